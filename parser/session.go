@@ -1,0 +1,48 @@
+package parser
+
+// Session is one watch connection (one HTTP response, or the whole body when
+// the capture has no HTTP framing).
+type Session struct {
+	Index int
+	// Offset and End bound the session in the decompressed stream: from its
+	// request or status line (or first byte) to the byte after its last one.
+	Offset, End int64
+	// StartArrival and EndArrival are the arrival times (Unix ns) of the
+	// session's first and last lines; 0 when the capture has no times.
+	StartArrival, EndArrival int64
+
+	// Request is set when the capture holds the request line.
+	Request *Request
+	// HTTPStatus is the response's status code (0 when there was no HTTP head).
+	HTTPStatus int
+	StatusText string   // e.g. "OK", "Gone"
+	Headers    []Header // response headers in order
+
+	// Status is set when the whole response body is a bare metav1.Status
+	// (an HTTP 410 from a LIST, a 504, ...).
+	Status *Status
+	// Truncated is set when the stream was cut off inside this session
+	// (no terminating zero chunk, or a partial event at EOF).
+	Truncated bool
+	// Events is the number of events read in this session.
+	Events int
+}
+
+// Header is one HTTP header line, kept in capture order.
+type Header struct{ Name, Value string }
+
+// Request is a captured request line and the watch options of its query.
+type Request struct {
+	Method string
+	Path   string // without the query
+	Query  string // raw query, as sent
+
+	Watch                bool
+	ResourceVersion      string
+	ResourceVersionMatch string
+	AllowWatchBookmarks  bool
+	SendInitialEvents    bool
+	LabelSelector        string
+	FieldSelector        string
+	TimeoutSeconds       int // 0 when absent
+}
