@@ -1,0 +1,284 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+)
+
+const (
+	modeUnknown = iota
+	modeJSON
+	modeYAML
+)
+
+// bodyScanner finds the top-level values (JSON objects, or YAML documents)
+// in the body bytes the framer hands it, piece by piece. A value inside one
+// piece is passed on in place; one that spans pieces is gathered in buf.
+type bodyScanner struct {
+	r    *Reader
+	mode int
+	col0 bool // the next body byte starts a line
+
+	in        bool // inside a value
+	depth     int
+	inStr     bool
+	esc       bool
+	partial   bool // the value's bytes so far are in buf
+	skipping  bool // the value outgrew MaxEventSize: its bytes are dropped
+	garbage   bool // skipping bytes that start no value, up to a resync point
+	buf       []byte
+	spare     []byte
+	startRaw  int64
+	startLine int
+	// lastRaw and yamlArrival are the end offset and arrival time of the
+	// last non-blank line of the current YAML document.
+	lastRaw     int64
+	yamlArrival int64
+}
+
+// feed scans one piece of body: b, whose first byte is at stream offset raw,
+// all on line no, which arrived at arrival.
+func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
+	if len(b) == 0 {
+		return
+	}
+	if s.mode == modeYAML {
+		s.yamlLine(b, raw, no, arrival)
+		return
+	}
+	i := 0
+	if s.in && s.col0 && b[0] == '{' {
+		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+			Msg: fmt.Sprintf("the event starting here breaks off: a new one starts at offset %d before it closes; it is skipped", raw)})
+		s.in = false
+	}
+	for i < len(b) {
+		if !s.in {
+			if s.garbage {
+				j := s.resync(b, i)
+				if j < 0 {
+					break
+				}
+				i, s.garbage = j, false
+			}
+			for i < len(b) && isSpace(b[i]) {
+				i++
+			}
+			if i == len(b) {
+				break
+			}
+			col0 := (i == 0 && s.col0) || (i > 0 && b[i-1] == '\n')
+			if b[i] != '{' {
+				if s.mode == modeUnknown && col0 && looksYAML(b[i:]) {
+					s.mode = modeYAML
+					s.yamlLine(b[i:], raw+int64(i), no, arrival)
+					return
+				}
+				s.r.addDiag(Diagnostic{Offset: raw + int64(i), Line: no, Kind: "bad-json",
+					Msg: fmt.Sprintf("found %q where an event should start; skipped up to the next event", clip(b[i:]))})
+				s.garbage = true
+				continue
+			}
+			s.mode = modeJSON
+			s.in, s.depth, s.inStr, s.esc, s.partial, s.skipping = true, 0, false, false, false, false
+			s.startRaw, s.startLine = raw+int64(i), no
+		}
+		from := i
+		end, st := s.scan(b, i)
+		switch st {
+		case scanEnd:
+			s.in = false
+			i = end + 1
+			v := b[from:i]
+			if s.partial {
+				if s.skipping {
+					s.tooBig(raw + int64(end) + 1)
+					continue
+				}
+				s.buf = append(s.buf, v...)
+				v = s.buf
+				// The queued event keeps v until it is returned, so the
+				// next partial value must not write over it.
+				s.buf, s.spare = s.spare[:0], s.buf
+			}
+			if len(v) > s.r.opts.MaxEventSize {
+				s.tooBig(raw + int64(end) + 1)
+				continue
+			}
+			s.r.onJSON(v, s.startRaw, raw+int64(end)+1, s.startLine, arrival)
+		case scanCut:
+			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+				Msg: fmt.Sprintf("the event starting here breaks off at offset %d, where a line ends inside a string; it is skipped", raw+int64(end))})
+			s.in = false
+			i = end + 1
+		default:
+			if !s.partial {
+				s.partial = true
+				s.buf = s.buf[:0]
+			}
+			if !s.skipping {
+				if len(s.buf)+len(b)-from > s.r.opts.MaxEventSize {
+					s.skipping = true
+					s.buf = s.buf[:0]
+				} else {
+					s.buf = append(s.buf, b[from:]...)
+				}
+			}
+			i = len(b)
+		}
+	}
+	s.col0 = b[len(b)-1] == '\n'
+}
+
+func (s *bodyScanner) tooBig(end int64) {
+	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "event-too-big",
+		Msg: fmt.Sprintf("the event here is %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", end-s.startRaw, s.r.opts.MaxEventSize)})
+	s.buf = s.buf[:0]
+}
+
+const (
+	scanMore = iota
+	scanEnd
+	scanCut
+)
+
+// scan follows the JSON structure from b[i] and returns the index of the
+// byte that closes the value. Brackets are only counted, not matched: the
+// extraction that follows judges the content.
+func (s *bodyScanner) scan(b []byte, i int) (int, int) {
+	depth, inStr, esc := s.depth, s.inStr, s.esc
+	for ; i < len(b); i++ {
+		c := b[i]
+		if inStr {
+			if esc {
+				esc = false
+				continue
+			}
+			switch c {
+			case '\\':
+				esc = true
+			case '"':
+				inStr = false
+			case '\n':
+				// JSON strings hold no raw line end: the value was cut.
+				return i, scanCut
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				s.depth, s.inStr, s.esc = 0, false, false
+				return i, scanEnd
+			}
+		}
+	}
+	s.depth, s.inStr, s.esc = depth, inStr, esc
+	return len(b), scanMore
+}
+
+// resync returns where reading can start again after bytes that start no
+// value: a '{' at the start of a line, or the start of an event anywhere.
+func (s *bodyScanner) resync(b []byte, i int) int {
+	for i < len(b) {
+		if b[i] == '{' && ((i == 0 && s.col0) || (i > 0 && b[i-1] == '\n')) {
+			return i
+		}
+		limit := len(b)
+		if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+			limit = i + k + 1
+		}
+		if t := bytes.Index(b[i:limit], []byte(`{"type"`)); t >= 0 {
+			return i + t
+		}
+		i = limit
+	}
+	return -1
+}
+
+// endSession is called where a response body ends: a value still open
+// there was cut off.
+func (s *bodyScanner) endSession() {
+	if s.mode == modeYAML {
+		s.flushYAML()
+	} else if s.in {
+		sess := s.r.curSession()
+		sess.Truncated = true
+		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+			Msg: "the event starting here is incomplete: the response or the capture ends before it closes; it is skipped"})
+	}
+	*s = bodyScanner{r: s.r, buf: s.buf[:0], spare: s.spare[:0], col0: true}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+
+// looksYAML tells a YAML document ("---", or "key:" at the start of a line)
+// from garbage.
+func looksYAML(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("---")) {
+		return true
+	}
+	for i, c := range b {
+		switch {
+		case c == ':':
+			return i > 0 && (i+1 == len(b) || isSpace(b[i+1]))
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == '-' && i > 0, c == '.' && i > 0, c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// yamlLine adds one line to the current YAML document, or ends the
+// document at a "---" or "..." marker.
+func (s *bodyScanner) yamlLine(b []byte, raw int64, no int, arrival int64) {
+	t := trimEOL(b)
+	startsLine := s.col0
+	s.col0 = b[len(b)-1] == '\n'
+	if startsLine && (bytes.Equal(t, []byte("---")) || bytes.HasPrefix(t, []byte("--- ")) || bytes.Equal(t, []byte("..."))) {
+		s.flushYAML()
+		return
+	}
+	if !s.in {
+		tt := bytes.TrimSpace(t)
+		if len(tt) == 0 || tt[0] == '#' {
+			return
+		}
+		s.in, s.skipping = true, false
+		s.buf = s.buf[:0]
+		s.startRaw, s.startLine = raw, no
+	}
+	if len(bytes.TrimSpace(t)) > 0 {
+		s.lastRaw = raw + int64(len(bytes.TrimRight(t, " \t\r")))
+	}
+	s.yamlArrival = arrival
+	if s.skipping {
+		return
+	}
+	if len(s.buf)+len(b) > s.r.opts.MaxEventSize {
+		s.skipping = true
+		s.buf = s.buf[:0]
+		return
+	}
+	s.buf = append(s.buf, b...)
+}
+
+func (s *bodyScanner) flushYAML() {
+	if !s.in {
+		return
+	}
+	s.in = false
+	if s.skipping {
+		s.tooBig(s.lastRaw)
+		return
+	}
+	v := s.buf
+	s.buf, s.spare = s.spare[:0], s.buf
+	s.r.onYAML(v, s.startRaw, s.lastRaw, s.startLine, s.yamlArrival)
+}

@@ -1,0 +1,165 @@
+package parser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+// fields are what one value yields, before it becomes an Event.
+type fields struct {
+	hasType, hasObject bool
+	typ                string
+	hasKind            bool
+	kind, apiVersion   string
+	namespace, name    string
+	uid, rv            string
+	initialEventsEnd   bool
+	estimated          int64
+	code               int
+	reason, message    string
+}
+
+// extractGJSON is the reference extraction: each field is exactly what
+// gjson's Get gives for its path. Any faster extraction must agree with it.
+func extractGJSON(b []byte, f *fields) {
+	*f = fields{}
+	t := gjson.GetBytes(b, "type")
+	f.hasType, f.typ = t.Exists(), t.String()
+	o := gjson.GetBytes(b, "object")
+	f.hasObject = o.Exists()
+	obj := b
+	if f.hasObject {
+		obj = []byte(o.Raw)
+	}
+	objectFields(obj, f)
+}
+
+func objectFields(obj []byte, f *fields) {
+	get := func(p string) gjson.Result { return gjson.GetBytes(obj, p) }
+	k := get("kind")
+	f.hasKind, f.kind = k.Exists(), k.String()
+	f.apiVersion = get("apiVersion").String()
+	m := []byte(get("metadata").Raw)
+	mget := func(p string) gjson.Result { return gjson.GetBytes(m, p) }
+	f.namespace = mget("namespace").String()
+	f.name = mget("name").String()
+	f.uid = mget("uid").String()
+	f.rv = mget("resourceVersion").String()
+	f.initialEventsEnd = mget(`annotations.k8s\.io/initial-events-end`).String() == "true"
+	for _, t := range mget("managedFields.#.time").Array() {
+		if ns, ok := parseTime(t.String()); ok && ns > f.estimated {
+			f.estimated = ns
+		}
+	}
+	if f.estimated == 0 {
+		f.estimated, _ = parseTime(mget("deletionTimestamp").String())
+	}
+	if f.estimated == 0 {
+		f.estimated, _ = parseTime(mget("creationTimestamp").String())
+	}
+	if f.kind == "Status" || f.typ == "ERROR" {
+		f.code = int(get("code").Int())
+		f.reason = get("reason").String()
+		f.message = get("message").String()
+	}
+}
+
+// parseTime parses a metav1.Time (RFC 3339, 1 s resolution) to Unix ns.
+func parseTime(s string) (int64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return 0, false
+	}
+	return t.UnixNano(), true
+}
+
+func (f *fields) status() *Status {
+	st := &Status{Code: f.code, Reason: f.reason, Message: f.message}
+	m := f.message
+	if i := strings.Index(m, "too old resource version: "); i >= 0 {
+		rest := m[i+len("too old resource version: "):]
+		var x, y uint64
+		if n, _ := fmt.Sscanf(rest, "%d (%d)", &x, &y); n == 2 {
+			st.TooOld, st.X, st.Y = true, x, y
+		}
+	} else if i := strings.Index(m, "Too large resource version: "); i >= 0 {
+		rest := m[i+len("Too large resource version: "):]
+		var x, y uint64
+		if n, _ := fmt.Sscanf(rest, "%d, current: %d", &x, &y); n == 2 {
+			st.TooLarge, st.X, st.Y = true, x, y
+		}
+	}
+	return st
+}
+
+// onJSON turns one top-level JSON value into an event, a session Status or
+// a diagnostic.
+func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
+	extractGJSON(v, &r.fields)
+	r.onFields(&r.fields, v, start, end, line, arrival)
+}
+
+func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64) {
+	sess := r.curSession()
+	var typ EventType
+	if !f.hasType {
+		switch {
+		case f.hasObject:
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "no-type",
+				Msg: "this event has an object but no type; it is skipped"})
+			return
+		case f.kind == "Status":
+			sess.Status = f.status()
+			return
+		case !f.hasKind:
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "not-event",
+				Msg: "this JSON value is neither a watch event (type and object) nor a Kubernetes object (kind); it is skipped"})
+			return
+		}
+		typ = Observed
+	} else {
+		typ = ParseEventType(f.typ)
+		if typ == TypeUnknown || typ == Observed {
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-type",
+				Msg: fmt.Sprintf("unknown event type %q; the event is skipped", clipString(f.typ))})
+			return
+		}
+		if !f.hasObject {
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "no-object",
+				Msg: fmt.Sprintf("this %s event has no object; it is skipped", typ)})
+			return
+		}
+	}
+	ev := Event{
+		Seq: r.seq, Session: sess.Index, Offset: start, Length: end - start, Type: typ,
+		Kind: r.internString(f.kind), APIVersion: r.internString(f.apiVersion),
+		Namespace: r.internString(f.namespace), Name: r.internString(f.name), UID: r.internString(f.uid),
+		RV: f.rv, Arrival: arrival, Estimated: f.estimated, InitialEventsEnd: f.initialEventsEnd,
+	}
+	n, err := strconv.ParseUint(f.rv, 10, 64)
+	ev.RVNum, ev.RVValid = n, err == nil
+	if !ev.RVValid && typ >= Added && typ <= Bookmark {
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-rv",
+			Msg: fmt.Sprintf("the resourceVersion %q of this %s event is not a number; the event is kept without one", clipString(f.rv), typ)})
+	}
+	if typ == Error {
+		ev.Status = f.status()
+	}
+	r.seq++
+	sess.Events++
+	r.queue = append(r.queue, queued{ev: ev, raw: v})
+}
+
+func clipString(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

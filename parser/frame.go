@@ -1,0 +1,401 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+type fstate uint8
+
+const (
+	fHead       fstate = iota // between responses: a request line, a status line or a bare body
+	fReqHeaders               // request headers, up to the blank line
+	fHeaders                  // response headers, up to the blank line
+	fChunkSize                // a chunk-size line
+	fChunkData                // inside a chunk's data
+	fChunkEnd                 // the line end after a chunk's data
+	fTrailers                 // after the zero chunk, up to the blank line
+	fLength                   // inside a Content-Length body
+	fBody                     // a body with no framing: up to the next HTTP head
+	fRecover                  // chunked framing broke: take non-framing lines as data
+)
+
+// framer follows the HTTP layer line by line: it opens a session at each
+// request or status line, keeps the head, and hands body bytes to the body
+// scanner with the chunked framing removed.
+type framer struct {
+	r           *Reader
+	st          fstate
+	left        int64 // bytes left in the chunk or the Content-Length body
+	chunked     bool
+	length      int64 // Content-Length, -1 if absent
+	awaitStatus bool  // a request line was read and its response may follow
+	inSession   bool
+	chunkStart  int64 // offset of the current chunk's size line
+}
+
+func (f *framer) line(ln line) {
+	for f.step(&ln) {
+	}
+	if f.inSession {
+		s := &f.r.session[len(f.r.session)-1]
+		s.End = ln.raw + int64(len(ln.b))
+		s.EndArrival = ln.arrival
+	}
+}
+
+// step handles ln in the current state; it returns true to have the rest
+// of ln handled again after a change of state.
+func (f *framer) step(ln *line) bool {
+	r := f.r
+	b := ln.b
+	switch f.st {
+	case fHead:
+		if ln.start && isRequestLine(b) {
+			f.open(ln)
+			f.r.curSession().Request = parseRequest(b)
+			f.awaitStatus = true
+			f.st = fReqHeaders
+			return false
+		}
+		if ln.start && isStatusLine(b) {
+			if !f.awaitStatus || !f.inSession {
+				f.open(ln)
+			}
+			f.awaitStatus = false
+			s := r.curSession()
+			s.HTTPStatus, s.StatusText = parseStatusLine(b)
+			f.chunked, f.length = false, -1
+			f.st = fHeaders
+			return false
+		}
+		if isBlank(b) {
+			return false
+		}
+		if !f.inSession || (!f.awaitStatus && r.curSession().HTTPStatus != 0) {
+			f.open(ln)
+		}
+		f.awaitStatus = false
+		if len(r.session) == 1 && r.session[0].HTTPStatus == 0 && ln.start && isChunkSizeLine(b) {
+			// A chunked body saved without its head (curl --raw without -i).
+			f.st = fChunkSize
+			return true
+		}
+		f.st = fBody
+		return true
+	case fReqHeaders:
+		if isBlank(b) {
+			f.st = fHead
+		}
+		return false
+	case fHeaders:
+		if isBlank(b) {
+			f.startBody()
+			return false
+		}
+		f.header(b)
+		return false
+	case fChunkSize:
+		if isBlank(b) {
+			return false // a stray line end between chunks does no harm
+		}
+		if ln.start && (isStatusLine(b) || isRequestLine(b)) {
+			f.cut(ln.raw, "the HTTP response ends without its terminating zero chunk; a new one starts here")
+			return true
+		}
+		n, ok := parseChunkSize(b)
+		if !ok || !ln.start {
+			r.addDiag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-chunk",
+				Msg: fmt.Sprintf("expected a hexadecimal chunk size, found %q; the rest of this response is read without trusting its chunk framing", clip(b))})
+			f.st = fRecover
+			return true
+		}
+		f.chunkStart = ln.raw
+		if n == 0 {
+			f.st = fTrailers
+			return false
+		}
+		f.left, f.st = n, fChunkData
+		return false
+	case fChunkData:
+		k := int64(len(b))
+		if k > f.left {
+			k = f.left
+		}
+		r.body.feed(b[:k], ln.raw, ln.no, ln.arrival)
+		f.left -= k
+		if f.left > 0 {
+			return false
+		}
+		rest := b[k:]
+		if len(rest) == 0 {
+			f.st = fChunkEnd
+			return false
+		}
+		if isBlank(rest) {
+			f.st = fChunkSize
+			return false
+		}
+		r.addDiag(Diagnostic{Offset: ln.raw + k, Line: ln.no, Kind: "bad-chunk",
+			Msg: fmt.Sprintf("the chunk whose size line is at offset %d ends here, but no line end follows: its size is wrong; the rest of this response is read without trusting its chunk framing", f.chunkStart)})
+		ln.b, ln.raw, ln.start = rest, ln.raw+k, false
+		f.st = fRecover
+		return true
+	case fChunkEnd:
+		if isBlank(b) {
+			f.st = fChunkSize
+			return false
+		}
+		r.addDiag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-chunk",
+			Msg: fmt.Sprintf("the chunk whose size line is at offset %d is not followed by a line end: its size is wrong; the rest of this response is read without trusting its chunk framing", f.chunkStart)})
+		f.st = fRecover
+		return true
+	case fTrailers:
+		if isBlank(b) {
+			f.endBody()
+			return false
+		}
+		if ln.start && (isStatusLine(b) || isRequestLine(b)) {
+			f.endBody()
+			return true
+		}
+		return false
+	case fLength:
+		k := int64(len(b))
+		if k > f.left {
+			k = f.left
+		}
+		r.body.feed(b[:k], ln.raw, ln.no, ln.arrival)
+		f.left -= k
+		if f.left > 0 {
+			return false
+		}
+		f.endBody()
+		if rest := b[k:]; len(rest) > 0 {
+			ln.b, ln.raw, ln.start = rest, ln.raw+k, false
+			return true
+		}
+		return false
+	case fBody:
+		if ln.start && (isStatusLine(b) || isRequestLine(b)) {
+			f.endBody()
+			return true
+		}
+		r.body.feed(b, ln.raw, ln.no, ln.arrival)
+		return false
+	case fRecover:
+		if ln.start && (isStatusLine(b) || isRequestLine(b)) {
+			f.endBody()
+			return true
+		}
+		if ln.start && isChunkSizeLine(b) {
+			if n, _ := parseChunkSize(b); n == 0 {
+				f.st = fTrailers
+			}
+			return false
+		}
+		if ln.start && isBlank(b) {
+			return false
+		}
+		r.body.feed(b, ln.raw, ln.no, ln.arrival)
+		return false
+	}
+	return false
+}
+
+func (f *framer) open(ln *line) {
+	if f.inSession {
+		f.r.body.endSession()
+	}
+	f.r.newSession(ln.lineStart, ln.arrival)
+	f.inSession = true
+}
+
+func (f *framer) header(b []byte) {
+	s := f.r.curSession()
+	name, value, ok := strings.Cut(string(trimEOL(b)), ":")
+	if !ok {
+		return
+	}
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	switch {
+	case strings.EqualFold(name, "Transfer-Encoding"):
+		f.chunked = strings.Contains(strings.ToLower(value), "chunked")
+	case strings.EqualFold(name, "Content-Length"):
+		if n, err := strconv.ParseInt(value, 10, 64); err == nil && n >= 0 {
+			f.length = n
+		}
+	}
+	s.Headers = append(s.Headers, Header{Name: f.r.internString(name), Value: value})
+}
+
+func (f *framer) startBody() {
+	switch {
+	case f.chunked:
+		f.st = fChunkSize
+	case f.length == 0:
+		f.endBody()
+	case f.length > 0:
+		f.left, f.st = f.length, fLength
+	default:
+		f.st = fBody
+	}
+}
+
+// endBody closes the current response's body; the session stays open so
+// that blank lines after it still belong to it.
+func (f *framer) endBody() {
+	f.r.body.endSession()
+	f.st = fHead
+	f.awaitStatus = false
+}
+
+// cut marks the current session as cut off and goes back to looking for a
+// head.
+func (f *framer) cut(off int64, msg string) {
+	r := f.r
+	s := r.curSession()
+	s.Truncated = true
+	r.addDiag(Diagnostic{Offset: off, Kind: "truncated", Msg: msg})
+	f.endBody()
+}
+
+func (f *framer) eof() {
+	r := f.r
+	end := r.lines.base + int64(r.lines.end)
+	switch f.st {
+	case fChunkSize, fChunkData, fChunkEnd, fRecover:
+		f.cut(end, "the capture ends inside a chunked HTTP response, before its terminating zero chunk")
+	case fLength:
+		f.cut(end, fmt.Sprintf("the capture ends %d bytes before the end of the response body its Content-Length announced", f.left))
+	case fHeaders, fReqHeaders:
+		f.cut(end, "the capture ends inside an HTTP head")
+	default:
+		f.endBody()
+	}
+}
+
+func isBlank(b []byte) bool {
+	return len(b) == 0 || (len(b) == 1 && b[0] == '\n') || (len(b) == 2 && b[0] == '\r' && b[1] == '\n')
+}
+
+func trimEOL(b []byte) []byte {
+	if len(b) > 0 && b[len(b)-1] == '\n' {
+		b = b[:len(b)-1]
+	}
+	if len(b) > 0 && b[len(b)-1] == '\r' {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func clip(b []byte) []byte {
+	b = trimEOL(b)
+	if len(b) > 40 {
+		return b[:40]
+	}
+	return b
+}
+
+// isStatusLine matches "HTTP/1.1 200 OK".
+func isStatusLine(b []byte) bool {
+	if !bytes.HasPrefix(b, []byte("HTTP/")) {
+		return false
+	}
+	sp := bytes.IndexByte(b, ' ')
+	if sp < 0 || len(b) < sp+4 {
+		return false
+	}
+	for _, c := range b[sp+1 : sp+4] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) == sp+4 || b[sp+4] == ' ' || b[sp+4] == '\r' || b[sp+4] == '\n'
+}
+
+func parseStatusLine(b []byte) (int, string) {
+	b = trimEOL(b)
+	sp := bytes.IndexByte(b, ' ')
+	code, _ := strconv.Atoi(string(b[sp+1 : sp+4]))
+	return code, strings.TrimSpace(string(b[sp+4:]))
+}
+
+// isRequestLine matches "GET /api/v1/pods?watch=1 HTTP/1.1".
+func isRequestLine(b []byte) bool {
+	b = trimEOL(b)
+	sp := bytes.IndexByte(b, ' ')
+	if sp < 3 || sp > 7 {
+		return false
+	}
+	for _, c := range b[:sp] {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	rest := b[sp+1:]
+	sp2 := bytes.IndexByte(rest, ' ')
+	return sp2 > 0 && bytes.HasPrefix(rest[sp2+1:], []byte("HTTP/"))
+}
+
+func parseRequest(b []byte) *Request {
+	parts := strings.Fields(string(trimEOL(b)))
+	req := &Request{Method: parts[0], Path: parts[1]}
+	if i := strings.Index(req.Path, "://"); i >= 0 { // absolute form, as proxies see it
+		if j := strings.IndexByte(req.Path[i+3:], '/'); j >= 0 {
+			req.Path = req.Path[i+3+j:]
+		}
+	}
+	req.Path, req.Query, _ = strings.Cut(req.Path, "?")
+	q, _ := url.ParseQuery(req.Query)
+	truth := func(k string) bool {
+		v := q.Get(k)
+		return v == "1" || strings.EqualFold(v, "true")
+	}
+	req.Watch = truth("watch")
+	req.AllowWatchBookmarks = truth("allowWatchBookmarks")
+	req.SendInitialEvents = truth("sendInitialEvents")
+	req.ResourceVersion = q.Get("resourceVersion")
+	req.ResourceVersionMatch = q.Get("resourceVersionMatch")
+	req.LabelSelector = q.Get("labelSelector")
+	req.FieldSelector = q.Get("fieldSelector")
+	req.TimeoutSeconds, _ = strconv.Atoi(q.Get("timeoutSeconds"))
+	return req
+}
+
+func isChunkSizeLine(b []byte) bool {
+	_, ok := parseChunkSize(b)
+	return ok
+}
+
+// parseChunkSize reads "1a2b[;ext]" followed by CRLF or LF.
+func parseChunkSize(b []byte) (int64, bool) {
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		return 0, false
+	}
+	b = trimEOL(b)
+	if i := bytes.IndexByte(b, ';'); i >= 0 {
+		b = b[:i]
+	}
+	b = bytes.TrimRight(b, " \t")
+	if len(b) == 0 || len(b) > 15 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			n = n<<4 | int64(c-'0')
+		case c >= 'a' && c <= 'f':
+			n = n<<4 | int64(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			n = n<<4 | int64(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return n, true
+}

@@ -1,0 +1,205 @@
+package parser
+
+import (
+	"bytes"
+	"io"
+	"time"
+)
+
+// line is one line of the decompressed stream with its arrival-time prefix
+// removed, or a piece of a line too long to hold at once.
+type line struct {
+	b         []byte // content after any prefix; ends with '\n' when eol
+	raw       int64  // offset of b[0] in the decompressed stream
+	lineStart int64  // offset where the line began, prefix included
+	no        int    // 1-based line number
+	arrival   int64  // Unix ns of the line's time prefix (or the last one seen)
+	start     bool   // b begins the line
+	eol       bool   // b ends the line with '\n'
+}
+
+// lineReader cuts the decompressed stream into lines inside one window
+// buffer, so the common case (a whole event on one line) is never copied
+// again. Lines longer than maxLine come out in pieces.
+type lineReader struct {
+	src        io.Reader
+	buf        []byte
+	start, end int   // unread bytes are buf[start:end]
+	scanned    int   // buf[start:start+scanned] holds no '\n'
+	base       int64 // stream offset of buf[0]
+	eof        bool
+	err        error // the source's read error, other than io.EOF
+	maxLine    int
+	lineNo     int
+	midLine    bool // the next byte continues a line already started
+	sniffed    bool
+	prefixed   bool
+	arrival    int64
+	lineBegin  int64
+}
+
+const windowSize = 256 << 10
+
+func newLineReader(src io.Reader, maxLine int) *lineReader {
+	return &lineReader{src: src, buf: make([]byte, windowSize), maxLine: maxLine, lineNo: 1}
+}
+
+// next returns the next line; its bytes are valid until the following call.
+func (l *lineReader) next() (line, bool) {
+	for {
+		avail := l.buf[l.start:l.end]
+		if i := bytes.IndexByte(avail[l.scanned:], '\n'); i >= 0 {
+			return l.emit(l.scanned+i+1, true), true
+		}
+		l.scanned = len(avail)
+		if l.eof {
+			if len(avail) == 0 {
+				return line{}, false
+			}
+			return l.emit(len(avail), false), true
+		}
+		if len(avail) >= l.maxLine {
+			return l.emit(len(avail), false), true
+		}
+		l.fill()
+	}
+}
+
+func (l *lineReader) emit(n int, eol bool) line {
+	b := l.buf[l.start : l.start+n]
+	ln := line{raw: l.base + int64(l.start), no: l.lineNo, start: !l.midLine, eol: eol}
+	if ln.start {
+		l.lineBegin = ln.raw
+		if !l.sniffed {
+			l.sniffed = true
+			if len(b) >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf {
+				b = b[3:]
+				ln.raw += 3
+			}
+			_, _, l.prefixed = parseTimePrefix(b)
+		}
+		if l.prefixed {
+			if t, k, ok := parseTimePrefix(b); ok {
+				l.arrival = t
+				b = b[k:]
+				ln.raw += int64(k)
+			}
+		}
+	}
+	ln.lineStart = l.lineBegin
+	ln.b = b
+	ln.arrival = l.arrival
+	l.start += n
+	l.scanned = 0
+	l.midLine = !eol
+	if eol {
+		l.lineNo++
+	}
+	return ln
+}
+
+// fill reads more of the source, first making room by dropping consumed
+// bytes and, for a line longer than the window, growing it up to maxLine.
+func (l *lineReader) fill() {
+	if l.start > 0 {
+		n := copy(l.buf, l.buf[l.start:l.end])
+		l.base += int64(l.start)
+		l.start, l.end = 0, n
+	}
+	if l.end == len(l.buf) {
+		size := 2 * len(l.buf)
+		if size > l.maxLine+4096 {
+			size = l.maxLine + 4096
+		}
+		nb := make([]byte, size)
+		copy(nb, l.buf[:l.end])
+		l.buf = nb
+	}
+	for tries := 0; tries < 100; tries++ {
+		n, err := l.src.Read(l.buf[l.end:])
+		l.end += n
+		if err != nil {
+			l.eof = true
+			if err != io.EOF {
+				l.err = err
+			}
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	l.eof, l.err = true, io.ErrNoProgress
+}
+
+// parseTimePrefix reads an arrival time (RFC 3339, with or without
+// fraction, or Unix seconds with an optional fraction) and the one space or
+// tab after it. It returns Unix ns and the prefix length.
+func parseTimePrefix(b []byte) (int64, int, bool) {
+	if len(b) >= 20 && b[4] == '-' && b[7] == '-' && (b[10] == 'T' || b[10] == 't') {
+		return parseRFC3339Prefix(b)
+	}
+	return parseUnixPrefix(b)
+}
+
+func parseRFC3339Prefix(b []byte) (int64, int, bool) {
+	end := 19
+	if end < len(b) && b[end] == '.' {
+		end++
+		for end < len(b) && b[end] >= '0' && b[end] <= '9' {
+			end++
+		}
+	}
+	if end >= len(b) {
+		return 0, 0, false
+	}
+	switch b[end] {
+	case 'Z', 'z':
+		end++
+	case '+', '-':
+		end += 6
+	default:
+		return 0, 0, false
+	}
+	if end >= len(b) || (b[end] != ' ' && b[end] != '\t') {
+		return 0, 0, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, string(b[:end]))
+	if err != nil {
+		return 0, 0, false
+	}
+	return t.UnixNano(), end + 1, true
+}
+
+func parseUnixPrefix(b []byte) (int64, int, bool) {
+	var sec int64
+	i := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		if i >= 12 { // beyond year 33658: not a capture time
+			return 0, 0, false
+		}
+		sec = sec*10 + int64(b[i]-'0')
+	}
+	// Fewer than 9 digits is before 1973: more likely data than a time.
+	if i < 9 {
+		return 0, 0, false
+	}
+	var frac int64
+	if i < len(b) && b[i] == '.' {
+		i++
+		digits := 0
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			if digits < 9 {
+				frac = frac*10 + int64(b[i]-'0')
+				digits++
+			}
+		}
+		for ; digits < 9; digits++ {
+			frac *= 10
+		}
+	}
+	if i >= len(b) || (b[i] != ' ' && b[i] != '\t') {
+		return 0, 0, false
+	}
+	return sec*1e9 + frac, i + 1, true
+}

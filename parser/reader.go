@@ -1,0 +1,203 @@
+package parser
+
+import (
+	"fmt"
+	"io"
+)
+
+// Options bound what a Reader holds in memory.
+type Options struct {
+	// MaxDecompressed caps the bytes a compressed capture may expand to
+	// (a decompression bomb); 0 means 16 GiB. Reaching it is a "too-big"
+	// Diagnostic and reading stops there.
+	MaxDecompressed int64
+	// MaxEventSize is the largest single event kept; 0 means 64 MiB. A
+	// larger one is skipped with a Diagnostic and reading goes on.
+	MaxEventSize int
+}
+
+const (
+	defaultMaxDecompressed = 16 << 30
+	defaultMaxEventSize    = 64 << 20
+)
+
+// Reader streams the events of a capture, like bufio.Scanner: call Next
+// until it returns false, then check Err. Memory stays bounded by the
+// largest event plus a small window, whatever the capture's size.
+type Reader struct {
+	opts    Options
+	cr      *countingReader
+	src     source
+	lines   *lineReader
+	opened  bool
+	done    bool
+	err     error
+	intern  map[string]string
+	seq     int
+	cur     Event
+	curRaw  []byte
+	queue   []queued
+	qhead   int
+	diags   []Diagnostic
+	session []Session
+	frame   framer
+	body    bodyScanner
+	fields  fields
+}
+
+type queued struct {
+	ev  Event
+	raw []byte
+}
+
+// NewReader returns a Reader of the capture in r. It does no I/O until Next.
+func NewReader(r io.Reader, opts Options) *Reader {
+	if opts.MaxDecompressed <= 0 {
+		opts.MaxDecompressed = defaultMaxDecompressed
+	}
+	if opts.MaxEventSize <= 0 {
+		opts.MaxEventSize = defaultMaxEventSize
+	}
+	rd := &Reader{opts: opts, cr: &countingReader{r: r}, intern: make(map[string]string)}
+	rd.body.r = rd
+	rd.frame.r = rd
+	return rd
+}
+
+func (r *Reader) open() {
+	r.opened = true
+	src, d := openSource(r.cr, r.opts.MaxDecompressed)
+	if d != nil {
+		r.addDiag(*d)
+	}
+	r.src = src
+	if src.utf16 {
+		r.addDiag(Diagnostic{Kind: "utf-16", Msg: "the capture is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
+	}
+	// A line may hold a whole event plus its time prefix and framing.
+	r.lines = newLineReader(src.r, r.opts.MaxEventSize+1024)
+}
+
+// Next advances to the next event. It returns false at the end of the
+// capture or on a read error from the source (see Err).
+func (r *Reader) Next() bool {
+	if !r.opened {
+		r.open()
+	}
+	for {
+		if r.qhead < len(r.queue) {
+			q := r.queue[r.qhead]
+			r.queue[r.qhead] = queued{}
+			r.qhead++
+			r.cur, r.curRaw = q.ev, q.raw
+			return true
+		}
+		r.queue, r.qhead = r.queue[:0], 0
+		if r.done {
+			return false
+		}
+		ln, ok := r.lines.next()
+		if !ok {
+			r.finish()
+			continue
+		}
+		r.frame.line(ln)
+	}
+}
+
+func (r *Reader) finish() {
+	r.done = true
+	r.frame.eof()
+	if r.src.close != nil {
+		r.src.close()
+	}
+	err := r.lines.err
+	switch {
+	case err == nil:
+	case r.cr.err != nil:
+		r.err = r.cr.err
+	case err == errTooBig:
+		r.addDiag(Diagnostic{Offset: r.lines.base + int64(r.lines.end), Kind: "too-big",
+			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", r.src.codec, r.opts.MaxDecompressed)})
+	case r.src.codec != "":
+		d := compressionDiag(r.cr, r.src.codec, err)
+		r.addDiag(*d)
+	default:
+		r.err = err
+	}
+}
+
+// Event returns the current event.
+func (r *Reader) Event() Event { return r.cur }
+
+// Raw returns the current event's body bytes with all framing removed: its
+// JSON, or its YAML document. They are valid until the next call to Next.
+func (r *Reader) Raw() []byte { return r.curRaw }
+
+// Sessions returns the sessions seen so far; all of them once Next has
+// returned false.
+func (r *Reader) Sessions() []Session { return r.session }
+
+// Diagnostics returns the problems found so far in the input.
+func (r *Reader) Diagnostics() []Diagnostic { return r.diags }
+
+// Err returns the source's read error, if any. Bad input is never an Err:
+// it is a Diagnostic.
+func (r *Reader) Err() error { return r.err }
+
+// InputBytes returns the bytes consumed from the source so far.
+func (r *Reader) InputBytes() int64 { return r.cr.n }
+
+func (r *Reader) addDiag(d Diagnostic) { r.diags = append(r.diags, d) }
+
+// Capture is a whole capture read into memory.
+type Capture struct {
+	Events      []Event
+	Sessions    []Session
+	Diagnostics []Diagnostic
+}
+
+// ReadAll reads every event of r. The error is the source's read error only;
+// whatever was read before it is returned with it.
+func ReadAll(r io.Reader, opts Options) (*Capture, error) {
+	rd := NewReader(r, opts)
+	c := &Capture{}
+	for rd.Next() {
+		c.Events = append(c.Events, rd.Event())
+	}
+	c.Sessions, c.Diagnostics = rd.Sessions(), rd.Diagnostics()
+	return c, rd.Err()
+}
+
+// internBytes returns the Reader's one copy of the string in b.
+func (r *Reader) internBytes(b []byte) string {
+	if s, ok := r.intern[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	r.intern[s] = s
+	return s
+}
+
+func (r *Reader) internString(s string) string {
+	if c, ok := r.intern[s]; ok {
+		return c
+	}
+	r.intern[s] = s
+	return s
+}
+
+// curSession returns the session events are being read into, opening one
+// for a capture that has no HTTP head.
+func (r *Reader) curSession() *Session {
+	if len(r.session) == 0 {
+		r.newSession(0, 0)
+	}
+	return &r.session[len(r.session)-1]
+}
+
+func (r *Reader) newSession(offset int64, arrival int64) *Session {
+	r.session = append(r.session, Session{Index: len(r.session), Offset: offset, End: offset,
+		StartArrival: arrival, EndArrival: arrival})
+	return &r.session[len(r.session)-1]
+}

@@ -1,0 +1,224 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// countingReader counts the bytes taken from the caller's source and keeps
+// its error apart, so that a failing source (an Err) can be told from a
+// damaged compressed stream (a Diagnostic).
+type countingReader struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF {
+		c.err = err
+	}
+	return n, err
+}
+
+var errTooBig = errors.New("decompressed size limit reached")
+
+// capReader stops a decompressor at the configured limit: a few KB of gzip
+// can expand to terabytes, and the caller asked for a bound.
+type capReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, errTooBig
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+// peek reads up to len(buf) bytes and returns a reader that yields them again
+// followed by the rest of r; sniffing must not lose the bytes it looked at.
+func peek(r io.Reader, buf []byte) ([]byte, io.Reader, error) {
+	n, err := io.ReadFull(r, buf)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	head := buf[:n]
+	if err != nil {
+		return head, nil, err
+	}
+	return head, io.MultiReader(&byteReader{b: head}, r), nil
+}
+
+// byteReader is bytes.Reader without the seek machinery; MultiReader drops it
+// once drained.
+type byteReader struct{ b []byte }
+
+func (b *byteReader) Read(p []byte) (int, error) {
+	if len(b.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, b.b)
+	b.b = b.b[n:]
+	return n, nil
+}
+
+// source is the decompressed, UTF-8 stream the line layer reads.
+type source struct {
+	r     io.Reader
+	close func()
+	codec string // "gzip", "zstd" or "" (for messages)
+	utf16 bool
+}
+
+// openSource sniffs compression by magic bytes and UTF-16 by its BOM or by
+// NULs beside ASCII, never by file name: captures get renamed.
+func openSource(cr *countingReader, maxDecompressed int64) (source, *Diagnostic) {
+	var s source
+	head, r, err := peek(cr, make([]byte, 4))
+	if err != nil {
+		return source{r: eofReader{}}, nil
+	}
+	switch {
+	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return source{r: eofReader{}}, compressionDiag(cr, "gzip", err)
+		}
+		s.r, s.codec = &capReader{r: zr, left: maxDecompressed}, "gzip"
+	case len(head) >= 4 && head[0] == 0x28 && head[1] == 0xb5 && head[2] == 0x2f && head[3] == 0xfd:
+		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			return source{r: eofReader{}}, compressionDiag(cr, "zstd", err)
+		}
+		s.r, s.codec, s.close = &capReader{r: zr, left: maxDecompressed}, "zstd", zr.Close
+	default:
+		s.r = r
+	}
+	head, r, err = peek(s.r, make([]byte, 4))
+	if err != nil {
+		// The error shows up again on the first read, where it is reported.
+		return s, nil
+	}
+	s.r = r
+	if le, ok := sniffUTF16(head); ok {
+		s.r, s.utf16 = &utf16Reader{r: r, le: le}, true
+	}
+	return s, nil
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+func compressionDiag(cr *countingReader, codec string, err error) *Diagnostic {
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		return &Diagnostic{Offset: cr.n, Kind: "bad-compression",
+			Msg: fmt.Sprintf("the %s stream is cut short after %d input bytes; what came before it was read", codec, cr.n)}
+	}
+	return &Diagnostic{Offset: cr.n, Kind: "bad-compression",
+		Msg: fmt.Sprintf("the %s stream is damaged after %d input bytes (%v); what came before it was read", codec, cr.n, err)}
+}
+
+// sniffUTF16 reports whether head starts UTF-16 text and its byte order.
+func sniffUTF16(head []byte) (littleEndian, ok bool) {
+	if len(head) < 2 {
+		return false, false
+	}
+	switch {
+	case head[0] == 0xff && head[1] == 0xfe:
+		return true, true
+	case head[0] == 0xfe && head[1] == 0xff:
+		return false, true
+	case head[0] != 0 && head[0] < 0x80 && head[1] == 0:
+		return true, true
+	case head[0] == 0 && head[1] != 0 && head[1] < 0x80:
+		return false, true
+	}
+	return false, false
+}
+
+// utf16Reader transcodes UTF-16 to UTF-8 so every later layer sees UTF-8;
+// offsets after it count UTF-8 bytes, which Reader states in a diagnostic.
+type utf16Reader struct {
+	r       io.Reader
+	le      bool
+	in      [16 << 10]byte
+	n       int // undecoded bytes in in[:n]
+	out     []byte
+	err     error
+	started bool
+}
+
+func (u *utf16Reader) Read(p []byte) (int, error) {
+	for len(u.out) == 0 {
+		if u.err != nil {
+			if u.n > 0 { // an odd trailing byte cannot be a character
+				u.n = 0
+				u.out = utf8.AppendRune(u.out[:0], utf8.RuneError)
+				continue
+			}
+			return 0, u.err
+		}
+		m, err := u.r.Read(u.in[u.n:])
+		u.n += m
+		u.err = err
+		u.decode()
+	}
+	k := copy(p, u.out)
+	u.out = u.out[k:]
+	return k, nil
+}
+
+func (u *utf16Reader) decode() {
+	out := u.out[:0]
+	i := 0
+	for ; i+1 < u.n; i += 2 {
+		c := u.unit(i)
+		if !u.started {
+			u.started = true
+			if c == 0xfeff { // the BOM is not text
+				continue
+			}
+		}
+		if utf16.IsSurrogate(rune(c)) {
+			if i+3 >= u.n {
+				if u.err == nil {
+					break // wait for the pair's second half
+				}
+				out = utf8.AppendRune(out, utf8.RuneError)
+				continue
+			}
+			r := utf16.DecodeRune(rune(c), rune(u.unit(i+2)))
+			if r != utf8.RuneError {
+				i += 2
+			}
+			out = utf8.AppendRune(out, r)
+			continue
+		}
+		out = utf8.AppendRune(out, rune(c))
+	}
+	u.n = copy(u.in[:], u.in[i:u.n])
+	u.out = out
+}
+
+func (u *utf16Reader) unit(i int) uint16 {
+	if u.le {
+		return uint16(u.in[i]) | uint16(u.in[i+1])<<8
+	}
+	return uint16(u.in[i])<<8 | uint16(u.in[i+1])
+}
