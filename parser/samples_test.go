@@ -1,21 +1,21 @@
 package parser
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // sampleDirs are the real captures; the shared ones sit beside the repo in
 // CI as they do here.
 var sampleDirs = []string{"../samples", "../../shared/samples-real", "../../shared/samples-public"}
-
-type manifestEntry struct {
-	file   string
-	counts map[string]int
-}
 
 func readManifest(t *testing.T, dir string) map[string]map[string]int {
 	t.Helper()
@@ -96,5 +96,136 @@ func TestSamplesMatchManifest(t *testing.T) {
 	}
 	if seen < 15 {
 		t.Errorf("only %d sample files found", seen)
+	}
+}
+
+// decompressed returns a sample's bytes as the Reader's offsets count them.
+func decompressed(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 2 && b[0] == 0x1f && b[1] == 0x8b {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
+
+func sampleFiles(t *testing.T) []string {
+	var out []string
+	for _, dir := range sampleDirs {
+		files, _ := filepath.Glob(filepath.Join(dir, "*"))
+		for _, f := range files {
+			name := filepath.Base(f)
+			if name != "MANIFEST.tsv" && !strings.HasSuffix(name, ".md") && !strings.HasSuffix(name, ".go") {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+func TestEventJSONOnEverySampleEvent(t *testing.T) {
+	for _, path := range sampleFiles(t) {
+		data := decompressed(t, path)
+		rd := NewReader(bytes.NewReader(data), Options{})
+		n := 0
+		for rd.Next() {
+			ev := rd.Event()
+			span := data[ev.Offset : ev.Offset+ev.Length]
+			got, err := EventJSON(span)
+			if err != nil {
+				t.Fatalf("%s event %d: %v", path, ev.Seq, err)
+			}
+			if !bytes.Equal(got, rd.Raw()) {
+				t.Fatalf("%s event %d: EventJSON gives\n%s\nwant\n%s", path, ev.Seq, got, rd.Raw())
+			}
+			n++
+		}
+		if n == 0 && !strings.Contains(path, "l410") {
+			t.Errorf("%s: no events", path)
+		}
+	}
+}
+
+// TestTimedSamplesMatchUntimed holds the .ts.http captures to the same
+// events as their untimed twins, with arrival times added.
+func TestTimedSamplesMatchUntimed(t *testing.T) {
+	files, _ := filepath.Glob("../samples/*.ts.http")
+	if len(files) == 0 {
+		t.Fatal("no .ts.http samples")
+	}
+	for _, ts := range files {
+		timed := readSample(t, ts)
+		plain := readSample(t, strings.Replace(ts, ".ts.http", ".http", 1))
+		if len(timed.Events) != len(plain.Events) || len(timed.Sessions) != len(plain.Sessions) {
+			t.Fatalf("%s: %d events in %d sessions, untimed %d in %d", ts,
+				len(timed.Events), len(timed.Sessions), len(plain.Events), len(plain.Sessions))
+		}
+		for i, e := range timed.Events {
+			p := plain.Events[i]
+			if e.Arrival == 0 {
+				t.Fatalf("%s event %d has no arrival time", ts, i)
+			}
+			if i > 0 && e.Arrival < timed.Events[i-1].Arrival {
+				t.Errorf("%s event %d arrives before the one before it", ts, i)
+			}
+			e.Arrival, e.Offset, e.Length = 0, p.Offset, p.Length
+			if !reflect.DeepEqual(e, p) {
+				t.Errorf("%s event %d:\n%+v\nuntimed:\n%+v", ts, i, e, p)
+			}
+		}
+		for i, s := range timed.Sessions {
+			p := plain.Sessions[i]
+			if s.StartArrival == 0 || s.EndArrival < s.StartArrival {
+				t.Errorf("%s session %d arrivals %d..%d", ts, i, s.StartArrival, s.EndArrival)
+			}
+			if !reflect.DeepEqual(s.Request, p.Request) || s.HTTPStatus != p.HTTPStatus || s.Events != p.Events ||
+				!reflect.DeepEqual(s.Headers, p.Headers) || !reflect.DeepEqual(s.Status, p.Status) {
+				t.Errorf("%s session %d differs from its untimed twin", ts, i)
+			}
+		}
+	}
+}
+
+func TestResumeSessions(t *testing.T) {
+	for _, name := range []string{"w3-then-resume.http", "w4-then-resume.http", "w3-then-resume.ts.http", "w4-then-resume.ts.http"} {
+		c := readSample(t, "../samples/"+name)
+		if len(c.Sessions) != 2 {
+			t.Fatalf("%s: %d sessions, want 2", name, len(c.Sessions))
+		}
+		for i, s := range c.Sessions {
+			if s.Request == nil || !s.Request.Watch || s.Request.LabelSelector != "app=quiet" || s.HTTPStatus != 200 {
+				t.Errorf("%s session %d: request %+v status %d", name, i, s.Request, s.HTTPStatus)
+			}
+			if s.Truncated {
+				t.Errorf("%s session %d is marked truncated", name, i)
+			}
+		}
+		if strings.HasPrefix(name, "w4") {
+			if rv := c.Sessions[1].Request.ResourceVersion; rv != "389" {
+				t.Errorf("%s: resume from %q, want 389", name, rv)
+			}
+			last := c.Events[len(c.Events)-1]
+			if last.Session != 1 || last.Type != Error || last.Status == nil || !last.Status.TooOld ||
+				last.Status.X != 389 || last.Status.Y != 1411 || last.Status.Code != 410 || last.Status.Reason != "Expired" {
+				t.Errorf("%s: last event %+v status %+v", name, last, last.Status)
+			}
+		}
+		if c.Sessions[0].End > c.Sessions[1].Offset {
+			t.Errorf("%s: sessions overlap", name)
+		}
+	}
+	c := readSample(t, "../samples/l410-list-exact-stale-rv.http")
+	if len(c.Sessions) != 1 || c.Sessions[0].HTTPStatus != 410 || c.Sessions[0].Status == nil ||
+		c.Sessions[0].Status.Code != 410 || c.Sessions[0].StatusText != "Gone" || len(c.Events) != 0 {
+		t.Errorf("l410: %+v", c.Sessions)
 	}
 }
