@@ -35,7 +35,9 @@ func EventJSON(span []byte) ([]byte, error) {
 	}
 	out := make([]byte, 0, len(span))
 	rest := span
-	first := true
+	// The line after a chunk-size line is chunk data even if it looks like
+	// a size (a one-byte chunk "a").
+	first, afterSize := true, false
 	for len(rest) > 0 {
 		var ln []byte
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
@@ -49,12 +51,13 @@ func EventJSON(span []byte) ([]byte, error) {
 			}
 			// A chunk-size line: drop it and the line end that closed the
 			// chunk data before it.
-			if _, ok := parseChunkSize(ln); ok {
+			if _, ok := parseChunkSize(ln); ok && !afterSize {
 				out = dropLineEnd(out)
+				afterSize = true
 				continue
 			}
 		}
-		first = false
+		first, afterSize = false, false
 		out = append(out, ln...)
 	}
 	if !gjson.ValidBytes(out) {

@@ -174,8 +174,10 @@ func (f *framer) step(ln *line) bool {
 			return false
 		}
 		f.endBody()
+		// What follows a Content-Length body is a new message even when
+		// the body had no line end.
 		if rest := b[k:]; len(rest) > 0 {
-			ln.b, ln.raw, ln.start = rest, ln.raw+k, false
+			ln.b, ln.raw, ln.lineStart, ln.start = rest, ln.raw+k, ln.raw+k, true
 			return true
 		}
 		return false

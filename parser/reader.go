@@ -60,6 +60,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 	}
 	rd := &Reader{opts: opts, cr: &countingReader{r: r}, intern: make(map[string]string)}
 	rd.body.r = rd
+	rd.body.col0 = true
 	rd.frame.r = rd
 	return rd
 }

@@ -59,8 +59,7 @@ func yamlFields(doc []byte, f *fields) {
 		if !ok {
 			continue
 		}
-		for len(stack) > 0 && stack[len(stack)-1].indent >= indent && stack[len(stack)-1].key != "-" ||
-			len(stack) > 0 && stack[len(stack)-1].indent > indent {
+		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
 			stack = stack[:len(stack)-1]
 		}
 		if value == "|" || value == ">" || strings.HasPrefix(value, "|") || strings.HasPrefix(value, ">") {
