@@ -1,0 +1,334 @@
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+func kinds(c *Capture) []string {
+	var k []string
+	for _, d := range c.Diagnostics {
+		k = append(k, d.Kind)
+	}
+	return k
+}
+
+func wantDiag(t *testing.T, c *Capture, kind string) Diagnostic {
+	t.Helper()
+	for _, d := range c.Diagnostics {
+		if d.Kind == kind {
+			if d.Msg == "" {
+				t.Errorf("diagnostic %s has no message", kind)
+			}
+			return d
+		}
+	}
+	t.Fatalf("no %q diagnostic; got %v", kind, c.Diagnostics)
+	return Diagnostic{}
+}
+
+func names(c *Capture) string {
+	var s []string
+	for _, e := range c.Events {
+		s = append(s, e.Name)
+	}
+	return strings.Join(s, ",")
+}
+
+func ev(typ, name, rv string) string {
+	return fmt.Sprintf(`{"type":%q,"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":%q,"namespace":"ns","resourceVersion":%q},"data":{"k":"v{[\"]}"}}}`, typ, name, rv)
+}
+
+func TestGarbage(t *testing.T) {
+	in := ev("ADDED", "a", "1") + "\n\x00\xff garbage {not json\n" + ev("MODIFIED", "b", "2") + "junk" + ev("DELETED", "c", "3") + "\n"
+	c := mustRead(t, []byte(in))
+	if names(c) != "a,b,c" {
+		t.Fatalf("events %q, diagnostics %v", names(c), c.Diagnostics)
+	}
+	d := wantDiag(t, c, "bad-json")
+	if d.Offset != int64(len(ev("ADDED", "a", "1"))+1) || d.Line != 2 {
+		t.Errorf("diagnostic at %d line %d", d.Offset, d.Line)
+	}
+}
+
+func TestCutEvents(t *testing.T) {
+	a, b := ev("ADDED", "a", "1"), ev("MODIFIED", "b", "2")
+	t.Run("ndjson", func(t *testing.T) {
+		c := mustRead(t, []byte(a[:50]+"\n"+b+"\n"+a[:70]))
+		if names(c) != "b" {
+			t.Fatalf("events %q", names(c))
+		}
+		if k := kinds(c); len(k) != 2 || k[0] != "cut-event" || k[1] != "cut-event" {
+			t.Fatalf("diagnostics %v", c.Diagnostics)
+		}
+		if !c.Sessions[0].Truncated {
+			t.Error("session not marked truncated")
+		}
+	})
+	t.Run("inside a string", func(t *testing.T) {
+		c := mustRead(t, []byte(a[:len(a)-12]+"\n"+b+"\n"))
+		if names(c) != "b" {
+			t.Fatalf("events %q %v", names(c), c.Diagnostics)
+		}
+		wantDiag(t, c, "cut-event")
+	})
+	t.Run("chunked, inside a chunk", func(t *testing.T) {
+		body := chunk([]byte(a+"\n"+b+"\n"), "\r\n", 100)
+		in := "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + string(body[:len(body)-120])
+		c := mustRead(t, []byte(in))
+		if names(c) != "a" {
+			t.Fatalf("events %q", names(c))
+		}
+		wantDiag(t, c, "truncated")
+		wantDiag(t, c, "cut-event")
+		if !c.Sessions[0].Truncated {
+			t.Error("session not marked truncated")
+		}
+	})
+	t.Run("chunked, then a new response", func(t *testing.T) {
+		head := "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+		first := chunk([]byte(a+"\n"+b+"\n"), "\r\n", 1000)
+		in := head + string(first[:len(first)-10]) + "\r\n" + head + string(chunk([]byte(b+"\n"), "\r\n", 30))
+		c := mustRead(t, []byte(in))
+		if names(c) != "a,b,b" || len(c.Sessions) != 2 || c.Events[2].Session != 1 {
+			t.Fatalf("events %q sessions %d diagnostics %v", names(c), len(c.Sessions), c.Diagnostics)
+		}
+	})
+}
+
+func TestLyingChunkSizes(t *testing.T) {
+	a, b, cc := ev("ADDED", "a", "1")+"\n", ev("MODIFIED", "b", "2")+"\n", ev("DELETED", "c", "3")+"\n"
+	head := "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+	for name, size := range map[string]int{"too small": len(b) - 20, "too large": len(b) + 9, "far too large": 1 << 20, "not hex": -1} {
+		t.Run(name, func(t *testing.T) {
+			sz := fmt.Sprintf("%x", size)
+			if size < 0 {
+				sz = "zz"
+			}
+			in := head + fmt.Sprintf("%x\r\n%s\r\n", len(a), a) + sz + "\r\n" + b + "\r\n" +
+				fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(cc), cc)
+			c := mustRead(t, []byte(in))
+			if len(c.Diagnostics) == 0 {
+				t.Fatal("no diagnostic")
+			}
+			if !strings.HasPrefix(names(c), "a") {
+				t.Fatalf("events %q", names(c))
+			}
+			if size != 1<<20 && names(c) != "a,b,c" && names(c) != "a,c" {
+				t.Fatalf("events %q, diagnostics %v", names(c), c.Diagnostics)
+			}
+		})
+	}
+}
+
+// TestHugeLine reads a 100 MB line (10 MB under wasm, where memory is
+// scarcer): it is skipped with a diagnostic and what follows is read.
+func TestHugeLine(t *testing.T) {
+	size := 100 << 20
+	if runtime.GOARCH == "wasm" {
+		size = 10 << 20
+	}
+	for _, shape := range []string{"garbage", "event"} {
+		t.Run(shape, func(t *testing.T) {
+			var src io.Reader
+			var huge io.Reader = io.LimitReader(repeatReader('x'), int64(size))
+			if shape == "event" {
+				huge = io.MultiReader(strings.NewReader(`{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"big","resourceVersion":"5"},"data":{"k":"`),
+					huge, strings.NewReader(`"}}}`))
+			}
+			src = io.MultiReader(strings.NewReader(ev("ADDED", "a", "1")+"\n"), huge, strings.NewReader("\n"+ev("ADDED", "b", "2")+"\n"))
+			c, err := ReadAll(src, Options{MaxEventSize: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if names(c) != "a,b" {
+				t.Fatalf("events %q, diagnostics %v", names(c), c.Diagnostics)
+			}
+			if shape == "event" {
+				wantDiag(t, c, "event-too-big")
+			} else {
+				wantDiag(t, c, "bad-json")
+			}
+		})
+	}
+}
+
+type repeatReader byte
+
+func (r repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+func TestNoTypeNoObject(t *testing.T) {
+	in := `{"object":{"kind":"Pod","metadata":{"resourceVersion":"1"}}}` + "\n" +
+		`{"type":"ADDED"}` + "\n" + `{"type":"WEIRD","object":{}}` + "\n" + `{"foo":1}` + "\n" + ev("ADDED", "ok", "9") + "\n"
+	c := mustRead(t, []byte(in))
+	if names(c) != "ok" {
+		t.Fatalf("events %q", names(c))
+	}
+	if k := strings.Join(kinds(c), ","); k != "no-type,no-object,bad-type,not-event" {
+		t.Fatalf("diagnostics %v", c.Diagnostics)
+	}
+}
+
+func TestBadResourceVersion(t *testing.T) {
+	in := ev("ADDED", "a", "12x") + "\n" + ev("BOOKMARK", "b", "") + "\n" + ev("MODIFIED", "c", "18446744073709551616") + "\n" +
+		`{"type":"ERROR","object":{"kind":"Status","code":500}}` + "\n" + ev("DELETED", "d", "18446744073709551615") + "\n"
+	c := mustRead(t, []byte(in))
+	if len(c.Events) != 5 {
+		t.Fatalf("%d events", len(c.Events))
+	}
+	if k := strings.Join(kinds(c), ","); k != "bad-rv,bad-rv,bad-rv" {
+		t.Fatalf("diagnostics %v", c.Diagnostics)
+	}
+	for i, e := range c.Events[:4] {
+		if e.RVValid {
+			t.Errorf("event %d RV %q valid", i, e.RV)
+		}
+	}
+	if e := c.Events[4]; !e.RVValid || e.RVNum != 1<<64-1 {
+		t.Errorf("max uint64 RV: %+v", e)
+	}
+	if c.Events[0].RV != "12x" {
+		t.Errorf("RV %q not kept as sent", c.Events[0].RV)
+	}
+}
+
+func TestGzipCutShort(t *testing.T) {
+	var plain bytes.Buffer
+	for i := range 2000 {
+		plain.WriteString(ev("ADDED", fmt.Sprint("n", i), fmt.Sprint(i+1)) + "\n")
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	zw.Write(plain.Bytes())
+	zw.Close()
+	c := mustRead(t, gz.Bytes()[:gz.Len()/2])
+	d := wantDiag(t, c, "bad-compression")
+	if !strings.Contains(d.Msg, "cut short") {
+		t.Errorf("message %q", d.Msg)
+	}
+	if len(c.Events) < 100 || len(c.Events) >= 2000 {
+		t.Fatalf("%d events read before the cut", len(c.Events))
+	}
+	for i, e := range c.Events {
+		if e.Name != fmt.Sprint("n", i) {
+			t.Fatalf("event %d is %s", i, e.Name)
+		}
+	}
+}
+
+func TestDecompressionBomb(t *testing.T) {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write([]byte(ev("ADDED", "a", "1") + "\n"))
+	zeros := make([]byte, 1<<20)
+	for range 64 {
+		zw.Write(zeros)
+	}
+	zw.Close()
+	if gz.Len() > 200<<10 {
+		t.Fatalf("bomb is %d bytes", gz.Len())
+	}
+	c, err := ReadAll(bytes.NewReader(gz.Bytes()), Options{MaxDecompressed: 8 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := wantDiag(t, c, "too-big")
+	if !strings.Contains(d.Msg, "decompression bomb") || !strings.Contains(d.Msg, "8388608") {
+		t.Errorf("message %q", d.Msg)
+	}
+	if names(c) != "a" {
+		t.Errorf("events %q", names(c))
+	}
+}
+
+func TestEmpty(t *testing.T) {
+	for _, in := range []string{"", "\n\r\n  \n"} {
+		c := mustRead(t, []byte(in))
+		if len(c.Events) != 0 || len(c.Diagnostics) != 0 {
+			t.Errorf("%q: %+v", in, c)
+		}
+	}
+}
+
+func TestEncodings(t *testing.T) {
+	text := ev("ADDED", "ä-ünï", "1") + "\n" + ev("ADDED", "😀", "2") + "\n"
+	utf16le := func(s string, bom bool, big bool) []byte {
+		var b []byte
+		u := utf16.Encode([]rune(s))
+		if bom {
+			u = append([]uint16{0xfeff}, u...)
+		}
+		for _, c := range u {
+			if big {
+				b = append(b, byte(c>>8), byte(c))
+			} else {
+				b = append(b, byte(c), byte(c>>8))
+			}
+		}
+		return b
+	}
+	for name, in := range map[string][]byte{
+		"utf-8 bom":  append([]byte("\xef\xbb\xbf"), text...),
+		"utf-16le":   utf16le(text, true, false),
+		"utf-16be":   utf16le(text, true, true),
+		"utf-16le-0": utf16le(text, false, false),
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := mustRead(t, in)
+			if names(c) != "ä-ünï,😀" {
+				t.Fatalf("events %q, diagnostics %v", names(c), c.Diagnostics)
+			}
+			if strings.HasPrefix(name, "utf-16") {
+				wantDiag(t, c, "utf-16")
+			} else {
+				noDiags(t, c)
+				if c.Events[0].Offset != 3 {
+					t.Errorf("offset %d, want 3 (after the BOM)", c.Events[0].Offset)
+				}
+			}
+		})
+	}
+}
+
+type failingReader struct {
+	r   io.Reader
+	err error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err == io.EOF {
+		return n, f.err
+	}
+	return n, err
+}
+
+func TestSourceErrorIsErr(t *testing.T) {
+	boom := errors.New("disk on fire")
+	in := ev("ADDED", "a", "1") + "\n"
+	c, err := ReadAll(&failingReader{strings.NewReader(in), boom}, Options{})
+	if !errors.Is(err, boom) || names(c) != "a" {
+		t.Fatalf("err %v events %q", err, names(c))
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(in))
+	zw.Close()
+	c, err = ReadAll(&failingReader{bytes.NewReader(gz.Bytes()[:gz.Len()-3]), boom}, Options{})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err %v diagnostics %v", err, c.Diagnostics)
+	}
+}
