@@ -1,0 +1,108 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// restartFlags collects repeated --restart instants.
+type restartFlags []int64
+
+func (r *restartFlags) String() string { return fmt.Sprint(len(*r)) }
+
+func (r *restartFlags) Set(s string) error {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return fmt.Errorf("want an RFC 3339 time, e.g. 2026-11-30T01:00:00Z: %v", err)
+	}
+	*r = append(*r, t.UnixNano())
+	return nil
+}
+
+// runAnalyze is `watchlens analyze [flags] FILE...`: it reads the captures
+// (gzip and zstd are unwrapped by the parser) onto one clock and prints
+// the timeline's report. Exit codes: 0 ok, 1 --fail-on matched or a file
+// could not be read, 2 bad usage.
+func runAnalyze(args []string, stdout, stderr io.Writer) int {
+	def := timeline.DefaultParams()
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: text, json or markdown")
+	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone")
+	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
+	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
+	etcd := fs.Duration("etcd-interval", def.EtcdInterval, "--etcd-compaction-interval of the server (0 disables the etcd model)")
+	delay := fs.Duration("delay", def.Delay, "reconnect delay after a drop (client-go re-watches at once after a clean close)")
+	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
+	var restarts restartFlags
+	fs.Var(&restarts, "restart", "an API server restart instant, RFC 3339 (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	bad := func(msg string) int {
+		fmt.Fprintf(stderr, "watchlens analyze: %s\n", msg)
+		fs.Usage()
+		return 2
+	}
+	switch *format {
+	case "text", "json", "markdown":
+	default:
+		return bad(fmt.Sprintf("unknown --format %q", *format))
+	}
+	if *failOn != "" && *failOn != "410" {
+		return bad(fmt.Sprintf("unknown --fail-on %q (supported: 410)", *failOn))
+	}
+	if *window < 0 || *count < 0 || *etcd < 0 || *delay < 0 {
+		return bad("model parameters must not be negative")
+	}
+	if fs.NArg() == 0 {
+		return bad("no capture file given")
+	}
+	b := timeline.NewBuilder()
+	failed := false
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
+			failed = true
+			continue
+		}
+		err = b.AddReader(name, f, parser.Options{})
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "watchlens analyze: %s: %v (the part read before the error is analysed)\n", name, err)
+			failed = true
+		}
+	}
+	p := timeline.Params{CacheWindow: *window, CacheCount: *count, EtcdInterval: *etcd, Delay: *delay,
+		WatchCache: *cache, Restarts: restarts, MinGap: def.MinGap}
+	rep := timeline.BuildReport(b.Build(), p)
+	var err error
+	switch strings.ToLower(*format) {
+	case "json":
+		err = rep.WriteJSON(stdout)
+	case "markdown":
+		err = rep.WriteMarkdown(stdout)
+	default:
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
+		return 1
+	}
+	if failed || (*failOn == "410" && rep.Refused()) {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,111 @@
+package timeline
+
+import (
+	"fmt"
+	"time"
+
+	"watchlens/parser"
+)
+
+const (
+	// bookmarkSilence: the cacher sends a bookmark about every 60 s (1 s
+	// buckets, jitter); 70 s without one on a watch that asked for them is
+	// a symptom (a watch served from etcd, an old server, a stuck cacher).
+	bookmarkSilence = 70 * time.Second
+	// shortWatch: a watch that closes within a second with nothing in it
+	// is usually a refused or misrouted request, or a client in a loop.
+	shortWatch = time.Second
+)
+
+// anomalies checks the file's sessions in capture order, once events are
+// placed on the clock.
+func (f *FileBuilder) anomalies(base int) {
+	b := f.b
+	ss := b.sessions[base:]
+	add := func(kind string, g, i int, t int64, msg string) {
+		a := Anomaly{Kind: kind, File: f.idx, Session: g, Event: i, T: t, Msg: msg}
+		if i >= 0 {
+			a.RV = b.rvString(i)
+		}
+		b.anoms = append(b.anoms, a)
+	}
+	// Anomalies found while adding (after-delete) get their instant now.
+	for k := range b.anoms {
+		a := &b.anoms[k]
+		if a.File == f.idx && a.Event >= f.lo && a.Event < f.hi {
+			a.T, a.RV, a.Session = b.tab.t.at(a.Event), b.rvString(a.Event), int(b.tab.sess.at(a.Event))
+		}
+	}
+	laneRV := map[int32]uint64{} // last RV of each lane in the current session
+	for k := range ss {
+		s := &ss[k]
+		g := base + k
+		clear(laneRV)
+		var maxRV uint64
+		seen := false
+		for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
+			typ := parser.EventType(b.tab.typ.at(i))
+			fl := b.tab.flags.at(i)
+			t := b.tab.t.at(i)
+			if typ == parser.Error {
+				if i != s.lastEv {
+					add("error-not-last", g, i, t, "ERROR event followed by more events in the same stream")
+				}
+				continue
+			}
+			if fl&flagRVValid == 0 {
+				continue
+			}
+			rv := b.tab.rv.at(i)
+			if fl&flagInitial == 0 {
+				if seen && rv < maxRV {
+					add("rv-backwards", g, i, t, fmt.Sprintf("%s at RV %d after RV %d in the same stream", typ, rv, maxRV))
+				}
+				if !seen || rv > maxRV {
+					maxRV = rv
+				}
+				seen = true
+			}
+			if l := b.tab.lane.at(i); l >= 0 {
+				if last, ok := laneRV[l]; ok && last == rv {
+					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(b.lanes[l].Namespace, b.lanes[l].Name), rv))
+				}
+				laneRV[l] = rv
+			}
+		}
+		f.sessionAnomalies(s, g, add)
+	}
+}
+
+func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, int, int64, string)) {
+	b := f.b
+	ok200 := s.HTTPStatus == 0 || s.HTTPStatus == 200
+	measured := f.file.Clock == ClockArrival
+	if measured && ok200 && s.End-s.Start < int64(shortWatch) && s.Events+s.Bookmarks+s.Errors == 0 {
+		add("short-watch", g, -1, s.Start, fmt.Sprintf("watch lasted %s with no events", time.Duration(s.End-s.Start)))
+	}
+	if s.Request == nil || !s.Request.AllowWatchBookmarks || !ok200 {
+		return
+	}
+	if !measured {
+		// Estimated bookmark instants are placed on the cadence itself, so
+		// only a watch that got none at all can be told apart.
+		if s.Bookmarks == 0 && s.End-s.Start > int64(bookmarkSilence) {
+			add("no-bookmarks", g, -1, s.Start, fmt.Sprintf("asked for bookmarks, got none in %s", time.Duration(s.End-s.Start)))
+		}
+		return
+	}
+	from := s.Start
+	check := func(to int64) {
+		if to-from > int64(bookmarkSilence) {
+			add("no-bookmarks", g, -1, from, fmt.Sprintf("asked for bookmarks, none for %s while open", time.Duration(to-from).Round(time.Millisecond)))
+		}
+	}
+	for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
+		if parser.EventType(b.tab.typ.at(i)) == parser.Bookmark {
+			check(b.tab.t.at(i))
+			from = b.tab.t.at(i)
+		}
+	}
+	check(s.End)
+}

@@ -1,0 +1,470 @@
+package timeline
+
+import (
+	"io"
+	"math"
+	"sort"
+	"strconv"
+
+	"watchlens/parser"
+)
+
+// Builder collects the events of one or more captures (streamed, one
+// event at a time, so a 1 M event file never exists as []parser.Event)
+// and builds a Timeline with all files on one clock.
+type Builder struct {
+	tab      eventTable
+	arrival  column[int64] // staging: parser Event.Arrival
+	est      column[int64] // staging: parser Event.Estimated
+	status   map[int]*parser.Status
+	oddRV    map[int]string
+	files    []*FileBuilder
+	sessions []Session
+	lanes    []Lane
+	anoms    []Anomaly
+}
+
+// NewBuilder returns an empty Builder.
+func NewBuilder() *Builder {
+	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}}
+}
+
+// FileBuilder receives one capture's events in capture order.
+type FileBuilder struct {
+	b        *Builder
+	idx      int
+	file     File
+	lo, hi   int // staging index range
+	laneOf   map[string]int32
+	kinds    map[string]int
+	finished bool
+}
+
+// AddFile starts a new capture named name (shown in reports).
+func (b *Builder) AddFile(name string) *FileBuilder {
+	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(), laneOf: map[string]int32{}, kinds: map[string]int{},
+		file: File{Name: name, Counts: map[string]int{}, CountsKind: map[string]map[string]int{}}}
+	b.files = append(b.files, f)
+	return f
+}
+
+// AddCapture adds a whole parsed capture as one file.
+func (b *Builder) AddCapture(name string, c *parser.Capture) {
+	f := b.AddFile(name)
+	for _, ev := range c.Events {
+		f.Add(ev)
+	}
+	f.Finish(c.Sessions, c.Diagnostics)
+}
+
+// Add appends the next event of the file. Events of one file must come in
+// capture order, and no other file may be added to in between.
+func (f *FileBuilder) Add(ev parser.Event) {
+	b := f.b
+	i := b.tab.len()
+	lane := int32(-1)
+	switch ev.Type {
+	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.TypeUnknown:
+		lane = f.lane(ev, i)
+	}
+	var flags uint8
+	if ev.RVValid {
+		flags |= flagRVValid
+	}
+	if ev.InitialEventsEnd {
+		flags |= flagInitialEnd
+	}
+	length := uint32(math.MaxUint32)
+	if ev.Length >= 0 && ev.Length < math.MaxUint32 {
+		length = uint32(ev.Length)
+	}
+	b.tab.t.add(0)
+	b.tab.rv.add(ev.RVNum)
+	b.tab.lane.add(lane)
+	b.tab.sess.add(int32(ev.Session))
+	b.tab.seq.add(int32(ev.Seq))
+	b.tab.off.add(ev.Offset)
+	b.tab.length.add(length)
+	b.tab.typ.add(uint8(ev.Type))
+	b.tab.flags.add(flags)
+	b.arrival.add(ev.Arrival)
+	b.est.add(ev.Estimated)
+	if ev.Status != nil {
+		b.status[i] = ev.Status
+	}
+	if ev.RV != "" {
+		var buf [20]byte
+		if !ev.RVValid || string(strconv.AppendUint(buf[:0], ev.RVNum, 10)) != ev.RV {
+			b.oddRV[i] = ev.RV
+		}
+	}
+	tn := ev.Type.String()
+	f.file.Counts[tn]++
+	if ev.Kind != "" {
+		byType := f.file.CountsKind[ev.Kind]
+		if byType == nil {
+			byType = map[string]int{}
+			f.file.CountsKind[ev.Kind] = byType
+		}
+		byType[tn]++
+		if ev.Type != parser.Error {
+			f.kinds[ev.Kind]++
+		}
+	}
+	f.file.Events++
+	f.hi = i + 1
+}
+
+// lane returns the lane of an object event, opening a new one for a new
+// object or a re-created name.
+func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
+	if ev.UID == "" && ev.Name == "" {
+		return -1
+	}
+	key := "u\x00" + ev.UID
+	if ev.UID == "" {
+		key = "n\x00" + ev.Kind + "\x00" + ev.Namespace + "\x00" + ev.Name
+	}
+	b := f.b
+	id, ok := f.laneOf[key]
+	if ok && b.lanes[id].Deleted {
+		// A uid never comes back; a name may, but only as a creation.
+		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed) {
+			ok = false
+		} else {
+			b.anoms = append(b.anoms, Anomaly{Kind: "after-delete", File: f.idx, Event: i,
+				Msg: ev.Type.String() + " for " + objName(ev.Namespace, ev.Name) + " after its DELETED"})
+		}
+	}
+	if !ok {
+		id = int32(len(b.lanes))
+		b.lanes = append(b.lanes, Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID, FirstEvent: i})
+		f.laneOf[key] = id
+	}
+	if ev.Type == parser.Deleted {
+		b.lanes[id].Deleted = true
+	}
+	return id
+}
+
+func objName(ns, name string) string {
+	if ns == "" {
+		return name
+	}
+	return ns + "/" + name
+}
+
+// Finish ends the file with the reader's sessions and diagnostics, and
+// places its events on the clock.
+func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnostic) {
+	if f.finished {
+		return
+	}
+	f.finished = true
+	f.laneOf = nil
+	b := f.b
+	f.file.Diagnostics = diags
+	best := 0
+	for k, n := range f.kinds {
+		if n > best || (n == best && k < f.file.Kind) {
+			f.file.Kind, best = k, n
+		}
+	}
+	// Events may name sessions the reader did not report (a reader that
+	// stopped early): give them empty records so every index resolves.
+	nsess := len(sessions)
+	for i := f.lo; i < f.hi; i++ {
+		if s := int(b.tab.sess.at(i)) + 1; s > nsess {
+			nsess = s
+		}
+	}
+	base := len(b.sessions)
+	for k := 0; k < nsess; k++ {
+		s := Session{File: f.idx, Index: k, ErrorEvent: -1, Gap: -1, firstEv: -1, lastEv: -1}
+		if k < len(sessions) {
+			ps := sessions[k]
+			s.Request, s.HTTPStatus, s.StatusText, s.Status = ps.Request, ps.HTTPStatus, ps.StatusText, ps.Status
+			s.Truncated, s.Offset, s.EndOffset = ps.Truncated, ps.Offset, ps.End
+			s.Start, s.End = ps.StartArrival, ps.EndArrival
+			s.Date = dateHeader(ps.Headers)
+		}
+		f.file.Sessions = append(f.file.Sessions, base+k)
+		b.sessions = append(b.sessions, s)
+	}
+	for i := f.lo; i < f.hi; i++ {
+		g := base + int(b.tab.sess.at(i))
+		b.tab.sess.set(i, int32(g))
+		s := &b.sessions[g]
+		if s.firstEv < 0 {
+			s.firstEv = i
+		}
+		s.lastEv = i
+	}
+	f.file.Filtered = filterScope(b.sessions[base:])
+	f.markInitial(base)
+	f.place(base)
+	f.sessionFacts(base)
+	f.anomalies(base)
+}
+
+// filterScope says whether the file's watch saw the whole resource type.
+func filterScope(ss []Session) string {
+	scope := "unknown"
+	for _, s := range ss {
+		r := s.Request
+		if r == nil {
+			continue
+		}
+		if r.LabelSelector != "" || r.FieldSelector != "" || containsSeg(r.Path, "namespaces") {
+			return "filtered"
+		}
+		scope = "unfiltered"
+	}
+	return scope
+}
+
+func containsSeg(path, seg string) bool {
+	for i := 0; i+len(seg) <= len(path); i++ {
+		if path[i:i+len(seg)] == seg && (i == 0 || path[i-1] == '/') && (i+len(seg) == len(path) || path[i+len(seg)] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// markInitial flags the initial burst of sendInitialEvents streams: the
+// events before the initial-events-end bookmark, which are not in RV order
+// and must not move the resume cursor (watch-protocol.md §1 BOOKMARK).
+func (f *FileBuilder) markInitial(base int) {
+	b := f.b
+	for g := base; g < len(b.sessions); g++ {
+		s := &b.sessions[g]
+		if s.firstEv < 0 {
+			continue
+		}
+		end := -1
+		for i := s.firstEv; i <= s.lastEv; i++ {
+			if b.tab.flags.at(i)&flagInitialEnd != 0 {
+				end = i
+				break
+			}
+		}
+		asked := s.Request != nil && s.Request.SendInitialEvents
+		if end < 0 && !asked {
+			continue
+		}
+		if end < 0 {
+			end = s.lastEv + 1
+		}
+		for i := s.firstEv; i < end; i++ {
+			if parser.EventType(b.tab.typ.at(i)) != parser.Bookmark {
+				b.tab.flags.set(i, b.tab.flags.at(i)|flagInitial)
+			}
+		}
+	}
+}
+
+// sessionFacts fills counts, first/last RV and how each session ended.
+func (f *FileBuilder) sessionFacts(base int) {
+	b := f.b
+	ss := b.sessions[base:]
+	for k := range ss {
+		s := &ss[k]
+		if k > 0 {
+			s.Gap = s.Start - ss[k-1].End
+		}
+		if s.firstEv < 0 {
+			continue
+		}
+		for i := s.firstEv; i <= s.lastEv; i++ {
+			switch parser.EventType(b.tab.typ.at(i)) {
+			case parser.Bookmark:
+				s.Bookmarks++
+				if b.tab.flags.at(i)&flagInitialEnd != 0 && s.InitialEventsEnd == 0 {
+					s.InitialEventsEnd = b.tab.t.at(i)
+				}
+			case parser.Error:
+				s.Errors++
+				continue
+			default:
+				s.Events++
+			}
+			if rv := b.rvString(i); rv != "" {
+				if s.FirstRV == "" {
+					s.FirstRV = rv
+				}
+				s.LastRV = rv
+			}
+		}
+		if parser.EventType(b.tab.typ.at(s.lastEv)) == parser.Error {
+			s.Error = b.status[s.lastEv]
+			s.ErrorEvent = s.lastEv
+		}
+	}
+	for k := range ss {
+		s := &ss[k]
+		switch {
+		case s.HTTPStatus != 0 && s.HTTPStatus != 200:
+			s.EndReason = EndHTTPError
+		case s.Error != nil:
+			s.EndReason = EndError
+		case s.Truncated && k+1 < len(ss):
+			s.EndReason = EndNewResponse
+		case s.Truncated:
+			s.EndReason = EndCutOff
+		case s.Request != nil && s.Request.TimeoutSeconds > 0 && atDeadline(s, f.file.Clock):
+			s.EndReason = EndDeadline
+		default:
+			s.EndReason = EndEOF
+		}
+	}
+	for _, s := range ss {
+		if s.FirstRV != "" && f.file.FirstRV == "" {
+			f.file.FirstRV = s.FirstRV
+		}
+		if s.LastRV != "" {
+			f.file.LastRV = s.LastRV
+		}
+	}
+	if len(ss) > 0 {
+		f.file.Start, f.file.End = ss[0].Start, ss[len(ss)-1].End
+	}
+}
+
+// atDeadline: a clean end within 2 s of timeoutSeconds is the server deadline.
+func atDeadline(s *Session, c Clock) bool {
+	if c != ClockArrival {
+		// Estimated clocks placed the end at the deadline (clock.go).
+		return s.End-s.Start == int64(s.Request.TimeoutSeconds)*1e9
+	}
+	d := s.End - s.Start - int64(s.Request.TimeoutSeconds)*1e9
+	return d > -2e9 && d < 2e9
+}
+
+func (b *Builder) rvString(i int) string {
+	if s, ok := b.oddRV[i]; ok {
+		return s
+	}
+	if b.tab.flags.at(i)&flagRVValid != 0 {
+		return strconv.FormatUint(b.tab.rv.at(i), 10)
+	}
+	return ""
+}
+
+// Build merges the files on one clock and computes lanes, head, cursors
+// and the series the window models need. The Builder must not be used
+// afterwards.
+func (b *Builder) Build() *Timeline {
+	for _, f := range b.files {
+		f.Finish(nil, nil)
+	}
+	tl := &Timeline{Sessions: b.sessions, status: b.status, oddRV: b.oddRV}
+	b.arrival, b.est = column[int64]{}, column[int64]{}
+	if len(b.files) > 1 {
+		order := b.mergeOrder()
+		inv := make([]int32, len(order))
+		for n, i := range order {
+			inv[i] = int32(n)
+		}
+		b.tab = b.tab.permute(order)
+		remap := func(i int) int {
+			if i < 0 {
+				return i
+			}
+			return int(inv[i])
+		}
+		tl.status = map[int]*parser.Status{}
+		for i, s := range b.status {
+			tl.status[remap(i)] = s
+		}
+		tl.oddRV = map[int]string{}
+		for i, s := range b.oddRV {
+			tl.oddRV[remap(i)] = s
+		}
+		for k := range b.anoms {
+			b.anoms[k].Event = remap(b.anoms[k].Event)
+		}
+		for k := range tl.Sessions {
+			tl.Sessions[k].ErrorEvent = remap(tl.Sessions[k].ErrorEvent)
+		}
+	}
+	tl.tab = b.tab
+	for _, f := range b.files {
+		tl.Files = append(tl.Files, f.file)
+	}
+	tl.renumberLanes(b.lanes)
+	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
+	tl.Anomalies = b.anoms
+	tl.buildHead()
+	tl.buildCursors()
+	tl.buildSeries()
+	return tl
+}
+
+// mergeOrder k-way merges the files' (time-ordered) events by instant.
+func (b *Builder) mergeOrder() []int32 {
+	pos := make([]int, len(b.files))
+	for k, f := range b.files {
+		pos[k] = f.lo
+	}
+	order := make([]int32, 0, b.tab.len())
+	for {
+		best := -1
+		var bt int64
+		for k, f := range b.files {
+			if pos[k] < f.hi {
+				if t := b.tab.t.at(pos[k]); best < 0 || t < bt {
+					best, bt = k, t
+				}
+			}
+		}
+		if best < 0 {
+			return order
+		}
+		order = append(order, int32(pos[best]))
+		pos[best]++
+	}
+}
+
+// renumberLanes orders lanes by first appearance on the shared clock, so
+// a contiguous range of lane numbers is a band of the drawing.
+func (tl *Timeline) renumberLanes(old []Lane) {
+	newID := make([]int32, len(old))
+	for i := range newID {
+		newID[i] = -1
+	}
+	lanes := make([]Lane, 0, len(old))
+	n := tl.tab.len()
+	for i := 0; i < n; i++ {
+		l := tl.tab.lane.at(i)
+		if l < 0 {
+			continue
+		}
+		id := newID[l]
+		if id < 0 {
+			id = int32(len(lanes))
+			newID[l] = id
+			ln := old[l]
+			ln.FirstEvent, ln.First = i, tl.tab.t.at(i)
+			lanes = append(lanes, ln)
+		}
+		tl.tab.lane.set(i, id)
+		ln := &lanes[id]
+		ln.LastEvent, ln.Last = i, tl.tab.t.at(i)
+		ln.Events++
+	}
+	tl.Lanes = lanes
+}
+
+// AddReader streams a capture into a new file (gzip and zstd are
+// unwrapped by the parser). The error is the source's read error; what
+// was read before it is kept.
+func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
+	f := b.AddFile(name)
+	rd := parser.NewReader(r, opts)
+	for rd.Next() {
+		f.Add(rd.Event())
+	}
+	f.Finish(rd.Sessions(), rd.Diagnostics())
+	return rd.Err()
+}

@@ -1,0 +1,228 @@
+package timeline
+
+import (
+	"time"
+
+	"watchlens/parser"
+)
+
+// Placing events on the clock.
+//
+// Watch events carry no timestamps (watch-protocol.md §1). With arrival
+// times (a `ts`-prefixed capture) each event sits at its arrival. Without
+// them the instants are estimated, in this order of trust:
+//   - a response's HTTP Date header is when its watch started (1 s, floored);
+//   - a clean end of a request with timeoutSeconds is the server deadline,
+//     start + timeoutSeconds (clipped to the next response's start);
+//   - an object's Estimated time (newest managedFields time, else
+//     deletion/creation timestamp, 1 s) is a lower bound of its event's
+//     instant: instants never go backwards, so an older estimate (a DELETED
+//     whose fields last changed long ago, an initial list) takes the
+//     previous instant instead;
+//   - bookmarks carry no time: the cacher sends them about every 60 s from
+//     the watch's start (defaultBookmarkFrequency, 1 s buckets plus jitter)
+//     and one about 2 s before the deadline, so they go on that grid while
+//     it fits between their neighbours, else evenly between them;
+//   - an ERROR ends its stream: it takes the session's end.
+// Everything estimated has about 1 s of error (more for bookmarks); the
+// report says which clock each file used.
+
+const (
+	bookmarkPeriod     = 60 * time.Second // cacher defaultBookmarkFrequency (1.19+)
+	deadlineBookmarkAt = 2 * time.Second  // the bookmark sent just before the deadline
+)
+
+func dateHeader(hs []parser.Header) int64 {
+	for _, h := range hs {
+		if len(h.Name) == 4 && (h.Name == "Date" || h.Name == "date" || h.Name == "DATE") {
+			if t, err := time.Parse(time.RFC1123, h.Value); err == nil {
+				return t.UnixNano()
+			}
+		}
+	}
+	return 0
+}
+
+// place sets the instant of every event of the file and the start and
+// end of its sessions.
+func (f *FileBuilder) place(base int) {
+	b := f.b
+	ss := b.sessions[base:]
+	clock := ClockNone
+	for i := f.lo; i < f.hi; i++ {
+		if b.arrival.at(i) != 0 {
+			clock = ClockArrival
+			break
+		}
+		if b.est.at(i) != 0 {
+			clock = ClockEstimated
+		}
+	}
+	for _, s := range ss {
+		if clock == ClockNone && s.Date != 0 {
+			clock = ClockEstimated
+		}
+		if s.Start != 0 && clock != ClockArrival {
+			clock = ClockArrival
+		}
+	}
+	f.file.Clock = clock
+	if clock == ClockNone {
+		// Ordinals keep the order and let count-based models work; time
+		// models answer "unknown" for this file.
+		for i := f.lo; i < f.hi; i++ {
+			b.tab.t.set(i, int64(i-f.lo))
+		}
+		for k := range ss {
+			s := &ss[k]
+			if s.firstEv >= 0 {
+				s.Start, s.End = b.tab.t.at(s.firstEv), b.tab.t.at(s.lastEv)
+			} else if k > 0 {
+				s.Start, s.End = ss[k-1].End, ss[k-1].End
+			}
+		}
+		return
+	}
+	var last int64 // latest instant placed in this file
+	for k := range ss {
+		s := &ss[k]
+		if clock == ClockEstimated {
+			s.Start = s.Date
+			if s.Start == 0 && s.firstEv >= 0 {
+				s.Start = f.firstAnchor(s, clock)
+			}
+			s.End = 0
+			if deadline := f.deadlineEnd(s); deadline != 0 {
+				s.End = deadline
+				if k+1 < len(ss) && ss[k+1].Date != 0 && ss[k+1].Date < s.End {
+					s.End = ss[k+1].Date
+				}
+			}
+		}
+		if s.Start == 0 || s.Start < last {
+			s.Start = max(s.Start, last)
+		}
+		if s.End != 0 && s.End < s.Start {
+			s.End = s.Start
+		}
+		last = f.placeSession(s, clock, s.Start)
+		if s.End == 0 || s.End < last {
+			s.End = last
+		}
+		last = s.End
+		if clock == ClockArrival {
+			for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
+				if b.arrival.at(i) != 0 {
+					b.tab.flags.set(i, b.tab.flags.at(i)|flagTimed)
+				}
+			}
+		}
+	}
+}
+
+func (f *FileBuilder) anchor(i int, clock Clock) int64 {
+	b := f.b
+	if clock == ClockArrival {
+		return b.arrival.at(i)
+	}
+	if b.tab.flags.at(i)&flagInitial != 0 {
+		return 0 // an initial list object's fields predate the watch
+	}
+	return b.est.at(i)
+}
+
+func (f *FileBuilder) firstAnchor(s *Session, clock Clock) int64 {
+	for i := s.firstEv; i <= s.lastEv; i++ {
+		if a := f.anchor(i, clock); a != 0 {
+			return a
+		}
+	}
+	return 0
+}
+
+// deadlineEnd is start + timeoutSeconds for a session that ended cleanly
+// with the request known, else 0.
+func (f *FileBuilder) deadlineEnd(s *Session) int64 {
+	if s.Start == 0 || s.Request == nil || s.Request.TimeoutSeconds <= 0 || s.Truncated ||
+		(s.HTTPStatus != 0 && s.HTTPStatus != 200) {
+		return 0
+	}
+	if s.lastEv >= 0 && parser.EventType(f.b.tab.typ.at(s.lastEv)) == parser.Error {
+		return 0
+	}
+	return s.Start + int64(s.Request.TimeoutSeconds)*int64(time.Second)
+}
+
+// placeSession places the session's events from prev on, and returns the
+// last instant placed.
+func (f *FileBuilder) placeSession(s *Session, clock Clock, prev int64) int64 {
+	b := f.b
+	if s.firstEv < 0 {
+		return prev
+	}
+	pending := -1 // first index of a run of events without an anchor
+	for i := s.firstEv; i <= s.lastEv; i++ {
+		a := f.anchor(i, clock)
+		if a == 0 {
+			if pending < 0 {
+				pending = i
+			}
+			continue
+		}
+		t := max(a, prev)
+		if s.End != 0 && t > s.End && clock == ClockEstimated {
+			t = max(s.End, prev)
+		}
+		if pending >= 0 {
+			f.fillRun(s, clock, pending, i, prev, t)
+			pending = -1
+		}
+		b.tab.t.set(i, t)
+		prev = t
+	}
+	if pending >= 0 {
+		right := max(s.End, prev)
+		f.fillRun(s, clock, pending, s.lastEv+1, prev, right)
+		prev = right
+	}
+	return prev
+}
+
+// fillRun places the events [lo, hi) that have no anchor between the
+// instants left and right.
+func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right int64) {
+	b := f.b
+	trailing := hi == s.lastEv+1
+	deadline := trailing && clock == ClockEstimated && s.End != 0 && f.deadlineEnd(s) == s.End
+	limit := right
+	if deadline && right-int64(deadlineBookmarkAt) >= left {
+		limit = right - int64(deadlineBookmarkAt)
+	}
+	slot := s.Start
+	prev := left
+	for i := lo; i < hi; i++ {
+		typ := parser.EventType(b.tab.typ.at(i))
+		var t int64
+		switch {
+		case typ == parser.Error && i == s.lastEv:
+			t = right
+		case deadline && i == hi-1 && typ == parser.Bookmark:
+			t = limit
+		case typ == parser.Bookmark && clock == ClockEstimated && s.Start != 0:
+			for slot <= prev {
+				slot += int64(bookmarkPeriod)
+			}
+			if slot < limit {
+				t = slot
+				break
+			}
+			fallthrough
+		default:
+			// Evenly between prev and the limit, leaving room for the rest.
+			t = prev + (limit-prev)/int64(hi-i+1)
+		}
+		t = min(max(t, prev), right)
+		b.tab.t.set(i, t)
+		prev = t
+	}
+}

@@ -1,0 +1,554 @@
+package timeline
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"watchlens/parser"
+)
+
+// Retention window models: when does the API server answer a watch from
+// resourceVersion r with 410 Gone? Sources are sections of
+// /work/shared/design/watch-protocol.md (§2 "How the server decides 410").
+//
+// A cursor's age in time runs from the last instant its value was known
+// current (set by an event or bookmark, or re-confirmed by a bookmark at
+// the same RV). The time-based models assume the cluster's revision moves
+// right after that instant: the revision is cluster-wide and every write
+// (node leases renew every 10 s) raises it, and a narrow watch cannot see
+// it move. They are therefore pessimistic for a quiet resource type.
+type Model uint8
+
+const (
+	// ModelCacheTime: the watch cache's ring buffer keeps at least
+	// eventFreshDuration of history (75 s; from 1.33 max(75 s,
+	// --request-timeout + 15 s)), and a watch from r is refused when
+	// r < oldest_buffered - 1 (apiserver storage/cacher/watch_cache.go).
+	// Modelled as exactly W of history: refused when the cursor was last
+	// current more than W before the reconnect.
+	ModelCacheTime Model = iota
+	// ModelCacheCount: the ring buffer holds the last N events of the
+	// resource type (100 before 1.19; from 1.19 dynamic in [100, 102400]),
+	// cluster-wide. Exact only when the captures saw the whole type
+	// (no namespace, label or field selector); otherwise it counts too few
+	// events and is optimistic.
+	ModelCacheCount
+	// ModelEtcd: uncached watches (core/v1 and events.k8s.io Events, or any
+	// resource with --watch-cache=false) read etcd, which keeps 5 to 10 min:
+	// each compaction run (--etcd-compaction-interval, default 5 min)
+	// compacts to the revision recorded at the previous run. Modelled at the
+	// worst phase: refused when last current more than the interval ago
+	// (refused at any phase beyond twice the interval).
+	ModelEtcd
+	// ModelRestart: after an API server restart the cache starts at its
+	// fresh LIST RV, so any cursor last current before the restart is
+	// refused at once, whatever its age.
+	ModelRestart
+	// ModelCalibration: an observed `too old resource version: X (Y)` is
+	// ground truth: from that instant every RV below Y is refused (the
+	// oldest buffered only moves forward).
+	ModelCalibration
+	numModels
+)
+
+var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration"}
+
+func (m Model) String() string { return modelNames[m] }
+
+// Params are the window models' parameters.
+type Params struct {
+	// CacheWindow is the watch cache's guaranteed history (eventFreshDuration).
+	CacheWindow time.Duration
+	// CacheCount is the ring buffer's capacity in events; 0 disables the
+	// count model. The default 102400 is the dynamic buffer's upper bound:
+	// a cursor older than that many events of its type is surely gone.
+	CacheCount int
+	// EtcdInterval is --etcd-compaction-interval; 0 disables the model.
+	EtcdInterval time.Duration
+	// Restarts are API server restart instants (Unix ns).
+	Restarts []int64
+	// Delay is the reconnect delay: a cursor dropped at t resumes at t+Delay.
+	// client-go re-watches at once after a clean close.
+	Delay time.Duration
+	// WatchCache false says the server ran with --watch-cache=false, so
+	// every watch reads etcd (as Events always do).
+	WatchCache bool
+	// MinGap is the shortest stale stretch listed as a gap.
+	MinGap time.Duration
+}
+
+// DefaultParams returns the documented defaults.
+func DefaultParams() Params {
+	return Params{CacheWindow: 75 * time.Second, CacheCount: 102400, EtcdInterval: 5 * time.Minute,
+		WatchCache: true, MinGap: time.Second}
+}
+
+// ParamsReport is Params as the report shows them.
+type ParamsReport struct {
+	CacheWindowSeconds  float64  `json:"cacheWindowSeconds"`
+	CacheCount          int      `json:"cacheCount"`
+	EtcdIntervalSeconds float64  `json:"etcdIntervalSeconds"`
+	Restarts            []string `json:"restarts"`
+	DelaySeconds        float64  `json:"reconnectDelaySeconds"`
+	WatchCache          bool     `json:"watchCache"`
+}
+
+func (p Params) report() ParamsReport {
+	r := ParamsReport{CacheWindowSeconds: p.CacheWindow.Seconds(), CacheCount: p.CacheCount,
+		EtcdIntervalSeconds: p.EtcdInterval.Seconds(), DelaySeconds: p.Delay.Seconds(), WatchCache: p.WatchCache,
+		Restarts: []string{}}
+	for _, t := range p.Restarts {
+		r.Restarts = append(r.Restarts, fmtTime(t, ClockArrival))
+	}
+	return r
+}
+
+// Outcome is a model's answer for one reconnect.
+type Outcome uint8
+
+const (
+	Accepted Outcome = iota
+	Refused
+	Unknown
+)
+
+var outcomeNames = [...]string{"accepted", "refused", "unknown"}
+
+func (o Outcome) String() string { return outcomeNames[o] }
+
+// ModelVerdict is one model's answer.
+type ModelVerdict struct {
+	Model   Model
+	Outcome Outcome
+	// From is the earliest reconnect instant this model refuses for this
+	// cursor value (math.MaxInt64 when never).
+	From   int64
+	Reason string
+}
+
+// Verdict answers: had the client's connection dropped at T and resumed
+// at T+Delay from its cursor, would the server have answered 410?
+type Verdict struct {
+	File      int
+	Kind      CursorKind
+	T         int64
+	At        int64 // the reconnect instant, T + Delay
+	HasCursor bool
+	RV        uint64
+	Since     int64 // the instant the cursor was last known current
+	Outcome   Outcome
+	Reason    string // of the first refusing model, or why accepted/unknown
+	Models    []ModelVerdict
+}
+
+// Analysis is the timeline under one set of parameters.
+type Analysis struct {
+	TL     *Timeline
+	Params Params
+	// Zones are the red zones: per cursor and model, the instants at which
+	// a drop-and-resume (after Params.Delay) would have got 410.
+	Zones []Zone
+	// Gaps are the stretches where a cursor stood still while the head
+	// moved past it, at least Params.MinGap long.
+	Gaps    []Gap
+	Ages    []CursorAge // per cursor, same order as TL.Cursors
+	Resumes []Resume
+	WhatIf  WhatIf
+}
+
+// Zone is an interval [From, To) of drop instants refused by one model.
+type Zone struct {
+	File           int
+	Kind           CursorKind
+	Model          Model
+	From, To       int64
+	FromRV, ToRV   uint64
+	Reason         string
+	fromStep, last int
+}
+
+// Gap is an interval where a cursor stood still while the head moved.
+type Gap struct {
+	File     int
+	Kind     CursorKind
+	From, To int64
+	RV       uint64
+	HeadRV   uint64 // head at To
+	AgeTime  int64  // To minus the instant the cursor was last current
+	AgeRV    uint64 // HeadRV - RV
+}
+
+// CursorAge is a cursor's final value and longest age.
+type CursorAge struct {
+	File       int
+	Kind       CursorKind
+	Final      uint64
+	HasFinal   bool
+	MaxAge     int64 // longest time the cursor went unconfirmed, ns
+	MaxAgeAt   int64 // instant at which that age was reached
+	MaxAgeRV   uint64
+	MaxRVAge   uint64 // largest head - cursor
+	MaxRVAgeAt int64
+}
+
+// Resume is an observed resume (a session that asked for the RV the
+// client's cursor held) checked against the models.
+type Resume struct {
+	Session   int
+	RV        string
+	Observed  Outcome // Refused when the server answered 410
+	Predicted Verdict
+}
+
+// WhatIf counts, for the capture as recorded, the reconnects whose cursor
+// would have needed a relist, with and without bookmarks.
+type WhatIf struct {
+	Reconnects           int
+	RelistsWith          int // bookmark-aware cursor refused
+	RelistsWithout       int // bookmark-ignoring cursor refused
+	LongestAgeWith       int64
+	LongestAgeWithout    int64
+	Saved                int
+	SavedPercent         float64
+	Points               []ReconnectPoint
+	UnknownWith, UnknownWithout int
+}
+
+// ReconnectPoint is one reconnect of the what-if.
+type ReconnectPoint struct {
+	Session       int // the session that ended
+	At            int64
+	With, Without Verdict
+}
+
+// applicable lists the models that apply to a file's resource type.
+func (a *Analysis) applicable(file int) []Model {
+	p := a.Params
+	var ms []Model
+	uncached := !p.WatchCache || isEventKind(a.TL.Files[file].Kind)
+	ms = append(ms, ModelCalibration)
+	if uncached {
+		if p.EtcdInterval > 0 {
+			ms = append(ms, ModelEtcd)
+		}
+		return ms
+	}
+	if len(p.Restarts) > 0 {
+		ms = append(ms, ModelRestart)
+	}
+	if p.CacheCount > 0 {
+		ms = append(ms, ModelCacheCount)
+	}
+	if p.CacheWindow > 0 {
+		ms = append(ms, ModelCacheTime)
+	}
+	return ms
+}
+
+// isEventKind: Events are not served from the watch cache by default
+// (kubeapiserver default_storage_factory_builder.go).
+func isEventKind(kind string) bool { return kind == "Event" }
+
+// threshold returns the first reconnect instant model m refuses for a
+// cursor at rv last current at since; before is the bound on evidence
+// (calibration uses only errors observed before it).
+func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) (int64, Outcome) {
+	tl, p := a.TL, a.Params
+	timed := tl.Files[file].Clock != ClockNone
+	never := int64(math.MaxInt64)
+	switch m {
+	case ModelCacheTime:
+		if !timed {
+			return never, Unknown
+		}
+		return since + int64(p.CacheWindow) + 1, Refused
+	case ModelEtcd:
+		if !timed {
+			return never, Unknown
+		}
+		return since + int64(p.EtcdInterval) + 1, Refused
+	case ModelRestart:
+		for _, r := range p.Restarts {
+			if r > since {
+				return r, Refused
+			}
+		}
+	case ModelCalibration:
+		for k, y := range tl.floorY {
+			if tl.floorT[k] >= before {
+				break
+			}
+			if rv < y && tl.Files[tl.Sessions[tl.tab.sess.at(int(tl.floorEv[k]))].File].Kind == tl.Files[file].Kind {
+				return tl.floorT[k], Refused
+			}
+		}
+	case ModelCacheCount:
+		s := tl.series[tl.Files[file].Kind]
+		if s == nil {
+			break
+		}
+		// Buffer at τ holds the last N changes seen up to τ; refused when
+		// its oldest RV exceeds rv+1, i.e. from the (j+N)th change on,
+		// j being the first change above rv+1.
+		j := sort.Search(len(s.maxRV), func(i int) bool { return s.maxRV[i] > rv+1 })
+		if k := j + p.CacheCount - 1; k < len(s.t) {
+			return s.t[k], Refused
+		}
+	}
+	return never, Accepted
+}
+
+// reason explains a model's verdict in words, with the numbers.
+func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int64) string {
+	p := a.Params
+	age := time.Duration(at - since).Round(time.Millisecond)
+	switch o {
+	case Unknown:
+		return m.String() + ": the capture has no clock"
+	case Accepted:
+		switch m {
+		case ModelCacheTime:
+			return fmt.Sprintf("watch cache (time): cursor %d last current %s before, within the %s of history", rv, age, p.CacheWindow)
+		case ModelEtcd:
+			return fmt.Sprintf("etcd: cursor %d last current %s before, within the %s compaction interval", rv, age, p.EtcdInterval)
+		}
+		return m.String() + ": no refusal"
+	}
+	switch m {
+	case ModelCacheTime:
+		return fmt.Sprintf("watch cache (time): cursor %d last current %s before the reconnect, more than the %s of history the cache keeps; refused when r < oldest buffered - 1", rv, age, p.CacheWindow)
+	case ModelEtcd:
+		s := fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, beyond the %s compaction interval", rv, age, p.EtcdInterval)
+		if at-since > 2*int64(p.EtcdInterval) {
+			s += " (compacted at any phase)"
+		} else {
+			s += " (compacted at the worst phase)"
+		}
+		return s
+	case ModelRestart:
+		for _, r := range p.Restarts {
+			if r > since {
+				return fmt.Sprintf("API server restart at %s: the cache restarts at its fresh LIST RV; cursor %d was last current before it", fmtTime(r, ClockArrival), rv)
+			}
+		}
+	case ModelCalibration:
+		for k, y := range a.TL.floorY {
+			if rv < y {
+				ev := a.TL.Event(int(a.TL.floorEv[k]))
+				return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, fmtTime(ev.T, a.TL.Files[file].Clock), y)
+			}
+		}
+	case ModelCacheCount:
+		s := fmt.Sprintf("watch cache (count): more than %d changes of %s after RV %d, so the buffer's oldest entry is past it", p.CacheCount, a.TL.Files[file].Kind, rv+1)
+		if sr := a.TL.series[a.TL.Files[file].Kind]; sr != nil && !sr.exact {
+			s += " (approximate: the captures do not see the whole resource type, so they undercount)"
+		}
+		return s
+	}
+	return m.String()
+}
+
+// judge applies every applicable model to a cursor value at a reconnect.
+func (a *Analysis) judge(file int, rv uint64, since, at int64) (Outcome, string, []ModelVerdict) {
+	out, why := Accepted, ""
+	var ms []ModelVerdict
+	unknown := false
+	for _, m := range a.applicable(file) {
+		thr, o := a.threshold(m, file, rv, since, at)
+		if o == Refused && at < thr {
+			o = Accepted
+		}
+		r := a.reason(m, o, file, rv, since, at)
+		ms = append(ms, ModelVerdict{Model: m, Outcome: o, From: thr, Reason: r})
+		switch {
+		case o == Refused && out != Refused:
+			out, why = Refused, r
+		case o == Unknown:
+			unknown = true
+		}
+	}
+	if out == Accepted {
+		if unknown {
+			out, why = Unknown, "no model could decide: the capture has no clock"
+		} else {
+			why = "no model refuses it"
+			for _, m := range ms {
+				if m.Model == ModelCacheTime || m.Model == ModelEtcd {
+					why = m.Reason
+				}
+			}
+		}
+	}
+	return out, why, ms
+}
+
+// Verdict answers for cursor (file, kind) dropped at t and resumed at
+// t+delay.
+func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
+	c := &a.TL.Cursors[2*file+int(kind)]
+	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
+	rv, since, _, ok := c.At(t)
+	return a.verdictFor(v, rv, since, ok)
+}
+
+func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool) Verdict {
+	if !ok {
+		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
+		return v
+	}
+	v.HasCursor, v.RV, v.Since = true, rv, since
+	v.Outcome, v.Reason, v.Models = a.judge(v.File, rv, since, v.At)
+	return v
+}
+
+// Analyze applies the window models with parameters p.
+func (tl *Timeline) Analyze(p Params) *Analysis {
+	a := &Analysis{TL: tl, Params: p}
+	for k := range tl.Cursors {
+		c := &tl.Cursors[k]
+		a.cursorPass(c)
+	}
+	a.resumes()
+	a.whatIf()
+	return a
+}
+
+// cursorPass derives zones, gaps and ages of one cursor in one walk over
+// its steps.
+func (a *Analysis) cursorPass(c *Cursor) {
+	tl, p := a.TL, a.Params
+	d := int64(p.Delay)
+	age := CursorAge{File: c.File, Kind: c.Kind}
+	models := a.applicable(c.File)
+	open := make([]int, numModels) // index in a.Zones of the zone still growing, per model, or -1
+	for i := range open {
+		open[i] = -1
+	}
+	for k := range c.T {
+		from, rv := c.T[k], c.RV[k]
+		to := c.End
+		if k+1 < len(c.T) {
+			to = c.T[k+1]
+		}
+		if rv == unsetRV {
+			age.HasFinal = false
+			for i := range open {
+				open[i] = -1
+			}
+			continue
+		}
+		age.Final, age.HasFinal = rv, true
+		if to-from > age.MaxAge {
+			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
+		}
+		if h, ok := tl.Head(to - 1); ok && h > rv && h-rv > age.MaxRVAge {
+			age.MaxRVAge, age.MaxRVAgeAt = h-rv, to
+		}
+		if passed, ok := tl.headPassed(rv); ok && passed < to {
+			gs := max(passed, from)
+			if to-gs >= int64(p.MinGap) {
+				h, _ := tl.Head(to - 1)
+				a.Gaps = append(a.Gaps, Gap{File: c.File, Kind: c.Kind, From: gs, To: to, RV: rv, HeadRV: h, AgeTime: to - from, AgeRV: h - rv})
+			}
+		}
+		for _, m := range models {
+			thr, o := a.threshold(m, c.File, rv, from, math.MaxInt64)
+			zs := max(from, thr-d)
+			if o != Refused || thr == math.MaxInt64 || zs >= to {
+				open[m] = -1
+				continue
+			}
+			if z := open[m]; z >= 0 && a.Zones[z].To == zs {
+				a.Zones[z].To, a.Zones[z].ToRV = to, rv
+				continue
+			}
+			a.Zones = append(a.Zones, Zone{File: c.File, Kind: c.Kind, Model: m, From: zs, To: to, FromRV: rv, ToRV: rv,
+				Reason: a.reason(m, Refused, c.File, rv, from, zs+d)})
+			open[m] = len(a.Zones) - 1
+		}
+	}
+	a.Ages = append(a.Ages, age)
+}
+
+// resumes checks each observed resume: a session that asked for exactly
+// the RV the client's (bookmark-aware) cursor held just before it.
+func (a *Analysis) resumes() {
+	tl := a.TL
+	for g, s := range tl.Sessions {
+		if s.Request == nil || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
+			continue
+		}
+		c := &tl.Cursors[2*s.File]
+		rv, since, _, ok := c.At(s.Start - 1)
+		if !ok || formatRV(rv) != s.Request.ResourceVersion {
+			continue
+		}
+		r := Resume{Session: g, RV: s.Request.ResourceVersion, Observed: Accepted}
+		if gone(s.Error) || (s.HTTPStatus == 410) {
+			r.Observed = Refused
+		} else if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
+			r.Observed = Unknown
+		}
+		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, rv, since, true)
+		a.Resumes = append(a.Resumes, r)
+	}
+}
+
+func gone(st *parser.Status) bool {
+	return st != nil && (st.Code == 410 || st.Reason == "Expired" || st.Reason == "Gone")
+}
+
+// whatIf evaluates every reconnect of the capture as recorded: the end of
+// each watch that ended without a 410 (a 410 is itself the relist's
+// cause, counted at the reconnect that drew it) and was a watch stream.
+// A session followed by another resumes at the next one's start; the last
+// resumes after Params.Delay.
+func (a *Analysis) whatIf() {
+	tl := a.TL
+	w := &a.WhatIf
+	for fi, f := range tl.Files {
+		for k, g := range f.Sessions {
+			s := tl.Sessions[g]
+			if gone(s.Error) || (s.HTTPStatus != 0 && s.HTTPStatus != 200) {
+				continue
+			}
+			at := s.End + int64(a.Params.Delay)
+			if k+1 < len(f.Sessions) {
+				at = tl.Sessions[f.Sessions[k+1]].Start
+			}
+			pt := ReconnectPoint{Session: g, At: at}
+			for _, kind := range CursorKinds {
+				c := &tl.Cursors[2*fi+int(kind)]
+				rv, since, _, ok := c.At(min(s.End, at-1))
+				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, rv, since, ok)
+				if kind == BookmarkAware {
+					pt.With = v
+				} else {
+					pt.Without = v
+				}
+			}
+			w.Reconnects++
+			w.count(pt.With, &w.RelistsWith, &w.LongestAgeWith, &w.UnknownWith)
+			w.count(pt.Without, &w.RelistsWithout, &w.LongestAgeWithout, &w.UnknownWithout)
+			w.Points = append(w.Points, pt)
+		}
+	}
+	w.Saved = w.RelistsWithout - w.RelistsWith
+	if w.RelistsWithout > 0 {
+		w.SavedPercent = 100 * float64(w.Saved) / float64(w.RelistsWithout)
+	}
+}
+
+func (w *WhatIf) count(v Verdict, relists *int, longest *int64, unknown *int) {
+	switch v.Outcome {
+	case Refused:
+		*relists++
+	case Unknown:
+		*unknown++
+	}
+	if v.HasCursor && v.At-v.Since > *longest {
+		*longest = v.At - v.Since
+	}
+}

@@ -1,0 +1,281 @@
+package timeline
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// WriteJSON writes the report as indented JSON (the contract in REPORT.md).
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteText writes the report for a terminal.
+func (r *Report) WriteText(w io.Writer) error {
+	return r.write(w, false)
+}
+
+// WriteMarkdown writes the report as Markdown (tables), for issues and docs.
+func (r *Report) WriteMarkdown(w io.Writer) error {
+	return r.write(w, true)
+}
+
+// Refused says whether any reconnect of the capture as recorded (or any
+// observed resume) would have got, or got, a 410: what --fail-on 410 tests.
+func (r *Report) Refused() bool {
+	if r.WhatIf.RelistsWithBookmarks > 0 {
+		return true
+	}
+	for _, rs := range r.Resumes {
+		if rs.Observed == "refused" || rs.Predicted == "refused" {
+			return true
+		}
+	}
+	for _, e := range r.Errors {
+		if e.Code == 410 {
+			return true
+		}
+	}
+	return false
+}
+
+// printer writes one section either as aligned text or as a Markdown table.
+type printer struct {
+	w   io.Writer
+	md  bool
+	err error
+}
+
+func (p *printer) printf(format string, a ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, a...)
+	}
+}
+
+func (p *printer) section(title string) {
+	if p.md {
+		p.printf("\n## %s\n\n", title)
+	} else {
+		p.printf("\n%s\n%s\n", title, strings.Repeat("-", len(title)))
+	}
+}
+
+func (p *printer) table(head []string, rows [][]string) {
+	if len(rows) == 0 {
+		p.printf("(none)\n")
+		return
+	}
+	if p.md {
+		esc := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+		p.printf("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
+		for _, r := range rows {
+			cells := make([]string, len(r))
+			for i, c := range r {
+				cells[i] = esc(c)
+			}
+			p.printf("| %s |\n", strings.Join(cells, " | "))
+		}
+		return
+	}
+	width := make([]int, len(head))
+	for i, h := range head {
+		width[i] = len(h)
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i < len(r)-1 { // the last column (often a sentence) is not padded
+				width[i] = max(width[i], len(c))
+			}
+		}
+	}
+	line := func(cells []string) {
+		var b strings.Builder
+		for i, c := range cells {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			if i < len(cells)-1 {
+				fmt.Fprintf(&b, "%-*s", width[i], c)
+			} else {
+				b.WriteString(c)
+			}
+		}
+		p.printf("%s\n", strings.TrimRight(b.String(), " "))
+	}
+	line(head)
+	for _, r := range rows {
+		line(r)
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func fsec(v float64) string { return fmt.Sprintf("%.3fs", v) }
+
+func (r *Report) write(w io.Writer, md bool) error {
+	p := &printer{w: w, md: md}
+	if md {
+		p.printf("# watchlens report\n")
+	} else {
+		p.printf("watchlens report\n================\n")
+	}
+	pr := r.Params
+	p.printf("\nModels: watch cache %gs of history, %d events; etcd compaction %gs; reconnect delay %gs; watch cache %v; restarts %s.\n",
+		pr.CacheWindowSeconds, pr.CacheCount, pr.EtcdIntervalSeconds, pr.DelaySeconds, pr.WatchCache, orDash(strings.Join(pr.Restarts, ", ")))
+
+	p.section("Files")
+	var rows [][]string
+	for _, f := range r.Files {
+		rows = append(rows, []string{f.Name, f.Clock, orDash(f.Kind), f.Filtered, fmt.Sprint(f.Events), fmt.Sprint(f.Sessions),
+			orDash(f.FirstRV), orDash(f.LastRV), orDash(f.Start), orDash(f.End)})
+	}
+	p.table([]string{"file", "clock", "kind", "scope", "events", "sessions", "first RV", "last RV", "start", "end"}, rows)
+	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60 s bookmark cadence (about 1 s of error); \"none\" = no time, time models answer unknown.\n")
+
+	p.section("Counts")
+	rows = nil
+	for _, t := range sortedKeys(r.Counts) {
+		rows = append(rows, []string{"*", t, fmt.Sprint(r.Counts[t])})
+	}
+	for _, k := range sortedKeys(r.CountsByKind) {
+		for _, t := range sortedKeys(r.CountsByKind[k]) {
+			rows = append(rows, []string{k, t, fmt.Sprint(r.CountsByKind[k][t])})
+		}
+	}
+	p.table([]string{"kind", "type", "count"}, rows)
+
+	p.section("Sessions")
+	rows = nil
+	for _, s := range r.Sessions {
+		req := "-"
+		if q := s.Request; q != nil {
+			req = fmt.Sprintf("rv=%q bookmarks=%v initial=%v timeout=%d", q.ResourceVersion, q.AllowWatchBookmarks, q.SendInitialEvents, q.TimeoutSeconds)
+			if q.LabelSelector != "" {
+				req += " labels=" + q.LabelSelector
+			}
+			if q.FieldSelector != "" {
+				req += " fields=" + q.FieldSelector
+			}
+		}
+		gap := "-"
+		if s.GapSeconds != nil {
+			gap = fsec(*s.GapSeconds)
+		}
+		end := s.EndReason
+		if s.Error != "" {
+			end += ": " + s.Error
+		}
+		rows = append(rows, []string{s.File, fmt.Sprint(s.Index), fmt.Sprint(s.HTTPStatus), orDash(s.Start), orDash(s.End),
+			orDash(s.StartRV), orDash(s.EndRV), fmt.Sprint(s.Events), fmt.Sprint(s.Bookmarks), gap, req, end})
+	}
+	p.table([]string{"file", "#", "http", "start", "end", "first RV", "last RV", "events", "bookmarks", "gap", "request", "ended"}, rows)
+
+	p.section("Bookmark cadence")
+	rows = nil
+	for _, c := range r.Cadence {
+		m := "estimated"
+		if c.Measured {
+			m = "measured"
+		}
+		rows = append(rows, []string{c.File, fmt.Sprint(c.Session), fmt.Sprint(c.Bookmarks), fsec(c.MedianSeconds),
+			fsec(c.MaxGapSeconds), orDash(c.MaxGapFrom), orDash(c.MaxGapFromRV), m})
+	}
+	p.table([]string{"file", "session", "bookmarks", "median interval", "longest silence", "from", "at RV", "times"}, rows)
+
+	p.section("Observed errors")
+	rows = nil
+	for _, e := range r.Errors {
+		hist := "-"
+		if e.MinHistorySeconds != nil {
+			hist = "history >= " + fsec(*e.MinHistorySeconds)
+		}
+		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), orDash(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
+	}
+	p.table([]string{"file", "session", "time", "code", "reason", "X", "Y", "implies", "message"}, rows)
+
+	p.section("Cursors")
+	rows = nil
+	for _, c := range r.Cursors {
+		rows = append(rows, []string{c.File, c.Cursor, orDash(c.FinalRV), fsec(c.LongestAgeSeconds), orDash(c.LongestAgeRV),
+			orDash(c.LongestAgeAt), c.LongestAgeRVs, orDash(c.LongestAgeRVsAt)})
+	}
+	p.table([]string{"file", "cursor", "final RV", "longest age", "at RV", "until", "most RVs behind", "at"}, rows)
+
+	p.section(fmt.Sprintf("Gaps (cursor still while the head moved; %d in all, longest first)", r.GapCount))
+	rows = nil
+	for _, g := range r.Gaps {
+		rows = append(rows, []string{g.File, g.Cursor, orDash(g.From), orDash(g.To), g.RV, g.HeadRV, fsec(g.AgeSeconds), g.AgeRVs})
+	}
+	p.table([]string{"file", "cursor", "from", "to", "cursor RV", "head RV", "age", "RVs behind"}, rows)
+
+	p.section("Red zones (a drop here, resumed after the delay, gets 410)")
+	rows = nil
+	for _, z := range r.Zones {
+		rows = append(rows, []string{z.File, z.Cursor, z.Model, orDash(z.FromTime), orDash(z.ToTime), z.FromRV, z.ToRV, z.Reason})
+	}
+	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
+
+	p.section("Observed resumes against the models")
+	rows = nil
+	for _, s := range r.Resumes {
+		agree := "yes"
+		if !s.Agree {
+			agree = "NO"
+		}
+		rows = append(rows, []string{s.File, fmt.Sprint(s.Session), orDash(s.Time), s.RV, s.Observed, s.Predicted, agree, s.Reason})
+	}
+	p.table([]string{"file", "session", "time", "RV", "observed", "predicted", "agree", "reason"}, rows)
+
+	p.section("What if (reconnects as recorded)")
+	wi := r.WhatIf
+	p.printf("reconnects: %d\nrelists with bookmarks: %d (longest cursor age %s)\nrelists without bookmarks: %d (longest cursor age %s)\nrelists bookmarks saved: %d (%.1f%%)\n",
+		wi.Reconnects, wi.RelistsWithBookmarks, fsec(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, fsec(wi.LongestAgeWithoutSeconds),
+		wi.RelistsSaved, wi.PercentSaved)
+	if wi.UnknownWith+wi.UnknownWithout > 0 {
+		p.printf("undecided (no clock or no cursor): %d with, %d without bookmarks\n", wi.UnknownWith, wi.UnknownWithout)
+	}
+	if len(wi.Points) > 0 {
+		p.printf("\n")
+	}
+	rows = nil
+	for _, pt := range wi.Points {
+		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), orDash(pt.Time), orDash(pt.WithRV), pt.With, orDash(pt.WithoutRV), pt.Without, pt.WithoutReason})
+	}
+	if len(rows) > 0 {
+		p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "why (without)"}, rows)
+	}
+
+	p.section("Anomalies")
+	rows = nil
+	for _, a := range r.Anomalies {
+		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), orDash(a.Time), orDash(a.RV), a.Kind, a.Message})
+	}
+	p.table([]string{"file", "session", "time", "RV", "kind", "message"}, rows)
+
+	p.section("Parser diagnostics")
+	rows = nil
+	for _, d := range r.Diagnostics {
+		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), d.Kind, d.Msg})
+	}
+	p.table([]string{"file", "offset", "line", "kind", "message"}, rows)
+	return p.err
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,400 @@
+package timeline
+
+import (
+	"math"
+	"sort"
+	"time"
+
+	"watchlens/parser"
+)
+
+// Report is everything `watchlens analyze` prints, in one value the CLI
+// and the browser app both render (WriteText, WriteMarkdown, WriteJSON).
+// Its JSON form is a stable contract: see REPORT.md.
+type Report struct {
+	Version      int                       `json:"version"`
+	Params       ParamsReport              `json:"params"`
+	Files        []FileReport              `json:"files"`
+	Counts       map[string]int            `json:"counts"`
+	CountsByKind map[string]map[string]int `json:"countsByKind"`
+	Sessions     []SessionReport           `json:"sessions"`
+	Cadence      []CadenceReport           `json:"bookmarkCadence"`
+	Errors       []ErrorReport             `json:"observedErrors"`
+	Cursors      []CursorReport            `json:"cursors"`
+	Gaps         []GapReport               `json:"gaps"`
+	GapCount     int                       `json:"gapCount"`
+	Zones        []ZoneReport              `json:"zones"`
+	Resumes      []ResumeReport            `json:"resumes"`
+	WhatIf       WhatIfReport              `json:"whatIf"`
+	Anomalies    []AnomalyReport           `json:"anomalies"`
+	Diagnostics  []DiagnosticReport        `json:"diagnostics"`
+}
+
+// ReportVersion is bumped on any incompatible change of the JSON form.
+const ReportVersion = 1
+
+// FileReport describes one loaded capture.
+type FileReport struct {
+	Name     string `json:"name"`
+	Clock    string `json:"clock"`
+	Kind     string `json:"kind"`
+	Filtered string `json:"filtered"`
+	Events   int    `json:"events"`
+	Sessions int    `json:"sessions"`
+	Start    string `json:"start"`
+	End      string `json:"end"`
+	FirstRV  string `json:"firstRV"`
+	LastRV   string `json:"lastRV"`
+}
+
+// RequestReport is a session's captured request.
+type RequestReport struct {
+	Method               string `json:"method"`
+	Path                 string `json:"path"`
+	Query                string `json:"query"`
+	Watch                bool   `json:"watch"`
+	ResourceVersion      string `json:"resourceVersion"`
+	ResourceVersionMatch string `json:"resourceVersionMatch,omitempty"`
+	AllowWatchBookmarks  bool   `json:"allowWatchBookmarks"`
+	SendInitialEvents    bool   `json:"sendInitialEvents"`
+	LabelSelector        string `json:"labelSelector,omitempty"`
+	FieldSelector        string `json:"fieldSelector,omitempty"`
+	TimeoutSeconds       int    `json:"timeoutSeconds"`
+}
+
+// SessionReport is one watch connection.
+type SessionReport struct {
+	File       string         `json:"file"`
+	Index      int            `json:"index"`
+	Request    *RequestReport `json:"request"`
+	HTTPStatus int            `json:"httpStatus"`
+	Start      string         `json:"start"`
+	End        string         `json:"end"`
+	StartRV    string         `json:"startRV"`
+	EndRV      string         `json:"endRV"`
+	EndReason  string         `json:"endReason"`
+	Error      string         `json:"error,omitempty"`
+	Events     int            `json:"events"`
+	Bookmarks  int            `json:"bookmarks"`
+	Errors     int            `json:"errors"`
+	// GapSeconds is the reconnect gap from the previous session of the
+	// same file, null for a file's first session.
+	GapSeconds *float64 `json:"gapSeconds"`
+}
+
+// DiagnosticReport is one parser diagnostic.
+type DiagnosticReport struct {
+	File   string `json:"file"`
+	Offset int64  `json:"offset"`
+	Line   int    `json:"line"`
+	Kind   string `json:"kind"`
+	Msg    string `json:"message"`
+}
+
+// AnomalyReport is one anomaly.
+type AnomalyReport struct {
+	Kind    string `json:"kind"`
+	File    string `json:"file"`
+	Session int    `json:"session"`
+	Time    string `json:"time"`
+	RV      string `json:"rv"`
+	Message string `json:"message"`
+}
+
+// fmtTime renders an instant of a file with the given clock: RFC 3339
+// with nanoseconds, UTC; empty when the file has no clock.
+func fmtTime(t int64, c Clock) string {
+	if c == ClockNone {
+		return ""
+	}
+	return time.Unix(0, t).UTC().Format(time.RFC3339Nano)
+}
+
+func secs(d int64) float64 { return float64(d) / 1e9 }
+
+// BuildReport analyses tl with the parameters p and gathers the report.
+func BuildReport(tl *Timeline, p Params) *Report {
+	a := tl.Analyze(p)
+	r := &Report{Version: ReportVersion, Counts: map[string]int{}, CountsByKind: map[string]map[string]int{}}
+	r.Params = p.report()
+	for _, f := range tl.Files {
+		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
+			Events: f.Events, Sessions: len(f.Sessions), Start: fmtTime(f.Start, f.Clock), End: fmtTime(f.End, f.Clock),
+			FirstRV: f.FirstRV, LastRV: f.LastRV})
+		for k, n := range f.Counts {
+			r.Counts[k] += n
+		}
+		for kind, m := range f.CountsKind {
+			if r.CountsByKind[kind] == nil {
+				r.CountsByKind[kind] = map[string]int{}
+			}
+			for k, n := range m {
+				r.CountsByKind[kind][k] += n
+			}
+		}
+		for _, d := range f.Diagnostics {
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg})
+		}
+	}
+	for _, s := range tl.Sessions {
+		f := tl.Files[s.File]
+		sr := SessionReport{File: f.Name, Index: s.Index, HTTPStatus: s.HTTPStatus,
+			Start: fmtTime(s.Start, f.Clock), End: fmtTime(s.End, f.Clock), StartRV: s.FirstRV, EndRV: s.LastRV,
+			EndReason: s.EndReason.String(), Events: s.Events, Bookmarks: s.Bookmarks, Errors: s.Errors}
+		if q := s.Request; q != nil {
+			sr.Request = &RequestReport{Method: q.Method, Path: q.Path, Query: q.Query, Watch: q.Watch,
+				ResourceVersion: q.ResourceVersion, ResourceVersionMatch: q.ResourceVersionMatch,
+				AllowWatchBookmarks: q.AllowWatchBookmarks, SendInitialEvents: q.SendInitialEvents,
+				LabelSelector: q.LabelSelector, FieldSelector: q.FieldSelector, TimeoutSeconds: q.TimeoutSeconds}
+		}
+		if s.Error != nil {
+			sr.Error = s.Error.Message
+		} else if s.Status != nil {
+			sr.Error = s.Status.Message
+		}
+		if s.Gap >= 0 {
+			g := secs(s.Gap)
+			sr.GapSeconds = &g
+		}
+		r.Sessions = append(r.Sessions, sr)
+	}
+	for _, an := range tl.Anomalies {
+		f := tl.Files[an.File]
+		r.Anomalies = append(r.Anomalies, AnomalyReport{Kind: an.Kind, File: f.Name, Session: tl.Sessions[an.Session].Index,
+			Time: fmtTime(an.T, f.Clock), RV: an.RV, Message: an.Msg})
+	}
+	r.addAnalysis(tl, a)
+	return r
+}
+
+// CadenceReport is a session's bookmark cadence.
+type CadenceReport struct {
+	File          string  `json:"file"`
+	Session       int     `json:"session"`
+	Bookmarks     int     `json:"bookmarks"`
+	Measured      bool    `json:"measured"` // false: instants estimated (clock "estimated"), so is the cadence
+	MedianSeconds float64 `json:"medianIntervalSeconds"`
+	MaxGapSeconds float64 `json:"maxGapSeconds"`
+	MaxGapFrom    string  `json:"maxGapFrom"`
+	MaxGapFromRV  string  `json:"maxGapFromRV"`
+}
+
+// ErrorReport is one error the server sent: an in-stream ERROR event or a
+// response whose body is a Status.
+type ErrorReport struct {
+	File    string `json:"file"`
+	Session int    `json:"session"`
+	Time    string `json:"time"`
+	Code    int    `json:"code"`
+	Reason  string `json:"reason"`
+	Message string `json:"message"`
+	// X and Y of `too old resource version: X (Y)`: X requested, Y the
+	// lowest RV still accepted. Empty for other messages.
+	X string `json:"x"`
+	Y string `json:"y"`
+	// MinHistorySeconds: the head first passed Y this long before the
+	// error, so the server then kept at least this much history. Null when
+	// not computable.
+	MinHistorySeconds *float64 `json:"minHistorySeconds"`
+}
+
+// CursorReport is one cursor's final value and longest ages.
+type CursorReport struct {
+	File              string  `json:"file"`
+	Cursor            string  `json:"cursor"`
+	FinalRV           string  `json:"finalRV"`
+	LongestAgeSeconds float64 `json:"longestAgeSeconds"`
+	LongestAgeAt      string  `json:"longestAgeAt"`
+	LongestAgeRV      string  `json:"longestAgeRV"`
+	LongestAgeRVs     string  `json:"longestAgeRVs"`
+	LongestAgeRVsAt   string  `json:"longestAgeRVsAt"`
+}
+
+// GapReport is a stretch where a cursor stood still while the head moved.
+type GapReport struct {
+	File       string  `json:"file"`
+	Cursor     string  `json:"cursor"`
+	From       string  `json:"from"`
+	To         string  `json:"to"`
+	RV         string  `json:"rv"`
+	HeadRV     string  `json:"headRV"`
+	AgeSeconds float64 `json:"ageSeconds"`
+	AgeRVs     string  `json:"ageRVs"`
+}
+
+// ZoneReport is a red zone: drop instants whose resume would get 410.
+type ZoneReport struct {
+	File     string `json:"file"`
+	Cursor   string `json:"cursor"`
+	Model    string `json:"model"`
+	FromTime string `json:"fromTime"`
+	ToTime   string `json:"toTime"`
+	FromRV   string `json:"fromRV"`
+	ToRV     string `json:"toRV"`
+	Reason   string `json:"reason"`
+}
+
+// ResumeReport is an observed resume checked against the models.
+type ResumeReport struct {
+	File      string `json:"file"`
+	Session   int    `json:"session"`
+	Time      string `json:"time"`
+	RV        string `json:"rv"`
+	Observed  string `json:"observed"`
+	Predicted string `json:"predicted"`
+	Agree     bool   `json:"agree"`
+	Reason    string `json:"reason"`
+}
+
+// WhatIfReport is the bookmarks what-if over the capture as recorded.
+type WhatIfReport struct {
+	Reconnects               int           `json:"reconnects"`
+	RelistsWithBookmarks     int           `json:"relistsWithBookmarks"`
+	RelistsWithoutBookmarks  int           `json:"relistsWithoutBookmarks"`
+	LongestAgeWithSeconds    float64       `json:"longestCursorAgeWithSeconds"`
+	LongestAgeWithoutSeconds float64       `json:"longestCursorAgeWithoutSeconds"`
+	RelistsSaved             int           `json:"relistsSaved"`
+	PercentSaved             float64       `json:"percentSaved"`
+	UnknownWith              int           `json:"unknownWithBookmarks"`
+	UnknownWithout           int           `json:"unknownWithoutBookmarks"`
+	Points                   []WhatIfPoint `json:"points"`
+}
+
+// WhatIfPoint is one reconnect of the what-if.
+type WhatIfPoint struct {
+	File          string `json:"file"`
+	Session       int    `json:"session"`
+	Time          string `json:"time"`
+	WithRV        string `json:"withRV"`
+	With          string `json:"with"`
+	WithReason    string `json:"withReason"`
+	WithoutRV     string `json:"withoutRV"`
+	Without       string `json:"without"`
+	WithoutReason string `json:"withoutReason"`
+}
+
+// maxGaps bounds the gaps listed (the longest first); GapCount has all.
+const maxGaps = 20
+
+func (r *Report) addAnalysis(tl *Timeline, a *Analysis) {
+	clk := func(file int) Clock { return tl.Files[file].Clock }
+	name := func(file int) string { return tl.Files[file].Name }
+	r.addCadence(tl)
+	r.addErrors(tl)
+	for _, g := range a.Ages {
+		cr := CursorReport{File: name(g.File), Cursor: g.Kind.String(), LongestAgeSeconds: secs(g.MaxAge)}
+		if g.HasFinal {
+			cr.FinalRV = formatRV(g.Final)
+		}
+		if g.MaxAge > 0 {
+			cr.LongestAgeAt, cr.LongestAgeRV = fmtTime(g.MaxAgeAt, clk(g.File)), formatRV(g.MaxAgeRV)
+		}
+		cr.LongestAgeRVs = formatRV(g.MaxRVAge)
+		if g.MaxRVAge > 0 {
+			cr.LongestAgeRVsAt = fmtTime(g.MaxRVAgeAt, clk(g.File))
+		}
+		r.Cursors = append(r.Cursors, cr)
+	}
+	gaps := append([]Gap(nil), a.Gaps...)
+	sort.SliceStable(gaps, func(i, j int) bool { return gaps[i].AgeTime > gaps[j].AgeTime })
+	r.GapCount = len(gaps)
+	for _, g := range gaps[:min(len(gaps), maxGaps)] {
+		r.Gaps = append(r.Gaps, GapReport{File: name(g.File), Cursor: g.Kind.String(), From: fmtTime(g.From, clk(g.File)),
+			To: fmtTime(g.To, clk(g.File)), RV: formatRV(g.RV), HeadRV: formatRV(g.HeadRV), AgeSeconds: secs(g.AgeTime), AgeRVs: formatRV(g.AgeRV)})
+	}
+	for _, z := range a.Zones {
+		r.Zones = append(r.Zones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
+			FromTime: fmtTime(z.From, clk(z.File)), ToTime: fmtTime(z.To, clk(z.File)), FromRV: formatRV(z.FromRV), ToRV: formatRV(z.ToRV), Reason: z.Reason})
+	}
+	for _, rs := range a.Resumes {
+		s := tl.Sessions[rs.Session]
+		r.Resumes = append(r.Resumes, ResumeReport{File: name(s.File), Session: s.Index, Time: fmtTime(s.Start, clk(s.File)), RV: rs.RV,
+			Observed: rs.Observed.String(), Predicted: rs.Predicted.Outcome.String(), Agree: rs.Observed == rs.Predicted.Outcome, Reason: rs.Predicted.Reason})
+	}
+	w := a.WhatIf
+	r.WhatIf = WhatIfReport{Reconnects: w.Reconnects, RelistsWithBookmarks: w.RelistsWith, RelistsWithoutBookmarks: w.RelistsWithout,
+		LongestAgeWithSeconds: secs(w.LongestAgeWith), LongestAgeWithoutSeconds: secs(w.LongestAgeWithout),
+		RelistsSaved: w.Saved, PercentSaved: math.Round(w.SavedPercent*10) / 10, UnknownWith: w.UnknownWith, UnknownWithout: w.UnknownWithout}
+	for _, p := range w.Points {
+		s := tl.Sessions[p.Session]
+		vrv := func(v Verdict) string {
+			if !v.HasCursor {
+				return ""
+			}
+			return formatRV(v.RV)
+		}
+		r.WhatIf.Points = append(r.WhatIf.Points, WhatIfPoint{File: name(s.File), Session: s.Index, Time: fmtTime(p.At, clk(s.File)),
+			WithRV: vrv(p.With), With: p.With.Outcome.String(), WithReason: p.With.Reason,
+			WithoutRV: vrv(p.Without), Without: p.Without.Outcome.String(), WithoutReason: p.Without.Reason})
+	}
+}
+
+func (r *Report) addCadence(tl *Timeline) {
+	times := map[int][]int64{}
+	rvs := map[int][]string{}
+	n := tl.Len()
+	for i := 0; i < n; i++ {
+		if parser.EventType(tl.tab.typ.at(i)) == parser.Bookmark {
+			g := int(tl.tab.sess.at(i))
+			times[g] = append(times[g], tl.tab.t.at(i))
+			rvs[g] = append(rvs[g], tl.rvString(i))
+		}
+	}
+	for g, s := range tl.Sessions {
+		ts := times[g]
+		if len(ts) == 0 {
+			continue
+		}
+		f := tl.Files[s.File]
+		cr := CadenceReport{File: f.Name, Session: s.Index, Bookmarks: len(ts), Measured: f.Clock == ClockArrival}
+		// Silences include the stretch from the watch's start to its first
+		// bookmark and from the last one to the end.
+		prev, prevRV := s.Start, s.FirstRV
+		var ivs []int64
+		for k, t := range append(ts, s.End) {
+			if k > 0 && k < len(ts) {
+				ivs = append(ivs, t-ts[k-1])
+			}
+			if t-prev > int64(cr.MaxGapSeconds*1e9) {
+				cr.MaxGapSeconds, cr.MaxGapFrom, cr.MaxGapFromRV = secs(t-prev), fmtTime(prev, f.Clock), prevRV
+			}
+			if k < len(ts) {
+				prev, prevRV = t, rvs[g][k]
+			}
+		}
+		if len(ivs) > 0 {
+			sort.Slice(ivs, func(i, j int) bool { return ivs[i] < ivs[j] })
+			cr.MedianSeconds = secs(ivs[len(ivs)/2])
+		}
+		r.Cadence = append(r.Cadence, cr)
+	}
+}
+
+func (r *Report) addErrors(tl *Timeline) {
+	add := func(g int, t int64, st *parser.Status) {
+		s := tl.Sessions[g]
+		f := tl.Files[s.File]
+		er := ErrorReport{File: f.Name, Session: s.Index, Time: fmtTime(t, f.Clock), Code: st.Code, Reason: st.Reason, Message: st.Message}
+		if st.TooOld {
+			er.X, er.Y = formatRV(st.X), formatRV(st.Y)
+			if h, ok := tl.headPassed(st.Y); ok && h < t && f.Clock != ClockNone {
+				v := secs(t - h)
+				er.MinHistorySeconds = &v
+			}
+		}
+		r.Errors = append(r.Errors, er)
+	}
+	for g, s := range tl.Sessions {
+		if s.Status != nil {
+			add(g, s.Start, s.Status)
+		}
+	}
+	n := tl.Len()
+	for i := 0; i < n; i++ {
+		if parser.EventType(tl.tab.typ.at(i)) == parser.Error {
+			if st := tl.status[i]; st != nil {
+				add(int(tl.tab.sess.at(i)), tl.tab.t.at(i), st)
+			}
+		}
+	}
+}

@@ -1,0 +1,314 @@
+package timeline
+
+import (
+	"sort"
+	"strconv"
+	"sync"
+
+	"watchlens/parser"
+)
+
+// Timeline is the model of one or more captures on one clock. It does not
+// depend on the window-model parameters; Analyze applies those.
+type Timeline struct {
+	Files     []File
+	Sessions  []Session
+	Lanes     []Lane
+	Anomalies []Anomaly
+	// Cursors holds two cursors per file: Cursors[2*file+int(kind)].
+	Cursors []Cursor
+
+	tab    eventTable
+	status map[int]*parser.Status
+	oddRV  map[int]string
+
+	// Head estimate: the highest RV known to exist, as steps (instant,
+	// value), raised by every event and bookmark of every file and by the
+	// Y of every `too old resource version: X (Y)`.
+	headT  []int64
+	headRV []uint64
+
+	// Calibration floor: from each observed too-old error on, every RV
+	// below its Y is refused (Y only rises until a restart).
+	floorT  []int64
+	floorY  []uint64
+	floorEv []int32
+
+	// series per object kind for the watch-cache count model.
+	series map[string]*kindSeries
+
+	rvOnce  sync.Once
+	rvOrder []int32 // event indices by RV, for RV-range queries
+}
+
+// Cursor is a client cursor as a step series: at T[i] the cursor was set
+// to (or re-confirmed at) RV[i]; RV[i] == unset means no cursor (a watch
+// from "now"). Each step's T is also the last instant the value was known
+// current, which is what the window models age.
+type Cursor struct {
+	File int
+	Kind CursorKind
+	T    []int64
+	RV   []uint64
+	Ev   []int32 // event that set the value, -1 for a request's resourceVersion
+	End  int64   // the cursor lives until its file's end
+}
+
+// Len is the number of events.
+func (tl *Timeline) Len() int { return tl.tab.len() }
+
+// Start and End bound the shared clock (instants of the first session
+// start and last session end over all files).
+func (tl *Timeline) Start() int64 {
+	var s int64
+	for k, f := range tl.Files {
+		if k == 0 || f.Start < s {
+			s = f.Start
+		}
+	}
+	return s
+}
+
+// End is the last instant on the shared clock.
+func (tl *Timeline) End() int64 {
+	var e int64
+	for _, f := range tl.Files {
+		e = max(e, f.End)
+	}
+	return e
+}
+
+// Event decodes event i (0 <= i < Len()) of the time-ordered table.
+func (tl *Timeline) Event(i int) Event {
+	t := &tl.tab
+	fl := t.flags.at(i)
+	e := Event{
+		Index: i, T: t.t.at(i), Type: parser.EventType(t.typ.at(i)),
+		RVNum: t.rv.at(i), RVValid: fl&flagRVValid != 0,
+		Lane: int(t.lane.at(i)), Session: int(t.sess.at(i)), Seq: int(t.seq.at(i)),
+		Offset: t.off.at(i), Length: int64(t.length.at(i)),
+		Initial: fl&flagInitial != 0, InitialEventsEnd: fl&flagInitialEnd != 0, Timed: fl&flagTimed != 0,
+		Status: tl.status[i],
+	}
+	e.File = tl.Sessions[e.Session].File
+	e.RV = tl.rvString(i)
+	return e
+}
+
+func (tl *Timeline) rvString(i int) string {
+	if s, ok := tl.oddRV[i]; ok {
+		return s
+	}
+	if tl.tab.flags.at(i)&flagRVValid != 0 {
+		return strconv.FormatUint(tl.tab.rv.at(i), 10)
+	}
+	return ""
+}
+
+// Head returns the head estimate at instant t: the highest RV known to
+// exist at or before t (ok false before anything is known).
+func (tl *Timeline) Head(t int64) (rv uint64, ok bool) {
+	k := sort.Search(len(tl.headT), func(i int) bool { return tl.headT[i] > t })
+	if k == 0 {
+		return 0, false
+	}
+	return tl.headRV[k-1], true
+}
+
+// HeadSteps returns the head estimate's steps (instant, RV) in order.
+func (tl *Timeline) HeadSteps() ([]int64, []uint64) { return tl.headT, tl.headRV }
+
+// headPassed returns the first instant the head estimate exceeded rv.
+func (tl *Timeline) headPassed(rv uint64) (int64, bool) {
+	k := sort.Search(len(tl.headRV), func(i int) bool { return tl.headRV[i] > rv })
+	if k == len(tl.headRV) {
+		return 0, false
+	}
+	return tl.headT[k], true
+}
+
+func (tl *Timeline) buildHead() {
+	n := tl.tab.len()
+	var cur uint64
+	known := false
+	raise := func(t int64, rv uint64) {
+		if !known || rv > cur {
+			if len(tl.headT) > 0 && tl.headT[len(tl.headT)-1] == t {
+				tl.headRV[len(tl.headRV)-1] = rv
+			} else {
+				tl.headT = append(tl.headT, t)
+				tl.headRV = append(tl.headRV, rv)
+			}
+			cur, known = rv, true
+		}
+	}
+	for i := 0; i < n; i++ {
+		typ := parser.EventType(tl.tab.typ.at(i))
+		t := tl.tab.t.at(i)
+		if typ == parser.Error {
+			if st := tl.status[i]; st != nil && st.TooOld {
+				raise(t, st.Y)
+				if len(tl.floorY) == 0 || st.Y > tl.floorY[len(tl.floorY)-1] {
+					tl.floorT = append(tl.floorT, t)
+					tl.floorY = append(tl.floorY, st.Y)
+					tl.floorEv = append(tl.floorEv, int32(i))
+				}
+			}
+			continue
+		}
+		if tl.tab.flags.at(i)&flagRVValid != 0 {
+			raise(t, tl.tab.rv.at(i))
+		}
+	}
+}
+
+// buildCursors walks each file's sessions and events in order, applying
+// client-go's cursor rules (watch-protocol.md §3):
+//   - a session whose request names a resourceVersion starts from it (the
+//     bookmark-ignoring cursor only on a file's first session: on a resume
+//     it keeps its own, older value, which is the point of the contrast);
+//     resourceVersion "" or "0" starts with no cursor;
+//   - bookmark-aware: every event and bookmark moves it, except the
+//     initial burst of a sendInitialEvents stream (unordered), which ends
+//     with the initial-events-end bookmark;
+//   - bookmark-ignoring: ADDED, MODIFIED, DELETED (and bare objects) only,
+//     in the order received.
+func (tl *Timeline) buildCursors() {
+	tl.Cursors = make([]Cursor, 2*len(tl.Files))
+	next := make([]int, len(tl.Files)) // next session (position in File.Sessions) to open
+	for k := range tl.Cursors {
+		c := &tl.Cursors[k]
+		c.File, c.Kind = k/2, CursorKind(k%2)
+		c.End = tl.Files[c.File].End
+	}
+	open := func(file, upTo int) {
+		f := &tl.Files[file]
+		for next[file] < len(f.Sessions) && f.Sessions[next[file]] <= upTo {
+			tl.openSession(file, next[file])
+			next[file]++
+		}
+	}
+	n := tl.tab.len()
+	for i := 0; i < n; i++ {
+		g := int(tl.tab.sess.at(i))
+		file := tl.Sessions[g].File
+		open(file, g)
+		typ := parser.EventType(tl.tab.typ.at(i))
+		fl := tl.tab.flags.at(i)
+		if typ == parser.Error || fl&flagRVValid == 0 {
+			continue
+		}
+		t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
+		if fl&flagInitial == 0 {
+			tl.Cursors[2*file].set(t, rv, int32(i))
+		}
+		if typ != parser.Bookmark {
+			tl.Cursors[2*file+1].set(t, rv, int32(i))
+		}
+	}
+	for file := range tl.Files {
+		open(file, len(tl.Sessions))
+	}
+}
+
+func (tl *Timeline) openSession(file, pos int) {
+	s := &tl.Sessions[tl.Files[file].Sessions[pos]]
+	if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
+		return // not a watch stream (a LIST's error): no cursor effect
+	}
+	aware, ignoring := &tl.Cursors[2*file], &tl.Cursors[2*file+1]
+	if s.Request == nil {
+		return
+	}
+	rv := s.Request.ResourceVersion
+	if rv == "" || rv == "0" {
+		aware.set(s.Start, unsetRV, -1)
+		ignoring.set(s.Start, unsetRV, -1)
+		return
+	}
+	v, err := strconv.ParseUint(rv, 10, 64)
+	if err != nil {
+		return
+	}
+	// Resuming from the value the cursor already holds is no news about
+	// its freshness: keep the instant it was last confirmed.
+	if n := len(aware.RV); n == 0 || aware.RV[n-1] != v {
+		aware.set(s.Start, v, -1)
+	}
+	if pos == 0 || len(ignoring.T) == 0 || ignoring.RV[len(ignoring.RV)-1] == unsetRV {
+		ignoring.set(s.Start, v, -1)
+	}
+}
+
+// set records a new value or a re-confirmation; several at one instant
+// keep only the last (estimated clocks put many events on one second).
+func (c *Cursor) set(t int64, rv uint64, ev int32) {
+	if n := len(c.T); n > 0 && c.T[n-1] == t {
+		c.RV[n-1], c.Ev[n-1] = rv, ev
+		return
+	}
+	c.T = append(c.T, t)
+	c.RV = append(c.RV, rv)
+	c.Ev = append(c.Ev, ev)
+}
+
+// At returns the cursor's value at instant t and the instant it was last
+// set or confirmed (ok false when there is no cursor at t).
+func (c *Cursor) At(t int64) (rv uint64, since int64, step int, ok bool) {
+	k := sort.Search(len(c.T), func(i int) bool { return c.T[i] > t }) - 1
+	if k < 0 || c.RV[k] == unsetRV {
+		return 0, 0, k, false
+	}
+	return c.RV[k], c.T[k], k, true
+}
+
+// kindSeries is, for one object kind, every distinct change (ADDED,
+// MODIFIED, DELETED, bare object) seen in any file, in time order, with the
+// running maximum RV: what the watch cache's ring buffer would hold.
+type kindSeries struct {
+	t     []int64
+	maxRV []uint64
+	exact bool // every file of the kind watched the whole type
+}
+
+func (tl *Timeline) buildSeries() {
+	tl.series = map[string]*kindSeries{}
+	files := map[string]int{}
+	for _, f := range tl.Files {
+		files[f.Kind]++
+		if s := tl.series[f.Kind]; s == nil {
+			tl.series[f.Kind] = &kindSeries{exact: f.Filtered == "unfiltered"}
+		} else if f.Filtered != "unfiltered" {
+			s.exact = false
+		}
+	}
+	seen := map[string]map[uint64]struct{}{}
+	n := tl.tab.len()
+	for i := 0; i < n; i++ {
+		fl := tl.tab.flags.at(i)
+		typ := parser.EventType(tl.tab.typ.at(i))
+		if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error {
+			continue
+		}
+		kind := tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind
+		s := tl.series[kind]
+		rv := tl.tab.rv.at(i)
+		if files[kind] > 1 {
+			// The same change seen by several captures is one buffer entry.
+			m := seen[kind]
+			if m == nil {
+				m = map[uint64]struct{}{}
+				seen[kind] = m
+			}
+			if _, dup := m[rv]; dup {
+				continue
+			}
+			m[rv] = struct{}{}
+		}
+		if k := len(s.maxRV); k > 0 && s.maxRV[k-1] > rv {
+			rv = s.maxRV[k-1]
+		}
+		s.t = append(s.t, tl.tab.t.at(i))
+		s.maxRV = append(s.maxRV, rv)
+	}
+}

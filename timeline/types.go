@@ -1,0 +1,175 @@
+package timeline
+
+import (
+	"strconv"
+
+	"watchlens/parser"
+)
+
+// Clock says how a file's instants were obtained.
+type Clock uint8
+
+const (
+	// ClockNone: the capture carries no time at all; instants are event
+	// ordinals (1 ns apart) and every time-based model answers "unknown".
+	ClockNone Clock = iota
+	// ClockEstimated: no arrival times; instants come from each response's
+	// HTTP Date header (1 s resolution), the objects' managedFields times
+	// (1 s), the request's timeoutSeconds (server deadline), and for
+	// bookmarks the cacher's 60 s cadence (see clock.go).
+	ClockEstimated
+	// ClockArrival: the capture recorded each line's arrival time.
+	ClockArrival
+)
+
+var clockNames = [...]string{"none", "estimated", "arrival"}
+
+func (c Clock) String() string { return clockNames[c] }
+
+// CursorKind names the two client behaviours the timeline contrasts.
+type CursorKind uint8
+
+const (
+	// BookmarkAware is client-go's lastSyncResourceVersion: moved by every
+	// event and bookmark, frozen during a sendInitialEvents burst.
+	BookmarkAware CursorKind = iota
+	// BookmarkIgnoring keeps the RV of the last ADDED/MODIFIED/DELETED seen.
+	BookmarkIgnoring
+)
+
+// CursorKinds lists both kinds in report order.
+var CursorKinds = [...]CursorKind{BookmarkAware, BookmarkIgnoring}
+
+func (k CursorKind) String() string {
+	if k == BookmarkIgnoring {
+		return "bookmark-ignoring"
+	}
+	return "bookmark-aware"
+}
+
+// EndReason is how a watch connection ended.
+type EndReason uint8
+
+const (
+	EndEOF         EndReason = iota // clean end of stream (zero chunk, or end of a body without HTTP framing)
+	EndDeadline                     // clean end at the request's timeoutSeconds (the server deadline)
+	EndError                        // an ERROR event was the last thing sent
+	EndCutOff                       // the capture stops mid-stream
+	EndNewResponse                  // cut off mid-stream and a new response follows
+	EndHTTPError                    // the response was not a 200 (a Status body, e.g. a LIST's 410)
+)
+
+var endNames = [...]string{"eof", "deadline", "error", "cut-off", "new-response", "http-error"}
+
+func (r EndReason) String() string { return endNames[r] }
+
+// File is one loaded capture.
+type File struct {
+	Name  string
+	Clock Clock
+	// Kind is the object kind the file's watch carries (most frequent).
+	Kind string
+	// Filtered is "unfiltered" (whole resource type, cluster-wide),
+	// "filtered" (namespace, label or field selector) or "unknown" (no
+	// request line): the count model is exact only for unfiltered captures.
+	Filtered    string
+	Sessions    []int // global session indices, in order
+	Events      int
+	Counts      map[string]int            // by event type
+	CountsKind  map[string]map[string]int // by kind, then event type
+	Diagnostics []parser.Diagnostic
+	Start, End  int64
+	FirstRV     string
+	LastRV      string
+}
+
+// Session is one watch connection, placed on the shared clock.
+type Session struct {
+	File  int
+	Index int // index inside its file (parser Session.Index)
+
+	Request    *parser.Request // nil when the capture has no request line
+	HTTPStatus int
+	StatusText string
+	Status     *parser.Status // bare Status body (a LIST's 410, a 504, ...)
+	Truncated  bool
+	Offset     int64
+	EndOffset  int64
+
+	// Start and End are instants (Unix ns) on the shared clock. Date is
+	// the response's HTTP Date header, 0 when absent.
+	Start, End int64
+	Date       int64
+	EndReason  EndReason
+	// Error is the ERROR event that ended the session, if any.
+	Error      *parser.Status
+	ErrorEvent int // table index of that ERROR, -1
+
+	Events, Bookmarks, Errors int
+	FirstRV, LastRV           string
+	// Gap is the time from the previous session's end in the same file
+	// to this start (the reconnect), -1 for a file's first session.
+	Gap int64
+	// InitialEventsEnd is the instant of the initial-events-end bookmark, 0 when none.
+	InitialEventsEnd int64
+
+	firstEv, lastEv int // staging indices, -1 when empty
+}
+
+// Lane is one object in one file: its events in order. A DELETED closes
+// it; a re-created object (new uid, or same name after a delete when the
+// capture has no uids) opens a new lane.
+type Lane struct {
+	File                       int
+	Kind, Namespace, Name, UID string
+	First, Last                int64 // instants of the first and last event
+	FirstEvent, LastEvent      int   // table indices
+	Events                     int
+	Deleted                    bool
+}
+
+// Anomaly is something in the capture a correct server and recorder would
+// not produce, or a symptom worth a look.
+type Anomaly struct {
+	// Kind: "rv-backwards", "repeated", "after-delete", "no-bookmarks",
+	// "short-watch", "error-not-last".
+	Kind    string
+	File    int
+	Session int // global session index
+	Event   int // table index, -1 when the anomaly is about a session
+	T       int64
+	RV      string
+	Msg     string
+}
+
+// Event is one event as the timeline keeps it (decoded from the compact
+// table on demand).
+type Event struct {
+	Index   int
+	T       int64
+	Type    parser.EventType
+	RV      string
+	RVNum   uint64
+	RVValid bool
+	Lane    int // -1 for bookmarks and errors
+	Session int
+	File    int
+	Seq     int
+	Offset  int64
+	Length  int64
+	// Initial marks an event of a sendInitialEvents initial burst.
+	Initial          bool
+	InitialEventsEnd bool
+	// Timed is true when T is a measured arrival time, false when estimated.
+	Timed  bool
+	Status *parser.Status
+}
+
+const unsetRV = ^uint64(0)
+
+func formatRV(v uint64) string {
+	if v == unsetRV {
+		return ""
+	}
+	return strconv.FormatUint(v, 10)
+}
