@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"math"
 	"time"
 
 	"watchlens/parser"
@@ -23,6 +24,7 @@ import (
 //     the watch's start (defaultBookmarkFrequency, 1 s buckets plus jitter)
 //     and one about 2 s before the deadline, so they go on that grid while
 //     it fits between their neighbours, else evenly between them;
+//   - the initial-events-end bookmark follows the initial burst at once;
 //   - an ERROR ends its stream: it takes the session's end.
 // Everything estimated has about 1 s of error (more for bookmarks); the
 // report says which clock each file used.
@@ -182,15 +184,19 @@ func (f *FileBuilder) placeSession(s *Session, clock Clock, prev int64) int64 {
 	}
 	if pending >= 0 {
 		right := max(s.End, prev)
-		f.fillRun(s, clock, pending, s.lastEv+1, prev, right)
-		prev = right
+		if s.End == 0 {
+			// No known end: bookmarks keep the cadence, nothing bounds them.
+			right = math.MaxInt64
+		}
+		prev = f.fillRun(s, clock, pending, s.lastEv+1, prev, right)
 	}
 	return prev
 }
 
 // fillRun places the events [lo, hi) that have no anchor between the
-// instants left and right.
-func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right int64) {
+// instants left and right (math.MaxInt64: unbounded), and returns the
+// last instant placed.
+func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right int64) int64 {
 	b := f.b
 	trailing := hi == s.lastEv+1
 	deadline := trailing && clock == ClockEstimated && s.End != 0 && f.deadlineEnd(s) == s.End
@@ -204,8 +210,10 @@ func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right i
 		typ := parser.EventType(b.tab.typ.at(i))
 		var t int64
 		switch {
-		case typ == parser.Error && i == s.lastEv:
+		case typ == parser.Error && i == s.lastEv && right != math.MaxInt64:
 			t = right
+		case b.tab.flags.at(i)&flagInitialEnd != 0:
+			t = prev // sent as soon as the initial state is out, not on the cadence
 		case deadline && i == hi-1 && typ == parser.Bookmark:
 			t = limit
 		case typ == parser.Bookmark && clock == ClockEstimated && s.Start != 0:
@@ -217,6 +225,8 @@ func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right i
 				break
 			}
 			fallthrough
+		case limit == math.MaxInt64:
+			t = prev
 		default:
 			// Evenly between prev and the limit, leaving room for the rest.
 			t = prev + (limit-prev)/int64(hi-i+1)
@@ -225,4 +235,5 @@ func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right i
 		b.tab.t.set(i, t)
 		prev = t
 	}
+	return prev
 }

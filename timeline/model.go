@@ -205,14 +205,14 @@ type Resume struct {
 // WhatIf counts, for the capture as recorded, the reconnects whose cursor
 // would have needed a relist, with and without bookmarks.
 type WhatIf struct {
-	Reconnects           int
-	RelistsWith          int // bookmark-aware cursor refused
-	RelistsWithout       int // bookmark-ignoring cursor refused
-	LongestAgeWith       int64
-	LongestAgeWithout    int64
-	Saved                int
-	SavedPercent         float64
-	Points               []ReconnectPoint
+	Reconnects                  int
+	RelistsWith                 int // bookmark-aware cursor refused
+	RelistsWithout              int // bookmark-ignoring cursor refused
+	LongestAgeWith              int64
+	LongestAgeWithout           int64
+	Saved                       int
+	SavedPercent                float64
+	Points                      []ReconnectPoint
 	UnknownWith, UnknownWithout int
 }
 
@@ -518,10 +518,14 @@ func (a *Analysis) whatIf() {
 			if k+1 < len(f.Sessions) {
 				at = tl.Sessions[f.Sessions[k+1]].Start
 			}
+			state := s.End // the cursor as the stream left it
+			if k+1 < len(f.Sessions) && at > s.End {
+				state = at - 1 // the gap may have moved it (another file's evidence does not)
+			}
 			pt := ReconnectPoint{Session: g, At: at}
 			for _, kind := range CursorKinds {
 				c := &tl.Cursors[2*fi+int(kind)]
-				rv, since, _, ok := c.At(min(s.End, at-1))
+				rv, since, _, ok := c.At(state)
 				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, rv, since, ok)
 				if kind == BookmarkAware {
 					pt.With = v
