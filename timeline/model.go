@@ -166,7 +166,6 @@ type Zone struct {
 	From, To       int64
 	FromRV, ToRV   uint64
 	Reason         string
-	fromStep, last int
 }
 
 // Gap is an interval where a cursor stood still while the head moved.
@@ -350,13 +349,14 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 	return m.String()
 }
 
-// judge applies every applicable model to a cursor value at a reconnect.
-func (a *Analysis) judge(file int, rv uint64, since, at int64) (Outcome, string, []ModelVerdict) {
+// judge applies every applicable model to a cursor value at a reconnect;
+// calibration uses the errors observed before the instant before.
+func (a *Analysis) judge(file int, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
 	out, why := Accepted, ""
 	var ms []ModelVerdict
 	unknown := false
 	for _, m := range a.applicable(file) {
-		thr, o := a.threshold(m, file, rv, since, at)
+		thr, o := a.threshold(m, file, rv, since, before)
 		if o == Refused && at < thr {
 			o = Accepted
 		}
@@ -390,16 +390,16 @@ func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Durati
 	c := &a.TL.Cursors[2*file+int(kind)]
 	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
 	rv, since, _, ok := c.At(t)
-	return a.verdictFor(v, rv, since, ok)
+	return a.verdictFor(v, rv, since, ok, v.At+1)
 }
 
-func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool) Verdict {
+func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool, before int64) Verdict {
 	if !ok {
 		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
 		return v
 	}
 	v.HasCursor, v.RV, v.Since = true, rv, since
-	v.Outcome, v.Reason, v.Models = a.judge(v.File, rv, since, v.At)
+	v.Outcome, v.Reason, v.Models = a.judge(v.File, rv, since, v.At, before)
 	return v
 }
 
@@ -491,7 +491,8 @@ func (a *Analysis) resumes() {
 		} else if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
 			r.Observed = Unknown
 		}
-		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, rv, since, true)
+		// Strictly before: the session's own answer is what is being predicted.
+		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, rv, since, true, s.Start)
 		a.Resumes = append(a.Resumes, r)
 	}
 }
@@ -526,7 +527,7 @@ func (a *Analysis) whatIf() {
 			for _, kind := range CursorKinds {
 				c := &tl.Cursors[2*fi+int(kind)]
 				rv, since, _, ok := c.At(state)
-				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, rv, since, ok)
+				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, rv, since, ok, at)
 				if kind == BookmarkAware {
 					pt.With = v
 				} else {

@@ -1,0 +1,361 @@
+package timeline
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+)
+
+const s = time.Second
+
+// The textbook case: a client at RV 5 whose reconnect finds the oldest
+// retained RV at 25 gets 410.
+func TestTextbookOldCursorRefused(t *testing.T) {
+	client := (&capture{}).watch(narrow("1", true), 0, 10*s).ev(parser.Modified, 5, 1*s, "a")
+	// The whole type, seen by an unfiltered watch: changes 25, 26, 27 after 5.
+	cluster := (&capture{}).watch(req("1", true), 0, 20*s).
+		ev(parser.Added, 25, 11*s, "b").ev(parser.Added, 26, 12*s, "c").ev(parser.Added, 27, 13*s, "d")
+	tl := build(client, cluster)
+	a := tl.Analyze(params(func(p *Params) { p.CacheCount = 3; p.CacheWindow = time.Hour }))
+	v := a.Verdict(0, BookmarkAware, at(9*s), 5*s) // resumes at 14 s: buffer holds 25..27
+	if v.Outcome != Refused || !strings.Contains(v.Reason, "count") {
+		t.Fatalf("cursor 5 vs oldest 25: %v %q", v.Outcome, v.Reason)
+	}
+	if v := a.Verdict(0, BookmarkAware, at(9*s), 1*s); v.Outcome != Accepted {
+		t.Fatalf("resume at 10 s, before the buffer turned over: %v %q", v.Outcome, v.Reason)
+	}
+	// Calibration says the same from the server's own words.
+	client.tooOld(5, 24, 10*s)
+	a = build(client).Analyze(params(func(p *Params) { p.CacheWindow = time.Hour }))
+	if v := a.Verdict(0, BookmarkAware, at(10*s), 0); v.Outcome != Refused || !strings.Contains(v.Reason, "calibration") {
+		t.Fatalf("calibrated: %v %q", v.Outcome, v.Reason)
+	}
+}
+
+// With a bookmark at RV 200 after an event at 100 the bookmark-aware
+// cursor is 200: nothing it cares about happened in 101..200.
+func TestTextbookBookmarkMovesCursor(t *testing.T) {
+	c := (&capture{}).watch(narrow("50", true), 0, 120*s).ev(parser.Modified, 100, 0, "a").bookmark(200, 60*s)
+	tl := build(c)
+	if rv, _ := cursorAt(t, tl, 0, BookmarkAware, 61*s); rv != 200 {
+		t.Fatalf("aware cursor %d, want 200", rv)
+	}
+	if rv, _ := cursorAt(t, tl, 0, BookmarkIgnoring, 61*s); rv != 100 {
+		t.Fatalf("ignoring cursor %d, want 100", rv)
+	}
+	a := tl.Analyze(DefaultParams())
+	if v := a.Verdict(0, BookmarkAware, at(120*s), 0); v.Outcome != Accepted {
+		t.Fatalf("aware at 120 s (60 s old): %v %q", v.Outcome, v.Reason)
+	}
+	if v := a.Verdict(0, BookmarkIgnoring, at(120*s), 0); v.Outcome != Refused {
+		t.Fatalf("ignoring at 120 s (120 s old): %v %q", v.Outcome, v.Reason)
+	}
+}
+
+func TestSessionsEndAndGap(t *testing.T) {
+	r := narrow("1", false)
+	r.TimeoutSeconds = 10
+	c := (&capture{}).watch(r, 0, 10*s).ev(parser.Modified, 5, 1*s, "a")
+	c.watch(req("5", false), 12*s, 13*s).tooOld(5, 9, 13*s)
+	c.watch(req("", false), 14*s, 15*s).ev(parser.Added, 20, 14*s, "a")
+	c.sess[2].Truncated = true
+	c.watch(nil, 16*s, 17*s)
+	c.sess[3].Truncated = true
+	c.watch(nil, 18*s, 18*s)
+	c.sess[4].HTTPStatus, c.sess[4].Status = 410, &parser.Status{Code: 410, Message: "The resourceVersion for the provided list is too old."}
+	tl := build(c)
+	want := []EndReason{EndDeadline, EndError, EndNewResponse, EndNewResponse, EndHTTPError}
+	for k, w := range want {
+		if got := tl.Sessions[k].EndReason; got != w {
+			t.Errorf("session %d ended %v, want %v", k, got, w)
+		}
+	}
+	if g := tl.Sessions[1].Gap; g != int64(2*s) {
+		t.Errorf("gap %v, want 2s", time.Duration(g))
+	}
+	if tl.Sessions[0].Gap != -1 || tl.Sessions[1].Error == nil || tl.Sessions[1].Error.Y != 9 {
+		t.Errorf("first gap %d, error %+v", tl.Sessions[0].Gap, tl.Sessions[1].Error)
+	}
+	c.sess = c.sess[:3]
+	c.evs = c.evs[:3]
+	if got := build(c).Sessions[2].EndReason; got != EndCutOff {
+		t.Errorf("last session cut: %v", got)
+	}
+}
+
+func TestLanes(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 10*s).
+		ev(parser.Added, 1, 1*s, "a").ev(parser.Added, 2, 2*s, "b").ev(parser.Modified, 3, 3*s, "a").
+		ev(parser.Deleted, 4, 4*s, "a").ev(parser.Added, 5, 5*s, "a")
+	c.evs[4].UID = "uid-a2" // re-created: new uid
+	tl := build(c)
+	if len(tl.Lanes) != 3 {
+		t.Fatalf("%d lanes, want 3: %+v", len(tl.Lanes), tl.Lanes)
+	}
+	if l := tl.Lanes[0]; l.Name != "a" || l.Events != 3 || !l.Deleted || l.Last != at(4*s) {
+		t.Errorf("lane 0: %+v", l)
+	}
+	if l := tl.Lanes[2]; l.UID != "uid-a2" || l.Deleted || l.First != at(5*s) {
+		t.Errorf("lane 2: %+v", l)
+	}
+	// Without uids, a name after its DELETED is a new object if ADDED, an
+	// anomaly otherwise.
+	for i := range c.evs {
+		c.evs[i].UID = ""
+	}
+	c.ev(parser.Deleted, 6, 6*s, "a").ev(parser.Modified, 7, 7*s, "a")
+	c.evs[len(c.evs)-1].UID = ""
+	c.evs[len(c.evs)-2].UID = ""
+	tl = build(c)
+	if len(tl.Lanes) != 3 {
+		t.Fatalf("name lanes: %d, want 3", len(tl.Lanes))
+	}
+	if len(tl.Anomalies) != 1 || tl.Anomalies[0].Kind != "after-delete" || tl.Anomalies[0].RV != "7" {
+		t.Fatalf("anomalies %+v", tl.Anomalies)
+	}
+}
+
+func TestInitialBurstFreezesAwareCursor(t *testing.T) {
+	r := req("", true)
+	r.SendInitialEvents = true
+	c := (&capture{}).watch(r, 0, 60*s).
+		ev(parser.Added, 50, 1*s, "a").ev(parser.Added, 30, 1*s, "b").ev(parser.Added, 40, 1*s, "c").
+		initialEnd(60, 2*s).ev(parser.Modified, 70, 3*s, "a")
+	tl := build(c)
+	if _, ok := cursorAt(t, tl, 0, BookmarkAware, 1*s); ok {
+		t.Errorf("aware cursor moved during the initial burst")
+	}
+	if rv, _ := cursorAt(t, tl, 0, BookmarkAware, 2*s); rv != 60 {
+		t.Errorf("aware after initial-events-end: %d", rv)
+	}
+	if rv, _ := cursorAt(t, tl, 0, BookmarkIgnoring, 2*s); rv != 40 {
+		t.Errorf("ignoring keeps the last event in order received: %d", rv)
+	}
+	if rv, _ := cursorAt(t, tl, 0, BookmarkAware, 3*s); rv != 70 {
+		t.Errorf("aware after live event: %d", rv)
+	}
+	if len(tl.Anomalies) != 0 {
+		t.Errorf("the unordered initial burst is legitimate: %+v", tl.Anomalies)
+	}
+	if tl.Sessions[0].InitialEventsEnd != at(2*s) {
+		t.Errorf("initial events end at %d", tl.Sessions[0].InitialEventsEnd)
+	}
+}
+
+func TestResumeStartsFromRequest(t *testing.T) {
+	c := (&capture{}).watch(narrow("10", true), 0, 100*s).ev(parser.Modified, 20, 1*s, "a").bookmark(90, 60*s)
+	c.watch(narrow("90", true), 101*s, 200*s).bookmark(150, 160*s)
+	c.watch(narrow("500", true), 201*s, 300*s)
+	tl := build(c)
+	if rv, _ := cursorAt(t, tl, 0, BookmarkAware, 0); rv != 10 {
+		t.Errorf("first session starts from its request: %d", rv)
+	}
+	// Resuming from the value held keeps the instant it was confirmed.
+	if _, since, _, _ := tl.Cursors[0].At(at(101 * s)); since != at(60*s) {
+		t.Errorf("resume re-dated the cursor: %v", time.Duration(since-t0))
+	}
+	if rv, _ := cursorAt(t, tl, 0, BookmarkAware, 201*s); rv != 500 {
+		t.Errorf("aware takes the request's RV: %d", rv)
+	}
+	if rv, _ := cursorAt(t, tl, 0, BookmarkIgnoring, 250*s); rv != 20 {
+		t.Errorf("ignoring keeps its own cursor across resumes: %d", rv)
+	}
+	c.watch(narrow("", true), 301*s, 310*s)
+	if _, ok := cursorAt(t, build(c), 0, BookmarkIgnoring, 305*s); ok {
+		t.Errorf("a watch without resourceVersion starts without a cursor")
+	}
+}
+
+func TestHeadFromAllFilesAndTooOld(t *testing.T) {
+	a := (&capture{}).watch(nil, 0, 100*s).ev(parser.Added, 10, 1*s, "a").tooOld(3, 500, 50*s)
+	b := (&capture{}).watch(nil, 0, 100*s).ev(parser.Added, 20, 2*s, "b").bookmark(30, 3*s)
+	tl := build(a, b)
+	for _, c := range []struct {
+		when time.Duration
+		rv   uint64
+	}{{1 * s, 10}, {2 * s, 20}, {10 * s, 30}, {50 * s, 500}} {
+		if h, _ := tl.Head(at(c.when)); h != c.rv {
+			t.Errorf("head at %v = %d, want %d", c.when, h, c.rv)
+		}
+	}
+	if _, ok := tl.Head(at(0)); ok {
+		t.Errorf("head known before anything")
+	}
+}
+
+func TestGaps(t *testing.T) {
+	quiet := (&capture{}).watch(narrow("1", false), 0, 100*s).ev(parser.Modified, 10, 1*s, "q")
+	busy := (&capture{}).watch(req("1", true), 0, 100*s).ev(parser.Added, 11, 20*s, "b").ev(parser.Added, 40, 50*s, "c")
+	a := build(quiet, busy).Analyze(DefaultParams())
+	var g *Gap
+	for k := range a.Gaps {
+		if a.Gaps[k].File == 0 && a.Gaps[k].Kind == BookmarkAware {
+			g = &a.Gaps[k]
+		}
+	}
+	if g == nil || g.From != at(20*s) || g.To != at(100*s) || g.AgeTime != int64(99*s) || g.AgeRV != 30 {
+		t.Fatalf("gap %+v", g)
+	}
+}
+
+func TestWindowModels(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", true), 0, 1000*s).ev(parser.Modified, 10, 0, "a")
+	tl := build(c)
+	cases := []struct {
+		name  string
+		p     Params
+		when  time.Duration
+		delay time.Duration
+		want  Outcome
+		model string
+	}{
+		{"cache time inside", params(nil), 75 * s, 0, Accepted, ""},
+		{"cache time past", params(nil), 75*s + 1, 0, Refused, "watch cache (time)"},
+		{"delay counts", params(nil), 70 * s, 6 * s, Refused, "watch cache (time)"},
+		{"custom window", params(func(p *Params) { p.CacheWindow = 200 * s }), 150 * s, 0, Accepted, ""},
+		{"restart", params(func(p *Params) { p.Restarts = []int64{at(30 * s)} }), 30 * s, 0, Refused, "restart"},
+		{"restart later", params(func(p *Params) { p.Restarts = []int64{at(30 * s)} }), 29 * s, 0, Accepted, ""},
+		{"etcd only without cache", params(func(p *Params) { p.WatchCache = false }), 100 * s, 0, Accepted, ""},
+		{"etcd past interval", params(func(p *Params) { p.WatchCache = false }), 301 * s, 0, Refused, "etcd"},
+		{"etcd any phase", params(func(p *Params) { p.WatchCache = false }), 601 * s, 0, Refused, "any phase"},
+	}
+	for _, tc := range cases {
+		v := tl.Analyze(tc.p).Verdict(0, BookmarkAware, at(tc.when), tc.delay)
+		if v.Outcome != tc.want || !strings.Contains(v.Reason, tc.model) {
+			t.Errorf("%s: %v %q", tc.name, v.Outcome, v.Reason)
+		}
+	}
+	// Events are served from etcd whatever the cache setting.
+	c.evs[0].Kind = "Event"
+	v := build(c).Analyze(params(nil)).Verdict(0, BookmarkAware, at(100*s), 0)
+	if v.Outcome != Accepted || !strings.Contains(v.Reason, "etcd") {
+		t.Errorf("Event kind: %v %q", v.Outcome, v.Reason)
+	}
+}
+
+func TestZones(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", true), 0, 300*s).ev(parser.Modified, 10, 0, "a").
+		bookmark(20, 60*s).bookmark(30, 200*s)
+	a := build(c).Analyze(params(func(p *Params) { p.Delay = 5 * s }))
+	var aware, ignoring []Zone
+	for _, z := range a.Zones {
+		if z.Model != ModelCacheTime {
+			continue
+		}
+		if z.Kind == BookmarkAware {
+			aware = append(aware, z)
+		} else {
+			ignoring = append(ignoring, z)
+		}
+	}
+	// Aware: stale from 60+75-5 = 130 s until the bookmark at 200 s, and
+	// again from 200+75-5 = 270 s to the end.
+	if len(aware) != 2 || aware[0].From != at(130*s)+1 || aware[0].To != at(200*s) || aware[0].FromRV != 20 ||
+		aware[1].From != at(270*s)+1 || aware[1].To != at(300*s) || aware[1].FromRV != 30 {
+		t.Fatalf("aware zones %+v", aware)
+	}
+	// Ignoring: from 70 s to the end, one zone.
+	if len(ignoring) != 1 || ignoring[0].From != at(70*s)+1 || ignoring[0].To != at(300*s) {
+		t.Fatalf("ignoring zones %+v", ignoring)
+	}
+}
+
+func TestWhatIf(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", true), 0, 600*s).ev(parser.Modified, 10, 1*s, "a")
+	for k := 1; k < 10; k++ {
+		c.bookmark(uint64(10+k), time.Duration(k)*60*s)
+	}
+	c.watch(narrow("19", true), 601*s, 700*s).bookmark(30, 660*s)
+	a := build(c).Analyze(DefaultParams())
+	w := a.WhatIf
+	if w.Reconnects != 2 || w.RelistsWith != 0 || w.RelistsWithout != 2 || w.Saved != 2 || w.SavedPercent != 100 {
+		t.Fatalf("what-if %+v", w)
+	}
+	if w.LongestAgeWithout != int64(699*s) || w.LongestAgeWith != int64(61*s) {
+		t.Fatalf("ages with %v without %v", time.Duration(w.LongestAgeWith), time.Duration(w.LongestAgeWithout))
+	}
+	if len(a.Resumes) != 1 || a.Resumes[0].Observed != Accepted || a.Resumes[0].Predicted.Outcome != Accepted {
+		t.Fatalf("resumes %+v", a.Resumes)
+	}
+}
+
+func TestAnomalies(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", true), 0, 200*s).
+		ev(parser.Modified, 10, 1*s, "a").ev(parser.Modified, 8, 2*s, "b"). // backwards
+		ev(parser.Modified, 10, 3*s, "a").                                  // repeated (and backwards: no, equal)
+		tooOld(1, 5, 4*s).bookmark(12, 5*s)                                 // error not last
+	c.watch(nil, 201*s, 201*s+int64ToDur(500e6)) // short, empty
+	tl := build(c)
+	kinds := map[string]int{}
+	for _, a := range tl.Anomalies {
+		kinds[a.Kind]++
+	}
+	want := map[string]int{"rv-backwards": 1, "repeated": 1, "error-not-last": 1, "no-bookmarks": 1, "short-watch": 1}
+	for k, n := range want {
+		if kinds[k] != n {
+			t.Errorf("%s: %d, want %d (all: %v)", k, kinds[k], n, kinds)
+		}
+	}
+	for _, a := range tl.Anomalies {
+		if a.Kind == "no-bookmarks" && a.T != at(5*s) {
+			t.Errorf("silence should start at the last bookmark: %v", time.Duration(a.T-t0))
+		}
+	}
+}
+
+func int64ToDur(n int64) time.Duration { return time.Duration(n) }
+
+func TestQueries(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 100*s)
+	for k := 0; k < 100; k++ {
+		c.ev(parser.Modified, uint64(1000-k), time.Duration(k)*s, []string{"a", "b"}[k%2])
+	}
+	c.bookmark(2000, 99*s)
+	tl := build(c)
+	if lo, hi := tl.TimeRange(at(10*s), at(20*s)); lo != 10 || hi != 20 {
+		t.Errorf("time range %d..%d", lo, hi)
+	}
+	got := tl.RVRange(950, 960, 0)
+	if len(got) != 11 || tl.Event(got[0]).RV != "950" {
+		t.Errorf("rv range %v", got)
+	}
+	b := tl.Bins(BinQuery{From: at(0), To: at(100 * s), Columns: 10, LaneFrom: 0, LaneTo: 2, File: -1}, nil)
+	if b.Counts[0] != 5 || b.Counts[10] != 5 || b.Objects[9] != 10 || b.Bookmarks[9] != 1 || b.Max != 5 {
+		t.Errorf("bins %+v", b)
+	}
+	b = tl.Bins(BinQuery{Axis: AxisRV, From: 901, To: 1001, Columns: 2, LaneFrom: 1, LaneTo: 2, File: 0, Types: 1 << parser.Modified}, b)
+	if b.Rows != 1 || b.Counts[0] != 25 || b.Counts[1] != 25 {
+		t.Errorf("rv bins %+v", b)
+	}
+}
+
+// Without arrival times the clock comes from Date headers, managedFields
+// estimates, the deadline and the bookmark cadence.
+func TestEstimatedClock(t *testing.T) {
+	r := narrow("1", true)
+	r.TimeoutSeconds = 300
+	c := &capture{}
+	c.watch(r, 0, 0)
+	c.sess[0].StartArrival, c.sess[0].EndArrival = 0, 0
+	c.sess[0].Headers = []parser.Header{{Name: "Date", Value: time.Unix(0, t0).UTC().Format(time.RFC1123)}}
+	c.ev(parser.Modified, 10, 0, "a").bookmark(20, 0).bookmark(30, 0).bookmark(40, 0).bookmark(40, 0)
+	for i := range c.evs {
+		c.evs[i].Arrival = 0
+	}
+	c.evs[0].Estimated = at(20 * s)
+	tl := build(c)
+	if tl.Files[0].Clock != ClockEstimated {
+		t.Fatalf("clock %v", tl.Files[0].Clock)
+	}
+	want := []time.Duration{20 * s, 60 * s, 120 * s, 180 * s, 298 * s}
+	for i, w := range want {
+		if got := tl.Event(i).T; got != at(w) {
+			t.Errorf("event %d at %v, want %v", i, time.Duration(got-t0), w)
+		}
+	}
+	if s0 := tl.Sessions[0]; s0.End != at(300*s) || s0.EndReason != EndDeadline {
+		t.Errorf("session end %v %v", time.Duration(s0.End-t0), s0.EndReason)
+	}
+}
