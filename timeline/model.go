@@ -160,12 +160,12 @@ type Analysis struct {
 
 // Zone is an interval [From, To) of drop instants refused by one model.
 type Zone struct {
-	File           int
-	Kind           CursorKind
-	Model          Model
-	From, To       int64
-	FromRV, ToRV   uint64
-	Reason         string
+	File         int
+	Kind         CursorKind
+	Model        Model
+	From, To     int64
+	FromRV, ToRV uint64
+	Reason       string
 }
 
 // Gap is an interval where a cursor stood still while the head moved.
