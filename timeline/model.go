@@ -27,7 +27,7 @@ const (
 	// --request-timeout + 15 s)), and a watch from r is refused when
 	// r < oldest_buffered - 1 (apiserver storage/cacher/watch_cache.go).
 	// Modelled as exactly W of history: refused when the cursor was last
-	// current more than W before the reconnect.
+	// current W or more before the reconnect.
 	ModelCacheTime Model = iota
 	// ModelCacheCount: the ring buffer holds the last N events of the
 	// resource type (100 before 1.19; from 1.19 dynamic in [100, 102400]),
@@ -262,12 +262,12 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		if !timed {
 			return never, Unknown
 		}
-		return since + int64(p.CacheWindow) + 1, Refused
+		return since + int64(p.CacheWindow), Refused
 	case ModelEtcd:
 		if !timed {
 			return never, Unknown
 		}
-		return since + int64(p.EtcdInterval) + 1, Refused
+		return since + int64(p.EtcdInterval), Refused
 	case ModelRestart:
 		for _, r := range p.Restarts {
 			if r > since {
@@ -309,18 +309,18 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 	case Accepted:
 		switch m {
 		case ModelCacheTime:
-			return fmt.Sprintf("watch cache (time): cursor %d last current %s before, within the %s of history", rv, age, p.CacheWindow)
+			return fmt.Sprintf("watch cache (time): cursor %d last current %s before, less than the %s of history", rv, age, p.CacheWindow)
 		case ModelEtcd:
-			return fmt.Sprintf("etcd: cursor %d last current %s before, within the %s compaction interval", rv, age, p.EtcdInterval)
+			return fmt.Sprintf("etcd: cursor %d last current %s before, less than the %s compaction interval", rv, age, p.EtcdInterval)
 		}
 		return m.String() + ": no refusal"
 	}
 	switch m {
 	case ModelCacheTime:
-		return fmt.Sprintf("watch cache (time): cursor %d last current %s before the reconnect, more than the %s of history the cache keeps; refused when r < oldest buffered - 1", rv, age, p.CacheWindow)
+		return fmt.Sprintf("watch cache (time): cursor %d last current %s before the reconnect, not less than the %s of history the cache is sure to keep; refused when r < oldest buffered - 1", rv, age, p.CacheWindow)
 	case ModelEtcd:
 		s := fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, beyond the %s compaction interval", rv, age, p.EtcdInterval)
-		if at-since > 2*int64(p.EtcdInterval) {
+		if at-since >= 2*int64(p.EtcdInterval) {
 			s += " (compacted at any phase)"
 		} else {
 			s += " (compacted at the worst phase)"

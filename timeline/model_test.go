@@ -211,15 +211,15 @@ func TestWindowModels(t *testing.T) {
 		want  Outcome
 		model string
 	}{
-		{"cache time inside", params(nil), 75 * s, 0, Accepted, ""},
-		{"cache time past", params(nil), 75*s + 1, 0, Refused, "watch cache (time)"},
+		{"cache time inside", params(nil), 75*s - 1, 0, Accepted, ""},
+		{"cache time past", params(nil), 75 * s, 0, Refused, "watch cache (time)"},
 		{"delay counts", params(nil), 70 * s, 6 * s, Refused, "watch cache (time)"},
 		{"custom window", params(func(p *Params) { p.CacheWindow = 200 * s }), 150 * s, 0, Accepted, ""},
 		{"restart", params(func(p *Params) { p.Restarts = []int64{at(30 * s)} }), 30 * s, 0, Refused, "restart"},
 		{"restart later", params(func(p *Params) { p.Restarts = []int64{at(30 * s)} }), 29 * s, 0, Accepted, ""},
 		{"etcd only without cache", params(func(p *Params) { p.WatchCache = false }), 100 * s, 0, Accepted, ""},
-		{"etcd past interval", params(func(p *Params) { p.WatchCache = false }), 301 * s, 0, Refused, "etcd"},
-		{"etcd any phase", params(func(p *Params) { p.WatchCache = false }), 601 * s, 0, Refused, "any phase"},
+		{"etcd past interval", params(func(p *Params) { p.WatchCache = false }), 300 * s, 0, Refused, "worst phase"},
+		{"etcd any phase", params(func(p *Params) { p.WatchCache = false }), 600 * s, 0, Refused, "any phase"},
 	}
 	for _, tc := range cases {
 		v := tl.Analyze(tc.p).Verdict(0, BookmarkAware, at(tc.when), tc.delay)
@@ -252,12 +252,12 @@ func TestZones(t *testing.T) {
 	}
 	// Aware: stale from 60+75-5 = 130 s until the bookmark at 200 s, and
 	// again from 200+75-5 = 270 s to the end.
-	if len(aware) != 2 || aware[0].From != at(130*s)+1 || aware[0].To != at(200*s) || aware[0].FromRV != 20 ||
-		aware[1].From != at(270*s)+1 || aware[1].To != at(300*s) || aware[1].FromRV != 30 {
+	if len(aware) != 2 || aware[0].From != at(130*s) || aware[0].To != at(200*s) || aware[0].FromRV != 20 ||
+		aware[1].From != at(270*s) || aware[1].To != at(300*s) || aware[1].FromRV != 30 {
 		t.Fatalf("aware zones %+v", aware)
 	}
 	// Ignoring: from 70 s to the end, one zone.
-	if len(ignoring) != 1 || ignoring[0].From != at(70*s)+1 || ignoring[0].To != at(300*s) {
+	if len(ignoring) != 1 || ignoring[0].From != at(70*s) || ignoring[0].To != at(300*s) {
 		t.Fatalf("ignoring zones %+v", ignoring)
 	}
 }

@@ -1,0 +1,220 @@
+package timeline
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"watchlens/parser"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from the current output")
+
+const samplesDir = "../samples"
+
+// loadSamples builds one timeline of the named samples, on one clock.
+func loadSamples(t testing.TB, names ...string) *Timeline {
+	t.Helper()
+	b := NewBuilder()
+	for _, n := range names {
+		f, err := os.Open(filepath.Join(samplesDir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(n, f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+	}
+	return b.Build()
+}
+
+// manifest returns the samples listed in MANIFEST.tsv with their counts.
+func manifest(t *testing.T) map[string]map[string]int {
+	t.Helper()
+	f, err := os.Open(filepath.Join(samplesDir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]map[string]int{}
+	sc := bufio.NewScanner(f)
+	sc.Scan() // header
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 3 {
+			continue
+		}
+		counts := map[string]int{}
+		if err := json.Unmarshal([]byte(cols[2]), &counts); err != nil {
+			t.Fatalf("%s: %v", cols[0], err)
+		}
+		out[cols[0]] = counts
+	}
+	return out
+}
+
+func TestSamplesCounts(t *testing.T) {
+	for name, want := range manifest(t) {
+		tl := loadSamples(t, name)
+		got := tl.Files[0].Counts
+		for typ, n := range want {
+			if got[typ] != n {
+				t.Errorf("%s: %s = %d, want %d", name, typ, got[typ], n)
+			}
+		}
+		if len(tl.Anomalies) != 0 {
+			t.Errorf("%s: real captures from a correct server have no anomalies: %+v", name, tl.Anomalies)
+		}
+	}
+}
+
+// The matching window model for the real server: watch cache on, at least
+// 75 s of history (its default), --etcd-compaction-interval=10s.
+func realServer() Params {
+	p := DefaultParams()
+	p.EtcdInterval = 10e9
+	return p
+}
+
+// Every observed resume must come out as the server answered: the 410 of
+// w4 predicted from the events before it, the accepted resume of w3 not.
+func TestSamplesResumesPredicted(t *testing.T) {
+	sets := [][]string{
+		{"w4-then-resume.http"}, {"w4-then-resume.ts.http"},
+		{"w3-then-resume.http"}, {"w3-then-resume.ts.http"},
+		{"w3-then-resume.http", "w4-then-resume.http"},
+		{"w3-then-resume.ts.http", "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"},
+	}
+	for _, set := range sets {
+		tl := loadSamples(t, set...)
+		a := tl.Analyze(realServer())
+		seen := map[string]bool{}
+		for _, r := range a.Resumes {
+			f := tl.Files[tl.Sessions[r.Session].File].Name
+			seen[f] = true
+			if r.Observed != r.Predicted.Outcome {
+				t.Errorf("%v: %s session %d from %s: observed %v, predicted %v (%s)", set, f, tl.Sessions[r.Session].Index, r.RV, r.Observed, r.Predicted.Outcome, r.Predicted.Reason)
+			}
+			want := Accepted
+			if strings.HasPrefix(f, "w4") {
+				want = Refused
+			}
+			if r.Observed != want {
+				t.Errorf("%v: %s observed %v", set, f, r.Observed)
+			}
+		}
+		for _, f := range set {
+			if strings.Contains(f, "resume") && !seen[f] {
+				t.Errorf("%v: no resume checked in %s", set, f)
+			}
+		}
+	}
+}
+
+// Observed too-old errors are ground truth: the cursor they name must be
+// in a red zone of the cache model at that instant, and the head must not
+// contradict Y (the server accepted RVs from Y on, so Y existed).
+func TestSamplesObservedErrorInRedZone(t *testing.T) {
+	for _, name := range []string{"w4-then-resume.http", "w4-then-resume.ts.http"} {
+		tl := loadSamples(t, name)
+		a := tl.Analyze(realServer())
+		found := false
+		for i := 0; i < tl.Len(); i++ {
+			e := tl.Event(i)
+			if e.Status == nil || !e.Status.TooOld {
+				continue
+			}
+			found = true
+			s := tl.Sessions[e.Session]
+			prev := tl.Sessions[tl.Files[s.File].Sessions[s.Index-1]] // the watch whose cursor was resumed
+			v := a.Verdict(s.File, BookmarkAware, prev.End, 0)
+			if v.Outcome != Refused || v.RV != e.Status.X {
+				t.Errorf("%s: cursor %d at the drop: %v %s", name, v.RV, v.Outcome, v.Reason)
+			}
+			if h, _ := tl.Head(e.T); h < e.Status.Y {
+				t.Errorf("%s: head %d below Y %d", name, h, e.Status.Y)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no too-old error", name)
+		}
+	}
+}
+
+// Captures recorded together share one clock: the broad ConfigMap watch
+// shows the head moving while the quiet w4 cursor stood still.
+func TestSamplesSharedClock(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	a := tl.Analyze(realServer())
+	var longest *Gap
+	for k := range a.Gaps {
+		if g := &a.Gaps[k]; g.File == 0 && (longest == nil || g.AgeTime > longest.AgeTime) {
+			longest = g
+		}
+	}
+	if longest == nil || longest.RV != 389 || longest.AgeRV < 1000 || longest.AgeTime < 9*60e9 {
+		t.Fatalf("w4's cursor 389 should lag the broad watch's head by >1000 RVs for >9 min: %+v", longest)
+	}
+	rep := BuildReport(tl, realServer())
+	for _, e := range rep.Errors {
+		if e.Y == "1411" && (e.MinHistorySeconds == nil || *e.MinHistorySeconds < 75) {
+			t.Errorf("error implies at least 75 s of history on this server: %+v", e)
+		}
+	}
+}
+
+func TestSamplesWhatIf(t *testing.T) {
+	a := loadSamples(t, "w3-then-resume.ts.http").Analyze(realServer())
+	if w := a.WhatIf; w.Reconnects != 2 || w.RelistsWith != 0 || w.RelistsWithout != 2 || w.SavedPercent != 100 {
+		t.Errorf("w3: %+v", w)
+	}
+	a = loadSamples(t, "w4-then-resume.ts.http").Analyze(realServer())
+	if w := a.WhatIf; w.Reconnects != 1 || w.RelistsWith != 1 || w.RelistsWithout != 1 || w.Saved != 0 {
+		t.Errorf("w4: %+v", w)
+	}
+}
+
+// The report's JSON is a contract: golden files per sample, and one for
+// all samples on one clock. Run with -update to rewrite them.
+func TestGoldenReports(t *testing.T) {
+	var all []string
+	for name := range manifest(t) {
+		all = append(all, name)
+	}
+	sort.Strings(all)
+	cases := map[string][]string{"all-samples": all}
+	for _, n := range all {
+		cases[n] = []string{n}
+	}
+	for golden, names := range cases {
+		var buf bytes.Buffer
+		if err := BuildReport(loadSamples(t, names...), DefaultParams()).WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", "golden", golden+".json")
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./timeline -run Golden -update)", err)
+		}
+		if !bytes.Equal(buf.Bytes(), want) {
+			t.Errorf("%s: report differs from %s (run with -update if intended)", golden, path)
+		}
+	}
+}
