@@ -454,6 +454,22 @@ func (tl *Timeline) renumberLanes(old []Lane) {
 		ln.Events++
 	}
 	tl.Lanes = lanes
+	// Index each lane's events (4 bytes per event), and keep bookmarks and
+	// errors apart: drawing a band of lanes then touches only their events.
+	tl.laneStart = make([]int32, len(lanes)+1)
+	for k, ln := range lanes {
+		tl.laneStart[k+1] = tl.laneStart[k] + int32(ln.Events)
+	}
+	tl.laneEv = make([]int32, tl.laneStart[len(lanes)])
+	fill := append([]int32(nil), tl.laneStart[:len(lanes)]...)
+	for i := 0; i < n; i++ {
+		if l := tl.tab.lane.at(i); l >= 0 {
+			tl.laneEv[fill[l]] = int32(i)
+			fill[l]++
+		} else {
+			tl.special = append(tl.special, int32(i))
+		}
+	}
 }
 
 // AddReader streams a capture into a new file (gzip and zstd are

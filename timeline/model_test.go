@@ -359,3 +359,50 @@ func TestEstimatedClock(t *testing.T) {
 		t.Errorf("session end %v %v", time.Duration(s0.End-t0), s0.EndReason)
 	}
 }
+
+// The boundary arithmetic of an unfiltered view must agree with a scan.
+func TestBinsFastTotalsMatchScan(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 1000*s)
+	for k := 0; k < 997; k++ {
+		when := time.Duration(k*k) * time.Millisecond
+		switch {
+		case k%50 == 0:
+			c.bookmark(uint64(5000+k), when)
+		case k%333 == 0:
+			c.tooOld(1, 2, when)
+		default:
+			c.ev(parser.Modified, uint64(5000+k), when, string(rune('a'+k%7)))
+		}
+	}
+	tl := build(c)
+	all := uint32(1<<parser.Modified | 1<<parser.Bookmark | 1<<parser.Error)
+	for _, axis := range []Axis{AxisTime, AxisRV} {
+		from, to := at(0), at(1000*s)
+		if axis == AxisRV {
+			from, to = 5000, 6000
+		}
+		for _, cols := range []int{1, 7, 333, 2000} {
+			q := BinQuery{Axis: axis, From: from, To: to, Columns: cols, LaneFrom: 0, LaneTo: 7, File: -1}
+			fast := tl.Bins(q, nil)
+			q.Types, q.File = all, 0
+			scan := tl.Bins(q, nil)
+			for k := 0; k < cols; k++ {
+				if fast.Objects[k] != scan.Objects[k] || fast.Bookmarks[k] != scan.Bookmarks[k] || fast.Errors[k] != scan.Errors[k] {
+					t.Fatalf("axis %d cols %d col %d: fast %d/%d/%d scan %d/%d/%d", axis, cols, k,
+						fast.Objects[k], fast.Bookmarks[k], fast.Errors[k], scan.Objects[k], scan.Bookmarks[k], scan.Errors[k])
+				}
+			}
+			var sum uint32
+			for k := range fast.Counts {
+				sum += fast.Counts[k]
+			}
+			var objs uint32
+			for _, n := range fast.Objects {
+				objs += n
+			}
+			if sum != objs {
+				t.Fatalf("axis %d cols %d: lane cells %d, objects %d", axis, cols, sum, objs)
+			}
+		}
+	}
+}

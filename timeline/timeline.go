@@ -37,6 +37,12 @@ type Timeline struct {
 	// series per object kind for the watch-cache count model.
 	series map[string]*kindSeries
 
+	// laneEv[laneStart[l]:laneStart[l+1]] are lane l's events in order;
+	// special lists the events without a lane (bookmarks, errors).
+	laneStart []int32
+	laneEv    []int32
+	special   []int32
+
 	rvOnce  sync.Once
 	rvOrder []int32 // event indices by RV, for RV-range queries
 }

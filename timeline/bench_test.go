@@ -1,0 +1,127 @@
+package timeline
+
+import (
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+)
+
+const benchEvents = 1_000_000
+
+// addSynthetic streams n events of a busy broad watch into a new file:
+// 10 000 objects, a change every 3.6 ms (an hour), a bookmark a minute.
+func addSynthetic(b *Builder, n int) {
+	f := b.AddFile("synthetic")
+	names := make([]string, 10_000)
+	for i := range names {
+		names[i] = "obj-" + strconv.Itoa(i)
+	}
+	step := int64(time.Hour) / int64(n)
+	rv := uint64(1000)
+	for i := 0; i < n; i++ {
+		rv++
+		e := parser.Event{Seq: i, Offset: int64(i) * 900, Length: 900, Type: parser.Modified, Kind: "ConfigMap",
+			Namespace: "ns", Name: names[i%len(names)], UID: names[i%len(names)], RVNum: rv, RVValid: true, Arrival: t0 + int64(i)*step}
+		if i%16_667 == 0 {
+			e.Type, e.Name, e.UID, e.Namespace = parser.Bookmark, "", "", ""
+		}
+		f.Add(e)
+	}
+	f.Finish([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
+		Request: &parser.Request{Watch: true, ResourceVersion: "1000", AllowWatchBookmarks: true}}}, nil)
+}
+
+var (
+	benchOnce sync.Once
+	benchTL   *Timeline
+)
+
+func benchTimeline() *Timeline {
+	benchOnce.Do(func() {
+		b := NewBuilder()
+		addSynthetic(b, benchEvents)
+		benchTL = b.Build()
+	})
+	return benchTL
+}
+
+// BenchmarkBins is the level-of-detail query of a full-width view: 2000
+// pixel columns over 1 M events, 200 lanes on screen. Target < 5 ms.
+func BenchmarkBins(b *testing.B) {
+	tl := benchTimeline()
+	q := BinQuery{From: tl.Start(), To: tl.End() + 1, Columns: 2000, LaneFrom: 0, LaneTo: 200, File: -1}
+	out := tl.Bins(q, nil)
+	b.ResetTimer()
+	for b.Loop() {
+		out = tl.Bins(q, out)
+	}
+}
+
+// BenchmarkBinsZoom: the same view zoomed to a tenth of the capture.
+func BenchmarkBinsZoom(b *testing.B) {
+	tl := benchTimeline()
+	span := tl.End() - tl.Start()
+	q := BinQuery{From: tl.Start() + span/2, To: tl.Start() + span/2 + span/10, Columns: 2000, LaneFrom: 0, LaneTo: 200, File: -1}
+	out := tl.Bins(q, nil)
+	b.ResetTimer()
+	for b.Loop() {
+		out = tl.Bins(q, out)
+	}
+}
+
+// BenchmarkBinsRV: the same over the resourceVersion axis (a full scan).
+func BenchmarkBinsRV(b *testing.B) {
+	tl := benchTimeline()
+	q := BinQuery{Axis: AxisRV, From: 1000, To: 1000 + benchEvents + 1, Columns: 2000, LaneFrom: 0, LaneTo: 200, File: -1}
+	out := tl.Bins(q, nil)
+	b.ResetTimer()
+	for b.Loop() {
+		out = tl.Bins(q, out)
+	}
+}
+
+// BenchmarkRanges: the events of a time range and of an RV range.
+func BenchmarkRanges(b *testing.B) {
+	tl := benchTimeline()
+	tl.RVRange(0, 0, 1) // build the RV index outside the loop
+	span := tl.End() - tl.Start()
+	for b.Loop() {
+		lo, hi := tl.TimeRange(tl.Start()+span/3, tl.Start()+span/3+span/100)
+		if hi-lo < 1000 {
+			b.Fatal(lo, hi)
+		}
+		if n := len(tl.RVRange(500_000, 510_000, 0)); n < 9_000 {
+			b.Fatal(n)
+		}
+	}
+}
+
+// BenchmarkAnalyze: window models, zones, gaps and what-if over 1 M events.
+func BenchmarkAnalyze(b *testing.B) {
+	tl := benchTimeline()
+	for b.Loop() {
+		tl.Analyze(DefaultParams())
+	}
+}
+
+// BenchmarkBuild measures building a 1 M event timeline and reports the
+// heap it keeps per event.
+func BenchmarkBuild(b *testing.B) {
+	var keep *Timeline
+	for b.Loop() {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		bl := NewBuilder()
+		addSynthetic(bl, benchEvents)
+		keep = bl.Build()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/benchEvents, "heap-B/event")
+	}
+	runtime.KeepAlive(keep)
+}
