@@ -147,6 +147,7 @@ type Verdict struct {
 type Analysis struct {
 	TL     *Timeline
 	Params Params
+	hint   *searchHint // set during a cursor pass
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone
@@ -291,12 +292,46 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		// Buffer at τ holds the last N changes seen up to τ; refused when
 		// its oldest RV exceeds rv+1, i.e. from the (j+N)th change on,
 		// j being the first change above rv+1.
-		j := sort.Search(len(s.maxRV), func(i int) bool { return s.maxRV[i] > rv+1 })
+		j := a.hint.search(len(s.maxRV), rv, func(i int) bool { return s.maxRV[i] > rv+1 })
 		if k := j + p.CacheCount - 1; k < len(s.t) {
 			return s.t[k], Refused
 		}
 	}
 	return never, Accepted
+}
+
+// searchHint speeds up the count model's search over a cursor's steps:
+// cursor values mostly rise, and then the answer can only move forward.
+type searchHint struct {
+	on  bool
+	rv  uint64
+	ans int
+}
+
+// search is sort.Search(n, pred) for the cursor value rv, galloping
+// forward from the previous answer when rv did not go down.
+func (h *searchHint) search(n int, rv uint64, pred func(int) bool) int {
+	if h == nil || !h.on || rv < h.rv || h.ans > n {
+		j := sort.Search(n, pred)
+		if h != nil {
+			h.rv, h.ans = rv, j
+		}
+		return j
+	}
+	lo := h.ans // pred is false below lo
+	if lo == n || pred(lo) {
+		h.rv = rv
+		return lo
+	}
+	step := 1
+	for lo+step < n && !pred(lo+step) {
+		lo += step
+		step *= 2
+	}
+	hi := min(lo+step, n)
+	j := lo + 1 + sort.Search(hi-lo-1, func(i int) bool { return pred(lo + 1 + i) })
+	h.rv, h.ans = rv, j
+	return j
 }
 
 // reason explains a model's verdict in words, with the numbers.
@@ -426,6 +461,9 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	for i := range open {
 		open[i] = -1
 	}
+	a.hint = &searchHint{on: true}
+	defer func() { a.hint = nil }()
+	hk := -1 // head step in force at the current step's end (steps are in time order)
 	for k := range c.T {
 		from, rv := c.T[k], c.RV[k]
 		to := c.End
@@ -443,14 +481,18 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		if to-from > age.MaxAge {
 			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
 		}
-		if h, ok := tl.Head(to - 1); ok && h > rv && h-rv > age.MaxRVAge {
-			age.MaxRVAge, age.MaxRVAgeAt = h-rv, to
+		for hk+1 < len(tl.headT) && tl.headT[hk+1] <= to-1 {
+			hk++
 		}
-		if passed, ok := tl.headPassed(rv); ok && passed < to {
-			gs := max(passed, from)
-			if to-gs >= int64(p.MinGap) {
-				h, _ := tl.Head(to - 1)
-				a.Gaps = append(a.Gaps, Gap{File: c.File, Kind: c.Kind, From: gs, To: to, RV: rv, HeadRV: h, AgeTime: to - from, AgeRV: h - rv})
+		if hk >= 0 && tl.headRV[hk] > rv {
+			h := tl.headRV[hk]
+			if h-rv > age.MaxRVAge {
+				age.MaxRVAge, age.MaxRVAgeAt = h-rv, to
+			}
+			if passed, ok := tl.headPassed(rv); ok && passed < to {
+				if gs := max(passed, from); to-gs >= int64(p.MinGap) {
+					a.Gaps = append(a.Gaps, Gap{File: c.File, Kind: c.Kind, From: gs, To: to, RV: rv, HeadRV: h, AgeTime: to - from, AgeRV: h - rv})
+				}
 			}
 		}
 		for _, m := range models {

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -403,6 +404,25 @@ func TestBinsFastTotalsMatchScan(t *testing.T) {
 			if sum != objs {
 				t.Fatalf("axis %d cols %d: lane cells %d, objects %d", axis, cols, sum, objs)
 			}
+		}
+	}
+}
+
+func TestSearchHintMatchesSortSearch(t *testing.T) {
+	vals := make([]uint64, 500)
+	for i := range vals {
+		vals[i] = uint64(i * 3)
+	}
+	h := &searchHint{on: true}
+	x := uint64(7)
+	for k := 0; k < 2000; k++ {
+		x = (x*1103515245 + 12345) % 1600
+		if k%3 != 0 { // mostly rising, sometimes falling
+			x = x/4 + uint64(k)/2
+		}
+		pred := func(i int) bool { return vals[i] > x }
+		if got, want := h.search(len(vals), x, pred), sort.Search(len(vals), pred); got != want {
+			t.Fatalf("step %d x=%d: %d, want %d", k, x, got, want)
 		}
 	}
 }
