@@ -70,6 +70,8 @@ type SessionReport struct {
 	HTTPStatus int            `json:"httpStatus"`
 	Start      string         `json:"start"`
 	End        string         `json:"end"`
+	Offset     int64          `json:"offset"`
+	EndOffset  int64          `json:"endOffset"`
 	StartRV    string         `json:"startRV"`
 	EndRV      string         `json:"endRV"`
 	EndReason  string         `json:"endReason"`
@@ -101,13 +103,17 @@ type AnomalyReport struct {
 	Message string `json:"message"`
 }
 
-// fmtTime renders an instant of a file with the given clock: RFC 3339
-// with nanoseconds, UTC; empty when the file has no clock.
+// timeLayout is RFC 3339 with all nine digits of nanoseconds, so times
+// line up and compare as strings.
+const timeLayout = "2006-01-02T15:04:05.000000000Z07:00"
+
+// fmtTime renders an instant of a file with the given clock, UTC; empty
+// when the file has no clock.
 func fmtTime(t int64, c Clock) string {
 	if c == ClockNone {
 		return ""
 	}
-	return time.Unix(0, t).UTC().Format(time.RFC3339Nano)
+	return time.Unix(0, t).UTC().Format(timeLayout)
 }
 
 func secs(d int64) float64 { return float64(d) / 1e9 }
@@ -139,7 +145,7 @@ func BuildReport(tl *Timeline, p Params) *Report {
 	for _, s := range tl.Sessions {
 		f := tl.Files[s.File]
 		sr := SessionReport{File: f.Name, Index: s.Index, HTTPStatus: s.HTTPStatus,
-			Start: fmtTime(s.Start, f.Clock), End: fmtTime(s.End, f.Clock), StartRV: s.FirstRV, EndRV: s.LastRV,
+			Start: fmtTime(s.Start, f.Clock), End: fmtTime(s.End, f.Clock), Offset: s.Offset, EndOffset: s.EndOffset, StartRV: s.FirstRV, EndRV: s.LastRV,
 			EndReason: s.EndReason.String(), Events: s.Events, Bookmarks: s.Bookmarks, Errors: s.Errors}
 		if q := s.Request; q != nil {
 			sr.Request = &RequestReport{Method: q.Method, Path: q.Path, Query: q.Query, Watch: q.Watch,

@@ -56,8 +56,7 @@ type Cursor struct {
 	Kind CursorKind
 	T    []int64
 	RV   []uint64
-	Ev   []int32 // event that set the value, -1 for a request's resourceVersion
-	End  int64   // the cursor lives until its file's end
+	End  int64 // the cursor lives until its file's end
 }
 
 // Len is the number of events.
@@ -206,10 +205,10 @@ func (tl *Timeline) buildCursors() {
 		}
 		t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
 		if fl&flagInitial == 0 {
-			tl.Cursors[2*file].set(t, rv, int32(i))
+			tl.Cursors[2*file].set(t, rv)
 		}
 		if typ != parser.Bookmark {
-			tl.Cursors[2*file+1].set(t, rv, int32(i))
+			tl.Cursors[2*file+1].set(t, rv)
 		}
 	}
 	for file := range tl.Files {
@@ -228,8 +227,8 @@ func (tl *Timeline) openSession(file, pos int) {
 	}
 	rv := s.Request.ResourceVersion
 	if rv == "" || rv == "0" {
-		aware.set(s.Start, unsetRV, -1)
-		ignoring.set(s.Start, unsetRV, -1)
+		aware.set(s.Start, unsetRV)
+		ignoring.set(s.Start, unsetRV)
 		return
 	}
 	v, err := strconv.ParseUint(rv, 10, 64)
@@ -239,23 +238,22 @@ func (tl *Timeline) openSession(file, pos int) {
 	// Resuming from the value the cursor already holds is no news about
 	// its freshness: keep the instant it was last confirmed.
 	if n := len(aware.RV); n == 0 || aware.RV[n-1] != v {
-		aware.set(s.Start, v, -1)
+		aware.set(s.Start, v)
 	}
 	if pos == 0 || len(ignoring.T) == 0 || ignoring.RV[len(ignoring.RV)-1] == unsetRV {
-		ignoring.set(s.Start, v, -1)
+		ignoring.set(s.Start, v)
 	}
 }
 
 // set records a new value or a re-confirmation; several at one instant
 // keep only the last (estimated clocks put many events on one second).
-func (c *Cursor) set(t int64, rv uint64, ev int32) {
+func (c *Cursor) set(t int64, rv uint64) {
 	if n := len(c.T); n > 0 && c.T[n-1] == t {
-		c.RV[n-1], c.Ev[n-1] = rv, ev
+		c.RV[n-1] = rv
 		return
 	}
 	c.T = append(c.T, t)
 	c.RV = append(c.RV, rv)
-	c.Ev = append(c.Ev, ev)
 }
 
 // At returns the cursor's value at instant t and the instant it was last
