@@ -12,6 +12,7 @@ import (
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // messages hold "<" and "&"; this is not HTML
 	return enc.Encode(r)
 }
 

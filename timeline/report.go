@@ -121,7 +121,11 @@ func secs(d int64) float64 { return float64(d) / 1e9 }
 // BuildReport analyses tl with the parameters p and gathers the report.
 func BuildReport(tl *Timeline, p Params) *Report {
 	a := tl.Analyze(p)
-	r := &Report{Version: ReportVersion, Counts: map[string]int{}, CountsByKind: map[string]map[string]int{}}
+	// Empty lists are [] rather than null: consumers index without checks.
+	r := &Report{Version: ReportVersion, Counts: map[string]int{}, CountsByKind: map[string]map[string]int{},
+		Files: []FileReport{}, Sessions: []SessionReport{}, Cadence: []CadenceReport{}, Errors: []ErrorReport{},
+		Cursors: []CursorReport{}, Gaps: []GapReport{}, Zones: []ZoneReport{}, Resumes: []ResumeReport{},
+		WhatIf: WhatIfReport{Points: []WhatIfPoint{}}, Anomalies: []AnomalyReport{}, Diagnostics: []DiagnosticReport{}}
 	r.Params = p.report()
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
@@ -318,7 +322,7 @@ func (r *Report) addAnalysis(tl *Timeline, a *Analysis) {
 			Observed: rs.Observed.String(), Predicted: rs.Predicted.Outcome.String(), Agree: rs.Observed == rs.Predicted.Outcome, Reason: rs.Predicted.Reason})
 	}
 	w := a.WhatIf
-	r.WhatIf = WhatIfReport{Reconnects: w.Reconnects, RelistsWithBookmarks: w.RelistsWith, RelistsWithoutBookmarks: w.RelistsWithout,
+	r.WhatIf = WhatIfReport{Points: r.WhatIf.Points, Reconnects: w.Reconnects, RelistsWithBookmarks: w.RelistsWith, RelistsWithoutBookmarks: w.RelistsWithout,
 		LongestAgeWithSeconds: secs(w.LongestAgeWith), LongestAgeWithoutSeconds: secs(w.LongestAgeWithout),
 		RelistsSaved: w.Saved, PercentSaved: math.Round(w.SavedPercent*10) / 10, UnknownWith: w.UnknownWith, UnknownWithout: w.UnknownWithout}
 	for _, p := range w.Points {
