@@ -80,6 +80,10 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 				continue
 			}
 			s.mode = modeJSON
+			if j, ok := s.wholeLine(b, i, raw, no, arrival); ok {
+				i = j
+				continue
+			}
 			s.in, s.depth, s.inStr, s.esc, s.partial, s.skipping = true, 0, false, false, false, false
 			s.startRaw, s.startLine = raw+int64(i), no
 		}
@@ -128,6 +132,37 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 		}
 	}
 	s.col0 = b[len(b)-1] == '\n'
+}
+
+// wholeLine is the fast way through NDJSON: when the value starting at
+// b[i] runs to the end of its line and the fast extraction reads it, the
+// line end marks the value's end without scanning spec and status. A raw
+// line end cannot occur inside a JSON value written compactly, and a line
+// holding anything but one event (two glued together, a cut one followed
+// by another) shows "}{" or a second "object" key after the metadata,
+// which sends it the slow way, where every byte is looked at.
+func (s *bodyScanner) wholeLine(b []byte, i int, raw int64, no int, arrival int64) (int, bool) {
+	n := len(b)
+	if b[n-1] != '\n' {
+		return 0, false
+	}
+	for n > i && isSpace(b[n-1]) {
+		n--
+	}
+	v := b[i:n]
+	if len(v) < 2 || v[len(v)-1] != '}' || v[len(v)-2] != '}' || len(v) > s.r.opts.MaxEventSize {
+		return 0, false
+	}
+	end, ok := extractFast(v, &s.r.fields, s.r.internBytes)
+	if !ok {
+		return 0, false
+	}
+	rest := v[end:]
+	if bytes.Contains(rest, []byte("}{")) || bytes.Contains(rest, []byte(`"object"`)) {
+		return 0, false
+	}
+	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(n), no, arrival)
+	return n, true
 }
 
 func (s *bodyScanner) tooBig(end int64) {

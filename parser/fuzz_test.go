@@ -99,3 +99,39 @@ func FuzzChunked(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFastVsGJSON holds the fast extraction to the reference: wherever it
+// does not decline, every field must be what gjson gives.
+func FuzzFastVsGJSON(f *testing.F) {
+	for _, l := range podLines(f, 3) {
+		f.Add(l)
+	}
+	f.Add([]byte(`{"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"5","creationTimestamp":null,"annotations":{"k8s.io/initial-events-end":"true"}}}}`))
+	f.Add([]byte(`{"object":{"metadata":{"name":"a","name":"b","managedFields":[{"time":"2026-02-30T00:00:00Z"},{"time":"2026-01-30T00:00:60Z"}]},"kind":null},"type":"ADDED","type":"X"}`))
+	f.Add([]byte("{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"Pod\",\n    \"metadata\": {\"deletionTimestamp\": \"2026-11-30T00:54:22+01:00\"}\n}"))
+	plain := func(b []byte) string { return string(b) }
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var fast, ref fields
+		if _, ok := extractFast(b, &fast, plain); !ok {
+			return
+		}
+		extractGJSON(b, &ref)
+		if fast != ref {
+			t.Fatalf("fast %+v\ngjson %+v", fast, ref)
+		}
+	})
+}
+
+// FuzzParseTime holds the allocation-free time parser to time.Parse.
+func FuzzParseTime(f *testing.F) {
+	f.Add("2026-11-30T00:54:22Z")
+	f.Add("2026-02-29T24:00:00Z")
+	f.Add("2024-02-29T23:59:59Z")
+	f.Fuzz(func(t *testing.T, s string) {
+		a, aok := parseTimeBytes([]byte(s))
+		b, bok := parseTime(s)
+		if a != b || aok != bok {
+			t.Fatalf("%q: fast %d %v, time.Parse %d %v", s, a, aok, b, bok)
+		}
+	})
+}

@@ -1,0 +1,505 @@
+package parser
+
+import (
+	"bytes"
+	"time"
+)
+
+// The fast path reads an event the way the API server writes it: "type",
+// then "object" with kind, apiVersion and metadata first. It reads only the
+// envelope and metadata and never looks at spec or status, which are most
+// of the bytes. It gives exactly what extractGJSON gives (FuzzFastVsGJSON
+// holds it to that) and declines, returning false, whenever the input
+// strays from what it knows: escapes, values of other types, other key
+// orders, Status objects. The caller then uses extractGJSON.
+
+// fastScanner walks one JSON value; i is the read position.
+type fastScanner struct {
+	b []byte
+	i int
+}
+
+// Bytes that may follow a JSON value inside a container; anything else
+// ends a number or literal.
+var jsonDelim = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
+
+func (s *fastScanner) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// want consumes c after optional whitespace.
+func (s *fastScanner) want(c byte) bool {
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// str reads a string without escapes; it declines (false) on a backslash,
+// since gjson unescapes and matching that is not worth it here.
+func (s *fastScanner) str() ([]byte, bool) {
+	s.ws()
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return nil, false
+	}
+	start := s.i + 1
+	j := bytes.IndexByte(s.b[start:], '"')
+	if j < 0 {
+		return nil, false
+	}
+	v := s.b[start : start+j]
+	if bytes.IndexByte(v, '\\') >= 0 {
+		return nil, false
+	}
+	s.i = start + j + 1
+	return v, true
+}
+
+// isNull consumes a null literal.
+func (s *fastScanner) isNull() bool {
+	s.ws()
+	if bytes.HasPrefix(s.b[s.i:], []byte("null")) && (s.i+4 == len(s.b) || jsonDelim[s.b[s.i+4]]) {
+		s.i += 4
+		return true
+	}
+	return false
+}
+
+// strOrNull reads a string, or null as gjson's "" (present is false then).
+func (s *fastScanner) strOrNull() (v []byte, present, ok bool) {
+	if s.isNull() {
+		return nil, false, true
+	}
+	v, ok = s.str()
+	return v, true, ok
+}
+
+// skip passes over one value of any type. It counts brackets and honours
+// strings but does not validate: an invalid value makes the walk decline
+// later, or is what gjson would also see past.
+func (s *fastScanner) skip() bool {
+	s.ws()
+	if s.i >= len(s.b) {
+		return false
+	}
+	switch s.b[s.i] {
+	case '"':
+		return s.skipString()
+	case '{', '[':
+		return s.skipContainer()
+	}
+	return s.skipLiteral()
+}
+
+// skipLiteral passes over true, false, null or a number, and declines
+// anything else: on malformed input gjson has its own ways, not worth
+// copying.
+func (s *fastScanner) skipLiteral() bool {
+	start := s.i
+	for s.i < len(s.b) && !jsonDelim[s.b[s.i]] {
+		s.i++
+	}
+	lit := s.b[start:s.i]
+	switch string(lit) {
+	case "true", "false", "null":
+		return true
+	}
+	return validNumber(lit)
+}
+
+func validNumber(b []byte) bool {
+	i := 0
+	digits := func() bool {
+		j := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else if !digits() {
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
+func (s *fastScanner) skipString() bool {
+	b := s.b
+	i := s.i + 1
+	for {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			return false
+		}
+		i += j
+		// An odd run of backslashes before the quote escapes it.
+		k := i - 1
+		for k > s.i && b[k] == '\\' {
+			k--
+		}
+		i++
+		if (i-2-k)%2 == 0 {
+			s.i = i
+			return true
+		}
+	}
+}
+
+// structural marks the bytes skipContainer must look at.
+var structural = [256]bool{'"': true, '{': true, '}': true, '[': true, ']': true}
+
+func (s *fastScanner) skipContainer() bool {
+	b := s.b
+	depth := 0
+	i := s.i
+	for i < len(b) {
+		c := b[i]
+		if !structural[c] {
+			i++
+			continue
+		}
+		switch c {
+		case '"':
+			s.i = i
+			if !s.skipString() {
+				return false
+			}
+			i = s.i
+			continue
+		case '{', '[':
+			depth++
+		default:
+			depth--
+			if depth == 0 {
+				s.i = i + 1
+				return true
+			}
+		}
+		i++
+	}
+	return false
+}
+
+// object calls fn for each key of the object at the read position, with
+// the position at the key's value; fn must consume the value. It returns
+// false if fn or the object's syntax fails, or fn asks to stop early (stop).
+func (s *fastScanner) object(fn func(key []byte) (ok, stop bool)) bool {
+	if !s.want('{') {
+		return false
+	}
+	if s.want('}') {
+		return true
+	}
+	for {
+		k, ok := s.str()
+		if !ok || !s.want(':') {
+			return false
+		}
+		ok, stop := fn(k)
+		if !ok {
+			return false
+		}
+		if stop {
+			return true
+		}
+		if s.want(',') {
+			continue
+		}
+		return s.want('}')
+	}
+}
+
+// extractFast fills f from the value in b, or returns false where the
+// reference extraction must be used. end is the read position when it
+// stopped: after the object's metadata when the type came before the
+// object (the API server's order), else after the whole value. intern turns
+// bytes into the strings kept.
+func extractFast(b []byte, f *fields, intern func([]byte) string) (end int, ok bool) {
+	*f = fields{}
+	s := fastScanner{b: b}
+	// top collects kind, apiVersion and metadata found beside "type", as
+	// extractGJSON uses them when there is no "object".
+	var top fields
+	var topSeen objectSeen
+	var topTimes fastTimes
+	ok = s.object(func(k []byte) (bool, bool) {
+		switch string(k) {
+		case "type":
+			if f.hasType {
+				return s.skip(), false
+			}
+			v, ok := s.str()
+			if !ok {
+				return false, false
+			}
+			f.hasType, f.typ = true, eventTypeString(v)
+			return true, false
+		case "object":
+			if f.hasObject {
+				return s.skip(), false
+			}
+			f.hasObject = true
+			// After the type, nothing later in the envelope can change
+			// the result: stop at the object's metadata.
+			var seen objectSeen
+			var times fastTimes
+			stopEarly := f.hasType
+			if !s.objectFields(f, &seen, &times, stopEarly, intern) {
+				return false, false
+			}
+			f.estimated = times.estimate()
+			return true, stopEarly
+		case "kind", "apiVersion", "metadata":
+			return s.objectField(k, &top, &topSeen, &topTimes, intern), false
+		}
+		return s.skip(), false
+	})
+	if !ok {
+		return 0, false
+	}
+	if !f.hasObject {
+		hasType, typ := f.hasType, f.typ
+		*f = top
+		f.hasType, f.typ = hasType, typ
+		f.estimated = topTimes.estimate()
+	}
+	// Status objects carry code, reason and message, which only the
+	// reference reads.
+	if f.typ == "ERROR" || f.kind == "Status" {
+		return 0, false
+	}
+	return s.i, true
+}
+
+// eventTypeString returns the wire type as a constant string, so the
+// common ones cost no allocation.
+func eventTypeString(v []byte) string {
+	for _, n := range eventTypeNames[Added:Observed] {
+		if string(v) == n {
+			return n
+		}
+	}
+	return string(v)
+}
+
+type objectSeen struct{ kind, apiVersion, metadata bool }
+
+// objectFields reads kind, apiVersion and metadata of the object at the read
+// position; with stopEarly it stops once it has all three.
+func (s *fastScanner) objectFields(f *fields, seen *objectSeen, t *fastTimes, stopEarly bool, intern func([]byte) string) bool {
+	return s.object(func(k []byte) (bool, bool) {
+		ok := s.objectField(k, f, seen, t, intern)
+		return ok, stopEarly && seen.kind && seen.apiVersion && seen.metadata
+	})
+}
+
+// objectField reads the value of key k of an object: kind, apiVersion,
+// metadata (first occurrence only, as gjson), or skips it.
+func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fastTimes, intern func([]byte) string) bool {
+	switch string(k) {
+	case "kind":
+		if seen.kind {
+			return s.skip()
+		}
+		// gjson says a null kind exists, with the value "".
+		v, _, ok := s.strOrNull()
+		seen.kind, f.hasKind = true, true
+		f.kind = intern(v)
+		return ok
+	case "apiVersion":
+		if seen.apiVersion {
+			return s.skip()
+		}
+		v, _, ok := s.strOrNull()
+		seen.apiVersion = true
+		f.apiVersion = intern(v)
+		return ok
+	case "metadata":
+		if seen.metadata {
+			return s.skip()
+		}
+		seen.metadata = true
+		return s.metadata(f, t, intern)
+	}
+	return s.skip()
+}
+
+type fastTimes struct {
+	managed            int64
+	deletion, creation []byte
+}
+
+func (t fastTimes) estimate() int64 {
+	if t.managed != 0 {
+		return t.managed
+	}
+	if ns, ok := parseTimeBytes(t.deletion); ok {
+		return ns
+	}
+	ns, _ := parseTimeBytes(t.creation)
+	return ns
+}
+
+func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) string) bool {
+	var seen [8]bool
+	str := func(idx int, dst *string) (bool, bool) {
+		if seen[idx] {
+			return s.skip(), false
+		}
+		seen[idx] = true
+		v, _, ok := s.strOrNull()
+		if idx == 3 {
+			*dst = string(v) // resourceVersions are all different: not worth interning
+		} else {
+			*dst = intern(v)
+		}
+		return ok, false
+	}
+	return s.object(func(k []byte) (bool, bool) {
+		switch string(k) {
+		case "name":
+			return str(0, &f.name)
+		case "namespace":
+			return str(1, &f.namespace)
+		case "uid":
+			return str(2, &f.uid)
+		case "resourceVersion":
+			return str(3, &f.rv)
+		case "creationTimestamp", "deletionTimestamp":
+			idx, dst := 4, &t.creation
+			if k[0] == 'd' {
+				idx, dst = 5, &t.deletion
+			}
+			if seen[idx] {
+				return s.skip(), false
+			}
+			seen[idx] = true
+			v, _, ok := s.strOrNull()
+			*dst = v
+			return ok, false
+		case "annotations":
+			if seen[6] {
+				return s.skip(), false
+			}
+			seen[6] = true
+			return s.annotations(f), false
+		case "managedFields":
+			if seen[7] {
+				return s.skip(), false
+			}
+			seen[7] = true
+			return s.managedFields(t), false
+		}
+		return s.skip(), false
+	})
+}
+
+func (s *fastScanner) annotations(f *fields) bool {
+	s.ws()
+	if s.isNull() {
+		return true
+	}
+	seen := false
+	return s.object(func(k []byte) (bool, bool) {
+		if seen || string(k) != "k8s.io/initial-events-end" {
+			return s.skip(), false
+		}
+		seen = true
+		v, _, ok := s.strOrNull()
+		f.initialEventsEnd = string(v) == "true"
+		return ok, false
+	})
+}
+
+func (s *fastScanner) managedFields(t *fastTimes) bool {
+	s.ws()
+	if s.isNull() {
+		return true
+	}
+	if !s.want('[') {
+		return false
+	}
+	if s.want(']') {
+		return true
+	}
+	for {
+		seen := false
+		ok := s.object(func(k []byte) (bool, bool) {
+			if seen || string(k) != "time" {
+				return s.skip(), false
+			}
+			seen = true
+			v, ok := s.str()
+			if !ok {
+				return false, false
+			}
+			if ns, ok := parseTimeBytes(v); ok && ns > t.managed {
+				t.managed = ns
+			}
+			return true, false
+		})
+		if !ok {
+			return false
+		}
+		if s.want(',') {
+			continue
+		}
+		return s.want(']')
+	}
+}
+
+// parseTimeBytes is parseTime without allocating for the usual
+// "2006-01-02T15:04:05Z"; other forms go to time.Parse.
+func parseTimeBytes(b []byte) (int64, bool) {
+	if len(b) != 20 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[19] != 'Z' {
+		return parseTime(string(b))
+	}
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range b[i : i+n] {
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	year, month, day := num(0, 4), num(5, 2), num(8, 2)
+	hour, minute, sec := num(11, 2), num(14, 2), num(17, 2)
+	if year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
+		return parseTime(string(b))
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, 0, time.UTC)
+	if t.Day() != day { // the 31st of a 30-day month, which time.Parse refuses
+		return 0, false
+	}
+	return t.UnixNano(), true
+}
