@@ -519,7 +519,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 func (a *Analysis) resumes() {
 	tl := a.TL
 	for g, s := range tl.Sessions {
-		if s.Request == nil || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
+		if s.Request == nil || !s.Request.Watch || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
 			continue
 		}
 		c := &tl.Cursors[2*s.File]
@@ -554,7 +554,7 @@ func (a *Analysis) whatIf() {
 	for fi, f := range tl.Files {
 		for k, g := range f.Sessions {
 			s := tl.Sessions[g]
-			if gone(s.Error) || (s.HTTPStatus != 0 && s.HTTPStatus != 200) {
+			if gone(s.Error) || !s.watchStream() {
 				continue
 			}
 			at := s.End + int64(a.Params.Delay)

@@ -426,3 +426,44 @@ func TestSearchHintMatchesSortSearch(t *testing.T) {
 		}
 	}
 }
+
+func TestCursorAndHeadRange(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", true), 0, 100*s).bookmark(10, 10*s).bookmark(20, 20*s).bookmark(30, 30*s)
+	tl := build(c)
+	cur := &tl.Cursors[0]
+	if lo, hi := cur.Range(at(15*s), at(30*s)); cur.RV[lo] != 10 || hi-lo != 2 {
+		t.Errorf("cursor range %d..%d", lo, hi)
+	}
+	ts, rvs := tl.HeadSteps()
+	if lo, hi := tl.HeadRange(at(25*s), at(100*s)); rvs[lo] != 20 || hi != len(ts) {
+		t.Errorf("head range %d..%d of %d", lo, hi, len(ts))
+	}
+}
+
+// A LIST in the capture is not a watch: no cursor, no reconnect.
+func TestListIsNotAWatch(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", true), 0, 10*s).bookmark(10, 5*s)
+	c.watch(&parser.Request{Method: "GET", Path: "/api/v1/configmaps", ResourceVersion: "7"}, 11*s, 12*s)
+	a := build(c).Analyze(DefaultParams())
+	if a.WhatIf.Reconnects != 1 || len(a.Resumes) != 0 {
+		t.Errorf("reconnects %d resumes %d", a.WhatIf.Reconnects, len(a.Resumes))
+	}
+	if rv, _, _, _ := a.TL.Cursors[0].At(at(12 * s)); rv != 10 {
+		t.Errorf("cursor moved by a LIST: %d", rv)
+	}
+}
+
+func TestDiagnosticsPlaced(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 10*s).ev(parser.Added, 5, 1*s, "a").ev(parser.Added, 6, 2*s, "b")
+	c.evs[0].Offset, c.evs[1].Offset = 0, 500
+	b := NewBuilder()
+	b.AddCapture("f", &parser.Capture{Events: c.evs, Sessions: c.sess,
+		Diagnostics: []parser.Diagnostic{{Offset: 100, Kind: "bad-json"}, {Offset: 900, Kind: "bad-chunk"}}})
+	r := BuildReport(b.Build(), DefaultParams())
+	if d := r.Diagnostics[0]; d.RV != "6" || d.Time != fmtTime(at(2*s), ClockArrival) {
+		t.Errorf("first diagnostic %+v", d)
+	}
+	if d := r.Diagnostics[1]; d.RV != "" || d.Time != fmtTime(at(10*s), ClockArrival) {
+		t.Errorf("diagnostic after the last event %+v", d)
+	}
+}

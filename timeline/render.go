@@ -266,9 +266,9 @@ func (r *Report) write(w io.Writer, md bool) error {
 	p.section("Parser diagnostics")
 	rows = nil
 	for _, d := range r.Diagnostics {
-		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), d.Kind, d.Msg})
+		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), orDash(d.Time), orDash(d.RV), d.Kind, d.Msg})
 	}
-	p.table([]string{"file", "offset", "line", "kind", "message"}, rows)
+	p.table([]string{"file", "offset", "line", "next event", "RV", "kind", "message"}, rows)
 	return p.err
 }
 

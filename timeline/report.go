@@ -89,8 +89,12 @@ type DiagnosticReport struct {
 	File   string `json:"file"`
 	Offset int64  `json:"offset"`
 	Line   int    `json:"line"`
-	Kind   string `json:"kind"`
-	Msg    string `json:"message"`
+	// Time and RV are those of the first event read after the problem
+	// (the file's end when none): where on the timeline it sits.
+	Time string `json:"time"`
+	RV   string `json:"rv"`
+	Kind string `json:"kind"`
+	Msg  string `json:"message"`
 }
 
 // AnomalyReport is one anomaly.
@@ -143,7 +147,8 @@ func BuildReport(tl *Timeline, p Params) *Report {
 			}
 		}
 		for _, d := range f.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg})
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
+				Time: fmtTime(f.End, f.Clock)})
 		}
 	}
 	for _, s := range tl.Sessions {
@@ -173,8 +178,34 @@ func BuildReport(tl *Timeline, p Params) *Report {
 		r.Anomalies = append(r.Anomalies, AnomalyReport{Kind: an.Kind, File: f.Name, Session: tl.Sessions[an.Session].Index,
 			Time: fmtTime(an.T, f.Clock), RV: an.RV, Message: an.Msg})
 	}
+	r.placeDiagnostics(tl)
 	r.addAnalysis(tl, a)
 	return r
+}
+
+// placeDiagnostics gives each diagnostic the time and RV of the first
+// event after its offset in its file, in one pass over the events.
+func (r *Report) placeDiagnostics(tl *Timeline) {
+	next := make([][]int, len(tl.Files)) // per file, indices into r.Diagnostics by offset
+	k := 0
+	for fi, f := range tl.Files {
+		for range f.Diagnostics {
+			next[fi] = append(next[fi], k)
+			k++
+		}
+		sort.SliceStable(next[fi], func(a, b int) bool { return r.Diagnostics[next[fi][a]].Offset < r.Diagnostics[next[fi][b]].Offset })
+	}
+	if k == 0 {
+		return
+	}
+	for i := 0; i < tl.Len(); i++ {
+		fi := tl.Sessions[tl.tab.sess.at(i)].File
+		for len(next[fi]) > 0 && r.Diagnostics[next[fi][0]].Offset <= tl.tab.off.at(i) {
+			d := &r.Diagnostics[next[fi][0]]
+			d.Time, d.RV = fmtTime(tl.tab.t.at(i), tl.Files[fi].Clock), tl.rvString(i)
+			next[fi] = next[fi][1:]
+		}
+	}
 }
 
 // CadenceReport is a session's bookmark cadence.

@@ -218,11 +218,8 @@ func (tl *Timeline) buildCursors() {
 
 func (tl *Timeline) openSession(file, pos int) {
 	s := &tl.Sessions[tl.Files[file].Sessions[pos]]
-	if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
-		return // not a watch stream (a LIST's error): no cursor effect
-	}
 	aware, ignoring := &tl.Cursors[2*file], &tl.Cursors[2*file+1]
-	if s.Request == nil {
+	if !s.watchStream() || s.Request == nil {
 		return
 	}
 	rv := s.Request.ResourceVersion
@@ -315,4 +312,25 @@ func (tl *Timeline) buildSeries() {
 		s.t = append(s.t, tl.tab.t.at(i))
 		s.maxRV = append(s.maxRV, rv)
 	}
+}
+
+// watchStream: the session is a watch's stream (not a LIST, not an error
+// response), as far as the capture shows.
+func (s *Session) watchStream() bool {
+	return (s.HTTPStatus == 0 || s.HTTPStatus == 200) && (s.Request == nil || s.Request.Watch)
+}
+
+// Range returns the step index range [lo, hi) of the cursor's steps in
+// [from, to), plus the step in force at from (lo-1) when there is one:
+// what a drawing of that window needs.
+func (c *Cursor) Range(from, to int64) (lo, hi int) {
+	lo = max(sort.Search(len(c.T), func(i int) bool { return c.T[i] >= from })-1, 0)
+	hi = sort.Search(len(c.T), func(i int) bool { return c.T[i] >= to })
+	return lo, max(hi, lo)
+}
+
+// HeadRange is Range for the head estimate's steps (HeadSteps).
+func (tl *Timeline) HeadRange(from, to int64) (lo, hi int) {
+	c := Cursor{T: tl.headT}
+	return c.Range(from, to)
 }
