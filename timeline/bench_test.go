@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"io"
 	"runtime"
 	"strconv"
 	"sync"
@@ -124,4 +125,14 @@ func BenchmarkBuild(b *testing.B) {
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/benchEvents, "heap-B/event")
 	}
 	runtime.KeepAlive(keep)
+}
+
+// BenchmarkReport: the whole report of 1 M events, rendered as JSON.
+func BenchmarkReport(b *testing.B) {
+	tl := benchTimeline()
+	for b.Loop() {
+		if err := BuildReport(tl, DefaultParams()).WriteJSON(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -467,3 +467,15 @@ func TestDiagnosticsPlaced(t *testing.T) {
 		t.Errorf("diagnostic after the last event %+v", d)
 	}
 }
+
+func TestLaneEventsAndSpecials(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 10*s).ev(parser.Added, 1, 1*s, "a").bookmark(2, 2*s).ev(parser.Added, 3, 3*s, "b").
+		ev(parser.Modified, 4, 4*s, "a")
+	tl := build(c)
+	if got := tl.LaneEvents(0); len(got) != 2 || got[0] != 0 || got[1] != 3 {
+		t.Errorf("lane 0 events %v", got)
+	}
+	if got := tl.Specials(); len(got) != 1 || tl.Event(int(got[0])).Type != parser.Bookmark {
+		t.Errorf("specials %v", got)
+	}
+}

@@ -334,3 +334,13 @@ func (tl *Timeline) HeadRange(from, to int64) (lo, hi int) {
 	c := Cursor{T: tl.headT}
 	return c.Range(from, to)
 }
+
+// LaneEvents returns the table indices of lane l's events, in order. The
+// slice is the timeline's own: do not modify it.
+func (tl *Timeline) LaneEvents(l int) []int32 {
+	return tl.laneEv[tl.laneStart[l]:tl.laneStart[l+1]]
+}
+
+// Specials returns the table indices of the events that have no lane
+// (bookmarks, errors), in time order. Do not modify the slice.
+func (tl *Timeline) Specials() []int32 { return tl.special }
