@@ -1,0 +1,52 @@
+# watchlens: `make run` serves the app on a built-in sample, `make test` runs
+# every test (vet, native, wasm under node, fuzz, browser).
+
+GO        ?= go
+ADDR      ?= 127.0.0.1:8000
+BASE      ?= /
+FUZZTIME  ?= 10s
+WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+# The packages with no browser dependency, tested again compiled to wasm.
+PURE      := ./parser ./timeline
+
+.PHONY: run test build bench wasm native fuzz clean
+
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -o web/app.wasm .
+
+native:
+	$(GO) build -o bin/watchlens .
+
+run: wasm native
+	./bin/watchlens serve -addr $(ADDR)
+
+build: wasm native
+	rm -rf dist
+	./bin/watchlens build -o dist -base $(BASE)
+
+test:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(GO) test $$($(GO) list ./... | grep -v '^watchlens$$')
+	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" $(PURE)
+	$(MAKE) fuzz
+	@# The root package holds the CLI and the browser tests; -v shows that
+	@# the browser tests really ran, and in which Chromium.
+	$(GO) test -count=1 -v .
+
+# Each fuzz target for a short, bounded time (FUZZTIME).
+fuzz:
+	@for pkg in $(PURE); do \
+		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$pkg/*_test.go 2>/dev/null | sed 's/^func //'); do \
+			echo "fuzz $$pkg $$f for $(FUZZTIME)"; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) || exit 1; \
+		done; \
+	done
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
+	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked' ./parser
+
+clean:
+	rm -rf bin dist web/app.wasm screenshots

@@ -1,0 +1,283 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests drive the built static site in a real headless Chromium
+// the way a user does: open the page, choose or drop a file, read what the
+// page shows, and compare it with what the parser computes natively.
+
+const chromiumPath = "/usr/bin/chromium"
+
+// site is the static site built once for all browser tests, served at the
+// root and, built again for a sub-path, under /watchlens/.
+type site struct {
+	url     string // root build
+	subURL  string // the -base /watchlens build
+	browser context.Context
+}
+
+func TestBrowser(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s: install it with `apt-get update && apt-get install -y chromium` (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+	version, _ := exec.Command(chromiumPath, "--version").Output()
+	fmt.Printf("browser: running the UI tests in %s", version)
+
+	t.Run("first visit opens the default sample", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/")
+		checkShown(t, tab, "w1-broad-configmaps-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
+		screenshot(t, tab, "first-visit")
+	})
+	t.Run("choose file", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		upload(t, tab, "samples/w4-then-resume.http")
+		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
+		screenshot(t, tab, "choose-file")
+	})
+	t.Run("drop file", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		drop(t, tab, "samples/w2-broad-pods-bookmarks.http.gz")
+		checkShown(t, tab, "w2-broad-pods-bookmarks.http.gz", "samples/w2-broad-pods-bookmarks.http.gz")
+		screenshot(t, tab, "drop-gzip")
+	})
+	t.Run("sample menu", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		must(t, chromedp.Do(tab, chromedp.SetValue(chromedp.CSS("#sample-menu"), "w3-then-resume.http"),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector("#sample-menu").dispatchEvent(new Event("change", {bubbles: true}))`)))
+		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+	})
+	t.Run("not JSON at all", func(t *testing.T) {
+		garbage := filepath.Join(t.TempDir(), "garbage.bin")
+		b := []byte("this is not a watch capture\n\x00\x01\x02 \xff\xfe binary junk\n<html>nope</html>\n")
+		must(t, os.WriteFile(garbage, b, 0o644))
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		upload(t, tab, garbage)
+		msg := waitText(t, tab, `section.result[data-file="garbage.bin"] #no-events`)
+		for _, want := range []string{"No watch events were found in garbage.bin", "offset 0"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("message %q does not say %q", msg, want)
+			}
+		}
+		screenshot(t, tab, "garbage")
+	})
+	t.Run("static site under a sub-path", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.subURL+"/?sample=w4-then-resume.ts.http")
+		checkShown(t, tab, "w4-then-resume.ts.http", "samples/w4-then-resume.ts.http")
+		screenshot(t, tab, "sub-path")
+	})
+}
+
+func startSite(t *testing.T) *site {
+	t.Helper()
+	webDir := t.TempDir()
+	// The test builds the wasm itself so that it never runs a stale app.wasm.
+	build := exec.Command("go", "build", "-o", filepath.Join(webDir, "app.wasm"), ".")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building app.wasm: %v\n%s", err, out)
+	}
+	assets, err := filepath.Glob("web/*")
+	must(t, err)
+	for _, a := range assets {
+		if filepath.Base(a) == "app.wasm" {
+			continue
+		}
+		b, err := os.ReadFile(a)
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(webDir, filepath.Base(a)), b, 0o644))
+	}
+	root, sub := t.TempDir(), t.TempDir()
+	_, err = buildSite(root, "/", webDir, false)
+	must(t, err)
+	_, err = buildSite(sub, "/watchlens", webDir, false)
+	must(t, err)
+
+	mux := http.NewServeMux()
+	mux.Handle("/watchlens/", http.StripPrefix("/watchlens", http.FileServer(http.Dir(sub))))
+	mux.Handle("/", http.FileServer(http.Dir(root)))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+
+	profile := t.TempDir()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+	)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
+	must(t, chromedp.Do(browser)) // starts the browser now, outside any timeout
+	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser}
+}
+
+// newTab opens a tab with its own time limit, so a hang fails one test.
+func (s *site) newTab(t *testing.T) context.Context {
+	t.Helper()
+	tab, cancelTab := chromedp.NewContext(s.browser)
+	timed, cancel := context.WithTimeout(tab, 90*time.Second)
+	t.Cleanup(func() { cancel(); cancelTab() })
+	return timed
+}
+
+func navigate(t *testing.T, tab context.Context, url string) {
+	t.Helper()
+	must(t, chromedp.Do(tab, chromedp.Navigate(url)))
+}
+
+func upload(t *testing.T, tab context.Context, file string) {
+	t.Helper()
+	abs, err := filepath.Abs(file)
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{abs})))
+}
+
+// drop drags a file from outside the page onto its middle, as a user does
+// from a file manager.
+func drop(t *testing.T, tab context.Context, file string) {
+	t.Helper()
+	abs, err := filepath.Abs(file)
+	must(t, err)
+	data := &input.DragData{Files: []string{abs}, DragOperationsMask: 1, Items: []*input.DragDataItem{}}
+	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		params := input.DispatchDragEventParams{Type: typ, X: 640, Y: 450, Data: data}
+		_, err := chromedp.Call(tab, input.DispatchDragEvent, params)
+		must(t, err)
+	}
+}
+
+// shown is what the page says of one capture.
+type shown struct {
+	Types   map[string]int `json:"types"`
+	Kinds   map[string]int `json:"kinds"`
+	FirstRV string         `json:"firstRV"`
+	LastRV  string         `json:"lastRV"`
+}
+
+// checkShown waits for the page to show the capture called name and checks
+// its counts and resourceVersions against a native parse of file.
+func checkShown(t *testing.T, tab context.Context, name, file string) {
+	t.Helper()
+	sel := fmt.Sprintf(`section.result[data-file=%q]`, name)
+	waitText(t, tab, sel+` table[data-by="type"]`)
+	got, err := chromedp.Run(tab, chromedp.Evaluate[shown](fmt.Sprintf(`(() => {
+		const sec = document.querySelector(%q);
+		const table = by => Object.fromEntries([...sec.querySelectorAll('table[data-by="' + by + '"] tbody tr')]
+			.map(tr => [tr.querySelector("th").textContent, Number(tr.querySelector("td").textContent)]));
+		return {types: table("type"), kinds: table("kind"),
+			firstRV: sec.querySelector('[data-rv="first"]').textContent,
+			lastRV: sec.querySelector('[data-rv="last"]').textContent};
+	})()`, sel)))
+	must(t, err)
+	want := parseNatively(t, file)
+	if fmt.Sprint(got.Types) != fmt.Sprint(want.Types) {
+		t.Errorf("%s: page shows types %v, parser counts %v", name, got.Types, want.Types)
+	}
+	if fmt.Sprint(got.Kinds) != fmt.Sprint(want.Kinds) {
+		t.Errorf("%s: page shows kinds %v, parser counts %v", name, got.Kinds, want.Kinds)
+	}
+	if got.FirstRV != want.FirstRV || got.LastRV != want.LastRV {
+		t.Errorf("%s: page shows RVs %s..%s, parser reads %s..%s", name, got.FirstRV, got.LastRV, want.FirstRV, want.LastRV)
+	}
+	if len(want.Types) == 0 {
+		t.Errorf("%s: the parser found no events, so the comparison proves nothing", file)
+	}
+}
+
+func parseNatively(t *testing.T, file string) shown {
+	t.Helper()
+	f, err := os.Open(file)
+	must(t, err)
+	defer f.Close()
+	c, err := parser.ReadAll(f, parser.Options{})
+	must(t, err)
+	s := shown{Types: map[string]int{}, Kinds: map[string]int{}}
+	for _, ev := range c.Events {
+		s.Types[ev.Type.String()]++
+		if ev.Type == parser.Error {
+			continue
+		}
+		if ev.Kind != "" {
+			s.Kinds[ev.Kind]++
+		}
+		if ev.RV != "" {
+			if s.FirstRV == "" {
+				s.FirstRV = ev.RV
+			}
+			s.LastRV = ev.RV
+		}
+	}
+	return s
+}
+
+// waitText waits until sel exists and returns its text.
+func waitText(t *testing.T, tab context.Context, sel string) string {
+	t.Helper()
+	text, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.textContent : ""; })()`, sel),
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		problem, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.innerText.slice(0, 2000)`))
+		t.Fatalf("waiting for %s: %v\npage text:\n%s", sel, err, problem)
+	}
+	return text
+}
+
+// screenshot saves a PNG of the tab into screenshots/ (git-ignored) so a
+// person can look at what the test saw.
+func screenshot(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+	must(t, err)
+	must(t, os.MkdirAll("screenshots", 0o755))
+	must(t, os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644))
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		var ce *cdp.Error
+		if errors.As(err, &ce) {
+			t.Fatalf("chromium: %v", ce)
+		}
+		t.Fatal(err)
+	}
+}

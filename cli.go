@@ -1,0 +1,107 @@
+//go:build !wasm
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+)
+
+const usage = `usage: watchlens <command> [flags]
+
+commands:
+  serve   [-addr 127.0.0.1:8000] [-web DIR]   serve the app for local use
+  build   -o DIR [-base /sub/path] [-web DIR]  write the static site
+  analyze [flags] FILE...                      report on one or more captures
+  record  [-o FILE]                            copy stdin, prefixing each line with its arrival time
+
+Run "watchlens <command> -h" for a command's flags.
+`
+
+// runCLI dispatches a subcommand and returns the process exit code: 0 on
+// success, 1 when the command failed, 2 for a usage error.
+func runCLI(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
+	case "build":
+		return runBuild(args[1:], stdout, stderr)
+	case "analyze":
+		return runAnalyze(args[1:], stdout, stderr)
+	case "record":
+		return runRecord(args[1:])
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "watchlens: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+}
+
+func runBuild(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("build", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	out := fl.String("o", "", "output directory (required)")
+	base := fl.String("base", "/", "URL path the site is hosted under, e.g. /watchlens")
+	web := fl.String("web", "web", "directory of static assets holding the built app.wasm")
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" || fl.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: watchlens build -o DIR [-base /sub/path] [-web DIR]")
+		return 2
+	}
+	version, err := buildSite(*out, *base, *web, false)
+	if err != nil {
+		fmt.Fprintln(stderr, "watchlens build:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "static site written to %s (version %s, base %s)\n", *out, version, *base)
+	return 0
+}
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	addr := fl.String("addr", "127.0.0.1:8000", "address to listen on")
+	web := fl.String("web", "web", "directory of static assets holding the built app.wasm")
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if fl.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: watchlens serve [-addr 127.0.0.1:8000] [-web DIR]")
+		return 2
+	}
+	dir, err := os.MkdirTemp("", "watchlens-serve-")
+	if err != nil {
+		fmt.Fprintln(stderr, "watchlens serve:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	// Serving a fresh build of the same static site keeps `serve` and
+	// `build` one code path; only the service worker differs.
+	if _, err := buildSite(dir, "/", *web, true); err != nil {
+		fmt.Fprintln(stderr, "watchlens serve:", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "watchlens serve:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "watchlens is at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	if err := http.Serve(ln, http.FileServer(http.Dir(dir))); err != nil {
+		fmt.Fprintln(stderr, "watchlens serve:", err)
+		return 1
+	}
+	return 0
+}

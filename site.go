@@ -1,0 +1,145 @@
+//go:build !wasm
+
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"watchlens/app"
+	"watchlens/samples"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// devWorker replaces go-app's cache-first service worker while serving for
+// local development: a cache-first worker keeps serving the previous app.wasm
+// after a rebuild, so this one clears its caches and unregisters itself.
+const devWorker = `self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) { await caches.delete(key); }
+    await self.registration.unregister();
+  })());
+});
+`
+
+// newHandler describes the app to go-app. base is the sub-path the site is
+// hosted under ("" or "/" for the root).
+// dev swaps in devWorker.
+func newHandler(version, base string, dev bool) *goapp.Handler {
+	// The handler pre-renders the routed pages, so they must be routed here
+	// too, not only in main (tests build sites without running main).
+	app.Register()
+	h := &goapp.Handler{
+		Name:            "watchlens",
+		ShortName:       "watchlens",
+		Title:           "watchlens: what a Kubernetes watch capture says",
+		Description:     "Drop a recorded Kubernetes watch log and see its events, bookmarks, sessions, cursor gaps and where a reconnect would have hit 410 Gone. Nothing leaves the browser.",
+		Author:          "watchlens",
+		Keywords:        []string{"kubernetes", "watch", "resourceVersion", "410 Gone", "bookmark"},
+		Lang:            "en",
+		Icon:            goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png"},
+		Styles:          []string{"/web/app.css"},
+		BackgroundColor: "#111827",
+		ThemeColor:      "#1f2a37",
+		LoadingLabel:    "Loading watchlens {progress}%",
+		Version:         version,
+	}
+	if base = strings.TrimRight(base, "/"); base != "" {
+		h.Resources = goapp.PrefixedLocation(base)
+	}
+	if dev {
+		h.ServiceWorkerTemplate = devWorker
+	}
+	return h
+}
+
+// siteFiles lists what goes under /web/ besides go-app's own files: the
+// assets in webDir (app.wasm included) and the embedded samples, keyed by
+// their path under /web/.
+func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
+	files := map[string]func() ([]byte, error){}
+	err := filepath.WalkDir(webDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(webDir, p)
+		if err != nil {
+			return err
+		}
+		files[filepath.ToSlash(rel)] = func() ([]byte, error) { return os.ReadFile(p) }
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if files["app.wasm"] == nil {
+		return nil, fmt.Errorf("%s has no app.wasm: build it first (make build does)", webDir)
+	}
+	names, err := fs.Glob(samples.FS, "*")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		files["samples/"+name] = func() ([]byte, error) { return samples.FS.ReadFile(name) }
+	}
+	return files, nil
+}
+
+// contentVersion hashes every file the site serves, so a new build gets a
+// new Version and go-app's worker drops its stale cache, and an unchanged
+// build keeps the old one.
+func contentVersion(files map[string]func() ([]byte, error)) (string, error) {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, name := range names {
+		b, err := files[name]()
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// buildSite writes a complete static site into outDir and returns its
+// version; dev selects the self-unregistering service worker.
+func buildSite(outDir, base, webDir string, dev bool) (string, error) {
+	files, err := siteFiles(webDir)
+	if err != nil {
+		return "", err
+	}
+	version, err := contentVersion(files)
+	if err != nil {
+		return "", err
+	}
+	if err := goapp.GenerateStaticWebsite(outDir, newHandler(version, base, dev)); err != nil {
+		return "", fmt.Errorf("generating pages: %w", err)
+	}
+	for name, read := range files {
+		b, err := read()
+		if err != nil {
+			return "", err
+		}
+		dst := filepath.Join(outDir, "web", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			return "", err
+		}
+	}
+	return version, nil
+}
