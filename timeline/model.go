@@ -276,12 +276,9 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 			}
 		}
 	case ModelCalibration:
-		for k, y := range tl.floorY {
-			if tl.floorT[k] >= before {
-				break
-			}
-			if rv < y && tl.Files[tl.Sessions[tl.tab.sess.at(int(tl.floorEv[k]))].File].Kind == tl.Files[file].Kind {
-				return tl.floorT[k], Refused
+		if f := tl.floors[tl.Files[file].Kind]; f != nil {
+			if k := f.floor(rv, before); k >= 0 {
+				return f.t[k], Refused
 			}
 		}
 	case ModelCacheCount:
@@ -368,10 +365,10 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 			}
 		}
 	case ModelCalibration:
-		for k, y := range a.TL.floorY {
-			if rv < y {
-				ev := a.TL.Event(int(a.TL.floorEv[k]))
-				return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, fmtTime(ev.T, a.TL.Files[file].Clock), y)
+		if f := a.TL.floors[a.TL.Files[file].Kind]; f != nil {
+			if k := f.floor(rv, math.MaxInt64); k >= 0 {
+				ev := a.TL.Event(int(f.ev[k]))
+				return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, fmtTime(ev.T, a.TL.Files[file].Clock), f.y[k])
 			}
 		}
 	case ModelCacheCount:

@@ -479,3 +479,21 @@ func TestLaneEventsAndSpecials(t *testing.T) {
 		t.Errorf("specials %v", got)
 	}
 }
+
+// A too-old error pins the window of its own resource type only.
+func TestCalibrationPerKind(t *testing.T) {
+	cm := (&capture{}).watch(narrow("1", true), 0, 10*s).ev(parser.Modified, 100, 1*s, "a")
+	pods := (&capture{}).watch(narrow("1", true), 0, 10*s).ev(parser.Modified, 200, 1*s, "p").tooOld(150, 5000, 2*s)
+	for i := range pods.evs {
+		if pods.evs[i].Type != parser.Error {
+			pods.evs[i].Kind = "Pod"
+		}
+	}
+	a := build(cm, pods).Analyze(DefaultParams())
+	if v := a.Verdict(0, BookmarkAware, at(5*s), 0); v.Outcome != Accepted {
+		t.Errorf("ConfigMap cursor refused by a Pod error: %q", v.Reason)
+	}
+	if v := a.Verdict(1, BookmarkAware, at(5*s), 0); v.Outcome != Refused || !strings.Contains(v.Reason, "calibration") {
+		t.Errorf("Pod cursor 200 below Y 5000: %v %q", v.Outcome, v.Reason)
+	}
+}

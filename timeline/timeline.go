@@ -28,11 +28,10 @@ type Timeline struct {
 	headT  []int64
 	headRV []uint64
 
-	// Calibration floor: from each observed too-old error on, every RV
-	// below its Y is refused (Y only rises until a restart).
-	floorT  []int64
-	floorY  []uint64
-	floorEv []int32
+	// Calibration floors per object kind: from each observed too-old
+	// error on, every RV below its Y is refused (the oldest buffered RV
+	// only rises).
+	floors map[string]*floorSteps
 
 	// series per object kind for the watch-cache count model.
 	series map[string]*kindSeries
@@ -132,7 +131,29 @@ func (tl *Timeline) headPassed(rv uint64) (int64, bool) {
 	return tl.headT[k], true
 }
 
+// floorSteps are the rising Ys of one kind's too-old errors.
+type floorSteps struct {
+	t  []int64
+	y  []uint64
+	ev []int32 // the ERROR event
+}
+
+// floor returns the first step refusing rv among errors observed before
+// the instant before, or -1.
+func (f *floorSteps) floor(rv uint64, before int64) int {
+	for k, y := range f.y {
+		if f.t[k] >= before {
+			break
+		}
+		if rv < y {
+			return k
+		}
+	}
+	return -1
+}
+
 func (tl *Timeline) buildHead() {
+	tl.floors = map[string]*floorSteps{}
 	n := tl.tab.len()
 	var cur uint64
 	known := false
@@ -153,10 +174,14 @@ func (tl *Timeline) buildHead() {
 		if typ == parser.Error {
 			if st := tl.status[i]; st != nil && st.TooOld {
 				raise(t, st.Y)
-				if len(tl.floorY) == 0 || st.Y > tl.floorY[len(tl.floorY)-1] {
-					tl.floorT = append(tl.floorT, t)
-					tl.floorY = append(tl.floorY, st.Y)
-					tl.floorEv = append(tl.floorEv, int32(i))
+				kind := tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind
+				f := tl.floors[kind]
+				if f == nil {
+					f = &floorSteps{}
+					tl.floors[kind] = f
+				}
+				if len(f.y) == 0 || st.Y > f.y[len(f.y)-1] {
+					f.t, f.y, f.ev = append(f.t, t), append(f.y, st.Y), append(f.ev, int32(i))
 				}
 			}
 			continue
