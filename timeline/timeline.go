@@ -155,6 +155,7 @@ func (f *floorSteps) floor(rv uint64, before int64) int {
 func (tl *Timeline) buildHead() {
 	tl.floors = map[string]*floorSteps{}
 	n := tl.tab.len()
+	tl.headT, tl.headRV = make([]int64, 0, n), make([]uint64, 0, n)
 	var cur uint64
 	known := false
 	raise := func(t int64, rv uint64) {
@@ -210,6 +211,9 @@ func (tl *Timeline) buildCursors() {
 		c := &tl.Cursors[k]
 		c.File, c.Kind = k/2, CursorKind(k%2)
 		c.End = tl.Files[c.File].End
+		// Sized once: growing by doubling would briefly hold two copies.
+		n := tl.Files[c.File].Events + len(tl.Files[c.File].Sessions)
+		c.T, c.RV = make([]int64, 0, n), make([]uint64, 0, n)
 	}
 	open := func(file, upTo int) {
 		f := &tl.Files[file]

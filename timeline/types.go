@@ -113,7 +113,9 @@ type Session struct {
 	// InitialEventsEnd is the instant of the initial-events-end bookmark, 0 when none.
 	InitialEventsEnd int64
 
-	firstEv, lastEv int // staging indices, -1 when empty
+	// firstEv and lastEv are staging indices (before files are merged on
+	// one clock), -1 when empty; meaningless after Build.
+	firstEv, lastEv int
 }
 
 // Lane is one object in one file: its events in order. A DELETED closes
