@@ -30,27 +30,30 @@ type bodyScanner struct {
 	spare     []byte
 	startRaw  int64
 	startLine int
+	// curPos and curLine are the last position lineAt counted to in the
+	// current piece, and its line number.
+	curPos, curLine int
 	// lastRaw and yamlArrival are the end offset and arrival time of the
 	// last non-blank line of the current YAML document.
 	lastRaw     int64
 	yamlArrival int64
 }
 
-// feed scans one piece of body: b, whose first byte is at stream offset raw,
-// all on line no, which arrived at arrival.
+// feed scans one piece of body: b, whose first byte is at stream offset raw
+// and on line no, and which arrived at arrival. A piece is one line or part
+// of one, or, for a body without framing or times, a run of whole lines.
 func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 	if len(b) == 0 {
 		return
 	}
+	s.curPos, s.curLine = 0, no
 	if s.mode == modeYAML {
-		s.yamlLine(b, raw, no, arrival)
+		s.yamlLines(b, raw, no, arrival)
 		return
 	}
 	i := 0
 	if s.in && s.col0 && b[0] == '{' {
-		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
-			Msg: fmt.Sprintf("the event starting here breaks off: a new one starts at offset %d before it closes; it is skipped", raw)})
-		s.in = false
+		s.cutBy(raw)
 	}
 	for i < len(b) {
 		if !s.in {
@@ -71,21 +74,21 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 			if b[i] != '{' {
 				if s.mode == modeUnknown && col0 && looksYAML(b[i:]) {
 					s.mode = modeYAML
-					s.yamlLine(b[i:], raw+int64(i), no, arrival)
+					s.yamlLines(b[i:], raw+int64(i), s.lineAt(b, i), arrival)
 					return
 				}
-				s.r.addDiag(Diagnostic{Offset: raw + int64(i), Line: no, Kind: "bad-json",
+				s.r.addDiag(Diagnostic{Offset: raw + int64(i), Line: s.lineAt(b, i), Kind: "bad-json",
 					Msg: fmt.Sprintf("found %q where an event should start; skipped up to the next event", clip(b[i:]))})
 				s.garbage = true
 				continue
 			}
 			s.mode = modeJSON
-			if j, ok := s.wholeLine(b, i, raw, no, arrival); ok {
+			if j, ok := s.fastValue(b, i, col0, raw, arrival); ok {
 				i = j
 				continue
 			}
 			s.in, s.depth, s.inStr, s.esc, s.partial, s.skipping = true, 0, false, false, false, false
-			s.startRaw, s.startLine = raw+int64(i), no
+			s.startRaw, s.startLine = raw+int64(i), s.lineAt(b, i)
 		}
 		from := i
 		end, st := s.scan(b, i)
@@ -115,6 +118,9 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 				Msg: fmt.Sprintf("the event starting here breaks off at offset %d, where a line ends inside a string; it is skipped", raw+int64(end))})
 			s.in = false
 			i = end + 1
+		case scanNewValue:
+			s.cutBy(raw + int64(end))
+			i = end
 		default:
 			if !s.partial {
 				s.partial = true
@@ -134,23 +140,62 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 	s.col0 = b[len(b)-1] == '\n'
 }
 
-// wholeLine is the fast way through NDJSON: when the value starting at
-// b[i] runs to the end of its line and the fast extraction reads it, the
-// line end marks the value's end without scanning spec and status. A raw
-// line end cannot occur inside a JSON value written compactly, and a line
-// holding anything but one event (two glued together, a cut one followed
-// by another) shows "}{" or a second "object" key after the metadata,
-// which sends it the slow way, where every byte is looked at.
-func (s *bodyScanner) wholeLine(b []byte, i int, raw int64, no int, arrival int64) (int, bool) {
-	n := len(b)
-	if b[n-1] != '\n' {
-		return 0, false
+// cutBy reports the open value as cut off by a new one starting at off.
+func (s *bodyScanner) cutBy(off int64) {
+	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+		Msg: fmt.Sprintf("the event starting here breaks off: a new one starts at offset %d before it closes; it is skipped", off)})
+	s.in = false
+}
+
+// lineAt returns the line number of b[i], counting forward from the last
+// position asked, so a piece of many lines is counted once.
+func (s *bodyScanner) lineAt(b []byte, i int) int {
+	if i > s.curPos {
+		s.curLine += bytes.Count(b[s.curPos:i], []byte{'\n'})
+		s.curPos = i
 	}
-	for n > i && isSpace(b[n-1]) {
-		n--
+	return s.curLine
+}
+
+// fastValue is the fast way through a value starting at b[i], when its end
+// can be found from the lines alone: a compact value ends where its line
+// does (a raw line end cannot occur inside compact JSON), and a value
+// pretty-printed from column 0 ends at the first "}" alone at column 0. The
+// fast extraction must read it, and what it did not read must not show
+// signs of holding anything but one event: "}{", a second "object" key, or
+// a '{' at column 0 (a cut event with another glued to it). Other values go
+// the slow way, where every byte is looked at.
+func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival int64) (int, bool) {
+	var v []byte
+	var next int
+	if col0 && i+1 < len(b) && (b[i+1] == '\n' || b[i+1] == '\r') {
+		k := bytes.Index(b[i:], []byte("\n}"))
+		if k < 0 {
+			return 0, false
+		}
+		end := i + k + 2
+		if end < len(b) && b[end] != '\n' && b[end] != '\r' {
+			return 0, false
+		}
+		v, next = b[i:end], end
+		if bytes.Contains(v, []byte("\n{")) {
+			return 0, false
+		}
+	} else {
+		k := bytes.IndexByte(b[i:], '\n')
+		if k < 0 {
+			return 0, false
+		}
+		n := i + k
+		for n > i && isSpace(b[n-1]) {
+			n--
+		}
+		v, next = b[i:n], n
+		if len(v) < 2 || v[len(v)-1] != '}' || v[len(v)-2] != '}' {
+			return 0, false
+		}
 	}
-	v := b[i:n]
-	if len(v) < 2 || v[len(v)-1] != '}' || v[len(v)-2] != '}' || len(v) > s.r.opts.MaxEventSize {
+	if len(v) > s.r.opts.MaxEventSize {
 		return 0, false
 	}
 	end, ok := extractFast(v, &s.r.fields, s.r.internBytes)
@@ -161,8 +206,8 @@ func (s *bodyScanner) wholeLine(b []byte, i int, raw int64, no int, arrival int6
 	if bytes.Contains(rest, []byte("}{")) || bytes.Contains(rest, []byte(`"object"`)) {
 		return 0, false
 	}
-	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(n), no, arrival)
-	return n, true
+	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), s.lineAt(b, i), arrival)
+	return next, true
 }
 
 func (s *bodyScanner) tooBig(end int64) {
@@ -172,9 +217,10 @@ func (s *bodyScanner) tooBig(end int64) {
 }
 
 const (
-	scanMore = iota
-	scanEnd
-	scanCut
+	scanMore     = iota
+	scanEnd      // the value ends at the index returned
+	scanCut      // a line ends inside a string at the index returned
+	scanNewValue // a '{' at column 0, at the index returned, starts a new value
 )
 
 // scan follows the JSON structure from b[i] and returns the index of the
@@ -210,6 +256,10 @@ func (s *bodyScanner) scan(b []byte, i int) (int, int) {
 			if depth == 0 {
 				s.depth, s.inStr, s.esc = 0, false, false
 				return i, scanEnd
+			}
+		case '\n':
+			if i+1 < len(b) && b[i+1] == '{' {
+				return i + 1, scanNewValue
 			}
 		}
 	}
@@ -268,6 +318,18 @@ func looksYAML(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// yamlLines splits a piece into lines for yamlLine.
+func (s *bodyScanner) yamlLines(b []byte, raw int64, no int, arrival int64) {
+	for len(b) > 0 {
+		n := len(b)
+		if k := bytes.IndexByte(b, '\n'); k >= 0 {
+			n = k + 1
+		}
+		s.yamlLine(b[:n], raw, no, arrival)
+		b, raw, no = b[n:], raw+int64(n), no+1
+	}
 }
 
 // yamlLine adds one line to the current YAML document, or ends the

@@ -65,6 +65,40 @@ func (l *lineReader) next() (line, bool) {
 	}
 }
 
+// block returns a run of whole lines, for a body without time prefixes
+// where handing over line by line would cost more than the reading. It
+// stops before a line starting with a capital letter, which may be an HTTP
+// head for the framer to see on its own. It returns false where next must
+// be used.
+func (l *lineReader) block() (line, bool) {
+	if l.midLine || !l.sniffed || l.prefixed {
+		return line{}, false
+	}
+	if l.end-l.start < len(l.buf)/4 && !l.eof {
+		l.fill()
+	}
+	avail := l.buf[l.start:l.end]
+	last := bytes.LastIndexByte(avail, '\n')
+	if last < 0 {
+		return line{}, false
+	}
+	b := avail[:last+1]
+	n, lines := 0, 0
+	for n < len(b) && (b[n] < 'A' || b[n] > 'Z') {
+		n += bytes.IndexByte(b[n:], '\n') + 1
+		lines++
+	}
+	if n == 0 {
+		return line{}, false
+	}
+	ln := line{b: b[:n], raw: l.base + int64(l.start), no: l.lineNo, arrival: l.arrival, start: true, eol: true}
+	ln.lineStart = ln.raw
+	l.start += n
+	l.scanned = 0
+	l.lineNo += lines
+	return ln, true
+}
+
 func (l *lineReader) emit(n int, eol bool) line {
 	b := l.buf[l.start : l.start+n]
 	ln := line{raw: l.base + int64(l.start), no: l.lineNo, start: !l.midLine, eol: eol}

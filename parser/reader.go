@@ -97,6 +97,12 @@ func (r *Reader) Next() bool {
 		if r.done {
 			return false
 		}
+		if r.frame.st == fBody {
+			if blk, ok := r.lines.block(); ok {
+				r.frame.line(blk)
+				continue
+			}
+		}
 		ln, ok := r.lines.next()
 		if !ok {
 			r.finish()
