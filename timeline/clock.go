@@ -15,15 +15,18 @@ import (
 //   - a response's HTTP Date header is when its watch started (1 s, floored);
 //   - a clean end of a request with timeoutSeconds is the server deadline,
 //     start + timeoutSeconds (clipped to the next response's start);
-//   - an object's Estimated time (newest managedFields time, else
-//     deletion/creation timestamp, 1 s) is a lower bound of its event's
-//     instant: instants never go backwards, so an older estimate (a DELETED
-//     whose fields last changed long ago, an initial list) takes the
-//     previous instant instead;
+//   - an ADDED or MODIFIED object's Estimated time (newest managedFields
+//     time, else creation timestamp, 1 s) is its event's instant, but
+//     instants never go backwards, so an older one takes the previous
+//     instant; a DELETED's estimate is only its last update, so deletes go
+//     between their neighbours, no earlier than that; an initial list's
+//     objects predate the watch and go between their neighbours too;
 //   - bookmarks carry no time: the cacher sends them about every 60 s from
 //     the watch's start (defaultBookmarkFrequency, 1 s buckets plus jitter)
 //     and one about 2 s before the deadline, so they go on that grid while
-//     it fits between their neighbours, else evenly between them;
+//     it fits between their neighbours, else evenly between them; a
+//     bookmark repeating the previous one's RV is the closing pair and
+//     follows it at once;
 //   - the initial-events-end bookmark follows the initial burst at once;
 //   - an ERROR ends its stream: it takes the session's end.
 // Everything estimated has about 1 s of error (more for bookmarks); the
@@ -32,6 +35,7 @@ import (
 const (
 	bookmarkPeriod     = 60 * time.Second // cacher defaultBookmarkFrequency (1.19+)
 	deadlineBookmarkAt = 2 * time.Second  // the bookmark sent just before the deadline
+	slotSlack          = 5 * time.Second  // drift of the cadence plus the Date header's flooring
 )
 
 func dateHeader(hs []parser.Header) int64 {
@@ -130,6 +134,11 @@ func (f *FileBuilder) anchor(i int, clock Clock) int64 {
 	if b.tab.flags.at(i)&flagInitial != 0 {
 		return 0 // an initial list object's fields predate the watch
 	}
+	if parser.EventType(b.tab.typ.at(i)) == parser.Deleted {
+		// A delete does not touch managedFields: its estimate is the last
+		// update, only a lower bound (fillRun uses it so).
+		return 0
+	}
 	return b.est.at(i)
 }
 
@@ -204,36 +213,60 @@ func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right i
 	if deadline && right-int64(deadlineBookmarkAt) >= left {
 		limit = right - int64(deadlineBookmarkAt)
 	}
-	slot := s.Start
+	slot := s.Start + int64(bookmarkPeriod) // the first comes a period after the watch starts
 	prev := left
 	for i := lo; i < hi; i++ {
 		typ := parser.EventType(b.tab.typ.at(i))
-		var t int64
+		t := int64(-1)
 		switch {
 		case typ == parser.Error && i == s.lastEv && right != math.MaxInt64:
 			t = right
-		case b.tab.flags.at(i)&flagInitialEnd != 0:
-			t = prev // sent as soon as the initial state is out, not on the cadence
-		case deadline && i == hi-1 && typ == parser.Bookmark:
+		case b.tab.flags.at(i)&(flagInitialEnd|flagInitial) != 0:
+			t = prev // the initial state goes out at once, not on the cadence
+		case deadline && typ == parser.Bookmark && f.endBookmarks(i, hi):
 			t = limit
+		case typ == parser.Bookmark && i > lo && parser.EventType(b.tab.typ.at(i-1)) == parser.Bookmark && b.tab.rv.at(i-1) == b.tab.rv.at(i):
+			// The RV moves with any write in the cluster, so a bookmark
+			// repeating the previous one is the closing pair, not a period later.
+			t = prev
 		case typ == parser.Bookmark && clock == ClockEstimated && s.Start != 0:
-			for slot <= prev {
+			// The cadence drifts by a second or two per quarter hour:
+			// a slot just behind the previous instant is still this one.
+			for slot+int64(slotSlack) <= prev {
 				slot += int64(bookmarkPeriod)
 			}
 			if slot < limit {
-				t = slot
-				break
+				t = max(slot, prev)
+				slot += int64(bookmarkPeriod)
 			}
-			fallthrough
-		case limit == math.MaxInt64:
-			t = prev
-		default:
-			// Evenly between prev and the limit, leaving room for the rest.
-			t = prev + (limit-prev)/int64(hi-i+1)
+		}
+		if t < 0 {
+			if limit == math.MaxInt64 {
+				t = prev
+			} else {
+				// Evenly between prev and the limit, leaving room for the rest.
+				t = prev + (limit-prev)/int64(hi-i+1)
+			}
+			if clock == ClockEstimated {
+				t = max(t, b.est.at(i)) // a DELETED's last update is a lower bound
+			}
 		}
 		t = min(max(t, prev), right)
 		b.tab.t.set(i, t)
 		prev = t
 	}
 	return prev
+}
+
+// endBookmarks: bookmark i is followed in its run [i, hi) only by
+// bookmarks at the same RV; a server closing at its deadline sends those
+// in its last seconds.
+func (f *FileBuilder) endBookmarks(i, hi int) bool {
+	b := f.b
+	for k := i + 1; k < hi; k++ {
+		if parser.EventType(b.tab.typ.at(k)) != parser.Bookmark || b.tab.rv.at(k) != b.tab.rv.at(i) {
+			return false
+		}
+	}
+	return true
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"watchlens/parser"
 )
@@ -215,6 +216,35 @@ func TestGoldenReports(t *testing.T) {
 		}
 		if !bytes.Equal(buf.Bytes(), want) {
 			t.Errorf("%s: report differs from %s (run with -update if intended)", golden, path)
+		}
+	}
+}
+
+// Without arrival times the instants are estimated (clock.go); the .ts
+// twins recorded the real ones, so the estimate can be held to them.
+func TestSamplesEstimatedClockMatchesArrival(t *testing.T) {
+	for _, base := range []string{"w1-broad-configmaps-bookmarks", "w3-narrow-label-bookmarks", "w3-then-resume", "w4-then-resume", "w6-sendinitialevents-rig-a"} {
+		est, real := loadSamples(t, base+".http"), loadSamples(t, base+".ts.http")
+		if est.Files[0].Clock != ClockEstimated || real.Files[0].Clock != ClockArrival || est.Len() != real.Len() {
+			t.Fatalf("%s: clocks %v %v, %d vs %d events", base, est.Files[0].Clock, real.Files[0].Clock, est.Len(), real.Len())
+		}
+		var errs []time.Duration
+		for i := 0; i < est.Len(); i++ {
+			errs = append(errs, (time.Duration(est.Event(i).T - real.Event(i).T)).Abs())
+		}
+		sort.Slice(errs, func(i, j int) bool { return errs[i] < errs[j] })
+		var sum time.Duration
+		for _, e := range errs {
+			sum += e
+		}
+		mean, p90 := sum/time.Duration(len(errs)), errs[len(errs)*9/10]
+		if mean > 2*time.Second || p90 > 3*time.Second {
+			t.Errorf("%s: estimated instants off by %v on average, %v at the 90th percentile", base, mean, p90)
+		}
+		for k := range est.Sessions {
+			if d := time.Duration(est.Sessions[k].Start - real.Sessions[k].Start).Abs(); d > time.Second {
+				t.Errorf("%s: session %d starts %v off", base, k, d)
+			}
 		}
 	}
 }
