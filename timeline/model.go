@@ -39,8 +39,8 @@ const (
 	// resource with --watch-cache=false) read etcd, which keeps 5 to 10 min:
 	// each compaction run (--etcd-compaction-interval, default 5 min)
 	// compacts to the revision recorded at the previous run. Modelled at the
-	// worst phase: refused when last current more than the interval ago
-	// (refused at any phase beyond twice the interval).
+	// worst phase: refused when last current the interval or more ago
+	// (refused at any phase from twice the interval).
 	ModelEtcd
 	// ModelRestart: after an API server restart the cache starts at its
 	// fresh LIST RV, so any cursor last current before the restart is
@@ -300,15 +300,14 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 // searchHint speeds up the count model's search over a cursor's steps:
 // cursor values mostly rise, and then the answer can only move forward.
 type searchHint struct {
-	on  bool
 	rv  uint64
-	ans int
+	ans int // the previous answer: pred is false below it for any rv >= this rv
 }
 
 // search is sort.Search(n, pred) for the cursor value rv, galloping
 // forward from the previous answer when rv did not go down.
 func (h *searchHint) search(n int, rv uint64, pred func(int) bool) int {
-	if h == nil || !h.on || rv < h.rv || h.ans > n {
+	if h == nil || rv < h.rv || h.ans > n {
 		j := sort.Search(n, pred)
 		if h != nil {
 			h.rv, h.ans = rv, j
@@ -351,7 +350,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 	case ModelCacheTime:
 		return fmt.Sprintf("watch cache (time): cursor %d last current %s before the reconnect, not less than the %s of history the cache is sure to keep; refused when r < oldest buffered - 1", rv, age, p.CacheWindow)
 	case ModelEtcd:
-		s := fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, beyond the %s compaction interval", rv, age, p.EtcdInterval)
+		s := fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, not less than the %s compaction interval", rv, age, p.EtcdInterval)
 		if at-since >= 2*int64(p.EtcdInterval) {
 			s += " (compacted at any phase)"
 		} else {
@@ -458,7 +457,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	for i := range open {
 		open[i] = -1
 	}
-	a.hint = &searchHint{on: true}
+	a.hint = &searchHint{}
 	defer func() { a.hint = nil }()
 	hk := -1 // head step in force at the current step's end (steps are in time order)
 	for k := range c.T {

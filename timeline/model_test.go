@@ -414,7 +414,7 @@ func TestSearchHintMatchesSortSearch(t *testing.T) {
 	for i := range vals {
 		vals[i] = uint64(i * 3)
 	}
-	h := &searchHint{on: true}
+	h := &searchHint{}
 	x := uint64(7)
 	for k := 0; k < 2000; k++ {
 		x = (x*1103515245 + 12345) % 1600
