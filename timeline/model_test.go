@@ -498,3 +498,25 @@ func TestCalibrationPerKind(t *testing.T) {
 		t.Errorf("Pod cursor 200 below Y 5000: %v %q", v.Outcome, v.Reason)
 	}
 }
+
+func TestEmptyTimeline(t *testing.T) {
+	tl := NewBuilder().Build()
+	var buf strings.Builder
+	r := BuildReport(tl, DefaultParams())
+	if err := r.WriteText(&buf); err != nil || r.Refused() {
+		t.Fatal(err, r.Refused())
+	}
+	if b := tl.Bins(BinQuery{From: 0, To: 10, Columns: 5, LaneTo: 3, File: -1}, nil); b.Rows != 3 || len(b.Counts) != 15 {
+		t.Fatalf("bins %+v", b)
+	}
+	if got := tl.RVRange(0, 100, 0); len(got) != 0 {
+		t.Fatal(got)
+	}
+	// An empty file (a capture with no events) still has its session.
+	b := NewBuilder()
+	f := b.AddFile("empty")
+	f.Finish([]parser.Session{{HTTPStatus: 200}}, nil)
+	if tl := b.Build(); len(tl.Sessions) != 1 || tl.Files[0].Clock != ClockNone {
+		t.Fatalf("%+v", tl.Files)
+	}
+}
