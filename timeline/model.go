@@ -18,7 +18,10 @@ import (
 // the same RV). The time-based models assume the cluster's revision moves
 // right after that instant: the revision is cluster-wide and every write
 // (node leases renew every 10 s) raises it, and a narrow watch cannot see
-// it move. They are therefore pessimistic for a quiet resource type.
+// it move. Only while a capture watched the whole resource type (an
+// unfiltered request) does the watch-cache model know better: the cache
+// evicts only changes of its own type, so there the cursor goes stale at
+// the first change past it.
 type Model uint8
 
 const (
@@ -263,7 +266,7 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		if !timed {
 			return never, Unknown
 		}
-		return since + int64(p.CacheWindow), Refused
+		return a.staleFrom(file, rv, since) + int64(p.CacheWindow), Refused
 	case ModelEtcd:
 		if !timed {
 			return never, Unknown
@@ -330,10 +333,31 @@ func (h *searchHint) search(n int, rv uint64, pred func(int) bool) int {
 	return j
 }
 
+// staleFrom is when the cursor became stale for the watch cache (see
+// kindSeries.staleFrom).
+func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
+	if s := a.TL.series[a.TL.Files[file].Kind]; s != nil {
+		return s.staleFrom(rv, since)
+	}
+	return since
+}
+
 // reason explains a model's verdict in words, with the numbers.
 func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int64) string {
 	p := a.Params
 	age := time.Duration(at - since).Round(time.Millisecond)
+	if m == ModelCacheTime {
+		if stale := a.staleFrom(file, rv, since); stale > since {
+			age = time.Duration(at - stale).Round(time.Millisecond)
+			since = stale
+			switch o {
+			case Accepted:
+				return fmt.Sprintf("watch cache (time): cursor %d stale for %s (a watch of the whole type saw no change past it until then), less than the %s of history", rv, age, p.CacheWindow)
+			case Refused:
+				return fmt.Sprintf("watch cache (time): cursor %d stale for %s (since the first change past it, or the end of the watch that saw every change), not less than the %s of history the cache is sure to keep; refused when r < oldest buffered - 1", rv, age, p.CacheWindow)
+			}
+		}
+	}
 	switch o {
 	case Unknown:
 		return m.String() + ": the capture has no clock"

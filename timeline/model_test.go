@@ -520,3 +520,31 @@ func TestEmptyTimeline(t *testing.T) {
 		t.Fatalf("%+v", tl.Files)
 	}
 }
+
+// While a watch of the whole type is open, silence means no change: the
+// cache keeps an old cursor good until something past it changes.
+func TestWholeTypeWatchConfirmsQuiet(t *testing.T) {
+	quiet := (&capture{}).watch(req("1", false), 0, 300*s).ev(parser.Added, 10, 0, "a")
+	a := build(quiet).Analyze(DefaultParams())
+	if v := a.Verdict(0, BookmarkIgnoring, at(300*s), 0); v.Outcome != Accepted {
+		t.Errorf("quiet whole-type watch, 300 s old cursor: %v %q", v.Outcome, v.Reason)
+	}
+	// After the watch closed nothing is known: stale from its end.
+	if v := a.Verdict(0, BookmarkIgnoring, at(300*s), 76*s); v.Outcome != Refused {
+		t.Errorf("76 s after the watch closed: %v %q", v.Outcome, v.Reason)
+	}
+	busy := (&capture{}).watch(req("1", false), 0, 300*s).ev(parser.Added, 10, 0, "a").ev(parser.Added, 20, 250*s, "b")
+	a = build(busy).Analyze(DefaultParams())
+	// The bookmark-ignoring cursor is 20 from 250 s; at 249 s it was 10.
+	if v := a.Verdict(0, BookmarkIgnoring, at(249*s), 70*s); v.Outcome != Accepted {
+		t.Errorf("cursor 10 stale since 250 s, resumed at 319 s: %v %q", v.Outcome, v.Reason)
+	}
+	if v := a.Verdict(0, BookmarkIgnoring, at(249*s), 76*s); v.Outcome != Refused || !strings.Contains(v.Reason, "stale for 1m15s") {
+		t.Errorf("cursor 10 stale since 250 s, resumed at 325 s: %v %q", v.Outcome, v.Reason)
+	}
+	// A narrow watch says nothing of the type: stale from its last event.
+	narrowQuiet := (&capture{}).watch(narrow("1", false), 0, 300*s).ev(parser.Added, 10, 0, "a")
+	if v := build(narrowQuiet).Analyze(DefaultParams()).Verdict(0, BookmarkIgnoring, at(300*s), 0); v.Outcome != Refused {
+		t.Errorf("narrow quiet watch: %v %q", v.Outcome, v.Reason)
+	}
+}

@@ -299,6 +299,26 @@ type kindSeries struct {
 	t     []int64
 	maxRV []uint64
 	exact bool // every file of the kind watched the whole type
+	// seen are the merged intervals [from, to) during which a watch of
+	// the whole type was open: there, silence means no change.
+	seenFrom, seenTo []int64
+}
+
+// staleFrom returns when a cursor at rv, current at since, became stale
+// for the watch cache: at since, unless a watch of the whole type was
+// open then; in that case at the first change past rv+1 or when that
+// coverage ended, whichever came first. (The cache evicts only changes
+// of its own type, so while nothing changes an old cursor stays good.)
+func (s *kindSeries) staleFrom(rv uint64, since int64) int64 {
+	k := sort.Search(len(s.seenTo), func(i int) bool { return s.seenTo[i] > since })
+	if k == len(s.seenTo) || s.seenFrom[k] > since {
+		return since
+	}
+	stale := s.seenTo[k]
+	if j := sort.Search(len(s.maxRV), func(i int) bool { return s.maxRV[i] > rv+1 }); j < len(s.t) {
+		stale = min(stale, s.t[j])
+	}
+	return max(stale, since)
 }
 
 func (tl *Timeline) buildSeries() {
@@ -311,6 +331,21 @@ func (tl *Timeline) buildSeries() {
 		} else if f.Filtered != "unfiltered" {
 			s.exact = false
 		}
+	}
+	for _, f := range tl.Files {
+		if f.Filtered != "unfiltered" {
+			continue
+		}
+		ks := tl.series[f.Kind]
+		for _, g := range f.Sessions {
+			if ss := &tl.Sessions[g]; ss.watchStream() {
+				ks.seenFrom = append(ks.seenFrom, ss.Start)
+				ks.seenTo = append(ks.seenTo, ss.End)
+			}
+		}
+	}
+	for _, ks := range tl.series {
+		ks.mergeSeen()
 	}
 	seen := map[string]map[uint64]struct{}{}
 	n := tl.tab.len()
@@ -373,3 +408,21 @@ func (tl *Timeline) LaneEvents(l int) []int32 {
 // Specials returns the table indices of the events that have no lane
 // (bookmarks, errors), in time order. Do not modify the slice.
 func (tl *Timeline) Specials() []int32 { return tl.special }
+
+// mergeSeen sorts and merges the coverage intervals.
+func (s *kindSeries) mergeSeen() {
+	idx := make([]int, len(s.seenFrom))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return s.seenFrom[idx[a]] < s.seenFrom[idx[b]] })
+	var from, to []int64
+	for _, i := range idx {
+		if n := len(to); n > 0 && s.seenFrom[i] <= to[n-1] {
+			to[n-1] = max(to[n-1], s.seenTo[i])
+			continue
+		}
+		from, to = append(from, s.seenFrom[i]), append(to, s.seenTo[i])
+	}
+	s.seenFrom, s.seenTo = from, to
+}
