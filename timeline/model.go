@@ -150,7 +150,7 @@ type Verdict struct {
 type Analysis struct {
 	TL     *Timeline
 	Params Params
-	hint   *searchHint // set during a cursor pass
+	pass   *passState // set during a cursor pass
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone
@@ -285,19 +285,36 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 			}
 		}
 	case ModelCacheCount:
-		s := tl.series[tl.Files[file].Kind]
+		s, hint := a.seriesOf(file)
 		if s == nil {
 			break
 		}
 		// Buffer at τ holds the last N changes seen up to τ; refused when
 		// its oldest RV exceeds rv+1, i.e. from the (j+N)th change on,
 		// j being the first change above rv+1.
-		j := a.hint.search(len(s.maxRV), rv, func(i int) bool { return s.maxRV[i] > rv+1 })
+		j := hint.search(len(s.maxRV), rv, func(i int) bool { return s.maxRV[i] > rv+1 })
 		if k := j + p.CacheCount - 1; k < len(s.t) {
 			return s.t[k], Refused
 		}
 	}
 	return never, Accepted
+}
+
+// passState caches, for the walk over one cursor's steps, its kind's
+// series and where the last search landed.
+type passState struct {
+	file   int
+	series *kindSeries
+	hint   searchHint
+}
+
+// seriesOf returns the change series of the file's kind, and a search
+// hint when inside a cursor pass.
+func (a *Analysis) seriesOf(file int) (*kindSeries, *searchHint) {
+	if a.pass != nil && a.pass.file == file {
+		return a.pass.series, &a.pass.hint
+	}
+	return a.TL.series[a.TL.Files[file].Kind], nil
 }
 
 // searchHint speeds up the count model's search over a cursor's steps:
@@ -336,8 +353,8 @@ func (h *searchHint) search(n int, rv uint64, pred func(int) bool) int {
 // staleFrom is when the cursor became stale for the watch cache (see
 // kindSeries.staleFrom).
 func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
-	if s := a.TL.series[a.TL.Files[file].Kind]; s != nil {
-		return s.staleFrom(rv, since)
+	if s, hint := a.seriesOf(file); s != nil {
+		return s.staleFrom(rv, since, hint)
 	}
 	return since
 }
@@ -481,8 +498,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	for i := range open {
 		open[i] = -1
 	}
-	a.hint = &searchHint{}
-	defer func() { a.hint = nil }()
+	a.pass = &passState{file: c.File, series: tl.series[tl.Files[c.File].Kind]}
+	defer func() { a.pass = nil }()
 	hk := -1 // head step in force at the current step's end (steps are in time order)
 	for k := range c.T {
 		from, rv := c.T[k], c.RV[k]
