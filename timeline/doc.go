@@ -32,9 +32,11 @@
 // watch-protocol.md are documented on Model in model.go; how instants are
 // estimated without arrival times is in clock.go.
 //
-// Drawing: TimeRange and RVRange find events; Bins counts events per lane
-// and pixel column for any zoom (a 2000-column view of 1 M events takes
-// well under a millisecond natively).
+// Drawing: TimeRange and RVRange find events, LaneEvents and Specials
+// list a lane's events and the bookmarks and errors, Cursor.Range and
+// HeadRange the steps in a window, and Bins counts events per lane and
+// pixel column for any zoom (a 2000-column view of 1 M events takes well
+// under a millisecond natively, about 1.3 ms in wasm under node).
 //
 // The report's JSON form is a stable contract, documented in REPORT.md.
 package timeline
