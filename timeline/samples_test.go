@@ -248,3 +248,30 @@ func TestSamplesEstimatedClockMatchesArrival(t *testing.T) {
 		}
 	}
 }
+
+func TestSamplesRenderings(t *testing.T) {
+	w4 := BuildReport(loadSamples(t, "w4-then-resume.ts.http"), realServer())
+	var text, md bytes.Buffer
+	if err := w4.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := w4.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"too old resource version: 389 (1411)", "relists with bookmarks: 1", "clock", "arrival", "deadline", "error: too old"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text report lacks %q", want)
+		}
+	}
+	for _, want := range []string{"# watchlens report", "## What if", "| file | clock |", "| w4-then-resume.ts.http | 1 |"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("markdown report lacks %q", want)
+		}
+	}
+	if !w4.Refused() {
+		t.Errorf("w4 hit 410: --fail-on 410 must fail")
+	}
+	if BuildReport(loadSamples(t, "w3-then-resume.ts.http"), realServer()).Refused() {
+		t.Errorf("w3 with bookmarks never needed a relist")
+	}
+}
