@@ -2,9 +2,13 @@ package app
 
 import (
 	"fmt"
+	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"time"
+
+	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -13,31 +17,24 @@ import (
 // real result at once: a broad watch with bookmarks and real arrival times.
 const defaultSample = "w1-broad-configmaps-bookmarks.ts.http"
 
-// Page is the app's only page: a page-wide drop zone around the controls and
-// the results.
+// Page is the app's only page: a page-wide drop zone around the controls,
+// the timeline and the panels that explain it.
 type Page struct {
 	goapp.Compo
 
 	samples         []string
 	loading         *progress
-	results         []*fileResult
 	problem         string
 	dragging        bool
 	updateAvailable bool
-}
 
-// progress is the state of the file being read.
-type progress struct {
-	name   string
-	size   int64
-	read   int64
-	events int
-}
+	view            viewState
+	params          timeline.Params
+	settingsProblem string
 
-// source is a capture to read: a Blob on the JS side and what to call it.
-type source struct {
-	name string
-	blob goapp.Value
+	capture  *capture
+	analysis *timeline.Analysis
+	report   *timeline.Report
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -46,10 +43,9 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.TryUpdate()
 	ctx.After(3*time.Second, func(goapp.Context) { goapp.TryUpdate() })
 
-	wanted := ctx.Page().URL().Query().Get("sample")
-	if wanted == "" {
-		wanted = defaultSample
-	}
+	p.view = parseViewState(ctx.Page().URL().Query())
+	p.params = p.view.params
+	view := p.view
 	ctx.Async(func() {
 		names, err := fetchSampleNames(ctx)
 		ctx.Dispatch(func(goapp.Context) {
@@ -58,8 +54,13 @@ func (p *Page) OnMount(ctx goapp.Context) {
 				p.problem = "The built-in samples could not be listed: " + err.Error()
 			}
 		})
-		if err == nil {
-			p.openSample(ctx, wanted)
+		switch {
+		case view.url != "":
+			p.openURL(ctx, view.url)
+		case view.sample != "":
+			p.openSample(ctx, view.sample)
+		case err == nil:
+			p.openSample(ctx, defaultSample)
 		}
 	})
 }
@@ -78,15 +79,15 @@ func (p *Page) Render() goapp.UI {
 		Body(
 			goapp.Header().Class("bar").Body(
 				goapp.H1().Text("watchlens"),
-				goapp.P().Class("tagline").Text("Drop a recorded Kubernetes watch capture anywhere on this page. It is read here, in your browser, and never uploaded."),
+				goapp.P().Class("tagline").Text("Drop one or more recorded Kubernetes watch captures anywhere on this page. They are read here, in your browser, and never uploaded."),
 				goapp.Div().Class("actions").Body(
-					goapp.Button().ID("choose-file").Text("Choose file…").OnClick(p.onChoose),
+					goapp.Button().ID("choose-file").Text("Choose files…").OnClick(p.onChoose),
 					goapp.Input().ID("file-input").Class("hidden").Type("file").Multiple(true).OnChange(p.onFilesChosen),
 					goapp.Label().For("sample-menu").Text("Open sample"),
 					goapp.Select().ID("sample-menu").OnChange(p.onSampleChosen).Body(
 						goapp.Option().Value("").Text("choose…"),
 						goapp.Range(p.samples).Slice(func(i int) goapp.UI {
-							return goapp.Option().Value(p.samples[i]).Text(p.samples[i])
+							return goapp.Option().Value(p.samples[i]).Selected(p.samples[i] == p.view.sample).Text(p.samples[i])
 						}),
 					),
 				),
@@ -101,16 +102,24 @@ func (p *Page) Render() goapp.UI {
 			goapp.If(p.problem != "", func() goapp.UI {
 				return goapp.Div().ID("problem").Class("problem").Role("alert").Text(p.problem)
 			}),
-			goapp.Main().ID("results").Body(
-				goapp.Range(p.results).Slice(func(i int) goapp.UI { return p.results[i].render() }),
-			),
+			goapp.If(p.capture != nil, p.renderCapture),
 		)
+}
+
+func (p *Page) renderCapture() goapp.UI {
+	c := p.capture
+	return goapp.Main().ID("results").Body(
+		p.renderExports(),
+		p.renderFindings(),
+		p.renderSettings(),
+		goapp.Range(c.tl.Files).Slice(func(i int) goapp.UI { return c.renderFile(i) }),
+	)
 }
 
 func (p *Page) renderProgress() goapp.UI {
 	l := p.loading
 	return goapp.Div().ID("progress").Class("progress").Body(
-		goapp.Label().For("progress-bar").Text(fmt.Sprintf("Reading %s: %s of %s, %d events", l.name, humanBytes(l.read), humanBytes(l.size), l.events)),
+		goapp.Label().For("progress-bar").Text(fmt.Sprintf("Reading %s: %s of %s, %s", l.name, humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))),
 		goapp.Progress().ID("progress-bar").Max(max(l.size, 1)).Attr("value", l.read),
 	)
 }
@@ -150,7 +159,7 @@ func (p *Page) onSampleChosen(ctx goapp.Context, e goapp.Event) {
 	ctx.Async(func() { p.openSample(ctx, name) })
 }
 
-// openFiles reads a FileList (from a drop or the file input).
+// openFiles reads a FileList (from a drop or the file input) as one capture.
 func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	var sources []source
 	for i := 0; i < files.Length(); i++ {
@@ -161,7 +170,7 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 		p.problem = "Nothing was dropped that the browser could read as a file."
 		return
 	}
-	ctx.Async(func() { p.read(ctx, sources) })
+	ctx.Async(func() { p.read(ctx, sources, viewState{}) })
 }
 
 // openSample fetches a built-in sample and reads it. It runs in a goroutine.
@@ -171,23 +180,52 @@ func (p *Page) openSample(ctx goapp.Context, name string) {
 		ctx.Dispatch(func(goapp.Context) { p.problem = fmt.Sprintf("The sample %s could not be opened: %v", name, err) })
 		return
 	}
-	p.read(ctx, []source{{name: name, blob: blob}})
+	p.read(ctx, []source{{name: name, blob: blob}}, viewState{sample: name})
 }
 
-// read parses each source in turn, in a goroutine, and replaces the results
-// shown once all are read.
-func (p *Page) read(ctx goapp.Context, sources []source) {
-	ctx.Dispatch(func(goapp.Context) { p.problem = "" })
-	var results []*fileResult
-	for _, src := range sources {
-		results = append(results, readCapture(src, func(pr progress) {
-			ctx.Dispatch(func(goapp.Context) { p.loading = &pr })
-		}))
+// openURL fetches a capture by URL, from the browser: the bytes go from that
+// server to this page and nowhere else. It runs in a goroutine.
+func (p *Page) openURL(ctx goapp.Context, rawURL string) {
+	blob, err := fetchBlob(rawURL)
+	if err != nil {
+		ctx.Dispatch(func(goapp.Context) {
+			p.problem = fmt.Sprintf("%s could not be fetched: %v (the server must allow this page to read it: CORS)", rawURL, err)
+		})
+		return
 	}
-	ctx.Dispatch(func(goapp.Context) {
-		p.loading = nil
-		p.results = results
+	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
+	p.read(ctx, []source{{name: name, blob: blob}}, viewState{url: rawURL})
+}
+
+// read parses the sources in a goroutine into one timeline and shows it.
+// origin says where they came from, for the URL; a capture opened from a
+// link keeps the link's range and selection, any other starts afresh.
+func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
+	ctx.Dispatch(func(goapp.Context) { p.problem = "" })
+	c := readCapture(sources, func(pr progress) {
+		ctx.Dispatch(func(goapp.Context) { p.loading = &pr })
 	})
+	ctx.Dispatch(func(ctx goapp.Context) {
+		p.loading = nil
+		p.capture = c
+		if origin.sample != p.view.sample || origin.url != p.view.url {
+			// Another capture: the old range and selection mean nothing
+			// there; the retention settings still describe the user's server.
+			p.view.from, p.view.to, p.view.selected = 0, 0, -1
+		}
+		p.view.sample, p.view.url = origin.sample, origin.url
+		p.analyze()
+		p.saveURL(ctx)
+	})
+}
+
+// saveURL writes the view into the address bar without reloading, so that
+// a copied link reopens the same view.
+func (p *Page) saveURL(ctx goapp.Context) {
+	p.view.params = p.params
+	u := *ctx.Page().URL()
+	u.RawQuery = p.view.query().Encode()
+	goapp.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
 // fetchSampleNames lists the built-in samples from their manifest, which the
@@ -211,9 +249,13 @@ func fetchSampleNames(ctx goapp.Context) ([]string, error) {
 	return names, nil
 }
 
-// fetchBlob GETs url and returns its body as a Blob. It runs in a goroutine.
-func fetchBlob(url string) (goapp.Value, error) {
-	resp, err := await(goapp.Window().Call("fetch", url))
+// fetchBlob GETs rawURL and returns its body as a Blob. It runs in a
+// goroutine.
+func fetchBlob(rawURL string) (goapp.Value, error) {
+	if u, err := url.Parse(rawURL); err != nil || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") {
+		return nil, fmt.Errorf("%q is not an http(s) URL", rawURL)
+	}
+	resp, err := await(goapp.Window().Call("fetch", rawURL))
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,63 @@
+package app
+
+import (
+	"watchlens/parser"
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// progressStep is how many input bytes pass between progress updates.
+const progressStep = 1 << 20
+
+// capture is what the page shows: one or more files read together onto one
+// timeline. The files stay on the JS side as Blobs, so an event's full JSON
+// is fetched again by its offset when the user asks for it.
+type capture struct {
+	sources []source
+	sizes   []int64
+	readErr []error // per file: the browser failed to hand over its bytes
+	tl      *timeline.Timeline
+}
+
+// progress is the state of the file being read.
+type progress struct {
+	name   string
+	size   int64
+	read   int64
+	events int
+}
+
+// source is a capture file to read: a Blob on the JS side and its name.
+type source struct {
+	name string
+	blob goapp.Value
+}
+
+// readCapture streams every source through the parser into one timeline,
+// reporting progress every progressStep bytes. It runs in a goroutine: each
+// chunk awaits the browser, which keeps the page responsive.
+func readCapture(sources []source, report func(progress)) *capture {
+	c := &capture{sources: sources}
+	b := timeline.NewBuilder()
+	events := 0
+	for _, src := range sources {
+		size := int64(src.blob.Get("size").Float())
+		c.sizes = append(c.sizes, size)
+		f := b.AddFile(src.name)
+		r := parser.NewReader(newBlobReader(src.blob), parser.Options{})
+		next := int64(progressStep)
+		for r.Next() {
+			f.Add(r.Event())
+			events++
+			if n := r.InputBytes(); n >= next {
+				next = n + progressStep
+				report(progress{name: src.name, size: size, read: n, events: events})
+			}
+		}
+		f.Finish(r.Sessions(), r.Diagnostics())
+		c.readErr = append(c.readErr, r.Err())
+	}
+	c.tl = b.Build()
+	return c
+}

@@ -1,0 +1,63 @@
+package app
+
+import (
+	"bytes"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// renderExports offers the report as Markdown (for a postmortem document)
+// and JSON (for scripts), and the visible timeline as PNG.
+func (p *Page) renderExports() goapp.UI {
+	return goapp.Div().ID("exports").Class("exports").Body(
+		goapp.Span().Text("Export: "),
+		goapp.Button().ID("export-md").Text("Markdown report").OnClick(p.onExportMarkdown),
+		goapp.Button().ID("export-json").Text("JSON report").OnClick(p.onExportJSON),
+		goapp.Button().ID("export-png").Text("Timeline PNG").OnClick(p.onExportPNG),
+	)
+}
+
+func (p *Page) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
+	var b bytes.Buffer
+	if err := p.report.WriteMarkdown(&b); err != nil {
+		p.problem = "The report could not be written: " + err.Error()
+		return
+	}
+	download("watchlens-report.md", "text/markdown", b.Bytes())
+}
+
+func (p *Page) onExportJSON(ctx goapp.Context, e goapp.Event) {
+	var b bytes.Buffer
+	if err := p.report.WriteJSON(&b); err != nil {
+		p.problem = "The report could not be written: " + err.Error()
+		return
+	}
+	download("watchlens-report.json", "application/json", b.Bytes())
+}
+
+func (p *Page) onExportPNG(ctx goapp.Context, e goapp.Event) {
+	canvas := goapp.Window().Get("document").Call("querySelector", "#timeline-panel canvas")
+	if !canvas.Truthy() {
+		p.problem = "There is no timeline to export yet."
+		return
+	}
+	saveURL("watchlens-timeline.png", canvas.Call("toDataURL", "image/png").String())
+}
+
+// download hands bytes to the browser as a file to save.
+func download(name, mime string, data []byte) {
+	arr := goapp.Window().Get("Uint8Array").New(len(data))
+	goapp.CopyBytesToJS(arr, data)
+	blob := goapp.Window().Get("Blob").New([]any{arr}, map[string]any{"type": mime})
+	// The object URL is not revoked: revoking it right after the click can
+	// cancel the download, and one report's bytes until the tab closes
+	// cost nothing that matters.
+	saveURL(name, goapp.Window().Get("URL").Call("createObjectURL", blob).String())
+}
+
+func saveURL(name, href string) {
+	a := goapp.Window().Get("document").Call("createElement", "a")
+	a.Set("href", href)
+	a.Set("download", name)
+	a.Call("click")
+}

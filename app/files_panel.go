@@ -1,0 +1,206 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// maxDiagnosticsShown keeps a garbage file from filling the page.
+const maxDiagnosticsShown = 20
+
+// renderFile shows what was read from one capture file: counts, the
+// resourceVersion range, its sessions and the problems in its bytes.
+func (c *capture) renderFile(i int) goapp.UI {
+	f := c.tl.Files[i]
+	return goapp.Section().Class("result").DataSet("file", f.Name).Body(
+		goapp.H2().Text(f.Name),
+		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", humanBytes(c.sizes[i]), plural(f.Events, "event"), plural(len(f.Sessions), "session"), clockText(f.Clock))),
+		goapp.If(c.readErr[i] != nil, func() goapp.UI {
+			return goapp.Div().Class("problem").Role("alert").Text(fmt.Sprintf("Reading %s stopped: %v", f.Name, c.readErr[i]))
+		}),
+		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f) }),
+		goapp.If(f.Events > 0, func() goapp.UI { return renderCounts(f) }),
+		goapp.If(len(f.Sessions) > 0, func() goapp.UI { return c.renderSessions(f) }),
+		goapp.If(len(f.Diagnostics) > 0, func() goapp.UI { return renderDiagnostics(f.Diagnostics) }),
+	)
+}
+
+func clockText(c timeline.Clock) string {
+	switch c {
+	case timeline.ClockArrival:
+		return "recorded arrival times"
+	case timeline.ClockEstimated:
+		return "estimated (no arrival times in the capture)"
+	default:
+		return "none (events in order only)"
+	}
+}
+
+func renderNothingFound(f timeline.File) goapp.UI {
+	msg := fmt.Sprintf("No watch events were found in %s.", f.Name)
+	if len(f.Diagnostics) > 0 {
+		msg += " First problem at " + f.Diagnostics[0].String()
+	}
+	return goapp.Div().Class("problem").ID("no-events").Role("alert").Text(msg)
+}
+
+type count struct {
+	name string
+	n    int
+}
+
+// typeCounts lists the event types seen, in protocol order.
+func typeCounts(f timeline.File) []count {
+	var out []count
+	for t := parser.Added; t <= parser.Observed; t++ {
+		if n := f.Counts[t.String()]; n > 0 {
+			out = append(out, count{t.String(), n})
+		}
+	}
+	return out
+}
+
+// kindCounts lists the object kinds seen, most frequent first. ERROR events
+// carry a Status, which is no kind of watched object.
+func kindCounts(f timeline.File) []count {
+	var out []count
+	for kind, byType := range f.CountsKind {
+		n := 0
+		for typ, k := range byType {
+			if typ != parser.Error.String() {
+				n += k
+			}
+		}
+		if n > 0 {
+			out = append(out, count{kind, n})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].n != out[j].n {
+			return out[i].n > out[j].n
+		}
+		return out[i].name < out[j].name
+	})
+	return out
+}
+
+func renderCounts(f timeline.File) goapp.UI {
+	return goapp.Div().Class("counts").Body(
+		countTable("Events by type", "type", typeCounts(f)),
+		countTable("Events by kind", "kind", kindCounts(f)),
+		goapp.Dl().Class("rv").Body(
+			goapp.Dt().Text("first resourceVersion"),
+			goapp.Dd().DataSet("rv", "first").Text(f.FirstRV),
+			goapp.Dt().Text("last resourceVersion"),
+			goapp.Dd().DataSet("rv", "last").Text(f.LastRV),
+			goapp.Dt().Text("scope"),
+			goapp.Dd().Text(f.Filtered),
+		),
+	)
+}
+
+func countTable(caption, attr string, counts []count) goapp.UI {
+	return goapp.Table().Class("count-table").DataSet("by", attr).Body(
+		goapp.Caption().Text(caption),
+		goapp.TBody().Body(
+			goapp.Range(counts).Slice(func(i int) goapp.UI {
+				c := counts[i]
+				return goapp.Tr().DataSet(attr, c.name).Body(
+					goapp.Th().Scope("row").Text(c.name),
+					goapp.Td().DataSet("count", c.n).Text(strconv.Itoa(c.n)),
+				)
+			}),
+		),
+	)
+}
+
+func (c *capture) renderSessions(f timeline.File) goapp.UI {
+	return goapp.Table().Class("sessions").Body(
+		goapp.Caption().Text("Sessions"),
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Text("#"), goapp.Th().Text("request"), goapp.Th().Text("HTTP status"),
+			goapp.Th().Text("events"), goapp.Th().Text("bookmarks"), goapp.Th().Text("reconnect after"), goapp.Th().Text("ended"),
+		)),
+		goapp.TBody().Body(
+			goapp.Range(f.Sessions).Slice(func(i int) goapp.UI {
+				s := c.tl.Sessions[f.Sessions[i]]
+				return goapp.Tr().DataSet("session", s.Index).Body(
+					goapp.Td().Text(strconv.Itoa(s.Index)),
+					goapp.Td().Class("mono").Text(requestText(s.Request)),
+					goapp.Td().Text(statusText(s)),
+					goapp.Td().Text(strconv.Itoa(s.Events)),
+					goapp.Td().Text(strconv.Itoa(s.Bookmarks)),
+					goapp.Td().Text(gapText(s.Gap)),
+					goapp.Td().Text(endText(s)),
+				)
+			}),
+		),
+	)
+}
+
+func requestText(r *parser.Request) string {
+	if r == nil {
+		return "(not captured)"
+	}
+	if r.Query == "" {
+		return r.Method + " " + r.Path
+	}
+	return r.Method + " " + r.Path + "?" + r.Query
+}
+
+func statusText(s timeline.Session) string {
+	if s.HTTPStatus == 0 {
+		return "(no HTTP head)"
+	}
+	out := fmt.Sprintf("%d %s", s.HTTPStatus, s.StatusText)
+	if s.Status != nil {
+		out += ": " + s.Status.Message
+	}
+	return out
+}
+
+func gapText(gap int64) string {
+	if gap < 0 {
+		return "-"
+	}
+	return time.Duration(gap).Round(time.Millisecond).String()
+}
+
+func endText(s timeline.Session) string {
+	switch s.EndReason {
+	case timeline.EndEOF:
+		return "clean end"
+	case timeline.EndDeadline:
+		return "server deadline"
+	case timeline.EndError:
+		if s.Error != nil {
+			return fmt.Sprintf("ERROR %d: %s", s.Error.Code, s.Error.Message)
+		}
+		return "ERROR event"
+	case timeline.EndCutOff:
+		return "cut off mid-stream"
+	case timeline.EndNewResponse:
+		return "cut off, a new response follows"
+	default:
+		return "HTTP error"
+	}
+}
+
+func renderDiagnostics(diags []parser.Diagnostic) goapp.UI {
+	shown := diags[:min(len(diags), maxDiagnosticsShown)]
+	return goapp.Details().Class("diagnostics").Open(true).Body(
+		goapp.Summary().Text(plural(len(diags), "problem")+" in the input"),
+		goapp.Ul().Body(
+			goapp.Range(shown).Slice(func(i int) goapp.UI {
+				return goapp.Li().Class("mono").Text(shown[i].String())
+			}),
+		),
+	)
+}

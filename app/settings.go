@@ -1,0 +1,130 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// renderSettings is the retention-model form. Every change re-runs the
+// analysis, which is cheap: the timeline itself does not depend on it.
+func (p *Page) renderSettings() goapp.UI {
+	pr := p.params
+	def := timeline.DefaultParams()
+	return goapp.Details().ID("settings").Class("panel").Body(
+		goapp.Summary().Text("Retention model"),
+		goapp.P().Class("hint").Text("When would the API server have answered a resume with 410 Gone? Set what you know of your server; the defaults are the Kubernetes defaults."),
+		goapp.Div().Class("settings-grid").Body(
+			numberField("set-window", "Watch cache history W (seconds)", pr.CacheWindow.Seconds(), def.CacheWindow.Seconds(),
+				"eventFreshDuration: the cache keeps at least this much history (75 s by default).", p.onDuration(func(d time.Duration) { p.params.CacheWindow = d })),
+			numberField("set-count", "Watch cache capacity N (events, 0 = off)", float64(pr.CacheCount), float64(def.CacheCount),
+				"The ring buffer holds the last N events of the resource type: exact only for an unfiltered capture.", p.onInt(func(n int) { p.params.CacheCount = n })),
+			numberField("set-etcd", "etcd compaction interval (seconds, 0 = off)", pr.EtcdInterval.Seconds(), def.EtcdInterval.Seconds(),
+				"--etcd-compaction-interval: uncached watches keep 1 to 2 intervals of history.", p.onDuration(func(d time.Duration) { p.params.EtcdInterval = d })),
+			numberField("set-delay", "Reconnect delay (seconds)", pr.Delay.Seconds(), def.Delay.Seconds(),
+				"A cursor dropped at t resumes at t + delay; client-go re-watches at once.", p.onDuration(func(d time.Duration) { p.params.Delay = d })),
+			goapp.Label().For("set-restarts").Body(
+				goapp.Span().Text("API server restarts (RFC 3339, comma-separated)"),
+				goapp.Input().ID("set-restarts").Type("text").Value(restartsText(pr.Restarts)).Placeholder("2026-11-30T00:58:00Z").OnChange(p.onRestarts),
+				goapp.Small().Text("Every cursor older than a restart is refused at once."),
+			),
+			goapp.Label().For("set-cache").Class("check").Body(
+				goapp.Input().ID("set-cache").Type("checkbox").Checked(pr.WatchCache).OnChange(p.onWatchCache),
+				goapp.Span().Text(" watch cache on (off: --watch-cache=false, every watch reads etcd)"),
+			),
+		),
+		goapp.Button().ID("settings-reset").Text("Reset to defaults").OnClick(p.onResetSettings),
+		goapp.If(p.settingsProblem != "", func() goapp.UI {
+			return goapp.P().Class("problem").Role("alert").Text(p.settingsProblem)
+		}),
+	)
+}
+
+func numberField(id, label string, value, def float64, help string, onChange goapp.EventHandler) goapp.UI {
+	return goapp.Label().For(id).Body(
+		goapp.Span().Text(label),
+		goapp.Input().ID(id).Type("number").Min(0).Attr("step", "any").Value(formatNumber(value)).OnChange(onChange),
+		goapp.Small().Text(fmt.Sprintf("%s Default %s.", help, formatNumber(def))),
+	)
+}
+
+func formatNumber(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+func (p *Page) onDuration(set func(time.Duration)) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
+		if err != nil || v < 0 {
+			p.settingsProblem = "Durations are seconds, zero or more."
+			return
+		}
+		set(time.Duration(v * float64(time.Second)))
+		p.settingsChanged(ctx)
+	}
+}
+
+func (p *Page) onInt(set func(int)) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		v, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+		if err != nil || v < 0 {
+			p.settingsProblem = "The capacity is a whole number of events, zero or more."
+			return
+		}
+		set(v)
+		p.settingsChanged(ctx)
+	}
+}
+
+func (p *Page) onRestarts(ctx goapp.Context, e goapp.Event) {
+	restarts, err := parseRestarts(ctx.JSSrc().Get("value").String())
+	if err != nil {
+		p.settingsProblem = err.Error()
+		return
+	}
+	p.params.Restarts = restarts
+	p.settingsChanged(ctx)
+}
+
+func (p *Page) onWatchCache(ctx goapp.Context, e goapp.Event) {
+	p.params.WatchCache = ctx.JSSrc().Get("checked").Truthy()
+	p.settingsChanged(ctx)
+}
+
+func (p *Page) onResetSettings(ctx goapp.Context, e goapp.Event) {
+	p.params = timeline.DefaultParams()
+	p.settingsChanged(ctx)
+}
+
+func (p *Page) settingsChanged(ctx goapp.Context) {
+	p.settingsProblem = ""
+	p.analyze()
+	p.saveURL(ctx)
+}
+
+func restartsText(restarts []int64) string {
+	var parts []string
+	for _, t := range restarts {
+		parts = append(parts, time.Unix(0, t).UTC().Format(time.RFC3339Nano))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func parseRestarts(s string) ([]int64, error) {
+	var out []int64
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		t, err := time.Parse(time.RFC3339Nano, part)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an RFC 3339 time such as 2026-11-30T00:58:00Z", part)
+		}
+		out = append(out, t.UnixNano())
+	}
+	return out, nil
+}

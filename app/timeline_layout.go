@@ -1,0 +1,473 @@
+package app
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// Pure geometry of the timeline canvas: which rows exist, where each band
+// sits, how axis values map to pixels, where the ticks go and what lies
+// under the pointer. Nothing here touches the browser, so all of it is
+// tested natively.
+
+// Filter says which events and lanes the timeline shows.
+type Filter struct {
+	Types     uint32 // mask of 1<<parser.EventType; 0 = all
+	Kind      string // exact kind, "" = all
+	Namespace string // exact namespace, "" = all
+	Text      string // case-insensitive substring of the object name, "" = all
+}
+
+// Lane reports whether a lane passes the filter. Types is not consulted: a
+// lane is an object, and hiding an object because its marks are filtered
+// would make its row vanish and the others jump as types are toggled.
+func (f Filter) Lane(l timeline.Lane) bool {
+	if f.Kind != "" && l.Kind != f.Kind {
+		return false
+	}
+	if f.Namespace != "" && l.Namespace != f.Namespace {
+		return false
+	}
+	return f.Text == "" || containsFold(l.Name, f.Text)
+}
+
+// Event reports whether events of type typ are shown.
+func (f Filter) Event(typ parser.EventType) bool {
+	return f.Types == 0 || f.Types&(1<<typ) != 0
+}
+
+// containsFold is a case-insensitive strings.Contains.
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// laneGroup is a group header row: the lanes of one file, kind and namespace.
+type laneGroup struct {
+	file      int
+	kind, ns  string
+	lanes     []int32 // lanes passing the filter, in lane (first appearance) order
+	collapsed bool
+}
+
+// key identifies a group across rebuilds, so a collapsed group stays
+// collapsed while the filter changes.
+func (g *laneGroup) key() string {
+	return strconv.Itoa(g.file) + "\x00" + g.kind + "\x00" + g.ns
+}
+
+// label is the header's text; the file name only matters when several
+// files share the view.
+func (g *laneGroup) label(tl *timeline.Timeline) string {
+	ns := g.ns
+	if ns == "" {
+		ns = "(cluster-scoped)"
+	}
+	s := g.kind + " · " + ns
+	if len(tl.Files) > 1 {
+		s = tl.Files[g.file].Name + ": " + s
+	}
+	return s + " (" + strconv.Itoa(len(g.lanes)) + ")"
+}
+
+// row is one row of the lane area: a group header (lane -1) or a lane.
+type row struct {
+	group int
+	lane  int
+}
+
+// buildRows groups the lanes passing f by file, kind and namespace, in
+// that sort order, each group's lanes in order of first appearance.
+func buildRows(tl *timeline.Timeline, f Filter, collapsed map[string]bool) ([]laneGroup, []row, int) {
+	index := map[string]int{}
+	var groups []laneGroup
+	shown := 0
+	for l := range tl.Lanes {
+		ln := &tl.Lanes[l]
+		if !f.Lane(*ln) {
+			continue
+		}
+		shown++
+		k := strconv.Itoa(ln.File) + "\x00" + ln.Kind + "\x00" + ln.Namespace
+		g, ok := index[k]
+		if !ok {
+			g = len(groups)
+			index[k] = g
+			groups = append(groups, laneGroup{file: ln.File, kind: ln.Kind, ns: ln.Namespace})
+		}
+		groups[g].lanes = append(groups[g].lanes, int32(l))
+	}
+	sort.SliceStable(groups, func(i, j int) bool {
+		a, b := &groups[i], &groups[j]
+		if a.file != b.file {
+			return a.file < b.file
+		}
+		if a.kind != b.kind {
+			return a.kind < b.kind
+		}
+		return a.ns < b.ns
+	})
+	var rows []row
+	for gi := range groups {
+		g := &groups[gi]
+		g.collapsed = collapsed[g.key()]
+		rows = append(rows, row{group: gi, lane: -1})
+		if g.collapsed {
+			continue
+		}
+		for _, l := range g.lanes {
+			rows = append(rows, row{group: gi, lane: int(l)})
+		}
+	}
+	return groups, rows, shown
+}
+
+// Band heights and margins, in CSS pixels.
+const (
+	gutterW     = 176.0 // labels left of the plot
+	rightPad    = 12.0
+	axisH       = 26.0
+	sessionH    = 18.0
+	bookmarkH   = 16.0
+	zoneH       = 12.0
+	cursorH     = 84.0
+	bandGap     = 4.0
+	rowH        = 16.0
+	maxRowsShow = 28 // the lane area scrolls beyond this many rows
+	markSize    = 9.0
+	hitSlop     = 5.0 // how far from a mark a click still selects it
+)
+
+// bandID names the fixed bands above the lanes.
+type bandID int
+
+const (
+	bandAxis bandID = iota
+	bandSessions
+	bandBookmarks
+	bandZoneAware
+	bandZoneIgnoring
+	bandCursors
+	bandLanes
+	bandNone
+)
+
+type band struct {
+	id    bandID
+	y, h  float64
+	label string
+}
+
+// layout places the bands and the plot inside a canvas of width w.
+type layout struct {
+	w, h         float64
+	plotX, plotW float64
+	bands        []band
+	lanesY       float64 // top of the lane area
+	lanesH       float64 // its visible height
+	contentH     float64 // height of all rows
+}
+
+// newLayout stacks the bands; the cursor strip only exists on the time axis
+// (it plots RV against time).
+func newLayout(w float64, rows int, axisRV bool) layout {
+	lo := layout{w: w, plotX: gutterW, plotW: max(w-gutterW-rightPad, 40)}
+	y := 0.0
+	add := func(id bandID, h float64, label string) {
+		lo.bands = append(lo.bands, band{id: id, y: y, h: h, label: label})
+		y += h + bandGap
+	}
+	add(bandAxis, axisH, "")
+	add(bandSessions, sessionH, "sessions")
+	add(bandBookmarks, bookmarkH, "bookmarks")
+	add(bandZoneAware, zoneH, "410 · bookmark-aware")
+	add(bandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
+	if !axisRV {
+		add(bandCursors, cursorH, "cursors · RV")
+	}
+	lo.lanesY = y
+	lo.contentH = float64(rows) * rowH
+	lo.lanesH = min(lo.contentH, maxRowsShow*rowH)
+	lo.h = lo.lanesY + max(lo.lanesH, rowH) + 2
+	return lo
+}
+
+func (lo *layout) band(id bandID) (band, bool) {
+	for _, b := range lo.bands {
+		if b.id == id {
+			return b, true
+		}
+	}
+	return band{}, false
+}
+
+// bandAt says which band is under y.
+func (lo *layout) bandAt(y float64) bandID {
+	if y >= lo.lanesY && y < lo.lanesY+lo.lanesH {
+		return bandLanes
+	}
+	for _, b := range lo.bands {
+		if y >= b.y && y < b.y+b.h {
+			return b.id
+		}
+	}
+	return bandNone
+}
+
+// rowAt is the row under y given the lane area's scroll offset, or -1.
+func (lo *layout) rowAt(y, scrollY float64, rows int) int {
+	if y < lo.lanesY || y >= lo.lanesY+lo.lanesH {
+		return -1
+	}
+	r := int((y - lo.lanesY + scrollY) / rowH)
+	if r < 0 || r >= rows {
+		return -1
+	}
+	return r
+}
+
+// clampScroll keeps the lane area's scroll offset inside its content.
+func (lo *layout) clampScroll(s float64) float64 {
+	return math.Max(0, math.Min(s, lo.contentH-lo.lanesH))
+}
+
+// scale maps axis values in [from, to) onto [x0, x0+w) pixels.
+type scale struct {
+	from, to int64
+	x0, w    float64
+}
+
+func (s scale) x(v int64) float64 {
+	return s.x0 + float64(v-s.from)*s.w/float64(s.to-s.from)
+}
+
+// xc is x for a value that may lie far outside the view (a zone's end at
+// the end of time): clamped a little beyond the plot so lines and rects
+// still reach its edges.
+func (s scale) xc(v int64) float64 {
+	if v <= s.from {
+		return s.x0 - 2
+	}
+	if v >= s.to {
+		return s.x0 + s.w + 2
+	}
+	return s.x(v)
+}
+
+func (s scale) at(x float64) int64 {
+	return s.from + int64(math.Round((x-s.x0)/s.w*float64(s.to-s.from)))
+}
+
+// Zoom limits: the narrowest view on each axis.
+const (
+	minSpanTime = int64(10 * time.Microsecond)
+	minSpanRV   = 8
+)
+
+// zoomRange scales [from, to) by factor around anchor, keeping anchor at
+// the same pixel, then fits the result inside [lo, hi).
+func zoomRange(from, to, anchor int64, factor float64, lo, hi, minSpan int64) (int64, int64) {
+	span := float64(to - from)
+	ns := math.Max(math.Min(span*factor, float64(hi-lo)), float64(min(minSpan, hi-lo)))
+	f := 0.5
+	if span > 0 {
+		f = float64(anchor-from) / span
+	}
+	nf := int64(math.Round(float64(anchor) - f*ns))
+	return fitRange(nf, nf+int64(ns), lo, hi)
+}
+
+// panRange shifts [from, to) by d and fits it inside [lo, hi).
+func panRange(from, to, d, lo, hi int64) (int64, int64) {
+	return fitRange(from+d, to+d, lo, hi)
+}
+
+// fitRange slides [from, to) into [lo, hi) without changing its width
+// (unless it is wider, then it becomes [lo, hi)).
+func fitRange(from, to, lo, hi int64) (int64, int64) {
+	if to-from >= hi-lo {
+		return lo, hi
+	}
+	if from < lo {
+		from, to = lo, lo+(to-from)
+	}
+	if to > hi {
+		from, to = hi-(to-from), hi
+	}
+	return from, to
+}
+
+// tick is one labelled axis position.
+type tick struct {
+	v     int64
+	label string
+}
+
+// Time tick steps, from nanoseconds to weeks: 1-2-5 below a second, then
+// the steps a clock face has.
+var timeSteps = func() []int64 {
+	var s []int64
+	for d := int64(1); d < int64(time.Second); d *= 10 {
+		s = append(s, d, 2*d, 5*d)
+	}
+	for _, d := range []time.Duration{time.Second, 2 * time.Second, 5 * time.Second, 10 * time.Second, 15 * time.Second, 30 * time.Second,
+		time.Minute, 2 * time.Minute, 5 * time.Minute, 10 * time.Minute, 15 * time.Minute, 30 * time.Minute,
+		time.Hour, 2 * time.Hour, 3 * time.Hour, 6 * time.Hour, 12 * time.Hour, 24 * time.Hour, 7 * 24 * time.Hour} {
+		s = append(s, int64(d))
+	}
+	return s
+}()
+
+// minTickPx keeps labels from colliding: a label like 00:54:23.250 is
+// about 75 px wide in the canvas font.
+const minTickPx = 96.0
+
+// timeTicks places ticks on round UTC instants at least minTickPx apart.
+func timeTicks(s scale) []tick {
+	span := s.to - s.from
+	step := timeSteps[len(timeSteps)-1]
+	for _, d := range timeSteps {
+		if float64(d)*s.w/float64(span) >= minTickPx {
+			step = d
+			break
+		}
+	}
+	var out []tick
+	for v := ceilDiv(s.from, step) * step; v < s.to; v += step {
+		out = append(out, tick{v: v, label: timeLabel(v, step)})
+	}
+	return out
+}
+
+// timeLabel shows as many digits as the step needs.
+func timeLabel(v, step int64) string {
+	t := time.Unix(0, v).UTC()
+	switch {
+	case step >= int64(24*time.Hour):
+		return t.Format("Jan 2")
+	case step >= int64(time.Minute):
+		return t.Format("15:04")
+	case step >= int64(time.Second):
+		return t.Format("15:04:05")
+	case step >= int64(time.Millisecond):
+		return t.Format("15:04:05.000")
+	case step >= int64(time.Microsecond):
+		return t.Format(":05.000000")
+	}
+	return t.Format(":05.000000000")
+}
+
+// numberTicks places ticks on round numbers (1, 2, 5 times a power of
+// ten): resourceVersions, or event ordinals when a capture has no clock.
+func numberTicks(s scale) []tick {
+	span := float64(s.to - s.from)
+	raw := minTickPx * span / s.w
+	step := int64(1)
+	for p := int64(1); ; p *= 10 {
+		found := false
+		for _, m := range []int64{1, 2, 5} {
+			if float64(m*p) >= raw {
+				step, found = m*p, true
+				break
+			}
+		}
+		if found || p > math.MaxInt64/100 {
+			break
+		}
+	}
+	var out []tick
+	for v := ceilDiv(s.from, step) * step; v < s.to; v += step {
+		out = append(out, tick{v: v, label: strconv.FormatInt(v, 10)})
+	}
+	return out
+}
+
+func ceilDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a > 0) == (b > 0) {
+		q++
+	}
+	return q
+}
+
+// nearest returns the position in xs (sorted ascending) of the value
+// closest to v within tol, or -1.
+func nearest(xs []int64, v, tol int64) int {
+	k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v })
+	best, bestD := -1, tol+1
+	for _, c := range []int{k - 1, k} {
+		if c < 0 || c >= len(xs) {
+			continue
+		}
+		d := xs[c] - v
+		if d < 0 {
+			d = -d
+		}
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// zoneStat is what the summary says of one cursor kind's red zones in view.
+type zoneStat struct {
+	count   int
+	seconds float64 // the union of the zones' instants in view (models overlap)
+}
+
+// zoneStats counts the zones of each cursor kind that meet the view and
+// measures the time they cover. On the RV axis a zone is the cursor values
+// [FromRV, ToRV] it refuses, and its full duration counts.
+func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]zoneStat {
+	var out [2]zoneStat
+	for _, kind := range timeline.CursorKinds {
+		var spans [][2]int64
+		for _, z := range zones {
+			if z.Kind != kind {
+				continue
+			}
+			lo, hi := z.From, z.To
+			if axisRV {
+				if int64(z.ToRV) < from || int64(z.FromRV) >= to {
+					continue
+				}
+			} else {
+				if z.To <= from || z.From >= to {
+					continue
+				}
+				lo, hi = max(lo, from), min(hi, to)
+			}
+			out[kind].count++
+			spans = append(spans, [2]int64{lo, hi})
+		}
+		out[kind].seconds = float64(unionLen(spans)) / 1e9
+	}
+	return out
+}
+
+// unionLen is the total length covered by the intervals.
+func unionLen(spans [][2]int64) int64 {
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var total, end int64
+	started := false
+	for _, s := range spans {
+		if !started || s[0] > end {
+			if s[1] > s[0] {
+				total += s[1] - s[0]
+			}
+			end, started = max(s[1], s[0]), true
+			continue
+		}
+		if s[1] > end {
+			total += s[1] - end
+			end = s[1]
+		}
+	}
+	return total
+}

@@ -1,0 +1,114 @@
+package app
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"watchlens/timeline"
+)
+
+// viewState is everything a copied link has to reopen: the source, the
+// retention model, the visible range, the filters and the selection. Only
+// what differs from the defaults goes into the URL, so links stay short.
+type viewState struct {
+	sample   string // a built-in sample's name
+	url      string // a capture the browser fetches (?url=)
+	params   timeline.Params
+	from, to int64 // visible range on the axis; both 0 for the whole capture
+	axisRV   bool
+	selected int // event index, -1 for none
+}
+
+func defaultViewState() viewState {
+	return viewState{params: timeline.DefaultParams(), selected: -1}
+}
+
+func (v viewState) query() url.Values {
+	q := url.Values{}
+	set := func(key, value string) {
+		if value != "" {
+			q.Set(key, value)
+		}
+	}
+	set("sample", v.sample)
+	set("url", v.url)
+	def := timeline.DefaultParams()
+	p := v.params
+	if p.CacheWindow != def.CacheWindow {
+		set("w", seconds(p.CacheWindow))
+	}
+	if p.CacheCount != def.CacheCount {
+		set("n", strconv.Itoa(p.CacheCount))
+	}
+	if p.EtcdInterval != def.EtcdInterval {
+		set("etcd", seconds(p.EtcdInterval))
+	}
+	if p.Delay != def.Delay {
+		set("delay", seconds(p.Delay))
+	}
+	if !p.WatchCache {
+		set("cache", "off")
+	}
+	if len(p.Restarts) > 0 {
+		set("restarts", strings.ReplaceAll(restartsText(p.Restarts), " ", ""))
+	}
+	if v.from != 0 || v.to != 0 {
+		set("from", strconv.FormatInt(v.from, 10))
+		set("to", strconv.FormatInt(v.to, 10))
+	}
+	if v.axisRV {
+		set("axis", "rv")
+	}
+	if v.selected >= 0 {
+		set("sel", strconv.Itoa(v.selected))
+	}
+	return q
+}
+
+// parseViewState reads a link's query. A malformed value keeps its default:
+// a hand-edited link should open something rather than nothing.
+func parseViewState(q url.Values) viewState {
+	v := defaultViewState()
+	v.sample = q.Get("sample")
+	v.url = q.Get("url")
+	if d, ok := parseSeconds(q.Get("w")); ok {
+		v.params.CacheWindow = d
+	}
+	if n, err := strconv.Atoi(q.Get("n")); err == nil && n >= 0 {
+		v.params.CacheCount = n
+	}
+	if d, ok := parseSeconds(q.Get("etcd")); ok {
+		v.params.EtcdInterval = d
+	}
+	if d, ok := parseSeconds(q.Get("delay")); ok {
+		v.params.Delay = d
+	}
+	if q.Get("cache") == "off" {
+		v.params.WatchCache = false
+	}
+	if r, err := parseRestarts(q.Get("restarts")); err == nil {
+		v.params.Restarts = r
+	}
+	from, errFrom := strconv.ParseInt(q.Get("from"), 10, 64)
+	to, errTo := strconv.ParseInt(q.Get("to"), 10, 64)
+	if errFrom == nil && errTo == nil && from < to {
+		v.from, v.to = from, to
+	}
+	v.axisRV = q.Get("axis") == "rv"
+	if sel, err := strconv.Atoi(q.Get("sel")); err == nil && sel >= 0 {
+		v.selected = sel
+	}
+	return v
+}
+
+func seconds(d time.Duration) string { return formatNumber(d.Seconds()) }
+
+func parseSeconds(s string) (time.Duration, bool) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 {
+		return 0, false
+	}
+	return time.Duration(v * float64(time.Second)), true
+}
