@@ -26,6 +26,7 @@ type bodyScanner struct {
 	partial   bool // the value's bytes so far are in buf
 	skipping  bool // the value outgrew MaxEventSize: its bytes are dropped
 	garbage   bool // skipping bytes that start no value, up to a resync point
+	block     bool // the piece being fed is a block of lines
 	buf       []byte
 	spare     []byte
 	startRaw  int64
@@ -42,14 +43,20 @@ type bodyScanner struct {
 // feed scans one piece of body: b, whose first byte is at stream offset raw
 // and on line no, and which arrived at arrival. A piece is one line or part
 // of one, or, for a body without framing or times, a run of whole lines.
-func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
+//
+// It returns how many bytes it took: all of them, except in a block, where
+// it stops before a line that starts with a capital letter, which may be an
+// HTTP head for the framer to see.
+func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 	if len(b) == 0 {
-		return
+		return 0
 	}
 	s.curPos, s.curLine = 0, no
 	if s.mode == modeYAML {
-		s.yamlLines(b, raw, no, arrival)
-		return
+		return s.yamlLines(b, raw, no, arrival)
+	}
+	if s.block && s.col0 && isUpper(b[0]) {
+		return 0
 	}
 	i := 0
 	if s.in && s.col0 && b[0] == '{' {
@@ -58,9 +65,12 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 	for i < len(b) {
 		if !s.in {
 			if s.garbage {
-				j := s.resync(b, i)
+				j, head := s.resync(b, i)
 				if j < 0 {
 					break
+				}
+				if head {
+					return s.stop(j)
 				}
 				i, s.garbage = j, false
 			}
@@ -71,11 +81,13 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 				break
 			}
 			col0 := (i == 0 && s.col0) || (i > 0 && b[i-1] == '\n')
+			if s.block && col0 && isUpper(b[i]) {
+				return s.stop(i)
+			}
 			if b[i] != '{' {
 				if s.mode == modeUnknown && col0 && looksYAML(b[i:]) {
 					s.mode = modeYAML
-					s.yamlLines(b[i:], raw+int64(i), s.lineAt(b, i), arrival)
-					return
+					return i + s.yamlLines(b[i:], raw+int64(i), s.lineAt(b, i), arrival)
 				}
 				s.r.addDiag(Diagnostic{Offset: raw + int64(i), Line: s.lineAt(b, i), Kind: "bad-json",
 					Msg: fmt.Sprintf("found %q where an event should start; skipped up to the next event", clip(b[i:]))})
@@ -121,24 +133,43 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) {
 		case scanNewValue:
 			s.cutBy(raw + int64(end))
 			i = end
+		case scanHead:
+			s.keep(b[from:end])
+			return s.stop(end)
 		default:
-			if !s.partial {
-				s.partial = true
-				s.buf = s.buf[:0]
-			}
-			if !s.skipping {
-				if len(s.buf)+len(b)-from > s.r.opts.MaxEventSize {
-					s.skipping = true
-					s.buf = s.buf[:0]
-				} else {
-					s.buf = append(s.buf, b[from:]...)
-				}
-			}
+			s.keep(b[from:])
 			i = len(b)
 		}
 	}
 	s.col0 = b[len(b)-1] == '\n'
+	return len(b)
 }
+
+// keep adds the bytes of a value that goes on in the next piece to buf,
+// unless the value is already too big to keep.
+func (s *bodyScanner) keep(v []byte) {
+	if !s.partial {
+		s.partial = true
+		s.buf = s.buf[:0]
+	}
+	if s.skipping {
+		return
+	}
+	if len(s.buf)+len(v) > s.r.opts.MaxEventSize {
+		s.skipping = true
+		s.buf = s.buf[:0]
+		return
+	}
+	s.buf = append(s.buf, v...)
+}
+
+// stop ends a block's feed before b[i], at the start of a line.
+func (s *bodyScanner) stop(i int) int {
+	s.col0 = true
+	return i
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // cutBy reports the open value as cut off by a new one starting at off.
 func (s *bodyScanner) cutBy(off int64) {
@@ -162,25 +193,31 @@ func (s *bodyScanner) lineAt(b []byte, i int) int {
 // does (a raw line end cannot occur inside compact JSON), and a value
 // pretty-printed from column 0 ends at the first "}" alone at column 0. The
 // fast extraction must read it, and what it did not read must not show
-// signs of holding anything but one event: "}{", a second "object" key, or
-// a '{' at column 0 (a cut event with another glued to it). Other values go
-// the slow way, where every byte is looked at.
+// signs of holding anything but one event: a second "object" key (another
+// event glued to a cut one), or a line at column 0. Other values go the
+// slow way, where every byte is looked at.
 func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival int64) (int, bool) {
 	var v []byte
 	var next int
 	if col0 && i+1 < len(b) && (b[i+1] == '\n' || b[i+1] == '\r') {
-		k := bytes.Index(b[i:], []byte("\n}"))
-		if k < 0 {
+		// Every line inside must be indented, up to the "}" that closes.
+		for k := i; ; {
+			nl := bytes.IndexByte(b[k:], '\n')
+			if nl < 0 || k+nl+1 == len(b) {
+				return 0, false
+			}
+			k += nl + 1
+			if c := b[k]; c == '}' {
+				next = k + 1
+				break
+			} else if c != ' ' && c != '\t' {
+				return 0, false
+			}
+		}
+		if next < len(b) && b[next] != '\n' && b[next] != '\r' {
 			return 0, false
 		}
-		end := i + k + 2
-		if end < len(b) && b[end] != '\n' && b[end] != '\r' {
-			return 0, false
-		}
-		v, next = b[i:end], end
-		if bytes.Contains(v, []byte("\n{")) {
-			return 0, false
-		}
+		v = b[i:next]
 	} else {
 		k := bytes.IndexByte(b[i:], '\n')
 		if k < 0 {
@@ -203,7 +240,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 		return 0, false
 	}
 	rest := v[end:]
-	if bytes.Contains(rest, []byte("}{")) || bytes.Contains(rest, []byte(`"object"`)) {
+	if bytes.Contains(rest, []byte(`"object"`)) {
 		return 0, false
 	}
 	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), s.lineAt(b, i), arrival)
@@ -221,6 +258,7 @@ const (
 	scanEnd      // the value ends at the index returned
 	scanCut      // a line ends inside a string at the index returned
 	scanNewValue // a '{' at column 0, at the index returned, starts a new value
+	scanHead     // in a block, a line that may be an HTTP head starts at the index returned
 )
 
 // scan follows the JSON structure from b[i] and returns the index of the
@@ -231,18 +269,18 @@ func (s *bodyScanner) scan(b []byte, i int) (int, int) {
 	for ; i < len(b); i++ {
 		c := b[i]
 		if inStr {
-			if esc {
-				esc = false
-				continue
-			}
-			switch c {
-			case '\\':
-				esc = true
-			case '"':
-				inStr = false
-			case '\n':
-				// JSON strings hold no raw line end: the value was cut.
+			switch {
+			case c == '\n':
+				// JSON strings hold no raw line end, escaped or not: the
+				// value was cut.
+				s.esc = false
 				return i, scanCut
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
 			}
 			continue
 		}
@@ -261,6 +299,10 @@ func (s *bodyScanner) scan(b []byte, i int) (int, int) {
 			if i+1 < len(b) && b[i+1] == '{' {
 				return i + 1, scanNewValue
 			}
+			if s.block && i+1 < len(b) && isUpper(b[i+1]) {
+				s.depth, s.inStr, s.esc = depth, false, false
+				return i + 1, scanHead
+			}
 		}
 	}
 	s.depth, s.inStr, s.esc = depth, inStr, esc
@@ -268,22 +310,29 @@ func (s *bodyScanner) scan(b []byte, i int) (int, int) {
 }
 
 // resync returns where reading can start again after bytes that start no
-// value: a '{' at the start of a line, or the start of an event anywhere.
-func (s *bodyScanner) resync(b []byte, i int) int {
+// value: a '{' at the start of a line, or the start of an event anywhere;
+// head is set when it stops instead at a line that may be an HTTP head (in
+// a block). It returns -1 when b holds neither.
+func (s *bodyScanner) resync(b []byte, i int) (int, bool) {
 	for i < len(b) {
-		if b[i] == '{' && ((i == 0 && s.col0) || (i > 0 && b[i-1] == '\n')) {
-			return i
+		if (i == 0 && s.col0) || (i > 0 && b[i-1] == '\n') {
+			if b[i] == '{' {
+				return i, false
+			}
+			if s.block && isUpper(b[i]) {
+				return i, true
+			}
 		}
 		limit := len(b)
 		if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
 			limit = i + k + 1
 		}
 		if t := bytes.Index(b[i:limit], []byte(`{"type"`)); t >= 0 {
-			return i + t
+			return i + t, false
 		}
 		i = limit
 	}
-	return -1
+	return -1, false
 }
 
 // endSession is called where a response body ends: a value still open
@@ -320,16 +369,23 @@ func looksYAML(b []byte) bool {
 	return false
 }
 
-// yamlLines splits a piece into lines for yamlLine.
-func (s *bodyScanner) yamlLines(b []byte, raw int64, no int, arrival int64) {
-	for len(b) > 0 {
-		n := len(b)
-		if k := bytes.IndexByte(b, '\n'); k >= 0 {
-			n = k + 1
+// yamlLines splits a piece into lines for yamlLine. It returns the bytes
+// taken, as feed does.
+func (s *bodyScanner) yamlLines(b []byte, raw int64, no int, arrival int64) int {
+	taken := 0
+	for taken < len(b) {
+		ln := b[taken:]
+		if s.block && s.col0 && isUpper(ln[0]) {
+			return taken
 		}
-		s.yamlLine(b[:n], raw, no, arrival)
-		b, raw, no = b[n:], raw+int64(n), no+1
+		if k := bytes.IndexByte(ln, '\n'); k >= 0 {
+			ln = ln[:k+1]
+		}
+		s.yamlLine(ln, raw+int64(taken), no, arrival)
+		taken += len(ln)
+		no++
 	}
+	return taken
 }
 
 // yamlLine adds one line to the current YAML document, or ends the

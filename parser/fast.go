@@ -52,16 +52,16 @@ func (s *fastScanner) str() ([]byte, bool) {
 		return nil, false
 	}
 	start := s.i + 1
-	j := bytes.IndexByte(s.b[start:], '"')
-	if j < 0 {
-		return nil, false
+	for j := start; j < len(s.b); j++ {
+		switch s.b[j] {
+		case '"':
+			s.i = j + 1
+			return s.b[start:j], true
+		case '\\':
+			return nil, false
+		}
 	}
-	v := s.b[start : start+j]
-	if bytes.IndexByte(v, '\\') >= 0 {
-		return nil, false
-	}
-	s.i = start + j + 1
-	return v, true
+	return nil, false
 }
 
 // isNull consumes a null literal.
@@ -153,24 +153,18 @@ func validNumber(b []byte) bool {
 
 func (s *fastScanner) skipString() bool {
 	b := s.b
-	i := s.i + 1
-	for {
-		j := bytes.IndexByte(b[i:], '"')
-		if j < 0 {
-			return false
-		}
-		i += j
-		// An odd run of backslashes before the quote escapes it.
-		k := i - 1
-		for k > s.i && b[k] == '\\' {
-			k--
-		}
-		i++
-		if (i-2-k)%2 == 0 {
-			s.i = i
+	// Strings in Kubernetes objects are short: a plain loop beats calling
+	// IndexByte for each.
+	for i := s.i + 1; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			s.i = i + 1
 			return true
+		case '\\':
+			i++
 		}
 	}
+	return false
 }
 
 // structural marks the bytes skipContainer must look at.

@@ -310,3 +310,33 @@ func TestStatusBodies(t *testing.T) {
 		t.Errorf("events %+v", c.Events)
 	}
 }
+
+// TestUnframedBodiesBackToBack checks that heads are found between bodies
+// with no framing, in every body form, even after a cut value.
+func TestUnframedBodiesBackToBack(t *testing.T) {
+	lines := podLines(t, 4)
+	var pretty bytes.Buffer
+	for _, l := range lines {
+		json.Indent(&pretty, l, "", "    ")
+		pretty.WriteByte('\n')
+	}
+	nd := string(bytes.Join(lines, []byte("\n"))) + "\n"
+	for name, body := range map[string]string{"ndjson": nd, "pretty": pretty.String()} {
+		in := body + "HTTP/1.1 200 OK\r\n\r\n" + body + body[:len(body)-300] + "\n" +
+			"GET /api/v1/pods?watch=1 HTTP/1.1\r\n\r\nHTTP/1.1 200 OK\r\n\r\n" + body + "garbage\nHTTP/1.1 200 OK\r\n\r\n" + body
+		c := mustRead(t, []byte(in))
+		if len(c.Sessions) != 4 {
+			t.Fatalf("%s: %d sessions", name, len(c.Sessions))
+		}
+		per := make([]int, 4)
+		for _, e := range c.Events {
+			per[e.Session]++
+		}
+		if fmt.Sprint(per) != "[4 7 4 4]" || c.Sessions[2].Request == nil {
+			t.Errorf("%s: events per session %v; diagnostics %v", name, per, c.Diagnostics)
+		}
+		if k := strings.Join(kinds(c), ","); k != "cut-event,bad-json" {
+			t.Errorf("%s: diagnostics %v", name, c.Diagnostics)
+		}
+	}
+}

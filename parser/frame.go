@@ -47,6 +47,21 @@ func (f *framer) line(ln line) {
 	}
 }
 
+// block hands a block of body lines to the body scanner and gives back to
+// the line reader what it did not take.
+func (f *framer) block(ln line) {
+	r := f.r
+	r.body.block = true
+	n := r.body.feed(ln.b, ln.raw, ln.no, ln.arrival)
+	r.body.block = false
+	if n < len(ln.b) {
+		r.lines.unread(ln.b[n:])
+		r.lineOnce = n == 0
+	}
+	s := &r.session[len(r.session)-1]
+	s.End = ln.raw + int64(n)
+}
+
 // step handles ln in the current state; it returns true to have the rest
 // of ln handled again after a change of state.
 func (f *framer) step(ln *line) bool {

@@ -67,9 +67,7 @@ func (l *lineReader) next() (line, bool) {
 
 // block returns a run of whole lines, for a body without time prefixes
 // where handing over line by line would cost more than the reading. It
-// stops before a line starting with a capital letter, which may be an HTTP
-// head for the framer to see on its own. It returns false where next must
-// be used.
+// returns false where next must be used.
 func (l *lineReader) block() (line, bool) {
 	if l.midLine || !l.sniffed || l.prefixed {
 		return line{}, false
@@ -83,20 +81,19 @@ func (l *lineReader) block() (line, bool) {
 		return line{}, false
 	}
 	b := avail[:last+1]
-	n, lines := 0, 0
-	for n < len(b) && (b[n] < 'A' || b[n] > 'Z') {
-		n += bytes.IndexByte(b[n:], '\n') + 1
-		lines++
-	}
-	if n == 0 {
-		return line{}, false
-	}
-	ln := line{b: b[:n], raw: l.base + int64(l.start), no: l.lineNo, arrival: l.arrival, start: true, eol: true}
+	ln := line{b: b, raw: l.base + int64(l.start), no: l.lineNo, arrival: l.arrival, start: true, eol: true}
 	ln.lineStart = ln.raw
-	l.start += n
+	l.start += len(b)
 	l.scanned = 0
-	l.lineNo += lines
+	l.lineNo += bytes.Count(b, []byte{'\n'})
 	return ln, true
+}
+
+// unread gives back the tail of the last block, to be read again line by
+// line.
+func (l *lineReader) unread(tail []byte) {
+	l.start -= len(tail)
+	l.lineNo -= bytes.Count(tail, []byte{'\n'})
 }
 
 func (l *lineReader) emit(n int, eol bool) line {

@@ -41,8 +41,11 @@ type Reader struct {
 	diags   []Diagnostic
 	session []Session
 	frame   framer
-	body    bodyScanner
-	fields  fields
+	// lineOnce has the next line read on its own: a block stopped before
+	// it.
+	lineOnce bool
+	body     bodyScanner
+	fields   fields
 }
 
 type queued struct {
@@ -97,12 +100,13 @@ func (r *Reader) Next() bool {
 		if r.done {
 			return false
 		}
-		if r.frame.st == fBody {
+		if r.frame.st == fBody && !r.lineOnce {
 			if blk, ok := r.lines.block(); ok {
-				r.frame.line(blk)
+				r.frame.block(blk)
 				continue
 			}
 		}
+		r.lineOnce = false
 		ln, ok := r.lines.next()
 		if !ok {
 			r.finish()
