@@ -64,7 +64,9 @@ type BinQuery struct {
 	From, To int64 // [From, To) on the axis (RVs as int64)
 	Columns  int
 	// Lanes [LaneFrom, LaneTo) get a row each (lane numbers follow first
-	// appearance, so a band of the drawing is a contiguous range).
+	// appearance, so a band of the drawing is a contiguous range). Ask for
+	// the rows on screen: the answer holds rows x Columns counters. An
+	// empty range gives only the per-column totals (an overview strip).
 	LaneFrom, LaneTo int
 	// Types is a mask of 1<<parser.EventType to count; 0 counts all.
 	Types uint32
