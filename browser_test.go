@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"watchlens/parser"
+	"watchlens/timeline"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
@@ -90,6 +91,22 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "garbage")
 	})
+	for _, sample := range []string{"w1-broad-configmaps-bookmarks.http", "w2-broad-pods-bookmarks.http.gz"} {
+		t.Run("detail pane from a link to "+sample, func(t *testing.T) {
+			i, rv, prevRV := modifiedWithPrevious(t, "samples/"+sample)
+			tab := s.newTab(t)
+			navigate(t, tab, fmt.Sprintf("%s/?sample=%s&sel=%d", s.url, sample, i))
+			js := waitText(t, tab, "#detail-json")
+			if !strings.Contains(js, fmt.Sprintf(`"resourceVersion": %q`, rv)) {
+				t.Errorf("the detail pane of event %d does not show its resourceVersion %s:\n%.600s", i, rv, js)
+			}
+			change := waitText(t, tab, `#detail-diff tr[data-path="object.metadata.resourceVersion"]`)
+			if !strings.Contains(change, `"`+prevRV+`"`) || !strings.Contains(change, `"`+rv+`"`) {
+				t.Errorf("the diff row %q does not show %s -> %s", change, prevRV, rv)
+			}
+			screenshot(t, tab, "detail-"+sample)
+		})
+	}
 	t.Run("static site under a sub-path", func(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.subURL+"/?sample=w4-then-resume.ts.http")
@@ -247,6 +264,30 @@ func parseNatively(t *testing.T, file string) shown {
 		}
 	}
 	return s
+}
+
+// modifiedWithPrevious finds, natively, a MODIFIED event whose object has
+// an earlier event in the capture, and returns its timeline index and the
+// two resourceVersions.
+func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
+	t.Helper()
+	f, err := os.Open(file)
+	must(t, err)
+	defer f.Close()
+	b := timeline.NewBuilder()
+	must(t, b.AddReader(filepath.Base(file), f, parser.Options{}))
+	tl := b.Build()
+	for l := range tl.Lanes {
+		evs := tl.LaneEvents(l)
+		if len(evs) >= 2 {
+			cur := tl.Event(int(evs[1]))
+			if cur.Type == parser.Modified {
+				return int(evs[1]), cur.RV, tl.Event(int(evs[0])).RV
+			}
+		}
+	}
+	t.Fatalf("%s has no object with two events", file)
+	return 0, "", ""
 }
 
 // waitText waits until sel exists and returns its text.

@@ -32,9 +32,11 @@ type Page struct {
 	params          timeline.Params
 	settingsProblem string
 
-	capture  *capture
-	analysis *timeline.Analysis
-	report   *timeline.Report
+	capture     *capture
+	analysis    *timeline.Analysis
+	report      *timeline.Report
+	detail      *detail
+	showManaged bool
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -110,6 +112,7 @@ func (p *Page) renderCapture() goapp.UI {
 	c := p.capture
 	return goapp.Main().ID("results").Body(
 		p.renderExports(),
+		p.renderDetail(),
 		p.renderFindings(),
 		p.renderSettings(),
 		goapp.Range(c.tl.Files).Slice(func(i int) goapp.UI { return c.renderFile(i) }),
@@ -215,7 +218,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 		}
 		p.view.sample, p.view.url = origin.sample, origin.url
 		p.analyze()
-		p.saveURL(ctx)
+		p.selectEvent(ctx, p.view.selected)
 	})
 }
 

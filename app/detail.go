@@ -1,0 +1,215 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// detail is the selected event as the detail pane shows it.
+type detail struct {
+	ev      timeline.Event
+	lane    *timeline.Lane
+	json    []byte // the event's JSON, nil until fetched
+	prev    int    // the previous event of the same object, -1 when none
+	prevRV  string
+	changes []change
+	err     string
+}
+
+// selectEvent shows event i (or nothing for -1) in the detail pane,
+// fetching its JSON and its object's previous version in a goroutine.
+func (p *Page) selectEvent(ctx goapp.Context, i int) {
+	p.view.selected = i
+	p.saveURL(ctx)
+	if p.capture == nil || i < 0 || i >= p.capture.tl.Len() {
+		p.detail = nil
+		return
+	}
+	tl := p.capture.tl
+	d := &detail{ev: tl.Event(i), prev: -1}
+	if d.ev.Lane >= 0 {
+		d.lane = &tl.Lanes[d.ev.Lane]
+		events := tl.LaneEvents(d.ev.Lane)
+		for k, e := range events {
+			if int(e) == i && k > 0 {
+				d.prev = int(events[k-1])
+				d.prevRV = tl.Event(d.prev).RV
+			}
+		}
+	}
+	p.detail = d
+	c := p.capture
+	fold := !p.showManaged
+	ctx.Async(func() {
+		blob := c.sources[d.ev.File].blob
+		cur, err := eventJSON(blob, d.ev.Offset, d.ev.Length)
+		var changes []change
+		if err == nil && d.prev >= 0 {
+			pe := c.tl.Event(d.prev)
+			var before []byte
+			if before, err = eventJSON(blob, pe.Offset, pe.Length); err == nil {
+				changes, err = diffJSON(before, cur, fold)
+			}
+		}
+		ctx.Dispatch(func(goapp.Context) {
+			if p.detail != d {
+				return // the user selected another event meanwhile
+			}
+			d.json, d.changes = cur, changes
+			if err != nil {
+				d.err = err.Error()
+			}
+		})
+	})
+}
+
+func (p *Page) onToggleManaged(ctx goapp.Context, e goapp.Event) {
+	p.showManaged = !p.showManaged
+	if p.detail != nil {
+		p.selectEvent(ctx, p.detail.ev.Index)
+	}
+}
+
+func (p *Page) onCopyJSON(ctx goapp.Context, e goapp.Event) {
+	if p.detail == nil || p.detail.json == nil {
+		return
+	}
+	goapp.Window().Get("navigator").Get("clipboard").Call("writeText", string(prettyJSON(p.detail.json, false)))
+}
+
+func (p *Page) renderDetail() goapp.UI {
+	d := p.detail
+	if d == nil {
+		return goapp.Section().ID("detail").Class("panel").Body(
+			goapp.H2().Text("Event"),
+			goapp.P().Class("hint").Text("Click an event on the timeline to see it in full here, with what changed since its object's previous version."),
+		)
+	}
+	ev := d.ev
+	tl := p.capture.tl
+	f := tl.Files[ev.File]
+	return goapp.Section().ID("detail").Class("panel").DataSet("event", ev.Index).Body(
+		goapp.H2().Text(fmt.Sprintf("%s %s", ev.Type, objectName(d.lane))),
+		goapp.Dl().Class("fields").Body(
+			field("type", ev.Type.String()),
+			field("object", objectName(d.lane)),
+			field("uid", laneUID(d.lane)),
+			field("resourceVersion", ev.RV),
+			field("file", f.Name),
+			field("session", strconv.Itoa(tl.Sessions[ev.Session].Index)),
+			field("time", eventTime(ev, f.Clock)),
+			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Offset, ev.Offset+ev.Length)),
+			goapp.If(ev.Status != nil, func() goapp.UI {
+				return field("status", fmt.Sprintf("%d %s: %s", ev.Status.Code, ev.Status.Reason, ev.Status.Message))
+			}),
+		),
+		goapp.Div().Class("detail-actions").Body(
+			goapp.Button().ID("copy-json").Text("Copy JSON").OnClick(p.onCopyJSON),
+			goapp.Label().For("show-managed").Class("check").Body(
+				goapp.Input().ID("show-managed").Type("checkbox").Checked(p.showManaged).OnChange(p.onToggleManaged),
+				goapp.Span().Text(" show managedFields"),
+			),
+		),
+		goapp.If(d.err != "", func() goapp.UI {
+			return goapp.P().Class("problem").Role("alert").Text("The event's bytes could not be read again: " + d.err)
+		}),
+		goapp.If(d.prev >= 0 && d.json != nil, func() goapp.UI { return p.renderDiff(d) }),
+		goapp.If(d.json != nil, func() goapp.UI {
+			return goapp.Details().Open(true).Body(
+				goapp.Summary().Text("Full JSON"),
+				goapp.Pre().ID("detail-json").Class("json").Text(string(prettyJSON(d.json, !p.showManaged))),
+			)
+		}),
+	)
+}
+
+func (p *Page) renderDiff(d *detail) goapp.UI {
+	return goapp.Details().Open(true).Body(
+		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.prevRV, plural(len(d.changes), "field"))),
+		goapp.Table().ID("detail-diff").Class("diff").Body(
+			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("field"), goapp.Th().Text("before"), goapp.Th().Text("after"))),
+			goapp.TBody().Body(
+				goapp.Range(d.changes).Slice(func(i int) goapp.UI {
+					ch := d.changes[i]
+					return goapp.Tr().DataSet("path", ch.path).Body(
+						goapp.Td().Class("mono").Text(ch.path),
+						goapp.Td().Class("mono old").Text(orAbsent(ch.old)),
+						goapp.Td().Class("mono new").Text(orAbsent(ch.new)),
+					)
+				}),
+			),
+		),
+	)
+}
+
+func field(name, value string) goapp.UI {
+	return goapp.Div().Body(goapp.Dt().Text(name), goapp.Dd().DataSet("field", name).Text(value))
+}
+
+func objectName(l *timeline.Lane) string {
+	switch {
+	case l == nil:
+		return ""
+	case l.Namespace == "":
+		return l.Kind + " " + l.Name
+	default:
+		return l.Kind + " " + l.Namespace + "/" + l.Name
+	}
+}
+
+func laneUID(l *timeline.Lane) string {
+	if l == nil {
+		return ""
+	}
+	return l.UID
+}
+
+func eventTime(ev timeline.Event, c timeline.Clock) string {
+	if c == timeline.ClockNone {
+		return "unknown (the capture has no times)"
+	}
+	t := time.Unix(0, ev.T).UTC().Format(time.RFC3339Nano)
+	if ev.Timed {
+		return t + " (recorded arrival)"
+	}
+	return t + " (estimated)"
+}
+
+func orAbsent(v string) string {
+	if v == "" {
+		return "(absent)"
+	}
+	return v
+}
+
+// prettyJSON indents an event for reading; with fold, managedFields is
+// replaced by a count, since it is long and rarely what one looks for.
+func prettyJSON(raw []byte, fold bool) []byte {
+	if fold {
+		var ev map[string]any
+		if json.Unmarshal(raw, &ev) == nil {
+			if obj, ok := ev["object"].(map[string]any); ok {
+				if md, ok := obj["metadata"].(map[string]any); ok {
+					if mf, ok := md["managedFields"].([]any); ok {
+						md["managedFields"] = fmt.Sprintf("(%d entries folded)", len(mf))
+						if b, err := json.MarshalIndent(ev, "", "  "); err == nil {
+							return b
+						}
+					}
+				}
+			}
+		}
+	}
+	var out bytes.Buffer
+	if json.Indent(&out, raw, "", "  ") != nil {
+		return raw
+	}
+	return out.Bytes()
+}

@@ -1,0 +1,809 @@
+package app
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// One frame of the timeline canvas as data: a list of drawing operations
+// over one float32 buffer, built in Go and drawn by a single call into
+// web/timeline.js (one Go->JS call per event would cost milliseconds per
+// thousand marks; see browser-notes.md, "Batch drawing").
+
+// drawOp is one batched drawing operation over buf[O:O+N] (or, for text,
+// over Texts[O:O+N]).
+//
+//	rect:   x, y, w, h per rect, filled
+//	mark:   cx, cy per mark, shape S of size Z
+//	seg:    x1, y1, x2, y2 per segment, stroked with width Z, dashed if D
+//	clip:   x, y, w, h; everything until unclip is clipped to it
+//	text:   the texts
+type drawOp struct {
+	K string  `json:"k"`
+	C string  `json:"c,omitempty"` // colour, or a CSS custom property ("--fg") the page defines
+	S string  `json:"s,omitempty"`
+	Z float32 `json:"z,omitempty"`
+	A float32 `json:"a,omitempty"` // alpha; 0 means opaque
+	D bool    `json:"d,omitempty"`
+	O int     `json:"o"`
+	N int     `json:"n"`
+}
+
+// drawText is one label; A is the alignment ("l", "r", "c") and F the
+// font ("" regular, "b" bold).
+type drawText struct {
+	X float32 `json:"x"`
+	Y float32 `json:"y"`
+	S string  `json:"s"`
+	C string  `json:"c"`
+	A string  `json:"a,omitempty"`
+	F string  `json:"f,omitempty"`
+}
+
+// frame is what web/timeline.js draws; W and H are CSS pixels.
+type frame struct {
+	W     float64    `json:"w"`
+	H     float64    `json:"h"`
+	DPR   float64    `json:"dpr"`
+	Ops   []drawOp   `json:"ops"`
+	Texts []drawText `json:"texts"`
+	buf   []float32
+}
+
+func (f *frame) reset(w, h, dpr float64) {
+	f.W, f.H, f.DPR = w, h, dpr
+	f.Ops, f.Texts, f.buf = f.Ops[:0], f.Texts[:0], f.buf[:0]
+}
+
+// add appends an operation over floats already collected elsewhere.
+func (f *frame) add(op drawOp, floats []float32) {
+	if len(floats) == 0 {
+		return
+	}
+	op.O, op.N = len(f.buf), len(floats)
+	f.buf = append(f.buf, floats...)
+	f.Ops = append(f.Ops, op)
+}
+
+func (f *frame) rect(c string, alpha float32, x, y, w, h float64) {
+	f.add(drawOp{K: "rect", C: c, A: alpha}, []float32{float32(x), float32(y), float32(w), float32(h)})
+}
+
+func (f *frame) clip(x, y, w, h float64) {
+	f.add(drawOp{K: "clip"}, []float32{float32(x), float32(y), float32(w), float32(h)})
+}
+
+func (f *frame) unclip() { f.Ops = append(f.Ops, drawOp{K: "unclip"}) }
+
+// texts flushes the labels added since start as one text operation.
+func (f *frame) flushTexts(start int) {
+	if len(f.Texts) > start {
+		f.Ops = append(f.Ops, drawOp{K: "text", O: start, N: len(f.Texts) - start})
+	}
+}
+
+func (f *frame) text(x, y float64, s, c, align, font string) {
+	f.Texts = append(f.Texts, drawText{X: float32(x), Y: float32(y), S: s, C: c, A: align, F: font})
+}
+
+// Colours: Okabe-Ito, distinguishable with the common colour-vision
+// deficiencies; every event type also has its own shape.
+const (
+	colAdded     = "#0072B2"
+	colModified  = "#E69F00"
+	colDeleted   = "#D55E00"
+	colObserved  = "#8C8C8C"
+	colBookmark  = "#009E73"
+	colError     = "#C00000"
+	colZone      = "#E5172F"
+	colAware     = "#0072B2"
+	colIgnoring  = "#CC79A7"
+	colHead      = "#8C8C8C"
+	colSession   = "#56B4E9"
+	colSelection = "#F0E442"
+	colFg        = "--fg"
+	colMuted     = "--muted"
+	colGrid      = "--border"
+	colPanel     = "--panel"
+)
+
+// markStyle is how one event type is drawn.
+type markStyle struct {
+	shape, color string
+}
+
+// markStyles is indexed by parser.EventType; bookmarks and errors have
+// tracks of their own.
+var markStyles = [...]markStyle{
+	parser.TypeUnknown: {"square", colObserved},
+	parser.Added:       {"tri", colAdded},
+	parser.Modified:    {"dot", colModified},
+	parser.Deleted:     {"cross", colDeleted},
+	parser.Bookmark:    {"tick", colBookmark},
+	parser.Error:       {"tridown", colError},
+	parser.Observed:    {"diamond", colObserved},
+}
+
+// rvNone marks an event without a usable resourceVersion (the same
+// sentinel the timeline uses for "no cursor").
+const rvNone = math.MaxUint64
+
+// laneEvents are one lane's events, decoded once from the timeline.
+type laneEvents struct {
+	t   []int64
+	rv  []uint64
+	typ []parser.EventType
+	idx []int32
+}
+
+// bookmarkMark is a bookmark and the RV the client held before it, so its
+// tooltip can say which RVs it vouches for.
+type bookmarkMark struct {
+	t, idx   int64
+	rv, prev uint64 // prev is rvNone when unknown
+}
+
+type errorMark struct {
+	t, idx int64
+	y      uint64 // the lowest RV still accepted, rvNone when the message does not say
+	msg    string
+}
+
+// laneCacheBudget bounds the decoded lane events kept between frames
+// (17 bytes each): beyond it the lanes off screen are dropped.
+const laneCacheBudget = 2_000_000
+
+// drawCache holds what the frames of one timeline share: decoded lanes,
+// the bookmark and error tracks, the axis extents.
+type drawCache struct {
+	tl        *timeline.Timeline
+	lanes     map[int]*laneEvents
+	cached    int
+	bookmarks []bookmarkMark
+	bmT, bmRV []int64 // positions for hit-testing, per axis
+	errs      []errorMark
+	errT      []int64
+	// Whole-capture extents with a margin, so marks at the ends are not
+	// cut in half by the plot's edge.
+	timeLo, timeHi int64
+	rvLo, rvHi     int64
+	noClock        bool
+	bins           *timeline.Bins
+	scratch        [parser.Observed + 1][]float32
+	segs           []float32
+	cols           [3]envelope
+}
+
+func newDrawCache(tl *timeline.Timeline) *drawCache {
+	c := &drawCache{tl: tl, lanes: map[int]*laneEvents{}, noClock: len(tl.Files) > 0}
+	for _, f := range tl.Files {
+		if f.Clock != timeline.ClockNone {
+			c.noClock = false
+		}
+	}
+	lastRV := map[int]uint64{} // per session: the RV the stream last carried
+	for _, e := range tl.Specials() {
+		ev := tl.Event(int(e))
+		switch ev.Type {
+		case parser.Bookmark:
+			prev, ok := lastRV[ev.Session]
+			if !ok {
+				prev = c.prevRV(ev)
+			}
+			rv := uint64(rvNone)
+			if ev.RVValid {
+				rv = ev.RVNum
+				lastRV[ev.Session] = rv
+			}
+			c.bookmarks = append(c.bookmarks, bookmarkMark{t: ev.T, idx: int64(e), rv: rv, prev: prev})
+			c.bmT = append(c.bmT, ev.T)
+		case parser.Error:
+			m := errorMark{t: ev.T, idx: int64(e), y: rvNone}
+			if ev.Status != nil {
+				m.msg = ev.Status.Message
+				if ev.Status.TooOld {
+					m.y = ev.Status.Y
+				}
+			}
+			c.errs = append(c.errs, m)
+			c.errT = append(c.errT, ev.T)
+		}
+	}
+	for _, b := range c.bookmarks {
+		if b.rv != rvNone {
+			c.bmRV = append(c.bmRV, int64(b.rv))
+		}
+	}
+	sort.Slice(c.bmRV, func(i, j int) bool { return c.bmRV[i] < c.bmRV[j] })
+	start, end := tl.Start(), tl.End()+1
+	m := max((end-start)/50, 1)
+	c.timeLo, c.timeHi = start-m, end+m
+	c.rvLo, c.rvHi = c.rvExtent()
+	return c
+}
+
+// prevRV finds the RV the stream carried before a bookmark: the previous
+// event of its session, else the resourceVersion its request resumed from.
+func (c *drawCache) prevRV(bm timeline.Event) uint64 {
+	tl := c.tl
+	for j, steps := bm.Index-1, 0; j >= 0 && steps < 10_000; j, steps = j-1, steps+1 {
+		ev := tl.Event(j)
+		if ev.Session == bm.Session && ev.RVValid && ev.Type != parser.Error {
+			return ev.RVNum
+		}
+	}
+	if r := tl.Sessions[bm.Session].Request; r != nil {
+		if v, err := strconv.ParseUint(r.ResourceVersion, 10, 64); err == nil && v > 0 {
+			return v
+		}
+	}
+	return rvNone
+}
+
+// rvExtent spans every RV the view can show: events, bookmarks, cursor
+// values and the head (an error's Y raises it past the last event).
+func (c *drawCache) rvExtent() (int64, int64) {
+	tl := c.tl
+	lo, hi := uint64(math.MaxUint64), uint64(0)
+	see := func(v uint64) {
+		if v != rvNone {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if first := tl.RVRange(0, math.MaxUint64-1, 1); len(first) > 0 {
+		see(tl.Event(first[0]).RVNum)
+	}
+	for _, cur := range tl.Cursors {
+		if len(cur.RV) > 0 {
+			see(cur.RV[0])
+		}
+	}
+	if _, hv := tl.HeadSteps(); len(hv) > 0 {
+		see(hv[len(hv)-1])
+	}
+	if lo > hi {
+		return 0, 1
+	}
+	m := max((hi-lo)/50, 1)
+	return int64(lo - min(lo, m)), int64(hi + m + 1)
+}
+
+// lane returns lane l's events, decoding them on first use.
+func (c *drawCache) lane(l int) *laneEvents {
+	if le := c.lanes[l]; le != nil {
+		return le
+	}
+	idx := c.tl.LaneEvents(l)
+	le := &laneEvents{t: make([]int64, len(idx)), rv: make([]uint64, len(idx)), typ: make([]parser.EventType, len(idx)), idx: idx}
+	for k, i := range idx {
+		ev := c.tl.Event(int(i))
+		le.t[k], le.typ[k], le.rv[k] = ev.T, ev.Type, rvNone
+		if ev.RVValid {
+			le.rv[k] = ev.RVNum
+		}
+	}
+	c.lanes[l] = le
+	c.cached += len(idx)
+	return le
+}
+
+// trim drops decoded lanes that are not on screen once the cache holds
+// more than its budget.
+func (c *drawCache) trim(visible map[int]bool) {
+	if c.cached <= laneCacheBudget {
+		return
+	}
+	for l, le := range c.lanes {
+		if !visible[l] {
+			c.cached -= len(le.t)
+			delete(c.lanes, l)
+		}
+	}
+}
+
+// extent is the axis' whole range.
+func (c *drawCache) extent(axisRV bool) (int64, int64) {
+	if axisRV {
+		return c.rvLo, c.rvHi
+	}
+	return c.timeLo, c.timeHi
+}
+
+// view is everything one frame depends on.
+type view struct {
+	an        *timeline.Analysis
+	filter    Filter
+	axisRV    bool
+	from, to  int64
+	width     float64
+	dpr       float64
+	groups    []laneGroup
+	rows      []row
+	scrollY   float64
+	selected  int
+	selecting bool
+	selA      float64 // pixel x of a shift-drag's ends
+	selB      float64
+}
+
+func (v *view) scale(lo *layout) scale {
+	return scale{from: v.from, to: v.to, x0: lo.plotX, w: lo.plotW}
+}
+
+// build fills fr with one frame of the view.
+func (c *drawCache) build(v *view, fr *frame) layout {
+	lo := newLayout(v.width, len(v.rows), v.axisRV)
+	fr.reset(lo.w, lo.h, v.dpr)
+	s := v.scale(&lo)
+	plotBottom := lo.lanesY + max(lo.lanesH, rowH)
+
+	// Band backgrounds and labels.
+	t0 := len(fr.Texts)
+	for _, b := range lo.bands[1:] {
+		fr.rect(colGrid, 0.25, lo.plotX, b.y, lo.plotW, b.h)
+		fr.text(lo.plotX-8, b.y+b.h/2, b.label, colMuted, "r", "")
+	}
+	fr.flushTexts(t0)
+
+	// Ticks: grid lines over every band, labels in the axis band.
+	var ticks []tick
+	if v.axisRV || c.noClock {
+		ticks = numberTicks(s)
+	} else {
+		ticks = timeTicks(s)
+	}
+	c.segs = c.segs[:0]
+	t0 = len(fr.Texts)
+	for _, tk := range ticks {
+		x := math.Round(s.x(tk.v)) + 0.5
+		c.segs = append(c.segs, float32(x), float32(axisH-6), float32(x), float32(plotBottom))
+		fr.text(x, axisH/2-2, tk.label, colMuted, "c", "")
+	}
+	fr.add(drawOp{K: "seg", C: colGrid, Z: 1}, c.segs)
+	fr.flushTexts(t0)
+
+	fr.clip(lo.plotX, 0, lo.plotW, lo.h)
+	c.sessions(v, &lo, s, fr)
+	c.bookmarkTrack(v, &lo, s, fr)
+	c.zoneBands(v, &lo, s, fr)
+	c.errorMarks(v, &lo, s, fr)
+	if !v.axisRV {
+		c.cursorStrip(v, &lo, s, fr)
+	}
+	fr.unclip()
+
+	c.laneRows(v, &lo, s, fr)
+
+	if v.selecting {
+		a, b := min(v.selA, v.selB), max(v.selA, v.selB)
+		fr.rect(colSession, 0.25, a, axisH, b-a, plotBottom-axisH)
+	}
+	return lo
+}
+
+// pos is an event's place on the axis (ok false when it has none there).
+func pos(axisRV bool, t int64, rv uint64) (int64, bool) {
+	if axisRV {
+		return int64(rv), rv != rvNone
+	}
+	return t, true
+}
+
+// sessions draws each watch connection as a bar; what lies between two
+// bars of a file is its reconnect gap, marked with dashed boundaries that
+// run down through the lanes.
+func (c *drawCache) sessions(v *view, lo *layout, s scale, fr *frame) {
+	b, _ := lo.band(bandSessions)
+	var bars, bounds []float32
+	bottom := lo.lanesY + lo.lanesH
+	for _, ss := range c.tl.Sessions {
+		from, to := ss.Start, ss.End
+		if v.axisRV {
+			a, okA := parseRV(ss.FirstRV)
+			z, okZ := parseRV(ss.LastRV)
+			if !okA || !okZ {
+				continue
+			}
+			from, to = int64(a), int64(z)+1
+		}
+		if to < v.from || from > v.to {
+			continue
+		}
+		x1, x2 := s.xc(from), s.xc(to)
+		bars = append(bars, float32(x1), float32(b.y+3), float32(max(x2-x1, 1.5)), float32(b.h-6))
+		for _, x := range []float64{x1, x2} {
+			if x >= s.x0 && x <= s.x0+s.w {
+				bounds = append(bounds, float32(x), float32(b.y), float32(x), float32(bottom))
+			}
+		}
+	}
+	fr.add(drawOp{K: "rect", C: colSession, A: 0.7}, bars)
+	fr.add(drawOp{K: "seg", C: colMuted, Z: 1, D: true, A: 0.6}, bounds)
+}
+
+func parseRV(s string) (uint64, bool) {
+	v, err := strconv.ParseUint(s, 10, 64)
+	return v, err == nil
+}
+
+// bookmarkTrack draws a tick per bookmark; ticks closer than 2 px merge.
+func (c *drawCache) bookmarkTrack(v *view, lo *layout, s scale, fr *frame) {
+	if !v.filter.Event(parser.Bookmark) {
+		return
+	}
+	b, _ := lo.band(bandBookmarks)
+	var segs []float32
+	last := math.Inf(-1)
+	xs := c.bmT
+	if v.axisRV {
+		xs = c.bmRV
+	}
+	for k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v.from }); k < len(xs) && xs[k] < v.to; k++ {
+		x := s.x(xs[k])
+		if x-last < 2 {
+			continue
+		}
+		last = x
+		segs = append(segs, float32(x), float32(b.y+2), float32(x), float32(b.y+b.h-2))
+	}
+	fr.add(drawOp{K: "seg", C: colBookmark, Z: 2}, segs)
+}
+
+// zoneBands draws the red zones of each cursor kind in its band.
+func (c *drawCache) zoneBands(v *view, lo *layout, s scale, fr *frame) {
+	if v.an == nil {
+		return
+	}
+	for _, kind := range timeline.CursorKinds {
+		id := bandZoneAware
+		if kind == timeline.BookmarkIgnoring {
+			id = bandZoneIgnoring
+		}
+		b, _ := lo.band(id)
+		var rects []float32
+		for _, z := range v.an.Zones {
+			if z.Kind != kind {
+				continue
+			}
+			from, to := z.From, z.To
+			if v.axisRV {
+				from, to = int64(z.FromRV), int64(z.ToRV)+1
+			}
+			if to <= v.from || from >= v.to {
+				continue
+			}
+			x1, x2 := s.xc(from), s.xc(to)
+			rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 2)), float32(b.h-2))
+		}
+		fr.add(drawOp{K: "rect", C: colZone, A: 0.55}, rects)
+	}
+}
+
+// errorMarks puts a marker on every observed ERROR above the sessions and
+// a line down through the zone bands. On the RV axis an error sits at the
+// lowest RV it says is still accepted.
+func (c *drawCache) errorMarks(v *view, lo *layout, s scale, fr *frame) {
+	if !v.filter.Event(parser.Error) {
+		return
+	}
+	b, _ := lo.band(bandSessions)
+	zb, _ := lo.band(bandZoneIgnoring)
+	var marks, lines []float32
+	for _, e := range c.errs {
+		p, ok := pos(v.axisRV, e.t, e.y)
+		if !ok || p < v.from || p >= v.to {
+			continue
+		}
+		x := s.x(p)
+		marks = append(marks, float32(x), float32(b.y+b.h/2))
+		lines = append(lines, float32(x), float32(b.y+b.h/2), float32(x), float32(zb.y+zb.h))
+	}
+	fr.add(drawOp{K: "seg", C: colError, Z: 1.5}, lines)
+	fr.add(drawOp{K: "mark", S: "tridown", C: colError, Z: markSize + 3}, marks)
+}
+
+// envelope is a step series reduced to pixel columns: per column the
+// lowest and highest value it takes there and the value it leaves with.
+type envelope struct {
+	has        []bool
+	lo, hi     []uint64
+	last       []uint64
+	breakAfter []bool // the series has no value after this column's last step
+	min, max   uint64
+}
+
+func (e *envelope) reset(n int) {
+	grow := func(s []uint64) []uint64 {
+		if cap(s) < n {
+			return make([]uint64, n)
+		}
+		return s[:n]
+	}
+	e.lo, e.hi, e.last = grow(e.lo), grow(e.hi), grow(e.last)
+	if cap(e.has) < n {
+		e.has, e.breakAfter = make([]bool, n), make([]bool, n)
+	}
+	e.has, e.breakAfter = e.has[:n], e.breakAfter[:n]
+	clear(e.has)
+	clear(e.breakAfter)
+	e.min, e.max = math.MaxUint64, 0
+}
+
+// add folds the steps [from, to) of (ts, vs) into the columns: one pass,
+// whatever the number of steps, and the drawing stays a couple of
+// segments per column.
+func (e *envelope) add(ts []int64, vs []uint64, from, to int, s scale) {
+	n := len(e.has)
+	prev, havePrev, prevCol := uint64(0), false, -1
+	for k := from; k < to; k++ {
+		col := int(s.xc(ts[k]) - s.x0)
+		col = max(0, min(col, n-1))
+		val := vs[k]
+		if val == rvNone {
+			if havePrev && prevCol >= 0 {
+				e.breakAfter[prevCol] = true
+			}
+			havePrev = false
+			continue
+		}
+		if !e.has[col] {
+			e.has[col], e.lo[col], e.hi[col] = true, val, val
+			e.breakAfter[col] = false
+			if havePrev && prevCol != col {
+				e.lo[col], e.hi[col] = min(val, prev), max(val, prev)
+			}
+		}
+		e.lo[col], e.hi[col] = min(e.lo[col], val), max(e.hi[col], val)
+		e.last[col] = val
+		e.min, e.max = min(e.min, val), max(e.max, val)
+		prev, havePrev, prevCol = val, true, col
+	}
+}
+
+// segments appends the envelope as line segments: a vertical per column
+// where the series moved, a horizontal to the next column it is in.
+func (e *envelope) segments(out []float32, x0 float64, endCol int, y func(uint64) float64) []float32 {
+	n := len(e.has)
+	c := 0
+	for c < n && !e.has[c] {
+		c++
+	}
+	for c < n {
+		x := float32(x0 + float64(c) + 0.5)
+		if e.lo[c] != e.hi[c] {
+			out = append(out, x, float32(y(e.lo[c])), x, float32(y(e.hi[c])))
+		}
+		next := c + 1
+		for next < n && !e.has[next] {
+			next++
+		}
+		if !e.breakAfter[c] {
+			stop := next
+			if next == n {
+				stop = min(endCol, n)
+			}
+			if stop > c {
+				yy := float32(y(e.last[c]))
+				out = append(out, x, yy, float32(x0+float64(stop)+0.5), yy)
+			}
+		}
+		c = next
+	}
+	return out
+}
+
+// cursorStrip plots, against time, the head estimate and each file's two
+// cursors as step lines, and shades what lies between the two cursors.
+func (c *drawCache) cursorStrip(v *view, lo *layout, s scale, fr *frame) {
+	b, _ := lo.band(bandCursors)
+	tl := c.tl
+	ncol := int(math.Ceil(lo.plotW))
+	endCol := func(end int64) int { return int(math.Ceil(s.xc(end) - s.x0)) }
+	head := &c.cols[0]
+	head.reset(ncol)
+	ht, hv := tl.HeadSteps()
+	hlo, hhi := tl.HeadRange(v.from, v.to)
+	head.add(ht, hv, hlo, hhi, s)
+	type series struct {
+		env   *envelope
+		color string
+		end   int
+	}
+	all := []series{{head, colHead, endCol(tl.End())}}
+	mn, mx := head.min, head.max
+	var pairs [][2]*envelope
+	for f := range tl.Files {
+		var pair [2]*envelope
+		for _, kind := range timeline.CursorKinds {
+			cur := &tl.Cursors[2*f+int(kind)]
+			env := &envelope{}
+			if f == 0 {
+				env = &c.cols[1+int(kind)]
+			}
+			env.reset(ncol)
+			a, z := cur.Range(v.from, v.to)
+			env.add(cur.T, cur.RV, a, z, s)
+			mn, mx = min(mn, env.min), max(mx, env.max)
+			col := colAware
+			if kind == timeline.BookmarkIgnoring {
+				col = colIgnoring
+			}
+			all = append(all, series{env, col, endCol(cur.End)})
+			pair[kind] = env
+		}
+		pairs = append(pairs, pair)
+	}
+	if mn > mx {
+		fr.text(lo.plotX+8, b.y+b.h/2, "no resourceVersions in view", colMuted, "l", "")
+		fr.flushTexts(len(fr.Texts) - 1)
+		return
+	}
+	pad := max((mx-mn)/10, 1)
+	top, bot := mx+pad, mn-min(mn, pad)
+	y := func(rv uint64) float64 {
+		return b.y + b.h - 2 - float64(rv-bot)/float64(top-bot)*(b.h-4)
+	}
+	// Shade between the two cursors, column by column, merging runs.
+	var shade []float32
+	for _, p := range pairs {
+		aw, ig := p[timeline.BookmarkAware], p[timeline.BookmarkIgnoring]
+		var va, vi uint64
+		okA, okI := false, false
+		runStart, runA, runI := -1, uint64(0), uint64(0)
+		flush := func(end int) {
+			if runStart >= 0 && runA != runI {
+				y1, y2 := y(max(runA, runI)), y(min(runA, runI))
+				shade = append(shade, float32(lo.plotX+float64(runStart)), float32(y1), float32(end-runStart), float32(y2-y1))
+			}
+			runStart = -1
+		}
+		for col := 0; col < ncol; col++ {
+			if aw.has[col] {
+				va, okA = aw.last[col], !aw.breakAfter[col]
+			}
+			if ig.has[col] {
+				vi, okI = ig.last[col], !ig.breakAfter[col]
+			}
+			if !okA || !okI {
+				flush(col)
+				continue
+			}
+			if runStart < 0 || va != runA || vi != runI {
+				flush(col)
+				runStart, runA, runI = col, va, vi
+			}
+		}
+		flush(ncol)
+	}
+	fr.add(drawOp{K: "rect", C: colIgnoring, A: 0.18}, shade)
+	for _, sr := range all {
+		c.segs = sr.env.segments(c.segs[:0], lo.plotX, sr.end, y)
+		z := float32(1.5)
+		if sr.env == head {
+			z = 1
+		}
+		fr.add(drawOp{K: "seg", C: sr.color, Z: z}, c.segs)
+	}
+	t0 := len(fr.Texts)
+	fr.text(lo.plotX+4, b.y+8, strconv.FormatUint(top, 10), colMuted, "l", "")
+	fr.text(lo.plotX+4, b.y+b.h-8, strconv.FormatUint(bot, 10), colMuted, "l", "")
+	fr.flushTexts(t0)
+}
+
+// laneRows draws the visible rows of the lane area: group headers, and
+// per lane its lifetime and its events' marks, one batch per event type.
+// Marks of a type closer than 60% of a mark merge, so a frame holds at
+// most a few marks per pixel column per row, whatever the zoom.
+func (c *drawCache) laneRows(v *view, lo *layout, s scale, fr *frame) {
+	if len(v.rows) == 0 {
+		t0 := len(fr.Texts)
+		fr.text(lo.plotX+8, lo.lanesY+rowH/2, "no objects match the filter", colMuted, "l", "")
+		fr.flushTexts(t0)
+		return
+	}
+	first := int(v.scrollY / rowH)
+	last := min(len(v.rows), int((v.scrollY+lo.lanesH)/rowH)+1)
+	for k := range c.scratch {
+		c.scratch[k] = c.scratch[k][:0]
+	}
+	var stripes, headers, life []float32
+	visible := map[int]bool{}
+	t0 := len(fr.Texts)
+	fr.clip(0, lo.lanesY, lo.w, lo.lanesH)
+	minGap := markSize * 0.6
+	for r := first; r < last; r++ {
+		rw := v.rows[r]
+		y := lo.lanesY + float64(r)*rowH - v.scrollY
+		cy := float32(y + rowH/2)
+		g := &v.groups[rw.group]
+		if rw.lane < 0 {
+			headers = append(headers, 0, float32(y), float32(lo.w), rowH)
+			arrow := "▾ "
+			if g.collapsed {
+				arrow = "▸ "
+			}
+			fr.text(4, y+rowH/2, arrow+g.label(c.tl), colFg, "l", "b")
+			continue
+		}
+		if r%2 == 0 {
+			stripes = append(stripes, float32(lo.plotX), float32(y), float32(lo.plotW), rowH)
+		}
+		ln := &c.tl.Lanes[rw.lane]
+		fr.text(lo.plotX-8, y+rowH/2, clipLabel(ln.Name, 26), colFg, "r", "")
+		visible[rw.lane] = true
+		le := c.lane(rw.lane)
+		if !v.axisRV && ln.Last >= v.from && ln.First < v.to {
+			life = append(life, float32(s.xc(ln.First)), cy, float32(s.xc(ln.Last)), cy)
+		}
+		k := 0
+		if !v.axisRV {
+			k = sort.Search(len(le.t), func(i int) bool { return le.t[i] >= v.from })
+		}
+		var lastX [parser.Observed + 1]float64
+		for i := range lastX {
+			lastX[i] = math.Inf(-1)
+		}
+		for ; k < len(le.t); k++ {
+			p, ok := pos(v.axisRV, le.t[k], le.rv[k])
+			if !v.axisRV && p >= v.to {
+				break
+			}
+			typ := le.typ[k]
+			if !ok || p < v.from || p >= v.to || int(typ) >= len(lastX) || !v.filter.Event(typ) {
+				continue
+			}
+			x := s.x(p)
+			if math.Abs(x-lastX[typ]) < minGap {
+				continue
+			}
+			lastX[typ] = x
+			c.scratch[typ] = append(c.scratch[typ], float32(x), cy)
+		}
+	}
+	fr.add(drawOp{K: "rect", C: colGrid, A: 0.18}, stripes)
+	fr.add(drawOp{K: "rect", C: colGrid, A: 0.45}, headers)
+	fr.add(drawOp{K: "seg", C: colMuted, Z: 1, A: 0.35}, life)
+	for typ, marks := range c.scratch {
+		st := markStyles[typ]
+		fr.add(drawOp{K: "mark", S: st.shape, C: st.color, Z: markSize}, marks)
+	}
+	c.selection(v, lo, s, fr, first, last)
+	fr.flushTexts(t0)
+	fr.unclip()
+	c.trim(visible)
+}
+
+// selection rings the selected event when its lane is on screen and draws
+// a line at its place across the whole plot.
+func (c *drawCache) selection(v *view, lo *layout, s scale, fr *frame, first, last int) {
+	if v.selected < 0 || v.selected >= c.tl.Len() {
+		return
+	}
+	ev := c.tl.Event(v.selected)
+	p, ok := pos(v.axisRV, ev.T, ev.RVNum)
+	if !ok || !ev.RVValid && v.axisRV || p < v.from || p >= v.to {
+		return
+	}
+	x := s.x(p)
+	fr.add(drawOp{K: "seg", C: colFg, Z: 1, A: 0.5}, []float32{float32(x), axisH, float32(x), float32(lo.lanesY + lo.lanesH)})
+	for r := first; r < last; r++ {
+		if v.rows[r].lane == ev.Lane && ev.Lane >= 0 {
+			y := lo.lanesY + float64(r)*rowH - v.scrollY + rowH/2
+			fr.add(drawOp{K: "mark", S: "ring", C: colFg, Z: markSize + 6}, []float32{float32(x), float32(y)})
+		}
+	}
+}
+
+// clipLabel shortens s to n runes with an ellipsis.
+func clipLabel(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
