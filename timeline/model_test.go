@@ -548,3 +548,31 @@ func TestWholeTypeWatchConfirmsQuiet(t *testing.T) {
 		t.Errorf("narrow quiet watch: %v %q", v.Outcome, v.Reason)
 	}
 }
+
+// A capture without any time joins others without breaking their order;
+// its own time-based verdicts are unknown.
+func TestMixedClocks(t *testing.T) {
+	timed := (&capture{}).watch(narrow("1", true), 0, 100*s).ev(parser.Added, 5, 1*s, "a").bookmark(9, 60*s)
+	untimed := (&capture{}).watch(nil, 0, 0).ev(parser.Added, 7, 0, "b").ev(parser.Modified, 8, 0, "b")
+	untimed.sess[0].StartArrival, untimed.sess[0].EndArrival = 0, 0
+	for i := range untimed.evs {
+		untimed.evs[i].Arrival = 0
+	}
+	tl := build(timed, untimed)
+	if tl.Files[1].Clock != ClockNone || tl.Files[0].Clock != ClockArrival {
+		t.Fatalf("clocks %v %v", tl.Files[0].Clock, tl.Files[1].Clock)
+	}
+	for i := 1; i < tl.Len(); i++ {
+		if tl.Event(i).T < tl.Event(i-1).T {
+			t.Fatalf("table out of time order at %d", i)
+		}
+	}
+	a := tl.Analyze(DefaultParams())
+	if v := a.Verdict(1, BookmarkAware, 1, 0); v.Outcome != Unknown {
+		t.Errorf("untimed file: %v %q", v.Outcome, v.Reason)
+	}
+	r := BuildReport(tl, DefaultParams())
+	if r.Files[1].Start != "" || r.Sessions[1].Start != "" {
+		t.Errorf("untimed file shows times: %+v", r.Files[1])
+	}
+}
