@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"watchlens/parser"
 	"watchlens/timeline"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -107,6 +109,43 @@ func TestBrowser(t *testing.T) {
 			screenshot(t, tab, "detail-"+sample)
 		})
 	}
+	t.Run("several files share one clock", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		drop(t, tab, "samples/w3-narrow-label-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
+		checkShown(t, tab, "w3-narrow-label-bookmarks.ts.http", "samples/w3-narrow-label-bookmarks.ts.http")
+		checkShown(t, tab, "w1-broad-configmaps-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
+		screenshot(t, tab, "two-files")
+	})
+	t.Run("open a capture by URL", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?url="+s.url+"/web/samples/w4-then-resume.http")
+		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
+	})
+	t.Run("exported Markdown equals watchlens analyze", func(t *testing.T) {
+		const sample = "w4-then-resume.ts.http"
+		downloads := t.TempDir()
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample="+sample)
+		checkShown(t, tab, sample, "samples/"+sample)
+		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
+		must(t, err)
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-md"))))
+		got := waitForFile(t, filepath.Join(downloads, "watchlens-report.md"))
+
+		// analyze names a file as it is given: run it where the sample's
+		// name alone finds it, as the page names it.
+		t.Chdir("samples")
+		var want, errOut bytes.Buffer
+		if code := runCLI([]string{"analyze", "--format", "markdown", sample}, &want, &errOut); code != 0 {
+			t.Fatalf("watchlens analyze: exit %d: %s", code, errOut.String())
+		}
+		if got != want.String() {
+			t.Errorf("the page's Markdown export differs from watchlens analyze --format markdown:\n--- page\n%s\n--- analyze\n%s", got, want.String())
+		}
+	})
 	t.Run("static site under a sub-path", func(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.subURL+"/?sample=w4-then-resume.ts.http")
@@ -188,13 +227,17 @@ func upload(t *testing.T, tab context.Context, file string) {
 	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{abs})))
 }
 
-// drop drags a file from outside the page onto its middle, as a user does
+// drop drags files from outside the page onto its middle, as a user does
 // from a file manager.
-func drop(t *testing.T, tab context.Context, file string) {
+func drop(t *testing.T, tab context.Context, files ...string) {
 	t.Helper()
-	abs, err := filepath.Abs(file)
-	must(t, err)
-	data := &input.DragData{Files: []string{abs}, DragOperationsMask: 1, Items: []*input.DragDataItem{}}
+	var abs []string
+	for _, f := range files {
+		a, err := filepath.Abs(f)
+		must(t, err)
+		abs = append(abs, a)
+	}
+	data := &input.DragData{Files: abs, DragOperationsMask: 1, Items: []*input.DragDataItem{}}
 	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
 		params := input.DispatchDragEventParams{Type: typ, X: 640, Y: 450, Data: data}
 		_, err := chromedp.Call(tab, input.DispatchDragEvent, params)
@@ -288,6 +331,19 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 	}
 	t.Fatalf("%s has no object with two events", file)
 	return 0, "", ""
+}
+
+// waitForFile waits for a download to land and returns its content.
+func waitForFile(t *testing.T, name string) string {
+	t.Helper()
+	for range 100 {
+		if b, err := os.ReadFile(name); err == nil && len(b) > 0 {
+			return string(b)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s was not downloaded", name)
+	return ""
 }
 
 // waitText waits until sel exists and returns its text.
