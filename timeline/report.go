@@ -124,7 +124,13 @@ func secs(d int64) float64 { return float64(d) / 1e9 }
 
 // BuildReport analyses tl with the parameters p and gathers the report.
 func BuildReport(tl *Timeline, p Params) *Report {
-	a := tl.Analyze(p)
+	return tl.Analyze(p).Report()
+}
+
+// Report gathers the report of an analysis already made (an app that
+// holds the Analysis need not run the models twice).
+func (a *Analysis) Report() *Report {
+	tl, p := a.TL, a.Params
 	// Empty lists are [] rather than null: consumers index without checks.
 	r := &Report{Version: ReportVersion, Counts: map[string]int{}, CountsByKind: map[string]map[string]int{},
 		Files: []FileReport{}, Sessions: []SessionReport{}, Cadence: []CadenceReport{}, Errors: []ErrorReport{},
