@@ -219,8 +219,12 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 		}
 		v = b[i:next]
 	} else {
-		k := bytes.IndexByte(b[i:], '\n')
-		if k < 0 {
+		// Outside a block, a piece is one line: its end is known.
+		k := len(b) - 1 - i
+		if s.block {
+			k = bytes.IndexByte(b[i:], '\n')
+		}
+		if k < 0 || b[i+k] != '\n' {
 			return 0, false
 		}
 		n := i + k
