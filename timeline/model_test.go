@@ -576,3 +576,16 @@ func TestMixedClocks(t *testing.T) {
 		t.Errorf("untimed file shows times: %+v", r.Files[1])
 	}
 }
+
+func TestPointMatchesEvent(t *testing.T) {
+	tl := loadSamples(t, "w6-sendinitialevents-rig-a.ts.http")
+	for i := 0; i < tl.Len(); i++ {
+		p, e := tl.Point(i), tl.Event(i)
+		if p.T != e.T || p.RV != e.RVNum || p.RVValid != e.RVValid || p.Type != e.Type || int(p.Lane) != e.Lane || int(p.Session) != e.Session {
+			t.Fatalf("event %d: point %+v, event %+v", i, p, e)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { tl.Point(5) }); n != 0 {
+		t.Errorf("Point allocates %v times", n)
+	}
+}

@@ -426,3 +426,21 @@ func (s *kindSeries) mergeSeen() {
 	}
 	s.seenFrom, s.seenTo = from, to
 }
+
+// Point is the part of an event a drawing needs.
+type Point struct {
+	T       int64
+	RV      uint64 // valid when RVValid
+	RVValid bool
+	Type    parser.EventType
+	Lane    int32 // -1 for bookmarks and errors
+	Session int32
+}
+
+// Point decodes event i without allocating (Event formats the RV string
+// and looks up the Status): for loops over many events.
+func (tl *Timeline) Point(i int) Point {
+	t := &tl.tab
+	return Point{T: t.t.at(i), RV: t.rv.at(i), RVValid: t.flags.at(i)&flagRVValid != 0,
+		Type: parser.EventType(t.typ.at(i)), Lane: t.lane.at(i), Session: t.sess.at(i)}
+}
