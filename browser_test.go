@@ -93,6 +93,41 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "garbage")
 	})
+	t.Run("truncated gzip", func(t *testing.T) {
+		whole, err := os.ReadFile("samples/w2-broad-pods-bookmarks.http.gz")
+		must(t, err)
+		cut := filepath.Join(t.TempDir(), "cut.http.gz")
+		must(t, os.WriteFile(cut, whole[:len(whole)/2], 0o644))
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		upload(t, tab, cut)
+		checkShown(t, tab, "cut.http.gz", cut)
+		problems := waitText(t, tab, `section.result[data-file="cut.http.gz"] .diagnostics`)
+		if !strings.Contains(problems, "gzip stream is cut short") {
+			t.Errorf("the page does not say the gzip stream was cut:\n%s", problems)
+		}
+		screenshot(t, tab, "truncated-gzip")
+	})
+	t.Run("too big for the browser", func(t *testing.T) {
+		// A sparse file: the page must refuse it by its size, before
+		// reading a byte.
+		huge := filepath.Join(t.TempDir(), "huge.log")
+		f, err := os.Create(huge)
+		must(t, err)
+		must(t, f.Truncate(5<<30))
+		must(t, f.Close())
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		upload(t, tab, huge)
+		msg := waitText(t, tab, "#problem")
+		for _, want := range []string{"Too big for the browser: huge.log (5.0 GiB)", "watchlens analyze"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("message %q does not say %q", msg, want)
+			}
+		}
+	})
 	for _, sample := range []string{"w1-broad-configmaps-bookmarks.http", "w2-broad-pods-bookmarks.http.gz"} {
 		t.Run("detail pane from a link to "+sample, func(t *testing.T) {
 			i, rv, prevRV := modifiedWithPrevious(t, "samples/"+sample)

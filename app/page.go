@@ -159,19 +159,35 @@ func (p *Page) onSampleChosen(ctx goapp.Context, e goapp.Event) {
 	if name == "" {
 		return
 	}
+	p.problem = ""
 	ctx.Async(func() { p.openSample(ctx, name) })
 }
 
 // openFiles reads a FileList (from a drop or the file input) as one capture.
 func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	var sources []source
+	var tooBig []string
 	for i := 0; i < files.Length(); i++ {
 		f := files.Index(i)
-		sources = append(sources, source{name: f.Get("name").String(), blob: f})
+		name := f.Get("name").String()
+		if size := int64(f.Get("size").Float()); size > maxFileBytes {
+			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", name, humanBytes(size)))
+			continue
+		}
+		sources = append(sources, source{name: name, blob: f})
+	}
+	if len(tooBig) > 0 {
+		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
+			strings.Join(tooBig, ", "), humanBytes(maxFileBytes))
 	}
 	if len(sources) == 0 {
-		p.problem = "Nothing was dropped that the browser could read as a file."
+		if len(tooBig) == 0 {
+			p.problem = "Nothing was dropped that the browser could read as a file."
+		}
 		return
+	}
+	if len(tooBig) == 0 {
+		p.problem = ""
 	}
 	ctx.Async(func() { p.read(ctx, sources, viewState{}) })
 }
@@ -200,11 +216,16 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 	p.read(ctx, []source{{name: name, blob: blob}}, viewState{url: rawURL})
 }
 
+// maxFileBytes is the largest file the page reads. The file itself stays on
+// the JS side, but the timeline of its events lives in Go's wasm memory,
+// which is 32-bit, never shrinks, and crashed here when one slice grew past
+// about 1 GiB; a few GiB of small events would come close.
+const maxFileBytes = 4 << 30
+
 // read parses the sources in a goroutine into one timeline and shows it.
 // origin says where they came from, for the URL; a capture opened from a
 // link keeps the link's range and selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
-	ctx.Dispatch(func(goapp.Context) { p.problem = "" })
 	c := readCapture(sources, func(pr progress) {
 		ctx.Dispatch(func(goapp.Context) { p.loading = &pr })
 	})
