@@ -567,6 +567,9 @@ func TestMixedClocks(t *testing.T) {
 			t.Fatalf("table out of time order at %d", i)
 		}
 	}
+	if tl.Start() != at(0) || tl.End() != at(100*s) {
+		t.Errorf("clock bounds %d..%d ignore the untimed file", tl.Start(), tl.End())
+	}
 	a := tl.Analyze(DefaultParams())
 	if v := a.Verdict(1, BookmarkAware, 1, 0); v.Outcome != Unknown {
 		t.Errorf("untimed file: %v %q", v.Outcome, v.Reason)

@@ -61,25 +61,39 @@ type Cursor struct {
 // Len is the number of events.
 func (tl *Timeline) Len() int { return tl.tab.len() }
 
-// Start and End bound the shared clock (instants of the first session
-// start and last session end over all files).
+// Start and End bound the shared clock: the first session start and the
+// last session end over the files with a clock (over all files when none
+// has one, whose instants are then ordinals).
 func (tl *Timeline) Start() int64 {
-	var s int64
-	for k, f := range tl.Files {
-		if k == 0 || f.Start < s {
-			s = f.Start
-		}
-	}
+	s, _ := tl.bounds()
 	return s
 }
 
-// End is the last instant on the shared clock.
+// End is the last instant on the shared clock (see Start).
 func (tl *Timeline) End() int64 {
-	var e int64
-	for _, f := range tl.Files {
-		e = max(e, f.End)
-	}
+	_, e := tl.bounds()
 	return e
+}
+
+func (tl *Timeline) bounds() (start, end int64) {
+	timed := false
+	for _, f := range tl.Files {
+		timed = timed || f.Clock != ClockNone
+	}
+	first := true
+	for _, f := range tl.Files {
+		if timed && f.Clock == ClockNone {
+			continue
+		}
+		if first || f.Start < start {
+			start = f.Start
+		}
+		if first || f.End > end {
+			end = f.End
+		}
+		first = false
+	}
+	return start, end
 }
 
 // Event decodes event i (0 <= i < Len()) of the time-ordered table.
