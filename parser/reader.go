@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"io"
+	"runtime"
 )
 
 // Options bound what a Reader holds in memory.
@@ -75,6 +76,9 @@ func (r *Reader) open() {
 		r.addDiag(*d)
 	}
 	r.src = src
+	if src.prefetch != nil {
+		runtime.AddCleanup(r, (*prefetchReader).close, src.prefetch)
+	}
 	if src.utf16 {
 		r.addDiag(Diagnostic{Kind: "utf-16", Msg: "the capture is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
 	}
@@ -157,7 +161,7 @@ func (r *Reader) Diagnostics() []Diagnostic { return r.diags }
 func (r *Reader) Err() error { return r.err }
 
 // InputBytes returns the bytes consumed from the source so far.
-func (r *Reader) InputBytes() int64 { return r.cr.n }
+func (r *Reader) InputBytes() int64 { return r.cr.n.Load() }
 
 func (r *Reader) addDiag(d Diagnostic) { r.diags = append(r.diags, d) }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -15,14 +16,16 @@ import (
 // its error apart, so that a failing source (an Err) can be told from a
 // damaged compressed stream (a Diagnostic).
 type countingReader struct {
-	r   io.Reader
-	n   int64
+	r io.Reader
+	// n is atomic: with compressed input, the prefetching goroutine reads
+	// while InputBytes is asked from the caller's.
+	n   atomic.Int64
 	err error
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += int64(n)
+	c.n.Add(int64(n))
 	if err != nil && err != io.EOF {
 		c.err = err
 	}
@@ -82,7 +85,9 @@ type source struct {
 	r     io.Reader
 	close func()
 	codec string // "gzip", "zstd" or "" (for messages)
-	utf16 bool
+	// prefetch decompresses ahead, for compressed input only.
+	prefetch *prefetchReader
+	utf16    bool
 }
 
 // openSource sniffs compression by magic bytes and UTF-16 by its BOM or by
@@ -100,12 +105,16 @@ func openSource(cr *countingReader, maxDecompressed int64) (source, *Diagnostic)
 			return source{r: eofReader{}}, compressionDiag(cr, "gzip", err)
 		}
 		s.r, s.codec = &capReader{r: zr, left: maxDecompressed}, "gzip"
+		s.prefetch = newPrefetchReader(s.r)
+		s.r = s.prefetch
 	case len(head) >= 4 && head[0] == 0x28 && head[1] == 0xb5 && head[2] == 0x2f && head[3] == 0xfd:
 		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			return source{r: eofReader{}}, compressionDiag(cr, "zstd", err)
 		}
 		s.r, s.codec, s.close = &capReader{r: zr, left: maxDecompressed}, "zstd", zr.Close
+		s.prefetch = newPrefetchReader(s.r)
+		s.r = s.prefetch
 	default:
 		s.r = r
 	}
@@ -126,12 +135,13 @@ type eofReader struct{}
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
 func compressionDiag(cr *countingReader, codec string, err error) *Diagnostic {
+	n := cr.n.Load()
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		return &Diagnostic{Offset: cr.n, Kind: "bad-compression",
-			Msg: fmt.Sprintf("the %s stream is cut short after %d input bytes; what came before it was read", codec, cr.n)}
+		return &Diagnostic{Offset: n, Kind: "bad-compression",
+			Msg: fmt.Sprintf("the %s stream is cut short after %d input bytes; what came before it was read", codec, n)}
 	}
-	return &Diagnostic{Offset: cr.n, Kind: "bad-compression",
-		Msg: fmt.Sprintf("the %s stream is damaged after %d input bytes (%v); what came before it was read", codec, cr.n, err)}
+	return &Diagnostic{Offset: n, Kind: "bad-compression",
+		Msg: fmt.Sprintf("the %s stream is damaged after %d input bytes (%v); what came before it was read", codec, n, err)}
 }
 
 // sniffUTF16 reports whether head starts UTF-16 text and its byte order.
