@@ -23,7 +23,7 @@ import (
 //	seg:    x1, y1, x2, y2 per segment, stroked with width Z, dashed if D
 //	clip:   x, y, w, h; everything until unclip is clipped to it
 //	text:   the texts
-type drawOp struct {
+type tlOp struct {
 	K string  `json:"k"`
 	C string  `json:"c,omitempty"` // colour, or a CSS custom property ("--fg") the page defines
 	S string  `json:"s,omitempty"`
@@ -36,7 +36,7 @@ type drawOp struct {
 
 // drawText is one label; A is the alignment ("l", "r", "c") and F the
 // font ("" regular, "b" bold).
-type drawText struct {
+type tlText struct {
 	X float32 `json:"x"`
 	Y float32 `json:"y"`
 	S string  `json:"s"`
@@ -46,22 +46,22 @@ type drawText struct {
 }
 
 // frame is what web/timeline.js draws; W and H are CSS pixels.
-type frame struct {
-	W     float64    `json:"w"`
-	H     float64    `json:"h"`
-	DPR   float64    `json:"dpr"`
-	Ops   []drawOp   `json:"ops"`
-	Texts []drawText `json:"texts"`
+type tlFrame struct {
+	W     float64  `json:"w"`
+	H     float64  `json:"h"`
+	DPR   float64  `json:"dpr"`
+	Ops   []tlOp   `json:"ops"`
+	Texts []tlText `json:"texts"`
 	buf   []float32
 }
 
-func (f *frame) reset(w, h, dpr float64) {
+func (f *tlFrame) reset(w, h, dpr float64) {
 	f.W, f.H, f.DPR = w, h, dpr
 	f.Ops, f.Texts, f.buf = f.Ops[:0], f.Texts[:0], f.buf[:0]
 }
 
 // add appends an operation over floats already collected elsewhere.
-func (f *frame) add(op drawOp, floats []float32) {
+func (f *tlFrame) add(op tlOp, floats []float32) {
 	if len(floats) == 0 {
 		return
 	}
@@ -70,25 +70,25 @@ func (f *frame) add(op drawOp, floats []float32) {
 	f.Ops = append(f.Ops, op)
 }
 
-func (f *frame) rect(c string, alpha float32, x, y, w, h float64) {
-	f.add(drawOp{K: "rect", C: c, A: alpha}, []float32{float32(x), float32(y), float32(w), float32(h)})
+func (f *tlFrame) rect(c string, alpha float32, x, y, w, h float64) {
+	f.add(tlOp{K: "rect", C: c, A: alpha}, []float32{float32(x), float32(y), float32(w), float32(h)})
 }
 
-func (f *frame) clip(x, y, w, h float64) {
-	f.add(drawOp{K: "clip"}, []float32{float32(x), float32(y), float32(w), float32(h)})
+func (f *tlFrame) clip(x, y, w, h float64) {
+	f.add(tlOp{K: "clip"}, []float32{float32(x), float32(y), float32(w), float32(h)})
 }
 
-func (f *frame) unclip() { f.Ops = append(f.Ops, drawOp{K: "unclip"}) }
+func (f *tlFrame) unclip() { f.Ops = append(f.Ops, tlOp{K: "unclip"}) }
 
 // texts flushes the labels added since start as one text operation.
-func (f *frame) flushTexts(start int) {
+func (f *tlFrame) flushTexts(start int) {
 	if len(f.Texts) > start {
-		f.Ops = append(f.Ops, drawOp{K: "text", O: start, N: len(f.Texts) - start})
+		f.Ops = append(f.Ops, tlOp{K: "text", O: start, N: len(f.Texts) - start})
 	}
 }
 
-func (f *frame) text(x, y float64, s, c, align, font string) {
-	f.Texts = append(f.Texts, drawText{X: float32(x), Y: float32(y), S: s, C: c, A: align, F: font})
+func (f *tlFrame) text(x, y float64, s, c, align, font string) {
+	f.Texts = append(f.Texts, tlText{X: float32(x), Y: float32(y), S: s, C: c, A: align, F: font})
 }
 
 // Colours: Okabe-Ito, distinguishable with the common colour-vision
@@ -176,7 +176,7 @@ type drawCache struct {
 	bins           *timeline.Bins
 	scratch        [parser.Observed + 1][]float32
 	segs           []float32
-	cols           [3]envelope
+	cols           [3]stepEnvelope
 }
 
 func newDrawCache(tl *timeline.Timeline) *drawCache {
@@ -315,7 +315,7 @@ func (c *drawCache) extent(axisRV bool) (int64, int64) {
 }
 
 // view is everything one frame depends on.
-type view struct {
+type tlView struct {
 	an        *timeline.Analysis
 	filter    Filter
 	axisRV    bool
@@ -323,7 +323,7 @@ type view struct {
 	width     float64
 	dpr       float64
 	groups    []laneGroup
-	rows      []row
+	rows      []tlRow
 	scrollY   float64
 	selected  int
 	selecting bool
@@ -331,13 +331,13 @@ type view struct {
 	selB      float64
 }
 
-func (v *view) scale(lo *layout) scale {
-	return scale{from: v.from, to: v.to, x0: lo.plotX, w: lo.plotW}
+func (v *tlView) scale(lo *tlLayout) tlScale {
+	return tlScale{from: v.from, to: v.to, x0: lo.plotX, w: lo.plotW}
 }
 
 // build fills fr with one frame of the view.
-func (c *drawCache) build(v *view, fr *frame) layout {
-	lo := newLayout(v.width, len(v.rows), v.axisRV)
+func (c *drawCache) build(v *tlView, fr *tlFrame) tlLayout {
+	lo := newTLLayout(v.width, len(v.rows), v.axisRV)
 	fr.reset(lo.w, lo.h, v.dpr)
 	s := v.scale(&lo)
 	plotBottom := lo.lanesY + max(lo.lanesH, rowH)
@@ -351,7 +351,7 @@ func (c *drawCache) build(v *view, fr *frame) layout {
 	fr.flushTexts(t0)
 
 	// Ticks: grid lines over every band, labels in the axis band.
-	var ticks []tick
+	var ticks []tlTick
 	if v.axisRV || c.noClock {
 		ticks = numberTicks(s)
 	} else {
@@ -364,7 +364,7 @@ func (c *drawCache) build(v *view, fr *frame) layout {
 		c.segs = append(c.segs, float32(x), float32(axisH-6), float32(x), float32(plotBottom))
 		fr.text(x, axisH/2-2, tk.label, colMuted, "c", "")
 	}
-	fr.add(drawOp{K: "seg", C: colGrid, Z: 1}, c.segs)
+	fr.add(tlOp{K: "seg", C: colGrid, Z: 1}, c.segs)
 	fr.flushTexts(t0)
 
 	fr.clip(lo.plotX, 0, lo.plotW, lo.h)
@@ -387,7 +387,7 @@ func (c *drawCache) build(v *view, fr *frame) layout {
 }
 
 // pos is an event's place on the axis (ok false when it has none there).
-func pos(axisRV bool, t int64, rv uint64) (int64, bool) {
+func axisPos(axisRV bool, t int64, rv uint64) (int64, bool) {
 	if axisRV {
 		return int64(rv), rv != rvNone
 	}
@@ -397,15 +397,15 @@ func pos(axisRV bool, t int64, rv uint64) (int64, bool) {
 // sessions draws each watch connection as a bar; what lies between two
 // bars of a file is its reconnect gap, marked with dashed boundaries that
 // run down through the lanes.
-func (c *drawCache) sessions(v *view, lo *layout, s scale, fr *frame) {
+func (c *drawCache) sessions(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	b, _ := lo.band(bandSessions)
 	var bars, bounds []float32
 	bottom := lo.lanesY + lo.lanesH
 	for _, ss := range c.tl.Sessions {
 		from, to := ss.Start, ss.End
 		if v.axisRV {
-			a, okA := parseRV(ss.FirstRV)
-			z, okZ := parseRV(ss.LastRV)
+			a, okA := parseRVText(ss.FirstRV)
+			z, okZ := parseRVText(ss.LastRV)
 			if !okA || !okZ {
 				continue
 			}
@@ -422,17 +422,17 @@ func (c *drawCache) sessions(v *view, lo *layout, s scale, fr *frame) {
 			}
 		}
 	}
-	fr.add(drawOp{K: "rect", C: colSession, A: 0.7}, bars)
-	fr.add(drawOp{K: "seg", C: colMuted, Z: 1, D: true, A: 0.6}, bounds)
+	fr.add(tlOp{K: "rect", C: colSession, A: 0.7}, bars)
+	fr.add(tlOp{K: "seg", C: colMuted, Z: 1, D: true, A: 0.6}, bounds)
 }
 
-func parseRV(s string) (uint64, bool) {
+func parseRVText(s string) (uint64, bool) {
 	v, err := strconv.ParseUint(s, 10, 64)
 	return v, err == nil
 }
 
 // bookmarkTrack draws a tick per bookmark; ticks closer than 2 px merge.
-func (c *drawCache) bookmarkTrack(v *view, lo *layout, s scale, fr *frame) {
+func (c *drawCache) bookmarkTrack(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	if !v.filter.Event(parser.Bookmark) {
 		return
 	}
@@ -451,11 +451,11 @@ func (c *drawCache) bookmarkTrack(v *view, lo *layout, s scale, fr *frame) {
 		last = x
 		segs = append(segs, float32(x), float32(b.y+2), float32(x), float32(b.y+b.h-2))
 	}
-	fr.add(drawOp{K: "seg", C: colBookmark, Z: 2}, segs)
+	fr.add(tlOp{K: "seg", C: colBookmark, Z: 2}, segs)
 }
 
 // zoneBands draws the red zones of each cursor kind in its band.
-func (c *drawCache) zoneBands(v *view, lo *layout, s scale, fr *frame) {
+func (c *drawCache) zoneBands(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	if v.an == nil {
 		return
 	}
@@ -480,14 +480,14 @@ func (c *drawCache) zoneBands(v *view, lo *layout, s scale, fr *frame) {
 			x1, x2 := s.xc(from), s.xc(to)
 			rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 2)), float32(b.h-2))
 		}
-		fr.add(drawOp{K: "rect", C: colZone, A: 0.55}, rects)
+		fr.add(tlOp{K: "rect", C: colZone, A: 0.55}, rects)
 	}
 }
 
 // errorMarks puts a marker on every observed ERROR above the sessions and
 // a line down through the zone bands. On the RV axis an error sits at the
 // lowest RV it says is still accepted.
-func (c *drawCache) errorMarks(v *view, lo *layout, s scale, fr *frame) {
+func (c *drawCache) errorMarks(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	if !v.filter.Event(parser.Error) {
 		return
 	}
@@ -495,7 +495,7 @@ func (c *drawCache) errorMarks(v *view, lo *layout, s scale, fr *frame) {
 	zb, _ := lo.band(bandZoneIgnoring)
 	var marks, lines []float32
 	for _, e := range c.errs {
-		p, ok := pos(v.axisRV, e.t, e.y)
+		p, ok := axisPos(v.axisRV, e.t, e.y)
 		if !ok || p < v.from || p >= v.to {
 			continue
 		}
@@ -503,13 +503,13 @@ func (c *drawCache) errorMarks(v *view, lo *layout, s scale, fr *frame) {
 		marks = append(marks, float32(x), float32(b.y+b.h/2))
 		lines = append(lines, float32(x), float32(b.y+b.h/2), float32(x), float32(zb.y+zb.h))
 	}
-	fr.add(drawOp{K: "seg", C: colError, Z: 1.5}, lines)
-	fr.add(drawOp{K: "mark", S: "tridown", C: colError, Z: markSize + 3}, marks)
+	fr.add(tlOp{K: "seg", C: colError, Z: 1.5}, lines)
+	fr.add(tlOp{K: "mark", S: "tridown", C: colError, Z: markSize + 3}, marks)
 }
 
 // envelope is a step series reduced to pixel columns: per column the
 // lowest and highest value it takes there and the value it leaves with.
-type envelope struct {
+type stepEnvelope struct {
 	has        []bool
 	lo, hi     []uint64
 	last       []uint64
@@ -517,7 +517,7 @@ type envelope struct {
 	min, max   uint64
 }
 
-func (e *envelope) reset(n int) {
+func (e *stepEnvelope) reset(n int) {
 	grow := func(s []uint64) []uint64 {
 		if cap(s) < n {
 			return make([]uint64, n)
@@ -537,7 +537,7 @@ func (e *envelope) reset(n int) {
 // add folds the steps [from, to) of (ts, vs) into the columns: one pass,
 // whatever the number of steps, and the drawing stays a couple of
 // segments per column.
-func (e *envelope) add(ts []int64, vs []uint64, from, to int, s scale) {
+func (e *stepEnvelope) add(ts []int64, vs []uint64, from, to int, s tlScale) {
 	n := len(e.has)
 	prev, havePrev, prevCol := uint64(0), false, -1
 	for k := from; k < to; k++ {
@@ -553,13 +553,12 @@ func (e *envelope) add(ts []int64, vs []uint64, from, to int, s scale) {
 		}
 		if !e.has[col] {
 			e.has[col], e.lo[col], e.hi[col] = true, val, val
-			e.breakAfter[col] = false
 			if havePrev && prevCol != col {
 				e.lo[col], e.hi[col] = min(val, prev), max(val, prev)
 			}
 		}
 		e.lo[col], e.hi[col] = min(e.lo[col], val), max(e.hi[col], val)
-		e.last[col] = val
+		e.last[col], e.breakAfter[col] = val, false
 		e.min, e.max = min(e.min, val), max(e.max, val)
 		prev, havePrev, prevCol = val, true, col
 	}
@@ -567,7 +566,7 @@ func (e *envelope) add(ts []int64, vs []uint64, from, to int, s scale) {
 
 // segments appends the envelope as line segments: a vertical per column
 // where the series moved, a horizontal to the next column it is in.
-func (e *envelope) segments(out []float32, x0 float64, endCol int, y func(uint64) float64) []float32 {
+func (e *stepEnvelope) segments(out []float32, x0 float64, endCol int, y func(uint64) float64) []float32 {
 	n := len(e.has)
 	c := 0
 	for c < n && !e.has[c] {
@@ -599,7 +598,7 @@ func (e *envelope) segments(out []float32, x0 float64, endCol int, y func(uint64
 
 // cursorStrip plots, against time, the head estimate and each file's two
 // cursors as step lines, and shades what lies between the two cursors.
-func (c *drawCache) cursorStrip(v *view, lo *layout, s scale, fr *frame) {
+func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	b, _ := lo.band(bandCursors)
 	tl := c.tl
 	ncol := int(math.Ceil(lo.plotW))
@@ -610,18 +609,18 @@ func (c *drawCache) cursorStrip(v *view, lo *layout, s scale, fr *frame) {
 	hlo, hhi := tl.HeadRange(v.from, v.to)
 	head.add(ht, hv, hlo, hhi, s)
 	type series struct {
-		env   *envelope
+		env   *stepEnvelope
 		color string
 		end   int
 	}
 	all := []series{{head, colHead, endCol(tl.End())}}
 	mn, mx := head.min, head.max
-	var pairs [][2]*envelope
+	var pairs [][2]*stepEnvelope
 	for f := range tl.Files {
-		var pair [2]*envelope
+		var pair [2]*stepEnvelope
 		for _, kind := range timeline.CursorKinds {
 			cur := &tl.Cursors[2*f+int(kind)]
-			env := &envelope{}
+			env := &stepEnvelope{}
 			if f == 0 {
 				env = &c.cols[1+int(kind)]
 			}
@@ -680,14 +679,14 @@ func (c *drawCache) cursorStrip(v *view, lo *layout, s scale, fr *frame) {
 		}
 		flush(ncol)
 	}
-	fr.add(drawOp{K: "rect", C: colIgnoring, A: 0.18}, shade)
+	fr.add(tlOp{K: "rect", C: colIgnoring, A: 0.18}, shade)
 	for _, sr := range all {
 		c.segs = sr.env.segments(c.segs[:0], lo.plotX, sr.end, y)
 		z := float32(1.5)
 		if sr.env == head {
 			z = 1
 		}
-		fr.add(drawOp{K: "seg", C: sr.color, Z: z}, c.segs)
+		fr.add(tlOp{K: "seg", C: sr.color, Z: z}, c.segs)
 	}
 	t0 := len(fr.Texts)
 	fr.text(lo.plotX+4, b.y+8, strconv.FormatUint(top, 10), colMuted, "l", "")
@@ -699,7 +698,7 @@ func (c *drawCache) cursorStrip(v *view, lo *layout, s scale, fr *frame) {
 // per lane its lifetime and its events' marks, one batch per event type.
 // Marks of a type closer than 60% of a mark merge, so a frame holds at
 // most a few marks per pixel column per row, whatever the zoom.
-func (c *drawCache) laneRows(v *view, lo *layout, s scale, fr *frame) {
+func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	if len(v.rows) == 0 {
 		t0 := len(fr.Texts)
 		fr.text(lo.plotX+8, lo.lanesY+rowH/2, "no objects match the filter", colMuted, "l", "")
@@ -734,7 +733,7 @@ func (c *drawCache) laneRows(v *view, lo *layout, s scale, fr *frame) {
 			stripes = append(stripes, float32(lo.plotX), float32(y), float32(lo.plotW), rowH)
 		}
 		ln := &c.tl.Lanes[rw.lane]
-		fr.text(lo.plotX-8, y+rowH/2, clipLabel(ln.Name, 26), colFg, "r", "")
+		fr.text(lo.plotX-8, y+rowH/2, clipRunes(ln.Name, 26), colFg, "r", "")
 		visible[rw.lane] = true
 		le := c.lane(rw.lane)
 		if !v.axisRV && ln.Last >= v.from && ln.First < v.to {
@@ -749,7 +748,7 @@ func (c *drawCache) laneRows(v *view, lo *layout, s scale, fr *frame) {
 			lastX[i] = math.Inf(-1)
 		}
 		for ; k < len(le.t); k++ {
-			p, ok := pos(v.axisRV, le.t[k], le.rv[k])
+			p, ok := axisPos(v.axisRV, le.t[k], le.rv[k])
 			if !v.axisRV && p >= v.to {
 				break
 			}
@@ -765,12 +764,12 @@ func (c *drawCache) laneRows(v *view, lo *layout, s scale, fr *frame) {
 			c.scratch[typ] = append(c.scratch[typ], float32(x), cy)
 		}
 	}
-	fr.add(drawOp{K: "rect", C: colGrid, A: 0.18}, stripes)
-	fr.add(drawOp{K: "rect", C: colGrid, A: 0.45}, headers)
-	fr.add(drawOp{K: "seg", C: colMuted, Z: 1, A: 0.35}, life)
+	fr.add(tlOp{K: "rect", C: colGrid, A: 0.18}, stripes)
+	fr.add(tlOp{K: "rect", C: colGrid, A: 0.45}, headers)
+	fr.add(tlOp{K: "seg", C: colMuted, Z: 1, A: 0.35}, life)
 	for typ, marks := range c.scratch {
 		st := markStyles[typ]
-		fr.add(drawOp{K: "mark", S: st.shape, C: st.color, Z: markSize}, marks)
+		fr.add(tlOp{K: "mark", S: st.shape, C: st.color, Z: markSize}, marks)
 	}
 	c.selection(v, lo, s, fr, first, last)
 	fr.flushTexts(t0)
@@ -780,27 +779,27 @@ func (c *drawCache) laneRows(v *view, lo *layout, s scale, fr *frame) {
 
 // selection rings the selected event when its lane is on screen and draws
 // a line at its place across the whole plot.
-func (c *drawCache) selection(v *view, lo *layout, s scale, fr *frame, first, last int) {
+func (c *drawCache) selection(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame, first, last int) {
 	if v.selected < 0 || v.selected >= c.tl.Len() {
 		return
 	}
 	ev := c.tl.Event(v.selected)
-	p, ok := pos(v.axisRV, ev.T, ev.RVNum)
+	p, ok := axisPos(v.axisRV, ev.T, ev.RVNum)
 	if !ok || !ev.RVValid && v.axisRV || p < v.from || p >= v.to {
 		return
 	}
 	x := s.x(p)
-	fr.add(drawOp{K: "seg", C: colFg, Z: 1, A: 0.5}, []float32{float32(x), axisH, float32(x), float32(lo.lanesY + lo.lanesH)})
+	fr.add(tlOp{K: "seg", C: colFg, Z: 1, A: 0.5}, []float32{float32(x), axisH, float32(x), float32(lo.lanesY + lo.lanesH)})
 	for r := first; r < last; r++ {
 		if v.rows[r].lane == ev.Lane && ev.Lane >= 0 {
 			y := lo.lanesY + float64(r)*rowH - v.scrollY + rowH/2
-			fr.add(drawOp{K: "mark", S: "ring", C: colFg, Z: markSize + 6}, []float32{float32(x), float32(y)})
+			fr.add(tlOp{K: "mark", S: "ring", C: colFg, Z: markSize + 6}, []float32{float32(x), float32(y)})
 		}
 	}
 }
 
 // clipLabel shortens s to n runes with an ellipsis.
-func clipLabel(s string, n int) string {
+func clipRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

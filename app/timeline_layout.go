@@ -76,14 +76,14 @@ func (g *laneGroup) label(tl *timeline.Timeline) string {
 }
 
 // row is one row of the lane area: a group header (lane -1) or a lane.
-type row struct {
+type tlRow struct {
 	group int
 	lane  int
 }
 
 // buildRows groups the lanes passing f by file, kind and namespace, in
 // that sort order, each group's lanes in order of first appearance.
-func buildRows(tl *timeline.Timeline, f Filter, collapsed map[string]bool) ([]laneGroup, []row, int) {
+func buildRows(tl *timeline.Timeline, f Filter, collapsed map[string]bool) ([]laneGroup, []tlRow, int) {
 	index := map[string]int{}
 	var groups []laneGroup
 	shown := 0
@@ -112,16 +112,16 @@ func buildRows(tl *timeline.Timeline, f Filter, collapsed map[string]bool) ([]la
 		}
 		return a.ns < b.ns
 	})
-	var rows []row
+	var rows []tlRow
 	for gi := range groups {
 		g := &groups[gi]
 		g.collapsed = collapsed[g.key()]
-		rows = append(rows, row{group: gi, lane: -1})
+		rows = append(rows, tlRow{group: gi, lane: -1})
 		if g.collapsed {
 			continue
 		}
 		for _, l := range g.lanes {
-			rows = append(rows, row{group: gi, lane: int(l)})
+			rows = append(rows, tlRow{group: gi, lane: int(l)})
 		}
 	}
 	return groups, rows, shown
@@ -157,17 +157,17 @@ const (
 	bandNone
 )
 
-type band struct {
+type tlBand struct {
 	id    bandID
 	y, h  float64
 	label string
 }
 
 // layout places the bands and the plot inside a canvas of width w.
-type layout struct {
+type tlLayout struct {
 	w, h         float64
 	plotX, plotW float64
-	bands        []band
+	bands        []tlBand
 	lanesY       float64 // top of the lane area
 	lanesH       float64 // its visible height
 	contentH     float64 // height of all rows
@@ -175,11 +175,11 @@ type layout struct {
 
 // newLayout stacks the bands; the cursor strip only exists on the time axis
 // (it plots RV against time).
-func newLayout(w float64, rows int, axisRV bool) layout {
-	lo := layout{w: w, plotX: gutterW, plotW: max(w-gutterW-rightPad, 40)}
+func newTLLayout(w float64, rows int, axisRV bool) tlLayout {
+	lo := tlLayout{w: w, plotX: gutterW, plotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
 	add := func(id bandID, h float64, label string) {
-		lo.bands = append(lo.bands, band{id: id, y: y, h: h, label: label})
+		lo.bands = append(lo.bands, tlBand{id: id, y: y, h: h, label: label})
 		y += h + bandGap
 	}
 	add(bandAxis, axisH, "")
@@ -197,17 +197,17 @@ func newLayout(w float64, rows int, axisRV bool) layout {
 	return lo
 }
 
-func (lo *layout) band(id bandID) (band, bool) {
+func (lo *tlLayout) band(id bandID) (tlBand, bool) {
 	for _, b := range lo.bands {
 		if b.id == id {
 			return b, true
 		}
 	}
-	return band{}, false
+	return tlBand{}, false
 }
 
 // bandAt says which band is under y.
-func (lo *layout) bandAt(y float64) bandID {
+func (lo *tlLayout) bandAt(y float64) bandID {
 	if y >= lo.lanesY && y < lo.lanesY+lo.lanesH {
 		return bandLanes
 	}
@@ -220,7 +220,7 @@ func (lo *layout) bandAt(y float64) bandID {
 }
 
 // rowAt is the row under y given the lane area's scroll offset, or -1.
-func (lo *layout) rowAt(y, scrollY float64, rows int) int {
+func (lo *tlLayout) rowAt(y, scrollY float64, rows int) int {
 	if y < lo.lanesY || y >= lo.lanesY+lo.lanesH {
 		return -1
 	}
@@ -232,24 +232,24 @@ func (lo *layout) rowAt(y, scrollY float64, rows int) int {
 }
 
 // clampScroll keeps the lane area's scroll offset inside its content.
-func (lo *layout) clampScroll(s float64) float64 {
+func (lo *tlLayout) clampScroll(s float64) float64 {
 	return math.Max(0, math.Min(s, lo.contentH-lo.lanesH))
 }
 
 // scale maps axis values in [from, to) onto [x0, x0+w) pixels.
-type scale struct {
+type tlScale struct {
 	from, to int64
 	x0, w    float64
 }
 
-func (s scale) x(v int64) float64 {
+func (s tlScale) x(v int64) float64 {
 	return s.x0 + float64(v-s.from)*s.w/float64(s.to-s.from)
 }
 
 // xc is x for a value that may lie far outside the view (a zone's end at
 // the end of time): clamped a little beyond the plot so lines and rects
 // still reach its edges.
-func (s scale) xc(v int64) float64 {
+func (s tlScale) xc(v int64) float64 {
 	if v <= s.from {
 		return s.x0 - 2
 	}
@@ -259,7 +259,7 @@ func (s scale) xc(v int64) float64 {
 	return s.x(v)
 }
 
-func (s scale) at(x float64) int64 {
+func (s tlScale) at(x float64) int64 {
 	return s.from + int64(math.Round((x-s.x0)/s.w*float64(s.to-s.from)))
 }
 
@@ -303,7 +303,7 @@ func fitRange(from, to, lo, hi int64) (int64, int64) {
 }
 
 // tick is one labelled axis position.
-type tick struct {
+type tlTick struct {
 	v     int64
 	label string
 }
@@ -328,7 +328,7 @@ var timeSteps = func() []int64 {
 const minTickPx = 96.0
 
 // timeTicks places ticks on round UTC instants at least minTickPx apart.
-func timeTicks(s scale) []tick {
+func timeTicks(s tlScale) []tlTick {
 	span := s.to - s.from
 	step := timeSteps[len(timeSteps)-1]
 	for _, d := range timeSteps {
@@ -337,9 +337,9 @@ func timeTicks(s scale) []tick {
 			break
 		}
 	}
-	var out []tick
-	for v := ceilDiv(s.from, step) * step; v < s.to; v += step {
-		out = append(out, tick{v: v, label: timeLabel(v, step)})
+	var out []tlTick
+	for v := ceilDivInt(s.from, step) * step; v < s.to; v += step {
+		out = append(out, tlTick{v: v, label: timeLabel(v, step)})
 	}
 	return out
 }
@@ -364,7 +364,7 @@ func timeLabel(v, step int64) string {
 
 // numberTicks places ticks on round numbers (1, 2, 5 times a power of
 // ten): resourceVersions, or event ordinals when a capture has no clock.
-func numberTicks(s scale) []tick {
+func numberTicks(s tlScale) []tlTick {
 	span := float64(s.to - s.from)
 	raw := minTickPx * span / s.w
 	step := int64(1)
@@ -380,14 +380,14 @@ func numberTicks(s scale) []tick {
 			break
 		}
 	}
-	var out []tick
-	for v := ceilDiv(s.from, step) * step; v < s.to; v += step {
-		out = append(out, tick{v: v, label: strconv.FormatInt(v, 10)})
+	var out []tlTick
+	for v := ceilDivInt(s.from, step) * step; v < s.to; v += step {
+		out = append(out, tlTick{v: v, label: strconv.FormatInt(v, 10)})
 	}
 	return out
 }
 
-func ceilDiv(a, b int64) int64 {
+func ceilDivInt(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a > 0) == (b > 0) {
 		q++
@@ -397,7 +397,7 @@ func ceilDiv(a, b int64) int64 {
 
 // nearest returns the position in xs (sorted ascending) of the value
 // closest to v within tol, or -1.
-func nearest(xs []int64, v, tol int64) int {
+func nearestPos(xs []int64, v, tol int64) int {
 	k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v })
 	best, bestD := -1, tol+1
 	for _, c := range []int{k - 1, k} {
@@ -446,13 +446,13 @@ func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]zoneStat {
 			out[kind].count++
 			spans = append(spans, [2]int64{lo, hi})
 		}
-		out[kind].seconds = float64(unionLen(spans)) / 1e9
+		out[kind].seconds = float64(unionLength(spans)) / 1e9
 	}
 	return out
 }
 
 // unionLen is the total length covered by the intervals.
-func unionLen(spans [][2]int64) int64 {
+func unionLength(spans [][2]int64) int64 {
 	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
 	var total, end int64
 	started := false
@@ -470,4 +470,285 @@ func unionLen(spans [][2]int64) int64 {
 		}
 	}
 	return total
+}
+
+// hit is what lies under the pointer: a tooltip, the event a click
+// selects (-1 for none) and the group header a click folds (-1 for none).
+type tlHit struct {
+	text  string
+	event int
+	group int
+}
+
+// hitTest answers for the pointer at (x, y) in CSS pixels of the canvas.
+func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
+	h := tlHit{event: -1, group: -1}
+	if x < lo.plotX-2 && lo.bandAt(y) != bandLanes {
+		return h
+	}
+	s := v.scale(lo)
+	at := s.at(x)
+	slop := max(int64(math.Ceil(hitSlop*float64(s.to-s.from)/s.w)), 1)
+	tl := c.tl
+	switch lo.bandAt(y) {
+	case bandAxis:
+		h.text = c.fmtPos(v.axisRV, at)
+	case bandSessions:
+		if k := c.nearestError(v, at, slop); k >= 0 {
+			e := c.errs[k]
+			h.event = int(e.idx)
+			h.text = "ERROR at " + c.fmtTime(e.t) + ": " + e.msg
+			return h
+		}
+		h.text = c.sessionAt(v.axisRV, at)
+	case bandBookmarks:
+		if !v.filter.Event(parser.Bookmark) {
+			return h
+		}
+		if k := c.nearestBookmark(v.axisRV, at, slop); k >= 0 {
+			b := c.bookmarks[k]
+			h.event = int(b.idx)
+			h.text = bookmarkText(b, c.fmtTime(b.t))
+		}
+	case bandZoneAware, bandZoneIgnoring:
+		kind := timeline.BookmarkAware
+		if lo.bandAt(y) == bandZoneIgnoring {
+			kind = timeline.BookmarkIgnoring
+		}
+		h.text = zonesAt(v.an, kind, v.axisRV, at, slop)
+	case bandCursors:
+		h.text = c.cursorsAt(at)
+	case bandLanes:
+		r := lo.rowAt(y, v.scrollY, len(v.rows))
+		if r < 0 {
+			return h
+		}
+		rw := v.rows[r]
+		g := &v.groups[rw.group]
+		if rw.lane < 0 {
+			h.group = rw.group
+			verb := "fold"
+			if g.collapsed {
+				verb = "unfold"
+			}
+			h.text = g.label(tl) + ": click to " + verb
+			return h
+		}
+		ln := &tl.Lanes[rw.lane]
+		h.text = ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + ": " + strconv.Itoa(ln.Events) + " events"
+		if ln.Deleted {
+			h.text += ", deleted"
+		}
+		if x < lo.plotX {
+			return h
+		}
+		if k := c.nearestInLane(v, rw.lane, at, slop); k >= 0 {
+			ev := tl.Event(k)
+			h.event = k
+			h.text = ev.Type.String() + " " + ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + "\nRV " + ev.RV + " at " + c.fmtTime(ev.T)
+			if !ev.Timed && !c.noClock {
+				h.text += " (estimated)"
+			}
+			if ev.Initial {
+				h.text += "\npart of the initial events (sendInitialEvents)"
+			}
+		}
+	}
+	return h
+}
+
+func laneObject(ns, name string) string {
+	if ns == "" {
+		return name
+	}
+	return ns + "/" + name
+}
+
+func bookmarkText(b bookmarkMark, when string) string {
+	rv := "?"
+	if b.rv != rvNone {
+		rv = strconv.FormatUint(b.rv, 10)
+	}
+	if b.prev == rvNone {
+		return "BOOKMARK at " + when + ": the server says nothing you watch changed up to RV " + rv
+	}
+	return "BOOKMARK at " + when + ": the server says nothing you watch changed in (" + strconv.FormatUint(b.prev, 10) + ".." + rv + "]"
+}
+
+func (c *drawCache) nearestError(v *tlView, at, slop int64) int {
+	best, bestD := -1, slop+1
+	for k, e := range c.errs {
+		p, ok := axisPos(v.axisRV, e.t, e.y)
+		if !ok {
+			continue
+		}
+		if d := absInt64(p - at); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// nearestBookmark returns the index in c.bookmarks of the bookmark nearest
+// at on the axis, within slop, or -1.
+func (c *drawCache) nearestBookmark(axisRV bool, at, slop int64) int {
+	if !axisRV {
+		return nearestPos(c.bmT, at, slop)
+	}
+	k := nearestPos(c.bmRV, at, slop)
+	if k < 0 {
+		return -1
+	}
+	for i, b := range c.bookmarks {
+		if int64(b.rv) == c.bmRV[k] {
+			return i
+		}
+	}
+	return -1
+}
+
+// nearestInLane returns the table index of the event of lane l nearest at,
+// within slop, or -1.
+func (c *drawCache) nearestInLane(v *tlView, l int, at, slop int64) int {
+	le := c.lane(l)
+	best, bestD := -1, slop+1
+	k := 0
+	if !v.axisRV {
+		k = max(sort.Search(len(le.t), func(i int) bool { return le.t[i] >= at-slop }), 0)
+	}
+	for ; k < len(le.t); k++ {
+		p, ok := axisPos(v.axisRV, le.t[k], le.rv[k])
+		if !v.axisRV && p > at+slop {
+			break
+		}
+		if !ok || !v.filter.Event(le.typ[k]) {
+			continue
+		}
+		if d := absInt64(p - at); d < bestD {
+			best, bestD = int(le.idx[k]), d
+		}
+	}
+	return best
+}
+
+func absInt64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// sessionAt describes the session (or reconnect gap) under the pointer.
+func (c *drawCache) sessionAt(axisRV bool, at int64) string {
+	tl := c.tl
+	for g, s := range tl.Sessions {
+		from, to := s.Start, s.End
+		if axisRV {
+			a, okA := parseRVText(s.FirstRV)
+			z, okZ := parseRVText(s.LastRV)
+			if !okA || !okZ {
+				continue
+			}
+			from, to = int64(a), int64(z)+1
+		}
+		if at >= from && at <= to {
+			return c.sessionText(g)
+		}
+		if !axisRV && s.Gap > 0 && at < from && at >= from-s.Gap {
+			return "reconnect gap of " + fmtSeconds(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name + ": no watch was open"
+		}
+	}
+	return ""
+}
+
+func (c *drawCache) sessionText(g int) string {
+	tl := c.tl
+	s := tl.Sessions[g]
+	t := "session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name + ": " + c.fmtTime(s.Start) + " – " + c.fmtTime(s.End)
+	if s.Request != nil {
+		rv := s.Request.ResourceVersion
+		if rv == "" {
+			rv = `""`
+		}
+		t += "\nwatch from resourceVersion " + rv
+		if s.Request.AllowWatchBookmarks {
+			t += ", with bookmarks"
+		}
+	}
+	t += "\n" + strconv.Itoa(s.Events) + " events, " + strconv.Itoa(s.Bookmarks) + " bookmarks; ended: " + s.EndReason.String()
+	if s.Error != nil {
+		t += " (" + s.Error.Message + ")"
+	}
+	return t
+}
+
+// zonesAt lists the window models that refuse a resume of cursor kind at
+// the pointer.
+func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, axisRV bool, at, slop int64) string {
+	if an == nil {
+		return ""
+	}
+	var lines []string
+	for _, z := range an.Zones {
+		if z.Kind != kind {
+			continue
+		}
+		from, to := z.From, z.To
+		if axisRV {
+			from, to = int64(z.FromRV), int64(z.ToRV)+1
+		}
+		if at >= from-slop && at < to+slop {
+			lines = append(lines, z.Reason)
+		}
+	}
+	if len(lines) == 0 {
+		return "no 410 here for the " + kind.String() + " cursor"
+	}
+	if len(lines) > 4 {
+		lines = append(lines[:4], "…")
+	}
+	return "a drop here, resumed, gets 410 Gone (" + kind.String() + " cursor):\n" + strings.Join(lines, "\n")
+}
+
+// cursorsAt reads the cursor strip at instant t.
+func (c *drawCache) cursorsAt(t int64) string {
+	tl := c.tl
+	var b strings.Builder
+	b.WriteString("at " + c.fmtTime(t))
+	if h, ok := tl.Head(t); ok {
+		b.WriteString("\nhead ≈ RV " + strconv.FormatUint(h, 10))
+	}
+	for k := range tl.Cursors {
+		cur := &tl.Cursors[k]
+		name := cur.Kind.String()
+		if len(tl.Files) > 1 {
+			name = tl.Files[cur.File].Name + " " + name
+		}
+		rv, since, _, ok := cur.At(t)
+		if !ok {
+			b.WriteString("\n" + name + ": no cursor")
+			continue
+		}
+		b.WriteString("\n" + name + ": RV " + strconv.FormatUint(rv, 10) + ", last current " + fmtSeconds(t-since) + " before")
+	}
+	return b.String()
+}
+
+func fmtSeconds(d int64) string {
+	return strconv.FormatFloat(float64(d)/1e9, 'f', 3, 64) + " s"
+}
+
+// fmtTime shows an instant; a capture without a clock has ordinals.
+func (c *drawCache) fmtTime(t int64) string {
+	if c.noClock {
+		return "#" + strconv.FormatInt(t, 10)
+	}
+	return time.Unix(0, t).UTC().Format("2006-01-02 15:04:05.000")
+}
+
+func (c *drawCache) fmtPos(axisRV bool, v int64) string {
+	if axisRV {
+		return "RV " + strconv.FormatInt(v, 10)
+	}
+	return c.fmtTime(v)
 }

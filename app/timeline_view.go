@@ -1,0 +1,714 @@
+package app
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"strconv"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// TimelineView is the timeline canvas: lanes of events per object,
+// bookmarks, sessions, the cursors against the head and the red zones,
+// with zoom, pan, hover and selection. Beside the canvas it renders an
+// HTML summary and a table of the zones, which screen readers and tests
+// can read.
+//
+// go-app copies the exported fields from the parent on each of its
+// renders; everything derived from them lives in unexported fields and is
+// rebuilt only when the inputs it depends on change.
+type TimelineView struct {
+	goapp.Compo
+	Timeline *timeline.Timeline
+	Analysis *timeline.Analysis                      // from Timeline.Analyze(params); replaced when the user changes settings
+	Filter   Filter                                  // which events/lanes to show
+	From, To int64                                   // visible range on the current axis; From==To==0 means the whole capture
+	AxisRV   bool                                    // true: x axis is resourceVersion; false: time (instants, Unix ns)
+	Selected int                                     // selected event (timeline table index), -1 for none
+	OnSelect func(ctx goapp.Context, event int)      // user clicked an event mark (or -1 on empty space)
+	OnRange  func(ctx goapp.Context, from, to int64) // user zoomed/panned/reset; the page stores it in the URL
+
+	cache      *drawCache
+	groups     []laneGroup
+	rows       []tlRow
+	lanesShown int
+	rowsFilter Filter
+	collapsed  map[string]bool
+
+	// The view as the user moves it; props are adopted only when the
+	// parent changes them, so a parent that does not echo OnRange back
+	// does not snap the view home.
+	from, to  int64
+	axisRV    bool
+	selected  int
+	scrollY   float64
+	propsSeen struct {
+		from, to int64
+		axisRV   bool
+		selected int
+	}
+
+	fr       tlFrame
+	lo       tlLayout // of the last frame drawn, for hit-testing
+	drag     *tlDrag
+	settle   int // generation of the pending OnRange
+	bytes    []byte
+	jsBuf    goapp.Value
+	jsBufLen int
+}
+
+// tlDrag is a pointer drag in progress.
+type tlDrag struct {
+	x0, y0     float64
+	from, to   int64
+	scrollY    float64
+	shift      bool
+	moved      bool
+	inLaneArea bool
+}
+
+// settleDelay is how long zooming and panning must pause before the page
+// hears of the new range (it rewrites the URL each time).
+const settleDelay = 300 * time.Millisecond
+
+// sync brings the derived state up to date with the exported fields.
+func (v *TimelineView) sync() {
+	if v.Timeline == nil {
+		v.cache = nil
+		return
+	}
+	fresh := v.cache == nil || v.cache.tl != v.Timeline
+	if fresh {
+		v.cache = newDrawCache(v.Timeline)
+		v.collapsed = map[string]bool{}
+		v.rows = nil
+		v.scrollY = 0
+		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
+		v.propsSeen.selected = v.Selected - 1
+	}
+	if v.rows == nil || v.Filter != v.rowsFilter {
+		v.rebuildRows()
+	}
+	if v.AxisRV != v.propsSeen.axisRV || v.From != v.propsSeen.from || v.To != v.propsSeen.to {
+		v.axisRV = v.AxisRV
+		v.setRange(v.From, v.To)
+		v.propsSeen.from, v.propsSeen.to, v.propsSeen.axisRV = v.From, v.To, v.AxisRV
+	}
+	if v.Selected != v.propsSeen.selected {
+		v.selected, v.propsSeen.selected = v.Selected, v.Selected
+	}
+}
+
+func (v *TimelineView) rebuildRows() {
+	v.groups, v.rows, v.lanesShown = buildRows(v.Timeline, v.Filter, v.collapsed)
+	v.rowsFilter = v.Filter
+	lo := newTLLayout(max(v.fr.W, 400), len(v.rows), v.axisRV)
+	v.scrollY = lo.clampScroll(v.scrollY)
+}
+
+// setRange sets the view, [0, 0) meaning the whole capture.
+func (v *TimelineView) setRange(from, to int64) {
+	lo, hi := v.cache.extent(v.axisRV)
+	if from == 0 && to == 0 || to <= from {
+		v.from, v.to = lo, hi
+		return
+	}
+	v.from, v.to = fitRange(from, to, lo, hi)
+}
+
+func (v *TimelineView) isWhole() bool {
+	lo, hi := v.cache.extent(v.axisRV)
+	return v.from == lo && v.to == hi
+}
+
+func (v *TimelineView) OnMount(ctx goapp.Context) {
+	v.sync()
+	v.draw(ctx)
+}
+
+func (v *TimelineView) OnUpdate(ctx goapp.Context) {
+	v.sync()
+	ctx.Defer(v.draw)
+}
+
+func (v *TimelineView) OnResize(ctx goapp.Context) {
+	v.draw(ctx)
+}
+
+// viewState is the frame's input.
+func (v *TimelineView) viewState(width, dpr float64) *tlView {
+	return &tlView{an: v.Analysis, filter: v.Filter, axisRV: v.axisRV, from: v.from, to: v.to,
+		width: width, dpr: dpr, groups: v.groups, rows: v.rows, scrollY: v.scrollY, selected: v.selected}
+}
+
+// canvas is the component's canvas element.
+func (v *TimelineView) canvas() goapp.Value {
+	if !v.Mounted() {
+		return nil
+	}
+	c := v.JSValue().Call("querySelector", "canvas")
+	if c.IsNull() || c.IsUndefined() {
+		return nil
+	}
+	return c
+}
+
+// draw builds a frame and hands it to web/timeline.js in one call.
+func (v *TimelineView) draw(ctx goapp.Context) {
+	v.drawWith(ctx, nil)
+}
+
+func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
+	cv := v.canvas()
+	if cv == nil || v.cache == nil {
+		return
+	}
+	fn := goapp.Window().Get("watchlensDraw")
+	if fn.IsUndefined() {
+		// The script tag may still be loading: try again shortly.
+		ctx.After(200*time.Millisecond, func(ctx goapp.Context) { ctx.PreventUpdate(); v.draw(ctx) })
+		return
+	}
+	width := cv.Get("parentElement").Get("clientWidth").Float()
+	dpr := goapp.Window().Get("devicePixelRatio").Float()
+	st := v.viewState(max(width, 320), max(dpr, 1))
+	if adjust != nil {
+		adjust(st)
+	}
+	v.lo = v.cache.build(st, &v.fr)
+	spec, err := json.Marshal(&v.fr)
+	if err != nil {
+		return
+	}
+	n := len(v.fr.buf)
+	if cap(v.bytes) < 4*n {
+		v.bytes = make([]byte, 4*n+4*n/4)
+	}
+	b := v.bytes[:4*n]
+	for i, f := range v.fr.buf {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
+	}
+	if v.jsBuf == nil || v.jsBufLen < len(b) {
+		v.jsBufLen = max(len(b), 1<<16)
+		v.jsBuf = goapp.Window().Get("Uint8Array").New(v.jsBufLen)
+	}
+	goapp.CopyBytesToJS(v.jsBuf, b)
+	fn.Invoke(cv, string(spec), v.jsBuf, n)
+}
+
+func (v *TimelineView) Render() goapp.UI {
+	v.sync()
+	if v.cache == nil {
+		return goapp.Section().Class("timeline")
+	}
+	return goapp.Section().Class("timeline").ID("timeline").Body(
+		goapp.Raw(timelineCSS),
+		goapp.H3().Text("Timeline"),
+		v.renderLegend(),
+		goapp.Div().Class("tl-stage").Body(
+			goapp.Canvas().
+				TabIndex(0).
+				Role("img").
+				Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset; the summary below lists what it shows").
+				Aria("describedby", "timeline-summary").
+				DataSet("selected", v.selected).
+				OnWheel(v.onWheel).
+				On("pointerdown", v.onPointerDown).
+				On("pointermove", v.onPointerMove).
+				On("pointerup", v.onPointerUp).
+				On("pointerleave", v.onPointerLeave).
+				OnDblClick(v.onDblClick).
+				OnKeyDown(v.onKeyDown),
+			goapp.Div().Class("tl-tip").Role("tooltip").Style("display", "none"),
+		),
+		v.renderSummary(),
+		v.renderZones(),
+	)
+}
+
+func (v *TimelineView) axisCaption() string {
+	if v.axisRV {
+		return "x axis: resourceVersion (compared as numbers, as the API server does)"
+	}
+	if v.cache.noClock {
+		return "x axis: event order (the capture has no clock)"
+	}
+	for _, f := range v.Timeline.Files {
+		if f.Clock != timeline.ClockArrival {
+			return "x axis: time, UTC; estimated from HTTP Date headers and object timestamps (about 1 s of error)"
+		}
+	}
+	return "x axis: time, UTC, as recorded on arrival"
+}
+
+func (v *TimelineView) renderLegend() goapp.UI {
+	item := func(sym, color, text string) goapp.UI {
+		return goapp.Li().Body(
+			goapp.Span().Class("tl-sym").Style("color", color).Aria("hidden", "true").Text(sym),
+			goapp.Text(text),
+		)
+	}
+	return goapp.Div().Class("tl-legend").Body(
+		goapp.Ul().Aria("label", "Legend").Body(
+			item("▲", colAdded, "ADDED"),
+			item("●", colModified, "MODIFIED"),
+			item("✕", colDeleted, "DELETED"),
+			item("◆", colObserved, "OBSERVED (no event type)"),
+			item("|", colBookmark, "BOOKMARK"),
+			item("▼", colError, "ERROR"),
+			item("■", colZone, "red zone: a drop here, resumed, gets 410"),
+			item("▬", colSession, "watch session"),
+			item("━", colAware, "bookmark-aware cursor"),
+			item("━", colIgnoring, "bookmark-ignoring cursor"),
+			item("━", colHead, "head estimate"),
+		),
+		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset."),
+	)
+}
+
+// summary is what the canvas shows in view, in numbers.
+type summary struct {
+	lanes, groups int
+	bookmarks     int
+	errors        int
+	zones         [2]zoneStat
+}
+
+func (v *TimelineView) summarize() summary {
+	c := v.cache
+	s := summary{lanes: v.lanesShown, groups: len(v.groups)}
+	if v.Filter.Event(parser.Bookmark) {
+		xs := c.bmT
+		if v.axisRV {
+			xs = c.bmRV
+		}
+		s.bookmarks = countIn(xs, v.from, v.to)
+	}
+	if v.Filter.Event(parser.Error) {
+		for _, e := range c.errs {
+			if p, ok := axisPos(v.axisRV, e.t, e.y); ok && p >= v.from && p < v.to {
+				s.errors++
+			}
+		}
+	}
+	if v.Analysis != nil {
+		s.zones = zoneStats(v.Analysis.Zones, v.axisRV, v.from, v.to)
+	}
+	return s
+}
+
+// countIn counts the sorted xs in [from, to).
+func countIn(xs []int64, from, to int64) int {
+	n := 0
+	for _, x := range xs {
+		if x >= from && x < to {
+			n++
+		}
+	}
+	return n
+}
+
+func (v *TimelineView) renderSummary() goapp.UI {
+	s := v.summarize()
+	aw, ig := s.zones[timeline.BookmarkAware], s.zones[timeline.BookmarkIgnoring]
+	zoneText := func(z zoneStat) string {
+		return plural(z.count, "zone") + ", " + strconv.FormatFloat(z.seconds, 'f', 1, 64) + " s"
+	}
+	axis := "time"
+	if v.axisRV {
+		axis = "rv"
+	}
+	sel := "none"
+	if v.selected >= 0 && v.selected < v.Timeline.Len() {
+		sel = v.eventText(v.selected)
+	}
+	return goapp.Dl().ID("timeline-summary").Class("tl-summary").
+		DataSet("axis", axis).
+		DataSet("from", strconv.FormatInt(v.from, 10)).
+		DataSet("to", strconv.FormatInt(v.to, 10)).
+		DataSet("whole", v.isWhole()).
+		DataSet("lanes", s.lanes).
+		DataSet("groups", s.groups).
+		DataSet("bookmarks", s.bookmarks).
+		DataSet("errors", s.errors).
+		DataSet("zones-aware", aw.count).
+		DataSet("zones-aware-seconds", strconv.FormatFloat(aw.seconds, 'f', 3, 64)).
+		DataSet("zones-ignoring", ig.count).
+		DataSet("zones-ignoring-seconds", strconv.FormatFloat(ig.seconds, 'f', 3, 64)).
+		DataSet("selected", v.selected).
+		Body(
+			goapp.Dt().Text("In view"),
+			goapp.Dd().Text(v.cache.fmtPos(v.axisRV, v.from)+" to "+v.cache.fmtPos(v.axisRV, v.to)),
+			goapp.Dt().Text("Objects"),
+			goapp.Dd().Text(plural(s.lanes, "lane")+" in "+plural(s.groups, "group")),
+			goapp.Dt().Text("Bookmarks in view"),
+			goapp.Dd().Text(strconv.Itoa(s.bookmarks)),
+			goapp.Dt().Text("Observed errors in view"),
+			goapp.Dd().Text(strconv.Itoa(s.errors)),
+			goapp.Dt().Text("410 zones, bookmark-aware cursor"),
+			goapp.Dd().Text(zoneText(aw)),
+			goapp.Dt().Text("410 zones, bookmark-ignoring cursor"),
+			goapp.Dd().Text(zoneText(ig)),
+			goapp.Dt().Text("Selected"),
+			goapp.Dd().Class("tl-selected").Text(sel),
+		)
+}
+
+// eventText names an event for the summary.
+func (v *TimelineView) eventText(i int) string {
+	ev := v.Timeline.Event(i)
+	s := ev.Type.String()
+	if ev.Lane >= 0 {
+		ln := &v.Timeline.Lanes[ev.Lane]
+		s += " " + ln.Kind + " " + laneObject(ln.Namespace, ln.Name)
+	}
+	if ev.RV != "" {
+		s += ", RV " + ev.RV
+	}
+	s += ", " + v.cache.fmtTime(ev.T)
+	if ev.Status != nil {
+		s += ": " + ev.Status.Message
+	}
+	return s
+}
+
+// maxZoneRows keeps a pathological capture from rendering a huge table.
+const maxZoneRows = 2000
+
+func (v *TimelineView) renderZones() goapp.UI {
+	var zones []timeline.Zone
+	if v.Analysis != nil {
+		zones = v.Analysis.Zones
+	}
+	caption := "Red zones: where a dropped watch, resumed from its cursor, would get 410 Gone (" + strconv.Itoa(len(zones)) + ")"
+	if len(zones) > maxZoneRows {
+		caption += "; the first " + strconv.Itoa(maxZoneRows) + " are listed"
+		zones = zones[:maxZoneRows]
+	}
+	file := func(z timeline.Zone) string {
+		if len(v.Timeline.Files) < 2 {
+			return ""
+		}
+		return v.Timeline.Files[z.File].Name + " "
+	}
+	return goapp.Table().ID("zones-table").Class("tl-visually-hidden").Body(
+		goapp.Caption().Text(caption),
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Scope("col").Text("cursor"),
+			goapp.Th().Scope("col").Text("from"),
+			goapp.Th().Scope("col").Text("to"),
+			goapp.Th().Scope("col").Text("model"),
+			goapp.Th().Scope("col").Text("reason"),
+		)),
+		goapp.TBody().Body(
+			goapp.Range(zones).Slice(func(i int) goapp.UI {
+				z := zones[i]
+				return goapp.Tr().DataSet("cursor", z.Kind.String()).DataSet("model", z.Model.String()).Body(
+					goapp.Td().Text(file(z)+z.Kind.String()),
+					goapp.Td().Text(v.cache.fmtTime(z.From)+" (RV "+strconv.FormatUint(z.FromRV, 10)+")"),
+					goapp.Td().Text(v.cache.fmtTime(z.To)+" (RV "+strconv.FormatUint(z.ToRV, 10)+")"),
+					goapp.Td().Text(z.Model.String()),
+					goapp.Td().Text(z.Reason),
+				)
+			}),
+		),
+	)
+}
+
+// pointer reads the pointer's position on the canvas in CSS pixels.
+func pointer(e goapp.Event) (float64, float64) {
+	return e.Get("offsetX").Float(), e.Get("offsetY").Float()
+}
+
+// moved redraws after the user moved the view and tells the page once
+// the movement settles.
+func (v *TimelineView) moved(ctx goapp.Context) {
+	v.draw(ctx)
+	v.settle++
+	gen := v.settle
+	ctx.After(settleDelay, func(ctx goapp.Context) {
+		if gen == v.settle {
+			v.emitRange(ctx)
+		}
+	})
+}
+
+// emitRange tells the page the range now shown ([0, 0) for the whole).
+func (v *TimelineView) emitRange(ctx goapp.Context) {
+	v.settle++
+	if v.OnRange == nil {
+		return
+	}
+	from, to := v.from, v.to
+	if v.isWhole() {
+		from, to = 0, 0
+	}
+	v.OnRange(ctx, from, to)
+}
+
+func (v *TimelineView) minSpan() int64 {
+	if v.axisRV {
+		return minSpanRV
+	}
+	return minSpanTime
+}
+
+// zoom scales the view by factor around the value at pixel x.
+func (v *TimelineView) zoom(x, factor float64) {
+	s := v.viewState(v.lo.w, 1).scale(&v.lo)
+	anchor := s.at(math.Max(v.lo.plotX, math.Min(x, v.lo.plotX+v.lo.plotW)))
+	lo, hi := v.cache.extent(v.axisRV)
+	v.from, v.to = zoomRange(v.from, v.to, anchor, factor, lo, hi, v.minSpan())
+}
+
+// pan shifts the view by px pixels (positive: later).
+func (v *TimelineView) pan(px float64) {
+	lo, hi := v.cache.extent(v.axisRV)
+	d := int64(math.Round(px * float64(v.to-v.from) / v.lo.plotW))
+	v.from, v.to = panRange(v.from, v.to, d, lo, hi)
+}
+
+func (v *TimelineView) scrollBy(px float64) {
+	v.scrollY = v.lo.clampScroll(v.scrollY + px)
+}
+
+func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
+	ctx.PreventUpdate()
+	if v.cache == nil || v.lo.plotW == 0 {
+		return
+	}
+	e.PreventDefault()
+	x, y := pointer(e)
+	unit := 1.0
+	switch e.Get("deltaMode").Int() {
+	case 1: // lines
+		unit = 16
+	case 2: // pages
+		unit = 400
+	}
+	dx, dy := e.Get("deltaX").Float()*unit, e.Get("deltaY").Float()*unit
+	switch {
+	case x < v.lo.plotX && v.lo.bandAt(y) == bandLanes:
+		// Over the lane names the wheel scrolls the lanes.
+		v.scrollBy(dy)
+		v.draw(ctx)
+		return
+	case math.Abs(dx) > math.Abs(dy):
+		v.pan(dx)
+	default:
+		v.zoom(x, math.Exp(math.Max(-1, math.Min(dy*0.002, 1))))
+	}
+	v.moved(ctx)
+}
+
+func (v *TimelineView) onPointerDown(ctx goapp.Context, e goapp.Event) {
+	ctx.PreventUpdate()
+	if v.cache == nil || e.Get("button").Int() != 0 {
+		return
+	}
+	x, y := pointer(e)
+	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
+	v.drag = &tlDrag{x0: x, y0: y, from: v.from, to: v.to, scrollY: v.scrollY,
+		shift: e.Get("shiftKey").Bool(), inLaneArea: v.lo.bandAt(y) == bandLanes}
+}
+
+func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
+	ctx.PreventUpdate()
+	if v.cache == nil {
+		return
+	}
+	x, y := pointer(e)
+	d := v.drag
+	if d == nil {
+		v.hover(ctx, x, y)
+		return
+	}
+	if math.Abs(x-d.x0) > 3 || math.Abs(y-d.y0) > 3 {
+		d.moved = true
+	}
+	if !d.moved {
+		return
+	}
+	v.tip(ctx, "", 0, 0)
+	if d.shift {
+		v.drawWith(ctx, func(st *tlView) {
+			st.selecting, st.selA, st.selB = true, d.x0, math.Max(v.lo.plotX, math.Min(x, v.lo.plotX+v.lo.plotW))
+		})
+		return
+	}
+	v.from, v.to = d.from, d.to
+	v.pan(d.x0 - x)
+	if d.inLaneArea {
+		v.scrollY = v.lo.clampScroll(d.scrollY + d.y0 - y)
+	}
+	v.draw(ctx)
+}
+
+func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
+	d := v.drag
+	v.drag = nil
+	if d == nil || v.cache == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	x, y := pointer(e)
+	switch {
+	case !d.moved:
+		v.click(ctx, x, y)
+	case d.shift:
+		a, b := math.Min(d.x0, x), math.Max(d.x0, x)
+		if b-a < 4 {
+			ctx.PreventUpdate()
+			v.draw(ctx)
+			return
+		}
+		s := v.viewState(v.lo.w, 1).scale(&v.lo)
+		lo, hi := v.cache.extent(v.axisRV)
+		from, to := s.at(math.Max(a, v.lo.plotX)), s.at(math.Min(b, v.lo.plotX+v.lo.plotW))
+		if to-from < v.minSpan() {
+			from, to = zoomRange(from, to, (from+to)/2, 1, lo, hi, v.minSpan())
+		}
+		v.from, v.to = fitRange(from, to, lo, hi)
+		v.draw(ctx)
+		v.emitRange(ctx)
+	default:
+		v.draw(ctx)
+		v.emitRange(ctx)
+	}
+}
+
+// click selects the event under the pointer, or folds a group.
+func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
+	h := hitTest(v.cache, v.viewState(v.lo.w, 1), &v.lo, x, y)
+	if h.group >= 0 {
+		g := &v.groups[h.group]
+		v.collapsed[g.key()] = !g.collapsed
+		v.rebuildRows()
+		v.draw(ctx)
+		return
+	}
+	if h.event < 0 && v.lo.bandAt(y) != bandLanes && h.text != "" {
+		// A click on a session or a zone reads it; it does not unselect.
+		ctx.PreventUpdate()
+		return
+	}
+	v.selected = h.event
+	v.draw(ctx)
+	if v.OnSelect != nil {
+		v.OnSelect(ctx, h.event)
+	}
+}
+
+func (v *TimelineView) onPointerLeave(ctx goapp.Context, e goapp.Event) {
+	ctx.PreventUpdate()
+	v.tip(ctx, "", 0, 0)
+}
+
+func (v *TimelineView) onDblClick(ctx goapp.Context, e goapp.Event) {
+	if v.cache == nil {
+		return
+	}
+	e.PreventDefault()
+	v.from, v.to = v.cache.extent(v.axisRV)
+	v.draw(ctx)
+	v.emitRange(ctx)
+}
+
+func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
+	ctx.PreventUpdate()
+	if v.cache == nil {
+		return
+	}
+	center := v.lo.plotX + v.lo.plotW/2
+	switch e.Get("key").String() {
+	case "ArrowLeft":
+		v.pan(-v.lo.plotW / 10)
+	case "ArrowRight":
+		v.pan(v.lo.plotW / 10)
+	case "+", "=":
+		v.zoom(center, 0.7)
+	case "-", "_":
+		v.zoom(center, 1/0.7)
+	case "0", "Home":
+		v.from, v.to = v.cache.extent(v.axisRV)
+	case "ArrowUp":
+		v.scrollBy(-rowH)
+		v.draw(ctx)
+		e.PreventDefault()
+		return
+	case "ArrowDown":
+		v.scrollBy(rowH)
+		v.draw(ctx)
+		e.PreventDefault()
+		return
+	case "PageUp":
+		v.scrollBy(-v.lo.lanesH)
+		v.draw(ctx)
+		e.PreventDefault()
+		return
+	case "PageDown":
+		v.scrollBy(v.lo.lanesH)
+		v.draw(ctx)
+		e.PreventDefault()
+		return
+	default:
+		return
+	}
+	e.PreventDefault()
+	v.moved(ctx)
+}
+
+// hover shows what lies under the pointer.
+func (v *TimelineView) hover(ctx goapp.Context, x, y float64) {
+	h := hitTest(v.cache, v.viewState(v.lo.w, 1), &v.lo, x, y)
+	v.tip(ctx, h.text, x, y)
+}
+
+// tip shows text (as text, never HTML) in the tooltip near (x, y), or
+// hides it when text is empty. The tooltip is moved directly: a render of
+// the whole component per pointer move would be wasted work.
+func (v *TimelineView) tip(ctx goapp.Context, text string, x, y float64) {
+	if !v.Mounted() {
+		return
+	}
+	el := v.JSValue().Call("querySelector", ".tl-tip")
+	if el.IsNull() {
+		return
+	}
+	st := el.Get("style")
+	if text == "" {
+		st.Set("display", "none")
+		return
+	}
+	el.Set("textContent", text)
+	st.Set("display", "block")
+	left, top := x+14, y+14
+	if w := el.Get("offsetWidth").Float(); left+w > v.lo.w {
+		left = math.Max(0, x-14-w)
+	}
+	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")
+	st.Set("top", strconv.FormatFloat(top, 'f', 0, 64)+"px")
+}
+
+// timelineCSS styles the component; it lives here so the component is
+// self-contained.
+const timelineCSS = `<style>
+.timeline { margin-top: 1rem; }
+.timeline h3 { margin: 0 0 0.3rem; font-size: 1.05rem; }
+.tl-legend ul { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; list-style: none; margin: 0; padding: 0; font-size: 0.85rem; }
+.tl-sym { display: inline-block; min-width: 1.1em; font-weight: 700; margin-right: 0.25em; text-align: center; }
+.tl-hint { margin: 0.25rem 0 0.5rem; color: var(--muted); font-size: 0.8rem; }
+.tl-stage { position: relative; width: 100%; }
+.tl-stage canvas { display: block; width: 100%; touch-action: none; cursor: crosshair; border-radius: 4px; }
+.tl-tip { position: absolute; z-index: 5; max-width: 34rem; pointer-events: none; white-space: pre-line; font-size: 0.8rem; line-height: 1.35;
+  padding: 0.35rem 0.55rem; background: var(--panel); color: var(--fg); border: 1px solid var(--border); border-radius: 5px; box-shadow: 0 2px 8px rgba(0,0,0,.2); }
+.tl-summary { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 1rem; margin: 0.6rem 0 0; font-size: 0.85rem; }
+.tl-summary dt { color: var(--muted); }
+.tl-summary dd { margin: 0; }
+.tl-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
+</style>`
