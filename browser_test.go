@@ -103,9 +103,10 @@ func TestBrowser(t *testing.T) {
 		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
 		upload(t, tab, cut)
 		checkShown(t, tab, "cut.http.gz", cut)
-		problems := waitText(t, tab, `section.result[data-file="cut.http.gz"] .diagnostics`)
-		if !strings.Contains(problems, "gzip stream is cut short") {
-			t.Errorf("the page does not say the gzip stream was cut:\n%s", problems)
+		for _, sel := range []string{"#input-problems", `section.result[data-file="cut.http.gz"] .diagnostics`} {
+			if problems := waitText(t, tab, sel); !strings.Contains(problems, "gzip stream is cut short") {
+				t.Errorf("%s does not say the gzip stream was cut:\n%s", sel, problems)
+			}
 		}
 		screenshot(t, tab, "truncated-gzip")
 	})

@@ -32,6 +32,37 @@ func (c *capture) renderFile(i int) goapp.UI {
 	)
 }
 
+// renderProblems puts what went wrong in the input at the top of the page,
+// where it is seen before any chart built on it: one line per file.
+func (c *capture) renderProblems() goapp.UI {
+	var lines []string
+	for i, f := range c.tl.Files {
+		if c.readErr[i] != nil {
+			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", f.Name, c.readErr[i]))
+		}
+		if len(f.Diagnostics) > 0 {
+			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", f.Name, plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
+		}
+	}
+	return goapp.If(len(lines) > 0, func() goapp.UI {
+		return goapp.Div().ID("input-problems").Class("problem").Role("alert").Body(
+			goapp.Range(lines).Slice(func(i int) goapp.UI { return goapp.P().Text(lines[i]) }),
+		)
+	})
+}
+
+// rootCause picks the diagnostic that explains the others: a cut or capped
+// decompression truncates everything after it, so it comes before the
+// truncated framing it causes, whatever their offsets.
+func rootCause(diags []parser.Diagnostic) string {
+	for _, d := range diags {
+		if d.Kind == "bad-compression" || d.Kind == "too-big" {
+			return "above all at " + d.String()
+		}
+	}
+	return "the first at " + diags[0].String()
+}
+
 func clockText(c timeline.Clock) string {
 	switch c {
 	case timeline.ClockArrival:

@@ -111,6 +111,7 @@ func (p *Page) Render() goapp.UI {
 func (p *Page) renderCapture() goapp.UI {
 	c := p.capture
 	return goapp.Main().ID("results").Body(
+		c.renderProblems(),
 		p.renderExports(),
 		p.renderDetail(),
 		p.renderFindings(),
