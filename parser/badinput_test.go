@@ -332,3 +332,11 @@ func TestSourceErrorIsErr(t *testing.T) {
 		t.Fatalf("err %v diagnostics %v", err, c.Diagnostics)
 	}
 }
+
+func TestDiagnosticsAreBounded(t *testing.T) {
+	in := strings.Repeat("garbage\n"+ev("ADDED", "a", "1")+"\n", 5000)
+	c := mustRead(t, []byte(in))
+	if len(c.Events) != 5000 || len(c.Diagnostics) != maxDiagnostics || c.Diagnostics[maxDiagnostics-1].Kind != "too-many" {
+		t.Fatalf("%d events, %d diagnostics", len(c.Events), len(c.Diagnostics))
+	}
+}

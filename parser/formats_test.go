@@ -340,3 +340,14 @@ func TestUnframedBodiesBackToBack(t *testing.T) {
 		}
 	}
 }
+
+// TestDechunkedByCurl reads `curl -i` without --raw: chunked in the headers,
+// plain in the body.
+func TestDechunkedByCurl(t *testing.T) {
+	in := "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + ev("ADDED", "a", "1") + "\n" + ev("ADDED", "b", "2") + "\n"
+	c := mustRead(t, []byte(in))
+	noDiags(t, c)
+	if names(c) != "a,b" {
+		t.Fatalf("events %q", names(c))
+	}
+}

@@ -35,6 +35,7 @@ type framer struct {
 	awaitStatus bool  // a request line was read and its response may follow
 	inSession   bool
 	chunkStart  int64 // offset of the current chunk's size line
+	firstChunk  bool  // no chunk of this response read yet
 }
 
 func (f *framer) line(ln line) {
@@ -121,6 +122,13 @@ func (f *framer) step(ln *line) bool {
 			f.cut(ln.raw, "the HTTP response ends without its terminating zero chunk; a new one starts here")
 			return true
 		}
+		if f.firstChunk && ln.start && startsJSON(b) {
+			// `curl -i` without --raw: the headers say chunked, but the
+			// body was de-chunked when captured.
+			f.st = fBody
+			return true
+		}
+		f.firstChunk = false
 		n, ok := parseChunkSize(b)
 		if !ok || !ln.start {
 			r.addDiag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-chunk",
@@ -252,7 +260,7 @@ func (f *framer) header(b []byte) {
 func (f *framer) startBody() {
 	switch {
 	case f.chunked:
-		f.st = fChunkSize
+		f.st, f.firstChunk = fChunkSize, true
 	case f.length == 0:
 		f.endBody()
 	case f.length > 0:
@@ -381,6 +389,13 @@ func parseRequest(b []byte) *Request {
 	req.FieldSelector = q.Get("fieldSelector")
 	req.TimeoutSeconds, _ = strconv.Atoi(q.Get("timeoutSeconds"))
 	return req
+}
+
+// startsJSON reports whether a line starts a JSON object, after any
+// indentation.
+func startsJSON(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t")
+	return len(b) > 0 && b[0] == '{'
 }
 
 func isChunkSizeLine(b []byte) bool {

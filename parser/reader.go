@@ -163,7 +163,20 @@ func (r *Reader) Err() error { return r.err }
 // InputBytes returns the bytes consumed from the source so far.
 func (r *Reader) InputBytes() int64 { return r.cr.n.Load() }
 
-func (r *Reader) addDiag(d Diagnostic) { r.diags = append(r.diags, d) }
+// maxDiagnostics bounds the diagnostics kept, so that a long file of
+// garbage costs no more memory than a short one.
+const maxDiagnostics = 1000
+
+func (r *Reader) addDiag(d Diagnostic) {
+	switch {
+	case len(r.diags) < maxDiagnostics-1:
+		r.diags = append(r.diags, d)
+	case len(r.diags) == maxDiagnostics-1:
+		d.Kind = "too-many"
+		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
+		r.diags = append(r.diags, d)
+	}
+}
 
 // Capture is a whole capture read into memory.
 type Capture struct {
