@@ -192,10 +192,11 @@ func (s *bodyScanner) lineAt(b []byte, i int) int {
 // can be found from the lines alone: a compact value ends where its line
 // does (a raw line end cannot occur inside compact JSON), and a value
 // pretty-printed from column 0 ends at the first "}" alone at column 0. The
-// fast extraction must read it, and what it did not read must not show
-// signs of holding anything but one event: a second "object" key (another
-// event glued to a cut one), or a line at column 0. Other values go the
-// slow way, where every byte is looked at.
+// fast extraction must read it: all of it, or, where it stopped after the
+// metadata, what it did not read must not show signs of holding anything
+// but one event: a second "object" key (another event glued to a cut one),
+// or a line at column 0. Other values go the slow way, where every byte is
+// looked at.
 func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival int64) (int, bool) {
 	var v []byte
 	var next int
@@ -239,12 +240,11 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if len(v) > s.r.opts.MaxEventSize {
 		return 0, false
 	}
-	end, ok := extractFast(v, &s.r.fields, s.r.internBytes)
+	end, early, ok := extractFast(v, &s.r.fields, s.r.internBytes)
 	if !ok {
 		return 0, false
 	}
-	rest := v[end:]
-	if bytes.Contains(rest, []byte(`"object"`)) {
+	if rest := v[end:]; early && bytes.Contains(rest, []byte(`"object"`)) || !early && len(rest) > 0 {
 		return 0, false
 	}
 	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), s.lineAt(b, i), arrival)

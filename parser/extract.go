@@ -102,7 +102,7 @@ func (f *fields) status() *Status {
 // onJSON turns one top-level JSON value into an event, a session Status or
 // a diagnostic.
 func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
-	if _, ok := extractFast(v, &r.fields, r.internBytes); !ok {
+	if _, _, ok := extractFast(v, &r.fields, r.internBytes); !ok {
 		extractGJSON(v, &r.fields)
 	}
 	r.onFields(&r.fields, v, start, end, line, arrival)

@@ -234,9 +234,9 @@ func (s *fastScanner) object(fn func(key []byte) (ok, stop bool)) bool {
 // extractFast fills f from the value in b, or returns false where the
 // reference extraction must be used. end is the read position when it
 // stopped: after the object's metadata when the type came before the
-// object (the API server's order), else after the whole value. intern turns
-// bytes into the strings kept.
-func extractFast(b []byte, f *fields, intern func([]byte) string) (end int, ok bool) {
+// object (the API server's order; early is set then), else after the whole
+// value. intern turns bytes into the strings kept.
+func extractFast(b []byte, f *fields, intern func([]byte) string) (end int, early, ok bool) {
 	*f = fields{}
 	s := fastScanner{b: b}
 	// top collects kind, apiVersion and metadata found beside "type", as
@@ -270,6 +270,7 @@ func extractFast(b []byte, f *fields, intern func([]byte) string) (end int, ok b
 				return false, false
 			}
 			f.estimated = times.estimate()
+			early = stopEarly
 			return true, stopEarly
 		case "kind", "apiVersion", "metadata":
 			return s.objectField(k, &top, &topSeen, &topTimes, intern), false
@@ -277,7 +278,7 @@ func extractFast(b []byte, f *fields, intern func([]byte) string) (end int, ok b
 		return s.skip(), false
 	})
 	if !ok {
-		return 0, false
+		return 0, false, false
 	}
 	if !f.hasObject {
 		hasType, typ := f.hasType, f.typ
@@ -288,9 +289,9 @@ func extractFast(b []byte, f *fields, intern func([]byte) string) (end int, ok b
 	// Status objects carry code, reason and message, which only the
 	// reference reads.
 	if f.typ == "ERROR" || f.kind == "Status" {
-		return 0, false
+		return 0, false, false
 	}
-	return s.i, true
+	return s.i, early, true
 }
 
 // eventTypeString returns the wire type as a constant string, so the

@@ -351,3 +351,15 @@ func TestDechunkedByCurl(t *testing.T) {
 		t.Fatalf("events %q", names(c))
 	}
 }
+
+// TestGluedValues reads values glued on one line, which the line-end fast
+// way must not take for one.
+func TestGluedValues(t *testing.T) {
+	obj := `{"kind":"Pod","apiVersion":"v1","metadata":{"name":"%s","resourceVersion":"1"},"status":{}}`
+	in := fmt.Sprintf(obj+obj+"\n", "a", "b") + ev("ADDED", "c", "2") + ev("ADDED", "d", "3") + "\n"
+	c := mustRead(t, []byte(in))
+	noDiags(t, c)
+	if names(c) != "a,b,c,d" {
+		t.Fatalf("events %q", names(c))
+	}
+}

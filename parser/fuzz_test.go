@@ -112,7 +112,7 @@ func FuzzFastVsGJSON(f *testing.F) {
 	plain := func(b []byte) string { return string(b) }
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var fast, ref fields
-		if _, ok := extractFast(b, &fast, plain); !ok {
+		if _, _, ok := extractFast(b, &fast, plain); !ok {
 			return
 		}
 		extractGJSON(b, &ref)
