@@ -190,7 +190,7 @@ func TestBrowser(t *testing.T) {
 	})
 }
 
-func startSite(t *testing.T) *site {
+func startSite(t testing.TB) *site {
 	t.Helper()
 	webDir := t.TempDir()
 	// The test builds the wasm itself so that it never runs a stale app.wasm.
@@ -243,7 +243,7 @@ func startSite(t *testing.T) *site {
 }
 
 // newTab opens a tab with its own time limit, so a hang fails one test.
-func (s *site) newTab(t *testing.T) context.Context {
+func (s *site) newTab(t testing.TB) context.Context {
 	t.Helper()
 	tab, cancelTab := chromedp.NewContext(s.browser)
 	timed, cancel := context.WithTimeout(tab, 90*time.Second)
@@ -251,12 +251,12 @@ func (s *site) newTab(t *testing.T) context.Context {
 	return timed
 }
 
-func navigate(t *testing.T, tab context.Context, url string) {
+func navigate(t testing.TB, tab context.Context, url string) {
 	t.Helper()
 	must(t, chromedp.Do(tab, chromedp.Navigate(url)))
 }
 
-func upload(t *testing.T, tab context.Context, file string) {
+func upload(t testing.TB, tab context.Context, file string) {
 	t.Helper()
 	abs, err := filepath.Abs(file)
 	must(t, err)
@@ -383,7 +383,7 @@ func waitForFile(t *testing.T, name string) string {
 }
 
 // waitText waits until sel exists and returns its text.
-func waitText(t *testing.T, tab context.Context, sel string) string {
+func waitText(t testing.TB, tab context.Context, sel string) string {
 	t.Helper()
 	text, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.textContent : ""; })()`, sel),
 		chromedp.WithPollingTimeout(30*time.Second)))
@@ -396,7 +396,7 @@ func waitText(t *testing.T, tab context.Context, sel string) string {
 
 // screenshot saves a PNG of the tab into screenshots/ (git-ignored) so a
 // person can look at what the test saw.
-func screenshot(t *testing.T, tab context.Context, name string) {
+func screenshot(t testing.TB, tab context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
 	must(t, err)
@@ -404,7 +404,7 @@ func screenshot(t *testing.T, tab context.Context, name string) {
 	must(t, os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644))
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		var ce *cdp.Error

@@ -57,7 +57,22 @@ func readCapture(sources []source, report func(progress)) *capture {
 		}
 		f.Finish(r.Sessions(), r.Diagnostics())
 		c.readErr = append(c.readErr, r.Err())
+		yieldToBrowser()
 	}
 	c.tl = b.Build()
 	return c
+}
+
+// analysis is what the retention model says of a capture.
+type analysis struct {
+	an     *timeline.Analysis
+	report *timeline.Report
+}
+
+// analyze runs the retention model over a timeline; on a large capture it
+// takes long enough that the caller runs it in a goroutine.
+func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
+	an := tl.Analyze(params)
+	yieldToBrowser()
+	return analysis{an: an, report: an.Report()}
 }

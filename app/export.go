@@ -19,7 +19,7 @@ func (p *Page) renderExports() goapp.UI {
 
 func (p *Page) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
 	var b bytes.Buffer
-	if err := p.report.WriteMarkdown(&b); err != nil {
+	if err := p.analysis.report.WriteMarkdown(&b); err != nil {
 		p.problem = "The report could not be written: " + err.Error()
 		return
 	}
@@ -28,7 +28,7 @@ func (p *Page) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
 
 func (p *Page) onExportJSON(ctx goapp.Context, e goapp.Event) {
 	var b bytes.Buffer
-	if err := p.report.WriteJSON(&b); err != nil {
+	if err := p.analysis.report.WriteJSON(&b); err != nil {
 		p.problem = "The report could not be written: " + err.Error()
 		return
 	}

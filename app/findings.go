@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -17,7 +16,7 @@ const focusSpan = 2 * time.Minute
 // what-if, the observed errors, the red zones, the resumes checked against
 // the models and the anomalies. Each finding with a time moves the view.
 func (p *Page) renderFindings() goapp.UI {
-	r := p.report
+	r := p.analysis.report
 	w := r.WhatIf
 	return goapp.Section().ID("findings").Class("panel").Body(
 		goapp.H2().Text("Findings"),
@@ -109,11 +108,3 @@ func ageText(s float64) string {
 	return time.Duration(s * float64(time.Second)).Round(time.Millisecond).String()
 }
 
-// analyze re-runs the retention model over the loaded timeline.
-func (p *Page) analyze() {
-	if p.capture == nil {
-		return
-	}
-	p.analysis = p.capture.tl.Analyze(p.params)
-	p.report = timeline.BuildReport(p.capture.tl, p.params)
-}

@@ -41,3 +41,14 @@ func firstArg(args []goapp.Value) goapp.Value {
 	}
 	return args[0]
 }
+
+// yieldToBrowser lets the browser paint and handle input before a long
+// step: awaiting a timer is a real trip through the event loop, which
+// runtime.Gosched is not. Call it only from a goroutine.
+func yieldToBrowser() {
+	promise := goapp.Window().Get("Promise").New(goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+		goapp.Window().Call("setTimeout", args[0], 0)
+		return nil
+	}))
+	await(promise)
+}

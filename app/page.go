@@ -33,8 +33,8 @@ type Page struct {
 	settingsProblem string
 
 	capture     *capture
-	analysis    *timeline.Analysis
-	report      *timeline.Report
+	analysis    analysis
+	analyzing   bool
 	detail      *detail
 	showManaged bool
 }
@@ -227,19 +227,20 @@ const maxFileBytes = 4 << 30
 // origin says where they came from, for the URL; a capture opened from a
 // link keeps the link's range and selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
+	params := p.params
 	c := readCapture(sources, func(pr progress) {
 		ctx.Dispatch(func(goapp.Context) { p.loading = &pr })
 	})
+	a := analyze(c.tl, params)
 	ctx.Dispatch(func(ctx goapp.Context) {
 		p.loading = nil
-		p.capture = c
+		p.capture, p.analysis = c, a
 		if origin.sample != p.view.sample || origin.url != p.view.url {
 			// Another capture: the old range and selection mean nothing
 			// there; the retention settings still describe the user's server.
 			p.view.from, p.view.to, p.view.selected = 0, 0, -1
 		}
 		p.view.sample, p.view.url = origin.sample, origin.url
-		p.analyze()
 		p.selectEvent(ctx, p.view.selected)
 	})
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,7 @@ func (p *Page) renderSettings() goapp.UI {
 			),
 		),
 		goapp.Button().ID("settings-reset").Text("Reset to defaults").OnClick(p.onResetSettings),
+		goapp.If(p.analyzing, func() goapp.UI { return goapp.Span().Class("hint").Text(" re-computing the verdicts…") }),
 		goapp.If(p.settingsProblem != "", func() goapp.UI {
 			return goapp.P().Class("problem").Role("alert").Text(p.settingsProblem)
 		}),
@@ -99,10 +101,25 @@ func (p *Page) onResetSettings(ctx goapp.Context, e goapp.Event) {
 	p.settingsChanged(ctx)
 }
 
+// settingsChanged re-runs the model in a goroutine: on a million events it
+// takes a few hundred ms in wasm. Only the newest request's answer is kept.
 func (p *Page) settingsChanged(ctx goapp.Context) {
 	p.settingsProblem = ""
-	p.analyze()
 	p.saveURL(ctx)
+	if p.capture == nil {
+		return
+	}
+	tl, params := p.capture.tl, p.params
+	p.analyzing = true
+	ctx.Async(func() {
+		a := analyze(tl, params)
+		ctx.Dispatch(func(goapp.Context) {
+			if p.capture == nil || p.capture.tl != tl || !reflect.DeepEqual(p.params, params) {
+				return // a newer capture or setting is on its way
+			}
+			p.analysis, p.analyzing = a, false
+		})
+	})
 }
 
 func restartsText(restarts []int64) string {

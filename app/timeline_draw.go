@@ -177,6 +177,9 @@ type drawCache struct {
 	scratch        [parser.Observed + 1][]float32
 	segs           []float32
 	cols           [3]stepEnvelope
+	// Where the head and each cursor stop rising (see stepEnvelope.add).
+	headDesc   []int32
+	cursorDesc [][]int32
 }
 
 func newDrawCache(tl *timeline.Timeline) *drawCache {
@@ -220,6 +223,11 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 		}
 	}
 	sort.Slice(c.bmRV, func(i, j int) bool { return c.bmRV[i] < c.bmRV[j] })
+	_, hv := tl.HeadSteps()
+	c.headDesc = descents(hv)
+	for _, cur := range tl.Cursors {
+		c.cursorDesc = append(c.cursorDesc, descents(cur.RV))
+	}
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, 1)
 	c.timeLo, c.timeHi = start-m, end+m
@@ -232,9 +240,9 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 func (c *drawCache) prevRV(bm timeline.Event) uint64 {
 	tl := c.tl
 	for j, steps := bm.Index-1, 0; j >= 0 && steps < 10_000; j, steps = j-1, steps+1 {
-		ev := tl.Event(j)
-		if ev.Session == bm.Session && ev.RVValid && ev.Type != parser.Error {
-			return ev.RVNum
+		p := tl.Point(j)
+		if int(p.Session) == bm.Session && p.RVValid && p.Type != parser.Error {
+			return p.RV
 		}
 	}
 	if r := tl.Sessions[bm.Session].Request; r != nil {
@@ -281,10 +289,10 @@ func (c *drawCache) lane(l int) *laneEvents {
 	idx := c.tl.LaneEvents(l)
 	le := &laneEvents{t: make([]int64, len(idx)), rv: make([]uint64, len(idx)), typ: make([]parser.EventType, len(idx)), idx: idx}
 	for k, i := range idx {
-		ev := c.tl.Event(int(i))
-		le.t[k], le.typ[k], le.rv[k] = ev.T, ev.Type, rvNone
-		if ev.RVValid {
-			le.rv[k] = ev.RVNum
+		p := c.tl.Point(int(i))
+		le.t[k], le.typ[k], le.rv[k] = p.T, p.Type, rvNone
+		if p.RVValid {
+			le.rv[k] = p.RV
 		}
 	}
 	c.lanes[l] = le
@@ -431,7 +439,7 @@ func parseRVText(s string) (uint64, bool) {
 	return v, err == nil
 }
 
-// bookmarkTrack draws a tick per bookmark; ticks closer than 2 px merge.
+// bookmarkTrack draws a tick per bookmark; ticks within a pixel merge.
 func (c *drawCache) bookmarkTrack(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	if !v.filter.Event(parser.Bookmark) {
 		return
@@ -445,7 +453,7 @@ func (c *drawCache) bookmarkTrack(v *tlView, lo *tlLayout, s tlScale, fr *tlFram
 	}
 	for k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v.from }); k < len(xs) && xs[k] < v.to; k++ {
 		x := s.x(xs[k])
-		if x-last < 2 {
+		if x-last < 1 {
 			continue
 		}
 		last = x
@@ -534,22 +542,22 @@ func (e *stepEnvelope) reset(n int) {
 	e.min, e.max = math.MaxUint64, 0
 }
 
-// add folds the steps [from, to) of (ts, vs) into the columns: one pass,
-// whatever the number of steps, and the drawing stays a couple of
-// segments per column.
-func (e *stepEnvelope) add(ts []int64, vs []uint64, from, to int, s tlScale) {
+// add folds the steps [from, to) of (ts, vs) into the columns. A column
+// holding a stretch that only rises (no entry of desc inside it) is
+// folded from its two ends, found by galloping over ts, so a whole-capture
+// view of a million steps costs a few searches per column, not a million
+// steps.
+func (e *stepEnvelope) add(ts []int64, vs []uint64, desc []int32, from, to int, s tlScale) {
 	n := len(e.has)
+	colOf := func(t int64) int { return max(0, min(int(s.xc(t)-s.x0), n-1)) }
 	prev, havePrev, prevCol := uint64(0), false, -1
-	for k := from; k < to; k++ {
-		col := int(s.xc(ts[k]) - s.x0)
-		col = max(0, min(col, n-1))
-		val := vs[k]
+	fold := func(col int, val uint64) {
 		if val == rvNone {
 			if havePrev && prevCol >= 0 {
 				e.breakAfter[prevCol] = true
 			}
 			havePrev = false
-			continue
+			return
 		}
 		if !e.has[col] {
 			e.has[col], e.lo[col], e.hi[col] = true, val, val
@@ -562,6 +570,39 @@ func (e *stepEnvelope) add(ts []int64, vs []uint64, from, to int, s tlScale) {
 		e.min, e.max = min(e.min, val), max(e.max, val)
 		prev, havePrev, prevCol = val, true, col
 	}
+	for k := from; k < to; {
+		col := colOf(ts[k])
+		end := k + 1
+		step := 1
+		for end+step <= to && colOf(ts[end+step-1]) == col {
+			end += step
+			step *= 2
+		}
+		hi := min(end+step-1, to)
+		end += sort.Search(hi-end, func(i int) bool { return colOf(ts[end+i]) != col })
+		d := sort.Search(len(desc), func(i int) bool { return int(desc[i]) > k })
+		if vs[k] != rvNone && (d == len(desc) || int(desc[d]) >= end) {
+			fold(col, vs[k])
+			fold(col, vs[end-1])
+		} else {
+			for j := k; j < end; j++ {
+				fold(col, vs[j])
+			}
+		}
+		k = end
+	}
+}
+
+// descents lists the steps where a series does not rise: it goes down,
+// or has no value, or gets one back. Between two of them it only rises.
+func descents(vs []uint64) []int32 {
+	var out []int32
+	for k := range vs {
+		if vs[k] == rvNone || k > 0 && (vs[k-1] == rvNone || vs[k] < vs[k-1]) {
+			out = append(out, int32(k))
+		}
+	}
+	return out
 }
 
 // segments appends the envelope as line segments: a vertical per column
@@ -607,7 +648,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 	head.reset(ncol)
 	ht, hv := tl.HeadSteps()
 	hlo, hhi := tl.HeadRange(v.from, v.to)
-	head.add(ht, hv, hlo, hhi, s)
+	head.add(ht, hv, c.headDesc, hlo, hhi, s)
 	type series struct {
 		env   *stepEnvelope
 		color string
@@ -626,7 +667,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 			}
 			env.reset(ncol)
 			a, z := cur.Range(v.from, v.to)
-			env.add(cur.T, cur.RV, a, z, s)
+			env.add(cur.T, cur.RV, c.cursorDesc[2*f+int(kind)], a, z, s)
 			mn, mx = min(mn, env.min), max(mx, env.max)
 			col := colAware
 			if kind == timeline.BookmarkIgnoring {

@@ -1,0 +1,236 @@
+package app
+
+import (
+	"encoding/json"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// opsOf returns the operations of kind k drawn in colour col.
+func opsOf(fr *tlFrame, k, col string) []tlOp {
+	var out []tlOp
+	for _, op := range fr.Ops {
+		if op.K == k && (col == "" || op.C == col) {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// TestFrameDrawsTheSample checks a whole-capture frame against the
+// timeline's own answers: a bookmark tick per bookmark, a zone rect per
+// zone, a mark per event when there is room for each.
+func TestFrameDrawsTheSample(t *testing.T) {
+	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl"} {
+		t.Run(name, func(t *testing.T) {
+			tl, an := sampleTimeline(t, name)
+			c := newDrawCache(tl)
+			v := wholeView(tl, an, c, 1280)
+			var fr tlFrame
+			c.build(v, &fr)
+			for _, op := range fr.Ops {
+				if op.K != "text" && op.K != "unclip" && op.O+op.N > len(fr.buf) {
+					t.Fatalf("op %+v reads past the buffer (%d floats)", op, len(fr.buf))
+				}
+				if op.K == "text" && op.O+op.N > len(fr.Texts) {
+					t.Fatalf("op %+v reads past the texts (%d)", op, len(fr.Texts))
+				}
+			}
+			bookmarks := 0
+			for _, f := range tl.Files {
+				bookmarks += f.Counts["BOOKMARK"]
+			}
+			ticks := 0
+			for _, op := range opsOf(&fr, "seg", colBookmark) {
+				ticks += op.N / 4
+			}
+			// Ticks within a pixel merge; these captures have none so close.
+			if ticks != bookmarks {
+				t.Errorf("%d bookmark ticks, %d bookmarks", ticks, bookmarks)
+			}
+			rects := 0
+			for _, op := range opsOf(&fr, "rect", colZone) {
+				rects += op.N / 4
+			}
+			if rects != len(an.Zones) {
+				t.Errorf("%d zone rects, %d zones", rects, len(an.Zones))
+			}
+			if _, err := json.Marshal(&fr); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestMarksOnePerEventWhenZoomedIn: zoomed in enough, every event of a lane
+// on screen has its own mark, in its type's shape.
+func TestMarksOnePerEventWhenZoomedIn(t *testing.T) {
+	tl, an := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	v.rows = v.rows[:2] // one header, one lane
+	l := v.rows[1].lane
+	evs := tl.LaneEvents(l)
+	first, last := tl.Event(int(evs[0])).T, tl.Event(int(evs[len(evs)-1])).T
+	v.from, v.to = first-1, last+1
+	var fr tlFrame
+	c.build(v, &fr)
+	want := map[string]int{}
+	for _, i := range evs {
+		want[markStyles[tl.Event(int(i)).Type].shape]++
+	}
+	got := map[string]int{}
+	for _, op := range opsOf(&fr, "mark", "") {
+		if op.S != "tridown" && op.S != "ring" {
+			got[op.S] += op.N / 2
+		}
+	}
+	// Same-type marks closer than 60% of a mark merge; these are seconds apart.
+	if len(evs) > 1 && last-first > int64(len(evs))*int64(time.Second) {
+		for shape, n := range want {
+			if got[shape] != n {
+				t.Errorf("%d %s marks, %d events", got[shape], shape, n)
+			}
+		}
+	}
+	if len(got) == 0 {
+		t.Error("no marks drawn")
+	}
+}
+
+// TestStepEnvelope reduces a step series to columns and back to segments.
+func TestStepEnvelope(t *testing.T) {
+	s := tlScale{from: 0, to: 100, x0: 10, w: 100}
+	ts := []int64{0, 10, 10, 50, 51, 90}
+	vs := []uint64{5, 7, 6, 9, rvNone, 12}
+	var e stepEnvelope
+	e.reset(100)
+	e.add(ts, vs, descents(vs), 0, len(ts), s)
+	if !e.has[10] || e.lo[10] != 5 || e.hi[10] != 7 || e.last[10] != 6 {
+		t.Errorf("column 10: has %v lo %d hi %d last %d", e.has[10], e.lo[10], e.hi[10], e.last[10])
+	}
+	if !e.breakAfter[50] || e.has[51] {
+		t.Errorf("the unset step does not break the line")
+	}
+	// A long rising run folds from its ends and gives the same columns.
+	var long, byStep stepEnvelope
+	lts, lvs := make([]int64, 1000), make([]uint64, 1000)
+	for i := range lts {
+		lts[i], lvs[i] = int64(i/10), uint64(i*3)
+	}
+	long.reset(100)
+	long.add(lts, lvs, descents(lvs), 0, len(lts), s)
+	byStep.reset(100)
+	every := make([]int32, len(lts)) // as if it fell at every step: no shortcut
+	for i := range every {
+		every[i] = int32(i)
+	}
+	byStep.add(lts, lvs, every, 0, len(lts), s)
+	for col := range 100 {
+		if long.has[col] != byStep.has[col] || long.lo[col] != byStep.lo[col] || long.hi[col] != byStep.hi[col] || long.last[col] != byStep.last[col] {
+			t.Fatalf("column %d: folded %v %d..%d last %d, stepwise %v %d..%d last %d", col,
+				long.has[col], long.lo[col], long.hi[col], long.last[col], byStep.has[col], byStep.lo[col], byStep.hi[col], byStep.last[col])
+		}
+	}
+	if e.min != 5 || e.max != 12 {
+		t.Errorf("range %d..%d", e.min, e.max)
+	}
+	segs := e.segments(nil, 10, 100, func(v uint64) float64 { return float64(v) })
+	// 0->10 flat at 5; at 10 a vertical 5..7 and flat at 6 to 50; vertical
+	// 6..9 at 50; no line from 51 to 90; 90 flat to the end.
+	if len(segs)%4 != 0 || len(segs)/4 != 5 {
+		t.Fatalf("%d segments: %v", len(segs)/4, segs)
+	}
+	for k := 0; k < len(segs); k += 4 {
+		if segs[k] > 60.5+10 && segs[k] < 90+10 {
+			t.Errorf("segment %v crosses the gap with no cursor", segs[k:k+4])
+		}
+	}
+}
+
+// The frame benchmark's synthetic capture: a busy broad watch, 10 000
+// objects, 1 M events in an hour, a bookmark a minute (as the timeline
+// package benchmarks it).
+var (
+	benchOnce sync.Once
+	benchTL   *timeline.Timeline
+	benchAn   *timeline.Analysis
+)
+
+func benchTimeline() (*timeline.Timeline, *timeline.Analysis) {
+	benchOnce.Do(func() {
+		const n = 1_000_000
+		t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+		b := timeline.NewBuilder()
+		f := b.AddFile("synthetic")
+		names := make([]string, 10_000)
+		for i := range names {
+			names[i] = "obj-" + strconv.Itoa(i)
+		}
+		step := int64(time.Hour) / n
+		rv := uint64(1000)
+		for i := 0; i < n; i++ {
+			rv++
+			e := parser.Event{Seq: i, Offset: int64(i) * 900, Length: 900, Type: parser.Modified, Kind: "ConfigMap",
+				Namespace: "ns-" + strconv.Itoa(i%7), Name: names[i%len(names)], UID: names[i%len(names)], RVNum: rv, RVValid: true, Arrival: t0 + int64(i)*step}
+			if i%16_667 == 0 {
+				e.Type, e.Name, e.UID, e.Namespace = parser.Bookmark, "", "", ""
+			}
+			f.Add(e)
+		}
+		f.Finish([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
+			Request: &parser.Request{Watch: true, ResourceVersion: "1000", AllowWatchBookmarks: true}}}, nil)
+		benchTL = b.Build()
+		benchAn = benchTL.Analyze(timeline.DefaultParams())
+	})
+	return benchTL, benchAn
+}
+
+// BenchmarkFrame builds one frame's draw buffers for 1 M events across
+// 2000 plot columns, the whole capture in view (the worst case: every
+// cursor and head step is folded into columns). Target < 16 ms.
+func BenchmarkFrame(b *testing.B) {
+	tl, an := benchTimeline()
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	var fr tlFrame
+	c.build(v, &fr) // decodes the lanes on screen once, as the first frame does
+	b.ResetTimer()
+	for b.Loop() {
+		c.build(v, &fr)
+	}
+	b.ReportMetric(float64(len(fr.buf)), "floats")
+}
+
+// BenchmarkFrameZoomed: a tenth of the capture, scrolled half way down.
+func BenchmarkFrameZoomed(b *testing.B) {
+	tl, an := benchTimeline()
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	span := v.to - v.from
+	v.from, v.to = v.from+span/2, v.from+span/2+span/10
+	v.scrollY = float64(len(v.rows)/2) * rowH
+	var fr tlFrame
+	c.build(v, &fr)
+	b.ResetTimer()
+	for b.Loop() {
+		c.build(v, &fr)
+	}
+}
+
+// BenchmarkFrameFirst includes decoding the lanes on screen, as the first
+// frame after a scroll does.
+func BenchmarkFrameFirst(b *testing.B) {
+	tl, an := benchTimeline()
+	for b.Loop() {
+		c := newDrawCache(tl)
+		v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+		var fr tlFrame
+		c.build(v, &fr)
+	}
+}
