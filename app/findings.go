@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -107,4 +106,3 @@ func shortTime(rfc string) string {
 func ageText(s float64) string {
 	return time.Duration(s * float64(time.Second)).Round(time.Millisecond).String()
 }
-
