@@ -331,6 +331,9 @@ func TestSourceErrorIsErr(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("err %v diagnostics %v", err, c.Diagnostics)
 	}
+	if _, err := ReadAll(&failingReader{strings.NewReader(""), boom}, Options{}); !errors.Is(err, boom) {
+		t.Fatalf("err %v on a source failing at once", err)
+	}
 }
 
 func TestDiagnosticsAreBounded(t *testing.T) {

@@ -128,9 +128,11 @@ func (r *Reader) finish() {
 	}
 	err := r.lines.err
 	switch {
-	case err == nil:
 	case r.cr.err != nil:
+		// Whatever layer saw it first, a failing source is the caller's
+		// error, not a problem of the capture.
 		r.err = r.cr.err
+	case err == nil:
 	case err == errTooBig:
 		r.addDiag(Diagnostic{Offset: r.lines.base + int64(r.lines.end), Kind: "too-big",
 			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", r.src.codec, r.opts.MaxDecompressed)})
