@@ -435,7 +435,7 @@ func (s *bodyScanner) flushYAML() {
 		s.tooBig(s.lastRaw)
 		return
 	}
-	v := s.buf
-	s.buf, s.spare = s.spare[:0], s.buf
-	s.r.onYAML(v, s.startRaw, s.lastRaw, s.startLine, s.yamlArrival)
+	// A block can end several documents before the queue is drained, so
+	// each queued one gets its own copy.
+	s.r.onYAML(bytes.Clone(s.buf), s.startRaw, s.lastRaw, s.startLine, s.yamlArrival)
 }

@@ -164,6 +164,13 @@ type: ERROR
 	if len(c.Events) != 3 {
 		t.Fatalf("%d events: %+v", len(c.Events), c.Events)
 	}
+	rd := NewReader(strings.NewReader(in), Options{})
+	for rd.Next() {
+		e := rd.Event()
+		if want := strings.TrimSpace(in[e.Offset : e.Offset+e.Length]); strings.TrimSpace(string(rd.Raw())) != want {
+			t.Errorf("event %d: Raw %q, want %q", e.Seq, rd.Raw(), want)
+		}
+	}
 	e := c.Events[0]
 	if e.Type != Modified || e.Kind != "ConfigMap" || e.Name != "cm-1" || e.Namespace != "it's" || e.RVNum != 389 ||
 		e.UID != "3bd60412" || !e.InitialEventsEnd || e.Estimated != mustTime(t, "2026-11-30T00:54:44Z") {
