@@ -76,6 +76,11 @@ func (l *lineReader) block() (line, bool) {
 		l.fill()
 	}
 	avail := l.buf[l.start:l.end]
+	// A window grown for one long line must not make blocks of thousands
+	// of small events, all queued at once.
+	if len(avail) > windowSize {
+		avail = avail[:windowSize]
+	}
 	last := bytes.LastIndexByte(avail, '\n')
 	if last < 0 {
 		return line{}, false
