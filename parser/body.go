@@ -169,6 +169,24 @@ func (s *bodyScanner) stop(i int) int {
 	return i
 }
 
+// hasObjectKey reports whether b holds `"object"`. It looks for the 'j',
+// rare in Kubernetes JSON, as bytes.Index would for the '"', which is
+// everywhere.
+func hasObjectKey(b []byte) bool {
+	for i := 3; i < len(b); {
+		k := bytes.IndexByte(b[i:], 'j')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if i+5 <= len(b) && string(b[i-3:i+5]) == `"object"` {
+			return true
+		}
+		i++
+	}
+	return false
+}
+
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // cutBy reports the open value as cut off by a new one starting at off.
@@ -244,7 +262,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if !ok {
 		return 0, false
 	}
-	if rest := v[end:]; early && bytes.Contains(rest, []byte(`"object"`)) || !early && len(rest) > 0 {
+	if rest := v[end:]; early && hasObjectKey(rest) || !early && len(rest) > 0 {
 		return 0, false
 	}
 	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), s.lineAt(b, i), arrival)

@@ -135,3 +135,13 @@ func FuzzParseTime(f *testing.F) {
 		}
 	})
 }
+
+func FuzzHasObjectKey(f *testing.F) {
+	f.Add([]byte(`{"a":"object","object":1}`))
+	f.Add([]byte(`"object"`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if hasObjectKey(b) != bytes.Contains(b, []byte(`"object"`)) {
+			t.Fatalf("hasObjectKey(%q) = %v", b, hasObjectKey(b))
+		}
+	})
+}
