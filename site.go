@@ -47,6 +47,7 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		Lang:            "en",
 		Icon:            goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png"},
 		Styles:          []string{"/web/app.css"},
+		Scripts:         []string{"/web/timeline.js"},
 		BackgroundColor: "#111827",
 		ThemeColor:      "#1f2a37",
 		LoadingLabel:    "Loading watchlens {progress}%",

@@ -45,6 +45,9 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.TryUpdate()
 	ctx.After(3*time.Second, func(goapp.Context) { goapp.TryUpdate() })
 
+	// The listener lives as long as the page, so it is never released.
+	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
+
 	p.view = parseViewState(ctx.Page().URL().Query())
 	p.params = p.view.params
 	view := p.view
@@ -113,6 +116,20 @@ func (p *Page) renderCapture() goapp.UI {
 	return goapp.Main().ID("results").Body(
 		c.renderProblems(),
 		p.renderExports(),
+		goapp.Section().ID("timeline-panel").Class("panel").Body(
+			p.renderFilters(),
+			&TimelineView{
+				Timeline: c.tl,
+				Analysis: p.analysis.an,
+				Filter:   p.view.filter,
+				From:     p.view.from,
+				To:       p.view.to,
+				AxisRV:   p.view.axisRV,
+				Selected: p.view.selected,
+				OnSelect: p.selectEvent,
+				OnRange:  p.onRange,
+			},
+		),
 		p.renderDetail(),
 		p.renderFindings(),
 		p.renderSettings(),

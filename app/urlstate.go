@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -18,6 +19,7 @@ type viewState struct {
 	params   timeline.Params
 	from, to int64 // visible range on the axis; both 0 for the whole capture
 	axisRV   bool
+	filter   Filter
 	selected int // event index, -1 for none
 }
 
@@ -61,6 +63,21 @@ func (v viewState) query() url.Values {
 	if v.axisRV {
 		set("axis", "rv")
 	}
+	if v.filter.Types != 0 {
+		names := []string{}
+		for _, t := range filterTypes {
+			if v.filter.Event(t) {
+				names = append(names, strings.ToLower(t.String()))
+			}
+		}
+		if len(names) == 0 {
+			names = append(names, "none")
+		}
+		set("types", strings.Join(names, ","))
+	}
+	set("kind", v.filter.Kind)
+	set("ns", v.filter.Namespace)
+	set("q", v.filter.Text)
 	if v.selected >= 0 {
 		set("sel", strconv.Itoa(v.selected))
 	}
@@ -97,6 +114,12 @@ func parseViewState(q url.Values) viewState {
 		v.from, v.to = from, to
 	}
 	v.axisRV = q.Get("axis") == "rv"
+	if types := q.Get("types"); types != "" {
+		v.filter.Types = parseTypes(types)
+	}
+	v.filter.Kind = q.Get("kind")
+	v.filter.Namespace = q.Get("ns")
+	v.filter.Text = q.Get("q")
 	if sel, err := strconv.Atoi(q.Get("sel")); err == nil && sel >= 0 {
 		v.selected = sel
 	}
@@ -111,4 +134,15 @@ func parseSeconds(s string) (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(v * float64(time.Second)), true
+}
+
+// parseTypes reads the types list of a link.
+func parseTypes(list string) uint32 {
+	var mask uint32
+	for _, name := range strings.Split(list, ",") {
+		if t := parser.ParseEventType(strings.ToUpper(name)); t != parser.TypeUnknown {
+			mask |= 1 << t
+		}
+	}
+	return typesMask(mask)
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"watchlens/parser"
 )
 
 func TestViewStateRoundTrip(t *testing.T) {
@@ -19,6 +21,7 @@ func TestViewStateRoundTrip(t *testing.T) {
 	v.from, v.to = 100, 200
 	v.axisRV = true
 	v.selected = 7
+	v.filter = Filter{Types: 1<<parser.Added | 1<<parser.Deleted, Kind: "Pod", Namespace: "rig-b", Text: "web"}
 
 	q, err := url.ParseQuery(v.query().Encode())
 	if err != nil {
@@ -27,6 +30,32 @@ func TestViewStateRoundTrip(t *testing.T) {
 	got := parseViewState(q)
 	if !reflect.DeepEqual(got, v) {
 		t.Errorf("round trip changed the view:\n got %+v\nwant %+v", got, v)
+	}
+}
+
+func TestViewStateTypes(t *testing.T) {
+	for _, tc := range []struct {
+		types string
+		shown []parser.EventType
+	}{
+		{"added,deleted", []parser.EventType{parser.Added, parser.Deleted}},
+		{"none", nil},
+		{"nonsense", nil}, // hides all rather than silently showing all
+		{"added,modified,deleted,observed,bookmark,error", filterTypes},
+	} {
+		v := parseViewState(url.Values{"types": {tc.types}})
+		var shown []parser.EventType
+		for _, typ := range filterTypes {
+			if v.filter.Event(typ) {
+				shown = append(shown, typ)
+			}
+		}
+		if !reflect.DeepEqual(shown, tc.shown) {
+			t.Errorf("types=%s shows %v, want %v", tc.types, shown, tc.shown)
+		}
+		if again := parseViewState(v.query()); again.filter.Types != v.filter.Types {
+			t.Errorf("types=%s does not survive a round trip: %b -> %b", tc.types, v.filter.Types, again.filter.Types)
+		}
 	}
 }
 

@@ -1,0 +1,148 @@
+package app
+
+import (
+	"sort"
+	"strings"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// filterTypes are the event types the filter bar toggles, in protocol order.
+var filterTypes = []parser.EventType{parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Bookmark, parser.Error}
+
+// renderFilters is the bar above the timeline: event types, kind, namespace
+// and a search over object names. The timeline follows it.
+func (p *Page) renderFilters() goapp.UI {
+	f := p.view.filter
+	kinds, namespaces := laneValues(p.capture.tl)
+	return goapp.Div().ID("filters").Class("filters").Body(
+		goapp.Span().Class("filter-types").Body(
+			goapp.Range(filterTypes).Slice(func(i int) goapp.UI {
+				t := filterTypes[i]
+				id := "filter-" + strings.ToLower(t.String())
+				return goapp.Label().For(id).Class("check").Body(
+					goapp.Input().ID(id).Type("checkbox").Checked(f.Event(t)).OnChange(p.onTypeToggled(t)),
+					goapp.Span().Text(" "+t.String()),
+				)
+			}),
+		),
+		choice("filter-kind", "kind", f.Kind, kinds, p.onFilterText(func(v string) { p.view.filter.Kind = v })),
+		choice("filter-ns", "namespace", f.Namespace, namespaces, p.onFilterText(func(v string) { p.view.filter.Namespace = v })),
+		goapp.Label().For("search").Body(
+			goapp.Span().Text("name "),
+			goapp.Input().ID("search").Type("search").Placeholder("search names ( / )").Value(f.Text).
+				OnInput(p.onFilterText(func(v string) { p.view.filter.Text = v })),
+		),
+		goapp.Button().ID("axis-switch").Text(axisLabel(p.view.axisRV)).Title("Switch the x axis between time and resourceVersion").OnClick(p.onAxisSwitch),
+	)
+}
+
+func choice(id, label, value string, options []string, onChange goapp.EventHandler) goapp.UI {
+	return goapp.Label().For(id).Body(
+		goapp.Span().Text(label+" "),
+		goapp.Select().ID(id).OnChange(onChange).Body(
+			goapp.Option().Value("").Text("all"),
+			goapp.Range(options).Slice(func(i int) goapp.UI {
+				return goapp.Option().Value(options[i]).Selected(options[i] == value).Text(options[i])
+			}),
+		),
+	)
+}
+
+func axisLabel(rv bool) string {
+	if rv {
+		return "x: resourceVersion → time"
+	}
+	return "x: time → resourceVersion"
+}
+
+// laneValues lists the kinds and namespaces of the capture's objects.
+func laneValues(tl *timeline.Timeline) (kinds, namespaces []string) {
+	k, ns := map[string]bool{}, map[string]bool{}
+	for _, l := range tl.Lanes {
+		k[l.Kind] = true
+		if l.Namespace != "" {
+			ns[l.Namespace] = true
+		}
+	}
+	return sortedKeys(k), sortedKeys(ns)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (p *Page) onTypeToggled(t parser.EventType) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		var shown uint32
+		for _, ft := range filterTypes {
+			if p.view.filter.Event(ft) != (ft == t) {
+				shown |= 1 << ft
+			}
+		}
+		p.view.filter.Types = typesMask(shown)
+		p.saveURL(ctx)
+	}
+}
+
+// typesMask turns the set of types shown into Filter.Types, where 0 means
+// every type: so all shown is 0 (the default, a short URL), and none shown
+// is a mask with no event type's bit.
+func typesMask(shown uint32) uint32 {
+	var all uint32
+	for _, t := range filterTypes {
+		all |= 1 << t
+	}
+	switch shown & all {
+	case 0:
+		return 1 << (parser.Observed + 1)
+	case all:
+		return 0
+	}
+	return shown & all
+}
+
+func (p *Page) onFilterText(set func(string)) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		set(ctx.JSSrc().Get("value").String())
+		p.saveURL(ctx)
+	}
+}
+
+func (p *Page) onAxisSwitch(ctx goapp.Context, e goapp.Event) {
+	p.view.axisRV = !p.view.axisRV
+	// A range on one axis means nothing on the other.
+	p.view.from, p.view.to = 0, 0
+	p.saveURL(ctx)
+}
+
+// onRange keeps the range the user zoomed or panned to, for the URL.
+func (p *Page) onRange(ctx goapp.Context, from, to int64) {
+	p.view.from, p.view.to = from, to
+	p.saveURL(ctx)
+}
+
+// onSearchKey focuses the search box on "/", as many tools do, unless the
+// user is typing somewhere already.
+func (p *Page) onSearchKey(this goapp.Value, args []goapp.Value) any {
+	e := args[0]
+	if e.Get("key").String() != "/" {
+		return nil
+	}
+	if tag := strings.ToLower(goapp.Window().Get("document").Get("activeElement").Get("tagName").String()); tag == "input" || tag == "select" || tag == "textarea" {
+		return nil
+	}
+	if box := goapp.Window().GetElementByID("search"); box.Truthy() {
+		e.Call("preventDefault")
+		box.Call("focus")
+	}
+	return nil
+}
