@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"watchlens/parser"
@@ -180,7 +181,17 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
 	if adjust != nil {
 		adjust(st)
 	}
+	prev := v.lo
 	v.lo = v.cache.build(st, &v.fr)
+	if prev.plotX != v.lo.plotX || prev.plotW != v.lo.plotW || prev.lanesY != v.lo.lanesY {
+		// Where the plot and the lanes sit, for tools that need to point
+		// at a mark (the browser tests click one).
+		ds := cv.Get("dataset")
+		ds.Set("plotX", v.lo.plotX)
+		ds.Set("plotW", v.lo.plotW)
+		ds.Set("lanesY", v.lo.lanesY)
+		ds.Set("rowH", rowH)
+	}
 	spec, err := json.Marshal(&v.fr)
 	if err != nil {
 		return
@@ -327,7 +338,12 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	if v.selected >= 0 && v.selected < v.Timeline.Len() {
 		sel = v.eventText(v.selected)
 	}
+	names := make([]string, len(v.Timeline.Files))
+	for i, f := range v.Timeline.Files {
+		names[i] = f.Name
+	}
 	return goapp.Dl().ID("timeline-summary").Class("tl-summary").
+		DataSet("files", strings.Join(names, "\n")).
 		DataSet("axis", axis).
 		DataSet("from", strconv.FormatInt(v.from, 10)).
 		DataSet("to", strconv.FormatInt(v.to, 10)).

@@ -1,0 +1,270 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The timeline canvas cannot be read, so these tests read what the
+// component renders beside it (the summary and the zones table) and check
+// it against the timeline package run natively on the same file; then
+// they zoom, pan and click on the canvas as a user does.
+
+// tlSummary is the data the summary of the timeline carries.
+type tlSummary struct {
+	Files           string  `json:"files"`
+	Whole           string  `json:"whole"`
+	From            string  `json:"from"`
+	To              string  `json:"to"`
+	Lanes           int     `json:"lanes"`
+	Bookmarks       int     `json:"bookmarks"`
+	Errors          int     `json:"errors"`
+	ZonesAware      int     `json:"zonesAware"`
+	ZonesAwareSec   float64 `json:"zonesAwareSeconds"`
+	ZonesIgnoring   int     `json:"zonesIgnoring"`
+	ZonesIgnoringS  float64 `json:"zonesIgnoringSeconds"`
+	Selected        int     `json:"selected"`
+	ZoneRows        int     `json:"zoneRows"`
+	CanvasLeft      float64 `json:"canvasLeft"`
+	CanvasTop       float64 `json:"canvasTop"`
+	PlotX           float64 `json:"plotX"`
+	PlotW           float64 `json:"plotW"`
+	LanesY          float64 `json:"lanesY"`
+	RowH            float64 `json:"rowH"`
+	CanvasPixelW    float64 `json:"canvasPixelW"`
+	CanvasCSSW      float64 `json:"canvasCSSW"`
+	DevicePixelRate float64 `json:"dpr"`
+}
+
+const readSummaryJS = `(() => {
+	const d = document.querySelector("#timeline-summary");
+	const c = document.querySelector("#timeline canvas");
+	if (!d || !c || !c.dataset.plotW) { return null; }
+	const r = c.getBoundingClientRect();
+	const n = k => Number(d.dataset[k]);
+	return {files: d.dataset.files, whole: d.dataset.whole, from: d.dataset.from, to: d.dataset.to,
+		lanes: n("lanes"), bookmarks: n("bookmarks"), errors: n("errors"),
+		zonesAware: n("zonesAware"), zonesAwareSeconds: n("zonesAwareSeconds"),
+		zonesIgnoring: n("zonesIgnoring"), zonesIgnoringSeconds: n("zonesIgnoringSeconds"),
+		selected: n("selected"), zoneRows: document.querySelectorAll("#zones-table tbody tr").length,
+		canvasLeft: r.left, canvasTop: r.top, plotX: Number(c.dataset.plotX), plotW: Number(c.dataset.plotW),
+		lanesY: Number(c.dataset.lanesY), rowH: Number(c.dataset.rowH),
+		canvasPixelW: c.width, canvasCSSW: r.width, dpr: window.devicePixelRatio};
+})()`
+
+// readSummary waits until the timeline shows the capture called name and
+// until cond holds, and returns the summary.
+func readSummary(t *testing.T, tab context.Context, name string, cond func(tlSummary) bool) tlSummary {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		got, err := chromedp.Run(tab, chromedp.Evaluate[*tlSummary](readSummaryJS))
+		must(t, err)
+		if got != nil && got.Files == name && (cond == nil || cond(*got)) {
+			return *got
+		}
+		if time.Now().After(deadline) {
+			text, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.innerText.slice(0, 1500)`))
+			t.Fatalf("the timeline of %s never showed as expected; last summary %+v\npage text:\n%s", name, got, text)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// nativeTimeline builds and analyses a sample as the timeline package's
+// own tests do.
+func nativeTimeline(t *testing.T, file string) (*timeline.Timeline, *timeline.Analysis) {
+	t.Helper()
+	f, err := os.Open(file)
+	must(t, err)
+	defer f.Close()
+	b := timeline.NewBuilder()
+	must(t, b.AddReader(filepath.Base(file), f, parser.Options{}))
+	tl := b.Build()
+	return tl, tl.Analyze(timeline.DefaultParams())
+}
+
+// zoneUnion is how many seconds a cursor kind's zones cover (the models
+// overlap, so the union, not the sum).
+func zoneUnion(zones []timeline.Zone, kind timeline.CursorKind) (int, float64) {
+	var spans [][2]int64
+	for _, z := range zones {
+		if z.Kind == kind {
+			spans = append(spans, [2]int64{z.From, z.To})
+		}
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var total, end int64
+	for i, s := range spans {
+		switch {
+		case i == 0 || s[0] > end:
+			total += s[1] - s[0]
+			end = s[1]
+		case s[1] > end:
+			total += s[1] - end
+			end = s[1]
+		}
+	}
+	return len(spans), float64(total) / 1e9
+}
+
+// shotTimeline saves a screenshot of the timeline section.
+func shotTimeline(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(tab, chromedp.Screenshot(chromedp.CSS("#timeline")))
+	must(t, err)
+	must(t, os.MkdirAll("screenshots", 0o755))
+	must(t, os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644))
+}
+
+func TestBrowserTimeline(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s: install it with `apt-get update && apt-get install -y chromium` (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+
+	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl"} {
+		t.Run("summary "+name, func(t *testing.T) {
+			tl, an := nativeTimeline(t, "samples/"+name)
+			tab := s.newTab(t)
+			navigate(t, tab, s.url+"/?sample="+name)
+			got := readSummary(t, tab, name, nil)
+			bookmarks, errors := 0, 0
+			for _, f := range tl.Files {
+				bookmarks += f.Counts["BOOKMARK"]
+				errors += f.Counts["ERROR"]
+			}
+			if got.Whole != "true" || got.Lanes != len(tl.Lanes) || got.Bookmarks != bookmarks || got.Errors != errors {
+				t.Errorf("summary shows whole=%s %d lanes, %d bookmarks, %d errors; natively %d lanes, %d bookmarks, %d errors",
+					got.Whole, got.Lanes, got.Bookmarks, got.Errors, len(tl.Lanes), bookmarks, errors)
+			}
+			na, sa := zoneUnion(an.Zones, timeline.BookmarkAware)
+			ni, si := zoneUnion(an.Zones, timeline.BookmarkIgnoring)
+			if got.ZonesAware != na || got.ZonesIgnoring != ni || got.ZoneRows != len(an.Zones) {
+				t.Errorf("summary shows %d+%d red zones in a table of %d; natively %d bookmark-aware, %d bookmark-ignoring",
+					got.ZonesAware, got.ZonesIgnoring, got.ZoneRows, na, ni)
+			}
+			if d := got.ZonesAwareSec - sa + got.ZonesIgnoringS - si; d > 0.01 || d < -0.01 {
+				t.Errorf("summary shows %.3f s + %.3f s of red zones; natively %.3f s + %.3f s", got.ZonesAwareSec, got.ZonesIgnoringS, sa, si)
+			}
+			// Sharp on HiDPI: the backing store has a device pixel per pixel.
+			if got.CanvasPixelW != float64(int(got.CanvasCSSW*got.DevicePixelRate+0.5)) {
+				t.Errorf("canvas is %v device pixels wide for %v CSS px at ratio %v", got.CanvasPixelW, got.CanvasCSSW, got.DevicePixelRate)
+			}
+			shotTimeline(t, tab, "timeline-"+name)
+		})
+	}
+
+	t.Run("wheel zoom, drag pan, keys, reset", func(t *testing.T) {
+		const name = "w1-broad-configmaps-bookmarks.ts.http"
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample="+name)
+		whole := readSummary(t, tab, name, nil)
+		must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
+		whole = readSummary(t, tab, name, nil)
+		start := func(g tlSummary) int64 {
+			from, _ := strconv.ParseInt(g.From, 10, 64)
+			return from
+		}
+		span := func(g tlSummary) int64 {
+			from, _ := strconv.ParseInt(g.From, 10, 64)
+			to, _ := strconv.ParseInt(g.To, 10, 64)
+			return to - from
+		}
+		x, y := whole.CanvasLeft+whole.PlotX+whole.PlotW/2, whole.CanvasTop+whole.LanesY-10
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, x, y, func(p *input.DispatchMouseEventParams) {
+			// CDP wants both deltas, and omits a zero one: a negligible
+			// sideways component keeps it in the message.
+			p.DeltaX, p.DeltaY = 1e-6, -400
+		})))
+		zoomed := readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "false" })
+		if span(zoomed) >= span(whole)*3/4 {
+			t.Fatalf("a wheel turn zoomed from a span of %d to %d", span(whole), span(zoomed))
+		}
+		url, err := chromedp.Run(tab, chromedp.Evaluate[string](`location.search`))
+		must(t, err)
+		if want := "from=" + zoomed.From; !strings.Contains(url, want) {
+			t.Errorf("the page's URL %q does not hold the zoomed range (%s)", url, want)
+		}
+		shotTimeline(t, tab, "timeline-zoomed")
+
+		// Drag to the left: later instants come into view.
+		must(t, chromedp.Do(tab,
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x, y, chromedp.ButtonLeft),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x-100, y, chromedp.ButtonLeft),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x-200, y, chromedp.ButtonLeft),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x-200, y, chromedp.ButtonLeft)))
+		panned := readSummary(t, tab, name, func(g tlSummary) bool { return g.From != zoomed.From })
+		if start(panned) <= start(zoomed) || span(panned) != span(zoomed) {
+			t.Errorf("dragging left moved the view from %s (span %d) to %s (span %d)", zoomed.From, span(zoomed), panned.From, span(panned))
+		}
+
+		// Keys when the canvas has focus: + zooms in.
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas")), chromedp.KeyEvent("+")))
+		keyed := readSummary(t, tab, name, func(g tlSummary) bool { return span(g) < span(panned) })
+		if span(keyed) >= span(panned) {
+			t.Errorf("+ left the span at %d", span(keyed))
+		}
+
+		// Double-click resets to the whole capture.
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x, y, chromedp.ClickCount(2))))
+		readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "true" })
+	})
+
+	t.Run("click selects, hover reads", func(t *testing.T) {
+		const name = "w4-then-resume.ts.http"
+		tl, _ := nativeTimeline(t, "samples/"+name)
+		mod := int(tl.LaneEvents(0)[0])
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample="+name)
+		readSummary(t, tab, name, nil)
+		must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
+		g := readSummary(t, tab, name, nil)
+		from, _ := strconv.ParseInt(g.From, 10, 64)
+		to, _ := strconv.ParseInt(g.To, 10, 64)
+		// Row 0 is the group header, row 1 the object's lane.
+		x := g.CanvasLeft + g.PlotX + float64(tl.Event(mod).T-from)/float64(to-from)*g.PlotW
+		y := g.CanvasTop + g.LanesY + 1.5*g.RowH
+
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x+2, y)))
+		tip, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const e = document.querySelector("#timeline .tl-tip"); return e && e.style.display !== "none" ? e.textContent : ""; })()`,
+			chromedp.WithPollingTimeout(10*time.Second)))
+		must(t, err)
+		if !strings.Contains(tip, "MODIFIED ConfigMap") || !strings.Contains(tip, "RV 389") {
+			t.Errorf("hovering the MODIFIED mark shows %q", tip)
+		}
+
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x+2, y)))
+		sel := readSummary(t, tab, name, func(g tlSummary) bool { return g.Selected == mod })
+		if sel.Selected != mod {
+			t.Fatalf("clicking the MODIFIED mark selected %d, want %d", sel.Selected, mod)
+		}
+		// The page shows the selected event in its detail pane.
+		detail, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#detail[data-event=\"%d\"]"); return e ? e.textContent : ""; })()`, mod),
+			chromedp.WithPollingTimeout(10*time.Second)))
+		must(t, err)
+		if !strings.Contains(detail, "389") {
+			t.Errorf("the detail pane of the selected event reads %q", detail)
+		}
+		shotTimeline(t, tab, "timeline-selected")
+
+		// Empty space unselects.
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x+200, y)))
+		readSummary(t, tab, name, func(g tlSummary) bool { return g.Selected == -1 })
+	})
+}
