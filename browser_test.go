@@ -182,6 +182,52 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the page's Markdown export differs from watchlens analyze --format markdown:\n--- page\n%s\n--- analyze\n%s", got, want.String())
 		}
 	})
+	t.Run("zoom and filter, then the copied link reopens the same view", func(t *testing.T) {
+		const sample = "w1-broad-configmaps-bookmarks.ts.http"
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample="+sample)
+		checkShown(t, tab, sample, "samples/"+sample)
+		whole := summaryOf(t, tab)
+
+		// Zoom in with the wheel over the middle of the canvas.
+		must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
+		box, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.x + r.width * 0.6, r.y + 60]; })()`))
+		must(t, err)
+		for range 3 {
+			_, err := chromedp.Call(tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: box[0], Y: box[1], DeltaX: 0.01, DeltaY: -300}) // DeltaX 0 would be omitted, and Chrome wants both
+			must(t, err)
+		}
+		zoomed := waitSummary(t, tab, func(s map[string]string) bool { return s["whole"] == "false" && s["from"] != whole["from"] })
+
+		// Filter by name and to MODIFIED only, from the filter bar.
+		must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#search"), "cm-00")))
+		for _, typ := range []string{"added", "deleted", "observed", "bookmark", "error"} {
+			must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-"+typ))))
+		}
+		filtered := waitSummary(t, tab, func(s map[string]string) bool { return s["lanes"] != zoomed["lanes"] && s["bookmarks"] == "0" })
+
+		link, err := chromedp.Run(tab, chromedp.Evaluate[string](`location.href`))
+		must(t, err)
+		for _, want := range []string{"q=cm-00", "types=modified", "from=", "to="} {
+			if !strings.Contains(link, want) {
+				t.Errorf("the link %s does not carry %s", link, want)
+			}
+		}
+
+		again := s.newTab(t)
+		navigate(t, again, link)
+		checkShown(t, again, sample, "samples/"+sample)
+		reopened := waitSummary(t, again, func(s map[string]string) bool { return s["from"] == filtered["from"] })
+		for _, key := range []string{"from", "to", "lanes", "bookmarks", "zones-aware", "zones-ignoring"} {
+			if reopened[key] != filtered[key] {
+				t.Errorf("reopened link: %s = %q, the view had %q", key, reopened[key], filtered[key])
+			}
+		}
+		if q, _ := chromedp.Run(again, chromedp.Evaluate[string](`document.querySelector("#search").value`)); q != "cm-00" {
+			t.Errorf("reopened link: the search box holds %q, want cm-00", q)
+		}
+		screenshot(t, again, "reopened-link")
+	})
 	t.Run("static site under a sub-path", func(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.subURL+"/?sample=w4-then-resume.ts.http")
@@ -367,6 +413,29 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 	}
 	t.Fatalf("%s has no object with two events", file)
 	return 0, "", ""
+}
+
+// summaryOf reads the timeline's HTML summary: what the canvas shows.
+func summaryOf(t testing.TB, tab context.Context) map[string]string {
+	t.Helper()
+	waitText(t, tab, "#timeline-summary")
+	s, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`({...document.querySelector("#timeline-summary").dataset})`))
+	must(t, err)
+	return s
+}
+
+// waitSummary waits until the timeline's summary satisfies ok.
+func waitSummary(t testing.TB, tab context.Context, ok func(map[string]string) bool) map[string]string {
+	t.Helper()
+	var s map[string]string
+	for range 100 {
+		if s = summaryOf(t, tab); ok(s) {
+			return s
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the timeline summary never changed as expected: %v", s)
+	return nil
 }
 
 // waitForFile waits for a download to land and returns its content.
