@@ -2,6 +2,8 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"time"
 )
 
@@ -52,16 +54,12 @@ func (s *fastScanner) str() ([]byte, bool) {
 		return nil, false
 	}
 	start := s.i + 1
-	for j := start; j < len(s.b); j++ {
-		switch s.b[j] {
-		case '"':
-			s.i = j + 1
-			return s.b[start:j], true
-		case '\\':
-			return nil, false
-		}
+	j := nextQuoteOrBackslash(s.b, start)
+	if j < 0 || s.b[j] != '"' {
+		return nil, false
 	}
-	return nil, false
+	s.i = j + 1
+	return s.b[start:j], true
 }
 
 // isNull consumes a null literal.
@@ -152,19 +150,49 @@ func validNumber(b []byte) bool {
 }
 
 func (s *fastScanner) skipString() bool {
-	b := s.b
-	// Strings in Kubernetes objects are short: a plain loop beats calling
-	// IndexByte for each.
-	for i := s.i + 1; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			s.i = i + 1
-			return true
-		case '\\':
-			i++
+	j := stringEnd(s.b, s.i+1)
+	s.i = j
+	return j >= 0
+}
+
+// stringEnd returns the index after the quote closing the string whose
+// contents start at b[i], or -1.
+func stringEnd(b []byte, i int) int {
+	for {
+		i = nextQuoteOrBackslash(b, i)
+		if i < 0 {
+			return -1
+		}
+		if b[i] == '"' {
+			return i + 1
+		}
+		i += 2
+	}
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// nextQuoteOrBackslash returns the index of the first '"' or '\\' in b from
+// i, or -1. It tests eight bytes at a time: strings are short, but most of
+// what is skipped is strings.
+func nextQuoteOrBackslash(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q, bs := x^(lsb*'"'), x^(lsb*'\\')
+		// The lowest set bit marks the first zero byte exactly.
+		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
-	return false
+	for ; i < len(b); i++ {
+		if b[i] == '"' || b[i] == '\\' {
+			return i
+		}
+	}
+	return -1
 }
 
 // structural marks the bytes skipContainer must look at.
@@ -173,21 +201,17 @@ var structural = [256]bool{'"': true, '{': true, '}': true, '[': true, ']': true
 func (s *fastScanner) skipContainer() bool {
 	b := s.b
 	depth := 0
-	i := s.i
-	for i < len(b) {
+	for i := s.i; i < len(b); i++ {
 		c := b[i]
 		if !structural[c] {
-			i++
 			continue
 		}
 		switch c {
 		case '"':
-			s.i = i
-			if !s.skipString() {
+			if i = stringEnd(b, i+1); i < 0 {
 				return false
 			}
-			i = s.i
-			continue
+			i-- // the loop steps past the closing quote
 		case '{', '[':
 			depth++
 		default:
@@ -197,7 +221,6 @@ func (s *fastScanner) skipContainer() bool {
 				return true
 			}
 		}
-		i++
 	}
 	return false
 }
