@@ -370,3 +370,12 @@ func TestGluedValues(t *testing.T) {
 		t.Fatalf("events %q", names(c))
 	}
 }
+
+func TestInterimResponse(t *testing.T) {
+	in := "HTTP/1.1 100 Continue\r\nX: 1\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n" + ev("ADDED", "a", "1") + "\n"
+	c := mustRead(t, []byte(in))
+	noDiags(t, c)
+	if len(c.Sessions) != 1 || c.Sessions[0].HTTPStatus != 200 || len(c.Sessions[0].Headers) != 1 || names(c) != "a" {
+		t.Fatalf("sessions %+v events %q", c.Sessions, names(c))
+	}
+}

@@ -258,6 +258,12 @@ func (f *framer) header(b []byte) {
 }
 
 func (f *framer) startBody() {
+	if s := f.r.curSession(); s.HTTPStatus >= 100 && s.HTTPStatus < 200 {
+		// "100 Continue" and the like: the real response follows.
+		f.st, f.awaitStatus = fHead, true
+		s.Headers = nil
+		return
+	}
 	switch {
 	case f.chunked:
 		f.st, f.firstChunk = fChunkSize, true
