@@ -223,7 +223,35 @@ func TestBrowserTimeline(t *testing.T) {
 
 		// Double-click resets to the whole capture.
 		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x, y, chromedp.ClickCount(2))))
-		readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "true" })
+		whole = readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "true" })
+
+		// Shift-drag over a quarter of the plot zooms to that quarter.
+		shift := chromedp.ButtonModifiers(chromedp.ModifierShift)
+		a, b := whole.CanvasLeft+whole.PlotX+whole.PlotW/4, whole.CanvasLeft+whole.PlotX+whole.PlotW/2
+		must(t, chromedp.Do(tab,
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, a, y, chromedp.ButtonLeft, shift),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (a+b)/2, y, chromedp.ButtonLeft, shift),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, b, y, chromedp.ButtonLeft, shift),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, b, y, chromedp.ButtonLeft, shift)))
+		sel := readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "false" })
+		if r := float64(span(sel)) / float64(span(whole)); r < 0.24 || r > 0.26 {
+			t.Errorf("shift-dragging over a quarter of the plot zoomed to %.3f of it", r)
+		}
+	})
+
+	t.Run("resourceVersion axis", func(t *testing.T) {
+		const name = "w4-then-resume.ts.http"
+		_, an := nativeTimeline(t, "samples/"+name)
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample="+name+"&axis=rv")
+		got := readSummary(t, tab, name, nil)
+		axis, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-summary").dataset.axis`))
+		must(t, err)
+		if axis != "rv" || got.ZonesAware+got.ZonesIgnoring != len(an.Zones) || got.Errors != 1 {
+			t.Errorf("on the RV axis (%s) the summary shows %d+%d zones and %d errors; natively %d zones, 1 error",
+				axis, got.ZonesAware, got.ZonesIgnoring, got.Errors, len(an.Zones))
+		}
+		shotTimeline(t, tab, "timeline-rv-axis")
 	})
 
 	t.Run("click selects, hover reads", func(t *testing.T) {
@@ -262,6 +290,9 @@ func TestBrowserTimeline(t *testing.T) {
 			t.Errorf("the detail pane of the selected event reads %q", detail)
 		}
 		shotTimeline(t, tab, "timeline-selected")
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x+1, y)))
+		time.Sleep(200 * time.Millisecond)
+		shotTimeline(t, tab, "timeline-hover")
 
 		// Empty space unselects.
 		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x+200, y)))

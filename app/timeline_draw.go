@@ -721,13 +721,22 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		flush(ncol)
 	}
 	fr.add(tlOp{K: "rect", C: colIgnoring, A: 0.18}, shade)
-	for _, sr := range all {
-		c.segs = sr.env.segments(c.segs[:0], lo.plotX, sr.end, y)
+	// Widest first, so where the lines coincide (a cursor at the head, or
+	// both cursors at one value) each still shows as a rim of its colour.
+	for i, sr := range all {
 		z := float32(1.5)
-		if sr.env == head {
-			z = 1
+		switch {
+		case sr.env == head:
+			z = 5
+		case i%2 == 1: // bookmark-aware, drawn under bookmark-ignoring
+			z = 3
 		}
-		fr.add(tlOp{K: "seg", C: sr.color, Z: z}, c.segs)
+		c.segs = sr.env.segments(c.segs[:0], lo.plotX, sr.end, y)
+		alpha := float32(0)
+		if sr.env == head {
+			alpha = 0.45
+		}
+		fr.add(tlOp{K: "seg", C: sr.color, Z: z, A: alpha}, c.segs)
 	}
 	t0 := len(fr.Texts)
 	fr.text(lo.plotX+4, b.y+8, strconv.FormatUint(top, 10), colMuted, "l", "")
@@ -813,6 +822,12 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 		fr.add(tlOp{K: "mark", S: st.shape, C: st.color, Z: markSize}, marks)
 	}
 	c.selection(v, lo, s, fr, first, last)
+	if lo.contentH > lo.lanesH {
+		// A scroll thumb: there are more rows than the lane area shows.
+		h := max(lo.lanesH*lo.lanesH/lo.contentH, 12)
+		top := lo.lanesY + v.scrollY/(lo.contentH-lo.lanesH)*(lo.lanesH-h)
+		fr.rect(colMuted, 0.5, lo.w-7, top, 4, h)
+	}
 	fr.flushTexts(t0)
 	fr.unclip()
 	c.trim(visible)
