@@ -22,6 +22,9 @@ func runRecord(args []string) int {
 	}
 	outPath := fs.String("o", "", "write to `FILE` instead of standard output")
 	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {

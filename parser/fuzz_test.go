@@ -2,7 +2,9 @@ package parser
 
 import (
 	"bytes"
+	"reflect"
 	"testing"
+	"time"
 )
 
 // checkInvariants reads in and checks what must hold for any input: no
@@ -142,6 +144,50 @@ func FuzzHasObjectKey(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if hasObjectKey(b) != bytes.Contains(b, []byte(`"object"`)) {
 			t.Fatalf("hasObjectKey(%q) = %v", b, hasObjectKey(b))
+		}
+	})
+}
+
+// FuzzPrefixTransparent reads an input as it is and with a time before
+// every line: the time layer must change nothing but arrivals and offsets.
+// Without times, bodies are read in blocks of lines; with them, line by
+// line, so this also holds the two ways to the same events.
+func FuzzPrefixTransparent(f *testing.F) {
+	f.Add([]byte(ev("ADDED", "a", "1") + "\ngarbage\n{\n  \"type\": \"ADDED\"\n}\nHTTP/1.1 200 OK\n\n" + ev("ADDED", "b", "x")))
+	f.Add([]byte("kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 0 && (in[0] == 0x1f || in[0] == 0x28 || in[0] == 0xff || in[0] == 0xfe || in[0] == 0xef) {
+			return // compressed or not UTF-8: the prefix would go on the wrong layer
+		}
+		if len(in) > 1 && (in[0] == 0 || in[1] == 0) {
+			return // sniffed as UTF-16
+		}
+		if _, _, ok := parseTimePrefix(in); ok {
+			return // already timed
+		}
+		var timed bytes.Buffer
+		tw := NewTimestampWriter(&timed, func() time.Time { return time.Unix(1e9, 0) })
+		tw.Write(in)
+		plain, _ := ReadAll(bytes.NewReader(in), Options{MaxEventSize: 1 << 20})
+		withTimes, _ := ReadAll(bytes.NewReader(timed.Bytes()), Options{MaxEventSize: 1 << 20})
+		if len(plain.Events) != len(withTimes.Events) || len(plain.Sessions) != len(withTimes.Sessions) {
+			t.Fatalf("%d events in %d sessions plain, %d in %d with times", len(plain.Events), len(plain.Sessions),
+				len(withTimes.Events), len(withTimes.Sessions))
+		}
+		for i, e := range withTimes.Events {
+			p := plain.Events[i]
+			e.Arrival, e.Offset, e.Length = 0, p.Offset, p.Length
+			if !reflect.DeepEqual(e, p) {
+				t.Fatalf("event %d: %+v with times, %+v plain", i, e, p)
+			}
+		}
+		if len(plain.Diagnostics) != len(withTimes.Diagnostics) {
+			t.Fatalf("diagnostics plain %v\nwith times %v", plain.Diagnostics, withTimes.Diagnostics)
+		}
+		for i, d := range plain.Diagnostics {
+			if w := withTimes.Diagnostics[i]; w.Kind != d.Kind || w.Line != d.Line {
+				t.Fatalf("diagnostic %d: %v plain, %v with times", i, d, w)
+			}
 		}
 	})
 }
