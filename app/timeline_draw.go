@@ -486,7 +486,7 @@ func (c *drawCache) zoneBands(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 				continue
 			}
 			x1, x2 := s.xc(from), s.xc(to)
-			rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 2)), float32(b.h-2))
+			rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 3)), float32(b.h-2))
 		}
 		fr.add(tlOp{K: "rect", C: colZone, A: 0.55}, rects)
 	}

@@ -535,7 +535,7 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 			return h
 		}
 		ln := &tl.Lanes[rw.lane]
-		h.text = ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + ": " + strconv.Itoa(ln.Events) + " events"
+		h.text = ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + ": " + plural(ln.Events, "event")
 		if ln.Deleted {
 			h.text += ", deleted"
 		}
