@@ -54,25 +54,19 @@ func TestBrowser(t *testing.T) {
 		screenshot(t, tab, "first-visit")
 	})
 	t.Run("choose file", func(t *testing.T) {
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, "samples/w4-then-resume.http")
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
 		screenshot(t, tab, "choose-file")
 	})
 	t.Run("drop file", func(t *testing.T) {
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
 		drop(t, tab, "samples/w2-broad-pods-bookmarks.http.gz")
 		checkShown(t, tab, "w2-broad-pods-bookmarks.http.gz", "samples/w2-broad-pods-bookmarks.http.gz")
 		screenshot(t, tab, "drop-gzip")
 	})
 	t.Run("sample menu", func(t *testing.T) {
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
 		must(t, chromedp.Do(tab, chromedp.SetValue(chromedp.CSS("#sample-menu"), "w3-then-resume.http"),
 			chromedp.Evaluate[chromedp.Void](`document.querySelector("#sample-menu").dispatchEvent(new Event("change", {bubbles: true}))`)))
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
@@ -81,9 +75,7 @@ func TestBrowser(t *testing.T) {
 		garbage := filepath.Join(t.TempDir(), "garbage.bin")
 		b := []byte("this is not a watch capture\n\x00\x01\x02 \xff\xfe binary junk\n<html>nope</html>\n")
 		must(t, os.WriteFile(garbage, b, 0o644))
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, garbage)
 		msg := waitText(t, tab, `section.result[data-file="garbage.bin"] #no-events`)
 		for _, want := range []string{"No watch events were found in garbage.bin", "offset 0"} {
@@ -98,9 +90,7 @@ func TestBrowser(t *testing.T) {
 		must(t, err)
 		cut := filepath.Join(t.TempDir(), "cut.http.gz")
 		must(t, os.WriteFile(cut, whole[:len(whole)/2], 0o644))
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, cut)
 		checkShown(t, tab, "cut.http.gz", cut)
 		for _, sel := range []string{"#input-problems", `section.result[data-file="cut.http.gz"] .diagnostics`} {
@@ -118,9 +108,7 @@ func TestBrowser(t *testing.T) {
 		must(t, err)
 		must(t, f.Truncate(5<<30))
 		must(t, f.Close())
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, huge)
 		msg := waitText(t, tab, "#problem")
 		for _, want := range []string{"Too big for the browser: huge.log (5.0 GiB)", "watchlens analyze"} {
@@ -146,9 +134,7 @@ func TestBrowser(t *testing.T) {
 		})
 	}
 	t.Run("several files share one clock", func(t *testing.T) {
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
 		drop(t, tab, "samples/w3-narrow-label-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
 		checkShown(t, tab, "w3-narrow-label-bookmarks.ts.http", "samples/w3-narrow-label-bookmarks.ts.http")
 		checkShown(t, tab, "w1-broad-configmaps-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
@@ -162,9 +148,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("exported Markdown equals watchlens analyze", func(t *testing.T) {
 		const sample = "w4-then-resume.ts.http"
 		downloads := t.TempDir()
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample="+sample)
-		checkShown(t, tab, sample, "samples/"+sample)
+		tab := s.openSample(t, sample)
 		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
 		must(t, err)
@@ -184,9 +168,7 @@ func TestBrowser(t *testing.T) {
 	})
 	t.Run("zoom and filter, then the copied link reopens the same view", func(t *testing.T) {
 		const sample = "w1-broad-configmaps-bookmarks.ts.http"
-		tab := s.newTab(t)
-		navigate(t, tab, s.url+"/?sample="+sample)
-		checkShown(t, tab, sample, "samples/"+sample)
+		tab := s.openSample(t, sample)
 		whole := summaryOf(t, tab)
 
 		// Zoom in with the wheel over the middle of the canvas.
@@ -288,6 +270,16 @@ func startSite(t testing.TB) *site {
 	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser}
 }
 
+// openSample opens the page on a built-in sample in a new tab and waits
+// until it shows it correctly: the starting point of most tests.
+func (s *site) openSample(t testing.TB, name string) context.Context {
+	t.Helper()
+	tab := s.newTab(t)
+	navigate(t, tab, s.url+"/?sample="+name)
+	checkShown(t, tab, name, "samples/"+name)
+	return tab
+}
+
 // newTab opens a tab with its own time limit, so a hang fails one test.
 func (s *site) newTab(t testing.TB) context.Context {
 	t.Helper()
@@ -337,7 +329,7 @@ type shown struct {
 
 // checkShown waits for the page to show the capture called name and checks
 // its counts and resourceVersions against a native parse of file.
-func checkShown(t *testing.T, tab context.Context, name, file string) {
+func checkShown(t testing.TB, tab context.Context, name, file string) {
 	t.Helper()
 	sel := fmt.Sprintf(`section.result[data-file=%q]`, name)
 	waitText(t, tab, sel+` table[data-by="type"]`)
@@ -365,7 +357,7 @@ func checkShown(t *testing.T, tab context.Context, name, file string) {
 	}
 }
 
-func parseNatively(t *testing.T, file string) shown {
+func parseNatively(t testing.TB, file string) shown {
 	t.Helper()
 	f, err := os.Open(file)
 	must(t, err)
