@@ -84,6 +84,12 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 			if s.block && col0 && isUpper(b[i]) {
 				return s.stop(i)
 			}
+			if c := b[i]; c == '[' || c == ',' || c == ']' {
+				// Events saved as a JSON array: the brackets and commas
+				// between them mean nothing here.
+				i++
+				continue
+			}
 			if b[i] != '{' {
 				if s.mode == modeUnknown && col0 && looksYAML(b[i:]) {
 					s.mode = modeYAML

@@ -379,3 +379,12 @@ func TestInterimResponse(t *testing.T) {
 		t.Fatalf("sessions %+v events %q", c.Sessions, names(c))
 	}
 }
+
+func TestJSONArrayOfEvents(t *testing.T) {
+	in := "[\n  " + ev("ADDED", "a", "1") + ",\n  " + ev("ADDED", "b", "2") + "\n]\n"
+	c := mustRead(t, []byte(in))
+	noDiags(t, c)
+	if names(c) != "a,b" {
+		t.Fatalf("events %q", names(c))
+	}
+}
