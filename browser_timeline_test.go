@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -124,7 +125,7 @@ func zoneUnion(zones []timeline.Zone, kind timeline.CursorKind) (int, float64) {
 }
 
 // shotTimeline saves a screenshot of the timeline section.
-func shotTimeline(t *testing.T, tab context.Context, name string) {
+func shotTimeline(t testing.TB, tab context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(tab, chromedp.Screenshot(chromedp.CSS("#timeline")))
 	must(t, err)
@@ -302,4 +303,97 @@ func TestBrowserTimeline(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x+200, y)))
 		readSummary(t, tab, name, func(g tlSummary) bool { return g.Selected == -1 })
 	})
+}
+
+// writeBigCapture writes a time-stamped NDJSON watch body of n events: a
+// busy broad ConfigMap watch, 10 000 objects in 7 namespaces, a change
+// every 3.6 ms (n = 1 M makes an hour), a bookmark a minute.
+func writeBigCapture(t testing.TB, path string, n int) {
+	f, err := os.Create(path)
+	must(t, err)
+	w := bufio.NewWriterSize(f, 1<<20)
+	t0 := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	step := time.Hour / time.Duration(n)
+	for i := range n {
+		ts := t0.Add(time.Duration(i) * step).Format(time.RFC3339Nano)
+		rv := 1001 + i
+		if i%16_667 == 0 {
+			fmt.Fprintf(w, `%s {"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d"}}}`+"\n", ts, rv)
+			continue
+		}
+		typ := "MODIFIED"
+		if i < 10_000 {
+			typ = "ADDED"
+		}
+		obj := i % 10_000
+		fmt.Fprintf(w, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"ns-%d","uid":"u-%d","resourceVersion":"%d"}}}`+"\n",
+			ts, typ, obj, obj%7, obj, rv)
+	}
+	must(t, w.Flush())
+	must(t, f.Close())
+}
+
+// BenchmarkBrowserTimelineFrame measures in headless Chromium the time
+// from a wheel or drag event on the canvas to the frame drawn, over a
+// capture of 1 M events: the Go handler, building the frame's buffers in
+// wasm and the one JS call that draws them. A frame budget is 16 ms.
+func BenchmarkBrowserTimelineFrame(b *testing.B) {
+	const name = "big-1M.log"
+	big := filepath.Join(b.TempDir(), name)
+	writeBigCapture(b, big, 1_000_000)
+	s := startSite(b)
+	tab := s.newTab(b)
+	tab, cancel := context.WithTimeout(tab, 10*time.Minute)
+	defer cancel()
+	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
+	waitText(b, tab, "#timeline-summary")
+	start := time.Now()
+	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!d && d.dataset.files === %q; })()`, name),
+		chromedp.WithPollingTimeout(5*time.Minute)))
+	must(b, err)
+	fmt.Fprintf(os.Stderr, "1 M events loaded and shown in %v\n", time.Since(start).Round(time.Millisecond))
+	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
+	type frames struct {
+		Wheel, WheelMax, Pan, PanMax float64
+	}
+	var sum frames
+	b.ResetTimer()
+	for range b.N {
+		got, err := chromedp.Run(tab, chromedp.Evaluate[frames](`(() => {
+			const c = document.querySelector("#timeline canvas");
+			const r = c.getBoundingClientRect();
+			const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
+			const y = r.top + Number(c.dataset.lanesY) + 40;
+			const timed = (n, f) => {
+				const ts = [];
+				for (let i = 0; i < n; i++) {
+					const t0 = performance.now();
+					f(i);
+					ts.push(performance.now() - t0);
+				}
+				ts.sort((a, b) => a - b);
+				return [ts[n >> 1], ts[n - 1]];
+			};
+			// Zoom in 20 notches and back out: every frame from the whole hour down to seconds.
+			const [wheel, wheelMax] = timed(40, i => c.dispatchEvent(new WheelEvent("wheel",
+				{deltaY: i < 20 ? -240 : 240, clientX: x, clientY: y, bubbles: true, cancelable: true})));
+			const opts = (px, b) => ({pointerId: 1, button: 0, buttons: b, clientX: px, clientY: y, bubbles: true});
+			c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
+			const [pan, panMax] = timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 10 * (i + 1), 1))));
+			c.dispatchEvent(new PointerEvent("pointerup", opts(x - 400, 0)));
+			return {Wheel: wheel, WheelMax: wheelMax, Pan: pan, PanMax: panMax};
+		})()`))
+		must(b, err)
+		sum.Wheel += got.Wheel
+		sum.Pan += got.Pan
+		sum.WheelMax = max(sum.WheelMax, got.WheelMax)
+		sum.PanMax = max(sum.PanMax, got.PanMax)
+	}
+	n := float64(b.N)
+	b.ReportMetric(sum.Wheel/n, "ms/wheel-frame")
+	b.ReportMetric(sum.WheelMax, "ms/slowest-wheel-frame")
+	b.ReportMetric(sum.Pan/n, "ms/pan-frame")
+	b.ReportMetric(sum.PanMax, "ms/slowest-pan-frame")
+	shotTimeline(b, tab, "timeline-1M")
 }
