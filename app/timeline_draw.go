@@ -118,14 +118,12 @@ type markStyle struct {
 }
 
 // markStyles is indexed by parser.EventType; bookmarks and errors have
-// tracks of their own.
+// no lane (they have bands of their own), so no entry.
 var markStyles = [...]markStyle{
 	parser.TypeUnknown: {"square", colObserved},
 	parser.Added:       {"tri", colAdded},
 	parser.Modified:    {"dot", colModified},
 	parser.Deleted:     {"cross", colDeleted},
-	parser.Bookmark:    {"tick", colBookmark},
-	parser.Error:       {"tridown", colError},
 	parser.Observed:    {"diamond", colObserved},
 }
 
@@ -176,7 +174,7 @@ type drawCache struct {
 	bins           *timeline.Bins
 	scratch        [parser.Observed + 1][]float32
 	segs           []float32
-	cols           [3]stepEnvelope
+	cols           []stepEnvelope // head, then each file's two cursors
 	// Where the head and each cursor stop rising (see stepEnvelope.add).
 	headDesc   []int32
 	cursorDesc [][]int32
@@ -644,6 +642,9 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 	tl := c.tl
 	ncol := int(math.Ceil(lo.plotW))
 	endCol := func(end int64) int { return int(math.Ceil(s.xc(end) - s.x0)) }
+	if want := 1 + len(tl.Cursors); len(c.cols) < want {
+		c.cols = make([]stepEnvelope, want)
+	}
 	head := &c.cols[0]
 	head.reset(ncol)
 	ht, hv := tl.HeadSteps()
@@ -661,10 +662,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		var pair [2]*stepEnvelope
 		for _, kind := range timeline.CursorKinds {
 			cur := &tl.Cursors[2*f+int(kind)]
-			env := &stepEnvelope{}
-			if f == 0 {
-				env = &c.cols[1+int(kind)]
-			}
+			env := &c.cols[1+2*f+int(kind)]
 			env.reset(ncol)
 			a, z := cur.Range(v.from, v.to)
 			env.add(cur.T, cur.RV, c.cursorDesc[2*f+int(kind)], a, z, s)
@@ -818,8 +816,9 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	fr.add(tlOp{K: "rect", C: colGrid, A: 0.45}, headers)
 	fr.add(tlOp{K: "seg", C: colMuted, Z: 1, A: 0.35}, life)
 	for typ, marks := range c.scratch {
-		st := markStyles[typ]
-		fr.add(tlOp{K: "mark", S: st.shape, C: st.color, Z: markSize}, marks)
+		if st := markStyles[typ]; st.shape != "" {
+			fr.add(tlOp{K: "mark", S: st.shape, C: st.color, Z: markSize}, marks)
+		}
 	}
 	c.selection(v, lo, s, fr, first, last)
 	if lo.contentH > lo.lanesH {

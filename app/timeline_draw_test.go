@@ -2,7 +2,9 @@ package app
 
 import (
 	"encoding/json"
+	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -232,5 +234,38 @@ func BenchmarkFrameFirst(b *testing.B) {
 		v := wholeView(tl, an, c, 2000+gutterW+rightPad)
 		var fr tlFrame
 		c.build(v, &fr)
+	}
+}
+
+// TestFrameSeveralFiles: two captures on one clock get a group per file
+// and a pair of cursor lines each.
+func TestFrameSeveralFiles(t *testing.T) {
+	b := timeline.NewBuilder()
+	for _, name := range []string{"w3-then-resume.ts.http", "w4-then-resume.ts.http"} {
+		f, err := os.Open("../samples/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.AddReader(name, f, parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	tl := b.Build()
+	an := tl.Analyze(timeline.DefaultParams())
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	if len(v.groups) != 2 || !strings.HasPrefix(v.groups[1].label(tl), "w4-then-resume.ts.http: ConfigMap") {
+		t.Fatalf("groups %+v", v.groups)
+	}
+	var fr tlFrame
+	c.build(v, &fr)
+	lines := 0
+	for _, col := range []string{colAware, colIgnoring} {
+		lines += len(opsOf(&fr, "seg", col))
+	}
+	// colAware is also ADDED's colour, but ADDED marks are "mark" ops.
+	if lines != 4 {
+		t.Errorf("%d cursor lines for two files", lines)
 	}
 }

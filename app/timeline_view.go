@@ -467,6 +467,10 @@ func (v *TimelineView) emitRange(ctx goapp.Context) {
 	v.OnRange(ctx, from, to)
 }
 
+// ready says a frame has been drawn, so the layout the handlers map the
+// pointer through exists.
+func (v *TimelineView) ready() bool { return v.cache != nil && v.lo.plotW > 0 }
+
 func (v *TimelineView) minSpan() int64 {
 	if v.axisRV {
 		return minSpanRV
@@ -495,7 +499,7 @@ func (v *TimelineView) scrollBy(px float64) {
 
 func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
-	if v.cache == nil || v.lo.plotW == 0 {
+	if !v.ready() {
 		return
 	}
 	e.PreventDefault()
@@ -524,7 +528,7 @@ func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
 
 func (v *TimelineView) onPointerDown(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
-	if v.cache == nil || e.Get("button").Int() != 0 {
+	if !v.ready() || e.Get("button").Int() != 0 {
 		return
 	}
 	x, y := pointer(e)
@@ -535,7 +539,7 @@ func (v *TimelineView) onPointerDown(ctx goapp.Context, e goapp.Event) {
 
 func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
-	if v.cache == nil {
+	if !v.ready() {
 		return
 	}
 	x, y := pointer(e)
@@ -568,7 +572,7 @@ func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
 func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 	d := v.drag
 	v.drag = nil
-	if d == nil || v.cache == nil {
+	if d == nil || !v.ready() {
 		ctx.PreventUpdate()
 		return
 	}
@@ -626,7 +630,7 @@ func (v *TimelineView) onPointerLeave(ctx goapp.Context, e goapp.Event) {
 }
 
 func (v *TimelineView) onDblClick(ctx goapp.Context, e goapp.Event) {
-	if v.cache == nil {
+	if !v.ready() {
 		return
 	}
 	e.PreventDefault()
@@ -637,7 +641,7 @@ func (v *TimelineView) onDblClick(ctx goapp.Context, e goapp.Event) {
 
 func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
-	if v.cache == nil {
+	if !v.ready() {
 		return
 	}
 	center := v.lo.plotX + v.lo.plotW/2
