@@ -45,7 +45,9 @@ fuzz:
 	done
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
+	$(GO) test -run '^$$' -bench . -benchmem $(PURE) ./app
+	@# In Chromium: a 100 MB and a 1 GB capture, drop to result.
+	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m .
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked' ./parser
 
 clean:
