@@ -400,12 +400,13 @@ func axisPos(axisRV bool, t int64, rv uint64) (int64, bool) {
 	return t, true
 }
 
-// sessions draws each watch connection as a bar; what lies between two
-// bars of a file is its reconnect gap, marked with dashed boundaries that
-// run down through the lanes.
+// sessions draws each watch connection as a bar and each reconnect gap
+// (from a session's end to the next one's start in the same file) as a
+// notch at least 3 px wide, so a sub-second reconnect stays visible;
+// dashed boundaries run down through the lanes.
 func (c *drawCache) sessions(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	b, _ := lo.band(bandSessions)
-	var bars, bounds []float32
+	var bars, gaps, bounds []float32
 	bottom := lo.lanesY + lo.lanesH
 	for _, ss := range c.tl.Sessions {
 		from, to := ss.Start, ss.End
@@ -416,6 +417,10 @@ func (c *drawCache) sessions(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 				continue
 			}
 			from, to = int64(a), int64(z)+1
+		} else if ss.Gap >= 0 && ss.Start > v.from && ss.Start-ss.Gap < v.to {
+			x1, x2 := s.xc(ss.Start-ss.Gap), s.xc(ss.Start)
+			w := max(x2-x1, 3)
+			gaps = append(gaps, float32(x2-w), float32(b.y+1), float32(w), float32(b.h-2))
 		}
 		if to < v.from || from > v.to {
 			continue
@@ -429,6 +434,7 @@ func (c *drawCache) sessions(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 		}
 	}
 	fr.add(tlOp{K: "rect", C: colSession, A: 0.7}, bars)
+	fr.add(tlOp{K: "rect", C: colDeleted, A: 0.8}, gaps)
 	fr.add(tlOp{K: "seg", C: colMuted, Z: 1, D: true, A: 0.6}, bounds)
 }
 
@@ -737,8 +743,8 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		fr.add(tlOp{K: "seg", C: sr.color, Z: z, A: alpha}, c.segs)
 	}
 	t0 := len(fr.Texts)
-	fr.text(lo.plotX+4, b.y+8, strconv.FormatUint(top, 10), colMuted, "l", "")
-	fr.text(lo.plotX+4, b.y+b.h-8, strconv.FormatUint(bot, 10), colMuted, "l", "")
+	fr.text(lo.plotX-8, b.y+7, strconv.FormatUint(top, 10), colMuted, "r", "")
+	fr.text(lo.plotX-8, b.y+b.h-7, strconv.FormatUint(bot, 10), colMuted, "r", "")
 	fr.flushTexts(t0)
 }
 

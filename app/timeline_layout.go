@@ -500,7 +500,7 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 			h.text = "ERROR at " + c.fmtTime(e.t) + ": " + e.msg
 			return h
 		}
-		h.text = c.sessionAt(v.axisRV, at)
+		h.text = c.sessionAt(v.axisRV, at, slop)
 	case bandBookmarks:
 		if !v.filter.Event(parser.Bookmark) {
 			return h
@@ -638,9 +638,18 @@ func absInt64(v int64) int64 {
 	return v
 }
 
-// sessionAt describes the session (or reconnect gap) under the pointer.
-func (c *drawCache) sessionAt(axisRV bool, at int64) string {
+// sessionAt describes the reconnect gap or the session under the pointer;
+// gaps first, within slop, since they may be narrower than a pixel.
+func (c *drawCache) sessionAt(axisRV bool, at, slop int64) string {
 	tl := c.tl
+	if !axisRV {
+		for _, s := range tl.Sessions {
+			if s.Gap >= 0 && at >= s.Start-s.Gap-slop && at <= s.Start+slop {
+				return "reconnect gap of " + fmtSeconds(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name +
+					": no watch was open; the client resumed from its cursor at " + c.fmtTime(s.Start)
+			}
+		}
+	}
 	for g, s := range tl.Sessions {
 		from, to := s.Start, s.End
 		if axisRV {
@@ -653,9 +662,6 @@ func (c *drawCache) sessionAt(axisRV bool, at int64) string {
 		}
 		if at >= from && at <= to {
 			return c.sessionText(g)
-		}
-		if !axisRV && s.Gap > 0 && at < from && at >= from-s.Gap {
-			return "reconnect gap of " + fmtSeconds(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name + ": no watch was open"
 		}
 	}
 	return ""

@@ -281,3 +281,21 @@ func TestHitTestBookmark(t *testing.T) {
 }
 
 func itoa(v uint64) string { return strconv.FormatUint(v, 10) }
+
+func TestHitTestReconnectGap(t *testing.T) {
+	tl, an := sampleTimeline(t, "w3-then-resume.ts.http")
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	var fr tlFrame
+	lo := c.build(v, &fr)
+	s := v.scale(&lo)
+	b, _ := lo.band(bandSessions)
+	h := hitTest(c, v, &lo, s.x(tl.Sessions[1].Start)-1, b.y+b.h/2)
+	if !strings.Contains(h.text, "reconnect gap of 0.816 s before session 1") {
+		t.Errorf("at the reconnect: %q", h.text)
+	}
+	h = hitTest(c, v, &lo, s.x(tl.Sessions[0].Start)+100, b.y+b.h/2)
+	if !strings.Contains(h.text, "session 0 of w3-then-resume.ts.http") || !strings.Contains(h.text, "ended: deadline") {
+		t.Errorf("inside session 0: %q", h.text)
+	}
+}
