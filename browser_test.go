@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -145,7 +146,7 @@ func TestBrowser(t *testing.T) {
 		navigate(t, tab, s.url+"/?url="+s.url+"/web/samples/w4-then-resume.http")
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
 	})
-	t.Run("exported Markdown equals watchlens analyze", func(t *testing.T) {
+	t.Run("exports: Markdown equals watchlens analyze, PNG, JSON", func(t *testing.T) {
 		const sample = "w4-then-resume.ts.http"
 		downloads := t.TempDir()
 		tab := s.openSample(t, sample)
@@ -154,6 +155,19 @@ func TestBrowser(t *testing.T) {
 		must(t, err)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-md"))))
 		got := waitForFile(t, filepath.Join(downloads, "watchlens-report.md"))
+
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-png"))))
+		if png := waitForFile(t, filepath.Join(downloads, "watchlens-timeline.png")); !strings.HasPrefix(png, "\x89PNG") || len(png) < 2000 {
+			t.Errorf("the timeline export is not a PNG of a drawing (%d bytes)", len(png))
+		}
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-json"))))
+		var rep struct {
+			Zones []struct{} `json:"zones"`
+		}
+		must(t, json.Unmarshal([]byte(waitForFile(t, filepath.Join(downloads, "watchlens-report.json"))), &rep))
+		if len(rep.Zones) == 0 {
+			t.Error("the JSON export of w4-then-resume lists no red zone")
+		}
 
 		// analyze names a file as it is given: run it where the sample's
 		// name alone finds it, as the page names it.
