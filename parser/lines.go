@@ -7,15 +7,15 @@ import (
 )
 
 // line is one line of the decompressed stream with its arrival-time prefix
-// removed, or a piece of a line too long to hold at once.
+// removed, a piece of a line too long to hold at once, or (from block) a
+// run of whole lines.
 type line struct {
-	b         []byte // content after any prefix; ends with '\n' when eol
+	b         []byte // content after any prefix, with its '\n' if it has one
 	raw       int64  // offset of b[0] in the decompressed stream
 	lineStart int64  // offset where the line began, prefix included
 	no        int    // 1-based line number
 	arrival   int64  // Unix ns of the line's time prefix (or the last one seen)
 	start     bool   // b begins the line
-	eol       bool   // b ends the line with '\n'
 }
 
 // lineReader cuts the decompressed stream into lines inside one window
@@ -32,10 +32,11 @@ type lineReader struct {
 	maxLine    int
 	lineNo     int
 	midLine    bool // the next byte continues a line already started
-	sniffed    bool
-	prefixed   bool
-	arrival    int64
-	lineBegin  int64
+	// sniffed is set once the first line has shown whether the capture
+	// has time prefixes (prefixed); only then may lines be read in blocks.
+	sniffed, prefixed bool
+	arrival           int64 // the last time prefix read, Unix ns
+	lineBegin         int64 // stream offset where the current line began
 }
 
 const windowSize = 256 << 10
@@ -86,7 +87,7 @@ func (l *lineReader) block() (line, bool) {
 		return line{}, false
 	}
 	b := avail[:last+1]
-	ln := line{b: b, raw: l.base + int64(l.start), no: l.lineNo, arrival: l.arrival, start: true, eol: true}
+	ln := line{b: b, raw: l.base + int64(l.start), no: l.lineNo, arrival: l.arrival, start: true}
 	ln.lineStart = ln.raw
 	l.start += len(b)
 	l.scanned = 0
@@ -103,7 +104,7 @@ func (l *lineReader) unread(tail []byte) {
 
 func (l *lineReader) emit(n int, eol bool) line {
 	b := l.buf[l.start : l.start+n]
-	ln := line{raw: l.base + int64(l.start), no: l.lineNo, start: !l.midLine, eol: eol}
+	ln := line{raw: l.base + int64(l.start), no: l.lineNo, start: !l.midLine}
 	if ln.start {
 		l.lineBegin = ln.raw
 		if !l.sniffed {
