@@ -291,6 +291,15 @@ func TestEncodings(t *testing.T) {
 			if names(c) != "ä-ünï,😀" {
 				t.Fatalf("events %q, diagnostics %v", names(c), c.Diagnostics)
 			}
+			decoded, err := io.ReadAll(Decoded(bytes.NewReader(in)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range c.Events {
+				if js, err := EventJSON(decoded[e.Offset : e.Offset+e.Length]); err != nil || !bytes.Contains(js, []byte(e.Name)) {
+					t.Errorf("event %d from Decoded: %s %v", e.Seq, js, err)
+				}
+			}
 			if strings.HasPrefix(name, "utf-16") {
 				wantDiag(t, c, "utf-16")
 			} else {

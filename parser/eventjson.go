@@ -16,7 +16,7 @@ import (
 // (io.NewSectionReader, or Blob.slice in a browser). For a gzip or zstd
 // capture, decompress it again and skip Offset bytes; offsets count
 // decompressed bytes. For a UTF-16 capture, they count the bytes of its
-// UTF-8 transcoding.
+// UTF-8 transcoding. Decoded does both the way the Reader did.
 //
 // The result may share memory with span. A YAML document's span is returned
 // as an error, since it is not JSON.

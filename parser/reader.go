@@ -71,7 +71,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 
 func (r *Reader) open() {
 	r.opened = true
-	src, d := openSource(r.cr, r.opts.MaxDecompressed)
+	src, d := openSource(r.cr, r.opts.MaxDecompressed, true)
 	if d != nil {
 		r.addDiag(*d)
 	}

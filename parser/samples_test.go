@@ -111,9 +111,15 @@ func decompressed(t *testing.T, path string) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b, err = io.ReadAll(zr); err != nil {
+		plain, err := io.ReadAll(zr)
+		if err != nil {
 			t.Fatal(err)
 		}
+		decoded, err := io.ReadAll(Decoded(bytes.NewReader(b)))
+		if err != nil || !bytes.Equal(decoded, plain) {
+			t.Fatalf("Decoded differs from gunzip: %v", err)
+		}
+		b = plain
 	}
 	return b
 }

@@ -92,7 +92,7 @@ type source struct {
 
 // openSource sniffs compression by magic bytes and UTF-16 by its BOM or by
 // NULs beside ASCII, never by file name: captures get renamed.
-func openSource(cr *countingReader, maxDecompressed int64) (source, *Diagnostic) {
+func openSource(cr *countingReader, maxDecompressed int64, prefetch bool) (source, *Diagnostic) {
 	var s source
 	head, r, err := peek(cr, make([]byte, 4))
 	if err != nil {
@@ -105,18 +105,18 @@ func openSource(cr *countingReader, maxDecompressed int64) (source, *Diagnostic)
 			return source{r: eofReader{}}, compressionDiag(cr, "gzip", err)
 		}
 		s.r, s.codec = &capReader{r: zr, left: maxDecompressed}, "gzip"
-		s.prefetch = newPrefetchReader(s.r)
-		s.r = s.prefetch
 	case len(head) >= 4 && head[0] == 0x28 && head[1] == 0xb5 && head[2] == 0x2f && head[3] == 0xfd:
 		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			return source{r: eofReader{}}, compressionDiag(cr, "zstd", err)
 		}
 		s.r, s.codec, s.close = &capReader{r: zr, left: maxDecompressed}, "zstd", zr.Close
-		s.prefetch = newPrefetchReader(s.r)
-		s.r = s.prefetch
 	default:
 		s.r = r
+	}
+	if prefetch && s.codec != "" {
+		s.prefetch = newPrefetchReader(s.r)
+		s.r = s.prefetch
 	}
 	head, r, err = peek(s.r, make([]byte, 4))
 	if err != nil {
@@ -232,3 +232,20 @@ func (u *utf16Reader) unit(i int) uint16 {
 	}
 	return uint16(u.in[i])<<8 | uint16(u.in[i+1])
 }
+
+// Decoded returns the stream that Event and Diagnostic offsets count: r
+// decompressed if it is gzip or zstd, and transcoded to UTF-8 if it is
+// UTF-16, sniffed as the Reader does. Skipping Event.Offset bytes of it and
+// reading Event.Length gives the span EventJSON takes. A damaged stream
+// is a read error here.
+func Decoded(r io.Reader) io.Reader {
+	src, d := openSource(&countingReader{r: r}, defaultMaxDecompressed, false)
+	if d != nil {
+		return errReader{errors.New(d.Msg)}
+	}
+	return src.r
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
