@@ -153,6 +153,14 @@ func TestEventJSONOnEverySampleEvent(t *testing.T) {
 			if !bytes.Equal(got, rd.Raw()) {
 				t.Fatalf("%s event %d: EventJSON gives\n%s\nwant\n%s", path, ev.Seq, got, rd.Raw())
 			}
+			// Whichever way the Reader took, the fields are gjson's.
+			var ref fields
+			extractGJSON(got, &ref)
+			if ref.typ != ev.Type.String() || ref.kind != ev.Kind || ref.apiVersion != ev.APIVersion ||
+				ref.namespace != ev.Namespace || ref.name != ev.Name || ref.uid != ev.UID || ref.rv != ev.RV ||
+				ref.estimated != ev.Estimated || ref.initialEventsEnd != ev.InitialEventsEnd {
+				t.Fatalf("%s event %d: %+v, gjson says %+v", path, ev.Seq, ev, ref)
+			}
 			n++
 		}
 		if n == 0 && !strings.Contains(path, "l410") {
