@@ -374,14 +374,24 @@ func (c *drawCache) build(v *tlView, fr *tlFrame) tlLayout {
 	fr.flushTexts(t0)
 
 	fr.clip(lo.plotX, 0, lo.plotW, lo.h)
+	c.density(v, &lo, fr)
 	c.sessions(v, &lo, s, fr)
 	c.bookmarkTrack(v, &lo, s, fr)
 	c.zoneBands(v, &lo, s, fr)
 	c.errorMarks(v, &lo, s, fr)
+	var rvTop, rvBot uint64
 	if !v.axisRV {
-		c.cursorStrip(v, &lo, s, fr)
+		rvTop, rvBot = c.cursorStrip(v, &lo, s, fr)
 	}
 	fr.unclip()
+	if rvTop > rvBot {
+		// The strip's RV scale, in the gutter beside it.
+		b, _ := lo.band(bandCursors)
+		t0 := len(fr.Texts)
+		fr.text(lo.plotX-8, b.y+7, strconv.FormatUint(rvTop, 10), colMuted, "r", "")
+		fr.text(lo.plotX-8, b.y+b.h-7, strconv.FormatUint(rvBot, 10), colMuted, "r", "")
+		fr.flushTexts(t0)
+	}
 
 	c.laneRows(v, &lo, s, fr)
 
@@ -398,6 +408,35 @@ func axisPos(axisRV bool, t int64, rv uint64) (int64, bool) {
 		return int64(rv), rv != rvNone
 	}
 	return t, true
+}
+
+// density draws how many events fall in each pixel column, on a log
+// scale, from the timeline's binned counts: where the activity is, even
+// in lanes scrolled out of sight.
+func (c *drawCache) density(v *tlView, lo *tlLayout, fr *tlFrame) {
+	b, _ := lo.band(bandDensity)
+	q := timeline.BinQuery{From: v.from, To: v.to, Columns: max(int(lo.plotW), 1), File: -1}
+	if v.axisRV {
+		q.Axis = timeline.AxisRV
+	}
+	c.bins = c.tl.Bins(q, c.bins)
+	var peak uint32
+	for _, n := range c.bins.Objects {
+		peak = max(peak, n)
+	}
+	if peak == 0 {
+		return
+	}
+	scale := (b.h - 2) / math.Log1p(float64(peak))
+	var rects []float32
+	for col, n := range c.bins.Objects {
+		if n == 0 {
+			continue
+		}
+		h := max(math.Log1p(float64(n))*scale, 1.5)
+		rects = append(rects, float32(lo.plotX+float64(col)), float32(b.y+b.h-1-h), 1, float32(h))
+	}
+	fr.add(tlOp{K: "rect", C: colMuted, A: 0.7}, rects)
 }
 
 // sessions draws each watch connection as a bar and each reconnect gap
@@ -642,8 +681,9 @@ func (e *stepEnvelope) segments(out []float32, x0 float64, endCol int, y func(ui
 }
 
 // cursorStrip plots, against time, the head estimate and each file's two
-// cursors as step lines, and shades what lies between the two cursors.
-func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
+// cursors as step lines, and shades what lies between the two cursors. It
+// returns the RVs at the strip's top and bottom (equal when it is empty).
+func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) (uint64, uint64) {
 	b, _ := lo.band(bandCursors)
 	tl := c.tl
 	ncol := int(math.Ceil(lo.plotW))
@@ -685,7 +725,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 	if mn > mx {
 		fr.text(lo.plotX+8, b.y+b.h/2, "no resourceVersions in view", colMuted, "l", "")
 		fr.flushTexts(len(fr.Texts) - 1)
-		return
+		return 0, 0
 	}
 	pad := max((mx-mn)/10, 1)
 	top, bot := mx+pad, mn-min(mn, pad)
@@ -742,10 +782,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		}
 		fr.add(tlOp{K: "seg", C: sr.color, Z: z, A: alpha}, c.segs)
 	}
-	t0 := len(fr.Texts)
-	fr.text(lo.plotX-8, b.y+7, strconv.FormatUint(top, 10), colMuted, "r", "")
-	fr.text(lo.plotX-8, b.y+b.h-7, strconv.FormatUint(bot, 10), colMuted, "r", "")
-	fr.flushTexts(t0)
+	return top, bot
 }
 
 // laneRows draws the visible rows of the lane area: group headers, and

@@ -132,6 +132,7 @@ const (
 	gutterW     = 176.0 // labels left of the plot
 	rightPad    = 12.0
 	axisH       = 26.0
+	densityH    = 22.0
 	sessionH    = 18.0
 	bookmarkH   = 16.0
 	zoneH       = 12.0
@@ -148,6 +149,7 @@ type bandID int
 
 const (
 	bandAxis bandID = iota
+	bandDensity
 	bandSessions
 	bandBookmarks
 	bandZoneAware
@@ -183,6 +185,7 @@ func newTLLayout(w float64, rows int, axisRV bool) tlLayout {
 		y += h + bandGap
 	}
 	add(bandAxis, axisH, "")
+	add(bandDensity, densityH, "events")
 	add(bandSessions, sessionH, "sessions")
 	add(bandBookmarks, bookmarkH, "bookmarks")
 	add(bandZoneAware, zoneH, "410 · bookmark-aware")
@@ -493,6 +496,13 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 	switch lo.bandAt(y) {
 	case bandAxis:
 		h.text = c.fmtPos(v.axisRV, at)
+	case bandDensity:
+		if b := c.bins; b != nil && b.Columns > 0 {
+			col := int(x - lo.plotX)
+			if col >= 0 && col < b.Columns {
+				h.text = plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.fmtPos(v.axisRV, at)
+			}
+		}
 	case bandSessions:
 		if k := c.nearestError(v, at, slop); k >= 0 {
 			e := c.errs[k]
