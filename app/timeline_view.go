@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,7 @@ type TimelineView struct {
 	rows       []tlRow
 	lanesShown int
 	rowsFilter Filter
+	rowsBuilt  bool
 	collapsed  map[string]bool
 
 	// The view as the user moves it; props are adopted only when the
@@ -61,6 +63,9 @@ type TimelineView struct {
 	bytes    []byte
 	jsBuf    goapp.Value
 	jsBufLen int
+	// scriptWaits counts the frames put off because web/timeline.js was
+	// not loaded yet.
+	scriptWaits int
 }
 
 // tlDrag is a pointer drag in progress.
@@ -87,12 +92,12 @@ func (v *TimelineView) sync() {
 	if fresh {
 		v.cache = newDrawCache(v.Timeline)
 		v.collapsed = map[string]bool{}
-		v.rows = nil
+		v.rowsBuilt = false
 		v.scrollY = 0
 		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
 		v.propsSeen.selected = v.Selected - 1
 	}
-	if v.rows == nil || v.Filter != v.rowsFilter {
+	if !v.rowsBuilt || v.Filter != v.rowsFilter {
 		v.rebuildRows()
 	}
 	if v.AxisRV != v.propsSeen.axisRV || v.From != v.propsSeen.from || v.To != v.propsSeen.to {
@@ -107,7 +112,7 @@ func (v *TimelineView) sync() {
 
 func (v *TimelineView) rebuildRows() {
 	v.groups, v.rows, v.lanesShown = buildRows(v.Timeline, v.Filter, v.collapsed)
-	v.rowsFilter = v.Filter
+	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	lo := newTLLayout(max(v.fr.W, 400), len(v.rows), v.axisRV)
 	v.scrollY = lo.clampScroll(v.scrollY)
 }
@@ -171,8 +176,11 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
 	}
 	fn := goapp.Window().Get("watchlensDraw")
 	if fn.IsUndefined() {
-		// The script tag may still be loading: try again shortly.
-		ctx.After(200*time.Millisecond, func(ctx goapp.Context) { ctx.PreventUpdate(); v.draw(ctx) })
+		// web/timeline.js may still be loading: try again for a while.
+		if v.scriptWaits < 50 {
+			v.scriptWaits++
+			ctx.After(200*time.Millisecond, func(ctx goapp.Context) { ctx.PreventUpdate(); v.draw(ctx) })
+		}
 		return
 	}
 	width := cv.Get("parentElement").Get("clientWidth").Float()
@@ -317,13 +325,9 @@ func (v *TimelineView) summarize() summary {
 
 // countIn counts the sorted xs in [from, to).
 func countIn(xs []int64, from, to int64) int {
-	n := 0
-	for _, x := range xs {
-		if x >= from && x < to {
-			n++
-		}
-	}
-	return n
+	lo := sort.Search(len(xs), func(i int) bool { return xs[i] >= from })
+	hi := sort.Search(len(xs), func(i int) bool { return xs[i] >= to })
+	return max(hi-lo, 0)
 }
 
 func (v *TimelineView) renderSummary() goapp.UI {
