@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 )
 
 // checkInvariants reads in and checks what must hold for any input: no
@@ -49,6 +52,16 @@ func FuzzReader(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	small := []byte(ev("ADDED", "a", "1") + "\n" + ev("DELETED", "a", "2") + "\n")
+	var gz, zs bytes.Buffer
+	gw := gzip.NewWriter(&gz)
+	gw.Write(small)
+	gw.Close()
+	zw, _ := zstd.NewWriter(&zs)
+	zw.Write(small)
+	zw.Close()
+	f.Add(gz.Bytes())
+	f.Add(zs.Bytes())
 	f.Fuzz(func(t *testing.T, in []byte) {
 		c := checkInvariants(t, in)
 		for _, e := range c.Events {
