@@ -137,6 +137,8 @@ type laneEvents struct {
 	rv  []uint64
 	typ []parser.EventType
 	idx []int32
+	// changes are the positions whose type differs from the one before.
+	changes []int32
 }
 
 // bookmarkMark is a bookmark and the RV the client held before it, so its
@@ -291,6 +293,9 @@ func (c *drawCache) lane(l int) *laneEvents {
 		le.t[k], le.typ[k], le.rv[k] = p.T, p.Type, rvNone
 		if p.RVValid {
 			le.rv[k] = p.RV
+		}
+		if k > 0 && le.typ[k] != le.typ[k-1] {
+			le.changes = append(le.changes, int32(k))
 		}
 	}
 	c.lanes[l] = le
@@ -787,8 +792,8 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 
 // laneRows draws the visible rows of the lane area: group headers, and
 // per lane its lifetime and its events' marks, one batch per event type.
-// Marks of a type closer than 60% of a mark merge, so a frame holds at
-// most a few marks per pixel column per row, whatever the zoom.
+// Events closer than 60% of a mark share marks (one per type), so a frame
+// holds a few marks per mark width per row, whatever the zoom.
 func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	if len(v.rows) == 0 {
 		t0 := len(fr.Texts)
@@ -830,29 +835,10 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 		if !v.axisRV && ln.Last >= v.from && ln.First < v.to {
 			life = append(life, float32(s.xc(ln.First)), cy, float32(s.xc(ln.Last)), cy)
 		}
-		k := 0
-		if !v.axisRV {
-			k = sort.Search(len(le.t), func(i int) bool { return le.t[i] >= v.from })
-		}
-		var lastX [parser.Observed + 1]float64
-		for i := range lastX {
-			lastX[i] = math.Inf(-1)
-		}
-		for ; k < len(le.t); k++ {
-			p, ok := axisPos(v.axisRV, le.t[k], le.rv[k])
-			if !v.axisRV && p >= v.to {
-				break
-			}
-			typ := le.typ[k]
-			if !ok || p < v.from || p >= v.to || int(typ) >= len(lastX) || !v.filter.Event(typ) {
-				continue
-			}
-			x := s.x(p)
-			if math.Abs(x-lastX[typ]) < minGap {
-				continue
-			}
-			lastX[typ] = x
-			c.scratch[typ] = append(c.scratch[typ], float32(x), cy)
+		if v.axisRV {
+			c.laneMarksRV(v, le, s, cy, minGap)
+		} else {
+			c.laneMarksTime(v, le, s, cy, minGap)
 		}
 	}
 	fr.add(tlOp{K: "rect", C: colGrid, A: 0.18}, stripes)
@@ -873,6 +859,70 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	fr.flushTexts(t0)
 	fr.unclip()
 	c.trim(visible)
+}
+
+// laneMarksTime puts a lane's marks on the time axis bucket by bucket: a
+// bucket holds the events within minGap of its first one and gets one
+// mark per type present, at that type's first event. Its end is found by
+// galloping over the times and the types present from the lane's type
+// changes, so a lane of a million events costs a few searches per bucket.
+func (c *drawCache) laneMarksTime(v *tlView, le *laneEvents, s tlScale, cy float32, minGap float64) {
+	n := len(le.t)
+	k := sort.Search(n, func(i int) bool { return le.t[i] >= v.from })
+	ci := sort.Search(len(le.changes), func(i int) bool { return int(le.changes[i]) > k })
+	for k < n && le.t[k] < v.to {
+		x := s.x(le.t[k])
+		bound := s.at(x + minGap)
+		end, step := k+1, 1
+		for end+step-1 < n && le.t[end+step-1] < bound {
+			end += step
+			step *= 2
+		}
+		hi := min(end+step-1, n)
+		end += sort.Search(hi-end, func(i int) bool { return le.t[end+i] >= bound })
+		var seen uint32
+		mark := func(i int) {
+			typ := le.typ[i]
+			if seen&(1<<typ) != 0 {
+				return
+			}
+			seen |= 1 << typ
+			if int(typ) < len(c.scratch) && v.filter.Event(typ) {
+				c.scratch[typ] = append(c.scratch[typ], float32(s.x(le.t[i])), cy)
+			}
+		}
+		mark(k)
+		for ci < len(le.changes) && int(le.changes[ci]) <= k {
+			ci++
+		}
+		for ; ci < len(le.changes) && int(le.changes[ci]) < end; ci++ {
+			mark(int(le.changes[ci]))
+		}
+		k = end
+	}
+}
+
+// laneMarksRV puts a lane's marks on the RV axis. A lane's events are in
+// time order, which is not quite RV order, so it walks them all, merging
+// marks of a type closer than minGap.
+func (c *drawCache) laneMarksRV(v *tlView, le *laneEvents, s tlScale, cy float32, minGap float64) {
+	var lastX [parser.Observed + 1]float64
+	for i := range lastX {
+		lastX[i] = math.Inf(-1)
+	}
+	for k, rv := range le.rv {
+		typ := le.typ[k]
+		p := int64(rv)
+		if rv == rvNone || p < v.from || p >= v.to || int(typ) >= len(lastX) || !v.filter.Event(typ) {
+			continue
+		}
+		x := s.x(p)
+		if math.Abs(x-lastX[typ]) < minGap {
+			continue
+		}
+		lastX[typ] = x
+		c.scratch[typ] = append(c.scratch[typ], float32(x), cy)
+	}
 }
 
 // selection rings the selected event when its lane is on screen and draws

@@ -269,3 +269,69 @@ func TestFrameSeveralFiles(t *testing.T) {
 		t.Errorf("%d cursor lines for two files", lines)
 	}
 }
+
+// hotTimeline is 1 M events over five objects: the hot lanes of a lease
+// or an endpoint renewed all the time. Every 1000th event, all in the
+// first lane, is OBSERVED, so that lane has type changes to find.
+func hotTimeline(t testing.TB, n int) (*timeline.Timeline, *timeline.Analysis) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+	b := timeline.NewBuilder()
+	f := b.AddFile("hot")
+	step := int64(time.Hour) / int64(n)
+	for i := 0; i < n; i++ {
+		name := "lease-" + strconv.Itoa(i%5)
+		typ := parser.Modified
+		if i%1000 == 500 {
+			typ = parser.Observed // not DELETED: that would close the lane
+		}
+		f.Add(parser.Event{Seq: i, Type: typ, Kind: "Lease", Namespace: "kube-node-lease", Name: name, UID: name,
+			RVNum: uint64(1000 + i), RVValid: true, Arrival: t0 + int64(i)*step})
+	}
+	f.Finish([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
+		Request: &parser.Request{Watch: true, ResourceVersion: "1000"}}}, nil)
+	tl := b.Build()
+	return tl, tl.Analyze(timeline.DefaultParams())
+}
+
+// TestHotLaneMarks: in a packed lane every type still gets a mark in every
+// stretch where it occurs, and marks of a type stay a mark width apart.
+func TestHotLaneMarks(t *testing.T) {
+	tl, an := hotTimeline(t, 100_000)
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 1000+gutterW+rightPad)
+	v.rows = v.rows[:2]
+	var fr tlFrame
+	c.build(v, &fr)
+	var dots, diamonds int
+	for _, op := range opsOf(&fr, "mark", "") {
+		switch op.S {
+		case "dot":
+			dots += op.N / 2
+			for k := op.O + 2; k < op.O+op.N; k += 2 {
+				if dx := fr.buf[k] - fr.buf[k-2]; dx < markSize*0.6-0.1 {
+					t.Fatalf("two MODIFIED marks %.2f px apart", dx)
+				}
+			}
+		case "diamond":
+			diamonds += op.N / 2
+		}
+	}
+	// 1000 px of plot, a bucket every 5.4 px or more; the lane's 100
+	// OBSERVED events are 36 s (about 10 px) apart, each in its own bucket.
+	if dots < 150 || dots > 200 || diamonds != 100 {
+		t.Errorf("%d MODIFIED and %d OBSERVED marks", dots, diamonds)
+	}
+}
+
+// BenchmarkFrameHotLanes: 1 M events in five lanes, the whole hour in view.
+func BenchmarkFrameHotLanes(b *testing.B) {
+	tl, an := hotTimeline(b, 1_000_000)
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	var fr tlFrame
+	c.build(v, &fr)
+	b.ResetTimer()
+	for b.Loop() {
+		c.build(v, &fr)
+	}
+}
