@@ -352,3 +352,50 @@ func TestDiagnosticsAreBounded(t *testing.T) {
 		t.Fatalf("%d events, %d diagnostics", len(c.Events), len(c.Diagnostics))
 	}
 }
+
+// eventStream yields n generated events without holding them.
+type eventStream struct {
+	n, i int
+	cur  []byte
+}
+
+func (s *eventStream) Read(p []byte) (int, error) {
+	if len(s.cur) == 0 {
+		if s.i == s.n {
+			return 0, io.EOF
+		}
+		var b bytes.Buffer
+		benchPod(&b, s.i)
+		s.cur = b.Bytes()
+		s.i++
+	}
+	k := copy(p, s.cur)
+	s.cur = s.cur[k:]
+	return k, nil
+}
+
+// TestMemoryBounded reads 100 MB (10 MB under wasm) of events from a
+// stream and checks the heap stays far below that.
+func TestMemoryBounded(t *testing.T) {
+	n := 16000
+	if runtime.GOARCH == "wasm" {
+		n = 1600
+	}
+	rd := NewReader(&eventStream{n: n}, Options{})
+	var ms runtime.MemStats
+	peak, count := uint64(0), 0
+	for rd.Next() {
+		if count++; count%2000 == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc)
+		}
+	}
+	if count != n || len(rd.Diagnostics()) > 0 {
+		t.Fatalf("%d events, %v", count, rd.Diagnostics())
+	}
+	t.Logf("peak heap %d KB", peak>>10)
+	if peak > 16<<20 {
+		t.Errorf("heap reached %d MB while reading", peak>>20)
+	}
+}
