@@ -7,13 +7,14 @@ import (
 	"time"
 )
 
-// The fast path reads an event the way the API server writes it: "type",
-// then "object" with kind, apiVersion and metadata first. It reads only the
-// envelope and metadata and never looks at spec or status, which are most
-// of the bytes. It gives exactly what extractGJSON gives (FuzzFastVsGJSON
+// The fast path reads the fields without building anything. In the order
+// the API server writes ("type", then "object" with kind, apiVersion and
+// metadata first) it stops after the metadata and never looks at spec or
+// status, which are most of the bytes; in other orders it walks the whole
+// value once. It gives exactly what extractGJSON gives (FuzzFastVsGJSON
 // holds it to that) and declines, returning false, whenever the input
-// strays from what it knows: escapes, values of other types, other key
-// orders, Status objects. The caller then uses extractGJSON.
+// strays from what it knows: escapes in what it reads, values of other
+// types, malformed JSON, Status objects. The caller then uses extractGJSON.
 
 // fastScanner walks one JSON value; i is the read position.
 type fastScanner struct {
@@ -21,8 +22,8 @@ type fastScanner struct {
 	i int
 }
 
-// Bytes that may follow a JSON value inside a container; anything else
-// ends a number or literal.
+// jsonDelim marks the bytes that may follow a value inside a container:
+// they end a number or literal.
 var jsonDelim = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
 
 func (s *fastScanner) ws() {
@@ -72,13 +73,12 @@ func (s *fastScanner) isNull() bool {
 	return false
 }
 
-// strOrNull reads a string, or null as gjson's "" (present is false then).
-func (s *fastScanner) strOrNull() (v []byte, present, ok bool) {
+// strOrNull reads a string, or null as gjson's "".
+func (s *fastScanner) strOrNull() ([]byte, bool) {
 	if s.isNull() {
-		return nil, false, true
+		return nil, true
 	}
-	v, ok = s.str()
-	return v, true, ok
+	return s.str()
 }
 
 // skip passes over one value of any type. It counts brackets and honours
@@ -348,7 +348,7 @@ func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fast
 			return s.skip()
 		}
 		// gjson says a null kind exists, with the value "".
-		v, _, ok := s.strOrNull()
+		v, ok := s.strOrNull()
 		seen.kind, f.hasKind = true, true
 		f.kind = intern(v)
 		return ok
@@ -356,7 +356,7 @@ func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fast
 		if seen.apiVersion {
 			return s.skip()
 		}
-		v, _, ok := s.strOrNull()
+		v, ok := s.strOrNull()
 		seen.apiVersion = true
 		f.apiVersion = intern(v)
 		return ok
@@ -393,7 +393,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) stri
 			return s.skip(), false
 		}
 		seen[idx] = true
-		v, _, ok := s.strOrNull()
+		v, ok := s.strOrNull()
 		if idx == 3 {
 			*dst = string(v) // resourceVersions are all different: not worth interning
 		} else {
@@ -420,7 +420,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) stri
 				return s.skip(), false
 			}
 			seen[idx] = true
-			v, _, ok := s.strOrNull()
+			v, ok := s.strOrNull()
 			*dst = v
 			return ok, false
 		case "annotations":
@@ -451,7 +451,7 @@ func (s *fastScanner) annotations(f *fields) bool {
 			return s.skip(), false
 		}
 		seen = true
-		v, _, ok := s.strOrNull()
+		v, ok := s.strOrNull()
 		f.initialEventsEnd = string(v) == "true"
 		return ok, false
 	})
