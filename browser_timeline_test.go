@@ -33,6 +33,7 @@ type tlSummary struct {
 	From            string  `json:"from"`
 	To              string  `json:"to"`
 	Lanes           int     `json:"lanes"`
+	Rows            int     `json:"rows"`
 	Bookmarks       int     `json:"bookmarks"`
 	Errors          int     `json:"errors"`
 	ZonesAware      int     `json:"zonesAware"`
@@ -59,7 +60,7 @@ const readSummaryJS = `(() => {
 	const r = c.getBoundingClientRect();
 	const n = k => Number(d.dataset[k]);
 	return {files: d.dataset.files, whole: d.dataset.whole, from: d.dataset.from, to: d.dataset.to,
-		lanes: n("lanes"), bookmarks: n("bookmarks"), errors: n("errors"),
+		lanes: n("lanes"), rows: n("rows"), bookmarks: n("bookmarks"), errors: n("errors"),
 		zonesAware: n("zonesAware"), zonesAwareSeconds: n("zonesAwareSeconds"),
 		zonesIgnoring: n("zonesIgnoring"), zonesIgnoringSeconds: n("zonesIgnoringSeconds"),
 		selected: n("selected"), zoneRows: document.querySelectorAll("#zones-table tbody tr").length,
@@ -220,6 +221,13 @@ func TestBrowserTimeline(t *testing.T) {
 		keyed := readSummary(t, tab, name, func(g tlSummary) bool { return span(g) < span(panned) })
 		if span(keyed) >= span(panned) {
 			t.Errorf("+ left the span at %d", span(keyed))
+		}
+
+		// A click on a group's header folds it.
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(whole.CanvasLeft+40, whole.CanvasTop+whole.LanesY+whole.RowH/2)))
+		folded := readSummary(t, tab, name, func(g tlSummary) bool { return g.Rows < whole.Rows })
+		if folded.Rows != whole.Rows-2 || folded.Lanes != whole.Lanes { // the first group has two objects
+			t.Errorf("folding the first group left %d of %d rows, %d lanes", folded.Rows, whole.Rows, folded.Lanes)
 		}
 
 		// Double-click resets to the whole capture.

@@ -356,6 +356,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 		DataSet("whole", v.isWhole()).
 		DataSet("lanes", s.lanes).
 		DataSet("groups", s.groups).
+		DataSet("rows", len(v.rows)).
 		DataSet("bookmarks", s.bookmarks).
 		DataSet("errors", s.errors).
 		DataSet("zones-aware", aw.count).
