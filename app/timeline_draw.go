@@ -15,7 +15,7 @@ import (
 // web/timeline.js (one Go->JS call per event would cost milliseconds per
 // thousand marks; see browser-notes.md, "Batch drawing").
 
-// drawOp is one batched drawing operation over buf[O:O+N] (or, for text,
+// tlOp is one batched drawing operation over buf[O:O+N] (or, for text,
 // over Texts[O:O+N]).
 //
 //	rect:   x, y, w, h per rect, filled
@@ -34,7 +34,7 @@ type tlOp struct {
 	N int     `json:"n"`
 }
 
-// drawText is one label; A is the alignment ("l", "r", "c") and F the
+// tlText is one label; A is the alignment ("l", "r", "c") and F the
 // font ("" regular, "b" bold).
 type tlText struct {
 	X float32 `json:"x"`
@@ -45,7 +45,7 @@ type tlText struct {
 	F string  `json:"f,omitempty"`
 }
 
-// frame is what web/timeline.js draws; W and H are CSS pixels.
+// tlFrame is what web/timeline.js draws; W and H are CSS pixels.
 type tlFrame struct {
 	W     float64  `json:"w"`
 	H     float64  `json:"h"`
@@ -80,7 +80,7 @@ func (f *tlFrame) clip(x, y, w, h float64) {
 
 func (f *tlFrame) unclip() { f.Ops = append(f.Ops, tlOp{K: "unclip"}) }
 
-// texts flushes the labels added since start as one text operation.
+// flushTexts flushes the labels added since start as one text operation.
 func (f *tlFrame) flushTexts(start int) {
 	if len(f.Texts) > start {
 		f.Ops = append(f.Ops, tlOp{K: "text", O: start, N: len(f.Texts) - start})
@@ -325,7 +325,7 @@ func (c *drawCache) extent(axisRV bool) (int64, int64) {
 	return c.timeLo, c.timeHi
 }
 
-// view is everything one frame depends on.
+// tlView is everything one frame depends on.
 type tlView struct {
 	an        *timeline.Analysis
 	filter    Filter
@@ -407,7 +407,7 @@ func (c *drawCache) build(v *tlView, fr *tlFrame) tlLayout {
 	return lo
 }
 
-// pos is an event's place on the axis (ok false when it has none there).
+// axisPos is an event's place on the axis (ok false when it has none there).
 func axisPos(axisRV bool, t int64, rv uint64) (int64, bool) {
 	if axisRV {
 		return int64(rv), rv != rvNone
@@ -563,7 +563,7 @@ func (c *drawCache) errorMarks(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) 
 	fr.add(tlOp{K: "mark", S: "tridown", C: colError, Z: markSize + 3}, marks)
 }
 
-// envelope is a step series reduced to pixel columns: per column the
+// stepEnvelope is a step series reduced to pixel columns: per column the
 // lowest and highest value it takes there and the value it leaves with.
 type stepEnvelope struct {
 	has        []bool
@@ -946,7 +946,7 @@ func (c *drawCache) selection(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame, f
 	}
 }
 
-// clipLabel shortens s to n runes with an ellipsis.
+// clipRunes shortens s to n runes with an ellipsis.
 func clipRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s

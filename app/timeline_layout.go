@@ -75,7 +75,7 @@ func (g *laneGroup) label(tl *timeline.Timeline) string {
 	return s + " (" + strconv.Itoa(len(g.lanes)) + ")"
 }
 
-// row is one row of the lane area: a group header (lane -1) or a lane.
+// tlRow is one row of the lane area: a group header (lane -1) or a lane.
 type tlRow struct {
 	group int
 	lane  int
@@ -165,7 +165,7 @@ type tlBand struct {
 	label string
 }
 
-// layout places the bands and the plot inside a canvas of width w.
+// tlLayout places the bands and the plot inside a canvas of width w.
 type tlLayout struct {
 	w, h         float64
 	plotX, plotW float64
@@ -175,7 +175,7 @@ type tlLayout struct {
 	contentH     float64 // height of all rows
 }
 
-// newLayout stacks the bands; the cursor strip only exists on the time axis
+// newTLLayout stacks the bands; the cursor strip only exists on the time axis
 // (it plots RV against time).
 func newTLLayout(w float64, rows int, axisRV bool) tlLayout {
 	lo := tlLayout{w: w, plotX: gutterW, plotW: max(w-gutterW-rightPad, 40)}
@@ -239,7 +239,7 @@ func (lo *tlLayout) clampScroll(s float64) float64 {
 	return math.Max(0, math.Min(s, lo.contentH-lo.lanesH))
 }
 
-// scale maps axis values in [from, to) onto [x0, x0+w) pixels.
+// tlScale maps axis values in [from, to) onto [x0, x0+w) pixels.
 type tlScale struct {
 	from, to int64
 	x0, w    float64
@@ -305,13 +305,13 @@ func fitRange(from, to, lo, hi int64) (int64, int64) {
 	return from, to
 }
 
-// tick is one labelled axis position.
+// tlTick is one labelled axis position.
 type tlTick struct {
 	v     int64
 	label string
 }
 
-// Time tick steps, from nanoseconds to weeks: 1-2-5 below a second, then
+// timeSteps are the tick steps, from nanoseconds to weeks: 1-2-5 below a second, then
 // the steps a clock face has.
 var timeSteps = func() []int64 {
 	var s []int64
@@ -398,7 +398,7 @@ func ceilDivInt(a, b int64) int64 {
 	return q
 }
 
-// nearest returns the position in xs (sorted ascending) of the value
+// nearestPos returns the position in xs (sorted ascending) of the value
 // closest to v within tol, or -1.
 func nearestPos(xs []int64, v, tol int64) int {
 	k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v })
@@ -454,7 +454,7 @@ func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]zoneStat {
 	return out
 }
 
-// unionLen is the total length covered by the intervals.
+// unionLength is the total length covered by the intervals.
 func unionLength(spans [][2]int64) int64 {
 	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
 	var total, end int64
@@ -475,7 +475,7 @@ func unionLength(spans [][2]int64) int64 {
 	return total
 }
 
-// hit is what lies under the pointer: a tooltip, the event a click
+// tlHit is what lies under the pointer: a tooltip, the event a click
 // selects (-1 for none) and the group header a click folds (-1 for none).
 type tlHit struct {
 	text  string
