@@ -28,7 +28,8 @@ func opsOf(fr *tlFrame, k, col string) []tlOp {
 // timeline's own answers: a bookmark tick per bookmark, a zone rect per
 // zone, a mark per event when there is room for each.
 func TestFrameDrawsTheSample(t *testing.T) {
-	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl"} {
+	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl",
+		"w2-broad-pods-bookmarks.http.gz", "client-go-golden-watch.http", "curl1-narrow-bookmarks-raw.curl", "l410-list-exact-stale-rv.http", "w4-then-resume.http"} {
 		t.Run(name, func(t *testing.T) {
 			tl, an := sampleTimeline(t, name)
 			c := newDrawCache(tl)
