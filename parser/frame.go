@@ -34,8 +34,10 @@ type framer struct {
 	length      int64 // Content-Length, -1 if absent
 	awaitStatus bool  // a request line was read and its response may follow
 	inSession   bool
-	chunkStart  int64 // offset of the current chunk's size line
-	firstChunk  bool  // no chunk of this response read yet
+	chunkStart  int64  // offset of the current chunk's size line
+	encoding    string // the response's Content-Encoding, unless identity
+	skipBody    bool   // the body is encoded: its bytes are not read
+	firstChunk  bool   // no chunk of this response read yet
 }
 
 func (f *framer) line(ln line) {
@@ -84,7 +86,7 @@ func (f *framer) step(ln *line) bool {
 			f.awaitStatus = false
 			s := r.curSession()
 			s.HTTPStatus, s.StatusText = parseStatusLine(b)
-			f.chunked, f.length = false, -1
+			f.chunked, f.length, f.encoding, f.skipBody = false, -1, "", false
 			f.st = fHeaders
 			return false
 		}
@@ -148,7 +150,7 @@ func (f *framer) step(ln *line) bool {
 		if k > f.left {
 			k = f.left
 		}
-		r.body.feed(b[:k], ln.raw, ln.no, ln.arrival)
+		f.feed(b[:k], ln.raw, ln.no, ln.arrival)
 		f.left -= k
 		if f.left > 0 {
 			return false
@@ -191,7 +193,7 @@ func (f *framer) step(ln *line) bool {
 		if k > f.left {
 			k = f.left
 		}
-		r.body.feed(b[:k], ln.raw, ln.no, ln.arrival)
+		f.feed(b[:k], ln.raw, ln.no, ln.arrival)
 		f.left -= k
 		if f.left > 0 {
 			return false
@@ -209,7 +211,7 @@ func (f *framer) step(ln *line) bool {
 			f.endBody()
 			return true
 		}
-		r.body.feed(b, ln.raw, ln.no, ln.arrival)
+		f.feed(b, ln.raw, ln.no, ln.arrival)
 		return false
 	case fRecover:
 		if ln.start && (isStatusLine(b) || isRequestLine(b)) {
@@ -225,10 +227,17 @@ func (f *framer) step(ln *line) bool {
 		if ln.start && isBlank(b) {
 			return false
 		}
-		r.body.feed(b, ln.raw, ln.no, ln.arrival)
+		f.feed(b, ln.raw, ln.no, ln.arrival)
 		return false
 	}
 	return false
+}
+
+// feed hands body bytes on, unless the body is encoded.
+func (f *framer) feed(b []byte, raw int64, no int, arrival int64) {
+	if !f.skipBody {
+		f.r.body.feed(b, raw, no, arrival)
+	}
 }
 
 func (f *framer) open(ln *line) {
@@ -249,6 +258,10 @@ func (f *framer) header(b []byte) {
 	switch {
 	case strings.EqualFold(name, "Transfer-Encoding"):
 		f.chunked = strings.Contains(strings.ToLower(value), "chunked")
+	case strings.EqualFold(name, "Content-Encoding"):
+		if !strings.EqualFold(value, "identity") {
+			f.encoding = value
+		}
 	case strings.EqualFold(name, "Content-Length"):
 		if n, err := strconv.ParseInt(value, 10, 64); err == nil && n >= 0 {
 			f.length = n
@@ -258,6 +271,12 @@ func (f *framer) header(b []byte) {
 }
 
 func (f *framer) startBody() {
+	if f.encoding != "" {
+		s := f.r.curSession()
+		f.r.addDiag(Diagnostic{Offset: s.Offset, Kind: "encoded-body",
+			Msg: fmt.Sprintf("this response's body is %s-encoded (Content-Encoding) and is skipped; capture it decoded (curl --compressed, or without Accept-Encoding) to see its events", f.encoding)})
+		f.skipBody = true
+	}
 	if s := f.r.curSession(); s.HTTPStatus >= 100 && s.HTTPStatus < 200 {
 		// "100 Continue" and the like: the real response follows.
 		f.st, f.awaitStatus = fHead, true

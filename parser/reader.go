@@ -104,7 +104,7 @@ func (r *Reader) Next() bool {
 		if r.done {
 			return false
 		}
-		if r.frame.st == fBody && !r.lineOnce {
+		if r.frame.st == fBody && !r.lineOnce && !r.frame.skipBody {
 			if blk, ok := r.lines.block(); ok {
 				r.frame.block(blk)
 				continue
