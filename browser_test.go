@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"watchlens/parser"
-	"watchlens/timeline"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
@@ -402,12 +401,7 @@ func parseNatively(t testing.TB, file string) shown {
 // two resourceVersions.
 func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 	t.Helper()
-	f, err := os.Open(file)
-	must(t, err)
-	defer f.Close()
-	b := timeline.NewBuilder()
-	must(t, b.AddReader(filepath.Base(file), f, parser.Options{}))
-	tl := b.Build()
+	tl, _ := nativeTimeline(t, file)
 	for l := range tl.Lanes {
 		evs := tl.LaneEvents(l)
 		if len(evs) >= 2 {
