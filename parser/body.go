@@ -437,8 +437,8 @@ func (s *bodyScanner) yamlLine(b []byte, raw int64, no int, arrival int64) {
 	}
 	if len(bytes.TrimSpace(t)) > 0 {
 		s.lastRaw = raw + int64(len(bytes.TrimRight(t, " \t\r")))
+		s.yamlArrival = arrival
 	}
-	s.yamlArrival = arrival
 	if s.skipping {
 		return
 	}
