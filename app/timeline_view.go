@@ -226,7 +226,6 @@ func (v *TimelineView) Render() goapp.UI {
 		return goapp.Section().Class("timeline")
 	}
 	return goapp.Section().Class("timeline").ID("timeline").Body(
-		goapp.Raw(timelineCSS),
 		goapp.H3().Text("Timeline"),
 		v.renderLegend(),
 		goapp.Div().Class("tl-stage").Body(
@@ -721,21 +720,3 @@ func (v *TimelineView) tip(ctx goapp.Context, text string, x, y float64) {
 	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")
 	st.Set("top", strconv.FormatFloat(top, 'f', 0, 64)+"px")
 }
-
-// timelineCSS styles the component; it lives here so the component is
-// self-contained.
-const timelineCSS = `<style>
-.timeline { margin-top: 1rem; }
-.timeline h3 { margin: 0 0 0.3rem; font-size: 1.05rem; }
-.tl-legend ul { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; list-style: none; margin: 0; padding: 0; font-size: 0.85rem; }
-.tl-sym { display: inline-block; min-width: 1.1em; font-weight: 700; margin-right: 0.25em; text-align: center; }
-.tl-hint { margin: 0.25rem 0 0.5rem; color: var(--muted); font-size: 0.8rem; }
-.tl-stage { position: relative; width: 100%; }
-.tl-stage canvas { display: block; width: 100%; touch-action: none; cursor: crosshair; border-radius: 4px; }
-.tl-tip { position: absolute; z-index: 5; max-width: 34rem; pointer-events: none; white-space: pre-line; font-size: 0.8rem; line-height: 1.35;
-  padding: 0.35rem 0.55rem; background: var(--panel); color: var(--fg); border: 1px solid var(--border); border-radius: 5px; box-shadow: 0 2px 8px rgba(0,0,0,.2); }
-.tl-summary { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 1rem; margin: 0.6rem 0 0; font-size: 0.85rem; }
-.tl-summary dt { color: var(--muted); }
-.tl-summary dd { margin: 0; }
-.tl-visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
-</style>`
