@@ -195,32 +195,103 @@ func nextQuoteOrBackslash(b []byte, i int) int {
 	return -1
 }
 
-// structural marks the bytes skipContainer must look at.
-var structural = [256]bool{'"': true, '{': true, '}': true, '[': true, ']': true}
-
+// skipContainer passes over an object or array, checking its grammar on
+// the way: on malformed JSON gjson goes its own way, which the fast path
+// must not guess, so it declines instead.
 func (s *fastScanner) skipContainer() bool {
+	const (
+		wantValue        = iota // after ':' or an array's ','
+		wantValueOrClose        // after '['
+		wantKey                 // after an object's ','
+		wantKeyOrClose          // after '{'
+		wantColon
+		wantCommaOrClose
+	)
 	b := s.b
+	// stack holds the open containers' closing bytes; deeper nesting than
+	// Kubernetes objects have is left to gjson.
+	var stack [64]byte
 	depth := 0
+	state := wantValue
 	for i := s.i; i < len(b); i++ {
 		c := b[i]
-		if !structural[c] {
+		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
 			continue
 		}
-		switch c {
-		case '"':
+		switch state {
+		case wantKey, wantKeyOrClose:
+			if c == '}' && state == wantKeyOrClose {
+				break
+			}
+			if c != '"' {
+				return false
+			}
 			if i = stringEnd(b, i+1); i < 0 {
 				return false
 			}
-			i-- // the loop steps past the closing quote
-		case '{', '[':
-			depth++
-		default:
-			depth--
-			if depth == 0 {
-				s.i = i + 1
-				return true
+			i--
+			state = wantColon
+			continue
+		case wantColon:
+			if c != ':' {
+				return false
+			}
+			state = wantValue
+			continue
+		case wantCommaOrClose:
+			if c == ',' {
+				if stack[depth-1] == '}' {
+					state = wantKey
+				} else {
+					state = wantValue
+				}
+				continue
+			}
+			if c != '}' && c != ']' {
+				return false
+			}
+		default: // a value, or a close after '['
+			switch {
+			case c == ']' && state == wantValueOrClose:
+			case c == '{' || c == '[':
+				if depth == len(stack) {
+					return false
+				}
+				stack[depth] = c + 2 // '{'+2 is '}', '['+2 is ']'
+				depth++
+				if c == '{' {
+					state = wantKeyOrClose
+				} else {
+					state = wantValueOrClose
+				}
+				continue
+			case c == '"':
+				if i = stringEnd(b, i+1); i < 0 {
+					return false
+				}
+				i--
+				state = wantCommaOrClose
+				continue
+			default:
+				s.i = i
+				if depth == 0 || !s.skipLiteral() {
+					return false
+				}
+				i = s.i - 1
+				state = wantCommaOrClose
+				continue
 			}
 		}
+		// c closes the innermost container.
+		if depth == 0 || c != stack[depth-1] {
+			return false
+		}
+		depth--
+		if depth == 0 {
+			s.i = i + 1
+			return true
+		}
+		state = wantCommaOrClose
 	}
 	return false
 }
