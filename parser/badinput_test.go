@@ -11,6 +11,8 @@ import (
 	"unicode/utf16"
 
 	"github.com/klauspost/compress/gzip"
+
+	"watchlens/internal/synth"
 )
 
 func kinds(c *Capture) []string {
@@ -365,7 +367,7 @@ func (s *eventStream) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		var b bytes.Buffer
-		benchPod(&b, s.i)
+		synth.Pod(&b, s.i)
 		s.cur = b.Bytes()
 		s.i++
 	}

@@ -13,33 +13,9 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/tidwall/gjson"
-)
 
-// benchPod writes one realistic pod watch event (about 7 KB) in the API
-// server's key order: metadata first, with managedFields, then spec and
-// status.
-func benchPod(b *bytes.Buffer, i int) {
-	typ := [...]string{"ADDED", "MODIFIED", "MODIFIED", "MODIFIED", "DELETED"}[i%5]
-	t := fmt.Sprintf("2026-11-30T%02d:%02d:%02dZ", i/3600%24, i/60%60, i%60)
-	// Events cycle over 3000 pods, as a busy cluster's watch does.
-	obj := i % 3000
-	name := fmt.Sprintf("web-%d-7f9c%05d", obj%97, obj)
-	fmt.Fprintf(b, `{"type":%q,"object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":%q,"generateName":"web-%d-7f9c","namespace":"team-%d","uid":"%08x-4dd1-4ec7-b3fb-ba14635341da","resourceVersion":"%d","generation":1,"creationTimestamp":"2026-11-30T00:00:00Z","labels":{"app":"web","pod-template-hash":"7f9c","tier":"frontend"},"annotations":{"kubectl.kubernetes.io/restartedAt":"2026-11-29T10:00:00Z"},"ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-7f9c","uid":"1b2c3d4e-0000-4000-8000-000000000001","controller":true,"blockOwnerDeletion":true}],`,
-		typ, name, obj%97, obj%13, obj, 100000+i)
-	b.WriteString(`"managedFields":[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"v1","time":"2026-11-30T00:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:generateName":{},"f:labels":{".":{},"f:app":{},"f:pod-template-hash":{},"f:tier":{}},"f:ownerReferences":{".":{},"k:{\"uid\":\"1b2c3d4e-0000-4000-8000-000000000001\"}":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"app\"}":{".":{},"f:env":{".":{},"k:{\"name\":\"A\"}":{".":{},"f:name":{},"f:value":{}}},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:ports":{".":{},"k:{\"containerPort\":8080,\"protocol\":\"TCP\"}":{".":{},"f:containerPort":{},"f:protocol":{}}},"f:resources":{".":{},"f:limits":{".":{},"f:cpu":{},"f:memory":{}},"f:requests":{".":{},"f:cpu":{},"f:memory":{}}}}},"f:dnsPolicy":{},"f:enableServiceLinks":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}},`)
-	fmt.Fprintf(b, `{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{"k:{\"type\":\"ContainersReady\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"Initialized\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"PodReadyToStartContainers\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"Ready\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}}},"f:containerStatuses":{},"f:hostIP":{},"f:hostIPs":{},"f:phase":{},"f:podIP":{},"f:podIPs":{".":{},"k:{\"ip\":\"10.244.1.7\"}":{".":{},"f:ip":{}}},"f:startTime":{}}},"subresource":"status"}]},`, t)
-	b.WriteString(`"spec":{"volumes":[{"name":"kube-api-access-tsjgb","projected":{"sources":[{"serviceAccountToken":{"expirationSeconds":3607,"path":"token"}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":"ca.crt","path":"ca.crt"}]}},{"downwardAPI":{"items":[{"path":"namespace","fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"}}]}}],"defaultMode":420}}],"containers":[{"name":"app","image":"registry.example.com/team/web:1.42.0","ports":[{"containerPort":8080,"protocol":"TCP"}],"env":[`)
-	for k := range 12 + i%8 {
-		if k > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(b, `{"name":"SETTING_%d","value":"value-%d-with-some-length \"quoted\" text"}`, k, k*i)
-	}
-	b.WriteString(`],"resources":{"limits":{"cpu":"500m","memory":"256Mi"},"requests":{"cpu":"100m","memory":"128Mi"}},"volumeMounts":[{"name":"kube-api-access-tsjgb","readOnly":true,"mountPath":"/var/run/secrets/kubernetes.io/serviceaccount"}],"livenessProbe":{"httpGet":{"path":"/healthz","port":8080,"scheme":"HTTP"},"timeoutSeconds":1,"periodSeconds":10,"successThreshold":1,"failureThreshold":3},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],"restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","serviceAccountName":"default","serviceAccount":"default","nodeName":"node-3","securityContext":{},"schedulerName":"default-scheduler","tolerations":[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}],"priority":0,"enableServiceLinks":true,"preemptionPolicy":"PreemptLowerPriority"},`)
-	fmt.Fprintf(b, `"status":{"phase":"Running","conditions":[{"type":"PodReadyToStartContainers","status":"True","lastProbeTime":null,"lastTransitionTime":%q},{"type":"Initialized","status":"True","lastProbeTime":null,"lastTransitionTime":%q},{"type":"Ready","status":"True","lastProbeTime":null,"lastTransitionTime":%q},{"type":"ContainersReady","status":"True","lastProbeTime":null,"lastTransitionTime":%q},{"type":"PodScheduled","status":"True","lastProbeTime":null,"lastTransitionTime":%q}],"hostIP":"172.18.0.3","hostIPs":[{"ip":"172.18.0.3"}],"podIP":"10.244.1.7","podIPs":[{"ip":"10.244.1.7"}],"startTime":%q,"containerStatuses":[{"name":"app","state":{"running":{"startedAt":%q}},"lastState":{},"ready":true,"restartCount":0,"image":"registry.example.com/team/web:1.42.0","imageID":"registry.example.com/team/web@sha256:0f3c6b5a2d1e4f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a","containerID":"containerd://4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b","started":true,"volumeMounts":[{"name":"kube-api-access-tsjgb","mountPath":"/var/run/secrets/kubernetes.io/serviceaccount","readOnly":true,"recursiveReadOnly":"Disabled"}]}],"qosClass":"Burstable"}}}`,
-		t, t, t, t, t, t, t)
-	b.WriteByte('\n')
-}
+	"watchlens/internal/synth"
+)
 
 const benchSize = 100 << 20
 
@@ -49,7 +25,7 @@ var benchData = sync.OnceValue(func() [][]byte {
 	var lines [][]byte
 	for i := 0; b.Len() < benchSize; i++ {
 		start := b.Len()
-		benchPod(&b, i)
+		synth.Pod(&b, i)
 		lines = append(lines, b.Bytes()[start:b.Len()])
 	}
 	return lines
