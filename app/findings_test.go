@@ -1,0 +1,81 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// pageOn builds, natively, the page state for captures given by name and
+// content, as the browser would after reading them.
+func pageOn(t *testing.T, files map[string][]byte, order ...string) *Page {
+	t.Helper()
+	b := timeline.NewBuilder()
+	for _, name := range order {
+		if err := b.AddReader(name, bytes.NewReader(files[name]), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl := b.Build()
+	an := tl.Analyze(timeline.DefaultParams())
+	return &Page{
+		view:     defaultViewState(),
+		capture:  &capture{tl: tl},
+		analysis: analysis{an: an, report: an.Report()},
+	}
+}
+
+func readSample(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../samples/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestFindingsFollowTheKindFilter(t *testing.T) {
+	p := pageOn(t, map[string][]byte{
+		"w4-then-resume.ts.http":   readSample(t, "w4-then-resume.ts.http"),
+		"kubectl-pods-watch.jsonl": readSample(t, "kubectl-pods-watch.jsonl"),
+	}, "w4-then-resume.ts.http", "kubectl-pods-watch.jsonl")
+
+	all := p.findings()
+	if len(all.errors) != 1 || len(all.zones) == 0 || !strings.Contains(all.errors[0].text, "too old resource version: 389 (1411)") {
+		t.Fatalf("unfiltered: %d errors, %d zones; want w4's 410 and its zones", len(all.errors), len(all.zones))
+	}
+	p.view.filter.Kind = "Pod"
+	if pods := p.findings(); len(pods.errors) != 0 || len(pods.zones) != 0 {
+		t.Errorf("filtered to Pods, the ConfigMap watch's findings remain: %d errors, %d zones", len(pods.errors), len(pods.zones))
+	}
+	p.view.filter.Kind = "ConfigMap"
+	if cms := p.findings(); len(cms.errors) != 1 || len(cms.zones) != len(all.zones) {
+		t.Errorf("filtered to ConfigMaps: %d errors, %d zones; want all of w4's", len(cms.errors), len(cms.zones))
+	}
+}
+
+func TestFindingsAnomalyFollowsObjectFilters(t *testing.T) {
+	// A real capture with one of its events recorded twice: the repeated
+	// event is an anomaly about one object.
+	lines := bytes.SplitAfter(readSample(t, "kubectl-pods-watch.jsonl"), []byte("\n"))
+	capture := bytes.Join(append(lines[:3:3], lines[2]), nil)
+	p := pageOn(t, map[string][]byte{"repeated.jsonl": capture}, "repeated.jsonl")
+
+	all := p.findings()
+	if len(all.anomalies) == 0 || all.anomalies[0].event < 0 {
+		t.Fatalf("the repeated event gave no anomaly about an event: %+v", all.anomalies)
+	}
+	lane := p.capture.tl.Lanes[p.capture.tl.Event(all.anomalies[0].event).Lane]
+	p.view.filter.Text = lane.Name
+	if got := p.findings(); len(got.anomalies) != len(all.anomalies) {
+		t.Errorf("searching the object's own name hid its anomaly")
+	}
+	p.view.filter.Text = "no-such-object"
+	if got := p.findings(); len(got.anomalies) != 0 {
+		t.Errorf("searching another name kept the anomaly: %+v", got.anomalies)
+	}
+}
