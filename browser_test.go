@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -222,6 +223,20 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("reopened link: the search box holds %q, want cm-00", q)
 		}
 		screenshot(t, again, "reopened-link")
+	})
+	t.Run("the keyboard steps through the events", func(t *testing.T) {
+		tab := s.openSample(t, "w4-then-resume.ts.http")
+		selectedType := `(() => { const e = document.querySelector('#detail[data-event] [data-field="type"]'); return e ? e.textContent : ""; })()`
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas"))))
+		// w4 holds a MODIFIED, then the ERROR that answered the resume.
+		for _, step := range []struct{ key, want string }{{"]", "MODIFIED"}, {"]", "ERROR"}, {"[", "MODIFIED"}} {
+			must(t, chromedp.Do(tab, chromedp.KeyEvent(step.key)))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](selectedType+` === `+strconv.Quote(step.want), chromedp.WithPollingTimeout(10*time.Second)))
+			if err != nil {
+				got, _ := chromedp.Run(tab, chromedp.Evaluate[string](selectedType))
+				t.Fatalf("after %q the detail pane shows %q, want %s", step.key, got, step.want)
+			}
+		}
 	})
 	t.Run("static site under a sub-path", func(t *testing.T) {
 		tab := s.newTab(t)

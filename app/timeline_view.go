@@ -232,7 +232,7 @@ func (v *TimelineView) Render() goapp.UI {
 			goapp.Canvas().
 				TabIndex(0).
 				Role("img").
-				Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset; the summary below lists what it shows").
+				Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset, [ and ] to step through the events; the summary below lists what it shows").
 				Aria("describedby", "timeline-summary").
 				DataSet("selected", v.selected).
 				OnWheel(v.onWheel).
@@ -287,7 +287,7 @@ func (v *TimelineView) renderLegend() goapp.UI {
 			item("━", colIgnoring, "bookmark-ignoring cursor"),
 			item("━", colHead, "head estimate"),
 		),
-		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset."),
+		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
 	)
 }
 
@@ -662,6 +662,10 @@ func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
 		v.zoom(center, 1/0.7)
 	case "0", "Home":
 		v.from, v.to = v.cache.extent(v.axisRV)
+	case "[", "]":
+		e.PreventDefault()
+		v.stepSelection(ctx, e.Get("key").String() == "]")
+		return
 	case "ArrowUp":
 		v.scrollBy(-rowH)
 		v.draw(ctx)
@@ -687,6 +691,44 @@ func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
 	}
 	e.PreventDefault()
 	v.moved(ctx)
+}
+
+// stepSelection selects the next (or previous) shown event in time order,
+// so that the events can be walked from the keyboard; the view follows.
+// Without a selection it starts at the edge of the view.
+func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
+	tl := v.Timeline
+	step, i := 1, v.selected
+	if !forward {
+		step = -1
+	}
+	if i < 0 {
+		lo, hi := 0, tl.Len()
+		if !v.axisRV {
+			lo, hi = tl.TimeRange(v.from, v.to)
+		}
+		if i = lo - 1; !forward {
+			i = hi
+		}
+	}
+	for j := i + step; j >= 0 && j < tl.Len(); j += step {
+		pt := tl.Point(j)
+		if !v.Filter.Event(pt.Type) || (pt.Lane >= 0 && !v.Filter.Lane(tl.Lanes[pt.Lane])) {
+			continue
+		}
+		v.selected = j
+		if span := v.to - v.from; !v.axisRV && (pt.T < v.from || pt.T >= v.to) {
+			v.from = pt.T - span/2
+			v.to = v.from + span
+			v.moved(ctx)
+		} else {
+			v.draw(ctx)
+		}
+		if v.OnSelect != nil {
+			v.OnSelect(ctx, j)
+		}
+		return
+	}
 }
 
 // hover shows what lies under the pointer.
