@@ -52,6 +52,7 @@ func TestBrowser(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/")
 		checkShown(t, tab, "w1-broad-configmaps-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
+		noSidewaysScroll(t, tab)
 		screenshot(t, tab, "first-visit")
 	})
 	t.Run("choose file", func(t *testing.T) {
@@ -131,6 +132,7 @@ func TestBrowser(t *testing.T) {
 			if !strings.Contains(change, `"`+prevRV+`"`) || !strings.Contains(change, `"`+rv+`"`) {
 				t.Errorf("the diff row %q does not show %s -> %s", change, prevRV, rv)
 			}
+			noSidewaysScroll(t, tab)
 			screenshot(t, tab, "detail-"+sample)
 		})
 	}
@@ -428,6 +430,17 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 	}
 	t.Fatalf("%s has no object with two events", file)
 	return 0, "", ""
+}
+
+// noSidewaysScroll checks that the page fits the window's width (1280
+// CSS pixels here): a page that scrolls sideways hides half of what it says.
+func noSidewaysScroll(t testing.TB, tab context.Context) {
+	t.Helper()
+	widths, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, window.innerWidth]`))
+	must(t, err)
+	if widths[0] > widths[1] {
+		t.Errorf("the page is %d px wide in a %d px window", widths[0], widths[1])
+	}
 }
 
 // summaryOf reads the timeline's HTML summary: what the canvas shows.

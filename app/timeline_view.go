@@ -418,7 +418,9 @@ func (v *TimelineView) renderZones() goapp.UI {
 		}
 		return v.Timeline.Files[z.File].Name + " "
 	}
-	return goapp.Table().ID("zones-table").Class("tl-visually-hidden").Body(
+	// The wrapper, not the table, is hidden: a table grows to its content
+	// whatever its width says, which widened the whole page.
+	return goapp.Div().Class("tl-visually-hidden").Body(goapp.Table().ID("zones-table").Body(
 		goapp.Caption().Text(caption),
 		goapp.THead().Body(goapp.Tr().Body(
 			goapp.Th().Scope("col").Text("cursor"),
@@ -439,7 +441,7 @@ func (v *TimelineView) renderZones() goapp.UI {
 				)
 			}),
 		),
-	)
+	))
 }
 
 // pointer reads the pointer's position on the canvas in CSS pixels.
