@@ -212,6 +212,20 @@ func (s *bodyScanner) lineAt(b []byte, i int) int {
 	return s.curLine
 }
 
+// linesIn returns the number of line ends in b[:n], where b is the piece
+// just fed, starting on line no. It counts on from where lineAt got to,
+// which after fastValue is past the last event's line end, so what is left
+// to count is what lies between events.
+func (s *bodyScanner) linesIn(b []byte, n, no int) int {
+	if n == 0 {
+		return 0
+	}
+	if s.curPos > n {
+		return bytes.Count(b[:n], []byte{'\n'})
+	}
+	return s.lineAt(b, n) - no
+}
+
 // fastValue is the fast way through a value starting at b[i], when its end
 // can be found from the lines alone: a compact value ends where its line
 // does (a raw line end cannot occur inside compact JSON), and a value
@@ -224,6 +238,9 @@ func (s *bodyScanner) lineAt(b []byte, i int) int {
 func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival int64) (int, bool) {
 	var v []byte
 	var next int
+	// Where the value's last line end is found, and how many it has, so
+	// that lineAt need not count them again: lastNL is past that line end.
+	lastNL, lines := 0, 0
 	if col0 && i+1 < len(b) && (b[i+1] == '\n' || b[i+1] == '\r') {
 		// Every line inside must be indented, up to the "}" that closes.
 		for k := i; ; {
@@ -232,8 +249,10 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 				return 0, false
 			}
 			k += nl + 1
+			lines++
 			if c := b[k]; c == '}' {
 				next = k + 1
+				lastNL = k
 				break
 			} else if c != ' ' && c != '\t' {
 				return 0, false
@@ -253,6 +272,10 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 			return 0, false
 		}
 		n := i + k
+		if s.block {
+			// IndexByte found the line's only line end.
+			lastNL, lines = n+1, 1
+		}
 		for n > i && isSpace(b[n-1]) {
 			n--
 		}
@@ -271,7 +294,11 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if rest := v[end:]; early && hasObjectKey(rest) || !early && len(rest) > 0 {
 		return 0, false
 	}
-	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), s.lineAt(b, i), arrival)
+	line := s.lineAt(b, i)
+	if lastNL > 0 {
+		s.curPos, s.curLine = lastNL, line+lines
+	}
+	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), line, arrival)
 	return next, true
 }
 

@@ -57,8 +57,8 @@ func (f *framer) block(ln line) {
 	r.body.block = true
 	n := r.body.feed(ln.b, ln.raw, ln.no, ln.arrival)
 	r.body.block = false
+	r.lines.endBlock(ln.b, n, r.body.linesIn(ln.b, n, ln.no))
 	if n < len(ln.b) {
-		r.lines.unread(ln.b[n:])
 		r.lineOnce = n == 0
 	}
 	s := &r.session[len(r.session)-1]

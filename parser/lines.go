@@ -91,15 +91,18 @@ func (l *lineReader) block() (line, bool) {
 	ln.lineStart = ln.raw
 	l.start += len(b)
 	l.scanned = 0
-	l.lineNo += bytes.Count(b, []byte{'\n'})
+	// lineNo is left for endBlock: the body scanner finds the line ends
+	// anyway, and counting them here would be one more pass over every
+	// byte, which under wasm (no assembly bytes.Count) cost more than all
+	// the rest of the reading.
 	return ln, true
 }
 
-// unread gives back the tail of the last block, to be read again line by
-// line.
-func (l *lineReader) unread(tail []byte) {
-	l.start -= len(tail)
-	l.lineNo -= bytes.Count(tail, []byte{'\n'})
+// endBlock ends the last block, blk, of which the body scanner took the
+// first n bytes, holding lines line ends; the rest is read again.
+func (l *lineReader) endBlock(blk []byte, n, lines int) {
+	l.start -= len(blk) - n
+	l.lineNo += lines
 }
 
 func (l *lineReader) emit(n int, eol bool) line {
