@@ -298,7 +298,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if lastNL > 0 {
 		s.curPos, s.curLine = lastNL, line+lines
 	}
-	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), line, arrival)
+	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), line, arrival, true)
 	return next, true
 }
 

@@ -102,13 +102,18 @@ func (f *fields) status() *Status {
 // onJSON turns one top-level JSON value into an event, a session Status or
 // a diagnostic.
 func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
-	if _, _, ok := extractFast(v, &r.fields, r.internBytes); !ok {
+	_, _, interned := extractFast(v, &r.fields, r.internBytes)
+	if !interned {
 		extractGJSON(v, &r.fields)
 	}
-	r.onFields(&r.fields, v, start, end, line, arrival)
+	r.onFields(&r.fields, v, start, end, line, arrival, interned)
 }
 
-func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64) {
+// onFields makes the event of the fields read from v. interned says that
+// the strings kept are the Reader's copies already (the fast extraction
+// interns as it reads), so the map lookups, slow under wasm where strings
+// are hashed without AES, need not be done twice.
+func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64, interned bool) {
 	sess := r.curSession()
 	var typ EventType
 	if !f.hasType {
@@ -141,9 +146,12 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 	}
 	ev := Event{
 		Seq: r.seq, Session: sess.Index, Offset: start, Length: end - start, Type: typ,
-		Kind: r.internString(f.kind), APIVersion: r.internString(f.apiVersion),
-		Namespace: r.internString(f.namespace), Name: r.internString(f.name), UID: r.internString(f.uid),
+		Kind: f.kind, APIVersion: f.apiVersion, Namespace: f.namespace, Name: f.name, UID: f.uid,
 		RV: f.rv, Arrival: arrival, Estimated: f.estimated, InitialEventsEnd: f.initialEventsEnd,
+	}
+	if !interned {
+		ev.Kind, ev.APIVersion = r.internString(f.kind), r.internString(f.apiVersion)
+		ev.Namespace, ev.Name, ev.UID = r.internString(f.namespace), r.internString(f.name), r.internString(f.uid)
 	}
 	n, err := strconv.ParseUint(f.rv, 10, 64)
 	ev.RVNum, ev.RVValid = n, err == nil

@@ -156,18 +156,35 @@ func (s *fastScanner) skipString() bool {
 }
 
 // stringEnd returns the index after the quote closing the string whose
-// contents start at b[i], or -1.
+// contents start at b[i], or -1. It is nextQuoteOrBackslash in a loop,
+// written out: under wasm a call costs more than the eight bytes tested,
+// and the keys of managedFields, skipped in every event, are that short.
 func stringEnd(b []byte, i int) int {
-	for {
-		i = nextQuoteOrBackslash(b, i)
-		if i < 0 {
-			return -1
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q, bs := x^(lsb*'"'), x^(lsb*'\\')
+		m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
+		if m == 0 {
+			i += 8
+			continue
 		}
+		i += bits.TrailingZeros64(m) >> 3
 		if b[i] == '"' {
 			return i + 1
 		}
 		i += 2
 	}
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
+	return -1
 }
 
 const (
@@ -215,7 +232,51 @@ func (s *fastScanner) skipContainer() bool {
 	state := wantValue
 	for i := s.i; i < len(b); i++ {
 		c := b[i]
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+		// One test for the usual structural byte, four for whitespace.
+		if c <= ' ' && (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			continue
+		}
+		if c == '"' {
+			switch state {
+			case wantKey, wantKeyOrClose:
+				state = wantColon
+			case wantValue, wantValueOrClose:
+				state = wantCommaOrClose
+			default:
+				return false
+			}
+			// stringEnd, written out: most of what is skipped is short
+			// keys, and under wasm the call cost more than the scan.
+			i++
+			for {
+				if i+8 <= len(b) {
+					x := binary.LittleEndian.Uint64(b[i:])
+					q, bs := x^(lsb*'"'), x^(lsb*'\\')
+					m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
+					if m == 0 {
+						i += 8
+						continue
+					}
+					i += bits.TrailingZeros64(m) >> 3
+				} else {
+					for i < len(b) && b[i] != '"' && b[i] != '\\' {
+						i++
+					}
+					if i >= len(b) {
+						return false
+					}
+				}
+				if b[i] == '"' {
+					break // the loop's i++ steps over it
+				}
+				i += 2
+			}
+			// A key's colon mostly follows at once: taking it here saves
+			// a turn of the loop.
+			if state == wantColon && i+1 < len(b) && b[i+1] == ':' {
+				i++
+				state = wantValue
+			}
 			continue
 		}
 		switch state {
@@ -223,15 +284,7 @@ func (s *fastScanner) skipContainer() bool {
 			if c == '}' && state == wantKeyOrClose {
 				break
 			}
-			if c != '"' {
-				return false
-			}
-			if i = stringEnd(b, i+1); i < 0 {
-				return false
-			}
-			i--
-			state = wantColon
-			continue
+			return false
 		case wantColon:
 			if c != ':' {
 				return false
@@ -257,6 +310,13 @@ func (s *fastScanner) skipContainer() bool {
 				if depth == len(stack) {
 					return false
 				}
+				if depth > 0 && i+1 < len(b) && b[i+1] == c+2 {
+					// Empty, as most of managedFields' fieldsV1 is:
+					// opened and closed in one turn.
+					i++
+					state = wantCommaOrClose
+					continue
+				}
 				stack[depth] = c + 2 // '{'+2 is '}', '['+2 is ']'
 				depth++
 				if c == '{' {
@@ -264,13 +324,6 @@ func (s *fastScanner) skipContainer() bool {
 				} else {
 					state = wantValueOrClose
 				}
-				continue
-			case c == '"':
-				if i = stringEnd(b, i+1); i < 0 {
-					return false
-				}
-				i--
-				state = wantCommaOrClose
 				continue
 			default:
 				s.i = i

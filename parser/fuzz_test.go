@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -124,6 +125,14 @@ func FuzzFastVsGJSON(f *testing.F) {
 	f.Add([]byte(`{"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"5","creationTimestamp":null,"annotations":{"k8s.io/initial-events-end":"true"}}}}`))
 	f.Add([]byte(`{"object":{"metadata":{"name":"a","name":"b","managedFields":[{"time":"2026-02-30T00:00:00Z"},{"time":"2026-01-30T00:00:60Z"}]},"kind":null},"type":"ADDED","type":"X"}`))
 	f.Add([]byte("{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"Pod\",\n    \"metadata\": {\"deletionTimestamp\": \"2026-11-30T00:54:22+01:00\"}\n}"))
+	// Empty containers and colons are taken in one turn of skipContainer's
+	// loop; its nesting limit must hold for them as for the others.
+	for _, d := range []int{63, 64} {
+		for _, empty := range []string{"{}", "[]"} {
+			deep := strings.Repeat("[", d) + empty + strings.Repeat("]", d)
+			f.Add([]byte(`{"type":"ADDED","object":{"kind":"Pod","metadata":{"x":` + deep + `,"y":[[],{ },{"a" :{}}],"name":"n"}}}`))
+		}
+	}
 	plain := func(b []byte) string { return string(b) }
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var fast, ref fields
