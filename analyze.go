@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,10 +48,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0 // asked for the usage, which went to stderr
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	bad := func(msg string) int {
 		fmt.Fprintf(stderr, "watchlens analyze: %s\n", msg)

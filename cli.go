@@ -54,7 +54,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	base := fl.String("base", "/", "URL path the site is hosted under, e.g. /watchlens")
 	web := fl.String("web", "web", "directory of static assets holding the built app.wasm")
 	if err := fl.Parse(args); err != nil {
-		return 2
+		return flagErrorCode(err)
 	}
 	if *out == "" || fl.NArg() != 0 {
 		fmt.Fprintln(stderr, "usage: watchlens build -o DIR [-base /sub/path] [-web DIR]")
@@ -75,7 +75,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fl.String("addr", "127.0.0.1:8000", "address to listen on")
 	web := fl.String("web", "web", "directory of static assets holding the built app.wasm")
 	if err := fl.Parse(args); err != nil {
-		return 2
+		return flagErrorCode(err)
 	}
 	if fl.NArg() != 0 {
 		fmt.Fprintln(stderr, "usage: watchlens serve [-addr 127.0.0.1:8000] [-web DIR]")
@@ -105,3 +105,4 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+

@@ -30,6 +30,15 @@ func TestCLIUsageErrors(t *testing.T) {
 	}
 }
 
+func TestCLIHelpIsNoError(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"build", "-h"}, {"serve", "-h"}, {"analyze", "-h"}, {"record", "-h"}} {
+		var out, errOut bytes.Buffer
+		if code := runCLI(args, &out, &errOut); code != 0 {
+			t.Errorf("watchlens %v: exit %d, want 0", args, code)
+		}
+	}
+}
+
 func TestBuildNeedsWasm(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := runCLI([]string{"build", "-o", t.TempDir(), "-web", t.TempDir()}, &out, &errOut)

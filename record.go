@@ -22,10 +22,7 @@ func runRecord(args []string) int {
 	}
 	outPath := fs.String("o", "", "write to `FILE` instead of standard output")
 	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+		return flagErrorCode(err)
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
