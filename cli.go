@@ -105,4 +105,3 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
-
