@@ -272,10 +272,20 @@ func (s *fastScanner) skipContainer() bool {
 				i += 2
 			}
 			// A key's colon mostly follows at once: taking it here saves
-			// a turn of the loop.
+			// a turn of the loop, and so does taking the "{}" and ","
+			// after it, which is most of managedFields' fieldsV1. Inside
+			// an object, the comma goes on to a key.
 			if state == wantColon && i+1 < len(b) && b[i+1] == ':' {
 				i++
 				state = wantValue
+				if i+2 < len(b) && b[i+1] == '{' && b[i+2] == '}' && depth < len(stack) {
+					i += 2
+					state = wantCommaOrClose
+					if i+1 < len(b) && b[i+1] == ',' {
+						i++
+						state = wantKey
+					}
+				}
 			}
 			continue
 		}

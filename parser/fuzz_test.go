@@ -128,7 +128,7 @@ func FuzzFastVsGJSON(f *testing.F) {
 	// Empty containers and colons are taken in one turn of skipContainer's
 	// loop; its nesting limit must hold for them as for the others.
 	for _, d := range []int{63, 64} {
-		for _, empty := range []string{"{}", "[]"} {
+		for _, empty := range []string{"{}", "[]", `{"k":{},"l":{}}`} {
 			deep := strings.Repeat("[", d) + empty + strings.Repeat("]", d)
 			f.Add([]byte(`{"type":"ADDED","object":{"kind":"Pod","metadata":{"x":` + deep + `,"y":[[],{ },{"a" :{}}],"name":"n"}}}`))
 		}
