@@ -55,6 +55,11 @@ type Event struct {
 	Name       string
 	UID        string
 
+	// Labels is metadata.labels as "key=value" pairs sorted by key and
+	// joined by commas, "" when none (and for YAML captures, which are
+	// read for the fields above only).
+	Labels string
+
 	RV      string // metadata.resourceVersion exactly as sent
 	RVNum   uint64 // RV parsed as the API server does (uint64); valid only if RVValid
 	RVValid bool

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ type fields struct {
 	kind, apiVersion   string
 	namespace, name    string
 	uid, rv            string
+	labels             string // the raw JSON of metadata.labels, "" when absent
 	initialEventsEnd   bool
 	estimated          int64
 	code               int
@@ -49,6 +51,7 @@ func objectFields(obj []byte, f *fields) {
 	f.name = mget("name").String()
 	f.uid = mget("uid").String()
 	f.rv = mget("resourceVersion").String()
+	f.labels = mget("labels").Raw
 	f.initialEventsEnd = mget(`annotations.k8s\.io/initial-events-end`).String() == "true"
 	for _, t := range mget("managedFields.#.time").Array() {
 		if ns, ok := parseTime(t.String()); ok && ns > f.estimated {
@@ -148,6 +151,7 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 		Seq: r.seq, Session: sess.Index, Offset: start, Length: end - start, Type: typ,
 		Kind: f.kind, APIVersion: f.apiVersion, Namespace: f.namespace, Name: f.name, UID: f.uid,
 		RV: f.rv, Arrival: arrival, Estimated: f.estimated, InitialEventsEnd: f.initialEventsEnd,
+		Labels: r.canonicalLabels(f.labels),
 	}
 	if !interned {
 		ev.Kind, ev.APIVersion = r.internString(f.kind), r.internString(f.apiVersion)
@@ -172,4 +176,25 @@ func clipString(s string) string {
 		return s[:40] + "..."
 	}
 	return s
+}
+
+// canonicalLabels turns the raw JSON of metadata.labels into Event.Labels.
+// An object's labels repeat event after event, byte for byte, so the answer
+// is kept per raw form and most events cost one map lookup.
+func (r *Reader) canonicalLabels(raw string) string {
+	if raw == "" {
+		return ""
+	}
+	if c, ok := r.labels[raw]; ok {
+		return c
+	}
+	var pairs []string
+	gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
+		pairs = append(pairs, k.String()+"="+v.String())
+		return true
+	})
+	sort.Strings(pairs)
+	c := r.internString(strings.Join(pairs, ","))
+	r.labels[strings.Clone(raw)] = c
+	return c
 }

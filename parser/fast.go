@@ -521,7 +521,7 @@ func (t fastTimes) estimate() int64 {
 }
 
 func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) string) bool {
-	var seen [8]bool
+	var seen [9]bool
 	str := func(idx int, dst *string) (bool, bool) {
 		if seen[idx] {
 			return s.skip(), false
@@ -569,6 +569,18 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) stri
 			}
 			seen[7] = true
 			return s.managedFields(t), false
+		case "labels":
+			if seen[8] {
+				return s.skip(), false
+			}
+			seen[8] = true
+			s.ws()
+			start := s.i
+			if !s.skip() {
+				return false, false // malformed: the caller falls back to gjson
+			}
+			f.labels = intern(s.b[start:s.i])
+			return true, false
 		}
 		return s.skip(), false
 	})

@@ -42,6 +42,9 @@ func render(c *Capture) []byte {
 		fmt.Fprintf(&b, "event %d s%d [%d+%d] %s %s %s %s/%s uid=%s rv=%q/%d/%v arrival=%s est=%s iee=%v",
 			e.Seq, e.Session, e.Offset, e.Length, e.Type, e.APIVersion, e.Kind, e.Namespace, e.Name, e.UID,
 			e.RV, e.RVNum, e.RVValid, ts(e.Arrival), ts(e.Estimated), e.InitialEventsEnd)
+		if e.Labels != "" {
+			fmt.Fprintf(&b, " labels=%q", e.Labels)
+		}
 		if e.Status != nil {
 			fmt.Fprintf(&b, " status=%+v", *e.Status)
 		}

@@ -34,6 +34,7 @@ type Reader struct {
 	done    bool
 	err     error
 	intern  map[string]string
+	labels  map[string]string // raw metadata.labels JSON -> Event.Labels
 	seq     int
 	cur     Event
 	curRaw  []byte
@@ -62,7 +63,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 	if opts.MaxEventSize <= 0 {
 		opts.MaxEventSize = defaultMaxEventSize
 	}
-	rd := &Reader{opts: opts, cr: &countingReader{r: r}, intern: make(map[string]string)}
+	rd := &Reader{opts: opts, cr: &countingReader{r: r}, intern: make(map[string]string), labels: make(map[string]string)}
 	rd.body.r = rd
 	rd.body.col0 = true
 	rd.frame.r = rd
