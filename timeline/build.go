@@ -144,6 +144,9 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	if ev.Type == parser.Deleted {
 		b.lanes[id].Deleted = true
 	}
+	if ev.Labels != "" {
+		b.lanes[id].Labels = ev.Labels
+	}
 	return id
 }
 

@@ -86,6 +86,17 @@ func TestSessionsEndAndGap(t *testing.T) {
 	}
 }
 
+func TestLaneLabelsFollowTheLatestEvent(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 10*s).
+		ev(parser.Added, 1, 1*s, "a").ev(parser.Modified, 2, 2*s, "a").ev(parser.Modified, 3, 3*s, "a")
+	c.evs[0].Labels = "app=web,tier=1"
+	c.evs[1].Labels = "app=web,tier=2"
+	// A DELETED may come without labels; the object's labels stay known.
+	if l := build(c).Lanes[0]; l.Labels != "app=web,tier=2" {
+		t.Errorf("lane labels %q, want the latest event's", l.Labels)
+	}
+}
+
 func TestLanes(t *testing.T) {
 	c := (&capture{}).watch(nil, 0, 10*s).
 		ev(parser.Added, 1, 1*s, "a").ev(parser.Added, 2, 2*s, "b").ev(parser.Modified, 3, 3*s, "a").

@@ -124,10 +124,13 @@ type Session struct {
 type Lane struct {
 	File                       int
 	Kind, Namespace, Name, UID string
-	First, Last                int64 // instants of the first and last event
-	FirstEvent, LastEvent      int   // table indices
-	Events                     int
-	Deleted                    bool
+	// Labels are the object's labels as its latest event carrying any gave
+	// them (parser.Event.Labels form: "k=v" sorted, comma-joined).
+	Labels                string
+	First, Last           int64 // instants of the first and last event
+	FirstEvent, LastEvent int   // table indices
+	Events                int
+	Deleted               bool
 }
 
 // Anomaly is something in the capture a correct server and recorder would
