@@ -226,6 +226,26 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, again, "reopened-link")
 	})
+	t.Run("label selector", func(t *testing.T) {
+		const sample = "w1-broad-configmaps-bookmarks.ts.http"
+		tl, _ := nativeTimeline(t, "samples/"+sample)
+		want := 0
+		for _, l := range tl.Lanes {
+			if strings.Contains(","+l.Labels+",", ",app=quiet,") {
+				want++
+			}
+		}
+		if want == 0 || want == len(tl.Lanes) {
+			t.Fatalf("%d of %d lanes carry app=quiet: the filter would prove nothing", want, len(tl.Lanes))
+		}
+		tab := s.openSample(t, sample)
+		must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#filter-label"), "app=quiet\r")))
+		waitSummary(t, tab, func(s map[string]string) bool { return s["lanes"] == strconv.Itoa(want) })
+		if link, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.href`)); !strings.Contains(link, "l=app%3Dquiet") {
+			t.Errorf("the link %s does not carry the selector", link)
+		}
+		screenshot(t, tab, "label-selector")
+	})
 	t.Run("the keyboard steps through the events", func(t *testing.T) {
 		tab := s.openSample(t, "w4-then-resume.ts.http")
 		selectedType := `(() => { const e = document.querySelector('#detail[data-event] [data-field="type"]'); return e ? e.textContent : ""; })()`

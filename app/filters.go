@@ -13,8 +13,9 @@ import (
 // filterTypes are the event types the filter bar toggles, in protocol order.
 var filterTypes = []parser.EventType{parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Bookmark, parser.Error}
 
-// renderFilters is the bar above the timeline: event types, kind, namespace
-// and a search over object names. The timeline follows it.
+// renderFilters is the bar above the timeline: event types, kind,
+// namespace, a search over object names and a label selector. The timeline
+// and the findings follow it.
 func (p *Page) renderFilters() goapp.UI {
 	f := p.view.filter
 	kinds, namespaces := laneValues(p.capture.tl)
@@ -35,6 +36,11 @@ func (p *Page) renderFilters() goapp.UI {
 			goapp.Span().Text("name "),
 			goapp.Input().ID("search").Type("search").Placeholder("search names ( / )").Value(f.Text).
 				OnInput(p.onFilterText(func(v string) { p.view.filter.Text = v })),
+		),
+		goapp.Label().For("filter-label").Body(
+			goapp.Span().Text("labels "),
+			goapp.Input().ID("filter-label").Type("text").Placeholder("app=web,tier!=db").Value(f.Label).
+				OnChange(p.onFilterText(func(v string) { p.view.filter.Label = v })),
 		),
 		goapp.Button().ID("axis-switch").Text(axisLabel(p.view.axisRV)).Title("Switch the x axis between time and resourceVersion").OnClick(p.onAxisSwitch),
 	)

@@ -22,6 +22,7 @@ type Filter struct {
 	Kind      string // exact kind, "" = all
 	Namespace string // exact namespace, "" = all
 	Text      string // case-insensitive substring of the object name, "" = all
+	Label     string // label selector as kubectl -l takes it (k=v, k!=v, k, !k, comma-joined), "" = all
 }
 
 // Lane reports whether a lane passes the filter. Types is not consulted: a
@@ -34,7 +35,47 @@ func (f Filter) Lane(l timeline.Lane) bool {
 	if f.Namespace != "" && l.Namespace != f.Namespace {
 		return false
 	}
+	if f.Label != "" && !matchLabels(f.Label, l.Labels) {
+		return false
+	}
 	return f.Text == "" || containsFold(l.Name, f.Text)
+}
+
+// matchLabels reports whether labels ("k=v" pairs, comma-joined, as
+// timeline.Lane has them) satisfy a selector of equality and existence
+// requirements, as kubectl's -l takes them: every requirement must hold.
+func matchLabels(selector, labels string) bool {
+	have := map[string]string{}
+	for _, kv := range strings.Split(labels, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			have[k] = v
+		}
+	}
+	for _, req := range strings.Split(selector, ",") {
+		req = strings.TrimSpace(req)
+		var ok bool
+		switch {
+		case req == "":
+			continue
+		case strings.Contains(req, "!="):
+			k, v, _ := strings.Cut(req, "!=")
+			got, present := have[strings.TrimSpace(k)]
+			ok = !present || got != strings.TrimSpace(v)
+		case strings.Contains(req, "="):
+			k, v, _ := strings.Cut(strings.Replace(req, "==", "=", 1), "=")
+			got, present := have[strings.TrimSpace(k)]
+			ok = present && got == strings.TrimSpace(v)
+		case strings.HasPrefix(req, "!"):
+			_, present := have[strings.TrimSpace(req[1:])]
+			ok = !present
+		default:
+			_, ok = have[req]
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // Event reports whether events of type typ are shown.

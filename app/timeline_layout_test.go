@@ -328,3 +328,32 @@ func TestDensityCountsEveryEvent(t *testing.T) {
 		t.Errorf("hovering the busiest column reads %q, want %q", h.text, want)
 	}
 }
+
+func TestMatchLabels(t *testing.T) {
+	labels := "app=web,pod-template-hash=7f9c,tier=frontend"
+	for _, tc := range []struct {
+		selector string
+		want     bool
+	}{
+		{"app=web", true},
+		{"app==web", true},
+		{"app=db", false},
+		{"app=web,tier=frontend", true},
+		{"app=web,tier=backend", false},
+		{"tier!=backend", true},
+		{"tier!=frontend", false},
+		{"missing!=x", true},
+		{"tier", true},
+		{"missing", false},
+		{"!missing", true},
+		{"!tier", false},
+		{" app = web , tier ", true},
+	} {
+		if got := matchLabels(tc.selector, labels); got != tc.want {
+			t.Errorf("%q on %q: %v, want %v", tc.selector, labels, got, tc.want)
+		}
+	}
+	if matchLabels("app=web", "") {
+		t.Error("an object without labels matched app=web")
+	}
+}

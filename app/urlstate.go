@@ -78,6 +78,7 @@ func (v viewState) query() url.Values {
 	set("kind", v.filter.Kind)
 	set("ns", v.filter.Namespace)
 	set("q", v.filter.Text)
+	set("l", v.filter.Label)
 	if v.selected >= 0 {
 		set("sel", strconv.Itoa(v.selected))
 	}
@@ -120,6 +121,7 @@ func parseViewState(q url.Values) viewState {
 	v.filter.Kind = q.Get("kind")
 	v.filter.Namespace = q.Get("ns")
 	v.filter.Text = q.Get("q")
+	v.filter.Label = q.Get("l")
 	if sel, err := strconv.Atoi(q.Get("sel")); err == nil && sel >= 0 {
 		v.selected = sel
 	}
