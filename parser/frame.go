@@ -146,12 +146,7 @@ func (f *framer) step(ln *line) bool {
 		f.left, f.st = n, fChunkData
 		return false
 	case fChunkData:
-		k := int64(len(b))
-		if k > f.left {
-			k = f.left
-		}
-		f.feed(b[:k], ln.raw, ln.no, ln.arrival)
-		f.left -= k
+		k := f.feedLeft(b, ln)
 		if f.left > 0 {
 			return false
 		}
@@ -189,12 +184,7 @@ func (f *framer) step(ln *line) bool {
 		}
 		return false
 	case fLength:
-		k := int64(len(b))
-		if k > f.left {
-			k = f.left
-		}
-		f.feed(b[:k], ln.raw, ln.no, ln.arrival)
-		f.left -= k
+		k := f.feedLeft(b, ln)
 		if f.left > 0 {
 			return false
 		}
@@ -234,6 +224,15 @@ func (f *framer) step(ln *line) bool {
 }
 
 // feed hands body bytes on, unless the body is encoded.
+// feedLeft feeds the body what of the line b belongs to the current chunk
+// or Content-Length body (f.left bytes at most) and returns how much.
+func (f *framer) feedLeft(b []byte, ln *line) int64 {
+	k := min(int64(len(b)), f.left)
+	f.feed(b[:k], ln.raw, ln.no, ln.arrival)
+	f.left -= k
+	return k
+}
+
 func (f *framer) feed(b []byte, raw int64, no int, arrival int64) {
 	if !f.skipBody {
 		f.r.body.feed(b, raw, no, arrival)
