@@ -35,6 +35,18 @@ func wholeView(tl *timeline.Timeline, an *timeline.Analysis, c *drawCache, width
 	return &tlView{an: an, from: from, to: to, width: width, dpr: 1, groups: groups, rows: rows, selected: -1}
 }
 
+// wholeFrame lays out a sample's whole capture at 1280 px, as the view first
+// shows it, for the tests that aim at what it drew.
+func wholeFrame(t *testing.T, sample string) (*timeline.Timeline, *drawCache, *tlView, tlLayout, tlScale) {
+	t.Helper()
+	tl, an := sampleTimeline(t, sample)
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	var fr tlFrame
+	lo := c.build(v, &fr)
+	return tl, c, v, lo, v.scale(&lo)
+}
+
 func TestFilterLane(t *testing.T) {
 	l := timeline.Lane{Kind: "ConfigMap", Namespace: "kube-system", Name: "Coredns-Config"}
 	for _, c := range []struct {
@@ -227,12 +239,7 @@ func TestLayoutBandsAndRows(t *testing.T) {
 
 // TestHitTest clicks where the frame drew the marks of a real capture.
 func TestHitTest(t *testing.T) {
-	tl, an := sampleTimeline(t, "w4-then-resume.ts.http")
-	c := newDrawCache(tl)
-	v := wholeView(tl, an, c, 1280)
-	var fr tlFrame
-	lo := c.build(v, &fr)
-	s := v.scale(&lo)
+	tl, c, v, lo, s := wholeFrame(t, "w4-then-resume.ts.http")
 
 	// The one MODIFIED, in its lane (row 1, under the group header).
 	mod := int(tl.LaneEvents(0)[0])
@@ -258,19 +265,15 @@ func TestHitTest(t *testing.T) {
 	}
 	// A red zone reads its reason.
 	zb, _ := lo.band(bandZoneAware)
-	h = hitTest(c, v, &lo, s.x(an.Zones[0].From+(an.Zones[0].To-an.Zones[0].From)/2), zb.y+zb.h/2)
+	z := v.an.Zones[0]
+	h = hitTest(c, v, &lo, s.x(z.From+(z.To-z.From)/2), zb.y+zb.h/2)
 	if !strings.Contains(h.text, "410 Gone") {
 		t.Errorf("zone band: %+v", h)
 	}
 }
 
 func TestHitTestBookmark(t *testing.T) {
-	tl, an := sampleTimeline(t, "w3-then-resume.ts.http")
-	c := newDrawCache(tl)
-	v := wholeView(tl, an, c, 1280)
-	var fr tlFrame
-	lo := c.build(v, &fr)
-	s := v.scale(&lo)
+	_, c, v, lo, s := wholeFrame(t, "w3-then-resume.ts.http")
 	b, _ := lo.band(bandBookmarks)
 	bm := c.bookmarks[1]
 	h := hitTest(c, v, &lo, s.x(bm.t)+1, b.y+b.h/2)
@@ -283,12 +286,7 @@ func TestHitTestBookmark(t *testing.T) {
 func itoa(v uint64) string { return strconv.FormatUint(v, 10) }
 
 func TestHitTestReconnectGap(t *testing.T) {
-	tl, an := sampleTimeline(t, "w3-then-resume.ts.http")
-	c := newDrawCache(tl)
-	v := wholeView(tl, an, c, 1280)
-	var fr tlFrame
-	lo := c.build(v, &fr)
-	s := v.scale(&lo)
+	tl, c, v, lo, s := wholeFrame(t, "w3-then-resume.ts.http")
 	b, _ := lo.band(bandSessions)
 	h := hitTest(c, v, &lo, s.x(tl.Sessions[1].Start)-1, b.y+b.h/2)
 	if !strings.Contains(h.text, "reconnect gap of 0.816 s before session 1") {
