@@ -9,7 +9,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # The packages with no browser dependency, tested again compiled to wasm.
 PURE      := ./parser ./timeline
 
-.PHONY: run test build bench wasm native fuzz clean
+.PHONY: run test build bench wasm native fuzz lint clean
 
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -o web/app.wasm .
@@ -28,12 +28,20 @@ test:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(MAKE) lint
 	$(GO) test $$($(GO) list ./... | grep -v '^watchlens$$')
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" $(PURE)
 	$(MAKE) fuzz
 	@# The root package holds the CLI and the browser tests; -v shows that
 	@# the browser tests really ran, and in which Chromium.
 	$(GO) test -count=1 -v .
+
+# staticcheck on both builds: go vet misses unused code, and code that only
+# one of the native and browser builds uses is easy to leave in the other.
+lint:
+	GOBIN=$(CURDIR)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+	./bin/staticcheck ./...
+	GOOS=js GOARCH=wasm ./bin/staticcheck ./...
 
 # Each fuzz target for a short, bounded time (FUZZTIME).
 fuzz:
