@@ -264,6 +264,9 @@ func TestBrowser(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.subURL+"/?sample=w4-then-resume.ts.http")
 		checkShown(t, tab, "w4-then-resume.ts.http", "samples/w4-then-resume.ts.http")
+		if about := waitText(t, tab, "#sample-about"); !strings.Contains(about, "too old resource version: 389 (1411)") {
+			t.Errorf("the page does not say what the sample shows: %q", about)
+		}
 		screenshot(t, tab, "sub-path")
 	})
 }

@@ -22,7 +22,7 @@ const defaultSample = "w1-broad-configmaps-bookmarks.ts.http"
 type Page struct {
 	goapp.Compo
 
-	samples         []string
+	samples         []sample
 	loading         *progress
 	problem         string
 	dragging        bool
@@ -52,9 +52,9 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	p.params = p.view.params
 	view := p.view
 	ctx.Async(func() {
-		names, err := fetchSampleNames(ctx)
+		samples, err := fetchSamples(ctx)
 		ctx.Dispatch(func(goapp.Context) {
-			p.samples = names
+			p.samples = samples
 			if err != nil {
 				p.problem = "The built-in samples could not be listed: " + err.Error()
 			}
@@ -92,7 +92,8 @@ func (p *Page) Render() goapp.UI {
 					goapp.Select().ID("sample-menu").OnChange(p.onSampleChosen).Body(
 						goapp.Option().Value("").Text("choose…"),
 						goapp.Range(p.samples).Slice(func(i int) goapp.UI {
-							return goapp.Option().Value(p.samples[i]).Selected(p.samples[i] == p.view.sample).Text(p.samples[i])
+							sm := p.samples[i]
+							return goapp.Option().Value(sm.name).Title(sm.about).Selected(sm.name == p.view.sample).Text(sm.name)
 						}),
 					),
 				),
@@ -113,7 +114,11 @@ func (p *Page) Render() goapp.UI {
 
 func (p *Page) renderCapture() goapp.UI {
 	c := p.capture
+	about := p.sampleAbout()
 	return goapp.Main().ID("results").Body(
+		goapp.If(about != "", func() goapp.UI {
+			return goapp.P().ID("sample-about").Class("hint").Text("Built-in sample " + p.view.sample + ": " + about + ".")
+		}),
 		c.renderProblems(),
 		p.renderExports(),
 		goapp.Section().ID("timeline-panel").Class("panel").Body(
@@ -271,9 +276,14 @@ func (p *Page) saveURL(ctx goapp.Context) {
 	goapp.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
-// fetchSampleNames lists the built-in samples from their manifest, which the
-// build ships beside them.
-func fetchSampleNames(ctx goapp.Context) ([]string, error) {
+// sample is a built-in capture and what it shows.
+type sample struct {
+	name, about string
+}
+
+// fetchSamples lists the built-in samples from their manifest, which the
+// build ships beside them: name, size, counts, what it shows.
+func fetchSamples(ctx goapp.Context) ([]sample, error) {
 	blob, err := fetchBlob(ctx.ResolveStaticResource("/web/samples/MANIFEST.tsv"))
 	if err != nil {
 		return nil, err
@@ -282,14 +292,38 @@ func fetchSampleNames(ctx goapp.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for i, line := range strings.Split(text.String(), "\n") {
-		name, _, _ := strings.Cut(line, "\t")
-		if i > 0 && name != "" {
-			names = append(names, name)
+	return parseManifest(text.String()), nil
+}
+
+func parseManifest(tsv string) []sample {
+	var out []sample
+	for i, line := range strings.Split(tsv, "\n") {
+		cols := strings.Split(line, "\t")
+		if i == 0 || cols[0] == "" {
+			continue // the header, or the last line's end
+		}
+		sm := sample{name: cols[0]}
+		if len(cols) >= 4 {
+			sm.about = cols[3]
+		}
+		// A time-stamped twin is described as "same, ..." after its
+		// original: say what the original shows too.
+		if strings.HasPrefix(sm.about, "same") && len(out) > 0 {
+			sm.about = out[len(out)-1].about + " (" + sm.about + ")"
+		}
+		out = append(out, sm)
+	}
+	return out
+}
+
+// sampleAbout says what the open built-in sample shows, "" for other files.
+func (p *Page) sampleAbout() string {
+	for _, sm := range p.samples {
+		if sm.name == p.view.sample {
+			return sm.about
 		}
 	}
-	return names, nil
+	return ""
 }
 
 // fetchBlob GETs rawURL and returns its body as a Blob. It runs in a
