@@ -336,3 +336,20 @@ func BenchmarkFrameHotLanes(b *testing.B) {
 		c.build(v, &fr)
 	}
 }
+
+// BenchmarkFrameRV: the whole capture on the resourceVersion axis, where
+// the lanes walk all their events (no time index applies).
+func BenchmarkFrameRV(b *testing.B) {
+	tl, an := benchTimeline()
+	c := newDrawCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	v.axisRV = true
+	v.from, v.to = c.extent(true)
+	var fr tlFrame
+	c.build(v, &fr)
+	b.ResetTimer()
+	for b.Loop() {
+		c.build(v, &fr)
+	}
+	b.ReportMetric(float64(len(fr.buf)), "floats")
+}
