@@ -158,15 +158,21 @@ func (s *bodyScanner) keep(v []byte) {
 		s.partial = true
 		s.buf = s.buf[:0]
 	}
+	s.appendCapped(v)
+}
+
+// appendCapped adds b to the event being kept, or gives the event up when it
+// would grow past MaxEventSize: it is then skipped to its end.
+func (s *bodyScanner) appendCapped(b []byte) {
 	if s.skipping {
 		return
 	}
-	if len(s.buf)+len(v) > s.r.opts.MaxEventSize {
+	if len(s.buf)+len(b) > s.r.opts.MaxEventSize {
 		s.skipping = true
 		s.buf = s.buf[:0]
 		return
 	}
-	s.buf = append(s.buf, v...)
+	s.buf = append(s.buf, b...)
 }
 
 // stop ends a block's feed before b[i], at the start of a line.
@@ -466,15 +472,7 @@ func (s *bodyScanner) yamlLine(b []byte, raw int64, no int, arrival int64) {
 		s.lastRaw = raw + int64(len(bytes.TrimRight(t, " \t\r")))
 		s.yamlArrival = arrival
 	}
-	if s.skipping {
-		return
-	}
-	if len(s.buf)+len(b) > s.r.opts.MaxEventSize {
-		s.skipping = true
-		s.buf = s.buf[:0]
-		return
-	}
-	s.buf = append(s.buf, b...)
+	s.appendCapped(b)
 }
 
 func (s *bodyScanner) flushYAML() {
