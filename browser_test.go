@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/app"
 	"watchlens/parser"
 
 	"github.com/chromedp/cdproto/browser"
@@ -51,7 +52,12 @@ func TestBrowser(t *testing.T) {
 	t.Run("first visit opens the default sample", func(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/")
-		checkShown(t, tab, "w1-broad-configmaps-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
+		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
+		// What a new user should see at once: bookmarks keep one cursor
+		// fresh while the other goes stale.
+		if s := summaryOf(t, tab); s["zonesAware"] != "0" || s["zonesIgnoring"] == "0" {
+			t.Errorf("the first view shows red zones aware=%s ignoring=%s, want none with bookmarks and some without", s["zonesAware"], s["zonesIgnoring"])
+		}
 		noSidewaysScroll(t, tab)
 		screenshot(t, tab, "first-visit")
 	})
@@ -216,7 +222,10 @@ func TestBrowser(t *testing.T) {
 		navigate(t, again, link)
 		checkShown(t, again, sample, "samples/"+sample)
 		reopened := waitSummary(t, again, func(s map[string]string) bool { return s["from"] == filtered["from"] })
-		for _, key := range []string{"from", "to", "lanes", "bookmarks", "zones-aware", "zones-ignoring"} {
+		for _, key := range []string{"from", "to", "lanes", "bookmarks", "zonesAware", "zonesIgnoring"} {
+			if filtered[key] == "" {
+				t.Errorf("the summary has no %s to compare", key)
+			}
 			if reopened[key] != filtered[key] {
 				t.Errorf("reopened link: %s = %q, the view had %q", key, reopened[key], filtered[key])
 			}

@@ -13,9 +13,11 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// defaultSample opens on a first visit with no file, so a new user sees a
-// real result at once: a broad watch with bookmarks and real arrival times.
-const defaultSample = "w1-broad-configmaps-bookmarks.ts.http"
+// DefaultSample opens on a first visit with no file, so a new user sees a
+// real result at once, and the point of the tool: a quiet object watched
+// with bookmarks for 11 minutes, whose bookmark-aware cursor stays fresh
+// and is accepted on resume while the bookmark-ignoring one goes red.
+const DefaultSample = "w3-then-resume.ts.http"
 
 // Page is the app's only page: a page-wide drop zone around the controls,
 // the timeline and the panels that explain it.
@@ -65,7 +67,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 		case view.sample != "":
 			p.openSample(ctx, view.sample)
 		case err == nil:
-			p.openSample(ctx, defaultSample)
+			p.openSample(ctx, DefaultSample)
 		}
 	})
 }
