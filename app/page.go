@@ -98,6 +98,7 @@ func (p *Page) Render() goapp.UI {
 							return goapp.Option().Value(sm.name).Title(sm.about).Selected(sm.name == p.view.sample).Text(sm.name)
 						}),
 					),
+					goapp.If(p.capture != nil, p.renderExports),
 				),
 			),
 			goapp.If(p.updateAvailable, func() goapp.UI {
@@ -122,7 +123,6 @@ func (p *Page) renderCapture() goapp.UI {
 			return goapp.P().ID("sample-about").Class("hint").Text("Built-in sample " + p.view.sample + ": " + about + ".")
 		}),
 		c.renderProblems(),
-		p.renderExports(),
 		goapp.Section().ID("timeline-panel").Class("panel").Body(
 			p.renderFilters(),
 			&TimelineView{
