@@ -255,6 +255,32 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "label-selector")
 	})
+	t.Run("only objects active in view", func(t *testing.T) {
+		const sample = "w1-broad-configmaps-bookmarks.ts.http"
+		tl, _ := nativeTimeline(t, "samples/"+sample)
+		// The last quarter of the capture, from a link.
+		from := tl.Start() + (tl.End()-tl.Start())*3/4
+		to := tl.End() + 1
+		active := 0
+		for l := range tl.Lanes {
+			for _, e := range tl.LaneEvents(l) {
+				if p := tl.Point(int(e)); p.T >= from && p.T < to {
+					active++
+					break
+				}
+			}
+		}
+		tab := s.newTab(t)
+		navigate(t, tab, fmt.Sprintf("%s/?sample=%s&from=%d&to=%d", s.url, sample, from, to))
+		checkShown(t, tab, sample, "samples/"+sample)
+		all := waitSummary(t, tab, func(s map[string]string) bool { return s["whole"] == "false" })
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-inview"))))
+		got := waitSummary(t, tab, func(s map[string]string) bool { return s["lanes"] != all["lanes"] })
+		if got["lanes"] != strconv.Itoa(active) {
+			t.Errorf("with only active objects the view shows %s lanes, want the %d with an event in the range (of %s)", got["lanes"], active, all["lanes"])
+		}
+		screenshot(t, tab, "active-in-view")
+	})
 	t.Run("the keyboard steps through the events", func(t *testing.T) {
 		tab := s.openSample(t, "w4-then-resume.ts.http")
 		selectedType := `(() => { const e = document.querySelector('#detail[data-event] [data-field="type"]'); return e ? e.textContent : ""; })()`

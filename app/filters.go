@@ -42,6 +42,10 @@ func (p *Page) renderFilters() goapp.UI {
 			goapp.Input().ID("filter-label").Type("text").Placeholder("app=web,tier!=db").Value(f.Label).
 				OnChange(p.onFilterText(func(v string) { p.view.filter.Label = v })),
 		),
+		goapp.Label().For("filter-inview").Class("check").Title("Hide the objects with no event in the visible time range").Body(
+			goapp.Input().ID("filter-inview").Type("checkbox").Checked(f.InView).OnChange(p.onInViewToggled),
+			goapp.Span().Text(" only objects active in view"),
+		),
 		goapp.Button().ID("axis-switch").Text(axisLabel(p.view.axisRV)).Title("Switch the x axis between time and resourceVersion").OnClick(p.onAxisSwitch),
 	)
 }
@@ -121,6 +125,11 @@ func (p *Page) onFilterText(set func(string)) goapp.EventHandler {
 		set(ctx.JSSrc().Get("value").String())
 		p.saveURL(ctx)
 	}
+}
+
+func (p *Page) onInViewToggled(ctx goapp.Context, e goapp.Event) {
+	p.view.filter.InView = ctx.JSSrc().Get("checked").Truthy()
+	p.saveURL(ctx)
 }
 
 func (p *Page) onAxisSwitch(ctx goapp.Context, e goapp.Event) {

@@ -23,6 +23,10 @@ type Filter struct {
 	Namespace string // exact namespace, "" = all
 	Text      string // case-insensitive substring of the object name, "" = all
 	Label     string // label selector as kubectl -l takes it (k=v, k!=v, k, !k, comma-joined), "" = all
+	// InView keeps only the objects with an event in the visible time
+	// range, so a zoom into a late stretch does not open on empty rows.
+	// It depends on the range, so Lane does not apply it: the view does.
+	InView bool
 }
 
 // Lane reports whether a lane passes the filter. Types is not consulted: a
@@ -39,6 +43,16 @@ func (f Filter) Lane(l timeline.Lane) bool {
 		return false
 	}
 	return f.Text == "" || containsFold(l.Name, f.Text)
+}
+
+// laneActiveIn returns whether a lane has an event in [from, to): its events
+// are in time order, so one binary search per lane answers.
+func laneActiveIn(tl *timeline.Timeline, from, to int64) func(lane int) bool {
+	return func(lane int) bool {
+		evs := tl.LaneEvents(lane)
+		k := sort.Search(len(evs), func(i int) bool { return tl.Point(int(evs[i])).T >= from })
+		return k < len(evs) && tl.Point(int(evs[k])).T < to
+	}
 }
 
 // matchLabels reports whether labels ("k=v" pairs, comma-joined, as
@@ -124,13 +138,13 @@ type tlRow struct {
 
 // buildRows groups the lanes passing f by file, kind and namespace, in
 // that sort order, each group's lanes in order of first appearance.
-func buildRows(tl *timeline.Timeline, f Filter, collapsed map[string]bool) ([]laneGroup, []tlRow, int) {
+func buildRows(tl *timeline.Timeline, f Filter, collapsed map[string]bool, active func(lane int) bool) ([]laneGroup, []tlRow, int) {
 	index := map[string]int{}
 	var groups []laneGroup
 	shown := 0
 	for l := range tl.Lanes {
 		ln := &tl.Lanes[l]
-		if !f.Lane(*ln) {
+		if !f.Lane(*ln) || (active != nil && !active(l)) {
 			continue
 		}
 		shown++

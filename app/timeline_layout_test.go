@@ -30,7 +30,7 @@ func sampleTimeline(t testing.TB, name string) (*timeline.Timeline, *timeline.An
 
 // wholeView is the view of the whole capture at a given canvas width.
 func wholeView(tl *timeline.Timeline, an *timeline.Analysis, c *drawCache, width float64) *tlView {
-	groups, rows, _ := buildRows(tl, Filter{}, map[string]bool{})
+	groups, rows, _ := buildRows(tl, Filter{}, map[string]bool{}, nil)
 	from, to := c.extent(false)
 	return &tlView{an: an, from: from, to: to, width: width, dpr: 1, groups: groups, rows: rows, selected: -1}
 }
@@ -74,7 +74,7 @@ func TestFilterLane(t *testing.T) {
 
 func TestBuildRowsGroupsAndFolds(t *testing.T) {
 	tl, _ := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
-	groups, rows, shown := buildRows(tl, Filter{}, map[string]bool{})
+	groups, rows, shown := buildRows(tl, Filter{}, map[string]bool{}, nil)
 	if shown != len(tl.Lanes) {
 		t.Fatalf("%d lanes shown, want all %d", shown, len(tl.Lanes))
 	}
@@ -97,11 +97,11 @@ func TestBuildRowsGroupsAndFolds(t *testing.T) {
 		}
 	}
 	folded := map[string]bool{groups[0].key(): true}
-	_, rows2, _ := buildRows(tl, Filter{}, folded)
+	_, rows2, _ := buildRows(tl, Filter{}, folded, nil)
 	if want := len(rows) - len(groups[0].lanes); len(rows2) != want {
 		t.Errorf("folding group 0 leaves %d rows, want %d", len(rows2), want)
 	}
-	_, _, shown = buildRows(tl, Filter{Namespace: groups[0].ns}, nil)
+	_, _, shown = buildRows(tl, Filter{Namespace: groups[0].ns}, nil, nil)
 	if shown != len(groups[0].lanes) {
 		t.Errorf("namespace filter shows %d lanes, want %d", shown, len(groups[0].lanes))
 	}
@@ -353,5 +353,35 @@ func TestMatchLabels(t *testing.T) {
 	}
 	if matchLabels("app=web", "") {
 		t.Error("an object without labels matched app=web")
+	}
+}
+
+func TestLaneActiveIn(t *testing.T) {
+	tl, _ := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
+	mid := tl.Start() + (tl.End()-tl.Start())/2
+	active := laneActiveIn(tl, mid, tl.End()+1)
+	in, out := 0, 0
+	for l := range tl.Lanes {
+		has := false
+		for _, e := range tl.LaneEvents(l) {
+			if tl.Point(int(e)).T >= mid {
+				has = true
+			}
+		}
+		if active(l) != has {
+			t.Fatalf("lane %d (%s): active %v, has an event in the second half %v", l, tl.Lanes[l].Name, active(l), has)
+		}
+		if has {
+			in++
+		} else {
+			out++
+		}
+	}
+	if in == 0 || out == 0 {
+		t.Errorf("%d lanes active and %d not in the second half: the test proves nothing", in, out)
+	}
+	_, _, shown := buildRows(tl, Filter{InView: true}, nil, active)
+	if shown != in {
+		t.Errorf("buildRows shows %d lanes, want the %d active ones", shown, in)
 	}
 }

@@ -40,8 +40,11 @@ type TimelineView struct {
 	rows       []tlRow
 	lanesShown int
 	rowsFilter Filter
-	rowsBuilt  bool
-	collapsed  map[string]bool
+	// The range the rows were built for: with Filter.InView, which lanes
+	// are rows depends on it.
+	rowsFrom, rowsTo int64
+	rowsBuilt        bool
+	collapsed        map[string]bool
 
 	// The view as the user moves it; props are adopted only when the
 	// parent changes them, so a parent that does not echo OnRange back
@@ -111,8 +114,13 @@ func (v *TimelineView) sync() {
 }
 
 func (v *TimelineView) rebuildRows() {
-	v.groups, v.rows, v.lanesShown = buildRows(v.Timeline, v.Filter, v.collapsed)
+	var active func(int) bool
+	if v.Filter.InView && !v.axisRV && v.to > v.from {
+		active = laneActiveIn(v.Timeline, v.from, v.to)
+	}
+	v.groups, v.rows, v.lanesShown = buildRows(v.Timeline, v.Filter, v.collapsed, active)
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
+	v.rowsFrom, v.rowsTo = v.from, v.to
 	lo := newTLLayout(max(v.fr.W, 400), len(v.rows), v.axisRV)
 	v.scrollY = lo.clampScroll(v.scrollY)
 }
@@ -188,6 +196,13 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
 	st := v.viewState(max(width, 320), max(dpr, 1))
 	if adjust != nil {
 		adjust(st)
+	}
+	if v.Filter.InView && (v.from != v.rowsFrom || v.to != v.rowsTo) {
+		v.rebuildRows()
+		st = v.viewState(max(width, 320), max(dpr, 1))
+		if adjust != nil {
+			adjust(st)
+		}
 	}
 	prev := v.lo
 	v.lo = v.cache.build(st, &v.fr)

@@ -79,6 +79,9 @@ func (v viewState) query() url.Values {
 	set("ns", v.filter.Namespace)
 	set("q", v.filter.Text)
 	set("l", v.filter.Label)
+	if v.filter.InView {
+		set("inview", "1")
+	}
 	if v.selected >= 0 {
 		set("sel", strconv.Itoa(v.selected))
 	}
@@ -122,6 +125,7 @@ func parseViewState(q url.Values) viewState {
 	v.filter.Namespace = q.Get("ns")
 	v.filter.Text = q.Get("q")
 	v.filter.Label = q.Get("l")
+	v.filter.InView = q.Get("inview") == "1"
 	if sel, err := strconv.Atoi(q.Get("sel")); err == nil && sel >= 0 {
 		v.selected = sel
 	}
