@@ -176,6 +176,7 @@ type drawCache struct {
 	bins           *timeline.Bins
 	scratch        [parser.Observed + 1][]float32
 	segs           []float32
+	rects          []float32      // scratch for the density band and the zones, reused frame after frame
 	cols           []stepEnvelope // head, then each file's two cursors
 	// Where the head and each cursor stop rising (see stepEnvelope.add).
 	headDesc   []int32
@@ -433,7 +434,7 @@ func (c *drawCache) density(v *tlView, lo *tlLayout, fr *tlFrame) {
 		return
 	}
 	scale := (b.h - 2) / math.Log1p(float64(peak))
-	var rects []float32
+	rects := c.rects[:0]
 	for col, n := range c.bins.Objects {
 		if n == 0 {
 			continue
@@ -442,6 +443,7 @@ func (c *drawCache) density(v *tlView, lo *tlLayout, fr *tlFrame) {
 		rects = append(rects, float32(lo.plotX+float64(col)), float32(b.y+b.h-1-h), 1, float32(h))
 	}
 	fr.add(tlOp{K: "rect", C: colMuted, A: 0.7}, rects)
+	c.rects = rects
 }
 
 // sessions draws each watch connection as a bar and each reconnect gap
@@ -521,7 +523,7 @@ func (c *drawCache) zoneBands(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 			id = bandZoneIgnoring
 		}
 		b, _ := lo.band(id)
-		var rects []float32
+		rects := c.rects[:0]
 		for _, z := range v.an.Zones {
 			if z.Kind != kind {
 				continue
@@ -537,6 +539,7 @@ func (c *drawCache) zoneBands(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 			rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 3)), float32(b.h-2))
 		}
 		fr.add(tlOp{K: "rect", C: colZone, A: 0.55}, rects)
+		c.rects = rects
 	}
 }
 
