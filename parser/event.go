@@ -1,8 +1,8 @@
 // Package parser turns the bytes of a recorded Kubernetes watch capture into
 // compact event records. It sniffs and unwraps the capture's layers
-// (compression, arrival-time prefixes, HTTP heads, chunked framing) and the
-// body's form (NDJSON, concatenated or pretty-printed JSON, YAML), streams
-// with bounded memory, and reports bad input with its byte offset while
+// (compression, arrival-time prefixes, HTTP heads, chunked framing, a
+// body's Content-Encoding) and the body's form (NDJSON, concatenated or
+// pretty-printed JSON, YAML), streams with bounded memory, and reports bad input with its byte offset while
 // reading on. It knows nothing of the timeline or the UI.
 package parser
 
@@ -45,7 +45,7 @@ func ParseEventType(s string) EventType {
 type Event struct {
 	Seq     int   // 0-based ordinal over the whole capture
 	Session int   // index into Reader.Sessions()
-	Offset  int64 // byte offset of the event's first byte in the decompressed stream
+	Offset  int64 // byte offset of the event's first byte in the decompressed stream (but see Encoded)
 	Length  int64 // bytes from Offset to the event's last byte in the decompressed stream (framing inside included)
 
 	Type       EventType
@@ -65,7 +65,11 @@ type Event struct {
 	RVValid bool
 
 	// Arrival is the capture's arrival time of the line that ends the event,
-	// in Unix nanoseconds; 0 when the capture has no times.
+	// in Unix nanoseconds; 0 when the capture has no times. For an Encoded
+	// event it is the time of the line holding the encoded bytes whose
+	// decoding gave the event's last byte (the decompressor gives bytes out
+	// as the sender flushed them, so in practice the line that ends the
+	// flush holding the event).
 	Arrival int64
 	// Estimated is a time estimated from the object itself (newest
 	// managedFields[].time, else deletion/creation timestamp), Unix
@@ -75,6 +79,17 @@ type Event struct {
 	// InitialEventsEnd is set on the bookmark that carries the annotation
 	// k8s.io/initial-events-end: "true" (sendInitialEvents streams).
 	InitialEventsEnd bool
+
+	// Encoded is set for an event read from a response body sent with a
+	// Content-Encoding (gzip, deflate, zstd), whose bytes are not in the
+	// capture as such. Offset is then the offset of the event's session
+	// (Session.Offset: its request or status line), and Length runs from
+	// there to the end of the encoded bytes whose decoding gave the event's
+	// last byte; BodyOffset is the offset of the event's first byte in the
+	// decoded body. EncodedEventJSON fetches the event again from that span
+	// by decoding the response afresh; EventJSON cannot.
+	Encoded    bool
+	BodyOffset int64
 
 	// Status is set for ERROR events (and bare Status bodies).
 	Status *Status

@@ -19,8 +19,17 @@ import (
 // UTF-8 transcoding. Decoded does both the way the Reader did.
 //
 // The result may share memory with span. A YAML document's span is returned
-// as an error, since it is not JSON.
+// as an error, since it is not JSON. So is the span of an event read from an
+// encoded body (Event.Encoded), which starts at its response's head: use
+// EncodedEventJSON.
 func EventJSON(span []byte) ([]byte, error) {
+	head := span
+	if _, k, ok := parseTimePrefix(span); ok {
+		head = span[k:]
+	}
+	if isStatusLine(head) || isRequestLine(head) {
+		return nil, errors.New("the span starts with an HTTP head: the event is in a Content-Encoding-encoded body (Event.Encoded); use EncodedEventJSON")
+	}
 	if len(span) == 0 || span[0] != '{' {
 		return nil, errors.New("the span does not start with a JSON object: wrong offset, or not a JSON event")
 	}

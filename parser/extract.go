@@ -157,6 +157,11 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 		ev.Kind, ev.APIVersion = r.internString(f.kind), r.internString(f.apiVersion)
 		ev.Namespace, ev.Name, ev.UID = r.internString(f.namespace), r.internString(f.name), r.internString(f.uid)
 	}
+	if r.decoding {
+		d := r.frame.dec
+		ev.Encoded, ev.BodyOffset = true, start
+		ev.Offset, ev.Length = d.sessOffset, d.pieceEnd-d.sessOffset
+	}
 	n, err := strconv.ParseUint(f.rv, 10, 64)
 	ev.RVNum, ev.RVValid = n, err == nil
 	if !ev.RVValid && typ >= Added && typ <= Bookmark {

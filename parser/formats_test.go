@@ -393,7 +393,7 @@ func TestEncodedBody(t *testing.T) {
 	in := "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n\x1f\x8b\x08\x00{\r\n0\r\n\r\n" +
 		"HTTP/1.1 200 OK\r\n\r\n" + ev("ADDED", "a", "1") + "\n"
 	c := mustRead(t, []byte(in))
-	if k := strings.Join(kinds(c), ","); k != "encoded-body" || names(c) != "a" || len(c.Sessions) != 2 {
+	if k := strings.Join(kinds(c), ","); k != "bad-encoding" || names(c) != "a" || len(c.Sessions) != 2 {
 		t.Fatalf("diagnostics %v events %q sessions %d", c.Diagnostics, names(c), len(c.Sessions))
 	}
 }

@@ -34,10 +34,11 @@ type framer struct {
 	length      int64 // Content-Length, -1 if absent
 	awaitStatus bool  // a request line was read and its response may follow
 	inSession   bool
-	chunkStart  int64  // offset of the current chunk's size line
-	encoding    string // the response's Content-Encoding, unless identity
-	skipBody    bool   // the body is encoded: its bytes are not read
-	firstChunk  bool   // no chunk of this response read yet
+	chunkStart  int64        // offset of the current chunk's size line
+	encoding    string       // the response's Content-Encoding, unless identity
+	skipBody    bool         // the body is encoded in a way not decoded: its bytes are not read
+	dec         *bodyDecoder // decodes the body, when it is encoded
+	firstChunk  bool         // no chunk of this response read yet
 }
 
 func (f *framer) line(ln line) {
@@ -223,7 +224,6 @@ func (f *framer) step(ln *line) bool {
 	return false
 }
 
-// feed hands body bytes on, unless the body is encoded.
 // feedLeft feeds the body what of the line b belongs to the current chunk
 // or Content-Length body (f.left bytes at most) and returns how much.
 func (f *framer) feedLeft(b []byte, ln *line) int64 {
@@ -233,13 +233,20 @@ func (f *framer) feedLeft(b []byte, ln *line) int64 {
 	return k
 }
 
+// feed hands body bytes on: to the decoder when the body is encoded, else
+// to the body scanner, unless the body is skipped.
 func (f *framer) feed(b []byte, raw int64, no int, arrival int64) {
+	if f.dec != nil {
+		f.decode(b, raw, no, arrival)
+		return
+	}
 	if !f.skipBody {
 		f.r.body.feed(b, raw, no, arrival)
 	}
 }
 
 func (f *framer) open(ln *line) {
+	f.finishDecode()
 	if f.inSession {
 		f.r.body.endSession()
 	}
@@ -258,8 +265,8 @@ func (f *framer) header(b []byte) {
 	case strings.EqualFold(name, "Transfer-Encoding"):
 		f.chunked = strings.Contains(strings.ToLower(value), "chunked")
 	case strings.EqualFold(name, "Content-Encoding"):
-		if !strings.EqualFold(value, "identity") {
-			f.encoding = value
+		if v := strings.TrimSpace(value); v != "" && !strings.EqualFold(v, "identity") {
+			f.encoding = v
 		}
 	case strings.EqualFold(name, "Content-Length"):
 		if n, err := strconv.ParseInt(value, 10, 64); err == nil && n >= 0 {
@@ -270,11 +277,14 @@ func (f *framer) header(b []byte) {
 }
 
 func (f *framer) startBody() {
-	if f.encoding != "" {
-		s := f.r.curSession()
-		f.r.addDiag(Diagnostic{Offset: s.Offset, Kind: "encoded-body",
-			Msg: fmt.Sprintf("this response's body is %s-encoded (Content-Encoding) and is skipped; capture it decoded (curl --compressed, or without Accept-Encoding) to see its events", f.encoding)})
-		f.skipBody = true
+	if s := f.r.curSession(); f.encoding != "" && (s.HTTPStatus < 100 || s.HTTPStatus >= 200) {
+		if codec := supportedEncoding(f.encoding); codec != "" {
+			f.startDecode(codec, s.Offset)
+		} else {
+			f.r.addDiag(Diagnostic{Offset: s.Offset, Kind: "encoded-body",
+				Msg: fmt.Sprintf("this response's body is %s-encoded (Content-Encoding), which is not decoded here (gzip, deflate and zstd are), and is skipped; capture it decoded (curl --compressed, or without Accept-Encoding) to see its events", clipString(f.encoding))})
+			f.skipBody = true
+		}
 	}
 	if s := f.r.curSession(); s.HTTPStatus >= 100 && s.HTTPStatus < 200 {
 		// "100 Continue" and the like: the real response follows.
@@ -297,7 +307,11 @@ func (f *framer) startBody() {
 // endBody closes the current response's body; the session stays open so
 // that blank lines after it still belong to it.
 func (f *framer) endBody() {
-	f.r.body.endSession()
+	if f.dec != nil {
+		f.finishDecode()
+	} else {
+		f.r.body.endSession()
+	}
 	f.st = fHead
 	f.awaitStatus = false
 }

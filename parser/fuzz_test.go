@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -63,11 +64,20 @@ func FuzzReader(f *testing.F) {
 	zw.Close()
 	f.Add(gz.Bytes())
 	f.Add(zs.Bytes())
+	// Content-Encoding: gzip bodies, a member per chunk and one member cut
+	// in chunks (more, from the real samples, in testdata).
+	m1, m2 := gzipBytes(nil, small[:len(small)/2]), gzipBytes(nil, small[len(small)/2:])
+	f.Add([]byte(fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n%x\r\n%s\r\n0\r\n\r\n", len(m1), m1, len(m2), m2)))
+	f.Add([]byte(fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n%x\r\n%s\r\n0\r\n\r\nHTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\n%s", 9, gz.Bytes()[:9], gz.Len()-9, gz.Bytes()[9:], gz.Bytes()[:10])))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		c := checkInvariants(t, in)
 		for _, e := range c.Events {
 			if int(e.Offset+e.Length) <= len(in) && e.Offset >= 0 {
-				EventJSON(in[e.Offset : e.Offset+e.Length])
+				if e.Encoded {
+					EncodedEventJSON(in[e.Offset:e.Offset+e.Length], e.BodyOffset)
+				} else {
+					EventJSON(in[e.Offset : e.Offset+e.Length])
+				}
 			}
 		}
 	})

@@ -48,6 +48,11 @@ type Reader struct {
 	lineOnce bool
 	body     bodyScanner
 	fields   fields
+	// decoding is set while decoded bytes of an encoded body are scanned;
+	// encLeft is what such bodies may still expand to.
+	decoding bool
+	encLeft  int64
+	decHold  *decRef
 }
 
 type queued struct {
@@ -64,6 +69,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 		opts.MaxEventSize = defaultMaxEventSize
 	}
 	rd := &Reader{opts: opts, cr: &countingReader{r: r}, intern: make(map[string]string), labels: make(map[string]string)}
+	rd.encLeft = opts.MaxDecompressed
 	rd.body.r = rd
 	rd.body.col0 = true
 	rd.frame.r = rd
@@ -102,10 +108,14 @@ func (r *Reader) Next() bool {
 			return true
 		}
 		r.queue, r.qhead = r.queue[:0], 0
+		if r.frame.dec != nil && r.frame.dec.pending {
+			r.frame.pull(true)
+			continue
+		}
 		if r.done {
 			return false
 		}
-		if r.frame.st == fBody && !r.lineOnce && !r.frame.skipBody {
+		if r.frame.st == fBody && !r.lineOnce && !r.frame.skipBody && r.frame.dec == nil {
 			if blk, ok := r.lines.block(); ok {
 				r.frame.block(blk)
 				continue
@@ -171,6 +181,9 @@ func (r *Reader) InputBytes() int64 { return r.cr.n.Load() }
 const maxDiagnostics = 1000
 
 func (r *Reader) addDiag(d Diagnostic) {
+	if r.decoding {
+		r.decodedDiag(&d)
+	}
 	switch {
 	case len(r.diags) < maxDiagnostics-1:
 		r.diags = append(r.diags, d)
