@@ -17,6 +17,7 @@ type Builder struct {
 	arrival  column[int64] // staging: parser Event.Arrival
 	est      column[int64] // staging: parser Event.Estimated
 	status   map[int]*parser.Status
+	body     map[int]int64 // BodyOffset of the events read from an encoded body
 	oddRV    map[int]string
 	files    []*FileBuilder
 	sessions []Session
@@ -26,7 +27,7 @@ type Builder struct {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}}
+	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}}
 }
 
 // FileBuilder receives one capture's events in capture order.
@@ -91,6 +92,9 @@ func (f *FileBuilder) Add(ev parser.Event) {
 	b.est.add(ev.Estimated)
 	if ev.Status != nil {
 		b.status[i] = ev.Status
+	}
+	if ev.Encoded {
+		b.body[i] = ev.BodyOffset
 	}
 	if ev.RV != "" {
 		var buf [20]byte
@@ -361,7 +365,7 @@ func (b *Builder) Build() *Timeline {
 	for _, f := range b.files {
 		f.Finish(nil, nil)
 	}
-	tl := &Timeline{Sessions: b.sessions, status: b.status, oddRV: b.oddRV}
+	tl := &Timeline{Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body}
 	b.arrival, b.est = column[int64]{}, column[int64]{}
 	if len(b.files) > 1 {
 		order := b.mergeOrder()
@@ -383,6 +387,10 @@ func (b *Builder) Build() *Timeline {
 		tl.oddRV = map[int]string{}
 		for i, s := range b.oddRV {
 			tl.oddRV[remap(i)] = s
+		}
+		tl.body = map[int]int64{}
+		for i, off := range b.body {
+			tl.body[remap(i)] = off
 		}
 		for k := range b.anoms {
 			b.anoms[k].Event = remap(b.anoms[k].Event)

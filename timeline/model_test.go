@@ -97,6 +97,18 @@ func TestLaneLabelsFollowTheLatestEvent(t *testing.T) {
 	}
 }
 
+func TestEncodedEventsKeepTheirBodyOffset(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 10*s).ev(parser.Added, 1, 1*s, "a").ev(parser.Modified, 2, 2*s, "a")
+	c.evs[1].Encoded, c.evs[1].BodyOffset = true, 4242
+	tl := build(c)
+	if e := tl.Event(0); e.Encoded {
+		t.Errorf("a plain event came out encoded: %+v", e)
+	}
+	if e := tl.Event(1); !e.Encoded || e.BodyOffset != 4242 {
+		t.Errorf("the encoded event lost its body offset: %+v", e)
+	}
+}
+
 func TestLanes(t *testing.T) {
 	c := (&capture{}).watch(nil, 0, 10*s).
 		ev(parser.Added, 1, 1*s, "a").ev(parser.Added, 2, 2*s, "b").ev(parser.Modified, 3, 3*s, "a").

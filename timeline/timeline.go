@@ -20,7 +20,11 @@ type Timeline struct {
 
 	tab    eventTable
 	status map[int]*parser.Status
-	oddRV  map[int]string
+	// body holds BodyOffset for the events read from a Content-Encoding
+	// body, apart from the table, which stays compact for the plain
+	// captures that are the rule.
+	body  map[int]int64
+	oddRV map[int]string
 
 	// Head estimate: the highest RV known to exist, as steps (instant,
 	// value), raised by every event and bookmark of every file and by the
@@ -110,6 +114,7 @@ func (tl *Timeline) Event(i int) Event {
 	}
 	e.File = tl.Sessions[e.Session].File
 	e.RV = tl.rvString(i)
+	e.BodyOffset, e.Encoded = tl.body[i]
 	return e
 }
 

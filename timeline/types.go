@@ -168,6 +168,11 @@ type Event struct {
 	// Timed is true when T is a measured arrival time, false when estimated.
 	Timed  bool
 	Status *parser.Status
+	// Encoded and BodyOffset are parser.Event's: the event came from a
+	// Content-Encoding body, and [Offset, Offset+Length) is the encoded
+	// span that parser.EncodedEventJSON decodes again.
+	Encoded    bool
+	BodyOffset int64
 }
 
 const unsetRV = ^uint64(0)
