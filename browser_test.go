@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -281,6 +282,18 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "active-in-view")
 	})
+	t.Run("a gzip Content-Encoding capture, detail pane included", func(t *testing.T) {
+		capture, first := encodedCapture(t, "samples/w1-broad-configmaps-bookmarks.http")
+		tab := s.openSample(t, "client-go-golden-watch.http")
+		upload(t, tab, capture)
+		// The same events as the plain capture: the counts must match it.
+		checkShown(t, tab, filepath.Base(capture), "samples/w1-broad-configmaps-bookmarks.http")
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas")), chromedp.KeyEvent("]")))
+		js := waitText(t, tab, "#detail-json")
+		if !strings.Contains(js, fmt.Sprintf(`"resourceVersion": %q`, first.RV)) || !strings.Contains(js, first.Name) {
+			t.Errorf("the detail pane of the first event does not show %s at RV %s:\n%.400s", first.Name, first.RV, js)
+		}
+	})
 	t.Run("the keyboard steps through the events", func(t *testing.T) {
 		tab := s.openSample(t, "w4-then-resume.ts.http")
 		selectedType := `(() => { const e = document.querySelector('#detail[data-event] [data-field="type"]'); return e ? e.textContent : ""; })()`
@@ -469,6 +482,42 @@ func parseNatively(t testing.TB, file string) shown {
 		}
 	}
 	return s
+}
+
+// encodedCapture writes a real capture's events as one HTTP response with
+// Content-Encoding: gzip, ten events per gzip member and a member per
+// chunk, as an API server flushes to a client that accepts gzip. It returns
+// the file and the first event.
+func encodedCapture(t *testing.T, plain string) (string, parser.Event) {
+	t.Helper()
+	f, err := os.Open(plain)
+	must(t, err)
+	defer f.Close()
+	r := parser.NewReader(f, parser.Options{})
+	var lines [][]byte
+	var first parser.Event
+	for r.Next() {
+		if len(lines) == 0 {
+			first = r.Event()
+		}
+		lines = append(lines, append(bytes.Clone(r.Raw()), '\n'))
+	}
+	var out bytes.Buffer
+	out.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n")
+	for i := 0; i < len(lines); i += 10 {
+		var member bytes.Buffer
+		zw := gzip.NewWriter(&member)
+		for _, l := range lines[i:min(i+10, len(lines))] {
+			_, err := zw.Write(l)
+			must(t, err)
+		}
+		must(t, zw.Close())
+		fmt.Fprintf(&out, "%x\r\n%s\r\n", member.Len(), member.Bytes())
+	}
+	out.WriteString("0\r\n\r\n")
+	name := filepath.Join(t.TempDir(), "gzip-encoded.http")
+	must(t, os.WriteFile(name, out.Bytes(), 0o644))
+	return name, first
 }
 
 // modifiedWithPrevious finds, natively, a MODIFIED event whose object has

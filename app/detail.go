@@ -49,12 +49,12 @@ func (p *Page) selectEvent(ctx goapp.Context, i int) {
 	fold := !p.showManaged
 	ctx.Async(func() {
 		blob := c.sources[d.ev.File].blob
-		cur, err := eventJSON(blob, d.ev.Offset, d.ev.Length)
+		cur, err := eventJSON(blob, d.ev)
 		var changes []change
 		if err == nil && d.prev >= 0 {
 			pe := c.tl.Event(d.prev)
 			var before []byte
-			if before, err = eventJSON(blob, pe.Offset, pe.Length); err == nil {
+			if before, err = eventJSON(blob, pe); err == nil {
 				changes, err = diffJSON(before, cur, fold)
 			}
 		}

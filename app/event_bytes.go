@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"watchlens/parser"
+	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -12,25 +13,31 @@ import (
 // eventJSON fetches one event's JSON again from the file it came from, by
 // its span in the decoded stream. For a plain file that span is the file's
 // own bytes, sliced on the JS side so only the event crosses into Go; when
-// they are not an event there, the file is compressed (or UTF-16) and is
-// decoded again up to the span. It runs in a goroutine.
-func eventJSON(blob goapp.Value, offset, length int64) ([]byte, error) {
-	span, err := blobBytes(blob, offset, offset+length)
+// they are not there, the file is compressed (or UTF-16) and is decoded
+// again up to the span. An event from a Content-Encoding body has the
+// encoded bytes of its response as span, which the parser decodes again.
+// It runs in a goroutine.
+func eventJSON(blob goapp.Value, ev timeline.Event) ([]byte, error) {
+	fromSpan := parser.EventJSON
+	if ev.Encoded {
+		fromSpan = func(span []byte) ([]byte, error) { return parser.EncodedEventJSON(span, ev.BodyOffset) }
+	}
+	span, err := blobBytes(blob, ev.Offset, ev.Offset+ev.Length)
 	if err != nil {
 		return nil, err
 	}
-	if js, err := parser.EventJSON(span); err == nil {
+	if js, err := fromSpan(span); err == nil {
 		return js, nil
 	}
 	r := parser.Decoded(newBlobReader(blob))
-	if _, err := io.CopyN(io.Discard, r, offset); err != nil {
-		return nil, fmt.Errorf("decoding the capture up to offset %d: %w", offset, err)
+	if _, err := io.CopyN(io.Discard, r, ev.Offset); err != nil {
+		return nil, fmt.Errorf("decoding the capture up to offset %d: %w", ev.Offset, err)
 	}
-	span = make([]byte, length)
+	span = make([]byte, ev.Length)
 	if _, err := io.ReadFull(r, span); err != nil {
-		return nil, fmt.Errorf("decoding the event at offset %d: %w", offset, err)
+		return nil, fmt.Errorf("decoding the event at offset %d: %w", ev.Offset, err)
 	}
-	return parser.EventJSON(span)
+	return fromSpan(span)
 }
 
 // blobBytes reads bytes [from, to) of a Blob.
