@@ -348,15 +348,7 @@ func atDeadline(s *Session, c Clock) bool {
 	return d > -2e9 && d < 2e9
 }
 
-func (b *Builder) rvString(i int) string {
-	if s, ok := b.oddRV[i]; ok {
-		return s
-	}
-	if b.tab.flags.at(i)&flagRVValid != 0 {
-		return strconv.FormatUint(b.tab.rv.at(i), 10)
-	}
-	return ""
-}
+func (b *Builder) rvString(i int) string { return b.tab.rvString(b.oddRV, i) }
 
 // Build merges the files on one clock and computes lanes, head, cursors
 // and the series the window models need. The Builder must not be used

@@ -1,5 +1,7 @@
 package timeline
 
+import "strconv"
+
 // The event table is stored column by column in fixed-size chunks: a
 // capture of millions of events then never needs one huge contiguous
 // allocation (wasm memory grows in place and never shrinks, and append's
@@ -69,4 +71,16 @@ func (e *eventTable) permute(order []int32) eventTable {
 		sess: e.sess.permute(order), seq: e.seq.permute(order), off: e.off.permute(order),
 		length: e.length.permute(order), typ: e.typ.permute(order), flags: e.flags.permute(order),
 	}
+}
+
+// rvString is event i's resourceVersion as sent: odd holds the ones that
+// are not plain numbers (the table keeps numbers only).
+func (t *eventTable) rvString(odd map[int]string, i int) string {
+	if s, ok := odd[i]; ok {
+		return s
+	}
+	if t.flags.at(i)&flagRVValid != 0 {
+		return strconv.FormatUint(t.rv.at(i), 10)
+	}
+	return ""
 }

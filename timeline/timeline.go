@@ -118,15 +118,7 @@ func (tl *Timeline) Event(i int) Event {
 	return e
 }
 
-func (tl *Timeline) rvString(i int) string {
-	if s, ok := tl.oddRV[i]; ok {
-		return s
-	}
-	if tl.tab.flags.at(i)&flagRVValid != 0 {
-		return strconv.FormatUint(tl.tab.rv.at(i), 10)
-	}
-	return ""
-}
+func (tl *Timeline) rvString(i int) string { return tl.tab.rvString(tl.oddRV, i) }
 
 // Head returns the head estimate at instant t: the highest RV known to
 // exist at or before t (ok false before anything is known).
