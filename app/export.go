@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"io"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -18,21 +19,21 @@ func (p *Page) renderExports() goapp.UI {
 }
 
 func (p *Page) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
-	var b bytes.Buffer
-	if err := p.analysis.report.WriteMarkdown(&b); err != nil {
-		p.problem = "The report could not be written: " + err.Error()
-		return
-	}
-	download("watchlens-report.md", "text/markdown", b.Bytes())
+	p.exportReport("watchlens-report.md", "text/markdown", p.analysis.report.WriteMarkdown)
 }
 
 func (p *Page) onExportJSON(ctx goapp.Context, e goapp.Event) {
+	p.exportReport("watchlens-report.json", "application/json", p.analysis.report.WriteJSON)
+}
+
+// exportReport downloads the report in the form write renders.
+func (p *Page) exportReport(name, mime string, write func(io.Writer) error) {
 	var b bytes.Buffer
-	if err := p.analysis.report.WriteJSON(&b); err != nil {
+	if err := write(&b); err != nil {
 		p.problem = "The report could not be written: " + err.Error()
 		return
 	}
-	download("watchlens-report.json", "application/json", b.Bytes())
+	download(name, mime, b.Bytes())
 }
 
 func (p *Page) onExportPNG(ctx goapp.Context, e goapp.Event) {
