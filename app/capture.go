@@ -49,7 +49,8 @@ func readCapture(sources []source, report func(progress)) *capture {
 		size := int64(src.blob.Get("size").Float())
 		c.sizes = append(c.sizes, size)
 		f := b.AddFile(src.name)
-		r := parser.NewReader(newBlobReader(src.blob), parser.Options{})
+		blobs := newBlobReader(src.blob)
+		r := parser.NewReader(blobs, parser.Options{})
 		for r.Next() {
 			f.Add(r.Event())
 			events++
@@ -59,6 +60,7 @@ func readCapture(sources []source, report func(progress)) *capture {
 				report(progress{name: src.name, size: size, read: r.InputBytes(), events: events})
 			}
 		}
+		blobs.Close()
 		f.Finish(r.Sessions(), r.Diagnostics())
 		c.readErr = append(c.readErr, r.Err())
 		yieldToBrowser()

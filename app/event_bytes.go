@@ -29,7 +29,9 @@ func eventJSON(blob goapp.Value, ev timeline.Event) ([]byte, error) {
 	if js, err := fromSpan(span); err == nil {
 		return js, nil
 	}
-	r := parser.Decoded(newBlobReader(blob))
+	blobs := newBlobReader(blob)
+	defer blobs.Close()
+	r := parser.Decoded(blobs)
 	if _, err := io.CopyN(io.Discard, r, ev.Offset); err != nil {
 		return nil, fmt.Errorf("decoding the capture up to offset %d: %w", ev.Offset, err)
 	}

@@ -47,6 +47,8 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.TryUpdate()
 	ctx.After(3*time.Second, func(goapp.Context) { goapp.TryUpdate() })
 
+	blobWorkerURL = ctx.ResolveStaticResource("/web/blobread.js")
+
 	// The listener lives as long as the page, so it is never released.
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
 
