@@ -49,13 +49,17 @@ func (p *Page) selectEvent(ctx goapp.Context, i int) {
 	fold := !p.showManaged
 	ctx.Async(func() {
 		blob := c.sources[d.ev.File].blob
-		cur, err := eventJSON(blob, d.ev)
+		evs := []timeline.Event{d.ev}
+		if d.prev >= 0 {
+			evs = append(evs, c.tl.Event(d.prev))
+		}
+		var cur []byte
 		var changes []change
-		if err == nil && d.prev >= 0 {
-			pe := c.tl.Event(d.prev)
-			var before []byte
-			if before, err = eventJSON(blob, pe); err == nil {
-				changes, err = diffJSON(before, cur, fold)
+		js, err := eventsJSON(blob, evs...)
+		if err == nil {
+			cur = js[0]
+			if len(js) > 1 {
+				changes, err = diffJSON(js[1], cur, fold)
 			}
 		}
 		ctx.Dispatch(func(goapp.Context) {

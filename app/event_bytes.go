@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"io"
+	"sort"
 
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -10,36 +11,64 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// eventJSON fetches one event's JSON again from the file it came from, by
-// its span in the decoded stream. For a plain file that span is the file's
+// eventsJSON fetches events' JSON again from the file they came from, by
+// their spans in the decoded stream. For a plain file a span is the file's
 // own bytes, sliced on the JS side so only the event crosses into Go; when
 // they are not there, the file is compressed (or UTF-16) and is decoded
-// again up to the span. An event from a Content-Encoding body has the
-// encoded bytes of its response as span, which the parser decodes again.
-// It runs in a goroutine.
-func eventJSON(blob goapp.Value, ev timeline.Event) ([]byte, error) {
-	fromSpan := parser.EventJSON
-	if ev.Encoded {
-		fromSpan = func(span []byte) ([]byte, error) { return parser.EncodedEventJSON(span, ev.BodyOffset) }
+// again, once for all the events, up to the last span. An event from a
+// Content-Encoding body has the encoded bytes of its response as span,
+// which the parser decodes again. It runs in a goroutine.
+func eventsJSON(blob goapp.Value, evs ...timeline.Event) ([][]byte, error) {
+	out := make([][]byte, len(evs))
+	var encoded []int // the events whose spans need the file decoded
+	for k, ev := range evs {
+		span, err := blobBytes(blob, ev.Offset, ev.Offset+ev.Length)
+		if err != nil {
+			return nil, err
+		}
+		if js, err := spanJSON(ev, span); err == nil {
+			out[k] = js
+		} else {
+			encoded = append(encoded, k)
+		}
 	}
-	span, err := blobBytes(blob, ev.Offset, ev.Offset+ev.Length)
-	if err != nil {
-		return nil, err
+	if len(encoded) == 0 {
+		return out, nil
 	}
-	if js, err := fromSpan(span); err == nil {
-		return js, nil
-	}
+	sort.Slice(encoded, func(a, b int) bool { return evs[encoded[a]].Offset < evs[encoded[b]].Offset })
 	blobs := newBlobReader(blob)
 	defer blobs.Close()
 	r := parser.Decoded(blobs)
-	if _, err := io.CopyN(io.Discard, r, ev.Offset); err != nil {
-		return nil, fmt.Errorf("decoding the capture up to offset %d: %w", ev.Offset, err)
+	var pos int64    // where the decoded stream r stands
+	var span []byte  // the last span read, which two events of one
+	var spanAt int64 // Content-Encoding body share
+	for _, k := range encoded {
+		ev := evs[k]
+		if span == nil || ev.Offset != spanAt || ev.Length != int64(len(span)) {
+			if _, err := io.CopyN(io.Discard, r, ev.Offset-pos); err != nil {
+				return nil, fmt.Errorf("decoding the capture up to offset %d: %w", ev.Offset, err)
+			}
+			span = make([]byte, ev.Length)
+			if _, err := io.ReadFull(r, span); err != nil {
+				return nil, fmt.Errorf("decoding the event at offset %d: %w", ev.Offset, err)
+			}
+			spanAt, pos = ev.Offset, ev.Offset+ev.Length
+		}
+		js, err := spanJSON(ev, span)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = js
 	}
-	span = make([]byte, ev.Length)
-	if _, err := io.ReadFull(r, span); err != nil {
-		return nil, fmt.Errorf("decoding the event at offset %d: %w", ev.Offset, err)
+	return out, nil
+}
+
+// spanJSON is an event's JSON from its span of the decoded stream.
+func spanJSON(ev timeline.Event, span []byte) ([]byte, error) {
+	if ev.Encoded {
+		return parser.EncodedEventJSON(span, ev.BodyOffset)
 	}
-	return fromSpan(span)
+	return parser.EventJSON(span)
 }
 
 // blobBytes reads bytes [from, to) of a Blob.
