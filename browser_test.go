@@ -62,6 +62,8 @@ func TestBrowser(t *testing.T) {
 		noSidewaysScroll(t, tab)
 		screenshot(t, tab, "first-visit")
 	})
+	t.Run("the keyboard reaches every control, with a visible focus", func(t *testing.T) { testKeyboard(t, s) })
+	t.Run("large screens", func(t *testing.T) { testLargeScreens(t, s) })
 	t.Run("choose file", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, "samples/w4-then-resume.http")
