@@ -38,20 +38,23 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 	// too, not only in main (tests build sites without running main).
 	app.Register()
 	h := &goapp.Handler{
-		Name:            "watchlens",
-		ShortName:       "watchlens",
-		Title:           "watchlens: what a Kubernetes watch capture says",
-		Description:     "Drop a recorded Kubernetes watch log and see its events, bookmarks, sessions, cursor gaps and where a reconnect would have hit 410 Gone. Nothing leaves the browser.",
-		Author:          "watchlens",
-		Keywords:        []string{"kubernetes", "watch", "resourceVersion", "410 Gone", "bookmark"},
-		Lang:            "en",
-		Icon:            goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png"},
-		Styles:          []string{"/web/app.css"},
-		Scripts:         []string{"/web/timeline.js"},
-		BackgroundColor: "#111827",
-		ThemeColor:      "#1f2a37",
-		LoadingLabel:    "Loading watchlens {progress}%",
-		Version:         version,
+		Name:        "watchlens",
+		ShortName:   "watchlens",
+		Title:       "watchlens: what a Kubernetes watch capture says",
+		Description: "Drop a recorded Kubernetes watch log and see its events, bookmarks, sessions, cursor gaps and where a reconnect would have hit 410 Gone. Nothing leaves the browser.",
+		Author:      "watchlens",
+		Keywords:    []string{"kubernetes", "watch", "resourceVersion", "410 Gone", "bookmark"},
+		Lang:        "en",
+		Icon:        goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png"},
+		Styles:      []string{"/web/app.css"},
+		Scripts:     []string{"/web/timeline.js"},
+		// The worker that reads dropped files is loaded by the app, not
+		// by the page, so the offline cache must be told of it.
+		CacheableResources: []string{"/web/blobread.js"},
+		BackgroundColor:    "#111827",
+		ThemeColor:         "#1f2a37",
+		LoadingLabel:       "Loading watchlens {progress}%",
+		Version:            version,
 	}
 	if base = strings.TrimRight(base, "/"); base != "" {
 		h.Resources = goapp.PrefixedLocation(base)

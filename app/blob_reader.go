@@ -37,6 +37,7 @@ type blobReader struct {
 	size    int64
 	worker  goapp.Value // nil until the first Read, and again after the last
 	handler goapp.Func
+	failed  goapp.Func
 	slices  chan workerReply
 	slice   goapp.Value // the current slice, a Uint8Array
 	used    int         // bytes of the slice already handed to Go
@@ -87,8 +88,22 @@ func (r *blobReader) start() {
 		r.slices <- s
 		return nil
 	})
+	// A worker that cannot start (its script missing from a stale cache)
+	// reports it here; without this the read would wait forever.
+	r.failed = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+		msg := "the file-reading worker " + blobWorkerURL + " failed"
+		if m := args[0].Get("message"); m.Truthy() {
+			msg += ": " + m.String()
+		}
+		select { // an error may come more than once; the first one is enough
+		case r.slices <- workerReply{err: msg}:
+		default:
+		}
+		return nil
+	})
 	r.worker = goapp.Window().Get("Worker").New(blobWorkerURL)
 	r.worker.Set("onmessage", r.handler)
+	r.worker.Set("onerror", r.failed)
 	init := goapp.Window().Get("Object").New()
 	init.Set("blob", r.blob)
 	init.Set("slice", blobSlice)
@@ -110,6 +125,7 @@ func (r *blobReader) stop() {
 	r.worker.Call("terminate")
 	r.worker = nil
 	r.handler.Release()
+	r.failed.Release()
 }
 
 // nextPiece copies the next piece of the file into Go, awaiting the next
