@@ -18,8 +18,41 @@ import (
 
 // fastScanner walks one JSON value; i is the read position.
 type fastScanner struct {
-	b []byte
-	i int
+	b    []byte
+	i    int
+	memo *fastMemo
+}
+
+// fastMemo remembers, per position in managedFields, the fieldsV1 value of
+// the last event that had one. Most of the metadata's bytes are fieldsV1,
+// and they repeat: the same object's next event, and objects of one
+// controller, carry the same ones byte for byte. Where the bytes match a
+// value the scanner walked before, the walk would go the same way (an
+// object's extent and validity depend only on its own bytes), so it is
+// skipped by a comparison, many times faster than the walk.
+type fastMemo struct {
+	fieldsV1 [4][]byte
+}
+
+// maxMemo bounds a remembered value; larger ones are walked every time.
+const maxMemo = 64 << 10
+
+// skipMemo skips the value at the read position, an object equal to *m if
+// it can, and remembers it in *m if it is an object walked.
+func (s *fastScanner) skipMemo(m *[]byte) bool {
+	s.ws()
+	if p := *m; len(p) > 0 && len(s.b)-s.i >= len(p) && equalBytes(s.b[s.i:s.i+len(p)], p) {
+		s.i += len(p)
+		return true
+	}
+	start := s.i
+	if !s.skip() {
+		return false
+	}
+	if s.b[start] == '{' && s.i-start <= maxMemo {
+		*m = append((*m)[:0], s.b[start:s.i]...)
+	}
+	return true
 }
 
 // jsonDelim marks the bytes that may follow a value inside a container:
@@ -393,9 +426,9 @@ func (s *fastScanner) object(fn func(key []byte) (ok, stop bool)) bool {
 // stopped: after the object's metadata when the type came before the
 // object (the API server's order; early is set then), else after the whole
 // value. intern turns bytes into the strings kept.
-func extractFast(b []byte, f *fields, intern func([]byte) string) (end int, early, ok bool) {
+func extractFast(b []byte, f *fields, intern func([]byte) string, memo *fastMemo) (end int, early, ok bool) {
 	*f = fields{}
-	s := fastScanner{b: b}
+	s := fastScanner{b: b, memo: memo}
 	// top collects kind, apiVersion and metadata found beside "type", as
 	// extractGJSON uses them when there is no "object".
 	var top fields
@@ -614,9 +647,12 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 	if s.want(']') {
 		return true
 	}
-	for {
+	for entry := 0; ; entry++ {
 		seen := false
 		ok := s.object(func(k []byte) (bool, bool) {
+			if string(k) == "fieldsV1" && s.memo != nil && entry < len(s.memo.fieldsV1) {
+				return s.skipMemo(&s.memo.fieldsV1[entry]), false
+			}
 			if seen || string(k) != "time" {
 				return s.skip(), false
 			}

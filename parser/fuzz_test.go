@@ -143,15 +143,37 @@ func FuzzFastVsGJSON(f *testing.F) {
 			f.Add([]byte(`{"type":"ADDED","object":{"kind":"Pod","metadata":{"x":` + deep + `,"y":[[],{ },{"a" :{}}],"name":"n"}}}`))
 		}
 	}
+	// With managedFields, the fieldsV1 values remembered from a pod event
+	// (a real one's, and then b's own) must skip exactly what the walk does.
+	pod := podLines(f, 1)[0]
+	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}},"time":"2026-11-30T00:54:22Z"},{"fieldsV1":{"a":{}}}]}}}`))
+	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}}},{"fieldsV1":{"a":{}}"time":"2026-11-30T00:54:22Z"}]}}}`))
 	plain := func(b []byte) string { return string(b) }
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var fast, ref fields
-		if _, _, ok := extractFast(b, &fast, plain); !ok {
-			return
-		}
-		extractGJSON(b, &ref)
-		if fast != ref {
-			t.Fatalf("fast %+v\ngjson %+v", fast, ref)
+		var ref fields
+		refDone := false
+		var fromPod fastMemo
+		extractFast(pod, new(fields), plain, &fromPod)
+		for i, memo := range []*fastMemo{nil, &fromPod, &fromPod, new(fastMemo)} {
+			var fast fields
+			end, early, ok := extractFast(b, &fast, plain, memo)
+			if i == 3 {
+				// Once more with what b itself left in the memo.
+				end2, early2, ok2 := extractFast(b, &fast, plain, memo)
+				if end2 != end || early2 != early || ok2 != ok {
+					t.Fatalf("with b's own memo: %d %v %v, walked %d %v %v", end2, early2, ok2, end, early, ok)
+				}
+			}
+			if !ok {
+				continue
+			}
+			if !refDone {
+				extractGJSON(b, &ref)
+				refDone = true
+			}
+			if fast != ref {
+				t.Fatalf("memo %d: fast %+v\ngjson %+v", i, fast, ref)
+			}
 		}
 	})
 }

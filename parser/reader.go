@@ -48,6 +48,7 @@ type Reader struct {
 	lineOnce bool
 	body     bodyScanner
 	fields   fields
+	memo     fastMemo
 	// decoding is set while decoded bytes of an encoded body are scanned;
 	// encLeft is what such bodies may still expand to.
 	decoding bool
