@@ -37,6 +37,15 @@ type lineReader struct {
 	sniffed, prefixed bool
 	arrival           int64 // the last time prefix read, Unix ns
 	lineBegin         int64 // stream offset where the current line began
+	// blocks, when set, is read in place instead of src: buf is one of
+	// its blocks, or own while a line that spans two blocks is read, with
+	// pend (at stream offset pendBase) the rest of the second block.
+	// srcOff is the stream offset of the next block's first byte.
+	blocks   *prefetchReader
+	own      []byte
+	pend     []byte
+	pendBase int64
+	srcOff   int64
 }
 
 const windowSize = 256 << 10
@@ -73,7 +82,13 @@ func (l *lineReader) block() (line, bool) {
 	if l.midLine || !l.sniffed || l.prefixed {
 		return line{}, false
 	}
-	if l.end-l.start < len(l.buf)/4 && !l.eof {
+	switch {
+	case l.blocks != nil:
+		// A block's last line, cut by the block's end, is read with next.
+		if l.start == l.end && !l.eof {
+			l.fill()
+		}
+	case l.end-l.start < len(l.buf)/4 && !l.eof:
 		l.fill()
 	}
 	avail := l.buf[l.start:l.end]
@@ -141,6 +156,10 @@ func (l *lineReader) emit(n int, eol bool) line {
 // fill reads more of the source, first making room by dropping consumed
 // bytes and, for a line longer than the window, growing it up to maxLine.
 func (l *lineReader) fill() {
+	if l.blocks != nil {
+		l.fillBlocks()
+		return
+	}
 	if l.start > 0 {
 		n := copy(l.buf, l.buf[l.start:l.end])
 		l.base += int64(l.start)
@@ -170,6 +189,70 @@ func (l *lineReader) fill() {
 		}
 	}
 	l.eof, l.err = true, io.ErrNoProgress
+}
+
+// fillBlocks is fill when reading blocks in place: it goes on to the next
+// block, or, when a line goes on from one block to the next, gathers that
+// line in own (up to maxLine bytes).
+func (l *lineReader) fillBlocks() {
+	l.scanned = 0
+	if l.start == l.end {
+		if l.pend != nil {
+			l.buf, l.base, l.start, l.end = l.pend, l.pendBase, 0, len(l.pend)
+			l.pend = nil
+			return
+		}
+		base := l.srcOff
+		if b := l.take(); b != nil {
+			l.buf, l.base, l.start, l.end = b, base, 0, len(b)
+		}
+		return
+	}
+	// copy, not append: buf may be own.
+	n := copy(l.own[:cap(l.own)], l.buf[l.start:l.end])
+	if n < l.end-l.start {
+		l.own = append(l.own[:n], l.buf[l.start+n:l.end]...)
+	}
+	own := l.own[:l.end-l.start]
+	l.base += int64(l.start)
+	for len(own) < l.maxLine {
+		src, base := l.pend, l.pendBase
+		if src == nil {
+			base = l.srcOff
+			if src = l.take(); src == nil {
+				break
+			}
+		}
+		k := bytes.IndexByte(src, '\n') + 1
+		if k == 0 {
+			k = len(src)
+		}
+		k = min(k, l.maxLine-len(own))
+		own = append(own, src[:k]...)
+		l.pend, l.pendBase = nil, 0
+		if k < len(src) {
+			l.pend, l.pendBase = src[k:], base+int64(k)
+		}
+		if own[len(own)-1] == '\n' {
+			break
+		}
+	}
+	l.own = own
+	l.buf, l.start, l.end = own, 0, len(own)
+}
+
+// take returns the next block of blocks, or nil at the end, which it marks.
+func (l *lineReader) take() []byte {
+	b, err := l.blocks.nextBlock()
+	if b == nil {
+		l.eof = true
+		if err != io.EOF {
+			l.err = err
+		}
+		return nil
+	}
+	l.srcOff += int64(len(b))
+	return b
 }
 
 // parseTimePrefix reads an arrival time (RFC 3339, with or without

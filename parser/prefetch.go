@@ -74,19 +74,50 @@ func (p *prefetchReader) Read(dst []byte) (int, error) {
 		if p.ended {
 			return 0, p.err
 		}
-		if p.buf != nil {
-			p.free <- p.buf[:cap(p.buf)]
-			p.buf = nil
-		}
-		blk := <-p.full
-		p.buf, p.cur = blk.b, blk.b
-		if blk.err != nil {
-			p.ended, p.err = true, blk.err
-		}
+		p.load()
 	}
 	n := copy(dst, p.cur)
 	p.cur = p.cur[n:]
 	return n, nil
+}
+
+// load gives back the block read last and waits for the next one.
+func (p *prefetchReader) load() {
+	if p.buf != nil {
+		p.free <- p.buf[:cap(p.buf)]
+		p.buf = nil
+	}
+	blk := <-p.full
+	p.buf, p.cur = blk.b, blk.b
+	if blk.err != nil {
+		p.ended, p.err = true, blk.err
+	}
+}
+
+// peek returns up to n of the next bytes without taking them: the first
+// ones of a block, which are enough to sniff the stream's start.
+func (p *prefetchReader) peek(n int) []byte {
+	for len(p.cur) == 0 && !p.ended {
+		p.load()
+	}
+	return p.cur[:min(n, len(p.cur))]
+}
+
+// nextBlock returns the unread rest of the current block, or the next
+// block, to be read in place: it stays valid until the following call,
+// which gives it back. At the end it returns nil and the error that ended
+// the stream (io.EOF at a clean end). Reading in place saves the parser a
+// copy of every byte, which was a fifth of its time.
+func (p *prefetchReader) nextBlock() ([]byte, error) {
+	for len(p.cur) == 0 {
+		if p.ended {
+			return nil, p.err
+		}
+		p.load()
+	}
+	b := p.cur
+	p.cur = nil
+	return b, nil
 }
 
 // close stops the goroutine of a Reader given up before the end.

@@ -92,6 +92,9 @@ func (r *Reader) open() {
 	}
 	// A line may hold a whole event plus its time prefix and framing.
 	r.lines = newLineReader(src.r, r.opts.MaxEventSize+1024)
+	if src.prefetch != nil && !src.utf16 {
+		r.lines.blocks = src.prefetch
+	}
 }
 
 // Next advances to the next event. It returns false at the end of the

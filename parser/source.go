@@ -118,12 +118,18 @@ func openSource(cr *countingReader, maxDecompressed int64, prefetch bool) (sourc
 		s.prefetch = newPrefetchReader(s.r)
 		s.r = s.prefetch
 	}
-	head, r, err = peek(s.r, make([]byte, 4))
-	if err != nil {
-		// The error shows up again on the first read, where it is reported.
-		return s, nil
+	if s.prefetch != nil {
+		// Sniffed in place, so that the line reader can read the blocks
+		// themselves (see lineReader.blocks).
+		head = s.prefetch.peek(4)
+	} else {
+		head, r, err = peek(s.r, make([]byte, 4))
+		if err != nil {
+			// The error shows up again on the first read, where it is reported.
+			return s, nil
+		}
+		s.r = r
 	}
-	s.r = r
 	if le, ok := sniffUTF16(head); ok {
 		s.r, s.utf16 = &utf16Reader{r: r, le: le}, true
 	}
