@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
-	"time"
 )
 
 // The fast path reads the fields without building anything. In the order
@@ -32,6 +31,24 @@ type fastScanner struct {
 // skipped by a comparison, many times faster than the walk.
 type fastMemo struct {
 	fieldsV1 [4][]byte
+	// last holds the strings interned last for kind, apiVersion, name,
+	// namespace, uid and labels, which mostly repeat from one event to the
+	// next: a comparison saves the intern map's hashing, slow under wasm.
+	last [6]string
+}
+
+// interned returns intern(v), or the same string interned last at slot.
+func (s *fastScanner) interned(slot int, v []byte, intern func([]byte) string) string {
+	m := s.memo
+	if m == nil {
+		return intern(v)
+	}
+	if string(v) == m.last[slot] {
+		return m.last[slot]
+	}
+	x := intern(v)
+	m.last[slot] = x
+	return x
 }
 
 // maxMemo bounds a remembered value; larger ones are walked every time.
@@ -517,7 +534,7 @@ func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fast
 		// gjson says a null kind exists, with the value "".
 		v, ok := s.strOrNull()
 		seen.kind, f.hasKind = true, true
-		f.kind = intern(v)
+		f.kind = s.interned(0, v, intern)
 		return ok
 	case "apiVersion":
 		if seen.apiVersion {
@@ -525,7 +542,7 @@ func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fast
 		}
 		v, ok := s.strOrNull()
 		seen.apiVersion = true
-		f.apiVersion = intern(v)
+		f.apiVersion = s.interned(1, v, intern)
 		return ok
 	case "metadata":
 		if seen.metadata {
@@ -564,7 +581,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) stri
 		if idx == 3 {
 			*dst = string(v) // resourceVersions are all different: not worth interning
 		} else {
-			*dst = intern(v)
+			*dst = s.interned(2+idx, v, intern)
 		}
 		return ok, false
 	}
@@ -612,7 +629,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) stri
 			if !s.skip() {
 				return false, false // malformed: the caller falls back to gjson
 			}
-			f.labels = intern(s.b[start:s.i])
+			f.labels = s.interned(5, s.b[start:s.i], intern)
 			return true, false
 		}
 		return s.skip(), false
@@ -697,9 +714,35 @@ func parseTimeBytes(b []byte) (int64, bool) {
 	if year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
 		return parseTime(string(b))
 	}
-	t := time.Date(year, time.Month(month), day, hour, minute, sec, 0, time.UTC)
-	if t.Day() != day { // the 31st of a 30-day month, which time.Parse refuses
+	if day > daysIn(month, year) { // the 31st of a 30-day month, which time.Parse refuses
 		return 0, false
 	}
-	return t.UnixNano(), true
+	// time.Date, written out: under wasm it cost as much as reading the
+	// rest of the metadata.
+	y := int64(year)
+	if month <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 {
+		era = (y - 399) / 400
+	}
+	yoe := y - era*400
+	doy := int64((153*((month+9)%12)+2)/5 + day - 1)
+	days := era*146097 + yoe*365 + yoe/4 - yoe/100 + doy - 719468
+	return (days*86400 + int64(hour*3600+minute*60+sec)) * 1e9, true
+}
+
+// daysIn returns the days of a month of the proleptic Gregorian calendar.
+func daysIn(month, year int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }

@@ -183,6 +183,12 @@ func FuzzParseTime(f *testing.F) {
 	f.Add("2026-11-30T00:54:22Z")
 	f.Add("2026-02-29T24:00:00Z")
 	f.Add("2024-02-29T23:59:59Z")
+	// The calendar arithmetic's edges: year 0 (before March, the year
+	// before is -1), centuries, and UnixNano's wrap past 2262.
+	for _, s := range []string{"0000-01-01T00:00:00Z", "0000-02-29T12:00:00Z", "0000-03-01T00:00:00Z", "1900-02-29T00:00:00Z",
+		"2000-02-29T00:00:00Z", "1969-12-31T23:59:59Z", "2262-04-11T23:47:17Z", "9999-12-31T23:59:59Z", "2026-04-31T00:00:00Z"} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		a, aok := parseTimeBytes([]byte(s))
 		b, bok := parseTime(s)
