@@ -308,6 +308,19 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	return next, true
 }
 
+// breakOff ends the bytes fed so far where the stream breaks (damaged
+// encoded data): a value open there is given up, and what comes next
+// starts afresh at a line start.
+func (s *bodyScanner) breakOff(msg string) {
+	if s.in {
+		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event", Msg: msg})
+	}
+	s.in, s.garbage, s.col0 = false, false, true
+	if s.mode == modeYAML {
+		s.buf = s.buf[:0]
+	}
+}
+
 func (s *bodyScanner) tooBig(end int64) {
 	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "event-too-big",
 		Msg: fmt.Sprintf("the event here is %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", end-s.startRaw, s.r.opts.MaxEventSize)})

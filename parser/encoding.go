@@ -49,6 +49,28 @@ type bodyDecoder struct {
 	lineNo             int   // line in the decoded body
 	sessOffset         int64 // the session's offset
 	left               int64 // what the body may expand to
+	// encIn and encOut count the encoded bytes pushed and handed to the
+	// decompressor; pieces are the last pieces pushed, to tell where in
+	// the capture an encoded byte was.
+	encIn, encOut int64
+	pieces        [64]encPiece
+	npieces       int
+	// damage lists the damaged gzip members not yet reported.
+	damage []gzipDamage
+}
+
+// encPiece is a pushed piece: its first byte's offset in the encoded body,
+// in the capture, and its line.
+type encPiece struct {
+	enc, raw int64
+	no       int
+}
+
+// gzipDamage is a damaged gzip member: where in the encoded body decoding
+// failed, why, and where it resumed (-1 until a next member is found).
+type gzipDamage struct {
+	at, resumed int64
+	err         error
 }
 
 // decRef holds a Reader's decoder for the cleanup that stops it when the
@@ -85,7 +107,7 @@ func newBodyDecoder(codec string, sessOffset int64, left int64) *bodyDecoder {
 		case "gzip":
 			// Member by member: a multistream reader would hold a member's
 			// last bytes until the next one's header came.
-			rd = &gzipMembers{br: bufio.NewReaderSize(src, 4096)}
+			rd = &gzipMembers{br: bufio.NewReaderSize(src, 4096), d: d}
 		case "zstd":
 			zr, err := zstd.NewReader(src, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(64<<20))
 			if err != nil {
@@ -145,21 +167,38 @@ func (d *bodyDecoder) setErr(err error) {
 }
 
 // gzipMembers reads gzip members one after the other, giving each one's
-// bytes out as soon as it ends.
+// bytes out as soon as it ends. A damaged member is recorded in d.damage
+// and reading resumes at the next member header (1f 8b 08) after the
+// damage: a recorder that reconnects, or flushes a member per write, puts
+// many members in one body, and one bad member need not cost the others.
 type gzipMembers struct {
-	br *bufio.Reader
-	zr gzip.Reader
-	in bool // inside a member
+	br     *bufio.Reader
+	zr     gzip.Reader
+	in     bool // inside a member
+	d      *bodyDecoder
+	resync bool // looking for the next member after damage
 }
+
+var gzipMagic = []byte{0x1f, 0x8b, 0x08}
 
 func (g *gzipMembers) Read(p []byte) (int, error) {
 	for {
 		if !g.in {
+			if g.resync {
+				if err := g.seek(); err != nil {
+					return 0, err
+				}
+			}
 			if _, err := g.br.Peek(1); err != nil {
 				return 0, err
 			}
+			at := g.pos()
 			if err := g.zr.Reset(g.br); err != nil {
-				return 0, err
+				if !damaged(err) {
+					return 0, err
+				}
+				g.damaged(at, err)
+				continue
 			}
 			g.zr.Multistream(false)
 			g.in = true
@@ -168,9 +207,49 @@ func (g *gzipMembers) Read(p []byte) (int, error) {
 		if err == io.EOF {
 			g.in = false
 			err = nil
+		} else if err != nil && damaged(err) {
+			g.damaged(g.pos(), err)
+			err = nil
 		}
 		if n > 0 || err != nil {
 			return n, err
+		}
+	}
+}
+
+// damaged tells damaged data from the end of the input (a body cut off,
+// reported as such) and from the decoder being stopped.
+func damaged(err error) bool {
+	return err != io.EOF && err != io.ErrUnexpectedEOF && err != errStopped
+}
+
+// pos returns the offset in the encoded body of the next byte the gzip
+// reader takes.
+func (g *gzipMembers) pos() int64 { return g.d.encOut - int64(g.br.Buffered()) }
+
+func (g *gzipMembers) damaged(at int64, err error) {
+	g.d.damage = append(g.d.damage, gzipDamage{at: at, resumed: -1, err: err})
+	g.in, g.resync = false, true
+}
+
+// seek skips to the next gzip member header; at the end of the body it
+// returns io.EOF.
+func (g *gzipMembers) seek() error {
+	for {
+		h, err := g.br.Peek(3)
+		if bytes.Equal(h, gzipMagic) {
+			g.resync = false
+			g.d.damage[len(g.d.damage)-1].resumed = g.pos()
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		buf, _ := g.br.Peek(g.br.Buffered())
+		if k := bytes.Index(buf[1:], gzipMagic); k >= 0 {
+			g.br.Discard(1 + k)
+		} else {
+			g.br.Discard(max(1, len(buf)-2))
 		}
 	}
 }
@@ -194,6 +273,7 @@ func (p *pushReader) Read(b []byte) (int, error) {
 	}
 	n := copy(b, d.in)
 	d.in = d.in[n:]
+	d.encOut += int64(n)
 	return n, nil
 }
 
@@ -211,6 +291,9 @@ func (f *framer) decode(b []byte, raw int64, no int, arrival int64) {
 		return
 	}
 	d.in, d.pieceRaw, d.pieceEnd, d.pieceNo, d.arrival = b, raw, raw+int64(len(b)), no, arrival
+	d.pieces[d.npieces%len(d.pieces)] = encPiece{enc: d.encIn, raw: raw, no: no}
+	d.npieces++
+	d.encIn += int64(len(b))
 	f.pull(true)
 }
 
@@ -229,12 +312,14 @@ func (f *framer) pull(pause bool) {
 		if !ok {
 			d.dead = true
 			d.in = nil
+			f.reportDamage(true)
 			f.decodeErr()
 			return
 		}
 		if out == nil {
 			return
 		}
+		f.reportDamage(false)
 		f.feedDecoded(out)
 	}
 }
@@ -262,6 +347,40 @@ func (f *framer) feedDecoded(out []byte) {
 	for i := q0; i < len(r.queue); i++ {
 		r.queue[i].raw = bytes.Clone(r.queue[i].raw)
 	}
+}
+
+// reportDamage reports the damaged gzip members whose decoding resumed, or
+// all of them at the end. Reading resumes with a new member: the event the
+// damage cut is given up.
+func (f *framer) reportDamage(end bool) {
+	r, d := f.r, f.dec
+	for len(d.damage) > 0 && (end || d.damage[0].resumed >= 0) {
+		dm := d.damage[0]
+		d.damage = d.damage[1:]
+		raw, no := f.encodedAt(dm.at)
+		what := "no gzip member follows it in this body, so the rest of the body is skipped"
+		if dm.resumed >= 0 {
+			what = fmt.Sprintf("decoding resumed at the next gzip member, at encoded byte %d", dm.resumed)
+		}
+		r.addDiag(Diagnostic{Offset: raw, Line: no, Kind: "bad-encoding",
+			Msg: fmt.Sprintf("the gzip-encoded body of the response at offset %d is damaged here, at its encoded byte %d (%v); %s; the events decoded before were read", d.sessOffset, dm.at, dm.err, what)})
+		r.decoding = true
+		r.body.breakOff(fmt.Sprintf("the event starting here breaks off where the gzip data is damaged (encoded byte %d of the body); it is skipped", dm.at))
+		r.decoding = false
+	}
+}
+
+// encodedAt returns the capture offset and line of the encoded body's byte
+// enc, as near as the pieces remembered tell.
+func (f *framer) encodedAt(enc int64) (int64, int) {
+	d := f.dec
+	for k := d.npieces - 1; k >= max(0, d.npieces-len(d.pieces)); k-- {
+		p := d.pieces[k%len(d.pieces)]
+		if p.enc <= enc || k == max(0, d.npieces-len(d.pieces)) {
+			return p.raw + max(0, enc-p.enc), p.no
+		}
+	}
+	return d.pieceRaw, d.pieceNo
 }
 
 // finishDecode ends the body: the decoder gets its last bytes, and what it
