@@ -94,7 +94,7 @@ func yamlFields(doc []byte, f *fields) {
 		src, times = &obj, objEst
 	}
 	f.hasKind, f.kind, f.apiVersion = src.hasKind, src.kind, src.apiVersion
-	f.namespace, f.name, f.uid, f.rv = src.namespace, src.name, src.uid, src.rv
+	f.namespace, f.name, f.uid, f.rv, f.labels = src.namespace, src.name, src.uid, src.rv, src.labels
 	f.initialEventsEnd = src.initialEventsEnd
 	f.code, f.reason, f.message = src.code, src.reason, src.message
 	f.estimated = times.estimate()
@@ -167,6 +167,9 @@ func setYAMLField(f *fields, t *yamlTimes, path []string, v string, empty bool) 
 		if path[0] == "metadata" && path[1] == "annotations" && path[2] == "k8s.io/initial-events-end" {
 			f.initialEventsEnd = v == "true"
 		}
+		if path[0] == "metadata" && path[1] == "labels" {
+			f.labels = appendLabel(f.labels, path[2], v)
+		}
 	case 4:
 		if path[0] == "metadata" && path[1] == "managedFields" && path[2] == "-" && path[3] == "time" {
 			if ns, ok := parseTime(v); ok && ns > t.managed {
@@ -174,6 +177,36 @@ func setYAMLField(f *fields, t *yamlTimes, path []string, v string, empty bool) 
 			}
 		}
 	}
+}
+
+// appendLabel adds key: value to labels, the raw JSON object of
+// metadata.labels that the JSON forms hand to canonicalLabels.
+func appendLabel(labels, key, value string) string {
+	b := []byte("{")
+	if labels != "" {
+		b = append([]byte(labels[:len(labels)-1]), ',')
+	}
+	b = appendJSONString(b, key)
+	b = append(b, ':')
+	b = appendJSONString(b, value)
+	return string(append(b, '}'))
+}
+
+// appendJSONString quotes s as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
 }
 
 // yamlKeyValue splits "key: value" (the key plain or quoted).
