@@ -83,7 +83,6 @@ func (f *FileBuilder) Add(ev parser.Event) {
 	b.tab.rv.add(ev.RVNum)
 	b.tab.lane.add(lane)
 	b.tab.sess.add(int32(ev.Session))
-	b.tab.seq.add(int32(ev.Seq))
 	b.tab.off.add(ev.Offset)
 	b.tab.length.add(length)
 	b.tab.typ.add(uint8(ev.Type))
@@ -348,7 +347,9 @@ func atDeadline(s *Session, c Clock) bool {
 	return d > -2e9 && d < 2e9
 }
 
-func (b *Builder) rvString(i int) string { return b.tab.rvString(b.oddRV, i) }
+func (b *Builder) rvString(i int) string {
+	return rvString(b.oddRV, i, b.tab.flags.at(i), b.tab.rv.at(i))
+}
 
 // Build merges the files on one clock and computes lanes, head, cursors
 // and the series the window models need. The Builder must not be used
@@ -391,11 +392,11 @@ func (b *Builder) Build() *Timeline {
 			tl.Sessions[k].ErrorEvent = remap(tl.Sessions[k].ErrorEvent)
 		}
 	}
-	tl.tab = b.tab
 	for _, f := range b.files {
 		tl.Files = append(tl.Files, f.file)
 	}
-	tl.renumberLanes(b.lanes)
+	tl.renumberLanes(&b.tab, b.lanes)
+	tl.tab = b.tab.pack()
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
 	tl.Anomalies = b.anoms
 	tl.buildHead()
@@ -431,15 +432,15 @@ func (b *Builder) mergeOrder() []int32 {
 
 // renumberLanes orders lanes by first appearance on the shared clock, so
 // a contiguous range of lane numbers is a band of the drawing.
-func (tl *Timeline) renumberLanes(old []Lane) {
+func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane) {
 	newID := make([]int32, len(old))
 	for i := range newID {
 		newID[i] = -1
 	}
 	lanes := make([]Lane, 0, len(old))
-	n := tl.tab.len()
+	n := tab.len()
 	for i := 0; i < n; i++ {
-		l := tl.tab.lane.at(i)
+		l := tab.lane.at(i)
 		if l < 0 {
 			continue
 		}
@@ -448,12 +449,12 @@ func (tl *Timeline) renumberLanes(old []Lane) {
 			id = int32(len(lanes))
 			newID[l] = id
 			ln := old[l]
-			ln.FirstEvent, ln.First = i, tl.tab.t.at(i)
+			ln.FirstEvent, ln.First = i, tab.t.at(i)
 			lanes = append(lanes, ln)
 		}
-		tl.tab.lane.set(i, id)
+		tab.lane.set(i, id)
 		ln := &lanes[id]
-		ln.LastEvent, ln.Last = i, tl.tab.t.at(i)
+		ln.LastEvent, ln.Last = i, tab.t.at(i)
 		ln.Events++
 	}
 	tl.Lanes = lanes
@@ -466,7 +467,7 @@ func (tl *Timeline) renumberLanes(old []Lane) {
 	tl.laneEv = make([]int32, tl.laneStart[len(lanes)])
 	fill := append([]int32(nil), tl.laneStart[:len(lanes)]...)
 	for i := 0; i < n; i++ {
-		if l := tl.tab.lane.at(i); l >= 0 {
+		if l := tab.lane.at(i); l >= 0 {
 			tl.laneEv[fill[l]] = int32(i)
 			fill[l]++
 		} else {

@@ -1,11 +1,18 @@
 package timeline
 
-import "strconv"
+import (
+	"encoding/binary"
+	"strconv"
+)
 
 // The event table is stored column by column in fixed-size chunks: a
 // capture of millions of events then never needs one huge contiguous
 // allocation (wasm memory grows in place and never shrinks, and append's
 // doubling would briefly hold two copies of a slice of hundreds of MB).
+//
+// The Builder fills plain columns, which it rewrites while it places
+// events on the clock and merges files; Build then packs each column
+// (packed), which is what the Timeline keeps.
 
 const (
 	chunkBits = 16
@@ -41,6 +48,78 @@ func (c *column[T]) permute(order []int32) column[T] {
 	return out
 }
 
+// integer is what a packed column holds.
+type integer interface {
+	~int32 | ~int64 | ~uint8 | ~uint32 | ~uint64
+}
+
+// A packed column splits each chunk into blocks of blockSize values and
+// stores a block as its smallest value plus, per value, the offset from
+// it in as few bytes as the block's spread needs (0 to 8). Neighbouring
+// events have close instants, offsets and resourceVersions, the same
+// session and type, and lanes from a narrow band, so most columns need
+// 0 to 2 bytes a value where the plain column takes 4 or 8.
+const (
+	blockBits = 10
+	blockMask = 1<<blockBits - 1
+)
+
+type packed[T integer] struct {
+	blocks []block
+	data   [][]byte // one per chunk; a block's values are at data[i>>chunkBits][block.off:]
+	n      int
+}
+
+type block struct {
+	base uint64 // the smallest value (as uint64(T), compared as T)
+	mask uint64 // the low w bytes
+	off  uint32 // byte offset of the block in its chunk's data
+	w    uint32 // bytes per value
+}
+
+// at reads value i. Every value is read as 8 little-endian bytes and
+// masked: the chunk's data ends with 8 spare bytes, so one code path
+// serves every width, 0 included.
+func (c *packed[T]) at(i int) T {
+	b := &c.blocks[i>>blockBits]
+	d := c.data[i>>chunkBits]
+	return T(b.base + binary.LittleEndian.Uint64(d[b.off+uint32(i&blockMask)*b.w:])&b.mask)
+}
+
+func (c *packed[T]) len() int { return c.n }
+
+// pack packs a plain column, releasing each of its chunks once packed, so
+// that the two forms never both exist whole.
+func pack[T integer](c *column[T]) packed[T] {
+	p := packed[T]{n: c.n}
+	for k, ch := range c.chunks {
+		first := len(p.blocks)
+		size := 0
+		for lo := 0; lo < len(ch); lo += 1 << blockBits {
+			vs := ch[lo:min(lo+1<<blockBits, len(ch))]
+			least, most := vs[0], vs[0]
+			for _, v := range vs {
+				least, most = min(least, v), max(most, v)
+			}
+			w := uint32(0)
+			for spread := uint64(most) - uint64(least); spread > 0; spread >>= 8 {
+				w++
+			}
+			// A shift by 64 gives 0: the mask of a width-0 block.
+			p.blocks = append(p.blocks, block{base: uint64(least), mask: ^uint64(0) >> (64 - 8*w), off: uint32(size), w: w})
+			size += int(w) * len(vs)
+		}
+		data := make([]byte, size+8)
+		for j, v := range ch {
+			b := &p.blocks[first+j>>blockBits]
+			binary.LittleEndian.PutUint64(data[b.off+uint32(j&blockMask)*b.w:], uint64(v)-b.base)
+		}
+		p.data = append(p.data, data)
+		c.chunks[k] = nil
+	}
+	return p
+}
+
 // Per-event flag bits.
 const (
 	flagRVValid    = 1 << iota // RV parsed as uint64
@@ -49,14 +128,14 @@ const (
 	flagTimed                  // instant measured (arrival time), not estimated
 )
 
-// eventTable holds every event of every file, about 38 bytes per event.
-// After Build it is in time order (files merged on one clock).
+// eventTable holds every event of every file while the Builder works:
+// plain columns, 38 bytes per event. After merging, it is in time order
+// (files merged on one clock) and Build packs it into a table.
 type eventTable struct {
 	t      column[int64]  // instant, Unix ns
 	rv     column[uint64] // parsed resourceVersion (valid when flagRVValid)
 	lane   column[int32]  // lane index, -1 for bookmarks and errors
 	sess   column[int32]  // global session index
-	seq    column[int32]  // 0-based ordinal inside its file (parser Event.Seq)
 	off    column[int64]  // byte offset in the decompressed stream
 	length column[uint32] // byte length (saturated)
 	typ    column[uint8]  // parser.EventType
@@ -68,19 +147,39 @@ func (e *eventTable) len() int { return e.t.n }
 func (e *eventTable) permute(order []int32) eventTable {
 	return eventTable{
 		t: e.t.permute(order), rv: e.rv.permute(order), lane: e.lane.permute(order),
-		sess: e.sess.permute(order), seq: e.seq.permute(order), off: e.off.permute(order),
+		sess: e.sess.permute(order), off: e.off.permute(order),
 		length: e.length.permute(order), typ: e.typ.permute(order), flags: e.flags.permute(order),
 	}
 }
 
-// rvString is event i's resourceVersion as sent: odd holds the ones that
-// are not plain numbers (the table keeps numbers only).
-func (t *eventTable) rvString(odd map[int]string, i int) string {
+// table is the Timeline's event table: eventTable's columns, packed.
+// FILLED IN BELOW
+type table struct {
+	t      packed[int64]
+	rv     packed[uint64]
+	lane   packed[int32]
+	sess   packed[int32]
+	off    packed[int64]
+	length packed[uint32]
+	typ    packed[uint8]
+	flags  packed[uint8]
+}
+
+func (e *eventTable) pack() table {
+	return table{t: pack(&e.t), rv: pack(&e.rv), lane: pack(&e.lane), sess: pack(&e.sess),
+		off: pack(&e.off), length: pack(&e.length), typ: pack(&e.typ), flags: pack(&e.flags)}
+}
+
+func (t *table) len() int { return t.t.n }
+
+// rvString is an event's resourceVersion as sent: odd holds, by event,
+// the ones that are not plain numbers (the table keeps numbers only).
+func rvString(odd map[int]string, i int, flags uint8, rv uint64) string {
 	if s, ok := odd[i]; ok {
 		return s
 	}
-	if t.flags.at(i)&flagRVValid != 0 {
-		return strconv.FormatUint(t.rv.at(i), 10)
+	if flags&flagRVValid != 0 {
+		return strconv.FormatUint(rv, 10)
 	}
 	return ""
 }

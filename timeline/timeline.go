@@ -18,7 +18,7 @@ type Timeline struct {
 	// Cursors holds two cursors per file: Cursors[2*file+int(kind)].
 	Cursors []Cursor
 
-	tab    eventTable
+	tab    table
 	status map[int]*parser.Status
 	// body holds BodyOffset for the events read from a Content-Encoding
 	// body, apart from the table, which stays compact for the plain
@@ -107,7 +107,7 @@ func (tl *Timeline) Event(i int) Event {
 	e := Event{
 		Index: i, T: t.t.at(i), Type: parser.EventType(t.typ.at(i)),
 		RVNum: t.rv.at(i), RVValid: fl&flagRVValid != 0,
-		Lane: int(t.lane.at(i)), Session: int(t.sess.at(i)), Seq: int(t.seq.at(i)),
+		Lane: int(t.lane.at(i)), Session: int(t.sess.at(i)),
 		Offset: t.off.at(i), Length: int64(t.length.at(i)),
 		Initial: fl&flagInitial != 0, InitialEventsEnd: fl&flagInitialEnd != 0, Timed: fl&flagTimed != 0,
 		Status: tl.status[i],
@@ -118,7 +118,9 @@ func (tl *Timeline) Event(i int) Event {
 	return e
 }
 
-func (tl *Timeline) rvString(i int) string { return tl.tab.rvString(tl.oddRV, i) }
+func (tl *Timeline) rvString(i int) string {
+	return rvString(tl.oddRV, i, tl.tab.flags.at(i), tl.tab.rv.at(i))
+}
 
 // Head returns the head estimate at instant t: the highest RV known to
 // exist at or before t (ok false before anything is known).

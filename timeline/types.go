@@ -159,7 +159,6 @@ type Event struct {
 	Lane    int // -1 for bookmarks and errors
 	Session int
 	File    int
-	Seq     int
 	Offset  int64
 	Length  int64
 	// Initial marks an event of a sendInitialEvents initial burst.
