@@ -224,10 +224,9 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 		}
 	}
 	sort.Slice(c.bmRV, func(i, j int) bool { return c.bmRV[i] < c.bmRV[j] })
-	_, hv := tl.HeadSteps()
-	c.headDesc = descents(hv)
-	for _, cur := range tl.Cursors {
-		c.cursorDesc = append(c.cursorDesc, descents(cur.RV))
+	c.headDesc = descents(tl.HeadSteps())
+	for k := range tl.Cursors {
+		c.cursorDesc = append(c.cursorDesc, descents(&tl.Cursors[k].Steps))
 	}
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, 1)
@@ -267,13 +266,13 @@ func (c *drawCache) rvExtent() (int64, int64) {
 	if first := tl.RVRange(0, math.MaxUint64-1, 1); len(first) > 0 {
 		see(tl.Event(first[0]).RVNum)
 	}
-	for _, cur := range tl.Cursors {
-		if len(cur.RV) > 0 {
-			see(cur.RV[0])
+	for k := range tl.Cursors {
+		if cur := &tl.Cursors[k]; cur.Len() > 0 {
+			see(cur.RV(0))
 		}
 	}
-	if _, hv := tl.HeadSteps(); len(hv) > 0 {
-		see(hv[len(hv)-1])
+	if h := tl.HeadSteps(); h.Len() > 0 {
+		see(h.RV(h.Len() - 1))
 	}
 	if lo > hi {
 		return 0, 1
@@ -593,12 +592,20 @@ func (e *stepEnvelope) reset(n int) {
 	e.min, e.max = math.MaxUint64, 0
 }
 
-// add folds the steps [from, to) of (ts, vs) into the columns. A column
+// stepSeries is what the envelope reads of a step series:
+// *timeline.Steps (the head, a cursor).
+type stepSeries interface {
+	Len() int
+	T(k int) int64
+	RV(k int) uint64
+}
+
+// add folds the steps [from, to) of st into the columns. A column
 // holding a stretch that only rises (no entry of desc inside it) is
-// folded from its two ends, found by galloping over ts, so a whole-capture
-// view of a million steps costs a few searches per column, not a million
-// steps.
-func (e *stepEnvelope) add(ts []int64, vs []uint64, desc []int32, from, to int, s tlScale) {
+// folded from its two ends, found by galloping over the instants, so a
+// whole-capture view of a million steps costs a few searches per column,
+// not a million steps.
+func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale) {
 	n := len(e.has)
 	colOf := func(t int64) int { return max(0, min(int(s.xc(t)-s.x0), n-1)) }
 	prev, havePrev, prevCol := uint64(0), false, -1
@@ -622,22 +629,22 @@ func (e *stepEnvelope) add(ts []int64, vs []uint64, desc []int32, from, to int, 
 		prev, havePrev, prevCol = val, true, col
 	}
 	for k := from; k < to; {
-		col := colOf(ts[k])
+		col := colOf(st.T(k))
 		end := k + 1
 		step := 1
-		for end+step <= to && colOf(ts[end+step-1]) == col {
+		for end+step <= to && colOf(st.T(end+step-1)) == col {
 			end += step
 			step *= 2
 		}
 		hi := min(end+step-1, to)
-		end += sort.Search(hi-end, func(i int) bool { return colOf(ts[end+i]) != col })
+		end += sort.Search(hi-end, func(i int) bool { return colOf(st.T(end+i)) != col })
 		d := sort.Search(len(desc), func(i int) bool { return int(desc[i]) > k })
-		if vs[k] != rvNone && (d == len(desc) || int(desc[d]) >= end) {
-			fold(col, vs[k])
-			fold(col, vs[end-1])
+		if v := st.RV(k); v != rvNone && (d == len(desc) || int(desc[d]) >= end) {
+			fold(col, v)
+			fold(col, st.RV(end-1))
 		} else {
 			for j := k; j < end; j++ {
-				fold(col, vs[j])
+				fold(col, st.RV(j))
 			}
 		}
 		k = end
@@ -646,12 +653,15 @@ func (e *stepEnvelope) add(ts []int64, vs []uint64, desc []int32, from, to int, 
 
 // descents lists the steps where a series does not rise: it goes down,
 // or has no value, or gets one back. Between two of them it only rises.
-func descents(vs []uint64) []int32 {
+func descents(st stepSeries) []int32 {
 	var out []int32
-	for k := range vs {
-		if vs[k] == rvNone || k > 0 && (vs[k-1] == rvNone || vs[k] < vs[k-1]) {
+	prev := uint64(0)
+	for k := range st.Len() {
+		v := st.RV(k)
+		if v == rvNone || k > 0 && (prev == rvNone || v < prev) {
 			out = append(out, int32(k))
 		}
+		prev = v
 	}
 	return out
 }
@@ -701,9 +711,8 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 	}
 	head := &c.cols[0]
 	head.reset(ncol)
-	ht, hv := tl.HeadSteps()
 	hlo, hhi := tl.HeadRange(v.from, v.to)
-	head.add(ht, hv, c.headDesc, hlo, hhi, s)
+	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, s)
 	type series struct {
 		env   *stepEnvelope
 		color string
@@ -719,7 +728,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 			env := &c.cols[1+2*f+int(kind)]
 			env.reset(ncol)
 			a, z := cur.Range(v.from, v.to)
-			env.add(cur.T, cur.RV, c.cursorDesc[2*f+int(kind)], a, z, s)
+			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, s)
 			mn, mx = min(mn, env.min), max(mx, env.max)
 			col := colAware
 			if kind == timeline.BookmarkIgnoring {

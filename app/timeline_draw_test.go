@@ -106,6 +106,16 @@ func TestMarksOnePerEventWhenZoomedIn(t *testing.T) {
 	}
 }
 
+// steps is a step series from plain slices.
+type steps struct {
+	ts []int64
+	vs []uint64
+}
+
+func (s steps) Len() int        { return len(s.ts) }
+func (s steps) T(k int) int64   { return s.ts[k] }
+func (s steps) RV(k int) uint64 { return s.vs[k] }
+
 // TestStepEnvelope reduces a step series to columns and back to segments.
 func TestStepEnvelope(t *testing.T) {
 	s := tlScale{from: 0, to: 100, x0: 10, w: 100}
@@ -113,7 +123,7 @@ func TestStepEnvelope(t *testing.T) {
 	vs := []uint64{5, 7, 6, 9, rvNone, 12}
 	var e stepEnvelope
 	e.reset(100)
-	e.add(ts, vs, descents(vs), 0, len(ts), s)
+	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), s)
 	if !e.has[10] || e.lo[10] != 5 || e.hi[10] != 7 || e.last[10] != 6 {
 		t.Errorf("column 10: has %v lo %d hi %d last %d", e.has[10], e.lo[10], e.hi[10], e.last[10])
 	}
@@ -127,13 +137,13 @@ func TestStepEnvelope(t *testing.T) {
 		lts[i], lvs[i] = int64(i/10), uint64(i*3)
 	}
 	long.reset(100)
-	long.add(lts, lvs, descents(lvs), 0, len(lts), s)
+	long.add(steps{lts, lvs}, descents(steps{lts, lvs}), 0, len(lts), s)
 	byStep.reset(100)
 	every := make([]int32, len(lts)) // as if it fell at every step: no shortcut
 	for i := range every {
 		every[i] = int32(i)
 	}
-	byStep.add(lts, lvs, every, 0, len(lts), s)
+	byStep.add(steps{lts, lvs}, every, 0, len(lts), s)
 	for col := range 100 {
 		if long.has[col] != byStep.has[col] || long.lo[col] != byStep.lo[col] || long.hi[col] != byStep.hi[col] || long.last[col] != byStep.last[col] {
 			t.Fatalf("column %d: folded %v %d..%d last %d, stepwise %v %d..%d last %d", col,

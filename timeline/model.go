@@ -292,9 +292,9 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		// Buffer at τ holds the last N changes seen up to τ; refused when
 		// its oldest RV exceeds rv+1, i.e. from the (j+N)th change on,
 		// j being the first change above rv+1.
-		j := hint.search(len(s.maxRV), rv, func(i int) bool { return s.maxRV[i] > rv+1 })
-		if k := j + p.CacheCount - 1; k < len(s.t) {
-			return s.t[k], Refused
+		j := hint.search(s.len(), rv, func(i int) bool { return s.maxRV.at(i) > rv+1 })
+		if k := j + p.CacheCount - 1; k < s.len() {
+			return s.t(k), Refused
 		}
 	}
 	return never, Accepted
@@ -501,11 +501,18 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	a.pass = &passState{file: c.File, series: tl.series[tl.Files[c.File].Kind]}
 	defer func() { a.pass = nil }()
 	hk := -1 // head step in force at the current step's end (steps are in time order)
-	for k := range c.T {
-		from, rv := c.T[k], c.RV[k]
+	head := &tl.head
+	n := c.Len()
+	next := int64(0) // step k's instant, decoded with step k-1's end
+	if n > 0 {
+		next = c.T(0)
+	}
+	for k := 0; k < n; k++ {
+		from, rv := next, c.RV(k)
 		to := c.End
-		if k+1 < len(c.T) {
-			to = c.T[k+1]
+		if k+1 < n {
+			next = c.T(k + 1)
+			to = next
 		}
 		if rv == unsetRV {
 			age.HasFinal = false
@@ -518,11 +525,11 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		if to-from > age.MaxAge {
 			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
 		}
-		for hk+1 < len(tl.headT) && tl.headT[hk+1] <= to-1 {
+		for hk+1 < head.Len() && head.T(hk+1) <= to-1 {
 			hk++
 		}
-		if hk >= 0 && tl.headRV[hk] > rv {
-			h := tl.headRV[hk]
+		if hk >= 0 && head.RV(hk) > rv {
+			h := head.RV(hk)
 			if h-rv > age.MaxRVAge {
 				age.MaxRVAge, age.MaxRVAgeAt = h-rv, to
 			}

@@ -455,12 +455,12 @@ func TestCursorAndHeadRange(t *testing.T) {
 	c := (&capture{}).watch(narrow("1", true), 0, 100*s).bookmark(10, 10*s).bookmark(20, 20*s).bookmark(30, 30*s)
 	tl := build(c)
 	cur := &tl.Cursors[0]
-	if lo, hi := cur.Range(at(15*s), at(30*s)); cur.RV[lo] != 10 || hi-lo != 2 {
+	if lo, hi := cur.Range(at(15*s), at(30*s)); cur.RV(lo) != 10 || hi-lo != 2 {
 		t.Errorf("cursor range %d..%d", lo, hi)
 	}
-	ts, rvs := tl.HeadSteps()
-	if lo, hi := tl.HeadRange(at(25*s), at(100*s)); rvs[lo] != 20 || hi != len(ts) {
-		t.Errorf("head range %d..%d of %d", lo, hi, len(ts))
+	head := tl.HeadSteps()
+	if lo, hi := tl.HeadRange(at(25*s), at(100*s)); head.RV(lo) != 20 || hi != head.Len() {
+		t.Errorf("head range %d..%d of %d", lo, hi, head.Len())
 	}
 }
 

@@ -26,11 +26,10 @@ type Timeline struct {
 	body  map[int]int64
 	oddRV map[int]string
 
-	// Head estimate: the highest RV known to exist, as steps (instant,
-	// value), raised by every event and bookmark of every file and by the
-	// Y of every `too old resource version: X (Y)`.
-	headT  []int64
-	headRV []uint64
+	// Head estimate: the highest RV known to exist, as steps, raised by
+	// every event and bookmark of every file and by the Y of every `too
+	// old resource version: X (Y)`.
+	head Steps
 
 	// Calibration floors per object kind: from each observed too-old
 	// error on, every RV below its Y is refused (the oldest buffered RV
@@ -50,16 +49,15 @@ type Timeline struct {
 	rvOrder []int32 // event indices by RV, for RV-range queries
 }
 
-// Cursor is a client cursor as a step series: at T[i] the cursor was set
-// to (or re-confirmed at) RV[i]; RV[i] == unset means no cursor (a watch
+// Cursor is a client cursor as a step series: at T(k) the cursor was set
+// to (or re-confirmed at) RV(k); RV(k) == unset means no cursor (a watch
 // from "now"). Each step's T is also the last instant the value was known
 // current, which is what the window models age.
 type Cursor struct {
 	File int
 	Kind CursorKind
-	T    []int64
-	RV   []uint64
-	End  int64 // the cursor lives until its file's end
+	Steps
+	End int64 // the cursor lives until its file's end
 }
 
 // Len is the number of events.
@@ -125,23 +123,25 @@ func (tl *Timeline) rvString(i int) string {
 // Head returns the head estimate at instant t: the highest RV known to
 // exist at or before t (ok false before anything is known).
 func (tl *Timeline) Head(t int64) (rv uint64, ok bool) {
-	k := sort.Search(len(tl.headT), func(i int) bool { return tl.headT[i] > t })
+	h := &tl.head
+	k := sort.Search(h.Len(), func(i int) bool { return h.T(i) > t })
 	if k == 0 {
 		return 0, false
 	}
-	return tl.headRV[k-1], true
+	return h.RV(k - 1), true
 }
 
-// HeadSteps returns the head estimate's steps (instant, RV) in order.
-func (tl *Timeline) HeadSteps() ([]int64, []uint64) { return tl.headT, tl.headRV }
+// HeadSteps returns the head estimate's steps, in order.
+func (tl *Timeline) HeadSteps() *Steps { return &tl.head }
 
 // headPassed returns the first instant the head estimate exceeded rv.
 func (tl *Timeline) headPassed(rv uint64) (int64, bool) {
-	k := sort.Search(len(tl.headRV), func(i int) bool { return tl.headRV[i] > rv })
-	if k == len(tl.headRV) {
+	h := &tl.head
+	k := sort.Search(h.Len(), func(i int) bool { return h.RV(i) > rv })
+	if k == h.Len() {
 		return 0, false
 	}
-	return tl.headT[k], true
+	return h.T(k), true
 }
 
 // floorSteps are the rising Ys of one kind's too-old errors.
@@ -168,18 +168,13 @@ func (f *floorSteps) floor(rv uint64, before int64) int {
 func (tl *Timeline) buildHead() {
 	tl.floors = map[string]*floorSteps{}
 	n := tl.tab.len()
-	tl.headT, tl.headRV = make([]int64, 0, n), make([]uint64, 0, n)
-	var cur uint64
-	known := false
-	raise := func(t int64, rv uint64) {
-		if !known || rv > cur {
-			if len(tl.headT) > 0 && tl.headT[len(tl.headT)-1] == t {
-				tl.headRV[len(tl.headRV)-1] = rv
-			} else {
-				tl.headT = append(tl.headT, t)
-				tl.headRV = append(tl.headRV, rv)
-			}
-			cur, known = rv, true
+	head := newStepBuilder(tl, &tl.head)
+	defer head.finish()
+	// Every raise is by an event: a step's value is its event's RV, or
+	// for an ERROR its Y (see Steps.RV).
+	raise := func(t int64, rv uint64, i int) {
+		if head.len() == 0 || rv > head.lastRV {
+			head.set(t, rv, i)
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -187,7 +182,7 @@ func (tl *Timeline) buildHead() {
 		t := tl.tab.t.at(i)
 		if typ == parser.Error {
 			if st := tl.status[i]; st != nil && st.TooOld {
-				raise(t, st.Y)
+				raise(t, st.Y, i)
 				kind := tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind
 				f := tl.floors[kind]
 				if f == nil {
@@ -201,7 +196,7 @@ func (tl *Timeline) buildHead() {
 			continue
 		}
 		if tl.tab.flags.at(i)&flagRVValid != 0 {
-			raise(t, tl.tab.rv.at(i))
+			raise(t, tl.tab.rv.at(i), i)
 		}
 	}
 }
@@ -219,19 +214,18 @@ func (tl *Timeline) buildHead() {
 //     in the order received.
 func (tl *Timeline) buildCursors() {
 	tl.Cursors = make([]Cursor, 2*len(tl.Files))
+	steps := make([]*stepBuilder, len(tl.Cursors))
 	next := make([]int, len(tl.Files)) // next session (position in File.Sessions) to open
 	for k := range tl.Cursors {
 		c := &tl.Cursors[k]
 		c.File, c.Kind = k/2, CursorKind(k%2)
 		c.End = tl.Files[c.File].End
-		// Sized once: growing by doubling would briefly hold two copies.
-		n := tl.Files[c.File].Events + len(tl.Files[c.File].Sessions)
-		c.T, c.RV = make([]int64, 0, n), make([]uint64, 0, n)
+		steps[k] = newStepBuilder(tl, &c.Steps)
 	}
 	open := func(file, upTo int) {
 		f := &tl.Files[file]
 		for next[file] < len(f.Sessions) && f.Sessions[next[file]] <= upTo {
-			tl.openSession(file, next[file])
+			tl.openSession(steps[2*file], steps[2*file+1], file, next[file])
 			next[file]++
 		}
 	}
@@ -247,27 +241,31 @@ func (tl *Timeline) buildCursors() {
 		}
 		t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
 		if fl&flagInitial == 0 {
-			tl.Cursors[2*file].set(t, rv)
+			steps[2*file].set(t, rv, i)
 		}
 		if typ != parser.Bookmark {
-			tl.Cursors[2*file+1].set(t, rv)
+			steps[2*file+1].set(t, rv, i)
 		}
 	}
 	for file := range tl.Files {
 		open(file, len(tl.Sessions))
 	}
+	for _, b := range steps {
+		b.finish()
+	}
 }
 
-func (tl *Timeline) openSession(file, pos int) {
+// openSession sets the cursors as the session's request does: steps of no
+// event.
+func (tl *Timeline) openSession(aware, ignoring *stepBuilder, file, pos int) {
 	s := &tl.Sessions[tl.Files[file].Sessions[pos]]
-	aware, ignoring := &tl.Cursors[2*file], &tl.Cursors[2*file+1]
 	if !s.watchStream() || s.Request == nil {
 		return
 	}
 	rv := s.Request.ResourceVersion
 	if rv == "" || rv == "0" {
-		aware.set(s.Start, unsetRV)
-		ignoring.set(s.Start, unsetRV)
+		aware.set(s.Start, unsetRV, -1)
+		ignoring.set(s.Start, unsetRV, -1)
 		return
 	}
 	v, err := strconv.ParseUint(rv, 10, 64)
@@ -276,41 +274,36 @@ func (tl *Timeline) openSession(file, pos int) {
 	}
 	// Resuming from the value the cursor already holds is no news about
 	// its freshness: keep the instant it was last confirmed.
-	if n := len(aware.RV); n == 0 || aware.RV[n-1] != v {
-		aware.set(s.Start, v)
+	if aware.len() == 0 || aware.lastRV != v {
+		aware.set(s.Start, v, -1)
 	}
-	if pos == 0 || len(ignoring.T) == 0 || ignoring.RV[len(ignoring.RV)-1] == unsetRV {
-		ignoring.set(s.Start, v)
+	if pos == 0 || ignoring.len() == 0 || ignoring.lastRV == unsetRV {
+		ignoring.set(s.Start, v, -1)
 	}
-}
-
-// set records a new value or a re-confirmation; several at one instant
-// keep only the last (estimated clocks put many events on one second).
-func (c *Cursor) set(t int64, rv uint64) {
-	if n := len(c.T); n > 0 && c.T[n-1] == t {
-		c.RV[n-1] = rv
-		return
-	}
-	c.T = append(c.T, t)
-	c.RV = append(c.RV, rv)
 }
 
 // At returns the cursor's value at instant t and the instant it was last
 // set or confirmed (ok false when there is no cursor at t).
 func (c *Cursor) At(t int64) (rv uint64, since int64, step int, ok bool) {
-	k := sort.Search(len(c.T), func(i int) bool { return c.T[i] > t }) - 1
-	if k < 0 || c.RV[k] == unsetRV {
+	k := sort.Search(c.Len(), func(i int) bool { return c.T(i) > t }) - 1
+	if k < 0 {
 		return 0, 0, k, false
 	}
-	return c.RV[k], c.T[k], k, true
+	if rv = c.RV(k); rv == unsetRV {
+		return 0, 0, k, false
+	}
+	return rv, c.T(k), k, true
 }
 
 // kindSeries is, for one object kind, every distinct change (ADDED,
 // MODIFIED, DELETED, bare object) seen in any file, in time order, with the
-// running maximum RV: what the watch cache's ring buffer would hold.
+// running maximum RV: what the watch cache's ring buffer would hold. The
+// changes are kept as their events (packed indices), whose instants the
+// table holds.
 type kindSeries struct {
-	t     []int64
-	maxRV []uint64
+	tab   *table
+	ev    packed[int32]
+	maxRV packed[uint64]
 	exact bool // every file of the kind watched the whole type
 	// seen are the merged intervals [from, to) during which a watch of
 	// the whole type was open: there, silence means no change.
@@ -328,19 +321,32 @@ func (s *kindSeries) staleFrom(rv uint64, since int64, hint *searchHint) int64 {
 		return since
 	}
 	stale := s.seenTo[k]
-	if j := hint.search(len(s.maxRV), rv, func(i int) bool { return s.maxRV[i] > rv+1 }); j < len(s.t) {
-		stale = min(stale, s.t[j])
+	if j := hint.search(s.len(), rv, func(i int) bool { return s.maxRV.at(i) > rv+1 }); j < s.len() {
+		stale = min(stale, s.t(j))
 	}
 	return max(stale, since)
 }
 
+func (s *kindSeries) len() int { return s.ev.len() }
+
+// t is change k's instant.
+func (s *kindSeries) t(k int) int64 { return s.tab.t.at(int(s.ev.at(k))) }
+
+// seriesBuilder collects a kindSeries in plain columns.
+type seriesBuilder struct {
+	ev    column[int32]
+	maxRV column[uint64]
+}
+
 func (tl *Timeline) buildSeries() {
 	tl.series = map[string]*kindSeries{}
+	build := map[string]*seriesBuilder{}
 	files := map[string]int{}
 	for _, f := range tl.Files {
 		files[f.Kind]++
 		if s := tl.series[f.Kind]; s == nil {
-			tl.series[f.Kind] = &kindSeries{exact: f.Filtered == "unfiltered"}
+			tl.series[f.Kind] = &kindSeries{tab: &tl.tab, exact: f.Filtered == "unfiltered"}
+			build[f.Kind] = &seriesBuilder{}
 		} else if f.Filtered != "unfiltered" {
 			s.exact = false
 		}
@@ -369,7 +375,7 @@ func (tl *Timeline) buildSeries() {
 			continue
 		}
 		kind := tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind
-		s := tl.series[kind]
+		s := build[kind]
 		rv := tl.tab.rv.at(i)
 		if files[kind] > 1 {
 			// The same change seen by several captures is one buffer entry.
@@ -383,11 +389,15 @@ func (tl *Timeline) buildSeries() {
 			}
 			m[rv] = struct{}{}
 		}
-		if k := len(s.maxRV); k > 0 && s.maxRV[k-1] > rv {
-			rv = s.maxRV[k-1]
+		if k := s.maxRV.n; k > 0 && s.maxRV.at(k-1) > rv {
+			rv = s.maxRV.at(k - 1)
 		}
-		s.t = append(s.t, tl.tab.t.at(i))
-		s.maxRV = append(s.maxRV, rv)
+		s.ev.add(int32(i))
+		s.maxRV.add(rv)
+	}
+	for kind, s := range build {
+		ks := tl.series[kind]
+		ks.ev, ks.maxRV = pack(&s.ev), pack(&s.maxRV)
 	}
 }
 
@@ -397,20 +407,8 @@ func (s *Session) watchStream() bool {
 	return (s.HTTPStatus == 0 || s.HTTPStatus == 200) && (s.Request == nil || s.Request.Watch)
 }
 
-// Range returns the step index range [lo, hi) of the cursor's steps in
-// [from, to), plus the step in force at from (lo-1) when there is one:
-// what a drawing of that window needs.
-func (c *Cursor) Range(from, to int64) (lo, hi int) {
-	lo = max(sort.Search(len(c.T), func(i int) bool { return c.T[i] >= from })-1, 0)
-	hi = sort.Search(len(c.T), func(i int) bool { return c.T[i] >= to })
-	return lo, max(hi, lo)
-}
-
 // HeadRange is Range for the head estimate's steps (HeadSteps).
-func (tl *Timeline) HeadRange(from, to int64) (lo, hi int) {
-	c := Cursor{T: tl.headT}
-	return c.Range(from, to)
-}
+func (tl *Timeline) HeadRange(from, to int64) (lo, hi int) { return tl.head.Range(from, to) }
 
 // LaneEvents returns the table indices of lane l's events, in order. The
 // slice is the timeline's own: do not modify it.
