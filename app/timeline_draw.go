@@ -844,8 +844,8 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 		fr.text(lo.plotX-8, y+rowH/2, clipRunes(ln.Name, 26), colFg, "r", "")
 		visible[rw.lane] = true
 		le := c.lane(rw.lane)
-		if !v.axisRV && ln.Last >= v.from && ln.First < v.to {
-			life = append(life, float32(s.xc(ln.First)), cy, float32(s.xc(ln.Last)), cy)
+		if first, last := c.tl.LaneSpan(rw.lane); !v.axisRV && last >= v.from && first < v.to {
+			life = append(life, float32(s.xc(first)), cy, float32(s.xc(last)), cy)
 		}
 		if v.axisRV {
 			c.laneMarksRV(v, le, s, cy, minGap)

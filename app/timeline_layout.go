@@ -600,7 +600,7 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 			return h
 		}
 		ln := &tl.Lanes[rw.lane]
-		h.text = ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + ": " + plural(ln.Events, "event")
+		h.text = ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + ": " + plural(len(tl.LaneEvents(rw.lane)), "event")
 		if ln.Deleted {
 			h.text += ", deleted"
 		}

@@ -141,7 +141,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	}
 	if !ok {
 		id = int32(len(b.lanes))
-		b.lanes = append(b.lanes, Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID, FirstEvent: i})
+		b.lanes = append(b.lanes, Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID})
 		f.laneOf[key] = id
 	}
 	if ev.Type == parser.Deleted {
@@ -438,6 +438,8 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane) {
 		newID[i] = -1
 	}
 	lanes := make([]Lane, 0, len(old))
+	// laneStart[id+1] counts lane id's events first, then is summed.
+	tl.laneStart = make([]int32, len(old)+1)
 	n := tab.len()
 	for i := 0; i < n; i++ {
 		l := tab.lane.at(i)
@@ -448,21 +450,17 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane) {
 		if id < 0 {
 			id = int32(len(lanes))
 			newID[l] = id
-			ln := old[l]
-			ln.FirstEvent, ln.First = i, tab.t.at(i)
-			lanes = append(lanes, ln)
+			lanes = append(lanes, old[l])
 		}
 		tab.lane.set(i, id)
-		ln := &lanes[id]
-		ln.LastEvent, ln.Last = i, tab.t.at(i)
-		ln.Events++
+		tl.laneStart[id+1]++
 	}
 	tl.Lanes = lanes
 	// Index each lane's events (4 bytes per event), and keep bookmarks and
 	// errors apart: drawing a band of lanes then touches only their events.
-	tl.laneStart = make([]int32, len(lanes)+1)
-	for k, ln := range lanes {
-		tl.laneStart[k+1] = tl.laneStart[k] + int32(ln.Events)
+	tl.laneStart = tl.laneStart[:len(lanes)+1]
+	for k := range lanes {
+		tl.laneStart[k+1] += tl.laneStart[k]
 	}
 	tl.laneEv = make([]int32, tl.laneStart[len(lanes)])
 	fill := append([]int32(nil), tl.laneStart[:len(lanes)]...)

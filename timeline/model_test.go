@@ -118,11 +118,13 @@ func TestLanes(t *testing.T) {
 	if len(tl.Lanes) != 3 {
 		t.Fatalf("%d lanes, want 3: %+v", len(tl.Lanes), tl.Lanes)
 	}
-	if l := tl.Lanes[0]; l.Name != "a" || l.Events != 3 || !l.Deleted || l.Last != at(4*s) {
-		t.Errorf("lane 0: %+v", l)
+	_, last := tl.LaneSpan(0)
+	if l := tl.Lanes[0]; l.Name != "a" || len(tl.LaneEvents(0)) != 3 || !l.Deleted || last != at(4*s) {
+		t.Errorf("lane 0: %+v, %d events, last at %d", l, len(tl.LaneEvents(0)), last)
 	}
-	if l := tl.Lanes[2]; l.UID != "uid-a2" || l.Deleted || l.First != at(5*s) {
-		t.Errorf("lane 2: %+v", l)
+	first, _ := tl.LaneSpan(2)
+	if l := tl.Lanes[2]; l.UID != "uid-a2" || l.Deleted || first != at(5*s) {
+		t.Errorf("lane 2: %+v, first at %d", l, first)
 	}
 	// Without uids, a name after its DELETED is a new object if ADDED, an
 	// anomaly otherwise.

@@ -416,6 +416,12 @@ func (tl *Timeline) LaneEvents(l int) []int32 {
 	return tl.laneEv[tl.laneStart[l]:tl.laneStart[l+1]]
 }
 
+// LaneSpan returns the instants of lane l's first and last events.
+func (tl *Timeline) LaneSpan(l int) (first, last int64) {
+	evs := tl.LaneEvents(l)
+	return tl.tab.t.at(int(evs[0])), tl.tab.t.at(int(evs[len(evs)-1]))
+}
+
 // Specials returns the table indices of the events that have no lane
 // (bookmarks, errors), in time order. Do not modify the slice.
 func (tl *Timeline) Specials() []int32 { return tl.special }

@@ -118,19 +118,18 @@ type Session struct {
 	firstEv, lastEv int
 }
 
-// Lane is one object in one file: its events in order. A DELETED closes
-// it; a re-created object (new uid, or same name after a delete when the
-// capture has no uids) opens a new lane.
+// Lane is one object in one file. A DELETED closes it; a re-created
+// object (new uid, or same name after a delete when the capture has no
+// uids) opens a new lane. Its events are Timeline.LaneEvents, their span
+// Timeline.LaneSpan: a capture can have a lane for every few events, so
+// the Lane holds only what no event does.
 type Lane struct {
 	File                       int
 	Kind, Namespace, Name, UID string
 	// Labels are the object's labels as its latest event carrying any gave
 	// them (parser.Event.Labels form: "k=v" sorted, comma-joined).
-	Labels                string
-	First, Last           int64 // instants of the first and last event
-	FirstEvent, LastEvent int   // table indices
-	Events                int
-	Deleted               bool
+	Labels  string
+	Deleted bool
 }
 
 // Anomaly is something in the capture a correct server and recorder would
