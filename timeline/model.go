@@ -500,18 +500,25 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	}
 	a.pass = &passState{file: c.File, series: tl.series[tl.Files[c.File].Kind]}
 	defer func() { a.pass = nil }()
-	hk := -1 // head step in force at the current step's end (steps are in time order)
+	// The head step in force at the current step's end (steps are in time
+	// order), its value, and the next step's instant.
 	head := &tl.head
+	hk, h := -1, uint64(0)
+	hnext, hnextRV := int64(math.MaxInt64), uint64(0)
+	if head.Len() > 0 {
+		hnext, hnextRV = head.Step(0)
+	}
 	n := c.Len()
-	next := int64(0) // step k's instant, decoded with step k-1's end
+	var next int64 // step k, decoded as step k-1's end
+	var nextRV uint64
 	if n > 0 {
-		next = c.T(0)
+		next, nextRV = c.Step(0)
 	}
 	for k := 0; k < n; k++ {
-		from, rv := next, c.RV(k)
+		from, rv := next, nextRV
 		to := c.End
 		if k+1 < n {
-			next = c.T(k + 1)
+			next, nextRV = c.Step(k + 1)
 			to = next
 		}
 		if rv == unsetRV {
@@ -525,11 +532,14 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		if to-from > age.MaxAge {
 			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
 		}
-		for hk+1 < head.Len() && head.T(hk+1) <= to-1 {
-			hk++
+		for hnext <= to-1 {
+			hk, h = hk+1, hnextRV
+			hnext = math.MaxInt64
+			if hk+1 < head.Len() {
+				hnext, hnextRV = head.Step(hk + 1)
+			}
 		}
-		if hk >= 0 && head.RV(hk) > rv {
-			h := head.RV(hk)
+		if hk >= 0 && h > rv {
 			if h-rv > age.MaxRVAge {
 				age.MaxRVAge, age.MaxRVAgeAt = h-rv, to
 			}

@@ -2,8 +2,6 @@ package timeline
 
 import (
 	"sort"
-
-	"watchlens/parser"
 )
 
 // Steps is a step series: at T(k) the value became (or was re-confirmed
@@ -11,7 +9,9 @@ import (
 // nearly all of their steps are events of the table, so a step is stored
 // as its event's index, packed (about 2 bytes a step, where an instant
 // and an RV took 16): the instant and RV are the event's. The steps that
-// are no event (a cursor set from a session's request) are kept apart.
+// are no event (a cursor set from a session's request) or whose value is
+// not the event's RV (the head raised by an error's too-old Y) are kept
+// apart.
 type Steps struct {
 	tl    *Timeline
 	ev    packed[int32] // step k's event, or ^j for extra[j]
@@ -35,17 +35,22 @@ func (s *Steps) T(k int) int64 {
 	return s.tl.tab.t.at(int(i))
 }
 
-// RV is step k's value: its event's RV, except that an ERROR (which
-// only the head has as a step) raised it to its too-old Y.
+// RV is step k's value.
 func (s *Steps) RV(k int) uint64 {
 	i := s.ev.at(k)
 	if i < 0 {
 		return s.extra[^i].rv
 	}
-	if parser.EventType(s.tl.tab.typ.at(int(i))) == parser.Error {
-		return s.tl.status[int(i)].Y
-	}
 	return s.tl.tab.rv.at(int(i))
+}
+
+// Step is step k's instant and value, decoding the step once.
+func (s *Steps) Step(k int) (t int64, rv uint64) {
+	i := s.ev.at(k)
+	if i < 0 {
+		return s.extra[^i].t, s.extra[^i].rv
+	}
+	return s.tl.tab.t.at(int(i)), s.tl.tab.rv.at(int(i))
 }
 
 // Range returns the step index range [lo, hi) of the steps in
@@ -73,7 +78,7 @@ func newStepBuilder(tl *Timeline, s *Steps) *stepBuilder {
 
 func (b *stepBuilder) len() int { return b.ev.n }
 
-// set records a new value (event ev, or no event when ev < 0) or a
+// set records a new value (event ev, or when ev < 0 a step kept apart) or a
 // re-confirmation; several at one instant keep only the last (estimated
 // clocks put many events on one second).
 func (b *stepBuilder) set(t int64, rv uint64, ev int) {

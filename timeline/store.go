@@ -66,24 +66,24 @@ const (
 
 type packed[T integer] struct {
 	blocks []block
-	data   [][]byte // one per chunk; a block's values are at data[i>>chunkBits][block.off:]
 	n      int
 }
 
+// A block's data is a slice of one allocation per chunk (the blocks of a
+// chunk share it), which ends with 8 spare bytes.
 type block struct {
 	base uint64 // the smallest value (as uint64(T), compared as T)
 	mask uint64 // the low w bytes
-	off  uint32 // byte offset of the block in its chunk's data
+	data []byte
 	w    uint32 // bytes per value
 }
 
 // at reads value i. Every value is read as 8 little-endian bytes and
-// masked: the chunk's data ends with 8 spare bytes, so one code path
-// serves every width, 0 included.
+// masked, the spare bytes making that safe: one code path serves every
+// width, 0 included.
 func (c *packed[T]) at(i int) T {
 	b := &c.blocks[i>>blockBits]
-	d := c.data[i>>chunkBits]
-	return T(b.base + binary.LittleEndian.Uint64(d[b.off+uint32(i&blockMask)*b.w:])&b.mask)
+	return T(b.base + binary.LittleEndian.Uint64(b.data[uint32(i&blockMask)*b.w:])&b.mask)
 }
 
 func (c *packed[T]) len() int { return c.n }
@@ -92,9 +92,11 @@ func (c *packed[T]) len() int { return c.n }
 // that the two forms never both exist whole.
 func pack[T integer](c *column[T]) packed[T] {
 	p := packed[T]{n: c.n}
+	var offs []int // byte offset of each block of the chunk in its data
 	for k, ch := range c.chunks {
 		first := len(p.blocks)
 		size := 0
+		offs = offs[:0]
 		for lo := 0; lo < len(ch); lo += 1 << blockBits {
 			vs := ch[lo:min(lo+1<<blockBits, len(ch))]
 			least, most := vs[0], vs[0]
@@ -106,15 +108,18 @@ func pack[T integer](c *column[T]) packed[T] {
 				w++
 			}
 			// A shift by 64 gives 0: the mask of a width-0 block.
-			p.blocks = append(p.blocks, block{base: uint64(least), mask: ^uint64(0) >> (64 - 8*w), off: uint32(size), w: w})
+			p.blocks = append(p.blocks, block{base: uint64(least), mask: ^uint64(0) >> (64 - 8*w), w: w})
+			offs = append(offs, size)
 			size += int(w) * len(vs)
 		}
 		data := make([]byte, size+8)
+		for j, off := range offs {
+			p.blocks[first+j].data = data[off:]
+		}
 		for j, v := range ch {
 			b := &p.blocks[first+j>>blockBits]
-			binary.LittleEndian.PutUint64(data[b.off+uint32(j&blockMask)*b.w:], uint64(v)-b.base)
+			binary.LittleEndian.PutUint64(b.data[uint32(j&blockMask)*b.w:], uint64(v)-b.base)
 		}
-		p.data = append(p.data, data)
 		c.chunks[k] = nil
 	}
 	return p

@@ -170,8 +170,8 @@ func (tl *Timeline) buildHead() {
 	n := tl.tab.len()
 	head := newStepBuilder(tl, &tl.head)
 	defer head.finish()
-	// Every raise is by an event: a step's value is its event's RV, or
-	// for an ERROR its Y (see Steps.RV).
+	// An event's raise is a step at the event; an error's (by its Y, not
+	// its RV) is kept apart: pass i < 0.
 	raise := func(t int64, rv uint64, i int) {
 		if head.len() == 0 || rv > head.lastRV {
 			head.set(t, rv, i)
@@ -182,7 +182,7 @@ func (tl *Timeline) buildHead() {
 		t := tl.tab.t.at(i)
 		if typ == parser.Error {
 			if st := tl.status[i]; st != nil && st.TooOld {
-				raise(t, st.Y, i)
+				raise(t, st.Y, -1)
 				kind := tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind
 				f := tl.floors[kind]
 				if f == nil {
