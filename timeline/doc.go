@@ -18,10 +18,11 @@
 //     the reconnect gap before it.
 //   - Lanes: one per object (uid, else namespace/name) per file; a DELETED
 //     closes a lane, a re-created object opens a new one.
-//   - Events in time order in a compact chunked table (about 38 bytes per
-//     event, plus about 4 for the lane index); Event(i) decodes one.
+//   - Events in time order in a packed chunked table (about 11-16 bytes
+//     per event, plus 4 for the lane index; see store.go); Event(i)
+//     decodes one.
 //   - Cursors: the bookmark-aware and bookmark-ignoring cursor of each
-//     file as step series (Cursor.T, Cursor.RV).
+//     file as step series (Steps: T(k), RV(k)), stored as event indices.
 //   - Head: the highest RV known to exist at each instant, from every
 //     file's events and bookmarks and every `too old resource version`.
 //   - Anomalies.
@@ -33,8 +34,8 @@
 // estimated without arrival times is in clock.go.
 //
 // Drawing: TimeRange and RVRange find events, LaneEvents and Specials
-// list a lane's events and the bookmarks and errors, Cursor.Range and
-// HeadRange the steps in a window, and Bins counts events per lane and
+// list a lane's events and the bookmarks and errors (LaneSpan its first
+// and last instants), Cursor.Range and HeadRange the steps in a window, and Bins counts events per lane and
 // pixel column for any zoom (a 2000-column view of 1 M events takes well
 // under a millisecond natively, about 1.3 ms in wasm under node).
 //
