@@ -224,9 +224,9 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 		}
 	}
 	sort.Slice(c.bmRV, func(i, j int) bool { return c.bmRV[i] < c.bmRV[j] })
-	c.headDesc = descents(tl.HeadSteps())
+	c.headDesc = tl.HeadSteps().Descents()
 	for k := range tl.Cursors {
-		c.cursorDesc = append(c.cursorDesc, descents(&tl.Cursors[k].Steps))
+		c.cursorDesc = append(c.cursorDesc, tl.Cursors[k].Descents())
 	}
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, 1)
@@ -649,21 +649,6 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 		}
 		k = end
 	}
-}
-
-// descents lists the steps where a series does not rise: it goes down,
-// or has no value, or gets one back. Between two of them it only rises.
-func descents(st stepSeries) []int32 {
-	var out []int32
-	prev := uint64(0)
-	for k := range st.Len() {
-		v := st.RV(k)
-		if v == rvNone || k > 0 && (prev == rvNone || v < prev) {
-			out = append(out, int32(k))
-		}
-		prev = v
-	}
-	return out
 }
 
 // segments appends the envelope as line segments: a vertical per column

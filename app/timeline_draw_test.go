@@ -116,6 +116,17 @@ func (s steps) Len() int        { return len(s.ts) }
 func (s steps) T(k int) int64   { return s.ts[k] }
 func (s steps) RV(k int) uint64 { return s.vs[k] }
 
+// descents is timeline.Steps.Descents for a test series.
+func descents(st steps) []int32 {
+	var out []int32
+	for k, v := range st.vs {
+		if v == rvNone || k > 0 && (st.vs[k-1] == rvNone || v < st.vs[k-1]) {
+			out = append(out, int32(k))
+		}
+	}
+	return out
+}
+
 // TestStepEnvelope reduces a step series to columns and back to segments.
 func TestStepEnvelope(t *testing.T) {
 	s := tlScale{from: 0, to: 100, x0: 10, w: 100}

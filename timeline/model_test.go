@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -616,4 +617,46 @@ func TestPointMatchesEvent(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { tl.Point(5) }); n != 0 {
 		t.Errorf("Point allocates %v times", n)
 	}
+}
+
+// Descents, listed while the steps are built, are the steps a walk over
+// their values finds not rising; a cursor that loses its value, gets it
+// back and resumes lower has some, the head none.
+func TestStepDescents(t *testing.T) {
+	c := (&capture{}).watch(narrow("10", true), 0, 100*s).ev(parser.Modified, 20, 1*s, "a").bookmark(90, 60*s)
+	c.watch(narrow("", true), 101*s, 200*s).ev(parser.Modified, 95, 150*s, "a")
+	c.watch(narrow("30", true), 201*s, 300*s).ev(parser.Modified, 96, 250*s, "a").ev(parser.Modified, 97, 250*s, "a")
+	check := func(tl *Timeline) {
+		t.Helper()
+		series := []*Steps{tl.HeadSteps()}
+		for k := range tl.Cursors {
+			series = append(series, &tl.Cursors[k].Steps)
+		}
+		for n, st := range series {
+			var want []int32
+			for k := range st.Len() {
+				v := st.RV(k)
+				if v == unsetRV || k > 0 && (st.RV(k-1) == unsetRV || v < st.RV(k-1)) {
+					want = append(want, int32(k))
+				}
+			}
+			if got := st.Descents(); !slices.Equal(got, want) {
+				t.Errorf("series %d: descents %v, want %v", n, got, want)
+			}
+		}
+	}
+	tl := build(c)
+	check(tl)
+	if d := tl.Cursors[0].Descents(); len(d) != 3 {
+		t.Errorf("aware cursor descents %v: want the unset, its end, the resume lower", d)
+	}
+	if d := tl.HeadSteps().Descents(); len(d) != 0 {
+		t.Errorf("head descents %v", d)
+	}
+	var all []string
+	for name := range manifest(t) {
+		all = append(all, name)
+	}
+	sort.Strings(all)
+	check(loadSamples(t, all...))
 }

@@ -16,6 +16,7 @@ type Steps struct {
 	tl    *Timeline
 	ev    packed[int32] // step k's event, or ^j for extra[j]
 	extra []step
+	desc  []int32 // see Descents
 }
 
 type step struct {
@@ -102,4 +103,29 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 	b.lastT, b.lastRV = t, rv
 }
 
-func (b *stepBuilder) finish() { b.s.ev = pack(&b.ev) }
+// finish packs the steps and lists their descents, from the plain
+// column: a drawing would otherwise decode every step to find them.
+func (b *stepBuilder) finish() {
+	s, tab := b.s, &b.s.tl.tab
+	prev := uint64(0)
+	for k := range b.ev.n {
+		var rv uint64
+		if i := b.ev.at(k); i < 0 {
+			rv = s.extra[^i].rv
+		} else {
+			rv = tab.rv.at(int(i))
+		}
+		if rv == unsetRV || k > 0 && (prev == unsetRV || rv < prev) {
+			s.desc = append(s.desc, int32(k))
+		}
+		prev = rv
+	}
+	s.ev = pack(&b.ev)
+}
+
+// Descents lists, in order, the steps where the series does not rise: its
+// value goes down, is unset, or comes back after being unset. Between two
+// of them it only rises, which lets a drawing fold a run of steps from
+// its two ends. The head never goes down and a cursor seldom does, so the
+// list is short. The slice is the Steps' own: do not modify it.
+func (s *Steps) Descents() []int32 { return s.desc }
