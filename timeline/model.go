@@ -258,7 +258,7 @@ func isEventKind(kind string) bool { return kind == "Event" }
 // cursor at rv last current at since; before is the bound on evidence
 // (calibration uses only errors observed before it).
 func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) (int64, Outcome) {
-	tl, p := a.TL, a.Params
+	tl, p := a.TL, &a.Params // not a copy: this runs for every cursor step
 	timed := tl.Files[file].Clock != ClockNone
 	never := int64(math.MaxInt64)
 	switch m {
@@ -279,7 +279,7 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 			}
 		}
 	case ModelCalibration:
-		if f := tl.floors[tl.Files[file].Kind]; f != nil {
+		if f := a.floorsOf(file); f != nil {
 			if k := f.floor(rv, before); k >= 0 {
 				return f.t[k], Refused
 			}
@@ -301,11 +301,21 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 }
 
 // passState caches, for the walk over one cursor's steps, its kind's
-// series and where the last search landed.
+// series and calibration floors (map lookups by kind otherwise made at
+// every step), and where the last search landed.
 type passState struct {
 	file   int
 	series *kindSeries
+	floors *floorSteps
 	hint   searchHint
+}
+
+// floorsOf returns the calibration floors of the file's kind.
+func (a *Analysis) floorsOf(file int) *floorSteps {
+	if a.pass != nil && a.pass.file == file {
+		return a.pass.floors
+	}
+	return a.TL.floors[a.TL.Files[file].Kind]
 }
 
 // seriesOf returns the change series of the file's kind, and a search
@@ -498,7 +508,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	for i := range open {
 		open[i] = -1
 	}
-	a.pass = &passState{file: c.File, series: tl.series[tl.Files[c.File].Kind]}
+	kind := tl.Files[c.File].Kind
+	a.pass = &passState{file: c.File, series: tl.series[kind], floors: tl.floors[kind]}
 	defer func() { a.pass = nil }()
 	// The head step in force at the current step's end (steps are in time
 	// order), its value, and the next step's instant.
