@@ -151,6 +151,7 @@ type Analysis struct {
 	TL     *Timeline
 	Params Params
 	pass   *passState // set during a cursor pass
+	pause  func()     // called every pauseEvery steps, when not nil
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone
@@ -487,7 +488,19 @@ func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool, before
 
 // Analyze applies the window models with parameters p.
 func (tl *Timeline) Analyze(p Params) *Analysis {
-	a := &Analysis{TL: tl, Params: p}
+	return tl.AnalyzePausing(p, nil)
+}
+
+// pauseEvery is how many cursor steps an analysis walks between calls of
+// its pause function: a few milliseconds' work, even as wasm.
+const pauseEvery = 1 << 13
+
+// AnalyzePausing is Analyze calling pause (when not nil) every few
+// thousand steps, so that a caller on a browser's main thread can let the
+// page paint and take input: over a million events the analysis takes
+// half a second as wasm.
+func (tl *Timeline) AnalyzePausing(p Params, pause func()) *Analysis {
+	a := &Analysis{TL: tl, Params: p, pause: pause}
 	for k := range tl.Cursors {
 		c := &tl.Cursors[k]
 		a.cursorPass(c)
@@ -526,6 +539,9 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		next, nextRV = c.Step(0)
 	}
 	for k := 0; k < n; k++ {
+		if a.pause != nil && k%pauseEvery == pauseEvery-1 {
+			a.pause()
+		}
 		from, rv := next, nextRV
 		to := c.End
 		if k+1 < n {

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -659,4 +660,31 @@ func TestStepDescents(t *testing.T) {
 	}
 	sort.Strings(all)
 	check(loadSamples(t, all...))
+}
+
+// An analysis that pauses gives the same answers, and pauses as often as
+// promised: a page relies on it to stay responsive over a large capture.
+func TestAnalyzePausing(t *testing.T) {
+	b := NewBuilder()
+	addSynthetic(b, 100_000)
+	tl := b.Build()
+	pauses := 0
+	paused := tl.AnalyzePausing(DefaultParams(), func() { pauses++ })
+	var got, want bytes.Buffer
+	if err := paused.Report().WriteJSON(&got); err != nil {
+		t.Fatal(err)
+	}
+	if err := tl.Analyze(DefaultParams()).Report().WriteJSON(&want); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Error("the paused analysis reports differently")
+	}
+	steps := 0
+	for k := range tl.Cursors {
+		steps += tl.Cursors[k].Len()
+	}
+	if least := steps/pauseEvery - len(tl.Cursors); pauses < least {
+		t.Errorf("%d pauses over %d steps, want at least %d", pauses, steps, least)
+	}
 }
