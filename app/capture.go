@@ -13,6 +13,9 @@ import (
 // the page, which cost a fifth of a 100 MB load when done every MiB.
 const progressEvery = 200 * time.Millisecond
 
+// holdAtMost is how long the analysis holds the page between yields.
+const holdAtMost = 40 * time.Millisecond
+
 // capture is what the page shows: one or more files read together onto one
 // timeline. The files stay on the JS side as Blobs, so an event's full JSON
 // is fetched again by its offset when the user asks for it.
@@ -81,7 +84,15 @@ func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	// Building a 1 GB capture's timeline takes about 80 ms in wasm, and the
 	// analysis 30 ms more: a task each keeps both under 100 ms.
 	yieldToBrowser()
-	an := tl.Analyze(params)
+	// Over a million events the analysis takes half a second as wasm, so
+	// it yields on the way.
+	last := time.Now()
+	an := tl.AnalyzePausing(params, func() {
+		if time.Since(last) >= holdAtMost {
+			yieldToBrowser()
+			last = time.Now()
+		}
+	})
 	yieldToBrowser()
 	return analysis{an: an, report: an.Report()}
 }
