@@ -37,12 +37,34 @@ func Pod(b *bytes.Buffer, i int) {
 	b.WriteByte('\n')
 }
 
-// Capture returns an NDJSON watch body of at least size bytes.
-func Capture(size int) []byte {
+// ConfigMap writes the i-th event of a synthetic ConfigMap watch (about
+// 450 bytes: the small, frequent objects of a controller's leader election
+// or state). Events cycle over 10 000 objects, each re-created after its
+// DELETED like Pod's, and a BOOKMARK comes every 5000 events.
+func ConfigMap(b *bytes.Buffer, i int) {
+	if i%5000 == 4999 {
+		fmt.Fprintf(b, `{"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d","creationTimestamp":null}}}`+"\n", 100000+i)
+		return
+	}
+	round := i / 10000
+	typ := [...]string{"ADDED", "MODIFIED", "MODIFIED", "MODIFIED", "DELETED"}[round%5]
+	obj := i % 10000
+	t := fmt.Sprintf("2026-11-30T%02d:%02d:%02dZ", i/3600%24, i/60%60, i%60)
+	fmt.Fprintf(b, `{"type":%q,"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"state-%05d","namespace":"team-%d","uid":"%08x-%04x-4ec7-b3fb-ba14635341da","resourceVersion":"%d","creationTimestamp":"2026-11-30T00:00:00Z","labels":{"app":"state"},"managedFields":[{"manager":"controller","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:data":{".":{},"f:holder":{}}}}]},"data":{"holder":"replica-%d"}}}`+"\n",
+		typ, obj, obj%13, obj, round/5, 100000+i, t, i%3)
+}
+
+// Capture returns an NDJSON watch body of Pod events, of at least size
+// bytes.
+func Capture(size int) []byte { return CaptureOf(size, Pod) }
+
+// CaptureOf returns an NDJSON watch body of at least size bytes, of the
+// events that event writes.
+func CaptureOf(size int, event func(*bytes.Buffer, int)) []byte {
 	var b bytes.Buffer
 	b.Grow(size + 16<<10)
 	for i := 0; b.Len() < size; i++ {
-		Pod(&b, i)
+		event(&b, i)
 	}
 	return b.Bytes()
 }

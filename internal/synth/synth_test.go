@@ -12,9 +12,13 @@ import (
 // capture the parser reads without a diagnostic and the timeline without an
 // anomaly, of the size asked.
 func TestCaptureIsClean(t *testing.T) {
-	data := Capture(100 << 20)
-	if len(data) < 100<<20 {
-		t.Fatalf("%d bytes, want at least %d", len(data), 100<<20)
+	t.Run("pods", func(t *testing.T) { testClean(t, Capture(100<<20), 100<<20) })
+	t.Run("configmaps", func(t *testing.T) { testClean(t, CaptureOf(20<<20, ConfigMap), 20<<20) })
+}
+
+func testClean(t *testing.T, data []byte, size int) {
+	if len(data) < size {
+		t.Fatalf("%d bytes, want at least %d", len(data), size)
 	}
 	b := timeline.NewBuilder()
 	if err := b.AddReader("synth", bytes.NewReader(data), parser.Options{}); err != nil {
