@@ -142,7 +142,10 @@ func (v *TimelineView) isWhole() bool {
 
 func (v *TimelineView) OnMount(ctx goapp.Context) {
 	v.sync()
-	v.draw(ctx)
+	// Drawing reads the canvas's width, which lays the page out; the rest
+	// of the page is still being mounted now, so it would be laid out
+	// again right after.
+	ctx.Defer(v.draw)
 }
 
 func (v *TimelineView) OnUpdate(ctx goapp.Context) {
