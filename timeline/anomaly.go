@@ -36,14 +36,18 @@ func (f *FileBuilder) anomalies(base int) {
 			a.T, a.RV, a.Session = b.tab.t.at(a.Event), b.rvString(a.Event), int(b.tab.sess.at(a.Event))
 		}
 	}
-	laneRV := map[int32]uint64{} // last RV of each lane in the current session
+	// The last RV of each lane in the current session, when laneIn says
+	// the lane has been seen in it (by the session's index + 1): a map
+	// cleared per session cost half of Finish as wasm.
+	laneRV := make([]uint64, len(b.lanes))
+	laneIn := make([]int32, len(b.lanes))
 	for k := range ss {
 		s := &ss[k]
 		g := base + k
-		clear(laneRV)
 		var maxRV uint64
 		seen := false
 		for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
+			b.pace.tick(1)
 			typ := parser.EventType(b.tab.typ.at(i))
 			fl := b.tab.flags.at(i)
 			t := b.tab.t.at(i)
@@ -67,10 +71,10 @@ func (f *FileBuilder) anomalies(base int) {
 				seen = true
 			}
 			if l := b.tab.lane.at(i); l >= 0 {
-				if last, ok := laneRV[l]; ok && last == rv {
+				if laneIn[l] == int32(k+1) && laneRV[l] == rv {
 					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(b.lanes[l].Namespace, b.lanes[l].Name), rv))
 				}
-				laneRV[l] = rv
+				laneRV[l], laneIn[l] = rv, int32(k+1)
 			}
 		}
 		f.sessionAnomalies(s, g, add)
@@ -102,6 +106,7 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 		}
 	}
 	for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
+		b.pace.tick(1)
 		if parser.EventType(b.tab.typ.at(i)) == parser.Bookmark {
 			check(b.tab.t.at(i))
 			from = b.tab.t.at(i)

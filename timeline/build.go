@@ -23,6 +23,26 @@ type Builder struct {
 	sessions []Session
 	lanes    []Lane
 	anoms    []Anomaly
+	pace     pacer // set while Finish and Build run
+}
+
+// pacer calls pause, when not nil, every pauseEvery items of the loops
+// that building walks: over a million events a Finish or a Build takes
+// a few hundred ms as wasm, which a page must not spend in one task.
+type pacer struct {
+	pause func()
+	n     int
+}
+
+// tick counts k items done; a nil pacer never pauses.
+func (p *pacer) tick(k int) {
+	if p == nil || p.pause == nil {
+		return
+	}
+	if p.n += k; p.n >= pauseEvery {
+		p.n = 0
+		p.pause()
+	}
 }
 
 // NewBuilder returns an empty Builder.
@@ -32,18 +52,34 @@ func NewBuilder() *Builder {
 
 // FileBuilder receives one capture's events in capture order.
 type FileBuilder struct {
-	b        *Builder
-	idx      int
-	file     File
-	lo, hi   int // staging index range
-	laneOf   map[string]int32
-	kinds    map[string]int
-	finished bool
+	b      *Builder
+	idx    int
+	file   File
+	lo, hi int // staging index range
+	// The open lane of each object: by uid, else by kind, namespace and
+	// name. Keyed by the parser's (interned) strings themselves: a key
+	// built per event cost a third of Add as wasm.
+	laneOfUID  map[string]int32
+	laneOfName map[nameKey]int32
+	counts     [numTypes]int // events by type
+	kinds      map[string]*kindCounts
+	lastKind   *kindCounts // of the last event with a kind
+	finished   bool
+}
+
+// numTypes bounds parser.EventType's values.
+const numTypes = int(parser.Observed) + 1
+
+// kindCounts counts the events of one kind by type.
+type kindCounts struct {
+	kind   string
+	counts [numTypes]int
 }
 
 // AddFile starts a new capture named name (shown in reports).
 func (b *Builder) AddFile(name string) *FileBuilder {
-	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(), laneOf: map[string]int32{}, kinds: map[string]int{},
+	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(),
+		laneOfUID: map[string]int32{}, laneOfName: map[nameKey]int32{}, kinds: map[string]*kindCounts{},
 		file: File{Name: name, Counts: map[string]int{}, CountsKind: map[string]map[string]int{}}}
 	b.files = append(b.files, f)
 	return f
@@ -101,18 +137,23 @@ func (f *FileBuilder) Add(ev parser.Event) {
 			b.oddRV[i] = ev.RV
 		}
 	}
-	tn := ev.Type.String()
-	f.file.Counts[tn]++
+	// Counted in arrays, made maps by Finish: four map updates by name
+	// per event were a third of Add as wasm. Events of one kind come in
+	// runs, and the parser interns kinds, so the comparison is cheap.
+	typ := ev.Type
+	if int(typ) >= numTypes {
+		typ = parser.TypeUnknown // as String names it
+	}
+	f.counts[typ]++
 	if ev.Kind != "" {
-		byType := f.file.CountsKind[ev.Kind]
-		if byType == nil {
-			byType = map[string]int{}
-			f.file.CountsKind[ev.Kind] = byType
+		if f.lastKind == nil || ev.Kind != f.lastKind.kind {
+			f.lastKind = f.kinds[ev.Kind]
+			if f.lastKind == nil {
+				f.lastKind = &kindCounts{kind: ev.Kind}
+				f.kinds[ev.Kind] = f.lastKind
+			}
 		}
-		byType[tn]++
-		if ev.Type != parser.Error {
-			f.kinds[ev.Kind]++
-		}
+		f.lastKind.counts[typ]++
 	}
 	f.file.Events++
 	f.hi = i + 1
@@ -124,12 +165,14 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	if ev.UID == "" && ev.Name == "" {
 		return -1
 	}
-	key := "u\x00" + ev.UID
-	if ev.UID == "" {
-		key = "n\x00" + ev.Kind + "\x00" + ev.Namespace + "\x00" + ev.Name
+	var id int32
+	var ok bool
+	if ev.UID != "" {
+		id, ok = f.laneOfUID[ev.UID]
+	} else {
+		id, ok = f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}]
 	}
 	b := f.b
-	id, ok := f.laneOf[key]
 	if ok && b.lanes[id].Deleted {
 		// A uid never comes back; a name may, but only as a creation.
 		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed) {
@@ -142,7 +185,11 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	if !ok {
 		id = int32(len(b.lanes))
 		b.lanes = append(b.lanes, Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID})
-		f.laneOf[key] = id
+		if ev.UID != "" {
+			f.laneOfUID[ev.UID] = id
+		} else {
+			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
+		}
 	}
 	if ev.Type == parser.Deleted {
 		b.lanes[id].Deleted = true
@@ -152,6 +199,9 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	}
 	return id
 }
+
+// nameKey names an object without a uid.
+type nameKey struct{ kind, ns, name string }
 
 func objName(ns, name string) string {
 	if ns == "" {
@@ -163,15 +213,40 @@ func objName(ns, name string) string {
 // Finish ends the file with the reader's sessions and diagnostics, and
 // places its events on the clock.
 func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnostic) {
+	f.FinishPausing(sessions, diags, nil)
+}
+
+// FinishPausing is Finish calling pause (when not nil) every few thousand
+// events, as AnalyzePausing does: a caller on a browser's main thread can
+// let the page paint and take input.
+func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Diagnostic, pause func()) {
 	if f.finished {
 		return
 	}
 	f.finished = true
-	f.laneOf = nil
+	f.laneOfUID, f.laneOfName = nil, nil
 	b := f.b
+	b.pace = pacer{pause: pause}
+	defer func() { b.pace = pacer{} }()
 	f.file.Diagnostics = diags
+	for typ, n := range f.counts {
+		if n > 0 {
+			f.file.Counts[parser.EventType(typ).String()] += n
+		}
+	}
 	best := 0
-	for k, n := range f.kinds {
+	for k, kc := range f.kinds {
+		byType := map[string]int{}
+		n := 0
+		for typ, c := range kc.counts {
+			if c > 0 {
+				byType[parser.EventType(typ).String()] += c
+				if parser.EventType(typ) != parser.Error {
+					n += c
+				}
+			}
+		}
+		f.file.CountsKind[k] = byType
 		if n > best || (n == best && k < f.file.Kind) {
 			f.file.Kind, best = k, n
 		}
@@ -183,6 +258,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 		if s := int(b.tab.sess.at(i)) + 1; s > nsess {
 			nsess = s
 		}
+		b.pace.tick(1)
 	}
 	base := len(b.sessions)
 	for k := 0; k < nsess; k++ {
@@ -205,6 +281,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 			s.firstEv = i
 		}
 		s.lastEv = i
+		b.pace.tick(1)
 	}
 	f.file.Filtered = filterScope(b.sessions[base:])
 	f.markInitial(base)
@@ -254,6 +331,7 @@ func (f *FileBuilder) markInitial(base int) {
 				end = i
 				break
 			}
+			b.pace.tick(1)
 		}
 		asked := s.Request != nil && s.Request.SendInitialEvents
 		if end < 0 && !asked {
@@ -266,6 +344,7 @@ func (f *FileBuilder) markInitial(base int) {
 			if parser.EventType(b.tab.typ.at(i)) != parser.Bookmark {
 				b.tab.flags.set(i, b.tab.flags.at(i)|flagInitial)
 			}
+			b.pace.tick(1)
 		}
 	}
 }
@@ -282,7 +361,11 @@ func (f *FileBuilder) sessionFacts(base int) {
 		if s.firstEv < 0 {
 			continue
 		}
+		// Only the first and last RVs are kept: formatting every event's
+		// cost more than the rest of the loop.
+		firstRV, lastRV := -1, -1
 		for i := s.firstEv; i <= s.lastEv; i++ {
+			b.pace.tick(1)
 			switch parser.EventType(b.tab.typ.at(i)) {
 			case parser.Bookmark:
 				s.Bookmarks++
@@ -295,12 +378,15 @@ func (f *FileBuilder) sessionFacts(base int) {
 			default:
 				s.Events++
 			}
-			if rv := b.rvString(i); rv != "" {
-				if s.FirstRV == "" {
-					s.FirstRV = rv
+			if b.hasRV(i) {
+				if firstRV < 0 {
+					firstRV = i
 				}
-				s.LastRV = rv
+				lastRV = i
 			}
+		}
+		if firstRV >= 0 {
+			s.FirstRV, s.LastRV = b.rvString(firstRV), b.rvString(lastRV)
 		}
 		if parser.EventType(b.tab.typ.at(s.lastEv)) == parser.Error {
 			s.Error = b.status[s.lastEv]
@@ -347,6 +433,15 @@ func atDeadline(s *Session, c Clock) bool {
 	return d > -2e9 && d < 2e9
 }
 
+// hasRV says whether rvString(i) is not empty.
+func (b *Builder) hasRV(i int) bool {
+	if b.tab.flags.at(i)&flagRVValid != 0 {
+		return true
+	}
+	_, odd := b.oddRV[i]
+	return odd
+}
+
 func (b *Builder) rvString(i int) string {
 	return rvString(b.oddRV, i, b.tab.flags.at(i), b.tab.rv.at(i))
 }
@@ -355,18 +450,27 @@ func (b *Builder) rvString(i int) string {
 // and the series the window models need. The Builder must not be used
 // afterwards.
 func (b *Builder) Build() *Timeline {
+	return b.BuildPausing(nil)
+}
+
+// BuildPausing is Build calling pause (when not nil) every few thousand
+// events, as AnalyzePausing does: over a million events Build takes half
+// a second as wasm.
+func (b *Builder) BuildPausing(pause func()) *Timeline {
 	for _, f := range b.files {
-		f.Finish(nil, nil)
+		f.FinishPausing(nil, nil, pause)
 	}
+	b.pace = pacer{pause: pause}
+	pace := &b.pace
 	tl := &Timeline{Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body}
 	b.arrival, b.est = column[int64]{}, column[int64]{}
 	if len(b.files) > 1 {
-		order := b.mergeOrder()
+		order := b.mergeOrder(pace)
 		inv := make([]int32, len(order))
 		for n, i := range order {
 			inv[i] = int32(n)
 		}
-		b.tab = b.tab.permute(order)
+		b.tab = b.tab.permute(order, pace)
 		remap := func(i int) int {
 			if i < 0 {
 				return i
@@ -395,18 +499,19 @@ func (b *Builder) Build() *Timeline {
 	for _, f := range b.files {
 		tl.Files = append(tl.Files, f.file)
 	}
-	tl.renumberLanes(&b.tab, b.lanes)
-	tl.tab = b.tab.pack()
+	tl.renumberLanes(&b.tab, b.lanes, pace)
+	tl.tab = b.tab.pack(pace)
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
 	tl.Anomalies = b.anoms
-	tl.buildHead()
-	tl.buildCursors()
-	tl.buildSeries()
+	tl.buildHead(pace)
+	tl.buildCursors(pace)
+	tl.buildSeries(pace)
+	b.pace = pacer{}
 	return tl
 }
 
 // mergeOrder k-way merges the files' (time-ordered) events by instant.
-func (b *Builder) mergeOrder() []int32 {
+func (b *Builder) mergeOrder(pace *pacer) []int32 {
 	pos := make([]int, len(b.files))
 	for k, f := range b.files {
 		pos[k] = f.lo
@@ -427,12 +532,13 @@ func (b *Builder) mergeOrder() []int32 {
 		}
 		order = append(order, int32(pos[best]))
 		pos[best]++
+		pace.tick(1)
 	}
 }
 
 // renumberLanes orders lanes by first appearance on the shared clock, so
 // a contiguous range of lane numbers is a band of the drawing.
-func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane) {
+func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane, pace *pacer) {
 	newID := make([]int32, len(old))
 	for i := range newID {
 		newID[i] = -1
@@ -442,6 +548,7 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane) {
 	tl.laneStart = make([]int32, len(old)+1)
 	n := tab.len()
 	for i := 0; i < n; i++ {
+		pace.tick(1)
 		l := tab.lane.at(i)
 		if l < 0 {
 			continue
@@ -471,6 +578,7 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane) {
 		} else {
 			tl.special = append(tl.special, int32(i))
 		}
+		pace.tick(1)
 	}
 }
 

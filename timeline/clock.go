@@ -56,6 +56,7 @@ func (f *FileBuilder) place(base int) {
 	ss := b.sessions[base:]
 	clock := ClockNone
 	for i := f.lo; i < f.hi; i++ {
+		b.pace.tick(1)
 		if b.arrival.at(i) != 0 {
 			clock = ClockArrival
 			break
@@ -78,6 +79,7 @@ func (f *FileBuilder) place(base int) {
 		// models answer "unknown" for this file.
 		for i := f.lo; i < f.hi; i++ {
 			b.tab.t.set(i, int64(i-f.lo))
+			b.pace.tick(1)
 		}
 		for k := range ss {
 			s := &ss[k]
@@ -173,6 +175,7 @@ func (f *FileBuilder) placeSession(s *Session, clock Clock, prev int64) int64 {
 	}
 	pending := -1 // first index of a run of events without an anchor
 	for i := s.firstEv; i <= s.lastEv; i++ {
+		b.pace.tick(1)
 		a := f.anchor(i, clock)
 		if a == 0 {
 			if pending < 0 {

@@ -2,8 +2,14 @@ package timeline
 
 import (
 	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -687,4 +693,121 @@ func TestAnalyzePausing(t *testing.T) {
 	if least := steps/pauseEvery - len(tl.Cursors); pauses < least {
 		t.Errorf("%d pauses over %d steps, want at least %d", pauses, steps, least)
 	}
+}
+
+// A build that pauses makes the same timeline, and pauses as often as
+// promised: the page builds a capture of a million events while it must
+// stay responsive. Two synthetic files of one kind (merged on the clock,
+// their changes deduplicated) and every sample (errors, initial bursts,
+// estimated clocks, anomalies) exercise every loop that pauses.
+func TestBuildPausing(t *testing.T) {
+	const n = 100_000
+	samples, err := filepath.Glob(filepath.Join(samplesDir, "*.*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(pause func()) *Timeline {
+		b := NewBuilder()
+		addSynthetic(b, n)
+		f := b.AddFile("second")
+		for i := 0; i < n; i++ {
+			f.Add(parser.Event{Seq: i, Type: parser.Modified, Kind: "ConfigMap", Namespace: "other", Name: "o" + strconv.Itoa(i%500),
+				RVNum: uint64(1000 + 2*i), RVValid: true, RV: strconv.Itoa(1000 + 2*i), Arrival: t0 + int64(i)*int64(time.Millisecond)})
+		}
+		f.FinishPausing([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
+			Request: &parser.Request{Watch: true}}}, nil, pause)
+		for _, s := range samples {
+			if strings.HasSuffix(s, ".go") || strings.HasSuffix(s, ".md") || strings.HasSuffix(s, ".tsv") {
+				continue
+			}
+			data, err := os.ReadFile(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := b.AddFile(filepath.Base(s))
+			r := parser.NewReader(bytes.NewReader(data), parser.Options{})
+			for r.Next() {
+				f.Add(r.Event())
+			}
+			if pause != nil {
+				f.FinishPausing(r.Sessions(), r.Diagnostics(), pause)
+			} else {
+				f.Finish(r.Sessions(), r.Diagnostics())
+			}
+		}
+		return b.BuildPausing(pause)
+	}
+	pauses := 0
+	got, want := build(func() { pauses++ }), build(nil)
+	if d := timelineDiff(got, want); d != "" {
+		t.Errorf("the paused build differs: %s", d)
+	}
+	// MinRV, kept while building, is what RVRange finds first.
+	if first := got.RVRange(0, math.MaxUint64-1, 1); len(first) == 0 {
+		t.Error("no event by RV")
+	} else if rv, ok := got.MinRV(); !ok || rv != got.Event(first[0]).RVNum {
+		t.Errorf("MinRV %d %v, want %d", rv, ok, got.Event(first[0]).RVNum)
+	}
+	if _, ok := NewBuilder().Build().MinRV(); ok {
+		t.Error("an empty timeline has a MinRV")
+	}
+	// Finish and Build each walk the events several times.
+	if least := 2 * got.Len() / pauseEvery; pauses < least {
+		t.Errorf("%d pauses over %d events, want at least %d", pauses, got.Len(), least)
+	}
+}
+
+// timelineDiff describes the first difference between two timelines, or
+// returns "".
+func timelineDiff(a, b *Timeline) string {
+	if a.Len() != b.Len() {
+		return fmt.Sprintf("%d events, want %d", a.Len(), b.Len())
+	}
+	for i := 0; i < a.Len(); i++ {
+		if x, y := a.Event(i), b.Event(i); !reflect.DeepEqual(x, y) {
+			return fmt.Sprintf("event %d is %+v, want %+v", i, x, y)
+		}
+	}
+	for _, c := range []struct {
+		what string
+		x, y any
+	}{
+		{"files", a.Files, b.Files}, {"sessions", a.Sessions, b.Sessions}, {"lanes", a.Lanes, b.Lanes},
+		{"anomalies", a.Anomalies, b.Anomalies}, {"specials", a.Specials(), b.Specials()},
+	} {
+		if !reflect.DeepEqual(c.x, c.y) {
+			return c.what + " differ"
+		}
+	}
+	for l := range a.Lanes {
+		if !reflect.DeepEqual(a.LaneEvents(l), b.LaneEvents(l)) {
+			return fmt.Sprintf("lane %d's events differ", l)
+		}
+	}
+	steps := func(s *Steps) (out [][2]uint64) {
+		for k := 0; k < s.Len(); k++ {
+			t, rv := s.Step(k)
+			out = append(out, [2]uint64{uint64(t), rv})
+		}
+		return out
+	}
+	if !reflect.DeepEqual(steps(a.HeadSteps()), steps(b.HeadSteps())) {
+		return "head steps differ"
+	}
+	for k := range a.Cursors {
+		if !reflect.DeepEqual(steps(&a.Cursors[k].Steps), steps(&b.Cursors[k].Steps)) || a.Cursors[k].End != b.Cursors[k].End {
+			return fmt.Sprintf("cursor %d differs", k)
+		}
+	}
+	var ra, rb bytes.Buffer
+	if err := a.Analyze(DefaultParams()).Report().WriteJSON(&ra); err != nil {
+		return err.Error()
+	}
+	if err := b.Analyze(DefaultParams()).Report().WriteJSON(&rb); err != nil {
+		return err.Error()
+	}
+	if ra.String() != rb.String() {
+		return "reports differ"
+	}
+	return ""
 }

@@ -105,10 +105,11 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 
 // finish packs the steps and lists their descents, from the plain
 // column: a drawing would otherwise decode every step to find them.
-func (b *stepBuilder) finish() {
+func (b *stepBuilder) finish(pace *pacer) {
 	s, tab := b.s, &b.s.tl.tab
 	prev := uint64(0)
 	for k := range b.ev.n {
+		pace.tick(1)
 		var rv uint64
 		if i := b.ev.at(k); i < 0 {
 			rv = s.extra[^i].rv
@@ -120,7 +121,7 @@ func (b *stepBuilder) finish() {
 		}
 		prev = rv
 	}
-	s.ev = pack(&b.ev)
+	s.ev = packPausing(&b.ev, pace)
 }
 
 // Descents lists, in order, the steps where the series does not rise: its

@@ -40,10 +40,11 @@ func (c *column[T]) at(i int) T { return c.chunks[i>>chunkBits][i&chunkMask] }
 func (c *column[T]) set(i int, v T) { c.chunks[i>>chunkBits][i&chunkMask] = v }
 
 // permute returns a new column holding c[order[0]], c[order[1]], ...
-func (c *column[T]) permute(order []int32) column[T] {
+func (c *column[T]) permute(order []int32, pace *pacer) column[T] {
 	var out column[T]
 	for _, i := range order {
 		out.add(c.at(int(i)))
+		pace.tick(1)
 	}
 	return out
 }
@@ -91,6 +92,11 @@ func (c *packed[T]) len() int { return c.n }
 // pack packs a plain column, releasing each of its chunks once packed, so
 // that the two forms never both exist whole.
 func pack[T integer](c *column[T]) packed[T] {
+	return packPausing(c, nil)
+}
+
+// packPausing is pack ticking pace once per value.
+func packPausing[T integer](c *column[T], pace *pacer) packed[T] {
 	p := packed[T]{n: c.n}
 	var offs []int // byte offset of each block of the chunk in its data
 	for k, ch := range c.chunks {
@@ -121,6 +127,7 @@ func pack[T integer](c *column[T]) packed[T] {
 			binary.LittleEndian.PutUint64(b.data[uint32(j&blockMask)*b.w:], uint64(v)-b.base)
 		}
 		c.chunks[k] = nil
+		pace.tick(len(ch))
 	}
 	return p
 }
@@ -155,11 +162,11 @@ type eventTable struct {
 
 func (e *eventTable) len() int { return e.t.n }
 
-func (e *eventTable) permute(order []int32) eventTable {
+func (e *eventTable) permute(order []int32, pace *pacer) eventTable {
 	return eventTable{
-		t: e.t.permute(order), rv: e.rv.permute(order), lane: e.lane.permute(order),
-		sess: e.sess.permute(order), off: e.off.permute(order),
-		length: e.length.permute(order), typ: e.typ.permute(order), flags: e.flags.permute(order),
+		t: e.t.permute(order, pace), rv: e.rv.permute(order, pace), lane: e.lane.permute(order, pace),
+		sess: e.sess.permute(order, pace), off: e.off.permute(order, pace),
+		length: e.length.permute(order, pace), typ: e.typ.permute(order, pace), flags: e.flags.permute(order, pace),
 	}
 }
 
@@ -175,9 +182,10 @@ type table struct {
 	flags  packed[uint8]
 }
 
-func (e *eventTable) pack() table {
-	return table{t: pack(&e.t), rv: pack(&e.rv), lane: pack(&e.lane), sess: pack(&e.sess),
-		off: pack(&e.off), length: pack(&e.length), typ: pack(&e.typ), flags: pack(&e.flags)}
+func (e *eventTable) pack(pace *pacer) table {
+	return table{t: packPausing(&e.t, pace), rv: packPausing(&e.rv, pace), lane: packPausing(&e.lane, pace),
+		sess: packPausing(&e.sess, pace), off: packPausing(&e.off, pace), length: packPausing(&e.length, pace),
+		typ: packPausing(&e.typ, pace), flags: packPausing(&e.flags, pace)}
 }
 
 func (t *table) len() int { return t.t.n }

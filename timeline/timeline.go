@@ -45,6 +45,9 @@ type Timeline struct {
 	laneEv    []int32
 	special   []int32
 
+	minRV uint64 // see MinRV
+	hasRV bool
+
 	rvOnce  sync.Once
 	rvOrder []int32 // event indices by RV, for RV-range queries
 }
@@ -165,11 +168,11 @@ func (f *floorSteps) floor(rv uint64, before int64) int {
 	return -1
 }
 
-func (tl *Timeline) buildHead() {
+func (tl *Timeline) buildHead(pace *pacer) {
 	tl.floors = map[string]*floorSteps{}
 	n := tl.tab.len()
 	head := newStepBuilder(tl, &tl.head)
-	defer head.finish()
+	defer head.finish(pace)
 	// An event's raise is a step at the event; an error's (by its Y, not
 	// its RV) is kept apart: pass i < 0.
 	raise := func(t int64, rv uint64, i int) {
@@ -178,6 +181,7 @@ func (tl *Timeline) buildHead() {
 		}
 	}
 	for i := 0; i < n; i++ {
+		pace.tick(1)
 		typ := parser.EventType(tl.tab.typ.at(i))
 		t := tl.tab.t.at(i)
 		if typ == parser.Error {
@@ -196,10 +200,19 @@ func (tl *Timeline) buildHead() {
 			continue
 		}
 		if tl.tab.flags.at(i)&flagRVValid != 0 {
-			raise(t, tl.tab.rv.at(i), i)
+			rv := tl.tab.rv.at(i)
+			raise(t, rv, i)
+			if !tl.hasRV || rv < tl.minRV {
+				tl.minRV, tl.hasRV = rv, true
+			}
 		}
 	}
 }
+
+// MinRV is the least resourceVersion of an event (bookmarks included,
+// errors not: the first event of RVRange), found while building, where
+// RVRange would sort every event to answer.
+func (tl *Timeline) MinRV() (rv uint64, ok bool) { return tl.minRV, tl.hasRV }
 
 // buildCursors walks each file's sessions and events in order, applying
 // client-go's cursor rules (watch-protocol.md §3):
@@ -212,7 +225,7 @@ func (tl *Timeline) buildHead() {
 //     with the initial-events-end bookmark;
 //   - bookmark-ignoring: ADDED, MODIFIED, DELETED (and bare objects) only,
 //     in the order received.
-func (tl *Timeline) buildCursors() {
+func (tl *Timeline) buildCursors(pace *pacer) {
 	tl.Cursors = make([]Cursor, 2*len(tl.Files))
 	steps := make([]*stepBuilder, len(tl.Cursors))
 	next := make([]int, len(tl.Files)) // next session (position in File.Sessions) to open
@@ -231,6 +244,7 @@ func (tl *Timeline) buildCursors() {
 	}
 	n := tl.tab.len()
 	for i := 0; i < n; i++ {
+		pace.tick(1)
 		g := int(tl.tab.sess.at(i))
 		file := tl.Sessions[g].File
 		open(file, g)
@@ -251,7 +265,7 @@ func (tl *Timeline) buildCursors() {
 		open(file, len(tl.Sessions))
 	}
 	for _, b := range steps {
-		b.finish()
+		b.finish(pace)
 	}
 }
 
@@ -338,7 +352,7 @@ type seriesBuilder struct {
 	maxRV column[uint64]
 }
 
-func (tl *Timeline) buildSeries() {
+func (tl *Timeline) buildSeries(pace *pacer) {
 	tl.series = map[string]*kindSeries{}
 	build := map[string]*seriesBuilder{}
 	files := map[string]int{}
@@ -366,28 +380,42 @@ func (tl *Timeline) buildSeries() {
 	for _, ks := range tl.series {
 		ks.mergeSeen()
 	}
+	// Each session's series and, when several captures share its kind,
+	// the RVs seen of that kind, looked up once per session rather than
+	// by kind name per event.
+	type sink struct {
+		s    *seriesBuilder
+		seen map[uint64]struct{} // nil: the kind's only capture
+	}
 	seen := map[string]map[uint64]struct{}{}
+	sinks := make([]sink, len(tl.Sessions))
+	for g := range tl.Sessions {
+		kind := tl.Files[tl.Sessions[g].File].Kind
+		sinks[g].s = build[kind]
+		if files[kind] > 1 {
+			if seen[kind] == nil {
+				seen[kind] = map[uint64]struct{}{}
+			}
+			sinks[g].seen = seen[kind]
+		}
+	}
 	n := tl.tab.len()
 	for i := 0; i < n; i++ {
+		pace.tick(1)
 		fl := tl.tab.flags.at(i)
 		typ := parser.EventType(tl.tab.typ.at(i))
 		if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error {
 			continue
 		}
-		kind := tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind
-		s := build[kind]
+		sk := &sinks[tl.tab.sess.at(i)]
+		s := sk.s
 		rv := tl.tab.rv.at(i)
-		if files[kind] > 1 {
+		if sk.seen != nil {
 			// The same change seen by several captures is one buffer entry.
-			m := seen[kind]
-			if m == nil {
-				m = map[uint64]struct{}{}
-				seen[kind] = m
-			}
-			if _, dup := m[rv]; dup {
+			if _, dup := sk.seen[rv]; dup {
 				continue
 			}
-			m[rv] = struct{}{}
+			sk.seen[rv] = struct{}{}
 		}
 		if k := s.maxRV.n; k > 0 && s.maxRV.at(k-1) > rv {
 			rv = s.maxRV.at(k - 1)
@@ -397,7 +425,7 @@ func (tl *Timeline) buildSeries() {
 	}
 	for kind, s := range build {
 		ks := tl.series[kind]
-		ks.ev, ks.maxRV = pack(&s.ev), pack(&s.maxRV)
+		ks.ev, ks.maxRV = packPausing(&s.ev, pace), packPausing(&s.maxRV, pace)
 	}
 }
 
