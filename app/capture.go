@@ -13,7 +13,8 @@ import (
 // the page, which cost a fifth of a 100 MB load when done every MiB.
 const progressEvery = 200 * time.Millisecond
 
-// holdAtMost is how long the analysis holds the page between yields.
+// holdAtMost is how long building and analysing hold the page between
+// yields.
 const holdAtMost = 40 * time.Millisecond
 
 // capture is what the page shows: one or more files read together onto one
@@ -24,6 +25,9 @@ type capture struct {
 	sizes   []int64
 	readErr []error // per file: the browser failed to hand over its bytes
 	tl      *timeline.Timeline
+	// The kinds and namespaces of its objects, for the filters: found
+	// once, not on every render of the page (50 ms over 10 000 objects).
+	kinds, namespaces []string
 }
 
 // progress is the state of the file being read.
@@ -57,18 +61,29 @@ func readCapture(sources []source, report func(progress)) *capture {
 		for r.Next() {
 			f.Add(r.Event())
 			events++
-			// Checking the clock every 256 events keeps its cost out of sight.
-			if events&255 == 0 && time.Since(lastReport) >= progressEvery {
-				lastReport = time.Now()
-				report(progress{name: src.name, size: size, read: r.InputBytes(), events: events})
+			// Checking the clock every 64 events keeps its cost out of sight.
+			if events&63 == 0 {
+				// The reader yields between pieces of 1 MiB, but a piece
+				// of a million small events' capture opens thousands of
+				// objects at first, which took up to 160 ms.
+				yieldIfHeld()
+				if events&255 == 0 && time.Since(lastReport) >= progressEvery {
+					lastReport = time.Now()
+					report(progress{name: src.name, size: size, read: r.InputBytes(), events: events})
+				}
 			}
 		}
 		blobs.Close()
-		f.Finish(r.Sessions(), r.Diagnostics())
+		// Finishing and building a million events takes about a second
+		// as wasm: both yield on the way.
+		yieldToBrowser()
+		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
 		c.readErr = append(c.readErr, r.Err())
 		yieldToBrowser()
 	}
-	c.tl = b.Build()
+	c.tl = b.BuildPausing(yieldIfHeld)
+	yieldToBrowser()
+	c.kinds, c.namespaces = laneValues(c.tl)
 	return c
 }
 
@@ -86,13 +101,7 @@ func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	yieldToBrowser()
 	// Over a million events the analysis takes half a second as wasm, so
 	// it yields on the way.
-	last := time.Now()
-	an := tl.AnalyzePausing(params, func() {
-		if time.Since(last) >= holdAtMost {
-			yieldToBrowser()
-			last = time.Now()
-		}
-	})
+	an := tl.AnalyzePausing(params, yieldIfHeld)
 	yieldToBrowser()
 	return analysis{an: an, report: an.Report()}
 }

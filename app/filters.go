@@ -18,7 +18,7 @@ var filterTypes = []parser.EventType{parser.Added, parser.Modified, parser.Delet
 // and the findings follow it.
 func (p *Page) renderFilters() goapp.UI {
 	f := p.view.filter
-	kinds, namespaces := laneValues(p.capture.tl)
+	kinds, namespaces := p.capture.kinds, p.capture.namespaces
 	return goapp.Div().ID("filters").Class("filters").Body(
 		goapp.Span().Class("filter-types").Body(
 			goapp.Range(filterTypes).Slice(func(i int) goapp.UI {
@@ -72,7 +72,12 @@ func axisLabel(rv bool) string {
 // laneValues lists the kinds and namespaces of the capture's objects.
 func laneValues(tl *timeline.Timeline) (kinds, namespaces []string) {
 	k, ns := map[string]bool{}, map[string]bool{}
-	for _, l := range tl.Lanes {
+	for i, l := range tl.Lanes {
+		// Neighbouring lanes mostly share both (the strings are the
+		// parser's interned ones, so comparing them is cheap).
+		if i > 0 && l.Kind == tl.Lanes[i-1].Kind && l.Namespace == tl.Lanes[i-1].Namespace {
+			continue
+		}
 		k[l.Kind] = true
 		if l.Namespace != "" {
 			ns[l.Namespace] = true

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"sync"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -54,11 +55,25 @@ func firstArg(args []goapp.Value) goapp.Value {
 // Chromium: a new MessageChannel per yield cost 400 ms in all, one reused
 // channel 220 ms, scheduler.yield 110 ms.
 func yieldToBrowser() {
+	defer func() { lastYield = time.Now() }()
 	if s := goapp.Window().Get("scheduler"); s.Truthy() && s.Get("yield").Truthy() {
 		await(s.Call("yield"))
 		return
 	}
 	selfMessages.wait()
+}
+
+// lastYield is when the last yieldToBrowser came back: the start of the
+// page's current task, when Go holds it.
+var lastYield time.Time
+
+// yieldIfHeld yields to the browser once holdAtMost has passed since the
+// last yield: the pause function of the timeline's long loops, and the
+// parsing loop's check, whatever yielded last.
+func yieldIfHeld() {
+	if time.Since(lastYield) >= holdAtMost {
+		yieldToBrowser()
+	}
 }
 
 // selfMessages is one MessageChannel posted to by every yield: the
