@@ -263,8 +263,10 @@ func (c *drawCache) rvExtent() (int64, int64) {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
-	if first := tl.RVRange(0, math.MaxUint64-1, 1); len(first) > 0 {
-		see(tl.Event(first[0]).RVNum)
+	// The least event RV, noted by Build: RVRange would sort every event
+	// by RV to find it (100 ms as wasm over a million events).
+	if rv, ok := tl.MinRV(); ok {
+		see(rv)
 	}
 	for k := range tl.Cursors {
 		if cur := &tl.Cursors[k]; cur.Len() > 0 {
