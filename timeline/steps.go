@@ -121,7 +121,7 @@ func (b *stepBuilder) finish(pace *pacer) {
 		}
 		prev = rv
 	}
-	s.ev = packPausing(&b.ev, pace)
+	s.ev = pack(&b.ev, pace)
 }
 
 // Descents lists, in order, the steps where the series does not rise: its

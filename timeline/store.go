@@ -90,13 +90,9 @@ func (c *packed[T]) at(i int) T {
 func (c *packed[T]) len() int { return c.n }
 
 // pack packs a plain column, releasing each of its chunks once packed, so
-// that the two forms never both exist whole.
-func pack[T integer](c *column[T]) packed[T] {
-	return packPausing(c, nil)
-}
-
-// packPausing is pack ticking pace once per value.
-func packPausing[T integer](c *column[T], pace *pacer) packed[T] {
+// that the two forms never both exist whole. It ticks pace (which may be
+// nil) once per value.
+func pack[T integer](c *column[T], pace *pacer) packed[T] {
 	p := packed[T]{n: c.n}
 	var offs []int // byte offset of each block of the chunk in its data
 	for k, ch := range c.chunks {
@@ -183,9 +179,9 @@ type table struct {
 }
 
 func (e *eventTable) pack(pace *pacer) table {
-	return table{t: packPausing(&e.t, pace), rv: packPausing(&e.rv, pace), lane: packPausing(&e.lane, pace),
-		sess: packPausing(&e.sess, pace), off: packPausing(&e.off, pace), length: packPausing(&e.length, pace),
-		typ: packPausing(&e.typ, pace), flags: packPausing(&e.flags, pace)}
+	return table{t: pack(&e.t, pace), rv: pack(&e.rv, pace), lane: pack(&e.lane, pace),
+		sess: pack(&e.sess, pace), off: pack(&e.off, pace), length: pack(&e.length, pace),
+		typ: pack(&e.typ, pace), flags: pack(&e.flags, pace)}
 }
 
 func (t *table) len() int { return t.t.n }

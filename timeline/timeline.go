@@ -425,7 +425,7 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 	}
 	for kind, s := range build {
 		ks := tl.series[kind]
-		ks.ev, ks.maxRV = packPausing(&s.ev, pace), packPausing(&s.maxRV, pace)
+		ks.ev, ks.maxRV = pack(&s.ev, pace), pack(&s.maxRV, pace)
 	}
 }
 
