@@ -33,6 +33,11 @@ var benchData = sync.OnceValue(func() [][]byte {
 
 func joinLines(lines [][]byte) []byte { return bytes.Join(lines, nil) }
 
+// benchConfigMaps is a capture of small events (about 440 bytes: the
+// ConfigMaps of a controller's state), where what the parser does per
+// event, rather than per byte, sets the pace.
+var benchConfigMaps = sync.OnceValue(func() []byte { return synth.CaptureOf(benchSize, synth.ConfigMap) })
+
 // benchInputs builds each form of the capture on first use only, so that
 // a profile of one benchmark is not mostly the making of the others.
 var benchInputs = map[string]func() []byte{
@@ -57,7 +62,8 @@ var benchInputs = map[string]func() []byte{
 		}
 		return out.Bytes()
 	}),
-	"chunked": benchChunked,
+	"chunked":    benchChunked,
+	"configmaps": benchConfigMaps,
 	"ts-chunked": sync.OnceValue(func() []byte {
 		var out bytes.Buffer
 		for i, l := range bytes.SplitAfter(benchChunked(), []byte("\n")) {
@@ -93,6 +99,9 @@ var benchChunked = sync.OnceValue(func() []byte {
 func benchRead(b *testing.B, name string) {
 	in := benchInputs[name]()
 	want := len(benchData())
+	if name == "configmaps" {
+		want = bytes.Count(in, []byte{'\n'})
+	}
 	size := len(in)
 	if name == "gzip" || name == "zstd" {
 		size = len(benchChunked())
@@ -110,11 +119,13 @@ func benchRead(b *testing.B, name string) {
 			b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
 		}
 	}
+	b.ReportMetric(float64(want)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 	b.ReportMetric(float64(unsafe.Sizeof(Event{})), "B/event-record")
 }
 
 func BenchmarkReadNDJSON(b *testing.B)         { benchRead(b, "ndjson") }
 func BenchmarkReadSortedKeys(b *testing.B)     { benchRead(b, "sorted") }
+func BenchmarkReadConfigMaps(b *testing.B)     { benchRead(b, "configmaps") }
 func BenchmarkReadPretty(b *testing.B)         { benchRead(b, "pretty") }
 func BenchmarkReadChunked(b *testing.B)        { benchRead(b, "chunked") }
 func BenchmarkReadTimestamped(b *testing.B)    { benchRead(b, "ts-chunked") }
