@@ -293,7 +293,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if len(v) > s.r.opts.MaxEventSize {
 		return 0, false
 	}
-	end, early, ok := extractFast(v, &s.r.fields, s.r.internBytes, &s.r.memo)
+	end, early, ok := extractFast(v, &s.r.fields, s.r.intern, &s.r.memo)
 	if !ok {
 		return 0, false
 	}

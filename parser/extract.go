@@ -105,7 +105,7 @@ func (f *fields) status() *Status {
 // onJSON turns one top-level JSON value into an event, a session Status or
 // a diagnostic.
 func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
-	_, _, interned := extractFast(v, &r.fields, r.internBytes, &r.memo)
+	_, _, interned := extractFast(v, &r.fields, r.intern, &r.memo)
 	if !interned {
 		extractGJSON(v, &r.fields)
 	}

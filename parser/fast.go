@@ -20,6 +20,7 @@ type fastScanner struct {
 	b    []byte
 	i    int
 	memo *fastMemo
+	tab  *internTable
 }
 
 // fastMemo remembers, per position in managedFields, the fieldsV1 value of
@@ -33,20 +34,21 @@ type fastMemo struct {
 	fieldsV1 [4][]byte
 	// last holds the strings interned last for kind, apiVersion, name,
 	// namespace, uid and labels, which mostly repeat from one event to the
-	// next: a comparison saves the intern map's hashing, slow under wasm.
+	// next: a comparison saves the intern table's hashing.
 	last [6]string
 }
 
-// interned returns intern(v), or the same string interned last at slot.
-func (s *fastScanner) interned(slot int, v []byte, intern func([]byte) string) string {
+// interned returns the table's copy of v, or the same string interned
+// last at slot.
+func (s *fastScanner) interned(slot int, v []byte) string {
 	m := s.memo
 	if m == nil {
-		return intern(v)
+		return s.tab.bytes(v)
 	}
 	if string(v) == m.last[slot] {
 		return m.last[slot]
 	}
-	x := intern(v)
+	x := s.tab.bytes(v)
 	m.last[slot] = x
 	return x
 }
@@ -442,10 +444,10 @@ func (s *fastScanner) object(fn func(key []byte) (ok, stop bool)) bool {
 // reference extraction must be used. end is the read position when it
 // stopped: after the object's metadata when the type came before the
 // object (the API server's order; early is set then), else after the whole
-// value. intern turns bytes into the strings kept.
-func extractFast(b []byte, f *fields, intern func([]byte) string, memo *fastMemo) (end int, early, ok bool) {
+// value. The strings kept are tab's copies.
+func extractFast(b []byte, f *fields, tab *internTable, memo *fastMemo) (end int, early, ok bool) {
 	*f = fields{}
-	s := fastScanner{b: b, memo: memo}
+	s := fastScanner{b: b, memo: memo, tab: tab}
 	// top collects kind, apiVersion and metadata found beside "type", as
 	// extractGJSON uses them when there is no "object".
 	var top fields
@@ -473,14 +475,14 @@ func extractFast(b []byte, f *fields, intern func([]byte) string, memo *fastMemo
 			var seen objectSeen
 			var times fastTimes
 			stopEarly := f.hasType
-			if !s.objectFields(f, &seen, &times, stopEarly, intern) {
+			if !s.objectFields(f, &seen, &times, stopEarly) {
 				return false, false
 			}
 			f.estimated = times.estimate()
 			early = stopEarly
 			return true, stopEarly
 		case "kind", "apiVersion", "metadata":
-			return s.objectField(k, &top, &topSeen, &topTimes, intern), false
+			return s.objectField(k, &top, &topSeen, &topTimes), false
 		}
 		return s.skip(), false
 	})
@@ -516,16 +518,16 @@ type objectSeen struct{ kind, apiVersion, metadata bool }
 
 // objectFields reads kind, apiVersion and metadata of the object at the read
 // position; with stopEarly it stops once it has all three.
-func (s *fastScanner) objectFields(f *fields, seen *objectSeen, t *fastTimes, stopEarly bool, intern func([]byte) string) bool {
+func (s *fastScanner) objectFields(f *fields, seen *objectSeen, t *fastTimes, stopEarly bool) bool {
 	return s.object(func(k []byte) (bool, bool) {
-		ok := s.objectField(k, f, seen, t, intern)
+		ok := s.objectField(k, f, seen, t)
 		return ok, stopEarly && seen.kind && seen.apiVersion && seen.metadata
 	})
 }
 
 // objectField reads the value of key k of an object: kind, apiVersion,
 // metadata (first occurrence only, as gjson), or skips it.
-func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fastTimes, intern func([]byte) string) bool {
+func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fastTimes) bool {
 	switch string(k) {
 	case "kind":
 		if seen.kind {
@@ -534,7 +536,7 @@ func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fast
 		// gjson says a null kind exists, with the value "".
 		v, ok := s.strOrNull()
 		seen.kind, f.hasKind = true, true
-		f.kind = s.interned(0, v, intern)
+		f.kind = s.interned(0, v)
 		return ok
 	case "apiVersion":
 		if seen.apiVersion {
@@ -542,14 +544,14 @@ func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fast
 		}
 		v, ok := s.strOrNull()
 		seen.apiVersion = true
-		f.apiVersion = s.interned(1, v, intern)
+		f.apiVersion = s.interned(1, v)
 		return ok
 	case "metadata":
 		if seen.metadata {
 			return s.skip()
 		}
 		seen.metadata = true
-		return s.metadata(f, t, intern)
+		return s.metadata(f, t)
 	}
 	return s.skip()
 }
@@ -570,7 +572,7 @@ func (t fastTimes) estimate() int64 {
 	return ns
 }
 
-func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) string) bool {
+func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 	var seen [9]bool
 	str := func(idx int, dst *string) (bool, bool) {
 		if seen[idx] {
@@ -581,7 +583,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) stri
 		if idx == 3 {
 			*dst = string(v) // resourceVersions are all different: not worth interning
 		} else {
-			*dst = s.interned(2+idx, v, intern)
+			*dst = s.interned(2+idx, v)
 		}
 		return ok, false
 	}
@@ -629,7 +631,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes, intern func([]byte) stri
 			if !s.skip() {
 				return false, false // malformed: the caller falls back to gjson
 			}
-			f.labels = s.interned(5, s.b[start:s.i], intern)
+			f.labels = s.interned(5, s.b[start:s.i])
 			return true, false
 		}
 		return s.skip(), false

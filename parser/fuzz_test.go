@@ -148,8 +148,8 @@ func FuzzFastVsGJSON(f *testing.F) {
 	pod := podLines(f, 1)[0]
 	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}},"time":"2026-11-30T00:54:22Z"},{"fieldsV1":{"a":{}}}]}}}`))
 	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}}},{"fieldsV1":{"a":{}}"time":"2026-11-30T00:54:22Z"}]}}}`))
-	plain := func(b []byte) string { return string(b) }
 	f.Fuzz(func(t *testing.T, b []byte) {
+		plain := newInternTable()
 		var ref fields
 		refDone := false
 		var fromPod fastMemo

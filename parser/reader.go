@@ -33,7 +33,7 @@ type Reader struct {
 	opened  bool
 	done    bool
 	err     error
-	intern  map[string]string
+	intern  *internTable
 	labels  map[string]string // raw metadata.labels JSON -> Event.Labels
 	seq     int
 	cur     Event
@@ -69,7 +69,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 	if opts.MaxEventSize <= 0 {
 		opts.MaxEventSize = defaultMaxEventSize
 	}
-	rd := &Reader{opts: opts, cr: &countingReader{r: r}, intern: make(map[string]string), labels: make(map[string]string)}
+	rd := &Reader{opts: opts, cr: &countingReader{r: r}, intern: newInternTable(), labels: make(map[string]string)}
 	rd.encLeft = opts.MaxDecompressed
 	rd.body.r = rd
 	rd.body.col0 = true
@@ -218,22 +218,9 @@ func ReadAll(r io.Reader, opts Options) (*Capture, error) {
 }
 
 // internBytes returns the Reader's one copy of the string in b.
-func (r *Reader) internBytes(b []byte) string {
-	if s, ok := r.intern[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	r.intern[s] = s
-	return s
-}
+func (r *Reader) internBytes(b []byte) string { return r.intern.bytes(b) }
 
-func (r *Reader) internString(s string) string {
-	if c, ok := r.intern[s]; ok {
-		return c
-	}
-	r.intern[s] = s
-	return s
-}
+func (r *Reader) internString(s string) string { return r.intern.string(s) }
 
 // curSession returns the session events are being read into, opening one
 // for a capture that has no HTTP head.

@@ -1,0 +1,167 @@
+package parser
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// internTable holds the Reader's one copy of each string it hands out.
+// It is an open-addressing table with a hash of a few multiplications,
+// in place of a map[string]string: under wasm the runtime hashes strings
+// without AES (wyhash, whose 128-bit products are emulated) and a map
+// access is a chain of calls, and with small events the names, namespaces
+// and uids, new in almost every event, made the lookups a fifth of the
+// reading.
+//
+// The hash is seeded per table, so a capture cannot be made to collide
+// without knowing the seed; should one collide anyway, a key that finds
+// no free slot within maxProbe goes to the overflow map, so a lookup
+// costs at most maxProbe comparisons of a 32-bit hash before the map's.
+type internTable struct {
+	slots    []internSlot // a power of two long, at most half full
+	shift    uint         // 64 - log2(len(slots))
+	n        int
+	seed     uint64
+	overflow map[string]string
+}
+
+type internSlot struct {
+	h uint32 // the hash's low bits, 0 for an empty slot (see hash)
+	s string
+}
+
+const (
+	internInitial = 1 << 12
+	maxProbe      = 32
+)
+
+func newInternTable() *internTable {
+	t := &internTable{seed: rand.Uint64() | 1}
+	t.resize(internInitial)
+	return t
+}
+
+func (t *internTable) resize(n int) {
+	old := t.slots
+	t.slots = make([]internSlot, n)
+	t.shift = uint(64 - bits.TrailingZeros(uint(n)))
+	t.n = 0
+	ov := t.overflow
+	t.overflow = nil
+	for _, e := range old {
+		if e.h != 0 {
+			t.insert(t.hashString(e.s), e.s)
+		}
+	}
+	for _, s := range ov {
+		t.insert(t.hashString(s), s)
+	}
+}
+
+const (
+	hashMul1 = 0x9e3779b97f4a7c15
+	hashMul2 = 0xbf58476d1ce4e5b9
+)
+
+// hash mixes b eight bytes at a time with 64-bit multiplications (native
+// under wasm, unlike the 128-bit products of the runtime's hash). The
+// result is never 0 in its low 32 bits, which mark an empty slot.
+func (t *internTable) hash(b []byte) uint64 {
+	h := t.seed ^ uint64(len(b))*hashMul1
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(b[i:]))*hashMul2, 31)
+	}
+	if i < len(b) {
+		var w uint64
+		for k := len(b) - 1; k >= i; k-- {
+			w = w<<8 | uint64(b[k])
+		}
+		h = bits.RotateLeft64((h^w)*hashMul2, 31)
+	}
+	h ^= h >> 32
+	h *= hashMul1
+	h ^= h >> 29
+	return h | 1
+}
+
+func (t *internTable) hashString(s string) uint64 {
+	// The compiler does not copy a conversion used only for reading.
+	return t.hash([]byte(s))
+}
+
+// bytes returns the table's copy of the string in b, adding one.
+func (t *internTable) bytes(b []byte) string {
+	h := t.hash(b)
+	mask := len(t.slots) - 1
+	i := int(h >> t.shift)
+	for p := 0; p < maxProbe; p++ {
+		e := &t.slots[i]
+		if e.h == 0 {
+			break
+		}
+		if e.h == uint32(h) && e.s == string(b) {
+			return e.s
+		}
+		i = (i + 1) & mask
+	}
+	if t.overflow != nil {
+		if s, ok := t.overflow[string(b)]; ok {
+			return s
+		}
+	}
+	s := string(b)
+	t.add(h, s)
+	return s
+}
+
+// string returns the table's copy of s, adding s.
+func (t *internTable) string(s string) string {
+	h := t.hashString(s)
+	mask := len(t.slots) - 1
+	i := int(h >> t.shift)
+	for p := 0; p < maxProbe; p++ {
+		e := &t.slots[i]
+		if e.h == 0 {
+			break
+		}
+		if e.h == uint32(h) && e.s == s {
+			return e.s
+		}
+		i = (i + 1) & mask
+	}
+	if t.overflow != nil {
+		if c, ok := t.overflow[s]; ok {
+			return c
+		}
+	}
+	t.add(h, s)
+	return s
+}
+
+func (t *internTable) add(h uint64, s string) {
+	if 2*(t.n+1) > len(t.slots) {
+		t.resize(2 * len(t.slots))
+	}
+	t.insert(h, s)
+}
+
+// insert adds s, which is in neither the slots nor the overflow map.
+func (t *internTable) insert(h uint64, s string) {
+	mask := len(t.slots) - 1
+	i := int(h >> t.shift)
+	for p := 0; p < maxProbe; p++ {
+		e := &t.slots[i]
+		if e.h == 0 {
+			e.h, e.s = uint32(h), s
+			t.n++
+			return
+		}
+		i = (i + 1) & mask
+	}
+	if t.overflow == nil {
+		t.overflow = make(map[string]string)
+	}
+	t.overflow[s] = s
+}
