@@ -32,15 +32,50 @@ type fastScanner struct {
 // skipped by a comparison, many times faster than the walk.
 type fastMemo struct {
 	fieldsV1 [4][]byte
-	// last holds the strings interned last for kind, apiVersion, name,
-	// namespace, uid and labels, which mostly repeat from one event to the
-	// next: a comparison saves the intern table's hashing.
-	last [6]string
+	// last holds the strings interned last for kind, apiVersion, the
+	// object's identity (see identity) and labels, which mostly repeat
+	// from one event to the next: a comparison saves the intern table's
+	// hashing and its cache misses.
+	last [4]string
+	// heads are the envelopes of recent events up to the value of the
+	// object's metadata, with what the walk had read by then: the type,
+	// kind and apiVersion. An event that starts with the same bytes is
+	// read from there, as the walk would go the same way (it reads no
+	// byte beyond a position to get there).
+	heads [4]fastHead
+	// entries are, per position in managedFields, the bytes of the last
+	// entry from its "{" to the value of its first "time" key (pre), and
+	// from after that value to the entry's "}" (post): they are skipped
+	// by a comparison as fieldsV1 is.
+	entries [4]entryMemo
+	// scratch gathers an object's identity for the intern table.
+	scratch []byte
+}
+
+// fastHead is an envelope remembered in fastMemo.heads.
+type fastHead struct {
+	b []byte
+	f fields
+}
+
+// maxHead bounds a remembered envelope, which is compared in every event.
+const maxHead = 256
+
+// remember keeps the envelope b, which the walk read into f, in place of the
+// oldest one.
+func (m *fastMemo) remember(b []byte, f *fields) {
+	last := len(m.heads) - 1
+	old := m.heads[last].b
+	copy(m.heads[1:], m.heads[:last])
+	m.heads[0] = fastHead{b: append(old[:0], b...), f: *f}
 }
 
 // interned returns the table's copy of v, or the same string interned
 // last at slot.
 func (s *fastScanner) interned(slot int, v []byte) string {
+	if len(v) == 0 {
+		return ""
+	}
 	m := s.memo
 	if m == nil {
 		return s.tab.bytes(v)
@@ -448,6 +483,14 @@ func (s *fastScanner) object(fn func(key []byte) (ok, stop bool)) bool {
 func extractFast(b []byte, f *fields, tab *internTable, memo *fastMemo) (end int, early, ok bool) {
 	*f = fields{}
 	s := fastScanner{b: b, memo: memo, tab: tab}
+	if memo != nil {
+		for k := range memo.heads {
+			h := &memo.heads[k]
+			if n := len(h.b); n > 0 && n < len(b) && equalBytes(b[:n], h.b) {
+				return s.fromHead(f, h)
+			}
+		}
+	}
 	// top collects kind, apiVersion and metadata found beside "type", as
 	// extractGJSON uses them when there is no "object".
 	var top fields
@@ -475,7 +518,10 @@ func extractFast(b []byte, f *fields, tab *internTable, memo *fastMemo) (end int
 			var seen objectSeen
 			var times fastTimes
 			stopEarly := f.hasType
-			if !s.objectFields(f, &seen, &times, stopEarly) {
+			// Where the walk to the metadata depends on no more than the
+			// envelope's bytes, it is remembered (see fastMemo.heads).
+			head := stopEarly && topSeen == (objectSeen{})
+			if !s.objectFields(f, &seen, &times, stopEarly, head) {
 				return false, false
 			}
 			f.estimated = times.estimate()
@@ -516,10 +562,31 @@ func eventTypeString(v []byte) string {
 
 type objectSeen struct{ kind, apiVersion, metadata bool }
 
+// fromHead goes on from the end of a remembered envelope, h, as the walk
+// that remembered it went on: it reads the metadata, and stops there.
+func (s *fastScanner) fromHead(f *fields, h *fastHead) (end int, early, ok bool) {
+	*f = h.f
+	s.i = len(h.b)
+	var times fastTimes
+	if !s.metadata(f, &times) {
+		return 0, false, false
+	}
+	f.estimated = times.estimate()
+	if f.typ == "ERROR" || f.kind == "Status" {
+		return 0, false, false
+	}
+	return s.i, true, true
+}
+
 // objectFields reads kind, apiVersion and metadata of the object at the read
-// position; with stopEarly it stops once it has all three.
-func (s *fastScanner) objectFields(f *fields, seen *objectSeen, t *fastTimes, stopEarly bool) bool {
+// position; with stopEarly it stops once it has all three. With head, it
+// remembers the envelope up to the metadata when it comes last of the three
+// (see fastMemo.heads).
+func (s *fastScanner) objectFields(f *fields, seen *objectSeen, t *fastTimes, stopEarly, head bool) bool {
 	return s.object(func(k []byte) (bool, bool) {
+		if head && s.memo != nil && seen.kind && seen.apiVersion && !seen.metadata && string(k) == "metadata" && s.i <= maxHead {
+			s.memo.remember(s.b[:s.i], f)
+		}
 		ok := s.objectField(k, f, seen, t)
 		return ok, stopEarly && seen.kind && seen.apiVersion && seen.metadata
 	})
@@ -572,70 +639,141 @@ func (t fastTimes) estimate() int64 {
 	return ns
 }
 
-func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
-	var seen [9]bool
-	str := func(idx int, dst *string) (bool, bool) {
-		if seen[idx] {
-			return s.skip(), false
-		}
-		seen[idx] = true
-		v, ok := s.strOrNull()
-		if idx == 3 {
-			*dst = string(v) // resourceVersions are all different: not worth interning
-		} else {
-			*dst = s.interned(2+idx, v)
-		}
-		return ok, false
+// The keys of metadata read, and the index of each in metadata's seen.
+const (
+	mName = iota
+	mNamespace
+	mUID
+	mRV
+	mCreation
+	mDeletion
+	mAnnotations
+	mManagedFields
+	mLabels
+	mOther
+)
+
+func metadataKey(k []byte) int {
+	switch string(k) {
+	case "name":
+		return mName
+	case "namespace":
+		return mNamespace
+	case "uid":
+		return mUID
+	case "resourceVersion":
+		return mRV
+	case "creationTimestamp":
+		return mCreation
+	case "deletionTimestamp":
+		return mDeletion
+	case "annotations":
+		return mAnnotations
+	case "managedFields":
+		return mManagedFields
+	case "labels":
+		return mLabels
 	}
-	return s.object(func(k []byte) (bool, bool) {
-		switch string(k) {
-		case "name":
-			return str(0, &f.name)
-		case "namespace":
-			return str(1, &f.namespace)
-		case "uid":
-			return str(2, &f.uid)
-		case "resourceVersion":
-			return str(3, &f.rv)
-		case "creationTimestamp", "deletionTimestamp":
-			idx, dst := 4, &t.creation
-			if k[0] == 'd' {
-				idx, dst = 5, &t.deletion
-			}
-			if seen[idx] {
-				return s.skip(), false
-			}
-			seen[idx] = true
-			v, ok := s.strOrNull()
-			*dst = v
-			return ok, false
-		case "annotations":
-			if seen[6] {
-				return s.skip(), false
-			}
-			seen[6] = true
-			return s.annotations(f), false
-		case "managedFields":
-			if seen[7] {
-				return s.skip(), false
-			}
-			seen[7] = true
-			return s.managedFields(t), false
-		case "labels":
-			if seen[8] {
-				return s.skip(), false
-			}
-			seen[8] = true
-			s.ws()
-			start := s.i
-			if !s.skip() {
-				return false, false // malformed: the caller falls back to gjson
-			}
-			f.labels = s.interned(5, s.b[start:s.i])
-			return true, false
+	return mOther
+}
+
+// metadata reads the metadata object at the read position. It is object
+// written out, without a callback per key: with small events, calls are
+// much of the cost under wasm.
+func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
+	if !s.want('{') {
+		return false
+	}
+	if s.want('}') {
+		return true
+	}
+	var seen [mOther]bool
+	var name, namespace, uid []byte
+	for {
+		k, ok := s.key()
+		if !ok {
+			return false
 		}
-		return s.skip(), false
-	})
+		idx := metadataKey(k)
+		if idx == mOther || seen[idx] {
+			ok = s.skip()
+		} else {
+			seen[idx] = true
+			switch idx {
+			case mAnnotations:
+				ok = s.annotations(f)
+			case mManagedFields:
+				ok = s.managedFields(t)
+			case mLabels:
+				s.ws()
+				start := s.i
+				if ok = s.skip(); ok {
+					f.labels = s.interned(3, s.b[start:s.i])
+				}
+			default:
+				var v []byte
+				v, ok = s.strOrNull()
+				switch idx {
+				case mName:
+					name = v
+				case mNamespace:
+					namespace = v
+				case mUID:
+					uid = v
+				case mRV:
+					f.rv = string(v) // resourceVersions are all different: not worth interning
+				case mCreation:
+					t.creation = v
+				case mDeletion:
+					t.deletion = v
+				}
+			}
+		}
+		if !ok {
+			return false
+		}
+		if s.want(',') {
+			continue
+		}
+		if !s.want('}') {
+			return false
+		}
+		s.identity(f, uid, name, namespace)
+		return true
+	}
+}
+
+// identity sets the uid, name and namespace of f from their bytes, as
+// substrings of one interned string, their concatenation: an object's
+// three then cost one lookup in the intern table, not three, and the
+// object's events share them as before. (Where the concatenations of two
+// objects are equal, they share it, each sliced by its own lengths.)
+func (s *fastScanner) identity(f *fields, uid, name, namespace []byte) {
+	if len(uid)+len(name)+len(namespace) == 0 {
+		return
+	}
+	var c string
+	if m := s.memo; m != nil {
+		m.scratch = append(append(append(m.scratch[:0], uid...), name...), namespace...)
+		c = s.interned(2, m.scratch)
+	} else {
+		c = s.tab.bytes(append(append(append([]byte(nil), uid...), name...), namespace...))
+	}
+	n, u := len(name), len(uid)
+	f.uid, f.name, f.namespace = c[:u], c[u:u+n], c[u+n:]
+}
+
+// key reads an object's key and its colon.
+func (s *fastScanner) key() ([]byte, bool) {
+	k, ok := s.str()
+	if !ok {
+		return nil, false
+	}
+	if s.i < len(s.b) && s.b[s.i] == ':' {
+		s.i++
+		return k, true
+	}
+	return k, s.want(':')
 }
 
 func (s *fastScanner) annotations(f *fields) bool {
@@ -667,25 +805,7 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 		return true
 	}
 	for entry := 0; ; entry++ {
-		seen := false
-		ok := s.object(func(k []byte) (bool, bool) {
-			if string(k) == "fieldsV1" && s.memo != nil && entry < len(s.memo.fieldsV1) {
-				return s.skipMemo(&s.memo.fieldsV1[entry]), false
-			}
-			if seen || string(k) != "time" {
-				return s.skip(), false
-			}
-			seen = true
-			v, ok := s.str()
-			if !ok {
-				return false, false
-			}
-			if ns, ok := parseTimeBytes(v); ok && ns > t.managed {
-				t.managed = ns
-			}
-			return true, false
-		})
-		if !ok {
+		if !s.managedEntry(entry, t) {
 			return false
 		}
 		if s.want(',') {
@@ -693,6 +813,97 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 		}
 		return s.want(']')
 	}
+}
+
+// entryMemo is what fastMemo remembers of a managedFields entry.
+type entryMemo struct{ pre, post []byte }
+
+// managedEntry reads one entry of managedFields for its first "time". The
+// bytes before that time's value and after it mostly repeat from one
+// event to the next, and where they equal the remembered ones they are
+// skipped: the walk over them would go the same way, for it depends on
+// nothing but them and whether the time was read.
+func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
+	var e *entryMemo
+	if s.memo != nil && entry < len(s.memo.entries) {
+		e = &s.memo.entries[entry]
+	}
+	s.ws()
+	start := s.i
+	seen := false      // the first "time" was read
+	timeEnd := -1      // where its value ended
+	afterValue := true // the read position is after a key's value
+	if e != nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
+		s.i += len(e.pre)
+		if !s.entryTime(t) {
+			return false
+		}
+		seen, timeEnd = true, s.i
+		if len(e.post) > 0 && bytesAt(s.b, s.i, e.post) {
+			s.i += len(e.post)
+			return true
+		}
+	} else {
+		if !s.want('{') {
+			return false
+		}
+		if s.want('}') {
+			return true
+		}
+		afterValue = false
+	}
+	for {
+		if afterValue {
+			if s.want(',') {
+				afterValue = false
+				continue
+			}
+			if !s.want('}') {
+				return false
+			}
+			if e != nil && timeEnd >= 0 && s.i-timeEnd <= maxMemo {
+				e.post = append(e.post[:0], s.b[timeEnd:s.i]...)
+			}
+			return true
+		}
+		k, ok := s.key()
+		if !ok {
+			return false
+		}
+		switch {
+		case string(k) == "fieldsV1" && e != nil:
+			ok = s.skipMemo(&s.memo.fieldsV1[entry])
+		case !seen && string(k) == "time":
+			if e != nil && s.i-start <= maxMemo {
+				e.pre = append(e.pre[:0], s.b[start:s.i]...)
+			}
+			ok = s.entryTime(t)
+			seen, timeEnd = true, s.i
+		default:
+			ok = s.skip()
+		}
+		if !ok {
+			return false
+		}
+		afterValue = true
+	}
+}
+
+// entryTime reads a managedFields time and keeps the newest.
+func (s *fastScanner) entryTime(t *fastTimes) bool {
+	v, ok := s.str()
+	if !ok {
+		return false
+	}
+	if ns, ok := parseTimeBytes(v); ok && ns > t.managed {
+		t.managed = ns
+	}
+	return true
+}
+
+// bytesAt reports whether b holds p at i.
+func bytesAt(b []byte, i int, p []byte) bool {
+	return len(b)-i >= len(p) && equalBytes(b[i:i+len(p)], p)
 }
 
 // parseTimeBytes is parseTime without allocating for the usual

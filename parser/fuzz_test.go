@@ -10,6 +10,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+
+	"watchlens/internal/synth"
 )
 
 // checkInvariants reads in and checks what must hold for any input: no
@@ -148,16 +150,28 @@ func FuzzFastVsGJSON(f *testing.F) {
 	pod := podLines(f, 1)[0]
 	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}},"time":"2026-11-30T00:54:22Z"},{"fieldsV1":{"a":{}}}]}}}`))
 	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}}},{"fieldsV1":{"a":{}}"time":"2026-11-30T00:54:22Z"}]}}}`))
+	// A small event's envelope, managedFields entry and identity are
+	// remembered too: the fuzzed bytes are read after one of them.
+	var cm bytes.Buffer
+	synth.ConfigMap(&cm, 1)
+	synth.ConfigMap(&cm, 2)
+	cms := bytes.Split(bytes.TrimSpace(cm.Bytes()), []byte("\n"))
+	for _, l := range cms {
+		f.Add(l)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		plain := newInternTable()
 		var ref fields
 		refDone := false
 		var fromPod fastMemo
 		extractFast(pod, new(fields), plain, &fromPod)
-		for i, memo := range []*fastMemo{nil, &fromPod, &fromPod, new(fastMemo)} {
+		var fromCM fastMemo
+		extractFast(cms[0], new(fields), plain, &fromCM)
+		memos := []*fastMemo{nil, &fromPod, &fromPod, &fromCM, new(fastMemo)}
+		for i, memo := range memos {
 			var fast fields
 			end, early, ok := extractFast(b, &fast, plain, memo)
-			if i == 3 {
+			if i == len(memos)-1 {
 				// Once more with what b itself left in the memo.
 				end2, early2, ok2 := extractFast(b, &fast, plain, memo)
 				if end2 != end || early2 != early || ok2 != ok {
