@@ -190,7 +190,11 @@ func (r *Reader) canonicalLabels(raw string) string {
 	if raw == "" {
 		return ""
 	}
+	if raw == r.lastLabels[0] {
+		return r.lastLabels[1]
+	}
 	if c, ok := r.labels[raw]; ok {
+		r.lastLabels = [2]string{raw, c}
 		return c
 	}
 	var pairs []string
@@ -201,5 +205,6 @@ func (r *Reader) canonicalLabels(raw string) string {
 	sort.Strings(pairs)
 	c := r.internString(strings.Join(pairs, ","))
 	r.labels[strings.Clone(raw)] = c
+	r.lastLabels = [2]string{raw, c}
 	return c
 }

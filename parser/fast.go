@@ -706,6 +706,15 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				ok = s.managedFields(t)
 			case mLabels:
 				s.ws()
+				// An object's labels repeat from event to event. The
+				// last ones, walked to their end, are an object: where the
+				// same bytes come, the walk would end after them again.
+				if m := s.memo; m != nil && len(m.last[3]) > 0 && m.last[3][0] == '{' &&
+					len(s.b)-s.i >= len(m.last[3]) && string(s.b[s.i:s.i+len(m.last[3])]) == m.last[3] {
+					s.i += len(m.last[3])
+					f.labels = m.last[3]
+					break
+				}
 				start := s.i
 				if ok = s.skip(); ok {
 					f.labels = s.interned(3, s.b[start:s.i])

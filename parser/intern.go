@@ -18,22 +18,28 @@ import (
 // without knowing the seed; should one collide anyway, a key that finds
 // no free slot within maxProbe goes to the overflow map, so a lookup
 // costs at most maxProbe comparisons of a 32-bit hash before the map's.
+// (Linear probing at half load has runs of a few dozen slots in a table
+// of 100 000 strings: maxProbe is well above them.)
 type internTable struct {
 	slots    []internSlot // a power of two long, at most half full
-	shift    uint         // 64 - log2(len(slots))
+	shift    uint         // 32 - log2(len(slots))
 	n        int
 	seed     uint64
 	overflow map[string]string
 }
 
 type internSlot struct {
-	h uint32 // the hash's low bits, 0 for an empty slot (see hash)
+	// h is the string's 32-bit hash, 0 for an empty slot (see hash). Its
+	// high bits are the slot's index, so that growing the table moves
+	// slots without reading their strings again, which are all over the
+	// heap.
+	h uint32
 	s string
 }
 
 const (
 	internInitial = 1 << 12
-	maxProbe      = 32
+	maxProbe      = 64
 )
 
 func newInternTable() *internTable {
@@ -45,13 +51,13 @@ func newInternTable() *internTable {
 func (t *internTable) resize(n int) {
 	old := t.slots
 	t.slots = make([]internSlot, n)
-	t.shift = uint(64 - bits.TrailingZeros(uint(n)))
+	t.shift = uint(32 - bits.TrailingZeros(uint(n)))
 	t.n = 0
 	ov := t.overflow
 	t.overflow = nil
 	for _, e := range old {
 		if e.h != 0 {
-			t.insert(t.hashString(e.s), e.s)
+			t.insert(e.h, e.s)
 		}
 	}
 	for _, s := range ov {
@@ -66,8 +72,8 @@ const (
 
 // hash mixes b eight bytes at a time with 64-bit multiplications (native
 // under wasm, unlike the 128-bit products of the runtime's hash). The
-// result is never 0 in its low 32 bits, which mark an empty slot.
-func (t *internTable) hash(b []byte) uint64 {
+// result is never 0, which marks an empty slot.
+func (t *internTable) hash(b []byte) uint32 {
 	h := t.seed ^ uint64(len(b))*hashMul1
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
@@ -80,13 +86,16 @@ func (t *internTable) hash(b []byte) uint64 {
 		}
 		h = bits.RotateLeft64((h^w)*hashMul2, 31)
 	}
-	h ^= h >> 32
+	// murmur3's finalizer, then the high half.
+	h ^= h >> 33
 	h *= hashMul1
-	h ^= h >> 29
-	return h | 1
+	h ^= h >> 33
+	h *= hashMul2
+	h ^= h >> 33
+	return uint32(h>>32) | 1
 }
 
-func (t *internTable) hashString(s string) uint64 {
+func (t *internTable) hashString(s string) uint32 {
 	// The compiler does not copy a conversion used only for reading.
 	return t.hash([]byte(s))
 }
@@ -101,7 +110,7 @@ func (t *internTable) bytes(b []byte) string {
 		if e.h == 0 {
 			break
 		}
-		if e.h == uint32(h) && e.s == string(b) {
+		if e.h == h && e.s == string(b) {
 			return e.s
 		}
 		i = (i + 1) & mask
@@ -126,7 +135,7 @@ func (t *internTable) string(s string) string {
 		if e.h == 0 {
 			break
 		}
-		if e.h == uint32(h) && e.s == s {
+		if e.h == h && e.s == s {
 			return e.s
 		}
 		i = (i + 1) & mask
@@ -140,7 +149,7 @@ func (t *internTable) string(s string) string {
 	return s
 }
 
-func (t *internTable) add(h uint64, s string) {
+func (t *internTable) add(h uint32, s string) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.resize(2 * len(t.slots))
 	}
@@ -148,13 +157,13 @@ func (t *internTable) add(h uint64, s string) {
 }
 
 // insert adds s, which is in neither the slots nor the overflow map.
-func (t *internTable) insert(h uint64, s string) {
+func (t *internTable) insert(h uint32, s string) {
 	mask := len(t.slots) - 1
 	i := int(h >> t.shift)
 	for p := 0; p < maxProbe; p++ {
 		e := &t.slots[i]
 		if e.h == 0 {
-			e.h, e.s = uint32(h), s
+			e.h, e.s = h, s
 			t.n++
 			return
 		}

@@ -39,13 +39,13 @@ func TestInternTable(t *testing.T) {
 		t.Fatalf("%d strings in the overflow map", len(tab.overflow))
 	}
 
-	// Fill the slots with other hashes, as a flood of collisions would:
+	// Fill every slot, as a flood of collisions would:
 	// new strings go to the overflow map, and keep one copy through a
 	// resize.
 	full := &internTable{seed: 1}
 	full.resize(2 * maxProbe)
 	for i := range full.slots {
-		full.slots[i] = internSlot{h: 1 << 31, s: fmt.Sprint("filler", i)}
+		full.slots[i] = internSlot{h: uint32(i)<<full.shift | 1, s: fmt.Sprint("filler", i)}
 	}
 	a := full.bytes([]byte("a"))
 	if full.overflow["a"] != "a" || unsafe.StringData(full.bytes([]byte("a"))) != unsafe.StringData(a) {

@@ -26,23 +26,27 @@ const (
 // until it returns false, then check Err. Memory stays bounded by the
 // largest event plus a small window, whatever the capture's size.
 type Reader struct {
-	opts    Options
-	cr      *countingReader
-	src     source
-	lines   *lineReader
-	opened  bool
-	done    bool
-	err     error
-	intern  *internTable
-	labels  map[string]string // raw metadata.labels JSON -> Event.Labels
-	seq     int
-	cur     Event
-	curRaw  []byte
-	queue   []queued
-	qhead   int
-	diags   []Diagnostic
-	session []Session
-	frame   framer
+	opts   Options
+	cr     *countingReader
+	src    source
+	lines  *lineReader
+	opened bool
+	done   bool
+	err    error
+	intern *internTable
+	labels map[string]string // raw metadata.labels JSON -> Event.Labels
+	// lastLabels is the last raw labels and their Event.Labels: the
+	// fast path hands the same interned raw string on and on, whose
+	// comparison is a pointer's.
+	lastLabels [2]string
+	seq        int
+	cur        Event
+	curRaw     []byte
+	queue      []queued
+	qhead      int
+	diags      []Diagnostic
+	session    []Session
+	frame      framer
 	// lineOnce has the next line read on its own: a block stopped before
 	// it.
 	lineOnce bool
