@@ -221,9 +221,7 @@ func ReadAll(r io.Reader, opts Options) (*Capture, error) {
 	return c, rd.Err()
 }
 
-// internBytes returns the Reader's one copy of the string in b.
-func (r *Reader) internBytes(b []byte) string { return r.intern.bytes(b) }
-
+// internString returns the Reader's one copy of s.
 func (r *Reader) internString(s string) string { return r.intern.string(s) }
 
 // curSession returns the session events are being read into, opening one
