@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
+	"unsafe"
 )
 
 // internTable holds the Reader's one copy of each string it hands out.
@@ -103,22 +104,10 @@ func (t *internTable) hashString(s string) uint32 {
 // bytes returns the table's copy of the string in b, adding one.
 func (t *internTable) bytes(b []byte) string {
 	h := t.hash(b)
-	mask := len(t.slots) - 1
-	i := int(h >> t.shift)
-	for p := 0; p < maxProbe; p++ {
-		e := &t.slots[i]
-		if e.h == 0 {
-			break
-		}
-		if e.h == h && e.s == string(b) {
-			return e.s
-		}
-		i = (i + 1) & mask
-	}
-	if t.overflow != nil {
-		if s, ok := t.overflow[string(b)]; ok {
-			return s
-		}
+	// A view of b, only compared, never kept: the copy is made only for a
+	// string the table does not hold yet.
+	if s, ok := t.find(h, unsafe.String(unsafe.SliceData(b), len(b))); ok {
+		return s
 	}
 	s := string(b)
 	t.add(h, s)
@@ -128,6 +117,15 @@ func (t *internTable) bytes(b []byte) string {
 // string returns the table's copy of s, adding s.
 func (t *internTable) string(s string) string {
 	h := t.hashString(s)
+	if c, ok := t.find(h, s); ok {
+		return c
+	}
+	t.add(h, s)
+	return s
+}
+
+// find returns the table's copy of s, whose hash is h.
+func (t *internTable) find(h uint32, s string) (string, bool) {
 	mask := len(t.slots) - 1
 	i := int(h >> t.shift)
 	for p := 0; p < maxProbe; p++ {
@@ -136,17 +134,12 @@ func (t *internTable) string(s string) string {
 			break
 		}
 		if e.h == h && e.s == s {
-			return e.s
+			return e.s, true
 		}
 		i = (i + 1) & mask
 	}
-	if t.overflow != nil {
-		if c, ok := t.overflow[s]; ok {
-			return c
-		}
-	}
-	t.add(h, s)
-	return s
+	c, ok := t.overflow[s]
+	return c, ok
 }
 
 func (t *internTable) add(h uint32, s string) {
