@@ -811,3 +811,37 @@ func timelineDiff(a, b *Timeline) string {
 	}
 	return ""
 }
+
+// SearchT, which narrows on sampled instants, finds what a plain binary
+// search over every step's instant finds, at every window edge.
+func TestStepsSearchT(t *testing.T) {
+	var all []string
+	for name := range manifest(t) {
+		all = append(all, name)
+	}
+	sort.Strings(all)
+	b := NewBuilder()
+	addSynthetic(b, 5_000)
+	for _, tl := range []*Timeline{loadSamples(t, all...), b.Build()} {
+		series := []*Steps{tl.HeadSteps()}
+		for k := range tl.Cursors {
+			series = append(series, &tl.Cursors[k].Steps)
+		}
+		for n, st := range series {
+			m := st.Len()
+			for _, lo := range []int{0, 1, stepSample - 1, stepSample, stepSample + 1, m / 3} {
+				for _, hi := range []int{m, m - 1, m / 2, lo + stepSample, lo + 1, lo} {
+					lo, hi := min(lo, m), max(min(hi, m), min(lo, m))
+					for k := lo; k < hi; k += max(1, (hi-lo)/50) {
+						for _, at := range []int64{st.T(k) - 1, st.T(k), st.T(k) + 1} {
+							want := lo + sort.Search(hi-lo, func(x int) bool { return st.T(lo+x) >= at })
+							if got := st.SearchT(lo, hi, func(t int64) bool { return t >= at }); got != want {
+								t.Fatalf("series %d of %d steps: SearchT(%d, %d, >= %d) = %d, want %d", n, m, lo, hi, at, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

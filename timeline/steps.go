@@ -17,7 +17,14 @@ type Steps struct {
 	ev    packed[int32] // step k's event, or ^j for extra[j]
 	extra []step
 	desc  []int32 // see Descents
+	// sampleT[j] is step j*stepSample's instant, plain: a search over the
+	// instants (a drawing does one per pixel column) narrows on these
+	// before it decodes a step.
+	sampleT []int64
 }
+
+// stepSample is the spacing of Steps.sampleT: 0.25 bytes a step.
+const stepSample = 32
 
 type step struct {
 	t  int64
@@ -59,9 +66,38 @@ func (s *Steps) Step(k int) (t int64, rv uint64) {
 // what a drawing of that window needs.
 func (s *Steps) Range(from, to int64) (lo, hi int) {
 	n := s.Len()
-	lo = max(sort.Search(n, func(k int) bool { return s.T(k) >= from })-1, 0)
-	hi = sort.Search(n, func(k int) bool { return s.T(k) >= to })
+	lo = max(s.SearchT(0, n, func(t int64) bool { return t >= from })-1, 0)
+	hi = s.SearchT(0, n, func(t int64) bool { return t >= to })
 	return lo, max(hi, lo)
+}
+
+// SearchT returns the least k in [lo, hi) for which f(T(k)) is true, or hi
+// when there is none; f must be false and then true as the instants rise.
+// It searches the sampled instants first, then decodes at most a sample's
+// spacing of steps.
+func (s *Steps) SearchT(lo, hi int, f func(t int64) bool) int {
+	if lo >= hi {
+		return hi
+	}
+	// The samples inside [lo, hi) are jlo <= j < jhi. Galloping from jlo
+	// keeps a search that ends near lo (a column's steps, zoomed in) short.
+	jlo, jhi := (lo+stepSample-1)/stepSample, (hi+stepSample-1)/stepSample
+	j, step := jlo, 1
+	for j+step <= jhi && !f(s.sampleT[j+step-1]) {
+		j += step
+		step *= 2
+	}
+	// The samples before j are false; the first true one is at most
+	// j+step-1.
+	j += sort.Search(min(j+step-1, jhi)-j, func(x int) bool { return f(s.sampleT[j+x]) })
+	a, b := lo, hi
+	if j > jlo {
+		a = (j-1)*stepSample + 1 // sample j-1 is false
+	}
+	if j < jhi {
+		b = j * stepSample // sample j is true
+	}
+	return a + sort.Search(b-a, func(x int) bool { return f(s.T(a + x)) })
 }
 
 // stepBuilder appends to a Steps while the table is walked in order.
@@ -108,13 +144,18 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 func (b *stepBuilder) finish(pace *pacer) {
 	s, tab := b.s, &b.s.tl.tab
 	prev := uint64(0)
+	s.sampleT = make([]int64, 0, (b.ev.n+stepSample-1)/stepSample)
 	for k := range b.ev.n {
 		pace.tick(1)
+		var t int64
 		var rv uint64
 		if i := b.ev.at(k); i < 0 {
-			rv = s.extra[^i].rv
+			t, rv = s.extra[^i].t, s.extra[^i].rv
 		} else {
-			rv = tab.rv.at(int(i))
+			t, rv = tab.t.at(int(i)), tab.rv.at(int(i))
+		}
+		if k%stepSample == 0 {
+			s.sampleT = append(s.sampleT, t)
 		}
 		if rv == unsetRV || k > 0 && (prev == unsetRV || rv < prev) {
 			s.desc = append(s.desc, int32(k))
