@@ -600,13 +600,14 @@ type stepSeries interface {
 	Len() int
 	T(k int) int64
 	RV(k int) uint64
+	SearchT(lo, hi int, f func(t int64) bool) int
 }
 
 // add folds the steps [from, to) of st into the columns. A column
 // holding a stretch that only rises (no entry of desc inside it) is
-// folded from its two ends, found by galloping over the instants, so a
-// whole-capture view of a million steps costs a few searches per column,
-// not a million steps.
+// folded from its two ends, found by a search over the instants, so a
+// whole-capture view of a million steps costs a search per column, not a
+// million steps.
 func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale) {
 	n := len(e.has)
 	colOf := func(t int64) int { return max(0, min(int(s.xc(t)-s.x0), n-1)) }
@@ -632,14 +633,11 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 	}
 	for k := from; k < to; {
 		col := colOf(st.T(k))
+		// Zoomed in, the next step is mostly in another column already.
 		end := k + 1
-		step := 1
-		for end+step <= to && colOf(st.T(end+step-1)) == col {
-			end += step
-			step *= 2
+		if end < to && colOf(st.T(end)) == col {
+			end = st.SearchT(end+1, to, func(t int64) bool { return colOf(t) != col })
 		}
-		hi := min(end+step-1, to)
-		end += sort.Search(hi-end, func(i int) bool { return colOf(st.T(end+i)) != col })
 		d := sort.Search(len(desc), func(i int) bool { return int(desc[i]) > k })
 		if v := st.RV(k); v != rvNone && (d == len(desc) || int(desc[d]) >= end) {
 			fold(col, v)

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -115,6 +116,9 @@ type steps struct {
 func (s steps) Len() int        { return len(s.ts) }
 func (s steps) T(k int) int64   { return s.ts[k] }
 func (s steps) RV(k int) uint64 { return s.vs[k] }
+func (s steps) SearchT(lo, hi int, f func(int64) bool) int {
+	return lo + sort.Search(hi-lo, func(x int) bool { return f(s.ts[lo+x]) })
+}
 
 // descents is timeline.Steps.Descents for a test series.
 func descents(st steps) []int32 {
