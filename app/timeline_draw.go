@@ -631,12 +631,16 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 		e.min, e.max = min(e.min, val), max(e.max, val)
 		prev, havePrev, prevCol = val, true, col
 	}
+	// One predicate for every column's search: a closure made per column
+	// escapes through SearchT, which was thousands of allocations a frame.
+	col := 0
+	pastCol := func(t int64) bool { return colOf(t) != col }
 	for k := from; k < to; {
-		col := colOf(st.T(k))
+		col = colOf(st.T(k))
 		// Zoomed in, the next step is mostly in another column already.
 		end := k + 1
 		if end < to && colOf(st.T(end)) == col {
-			end = st.SearchT(end+1, to, func(t int64) bool { return colOf(t) != col })
+			end = st.SearchT(end+1, to, pastCol)
 		}
 		d := sort.Search(len(desc), func(i int) bool { return int(desc[i]) > k })
 		if v := st.RV(k); v != rvNone && (d == len(desc) || int(desc[d]) >= end) {
