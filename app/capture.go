@@ -96,11 +96,9 @@ type analysis struct {
 // analyze runs the retention model over a timeline; on a large capture it
 // takes long enough that the caller runs it in a goroutine.
 func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
-	// Building a 1 GB capture's timeline takes about 80 ms in wasm, and the
-	// analysis 30 ms more: a task each keeps both under 100 ms.
-	yieldToBrowser()
 	// Over a million events the analysis takes half a second as wasm, so
-	// it yields on the way.
+	// it starts in a task of its own and yields on the way.
+	yieldToBrowser()
 	an := tl.AnalyzePausing(params, yieldIfHeld)
 	yieldToBrowser()
 	return analysis{an: an, report: an.Report()}
