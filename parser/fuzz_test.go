@@ -265,3 +265,24 @@ func FuzzPrefixTransparent(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPrefixClock holds the cached prefix parser to time.Parse: after any
+// prefix a, prefix b must read as it does alone, whether or not b shares
+// a's whole second.
+func FuzzPrefixClock(f *testing.F) {
+	f.Add("2026-11-30T00:54:07.510Z x", "2026-11-30T00:54:07.5109876543Z\tx")
+	f.Add("2026-11-30T00:54:07Z x", "2026-11-30T00:54:07.Z x")
+	f.Add("2026-11-30T00:54:07.1+01:00 x", "2026-11-30T00:54:07.2+01:00 x")
+	f.Add("2026-11-30T00:54:07.1+01:00 x", "2026-11-30T00:54:07.2+25:00 x")
+	f.Add("2026-02-29T00:54:07.1Z x", "2026-02-29T00:54:07.2Z x")
+	f.Add("1700000000.5 x", "2026-11-30t00:54:07.2z x")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		var c prefixClock
+		c.parse([]byte(a))
+		got, gk, gok := c.parse([]byte(b))
+		want, wk, wok := parseTimePrefix([]byte(b))
+		if got != want || gk != wk || gok != wok {
+			t.Fatalf("after %q, %q: cached %d %d %v, time.Parse %d %d %v", a, b, got, gk, gok, want, wk, wok)
+		}
+	})
+}

@@ -36,6 +36,7 @@ type lineReader struct {
 	// has time prefixes (prefixed); only then may lines be read in blocks.
 	sniffed, prefixed bool
 	arrival           int64 // the last time prefix read, Unix ns
+	clock             prefixClock
 	lineBegin         int64 // stream offset where the current line began
 	// blocks, when set, is read in place instead of src: buf is one of
 	// its blocks, or own while a line that spans two blocks is read, with
@@ -131,10 +132,10 @@ func (l *lineReader) emit(n int, eol bool) line {
 				b = b[3:]
 				ln.raw += 3
 			}
-			_, _, l.prefixed = parseTimePrefix(b)
+			_, _, l.prefixed = l.clock.parse(b)
 		}
 		if l.prefixed {
-			if t, k, ok := parseTimePrefix(b); ok {
+			if t, k, ok := l.clock.parse(b); ok {
 				l.arrival = t
 				b = b[k:]
 				ln.raw += int64(k)
@@ -266,13 +267,26 @@ func parseTimePrefix(b []byte) (int64, int, bool) {
 }
 
 func parseRFC3339Prefix(b []byte) (int64, int, bool) {
-	end := 19
+	t, end, ok := parseRFC3339Time(b)
+	if !ok {
+		return 0, 0, false
+	}
+	return t.UnixNano(), end + 1, true
+}
+
+// rfc3339Bounds finds the parts of an RFC 3339 prefix whose first 20 bytes
+// have been checked to look like one: the fraction is b[19:frac], the zone
+// b[frac:end], and b[end] is the space or tab after it. Whether the digits
+// make a time is for time.Parse to say.
+func rfc3339Bounds(b []byte) (frac, end int, ok bool) {
+	end = 19
 	if end < len(b) && b[end] == '.' {
 		end++
 		for end < len(b) && b[end] >= '0' && b[end] <= '9' {
 			end++
 		}
 	}
+	frac = end
 	if end >= len(b) {
 		return 0, 0, false
 	}
@@ -287,11 +301,87 @@ func parseRFC3339Prefix(b []byte) (int64, int, bool) {
 	if end >= len(b) || (b[end] != ' ' && b[end] != '\t') {
 		return 0, 0, false
 	}
+	return frac, end, true
+}
+
+// parseRFC3339Time parses an RFC 3339 prefix and returns its time and the
+// index of the space or tab after it.
+func parseRFC3339Time(b []byte) (time.Time, int, bool) {
+	_, end, ok := rfc3339Bounds(b)
+	if !ok {
+		return time.Time{}, 0, false
+	}
 	t, err := time.Parse(time.RFC3339Nano, string(b[:end]))
 	if err != nil {
+		return time.Time{}, 0, false
+	}
+	return t, end, true
+}
+
+// prefixClock parses the time prefixes of one capture. Their date, time to
+// the second and zone change once a second at most, their fraction on
+// every line; time.Parse on every line cost more than the rest of the
+// prefix layer, so prefixClock keeps the last whole second time.Parse
+// accepted and, while the next prefixes share it, adds their fraction to
+// it. What time.Parse accepts or rejects in a prefix does not depend on
+// the fraction's digits, so the answer is time.Parse's.
+type prefixClock struct {
+	ok   bool
+	head [19]byte // "2006-01-02T15:04:05"
+	zone [6]byte  // "Z" or "-07:00"
+	zlen int
+	base int64 // Unix ns of head and zone, fraction 0
+}
+
+// parse is parseTimePrefix.
+func (c *prefixClock) parse(b []byte) (int64, int, bool) {
+	if len(b) >= 20 && b[4] == '-' && b[7] == '-' && (b[10] == 'T' || b[10] == 't') {
+		return c.rfc3339(b)
+	}
+	return parseUnixPrefix(b)
+}
+
+func (c *prefixClock) rfc3339(b []byte) (int64, int, bool) {
+	frac, end, ok := rfc3339Bounds(b)
+	if !ok {
 		return 0, 0, false
 	}
-	return t.UnixNano(), end + 1, true
+	// A '.' must have a digit after it, or time.Parse rejects it.
+	fracOK := frac == 19 || frac > 20
+	if c.ok && fracOK && string(b[:19]) == string(c.head[:]) && string(b[frac:end]) == string(c.zone[:c.zlen]) {
+		return c.base + fracNanos(b[19:frac]), end + 1, true
+	}
+	t, end, ok := parseRFC3339Time(b)
+	if !ok {
+		return 0, 0, false
+	}
+	ns := t.UnixNano()
+	c.ok = false
+	if fracOK && int64(t.Nanosecond()) == fracNanos(b[19:frac]) {
+		c.ok = true
+		copy(c.head[:], b[:19])
+		c.zlen = copy(c.zone[:], b[frac:end])
+		c.base = ns - int64(t.Nanosecond())
+	}
+	return ns, end + 1, true
+}
+
+// fracNanos returns the nanoseconds of a fraction "" or ".123": its first
+// nine digits, as time.Parse reads them.
+func fracNanos(f []byte) int64 {
+	if len(f) < 2 {
+		return 0
+	}
+	f = f[1:]
+	var ns int64
+	n := 0
+	for ; n < len(f) && n < 9; n++ {
+		ns = ns*10 + int64(f[n]-'0')
+	}
+	for ; n < 9; n++ {
+		ns *= 10
+	}
+	return ns
 }
 
 func parseUnixPrefix(b []byte) (int64, int, bool) {
