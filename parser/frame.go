@@ -390,8 +390,10 @@ func parseStatusLine(b []byte) (int, string) {
 // isRequestLine matches "GET /api/v1/pods?watch=1 HTTP/1.1".
 func isRequestLine(b []byte) bool {
 	b = trimEOL(b)
-	sp := bytes.IndexByte(b, ' ')
-	if sp < 3 || sp > 7 {
+	// The method ends within 8 bytes: looking further, through a whole
+	// event's line, was a pass over every body line read line by line.
+	sp := bytes.IndexByte(b[:min(len(b), 8)], ' ')
+	if sp < 3 {
 		return false
 	}
 	for _, c := range b[:sp] {
