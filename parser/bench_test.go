@@ -71,6 +71,15 @@ var benchInputs = map[string]func() []byte{
 		}
 		return out.Bytes()
 	}),
+	// Prefixed NDJSON: without chunks, a body read line by line, not in
+	// blocks of lines.
+	"ts-ndjson": sync.OnceValue(func() []byte {
+		var out bytes.Buffer
+		for i, l := range benchData() {
+			fmt.Fprintf(&out, "2026-11-30T00:54:%02d.%09dZ %s", i/1000%60, i, l)
+		}
+		return out.Bytes()
+	}),
 	"gzip": sync.OnceValue(func() []byte {
 		var out bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&out, gzip.DefaultCompression)
@@ -129,6 +138,7 @@ func BenchmarkReadConfigMaps(b *testing.B)     { benchRead(b, "configmaps") }
 func BenchmarkReadPretty(b *testing.B)         { benchRead(b, "pretty") }
 func BenchmarkReadChunked(b *testing.B)        { benchRead(b, "chunked") }
 func BenchmarkReadTimestamped(b *testing.B)    { benchRead(b, "ts-chunked") }
+func BenchmarkReadPrefixedNDJSON(b *testing.B) { benchRead(b, "ts-ndjson") }
 func BenchmarkReadGzipChunked(b *testing.B)    { benchRead(b, "gzip") }
 func BenchmarkReadZstdChunked(b *testing.B)    { benchRead(b, "zstd") }
 func BenchmarkDecompressGzip(b *testing.B)     { benchDecompress(b, "gzip") }
