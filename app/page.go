@@ -29,6 +29,7 @@ type Page struct {
 	problem         string
 	dragging        bool
 	updateAvailable bool
+	warm            bool // the parser has been warmed up (see warmUp)
 
 	view            viewState
 	params          timeline.Params
@@ -71,6 +72,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 		case err == nil:
 			p.openSample(ctx, DefaultSample)
 		}
+		p.warmUp(ctx)
 	})
 }
 
@@ -81,6 +83,9 @@ func (p *Page) OnAppUpdate(ctx goapp.Context) {
 func (p *Page) Render() goapp.UI {
 	return goapp.Div().
 		Class("page").
+		// Set once the parser has been warmed up (see warmUp), for tools
+		// that time a load as a user would, some time after opening.
+		DataSet("warm", p.warm).
 		Class(classIf(p.dragging, "dragging")).
 		OnDragOver(p.onDragOver).
 		OnDragLeave(p.onDragLeave).
