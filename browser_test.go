@@ -60,6 +60,11 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the first view shows red zones aware=%s ignoring=%s, want none with bookmarks and some without", s["zonesAware"], s["zonesIgnoring"])
 		}
 		noSidewaysScroll(t, tab)
+		// The page then warms its parser up on two other samples in the
+		// background; what it shows must not change.
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`))
+		must(t, err)
+		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 		screenshot(t, tab, "first-visit")
 	})
 	t.Run("the keyboard reaches every control, with a visible focus", func(t *testing.T) { testKeyboard(t, s) })

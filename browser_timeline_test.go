@@ -198,9 +198,11 @@ func TestBrowserTimeline(t *testing.T) {
 		if span(zoomed) >= span(whole)*3/4 {
 			t.Fatalf("a wheel turn zoomed from a span of %d to %d", span(whole), span(zoomed))
 		}
-		url, err := chromedp.Run(tab, chromedp.Evaluate[string](`location.search`))
-		must(t, err)
-		if want := "from=" + zoomed.From; !strings.Contains(url, want) {
+		// The URL follows once the zooming has settled (settleDelay).
+		want := "from=" + zoomed.From
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`location.search.includes(%q)`, want),
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			url, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.search`))
 			t.Errorf("the page's URL %q does not hold the zoomed range (%s)", url, want)
 		}
 		shotTimeline(t, tab, "timeline-zoomed")
