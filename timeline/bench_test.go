@@ -114,19 +114,11 @@ func BenchmarkAnalyze(b *testing.B) {
 // BenchmarkBuild measures building a 1 M event timeline and reports the
 // heap it keeps per event.
 func BenchmarkBuild(b *testing.B) {
-	var keep *Timeline
-	for b.Loop() {
-		runtime.GC()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
+	benchKept(b, func() *Timeline {
 		bl := NewBuilder()
 		addSynthetic(bl, benchEvents)
-		keep = bl.Build()
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/benchEvents, "heap-B/event")
-	}
-	runtime.KeepAlive(keep)
+		return bl.Build()
+	})
 }
 
 // BenchmarkBuildCapture1GB measures what the timeline of a 1 GB capture
@@ -135,23 +127,30 @@ func BenchmarkBuild(b *testing.B) {
 // exist before the measurement starts and after it ends.
 func BenchmarkBuildCapture1GB(b *testing.B) {
 	data := synth.Capture(1 << 30)
+	benchKept(b, func() *Timeline {
+		bl := NewBuilder()
+		if err := bl.AddReader("synth", bytes.NewReader(data), parser.Options{}); err != nil {
+			b.Fatal(err)
+		}
+		return bl.Build()
+	})
+	runtime.KeepAlive(data)
+}
+
+// benchKept times build and reports the heap its timeline keeps per event.
+func benchKept(b *testing.B, build func() *Timeline) {
 	var keep *Timeline
 	for b.Loop() {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		bl := NewBuilder()
-		if err := bl.AddReader("synth", bytes.NewReader(data), parser.Options{}); err != nil {
-			b.Fatal(err)
-		}
-		keep = bl.Build()
+		keep = build()
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(keep.Len()), "heap-B/event")
 		b.ReportMetric(float64(keep.Len()), "events")
 	}
 	runtime.KeepAlive(keep)
-	runtime.KeepAlive(data)
 }
 
 // BenchmarkReport: the whole report of 1 M events, rendered as JSON.
