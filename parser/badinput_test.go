@@ -256,12 +256,26 @@ func TestDecompressionBomb(t *testing.T) {
 	}
 }
 
+// An empty capture, or one of white space, is no error but says so, so
+// that the page and the report can tell why nothing is shown.
 func TestEmpty(t *testing.T) {
-	for _, in := range []string{"", "\n\r\n  \n"} {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Close()
+	for in, want := range map[string]string{
+		"":           "the capture is empty",
+		"\n\r\n  \n": "the capture holds no event, only white space",
+		gz.String():  "the gzip stream decompresses to nothing",
+	} {
 		c := mustRead(t, []byte(in))
-		if len(c.Events) != 0 || len(c.Diagnostics) != 0 {
-			t.Errorf("%q: %+v", in, c)
+		if len(c.Events) != 0 || len(c.Diagnostics) != 1 || c.Diagnostics[0].Kind != "empty" || c.Diagnostics[0].Msg != want || c.Diagnostics[0].Offset != 0 {
+			t.Errorf("%q: %+v, want one diagnostic %q", in, c, want)
 		}
+	}
+	// A response with no event is not empty: its head says what happened.
+	c := mustRead(t, []byte("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"))
+	if len(c.Diagnostics) != 0 {
+		t.Errorf("a bodiless response: %v", c.Diagnostics)
 	}
 }
 

@@ -161,6 +161,27 @@ func (r *Reader) finish() {
 	default:
 		r.err = err
 	}
+	if r.err == nil && r.seq == 0 && len(r.diags) == 0 && !r.sawResponse() {
+		msg := "the capture holds no event, only white space"
+		if r.lines.base+int64(r.lines.end) == 0 {
+			msg = "the capture is empty"
+			if r.src.codec != "" {
+				msg = "the " + r.src.codec + " stream decompresses to nothing"
+			}
+		}
+		r.addDiag(Diagnostic{Kind: "empty", Msg: msg})
+	}
+}
+
+// sawResponse says whether a session has a request, an HTTP head or a
+// Status: something read, even with no event.
+func (r *Reader) sawResponse() bool {
+	for _, s := range r.session {
+		if s.Request != nil || s.HTTPStatus != 0 || s.Status != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Event returns the current event.
