@@ -101,6 +101,16 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "garbage")
 	})
+	t.Run("an empty file", func(t *testing.T) {
+		empty := filepath.Join(t.TempDir(), "empty.log")
+		must(t, os.WriteFile(empty, nil, 0o644))
+		tab := s.openSample(t, "client-go-golden-watch.http")
+		upload(t, tab, empty)
+		msg := waitText(t, tab, `section.result[data-file="empty.log"] #no-events`)
+		if want := "No watch events were found in empty.log. First problem at offset 0: empty: the capture is empty"; !strings.Contains(msg, want) {
+			t.Errorf("message %q does not say %q", msg, want)
+		}
+	})
 	t.Run("truncated gzip", func(t *testing.T) {
 		whole, err := os.ReadFile("samples/w2-broad-pods-bookmarks.http.gz")
 		must(t, err)
