@@ -27,8 +27,9 @@ type Builder struct {
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
-// that building walks: over a million events a Finish or a Build takes
-// a few hundred ms as wasm, which a page must not spend in one task.
+// that building and analysing walk: over a million events a Finish, a
+// Build or an Analyze takes a few hundred ms as wasm, which a page must
+// not spend in one task.
 type pacer struct {
 	pause func()
 	n     int

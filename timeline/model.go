@@ -151,7 +151,7 @@ type Analysis struct {
 	TL     *Timeline
 	Params Params
 	pass   *passState // set during a cursor pass
-	pause  func()     // called every pauseEvery steps, when not nil
+	pace   pacer      // pauses the cursor passes (see AnalyzePausing)
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone
@@ -491,8 +491,9 @@ func (tl *Timeline) Analyze(p Params) *Analysis {
 	return tl.AnalyzePausing(p, nil)
 }
 
-// pauseEvery is how many cursor steps an analysis walks between calls of
-// its pause function: a few milliseconds' work, even as wasm.
+// pauseEvery is how many items (events, steps) building or analysing
+// walks between calls of its pause function: a few milliseconds' work,
+// even as wasm.
 const pauseEvery = 1 << 13
 
 // AnalyzePausing is Analyze calling pause (when not nil) every few
@@ -500,7 +501,7 @@ const pauseEvery = 1 << 13
 // page paint and take input: over a million events the analysis takes
 // half a second as wasm.
 func (tl *Timeline) AnalyzePausing(p Params, pause func()) *Analysis {
-	a := &Analysis{TL: tl, Params: p, pause: pause}
+	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: pause}}
 	for k := range tl.Cursors {
 		c := &tl.Cursors[k]
 		a.cursorPass(c)
@@ -539,9 +540,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		next, nextRV = c.Step(0)
 	}
 	for k := 0; k < n; k++ {
-		if a.pause != nil && k%pauseEvery == pauseEvery-1 {
-			a.pause()
-		}
+		a.pace.tick(1)
 		from, rv := next, nextRV
 		to := c.End
 		if k+1 < n {
