@@ -226,7 +226,7 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 
 // openSample fetches a built-in sample and reads it. It runs in a goroutine.
 func (p *Page) openSample(ctx goapp.Context, name string) {
-	blob, err := fetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
+	blob, err := fetchSample(ctx, name)
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) { p.problem = fmt.Sprintf("The sample %s could not be opened: %v", name, err) })
 		return
@@ -293,7 +293,7 @@ type sample struct {
 // fetchSamples lists the built-in samples from their manifest, which the
 // build ships beside them: name, size, counts, what it shows.
 func fetchSamples(ctx goapp.Context) ([]sample, error) {
-	blob, err := fetchBlob(ctx.ResolveStaticResource("/web/samples/MANIFEST.tsv"))
+	blob, err := fetchSample(ctx, "MANIFEST.tsv")
 	if err != nil {
 		return nil, err
 	}
@@ -333,6 +333,12 @@ func (p *Page) sampleAbout() string {
 		}
 	}
 	return ""
+}
+
+// fetchSample fetches a file of the built-in samples, under the site's
+// base path.
+func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
+	return fetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
 }
 
 // fetchBlob GETs rawURL and returns its body as a Blob. It runs in a

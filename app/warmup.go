@@ -21,7 +21,7 @@ var warmSamples = []string{"kubectl-pods-watch.jsonl", "w1-broad-configmaps-book
 func (p *Page) warmUp(ctx goapp.Context) {
 	var sources []source
 	for _, name := range warmSamples {
-		blob, err := fetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
+		blob, err := fetchSample(ctx, name)
 		if err != nil {
 			return // the samples are missing: loads stay as they were
 		}
