@@ -106,15 +106,9 @@ type yamlTimes struct {
 	seenDel, seenCre   bool
 }
 
+// estimate is fastTimes.estimate: parseTimeBytes reads what parseTime does.
 func (t yamlTimes) estimate() int64 {
-	if t.managed != 0 {
-		return t.managed
-	}
-	if ns, ok := parseTime(t.deletion); ok {
-		return ns
-	}
-	ns, _ := parseTime(t.creation)
-	return ns
+	return fastTimes{managed: t.managed, deletion: []byte(t.deletion), creation: []byte(t.creation)}.estimate()
 }
 
 func setYAMLField(f *fields, t *yamlTimes, path []string, v string, empty bool) {
