@@ -49,8 +49,7 @@ func benchLoad(b *testing.B, s *site, name string, capture []byte) {
 		waitText(b, tab, `section.result[data-file="client-go-golden-watch.http"]`)
 		// A user drops a file seconds after opening the page, by when it
 		// has warmed its parser up (app/warmup.go).
-		_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`))
-		must(b, err)
+		waitWarm(b, tab)
 		must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
 			window.longestTask = 0;
 			new PerformanceObserver(list => {

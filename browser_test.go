@@ -62,8 +62,7 @@ func TestBrowser(t *testing.T) {
 		noSidewaysScroll(t, tab)
 		// The page then warms its parser up on two other samples in the
 		// background; what it shows must not change.
-		_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`))
-		must(t, err)
+		waitWarm(t, tab)
 		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 		screenshot(t, tab, "first-visit")
 	})
@@ -558,6 +557,13 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 
 // noSidewaysScroll checks that the page fits the window's width (1280
 // CSS pixels here): a page that scrolls sideways hides half of what it says.
+// waitWarm waits until the page has warmed its parser up (app/warmup.go).
+func waitWarm(t testing.TB, tab context.Context) {
+	t.Helper()
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`))
+	must(t, err)
+}
+
 func noSidewaysScroll(t testing.TB, tab context.Context) {
 	t.Helper()
 	widths, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, window.innerWidth]`))
