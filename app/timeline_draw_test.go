@@ -226,13 +226,7 @@ func BenchmarkFrame(b *testing.B) {
 	tl, an := benchTimeline()
 	c := newDrawCache(tl)
 	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
-	var fr tlFrame
-	c.build(v, &fr) // decodes the lanes on screen once, as the first frame does
-	b.ResetTimer()
-	for b.Loop() {
-		c.build(v, &fr)
-	}
-	b.ReportMetric(float64(len(fr.buf)), "floats")
+	benchFrames(b, c, v, true)
 }
 
 // BenchmarkFrameZoomed: a tenth of the capture, scrolled half way down.
@@ -243,12 +237,7 @@ func BenchmarkFrameZoomed(b *testing.B) {
 	span := v.to - v.from
 	v.from, v.to = v.from+span/2, v.from+span/2+span/10
 	v.scrollY = float64(len(v.rows)/2) * rowH
-	var fr tlFrame
-	c.build(v, &fr)
-	b.ResetTimer()
-	for b.Loop() {
-		c.build(v, &fr)
-	}
+	benchFrames(b, c, v, false)
 }
 
 // BenchmarkFrameFirst includes decoding the lanes on screen, as the first
@@ -354,12 +343,7 @@ func BenchmarkFrameHotLanes(b *testing.B) {
 	tl, an := hotTimeline(b, 1_000_000)
 	c := newDrawCache(tl)
 	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
-	var fr tlFrame
-	c.build(v, &fr)
-	b.ResetTimer()
-	for b.Loop() {
-		c.build(v, &fr)
-	}
+	benchFrames(b, c, v, false)
 }
 
 // BenchmarkFrameRV: the whole capture on the resourceVersion axis, where
@@ -370,11 +354,19 @@ func BenchmarkFrameRV(b *testing.B) {
 	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
 	v.axisRV = true
 	v.from, v.to = c.extent(true)
+	benchFrames(b, c, v, true)
+}
+
+// benchFrames times the frames of view v after a first one, which decodes
+// the lanes on screen, and with floats reports the frame's size.
+func benchFrames(b *testing.B, c *drawCache, v *tlView, floats bool) {
 	var fr tlFrame
 	c.build(v, &fr)
 	b.ResetTimer()
 	for b.Loop() {
 		c.build(v, &fr)
 	}
-	b.ReportMetric(float64(len(fr.buf)), "floats")
+	if floats {
+		b.ReportMetric(float64(len(fr.buf)), "floats")
+	}
 }
