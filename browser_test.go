@@ -14,12 +14,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"watchlens/app"
+	"watchlens/internal/synth"
 	"watchlens/parser"
 
 	"github.com/chromedp/cdproto/browser"
@@ -159,6 +161,65 @@ func TestBrowser(t *testing.T) {
 			screenshot(t, tab, "detail-"+sample)
 		})
 	}
+	t.Run("a large file shows its progress, and the shown capture stays put until it is read", func(t *testing.T) {
+		// Large enough that reading it takes several progress reports
+		// (progressEvery) on any machine.
+		const name = "pods-300MB.jsonl"
+		big := filepath.Join(t.TempDir(), name)
+		must(t, os.WriteFile(big, synth.Capture(300<<20), 0o644))
+		tab := s.openSample(t, "w4-then-resume.ts.http")
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+			const seen = window.seen = {progress: [], remounted: false, draws: 0, drawsWhileLoading: 0};
+			const results = document.querySelector("#results");
+			new MutationObserver(() => {
+				const p = document.querySelector("#progress");
+				if (!p) return;
+				if (seen.progress.at(-1) !== p.textContent) seen.progress.push(p.textContent);
+				seen.remounted ||= document.querySelector("#results") !== results;
+				seen.drawsWhileLoading = seen.draws;
+			}).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+			const draw = window.watchlensDraw;
+			window.watchlensDraw = function (...args) { seen.draws++; return draw.apply(this, args); };
+		})()`)))
+		upload(t, tab, big)
+		waitText(t, tab, fmt.Sprintf(`section.result[data-file=%q]`, name))
+		var seen struct {
+			Progress                 []string
+			Remounted                bool
+			Draws, DrawsWhileLoading int
+		}
+		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.seen)`))
+		must(t, err)
+		must(t, json.Unmarshal([]byte(got), &seen))
+		line := regexp.MustCompile(`^Reading ` + regexp.QuoteMeta(name) + `: (\S+ \S+) of 300\.0 MiB, (\d+) events$`)
+		partial := false
+		for _, p := range seen.Progress {
+			m := line.FindStringSubmatch(p)
+			if m == nil {
+				t.Errorf("the progress bar reads %q", p)
+				continue
+			}
+			partial = partial || m[1] != "300.0 MiB" && m[2] != "0"
+		}
+		if !partial {
+			t.Errorf("the progress bar never showed part of the file read with its events: %q", seen.Progress)
+		}
+		// go-app matches children by position: the progress bar must not
+		// shift the results shown and remount them, nor redraw a timeline
+		// that did not change.
+		if seen.Remounted {
+			t.Error("the results shown were mounted afresh while the file was read")
+		}
+		if seen.DrawsWhileLoading != 0 {
+			t.Errorf("the shown timeline was drawn %d times while the file was read", seen.DrawsWhileLoading)
+		}
+		if seen.Draws == 0 {
+			t.Error("the new capture's timeline was not drawn")
+		}
+		if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#progress").length`)); err != nil || n != 0 {
+			t.Errorf("the progress bar is still there (%d, %v)", n, err)
+		}
+	})
 	t.Run("several files share one clock", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		drop(t, tab, "samples/w3-narrow-label-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")

@@ -108,16 +108,21 @@ func (p *Page) Render() goapp.UI {
 					goapp.If(p.capture != nil, p.renderExports),
 				),
 			),
-			goapp.If(p.updateAvailable, func() goapp.UI {
-				return goapp.Div().Class("banner").Body(
-					goapp.Text("A new version of watchlens is available. "),
-					goapp.Button().Text("Reload").OnClick(func(ctx goapp.Context, _ goapp.Event) { ctx.Reload() }),
-				)
-			}),
-			goapp.If(p.loading != nil, p.renderProgress),
-			goapp.If(p.problem != "", func() goapp.UI {
-				return goapp.Div().ID("problem").Class("problem").Role("alert").Text(p.problem)
-			}),
+			// go-app matches children by position: a notice coming or going
+			// beside the results would shift them and remount them all, so
+			// the notices keep a slot of their own.
+			goapp.Div().Class("notices").Body(
+				goapp.If(p.updateAvailable, func() goapp.UI {
+					return goapp.Div().Class("banner").Body(
+						goapp.Text("A new version of watchlens is available. "),
+						goapp.Button().Text("Reload").OnClick(func(ctx goapp.Context, _ goapp.Event) { ctx.Reload() }),
+					)
+				}),
+				goapp.If(p.loading != nil, p.renderProgress),
+				goapp.If(p.problem != "", func() goapp.UI {
+					return goapp.Div().ID("problem").Class("problem").Role("alert").Text(p.problem)
+				}),
+			),
 			goapp.If(p.capture != nil, p.renderCapture),
 		)
 }

@@ -61,6 +61,7 @@ type TimelineView struct {
 
 	fr       tlFrame
 	lo       tlLayout // of the last frame drawn, for hit-testing
+	drawn    frameKey // of the last frame drawn
 	drag     *tlDrag
 	settle   int // generation of the pending OnRange
 	bytes    []byte
@@ -150,7 +151,16 @@ func (v *TimelineView) OnMount(ctx goapp.Context) {
 
 func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	v.sync()
-	ctx.Defer(v.draw)
+	// go-app updates the view on every render of the page (its callbacks
+	// never compare equal), such as each progress report while another
+	// capture loads: a frame costs 10 to 20 ms as wasm, so only a change
+	// of what the canvas shows draws one.
+	ctx.Defer(func(ctx goapp.Context) {
+		if cv := v.canvas(); cv != nil && v.cache != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
+			return
+		}
+		v.draw(ctx)
+	})
 }
 
 func (v *TimelineView) OnResize(ctx goapp.Context) {
@@ -161,6 +171,40 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 func (v *TimelineView) viewState(width, dpr float64) *tlView {
 	return &tlView{an: v.Analysis, filter: v.Filter, axisRV: v.axisRV, from: v.from, to: v.to,
 		width: width, dpr: dpr, groups: v.groups, rows: v.rows, scrollY: v.scrollY, selected: v.selected}
+}
+
+// canvasWidth is the CSS width the frame is drawn at: its container's.
+func (v *TimelineView) canvasWidth(cv goapp.Value) float64 {
+	return max(cv.Get("parentElement").Get("clientWidth").Float(), 320)
+}
+
+func (v *TimelineView) dpr() float64 {
+	return max(goapp.Window().Get("devicePixelRatio").Float(), 1)
+}
+
+// frameKey is what decides a frame's pixels, besides the timeline.
+type frameKey struct {
+	cache      *drawCache
+	an         *timeline.Analysis
+	filter     Filter
+	axisRV     bool
+	from, to   int64
+	width, dpr float64
+	rows       *tlRow // rebuilding the rows makes a new slice
+	scrollY    float64
+	selected   int
+	selecting  bool
+	selA, selB float64
+}
+
+func (v *TimelineView) frameKey(st *tlView) frameKey {
+	k := frameKey{cache: v.cache, an: st.an, filter: st.filter, axisRV: st.axisRV, from: st.from, to: st.to,
+		width: st.width, dpr: st.dpr, scrollY: st.scrollY, selected: st.selected,
+		selecting: st.selecting, selA: st.selA, selB: st.selB}
+	if len(st.rows) > 0 {
+		k.rows = &st.rows[0]
+	}
+	return k
 }
 
 // canvas is the component's canvas element.
@@ -194,21 +238,21 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
 		}
 		return
 	}
-	width := cv.Get("parentElement").Get("clientWidth").Float()
-	dpr := goapp.Window().Get("devicePixelRatio").Float()
-	st := v.viewState(max(width, 320), max(dpr, 1))
+	width, dpr := v.canvasWidth(cv), v.dpr()
+	st := v.viewState(width, dpr)
 	if adjust != nil {
 		adjust(st)
 	}
 	if v.Filter.InView && (v.from != v.rowsFrom || v.to != v.rowsTo) {
 		v.rebuildRows()
-		st = v.viewState(max(width, 320), max(dpr, 1))
+		st = v.viewState(width, dpr)
 		if adjust != nil {
 			adjust(st)
 		}
 	}
 	prev := v.lo
 	v.lo = v.cache.build(st, &v.fr)
+	v.drawn = v.frameKey(st)
 	if prev.plotX != v.lo.plotX || prev.plotW != v.lo.plotW || prev.lanesY != v.lo.lanesY {
 		// Where the plot and the lanes sit, for tools that need to point
 		// at a mark (the browser tests click one).
