@@ -75,15 +75,15 @@ func readCapture(sources []source, report func(progress)) *capture {
 		}
 		blobs.Close()
 		// Finishing and building a million events takes about a second
-		// as wasm: both yield on the way.
-		yieldToBrowser()
+		// as wasm: both yield on the way, each time they have held the
+		// page for holdAtMost. A small capture never waits for a yield.
 		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
 		c.readErr = append(c.readErr, r.Err())
-		yieldToBrowser()
 	}
 	c.tl = b.BuildPausing(yieldIfHeld)
-	yieldToBrowser()
+	yieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
+	prepareReadingWorker()
 	return c
 }
 
@@ -97,9 +97,9 @@ type analysis struct {
 // takes long enough that the caller runs it in a goroutine.
 func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	// Over a million events the analysis takes half a second as wasm, so
-	// it starts in a task of its own and yields on the way.
-	yieldToBrowser()
+	// it yields on the way.
+	yieldIfHeld()
 	an := tl.AnalyzePausing(params, yieldIfHeld)
-	yieldToBrowser()
+	yieldIfHeld()
 	return analysis{an: an, report: an.Report()}
 }
