@@ -63,9 +63,9 @@ func readCapture(sources []source, report func(progress)) *capture {
 			events++
 			// Checking the clock every 64 events keeps its cost out of sight.
 			if events&63 == 0 {
-				// The reader yields between pieces of 1 MiB, but a piece
-				// of a million small events' capture opens thousands of
-				// objects at first, which took up to 160 ms.
+				// The reader yields between pieces of 1 MiB too, but a
+				// piece of a million small events' capture opens
+				// thousands of objects at first, which took up to 160 ms.
 				yieldIfHeld()
 				if events&255 == 0 && time.Since(lastReport) >= progressEvery {
 					lastReport = time.Now()
