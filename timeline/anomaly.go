@@ -39,8 +39,8 @@ func (f *FileBuilder) anomalies(base int) {
 	// The last RV of each lane in the current session, when laneIn says
 	// the lane has been seen in it (by the session's index + 1): a map
 	// cleared per session cost half of Finish as wasm.
-	laneRV := make([]uint64, len(b.lanes))
-	laneIn := make([]int32, len(b.lanes))
+	laneRV := make([]uint64, b.lanes.len())
+	laneIn := make([]int32, b.lanes.len())
 	for k := range ss {
 		s := &ss[k]
 		g := base + k
@@ -72,7 +72,7 @@ func (f *FileBuilder) anomalies(base int) {
 			}
 			if l := b.tab.lane.at(i); l >= 0 {
 				if laneIn[l] == int32(k+1) && laneRV[l] == rv {
-					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(b.lanes[l].Namespace, b.lanes[l].Name), rv))
+					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(b.lanes.at(l).Namespace, b.lanes.at(l).Name), rv))
 				}
 				laneRV[l], laneIn[l] = rv, int32(k+1)
 			}

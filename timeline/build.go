@@ -21,7 +21,7 @@ type Builder struct {
 	oddRV    map[int]string
 	files    []*FileBuilder
 	sessions []Session
-	lanes    []Lane
+	lanes    laneStore
 	anoms    []Anomaly
 	pace     pacer // set while Finish and Build run
 }
@@ -174,7 +174,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		id, ok = f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}]
 	}
 	b := f.b
-	if ok && b.lanes[id].Deleted {
+	if ok && b.lanes.at(id).Deleted {
 		// A uid never comes back; a name may, but only as a creation.
 		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed) {
 			ok = false
@@ -184,8 +184,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		}
 	}
 	if !ok {
-		id = int32(len(b.lanes))
-		b.lanes = append(b.lanes, Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID})
+		id = b.lanes.add(Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID})
 		if ev.UID != "" {
 			f.laneOfUID[ev.UID] = id
 		} else {
@@ -193,13 +192,39 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		}
 	}
 	if ev.Type == parser.Deleted {
-		b.lanes[id].Deleted = true
+		b.lanes.at(id).Deleted = true
 	}
 	if ev.Labels != "" {
-		b.lanes[id].Labels = ev.Labels
+		b.lanes.at(id).Labels = ev.Labels
 	}
 	return id
 }
+
+// laneStore holds the lanes while building, in chunks of laneChunk.
+// Appending to one slice of 200 000 lanes allocated five times their size
+// on the way, each copy a block full of pointers for the GC to scan, and
+// the GC cycles this set off held a page loading the capture for up to
+// 60 ms at a time.
+type laneStore struct {
+	chunks [][]Lane
+	n      int
+}
+
+const laneChunk = 1024
+
+func (s *laneStore) add(l Lane) int32 {
+	if s.n%laneChunk == 0 {
+		s.chunks = append(s.chunks, make([]Lane, 0, laneChunk))
+	}
+	last := len(s.chunks) - 1
+	s.chunks[last] = append(s.chunks[last], l)
+	s.n++
+	return int32(s.n - 1)
+}
+
+func (s *laneStore) at(id int32) *Lane { return &s.chunks[id/laneChunk][id%laneChunk] }
+
+func (s *laneStore) len() int { return s.n }
 
 // nameKey names an object without a uid.
 type nameKey struct{ kind, ns, name string }
@@ -500,7 +525,7 @@ func (b *Builder) BuildPausing(pause func()) *Timeline {
 	for _, f := range b.files {
 		tl.Files = append(tl.Files, f.file)
 	}
-	tl.renumberLanes(&b.tab, b.lanes, pace)
+	tl.renumberLanes(&b.tab, &b.lanes, pace)
 	tl.tab = b.tab.pack(pace)
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
 	tl.Anomalies = b.anoms
@@ -539,14 +564,14 @@ func (b *Builder) mergeOrder(pace *pacer) []int32 {
 
 // renumberLanes orders lanes by first appearance on the shared clock, so
 // a contiguous range of lane numbers is a band of the drawing.
-func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane, pace *pacer) {
-	newID := make([]int32, len(old))
+func (tl *Timeline) renumberLanes(tab *eventTable, old *laneStore, pace *pacer) {
+	newID := make([]int32, old.len())
 	for i := range newID {
 		newID[i] = -1
 	}
-	lanes := make([]Lane, 0, len(old))
+	lanes := make([]Lane, 0, old.len())
 	// laneStart[id+1] counts lane id's events first, then is summed.
-	tl.laneStart = make([]int32, len(old)+1)
+	tl.laneStart = make([]int32, old.len()+1)
 	n := tab.len()
 	for i := 0; i < n; i++ {
 		pace.tick(1)
@@ -558,7 +583,7 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old []Lane, pace *pacer) {
 		if id < 0 {
 			id = int32(len(lanes))
 			newID[l] = id
-			lanes = append(lanes, old[l])
+			lanes = append(lanes, *old.at(l))
 		}
 		tab.lane.set(i, id)
 		tl.laneStart[id+1]++
