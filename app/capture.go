@@ -28,6 +28,7 @@ type capture struct {
 	// The kinds and namespaces of its objects, for the filters: found
 	// once, not on every render of the page (50 ms over 10 000 objects).
 	kinds, namespaces []string
+	prep              *viewPrep
 }
 
 // progress is the state of the file being read.
@@ -45,9 +46,10 @@ type source struct {
 }
 
 // readCapture streams every source through the parser into one timeline,
-// reporting progress every progressEvery. It runs in a goroutine: each
-// chunk awaits the browser, which keeps the page responsive.
-func readCapture(sources []source, report func(progress)) *capture {
+// reporting progress every progressEvery, and prepares its view under
+// filter. It runs in a goroutine: each chunk awaits the browser, which
+// keeps the page responsive.
+func readCapture(sources []source, filter Filter, report func(progress)) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	events := 0
@@ -83,6 +85,8 @@ func readCapture(sources []source, report func(progress)) *capture {
 	c.tl = b.BuildPausing(yieldIfHeld)
 	yieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
+	yieldIfHeld()
+	c.prep = prepareView(c.tl, filter, yieldIfHeld)
 	prepareReadingWorker()
 	return c
 }

@@ -147,6 +147,7 @@ func (p *Page) renderCapture() goapp.UI {
 				Selected: p.view.selected,
 				OnSelect: p.selectEvent,
 				OnRange:  p.onRange,
+				Prepared: c.prep,
 			},
 		),
 		p.renderDetail(),
@@ -263,8 +264,8 @@ const maxFileBytes = 4 << 30
 // origin says where they came from, for the URL; a capture opened from a
 // link keeps the link's range and selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
-	params := p.params
-	c := readCapture(sources, func(pr progress) {
+	params, filter := p.params, p.view.filter
+	c := readCapture(sources, filter, func(pr progress) {
 		ctx.Dispatch(func(goapp.Context) { p.loading = &pr })
 	})
 	a := analyze(c.tl, params)

@@ -34,6 +34,9 @@ type TimelineView struct {
 	Selected int                                     // selected event (timeline table index), -1 for none
 	OnSelect func(ctx goapp.Context, event int)      // user clicked an event mark (or -1 on empty space)
 	OnRange  func(ctx goapp.Context, from, to int64) // user zoomed/panned/reset; the page stores it in the URL
+	// Prepared, when not nil, holds Timeline's first frame's groundwork,
+	// done by the goroutine that read the capture (see prepareView).
+	Prepared *viewPrep
 
 	cache      *drawCache
 	groups     []laneGroup
@@ -94,7 +97,11 @@ func (v *TimelineView) sync() {
 	}
 	fresh := v.cache == nil || v.cache.tl != v.Timeline
 	if fresh {
-		v.cache = newDrawCache(v.Timeline)
+		if p := v.Prepared; p != nil && p.cache.tl == v.Timeline {
+			v.cache = p.cache
+		} else {
+			v.cache = newDrawCache(v.Timeline)
+		}
 		v.collapsed = map[string]bool{}
 		v.rowsBuilt = false
 		v.scrollY = 0
@@ -119,7 +126,13 @@ func (v *TimelineView) rebuildRows() {
 	if v.Filter.InView && !v.axisRV && v.to > v.from {
 		active = laneActiveIn(v.Timeline, v.from, v.to)
 	}
-	v.groups, v.rows, v.lanesShown = buildRows(v.Timeline, v.Filter, v.collapsed, active)
+	if p := v.Prepared; p != nil && !p.taken && p.cache == v.cache && p.filter == v.Filter && active == nil && len(v.collapsed) == 0 {
+		// Taken once: the view may change the groups it holds.
+		p.taken = true
+		v.groups, v.rows, v.lanesShown = p.groups, p.rows, p.shown
+	} else {
+		v.groups, v.rows, v.lanesShown = buildRows(v.Timeline, v.Filter, v.collapsed, active)
+	}
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	v.rowsFrom, v.rowsTo = v.from, v.to
 	lo := newTLLayout(max(v.fr.W, 400), len(v.rows), v.axisRV)
@@ -171,6 +184,32 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 func (v *TimelineView) viewState(width, dpr float64) *tlView {
 	return &tlView{an: v.Analysis, filter: v.Filter, axisRV: v.axisRV, from: v.from, to: v.to,
 		width: width, dpr: dpr, groups: v.groups, rows: v.rows, scrollY: v.scrollY, selected: v.selected}
+}
+
+// viewPrep is the groundwork of a timeline's first frame that grows with
+// its lanes: over 200 000 lanes it took 40 ms as wasm, which the page then
+// spent in the one task that showed the capture.
+type viewPrep struct {
+	cache  *drawCache
+	filter Filter
+	groups []laneGroup
+	rows   []tlRow
+	shown  int
+	taken  bool
+}
+
+// prepareView lays the groundwork of tl's first frame under filter, with
+// a pause between its two long steps.
+func prepareView(tl *timeline.Timeline, filter Filter, pause func()) *viewPrep {
+	// Which lanes the InView filter shows depends on the range, which the
+	// view settles when it mounts.
+	p := &viewPrep{filter: filter, taken: filter.InView}
+	if !filter.InView {
+		p.groups, p.rows, p.shown = buildRows(tl, filter, nil, nil)
+		pause()
+	}
+	p.cache = newDrawCache(tl)
+	return p
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.

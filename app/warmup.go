@@ -27,7 +27,7 @@ func (p *Page) warmUp(ctx goapp.Context) {
 		}
 		sources = append(sources, source{name: name, blob: blob})
 	}
-	c := readCapture(sources, func(progress) {})
+	c := readCapture(sources, Filter{}, func(progress) {})
 	analyze(c.tl, timeline.DefaultParams())
 	ctx.Dispatch(func(goapp.Context) { p.warm = true })
 }
