@@ -265,10 +265,12 @@ const maxFileBytes = 4 << 30
 // link keeps the link's range and selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 	params, filter := p.params, p.view.filter
+	loadGC.start()
 	c := readCapture(sources, filter, func(pr progress) {
 		ctx.Dispatch(func(goapp.Context) { p.loading = &pr })
 	})
 	a := analyze(c.tl, params)
+	loadGC.stop()
 	ctx.Dispatch(func(ctx goapp.Context) {
 		p.loading = nil
 		p.capture, p.analysis = c, a

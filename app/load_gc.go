@@ -1,0 +1,77 @@
+package app
+
+import (
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+// loadGC collects garbage between the tasks of a load rather than inside
+// them. Go's collector starts a cycle when the heap reaches its goal, and
+// on wasm nothing preempts its mark worker: the cycle's marking ran in one
+// piece when the page next yielded, on top of the task before, and made
+// tasks of 80 to 100 ms over a million events. While a load runs, the page
+// turns the collector's own pacing off and collects in a task of its own,
+// right after a yield, once the heap has doubled since the last collection
+// (the pace GOGC=100 keeps).
+var loadGC gcPacer
+
+// gcFloor is the least heap at which a load collects: below it a
+// collection costs more yields than the memory it frees is worth.
+const gcFloor = 32 << 20
+
+type gcPacer struct {
+	loads      int // loads running: the warm-up may overlap a drop
+	oldPercent int
+	live       uint64 // the heap after the last collection (or at the start)
+	next       uint64 // the heap at which the next collection is due
+	sample     [1]metrics.Sample
+}
+
+// start begins a load; every start must be matched by a stop.
+func (g *gcPacer) start() {
+	if g.loads++; g.loads > 1 {
+		return
+	}
+	g.sample[0].Name = "/memory/classes/heap/objects:bytes"
+	g.oldPercent = debug.SetGCPercent(-1)
+	g.live = g.heap()
+	g.next = max(2*g.live, gcFloor)
+}
+
+// stop ends a load. Handed back its pacing with the heap grown since the
+// last collection, the collector came due while the page showed the
+// capture, and marked inside that task: so the last load to stop collects
+// first, in a task of its own. Call it from a goroutine: it yields.
+func (g *gcPacer) stop() {
+	if g.loads--; g.loads > 0 {
+		return
+	}
+	if h := g.heap(); h >= gcFloor && h >= g.live+g.live/2 {
+		yieldOnce()
+		g.collect()
+		yieldOnce()
+	}
+	debug.SetGCPercent(g.oldPercent)
+}
+
+// heap is the bytes of heap objects, garbage not yet swept included.
+func (g *gcPacer) heap() uint64 {
+	metrics.Read(g.sample[:])
+	return g.sample[0].Value.Uint64()
+}
+
+// collectIfDue collects when the heap has doubled; it says whether it did.
+func (g *gcPacer) collectIfDue() bool {
+	if g.loads == 0 || g.heap() < g.next {
+		return false
+	}
+	g.collect()
+	return true
+}
+
+func (g *gcPacer) collect() {
+	runtime.GC()
+	g.live = g.heap()
+	g.next = max(2*g.live, gcFloor)
+}
