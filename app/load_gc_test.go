@@ -1,0 +1,58 @@
+package app
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+)
+
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+func TestLoadGCPacesCollections(t *testing.T) {
+	var g gcPacer
+	before := gcPercent()
+	g.start()
+	if p := gcPercent(); p != -1 {
+		t.Fatalf("during a load the collector's own pacing is %d, want off (-1)", p)
+	}
+	g.start() // the warm-up's load overlapping a drop
+	if g.collectIfDue() {
+		t.Error("collected with the heap not grown")
+	}
+	// Live bytes past the due point: the next check collects, and the
+	// one after it waits for the heap to double again.
+	held := make([][]byte, 0, 64)
+	for g.heap() < g.next {
+		held = append(held, make([]byte, 4<<20))
+	}
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	cycles := stats.NumGC
+	if !g.collectIfDue() {
+		t.Fatalf("no collection with the heap at %d, due at %d", g.heap(), g.next)
+	}
+	runtime.ReadMemStats(&stats)
+	if stats.NumGC == cycles {
+		t.Error("collectIfDue said it collected, but no GC cycle ran")
+	}
+	if g.collectIfDue() {
+		t.Errorf("collected again at once (heap %d, next due at %d)", g.heap(), g.next)
+	}
+	if g.next < 2*g.live {
+		t.Errorf("the next collection is due at %d, before the heap doubles from %d", g.next, g.live)
+	}
+	runtime.KeepAlive(held)
+	runtime.GC()
+	g.stop()
+	if p := gcPercent(); p != -1 {
+		t.Errorf("one of two loads stopped, and the pacing is back to %d", p)
+	}
+	g.stop()
+	if p := gcPercent(); p != before {
+		t.Errorf("after the loads the pacing is %d, want %d as before", p, before)
+	}
+}
