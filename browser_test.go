@@ -42,6 +42,9 @@ type site struct {
 	url     string // root build
 	subURL  string // the -base /watchlens build
 	browser context.Context
+	// republish builds the root site again with one asset changed: a new
+	// version, as a deployment makes.
+	republish func(t testing.TB)
 }
 
 func TestBrowser(t *testing.T) {
@@ -392,7 +395,37 @@ func TestBrowser(t *testing.T) {
 		if about := waitText(t, tab, "#sample-about"); !strings.Contains(about, "too old resource version: 389 (1411)") {
 			t.Errorf("the page does not say what the sample shows: %q", about)
 		}
+		// The root site's worker controlled the page when it opened (the
+		// tests before opened "/"); this site's own then took over, which
+		// is no update to offer.
+		first, err := chromedp.Run(tab, chromedp.Evaluate[string](`window.watchlensFirstWorker`))
+		must(t, err)
+		if want := s.url + "/app-worker.js"; first != want {
+			t.Fatalf("the page opened under the worker %q, want the root site's %s", first, want)
+		}
+		_, err = chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(s.subURL+"/app-worker.js"),
+			chromedp.WithPollingTimeout(30*time.Second)))
+		must(t, err)
+		if banner, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector(".banner")?.textContent ?? ""`)); err != nil || banner != "" {
+			t.Errorf("the page shows %q (%v) once its own worker took over", banner, err)
+		}
 		screenshot(t, tab, "sub-path")
+	})
+	// Last: it changes the root site.
+	t.Run("a new version offers to reload", func(t *testing.T) {
+		tab := s.openSample(t, "w4-then-resume.ts.http")
+		own := s.url + "/app-worker.js"
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(own),
+			chromedp.WithPollingTimeout(30*time.Second)))
+		must(t, err)
+		s.republish(t)
+		// The page looks for a new version when it opens (and 3 s later).
+		navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
+		banner := waitText(t, tab, ".banner")
+		if !strings.Contains(banner, "A new version of watchlens is available") {
+			t.Errorf("the banner reads %q", banner)
+		}
+		screenshot(t, tab, "new-version")
 	})
 }
 
@@ -445,7 +478,14 @@ func startSite(t testing.TB) *site {
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
 	must(t, chromedp.Do(browser)) // starts the browser now, outside any timeout
-	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser}
+	republish := func(t testing.TB) {
+		css, err := os.ReadFile(filepath.Join(webDir, "app.css"))
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(webDir, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
+		_, err = buildSite(root, "/", webDir, false)
+		must(t, err)
+	}
+	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish}
 }
 
 // openSample opens the page on a built-in sample in a new tab and waits

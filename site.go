@@ -51,10 +51,14 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		// The worker that reads dropped files is loaded by the app, not
 		// by the page, so the offline cache must be told of it.
 		CacheableResources: []string{"/web/blobread.js"},
-		BackgroundColor:    "#111827",
-		ThemeColor:         "#1f2a37",
-		LoadingLabel:       "Loading watchlens {progress}%",
-		Version:            version,
+		// Which worker controlled the page when it opened, before go-app's
+		// own registers and claims it: only an older version of this
+		// site's worker makes a new one an update (app.Page.OnAppUpdate).
+		RawHeaders:      []string{`<script>window.watchlensFirstWorker = navigator.serviceWorker && navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : "";</script>`},
+		BackgroundColor: "#111827",
+		ThemeColor:      "#1f2a37",
+		LoadingLabel:    "Loading watchlens {progress}%",
+		Version:         version,
 	}
 	if base = strings.TrimRight(base, "/"); base != "" {
 		h.Resources = goapp.PrefixedLocation(base)

@@ -76,8 +76,26 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	})
 }
 
+// OnAppUpdate offers to reload when a new version of the site has taken
+// over. go-app reports one whenever a worker activates while another
+// controls the page; but a site hosted under a sub-path opens the first
+// time under the worker of whatever site is at the origin's root, which is
+// no older version of this one.
 func (p *Page) OnAppUpdate(ctx goapp.Context) {
-	p.updateAvailable = ctx.AppUpdateAvailable()
+	p.updateAvailable = ctx.AppUpdateAvailable() && openedUnderOwnWorker(ctx)
+}
+
+// openedUnderOwnWorker says whether this site's service worker controlled
+// the page when it opened (site.go records which one did).
+func openedUnderOwnWorker(ctx goapp.Context) bool {
+	first := goapp.Window().Get("watchlensFirstWorker")
+	if !first.Truthy() {
+		return false
+	}
+	const probe = "/web/app.css"
+	base := strings.TrimSuffix(ctx.ResolveStaticResource(probe), probe)
+	own := goapp.Window().Get("URL").New(base+"/app-worker.js", goapp.Window().Get("location").Get("href"))
+	return first.String() == own.Get("href").String()
 }
 
 func (p *Page) Render() goapp.UI {
