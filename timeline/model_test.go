@@ -845,3 +845,40 @@ func TestStepsSearchT(t *testing.T) {
 		}
 	}
 }
+
+func TestLanesFindUIDsByValue(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 10*s).
+		ev(parser.Added, 1, 1*s, "a").ev(parser.Added, 2, 2*s, "b").ev(parser.Modified, 3, 3*s, "a").ev(parser.Modified, 4, 4*s, "b")
+	// "a"'s events share one uid string, as the parser's interning makes
+	// them; "b"'s are equal strings with bytes of their own; and "b"'s uid
+	// starts at the same address as "a"'s, one byte shorter.
+	shared := "uid-a-0123456789"
+	c.evs[0].UID, c.evs[2].UID = shared, shared
+	c.evs[1].UID, c.evs[3].UID = shared[:len(shared)-1], strings.Clone(shared[:len(shared)-1])
+	tl := build(c)
+	if len(tl.Lanes) != 2 {
+		t.Fatalf("%d lanes, want one per uid: %+v", len(tl.Lanes), tl.Lanes)
+	}
+	for i := range 4 {
+		want := c.evs[i].UID
+		if got := tl.Lanes[tl.Event(i).Lane].UID; got != want {
+			t.Errorf("event %d is on the lane of uid %q, want %q", i, got, want)
+		}
+	}
+}
+
+func TestEventsKeepTheirRVText(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 10*s)
+	for k, rv := range []string{"0", "7", "007", "18446744073709551615", "18446744073709551616", "x1"} {
+		c.ev(parser.Modified, uint64(k), time.Duration(k+1)*s, "a")
+		e := &c.evs[len(c.evs)-1]
+		n, err := strconv.ParseUint(rv, 10, 64)
+		e.RV, e.RVNum, e.RVValid = rv, n, err == nil
+	}
+	tl := build(c)
+	for i, e := range c.evs {
+		if got := tl.Event(i).RV; got != e.RV {
+			t.Errorf("event %d reads RV %q, sent %q", i, got, e.RV)
+		}
+	}
+}
