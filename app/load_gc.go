@@ -21,7 +21,7 @@ var loadGC gcPacer
 const gcFloor = 32 << 20
 
 type gcPacer struct {
-	loads      int // loads running: the warm-up may overlap a drop
+	loads      int // loads running: a second drop may come before the first is read
 	oldPercent int
 	live       uint64 // the heap after the last collection (or at the start)
 	next       uint64 // the heap at which the next collection is due

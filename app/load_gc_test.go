@@ -19,7 +19,7 @@ func TestLoadGCPacesCollections(t *testing.T) {
 	if p := gcPercent(); p != -1 {
 		t.Fatalf("during a load the collector's own pacing is %d, want off (-1)", p)
 	}
-	g.start() // the warm-up's load overlapping a drop
+	g.start() // a second drop before the first is read
 	if g.collectIfDue() {
 		t.Error("collected with the heap not grown")
 	}
