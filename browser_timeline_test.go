@@ -17,6 +17,7 @@ import (
 	"watchlens/parser"
 	"watchlens/timeline"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -265,6 +266,37 @@ func TestBrowserTimeline(t *testing.T) {
 		shotTimeline(t, tab, "timeline-rv-axis")
 	})
 
+	t.Run("the canvas follows the system's switch to a dark theme", func(t *testing.T) {
+		const name = "w4-then-resume.ts.http"
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample="+name)
+		readSummary(t, tab, name, nil)
+		// The mean brightness of what the canvas paints (its opaque
+		// pixels), 0 to 255.
+		const brightness = `(() => {
+			const c = document.querySelector("#timeline canvas");
+			const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+			let sum = 0, n = 0;
+			for (let i = 0; i < d.length; i += 4) {
+				if (d[i + 3] === 255) { sum += (d[i] + d[i + 1] + d[i + 2]) / 3; n++; }
+			}
+			return n ? sum / n : 0;
+		})()`
+		light, err := chromedp.Run(tab, chromedp.Evaluate[float64](brightness))
+		must(t, err)
+		_, err = chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		must(t, err)
+		// Nothing else happens on the page: the theme alone must redraw it.
+		dark, err := chromedp.Run(tab, chromedp.Poll[float64](fmt.Sprintf(`(() => { const b = %s; return b < %f ? b : 0; })()`, brightness, light-25),
+			chromedp.WithPollingTimeout(5*time.Second)))
+		if err != nil {
+			now, _ := chromedp.Run(tab, chromedp.Evaluate[float64](brightness))
+			t.Fatalf("after the switch to dark the canvas's brightness is %.0f, %.0f before: not redrawn in the dark theme's colours", now, light)
+		}
+		t.Logf("canvas brightness %.0f light, %.0f dark", light, dark)
+		shotTimeline(t, tab, "timeline-dark")
+	})
 	t.Run("click selects, hover reads", func(t *testing.T) {
 		const name = "w4-then-resume.ts.http"
 		tl, _ := nativeTimeline(t, "samples/"+name)

@@ -76,9 +76,23 @@
   };
   const stroked = { cross: 2.2, ring: 2 };
 
+  // The colours follow the light or dark theme, read when a frame is
+  // drawn: when the system switches theme, each canvas on the page draws
+  // its last frame again (the page itself may not render at all).
+  const lastFrames = new Map();
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    for (const [canvas, frame] of [...lastFrames]) {
+      window.watchlensDraw(canvas, ...frame);
+    }
+  });
+
   // watchlensDraw(canvas, specJSON, bytes, nFloats): size the canvas for
   // the device's pixel ratio (sharp on HiDPI screens) and draw the frame.
   window.watchlensDraw = function (canvas, specJSON, bytes, nFloats) {
+    for (const c of lastFrames.keys()) {
+      if (!c.isConnected) lastFrames.delete(c);
+    }
+    lastFrames.set(canvas, [specJSON, bytes, nFloats]);
     const spec = JSON.parse(specJSON);
     const dpr = spec.dpr || 1;
     const w = Math.round(spec.w * dpr);
