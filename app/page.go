@@ -30,6 +30,7 @@ type Page struct {
 	dragging        bool
 	updateAvailable bool
 	warm            bool // the parser has been warmed up (see warmUp)
+	reads           int  // captures the page has read (the warm-up reads apart)
 
 	view            viewState
 	params          timeline.Params
@@ -282,6 +283,7 @@ const maxFileBytes = 4 << 30
 // origin says where they came from, for the URL; a capture opened from a
 // link keeps the link's range and selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
+	p.reads++
 	params, filter := p.params, p.view.filter
 	loadGC.start()
 	c := readCapture(sources, filter, func(pr progress) {
