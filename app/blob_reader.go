@@ -16,11 +16,12 @@ const (
 	// blobAhead is how many slices may be read and waiting: enough that the
 	// parser never waits for the worker, few enough to bound the memory.
 	blobAhead = 2
-	// blobPiece is how much of a slice crosses into Go per Read. Between
-	// pieces the page yields to the browser once it has held it for
-	// holdAtMost, so that a capture that gives few events for its bytes
-	// (garbage, one endless line) still lets the page paint: parsing 1 MiB
-	// in wasm takes a few ms to about 15 ms here.
+	// blobPiece is the most of a slice that crosses into Go per Read,
+	// straight into the caller's buffer. Between pieces the page yields to
+	// the browser once it has held it for holdAtMost, so that a capture
+	// that gives few events for its bytes (garbage, one endless line)
+	// still lets the page paint: parsing 1 MiB in wasm takes a few ms to
+	// about 15 ms here.
 	blobPiece = 1 << 20
 )
 
@@ -29,8 +30,8 @@ const (
 var blobWorkerURL = "/web/blobread.js"
 
 // blobReader reads a JS Blob (a dropped File, or a fetched sample) as an
-// io.Reader, so that the file stays on the JS side and Go holds one piece at
-// a time. A worker reads the slices: read on the page with arrayBuffer(),
+// io.Reader, so that the file stays on the JS side and Go holds only what
+// the parser asks for. A worker reads the slices: read on the page with arrayBuffer(),
 // they cost the page's own thread about as much time as the parsing did
 // (measured on a 100 MB load in Chromium), and the worker also reads ahead
 // while Go parses.
@@ -43,8 +44,6 @@ type blobReader struct {
 	slices  chan workerReply
 	slice   goapp.Value // the current slice, a Uint8Array
 	used    int         // bytes of the slice already handed to Go
-	buf     []byte      // the current piece
-	rest    []byte      // its unread part
 	err     error       // sticky: io.EOF or the reading error
 }
 
@@ -60,17 +59,19 @@ func newBlobReader(blob goapp.Value) *blobReader {
 }
 
 func (r *blobReader) Read(p []byte) (int, error) {
-	if len(r.rest) == 0 {
-		if r.err != nil {
-			return 0, r.err
-		}
-		if r.err = r.nextPiece(); r.err != nil {
-			r.stop()
-			return 0, r.err
-		}
+	if r.err != nil {
+		return 0, r.err
 	}
-	n := copy(p, r.rest)
-	r.rest = r.rest[n:]
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if r.err = r.nextSlice(); r.err != nil {
+		r.stop()
+		return 0, r.err
+	}
+	n := min(len(p), blobPiece, r.slice.Length()-r.used)
+	goapp.CopyBytesToGo(p[:n], r.slice.Call("subarray", r.used, r.used+n))
+	r.used += n
 	return n, nil
 }
 
@@ -167,42 +168,35 @@ func (r *blobReader) stop() {
 	r.failed.Release()
 }
 
-// nextPiece copies the next piece of the file into Go, awaiting the next
-// slice when the current one is used up. Yielding between pieces of each
-// 1 MiB cost a 100 MB load about 10 % more than yielding by the clock.
-func (r *blobReader) nextPiece() error {
-	if r.slice == nil || r.used == r.slice.Length() {
-		if r.worker == nil {
-			if r.size == 0 {
-				return io.EOF
-			}
-			r.start()
-		} else {
-			r.worker.Call("postMessage", true)
-		}
-		s := <-r.slices
-		// Awaiting the slice gave the browser the thread.
-		lastYield = time.Now()
-		if s.err != "" {
-			return fmt.Errorf("reading the file from byte %d: %s", s.at, s.err)
-		}
-		if s.data.Length() == 0 {
-			if s.at < r.size {
-				return fmt.Errorf("reading the file from byte %d: the browser returned nothing", s.at)
-			}
+// nextSlice awaits the next slice when the current one is used up, or
+// else yields to the browser if the page has been held long enough.
+// Yielding between pieces of each 1 MiB cost a 100 MB load about 10 % more
+// than yielding by the clock.
+func (r *blobReader) nextSlice() error {
+	if r.slice != nil && r.used < r.slice.Length() {
+		yieldIfHeld()
+		return nil
+	}
+	if r.worker == nil {
+		if r.size == 0 {
 			return io.EOF
 		}
-		r.slice, r.used = s.data, 0
+		r.start()
 	} else {
-		yieldIfHeld()
+		r.worker.Call("postMessage", true)
 	}
-	n := min(blobPiece, r.slice.Length()-r.used)
-	if cap(r.buf) < n {
-		r.buf = make([]byte, n)
+	s := <-r.slices
+	// Awaiting the slice gave the browser the thread.
+	lastYield = time.Now()
+	if s.err != "" {
+		return fmt.Errorf("reading the file from byte %d: %s", s.at, s.err)
 	}
-	r.buf = r.buf[:n]
-	goapp.CopyBytesToGo(r.buf, r.slice.Call("subarray", r.used, r.used+n))
-	r.used += n
-	r.rest = r.buf
+	if s.data.Length() == 0 {
+		if s.at < r.size {
+			return fmt.Errorf("reading the file from byte %d: the browser returned nothing", s.at)
+		}
+		return io.EOF
+	}
+	r.slice, r.used = s.data, 0
 	return nil
 }
