@@ -264,10 +264,11 @@ func encodeCapture(t *testing.T, in []byte, encoding string, strat encodeStrateg
 	return w.buf.Bytes()
 }
 
-// sameEvent compares what the analysis reads of two events.
+// sameEvent compares what the analysis reads of two events (Identity is
+// a number of the one reading, not of the capture).
 func sameEvent(a, b Event) bool {
-	a.Seq, a.Offset, a.Length, a.Encoded, a.BodyOffset, a.Arrival = 0, 0, 0, false, 0, 0
-	b.Seq, b.Offset, b.Length, b.Encoded, b.BodyOffset, b.Arrival = 0, 0, 0, false, 0, 0
+	a.Seq, a.Offset, a.Length, a.Encoded, a.BodyOffset, a.Arrival, a.Identity = 0, 0, 0, false, 0, 0, 0
+	b.Seq, b.Offset, b.Length, b.Encoded, b.BodyOffset, b.Arrival, b.Identity = 0, 0, 0, false, 0, 0, 0
 	return reflect.DeepEqual(a, b)
 }
 

@@ -153,7 +153,9 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 		RV: f.rv, Arrival: arrival, Estimated: f.estimated, InitialEventsEnd: f.initialEventsEnd,
 		Labels: r.canonicalLabels(f.labels),
 	}
-	if !interned {
+	if interned {
+		ev.Identity = r.memo.identity
+	} else {
 		ev.Kind, ev.APIVersion = r.internString(f.kind), r.internString(f.apiVersion)
 		ev.Namespace, ev.Name, ev.UID = r.internString(f.namespace), r.internString(f.name), r.internString(f.uid)
 	}

@@ -35,8 +35,12 @@ type fastMemo struct {
 	// last holds the strings interned last for kind, apiVersion, the
 	// object's identity (see identity) and labels, which mostly repeat
 	// from one event to the next: a comparison saves the intern table's
-	// hashing and its cache misses.
-	last [4]string
+	// hashing and its cache misses. lastID are their numbers.
+	last   [4]string
+	lastID [4]uint32
+	// identity is the number of the last extracted event's identity, 0
+	// when it had none (see Event.Identity).
+	identity uint32
 	// heads are the envelopes of recent events up to the value of the
 	// object's metadata, with what the walk had read by then: the type,
 	// kind and apiVersion. An event that starts with the same bytes is
@@ -73,19 +77,25 @@ func (m *fastMemo) remember(b []byte, f *fields) {
 // interned returns the table's copy of v, or the same string interned
 // last at slot.
 func (s *fastScanner) interned(slot int, v []byte) string {
+	x, _ := s.internedID(slot, v)
+	return x
+}
+
+// internedID is interned with the string's number in the table.
+func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 	if len(v) == 0 {
-		return ""
+		return "", 0
 	}
 	m := s.memo
 	if m == nil {
-		return s.tab.bytes(v)
+		return s.tab.bytesID(v)
 	}
 	if string(v) == m.last[slot] {
-		return m.last[slot]
+		return m.last[slot], m.lastID[slot]
 	}
-	x := s.tab.bytes(v)
-	m.last[slot] = x
-	return x
+	x, id := s.tab.bytesID(v)
+	m.last[slot], m.lastID[slot] = x, id
+	return x, id
 }
 
 // maxMemo bounds a remembered value; larger ones are walked every time.
@@ -484,6 +494,7 @@ func extractFast(b []byte, f *fields, tab *internTable, memo *fastMemo) (end int
 	*f = fields{}
 	s := fastScanner{b: b, memo: memo, tab: tab}
 	if memo != nil {
+		memo.identity = 0
 		for k := range memo.heads {
 			h := &memo.heads[k]
 			if n := len(h.b); n > 0 && n < len(b) && equalBytes(b[:n], h.b) {
@@ -764,7 +775,7 @@ func (s *fastScanner) identity(f *fields, uid, name, namespace []byte) {
 	var c string
 	if m := s.memo; m != nil {
 		m.scratch = append(append(append(m.scratch[:0], uid...), name...), namespace...)
-		c = s.interned(2, m.scratch)
+		c, m.identity = s.internedID(2, m.scratch)
 	} else {
 		c = s.tab.bytes(append(append(append([]byte(nil), uid...), name...), namespace...))
 	}

@@ -41,7 +41,8 @@ func sameEvents(t *testing.T, got, want []Event) {
 	}
 	for i := range got {
 		g, w := got[i], want[i]
-		g.Offset, g.Length, g.Arrival, g.Session = w.Offset, w.Length, w.Arrival, w.Session
+		// Identity numbers the objects of one reading, not of the capture.
+		g.Offset, g.Length, g.Arrival, g.Session, g.Identity = w.Offset, w.Length, w.Arrival, w.Session, w.Identity
 		if g.Type == Observed {
 			g.Type = w.Type
 		}

@@ -259,7 +259,7 @@ func FuzzPrefixTransparent(f *testing.F) {
 		}
 		for i, e := range withTimes.Events {
 			p := plain.Events[i]
-			e.Arrival, e.Offset, e.Length = 0, p.Offset, p.Length
+			e.Arrival, e.Offset, e.Length, e.Identity = 0, p.Offset, p.Length, p.Identity
 			if !reflect.DeepEqual(e, p) {
 				t.Fatalf("event %d: %+v with times, %+v plain", i, e, p)
 			}

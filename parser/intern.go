@@ -26,7 +26,10 @@ type internTable struct {
 	shift    uint         // 32 - log2(len(slots))
 	n        int
 	seed     uint64
-	overflow map[string]string
+	overflow map[string]internSlot
+	// ids counts the strings added: each has its number, 1 up, for as
+	// long as the table lives (see Event.Identity).
+	ids uint32
 }
 
 type internSlot struct {
@@ -34,8 +37,9 @@ type internSlot struct {
 	// high bits are the slot's index, so that growing the table moves
 	// slots without reading their strings again, which are all over the
 	// heap.
-	h uint32
-	s string
+	h  uint32
+	id uint32
+	s  string
 }
 
 const (
@@ -58,11 +62,11 @@ func (t *internTable) resize(n int) {
 	t.overflow = nil
 	for _, e := range old {
 		if e.h != 0 {
-			t.insert(e.h, e.s)
+			t.insert(e)
 		}
 	}
-	for _, s := range ov {
-		t.insert(t.hashString(s), s)
+	for _, e := range ov {
+		t.insert(e)
 	}
 }
 
@@ -103,29 +107,33 @@ func (t *internTable) hashString(s string) uint32 {
 
 // bytes returns the table's copy of the string in b, adding one.
 func (t *internTable) bytes(b []byte) string {
+	s, _ := t.bytesID(b)
+	return s
+}
+
+// bytesID is bytes with the string's number in the table.
+func (t *internTable) bytesID(b []byte) (string, uint32) {
 	h := t.hash(b)
 	// A view of b, only compared, never kept: the copy is made only for a
 	// string the table does not hold yet.
-	if s, ok := t.find(h, unsafe.String(unsafe.SliceData(b), len(b))); ok {
-		return s
+	if e, ok := t.find(h, unsafe.String(unsafe.SliceData(b), len(b))); ok {
+		return e.s, e.id
 	}
-	s := string(b)
-	t.add(h, s)
-	return s
+	e := t.add(h, string(b))
+	return e.s, e.id
 }
 
 // string returns the table's copy of s, adding s.
 func (t *internTable) string(s string) string {
 	h := t.hashString(s)
-	if c, ok := t.find(h, s); ok {
-		return c
+	if e, ok := t.find(h, s); ok {
+		return e.s
 	}
-	t.add(h, s)
-	return s
+	return t.add(h, s).s
 }
 
-// find returns the table's copy of s, whose hash is h.
-func (t *internTable) find(h uint32, s string) (string, bool) {
+// find returns the table's entry of s, whose hash is h.
+func (t *internTable) find(h uint32, s string) (internSlot, bool) {
 	mask := len(t.slots) - 1
 	i := int(h >> t.shift)
 	for p := 0; p < maxProbe; p++ {
@@ -134,36 +142,40 @@ func (t *internTable) find(h uint32, s string) (string, bool) {
 			break
 		}
 		if e.h == h && e.s == s {
-			return e.s, true
+			return *e, true
 		}
 		i = (i + 1) & mask
 	}
-	c, ok := t.overflow[s]
-	return c, ok
+	e, ok := t.overflow[s]
+	return e, ok
 }
 
-func (t *internTable) add(h uint32, s string) {
+// add adds s, numbering it.
+func (t *internTable) add(h uint32, s string) internSlot {
 	if 2*(t.n+1) > len(t.slots) {
 		t.resize(2 * len(t.slots))
 	}
-	t.insert(h, s)
+	t.ids++
+	e := internSlot{h: h, id: t.ids, s: s}
+	t.insert(e)
+	return e
 }
 
-// insert adds s, which is in neither the slots nor the overflow map.
-func (t *internTable) insert(h uint32, s string) {
+// insert adds e, which is in neither the slots nor the overflow map.
+func (t *internTable) insert(e internSlot) {
 	mask := len(t.slots) - 1
-	i := int(h >> t.shift)
+	i := int(e.h >> t.shift)
 	for p := 0; p < maxProbe; p++ {
-		e := &t.slots[i]
-		if e.h == 0 {
-			e.h, e.s = h, s
+		slot := &t.slots[i]
+		if slot.h == 0 {
+			*slot = e
 			t.n++
 			return
 		}
 		i = (i + 1) & mask
 	}
 	if t.overflow == nil {
-		t.overflow = make(map[string]string)
+		t.overflow = make(map[string]internSlot)
 	}
-	t.overflow[s] = s
+	t.overflow[e.s] = e
 }

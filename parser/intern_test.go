@@ -6,14 +6,17 @@ import (
 	"unsafe"
 )
 
-// TestInternTable checks that each string has one copy, across growth and
-// in the overflow map that takes what finds no free slot.
+// TestInternTable checks that each string has one copy and one number,
+// across growth and in the overflow map that takes what finds no free
+// slot.
 func TestInternTable(t *testing.T) {
 	tab := newInternTable()
 	first := map[string]string{}
+	idOf := map[string]uint32{}
+	owner := map[uint32]string{}
 	check := func(s string) {
 		t.Helper()
-		got := tab.bytes([]byte(s))
+		got, id := tab.bytesID([]byte(s))
 		if got != s {
 			t.Fatalf("bytes(%q) = %q", s, got)
 		}
@@ -24,9 +27,15 @@ func TestInternTable(t *testing.T) {
 			if c2 := tab.string(s); unsafe.StringData(c2) != unsafe.StringData(c) {
 				t.Fatalf("string(%q): a second copy", s)
 			}
+			if id != idOf[s] {
+				t.Fatalf("%q: numbered %d, then %d", s, idOf[s], id)
+			}
 			return
 		}
-		first[s] = got
+		if o, ok := owner[id]; ok || id == 0 {
+			t.Fatalf("%q numbered %d, the number of %q", s, id, o)
+		}
+		first[s], idOf[s], owner[id] = got, id, s
 	}
 	for round := range 2 {
 		for i := range 3 * internInitial {
@@ -47,12 +56,12 @@ func TestInternTable(t *testing.T) {
 	for i := range full.slots {
 		full.slots[i] = internSlot{h: uint32(i)<<full.shift | 1, s: fmt.Sprint("filler", i)}
 	}
-	a := full.bytes([]byte("a"))
-	if full.overflow["a"] != "a" || unsafe.StringData(full.bytes([]byte("a"))) != unsafe.StringData(a) {
+	a, aID := full.bytesID([]byte("a"))
+	if again, id := full.bytesID([]byte("a")); full.overflow["a"].s != "a" || unsafe.StringData(again) != unsafe.StringData(a) || id != aID {
 		t.Fatalf("overflow %v", full.overflow)
 	}
 	full.resize(4 * len(full.slots))
-	if full.overflow != nil || unsafe.StringData(full.string("a")) != unsafe.StringData(a) {
-		t.Fatal("a lost its copy in the resize")
+	if again, id := full.bytesID([]byte("a")); full.overflow != nil || unsafe.StringData(again) != unsafe.StringData(a) || id != aID {
+		t.Fatal("a lost its copy or its number in the resize")
 	}
 }

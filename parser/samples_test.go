@@ -191,7 +191,7 @@ func TestTimedSamplesMatchUntimed(t *testing.T) {
 			if i > 0 && e.Arrival < timed.Events[i-1].Arrival {
 				t.Errorf("%s event %d arrives before the one before it", ts, i)
 			}
-			e.Arrival, e.Offset, e.Length = 0, p.Offset, p.Length
+			e.Arrival, e.Offset, e.Length, e.Identity = 0, p.Offset, p.Length, p.Identity
 			if !reflect.DeepEqual(e, p) {
 				t.Errorf("%s event %d:\n%+v\nuntimed:\n%+v", ts, i, e, p)
 			}
@@ -241,5 +241,50 @@ func TestResumeSessions(t *testing.T) {
 	if len(c.Sessions) != 1 || c.Sessions[0].HTTPStatus != 410 || c.Sessions[0].Status == nil ||
 		c.Sessions[0].Status.Code != 410 || c.Sessions[0].StatusText != "Gone" || len(c.Events) != 0 {
 		t.Errorf("l410: %+v", c.Sessions)
+	}
+}
+
+// TestIdentityNumbersObjects holds Event.Identity to its promise on every
+// real sample: one number for each uid, name and namespace, the same for
+// all their events; and most events numbered.
+func TestIdentityNumbersObjects(t *testing.T) {
+	type object struct{ uid, name, namespace string }
+	for _, path := range sampleFiles(t) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := NewReader(f, Options{})
+		objectOf := map[uint32]object{}
+		numberOf := map[object]uint32{}
+		numbered, withObject := 0, 0
+		for rd.Next() {
+			ev := rd.Event()
+			o := object{ev.UID, ev.Name, ev.Namespace}
+			if o != (object{}) {
+				withObject++
+			}
+			if ev.Identity == 0 {
+				continue
+			}
+			numbered++
+			if o == (object{}) {
+				t.Errorf("%s event %d: numbered %d without a uid, name or namespace", path, ev.Seq, ev.Identity)
+			}
+			if prev, ok := objectOf[ev.Identity]; ok && prev != o {
+				t.Fatalf("%s event %d: number %d is %+v and %+v", path, ev.Seq, ev.Identity, prev, o)
+			}
+			if n, ok := numberOf[o]; ok && n != ev.Identity {
+				t.Fatalf("%s event %d: %+v numbered %d, then %d", path, ev.Seq, o, n, ev.Identity)
+			}
+			objectOf[ev.Identity], numberOf[o] = o, ev.Identity
+		}
+		f.Close()
+		if strings.Contains(path, ".yaml") {
+			continue // read by the YAML path, which does not number
+		}
+		if withObject > 0 && numbered < withObject*9/10 {
+			t.Errorf("%s: %d of %d events with an object numbered", path, numbered, withObject)
+		}
 	}
 }

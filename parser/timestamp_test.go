@@ -54,7 +54,7 @@ func TestTimestampWriterRoundTrip(t *testing.T) {
 		if !known[e.Arrival] {
 			t.Fatalf("event %d arrival %v is no time the clock gave", i, time.Unix(0, e.Arrival).UTC())
 		}
-		e.Arrival, e.Offset, e.Length = 0, plain.Events[i].Offset, plain.Events[i].Length
+		e.Arrival, e.Offset, e.Length, e.Identity = 0, plain.Events[i].Offset, plain.Events[i].Length, plain.Events[i].Identity
 		if !reflect.DeepEqual(e, plain.Events[i]) {
 			t.Fatalf("event %d: %+v, want %+v", i, e, plain.Events[i])
 		}
