@@ -4,7 +4,6 @@ import (
 	"io"
 	"math"
 	"sort"
-	"unsafe"
 
 	"watchlens/parser"
 )
@@ -62,19 +61,17 @@ type FileBuilder struct {
 	// built per event cost a third of Add as wasm.
 	laneOfUID  map[string]int32
 	laneOfName map[nameKey]int32
-	// laneOfUIDData finds a lane first by the address of its uid's bytes.
-	// The parser interns uids, so an object's events share one string,
-	// and as wasm a map keyed by a word costs a fraction of one keyed by
-	// 36 bytes (hashed without AES, compared byte by byte): over 200 000
-	// objects those lookups were 40 % of adding events. Only a lane's own
-	// uid is ever a key here, and the lane keeps it alive, so no other
-	// string can take its address; a uid with other bytes (not interned)
-	// misses, and goes on to laneOfUID.
-	laneOfUIDData map[uintptr]int32
-	counts        [numTypes]int // events by type
-	kinds         map[string]*kindCounts
-	lastKind      *kindCounts // of the last event with a kind
-	finished      bool
+	// laneOfIdentity finds a lane first by the parser's number for the
+	// event's object (parser.Event.Identity), as index: as wasm a map
+	// lookup over 200 000 objects cost 250 ns, whether keyed by the
+	// 36-byte uid or by the address of its interned bytes, and those
+	// lookups were 40 % of adding events. It holds lane+1, 0 for none; an
+	// event the parser did not number goes on to laneOfUID.
+	laneOfIdentity []int32
+	counts         [numTypes]int // events by type
+	kinds          map[string]*kindCounts
+	lastKind       *kindCounts // of the last event with a kind
+	finished       bool
 }
 
 // numTypes bounds parser.EventType's values.
@@ -89,7 +86,7 @@ type kindCounts struct {
 // AddFile starts a new capture named name (shown in reports).
 func (b *Builder) AddFile(name string) *FileBuilder {
 	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(),
-		laneOfUID: map[string]int32{}, laneOfName: map[nameKey]int32{}, laneOfUIDData: map[uintptr]int32{}, kinds: map[string]*kindCounts{},
+		laneOfUID: map[string]int32{}, laneOfName: map[nameKey]int32{}, kinds: map[string]*kindCounts{},
 		file: File{Name: name, Counts: map[string]int{}, CountsKind: map[string]map[string]int{}}}
 	b.files = append(b.files, f)
 	return f
@@ -178,7 +175,11 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	var id int32
 	var ok bool
 	if ev.UID != "" {
-		if id, ok = f.laneOfUIDData[uidAddr(ev.UID)]; !ok || len(f.b.lanes.at(id).UID) != len(ev.UID) {
+		if k := int(ev.Identity); k > 0 && k < len(f.laneOfIdentity) && f.laneOfIdentity[k] > 0 {
+			id, ok = f.laneOfIdentity[k]-1, true
+		}
+		// An event from another Reader may reuse a number.
+		if !ok || f.b.lanes.at(id).UID != ev.UID {
 			id, ok = f.laneOfUID[ev.UID]
 		}
 	} else {
@@ -198,10 +199,12 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		id = b.lanes.add(Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID})
 		if ev.UID != "" {
 			f.laneOfUID[ev.UID] = id
-			f.laneOfUIDData[uidAddr(ev.UID)] = id
 		} else {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}
+	}
+	if ev.UID != "" && ev.Identity > 0 {
+		f.setIdentityLane(ev.Identity, id)
 	}
 	if ev.Type == parser.Deleted {
 		b.lanes.at(id).Deleted = true
@@ -238,7 +241,13 @@ func (s *laneStore) at(id int32) *Lane { return &s.chunks[id/laneChunk][id%laneC
 
 func (s *laneStore) len() int { return s.n }
 
-func uidAddr(uid string) uintptr { return uintptr(unsafe.Pointer(unsafe.StringData(uid))) }
+func (f *FileBuilder) setIdentityLane(identity uint32, lane int32) {
+	k := int(identity)
+	if k >= len(f.laneOfIdentity) {
+		f.laneOfIdentity = append(f.laneOfIdentity, make([]int32, k+1-len(f.laneOfIdentity))...)
+	}
+	f.laneOfIdentity[k] = lane + 1
+}
 
 // nameKey names an object without a uid.
 type nameKey struct{ kind, ns, name string }
@@ -264,7 +273,7 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 		return
 	}
 	f.finished = true
-	f.laneOfUID, f.laneOfName, f.laneOfUIDData = nil, nil, nil
+	f.laneOfUID, f.laneOfName, f.laneOfIdentity = nil, nil, nil
 	b := f.b
 	b.pace = pacer{pause: pause}
 	defer func() { b.pace = pacer{} }()
