@@ -64,12 +64,15 @@ type Event struct {
 	RVNum   uint64 // RV parsed as the API server does (uint64); valid only if RVValid
 	RVValid bool
 
-	// Identity numbers the event's UID, Name and Namespace together: one
-	// Reader gives every event with the same three the same number, and
-	// no other event that number; 0 when the Reader did not number them
-	// (it numbers what its fast path reads). A consumer can keep per-object
-	// state in a slice indexed by it, where a map keyed by a 36-byte uid
-	// costs ten times as much as wasm.
+	// Identity numbers the event's UID, Name and Namespace run together:
+	// one Reader gives every event with the same three the same number,
+	// from 1 up; 0 when it did not number them (it numbers what its fast
+	// path reads). Two objects share a number only if their three run
+	// together into the same bytes (a uid that ends where another's name
+	// begins), so a consumer that must not confuse them checks the UID on
+	// a hit. It can keep per-object state in a slice indexed by the
+	// number, where a map keyed by a 36-byte uid costs ten times as much as
+	// wasm.
 	Identity uint32
 
 	// Arrival is the capture's arrival time of the line that ends the event,

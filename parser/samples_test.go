@@ -246,7 +246,8 @@ func TestResumeSessions(t *testing.T) {
 
 // TestIdentityNumbersObjects holds Event.Identity to its promise on every
 // real sample: one number for each uid, name and namespace, the same for
-// all their events; and most events numbered.
+// all their events (no two of their objects run together into the same
+// bytes); and most events numbered.
 func TestIdentityNumbersObjects(t *testing.T) {
 	type object struct{ uid, name, namespace string }
 	for _, path := range sampleFiles(t) {
