@@ -881,3 +881,36 @@ func TestEventsKeepTheirRVText(t *testing.T) {
 		}
 	}
 }
+
+// Two objects whose uid, name and namespace run together into the same
+// bytes share the parser's number (parser.Event.Identity); each must still
+// have its own lane.
+func TestObjectsSharingANumberKeepTheirLanes(t *testing.T) {
+	const capture = `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"ab","namespace":"ns","uid":"u1","resourceVersion":"1"}}}
+{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"b","namespace":"ns","uid":"u1a","resourceVersion":"2"}}}
+{"type":"MODIFIED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"ab","namespace":"ns","uid":"u1","resourceVersion":"3"}}}
+{"type":"MODIFIED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"b","namespace":"ns","uid":"u1a","resourceVersion":"4"}}}
+`
+	var ids []uint32
+	rd := parser.NewReader(strings.NewReader(capture), parser.Options{})
+	for rd.Next() {
+		ids = append(ids, rd.Event().Identity)
+	}
+	if len(ids) != 4 || ids[0] == 0 || ids[0] != ids[1] {
+		t.Fatalf("the parser numbered the objects %v; this test wants the two to share a number", ids)
+	}
+	b := NewBuilder()
+	if err := b.AddReader("f", strings.NewReader(capture), parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tl := b.Build()
+	if len(tl.Lanes) != 2 {
+		t.Fatalf("%d lanes, want one per uid: %+v", len(tl.Lanes), tl.Lanes)
+	}
+	for i := range 4 {
+		want := []string{"u1", "u1a"}[i%2]
+		if got := tl.Lanes[tl.Event(i).Lane].UID; got != want {
+			t.Errorf("event %d is on the lane of uid %q, want %q", i, got, want)
+		}
+	}
+}
