@@ -30,6 +30,19 @@ self.addEventListener("activate", (event) => {
 });
 `
 
+// takeoverScript runs first in the page's head: a new version's worker
+// claims the page at any moment, often while it loads, before any other
+// script could listen.
+const takeoverScript = `<script>
+window.watchlensFirstWorker = navigator.serviceWorker && navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : "";
+if (navigator.serviceWorker) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    window.watchlensTakenOver = true;
+    window.dispatchEvent(new Event("watchlens-takeover"));
+  });
+}
+</script>`
+
 // newHandler describes the app to go-app. base is the sub-path the site is
 // hosted under ("" or "/" for the root).
 // dev swaps in devWorker.
@@ -51,10 +64,10 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		// The worker that reads dropped files is loaded by the app, not
 		// by the page, so the offline cache must be told of it.
 		CacheableResources: []string{"/web/blobread.js"},
-		// Which worker controlled the page when it opened, before go-app's
-		// own registers and claims it: only an older version of this
-		// site's worker makes a new one an update (app.Page.OnAppUpdate).
-		RawHeaders:      []string{`<script>window.watchlensFirstWorker = navigator.serviceWorker && navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : "";</script>`},
+		// Which worker controlled the page when it opened, and whether
+		// another took over since, recorded before go-app registers its
+		// own (see app.Page's watchForNewVersion).
+		RawHeaders:      []string{takeoverScript},
 		BackgroundColor: "#111827",
 		ThemeColor:      "#1f2a37",
 		LoadingLabel:    "Loading watchlens {progress}%",

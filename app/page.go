@@ -53,6 +53,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 
 	// The listener lives as long as the page, so it is never released.
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
+	p.watchForNewVersion(ctx)
 
 	p.view = parseViewState(ctx.Page().URL().Query())
 	p.params = p.view.params
@@ -77,17 +78,31 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	})
 }
 
-// OnAppUpdate offers to reload when a new version of the site has taken
-// over. go-app reports one whenever a worker activates while another
-// controls the page; but a site hosted under a sub-path opens the first
-// time under the worker of whatever site is at the origin's root, which is
-// no older version of this one.
-func (p *Page) OnAppUpdate(ctx goapp.Context) {
-	p.updateAvailable = ctx.AppUpdateAvailable() && openedUnderOwnWorker(ctx)
+// watchForNewVersion offers to reload once a new version of the site has
+// taken over the page: a worker took control of a page that this site's
+// own worker controlled when it opened. go-app's own notice (OnAppUpdate)
+// was not enough: it listens for the new worker from when its script
+// runs, and the browser, checking for a new version as the page opens,
+// often installed it before that, so the notice never came. It also came
+// where no version was replaced: when a site hosted under a sub-path first
+// opened under the worker of the site at the origin's root. site.go's
+// takeoverScript records both from the top of the page.
+func (p *Page) watchForNewVersion(ctx goapp.Context) {
+	// The listener lives as long as the page, so it is never released.
+	tookOver := func() {
+		ctx.Dispatch(func(ctx goapp.Context) { p.updateAvailable = openedUnderOwnWorker(ctx) })
+	}
+	goapp.Window().Call("addEventListener", "watchlens-takeover", goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		tookOver()
+		return nil
+	}))
+	if goapp.Window().Get("watchlensTakenOver").Truthy() {
+		tookOver()
+	}
 }
 
 // openedUnderOwnWorker says whether this site's service worker controlled
-// the page when it opened (site.go records which one did).
+// the page when it opened.
 func openedUnderOwnWorker(ctx goapp.Context) bool {
 	first := goapp.Window().Get("watchlensFirstWorker")
 	if !first.Truthy() {
