@@ -86,7 +86,7 @@ func (r *blobReader) start() {
 		if e := msg.Get("error"); e.Truthy() {
 			s.err = e.String()
 		} else {
-			s.data = goapp.Window().Get("Uint8Array").New(msg.Get("buf"))
+			s.data = goapp.Window().Get("Uint8Array").New(msg.Get("buf"), 0, msg.Get("n"))
 		}
 		r.slices <- s
 		return nil
@@ -183,7 +183,11 @@ func (r *blobReader) nextSlice() error {
 		}
 		r.start()
 	} else {
-		r.worker.Call("postMessage", true)
+		// The worker reads a later slice into this one's buffer.
+		give := goapp.Window().Get("Object").New()
+		buf := r.slice.Get("buffer")
+		give.Set("buf", buf)
+		r.worker.Call("postMessage", give, goapp.Window().Get("Array").Call("of", buf))
 	}
 	s := <-r.slices
 	// Awaiting the slice gave the browser the thread.
