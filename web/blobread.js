@@ -69,6 +69,7 @@ onmessage = (e) => {
     for (let i = 0; i < e.data.ahead; i++) readOne();
     return;
   }
-  if (e.data.buf) spare.push(e.data.buf);
+  // The first slices are small: their buffers are too small to keep.
+  if (e.data.buf && e.data.buf.byteLength >= size) spare.push(e.data.buf);
   readOne();
 };
