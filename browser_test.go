@@ -45,6 +45,8 @@ type site struct {
 	// republish builds the root site again with one asset changed: a new
 	// version, as a deployment makes.
 	republish func(t testing.TB)
+	// root is the root site's folder, served at url.
+	root string
 }
 
 func TestBrowser(t *testing.T) {
@@ -375,6 +377,49 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the detail pane of the first event does not show %s at RV %s:\n%.400s", first.Name, first.RV, js)
 		}
 	})
+	t.Run("a gzip file of gzip Content-Encoding responses: the diff of two events of one body", func(t *testing.T) {
+		// The file is decoded again to fetch the events: all of a
+		// response's events start their spans at the response and end
+		// them where their own bytes were decoded. The second response
+		// starts past the file's first bytes, which alone decode to the
+		// first response.
+		capture, _ := encodedCapture(t, "samples/w1-broad-configmaps-bookmarks.http")
+		one, err := os.ReadFile(capture)
+		must(t, err)
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		for range 2 {
+			_, err = zw.Write(one)
+			must(t, err)
+		}
+		must(t, zw.Close())
+		must(t, os.WriteFile(filepath.Join(s.root, "web", "encoded.http.gz"), gz.Bytes(), 0o644))
+		local := filepath.Join(t.TempDir(), "encoded.http.gz")
+		must(t, os.WriteFile(local, gz.Bytes(), 0o644))
+		// An object's two events of the second response, the later one
+		// with more of the body decoded.
+		tl, _ := nativeTimeline(t, local)
+		i, prev := -1, -1
+		for l := range tl.Lanes {
+			evs := tl.LaneEvents(l)
+			for k := 1; k < len(evs) && i < 0; k++ {
+				a, b := tl.Event(int(evs[k-1])), tl.Event(int(evs[k]))
+				if b.Type == parser.Modified && a.Encoded && a.Offset == int64(len(one)) && b.Offset == a.Offset && b.Length > a.Length {
+					i, prev = int(evs[k]), int(evs[k-1])
+				}
+			}
+		}
+		if i < 0 {
+			t.Fatal("no object has two events with spans of two lengths in the second response")
+		}
+		rv, prevRV := tl.Event(i).RV, tl.Event(prev).RV
+		tab := s.newTab(t)
+		navigate(t, tab, fmt.Sprintf("%s/?url=%s/web/encoded.http.gz&sel=%d", s.url, s.url, i))
+		change := waitText(t, tab, `#detail-diff tr[data-path="object.metadata.resourceVersion"]`)
+		if !strings.Contains(change, `"`+prevRV+`"`) || !strings.Contains(change, `"`+rv+`"`) {
+			t.Errorf("the diff row %q does not show %s -> %s", change, prevRV, rv)
+		}
+	})
 	t.Run("the keyboard steps through the events", func(t *testing.T) {
 		tab := s.openSample(t, "w4-then-resume.ts.http")
 		selectedType := `(() => { const e = document.querySelector('#detail[data-event] [data-field="type"]'); return e ? e.textContent : ""; })()`
@@ -486,7 +531,7 @@ func startSite(t testing.TB) *site {
 		_, err = buildSite(root, "/", webDir, false)
 		must(t, err)
 	}
-	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish}
+	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root}
 }
 
 // openSample opens the page on a built-in sample in a new tab and waits

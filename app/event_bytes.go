@@ -39,21 +39,28 @@ func eventsJSON(blob goapp.Value, evs ...timeline.Event) ([][]byte, error) {
 	blobs := newBlobReader(blob)
 	defer blobs.Close()
 	r := parser.Decoded(blobs)
-	var pos int64    // where the decoded stream r stands
-	var span []byte  // the last span read, which two events of one
-	var spanAt int64 // Content-Encoding body share
+	// The decoded bytes [winAt, winAt+len(win)) are kept while the spans
+	// overlap them: the events of one Content-Encoding response all start
+	// theirs at the response, and end them where their bytes were decoded.
+	var win []byte
+	var winAt int64
 	for _, k := range encoded {
 		ev := evs[k]
-		if span == nil || ev.Offset != spanAt || ev.Length != int64(len(span)) {
+		if pos := winAt + int64(len(win)); ev.Offset >= pos {
 			if _, err := io.CopyN(io.Discard, r, ev.Offset-pos); err != nil {
 				return nil, fmt.Errorf("decoding the capture up to offset %d: %w", ev.Offset, err)
 			}
-			span = make([]byte, ev.Length)
-			if _, err := io.ReadFull(r, span); err != nil {
+			// Not win[:0]: the JSON handed out may be part of it.
+			win, winAt = nil, ev.Offset
+		}
+		if more := ev.Offset + ev.Length - (winAt + int64(len(win))); more > 0 {
+			n := len(win)
+			win = append(win, make([]byte, more)...)
+			if _, err := io.ReadFull(r, win[n:]); err != nil {
 				return nil, fmt.Errorf("decoding the event at offset %d: %w", ev.Offset, err)
 			}
-			spanAt, pos = ev.Offset, ev.Offset+ev.Length
 		}
+		span := win[ev.Offset-winAt : ev.Offset-winAt+ev.Length]
 		js, err := spanJSON(ev, span)
 		if err != nil {
 			return nil, err
