@@ -702,8 +702,6 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 	return 0, "", ""
 }
 
-// noSidewaysScroll checks that the page fits the window's width (1280
-// CSS pixels here): a page that scrolls sideways hides half of what it says.
 // waitWarm waits until the page has warmed its parser up (app/warmup.go).
 func waitWarm(t testing.TB, tab context.Context) {
 	t.Helper()
@@ -711,6 +709,8 @@ func waitWarm(t testing.TB, tab context.Context) {
 	must(t, err)
 }
 
+// noSidewaysScroll checks that the page fits the window's width (1280
+// CSS pixels here): a page that scrolls sideways hides half of what it says.
 func noSidewaysScroll(t testing.TB, tab context.Context) {
 	t.Helper()
 	widths, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, window.innerWidth]`))

@@ -597,7 +597,6 @@ func (e *stepEnvelope) reset(n int) {
 // stepSeries is what the envelope reads of a step series:
 // *timeline.Steps (the head, a cursor).
 type stepSeries interface {
-	Len() int
 	T(k int) int64
 	RV(k int) uint64
 	SearchT(lo, hi int, f func(t int64) bool) int

@@ -113,7 +113,6 @@ type steps struct {
 	vs []uint64
 }
 
-func (s steps) Len() int        { return len(s.ts) }
 func (s steps) T(k int) int64   { return s.ts[k] }
 func (s steps) RV(k int) uint64 { return s.vs[k] }
 func (s steps) SearchT(lo, hi int, f func(int64) bool) int {
