@@ -53,8 +53,10 @@ func (s *Steps) RV(k int) uint64 {
 }
 
 // Step is step k's instant and value, decoding the step once.
-func (s *Steps) Step(k int) (t int64, rv uint64) {
-	i := s.ev.at(k)
+func (s *Steps) Step(k int) (t int64, rv uint64) { return s.of(s.ev.at(k)) }
+
+// of is the instant and value of a step stored as i (see Steps.ev).
+func (s *Steps) of(i int32) (t int64, rv uint64) {
 	if i < 0 {
 		return s.extra[^i].t, s.extra[^i].rv
 	}
@@ -142,18 +144,12 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 // finish packs the steps and lists their descents, from the plain
 // column: a drawing would otherwise decode every step to find them.
 func (b *stepBuilder) finish(pace *pacer) {
-	s, tab := b.s, &b.s.tl.tab
+	s := b.s
 	prev := uint64(0)
 	s.sampleT = make([]int64, 0, (b.ev.n+stepSample-1)/stepSample)
 	for k := range b.ev.n {
 		pace.tick(1)
-		var t int64
-		var rv uint64
-		if i := b.ev.at(k); i < 0 {
-			t, rv = s.extra[^i].t, s.extra[^i].rv
-		} else {
-			t, rv = tab.t.at(int(i)), tab.rv.at(int(i))
-		}
+		t, rv := s.of(b.ev.at(k))
 		if k%stepSample == 0 {
 			s.sampleT = append(s.sampleT, t)
 		}
