@@ -156,10 +156,12 @@ func (v *TimelineView) isWhole() bool {
 
 func (v *TimelineView) OnMount(ctx goapp.Context) {
 	v.sync()
-	// Drawing reads the canvas's width, which lays the page out; the rest
-	// of the page is still being mounted now, so it would be laid out
-	// again right after.
-	ctx.Defer(v.draw)
+	// go-app calls OnMount once the frame that mounted the view is done,
+	// so the page is laid out whole and this draws at once. Deferred, the
+	// drawing waited for go-app's next frame: the browser painted the page
+	// with an empty canvas first, and the timeline came 8 ms and a paint
+	// later.
+	v.draw(ctx)
 }
 
 func (v *TimelineView) OnUpdate(ctx goapp.Context) {
