@@ -77,8 +77,14 @@ func TestBrowser(t *testing.T) {
 	t.Run("large screens", func(t *testing.T) { testLargeScreens(t, s) })
 	t.Run("choose file", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
+		// The user opens the settings, then another capture of the same
+		// server: what they opened stays open.
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#settings summary"))))
 		upload(t, tab, "samples/w4-then-resume.http")
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
+		if open, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector("#settings").open`)); err != nil || !open {
+			t.Errorf("the settings closed when another capture was opened (err %v)", err)
+		}
 		screenshot(t, tab, "choose-file")
 	})
 	t.Run("drop file", func(t *testing.T) {
