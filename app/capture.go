@@ -87,7 +87,6 @@ func readCapture(sources []source, filter Filter, report func(progress)) *captur
 	c.kinds, c.namespaces = laneValues(c.tl)
 	yieldIfHeld()
 	c.prep = prepareView(c.tl, filter, yieldIfHeld)
-	prepareReadingWorker()
 	return c
 }
 

@@ -323,8 +323,18 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 		}
 		p.view.sample, p.view.url = origin.sample, origin.url
 		p.selectEvent(ctx, p.view.selected)
+		// Starting a worker takes the page's thread for about 5 ms, which
+		// fell between this render and the paint that shows it.
+		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
+			ctx.PreventUpdate()
+			prepareReadingWorker()
+		})
 	})
 }
+
+// spareWorkerAfter is how long after showing a capture the page starts
+// the next read's worker: long after the capture's first paint.
+const spareWorkerAfter = time.Second
 
 // saveURL writes the view into the address bar without reloading, so that
 // a copied link reopens the same view.

@@ -45,5 +45,10 @@ func (p *Page) warmUp(ctx goapp.Context) {
 		c := readCapture(sources, Filter{}, func(progress) {})
 		analyze(c.tl, timeline.DefaultParams())
 	}
+	if p.reads == reads {
+		// The first capture the user opens is read by this worker; a
+		// capture opened meanwhile starts one once it is shown.
+		prepareReadingWorker()
+	}
 	ctx.Dispatch(func(goapp.Context) { p.warm = true })
 }
