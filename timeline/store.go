@@ -26,12 +26,29 @@ type column[T any] struct {
 	n      int
 }
 
+// firstChunk is the first chunk's starting capacity: a small capture
+// (most are) then does not allocate a whole chunk per column, 2.5 MB for
+// the event table. The first chunk doubles up to chunkSize (append's own
+// growth, by a quarter past 256 elements, copied five times as much);
+// later ones, in a capture that has proved large, are allocated whole.
+const firstChunk = 1024
+
 func (c *column[T]) add(v T) {
 	if c.n&chunkMask == 0 {
-		c.chunks = append(c.chunks, make([]T, 0, chunkSize))
+		size := chunkSize
+		if c.n == 0 {
+			size = firstChunk
+		}
+		c.chunks = append(c.chunks, make([]T, 0, size))
 	}
 	last := len(c.chunks) - 1
-	c.chunks[last] = append(c.chunks[last], v)
+	ch := c.chunks[last]
+	if len(ch) == cap(ch) {
+		grown := make([]T, len(ch), min(2*cap(ch), chunkSize))
+		copy(grown, ch)
+		ch = grown
+	}
+	c.chunks[last] = append(ch, v)
 	c.n++
 }
 
@@ -41,10 +58,15 @@ func (c *column[T]) set(i int, v T) { c.chunks[i>>chunkBits][i&chunkMask] = v }
 
 // permute returns a new column holding c[order[0]], c[order[1]], ...
 func (c *column[T]) permute(order []int32, pace *pacer) column[T] {
-	var out column[T]
-	for _, i := range order {
-		out.add(c.at(int(i)))
-		pace.tick(1)
+	out := column[T]{n: len(order)}
+	// Its length is known: each chunk is allocated at its size.
+	for lo := 0; lo < len(order); lo += chunkSize {
+		ch := make([]T, min(len(order)-lo, chunkSize))
+		for k := range ch {
+			ch[k] = c.at(int(order[lo+k]))
+			pace.tick(1)
+		}
+		out.chunks = append(out.chunks, ch)
 	}
 	return out
 }
