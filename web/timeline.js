@@ -86,6 +86,61 @@
     }
   });
 
+  function strokeSegments(ctx, f, from, to, width, dash, colour) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    for (let i = from; i < to; i += 4) {
+      ctx.moveTo(f[i], f[i + 1]);
+      ctx.lineTo(f[i + 2], f[i + 3]);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  // The timeline's solid segments are vertical or horizontal (ticks, step
+  // lines, lifetimes): they are filled as rectangles on whole device
+  // pixels, square-ended, in one path. A stroked path of them took most
+  // of a frame's raster: 4 of 6 ms when panning a million events, against
+  // under 1 ms filled. A slanted one, should there be any, is stroked.
+  function fillSegments(ctx, f, from, to, width, dpr, colour) {
+    const w = Math.max(1, Math.round(width * dpr));
+    const lo = (v) => Math.round(v * dpr - w / 2);
+    const hi = (v) => Math.round(v * dpr + w / 2);
+    let slanted = false;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    for (let i = from; i < to; i += 4) {
+      const x1 = f[i], y1 = f[i + 1], x2 = f[i + 2], y2 = f[i + 3];
+      if (x1 === x2) {
+        const y = lo(Math.min(y1, y2));
+        ctx.rect(lo(x1), y, w, hi(Math.max(y1, y2)) - y);
+      } else if (y1 === y2) {
+        const x = lo(Math.min(x1, x2));
+        ctx.rect(x, lo(y1), hi(Math.max(x1, x2)) - x, w);
+      } else {
+        slanted = true;
+      }
+    }
+    ctx.fill();
+    ctx.restore();
+    if (slanted) {
+      ctx.beginPath();
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      for (let i = from; i < to; i += 4) {
+        if (f[i] !== f[i + 2] && f[i + 1] !== f[i + 3]) {
+          ctx.moveTo(f[i], f[i + 1]);
+          ctx.lineTo(f[i + 2], f[i + 3]);
+        }
+      }
+      ctx.stroke();
+    }
+  }
+
   // watchlensDraw(canvas, specJSON, bytes, nFloats): size the canvas for
   // the device's pixel ratio (sharp on HiDPI screens) and draw the frame.
   window.watchlensDraw = function (canvas, specJSON, bytes, nFloats) {
@@ -123,16 +178,11 @@
           ctx.fill();
           break;
         case "seg":
-          ctx.strokeStyle = color(op.c);
-          ctx.lineWidth = op.z || 1;
-          ctx.setLineDash(op.d ? [3, 3] : []);
-          ctx.beginPath();
-          for (let i = op.o; i < end; i += 4) {
-            ctx.moveTo(f[i], f[i + 1]);
-            ctx.lineTo(f[i + 2], f[i + 3]);
+          if (op.d) {
+            strokeSegments(ctx, f, op.o, end, op.z || 1, [3, 3], color(op.c));
+          } else {
+            fillSegments(ctx, f, op.o, end, op.z || 1, dpr, color(op.c));
           }
-          ctx.stroke();
-          ctx.setLineDash([]);
           break;
         case "mark": {
           const shape = shapes[op.s] || shapes.dot;
