@@ -348,6 +348,33 @@ func (s tlScale) xc(v int64) float64 {
 	return s.x(v)
 }
 
+// columnEnd is the first instant that col maps to a later column of n,
+// by colOf (non-decreasing in the instant); math.MaxInt64 for the last.
+// It searches around an estimate from the scale, which rounding can put
+// a little off.
+func (s tlScale) columnEnd(col, n int, colOf func(int64) int) int64 {
+	if col >= n-1 {
+		return math.MaxInt64
+	}
+	guess := s.from + int64(math.Ceil(float64(col+1)*float64(s.to-s.from)/s.w))
+	// Widen [lo, hi] until colOf(lo) <= col < colOf(hi), then halve it.
+	lo, hi := guess-1, guess
+	for step := int64(1); colOf(lo) > col; step *= 2 {
+		hi, lo = lo, lo-step
+	}
+	for step := int64(1); colOf(hi) <= col; step *= 2 {
+		lo, hi = hi, hi+step
+	}
+	for hi-lo > 1 {
+		if mid := lo + (hi-lo)/2; colOf(mid) > col {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
+}
+
 func (s tlScale) at(x float64) int64 {
 	return s.from + int64(math.Round((x-s.x0)/s.w*float64(s.to-s.from)))
 }

@@ -385,3 +385,25 @@ func TestLaneActiveIn(t *testing.T) {
 		t.Errorf("buildRows shows %d lanes, want the %d active ones", shown, in)
 	}
 }
+
+func TestColumnEnd(t *testing.T) {
+	for _, s := range []tlScale{
+		{from: 1_764_460_800_000_000_000, to: 1_764_460_800_000_000_000 + int64(time.Hour), x0: 180.5, w: 1192.3},
+		{from: 1_764_460_800_000_000_000, to: 1_764_460_800_000_000_000 + minSpanTime, x0: 0, w: 2000},
+		{from: -50, to: 977, x0: 10, w: 333},
+		// Over years, instants are past float64's exact integers.
+		{from: 0, to: 40 * 365 * 24 * int64(time.Hour), x0: 0, w: 1500},
+	} {
+		n := int(math.Ceil(s.w))
+		colOf := func(t int64) int { return max(0, min(int(s.xc(t)-s.x0), n-1)) }
+		for col := 0; col < n-1; col++ {
+			end := s.columnEnd(col, n, colOf)
+			if colOf(end-1) > col || colOf(end) <= col {
+				t.Fatalf("scale %+v: column %d ends at %d, where columns are %d and %d", s, col, end, colOf(end-1), colOf(end))
+			}
+		}
+		if end := s.columnEnd(n-1, n, colOf); end != math.MaxInt64 {
+			t.Errorf("the last column ends at %d", end)
+		}
+	}
+}
