@@ -67,7 +67,31 @@ func TestFrameDrawsTheSample(t *testing.T) {
 			if _, err := json.Marshal(&fr); err != nil {
 				t.Fatal(err)
 			}
+			segmentsAxisAligned(t, &fr)
+			// Selected, and on the resourceVersion axis, too.
+			v.selected = tl.Len() / 2
+			v.axisRV = true
+			v.from, v.to = c.extent(true)
+			fr = tlFrame{}
+			c.build(v, &fr)
+			segmentsAxisAligned(t, &fr)
 		})
+	}
+}
+
+// segmentsAxisAligned checks what web/timeline.js relies on to fill the
+// segments as rectangles: each is vertical or horizontal.
+func segmentsAxisAligned(t *testing.T, fr *tlFrame) {
+	t.Helper()
+	for _, op := range fr.Ops {
+		if op.K != "seg" {
+			continue
+		}
+		for i := op.O; i < op.O+op.N; i += 4 {
+			if s := fr.buf[i : i+4]; s[0] != s[2] && s[1] != s[3] {
+				t.Fatalf("a %s segment from (%g, %g) to (%g, %g) is slanted", op.C, s[0], s[1], s[2], s[3])
+			}
+		}
 	}
 }
 
