@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -599,7 +600,7 @@ func (e *stepEnvelope) reset(n int) {
 type stepSeries interface {
 	T(k int) int64
 	RV(k int) uint64
-	SearchT(lo, hi int, f func(t int64) bool) int
+	SearchT(lo, hi int, t int64) int
 }
 
 // add folds the steps [from, to) of st into the columns. A column
@@ -630,22 +631,17 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 		e.min, e.max = min(e.min, val), max(e.max, val)
 		prev, havePrev, prevCol = val, true, col
 	}
-	// One predicate for every column's search: a closure made per column
-	// escapes through SearchT, which was thousands of allocations a frame.
-	// It compares with the column's end, the first instant of a later
-	// column, found once per column: mapping every instant the search
-	// reads to its column was a fifth of a pan frame's drawing as wasm.
-	col, colEnd := 0, int64(0)
-	pastCol := func(t int64) bool { return t >= colEnd }
 	for k := from; k < to; {
-		col = colOf(st.T(k))
-		colEnd = s.columnEnd(col, n, colOf)
+		col := colOf(st.T(k))
 		// Zoomed in, the next step is mostly in another column already.
 		end := k + 1
 		if end < to && colOf(st.T(end)) == col {
-			end = st.SearchT(end+1, to, pastCol)
+			// The search compares instants with the column's end, found
+			// once: mapping every instant it read to its column was a fifth
+			// of a pan frame's drawing as wasm.
+			end = st.SearchT(end+1, to, s.columnEnd(col, n, colOf))
 		}
-		d := sort.Search(len(desc), func(i int) bool { return int(desc[i]) > k })
+		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k
 		if v := st.RV(k); v != rvNone && (d == len(desc) || int(desc[d]) >= end) {
 			fold(col, v)
 			fold(col, st.RV(end-1))

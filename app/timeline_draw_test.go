@@ -139,8 +139,8 @@ type steps struct {
 
 func (s steps) T(k int) int64   { return s.ts[k] }
 func (s steps) RV(k int) uint64 { return s.vs[k] }
-func (s steps) SearchT(lo, hi int, f func(int64) bool) int {
-	return lo + sort.Search(hi-lo, func(x int) bool { return f(s.ts[lo+x]) })
+func (s steps) SearchT(lo, hi int, t int64) int {
+	return lo + sort.Search(hi-lo, func(x int) bool { return s.ts[lo+x] >= t })
 }
 
 // descents is timeline.Steps.Descents for a test series.

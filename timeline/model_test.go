@@ -835,7 +835,7 @@ func TestStepsSearchT(t *testing.T) {
 					for k := lo; k < hi; k += max(1, (hi-lo)/50) {
 						for _, at := range []int64{st.T(k) - 1, st.T(k), st.T(k) + 1} {
 							want := lo + sort.Search(hi-lo, func(x int) bool { return st.T(lo+x) >= at })
-							if got := st.SearchT(lo, hi, func(t int64) bool { return t >= at }); got != want {
+							if got := st.SearchT(lo, hi, at); got != want {
 								t.Fatalf("series %d of %d steps: SearchT(%d, %d, >= %d) = %d, want %d", n, m, lo, hi, at, got, want)
 							}
 						}

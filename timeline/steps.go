@@ -1,9 +1,5 @@
 package timeline
 
-import (
-	"sort"
-)
-
 // Steps is a step series: at T(k) the value became (or was re-confirmed
 // at) RV(k). The head estimate and the cursors are such series, and
 // nearly all of their steps are events of the table, so a step is stored
@@ -68,16 +64,17 @@ func (s *Steps) of(i int32) (t int64, rv uint64) {
 // what a drawing of that window needs.
 func (s *Steps) Range(from, to int64) (lo, hi int) {
 	n := s.Len()
-	lo = max(s.SearchT(0, n, func(t int64) bool { return t >= from })-1, 0)
-	hi = s.SearchT(0, n, func(t int64) bool { return t >= to })
+	lo = max(s.SearchT(0, n, from)-1, 0)
+	hi = s.SearchT(0, n, to)
 	return lo, max(hi, lo)
 }
 
-// SearchT returns the least k in [lo, hi) for which f(T(k)) is true, or hi
-// when there is none; f must be false and then true as the instants rise.
-// It searches the sampled instants first, then decodes at most a sample's
-// spacing of steps.
-func (s *Steps) SearchT(lo, hi int, f func(t int64) bool) int {
+// SearchT returns the least k in [lo, hi) whose instant is t or later,
+// or hi when there is none. It searches the sampled instants first, then
+// decodes at most a sample's spacing of steps. (It takes an instant, not
+// a predicate: as wasm the calls through closures were a third of a
+// drawing's searches.)
+func (s *Steps) SearchT(lo, hi int, t int64) int {
 	if lo >= hi {
 		return hi
 	}
@@ -85,21 +82,34 @@ func (s *Steps) SearchT(lo, hi int, f func(t int64) bool) int {
 	// keeps a search that ends near lo (a column's steps, zoomed in) short.
 	jlo, jhi := (lo+stepSample-1)/stepSample, (hi+stepSample-1)/stepSample
 	j, step := jlo, 1
-	for j+step <= jhi && !f(s.sampleT[j+step-1]) {
+	for j+step <= jhi && s.sampleT[j+step-1] < t {
 		j += step
 		step *= 2
 	}
-	// The samples before j are false; the first true one is at most
-	// j+step-1.
-	j += sort.Search(min(j+step-1, jhi)-j, func(x int) bool { return f(s.sampleT[j+x]) })
+	// The samples before j are earlier than t; the first that is not is
+	// at most j+step-1.
+	for end := min(j+step-1, jhi); j < end; {
+		if m := int(uint(j+end) >> 1); s.sampleT[m] < t {
+			j = m + 1
+		} else {
+			end = m
+		}
+	}
 	a, b := lo, hi
 	if j > jlo {
-		a = (j-1)*stepSample + 1 // sample j-1 is false
+		a = (j-1)*stepSample + 1 // sample j-1 is earlier
 	}
 	if j < jhi {
-		b = j * stepSample // sample j is true
+		b = j * stepSample // sample j is not
 	}
-	return a + sort.Search(b-a, func(x int) bool { return f(s.T(a + x)) })
+	for a < b {
+		if m := int(uint(a+b) >> 1); s.T(m) < t {
+			a = m + 1
+		} else {
+			b = m
+		}
+	}
+	return a
 }
 
 // stepBuilder appends to a Steps while the table is walked in order.
