@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -249,6 +250,59 @@ func TestBrowserTimeline(t *testing.T) {
 		if r := float64(span(sel)) / float64(span(whole)); r < 0.24 || r > 0.26 {
 			t.Errorf("shift-dragging over a quarter of the plot zoomed to %.3f of it", r)
 		}
+	})
+
+	t.Run("pinch zoom, on a trackpad and a touch screen", func(t *testing.T) {
+		const name = "w1-broad-configmaps-bookmarks.ts.http"
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?sample="+name)
+		must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
+		whole := readSummary(t, tab, name, nil)
+		span := func(g tlSummary) float64 {
+			from, _ := strconv.ParseFloat(g.From, 64)
+			to, _ := strconv.ParseFloat(g.To, 64)
+			return to - from
+		}
+		mid := func(g tlSummary) float64 {
+			from, _ := strconv.ParseFloat(g.From, 64)
+			return from + span(g)/2
+		}
+		x, y := whole.CanvasLeft+whole.PlotX+whole.PlotW/2, whole.CanvasTop+whole.LanesY-10
+		// A trackpad pinch to twice the size is a wheel turn with ctrlKey
+		// and deltaY -100 ln 2.
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, x, y, func(p *input.DispatchMouseEventParams) {
+			p.DeltaX, p.DeltaY, p.Modifiers = 1e-6, -100*math.Ln2, int64(chromedp.ModifierCtrl)
+		})))
+		pinched := readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "false" })
+		if r := span(pinched) / span(whole); r < 0.49 || r > 0.51 {
+			t.Errorf("a trackpad pinch to twice the size left %.3f of the span", r)
+		}
+
+		// Two fingers on a touch screen, 100 px apart, spread to 200 px
+		// around the same middle: half the span, the middle kept.
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x, y, chromedp.ClickCount(2))))
+		whole = readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "true" })
+		touch := func(typ input.DispatchTouchEventType, apart float64) {
+			one, two := 1.0, 2.0
+			pts := []*input.TouchPoint{{X: x - apart/2, Y: y, ID: &one}, {X: x + apart/2, Y: y, ID: &two}}
+			if typ == input.DispatchTouchEventTypeTouchEnd {
+				pts = []*input.TouchPoint{}
+			}
+			_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			must(t, err)
+		}
+		touch(input.DispatchTouchEventTypeTouchStart, 100)
+		touch(input.DispatchTouchEventTypeTouchMove, 150)
+		touch(input.DispatchTouchEventTypeTouchMove, 200)
+		touch(input.DispatchTouchEventTypeTouchEnd, 0)
+		spread := readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "false" })
+		if r := span(spread) / span(whole); r < 0.48 || r > 0.52 {
+			t.Errorf("spreading two fingers to twice their distance left %.3f of the span", r)
+		}
+		if d := math.Abs(mid(spread)-mid(whole)) / span(whole); d > 0.01 {
+			t.Errorf("the instant under the fingers moved by %.3f of the span", d)
+		}
+		shotTimeline(t, tab, "timeline-pinched")
 	})
 
 	t.Run("resourceVersion axis", func(t *testing.T) {

@@ -66,7 +66,9 @@ type TimelineView struct {
 	lo       tlLayout // of the last frame drawn, for hit-testing
 	drawn    frameKey // of the last frame drawn
 	drag     *tlDrag
-	settle   int // generation of the pending OnRange
+	pinch    *tlPinch
+	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle   int             // generation of the pending OnRange
 	bytes    []byte
 	jsBuf    goapp.Value
 	jsBufLen int
@@ -83,6 +85,13 @@ type tlDrag struct {
 	shift      bool
 	moved      bool
 	inLaneArea bool
+}
+
+// tlPinch is a two-finger pinch on a touch screen in progress.
+type tlPinch struct {
+	a, b     int     // the two pointers
+	xa, xb   float64 // where they went down
+	from, to int64   // the view then
 }
 
 // settleDelay is how long zooming and panning must pause before the page
@@ -342,6 +351,7 @@ func (v *TimelineView) Render() goapp.UI {
 				On("pointerdown", v.onPointerDown).
 				On("pointermove", v.onPointerMove).
 				On("pointerup", v.onPointerUp).
+				On("pointercancel", v.onPointerCancel).
 				On("pointerleave", v.onPointerLeave).
 				OnDblClick(v.onDblClick).
 				OnKeyDown(v.onKeyDown),
@@ -390,7 +400,7 @@ func (v *TimelineView) renderLegend() goapp.UI {
 			item("━", colIgnoring, "bookmark-ignoring cursor"),
 			item("━", colHead, "head estimate"),
 		),
-		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
+		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
 	)
 }
 
@@ -623,6 +633,14 @@ func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
 		unit = 400
 	}
 	dx, dy := e.Get("deltaX").Float()*unit, e.Get("deltaY").Float()*unit
+	// A trackpad's pinch comes as a wheel turn with ctrlKey set, deltaY
+	// being -100 times the log of the pinch's scale (Chromium, and Firefox
+	// since 55): zooming by exp(deltaY/100) follows the fingers. A wheel's
+	// notch, about 100, zooms by exp(0.2).
+	perDelta := 0.002
+	if e.Get("ctrlKey").Bool() {
+		perDelta = 0.01
+	}
 	switch {
 	case x < v.lo.plotX && v.lo.bandAt(y) == bandLanes:
 		// Over the lane names the wheel scrolls the lanes.
@@ -632,7 +650,7 @@ func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
 	case math.Abs(dx) > math.Abs(dy):
 		v.pan(dx)
 	default:
-		v.zoom(x, math.Exp(math.Max(-1, math.Min(dy*0.002, 1))))
+		v.zoom(x, math.Exp(math.Max(-1, math.Min(dy*perDelta, 1))))
 	}
 	v.moved(ctx)
 }
@@ -644,6 +662,22 @@ func (v *TimelineView) onPointerDown(ctx goapp.Context, e goapp.Event) {
 	}
 	x, y := pointer(e)
 	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
+	if v.pointers == nil {
+		v.pointers = map[int]float64{}
+	}
+	v.pointers[e.Get("pointerId").Int()] = x
+	if len(v.pointers) == 2 {
+		// A second finger: the first one's drag becomes a pinch.
+		var ids []int
+		for id := range v.pointers {
+			ids = append(ids, id)
+		}
+		v.drag, v.pinch = nil, &tlPinch{a: ids[0], b: ids[1], xa: v.pointers[ids[0]], xb: v.pointers[ids[1]], from: v.from, to: v.to}
+		return
+	}
+	if v.pinch != nil {
+		return // a third finger
+	}
 	v.drag = &tlDrag{x0: x, y0: y, from: v.from, to: v.to, scrollY: v.scrollY,
 		shift: e.Get("shiftKey").Bool(), inLaneArea: v.lo.bandAt(y) == bandLanes}
 }
@@ -654,6 +688,17 @@ func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	x, y := pointer(e)
+	id := e.Get("pointerId").Int()
+	if _, down := v.pointers[id]; down {
+		v.pointers[id] = x
+	}
+	if p := v.pinch; p != nil {
+		if id == p.a || id == p.b {
+			v.pinchTo(p)
+			v.moved(ctx)
+		}
+		return
+	}
 	d := v.drag
 	if d == nil {
 		v.hover(ctx, x, y)
@@ -680,7 +725,31 @@ func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
 	v.draw(ctx)
 }
 
+// pinchTo zooms and pans the view so that the instants under the two
+// fingers when they went down stay under them.
+func (v *TimelineView) pinchTo(p *tlPinch) {
+	xa, xb := v.pointers[p.a], v.pointers[p.b]
+	d0, d1 := math.Abs(p.xb-p.xa), math.Abs(xb-xa)
+	if d0 < 1 || d1 < 1 {
+		return
+	}
+	v.from, v.to = p.from, p.to
+	v.zoom((p.xa+p.xb)/2, d0/d1)
+	v.pan((p.xa + p.xb - xa - xb) / 2)
+}
+
 func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
+	delete(v.pointers, e.Get("pointerId").Int())
+	if p := v.pinch; p != nil {
+		// Lifting either finger ends the pinch; the other does nothing
+		// more until it is lifted too.
+		v.pinch = nil
+		if v.ready() {
+			v.draw(ctx)
+			v.emitRange(ctx)
+		}
+		return
+	}
 	d := v.drag
 	v.drag = nil
 	if d == nil || !v.ready() {
@@ -733,6 +802,14 @@ func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 	if v.OnSelect != nil {
 		v.OnSelect(ctx, h.event)
 	}
+}
+
+// onPointerCancel forgets a pointer the browser took back (the page
+// scrolled, another gesture won): no click, no range to report.
+func (v *TimelineView) onPointerCancel(ctx goapp.Context, e goapp.Event) {
+	ctx.PreventUpdate()
+	delete(v.pointers, e.Get("pointerId").Int())
+	v.drag, v.pinch = nil, nil
 }
 
 func (v *TimelineView) onPointerLeave(ctx goapp.Context, e goapp.Event) {
