@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -72,6 +73,33 @@ func TestBrowser(t *testing.T) {
 		waitWarm(t, tab)
 		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 		screenshot(t, tab, "first-visit")
+	})
+	t.Run("the first paint of a capture shows its timeline drawn", func(t *testing.T) {
+		// Watched from before the page's own scripts run: the first frame
+		// painted with the capture's section must come after its canvas was
+		// drawn, not with an empty canvas and the drawing a frame later.
+		tab := s.newTab(t)
+		_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+			const shown = () => document.querySelector("section.result");
+			let drawn = false, draw;
+			Object.defineProperty(window, "watchlensDraw", {
+				configurable: true,
+				get: () => draw && function () { drawn = drawn || !!shown(); return draw.apply(this, arguments); },
+				set: (fn) => { draw = fn; },
+			});
+			new MutationObserver((_, obs) => {
+				if (!shown()) return;
+				obs.disconnect();
+				requestAnimationFrame(() => { window.firstPaint = drawn ? "drawn" : "empty canvas"; });
+			}).observe(document, {subtree: true, childList: true});
+		})()`})
+		must(t, err)
+		navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
+		got, err := chromedp.Run(tab, chromedp.Poll[string](`window.firstPaint`, chromedp.WithPollingTimeout(30*time.Second)))
+		must(t, err)
+		if got != "drawn" {
+			t.Errorf("the first frame showing the capture had an %s", got)
+		}
 	})
 	t.Run("the keyboard reaches every control, with a visible focus", func(t *testing.T) { testKeyboard(t, s) })
 	t.Run("large screens", func(t *testing.T) { testLargeScreens(t, s) })
