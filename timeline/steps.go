@@ -1,5 +1,7 @@
 package timeline
 
+import "slices"
+
 // Steps is a step series: at T(k) the value became (or was re-confirmed
 // at) RV(k). The head estimate and the cursors are such series, and
 // nearly all of their steps are events of the table, so a step is stored
@@ -88,13 +90,8 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 	}
 	// The samples before j are earlier than t; the first that is not is
 	// at most j+step-1.
-	for end := min(j+step-1, jhi); j < end; {
-		if m := int(uint(j+end) >> 1); s.sampleT[m] < t {
-			j = m + 1
-		} else {
-			end = m
-		}
-	}
+	k, _ := slices.BinarySearch(s.sampleT[j:min(j+step-1, jhi)], t)
+	j += k
 	a, b := lo, hi
 	if j > jlo {
 		a = (j-1)*stepSample + 1 // sample j-1 is earlier
