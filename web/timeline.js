@@ -86,19 +86,6 @@
     }
   });
 
-  function strokeSegments(ctx, f, from, to, width, dash, colour) {
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = width;
-    ctx.setLineDash(dash);
-    ctx.beginPath();
-    for (let i = from; i < to; i += 4) {
-      ctx.moveTo(f[i], f[i + 1]);
-      ctx.lineTo(f[i + 2], f[i + 3]);
-    }
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
-
   // The timeline's segments are vertical or horizontal (ticks, step lines,
   // lifetimes; app/timeline_draw.go's tests hold it to that), so the solid
   // ones are filled as rectangles on whole device pixels, square-ended, in
@@ -163,11 +150,20 @@
           ctx.fill();
           break;
         case "seg":
-          if (op.d) {
-            strokeSegments(ctx, f, op.o, end, op.z || 1, [3, 3], color(op.c));
-          } else {
+          if (!op.d) {
             fillSegments(ctx, f, op.o, end, op.z || 1, dpr, color(op.c));
+            break;
           }
+          ctx.strokeStyle = color(op.c);
+          ctx.lineWidth = op.z || 1;
+          ctx.setLineDash([3, 3]);
+          ctx.beginPath();
+          for (let i = op.o; i < end; i += 4) {
+            ctx.moveTo(f[i], f[i + 1]);
+            ctx.lineTo(f[i + 2], f[i + 3]);
+          }
+          ctx.stroke();
+          ctx.setLineDash([]);
           break;
         case "mark": {
           const shape = shapes[op.s] || shapes.dot;
