@@ -98,6 +98,11 @@ type messageLoop struct {
 }
 
 func (m *messageLoop) wait() {
+	<-m.post()
+}
+
+// post sends a message to ourselves; the channel closes when it arrives.
+func (m *messageLoop) post() <-chan struct{} {
 	m.once.Do(func() {
 		ch := goapp.Window().Get("MessageChannel").New()
 		ch.Get("port1").Set("onmessage", goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
@@ -115,5 +120,25 @@ func (m *messageLoop) wait() {
 	m.waiting = append(m.waiting, done)
 	m.mu.Unlock()
 	m.port.Call("postMessage", nil)
-	<-done
+	return done
+}
+
+// afterNextPaint blocks the calling goroutine until the browser has
+// painted its next frame, or for at most a second (a hidden tab paints no
+// frames): a message posted from a frame callback arrives once that
+// frame's paint is done.
+func afterNextPaint() {
+	posted := make(chan (<-chan struct{}), 1)
+	var frame goapp.Func
+	frame = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		frame.Release()
+		posted <- selfMessages.post()
+		return nil
+	})
+	goapp.Window().Call("requestAnimationFrame", frame)
+	select {
+	case painted := <-posted:
+		<-painted
+	case <-time.After(time.Second):
+	}
 }

@@ -312,8 +312,9 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 		ctx.Dispatch(func(goapp.Context) { p.loading = &pr })
 	})
 	a := analyze(c.tl, params)
-	loadGC.stop()
+	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
+		ctx.Defer(func(goapp.Context) { close(shown) })
 		p.loading = nil
 		p.capture, p.analysis = c, a
 		if origin.sample != p.view.sample || origin.url != p.view.url {
@@ -330,6 +331,14 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 			prepareReadingWorker()
 		})
 	})
+	// The collector gets its pacing back once the capture is on screen.
+	// Given it back before, it came due in the task that shows the
+	// capture and slowed it with its assists (0-8 ms of a 100 MB load's),
+	// and over a million events collected first, 50 ms before the page
+	// could show anything.
+	<-shown
+	afterNextPaint()
+	loadGC.stop()
 }
 
 // spareWorkerAfter is how long after showing a capture the page starts
