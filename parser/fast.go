@@ -2,7 +2,6 @@ package parser
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math/bits"
 )
 
@@ -258,7 +257,7 @@ func (s *fastScanner) skipString() bool {
 // and the keys of managedFields, skipped in every event, are that short.
 func stringEnd(b []byte, i int) int {
 	for i+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i:])
+		x := load64(b, i)
 		q, bs := x^(lsb*'"'), x^(lsb*'\\')
 		m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
 		if m == 0 {
@@ -294,7 +293,7 @@ const (
 // what is skipped is strings.
 func nextQuoteOrBackslash(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
+		x := load64(b, i)
 		q, bs := x^(lsb*'"'), x^(lsb*'\\')
 		// The lowest set bit marks the first zero byte exactly.
 		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
@@ -347,7 +346,7 @@ func (s *fastScanner) skipContainer() bool {
 			i++
 			for {
 				if i+8 <= len(b) {
-					x := binary.LittleEndian.Uint64(b[i:])
+					x := load64(b, i)
 					q, bs := x^(lsb*'"'), x^(lsb*'\\')
 					m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
 					if m == 0 {

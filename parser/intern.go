@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 	"unsafe"
@@ -82,7 +81,7 @@ func (t *internTable) hash(b []byte) uint32 {
 	h := t.seed ^ uint64(len(b))*hashMul1
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(b[i:]))*hashMul2, 31)
+		h = bits.RotateLeft64((h^load64(b, i))*hashMul2, 31)
 	}
 	if i < len(b) {
 		var w uint64
