@@ -247,6 +247,10 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	// Where the value's last line end is found, and how many it has, so
 	// that lineAt need not count them again: lastNL is past that line end.
 	lastNL, lines := 0, 0
+	// In a block, where the line's end is searched for, the last "object"
+	// key on the line is found on the way; elsewhere it is looked for
+	// after the metadata.
+	lastObject, scanned := -1, false
 	if col0 && i+1 < len(b) && (b[i+1] == '\n' || b[i+1] == '\r') {
 		// Every line inside must be indented, up to the "}" that closes.
 		for k := i; ; {
@@ -272,14 +276,15 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 		// Outside a block, a piece is one line: its end is known.
 		k := len(b) - 1 - i
 		if s.block {
-			k = bytes.IndexByte(b[i:], '\n')
+			k, lastObject = scanLine(b[i:])
+			scanned = true
 		}
 		if k < 0 || b[i+k] != '\n' {
 			return 0, false
 		}
 		n := i + k
 		if s.block {
-			// IndexByte found the line's only line end.
+			// scanLine found the line's only line end.
 			lastNL, lines = n+1, 1
 		}
 		for n > i && isSpace(b[n-1]) {
@@ -297,7 +302,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if !ok {
 		return 0, false
 	}
-	if rest := v[end:]; early && hasObjectKey(rest) || !early && len(rest) > 0 {
+	if early && (scanned && lastObject >= end || !scanned && hasObjectKey(v[end:])) || !early && end < len(v) {
 		return 0, false
 	}
 	line := s.lineAt(b, i)
