@@ -200,7 +200,7 @@ func TestBrowser(t *testing.T) {
 			screenshot(t, tab, "detail-"+sample)
 		})
 	}
-	t.Run("a large file shows its progress, and the shown capture stays put until it is read", func(t *testing.T) {
+	t.Run("a large file shows its progress at once, and the shown capture stays put until it is read", func(t *testing.T) {
 		// Large enough that reading it takes several progress reports
 		// (progressEvery) on any machine.
 		const name = "pods-300MB.jsonl"
@@ -246,6 +246,9 @@ func TestBrowser(t *testing.T) {
 		}
 		if !partial {
 			t.Errorf("the progress bar never showed part of the file read with its events: %q", seen.Progress)
+		}
+		if len(seen.Progress) > 0 && !strings.HasPrefix(seen.Progress[0], "Reading "+name+": 0 B of ") {
+			t.Errorf("the progress bar first read %q, not that reading had begun", seen.Progress[0])
 		}
 		// go-app matches children by position: the progress bar must not
 		// shift the results shown and remount them, nor redraw a timeline

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"time"
 
 	"watchlens/parser"
@@ -9,8 +10,9 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// progressEvery is how often the progress bar moves. Each update re-renders
-// the page, which cost a fifth of a 100 MB load when done every MiB.
+// progressEvery is how often the progress bar moves. Each move rendered
+// the page until moveProgress: done every MiB, that cost a fifth of a 100
+// MB load.
 const progressEvery = 200 * time.Millisecond
 
 // holdAtMost is how long building and analysing hold the page between
@@ -37,6 +39,10 @@ type progress struct {
 	size   int64
 	read   int64
 	events int
+}
+
+func (l progress) text() string {
+	return fmt.Sprintf("Reading %s: %s of %s, %s", l.name, humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
 }
 
 // source is a capture file to read: a Blob on the JS side and its name.
