@@ -247,10 +247,11 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	// Where the value's last line end is found, and how many it has, so
 	// that lineAt need not count them again: lastNL is past that line end.
 	lastNL, lines := 0, 0
-	// In a block, where the line's end is searched for, the last "object"
-	// key on the line is found on the way; elsewhere it is looked for
-	// after the metadata.
-	lastObject, scanned := -1, false
+	// In a block, where the line's end is searched for, the line's scan
+	// tells whether an "object" key follows the metadata; elsewhere the
+	// rest is looked through for one.
+	var keys objectKeys
+	scanned := false
 	if col0 && i+1 < len(b) && (b[i+1] == '\n' || b[i+1] == '\r') {
 		// Every line inside must be indented, up to the "}" that closes.
 		for k := i; ; {
@@ -276,7 +277,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 		// Outside a block, a piece is one line: its end is known.
 		k := len(b) - 1 - i
 		if s.block {
-			k, lastObject = scanLine(b[i:])
+			k, keys = scanLine(b[i:])
 			scanned = true
 		}
 		if k < 0 || b[i+k] != '\n' {
@@ -302,7 +303,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if !ok {
 		return 0, false
 	}
-	if early && (scanned && lastObject >= end || !scanned && hasObjectKey(v[end:])) || !early && end < len(v) {
+	if early && (scanned && keys.after(end) || !scanned && hasObjectKey(v[end:])) || !early && end < len(v) {
 		return 0, false
 	}
 	line := s.lineAt(b, i)

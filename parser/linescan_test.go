@@ -6,16 +6,24 @@ import (
 	"testing"
 )
 
-// checkScanLine holds scanLine to the plain way of finding what it finds.
+// checkScanLine holds scanLine to the plain way of finding what it finds:
+// the line's end, and whether an "object" key starts at or after each
+// position on the line.
 func checkScanLine(t *testing.T, b []byte) {
-	end, last := scanLine(b)
-	wantEnd := bytes.IndexByte(b, '\n')
-	line := b
-	if wantEnd >= 0 {
-		line = b[:wantEnd]
+	end, keys := scanLine(b)
+	if want := bytes.IndexByte(b, '\n'); end != want {
+		t.Fatalf("scanLine(%q) ends the line at %d, want %d", b, end, want)
 	}
-	if wantLast := bytes.LastIndex(line, []byte(`"object"`)); end != wantEnd || last != wantLast {
-		t.Fatalf("scanLine(%q) = %d, %d; want %d, %d", b, end, last, wantEnd, wantLast)
+	line := b
+	if end >= 0 {
+		line = b[:end]
+	}
+	// Every position of a short line, and 256 of a long one.
+	step := max(1, len(line)/256)
+	for i := 0; i <= len(line); i += step {
+		if got, want := keys.after(i), bytes.Contains(line[i:], []byte(`"object"`)); got != want {
+			t.Fatalf("scanLine(%q): an object key at or after %d: %v, want %v", b, i, got, want)
+		}
 	}
 }
 
@@ -60,6 +68,27 @@ func TestScanLineEveryPosition(t *testing.T) {
 				}
 				b[p] = 'k'
 			}
+		}
+	}
+}
+
+// TestScanLineStopsAtTheEnd scans slices followed by the bytes it looks
+// for: a read past the end would find them.
+func TestScanLineStopsAtTheEnd(t *testing.T) {
+	for _, after := range []byte("\nj") {
+		buf := bytes.Repeat([]byte{after}, 128)
+		for n := range 50 {
+			copy(buf, bytes.Repeat([]byte("k"), n))
+			if end, _ := scanLine(buf[:n]); end != -1 {
+				t.Fatalf("%d bytes with no line end, followed by %q: scanLine found one at %d", n, after, end)
+			}
+		}
+	}
+	// A key cut by the slice's end.
+	for n := 4; n < 50; n++ {
+		buf := append(bytes.Repeat([]byte("k"), n-4), `"object"`...)
+		if _, keys := scanLine(buf[:n]); keys.after(0) {
+			t.Fatalf("%q, cut from %q: scanLine found an object key", buf[:n], buf)
 		}
 	}
 }
