@@ -21,11 +21,13 @@ var loadGC gcPacer
 const gcFloor = 32 << 20
 
 type gcPacer struct {
-	loads      int // loads running: a second drop may come before the first is read
+	loads      int  // loads running: a second drop may come before the first is read
+	off        bool // the collector's pacing is off, and oldPercent is what it was
 	oldPercent int
 	live       uint64 // the heap after the last collection (or at the start)
 	next       uint64 // the heap at which the next collection is due
 	sample     [1]metrics.Sample
+	yield      func() // yieldOnce, or a test's stand-in
 }
 
 // start begins a load; every start must be matched by a stop.
@@ -34,7 +36,11 @@ func (g *gcPacer) start() {
 		return
 	}
 	g.sample[0].Name = "/memory/classes/heap/objects:bytes"
-	g.oldPercent = debug.SetGCPercent(-1)
+	// A load may start while the last one's stop collects, pacing still
+	// off: what to give back is what it was before that one.
+	if !g.off {
+		g.oldPercent, g.off = debug.SetGCPercent(-1), true
+	}
 	g.live = g.heap()
 	g.next = max(2*g.live, gcFloor)
 }
@@ -48,11 +54,19 @@ func (g *gcPacer) stop() {
 		return
 	}
 	if h := g.heap(); h >= gcFloor && h >= g.live+g.live/2 {
-		yieldOnce()
+		yield := g.yield
+		if yield == nil {
+			yield = yieldOnce
+		}
+		yield()
 		g.collect()
-		yieldOnce()
+		yield()
+		if g.loads > 0 {
+			return // a load started meanwhile; its stop gives the pacing back
+		}
 	}
 	debug.SetGCPercent(g.oldPercent)
+	g.off = false
 }
 
 // heap is the bytes of heap objects, garbage not yet swept included.

@@ -56,3 +56,35 @@ func TestLoadGCPacesCollections(t *testing.T) {
 		t.Errorf("after the loads the pacing is %d, want %d as before", p, before)
 	}
 }
+
+// TestLoadGCStartDuringStop starts a load while the last one's stop
+// yields around its collection: the pacing must come back when the new
+// load stops, as it was before both.
+func TestLoadGCStartDuringStop(t *testing.T) {
+	before := gcPercent()
+	var g gcPacer
+	g.start()
+	held := make([][]byte, 0, 64)
+	for g.heap() < max(gcFloor, g.live+g.live/2) {
+		held = append(held, make([]byte, 4<<20))
+	}
+	started := false
+	g.yield = func() {
+		if !started {
+			started = true
+			g.start() // a drop while the page yields
+		}
+	}
+	g.stop()
+	runtime.KeepAlive(held)
+	if !started {
+		t.Fatal("stop did not yield around a collection: the test tests nothing")
+	}
+	if p := gcPercent(); p != -1 {
+		t.Errorf("with a load running the pacing is %d, want off (-1)", p)
+	}
+	g.stop()
+	if p := gcPercent(); p != before {
+		t.Errorf("after both loads the pacing is %d, want %d as before", p, before)
+	}
+}

@@ -198,6 +198,8 @@ func (p *Page) renderCapture() goapp.UI {
 	)
 }
 
+// renderProgress draws the bar that moveProgress then moves: what one
+// shows of a progress report, the other must update.
 func (p *Page) renderProgress() goapp.UI {
 	l := p.loading
 	return goapp.Div().ID("progress").Class("progress").Body(
@@ -362,8 +364,13 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 	// capture and slowed it with its assists (0-8 ms of a 100 MB load's),
 	// and over a million events collected first, 50 ms before the page
 	// could show anything.
-	<-shown
-	afterNextPaint()
+	// go-app drops a dispatch to a page no longer mounted: the pacing
+	// must come back all the same.
+	select {
+	case <-shown:
+		afterNextPaint()
+	case <-time.After(2 * time.Second):
+	}
 	loadGC.stop()
 }
 
