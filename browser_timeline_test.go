@@ -295,7 +295,8 @@ func TestBrowserTimeline(t *testing.T) {
 		touch(input.DispatchTouchEventTypeTouchMove, 150)
 		touch(input.DispatchTouchEventTypeTouchMove, 200)
 		touch(input.DispatchTouchEventTypeTouchEnd, 0)
-		spread := readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "false" })
+		// The page may show the first move's zoom before the second's.
+		spread := readSummary(t, tab, name, func(g tlSummary) bool { return span(g) < 0.6*span(whole) })
 		if r := span(spread) / span(whole); r < 0.48 || r > 0.52 {
 			t.Errorf("spreading two fingers to twice their distance left %.3f of the span", r)
 		}
