@@ -1,5 +1,7 @@
 package parser
 
+import "watchlens/internal/word"
+
 // equalBytes is bytes.Equal 32 bytes at a time: under wasm, bytes.Equal
 // compares one byte at a time, and the fieldsV1 it compares are a third
 // of a pod event.
@@ -10,13 +12,13 @@ func equalBytes(a, b []byte) bool {
 	}
 	i := 0
 	for ; i+32 <= n; i += 32 {
-		if load64(a, i) != load64(b, i) || load64(a, i+8) != load64(b, i+8) ||
-			load64(a, i+16) != load64(b, i+16) || load64(a, i+24) != load64(b, i+24) {
+		if word.Load64(a, i) != word.Load64(b, i) || word.Load64(a, i+8) != word.Load64(b, i+8) ||
+			word.Load64(a, i+16) != word.Load64(b, i+16) || word.Load64(a, i+24) != word.Load64(b, i+24) {
 			return false
 		}
 	}
 	for ; i+8 <= n; i += 8 {
-		if load64(a, i) != load64(b, i) {
+		if word.Load64(a, i) != word.Load64(b, i) {
 			return false
 		}
 	}

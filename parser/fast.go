@@ -3,6 +3,8 @@ package parser
 import (
 	"bytes"
 	"math/bits"
+
+	"watchlens/internal/word"
 )
 
 // The fast path reads the fields without building anything. In the order
@@ -257,7 +259,7 @@ func (s *fastScanner) skipString() bool {
 // and the keys of managedFields, skipped in every event, are that short.
 func stringEnd(b []byte, i int) int {
 	for i+8 <= len(b) {
-		x := load64(b, i)
+		x := word.Load64(b, i)
 		q, bs := x^(lsb*'"'), x^(lsb*'\\')
 		m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
 		if m == 0 {
@@ -293,7 +295,7 @@ const (
 // what is skipped is strings.
 func nextQuoteOrBackslash(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		x := load64(b, i)
+		x := word.Load64(b, i)
 		q, bs := x^(lsb*'"'), x^(lsb*'\\')
 		// The lowest set bit marks the first zero byte exactly.
 		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
@@ -346,7 +348,7 @@ func (s *fastScanner) skipContainer() bool {
 			i++
 			for {
 				if i+8 <= len(b) {
-					x := load64(b, i)
+					x := word.Load64(b, i)
 					q, bs := x^(lsb*'"'), x^(lsb*'\\')
 					m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
 					if m == 0 {

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"unsafe"
+
+	"watchlens/internal/word"
 )
 
 // internTable holds the Reader's one copy of each string it hands out.
@@ -81,7 +83,7 @@ func (t *internTable) hash(b []byte) uint32 {
 	h := t.seed ^ uint64(len(b))*hashMul1
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		h = bits.RotateLeft64((h^load64(b, i))*hashMul2, 31)
+		h = bits.RotateLeft64((h^word.Load64(b, i))*hashMul2, 31)
 	}
 	if i < len(b) {
 		var w uint64

@@ -3,6 +3,8 @@ package timeline
 import (
 	"encoding/binary"
 	"strconv"
+
+	"watchlens/internal/word"
 )
 
 // The event table is stored column by column in fixed-size chunks: a
@@ -103,10 +105,11 @@ type block struct {
 
 // at reads value i. Every value is read as 8 little-endian bytes and
 // masked, the spare bytes making that safe: one code path serves every
-// width, 0 included.
+// width, 0 included. The read is unchecked under wasm (word.Load64): the
+// block's data holds every value's 8 bytes by construction.
 func (c *packed[T]) at(i int) T {
 	b := &c.blocks[i>>blockBits]
-	return T(b.base + binary.LittleEndian.Uint64(b.data[uint32(i&blockMask)*b.w:])&b.mask)
+	return T(b.base + word.Load64(b.data, int(uint32(i&blockMask)*b.w))&b.mask)
 }
 
 func (c *packed[T]) len() int { return c.n }

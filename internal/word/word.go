@@ -1,0 +1,3 @@
+// Package word reads 8-byte little-endian words from byte slices, without
+// bounds checks under wasm, where they cost most of a word loop's time.
+package word
