@@ -3,7 +3,6 @@ package timeline
 import (
 	"fmt"
 	"math"
-	"sort"
 	"time"
 
 	"watchlens/parser"
@@ -293,7 +292,7 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		// Buffer at τ holds the last N changes seen up to τ; refused when
 		// its oldest RV exceeds rv+1, i.e. from the (j+N)th change on,
 		// j being the first change above rv+1.
-		j := hint.search(s.len(), rv, func(i int) bool { return s.maxRV.at(i) > rv+1 })
+		j := hint.firstAbove(&s.maxRV, rv)
 		if k := j + p.CacheCount - 1; k < s.len() {
 			return s.t(k), Refused
 		}
@@ -332,33 +331,39 @@ func (a *Analysis) seriesOf(file int) (*kindSeries, *searchHint) {
 // cursor values mostly rise, and then the answer can only move forward.
 type searchHint struct {
 	rv  uint64
-	ans int // the previous answer: pred is false below it for any rv >= this rv
+	ans int // the previous answer: no change below it is above rv+1, for any rv >= this rv
 }
 
-// search is sort.Search(n, pred) for the cursor value rv, galloping
-// forward from the previous answer when rv did not go down.
-func (h *searchHint) search(n int, rv uint64, pred func(int) bool) int {
-	if h == nil || rv < h.rv || h.ans > n {
-		j := sort.Search(n, pred)
-		if h != nil {
-			h.rv, h.ans = rv, j
+// firstAbove returns the first change whose largest RV so far (maxRV) is
+// above rv+1, the change from which a buffer of the changes up to it no
+// longer holds rv+1; with a hint, it gallops forward from the previous
+// answer when rv did not go down. It calls no predicate: as wasm, calls
+// through a closure were a third of the searches' time.
+func (h *searchHint) firstAbove(maxRV *packed[uint64], rv uint64) int {
+	n, x := maxRV.len(), rv+1
+	lo, hi := 0, n
+	if h != nil && rv >= h.rv && h.ans <= n {
+		lo, hi = h.ans, h.ans
+		if lo < n && maxRV.at(lo) <= x {
+			step := 1
+			for lo+step < n && maxRV.at(lo+step) <= x {
+				lo += step
+				step *= 2
+			}
+			lo, hi = lo+1, min(lo+step, n)
 		}
-		return j
 	}
-	lo := h.ans // pred is false below lo
-	if lo == n || pred(lo) {
-		h.rv = rv
-		return lo
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); maxRV.at(m) > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
 	}
-	step := 1
-	for lo+step < n && !pred(lo+step) {
-		lo += step
-		step *= 2
+	if h != nil {
+		h.rv, h.ans = rv, lo
 	}
-	hi := min(lo+step, n)
-	j := lo + 1 + sort.Search(hi-lo-1, func(i int) bool { return pred(lo + 1 + i) })
-	h.rv, h.ans = rv, j
-	return j
+	return lo
 }
 
 // staleFrom is when the cursor became stale for the watch cache (see

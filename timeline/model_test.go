@@ -443,20 +443,26 @@ func TestBinsFastTotalsMatchScan(t *testing.T) {
 }
 
 func TestSearchHintMatchesSortSearch(t *testing.T) {
-	vals := make([]uint64, 500)
+	var c column[uint64]
+	vals := make([]uint64, 5000)
 	for i := range vals {
 		vals[i] = uint64(i * 3)
+		c.add(vals[i])
 	}
+	maxRV := pack(&c, nil)
 	h := &searchHint{}
 	x := uint64(7)
-	for k := 0; k < 2000; k++ {
-		x = (x*1103515245 + 12345) % 1600
+	for k := 0; k < 20000; k++ {
+		x = (x*1103515245 + 12345) % 16000
 		if k%3 != 0 { // mostly rising, sometimes falling
 			x = x/4 + uint64(k)/2
 		}
-		pred := func(i int) bool { return vals[i] > x }
-		if got, want := h.search(len(vals), x, pred), sort.Search(len(vals), pred); got != want {
+		want := sort.Search(len(vals), func(i int) bool { return vals[i] > x+1 })
+		if got := h.firstAbove(&maxRV, x); got != want {
 			t.Fatalf("step %d x=%d: %d, want %d", k, x, got, want)
+		}
+		if got := (*searchHint)(nil).firstAbove(&maxRV, x); got != want {
+			t.Fatalf("step %d x=%d without a hint: %d, want %d", k, x, got, want)
 		}
 	}
 }

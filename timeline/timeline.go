@@ -335,7 +335,7 @@ func (s *kindSeries) staleFrom(rv uint64, since int64, hint *searchHint) int64 {
 		return since
 	}
 	stale := s.seenTo[k]
-	if j := hint.search(s.len(), rv, func(i int) bool { return s.maxRV.at(i) > rv+1 }); j < s.len() {
+	if j := hint.firstAbove(&s.maxRV, rv); j < s.len() {
 		stale = min(stale, s.t(j))
 	}
 	return max(stale, since)
