@@ -1,5 +1,20 @@
 #include "textflag.h"
 
+// ZEROBYTES(w, c) pushes (y-0x01..01) &^ y for y = w^c, using R7. Masked
+// with 0x80..80, it is not zero exactly when a byte of w equals the byte
+// that c repeats.
+#define ZEROBYTES(w, c) \
+	Get w; \
+	I64Const c; \
+	I64Xor; \
+	Tee R7; \
+	I64Const $0x0101010101010101; \
+	I64Sub; \
+	Get R7; \
+	I64Const $-1; \
+	I64Xor; \
+	I64And
+
 // func newlineOrJ(b []byte) int
 //
 // R0 is the address read, R3 the slice's start, R4 its end. Sixteen bytes
@@ -36,54 +51,18 @@ TEXT ·newlineOrJ(SB), NOSPLIT, $0-32
 		Set R6
 
 		// A zero byte in the first word ^ '\n'...
-		Get R5
-		I64Const $0x0a0a0a0a0a0a0a0a
-		I64Xor
-		Tee R7
-		I64Const $0x0101010101010101
-		I64Sub
-		Get R7
-		I64Const $-1
-		I64Xor
-		I64And
+		ZEROBYTES(R5, $0x0a0a0a0a0a0a0a0a)
 
 		// ... or in the first word ^ 'j'...
-		Get R5
-		I64Const $0x6a6a6a6a6a6a6a6a
-		I64Xor
-		Tee R7
-		I64Const $0x0101010101010101
-		I64Sub
-		Get R7
-		I64Const $-1
-		I64Xor
-		I64And
+		ZEROBYTES(R5, $0x6a6a6a6a6a6a6a6a)
 		I64Or
 
 		// ... or in the second word ^ '\n'...
-		Get R6
-		I64Const $0x0a0a0a0a0a0a0a0a
-		I64Xor
-		Tee R7
-		I64Const $0x0101010101010101
-		I64Sub
-		Get R7
-		I64Const $-1
-		I64Xor
-		I64And
+		ZEROBYTES(R6, $0x0a0a0a0a0a0a0a0a)
 		I64Or
 
 		// ... or in the second word ^ 'j'.
-		Get R6
-		I64Const $0x6a6a6a6a6a6a6a6a
-		I64Xor
-		Tee R7
-		I64Const $0x0101010101010101
-		I64Sub
-		Get R7
-		I64Const $-1
-		I64Xor
-		I64And
+		ZEROBYTES(R6, $0x6a6a6a6a6a6a6a6a)
 		I64Or
 
 		// 0x8080808080808080: found, to the byte loop.
