@@ -828,13 +828,41 @@ func TestStepsSearchT(t *testing.T) {
 	sort.Strings(all)
 	b := NewBuilder()
 	addSynthetic(b, 5_000)
-	for _, tl := range []*Timeline{loadSamples(t, all...), b.Build()} {
+	// Watches resumed from an older RV: each sets the cursors to a value
+	// no event has, a step kept apart, here inside a sample's spacing.
+	resumed := &capture{}
+	rv := uint64(100)
+	for k := range 5 {
+		start := time.Duration(k) * 100 * s
+		resumed.watch(narrow(strconv.FormatUint(rv-7, 10), true), start, start+99*s)
+		for e := range 45 {
+			rv++
+			resumed.ev(parser.Modified, rv, start+time.Duration(e+1)*s, "a")
+		}
+	}
+	for _, tl := range []*Timeline{loadSamples(t, all...), b.Build(), build(resumed)} {
 		series := []*Steps{tl.HeadSteps()}
 		for k := range tl.Cursors {
 			series = append(series, &tl.Cursors[k].Steps)
 		}
+		extras := 0
 		for n, st := range series {
 			m := st.Len()
+			// Searches that end at a step kept apart (no event), inside a
+			// sample's spacing, where SearchT decodes the steps.
+			for k := range m {
+				if st.ev.at(k) >= 0 {
+					continue
+				}
+				extras++
+				for _, at := range []int64{st.T(k) - 1, st.T(k), st.T(k) + 1} {
+					lo, hi := max(0, k-stepSample-3), min(m, k+stepSample+3)
+					want := lo + sort.Search(hi-lo, func(x int) bool { return st.T(lo+x) >= at })
+					if got := st.SearchT(lo, hi, at); got != want {
+						t.Fatalf("series %d, around step %d kept apart: SearchT(%d, %d, >= %d) = %d, want %d", n, k, lo, hi, at, got, want)
+					}
+				}
+			}
 			for _, lo := range []int{0, 1, stepSample - 1, stepSample, stepSample + 1, m / 3} {
 				for _, hi := range []int{m, m - 1, m / 2, lo + stepSample, lo + 1, lo} {
 					lo, hi := min(lo, m), max(min(hi, m), min(lo, m))
@@ -848,6 +876,9 @@ func TestStepsSearchT(t *testing.T) {
 					}
 				}
 			}
+		}
+		if extras == 0 {
+			t.Error("no step kept apart in these series: the test misses them")
 		}
 	}
 }
