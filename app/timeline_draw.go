@@ -610,7 +610,6 @@ type stepSeries interface {
 // million steps.
 func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale) {
 	n := len(e.has)
-	colOf := func(t int64) int { return max(0, min(int(s.xc(t)-s.x0), n-1)) }
 	prev, havePrev, prevCol := uint64(0), false, -1
 	fold := func(col int, val uint64) {
 		if val == rvNone {
@@ -632,14 +631,14 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 		prev, havePrev, prevCol = val, true, col
 	}
 	for k := from; k < to; {
-		col := colOf(st.T(k))
+		col := s.colOf(st.T(k), n)
 		// Zoomed in, the next step is mostly in another column already.
 		end := k + 1
-		if end < to && colOf(st.T(end)) == col {
+		if end < to && s.colOf(st.T(end), n) == col {
 			// The search compares instants with the column's end, found
 			// once: mapping every instant it read to its column was a fifth
 			// of a pan frame's drawing as wasm.
-			end = st.SearchT(end+1, to, s.columnEnd(col, n, colOf))
+			end = st.SearchT(end+1, to, s.columnEnd(col, n))
 		}
 		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k
 		if v := st.RV(k); v != rvNone && (d == len(desc) || int(desc[d]) >= end) {

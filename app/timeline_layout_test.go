@@ -395,14 +395,13 @@ func TestColumnEnd(t *testing.T) {
 		{from: 0, to: 40 * 365 * 24 * int64(time.Hour), x0: 0, w: 1500},
 	} {
 		n := int(math.Ceil(s.w))
-		colOf := func(t int64) int { return max(0, min(int(s.xc(t)-s.x0), n-1)) }
 		for col := 0; col < n-1; col++ {
-			end := s.columnEnd(col, n, colOf)
-			if colOf(end-1) > col || colOf(end) <= col {
-				t.Fatalf("scale %+v: column %d ends at %d, where columns are %d and %d", s, col, end, colOf(end-1), colOf(end))
+			end := s.columnEnd(col, n)
+			if s.colOf(end-1, n) > col || s.colOf(end, n) <= col {
+				t.Fatalf("scale %+v: column %d ends at %d, where columns are %d and %d", s, col, end, s.colOf(end-1, n), s.colOf(end, n))
 			}
 		}
-		if end := s.columnEnd(n-1, n, colOf); end != math.MaxInt64 {
+		if end := s.columnEnd(n-1, n); end != math.MaxInt64 {
 			t.Errorf("the last column ends at %d", end)
 		}
 	}
