@@ -363,9 +363,8 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 	// Given it back before, it came due in the task that shows the
 	// capture and slowed it with its assists (0-8 ms of a 100 MB load's),
 	// and over a million events collected first, 50 ms before the page
-	// could show anything.
-	// go-app drops a dispatch to a page no longer mounted: the pacing
-	// must come back all the same.
+	// could show anything. The wait is bounded: go-app drops a dispatch
+	// to a page no longer mounted, and the pacing must come back anyway.
 	select {
 	case <-shown:
 		afterNextPaint()
