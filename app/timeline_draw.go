@@ -655,7 +655,7 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 
 // segments appends the envelope as line segments: a vertical per column
 // where the series moved, a horizontal to the next column it is in.
-func (e *stepEnvelope) segments(out []float32, x0 float64, endCol int, y func(uint64) float64) []float32 {
+func (e *stepEnvelope) segments(out []float32, x0 float64, endCol int, axis rvBand) []float32 {
 	n := len(e.has)
 	c := 0
 	for c < n && !e.has[c] {
@@ -664,7 +664,7 @@ func (e *stepEnvelope) segments(out []float32, x0 float64, endCol int, y func(ui
 	for c < n {
 		x := float32(x0 + float64(c) + 0.5)
 		if e.lo[c] != e.hi[c] {
-			out = append(out, x, float32(y(e.lo[c])), x, float32(y(e.hi[c])))
+			out = append(out, x, float32(axis.y(e.lo[c])), x, float32(axis.y(e.hi[c])))
 		}
 		next := c + 1
 		for next < n && !e.has[next] {
@@ -676,13 +676,25 @@ func (e *stepEnvelope) segments(out []float32, x0 float64, endCol int, y func(ui
 				stop = min(endCol, n)
 			}
 			if stop > c {
-				yy := float32(y(e.last[c]))
+				yy := float32(axis.y(e.last[c]))
 				out = append(out, x, yy, float32(x0+float64(stop)+0.5), yy)
 			}
 		}
 		c = next
 	}
 	return out
+}
+
+// rvBand maps resourceVersions from bot to top onto a band's height, top
+// up. It is a value with a method, not a closure: as wasm, calls through
+// a closure cost, and segments makes two or three for each column.
+type rvBand struct {
+	y0, h    float64
+	top, bot uint64
+}
+
+func (r rvBand) y(rv uint64) float64 {
+	return r.y0 + r.h - 2 - float64(rv-r.bot)/float64(r.top-r.bot)*(r.h-4)
 }
 
 // cursorStrip plots, against time, the head estimate and each file's two
@@ -733,9 +745,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 	}
 	pad := max((mx-mn)/10, 1)
 	top, bot := mx+pad, mn-min(mn, pad)
-	y := func(rv uint64) float64 {
-		return b.y + b.h - 2 - float64(rv-bot)/float64(top-bot)*(b.h-4)
-	}
+	axis := rvBand{y0: b.y, h: b.h, top: top, bot: bot}
 	// Shade between the two cursors, column by column, merging runs.
 	var shade []float32
 	for _, p := range pairs {
@@ -745,7 +755,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		runStart, runA, runI := -1, uint64(0), uint64(0)
 		flush := func(end int) {
 			if runStart >= 0 && runA != runI {
-				y1, y2 := y(max(runA, runI)), y(min(runA, runI))
+				y1, y2 := axis.y(max(runA, runI)), axis.y(min(runA, runI))
 				shade = append(shade, float32(lo.plotX+float64(runStart)), float32(y1), float32(end-runStart), float32(y2-y1))
 			}
 			runStart = -1
@@ -779,7 +789,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		case i%2 == 1: // bookmark-aware, drawn under bookmark-ignoring
 			z = 3
 		}
-		c.segs = sr.env.segments(c.segs[:0], lo.plotX, sr.end, y)
+		c.segs = sr.env.segments(c.segs[:0], lo.plotX, sr.end, axis)
 		alpha := float32(0)
 		if sr.env == head {
 			alpha = 0.45

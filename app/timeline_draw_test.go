@@ -191,7 +191,7 @@ func TestStepEnvelope(t *testing.T) {
 	if e.min != 5 || e.max != 12 {
 		t.Errorf("range %d..%d", e.min, e.max)
 	}
-	segs := e.segments(nil, 10, 100, func(v uint64) float64 { return float64(v) })
+	segs := e.segments(nil, 10, 100, rvBand{h: 20, top: 12, bot: 5})
 	// 0->10 flat at 5; at 10 a vertical 5..7 and flat at 6 to 50; vertical
 	// 6..9 at 50; no line from 51 to 90; 90 flat to the end.
 	if len(segs)%4 != 0 || len(segs)/4 != 5 {
