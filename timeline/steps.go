@@ -33,8 +33,12 @@ type step struct {
 func (s *Steps) Len() int { return s.ev.len() }
 
 // T is step k's instant.
-func (s *Steps) T(k int) int64 {
-	i := s.ev.at(k)
+func (s *Steps) T(k int) int64 { return s.tOf(s.ev.at(k)) }
+
+// tOf is the instant of a step stored as i (see Steps.ev). It is small
+// enough to be inlined: as wasm, the calls to T in SearchT's loop were a
+// third of a zoomed frame's drawing.
+func (s *Steps) tOf(i int32) int64 {
 	if i < 0 {
 		return s.extra[^i].t
 	}
@@ -99,18 +103,8 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 	if j < jhi {
 		b = j * stepSample // sample j is not
 	}
-	// T written out, its columns looked up once: as wasm, the calls and
-	// the lookups were a third of a zoomed frame's drawing.
-	ev, at := &s.ev, &s.tl.tab.t
 	for a < b {
-		m := int(uint(a+b) >> 1)
-		var tm int64
-		if i := ev.at(m); i >= 0 {
-			tm = at.at(int(i))
-		} else {
-			tm = s.extra[^i].t
-		}
-		if tm < t {
+		if m := int(uint(a+b) >> 1); s.tOf(s.ev.at(m)) < t {
 			a = m + 1
 		} else {
 			b = m
