@@ -191,12 +191,17 @@ func hasObjectKey(b []byte) bool {
 			return false
 		}
 		i += k
-		if i+5 <= len(b) && string(b[i-3:i+5]) == `"object"` {
+		if objectKeyAt(b, i) {
 			return true
 		}
 		i++
 	}
 	return false
+}
+
+// objectKeyAt reports whether the 'j' at b[j] is the one of an `"object"`.
+func objectKeyAt(b []byte, j int) bool {
+	return j >= 3 && j+5 <= len(b) && string(b[j-3:j+5]) == `"object"`
 }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }

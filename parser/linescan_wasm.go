@@ -19,7 +19,7 @@ func scanLine(b []byte) (int, objectKeys) {
 		if b[i] == '\n' {
 			return i, keys
 		}
-		if i >= 3 && i+5 <= len(b) && string(b[i-3:i+5]) == `"object"` {
+		if objectKeyAt(b, i) {
 			keys.last = i - 3
 		}
 	}
