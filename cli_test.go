@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -118,4 +119,27 @@ func readFile(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// The site says nothing leaves the browser: its pages must not fetch
+// anything from elsewhere either (go-app's defaults point at GitHub).
+func TestBuildSiteFetchesNothingFromElsewhere(t *testing.T) {
+	web := t.TempDir()
+	writeFile(t, filepath.Join(web, "app.wasm"), "not really wasm")
+	root := t.TempDir()
+	if _, err := buildSite(root, "/", web, false); err != nil {
+		t.Fatal(err)
+	}
+	url := regexp.MustCompile(`(?i)https?://[^\s"'<>)]+`)
+	for _, f := range []string{"index.html", "manifest.webmanifest", "app.js", "app-worker.js"} {
+		if found := url.FindAllString(readFile(t, filepath.Join(root, f)), -1); len(found) > 0 {
+			t.Errorf("%s refers to %v", f, found)
+		}
+	}
+	h := newHandler("v", "/", false)
+	for _, icon := range []string{h.Icon.Default, h.Icon.Large, h.Icon.SVG, h.Icon.Maskable} {
+		if _, err := os.Stat(filepath.Join("web", strings.TrimPrefix(icon, "/web/"))); err != nil {
+			t.Errorf("icon %q is not one of the site's files: %v", icon, err)
+		}
+	}
 }

@@ -58,9 +58,12 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		Author:      "watchlens",
 		Keywords:    []string{"kubernetes", "watch", "resourceVersion", "410 Gone", "bookmark"},
 		Lang:        "en",
-		Icon:        goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png"},
-		Styles:      []string{"/web/app.css"},
-		Scripts:     []string{"/web/timeline.js"},
+		// Every icon is the site's own: left empty, go-app fills the SVG one
+		// (and the default ones) with a URL on GitHub, a request to a third
+		// party on every visit of a page that says nothing leaves it.
+		Icon:    goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
+		Styles:  []string{"/web/app.css"},
+		Scripts: []string{"/web/timeline.js"},
 		// The worker that reads dropped files is loaded by the app, not
 		// by the page, so the offline cache must be told of it.
 		CacheableResources: []string{"/web/blobread.js"},
