@@ -235,6 +235,13 @@ func TestBrowser(t *testing.T) {
 		must(t, err)
 		must(t, json.Unmarshal([]byte(got), &seen))
 		line := regexp.MustCompile(`^Reading ` + regexp.QuoteMeta(name) + `: (\S+ \S+) of 300\.0 MiB, (\d+) events$`)
+		// Then, read whole, it is built into a timeline and analysed.
+		building := regexp.MustCompile(`^Building the timeline of (\d+) events read from ` + regexp.QuoteMeta(name) + `$`)
+		if n := len(seen.Progress); n == 0 || !building.MatchString(seen.Progress[n-1]) {
+			t.Errorf("the progress bar did not end on the timeline's building: %q", seen.Progress)
+		} else {
+			seen.Progress = seen.Progress[:n-1]
+		}
 		partial := false
 		for _, p := range seen.Progress {
 			m := line.FindStringSubmatch(p)

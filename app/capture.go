@@ -39,9 +39,15 @@ type progress struct {
 	size   int64
 	read   int64
 	events int
+	// building: every file is read, and the timeline is being built and
+	// analysed (about a second for a million events).
+	building bool
 }
 
 func (l progress) text() string {
+	if l.building {
+		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), l.name)
+	}
 	return fmt.Sprintf("Reading %s: %s of %s, %s", l.name, humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
 }
 
@@ -88,6 +94,8 @@ func readCapture(sources []source, filter Filter, report func(progress)) *captur
 		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
 		c.readErr = append(c.readErr, r.Err())
 	}
+	last := sources[len(sources)-1].name
+	report(progress{name: last, size: c.sizes[len(c.sizes)-1], read: c.sizes[len(c.sizes)-1], events: events, building: true})
 	c.tl = b.BuildPausing(yieldIfHeld)
 	yieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -338,6 +339,13 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 				ctx.PreventUpdate()
 			}
 		})
+		// go-app runs a dispatch only once this goroutine lets it, and
+		// renders 1/120 s after the first dispatch since it last did. Let
+		// it now: the bar moves at once, and the last report, sent as the
+		// timeline's building starts, sets that clock going, so the render
+		// that shows the capture comes as soon as it is built, not 8 ms
+		// later.
+		runtime.Gosched()
 	})
 	a := analyze(c.tl, params)
 	shown := make(chan struct{})
