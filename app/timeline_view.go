@@ -288,7 +288,12 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
 		}
 		return
 	}
-	width, dpr := v.canvasWidth(cv), v.dpr()
+	v.paint(cv, fn, v.canvasWidth(cv), v.dpr(), adjust)
+}
+
+// paint builds the frame for a canvas width CSS pixels wide at pixel
+// ratio dpr, and has draw (web/timeline.js's watchlensDraw) draw it on cv.
+func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust func(*tlView)) {
 	st := v.viewState(width, dpr)
 	if adjust != nil {
 		adjust(st)
@@ -329,7 +334,7 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
 		v.jsBuf = goapp.Window().Get("Uint8Array").New(v.jsBufLen)
 	}
 	goapp.CopyBytesToJS(v.jsBuf, b)
-	fn.Invoke(cv, string(spec), v.jsBuf, n)
+	draw.Invoke(cv, string(spec), v.jsBuf, n)
 }
 
 func (v *TimelineView) Render() goapp.UI {
