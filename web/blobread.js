@@ -35,7 +35,11 @@ async function fill(buf, want) {
 
 function readOne() {
   const at = next;
-  const want = Math.min(size, blob.size - at);
+  // The parser finishes only after the last slice is in, so the slices
+  // shrink towards the end (each at most half of what is left, down to
+  // 1 MiB): little is left to parse once the last byte is read.
+  const left = blob.size - at;
+  const want = Math.min(size, left, Math.max(1 << 20, Math.ceil(left / 2)));
   next += want;
   size = Math.min(2 * size, sliceSize);
   chain = chain.then(async () => {
