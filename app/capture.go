@@ -94,8 +94,8 @@ func readCapture(sources []source, filter Filter, report func(progress)) *captur
 		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
 		c.readErr = append(c.readErr, r.Err())
 	}
-	last := sources[len(sources)-1].name
-	report(progress{name: last, size: c.sizes[len(c.sizes)-1], read: c.sizes[len(c.sizes)-1], events: events, building: true})
+	last := len(sources) - 1
+	report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
 	c.tl = b.BuildPausing(yieldIfHeld)
 	yieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)

@@ -22,9 +22,10 @@ const warmRounds = 6
 
 // warmUp reads the warm samples through the same path a dropped file
 // takes (the reading worker, the parser, the timeline, the analysis, the
-// first frame's drawing) and throws the result away. The browser runs new wasm code unoptimised at
-// first and optimises what runs hot: in Chromium a first 100 MB load
-// took 0.6 s where the same load again took 0.35 s. It runs in a goroutine
+// first frame's drawing) and throws the result away. The browser runs
+// new wasm code unoptimised at first and optimises what runs hot: in
+// Chromium a first 100 MB load took 0.6 s where the same load again took
+// 0.35 s. It runs in a goroutine
 // and yields like a load, so the page stays responsive, and stops once
 // the user opens a capture: it is there to speed that up, not to compete
 // with it.
