@@ -402,6 +402,85 @@ func TestBrowserTimeline(t *testing.T) {
 	})
 }
 
+// TestBrowserStampedMarks checks that a batch of many marks, which
+// web/timeline.js stamps from a sprite, looks like the same marks drawn
+// one by one as paths: the same ink, in the same place, in the op's
+// colour, for each shape and at pixel ratios 1 and 2.
+func TestBrowserStampedMarks(t *testing.T) {
+	s := startSite(t)
+	tab := s.newTab(t)
+	navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
+	waitText(t, tab, "#timeline-summary")
+	type cmp struct {
+		Shape             string
+		DPR, Ink, InkPath float64
+		Shift             float64 // the largest distance between a mark's two centres, device px
+		Colour            []int
+	}
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]cmp](`(() => {
+		const cols = 20, rows = 8, cell = 20, out = [];
+		let seed = 7;
+		const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+		for (const dpr of [1, 2]) for (const shape of ["dot", "tri", "tridown", "cross", "diamond", "square", "ring"]) {
+			const xy = [];
+			for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) xy.push(c * cell + 10 + rnd() - 0.5, r * cell + 10 + rnd() - 0.5);
+			const f = new Float32Array(xy);
+			const bytes = new Uint8Array(f.buffer);
+			const n = cols * rows;
+			const draw = (ops) => {
+				const cv = document.createElement("canvas");
+				window.watchlensDraw(cv, JSON.stringify({w: cols * cell, h: rows * cell, dpr, ops, texts: []}), bytes, f.length);
+				return cv.getContext("2d").getImageData(0, 0, cv.width, cv.height);
+			};
+			const op = {k: "mark", s: shape, c: "#E69F00", z: 8};
+			const stamped = draw([{...op, o: 0, n: 2 * n}]);
+			const paths = draw(xy.filter((_, i) => i % 2 === 0).map((_, i) => ({...op, o: 2 * i, n: 2})));
+			// Ink and centre of each cell.
+			const cells = (img) => {
+				const w = img.width, d = img.data, cs = [];
+				const side = cell * dpr;
+				for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+					let m = 0, sx = 0, sy = 0;
+					for (let y = r * side; y < (r + 1) * side; y++) for (let x = c * side; x < (c + 1) * side; x++) {
+						const a = d[4 * (y * w + x) + 3];
+						m += a; sx += a * x; sy += a * y;
+					}
+					cs.push([m, sx / m, sy / m]);
+				}
+				return cs;
+			};
+			const a = cells(stamped), b = cells(paths);
+			let ink = 0, inkPath = 0, shift = 0;
+			for (let i = 0; i < a.length; i++) {
+				ink += a[i][0]; inkPath += b[i][0];
+				shift = Math.max(shift, Math.hypot(a[i][1] - b[i][1], a[i][2] - b[i][2]));
+			}
+			let colour = null;
+			for (let i = 0; i < stamped.data.length; i += 4) {
+				if (stamped.data[i + 3] === 255) { colour = [stamped.data[i], stamped.data[i + 1], stamped.data[i + 2]]; break; }
+			}
+			out.push({Shape: shape, DPR: dpr, Ink: ink, InkPath: inkPath, Shift: shift, Colour: colour});
+		}
+		return out;
+	})()`))
+	must(t, err)
+	if len(got) != 14 {
+		t.Fatalf("compared %d shape and ratio pairs, want 14", len(got))
+	}
+	for _, g := range got {
+		// A stamped mark sits on whole device pixels: at most half a
+		// pixel off each way.
+		t.Logf("%s x%v: ink %.3f, shift %.2f", g.Shape, g.DPR, g.Ink/g.InkPath, g.Shift)
+		if r := g.Ink / g.InkPath; r < 0.93 || r > 1.07 || g.Shift > 0.75 {
+			t.Errorf("%s at ratio %v: stamped marks have %.2f times the ink of the paths, centres up to %.2f device px apart",
+				g.Shape, g.DPR, r, g.Shift)
+		}
+		if len(g.Colour) != 3 || g.Colour[0] != 0xE6 || g.Colour[1] != 0x9F || g.Colour[2] != 0x00 {
+			t.Errorf("%s at ratio %v: stamped in %v, want #E69F00", g.Shape, g.DPR, g.Colour)
+		}
+	}
+}
+
 // writeBigCapture writes a time-stamped NDJSON watch body of n events: a
 // busy broad ConfigMap watch, 10 000 objects in 7 namespaces, a change
 // every 3.6 ms (n = 1 M makes an hour), a bookmark a minute.

@@ -113,6 +113,123 @@
     ctx.restore();
   }
 
+  // A batch of many marks is stamped from a sprite instead of filled as
+  // one path: Skia's raster of ~2 800 small circles took 4.6 ms (8.3 ms
+  // at a pixel ratio of 2) where copying a sprite's pixels into a buffer
+  // and blitting it took 0.6 ms (3.1 ms). A few marks are still drawn as
+  // paths, at their exact positions; stamped ones sit on whole device
+  // pixels.
+  const stampMin = 64;
+
+  // sprite is one mark drawn on a small canvas, as pixels, with each
+  // row's painted run so stamping skips the transparent corners.
+  const sprites = new Map();
+  function sprite(shape, size, dpr, colour) {
+    const key = shape + "|" + size + "|" + dpr + "|" + colour;
+    let sp = sprites.get(key);
+    if (sp) {
+      return sp;
+    }
+    const side = Math.ceil((size + 2 * (stroked[shape] || 0)) * dpr) + 2;
+    const half = side >> 1;
+    const c = document.createElement("canvas");
+    c.width = c.height = side;
+    const g = c.getContext("2d", { willReadFrequently: true });
+    g.setTransform(dpr, 0, 0, dpr, half, half);
+    g.beginPath();
+    shapes[shape](g, 0, 0, size);
+    if (stroked[shape]) {
+      g.strokeStyle = colour;
+      g.lineWidth = stroked[shape];
+      g.stroke();
+    } else {
+      g.fillStyle = colour;
+      g.fill();
+    }
+    const px = new Uint32Array(g.getImageData(0, 0, side, side).data.buffer);
+    const runs = new Int16Array(2 * side);
+    for (let y = 0; y < side; y++) {
+      let a = side, b = 0;
+      for (let x = 0; x < side; x++) {
+        if (px[y * side + x] !== 0) {
+          a = Math.min(a, x);
+          b = x + 1;
+        }
+      }
+      runs[2 * y] = a;
+      runs[2 * y + 1] = b;
+    }
+    if (sprites.size > 64) {
+      sprites.clear(); // themes and ratios come and go
+    }
+    sp = { side, half, px, runs };
+    sprites.set(key, sp);
+    return sp;
+  }
+
+  // The stamping buffer: an image the size of the canvas being drawn,
+  // and a canvas to blit it from.
+  let stamp = null;
+  function stampBuffer(w, h) {
+    if (!stamp || stamp.w !== w || stamp.h !== h) {
+      const img = new ImageData(w, h);
+      const canvas = document.createElement("canvas");
+      canvas.width = w;
+      canvas.height = h;
+      stamp = { w, h, img, u: new Uint32Array(img.data.buffer), canvas, ctx: canvas.getContext("2d") };
+    }
+    return stamp;
+  }
+
+  // stampMarks draws the marks at f[from..to) (x, y pairs in CSS pixels)
+  // by copying the sprite's pixels into the buffer, where overlapping
+  // marks keep the more opaque pixel (the union of shapes of one colour),
+  // then blitting the marks' bounds onto the canvas under its clip and
+  // alpha.
+  function stampMarks(ctx, f, from, to, shape, size, dpr, colour) {
+    const sp = sprite(shape, size, dpr, colour);
+    const W = ctx.canvas.width, H = ctx.canvas.height;
+    const side = sp.side, px = sp.px, runs = sp.runs;
+    let x0 = W, y0 = H, x1 = 0, y1 = 0;
+    for (let i = from; i < to; i += 2) {
+      const x = Math.round(f[i] * dpr) - sp.half, y = Math.round(f[i + 1] * dpr) - sp.half;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x + side);
+      y1 = Math.max(y1, y + side);
+    }
+    x0 = Math.max(x0, 0);
+    y0 = Math.max(y0, 0);
+    x1 = Math.min(x1, W);
+    y1 = Math.min(y1, H);
+    if (x0 >= x1 || y0 >= y1) {
+      return;
+    }
+    const st = stampBuffer(W, H);
+    const u = st.u;
+    for (let y = y0; y < y1; y++) {
+      u.fill(0, y * W + x0, y * W + x1);
+    }
+    for (let i = from; i < to; i += 2) {
+      const x = Math.round(f[i] * dpr) - sp.half, y = Math.round(f[i + 1] * dpr) - sp.half;
+      for (let r = Math.max(0, -y), rEnd = Math.min(side, H - y); r < rEnd; r++) {
+        const a = Math.max(runs[2 * r], -x), b = Math.min(runs[2 * r + 1], W - x);
+        let o = (y + r) * W + x + a;
+        for (let q = r * side + a, qEnd = r * side + b; q < qEnd; q++, o++) {
+          const p = px[q];
+          if (p >>> 24 > u[o] >>> 24) {
+            u[o] = p;
+          }
+        }
+      }
+    }
+    st.ctx.putImageData(st.img, 0, 0, x0, y0, x1 - x0, y1 - y0);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(st.canvas, x0, y0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0);
+    ctx.restore();
+  }
+
   // watchlensDraw(canvas, specJSON, bytes, nFloats): size the canvas for
   // the device's pixel ratio (sharp on HiDPI screens) and draw the frame.
   window.watchlensDraw = function (canvas, specJSON, bytes, nFloats) {
@@ -168,6 +285,10 @@
         case "mark": {
           const shape = shapes[op.s] || shapes.dot;
           const s = op.z || 8;
+          if (op.n >= 2 * stampMin) {
+            stampMarks(ctx, f, op.o, end, op.s in shapes ? op.s : "dot", s, dpr, color(op.c));
+            break;
+          }
           ctx.beginPath();
           for (let i = op.o; i < end; i += 2) {
             shape(ctx, f[i], f[i + 1], s);
