@@ -60,8 +60,9 @@ type source struct {
 // readCapture streams every source through the parser into one timeline,
 // reporting progress every progressEvery, and prepares its view under
 // filter. It runs in a goroutine: each chunk awaits the browser, which
-// keeps the page responsive.
-func readCapture(sources []source, filter Filter, report func(progress)) *capture {
+// keeps the page responsive. It gives up, returning nil, once abandoned
+// says so (checked while parsing, as often as it yields).
+func readCapture(sources []source, filter Filter, report func(progress), abandoned func() bool) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	events := 0
@@ -81,6 +82,10 @@ func readCapture(sources []source, filter Filter, report func(progress)) *captur
 				// piece of a million small events' capture opens
 				// thousands of objects at first, which took up to 160 ms.
 				yieldIfHeld()
+				if abandoned() {
+					blobs.Close()
+					return nil
+				}
 				if events&255 == 0 && time.Since(lastReport) >= progressEvery {
 					lastReport = time.Now()
 					report(progress{name: src.name, size: size, read: r.InputBytes(), events: events})

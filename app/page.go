@@ -346,7 +346,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 		// that shows the capture comes as soon as it is built, not 8 ms
 		// later.
 		runtime.Gosched()
-	})
+	}, func() bool { return false })
 	a := analyze(c.tl, params)
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
