@@ -271,6 +271,37 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the progress bar is still there (%d, %v)", n, err)
 		}
 	})
+	t.Run("a capture opened while another is read is the one shown", func(t *testing.T) {
+		const name = "pods-100MB.jsonl"
+		big := filepath.Join(t.TempDir(), name)
+		must(t, os.WriteFile(big, synth.Capture(100<<20), 0o644))
+		tab := s.openSample(t, "w4-then-resume.ts.http")
+		upload(t, tab, big)
+		// The big file is being read when the user picks a sample.
+		waitText(t, tab, "#progress")
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+			const seen = window.seen = {after: []};
+			new MutationObserver(() => {
+				if (!document.querySelector('section.result[data-file="w3-then-resume.http"]')) return;
+				const p = document.querySelector("#progress");
+				if (p && seen.after.at(-1) !== p.textContent) seen.after.push(p.textContent);
+				if (document.querySelector('section.result[data-file="pods-100MB.jsonl"]')) seen.after.push("shown: pods-100MB.jsonl");
+			}).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+			const menu = document.querySelector("#sample-menu");
+			menu.value = "w3-then-resume.http";
+			menu.dispatchEvent(new Event("change", {bubbles: true}));
+		})()`)))
+		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+		// Reading 100 MB here takes a third of a second: had the big read
+		// gone on, its progress or its capture would come back by now.
+		time.Sleep(2 * time.Second)
+		after, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.seen.after`))
+		must(t, err)
+		if len(after) > 0 {
+			t.Errorf("after the sample was shown, the page went on with the file opened before it: %q", after)
+		}
+		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+	})
 	t.Run("several files share one clock", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		drop(t, tab, "samples/w3-narrow-label-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")

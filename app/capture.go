@@ -60,9 +60,10 @@ type source struct {
 // readCapture streams every source through the parser into one timeline,
 // reporting progress every progressEvery, and prepares its view under
 // filter. It runs in a goroutine: each chunk awaits the browser, which
-// keeps the page responsive. It gives up, returning nil, once abandoned
-// says so (checked while parsing, as often as it yields).
-func readCapture(sources []source, filter Filter, report func(progress), abandoned func() bool) *capture {
+// keeps the page responsive. It gives up, returning nil, once its turn is
+// superseded (checked while parsing, as often as it yields). report may
+// be nil.
+func readCapture(sources []source, filter Filter, report func(progress), turn readTurn) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	events := 0
@@ -82,11 +83,11 @@ func readCapture(sources []source, filter Filter, report func(progress), abandon
 				// piece of a million small events' capture opens
 				// thousands of objects at first, which took up to 160 ms.
 				yieldIfHeld()
-				if abandoned() {
+				if turn.superseded() {
 					blobs.Close()
 					return nil
 				}
-				if events&255 == 0 && time.Since(lastReport) >= progressEvery {
+				if report != nil && events&255 == 0 && time.Since(lastReport) >= progressEvery {
 					lastReport = time.Now()
 					report(progress{name: src.name, size: size, read: r.InputBytes(), events: events})
 				}
@@ -99,8 +100,9 @@ func readCapture(sources []source, filter Filter, report func(progress), abandon
 		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
 		c.readErr = append(c.readErr, r.Err())
 	}
-	last := len(sources) - 1
-	report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
+	if last := len(sources) - 1; report != nil {
+		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
+	}
 	c.tl = b.BuildPausing(yieldIfHeld)
 	yieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
@@ -108,6 +110,23 @@ func readCapture(sources []source, filter Filter, report func(progress), abandon
 	c.prep = prepareView(c.tl, filter, yieldIfHeld)
 	return c
 }
+
+// readTurn is one read's turn among the page's reads: it is superseded
+// once the page has begun another, and a read that is no longer the
+// latest gives up rather than show a capture the user has left.
+//
+// It is a value, not a func, because of how Chromium optimises wasm: the
+// optimised readCapture, built while the warm-up ran, called the check it
+// had seen there directly, and a load that passed another func (each
+// closure, and each inlined copy of one, is a function of its own) threw
+// that code away on its first check, 64 events in, and parsed the rest of
+// the capture unoptimised.
+type readTurn struct {
+	reads *int // the page's count of reads begun
+	mine  int  // the count when this read began
+}
+
+func (t readTurn) superseded() bool { return *t.reads != t.mine }
 
 // analysis is what the retention model says of a capture.
 type analysis struct {

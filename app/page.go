@@ -326,6 +326,7 @@ const maxFileBytes = 4 << 30
 // link keeps the link's range and selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 	p.reads++
+	turn := readTurn{&p.reads, p.reads}
 	params, filter := p.params, p.view.filter
 	loadGC.start()
 	// The bar shows at once, rendered while the first slice is read; the
@@ -346,8 +347,16 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
 		// that shows the capture comes as soon as it is built, not 8 ms
 		// later.
 		runtime.Gosched()
-	}, func() bool { return false })
-	a := analyze(c.tl, params)
+	}, turn)
+	var a analysis
+	if c != nil {
+		a = analyze(c.tl, params)
+	}
+	if c == nil || turn.superseded() {
+		// The user opened another capture meanwhile: that one shows.
+		loadGC.stop()
+		return
+	}
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
 		ctx.Defer(func(goapp.Context) { close(shown) })

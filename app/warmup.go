@@ -48,10 +48,10 @@ func (p *Page) warmUp(ctx goapp.Context) {
 		}
 		sources = append(sources, source{name: name, blob: blob})
 	}
-	reads := p.reads
-	opened := func() bool { return p.reads != reads }
+	turn := readTurn{&p.reads, p.reads}
+	opened := turn.superseded
 	warm := func(sources []source) {
-		if c := readCapture(sources, Filter{}, func(progress) {}, opened); c != nil {
+		if c := readCapture(sources, Filter{}, nil, turn); c != nil {
 			warmDraw(c, analyze(c.tl, timeline.DefaultParams()), opened)
 		}
 	}
