@@ -58,8 +58,10 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE) ./app
-	@# In Chromium: a 100 MB and a 1 GB capture, drop to result.
+	@# In Chromium: 100 MB, 1 GB and a million events, drop to first paint;
+	@# then drag and wheel frames over a million events.
 	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m .
+	$(GO) test -run '^$$' -bench BrowserTimelineFrame -benchtime 3x .
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked' ./parser
 
 clean:

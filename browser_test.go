@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -325,8 +326,19 @@ func TestBrowser(t *testing.T) {
 		got := waitForFile(t, filepath.Join(downloads, "watchlens-report.md"))
 
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-png"))))
-		if png := waitForFile(t, filepath.Join(downloads, "watchlens-timeline.png")); !strings.HasPrefix(png, "\x89PNG") || len(png) < 2000 {
-			t.Errorf("the timeline export is not a PNG of a drawing (%d bytes)", len(png))
+		picture := waitForFile(t, filepath.Join(downloads, "watchlens-timeline.png"))
+		if !strings.HasPrefix(picture, "\x89PNG") || len(picture) < 2000 {
+			t.Errorf("the timeline export is not a PNG of a drawing (%d bytes)", len(picture))
+		} else if img, err := png.DecodeConfig(strings.NewReader(picture)); err != nil {
+			t.Errorf("the timeline export does not decode: %v", err)
+		} else {
+			// The picture is what the page shows: the canvas's box in
+			// device pixels (its backing store is taller).
+			shown, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const c = document.querySelector("#timeline-panel canvas"); return [c.width, Math.round(c.clientHeight * devicePixelRatio)]; })()`))
+			must(t, err)
+			if float64(img.Width) != shown[0] || float64(img.Height) != shown[1] {
+				t.Errorf("the timeline export is %dx%d, the page shows %vx%v", img.Width, img.Height, shown[0], shown[1])
+			}
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-json"))))
 		var rep struct {
@@ -848,10 +860,10 @@ func waitText(t testing.TB, tab context.Context, sel string) string {
 // person can look at what the test saw.
 func screenshot(t testing.TB, tab context.Context, name string) {
 	t.Helper()
-	png, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+	shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
 	must(t, err)
 	must(t, os.MkdirAll("screenshots", 0o755))
-	must(t, os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644))
+	must(t, os.WriteFile(filepath.Join("screenshots", name+".png"), shot, 0o644))
 }
 
 func must(t testing.TB, err error) {
