@@ -574,9 +574,14 @@ func (v *TimelineView) moved(ctx goapp.Context) {
 	v.settle++
 	gen := v.settle
 	ctx.After(settleDelay, func(ctx goapp.Context) {
-		if gen == v.settle {
-			v.emitRange(ctx)
+		if gen != v.settle {
+			// A later move settles instead. Without this, go-app
+			// rendered the whole page for every wheel notch, 300 ms
+			// later, in the middle of the zooming that followed.
+			ctx.PreventUpdate()
+			return
 		}
+		v.emitRange(ctx)
 	})
 }
 
