@@ -515,7 +515,11 @@ func writeBigCapture(t testing.TB, path string, n int) {
 // wasm, the one JS call that draws them, and the browser's style, layout,
 // paint and the canvas's raster. Each event is dispatched from a frame
 // callback, and the time runs to a message posted there, which arrives
-// once that frame is painted. A frame budget is 16 ms.
+// once that frame is painted. A frame budget is 16 ms. The wheel zooms
+// from the whole hour down to seconds and back; then a drag over the
+// whole capture (which cannot move, but draws the most), and the pan
+// frames proper: a drag zoomed in to about a quarter, which must move
+// the view.
 func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	const name = "big-1M.log"
 	big := filepath.Join(b.TempDir(), name)
@@ -534,7 +538,8 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	fmt.Fprintf(os.Stderr, "1 M events loaded and shown in %v\n", time.Since(start).Round(time.Millisecond))
 	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 	type frames struct {
-		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax float64
+		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, Whole, WholeP95 float64
+		Moved                                                           bool
 	}
 	var sum frames
 	b.ResetTimer()
@@ -563,13 +568,34 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 			const [wheel, wheelP95, wheelMax] = await timed(40, i => c.dispatchEvent(new WheelEvent("wheel",
 				{deltaY: i < 20 ? -240 : 240, clientX: x, clientY: y, bubbles: true, cancelable: true})));
 			const opts = (px, b) => ({pointerId: 1, button: 0, buttons: b, clientX: px, clientY: y, bubbles: true});
-			c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
-			const [pan, panP95, panMax] = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 10 * (i + 1), 1))));
-			c.dispatchEvent(new PointerEvent("pointerup", opts(x - 400, 0)));
-			return {Wheel: wheel, WheelP95: wheelP95, WheelMax: wheelMax, Pan: pan, PanP95: panP95, PanMax: panMax};
+			const drag = async () => {
+				c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
+				const got = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 10 * (i + 1), 1))));
+				c.dispatchEvent(new PointerEvent("pointerup", opts(x - 400, 0)));
+				return got;
+			};
+			// Dragging the whole capture cannot move it, but each frame is
+			// built and drawn in full: the most a frame draws.
+			const [whole, wholeP95] = await drag();
+			// Zoomed in to about a quarter (14 minutes, 240 000 events), a
+			// drag moves the view.
+			for (let i = 0; i < 3; i++) await painted(() => c.dispatchEvent(new WheelEvent("wheel", {deltaY: -240, clientX: x, clientY: y, bubbles: true, cancelable: true})));
+			const settled = () => new Promise(done => setTimeout(done, 500));
+			await settled();
+			const from = document.querySelector("#timeline-summary").dataset.from;
+			const [pan, panP95, panMax] = await drag();
+			// The summary follows the drag's 400 px once it settles.
+			await settled();
+			const moved = document.querySelector("#timeline-summary").dataset.from !== from;
+			return {Wheel: wheel, WheelP95: wheelP95, WheelMax: wheelMax, Pan: pan, PanP95: panP95, PanMax: panMax, Whole: whole, WholeP95: wholeP95, Moved: moved};
 		})()`, chromedp.EvalAwaitPromise))
 		must(b, err)
+		if !got.Moved {
+			b.Fatal("dragging the zoomed-in timeline did not move its range")
+		}
 		sum.Wheel += got.Wheel
+		sum.Whole += got.Whole
+		sum.WholeP95 += got.WholeP95
 		sum.Pan += got.Pan
 		sum.WheelP95 += got.WheelP95
 		sum.PanP95 += got.PanP95
@@ -587,5 +613,7 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	b.ReportMetric(sum.Pan/n, "ms/pan-frame")
 	b.ReportMetric(sum.PanP95/n, "ms/pan-frame-p95")
 	b.ReportMetric(sum.PanMax, "ms/slowest-pan-frame")
+	b.ReportMetric(sum.Whole/n, "ms/whole-drag-frame")
+	b.ReportMetric(sum.WholeP95/n, "ms/whole-drag-frame-p95")
 	shotTimeline(b, tab, "timeline-1M")
 }
