@@ -123,10 +123,13 @@ func warmDraw(c *capture, a analysis, opened func() bool) {
 	v.sync()
 	width := max(goapp.Window().Get("innerWidth").Float(), 320)
 	for range warmDraws {
+		// Each frame in a task of its own: unoptimised, one took up to
+		// 30 ms, and on top of the 40 ms a task may hold the page it made
+		// warm-up tasks of 65-81 ms, in which a click would wait.
+		yieldToBrowser()
 		if opened() {
 			return
 		}
 		v.paint(cv, draw, width, v.dpr(), nil)
-		yieldIfHeld()
 	}
 }
