@@ -332,8 +332,8 @@ func TestBrowser(t *testing.T) {
 		} else if img, err := png.DecodeConfig(strings.NewReader(picture)); err != nil {
 			t.Errorf("the timeline export does not decode: %v", err)
 		} else {
-			// The picture is what the page shows: the canvas's box in
-			// device pixels (its backing store is taller).
+			// The picture is the timeline as the page shows it, one
+			// pixel per device pixel.
 			shown, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const c = document.querySelector("#timeline-panel canvas"); return [c.width, Math.round(c.clientHeight * devicePixelRatio)]; })()`))
 			must(t, err)
 			if float64(img.Width) != shown[0] || float64(img.Height) != shown[1] {
