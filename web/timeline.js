@@ -76,6 +76,19 @@
   };
   const stroked = { cross: 2.2, ring: 2 };
 
+  // inkMarks fills the marks of one shape traced in ctx's path, or strokes
+  // them for the shapes that are lines.
+  function inkMarks(ctx, shape, colour) {
+    if (stroked[shape]) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = stroked[shape];
+      ctx.stroke();
+    } else {
+      ctx.fillStyle = colour;
+      ctx.fill();
+    }
+  }
+
   // The colours follow the light or dark theme, read when a frame is
   // drawn: when the system switches theme, each canvas on the page draws
   // its last frame again (the page itself may not render at all).
@@ -138,14 +151,7 @@
     g.setTransform(dpr, 0, 0, dpr, half, half);
     g.beginPath();
     shapes[shape](g, 0, 0, size);
-    if (stroked[shape]) {
-      g.strokeStyle = colour;
-      g.lineWidth = stroked[shape];
-      g.stroke();
-    } else {
-      g.fillStyle = colour;
-      g.fill();
-    }
+    inkMarks(g, shape, colour);
     const px = new Uint32Array(g.getImageData(0, 0, side, side).data.buffer);
     const runs = new Int16Array(2 * side);
     for (let y = 0; y < side; y++) {
@@ -290,24 +296,17 @@
           ctx.setLineDash([]);
           break;
         case "mark": {
-          const shape = shapes[op.s] || shapes.dot;
+          const name = Object.hasOwn(shapes, op.s) ? op.s : "dot";
           const s = op.z || 8;
           if (op.n >= 2 * stampMin) {
-            stampMarks(ctx, f, op.o, end, op.s in shapes ? op.s : "dot", s, dpr, color(op.c));
+            stampMarks(ctx, f, op.o, end, name, s, dpr, color(op.c));
             break;
           }
           ctx.beginPath();
           for (let i = op.o; i < end; i += 2) {
-            shape(ctx, f[i], f[i + 1], s);
+            shapes[name](ctx, f[i], f[i + 1], s);
           }
-          if (stroked[op.s]) {
-            ctx.strokeStyle = color(op.c);
-            ctx.lineWidth = stroked[op.s];
-            ctx.stroke();
-          } else {
-            ctx.fillStyle = color(op.c);
-            ctx.fill();
-          }
+          inkMarks(ctx, name, color(op.c));
           break;
         }
         case "clip":
