@@ -3,10 +3,12 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,17 +16,48 @@ import (
 	"watchlens/timeline"
 )
 
-// restartFlags collects repeated --restart instants.
-type restartFlags []int64
+// restartFlags collects repeated --restart values: an instant, a window
+// FROM/TO (SIGTERM to the new process serving), or "detected".
+type restartFlags struct {
+	windows  []timeline.Restart
+	detected bool
+}
 
-func (r *restartFlags) String() string { return fmt.Sprint(len(*r)) }
+func (r *restartFlags) String() string { return fmt.Sprint(len(r.windows)) }
 
 func (r *restartFlags) Set(s string) error {
+	if s == "detected" {
+		r.detected = true
+		return nil
+	}
+	w, err := timeline.ParseRestart(s)
+	if err != nil {
+		return fmt.Errorf("%v, or \"detected\"", err)
+	}
+	r.windows = append(r.windows, w)
+	return nil
+}
+
+// resumeFlags collects repeated --resume-at values: an RFC 3339 instant,
+// or +DURATION after each file's own end.
+type resumeFlags []timeline.ResumeQuery
+
+func (r *resumeFlags) String() string { return fmt.Sprint(len(*r)) }
+
+func (r *resumeFlags) Set(s string) error {
+	if rest, ok := strings.CutPrefix(s, "+"); ok {
+		d, err := time.ParseDuration(rest)
+		if err != nil || d < 0 {
+			return fmt.Errorf("want +DURATION after each file's end, e.g. +8m")
+		}
+		*r = append(*r, timeline.ResumeQuery{After: d, Relative: true})
+		return nil
+	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return fmt.Errorf("want an RFC 3339 time, e.g. 2026-11-30T01:00:00Z: %v", err)
+		return fmt.Errorf("want an RFC 3339 time or +DURATION after each file's end (e.g. +8m): %v", err)
 	}
-	*r = append(*r, t.UnixNano())
+	*r = append(*r, timeline.ResumeQuery{At: t.UnixNano()})
 	return nil
 }
 
@@ -37,14 +70,17 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, json or markdown")
-	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone")
+	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone; \"risk\": that, or a reconnect at risk of it")
 	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
 	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
 	etcd := fs.Duration("etcd-interval", def.EtcdInterval, "--etcd-compaction-interval of the server (0 disables the etcd model)")
 	delay := fs.Duration("delay", def.Delay, "reconnect delay after a drop (client-go re-watches at once after a clean close)")
 	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
+	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	var restarts restartFlags
-	fs.Var(&restarts, "restart", "an API server restart instant, RFC 3339 (repeatable)")
+	fs.Var(&restarts, "restart", "an API server restart: FROM/TO (SIGTERM to the new process serving, RFC 3339), an instant, or \"detected\" to apply the restarts the captures suggest (repeatable)")
+	var resumeAt resumeFlags
+	fs.Var(&resumeAt, "resume-at", "answer what a reconnect at this instant would get, per file and cursor: RFC 3339, or +DURATION after each file's own end (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
 		fs.PrintDefaults()
@@ -62,10 +98,10 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	default:
 		return bad(fmt.Sprintf("unknown --format %q", *format))
 	}
-	if *failOn != "" && *failOn != "410" {
-		return bad(fmt.Sprintf("unknown --fail-on %q (supported: 410)", *failOn))
+	if *failOn != "" && *failOn != "410" && *failOn != "risk" {
+		return bad(fmt.Sprintf("unknown --fail-on %q (supported: 410, risk)", *failOn))
 	}
-	if *window < 0 || *count < 0 || *etcd < 0 || *delay < 0 {
+	if *window < 0 || *count < 0 || *etcd < 0 || *delay < 0 || *servers < 1 {
 		return bad("model parameters must not be negative")
 	}
 	if fs.NArg() == 0 {
@@ -88,8 +124,22 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	p := timeline.Params{CacheWindow: *window, CacheCount: *count, EtcdInterval: *etcd, Delay: *delay,
-		WatchCache: *cache, Restarts: restarts, MinGap: def.MinGap}
-	rep := timeline.BuildReport(b.Build(), p)
+		WatchCache: *cache, Restarts: restarts.windows, Servers: *servers, MinGap: def.MinGap}
+	tl := b.Build()
+	a := tl.Analyze(p)
+	if restarts.detected {
+		// The detection does not depend on the parameters: apply what it
+		// found and analyse again.
+		for _, d := range a.Restarts {
+			p.Restarts = append(p.Restarts, d.Window())
+		}
+		slices.SortFunc(p.Restarts, func(x, y timeline.Restart) int { return cmp.Compare(x.From, y.From) })
+		a = tl.Analyze(p)
+	}
+	rep := a.Report()
+	if len(resumeAt) > 0 {
+		rep.AddResumeAt(a, resumeAt)
+	}
 	var err error
 	switch strings.ToLower(*format) {
 	case "json":
@@ -103,7 +153,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 		return 1
 	}
-	if failed || (*failOn == "410" && rep.Refused()) {
+	if failed || (*failOn == "410" && rep.Refused()) || (*failOn == "risk" && rep.AtRisk()) {
 		return 1
 	}
 	return 0

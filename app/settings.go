@@ -122,26 +122,25 @@ func (p *Page) settingsChanged(ctx goapp.Context) {
 	})
 }
 
-func restartsText(restarts []int64) string {
+func restartsText(restarts []timeline.Restart) string {
 	var parts []string
-	for _, t := range restarts {
-		parts = append(parts, time.Unix(0, t).UTC().Format(time.RFC3339Nano))
+	for _, r := range restarts {
+		parts = append(parts, r.String())
 	}
 	return strings.Join(parts, ", ")
 }
 
-func parseRestarts(s string) ([]int64, error) {
-	var out []int64
+func parseRestarts(s string) ([]timeline.Restart, error) {
+	var out []timeline.Restart
 	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
+		if strings.TrimSpace(part) == "" {
 			continue
 		}
-		t, err := time.Parse(time.RFC3339Nano, part)
+		r, err := timeline.ParseRestart(part)
 		if err != nil {
-			return nil, fmt.Errorf("%q is not an RFC 3339 time such as 2026-11-30T00:58:00Z", part)
+			return nil, err
 		}
-		out = append(out, t.UnixNano())
+		out = append(out, r)
 	}
 	return out, nil
 }

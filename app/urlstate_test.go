@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"watchlens/parser"
+	"watchlens/timeline"
 )
 
 func TestViewStateRoundTrip(t *testing.T) {
@@ -17,7 +18,8 @@ func TestViewStateRoundTrip(t *testing.T) {
 	v.params.EtcdInterval = 10 * time.Second
 	v.params.Delay = 1500 * time.Millisecond
 	v.params.WatchCache = false
-	v.params.Restarts = []int64{time.Date(2026, 11, 30, 0, 58, 0, 0, time.UTC).UnixNano()}
+	r0 := time.Date(2026, 11, 30, 0, 58, 0, 0, time.UTC).UnixNano()
+	v.params.Restarts = []timeline.Restart{{From: r0, To: r0 + int64(65*time.Second)}}
 	v.from, v.to = 100, 200
 	v.axisRV = true
 	v.selected = 7

@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strings"
 
 	"watchlens/parser"
 )
@@ -283,7 +284,9 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 			f.file.Counts[parser.EventType(typ).String()] += n
 		}
 	}
-	best := 0
+	// The file's kind is the one most of its events carry, a LIST
+	// response (ConfigMapList) counting for its items' kind.
+	votes := map[string]int{}
 	for k, kc := range f.kinds {
 		byType := map[string]int{}
 		n := 0
@@ -296,6 +299,13 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 			}
 		}
 		f.file.CountsKind[k] = byType
+		if item, ok := strings.CutSuffix(k, "List"); ok && item != "" {
+			k = item
+		}
+		votes[k] += n
+	}
+	best := 0
+	for k, n := range votes {
 		if n > best || (n == best && k < f.file.Kind) {
 			f.file.Kind, best = k, n
 		}
@@ -337,6 +347,25 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 	f.place(base)
 	f.sessionFacts(base)
 	f.anomalies(base)
+}
+
+// inferBroad sets each file's Broad (see File.Broad).
+func (tl *Timeline) inferBroad() {
+	first := make([]string, len(tl.Files))
+	several := make([]bool, len(tl.Files))
+	for _, l := range tl.Lanes {
+		switch {
+		case first[l.File] == "":
+			first[l.File] = l.Namespace
+		case l.Namespace != first[l.File]:
+			several[l.File] = true
+		}
+	}
+	for i := range tl.Files {
+		f := &tl.Files[i]
+		f.BroadInferred = f.Filtered == "unknown" && several[i]
+		f.Broad = f.Filtered == "unfiltered" || f.BroadInferred
+	}
 }
 
 // filterScope says whether the file's watch saw the whole resource type.
@@ -549,6 +578,7 @@ func (b *Builder) BuildPausing(pause func()) *Timeline {
 		tl.Files = append(tl.Files, f.file)
 	}
 	tl.renumberLanes(&b.tab, &b.lanes, pace)
+	tl.inferBroad()
 	tl.tab = b.tab.pack(pace)
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
 	tl.Anomalies = b.anoms

@@ -10,7 +10,14 @@ import (
 
 // Retention window models: when does the API server answer a watch from
 // resourceVersion r with 410 Gone? Sources are sections of
-// /work/shared/design/watch-protocol.md (§2 "How the server decides 410").
+// /work/shared/design/watch-protocol.md (§2 "How the server decides 410",
+// §6 "Restarts and rolling upgrades").
+//
+// A model answers with two instants for a cursor value: from when a
+// reconnect is at risk (the server may already refuse it, but nothing
+// shows that it must) and from when it is refused (the evidence says the
+// server must refuse it). Only "refused" makes a red zone and fails
+// --fail-on 410; "at risk" is drawn and worded apart.
 //
 // A cursor's age in time runs from the last instant its value was known
 // current (set by an event or bookmark, or re-confirmed by a bookmark at
@@ -28,36 +35,54 @@ const (
 	// eventFreshDuration of history (75 s; from 1.33 max(75 s,
 	// --request-timeout + 15 s)), and a watch from r is refused when
 	// r < oldest_buffered - 1 (apiserver storage/cacher/watch_cache.go).
-	// Modelled as exactly W of history: refused when the cursor was last
-	// current W or more before the reconnect.
+	// It keeps more while its capacity allows, so past W a reconnect is
+	// at risk, not refused: how long the cache holds depends on the event
+	// rate (ModelCacheCapacity).
 	ModelCacheTime Model = iota
-	// ModelCacheCount: the ring buffer holds the last N events of the
+	// ModelCacheCount: the ring buffer holds at most N events of the
 	// resource type (100 before 1.19; from 1.19 dynamic in [100, 102400]),
-	// cluster-wide. Exact only when the captures saw the whole type
-	// (no namespace, label or field selector); otherwise it counts too few
-	// events and is optimistic.
+	// cluster-wide, so a cursor N changes of its type behind is refused.
+	// The captures count at most the changes there were, so the instant
+	// is never early.
 	ModelCacheCount
 	// ModelEtcd: uncached watches (core/v1 and events.k8s.io Events, or any
 	// resource with --watch-cache=false) read etcd, which keeps 5 to 10 min:
 	// each compaction run (--etcd-compaction-interval, default 5 min)
-	// compacts to the revision recorded at the previous run. Modelled at the
-	// worst phase: refused when last current the interval or more ago
-	// (refused at any phase from twice the interval).
+	// compacts to the revision recorded at the previous run. At risk from
+	// one interval (the worst phase), refused from two (any phase).
 	ModelEtcd
-	// ModelRestart: after an API server restart the cache starts at its
-	// fresh LIST RV, so any cursor last current before the restart is
-	// refused at once, whatever its age.
+	// ModelRestart: an API server restart is a window, from SIGTERM to the
+	// new process serving. With one server the new process's cache starts
+	// at its fresh LIST RV: a cursor last current before the new process
+	// served is refused from the window's start (a reconnect then waits
+	// for the new process). With several behind a load balancer, the
+	// restarted server's clients move to one whose cache kept its history,
+	// and the restart alone refuses nothing: a reconnect that lands on the
+	// new process later is at risk.
 	ModelRestart
 	// ModelCalibration: an observed `too old resource version: X (Y)` is
 	// ground truth: from that instant every RV below Y is refused (the
 	// oldest buffered only moves forward).
 	ModelCalibration
+	// ModelCacheCapacity: the watch cache's dynamic ring buffer replayed
+	// over the changes of a capture that watched the whole resource type
+	// (see capacity.go): refused once the replayed buffer's oldest entry
+	// is past the cursor.
+	ModelCacheCapacity
 	numModels
 )
 
-var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration"}
+var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity"}
 
 func (m Model) String() string { return modelNames[m] }
+
+// Restart is an API server restart: From is the SIGTERM (the old process
+// stops taking new connections, and ends its open watches up to its
+// shutdown timeout later), To the instant the new process serves. An
+// instant restart has From == To.
+type Restart struct {
+	From, To int64
+}
 
 // Params are the window models' parameters.
 type Params struct {
@@ -69,8 +94,11 @@ type Params struct {
 	CacheCount int
 	// EtcdInterval is --etcd-compaction-interval; 0 disables the model.
 	EtcdInterval time.Duration
-	// Restarts are API server restart instants (Unix ns).
-	Restarts []int64
+	// Restarts are API server restarts, in time order.
+	Restarts []Restart
+	// Servers is how many API servers stand behind the clients' load
+	// balancer (1: a restart refuses every older cursor).
+	Servers int
 	// Delay is the reconnect delay: a cursor dropped at t resumes at t+Delay.
 	// client-go re-watches at once after a clean close.
 	Delay time.Duration
@@ -84,7 +112,7 @@ type Params struct {
 // DefaultParams returns the documented defaults.
 func DefaultParams() Params {
 	return Params{CacheWindow: 75 * time.Second, CacheCount: 102400, EtcdInterval: 5 * time.Minute,
-		WatchCache: true, MinGap: time.Second}
+		WatchCache: true, MinGap: time.Second, Servers: 1}
 }
 
 // ParamsReport is Params as the report shows them.
@@ -95,17 +123,31 @@ type ParamsReport struct {
 	Restarts            []string `json:"restarts"`
 	DelaySeconds        float64  `json:"reconnectDelaySeconds"`
 	WatchCache          bool     `json:"watchCache"`
+	// RestartWindows are the restarts as windows (SIGTERM to the new
+	// process serving); Restarts lists their ends.
+	RestartWindows []RestartReport `json:"restartWindows"`
+	Servers        int             `json:"servers"`
+}
+
+// RestartReport is a restart window.
+type RestartReport struct {
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 func (p Params) report() ParamsReport {
 	r := ParamsReport{CacheWindowSeconds: p.CacheWindow.Seconds(), CacheCount: p.CacheCount,
 		EtcdIntervalSeconds: p.EtcdInterval.Seconds(), DelaySeconds: p.Delay.Seconds(), WatchCache: p.WatchCache,
-		Restarts: []string{}}
-	for _, t := range p.Restarts {
-		r.Restarts = append(r.Restarts, fmtTime(t, ClockArrival))
+		Restarts: []string{}, RestartWindows: []RestartReport{}, Servers: p.servers()}
+	for _, w := range p.Restarts {
+		r.Restarts = append(r.Restarts, fmtTime(w.To, ClockArrival))
+		r.RestartWindows = append(r.RestartWindows, RestartReport{From: fmtTime(w.From, ClockArrival), To: fmtTime(w.To, ClockArrival)})
 	}
 	return r
 }
+
+// servers is Params.Servers, at least 1 (a zero Params means one server).
+func (p Params) servers() int { return max(p.Servers, 1) }
 
 // Outcome is a model's answer for one reconnect.
 type Outcome uint8
@@ -114,20 +156,26 @@ const (
 	Accepted Outcome = iota
 	Refused
 	Unknown
+	// AtRisk: past what the server is sure to keep, and nothing shows it
+	// must refuse.
+	AtRisk
 )
 
-var outcomeNames = [...]string{"accepted", "refused", "unknown"}
+var outcomeNames = [...]string{"accepted", "refused", "unknown", "at-risk"}
 
 func (o Outcome) String() string { return outcomeNames[o] }
+
+// never is the instant of what does not happen.
+const never = int64(math.MaxInt64)
 
 // ModelVerdict is one model's answer.
 type ModelVerdict struct {
 	Model   Model
 	Outcome Outcome
-	// From is the earliest reconnect instant this model refuses for this
-	// cursor value (math.MaxInt64 when never).
-	From   int64
-	Reason string
+	// RiskFrom and From are the earliest reconnect instants this model
+	// puts at risk and refuses for this cursor value (never when never).
+	RiskFrom, From int64
+	Reason         string
 }
 
 // Verdict answers: had the client's connection dropped at T and resumed
@@ -141,7 +189,7 @@ type Verdict struct {
 	RV        uint64
 	Since     int64 // the instant the cursor was last known current
 	Outcome   Outcome
-	Reason    string // of the first refusing model, or why accepted/unknown
+	Reason    string // of the first refusing model, or why at risk, accepted or unknown
 	Models    []ModelVerdict
 }
 
@@ -151,18 +199,41 @@ type Analysis struct {
 	Params Params
 	pass   *passState // set during a cursor pass
 	pace   pacer      // pauses the cursor passes (see AnalyzePausing)
+	// end is the last instant the zones and horizons reach: the shared
+	// clock's end, past the end of a file that stopped earlier.
+	end int64
+	// capacity replays the watch cache per kind (nil: no capture of the
+	// whole type); headOf is the head of each kind as the watch cache of
+	// that kind knew it (see counterfactual.go).
+	capacity map[string]*cacheReplay
+	headOf   map[string]*kindHead
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone
+	// RiskZones are the stretches where such a resume is at risk and not
+	// refused: past what the server is sure to keep.
+	RiskZones []Zone
 	// Gaps are the stretches where a cursor stood still while the head
 	// moved past it, at least Params.MinGap long.
-	Gaps    []Gap
-	Ages    []CursorAge // per cursor, same order as TL.Cursors
+	Gaps []Gap
+	// Ages are per cursor: TL.Cursors' order, then HadBookmarks' (one
+	// per file with a counterfactual).
+	Ages    []CursorAge
 	Resumes []Resume
 	WhatIf  WhatIf
+	// HadBookmarks is, per file, the cursor the client would have had had
+	// it asked for bookmarks (see counterfactual.go).
+	HadBookmarks []Counterfactual
+	// Horizons are, per drop (each watch's end) and cursor, the earliest
+	// reconnect instants at risk and refused.
+	Horizons []Horizon
+	// Restarts are the restarts the captures suggest (never applied
+	// unless the user gives them as Params.Restarts).
+	Restarts []DetectedRestart
 }
 
-// Zone is an interval [From, To) of drop instants refused by one model.
+// Zone is an interval [From, To) of drop instants refused (or, in
+// RiskZones, put at risk) by one model.
 type Zone struct {
 	File         int
 	Kind         CursorKind
@@ -206,33 +277,38 @@ type Resume struct {
 }
 
 // WhatIf counts, for the capture as recorded, the reconnects whose cursor
-// would have needed a relist, with and without bookmarks.
+// would have needed a relist, with and without bookmarks, and had the
+// client asked for them.
 type WhatIf struct {
 	Reconnects                  int
 	RelistsWith                 int // bookmark-aware cursor refused
 	RelistsWithout              int // bookmark-ignoring cursor refused
+	RelistsHad                  int // had-bookmarks cursor refused
 	LongestAgeWith              int64
 	LongestAgeWithout           int64
+	LongestAgeHad               int64
 	Saved                       int
 	SavedPercent                float64
 	Points                      []ReconnectPoint
 	UnknownWith, UnknownWithout int
+	UnknownHad                  int
+	AtRiskWith, AtRiskWithout   int
+	AtRiskHad                   int
 }
 
 // ReconnectPoint is one reconnect of the what-if.
 type ReconnectPoint struct {
-	Session       int // the session that ended
-	At            int64
-	With, Without Verdict
+	Session            int // the session that ended
+	At                 int64
+	With, Without, Had Verdict
 }
 
 // applicable lists the models that apply to a file's resource type.
 func (a *Analysis) applicable(file int) []Model {
 	p := a.Params
 	var ms []Model
-	uncached := !p.WatchCache || isEventKind(a.TL.Files[file].Kind)
 	ms = append(ms, ModelCalibration)
-	if uncached {
+	if a.uncached(file) {
 		if p.EtcdInterval > 0 {
 			ms = append(ms, ModelEtcd)
 		}
@@ -240,6 +316,9 @@ func (a *Analysis) applicable(file int) []Model {
 	}
 	if len(p.Restarts) > 0 {
 		ms = append(ms, ModelRestart)
+	}
+	if a.capacity[a.TL.Files[file].Kind] != nil {
+		ms = append(ms, ModelCacheCapacity)
 	}
 	if p.CacheCount > 0 {
 		ms = append(ms, ModelCacheCount)
@@ -250,38 +329,56 @@ func (a *Analysis) applicable(file int) []Model {
 	return ms
 }
 
+// uncached: the file's watches read etcd, not the watch cache.
+func (a *Analysis) uncached(file int) bool {
+	return !a.Params.WatchCache || isEventKind(a.TL.Files[file].Kind)
+}
+
 // isEventKind: Events are not served from the watch cache by default
 // (kubeapiserver default_storage_factory_builder.go).
 func isEventKind(kind string) bool { return kind == "Event" }
 
-// threshold returns the first reconnect instant model m refuses for a
-// cursor at rv last current at since; before is the bound on evidence
-// (calibration uses only errors observed before it).
-func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) (int64, Outcome) {
+// threshold returns the first reconnect instants model m puts at risk and
+// refuses for a cursor at rv last current at since (never when never);
+// before is the bound on evidence (calibration uses only errors observed
+// before it). ok is false when the model cannot tell (no clock).
+func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) (risk, refused int64, ok bool) {
 	tl, p := a.TL, &a.Params // not a copy: this runs for every cursor step
 	timed := tl.Files[file].Clock != ClockNone
-	never := int64(math.MaxInt64)
 	switch m {
 	case ModelCacheTime:
 		if !timed {
-			return never, Unknown
+			return never, never, false
 		}
-		return a.staleFrom(file, rv, since) + int64(p.CacheWindow), Refused
+		return a.staleFrom(file, rv, since) + int64(p.CacheWindow), never, true
 	case ModelEtcd:
 		if !timed {
-			return never, Unknown
+			return never, never, false
 		}
-		return since + int64(p.EtcdInterval), Refused
+		return since + int64(p.EtcdInterval), since + 2*int64(p.EtcdInterval), true
 	case ModelRestart:
-		for _, r := range p.Restarts {
-			if r > since {
-				return r, Refused
+		if r, ok := p.restartAfter(since); ok {
+			if p.servers() == 1 {
+				return r.From, r.From, true
 			}
+			return r.To, never, true
 		}
 	case ModelCalibration:
 		if f := a.floorsOf(file); f != nil {
 			if k := f.floor(rv, before); k >= 0 {
-				return f.t[k], Refused
+				return f.t[k], f.t[k], true
+			}
+		}
+	case ModelCacheCapacity:
+		if c := a.capacity[tl.Files[file].Kind]; c != nil {
+			if t := c.refusedFrom(rv); t != never {
+				if p.servers() > 1 {
+					// Each server's cache grew with its own history
+					// (they start at different times): one replay cannot
+					// refuse for all of them.
+					return t, never, true
+				}
+				return t, t, true
 			}
 		}
 	case ModelCacheCount:
@@ -294,10 +391,21 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		// j being the first change above rv+1.
 		j := hint.firstAbove(&s.maxRV, rv)
 		if k := j + p.CacheCount - 1; k < s.len() {
-			return s.t(k), Refused
+			return s.t(k), s.t(k), true
 		}
 	}
-	return never, Accepted
+	return never, never, true
+}
+
+// restartAfter returns the first restart whose new process served after
+// since: the one that a cursor last current at since did not survive.
+func (p *Params) restartAfter(since int64) (Restart, bool) {
+	for _, r := range p.Restarts {
+		if r.To > since {
+			return r, true
+		}
+	}
+	return Restart{}, false
 }
 
 // passState caches, for the walk over one cursor's steps, its kind's
@@ -379,55 +487,63 @@ func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
 func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int64) string {
 	p := a.Params
 	age := time.Duration(at - since).Round(time.Millisecond)
-	if m == ModelCacheTime {
-		if stale := a.staleFrom(file, rv, since); stale > since {
-			age = time.Duration(at - stale).Round(time.Millisecond)
-			since = stale
-			switch o {
-			case Accepted:
-				return fmt.Sprintf("watch cache (time): cursor %d stale for %s (a watch of the whole type saw no change past it until then), less than the %s of history", rv, age, p.CacheWindow)
-			case Refused:
-				return fmt.Sprintf("watch cache (time): cursor %d stale for %s (since the first change past it, or the end of the watch that saw every change), not less than the %s of history the cache is sure to keep; refused when r < oldest buffered - 1", rv, age, p.CacheWindow)
-			}
-		}
-	}
-	switch o {
-	case Unknown:
+	if o == Unknown {
 		return m.String() + ": the capture has no clock"
-	case Accepted:
-		switch m {
-		case ModelCacheTime:
-			return fmt.Sprintf("watch cache (time): cursor %d last current %s before, less than the %s of history", rv, age, p.CacheWindow)
-		case ModelEtcd:
-			return fmt.Sprintf("etcd: cursor %d last current %s before, less than the %s compaction interval", rv, age, p.EtcdInterval)
-		}
-		return m.String() + ": no refusal"
 	}
 	switch m {
 	case ModelCacheTime:
-		return fmt.Sprintf("watch cache (time): cursor %d last current %s before the reconnect, not less than the %s of history the cache is sure to keep; refused when r < oldest buffered - 1", rv, age, p.CacheWindow)
+		stale := a.staleFrom(file, rv, since)
+		what := fmt.Sprintf("last current %s before", age)
+		switch {
+		case stale > at:
+			what = "not yet stale (a watch of the whole type saw no change past it) at"
+		case stale > since:
+			what = fmt.Sprintf("stale for %s (a watch of the whole type saw no change past it until then) before", time.Duration(at-stale).Round(time.Millisecond))
+		}
+		if o == Accepted {
+			return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, less than the %s of history the cache is sure to keep", rv, what, p.CacheWindow)
+		}
+		return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, past the %s of history the cache is sure to keep; it keeps more while its capacity allows, so the server may or may not still have it", rv, what, p.CacheWindow)
 	case ModelEtcd:
-		s := fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, not less than the %s compaction interval", rv, age, p.EtcdInterval)
-		if at-since >= 2*int64(p.EtcdInterval) {
-			s += " (compacted at any phase)"
-		} else {
-			s += " (compacted at the worst phase)"
+		switch o {
+		case Accepted:
+			return fmt.Sprintf("etcd: cursor %d last current %s before, less than the %s compaction interval", rv, age, p.EtcdInterval)
+		case AtRisk:
+			return fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, not less than the %s compaction interval (compacted at the worst phase)", rv, age, p.EtcdInterval)
 		}
-		return s
+		return fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, at least twice the %s compaction interval (compacted at any phase)", rv, age, p.EtcdInterval)
 	case ModelRestart:
-		for _, r := range p.Restarts {
-			if r > since {
-				return fmt.Sprintf("API server restart at %s: the cache restarts at its fresh LIST RV; cursor %d was last current before it", fmtTime(r, ClockArrival), rv)
-			}
+		r, ok := p.restartAfter(since)
+		if !ok || o == Accepted {
+			return "restart: no restart after the cursor was last current"
 		}
+		if o == AtRisk {
+			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", fmtTime(r.To, ClockArrival), rv, p.servers())
+		}
+		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", fmtTime(r.From, ClockArrival), fmtTime(r.To, ClockArrival), rv)
 	case ModelCalibration:
+		if o == Accepted {
+			return "calibration: no observed too-old error refuses it"
+		}
 		if f := a.TL.floors[a.TL.Files[file].Kind]; f != nil {
 			if k := f.floor(rv, math.MaxInt64); k >= 0 {
 				ev := a.TL.Event(int(f.ev[k]))
 				return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, fmtTime(ev.T, a.TL.Files[file].Clock), f.y[k])
 			}
 		}
+	case ModelCacheCapacity:
+		c := a.capacity[a.TL.Files[file].Kind]
+		if o == Accepted || c == nil {
+			return "watch cache (capacity): the replayed cache still holds it"
+		}
+		if o == AtRisk {
+			return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", p.servers())
+		}
+		return c.reason(rv)
 	case ModelCacheCount:
+		if o == Accepted {
+			return fmt.Sprintf("watch cache (count): fewer than %d changes of %s after it", p.CacheCount, a.TL.Files[file].Kind)
+		}
 		s := fmt.Sprintf("watch cache (count): more than %d changes of %s after RV %d, so the buffer's oldest entry is past it", p.CacheCount, a.TL.Files[file].Kind, rv+1)
 		if sr := a.TL.series[a.TL.Files[file].Kind]; sr != nil && !sr.exact {
 			s += " (approximate: the captures do not see the whole resource type, so they undercount)"
@@ -438,23 +554,31 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 }
 
 // judge applies every applicable model to a cursor value at a reconnect;
-// calibration uses the errors observed before the instant before.
+// calibration uses the errors observed before the instant before. The
+// verdict is refused when any model refuses, else at risk when any puts
+// it at risk, else unknown when a model could not tell, else accepted.
 func (a *Analysis) judge(file int, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
 	out, why := Accepted, ""
 	var ms []ModelVerdict
 	unknown := false
 	for _, m := range a.applicable(file) {
-		thr, o := a.threshold(m, file, rv, since, before)
-		if o == Refused && at < thr {
-			o = Accepted
+		risk, refused, ok := a.threshold(m, file, rv, since, before)
+		o := Accepted
+		switch {
+		case !ok:
+			o, unknown = Unknown, true
+		case at >= refused:
+			o = Refused
+		case at >= risk:
+			o = AtRisk
 		}
 		r := a.reason(m, o, file, rv, since, at)
-		ms = append(ms, ModelVerdict{Model: m, Outcome: o, From: thr, Reason: r})
+		ms = append(ms, ModelVerdict{Model: m, Outcome: o, RiskFrom: risk, From: refused, Reason: r})
 		switch {
 		case o == Refused && out != Refused:
 			out, why = Refused, r
-		case o == Unknown:
-			unknown = true
+		case o == AtRisk && out == Accepted:
+			out, why = AtRisk, r
 		}
 	}
 	if out == Accepted {
@@ -472,18 +596,31 @@ func (a *Analysis) judge(file int, rv uint64, since, at, before int64) (Outcome,
 	return out, why, ms
 }
 
+// cursor returns cursor kind of file: one of TL.Cursors, or the
+// counterfactual.
+func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
+	if kind == HadBookmarks {
+		return &a.HadBookmarks[file].Cursor
+	}
+	return &a.TL.Cursors[2*file+int(kind)]
+}
+
 // Verdict answers for cursor (file, kind) dropped at t and resumed at
 // t+delay.
 func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
-	c := &a.TL.Cursors[2*file+int(kind)]
 	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
-	rv, since, _, ok := c.At(t)
+	rv, since, _, ok := a.cursor(file, kind).At(t)
 	return a.verdictFor(v, rv, since, ok, v.At+1)
 }
 
 func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool, before int64) Verdict {
 	if !ok {
 		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
+		return v
+	}
+	if rv == unknownRV {
+		v.Since = since
+		v.Outcome, v.Reason = Unknown, a.HadBookmarks[v.File].unknownReason(a, since)
 		return v
 	}
 	v.HasCursor, v.RV, v.Since = true, rv, since
@@ -507,29 +644,70 @@ const pauseEvery = 1 << 13
 // half a second as wasm.
 func (tl *Timeline) AnalyzePausing(p Params, pause func()) *Analysis {
 	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: pause}}
+	a.end = tl.End()
+	a.replayCaches()
+	a.buildHadBookmarks()
 	for k := range tl.Cursors {
-		c := &tl.Cursors[k]
-		a.cursorPass(c)
+		a.cursorPass(&tl.Cursors[k])
+	}
+	for f := range a.HadBookmarks {
+		if hb := &a.HadBookmarks[f]; hb.Synthetic {
+			a.cursorPass(&hb.Cursor)
+		}
 	}
 	a.resumes()
 	a.whatIf()
+	a.horizons()
+	a.detectRestarts()
 	return a
 }
 
+// zoneSink grows the zones of one cursor pass, one open zone per model.
+type zoneSink struct {
+	zones *[]Zone
+	open  [numModels]int // index in *zones of the zone still growing, or -1
+}
+
+func newZoneSink(zones *[]Zone) *zoneSink {
+	z := &zoneSink{zones: zones}
+	z.close()
+	return z
+}
+
+func (z *zoneSink) close() {
+	for i := range z.open {
+		z.open[i] = -1
+	}
+}
+
+// add extends model m's open zone when [from, to) continues it, else
+// opens a new one (reason is called only then).
+func (z *zoneSink) add(c *Cursor, m Model, from, to int64, rv uint64, reason func() string) {
+	if k := z.open[m]; k >= 0 && (*z.zones)[k].To == from {
+		(*z.zones)[k].To, (*z.zones)[k].ToRV = to, rv
+		return
+	}
+	*z.zones = append(*z.zones, Zone{File: c.File, Kind: c.Kind, Model: m, From: from, To: to, FromRV: rv, ToRV: rv, Reason: reason()})
+	z.open[m] = len(*z.zones) - 1
+}
+
 // cursorPass derives zones, gaps and ages of one cursor in one walk over
-// its steps.
+// its steps. The zones run on past the cursor's file to the shared
+// clock's end (a reconnect after the capture stopped is still a
+// question); ages and gaps stop with the file.
 func (a *Analysis) cursorPass(c *Cursor) {
 	tl, p := a.TL, a.Params
 	d := int64(p.Delay)
 	age := CursorAge{File: c.File, Kind: c.Kind}
 	models := a.applicable(c.File)
-	open := make([]int, numModels) // index in a.Zones of the zone still growing, per model, or -1
-	for i := range open {
-		open[i] = -1
-	}
+	refused, risky := newZoneSink(&a.Zones), newZoneSink(&a.RiskZones)
 	kind := tl.Files[c.File].Kind
 	a.pass = &passState{file: c.File, series: tl.series[kind], floors: tl.floors[kind]}
 	defer func() { a.pass = nil }()
+	zoneEnd := c.End
+	if tl.Files[c.File].Clock != ClockNone {
+		zoneEnd = max(c.End, a.end)
+	}
 	// The head step in force at the current step's end (steps are in time
 	// order), its value, and the next step's instant.
 	head := &tl.head
@@ -547,16 +725,15 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	for k := 0; k < n; k++ {
 		a.pace.tick(1)
 		from, rv := next, nextRV
-		to := c.End
+		to, zto := c.End, zoneEnd
 		if k+1 < n {
 			next, nextRV = c.Step(k + 1)
-			to = next
+			to, zto = next, next
 		}
-		if rv == unsetRV {
+		if rv == unsetRV || rv == unknownRV {
 			age.HasFinal = false
-			for i := range open {
-				open[i] = -1
-			}
+			refused.close()
+			risky.close()
 			continue
 		}
 		age.Final, age.HasFinal = rv, true
@@ -581,19 +758,29 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			}
 		}
 		for _, m := range models {
-			thr, o := a.threshold(m, c.File, rv, from, math.MaxInt64)
-			zs := max(from, thr-d)
-			if o != Refused || thr == math.MaxInt64 || zs >= to {
-				open[m] = -1
+			risk, ref, ok := a.threshold(m, c.File, rv, from, math.MaxInt64)
+			if !ok {
+				refused.open[m], risky.open[m] = -1, -1
 				continue
 			}
-			if z := open[m]; z >= 0 && a.Zones[z].To == zs {
-				a.Zones[z].To, a.Zones[z].ToRV = to, rv
-				continue
+			// Refused from zs on, at risk from rs until then.
+			zs, rs := zto, zto
+			if ref != never {
+				zs = max(from, ref-d)
 			}
-			a.Zones = append(a.Zones, Zone{File: c.File, Kind: c.Kind, Model: m, From: zs, To: to, FromRV: rv, ToRV: rv,
-				Reason: a.reason(m, Refused, c.File, rv, from, zs+d)})
-			open[m] = len(a.Zones) - 1
+			if risk != never {
+				rs = max(from, risk-d)
+			}
+			if zs >= zto {
+				refused.open[m] = -1
+			} else {
+				refused.add(c, m, zs, zto, rv, func() string { return a.reason(m, Refused, c.File, rv, from, zs+d) })
+			}
+			if re := min(zs, zto); rs >= re {
+				risky.open[m] = -1
+			} else {
+				risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, rv, from, rs+d) })
+			}
 		}
 	}
 	a.Ages = append(a.Ages, age)
@@ -629,41 +816,41 @@ func gone(st *parser.Status) bool {
 }
 
 // whatIf evaluates every reconnect of the capture as recorded: the end of
-// each watch that ended without a 410 (a 410 is itself the relist's
-// cause, counted at the reconnect that drew it) and was a watch stream.
-// A session followed by another resumes at the next one's start; the last
-// resumes after Params.Delay.
+// each watch stream that ended without a 410 (a 410 is itself the
+// relist's cause, counted at the reconnect that drew it) and that another
+// session of the same file followed, resuming at its start. The end of a
+// capture is no reconnect: what one after it would get is its horizon.
 func (a *Analysis) whatIf() {
 	tl := a.TL
 	w := &a.WhatIf
 	for fi, f := range tl.Files {
 		for k, g := range f.Sessions {
 			s := tl.Sessions[g]
-			if gone(s.Error) || !s.watchStream() {
+			if gone(s.Error) || !s.watchStream() || k+1 == len(f.Sessions) {
 				continue
 			}
-			at := s.End + int64(a.Params.Delay)
-			if k+1 < len(f.Sessions) {
-				at = tl.Sessions[f.Sessions[k+1]].Start
-			}
+			at := tl.Sessions[f.Sessions[k+1]].Start
 			state := s.End // the cursor as the stream left it
-			if k+1 < len(f.Sessions) && at > s.End {
+			if at > s.End {
 				state = at - 1 // the gap may have moved it (another file's evidence does not)
 			}
 			pt := ReconnectPoint{Session: g, At: at}
-			for _, kind := range CursorKinds {
-				c := &tl.Cursors[2*fi+int(kind)]
-				rv, since, _, ok := c.At(state)
+			for _, kind := range [...]CursorKind{BookmarkAware, BookmarkIgnoring, HadBookmarks} {
+				rv, since, _, ok := a.cursor(fi, kind).At(state)
 				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, rv, since, ok, at)
-				if kind == BookmarkAware {
+				switch kind {
+				case BookmarkAware:
 					pt.With = v
-				} else {
+				case BookmarkIgnoring:
 					pt.Without = v
+				default:
+					pt.Had = v
 				}
 			}
 			w.Reconnects++
-			w.count(pt.With, &w.RelistsWith, &w.LongestAgeWith, &w.UnknownWith)
-			w.count(pt.Without, &w.RelistsWithout, &w.LongestAgeWithout, &w.UnknownWithout)
+			w.count(pt.With, &w.RelistsWith, &w.LongestAgeWith, &w.UnknownWith, &w.AtRiskWith)
+			w.count(pt.Without, &w.RelistsWithout, &w.LongestAgeWithout, &w.UnknownWithout, &w.AtRiskWithout)
+			w.count(pt.Had, &w.RelistsHad, &w.LongestAgeHad, &w.UnknownHad, &w.AtRiskHad)
 			w.Points = append(w.Points, pt)
 		}
 	}
@@ -673,14 +860,24 @@ func (a *Analysis) whatIf() {
 	}
 }
 
-func (w *WhatIf) count(v Verdict, relists *int, longest *int64, unknown *int) {
+func (w *WhatIf) count(v Verdict, relists *int, longest *int64, unknown, atRisk *int) {
 	switch v.Outcome {
 	case Refused:
 		*relists++
 	case Unknown:
 		*unknown++
+	case AtRisk:
+		*atRisk++
 	}
 	if v.HasCursor && v.At-v.Since > *longest {
 		*longest = v.At - v.Since
 	}
+}
+
+// Contradicts says whether the prediction contradicts what the server
+// answered: refused where it accepted, or accepted where it refused. At
+// risk and unknown contradict neither.
+func (r Resume) Contradicts() bool {
+	p := r.Predicted.Outcome
+	return (p == Refused && r.Observed == Accepted) || (p == Accepted && r.Observed == Refused)
 }

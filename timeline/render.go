@@ -27,10 +27,16 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 }
 
 // Refused says whether any reconnect of the capture as recorded (or any
-// observed resume) would have got, or got, a 410: what --fail-on 410 tests.
+// observed resume, or any reconnect asked with --resume-at) would have
+// got, or got, a 410: what --fail-on 410 tests.
 func (r *Report) Refused() bool {
 	if r.WhatIf.RelistsWithBookmarks > 0 {
 		return true
+	}
+	for _, q := range r.ResumeAt {
+		if q.Outcome == "refused" {
+			return true
+		}
 	}
 	for _, rs := range r.Resumes {
 		if rs.Observed == "refused" || rs.Predicted == "refused" {
@@ -39,6 +45,25 @@ func (r *Report) Refused() bool {
 	}
 	for _, e := range r.Errors {
 		if e.Code == 410 {
+			return true
+		}
+	}
+	return false
+}
+
+// AtRisk says whether Refused holds or any such reconnect is at risk:
+// what --fail-on risk tests.
+func (r *Report) AtRisk() bool {
+	if r.Refused() || r.WhatIf.AtRiskWith > 0 {
+		return true
+	}
+	for _, q := range r.ResumeAt {
+		if q.Outcome == "at-risk" {
+			return true
+		}
+	}
+	for _, rs := range r.Resumes {
+		if rs.Predicted == "at-risk" {
 			return true
 		}
 	}
@@ -130,9 +155,29 @@ func (r *Report) write(w io.Writer, md bool) error {
 	} else {
 		p.printf("watchlens report\n================\n")
 	}
+	p.section("Summary")
+	for _, l := range r.Summary {
+		if md {
+			p.printf("- %s\n", l.Text)
+		} else {
+			p.printf("* %s\n", l.Text)
+		}
+	}
 	pr := r.Params
-	p.printf("\nModels: watch cache %gs of history, %d events; etcd compaction %gs; reconnect delay %gs; watch cache %v; restarts %s.\n",
-		pr.CacheWindowSeconds, pr.CacheCount, pr.EtcdIntervalSeconds, pr.DelaySeconds, pr.WatchCache, orDash(strings.Join(pr.Restarts, ", ")))
+	var windows []string
+	for _, w := range pr.RestartWindows {
+		windows = append(windows, w.From+"/"+w.To)
+	}
+	p.printf("\nModels: watch cache %gs of history, %d events; etcd compaction %gs; reconnect delay %gs; watch cache %v; restarts %s; servers %d.\n",
+		pr.CacheWindowSeconds, pr.CacheCount, pr.EtcdIntervalSeconds, pr.DelaySeconds, pr.WatchCache, orDash(strings.Join(windows, ", ")), pr.Servers)
+	if len(r.ResumeAt) > 0 {
+		p.section("Reconnect at the instants asked (--resume-at)")
+		var rows [][]string
+		for _, q := range r.ResumeAt {
+			rows = append(rows, []string{orDash(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome, orDash(q.Model), q.Reason})
+		}
+		p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
+	}
 
 	p.section("Files")
 	var rows [][]string
@@ -226,12 +271,53 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
 
+	p.section("At risk (past what the server is sure to keep; it may or may not refuse)")
+	rows = nil
+	for _, z := range r.RiskZones {
+		rows = append(rows, []string{z.File, z.Cursor, z.Model, orDash(z.FromTime), orDash(z.ToTime), z.FromRV, z.ToRV, z.Reason})
+	}
+	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
+
+	p.section("Horizons (how long after each drop a reconnect stays safe)")
+	rows = nil
+	for _, h := range r.Horizons {
+		risk, refused := "-", "-"
+		if h.AtRiskFrom != nil {
+			risk = *h.AtRiskFrom + " (" + h.AtRiskModel + ")"
+		}
+		if h.RefusedFrom != nil {
+			refused = *h.RefusedFrom + " (" + h.RefusedModel + ")"
+		}
+		if h.Unknown != "" {
+			risk, refused = "unknown", h.Unknown
+		}
+		rows = append(rows, []string{h.File, fmt.Sprint(h.Session), h.Cursor, orDash(h.Drop), orDash(h.RV), risk, refused})
+	}
+	p.table([]string{"file", "after session", "cursor", "drop", "RV", "at risk from", "refused from"}, rows)
+
+	p.section("Had it asked for bookmarks")
+	rows = nil
+	for _, c := range r.HadBookmarks {
+		rows = append(rows, []string{c.File, fmt.Sprint(c.Synthetic), fmt.Sprint(c.Bookmarks), fmt.Sprint(c.Unknown), c.Why})
+	}
+	p.table([]string{"file", "bookmarks added", "count", "head unknown", "how"}, rows)
+
+	p.section("Probable restarts (not applied unless given with -restart)")
+	rows = nil
+	for _, d := range r.Restarts {
+		rows = append(rows, []string{d.Ended, d.LastEnded, d.Served, fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
+	}
+	p.table([]string{"watches ended", "last ended", "served again", "watches", "files", "-restart"}, rows)
+
 	p.section("Observed resumes against the models")
 	rows = nil
 	for _, s := range r.Resumes {
 		agree := "yes"
-		if !s.Agree {
+		switch {
+		case s.Contradicts:
 			agree = "NO"
+		case !s.Agree:
+			agree = "undecided"
 		}
 		rows = append(rows, []string{s.File, fmt.Sprint(s.Session), orDash(s.Time), s.RV, s.Observed, s.Predicted, agree, s.Reason})
 	}
@@ -239,9 +325,9 @@ func (r *Report) write(w io.Writer, md bool) error {
 
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf
-	p.printf("reconnects: %d\nrelists with bookmarks: %d (longest cursor age %s)\nrelists without bookmarks: %d (longest cursor age %s)\nrelists bookmarks saved: %d (%.1f%%)\n",
-		wi.Reconnects, wi.RelistsWithBookmarks, fsec(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, fsec(wi.LongestAgeWithoutSeconds),
-		wi.RelistsSaved, wi.PercentSaved)
+	p.printf("reconnects: %d\nrelists with bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists without bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists bookmarks saved: %d (%.1f%%)\n",
+		wi.Reconnects, wi.RelistsWithBookmarks, wi.AtRiskWith, fsec(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, wi.AtRiskWithout, fsec(wi.LongestAgeWithoutSeconds),
+		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, fsec(wi.LongestAgeHadSeconds), wi.RelistsSaved, wi.PercentSaved)
 	if wi.UnknownWith+wi.UnknownWithout > 0 {
 		p.printf("undecided (no clock or no cursor): %d with, %d without bookmarks\n", wi.UnknownWith, wi.UnknownWithout)
 	}
@@ -250,10 +336,10 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	rows = nil
 	for _, pt := range wi.Points {
-		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), orDash(pt.Time), orDash(pt.WithRV), pt.With, orDash(pt.WithoutRV), pt.Without, pt.WithoutReason})
+		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), orDash(pt.Time), orDash(pt.WithRV), pt.With, orDash(pt.WithoutRV), pt.Without, orDash(pt.HadRV), pt.Had, pt.WithoutReason})
 	}
 	if len(rows) > 0 {
-		p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "why (without)"}, rows)
+		p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "had RV", "had", "why (without)"}, rows)
 	}
 
 	p.section("Anomalies")

@@ -28,6 +28,15 @@ type Report struct {
 	WhatIf       WhatIfReport              `json:"whatIf"`
 	Anomalies    []AnomalyReport           `json:"anomalies"`
 	Diagnostics  []DiagnosticReport        `json:"diagnostics"`
+	// Summary is the verdict in plain words, at most six lines: what the
+	// page and the text reports show first.
+	Summary []SummaryLine `json:"summary"`
+	// RiskZones are like Zones for reconnects at risk and not refused.
+	RiskZones    []ZoneReport            `json:"riskZones"`
+	HadBookmarks []CounterfactualReport  `json:"hadBookmarks"`
+	Horizons     []HorizonReport         `json:"horizons"`
+	Restarts     []DetectedRestartReport `json:"detectedRestarts"`
+	ResumeAt     []ResumeAtReport        `json:"resumeAt"`
 }
 
 // ReportVersion is bumped on any incompatible change of the JSON form.
@@ -45,6 +54,10 @@ type FileReport struct {
 	End      string `json:"end"`
 	FirstRV  string `json:"firstRV"`
 	LastRV   string `json:"lastRV"`
+	// Broad: the capture saw every change of its kind; BroadInferred: so
+	// judged from its objects' namespaces, as it has no request line.
+	Broad         bool `json:"broad"`
+	BroadInferred bool `json:"broadInferred"`
 }
 
 // RequestReport is a session's captured request.
@@ -135,12 +148,14 @@ func (a *Analysis) Report() *Report {
 	r := &Report{Version: ReportVersion, Counts: map[string]int{}, CountsByKind: map[string]map[string]int{},
 		Files: []FileReport{}, Sessions: []SessionReport{}, Cadence: []CadenceReport{}, Errors: []ErrorReport{},
 		Cursors: []CursorReport{}, Gaps: []GapReport{}, Zones: []ZoneReport{}, Resumes: []ResumeReport{},
-		WhatIf: WhatIfReport{Points: []WhatIfPoint{}}, Anomalies: []AnomalyReport{}, Diagnostics: []DiagnosticReport{}}
+		WhatIf: WhatIfReport{Points: []WhatIfPoint{}}, Anomalies: []AnomalyReport{}, Diagnostics: []DiagnosticReport{},
+		Summary: []SummaryLine{}, RiskZones: []ZoneReport{}, HadBookmarks: []CounterfactualReport{}, Horizons: []HorizonReport{},
+		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}}
 	r.Params = p.report()
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
 			Events: f.Events, Sessions: len(f.Sessions), Start: fmtTime(f.Start, f.Clock), End: fmtTime(f.End, f.Clock),
-			FirstRV: f.FirstRV, LastRV: f.LastRV})
+			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred})
 		for k, n := range f.Counts {
 			r.Counts[k] += n
 		}
@@ -186,6 +201,8 @@ func (a *Analysis) Report() *Report {
 	}
 	r.placeDiagnostics(tl)
 	r.addAnalysis(tl, a)
+	r.addVerdicts(a)
+	r.Summary = a.summary(r, nil)
 	return r
 }
 
@@ -290,7 +307,10 @@ type ResumeReport struct {
 	Observed  string `json:"observed"`
 	Predicted string `json:"predicted"`
 	Agree     bool   `json:"agree"`
-	Reason    string `json:"reason"`
+	// Contradicts: the models said refused where the server accepted, or
+	// accepted where it refused (at risk contradicts neither).
+	Contradicts bool   `json:"contradicts"`
+	Reason      string `json:"reason"`
 }
 
 // WhatIfReport is the bookmarks what-if over the capture as recorded.
@@ -305,6 +325,14 @@ type WhatIfReport struct {
 	UnknownWith              int           `json:"unknownWithBookmarks"`
 	UnknownWithout           int           `json:"unknownWithoutBookmarks"`
 	Points                   []WhatIfPoint `json:"points"`
+	// The counterfactual ("had it asked for bookmarks") and the reconnects
+	// at risk and not refused.
+	RelistsHad           int     `json:"relistsHadBookmarks"`
+	LongestAgeHadSeconds float64 `json:"longestCursorAgeHadSeconds"`
+	UnknownHad           int     `json:"unknownHadBookmarks"`
+	AtRiskWith           int     `json:"atRiskWithBookmarks"`
+	AtRiskWithout        int     `json:"atRiskWithoutBookmarks"`
+	AtRiskHad            int     `json:"atRiskHadBookmarks"`
 }
 
 // WhatIfPoint is one reconnect of the what-if.
@@ -318,6 +346,9 @@ type WhatIfPoint struct {
 	WithoutRV     string `json:"withoutRV"`
 	Without       string `json:"without"`
 	WithoutReason string `json:"withoutReason"`
+	HadRV         string `json:"hadRV"`
+	Had           string `json:"had"`
+	HadReason     string `json:"hadReason"`
 }
 
 // maxGaps bounds the gaps listed (the longest first); GapCount has all.
@@ -356,12 +387,15 @@ func (r *Report) addAnalysis(tl *Timeline, a *Analysis) {
 	for _, rs := range a.Resumes {
 		s := tl.Sessions[rs.Session]
 		r.Resumes = append(r.Resumes, ResumeReport{File: name(s.File), Session: s.Index, Time: fmtTime(s.Start, clk(s.File)), RV: rs.RV,
-			Observed: rs.Observed.String(), Predicted: rs.Predicted.Outcome.String(), Agree: rs.Observed == rs.Predicted.Outcome, Reason: rs.Predicted.Reason})
+			Observed: rs.Observed.String(), Predicted: rs.Predicted.Outcome.String(), Agree: rs.Observed == rs.Predicted.Outcome,
+			Contradicts: rs.Contradicts(), Reason: rs.Predicted.Reason})
 	}
 	w := a.WhatIf
 	r.WhatIf = WhatIfReport{Points: r.WhatIf.Points, Reconnects: w.Reconnects, RelistsWithBookmarks: w.RelistsWith, RelistsWithoutBookmarks: w.RelistsWithout,
 		LongestAgeWithSeconds: secs(w.LongestAgeWith), LongestAgeWithoutSeconds: secs(w.LongestAgeWithout),
-		RelistsSaved: w.Saved, PercentSaved: math.Round(w.SavedPercent*10) / 10, UnknownWith: w.UnknownWith, UnknownWithout: w.UnknownWithout}
+		RelistsSaved: w.Saved, PercentSaved: math.Round(w.SavedPercent*10) / 10, UnknownWith: w.UnknownWith, UnknownWithout: w.UnknownWithout,
+		RelistsHad: w.RelistsHad, LongestAgeHadSeconds: secs(w.LongestAgeHad), UnknownHad: w.UnknownHad,
+		AtRiskWith: w.AtRiskWith, AtRiskWithout: w.AtRiskWithout, AtRiskHad: w.AtRiskHad}
 	for _, p := range w.Points {
 		s := tl.Sessions[p.Session]
 		vrv := func(v Verdict) string {
@@ -372,7 +406,8 @@ func (r *Report) addAnalysis(tl *Timeline, a *Analysis) {
 		}
 		r.WhatIf.Points = append(r.WhatIf.Points, WhatIfPoint{File: name(s.File), Session: s.Index, Time: fmtTime(p.At, clk(s.File)),
 			WithRV: vrv(p.With), With: p.With.Outcome.String(), WithReason: p.With.Reason,
-			WithoutRV: vrv(p.Without), Without: p.Without.Outcome.String(), WithoutReason: p.Without.Reason})
+			WithoutRV: vrv(p.Without), Without: p.Without.Outcome.String(), WithoutReason: p.Without.Reason,
+			HadRV: vrv(p.Had), Had: p.Had.Outcome.String(), HadReason: p.Had.Reason})
 	}
 }
 

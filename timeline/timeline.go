@@ -318,7 +318,7 @@ type kindSeries struct {
 	tab   *table
 	ev    packed[int32]
 	maxRV packed[uint64]
-	exact bool // every file of the kind watched the whole type
+	exact bool // a file of the kind watched the whole type
 	// seen are the merged intervals [from, to) during which a watch of
 	// the whole type was open: there, silence means no change.
 	seenFrom, seenTo []int64
@@ -358,15 +358,16 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 	files := map[string]int{}
 	for _, f := range tl.Files {
 		files[f.Kind]++
-		if s := tl.series[f.Kind]; s == nil {
-			tl.series[f.Kind] = &kindSeries{tab: &tl.tab, exact: f.Filtered == "unfiltered"}
+		s := tl.series[f.Kind]
+		if s == nil {
+			s = &kindSeries{tab: &tl.tab}
+			tl.series[f.Kind] = s
 			build[f.Kind] = &seriesBuilder{}
-		} else if f.Filtered != "unfiltered" {
-			s.exact = false
 		}
+		s.exact = s.exact || f.Broad
 	}
 	for _, f := range tl.Files {
-		if f.Filtered != "unfiltered" {
+		if !f.Broad {
 			continue
 		}
 		ks := tl.series[f.Kind]
@@ -390,6 +391,9 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 	seen := map[string]map[uint64]struct{}{}
 	sinks := make([]sink, len(tl.Sessions))
 	for g := range tl.Sessions {
+		if !tl.Sessions[g].watchStream() {
+			continue // a LIST's items are state, not changes
+		}
 		kind := tl.Files[tl.Sessions[g].File].Kind
 		sinks[g].s = build[kind]
 		if files[kind] > 1 {
@@ -409,6 +413,9 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 		}
 		sk := &sinks[tl.tab.sess.at(i)]
 		s := sk.s
+		if s == nil {
+			continue
+		}
 		rv := tl.tab.rv.at(i)
 		if sk.seen != nil {
 			// The same change seen by several captures is one buffer entry.

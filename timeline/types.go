@@ -35,17 +35,19 @@ const (
 	BookmarkAware CursorKind = iota
 	// BookmarkIgnoring keeps the RV of the last ADDED/MODIFIED/DELETED seen.
 	BookmarkIgnoring
+	// HadBookmarks is the counterfactual: the bookmark-aware cursor of a
+	// client that asked for bookmarks where the recorded one did not
+	// (Analysis.HadBookmarks).
+	HadBookmarks
 )
 
-// CursorKinds lists both kinds in report order.
+// CursorKinds lists the two recorded kinds in report order (each file has
+// both in Timeline.Cursors).
 var CursorKinds = [...]CursorKind{BookmarkAware, BookmarkIgnoring}
 
-func (k CursorKind) String() string {
-	if k == BookmarkIgnoring {
-		return "bookmark-ignoring"
-	}
-	return "bookmark-aware"
-}
+var cursorKindNames = [...]string{"bookmark-aware", "bookmark-ignoring", "had-bookmarks"}
+
+func (k CursorKind) String() string { return cursorKindNames[k] }
 
 // EndReason is how a watch connection ended.
 type EndReason uint8
@@ -72,15 +74,20 @@ type File struct {
 	// Filtered is "unfiltered" (whole resource type, cluster-wide),
 	// "filtered" (namespace, label or field selector) or "unknown" (no
 	// request line): the count model is exact only for unfiltered captures.
-	Filtered    string
-	Sessions    []int // global session indices, in order
-	Events      int
-	Counts      map[string]int            // by event type
-	CountsKind  map[string]map[string]int // by kind, then event type
-	Diagnostics []parser.Diagnostic
-	Start, End  int64
-	FirstRV     string
-	LastRV      string
+	Filtered string
+	// Broad says the capture saw every change of its resource type: its
+	// request had no selector and no namespace, or (BroadInferred) it has
+	// no request line and holds objects of several namespaces, as a watch
+	// of the whole type does and a namespaced or narrow one cannot.
+	Broad, BroadInferred bool
+	Sessions             []int // global session indices, in order
+	Events               int
+	Counts               map[string]int            // by event type
+	CountsKind           map[string]map[string]int // by kind, then event type
+	Diagnostics          []parser.Diagnostic
+	Start, End           int64
+	FirstRV              string
+	LastRV               string
 }
 
 // Session is one watch connection, placed on the shared clock.
@@ -173,10 +180,17 @@ type Event struct {
 	BodyOffset int64
 }
 
-const unsetRV = ^uint64(0)
+// unsetRV marks a cursor step with no cursor (a watch from "now"), and
+// unknownRV one whose value no capture shows (a counterfactual bookmark
+// when nothing watched the head). etcd revisions are int64, so neither
+// is a real resourceVersion.
+const (
+	unsetRV   = ^uint64(0)
+	unknownRV = unsetRV - 1
+)
 
 func formatRV(v uint64) string {
-	if v == unsetRV {
+	if v == unsetRV || v == unknownRV {
 		return ""
 	}
 	return strconv.FormatUint(v, 10)

@@ -1,0 +1,129 @@
+package timeline
+
+import (
+	"fmt"
+	"sort"
+)
+
+// The watch cache's dynamic capacity, replayed.
+//
+// The cache keeps the changes of one resource type in a ring buffer whose
+// capacity starts at 100 and moves between 100 and 102 400
+// (apiserver storage/cacher/watch_cache.go, updateCache and
+// resizeCacheLocked): before a change is added to a full buffer, the
+// capacity doubles when the oldest change is younger than
+// eventFreshDuration, and halves (dropping the oldest) when the change a
+// quarter of the capacity back is older than it; then a full buffer
+// evicts its oldest change. A watch from r is refused once
+// r < oldest - 1. How long the cache holds therefore depends on the
+// event rate, and only a capture that saw every change of the type can
+// replay it.
+//
+// The replay starts empty at the minimum capacity with the first change
+// the captures saw: a cache that had grown before the capture began holds
+// more than the replay says, which the reasons name. With one API server,
+// a restart empties it (the new process starts from a fresh LIST; the
+// restart model refuses what came before). With several, each server's
+// cache grew with its own history, and on the fleet recording a server
+// kept a cursor the replay had evicted two minutes before: there the
+// replay puts a reconnect at risk and refuses nothing.
+
+// minCacheCapacity is the cache's lower bound (defaultLowerBoundCapacity).
+const minCacheCapacity = 100
+
+// cacheReplay is one kind's replayed cache: the instants at which its
+// oldest buffered change rose, and to what.
+type cacheReplay struct {
+	kind    string
+	changes int
+	t       []int64
+	oldest  []uint64 // rising
+	// minCap and maxCap bound the capacities the replay went through
+	// once full, for the reasons.
+	minCap, maxCap int
+}
+
+// refusedFrom is the first instant the replayed cache refuses a watch
+// from rv (never when it still holds rv+1 at the end of what the
+// captures saw).
+func (c *cacheReplay) refusedFrom(rv uint64) int64 {
+	k := sort.Search(len(c.oldest), func(i int) bool { return c.oldest[i] > rv+1 })
+	if k == len(c.oldest) {
+		return never
+	}
+	return c.t[k]
+}
+
+func (c *cacheReplay) reason(rv uint64) string {
+	k := sort.Search(len(c.oldest), func(i int) bool { return c.oldest[i] > rv+1 })
+	if k == len(c.oldest) {
+		return "watch cache (capacity): the replayed cache still holds it"
+	}
+	return fmt.Sprintf("watch cache (capacity): replaying the %d changes of %s that a watch of the whole type saw, the cache (%d to %d changes at these rates) held nothing older than RV %d from %s, and a watch from r is refused when r < oldest - 1; a cache that had grown before the capture began would hold more",
+		c.changes, c.kind, c.minCap, c.maxCap, c.oldest[k], fmtTime(c.t[k], ClockArrival))
+}
+
+// replayCaches replays the cache of each kind that a capture of the whole
+// type watched (and that the watch cache serves).
+func (a *Analysis) replayCaches() {
+	a.capacity = map[string]*cacheReplay{}
+	if !a.Params.WatchCache {
+		return
+	}
+	timed := map[string]bool{}
+	for _, f := range a.TL.Files {
+		timed[f.Kind] = timed[f.Kind] || f.Clock != ClockNone
+	}
+	for kind, s := range a.TL.series {
+		if len(s.seenFrom) == 0 || isEventKind(kind) || !timed[kind] || a.Params.CacheWindow <= 0 {
+			continue
+		}
+		a.capacity[kind] = a.replay(kind, s)
+	}
+}
+
+func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
+	p := &a.Params
+	upper := p.CacheCount
+	if upper <= 0 {
+		upper = 100 * 1024
+	}
+	upper = max(upper, minCacheCapacity)
+	fresh := int64(p.CacheWindow)
+	c := &cacheReplay{kind: kind, changes: s.len(), minCap: upper, maxCap: minCacheCapacity}
+	var restarts []int64
+	if p.servers() == 1 {
+		for _, r := range p.Restarts {
+			restarts = append(restarts, r.To)
+		}
+	}
+	capacity, start := minCacheCapacity, 0
+	evictTo := func(t int64, k int) {
+		start = k
+		if rv := s.maxRV.at(k); len(c.oldest) == 0 || rv > c.oldest[len(c.oldest)-1] {
+			c.t, c.oldest = append(c.t, t), append(c.oldest, rv)
+		}
+	}
+	for end := 0; end < s.len(); end++ {
+		a.pace.tick(1)
+		t := s.t(end)
+		for len(restarts) > 0 && restarts[0] <= t {
+			capacity, start, restarts = minCacheCapacity, end, restarts[1:]
+		}
+		if end-start == capacity {
+			c.minCap, c.maxCap = min(c.minCap, capacity), max(c.maxCap, capacity)
+			switch {
+			case t-s.t(start) < fresh:
+				capacity = min(2*capacity, upper)
+			case t-s.t(end-capacity/4) > fresh && capacity > minCacheCapacity:
+				capacity = max(capacity/2, minCacheCapacity)
+				evictTo(t, end-capacity)
+			}
+		}
+		if end-start == capacity {
+			evictTo(t, start+1)
+		}
+	}
+	c.minCap = min(c.minCap, c.maxCap)
+	return c
+}

@@ -1,0 +1,225 @@
+package timeline
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"watchlens/parser"
+)
+
+// The counterfactual cursor: "had it asked for bookmarks".
+//
+// A watch that did not ask for bookmarks (or asked and got none) keeps its
+// cursor at the last change it saw, however long ago. Had it asked, the
+// watch cache would have sent it a bookmark about every minute (the
+// cacher's defaultBookmarkFrequency, fired on 1 s buckets, so up to a
+// second late) and one 2 s before the request's deadline, each carrying
+// the cache's resourceVersion then (watch-protocol.md §1 BOOKMARK). That
+// RV is the head of the resource type at that moment: known only while a
+// capture of the whole type on the same clock was open, and otherwise
+// unknown, which the verdicts then say rather than guess. Watches served
+// from etcd (Events, or a server without its watch cache) get no periodic
+// bookmarks, so they get no credit: their counterfactual is their
+// bookmark-aware cursor. A watch that did receive bookmarks keeps its
+// measured cadence.
+
+// Counterfactual is one file's had-bookmarks cursor.
+type Counterfactual struct {
+	Cursor
+	// Synthetic says the cursor has bookmarks the recording did not: some
+	// watch of the file got none and is served from the watch cache.
+	// Otherwise the cursor is the file's bookmark-aware one.
+	Synthetic bool
+	// Why says, in words, how the cursor was made or why it has no credit.
+	Why string
+	// Bookmarks counts the bookmarks added; Unknown those whose RV no
+	// capture shows, the first of them at FirstUnknown.
+	Bookmarks, Unknown int
+	FirstUnknown       int64
+	// HeadKnownAfter, when not 0, is the instant of an observed too-old
+	// error that shows the head (its Y) after the fact.
+	HeadKnownAfter int64
+	HeadKnownY     uint64
+}
+
+// kindHead is the highest RV of one kind the captures show by each
+// instant, and when a capture of the whole kind was open (the head is
+// known only then).
+type kindHead struct {
+	t  []int64
+	rv []uint64 // rising
+	s  *kindSeries
+}
+
+// at returns the kind's head at t, and whether a capture of the whole
+// kind was open then.
+func (h *kindHead) at(t int64) (uint64, bool) {
+	k := sort.Search(len(h.s.seenTo), func(i int) bool { return h.s.seenTo[i] > t })
+	if k == len(h.s.seenTo) || h.s.seenFrom[k] > t {
+		return 0, false
+	}
+	j := sort.Search(len(h.t), func(i int) bool { return h.t[i] > t })
+	if j == 0 {
+		return 0, false
+	}
+	return h.rv[j-1], true
+}
+
+// bookmarkSchedule lists the instants at which the watch cache would have
+// sent periodic bookmarks to session s had it asked for them: every
+// bookmarkPeriod from its start, and one deadlineBookmarkAt before the
+// request's deadline, while the stream was open.
+func bookmarkSchedule(s *Session) []int64 {
+	deadline := never
+	if s.Request != nil && s.Request.TimeoutSeconds > 0 {
+		deadline = s.Start + int64(s.Request.TimeoutSeconds)*int64(time.Second)
+	}
+	var out []int64
+	for t := s.Start; ; {
+		next := t + int64(bookmarkPeriod)
+		if deadline != never {
+			next = min(next, deadline-int64(deadlineBookmarkAt))
+		}
+		if next <= t || next >= s.End {
+			return out
+		}
+		out = append(out, next)
+		t = next
+	}
+}
+
+// buildHadBookmarks makes each file's counterfactual cursor.
+func (a *Analysis) buildHadBookmarks() {
+	tl := a.TL
+	a.HadBookmarks = make([]Counterfactual, len(tl.Files))
+	a.headOf = map[string]*kindHead{}
+	for fi, f := range tl.Files {
+		cf := &a.HadBookmarks[fi]
+		cf.Cursor = tl.Cursors[2*fi+int(BookmarkAware)]
+		cf.Kind = HadBookmarks
+		switch {
+		case f.Clock == ClockNone:
+			cf.Why = "the capture has no clock, so the bookmarks it would have got cannot be placed"
+			continue
+		case a.uncached(fi):
+			cf.Why = fmt.Sprintf("watches of %s are served from etcd, which sends no periodic bookmarks: no credit", orWord(f.Kind, "this resource"))
+			continue
+		}
+		var sched []int64
+		for _, g := range f.Sessions {
+			if s := &tl.Sessions[g]; s.watchStream() && s.Bookmarks == 0 {
+				sched = append(sched, bookmarkSchedule(s)...)
+			}
+		}
+		if len(sched) == 0 {
+			cf.Why = "every watch long enough for one received bookmarks: this cursor is the measured bookmark-aware one"
+			continue
+		}
+		a.synthesize(fi, cf, sched)
+	}
+}
+
+// synthesize merges the scheduled bookmarks into the file's bookmark-aware
+// steps. A step the recording took from a request's resourceVersion is
+// left out where it would lower the cursor: the counterfactual client
+// resumes from its own, fresher cursor.
+func (a *Analysis) synthesize(fi int, cf *Counterfactual, sched []int64) {
+	tl := a.TL
+	f := &tl.Files[fi]
+	h := a.kindHead(f.Kind)
+	aware := &tl.Cursors[2*fi+int(BookmarkAware)]
+	cf.Cursor = Cursor{File: fi, Kind: HadBookmarks, End: aware.End}
+	b := newStepBuilder(tl, &cf.Steps)
+	cur, known := unsetRV, false
+	j := 0
+	addSynthetic := func(t int64) {
+		cf.Bookmarks++
+		rv, ok := h.at(t)
+		if !ok {
+			cf.Unknown++
+			if cf.Unknown == 1 {
+				cf.FirstUnknown = t
+			}
+			cur, known = unknownRV, false
+			b.set(t, unknownRV, -1)
+			return
+		}
+		if known {
+			rv = max(rv, cur)
+		}
+		cur, known = rv, true
+		b.set(t, rv, -1)
+	}
+	for k := 0; k < aware.Len(); k++ {
+		t, rv := aware.Step(k)
+		for j < len(sched) && sched[j] < t {
+			addSynthetic(sched[j])
+			j++
+		}
+		if aware.ev.at(k) < 0 && rv != unsetRV && known && rv < cur {
+			continue
+		}
+		cur, known = rv, rv != unsetRV
+		if i := aware.ev.at(k); i >= 0 {
+			b.set(t, rv, int(i))
+		} else {
+			b.set(t, rv, -1)
+		}
+	}
+	for ; j < len(sched); j++ {
+		addSynthetic(sched[j])
+	}
+	b.finish(&a.pace)
+	cf.Synthetic = true
+	cf.Why = fmt.Sprintf("%d bookmarks added where the watch got none (every %s from its start, and %s before its deadline), each carrying the head of %s then",
+		cf.Bookmarks, bookmarkPeriod, deadlineBookmarkAt, orWord(f.Kind, "the resource"))
+	if fl := tl.floors[f.Kind]; fl != nil && len(fl.t) > 0 {
+		cf.HeadKnownAfter, cf.HeadKnownY = fl.t[0], fl.y[0]
+	}
+}
+
+// kindHead returns (building once) the head of one kind.
+func (a *Analysis) kindHead(kind string) *kindHead {
+	if h := a.headOf[kind]; h != nil {
+		return h
+	}
+	tl := a.TL
+	h := &kindHead{s: tl.series[kind]}
+	if h.s == nil {
+		h.s = &kindSeries{}
+	}
+	for i := 0; i < tl.Len(); i++ {
+		a.pace.tick(1)
+		if tl.tab.flags.at(i)&flagRVValid == 0 || parser.EventType(tl.tab.typ.at(i)) == parser.Error {
+			continue
+		}
+		if tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind != kind {
+			continue
+		}
+		if rv := tl.tab.rv.at(i); len(h.rv) == 0 || rv > h.rv[len(h.rv)-1] {
+			h.t, h.rv = append(h.t, tl.tab.t.at(i)), append(h.rv, rv)
+		}
+	}
+	a.headOf[kind] = h
+	return h
+}
+
+// unknownReason says why the counterfactual cursor is unknown after the
+// bookmark at t.
+func (cf *Counterfactual) unknownReason(a *Analysis, t int64) string {
+	f := &a.TL.Files[cf.File]
+	s := fmt.Sprintf("had it asked for bookmarks, the server would have sent one at %s carrying the head of %s then, and no capture shows that head (no watch of every %s was open then)",
+		fmtTime(t, f.Clock), orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
+	if cf.HeadKnownAfter > t {
+		s += fmt.Sprintf("; the server's 410 at %s says it was at least %d by then, after the fact", fmtTime(cf.HeadKnownAfter, f.Clock), cf.HeadKnownY)
+	}
+	return s
+}
+
+func orWord(s, word string) string {
+	if s == "" {
+		return word
+	}
+	return s
+}

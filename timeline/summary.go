@@ -1,0 +1,375 @@
+package timeline
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The verdict in words: at most six lines that an engineer on call reads
+// first, before any table. Each line answers one question of a
+// postmortem: what was observed, would bookmarks have avoided it, what was
+// the riskiest moment to drop, what is unknown and why, and what the
+// captures suggest (restarts) or the user asked (--resume-at). The exact
+// model reasons stay in the report's details.
+
+// maxSummaryLines bounds the summary.
+const maxSummaryLines = 6
+
+// SummaryLine is one line of the summary.
+type SummaryLine struct {
+	// Topic is "observed", "bookmarks", "riskiest", "unknown", "restart"
+	// or "resume-at".
+	Topic string `json:"topic"`
+	Text  string `json:"text"`
+}
+
+// summary writes the summary of an analysis and its report, with the
+// reconnect instants the user asked about.
+func (a *Analysis) summary(r *Report, qs []ResumeQuery) []SummaryLine {
+	s := summarizer{a: a, r: r, qs: qs}
+	s.observed()
+	s.bookmarks()
+	s.riskiest()
+	s.resumeAt()
+	s.restarts()
+	s.unknowns()
+	if len(s.lines) > maxSummaryLines {
+		s.lines = s.lines[:maxSummaryLines]
+	}
+	if s.lines == nil {
+		return []SummaryLine{}
+	}
+	return s.lines
+}
+
+type summarizer struct {
+	a       *Analysis
+	r       *Report
+	qs      []ResumeQuery
+	lines   []SummaryLine
+	unknown []string
+}
+
+func (s *summarizer) add(topic, format string, args ...any) {
+	s.lines = append(s.lines, SummaryLine{Topic: topic, Text: fmt.Sprintf(format, args...)})
+}
+
+// when is an instant as the summary says it.
+func when(t int64) string { return time.Unix(0, t).UTC().Format("Jan 2 15:04:05 UTC") }
+
+// age is a duration as the summary says it.
+func age(d int64) string {
+	if d < int64(10*time.Second) {
+		return time.Duration(d).Round(100 * time.Millisecond).String()
+	}
+	return time.Duration(d).Round(time.Second).String()
+}
+
+// plain says why a model refuses (or puts at risk), without the watch
+// cache's internals.
+func (a *Analysis) plain(m Model, file int) string {
+	p, kind := a.Params, orWord(a.TL.Files[file].Kind, "object")
+	switch m {
+	case ModelCacheTime:
+		return fmt.Sprintf("older than the %s of history the API server is sure to keep, though it may keep more when %s changes are few", p.CacheWindow, kind)
+	case ModelCacheCapacity:
+		return fmt.Sprintf("the API server's recent history of %s changes, replayed from a capture of every %s, no longer reached back to it", kind, kind)
+	case ModelCacheCount:
+		return fmt.Sprintf("more %s changes happened after it than the API server ever keeps", kind)
+	case ModelEtcd:
+		return "etcd had compacted its history past it"
+	case ModelRestart:
+		return "the API server restarted after it, and a restarted server forgets what came before"
+	case ModelCalibration:
+		return "the server's own 410 had already said it no longer kept it"
+	}
+	return m.String()
+}
+
+// decisive is the model that decided a verdict (refused or at risk).
+func decisive(v Verdict) (Model, bool) {
+	for _, m := range v.Models {
+		if m.Outcome == v.Outcome {
+			return m.Model, true
+		}
+	}
+	return 0, false
+}
+
+func (s *summarizer) verdictWords(v Verdict) string {
+	switch v.Outcome {
+	case Accepted:
+		return "accepted"
+	case Unknown:
+		return "unknown"
+	}
+	w := "refused (410 Gone)"
+	if v.Outcome == AtRisk {
+		w = "at risk of a 410"
+	}
+	if m, ok := decisive(v); ok {
+		w += ": " + s.a.plain(m, v.File)
+	}
+	return w
+}
+
+// observed: each observed 410 (the first two), or the reconnects the
+// models refuse when none was observed.
+func (s *summarizer) observed() {
+	tl := s.a.TL
+	var texts []string
+	n := 0
+	for _, rs := range s.a.Resumes {
+		if rs.Observed != Refused {
+			continue
+		}
+		n++
+		if n > 2 {
+			continue
+		}
+		ss := &tl.Sessions[rs.Session]
+		f := &tl.Files[ss.File]
+		t := fmt.Sprintf("At %s the server refused %s's reconnect from RV %s with 410 Gone", when(ss.Start), f.Name, rs.RV)
+		if st := ss.Error; st != nil && st.TooOld {
+			t += fmt.Sprintf(" (it accepted nothing older than RV %d)", st.Y)
+		}
+		p := rs.Predicted
+		if p.HasCursor {
+			t += fmt.Sprintf(": the cursor had not moved for %s", age(p.At-p.Since))
+		}
+		switch p.Outcome {
+		case Refused, AtRisk:
+			if m, ok := decisive(p); ok {
+				t += ", " + s.a.plain(m, p.File)
+			}
+		case Accepted:
+			t += "; the models had not expected it"
+		}
+		texts = append(texts, t+".")
+	}
+	for _, e := range s.r.Errors {
+		if e.Code == 410 && e.Message != "" && !strings.HasPrefix(e.Message, "too old resource version") && n == 0 {
+			texts = append(texts, fmt.Sprintf("%s got 410 Gone at %s: %s.", e.File, orWord(e.Time, "an unknown time"), e.Message))
+			n++
+		}
+	}
+	if n > 2 {
+		texts = append(texts, fmt.Sprintf("(and %d more)", n-2))
+	}
+	if n == 0 {
+		w := s.a.WhatIf
+		switch {
+		case w.RelistsWith+w.RelistsWithout > 0:
+			texts = append(texts, fmt.Sprintf("No 410 was observed, but of the %d reconnects recorded, %d would have been refused with the client's bookmarks and %d without them.", w.Reconnects, w.RelistsWith, w.RelistsWithout))
+		case w.Reconnects == 0:
+			texts = append(texts, "No 410 was observed, and the capture has no reconnect.")
+		default:
+			texts = append(texts, fmt.Sprintf("No 410 was observed, and none of the %d reconnects recorded would have been refused.", w.Reconnects))
+		}
+	}
+	s.add("observed", "%s", strings.Join(texts, " "))
+}
+
+// reconnect is the reconnect the bookmarks line speaks of, for one file.
+type reconnect struct {
+	file               int
+	at                 int64
+	recorded           bool // a reconnect of the capture, not one asked about or assumed
+	with, without, had Verdict
+}
+
+// rank orders reconnects by how badly they went: refused, at risk, other.
+func (c reconnect) rank() int {
+	switch {
+	case c.with.Outcome == Refused || c.without.Outcome == Refused:
+		return 2
+	case c.with.Outcome == AtRisk || c.without.Outcome == AtRisk:
+		return 1
+	}
+	return 0
+}
+
+// reconnectOf picks, for a file, the first instant the user asked about,
+// else its worst recorded reconnect, else one right after its end.
+func (s *summarizer) reconnectOf(fi int) reconnect {
+	a := s.a
+	f := &a.TL.Files[fi]
+	pick := func(at int64, recorded bool) reconnect {
+		c := reconnect{file: fi, at: at, recorded: recorded, had: Verdict{Outcome: Unknown}}
+		for _, v := range a.ResumeAt(fi, at) {
+			switch v.Kind {
+			case BookmarkAware:
+				c.with = v
+			case BookmarkIgnoring:
+				c.without = v
+			default:
+				c.had = v
+			}
+		}
+		if !a.HadBookmarks[fi].Synthetic {
+			c.had = c.with
+		}
+		return c
+	}
+	if len(s.qs) > 0 {
+		q := s.qs[0]
+		if q.Relative {
+			return pick(f.End+int64(q.After), false)
+		}
+		return pick(q.At, false)
+	}
+	var best *reconnect
+	for _, p := range a.WhatIf.Points {
+		if a.TL.Sessions[p.Session].File != fi {
+			continue
+		}
+		c := reconnect{file: fi, at: p.At, recorded: true, with: p.With, without: p.Without, had: p.Had}
+		if best == nil || c.rank() > best.rank() {
+			best = &c
+		}
+	}
+	if best != nil {
+		return *best
+	}
+	return pick(f.End+int64(a.Params.Delay), false)
+}
+
+// bookmarks: would bookmarks have avoided it, for the file that matters
+// most (the narrow file whose reconnect went worst).
+func (s *summarizer) bookmarks() {
+	a, tl := s.a, s.a.TL
+	var c reconnect
+	found := false
+	for fi, f := range tl.Files {
+		if len(f.Sessions) == 0 || f.Clock == ClockNone && len(tl.Files) > 1 {
+			continue
+		}
+		cand := s.reconnectOf(fi)
+		if !found || cand.rank() > c.rank() || cand.rank() == c.rank() && tl.Files[c.file].Broad && !f.Broad {
+			c, found = cand, true
+		}
+	}
+	if !found {
+		return
+	}
+	f := &tl.Files[c.file]
+	cf := &a.HadBookmarks[c.file]
+	asked, got := false, 0
+	for _, g := range f.Sessions {
+		ss := &tl.Sessions[g]
+		if ss.Request != nil && ss.Request.AllowWatchBookmarks {
+			asked = true
+		}
+		got += ss.Bookmarks
+	}
+	at := "its reconnect at " + when(c.at)
+	if !c.recorded {
+		at = "a reconnect at " + when(c.at)
+	}
+	old := func(v Verdict) string {
+		if !v.HasCursor {
+			return "unknown"
+		}
+		return age(v.At-v.Since) + " old"
+	}
+	switch {
+	case a.uncached(c.file):
+		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.Name, at, old(c.with), s.verdictWords(c.with))
+	case got > 0:
+		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s; without them it would have been %s and %s.",
+			f.Name, got, at, old(c.with), s.verdictWords(c.with), old(c.without), s.verdictWords(c.without))
+	default:
+		how := "did not ask for bookmarks (allowWatchBookmarks was not set)"
+		if asked {
+			how = "asked for bookmarks but got none"
+		}
+		switch {
+		case c.had.Outcome == Unknown && cf.Synthetic:
+			s.add("bookmarks", "%s %s. Had it asked, would %s have worked? Unknown: no capture on the same clock shows the head of %s then; add a capture of every %s (no selector) to decide.",
+				f.Name, how, at, orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
+			s.unknown = append(s.unknown, c.had.Reason)
+		case cf.Synthetic:
+			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect %s (as recorded: %s).",
+				f.Name, how, at, old(c.had), s.verdictWords(c.had), c.with.Outcome)
+		default:
+			s.add("bookmarks", "%s %s; %s.", f.Name, how, cf.Why)
+		}
+	}
+}
+
+// riskiest: the instant the recorded cursor (bookmark-aware) had gone
+// unconfirmed longest, preferring a narrow capture's to a broad one's.
+func (s *summarizer) riskiest() {
+	a := s.a
+	var best *CursorAge
+	for k := range a.Ages {
+		g := &a.Ages[k]
+		f := &a.TL.Files[g.File]
+		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone {
+			continue
+		}
+		if best == nil || a.TL.Files[best.File].Broad && !f.Broad || a.TL.Files[best.File].Broad == f.Broad && g.MaxAge > best.MaxAge {
+			best = g
+		}
+	}
+	if best == nil {
+		return
+	}
+	f := &a.TL.Files[best.File]
+	v := a.Verdict(best.File, BookmarkAware, best.MaxAgeAt-1, a.Params.Delay)
+	t := fmt.Sprintf("The riskiest moment to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
+		when(best.MaxAgeAt), f.Name, best.MaxAgeRV, age(best.MaxAge), s.verdictWords(v))
+	s.add("riskiest", "%s.", t)
+}
+
+// resumeAt: the answers to --resume-at, one line per instant asked.
+func (s *summarizer) resumeAt() {
+	var order []string
+	byTime := map[string][]string{}
+	for _, q := range s.r.ResumeAt {
+		if _, ok := byTime[q.Time]; !ok {
+			order = append(order, q.Time)
+		}
+		byTime[q.Time] = append(byTime[q.Time], fmt.Sprintf("%s %s %s", q.File, cursorWords(q.Cursor), q.Outcome))
+	}
+	for _, t := range order {
+		s.add("resume-at", "A reconnect at %s: %s.", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "))
+	}
+}
+
+func cursorWords(c string) string {
+	switch c {
+	case "bookmark-aware":
+		return "with its bookmarks"
+	case "bookmark-ignoring":
+		return "without bookmarks"
+	}
+	return "had it asked for bookmarks"
+}
+
+// restarts: the probable restarts found, with the flag that applies them.
+func (s *summarizer) restarts() {
+	if len(s.a.Restarts) == 0 || len(s.a.Params.Restarts) > 0 {
+		return
+	}
+	d, rd := s.a.Restarts[0], s.r.Restarts[0]
+	more := ""
+	if n := len(s.a.Restarts) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more in the report)", n)
+	}
+	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: give -restart %s (and -servers N) to apply it.",
+		len(d.Sessions), d.Files, when(d.Ended), when(d.Served), more, rd.Flag)
+}
+
+// unknowns: what could not be decided, and why.
+func (s *summarizer) unknowns() {
+	for fi, f := range s.a.TL.Files {
+		if f.Clock == ClockNone && f.Events > 0 {
+			s.unknown = append(s.unknown, fmt.Sprintf("%s has no times, so no time-based verdict", s.a.TL.Files[fi].Name))
+		}
+	}
+	if len(s.unknown) > 0 {
+		s.add("unknown", "Unknown: %s.", strings.Join(s.unknown, "; "))
+	}
+}

@@ -1,0 +1,134 @@
+package timeline
+
+import "sort"
+
+// CounterfactualReport is one file's had-bookmarks cursor.
+type CounterfactualReport struct {
+	File string `json:"file"`
+	// Synthetic: bookmarks were added where the watch got none; false:
+	// the cursor is the bookmark-aware one (Why says why).
+	Synthetic bool   `json:"synthetic"`
+	Why       string `json:"why"`
+	Bookmarks int    `json:"bookmarks"`
+	// Unknown counts the added bookmarks whose RV no capture shows, the
+	// first at FirstUnknown ("" when none).
+	Unknown      int    `json:"unknown"`
+	FirstUnknown string `json:"firstUnknown"`
+}
+
+// HorizonReport is one drop's horizon for one cursor.
+type HorizonReport struct {
+	File    string `json:"file"`
+	Session int    `json:"session"`
+	Cursor  string `json:"cursor"`
+	Drop    string `json:"drop"`
+	RV      string `json:"rv"`
+	// LastCurrent is when the cursor was last known current.
+	LastCurrent string `json:"lastCurrent"`
+	// AtRiskFrom and RefusedFrom are null when nothing the files show
+	// puts a reconnect there.
+	AtRiskFrom    *string `json:"atRiskFrom"`
+	AtRiskModel   string  `json:"atRiskModel,omitempty"`
+	AtRiskReason  string  `json:"atRiskReason,omitempty"`
+	RefusedFrom   *string `json:"refusedFrom"`
+	RefusedModel  string  `json:"refusedModel,omitempty"`
+	RefusedReason string  `json:"refusedReason,omitempty"`
+	// Unknown says why there is no answer ("" when there is one).
+	Unknown string `json:"unknown,omitempty"`
+}
+
+// DetectedRestartReport is a probable restart and its evidence.
+type DetectedRestartReport struct {
+	Ended     string `json:"ended"`
+	LastEnded string `json:"lastEnded"`
+	Served    string `json:"served"`
+	Streams   int    `json:"streams"`
+	Files     int    `json:"files"`
+	// Flag is the value of `analyze -restart` that applies it.
+	Flag string `json:"flag"`
+}
+
+// ResumeAtReport answers `analyze --resume-at` for one file and cursor.
+type ResumeAtReport struct {
+	Time    string `json:"time"`
+	File    string `json:"file"`
+	Cursor  string `json:"cursor"`
+	RV      string `json:"rv"`
+	Outcome string `json:"outcome"`
+	Model   string `json:"model,omitempty"`
+	Reason  string `json:"reason"`
+}
+
+func (r *Report) addVerdicts(a *Analysis) {
+	tl := a.TL
+	clk := func(file int) Clock { return tl.Files[file].Clock }
+	name := func(file int) string { return tl.Files[file].Name }
+	for _, z := range a.RiskZones {
+		r.RiskZones = append(r.RiskZones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
+			FromTime: fmtTime(z.From, clk(z.File)), ToTime: fmtTime(z.To, clk(z.File)), FromRV: formatRV(z.FromRV), ToRV: formatRV(z.ToRV), Reason: z.Reason})
+	}
+	for fi, cf := range a.HadBookmarks {
+		cr := CounterfactualReport{File: name(fi), Synthetic: cf.Synthetic, Why: cf.Why, Bookmarks: cf.Bookmarks, Unknown: cf.Unknown}
+		if cf.Unknown > 0 {
+			cr.FirstUnknown = fmtTime(cf.FirstUnknown, clk(fi))
+		}
+		r.HadBookmarks = append(r.HadBookmarks, cr)
+	}
+	instant := func(t int64, c Clock) *string {
+		if t == never || c == ClockNone {
+			return nil
+		}
+		s := fmtTime(t, c)
+		return &s
+	}
+	for _, h := range a.Horizons {
+		c := clk(h.File)
+		hr := HorizonReport{File: name(h.File), Session: tl.Sessions[h.Session].Index, Cursor: h.Kind.String(), Drop: fmtTime(h.Drop, c), Unknown: h.Unknown}
+		if h.HasCursor {
+			hr.RV, hr.LastCurrent = formatRV(h.RV), fmtTime(h.Since, c)
+		}
+		if hr.AtRiskFrom = instant(h.RiskFrom, c); hr.AtRiskFrom != nil {
+			hr.AtRiskModel, hr.AtRiskReason = h.RiskModel.String(), h.RiskReason
+		}
+		if hr.RefusedFrom = instant(h.RefusedFrom, c); hr.RefusedFrom != nil {
+			hr.RefusedModel, hr.RefusedReason = h.RefusedModel.String(), h.RefusedReason
+		}
+		r.Horizons = append(r.Horizons, hr)
+	}
+	for _, d := range a.Restarts {
+		w := d.Window()
+		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: fmtTime(d.Ended, ClockArrival), LastEnded: fmtTime(d.LastEnded, ClockArrival),
+			Served: fmtTime(d.Served, ClockArrival), Streams: len(d.Sessions), Files: d.Files,
+			Flag: fmtTime(w.From, ClockArrival) + "/" + fmtTime(w.To, ClockArrival)})
+	}
+}
+
+// AddResumeAt answers, for every file, what a reconnect at each instant
+// would get; an instant of 0 with after > 0 is that long after each
+// file's own end.
+func (r *Report) AddResumeAt(a *Analysis, qs []ResumeQuery) {
+	tl := a.TL
+	for _, q := range qs {
+		for fi, f := range tl.Files {
+			at := q.At
+			if q.Relative {
+				at = f.End + int64(q.After)
+			}
+			for _, v := range a.ResumeAt(fi, at) {
+				rr := ResumeAtReport{Time: fmtTime(at, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome.String(), Reason: v.Reason}
+				if v.HasCursor {
+					rr.RV = formatRV(v.RV)
+				}
+				for _, m := range v.Models {
+					if m.Outcome == v.Outcome && v.Outcome != Accepted {
+						rr.Model = m.Model.String()
+						break
+					}
+				}
+				r.ResumeAt = append(r.ResumeAt, rr)
+			}
+		}
+	}
+	sort.SliceStable(r.ResumeAt, func(i, j int) bool { return r.ResumeAt[i].Time < r.ResumeAt[j].Time })
+	r.Summary = a.summary(r, qs)
+}

@@ -1,0 +1,374 @@
+package timeline
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+)
+
+// cutBefore returns a timestamped capture's bytes before its n-th request
+// line (0-based): the capture as it stood when the client dropped.
+func cutBefore(t *testing.T, data []byte, n int) []byte {
+	t.Helper()
+	off, seen := 0, 0
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if _, rest, ok := bytes.Cut(line, []byte(" ")); ok && bytes.HasPrefix(rest, []byte("GET ")) {
+			if seen == n {
+				return data[:off]
+			}
+			seen++
+		}
+		off += len(line) + 1
+	}
+	t.Fatalf("no request %d", n)
+	return nil
+}
+
+// fleetDir holds the fleet recording of ../shared/samples-fleet: 44
+// client-go informers through a rolling restart of two API servers.
+const fleetDir = "../testdata/fleet"
+
+func readSample(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(samplesDir, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// buildBytes builds one timeline of named in-memory captures.
+func buildBytes(t testing.TB, files map[string][]byte, order ...string) *Timeline {
+	t.Helper()
+	b := NewBuilder()
+	for _, n := range order {
+		if err := b.AddReader(n, bytes.NewReader(files[n]), parser.Options{}); err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+	}
+	return b.Build()
+}
+
+func instant(t testing.TB, s string) int64 {
+	t.Helper()
+	v, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.UnixNano()
+}
+
+// verdictsAt returns the verdict per cursor kind of a reconnect at at.
+func verdictsAt(a *Analysis, file int, at int64) map[CursorKind]Verdict {
+	out := map[CursorKind]Verdict{}
+	for _, v := range a.ResumeAt(file, at) {
+		out[v.Kind] = v
+	}
+	return out
+}
+
+// w4 and w3 cut where their clients dropped, resumed at the instant their
+// real resumes were sent: with the broad capture of every ConfigMap on
+// the same clock the models must say what the real server answered,
+// with no -delay; alone, no more than "at risk".
+func TestResumeAtCutCaptures(t *testing.T) {
+	w1 := readSample(t, "w1-broad-configmaps-bookmarks.ts.http")
+	w4 := cutBefore(t, readSample(t, "w4-then-resume.ts.http"), 1)
+	w3 := cutBefore(t, readSample(t, "w3-then-resume.ts.http"), 1)
+	files := map[string][]byte{"w1": w1, "w4cut": w4, "w3cut": w3}
+
+	w4at := instant(t, "2026-11-30T01:04:24.98Z")
+	a := buildBytes(t, files, "w4cut", "w1").Analyze(realServer())
+	v := verdictsAt(a, 0, w4at)
+	for _, k := range CursorKinds {
+		if v[k].Outcome != Refused {
+			t.Errorf("w4 cut + w1, %v: %v (%s), want refused as the server did", k, v[k].Outcome, v[k].Reason)
+		}
+	}
+	if had := v[HadBookmarks]; had.Outcome != Accepted || had.At-had.Since > int64(5*time.Second) {
+		t.Errorf("w4 cut + w1, had it asked for bookmarks: %v, cursor %s old (%s); w3, the same object with bookmarks, was accepted",
+			had.Outcome, time.Duration(had.At-had.Since), had.Reason)
+	}
+
+	a = buildBytes(t, files, "w4cut").Analyze(realServer())
+	v = verdictsAt(a, 0, w4at)
+	for _, k := range CursorKinds {
+		if o := v[k].Outcome; o != AtRisk && o != Refused {
+			t.Errorf("w4 cut alone, %v: %v (%s), want at least at risk", k, o, v[k].Reason)
+		}
+	}
+	if had := v[HadBookmarks]; had.Outcome != Unknown {
+		t.Errorf("w4 cut alone, had it asked for bookmarks: %v (%s), want unknown: nothing shows the head", had.Outcome, had.Reason)
+	}
+
+	a = buildBytes(t, files, "w3cut", "w1").Analyze(realServer())
+	v = verdictsAt(a, 0, instant(t, "2026-11-30T01:05:24.559430846Z"))
+	if v[BookmarkAware].Outcome != Accepted || v[BookmarkIgnoring].Outcome != Refused {
+		t.Errorf("w3 cut + w1: with bookmarks %v (%s), without %v (%s); want accepted and refused",
+			v[BookmarkAware].Outcome, v[BookmarkAware].Reason, v[BookmarkIgnoring].Outcome, v[BookmarkIgnoring].Reason)
+	}
+	if _, ok := v[HadBookmarks]; ok {
+		t.Errorf("w3 got bookmarks: it needs no counterfactual")
+	}
+}
+
+// Red zones and horizons run on past a narrow capture's end while a broad
+// one on the same clock goes on.
+func TestZonesRunToTheSharedClock(t *testing.T) {
+	files := map[string][]byte{
+		"w1":    readSample(t, "w1-broad-configmaps-bookmarks.ts.http"),
+		"w4cut": cutBefore(t, readSample(t, "w4-then-resume.ts.http"), 1),
+	}
+	tl := buildBytes(t, files, "w4cut", "w1")
+	a := tl.Analyze(realServer())
+	if tl.Files[0].End >= tl.End() {
+		t.Fatalf("the cut capture must stop before the broad one")
+	}
+	var reached bool
+	for _, z := range a.Zones {
+		if z.File == 0 && z.Kind == BookmarkIgnoring && z.To == tl.End() && z.Model == ModelCacheCapacity {
+			reached = true
+		}
+	}
+	if !reached {
+		t.Errorf("no capacity zone of the cut capture reaches the shared clock's end: %+v", a.Zones)
+	}
+	var h *Horizon
+	for k := range a.Horizons {
+		if x := &a.Horizons[k]; x.File == 0 && x.Kind == BookmarkIgnoring {
+			h = x
+		}
+	}
+	if h == nil || h.RefusedFrom != h.Drop || h.RefusedModel != ModelCacheCapacity || h.RiskFrom != h.Drop {
+		t.Fatalf("horizon of the cut capture's drop: %+v", h)
+	}
+}
+
+// w4 and w3 are the same quiet object without and with bookmarks. With
+// w1 on the clock, w4's counterfactual must get what w3 really got.
+func TestCounterfactualBookmarks(t *testing.T) {
+	a := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer())
+	cf := a.HadBookmarks[0]
+	if !cf.Synthetic || cf.Bookmarks < 9 || cf.Unknown != 0 {
+		t.Fatalf("w4's counterfactual: %+v", cf)
+	}
+	if len(a.WhatIf.Points) != 1 {
+		t.Fatalf("w4 has one reconnect: %+v", a.WhatIf.Points)
+	}
+	pt := a.WhatIf.Points[0]
+	if pt.Had.Outcome != Accepted || pt.With.Outcome != Refused {
+		t.Errorf("w4 + w1 at the reconnect: had bookmarks %v (%s), recorded %v", pt.Had.Outcome, pt.Had.Reason, pt.With.Outcome)
+	}
+	if cf := a.HadBookmarks[1]; cf.Synthetic {
+		t.Errorf("w1 got bookmarks, so no counterfactual: %+v", cf)
+	}
+
+	// Alone, nothing shows the head before the 410 says it was 1411.
+	a = loadSamples(t, "w4-then-resume.ts.http").Analyze(realServer())
+	cf = a.HadBookmarks[0]
+	if cf.Unknown != cf.Bookmarks || cf.HeadKnownY != 1411 {
+		t.Fatalf("w4 alone: %+v", cf)
+	}
+	if pt := a.WhatIf.Points[0]; pt.Had.Outcome != Unknown || !strings.Contains(pt.Had.Reason, "at least 1411") {
+		t.Errorf("w4 alone, had bookmarks: %v (%s)", pt.Had.Outcome, pt.Had.Reason)
+	}
+	sum := a.Report().Summary
+	var saysUnknown bool
+	for _, l := range sum {
+		saysUnknown = saysUnknown || l.Topic == "bookmarks" && strings.Contains(l.Text, "Unknown")
+	}
+	if !saysUnknown {
+		t.Errorf("w4 alone: the summary must say the counterfactual is unknown: %+v", sum)
+	}
+}
+
+// Events are served from etcd: no periodic bookmarks, no credit.
+func TestCounterfactualNoCreditFromEtcd(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", false), 0, 600*s).ev(parser.Modified, 10, 1*s, "a")
+	c.evs[0].Kind = "Event"
+	a := build(c).Analyze(params(nil))
+	if cf := a.HadBookmarks[0]; cf.Synthetic || !strings.Contains(cf.Why, "etcd") {
+		t.Fatalf("Event watch: %+v", cf)
+	}
+	c.evs[0].Kind = "ConfigMap"
+	a = build(c).Analyze(params(nil))
+	if cf := a.HadBookmarks[0]; !cf.Synthetic || cf.Bookmarks != 9 {
+		t.Fatalf("ConfigMap watch of 600 s: want 9 bookmarks (every 60 s), %+v", cf)
+	}
+}
+
+// The replayed cache at a steady rate of one change a second: never full
+// of fresh changes, never a quarter stale, so it stays at 100 and holds
+// 100 s.
+func TestCacheReplaySteadyRate(t *testing.T) {
+	c := (&capture{}).watch(nil, 0, 400*s)
+	for k := 0; k < 300; k++ {
+		c.ev(parser.Modified, uint64(1000+k), time.Duration(k)*s, "o"+strconvItoa(k%7))
+	}
+	c.sess[0].Request = &parser.Request{Method: "GET", Path: "/api/v1/configmaps", Watch: true}
+	a := build(c).Analyze(params(nil))
+	r := a.capacity["ConfigMap"]
+	if r == nil {
+		t.Fatal("no replay for a broad capture")
+	}
+	if r.minCap != 100 || r.maxCap != 100 {
+		t.Errorf("capacity %d..%d, want 100", r.minCap, r.maxCap)
+	}
+	// RV 1049 (at 49 s) is refused once 1050 is evicted: by the change
+	// at 150 s.
+	if got := r.refusedFrom(1049); got != at(150*s) {
+		t.Errorf("RV 1049 refused from %v, want 150 s", time.Duration(got-t0))
+	}
+	// At ten changes a second the cache doubles while full of fresh
+	// changes.
+	c = (&capture{}).watch(nil, 0, 400*s)
+	for k := 0; k < 3000; k++ {
+		c.ev(parser.Modified, uint64(1000+k), time.Duration(k)*s/10, "o"+strconvItoa(k%7))
+	}
+	c.sess[0].Request = &parser.Request{Method: "GET", Path: "/api/v1/configmaps", Watch: true}
+	r = build(c).Analyze(params(nil)).capacity["ConfigMap"]
+	if r.maxCap != 800 {
+		t.Errorf("at 10 a second, capacity reached %d, want 800 (75 s of changes need 750)", r.maxCap)
+	}
+}
+
+func strconvItoa(k int) string { return string(rune('a' + k)) }
+
+// The fleet recording: every JSON client cut before each of its resumes,
+// with a broad capture on the same clock, two servers and the two
+// restart windows: no verdict contradicts what the server answered.
+func TestFleetVerdictsDoNotContradict(t *testing.T) {
+	p := realServer()
+	p.EtcdInterval = time.Minute
+	p.Servers = 2
+	p.Restarts = []Restart{
+		{instant(t, "2026-12-01T08:40:32.35Z"), instant(t, "2026-12-01T08:41:37.00Z")},
+		{instant(t, "2026-12-01T08:44:07.07Z"), instant(t, "2026-12-01T08:45:12.38Z")},
+	}
+	broad, err := os.ReadFile(filepath.Join(fleetDir, "broad-a.ts.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(fleetDir, "c[0-3]*.ts.http"))
+	if len(names) != 40 {
+		t.Fatalf("%d JSON clients, want 40", len(names))
+	}
+	judged, refused := 0, 0
+	for _, path := range names {
+		name := filepath.Base(path)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := loadBytesNamed(t, name, data)
+		requests := 0
+		for _, g := range full.Files[0].Sessions {
+			s := &full.Sessions[g]
+			requests++
+			if s.Request == nil || !s.Request.Watch || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
+				continue
+			}
+			observed := Accepted
+			if gone(s.Error) {
+				observed = Refused
+			}
+			cut := cutBefore(t, data, requests-1)
+			a := buildBytes(t, map[string][]byte{name: cut, "broad": broad}, name, "broad").Analyze(p)
+			v := verdictsAt(a, 0, s.Start)[BookmarkAware]
+			if v.HasCursor && formatRV(v.RV) != s.Request.ResourceVersion {
+				continue // the client resumed from a LIST the cut ends with
+			}
+			judged++
+			if observed == Refused {
+				refused++
+			}
+			if (v.Outcome == Refused && observed == Accepted) || (v.Outcome == Accepted && observed == Refused) {
+				t.Errorf("%s resume %d from %s at %s: predicted %v, the server %v (%s)", name, requests-1, s.Request.ResourceVersion,
+					fmtTime(s.Start, ClockArrival), v.Outcome, observed, v.Reason)
+			}
+		}
+	}
+	if judged < 60 || refused < 10 {
+		t.Errorf("judged %d resumes, %d of them refused: the test must exercise both outcomes", judged, refused)
+	}
+	t.Logf("judged %d resumes, %d refused by the server", judged, refused)
+}
+
+func loadBytesNamed(t *testing.T, name string, data []byte) *Timeline {
+	return buildBytes(t, map[string][]byte{name: data}, name)
+}
+
+// Both restarts of the fleet recording are found in the clients'
+// captures: the old server ended its watches at 08:41:32-33 and 08:45:07,
+// and the new one served at 08:41:37.00 and 08:45:12.38. With two servers
+// the clients are answered again by the other one before that: the
+// evidence is the first answered reconnect, within six seconds of it.
+func TestFleetRestartsDetected(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join(fleetDir, "c*.ts.http"))
+	var rel []string
+	for _, n := range names {
+		rel = append(rel, filepath.Join("..", "testdata", "fleet", filepath.Base(n)))
+	}
+	a := loadSamples(t, rel...).Analyze(realServer())
+	want := []struct{ ended, served string }{
+		{"2026-12-01T08:41:32.5Z", "2026-12-01T08:41:37.00Z"},
+		{"2026-12-01T08:45:07.0Z", "2026-12-01T08:45:12.38Z"},
+	}
+	if len(a.Restarts) != len(want) {
+		for _, d := range a.Restarts {
+			t.Logf("detected: ended %s, served %s, %d watches", fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions))
+		}
+		t.Fatalf("%d restarts detected, want %d", len(a.Restarts), len(want))
+	}
+	for k, w := range want {
+		d := a.Restarts[k]
+		if diff := d.Ended - instant(t, w.ended); diff < -int64(2*time.Second) || diff > int64(2*time.Second) {
+			t.Errorf("restart %d ended %s, want about %s", k, fmtTime(d.Ended, ClockArrival), w.ended)
+		}
+		t.Logf("restart %d: ended %s, answered again %s, %d watches in %d files", k, fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions), d.Files)
+		if diff := d.Served - instant(t, w.served); diff < -int64(6*time.Second) || diff > int64(6*time.Second) {
+			t.Errorf("restart %d served again %s, want within a few seconds of %s", k, fmtTime(d.Served, ClockArrival), w.served)
+		}
+		if len(d.Sessions) < 10 {
+			t.Errorf("restart %d: %d watches ended", k, len(d.Sessions))
+		}
+	}
+}
+
+// The summary opens every report: at most six lines, the observed 410
+// first, in words.
+func TestSummary(t *testing.T) {
+	r := BuildReport(loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"), realServer())
+	if len(r.Summary) == 0 || len(r.Summary) > maxSummaryLines {
+		t.Fatalf("summary of %d lines: %+v", len(r.Summary), r.Summary)
+	}
+	first := r.Summary[0]
+	if first.Topic != "observed" || !strings.Contains(first.Text, "410 Gone") || !strings.Contains(first.Text, "RV 389") {
+		t.Errorf("first line: %+v", first)
+	}
+	var text bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if i := strings.Index(text.String(), first.Text); i < 0 || i > 200 {
+		t.Errorf("the text report must open with the summary: at %d", i)
+	}
+	var bm string
+	for _, l := range r.Summary {
+		if l.Topic == "bookmarks" {
+			bm = l.Text
+		}
+	}
+	if !strings.Contains(bm, "did not ask for bookmarks") || !strings.Contains(bm, "accepted") {
+		t.Errorf("bookmarks line: %q", bm)
+	}
+}
