@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -93,5 +95,98 @@ func TestAnalyzeUsageErrors(t *testing.T) {
 	}
 	if code, _, errOut := analyze(t, "no-such-file.log"); code != 1 || !strings.Contains(errOut, "no-such-file.log") {
 		t.Errorf("a missing file: exit %d, stderr %q; want 1 naming the file", code, errOut)
+	}
+}
+
+// cutCapture writes the timestamped capture's bytes before its line that
+// starts with prefix (after the time stamp) to a temporary file.
+func cutCapture(t *testing.T, path, before string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte(before))
+	if i < 0 {
+		t.Fatalf("%s has no %q", path, before)
+	}
+	i = bytes.LastIndexByte(data[:i], '\n') + 1
+	out := filepath.Join(t.TempDir(), "cut-"+filepath.Base(path))
+	if err := os.WriteFile(out, data[:i], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestAnalyzeResumeAt asks what w4's client, cut where it dropped, would
+// have got at the instant it really resumed: with the broad capture on
+// the clock, refused as the server did (exit 1 under --fail-on 410);
+// alone, at risk (exit 0 under --fail-on 410, 1 under --fail-on risk).
+func TestAnalyzeResumeAt(t *testing.T) {
+	w4 := cutCapture(t, "samples/w4-then-resume.ts.http", "GET /api/v1/namespaces/quiet/configmaps?labelSelector=app%3Dquiet&resourceVersion=389")
+	broad := "samples/w1-broad-configmaps-bookmarks.ts.http"
+	outcomes := func(out string) map[string]string {
+		var rep struct {
+			ResumeAt []struct{ File, Cursor, Outcome string } `json:"resumeAt"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %v", err)
+		}
+		got := map[string]string{}
+		for _, q := range rep.ResumeAt {
+			if q.File == w4 {
+				got[q.Cursor] = q.Outcome
+			}
+		}
+		return got
+	}
+	code, out, errOut := analyze(t, "--format", "json", "--fail-on", "410", "--resume-at", "2026-11-30T01:04:24.98Z", w4, broad)
+	if code != 1 {
+		t.Errorf("with the broad capture: exit %d, want 1 (%s)", code, errOut)
+	}
+	if got := outcomes(out); got["bookmark-aware"] != "refused" || got["bookmark-ignoring"] != "refused" || got["had-bookmarks"] != "accepted" {
+		t.Errorf("with the broad capture: %v", got)
+	}
+	code, out, _ = analyze(t, "--format", "json", "--fail-on", "410", "--resume-at", "+1.2s", w4)
+	if got := outcomes(out); code != 0 || got["bookmark-aware"] != "at-risk" || got["had-bookmarks"] != "unknown" {
+		t.Errorf("alone, --fail-on 410: exit %d, %v", code, got)
+	}
+	if code, _, _ := analyze(t, "--fail-on", "risk", "--resume-at", "+1.2s", w4); code != 1 {
+		t.Errorf("alone, --fail-on risk: exit %d, want 1", code)
+	}
+	for _, bad := range []string{"tomorrow", "+later", "-5m"} {
+		if code, _, _ := analyze(t, "--resume-at", bad, w4); code != 2 {
+			t.Errorf("--resume-at %q: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// TestAnalyzeRestartFlags: a window, an instant and "detected" are taken,
+// a window that ends before it starts is not, and the report's params
+// carry the windows and the scope.
+func TestAnalyzeRestartFlags(t *testing.T) {
+	code, out, errOut := analyze(t, "--format", "json", "-servers", "2", "-restart", "2026-11-30T00:58:00Z/2026-11-30T00:59:05Z",
+		"-restart", "2026-11-30T01:00:00Z", "samples/w3-then-resume.ts.http")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Params struct {
+			Servers        int
+			Restarts       []string
+			RestartWindows []struct{ From, To string } `json:"restartWindows"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if p := rep.Params; p.Servers != 2 || len(p.RestartWindows) != 2 || p.RestartWindows[0].To != "2026-11-30T00:59:05.000000000Z" || p.Restarts[1] != "2026-11-30T01:00:00.000000000Z" {
+		t.Errorf("params %+v", p)
+	}
+	if code, _, _ := analyze(t, "-restart", "2026-11-30T00:59:05Z/2026-11-30T00:58:00Z", "samples/w3-then-resume.ts.http"); code != 2 {
+		t.Errorf("a window ending before it starts: exit %d, want 2", code)
+	}
+	if code, _, errOut := analyze(t, "-restart", "detected", "-servers", "2", "samples/w3-then-resume.ts.http"); code != 0 {
+		t.Errorf("-restart detected: exit %d (%s)", code, errOut)
 	}
 }
