@@ -141,7 +141,7 @@ func (s *summarizer) observed() {
 		switch p.Outcome {
 		case Refused, AtRisk:
 			if m, ok := decisive(p); ok {
-				t += ", " + s.a.plain(m, p.File)
+				t += " — " + s.a.plain(m, p.File)
 			}
 		case Accepted:
 			t += "; the models had not expected it"
