@@ -23,6 +23,9 @@ type Builder struct {
 	lanes    laneStore
 	anoms    []Anomaly
 	pace     pacer // set while Finish and Build run
+
+	// anomCounts counts the anomalies found by kind, kept or not.
+	anomCounts map[string]int
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -190,7 +193,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		// A uid never comes back; a name may, but only as a creation.
 		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed) {
 			ok = false
-		} else {
+		} else if b.noteAnomaly("after-delete") {
 			b.anoms = append(b.anoms, Anomaly{Kind: "after-delete", File: f.idx, Event: i,
 				Msg: ev.Type.String() + " for " + objName(ev.Namespace, ev.Name) + " after its DELETED"})
 		}
@@ -552,6 +555,7 @@ func (b *Builder) BuildPausing(pause func()) *Timeline {
 	tl.tab = b.tab.pack(pace)
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
 	tl.Anomalies = b.anoms
+	tl.AnomalyCounts = b.anomCounts
 	tl.buildHead(pace)
 	tl.buildCursors(pace)
 	tl.buildSeries(pace)

@@ -262,6 +262,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), orDash(a.Time), orDash(a.RV), a.Kind, a.Message})
 	}
 	p.table([]string{"file", "session", "time", "RV", "kind", "message"}, rows)
+	p.anomaliesLeftOut(r)
 
 	p.section("Parser diagnostics")
 	rows = nil

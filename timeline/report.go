@@ -28,6 +28,10 @@ type Report struct {
 	WhatIf       WhatIfReport              `json:"whatIf"`
 	Anomalies    []AnomalyReport           `json:"anomalies"`
 	Diagnostics  []DiagnosticReport        `json:"diagnostics"`
+
+	// AnomalyCounts counts the anomalies found of each kind; Anomalies
+	// lists at most the first 1000 of each.
+	AnomalyCounts map[string]int `json:"anomalyCounts"`
 }
 
 // ReportVersion is bumped on any incompatible change of the JSON form.
@@ -184,6 +188,7 @@ func (a *Analysis) Report() *Report {
 		r.Anomalies = append(r.Anomalies, AnomalyReport{Kind: an.Kind, File: f.Name, Session: tl.Sessions[an.Session].Index,
 			Time: fmtTime(an.T, f.Clock), RV: an.RV, Message: an.Msg})
 	}
+	r.AnomalyCounts = tl.anomalyCounts()
 	r.placeDiagnostics(tl)
 	r.addAnalysis(tl, a)
 	return r
