@@ -43,6 +43,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	etcd := fs.Duration("etcd-interval", def.EtcdInterval, "--etcd-compaction-interval of the server (0 disables the etcd model)")
 	delay := fs.Duration("delay", def.Delay, "reconnect delay after a drop (client-go re-watches at once after a clean close)")
 	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
+	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files (each costs about 100 bytes of memory)")
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart instant, RFC 3339 (repeatable)")
 	fs.Usage = func() {
@@ -68,10 +69,14 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if *window < 0 || *count < 0 || *etcd < 0 || *delay < 0 {
 		return bad("model parameters must not be negative")
 	}
+	if *maxEvents <= 0 {
+		return bad("--max-events must be positive")
+	}
 	if fs.NArg() == 0 {
 		return bad("no capture file given")
 	}
 	b := timeline.NewBuilder()
+	b.MaxEvents = *maxEvents
 	failed := false
 	for _, name := range fs.Args() {
 		f, err := os.Open(name)
@@ -86,6 +91,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "watchlens analyze: %s: %v (the part read before the error is analysed)\n", name, err)
 			failed = true
 		}
+	}
+	if b.Stopped() {
+		fmt.Fprintf(stderr, "watchlens analyze: stopped reading at %d events (--max-events raises the limit); the report is of the events read before\n", *maxEvents)
 	}
 	p := timeline.Params{CacheWindow: *window, CacheCount: *count, EtcdInterval: *etcd, Delay: *delay,
 		WatchCache: *cache, Restarts: restarts, MinGap: def.MinGap}

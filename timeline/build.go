@@ -26,6 +26,12 @@ type Builder struct {
 
 	// anomCounts counts the anomalies found by kind, kept or not.
 	anomCounts map[string]int
+
+	// MaxEvents bounds the events kept over all files (NewBuilder sets
+	// DefaultMaxEvents): Add refuses the ones past it, and stopped says
+	// it did.
+	MaxEvents int
+	stopped   bool
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -50,7 +56,7 @@ func (p *pacer) tick(k int) {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}}
+	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, MaxEvents: DefaultMaxEvents}
 }
 
 // FileBuilder receives one capture's events in capture order.
@@ -75,6 +81,11 @@ type FileBuilder struct {
 	kinds          map[string]*kindCounts
 	lastKind       *kindCounts // of the last event with a kind
 	finished       bool
+
+	// stopped: an event was refused for Builder.MaxEvents, the first at
+	// stoppedAt (its offset).
+	stopped   bool
+	stoppedAt int64
 }
 
 // numTypes bounds parser.EventType's values.
@@ -104,11 +115,17 @@ func (b *Builder) AddCapture(name string, c *parser.Capture) {
 	f.Finish(c.Sessions, c.Diagnostics)
 }
 
-// Add appends the next event of the file. Events of one file must come in
-// capture order, and no other file may be added to in between.
-func (f *FileBuilder) Add(ev parser.Event) {
+// Add appends the next event of the file and says whether it did: once
+// the Builder holds MaxEvents it keeps no more, and the caller stops
+// reading. Events of one file must come in capture order, and no other
+// file may be added to in between.
+func (f *FileBuilder) Add(ev parser.Event) bool {
 	b := f.b
 	i := b.tab.len()
+	if i >= b.MaxEvents {
+		f.stop(ev)
+		return false
+	}
 	lane := int32(-1)
 	switch ev.Type {
 	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.TypeUnknown:
@@ -167,6 +184,7 @@ func (f *FileBuilder) Add(ev parser.Event) {
 	}
 	f.file.Events++
 	f.hi = i + 1
+	return true
 }
 
 // lane returns the lane of an object event, opening a new one for a new
@@ -280,7 +298,7 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 	b := f.b
 	b.pace = pacer{pause: pause}
 	defer func() { b.pace = pacer{} }()
-	f.file.Diagnostics = diags
+	f.file.Diagnostics = f.withStop(diags)
 	for typ, n := range f.counts {
 		if n > 0 {
 			f.file.Counts[parser.EventType(typ).String()] += n
@@ -641,8 +659,7 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *laneStore, pace *pacer) 
 func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
 	f := b.AddFile(name)
 	rd := parser.NewReader(r, opts)
-	for rd.Next() {
-		f.Add(rd.Event())
+	for rd.Next() && f.Add(rd.Event()) {
 	}
 	f.Finish(rd.Sessions(), rd.Diagnostics())
 	return rd.Err()
