@@ -71,15 +71,12 @@ func (p *printer) table(head []string, rows [][]string) {
 		p.printf("(none)\n")
 		return
 	}
+	// Every cell may hold a capture's strings.
+	p.safeRows(rows)
 	if p.md {
-		esc := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 		p.printf("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
 		for _, r := range rows {
-			cells := make([]string, len(r))
-			for i, c := range r {
-				cells[i] = esc(c)
-			}
-			p.printf("| %s |\n", strings.Join(cells, " | "))
+			p.printf("| %s |\n", strings.Join(r, " | "))
 		}
 		return
 	}
