@@ -50,10 +50,39 @@ func textSafe(s string) string {
 	return b.String()
 }
 
+// mdSafe is s as literal text in a Markdown table cell: textSafe first
+// (a newline would end the row, and the file is read in terminals too),
+// then the HTML special characters as entities (a name could carry an
+// <img onerror=...>), and the characters Markdown gives a meaning
+// backslash-escaped: a pipe would start a new cell, a leading # a
+// heading, a backtick a code span, brackets a link, and *, _ and ~
+// emphasis. The backslash itself is escaped so that textSafe's \x1b reads
+// as written.
+func mdSafe(s string) string {
+	s = textSafe(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\\', '|', '#', '`', '[', ']', '*', '_', '~':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
 // safe is a capture's string as this printer writes it.
 func (p *printer) safe(s string) string {
 	if p.md {
-		return strings.ReplaceAll(s, "|", "\\|")
+		return mdSafe(s)
 	}
 	return textSafe(s)
 }

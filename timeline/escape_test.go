@@ -55,3 +55,48 @@ func TestTextReportEscapesControls(t *testing.T) {
 		t.Error("a right-to-left override is not escaped")
 	}
 }
+
+// TestMarkdownReportEscapes: a capture's strings cannot end a table row,
+// add a cell, start a heading, or put HTML or code spans in the report.
+func TestMarkdownReportEscapes(t *testing.T) {
+	var out bytes.Buffer
+	if err := hostileReport(t).WriteMarkdown(&out); err != nil {
+		t.Fatal(err)
+	}
+	md := out.String()
+	for _, raw := range []string{"<img", "\x1b", "\r"} {
+		if strings.Contains(md, raw) {
+			t.Errorf("the Markdown report writes %q raw", raw)
+		}
+	}
+	if strings.Count(md, "`") != strings.Count(md, "\\`") {
+		t.Error("the Markdown report writes a backtick unescaped")
+	}
+	if !strings.Contains(md, "&lt;img src=x onerror=alert(1)&gt;") {
+		t.Error("the HTML in a name is not written as entities")
+	}
+	lines := strings.Split(md, "\n")
+	cells := -1 // unescaped pipes of the current table's header
+	rows := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "#") && strings.Contains(l, "heading") {
+			t.Errorf("a capture's string made a heading: %q", l)
+		}
+		if !strings.HasPrefix(l, "|") {
+			cells = -1
+			continue
+		}
+		n := strings.Count(l, "|") - strings.Count(l, `\|`)
+		if cells < 0 {
+			cells = n
+			continue
+		}
+		rows++
+		if n != cells {
+			t.Errorf("a row has %d cell borders, its header %d: %q", n, cells, l)
+		}
+	}
+	if rows == 0 {
+		t.Fatal("no table rows in the Markdown report")
+	}
+}
