@@ -31,13 +31,13 @@ func (r *restartFlags) Set(s string) error {
 // runAnalyze is `watchlens analyze [flags] FILE...`: it reads the captures
 // (gzip and zstd are unwrapped by the parser) onto one clock and prints
 // the timeline's report. Exit codes: 0 ok, 1 --fail-on matched or a file
-// could not be read, 2 bad usage.
+// could not be read, 2 bad usage, 3 under --fail-on a file gave no event.
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, json or markdown")
-	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone")
+	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone (exit 3: a file gave no event to judge)")
 	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
 	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
 	etcd := fs.Duration("etcd-interval", def.EtcdInterval, "--etcd-compaction-interval of the server (0 disables the etcd model)")
@@ -111,8 +111,12 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 		return 1
 	}
+	unread := warnUnread(rep, stderr)
 	if failed || (*failOn == "410" && rep.Refused()) {
 		return 1
+	}
+	if *failOn != "" && unread {
+		return exitUnread
 	}
 	return 0
 }
