@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -47,10 +46,10 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart instant, RFC 3339 (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard input) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
 		return flagErrorCode(err)
 	}
 	bad := func(msg string) int {
@@ -79,7 +78,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.MaxEvents = *maxEvents
 	failed := false
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 			failed = true
