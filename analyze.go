@@ -46,7 +46,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart instant, RFC 3339 (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard input) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard\ninput) and report where a reconnecting client would have got 410 Gone.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
