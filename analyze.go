@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -64,28 +63,29 @@ func (r *resumeFlags) Set(s string) error {
 // runAnalyze is `watchlens analyze [flags] FILE...`: it reads the captures
 // (gzip and zstd are unwrapped by the parser) onto one clock and prints
 // the timeline's report. Exit codes: 0 ok, 1 --fail-on matched or a file
-// could not be read, 2 bad usage.
+// could not be read, 2 bad usage, 3 under --fail-on a file gave no event.
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, json or markdown")
-	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone; \"risk\": that, or a reconnect at risk of it")
+	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone; \"risk\": that, or a reconnect at risk of it (exit 3: a file gave no event to judge)")
 	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
 	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
 	etcd := fs.Duration("etcd-interval", def.EtcdInterval, "--etcd-compaction-interval of the server (0 disables the etcd model)")
 	delay := fs.Duration("delay", def.Delay, "reconnect delay after a drop (client-go re-watches at once after a clean close)")
 	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
+	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files (each costs about 100 bytes of memory)")
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart: FROM/TO (SIGTERM to the new process serving, RFC 3339), an instant, or \"detected\" to apply the restarts the captures suggest (repeatable)")
 	var resumeAt resumeFlags
 	fs.Var(&resumeAt, "resume-at", "answer what a reconnect at this instant would get, per file and cursor: RFC 3339, or +DURATION after each file's own end (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard\ninput) and report where a reconnecting client would have got 410 Gone.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
 		return flagErrorCode(err)
 	}
 	bad := func(msg string) int {
@@ -104,13 +104,17 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if *window < 0 || *count < 0 || *etcd < 0 || *delay < 0 || *servers < 1 {
 		return bad("model parameters must not be negative")
 	}
+	if *maxEvents <= 0 {
+		return bad("--max-events must be positive")
+	}
 	if fs.NArg() == 0 {
 		return bad("no capture file given")
 	}
 	b := timeline.NewBuilder()
+	b.MaxEvents = *maxEvents
 	failed := false
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 			failed = true
@@ -122,6 +126,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "watchlens analyze: %s: %v (the part read before the error is analysed)\n", name, err)
 			failed = true
 		}
+	}
+	if b.Stopped() {
+		fmt.Fprintf(stderr, "watchlens analyze: stopped reading at %d events (--max-events raises the limit); the report is of the events read before\n", *maxEvents)
 	}
 	p := timeline.Params{CacheWindow: *window, CacheCount: *count, EtcdInterval: *etcd, Delay: *delay,
 		WatchCache: *cache, Restarts: restarts.windows, Servers: *servers, MinGap: def.MinGap}
@@ -153,8 +160,12 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 		return 1
 	}
+	unread := warnUnread(rep, stderr)
 	if failed || (*failOn == "410" && rep.Refused()) || (*failOn == "risk" && rep.AtRisk()) {
 		return 1
+	}
+	if *failOn != "" && unread {
+		return exitUnread
 	}
 	return 0
 }

@@ -16,9 +16,10 @@ const usage = `usage: watchlens <command> [flags]
 commands:
   serve   [-addr 127.0.0.1:8000] [-web DIR]   serve the app for local use
   build   -o DIR [-base /sub/path] [-web DIR]  write the static site
-  analyze [flags] FILE...                      report on one or more captures
+  analyze [flags] FILE...                      report on one or more captures (- is standard input)
   record  [-o FILE]                            copy stdin, prefixing each line with its arrival time
 
+Flags may come before or after other arguments; -- ends them.
 Run "watchlens <command> -h" for a command's flags.
 `
 
@@ -52,8 +53,8 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	out := fl.String("o", "", "output directory (required)")
 	base := fl.String("base", "/", "URL path the site is hosted under, e.g. /watchlens")
-	web := fl.String("web", "web", "directory of static assets holding the built app.wasm")
-	if err := fl.Parse(args); err != nil {
+	web := fl.String("web", "web", "directory holding the built app.wasm (its other files replace the built-in assets)")
+	if err := fl.Parse(flagsFirst(fl, args)); err != nil {
 		return flagErrorCode(err)
 	}
 	if *out == "" || fl.NArg() != 0 {
@@ -73,8 +74,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	addr := fl.String("addr", "127.0.0.1:8000", "address to listen on")
-	web := fl.String("web", "web", "directory of static assets holding the built app.wasm")
-	if err := fl.Parse(args); err != nil {
+	web := fl.String("web", "web", "directory holding the built app.wasm (its other files replace the built-in assets)")
+	if err := fl.Parse(flagsFirst(fl, args)); err != nil {
 		return flagErrorCode(err)
 	}
 	if fl.NArg() != 0 {

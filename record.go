@@ -23,7 +23,7 @@ func runRecord(args []string) int {
 		fs.PrintDefaults()
 	}
 	outPath := fs.String("o", "", "write to `FILE` instead of standard output")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
 		return flagErrorCode(err)
 	}
 	if fs.NArg() > 0 {

@@ -86,11 +86,17 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 }
 
 // siteFiles lists what goes under /web/ besides go-app's own files: the
-// assets in webDir (app.wasm included) and the embedded samples, keyed by
-// their path under /web/.
+// built-in assets, replaced by the files in webDir (which must hold
+// app.wasm), and the embedded samples, keyed by their path under /web/.
 func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
-	files := map[string]func() ([]byte, error){}
-	err := filepath.WalkDir(webDir, func(p string, d fs.DirEntry, err error) error {
+	if err := needWasm(webDir); err != nil {
+		return nil, err
+	}
+	files, err := builtInAssets()
+	if err != nil {
+		return nil, err
+	}
+	err = filepath.WalkDir(webDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -103,9 +109,6 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 	})
 	if err != nil {
 		return nil, err
-	}
-	if files["app.wasm"] == nil {
-		return nil, fmt.Errorf("%s has no app.wasm: build it first (make build does)", webDir)
 	}
 	names, err := fs.Glob(samples.FS, "*")
 	if err != nil {

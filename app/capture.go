@@ -75,7 +75,11 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 		blobs := newBlobReader(src.blob)
 		r := parser.NewReader(blobs, parser.Options{})
 		for r.Next() {
-			f.Add(r.Event())
+			// Past the Builder's MaxEvents the timeline keeps no more:
+			// what was read is shown, with a diagnostic saying so.
+			if !f.Add(r.Event()) {
+				break
+			}
 			events++
 			// Checking the clock every 64 events keeps its cost out of sight.
 			if events&63 == 0 {

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"sort"
 	"time"
 
 	"watchlens/parser"
@@ -52,7 +53,7 @@ func (f *FileBuilder) anomalies(base int) {
 			fl := b.tab.flags.at(i)
 			t := b.tab.t.at(i)
 			if typ == parser.Error {
-				if i != s.lastEv {
+				if i != s.lastEv && b.noteAnomaly("error-not-last") {
 					add("error-not-last", g, i, t, "ERROR event followed by more events in the same stream")
 				}
 				continue
@@ -62,7 +63,7 @@ func (f *FileBuilder) anomalies(base int) {
 			}
 			rv := b.tab.rv.at(i)
 			if fl&flagInitial == 0 {
-				if seen && rv < maxRV {
+				if seen && rv < maxRV && b.noteAnomaly("rv-backwards") {
 					add("rv-backwards", g, i, t, fmt.Sprintf("%s at RV %d after RV %d in the same stream", typ, rv, maxRV))
 				}
 				if !seen || rv > maxRV {
@@ -71,7 +72,7 @@ func (f *FileBuilder) anomalies(base int) {
 				seen = true
 			}
 			if l := b.tab.lane.at(i); l >= 0 {
-				if laneIn[l] == int32(k+1) && laneRV[l] == rv {
+				if laneIn[l] == int32(k+1) && laneRV[l] == rv && b.noteAnomaly("repeated") {
 					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(b.lanes.at(l).Namespace, b.lanes.at(l).Name), rv))
 				}
 				laneRV[l], laneIn[l] = rv, int32(k+1)
@@ -85,7 +86,7 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 	b := f.b
 	ok200 := s.HTTPStatus == 0 || s.HTTPStatus == 200
 	measured := f.file.Clock == ClockArrival
-	if measured && ok200 && s.End-s.Start < int64(shortWatch) && s.Events+s.Bookmarks+s.Errors == 0 {
+	if measured && ok200 && s.End-s.Start < int64(shortWatch) && s.Events+s.Bookmarks+s.Errors == 0 && b.noteAnomaly("short-watch") {
 		add("short-watch", g, -1, s.Start, fmt.Sprintf("watch lasted %s with no events", time.Duration(s.End-s.Start)))
 	}
 	if s.Request == nil || !s.Request.AllowWatchBookmarks || !ok200 {
@@ -94,14 +95,14 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 	if !measured {
 		// Estimated bookmark instants are placed on the cadence itself, so
 		// only a watch that got none at all can be told apart.
-		if s.Bookmarks == 0 && s.End-s.Start > int64(bookmarkSilence) {
+		if s.Bookmarks == 0 && s.End-s.Start > int64(bookmarkSilence) && b.noteAnomaly("no-bookmarks") {
 			add("no-bookmarks", g, -1, s.Start, fmt.Sprintf("asked for bookmarks, got none in %s", time.Duration(s.End-s.Start)))
 		}
 		return
 	}
 	from := s.Start
 	check := func(to int64) {
-		if to-from > int64(bookmarkSilence) {
+		if to-from > int64(bookmarkSilence) && b.noteAnomaly("no-bookmarks") {
 			add("no-bookmarks", g, -1, from, fmt.Sprintf("asked for bookmarks, none for %s while open", time.Duration(to-from).Round(time.Millisecond)))
 		}
 	}
@@ -113,4 +114,50 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 		}
 	}
 	check(s.End)
+}
+
+// maxAnomaliesPerKind bounds the anomalies kept of each kind: one event
+// sent a million times is a million "repeated" anomalies, which would hold
+// hundreds of MB and fill the reports line by line. The rest are counted
+// (Timeline.AnomalyCounts), and the reports say how many were left out.
+const maxAnomaliesPerKind = 1000
+
+// noteAnomaly counts an anomaly of kind and says whether it is kept. A
+// caller formats the anomaly's message only when it is: over millions of
+// events the formatting costs more than the check.
+func (b *Builder) noteAnomaly(kind string) bool {
+	if b.anomCounts == nil {
+		b.anomCounts = map[string]int{}
+	}
+	b.anomCounts[kind]++
+	return b.anomCounts[kind] <= maxAnomaliesPerKind
+}
+
+// anomalyCounts is AnomalyCounts as the report gives it: a map, never
+// null.
+func (tl *Timeline) anomalyCounts() map[string]int {
+	m := make(map[string]int, len(tl.AnomalyCounts))
+	for k, n := range tl.AnomalyCounts {
+		m[k] = n
+	}
+	return m
+}
+
+// anomaliesLeftOut writes, after the anomaly table, a line per kind of
+// which the report lists only the first ones.
+func (p *printer) anomaliesLeftOut(r *Report) {
+	listed := map[string]int{}
+	for _, a := range r.Anomalies {
+		listed[a.Kind]++
+	}
+	kinds := make([]string, 0, len(r.AnomalyCounts))
+	for k := range r.AnomalyCounts {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		if more := r.AnomalyCounts[k] - listed[k]; more > 0 {
+			p.printf("\nand %d more %q anomalies (the first %d are listed)\n", more, k, listed[k])
+		}
+	}
 }

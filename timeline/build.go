@@ -24,6 +24,15 @@ type Builder struct {
 	lanes    laneStore
 	anoms    []Anomaly
 	pace     pacer // set while Finish and Build run
+
+	// anomCounts counts the anomalies found by kind, kept or not.
+	anomCounts map[string]int
+
+	// MaxEvents bounds the events kept over all files (NewBuilder sets
+	// DefaultMaxEvents): Add refuses the ones past it, and stopped says
+	// it did.
+	MaxEvents int
+	stopped   bool
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -48,7 +57,7 @@ func (p *pacer) tick(k int) {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}}
+	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, MaxEvents: DefaultMaxEvents}
 }
 
 // FileBuilder receives one capture's events in capture order.
@@ -73,6 +82,11 @@ type FileBuilder struct {
 	kinds          map[string]*kindCounts
 	lastKind       *kindCounts // of the last event with a kind
 	finished       bool
+
+	// stopped: an event was refused for Builder.MaxEvents, the first at
+	// stoppedAt (its offset).
+	stopped   bool
+	stoppedAt int64
 }
 
 // numTypes bounds parser.EventType's values.
@@ -102,11 +116,17 @@ func (b *Builder) AddCapture(name string, c *parser.Capture) {
 	f.Finish(c.Sessions, c.Diagnostics)
 }
 
-// Add appends the next event of the file. Events of one file must come in
-// capture order, and no other file may be added to in between.
-func (f *FileBuilder) Add(ev parser.Event) {
+// Add appends the next event of the file and says whether it did: once
+// the Builder holds MaxEvents it keeps no more, and the caller stops
+// reading. Events of one file must come in capture order, and no other
+// file may be added to in between.
+func (f *FileBuilder) Add(ev parser.Event) bool {
 	b := f.b
 	i := b.tab.len()
+	if i >= b.MaxEvents {
+		f.stop(ev)
+		return false
+	}
 	lane := int32(-1)
 	switch ev.Type {
 	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.TypeUnknown:
@@ -165,6 +185,7 @@ func (f *FileBuilder) Add(ev parser.Event) {
 	}
 	f.file.Events++
 	f.hi = i + 1
+	return true
 }
 
 // lane returns the lane of an object event, opening a new one for a new
@@ -191,7 +212,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		// A uid never comes back; a name may, but only as a creation.
 		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed) {
 			ok = false
-		} else {
+		} else if b.noteAnomaly("after-delete") {
 			b.anoms = append(b.anoms, Anomaly{Kind: "after-delete", File: f.idx, Event: i,
 				Msg: ev.Type.String() + " for " + objName(ev.Namespace, ev.Name) + " after its DELETED"})
 		}
@@ -278,7 +299,7 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 	b := f.b
 	b.pace = pacer{pause: pause}
 	defer func() { b.pace = pacer{} }()
-	f.file.Diagnostics = diags
+	f.file.Diagnostics = f.withStop(diags)
 	for typ, n := range f.counts {
 		if n > 0 {
 			f.file.Counts[parser.EventType(typ).String()] += n
@@ -582,6 +603,7 @@ func (b *Builder) BuildPausing(pause func()) *Timeline {
 	tl.tab = b.tab.pack(pace)
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
 	tl.Anomalies = b.anoms
+	tl.AnomalyCounts = b.anomCounts
 	tl.buildHead(pace)
 	tl.buildCursors(pace)
 	tl.buildSeries(pace)
@@ -667,8 +689,7 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *laneStore, pace *pacer) 
 func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
 	f := b.AddFile(name)
 	rd := parser.NewReader(r, opts)
-	for rd.Next() {
-		f.Add(rd.Event())
+	for rd.Next() && f.Add(rd.Event()) {
 	}
 	f.Finish(rd.Sessions(), rd.Diagnostics())
 	return rd.Err()

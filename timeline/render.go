@@ -96,15 +96,12 @@ func (p *printer) table(head []string, rows [][]string) {
 		p.printf("(none)\n")
 		return
 	}
+	// Every cell may hold a capture's strings.
+	p.safeRows(rows)
 	if p.md {
-		esc := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 		p.printf("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
 		for _, r := range rows {
-			cells := make([]string, len(r))
-			for i, c := range r {
-				cells[i] = esc(c)
-			}
-			p.printf("| %s |\n", strings.Join(cells, " | "))
+			p.printf("| %s |\n", strings.Join(r, " | "))
 		}
 		return
 	}
@@ -158,9 +155,9 @@ func (r *Report) write(w io.Writer, md bool) error {
 	p.section("Summary")
 	for _, l := range r.Summary {
 		if md {
-			p.printf("- %s\n", l.Text)
+			p.printf("- %s\n", p.safe(l.Text))
 		} else {
-			p.printf("* %s\n", l.Text)
+			p.printf("* %s\n", p.safe(l.Text))
 		}
 	}
 	pr := r.Params
@@ -348,6 +345,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), orDash(a.Time), orDash(a.RV), a.Kind, a.Message})
 	}
 	p.table([]string{"file", "session", "time", "RV", "kind", "message"}, rows)
+	p.anomaliesLeftOut(r)
 
 	p.section("Parser diagnostics")
 	rows = nil

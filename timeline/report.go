@@ -37,6 +37,10 @@ type Report struct {
 	Horizons     []HorizonReport         `json:"horizons"`
 	Restarts     []DetectedRestartReport `json:"detectedRestarts"`
 	ResumeAt     []ResumeAtReport        `json:"resumeAt"`
+
+	// AnomalyCounts counts the anomalies found of each kind; Anomalies
+	// lists at most the first 1000 of each.
+	AnomalyCounts map[string]int `json:"anomalyCounts"`
 }
 
 // ReportVersion is bumped on any incompatible change of the JSON form.
@@ -199,6 +203,7 @@ func (a *Analysis) Report() *Report {
 		r.Anomalies = append(r.Anomalies, AnomalyReport{Kind: an.Kind, File: f.Name, Session: tl.Sessions[an.Session].Index,
 			Time: fmtTime(an.T, f.Clock), RV: an.RV, Message: an.Msg})
 	}
+	r.AnomalyCounts = tl.anomalyCounts()
 	r.placeDiagnostics(tl)
 	r.addAnalysis(tl, a)
 	r.addVerdicts(a)

@@ -15,6 +15,9 @@ type Timeline struct {
 	Sessions  []Session
 	Lanes     []Lane
 	Anomalies []Anomaly
+	// AnomalyCounts counts the anomalies found of each kind; Anomalies
+	// keeps at most maxAnomaliesPerKind of each. Nil when none was found.
+	AnomalyCounts map[string]int
 	// Cursors holds two cursors per file: Cursors[2*file+int(kind)].
 	Cursors []Cursor
 

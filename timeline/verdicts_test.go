@@ -37,7 +37,7 @@ func cutBefore(t *testing.T, data []byte, n int) []byte {
 // client-go informers through a rolling restart of two API servers.
 const fleetDir = "../testdata/fleet"
 
-func readSample(t testing.TB, path string) []byte {
+func sampleBytes(t testing.TB, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(samplesDir, path))
 	if err != nil {
@@ -81,9 +81,9 @@ func verdictsAt(a *Analysis, file int, at int64) map[CursorKind]Verdict {
 // the same clock the models must say what the real server answered,
 // with no -delay; alone, no more than "at risk".
 func TestResumeAtCutCaptures(t *testing.T) {
-	w1 := readSample(t, "w1-broad-configmaps-bookmarks.ts.http")
-	w4 := cutBefore(t, readSample(t, "w4-then-resume.ts.http"), 1)
-	w3 := cutBefore(t, readSample(t, "w3-then-resume.ts.http"), 1)
+	w1 := sampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http")
+	w4 := cutBefore(t, sampleBytes(t, "w4-then-resume.ts.http"), 1)
+	w3 := cutBefore(t, sampleBytes(t, "w3-then-resume.ts.http"), 1)
 	files := map[string][]byte{"w1": w1, "w4cut": w4, "w3cut": w3}
 
 	w4at := instant(t, "2026-11-30T01:04:24.98Z")
@@ -125,8 +125,8 @@ func TestResumeAtCutCaptures(t *testing.T) {
 // one on the same clock goes on.
 func TestZonesRunToTheSharedClock(t *testing.T) {
 	files := map[string][]byte{
-		"w1":    readSample(t, "w1-broad-configmaps-bookmarks.ts.http"),
-		"w4cut": cutBefore(t, readSample(t, "w4-then-resume.ts.http"), 1),
+		"w1":    sampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http"),
+		"w4cut": cutBefore(t, sampleBytes(t, "w4-then-resume.ts.http"), 1),
 	}
 	tl := buildBytes(t, files, "w4cut", "w1")
 	a := tl.Analyze(realServer())

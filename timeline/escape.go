@@ -1,0 +1,97 @@
+package timeline
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// textSafe is s with what a terminal would act on escaped as Go escapes it
+// inside a quoted string (`\x1b`, `\n`, `\u202e`): control characters,
+// other unprintable runes (right-to-left overrides among them) and bytes
+// that are not UTF-8. Every string of a capture (names, messages,
+// selectors) and file names go through it before a text report writes
+// them: a name holding ESC, CR or LF could otherwise rewrite the report
+// on the reader's terminal. Other characters, backslashes included, are
+// left as they are.
+func textSafe(s string) string {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || !strconv.IsPrint(r) {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			q := strconv.Quote(s[i : i+1])
+			b.WriteString(q[1 : len(q)-1])
+		case r != ' ' && !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// mdSafe is s as literal text in a Markdown table cell: textSafe first
+// (a newline would end the row, and the file is read in terminals too),
+// then the HTML special characters as entities (a name could carry an
+// <img onerror=...>), and the characters Markdown gives a meaning
+// backslash-escaped: a pipe would start a new cell, a leading # a
+// heading, a backtick a code span, brackets a link, and *, _ and ~
+// emphasis. The backslash itself is escaped so that textSafe's \x1b reads
+// as written.
+func mdSafe(s string) string {
+	s = textSafe(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\\', '|', '#', '`', '[', ']', '*', '_', '~':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// safe is a capture's string as this printer writes it.
+func (p *printer) safe(s string) string {
+	if p.md {
+		return mdSafe(s)
+	}
+	return textSafe(s)
+}
+
+// safeRows makes every cell of rows safe, in place.
+func (p *printer) safeRows(rows [][]string) {
+	for _, r := range rows {
+		for i, c := range r {
+			r[i] = p.safe(c)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package timeline
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"watchlens/parser"
+)
+
+// hostile is a string a capture controls (an object's name, a message, a
+// label selector, a file name) written to move a terminal's cursor, ring
+// its bell, rewrite a line, break a Markdown table and inject HTML.
+const hostile = "evil\x1b[2J\a\rFAKE\nline | cell\n## heading <img src=x onerror=alert(1)> `code` \u202egnp.exe"
+
+// hostileReport is the report of a capture where hostile is everywhere a
+// capture's strings reach: the file name, an object's name (in a
+// "repeated" anomaly), the request's label selector and an error message.
+func hostileReport(t *testing.T) *Report {
+	t.Helper()
+	r := req("1", false)
+	r.LabelSelector = hostile
+	c := (&capture{}).watch(r, 0, time.Minute)
+	c.ev(parser.Modified, 5, time.Second, hostile).ev(parser.Modified, 5, 2*time.Second, hostile)
+	c.tooOld(1, 5, 3*time.Second)
+	c.evs[len(c.evs)-1].Status.Message = hostile
+	b := NewBuilder()
+	b.AddCapture(hostile, &parser.Capture{Events: c.evs, Sessions: c.sess})
+	rep := BuildReport(b.Build(), DefaultParams())
+	if len(rep.Anomalies) == 0 || len(rep.Errors) == 0 {
+		t.Fatalf("the hostile capture has %d anomalies and %d errors, want some of each", len(rep.Anomalies), len(rep.Errors))
+	}
+	return rep
+}
+
+// TestTextReportEscapesControls: no control character from the capture
+// reaches the terminal; each is written as Go writes it in a quoted string.
+func TestTextReportEscapesControls(t *testing.T) {
+	var out bytes.Buffer
+	if err := hostileReport(t).WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range out.String() {
+		if r != '\n' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) {
+			t.Errorf("the text report writes %U raw", r)
+			break
+		}
+	}
+	if n := strings.Count(out.String(), `evil\x1b[2J\a\rFAKE\nline | cell\n## heading`); n < 4 {
+		t.Errorf("the hostile string is escaped %d times, want it in the file name, the object, the selector and the message:\n%s", n, out.String())
+	}
+	if !strings.Contains(out.String(), `\u202egnp.exe`) {
+		t.Error("a right-to-left override is not escaped")
+	}
+}
+
+// TestMarkdownReportEscapes: a capture's strings cannot end a table row,
+// add a cell, start a heading, or put HTML or code spans in the report.
+func TestMarkdownReportEscapes(t *testing.T) {
+	var out bytes.Buffer
+	if err := hostileReport(t).WriteMarkdown(&out); err != nil {
+		t.Fatal(err)
+	}
+	md := out.String()
+	for _, raw := range []string{"<img", "\x1b", "\r"} {
+		if strings.Contains(md, raw) {
+			t.Errorf("the Markdown report writes %q raw", raw)
+		}
+	}
+	if strings.Count(md, "`") != strings.Count(md, "\\`") {
+		t.Error("the Markdown report writes a backtick unescaped")
+	}
+	if !strings.Contains(md, "&lt;img src=x onerror=alert(1)&gt;") {
+		t.Error("the HTML in a name is not written as entities")
+	}
+	lines := strings.Split(md, "\n")
+	cells := -1 // unescaped pipes of the current table's header
+	rows := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "#") && strings.Contains(l, "heading") {
+			t.Errorf("a capture's string made a heading: %q", l)
+		}
+		if !strings.HasPrefix(l, "|") {
+			cells = -1
+			continue
+		}
+		n := strings.Count(l, "|") - strings.Count(l, `\|`)
+		if cells < 0 {
+			cells = n
+			continue
+		}
+		rows++
+		if n != cells {
+			t.Errorf("a row has %d cell borders, its header %d: %q", n, cells, l)
+		}
+	}
+	if rows == 0 {
+		t.Fatal("no table rows in the Markdown report")
+	}
+}

@@ -1,0 +1,76 @@
+package timeline
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"watchlens/parser"
+)
+
+// TestMaxEventsStopsReading: a Builder keeps at most MaxEvents events over
+// all its files, says where it stopped in a diagnostic, and builds the
+// timeline of what it kept.
+func TestMaxEventsStopsReading(t *testing.T) {
+	const name = "../samples/w1-broad-configmaps-bookmarks.ts.http"
+	all := readSample(t, name)
+	b := NewBuilder()
+	if b.MaxEvents != DefaultMaxEvents {
+		t.Fatalf("NewBuilder's MaxEvents = %d, want %d", b.MaxEvents, DefaultMaxEvents)
+	}
+	b.MaxEvents = len(all.Events) / 2
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := b.AddReader("w1", f, parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !b.Stopped() {
+		t.Error("Stopped() is false after the cap was reached")
+	}
+	if b.AddFile("more").Add(all.Events[0]) {
+		t.Error("Add kept an event past the cap")
+	}
+	tl := b.Build()
+	if tl.Len() != b.MaxEvents || tl.Files[0].Events != b.MaxEvents {
+		t.Errorf("kept %d events (file: %d), want %d", tl.Len(), tl.Files[0].Events, b.MaxEvents)
+	}
+	cut := all.Events[b.MaxEvents]
+	var found bool
+	for _, d := range tl.Files[0].Diagnostics {
+		if d.Kind == "too-many-events" {
+			found = true
+			if d.Offset != cut.Offset || !strings.Contains(d.Msg, "stopped reading") {
+				t.Errorf("diagnostic %v, want one at offset %d saying where reading stopped", d, cut.Offset)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no too-many-events diagnostic in %v", tl.Files[0].Diagnostics)
+	}
+	if tl.Files[1].Events != 0 || len(tl.Files[1].Diagnostics) != 1 {
+		t.Errorf("the file added after the cap has %d events and diagnostics %v, want none and one", tl.Files[1].Events, tl.Files[1].Diagnostics)
+	}
+	if BuildReport(tl, DefaultParams()).Files[0].Events != b.MaxEvents {
+		t.Error("the report is not of the events kept")
+	}
+}
+
+func readSample(t *testing.T, name string) *parser.Capture {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := parser.ReadAll(f, parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Events) < 4 {
+		t.Fatalf("%s has %d events, too few to cut", name, len(c.Events))
+	}
+	return c
+}

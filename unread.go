@@ -1,0 +1,36 @@
+//go:build !wasm
+
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"watchlens/timeline"
+)
+
+// exitUnread is analyze's exit status under --fail-on when a file gave
+// nothing to judge: no event, and no error response either (empty, not a
+// watch capture, or cut before its first event). A gate that cannot read
+// a capture must not pass it, nor look like one that found a 410.
+const exitUnread = 3
+
+// warnUnread names on stderr each file of rep that gave nothing to judge,
+// and says whether there was one. A response that is only a Status (a
+// LIST answered 410) is a verdict, not an unread file.
+func warnUnread(rep *timeline.Report, stderr io.Writer) bool {
+	answered := map[string]bool{}
+	for _, s := range rep.Sessions {
+		if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
+			answered[s.File] = true
+		}
+	}
+	unread := false
+	for _, f := range rep.Files {
+		if f.Events == 0 && !answered[f.Name] {
+			fmt.Fprintf(stderr, "watchlens analyze: %s: nothing in it could be read as a watch capture (no event)\n", f.Name)
+			unread = true
+		}
+	}
+	return unread
+}
