@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -413,5 +414,47 @@ func TestMemoryBounded(t *testing.T) {
 	t.Logf("peak heap %d KB", peak>>10)
 	if peak > 16<<20 {
 		t.Errorf("heap reached %d MB while reading", peak>>20)
+	}
+}
+
+// Text before a capture, such as the shell command that made it, is not a
+// watch connection: it is a diagnostic at its offset, and the capture
+// after it is read as if it were alone (a session of its own would start
+// the timeline at 1970 and count a reconnect that never happened).
+func TestStrayTextIsNoSession(t *testing.T) {
+	sample, err := os.ReadFile("../samples/curl1-narrow-bookmarks-raw.curl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := mustRead(t, sample)
+	stray := "$ curl -N -i --raw 'https://127.0.0.1:6443/api/v1/configmaps?watch=1&allowWatchBookmarks=true'\n"
+	for name, in := range map[string]string{
+		"before a response": stray + string(sample),
+		"a bare body":       stray + "{\"foo\":1}\n{\"type\":\"ADDED\"\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := mustRead(t, []byte(in))
+			d := wantDiag(t, c, "bad-json")
+			if d.Offset != 0 || d.Line != 1 || !strings.Contains(d.Msg, "$ curl") {
+				t.Errorf("diagnostic %v", d)
+			}
+			if name == "a bare body" {
+				if len(c.Sessions) != 0 || len(c.Events) != 0 {
+					t.Fatalf("sessions %+v, events %d", c.Sessions, len(c.Events))
+				}
+				return
+			}
+			if len(c.Sessions) != 1 || c.Sessions[0].HTTPStatus != 200 || c.Sessions[0].Offset != int64(len(stray)) {
+				t.Fatalf("sessions %+v, diagnostics %v", c.Sessions, c.Diagnostics)
+			}
+			if len(c.Events) != len(alone.Events) {
+				t.Fatalf("%d events, %d without the stray line", len(c.Events), len(alone.Events))
+			}
+			for i, e := range c.Events {
+				if e.Session != 0 || e.RV != alone.Events[i].RV || e.Offset != alone.Events[i].Offset+int64(len(stray)) {
+					t.Fatalf("event %d: %+v, alone %+v", i, e, alone.Events[i])
+				}
+			}
+		})
 	}
 }

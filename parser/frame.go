@@ -249,6 +249,7 @@ func (f *framer) open(ln *line) {
 	f.finishDecode()
 	if f.inSession {
 		f.r.body.endSession()
+		f.r.dropVoidSession()
 	}
 	f.r.newSession(ln.lineStart, ln.arrival)
 	f.inSession = true
