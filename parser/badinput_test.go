@@ -2,9 +2,11 @@ package parser
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/http/httputil"
 	"os"
 	"runtime"
 	"strings"
@@ -453,6 +455,71 @@ func TestStrayTextIsNoSession(t *testing.T) {
 			for i, e := range c.Events {
 				if e.Session != 0 || e.RV != alone.Events[i].RV || e.Offset != alone.Events[i].Offset+int64(len(stray)) {
 					t.Fatalf("event %d: %+v, alone %+v", i, e, alone.Events[i])
+				}
+			}
+		})
+	}
+}
+
+// TestOneBadChunkSize re-chunks a real response's body into 40-byte chunks,
+// as a proxy may, so that every event spans several chunks, and gets one
+// chunk's size wrong. The data is all there: every event must be read,
+// with one diagnostic that names the bad size and the offset of its line.
+func TestOneBadChunkSize(t *testing.T) {
+	raw, err := os.ReadFile("../samples/w3-narrow-label-bookmarks.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, chunked, ok := bytes.Cut(raw, []byte("\r\n\r\n"))
+	if !ok {
+		t.Fatal("no end of head in the sample")
+	}
+	body, err := io.ReadAll(httputil.NewChunkedReader(bytes.NewReader(chunked)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mustRead(t, raw)
+	if len(want.Events) != 13 {
+		t.Fatalf("the sample has %d events", len(want.Events))
+	}
+	const size, bad = 40, 17 // the chunk whose size is wrong
+	for _, wrong := range []string{"FFFFFFFFFFFF", "30", "2a", "27", "1"} {
+		t.Run(wrong, func(t *testing.T) {
+			var in bytes.Buffer
+			in.Write(head)
+			in.WriteString("\r\n\r\n")
+			var badAt int
+			for i, rest := 0, body; len(rest) > 0; i++ {
+				n := min(size, len(rest))
+				if i == bad {
+					badAt = in.Len()
+					in.WriteString(wrong + "\r\n")
+				} else {
+					fmt.Fprintf(&in, "%x\r\n", n)
+				}
+				in.Write(rest[:n])
+				in.WriteString("\r\n")
+				rest = rest[n:]
+			}
+			in.WriteString("0\r\n\r\n")
+			c := mustRead(t, in.Bytes())
+			if len(c.Diagnostics) != 1 {
+				t.Fatalf("%d of %d events; diagnostics %v", len(c.Events), len(want.Events), c.Diagnostics)
+			}
+			d := c.Diagnostics[0]
+			if d.Kind != "bad-chunk" || d.Offset != int64(badAt) || !strings.Contains(d.Msg, `"`+wrong+`"`) {
+				t.Errorf("diagnostic %v, want a bad-chunk at offset %d naming %q", d, badAt, wrong)
+			}
+			if len(c.Events) != len(want.Events) || len(c.Sessions) != 1 || c.Sessions[0].Truncated {
+				t.Fatalf("%d of %d events, sessions %+v", len(c.Events), len(want.Events), c.Sessions)
+			}
+			for i, e := range c.Events {
+				w := want.Events[i]
+				if e.Type != w.Type || e.RV != w.RV || e.Name != w.Name || e.Estimated != w.Estimated {
+					t.Fatalf("event %d: %+v, want %+v", i, e, w)
+				}
+				if got, err := EventJSON(in.Bytes()[e.Offset : e.Offset+e.Length]); err != nil || !json.Valid(got) {
+					t.Errorf("event %d: EventJSON %v", i, err)
 				}
 			}
 		})
