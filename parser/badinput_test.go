@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"github.com/klauspost/compress/gzip"
@@ -523,5 +524,52 @@ func TestOneBadChunkSize(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A key that repeats in an object has its last value, as Go's
+// encoding/json and the API server decode it, whichever way the parser
+// reads the event: a compact line (the fast path), pretty-printed, or cut
+// across chunks (the value gathered, then read whole).
+func TestDuplicateKeysLastWins(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		check    func(e Event) bool
+	}{
+		{"type", `{"type":"ADDED","type":"DELETED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5"}}}`,
+			func(e Event) bool { return e.Type == Deleted }},
+		{"type after the object", `{"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5"}},"type":"ADDED","type":"DELETED"}`,
+			func(e Event) bool { return e.Type == Deleted }},
+		{"object", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5"}},"object":{"kind":"Secret","apiVersion":"v1","metadata":{"name":"b","resourceVersion":"6"}}}`,
+			func(e Event) bool { return e.Kind == "Secret" && e.Name == "b" && e.RV == "6" }},
+		{"kind and apiVersion", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","kind":"Secret","apiVersion":"v2","metadata":{"name":"a","resourceVersion":"5"}}}`,
+			func(e Event) bool { return e.Kind == "Secret" && e.APIVersion == "v2" }},
+		{"metadata fields", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","namespace":"x","uid":"u1","resourceVersion":"1","name":"b","resourceVersion":"2","namespace":"y","uid":"u2","creationTimestamp":"2026-01-01T00:00:00Z","creationTimestamp":"2025-01-01T00:00:00Z"}}}`,
+			func(e Event) bool {
+				return e.Name == "b" && e.Namespace == "y" && e.UID == "u2" && e.RV == "2" && e.RVNum == 2 &&
+					e.Estimated == time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+			}},
+		{"labels", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5","labels":{"app":"a","tier":"db","app":"b"}}}}`,
+			func(e Event) bool { return e.Labels == "app=b,tier=db" }},
+		{"managedFields time", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5","managedFields":[{"manager":"m","time":"2026-01-01T00:00:00Z","time":"2025-01-01T00:00:00Z"}]}}}`,
+			func(e Event) bool { return e.Estimated == time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano() }},
+		{"initial-events-end", `{"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"5","annotations":{"k8s.io/initial-events-end":"true","k8s.io/initial-events-end":"false"}}}}`,
+			func(e Event) bool { return !e.InitialEventsEnd }},
+	} {
+		var pretty bytes.Buffer
+		if err := json.Indent(&pretty, []byte(tc.in), "", "    "); err != nil {
+			t.Fatal(err)
+		}
+		head := "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+		for form, in := range map[string]string{
+			"compact": tc.in + "\n",
+			"pretty":  pretty.String() + "\n",
+			"chunked": head + string(chunk([]byte(tc.in+"\n"), "\r\n", 7)),
+		} {
+			c := mustRead(t, []byte(in))
+			if len(c.Events) != 1 || !tc.check(c.Events[0]) {
+				t.Errorf("%s, %s: events %+v, diagnostics %v", tc.name, form, c.Events, c.Diagnostics)
+			}
+		}
 	}
 }
