@@ -2,12 +2,16 @@ package parser
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/http/httputil"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"github.com/klauspost/compress/gzip"
@@ -413,5 +417,159 @@ func TestMemoryBounded(t *testing.T) {
 	t.Logf("peak heap %d KB", peak>>10)
 	if peak > 16<<20 {
 		t.Errorf("heap reached %d MB while reading", peak>>20)
+	}
+}
+
+// Text before a capture, such as the shell command that made it, is not a
+// watch connection: it is a diagnostic at its offset, and the capture
+// after it is read as if it were alone (a session of its own would start
+// the timeline at 1970 and count a reconnect that never happened).
+func TestStrayTextIsNoSession(t *testing.T) {
+	sample, err := os.ReadFile("../samples/curl1-narrow-bookmarks-raw.curl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := mustRead(t, sample)
+	stray := "$ curl -N -i --raw 'https://127.0.0.1:6443/api/v1/configmaps?watch=1&allowWatchBookmarks=true'\n"
+	for name, in := range map[string]string{
+		"before a response": stray + string(sample),
+		"a bare body":       stray + "{\"foo\":1}\n{\"type\":\"ADDED\"\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := mustRead(t, []byte(in))
+			d := wantDiag(t, c, "bad-json")
+			if d.Offset != 0 || d.Line != 1 || !strings.Contains(d.Msg, "$ curl") {
+				t.Errorf("diagnostic %v", d)
+			}
+			if name == "a bare body" {
+				if len(c.Sessions) != 0 || len(c.Events) != 0 {
+					t.Fatalf("sessions %+v, events %d", c.Sessions, len(c.Events))
+				}
+				return
+			}
+			if len(c.Sessions) != 1 || c.Sessions[0].HTTPStatus != 200 || c.Sessions[0].Offset != int64(len(stray)) {
+				t.Fatalf("sessions %+v, diagnostics %v", c.Sessions, c.Diagnostics)
+			}
+			if len(c.Events) != len(alone.Events) {
+				t.Fatalf("%d events, %d without the stray line", len(c.Events), len(alone.Events))
+			}
+			for i, e := range c.Events {
+				if e.Session != 0 || e.RV != alone.Events[i].RV || e.Offset != alone.Events[i].Offset+int64(len(stray)) {
+					t.Fatalf("event %d: %+v, alone %+v", i, e, alone.Events[i])
+				}
+			}
+		})
+	}
+}
+
+// TestOneBadChunkSize re-chunks a real response's body into 40-byte chunks,
+// as a proxy may, so that every event spans several chunks, and gets one
+// chunk's size wrong. The data is all there: every event must be read,
+// with one diagnostic that names the bad size and the offset of its line.
+func TestOneBadChunkSize(t *testing.T) {
+	raw, err := os.ReadFile("../samples/w3-narrow-label-bookmarks.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, chunked, ok := bytes.Cut(raw, []byte("\r\n\r\n"))
+	if !ok {
+		t.Fatal("no end of head in the sample")
+	}
+	body, err := io.ReadAll(httputil.NewChunkedReader(bytes.NewReader(chunked)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mustRead(t, raw)
+	if len(want.Events) != 13 {
+		t.Fatalf("the sample has %d events", len(want.Events))
+	}
+	const size, bad = 40, 17 // the chunk whose size is wrong
+	for _, wrong := range []string{"FFFFFFFFFFFF", "30", "2a", "27", "1"} {
+		t.Run(wrong, func(t *testing.T) {
+			var in bytes.Buffer
+			in.Write(head)
+			in.WriteString("\r\n\r\n")
+			var badAt int
+			for i, rest := 0, body; len(rest) > 0; i++ {
+				n := min(size, len(rest))
+				if i == bad {
+					badAt = in.Len()
+					in.WriteString(wrong + "\r\n")
+				} else {
+					fmt.Fprintf(&in, "%x\r\n", n)
+				}
+				in.Write(rest[:n])
+				in.WriteString("\r\n")
+				rest = rest[n:]
+			}
+			in.WriteString("0\r\n\r\n")
+			c := mustRead(t, in.Bytes())
+			if len(c.Diagnostics) != 1 {
+				t.Fatalf("%d of %d events; diagnostics %v", len(c.Events), len(want.Events), c.Diagnostics)
+			}
+			d := c.Diagnostics[0]
+			if d.Kind != "bad-chunk" || d.Offset != int64(badAt) || !strings.Contains(d.Msg, `"`+wrong+`"`) {
+				t.Errorf("diagnostic %v, want a bad-chunk at offset %d naming %q", d, badAt, wrong)
+			}
+			if len(c.Events) != len(want.Events) || len(c.Sessions) != 1 || c.Sessions[0].Truncated {
+				t.Fatalf("%d of %d events, sessions %+v", len(c.Events), len(want.Events), c.Sessions)
+			}
+			for i, e := range c.Events {
+				w := want.Events[i]
+				if e.Type != w.Type || e.RV != w.RV || e.Name != w.Name || e.Estimated != w.Estimated {
+					t.Fatalf("event %d: %+v, want %+v", i, e, w)
+				}
+				if got, err := EventJSON(in.Bytes()[e.Offset : e.Offset+e.Length]); err != nil || !json.Valid(got) {
+					t.Errorf("event %d: EventJSON %v", i, err)
+				}
+			}
+		})
+	}
+}
+
+// A key that repeats in an object has its last value, as Go's
+// encoding/json and the API server decode it, whichever way the parser
+// reads the event: a compact line (the fast path), pretty-printed, or cut
+// across chunks (the value gathered, then read whole).
+func TestDuplicateKeysLastWins(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		check    func(e Event) bool
+	}{
+		{"type", `{"type":"ADDED","type":"DELETED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5"}}}`,
+			func(e Event) bool { return e.Type == Deleted }},
+		{"type after the object", `{"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5"}},"type":"ADDED","type":"DELETED"}`,
+			func(e Event) bool { return e.Type == Deleted }},
+		{"object", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5"}},"object":{"kind":"Secret","apiVersion":"v1","metadata":{"name":"b","resourceVersion":"6"}}}`,
+			func(e Event) bool { return e.Kind == "Secret" && e.Name == "b" && e.RV == "6" }},
+		{"kind and apiVersion", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","kind":"Secret","apiVersion":"v2","metadata":{"name":"a","resourceVersion":"5"}}}`,
+			func(e Event) bool { return e.Kind == "Secret" && e.APIVersion == "v2" }},
+		{"metadata fields", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","namespace":"x","uid":"u1","resourceVersion":"1","name":"b","resourceVersion":"2","namespace":"y","uid":"u2","creationTimestamp":"2026-01-01T00:00:00Z","creationTimestamp":"2025-01-01T00:00:00Z"}}}`,
+			func(e Event) bool {
+				return e.Name == "b" && e.Namespace == "y" && e.UID == "u2" && e.RV == "2" && e.RVNum == 2 &&
+					e.Estimated == time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+			}},
+		{"labels", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5","labels":{"app":"a","tier":"db","app":"b"}}}}`,
+			func(e Event) bool { return e.Labels == "app=b,tier=db" }},
+		{"managedFields time", `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"5","managedFields":[{"manager":"m","time":"2026-01-01T00:00:00Z","time":"2025-01-01T00:00:00Z"}]}}}`,
+			func(e Event) bool { return e.Estimated == time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano() }},
+		{"initial-events-end", `{"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"5","annotations":{"k8s.io/initial-events-end":"true","k8s.io/initial-events-end":"false"}}}}`,
+			func(e Event) bool { return !e.InitialEventsEnd }},
+	} {
+		var pretty bytes.Buffer
+		if err := json.Indent(&pretty, []byte(tc.in), "", "    "); err != nil {
+			t.Fatal(err)
+		}
+		head := "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+		for form, in := range map[string]string{
+			"compact": tc.in + "\n",
+			"pretty":  pretty.String() + "\n",
+			"chunked": head + string(chunk([]byte(tc.in+"\n"), "\r\n", 7)),
+		} {
+			c := mustRead(t, []byte(in))
+			if len(c.Events) != 1 || !tc.check(c.Events[0]) {
+				t.Errorf("%s, %s: events %+v, diagnostics %v", tc.name, form, c.Events, c.Diagnostics)
+			}
+		}
 	}
 }

@@ -688,3 +688,57 @@ func TestEncodedDamagedMemberResync(t *testing.T) {
 		t.Logf("damage at %d%%: %d events before it, %d after; %s", frac, before, tail, dmg[0].Msg)
 	}
 }
+
+// zstdLong returns in compressed as `zstd --long=windowLog` writes it: a
+// frame whose header declares a window of 1<<windowLog bytes. klauspost's
+// encoder makes windows of 512 MiB at most, so its frame gets a new header
+// with the larger window: the blocks stay valid, as every match they hold
+// is within the smaller one.
+func zstdLong(t *testing.T, in []byte, windowLog int) []byte {
+	var b bytes.Buffer
+	zw, err := zstd.NewWriter(&b, zstd.WithWindowSize(1<<29), zstd.WithEncoderCRC(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw.Write(in)
+	zw.Close()
+	enc := b.Bytes()
+	fhd := enc[4]
+	if fhd&(1<<2) != 0 || fhd&3 != 0 {
+		t.Fatalf("unexpected checksum or dictionary in the frame header % x", enc[:6])
+	}
+	// The frame header's length: the descriptor, the window descriptor
+	// unless the frame is a single segment, and the content size.
+	single := fhd&(1<<5) != 0
+	n := 5 + [4]int{0, 2, 4, 8}[fhd>>6]
+	if single {
+		n += [4]int{1, 0, 0, 0}[fhd>>6]
+	} else {
+		n++
+	}
+	// No content size, not a single segment, and the window's exponent
+	// (windowLog-10) in the window descriptor's high five bits.
+	out := append([]byte{0x28, 0xb5, 0x2f, 0xfd, 0, byte(windowLog-10) << 3}, enc[n:]...)
+	return out
+}
+
+// TestZstdLongWindow reads captures compressed with zstd --long=30 and
+// --long=31, whose frames need windows of 1 and 2 GiB; a window beyond
+// that is a diagnostic that says so, not "damaged".
+func TestZstdLongWindow(t *testing.T) {
+	plain := samplePlain(t, "w3-narrow-label-bookmarks.http")
+	want := mustRead(t, plain)
+	for _, log := range []int{30, 31} {
+		c := mustRead(t, zstdLong(t, plain, log))
+		noDiags(t, c)
+		if len(c.Events) != len(want.Events) || len(c.Events) == 0 {
+			t.Fatalf("--long=%d: %d events, want %d", log, len(c.Events), len(want.Events))
+		}
+		sameEvents(t, c.Events, want.Events)
+	}
+	c := mustRead(t, zstdLong(t, plain, 32))
+	d := wantDiag(t, c, "bad-compression")
+	if !strings.Contains(d.Msg, "window larger than 2147483648 bytes") || strings.Contains(d.Msg, "damaged") {
+		t.Errorf("a 4 GiB window: %v", d)
+	}
+}

@@ -25,37 +25,57 @@ type fields struct {
 	reason, message    string
 }
 
-// extractGJSON is the reference extraction: each field is exactly what
-// gjson's Get gives for its path. Any faster extraction must agree with it.
+// extractGJSON is the reference extraction: each field is what gjson
+// gives for its path, where a key that repeats in an object gives its last
+// value (see lastGet). Any faster extraction must agree with it.
 func extractGJSON(b []byte, f *fields) {
 	*f = fields{}
-	t := gjson.GetBytes(b, "type")
+	top := gjson.ParseBytes(b)
+	t := lastGet(top, "type")
 	f.hasType, f.typ = t.Exists(), t.String()
-	o := gjson.GetBytes(b, "object")
+	o := lastGet(top, "object")
 	f.hasObject = o.Exists()
-	obj := b
+	obj := top
 	if f.hasObject {
-		obj = []byte(o.Raw)
+		obj = o
 	}
 	objectFields(obj, f)
 }
 
-func objectFields(obj []byte, f *fields) {
-	get := func(p string) gjson.Result { return gjson.GetBytes(obj, p) }
+// lastGet returns the value of key in the object v: the last one when the
+// key repeats, as Go's encoding/json and Kubernetes decode it (gjson's Get
+// gives the first).
+func lastGet(v gjson.Result, key string) gjson.Result {
+	var last gjson.Result
+	if v.IsObject() {
+		v.ForEach(func(k, val gjson.Result) bool {
+			if k.Str == key {
+				last = val
+			}
+			return true
+		})
+	}
+	return last
+}
+
+func objectFields(obj gjson.Result, f *fields) {
+	get := func(p string) gjson.Result { return lastGet(obj, p) }
 	k := get("kind")
 	f.hasKind, f.kind = k.Exists(), k.String()
 	f.apiVersion = get("apiVersion").String()
-	m := []byte(get("metadata").Raw)
-	mget := func(p string) gjson.Result { return gjson.GetBytes(m, p) }
+	m := get("metadata")
+	mget := func(p string) gjson.Result { return lastGet(m, p) }
 	f.namespace = mget("namespace").String()
 	f.name = mget("name").String()
 	f.uid = mget("uid").String()
 	f.rv = mget("resourceVersion").String()
 	f.labels = mget("labels").Raw
-	f.initialEventsEnd = mget(`annotations.k8s\.io/initial-events-end`).String() == "true"
-	for _, t := range mget("managedFields.#.time").Array() {
-		if ns, ok := parseTime(t.String()); ok && ns > f.estimated {
-			f.estimated = ns
+	f.initialEventsEnd = lastGet(mget("annotations"), "k8s.io/initial-events-end").String() == "true"
+	if mf := mget("managedFields"); mf.IsArray() {
+		for _, e := range mf.Array() {
+			if ns, ok := parseTime(lastGet(e, "time").String()); ok && ns > f.estimated {
+				f.estimated = ns
+			}
 		}
 	}
 	if f.estimated == 0 {
@@ -105,7 +125,12 @@ func (f *fields) status() *Status {
 // onJSON turns one top-level JSON value into an event, a session Status or
 // a diagnostic.
 func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
-	_, _, interned := extractFast(v, &r.fields, r.intern, &r.memo)
+	stop, early, interned := extractFast(v, &r.fields, r.intern, &r.memo)
+	// A second "object" after the stop would replace the first (see
+	// fast.go).
+	if interned && early && hasObjectKey(v[stop:]) {
+		interned = false
+	}
 	if !interned {
 		extractGJSON(v, &r.fields)
 	}
@@ -199,11 +224,16 @@ func (r *Reader) canonicalLabels(raw string) string {
 		r.lastLabels = [2]string{raw, c}
 		return c
 	}
-	var pairs []string
+	// A key that repeats has its last value, as the API server decodes it.
+	last := make(map[string]string)
 	gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
-		pairs = append(pairs, k.String()+"="+v.String())
+		last[k.String()] = v.String()
 		return true
 	})
+	pairs := make([]string, 0, len(last))
+	for k, v := range last {
+		pairs = append(pairs, k+"="+v)
+	}
 	sort.Strings(pairs)
 	c := r.internString(strings.Join(pairs, ","))
 	r.labels[strings.Clone(raw)] = c

@@ -11,10 +11,18 @@ import (
 // the API server writes ("type", then "object" with kind, apiVersion and
 // metadata first) it stops after the metadata and never looks at spec or
 // status, which are most of the bytes; in other orders it walks the whole
-// value once. It gives exactly what extractGJSON gives (FuzzFastVsGJSON
+// value once. A key that repeats in what it reads has its last value, as
+// in extractGJSON. It gives exactly what extractGJSON gives (FuzzFastVsGJSON
 // holds it to that) and declines, returning false, whenever the input
 // strays from what it knows: escapes in what it reads, values of other
-// types, malformed JSON, Status objects. The caller then uses extractGJSON.
+// types, malformed JSON, Status objects, a second "object" or "metadata".
+// The caller then uses extractGJSON.
+//
+// Where it stops early, a repeated key after the stop (a second "type"
+// after the object, a second "kind", "apiVersion" or "metadata" after the
+// metadata) goes unseen, except a second "object", which the callers
+// look for: seeing the others would mean walking spec and status, which
+// made reading pods three times slower.
 
 // fastScanner walks one JSON value; i is the read position.
 type fastScanner struct {
@@ -511,9 +519,6 @@ func extractFast(b []byte, f *fields, tab *internTable, memo *fastMemo) (end int
 	ok = s.object(func(k []byte) (bool, bool) {
 		switch string(k) {
 		case "type":
-			if f.hasType {
-				return s.skip(), false
-			}
 			v, ok := s.str()
 			if !ok {
 				return false, false
@@ -522,11 +527,12 @@ func extractFast(b []byte, f *fields, tab *internTable, memo *fastMemo) (end int
 			return true, false
 		case "object":
 			if f.hasObject {
-				return s.skip(), false
+				return false, false
 			}
 			f.hasObject = true
-			// After the type, nothing later in the envelope can change
-			// the result: stop at the object's metadata.
+			// After the type, only a repeated key later in the envelope
+			// could change the result (see above): stop at the object's
+			// metadata.
 			var seen objectSeen
 			var times fastTimes
 			stopEarly := f.hasType
@@ -604,30 +610,25 @@ func (s *fastScanner) objectFields(f *fields, seen *objectSeen, t *fastTimes, st
 	})
 }
 
-// objectField reads the value of key k of an object: kind, apiVersion,
-// metadata (first occurrence only, as gjson), or skips it.
+// objectField reads the value of key k of an object: kind, apiVersion
+// (the last occurrence, as extractGJSON), metadata (declining a second
+// one, whose fields would have to replace the first's), or skips it.
 func (s *fastScanner) objectField(k []byte, f *fields, seen *objectSeen, t *fastTimes) bool {
 	switch string(k) {
 	case "kind":
-		if seen.kind {
-			return s.skip()
-		}
 		// gjson says a null kind exists, with the value "".
 		v, ok := s.strOrNull()
 		seen.kind, f.hasKind = true, true
 		f.kind = s.interned(0, v)
 		return ok
 	case "apiVersion":
-		if seen.apiVersion {
-			return s.skip()
-		}
 		v, ok := s.strOrNull()
 		seen.apiVersion = true
 		f.apiVersion = s.interned(1, v)
 		return ok
 	case "metadata":
 		if seen.metadata {
-			return s.skip()
+			return false
 		}
 		seen.metadata = true
 		return s.metadata(f, t)
@@ -651,7 +652,7 @@ func (t fastTimes) estimate() int64 {
 	return ns
 }
 
-// The keys of metadata read, and the index of each in metadata's seen.
+// The keys of metadata read.
 const (
 	mName = iota
 	mNamespace
@@ -699,22 +700,23 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 	if s.want('}') {
 		return true
 	}
-	var seen [mOther]bool
 	var name, namespace, uid []byte
 	for {
 		k, ok := s.key()
 		if !ok {
 			return false
 		}
+		// A key that repeats replaces what the one before gave.
 		idx := metadataKey(k)
-		if idx == mOther || seen[idx] {
+		if idx == mOther {
 			ok = s.skip()
 		} else {
-			seen[idx] = true
 			switch idx {
 			case mAnnotations:
+				f.initialEventsEnd = false
 				ok = s.annotations(f)
 			case mManagedFields:
+				t.managed = 0
 				ok = s.managedFields(t)
 			case mLabels:
 				s.ws()
@@ -802,12 +804,10 @@ func (s *fastScanner) annotations(f *fields) bool {
 	if s.isNull() {
 		return true
 	}
-	seen := false
 	return s.object(func(k []byte) (bool, bool) {
-		if seen || string(k) != "k8s.io/initial-events-end" {
+		if string(k) != "k8s.io/initial-events-end" {
 			return s.skip(), false
 		}
-		seen = true
 		v, ok := s.strOrNull()
 		f.initialEventsEnd = string(v) == "true"
 		return ok, false
@@ -839,11 +839,13 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 // entryMemo is what fastMemo remembers of a managedFields entry.
 type entryMemo struct{ pre, post []byte }
 
-// managedEntry reads one entry of managedFields for its first "time". The
-// bytes before that time's value and after it mostly repeat from one
+// managedEntry reads one entry of managedFields for its "time" (the last
+// one, if it repeats) and keeps the newest of the entries' times. The
+// bytes before the first time's value and after it mostly repeat from one
 // event to the next, and where they equal the remembered ones they are
 // skipped: the walk over them would go the same way, for it depends on
-// nothing but them and whether the time was read.
+// nothing but them and whether the time was read. The bytes after are
+// remembered only when they hold no other "time", which would replace it.
 func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	var e *entryMemo
 	if s.memo != nil && entry < len(s.memo.entries) {
@@ -851,17 +853,21 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	}
 	s.ws()
 	start := s.i
-	seen := false      // the first "time" was read
-	timeEnd := -1      // where its value ended
+	seen := false      // a "time" was read
+	again := false     // and another one after it
+	var at int64       // the last time read, 0 if none or not a time
+	timeEnd := -1      // where the first time's value ended
 	afterValue := true // the read position is after a key's value
 	if e != nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
 		s.i += len(e.pre)
-		if !s.entryTime(t) {
+		var ok bool
+		if at, ok = s.entryTime(); !ok {
 			return false
 		}
 		seen, timeEnd = true, s.i
 		if len(e.post) > 0 && bytesAt(s.b, s.i, e.post) {
 			s.i += len(e.post)
+			t.managed = max(t.managed, at)
 			return true
 		}
 	} else {
@@ -882,9 +888,10 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			if !s.want('}') {
 				return false
 			}
-			if e != nil && timeEnd >= 0 && s.i-timeEnd <= maxMemo {
+			if e != nil && timeEnd >= 0 && !again && s.i-timeEnd <= maxMemo {
 				e.post = append(e.post[:0], s.b[timeEnd:s.i]...)
 			}
+			t.managed = max(t.managed, at)
 			return true
 		}
 		k, ok := s.key()
@@ -894,12 +901,16 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		switch {
 		case string(k) == "fieldsV1" && e != nil:
 			ok = s.skipMemo(&s.memo.fieldsV1[entry])
-		case !seen && string(k) == "time":
-			if e != nil && s.i-start <= maxMemo {
+		case string(k) == "time":
+			if !seen && e != nil && s.i-start <= maxMemo {
 				e.pre = append(e.pre[:0], s.b[start:s.i]...)
 			}
-			ok = s.entryTime(t)
-			seen, timeEnd = true, s.i
+			at, ok = s.entryTime()
+			if seen {
+				again = true
+			} else {
+				seen, timeEnd = true, s.i
+			}
 		default:
 			ok = s.skip()
 		}
@@ -910,16 +921,15 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	}
 }
 
-// entryTime reads a managedFields time and keeps the newest.
-func (s *fastScanner) entryTime(t *fastTimes) bool {
+// entryTime reads a managedFields time: its Unix ns, 0 if it is not a
+// time.
+func (s *fastScanner) entryTime() (int64, bool) {
 	v, ok := s.str()
 	if !ok {
-		return false
+		return 0, false
 	}
-	if ns, ok := parseTimeBytes(v); ok && ns > t.managed {
-		t.managed = ns
-	}
-	return true
+	ns, _ := parseTimeBytes(v)
+	return ns, true
 }
 
 // bytesAt reports whether b holds p at i.

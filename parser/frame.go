@@ -34,11 +34,27 @@ type framer struct {
 	length      int64 // Content-Length, -1 if absent
 	awaitStatus bool  // a request line was read and its response may follow
 	inSession   bool
-	chunkStart  int64        // offset of the current chunk's size line
+	chunkStart  int64    // offset of the current chunk's size line
+	chunkLine   int      // and its line number
+	chunkSize   int64    // the size it gave
+	sizeText    [15]byte // as written: sizeText[:sizeLen]
+	sizeLen     int
 	encoding    string       // the response's Content-Encoding, unless identity
 	skipBody    bool         // the body is encoded in a way not decoded: its bytes are not read
 	dec         *bodyDecoder // decodes the body, when it is encoded
 	firstChunk  bool         // no chunk of this response read yet
+	// crlf is a CRLF that ended a line of chunk data, held back until the
+	// next line shows whether it was data or the line end that closes a
+	// chunk whose size was wrong (see heldCRLF).
+	crlf heldCRLF
+}
+
+// heldCRLF is where a held-back CRLF was in the stream.
+type heldCRLF struct {
+	held    bool
+	raw     int64
+	no      int
+	arrival int64
 }
 
 func (f *framer) line(ln line) {
@@ -135,11 +151,12 @@ func (f *framer) step(ln *line) bool {
 		n, ok := parseChunkSize(b)
 		if !ok || !ln.start {
 			r.addDiag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-chunk",
-				Msg: fmt.Sprintf("expected a hexadecimal chunk size, found %q; the rest of this response is read without trusting its chunk framing", clip(b))})
+				Msg: fmt.Sprintf("expected a hexadecimal chunk size, found %q; the data up to the next chunk size line is read as a chunk's", clip(b))})
 			f.st = fRecover
 			return true
 		}
-		f.chunkStart = ln.raw
+		f.chunkStart, f.chunkLine, f.chunkSize = ln.raw, ln.no, n
+		f.sizeLen = copy(f.sizeText[:], chunkSizeDigits(b))
 		if n == 0 {
 			f.st = fTrailers
 			return false
@@ -147,7 +164,17 @@ func (f *framer) step(ln *line) bool {
 		f.left, f.st = n, fChunkData
 		return false
 	case fChunkData:
-		k := f.feedLeft(b, ln)
+		if f.crlf.held && ln.start && f.left > int64(len(b)) && isChunkSizeLine(b) {
+			// Chunk data is JSON, whose line ends are '\n': a CRLF and
+			// then a line of nothing but a size is the framing of the
+			// next chunk, inside what this one's size claimed.
+			f.badSize(fmt.Sprintf("a chunk size line follows %d bytes of its data, at offset %d", f.chunkSize-f.left-2, ln.raw))
+			return true
+		}
+		f.releaseCRLF()
+		k := min(int64(len(b)), f.left)
+		f.feedData(b[:k], ln)
+		f.left -= k
 		if f.left > 0 {
 			return false
 		}
@@ -160,18 +187,23 @@ func (f *framer) step(ln *line) bool {
 			f.st = fChunkSize
 			return false
 		}
-		r.addDiag(Diagnostic{Offset: ln.raw + k, Line: ln.no, Kind: "bad-chunk",
-			Msg: fmt.Sprintf("the chunk whose size line is at offset %d ends here, but no line end follows: its size is wrong; the rest of this response is read without trusting its chunk framing", f.chunkStart)})
+		f.badSize(fmt.Sprintf("its data ends at offset %d with no line end after it", ln.raw+k))
 		ln.b, ln.raw, ln.start = rest, ln.raw+k, false
 		f.st = fRecover
 		return true
 	case fChunkEnd:
 		if isBlank(b) {
+			f.releaseCRLF()
 			f.st = fChunkSize
 			return false
 		}
-		r.addDiag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-chunk",
-			Msg: fmt.Sprintf("the chunk whose size line is at offset %d is not followed by a line end: its size is wrong; the rest of this response is read without trusting its chunk framing", f.chunkStart)})
+		if f.crlf.held && ln.start && isChunkSizeLine(b) {
+			// The size counted the CRLF that closes the chunk.
+			f.badSize(fmt.Sprintf("it counts the line end after its data, and a chunk size line follows at offset %d", ln.raw))
+			return true
+		}
+		f.releaseCRLF()
+		f.badSize(fmt.Sprintf("its data ends at offset %d with no line end after it", ln.raw))
 		f.st = fRecover
 		return true
 	case fTrailers:
@@ -210,19 +242,55 @@ func (f *framer) step(ln *line) bool {
 			return true
 		}
 		if ln.start && isChunkSizeLine(b) {
-			if n, _ := parseChunkSize(b); n == 0 {
-				f.st = fTrailers
-			}
-			return false
+			// The framing goes on from the next chunk; the held line end
+			// was the one closing the chunk before it.
+			f.crlf.held = false
+			f.st = fChunkSize
+			return true
 		}
 		if ln.start && isBlank(b) {
 			return false
 		}
-		f.feed(b, ln.raw, ln.no, ln.arrival)
+		f.releaseCRLF()
+		f.feedData(b, ln)
 		return false
 	}
 	return false
 }
+
+// badSize reports the current chunk's size as wrong, with why, and has
+// the framing read again from a chunk size line: the one at hand when
+// the state is left at fChunkSize, else the next one (fRecover).
+func (f *framer) badSize(why string) {
+	f.r.addDiag(Diagnostic{Offset: f.chunkStart, Line: f.chunkLine, Kind: "bad-chunk",
+		Msg: fmt.Sprintf("the chunk size %q (%d bytes) is wrong: %s; the data up to the next chunk size line is read as this chunk's", f.sizeText[:f.sizeLen], f.chunkSize, why)})
+	f.crlf.held = false
+	f.st = fChunkSize
+}
+
+// feedData feeds a line of chunk data, or the part of it that is data,
+// holding back a CRLF that ends it: a proxy that re-chunks a stream cuts
+// events anywhere, so when a size is wrong, a chunk's closing CRLF lands
+// in the middle of an event, and fed as data it would cut the event. An
+// encoded body's bytes may hold anything, so there it is fed at once.
+func (f *framer) feedData(b []byte, ln *line) {
+	if n := len(b); n >= 2 && b[n-1] == '\n' && b[n-2] == '\r' && f.dec == nil && !f.skipBody {
+		f.feed(b[:n-2], ln.raw, ln.no, ln.arrival)
+		f.crlf = heldCRLF{held: true, raw: ln.raw + int64(n-2), no: ln.no, arrival: ln.arrival}
+		return
+	}
+	f.feed(b, ln.raw, ln.no, ln.arrival)
+}
+
+// releaseCRLF feeds a held CRLF as the data it turned out to be.
+func (f *framer) releaseCRLF() {
+	if c := f.crlf; c.held {
+		f.crlf.held = false
+		f.feed(crlfBytes, c.raw, c.no, c.arrival)
+	}
+}
+
+var crlfBytes = []byte("\r\n")
 
 // feedLeft feeds the body what of the line b belongs to the current chunk
 // or Content-Length body (f.left bytes at most) and returns how much.
@@ -249,6 +317,7 @@ func (f *framer) open(ln *line) {
 	f.finishDecode()
 	if f.inSession {
 		f.r.body.endSession()
+		f.r.dropVoidSession()
 	}
 	f.r.newSession(ln.lineStart, ln.arrival)
 	f.inSession = true
@@ -307,6 +376,7 @@ func (f *framer) startBody() {
 // endBody closes the current response's body; the session stays open so
 // that blank lines after it still belong to it.
 func (f *framer) endBody() {
+	f.releaseCRLF()
 	if f.dec != nil {
 		f.finishDecode()
 	} else {
@@ -443,16 +513,22 @@ func isChunkSizeLine(b []byte) bool {
 	return ok
 }
 
+// chunkSizeDigits returns the size of a chunk size line, without its
+// extensions and line end.
+func chunkSizeDigits(b []byte) []byte {
+	b = trimEOL(b)
+	if i := bytes.IndexByte(b, ';'); i >= 0 {
+		b = b[:i]
+	}
+	return bytes.TrimRight(b, " \t")
+}
+
 // parseChunkSize reads "1a2b[;ext]" followed by CRLF or LF.
 func parseChunkSize(b []byte) (int64, bool) {
 	if len(b) == 0 || b[len(b)-1] != '\n' {
 		return 0, false
 	}
-	b = trimEOL(b)
-	if i := bytes.IndexByte(b, ';'); i >= 0 {
-		b = b[:i]
-	}
-	b = bytes.TrimRight(b, " \t")
+	b = chunkSizeDigits(b)
 	if len(b) == 0 || len(b) > 15 {
 		return 0, false
 	}

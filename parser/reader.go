@@ -142,6 +142,7 @@ func (r *Reader) Next() bool {
 func (r *Reader) finish() {
 	r.done = true
 	r.frame.eof()
+	r.dropVoidSession()
 	if r.src.close != nil {
 		r.src.close()
 	}
@@ -252,6 +253,19 @@ func (r *Reader) curSession() *Session {
 		r.newSession(0, 0)
 	}
 	return &r.session[len(r.session)-1]
+}
+
+// dropVoidSession removes the last session if nothing of a watch
+// connection was read in it: no request, HTTP head, Status or event, only
+// bytes that were diagnosed (the shell command pasted above a capture).
+// Kept, it would be a connection that never was, at an unknown time.
+// No event refers to it, since it has none.
+func (r *Reader) dropVoidSession() {
+	if n := len(r.session); n > 0 {
+		if s := &r.session[n-1]; s.Events == 0 && s.Request == nil && s.HTTPStatus == 0 && s.Status == nil {
+			r.session = r.session[:n-1]
+		}
+	}
 }
 
 func (r *Reader) newSession(offset int64, arrival int64) *Session {
