@@ -188,26 +188,55 @@ func TestNoTypeNoObject(t *testing.T) {
 	}
 }
 
+// A resourceVersion is a string of decimal digits, an etcd revision: an
+// int64. Anything else is kept as sent, without a number, and said.
 func TestBadResourceVersion(t *testing.T) {
+	withRV := func(typ, name, rv string) string {
+		return `{"type":"` + typ + `","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"` + name + `","resourceVersion":` + rv + `}}}`
+	}
 	in := ev("ADDED", "a", "12x") + "\n" + ev("BOOKMARK", "b", "") + "\n" + ev("MODIFIED", "c", "18446744073709551616") + "\n" +
-		`{"type":"ERROR","object":{"kind":"Status","code":500}}` + "\n" + ev("DELETED", "d", "18446744073709551615") + "\n"
+		`{"type":"ERROR","object":{"kind":"Status","code":500}}` + "\n" + ev("DELETED", "d", "18446744073709551615") + "\n" +
+		ev("MODIFIED", "e", "9223372036854775808") + "\n" + withRV("MODIFIED", "f", "1.5e3") + "\n" + withRV("MODIFIED", "g", `"1.5e3"`) + "\n" +
+		ev("DELETED", "h", "9223372036854775807") + "\n" + withRV("ADDED", "i", "42") + "\n"
 	c := mustRead(t, []byte(in))
-	if len(c.Events) != 5 {
+	if len(c.Events) != 10 {
 		t.Fatalf("%d events", len(c.Events))
 	}
-	if k := strings.Join(kinds(c), ","); k != "bad-rv,bad-rv,bad-rv" {
+	if k := strings.Join(kinds(c), ","); k != "bad-rv,bad-rv,bad-rv,bad-rv,bad-rv,bad-rv,bad-rv" {
 		t.Fatalf("diagnostics %v", c.Diagnostics)
 	}
-	for i, e := range c.Events[:4] {
-		if e.RVValid {
+	for i, e := range c.Events[:8] {
+		if e.RVValid || e.RVNum != 0 {
 			t.Errorf("event %d RV %q valid", i, e.RV)
 		}
 	}
-	if e := c.Events[4]; !e.RVValid || e.RVNum != 1<<64-1 {
-		t.Errorf("max uint64 RV: %+v", e)
+	// The ERROR event, 3, has no resourceVersion to check.
+	for ev, d := range map[int]int{2: 2, 4: 3, 5: 4} {
+		if d := c.Diagnostics[d]; d.Offset != c.Events[ev].Offset || !strings.Contains(d.Msg, "out of range") {
+			t.Errorf("event %d: %v", ev, d)
+		}
 	}
-	if c.Events[0].RV != "12x" {
-		t.Errorf("RV %q not kept as sent", c.Events[0].RV)
+	if e := c.Events[8]; !e.RVValid || e.RVNum != 1<<63-1 {
+		t.Errorf("the largest etcd revision: %+v", e)
+	}
+	if e := c.Events[9]; !e.RVValid || e.RVNum != 42 || e.RV != "42" {
+		t.Errorf("a resourceVersion sent as a JSON number: %+v", e)
+	}
+	for i, want := range map[int]string{0: "12x", 4: "18446744073709551615", 6: "1.5e3", 7: "1.5e3"} {
+		if c.Events[i].RV != want {
+			t.Errorf("event %d: RV %q, sent as %q", i, c.Events[i].RV, want)
+		}
+	}
+}
+
+// An event whose object is null is no event: it is said so, and skipped.
+func TestNullObject(t *testing.T) {
+	c := mustRead(t, []byte(`{"type":"ADDED","object":null}`+"\n"+ev("ADDED", "a", "1")+"\n"))
+	if names(c) != "a" || len(c.Diagnostics) != 1 {
+		t.Fatalf("events %q, diagnostics %v", names(c), c.Diagnostics)
+	}
+	if d := c.Diagnostics[0]; d.Kind != "null-object" || d.Offset != 0 || !strings.Contains(d.Msg, "null") {
+		t.Errorf("diagnostic %v", d)
 	}
 }
 
@@ -274,6 +303,15 @@ func TestEmpty(t *testing.T) {
 		c := mustRead(t, []byte(in))
 		if len(c.Events) != 0 || len(c.Diagnostics) != 1 || c.Diagnostics[0].Kind != "empty" || c.Diagnostics[0].Msg != want || c.Diagnostics[0].Offset != 0 {
 			t.Errorf("%q: %+v, want one diagnostic %q", in, c, want)
+		}
+	}
+	// The brackets and commas of a JSON array of events are passed over,
+	// and a capture of nothing else says so.
+	for _, in := range []string{"[[[[", "[]\n", " [ , ] "} {
+		c := mustRead(t, []byte(in))
+		if len(c.Events) != 0 || len(c.Diagnostics) != 1 || c.Diagnostics[0].Kind != "empty" ||
+			c.Diagnostics[0].Msg != "the capture holds no event, only the brackets and commas of a JSON array, and white space" {
+			t.Errorf("%q: %+v", in, c)
 		}
 	}
 	// A response with no event is not empty: its head says what happened.

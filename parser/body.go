@@ -87,6 +87,7 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 			if c := b[i]; c == '[' || c == ',' || c == ']' {
 				// Events saved as a JSON array: the brackets and commas
 				// between them mean nothing here.
+				s.r.sawArray = true
 				i++
 				continue
 			}

@@ -1,7 +1,9 @@
 package parser
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 // fields are what one value yields, before it becomes an Event.
 type fields struct {
 	hasType, hasObject bool
+	nullObject         bool // the object is null
 	typ                string
 	hasKind            bool
 	kind, apiVersion   string
@@ -35,6 +38,7 @@ func extractGJSON(b []byte, f *fields) {
 	f.hasType, f.typ = t.Exists(), t.String()
 	o := lastGet(top, "object")
 	f.hasObject = o.Exists()
+	f.nullObject = f.hasObject && o.Type == gjson.Null
 	obj := top
 	if f.hasObject {
 		obj = o
@@ -68,7 +72,13 @@ func objectFields(obj gjson.Result, f *fields) {
 	f.namespace = mget("namespace").String()
 	f.name = mget("name").String()
 	f.uid = mget("uid").String()
-	f.rv = mget("resourceVersion").String()
+	// A number's String is its value reformatted (1.5e3 is "1500"): the
+	// resourceVersion is kept as sent.
+	if rv := mget("resourceVersion"); rv.Type == gjson.Number {
+		f.rv = rv.Raw
+	} else {
+		f.rv = rv.String()
+	}
 	f.labels = mget("labels").Raw
 	f.initialEventsEnd = lastGet(mget("annotations"), "k8s.io/initial-events-end").String() == "true"
 	if mf := mget("managedFields"); mf.IsArray() {
@@ -144,6 +154,15 @@ func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
 func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64, interned bool) {
 	sess := r.curSession()
 	var typ EventType
+	if f.nullObject {
+		what := "value"
+		if f.hasType {
+			what = clipString(f.typ) + " event"
+		}
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "null-object",
+			Msg: fmt.Sprintf("the object of this %s is null; it is skipped", what)})
+		return
+	}
 	if !f.hasType {
 		switch {
 		case f.hasObject:
@@ -189,11 +208,22 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 		ev.Encoded, ev.BodyOffset = true, start
 		ev.Offset, ev.Length = d.sessOffset, d.pieceEnd-d.sessOffset
 	}
+	// The API server parses a resourceVersion as a uint64, but it is an
+	// etcd revision, an int64: a larger one is no revision a cluster
+	// reaches (and 2^64-1 is what consumers may take for none).
 	n, err := strconv.ParseUint(f.rv, 10, 64)
-	ev.RVNum, ev.RVValid = n, err == nil
+	outOfRange := err != nil && errors.Is(err, strconv.ErrRange) || err == nil && n > math.MaxInt64
+	ev.RVValid = err == nil && !outOfRange
+	if ev.RVValid {
+		ev.RVNum = n
+	}
 	if !ev.RVValid && typ >= Added && typ <= Bookmark {
+		why := "is not a decimal number"
+		if outOfRange {
+			why = fmt.Sprintf("is out of range: etcd revisions, which resourceVersions are, stop at %d", int64(math.MaxInt64))
+		}
 		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-rv",
-			Msg: fmt.Sprintf("the resourceVersion %q of this %s event is not a number; the event is kept without one", clipString(f.rv), typ)})
+			Msg: fmt.Sprintf("the resourceVersion %q of this %s event %s; the event is kept without one", clipString(f.rv), typ, why)})
 	}
 	if typ == Error {
 		ev.Status = f.status()

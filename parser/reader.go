@@ -47,6 +47,9 @@ type Reader struct {
 	diags      []Diagnostic
 	session    []Session
 	frame      framer
+	// sawArray is set once the brackets or commas of a JSON array of
+	// events were passed over, for the message of a capture with no event.
+	sawArray bool
 	// lineOnce has the next line read on its own: a block stopped before
 	// it.
 	lineOnce bool
@@ -164,6 +167,9 @@ func (r *Reader) finish() {
 	}
 	if r.err == nil && r.seq == 0 && len(r.diags) == 0 && !r.sawResponse() {
 		msg := "the capture holds no event, only white space"
+		if r.sawArray {
+			msg = "the capture holds no event, only the brackets and commas of a JSON array, and white space"
+		}
 		if r.lines.base+int64(r.lines.end) == 0 {
 			msg = "the capture is empty"
 			if r.src.codec != "" {
