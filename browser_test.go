@@ -49,6 +49,9 @@ type site struct {
 	republish func(t testing.TB)
 	// root is the root site's folder, served at url.
 	root string
+	// mux serves both sites; a test adds its own handlers to it, on the
+	// site's origin.
+	mux *http.ServeMux
 }
 
 func TestBrowser(t *testing.T) {
@@ -619,7 +622,7 @@ func startSite(t testing.TB) *site {
 		_, err = buildSite(root, "/", webDir, false)
 		must(t, err)
 	}
-	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root}
+	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux}
 }
 
 // openSample opens the page on a built-in sample in a new tab and waits

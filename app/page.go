@@ -2,8 +2,6 @@ package app
 
 import (
 	"fmt"
-	"net/url"
-	"path"
 	"runtime"
 	"strconv"
 	"strings"
@@ -301,20 +299,6 @@ func (p *Page) openSample(ctx goapp.Context, name string) {
 	p.read(ctx, []source{{name: name, blob: blob}}, viewState{sample: name})
 }
 
-// openURL fetches a capture by URL, from the browser: the bytes go from that
-// server to this page and nowhere else. It runs in a goroutine.
-func (p *Page) openURL(ctx goapp.Context, rawURL string) {
-	blob, err := fetchBlob(rawURL)
-	if err != nil {
-		ctx.Dispatch(func(goapp.Context) {
-			p.problem = fmt.Sprintf("%s could not be fetched: %v (the server must allow this page to read it: CORS)", rawURL, err)
-		})
-		return
-	}
-	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
-	p.read(ctx, []source{{name: name, blob: blob}}, viewState{url: rawURL})
-}
-
 // maxFileBytes is the largest file the page reads. The file itself stays on
 // the JS side, but the timeline of its events lives in Go's wasm memory,
 // which is 32-bit, never shrinks, and crashed here when one slice grew past
@@ -462,9 +446,6 @@ func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
 // fetchBlob GETs rawURL and returns its body as a Blob. It runs in a
 // goroutine.
 func fetchBlob(rawURL string) (goapp.Value, error) {
-	if u, err := url.Parse(rawURL); err != nil || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") {
-		return nil, fmt.Errorf("%q is not an http(s) URL", rawURL)
-	}
 	resp, err := await(goapp.Window().Call("fetch", rawURL))
 	if err != nil {
 		return nil, err

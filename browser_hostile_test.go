@@ -1,0 +1,64 @@
+//go:build !wasm
+
+package main
+
+import (
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestBrowserHostile opens what a hostile or broken source gives the page
+// (links that fail, servers that stall or send too much, captures that
+// expand without end, names made to break the layout) and checks that the
+// page says what happened and stays usable.
+func TestBrowserHostile(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+
+	t.Run("a link that fails says why", func(t *testing.T) {
+		s.mux.HandleFunc("/test/broken.log", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "database on fire", http.StatusInternalServerError)
+		})
+		refused := closedPort(t)
+		for _, c := range []struct {
+			name, url string
+			want      []string
+			cors      bool // only a network error may be a CORS refusal
+		}{
+			{"404", "/test/missing.log", []string{"HTTP 404 Not Found"}, false},
+			{"500", "/test/broken.log", []string{"HTTP 500 Internal Server Error"}, false},
+			{"connection refused", "https://" + refused + "/capture.log", []string{"network error", "does not allow cross-origin reads (CORS)"}, true},
+			{"javascript: scheme", "javascript:alert(1)", []string{"javascript:", "only http and https links"}, false},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				tab := s.newTab(t)
+				navigate(t, tab, s.url+"/?url="+c.url)
+				msg := waitText(t, tab, "#problem")
+				for _, want := range c.want {
+					if !strings.Contains(msg, want) {
+						t.Errorf("the page says %q, which does not say %q", msg, want)
+					}
+				}
+				if !c.cors && strings.Contains(msg, "CORS") {
+					t.Errorf("the page blames CORS for a %s: %q", c.name, msg)
+				}
+				screenshot(t, tab, "url-"+strings.ReplaceAll(c.name, " ", "-"))
+			})
+		}
+	})
+}
+
+// closedPort returns a loopback address where nothing listens.
+func closedPort(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	must(t, err)
+	addr := ln.Addr().String()
+	must(t, ln.Close())
+	return addr
+}
