@@ -8,6 +8,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserHostile opens what a hostile or broken source gives the page
@@ -19,6 +22,8 @@ func TestBrowserHostile(t *testing.T) {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
 	s := startSite(t)
+	capture, err := os.ReadFile("samples/w4-then-resume.http")
+	must(t, err)
 
 	t.Run("a link that fails says why", func(t *testing.T) {
 		s.mux.HandleFunc("/test/broken.log", func(w http.ResponseWriter, r *http.Request) {
@@ -50,6 +55,34 @@ func TestBrowserHostile(t *testing.T) {
 				screenshot(t, tab, "url-"+strings.ReplaceAll(c.name, " ", "-"))
 			})
 		}
+	})
+
+	t.Run("a file chosen while a link is fetched is the one shown", func(t *testing.T) {
+		answered := make(chan struct{})
+		s.mux.HandleFunc("/test/slow-answer.log", func(w http.ResponseWriter, r *http.Request) {
+			time.Sleep(5 * time.Second)
+			w.Write(capture)
+			close(answered)
+		})
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?url=/test/slow-answer.log")
+		// The page is pre-rendered: its controls work once the app has
+		// listed the samples, which it does before it fetches the link.
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelectorAll("#sample-menu option").length > 1`, chromedp.WithPollingTimeout(30*time.Second)))
+		must(t, err)
+		upload(t, tab, "samples/w3-then-resume.http")
+		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+		<-answered
+		// Reading the link's small capture takes milliseconds.
+		time.Sleep(2 * time.Second)
+		if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll('section.result[data-file="slow-answer.log"]').length`)); err != nil || n != 0 {
+			t.Errorf("the link's capture, answered after the file was chosen, is shown (%d, %v)", n, err)
+		}
+		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+		if link, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.href`)); strings.Contains(link, "slow-answer") {
+			t.Errorf("the address bar still names the link: %s", link)
+		}
+		screenshot(t, tab, "url-overtaken-by-file")
 	})
 }
 

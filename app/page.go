@@ -286,17 +286,22 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	if len(tooBig) == 0 {
 		p.problem = ""
 	}
-	ctx.Async(func() { p.read(ctx, sources, viewState{}) })
+	turn := p.nextTurn()
+	ctx.Async(func() { p.read(ctx, sources, viewState{}, turn) })
 }
 
 // openSample fetches a built-in sample and reads it. It runs in a goroutine.
 func (p *Page) openSample(ctx goapp.Context, name string) {
+	turn := p.nextTurn()
 	blob, err := fetchSample(ctx, name)
+	if turn.superseded() {
+		return
+	}
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) { p.problem = fmt.Sprintf("The sample %s could not be opened: %v", name, err) })
 		return
 	}
-	p.read(ctx, []source{{name: name, blob: blob}}, viewState{sample: name})
+	p.read(ctx, []source{{name: name, blob: blob}}, viewState{sample: name}, turn)
 }
 
 // maxFileBytes is the largest file the page reads. The file itself stays on
@@ -305,12 +310,18 @@ func (p *Page) openSample(ctx goapp.Context, name string) {
 // about 1 GiB; a few GiB of small events would come close.
 const maxFileBytes = 4 << 30
 
-// read parses the sources in a goroutine into one timeline and shows it.
-// origin says where they came from, for the URL; a capture opened from a
-// link keeps the link's range and selection, any other starts afresh.
-func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
+// nextTurn begins a read: the user asked for another capture, and any
+// read or fetch begun before gives up.
+func (p *Page) nextTurn() readTurn {
 	p.reads++
-	turn := readTurn{&p.reads, p.reads}
+	return readTurn{&p.reads, p.reads}
+}
+
+// read parses the sources in a goroutine into one timeline and shows it,
+// unless turn is superseded first. origin says where they came from, for
+// the URL; a capture opened from a link keeps the link's range and
+// selection, any other starts afresh.
+func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn readTurn) {
 	params, filter := p.params, p.view.filter
 	loadGC.start()
 	// The bar shows at once, rendered while the first slice is read; the

@@ -14,7 +14,12 @@ import (
 // openURL fetches a capture by URL, from the browser: the bytes go from that
 // server to this page and nowhere else. It runs in a goroutine.
 func (p *Page) openURL(ctx goapp.Context, rawURL string) {
+	// A slow server must not replace what the user opened meanwhile.
+	turn := p.nextTurn()
 	blob, err := fetchLink(rawURL)
+	if turn.superseded() {
+		return
+	}
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) {
 			p.problem = fmt.Sprintf("%s could not be opened: %v.", rawURL, err)
@@ -22,7 +27,7 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 		return
 	}
 	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
-	p.read(ctx, []source{{name: name, blob: blob}}, viewState{url: rawURL})
+	p.read(ctx, []source{{name: name, blob: blob}}, viewState{url: rawURL}, turn)
 }
 
 // fetchLink GETs the capture a link names and, when that fails, says what
