@@ -3,13 +3,17 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -84,6 +88,102 @@ func TestBrowserHostile(t *testing.T) {
 		}
 		screenshot(t, tab, "url-overtaken-by-file")
 	})
+
+	t.Run("a link read slowly shows its progress", func(t *testing.T) {
+		s.mux.HandleFunc("/test/slow-body.log", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", strconv.Itoa(len(capture)))
+			for i := 0; i < len(capture); i += len(capture) / 10 {
+				w.Write(capture[i:min(i+len(capture)/10, len(capture))])
+				w.(http.Flusher).Flush()
+				time.Sleep(300 * time.Millisecond)
+			}
+		})
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?url=/test/slow-body.log")
+		got, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const p = document.querySelector("#progress label"); return p && / of /.test(p.textContent) && !/^Downloading slow-body.log: 0 B/.test(p.textContent) ? p.textContent : ""; })()`,
+			chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			t.Fatalf("no progress was shown while the link was read: %v", err)
+		}
+		want := fmt.Sprintf("of %.1f KiB", float64(len(capture))/1024)
+		if !strings.HasPrefix(got, "Downloading slow-body.log: ") || !strings.Contains(got, want) {
+			t.Errorf("the progress bar reads %q, want Downloading slow-body.log: ... %s", got, want)
+		}
+		screenshot(t, tab, "url-progress")
+		checkShown(t, tab, "slow-body.log", "samples/w4-then-resume.http")
+	})
+
+	t.Run("a link that declares more than the page reads is refused at once", func(t *testing.T) {
+		s.mux.HandleFunc("/test/declared-huge.log", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", strconv.FormatInt(5<<30, 10))
+			w.Write(capture)
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		})
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/?url=/test/declared-huge.log")
+		msg := waitText(t, tab, "#problem")
+		for _, want := range []string{"5.0 GiB", "4.0 GiB", "watchlens analyze"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("the page says %q, which does not say %q", msg, want)
+			}
+		}
+		screenshot(t, tab, "url-declared-huge")
+	})
+
+	t.Run("a link that sends more than the page reads is cut off", func(t *testing.T) {
+		s.mux.HandleFunc("/test/endless.log", func(w http.ResponseWriter, r *http.Request) {
+			for r.Context().Err() == nil {
+				if _, err := w.Write(capture); err != nil {
+					return
+				}
+			}
+		})
+		tab := s.newTab(t)
+		lowerLimits(t, tab, `{maxBytes: 8 << 20}`)
+		navigate(t, tab, s.url+"/?url=/test/endless.log")
+		msg := waitText(t, tab, "#problem")
+		for _, want := range []string{"more than the 8.0 MiB", "watchlens analyze"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("the page says %q, which does not say %q", msg, want)
+			}
+		}
+		noProgress(t, tab)
+		screenshot(t, tab, "url-endless")
+	})
+
+	t.Run("a link that stalls times out", func(t *testing.T) {
+		s.mux.HandleFunc("/test/stalled.log", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(capture[:len(capture)/2])
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		})
+		tab := s.newTab(t)
+		lowerLimits(t, tab, `{stallMs: 1500}`)
+		navigate(t, tab, s.url+"/?url=/test/stalled.log")
+		msg := waitText(t, tab, "#problem")
+		if !strings.Contains(msg, "no data came for 1.5s") {
+			t.Errorf("the page says %q, not that the server stopped sending", msg)
+		}
+		noProgress(t, tab)
+		screenshot(t, tab, "url-stalled")
+	})
+}
+
+// lowerLimits has the page opened next in tab use lower limits than the
+// ones it ships with (app/limits.go), so that a test reaches them quickly.
+func lowerLimits(t testing.TB, tab context.Context, limits string) {
+	t.Helper()
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: "window.watchlensTestLimits = " + limits + ";"})
+	must(t, err)
+}
+
+// noProgress checks that no progress bar is left on the page.
+func noProgress(t testing.TB, tab context.Context) {
+	t.Helper()
+	if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#progress").length`)); err != nil || n != 0 {
+		t.Errorf("a progress bar is still shown (%d, %v)", n, err)
+	}
 }
 
 // closedPort returns a loopback address where nothing listens.

@@ -42,9 +42,18 @@ type progress struct {
 	// building: every file is read, and the timeline is being built and
 	// analysed (about a second for a million events).
 	building bool
+	// downloading: the file is a link's body, still coming from its
+	// server; size is -1 when the server did not say it.
+	downloading bool
 }
 
 func (l progress) text() string {
+	if l.downloading {
+		if l.size < 0 {
+			return fmt.Sprintf("Downloading %s: %s", l.name, humanBytes(l.read))
+		}
+		return fmt.Sprintf("Downloading %s: %s of %s", l.name, humanBytes(l.read), humanBytes(l.size))
+	}
 	if l.building {
 		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), l.name)
 	}

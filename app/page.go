@@ -54,6 +54,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
 	p.watchForNewVersion(ctx)
 
+	limits = readLimits()
 	p.view = parseViewState(ctx.Page().URL().Query())
 	p.params = p.view.params
 	view := p.view
@@ -224,6 +225,22 @@ func moveProgress(l progress) bool {
 	return true
 }
 
+// showProgress shows a report of a goroutine's read in the progress bar.
+func (p *Page) showProgress(ctx goapp.Context, pr progress) {
+	ctx.Dispatch(func(ctx goapp.Context) {
+		p.loading = &pr
+		if moveProgress(pr) {
+			ctx.PreventUpdate()
+		}
+	})
+	// go-app runs a dispatch only once this goroutine lets it, and
+	// renders 1/120 s after the first dispatch since it last did. Let it
+	// now: the bar moves at once, and the last report, sent as the
+	// timeline's building starts, sets that clock going, so the render
+	// that shows the capture comes as soon as it is built, not 8 ms later.
+	runtime.Gosched()
+}
+
 func (p *Page) onDragOver(ctx goapp.Context, e goapp.Event) {
 	// Without preventDefault the browser would open the file itself.
 	e.PreventDefault()
@@ -267,7 +284,7 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	for i := 0; i < files.Length(); i++ {
 		f := files.Index(i)
 		name := f.Get("name").String()
-		if size := int64(f.Get("size").Float()); size > maxFileBytes {
+		if size := int64(f.Get("size").Float()); size > limits.maxBytes {
 			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", name, humanBytes(size)))
 			continue
 		}
@@ -275,7 +292,7 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	}
 	if len(tooBig) > 0 {
 		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
-			strings.Join(tooBig, ", "), humanBytes(maxFileBytes))
+			strings.Join(tooBig, ", "), humanBytes(limits.maxBytes))
 	}
 	if len(sources) == 0 {
 		if len(tooBig) == 0 {
@@ -328,21 +345,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	// reports move it without rendering the page (see moveProgress).
 	start := progress{name: sources[0].name, size: int64(sources[0].blob.Get("size").Float())}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
-	c := readCapture(sources, filter, func(pr progress) {
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.loading = &pr
-			if moveProgress(pr) {
-				ctx.PreventUpdate()
-			}
-		})
-		// go-app runs a dispatch only once this goroutine lets it, and
-		// renders 1/120 s after the first dispatch since it last did. Let
-		// it now: the bar moves at once, and the last report, sent as the
-		// timeline's building starts, sets that clock going, so the render
-		// that shows the capture comes as soon as it is built, not 8 ms
-		// later.
-		runtime.Gosched()
-	}, turn)
+	c := readCapture(sources, filter, func(pr progress) { p.showProgress(ctx, pr) }, turn)
 	var a analysis
 	if c != nil {
 		a = analyze(c.tl, params)
