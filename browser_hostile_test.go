@@ -3,15 +3,20 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"watchlens/app"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -168,6 +173,96 @@ func TestBrowserHostile(t *testing.T) {
 		noProgress(t, tab)
 		screenshot(t, tab, "url-stalled")
 	})
+
+	t.Run("a capture that expands past the event limit shows what was read", func(t *testing.T) {
+		bomb := gzipBomb(t, 16) // a million events
+		tab := s.newTab(t)
+		lowerLimits(t, tab, `{maxEvents: 200000}`)
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		upload(t, tab, bomb)
+		sec := `section.result[data-file="bomb.log.gz"]`
+		msg := waitText(t, tab, sec+" .problem")
+		for _, want := range []string{"the page keeps at most 200000 events", "the first ", "watchlens analyze"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("the page says %q, which does not say %q", msg, want)
+			}
+		}
+		if top := waitText(t, tab, "#input-problems"); !strings.Contains(top, "at most 200000 events") {
+			t.Errorf("the problems at the top of the page do not say the reading stopped: %q", top)
+		}
+		if n := waitText(t, tab, sec+` tr[data-type="MODIFIED"] td`); n != "200000" {
+			t.Errorf("the page counts %s MODIFIED events, want the 200000 read", n)
+		}
+		if sum := summaryOf(t, tab); sum["lanes"] != "1" {
+			t.Errorf("the timeline shows %s lanes, want the bomb's one object", sum["lanes"])
+		}
+		screenshot(t, tab, "event-limit")
+	})
+
+	t.Run("a load that fails says so, and the next one works", func(t *testing.T) {
+		tab := s.openSample(t, "client-go-golden-watch.http")
+		waitWarm(t, tab)
+		// A browser that refuses the reading worker its work: the read
+		// panics inside Go.
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+			window.realPost = Worker.prototype.postMessage;
+			Worker.prototype.postMessage = function () { throw new Error("the browser refused the worker"); };
+		})()`)))
+		upload(t, tab, "samples/w3-then-resume.http")
+		msg := waitText(t, tab, "#problem")
+		for _, want := range []string{"Reading w3-then-resume.http failed", "the browser refused the worker", "open another capture"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("the page says %q, which does not say %q", msg, want)
+			}
+		}
+		noProgress(t, tab)
+		screenshot(t, tab, "load-failed")
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`Worker.prototype.postMessage = window.realPost`)))
+		upload(t, tab, "samples/w4-then-resume.http")
+		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
+	})
+
+	t.Run("out of memory, the page says so and reloads", func(t *testing.T) {
+		// A browser whose wasm memory stops at 256 MiB, which the page
+		// fills with a few million events, long before the event limit.
+		small := newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096"))
+		tab, cancelTab := chromedp.NewContext(small)
+		tab, cancel := context.WithTimeout(tab, 90*time.Second)
+		t.Cleanup(func() { cancel(); cancelTab() })
+		bomb := gzipBomb(t, 400) // 26 million events
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+		upload(t, tab, bomb)
+		msg := waitText(t, tab, "#crash")
+		for _, want := range []string{"ran out of memory", "watchlens analyze", "Reload the page"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("the page says %q, which does not say %q", msg, want)
+			}
+		}
+		noProgress(t, tab)
+		screenshot(t, tab, "out-of-memory")
+		_, err := chromedp.RunResponse(tab, chromedp.Click(chromedp.ID("crash-reload")))
+		must(t, err)
+		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
+	})
+}
+
+// gzipBomb writes bomb.log.gz: members gzip members, each of 65536
+// identical watch events, small on disk (35 KB a member) and 9 MB each
+// once decompressed.
+func gzipBomb(t testing.TB, members int) string {
+	t.Helper()
+	line := `{"type":"MODIFIED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"bomb","namespace":"default","resourceVersion":"7"}}}` + "\n"
+	var member bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&member, gzip.BestCompression)
+	must(t, err)
+	_, err = zw.Write([]byte(strings.Repeat(line, 1<<16)))
+	must(t, err)
+	must(t, zw.Close())
+	name := filepath.Join(t.TempDir(), "bomb.log.gz")
+	must(t, os.WriteFile(name, bytes.Repeat(member.Bytes(), members), 0o644))
+	return name
 }
 
 // lowerLimits has the page opened next in tab use lower limits than the

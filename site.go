@@ -61,9 +61,10 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		// Every icon is the site's own: left empty, go-app fills the SVG one
 		// (and the default ones) with a URL on GitHub, a request to a third
 		// party on every visit of a page that says nothing leaves it.
-		Icon:    goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
-		Styles:  []string{"/web/app.css"},
-		Scripts: []string{"/web/timeline.js"},
+		Icon:   goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
+		Styles: []string{"/web/app.css"},
+		// crash.js first: it must see wasm_exec.js define the Go class.
+		Scripts: []string{"/web/crash.js", "/web/timeline.js"},
 		// The worker that reads dropped files is loaded by the app, not
 		// by the page, so the offline cache must be told of it.
 		CacheableResources: []string{"/web/blobread.js"},

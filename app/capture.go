@@ -70,20 +70,34 @@ type source struct {
 // reporting progress every progressEvery, and prepares its view under
 // filter. It runs in a goroutine: each chunk awaits the browser, which
 // keeps the page responsive. It gives up, returning nil, once its turn is
-// superseded (checked while parsing, as often as it yields). report may
-// be nil.
+// superseded (checked while parsing, as often as it yields). It keeps
+// at most limits.maxEvents events, and says so of each file it stopped
+// reading. report may be nil.
 func readCapture(sources []source, filter Filter, report func(progress), turn readTurn) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	events := 0
 	lastReport := time.Now()
+	// A read that panics (see safely) must not leave its worker running.
+	var blobs *blobReader
+	defer func() {
+		if blobs != nil {
+			blobs.Close()
+		}
+	}()
 	for _, src := range sources {
 		size := int64(src.blob.Get("size").Float())
 		c.sizes = append(c.sizes, size)
 		f := b.AddFile(src.name)
-		blobs := newBlobReader(src.blob)
+		blobs = newBlobReader(src.blob)
 		r := parser.NewReader(blobs, parser.Options{})
+		var capped error
 		for r.Next() {
+			if events == limits.maxEvents {
+				capped = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
+					plural(limits.maxEvents, "event"), humanBytes(r.InputBytes()), humanBytes(size))
+				break
+			}
 			f.Add(r.Event())
 			events++
 			// Checking the clock every 64 events keeps its cost out of sight.
@@ -107,7 +121,11 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 		// as wasm: both yield on the way, each time they have held the
 		// page for holdAtMost. A small capture never waits for a yield.
 		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
-		c.readErr = append(c.readErr, r.Err())
+		if capped != nil {
+			c.readErr = append(c.readErr, capped)
+		} else {
+			c.readErr = append(c.readErr, r.Err())
+		}
 	}
 	if last := len(sources) - 1; report != nil {
 		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})

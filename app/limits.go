@@ -12,13 +12,17 @@ import (
 type loadLimits struct {
 	// maxBytes is the most a file, or a link's body, may hold.
 	maxBytes int64
+	// maxEvents is the most events a load keeps, over all its files: at
+	// 30-130 bytes each in the timeline, 50 M events come close to the
+	// 4 GiB that a wasm page's memory can never exceed.
+	maxEvents int
 	// stall is how long a link's server may send nothing before the
 	// page gives up on it.
 	stall time.Duration
 }
 
 // shippedLimits are the limits the page works with.
-var shippedLimits = loadLimits{maxBytes: maxFileBytes, stall: 30 * time.Second}
+var shippedLimits = loadLimits{maxBytes: maxFileBytes, maxEvents: 50_000_000, stall: 30 * time.Second}
 
 // limits are the limits in force: shippedLimits, or lower ones a browser
 // test sets (see readLimits).
@@ -26,7 +30,8 @@ var limits = shippedLimits
 
 // readLimits returns shippedLimits, lowered by what a browser test put in
 // window.watchlensTestLimits before the page's scripts ran ({maxBytes,
-// stallMs}): reaching the shipped ones takes gigabytes or half a minute.
+// maxEvents, stallMs}): reaching the shipped ones takes gigabytes, tens of
+// millions of events or half a minute.
 // A limit can only be lowered this way.
 func readLimits() loadLimits {
 	l := shippedLimits
@@ -36,6 +41,9 @@ func readLimits() loadLimits {
 	}
 	if v := set.Get("maxBytes"); v.Type() == goapp.TypeNumber {
 		l.maxBytes = min(l.maxBytes, int64(v.Float()))
+	}
+	if v := set.Get("maxEvents"); v.Type() == goapp.TypeNumber {
+		l.maxEvents = min(l.maxEvents, v.Int())
 	}
 	if v := set.Get("stallMs"); v.Type() == goapp.TypeNumber {
 		l.stall = min(l.stall, time.Duration(v.Float()*float64(time.Millisecond)))

@@ -345,10 +345,21 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	// reports move it without rendering the page (see moveProgress).
 	start := progress{name: sources[0].name, size: int64(sources[0].blob.Get("size").Float())}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
-	c := readCapture(sources, filter, func(pr progress) { p.showProgress(ctx, pr) }, turn)
+	var c *capture
 	var a analysis
-	if c != nil {
-		a = analyze(c.tl, params)
+	failure := safely(func() {
+		c = readCapture(sources, filter, func(pr progress) { p.showProgress(ctx, pr) }, turn)
+		if c != nil {
+			a = analyze(c.tl, params)
+		}
+	})
+	if failure != nil && !turn.superseded() {
+		loadGC.stop()
+		ctx.Dispatch(func(goapp.Context) {
+			p.loading = nil
+			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", sources[0].name, failure)
+		})
+		return
 	}
 	if c == nil || turn.superseded() {
 		// The user opened another capture meanwhile: that one shows.
