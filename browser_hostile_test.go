@@ -246,6 +246,87 @@ func TestBrowserHostile(t *testing.T) {
 		must(t, err)
 		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 	})
+
+	t.Run("long names and right-to-left overrides stay in their place", func(t *testing.T) {
+		long := "long-" + strings.Repeat("x", 100_000)
+		evil := "evil\u202eredaer-ti"        // shows as "evilit-reader" once the override acts
+		wide := strings.Repeat("\uff37", 40) // 40 fullwidth W: a label no wider in runes than others
+		var b strings.Builder
+		for i, ev := range []struct{ typ, ns, name string }{
+			{"ADDED", "default", long}, {"ADDED", "default", evil}, {"MODIFIED", "default", evil}, {"ADDED", "default", wide},
+			{"ADDED", "ns-" + strings.Repeat("n", 5000), "in-a-long-namespace"},
+		} {
+			fmt.Fprintf(&b, `{"type":%q,"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":%q,"namespace":%q,"resourceVersion":"%d"}}}`+"\n", ev.typ, ev.name, ev.ns, 10+i)
+		}
+		file := filepath.Join(t.TempDir(), "names.jsonl")
+		must(t, os.WriteFile(file, []byte(b.String()), 0o644))
+		tab := s.openSample(t, "client-go-golden-watch.http")
+		// Every label the canvas draws, with how far it reaches left of
+		// where it is anchored on the right.
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+			window.labels = [];
+			const fill = CanvasRenderingContext2D.prototype.fillText;
+			CanvasRenderingContext2D.prototype.fillText = function (s, x, y, ...rest) {
+				const w = this.measureText(s).width;
+				const left = this.textAlign === "right" ? x - w : this.textAlign === "center" ? x - w / 2 : x;
+				if (this.canvas.isConnected) window.labels.push({s: s.slice(0, 60), left, right: left + w, canvas: this.canvas.clientWidth});
+				return fill.call(this, s, x, y, ...rest);
+			};
+		})()`)))
+		upload(t, tab, file)
+		waitText(t, tab, `section.result[data-file="names.jsonl"] table[data-by="type"]`)
+		noSidewaysScroll(t, tab)
+		type label struct {
+			S                   string
+			Left, Right, Canvas float64
+		}
+		labels, err := chromedp.Run(tab, chromedp.Evaluate[[]label](`window.labels`))
+		must(t, err)
+		if len(labels) == 0 {
+			t.Fatal("no label was drawn on the timeline")
+		}
+		for _, l := range labels {
+			if l.Left < 0 || l.Right > l.Canvas {
+				t.Errorf("the label %q reaches from %.0f to %.0f px, outside the canvas's %.0f", l.S, l.Left, l.Right, l.Canvas)
+			}
+		}
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas"))))
+		for step, want := range []string{"long-xxx", "evil"} {
+			must(t, chromedp.Do(tab, chromedp.KeyEvent("]")))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(".tl-selected").textContent.includes(%q)`, want), chromedp.WithPollingTimeout(10*time.Second)))
+			must(t, err)
+			waitText(t, tab, "#detail[data-event]")
+			noSidewaysScroll(t, tab)
+			if step == 0 {
+				if n, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelector(".tl-selected").textContent.length`)); n > 300 {
+					t.Errorf("the selected event's line is %d characters long", n)
+				}
+				if ok, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`[...document.querySelectorAll("#detail [title]")].some(e => e.title.includes(`+strconv.Quote(long)+`))`)); !ok {
+					t.Error("the detail pane does not give the full name in a title")
+				}
+				screenshot(t, tab, "long-name")
+				continue
+			}
+			// The page's own text after the name (", RV 11") reads left
+			// to right: its R lies left of its V.
+			order, err := chromedp.Run(tab, chromedp.Evaluate[float64](`(() => {
+				const dd = document.querySelector(".tl-selected");
+				const walk = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+				for (let n; (n = walk.nextNode()); ) {
+					const i = n.data.indexOf(", RV 11");
+					if (i < 0) continue;
+					const at = (k) => { const r = document.createRange(); r.setStart(n, k); r.setEnd(n, k + 1); return r.getBoundingClientRect().x; };
+					return at(i + 3) - at(i + 2);
+				}
+				return NaN;
+			})()`))
+			must(t, err)
+			if !(order > 0) {
+				t.Errorf("after the name with a right-to-left override, the page's \", RV 11\" is drawn reversed (V %+.0f px from R)", order)
+			}
+			screenshot(t, tab, "rtl-override")
+		}
+	})
 }
 
 // gzipBomb writes bomb.log.gz: members gzip members, each of 65536

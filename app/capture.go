@@ -50,14 +50,14 @@ type progress struct {
 func (l progress) text() string {
 	if l.downloading {
 		if l.size < 0 {
-			return fmt.Sprintf("Downloading %s: %s", l.name, humanBytes(l.read))
+			return fmt.Sprintf("Downloading %s: %s", isolated(l.name), humanBytes(l.read))
 		}
-		return fmt.Sprintf("Downloading %s: %s of %s", l.name, humanBytes(l.read), humanBytes(l.size))
+		return fmt.Sprintf("Downloading %s: %s of %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size))
 	}
 	if l.building {
-		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), l.name)
+		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), isolated(l.name))
 	}
-	return fmt.Sprintf("Reading %s: %s of %s, %s", l.name, humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
+	return fmt.Sprintf("Reading %s: %s of %s, %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
 }
 
 // source is a capture file to read: a Blob on the JS side and its name.

@@ -285,7 +285,7 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 		f := files.Index(i)
 		name := f.Get("name").String()
 		if size := int64(f.Get("size").Float()); size > limits.maxBytes {
-			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", name, humanBytes(size)))
+			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", isolated(name), humanBytes(size)))
 			continue
 		}
 		sources = append(sources, source{name: name, blob: f})
@@ -357,7 +357,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		loadGC.stop()
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
-			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", sources[0].name, failure)
+			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", isolated(sources[0].name), failure)
 		})
 		return
 	}

@@ -26,7 +26,7 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
-			p.problem = fmt.Sprintf("%s could not be opened: %v.", rawURL, err)
+			p.problem = fmt.Sprintf("%s could not be opened: %v.", isolated(rawURL), err)
 		})
 		return
 	}
