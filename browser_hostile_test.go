@@ -9,16 +9,19 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"watchlens/app"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -370,4 +373,50 @@ func closedPort(t testing.TB) string {
 	addr := ln.Addr().String()
 	must(t, ln.Close())
 	return addr
+}
+
+// TestBrowserServe opens the page as `watchlens serve` serves it and
+// checks that a normal load throws nothing: an exception on every load
+// hides the one that matters.
+func TestBrowserServe(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+	dir := t.TempDir()
+	_, err := buildSite(dir, "/", s.web, true)
+	must(t, err)
+	srv := httptest.NewServer(serveHandler(dir))
+	t.Cleanup(srv.Close)
+
+	t.Run("a normal load throws nothing", func(t *testing.T) {
+		tab := s.newTab(t)
+		var mu sync.Mutex
+		var thrown []string
+		must(t, chromedp.Listen(tab, func(ev any) {
+			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+				d := e.ExceptionDetails
+				what := d.Text
+				if d.Exception != nil {
+					what += " " + d.Exception.Description
+				}
+				mu.Lock()
+				thrown = append(thrown, fmt.Sprintf("%s (%s:%d)", what, d.URL, d.LineNumber))
+				mu.Unlock()
+			}
+		}))
+		// Twice: the first visit installs the service worker, the second
+		// opens under it.
+		for range 2 {
+			navigate(t, tab, srv.URL+"/")
+			checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
+			// The page asks for a new version as it opens and 3 s later.
+			time.Sleep(4 * time.Second)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range thrown {
+			t.Errorf("uncaught in the page: %s", e)
+		}
+	})
 }

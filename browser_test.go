@@ -52,6 +52,9 @@ type site struct {
 	// mux serves both sites; a test adds its own handlers to it, on the
 	// site's origin.
 	mux *http.ServeMux
+	// web is the folder of assets, app.wasm included, the sites are
+	// built from.
+	web string
 }
 
 func TestBrowser(t *testing.T) {
@@ -605,7 +608,7 @@ func startSite(t testing.TB) *site {
 		_, err = buildSite(root, "/", webDir, false)
 		must(t, err)
 	}
-	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux}
+	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux, web: webDir}
 }
 
 // newBrowser starts a headless Chromium with a fresh profile, with extra

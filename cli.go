@@ -69,6 +69,11 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// serveHandler serves the site built into dir, as `serve` does.
+func serveHandler(dir string) http.Handler {
+	return http.FileServer(http.Dir(dir))
+}
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -99,7 +104,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "watchlens is at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	if err := http.Serve(ln, http.FileServer(http.Dir(dir))); err != nil {
+	if err := http.Serve(ln, serveHandler(dir)); err != nil {
 		fmt.Fprintln(stderr, "watchlens serve:", err)
 		return 1
 	}

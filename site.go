@@ -20,12 +20,15 @@ import (
 
 // devWorker replaces go-app's cache-first service worker while serving for
 // local development: a cache-first worker keeps serving the previous app.wasm
-// after a rebuild, so this one clears its caches and unregisters itself.
+// after a rebuild. This one handles no fetch, so every request goes to the
+// server, and deletes what an earlier worker of the origin cached. It stays
+// registered: the page asks its registration for updates (app.TryUpdate),
+// which threw "InvalidStateError" on every load while this worker
+// unregistered itself.
 const devWorker = `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) { await caches.delete(key); }
-    await self.registration.unregister();
   })());
 });
 `
@@ -140,7 +143,7 @@ func contentVersion(files map[string]func() ([]byte, error)) (string, error) {
 }
 
 // buildSite writes a complete static site into outDir and returns its
-// version; dev selects the self-unregistering service worker.
+// version; dev selects the service worker that caches nothing.
 func buildSite(outDir, base, webDir string, dev bool) (string, error) {
 	files, err := siteFiles(webDir)
 	if err != nil {
