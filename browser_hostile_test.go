@@ -330,6 +330,62 @@ func TestBrowserHostile(t *testing.T) {
 			screenshot(t, tab, "rtl-override")
 		}
 	})
+
+	t.Run("under its security policy the page works and an injected script does not run", func(t *testing.T) {
+		recordViolations := func(tab context.Context) {
+			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.violations = [];
+				document.addEventListener("securitypolicyviolation", (e) => window.violations.push(e.effectiveDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`})
+			must(t, err)
+		}
+		violations := func(tab context.Context) []string {
+			v, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.violations`))
+			must(t, err)
+			return v
+		}
+		tab := s.newTab(t)
+		recordViolations(tab)
+		navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
+		checkShown(t, tab, "w4-then-resume.ts.http", "samples/w4-then-resume.ts.http")
+		if sum := summaryOf(t, tab); sum["lanes"] == "" || sum["lanes"] == "0" {
+			t.Errorf("the timeline shows no lane: %v", sum)
+		}
+		// The warm-up reads in workers and draws; then a file is opened.
+		waitWarm(t, tab)
+		upload(t, tab, "samples/w3-then-resume.http")
+		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+		policy, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? ""`))
+		must(t, err)
+		for _, want := range []string{"script-src 'self' 'wasm-unsafe-eval' 'sha256-", "object-src 'none'", "form-action 'none'", "connect-src 'self' https:"} {
+			if !strings.Contains(policy, want) {
+				t.Errorf("the page's policy %q does not say %q", policy, want)
+			}
+		}
+		if v := violations(tab); len(v) > 0 {
+			t.Errorf("the page broke its own security policy: %q", v)
+		}
+		screenshot(t, tab, "csp")
+
+		// The same page with a script injected into it, as a hostile
+		// capture's text would be if it ever reached the page as HTML.
+		index, err := os.ReadFile(filepath.Join(s.root, "index.html"))
+		must(t, err)
+		injected := strings.Replace(string(index), "</body>", "<script>window.injected = true;</script></body>", 1)
+		s.mux.HandleFunc("/injected/", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(injected))
+		})
+		tab = s.newTab(t)
+		recordViolations(tab)
+		navigate(t, tab, s.url+"/injected/")
+		ran, err := chromedp.Run(tab, chromedp.Evaluate[bool](`window.injected === true`))
+		must(t, err)
+		if ran {
+			t.Error("a script injected into the page ran")
+		}
+		if v := violations(tab); len(v) != 1 || !strings.HasPrefix(v[0], "script-src-elem inline") {
+			t.Errorf("the injected script was not reported as refused by the policy: %q", v)
+		}
+	})
 }
 
 // gzipBomb writes bomb.log.gz: members gzip members, each of 65536
@@ -417,6 +473,15 @@ func TestBrowserServe(t *testing.T) {
 		defer mu.Unlock()
 		for _, e := range thrown {
 			t.Errorf("uncaught in the page: %s", e)
+		}
+	})
+	t.Run("no other site may frame the page", func(t *testing.T) {
+		// A policy in a meta tag cannot forbid framing: serve sends it.
+		resp, err := http.Get(srv.URL + "/")
+		must(t, err)
+		resp.Body.Close()
+		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'self'") {
+			t.Errorf("serve's Content-Security-Policy header is %q", csp)
 		}
 	})
 }

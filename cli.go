@@ -69,9 +69,14 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// serveHandler serves the site built into dir, as `serve` does.
+// serveHandler serves the site built into dir, as `serve` does, with
+// the part of its security policy that a page cannot carry itself.
 func serveHandler(dir string) http.Handler {
-	return http.FileServer(http.Dir(dir))
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", frameAncestors)
+		files.ServeHTTP(w, r)
+	})
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {

@@ -156,6 +156,9 @@ func buildSite(outDir, base, webDir string, dev bool) (string, error) {
 	if err := goapp.GenerateStaticWebsite(outDir, newHandler(version, base, dev)); err != nil {
 		return "", fmt.Errorf("generating pages: %w", err)
 	}
+	if err := addPolicies(outDir); err != nil {
+		return "", err
+	}
 	for name, read := range files {
 		b, err := read()
 		if err != nil {
