@@ -51,6 +51,7 @@ func TestBrowserHostile(t *testing.T) {
 			{"500", "/test/broken.log", []string{"HTTP 500 Internal Server Error"}, false},
 			{"connection refused", "https://" + refused + "/capture.log", []string{"network error", "does not allow cross-origin reads (CORS)"}, true},
 			{"javascript: scheme", "javascript:alert(1)", []string{"javascript:", "only http and https links"}, false},
+			{"plain http to another site", "http://" + refused + "/capture.log", []string{"plain http link to another site", "only over https"}, false},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				tab := s.newTab(t)

@@ -148,7 +148,13 @@ func resolveLink(rawURL string) (target string, sameOrigin bool, err error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return "", false, fmt.Errorf("it is a %s: link, and the page opens only http and https links", u.Scheme)
 	}
-	return u.String(), u.Scheme == page.Scheme && u.Host == page.Host, nil
+	sameOrigin = u.Scheme == page.Scheme && u.Host == page.Host
+	// The site's security policy (connect-src, site_csp.go) refuses it,
+	// and the browser would only say "network error".
+	if !sameOrigin && u.Scheme == "http" {
+		return "", false, errors.New("it is a plain http link to another site, and the page reads other sites only over https")
+	}
+	return u.String(), sameOrigin, nil
 }
 
 // fetchFailure says why fetch failed. The browser gives one TypeError for
