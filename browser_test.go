@@ -49,6 +49,12 @@ type site struct {
 	republish func(t testing.TB)
 	// root is the root site's folder, served at url.
 	root string
+	// mux serves both sites; a test adds its own handlers to it, on the
+	// site's origin.
+	mux *http.ServeMux
+	// web is the folder of assets, app.wasm included, the sites are
+	// built from.
+	web string
 }
 
 func TestBrowser(t *testing.T) {
@@ -600,8 +606,22 @@ func startSite(t testing.TB) *site {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 
-	profile := t.TempDir()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+	browser := newBrowser(t)
+	republish := func(t testing.TB) {
+		css, err := os.ReadFile(filepath.Join(webDir, "app.css"))
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(webDir, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
+		_, err = buildSite(root, "/", webDir, false)
+		must(t, err)
+	}
+	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux, web: webDir}
+}
+
+// newBrowser starts a headless Chromium with a fresh profile, with extra
+// flags given by the caller, and ends it with the test.
+func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	opts := append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -612,20 +632,14 @@ func startSite(t testing.TB) *site {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
+		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
-	)
+	}, extra...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
 	must(t, chromedp.Do(browser)) // starts the browser now, outside any timeout
-	republish := func(t testing.TB) {
-		css, err := os.ReadFile(filepath.Join(webDir, "app.css"))
-		must(t, err)
-		must(t, os.WriteFile(filepath.Join(webDir, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
-		_, err = buildSite(root, "/", webDir, false)
-		must(t, err)
-	}
-	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root}
+	return browser
 }
 
 // openSample opens the page on a built-in sample in a new tab and waits

@@ -70,6 +70,16 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// serveHandler serves the site built into dir, as `serve` does, with
+// the part of its security policy that a page cannot carry itself.
+func serveHandler(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", frameAncestors)
+		files.ServeHTTP(w, r)
+	})
+}
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -100,7 +110,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "watchlens is at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	if err := http.Serve(ln, http.FileServer(http.Dir(dir))); err != nil {
+	if err := http.Serve(ln, serveHandler(dir)); err != nil {
 		fmt.Fprintln(stderr, "watchlens serve:", err)
 		return 1
 	}

@@ -20,12 +20,15 @@ import (
 
 // devWorker replaces go-app's cache-first service worker while serving for
 // local development: a cache-first worker keeps serving the previous app.wasm
-// after a rebuild, so this one clears its caches and unregisters itself.
+// after a rebuild. This one handles no fetch, so every request goes to the
+// server, and deletes what an earlier worker of the origin cached. It stays
+// registered: the page asks its registration for updates (app.TryUpdate),
+// which threw "InvalidStateError" on every load while this worker
+// unregistered itself.
 const devWorker = `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) { await caches.delete(key); }
-    await self.registration.unregister();
   })());
 });
 `
@@ -61,9 +64,10 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		// Every icon is the site's own: left empty, go-app fills the SVG one
 		// (and the default ones) with a URL on GitHub, a request to a third
 		// party on every visit of a page that says nothing leaves it.
-		Icon:    goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
-		Styles:  []string{"/web/app.css"},
-		Scripts: []string{"/web/timeline.js"},
+		Icon:   goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
+		Styles: []string{"/web/app.css"},
+		// crash.js first: it must see wasm_exec.js define the Go class.
+		Scripts: []string{"/web/crash.js", "/web/timeline.js"},
 		// The worker that reads dropped files is loaded by the app, not
 		// by the page, so the offline cache must be told of it.
 		CacheableResources: []string{"/web/blobread.js"},
@@ -142,7 +146,7 @@ func contentVersion(files map[string]func() ([]byte, error)) (string, error) {
 }
 
 // buildSite writes a complete static site into outDir and returns its
-// version; dev selects the self-unregistering service worker.
+// version; dev selects the service worker that caches nothing.
 func buildSite(outDir, base, webDir string, dev bool) (string, error) {
 	files, err := siteFiles(webDir)
 	if err != nil {
@@ -154,6 +158,9 @@ func buildSite(outDir, base, webDir string, dev bool) (string, error) {
 	}
 	if err := goapp.GenerateStaticWebsite(outDir, newHandler(version, base, dev)); err != nil {
 		return "", fmt.Errorf("generating pages: %w", err)
+	}
+	if err := addPolicies(outDir); err != nil {
+		return "", err
 	}
 	for name, read := range files {
 		b, err := read()

@@ -42,13 +42,22 @@ type progress struct {
 	// building: every file is read, and the timeline is being built and
 	// analysed (about a second for a million events).
 	building bool
+	// downloading: the file is a link's body, still coming from its
+	// server; size is -1 when the server did not say it.
+	downloading bool
 }
 
 func (l progress) text() string {
-	if l.building {
-		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), l.name)
+	if l.downloading {
+		if l.size < 0 {
+			return fmt.Sprintf("Downloading %s: %s", isolated(l.name), humanBytes(l.read))
+		}
+		return fmt.Sprintf("Downloading %s: %s of %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size))
 	}
-	return fmt.Sprintf("Reading %s: %s of %s, %s", l.name, humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
+	if l.building {
+		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), isolated(l.name))
+	}
+	return fmt.Sprintf("Reading %s: %s of %s, %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
 }
 
 // source is a capture file to read: a Blob on the JS side and its name.
@@ -61,23 +70,35 @@ type source struct {
 // reporting progress every progressEvery, and prepares its view under
 // filter. It runs in a goroutine: each chunk awaits the browser, which
 // keeps the page responsive. It gives up, returning nil, once its turn is
-// superseded (checked while parsing, as often as it yields). report may
-// be nil.
+// superseded (checked while parsing, as often as it yields). It keeps
+// at most limits.maxEvents events, and says so of each file it stopped
+// reading. report may be nil.
 func readCapture(sources []source, filter Filter, report func(progress), turn readTurn) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
+	b.MaxEvents = limits.maxEvents
 	events := 0
 	lastReport := time.Now()
+	// A read that panics (see safely) must not leave its worker running.
+	var blobs *blobReader
+	defer func() {
+		if blobs != nil {
+			blobs.Close()
+		}
+	}()
 	for _, src := range sources {
 		size := int64(src.blob.Get("size").Float())
 		c.sizes = append(c.sizes, size)
 		f := b.AddFile(src.name)
-		blobs := newBlobReader(src.blob)
+		blobs = newBlobReader(src.blob)
 		r := parser.NewReader(blobs, parser.Options{})
+		var capped error
 		for r.Next() {
 			// Past the Builder's MaxEvents the timeline keeps no more:
-			// what was read is shown, with a diagnostic saying so.
+			// what was read is shown, and the file says where it stopped.
 			if !f.Add(r.Event()) {
+				capped = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
+					plural(limits.maxEvents, "event"), humanBytes(r.InputBytes()), humanBytes(size))
 				break
 			}
 			events++
@@ -102,7 +123,11 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 		// as wasm: both yield on the way, each time they have held the
 		// page for holdAtMost. A small capture never waits for a yield.
 		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
-		c.readErr = append(c.readErr, r.Err())
+		if capped != nil {
+			c.readErr = append(c.readErr, capped)
+		} else {
+			c.readErr = append(c.readErr, r.Err())
+		}
 	}
 	if last := len(sources) - 1; report != nil {
 		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})

@@ -100,13 +100,13 @@ func (p *Page) renderDetail() goapp.UI {
 	tl := p.capture.tl
 	f := tl.Files[ev.File]
 	return goapp.Section().ID("detail").Class("panel").DataSet("event", ev.Index).Body(
-		goapp.H2().Text(fmt.Sprintf("%s %s", ev.Type, objectName(d.lane))),
+		goapp.H2().Body(goapp.Text(ev.Type.String()+" "), nameUI(objectName(d.lane))),
 		goapp.Dl().Class("fields").Body(
 			field("type", ev.Type.String()),
-			field("object", objectName(d.lane)),
+			nameField("object", objectName(d.lane)),
 			field("uid", laneUID(d.lane)),
 			field("resourceVersion", ev.RV),
-			field("file", f.Name),
+			nameField("file", f.Name),
 			field("session", strconv.Itoa(tl.Sessions[ev.Session].Index)),
 			field("time", eventTime(ev, f.Clock)),
 			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Offset, ev.Offset+ev.Length)),
@@ -155,6 +155,11 @@ func (p *Page) renderDiff(d *detail) goapp.UI {
 
 func field(name, value string) goapp.UI {
 	return goapp.Div().Body(goapp.Dt().Text(name), goapp.Dd().DataSet("field", name).Text(value))
+}
+
+// nameField is field for a name from the capture (see nameUI).
+func nameField(name, value string) goapp.UI {
+	return goapp.Div().Body(goapp.Dt().Text(name), goapp.Dd().DataSet("field", name).Body(nameUI(value)))
 }
 
 func objectName(l *timeline.Lane) string {

@@ -20,10 +20,11 @@ const maxDiagnosticsShown = 20
 func (c *capture) renderFile(i int) goapp.UI {
 	f := c.tl.Files[i]
 	return goapp.Section().Class("result").DataSet("file", f.Name).Body(
-		goapp.H2().Text(f.Name),
+		goapp.H2().Body(nameUI(f.Name)),
 		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", humanBytes(c.sizes[i]), plural(f.Events, "event"), plural(len(f.Sessions), "session"), clockText(f.Clock))),
 		goapp.If(c.readErr[i] != nil, func() goapp.UI {
-			return goapp.Div().Class("problem").Role("alert").Text(fmt.Sprintf("Reading %s stopped: %v", f.Name, c.readErr[i]))
+			return goapp.Div().Class("problem").Role("alert").Body(
+				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(fmt.Sprintf(" stopped: %v", c.readErr[i])))
 		}),
 		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f) }),
 		goapp.If(f.Events > 0, func() goapp.UI { return renderCounts(f) }),
@@ -38,10 +39,10 @@ func (c *capture) renderProblems() goapp.UI {
 	var lines []string
 	for i, f := range c.tl.Files {
 		if c.readErr[i] != nil {
-			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", f.Name, c.readErr[i]))
+			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", isolated(f.Name), c.readErr[i]))
 		}
 		if len(f.Diagnostics) > 0 {
-			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", f.Name, plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
+			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", isolated(f.Name), plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
 		}
 	}
 	return goapp.If(len(lines) > 0, func() goapp.UI {
@@ -75,11 +76,12 @@ func clockText(c timeline.Clock) string {
 }
 
 func renderNothingFound(f timeline.File) goapp.UI {
-	msg := fmt.Sprintf("No watch events were found in %s.", f.Name)
+	msg := "."
 	if len(f.Diagnostics) > 0 {
-		msg += " First problem at " + f.Diagnostics[0].String()
+		msg += " First problem at " + visibleControls(f.Diagnostics[0].String())
 	}
-	return goapp.Div().Class("problem").ID("no-events").Role("alert").Text(msg)
+	return goapp.Div().Class("problem").ID("no-events").Role("alert").Body(
+		goapp.Text("No watch events were found in "), nameUI(f.Name), goapp.Text(msg))
 }
 
 type count struct {
@@ -164,7 +166,7 @@ func (c *capture) renderSessions(f timeline.File) goapp.UI {
 				s := c.tl.Sessions[f.Sessions[i]]
 				return goapp.Tr().DataSet("session", s.Index).Body(
 					goapp.Td().Text(strconv.Itoa(s.Index)),
-					goapp.Td().Class("mono").Text(requestText(s.Request)),
+					goapp.Td().Class("mono").Body(nameUI(requestText(s.Request))),
 					goapp.Td().Text(statusText(s)),
 					goapp.Td().Text(strconv.Itoa(s.Events)),
 					goapp.Td().Text(strconv.Itoa(s.Bookmarks)),
@@ -230,7 +232,7 @@ func renderDiagnostics(diags []parser.Diagnostic) goapp.UI {
 		goapp.Summary().Text(plural(len(diags), "problem")+" in the input"),
 		goapp.Ul().Body(
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
-				return goapp.Li().Class("mono").Text(shown[i].String())
+				return goapp.Li().Class("mono").Text(visibleControls(shown[i].String()))
 			}),
 		),
 	)

@@ -56,7 +56,7 @@ func choice(id, label, value string, options []string, onChange goapp.EventHandl
 		goapp.Select().ID(id).OnChange(onChange).Body(
 			goapp.Option().Value("").Text("all"),
 			goapp.Range(options).Slice(func(i int) goapp.UI {
-				return goapp.Option().Value(options[i]).Selected(options[i] == value).Text(options[i])
+				return goapp.Option().Value(options[i]).Selected(options[i] == value).Title(options[i]).Text(shortName(options[i]))
 			}),
 		),
 	)

@@ -83,7 +83,7 @@ func (p *Page) findings() findingLists {
 	}
 	for _, g := range r.Gaps {
 		if fileOK[g.File] {
-			out.gaps = append(out.gaps, finding{g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", g.File, g.Cursor, g.RV, g.HeadRV, ageText(g.AgeSeconds), g.AgeRVs)})
+			out.gaps = append(out.gaps, finding{g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", isolated(g.File), g.Cursor, g.RV, g.HeadRV, ageText(g.AgeSeconds), g.AgeRVs)})
 		}
 	}
 	// The report lists the timeline's anomalies in the same order.
@@ -97,7 +97,7 @@ func (p *Page) findings() findingLists {
 		} else if !fileOK[a.File] {
 			continue
 		}
-		out.anomalies = append(out.anomalies, finding{a.Time, ev, fmt.Sprintf("%s: %s (RV %s): %s", a.File, a.Kind, a.RV, a.Message)})
+		out.anomalies = append(out.anomalies, finding{a.Time, ev, fmt.Sprintf("%s: %s (RV %s): %s", isolated(a.File), a.Kind, a.RV, visibleControls(a.Message))})
 	}
 	return out
 }

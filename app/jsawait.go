@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"sync"
 	"time"
 
@@ -23,11 +22,16 @@ func await(promise goapp.Value) (goapp.Value, error) {
 		return nil
 	})
 	onReject := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
-		msg := "rejected"
+		e := jsRejection{msg: "rejected"}
 		if reason := firstArg(args); reason.Truthy() {
-			msg = reason.Call("toString").String()
+			e.msg = reason.Call("toString").String()
+			if reason.Type() == goapp.TypeObject {
+				if name := reason.Get("name"); name.Type() == goapp.TypeString {
+					e.name = name.String()
+				}
+			}
 		}
-		ch <- settled{err: errors.New(msg)}
+		ch <- settled{err: e}
 		return nil
 	})
 	defer onResolve.Release()
@@ -36,6 +40,12 @@ func await(promise goapp.Value) (goapp.Value, error) {
 	s := <-ch
 	return s.v, s.err
 }
+
+// jsRejection is why a promise was rejected: name is the JS error's
+// class ("TypeError"), which some callers tell apart, and msg its text.
+type jsRejection struct{ name, msg string }
+
+func (e jsRejection) Error() string { return e.msg }
 
 func firstArg(args []goapp.Value) goapp.Value {
 	if len(args) == 0 {

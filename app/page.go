@@ -2,8 +2,6 @@ package app
 
 import (
 	"fmt"
-	"net/url"
-	"path"
 	"runtime"
 	"strconv"
 	"strings"
@@ -56,6 +54,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
 	p.watchForNewVersion(ctx)
 
+	limits = readLimits()
 	p.view = parseViewState(ctx.Page().URL().Query())
 	p.params = p.view.params
 	view := p.view
@@ -227,6 +226,22 @@ func moveProgress(l progress) bool {
 	return true
 }
 
+// showProgress shows a report of a goroutine's read in the progress bar.
+func (p *Page) showProgress(ctx goapp.Context, pr progress) {
+	ctx.Dispatch(func(ctx goapp.Context) {
+		p.loading = &pr
+		if moveProgress(pr) {
+			ctx.PreventUpdate()
+		}
+	})
+	// go-app runs a dispatch only once this goroutine lets it, and
+	// renders 1/120 s after the first dispatch since it last did. Let it
+	// now: the bar moves at once, and the last report, sent as the
+	// timeline's building starts, sets that clock going, so the render
+	// that shows the capture comes as soon as it is built, not 8 ms later.
+	runtime.Gosched()
+}
+
 func (p *Page) onDragOver(ctx goapp.Context, e goapp.Event) {
 	// Without preventDefault the browser would open the file itself.
 	e.PreventDefault()
@@ -270,15 +285,15 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	for i := 0; i < files.Length(); i++ {
 		f := files.Index(i)
 		name := f.Get("name").String()
-		if size := int64(f.Get("size").Float()); size > maxFileBytes {
-			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", name, humanBytes(size)))
+		if size := int64(f.Get("size").Float()); size > limits.maxBytes {
+			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", isolated(name), humanBytes(size)))
 			continue
 		}
 		sources = append(sources, source{name: name, blob: f})
 	}
 	if len(tooBig) > 0 {
 		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
-			strings.Join(tooBig, ", "), humanBytes(maxFileBytes))
+			strings.Join(tooBig, ", "), humanBytes(limits.maxBytes))
 	}
 	if len(sources) == 0 {
 		if len(tooBig) == 0 {
@@ -289,31 +304,22 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	if len(tooBig) == 0 {
 		p.problem = ""
 	}
-	ctx.Async(func() { p.read(ctx, sources, viewState{}) })
+	turn := p.nextTurn()
+	ctx.Async(func() { p.read(ctx, sources, viewState{}, turn) })
 }
 
 // openSample fetches a built-in sample and reads it. It runs in a goroutine.
 func (p *Page) openSample(ctx goapp.Context, name string) {
+	turn := p.nextTurn()
 	blob, err := fetchSample(ctx, name)
+	if turn.superseded() {
+		return
+	}
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) { p.problem = fmt.Sprintf("The sample %s could not be opened: %v", name, err) })
 		return
 	}
-	p.read(ctx, []source{{name: name, blob: blob}}, viewState{sample: name})
-}
-
-// openURL fetches a capture by URL, from the browser: the bytes go from that
-// server to this page and nowhere else. It runs in a goroutine.
-func (p *Page) openURL(ctx goapp.Context, rawURL string) {
-	blob, err := fetchBlob(rawURL)
-	if err != nil {
-		ctx.Dispatch(func(goapp.Context) {
-			p.problem = fmt.Sprintf("%s could not be fetched: %v (the server must allow this page to read it: CORS)", rawURL, err)
-		})
-		return
-	}
-	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
-	p.read(ctx, []source{{name: name, blob: blob}}, viewState{url: rawURL})
+	p.read(ctx, []source{{name: name, blob: blob}}, viewState{sample: name}, turn)
 }
 
 // maxFileBytes is the largest file the page reads. The file itself stays on
@@ -322,36 +328,39 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 // about 1 GiB; a few GiB of small events would come close.
 const maxFileBytes = 4 << 30
 
-// read parses the sources in a goroutine into one timeline and shows it.
-// origin says where they came from, for the URL; a capture opened from a
-// link keeps the link's range and selection, any other starts afresh.
-func (p *Page) read(ctx goapp.Context, sources []source, origin viewState) {
+// nextTurn begins a read: the user asked for another capture, and any
+// read or fetch begun before gives up.
+func (p *Page) nextTurn() readTurn {
 	p.reads++
-	turn := readTurn{&p.reads, p.reads}
+	return readTurn{&p.reads, p.reads}
+}
+
+// read parses the sources in a goroutine into one timeline and shows it,
+// unless turn is superseded first. origin says where they came from, for
+// the URL; a capture opened from a link keeps the link's range and
+// selection, any other starts afresh.
+func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn readTurn) {
 	params, filter := p.params, p.view.filter
 	loadGC.start()
 	// The bar shows at once, rendered while the first slice is read; the
 	// reports move it without rendering the page (see moveProgress).
 	start := progress{name: sources[0].name, size: int64(sources[0].blob.Get("size").Float())}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
-	c := readCapture(sources, filter, func(pr progress) {
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.loading = &pr
-			if moveProgress(pr) {
-				ctx.PreventUpdate()
-			}
-		})
-		// go-app runs a dispatch only once this goroutine lets it, and
-		// renders 1/120 s after the first dispatch since it last did. Let
-		// it now: the bar moves at once, and the last report, sent as the
-		// timeline's building starts, sets that clock going, so the render
-		// that shows the capture comes as soon as it is built, not 8 ms
-		// later.
-		runtime.Gosched()
-	}, turn)
+	var c *capture
 	var a analysis
-	if c != nil {
-		a = analyze(c.tl, params)
+	failure := safely(func() {
+		c = readCapture(sources, filter, func(pr progress) { p.showProgress(ctx, pr) }, turn)
+		if c != nil {
+			a = analyze(c.tl, params)
+		}
+	})
+	if failure != nil && !turn.superseded() {
+		loadGC.stop()
+		ctx.Dispatch(func(goapp.Context) {
+			p.loading = nil
+			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", isolated(sources[0].name), failure)
+		})
+		return
 	}
 	if c == nil || turn.superseded() {
 		// The user opened another capture meanwhile: that one shows.
@@ -463,9 +472,6 @@ func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
 // fetchBlob GETs rawURL and returns its body as a Blob. It runs in a
 // goroutine.
 func fetchBlob(rawURL string) (goapp.Value, error) {
-	if u, err := url.Parse(rawURL); err != nil || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") {
-		return nil, fmt.Errorf("%q is not an http(s) URL", rawURL)
-	}
 	resp, err := await(goapp.Window().Call("fetch", rawURL))
 	if err != nil {
 		return nil, err

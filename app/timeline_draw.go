@@ -35,8 +35,8 @@ type tlOp struct {
 	N int     `json:"n"`
 }
 
-// tlText is one label; A is the alignment ("l", "r", "c") and F the
-// font ("" regular, "b" bold).
+// tlText is one label; A is the alignment ("l", "r", "c"), F the font
+// ("" regular, "b" bold) and M, when set, the most CSS px it may take.
 type tlText struct {
 	X float32 `json:"x"`
 	Y float32 `json:"y"`
@@ -44,6 +44,7 @@ type tlText struct {
 	C string  `json:"c"`
 	A string  `json:"a,omitempty"`
 	F string  `json:"f,omitempty"`
+	M float32 `json:"m,omitempty"`
 }
 
 // tlFrame is what web/timeline.js draws; W and H are CSS pixels.
@@ -90,6 +91,15 @@ func (f *tlFrame) flushTexts(start int) {
 
 func (f *tlFrame) text(x, y float64, s, c, align, font string) {
 	f.Texts = append(f.Texts, tlText{X: float32(x), Y: float32(y), S: s, C: c, A: align, F: font})
+}
+
+// textWithin is text that web/timeline.js cuts, with an ellipsis, to at
+// most w CSS px: a label from the capture is clipped to a number of
+// characters, and wide characters still ran it off the canvas or over the
+// plot; only the browser knows their width.
+func (f *tlFrame) textWithin(x, y, w float64, s, c, align, font string) {
+	f.text(x, y, s, c, align, font)
+	f.Texts[len(f.Texts)-1].M = float32(w)
 }
 
 // Colours: Okabe-Ito, distinguishable with the common colour-vision
@@ -831,14 +841,14 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 			if g.collapsed {
 				arrow = "▸ "
 			}
-			fr.text(4, y+rowH/2, arrow+g.label(c.tl), colFg, "l", "b")
+			fr.textWithin(4, y+rowH/2, lo.w-8, arrow+g.label(c.tl), colFg, "l", "b")
 			continue
 		}
 		if r%2 == 0 {
 			stripes = append(stripes, float32(lo.plotX), float32(y), float32(lo.plotW), rowH)
 		}
 		ln := &c.tl.Lanes[rw.lane]
-		fr.text(lo.plotX-8, y+rowH/2, clipRunes(ln.Name, 26), colFg, "r", "")
+		fr.textWithin(lo.plotX-8, y+rowH/2, lo.plotX-12, clipRunes(visibleControls(ln.Name), 26), colFg, "r", "")
 		visible[rw.lane] = true
 		le := c.lane(rw.lane)
 		if first, last := c.tl.LaneSpan(rw.lane); !v.axisRV && last >= v.from && first < v.to {

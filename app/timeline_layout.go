@@ -123,9 +123,9 @@ func (g *laneGroup) label(tl *timeline.Timeline) string {
 	if ns == "" {
 		ns = "(cluster-scoped)"
 	}
-	s := g.kind + " · " + ns
+	s := isolated(g.kind) + " · " + isolated(ns)
 	if len(tl.Files) > 1 {
-		s = tl.Files[g.file].Name + ": " + s
+		s = isolated(tl.Files[g.file].Name) + ": " + s
 	}
 	return s + " (" + strconv.Itoa(len(g.lanes)) + ")"
 }
@@ -663,7 +663,7 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 			return h
 		}
 		ln := &tl.Lanes[rw.lane]
-		h.text = ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + ": " + plural(len(tl.LaneEvents(rw.lane)), "event")
+		h.text = laneText(ln) + ": " + plural(len(tl.LaneEvents(rw.lane)), "event")
 		if ln.Deleted {
 			h.text += ", deleted"
 		}
@@ -673,7 +673,7 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 		if k := c.nearestInLane(v, rw.lane, at, slop); k >= 0 {
 			ev := tl.Event(k)
 			h.event = k
-			h.text = ev.Type.String() + " " + ln.Kind + " " + laneObject(ln.Namespace, ln.Name) + "\nRV " + ev.RV + " at " + c.fmtTime(ev.T)
+			h.text = ev.Type.String() + " " + laneText(ln) + "\nRV " + ev.RV + " at " + c.fmtTime(ev.T)
 			if !ev.Timed && !c.noClock {
 				h.text += " (estimated)"
 			}
@@ -685,11 +685,13 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 	return h
 }
 
-func laneObject(ns, name string) string {
-	if ns == "" {
-		return name
+// laneText names a lane's object in the page's text: kind, namespace and
+// name, each as isolated shows a name from the capture.
+func laneText(ln *timeline.Lane) string {
+	if ln.Namespace == "" {
+		return isolated(ln.Kind) + " " + isolated(ln.Name)
 	}
-	return ns + "/" + name
+	return isolated(ln.Kind) + " " + isolated(ln.Namespace+"/"+ln.Name)
 }
 
 func bookmarkText(b bookmarkMark, when string) string {

@@ -505,7 +505,7 @@ func (v *TimelineView) eventText(i int) string {
 	s := ev.Type.String()
 	if ev.Lane >= 0 {
 		ln := &v.Timeline.Lanes[ev.Lane]
-		s += " " + ln.Kind + " " + laneObject(ln.Namespace, ln.Name)
+		s += " " + laneText(ln)
 	}
 	if ev.RV != "" {
 		s += ", RV " + ev.RV
@@ -534,7 +534,7 @@ func (v *TimelineView) renderZones() goapp.UI {
 		if len(v.Timeline.Files) < 2 {
 			return ""
 		}
-		return v.Timeline.Files[z.File].Name + " "
+		return isolated(v.Timeline.Files[z.File].Name) + " "
 	}
 	// The wrapper, not the table, is hidden: a table grows to its content
 	// whatever its width says, which widened the whole page.

@@ -59,10 +59,13 @@ func (p *Page) warmUp(ctx goapp.Context) {
 	}
 	turn := readTurn{&p.reads, p.reads}
 	opened := turn.superseded
+	// A warm-up that fails (see safely) only leaves the loads slower.
 	warm := func(sources []source) {
-		if c := readCapture(sources, Filter{}, nil, turn); c != nil {
-			warmDraw(c, analyze(c.tl, timeline.DefaultParams()), opened)
-		}
+		safely(func() {
+			if c := readCapture(sources, Filter{}, nil, turn); c != nil {
+				warmDraw(c, analyze(c.tl, timeline.DefaultParams()), opened)
+			}
+		})
 	}
 	for range warmRounds {
 		if opened() {

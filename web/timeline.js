@@ -27,6 +27,22 @@
   };
   const aligns = { l: "left", r: "right", c: "center" };
 
+  // fit cuts s, with an ellipsis, to the longest start that fits in w px
+  // in the context's font: a label from the capture cannot run off the
+  // canvas or over the plot, whatever its characters' widths.
+  function fit(ctx, s, w) {
+    if (ctx.measureText(s).width <= w) return s;
+    const chars = Array.from(s);
+    let lo = 0;
+    let hi = chars.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ctx.measureText(chars.slice(0, mid).join("") + "…").width <= w) lo = mid;
+      else hi = mid - 1;
+    }
+    return chars.slice(0, lo).join("") + "…";
+  }
+
   // Each shape is a path around (x, y) of size s; all marks of one batch go
   // into one path and are filled or stroked once.
   const shapes = {
@@ -331,7 +347,7 @@
             ctx.font = fonts[t.f || ""];
             ctx.textAlign = aligns[t.a || "l"];
             ctx.fillStyle = color(t.c);
-            ctx.fillText(t.s, t.x, t.y);
+            ctx.fillText(t.m ? fit(ctx, t.s, t.m) : t.s, t.x, t.y);
           }
           break;
       }
