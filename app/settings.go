@@ -30,21 +30,55 @@ func (p *Page) renderSettings() goapp.UI {
 			numberField("set-delay", "Reconnect delay (seconds)", pr.Delay.Seconds(), def.Delay.Seconds(),
 				"A cursor dropped at t resumes at t + delay; client-go re-watches at once.", p.onDuration(func(d time.Duration) { p.params.Delay = d })),
 			goapp.Label().For("set-restarts").Body(
-				goapp.Span().Text("API server restarts (RFC 3339, comma-separated)"),
-				goapp.Input().ID("set-restarts").Type("text").Value(restartsText(pr.Restarts)).Placeholder("2026-11-30T00:58:00Z").OnChange(p.onRestarts),
-				goapp.Small().Text("Every cursor older than a restart is refused at once."),
+				goapp.Span().Text("API server restarts (RFC 3339 FROM/TO or instants, comma-separated)"),
+				goapp.Input().ID("set-restarts").Type("text").Value(restartsText(pr.Restarts)).Placeholder("2026-11-30T00:58:00Z/2026-11-30T00:59:05Z").OnChange(p.onRestarts),
+				goapp.Small().Text("From SIGTERM to the new process serving. With one server, every cursor last current before the new process served is refused."),
 			),
+			numberField("set-servers", "API servers behind the load balancer", float64(max(pr.Servers, 1)), float64(def.Servers),
+				"With several, a restarted server's clients move to another whose cache kept its history.", p.onInt(func(n int) { p.params.Servers = max(n, 1) })),
 			goapp.Label().For("set-cache").Class("check").Body(
 				goapp.Input().ID("set-cache").Type("checkbox").Checked(pr.WatchCache).OnChange(p.onWatchCache),
 				goapp.Span().Text(" watch cache on (off: --watch-cache=false, every watch reads etcd)"),
 			),
 		),
+		p.renderDetectedRestarts(),
 		goapp.Button().ID("settings-reset").Text("Reset to defaults").OnClick(p.onResetSettings),
 		goapp.If(p.analyzing, func() goapp.UI { return goapp.Span().Class("hint").Text(" re-computing the verdicts…") }),
 		goapp.If(p.settingsProblem != "", func() goapp.UI {
 			return goapp.P().Class("problem").Role("alert").Text(p.settingsProblem)
 		}),
 	)
+}
+
+// renderDetectedRestarts offers the restarts the captures suggest, with
+// their evidence; nothing is applied until the user asks.
+func (p *Page) renderDetectedRestarts() goapp.UI {
+	an := p.analysis.an
+	if an == nil || len(an.Restarts) == 0 || len(p.params.Restarts) > 0 {
+		return goapp.Div().ID("detected-restarts")
+	}
+	d := an.Restarts[0]
+	text := fmt.Sprintf("The captures suggest an API server restart: %d watches in %d files ended cleanly at %s and were answered again by %s.",
+		len(d.Sessions), d.Files, time.Unix(0, d.Ended).UTC().Format("15:04:05.000"), time.Unix(0, d.Served).UTC().Format("15:04:05.000"))
+	if n := len(an.Restarts) - 1; n > 0 {
+		text += fmt.Sprintf(" (%s more.)", plural(n, "restart"))
+	}
+	return goapp.Div().ID("detected-restarts").Class("hint").Body(
+		goapp.Text(text+" "),
+		goapp.Button().ID("apply-restarts").Text("Apply them").OnClick(p.onApplyRestarts),
+	)
+}
+
+func (p *Page) onApplyRestarts(ctx goapp.Context, e goapp.Event) {
+	an := p.analysis.an
+	if an == nil {
+		return
+	}
+	p.params.Restarts = nil
+	for _, d := range an.Restarts {
+		p.params.Restarts = append(p.params.Restarts, d.Window())
+	}
+	p.settingsChanged(ctx)
 }
 
 func numberField(id, label string, value, def float64, help string, onChange goapp.EventHandler) goapp.UI {

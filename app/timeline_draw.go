@@ -105,22 +105,26 @@ func (f *tlFrame) textWithin(x, y, w float64, s, c, align, font string) {
 // Colours: Okabe-Ito, distinguishable with the common colour-vision
 // deficiencies; every event type also has its own shape.
 const (
-	colAdded     = "#0072B2"
-	colModified  = "#E69F00"
-	colDeleted   = "#D55E00"
-	colObserved  = "#8C8C8C"
-	colBookmark  = "#009E73"
-	colError     = "#C00000"
-	colZone      = "#E5172F"
-	colAware     = "#0072B2"
-	colIgnoring  = "#CC79A7"
-	colHead      = "#8C8C8C"
-	colSession   = "#56B4E9"
-	colSelection = "#F0E442"
-	colFg        = "--fg"
-	colMuted     = "--muted"
-	colGrid      = "--border"
-	colPanel     = "--panel"
+	colAdded    = "#0072B2"
+	colModified = "#E69F00"
+	colDeleted  = "#D55E00"
+	colObserved = "#8C8C8C"
+	colBookmark = "#009E73"
+	colError    = "#C00000"
+	colZone     = "#E5172F"
+	// A refused zone is drawn at zoneAlpha, an at-risk one at
+	// zoneRiskAlpha: apart by lightness, which every eye tells.
+	zoneAlpha     = 0.55
+	zoneRiskAlpha = 0.18
+	colAware      = "#0072B2"
+	colIgnoring   = "#CC79A7"
+	colHead       = "#8C8C8C"
+	colSession    = "#56B4E9"
+	colSelection  = "#F0E442"
+	colFg         = "--fg"
+	colMuted      = "--muted"
+	colGrid       = "--border"
+	colPanel      = "--panel"
 )
 
 // markStyle is how one event type is drawn.
@@ -361,7 +365,7 @@ func (v *tlView) scale(lo *tlLayout) tlScale {
 
 // build fills fr with one frame of the view.
 func (c *drawCache) build(v *tlView, fr *tlFrame) tlLayout {
-	lo := newTLLayout(v.width, len(v.rows), v.axisRV)
+	lo := newTLLayout(v.width, len(v.rows), v.axisRV, hasHad(v.an))
 	fr.reset(lo.w, lo.h, v.dpr)
 	s := v.scale(&lo)
 	plotBottom := lo.lanesY + max(lo.lanesH, rowH)
@@ -524,35 +528,55 @@ func (c *drawCache) bookmarkTrack(v *tlView, lo *tlLayout, s tlScale, fr *tlFram
 	fr.add(tlOp{K: "seg", C: colBookmark, Z: 2}, segs)
 }
 
-// zoneBands draws the red zones of each cursor kind in its band.
+// zoneBands draws the zones of each cursor kind in its band: pale where
+// a reconnect is at risk, red where it is refused.
 func (c *drawCache) zoneBands(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	if v.an == nil {
 		return
 	}
-	for _, kind := range timeline.CursorKinds {
-		id := bandZoneAware
-		if kind == timeline.BookmarkIgnoring {
-			id = bandZoneIgnoring
+	for _, id := range [...]bandID{bandZoneAware, bandZoneIgnoring, bandZoneHad} {
+		b, ok := lo.band(id)
+		if !ok {
+			continue
 		}
-		b, _ := lo.band(id)
-		rects := c.rects[:0]
-		for _, z := range v.an.Zones {
-			if z.Kind != kind {
-				continue
+		kind := zoneBandKind(id)
+		for _, layer := range [...]struct {
+			zones []timeline.Zone
+			alpha float32
+		}{{v.an.RiskZones, zoneRiskAlpha}, {v.an.Zones, zoneAlpha}} {
+			rects := c.rects[:0]
+			for _, z := range layer.zones {
+				if z.Kind != kind {
+					continue
+				}
+				from, to := z.From, z.To
+				if v.axisRV {
+					from, to = int64(z.FromRV), int64(z.ToRV)+1
+				}
+				if to <= v.from || from >= v.to {
+					continue
+				}
+				x1, x2 := s.xc(from), s.xc(to)
+				rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 3)), float32(b.h-2))
 			}
-			from, to := z.From, z.To
-			if v.axisRV {
-				from, to = int64(z.FromRV), int64(z.ToRV)+1
-			}
-			if to <= v.from || from >= v.to {
-				continue
-			}
-			x1, x2 := s.xc(from), s.xc(to)
-			rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 3)), float32(b.h-2))
+			fr.add(tlOp{K: "rect", C: colZone, A: layer.alpha}, rects)
+			c.rects = rects
 		}
-		fr.add(tlOp{K: "rect", C: colZone, A: 0.55}, rects)
-		c.rects = rects
 	}
+}
+
+// hasHad says whether a capture has the had-bookmarks cursor, and so a
+// band for its zones.
+func hasHad(an *timeline.Analysis) bool {
+	if an == nil {
+		return false
+	}
+	for _, cf := range an.HadBookmarks {
+		if cf.Synthetic {
+			return true
+		}
+	}
+	return false
 }
 
 // errorMarks puts a marker on every observed ERROR above the sessions and

@@ -57,12 +57,18 @@ func TestFrameDrawsTheSample(t *testing.T) {
 			if ticks != bookmarks {
 				t.Errorf("%d bookmark ticks, %d bookmarks", ticks, bookmarks)
 			}
-			rects := 0
+			// Every zone is drawn: refused ones red, at-risk ones pale.
+			refused, risky := 0, 0
 			for _, op := range opsOf(&fr, "rect", colZone) {
-				rects += op.N / 4
+				switch op.A {
+				case zoneAlpha:
+					refused += op.N / 4
+				case zoneRiskAlpha:
+					risky += op.N / 4
+				}
 			}
-			if rects != len(an.Zones) {
-				t.Errorf("%d zone rects, %d zones", rects, len(an.Zones))
+			if refused != len(an.Zones) || risky != len(an.RiskZones) {
+				t.Errorf("%d red and %d pale zone rects, %d zones refused and %d at risk", refused, risky, len(an.Zones), len(an.RiskZones))
 			}
 			if _, err := json.Marshal(&fr); err != nil {
 				t.Fatal(err)

@@ -240,6 +240,7 @@ const (
 	bandBookmarks
 	bandZoneAware
 	bandZoneIgnoring
+	bandZoneHad
 	bandCursors
 	bandLanes
 	bandNone
@@ -262,8 +263,9 @@ type tlLayout struct {
 }
 
 // newTLLayout stacks the bands; the cursor strip only exists on the time axis
-// (it plots RV against time).
-func newTLLayout(w float64, rows int, axisRV bool) tlLayout {
+// (it plots RV against time), and the had-bookmarks band only when a
+// capture has that counterfactual cursor.
+func newTLLayout(w float64, rows int, axisRV, had bool) tlLayout {
 	lo := tlLayout{w: w, plotX: gutterW, plotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
 	add := func(id bandID, h float64, label string) {
@@ -276,6 +278,9 @@ func newTLLayout(w float64, rows int, axisRV bool) tlLayout {
 	add(bandBookmarks, bookmarkH, "bookmarks")
 	add(bandZoneAware, zoneH, "410 · bookmark-aware")
 	add(bandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
+	if had {
+		add(bandZoneHad, zoneH, "410 · had bookmarks")
+	}
 	if !axisRV {
 		add(bandCursors, cursorH, "cursors · RV")
 	}
@@ -629,6 +634,10 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 			return h
 		}
 		h.text = c.sessionAt(v.axisRV, at, slop)
+		if h.text == "" && !v.axisRV {
+			// No watch open here: what would coming back now get?
+			h.text = c.reconnectText(v.an, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at)
+		}
 	case bandBookmarks:
 		if !v.filter.Event(parser.Bookmark) {
 			return h
@@ -638,12 +647,13 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 			h.event = int(b.idx)
 			h.text = bookmarkText(b, c.fmtTime(b.t))
 		}
-	case bandZoneAware, bandZoneIgnoring:
-		kind := timeline.BookmarkAware
-		if lo.bandAt(y) == bandZoneIgnoring {
-			kind = timeline.BookmarkIgnoring
+	case bandZoneAware, bandZoneIgnoring, bandZoneHad:
+		kind := zoneBandKind(lo.bandAt(y))
+		if v.axisRV {
+			h.text = zonesAt(v.an, kind, at, slop)
+			return h
 		}
-		h.text = zonesAt(v.an, kind, v.axisRV, at, slop)
+		h.text = c.reconnectText(v.an, []timeline.CursorKind{kind}, at)
 	case bandCursors:
 		h.text = c.cursorsAt(at)
 	case bandLanes:
@@ -818,23 +828,29 @@ func (c *drawCache) sessionText(g int) string {
 	return t
 }
 
-// zonesAt lists the window models that refuse a resume of cursor kind at
-// the pointer.
-func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, axisRV bool, at, slop int64) string {
+// zoneBandKind is the cursor whose reconnects a zone band shows.
+func zoneBandKind(b bandID) timeline.CursorKind {
+	switch b {
+	case bandZoneIgnoring:
+		return timeline.BookmarkIgnoring
+	case bandZoneHad:
+		return timeline.HadBookmarks
+	}
+	return timeline.BookmarkAware
+}
+
+// zonesAt lists, on the RV axis, the window models that refuse or put at
+// risk a resume of cursor kind at the pointer's RV.
+func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, at, slop int64) string {
 	if an == nil {
 		return ""
 	}
 	var lines []string
-	for _, z := range an.Zones {
-		if z.Kind != kind {
-			continue
-		}
-		from, to := z.From, z.To
-		if axisRV {
-			from, to = int64(z.FromRV), int64(z.ToRV)+1
-		}
-		if at >= from-slop && at < to+slop {
-			lines = append(lines, z.Reason)
+	for _, zs := range [][]timeline.Zone{an.Zones, an.RiskZones} {
+		for _, z := range zs {
+			if z.Kind == kind && at >= int64(z.FromRV)-slop && at < int64(z.ToRV)+1+slop {
+				lines = append(lines, z.Reason)
+			}
 		}
 	}
 	if len(lines) == 0 {
@@ -843,7 +859,58 @@ func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, axisRV bool, at, s
 	if len(lines) > 4 {
 		lines = append(lines[:4], "…")
 	}
-	return "a drop here, resumed, gets 410 Gone (" + kind.String() + " cursor):\n" + strings.Join(lines, "\n")
+	return "a resume from here (" + kind.String() + " cursor):\n" + strings.Join(lines, "\n")
+}
+
+// cursorWords names a cursor kind as the page says it.
+var cursorWords = map[timeline.CursorKind]string{
+	timeline.BookmarkAware:    "with its bookmarks",
+	timeline.BookmarkIgnoring: "without bookmarks",
+	timeline.HadBookmarks:     "had it asked for bookmarks",
+}
+
+// reconnectText says, in words, what a client of each capture that
+// dropped at instant at and came back after the model's delay would get,
+// per cursor kind; with one capture, the exact reason follows each.
+func (c *drawCache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64) string {
+	if an == nil || c.noClock {
+		return ""
+	}
+	tl := c.tl
+	var b strings.Builder
+	b.WriteString("a drop at " + c.fmtTime(at))
+	if d := an.Params.Delay; d > 0 {
+		b.WriteString(", back " + fmtSeconds(int64(d)) + " later")
+	}
+	b.WriteString(":")
+	shown := 0
+	for fi, f := range tl.Files {
+		if f.Clock == timeline.ClockNone || at < f.Start {
+			continue
+		}
+		if shown++; shown > 4 {
+			b.WriteString("\n…")
+			break
+		}
+		for _, k := range kinds {
+			if k == timeline.HadBookmarks && !an.HadBookmarks[fi].Synthetic {
+				continue
+			}
+			v := an.Verdict(fi, k, at, an.Params.Delay)
+			b.WriteString("\n")
+			if len(tl.Files) > 1 {
+				b.WriteString(isolated(f.Name) + ", ")
+			}
+			b.WriteString(cursorWords[k] + ": " + an.Words(v))
+			if len(tl.Files) == 1 && v.Outcome != timeline.Accepted {
+				b.WriteString("\n  (" + v.Reason + ")")
+			}
+		}
+	}
+	if shown == 0 {
+		return ""
+	}
+	return b.String()
 }
 
 // cursorsAt reads the cursor strip at instant t.

@@ -216,7 +216,7 @@ func TestZoneStatsUnion(t *testing.T) {
 }
 
 func TestLayoutBandsAndRows(t *testing.T) {
-	lo := newTLLayout(1280, 100, false)
+	lo := newTLLayout(1280, 100, false, true)
 	if lo.lanesH != maxRowsShow*rowH || lo.contentH != 100*rowH {
 		t.Errorf("lane area %v of %v", lo.lanesH, lo.contentH)
 	}
@@ -231,7 +231,7 @@ func TestLayoutBandsAndRows(t *testing.T) {
 	if s := lo.clampScroll(1e9); s != lo.contentH-lo.lanesH {
 		t.Errorf("scroll clamps to %v", s)
 	}
-	rv := newTLLayout(1280, 3, true)
+	rv := newTLLayout(1280, 3, true, false)
 	if _, ok := rv.band(bandCursors); ok {
 		t.Error("the RV axis has a cursor strip (RV against time)")
 	}

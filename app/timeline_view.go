@@ -144,7 +144,7 @@ func (v *TimelineView) rebuildRows() {
 	}
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	v.rowsFrom, v.rowsTo = v.from, v.to
-	lo := newTLLayout(max(v.fr.W, 400), len(v.rows), v.axisRV)
+	lo := newTLLayout(max(v.fr.W, 400), len(v.rows), v.axisRV, hasHad(v.Analysis))
 	v.scrollY = lo.clampScroll(v.scrollY)
 }
 
@@ -398,6 +398,10 @@ func (v *TimelineView) renderLegend() goapp.UI {
 			item("|", colBookmark, "BOOKMARK"),
 			item("▼", colError, "ERROR"),
 			item("■", colZone, "red zone: a drop here, resumed, gets 410"),
+			goapp.Li().Body(
+				goapp.Span().Class("tl-sym").Style("color", colZone).Style("opacity", "0.35").Aria("hidden", "true").Text("■"),
+				goapp.Text("pale: at risk, past the history the server is sure to keep"),
+			),
 			item("▂", colObserved, "events per pixel column (log scale)"),
 			item("▬", colSession, "watch session"),
 			item("▮", colDeleted, "reconnect gap"),

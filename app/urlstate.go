@@ -56,6 +56,9 @@ func (v viewState) query() url.Values {
 	if len(p.Restarts) > 0 {
 		set("restarts", strings.ReplaceAll(restartsText(p.Restarts), " ", ""))
 	}
+	if p.Servers != def.Servers {
+		set("servers", strconv.Itoa(p.Servers))
+	}
 	if v.from != 0 || v.to != 0 {
 		set("from", strconv.FormatInt(v.from, 10))
 		set("to", strconv.FormatInt(v.to, 10))
@@ -111,6 +114,9 @@ func parseViewState(q url.Values) viewState {
 	}
 	if r, err := parseRestarts(q.Get("restarts")); err == nil {
 		v.params.Restarts = r
+	}
+	if n, err := strconv.Atoi(q.Get("servers")); err == nil && n >= 1 {
+		v.params.Servers = n
 	}
 	from, errFrom := strconv.ParseInt(q.Get("from"), 10, 64)
 	to, errTo := strconv.ParseInt(q.Get("to"), 10, 64)

@@ -20,6 +20,7 @@ func TestViewStateRoundTrip(t *testing.T) {
 	v.params.WatchCache = false
 	r0 := time.Date(2026, 11, 30, 0, 58, 0, 0, time.UTC).UnixNano()
 	v.params.Restarts = []timeline.Restart{{From: r0, To: r0 + int64(65*time.Second)}}
+	v.params.Servers = 3
 	v.from, v.to = 100, 200
 	v.axisRV = true
 	v.selected = 7
