@@ -3,12 +3,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"watchlens/parser"
@@ -99,4 +105,77 @@ func TestBrowserVerdict(t *testing.T) {
 	want := nativeSummary(t, []string{"w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"}, files)
 	verdictShown(t, tab, want)
 	screenshot(t, tab, "verdict-w4-w1")
+}
+
+// TestBrowserReconnectHover: w4 cut where its client dropped, dropped on
+// the page with the broad capture. Pointing at each zone band after the
+// cut's end says what a reconnect then would get, for that cursor, in
+// the words the model gives natively; the had-bookmarks band is there
+// because w4 asked for none; at-risk zones are drawn pale.
+func TestBrowserReconnectHover(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	data, err := os.ReadFile("samples/w4-then-resume.ts.http")
+	must(t, err)
+	cut := filepath.Join(t.TempDir(), "w4-cut.ts.http")
+	i := bytes.Index(data, []byte("2026-11-30T01:04:24.980441584Z GET"))
+	must(t, os.WriteFile(cut, data[:i], 0o644))
+	broad := "samples/w1-broad-configmaps-bookmarks.ts.http"
+
+	b := timeline.NewBuilder()
+	for _, f := range []string{cut, broad} {
+		r, err := os.Open(f)
+		must(t, err)
+		must(t, b.AddReader(filepath.Base(f), r, parser.Options{}))
+		r.Close()
+	}
+	tl := b.Build()
+	an := tl.Analyze(timeline.DefaultParams())
+
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	drop(t, tab, cut, broad)
+	g := readSummary(t, tab, "w4-cut.ts.http\nw1-broad-configmaps-bookmarks.ts.http", nil)
+	must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
+	g = readSummary(t, tab, g.Files, nil)
+	bands, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline canvas").dataset.zoneBands`))
+	must(t, err)
+	ys := map[string]float64{}
+	for _, kv := range strings.Split(bands, ",") {
+		k, v, _ := strings.Cut(kv, ":")
+		ys[k], _ = strconv.ParseFloat(v, 64)
+	}
+	if len(ys) != 3 {
+		t.Fatalf("zone bands %q: want a had-bookmarks band beside the two recorded cursors'", bands)
+	}
+	from, _ := strconv.ParseInt(g.From, 10, 64)
+	to, _ := strconv.ParseInt(g.To, 10, 64)
+	// 01:04:50, 27 s after the cut capture's end, inside the broad one: the
+	// recorded cursor (RV 389) is long gone, the had-bookmarks one was
+	// fresh at 01:04:21.
+	at := time.Date(2026, 11, 30, 1, 4, 50, 0, time.UTC).UnixNano()
+	x := g.CanvasLeft + g.PlotX + float64(at-from)/float64(to-from)*g.PlotW
+	for _, kind := range []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks} {
+		// The pointer sits on a pixel: the model is asked at that pixel's instant.
+		px := math.Round(x)
+		pat := from + int64((px-g.CanvasLeft-g.PlotX)/g.PlotW*float64(to-from))
+		want := an.Words(an.Verdict(0, kind, pat, 0))
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, px, g.CanvasTop+ys[kind.String()])))
+		tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, "w4-cut.ts.http"),
+			chromedp.WithPollingTimeout(10*time.Second)))
+		if err != nil {
+			t.Fatalf("%v band: no tooltip naming the cut capture", kind)
+		}
+		line := ""
+		for _, l := range strings.Split(tip, "\n") {
+			if strings.Contains(l, "w4-cut.ts.http") {
+				line = l
+			}
+		}
+		if !strings.HasSuffix(line, want) || !strings.HasPrefix(want, map[timeline.CursorKind]string{timeline.BookmarkAware: "refused", timeline.BookmarkIgnoring: "refused", timeline.HadBookmarks: "accepted"}[kind]) {
+			t.Errorf("%v band at 01:04:50 reads %q, want it to end %q", kind, line, want)
+		}
+	}
+	screenshot(t, tab, "reconnect-hover")
 }

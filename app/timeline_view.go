@@ -316,6 +316,13 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 		ds.Set("plotW", v.lo.plotW)
 		ds.Set("lanesY", v.lo.lanesY)
 		ds.Set("rowH", rowH)
+		var zones []string
+		for _, b := range v.lo.bands {
+			if b.id == bandZoneAware || b.id == bandZoneIgnoring || b.id == bandZoneHad {
+				zones = append(zones, zoneBandKind(b.id).String()+":"+strconv.FormatFloat(b.y+b.h/2, 'f', 1, 64))
+			}
+		}
+		ds.Set("zoneBands", strings.Join(zones, ","))
 	}
 	spec, err := json.Marshal(&v.fr)
 	if err != nil {

@@ -97,7 +97,10 @@ func decisive(v Verdict) (Model, bool) {
 	return 0, false
 }
 
-func (s *summarizer) verdictWords(v Verdict) string {
+// Words says a verdict in plain words: its outcome and, when refused or
+// at risk, why, without the watch cache's internals (Reason keeps the
+// exact model reason).
+func (a *Analysis) Words(v Verdict) string {
 	switch v.Outcome {
 	case Accepted:
 		return "accepted"
@@ -109,7 +112,7 @@ func (s *summarizer) verdictWords(v Verdict) string {
 		w = "at risk of a 410"
 	}
 	if m, ok := decisive(v); ok {
-		w += ": " + s.a.plain(m, v.File)
+		w += ": " + a.plain(m, v.File)
 	}
 	return w
 }
@@ -275,10 +278,10 @@ func (s *summarizer) bookmarks() {
 	}
 	switch {
 	case a.uncached(c.file):
-		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.Name, at, old(c.with), s.verdictWords(c.with))
+		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.Name, at, old(c.with), s.a.Words(c.with))
 	case got > 0:
 		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s; without them it would have been %s and %s.",
-			f.Name, got, at, old(c.with), s.verdictWords(c.with), old(c.without), s.verdictWords(c.without))
+			f.Name, got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	default:
 		how := "did not ask for bookmarks (allowWatchBookmarks was not set)"
 		if asked {
@@ -291,7 +294,7 @@ func (s *summarizer) bookmarks() {
 			s.unknown = append(s.unknown, c.had.Reason)
 		case cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect %s (as recorded: %s).",
-				f.Name, how, at, old(c.had), s.verdictWords(c.had), c.with.Outcome)
+				f.Name, how, at, old(c.had), s.a.Words(c.had), c.with.Outcome)
 		default:
 			s.add("bookmarks", "%s %s; %s.", f.Name, how, cf.Why)
 		}
@@ -319,7 +322,7 @@ func (s *summarizer) riskiest() {
 	f := &a.TL.Files[best.File]
 	v := a.Verdict(best.File, BookmarkAware, best.MaxAgeAt-1, a.Params.Delay)
 	t := fmt.Sprintf("The riskiest moment to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
-		when(best.MaxAgeAt), f.Name, best.MaxAgeRV, age(best.MaxAge), s.verdictWords(v))
+		when(best.MaxAgeAt), f.Name, best.MaxAgeRV, age(best.MaxAge), s.a.Words(v))
 	s.add("riskiest", "%s.", t)
 }
 
