@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"watchlens/parser"
@@ -182,7 +183,6 @@ type drawCache struct {
 	bookmarks []bookmarkMark
 	bmT, bmRV []int64 // positions for hit-testing, per axis
 	errs      []errorMark
-	errT      []int64
 	// Whole-capture extents with a margin, so marks at the ends are not
 	// cut in half by the plot's edge.
 	timeLo, timeHi int64
@@ -230,9 +230,21 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 				}
 			}
 			c.errs = append(c.errs, m)
-			c.errT = append(c.errT, ev.T)
 		}
 	}
+	// A response that is a Status (a LIST's 410 Gone, a 504) is an error
+	// the server sent as much as an in-stream ERROR is: it has no event to
+	// select, only its session.
+	for _, ss := range tl.Sessions {
+		if st := ss.Status; st != nil {
+			m := errorMark{t: ss.Start, idx: -1, y: rvNone, msg: st.Message}
+			if st.TooOld {
+				m.y = st.Y
+			}
+			c.errs = append(c.errs, m)
+		}
+	}
+	sort.SliceStable(c.errs, func(i, j int) bool { return c.errs[i].t < c.errs[j].t })
 	for _, b := range c.bookmarks {
 		if b.rv != rvNone {
 			c.bmRV = append(c.bmRV, int64(b.rv))
@@ -243,8 +255,14 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 	for k := range tl.Cursors {
 		c.cursorDesc = append(c.cursorDesc, tl.Cursors[k].Descents())
 	}
+	// The margin is at least a second on a clock, so that a capture of
+	// one instant (a single LIST answered 410) spans seconds, not
+	// nanoseconds.
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, 1)
+	if !c.noClock {
+		m = max(m, int64(time.Second))
+	}
 	c.timeLo, c.timeHi = start-m, end+m
 	c.rvLo, c.rvHi = c.rvExtent()
 	return c

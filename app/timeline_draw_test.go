@@ -399,3 +399,26 @@ func benchFrames(b *testing.B, c *drawCache, v *tlView, floats bool) {
 		b.ReportMetric(float64(len(fr.buf)), "floats")
 	}
 }
+
+// A LIST answered 410 Gone (l410) is a Status response, not an in-stream
+// ERROR: it is marked and counted as an error in view like one, and its
+// one instant gets an axis of seconds, not nanoseconds.
+func TestListGoneIsDrawn(t *testing.T) {
+	_, c, v, _, s := wholeFrame(t, "l410-list-exact-stale-rv.http")
+	if len(c.errs) != 1 || !strings.Contains(c.errs[0].msg, "too old") {
+		t.Fatalf("errors to draw: %+v", c.errs)
+	}
+	var fr tlFrame
+	c.build(v, &fr)
+	if marks := opsOf(&fr, "mark", colError); len(marks) != 1 || marks[0].N != 2 {
+		t.Errorf("error marks: %+v", marks)
+	}
+	if span := s.to - s.from; span < int64(time.Second) {
+		t.Errorf("the view spans %d ns", span)
+	}
+	for _, tk := range timeTicks(s) {
+		if strings.Contains(tk.label, ".") && len(tk.label) > 12 {
+			t.Errorf("tick %q is finer than the capture deserves", tk.label)
+		}
+	}
+}
