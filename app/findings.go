@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -20,16 +21,20 @@ func (p *Page) renderFindings() goapp.UI {
 	return goapp.Section().ID("findings").Class("panel").Body(
 		goapp.H2().Text("Findings"),
 		goapp.Dl().ID("whatif").Class("whatif").Body(
-			goapp.Dt().Text("reconnects in the capture"),
+			goapp.Dt().Text("reconnects in the capture (a watch followed by another)"),
 			goapp.Dd().DataSet("whatif", "reconnects").Text(w.Reconnects),
 			goapp.Dt().Text("relists needed with bookmarks"),
-			goapp.Dd().DataSet("whatif", "with").Text(w.RelistsWithBookmarks),
+			goapp.Dd().DataSet("whatif", "with").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWithBookmarks, w.AtRiskWith)),
 			goapp.Dt().Text("relists needed without bookmarks"),
-			goapp.Dd().DataSet("whatif", "without").Text(w.RelistsWithoutBookmarks),
+			goapp.Dd().DataSet("whatif", "without").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWithoutBookmarks, w.AtRiskWithout)),
+			goapp.Dt().Text("relists had it asked for bookmarks"),
+			goapp.Dd().DataSet("whatif", "had").Text(fmt.Sprintf("%d, at risk %d, unknown %d", w.RelistsHad, w.AtRiskHad, w.UnknownHad)),
 			goapp.Dt().Text("relists bookmarks saved"),
 			goapp.Dd().DataSet("whatif", "saved").Text(fmt.Sprintf("%d (%.1f%%)", w.RelistsSaved, w.PercentSaved)),
-			goapp.Dt().Text("longest cursor age, with / without bookmarks"),
+			goapp.Dt().Text("cursor age at the oldest reconnect, with / without bookmarks"),
 			goapp.Dd().Text(fmt.Sprintf("%s / %s", ageText(w.LongestAgeWithSeconds), ageText(w.LongestAgeWithoutSeconds))),
+			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
+			goapp.Dd().DataSet("whatif", "longest").Text(p.longestAges()),
 		),
 		findingList("Observed errors", "errors", f.errors, p.onFocus),
 		findingList("Red zones (a resume from here gets 410)", "zones", f.zones, p.onFocus),
@@ -37,6 +42,25 @@ func (p *Page) renderFindings() goapp.UI {
 		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps, p.onFocus),
 		findingList("Anomalies", "anomalies", f.anomalies, p.onFocus),
 	)
+}
+
+// longestAges names, per file and recorded cursor, the longest stretch
+// it went unconfirmed: the report's cursors, apart from the age at a
+// reconnect above.
+func (p *Page) longestAges() string {
+	var parts []string
+	many := len(p.analysis.report.Files) > 1
+	for _, c := range p.analysis.report.Cursors {
+		if c.Cursor == "had-bookmarks" {
+			continue
+		}
+		name := c.Cursor
+		if many {
+			name = isolated(c.File) + " " + name
+		}
+		parts = append(parts, name+" "+ageText(c.LongestAgeSeconds))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // finding is one line of the findings panel: when it happened and what.
