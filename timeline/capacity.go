@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"sort"
+	"strconv"
 )
 
 // The watch cache's dynamic capacity, replayed.
@@ -26,7 +27,9 @@ import (
 // restart model refuses what came before). With several, each server's
 // cache grew with its own history, and on the fleet recording a server
 // kept a cursor the replay had evicted two minutes before: there the
-// replay puts a reconnect at risk and refuses nothing.
+// replay puts a reconnect at risk and refuses nothing. So it does when
+// what the server answered shows it held more than the replay (see
+// contradiction).
 
 // minCacheCapacity is the cache's lower bound (defaultLowerBoundCapacity).
 const minCacheCapacity = 100
@@ -41,6 +44,9 @@ type cacheReplay struct {
 	// minCap and maxCap bound the capacities the replay went through
 	// once full, for the reasons.
 	minCap, maxCap int
+	// contradicted, when not "", says what the server did that the replay
+	// says it could not: the replay then puts at risk and refuses nothing.
+	contradicted string
 }
 
 // refusedFrom is the first instant the replayed cache refuses a watch
@@ -78,8 +84,40 @@ func (a *Analysis) replayCaches() {
 		if len(s.seenFrom) == 0 || isEventKind(kind) || !timed[kind] || a.Params.CacheWindow <= 0 {
 			continue
 		}
-		a.capacity[kind] = a.replay(kind, s)
+		c := a.replay(kind, s)
+		c.contradicted = a.contradiction(c)
+		a.capacity[kind] = c
 	}
+}
+
+// contradiction checks the replay against what the server answered: a
+// resume it accepted from RV r at t means it still held r+1 then, and a
+// `too old resource version: X (Y)` at t means it still accepted Y. A
+// replay that had evicted either by then started from less history than
+// the server had (its cache had grown before the capture): it says so,
+// and refuses nothing.
+func (a *Analysis) contradiction(c *cacheReplay) string {
+	tl := a.TL
+	for _, s := range tl.Sessions {
+		if tl.Files[s.File].Kind != c.kind || s.Request == nil || !s.Request.Watch || !s.watchStream() || gone(s.Error) {
+			continue
+		}
+		r, err := strconv.ParseUint(s.Request.ResourceVersion, 10, 64)
+		if err != nil || r == 0 {
+			continue
+		}
+		if t := c.refusedFrom(r); t <= s.Start {
+			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, fmtTime(s.Start, ClockArrival), fmtTime(t, ClockArrival))
+		}
+	}
+	if f := tl.floors[c.kind]; f != nil {
+		for k, y := range f.y {
+			if t := c.refusedFrom(y); t <= f.t[k] {
+				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, fmtTime(f.t[k], ClockArrival), fmtTime(t, ClockArrival))
+			}
+		}
+	}
+	return ""
 }
 
 func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {

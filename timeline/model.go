@@ -372,7 +372,7 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 	case ModelCacheCapacity:
 		if c := a.capacity[tl.Files[file].Kind]; c != nil {
 			if t := c.refusedFrom(rv); t != never {
-				if p.servers() > 1 {
+				if p.servers() > 1 || c.contradicted != "" {
 					// Each server's cache grew with its own history
 					// (they start at different times): one replay cannot
 					// refuse for all of them.
@@ -537,6 +537,9 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 			return "watch cache (capacity): the replayed cache still holds it"
 		}
 		if o == AtRisk {
+			if c.contradicted != "" {
+				return c.reason(rv) + "; but " + c.contradicted + ", so it may still hold this one"
+			}
 			return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", p.servers())
 		}
 		return c.reason(rv)

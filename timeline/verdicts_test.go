@@ -372,3 +372,29 @@ func TestSummary(t *testing.T) {
 		t.Errorf("bookmarks line: %q", bm)
 	}
 }
+
+// What the server answered calibrates the replay: c27's resume from RV
+// 1023 at 08:43:23 was accepted, though a replay of the broad capture
+// from an empty cache had evicted 1024 two minutes before (the server's
+// cache had grown before the recording began). With that resume on the
+// clock, the replay refuses nothing, even for one server, and names why.
+func TestCacheReplayContradictedByTheServer(t *testing.T) {
+	p := realServer()
+	rel := func(n string) string { return filepath.Join("..", "testdata", "fleet", n) }
+	a := loadSamples(t, rel("c27-nobookmarks.ts.http"), rel("broad-a.ts.http")).Analyze(p)
+	c := a.capacity["ConfigMap"]
+	if c == nil || !strings.Contains(c.contradicted, "RV 1023") {
+		t.Fatalf("the replay is not contradicted by c27's accepted resume: %+v", c)
+	}
+	for _, r := range a.Resumes {
+		if r.Contradicts() {
+			t.Errorf("resume from %s at %s: predicted %v, observed %v (%s)", r.RV, fmtTime(a.TL.Sessions[r.Session].Start, ClockArrival), r.Predicted.Outcome, r.Observed, r.Predicted.Reason)
+		}
+	}
+	// Without that resume (the capture cut before it) nothing contradicts
+	// the replay, and w4's cursor is refused as the server did.
+	a = loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(p)
+	if c := a.capacity["ConfigMap"]; c == nil || c.contradicted != "" {
+		t.Fatalf("w1's replay: %+v", c)
+	}
+}
