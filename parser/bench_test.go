@@ -38,6 +38,16 @@ func joinLines(lines [][]byte) []byte { return bytes.Join(lines, nil) }
 // event, rather than per byte, sets the pace.
 var benchConfigMaps = sync.OnceValue(func() []byte { return synth.CaptureOf(benchSize, synth.ConfigMap) })
 
+// The captures as real clusters send them (synth's realistic.go): pods
+// whose managedFields never repeat from one event to the next, the
+// headline figure; Leases renewed every 10 s by 3000 holders; and Events,
+// each one new.
+var (
+	benchRealisticPods = sync.OnceValue(func() []byte { return synth.CaptureOf(benchSize, synth.RealisticPod) })
+	benchLeases        = sync.OnceValue(func() []byte { return synth.CaptureOf(benchSize, synth.Lease) })
+	benchEvents        = sync.OnceValue(func() []byte { return synth.CaptureOf(benchSize, synth.Event) })
+)
+
 // benchInputs builds each form of the capture on first use only, so that
 // a profile of one benchmark is not mostly the making of the others.
 var benchInputs = map[string]func() []byte{
@@ -62,8 +72,11 @@ var benchInputs = map[string]func() []byte{
 		}
 		return out.Bytes()
 	}),
-	"chunked":    benchChunked,
-	"configmaps": benchConfigMaps,
+	"chunked":        benchChunked,
+	"configmaps":     benchConfigMaps,
+	"realistic-pods": benchRealisticPods,
+	"leases":         benchLeases,
+	"events":         benchEvents,
 	"ts-chunked": sync.OnceValue(func() []byte {
 		var out bytes.Buffer
 		for i, l := range bytes.SplitAfter(benchChunked(), []byte("\n")) {
@@ -108,7 +121,8 @@ var benchChunked = sync.OnceValue(func() []byte {
 func benchRead(b *testing.B, name string) {
 	in := benchInputs[name]()
 	want := len(benchData())
-	if name == "configmaps" {
+	switch name {
+	case "configmaps", "realistic-pods", "leases", "events":
 		want = bytes.Count(in, []byte{'\n'})
 	}
 	size := len(in)
@@ -135,6 +149,9 @@ func benchRead(b *testing.B, name string) {
 func BenchmarkReadNDJSON(b *testing.B)         { benchRead(b, "ndjson") }
 func BenchmarkReadSortedKeys(b *testing.B)     { benchRead(b, "sorted") }
 func BenchmarkReadConfigMaps(b *testing.B)     { benchRead(b, "configmaps") }
+func BenchmarkReadRealisticPods(b *testing.B)  { benchRead(b, "realistic-pods") }
+func BenchmarkReadLeases(b *testing.B)         { benchRead(b, "leases") }
+func BenchmarkReadEvents(b *testing.B)         { benchRead(b, "events") }
 func BenchmarkReadPretty(b *testing.B)         { benchRead(b, "pretty") }
 func BenchmarkReadChunked(b *testing.B)        { benchRead(b, "chunked") }
 func BenchmarkReadTimestamped(b *testing.B)    { benchRead(b, "ts-chunked") }

@@ -1,0 +1,89 @@
+package synth
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Captures as real clusters send them. Pod's managedFields repeat from one
+// event to the next, which a parser can skip by comparing bytes; on a real
+// cluster they do not: the kubelet's entry names each pod's own IP, and
+// workloads differ in containers, ports and labels. And most of a
+// cluster's watch traffic is small objects: Leases renewed every 10 s by
+// each holder, and Events, each one new.
+
+// workloads is how many Deployments the realistic pods belong to.
+const workloads = 97
+
+// RealisticPod writes the i-th event of a pod watch whose managedFields
+// never repeat from one event to the next: events cycle over 3000 pods of
+// 97 workloads, each workload with its own containers, ports and labels,
+// each pod with its own IP, and every update at its own second.
+func RealisticPod(b *bytes.Buffer, i int) {
+	round := i / 3000
+	typ := [...]string{"ADDED", "MODIFIED", "MODIFIED", "MODIFIED", "DELETED"}[round%5]
+	obj := i % 3000
+	w := obj % workloads
+	t := fmt.Sprintf("2026-11-30T%02d:%02d:%02dZ", i/3600%24, i/60%60, i%60)
+	name := fmt.Sprintf("svc-%d-6d8f%05d", w, obj)
+	app := fmt.Sprintf("svc-%d", w)
+	tier := [...]string{"frontend", "backend", "cache", "batch"}[w%4]
+	ip := fmt.Sprintf("10.244.%d.%d", obj/250, 2+obj%250)
+	containers := 1 + w%3
+	fmt.Fprintf(b, `{"type":%q,"object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":%q,"generateName":"svc-%d-6d8f","namespace":"team-%d","uid":"%08x-%04x-4ec7-b3fb-ba14635341da","resourceVersion":"%d","generation":1,"creationTimestamp":"2026-11-30T00:00:00Z","labels":{"app":%q,"pod-template-hash":"6d8f%02d","tier":%q,"version":"v%d"},"ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"%s-6d8f","uid":"1b2c3d4e-0000-4000-8000-%012d","controller":true,"blockOwnerDeletion":true}],`,
+		typ, name, w, w%13, obj, round/5, 100000+i, app, w, tier, 1+w%5, app, w)
+	// The controller manager's entry: the workload's labels, owner and
+	// containers with their ports.
+	fmt.Fprintf(b, `"managedFields":[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"v1","time":"2026-11-30T00:%02d:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:generateName":{},"f:labels":{".":{},"f:app":{},"f:pod-template-hash":{},"f:tier":{},"f:version":{}},"f:ownerReferences":{".":{},"k:{\"uid\":\"1b2c3d4e-0000-4000-8000-%012d\"}":{}}},"f:spec":{"f:containers":{`, w%60, w)
+	for c := range containers {
+		if c > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, `"k:{\"name\":\"%s-c%d\"}":{".":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:ports":{".":{},"k:{\"containerPort\":%d,\"protocol\":\"TCP\"}":{".":{},"f:containerPort":{},"f:protocol":{}}},"f:resources":{".":{},"f:limits":{".":{},"f:cpu":{},"f:memory":{}},"f:requests":{".":{},"f:cpu":{},"f:memory":{}}}}`, app, c, 8000+w*10+c)
+	}
+	b.WriteString(`},"f:dnsPolicy":{},"f:enableServiceLinks":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}},`)
+	// The kubelet's entry: this pod's IP and this update's second.
+	fmt.Fprintf(b, `{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{"k:{\"type\":\"ContainersReady\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"Initialized\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"Ready\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}}},"f:containerStatuses":{},"f:hostIP":{},"f:hostIPs":{},"f:phase":{},"f:podIP":{},"f:podIPs":{".":{},"k:{\"ip\":\"%s\"}":{".":{},"f:ip":{}}},"f:startTime":{}}},"subresource":"status"}]},`, t, ip)
+	b.WriteString(`"spec":{"containers":[`)
+	for c := range containers {
+		if c > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, `{"name":"%s-c%d","image":"registry.example.com/team/%s:1.%d.0","ports":[{"containerPort":%d,"protocol":"TCP"}],"env":[`, app, c, app, w, 8000+w*10+c)
+		for k := range 4 + (w+c)%9 {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(b, `{"name":"%s_SETTING_%d","value":"value-%d-%d"}`, tier, k, w, k*i)
+		}
+		b.WriteString(`],"resources":{"limits":{"cpu":"500m","memory":"256Mi"},"requests":{"cpu":"100m","memory":"128Mi"}},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}`)
+	}
+	fmt.Fprintf(b, `],"restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","serviceAccountName":"default","nodeName":"node-%d","securityContext":{},"schedulerName":"default-scheduler","priority":0,"enableServiceLinks":true},`, obj%40)
+	fmt.Fprintf(b, `"status":{"phase":"Running","conditions":[{"type":"Initialized","status":"True","lastProbeTime":null,"lastTransitionTime":%q},{"type":"Ready","status":"True","lastProbeTime":null,"lastTransitionTime":%q},{"type":"ContainersReady","status":"True","lastProbeTime":null,"lastTransitionTime":%q}],"hostIP":"172.18.0.%d","podIP":%q,"podIPs":[{"ip":%q}],"startTime":%q,"qosClass":"Burstable"}}}`,
+		t, t, t, 2+obj%40, ip, ip, t)
+	b.WriteByte('\n')
+}
+
+// Lease writes the i-th event of a Lease watch (kube-node-lease and
+// leader election): 3000 holders each renew every 10 s, so every event is
+// a MODIFIED of a small object whose renewTime and managedFields time
+// move.
+func Lease(b *bytes.Buffer, i int) {
+	holder := i % 3000
+	// 3000 renewals every 10 s: 300 a second.
+	sec := i / 300
+	t := fmt.Sprintf("2026-11-30T%02d:%02d:%02d.%06dZ", sec/3600%24, sec/60%60, sec%60, (i%300)*3333)
+	fmt.Fprintf(b, `{"type":"MODIFIED","object":{"kind":"Lease","apiVersion":"coordination.k8s.io/v1","metadata":{"name":"node-%04d","namespace":"kube-node-lease","uid":"%08x-7f1e-4b4c-9a34-2f5a6b7c8d9e","resourceVersion":"%d","creationTimestamp":"2026-11-29T08:00:00Z","ownerReferences":[{"apiVersion":"v1","kind":"Node","name":"node-%04d","uid":"%08x-0000-4000-8000-000000000000"}],"managedFields":[{"manager":"kubelet","operation":"Update","apiVersion":"coordination.k8s.io/v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:ownerReferences":{".":{},"k:{\"uid\":\"%08x-0000-4000-8000-000000000000\"}":{}}},"f:spec":{"f:holderIdentity":{},"f:leaseDurationSeconds":{},"f:renewTime":{}}}}]},"spec":{"holderIdentity":"node-%04d","leaseDurationSeconds":40,"renewTime":%q}}}`+"\n",
+		holder, holder, 500000+i, holder, holder, t, holder, holder, t)
+}
+
+// Event writes the i-th event of a core/v1 Event watch: each one a new
+// object (ADDED), with its own name, involved object and message.
+func Event(b *bytes.Buffer, i int) {
+	sec := i / 50
+	t := fmt.Sprintf("2026-11-30T%02d:%02d:%02dZ", sec/3600%24, sec/60%60, sec%60)
+	pod := fmt.Sprintf("svc-%d-6d8f%05d", i%workloads, i%3000)
+	reason := [...]string{"Scheduled", "Pulling", "Pulled", "Created", "Started", "Killing", "BackOff", "Unhealthy"}[i%8]
+	fmt.Fprintf(b, `{"type":"ADDED","object":{"kind":"Event","apiVersion":"v1","metadata":{"name":"%s.%016x","namespace":"team-%d","uid":"%08x-91ab-4cde-8f01-23456789abcd","resourceVersion":"%d","creationTimestamp":%q,"managedFields":[{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:count":{},"f:firstTimestamp":{},"f:involvedObject":{},"f:lastTimestamp":{},"f:message":{},"f:reason":{},"f:reportingComponent":{},"f:reportingInstance":{},"f:source":{"f:component":{},"f:host":{}},"f:type":{}}}]},"involvedObject":{"kind":"Pod","namespace":"team-%d","name":%q,"uid":"%08x-4ec7-b3fb-ba14635341da","apiVersion":"v1","resourceVersion":"%d","fieldPath":"spec.containers{app}"},"reason":%q,"message":"%s pod %s on node-%d (attempt %d)","source":{"component":"kubelet","host":"node-%d"},"firstTimestamp":%q,"lastTimestamp":%q,"count":1,"type":"Normal","eventTime":null,"reportingComponent":"kubelet","reportingInstance":"node-%d"}}`+"\n",
+		pod, i, i%workloads%13, i, 900000+i, t, t, i%workloads%13, pod, i%3000, 100000+i, reason, reason, pod, i%40, i%7, i%40, t, t, i%40)
+}
