@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"watchlens/parser"
+	"watchlens/report"
 	"watchlens/timeline"
 )
 
@@ -68,7 +69,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json or markdown")
+	format := fs.String("format", "text", "output format: text, json, markdown, or perfetto (a trace for Perfetto UI and chrome://tracing)")
 	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone; \"risk\": that, or a reconnect at risk of it (exit 3: a file gave no event to judge)")
 	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
 	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
@@ -94,7 +95,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch *format {
-	case "text", "json", "markdown":
+	case "text", "json", "markdown", "perfetto":
 	default:
 		return bad(fmt.Sprintf("unknown --format %q", *format))
 	}
@@ -153,6 +154,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		err = rep.WriteJSON(stdout)
 	case "markdown":
 		err = rep.WriteMarkdown(stdout)
+	case "perfetto":
+		err = report.WritePerfetto(stdout, a)
 	default:
 		err = rep.WriteText(stdout)
 	}

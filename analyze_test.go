@@ -190,3 +190,18 @@ func TestAnalyzeRestartFlags(t *testing.T) {
 		t.Errorf("-restart detected: exit %d (%s)", code, errOut)
 	}
 }
+
+// TestAnalyzePerfetto: --format perfetto writes a trace (report's
+// WritePerfetto holds its content to the format).
+func TestAnalyzePerfetto(t *testing.T) {
+	code, out, errOut := analyze(t, "--format", "perfetto", "samples/w3-then-resume.ts.http")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var tr struct {
+		TraceEvents []struct{ Ph string } `json:"traceEvents"`
+	}
+	if err := json.Unmarshal([]byte(out), &tr); err != nil || len(tr.TraceEvents) < 16 {
+		t.Fatalf("not a trace (%v): %.200s", err, out)
+	}
+}
