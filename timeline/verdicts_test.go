@@ -398,3 +398,87 @@ func TestCacheReplayContradictedByTheServer(t *testing.T) {
 		t.Fatalf("w1's replay: %+v", c)
 	}
 }
+
+// Range statistics count what the range holds, as the report counts the
+// whole capture: over the whole clock they equal the report's figures,
+// and a range around w4's 410 holds that one error, a zone of each
+// cursor, and the cursors' ages there.
+func TestRangeStats(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	a := tl.Analyze(realServer())
+	r := a.Report()
+	all := a.RangeStats(tl.Start(), tl.End()+1)
+	if all.Bookmarks != r.Counts["BOOKMARK"] || all.Errors != r.Counts["ERROR"] || all.ByType["MODIFIED"] != r.Counts["MODIFIED"] ||
+		all.ByKind["ConfigMap"]["DELETED"] != r.CountsByKind["ConfigMap"]["DELETED"] {
+		t.Errorf("whole clock: %+v, the report counts %v", all, r.Counts)
+	}
+	if all.FirstEvent != 0 || all.LastEvent != tl.Len()-1 {
+		t.Errorf("whole clock spans events %d..%d of %d", all.FirstEvent, all.LastEvent, tl.Len())
+	}
+	from, to := instant(t, "2026-11-30T01:04:00Z"), instant(t, "2026-11-30T01:05:00Z")
+	st := a.RangeStats(from, to)
+	if st.Errors != 1 {
+		t.Errorf("01:04-01:05 holds w4's 410: %d errors", st.Errors)
+	}
+	var w4zones int
+	for _, z := range st.Zones {
+		if z.File == 0 && z.Outcome == Refused && z.Kind != HadBookmarks {
+			w4zones++
+			if z.Length <= 0 || z.Length > to-from {
+				t.Errorf("zone length %v in a 60 s range", time.Duration(z.Length))
+			}
+		}
+	}
+	if w4zones != 2 {
+		t.Errorf("w4's refused zones in range: %+v", st.Zones)
+	}
+	for _, c := range st.Cursors {
+		if c.File == 0 && c.Kind == BookmarkIgnoring && (c.RV != 389 || c.MaxAge < int64(9*time.Minute)) {
+			t.Errorf("w4's cursor in range: %+v", c)
+		}
+	}
+}
+
+// One search box finds an RV, an instant, an object and a message.
+func TestFind(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	m := tl.Find("389", 10)
+	if len(m) == 0 || m[0].Kind != MatchRV || tl.Event(m[0].Event).RV != "389" {
+		t.Errorf("389: %+v", m)
+	}
+	if m := tl.Find("rv 1411", 10); len(m) != 1 || m[0].Kind != MatchRV || tl.Event(m[0].Event).RVNum <= 1411 {
+		t.Errorf("rv 1411, which no event carries: %+v", m)
+	}
+	if m := tl.Find("01:04:25", 10); len(m) != 1 || m[0].Kind != MatchTime || m[0].T != instant(t, "2026-11-30T01:04:25Z") {
+		t.Errorf("01:04:25: %+v", m)
+	}
+	if m := tl.Find("23:00", 10); len(m) != 0 {
+		t.Errorf("23:00 is outside the captures: %+v", m)
+	}
+	m = tl.Find("quiet/q-watched", 10)
+	if len(m) != 2 || m[0].Kind != MatchObject || tl.Lanes[m[0].Lane].Name != "q-watched" {
+		t.Errorf("quiet/q-watched: %+v", m)
+	}
+	if m := tl.Find("TOO OLD", 10); len(m) != 1 || m[0].Kind != MatchMessage || m[0].Event < 0 {
+		t.Errorf("too old: %+v", m)
+	}
+	if m := tl.Find("cm-0", 3); len(m) != 3 {
+		t.Errorf("the limit: %d matches", len(m))
+	}
+}
+
+// What "Copy summary" pastes: the summary's lines, the key figures, the
+// link, with nothing of the capture able to break the Markdown.
+func TestPasteMarkdown(t *testing.T) {
+	r := BuildReport(loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"), realServer())
+	md := r.PasteMarkdown("https://example.org/watchlens/?sample=x&view=(1)")
+	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| reconnects refused (410) | 1 | 1 | 0 |", "1 410 Gone observed",
+		"[Open this view in watchlens](https://example.org/watchlens/?sample=x&view=%281%29)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the pasted summary lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Count(md, "\n- ") != len(r.Summary) {
+		t.Errorf("%d summary lines pasted, want %d", strings.Count(md, "\n- "), len(r.Summary))
+	}
+}

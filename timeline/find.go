@@ -1,0 +1,139 @@
+package timeline
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Find: one search box for a timeline, as Perfetto's omnibox is for a
+// trace. A query is read as everything it can be: a resourceVersion
+// (digits, or "rv 1411"), an instant (RFC 3339, or a time of day on the
+// captures' days such as 01:04:25), an object's name (or namespace/name),
+// or words of an error's message; each match says where to move the view.
+
+// MatchKind is what a query matched.
+type MatchKind uint8
+
+const (
+	MatchRV MatchKind = iota
+	MatchTime
+	MatchObject
+	MatchMessage
+)
+
+var matchKindNames = [...]string{"rv", "time", "object", "message"}
+
+func (k MatchKind) String() string { return matchKindNames[k] }
+
+// Match is one answer of Find.
+type Match struct {
+	Kind MatchKind
+	T    int64 // the instant to show
+	// Event is the event matched (table index), -1 for an instant or a
+	// session's error; Lane the object's lane, -1 when none.
+	Event, Lane int
+	Text        string
+}
+
+// Find returns at most limit matches of query, RVs and instants first.
+func (tl *Timeline) Find(query string, limit int) []Match {
+	q := strings.TrimSpace(query)
+	if q == "" || limit <= 0 {
+		return nil
+	}
+	var out []Match
+	full := func() bool { return len(out) >= limit }
+	if rv, ok := queryRV(q); ok {
+		for _, i := range tl.RVRange(rv, rv, limit) {
+			e := tl.Event(i)
+			out = append(out, Match{Kind: MatchRV, T: e.T, Event: i, Lane: e.Lane, Text: e.Type.String() + " at RV " + e.RV})
+		}
+		// An RV no event carries (the Y of a 410, a cursor's value): the
+		// first event past it, where the head went beyond it.
+		if len(out) == 0 {
+			if next := tl.RVRange(rv, ^uint64(0)-2, 1); len(next) == 1 {
+				e := tl.Event(next[0])
+				out = append(out, Match{Kind: MatchRV, T: e.T, Event: next[0], Lane: e.Lane, Text: "the first event past RV " + strconv.FormatUint(rv, 10) + ": " + e.Type.String() + " at RV " + e.RV})
+			}
+		}
+	}
+	for _, t := range tl.queryInstants(q) {
+		if full() {
+			return out
+		}
+		out = append(out, Match{Kind: MatchTime, T: t, Event: -1, Lane: -1, Text: time.Unix(0, t).UTC().Format(time.RFC3339Nano)})
+	}
+	lq := strings.ToLower(q)
+	for l := range tl.Lanes {
+		if full() {
+			return out
+		}
+		ln := &tl.Lanes[l]
+		name := ln.Name
+		if ln.Namespace != "" {
+			name = ln.Namespace + "/" + ln.Name
+		}
+		if strings.Contains(strings.ToLower(name), lq) {
+			evs := tl.LaneEvents(l)
+			i := int(evs[0])
+			out = append(out, Match{Kind: MatchObject, T: tl.tab.t.at(i), Event: i, Lane: l, Text: ln.Kind + " " + name})
+		}
+	}
+	for _, i := range tl.special {
+		if full() {
+			return out
+		}
+		if st := tl.status[int(i)]; st != nil && strings.Contains(strings.ToLower(st.Message), lq) {
+			out = append(out, Match{Kind: MatchMessage, T: tl.tab.t.at(int(i)), Event: int(i), Lane: -1, Text: st.Message})
+		}
+	}
+	for _, s := range tl.Sessions {
+		if full() {
+			return out
+		}
+		if st := s.Status; st != nil && strings.Contains(strings.ToLower(st.Message), lq) {
+			out = append(out, Match{Kind: MatchMessage, T: s.Start, Event: -1, Lane: -1, Text: st.Message})
+		}
+	}
+	return out
+}
+
+// queryRV reads a resourceVersion: digits alone, or after "rv".
+func queryRV(q string) (uint64, bool) {
+	lq := strings.ToLower(q)
+	if rest, ok := strings.CutPrefix(lq, "rv"); ok {
+		lq = strings.TrimLeft(rest, " :=")
+	}
+	v, err := strconv.ParseUint(lq, 10, 64)
+	return v, err == nil
+}
+
+// queryInstants reads an instant: RFC 3339, or a time of day on each day
+// the captures span, kept when it falls inside the shared clock.
+func (tl *Timeline) queryInstants(q string) []int64 {
+	if t, err := time.Parse(time.RFC3339Nano, q); err == nil {
+		return []int64{t.UnixNano()}
+	}
+	var clock time.Time
+	var err error
+	for _, layout := range []string{"15:04:05.999999999", "15:04:05", "15:04"} {
+		if clock, err = time.Parse(layout, q); err == nil {
+			break
+		}
+	}
+	if err != nil || len(tl.Files) == 0 {
+		return nil
+	}
+	start, end := tl.Start(), tl.End()
+	var out []int64
+	day := time.Unix(0, start).UTC().Truncate(24 * time.Hour)
+	for ; day.UnixNano() <= end; day = day.Add(24 * time.Hour) {
+		t := day.Add(time.Duration(clock.Hour())*time.Hour + time.Duration(clock.Minute())*time.Minute +
+			time.Duration(clock.Second())*time.Second + time.Duration(clock.Nanosecond())).UnixNano()
+		if t >= start && t <= end {
+			out = append(out, t)
+		}
+	}
+	return out
+}
