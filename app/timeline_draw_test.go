@@ -102,16 +102,42 @@ func segmentsAxisAligned(t *testing.T, fr *tlFrame) {
 }
 
 // TestMarksOnePerEventWhenZoomedIn: zoomed in enough, every event of a lane
-// on screen has its own mark, in its type's shape.
+// on screen has its own mark, in its type's shape. The lane is the one with
+// the most events whose events, zoomed to the lane's span, all lie further
+// apart than marks of a type merge.
 func TestMarksOnePerEventWhenZoomedIn(t *testing.T) {
 	tl, an := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
 	c := newDrawCache(tl)
 	v := wholeView(tl, an, c, 1280)
-	v.rows = v.rows[:2] // one header, one lane
-	l := v.rows[1].lane
-	evs := tl.LaneEvents(l)
-	first, last := tl.Event(int(evs[0])).T, tl.Event(int(evs[len(evs)-1])).T
-	v.from, v.to = first-1, last+1
+	plotW := newTLLayout(1280, 2, false, hasHad(an)).plotW
+	row := -1
+	for r, rw := range v.rows {
+		if rw.lane < 0 {
+			continue
+		}
+		evs := tl.LaneEvents(rw.lane)
+		if len(evs) < 2 || row >= 0 && len(evs) <= len(tl.LaneEvents(v.rows[row].lane)) {
+			continue
+		}
+		span := float64(tl.Event(int(evs[len(evs)-1])).T - tl.Event(int(evs[0])).T + 2)
+		apart := true
+		for k := 1; k < len(evs); k++ {
+			if float64(tl.Event(int(evs[k])).T-tl.Event(int(evs[k-1])).T)*plotW/span < markSize {
+				apart = false
+			}
+		}
+		if apart {
+			row = r
+		}
+	}
+	if row < 0 {
+		t.Fatal("no lane with two or more events a mark apart: the test tests nothing")
+	}
+	rw := v.rows[row]
+	v.rows = []tlRow{{group: rw.group, lane: -1}, rw} // its header, and it
+	evs := tl.LaneEvents(rw.lane)
+	t.Logf("lane %s: %d events", tl.Lanes[rw.lane].Name, len(evs))
+	v.from, v.to = tl.Event(int(evs[0])).T-1, tl.Event(int(evs[len(evs)-1])).T+1
 	var fr tlFrame
 	c.build(v, &fr)
 	want := map[string]int{}
@@ -124,16 +150,13 @@ func TestMarksOnePerEventWhenZoomedIn(t *testing.T) {
 			got[op.S] += op.N / 2
 		}
 	}
-	// Same-type marks closer than 60% of a mark merge; these are seconds apart.
-	if len(evs) > 1 && last-first > int64(len(evs))*int64(time.Second) {
-		for shape, n := range want {
-			if got[shape] != n {
-				t.Errorf("%d %s marks, %d events", got[shape], shape, n)
-			}
+	for shape, n := range want {
+		if got[shape] != n {
+			t.Errorf("%d %s marks, %d events", got[shape], shape, n)
 		}
 	}
-	if len(got) == 0 {
-		t.Error("no marks drawn")
+	if len(got) != len(want) {
+		t.Errorf("marks of shapes %v, events of shapes %v", got, want)
 	}
 }
 
