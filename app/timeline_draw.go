@@ -143,10 +143,6 @@ var markStyles = [...]markStyle{
 	parser.Observed:    {"diamond", colObserved},
 }
 
-// rvNone marks an event without a usable resourceVersion (the same
-// sentinel the timeline uses for "no cursor").
-const rvNone = math.MaxUint64
-
 // laneEvents are one lane's events, decoded once from the timeline.
 type laneEvents struct {
 	t   []int64
@@ -161,12 +157,12 @@ type laneEvents struct {
 // tooltip can say which RVs it vouches for.
 type bookmarkMark struct {
 	t, idx   int64
-	rv, prev uint64 // prev is rvNone when unknown
+	rv, prev uint64 // prev is timeline.NoRV when unknown
 }
 
 type errorMark struct {
 	t, idx int64
-	y      uint64 // the lowest RV still accepted, rvNone when the message does not say
+	y      uint64 // the lowest RV still accepted, timeline.NoRV when the message does not say
 	msg    string
 }
 
@@ -214,7 +210,7 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 			if !ok {
 				prev = c.prevRV(ev)
 			}
-			rv := uint64(rvNone)
+			rv := timeline.NoRV
 			if ev.RVValid {
 				rv = ev.RVNum
 				lastRV[ev.Session] = rv
@@ -222,7 +218,7 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 			c.bookmarks = append(c.bookmarks, bookmarkMark{t: ev.T, idx: int64(e), rv: rv, prev: prev})
 			c.bmT = append(c.bmT, ev.T)
 		case parser.Error:
-			m := errorMark{t: ev.T, idx: int64(e), y: rvNone}
+			m := errorMark{t: ev.T, idx: int64(e), y: timeline.NoRV}
 			if ev.Status != nil {
 				m.msg = ev.Status.Message
 				if ev.Status.TooOld {
@@ -237,7 +233,7 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 	// select, only its session.
 	for _, ss := range tl.Sessions {
 		if st := ss.Status; st != nil {
-			m := errorMark{t: ss.Start, idx: -1, y: rvNone, msg: st.Message}
+			m := errorMark{t: ss.Start, idx: -1, y: timeline.NoRV, msg: st.Message}
 			if st.TooOld {
 				m.y = st.Y
 			}
@@ -246,7 +242,7 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 	}
 	sort.SliceStable(c.errs, func(i, j int) bool { return c.errs[i].t < c.errs[j].t })
 	for _, b := range c.bookmarks {
-		if b.rv != rvNone {
+		if b.rv != timeline.NoRV {
 			c.bmRV = append(c.bmRV, int64(b.rv))
 		}
 	}
@@ -283,7 +279,7 @@ func (c *drawCache) prevRV(bm timeline.Event) uint64 {
 			return v
 		}
 	}
-	return rvNone
+	return timeline.NoRV
 }
 
 // rvExtent spans every RV the view can show: events, bookmarks, cursor
@@ -292,7 +288,7 @@ func (c *drawCache) rvExtent() (int64, int64) {
 	tl := c.tl
 	lo, hi := uint64(math.MaxUint64), uint64(0)
 	see := func(v uint64) {
-		if v != rvNone {
+		if v != timeline.NoRV {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
@@ -325,7 +321,7 @@ func (c *drawCache) lane(l int) *laneEvents {
 	le := &laneEvents{t: make([]int64, len(idx)), rv: make([]uint64, len(idx)), typ: make([]parser.EventType, len(idx)), idx: idx}
 	for k, i := range idx {
 		p := c.tl.Point(int(i))
-		le.t[k], le.typ[k], le.rv[k] = p.T, p.Type, rvNone
+		le.t[k], le.typ[k], le.rv[k] = p.T, p.Type, timeline.NoRV
 		if p.RVValid {
 			le.rv[k] = p.RV
 		}
@@ -445,7 +441,7 @@ func (c *drawCache) build(v *tlView, fr *tlFrame) tlLayout {
 // axisPos is an event's place on the axis (ok false when it has none there).
 func axisPos(axisRV bool, t int64, rv uint64) (int64, bool) {
 	if axisRV {
-		return int64(rv), rv != rvNone
+		return int64(rv), rv != timeline.NoRV
 	}
 	return t, true
 }
@@ -491,9 +487,8 @@ func (c *drawCache) sessions(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	for _, ss := range c.tl.Sessions {
 		from, to := ss.Start, ss.End
 		if v.axisRV {
-			a, okA := parseRVText(ss.FirstRV)
-			z, okZ := parseRVText(ss.LastRV)
-			if !okA || !okZ {
+			a, z, ok := ss.RVRange()
+			if !ok {
 				continue
 			}
 			from, to = int64(a), int64(z)+1
@@ -516,11 +511,6 @@ func (c *drawCache) sessions(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 	fr.add(tlOp{K: "rect", C: colSession, A: 0.7}, bars)
 	fr.add(tlOp{K: "rect", C: colDeleted, A: 0.8}, gaps)
 	fr.add(tlOp{K: "seg", C: colMuted, Z: 1, D: true, A: 0.6}, bounds)
-}
-
-func parseRVText(s string) (uint64, bool) {
-	v, err := strconv.ParseUint(s, 10, 64)
-	return v, err == nil
 }
 
 // bookmarkTrack draws a tick per bookmark; ticks within a pixel merge.
@@ -664,7 +654,7 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 	n := len(e.has)
 	prev, havePrev, prevCol := uint64(0), false, -1
 	fold := func(col int, val uint64) {
-		if val == rvNone {
+		if val == timeline.NoRV {
 			if havePrev && prevCol >= 0 {
 				e.breakAfter[prevCol] = true
 			}
@@ -693,7 +683,7 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 			end = st.SearchT(end+1, to, s.columnEnd(col, n))
 		}
 		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k
-		if v := st.RV(k); v != rvNone && (d == len(desc) || int(desc[d]) >= end) {
+		if v := st.RV(k); v != timeline.NoRV && (d == len(desc) || int(desc[d]) >= end) {
 			fold(col, v)
 			fold(col, st.RV(end-1))
 		} else {
@@ -974,7 +964,7 @@ func (c *drawCache) laneMarksRV(v *tlView, le *laneEvents, s tlScale, cy float32
 	for k, rv := range le.rv {
 		typ := le.typ[k]
 		p := int64(rv)
-		if rv == rvNone || p < v.from || p >= v.to || int(typ) >= len(lastX) || !v.filter.Event(typ) {
+		if rv == timeline.NoRV || p < v.from || p >= v.to || int(typ) >= len(lastX) || !v.filter.Event(typ) {
 			continue
 		}
 		x := s.x(p)

@@ -176,7 +176,7 @@ func (s steps) SearchT(lo, hi int, t int64) int {
 func descents(st steps) []int32 {
 	var out []int32
 	for k, v := range st.vs {
-		if v == rvNone || k > 0 && (st.vs[k-1] == rvNone || v < st.vs[k-1]) {
+		if v == timeline.NoRV || k > 0 && (st.vs[k-1] == timeline.NoRV || v < st.vs[k-1]) {
 			out = append(out, int32(k))
 		}
 	}
@@ -187,7 +187,7 @@ func descents(st steps) []int32 {
 func TestStepEnvelope(t *testing.T) {
 	s := tlScale{from: 0, to: 100, x0: 10, w: 100}
 	ts := []int64{0, 10, 10, 50, 51, 90}
-	vs := []uint64{5, 7, 6, 9, rvNone, 12}
+	vs := []uint64{5, 7, 6, 9, timeline.NoRV, 12}
 	var e stepEnvelope
 	e.reset(100)
 	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), s)

@@ -706,10 +706,10 @@ func laneText(ln *timeline.Lane) string {
 
 func bookmarkText(b bookmarkMark, when string) string {
 	rv := "?"
-	if b.rv != rvNone {
+	if b.rv != timeline.NoRV {
 		rv = strconv.FormatUint(b.rv, 10)
 	}
-	if b.prev == rvNone {
+	if b.prev == timeline.NoRV {
 		return "BOOKMARK at " + when + ": the server says nothing you watch changed up to RV " + rv
 	}
 	return "BOOKMARK at " + when + ": the server says nothing you watch changed in (" + strconv.FormatUint(b.prev, 10) + ".." + rv + "]"
@@ -793,9 +793,8 @@ func (c *drawCache) sessionAt(axisRV bool, at, slop int64) string {
 	for g, s := range tl.Sessions {
 		from, to := s.Start, s.End
 		if axisRV {
-			a, okA := parseRVText(s.FirstRV)
-			z, okZ := parseRVText(s.LastRV)
-			if !okA || !okZ {
+			a, z, ok := s.RVRange()
+			if !ok {
 				continue
 			}
 			from, to = int64(a), int64(z)+1
