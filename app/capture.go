@@ -73,7 +73,7 @@ type source struct {
 // superseded (checked while parsing, as often as it yields). It keeps
 // at most limits.maxEvents events, and says so of each file it stopped
 // reading. report may be nil.
-func readCapture(sources []source, filter Filter, report func(progress), turn readTurn) *capture {
+func readCapture(sources []source, filter timeline.Filter, report func(progress), turn readTurn) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	b.MaxEvents = limits.maxEvents

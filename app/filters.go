@@ -108,7 +108,7 @@ func (p *Page) onTypeToggled(t parser.EventType) goapp.EventHandler {
 	}
 }
 
-// typesMask turns the set of types shown into Filter.Types, where 0 means
+// typesMask turns the set of types shown into timeline.Filter.Types, where 0 means
 // every type: so all shown is 0 (the default, a short URL), and none shown
 // is a mask with no event type's bit.
 func typesMask(shown uint32) uint32 {

@@ -359,7 +359,7 @@ func (c *drawCache) extent(axisRV bool) (int64, int64) {
 // tlView is everything one frame depends on.
 type tlView struct {
 	an        *timeline.Analysis
-	filter    Filter
+	filter    timeline.Filter
 	axisRV    bool
 	from, to  int64
 	width     float64

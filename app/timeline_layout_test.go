@@ -30,7 +30,7 @@ func sampleTimeline(t testing.TB, name string) (*timeline.Timeline, *timeline.An
 
 // wholeView is the view of the whole capture at a given canvas width.
 func wholeView(tl *timeline.Timeline, an *timeline.Analysis, c *drawCache, width float64) *tlView {
-	groups, rows, _ := buildRows(tl, Filter{}, map[string]bool{}, nil)
+	groups, rows, _ := buildRows(tl, timeline.Filter{}, map[string]bool{}, nil)
 	from, to := c.extent(false)
 	return &tlView{an: an, from: from, to: to, width: width, dpr: 1, groups: groups, rows: rows, selected: -1}
 }
@@ -47,34 +47,9 @@ func wholeFrame(t *testing.T, sample string) (*timeline.Timeline, *drawCache, *t
 	return tl, c, v, lo, v.scale(&lo)
 }
 
-func TestFilterLane(t *testing.T) {
-	l := timeline.Lane{Kind: "ConfigMap", Namespace: "kube-system", Name: "Coredns-Config"}
-	for _, c := range []struct {
-		f    Filter
-		want bool
-	}{
-		{Filter{}, true},
-		{Filter{Kind: "ConfigMap"}, true},
-		{Filter{Kind: "Pod"}, false},
-		{Filter{Namespace: "kube-system"}, true},
-		{Filter{Namespace: "kube"}, false}, // exact, not a prefix
-		{Filter{Text: "dns-c"}, true},
-		{Filter{Text: "DNS"}, true},
-		{Filter{Text: "etcd"}, false},
-		{Filter{Types: 1 << parser.Deleted}, true}, // types filter marks, not lanes
-	} {
-		if got := c.f.Lane(l); got != c.want {
-			t.Errorf("%+v.Lane = %v, want %v", c.f, got, c.want)
-		}
-	}
-	if (Filter{Types: 1 << parser.Added}).Event(parser.Modified) || !(Filter{}).Event(parser.Modified) {
-		t.Error("Filter.Event does not follow the type mask")
-	}
-}
-
 func TestBuildRowsGroupsAndFolds(t *testing.T) {
 	tl, _ := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
-	groups, rows, shown := buildRows(tl, Filter{}, map[string]bool{}, nil)
+	groups, rows, shown := buildRows(tl, timeline.Filter{}, map[string]bool{}, nil)
 	if shown != len(tl.Lanes) {
 		t.Fatalf("%d lanes shown, want all %d", shown, len(tl.Lanes))
 	}
@@ -97,11 +72,11 @@ func TestBuildRowsGroupsAndFolds(t *testing.T) {
 		}
 	}
 	folded := map[string]bool{groups[0].key(): true}
-	_, rows2, _ := buildRows(tl, Filter{}, folded, nil)
+	_, rows2, _ := buildRows(tl, timeline.Filter{}, folded, nil)
 	if want := len(rows) - len(groups[0].lanes); len(rows2) != want {
 		t.Errorf("folding group 0 leaves %d rows, want %d", len(rows2), want)
 	}
-	_, _, shown = buildRows(tl, Filter{Namespace: groups[0].ns}, nil, nil)
+	_, _, shown = buildRows(tl, timeline.Filter{Namespace: groups[0].ns}, nil, nil)
 	if shown != len(groups[0].lanes) {
 		t.Errorf("namespace filter shows %d lanes, want %d", shown, len(groups[0].lanes))
 	}
@@ -327,60 +302,22 @@ func TestDensityCountsEveryEvent(t *testing.T) {
 	}
 }
 
-func TestMatchLabels(t *testing.T) {
-	labels := "app=web,pod-template-hash=7f9c,tier=frontend"
-	for _, tc := range []struct {
-		selector string
-		want     bool
-	}{
-		{"app=web", true},
-		{"app==web", true},
-		{"app=db", false},
-		{"app=web,tier=frontend", true},
-		{"app=web,tier=backend", false},
-		{"tier!=backend", true},
-		{"tier!=frontend", false},
-		{"missing!=x", true},
-		{"tier", true},
-		{"missing", false},
-		{"!missing", true},
-		{"!tier", false},
-		{" app = web , tier ", true},
-	} {
-		if got := matchLabels(tc.selector, labels); got != tc.want {
-			t.Errorf("%q on %q: %v, want %v", tc.selector, labels, got, tc.want)
-		}
-	}
-	if matchLabels("app=web", "") {
-		t.Error("an object without labels matched app=web")
-	}
-}
-
-func TestLaneActiveIn(t *testing.T) {
+// TestBuildRowsInView: with Filter.InView, the rows are the lanes active
+// in the range.
+func TestBuildRowsInView(t *testing.T) {
 	tl, _ := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
 	mid := tl.Start() + (tl.End()-tl.Start())/2
-	active := laneActiveIn(tl, mid, tl.End()+1)
-	in, out := 0, 0
+	active := timeline.LanesActiveIn(tl, mid, tl.End()+1)
+	in := 0
 	for l := range tl.Lanes {
-		has := false
-		for _, e := range tl.LaneEvents(l) {
-			if tl.Point(int(e)).T >= mid {
-				has = true
-			}
-		}
-		if active(l) != has {
-			t.Fatalf("lane %d (%s): active %v, has an event in the second half %v", l, tl.Lanes[l].Name, active(l), has)
-		}
-		if has {
+		if active(l) {
 			in++
-		} else {
-			out++
 		}
 	}
-	if in == 0 || out == 0 {
-		t.Errorf("%d lanes active and %d not in the second half: the test proves nothing", in, out)
+	if in == 0 || in == len(tl.Lanes) {
+		t.Fatalf("%d of %d lanes active in the second half: the test proves nothing", in, len(tl.Lanes))
 	}
-	_, _, shown := buildRows(tl, Filter{InView: true}, nil, active)
+	_, _, shown := buildRows(tl, timeline.Filter{InView: true}, nil, active)
 	if shown != in {
 		t.Errorf("buildRows shows %d lanes, want the %d active ones", shown, in)
 	}

@@ -28,7 +28,7 @@ type TimelineView struct {
 	goapp.Compo
 	Timeline *timeline.Timeline
 	Analysis *timeline.Analysis                      // from Timeline.Analyze(params); replaced when the user changes settings
-	Filter   Filter                                  // which events/lanes to show
+	Filter   timeline.Filter                         // which events/lanes to show
 	From, To int64                                   // visible range on the current axis; From==To==0 means the whole capture
 	AxisRV   bool                                    // true: x axis is resourceVersion; false: time (instants, Unix ns)
 	Selected int                                     // selected event (timeline table index), -1 for none
@@ -42,7 +42,7 @@ type TimelineView struct {
 	groups     []laneGroup
 	rows       []tlRow
 	lanesShown int
-	rowsFilter Filter
+	rowsFilter timeline.Filter
 	// The range the rows were built for: with Filter.InView, which lanes
 	// are rows depends on it.
 	rowsFrom, rowsTo int64
@@ -133,7 +133,7 @@ func (v *TimelineView) sync() {
 func (v *TimelineView) rebuildRows() {
 	var active func(int) bool
 	if v.Filter.InView && !v.axisRV && v.to > v.from {
-		active = laneActiveIn(v.Timeline, v.from, v.to)
+		active = timeline.LanesActiveIn(v.Timeline, v.from, v.to)
 	}
 	if p := v.Prepared; p != nil && !p.taken && p.cache == v.cache && p.filter == v.Filter && active == nil && len(v.collapsed) == 0 {
 		// Taken once: the view may change the groups it holds.
@@ -202,7 +202,7 @@ func (v *TimelineView) viewState(width, dpr float64) *tlView {
 // spent in the one task that showed the capture.
 type viewPrep struct {
 	cache  *drawCache
-	filter Filter
+	filter timeline.Filter
 	groups []laneGroup
 	rows   []tlRow
 	shown  int
@@ -211,7 +211,7 @@ type viewPrep struct {
 
 // prepareView lays the groundwork of tl's first frame under filter, with
 // a pause between its two long steps.
-func prepareView(tl *timeline.Timeline, filter Filter, pause func()) *viewPrep {
+func prepareView(tl *timeline.Timeline, filter timeline.Filter, pause func()) *viewPrep {
 	// Which lanes the InView filter shows depends on the range, which the
 	// view settles when it mounts.
 	p := &viewPrep{filter: filter, taken: filter.InView}
@@ -236,7 +236,7 @@ func (v *TimelineView) dpr() float64 {
 type frameKey struct {
 	cache      *drawCache
 	an         *timeline.Analysis
-	filter     Filter
+	filter     timeline.Filter
 	axisRV     bool
 	from, to   int64
 	width, dpr float64

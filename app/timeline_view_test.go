@@ -30,7 +30,7 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 		}
 
 		// A filter that hides bookmarks and a zoom into the first half.
-		v.Filter = Filter{Types: 1 << parser.Modified, Text: "no such object"}
+		v.Filter = timeline.Filter{Types: 1 << parser.Modified, Text: "no such object"}
 		v.From, v.To = tl.Start(), tl.Start()+(tl.End()-tl.Start())/2
 		v.sync()
 		s = v.summarize()
