@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"watchlens/app/jsrt"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -14,10 +15,6 @@ import (
 // the page until moveProgress: done every MiB, that cost a fifth of a 100
 // MB load.
 const progressEvery = 200 * time.Millisecond
-
-// holdAtMost is how long building and analysing hold the page between
-// yields.
-const holdAtMost = 40 * time.Millisecond
 
 // capture is what the page shows: one or more files read together onto one
 // timeline. The files stay on the JS side as Blobs, so an event's full JSON
@@ -80,7 +77,7 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 	events := 0
 	lastReport := time.Now()
 	// A read that panics (see safely) must not leave its worker running.
-	var blobs *blobReader
+	var blobs *jsrt.BlobReader
 	defer func() {
 		if blobs != nil {
 			blobs.Close()
@@ -90,7 +87,7 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 		size := int64(src.blob.Get("size").Float())
 		c.sizes = append(c.sizes, size)
 		f := b.AddFile(src.name)
-		blobs = newBlobReader(src.blob)
+		blobs = jsrt.NewBlobReader(src.blob)
 		r := parser.NewReader(blobs, parser.Options{})
 		var capped error
 		for r.Next() {
@@ -107,7 +104,7 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 				// The reader yields between pieces of 1 MiB too, but a
 				// piece of a million small events' capture opens
 				// thousands of objects at first, which took up to 160 ms.
-				yieldIfHeld()
+				jsrt.YieldIfHeld()
 				if turn.superseded() {
 					blobs.Close()
 					return nil
@@ -121,8 +118,8 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 		blobs.Close()
 		// Finishing and building a million events takes about a second
 		// as wasm: both yield on the way, each time they have held the
-		// page for holdAtMost. A small capture never waits for a yield.
-		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
+		// page for jsrt.HoldAtMost. A small capture never waits for a yield.
+		f.FinishPausing(r.Sessions(), r.Diagnostics(), jsrt.YieldIfHeld)
 		if capped != nil {
 			c.readErr = append(c.readErr, capped)
 		} else {
@@ -132,11 +129,11 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 	if last := len(sources) - 1; report != nil {
 		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
 	}
-	c.tl = b.BuildPausing(yieldIfHeld)
-	yieldIfHeld()
+	c.tl = b.BuildPausing(jsrt.YieldIfHeld)
+	jsrt.YieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
-	yieldIfHeld()
-	c.prep = prepareView(c.tl, filter, yieldIfHeld)
+	jsrt.YieldIfHeld()
+	c.prep = prepareView(c.tl, filter, jsrt.YieldIfHeld)
 	return c
 }
 
@@ -168,8 +165,8 @@ type analysis struct {
 func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	// Over a million events the analysis takes half a second as wasm, so
 	// it yields on the way.
-	yieldIfHeld()
-	an := tl.AnalyzePausing(params, yieldIfHeld)
-	yieldIfHeld()
+	jsrt.YieldIfHeld()
+	an := tl.AnalyzePausing(params, jsrt.YieldIfHeld)
+	jsrt.YieldIfHeld()
 	return analysis{an: an, report: an.Report()}
 }

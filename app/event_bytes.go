@@ -3,6 +3,7 @@ package app
 import (
 	"io"
 
+	"watchlens/app/jsrt"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -20,12 +21,12 @@ func eventsJSON(blob goapp.Value, evs ...timeline.Event) ([][]byte, error) {
 	}
 	return parser.EventsJSON(spans,
 		func(from, to int64) ([]byte, error) { return blobBytes(blob, from, to) },
-		func() (io.ReadCloser, error) { return newBlobReader(blob), nil })
+		func() (io.ReadCloser, error) { return jsrt.NewBlobReader(blob), nil })
 }
 
 // blobBytes reads bytes [from, to) of a Blob.
 func blobBytes(blob goapp.Value, from, to int64) ([]byte, error) {
-	ab, err := await(blob.Call("slice", float64(from), float64(to)).Call("arrayBuffer"))
+	ab, err := jsrt.Await(blob.Call("slice", float64(from), float64(to)).Call("arrayBuffer"))
 	if err != nil {
 		return nil, err
 	}

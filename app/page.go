@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/jsrt"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -48,7 +49,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.TryUpdate()
 	ctx.After(3*time.Second, func(goapp.Context) { goapp.TryUpdate() })
 
-	blobWorkerURL = ctx.ResolveStaticResource("/web/blobread.js")
+	jsrt.BlobWorkerURL = ctx.ResolveStaticResource("/web/blobread.js")
 
 	// The listener lives as long as the page, so it is never released.
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
@@ -341,7 +342,7 @@ func (p *Page) nextTurn() readTurn {
 // selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn readTurn) {
 	params, filter := p.params, p.view.filter
-	loadGC.start()
+	jsrt.LoadGC.Start()
 	// The bar shows at once, rendered while the first slice is read; the
 	// reports move it without rendering the page (see moveProgress).
 	start := progress{name: sources[0].name, size: int64(sources[0].blob.Get("size").Float())}
@@ -355,7 +356,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		}
 	})
 	if failure != nil && !turn.superseded() {
-		loadGC.stop()
+		jsrt.LoadGC.Stop()
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
 			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", isolated(sources[0].name), failure)
@@ -364,7 +365,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	}
 	if c == nil || turn.superseded() {
 		// The user opened another capture meanwhile: that one shows.
-		loadGC.stop()
+		jsrt.LoadGC.Stop()
 		return
 	}
 	shown := make(chan struct{})
@@ -383,7 +384,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		// fell between this render and the paint that shows it.
 		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
 			ctx.PreventUpdate()
-			prepareReadingWorker()
+			jsrt.PrepareReadingWorker()
 		})
 	})
 	// The collector gets its pacing back once the capture is on screen.
@@ -394,10 +395,10 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	// to a page no longer mounted, and the pacing must come back anyway.
 	select {
 	case <-shown:
-		afterNextPaint()
+		jsrt.AfterNextPaint()
 	case <-time.After(2 * time.Second):
 	}
-	loadGC.stop()
+	jsrt.LoadGC.Stop()
 }
 
 // spareWorkerAfter is how long after showing a capture the page starts
@@ -425,7 +426,7 @@ func fetchSamples(ctx goapp.Context) ([]sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := await(blob.Call("text"))
+	text, err := jsrt.Await(blob.Call("text"))
 	if err != nil {
 		return nil, err
 	}
@@ -466,20 +467,7 @@ func (p *Page) sampleAbout() string {
 // fetchSample fetches a file of the built-in samples, under the site's
 // base path.
 func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
-	return fetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
-}
-
-// fetchBlob GETs rawURL and returns its body as a Blob. It runs in a
-// goroutine.
-func fetchBlob(rawURL string) (goapp.Value, error) {
-	resp, err := await(goapp.Window().Call("fetch", rawURL))
-	if err != nil {
-		return nil, err
-	}
-	if !resp.Get("ok").Truthy() {
-		return nil, fmt.Errorf("HTTP %d", resp.Get("status").Int())
-	}
-	return await(resp.Call("blob"))
+	return jsrt.FetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
 }
 
 func classIf(cond bool, class string) string {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/jsrt"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -75,7 +77,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 	for {
 		chunk, err := awaitLink(body.Call("read"), turn, got)
 		if err != nil {
-			var rej jsRejection
+			var rej jsrt.Rejection
 			if errors.As(err, &rej) {
 				return nil, fmt.Errorf("the connection broke after %s (%v)", humanBytes(got), err)
 			}
@@ -108,7 +110,7 @@ func awaitLink(promise goapp.Value, turn readTurn, got int64) (goapp.Value, erro
 	}
 	done := make(chan settled, 1)
 	go func() {
-		v, err := await(promise)
+		v, err := jsrt.Await(promise)
 		done <- settled{v, err}
 	}()
 	stall := time.NewTimer(limits.stall)
@@ -162,8 +164,8 @@ func resolveLink(rawURL string) (target string, sameOrigin bool, err error) {
 // cannot be reached, a broken connection, or a server on another site that
 // does not let this page read its answer.
 func fetchFailure(err error, sameOrigin bool) error {
-	var rej jsRejection
-	if !errors.As(err, &rej) || rej.name != "TypeError" {
+	var rej jsrt.Rejection
+	if !errors.As(err, &rej) || rej.Name != "TypeError" {
 		return err
 	}
 	if sameOrigin {
