@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -47,14 +48,14 @@ type progress struct {
 func (l progress) text() string {
 	if l.downloading {
 		if l.size < 0 {
-			return fmt.Sprintf("Downloading %s: %s", isolated(l.name), humanBytes(l.read))
+			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), words.HumanBytes(l.read))
 		}
-		return fmt.Sprintf("Downloading %s: %s of %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size))
+		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size))
 	}
 	if l.building {
-		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), isolated(l.name))
+		return fmt.Sprintf("Building the timeline of %s read from %s", words.Plural(l.events, "event"), words.Isolated(l.name))
 	}
-	return fmt.Sprintf("Reading %s: %s of %s, %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
+	return fmt.Sprintf("Reading %s: %s of %s, %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size), words.Plural(l.events, "event"))
 }
 
 // source is a capture file to read: a Blob on the JS side and its name.
@@ -95,7 +96,7 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 			// what was read is shown, and the file says where it stopped.
 			if !f.Add(r.Event()) {
 				capped = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
-					plural(limits.maxEvents, "event"), humanBytes(r.InputBytes()), humanBytes(size))
+					words.Plural(limits.maxEvents, "event"), words.HumanBytes(r.InputBytes()), words.HumanBytes(size))
 				break
 			}
 			events++

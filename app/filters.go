@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -56,7 +57,7 @@ func choice(id, label, value string, options []string, onChange goapp.EventHandl
 		goapp.Select().ID(id).OnChange(onChange).Body(
 			goapp.Option().Value("").Text("all"),
 			goapp.Range(options).Slice(func(i int) goapp.UI {
-				return goapp.Option().Value(options[i]).Selected(options[i] == value).Title(options[i]).Text(shortName(options[i]))
+				return goapp.Option().Value(options[i]).Selected(options[i] == value).Title(options[i]).Text(words.ShortName(options[i]))
 			}),
 		),
 	)

@@ -3,11 +3,11 @@ package app
 import (
 	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/words"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -287,14 +287,14 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 		f := files.Index(i)
 		name := f.Get("name").String()
 		if size := int64(f.Get("size").Float()); size > limits.maxBytes {
-			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", isolated(name), humanBytes(size)))
+			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", words.Isolated(name), words.HumanBytes(size)))
 			continue
 		}
 		sources = append(sources, source{name: name, blob: f})
 	}
 	if len(tooBig) > 0 {
 		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
-			strings.Join(tooBig, ", "), humanBytes(limits.maxBytes))
+			strings.Join(tooBig, ", "), words.HumanBytes(limits.maxBytes))
 	}
 	if len(sources) == 0 {
 		if len(tooBig) == 0 {
@@ -359,7 +359,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		jsrt.LoadGC.Stop()
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
-			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", isolated(sources[0].name), failure)
+			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", words.Isolated(sources[0].name), failure)
 		})
 		return
 	}
@@ -475,25 +475,4 @@ func classIf(cond bool, class string) string {
 		return class
 	}
 	return ""
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	default:
-		return fmt.Sprintf("%d B", n)
-	}
-}
-
-// plural says "1 event" or "3 events".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -880,7 +880,7 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 			stripes = append(stripes, float32(lo.plotX), float32(y), float32(lo.plotW), rowH)
 		}
 		ln := &c.tl.Lanes[rw.lane]
-		fr.textWithin(lo.plotX-8, y+rowH/2, lo.plotX-12, clipRunes(visibleControls(ln.Name), 26), colFg, "r", "")
+		fr.textWithin(lo.plotX-8, y+rowH/2, lo.plotX-12, words.ClipRunes(words.VisibleControls(ln.Name), 26), colFg, "r", "")
 		visible[rw.lane] = true
 		le := c.lane(rw.lane)
 		if first, last := c.tl.LaneSpan(rw.lane); !v.axisRV && last >= v.from && first < v.to {
@@ -995,13 +995,4 @@ func (c *drawCache) selection(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame, f
 			fr.add(tlOp{K: "mark", S: "ring", C: colFg, Z: markSize + 6}, []float32{float32(x), float32(y)})
 		}
 	}
-}
-
-// clipRunes shortens s to n runes with an ellipsis.
-func clipRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -37,9 +38,9 @@ func (g *laneGroup) label(tl *timeline.Timeline) string {
 	if ns == "" {
 		ns = "(cluster-scoped)"
 	}
-	s := isolated(g.kind) + " · " + isolated(ns)
+	s := words.Isolated(g.kind) + " · " + words.Isolated(ns)
 	if len(tl.Files) > 1 {
-		s = isolated(tl.Files[g.file].Name) + ": " + s
+		s = words.Isolated(tl.Files[g.file].Name) + ": " + s
 	}
 	return s + " (" + strconv.Itoa(len(g.lanes)) + ")"
 }
@@ -537,7 +538,7 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 		if b := c.bins; b != nil && b.Columns > 0 {
 			col := int(x - lo.plotX)
 			if col >= 0 && col < b.Columns {
-				h.text = plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.fmtPos(v.axisRV, at)
+				h.text = words.Plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.fmtPos(v.axisRV, at)
 			}
 		}
 	case bandSessions:
@@ -587,7 +588,7 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 			return h
 		}
 		ln := &tl.Lanes[rw.lane]
-		h.text = laneText(ln) + ": " + plural(len(tl.LaneEvents(rw.lane)), "event")
+		h.text = laneText(ln) + ": " + words.Plural(len(tl.LaneEvents(rw.lane)), "event")
 		if ln.Deleted {
 			h.text += ", deleted"
 		}
@@ -613,9 +614,9 @@ func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
 // name, each as isolated shows a name from the capture.
 func laneText(ln *timeline.Lane) string {
 	if ln.Namespace == "" {
-		return isolated(ln.Kind) + " " + isolated(ln.Name)
+		return words.Isolated(ln.Kind) + " " + words.Isolated(ln.Name)
 	}
-	return isolated(ln.Kind) + " " + isolated(ln.Namespace+"/"+ln.Name)
+	return words.Isolated(ln.Kind) + " " + words.Isolated(ln.Namespace+"/"+ln.Name)
 }
 
 func bookmarkText(b bookmarkMark, when string) string {
@@ -812,7 +813,7 @@ func (c *drawCache) reconnectText(an *timeline.Analysis, kinds []timeline.Cursor
 			v := an.Verdict(fi, k, at, an.Params.Delay)
 			b.WriteString("\n")
 			if len(tl.Files) > 1 {
-				b.WriteString(isolated(f.Name) + ", ")
+				b.WriteString(words.Isolated(f.Name) + ", ")
 			}
 			b.WriteString(cursorWords[k] + ": " + an.Words(v))
 			if len(tl.Files) == 1 && v.Outcome != timeline.Accepted {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -462,7 +463,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	s := v.summarize()
 	aw, ig := s.zones[timeline.BookmarkAware], s.zones[timeline.BookmarkIgnoring]
 	zoneText := func(z zoneStat) string {
-		return plural(z.count, "zone") + ", " + strconv.FormatFloat(z.seconds, 'f', 1, 64) + " s"
+		return words.Plural(z.count, "zone") + ", " + strconv.FormatFloat(z.seconds, 'f', 1, 64) + " s"
 	}
 	axis := "time"
 	if v.axisRV {
@@ -496,7 +497,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 			goapp.Dt().Text("In view"),
 			goapp.Dd().Text(v.cache.fmtPos(v.axisRV, v.from)+" to "+v.cache.fmtPos(v.axisRV, v.to)),
 			goapp.Dt().Text("Objects"),
-			goapp.Dd().Text(plural(s.lanes, "lane")+" in "+plural(s.groups, "group")),
+			goapp.Dd().Text(words.Plural(s.lanes, "lane")+" in "+words.Plural(s.groups, "group")),
 			goapp.Dt().Text("Bookmarks in view"),
 			goapp.Dd().Text(strconv.Itoa(s.bookmarks)),
 			goapp.Dt().Text("Observed errors in view"),
@@ -545,7 +546,7 @@ func (v *TimelineView) renderZones() goapp.UI {
 		if len(v.Timeline.Files) < 2 {
 			return ""
 		}
-		return isolated(v.Timeline.Files[z.File].Name) + " "
+		return words.Isolated(v.Timeline.Files[z.File].Name) + " "
 	}
 	// The wrapper, not the table, is hidden: a table grows to its content
 	// whatever its width says, which widened the whole page.
