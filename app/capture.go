@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
 	"watchlens/app/words"
 	"watchlens/parser"
@@ -28,7 +29,7 @@ type capture struct {
 	// The kinds and namespaces of its objects, for the filters: found
 	// once, not on every render of the page (50 ms over 10 000 objects).
 	kinds, namespaces []string
-	prep              *viewPrep
+	prep              *canvas.Prepared
 }
 
 // progress is the state of the file being read.
@@ -134,7 +135,7 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 	jsrt.YieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
 	jsrt.YieldIfHeld()
-	c.prep = prepareView(c.tl, filter, jsrt.YieldIfHeld)
+	c.prep = canvas.Prepare(c.tl, filter, jsrt.YieldIfHeld)
 	return c
 }
 

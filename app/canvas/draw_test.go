@@ -1,4 +1,4 @@
-package app
+package canvas
 
 import (
 	"encoding/json"
@@ -15,10 +15,10 @@ import (
 )
 
 // opsOf returns the operations of kind k drawn in colour col.
-func opsOf(fr *tlFrame, k, col string) []tlOp {
-	var out []tlOp
+func opsOf(fr *Frame, k, col string) []Op {
+	var out []Op
 	for _, op := range fr.Ops {
-		if op.K == k && (col == "" || op.C == col) {
+		if op.Kind == k && (col == "" || op.Color == col) {
 			out = append(out, op)
 		}
 	}
@@ -33,15 +33,15 @@ func TestFrameDrawsTheSample(t *testing.T) {
 		"w2-broad-pods-bookmarks.http.gz", "client-go-golden-watch.http", "curl1-narrow-bookmarks-raw.curl", "l410-list-exact-stale-rv.http", "w4-then-resume.http"} {
 		t.Run(name, func(t *testing.T) {
 			tl, an := sampleTimeline(t, name)
-			c := newDrawCache(tl)
+			c := NewCache(tl)
 			v := wholeView(tl, an, c, 1280)
-			var fr tlFrame
-			c.build(v, &fr)
+			var fr Frame
+			c.Build(v, &fr)
 			for _, op := range fr.Ops {
-				if op.K != "text" && op.K != "unclip" && op.O+op.N > len(fr.buf) {
-					t.Fatalf("op %+v reads past the buffer (%d floats)", op, len(fr.buf))
+				if op.Kind != "text" && op.Kind != "unclip" && op.Offset+op.Count > len(fr.floats) {
+					t.Fatalf("op %+v reads past the buffer (%d floats)", op, len(fr.floats))
 				}
-				if op.K == "text" && op.O+op.N > len(fr.Texts) {
+				if op.Kind == "text" && op.Offset+op.Count > len(fr.Texts) {
 					t.Fatalf("op %+v reads past the texts (%d)", op, len(fr.Texts))
 				}
 			}
@@ -50,8 +50,8 @@ func TestFrameDrawsTheSample(t *testing.T) {
 				bookmarks += f.Counts["BOOKMARK"]
 			}
 			ticks := 0
-			for _, op := range opsOf(&fr, "seg", colBookmark) {
-				ticks += op.N / 4
+			for _, op := range opsOf(&fr, "seg", ColorBookmark) {
+				ticks += op.Count / 4
 			}
 			// Ticks within a pixel merge; these captures have none so close.
 			if ticks != bookmarks {
@@ -59,12 +59,12 @@ func TestFrameDrawsTheSample(t *testing.T) {
 			}
 			// Every zone is drawn: refused ones red, at-risk ones pale.
 			refused, risky := 0, 0
-			for _, op := range opsOf(&fr, "rect", colZone) {
-				switch op.A {
+			for _, op := range opsOf(&fr, "rect", ColorZone) {
+				switch op.Alpha {
 				case zoneAlpha:
-					refused += op.N / 4
+					refused += op.Count / 4
 				case zoneRiskAlpha:
-					risky += op.N / 4
+					risky += op.Count / 4
 				}
 			}
 			if refused != len(an.Zones) || risky != len(an.RiskZones) {
@@ -75,11 +75,11 @@ func TestFrameDrawsTheSample(t *testing.T) {
 			}
 			segmentsAxisAligned(t, &fr)
 			// Selected, and on the resourceVersion axis, too.
-			v.selected = tl.Len() / 2
-			v.axisRV = true
-			v.from, v.to = c.extent(true)
-			fr = tlFrame{}
-			c.build(v, &fr)
+			v.Selected = tl.Len() / 2
+			v.AxisRV = true
+			v.From, v.To = c.Extent(true)
+			fr = Frame{}
+			c.Build(v, &fr)
 			segmentsAxisAligned(t, &fr)
 		})
 	}
@@ -87,15 +87,15 @@ func TestFrameDrawsTheSample(t *testing.T) {
 
 // segmentsAxisAligned checks what web/timeline.js relies on to fill the
 // segments as rectangles: each is vertical or horizontal.
-func segmentsAxisAligned(t *testing.T, fr *tlFrame) {
+func segmentsAxisAligned(t *testing.T, fr *Frame) {
 	t.Helper()
 	for _, op := range fr.Ops {
-		if op.K != "seg" {
+		if op.Kind != "seg" {
 			continue
 		}
-		for i := op.O; i < op.O+op.N; i += 4 {
-			if s := fr.buf[i : i+4]; s[0] != s[2] && s[1] != s[3] {
-				t.Fatalf("a %s segment from (%g, %g) to (%g, %g) is slanted", op.C, s[0], s[1], s[2], s[3])
+		for i := op.Offset; i < op.Offset+op.Count; i += 4 {
+			if s := fr.floats[i : i+4]; s[0] != s[2] && s[1] != s[3] {
+				t.Fatalf("a %s segment from (%g, %g) to (%g, %g) is slanted", op.Color, s[0], s[1], s[2], s[3])
 			}
 		}
 	}
@@ -107,16 +107,16 @@ func segmentsAxisAligned(t *testing.T, fr *tlFrame) {
 // apart than marks of a type merge.
 func TestMarksOnePerEventWhenZoomedIn(t *testing.T) {
 	tl, an := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
-	c := newDrawCache(tl)
+	c := NewCache(tl)
 	v := wholeView(tl, an, c, 1280)
-	plotW := newTLLayout(1280, 2, false, hasHad(an)).plotW
+	plotW := NewLayout(1280, 2, false, HasHad(an)).PlotW
 	row := -1
-	for r, rw := range v.rows {
-		if rw.lane < 0 {
+	for r, rw := range v.Rows {
+		if rw.Lane < 0 {
 			continue
 		}
-		evs := tl.LaneEvents(rw.lane)
-		if len(evs) < 2 || row >= 0 && len(evs) <= len(tl.LaneEvents(v.rows[row].lane)) {
+		evs := tl.LaneEvents(rw.Lane)
+		if len(evs) < 2 || row >= 0 && len(evs) <= len(tl.LaneEvents(v.Rows[row].Lane)) {
 			continue
 		}
 		span := float64(tl.Event(int(evs[len(evs)-1])).T - tl.Event(int(evs[0])).T + 2)
@@ -133,21 +133,21 @@ func TestMarksOnePerEventWhenZoomedIn(t *testing.T) {
 	if row < 0 {
 		t.Fatal("no lane with two or more events a mark apart: the test tests nothing")
 	}
-	rw := v.rows[row]
-	v.rows = []tlRow{{group: rw.group, lane: -1}, rw} // its header, and it
-	evs := tl.LaneEvents(rw.lane)
-	t.Logf("lane %s: %d events", tl.Lanes[rw.lane].Name, len(evs))
-	v.from, v.to = tl.Event(int(evs[0])).T-1, tl.Event(int(evs[len(evs)-1])).T+1
-	var fr tlFrame
-	c.build(v, &fr)
+	rw := v.Rows[row]
+	v.Rows = []Row{{Group: rw.Group, Lane: -1}, rw} // its header, and it
+	evs := tl.LaneEvents(rw.Lane)
+	t.Logf("lane %s: %d events", tl.Lanes[rw.Lane].Name, len(evs))
+	v.From, v.To = tl.Event(int(evs[0])).T-1, tl.Event(int(evs[len(evs)-1])).T+1
+	var fr Frame
+	c.Build(v, &fr)
 	want := map[string]int{}
 	for _, i := range evs {
 		want[markStyles[tl.Event(int(i)).Type].shape]++
 	}
 	got := map[string]int{}
 	for _, op := range opsOf(&fr, "mark", "") {
-		if op.S != "tridown" && op.S != "ring" {
-			got[op.S] += op.N / 2
+		if op.Shape != "tridown" && op.Shape != "ring" {
+			got[op.Shape] += op.Count / 2
 		}
 	}
 	for shape, n := range want {
@@ -185,7 +185,7 @@ func descents(st steps) []int32 {
 
 // TestStepEnvelope reduces a step series to columns and back to segments.
 func TestStepEnvelope(t *testing.T) {
-	s := tlScale{from: 0, to: 100, x0: 10, w: 100}
+	s := Scale{From: 0, To: 100, X0: 10, Width: 100}
 	ts := []int64{0, 10, 10, 50, 51, 90}
 	vs := []uint64{5, 7, 6, 9, timeline.NoRV, 12}
 	var e stepEnvelope
@@ -276,7 +276,7 @@ func benchTimeline() (*timeline.Timeline, *timeline.Analysis) {
 // cursor and head step is folded into columns). Target < 16 ms.
 func BenchmarkFrame(b *testing.B) {
 	tl, an := benchTimeline()
-	c := newDrawCache(tl)
+	c := NewCache(tl)
 	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
 	benchFrames(b, c, v, true)
 }
@@ -284,11 +284,11 @@ func BenchmarkFrame(b *testing.B) {
 // BenchmarkFrameZoomed: a tenth of the capture, scrolled half way down.
 func BenchmarkFrameZoomed(b *testing.B) {
 	tl, an := benchTimeline()
-	c := newDrawCache(tl)
+	c := NewCache(tl)
 	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
-	span := v.to - v.from
-	v.from, v.to = v.from+span/2, v.from+span/2+span/10
-	v.scrollY = float64(len(v.rows)/2) * rowH
+	span := v.To - v.From
+	v.From, v.To = v.From+span/2, v.From+span/2+span/10
+	v.ScrollY = float64(len(v.Rows)/2) * RowHeight
 	benchFrames(b, c, v, false)
 }
 
@@ -297,10 +297,10 @@ func BenchmarkFrameZoomed(b *testing.B) {
 func BenchmarkFrameFirst(b *testing.B) {
 	tl, an := benchTimeline()
 	for b.Loop() {
-		c := newDrawCache(tl)
+		c := NewCache(tl)
 		v := wholeView(tl, an, c, 2000+gutterW+rightPad)
-		var fr tlFrame
-		c.build(v, &fr)
+		var fr Frame
+		c.Build(v, &fr)
 	}
 }
 
@@ -309,7 +309,7 @@ func BenchmarkFrameFirst(b *testing.B) {
 func TestFrameSeveralFiles(t *testing.T) {
 	b := timeline.NewBuilder()
 	for _, name := range []string{"w3-then-resume.ts.http", "w4-then-resume.ts.http"} {
-		f, err := os.Open("../samples/" + name)
+		f, err := os.Open("../../samples/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -320,18 +320,18 @@ func TestFrameSeveralFiles(t *testing.T) {
 	}
 	tl := b.Build()
 	an := tl.Analyze(timeline.DefaultParams())
-	c := newDrawCache(tl)
+	c := NewCache(tl)
 	v := wholeView(tl, an, c, 1280)
-	if len(v.groups) != 2 || !strings.HasPrefix(v.groups[1].label(tl), "w4-then-resume.ts.http: ConfigMap") {
-		t.Fatalf("groups %+v", v.groups)
+	if len(v.Groups) != 2 || !strings.HasPrefix(v.Groups[1].Label(tl), "w4-then-resume.ts.http: ConfigMap") {
+		t.Fatalf("groups %+v", v.Groups)
 	}
-	var fr tlFrame
-	c.build(v, &fr)
+	var fr Frame
+	c.Build(v, &fr)
 	lines := 0
-	for _, col := range []string{colAware, colIgnoring} {
+	for _, col := range []string{ColorAware, ColorIgnoring} {
 		lines += len(opsOf(&fr, "seg", col))
 	}
-	// colAware is also ADDED's colour, but ADDED marks are "mark" ops.
+	// ColorAware is also ADDED's colour, but ADDED marks are "mark" ops.
 	if lines != 4 {
 		t.Errorf("%d cursor lines for two files", lines)
 	}
@@ -364,23 +364,23 @@ func hotTimeline(t testing.TB, n int) (*timeline.Timeline, *timeline.Analysis) {
 // stretch where it occurs, and marks of a type stay a mark width apart.
 func TestHotLaneMarks(t *testing.T) {
 	tl, an := hotTimeline(t, 100_000)
-	c := newDrawCache(tl)
+	c := NewCache(tl)
 	v := wholeView(tl, an, c, 1000+gutterW+rightPad)
-	v.rows = v.rows[:2]
-	var fr tlFrame
-	c.build(v, &fr)
+	v.Rows = v.Rows[:2]
+	var fr Frame
+	c.Build(v, &fr)
 	var dots, diamonds int
 	for _, op := range opsOf(&fr, "mark", "") {
-		switch op.S {
+		switch op.Shape {
 		case "dot":
-			dots += op.N / 2
-			for k := op.O + 2; k < op.O+op.N; k += 2 {
-				if dx := fr.buf[k] - fr.buf[k-2]; dx < markSize*0.6-0.1 {
+			dots += op.Count / 2
+			for k := op.Offset + 2; k < op.Offset+op.Count; k += 2 {
+				if dx := fr.floats[k] - fr.floats[k-2]; dx < markSize*0.6-0.1 {
 					t.Fatalf("two MODIFIED marks %.2f px apart", dx)
 				}
 			}
 		case "diamond":
-			diamonds += op.N / 2
+			diamonds += op.Count / 2
 		}
 	}
 	// 1000 px of plot, a bucket every 5.4 px or more; the lane's 100
@@ -393,7 +393,7 @@ func TestHotLaneMarks(t *testing.T) {
 // BenchmarkFrameHotLanes: 1 M events in five lanes, the whole hour in view.
 func BenchmarkFrameHotLanes(b *testing.B) {
 	tl, an := hotTimeline(b, 1_000_000)
-	c := newDrawCache(tl)
+	c := NewCache(tl)
 	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
 	benchFrames(b, c, v, false)
 }
@@ -402,24 +402,24 @@ func BenchmarkFrameHotLanes(b *testing.B) {
 // the lanes walk all their events (no time index applies).
 func BenchmarkFrameRV(b *testing.B) {
 	tl, an := benchTimeline()
-	c := newDrawCache(tl)
+	c := NewCache(tl)
 	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
-	v.axisRV = true
-	v.from, v.to = c.extent(true)
+	v.AxisRV = true
+	v.From, v.To = c.Extent(true)
 	benchFrames(b, c, v, true)
 }
 
 // benchFrames times the frames of view v after a first one, which decodes
 // the lanes on screen, and with floats reports the frame's size.
-func benchFrames(b *testing.B, c *drawCache, v *tlView, floats bool) {
-	var fr tlFrame
-	c.build(v, &fr)
+func benchFrames(b *testing.B, c *Cache, v *View, floats bool) {
+	var fr Frame
+	c.Build(v, &fr)
 	b.ResetTimer()
 	for b.Loop() {
-		c.build(v, &fr)
+		c.Build(v, &fr)
 	}
 	if floats {
-		b.ReportMetric(float64(len(fr.buf)), "floats")
+		b.ReportMetric(float64(len(fr.floats)), "floats")
 	}
 }
 
@@ -431,17 +431,17 @@ func TestListGoneIsDrawn(t *testing.T) {
 	if len(c.errs) != 1 || !strings.Contains(c.errs[0].msg, "too old") {
 		t.Fatalf("errors to draw: %+v", c.errs)
 	}
-	var fr tlFrame
-	c.build(v, &fr)
-	if marks := opsOf(&fr, "mark", colError); len(marks) != 1 || marks[0].N != 2 {
+	var fr Frame
+	c.Build(v, &fr)
+	if marks := opsOf(&fr, "mark", ColorError); len(marks) != 1 || marks[0].Count != 2 {
 		t.Errorf("error marks: %+v", marks)
 	}
-	if span := s.to - s.from; span < int64(time.Second) {
+	if span := s.To - s.From; span < int64(time.Second) {
 		t.Errorf("the view spans %d ns", span)
 	}
 	for _, tk := range timeTicks(s) {
-		if strings.Contains(tk.label, ".") && len(tk.label) > 12 {
-			t.Errorf("tick %q is finer than the capture deserves", tk.label)
+		if strings.Contains(tk.Label, ".") && len(tk.Label) > 12 {
+			t.Errorf("tick %q is finer than the capture deserves", tk.Label)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package canvas
 
 import (
 	"math"
@@ -17,43 +17,43 @@ import (
 // under the pointer. Nothing here touches the browser, so all of it is
 // tested natively.
 
-// laneGroup is a group header row: the lanes of one file, kind and namespace.
-type laneGroup struct {
-	file      int
-	kind, ns  string
-	lanes     []int32 // lanes passing the filter, in lane (first appearance) order
-	collapsed bool
+// Group is a group header row: the lanes of one file, kind and namespace.
+type Group struct {
+	File            int
+	Kind, Namespace string
+	Lanes           []int32 // lanes passing the filter, in lane (first appearance) order
+	Collapsed       bool
 }
 
-// key identifies a group across rebuilds, so a collapsed group stays
+// Key identifies a group across rebuilds, so a collapsed group stays
 // collapsed while the filter changes.
-func (g *laneGroup) key() string {
-	return strconv.Itoa(g.file) + "\x00" + g.kind + "\x00" + g.ns
+func (g *Group) Key() string {
+	return strconv.Itoa(g.File) + "\x00" + g.Kind + "\x00" + g.Namespace
 }
 
-// label is the header's text; the file name only matters when several
+// Label is the header's text; the file name only matters when several
 // files share the view.
-func (g *laneGroup) label(tl *timeline.Timeline) string {
-	ns := g.ns
+func (g *Group) Label(tl *timeline.Timeline) string {
+	ns := g.Namespace
 	if ns == "" {
 		ns = "(cluster-scoped)"
 	}
-	s := words.Isolated(g.kind) + " · " + words.Isolated(ns)
+	s := words.Isolated(g.Kind) + " · " + words.Isolated(ns)
 	if len(tl.Files) > 1 {
-		s = words.Isolated(tl.Files[g.file].Name) + ": " + s
+		s = words.Isolated(tl.Files[g.File].Name) + ": " + s
 	}
-	return s + " (" + strconv.Itoa(len(g.lanes)) + ")"
+	return s + " (" + strconv.Itoa(len(g.Lanes)) + ")"
 }
 
-// tlRow is one row of the lane area: a group header (lane -1) or a lane.
-type tlRow struct {
-	group int
-	lane  int
+// Row is one row of the lane area: a group header (lane -1) or a lane.
+type Row struct {
+	Group int
+	Lane  int
 }
 
-// buildRows groups the lanes passing f by file, kind and namespace, in
+// BuildRows groups the lanes passing f by file, kind and namespace, in
 // that sort order, each group's lanes in order of first appearance.
-func buildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bool, active func(lane int) bool) ([]laneGroup, []tlRow, int) {
+func BuildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bool, active func(lane int) bool) ([]Group, []Row, int) {
 	// Neighbouring lanes mostly share a file and kind, not always a
 	// namespace: a lane finds its group by namespace in its file and
 	// kind's map. Over 200 000 lanes a key built per lane, and appending
@@ -66,7 +66,7 @@ func buildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bo
 	var cur map[string]int32 // the last lane's file and kind's
 	curFile := -1
 	var curKind string
-	var groups []laneGroup
+	var groups []Group
 	groupOf := make([]int32, len(tl.Lanes)) // -1: filtered out
 	var sizes []int32
 	shown := 0
@@ -89,40 +89,40 @@ func buildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bo
 		if !ok {
 			g = int32(len(groups))
 			cur[ln.Namespace] = g
-			groups = append(groups, laneGroup{file: ln.File, kind: ln.Kind, ns: ln.Namespace})
+			groups = append(groups, Group{File: ln.File, Kind: ln.Kind, Namespace: ln.Namespace})
 			sizes = append(sizes, 0)
 		}
 		groupOf[l] = g
 		sizes[g]++
 	}
 	for g := range groups {
-		groups[g].lanes = make([]int32, 0, sizes[g])
+		groups[g].Lanes = make([]int32, 0, sizes[g])
 	}
 	for l, g := range groupOf {
 		if g >= 0 {
-			groups[g].lanes = append(groups[g].lanes, int32(l))
+			groups[g].Lanes = append(groups[g].Lanes, int32(l))
 		}
 	}
 	sort.SliceStable(groups, func(i, j int) bool {
 		a, b := &groups[i], &groups[j]
-		if a.file != b.file {
-			return a.file < b.file
+		if a.File != b.File {
+			return a.File < b.File
 		}
-		if a.kind != b.kind {
-			return a.kind < b.kind
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
 		}
-		return a.ns < b.ns
+		return a.Namespace < b.Namespace
 	})
-	rows := make([]tlRow, 0, len(groups)+shown)
+	rows := make([]Row, 0, len(groups)+shown)
 	for gi := range groups {
 		g := &groups[gi]
-		g.collapsed = collapsed[g.key()]
-		rows = append(rows, tlRow{group: gi, lane: -1})
-		if g.collapsed {
+		g.Collapsed = collapsed[g.Key()]
+		rows = append(rows, Row{Group: gi, Lane: -1})
+		if g.Collapsed {
 			continue
 		}
-		for _, l := range g.lanes {
-			rows = append(rows, tlRow{group: gi, lane: int(l)})
+		for _, l := range g.Lanes {
+			rows = append(rows, Row{Group: gi, Lane: int(l)})
 		}
 	}
 	return groups, rows, shown
@@ -139,159 +139,159 @@ const (
 	zoneH       = 12.0
 	cursorH     = 84.0
 	bandGap     = 4.0
-	rowH        = 16.0
+	RowHeight   = 16.0
 	maxRowsShow = 28 // the lane area scrolls beyond this many rows
 	markSize    = 9.0
 	hitSlop     = 5.0 // how far from a mark a click still selects it
 )
 
-// bandID names the fixed bands above the lanes.
-type bandID int
+// BandID names the fixed bands above the lanes.
+type BandID int
 
 const (
-	bandAxis bandID = iota
-	bandDensity
-	bandSessions
-	bandBookmarks
-	bandZoneAware
-	bandZoneIgnoring
-	bandZoneHad
-	bandCursors
-	bandLanes
-	bandNone
+	BandAxis BandID = iota
+	BandDensity
+	BandSessions
+	BandBookmarks
+	BandZoneAware
+	BandZoneIgnoring
+	BandZoneHad
+	BandCursors
+	BandLanes
+	BandNone
 )
 
-type tlBand struct {
-	id    bandID
-	y, h  float64
-	label string
+type Band struct {
+	ID        BandID
+	Y, Height float64
+	Label     string
 }
 
-// tlLayout places the bands and the plot inside a canvas of width w.
-type tlLayout struct {
-	w, h         float64
-	plotX, plotW float64
-	bands        []tlBand
-	lanesY       float64 // top of the lane area
-	lanesH       float64 // its visible height
-	contentH     float64 // height of all rows
+// Layout places the bands and the plot inside a canvas of width w.
+type Layout struct {
+	Width, Height float64
+	PlotX, PlotW  float64
+	Bands         []Band
+	LanesY        float64 // top of the lane area
+	LanesH        float64 // its visible height
+	ContentH      float64 // height of all rows
 }
 
-// newTLLayout stacks the bands; the cursor strip only exists on the time axis
+// NewLayout stacks the bands; the cursor strip only exists on the time axis
 // (it plots RV against time), and the had-bookmarks band only when a
 // capture has that counterfactual cursor.
-func newTLLayout(w float64, rows int, axisRV, had bool) tlLayout {
-	lo := tlLayout{w: w, plotX: gutterW, plotW: max(w-gutterW-rightPad, 40)}
+func NewLayout(w float64, rows int, axisRV, had bool) Layout {
+	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
-	add := func(id bandID, h float64, label string) {
-		lo.bands = append(lo.bands, tlBand{id: id, y: y, h: h, label: label})
+	add := func(id BandID, h float64, label string) {
+		layout.Bands = append(layout.Bands, Band{ID: id, Y: y, Height: h, Label: label})
 		y += h + bandGap
 	}
-	add(bandAxis, axisH, "")
-	add(bandDensity, densityH, "events")
-	add(bandSessions, sessionH, "sessions")
-	add(bandBookmarks, bookmarkH, "bookmarks")
-	add(bandZoneAware, zoneH, "410 · bookmark-aware")
-	add(bandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
+	add(BandAxis, axisH, "")
+	add(BandDensity, densityH, "events")
+	add(BandSessions, sessionH, "sessions")
+	add(BandBookmarks, bookmarkH, "bookmarks")
+	add(BandZoneAware, zoneH, "410 · bookmark-aware")
+	add(BandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
 	if had {
-		add(bandZoneHad, zoneH, "410 · had bookmarks")
+		add(BandZoneHad, zoneH, "410 · had bookmarks")
 	}
 	if !axisRV {
-		add(bandCursors, cursorH, "cursors · RV")
+		add(BandCursors, cursorH, "cursors · RV")
 	}
-	lo.lanesY = y
-	lo.contentH = float64(rows) * rowH
-	lo.lanesH = min(lo.contentH, maxRowsShow*rowH)
-	lo.h = lo.lanesY + max(lo.lanesH, rowH) + 2
-	return lo
+	layout.LanesY = y
+	layout.ContentH = float64(rows) * RowHeight
+	layout.LanesH = min(layout.ContentH, maxRowsShow*RowHeight)
+	layout.Height = layout.LanesY + max(layout.LanesH, RowHeight) + 2
+	return layout
 }
 
-func (lo *tlLayout) band(id bandID) (tlBand, bool) {
-	for _, b := range lo.bands {
-		if b.id == id {
+func (layout *Layout) bandByID(id BandID) (Band, bool) {
+	for _, b := range layout.Bands {
+		if b.ID == id {
 			return b, true
 		}
 	}
-	return tlBand{}, false
+	return Band{}, false
 }
 
-// bandAt says which band is under y.
-func (lo *tlLayout) bandAt(y float64) bandID {
-	if y >= lo.lanesY && y < lo.lanesY+lo.lanesH {
-		return bandLanes
+// BandAt says which band is under y.
+func (layout *Layout) BandAt(y float64) BandID {
+	if y >= layout.LanesY && y < layout.LanesY+layout.LanesH {
+		return BandLanes
 	}
-	for _, b := range lo.bands {
-		if y >= b.y && y < b.y+b.h {
-			return b.id
+	for _, b := range layout.Bands {
+		if y >= b.Y && y < b.Y+b.Height {
+			return b.ID
 		}
 	}
-	return bandNone
+	return BandNone
 }
 
-// rowAt is the row under y given the lane area's scroll offset, or -1.
-func (lo *tlLayout) rowAt(y, scrollY float64, rows int) int {
-	if y < lo.lanesY || y >= lo.lanesY+lo.lanesH {
+// RowAt is the row under y given the lane area's scroll offset, or -1.
+func (layout *Layout) RowAt(y, scrollY float64, rows int) int {
+	if y < layout.LanesY || y >= layout.LanesY+layout.LanesH {
 		return -1
 	}
-	r := int((y - lo.lanesY + scrollY) / rowH)
+	r := int((y - layout.LanesY + scrollY) / RowHeight)
 	if r < 0 || r >= rows {
 		return -1
 	}
 	return r
 }
 
-// clampScroll keeps the lane area's scroll offset inside its content.
-func (lo *tlLayout) clampScroll(s float64) float64 {
-	return math.Max(0, math.Min(s, lo.contentH-lo.lanesH))
+// ClampScroll keeps the lane area's scroll offset inside its content.
+func (layout *Layout) ClampScroll(s float64) float64 {
+	return math.Max(0, math.Min(s, layout.ContentH-layout.LanesH))
 }
 
-// tlScale maps axis values in [from, to) onto [x0, x0+w) pixels.
-type tlScale struct {
-	from, to int64
-	x0, w    float64
+// Scale maps axis values in [from, to) onto [x0, x0+w) pixels.
+type Scale struct {
+	From, To  int64
+	X0, Width float64
 }
 
-func (s tlScale) x(v int64) float64 {
-	return s.x0 + float64(v-s.from)*s.w/float64(s.to-s.from)
+func (s Scale) X(v int64) float64 {
+	return s.X0 + float64(v-s.From)*s.Width/float64(s.To-s.From)
 }
 
-// xc is x for a value that may lie far outside the view (a zone's end at
+// XClamped is X for a value that may lie far outside the view (a zone's end at
 // the end of time): clamped a little beyond the plot so lines and rects
 // still reach its edges.
-func (s tlScale) xc(v int64) float64 {
-	if v <= s.from {
-		return s.x0 - 2
+func (s Scale) XClamped(v int64) float64 {
+	if v <= s.From {
+		return s.X0 - 2
 	}
-	if v >= s.to {
-		return s.x0 + s.w + 2
+	if v >= s.To {
+		return s.X0 + s.Width + 2
 	}
-	return s.x(v)
+	return s.X(v)
 }
 
-// colOf is the pixel column of n, from the plot's left edge, that
+// Column is the pixel column of n, from the plot's left edge, that
 // instant t falls in; instants outside the view fall in the first or last.
-func (s tlScale) colOf(t int64, n int) int { return max(0, min(int(s.xc(t)-s.x0), n-1)) }
+func (s Scale) Column(t int64, n int) int { return max(0, min(int(s.XClamped(t)-s.X0), n-1)) }
 
-// columnEnd is the first instant that col maps to a later column of n
-// (colOf, non-decreasing in the instant); math.MaxInt64 for the last. It
+// ColumnEnd is the first instant that col maps to a later column of n
+// (Column, non-decreasing in the instant); math.MaxInt64 for the last. It
 // searches around an estimate from the scale, which rounding can put a
-// little off. (colOf is a method, not a function passed in: as wasm the
+// little off. (Column is a method, not a function passed in: as wasm the
 // calls through a closure cost 3-12 % of a frame's drawing.)
-func (s tlScale) columnEnd(col, n int) int64 {
+func (s Scale) ColumnEnd(col, n int) int64 {
 	if col >= n-1 {
 		return math.MaxInt64
 	}
-	guess := s.from + int64(math.Ceil(float64(col+1)*float64(s.to-s.from)/s.w))
-	// Widen [lo, hi] until colOf(lo) <= col < colOf(hi), then halve it.
+	guess := s.From + int64(math.Ceil(float64(col+1)*float64(s.To-s.From)/s.Width))
+	// Widen [lo, hi] until Column(lo) <= col < Column(hi), then halve it.
 	lo, hi := guess-1, guess
-	for step := int64(1); s.colOf(lo, n) > col; step *= 2 {
+	for step := int64(1); s.Column(lo, n) > col; step *= 2 {
 		hi, lo = lo, lo-step
 	}
-	for step := int64(1); s.colOf(hi, n) <= col; step *= 2 {
+	for step := int64(1); s.Column(hi, n) <= col; step *= 2 {
 		lo, hi = hi, hi+step
 	}
 	for hi-lo > 1 {
-		if mid := lo + (hi-lo)/2; s.colOf(mid, n) > col {
+		if mid := lo + (hi-lo)/2; s.Column(mid, n) > col {
 			hi = mid
 		} else {
 			lo = mid
@@ -300,19 +300,19 @@ func (s tlScale) columnEnd(col, n int) int64 {
 	return hi
 }
 
-func (s tlScale) at(x float64) int64 {
-	return s.from + int64(math.Round((x-s.x0)/s.w*float64(s.to-s.from)))
+func (s Scale) At(x float64) int64 {
+	return s.From + int64(math.Round((x-s.X0)/s.Width*float64(s.To-s.From)))
 }
 
 // Zoom limits: the narrowest view on each axis.
 const (
-	minSpanTime = int64(10 * time.Microsecond)
-	minSpanRV   = 8
+	MinSpanTime = int64(10 * time.Microsecond)
+	MinSpanRV   = 8
 )
 
-// zoomRange scales [from, to) by factor around anchor, keeping anchor at
+// ZoomRange scales [from, to) by factor around anchor, keeping anchor at
 // the same pixel, then fits the result inside [lo, hi).
-func zoomRange(from, to, anchor int64, factor float64, lo, hi, minSpan int64) (int64, int64) {
+func ZoomRange(from, to, anchor int64, factor float64, lo, hi, minSpan int64) (int64, int64) {
 	span := float64(to - from)
 	ns := math.Max(math.Min(span*factor, float64(hi-lo)), float64(min(minSpan, hi-lo)))
 	f := 0.5
@@ -320,17 +320,17 @@ func zoomRange(from, to, anchor int64, factor float64, lo, hi, minSpan int64) (i
 		f = float64(anchor-from) / span
 	}
 	nf := int64(math.Round(float64(anchor) - f*ns))
-	return fitRange(nf, nf+int64(ns), lo, hi)
+	return FitRange(nf, nf+int64(ns), lo, hi)
 }
 
-// panRange shifts [from, to) by d and fits it inside [lo, hi).
-func panRange(from, to, d, lo, hi int64) (int64, int64) {
-	return fitRange(from+d, to+d, lo, hi)
+// PanRange shifts [from, to) by d and fits it inside [lo, hi).
+func PanRange(from, to, d, lo, hi int64) (int64, int64) {
+	return FitRange(from+d, to+d, lo, hi)
 }
 
-// fitRange slides [from, to) into [lo, hi) without changing its width
+// FitRange slides [from, to) into [lo, hi) without changing its width
 // (unless it is wider, then it becomes [lo, hi)).
-func fitRange(from, to, lo, hi int64) (int64, int64) {
+func FitRange(from, to, lo, hi int64) (int64, int64) {
 	if to-from >= hi-lo {
 		return lo, hi
 	}
@@ -343,10 +343,10 @@ func fitRange(from, to, lo, hi int64) (int64, int64) {
 	return from, to
 }
 
-// tlTick is one labelled axis position.
-type tlTick struct {
-	v     int64
-	label string
+// Tick is one labelled axis position.
+type Tick struct {
+	Value int64
+	Label string
 }
 
 // timeSteps are the tick steps, from nanoseconds to weeks: 1-2-5 below a second, then
@@ -369,18 +369,18 @@ var timeSteps = func() []int64 {
 const minTickPx = 96.0
 
 // timeTicks places ticks on round UTC instants at least minTickPx apart.
-func timeTicks(s tlScale) []tlTick {
-	span := s.to - s.from
+func timeTicks(s Scale) []Tick {
+	span := s.To - s.From
 	step := timeSteps[len(timeSteps)-1]
 	for _, d := range timeSteps {
-		if float64(d)*s.w/float64(span) >= minTickPx {
+		if float64(d)*s.Width/float64(span) >= minTickPx {
 			step = d
 			break
 		}
 	}
-	var out []tlTick
-	for v := ceilDivInt(s.from, step) * step; v < s.to; v += step {
-		out = append(out, tlTick{v: v, label: timeLabel(v, step)})
+	var out []Tick
+	for v := ceilDivInt(s.From, step) * step; v < s.To; v += step {
+		out = append(out, Tick{Value: v, Label: timeLabel(v, step)})
 	}
 	return out
 }
@@ -405,9 +405,9 @@ func timeLabel(v, step int64) string {
 
 // numberTicks places ticks on round numbers (1, 2, 5 times a power of
 // ten): resourceVersions, or event ordinals when a capture has no clock.
-func numberTicks(s tlScale) []tlTick {
-	span := float64(s.to - s.from)
-	raw := minTickPx * span / s.w
+func numberTicks(s Scale) []Tick {
+	span := float64(s.To - s.From)
+	raw := minTickPx * span / s.Width
 	step := int64(1)
 	for p := int64(1); ; p *= 10 {
 		found := false
@@ -421,9 +421,9 @@ func numberTicks(s tlScale) []tlTick {
 			break
 		}
 	}
-	var out []tlTick
-	for v := ceilDivInt(s.from, step) * step; v < s.to; v += step {
-		out = append(out, tlTick{v: v, label: strconv.FormatInt(v, 10)})
+	var out []Tick
+	for v := ceilDivInt(s.From, step) * step; v < s.To; v += step {
+		out = append(out, Tick{Value: v, Label: strconv.FormatInt(v, 10)})
 	}
 	return out
 }
@@ -456,17 +456,17 @@ func nearestPos(xs []int64, v, tol int64) int {
 	return best
 }
 
-// zoneStat is what the summary says of one cursor kind's red zones in view.
-type zoneStat struct {
-	count   int
-	seconds float64 // the union of the zones' instants in view (models overlap)
+// ZoneStat is what the summary says of one cursor kind's red zones in view.
+type ZoneStat struct {
+	Count   int
+	Seconds float64 // the union of the zones' instants in view (models overlap)
 }
 
 // zoneStats counts the zones of each cursor kind that meet the view and
 // measures the time they cover. On the RV axis a zone is the cursor values
 // [FromRV, ToRV] it refuses, and its full duration counts.
-func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]zoneStat {
-	var out [2]zoneStat
+func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]ZoneStat {
+	var out [2]ZoneStat
 	for _, kind := range timeline.CursorKinds {
 		var spans [][2]int64
 		for _, z := range zones {
@@ -484,10 +484,10 @@ func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]zoneStat {
 				}
 				lo, hi = max(lo, from), min(hi, to)
 			}
-			out[kind].count++
+			out[kind].Count++
 			spans = append(spans, [2]int64{lo, hi})
 		}
-		out[kind].seconds = float64(unionLength(spans)) / 1e9
+		out[kind].Seconds = float64(unionLength(spans)) / 1e9
 	}
 	return out
 }
@@ -513,97 +513,97 @@ func unionLength(spans [][2]int64) int64 {
 	return total
 }
 
-// tlHit is what lies under the pointer: a tooltip, the event a click
+// Hit is what lies under the pointer: a tooltip, the event a click
 // selects (-1 for none) and the group header a click folds (-1 for none).
-type tlHit struct {
-	text  string
-	event int
-	group int
+type Hit struct {
+	Text  string
+	Event int
+	Group int
 }
 
-// hitTest answers for the pointer at (x, y) in CSS pixels of the canvas.
-func hitTest(c *drawCache, v *tlView, lo *tlLayout, x, y float64) tlHit {
-	h := tlHit{event: -1, group: -1}
-	if x < lo.plotX-2 && lo.bandAt(y) != bandLanes {
+// HitTest answers for the pointer at (x, y) in CSS pixels of the canvas.
+func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
+	h := Hit{Event: -1, Group: -1}
+	if x < layout.PlotX-2 && layout.BandAt(y) != BandLanes {
 		return h
 	}
-	s := v.scale(lo)
-	at := s.at(x)
-	slop := max(int64(math.Ceil(hitSlop*float64(s.to-s.from)/s.w)), 1)
+	s := v.PlotScale(layout)
+	at := s.At(x)
+	slop := max(int64(math.Ceil(hitSlop*float64(s.To-s.From)/s.Width)), 1)
 	tl := c.tl
-	switch lo.bandAt(y) {
-	case bandAxis:
-		h.text = c.fmtPos(v.axisRV, at)
-	case bandDensity:
+	switch layout.BandAt(y) {
+	case BandAxis:
+		h.Text = c.FormatPos(v.AxisRV, at)
+	case BandDensity:
 		if b := c.bins; b != nil && b.Columns > 0 {
-			col := int(x - lo.plotX)
+			col := int(x - layout.PlotX)
 			if col >= 0 && col < b.Columns {
-				h.text = words.Plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.fmtPos(v.axisRV, at)
+				h.Text = words.Plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.FormatPos(v.AxisRV, at)
 			}
 		}
-	case bandSessions:
+	case BandSessions:
 		if k := c.nearestError(v, at, slop); k >= 0 {
 			e := c.errs[k]
-			h.event = int(e.idx)
-			h.text = "ERROR at " + c.fmtTime(e.t) + ": " + e.msg
+			h.Event = int(e.idx)
+			h.Text = "ERROR at " + c.FormatTime(e.t) + ": " + e.msg
 			return h
 		}
-		h.text = c.sessionAt(v.axisRV, at, slop)
-		if h.text == "" && !v.axisRV {
+		h.Text = c.sessionAt(v.AxisRV, at, slop)
+		if h.Text == "" && !v.AxisRV {
 			// No watch open here: what would coming back now get?
-			h.text = c.reconnectText(v.an, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at)
+			h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at)
 		}
-	case bandBookmarks:
-		if !v.filter.Event(parser.Bookmark) {
+	case BandBookmarks:
+		if !v.Filter.Event(parser.Bookmark) {
 			return h
 		}
-		if k := c.nearestBookmark(v.axisRV, at, slop); k >= 0 {
+		if k := c.nearestBookmark(v.AxisRV, at, slop); k >= 0 {
 			b := c.bookmarks[k]
-			h.event = int(b.idx)
-			h.text = bookmarkText(b, c.fmtTime(b.t))
+			h.Event = int(b.idx)
+			h.Text = bookmarkText(b, c.FormatTime(b.t))
 		}
-	case bandZoneAware, bandZoneIgnoring, bandZoneHad:
-		kind := zoneBandKind(lo.bandAt(y))
-		if v.axisRV {
-			h.text = zonesAt(v.an, kind, at, slop)
+	case BandZoneAware, BandZoneIgnoring, BandZoneHad:
+		kind := ZoneBandKind(layout.BandAt(y))
+		if v.AxisRV {
+			h.Text = zonesAt(v.Analysis, kind, at, slop)
 			return h
 		}
-		h.text = c.reconnectText(v.an, []timeline.CursorKind{kind}, at)
-	case bandCursors:
-		h.text = c.cursorsAt(at)
-	case bandLanes:
-		r := lo.rowAt(y, v.scrollY, len(v.rows))
+		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at)
+	case BandCursors:
+		h.Text = c.cursorsAt(at)
+	case BandLanes:
+		r := layout.RowAt(y, v.ScrollY, len(v.Rows))
 		if r < 0 {
 			return h
 		}
-		rw := v.rows[r]
-		g := &v.groups[rw.group]
-		if rw.lane < 0 {
-			h.group = rw.group
+		rw := v.Rows[r]
+		g := &v.Groups[rw.Group]
+		if rw.Lane < 0 {
+			h.Group = rw.Group
 			verb := "fold"
-			if g.collapsed {
+			if g.Collapsed {
 				verb = "unfold"
 			}
-			h.text = g.label(tl) + ": click to " + verb
+			h.Text = g.Label(tl) + ": click to " + verb
 			return h
 		}
-		ln := &tl.Lanes[rw.lane]
-		h.text = laneText(ln) + ": " + words.Plural(len(tl.LaneEvents(rw.lane)), "event")
+		ln := &tl.Lanes[rw.Lane]
+		h.Text = laneText(ln) + ": " + words.Plural(len(tl.LaneEvents(rw.Lane)), "event")
 		if ln.Deleted {
-			h.text += ", deleted"
+			h.Text += ", deleted"
 		}
-		if x < lo.plotX {
+		if x < layout.PlotX {
 			return h
 		}
-		if k := c.nearestInLane(v, rw.lane, at, slop); k >= 0 {
+		if k := c.nearestInLane(v, rw.Lane, at, slop); k >= 0 {
 			ev := tl.Event(k)
-			h.event = k
-			h.text = ev.Type.String() + " " + laneText(ln) + "\nRV " + ev.RV + " at " + c.fmtTime(ev.T)
+			h.Event = k
+			h.Text = ev.Type.String() + " " + laneText(ln) + "\nRV " + ev.RV + " at " + c.FormatTime(ev.T)
 			if !ev.Timed && !c.noClock {
-				h.text += " (estimated)"
+				h.Text += " (estimated)"
 			}
 			if ev.Initial {
-				h.text += "\npart of the initial events (sendInitialEvents)"
+				h.Text += "\npart of the initial events (sendInitialEvents)"
 			}
 		}
 	}
@@ -630,10 +630,10 @@ func bookmarkText(b bookmarkMark, when string) string {
 	return "BOOKMARK at " + when + ": the server says nothing you watch changed in (" + strconv.FormatUint(b.prev, 10) + ".." + rv + "]"
 }
 
-func (c *drawCache) nearestError(v *tlView, at, slop int64) int {
+func (c *Cache) nearestError(v *View, at, slop int64) int {
 	best, bestD := -1, slop+1
 	for k, e := range c.errs {
-		p, ok := axisPos(v.axisRV, e.t, e.y)
+		p, ok := axisPos(v.AxisRV, e.t, e.y)
 		if !ok {
 			continue
 		}
@@ -646,7 +646,7 @@ func (c *drawCache) nearestError(v *tlView, at, slop int64) int {
 
 // nearestBookmark returns the index in c.bookmarks of the bookmark nearest
 // at on the axis, within slop, or -1.
-func (c *drawCache) nearestBookmark(axisRV bool, at, slop int64) int {
+func (c *Cache) nearestBookmark(axisRV bool, at, slop int64) int {
 	if !axisRV {
 		return nearestPos(c.bmT, at, slop)
 	}
@@ -664,19 +664,19 @@ func (c *drawCache) nearestBookmark(axisRV bool, at, slop int64) int {
 
 // nearestInLane returns the table index of the event of lane l nearest at,
 // within slop, or -1.
-func (c *drawCache) nearestInLane(v *tlView, l int, at, slop int64) int {
+func (c *Cache) nearestInLane(v *View, l int, at, slop int64) int {
 	le := c.lane(l)
 	best, bestD := -1, slop+1
 	k := 0
-	if !v.axisRV {
+	if !v.AxisRV {
 		k = max(sort.Search(len(le.t), func(i int) bool { return le.t[i] >= at-slop }), 0)
 	}
 	for ; k < len(le.t); k++ {
-		p, ok := axisPos(v.axisRV, le.t[k], le.rv[k])
-		if !v.axisRV && p > at+slop {
+		p, ok := axisPos(v.AxisRV, le.t[k], le.rv[k])
+		if !v.AxisRV && p > at+slop {
 			break
 		}
-		if !ok || !v.filter.Event(le.typ[k]) {
+		if !ok || !v.Filter.Event(le.typ[k]) {
 			continue
 		}
 		if d := absInt64(p - at); d < bestD {
@@ -695,13 +695,13 @@ func absInt64(v int64) int64 {
 
 // sessionAt describes the reconnect gap or the session under the pointer;
 // gaps first, within slop, since they may be narrower than a pixel.
-func (c *drawCache) sessionAt(axisRV bool, at, slop int64) string {
+func (c *Cache) sessionAt(axisRV bool, at, slop int64) string {
 	tl := c.tl
 	if !axisRV {
 		for _, s := range tl.Sessions {
 			if s.Gap >= 0 && at >= s.Start-s.Gap-slop && at <= s.Start+slop {
 				return "reconnect gap of " + fmtSeconds(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name +
-					": no watch was open; the client resumed from its cursor at " + c.fmtTime(s.Start)
+					": no watch was open; the client resumed from its cursor at " + c.FormatTime(s.Start)
 			}
 		}
 	}
@@ -721,10 +721,10 @@ func (c *drawCache) sessionAt(axisRV bool, at, slop int64) string {
 	return ""
 }
 
-func (c *drawCache) sessionText(g int) string {
+func (c *Cache) sessionText(g int) string {
 	tl := c.tl
 	s := tl.Sessions[g]
-	t := "session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name + ": " + c.fmtTime(s.Start) + " – " + c.fmtTime(s.End)
+	t := "session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name + ": " + c.FormatTime(s.Start) + " – " + c.FormatTime(s.End)
 	if s.Request != nil {
 		rv := s.Request.ResourceVersion
 		if rv == "" {
@@ -742,12 +742,12 @@ func (c *drawCache) sessionText(g int) string {
 	return t
 }
 
-// zoneBandKind is the cursor whose reconnects a zone band shows.
-func zoneBandKind(b bandID) timeline.CursorKind {
+// ZoneBandKind is the cursor whose reconnects a zone band shows.
+func ZoneBandKind(b BandID) timeline.CursorKind {
 	switch b {
-	case bandZoneIgnoring:
+	case BandZoneIgnoring:
 		return timeline.BookmarkIgnoring
-	case bandZoneHad:
+	case BandZoneHad:
 		return timeline.HadBookmarks
 	}
 	return timeline.BookmarkAware
@@ -786,13 +786,13 @@ var cursorWords = map[timeline.CursorKind]string{
 // reconnectText says, in words, what a client of each capture that
 // dropped at instant at and came back after the model's delay would get,
 // per cursor kind; with one capture, the exact reason follows each.
-func (c *drawCache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64) string {
+func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64) string {
 	if an == nil || c.noClock {
 		return ""
 	}
 	tl := c.tl
 	var b strings.Builder
-	b.WriteString("a drop at " + c.fmtTime(at))
+	b.WriteString("a drop at " + c.FormatTime(at))
 	if d := an.Params.Delay; d > 0 {
 		b.WriteString(", back " + fmtSeconds(int64(d)) + " later")
 	}
@@ -828,10 +828,10 @@ func (c *drawCache) reconnectText(an *timeline.Analysis, kinds []timeline.Cursor
 }
 
 // cursorsAt reads the cursor strip at instant t.
-func (c *drawCache) cursorsAt(t int64) string {
+func (c *Cache) cursorsAt(t int64) string {
 	tl := c.tl
 	var b strings.Builder
-	b.WriteString("at " + c.fmtTime(t))
+	b.WriteString("at " + c.FormatTime(t))
 	if h, ok := tl.Head(t); ok {
 		b.WriteString("\nhead ≈ RV " + strconv.FormatUint(h, 10))
 	}
@@ -855,17 +855,17 @@ func fmtSeconds(d int64) string {
 	return strconv.FormatFloat(float64(d)/1e9, 'f', 3, 64) + " s"
 }
 
-// fmtTime shows an instant; a capture without a clock has ordinals.
-func (c *drawCache) fmtTime(t int64) string {
+// FormatTime shows an instant; a capture without a clock has ordinals.
+func (c *Cache) FormatTime(t int64) string {
 	if c.noClock {
 		return "#" + strconv.FormatInt(t, 10)
 	}
 	return time.Unix(0, t).UTC().Format("2006-01-02 15:04:05.000")
 }
 
-func (c *drawCache) fmtPos(axisRV bool, v int64) string {
+func (c *Cache) FormatPos(axisRV bool, v int64) string {
 	if axisRV {
 		return "RV " + strconv.FormatInt(v, 10)
 	}
-	return c.fmtTime(v)
+	return c.FormatTime(v)
 }

@@ -1,6 +1,8 @@
-package app
+package canvas
 
 import (
+	"encoding/binary"
+	"encoding/json"
 	"math"
 	"slices"
 	"sort"
@@ -17,115 +19,136 @@ import (
 // web/timeline.js (one Go->JS call per event would cost milliseconds per
 // thousand marks; see browser-notes.md, "Batch drawing").
 
-// tlOp is one batched drawing operation over buf[O:O+N] (or, for text,
-// over Texts[O:O+N]).
+// Op is one batched drawing operation over the frame's coordinates
+// [Offset, Offset+Count) (or, for text, over Texts[Offset:Offset+Count]).
+// The JSON names are short: web/timeline.js reads them every frame.
 //
 //	rect:   x, y, w, h per rect, filled
-//	mark:   cx, cy per mark, shape S of size Z
-//	seg:    x1, y1, x2, y2 per segment, stroked with width Z, dashed if D
+//	mark:   cx, cy per mark, shape Shape of size Size
+//	seg:    x1, y1, x2, y2 per segment, stroked with width Size, dashed if Dashed
 //	clip:   x, y, w, h; everything until unclip is clipped to it
 //	text:   the texts
-type tlOp struct {
-	K string  `json:"k"`
-	C string  `json:"c,omitempty"` // colour, or a CSS custom property ("--fg") the page defines
-	S string  `json:"s,omitempty"`
-	Z float32 `json:"z,omitempty"`
-	A float32 `json:"a,omitempty"` // alpha; 0 means opaque
-	D bool    `json:"d,omitempty"`
-	O int     `json:"o"`
-	N int     `json:"n"`
+type Op struct {
+	Kind   string  `json:"k"`
+	Color  string  `json:"c,omitempty"` // colour, or a CSS custom property ("--fg") the page defines
+	Shape  string  `json:"s,omitempty"`
+	Size   float32 `json:"z,omitempty"`
+	Alpha  float32 `json:"a,omitempty"` // alpha; 0 means opaque
+	Dashed bool    `json:"d,omitempty"`
+	Offset int     `json:"o"`
+	Count  int     `json:"n"`
 }
 
-// tlText is one label; A is the alignment ("l", "r", "c"), F the font
-// ("" regular, "b" bold) and M, when set, the most CSS px it may take.
-type tlText struct {
-	X float32 `json:"x"`
-	Y float32 `json:"y"`
-	S string  `json:"s"`
-	C string  `json:"c"`
-	A string  `json:"a,omitempty"`
-	F string  `json:"f,omitempty"`
-	M float32 `json:"m,omitempty"`
+// Text is one label at (X, Y); Align is the alignment ("l", "r", "c"),
+// Font the font ("" regular, "b" bold) and MaxWidth, when set, the most
+// CSS px it may take.
+type Text struct {
+	X        float32 `json:"x"`
+	Y        float32 `json:"y"`
+	Text     string  `json:"s"`
+	Color    string  `json:"c"`
+	Align    string  `json:"a,omitempty"`
+	Font     string  `json:"f,omitempty"`
+	MaxWidth float32 `json:"m,omitempty"`
 }
 
-// tlFrame is what web/timeline.js draws; W and H are CSS pixels.
-type tlFrame struct {
-	W     float64  `json:"w"`
-	H     float64  `json:"h"`
-	DPR   float64  `json:"dpr"`
-	Ops   []tlOp   `json:"ops"`
-	Texts []tlText `json:"texts"`
-	buf   []float32
+// Frame is what web/timeline.js draws; Width and Height are CSS pixels.
+type Frame struct {
+	Width      float64 `json:"w"`
+	Height     float64 `json:"h"`
+	PixelRatio float64 `json:"dpr"`
+	Ops        []Op    `json:"ops"`
+	Texts      []Text  `json:"texts"`
+	floats     []float32
 }
 
-func (f *tlFrame) reset(w, h, dpr float64) {
-	f.W, f.H, f.DPR = w, h, dpr
-	f.Ops, f.Texts, f.buf = f.Ops[:0], f.Texts[:0], f.buf[:0]
+// Spec is the frame's operations and texts as the JSON web/timeline.js
+// reads.
+func (f *Frame) Spec() ([]byte, error) { return json.Marshal(f) }
+
+// Floats writes the frame's coordinates as the little-endian float32s of
+// the Float32Array web/timeline.js reads into buf, grown when it is too
+// small, and returns them and their count.
+func (f *Frame) Floats(buf []byte) ([]byte, int) {
+	n := len(f.floats)
+	if cap(buf) < 4*n {
+		buf = make([]byte, 4*n+4*n/4)
+	}
+	b := buf[:4*n]
+	for i, v := range f.floats {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(v))
+	}
+	return b, n
+}
+
+func (f *Frame) reset(w, h, dpr float64) {
+	f.Width, f.Height, f.PixelRatio = w, h, dpr
+	f.Ops, f.Texts, f.floats = f.Ops[:0], f.Texts[:0], f.floats[:0]
 }
 
 // add appends an operation over floats already collected elsewhere.
-func (f *tlFrame) add(op tlOp, floats []float32) {
+func (f *Frame) add(op Op, floats []float32) {
 	if len(floats) == 0 {
 		return
 	}
-	op.O, op.N = len(f.buf), len(floats)
-	f.buf = append(f.buf, floats...)
+	op.Offset, op.Count = len(f.floats), len(floats)
+	f.floats = append(f.floats, floats...)
 	f.Ops = append(f.Ops, op)
 }
 
-func (f *tlFrame) rect(c string, alpha float32, x, y, w, h float64) {
-	f.add(tlOp{K: "rect", C: c, A: alpha}, []float32{float32(x), float32(y), float32(w), float32(h)})
+func (f *Frame) rect(c string, alpha float32, x, y, w, h float64) {
+	f.add(Op{Kind: "rect", Color: c, Alpha: alpha}, []float32{float32(x), float32(y), float32(w), float32(h)})
 }
 
-func (f *tlFrame) clip(x, y, w, h float64) {
-	f.add(tlOp{K: "clip"}, []float32{float32(x), float32(y), float32(w), float32(h)})
+func (f *Frame) clip(x, y, w, h float64) {
+	f.add(Op{Kind: "clip"}, []float32{float32(x), float32(y), float32(w), float32(h)})
 }
 
-func (f *tlFrame) unclip() { f.Ops = append(f.Ops, tlOp{K: "unclip"}) }
+func (f *Frame) unclip() { f.Ops = append(f.Ops, Op{Kind: "unclip"}) }
 
 // flushTexts flushes the labels added since start as one text operation.
-func (f *tlFrame) flushTexts(start int) {
+func (f *Frame) flushTexts(start int) {
 	if len(f.Texts) > start {
-		f.Ops = append(f.Ops, tlOp{K: "text", O: start, N: len(f.Texts) - start})
+		f.Ops = append(f.Ops, Op{Kind: "text", Offset: start, Count: len(f.Texts) - start})
 	}
 }
 
-func (f *tlFrame) text(x, y float64, s, c, align, font string) {
-	f.Texts = append(f.Texts, tlText{X: float32(x), Y: float32(y), S: s, C: c, A: align, F: font})
+func (f *Frame) addText(x, y float64, s, c, align, font string) {
+	f.Texts = append(f.Texts, Text{X: float32(x), Y: float32(y), Text: s, Color: c, Align: align, Font: font})
 }
 
-// textWithin is text that web/timeline.js cuts, with an ellipsis, to at
+// addTextWithin is addText with a text that web/timeline.js cuts, with an ellipsis, to at
 // most w CSS px: a label from the capture is clipped to a number of
 // characters, and wide characters still ran it off the canvas or over the
 // plot; only the browser knows their width.
-func (f *tlFrame) textWithin(x, y, w float64, s, c, align, font string) {
-	f.text(x, y, s, c, align, font)
-	f.Texts[len(f.Texts)-1].M = float32(w)
+func (f *Frame) addTextWithin(x, y, w float64, s, c, align, font string) {
+	f.addText(x, y, s, c, align, font)
+	f.Texts[len(f.Texts)-1].MaxWidth = float32(w)
 }
 
 // Colours: Okabe-Ito, distinguishable with the common colour-vision
 // deficiencies; every event type also has its own shape.
 const (
-	colAdded    = "#0072B2"
-	colModified = "#E69F00"
-	colDeleted  = "#D55E00"
-	colObserved = "#8C8C8C"
-	colBookmark = "#009E73"
-	colError    = "#C00000"
-	colZone     = "#E5172F"
+	ColorAdded    = "#0072B2"
+	ColorModified = "#E69F00"
+	ColorDeleted  = "#D55E00"
+	ColorObserved = "#8C8C8C"
+	ColorBookmark = "#009E73"
+	ColorError    = "#C00000"
+	ColorZone     = "#E5172F"
 	// A refused zone is drawn at zoneAlpha, an at-risk one at
 	// zoneRiskAlpha: apart by lightness, which every eye tells.
-	zoneAlpha     = 0.55
-	zoneRiskAlpha = 0.18
-	colAware      = "#0072B2"
-	colIgnoring   = "#CC79A7"
-	colHead       = "#8C8C8C"
-	colSession    = "#56B4E9"
-	colSelection  = "#F0E442"
-	colFg         = "--fg"
-	colMuted      = "--muted"
-	colGrid       = "--border"
-	colPanel      = "--panel"
+	zoneAlpha      = 0.55
+	zoneRiskAlpha  = 0.18
+	ColorAware     = "#0072B2"
+	ColorIgnoring  = "#CC79A7"
+	ColorHead      = "#8C8C8C"
+	ColorSession   = "#56B4E9"
+	ColorSelection = "#F0E442"
+	ColorFg        = "--fg"
+	ColorMuted     = "--muted"
+	ColorGrid      = "--border"
+	ColorPanel     = "--panel"
 )
 
 // markStyle is how one event type is drawn.
@@ -136,15 +159,15 @@ type markStyle struct {
 // markStyles is indexed by parser.EventType; bookmarks and errors have
 // no lane (they have bands of their own), so no entry.
 var markStyles = [...]markStyle{
-	parser.TypeUnknown: {"square", colObserved},
-	parser.Added:       {"tri", colAdded},
-	parser.Modified:    {"dot", colModified},
-	parser.Deleted:     {"cross", colDeleted},
-	parser.Observed:    {"diamond", colObserved},
+	parser.TypeUnknown: {"square", ColorObserved},
+	parser.Added:       {"tri", ColorAdded},
+	parser.Modified:    {"dot", ColorModified},
+	parser.Deleted:     {"cross", ColorDeleted},
+	parser.Observed:    {"diamond", ColorObserved},
 }
 
-// laneEvents are one lane's events, decoded once from the timeline.
-type laneEvents struct {
+// decodedLane are one lane's events, decoded once from the timeline.
+type decodedLane struct {
 	t   []int64
 	rv  []uint64
 	typ []parser.EventType
@@ -170,11 +193,11 @@ type errorMark struct {
 // (17 bytes each): beyond it the lanes off screen are dropped.
 const laneCacheBudget = 2_000_000
 
-// drawCache holds what the frames of one timeline share: decoded lanes,
+// Cache holds what the frames of one timeline share: decoded lanes,
 // the bookmark and error tracks, the axis extents.
-type drawCache struct {
+type Cache struct {
 	tl        *timeline.Timeline
-	lanes     map[int]*laneEvents
+	lanes     map[int]*decodedLane
 	cached    int
 	bookmarks []bookmarkMark
 	bmT, bmRV []int64 // positions for hit-testing, per axis
@@ -194,8 +217,8 @@ type drawCache struct {
 	cursorDesc [][]int32
 }
 
-func newDrawCache(tl *timeline.Timeline) *drawCache {
-	c := &drawCache{tl: tl, lanes: map[int]*laneEvents{}, noClock: len(tl.Files) > 0}
+func NewCache(tl *timeline.Timeline) *Cache {
+	c := &Cache{tl: tl, lanes: map[int]*decodedLane{}, noClock: len(tl.Files) > 0}
 	for _, f := range tl.Files {
 		if f.Clock != timeline.ClockNone {
 			c.noClock = false
@@ -264,9 +287,16 @@ func newDrawCache(tl *timeline.Timeline) *drawCache {
 	return c
 }
 
+// Timeline is the timeline the cache draws.
+func (c *Cache) Timeline() *timeline.Timeline { return c.tl }
+
+// NoClock says whether no file of the timeline has a clock: its instants
+// are then event ordinals.
+func (c *Cache) NoClock() bool { return c.noClock }
+
 // prevRV finds the RV the stream carried before a bookmark: the previous
 // event of its session, else the resourceVersion its request resumed from.
-func (c *drawCache) prevRV(bm timeline.Event) uint64 {
+func (c *Cache) prevRV(bm timeline.Event) uint64 {
 	tl := c.tl
 	for j, steps := bm.Index-1, 0; j >= 0 && steps < 10_000; j, steps = j-1, steps+1 {
 		p := tl.Point(j)
@@ -284,7 +314,7 @@ func (c *drawCache) prevRV(bm timeline.Event) uint64 {
 
 // rvExtent spans every RV the view can show: events, bookmarks, cursor
 // values and the head (an error's Y raises it past the last event).
-func (c *drawCache) rvExtent() (int64, int64) {
+func (c *Cache) rvExtent() (int64, int64) {
 	tl := c.tl
 	lo, hi := uint64(math.MaxUint64), uint64(0)
 	see := func(v uint64) {
@@ -313,12 +343,12 @@ func (c *drawCache) rvExtent() (int64, int64) {
 }
 
 // lane returns lane l's events, decoding them on first use.
-func (c *drawCache) lane(l int) *laneEvents {
+func (c *Cache) lane(l int) *decodedLane {
 	if le := c.lanes[l]; le != nil {
 		return le
 	}
 	idx := c.tl.LaneEvents(l)
-	le := &laneEvents{t: make([]int64, len(idx)), rv: make([]uint64, len(idx)), typ: make([]parser.EventType, len(idx)), idx: idx}
+	le := &decodedLane{t: make([]int64, len(idx)), rv: make([]uint64, len(idx)), typ: make([]parser.EventType, len(idx)), idx: idx}
 	for k, i := range idx {
 		p := c.tl.Point(int(i))
 		le.t[k], le.typ[k], le.rv[k] = p.T, p.Type, timeline.NoRV
@@ -336,7 +366,7 @@ func (c *drawCache) lane(l int) *laneEvents {
 
 // trim drops decoded lanes that are not on screen once the cache holds
 // more than its budget.
-func (c *drawCache) trim(visible map[int]bool) {
+func (c *Cache) trim(visible map[int]bool) {
 	if c.cached <= laneCacheBudget {
 		return
 	}
@@ -348,53 +378,54 @@ func (c *drawCache) trim(visible map[int]bool) {
 	}
 }
 
-// extent is the axis' whole range.
-func (c *drawCache) extent(axisRV bool) (int64, int64) {
+// Extent is the axis' whole range.
+func (c *Cache) Extent(axisRV bool) (int64, int64) {
 	if axisRV {
 		return c.rvLo, c.rvHi
 	}
 	return c.timeLo, c.timeHi
 }
 
-// tlView is everything one frame depends on.
-type tlView struct {
-	an        *timeline.Analysis
-	filter    timeline.Filter
-	axisRV    bool
-	from, to  int64
-	width     float64
-	dpr       float64
-	groups    []laneGroup
-	rows      []tlRow
-	scrollY   float64
-	selected  int
-	selecting bool
-	selA      float64 // pixel x of a shift-drag's ends
-	selB      float64
+// View is everything one frame depends on.
+type View struct {
+	Analysis   *timeline.Analysis
+	Filter     timeline.Filter
+	AxisRV     bool
+	From, To   int64
+	Width      float64
+	PixelRatio float64
+	Groups     []Group
+	Rows       []Row
+	ScrollY    float64
+	Selected   int
+	Selecting  bool
+	SelectFrom float64 // pixel x of a shift-drag's ends
+	SelectTo   float64
 }
 
-func (v *tlView) scale(lo *tlLayout) tlScale {
-	return tlScale{from: v.from, to: v.to, x0: lo.plotX, w: lo.plotW}
+// PlotScale maps the view's range onto the layout's plot.
+func (v *View) PlotScale(layout *Layout) Scale {
+	return Scale{From: v.From, To: v.To, X0: layout.PlotX, Width: layout.PlotW}
 }
 
-// build fills fr with one frame of the view.
-func (c *drawCache) build(v *tlView, fr *tlFrame) tlLayout {
-	lo := newTLLayout(v.width, len(v.rows), v.axisRV, hasHad(v.an))
-	fr.reset(lo.w, lo.h, v.dpr)
-	s := v.scale(&lo)
-	plotBottom := lo.lanesY + max(lo.lanesH, rowH)
+// Build fills fr with one frame of the view.
+func (c *Cache) Build(v *View, fr *Frame) Layout {
+	layout := NewLayout(v.Width, len(v.Rows), v.AxisRV, HasHad(v.Analysis))
+	fr.reset(layout.Width, layout.Height, v.PixelRatio)
+	s := v.PlotScale(&layout)
+	plotBottom := layout.LanesY + max(layout.LanesH, RowHeight)
 
 	// Band backgrounds and labels.
 	t0 := len(fr.Texts)
-	for _, b := range lo.bands[1:] {
-		fr.rect(colGrid, 0.25, lo.plotX, b.y, lo.plotW, b.h)
-		fr.text(lo.plotX-8, b.y+b.h/2, b.label, colMuted, "r", "")
+	for _, b := range layout.Bands[1:] {
+		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
+		fr.addText(layout.PlotX-8, b.Y+b.Height/2, b.Label, ColorMuted, "r", "")
 	}
 	fr.flushTexts(t0)
 
 	// Ticks: grid lines over every band, labels in the axis band.
-	var ticks []tlTick
-	if v.axisRV || c.noClock {
+	var ticks []Tick
+	if v.AxisRV || c.noClock {
 		ticks = numberTicks(s)
 	} else {
 		ticks = timeTicks(s)
@@ -402,40 +433,40 @@ func (c *drawCache) build(v *tlView, fr *tlFrame) tlLayout {
 	c.segs = c.segs[:0]
 	t0 = len(fr.Texts)
 	for _, tk := range ticks {
-		x := math.Round(s.x(tk.v)) + 0.5
+		x := math.Round(s.X(tk.Value)) + 0.5
 		c.segs = append(c.segs, float32(x), float32(axisH-6), float32(x), float32(plotBottom))
-		fr.text(x, axisH/2-2, tk.label, colMuted, "c", "")
+		fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
 	}
-	fr.add(tlOp{K: "seg", C: colGrid, Z: 1}, c.segs)
+	fr.add(Op{Kind: "seg", Color: ColorGrid, Size: 1}, c.segs)
 	fr.flushTexts(t0)
 
-	fr.clip(lo.plotX, 0, lo.plotW, lo.h)
-	c.density(v, &lo, fr)
-	c.sessions(v, &lo, s, fr)
-	c.bookmarkTrack(v, &lo, s, fr)
-	c.zoneBands(v, &lo, s, fr)
-	c.errorMarks(v, &lo, s, fr)
+	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
+	c.density(v, &layout, fr)
+	c.sessions(v, &layout, s, fr)
+	c.bookmarkTrack(v, &layout, s, fr)
+	c.zoneBands(v, &layout, s, fr)
+	c.errorMarks(v, &layout, s, fr)
 	var rvTop, rvBot uint64
-	if !v.axisRV {
-		rvTop, rvBot = c.cursorStrip(v, &lo, s, fr)
+	if !v.AxisRV {
+		rvTop, rvBot = c.cursorStrip(v, &layout, s, fr)
 	}
 	fr.unclip()
 	if rvTop > rvBot {
 		// The strip's RV scale, in the gutter beside it.
-		b, _ := lo.band(bandCursors)
+		b, _ := layout.bandByID(BandCursors)
 		t0 := len(fr.Texts)
-		fr.text(lo.plotX-8, b.y+7, strconv.FormatUint(rvTop, 10), colMuted, "r", "")
-		fr.text(lo.plotX-8, b.y+b.h-7, strconv.FormatUint(rvBot, 10), colMuted, "r", "")
+		fr.addText(layout.PlotX-8, b.Y+7, strconv.FormatUint(rvTop, 10), ColorMuted, "r", "")
+		fr.addText(layout.PlotX-8, b.Y+b.Height-7, strconv.FormatUint(rvBot, 10), ColorMuted, "r", "")
 		fr.flushTexts(t0)
 	}
 
-	c.laneRows(v, &lo, s, fr)
+	c.laneRows(v, &layout, s, fr)
 
-	if v.selecting {
-		a, b := min(v.selA, v.selB), max(v.selA, v.selB)
-		fr.rect(colSession, 0.25, a, axisH, b-a, plotBottom-axisH)
+	if v.Selecting {
+		a, b := min(v.SelectFrom, v.SelectTo), max(v.SelectFrom, v.SelectTo)
+		fr.rect(ColorSession, 0.25, a, axisH, b-a, plotBottom-axisH)
 	}
-	return lo
+	return layout
 }
 
 // axisPos is an event's place on the axis (ok false when it has none there).
@@ -449,10 +480,10 @@ func axisPos(axisRV bool, t int64, rv uint64) (int64, bool) {
 // density draws how many events fall in each pixel column, on a log
 // scale, from the timeline's binned counts: where the activity is, even
 // in lanes scrolled out of sight.
-func (c *drawCache) density(v *tlView, lo *tlLayout, fr *tlFrame) {
-	b, _ := lo.band(bandDensity)
-	q := timeline.BinQuery{From: v.from, To: v.to, Columns: max(int(lo.plotW), 1), File: -1}
-	if v.axisRV {
+func (c *Cache) density(v *View, layout *Layout, fr *Frame) {
+	b, _ := layout.bandByID(BandDensity)
+	q := timeline.BinQuery{From: v.From, To: v.To, Columns: max(int(layout.PlotW), 1), File: -1}
+	if v.AxisRV {
 		q.Axis = timeline.AxisRV
 	}
 	c.bins = c.tl.Bins(q, c.bins)
@@ -463,16 +494,16 @@ func (c *drawCache) density(v *tlView, lo *tlLayout, fr *tlFrame) {
 	if peak == 0 {
 		return
 	}
-	scale := (b.h - 2) / math.Log1p(float64(peak))
+	scale := (b.Height - 2) / math.Log1p(float64(peak))
 	rects := c.rects[:0]
 	for col, n := range c.bins.Objects {
 		if n == 0 {
 			continue
 		}
 		h := max(math.Log1p(float64(n))*scale, 1.5)
-		rects = append(rects, float32(lo.plotX+float64(col)), float32(b.y+b.h-1-h), 1, float32(h))
+		rects = append(rects, float32(layout.PlotX+float64(col)), float32(b.Y+b.Height-1-h), 1, float32(h))
 	}
-	fr.add(tlOp{K: "rect", C: colMuted, A: 0.7}, rects)
+	fr.add(Op{Kind: "rect", Color: ColorMuted, Alpha: 0.7}, rects)
 	c.rects = rects
 }
 
@@ -480,102 +511,102 @@ func (c *drawCache) density(v *tlView, lo *tlLayout, fr *tlFrame) {
 // (from a session's end to the next one's start in the same file) as a
 // notch at least 3 px wide, so a sub-second reconnect stays visible;
 // dashed boundaries run down through the lanes.
-func (c *drawCache) sessions(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
-	b, _ := lo.band(bandSessions)
+func (c *Cache) sessions(v *View, layout *Layout, s Scale, fr *Frame) {
+	b, _ := layout.bandByID(BandSessions)
 	var bars, gaps, bounds []float32
-	bottom := lo.lanesY + lo.lanesH
+	bottom := layout.LanesY + layout.LanesH
 	for _, ss := range c.tl.Sessions {
 		from, to := ss.Start, ss.End
-		if v.axisRV {
+		if v.AxisRV {
 			a, z, ok := ss.RVRange()
 			if !ok {
 				continue
 			}
 			from, to = int64(a), int64(z)+1
-		} else if ss.Gap >= 0 && ss.Start > v.from && ss.Start-ss.Gap < v.to {
-			x1, x2 := s.xc(ss.Start-ss.Gap), s.xc(ss.Start)
+		} else if ss.Gap >= 0 && ss.Start > v.From && ss.Start-ss.Gap < v.To {
+			x1, x2 := s.XClamped(ss.Start-ss.Gap), s.XClamped(ss.Start)
 			w := max(x2-x1, 3)
-			gaps = append(gaps, float32(x2-w), float32(b.y+1), float32(w), float32(b.h-2))
+			gaps = append(gaps, float32(x2-w), float32(b.Y+1), float32(w), float32(b.Height-2))
 		}
-		if to < v.from || from > v.to {
+		if to < v.From || from > v.To {
 			continue
 		}
-		x1, x2 := s.xc(from), s.xc(to)
-		bars = append(bars, float32(x1), float32(b.y+3), float32(max(x2-x1, 1.5)), float32(b.h-6))
+		x1, x2 := s.XClamped(from), s.XClamped(to)
+		bars = append(bars, float32(x1), float32(b.Y+3), float32(max(x2-x1, 1.5)), float32(b.Height-6))
 		for _, x := range []float64{x1, x2} {
-			if x >= s.x0 && x <= s.x0+s.w {
-				bounds = append(bounds, float32(x), float32(b.y), float32(x), float32(bottom))
+			if x >= s.X0 && x <= s.X0+s.Width {
+				bounds = append(bounds, float32(x), float32(b.Y), float32(x), float32(bottom))
 			}
 		}
 	}
-	fr.add(tlOp{K: "rect", C: colSession, A: 0.7}, bars)
-	fr.add(tlOp{K: "rect", C: colDeleted, A: 0.8}, gaps)
-	fr.add(tlOp{K: "seg", C: colMuted, Z: 1, D: true, A: 0.6}, bounds)
+	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.7}, bars)
+	fr.add(Op{Kind: "rect", Color: ColorDeleted, Alpha: 0.8}, gaps)
+	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1, Dashed: true, Alpha: 0.6}, bounds)
 }
 
 // bookmarkTrack draws a tick per bookmark; ticks within a pixel merge.
-func (c *drawCache) bookmarkTrack(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
-	if !v.filter.Event(parser.Bookmark) {
+func (c *Cache) bookmarkTrack(v *View, layout *Layout, s Scale, fr *Frame) {
+	if !v.Filter.Event(parser.Bookmark) {
 		return
 	}
-	b, _ := lo.band(bandBookmarks)
+	b, _ := layout.bandByID(BandBookmarks)
 	var segs []float32
 	last := math.Inf(-1)
 	xs := c.bmT
-	if v.axisRV {
+	if v.AxisRV {
 		xs = c.bmRV
 	}
-	for k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v.from }); k < len(xs) && xs[k] < v.to; k++ {
-		x := s.x(xs[k])
+	for k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v.From }); k < len(xs) && xs[k] < v.To; k++ {
+		x := s.X(xs[k])
 		if x-last < 1 {
 			continue
 		}
 		last = x
-		segs = append(segs, float32(x), float32(b.y+2), float32(x), float32(b.y+b.h-2))
+		segs = append(segs, float32(x), float32(b.Y+2), float32(x), float32(b.Y+b.Height-2))
 	}
-	fr.add(tlOp{K: "seg", C: colBookmark, Z: 2}, segs)
+	fr.add(Op{Kind: "seg", Color: ColorBookmark, Size: 2}, segs)
 }
 
 // zoneBands draws the zones of each cursor kind in its band: pale where
 // a reconnect is at risk, red where it is refused.
-func (c *drawCache) zoneBands(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
-	if v.an == nil {
+func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
+	if v.Analysis == nil {
 		return
 	}
-	for _, id := range [...]bandID{bandZoneAware, bandZoneIgnoring, bandZoneHad} {
-		b, ok := lo.band(id)
+	for _, id := range [...]BandID{BandZoneAware, BandZoneIgnoring, BandZoneHad} {
+		b, ok := layout.bandByID(id)
 		if !ok {
 			continue
 		}
-		kind := zoneBandKind(id)
+		kind := ZoneBandKind(id)
 		for _, layer := range [...]struct {
 			zones []timeline.Zone
 			alpha float32
-		}{{v.an.RiskZones, zoneRiskAlpha}, {v.an.Zones, zoneAlpha}} {
+		}{{v.Analysis.RiskZones, zoneRiskAlpha}, {v.Analysis.Zones, zoneAlpha}} {
 			rects := c.rects[:0]
 			for _, z := range layer.zones {
 				if z.Kind != kind {
 					continue
 				}
 				from, to := z.From, z.To
-				if v.axisRV {
+				if v.AxisRV {
 					from, to = int64(z.FromRV), int64(z.ToRV)+1
 				}
-				if to <= v.from || from >= v.to {
+				if to <= v.From || from >= v.To {
 					continue
 				}
-				x1, x2 := s.xc(from), s.xc(to)
-				rects = append(rects, float32(x1), float32(b.y+1), float32(max(x2-x1, 3)), float32(b.h-2))
+				x1, x2 := s.XClamped(from), s.XClamped(to)
+				rects = append(rects, float32(x1), float32(b.Y+1), float32(max(x2-x1, 3)), float32(b.Height-2))
 			}
-			fr.add(tlOp{K: "rect", C: colZone, A: layer.alpha}, rects)
+			fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: layer.alpha}, rects)
 			c.rects = rects
 		}
 	}
 }
 
-// hasHad says whether a capture has the had-bookmarks cursor, and so a
+// HasHad says whether a capture has the had-bookmarks cursor, and so a
 // band for its zones.
-func hasHad(an *timeline.Analysis) bool {
+func HasHad(an *timeline.Analysis) bool {
 	if an == nil {
 		return false
 	}
@@ -590,24 +621,24 @@ func hasHad(an *timeline.Analysis) bool {
 // errorMarks puts a marker on every observed ERROR above the sessions and
 // a line down through the zone bands. On the RV axis an error sits at the
 // lowest RV it says is still accepted.
-func (c *drawCache) errorMarks(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
-	if !v.filter.Event(parser.Error) {
+func (c *Cache) errorMarks(v *View, layout *Layout, s Scale, fr *Frame) {
+	if !v.Filter.Event(parser.Error) {
 		return
 	}
-	b, _ := lo.band(bandSessions)
-	zb, _ := lo.band(bandZoneIgnoring)
+	b, _ := layout.bandByID(BandSessions)
+	zb, _ := layout.bandByID(BandZoneIgnoring)
 	var marks, lines []float32
 	for _, e := range c.errs {
-		p, ok := axisPos(v.axisRV, e.t, e.y)
-		if !ok || p < v.from || p >= v.to {
+		p, ok := axisPos(v.AxisRV, e.t, e.y)
+		if !ok || p < v.From || p >= v.To {
 			continue
 		}
-		x := s.x(p)
-		marks = append(marks, float32(x), float32(b.y+b.h/2))
-		lines = append(lines, float32(x), float32(b.y+b.h/2), float32(x), float32(zb.y+zb.h))
+		x := s.X(p)
+		marks = append(marks, float32(x), float32(b.Y+b.Height/2))
+		lines = append(lines, float32(x), float32(b.Y+b.Height/2), float32(x), float32(zb.Y+zb.Height))
 	}
-	fr.add(tlOp{K: "seg", C: colError, Z: 1.5}, lines)
-	fr.add(tlOp{K: "mark", S: "tridown", C: colError, Z: markSize + 3}, marks)
+	fr.add(Op{Kind: "seg", Color: ColorError, Size: 1.5}, lines)
+	fr.add(Op{Kind: "mark", Shape: "tridown", Color: ColorError, Size: markSize + 3}, marks)
 }
 
 // stepEnvelope is a step series reduced to pixel columns: per column the
@@ -650,7 +681,7 @@ type stepSeries interface {
 // folded from its two ends, found by a search over the instants, so a
 // whole-capture view of a million steps costs a search per column, not a
 // million steps.
-func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale) {
+func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s Scale) {
 	n := len(e.has)
 	prev, havePrev, prevCol := uint64(0), false, -1
 	fold := func(col int, val uint64) {
@@ -673,14 +704,14 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s tlScale)
 		prev, havePrev, prevCol = val, true, col
 	}
 	for k := from; k < to; {
-		col := s.colOf(st.T(k), n)
+		col := s.Column(st.T(k), n)
 		// Zoomed in, the next step is mostly in another column already.
 		end := k + 1
-		if end < to && s.colOf(st.T(end), n) == col {
+		if end < to && s.Column(st.T(end), n) == col {
 			// The search compares instants with the column's end, found
 			// once: mapping every instant it read to its column was a fifth
 			// of a pan frame's drawing as wasm.
-			end = st.SearchT(end+1, to, s.columnEnd(col, n))
+			end = st.SearchT(end+1, to, s.ColumnEnd(col, n))
 		}
 		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k
 		if v := st.RV(k); v != timeline.NoRV && (d == len(desc) || int(desc[d]) >= end) {
@@ -742,24 +773,24 @@ func (r rvBand) y(rv uint64) float64 {
 // cursorStrip plots, against time, the head estimate and each file's two
 // cursors as step lines, and shades what lies between the two cursors. It
 // returns the RVs at the strip's top and bottom (equal when it is empty).
-func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) (uint64, uint64) {
-	b, _ := lo.band(bandCursors)
+func (c *Cache) cursorStrip(v *View, layout *Layout, s Scale, fr *Frame) (uint64, uint64) {
+	b, _ := layout.bandByID(BandCursors)
 	tl := c.tl
-	ncol := int(math.Ceil(lo.plotW))
-	endCol := func(end int64) int { return int(math.Ceil(s.xc(end) - s.x0)) }
+	ncol := int(math.Ceil(layout.PlotW))
+	endCol := func(end int64) int { return int(math.Ceil(s.XClamped(end) - s.X0)) }
 	if want := 1 + len(tl.Cursors); len(c.cols) < want {
 		c.cols = make([]stepEnvelope, want)
 	}
 	head := &c.cols[0]
 	head.reset(ncol)
-	hlo, hhi := tl.HeadRange(v.from, v.to)
+	hlo, hhi := tl.HeadRange(v.From, v.To)
 	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, s)
 	type series struct {
 		env   *stepEnvelope
 		color string
 		end   int
 	}
-	all := []series{{head, colHead, endCol(tl.End())}}
+	all := []series{{head, ColorHead, endCol(tl.End())}}
 	mn, mx := head.min, head.max
 	var pairs [][2]*stepEnvelope
 	for f := range tl.Files {
@@ -768,12 +799,12 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 			cur := &tl.Cursors[2*f+int(kind)]
 			env := &c.cols[1+2*f+int(kind)]
 			env.reset(ncol)
-			a, z := cur.Range(v.from, v.to)
+			a, z := cur.Range(v.From, v.To)
 			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, s)
 			mn, mx = min(mn, env.min), max(mx, env.max)
-			col := colAware
+			col := ColorAware
 			if kind == timeline.BookmarkIgnoring {
-				col = colIgnoring
+				col = ColorIgnoring
 			}
 			all = append(all, series{env, col, endCol(cur.End)})
 			pair[kind] = env
@@ -781,13 +812,13 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		pairs = append(pairs, pair)
 	}
 	if mn > mx {
-		fr.text(lo.plotX+8, b.y+b.h/2, "no resourceVersions in view", colMuted, "l", "")
+		fr.addText(layout.PlotX+8, b.Y+b.Height/2, "no resourceVersions in view", ColorMuted, "l", "")
 		fr.flushTexts(len(fr.Texts) - 1)
 		return 0, 0
 	}
 	pad := max((mx-mn)/10, 1)
 	top, bot := mx+pad, mn-min(mn, pad)
-	axis := rvBand{y0: b.y, h: b.h, top: top, bot: bot}
+	axis := rvBand{y0: b.Y, h: b.Height, top: top, bot: bot}
 	// Shade between the two cursors, column by column, merging runs.
 	var shade []float32
 	for _, p := range pairs {
@@ -798,7 +829,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		flush := func(end int) {
 			if runStart >= 0 && runA != runI {
 				y1, y2 := axis.y(max(runA, runI)), axis.y(min(runA, runI))
-				shade = append(shade, float32(lo.plotX+float64(runStart)), float32(y1), float32(end-runStart), float32(y2-y1))
+				shade = append(shade, float32(layout.PlotX+float64(runStart)), float32(y1), float32(end-runStart), float32(y2-y1))
 			}
 			runStart = -1
 		}
@@ -820,7 +851,7 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		}
 		flush(ncol)
 	}
-	fr.add(tlOp{K: "rect", C: colIgnoring, A: 0.18}, shade)
+	fr.add(Op{Kind: "rect", Color: ColorIgnoring, Alpha: 0.18}, shade)
 	// Widest first, so where the lines coincide (a cursor at the head, or
 	// both cursors at one value) each still shows as a rim of its colour.
 	for i, sr := range all {
@@ -831,12 +862,12 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 		case i%2 == 1: // bookmark-aware, drawn under bookmark-ignoring
 			z = 3
 		}
-		c.segs = sr.env.segments(c.segs[:0], lo.plotX, sr.end, axis)
+		c.segs = sr.env.segments(c.segs[:0], layout.PlotX, sr.end, axis)
 		alpha := float32(0)
 		if sr.env == head {
 			alpha = 0.45
 		}
-		fr.add(tlOp{K: "seg", C: sr.color, Z: z, A: alpha}, c.segs)
+		fr.add(Op{Kind: "seg", Color: sr.color, Size: z, Alpha: alpha}, c.segs)
 	}
 	return top, bot
 }
@@ -845,67 +876,67 @@ func (c *drawCache) cursorStrip(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame)
 // per lane its lifetime and its events' marks, one batch per event type.
 // Events closer than 60% of a mark share marks (one per type), so a frame
 // holds a few marks per mark width per row, whatever the zoom.
-func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
-	if len(v.rows) == 0 {
+func (c *Cache) laneRows(v *View, layout *Layout, s Scale, fr *Frame) {
+	if len(v.Rows) == 0 {
 		t0 := len(fr.Texts)
-		fr.text(lo.plotX+8, lo.lanesY+rowH/2, "no objects match the filter", colMuted, "l", "")
+		fr.addText(layout.PlotX+8, layout.LanesY+RowHeight/2, "no objects match the filter", ColorMuted, "l", "")
 		fr.flushTexts(t0)
 		return
 	}
-	first := int(v.scrollY / rowH)
-	last := min(len(v.rows), int((v.scrollY+lo.lanesH)/rowH)+1)
+	first := int(v.ScrollY / RowHeight)
+	last := min(len(v.Rows), int((v.ScrollY+layout.LanesH)/RowHeight)+1)
 	for k := range c.scratch {
 		c.scratch[k] = c.scratch[k][:0]
 	}
 	var stripes, headers, life []float32
 	visible := map[int]bool{}
 	t0 := len(fr.Texts)
-	fr.clip(0, lo.lanesY, lo.w, lo.lanesH)
+	fr.clip(0, layout.LanesY, layout.Width, layout.LanesH)
 	minGap := markSize * 0.6
 	for r := first; r < last; r++ {
-		rw := v.rows[r]
-		y := lo.lanesY + float64(r)*rowH - v.scrollY
-		cy := float32(y + rowH/2)
-		g := &v.groups[rw.group]
-		if rw.lane < 0 {
-			headers = append(headers, 0, float32(y), float32(lo.w), rowH)
+		rw := v.Rows[r]
+		y := layout.LanesY + float64(r)*RowHeight - v.ScrollY
+		cy := float32(y + RowHeight/2)
+		g := &v.Groups[rw.Group]
+		if rw.Lane < 0 {
+			headers = append(headers, 0, float32(y), float32(layout.Width), RowHeight)
 			arrow := "▾ "
-			if g.collapsed {
+			if g.Collapsed {
 				arrow = "▸ "
 			}
-			fr.textWithin(4, y+rowH/2, lo.w-8, arrow+g.label(c.tl), colFg, "l", "b")
+			fr.addTextWithin(4, y+RowHeight/2, layout.Width-8, arrow+g.Label(c.tl), ColorFg, "l", "b")
 			continue
 		}
 		if r%2 == 0 {
-			stripes = append(stripes, float32(lo.plotX), float32(y), float32(lo.plotW), rowH)
+			stripes = append(stripes, float32(layout.PlotX), float32(y), float32(layout.PlotW), RowHeight)
 		}
-		ln := &c.tl.Lanes[rw.lane]
-		fr.textWithin(lo.plotX-8, y+rowH/2, lo.plotX-12, words.ClipRunes(words.VisibleControls(ln.Name), 26), colFg, "r", "")
-		visible[rw.lane] = true
-		le := c.lane(rw.lane)
-		if first, last := c.tl.LaneSpan(rw.lane); !v.axisRV && last >= v.from && first < v.to {
-			life = append(life, float32(s.xc(first)), cy, float32(s.xc(last)), cy)
+		ln := &c.tl.Lanes[rw.Lane]
+		fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, words.ClipRunes(words.VisibleControls(ln.Name), 26), ColorFg, "r", "")
+		visible[rw.Lane] = true
+		le := c.lane(rw.Lane)
+		if first, last := c.tl.LaneSpan(rw.Lane); !v.AxisRV && last >= v.From && first < v.To {
+			life = append(life, float32(s.XClamped(first)), cy, float32(s.XClamped(last)), cy)
 		}
-		if v.axisRV {
+		if v.AxisRV {
 			c.laneMarksRV(v, le, s, cy, minGap)
 		} else {
 			c.laneMarksTime(v, le, s, cy, minGap)
 		}
 	}
-	fr.add(tlOp{K: "rect", C: colGrid, A: 0.18}, stripes)
-	fr.add(tlOp{K: "rect", C: colGrid, A: 0.45}, headers)
-	fr.add(tlOp{K: "seg", C: colMuted, Z: 1, A: 0.35}, life)
+	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.18}, stripes)
+	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.45}, headers)
+	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1, Alpha: 0.35}, life)
 	for typ, marks := range c.scratch {
 		if st := markStyles[typ]; st.shape != "" {
-			fr.add(tlOp{K: "mark", S: st.shape, C: st.color, Z: markSize}, marks)
+			fr.add(Op{Kind: "mark", Shape: st.shape, Color: st.color, Size: markSize}, marks)
 		}
 	}
-	c.selection(v, lo, s, fr, first, last)
-	if lo.contentH > lo.lanesH {
+	c.selection(v, layout, s, fr, first, last)
+	if layout.ContentH > layout.LanesH {
 		// A scroll thumb: there are more rows than the lane area shows.
-		h := max(lo.lanesH*lo.lanesH/lo.contentH, 12)
-		top := lo.lanesY + v.scrollY/(lo.contentH-lo.lanesH)*(lo.lanesH-h)
-		fr.rect(colMuted, 0.5, lo.w-7, top, 4, h)
+		h := max(layout.LanesH*layout.LanesH/layout.ContentH, 12)
+		top := layout.LanesY + v.ScrollY/(layout.ContentH-layout.LanesH)*(layout.LanesH-h)
+		fr.rect(ColorMuted, 0.5, layout.Width-7, top, 4, h)
 	}
 	fr.flushTexts(t0)
 	fr.unclip()
@@ -917,13 +948,13 @@ func (c *drawCache) laneRows(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame) {
 // mark per type present, at that type's first event. Its end is found by
 // galloping over the times and the types present from the lane's type
 // changes, so a lane of a million events costs a few searches per bucket.
-func (c *drawCache) laneMarksTime(v *tlView, le *laneEvents, s tlScale, cy float32, minGap float64) {
+func (c *Cache) laneMarksTime(v *View, le *decodedLane, s Scale, cy float32, minGap float64) {
 	n := len(le.t)
-	k := sort.Search(n, func(i int) bool { return le.t[i] >= v.from })
+	k := sort.Search(n, func(i int) bool { return le.t[i] >= v.From })
 	ci := sort.Search(len(le.changes), func(i int) bool { return int(le.changes[i]) > k })
-	for k < n && le.t[k] < v.to {
-		x := s.x(le.t[k])
-		bound := s.at(x + minGap)
+	for k < n && le.t[k] < v.To {
+		x := s.X(le.t[k])
+		bound := s.At(x + minGap)
 		end, step := k+1, 1
 		for end+step-1 < n && le.t[end+step-1] < bound {
 			end += step
@@ -938,8 +969,8 @@ func (c *drawCache) laneMarksTime(v *tlView, le *laneEvents, s tlScale, cy float
 				return
 			}
 			seen |= 1 << typ
-			if int(typ) < len(c.scratch) && v.filter.Event(typ) {
-				c.scratch[typ] = append(c.scratch[typ], float32(s.x(le.t[i])), cy)
+			if int(typ) < len(c.scratch) && v.Filter.Event(typ) {
+				c.scratch[typ] = append(c.scratch[typ], float32(s.X(le.t[i])), cy)
 			}
 		}
 		mark(k)
@@ -956,7 +987,7 @@ func (c *drawCache) laneMarksTime(v *tlView, le *laneEvents, s tlScale, cy float
 // laneMarksRV puts a lane's marks on the RV axis. A lane's events are in
 // time order, which is not quite RV order, so it walks them all, merging
 // marks of a type closer than minGap.
-func (c *drawCache) laneMarksRV(v *tlView, le *laneEvents, s tlScale, cy float32, minGap float64) {
+func (c *Cache) laneMarksRV(v *View, le *decodedLane, s Scale, cy float32, minGap float64) {
 	var lastX [parser.Observed + 1]float64
 	for i := range lastX {
 		lastX[i] = math.Inf(-1)
@@ -964,10 +995,10 @@ func (c *drawCache) laneMarksRV(v *tlView, le *laneEvents, s tlScale, cy float32
 	for k, rv := range le.rv {
 		typ := le.typ[k]
 		p := int64(rv)
-		if rv == timeline.NoRV || p < v.from || p >= v.to || int(typ) >= len(lastX) || !v.filter.Event(typ) {
+		if rv == timeline.NoRV || p < v.From || p >= v.To || int(typ) >= len(lastX) || !v.Filter.Event(typ) {
 			continue
 		}
-		x := s.x(p)
+		x := s.X(p)
 		if math.Abs(x-lastX[typ]) < minGap {
 			continue
 		}
@@ -978,21 +1009,21 @@ func (c *drawCache) laneMarksRV(v *tlView, le *laneEvents, s tlScale, cy float32
 
 // selection rings the selected event when its lane is on screen and draws
 // a line at its place across the whole plot.
-func (c *drawCache) selection(v *tlView, lo *tlLayout, s tlScale, fr *tlFrame, first, last int) {
-	if v.selected < 0 || v.selected >= c.tl.Len() {
+func (c *Cache) selection(v *View, layout *Layout, s Scale, fr *Frame, first, last int) {
+	if v.Selected < 0 || v.Selected >= c.tl.Len() {
 		return
 	}
-	ev := c.tl.Event(v.selected)
-	p, ok := axisPos(v.axisRV, ev.T, ev.RVNum)
-	if !ok || !ev.RVValid && v.axisRV || p < v.from || p >= v.to {
+	ev := c.tl.Event(v.Selected)
+	p, ok := axisPos(v.AxisRV, ev.T, ev.RVNum)
+	if !ok || !ev.RVValid && v.AxisRV || p < v.From || p >= v.To {
 		return
 	}
-	x := s.x(p)
-	fr.add(tlOp{K: "seg", C: colFg, Z: 1, A: 0.5}, []float32{float32(x), axisH, float32(x), float32(lo.lanesY + lo.lanesH)})
+	x := s.X(p)
+	fr.add(Op{Kind: "seg", Color: ColorFg, Size: 1, Alpha: 0.5}, []float32{float32(x), axisH, float32(x), float32(layout.LanesY + layout.LanesH)})
 	for r := first; r < last; r++ {
-		if v.rows[r].lane == ev.Lane && ev.Lane >= 0 {
-			y := lo.lanesY + float64(r)*rowH - v.scrollY + rowH/2
-			fr.add(tlOp{K: "mark", S: "ring", C: colFg, Z: markSize + 6}, []float32{float32(x), float32(y)})
+		if v.Rows[r].Lane == ev.Lane && ev.Lane >= 0 {
+			y := layout.LanesY + float64(r)*RowHeight - v.ScrollY + RowHeight/2
+			fr.add(Op{Kind: "mark", Shape: "ring", Color: ColorFg, Size: markSize + 6}, []float32{float32(x), float32(y)})
 		}
 	}
 }
