@@ -2,7 +2,6 @@ package canvas
 
 import (
 	"sort"
-
 	"watchlens/parser"
 )
 
