@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
 	"watchlens/parser"
 	"watchlens/timeline"
 )

@@ -3,6 +3,7 @@ package canvas
 import (
 	"math"
 	"strconv"
+
 	"watchlens/timeline"
 )
 

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+
 	"watchlens/parser"
 	"watchlens/timeline"
 )

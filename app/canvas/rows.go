@@ -3,6 +3,7 @@ package canvas
 import (
 	"sort"
 	"strconv"
+
 	"watchlens/app/words"
 	"watchlens/timeline"
 )

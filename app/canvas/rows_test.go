@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"testing"
+
 	"watchlens/timeline"
 )
 

@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"sort"
+
 	"watchlens/parser"
 )
 

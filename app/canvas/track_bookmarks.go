@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -85,4 +86,19 @@ func nearestPos(xs []int64, v, tol int64) int {
 		}
 	}
 	return best
+}
+
+// bookmarksHit is the bookmark nearest at, within slop, if bookmarks are
+// shown.
+func (c *Cache) bookmarksHit(v *View, at, slop int64) Hit {
+	h := Hit{Event: -1, Group: -1}
+	if !v.Filter.Event(parser.Bookmark) {
+		return h
+	}
+	if k := c.nearestBookmark(v.AxisRV, at, slop); k >= 0 {
+		b := c.bookmarks[k]
+		h.Event = int(b.idx)
+		h.Text = bookmarkText(b, c.FormatTime(b.t))
+	}
+	return h
 }

@@ -3,6 +3,7 @@ package canvas
 import (
 	"sort"
 	"testing"
+
 	"watchlens/timeline"
 )
 

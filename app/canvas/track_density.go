@@ -2,6 +2,8 @@ package canvas
 
 import (
 	"math"
+
+	"watchlens/app/words"
 	"watchlens/timeline"
 )
 
@@ -33,4 +35,17 @@ func (c *Cache) density(v *View, layout *Layout, fr *Frame) {
 	}
 	fr.add(Op{Kind: "rect", Color: ColorMuted, Alpha: 0.7}, rects)
 	c.rects = rects
+}
+
+// densityAt says how many events the density band's column under x holds.
+func (c *Cache) densityAt(v *View, layout *Layout, x float64, at int64) string {
+	b := c.bins
+	if b == nil || b.Columns == 0 {
+		return ""
+	}
+	col := int(x - layout.PlotX)
+	if col < 0 || col >= b.Columns {
+		return ""
+	}
+	return words.Plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.FormatPos(v.AxisRV, at)
 }

@@ -44,3 +44,14 @@ func (c *Cache) nearestError(v *View, at, slop int64) int {
 	}
 	return best
 }
+
+// errorHit is the ERROR marked nearest at, within slop, if any.
+func (c *Cache) errorHit(v *View, at, slop int64) Hit {
+	h := Hit{Event: -1, Group: -1}
+	if k := c.nearestError(v, at, slop); k >= 0 {
+		e := c.errs[k]
+		h.Event = int(e.idx)
+		h.Text = "ERROR at " + c.FormatTime(e.t) + ": " + e.msg
+	}
+	return h
+}

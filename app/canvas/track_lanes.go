@@ -3,6 +3,7 @@ package canvas
 import (
 	"math"
 	"sort"
+
 	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -195,4 +196,46 @@ func laneText(ln *timeline.Lane) string {
 		return words.Isolated(ln.Kind) + " " + words.Isolated(ln.Name)
 	}
 	return words.Isolated(ln.Kind) + " " + words.Isolated(ln.Namespace+"/"+ln.Name)
+}
+
+// lanesHit answers for the lane area: a group header folds; a lane names
+// its object, and the event nearest at, within slop, is selected.
+func (c *Cache) lanesHit(v *View, layout *Layout, x, y float64, at, slop int64) Hit {
+	h := Hit{Event: -1, Group: -1}
+	tl := c.tl
+	r := layout.RowAt(y, v.ScrollY, len(v.Rows))
+	if r < 0 {
+		return h
+	}
+	rw := v.Rows[r]
+	g := &v.Groups[rw.Group]
+	if rw.Lane < 0 {
+		h.Group = rw.Group
+		verb := "fold"
+		if g.Collapsed {
+			verb = "unfold"
+		}
+		h.Text = g.Label(tl) + ": click to " + verb
+		return h
+	}
+	ln := &tl.Lanes[rw.Lane]
+	h.Text = laneText(ln) + ": " + words.Plural(len(tl.LaneEvents(rw.Lane)), "event")
+	if ln.Deleted {
+		h.Text += ", deleted"
+	}
+	if x < layout.PlotX {
+		return h
+	}
+	if k := c.nearestInLane(v, rw.Lane, at, slop); k >= 0 {
+		ev := tl.Event(k)
+		h.Event = k
+		h.Text = ev.Type.String() + " " + laneText(ln) + "\nRV " + ev.RV + " at " + c.FormatTime(ev.T)
+		if !ev.Timed && !c.noClock {
+			h.Text += " (estimated)"
+		}
+		if ev.Initial {
+			h.Text += "\npart of the initial events (sendInitialEvents)"
+		}
+	}
+	return h
 }

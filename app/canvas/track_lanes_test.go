@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
 	"watchlens/parser"
 	"watchlens/timeline"
 )

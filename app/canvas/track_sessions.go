@@ -1,6 +1,10 @@
 package canvas
 
-import "strconv"
+import (
+	"strconv"
+
+	"watchlens/timeline"
+)
 
 // sessions draws each watch connection as a bar and each reconnect gap
 // (from a session's end to the next one's start in the same file) as a
@@ -86,4 +90,19 @@ func (c *Cache) sessionText(g int) string {
 		t += " (" + s.Error.Message + ")"
 	}
 	return t
+}
+
+// sessionsHit answers for the sessions band at axis value at: an ERROR
+// marked there first, else the session or reconnect gap, else, where no
+// watch was open, what a client coming back then would get.
+func (c *Cache) sessionsHit(v *View, at, slop int64) Hit {
+	if h := c.errorHit(v, at, slop); h.Event >= 0 || h.Text != "" {
+		return h
+	}
+	h := Hit{Event: -1, Group: -1, Text: c.sessionAt(v.AxisRV, at, slop)}
+	if h.Text == "" && !v.AxisRV {
+		// No watch open here: what would coming back now get?
+		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at)
+	}
+	return h
 }

@@ -3,6 +3,7 @@ package canvas
 import (
 	"sort"
 	"strings"
+
 	"watchlens/app/words"
 	"watchlens/timeline"
 )
@@ -198,4 +199,15 @@ func unionLength(spans [][2]int64) int64 {
 		}
 	}
 	return total
+}
+
+// zonesAt reads a zone band: on the RV axis, the models that refuse a
+// resume from the pointer's RV; on the time axis, what a client that
+// dropped then would get.
+func (c *Cache) zonesAt(v *View, band BandID, at, slop int64) string {
+	kind := ZoneBandKind(band)
+	if v.AxisRV {
+		return zonesAt(v.Analysis, kind, at, slop)
+	}
+	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at)
 }

@@ -3,6 +3,7 @@ package canvas
 import (
 	"testing"
 	"time"
+
 	"watchlens/timeline"
 )
 
