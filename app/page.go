@@ -55,6 +55,12 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
 	p.watchForNewVersion(ctx)
 
+	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) { p.selectEvent(ctx, a.Value.(int)) })
+	ctx.Handle(actionRange, func(ctx goapp.Context, a goapp.Action) {
+		r := a.Value.([2]int64)
+		p.onRange(ctx, r[0], r[1])
+	})
+
 	limits = readLimits()
 	p.view = parseViewState(ctx.Page().URL().Query())
 	p.params = p.view.params
@@ -188,8 +194,6 @@ func (p *Page) renderCapture() goapp.UI {
 				To:       p.view.to,
 				AxisRV:   p.view.axisRV,
 				Selected: p.view.selected,
-				OnSelect: p.selectEvent,
-				OnRange:  p.onRange,
 				Prepared: c.prep,
 			},
 		),

@@ -20,18 +20,19 @@ import (
 // can read.
 //
 // go-app copies the exported fields from the parent on each of its
-// renders; everything derived from them lives in unexported fields and is
-// rebuilt only when the inputs it depends on change.
+// renders, and updates the view only when one differs: so none is a func,
+// which never compares equal. What the user does the view posts as an
+// action (actionSelect, actionRange) for the page to handle. Everything
+// derived from the fields lives in unexported fields and is rebuilt only
+// when the inputs it depends on change.
 type TimelineView struct {
 	goapp.Compo
 	Timeline *timeline.Timeline
-	Analysis *timeline.Analysis                      // from Timeline.Analyze(params); replaced when the user changes settings
-	Filter   timeline.Filter                         // which events/lanes to show
-	From, To int64                                   // visible range on the current axis; From==To==0 means the whole capture
-	AxisRV   bool                                    // true: x axis is resourceVersion; false: time (instants, Unix ns)
-	Selected int                                     // selected event (timeline table index), -1 for none
-	OnSelect func(ctx goapp.Context, event int)      // user clicked an event mark (or -1 on empty space)
-	OnRange  func(ctx goapp.Context, from, to int64) // user zoomed/panned/reset; the page stores it in the URL
+	Analysis *timeline.Analysis // from Timeline.Analyze(params); replaced when the user changes settings
+	Filter   timeline.Filter    // which events/lanes to show
+	From, To int64              // visible range on the current axis; From==To==0 means the whole capture
+	AxisRV   bool               // true: x axis is resourceVersion; false: time (instants, Unix ns)
+	Selected int                // selected event (timeline table index), -1 for none
 	// Prepared, when not nil, holds Timeline's first frame's groundwork,
 	// done by the goroutine that read the capture (see canvas.Prepare).
 	Prepared *canvas.Prepared
@@ -48,7 +49,7 @@ type TimelineView struct {
 	collapsed        map[string]bool
 
 	// The view as the user moves it; props are adopted only when the
-	// parent changes them, so a parent that does not echo OnRange back
+	// parent changes them, so a parent that does not echo actionRange back
 	// does not snap the view home.
 	from, to  int64
 	axisRV    bool
@@ -66,7 +67,7 @@ type TimelineView struct {
 	drag     *pointerDrag
 	pinch    *touchPinch
 	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle   int             // generation of the pending OnRange
+	settle   int             // generation of the pending actionRange
 	bytes    []byte
 	jsBuf    goapp.Value
 	jsBufLen int
@@ -91,6 +92,16 @@ type touchPinch struct {
 	xa, xb   float64 // where they went down
 	from, to int64   // the view then
 }
+
+// The actions the view posts.
+const (
+	// actionSelect: the user selected an event; its value is the event's
+	// index in the timeline, -1 for none.
+	actionSelect = "timeline/select"
+	// actionRange: the user zoomed, panned or reset the view; its value is
+	// the range shown, [2]int64{from, to}, both 0 for the whole capture.
+	actionRange = "timeline/range"
+)
 
 // settleDelay is how long zooming and panning must pause before the page
 // hears of the new range (it rewrites the URL each time).
@@ -173,10 +184,9 @@ func (v *TimelineView) OnMount(ctx goapp.Context) {
 
 func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	v.sync()
-	// go-app updates the view on every render of the page (its callbacks
-	// never compare equal), such as each progress report while another
-	// capture loads: a frame costs 10 to 20 ms as wasm, so only a change
-	// of what the canvas shows draws one.
+	// go-app updates the view when a field the page passes differs, and
+	// the view's own handlers render it: a frame costs 10 to 20 ms as
+	// wasm, so only a change of what the canvas shows draws one.
 	ctx.Defer(func(ctx goapp.Context) {
 		if cv := v.canvas(); cv != nil && v.cache != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
 			return
@@ -509,14 +519,11 @@ func (v *TimelineView) moved(ctx goapp.Context) {
 // emitRange tells the page the range now shown ([0, 0) for the whole).
 func (v *TimelineView) emitRange(ctx goapp.Context) {
 	v.settle++
-	if v.OnRange == nil {
-		return
-	}
 	from, to := v.from, v.to
 	if v.isWhole() {
 		from, to = 0, 0
 	}
-	v.OnRange(ctx, from, to)
+	ctx.NewActionWithValue(actionRange, [2]int64{from, to})
 }
 
 // ready says a frame has been drawn, so the layout the handlers map the
@@ -730,9 +737,7 @@ func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 	}
 	v.selected = h.Event
 	v.draw(ctx)
-	if v.OnSelect != nil {
-		v.OnSelect(ctx, h.Event)
-	}
+	ctx.NewActionWithValue(actionSelect, h.Event)
 }
 
 // onPointerCancel forgets a pointer the browser took back (the page
@@ -837,9 +842,7 @@ func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
 		} else {
 			v.draw(ctx)
 		}
-		if v.OnSelect != nil {
-			v.OnSelect(ctx, j)
-		}
+		ctx.NewActionWithValue(actionSelect, j)
 		return
 	}
 }
