@@ -1,7 +1,6 @@
 package app
 
 import (
-	"os"
 	"testing"
 
 	"watchlens/parser"
@@ -70,18 +69,10 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 	}
 }
 
-// sampleTimeline builds a sample's timeline as the page does.
-func sampleTimeline(t testing.TB, name string) (*timeline.Timeline, *timeline.Analysis) {
+// sampleTimeline builds a sample's timeline and its analysis as the page
+// does.
+func sampleTimeline(t *testing.T, name string) (*timeline.Timeline, *timeline.Analysis) {
 	t.Helper()
-	f, err := os.Open("../samples/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	b := timeline.NewBuilder()
-	if err := b.AddReader(name, f, parser.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	tl := b.Build()
-	return tl, tl.Analyze(timeline.DefaultParams())
+	p := pageOn(t, map[string][]byte{name: readSample(t, name)}, name)
+	return p.capture.tl, p.analysis.an
 }
