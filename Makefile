@@ -11,7 +11,7 @@ BASE      ?= /
 FUZZTIME  ?= 100000x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # The packages with no browser dependency, tested again compiled to wasm.
-PURE      := ./parser ./timeline ./internal/word
+PURE      := ./parser ./timeline ./internal/word ./app/canvas
 
 .PHONY: run test build bench wasm native fuzz lint clean
 
@@ -57,7 +57,7 @@ fuzz:
 	done
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem $(PURE) ./app
+	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
 	@# In Chromium: 100 MB, 1 GB and a million events, drop to first paint;
 	@# then drag and wheel frames over a million events.
 	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m .

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"watchlens/app/canvas"
+	"watchlens/app/jsrt"
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -14,10 +17,6 @@ import (
 // the page until moveProgress: done every MiB, that cost a fifth of a 100
 // MB load.
 const progressEvery = 200 * time.Millisecond
-
-// holdAtMost is how long building and analysing hold the page between
-// yields.
-const holdAtMost = 40 * time.Millisecond
 
 // capture is what the page shows: one or more files read together onto one
 // timeline. The files stay on the JS side as Blobs, so an event's full JSON
@@ -30,7 +29,7 @@ type capture struct {
 	// The kinds and namespaces of its objects, for the filters: found
 	// once, not on every render of the page (50 ms over 10 000 objects).
 	kinds, namespaces []string
-	prep              *viewPrep
+	prep              *canvas.Prepared
 }
 
 // progress is the state of the file being read.
@@ -50,14 +49,14 @@ type progress struct {
 func (l progress) text() string {
 	if l.downloading {
 		if l.size < 0 {
-			return fmt.Sprintf("Downloading %s: %s", isolated(l.name), humanBytes(l.read))
+			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), words.HumanBytes(l.read))
 		}
-		return fmt.Sprintf("Downloading %s: %s of %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size))
+		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size))
 	}
 	if l.building {
-		return fmt.Sprintf("Building the timeline of %s read from %s", plural(l.events, "event"), isolated(l.name))
+		return fmt.Sprintf("Building the timeline of %s read from %s", words.Plural(l.events, "event"), words.Isolated(l.name))
 	}
-	return fmt.Sprintf("Reading %s: %s of %s, %s", isolated(l.name), humanBytes(l.read), humanBytes(l.size), plural(l.events, "event"))
+	return fmt.Sprintf("Reading %s: %s of %s, %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size), words.Plural(l.events, "event"))
 }
 
 // source is a capture file to read: a Blob on the JS side and its name.
@@ -73,14 +72,14 @@ type source struct {
 // superseded (checked while parsing, as often as it yields). It keeps
 // at most limits.maxEvents events, and says so of each file it stopped
 // reading. report may be nil.
-func readCapture(sources []source, filter Filter, report func(progress), turn readTurn) *capture {
+func readCapture(sources []source, filter timeline.Filter, report func(progress), turn readTurn) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	b.MaxEvents = limits.maxEvents
 	events := 0
 	lastReport := time.Now()
 	// A read that panics (see safely) must not leave its worker running.
-	var blobs *blobReader
+	var blobs *jsrt.BlobReader
 	defer func() {
 		if blobs != nil {
 			blobs.Close()
@@ -90,7 +89,7 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 		size := int64(src.blob.Get("size").Float())
 		c.sizes = append(c.sizes, size)
 		f := b.AddFile(src.name)
-		blobs = newBlobReader(src.blob)
+		blobs = jsrt.NewBlobReader(src.blob)
 		r := parser.NewReader(blobs, parser.Options{})
 		var capped error
 		for r.Next() {
@@ -98,7 +97,7 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 			// what was read is shown, and the file says where it stopped.
 			if !f.Add(r.Event()) {
 				capped = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
-					plural(limits.maxEvents, "event"), humanBytes(r.InputBytes()), humanBytes(size))
+					words.Plural(limits.maxEvents, "event"), words.HumanBytes(r.InputBytes()), words.HumanBytes(size))
 				break
 			}
 			events++
@@ -107,7 +106,7 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 				// The reader yields between pieces of 1 MiB too, but a
 				// piece of a million small events' capture opens
 				// thousands of objects at first, which took up to 160 ms.
-				yieldIfHeld()
+				jsrt.YieldIfHeld()
 				if turn.superseded() {
 					blobs.Close()
 					return nil
@@ -121,8 +120,8 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 		blobs.Close()
 		// Finishing and building a million events takes about a second
 		// as wasm: both yield on the way, each time they have held the
-		// page for holdAtMost. A small capture never waits for a yield.
-		f.FinishPausing(r.Sessions(), r.Diagnostics(), yieldIfHeld)
+		// page for jsrt.HoldAtMost. A small capture never waits for a yield.
+		f.FinishPausing(r.Sessions(), r.Diagnostics(), jsrt.YieldIfHeld)
 		if capped != nil {
 			c.readErr = append(c.readErr, capped)
 		} else {
@@ -132,11 +131,11 @@ func readCapture(sources []source, filter Filter, report func(progress), turn re
 	if last := len(sources) - 1; report != nil {
 		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
 	}
-	c.tl = b.BuildPausing(yieldIfHeld)
-	yieldIfHeld()
+	c.tl = b.BuildPausing(jsrt.YieldIfHeld)
+	jsrt.YieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
-	yieldIfHeld()
-	c.prep = prepareView(c.tl, filter, yieldIfHeld)
+	jsrt.YieldIfHeld()
+	c.prep = canvas.Prepare(c.tl, filter, jsrt.YieldIfHeld)
 	return c
 }
 
@@ -168,8 +167,8 @@ type analysis struct {
 func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	// Over a million events the analysis takes half a second as wasm, so
 	// it yields on the way.
-	yieldIfHeld()
-	an := tl.AnalyzePausing(params, yieldIfHeld)
-	yieldIfHeld()
+	jsrt.YieldIfHeld()
+	an := tl.AnalyzePausing(params, jsrt.YieldIfHeld)
+	jsrt.YieldIfHeld()
 	return analysis{an: an, report: an.Report()}
 }

@@ -7,9 +7,11 @@ import (
 	"strconv"
 	"time"
 
+	"watchlens/app/words"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/tidwall/gjson"
 )
 
 // detail is the selected event as the detail pane shows it.
@@ -136,7 +138,7 @@ func (p *Page) renderDetail() goapp.UI {
 
 func (p *Page) renderDiff(d *detail) goapp.UI {
 	return goapp.Details().Open(true).Body(
-		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.prevRV, plural(len(d.changes), "field"))),
+		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.prevRV, words.Plural(len(d.changes), "field"))),
 		goapp.Table().ID("detail-diff").Class("diff").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("field"), goapp.Th().Text("before"), goapp.Th().Text("after"))),
 			goapp.TBody().Body(
@@ -198,27 +200,30 @@ func orAbsent(v string) string {
 	return v
 }
 
-// prettyJSON indents an event for reading; with fold, managedFields is
-// replaced by a count, since it is long and rarely what one looks for.
+// prettyJSON indents an event for reading, its keys in the order the
+// server sent them; with fold, managedFields is replaced by a count, since
+// it is long and rarely what one looks for.
 func prettyJSON(raw []byte, fold bool) []byte {
 	if fold {
-		var ev map[string]any
-		if json.Unmarshal(raw, &ev) == nil {
-			if obj, ok := ev["object"].(map[string]any); ok {
-				if md, ok := obj["metadata"].(map[string]any); ok {
-					if mf, ok := md["managedFields"].([]any); ok {
-						md["managedFields"] = fmt.Sprintf("(%d entries folded)", len(mf))
-						if b, err := json.MarshalIndent(ev, "", "  "); err == nil {
-							return b
-						}
-					}
-				}
-			}
-		}
+		raw = foldManagedFields(raw)
 	}
 	var out bytes.Buffer
 	if json.Indent(&out, raw, "", "  ") != nil {
 		return raw
 	}
 	return out.Bytes()
+}
+
+// foldManagedFields replaces the event's object.metadata.managedFields
+// list, in place in its bytes, by a string that counts its entries.
+func foldManagedFields(raw []byte) []byte {
+	mf := gjson.GetBytes(raw, "object.metadata.managedFields")
+	if !mf.IsArray() || mf.Index <= 0 || !bytes.Equal(raw[mf.Index:mf.Index+len(mf.Raw)], []byte(mf.Raw)) {
+		return raw
+	}
+	folded := strconv.Quote(fmt.Sprintf("(%d entries folded)", len(mf.Array())))
+	out := make([]byte, 0, len(raw)-len(mf.Raw)+len(folded))
+	out = append(out, raw[:mf.Index]...)
+	out = append(out, folded...)
+	return append(out, raw[mf.Index+len(mf.Raw):]...)
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 
+	"watchlens/app/jsrt"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -33,7 +35,7 @@ func (p *Page) exportReport(name, mime string, write func(io.Writer) error) {
 		p.problem = "The report could not be written: " + err.Error()
 		return
 	}
-	download(name, mime, b.Bytes())
+	jsrt.Download(name, mime, b.Bytes())
 }
 
 func (p *Page) onExportPNG(ctx goapp.Context, e goapp.Event) {
@@ -42,23 +44,5 @@ func (p *Page) onExportPNG(ctx goapp.Context, e goapp.Event) {
 		p.problem = "There is no timeline to export yet."
 		return
 	}
-	saveURL("watchlens-timeline.png", canvas.Call("toDataURL", "image/png").String())
-}
-
-// download hands bytes to the browser as a file to save.
-func download(name, mime string, data []byte) {
-	arr := goapp.Window().Get("Uint8Array").New(len(data))
-	goapp.CopyBytesToJS(arr, data)
-	blob := goapp.Window().Get("Blob").New([]any{arr}, map[string]any{"type": mime})
-	// The object URL is not revoked: revoking it right after the click can
-	// cancel the download, and one report's bytes until the tab closes
-	// cost nothing that matters.
-	saveURL(name, goapp.Window().Get("URL").Call("createObjectURL", blob).String())
-}
-
-func saveURL(name, href string) {
-	a := goapp.Window().Get("document").Call("createElement", "a")
-	a.Set("href", href)
-	a.Set("download", name)
-	a.Call("click")
+	jsrt.SaveURL("watchlens-timeline.png", canvas.Call("toDataURL", "image/png").String())
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -21,7 +22,7 @@ func (c *capture) renderFile(i int) goapp.UI {
 	f := c.tl.Files[i]
 	return goapp.Section().Class("result").DataSet("file", f.Name).Body(
 		goapp.H2().Body(nameUI(f.Name)),
-		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", humanBytes(c.sizes[i]), plural(f.Events, "event"), plural(len(f.Sessions), "session"), clockText(f.Clock))),
+		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", words.HumanBytes(c.sizes[i]), words.Plural(f.Events, "event"), words.Plural(len(f.Sessions), "session"), clockText(f.Clock))),
 		goapp.If(c.readErr[i] != nil, func() goapp.UI {
 			return goapp.Div().Class("problem").Role("alert").Body(
 				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(fmt.Sprintf(" stopped: %v", c.readErr[i])))
@@ -39,10 +40,10 @@ func (c *capture) renderProblems() goapp.UI {
 	var lines []string
 	for i, f := range c.tl.Files {
 		if c.readErr[i] != nil {
-			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", isolated(f.Name), c.readErr[i]))
+			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", words.Isolated(f.Name), c.readErr[i]))
 		}
 		if len(f.Diagnostics) > 0 {
-			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", isolated(f.Name), plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
+			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), words.Plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
 		}
 	}
 	return goapp.If(len(lines) > 0, func() goapp.UI {
@@ -78,7 +79,7 @@ func clockText(c timeline.Clock) string {
 func renderNothingFound(f timeline.File) goapp.UI {
 	msg := "."
 	if len(f.Diagnostics) > 0 {
-		msg += " First problem at " + visibleControls(f.Diagnostics[0].String())
+		msg += " First problem at " + words.VisibleControls(f.Diagnostics[0].String())
 	}
 	return goapp.Div().Class("problem").ID("no-events").Role("alert").Body(
 		goapp.Text("No watch events were found in "), nameUI(f.Name), goapp.Text(msg))
@@ -229,10 +230,10 @@ func endText(s timeline.Session) string {
 func renderDiagnostics(diags []parser.Diagnostic) goapp.UI {
 	shown := diags[:min(len(diags), maxDiagnosticsShown)]
 	return goapp.Details().Class("diagnostics").Open(true).Body(
-		goapp.Summary().Text(plural(len(diags), "problem")+" in the input"),
+		goapp.Summary().Text(words.Plural(len(diags), "problem")+" in the input"),
 		goapp.Ul().Body(
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
-				return goapp.Li().Class("mono").Text(visibleControls(shown[i].String()))
+				return goapp.Li().Class("mono").Text(words.VisibleControls(shown[i].String()))
 			}),
 		),
 	)

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"watchlens/app/words"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -56,7 +57,7 @@ func choice(id, label, value string, options []string, onChange goapp.EventHandl
 		goapp.Select().ID(id).OnChange(onChange).Body(
 			goapp.Option().Value("").Text("all"),
 			goapp.Range(options).Slice(func(i int) goapp.UI {
-				return goapp.Option().Value(options[i]).Selected(options[i] == value).Title(options[i]).Text(shortName(options[i]))
+				return goapp.Option().Value(options[i]).Selected(options[i] == value).Title(options[i]).Text(words.ShortName(options[i]))
 			}),
 		),
 	)
@@ -108,7 +109,7 @@ func (p *Page) onTypeToggled(t parser.EventType) goapp.EventHandler {
 	}
 }
 
-// typesMask turns the set of types shown into Filter.Types, where 0 means
+// typesMask turns the set of types shown into timeline.Filter.Types, where 0 means
 // every type: so all shown is 0 (the default, a short URL), and none shown
 // is a mask with no event type's bit.
 func typesMask(shown uint32) uint32 {

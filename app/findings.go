@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/words"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -56,7 +58,7 @@ func (p *Page) longestAges() string {
 		}
 		name := c.Cursor
 		if many {
-			name = isolated(c.File) + " " + name
+			name = words.Isolated(c.File) + " " + name
 		}
 		parts = append(parts, name+" "+ageText(c.LongestAgeSeconds))
 	}
@@ -107,7 +109,7 @@ func (p *Page) findings() findingLists {
 	}
 	for _, g := range r.Gaps {
 		if fileOK[g.File] {
-			out.gaps = append(out.gaps, finding{g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", isolated(g.File), g.Cursor, g.RV, g.HeadRV, ageText(g.AgeSeconds), g.AgeRVs)})
+			out.gaps = append(out.gaps, finding{g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(g.File), g.Cursor, g.RV, g.HeadRV, ageText(g.AgeSeconds), g.AgeRVs)})
 		}
 	}
 	// The report lists the timeline's anomalies in the same order.
@@ -121,7 +123,7 @@ func (p *Page) findings() findingLists {
 		} else if !fileOK[a.File] {
 			continue
 		}
-		out.anomalies = append(out.anomalies, finding{a.Time, ev, fmt.Sprintf("%s: %s (RV %s): %s", isolated(a.File), a.Kind, a.RV, visibleControls(a.Message))})
+		out.anomalies = append(out.anomalies, finding{a.Time, ev, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(a.File), a.Kind, a.RV, words.VisibleControls(a.Message))})
 	}
 	return out
 }

@@ -1,74 +1,13 @@
 package app
 
 import (
-	"fmt"
-	"strings"
+	"watchlens/app/words"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// maxNameRunes is the most of a name from a capture (an object's name, a
-// namespace, a file's name, a link) that the page shows in a line of its
-// own text; the whole name is in the element's title. A 100 KB object
-// name made the page 1.5 M px wide.
-const maxNameRunes = 100
-
-// shortName is a name from a capture as the page shows it: its
-// direction controls made visible (see visibleControls) and cut to
-// maxNameRunes.
-func shortName(s string) string {
-	return clipRunes(visibleControls(s), maxNameRunes)
-}
-
-// isolated is shortName for plain text (messages, the progress bar, the
-// tooltip, the canvas), isolated (U+2068 ... U+2069) from the text around
-// it when it holds right-to-left letters, which would otherwise reorder
-// the page's words next to it. Without them, and with its controls made
-// visible, a name cannot move the text around it, and stays as it is.
-func isolated(s string) string {
-	s = shortName(s)
-	if !strings.ContainsFunc(s, isRightToLeft) {
-		return s
-	}
-	return "\u2068" + s + "\u2069"
-}
-
 // nameUI shows a name from a capture in HTML: shortName in a <bdi>, which
 // isolates it from the text around it, with the whole name in its title.
 func nameUI(s string) goapp.UI {
-	return goapp.Bdi().Title(s).Text(shortName(s))
-}
-
-// visibleControls writes each character that changes the direction of
-// the text after it (U+202E RIGHT-TO-LEFT OVERRIDE and the like) as its
-// code point, "<U+202E>": a name shows what it holds, not what it makes
-// itself look like, and cannot reverse the page's text after it.
-func visibleControls(s string) string {
-	if !strings.ContainsFunc(s, isBidiControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isBidiControl(r) {
-			fmt.Fprintf(&b, "<U+%04X>", r)
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// isBidiControl reports the Unicode bidirectional formatting characters.
-func isBidiControl(r rune) bool {
-	return r == 0x061C || r == 0x200E || r == 0x200F ||
-		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
-}
-
-// isRightToLeft reports the letters of the right-to-left scripts (Hebrew,
-// Arabic, Syriac, Thaana, N'Ko and their neighbours, and their
-// presentation forms), by their Unicode blocks.
-func isRightToLeft(r rune) bool {
-	return (r >= 0x0590 && r <= 0x08FF) || (r >= 0xFB1D && r <= 0xFDFF) ||
-		(r >= 0xFE70 && r <= 0xFEFF) || (r >= 0x10800 && r <= 0x10FFF) ||
-		(r >= 0x1E800 && r <= 0x1EFFF)
+	return goapp.Bdi().Title(s).Text(words.ShortName(s))
 }

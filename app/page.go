@@ -3,10 +3,11 @@ package app
 import (
 	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
+	"watchlens/app/jsrt"
+	"watchlens/app/words"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -48,11 +49,17 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.TryUpdate()
 	ctx.After(3*time.Second, func(goapp.Context) { goapp.TryUpdate() })
 
-	blobWorkerURL = ctx.ResolveStaticResource("/web/blobread.js")
+	jsrt.BlobWorkerURL = ctx.ResolveStaticResource("/web/blobread.js")
 
 	// The listener lives as long as the page, so it is never released.
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
 	p.watchForNewVersion(ctx)
+
+	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) { p.selectEvent(ctx, a.Value.(int)) })
+	ctx.Handle(actionRange, func(ctx goapp.Context, a goapp.Action) {
+		r := a.Value.([2]int64)
+		p.onRange(ctx, r[0], r[1])
+	})
 
 	limits = readLimits()
 	p.view = parseViewState(ctx.Page().URL().Query())
@@ -187,8 +194,6 @@ func (p *Page) renderCapture() goapp.UI {
 				To:       p.view.to,
 				AxisRV:   p.view.axisRV,
 				Selected: p.view.selected,
-				OnSelect: p.selectEvent,
-				OnRange:  p.onRange,
 				Prepared: c.prep,
 			},
 		),
@@ -286,14 +291,14 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 		f := files.Index(i)
 		name := f.Get("name").String()
 		if size := int64(f.Get("size").Float()); size > limits.maxBytes {
-			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", isolated(name), humanBytes(size)))
+			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", words.Isolated(name), words.HumanBytes(size)))
 			continue
 		}
 		sources = append(sources, source{name: name, blob: f})
 	}
 	if len(tooBig) > 0 {
 		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
-			strings.Join(tooBig, ", "), humanBytes(limits.maxBytes))
+			strings.Join(tooBig, ", "), words.HumanBytes(limits.maxBytes))
 	}
 	if len(sources) == 0 {
 		if len(tooBig) == 0 {
@@ -341,7 +346,7 @@ func (p *Page) nextTurn() readTurn {
 // selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn readTurn) {
 	params, filter := p.params, p.view.filter
-	loadGC.start()
+	jsrt.LoadGC.Start()
 	// The bar shows at once, rendered while the first slice is read; the
 	// reports move it without rendering the page (see moveProgress).
 	start := progress{name: sources[0].name, size: int64(sources[0].blob.Get("size").Float())}
@@ -355,16 +360,16 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		}
 	})
 	if failure != nil && !turn.superseded() {
-		loadGC.stop()
+		jsrt.LoadGC.Stop()
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
-			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", isolated(sources[0].name), failure)
+			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", words.Isolated(sources[0].name), failure)
 		})
 		return
 	}
 	if c == nil || turn.superseded() {
 		// The user opened another capture meanwhile: that one shows.
-		loadGC.stop()
+		jsrt.LoadGC.Stop()
 		return
 	}
 	shown := make(chan struct{})
@@ -383,7 +388,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		// fell between this render and the paint that shows it.
 		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
 			ctx.PreventUpdate()
-			prepareReadingWorker()
+			jsrt.PrepareReadingWorker()
 		})
 	})
 	// The collector gets its pacing back once the capture is on screen.
@@ -394,10 +399,10 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	// to a page no longer mounted, and the pacing must come back anyway.
 	select {
 	case <-shown:
-		afterNextPaint()
+		jsrt.AfterNextPaint()
 	case <-time.After(2 * time.Second):
 	}
-	loadGC.stop()
+	jsrt.LoadGC.Stop()
 }
 
 // spareWorkerAfter is how long after showing a capture the page starts
@@ -425,7 +430,7 @@ func fetchSamples(ctx goapp.Context) ([]sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := await(blob.Call("text"))
+	text, err := jsrt.Await(blob.Call("text"))
 	if err != nil {
 		return nil, err
 	}
@@ -466,20 +471,7 @@ func (p *Page) sampleAbout() string {
 // fetchSample fetches a file of the built-in samples, under the site's
 // base path.
 func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
-	return fetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
-}
-
-// fetchBlob GETs rawURL and returns its body as a Blob. It runs in a
-// goroutine.
-func fetchBlob(rawURL string) (goapp.Value, error) {
-	resp, err := await(goapp.Window().Call("fetch", rawURL))
-	if err != nil {
-		return nil, err
-	}
-	if !resp.Get("ok").Truthy() {
-		return nil, fmt.Errorf("HTTP %d", resp.Get("status").Int())
-	}
-	return await(resp.Call("blob"))
+	return jsrt.FetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
 }
 
 func classIf(cond bool, class string) string {
@@ -487,25 +479,4 @@ func classIf(cond bool, class string) string {
 		return class
 	}
 	return ""
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	default:
-		return fmt.Sprintf("%d B", n)
-	}
-}
-
-// plural says "1 event" or "3 events".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

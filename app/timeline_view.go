@@ -1,15 +1,13 @@
 package app
 
 import (
-	"encoding/binary"
-	"encoding/json"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"watchlens/parser"
+	"watchlens/app/canvas"
+	"watchlens/app/words"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -22,27 +20,28 @@ import (
 // can read.
 //
 // go-app copies the exported fields from the parent on each of its
-// renders; everything derived from them lives in unexported fields and is
-// rebuilt only when the inputs it depends on change.
+// renders, and updates the view only when one differs: so none is a func,
+// which never compares equal. What the user does the view posts as an
+// action (actionSelect, actionRange) for the page to handle. Everything
+// derived from the fields lives in unexported fields and is rebuilt only
+// when the inputs it depends on change.
 type TimelineView struct {
 	goapp.Compo
 	Timeline *timeline.Timeline
-	Analysis *timeline.Analysis                      // from Timeline.Analyze(params); replaced when the user changes settings
-	Filter   Filter                                  // which events/lanes to show
-	From, To int64                                   // visible range on the current axis; From==To==0 means the whole capture
-	AxisRV   bool                                    // true: x axis is resourceVersion; false: time (instants, Unix ns)
-	Selected int                                     // selected event (timeline table index), -1 for none
-	OnSelect func(ctx goapp.Context, event int)      // user clicked an event mark (or -1 on empty space)
-	OnRange  func(ctx goapp.Context, from, to int64) // user zoomed/panned/reset; the page stores it in the URL
+	Analysis *timeline.Analysis // from Timeline.Analyze(params); replaced when the user changes settings
+	Filter   timeline.Filter    // which events/lanes to show
+	From, To int64              // visible range on the current axis; From==To==0 means the whole capture
+	AxisRV   bool               // true: x axis is resourceVersion; false: time (instants, Unix ns)
+	Selected int                // selected event (timeline table index), -1 for none
 	// Prepared, when not nil, holds Timeline's first frame's groundwork,
-	// done by the goroutine that read the capture (see prepareView).
-	Prepared *viewPrep
+	// done by the goroutine that read the capture (see canvas.Prepare).
+	Prepared *canvas.Prepared
 
-	cache      *drawCache
-	groups     []laneGroup
-	rows       []tlRow
+	cache      *canvas.Cache
+	groups     []canvas.Group
+	rows       []canvas.Row
 	lanesShown int
-	rowsFilter Filter
+	rowsFilter timeline.Filter
 	// The range the rows were built for: with Filter.InView, which lanes
 	// are rows depends on it.
 	rowsFrom, rowsTo int64
@@ -50,7 +49,7 @@ type TimelineView struct {
 	collapsed        map[string]bool
 
 	// The view as the user moves it; props are adopted only when the
-	// parent changes them, so a parent that does not echo OnRange back
+	// parent changes them, so a parent that does not echo actionRange back
 	// does not snap the view home.
 	from, to  int64
 	axisRV    bool
@@ -62,13 +61,13 @@ type TimelineView struct {
 		selected int
 	}
 
-	fr       tlFrame
-	lo       tlLayout // of the last frame drawn, for hit-testing
-	drawn    frameKey // of the last frame drawn
-	drag     *tlDrag
-	pinch    *tlPinch
+	fr       canvas.Frame
+	layout   canvas.Layout // of the last frame drawn, for hit-testing
+	drawn    frameKey      // of the last frame drawn
+	drag     *pointerDrag
+	pinch    *touchPinch
 	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle   int             // generation of the pending OnRange
+	settle   int             // generation of the pending actionRange
 	bytes    []byte
 	jsBuf    goapp.Value
 	jsBufLen int
@@ -77,8 +76,8 @@ type TimelineView struct {
 	scriptWaits int
 }
 
-// tlDrag is a pointer drag in progress.
-type tlDrag struct {
+// pointerDrag is a pointer drag in progress.
+type pointerDrag struct {
 	x0, y0     float64
 	from, to   int64
 	scrollY    float64
@@ -87,12 +86,22 @@ type tlDrag struct {
 	inLaneArea bool
 }
 
-// tlPinch is a two-finger pinch on a touch screen in progress.
-type tlPinch struct {
+// touchPinch is a two-finger pinch on a touch screen in progress.
+type touchPinch struct {
 	a, b     int     // the two pointers
 	xa, xb   float64 // where they went down
 	from, to int64   // the view then
 }
+
+// The actions the view posts.
+const (
+	// actionSelect: the user selected an event; its value is the event's
+	// index in the timeline, -1 for none.
+	actionSelect = "timeline/select"
+	// actionRange: the user zoomed, panned or reset the view; its value is
+	// the range shown, [2]int64{from, to}, both 0 for the whole capture.
+	actionRange = "timeline/range"
+)
 
 // settleDelay is how long zooming and panning must pause before the page
 // hears of the new range (it rewrites the URL each time).
@@ -104,12 +113,12 @@ func (v *TimelineView) sync() {
 		v.cache = nil
 		return
 	}
-	fresh := v.cache == nil || v.cache.tl != v.Timeline
+	fresh := v.cache == nil || v.cache.Timeline() != v.Timeline
 	if fresh {
-		if p := v.Prepared; p != nil && p.cache.tl == v.Timeline {
-			v.cache = p.cache
+		if p := v.Prepared; p != nil && p.Cache.Timeline() == v.Timeline {
+			v.cache = p.Cache
 		} else {
-			v.cache = newDrawCache(v.Timeline)
+			v.cache = canvas.NewCache(v.Timeline)
 		}
 		v.collapsed = map[string]bool{}
 		v.rowsBuilt = false
@@ -133,33 +142,33 @@ func (v *TimelineView) sync() {
 func (v *TimelineView) rebuildRows() {
 	var active func(int) bool
 	if v.Filter.InView && !v.axisRV && v.to > v.from {
-		active = laneActiveIn(v.Timeline, v.from, v.to)
+		active = timeline.LanesActiveIn(v.Timeline, v.from, v.to)
 	}
-	if p := v.Prepared; p != nil && !p.taken && p.cache == v.cache && p.filter == v.Filter && active == nil && len(v.collapsed) == 0 {
+	if p := v.Prepared; p != nil && !p.Taken && p.Cache == v.cache && p.Filter == v.Filter && active == nil && len(v.collapsed) == 0 {
 		// Taken once: the view may change the groups it holds.
-		p.taken = true
-		v.groups, v.rows, v.lanesShown = p.groups, p.rows, p.shown
+		p.Taken = true
+		v.groups, v.rows, v.lanesShown = p.Groups, p.Rows, p.Shown
 	} else {
-		v.groups, v.rows, v.lanesShown = buildRows(v.Timeline, v.Filter, v.collapsed, active)
+		v.groups, v.rows, v.lanesShown = canvas.BuildRows(v.Timeline, v.Filter, v.collapsed, active)
 	}
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	v.rowsFrom, v.rowsTo = v.from, v.to
-	lo := newTLLayout(max(v.fr.W, 400), len(v.rows), v.axisRV, hasHad(v.Analysis))
-	v.scrollY = lo.clampScroll(v.scrollY)
+	layout := canvas.NewLayout(max(v.fr.Width, 400), len(v.rows), v.axisRV, canvas.HasHad(v.Analysis))
+	v.scrollY = layout.ClampScroll(v.scrollY)
 }
 
 // setRange sets the view, [0, 0) meaning the whole capture.
 func (v *TimelineView) setRange(from, to int64) {
-	lo, hi := v.cache.extent(v.axisRV)
+	lo, hi := v.cache.Extent(v.axisRV)
 	if from == 0 && to == 0 || to <= from {
 		v.from, v.to = lo, hi
 		return
 	}
-	v.from, v.to = fitRange(from, to, lo, hi)
+	v.from, v.to = canvas.FitRange(from, to, lo, hi)
 }
 
 func (v *TimelineView) isWhole() bool {
-	lo, hi := v.cache.extent(v.axisRV)
+	lo, hi := v.cache.Extent(v.axisRV)
 	return v.from == lo && v.to == hi
 }
 
@@ -175,10 +184,9 @@ func (v *TimelineView) OnMount(ctx goapp.Context) {
 
 func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	v.sync()
-	// go-app updates the view on every render of the page (its callbacks
-	// never compare equal), such as each progress report while another
-	// capture loads: a frame costs 10 to 20 ms as wasm, so only a change
-	// of what the canvas shows draws one.
+	// go-app updates the view when a field the page passes differs, and
+	// the view's own handlers render it: a frame costs 10 to 20 ms as
+	// wasm, so only a change of what the canvas shows draws one.
 	ctx.Defer(func(ctx goapp.Context) {
 		if cv := v.canvas(); cv != nil && v.cache != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
 			return
@@ -192,35 +200,9 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 }
 
 // viewState is the frame's input.
-func (v *TimelineView) viewState(width, dpr float64) *tlView {
-	return &tlView{an: v.Analysis, filter: v.Filter, axisRV: v.axisRV, from: v.from, to: v.to,
-		width: width, dpr: dpr, groups: v.groups, rows: v.rows, scrollY: v.scrollY, selected: v.selected}
-}
-
-// viewPrep is the groundwork of a timeline's first frame that grows with
-// its lanes: over 200 000 lanes it took 40 ms as wasm, which the page then
-// spent in the one task that showed the capture.
-type viewPrep struct {
-	cache  *drawCache
-	filter Filter
-	groups []laneGroup
-	rows   []tlRow
-	shown  int
-	taken  bool
-}
-
-// prepareView lays the groundwork of tl's first frame under filter, with
-// a pause between its two long steps.
-func prepareView(tl *timeline.Timeline, filter Filter, pause func()) *viewPrep {
-	// Which lanes the InView filter shows depends on the range, which the
-	// view settles when it mounts.
-	p := &viewPrep{filter: filter, taken: filter.InView}
-	if !filter.InView {
-		p.groups, p.rows, p.shown = buildRows(tl, filter, nil, nil)
-		pause()
-	}
-	p.cache = newDrawCache(tl)
-	return p
+func (v *TimelineView) viewState(width, dpr float64) *canvas.View {
+	return &canvas.View{Analysis: v.Analysis, Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to,
+		Width: width, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.
@@ -234,25 +216,25 @@ func (v *TimelineView) dpr() float64 {
 
 // frameKey is what decides a frame's pixels, besides the timeline.
 type frameKey struct {
-	cache      *drawCache
+	cache      *canvas.Cache
 	an         *timeline.Analysis
-	filter     Filter
+	filter     timeline.Filter
 	axisRV     bool
 	from, to   int64
 	width, dpr float64
-	rows       *tlRow // rebuilding the rows makes a new slice
+	rows       *canvas.Row // rebuilding the rows makes a new slice
 	scrollY    float64
 	selected   int
 	selecting  bool
 	selA, selB float64
 }
 
-func (v *TimelineView) frameKey(st *tlView) frameKey {
-	k := frameKey{cache: v.cache, an: st.an, filter: st.filter, axisRV: st.axisRV, from: st.from, to: st.to,
-		width: st.width, dpr: st.dpr, scrollY: st.scrollY, selected: st.selected,
-		selecting: st.selecting, selA: st.selA, selB: st.selB}
-	if len(st.rows) > 0 {
-		k.rows = &st.rows[0]
+func (v *TimelineView) frameKey(st *canvas.View) frameKey {
+	k := frameKey{cache: v.cache, an: st.Analysis, filter: st.Filter, axisRV: st.AxisRV, from: st.From, to: st.To,
+		width: st.Width, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
+		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo}
+	if len(st.Rows) > 0 {
+		k.rows = &st.Rows[0]
 	}
 	return k
 }
@@ -274,7 +256,7 @@ func (v *TimelineView) draw(ctx goapp.Context) {
 	v.drawWith(ctx, nil)
 }
 
-func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
+func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*canvas.View)) {
 	cv := v.canvas()
 	if cv == nil || v.cache == nil {
 		return
@@ -293,7 +275,7 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*tlView)) {
 
 // paint builds the frame for a canvas width CSS pixels wide at pixel
 // ratio dpr, and has draw (web/timeline.js's watchlensDraw) draw it on cv.
-func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust func(*tlView)) {
+func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust func(*canvas.View)) {
 	st := v.viewState(width, dpr)
 	if adjust != nil {
 		adjust(st)
@@ -305,37 +287,31 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 			adjust(st)
 		}
 	}
-	prev := v.lo
-	v.lo = v.cache.build(st, &v.fr)
+	prev := v.layout
+	v.layout = v.cache.Build(st, &v.fr)
 	v.drawn = v.frameKey(st)
-	if prev.plotX != v.lo.plotX || prev.plotW != v.lo.plotW || prev.lanesY != v.lo.lanesY {
+	if prev.PlotX != v.layout.PlotX || prev.PlotW != v.layout.PlotW || prev.LanesY != v.layout.LanesY {
 		// Where the plot and the lanes sit, for tools that need to point
 		// at a mark (the browser tests click one).
 		ds := cv.Get("dataset")
-		ds.Set("plotX", v.lo.plotX)
-		ds.Set("plotW", v.lo.plotW)
-		ds.Set("lanesY", v.lo.lanesY)
-		ds.Set("rowH", rowH)
+		ds.Set("plotX", v.layout.PlotX)
+		ds.Set("plotW", v.layout.PlotW)
+		ds.Set("lanesY", v.layout.LanesY)
+		ds.Set("rowH", canvas.RowHeight)
 		var zones []string
-		for _, b := range v.lo.bands {
-			if b.id == bandZoneAware || b.id == bandZoneIgnoring || b.id == bandZoneHad {
-				zones = append(zones, zoneBandKind(b.id).String()+":"+strconv.FormatFloat(b.y+b.h/2, 'f', 1, 64))
+		for _, b := range v.layout.Bands {
+			if b.ID == canvas.BandZoneAware || b.ID == canvas.BandZoneIgnoring || b.ID == canvas.BandZoneHad {
+				zones = append(zones, canvas.ZoneBandKind(b.ID).String()+":"+strconv.FormatFloat(b.Y+b.Height/2, 'f', 1, 64))
 			}
 		}
 		ds.Set("zoneBands", strings.Join(zones, ","))
 	}
-	spec, err := json.Marshal(&v.fr)
+	spec, err := v.fr.Spec()
 	if err != nil {
 		return
 	}
-	n := len(v.fr.buf)
-	if cap(v.bytes) < 4*n {
-		v.bytes = make([]byte, 4*n+4*n/4)
-	}
-	b := v.bytes[:4*n]
-	for i, f := range v.fr.buf {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
-	}
+	b, n := v.fr.Floats(v.bytes)
+	v.bytes = b
 	if v.jsBuf == nil || v.jsBufLen < len(b) {
 		v.jsBufLen = max(len(b), 1<<16)
 		v.jsBuf = goapp.Window().Get("Uint8Array").New(v.jsBufLen)
@@ -378,7 +354,7 @@ func (v *TimelineView) axisCaption() string {
 	if v.axisRV {
 		return "x axis: resourceVersion (compared as numbers, as the API server does)"
 	}
-	if v.cache.noClock {
+	if v.cache.NoClock() {
 		return "x axis: event order (the capture has no clock)"
 	}
 	for _, f := range v.Timeline.Files {
@@ -398,71 +374,33 @@ func (v *TimelineView) renderLegend() goapp.UI {
 	}
 	return goapp.Div().Class("tl-legend").Body(
 		goapp.Ul().Aria("label", "Legend").Body(
-			item("▲", colAdded, "ADDED"),
-			item("●", colModified, "MODIFIED"),
-			item("✕", colDeleted, "DELETED"),
-			item("◆", colObserved, "OBSERVED (no event type)"),
-			item("|", colBookmark, "BOOKMARK"),
-			item("▼", colError, "ERROR"),
-			item("■", colZone, "red zone: a drop here, resumed, gets 410"),
+			item("▲", canvas.ColorAdded, "ADDED"),
+			item("●", canvas.ColorModified, "MODIFIED"),
+			item("✕", canvas.ColorDeleted, "DELETED"),
+			item("◆", canvas.ColorObserved, "OBSERVED (no event type)"),
+			item("|", canvas.ColorBookmark, "BOOKMARK"),
+			item("▼", canvas.ColorError, "ERROR"),
+			item("■", canvas.ColorZone, "red zone: a drop here, resumed, gets 410"),
 			goapp.Li().Body(
-				goapp.Span().Class("tl-sym").Style("color", colZone).Style("opacity", "0.35").Aria("hidden", "true").Text("■"),
+				goapp.Span().Class("tl-sym").Style("color", canvas.ColorZone).Style("opacity", "0.35").Aria("hidden", "true").Text("■"),
 				goapp.Text("pale: at risk, past the history the server is sure to keep"),
 			),
-			item("▂", colObserved, "events per pixel column (log scale)"),
-			item("▬", colSession, "watch session"),
-			item("▮", colDeleted, "reconnect gap"),
-			item("━", colAware, "bookmark-aware cursor"),
-			item("━", colIgnoring, "bookmark-ignoring cursor"),
-			item("━", colHead, "head estimate"),
+			item("▂", canvas.ColorObserved, "events per pixel column (log scale)"),
+			item("▬", canvas.ColorSession, "watch session"),
+			item("▮", canvas.ColorDeleted, "reconnect gap"),
+			item("━", canvas.ColorAware, "bookmark-aware cursor"),
+			item("━", canvas.ColorIgnoring, "bookmark-ignoring cursor"),
+			item("━", canvas.ColorHead, "head estimate"),
 		),
 		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
 	)
 }
 
-// summary is what the canvas shows in view, in numbers.
-type summary struct {
-	lanes, groups int
-	bookmarks     int
-	errors        int
-	zones         [2]zoneStat
-}
-
-func (v *TimelineView) summarize() summary {
-	c := v.cache
-	s := summary{lanes: v.lanesShown, groups: len(v.groups)}
-	if v.Filter.Event(parser.Bookmark) {
-		xs := c.bmT
-		if v.axisRV {
-			xs = c.bmRV
-		}
-		s.bookmarks = countIn(xs, v.from, v.to)
-	}
-	if v.Filter.Event(parser.Error) {
-		for _, e := range c.errs {
-			if p, ok := axisPos(v.axisRV, e.t, e.y); ok && p >= v.from && p < v.to {
-				s.errors++
-			}
-		}
-	}
-	if v.Analysis != nil {
-		s.zones = zoneStats(v.Analysis.Zones, v.axisRV, v.from, v.to)
-	}
-	return s
-}
-
-// countIn counts the sorted xs in [from, to).
-func countIn(xs []int64, from, to int64) int {
-	lo := sort.Search(len(xs), func(i int) bool { return xs[i] >= from })
-	hi := sort.Search(len(xs), func(i int) bool { return xs[i] >= to })
-	return max(hi-lo, 0)
-}
-
 func (v *TimelineView) renderSummary() goapp.UI {
-	s := v.summarize()
-	aw, ig := s.zones[timeline.BookmarkAware], s.zones[timeline.BookmarkIgnoring]
-	zoneText := func(z zoneStat) string {
-		return plural(z.count, "zone") + ", " + strconv.FormatFloat(z.seconds, 'f', 1, 64) + " s"
+	s := v.cache.Summarize(v.viewState(v.layout.Width, 1), v.lanesShown)
+	aw, ig := s.Zones[timeline.BookmarkAware], s.Zones[timeline.BookmarkIgnoring]
+	zoneText := func(z canvas.ZoneStat) string {
+		return words.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(z.Seconds, 'f', 1, 64) + " s"
 	}
 	axis := "time"
 	if v.axisRV {
@@ -470,7 +408,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	}
 	sel := "none"
 	if v.selected >= 0 && v.selected < v.Timeline.Len() {
-		sel = v.eventText(v.selected)
+		sel = v.cache.EventText(v.selected)
 	}
 	names := make([]string, len(v.Timeline.Files))
 	for i, f := range v.Timeline.Files {
@@ -482,25 +420,25 @@ func (v *TimelineView) renderSummary() goapp.UI {
 		DataSet("from", strconv.FormatInt(v.from, 10)).
 		DataSet("to", strconv.FormatInt(v.to, 10)).
 		DataSet("whole", v.isWhole()).
-		DataSet("lanes", s.lanes).
-		DataSet("groups", s.groups).
+		DataSet("lanes", s.Lanes).
+		DataSet("groups", s.Groups).
 		DataSet("rows", len(v.rows)).
-		DataSet("bookmarks", s.bookmarks).
-		DataSet("errors", s.errors).
-		DataSet("zones-aware", aw.count).
-		DataSet("zones-aware-seconds", strconv.FormatFloat(aw.seconds, 'f', 3, 64)).
-		DataSet("zones-ignoring", ig.count).
-		DataSet("zones-ignoring-seconds", strconv.FormatFloat(ig.seconds, 'f', 3, 64)).
+		DataSet("bookmarks", s.Bookmarks).
+		DataSet("errors", s.Errors).
+		DataSet("zones-aware", aw.Count).
+		DataSet("zones-aware-seconds", strconv.FormatFloat(aw.Seconds, 'f', 3, 64)).
+		DataSet("zones-ignoring", ig.Count).
+		DataSet("zones-ignoring-seconds", strconv.FormatFloat(ig.Seconds, 'f', 3, 64)).
 		DataSet("selected", v.selected).
 		Body(
 			goapp.Dt().Text("In view"),
-			goapp.Dd().Text(v.cache.fmtPos(v.axisRV, v.from)+" to "+v.cache.fmtPos(v.axisRV, v.to)),
+			goapp.Dd().Text(v.cache.FormatPos(v.axisRV, v.from)+" to "+v.cache.FormatPos(v.axisRV, v.to)),
 			goapp.Dt().Text("Objects"),
-			goapp.Dd().Text(plural(s.lanes, "lane")+" in "+plural(s.groups, "group")),
+			goapp.Dd().Text(words.Plural(s.Lanes, "lane")+" in "+words.Plural(s.Groups, "group")),
 			goapp.Dt().Text("Bookmarks in view"),
-			goapp.Dd().Text(strconv.Itoa(s.bookmarks)),
+			goapp.Dd().Text(strconv.Itoa(s.Bookmarks)),
 			goapp.Dt().Text("Observed errors in view"),
-			goapp.Dd().Text(strconv.Itoa(s.errors)),
+			goapp.Dd().Text(strconv.Itoa(s.Errors)),
 			goapp.Dt().Text("410 zones, bookmark-aware cursor"),
 			goapp.Dd().Text(zoneText(aw)),
 			goapp.Dt().Text("410 zones, bookmark-ignoring cursor"),
@@ -508,24 +446,6 @@ func (v *TimelineView) renderSummary() goapp.UI {
 			goapp.Dt().Text("Selected"),
 			goapp.Dd().Class("tl-selected").Text(sel),
 		)
-}
-
-// eventText names an event for the summary.
-func (v *TimelineView) eventText(i int) string {
-	ev := v.Timeline.Event(i)
-	s := ev.Type.String()
-	if ev.Lane >= 0 {
-		ln := &v.Timeline.Lanes[ev.Lane]
-		s += " " + laneText(ln)
-	}
-	if ev.RV != "" {
-		s += ", RV " + ev.RV
-	}
-	s += ", " + v.cache.fmtTime(ev.T)
-	if ev.Status != nil {
-		s += ": " + ev.Status.Message
-	}
-	return s
 }
 
 // maxZoneRows keeps a pathological capture from rendering a huge table.
@@ -545,7 +465,7 @@ func (v *TimelineView) renderZones() goapp.UI {
 		if len(v.Timeline.Files) < 2 {
 			return ""
 		}
-		return isolated(v.Timeline.Files[z.File].Name) + " "
+		return words.Isolated(v.Timeline.Files[z.File].Name) + " "
 	}
 	// The wrapper, not the table, is hidden: a table grows to its content
 	// whatever its width says, which widened the whole page.
@@ -563,8 +483,8 @@ func (v *TimelineView) renderZones() goapp.UI {
 				z := zones[i]
 				return goapp.Tr().DataSet("cursor", z.Kind.String()).DataSet("model", z.Model.String()).Body(
 					goapp.Td().Text(file(z)+z.Kind.String()),
-					goapp.Td().Text(v.cache.fmtTime(z.From)+" (RV "+strconv.FormatUint(z.FromRV, 10)+")"),
-					goapp.Td().Text(v.cache.fmtTime(z.To)+" (RV "+strconv.FormatUint(z.ToRV, 10)+")"),
+					goapp.Td().Text(v.cache.FormatTime(z.From)+" (RV "+strconv.FormatUint(z.FromRV, 10)+")"),
+					goapp.Td().Text(v.cache.FormatTime(z.To)+" (RV "+strconv.FormatUint(z.ToRV, 10)+")"),
 					goapp.Td().Text(z.Model.String()),
 					goapp.Td().Text(z.Reason),
 				)
@@ -599,44 +519,41 @@ func (v *TimelineView) moved(ctx goapp.Context) {
 // emitRange tells the page the range now shown ([0, 0) for the whole).
 func (v *TimelineView) emitRange(ctx goapp.Context) {
 	v.settle++
-	if v.OnRange == nil {
-		return
-	}
 	from, to := v.from, v.to
 	if v.isWhole() {
 		from, to = 0, 0
 	}
-	v.OnRange(ctx, from, to)
+	ctx.NewActionWithValue(actionRange, [2]int64{from, to})
 }
 
 // ready says a frame has been drawn, so the layout the handlers map the
 // pointer through exists.
-func (v *TimelineView) ready() bool { return v.cache != nil && v.lo.plotW > 0 }
+func (v *TimelineView) ready() bool { return v.cache != nil && v.layout.PlotW > 0 }
 
 func (v *TimelineView) minSpan() int64 {
 	if v.axisRV {
-		return minSpanRV
+		return canvas.MinSpanRV
 	}
-	return minSpanTime
+	return canvas.MinSpanTime
 }
 
 // zoom scales the view by factor around the value at pixel x.
 func (v *TimelineView) zoom(x, factor float64) {
-	s := v.viewState(v.lo.w, 1).scale(&v.lo)
-	anchor := s.at(math.Max(v.lo.plotX, math.Min(x, v.lo.plotX+v.lo.plotW)))
-	lo, hi := v.cache.extent(v.axisRV)
-	v.from, v.to = zoomRange(v.from, v.to, anchor, factor, lo, hi, v.minSpan())
+	s := v.viewState(v.layout.Width, 1).PlotScale(&v.layout)
+	anchor := s.At(math.Max(v.layout.PlotX, math.Min(x, v.layout.PlotX+v.layout.PlotW)))
+	lo, hi := v.cache.Extent(v.axisRV)
+	v.from, v.to = canvas.ZoomRange(v.from, v.to, anchor, factor, lo, hi, v.minSpan())
 }
 
 // pan shifts the view by px pixels (positive: later).
 func (v *TimelineView) pan(px float64) {
-	lo, hi := v.cache.extent(v.axisRV)
-	d := int64(math.Round(px * float64(v.to-v.from) / v.lo.plotW))
-	v.from, v.to = panRange(v.from, v.to, d, lo, hi)
+	lo, hi := v.cache.Extent(v.axisRV)
+	d := int64(math.Round(px * float64(v.to-v.from) / v.layout.PlotW))
+	v.from, v.to = canvas.PanRange(v.from, v.to, d, lo, hi)
 }
 
 func (v *TimelineView) scrollBy(px float64) {
-	v.scrollY = v.lo.clampScroll(v.scrollY + px)
+	v.scrollY = v.layout.ClampScroll(v.scrollY + px)
 }
 
 func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
@@ -663,7 +580,7 @@ func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
 		perDelta = 0.01
 	}
 	switch {
-	case x < v.lo.plotX && v.lo.bandAt(y) == bandLanes:
+	case x < v.layout.PlotX && v.layout.BandAt(y) == canvas.BandLanes:
 		// Over the lane names the wheel scrolls the lanes.
 		v.scrollBy(dy)
 		v.draw(ctx)
@@ -693,14 +610,14 @@ func (v *TimelineView) onPointerDown(ctx goapp.Context, e goapp.Event) {
 		for id := range v.pointers {
 			ids = append(ids, id)
 		}
-		v.drag, v.pinch = nil, &tlPinch{a: ids[0], b: ids[1], xa: v.pointers[ids[0]], xb: v.pointers[ids[1]], from: v.from, to: v.to}
+		v.drag, v.pinch = nil, &touchPinch{a: ids[0], b: ids[1], xa: v.pointers[ids[0]], xb: v.pointers[ids[1]], from: v.from, to: v.to}
 		return
 	}
 	if v.pinch != nil {
 		return // a third finger
 	}
-	v.drag = &tlDrag{x0: x, y0: y, from: v.from, to: v.to, scrollY: v.scrollY,
-		shift: e.Get("shiftKey").Bool(), inLaneArea: v.lo.bandAt(y) == bandLanes}
+	v.drag = &pointerDrag{x0: x, y0: y, from: v.from, to: v.to, scrollY: v.scrollY,
+		shift: e.Get("shiftKey").Bool(), inLaneArea: v.layout.BandAt(y) == canvas.BandLanes}
 }
 
 func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
@@ -733,22 +650,22 @@ func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
 	}
 	v.tip(ctx, "", 0, 0)
 	if d.shift {
-		v.drawWith(ctx, func(st *tlView) {
-			st.selecting, st.selA, st.selB = true, d.x0, math.Max(v.lo.plotX, math.Min(x, v.lo.plotX+v.lo.plotW))
+		v.drawWith(ctx, func(st *canvas.View) {
+			st.Selecting, st.SelectFrom, st.SelectTo = true, d.x0, math.Max(v.layout.PlotX, math.Min(x, v.layout.PlotX+v.layout.PlotW))
 		})
 		return
 	}
 	v.from, v.to = d.from, d.to
 	v.pan(d.x0 - x)
 	if d.inLaneArea {
-		v.scrollY = v.lo.clampScroll(d.scrollY + d.y0 - y)
+		v.scrollY = v.layout.ClampScroll(d.scrollY + d.y0 - y)
 	}
 	v.draw(ctx)
 }
 
 // pinchTo zooms and pans the view so that the instants under the two
 // fingers when they went down stay under them.
-func (v *TimelineView) pinchTo(p *tlPinch) {
+func (v *TimelineView) pinchTo(p *touchPinch) {
 	xa, xb := v.pointers[p.a], v.pointers[p.b]
 	d0, d1 := math.Abs(p.xb-p.xa), math.Abs(xb-xa)
 	if d0 < 1 || d1 < 1 {
@@ -788,13 +705,13 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 			v.draw(ctx)
 			return
 		}
-		s := v.viewState(v.lo.w, 1).scale(&v.lo)
-		lo, hi := v.cache.extent(v.axisRV)
-		from, to := s.at(math.Max(a, v.lo.plotX)), s.at(math.Min(b, v.lo.plotX+v.lo.plotW))
+		s := v.viewState(v.layout.Width, 1).PlotScale(&v.layout)
+		lo, hi := v.cache.Extent(v.axisRV)
+		from, to := s.At(math.Max(a, v.layout.PlotX)), s.At(math.Min(b, v.layout.PlotX+v.layout.PlotW))
 		if to-from < v.minSpan() {
-			from, to = zoomRange(from, to, (from+to)/2, 1, lo, hi, v.minSpan())
+			from, to = canvas.ZoomRange(from, to, (from+to)/2, 1, lo, hi, v.minSpan())
 		}
-		v.from, v.to = fitRange(from, to, lo, hi)
+		v.from, v.to = canvas.FitRange(from, to, lo, hi)
 		v.draw(ctx)
 		v.emitRange(ctx)
 	default:
@@ -805,24 +722,22 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 
 // click selects the event under the pointer, or folds a group.
 func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
-	h := hitTest(v.cache, v.viewState(v.lo.w, 1), &v.lo, x, y)
-	if h.group >= 0 {
-		g := &v.groups[h.group]
-		v.collapsed[g.key()] = !g.collapsed
+	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
+	if h.Group >= 0 {
+		g := &v.groups[h.Group]
+		v.collapsed[g.Key()] = !g.Collapsed
 		v.rebuildRows()
 		v.draw(ctx)
 		return
 	}
-	if h.event < 0 && v.lo.bandAt(y) != bandLanes && h.text != "" {
+	if h.Event < 0 && v.layout.BandAt(y) != canvas.BandLanes && h.Text != "" {
 		// A click on a session or a zone reads it; it does not unselect.
 		ctx.PreventUpdate()
 		return
 	}
-	v.selected = h.event
+	v.selected = h.Event
 	v.draw(ctx)
-	if v.OnSelect != nil {
-		v.OnSelect(ctx, h.event)
-	}
+	ctx.NewActionWithValue(actionSelect, h.Event)
 }
 
 // onPointerCancel forgets a pointer the browser took back (the page
@@ -843,7 +758,7 @@ func (v *TimelineView) onDblClick(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	e.PreventDefault()
-	v.from, v.to = v.cache.extent(v.axisRV)
+	v.from, v.to = v.cache.Extent(v.axisRV)
 	v.draw(ctx)
 	v.emitRange(ctx)
 }
@@ -853,39 +768,39 @@ func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
 	if !v.ready() {
 		return
 	}
-	center := v.lo.plotX + v.lo.plotW/2
+	center := v.layout.PlotX + v.layout.PlotW/2
 	switch e.Get("key").String() {
 	case "ArrowLeft":
-		v.pan(-v.lo.plotW / 10)
+		v.pan(-v.layout.PlotW / 10)
 	case "ArrowRight":
-		v.pan(v.lo.plotW / 10)
+		v.pan(v.layout.PlotW / 10)
 	case "+", "=":
 		v.zoom(center, 0.7)
 	case "-", "_":
 		v.zoom(center, 1/0.7)
 	case "0", "Home":
-		v.from, v.to = v.cache.extent(v.axisRV)
+		v.from, v.to = v.cache.Extent(v.axisRV)
 	case "[", "]":
 		e.PreventDefault()
 		v.stepSelection(ctx, e.Get("key").String() == "]")
 		return
 	case "ArrowUp":
-		v.scrollBy(-rowH)
+		v.scrollBy(-canvas.RowHeight)
 		v.draw(ctx)
 		e.PreventDefault()
 		return
 	case "ArrowDown":
-		v.scrollBy(rowH)
+		v.scrollBy(canvas.RowHeight)
 		v.draw(ctx)
 		e.PreventDefault()
 		return
 	case "PageUp":
-		v.scrollBy(-v.lo.lanesH)
+		v.scrollBy(-v.layout.LanesH)
 		v.draw(ctx)
 		e.PreventDefault()
 		return
 	case "PageDown":
-		v.scrollBy(v.lo.lanesH)
+		v.scrollBy(v.layout.LanesH)
 		v.draw(ctx)
 		e.PreventDefault()
 		return
@@ -927,17 +842,15 @@ func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
 		} else {
 			v.draw(ctx)
 		}
-		if v.OnSelect != nil {
-			v.OnSelect(ctx, j)
-		}
+		ctx.NewActionWithValue(actionSelect, j)
 		return
 	}
 }
 
 // hover shows what lies under the pointer.
 func (v *TimelineView) hover(ctx goapp.Context, x, y float64) {
-	h := hitTest(v.cache, v.viewState(v.lo.w, 1), &v.lo, x, y)
-	v.tip(ctx, h.text, x, y)
+	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
+	v.tip(ctx, h.Text, x, y)
 }
 
 // tip shows text (as text, never HTML) in the tooltip near (x, y), or
@@ -959,7 +872,7 @@ func (v *TimelineView) tip(ctx goapp.Context, text string, x, y float64) {
 	el.Set("textContent", text)
 	st.Set("display", "block")
 	left, top := x+14, y+14
-	if w := el.Get("offsetWidth").Float(); left+w > v.lo.w {
+	if w := el.Get("offsetWidth").Float(); left+w > v.layout.Width {
 		left = math.Max(0, x-14-w)
 	}
 	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")

@@ -15,14 +15,14 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 		v := &TimelineView{Timeline: tl, Analysis: an, Selected: -1}
 		v.sync()
 		v.Render() // renders natively too (the static site pre-renders pages)
-		s := v.summarize()
+		s := v.cache.Summarize(v.viewState(1280, 1), v.lanesShown)
 		f := tl.Files[0]
 		var kinds [2]int
 		for _, z := range an.Zones {
 			kinds[z.Kind]++
 		}
-		if s.lanes != len(tl.Lanes) || s.bookmarks != f.Counts["BOOKMARK"] || s.errors != f.Counts["ERROR"] ||
-			s.zones[0].count != kinds[0] || s.zones[1].count != kinds[1] {
+		if s.Lanes != len(tl.Lanes) || s.Bookmarks != f.Counts["BOOKMARK"] || s.Errors != f.Counts["ERROR"] ||
+			s.Zones[0].Count != kinds[0] || s.Zones[1].Count != kinds[1] {
 			t.Errorf("%s: summary %+v; timeline: %d lanes, %d bookmarks, %d errors, zones %v", name, s, len(tl.Lanes), f.Counts["BOOKMARK"], f.Counts["ERROR"], kinds)
 		}
 		if !v.isWhole() {
@@ -30,11 +30,11 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 		}
 
 		// A filter that hides bookmarks and a zoom into the first half.
-		v.Filter = Filter{Types: 1 << parser.Modified, Text: "no such object"}
+		v.Filter = timeline.Filter{Types: 1 << parser.Modified, Text: "no such object"}
 		v.From, v.To = tl.Start(), tl.Start()+(tl.End()-tl.Start())/2
 		v.sync()
-		s = v.summarize()
-		if s.lanes != 0 || s.bookmarks != 0 || s.errors != 0 || v.isWhole() {
+		s = v.cache.Summarize(v.viewState(1280, 1), v.lanesShown)
+		if s.Lanes != 0 || s.Bookmarks != 0 || s.Errors != 0 || v.isWhole() {
 			t.Errorf("%s: filtered and zoomed summary %+v", name, s)
 		}
 	}
@@ -46,7 +46,7 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 	tl, an := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
 	v := &TimelineView{Timeline: tl, Analysis: an, Selected: -1}
 	v.sync()
-	lo, hi := v.cache.extent(false)
+	lo, hi := v.cache.Extent(false)
 	v.from, v.to = lo+10, lo+1000 // as a zoom would leave it
 	v.sync()
 	if v.from != lo+10 {
@@ -59,7 +59,7 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 	}
 	v.AxisRV, v.From, v.To = true, 0, 0
 	v.sync()
-	if rlo, rhi := v.cache.extent(true); v.from != rlo || v.to != rhi || hi == rhi {
+	if rlo, rhi := v.cache.Extent(true); v.from != rlo || v.to != rhi || hi == rhi {
 		t.Errorf("switching to the RV axis shows [%d, %d), want [%d, %d)", v.from, v.to, rlo, rhi)
 	}
 	v.Timeline = timeline.NewBuilder().Build()
@@ -67,4 +67,12 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 	if v.lanesShown != 0 {
 		t.Errorf("an empty timeline shows %d lanes", v.lanesShown)
 	}
+}
+
+// sampleTimeline builds a sample's timeline and its analysis as the page
+// does.
+func sampleTimeline(t *testing.T, name string) (*timeline.Timeline, *timeline.Analysis) {
+	t.Helper()
+	p := pageOn(t, map[string][]byte{name: readSample(t, name)}, name)
+	return p.capture.tl, p.analysis.an
 }

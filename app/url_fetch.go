@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/jsrt"
+	"watchlens/app/words"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -26,7 +29,7 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
-			p.problem = fmt.Sprintf("%s could not be opened: %v.", isolated(rawURL), err)
+			p.problem = fmt.Sprintf("%s could not be opened: %v.", words.Isolated(rawURL), err)
 		})
 		return
 	}
@@ -63,7 +66,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 		size = n
 	}
 	if size > limits.maxBytes {
-		return nil, fmt.Errorf("the server says it is %s, more than the %s the page reads; for larger captures download it and use the command line: watchlens analyze FILE", humanBytes(size), humanBytes(limits.maxBytes))
+		return nil, fmt.Errorf("the server says it is %s, more than the %s the page reads; for larger captures download it and use the command line: watchlens analyze FILE", words.HumanBytes(size), words.HumanBytes(limits.maxBytes))
 	}
 	report(progress{name: name, size: size, downloading: true})
 	// The body stays on the JS side, as a dropped file does: Go keeps
@@ -75,9 +78,9 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 	for {
 		chunk, err := awaitLink(body.Call("read"), turn, got)
 		if err != nil {
-			var rej jsRejection
+			var rej jsrt.Rejection
 			if errors.As(err, &rej) {
-				return nil, fmt.Errorf("the connection broke after %s (%v)", humanBytes(got), err)
+				return nil, fmt.Errorf("the connection broke after %s (%v)", words.HumanBytes(got), err)
 			}
 			return nil, err
 		}
@@ -87,7 +90,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 		v := chunk.Get("value")
 		got += int64(v.Get("byteLength").Float())
 		if got > limits.maxBytes {
-			return nil, fmt.Errorf("it is more than the %s the page reads, and the page stopped downloading it there; for larger captures download it and use the command line: watchlens analyze FILE", humanBytes(limits.maxBytes))
+			return nil, fmt.Errorf("it is more than the %s the page reads, and the page stopped downloading it there; for larger captures download it and use the command line: watchlens analyze FILE", words.HumanBytes(limits.maxBytes))
 		}
 		parts.Call("push", v)
 		if time.Since(lastReport) >= progressEvery {
@@ -108,7 +111,7 @@ func awaitLink(promise goapp.Value, turn readTurn, got int64) (goapp.Value, erro
 	}
 	done := make(chan settled, 1)
 	go func() {
-		v, err := await(promise)
+		v, err := jsrt.Await(promise)
 		done <- settled{v, err}
 	}()
 	stall := time.NewTimer(limits.stall)
@@ -124,7 +127,7 @@ func awaitLink(promise goapp.Value, turn readTurn, got int64) (goapp.Value, erro
 			if got == 0 {
 				return nil, fmt.Errorf("the server stopped answering: no data came for %v", limits.stall)
 			}
-			return nil, fmt.Errorf("the server stopped sending after %s: no data came for %v", humanBytes(got), limits.stall)
+			return nil, fmt.Errorf("the server stopped sending after %s: no data came for %v", words.HumanBytes(got), limits.stall)
 		case <-check.C:
 			if turn.superseded() {
 				return nil, errSuperseded
@@ -162,8 +165,8 @@ func resolveLink(rawURL string) (target string, sameOrigin bool, err error) {
 // cannot be reached, a broken connection, or a server on another site that
 // does not let this page read its answer.
 func fetchFailure(err error, sameOrigin bool) error {
-	var rej jsRejection
-	if !errors.As(err, &rej) || rej.name != "TypeError" {
+	var rej jsrt.Rejection
+	if !errors.As(err, &rej) || rej.Name != "TypeError" {
 		return err
 	}
 	if sameOrigin {

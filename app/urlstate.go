@@ -19,7 +19,7 @@ type viewState struct {
 	params   timeline.Params
 	from, to int64 // visible range on the axis; both 0 for the whole capture
 	axisRV   bool
-	filter   Filter
+	filter   timeline.Filter
 	selected int // event index, -1 for none
 }
 

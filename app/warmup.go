@@ -3,6 +3,7 @@ package app
 import (
 	"time"
 
+	"watchlens/app/jsrt"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -62,7 +63,7 @@ func (p *Page) warmUp(ctx goapp.Context) {
 	// A warm-up that fails (see safely) only leaves the loads slower.
 	warm := func(sources []source) {
 		safely(func() {
-			if c := readCapture(sources, Filter{}, nil, turn); c != nil {
+			if c := readCapture(sources, timeline.Filter{}, nil, turn); c != nil {
 				warmDraw(c, analyze(c.tl, timeline.DefaultParams()), opened)
 			}
 		})
@@ -95,12 +96,12 @@ func (p *Page) warmUp(ctx goapp.Context) {
 		case <-time.After(time.Second):
 			return // go-app drops a dispatch to a page no longer mounted
 		}
-		yieldOnce()
+		jsrt.YieldOnce()
 	}
 	if !opened() {
 		// The first capture the user opens is read by this worker; a
 		// capture opened meanwhile starts one once it is shown.
-		prepareReadingWorker()
+		jsrt.PrepareReadingWorker()
 	}
 	ctx.Dispatch(func(goapp.Context) { p.warm = true })
 }
@@ -129,7 +130,7 @@ func warmDraw(c *capture, a analysis, opened func() bool) {
 		// Each frame in a task of its own: unoptimised, one took up to
 		// 30 ms, and on top of the 40 ms a task may hold the page it made
 		// warm-up tasks of 65-81 ms, in which a click would wait.
-		yieldToBrowser()
+		jsrt.Yield()
 		if opened() {
 			return
 		}

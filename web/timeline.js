@@ -1,4 +1,4 @@
-// watchlens timeline: draws one frame the Go side built (app/timeline_draw.go).
+// watchlens timeline: draws one frame the Go side built (app/canvas/frame.go).
 // Go hands over the whole frame in one call: a JSON list of batched
 // operations and one Float32Array of their coordinates, so a frame of
 // thousands of marks costs one crossing between Go and JS.
@@ -116,7 +116,7 @@
   });
 
   // The timeline's segments are vertical or horizontal (ticks, step lines,
-  // lifetimes; app/timeline_draw.go's tests hold it to that), so the solid
+  // lifetimes; app/canvas's tests hold it to that), so the solid
   // ones are filled as rectangles on whole device pixels, square-ended, in
   // one path. Stroked, they took 4.4 of a pan frame's 6 ms of raster with
   // a million events; filled, 1.7 ms.

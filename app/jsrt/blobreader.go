@@ -1,4 +1,4 @@
-package app
+package jsrt
 
 import (
 	"fmt"
@@ -18,24 +18,24 @@ const (
 	blobAhead = 2
 	// blobPiece is the most of a slice that crosses into Go per Read,
 	// straight into the caller's buffer. Between pieces the page yields to
-	// the browser once it has held it for holdAtMost, so that a capture
+	// the browser once it has held it for HoldAtMost, so that a capture
 	// that gives few events for its bytes (garbage, one endless line)
 	// still lets the page paint: parsing 1 MiB in wasm takes a few ms to
 	// about 15 ms here.
 	blobPiece = 1 << 20
 )
 
-// blobWorkerURL is the reading worker's script (web/blobread.js), resolved
+// BlobWorkerURL is the reading worker's script (web/blobread.js), resolved
 // against the site's base path when the page mounts.
-var blobWorkerURL = "/web/blobread.js"
+var BlobWorkerURL = "/web/blobread.js"
 
-// blobReader reads a JS Blob (a dropped File, or a fetched sample) as an
+// BlobReader reads a JS Blob (a dropped File, or a fetched sample) as an
 // io.Reader, so that the file stays on the JS side and Go holds only what
 // the parser asks for. A worker reads the slices: read on the page with arrayBuffer(),
 // they cost the page's own thread about as much time as the parsing did
 // (measured on a 100 MB load in Chromium), and the worker also reads ahead
 // while Go parses.
-type blobReader struct {
+type BlobReader struct {
 	blob    goapp.Value
 	size    int64
 	worker  goapp.Value // nil until the first Read, and again after the last
@@ -54,11 +54,11 @@ type workerReply struct {
 	err  string
 }
 
-func newBlobReader(blob goapp.Value) *blobReader {
-	return &blobReader{blob: blob, size: int64(blob.Get("size").Float())}
+func NewBlobReader(blob goapp.Value) *BlobReader {
+	return &BlobReader{blob: blob, size: int64(blob.Get("size").Float())}
 }
 
-func (r *blobReader) Read(p []byte) (int, error) {
+func (r *BlobReader) Read(p []byte) (int, error) {
 	if r.err != nil {
 		return 0, r.err
 	}
@@ -76,7 +76,7 @@ func (r *blobReader) Read(p []byte) (int, error) {
 }
 
 // start launches the reading worker on the blob.
-func (r *blobReader) start() {
+func (r *BlobReader) start() {
 	// The worker posts at most blobAhead replies beyond what was asked, so
 	// the handler never blocks on a full channel.
 	r.slices = make(chan workerReply, blobAhead+1)
@@ -94,7 +94,7 @@ func (r *blobReader) start() {
 	// A worker that cannot start (its script missing from a stale cache)
 	// reports it here; without this the read would wait forever.
 	r.failed = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
-		msg := "the file-reading worker " + blobWorkerURL + " failed"
+		msg := "the file-reading worker " + BlobWorkerURL + " failed"
 		if m := args[0].Get("message"); m.Truthy() {
 			msg += ": " + m.String()
 		}
@@ -123,9 +123,9 @@ var spareWorker goapp.Value
 // listened).
 var dropSpare goapp.Func
 
-// prepareReadingWorker starts the next read's worker, when the page has
+// PrepareReadingWorker starts the next read's worker, when the page has
 // time for it.
-func prepareReadingWorker() {
+func PrepareReadingWorker() {
 	if spareWorker != nil {
 		return
 	}
@@ -138,7 +138,7 @@ func prepareReadingWorker() {
 			return nil
 		})
 	}
-	spareWorker = goapp.Window().Get("Worker").New(blobWorkerURL)
+	spareWorker = goapp.Window().Get("Worker").New(BlobWorkerURL)
 	spareWorker.Set("onerror", dropSpare)
 }
 
@@ -146,19 +146,19 @@ func takeReadingWorker() goapp.Value {
 	w := spareWorker
 	spareWorker = nil
 	if w == nil {
-		w = goapp.Window().Get("Worker").New(blobWorkerURL)
+		w = goapp.Window().Get("Worker").New(BlobWorkerURL)
 	}
 	return w
 }
 
 // Close ends the reading worker; a reader left before its end must be
 // closed, or its worker lives on with the page.
-func (r *blobReader) Close() error {
+func (r *BlobReader) Close() error {
 	r.stop()
 	return nil
 }
 
-func (r *blobReader) stop() {
+func (r *BlobReader) stop() {
 	if r.worker == nil {
 		return
 	}
@@ -172,9 +172,9 @@ func (r *blobReader) stop() {
 // else yields to the browser if the page has been held long enough.
 // Yielding between pieces of each 1 MiB cost a 100 MB load about 10 % more
 // than yielding by the clock.
-func (r *blobReader) nextSlice() error {
+func (r *BlobReader) nextSlice() error {
 	if r.slice != nil && r.used < r.slice.Length() {
-		yieldIfHeld()
+		YieldIfHeld()
 		return nil
 	}
 	if r.worker == nil {

@@ -1,4 +1,4 @@
-package app
+package jsrt
 
 import (
 	"sync"
@@ -7,54 +7,11 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// await blocks the calling goroutine until the JS promise settles. In the
-// browser a blocked goroutine hands control back to the event loop, so the
-// page keeps painting and taking input while the promise runs. Call it only
-// from a goroutine (ctx.Async), never from inside an event handler.
-func await(promise goapp.Value) (goapp.Value, error) {
-	type settled struct {
-		v   goapp.Value
-		err error
-	}
-	ch := make(chan settled, 1)
-	onResolve := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
-		ch <- settled{v: firstArg(args)}
-		return nil
-	})
-	onReject := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
-		e := jsRejection{msg: "rejected"}
-		if reason := firstArg(args); reason.Truthy() {
-			e.msg = reason.Call("toString").String()
-			if reason.Type() == goapp.TypeObject {
-				if name := reason.Get("name"); name.Type() == goapp.TypeString {
-					e.name = name.String()
-				}
-			}
-		}
-		ch <- settled{err: e}
-		return nil
-	})
-	defer onResolve.Release()
-	defer onReject.Release()
-	promise.Call("then", onResolve, onReject)
-	s := <-ch
-	return s.v, s.err
-}
+// HoldAtMost is how long a load's work (parsing, building, analysing)
+// holds the page between yields.
+const HoldAtMost = 40 * time.Millisecond
 
-// jsRejection is why a promise was rejected: name is the JS error's
-// class ("TypeError"), which some callers tell apart, and msg its text.
-type jsRejection struct{ name, msg string }
-
-func (e jsRejection) Error() string { return e.msg }
-
-func firstArg(args []goapp.Value) goapp.Value {
-	if len(args) == 0 {
-		return goapp.Undefined()
-	}
-	return args[0]
-}
-
-// yieldToBrowser lets the browser paint and handle input before the next
+// Yield lets the browser paint and handle input before the next
 // step. Call it only from a goroutine.
 //
 // scheduler.yield is made for this: its continuation comes back before
@@ -66,33 +23,33 @@ func firstArg(args []goapp.Value) goapp.Value {
 // channel 220 ms, scheduler.yield 110 ms.
 //
 // During a load, a collection that is due runs right after the yield, in
-// a task of its own (see loadGC).
-func yieldToBrowser() {
+// a task of its own (see LoadGC).
+func Yield() {
 	defer func() { lastYield = time.Now() }()
-	yieldOnce()
-	if loadGC.collectIfDue() {
-		yieldOnce()
+	YieldOnce()
+	if LoadGC.collectIfDue() {
+		YieldOnce()
 	}
 }
 
-func yieldOnce() {
+func YieldOnce() {
 	if s := goapp.Window().Get("scheduler"); s.Truthy() && s.Get("yield").Truthy() {
-		await(s.Call("yield"))
+		Await(s.Call("yield"))
 		return
 	}
 	selfMessages.wait()
 }
 
-// lastYield is when the last yieldToBrowser came back: the start of the
+// lastYield is when the last Yield came back: the start of the
 // page's current task, when Go holds it.
 var lastYield time.Time
 
-// yieldIfHeld yields to the browser once holdAtMost has passed since the
+// YieldIfHeld yields to the browser once HoldAtMost has passed since the
 // last yield: the pause function of the timeline's long loops, and the
 // parsing loop's check, whatever yielded last.
-func yieldIfHeld() {
-	if time.Since(lastYield) >= holdAtMost {
-		yieldToBrowser()
+func YieldIfHeld() {
+	if time.Since(lastYield) >= HoldAtMost {
+		Yield()
 	}
 }
 
@@ -133,11 +90,11 @@ func (m *messageLoop) post() <-chan struct{} {
 	return done
 }
 
-// afterNextPaint blocks the calling goroutine until the browser has
+// AfterNextPaint blocks the calling goroutine until the browser has
 // painted its next frame, or for at most a second (a hidden tab paints no
 // frames): a message posted from a frame callback arrives once that
 // frame's paint is done.
-func afterNextPaint() {
+func AfterNextPaint() {
 	posted := make(chan (<-chan struct{}), 1)
 	var frame goapp.Func
 	frame = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {

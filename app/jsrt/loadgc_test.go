@@ -1,4 +1,4 @@
-package app
+package jsrt
 
 import (
 	"runtime"
@@ -13,13 +13,13 @@ func gcPercent() int {
 }
 
 func TestLoadGCPacesCollections(t *testing.T) {
-	var g gcPacer
+	var g GCPacer
 	before := gcPercent()
-	g.start()
+	g.Start()
 	if p := gcPercent(); p != -1 {
 		t.Fatalf("during a load the collector's own pacing is %d, want off (-1)", p)
 	}
-	g.start() // a second drop before the first is read
+	g.Start() // a second drop before the first is read
 	if g.collectIfDue() {
 		t.Error("collected with the heap not grown")
 	}
@@ -47,11 +47,11 @@ func TestLoadGCPacesCollections(t *testing.T) {
 	}
 	runtime.KeepAlive(held)
 	runtime.GC()
-	g.stop()
+	g.Stop()
 	if p := gcPercent(); p != -1 {
 		t.Errorf("one of two loads stopped, and the pacing is back to %d", p)
 	}
-	g.stop()
+	g.Stop()
 	if p := gcPercent(); p != before {
 		t.Errorf("after the loads the pacing is %d, want %d as before", p, before)
 	}
@@ -62,8 +62,8 @@ func TestLoadGCPacesCollections(t *testing.T) {
 // load stops, as it was before both.
 func TestLoadGCStartDuringStop(t *testing.T) {
 	before := gcPercent()
-	var g gcPacer
-	g.start()
+	var g GCPacer
+	g.Start()
 	held := make([][]byte, 0, 64)
 	for g.heap() < max(gcFloor, g.live+g.live/2) {
 		held = append(held, make([]byte, 4<<20))
@@ -72,10 +72,10 @@ func TestLoadGCStartDuringStop(t *testing.T) {
 	g.yield = func() {
 		if !started {
 			started = true
-			g.start() // a drop while the page yields
+			g.Start() // a drop while the page yields
 		}
 	}
-	g.stop()
+	g.Stop()
 	runtime.KeepAlive(held)
 	if !started {
 		t.Fatal("stop did not yield around a collection: the test tests nothing")
@@ -83,7 +83,7 @@ func TestLoadGCStartDuringStop(t *testing.T) {
 	if p := gcPercent(); p != -1 {
 		t.Errorf("with a load running the pacing is %d, want off (-1)", p)
 	}
-	g.stop()
+	g.Stop()
 	if p := gcPercent(); p != before {
 		t.Errorf("after both loads the pacing is %d, want %d as before", p, before)
 	}

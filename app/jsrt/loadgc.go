@@ -1,4 +1,4 @@
-package app
+package jsrt
 
 import (
 	"runtime"
@@ -6,7 +6,7 @@ import (
 	"runtime/metrics"
 )
 
-// loadGC collects garbage between the tasks of a load rather than inside
+// LoadGC collects garbage between the tasks of a load rather than inside
 // them. Go's collector starts a cycle when the heap reaches its goal, and
 // on wasm nothing preempts its mark worker: the cycle's marking ran in one
 // piece when the page next yielded, on top of the task before, and made
@@ -14,24 +14,24 @@ import (
 // turns the collector's own pacing off and collects in a task of its own,
 // right after a yield, once the heap has doubled since the last collection
 // (the pace GOGC=100 keeps).
-var loadGC gcPacer
+var LoadGC GCPacer
 
 // gcFloor is the least heap at which a load collects: below it a
 // collection costs more yields than the memory it frees is worth.
 const gcFloor = 32 << 20
 
-type gcPacer struct {
+type GCPacer struct {
 	loads      int  // loads running: a second drop may come before the first is read
 	off        bool // the collector's pacing is off, and oldPercent is what it was
 	oldPercent int
 	live       uint64 // the heap after the last collection (or at the start)
 	next       uint64 // the heap at which the next collection is due
 	sample     [1]metrics.Sample
-	yield      func() // yieldOnce, or a test's stand-in
+	yield      func() // YieldOnce, or a test's stand-in
 }
 
-// start begins a load; every start must be matched by a stop.
-func (g *gcPacer) start() {
+// Start begins a load; every start must be matched by a stop.
+func (g *GCPacer) Start() {
 	if g.loads++; g.loads > 1 {
 		return
 	}
@@ -45,18 +45,18 @@ func (g *gcPacer) start() {
 	g.next = max(2*g.live, gcFloor)
 }
 
-// stop ends a load. Handed back its pacing with the heap grown since the
+// Stop ends a load. Handed back its pacing with the heap grown since the
 // last collection, the collector came due while the page showed the
 // capture, and marked inside that task: so the last load to stop collects
 // first, in a task of its own. Call it from a goroutine: it yields.
-func (g *gcPacer) stop() {
+func (g *GCPacer) Stop() {
 	if g.loads--; g.loads > 0 {
 		return
 	}
 	if h := g.heap(); h >= gcFloor && h >= g.live+g.live/2 {
 		yield := g.yield
 		if yield == nil {
-			yield = yieldOnce
+			yield = YieldOnce
 		}
 		yield()
 		g.collect()
@@ -70,13 +70,13 @@ func (g *gcPacer) stop() {
 }
 
 // heap is the bytes of heap objects, garbage not yet swept included.
-func (g *gcPacer) heap() uint64 {
+func (g *GCPacer) heap() uint64 {
 	metrics.Read(g.sample[:])
 	return g.sample[0].Value.Uint64()
 }
 
 // collectIfDue collects when the heap has doubled; it says whether it did.
-func (g *gcPacer) collectIfDue() bool {
+func (g *GCPacer) collectIfDue() bool {
 	if g.loads == 0 || g.heap() < g.next {
 		return false
 	}
@@ -84,7 +84,7 @@ func (g *gcPacer) collectIfDue() bool {
 	return true
 }
 
-func (g *gcPacer) collect() {
+func (g *GCPacer) collect() {
 	runtime.GC()
 	g.live = g.heap()
 	g.next = max(2*g.live, gcFloor)

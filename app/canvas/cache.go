@@ -1,0 +1,218 @@
+package canvas
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// decodedLane are one lane's events, decoded once from the timeline.
+type decodedLane struct {
+	t   []int64
+	rv  []uint64
+	typ []parser.EventType
+	idx []int32
+	// changes are the positions whose type differs from the one before.
+	changes []int32
+}
+
+// laneCacheBudget bounds the decoded lane events kept between frames
+// (17 bytes each): beyond it the lanes off screen are dropped.
+const laneCacheBudget = 2_000_000
+
+// Cache holds what the frames of one timeline share: decoded lanes,
+// the bookmark and error tracks, the axis extents.
+type Cache struct {
+	tl        *timeline.Timeline
+	lanes     map[int]*decodedLane
+	cached    int
+	bookmarks []bookmarkMark
+	bmT, bmRV []int64 // positions for hit-testing, per axis
+	errs      []errorMark
+	// Whole-capture extents with a margin, so marks at the ends are not
+	// cut in half by the plot's edge.
+	timeLo, timeHi int64
+	rvLo, rvHi     int64
+	noClock        bool
+	bins           *timeline.Bins
+	scratch        [parser.Observed + 1][]float32
+	segs           []float32
+	rects          []float32      // scratch for the density band and the zones, reused frame after frame
+	cols           []stepEnvelope // head, then each file's two cursors
+	// Where the head and each cursor stop rising (see stepEnvelope.add).
+	headDesc   []int32
+	cursorDesc [][]int32
+}
+
+func NewCache(tl *timeline.Timeline) *Cache {
+	c := &Cache{tl: tl, lanes: map[int]*decodedLane{}, noClock: len(tl.Files) > 0}
+	for _, f := range tl.Files {
+		if f.Clock != timeline.ClockNone {
+			c.noClock = false
+		}
+	}
+	lastRV := map[int]uint64{} // per session: the RV the stream last carried
+	for _, e := range tl.Specials() {
+		ev := tl.Event(int(e))
+		switch ev.Type {
+		case parser.Bookmark:
+			prev, ok := lastRV[ev.Session]
+			if !ok {
+				prev = c.prevRV(ev)
+			}
+			rv := timeline.NoRV
+			if ev.RVValid {
+				rv = ev.RVNum
+				lastRV[ev.Session] = rv
+			}
+			c.bookmarks = append(c.bookmarks, bookmarkMark{t: ev.T, idx: int64(e), rv: rv, prev: prev})
+			c.bmT = append(c.bmT, ev.T)
+		case parser.Error:
+			m := errorMark{t: ev.T, idx: int64(e), y: timeline.NoRV}
+			if ev.Status != nil {
+				m.msg = ev.Status.Message
+				if ev.Status.TooOld {
+					m.y = ev.Status.Y
+				}
+			}
+			c.errs = append(c.errs, m)
+		}
+	}
+	// A response that is a Status (a LIST's 410 Gone, a 504) is an error
+	// the server sent as much as an in-stream ERROR is: it has no event to
+	// select, only its session.
+	for _, ss := range tl.Sessions {
+		if st := ss.Status; st != nil {
+			m := errorMark{t: ss.Start, idx: -1, y: timeline.NoRV, msg: st.Message}
+			if st.TooOld {
+				m.y = st.Y
+			}
+			c.errs = append(c.errs, m)
+		}
+	}
+	sort.SliceStable(c.errs, func(i, j int) bool { return c.errs[i].t < c.errs[j].t })
+	for _, b := range c.bookmarks {
+		if b.rv != timeline.NoRV {
+			c.bmRV = append(c.bmRV, int64(b.rv))
+		}
+	}
+	sort.Slice(c.bmRV, func(i, j int) bool { return c.bmRV[i] < c.bmRV[j] })
+	c.headDesc = tl.HeadSteps().Descents()
+	for k := range tl.Cursors {
+		c.cursorDesc = append(c.cursorDesc, tl.Cursors[k].Descents())
+	}
+	// The margin is at least a second on a clock, so that a capture of
+	// one instant (a single LIST answered 410) spans seconds, not
+	// nanoseconds.
+	start, end := tl.Start(), tl.End()+1
+	m := max((end-start)/50, 1)
+	if !c.noClock {
+		m = max(m, int64(time.Second))
+	}
+	c.timeLo, c.timeHi = start-m, end+m
+	c.rvLo, c.rvHi = c.rvExtent()
+	return c
+}
+
+// Timeline is the timeline the cache draws.
+func (c *Cache) Timeline() *timeline.Timeline { return c.tl }
+
+// NoClock says whether no file of the timeline has a clock: its instants
+// are then event ordinals.
+func (c *Cache) NoClock() bool { return c.noClock }
+
+// prevRV finds the RV the stream carried before a bookmark: the previous
+// event of its session, else the resourceVersion its request resumed from.
+func (c *Cache) prevRV(bm timeline.Event) uint64 {
+	tl := c.tl
+	for j, steps := bm.Index-1, 0; j >= 0 && steps < 10_000; j, steps = j-1, steps+1 {
+		p := tl.Point(j)
+		if int(p.Session) == bm.Session && p.RVValid && p.Type != parser.Error {
+			return p.RV
+		}
+	}
+	if r := tl.Sessions[bm.Session].Request; r != nil {
+		if v, err := strconv.ParseUint(r.ResourceVersion, 10, 64); err == nil && v > 0 {
+			return v
+		}
+	}
+	return timeline.NoRV
+}
+
+// rvExtent spans every RV the view can show: events, bookmarks, cursor
+// values and the head (an error's Y raises it past the last event).
+func (c *Cache) rvExtent() (int64, int64) {
+	tl := c.tl
+	lo, hi := uint64(math.MaxUint64), uint64(0)
+	see := func(v uint64) {
+		if v != timeline.NoRV {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	// The least event RV, noted by Build: RVRange would sort every event
+	// by RV to find it (100 ms as wasm over a million events).
+	if rv, ok := tl.MinRV(); ok {
+		see(rv)
+	}
+	for k := range tl.Cursors {
+		if cur := &tl.Cursors[k]; cur.Len() > 0 {
+			see(cur.RV(0))
+		}
+	}
+	if h := tl.HeadSteps(); h.Len() > 0 {
+		see(h.RV(h.Len() - 1))
+	}
+	if lo > hi {
+		return 0, 1
+	}
+	m := max((hi-lo)/50, 1)
+	return int64(lo - min(lo, m)), int64(hi + m + 1)
+}
+
+// lane returns lane l's events, decoding them on first use.
+func (c *Cache) lane(l int) *decodedLane {
+	if le := c.lanes[l]; le != nil {
+		return le
+	}
+	idx := c.tl.LaneEvents(l)
+	le := &decodedLane{t: make([]int64, len(idx)), rv: make([]uint64, len(idx)), typ: make([]parser.EventType, len(idx)), idx: idx}
+	for k, i := range idx {
+		p := c.tl.Point(int(i))
+		le.t[k], le.typ[k], le.rv[k] = p.T, p.Type, timeline.NoRV
+		if p.RVValid {
+			le.rv[k] = p.RV
+		}
+		if k > 0 && le.typ[k] != le.typ[k-1] {
+			le.changes = append(le.changes, int32(k))
+		}
+	}
+	c.lanes[l] = le
+	c.cached += len(idx)
+	return le
+}
+
+// trim drops decoded lanes that are not on screen once the cache holds
+// more than its budget.
+func (c *Cache) trim(visible map[int]bool) {
+	if c.cached <= laneCacheBudget {
+		return
+	}
+	for l, le := range c.lanes {
+		if !visible[l] {
+			c.cached -= len(le.t)
+			delete(c.lanes, l)
+		}
+	}
+}
+
+// Extent is the axis' whole range.
+func (c *Cache) Extent(axisRV bool) (int64, int64) {
+	if axisRV {
+		return c.rvLo, c.rvHi
+	}
+	return c.timeLo, c.timeHi
+}

@@ -1,0 +1,77 @@
+package canvas
+
+import (
+	"math"
+	"strconv"
+
+	"watchlens/timeline"
+)
+
+// Build fills fr with one frame of the view.
+func (c *Cache) Build(v *View, fr *Frame) Layout {
+	layout := NewLayout(v.Width, len(v.Rows), v.AxisRV, HasHad(v.Analysis))
+	fr.reset(layout.Width, layout.Height, v.PixelRatio)
+	s := v.PlotScale(&layout)
+	plotBottom := layout.LanesY + max(layout.LanesH, RowHeight)
+
+	// Band backgrounds and labels.
+	t0 := len(fr.Texts)
+	for _, b := range layout.Bands[1:] {
+		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
+		fr.addText(layout.PlotX-8, b.Y+b.Height/2, b.Label, ColorMuted, "r", "")
+	}
+	fr.flushTexts(t0)
+
+	// Ticks: grid lines over every band, labels in the axis band.
+	var ticks []Tick
+	if v.AxisRV || c.noClock {
+		ticks = numberTicks(s)
+	} else {
+		ticks = timeTicks(s)
+	}
+	c.segs = c.segs[:0]
+	t0 = len(fr.Texts)
+	for _, tk := range ticks {
+		x := math.Round(s.X(tk.Value)) + 0.5
+		c.segs = append(c.segs, float32(x), float32(axisH-6), float32(x), float32(plotBottom))
+		fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
+	}
+	fr.add(Op{Kind: "seg", Color: ColorGrid, Size: 1}, c.segs)
+	fr.flushTexts(t0)
+
+	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
+	c.density(v, &layout, fr)
+	c.sessions(v, &layout, s, fr)
+	c.bookmarkTrack(v, &layout, s, fr)
+	c.zoneBands(v, &layout, s, fr)
+	c.errorMarks(v, &layout, s, fr)
+	var rvTop, rvBot uint64
+	if !v.AxisRV {
+		rvTop, rvBot = c.cursorStrip(v, &layout, s, fr)
+	}
+	fr.unclip()
+	if rvTop > rvBot {
+		// The strip's RV scale, in the gutter beside it.
+		b, _ := layout.bandByID(BandCursors)
+		t0 := len(fr.Texts)
+		fr.addText(layout.PlotX-8, b.Y+7, strconv.FormatUint(rvTop, 10), ColorMuted, "r", "")
+		fr.addText(layout.PlotX-8, b.Y+b.Height-7, strconv.FormatUint(rvBot, 10), ColorMuted, "r", "")
+		fr.flushTexts(t0)
+	}
+
+	c.laneRows(v, &layout, s, fr)
+
+	if v.Selecting {
+		a, b := min(v.SelectFrom, v.SelectTo), max(v.SelectFrom, v.SelectTo)
+		fr.rect(ColorSession, 0.25, a, axisH, b-a, plotBottom-axisH)
+	}
+	return layout
+}
+
+// axisPos is an event's place on the axis (ok false when it has none there).
+func axisPos(axisRV bool, t int64, rv uint64) (int64, bool) {
+	if axisRV {
+		return int64(rv), rv != timeline.NoRV
+	}
+	return t, true
+}

@@ -1,0 +1,273 @@
+package canvas
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// opsOf returns the operations of kind k drawn in colour col.
+func opsOf(fr *Frame, k, col string) []Op {
+	var out []Op
+	for _, op := range fr.Ops {
+		if op.Kind == k && (col == "" || op.Color == col) {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// TestFrameDrawsTheSample checks a whole-capture frame against the
+// timeline's own answers: a bookmark tick per bookmark, a zone rect per
+// zone, a mark per event when there is room for each.
+func TestFrameDrawsTheSample(t *testing.T) {
+	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl",
+		"w2-broad-pods-bookmarks.http.gz", "client-go-golden-watch.http", "curl1-narrow-bookmarks-raw.curl", "l410-list-exact-stale-rv.http", "w4-then-resume.http"} {
+		t.Run(name, func(t *testing.T) {
+			tl, an := sampleTimeline(t, name)
+			c := NewCache(tl)
+			v := wholeView(tl, an, c, 1280)
+			var fr Frame
+			c.Build(v, &fr)
+			for _, op := range fr.Ops {
+				if op.Kind != "text" && op.Kind != "unclip" && op.Offset+op.Count > len(fr.floats) {
+					t.Fatalf("op %+v reads past the buffer (%d floats)", op, len(fr.floats))
+				}
+				if op.Kind == "text" && op.Offset+op.Count > len(fr.Texts) {
+					t.Fatalf("op %+v reads past the texts (%d)", op, len(fr.Texts))
+				}
+			}
+			bookmarks := 0
+			for _, f := range tl.Files {
+				bookmarks += f.Counts["BOOKMARK"]
+			}
+			ticks := 0
+			for _, op := range opsOf(&fr, "seg", ColorBookmark) {
+				ticks += op.Count / 4
+			}
+			// Ticks within a pixel merge; these captures have none so close.
+			if ticks != bookmarks {
+				t.Errorf("%d bookmark ticks, %d bookmarks", ticks, bookmarks)
+			}
+			// Every zone is drawn: refused ones red, at-risk ones pale.
+			refused, risky := 0, 0
+			for _, op := range opsOf(&fr, "rect", ColorZone) {
+				switch op.Alpha {
+				case zoneAlpha:
+					refused += op.Count / 4
+				case zoneRiskAlpha:
+					risky += op.Count / 4
+				}
+			}
+			if refused != len(an.Zones) || risky != len(an.RiskZones) {
+				t.Errorf("%d red and %d pale zone rects, %d zones refused and %d at risk", refused, risky, len(an.Zones), len(an.RiskZones))
+			}
+			if _, err := json.Marshal(&fr); err != nil {
+				t.Fatal(err)
+			}
+			segmentsAxisAligned(t, &fr)
+			// Selected, and on the resourceVersion axis, too.
+			v.Selected = tl.Len() / 2
+			v.AxisRV = true
+			v.From, v.To = c.Extent(true)
+			fr = Frame{}
+			c.Build(v, &fr)
+			segmentsAxisAligned(t, &fr)
+		})
+	}
+}
+
+// segmentsAxisAligned checks what web/timeline.js relies on to fill the
+// segments as rectangles: each is vertical or horizontal.
+func segmentsAxisAligned(t *testing.T, fr *Frame) {
+	t.Helper()
+	for _, op := range fr.Ops {
+		if op.Kind != "seg" {
+			continue
+		}
+		for i := op.Offset; i < op.Offset+op.Count; i += 4 {
+			if s := fr.floats[i : i+4]; s[0] != s[2] && s[1] != s[3] {
+				t.Fatalf("a %s segment from (%g, %g) to (%g, %g) is slanted", op.Color, s[0], s[1], s[2], s[3])
+			}
+		}
+	}
+}
+
+// The frame benchmark's synthetic capture: a busy broad watch, 10 000
+// objects, 1 M events in an hour, a bookmark a minute (as the timeline
+// package benchmarks it).
+var (
+	benchOnce sync.Once
+	benchTL   *timeline.Timeline
+	benchAn   *timeline.Analysis
+)
+
+func benchTimeline() (*timeline.Timeline, *timeline.Analysis) {
+	benchOnce.Do(func() {
+		const n = 1_000_000
+		t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+		b := timeline.NewBuilder()
+		f := b.AddFile("synthetic")
+		names := make([]string, 10_000)
+		for i := range names {
+			names[i] = "obj-" + strconv.Itoa(i)
+		}
+		step := int64(time.Hour) / n
+		rv := uint64(1000)
+		for i := 0; i < n; i++ {
+			rv++
+			e := parser.Event{Seq: i, Offset: int64(i) * 900, Length: 900, Type: parser.Modified, Kind: "ConfigMap",
+				Namespace: "ns-" + strconv.Itoa(i%7), Name: names[i%len(names)], UID: names[i%len(names)], RVNum: rv, RVValid: true, Arrival: t0 + int64(i)*step}
+			if i%16_667 == 0 {
+				e.Type, e.Name, e.UID, e.Namespace = parser.Bookmark, "", "", ""
+			}
+			f.Add(e)
+		}
+		f.Finish([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
+			Request: &parser.Request{Watch: true, ResourceVersion: "1000", AllowWatchBookmarks: true}}}, nil)
+		benchTL = b.Build()
+		benchAn = benchTL.Analyze(timeline.DefaultParams())
+	})
+	return benchTL, benchAn
+}
+
+// BenchmarkFrame builds one frame's draw buffers for 1 M events across
+// 2000 plot columns, the whole capture in view (the worst case: every
+// cursor and head step is folded into columns). Target < 16 ms.
+func BenchmarkFrame(b *testing.B) {
+	tl, an := benchTimeline()
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	benchFrames(b, c, v, true)
+}
+
+// BenchmarkFrameZoomed: a tenth of the capture, scrolled half way down.
+func BenchmarkFrameZoomed(b *testing.B) {
+	tl, an := benchTimeline()
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	span := v.To - v.From
+	v.From, v.To = v.From+span/2, v.From+span/2+span/10
+	v.ScrollY = float64(len(v.Rows)/2) * RowHeight
+	benchFrames(b, c, v, false)
+}
+
+// BenchmarkFrameFirst includes decoding the lanes on screen, as the first
+// frame after a scroll does.
+func BenchmarkFrameFirst(b *testing.B) {
+	tl, an := benchTimeline()
+	for b.Loop() {
+		c := NewCache(tl)
+		v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+		var fr Frame
+		c.Build(v, &fr)
+	}
+}
+
+// TestFrameSeveralFiles: two captures on one clock get a group per file
+// and a pair of cursor lines each.
+func TestFrameSeveralFiles(t *testing.T) {
+	b := timeline.NewBuilder()
+	for _, name := range []string{"w3-then-resume.ts.http", "w4-then-resume.ts.http"} {
+		f, err := os.Open("../../samples/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.AddReader(name, f, parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	tl := b.Build()
+	an := tl.Analyze(timeline.DefaultParams())
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	if len(v.Groups) != 2 || !strings.HasPrefix(v.Groups[1].Label(tl), "w4-then-resume.ts.http: ConfigMap") {
+		t.Fatalf("groups %+v", v.Groups)
+	}
+	var fr Frame
+	c.Build(v, &fr)
+	lines := 0
+	for _, col := range []string{ColorAware, ColorIgnoring} {
+		lines += len(opsOf(&fr, "seg", col))
+	}
+	// ColorAware is also ADDED's colour, but ADDED marks are "mark" ops.
+	if lines != 4 {
+		t.Errorf("%d cursor lines for two files", lines)
+	}
+}
+
+// BenchmarkFrameHotLanes: 1 M events in five lanes, the whole hour in view.
+func BenchmarkFrameHotLanes(b *testing.B) {
+	tl, an := hotTimeline(b, 1_000_000)
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	benchFrames(b, c, v, false)
+}
+
+// BenchmarkFrameRV: the whole capture on the resourceVersion axis, where
+// the lanes walk all their events (no time index applies).
+func BenchmarkFrameRV(b *testing.B) {
+	tl, an := benchTimeline()
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 2000+gutterW+rightPad)
+	v.AxisRV = true
+	v.From, v.To = c.Extent(true)
+	benchFrames(b, c, v, true)
+}
+
+// benchFrames times the frames of view v after a first one, which decodes
+// the lanes on screen, and with floats reports the frame's size.
+func benchFrames(b *testing.B, c *Cache, v *View, floats bool) {
+	var fr Frame
+	c.Build(v, &fr)
+	b.ResetTimer()
+	for b.Loop() {
+		c.Build(v, &fr)
+	}
+	if floats {
+		b.ReportMetric(float64(len(fr.floats)), "floats")
+	}
+}
+
+// sampleTimeline builds a sample's timeline as the page does.
+func sampleTimeline(t testing.TB, name string) (*timeline.Timeline, *timeline.Analysis) {
+	t.Helper()
+	f, err := os.Open("../../samples/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := timeline.NewBuilder()
+	if err := b.AddReader(name, f, parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tl := b.Build()
+	return tl, tl.Analyze(timeline.DefaultParams())
+}
+
+// wholeView is the view of the whole capture at a given canvas width.
+func wholeView(tl *timeline.Timeline, an *timeline.Analysis, c *Cache, width float64) *View {
+	groups, rows, _ := BuildRows(tl, timeline.Filter{}, map[string]bool{}, nil)
+	from, to := c.Extent(false)
+	return &View{Analysis: an, From: from, To: to, Width: width, PixelRatio: 1, Groups: groups, Rows: rows, Selected: -1}
+}
+
+// wholeFrame lays out a sample's whole capture at 1280 px, as the view first
+// shows it, for the tests that aim at what it drew.
+func wholeFrame(t *testing.T, sample string) (*timeline.Timeline, *Cache, *View, Layout, Scale) {
+	t.Helper()
+	tl, an := sampleTimeline(t, sample)
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	return tl, c, v, layout, v.PlotScale(&layout)
+}

@@ -1,0 +1,48 @@
+package canvas
+
+import (
+	"math"
+)
+
+// Hit is what lies under the pointer: a tooltip, the event a click
+// selects (-1 for none) and the group header a click folds (-1 for none).
+type Hit struct {
+	Text  string
+	Event int
+	Group int
+}
+
+// HitTest answers for the pointer at (x, y) in CSS pixels of the canvas.
+func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
+	h := Hit{Event: -1, Group: -1}
+	if x < layout.PlotX-2 && layout.BandAt(y) != BandLanes {
+		return h
+	}
+	s := v.PlotScale(layout)
+	at := s.At(x)
+	slop := max(int64(math.Ceil(hitSlop*float64(s.To-s.From)/s.Width)), 1)
+	switch band := layout.BandAt(y); band {
+	case BandAxis:
+		h.Text = c.FormatPos(v.AxisRV, at)
+	case BandDensity:
+		h.Text = c.densityAt(v, layout, x, at)
+	case BandSessions:
+		return c.sessionsHit(v, at, slop)
+	case BandBookmarks:
+		return c.bookmarksHit(v, at, slop)
+	case BandZoneAware, BandZoneIgnoring, BandZoneHad:
+		h.Text = c.zonesAt(v, band, at, slop)
+	case BandCursors:
+		h.Text = c.cursorsAt(at)
+	case BandLanes:
+		return c.lanesHit(v, layout, x, y, at, slop)
+	}
+	return h
+}
+
+func absInt64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

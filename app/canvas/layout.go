@@ -1,0 +1,120 @@
+package canvas
+
+import "math"
+
+// Band heights and margins, in CSS pixels.
+const (
+	gutterW     = 176.0 // labels left of the plot
+	rightPad    = 12.0
+	axisH       = 26.0
+	densityH    = 22.0
+	sessionH    = 18.0
+	bookmarkH   = 16.0
+	zoneH       = 12.0
+	cursorH     = 84.0
+	bandGap     = 4.0
+	RowHeight   = 16.0
+	maxRowsShow = 28 // the lane area scrolls beyond this many rows
+	markSize    = 9.0
+	hitSlop     = 5.0 // how far from a mark a click still selects it
+)
+
+// BandID names the fixed bands above the lanes.
+type BandID int
+
+const (
+	BandAxis BandID = iota
+	BandDensity
+	BandSessions
+	BandBookmarks
+	BandZoneAware
+	BandZoneIgnoring
+	BandZoneHad
+	BandCursors
+	BandLanes
+	BandNone
+)
+
+type Band struct {
+	ID        BandID
+	Y, Height float64
+	Label     string
+}
+
+// Layout places the bands and the plot inside a canvas of width w.
+type Layout struct {
+	Width, Height float64
+	PlotX, PlotW  float64
+	Bands         []Band
+	LanesY        float64 // top of the lane area
+	LanesH        float64 // its visible height
+	ContentH      float64 // height of all rows
+}
+
+// NewLayout stacks the bands; the cursor strip only exists on the time axis
+// (it plots RV against time), and the had-bookmarks band only when a
+// capture has that counterfactual cursor.
+func NewLayout(w float64, rows int, axisRV, had bool) Layout {
+	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
+	y := 0.0
+	add := func(id BandID, h float64, label string) {
+		layout.Bands = append(layout.Bands, Band{ID: id, Y: y, Height: h, Label: label})
+		y += h + bandGap
+	}
+	add(BandAxis, axisH, "")
+	add(BandDensity, densityH, "events")
+	add(BandSessions, sessionH, "sessions")
+	add(BandBookmarks, bookmarkH, "bookmarks")
+	add(BandZoneAware, zoneH, "410 · bookmark-aware")
+	add(BandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
+	if had {
+		add(BandZoneHad, zoneH, "410 · had bookmarks")
+	}
+	if !axisRV {
+		add(BandCursors, cursorH, "cursors · RV")
+	}
+	layout.LanesY = y
+	layout.ContentH = float64(rows) * RowHeight
+	layout.LanesH = min(layout.ContentH, maxRowsShow*RowHeight)
+	layout.Height = layout.LanesY + max(layout.LanesH, RowHeight) + 2
+	return layout
+}
+
+func (layout *Layout) bandByID(id BandID) (Band, bool) {
+	for _, b := range layout.Bands {
+		if b.ID == id {
+			return b, true
+		}
+	}
+	return Band{}, false
+}
+
+// BandAt says which band is under y.
+func (layout *Layout) BandAt(y float64) BandID {
+	if y >= layout.LanesY && y < layout.LanesY+layout.LanesH {
+		return BandLanes
+	}
+	for _, b := range layout.Bands {
+		if y >= b.Y && y < b.Y+b.Height {
+			return b.ID
+		}
+	}
+	return BandNone
+}
+
+// RowAt is the row under y given the lane area's scroll offset, or -1.
+func (layout *Layout) RowAt(y, scrollY float64, rows int) int {
+	if y < layout.LanesY || y >= layout.LanesY+layout.LanesH {
+		return -1
+	}
+	r := int((y - layout.LanesY + scrollY) / RowHeight)
+	if r < 0 || r >= rows {
+		return -1
+	}
+	return r
+}
+
+// ClampScroll keeps the lane area's scroll offset inside its content.
+func (layout *Layout) ClampScroll(s float64) float64 {
+	return math.Max(0, math.Min(s, layout.ContentH-layout.LanesH))
+}

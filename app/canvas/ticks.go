@@ -1,0 +1,100 @@
+package canvas
+
+import (
+	"math"
+	"strconv"
+	"time"
+)
+
+// Tick is one labelled axis position.
+type Tick struct {
+	Value int64
+	Label string
+}
+
+// timeSteps are the tick steps, from nanoseconds to weeks: 1-2-5 below a second, then
+// the steps a clock face has.
+var timeSteps = func() []int64 {
+	var s []int64
+	for d := int64(1); d < int64(time.Second); d *= 10 {
+		s = append(s, d, 2*d, 5*d)
+	}
+	for _, d := range []time.Duration{time.Second, 2 * time.Second, 5 * time.Second, 10 * time.Second, 15 * time.Second, 30 * time.Second,
+		time.Minute, 2 * time.Minute, 5 * time.Minute, 10 * time.Minute, 15 * time.Minute, 30 * time.Minute,
+		time.Hour, 2 * time.Hour, 3 * time.Hour, 6 * time.Hour, 12 * time.Hour, 24 * time.Hour, 7 * 24 * time.Hour} {
+		s = append(s, int64(d))
+	}
+	return s
+}()
+
+// minTickPx keeps labels from colliding: a label like 00:54:23.250 is
+// about 75 px wide in the canvas font.
+const minTickPx = 96.0
+
+// timeTicks places ticks on round UTC instants at least minTickPx apart.
+func timeTicks(s Scale) []Tick {
+	span := s.To - s.From
+	step := timeSteps[len(timeSteps)-1]
+	for _, d := range timeSteps {
+		if float64(d)*s.Width/float64(span) >= minTickPx {
+			step = d
+			break
+		}
+	}
+	var out []Tick
+	for v := ceilDivInt(s.From, step) * step; v < s.To; v += step {
+		out = append(out, Tick{Value: v, Label: timeLabel(v, step)})
+	}
+	return out
+}
+
+// timeLabel shows as many digits as the step needs.
+func timeLabel(v, step int64) string {
+	t := time.Unix(0, v).UTC()
+	switch {
+	case step >= int64(24*time.Hour):
+		return t.Format("Jan 2")
+	case step >= int64(time.Minute):
+		return t.Format("15:04")
+	case step >= int64(time.Second):
+		return t.Format("15:04:05")
+	case step >= int64(time.Millisecond):
+		return t.Format("15:04:05.000")
+	case step >= int64(time.Microsecond):
+		return t.Format(":05.000000")
+	}
+	return t.Format(":05.000000000")
+}
+
+// numberTicks places ticks on round numbers (1, 2, 5 times a power of
+// ten): resourceVersions, or event ordinals when a capture has no clock.
+func numberTicks(s Scale) []Tick {
+	span := float64(s.To - s.From)
+	raw := minTickPx * span / s.Width
+	step := int64(1)
+	for p := int64(1); ; p *= 10 {
+		found := false
+		for _, m := range []int64{1, 2, 5} {
+			if float64(m*p) >= raw {
+				step, found = m*p, true
+				break
+			}
+		}
+		if found || p > math.MaxInt64/100 {
+			break
+		}
+	}
+	var out []Tick
+	for v := ceilDivInt(s.From, step) * step; v < s.To; v += step {
+		out = append(out, Tick{Value: v, Label: strconv.FormatInt(v, 10)})
+	}
+	return out
+}
+
+func ceilDivInt(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a > 0) == (b > 0) {
+		q++
+	}
+	return q
+}

@@ -1,0 +1,37 @@
+package canvas
+
+import (
+	"testing"
+	"time"
+)
+
+func TestTicksAreRoundAndApart(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 0, 54, 23, 779_301_650, time.UTC).UnixNano()
+	for _, span := range []time.Duration{time.Microsecond * 37, 3 * time.Millisecond, 2 * time.Second, 17 * time.Minute, 5 * time.Hour, 40 * 24 * time.Hour} {
+		s := Scale{From: t0, To: t0 + int64(span), X0: 176, Width: 1092}
+		ticks := timeTicks(s)
+		if len(ticks) < 2 || len(ticks) > int(s.Width/minTickPx)+1 {
+			t.Errorf("span %v: %d ticks", span, len(ticks))
+			continue
+		}
+		step := ticks[1].Value - ticks[0].Value
+		if float64(step)*s.Width/float64(span) < minTickPx {
+			t.Errorf("span %v: ticks %v apart are closer than %v px", span, time.Duration(step), minTickPx)
+		}
+		for i, tk := range ticks {
+			if tk.Value%step != 0 || tk.Value < s.From || tk.Value >= s.To || i > 0 && tk.Value-ticks[i-1].Value != step {
+				t.Errorf("span %v: tick %d at %d is not on the %v grid", span, i, tk.Value, time.Duration(step))
+			}
+			if i > 0 && tk.Label == ticks[i-1].Label {
+				t.Errorf("span %v: two ticks labelled %q", span, tk.Label)
+			}
+		}
+	}
+	if got := timeTicks(Scale{From: t0, To: t0 + int64(10*time.Minute), X0: 0, Width: 1000}); got[0].Label != "00:55" {
+		t.Errorf("a 10 minute view starts with %q, want 00:55", got[0].Label)
+	}
+	n := numberTicks(Scale{From: 389, To: 1412, X0: 0, Width: 1000})
+	if n[0].Value != 400 || n[1].Value-n[0].Value != 100 || n[0].Label != "400" {
+		t.Errorf("RV ticks %v", n)
+	}
+}

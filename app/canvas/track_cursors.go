@@ -1,0 +1,265 @@
+package canvas
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"watchlens/timeline"
+)
+
+// stepEnvelope is a step series reduced to pixel columns: per column the
+// lowest and highest value it takes there and the value it leaves with.
+type stepEnvelope struct {
+	has        []bool
+	lo, hi     []uint64
+	last       []uint64
+	breakAfter []bool // the series has no value after this column's last step
+	min, max   uint64
+}
+
+func (e *stepEnvelope) reset(n int) {
+	grow := func(s []uint64) []uint64 {
+		if cap(s) < n {
+			return make([]uint64, n)
+		}
+		return s[:n]
+	}
+	e.lo, e.hi, e.last = grow(e.lo), grow(e.hi), grow(e.last)
+	if cap(e.has) < n {
+		e.has, e.breakAfter = make([]bool, n), make([]bool, n)
+	}
+	e.has, e.breakAfter = e.has[:n], e.breakAfter[:n]
+	clear(e.has)
+	clear(e.breakAfter)
+	e.min, e.max = math.MaxUint64, 0
+}
+
+// stepSeries is what the envelope reads of a step series:
+// *timeline.Steps (the head, a cursor).
+type stepSeries interface {
+	T(k int) int64
+	RV(k int) uint64
+	SearchT(lo, hi int, t int64) int
+}
+
+// add folds the steps [from, to) of st into the columns. A column
+// holding a stretch that only rises (no entry of desc inside it) is
+// folded from its two ends, found by a search over the instants, so a
+// whole-capture view of a million steps costs a search per column, not a
+// million steps.
+func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s Scale) {
+	n := len(e.has)
+	prev, havePrev, prevCol := uint64(0), false, -1
+	fold := func(col int, val uint64) {
+		if val == timeline.NoRV {
+			if havePrev && prevCol >= 0 {
+				e.breakAfter[prevCol] = true
+			}
+			havePrev = false
+			return
+		}
+		if !e.has[col] {
+			e.has[col], e.lo[col], e.hi[col] = true, val, val
+			if havePrev && prevCol != col {
+				e.lo[col], e.hi[col] = min(val, prev), max(val, prev)
+			}
+		}
+		e.lo[col], e.hi[col] = min(e.lo[col], val), max(e.hi[col], val)
+		e.last[col], e.breakAfter[col] = val, false
+		e.min, e.max = min(e.min, val), max(e.max, val)
+		prev, havePrev, prevCol = val, true, col
+	}
+	for k := from; k < to; {
+		col := s.Column(st.T(k), n)
+		// Zoomed in, the next step is mostly in another column already.
+		end := k + 1
+		if end < to && s.Column(st.T(end), n) == col {
+			// The search compares instants with the column's end, found
+			// once: mapping every instant it read to its column was a fifth
+			// of a pan frame's drawing as wasm.
+			end = st.SearchT(end+1, to, s.ColumnEnd(col, n))
+		}
+		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k
+		if v := st.RV(k); v != timeline.NoRV && (d == len(desc) || int(desc[d]) >= end) {
+			fold(col, v)
+			fold(col, st.RV(end-1))
+		} else {
+			for j := k; j < end; j++ {
+				fold(col, st.RV(j))
+			}
+		}
+		k = end
+	}
+}
+
+// segments appends the envelope as line segments: a vertical per column
+// where the series moved, a horizontal to the next column it is in.
+func (e *stepEnvelope) segments(out []float32, x0 float64, endCol int, axis rvBand) []float32 {
+	n := len(e.has)
+	c := 0
+	for c < n && !e.has[c] {
+		c++
+	}
+	for c < n {
+		x := float32(x0 + float64(c) + 0.5)
+		if e.lo[c] != e.hi[c] {
+			out = append(out, x, float32(axis.y(e.lo[c])), x, float32(axis.y(e.hi[c])))
+		}
+		next := c + 1
+		for next < n && !e.has[next] {
+			next++
+		}
+		if !e.breakAfter[c] {
+			stop := next
+			if next == n {
+				stop = min(endCol, n)
+			}
+			if stop > c {
+				yy := float32(axis.y(e.last[c]))
+				out = append(out, x, yy, float32(x0+float64(stop)+0.5), yy)
+			}
+		}
+		c = next
+	}
+	return out
+}
+
+// rvBand maps resourceVersions from bot to top onto a band's height, top
+// up. It is a value with a method, not a closure: as wasm, calls through
+// a closure cost, and segments makes two or three for each column.
+type rvBand struct {
+	y0, h    float64
+	top, bot uint64
+}
+
+func (r rvBand) y(rv uint64) float64 {
+	return r.y0 + r.h - 2 - float64(rv-r.bot)/float64(r.top-r.bot)*(r.h-4)
+}
+
+// cursorStrip plots, against time, the head estimate and each file's two
+// cursors as step lines, and shades what lies between the two cursors. It
+// returns the RVs at the strip's top and bottom (equal when it is empty).
+func (c *Cache) cursorStrip(v *View, layout *Layout, s Scale, fr *Frame) (uint64, uint64) {
+	b, _ := layout.bandByID(BandCursors)
+	tl := c.tl
+	ncol := int(math.Ceil(layout.PlotW))
+	endCol := func(end int64) int { return int(math.Ceil(s.XClamped(end) - s.X0)) }
+	if want := 1 + len(tl.Cursors); len(c.cols) < want {
+		c.cols = make([]stepEnvelope, want)
+	}
+	head := &c.cols[0]
+	head.reset(ncol)
+	hlo, hhi := tl.HeadRange(v.From, v.To)
+	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, s)
+	type series struct {
+		env   *stepEnvelope
+		color string
+		end   int
+	}
+	all := []series{{head, ColorHead, endCol(tl.End())}}
+	mn, mx := head.min, head.max
+	var pairs [][2]*stepEnvelope
+	for f := range tl.Files {
+		var pair [2]*stepEnvelope
+		for _, kind := range timeline.CursorKinds {
+			cur := &tl.Cursors[2*f+int(kind)]
+			env := &c.cols[1+2*f+int(kind)]
+			env.reset(ncol)
+			a, z := cur.Range(v.From, v.To)
+			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, s)
+			mn, mx = min(mn, env.min), max(mx, env.max)
+			col := ColorAware
+			if kind == timeline.BookmarkIgnoring {
+				col = ColorIgnoring
+			}
+			all = append(all, series{env, col, endCol(cur.End)})
+			pair[kind] = env
+		}
+		pairs = append(pairs, pair)
+	}
+	if mn > mx {
+		fr.addText(layout.PlotX+8, b.Y+b.Height/2, "no resourceVersions in view", ColorMuted, "l", "")
+		fr.flushTexts(len(fr.Texts) - 1)
+		return 0, 0
+	}
+	pad := max((mx-mn)/10, 1)
+	top, bot := mx+pad, mn-min(mn, pad)
+	axis := rvBand{y0: b.Y, h: b.Height, top: top, bot: bot}
+	// Shade between the two cursors, column by column, merging runs.
+	var shade []float32
+	for _, p := range pairs {
+		aw, ig := p[timeline.BookmarkAware], p[timeline.BookmarkIgnoring]
+		var va, vi uint64
+		okA, okI := false, false
+		runStart, runA, runI := -1, uint64(0), uint64(0)
+		flush := func(end int) {
+			if runStart >= 0 && runA != runI {
+				y1, y2 := axis.y(max(runA, runI)), axis.y(min(runA, runI))
+				shade = append(shade, float32(layout.PlotX+float64(runStart)), float32(y1), float32(end-runStart), float32(y2-y1))
+			}
+			runStart = -1
+		}
+		for col := 0; col < ncol; col++ {
+			if aw.has[col] {
+				va, okA = aw.last[col], !aw.breakAfter[col]
+			}
+			if ig.has[col] {
+				vi, okI = ig.last[col], !ig.breakAfter[col]
+			}
+			if !okA || !okI {
+				flush(col)
+				continue
+			}
+			if runStart < 0 || va != runA || vi != runI {
+				flush(col)
+				runStart, runA, runI = col, va, vi
+			}
+		}
+		flush(ncol)
+	}
+	fr.add(Op{Kind: "rect", Color: ColorIgnoring, Alpha: 0.18}, shade)
+	// Widest first, so where the lines coincide (a cursor at the head, or
+	// both cursors at one value) each still shows as a rim of its colour.
+	for i, sr := range all {
+		z := float32(1.5)
+		switch {
+		case sr.env == head:
+			z = 5
+		case i%2 == 1: // bookmark-aware, drawn under bookmark-ignoring
+			z = 3
+		}
+		c.segs = sr.env.segments(c.segs[:0], layout.PlotX, sr.end, axis)
+		alpha := float32(0)
+		if sr.env == head {
+			alpha = 0.45
+		}
+		fr.add(Op{Kind: "seg", Color: sr.color, Size: z, Alpha: alpha}, c.segs)
+	}
+	return top, bot
+}
+
+// cursorsAt reads the cursor strip at instant t.
+func (c *Cache) cursorsAt(t int64) string {
+	tl := c.tl
+	var b strings.Builder
+	b.WriteString("at " + c.FormatTime(t))
+	if h, ok := tl.Head(t); ok {
+		b.WriteString("\nhead ≈ RV " + strconv.FormatUint(h, 10))
+	}
+	for k := range tl.Cursors {
+		cur := &tl.Cursors[k]
+		name := cur.Kind.String()
+		if len(tl.Files) > 1 {
+			name = tl.Files[cur.File].Name + " " + name
+		}
+		rv, since, _, ok := cur.At(t)
+		if !ok {
+			b.WriteString("\n" + name + ": no cursor")
+			continue
+		}
+		b.WriteString("\n" + name + ": RV " + strconv.FormatUint(rv, 10) + ", last current " + fmtSeconds(t-since) + " before")
+	}
+	return b.String()
+}

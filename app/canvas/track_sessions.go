@@ -1,0 +1,108 @@
+package canvas
+
+import (
+	"strconv"
+
+	"watchlens/timeline"
+)
+
+// sessions draws each watch connection as a bar and each reconnect gap
+// (from a session's end to the next one's start in the same file) as a
+// notch at least 3 px wide, so a sub-second reconnect stays visible;
+// dashed boundaries run down through the lanes.
+func (c *Cache) sessions(v *View, layout *Layout, s Scale, fr *Frame) {
+	b, _ := layout.bandByID(BandSessions)
+	var bars, gaps, bounds []float32
+	bottom := layout.LanesY + layout.LanesH
+	for _, ss := range c.tl.Sessions {
+		from, to := ss.Start, ss.End
+		if v.AxisRV {
+			a, z, ok := ss.RVRange()
+			if !ok {
+				continue
+			}
+			from, to = int64(a), int64(z)+1
+		} else if ss.Gap >= 0 && ss.Start > v.From && ss.Start-ss.Gap < v.To {
+			x1, x2 := s.XClamped(ss.Start-ss.Gap), s.XClamped(ss.Start)
+			w := max(x2-x1, 3)
+			gaps = append(gaps, float32(x2-w), float32(b.Y+1), float32(w), float32(b.Height-2))
+		}
+		if to < v.From || from > v.To {
+			continue
+		}
+		x1, x2 := s.XClamped(from), s.XClamped(to)
+		bars = append(bars, float32(x1), float32(b.Y+3), float32(max(x2-x1, 1.5)), float32(b.Height-6))
+		for _, x := range []float64{x1, x2} {
+			if x >= s.X0 && x <= s.X0+s.Width {
+				bounds = append(bounds, float32(x), float32(b.Y), float32(x), float32(bottom))
+			}
+		}
+	}
+	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.7}, bars)
+	fr.add(Op{Kind: "rect", Color: ColorDeleted, Alpha: 0.8}, gaps)
+	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1, Dashed: true, Alpha: 0.6}, bounds)
+}
+
+// sessionAt describes the reconnect gap or the session under the pointer;
+// gaps first, within slop, since they may be narrower than a pixel.
+func (c *Cache) sessionAt(axisRV bool, at, slop int64) string {
+	tl := c.tl
+	if !axisRV {
+		for _, s := range tl.Sessions {
+			if s.Gap >= 0 && at >= s.Start-s.Gap-slop && at <= s.Start+slop {
+				return "reconnect gap of " + fmtSeconds(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name +
+					": no watch was open; the client resumed from its cursor at " + c.FormatTime(s.Start)
+			}
+		}
+	}
+	for g, s := range tl.Sessions {
+		from, to := s.Start, s.End
+		if axisRV {
+			a, z, ok := s.RVRange()
+			if !ok {
+				continue
+			}
+			from, to = int64(a), int64(z)+1
+		}
+		if at >= from && at <= to {
+			return c.sessionText(g)
+		}
+	}
+	return ""
+}
+
+func (c *Cache) sessionText(g int) string {
+	tl := c.tl
+	s := tl.Sessions[g]
+	t := "session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name + ": " + c.FormatTime(s.Start) + " – " + c.FormatTime(s.End)
+	if s.Request != nil {
+		rv := s.Request.ResourceVersion
+		if rv == "" {
+			rv = `""`
+		}
+		t += "\nwatch from resourceVersion " + rv
+		if s.Request.AllowWatchBookmarks {
+			t += ", with bookmarks"
+		}
+	}
+	t += "\n" + strconv.Itoa(s.Events) + " events, " + strconv.Itoa(s.Bookmarks) + " bookmarks; ended: " + s.EndReason.String()
+	if s.Error != nil {
+		t += " (" + s.Error.Message + ")"
+	}
+	return t
+}
+
+// sessionsHit answers for the sessions band at axis value at: an ERROR
+// marked there first, else the session or reconnect gap, else, where no
+// watch was open, what a client coming back then would get.
+func (c *Cache) sessionsHit(v *View, at, slop int64) Hit {
+	if h := c.errorHit(v, at, slop); h.Event >= 0 || h.Text != "" {
+		return h
+	}
+	h := Hit{Event: -1, Group: -1, Text: c.sessionAt(v.AxisRV, at, slop)}
+	if h.Text == "" && !v.AxisRV {
+		// No watch open here: what would coming back now get?
+		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at)
+	}
+	return h
+}

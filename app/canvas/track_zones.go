@@ -1,0 +1,213 @@
+package canvas
+
+import (
+	"sort"
+	"strings"
+
+	"watchlens/app/words"
+	"watchlens/timeline"
+)
+
+// zoneBands draws the zones of each cursor kind in its band: pale where
+// a reconnect is at risk, red where it is refused.
+func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
+	if v.Analysis == nil {
+		return
+	}
+	for _, id := range [...]BandID{BandZoneAware, BandZoneIgnoring, BandZoneHad} {
+		b, ok := layout.bandByID(id)
+		if !ok {
+			continue
+		}
+		kind := ZoneBandKind(id)
+		for _, layer := range [...]struct {
+			zones []timeline.Zone
+			alpha float32
+		}{{v.Analysis.RiskZones, zoneRiskAlpha}, {v.Analysis.Zones, zoneAlpha}} {
+			rects := c.rects[:0]
+			for _, z := range layer.zones {
+				if z.Kind != kind {
+					continue
+				}
+				from, to := z.From, z.To
+				if v.AxisRV {
+					from, to = int64(z.FromRV), int64(z.ToRV)+1
+				}
+				if to <= v.From || from >= v.To {
+					continue
+				}
+				x1, x2 := s.XClamped(from), s.XClamped(to)
+				rects = append(rects, float32(x1), float32(b.Y+1), float32(max(x2-x1, 3)), float32(b.Height-2))
+			}
+			fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: layer.alpha}, rects)
+			c.rects = rects
+		}
+	}
+}
+
+// HasHad says whether a capture has the had-bookmarks cursor, and so a
+// band for its zones.
+func HasHad(an *timeline.Analysis) bool {
+	if an == nil {
+		return false
+	}
+	for _, cf := range an.HadBookmarks {
+		if cf.Synthetic {
+			return true
+		}
+	}
+	return false
+}
+
+// ZoneBandKind is the cursor whose reconnects a zone band shows.
+func ZoneBandKind(b BandID) timeline.CursorKind {
+	switch b {
+	case BandZoneIgnoring:
+		return timeline.BookmarkIgnoring
+	case BandZoneHad:
+		return timeline.HadBookmarks
+	}
+	return timeline.BookmarkAware
+}
+
+// zonesAt lists, on the RV axis, the window models that refuse or put at
+// risk a resume of cursor kind at the pointer's RV.
+func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, at, slop int64) string {
+	if an == nil {
+		return ""
+	}
+	var lines []string
+	for _, zs := range [][]timeline.Zone{an.Zones, an.RiskZones} {
+		for _, z := range zs {
+			if z.Kind == kind && at >= int64(z.FromRV)-slop && at < int64(z.ToRV)+1+slop {
+				lines = append(lines, z.Reason)
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return "no 410 here for the " + kind.String() + " cursor"
+	}
+	if len(lines) > 4 {
+		lines = append(lines[:4], "…")
+	}
+	return "a resume from here (" + kind.String() + " cursor):\n" + strings.Join(lines, "\n")
+}
+
+// cursorWords names a cursor kind as the page says it.
+var cursorWords = map[timeline.CursorKind]string{
+	timeline.BookmarkAware:    "with its bookmarks",
+	timeline.BookmarkIgnoring: "without bookmarks",
+	timeline.HadBookmarks:     "had it asked for bookmarks",
+}
+
+// reconnectText says, in words, what a client of each capture that
+// dropped at instant at and came back after the model's delay would get,
+// per cursor kind; with one capture, the exact reason follows each.
+func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64) string {
+	if an == nil || c.noClock {
+		return ""
+	}
+	tl := c.tl
+	var b strings.Builder
+	b.WriteString("a drop at " + c.FormatTime(at))
+	if d := an.Params.Delay; d > 0 {
+		b.WriteString(", back " + fmtSeconds(int64(d)) + " later")
+	}
+	b.WriteString(":")
+	shown := 0
+	for fi, f := range tl.Files {
+		if f.Clock == timeline.ClockNone || at < f.Start {
+			continue
+		}
+		if shown++; shown > 4 {
+			b.WriteString("\n…")
+			break
+		}
+		for _, k := range kinds {
+			if k == timeline.HadBookmarks && !an.HadBookmarks[fi].Synthetic {
+				continue
+			}
+			v := an.Verdict(fi, k, at, an.Params.Delay)
+			b.WriteString("\n")
+			if len(tl.Files) > 1 {
+				b.WriteString(words.Isolated(f.Name) + ", ")
+			}
+			b.WriteString(cursorWords[k] + ": " + an.Words(v))
+			if len(tl.Files) == 1 && v.Outcome != timeline.Accepted {
+				b.WriteString("\n  (" + v.Reason + ")")
+			}
+		}
+	}
+	if shown == 0 {
+		return ""
+	}
+	return b.String()
+}
+
+// ZoneStat is what the summary says of one cursor kind's red zones in view.
+type ZoneStat struct {
+	Count   int
+	Seconds float64 // the union of the zones' instants in view (models overlap)
+}
+
+// zoneStats counts the zones of each cursor kind that meet the view and
+// measures the time they cover. On the RV axis a zone is the cursor values
+// [FromRV, ToRV] it refuses, and its full duration counts.
+func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]ZoneStat {
+	var out [2]ZoneStat
+	for _, kind := range timeline.CursorKinds {
+		var spans [][2]int64
+		for _, z := range zones {
+			if z.Kind != kind {
+				continue
+			}
+			lo, hi := z.From, z.To
+			if axisRV {
+				if int64(z.ToRV) < from || int64(z.FromRV) >= to {
+					continue
+				}
+			} else {
+				if z.To <= from || z.From >= to {
+					continue
+				}
+				lo, hi = max(lo, from), min(hi, to)
+			}
+			out[kind].Count++
+			spans = append(spans, [2]int64{lo, hi})
+		}
+		out[kind].Seconds = float64(unionLength(spans)) / 1e9
+	}
+	return out
+}
+
+// unionLength is the total length covered by the intervals.
+func unionLength(spans [][2]int64) int64 {
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var total, end int64
+	started := false
+	for _, s := range spans {
+		if !started || s[0] > end {
+			if s[1] > s[0] {
+				total += s[1] - s[0]
+			}
+			end, started = max(s[1], s[0]), true
+			continue
+		}
+		if s[1] > end {
+			total += s[1] - end
+			end = s[1]
+		}
+	}
+	return total
+}
+
+// zonesAt reads a zone band: on the RV axis, the models that refuse a
+// resume from the pointer's RV; on the time axis, what a client that
+// dropped then would get.
+func (c *Cache) zonesAt(v *View, band BandID, at, slop int64) string {
+	kind := ZoneBandKind(band)
+	if v.AxisRV {
+		return zonesAt(v.Analysis, kind, at, slop)
+	}
+	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at)
+}

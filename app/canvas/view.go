@@ -1,0 +1,25 @@
+package canvas
+
+import "watchlens/timeline"
+
+// View is everything one frame depends on.
+type View struct {
+	Analysis   *timeline.Analysis
+	Filter     timeline.Filter
+	AxisRV     bool
+	From, To   int64
+	Width      float64
+	PixelRatio float64
+	Groups     []Group
+	Rows       []Row
+	ScrollY    float64
+	Selected   int
+	Selecting  bool
+	SelectFrom float64 // pixel x of a shift-drag's ends
+	SelectTo   float64
+}
+
+// PlotScale maps the view's range onto the layout's plot.
+func (v *View) PlotScale(layout *Layout) Scale {
+	return Scale{From: v.From, To: v.To, X0: layout.PlotX, Width: layout.PlotW}
+}
