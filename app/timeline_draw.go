@@ -109,6 +109,7 @@ const (
 	colModified  = "#E69F00"
 	colDeleted   = "#D55E00"
 	colObserved  = "#8C8C8C"
+	colListed    = "#56B4E9"
 	colBookmark  = "#009E73"
 	colError     = "#C00000"
 	colZone      = "#E5172F"
@@ -136,6 +137,7 @@ var markStyles = [...]markStyle{
 	parser.Modified:    {"dot", colModified},
 	parser.Deleted:     {"cross", colDeleted},
 	parser.Observed:    {"diamond", colObserved},
+	parser.Listed:      {"ring", colListed},
 }
 
 // rvNone marks an event without a usable resourceVersion (the same
@@ -185,7 +187,7 @@ type drawCache struct {
 	rvLo, rvHi     int64
 	noClock        bool
 	bins           *timeline.Bins
-	scratch        [parser.Observed + 1][]float32
+	scratch        [len(markStyles)][]float32
 	segs           []float32
 	rects          []float32      // scratch for the density band and the zones, reused frame after frame
 	cols           []stepEnvelope // head, then each file's two cursors
@@ -925,7 +927,7 @@ func (c *drawCache) laneMarksTime(v *tlView, le *laneEvents, s tlScale, cy float
 // time order, which is not quite RV order, so it walks them all, merging
 // marks of a type closer than minGap.
 func (c *drawCache) laneMarksRV(v *tlView, le *laneEvents, s tlScale, cy float32, minGap float64) {
-	var lastX [parser.Observed + 1]float64
+	var lastX [len(markStyles)]float64
 	for i := range lastX {
 		lastX[i] = math.Inf(-1)
 	}

@@ -395,6 +395,7 @@ func (v *TimelineView) renderLegend() goapp.UI {
 			item("●", colModified, "MODIFIED"),
 			item("✕", colDeleted, "DELETED"),
 			item("◆", colObserved, "OBSERVED (no event type)"),
+			item("○", colListed, "LISTED (an object as a LIST showed it)"),
 			item("|", colBookmark, "BOOKMARK"),
 			item("▼", colError, "ERROR"),
 			item("■", colZone, "red zone: a drop here, resumed, gets 410"),

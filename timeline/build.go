@@ -90,7 +90,7 @@ type FileBuilder struct {
 }
 
 // numTypes bounds parser.EventType's values.
-const numTypes = int(parser.Observed) + 1
+const numTypes = int(parser.Listed) + 1
 
 // kindCounts counts the events of one kind by type.
 type kindCounts struct {
