@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -186,5 +187,51 @@ func TestListIncompleteSetsNoCursor(t *testing.T) {
 		if len(tl.lists) != 1 || tl.lists[0].complete {
 			t.Errorf("lists %+v", tl.lists)
 		}
+	}
+}
+
+// The report lists each relist with its cause, in JSON, text and
+// Markdown, and the summary's first line counts them.
+func TestRelistReport(t *testing.T) {
+	var truth fleetTruth
+	for _, tr := range readFleetTruth(t) {
+		if tr.client == "c31-nobookmarks" {
+			truth = tr
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(fleetDir, truth.client+".ts.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := BuildReport(loadBytesNamed(t, truth.client, data), realServer())
+	if len(r.Relists) != 2 {
+		t.Fatalf("relists %+v", r.Relists)
+	}
+	for k, rl := range r.Relists {
+		if rl.File != truth.client || rl.Time != truth.relistT[k] || rl.Cause != Cause410 || rl.CauseTime != truth.error410T[k] ||
+			rl.RV == "" || !strings.HasPrefix(rl.CauseMessage, "too old resource version") {
+			t.Errorf("relist %d: %+v, TRUTH: at %s after a 410 at %s", k, rl, truth.relistT[k], truth.error410T[k])
+		}
+	}
+	var js, text, md bytes.Buffer
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"causeTime": "`+truth.error410T[0]+`"`) {
+		t.Errorf("JSON without the relist's cause time")
+	}
+	for name, out := range map[string]string{"text": text.String(), "Markdown": md.String()} {
+		if !strings.Contains(out, "Relists (LISTs after a client's first)") || !strings.Contains(out, truth.relistT[1]) {
+			t.Errorf("%s report without the relists", name)
+		}
+	}
+	if first := r.Summary[0]; first.Topic != "observed" || !strings.Contains(first.Text, "(relists) 2 times, after a 410.") || len(r.Summary) > maxSummaryLines {
+		t.Errorf("summary %+v", r.Summary)
 	}
 }
