@@ -93,7 +93,7 @@ type count struct {
 // typeCounts lists the event types seen, in protocol order.
 func typeCounts(f timeline.File) []count {
 	var out []count
-	for t := parser.Added; t <= parser.Observed; t++ {
+	for t := parser.Added; t <= parser.Listed; t++ {
 		if n := f.Counts[t.String()]; n > 0 {
 			out = append(out, count{t.String(), n})
 		}

@@ -12,7 +12,7 @@ import (
 )
 
 // filterTypes are the event types the filter bar toggles, in protocol order.
-var filterTypes = []parser.EventType{parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Bookmark, parser.Error}
+var filterTypes = []parser.EventType{parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Listed, parser.Bookmark, parser.Error}
 
 // renderFilters is the bar above the timeline: event types, kind,
 // namespace, a search over object names and a label selector. The timeline
@@ -119,7 +119,7 @@ func typesMask(shown uint32) uint32 {
 	}
 	switch shown & all {
 	case 0:
-		return 1 << (parser.Observed + 1)
+		return 1 << (parser.Listed + 1)
 	case all:
 		return 0
 	}

@@ -378,6 +378,7 @@ func (v *TimelineView) renderLegend() goapp.UI {
 			item("●", canvas.ColorModified, "MODIFIED"),
 			item("✕", canvas.ColorDeleted, "DELETED"),
 			item("◆", canvas.ColorObserved, "OBSERVED (no event type)"),
+			item("○", canvas.ColorListed, "LISTED (an object as a LIST showed it)"),
 			item("|", canvas.ColorBookmark, "BOOKMARK"),
 			item("▼", canvas.ColorError, "ERROR"),
 			item("■", canvas.ColorZone, "red zone: a drop here, resumed, gets 410"),

@@ -44,7 +44,7 @@ func TestViewStateTypes(t *testing.T) {
 		{"added,deleted", []parser.EventType{parser.Added, parser.Deleted}},
 		{"none", nil},
 		{"nonsense", nil}, // hides all rather than silently showing all
-		{"added,modified,deleted,observed,bookmark,error", filterTypes},
+		{"added,modified,deleted,observed,listed,bookmark,error", filterTypes},
 	} {
 		v := parseViewState(url.Values{"types": {tc.types}})
 		var shown []parser.EventType

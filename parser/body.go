@@ -38,6 +38,19 @@ type bodyScanner struct {
 	// last non-blank line of the current YAML document.
 	lastRaw     int64
 	yamlArrival int64
+	// pieces are where each piece of a JSON value gathered in buf starts,
+	// for a list, whose items are events of their own, to give each its
+	// place in the stream.
+	pieces []pieceMark
+}
+
+// pieceMark is where one piece of a gathered value starts: at byte at of
+// the value, stream offset raw, on line line; it arrived at arrival.
+type pieceMark struct {
+	at      int
+	raw     int64
+	line    int
+	arrival int64
 }
 
 // feed scans one piece of body: b, whose first byte is at stream offset raw
@@ -121,6 +134,7 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 					s.tooBig(raw + int64(end) + 1)
 					continue
 				}
+				s.mark(raw+int64(from), s.lineAt(b, from), arrival)
 				s.buf = append(s.buf, v...)
 				v = s.buf
 				// The queued event keeps v until it is returned, so the
@@ -131,7 +145,11 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 				s.tooBig(raw + int64(end) + 1)
 				continue
 			}
-			s.r.onJSON(v, s.startRaw, raw+int64(end)+1, s.startLine, arrival)
+			var pieces []pieceMark
+			if s.partial {
+				pieces = s.pieces
+			}
+			s.r.onJSON(v, s.startRaw, raw+int64(end)+1, s.startLine, arrival, pieces)
 		case scanCut:
 			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
 				Msg: fmt.Sprintf("the event starting here breaks off at offset %d, where a line ends inside a string; it is skipped", raw+int64(end))})
@@ -141,10 +159,10 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 			s.cutBy(raw + int64(end))
 			i = end
 		case scanHead:
-			s.keep(b[from:end])
+			s.keep(b[from:end], raw+int64(from), s.lineAt(b, from), arrival)
 			return s.stop(end)
 		default:
-			s.keep(b[from:])
+			s.keep(b[from:], raw+int64(from), s.lineAt(b, from), arrival)
 			i = len(b)
 		}
 	}
@@ -153,13 +171,23 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 }
 
 // keep adds the bytes of a value that goes on in the next piece to buf,
-// unless the value is already too big to keep.
-func (s *bodyScanner) keep(v []byte) {
+// unless the value is already too big to keep. They start at stream
+// offset raw, on line line, and arrived at arrival.
+func (s *bodyScanner) keep(v []byte, raw int64, line int, arrival int64) {
 	if !s.partial {
 		s.partial = true
 		s.buf = s.buf[:0]
+		s.pieces = s.pieces[:0]
 	}
+	s.mark(raw, line, arrival)
 	s.appendCapped(v)
+}
+
+// mark notes that the bytes added to buf next start at raw (see pieces).
+func (s *bodyScanner) mark(raw int64, line int, arrival int64) {
+	if !s.skipping {
+		s.pieces = append(s.pieces, pieceMark{at: len(s.buf), raw: raw, line: line, arrival: arrival})
+	}
 }
 
 // appendCapped adds b to the event being kept, or gives the event up when it
@@ -316,7 +344,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if lastNL > 0 {
 		s.curPos, s.curLine = lastNL, line+lines
 	}
-	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), line, arrival, true)
+	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), line, arrival, true, nil)
 	return next, true
 }
 
@@ -429,10 +457,14 @@ func (s *bodyScanner) endSession() {
 	} else if s.in {
 		sess := s.r.curSession()
 		sess.Truncated = true
-		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
-			Msg: "the event starting here is incomplete: the response or the capture ends before it closes; it is skipped"})
+		// A list's whole items are still the client's view of them; the
+		// queue keeps them past buf's reuse.
+		if !s.partial || s.skipping || !s.r.onList(bytes.Clone(s.buf), s.startRaw, s.startLine, 0, s.pieces, false) {
+			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+				Msg: "the event starting here is incomplete: the response or the capture ends before it closes; it is skipped"})
+		}
 	}
-	*s = bodyScanner{r: s.r, buf: s.buf[:0], spare: s.spare[:0], col0: true}
+	*s = bodyScanner{r: s.r, buf: s.buf[:0], spare: s.spare[:0], pieces: s.pieces[:0], col0: true}
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }

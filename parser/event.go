@@ -8,7 +8,9 @@ package parser
 
 // EventType is a watch event's type as sent on the wire, plus Observed for a
 // bare object printed by `kubectl get -w -o json`, which carries no type: a
-// guessed ADDED or MODIFIED would be a lie the timeline could not undo.
+// guessed ADDED or MODIFIED would be a lie the timeline could not undo; and
+// Listed for an item of a list response (a LIST's answer), which is the
+// state of an object at the list's resourceVersion, not a change.
 type EventType uint8
 
 const (
@@ -19,9 +21,10 @@ const (
 	Bookmark
 	Error
 	Observed
+	Listed
 )
 
-var eventTypeNames = [...]string{"UNKNOWN", "ADDED", "MODIFIED", "DELETED", "BOOKMARK", "ERROR", "OBSERVED"}
+var eventTypeNames = [...]string{"UNKNOWN", "ADDED", "MODIFIED", "DELETED", "BOOKMARK", "ERROR", "OBSERVED", "LISTED"}
 
 func (t EventType) String() string {
 	if int(t) < len(eventTypeNames) {

@@ -132,9 +132,10 @@ func (f *fields) status() *Status {
 	return st
 }
 
-// onJSON turns one top-level JSON value into an event, a session Status or
-// a diagnostic.
-func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
+// onJSON turns one top-level JSON value into an event, a session Status, a
+// list's events or a diagnostic. pieces maps a value gathered from several
+// pieces back to the stream (nil for a value read in one piece).
+func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64, pieces []pieceMark) {
 	stop, early, interned := extractFast(v, &r.fields, r.intern, &r.memo)
 	// A second "object" after the stop would replace the first (see
 	// fast.go).
@@ -144,14 +145,14 @@ func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64) {
 	if !interned {
 		extractGJSON(v, &r.fields)
 	}
-	r.onFields(&r.fields, v, start, end, line, arrival, interned)
+	r.onFields(&r.fields, v, start, end, line, arrival, interned, pieces)
 }
 
 // onFields makes the event of the fields read from v. interned says that
 // the strings kept are the Reader's copies already (the fast extraction
 // interns as it reads), so the map lookups, slow under wasm where strings
-// are hashed without AES, need not be done twice.
-func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64, interned bool) {
+// are hashed without AES, need not be done twice. pieces is onJSON's.
+func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64, interned bool, pieces []pieceMark) {
 	sess := r.curSession()
 	var typ EventType
 	if f.nullObject {
@@ -176,11 +177,17 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "not-event",
 				Msg: "this JSON value is neither a watch event (type and object) nor a Kubernetes object (kind); it is skipped"})
 			return
+		case strings.HasSuffix(f.kind, "List") && r.body.mode != modeYAML && r.onList(v, start, line, arrival, pieces, true):
+			// Read as a list. YAML documents are read for their own
+			// fields only, so a YAML list stays one object.
+			return
 		}
 		typ = Observed
 	} else {
 		typ = ParseEventType(f.typ)
-		if typ == TypeUnknown || typ == Observed {
+		// Observed and Listed name what the reader makes of values with
+		// no type, never a type on the wire.
+		if typ == TypeUnknown || typ == Observed || typ == Listed {
 			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-type",
 				Msg: fmt.Sprintf("unknown event type %q; the event is skipped", clipString(f.typ))})
 			return
@@ -191,6 +198,12 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 			return
 		}
 	}
+	r.emit(f, typ, v, start, end, line, arrival, interned)
+}
+
+// emit queues the event of type typ made of the fields f read from v.
+func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line int, arrival int64, interned bool) {
+	sess := r.curSession()
 	ev := Event{
 		Seq: r.seq, Session: sess.Index, Offset: start, Length: end - start, Type: typ,
 		Kind: f.kind, APIVersion: f.apiVersion, Namespace: f.namespace, Name: f.name, UID: f.uid,
@@ -217,7 +230,7 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 	if ev.RVValid {
 		ev.RVNum = n
 	}
-	if !ev.RVValid && typ >= Added && typ <= Bookmark {
+	if !ev.RVValid && (typ >= Added && typ <= Bookmark || typ == Listed) {
 		why := "is not a decimal number"
 		if outOfRange {
 			why = fmt.Sprintf("is out of range: etcd revisions, which resourceVersions are, stop at %d", int64(math.MaxInt64))

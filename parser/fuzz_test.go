@@ -55,6 +55,7 @@ func FuzzReader(f *testing.F) {
 		"object:\n  kind: Pod\n  metadata:\n    - x\ntype: ADDED\n---\nkind: A\n",
 		"\xef\xbb\xbf{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"message\":\"too old resource version: 1 (2)\"}}",
 		"\xff\xfe{\x00}\x00",
+		listBody("283", "tok", "a", "b") + "\n" + listBody("9", "", "c")[:120],
 	} {
 		f.Add([]byte(s))
 	}
@@ -94,6 +95,7 @@ func FuzzChunked(f *testing.F) {
 	f.Add([]byte(ev("ADDED", "a", "1")+"\n"+ev("DELETED", "b", "2")+"\n"), []byte{1, 7, 200}, false)
 	f.Add([]byte("5\r\nhello\r\n0\r\n\r\n"), []byte{3}, true)
 	f.Add([]byte("ff;x=1\n{}\n0\nTrailer: x\n\n"), []byte{255}, true)
+	f.Add([]byte(listBody("283", "", "a", "b", "c")+"\n"+ev("ADDED", "d", "300")+"\n"), []byte{40, 3}, false)
 	f.Fuzz(func(t *testing.T, body, sizes []byte, lf bool) {
 		head := "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
 		checkInvariants(t, append([]byte(head), body...))
@@ -265,6 +267,7 @@ func FuzzHasObjectKey(f *testing.F) {
 func FuzzPrefixTransparent(f *testing.F) {
 	f.Add([]byte(ev("ADDED", "a", "1") + "\ngarbage\n{\n  \"type\": \"ADDED\"\n}\nHTTP/1.1 200 OK\n\n" + ev("ADDED", "b", "x")))
 	f.Add([]byte("kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\n"))
+	f.Add([]byte("{\n  \"kind\": \"PodList\",\n  \"items\": [\n    {\"metadata\": {\"name\": \"a\"}},\n    1,\n    {\"metadata\": {\"name\": \"b\"}}\n  ]\n}\n" + listBody("5", "", "c")[:90]))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		if len(in) > 0 && (in[0] == 0x1f || in[0] == 0x28 || in[0] == 0xff || in[0] == 0xfe || in[0] == 0xef) {
 			return // compressed or not UTF-8: the prefix would go on the wrong layer

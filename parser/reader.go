@@ -180,11 +180,11 @@ func (r *Reader) finish() {
 	}
 }
 
-// sawResponse says whether a session has a request, an HTTP head or a
-// Status: something read, even with no event.
+// sawResponse says whether a session has a request, an HTTP head, a
+// Status or a list: something read, even with no event.
 func (r *Reader) sawResponse() bool {
 	for _, s := range r.session {
-		if s.Request != nil || s.HTTPStatus != 0 || s.Status != nil {
+		if s.Request != nil || s.HTTPStatus != 0 || s.Status != nil || s.List != nil {
 			return true
 		}
 	}
@@ -262,13 +262,13 @@ func (r *Reader) curSession() *Session {
 }
 
 // dropVoidSession removes the last session if nothing of a watch
-// connection was read in it: no request, HTTP head, Status or event, only
+// connection was read in it: no request, HTTP head, Status, list or event, only
 // bytes that were diagnosed (the shell command pasted above a capture).
 // Kept, it would be a connection that never was, at an unknown time.
 // No event refers to it, since it has none.
 func (r *Reader) dropVoidSession() {
 	if n := len(r.session); n > 0 {
-		if s := &r.session[n-1]; s.Events == 0 && s.Request == nil && s.HTTPStatus == 0 && s.Status == nil {
+		if s := &r.session[n-1]; s.Events == 0 && s.Request == nil && s.HTTPStatus == 0 && s.Status == nil && s.List == nil {
 			r.session = r.session[:n-1]
 		}
 	}

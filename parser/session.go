@@ -26,6 +26,25 @@ type Session struct {
 	Truncated bool
 	// Events is the number of events read in this session.
 	Events int
+	// List is set when the response body is a list (a LIST's answer, or
+	// `kubectl get -o json`): its items are the session's Listed events.
+	// Were there several, it is the last.
+	List *List
+}
+
+// List is what a list response says besides its items.
+type List struct {
+	Kind string // the list's kind, e.g. "ConfigMapList"
+	// RV is the list's metadata.resourceVersion as sent: the items are the
+	// state at it, and client-go watches on from it.
+	RV string
+	// Continue is the list's metadata.continue: the list goes on in another
+	// page, asked for with this token ("" for the last page).
+	Continue string
+	Items    int // the Listed events read from it
+	// Complete is set when the list closed and its JSON was read to its
+	// end; a list cut off or broken keeps the items read before the break.
+	Complete bool
 }
 
 // Header is one HTTP header line, kept in capture order.

@@ -250,5 +250,5 @@ func yamlScalar(v string) string {
 
 func (r *Reader) onYAML(doc []byte, start, end int64, line int, arrival int64) {
 	yamlFields(doc, &r.fields)
-	r.onFields(&r.fields, doc, start, end, line, arrival, false)
+	r.onFields(&r.fields, doc, start, end, line, arrival, false, nil)
 }

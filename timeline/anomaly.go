@@ -62,7 +62,8 @@ func (f *FileBuilder) anomalies(base int) {
 				continue
 			}
 			rv := b.tab.rv.at(i)
-			if fl&flagInitial == 0 {
+			// A list's items, like an initial burst, come in no RV order.
+			if fl&flagInitial == 0 && typ != parser.Listed {
 				if seen && rv < maxRV && b.noteAnomaly("rv-backwards") {
 					add("rv-backwards", g, i, t, fmt.Sprintf("%s at RV %d after RV %d in the same stream", typ, rv, maxRV))
 				}
@@ -86,7 +87,7 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 	b := f.b
 	ok200 := s.HTTPStatus == 0 || s.HTTPStatus == 200
 	measured := f.file.Clock == ClockArrival
-	if measured && ok200 && s.End-s.Start < int64(shortWatch) && s.Events+s.Bookmarks+s.Errors == 0 && b.noteAnomaly("short-watch") {
+	if measured && s.watchStream() && s.End-s.Start < int64(shortWatch) && s.Events+s.Bookmarks+s.Errors == 0 && b.noteAnomaly("short-watch") {
 		add("short-watch", g, -1, s.Start, fmt.Sprintf("watch lasted %s with no events", time.Duration(s.End-s.Start)))
 	}
 	if s.Request == nil || !s.Request.AllowWatchBookmarks || !ok200 {

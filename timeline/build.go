@@ -90,7 +90,7 @@ type FileBuilder struct {
 }
 
 // numTypes bounds parser.EventType's values.
-const numTypes = int(parser.Observed) + 1
+const numTypes = int(parser.Listed) + 1
 
 // kindCounts counts the events of one kind by type.
 type kindCounts struct {
@@ -129,7 +129,7 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 	}
 	lane := int32(-1)
 	switch ev.Type {
-	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.TypeUnknown:
+	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Listed, parser.TypeUnknown:
 		lane = f.lane(ev, i)
 	}
 	var flags uint8
@@ -210,7 +210,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	b := f.b
 	if ok && b.lanes.at(id).Deleted {
 		// A uid never comes back; a name may, but only as a creation.
-		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed) {
+		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed || ev.Type == parser.Listed) {
 			ok = false
 		} else if b.noteAnomaly("after-delete") {
 			b.anoms = append(b.anoms, Anomaly{Kind: "after-delete", File: f.idx, Event: i,
@@ -346,7 +346,7 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 		if k < len(sessions) {
 			ps := sessions[k]
 			s.Request, s.HTTPStatus, s.StatusText, s.Status = ps.Request, ps.HTTPStatus, ps.StatusText, ps.Status
-			s.Truncated, s.Offset, s.EndOffset = ps.Truncated, ps.Offset, ps.End
+			s.Truncated, s.Offset, s.EndOffset, s.List = ps.Truncated, ps.Offset, ps.End, ps.List
 			s.Start, s.End = ps.StartArrival, ps.EndArrival
 			s.Date = dateHeader(ps.Headers)
 		}
@@ -457,6 +457,11 @@ func (f *FileBuilder) sessionFacts(base int) {
 		if k > 0 {
 			s.Gap = s.Start - ss[k-1].End
 		}
+		if s.List != nil {
+			// A list's items come in no RV order: its own RV is the one
+			// seen.
+			s.FirstRV, s.LastRV = s.List.RV, s.List.RV
+		}
 		if s.firstEv < 0 {
 			continue
 		}
@@ -473,6 +478,9 @@ func (f *FileBuilder) sessionFacts(base int) {
 				}
 			case parser.Error:
 				s.Errors++
+				continue
+			case parser.Listed:
+				s.Events++
 				continue
 			default:
 				s.Events++
@@ -601,6 +609,7 @@ func (b *Builder) BuildPausing(pause func()) *Timeline {
 	tl.renumberLanes(&b.tab, &b.lanes, pace)
 	tl.inferBroad()
 	tl.tab = b.tab.pack(pace)
+	tl.buildLists()
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })
 	tl.Anomalies = b.anoms
 	tl.AnomalyCounts = b.anomCounts

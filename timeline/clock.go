@@ -133,8 +133,8 @@ func (f *FileBuilder) anchor(i int, clock Clock) int64 {
 	if clock == ClockArrival {
 		return b.arrival.at(i)
 	}
-	if b.tab.flags.at(i)&flagInitial != 0 {
-		return 0 // an initial list object's fields predate the watch
+	if b.tab.flags.at(i)&flagInitial != 0 || parser.EventType(b.tab.typ.at(i)) == parser.Listed {
+		return 0 // an initial or listed object's fields predate the watch or the LIST
 	}
 	if parser.EventType(b.tab.typ.at(i)) == parser.Deleted {
 		// A delete does not touch managedFields: its estimate is the last
@@ -224,8 +224,8 @@ func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right i
 		switch {
 		case typ == parser.Error && i == s.lastEv && right != math.MaxInt64:
 			t = right
-		case b.tab.flags.at(i)&(flagInitialEnd|flagInitial) != 0:
-			t = prev // the initial state goes out at once, not on the cadence
+		case b.tab.flags.at(i)&(flagInitialEnd|flagInitial) != 0 || typ == parser.Listed:
+			t = prev // the initial state, and a list, go out at once, not on the cadence
 		case deadline && typ == parser.Bookmark && f.endBookmarks(i, hi):
 			t = limit
 		case typ == parser.Bookmark && i > lo && parser.EventType(b.tab.typ.at(i-1)) == parser.Bookmark && b.tab.rv.at(i-1) == b.tab.rv.at(i):

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"time"
 
@@ -189,18 +190,33 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 	if h.s == nil {
 		h.s = &kindSeries{}
 	}
+	raise := func(t int64, rv uint64) {
+		if len(h.rv) == 0 || rv > h.rv[len(h.rv)-1] {
+			h.t, h.rv = append(h.t, t), append(h.rv, rv)
+		}
+	}
+	// A LIST's RV is the kind's head when it was sent; its items are
+	// older state, no change.
+	nextList := 0
+	raiseLists := func(t int64) {
+		for _, l := range tl.listsUpTo(&nextList, t) {
+			if l.rvOK && tl.Files[l.file].Kind == kind {
+				raise(l.end, l.rv)
+			}
+		}
+	}
 	for i := 0; i < tl.Len(); i++ {
 		a.pace.tick(1)
-		if tl.tab.flags.at(i)&flagRVValid == 0 || parser.EventType(tl.tab.typ.at(i)) == parser.Error {
+		raiseLists(tl.tab.t.at(i))
+		if typ := parser.EventType(tl.tab.typ.at(i)); tl.tab.flags.at(i)&flagRVValid == 0 || typ == parser.Error || typ == parser.Listed {
 			continue
 		}
 		if tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind != kind {
 			continue
 		}
-		if rv := tl.tab.rv.at(i); len(h.rv) == 0 || rv > h.rv[len(h.rv)-1] {
-			h.t, h.rv = append(h.t, tl.tab.t.at(i)), append(h.rv, rv)
-		}
+		raise(tl.tab.t.at(i), tl.tab.rv.at(i))
 	}
+	raiseLists(math.MaxInt64)
 	a.headOf[kind] = h
 	return h
 }

@@ -246,6 +246,13 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	p.table([]string{"file", "session", "time", "code", "reason", "X", "Y", "implies", "message"}, rows)
 
+	p.section("Relists (LISTs after a client's first)")
+	rows = nil
+	for _, rl := range r.Relists {
+		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), orDash(rl.Time), orDash(rl.RV), rl.Cause, orDash(rl.CauseTime), orDash(rl.CauseMessage)})
+	}
+	p.table([]string{"file", "session", "time", "RV", "cause", "cause at", "cause's message"}, rows)
+
 	p.section("Cursors")
 	rows = nil
 	for _, c := range r.Cursors {

@@ -41,6 +41,22 @@ type Report struct {
 	// AnomalyCounts counts the anomalies found of each kind; Anomalies
 	// lists at most the first 1000 of each.
 	AnomalyCounts map[string]int `json:"anomalyCounts"`
+	// Relists are the LISTs after each client's first (Timeline.Relists).
+	Relists []RelistReport `json:"relists"`
+}
+
+// RelistReport is a LIST after the client's first in the same file, and
+// what caused it.
+type RelistReport struct {
+	File    string `json:"file"`
+	Session int    `json:"session"`
+	Time    string `json:"time"` // the LIST's request
+	RV      string `json:"rv"`   // the list's resourceVersion
+	// Cause is "410" (a 410 Gone ended the watch before it) or "none
+	// seen"; CauseTime is the 410's instant, "" when none.
+	Cause        string `json:"cause"`
+	CauseTime    string `json:"causeTime"`
+	CauseMessage string `json:"causeMessage"`
 }
 
 // ReportVersion is bumped on any incompatible change of the JSON form.
@@ -154,7 +170,7 @@ func (a *Analysis) Report() *Report {
 		Cursors: []CursorReport{}, Gaps: []GapReport{}, Zones: []ZoneReport{}, Resumes: []ResumeReport{},
 		WhatIf: WhatIfReport{Points: []WhatIfPoint{}}, Anomalies: []AnomalyReport{}, Diagnostics: []DiagnosticReport{},
 		Summary: []SummaryLine{}, RiskZones: []ZoneReport{}, HadBookmarks: []CounterfactualReport{}, Horizons: []HorizonReport{},
-		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}}
+		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{}}
 	r.Params = p.report()
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
@@ -204,6 +220,15 @@ func (a *Analysis) Report() *Report {
 			Time: fmtTime(an.T, f.Clock), RV: an.RV, Message: an.Msg})
 	}
 	r.AnomalyCounts = tl.anomalyCounts()
+	for _, rl := range tl.Relists {
+		f := tl.Files[rl.File]
+		rr := RelistReport{File: f.Name, Session: tl.Sessions[rl.Session].Index, Time: fmtTime(rl.T, f.Clock), RV: rl.RV,
+			Cause: rl.Cause, CauseMessage: rl.CauseMessage}
+		if rl.Cause == Cause410 {
+			rr.CauseTime = fmtTime(rl.CauseT, f.Clock)
+		}
+		r.Relists = append(r.Relists, rr)
+	}
 	r.placeDiagnostics(tl)
 	r.addAnalysis(tl, a)
 	r.addVerdicts(a)

@@ -171,6 +171,27 @@ func (s *summarizer) observed() {
 			texts = append(texts, fmt.Sprintf("No 410 was observed, and none of the %d reconnects recorded would have been refused.", w.Reconnects))
 		}
 	}
+	if k := len(tl.Relists); k > 0 {
+		after := 0
+		for _, rl := range tl.Relists {
+			if rl.Cause == Cause410 {
+				after++
+			}
+		}
+		t := "The capture shows a client fetching its whole list again (a relist) once"
+		if k > 1 {
+			t = fmt.Sprintf("The captures show clients fetching their whole lists again (relists) %d times", k)
+		}
+		switch {
+		case after == 0:
+			t += ", with no 410 seen before."
+		case after == k:
+			t += ", after a 410."
+		default:
+			t += fmt.Sprintf(", %d of them after a 410.", after)
+		}
+		texts = append(texts, t)
+	}
 	s.add("observed", "%s", strings.Join(texts, " "))
 }
 

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"sync"
@@ -20,6 +21,8 @@ type Timeline struct {
 	AnomalyCounts map[string]int
 	// Cursors holds two cursors per file: Cursors[2*file+int(kind)].
 	Cursors []Cursor
+	// Relists are the LISTs after each file's first, in file order.
+	Relists []Relist
 
 	tab    table
 	status map[int]*parser.Status
@@ -50,6 +53,11 @@ type Timeline struct {
 
 	minRV uint64 // see MinRV
 	hasRV bool
+
+	// lists are the LISTs, pages joined, in the order of their ends;
+	// listEnds has the complete ones by their last page's session.
+	lists    []listRead
+	listEnds map[int]*listRead
 
 	rvOnce  sync.Once
 	rvOrder []int32 // event indices by RV, for RV-range queries
@@ -183,10 +191,20 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			head.set(t, rv, i)
 		}
 	}
+	// A LIST's RV existed when the list was sent.
+	nextList := 0
+	raiseLists := func(t int64) {
+		for _, l := range tl.listsUpTo(&nextList, t) {
+			if l.rvOK {
+				raise(l.end, l.rv, -1)
+			}
+		}
+	}
 	for i := 0; i < n; i++ {
 		pace.tick(1)
 		typ := parser.EventType(tl.tab.typ.at(i))
 		t := tl.tab.t.at(i)
+		raiseLists(t)
 		if typ == parser.Error {
 			if st := tl.status[i]; st != nil && st.TooOld {
 				raise(t, st.Y, -1)
@@ -210,6 +228,7 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			}
 		}
 	}
+	raiseLists(math.MaxInt64)
 }
 
 // MinRV is the least resourceVersion of an event (bookmarks included,
@@ -227,7 +246,9 @@ func (tl *Timeline) MinRV() (rv uint64, ok bool) { return tl.minRV, tl.hasRV }
 //     initial burst of a sendInitialEvents stream (unordered), which ends
 //     with the initial-events-end bookmark;
 //   - bookmark-ignoring: ADDED, MODIFIED, DELETED (and bare objects) only,
-//     in the order received.
+//     in the order received;
+//   - a LIST sets both to its RV at the end of its response (its last
+//     page's), once read whole; its items move neither.
 func (tl *Timeline) buildCursors(pace *pacer) {
 	tl.Cursors = make([]Cursor, 2*len(tl.Files))
 	steps := make([]*stepBuilder, len(tl.Cursors))
@@ -238,9 +259,20 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 		c.End = tl.Files[c.File].End
 		steps[k] = newStepBuilder(tl, &c.Steps)
 	}
+	// listEnd sets the cursors of the file as the LIST ending with the
+	// file's session at pos leaves them.
+	listEnd := func(file, pos int) {
+		if l := tl.listEnds[tl.Files[file].Sessions[pos]]; l != nil {
+			steps[2*file].set(l.end, l.rv, -1)
+			steps[2*file+1].set(l.end, l.rv, -1)
+		}
+	}
 	open := func(file, upTo int) {
 		f := &tl.Files[file]
 		for next[file] < len(f.Sessions) && f.Sessions[next[file]] <= upTo {
+			if next[file] > 0 {
+				listEnd(file, next[file]-1)
+			}
 			tl.openSession(steps[2*file], steps[2*file+1], file, next[file])
 			next[file]++
 		}
@@ -253,7 +285,7 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 		open(file, g)
 		typ := parser.EventType(tl.tab.typ.at(i))
 		fl := tl.tab.flags.at(i)
-		if typ == parser.Error || fl&flagRVValid == 0 {
+		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
 			continue
 		}
 		t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
@@ -264,8 +296,11 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 			steps[2*file+1].set(t, rv, i)
 		}
 	}
-	for file := range tl.Files {
+	for file, f := range tl.Files {
 		open(file, len(tl.Sessions))
+		if len(f.Sessions) > 0 {
+			listEnd(file, len(f.Sessions)-1)
+		}
 	}
 	for _, b := range steps {
 		b.finish(pace)
@@ -411,7 +446,7 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 		pace.tick(1)
 		fl := tl.tab.flags.at(i)
 		typ := parser.EventType(tl.tab.typ.at(i))
-		if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error {
+		if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error || typ == parser.Listed {
 			continue
 		}
 		sk := &sinks[tl.tab.sess.at(i)]
@@ -442,7 +477,7 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 // watchStream: the session is a watch's stream (not a LIST, not an error
 // response), as far as the capture shows.
 func (s *Session) watchStream() bool {
-	return (s.HTTPStatus == 0 || s.HTTPStatus == 200) && (s.Request == nil || s.Request.Watch)
+	return (s.HTTPStatus == 0 || s.HTTPStatus == 200) && (s.Request == nil || s.Request.Watch) && s.List == nil
 }
 
 // HeadRange is Range for the head estimate's steps (HeadSteps).

@@ -119,6 +119,9 @@ type Session struct {
 	Gap int64
 	// InitialEventsEnd is the instant of the initial-events-end bookmark, 0 when none.
 	InitialEventsEnd int64
+	// List is the parser's, when the response was a list (a LIST's
+	// answer, one page of it): the session's events are its items.
+	List *parser.List
 
 	// firstEv and lastEv are staging indices (before files are merged on
 	// one clock), -1 when empty; meaningless after Build.

@@ -39,7 +39,7 @@ type Cache struct {
 	rvLo, rvHi     int64
 	noClock        bool
 	bins           *timeline.Bins
-	scratch        [parser.Observed + 1][]float32
+	scratch        [len(markStyles)][]float32
 	segs           []float32
 	rects          []float32      // scratch for the density band and the zones, reused frame after frame
 	cols           []stepEnvelope // head, then each file's two cursors

@@ -9,6 +9,9 @@ const (
 	ColorModified = "#E69F00"
 	ColorDeleted  = "#D55E00"
 	ColorObserved = "#8C8C8C"
+	// A LISTED item is state, not a change: a ring, dark grey, apart
+	// from every change's colour and from the session bars' blue.
+	ColorListed   = "#4D4D4D"
 	ColorBookmark = "#009E73"
 	ColorError    = "#C00000"
 	ColorZone     = "#E5172F"
@@ -40,4 +43,5 @@ var markStyles = [...]markStyle{
 	parser.Modified:    {"dot", ColorModified},
 	parser.Deleted:     {"cross", ColorDeleted},
 	parser.Observed:    {"diamond", ColorObserved},
+	parser.Listed:      {"ring", ColorListed},
 }

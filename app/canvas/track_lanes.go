@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"watchlens/app/words"
-	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -125,7 +124,7 @@ func (c *Cache) laneMarksTime(v *View, le *decodedLane, s Scale, cy float32, min
 // time order, which is not quite RV order, so it walks them all, merging
 // marks of a type closer than minGap.
 func (c *Cache) laneMarksRV(v *View, le *decodedLane, s Scale, cy float32, minGap float64) {
-	var lastX [parser.Observed + 1]float64
+	var lastX [len(markStyles)]float64
 	for i := range lastX {
 		lastX[i] = math.Inf(-1)
 	}
