@@ -67,17 +67,17 @@ func (h *kindHead) at(t int64) (uint64, bool) {
 	return h.rv[j-1], true
 }
 
-// bookmarkSchedule lists the instants at which the watch cache would have
-// sent periodic bookmarks to session s had it asked for them: every
-// bookmarkPeriod from its start, and one deadlineBookmarkAt before the
-// request's deadline, while the stream was open.
-func bookmarkSchedule(s *Session) []int64 {
+// bookmarkSchedule appends to out the instants at which the watch cache
+// would have sent periodic bookmarks to session s had it asked for them:
+// every bookmarkPeriod from its start, and one deadlineBookmarkAt before
+// the request's deadline, while the stream was open; at most limit in
+// all.
+func bookmarkSchedule(out []int64, s *Session, limit int) []int64 {
 	deadline := never
 	if s.Request != nil && s.Request.TimeoutSeconds > 0 {
 		deadline = s.Start + int64(s.Request.TimeoutSeconds)*int64(time.Second)
 	}
-	var out []int64
-	for t := s.Start; ; {
+	for t := s.Start; len(out) < limit; {
 		next := t + int64(bookmarkPeriod)
 		if deadline != never {
 			next = min(next, deadline-int64(deadlineBookmarkAt))
@@ -88,6 +88,7 @@ func bookmarkSchedule(s *Session) []int64 {
 		out = append(out, next)
 		t = next
 	}
+	return out
 }
 
 // buildHadBookmarks makes each file's counterfactual cursor.
@@ -107,19 +108,33 @@ func (a *Analysis) buildHadBookmarks() {
 			cf.Why = fmt.Sprintf("watches of %s are served from etcd, which sends no periodic bookmarks: no credit", orWord(f.Kind, "this resource"))
 			continue
 		}
+		// A watch ends within an hour at the server's deadline, so a
+		// capture's bookmarks are few; a clock that spans decades (a
+		// damaged capture) would ask for millions.
 		var sched []int64
 		for _, g := range f.Sessions {
 			if s := &tl.Sessions[g]; s.watchStream() && s.Bookmarks == 0 {
-				sched = append(sched, bookmarkSchedule(s)...)
+				sched = bookmarkSchedule(sched, s, maxHadBookmarks+1)
 			}
+		}
+		capped := len(sched) > maxHadBookmarks
+		if capped {
+			sched = sched[:maxHadBookmarks]
 		}
 		if len(sched) == 0 {
 			cf.Why = "every watch long enough for one received bookmarks: this cursor is the measured bookmark-aware one"
 			continue
 		}
 		a.synthesize(fi, cf, sched)
+		if capped {
+			cf.Why += fmt.Sprintf("; only the first %d: the capture's watches span %s", maxHadBookmarks, time.Duration(f.End-f.Start).Round(time.Hour))
+		}
 	}
 }
+
+// maxHadBookmarks bounds the bookmarks added to one file: 10 weeks of a
+// bookmark a minute.
+const maxHadBookmarks = 100_000
 
 // synthesize merges the scheduled bookmarks into the file's bookmark-aware
 // steps. A step the recording took from a request's resourceVersion is

@@ -482,3 +482,13 @@ func TestPasteMarkdown(t *testing.T) {
 		t.Errorf("%d summary lines pasted, want %d", strings.Count(md, "\n- "), len(r.Summary))
 	}
 }
+
+// A damaged capture whose one watch spans thirty years gets a bounded
+// number of counterfactual bookmarks, and says so.
+func TestCounterfactualBookmarksBounded(t *testing.T) {
+	c := (&capture{}).watch(narrow("1", false), 0, 30*365*24*time.Hour).ev(parser.Modified, 10, 1*s, "a")
+	cf := build(c).Analyze(params(nil)).HadBookmarks[0]
+	if cf.Bookmarks != maxHadBookmarks || !strings.Contains(cf.Why, "only the first") {
+		t.Fatalf("%d bookmarks: %s", cf.Bookmarks, cf.Why)
+	}
+}
