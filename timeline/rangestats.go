@@ -104,7 +104,7 @@ func (a *Analysis) RangeStats(from, to int64) RangeStats {
 		}
 		for _, key := range order {
 			z := sums[key]
-			z.Length = unionLength(spans[key])
+			z.Length = UnionLength(spans[key])
 			st.Zones = append(st.Zones, *z)
 		}
 	}
@@ -136,15 +136,19 @@ func (c *Cursor) oldestIn(file int, kind CursorKind, from, to int64) RangeCursor
 	return rc
 }
 
-// unionLength is the total length the intervals cover.
-func unionLength(spans [][2]int64) int64 {
-	var total, end int64
-	first := true
+// UnionLength is the total length the intervals [from, to) cover, each
+// instant once however many overlap there (models' zones do). It sorts
+// spans in place.
+func UnionLength(spans [][2]int64) int64 {
 	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var total, end int64
+	started := false
 	for _, s := range spans {
-		if first || s[0] > end {
-			total += s[1] - s[0]
-			end, first = s[1], false
+		if !started || s[0] > end {
+			if s[1] > s[0] {
+				total += s[1] - s[0]
+			}
+			end, started = max(s[1], s[0]), true
 			continue
 		}
 		if s[1] > end {

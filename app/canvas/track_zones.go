@@ -1,7 +1,6 @@
 package canvas
 
 import (
-	"sort"
 	"strings"
 
 	"watchlens/app/words"
@@ -175,30 +174,9 @@ func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]ZoneStat {
 			out[kind].Count++
 			spans = append(spans, [2]int64{lo, hi})
 		}
-		out[kind].Seconds = float64(unionLength(spans)) / 1e9
+		out[kind].Seconds = float64(timeline.UnionLength(spans)) / 1e9
 	}
 	return out
-}
-
-// unionLength is the total length covered by the intervals.
-func unionLength(spans [][2]int64) int64 {
-	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
-	var total, end int64
-	started := false
-	for _, s := range spans {
-		if !started || s[0] > end {
-			if s[1] > s[0] {
-				total += s[1] - s[0]
-			}
-			end, started = max(s[1], s[0]), true
-			continue
-		}
-		if s[1] > end {
-			total += s[1] - end
-			end = s[1]
-		}
-	}
-	return total
 }
 
 // zonesAt reads a zone band: on the RV axis, the models that refuse a
