@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -140,21 +141,11 @@ type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 
-// maxZstdWindow is the largest window a zstd capture may need: 2 GiB, what
-// `zstd --long=31` declares, the most the zstd tool writes (klauspost's
-// default, 512 MiB, turned --long=30 and --long=31 captures away). The
-// decoder allocates a frame's whole window, plus 256 KiB, when the frame
-// starts, but memory is only touched as bytes are decoded into it: a
-// capture smaller than its window costs about its decompressed size, a
-// larger one the window. Under wasm the page's memory grows by the whole
-// window at once.
-const maxZstdWindow = 1 << 31
-
 func compressionDiag(cr *countingReader, codec string, err error) *Diagnostic {
 	n := cr.n.Load()
 	if errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded) {
 		return &Diagnostic{Offset: n, Kind: "bad-compression",
-			Msg: fmt.Sprintf("the zstd stream needs a window larger than %d bytes (2 GiB, what zstd --long=31 uses), which is not read here; what came before it was read", maxZstdWindow)}
+			Msg: fmt.Sprintf("the zstd stream needs a window larger than %d bytes (what zstd --long=%d uses), which %s; what came before it was read", maxZstdWindow, bits.Len(maxZstdWindow)-1, zstdWindowAdvice)}
 	}
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
 		return &Diagnostic{Offset: n, Kind: "bad-compression",
