@@ -37,6 +37,8 @@ type Report struct {
 	Horizons     []HorizonReport         `json:"horizons"`
 	Restarts     []DetectedRestartReport `json:"detectedRestarts"`
 	ResumeAt     []ResumeAtReport        `json:"resumeAt"`
+	// Fleet is the fleet section, null with fewer than two clients.
+	Fleet *FleetReport `json:"fleet"`
 
 	// AnomalyCounts counts the anomalies found of each kind; Anomalies
 	// lists at most the first 1000 of each.
@@ -62,6 +64,9 @@ type FileReport struct {
 	// judged from its objects' namespaces, as it has no request line.
 	Broad         bool `json:"broad"`
 	BroadInferred bool `json:"broadInferred"`
+	// Audit: the file is a client's requests from audit logs, whose
+	// sessions have no events (omitted when false).
+	Audit bool `json:"audit,omitempty"`
 }
 
 // RequestReport is a session's captured request.
@@ -159,7 +164,7 @@ func (a *Analysis) Report() *Report {
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
 			Events: f.Events, Sessions: len(f.Sessions), Start: fmtTime(f.Start, f.Clock), End: fmtTime(f.End, f.Clock),
-			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred})
+			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred, Audit: f.Audit})
 		for k, n := range f.Counts {
 			r.Counts[k] += n
 		}
@@ -205,7 +210,14 @@ func (a *Analysis) Report() *Report {
 	}
 	r.AnomalyCounts = tl.anomalyCounts()
 	r.placeDiagnostics(tl)
+	for _, l := range tl.AuditLogs {
+		for _, d := range l.Diagnostics {
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
+				Time: fmtTime(l.Last, ClockArrival)})
+		}
+	}
 	r.addAnalysis(tl, a)
+	r.addFleet(a)
 	r.addVerdicts(a)
 	r.Summary = a.summary(r, nil)
 	return r
