@@ -70,7 +70,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 	b.auditLogs = append(b.auditLogs, al)
 }
 
-// addReader reads name as an audit log when its bytes say it is one.
+// addAuditReader reads name as an audit log when its bytes say it is one.
 func (b *Builder) addAuditReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
 	isAudit, r := parser.SniffAudit(r)
 	if !isAudit {
