@@ -27,7 +27,8 @@ func warnUnread(rep *timeline.Report, stderr io.Writer) bool {
 	}
 	unread := false
 	for _, f := range rep.Files {
-		if f.Events == 0 && !answered[f.Name] {
+		// A client from audit logs is its requests: it never has events.
+		if f.Events == 0 && !answered[f.Name] && !f.Audit {
 			fmt.Fprintf(stderr, "watchlens analyze: %s: nothing in it could be read as a watch capture (no event)\n", f.Name)
 			unread = true
 		}

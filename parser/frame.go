@@ -124,6 +124,8 @@ func (f *framer) step(ln *line) bool {
 	case fReqHeaders:
 		if isBlank(b) {
 			f.st = fHead
+		} else if name, value, ok := strings.Cut(string(trimEOL(b)), ":"); ok && strings.EqualFold(strings.TrimSpace(name), "User-Agent") {
+			r.curSession().Request.UserAgent = strings.TrimSpace(value)
 		}
 		return false
 	case fHeaders:
@@ -478,7 +480,13 @@ func isRequestLine(b []byte) bool {
 
 func parseRequest(b []byte) *Request {
 	parts := strings.Fields(string(trimEOL(b)))
-	req := &Request{Method: parts[0], Path: parts[1]}
+	return parseRequestURI(parts[0], parts[1])
+}
+
+// parseRequestURI reads a request's target and the watch options of its
+// query.
+func parseRequestURI(method, uri string) *Request {
+	req := &Request{Method: method, Path: uri}
 	if i := strings.Index(req.Path, "://"); i >= 0 { // absolute form, as proxies see it
 		if j := strings.IndexByte(req.Path[i+3:], '/'); j >= 0 {
 			req.Path = req.Path[i+3+j:]

@@ -64,4 +64,6 @@ type Request struct {
 	LabelSelector        string
 	FieldSelector        string
 	TimeoutSeconds       int // 0 when absent
+	// UserAgent is the request's User-Agent header, "" when not captured.
+	UserAgent string
 }

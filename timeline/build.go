@@ -33,6 +33,13 @@ type Builder struct {
 	// it did.
 	MaxEvents int
 	stopped   bool
+
+	// audit holds the list and watch requests of the audit logs added,
+	// grouped into files by Build; auditLog maps a session of such a
+	// file to its log.
+	audit     []auditReq
+	auditLogs []AuditLog
+	auditLog  map[int]int
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -57,7 +64,8 @@ func (p *pacer) tick(k int) {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, MaxEvents: DefaultMaxEvents}
+	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, MaxEvents: DefaultMaxEvents,
+		auditLog: map[int]int{}}
 }
 
 // FileBuilder receives one capture's events in capture order.
@@ -87,6 +95,9 @@ type FileBuilder struct {
 	// stoppedAt (its offset).
 	stopped   bool
 	stoppedAt int64
+	// kindHint is the file's kind when no event names one (a client
+	// from audit logs).
+	kindHint string
 }
 
 // numTypes bounds parser.EventType's values.
@@ -331,6 +342,9 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 			f.file.Kind, best = k, n
 		}
 	}
+	if f.file.Kind == "" {
+		f.file.Kind = f.kindHint
+	}
 	// Events may name sessions the reader did not report (a reader that
 	// stopped early): give them empty records so every index resolves.
 	nsess := len(sessions)
@@ -367,7 +381,9 @@ func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Di
 	f.markInitial(base)
 	f.place(base)
 	f.sessionFacts(base)
-	f.anomalies(base)
+	if !f.file.Audit { // a client from audit logs shows no events to judge
+		f.anomalies(base)
+	}
 }
 
 // inferBroad sets each file's Broad (see File.Broad).
@@ -385,7 +401,8 @@ func (tl *Timeline) inferBroad() {
 	for i := range tl.Files {
 		f := &tl.Files[i]
 		f.BroadInferred = f.Filtered == "unknown" && several[i]
-		f.Broad = f.Filtered == "unfiltered" || f.BroadInferred
+		// A client from audit logs saw every change but shows none.
+		f.Broad = (f.Filtered == "unfiltered" || f.BroadInferred) && !f.Audit
 	}
 }
 
@@ -564,12 +581,13 @@ func (b *Builder) Build() *Timeline {
 // events, as AnalyzePausing does: over a million events Build takes half
 // a second as wasm.
 func (b *Builder) BuildPausing(pause func()) *Timeline {
+	b.groupAudit()
 	for _, f := range b.files {
 		f.FinishPausing(nil, nil, pause)
 	}
 	b.pace = pacer{pause: pause}
 	pace := &b.pace
-	tl := &Timeline{Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body}
+	tl := &Timeline{Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
 	b.arrival, b.est = column[int64]{}, column[int64]{}
 	if len(b.files) > 1 {
 		order := b.mergeOrder(pace)
@@ -696,6 +714,10 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *laneStore, pace *pacer) 
 // unwrapped by the parser). The error is the source's read error; what
 // was read before it is kept.
 func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
+	isAudit, r, err := b.addAuditReader(name, r, opts)
+	if isAudit {
+		return err
+	}
 	f := b.AddFile(name)
 	rd := parser.NewReader(r, opts)
 	for rd.Next() && f.Add(rd.Event()) {

@@ -113,7 +113,9 @@ func (a *Analysis) buildHadBookmarks() {
 		// damaged capture) would ask for millions.
 		var sched []int64
 		for _, g := range f.Sessions {
-			if s := &tl.Sessions[g]; s.watchStream() && s.Bookmarks == 0 {
+			// A client from audit logs got bookmarks if it asked: the log
+			// shows no events.
+			if s := &tl.Sessions[g]; s.watchStream() && s.Bookmarks == 0 && !(f.Audit && s.Request.AllowWatchBookmarks) {
 				sched = bookmarkSchedule(sched, s, maxHadBookmarks+1)
 			}
 		}

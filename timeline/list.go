@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"fmt"
 	"net/url"
 	"sort"
 	"strconv"
@@ -27,26 +28,6 @@ type listRead struct {
 	complete bool
 }
 
-// Relist is a LIST after the client's first one in the same file.
-type Relist struct {
-	File    int
-	Session int    // the LIST's (its first page's) global session index
-	T       int64  // its request
-	RV      string // the list's resourceVersion
-	// Cause is "410" when a 410 Gone (too old resource version) ended the
-	// watch just before it (or refused a LIST in between), else "none
-	// seen"; CauseT is that 410's instant and CauseMessage its message.
-	Cause        string
-	CauseT       int64
-	CauseMessage string
-}
-
-// Relist causes.
-const (
-	Cause410      = "410"
-	CauseNoneSeen = "none seen"
-)
-
 // buildLists joins each file's list pages into LISTs, in the order of
 // their ends, and finds the relists.
 func (tl *Timeline) buildLists() {
@@ -56,6 +37,14 @@ func (tl *Timeline) buildLists() {
 		for pos, g := range f.Sessions {
 			s := &tl.Sessions[g]
 			if s.List == nil {
+				// A LIST whose answer the capture does not hold (an audit
+				// log's): a relist all the same, but no list to read.
+				if s.isList() && !tl.continues(s) {
+					if firstSeen {
+						tl.Relists = append(tl.Relists, tl.relist(fi, pos))
+					}
+					firstSeen = true
+				}
 				continue
 			}
 			if open != nil && tl.continues(s) {
@@ -103,24 +92,44 @@ func (tl *Timeline) continues(s *Session) bool {
 }
 
 // relist describes the LIST whose first page is the file's session at pos,
-// with its cause: a 410 that ended the session before it, looking past
-// LISTs refused in between (client-go retries a refused one with RV "").
+// with its cause: a 410 or a failed request that ended the session before
+// it, looking past LISTs refused in between (client-go retries a refused
+// one with RV "").
 func (tl *Timeline) relist(file, pos int) Relist {
 	f := &tl.Files[file]
 	s := &tl.Sessions[f.Sessions[pos]]
-	r := Relist{File: file, Session: f.Sessions[pos], T: s.Start, RV: s.List.RV, Cause: CauseNoneSeen}
+	r := Relist{File: file, Session: f.Sessions[pos], T: s.Start, CauseSession: -1, Reason: "no 410 or failed request before it"}
+	switch {
+	case s.List != nil:
+		r.RV = s.List.RV
+	case s.Request != nil:
+		r.RV = s.Request.ResourceVersion
+	}
 	for k := pos - 1; k >= 0; k-- {
-		p := &tl.Sessions[f.Sessions[k]]
+		g := f.Sessions[k]
+		p := &tl.Sessions[g]
 		switch {
 		case gone(p.Error):
-			r.Cause, r.CauseT, r.CauseMessage = Cause410, tl.tab.t.at(p.ErrorEvent), p.Error.Message
+			r.Cause, r.CauseSession, r.Inferred, r.CauseMessage = CauseGone, g, p.inferredGone, p.Error.Message
+			r.CauseT = p.End
+			if p.ErrorEvent >= 0 {
+				r.CauseT = tl.tab.t.at(p.ErrorEvent)
+			}
+			r.Reason = "410 Gone " + p.goneMessage()
 		case gone(p.Status) || p.HTTPStatus == 410:
-			r.Cause, r.CauseT = Cause410, p.End
+			r.Cause, r.CauseSession, r.CauseT = CauseGone, g, p.End
 			if p.Status != nil {
 				r.CauseMessage = p.Status.Message
 			}
+			r.Reason = "410 Gone " + p.goneMessage()
 		case p.HTTPStatus != 0 && p.HTTPStatus != 200 && p.Request != nil && !p.Request.Watch:
 			continue // a refused LIST: its cause is this one's
+		case p.HTTPStatus != 0 && p.HTTPStatus != 200:
+			r.Cause, r.CauseSession, r.CauseT = CauseError, g, p.End
+			r.Reason = fmt.Sprintf("the request before it got HTTP %d", p.HTTPStatus)
+		case p.Error != nil:
+			r.Cause, r.CauseSession, r.CauseT, r.CauseMessage = CauseError, g, p.End, p.Error.Message
+			r.Reason = "the watch before it ended with an error: " + p.Error.Message
 		}
 		break
 	}

@@ -82,11 +82,11 @@ func TestFleetRelists(t *testing.T) {
 				t.Errorf("%s relist %d at %s, TRUTH says %s", tr.client, k, fmtTime(r.T, ClockArrival), tr.relistT[k])
 			}
 			if k < len(tr.error410T) {
-				if r.Cause != Cause410 || !within(t, r.CauseT, tr.error410T[k]) || !strings.Contains(r.CauseMessage, "too old resource version") {
+				if r.Cause != CauseGone || !within(t, r.CauseT, tr.error410T[k]) || !strings.Contains(r.CauseMessage, "too old resource version") {
 					t.Errorf("%s relist %d: cause %q at %s (%s), TRUTH shows a 410 at %s", tr.client, k, r.Cause, fmtTime(r.CauseT, ClockArrival), r.CauseMessage, tr.error410T[k])
 				}
 				caused++
-			} else if r.Cause != CauseNoneSeen {
+			} else if r.Cause != CauseUnknown {
 				t.Errorf("%s relist %d: cause %q, TRUTH shows no 410", tr.client, k, r.Cause)
 			}
 		}
@@ -161,7 +161,7 @@ func TestListPagesAndRelist(t *testing.T) {
 		t.Fatalf("relists %+v", tl.Relists)
 	}
 	r := tl.Relists[0]
-	if r.Session != 3 || r.T != at(101*s) || r.RV != "700" || r.Cause != Cause410 || r.CauseT != at(100*s) {
+	if r.Session != 3 || r.T != at(101*s) || r.RV != "700" || r.Cause != CauseGone || r.CauseT != at(100*s) {
 		t.Errorf("relist %+v", r)
 	}
 	a := tl.Analyze(DefaultParams())
@@ -208,7 +208,7 @@ func TestRelistReport(t *testing.T) {
 		t.Fatalf("relists %+v", r.Relists)
 	}
 	for k, rl := range r.Relists {
-		if rl.File != truth.client || rl.Time != truth.relistT[k] || rl.Cause != Cause410 || rl.CauseTime != truth.error410T[k] ||
+		if rl.File != truth.client || rl.Time != truth.relistT[k] || rl.Cause != "410" || rl.CauseTime != truth.error410T[k] ||
 			rl.RV == "" || !strings.HasPrefix(rl.CauseMessage, "too old resource version") {
 			t.Errorf("relist %d: %+v, TRUTH: at %s after a 410 at %s", k, rl, truth.relistT[k], truth.error410T[k])
 		}

@@ -175,6 +175,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		}
 		p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
 	}
+	r.writeFleet(p)
 
 	p.section("Files")
 	var rows [][]string

@@ -37,6 +37,8 @@ type Report struct {
 	Horizons     []HorizonReport         `json:"horizons"`
 	Restarts     []DetectedRestartReport `json:"detectedRestarts"`
 	ResumeAt     []ResumeAtReport        `json:"resumeAt"`
+	// Fleet is the fleet section, null with fewer than two clients.
+	Fleet *FleetReport `json:"fleet"`
 
 	// AnomalyCounts counts the anomalies found of each kind; Anomalies
 	// lists at most the first 1000 of each.
@@ -57,6 +59,22 @@ type RelistReport struct {
 	Cause        string `json:"cause"`
 	CauseTime    string `json:"causeTime"`
 	CauseMessage string `json:"causeMessage"`
+	// Inferred: the 410 is read from an audit log's signature (a watch
+	// that ended within a second, then a LIST), not seen. Reason says the
+	// cause in words.
+	Inferred bool   `json:"inferred"`
+	Reason   string `json:"reason"`
+}
+
+// relistReport is a relist as the report gives it.
+func (tl *Timeline) relistReport(rl Relist) RelistReport {
+	f := tl.Files[rl.File]
+	rr := RelistReport{File: f.Name, Session: tl.Sessions[rl.Session].Index, Time: fmtTime(rl.T, f.Clock), RV: rl.RV,
+		Cause: rl.Cause.String(), CauseMessage: rl.CauseMessage, Inferred: rl.Inferred, Reason: rl.Reason}
+	if rl.CauseSession >= 0 {
+		rr.CauseTime = fmtTime(rl.CauseT, f.Clock)
+	}
+	return rr
 }
 
 // ReportVersion is bumped on any incompatible change of the JSON form.
@@ -78,6 +96,9 @@ type FileReport struct {
 	// judged from its objects' namespaces, as it has no request line.
 	Broad         bool `json:"broad"`
 	BroadInferred bool `json:"broadInferred"`
+	// Audit: the file is a client's requests from audit logs, whose
+	// sessions have no events (omitted when false).
+	Audit bool `json:"audit,omitempty"`
 }
 
 // RequestReport is a session's captured request.
@@ -175,7 +196,7 @@ func (a *Analysis) Report() *Report {
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
 			Events: f.Events, Sessions: len(f.Sessions), Start: fmtTime(f.Start, f.Clock), End: fmtTime(f.End, f.Clock),
-			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred})
+			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred, Audit: f.Audit})
 		for k, n := range f.Counts {
 			r.Counts[k] += n
 		}
@@ -221,16 +242,17 @@ func (a *Analysis) Report() *Report {
 	}
 	r.AnomalyCounts = tl.anomalyCounts()
 	for _, rl := range tl.Relists {
-		f := tl.Files[rl.File]
-		rr := RelistReport{File: f.Name, Session: tl.Sessions[rl.Session].Index, Time: fmtTime(rl.T, f.Clock), RV: rl.RV,
-			Cause: rl.Cause, CauseMessage: rl.CauseMessage}
-		if rl.Cause == Cause410 {
-			rr.CauseTime = fmtTime(rl.CauseT, f.Clock)
-		}
-		r.Relists = append(r.Relists, rr)
+		r.Relists = append(r.Relists, tl.relistReport(rl))
 	}
 	r.placeDiagnostics(tl)
+	for _, l := range tl.AuditLogs {
+		for _, d := range l.Diagnostics {
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
+				Time: fmtTime(l.Last, ClockArrival)})
+		}
+	}
 	r.addAnalysis(tl, a)
+	r.addFleet(a)
 	r.addVerdicts(a)
 	r.Summary = a.summary(r, nil)
 	return r

@@ -18,6 +18,13 @@ import (
 // is when a server served again: the restarted one when it is the only
 // server, another one behind a load balancer. A detected restart is a
 // finding, never applied unless the user gives it as Params.Restarts.
+//
+// Audit logs show a restart more directly: a server's log ends (its last
+// stage written) and a log of a new process of a server starts after it
+// (its loopback user has a new uid; a rotated log of the same process
+// keeps it). The new log's first record is when the new process served;
+// with watches that ended at once at the old log's end, the two are one
+// restart.
 
 // restartCluster is how close together stream ends must be to count as
 // one server ending its watches.
@@ -33,6 +40,9 @@ type DetectedRestart struct {
 	// the files they are in.
 	Sessions []int
 	Files    int
+	// Logs names the audit log that ended and the one that started after
+	// it, when audit logs show the restart.
+	Logs []string
 }
 
 // Window is the restart window the detection suggests: from the old
@@ -90,6 +100,101 @@ func (a *Analysis) detectRestarts() {
 		}
 		i = j
 	}
+	a.detectLogRestarts()
+}
+
+// auditLogGap bounds the time from a server's log ending to its new
+// process's log starting: the new process starts within seconds of the
+// old one's exit, and a longer silence is another story.
+const auditLogGap = int64(5 * time.Minute)
+
+// detectLogRestarts pairs each audit log that ends with the first log of
+// another process that starts after it (see above), and merges the
+// restart with the one its watches' ends showed, if any.
+func (a *Analysis) detectLogRestarts() {
+	logs := a.TL.AuditLogs
+	taken := make([]bool, len(logs))
+	order := make([]int, len(logs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return logs[order[i]].Last < logs[order[j]].Last })
+	for _, i := range order {
+		old := &logs[i]
+		next := -1
+		for j := range logs {
+			n := &logs[j]
+			if taken[j] || j == i || n.Records == 0 || n.First <= old.Last || n.First-old.Last > auditLogGap ||
+				(n.Process != "" && n.Process == old.Process) {
+				continue
+			}
+			if next < 0 || n.First < logs[next].First {
+				next = j
+			}
+		}
+		if next < 0 || old.Records == 0 {
+			continue
+		}
+		taken[next] = true
+		a.addLogRestart(i, next)
+	}
+	// Watches of clients from audit logs that ended together while their
+	// server's log went on were no restart: the logs say the server did
+	// not stop.
+	kept := a.Restarts[:0]
+	for _, r := range a.Restarts {
+		fromLogs := true
+		for _, g := range r.Sessions {
+			_, audited := a.TL.auditLog[g]
+			fromLogs = fromLogs && audited
+		}
+		if r.Logs != nil || !fromLogs || len(logs) == 0 {
+			kept = append(kept, r)
+		}
+	}
+	a.Restarts = kept
+	sort.Slice(a.Restarts, func(i, j int) bool { return a.Restarts[i].Ended < a.Restarts[j].Ended })
+}
+
+// addLogRestart adds the restart from audit log i to log next: the
+// watches of log i that ended at once at its end, the new log's first
+// record as the new process serving.
+func (a *Analysis) addLogRestart(i, next int) {
+	tl := a.TL
+	old, n := &tl.AuditLogs[i], &tl.AuditLogs[next]
+	d := DetectedRestart{Ended: old.Last, LastEnded: old.Last, Served: n.First, Logs: []string{old.Name, n.Name}}
+	// The old log's watches that ended cleanly, before their deadlines,
+	// in a run of ends a second apart at most that reaches its end.
+	var ends []int
+	for g, l := range tl.auditLog {
+		if s := &tl.Sessions[g]; l == i && s.watchStream() && s.EndReason == EndEOF {
+			ends = append(ends, g)
+		}
+	}
+	sort.Slice(ends, func(x, y int) bool { return tl.Sessions[ends[x]].End > tl.Sessions[ends[y]].End })
+	prev := old.Last
+	files := map[int]bool{}
+	for _, g := range ends {
+		s := &tl.Sessions[g]
+		if prev-s.End > restartCluster {
+			break
+		}
+		d.Sessions = append(d.Sessions, g)
+		files[s.File] = true
+		d.Ended, prev = min(d.Ended, s.End), s.End
+	}
+	d.Files = len(files)
+	sort.Ints(d.Sessions)
+	// The same restart found by its watches' ends: one finding, with the
+	// log's evidence of when the new process served.
+	for k := range a.Restarts {
+		r := &a.Restarts[k]
+		if r.Logs == nil && r.Ended <= d.LastEnded+restartCluster && r.LastEnded >= d.Ended-restartCluster {
+			r.Ended, r.LastEnded, r.Served, r.Logs = min(r.Ended, d.Ended), max(r.LastEnded, d.LastEnded), d.Served, d.Logs
+			return
+		}
+	}
+	a.Restarts = append(a.Restarts, d)
 }
 
 // ParseRestart reads a restart as the CLI and the page take it: an RFC

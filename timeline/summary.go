@@ -134,6 +134,9 @@ func (s *summarizer) observed() {
 		ss := &tl.Sessions[rs.Session]
 		f := &tl.Files[ss.File]
 		t := fmt.Sprintf("At %s the server refused %s's reconnect from RV %s with 410 Gone", when(ss.Start), f.Name, rs.RV)
+		if ss.inferredGone {
+			t = fmt.Sprintf("At %s the server most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", when(ss.Start), f.Name, rs.RV)
+		}
 		if st := ss.Error; st != nil && st.TooOld {
 			t += fmt.Sprintf(" (it accepted nothing older than RV %d)", st.Y)
 		}
@@ -174,7 +177,7 @@ func (s *summarizer) observed() {
 	if k := len(tl.Relists); k > 0 {
 		after := 0
 		for _, rl := range tl.Relists {
-			if rl.Cause == Cause410 {
+			if rl.Cause == CauseGone {
 				after++
 			}
 		}

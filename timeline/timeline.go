@@ -23,6 +23,9 @@ type Timeline struct {
 	Cursors []Cursor
 	// Relists are the LISTs after each file's first, in file order.
 	Relists []Relist
+	// AuditLogs are the audit logs read, whose clients are files.
+	AuditLogs []AuditLog
+	auditLog  map[int]int // global session of a client from audit logs -> its log
 
 	tab    table
 	status map[int]*parser.Status
@@ -325,12 +328,18 @@ func (tl *Timeline) openSession(aware, ignoring *stepBuilder, file, pos int) {
 		return
 	}
 	// Resuming from the value the cursor already holds is no news about
-	// its freshness: keep the instant it was last confirmed.
-	if aware.len() == 0 || aware.lastRV != v {
-		aware.set(s.Start, v, -1)
+	// its freshness: keep the instant it was last confirmed. A request of
+	// an audit log is the client's cursor itself, current since s.Since,
+	// whatever kind of client it is.
+	at := s.Start
+	if s.Since != 0 {
+		at = max(s.Since, aware.lastT)
 	}
-	if pos == 0 || ignoring.len() == 0 || ignoring.lastRV == unsetRV {
-		ignoring.set(s.Start, v, -1)
+	if aware.len() == 0 || aware.lastRV != v {
+		aware.set(at, v, -1)
+	}
+	if pos == 0 || ignoring.len() == 0 || ignoring.lastRV == unsetRV || tl.Files[file].Audit && ignoring.lastRV != v {
+		ignoring.set(at, v, -1)
 	}
 }
 

@@ -88,6 +88,11 @@ type File struct {
 	Start, End           int64
 	FirstRV              string
 	LastRV               string
+	// Audit says the file is a client's requests read from audit logs:
+	// sessions without events. Client names the client: the User-Agent
+	// of its requests ("" when none was captured).
+	Audit  bool
+	Client string
 }
 
 // Session is one watch connection, placed on the shared clock.
@@ -122,6 +127,12 @@ type Session struct {
 	// List is the parser's, when the response was a list (a LIST's
 	// answer, one page of it): the session's events are its items.
 	List *parser.List
+	// Since, for a request read from an audit log, is when the
+	// resourceVersion it asked for was last known current (the client
+	// learned it in its previous request); 0 otherwise.
+	Since int64
+	// inferredGone: the 410 in Error is inferred from an audit log.
+	inferredGone bool
 
 	// firstEv and lastEv are staging indices (before files are merged on
 	// one clock), -1 when empty; meaningless after Build.

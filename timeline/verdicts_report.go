@@ -46,6 +46,9 @@ type DetectedRestartReport struct {
 	Files     int    `json:"files"`
 	// Flag is the value of `analyze -restart` that applies it.
 	Flag string `json:"flag"`
+	// AuditLogs names the audit log that ended and the one that started
+	// after it, when audit logs show the restart.
+	AuditLogs []string `json:"auditLogs,omitempty"`
 }
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
@@ -99,7 +102,7 @@ func (r *Report) addVerdicts(a *Analysis) {
 		w := d.Window()
 		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: fmtTime(d.Ended, ClockArrival), LastEnded: fmtTime(d.LastEnded, ClockArrival),
 			Served: fmtTime(d.Served, ClockArrival), Streams: len(d.Sessions), Files: d.Files,
-			Flag: fmtTime(w.From, ClockArrival) + "/" + fmtTime(w.To, ClockArrival)})
+			Flag: fmtTime(w.From, ClockArrival) + "/" + fmtTime(w.To, ClockArrival), AuditLogs: d.Logs})
 	}
 }
 

@@ -1,0 +1,300 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+// Audit logs.
+//
+// The record most clusters keep of an incident is the API server's audit
+// log (`--audit-log-format=json`): one JSON line per request stage, with
+// the request's URI, user, user agent, source IPs and the instants it was
+// received and each stage was written (watch-protocol.md §7). A watch
+// shows as its ResponseStarted and ResponseComplete stages; its events
+// never show, nor the 410 a stale one got in its stream (the status
+// logged is the first header written, 200). The reader merges each
+// request's stages by auditID and keeps every verb: the timeline groups
+// the requests by client.
+
+// AuditRequest is one API request as an audit log records it, its stages
+// merged.
+type AuditRequest struct {
+	// Offset and Line locate the request's last record read (its
+	// ResponseComplete when logged) in the decompressed log.
+	Offset int64
+	Line   int
+
+	AuditID string
+	Verb    string // "watch", "list", "get", "create", ...
+	// Request is the requestURI read as a captured request line is, with
+	// Method the verb's HTTP method; nil for verbs other than list and
+	// watch, which the timeline counts but does not model.
+	Request *Request
+
+	UserAgent, User, SourceIP string
+	// Resource, Subresource, Namespace and Name are the objectRef's.
+	Resource, Subresource, Namespace, Name string
+
+	// Code and Message are responseStatus's: for a watch, the first
+	// header written (200, even when its stream then carried a 410).
+	Code    int
+	Message string
+
+	// Received is requestReceivedTimestamp; Started the ResponseStarted
+	// stage's stageTimestamp (0 when not logged: only long-running
+	// requests have it); Completed the ResponseComplete (or Panic)
+	// stage's, 0 when the log ends before the request did. Unix ns,
+	// microsecond resolution.
+	Received, Started, Completed int64
+}
+
+// AuditLog is what ReadAudit read of one audit log.
+type AuditLog struct {
+	// Requests are in the order they completed, unfinished ones last.
+	Requests []AuditRequest
+	// First and Last are the earliest and latest stageTimestamp in the
+	// log (0 when it has no record): the span the process logged.
+	First, Last int64
+	// Process is the uid of the API server's own loopback user
+	// (system:apiserver), new at every start of the process: two logs of
+	// one process share it. "" when the log has no loopback request.
+	Process     string
+	Records     int
+	Diagnostics []Diagnostic
+}
+
+// auditSniffLen is how much decoded text IsAuditLog looks at: the first
+// record's envelope fields come first in every audit line.
+const auditSniffLen = 4 << 10
+
+// IsAuditLog says whether the decoded start of a file is an audit log in
+// JSON lines: its first line is an object of kind Event in the
+// audit.k8s.io group. head may end inside that line.
+func IsAuditLog(head []byte) bool {
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(head) == 0 || head[0] != '{' {
+		return false
+	}
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		ln := head[:i]
+		if !gjson.ValidBytes(ln) {
+			return false
+		}
+		v := gjson.GetManyBytes(ln, "kind", "apiVersion")
+		return v[0].String() == "Event" && strings.HasPrefix(v[1].String(), "audit.k8s.io/")
+	}
+	return bytes.Contains(head, []byte(`"audit.k8s.io/`)) && bytes.Contains(head, []byte(`"auditID"`))
+}
+
+// SniffAudit reads the decoded start of r (gzip and zstd unwrapped, as
+// the Reader does) and says whether it is an audit log; the returned
+// reader gives all of r's bytes again, for ReadAudit or NewReader.
+func SniffAudit(r io.Reader) (bool, io.Reader) {
+	var raw bytes.Buffer
+	d := Decoded(io.TeeReader(r, &raw))
+	head := make([]byte, auditSniffLen)
+	n, _ := io.ReadFull(d, head)
+	return IsAuditLog(head[:n]), io.MultiReader(&raw, r)
+}
+
+// auditReader holds ReadAudit's state.
+type auditReader struct {
+	log     AuditLog
+	pending map[string]int // auditID -> index in open
+	open    []AuditRequest
+	intern  map[string]string
+}
+
+// ReadAudit reads an audit log in JSON lines (compressed or not). Lines
+// that are not audit records are diagnosed with their offsets and the
+// rest is read. The error is the source's read error only; what was read
+// before it is returned with it.
+func ReadAudit(r io.Reader, opts Options) (*AuditLog, error) {
+	if opts.MaxDecompressed <= 0 {
+		opts.MaxDecompressed = defaultMaxDecompressed
+	}
+	if opts.MaxEventSize <= 0 {
+		opts.MaxEventSize = defaultMaxEventSize
+	}
+	cr := &countingReader{r: r}
+	ar := &auditReader{pending: map[string]int{}, intern: map[string]string{}}
+	src, d := openSource(cr, opts.MaxDecompressed, false)
+	if d != nil {
+		ar.diag(*d)
+	}
+	if src.utf16 {
+		ar.diag(Diagnostic{Kind: "utf-16", Msg: "the audit log is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
+	}
+	lines := newLineReader(src.r, opts.MaxEventSize)
+	skipping := false // inside a line too long to keep
+	for {
+		ln, ok := lines.next()
+		if !ok {
+			break
+		}
+		if !ln.start || skipping {
+			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
+			continue
+		}
+		if len(ln.b) > opts.MaxEventSize {
+			ar.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "too-long",
+				Msg: fmt.Sprintf("an audit line longer than %d bytes (Options.MaxEventSize) is skipped", opts.MaxEventSize)})
+			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
+			continue
+		}
+		ar.record(ln)
+	}
+	if src.close != nil {
+		src.close()
+	}
+	ar.finish()
+	switch err := lines.err; {
+	case cr.err != nil:
+		return &ar.log, cr.err
+	case err == nil:
+	case err == errTooBig:
+		ar.diag(Diagnostic{Offset: lines.base + int64(lines.end), Kind: "too-big",
+			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", src.codec, opts.MaxDecompressed)})
+	case src.codec != "":
+		ar.diag(*compressionDiag(cr, src.codec, err))
+	default:
+		return &ar.log, err
+	}
+	if ar.log.Records == 0 && len(ar.log.Diagnostics) == 0 {
+		ar.diag(Diagnostic{Kind: "empty", Msg: "the audit log holds no record"})
+	}
+	return &ar.log, nil
+}
+
+func (ar *auditReader) diag(d Diagnostic) {
+	switch n := len(ar.log.Diagnostics); {
+	case n < maxDiagnostics-1:
+		ar.log.Diagnostics = append(ar.log.Diagnostics, d)
+	case n == maxDiagnostics-1:
+		d.Kind = "too-many"
+		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
+		ar.log.Diagnostics = append(ar.log.Diagnostics, d)
+	}
+}
+
+func (ar *auditReader) str(s string) string {
+	if v, ok := ar.intern[s]; ok {
+		return v
+	}
+	ar.intern[s] = s
+	return s
+}
+
+// auditFields are the record's fields ReadAudit reads, in GetManyBytes
+// order.
+var auditFields = []string{"kind", "apiVersion", "auditID", "stage", "verb", "requestURI",
+	"userAgent", "user.username", "user.uid", "sourceIPs.0", "objectRef.resource", "objectRef.subresource",
+	"objectRef.namespace", "objectRef.name", "responseStatus.code", "responseStatus.message",
+	"requestReceivedTimestamp", "stageTimestamp"}
+
+// record reads one line: a stage of a request.
+func (ar *auditReader) record(ln line) {
+	b := bytes.TrimSpace(ln.b)
+	if len(b) == 0 {
+		return
+	}
+	bad := func(kind, msg string) {
+		ar.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: kind, Msg: msg})
+	}
+	if b[0] != '{' || !gjson.ValidBytes(b) {
+		if !bytes.HasSuffix(ln.b, []byte("\n")) {
+			bad("truncated", "the log ends inside a record; the record is skipped")
+			return
+		}
+		bad("bad-json", fmt.Sprintf("not a JSON audit record (%s); skipped", clipString(string(b))))
+		return
+	}
+	v := gjson.GetManyBytes(b, auditFields...)
+	if v[0].String() != "Event" || !strings.HasPrefix(v[1].String(), "audit.k8s.io/") {
+		bad("not-audit", fmt.Sprintf("a JSON object of kind %q, apiVersion %q, not an audit event; skipped", clipString(v[0].String()), clipString(v[1].String())))
+		return
+	}
+	id, stage := v[2].String(), v[3].String()
+	stageAt, err := time.Parse(time.RFC3339Nano, v[17].String())
+	if id == "" || err != nil {
+		bad("bad-audit", fmt.Sprintf("an audit record without an auditID or a stageTimestamp (%q); skipped", clipString(v[17].String())))
+		return
+	}
+	ar.log.Records++
+	t := stageAt.UnixNano()
+	if ar.log.First == 0 || t < ar.log.First {
+		ar.log.First = t
+	}
+	ar.log.Last = max(ar.log.Last, t)
+	if ar.log.Process == "" && v[7].String() == "system:apiserver" {
+		ar.log.Process = v[8].String()
+	}
+	k, seen := ar.pending[id]
+	var one AuditRequest // a request whose only record is this one
+	req := &one
+	if seen {
+		req = &ar.open[k]
+	} else {
+		*req = AuditRequest{AuditID: id, Verb: ar.str(v[4].String()),
+			UserAgent: ar.str(v[6].String()), User: ar.str(v[7].String()), SourceIP: ar.str(v[9].String()),
+			Resource: ar.str(v[10].String()), Subresource: ar.str(v[11].String()), Namespace: ar.str(v[12].String()),
+			Name: v[13].String()}
+		if rt, err := time.Parse(time.RFC3339Nano, v[16].String()); err == nil {
+			req.Received = rt.UnixNano()
+		} else {
+			req.Received = t
+		}
+		if req.Verb == "watch" || req.Verb == "list" {
+			req.Request = auditRequestLine(req.Verb, v[5].String())
+		}
+	}
+	req.Offset, req.Line = ln.raw, ln.no
+	if c := v[14].Int(); c != 0 {
+		req.Code, req.Message = int(c), v[15].String()
+	}
+	switch stage {
+	case "ResponseStarted":
+		req.Started = t
+	case "ResponseComplete", "Panic":
+		req.Completed = t
+		ar.log.Requests = append(ar.log.Requests, *req)
+		if seen {
+			delete(ar.pending, id)
+			ar.open[k] = AuditRequest{}
+			if len(ar.pending) == 0 {
+				ar.open = ar.open[:0]
+			}
+		}
+		return
+	}
+	if !seen {
+		ar.open = append(ar.open, one)
+		ar.pending[id] = len(ar.open) - 1
+	}
+}
+
+// finish hands on the requests the log ends before: a watch still open
+// when the log stopped (the process was killed, or the log was cut).
+func (ar *auditReader) finish() {
+	for _, req := range ar.open {
+		if req.AuditID != "" {
+			ar.log.Requests = append(ar.log.Requests, req)
+		}
+	}
+	ar.open, ar.pending = nil, nil
+}
+
+// auditRequestLine reads a requestURI as parseRequest reads a request
+// line. A watch verb is a watch whatever its query says: the old
+// /watch/ paths carry no watch=true.
+func auditRequestLine(verb, uri string) *Request {
+	req := parseRequestURI("GET", uri)
+	req.Watch = req.Watch || verb == "watch"
+	return req
+}

@@ -1,0 +1,220 @@
+package timeline
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"watchlens/parser"
+)
+
+// Clients from audit logs.
+//
+// An audit log records requests, not events (watch-protocol.md §7). The
+// requests of all the logs given together (one per server and process)
+// are grouped by client, and each group becomes a file of the timeline
+// whose sessions are the client's LISTs and watches, with no events: the
+// per-file models (cursors from the requests' resourceVersions, resumes,
+// what-if, horizons, the counterfactual) then work on it as on a
+// capture. A group is one informer: the client (user agent, user, source
+// IP) and what it lists and watches (resource, namespace, selectors).
+// A process that runs several informers resumes each from its own
+// cursor, and one cursor over their interleaved requests would read
+// every switch from one to the other as a jump.
+
+// AuditLog is one audit log as read: its span, its process and what it
+// held.
+type AuditLog struct {
+	Name string
+	// First and Last are the earliest and latest stage written.
+	First, Last int64
+	// Process tells two logs of one process (a rotation) from a restart
+	// (see parser.AuditLog.Process); "" when unknown.
+	Process     string
+	Records     int
+	Requests    int
+	ByVerb      map[string]int
+	Diagnostics []parser.Diagnostic
+}
+
+// auditShortWatch is how soon after its start a watch whose LIST
+// follows ended with a 410: the server refuses a stale resume at once,
+// and the audit log records the watch's 200 header, never the ERROR.
+const auditShortWatch = int64(time.Second)
+
+// auditReq is a list or watch request and the log it came from.
+type auditReq struct {
+	parser.AuditRequest
+	log int
+}
+
+// groupKey names an informer.
+type groupKey struct {
+	ua, user, ip, resource, ns, labels, fields string
+}
+
+// AddAudit adds an audit log read by parser.ReadAudit. Its list and
+// watch requests join those of the other logs added; Build groups them
+// by client.
+func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
+	al := AuditLog{Name: name, First: l.First, Last: l.Last, Process: l.Process, Records: l.Records,
+		Requests: len(l.Requests), ByVerb: map[string]int{}, Diagnostics: l.Diagnostics}
+	for _, q := range l.Requests {
+		al.ByVerb[q.Verb]++
+		if q.Request != nil {
+			b.audit = append(b.audit, auditReq{q, len(b.auditLogs)})
+		}
+	}
+	b.auditLogs = append(b.auditLogs, al)
+}
+
+// addAuditReader reads name as an audit log when its bytes say it is one.
+func (b *Builder) addAuditReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
+	isAudit, r := parser.SniffAudit(r)
+	if !isAudit {
+		return false, r, nil
+	}
+	l, err := parser.ReadAudit(r, opts)
+	b.AddAudit(name, l)
+	return true, nil, err
+}
+
+// kindOfResource names the kind of the built-in resources an audit log
+// names by their plural, so that a client from the audit log shares the
+// models of a capture of the same kind; other resources keep their name.
+var kindOfResource = map[string]string{
+	"configmaps": "ConfigMap", "secrets": "Secret", "pods": "Pod", "services": "Service", "endpoints": "Endpoints",
+	"nodes": "Node", "namespaces": "Namespace", "events": "Event", "serviceaccounts": "ServiceAccount",
+	"persistentvolumes": "PersistentVolume", "persistentvolumeclaims": "PersistentVolumeClaim",
+	"deployments": "Deployment", "replicasets": "ReplicaSet", "statefulsets": "StatefulSet", "daemonsets": "DaemonSet",
+	"jobs": "Job", "cronjobs": "CronJob", "leases": "Lease", "endpointslices": "EndpointSlice",
+	"customresourcedefinitions": "CustomResourceDefinition",
+}
+
+// groupAudit makes a file of each informer of the audit logs added.
+func (b *Builder) groupAudit() {
+	if len(b.audit) == 0 {
+		return
+	}
+	groups := map[groupKey][]auditReq{}
+	perClient := map[[3]string]map[groupKey]bool{}
+	for _, q := range b.audit {
+		r := q.Request
+		k := groupKey{q.UserAgent, q.User, q.SourceIP, q.Resource, q.Namespace, r.LabelSelector, r.FieldSelector}
+		groups[k] = append(groups[k], q)
+		c := [3]string{k.ua, k.user, k.ip}
+		if perClient[c] == nil {
+			perClient[c] = map[groupKey]bool{}
+		}
+		perClient[c][k] = true
+	}
+	b.audit = nil
+	keys := make([]groupKey, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, c := keys[i], keys[j]
+		return fmt.Sprint(a) < fmt.Sprint(c)
+	})
+	for _, k := range keys {
+		name := fmt.Sprintf("%s (%s from %s)", orWord(k.ua, "no user agent"), orWord(k.user, "no user"), orWord(k.ip, "no address"))
+		if len(perClient[[3]string{k.ua, k.user, k.ip}]) > 1 {
+			name += " " + strings.Join(nonEmpty(k.resource, k.ns, k.labels, k.fields), " ")
+		}
+		b.addAuditGroup(name, k, groups[k])
+	}
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// addAuditGroup adds one informer's requests as a file.
+func (b *Builder) addAuditGroup(name string, k groupKey, reqs []auditReq) {
+	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].Received < reqs[j].Received })
+	f := b.AddFile(name)
+	f.file.Audit, f.file.Client = true, k.ua
+	f.kindHint = kindOfResource[k.resource]
+	if f.kindHint == "" {
+		f.kindHint = k.resource
+	}
+	ss := make([]parser.Session, len(reqs))
+	for n, q := range reqs {
+		s := parser.Session{Index: n, Offset: q.Offset, End: q.Offset, StartArrival: q.Received, EndArrival: q.Completed,
+			Request: q.Request, HTTPStatus: q.Code}
+		if s.HTTPStatus == 0 {
+			s.HTTPStatus = 200 // a watch the log ends before wrote no status yet
+		}
+		if q.Completed == 0 {
+			// The log ends before the request did: it ran at least
+			// until the log's last record.
+			s.EndArrival, s.Truncated = max(b.auditLogs[q.log].Last, q.Received), true
+		}
+		if s.HTTPStatus != 200 {
+			s.Status = &parser.Status{Code: q.Code, Message: q.Message}
+		}
+		ss[n] = s
+	}
+	base := len(b.sessions)
+	f.Finish(ss, nil)
+	for n := range reqs {
+		g := base + n
+		b.auditLog[g] = reqs[n].log
+		b.auditSince(g, n)
+		b.inferGone(g, n, len(reqs))
+	}
+}
+
+// auditSince sets when the session's requested resourceVersion was last
+// known current. A client resumes from its cursor, which it learned in
+// its previous request: from a LIST, when that LIST answered; from a
+// watch that asked for bookmarks, no earlier than a bookmark period
+// before its end (2 s before a deadline end); from one that did not,
+// only the watch's start is sure, as its last event may have come then.
+func (b *Builder) auditSince(g, n int) {
+	s := &b.sessions[g]
+	if n == 0 || s.Request == nil || !s.Request.Watch {
+		return
+	}
+	p := &b.sessions[g-1]
+	switch {
+	case p.Request == nil:
+	case !p.Request.Watch:
+		s.Since = p.End
+	case p.Request.AllowWatchBookmarks && p.EndReason == EndDeadline:
+		s.Since = max(p.Start, p.End-int64(deadlineBookmarkAt))
+	case p.Request.AllowWatchBookmarks:
+		s.Since = max(p.Start, p.End-int64(bookmarkPeriod))
+	default:
+		s.Since = p.Start
+	}
+	s.Since = min(s.Since, s.Start)
+}
+
+// inferGone marks a watch that ended within auditShortWatch of its start,
+// before its deadline, and that a LIST of the same client followed: the
+// signature of a 410 the audit log cannot show.
+func (b *Builder) inferGone(g, n, count int) {
+	s := &b.sessions[g]
+	if n+1 == count || s.Request == nil || !s.Request.Watch || s.HTTPStatus != 200 || s.EndReason != EndEOF ||
+		s.End-s.Start > auditShortWatch {
+		return
+	}
+	next := &b.sessions[g+1]
+	if next.Request == nil || next.Request.Watch {
+		return
+	}
+	s.Error = &parser.Status{Code: 410, Reason: "Expired", Message: fmt.Sprintf(
+		"inferred from the audit log: the watch from RV %s ended %s after it started and the client listed again at %s; the log records a watch's 200 header, never the 410 in its stream",
+		s.Request.ResourceVersion, time.Duration(s.End-s.Start).Round(time.Microsecond), fmtTime(next.Start, ClockArrival))}
+	s.EndReason, s.inferredGone = EndError, true
+}

@@ -1,0 +1,356 @@
+package timeline
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The fleet: every client on the shared clock at once.
+//
+// A client is a file: a capture of one client's connection, or an
+// informer's requests from audit logs (audit.go). What matters to the
+// control plane is how many clients read their whole state again at the
+// same moment. The fleet counts the relists each client made and why,
+// what bookmarks would have changed (the what-if's cursors and the
+// counterfactual), and, at every instant, how many clients a reconnect
+// then would send to a relist: the stampede if every connection dropped
+// at once, as a server's restart drops them.
+
+// RelistCause is why a client listed again.
+type RelistCause uint8
+
+const (
+	// CauseUnknown: nothing before the LIST says why.
+	CauseUnknown RelistCause = iota
+	// CauseGone: the watch before it ended in 410 Gone (an ERROR event,
+	// a LIST's HTTP 410, or inferred from an audit log).
+	CauseGone
+	// CauseError: the request before it failed otherwise.
+	CauseError
+)
+
+var relistCauseNames = [...]string{"none seen", "410", "error"}
+
+func (c RelistCause) String() string { return relistCauseNames[c] }
+
+// Relist is a LIST after a client's first: the client read its state
+// again, the costly path a resumable cursor avoids.
+type Relist struct {
+	File    int // the client
+	Session int // global index of the LIST (its first page's)
+	T       int64
+	// RV is the LIST's resourceVersion: the list's own when the capture
+	// holds its answer, else the one it asked for (client-go lists at its
+	// cursor first, served from the cache, and with "" from etcd only
+	// when that fails).
+	RV    string
+	Cause RelistCause
+	// CauseSession is the session that caused it (global index), -1 when
+	// none was seen; CauseT and CauseMessage the 410's (or error's)
+	// instant and message. Inferred says the 410 is read from an audit
+	// log's signature, not seen.
+	CauseSession int
+	CauseT       int64
+	CauseMessage string
+	Inferred     bool
+	Reason       string
+}
+
+// isList: the session is a LIST of a collection (not a watch, not a GET
+// of one object).
+func (s *Session) isList() bool {
+	r := s.Request
+	return r != nil && !r.Watch && r.Method == "GET" && isCollectionPath(r.Path)
+}
+
+// isCollectionPath says whether an API path names a collection:
+// /api/v1/RES, /api/v1/namespaces/NS/RES, /apis/G/V/RES and their
+// namespaced forms (a namespace itself, /api/v1/namespaces/NS, is one
+// object).
+func isCollectionPath(path string) bool {
+	seg := strings.Split(strings.Trim(path, "/"), "/")
+	switch {
+	case len(seg) >= 2 && seg[0] == "api":
+		seg = seg[2:]
+	case len(seg) >= 3 && seg[0] == "apis":
+		seg = seg[3:]
+	default:
+		return false
+	}
+	return len(seg) == 1 || len(seg) == 3 && seg[0] == "namespaces"
+}
+
+// goneMessage says where a session's 410 came from.
+func (s *Session) goneMessage() string {
+	switch {
+	case s.inferredGone:
+		return "(" + s.Error.Message + ")"
+	case s.Error != nil:
+		return fmt.Sprintf("in the watch's stream: %q", s.Error.Message)
+	case s.Status != nil:
+		return fmt.Sprintf("answering the LIST: %q", s.Status.Message)
+	}
+	return "answering the request"
+}
+
+// FleetClient is one client of the fleet.
+type FleetClient struct {
+	File int
+	// Name is the client's User-Agent, else its file's name.
+	Name string
+	// Bookmarks says every watch of the client asked for bookmarks.
+	Bookmarks      bool
+	Watches, Lists int
+	Relists        []Relist
+	Reconnects     int
+	Drops          int // watches that ended before their deadline, not in a 410
+	// With and Without count the reconnects whose cursor the models
+	// refuse, with and without bookmarks; UnknownWith and UnknownWithout
+	// those they cannot judge, on the side the client did not record.
+	With, Without               int
+	UnknownWith, UnknownWithout int
+	LongestAge                  int64 // the recorded cursor's longest age at a reconnect
+	// RelistsWith and RelistsWithout are the client's relists with and
+	// without bookmarks (see Fleet).
+	RelistsWith, RelistsWithout int
+}
+
+// Fleet is the fleet's model.
+type Fleet struct {
+	Clients []FleetClient // riskiest first
+	// RelistsObserved counts the relists the clients made. RelistsWith
+	// and RelistsWithout are the relists with and without bookmarks: a
+	// client that asked for them counts its observed relists with and
+	// its what-if's bookmark-ignoring cursor without; one that did not,
+	// its observed relists without and its counterfactual with. Unknown
+	// counts the reconnects the models could not judge for the side that
+	// was not recorded.
+	RelistsObserved             int
+	RelistsWith, RelistsWithout int
+	UnknownWith, UnknownWithout int
+	Saved                       int
+	SavedPercent                float64
+	// Steps is the stampede over the shared clock: from each step's T on,
+	// how many clients a reconnect would send to a relist.
+	Steps     []FleetStep
+	Stampedes []Stampede
+}
+
+// FleetStep is one step of the stampede series: from T, With clients
+// (with bookmarks) and Without clients (without them) would be refused.
+type FleetStep struct {
+	T             int64
+	With, Without int
+}
+
+// Stampede is a stretch where the most clients at once would relist.
+type Stampede struct {
+	From, To      int64
+	With, Without int
+}
+
+// maxStampedes bounds the stampedes listed.
+const maxStampedes = 5
+
+// clientName is the client's User-Agent (a capture's first request
+// that has one), else its file's name.
+func (tl *Timeline) clientName(fi int) string {
+	f := &tl.Files[fi]
+	if f.Client != "" {
+		return f.Client
+	}
+	for _, g := range f.Sessions {
+		if r := tl.Sessions[g].Request; r != nil && r.UserAgent != "" {
+			return r.UserAgent
+		}
+	}
+	return f.Name
+}
+
+// Fleet builds the fleet's model; nil when fewer than two clients (files
+// with a watch) are loaded.
+func (a *Analysis) Fleet() *Fleet {
+	tl := a.TL
+	byFile := map[int]int{}
+	fl := &Fleet{}
+	for fi, f := range tl.Files {
+		c := FleetClient{File: fi, Name: tl.clientName(fi), Bookmarks: true}
+		for _, g := range f.Sessions {
+			s := &tl.Sessions[g]
+			switch {
+			case s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream():
+				c.Watches++
+				c.Bookmarks = c.Bookmarks && s.Request != nil && s.Request.AllowWatchBookmarks
+				if s.EndReason == EndEOF || s.EndReason == EndCutOff || s.EndReason == EndNewResponse {
+					c.Drops++
+				}
+			case s.isList():
+				c.Lists++
+			}
+		}
+		if c.Watches == 0 {
+			continue
+		}
+		byFile[fi] = len(fl.Clients)
+		fl.Clients = append(fl.Clients, c)
+	}
+	if len(fl.Clients) < 2 {
+		return nil
+	}
+	for _, r := range tl.Relists {
+		if k, ok := byFile[r.File]; ok {
+			fl.Clients[k].Relists = append(fl.Clients[k].Relists, r)
+		}
+	}
+	for _, pt := range a.WhatIf.Points {
+		k, ok := byFile[tl.Sessions[pt.Session].File]
+		if !ok {
+			continue
+		}
+		c := &fl.Clients[k]
+		c.Reconnects++
+		// The recorded cursor and the one the client did not have.
+		rec, other := pt.With, pt.Without
+		if !c.Bookmarks {
+			rec, other = pt.Without, pt.Had
+		}
+		if rec.Outcome == Refused {
+			if c.Bookmarks {
+				c.With++
+			} else {
+				c.Without++
+			}
+		}
+		if rec.HasCursor && rec.At-rec.Since > c.LongestAge {
+			c.LongestAge = rec.At - rec.Since
+		}
+		switch {
+		case other.Outcome == Refused && c.Bookmarks:
+			c.Without++
+		case other.Outcome == Refused:
+			c.With++
+		case other.Outcome == Unknown && c.Bookmarks:
+			c.UnknownWithout++
+		case other.Outcome == Unknown:
+			c.UnknownWith++
+		}
+	}
+	for k := range fl.Clients {
+		c := &fl.Clients[k]
+		n := len(c.Relists)
+		fl.RelistsObserved += n
+		// Observed relists are what happened; the other side is the
+		// models' answer at the reconnects.
+		if c.Bookmarks {
+			c.RelistsWith, c.RelistsWithout = n, max(c.Without, n)
+		} else {
+			c.RelistsWith, c.RelistsWithout = c.With, n
+		}
+		fl.RelistsWith += c.RelistsWith
+		fl.RelistsWithout += c.RelistsWithout
+		fl.UnknownWith += c.UnknownWith
+		fl.UnknownWithout += c.UnknownWithout
+	}
+	fl.Saved = fl.RelistsWithout - fl.RelistsWith
+	if fl.RelistsWithout > 0 {
+		fl.SavedPercent = 100 * float64(fl.Saved) / float64(fl.RelistsWithout)
+	}
+	sort.SliceStable(fl.Clients, func(i, j int) bool {
+		x, y := &fl.Clients[i], &fl.Clients[j]
+		if len(x.Relists) != len(y.Relists) {
+			return len(x.Relists) > len(y.Relists)
+		}
+		if x.RelistsWithout != y.RelistsWithout {
+			return x.RelistsWithout > y.RelistsWithout
+		}
+		return x.LongestAge > y.LongestAge
+	})
+	a.stampede(fl)
+	return fl
+}
+
+// stampede builds the step series from the red zones: a client counts
+// from the instant any model refuses a reconnect of its cursor with
+// bookmarks (the bookmark-aware one if it asked for them, else the
+// counterfactual) and without them (the bookmark-ignoring one if it
+// asked, else its own).
+func (a *Analysis) stampede(fl *Fleet) {
+	type edge struct {
+		t       int64
+		d       int
+		without bool
+	}
+	var edges []edge
+	for _, c := range fl.Clients {
+		with, without := BookmarkAware, BookmarkIgnoring
+		if !c.Bookmarks {
+			with, without = HadBookmarks, BookmarkIgnoring
+		}
+		for _, side := range []struct {
+			kind    CursorKind
+			without bool
+		}{{with, false}, {without, true}} {
+			if side.kind == HadBookmarks && !a.HadBookmarks[c.File].Synthetic {
+				side.kind = BookmarkAware
+			}
+			for _, iv := range a.refusedSpans(c.File, side.kind) {
+				edges = append(edges, edge{iv[0], 1, side.without}, edge{iv[1], -1, side.without})
+			}
+		}
+	}
+	sort.Slice(edges, func(i, j int) bool { return edges[i].t < edges[j].t })
+	cur := FleetStep{}
+	for i := 0; i < len(edges); {
+		t := edges[i].t
+		for ; i < len(edges) && edges[i].t == t; i++ {
+			if edges[i].without {
+				cur.Without += edges[i].d
+			} else {
+				cur.With += edges[i].d
+			}
+		}
+		cur.T = t
+		if n := len(fl.Steps); n > 0 && fl.Steps[n-1].With == cur.With && fl.Steps[n-1].Without == cur.Without {
+			continue
+		}
+		fl.Steps = append(fl.Steps, cur)
+	}
+	// The stretches with the most clients refused without bookmarks.
+	var st []Stampede
+	for k, s := range fl.Steps {
+		if s.Without < 2 || k+1 == len(fl.Steps) {
+			continue
+		}
+		st = append(st, Stampede{From: s.T, To: fl.Steps[k+1].T, With: s.With, Without: s.Without})
+	}
+	sort.SliceStable(st, func(i, j int) bool {
+		if st[i].Without != st[j].Without {
+			return st[i].Without > st[j].Without
+		}
+		return st[i].To-st[i].From > st[j].To-st[j].From
+	})
+	fl.Stampedes = st[:min(len(st), maxStampedes)]
+	sort.Slice(fl.Stampedes, func(i, j int) bool { return fl.Stampedes[i].From < fl.Stampedes[j].From })
+}
+
+// refusedSpans is the union of the red zones of one cursor of a file,
+// as sorted, disjoint [from, to) spans.
+func (a *Analysis) refusedSpans(file int, kind CursorKind) [][2]int64 {
+	var spans [][2]int64
+	for _, z := range a.Zones {
+		if z.File == file && z.Kind == kind && z.To > z.From {
+			spans = append(spans, [2]int64{z.From, z.To})
+		}
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var out [][2]int64
+	for _, s := range spans {
+		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}

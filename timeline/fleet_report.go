@@ -1,0 +1,161 @@
+package timeline
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// FleetReport is the fleet section of the report (REPORT.md, `fleet`).
+type FleetReport struct {
+	Clients        int                 `json:"clients"`
+	Observed       int                 `json:"relistsObserved"`
+	With           int                 `json:"relistsWithBookmarks"`
+	Without        int                 `json:"relistsWithoutBookmarks"`
+	UnknownWith    int                 `json:"unknownWithBookmarks"`
+	UnknownWithout int                 `json:"unknownWithoutBookmarks"`
+	Saved          int                 `json:"relistsSaved"`
+	SavedPercent   float64             `json:"percentSaved"`
+	Rows           []FleetClientReport `json:"perClient"`
+	Steps          []FleetStepReport   `json:"stampede"`
+	Stampedes      []StampedeReport    `json:"stampedes"`
+	AuditLogs      []AuditLogReport    `json:"auditLogs"`
+}
+
+// FleetClientReport is one client's row.
+type FleetClientReport struct {
+	Client         string         `json:"client"`
+	File           string         `json:"file"`
+	Bookmarks      bool           `json:"bookmarks"`
+	Watches        int            `json:"watches"`
+	Lists          int            `json:"lists"`
+	Drops          int            `json:"drops"`
+	Reconnects     int            `json:"reconnects"`
+	With           int            `json:"relistsWithBookmarks"`
+	Without        int            `json:"relistsWithoutBookmarks"`
+	UnknownWith    int            `json:"unknownWithBookmarks"`
+	UnknownWithout int            `json:"unknownWithoutBookmarks"`
+	LongestAge     float64        `json:"longestCursorAgeSeconds"`
+	Relists        []RelistReport `json:"relists"`
+}
+
+// FleetStepReport is one step of the stampede series.
+type FleetStepReport struct {
+	Time    string `json:"time"`
+	With    int    `json:"withBookmarks"`
+	Without int    `json:"withoutBookmarks"`
+}
+
+// StampedeReport is a stretch where the most clients would relist at once.
+type StampedeReport struct {
+	From    string `json:"from"`
+	To      string `json:"to"`
+	With    int    `json:"withBookmarks"`
+	Without int    `json:"withoutBookmarks"`
+}
+
+// AuditLogReport is one audit log read.
+type AuditLogReport struct {
+	Name     string         `json:"name"`
+	First    string         `json:"first"`
+	Last     string         `json:"last"`
+	Records  int            `json:"records"`
+	Requests int            `json:"requests"`
+	ByVerb   map[string]int `json:"byVerb"`
+}
+
+// addFleet fills the fleet section when more than one client is loaded.
+func (r *Report) addFleet(a *Analysis) {
+	fl := a.Fleet()
+	if fl == nil {
+		return
+	}
+	tl := a.TL
+	fr := &FleetReport{Clients: len(fl.Clients), Observed: fl.RelistsObserved, With: fl.RelistsWith, Without: fl.RelistsWithout,
+		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10,
+		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{}}
+	for _, c := range fl.Clients {
+		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, Watches: c.Watches, Lists: c.Lists,
+			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
+			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{}}
+		for _, rl := range c.Relists {
+			row.Relists = append(row.Relists, tl.relistReport(rl))
+		}
+		fr.Rows = append(fr.Rows, row)
+	}
+	for _, s := range fl.Steps {
+		fr.Steps = append(fr.Steps, FleetStepReport{Time: fmtTime(s.T, ClockArrival), With: s.With, Without: s.Without})
+	}
+	for _, s := range fl.Stampedes {
+		fr.Stampedes = append(fr.Stampedes, StampedeReport{From: fmtTime(s.From, ClockArrival), To: fmtTime(s.To, ClockArrival), With: s.With, Without: s.Without})
+	}
+	for _, l := range tl.AuditLogs {
+		fr.AuditLogs = append(fr.AuditLogs, AuditLogReport{Name: l.Name, First: fmtTime(l.First, ClockArrival), Last: fmtTime(l.Last, ClockArrival),
+			Records: l.Records, Requests: l.Requests, ByVerb: l.ByVerb})
+	}
+	r.Fleet = fr
+}
+
+// writeFleet writes the fleet section.
+func (r *Report) writeFleet(p *printer) {
+	fr := r.Fleet
+	if fr == nil {
+		return
+	}
+	p.section(fmt.Sprintf("Fleet (%d clients)", fr.Clients))
+	p.printf("%d relists observed. Relists with bookmarks: %d; without: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
+	if fr.UnknownWith+fr.UnknownWithout > 0 {
+		p.printf(" Not judged (nothing shows the cluster's head then): %d reconnects with bookmarks, %d without.", fr.UnknownWith, fr.UnknownWithout)
+	}
+	p.printf("\n")
+	var rows [][]string
+	for _, c := range fr.Rows {
+		var times []string
+		for _, rl := range c.Relists {
+			why := rl.Cause
+			if rl.Inferred {
+				why += ", inferred"
+			}
+			times = append(times, rl.Time+" ("+why+")")
+		}
+		rows = append(rows, []string{c.Client, yesNo(c.Bookmarks), fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
+			fmt.Sprint(c.With), fmt.Sprint(c.Without), fmt.Sprintf("%.1f", c.LongestAge), orDash(strings.Join(times, ", "))})
+	}
+	p.table([]string{"client", "bookmarks", "watches", "lists", "relists", "with bookmarks", "without", "longest cursor age (s)", "relists at"}, rows)
+	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
+	rows = nil
+	for _, s := range fr.Stampedes {
+		rows = append(rows, []string{s.From, s.To, fmt.Sprint(s.Without), fmt.Sprint(s.With)})
+	}
+	p.table([]string{"from", "to", "without bookmarks", "with bookmarks"}, rows)
+	if len(fr.AuditLogs) > 0 {
+		p.section("Audit logs")
+		rows = nil
+		for _, l := range fr.AuditLogs {
+			rows = append(rows, []string{l.Name, orDash(l.First), orDash(l.Last), fmt.Sprint(l.Records), fmt.Sprint(l.Requests), verbs(l.ByVerb)})
+		}
+		p.table([]string{"log", "first", "last", "records", "requests", "by verb"}, rows)
+	}
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// verbs lists the requests of a log by verb, most first.
+func verbs(m map[string]int) string {
+	vs := make([]string, 0, len(m))
+	for v := range m {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return m[vs[i]] > m[vs[j]] || m[vs[i]] == m[vs[j]] && vs[i] < vs[j] })
+	var out []string
+	for _, v := range vs {
+		out = append(out, fmt.Sprintf("%s %d", v, m[v]))
+	}
+	return orDash(strings.Join(out, ", "))
+}

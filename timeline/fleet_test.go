@@ -1,0 +1,158 @@
+package timeline
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+)
+
+func buildFleetFiles(t *testing.T, names ...string) *Timeline {
+	t.Helper()
+	b := NewBuilder()
+	for _, n := range names {
+		f, err := os.Open(filepath.Join(fleetDir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(n, f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Build()
+}
+
+var fleetAuditLogs = []string{"audit-a-1.log", "audit-a-2.log", "audit-b-1.log", "audit-b-2.log"}
+
+// checkFleetRelists compares the fleet's relists per client with
+// TRUTH.tsv's, their times within tolerance; skip names clients the
+// files do not hold.
+func checkFleetRelists(t *testing.T, fl *Fleet, tolerance time.Duration, skip func(string) bool) {
+	t.Helper()
+	if fl == nil {
+		t.Fatal("no fleet")
+	}
+	byName := map[string]*FleetClient{}
+	for k := range fl.Clients {
+		byName[fl.Clients[k].Name] = &fl.Clients[k]
+	}
+	total, checked := 0, 0
+	for _, row := range readFleetTruth(t) {
+		if skip(row.client) {
+			continue
+		}
+		checked++
+		c := byName["fleet-"+row.client+"/1.0"]
+		if c == nil {
+			t.Errorf("no client fleet-%s/1.0", row.client)
+			continue
+		}
+		total += row.relists
+		if len(c.Relists) != row.relists {
+			t.Errorf("%s: %d relists, TRUTH.tsv says %d", row.client, len(c.Relists), row.relists)
+			continue
+		}
+		for k, r := range c.Relists {
+			if d := time.Duration(r.T - instant(t, row.relistT[k])); d < -tolerance || d > tolerance {
+				t.Errorf("%s relist %d at %s, TRUTH.tsv says %s", row.client, k, fmtTime(r.T, ClockArrival), row.relistT[k])
+			}
+			if r.Cause != CauseGone {
+				t.Errorf("%s relist %d: cause %v (%s), want the 410 before it", row.client, k, r.Cause, r.Reason)
+			}
+		}
+	}
+	if fl.RelistsObserved != total || checked < 40 {
+		t.Errorf("%d relists observed over %d clients, TRUTH.tsv says %d", fl.RelistsObserved, checked, total)
+	}
+	t.Logf("%d clients checked, %d relists; with bookmarks %d, without %d, %d unknown with", checked, total, fl.RelistsWith, fl.RelistsWithout, fl.UnknownWith)
+}
+
+// From the four audit logs alone, every client's relists are found,
+// attributed to its user agent, at the instants its own recording shows
+// (the server logs the LIST's arrival within milliseconds of the
+// client's sending it), each caused by a watch that ended at once.
+func TestFleetRelistsFromAuditLogs(t *testing.T) {
+	tl := buildFleetFiles(t, fleetAuditLogs...)
+	a := tl.Analyze(realServer())
+	fl := a.Fleet()
+	checkFleetRelists(t, fl, 20*time.Millisecond, func(string) bool { return false })
+	for _, c := range fl.Clients {
+		for _, r := range c.Relists {
+			if !r.Inferred {
+				t.Errorf("%s: a 410 from an audit log is inferred: %+v", c.Name, r)
+			}
+		}
+	}
+	if fl.RelistsWithout != 18 || fl.RelistsWith != 0 {
+		t.Errorf("relists without bookmarks %d (the 18 observed), with %d (no client that asked relisted)", fl.RelistsWithout, fl.RelistsWith)
+	}
+	if len(tl.AuditLogs) != 4 || tl.AuditLogs[2].Records != 1067 {
+		t.Errorf("audit logs %+v", tl.AuditLogs)
+	}
+	// Only watches and LISTs make clients: kubectl and the churn driver
+	// only read and write single objects.
+	for _, f := range tl.Files {
+		if !f.Audit || f.Kind != "ConfigMap" || strings.HasPrefix(f.Name, "kubectl") || strings.HasPrefix(f.Name, "realapi-driver") {
+			t.Errorf("file %s: audit %v, kind %q", f.Name, f.Audit, f.Kind)
+		}
+	}
+}
+
+// From the audit logs alone both restarts of the rolling restart are
+// found: a's log ends as its watches end (08:41:32-33) and its new
+// process's log starts (serving at 08:41:37.00); b's at 08:45:07 and
+// 08:45:12.38.
+func TestFleetRestartsFromAuditLogs(t *testing.T) {
+	a := buildFleetFiles(t, fleetAuditLogs...).Analyze(realServer())
+	want := []struct{ ended, served, old, new string }{
+		{"2026-12-01T08:41:32.5Z", "2026-12-01T08:41:37.00Z", "audit-a-1.log", "audit-a-2.log"},
+		{"2026-12-01T08:45:07.0Z", "2026-12-01T08:45:12.38Z", "audit-b-1.log", "audit-b-2.log"},
+	}
+	if len(a.Restarts) != len(want) {
+		for _, d := range a.Restarts {
+			t.Logf("detected: ended %s, served %s, %d watches, logs %v", fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions), d.Logs)
+		}
+		t.Fatalf("%d restarts detected, want %d", len(a.Restarts), len(want))
+	}
+	for k, w := range want {
+		d := a.Restarts[k]
+		t.Logf("restart %d: ended %s, served %s, %d watches, logs %v", k, fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions), d.Logs)
+		if diff := d.Ended - instant(t, w.ended); diff < -int64(2*time.Second) || diff > int64(2*time.Second) {
+			t.Errorf("restart %d ended %s, want about %s", k, fmtTime(d.Ended, ClockArrival), w.ended)
+		}
+		if diff := d.Served - instant(t, w.served); diff < -int64(3*time.Second) || diff > int64(3*time.Second) {
+			t.Errorf("restart %d served %s, want within 3 s of %s", k, fmtTime(d.Served, ClockArrival), w.served)
+		}
+		if len(d.Logs) != 2 || d.Logs[0] != w.old || d.Logs[1] != w.new || len(d.Sessions) < 10 {
+			t.Errorf("restart %d: logs %v, %d watches", k, d.Logs, len(d.Sessions))
+		}
+	}
+}
+
+// From the JSON captures (the protobuf clients' bodies are not read),
+// each client named by its request's User-Agent, the relists per client
+// are TRUTH.tsv's, at the instants recorded, each after its 410; with
+// the broad captures on the clock the counterfactual is known.
+func TestFleetRelistsFromCaptures(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join(fleetDir, "c[0-3]*.ts.http"))
+	names = append(names, filepath.Join(fleetDir, "broad-a.ts.http"), filepath.Join(fleetDir, "broad-b.ts.http"))
+	if len(names) != 42 {
+		t.Fatalf("%d captures", len(names))
+	}
+	for k := range names {
+		names[k] = filepath.Base(names[k])
+	}
+	a := buildFleetFiles(t, names...).Analyze(realServer())
+	fl := a.Fleet()
+	checkFleetRelists(t, fl, time.Millisecond, func(c string) bool { return strings.HasPrefix(c, "c4") })
+	// Without bookmarks: the 16 observed, and the relists the models
+	// give the clients that asked for bookmarks, had they ignored them.
+	if fl.RelistsObserved != 16 || fl.RelistsWithout <= 16 || fl.RelistsWith != 0 || fl.UnknownWith != 0 || fl.SavedPercent != 100 {
+		t.Errorf("captures: observed %d, with bookmarks %d, without %d, unknown with %d", fl.RelistsObserved, fl.RelistsWith, fl.RelistsWithout, fl.UnknownWith)
+	}
+}
