@@ -71,7 +71,7 @@ func TestAnalyzeFleetFromAuditLogs(t *testing.T) {
 		t.Fatalf("fleet %+v", fl)
 	}
 	// Riskiest first: two relists each.
-	if r := fl.Rows[0]; len(r.Relists) != 2 || r.Relists[0].Cause != "gone" || !r.Relists[0].Inferred || !strings.HasPrefix(r.Client, "fleet-c") {
+	if r := fl.Rows[0]; len(r.Relists) != 2 || r.Relists[0].Cause != "410" || !r.Relists[0].Inferred || !strings.HasPrefix(r.Client, "fleet-c") {
 		t.Errorf("first row %+v", r)
 	}
 	if len(rep.Restarts) != 2 || len(rep.Restarts[1].AuditLogs) != 2 || rep.Restarts[1].AuditLogs[0] != args[2] {
