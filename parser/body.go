@@ -9,6 +9,7 @@ const (
 	modeUnknown = iota
 	modeJSON
 	modeYAML
+	modeProto // Kubernetes protobuf: see protobuf.go
 )
 
 // bodyScanner finds the top-level values (JSON objects, or YAML documents)
@@ -38,6 +39,7 @@ type bodyScanner struct {
 	// last non-blank line of the current YAML document.
 	lastRaw     int64
 	yamlArrival int64
+	pb          protoBody
 	// pieces are where each piece of a JSON value gathered in buf starts,
 	// for a list, whose items are events of their own, to give each its
 	// place in the stream.
@@ -65,6 +67,12 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 		return 0
 	}
 	s.curPos, s.curLine = 0, no
+	if s.mode == modeUnknown && !s.in && !s.garbage && s.r.protobufBody(b) {
+		s.mode = modeProto
+	}
+	if s.mode == modeProto {
+		return s.protoFeed(b, raw, no, arrival)
+	}
 	if s.mode == modeYAML {
 		return s.yamlLines(b, raw, no, arrival)
 	}
@@ -355,6 +363,9 @@ func (s *bodyScanner) breakOff(msg string) {
 	if s.in {
 		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event", Msg: msg})
 	}
+	if s.mode == modeProto {
+		s.protoBreak(msg)
+	}
 	s.in, s.garbage, s.col0 = false, false, true
 	if s.mode == modeYAML {
 		s.buf = s.buf[:0]
@@ -454,6 +465,8 @@ func (s *bodyScanner) resync(b []byte, i int) (int, bool) {
 func (s *bodyScanner) endSession() {
 	if s.mode == modeYAML {
 		s.flushYAML()
+	} else if s.mode == modeProto {
+		s.protoEnd()
 	} else if s.in {
 		sess := s.r.curSession()
 		sess.Truncated = true
@@ -464,7 +477,7 @@ func (s *bodyScanner) endSession() {
 				Msg: "the event starting here is incomplete: the response or the capture ends before it closes; it is skipped"})
 		}
 	}
-	*s = bodyScanner{r: s.r, buf: s.buf[:0], spare: s.spare[:0], pieces: s.pieces[:0], col0: true}
+	*s = bodyScanner{r: s.r, buf: s.buf[:0], spare: s.spare[:0], pieces: s.pieces[:0], col0: true, pb: s.pb.fresh()}
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }

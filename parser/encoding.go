@@ -467,6 +467,9 @@ func EncodedEventJSON(span []byte, bodyOffset int64) ([]byte, error) {
 			continue
 		}
 		raw := rd.Raw()
+		if isProtobuf(raw) {
+			return protobufJSON(raw)
+		}
 		if len(raw) == 0 || raw[0] != '{' {
 			return nil, errors.New("the event is not JSON")
 		}

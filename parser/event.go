@@ -2,7 +2,7 @@
 // compact event records. It sniffs and unwraps the capture's layers
 // (compression, arrival-time prefixes, HTTP heads, chunked framing, a
 // body's Content-Encoding) and the body's form (NDJSON, concatenated or
-// pretty-printed JSON, YAML), streams with bounded memory, and reports bad input with its byte offset while
+// pretty-printed JSON, YAML, Kubernetes protobuf), streams with bounded memory, and reports bad input with its byte offset while
 // reading on. It knows nothing of the timeline or the UI.
 package parser
 

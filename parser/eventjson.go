@@ -21,7 +21,8 @@ import (
 // The result may share memory with span. A YAML document's span is returned
 // as an error, since it is not JSON. So is the span of an event read from an
 // encoded body (Event.Encoded), which starts at its response's head: use
-// EncodedEventJSON.
+// EncodedEventJSON. A protobuf event's span gives JSON of the fields the
+// Reader takes from it (see protobufJSON), or an error that says why not.
 func EventJSON(span []byte) ([]byte, error) {
 	head := span
 	if _, k, ok := parseTimePrefix(span); ok {
@@ -29,6 +30,13 @@ func EventJSON(span []byte) ([]byte, error) {
 	}
 	if isStatusLine(head) || isRequestLine(head) {
 		return nil, errors.New("the span starts with an HTTP head: the event is in a Content-Encoding-encoded body (Event.Encoded); use EncodedEventJSON")
+	}
+	if isProtobuf(span) {
+		// A span with no framing inside is the frame itself.
+		if js, err := protobufJSON(span); err == nil {
+			return js, nil
+		}
+		return protobufJSON(unframe(span))
 	}
 	if len(span) == 0 || span[0] != '{' {
 		return nil, errors.New("the span does not start with a JSON object: wrong offset, or not a JSON event")
@@ -42,6 +50,18 @@ func EventJSON(span []byte) ([]byte, error) {
 		}
 		return span, nil
 	}
+	out := unframe(span)
+	if !gjson.ValidBytes(out) {
+		return nil, errors.New("the span is not valid JSON once its framing is removed")
+	}
+	return out, nil
+}
+
+// unframe removes the arrival-time prefixes and chunk framing from the
+// lines of a span after its first. A line of protobuf data that looks
+// like framing is taken for framing: protobufJSON then finds the frame's
+// length wrong and says so.
+func unframe(span []byte) []byte {
 	out := make([]byte, 0, len(span))
 	rest := span
 	// The line after a chunk-size line is chunk data even if it looks like
@@ -69,10 +89,7 @@ func EventJSON(span []byte) ([]byte, error) {
 		first, afterSize = false, false
 		out = append(out, ln...)
 	}
-	if !gjson.ValidBytes(out) {
-		return nil, errors.New("the span is not valid JSON once its framing is removed")
-	}
-	return out, nil
+	return out
 }
 
 func dropLineEnd(b []byte) []byte {

@@ -274,9 +274,10 @@ func (f *framer) badSize(why string) {
 // holding back a CRLF that ends it: a proxy that re-chunks a stream cuts
 // events anywhere, so when a size is wrong, a chunk's closing CRLF lands
 // in the middle of an event, and fed as data it would cut the event. An
-// encoded body's bytes may hold anything, so there it is fed at once.
+// encoded or protobuf body's bytes may hold anything, so there it is fed
+// at once.
 func (f *framer) feedData(b []byte, ln *line) {
-	if n := len(b); n >= 2 && b[n-1] == '\n' && b[n-2] == '\r' && f.dec == nil && !f.skipBody {
+	if n := len(b); n >= 2 && b[n-1] == '\n' && b[n-2] == '\r' && f.dec == nil && !f.skipBody && f.r.body.mode != modeProto {
 		f.feed(b[:n-2], ln.raw, ln.no, ln.arrival)
 		f.crlf = heldCRLF{held: true, raw: ln.raw + int64(n-2), no: ln.no, arrival: ln.arrival}
 		return

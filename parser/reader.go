@@ -195,7 +195,8 @@ func (r *Reader) sawResponse() bool {
 func (r *Reader) Event() Event { return r.cur }
 
 // Raw returns the current event's body bytes with all framing removed: its
-// JSON, or its YAML document. They are valid until the next call to Next.
+// JSON, or its YAML document; for protobuf, its frame, length included, or
+// the body that is one object. They are valid until the next call to Next.
 func (r *Reader) Raw() []byte { return r.curRaw }
 
 // Sessions returns the sessions seen so far; all of them once Next has

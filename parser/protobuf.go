@@ -1,0 +1,942 @@
+package parser
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Kubernetes protobuf, as client-go asks for built-in types by default
+// (Accept: application/vnd.kubernetes.protobuf): a watch body is a stream
+// of frames, each a 4-byte big-endian length and a metav1.WatchEvent; any
+// other body (a LIST's answer, a Status) is one object. An object is the
+// magic "k8s\x00" and a runtime.Unknown envelope around its own bytes.
+// The field numbers are those of k8s.io/apimachinery's generated.proto
+// (pkg/apis/meta/v1 and pkg/runtime), and the framing that of its
+// pkg/util/framer (NewLengthDelimitedFrameWriter).
+//
+//	WatchEvent   {1 type string, 2 object RawExtension}
+//	RawExtension {1 raw bytes}
+//	Unknown      {1 typeMeta TypeMeta, 2 raw bytes, 3 contentEncoding, 4 contentType}
+//	TypeMeta     {1 apiVersion, 2 kind}                  (runtime's, not metav1's)
+//	ObjectMeta   {1 name, 2 generateName, 3 namespace, 5 uid, 6 resourceVersion,
+//	              8 creationTimestamp, 9 deletionTimestamp, 11 labels, 12 annotations,
+//	              17 managedFields}
+//	ManagedFieldsEntry {4 time}
+//	Time         {1 seconds, 2 nanos}                    (nanos dropped, as metav1.Time does)
+//	ListMeta     {2 resourceVersion, 3 continue}
+//	Status       {1 metadata ListMeta, 2 status, 3 message, 4 reason, 6 code}
+//	a list kind  {1 metadata ListMeta, 2 items}
+//
+// Every top-level kind has its metadata as field 1.
+
+var protoMagic = []byte("k8s\x00")
+
+// isProtobuf says whether b starts Kubernetes protobuf: the magic, or a
+// frame: its length, whose first byte is below 9 for any frame under
+// 144 MiB (MaxEventSize is 64 MiB by default), then the key of the
+// event's type, which the server writes first. JSON and YAML start with
+// neither, and nor do runs of zeros.
+func isProtobuf(b []byte) bool {
+	return bytes.HasPrefix(b, protoMagic) || len(b) > 4 && b[0] < '\t' && b[4] == 1<<3|pbBytes
+}
+
+// isProtobufType says whether a Content-Type names Kubernetes protobuf.
+func isProtobufType(ct string) bool {
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(ct)), "application/vnd.kubernetes.protobuf")
+}
+
+const (
+	pbVarint  = 0
+	pbFixed64 = 1
+	pbBytes   = 2
+	pbFixed32 = 5
+)
+
+// pbError is malformed protobuf at a byte of the frame or body read.
+type pbError struct {
+	at  int
+	msg string
+}
+
+func (e *pbError) Error() string { return fmt.Sprintf("at its byte %d: %s", e.at, e.msg) }
+
+// pbUvarint reads a base-128 varint: n is its length, 0 when b ends
+// inside it, -1 when it runs past the 10 bytes of a uint64.
+func pbUvarint(b []byte) (v uint64, n int) {
+	for i := 0; i < len(b) && i < 10; i++ {
+		c := b[i]
+		if i == 9 && c > 1 {
+			return 0, -1
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			return v, i + 1
+		}
+	}
+	if len(b) >= 10 {
+		return 0, -1
+	}
+	return 0, 0
+}
+
+// pbMsg reads the fields of one message; base is the offset of b[0] in
+// the frame or body, for messages.
+type pbMsg struct {
+	b    []byte
+	i    int
+	base int
+}
+
+// pbField is one field read: a varint's value, or a bytes field's data
+// and the offset of its first byte.
+type pbField struct {
+	num  uint64
+	wire int
+	v    uint64
+	data []byte
+	at   int
+}
+
+// next reads the next field into f; it returns false at the end of the
+// message or on malformed bytes (then with the error).
+func (m *pbMsg) next(f *pbField) (bool, error) {
+	if m.i >= len(m.b) {
+		return false, nil
+	}
+	start := m.i
+	key, n := pbUvarint(m.b[m.i:])
+	if n <= 0 {
+		return false, m.badVarint(start, n, "a field key")
+	}
+	m.i += n
+	f.num, f.wire = key>>3, int(key&7)
+	if f.num == 0 || f.num > 1<<29-1 {
+		return false, &pbError{m.base + start, fmt.Sprintf("field number %d is out of range", f.num)}
+	}
+	switch f.wire {
+	case pbVarint:
+		v, n := pbUvarint(m.b[m.i:])
+		if n <= 0 {
+			return false, m.badVarint(m.i, n, fmt.Sprintf("the value of field %d", f.num))
+		}
+		f.v = v
+		m.i += n
+	case pbFixed64, pbFixed32:
+		w := 8
+		if f.wire == pbFixed32 {
+			w = 4
+		}
+		if len(m.b)-m.i < w {
+			return false, &pbError{m.base + start, fmt.Sprintf("field %d, of %d bytes, runs past the end of its message", f.num, w)}
+		}
+		m.i += w
+	case pbBytes:
+		l, n := pbUvarint(m.b[m.i:])
+		if n <= 0 {
+			return false, m.badVarint(m.i, n, fmt.Sprintf("the length of field %d", f.num))
+		}
+		m.i += n
+		if l > uint64(len(m.b)-m.i) {
+			return false, &pbError{m.base + start, fmt.Sprintf("field %d announces %d bytes, but its message has %d left", f.num, l, len(m.b)-m.i)}
+		}
+		f.data, f.at = m.b[m.i:m.i+int(l)], m.base+m.i
+		m.i += int(l)
+	default:
+		return false, &pbError{m.base + start, fmt.Sprintf("field %d has wire type %d, which Kubernetes objects do not use", f.num, f.wire)}
+	}
+	return true, nil
+}
+
+func (m *pbMsg) badVarint(at, n int, what string) error {
+	if n < 0 {
+		return &pbError{m.base + at, what + " is a varint longer than 10 bytes"}
+	}
+	return &pbError{m.base + at, what + " is a varint cut off by the end of its message"}
+}
+
+// want checks the wire type of a field the reader takes.
+func (f *pbField) want(wire int, name string) error {
+	if f.wire != wire {
+		return &pbError{f.at, fmt.Sprintf("field %d (%s) has wire type %d, not %d", f.num, name, f.wire, wire)}
+	}
+	return nil
+}
+
+type pbPair struct{ k, v []byte }
+
+// pbObject is what is read of a watch event or an object: slices of its
+// bytes. A field sent twice keeps its last value and a message field
+// sent twice is merged, as the Kubernetes decoder does.
+type pbObject struct {
+	typ                []byte
+	hasType, hasObject bool
+	hasKind            bool
+	apiVersion, kind   []byte
+
+	name, generateName, namespace, uid, rv []byte
+	// managed is the newest managedFields time (Unix ns, 0 when none);
+	// deleted and created are the timestamps, when set.
+	managed                 int64
+	deleted, created        int64
+	hasDeleted, hasCreated  bool
+	labels, annotations     []pbPair
+	status, message, reason []byte
+	code                    int32
+	isStatus, isList        bool
+	// A list's items and the offsets of their first bytes, and its
+	// continue token, for the JSON shown.
+	items         [][]byte
+	itemsAt       []int
+	continueToken []byte
+}
+
+func (o *pbObject) reset() {
+	labels, annotations, items, itemsAt := o.labels[:0], o.annotations[:0], o.items[:0], o.itemsAt[:0]
+	*o = pbObject{labels: labels, annotations: annotations, items: items, itemsAt: itemsAt}
+}
+
+// watchEvent reads a WatchEvent message, b, at offset base of its frame.
+func (o *pbObject) watchEvent(b []byte, base int) error {
+	m := pbMsg{b: b, base: base}
+	var f pbField
+	var raw []byte
+	rawAt := 0
+	for {
+		ok, err := m.next(&f)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch f.num {
+		case 1:
+			if err := f.want(pbBytes, "type"); err != nil {
+				return err
+			}
+			o.typ, o.hasType = f.data, true
+		case 2:
+			if err := f.want(pbBytes, "object"); err != nil {
+				return err
+			}
+			ext := pbMsg{b: f.data, base: f.at}
+			var g pbField
+			for {
+				ok, err := ext.next(&g)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				if g.num == 1 {
+					if err := g.want(pbBytes, "raw"); err != nil {
+						return err
+					}
+					raw, rawAt = g.data, g.at
+				}
+			}
+		}
+	}
+	// An empty object is no object: the server always sends the field.
+	if len(raw) == 0 {
+		return nil
+	}
+	o.hasObject = true
+	return o.envelope(raw, rawAt)
+}
+
+// envelope reads an object: the magic, then a runtime.Unknown.
+func (o *pbObject) envelope(b []byte, base int) error {
+	if !bytes.HasPrefix(b, protoMagic) {
+		return &pbError{base, fmt.Sprintf("the object starts with %q, not the magic \"k8s\\x00\" of Kubernetes protobuf", clip(b[:min(len(b), 4)]))}
+	}
+	m := pbMsg{b: b[4:], base: base + 4}
+	var f pbField
+	var obj []byte
+	objAt := 0
+	for {
+		ok, err := m.next(&f)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch f.num {
+		case 1:
+			if err := f.want(pbBytes, "typeMeta"); err != nil {
+				return err
+			}
+			tm := pbMsg{b: f.data, base: f.at}
+			var g pbField
+			for {
+				ok, err := tm.next(&g)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				switch g.num {
+				case 1:
+					if err := g.want(pbBytes, "apiVersion"); err != nil {
+						return err
+					}
+					o.apiVersion = g.data
+				case 2:
+					if err := g.want(pbBytes, "kind"); err != nil {
+						return err
+					}
+					o.kind, o.hasKind = g.data, true
+				}
+			}
+		case 2:
+			if err := f.want(pbBytes, "raw"); err != nil {
+				return err
+			}
+			obj, objAt = f.data, f.at
+		}
+	}
+	return o.object(obj, objAt)
+}
+
+// object reads the object's own message, whose fields depend on its kind.
+func (o *pbObject) object(b []byte, base int) error {
+	o.isStatus = string(o.kind) == "Status"
+	o.isList = strings.HasSuffix(string(o.kind), "List")
+	m := pbMsg{b: b, base: base}
+	var f pbField
+	for {
+		ok, err := m.next(&f)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		var err2 error
+		switch {
+		case f.num == 1:
+			if err2 = f.want(pbBytes, "metadata"); err2 == nil {
+				if o.isList || o.isStatus {
+					err2 = o.listMeta(f.data, f.at)
+				} else {
+					err2 = o.objectMeta(f.data, f.at)
+				}
+			}
+		case o.isList && f.num == 2:
+			if err2 = f.want(pbBytes, "items"); err2 == nil {
+				o.items, o.itemsAt = append(o.items, f.data), append(o.itemsAt, f.at)
+			}
+		case o.isStatus && f.num == 2:
+			if err2 = f.want(pbBytes, "status"); err2 == nil {
+				o.status = f.data
+			}
+		case o.isStatus && f.num == 3:
+			if err2 = f.want(pbBytes, "message"); err2 == nil {
+				o.message = f.data
+			}
+		case o.isStatus && f.num == 4:
+			if err2 = f.want(pbBytes, "reason"); err2 == nil {
+				o.reason = f.data
+			}
+		case o.isStatus && f.num == 6:
+			if err2 = f.want(pbVarint, "code"); err2 == nil {
+				o.code = int32(f.v)
+			}
+		}
+		if err2 != nil {
+			return err2
+		}
+	}
+}
+
+func (o *pbObject) listMeta(b []byte, base int) error {
+	m := pbMsg{b: b, base: base}
+	var f pbField
+	for {
+		ok, err := m.next(&f)
+		if err != nil || !ok {
+			return err
+		}
+		switch f.num {
+		case 2:
+			if err := f.want(pbBytes, "resourceVersion"); err != nil {
+				return err
+			}
+			o.rv = f.data
+		case 3:
+			if err := f.want(pbBytes, "continue"); err != nil {
+				return err
+			}
+			o.continueToken = f.data
+		}
+	}
+}
+
+func (o *pbObject) objectMeta(b []byte, base int) error {
+	m := pbMsg{b: b, base: base}
+	var f pbField
+	for {
+		ok, err := m.next(&f)
+		if err != nil || !ok {
+			return err
+		}
+		var s *[]byte
+		switch f.num {
+		case 1:
+			s = &o.name
+		case 2:
+			s = &o.generateName
+		case 3:
+			s = &o.namespace
+		case 5:
+			s = &o.uid
+		case 6:
+			s = &o.rv
+		case 8, 9, 11, 12, 17:
+		default:
+			continue
+		}
+		if err := f.want(pbBytes, metaFieldNames[f.num]); err != nil {
+			return err
+		}
+		switch f.num {
+		case 8, 9:
+			ns, ok, err := pbTime(f.data, f.at)
+			if err != nil {
+				return err
+			}
+			if f.num == 8 {
+				o.created, o.hasCreated = ns, ok
+			} else {
+				o.deleted, o.hasDeleted = ns, ok
+			}
+		case 11, 12:
+			p, err := pbMapEntry(f.data, f.at)
+			if err != nil {
+				return err
+			}
+			if f.num == 11 {
+				o.labels = append(o.labels, p)
+			} else {
+				o.annotations = append(o.annotations, p)
+			}
+		case 17:
+			if err := o.managedEntry(f.data, f.at); err != nil {
+				return err
+			}
+		default:
+			*s = f.data
+		}
+	}
+}
+
+var metaFieldNames = map[uint64]string{1: "name", 2: "generateName", 3: "namespace", 5: "uid", 6: "resourceVersion",
+	8: "creationTimestamp", 9: "deletionTimestamp", 11: "labels", 12: "annotations", 17: "managedFields"}
+
+func (o *pbObject) managedEntry(b []byte, base int) error {
+	m := pbMsg{b: b, base: base}
+	var f pbField
+	for {
+		ok, err := m.next(&f)
+		if err != nil || !ok {
+			return err
+		}
+		if f.num != 4 {
+			continue
+		}
+		if err := f.want(pbBytes, "time"); err != nil {
+			return err
+		}
+		// The newest time, as the JSON reading keeps it.
+		if ns, ok, err := pbTime(f.data, f.at); err != nil {
+			return err
+		} else if ok && ns > o.managed {
+			o.managed = ns
+		}
+	}
+}
+
+// pbTime reads a metav1.Time: its seconds in Unix ns. An empty message is
+// the zero time, which JSON shows as null: no time.
+func pbTime(b []byte, base int) (int64, bool, error) {
+	if len(b) == 0 {
+		return 0, false, nil
+	}
+	m := pbMsg{b: b, base: base}
+	var f pbField
+	var sec int64
+	for {
+		ok, err := m.next(&f)
+		if err != nil {
+			return 0, false, err
+		}
+		if !ok {
+			break
+		}
+		if f.num == 1 {
+			if err := f.want(pbVarint, "seconds"); err != nil {
+				return 0, false, err
+			}
+			sec = int64(f.v)
+		}
+	}
+	if sec > math.MaxInt64/int64(time.Second) || sec < math.MinInt64/int64(time.Second) {
+		return 0, false, nil
+	}
+	return sec * 1e9, true, nil
+}
+
+// pbMapEntry reads an entry of a map<string, string>.
+func pbMapEntry(b []byte, base int) (pbPair, error) {
+	m := pbMsg{b: b, base: base}
+	var f pbField
+	var p pbPair
+	for {
+		ok, err := m.next(&f)
+		if err != nil {
+			return p, err
+		}
+		if !ok {
+			return p, nil
+		}
+		switch f.num {
+		case 1:
+			if err := f.want(pbBytes, "key"); err != nil {
+				return p, err
+			}
+			p.k = f.data
+		case 2:
+			if err := f.want(pbBytes, "value"); err != nil {
+				return p, err
+			}
+			p.v = f.data
+		}
+	}
+}
+
+// estimated is the time estimated from the object, as the JSON reading
+// does: the newest managedFields time, else the deletion, else the
+// creation timestamp.
+func (o *pbObject) estimated() int64 {
+	est := o.managed
+	if est == 0 && o.hasDeleted {
+		est = o.deleted
+	}
+	if est == 0 && o.hasCreated {
+		est = o.created
+	}
+	return est
+}
+
+// initialEventsEnd says whether the last k8s.io/initial-events-end
+// annotation is "true".
+func (o *pbObject) initialEventsEnd() bool {
+	end := false
+	for _, a := range o.annotations {
+		if string(a.k) == "k8s.io/initial-events-end" {
+			end = string(a.v) == "true"
+		}
+	}
+	return end
+}
+
+// appendPairs appends a map's entries as a JSON object, in wire order (a
+// key sent twice keeps its last value when read back, as in the map).
+func appendPairs(out []byte, ps []pbPair) []byte {
+	out = append(out, '{')
+	for k, p := range ps {
+		if k > 0 {
+			out = append(out, ',')
+		}
+		out = appendJSONString(out, string(p.k))
+		out = append(out, ':')
+		out = appendJSONString(out, string(p.v))
+	}
+	return append(out, '}')
+}
+
+// protoFields fills the fields the JSON reading would give for the same
+// event or object.
+func (r *Reader) protoFields(o *pbObject, f *fields, p *protoBody) {
+	*f = fields{
+		hasType: o.hasType, hasObject: o.hasObject, typ: string(o.typ), hasKind: o.hasKind,
+		kind: r.intern.bytes(o.kind), apiVersion: r.intern.bytes(o.apiVersion),
+		namespace: r.intern.bytes(o.namespace), name: r.intern.bytes(o.name), uid: r.intern.bytes(o.uid),
+		rv: string(o.rv), initialEventsEnd: o.initialEventsEnd(), estimated: o.estimated(),
+		code: int(o.code), reason: string(o.reason), message: string(o.message),
+	}
+	if len(o.labels) > 0 {
+		// canonicalLabels takes the labels' JSON; an object's labels
+		// repeat event after event, so the last one is kept.
+		p.scratch = appendPairs(p.scratch[:0], o.labels)
+		if string(p.scratch) != p.lastLabels {
+			p.lastLabels = string(p.scratch)
+		}
+		f.labels = p.lastLabels
+	}
+}
+
+// protoBody reads a protobuf response body as its pieces come: a watch's
+// frames, each read as soon as it is whole, or one object (a LIST's
+// answer, a Status), read at the body's end.
+type protoBody struct {
+	started bool
+	whole   bool // the body is one object, not frames
+	hdr     [4]byte
+	nhdr    int   // bytes of the frame's length read
+	need    int   // bytes of the frame still to come
+	skip    int64 // bytes of a frame too big to keep still to pass over
+	// The frame or object being gathered, from startRaw (line startLine)
+	// to endRaw; skipping is set when it outgrew MaxEventSize.
+	buf, spare []byte
+	startRaw   int64
+	startLine  int
+	endRaw     int64
+	arrival    int64
+	skipping   bool
+	obj        pbObject
+	scratch    []byte
+	lastLabels string
+}
+
+// protoFeed is feed for a protobuf body.
+func (s *bodyScanner) protoFeed(b []byte, raw int64, no int, arrival int64) int {
+	p := &s.pb
+	n := len(b)
+	if s.block {
+		// A block may run on into the next response's head, which the
+		// framer must see: stop before a line that is one.
+		n = blockHeadAt(b, s.col0)
+		if n == 0 {
+			return 0
+		}
+		b = b[:n]
+	}
+	s.col0 = b[len(b)-1] == '\n'
+	if !p.started {
+		// A frame's first byte is below 9; the magic's is 'k', which a
+		// first chunk of one byte shows as well as of four.
+		p.started, p.whole = true, b[0] == protoMagic[0]
+		if p.whole {
+			p.startRaw, p.startLine = raw, s.lineAt(b, 0)
+		}
+	}
+	if p.whole {
+		p.endRaw, p.arrival = raw+int64(len(b)), arrival
+		s.gather(b)
+		return n
+	}
+	for i := 0; i < len(b); {
+		if p.skip > 0 {
+			k := min(p.skip, int64(len(b)-i))
+			p.skip -= k
+			i += int(k)
+			continue
+		}
+		if p.nhdr < 4 {
+			if p.nhdr == 0 {
+				p.startRaw, p.startLine = raw+int64(i), s.lineAt(b, i)
+				p.buf = p.buf[:0]
+				if len(b)-i >= 4 {
+					// A frame whole in this piece is read in place.
+					if size := int64(binary.BigEndian.Uint32(b[i:])); size <= int64(len(b)-i-4) && size <= int64(s.r.opts.MaxEventSize) {
+						end := i + 4 + int(size)
+						s.r.onFrame(b[i:end], p.startRaw, raw+int64(end), p.startLine, arrival)
+						i = end
+						continue
+					}
+				}
+			}
+			k := copy(p.hdr[p.nhdr:], b[i:])
+			p.nhdr += k
+			i += k
+			if p.nhdr < 4 {
+				continue
+			}
+			size := int64(binary.BigEndian.Uint32(p.hdr[:]))
+			if size > int64(s.r.opts.MaxEventSize) {
+				s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "event-too-big",
+					Msg: fmt.Sprintf("the protobuf frame here announces %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", size, s.r.opts.MaxEventSize)})
+				p.nhdr, p.skip = 0, size
+				continue
+			}
+			p.buf = append(p.buf, p.hdr[:]...)
+			p.need = int(size)
+		}
+		k := min(p.need, len(b)-i)
+		p.buf = append(p.buf, b[i:i+k]...)
+		p.need -= k
+		i += k
+		if p.need == 0 {
+			v := p.buf
+			// The queued event keeps v until it is returned, so the next
+			// frame must not write over it. Decoded bytes come many frames
+			// at a time, and their events' bytes are copied only after
+			// them all (feedDecoded): there each frame gets its own buffer.
+			if s.r.decoding {
+				p.buf = nil
+			} else {
+				p.buf, p.spare = p.spare[:0], p.buf
+			}
+			p.nhdr = 0
+			s.r.onFrame(v, p.startRaw, raw+int64(i), p.startLine, arrival)
+		}
+	}
+	return n
+}
+
+// gather adds b to the object being kept, or gives it up when it would
+// grow past MaxEventSize.
+func (s *bodyScanner) gather(b []byte) {
+	p := &s.pb
+	if p.skipping {
+		return
+	}
+	if len(p.buf)+len(b) > s.r.opts.MaxEventSize {
+		p.skipping, p.buf = true, p.buf[:0]
+		return
+	}
+	p.buf = append(p.buf, b...)
+}
+
+// blockHeadAt returns where in the block b the first line that is an HTTP
+// request or status line starts, or len(b).
+func blockHeadAt(b []byte, col0 bool) int {
+	for i := 0; i < len(b); {
+		if (i > 0 || col0) && isUpper(b[i]) {
+			eol := bytes.IndexByte(b[i:], '\n')
+			if ln := b[i : i+eol+1]; isStatusLine(ln) || isRequestLine(ln) {
+				return i
+			}
+		}
+		k := bytes.IndexByte(b[i:], '\n')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+	}
+	return len(b)
+}
+
+// protoEnd ends a protobuf body: the object gathered is read, or a frame
+// left open was cut off.
+func (s *bodyScanner) protoEnd() {
+	p := &s.pb
+	r := s.r
+	switch {
+	case p.whole && p.skipping:
+		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "event-too-big",
+			Msg: fmt.Sprintf("the protobuf object here is %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", p.endRaw-p.startRaw, r.opts.MaxEventSize)})
+	case p.whole:
+		r.onProtoObject(p.buf, p.startRaw, p.endRaw, p.startLine, p.arrival)
+		// The queued event keeps the bytes: the next body gathers in spare.
+		p.buf, p.spare = p.spare[:0], p.buf
+	case p.skip > 0:
+		r.curSession().Truncated = true
+		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event",
+			Msg: fmt.Sprintf("the response ends %d bytes before the end of the protobuf frame starting here, which was too big to keep", p.skip)})
+	case p.nhdr > 0:
+		r.curSession().Truncated = true
+		msg := fmt.Sprintf("the protobuf frame starting here is cut off: the response ends inside its 4-byte length, after %d bytes; it is skipped", p.nhdr)
+		if p.nhdr == 4 {
+			msg = fmt.Sprintf("the protobuf frame starting here announces %d bytes, but the response ends after %d of them; it is skipped", len(p.buf)-4+p.need, len(p.buf)-4)
+		}
+		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event", Msg: msg})
+	}
+}
+
+// protoBreak gives up the frame open where the stream breaks (damaged
+// encoded data); reading goes on with a frame at the next byte.
+func (s *bodyScanner) protoBreak(msg string) {
+	p := &s.pb
+	if !p.whole && (p.nhdr > 0 || p.skip > 0) {
+		s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event", Msg: msg})
+	}
+	p.nhdr, p.need, p.skip = 0, 0, 0
+}
+
+// onFrame turns one frame, v (its length included), into an event or a
+// diagnostic.
+func (r *Reader) onFrame(v []byte, start, end int64, line int, arrival int64) {
+	p := &r.body.pb
+	o := &p.obj
+	o.reset()
+	if err := o.watchEvent(v[4:], 4); err != nil {
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-protobuf",
+			Msg: fmt.Sprintf("the protobuf watch event in the %d-byte frame starting here is malformed %v; it is skipped", len(v), err)})
+		return
+	}
+	if !o.hasType {
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "no-type",
+			Msg: "the protobuf watch event in the frame starting here has no type; it is skipped"})
+		return
+	}
+	r.protoFields(o, &r.fields, p)
+	r.onFields(&r.fields, v, start, end, line, arrival, false, nil)
+}
+
+// onProtoObject turns a body that is one object into an event (an
+// OBSERVED object, a LIST's answer as the JSON reading gives it: one
+// event of the list's kind at its resourceVersion), a session Status or
+// a diagnostic.
+func (r *Reader) onProtoObject(v []byte, start, end int64, line int, arrival int64) {
+	p := &r.body.pb
+	o := &p.obj
+	o.reset()
+	if err := o.envelope(v, 0); err != nil {
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-protobuf",
+			Msg: fmt.Sprintf("the protobuf object of this %d-byte response body is malformed %v; it is skipped", len(v), err)})
+		return
+	}
+	if !o.hasKind {
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "not-event",
+			Msg: "the protobuf object of this response body names no kind; it is skipped"})
+		return
+	}
+	r.protoFields(o, &r.fields, p)
+	r.onFields(&r.fields, v, start, end, line, arrival, false, nil)
+}
+
+// protobufJSON renders a protobuf event's bytes (Reader.Raw: a frame, or
+// a body that is one object) as JSON of the fields the reader takes.
+func protobufJSON(b []byte) ([]byte, error) {
+	var o pbObject
+	var out []byte
+	if bytes.HasPrefix(b, protoMagic) {
+		if err := o.envelope(b, 0); err != nil {
+			return nil, fmt.Errorf("protobuf: the object is malformed %v; no JSON to show", err)
+		}
+		return o.appendJSON(out), nil
+	}
+	if len(b) < 4 || int64(binary.BigEndian.Uint32(b)) != int64(len(b)-4) {
+		return nil, fmt.Errorf("protobuf: the %d bytes are not one length-prefixed frame (their framing could not be told from the data); no JSON to show", len(b))
+	}
+	if err := o.watchEvent(b[4:], 4); err != nil {
+		return nil, fmt.Errorf("protobuf: the watch event is malformed %v; no JSON to show", err)
+	}
+	out = append(out, `{"type":`...)
+	out = appendJSONString(out, string(o.typ))
+	if o.hasObject {
+		out = append(out, `,"object":`...)
+		out = o.appendJSON(out)
+	}
+	return append(out, '}'), nil
+}
+
+// appendJSON renders the object read: its kind, its metadata, a Status's
+// fields and a list's items' metadata. A note says that the rest is not
+// shown.
+func (o *pbObject) appendJSON(out []byte) []byte {
+	out = append(out, `{"_watchlens":"read from Kubernetes protobuf: only the fields watchlens reads are shown","kind":`...)
+	out = appendJSONString(out, string(o.kind))
+	out = append(out, `,"apiVersion":`...)
+	out = appendJSONString(out, string(o.apiVersion))
+	out = append(out, `,"metadata":`...)
+	out = o.appendMeta(out)
+	if o.isStatus {
+		out = append(out, `,"status":`...)
+		out = appendJSONString(out, string(o.status))
+		out = append(out, `,"message":`...)
+		out = appendJSONString(out, string(o.message))
+		out = append(out, `,"reason":`...)
+		out = appendJSONString(out, string(o.reason))
+		out = append(out, `,"code":`...)
+		out = strconv.AppendInt(out, int64(o.code), 10)
+	}
+	if o.isList {
+		item := strings.TrimSuffix(string(o.kind), "List")
+		out = append(out, `,"items":[`...)
+		for k, b := range o.items {
+			if k > 0 {
+				out = append(out, ',')
+			}
+			it := pbObject{kind: []byte(item)}
+			if err := it.object(b, o.itemsAt[k]); err != nil {
+				out = append(out, `{"_watchlens":`...)
+				out = appendJSONString(out, "malformed "+err.Error())
+				out = append(out, '}')
+				continue
+			}
+			out = append(out, `{"metadata":`...)
+			out = it.appendMeta(out)
+			out = append(out, '}')
+		}
+		out = append(out, ']')
+	}
+	return append(out, '}')
+}
+
+func (o *pbObject) appendMeta(out []byte) []byte {
+	out = append(out, '{')
+	n := 0
+	str := func(key string, v []byte) {
+		if len(v) == 0 {
+			return
+		}
+		if n > 0 {
+			out = append(out, ',')
+		}
+		n++
+		out = append(out, '"')
+		out = append(out, key...)
+		out = append(out, `":`...)
+		out = appendJSONString(out, string(v))
+	}
+	tm := func(key string, ns int64, ok bool) {
+		if ok {
+			str(key, []byte(time.Unix(0, ns).UTC().Format(time.RFC3339)))
+		}
+	}
+	str("name", o.name)
+	str("generateName", o.generateName)
+	str("namespace", o.namespace)
+	str("uid", o.uid)
+	str("resourceVersion", o.rv)
+	str("continue", o.continueToken)
+	tm("creationTimestamp", o.created, o.hasCreated)
+	tm("deletionTimestamp", o.deleted, o.hasDeleted)
+	for _, m := range []struct {
+		key string
+		ps  []pbPair
+	}{{"labels", o.labels}, {"annotations", o.annotations}} {
+		if len(m.ps) > 0 {
+			if n > 0 {
+				out = append(out, ',')
+			}
+			n++
+			out = append(out, `"`+m.key+`":`...)
+			out = appendPairs(out, m.ps)
+		}
+	}
+	return append(out, '}')
+}
+
+// protobufBody says whether a body starting with b is protobuf: by its
+// bytes, or, for a body that starts with no JSON, by its Content-Type.
+func (r *Reader) protobufBody(b []byte) bool {
+	if isProtobuf(b) {
+		return true
+	}
+	if b[0] == '{' || isSpace(b[0]) {
+		return false
+	}
+	for _, h := range r.curSession().Headers {
+		if strings.EqualFold(h.Name, "Content-Type") {
+			return isProtobufType(h.Value)
+		}
+	}
+	return false
+}
+
+// fresh returns the state for the next body, keeping the buffers.
+func (p *protoBody) fresh() protoBody {
+	return protoBody{buf: p.buf[:0], spare: p.spare[:0], obj: p.obj, scratch: p.scratch, lastLabels: p.lastLabels}
+}
