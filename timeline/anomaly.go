@@ -40,8 +40,12 @@ func (f *FileBuilder) anomalies(base int) {
 	// The last RV of each lane in the current session, when laneIn says
 	// the lane has been seen in it (by the session's index + 1): a map
 	// cleared per session cost half of Finish as wasm.
-	laneRV := make([]uint64, b.lanes.len())
-	laneIn := make([]int32, b.lanes.len())
+	// The file's lanes are the last ones made (files are added one at a
+	// time): a fleet of thousands of files must not make each of them
+	// arrays the size of every lane so far.
+	laneLo := int32(f.laneLo)
+	laneRV := make([]uint64, b.lanes.len()-f.laneLo)
+	laneIn := make([]int32, b.lanes.len()-f.laneLo)
 	for k := range ss {
 		s := &ss[k]
 		g := base + k
@@ -73,10 +77,11 @@ func (f *FileBuilder) anomalies(base int) {
 				seen = true
 			}
 			if l := b.tab.lane.at(i); l >= 0 {
-				if laneIn[l] == int32(k+1) && laneRV[l] == rv && b.noteAnomaly("repeated") {
+				ll := l - laneLo
+				if laneIn[ll] == int32(k+1) && laneRV[ll] == rv && b.noteAnomaly("repeated") {
 					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(b.lanes.at(l).Namespace, b.lanes.at(l).Name), rv))
 				}
-				laneRV[l], laneIn[l] = rv, int32(k+1)
+				laneRV[ll], laneIn[ll] = rv, int32(k+1)
 			}
 		}
 		f.sessionAnomalies(s, g, add)

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"container/heap"
 	"io"
 	"math"
 	"sort"
@@ -98,6 +99,9 @@ type FileBuilder struct {
 	// kindHint is the file's kind when no event names one (a client
 	// from audit logs).
 	kindHint string
+	// laneLo is the first lane the file can make: the lanes of earlier
+	// files come before it.
+	laneLo int
 }
 
 // numTypes bounds parser.EventType's values.
@@ -111,7 +115,7 @@ type kindCounts struct {
 
 // AddFile starts a new capture named name (shown in reports).
 func (b *Builder) AddFile(name string) *FileBuilder {
-	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(),
+	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(), laneLo: b.lanes.len(),
 		laneOfUID: map[string]int32{}, laneOfName: map[nameKey]int32{}, kinds: map[string]*kindCounts{},
 		file: File{Name: name, Counts: map[string]int{}, CountsKind: map[string]map[string]int{}}}
 	b.files = append(b.files, f)
@@ -640,28 +644,51 @@ func (b *Builder) BuildPausing(pause func()) *Timeline {
 
 // mergeOrder k-way merges the files' (time-ordered) events by instant.
 func (b *Builder) mergeOrder(pace *pacer) []int32 {
-	pos := make([]int, len(b.files))
+	// A heap of the files' next events, by instant, ties to the earlier
+	// file: a fleet or a split capture merges thousands of files, where
+	// scanning every file for each event was quadratic.
+	var h mergeHeap
 	for k, f := range b.files {
-		pos[k] = f.lo
+		if f.lo < f.hi {
+			h.heads = append(h.heads, mergeHead{file: k, pos: f.lo, t: b.tab.t.at(f.lo)})
+		}
 	}
+	heap.Init(&h)
 	order := make([]int32, 0, b.tab.len())
-	for {
-		best := -1
-		var bt int64
-		for k, f := range b.files {
-			if pos[k] < f.hi {
-				if t := b.tab.t.at(pos[k]); best < 0 || t < bt {
-					best, bt = k, t
-				}
-			}
+	for len(h.heads) > 0 {
+		top := &h.heads[0]
+		order = append(order, int32(top.pos))
+		if top.pos++; top.pos < b.files[top.file].hi {
+			top.t = b.tab.t.at(top.pos)
+			heap.Fix(&h, 0)
+		} else {
+			heap.Pop(&h)
 		}
-		if best < 0 {
-			return order
-		}
-		order = append(order, int32(pos[best]))
-		pos[best]++
 		pace.tick(1)
 	}
+	return order
+}
+
+// mergeHead is a file's next event in the merge.
+type mergeHead struct {
+	file, pos int
+	t         int64
+}
+
+// mergeHeap orders the files' next events by instant, then file.
+type mergeHeap struct{ heads []mergeHead }
+
+func (h *mergeHeap) Len() int { return len(h.heads) }
+func (h *mergeHeap) Less(i, j int) bool {
+	a, c := &h.heads[i], &h.heads[j]
+	return a.t < c.t || a.t == c.t && a.file < c.file
+}
+func (h *mergeHeap) Swap(i, j int) { h.heads[i], h.heads[j] = h.heads[j], h.heads[i] }
+func (h *mergeHeap) Push(x any)    { h.heads = append(h.heads, x.(mergeHead)) }
+func (h *mergeHeap) Pop() any {
+	x := h.heads[len(h.heads)-1]
+	h.heads = h.heads[:len(h.heads)-1]
+	return x
 }
 
 // renumberLanes orders lanes by first appearance on the shared clock, so

@@ -715,9 +715,9 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	// order), its value, and the next step's instant.
 	head := &tl.head
 	hk, h := -1, uint64(0)
-	hnext, hnextRV := int64(math.MaxInt64), uint64(0)
+	hnext := int64(math.MaxInt64)
 	if head.Len() > 0 {
-		hnext, hnextRV = head.Step(0)
+		hnext = head.T(0)
 	}
 	n := c.Len()
 	var next int64 // step k, decoded as step k-1's end
@@ -743,11 +743,15 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		if to-from > age.MaxAge {
 			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
 		}
-		for hnext <= to-1 {
-			hk, h = hk+1, hnextRV
+		if hnext <= to-1 {
+			// The last head step before to, galloping from the one in
+			// force: a cursor with few steps over a long capture (a
+			// virtual client's) must not walk every head step between.
+			hk = head.SearchT(hk+1, head.Len(), to) - 1
+			_, h = head.Step(hk)
 			hnext = math.MaxInt64
 			if hk+1 < head.Len() {
-				hnext, hnextRV = head.Step(hk + 1)
+				hnext = head.T(hk + 1)
 			}
 		}
 		if hk >= 0 && h > rv {
