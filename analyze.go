@@ -77,6 +77,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	delay := fs.Duration("delay", def.Delay, "reconnect delay after a drop (client-go re-watches at once after a clean close)")
 	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
+	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files (each costs about 100 bytes of memory)")
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart: FROM/TO (SIGTERM to the new process serving, RFC 3339), an instant, or \"detected\" to apply the restarts the captures suggest (repeatable)")
@@ -111,6 +112,14 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return bad("no capture file given")
 	}
+	var split *timeline.Split
+	if *splitBy != "" {
+		sp, err := timeline.ParseSplit(*splitBy)
+		if err != nil {
+			return bad("--split-by " + err.Error())
+		}
+		split = &sp
+	}
 	b := timeline.NewBuilder()
 	b.MaxEvents = *maxEvents
 	failed := false
@@ -121,7 +130,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			failed = true
 			continue
 		}
-		err = b.AddReader(name, f, parser.Options{})
+		if split != nil {
+			err = b.AddReaderSplit(name, f, parser.Options{}, *split)
+		} else {
+			err = b.AddReader(name, f, parser.Options{})
+		}
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "watchlens analyze: %s: %v (the part read before the error is analysed)\n", name, err)

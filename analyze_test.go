@@ -205,3 +205,35 @@ func TestAnalyzePerfetto(t *testing.T) {
 		t.Fatalf("not a trace (%v): %.200s", err, out)
 	}
 }
+
+// TestAnalyzeSplitBy: --split-by label=shard makes the broad capture's
+// shares clients of their own, named by their selector, in the fleet
+// section; a split of one connection is no restart.
+func TestAnalyzeSplitBy(t *testing.T) {
+	code, out, errOut := analyze(t, "--format", "json", "--split-by", "label=shard", "testdata/fleet/broad-a.ts.http")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Files []struct{ Name string }
+		Fleet *struct {
+			Rows []struct{ Client string } `json:"perClient"`
+		}
+		Restarts []json.RawMessage `json:"detectedRestarts"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Files) != 21 || rep.Files[11].Name != "testdata/fleet/broad-a.ts.http [shard=s10]" {
+		t.Fatalf("files %+v", rep.Files)
+	}
+	if rep.Fleet == nil || len(rep.Fleet.Rows) != 21 || !strings.Contains(rep.Fleet.Rows[0].Client, "[shard=s") {
+		t.Errorf("fleet %+v", rep.Fleet)
+	}
+	if len(rep.Restarts) != 0 {
+		t.Errorf("one connection's ends, split, are no restart: %d found", len(rep.Restarts))
+	}
+	if code, _, _ := analyze(t, "--split-by", "labels", "testdata/fleet/broad-a.ts.http"); code != 2 {
+		t.Errorf("a bad --split-by: exit %d, want 2", code)
+	}
+}

@@ -61,7 +61,7 @@ func (a *Analysis) detectRestarts() {
 	}
 	var ends []end
 	for _, f := range tl.Files {
-		if f.Clock != ClockArrival {
+		if f.Clock != ClockArrival || f.SplitOf != "" {
 			continue
 		}
 		for k, g := range f.Sessions {

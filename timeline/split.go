@@ -94,6 +94,8 @@ func (sp Split) request(q *parser.Request, key string) *parser.Request {
 	if q != nil {
 		n = *q
 	}
+	// Named by its file, not by the broad watch's client.
+	n.UserAgent = ""
 	_, v, _ := strings.Cut(key, "=")
 	switch sp.Kind {
 	case SplitNamespace:
@@ -152,6 +154,7 @@ func (b *Builder) AddReaderSplit(name string, r io.Reader, opts parser.Options, 
 	sort.Strings(keys)
 	for _, k := range keys {
 		vf := b.AddFile(name + " [" + k + "]")
+		vf.file.SplitOf = name
 		evs, j := shares[k], 0
 		full := false
 		for _, ev := range evs {

@@ -93,6 +93,10 @@ type File struct {
 	// of its requests ("" when none was captured).
 	Audit  bool
 	Client string
+	// SplitOf names the capture this file is a virtual client of (see
+	// Builder.AddReaderSplit), "" for a capture of its own: its sessions
+	// are that capture's connections, not streams of their own.
+	SplitOf string
 }
 
 // Session is one watch connection, placed on the shared clock.
