@@ -168,9 +168,16 @@ func (tl *Timeline) clientName(fi int) string {
 	return f.Name
 }
 
-// Fleet builds the fleet's model; nil when fewer than two clients (files
-// with a watch) are loaded.
+// Fleet is the fleet's model, built on first use; nil when fewer than two
+// clients (files with a watch) are loaded.
 func (a *Analysis) Fleet() *Fleet {
+	if !a.fleetBuilt {
+		a.fleet, a.fleetBuilt = a.buildFleet(), true
+	}
+	return a.fleet
+}
+
+func (a *Analysis) buildFleet() *Fleet {
 	tl := a.TL
 	byFile := map[int]int{}
 	fl := &Fleet{}

@@ -230,6 +230,9 @@ type Analysis struct {
 	// Restarts are the restarts the captures suggest (never applied
 	// unless the user gives them as Params.Restarts).
 	Restarts []DetectedRestart
+	// fleet is Fleet's answer, once built.
+	fleet      *Fleet
+	fleetBuilt bool
 }
 
 // Zone is an interval [From, To) of drop instants refused (or, in

@@ -18,8 +18,8 @@ const maxSummaryLines = 6
 
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
-	// Topic is "observed", "bookmarks", "riskiest", "unknown", "restart"
-	// or "resume-at".
+	// Topic is "observed", "fleet", "bookmarks", "riskiest", "unknown",
+	// "restart" or "resume-at".
 	Topic string `json:"topic"`
 	Text  string `json:"text"`
 }
@@ -29,6 +29,7 @@ type SummaryLine struct {
 func (a *Analysis) summary(r *Report, qs []ResumeQuery) []SummaryLine {
 	s := summarizer{a: a, r: r, qs: qs}
 	s.observed()
+	s.fleet()
 	s.bookmarks()
 	s.riskiest()
 	s.resumeAt()
@@ -196,6 +197,26 @@ func (s *summarizer) observed() {
 		texts = append(texts, t)
 	}
 	s.add("observed", "%s", strings.Join(texts, " "))
+}
+
+// fleet: with several clients, how many relisted, and how many would
+// have with and without bookmarks.
+func (s *summarizer) fleet() {
+	f := s.r.Fleet
+	if f == nil {
+		return
+	}
+	t := fmt.Sprintf("Across the %d clients, %d relists were seen", f.Clients, f.Observed)
+	switch {
+	case f.Without > 0:
+		t += fmt.Sprintf("; had every client asked for bookmarks, %d reconnects would have needed a relist, and without bookmarks %d: bookmarks save %.0f %%", f.With, f.Without, f.SavedPercent)
+	case f.With > 0:
+		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks", f.With)
+	}
+	if st := s.a.Fleet().Stampedes; len(st) > 0 {
+		t += fmt.Sprintf(". The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them", when(st[0].From), st[0].Without, st[0].With)
+	}
+	s.add("fleet", "%s.", t)
 }
 
 // reconnect is the reconnect the bookmarks line speaks of, for one file.
