@@ -76,6 +76,9 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	b.MaxEvents = limits.maxEvents
+	// Finishing, building and analysing a million events take a few
+	// hundred ms each as wasm: they yield on the way.
+	b.Pause = jsrt.YieldIfHeld
 	events := 0
 	lastReport := time.Now()
 	// A read that panics (see safely) must not leave its worker running.
@@ -121,7 +124,7 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 		// Finishing and building a million events takes about a second
 		// as wasm: both yield on the way, each time they have held the
 		// page for jsrt.HoldAtMost. A small capture never waits for a yield.
-		f.FinishPausing(r.Sessions(), r.Diagnostics(), jsrt.YieldIfHeld)
+		f.Finish(r.Sessions(), r.Diagnostics())
 		if capped != nil {
 			c.readErr = append(c.readErr, capped)
 		} else {
@@ -131,7 +134,7 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 	if last := len(sources) - 1; report != nil {
 		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
 	}
-	c.tl = b.BuildPausing(jsrt.YieldIfHeld)
+	c.tl = b.Build()
 	jsrt.YieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
 	jsrt.YieldIfHeld()
@@ -168,7 +171,7 @@ func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	// Over a million events the analysis takes half a second as wasm, so
 	// it yields on the way.
 	jsrt.YieldIfHeld()
-	an := tl.AnalyzePausing(params, jsrt.YieldIfHeld)
+	an := tl.Analyze(params) // pausing as its Builder's Pause says
 	jsrt.YieldIfHeld()
 	return analysis{an: an, report: an.Report()}
 }

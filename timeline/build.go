@@ -33,6 +33,11 @@ type Builder struct {
 	// DefaultMaxEvents): Add refuses the ones past it, and stopped says
 	// it did.
 	MaxEvents int
+	// Pause, when set, is called every few thousand items by Finish,
+	// Build and the analyses of the timeline built: over a million events
+	// each takes a few hundred ms as wasm, which a caller on a browser's
+	// main thread spends in slices so the page can paint and take input.
+	Pause func()
 	stopped   bool
 
 	// audit holds the list and watch requests of the audit logs added,
@@ -299,20 +304,13 @@ func objName(ns, name string) string {
 // Finish ends the file with the reader's sessions and diagnostics, and
 // places its events on the clock.
 func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnostic) {
-	f.FinishPausing(sessions, diags, nil)
-}
-
-// FinishPausing is Finish calling pause (when not nil) every few thousand
-// events, as AnalyzePausing does: a caller on a browser's main thread can
-// let the page paint and take input.
-func (f *FileBuilder) FinishPausing(sessions []parser.Session, diags []parser.Diagnostic, pause func()) {
 	if f.finished {
 		return
 	}
 	f.finished = true
 	f.laneOfUID, f.laneOfName, f.laneOfIdentity = nil, nil, nil
 	b := f.b
-	b.pace = pacer{pause: pause}
+	b.pace = pacer{pause: b.Pause}
 	defer func() { b.pace = pacer{} }()
 	f.file.Diagnostics = f.withStop(diags)
 	for typ, n := range f.counts {
@@ -578,20 +576,13 @@ func (b *Builder) rvString(i int) string {
 // and the series the window models need. The Builder must not be used
 // afterwards.
 func (b *Builder) Build() *Timeline {
-	return b.BuildPausing(nil)
-}
-
-// BuildPausing is Build calling pause (when not nil) every few thousand
-// events, as AnalyzePausing does: over a million events Build takes half
-// a second as wasm.
-func (b *Builder) BuildPausing(pause func()) *Timeline {
 	b.groupAudit()
 	for _, f := range b.files {
-		f.FinishPausing(nil, nil, pause)
+		f.Finish(nil, nil)
 	}
-	b.pace = pacer{pause: pause}
+	b.pace = pacer{pause: b.Pause}
 	pace := &b.pace
-	tl := &Timeline{Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
+	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
 	b.arrival, b.est = column[int64]{}, column[int64]{}
 	if len(b.files) > 1 {
 		order := b.mergeOrder(pace)

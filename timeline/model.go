@@ -198,7 +198,7 @@ type Analysis struct {
 	TL     *Timeline
 	Params Params
 	pass   *passState // set during a cursor pass
-	pace   pacer      // pauses the cursor passes (see AnalyzePausing)
+	pace   pacer      // pauses the cursor passes (see Builder.Pause)
 	// end is the last instant the zones and horizons reach: the shared
 	// clock's end, past the end of a file that stopped earlier.
 	end int64
@@ -634,22 +634,15 @@ func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool, before
 	return v
 }
 
-// Analyze applies the window models with parameters p.
-func (tl *Timeline) Analyze(p Params) *Analysis {
-	return tl.AnalyzePausing(p, nil)
-}
-
 // pauseEvery is how many items (events, steps) building or analysing
-// walks between calls of its pause function: a few milliseconds' work,
-// even as wasm.
+// walks between calls of Builder.Pause: a few milliseconds' work, even as
+// wasm.
 const pauseEvery = 1 << 13
 
-// AnalyzePausing is Analyze calling pause (when not nil) every few
-// thousand steps, so that a caller on a browser's main thread can let the
-// page paint and take input: over a million events the analysis takes
-// half a second as wasm.
-func (tl *Timeline) AnalyzePausing(p Params, pause func()) *Analysis {
-	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: pause}}
+// Analyze applies the window models with parameters p, pausing as the
+// Builder's Pause says.
+func (tl *Timeline) Analyze(p Params) *Analysis {
+	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: tl.pause}}
 	a.end = tl.End()
 	a.replayCaches()
 	a.buildHadBookmarks()

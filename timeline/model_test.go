@@ -684,7 +684,12 @@ func TestAnalyzePausing(t *testing.T) {
 	addSynthetic(b, 100_000)
 	tl := b.Build()
 	pauses := 0
-	paused := tl.AnalyzePausing(DefaultParams(), func() { pauses++ })
+	pb := NewBuilder()
+	pb.Pause = func() { pauses++ }
+	addSynthetic(pb, 100_000)
+	ptl := pb.Build()
+	pauses = 0 // count the analysis's pauses only
+	paused := ptl.Analyze(DefaultParams())
 	var got, want bytes.Buffer
 	if err := paused.Report().WriteJSON(&got); err != nil {
 		t.Fatal(err)
@@ -717,14 +722,15 @@ func TestBuildPausing(t *testing.T) {
 	}
 	build := func(pause func()) *Timeline {
 		b := NewBuilder()
+		b.Pause = pause
 		addSynthetic(b, n)
 		f := b.AddFile("second")
 		for i := 0; i < n; i++ {
 			f.Add(parser.Event{Seq: i, Type: parser.Modified, Kind: "ConfigMap", Namespace: "other", Name: "o" + strconv.Itoa(i%500),
 				RVNum: uint64(1000 + 2*i), RVValid: true, RV: strconv.Itoa(1000 + 2*i), Arrival: t0 + int64(i)*int64(time.Millisecond)})
 		}
-		f.FinishPausing([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
-			Request: &parser.Request{Watch: true}}}, nil, pause)
+		f.Finish([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
+			Request: &parser.Request{Watch: true}}}, nil)
 		for _, s := range samples {
 			if strings.HasSuffix(s, ".go") || strings.HasSuffix(s, ".md") || strings.HasSuffix(s, ".tsv") {
 				continue
@@ -738,13 +744,9 @@ func TestBuildPausing(t *testing.T) {
 			for r.Next() {
 				f.Add(r.Event())
 			}
-			if pause != nil {
-				f.FinishPausing(r.Sessions(), r.Diagnostics(), pause)
-			} else {
-				f.Finish(r.Sessions(), r.Diagnostics())
-			}
+			f.Finish(r.Sessions(), r.Diagnostics())
 		}
-		return b.BuildPausing(pause)
+		return b.Build()
 	}
 	pauses := 0
 	got, want := build(func() { pauses++ }), build(nil)

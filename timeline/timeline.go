@@ -12,6 +12,9 @@ import (
 // Timeline is the model of one or more captures on one clock. It does not
 // depend on the window-model parameters; Analyze applies those.
 type Timeline struct {
+	// pause is the Builder's Pause, for the analyses.
+	pause func()
+
 	Files     []File
 	Sessions  []Session
 	Lanes     []Lane
