@@ -37,8 +37,8 @@ type Builder struct {
 	// Build and the analyses of the timeline built: over a million events
 	// each takes a few hundred ms as wasm, which a caller on a browser's
 	// main thread spends in slices so the page can paint and take input.
-	Pause func()
-	stopped   bool
+	Pause   func()
+	stopped bool
 
 	// audit holds the list and watch requests of the audit logs added,
 	// grouped into files by Build; auditLog maps a session of such a
