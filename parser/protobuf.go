@@ -801,8 +801,39 @@ func (r *Reader) onProtoObject(v []byte, start, end int64, line int, arrival int
 			Msg: "the protobuf object of this response body names no kind; it is skipped"})
 		return
 	}
+	if o.isList && r.onProtoList(o, v, start, end, line, arrival) {
+		return
+	}
 	r.protoFields(o, &r.fields, p)
 	r.onFields(&r.fields, v, start, end, line, arrival, false, nil)
+}
+
+// onProtoList reads a protobuf LIST's answer as the JSON one is read: the
+// session's List, and each item a LISTED event of the list's item kind.
+// An item's bytes are not located in the stream, so each event spans the
+// whole answer (its detail shows the list, items' metadata included).
+func (r *Reader) onProtoList(o *pbObject, v []byte, start, end int64, line int, arrival int64) bool {
+	kind := string(o.kind)
+	if !strings.HasSuffix(kind, "List") {
+		return false
+	}
+	list := &List{Kind: r.internString(kind), RV: string(o.rv), Continue: string(o.continueToken), Complete: true}
+	r.curSession().List = list
+	itemKind := strings.TrimSuffix(kind, "List")
+	p := &r.body.pb
+	for k, b := range o.items {
+		it := pbObject{kind: []byte(itemKind), apiVersion: o.apiVersion, hasKind: true}
+		if err := it.object(b, o.itemsAt[k]); err != nil {
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list-item",
+				Msg: fmt.Sprintf("item %d of this protobuf %s is malformed %v; it is skipped", k, clipString(kind), err)})
+			list.Complete = false
+			continue
+		}
+		r.protoFields(&it, &r.fields, p)
+		r.emit(&r.fields, Listed, v, start, end, line, arrival, false)
+		list.Items++
+	}
+	return true
 }
 
 // protobufJSON renders a protobuf event's bytes (Reader.Raw: a frame, or

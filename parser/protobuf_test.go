@@ -299,8 +299,13 @@ func TestProtobufFleet(t *testing.T) {
 				}
 				want = frameTypes(t, x.body)
 			} else {
+				// A LIST's answer is read as a list: an item each, the
+				// list's RV on the session.
 				got.lists++
-				want = []string{"OBSERVED"}
+				if s.List == nil || s.List.Items != 1 || !s.List.Complete {
+					t.Fatalf("%s exchange %d: a LIST read as %+v", name, i, s.List)
+				}
+				want = []string{"LISTED"}
 			}
 			if s.Events != len(want) {
 				t.Errorf("%s session %d: %d events, the body has %d", name, i, s.Events, len(want))
@@ -313,10 +318,13 @@ func TestProtobufFleet(t *testing.T) {
 					t.Errorf("%s event %d: %+v, want a %s of session %d", name, e.Seq, e, typ, i)
 				}
 				switch e.Type {
-				case Observed:
-					if e.Kind != "ConfigMapList" || !e.RVValid {
-						t.Errorf("%s event %d: a LIST read as %+v", name, e.Seq, e)
+				case Listed:
+					listRV, err := strconv.ParseUint(s.List.RV, 10, 64)
+					if e.Kind != "ConfigMap" || e.Name != "shard-s10" || !e.RVValid || err != nil || e.RVNum > listRV {
+						t.Errorf("%s event %d: a LIST's item read as %+v", name, e.Seq, e)
 					}
+					lastRV = s.List.RV
+					continue
 				case Bookmark:
 					if e.Kind != "ConfigMap" || !e.RVValid || e.RVNum <= 1 {
 						t.Errorf("%s event %d: a bookmark read as %+v", name, e.Seq, e)
@@ -401,8 +409,9 @@ func TestProtobufEventJSON(t *testing.T) {
 			if o.Type != "ERROR" || o.Object.Kind != "Status" || o.Object.Code != 410 || o.Object.Message != e.Status.Message {
 				t.Errorf("event %d: %s", e.Seq, js)
 			}
-		case Observed:
-			if o.Kind != e.Kind || o.Metadata.ResourceVersion != e.RV || len(o.Items) != 1 {
+		case Listed:
+			// An item of a protobuf LIST spans the whole answer.
+			if o.Kind != e.Kind+"List" || o.Metadata.ResourceVersion != c.Sessions[e.Session].List.RV || len(o.Items) != 1 {
 				t.Errorf("event %d: %s", e.Seq, js)
 			}
 			list = &o
