@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"math/bits"
+	"unsafe"
 
 	"watchlens/internal/word"
 )
@@ -63,6 +64,37 @@ type fastMemo struct {
 	entries [4]entryMemo
 	// scratch gathers an object's identity for the intern table.
 	scratch []byte
+	// rvs holds the bytes of recent resourceVersions (see rvString).
+	rvs []byte
+}
+
+// rvBlock is how many bytes of resourceVersions share one allocation.
+const rvBlock = 4 << 10
+
+// rvString returns v, a resourceVersion, as a string. They are all
+// different, so not worth interning, and small: an allocation each was
+// most of the allocations of small events (1.2 an event for ConfigMaps,
+// 0.2 since), which cost more as wasm, whose collector runs on the
+// parser's thread. The usual ones, decimal
+// numbers below 10^18 without a leading zero, are copied into a block
+// they share; any other is a string of its own, for it may be kept
+// (the timeline keeps the odd ones), and would keep its block alive.
+func (s *fastScanner) rvString(v []byte) string {
+	m := s.memo
+	if m == nil || len(v) == 0 || len(v) > 18 || v[0] == '0' {
+		return string(v)
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return string(v)
+		}
+	}
+	if cap(m.rvs)-len(m.rvs) < len(v) {
+		m.rvs = make([]byte, 0, rvBlock)
+	}
+	n := len(m.rvs)
+	m.rvs = append(m.rvs, v...)
+	return unsafe.String(&m.rvs[n], len(v))
 }
 
 // fastHead is an envelope remembered in fastMemo.heads.
@@ -99,7 +131,7 @@ func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 	if m == nil {
 		return s.tab.bytesID(v)
 	}
-	if string(v) == m.last[slot] {
+	if equalStrings(unsafe.String(unsafe.SliceData(v), len(v)), m.last[slot]) {
 		return m.last[slot], m.lastID[slot]
 	}
 	x, id := s.tab.bytesID(v)
@@ -119,13 +151,102 @@ func (s *fastScanner) skipMemo(m *[]byte) bool {
 		return true
 	}
 	start := s.i
-	if !s.skip() {
+	if !s.skipFieldsV1() {
 		return false
 	}
 	if s.b[start] == '{' && s.i-start <= maxMemo {
 		*m = append((*m)[:0], s.b[start:s.i]...)
 	}
 	return true
+}
+
+// skipFieldsV1 skips a value of managedFields' fieldsV1 at the read
+// position: objects whose values are objects, written without white space
+// (`{"f:metadata":{"f:labels":{".":{},"f:app":{}}}}`), most of a pod's
+// metadata. Its grammar needs no stack and no state but where it is, so
+// it is walked in a loop of its own, without skipContainer's general one;
+// on anything else (white space, another type of value) it walks the
+// value with skip from its start. What it accepts, skipContainer accepts
+// with the same end, but for nesting deeper than skipContainer's stack,
+// which gjson reads as it does any other.
+func (s *fastScanner) skipFieldsV1() bool {
+	if end := fieldsV1End(s.b, s.i); end >= 0 {
+		s.i = end
+		return true
+	}
+	return s.skip()
+}
+
+// fieldsV1End returns the index after the value of skipFieldsV1's form at
+// b[i], or -1 if the bytes there are not one.
+func fieldsV1End(b []byte, i int) int {
+	if i >= len(b) || b[i] != '{' {
+		return -1
+	}
+	i++
+	depth := 1
+	for i < len(b) {
+		// After a '{': a key, or the '}' of an empty object.
+		if b[i] == '"' {
+			// stringEnd, written out (see skipContainer).
+			i++
+			for {
+				if i+8 <= len(b) {
+					x := word.Load64(b, i)
+					q, bs := x^(lsb*'"'), x^(lsb*'\\')
+					m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
+					if m == 0 {
+						i += 8
+						continue
+					}
+					i += bits.TrailingZeros64(m) >> 3
+				} else {
+					for i < len(b) && b[i] != '"' && b[i] != '\\' {
+						i++
+					}
+					if i >= len(b) {
+						return -1
+					}
+				}
+				if b[i] == '"' {
+					break
+				}
+				i += 2
+			}
+			// The key's closing quote, then its value's '{'.
+			if i+2 >= len(b) || b[i+1] != ':' || b[i+2] != '{' {
+				return -1
+			}
+			i += 3
+			depth++
+			continue
+		}
+		if b[i] != '}' {
+			return -1
+		}
+		// Closing: after it, more closes, or a ',' and the next key.
+		for {
+			i++
+			if depth--; depth == 0 {
+				return i
+			}
+			if i >= len(b) {
+				return -1
+			}
+			if b[i] == '}' {
+				continue
+			}
+			if b[i] != ',' {
+				return -1
+			}
+			i++
+			if i >= len(b) || b[i] != '"' {
+				return -1
+			}
+			break
+		}
+	}
+	return -1
 }
 
 // jsonDelim marks the bytes that may follow a value inside a container:
@@ -160,19 +281,35 @@ func (s *fastScanner) str() ([]byte, bool) {
 	if s.i >= len(s.b) || s.b[s.i] != '"' {
 		return nil, false
 	}
+	b := s.b
 	start := s.i + 1
-	j := nextQuoteOrBackslash(s.b, start)
-	if j < 0 || s.b[j] != '"' {
+	// The first '"' or '\\', eight bytes at a time, written out: every
+	// key and value read goes through here, and under wasm a call costs
+	// more than the eight bytes tested.
+	j := start
+	for ; j+8 <= len(b); j += 8 {
+		x := word.Load64(b, j)
+		q, bs := x^(lsb*'"'), x^(lsb*'\\')
+		// The lowest set bit marks the first zero byte exactly.
+		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
+			j += bits.TrailingZeros64(m) >> 3
+			break
+		}
+	}
+	for j < len(b) && b[j] != '"' && b[j] != '\\' {
+		j++
+	}
+	if j >= len(b) || b[j] != '"' {
 		return nil, false
 	}
 	s.i = j + 1
-	return s.b[start:j], true
+	return b[start:j], true
 }
 
 // isNull consumes a null literal.
 func (s *fastScanner) isNull() bool {
 	s.ws()
-	if bytes.HasPrefix(s.b[s.i:], []byte("null")) && (s.i+4 == len(s.b) || jsonDelim[s.b[s.i+4]]) {
+	if s.i < len(s.b) && s.b[s.i] == 'n' && bytes.HasPrefix(s.b[s.i:], []byte("null")) && (s.i+4 == len(s.b) || jsonDelim[s.b[s.i+4]]) {
 		s.i += 4
 		return true
 	}
@@ -262,8 +399,8 @@ func (s *fastScanner) skipString() bool {
 }
 
 // stringEnd returns the index after the quote closing the string whose
-// contents start at b[i], or -1. It is nextQuoteOrBackslash in a loop,
-// written out: under wasm a call costs more than the eight bytes tested,
+// contents start at b[i], or -1. It is str's search in a loop, written
+// out: under wasm a call costs more than the eight bytes tested,
 // and the keys of managedFields, skipped in every event, are that short.
 func stringEnd(b []byte, i int) int {
 	for i+8 <= len(b) {
@@ -297,26 +434,6 @@ const (
 	lsb = 0x0101010101010101
 	msb = 0x8080808080808080
 )
-
-// nextQuoteOrBackslash returns the index of the first '"' or '\\' in b from
-// i, or -1. It tests eight bytes at a time: strings are short, but most of
-// what is skipped is strings.
-func nextQuoteOrBackslash(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		x := word.Load64(b, i)
-		q, bs := x^(lsb*'"'), x^(lsb*'\\')
-		// The lowest set bit marks the first zero byte exactly.
-		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] == '"' || b[i] == '\\' {
-			return i
-		}
-	}
-	return -1
-}
 
 // skipContainer passes over an object or array, checking its grammar on
 // the way: on malformed JSON gjson goes its own way, which the fast path
@@ -724,7 +841,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				// last ones, walked to their end, are an object: where the
 				// same bytes come, the walk would end after them again.
 				if m := s.memo; m != nil && len(m.last[3]) > 0 && m.last[3][0] == '{' &&
-					len(s.b)-s.i >= len(m.last[3]) && string(s.b[s.i:s.i+len(m.last[3])]) == m.last[3] {
+					len(s.b)-s.i >= len(m.last[3]) && equalStrings(unsafe.String(&s.b[s.i], len(m.last[3])), m.last[3]) {
 					s.i += len(m.last[3])
 					f.labels = m.last[3]
 					break
@@ -744,7 +861,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				case mUID:
 					uid = v
 				case mRV:
-					f.rv = string(v) // resourceVersions are all different: not worth interning
+					f.rv = s.rvString(v)
 				case mCreation:
 					t.creation = v
 				case mDeletion:
@@ -901,6 +1018,9 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		switch {
 		case string(k) == "fieldsV1" && e != nil:
 			ok = s.skipMemo(&s.memo.fieldsV1[entry])
+		case string(k) == "fieldsV1":
+			s.ws()
+			ok = s.skipFieldsV1()
 		case string(k) == "time":
 			if !seen && e != nil && s.i-start <= maxMemo {
 				e.pre = append(e.pre[:0], s.b[start:s.i]...)
@@ -938,10 +1058,28 @@ func bytesAt(b []byte, i int, p []byte) bool {
 }
 
 // parseTimeBytes is parseTime without allocating for the usual
-// "2006-01-02T15:04:05Z"; other forms go to time.Parse.
+// "2006-01-02T15:04:05Z", and the same with a fraction of 1 to 9 digits
+// (a MicroTime's "2006-01-02T15:04:05.000000Z"); other forms go to
+// time.Parse.
 func parseTimeBytes(b []byte) (int64, bool) {
-	if len(b) != 20 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[19] != 'Z' {
+	if len(b) < 20 || len(b) > 30 || len(b) == 21 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[len(b)-1] != 'Z' {
 		return parseTime(string(b))
+	}
+	var frac int64
+	if len(b) > 20 {
+		if b[19] != '.' {
+			return parseTime(string(b))
+		}
+		digits := b[20 : len(b)-1]
+		for _, c := range digits {
+			if c < '0' || c > '9' {
+				return parseTime(string(b))
+			}
+			frac = frac*10 + int64(c-'0')
+		}
+		for range 9 - len(digits) {
+			frac *= 10
+		}
 	}
 	num := func(i, n int) int {
 		v := 0
@@ -974,7 +1112,7 @@ func parseTimeBytes(b []byte) (int64, bool) {
 	yoe := y - era*400
 	doy := int64((153*((month+9)%12)+2)/5 + day - 1)
 	days := era*146097 + yoe*365 + yoe/4 - yoe/100 + doy - 719468
-	return (days*86400 + int64(hour*3600+minute*60+sec)) * 1e9, true
+	return (days*86400+int64(hour*3600+minute*60+sec))*1e9 + frac, true
 }
 
 // daysIn returns the days of a month of the proleptic Gregorian calendar.

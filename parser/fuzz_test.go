@@ -170,6 +170,13 @@ func FuzzFastVsGJSON(f *testing.F) {
 	pod := podLines(f, 1)[0]
 	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}},"time":"2026-11-30T00:54:22Z"},{"fieldsV1":{"a":{}}}]}}}`))
 	f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":{"a":{}}},{"fieldsV1":{"a":{}}"time":"2026-11-30T00:54:22Z"}]}}}`))
+	// fieldsV1 has a loop of its own (fieldsV1End), for objects of objects
+	// written compactly, at any depth, escapes in keys; what else it
+	// meets is walked as before.
+	deepFields := strings.Repeat(`{"f:a":`, 70) + "{}" + strings.Repeat("}", 70)
+	for _, fv := range []string{`{"k:{\"a\":\"b\"}":{"f:x":{}},"f:y":{},".":{}}`, deepFields, `{"a":{} }`, `{"a":{},"b":1}`, `{"a":{}},`, `{"a":{},}`, `{"a\\":{}}`} {
+		f.Add([]byte(`{"type":"ADDED","object":{"metadata":{"managedFields":[{"fieldsV1":` + fv + `,"time":"2026-11-30T00:54:22Z"},{"fieldsV1":` + fv + `}],"name":"a"}}}`))
+	}
 	// A small event's envelope, managedFields entry and identity are
 	// remembered too: the fuzzed bytes are read after one of them.
 	var cm bytes.Buffer
@@ -238,7 +245,10 @@ func FuzzParseTime(f *testing.F) {
 	// The calendar arithmetic's edges: year 0 (before March, the year
 	// before is -1), centuries, and UnixNano's wrap past 2262.
 	for _, s := range []string{"0000-01-01T00:00:00Z", "0000-02-29T12:00:00Z", "0000-03-01T00:00:00Z", "1900-02-29T00:00:00Z",
-		"2000-02-29T00:00:00Z", "1969-12-31T23:59:59Z", "2262-04-11T23:47:17Z", "9999-12-31T23:59:59Z", "2026-04-31T00:00:00Z"} {
+		"2000-02-29T00:00:00Z", "1969-12-31T23:59:59Z", "2262-04-11T23:47:17Z", "9999-12-31T23:59:59Z", "2026-04-31T00:00:00Z",
+		// Fractions, as a MicroTime writes them, up to nanoseconds and past.
+		"2026-11-30T00:54:22.000150Z", "2026-11-30T00:54:22.5Z", "2026-11-30T00:54:22.123456789Z",
+		"2026-11-30T00:54:22.1234567891Z", "2026-11-30T00:54:22.Z", "2026-11-30T00:54:22,5Z", "2262-04-11T23:47:16.854775807Z"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
