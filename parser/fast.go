@@ -42,6 +42,11 @@ type fastScanner struct {
 // skipped by a comparison, many times faster than the walk.
 type fastMemo struct {
 	fieldsV1 [4][]byte
+	// byShape holds more of them, found by how they begin.
+	byShape fieldsByShape
+	// cps are the points of the walk over each of fieldsV1, where the
+	// next value may go on from.
+	cps [4][]fieldsCP
 	// last holds the strings interned last for kind, apiVersion, the
 	// object's identity (see identity) and labels, which mostly repeat
 	// from one event to the next: a comparison saves the intern table's
@@ -142,22 +147,107 @@ func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 // maxMemo bounds a remembered value; larger ones are walked every time.
 const maxMemo = 64 << 10
 
-// skipMemo skips the value at the read position, an object equal to *m if
-// it can, and remembers it in *m if it is an object walked.
-func (s *fastScanner) skipMemo(m *[]byte) bool {
+// skipMemo skips the entry-th fieldsV1 of managedFields at the read
+// position: an object equal to the last event's at that position, or to
+// the one of the same beginning in byShape, is skipped by a comparison;
+// else it is walked, from where it starts to differ from the last event's
+// if it can, and remembered in both.
+func (s *fastScanner) skipMemo(entry int) bool {
 	s.ws()
-	if p := *m; len(p) > 0 && len(s.b)-s.i >= len(p) && equalBytes(s.b[s.i:s.i+len(p)], p) {
+	m := s.memo
+	last := &m.fieldsV1[entry]
+	if p := *last; len(p) > 0 && bytesAt(s.b, s.i, p) {
 		s.i += len(p)
 		return true
 	}
-	start := s.i
-	if !s.skipFieldsV1() {
-		return false
+	// Hashing the beginning costs about what walking as many bytes does:
+	// only where the last value was long is it worth it.
+	var sl *shapeSlot
+	if len(*last) >= minShaped {
+		sl = m.byShape.slot(s.b, s.i, entry, s.tab.seed)
+		if len(sl.b) > 0 && bytesAt(s.b, s.i, sl.b) {
+			s.i += len(sl.b)
+			return true
+		}
 	}
-	if s.b[start] == '{' && s.i-start <= maxMemo {
-		*m = append((*m)[:0], s.b[start:s.i]...)
+	start := s.i
+	// The walk, from the last point where it went as over the last value
+	// (a pod's kubelet entry differs from the last pod's in its IP, near
+	// its end), or from the start.
+	cps := &m.cps[entry]
+	end := -1
+	if len(*cps) > 0 {
+		same := int32(commonPrefix(s.b[start:], *last))
+		k := len(*cps)
+		for k > 0 && (*cps)[k-1].off >= same {
+			k--
+		}
+		if k > 0 {
+			cp := (*cps)[k-1]
+			*cps = (*cps)[:k]
+			end = fieldsV1Walk(s.b, start, start+int(cp.off), int(cp.depth), cps)
+		}
+	}
+	if end < 0 {
+		*cps = (*cps)[:0]
+		if s.i < len(s.b) && s.b[s.i] == '{' {
+			end = fieldsV1Walk(s.b, start, start+1, 1, cps)
+		}
+	}
+	if end >= 0 {
+		s.i = end
+	} else {
+		*cps = (*cps)[:0]
+		if !s.skip() {
+			return false
+		}
+	}
+	if v := s.b[start:s.i]; v[0] == '{' && len(v) <= maxMemo {
+		*last = append((*last)[:0], v...)
+		if sl != nil && len(v) <= maxShaped {
+			sl.b = append(sl.b[:0], v...)
+		}
+	} else {
+		*last, *cps = (*last)[:0], (*cps)[:0]
 	}
 	return true
+}
+
+// fieldsByShape holds recent fieldsV1 values by a hash of their first
+// shapeLen bytes and their position in managedFields. On a cluster, the
+// event before is mostly another object's: a pod's controller entry lists
+// its workload's containers, which differ from the last pod's; the
+// entries of the same workload's pods are equal, and start with their
+// owner's uid, within the first shapeLen bytes, which is what tells them
+// apart from the other workloads'. A value found is only a candidate,
+// compared byte for byte, so a hash that collides costs a walk, never a
+// wrong answer.
+type fieldsByShape struct {
+	slots []shapeSlot
+}
+
+type shapeSlot struct{ b []byte }
+
+const (
+	shapeLen  = 256
+	shapeBits = 9
+	minShaped = 512     // see skipMemo
+	maxShaped = 8 << 10 // the largest value held: 512 of them take at most 4 MiB
+)
+
+// slot returns the slot of the value at b[i], the entry-th fieldsV1.
+func (c *fieldsByShape) slot(b []byte, i, entry int, seed uint64) *shapeSlot {
+	if c.slots == nil {
+		c.slots = make([]shapeSlot, 1<<shapeBits)
+	}
+	n := min(len(b)-i, shapeLen) &^ 7
+	h := seed ^ uint64(entry+1)*hashMul1
+	for k := 0; k < n; k += 8 {
+		h = bits.RotateLeft64((h^word.Load64(b, i+k))*hashMul2, 31)
+	}
+	h ^= h >> 29
+	h *= hashMul1
+	return &c.slots[h>>(64-shapeBits)]
 }
 
 // skipFieldsV1 skips a value of managedFields' fieldsV1 at the read
@@ -183,8 +273,23 @@ func fieldsV1End(b []byte, i int) int {
 	if i >= len(b) || b[i] != '{' {
 		return -1
 	}
-	i++
-	depth := 1
+	return fieldsV1Walk(b, i, i+1, 1, nil)
+}
+
+// fieldsCP is a point of a walk of a fieldsV1 value where it was at a key
+// after a ',': off bytes from the value's start, at depth open objects.
+// Where another value begins with the same off+1 bytes, its walk is at
+// the same point, and goes on from there (see skipMemo).
+type fieldsCP struct{ off, depth int32 }
+
+// cpGap is the least distance between two fieldsCPs.
+const cpGap = 48
+
+// fieldsV1Walk is fieldsV1End's walk from b[i], depth objects deep in the
+// value that starts at b[v], where the walk is at a key or at the '}' of
+// an empty object. With cps, it appends to *cps the points it passes.
+func fieldsV1Walk(b []byte, v, i, depth int, cps *[]fieldsCP) int {
+	lastCP := i
 	for i < len(b) {
 		// After a '{': a key, or the '}' of an empty object.
 		if b[i] == '"' {
@@ -243,10 +348,29 @@ func fieldsV1End(b []byte, i int) int {
 			if i >= len(b) || b[i] != '"' {
 				return -1
 			}
+			if cps != nil && i-lastCP >= cpGap && i-v <= maxMemo {
+				*cps = append(*cps, fieldsCP{int32(i - v), int32(depth)})
+				lastCP = i
+			}
 			break
 		}
 	}
 	return -1
+}
+
+// commonPrefix returns how many bytes a and b begin with alike.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := word.Load64(a, i) ^ word.Load64(b, i); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // jsonDelim marks the bytes that may follow a value inside a container:
@@ -1017,7 +1141,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		}
 		switch {
 		case string(k) == "fieldsV1" && e != nil:
-			ok = s.skipMemo(&s.memo.fieldsV1[entry])
+			ok = s.skipMemo(entry)
 		case string(k) == "fieldsV1":
 			s.ws()
 			ok = s.skipFieldsV1()

@@ -186,6 +186,18 @@ func FuzzFastVsGJSON(f *testing.F) {
 	for _, l := range cms {
 		f.Add(l)
 	}
+	// Realistic pods' fieldsV1 differ from the last event's: found by
+	// how they begin (byShape), or walked from where they start to
+	// differ (fastMemo.cps).
+	var rp bytes.Buffer
+	for i := range 4 {
+		synth.RealisticPod(&rp, i*97)
+		synth.RealisticPod(&rp, i*97+1)
+	}
+	rps := bytes.Split(bytes.TrimSpace(rp.Bytes()), []byte("\n"))
+	for _, l := range rps[:3] {
+		f.Add(l)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		plain := newInternTable()
 		var ref fields
@@ -194,7 +206,11 @@ func FuzzFastVsGJSON(f *testing.F) {
 		extractFast(pod, new(fields), plain, &fromPod)
 		var fromCM fastMemo
 		extractFast(cms[0], new(fields), plain, &fromCM)
-		memos := []*fastMemo{nil, &fromPod, &fromPod, &fromCM, new(fastMemo)}
+		var fromRealistic fastMemo
+		for _, l := range rps {
+			extractFast(l, new(fields), plain, &fromRealistic)
+		}
+		memos := []*fastMemo{nil, &fromPod, &fromPod, &fromCM, &fromRealistic, &fromRealistic, new(fastMemo)}
 		for i, memo := range memos {
 			var fast fields
 			end, early, ok := extractFast(b, &fast, plain, memo)
