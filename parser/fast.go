@@ -76,7 +76,8 @@ type fastMemo struct {
 // rvBlock is how many bytes of resourceVersions share one allocation.
 const rvBlock = 4 << 10
 
-// rvString returns v, a resourceVersion, as a string. They are all
+// rvString returns v, a resourceVersion, as a string, and its value
+// where it has read it (see fields.rvParsed). They are all
 // different, so not worth interning, and small: an allocation each was
 // most of the allocations of small events (1.2 an event for ConfigMaps,
 // 0.2 since), which cost more as wasm, whose collector runs on the
@@ -84,22 +85,24 @@ const rvBlock = 4 << 10
 // numbers below 10^18 without a leading zero, are copied into a block
 // they share; any other is a string of its own, for it may be kept
 // (the timeline keeps the odd ones), and would keep its block alive.
-func (s *fastScanner) rvString(v []byte) string {
+func (s *fastScanner) rvString(v []byte) (string, uint64, bool) {
 	m := s.memo
 	if m == nil || len(v) == 0 || len(v) > 18 || v[0] == '0' {
-		return string(v)
+		return string(v), 0, false
 	}
+	var num uint64
 	for _, c := range v {
 		if c < '0' || c > '9' {
-			return string(v)
+			return string(v), 0, false
 		}
+		num = num*10 + uint64(c-'0')
 	}
 	if cap(m.rvs)-len(m.rvs) < len(v) {
 		m.rvs = make([]byte, 0, rvBlock)
 	}
 	n := len(m.rvs)
 	m.rvs = append(m.rvs, v...)
-	return unsafe.String(&m.rvs[n], len(v))
+	return unsafe.String(&m.rvs[n], len(v)), num, true
 }
 
 // fastHead is an envelope remembered in fastMemo.heads.
@@ -442,7 +445,8 @@ func (s *fastScanner) isNull() bool {
 
 // strOrNull reads a string, or null as gjson's "".
 func (s *fastScanner) strOrNull() ([]byte, bool) {
-	if s.isNull() {
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == 'n' && s.isNull() {
 		return nil, true
 	}
 	return s.str()
@@ -985,7 +989,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				case mUID:
 					uid = v
 				case mRV:
-					f.rv = s.rvString(v)
+					f.rv, f.rvNum, f.rvParsed = s.rvString(v)
 				case mCreation:
 					t.creation = v
 				case mDeletion:

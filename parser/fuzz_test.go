@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -232,6 +233,13 @@ func FuzzFastVsGJSON(f *testing.F) {
 			if !refDone {
 				extractGJSON(b, &ref)
 				refDone = true
+			}
+			if fast.rvParsed {
+				// The value read on the way is strconv's.
+				if n, err := strconv.ParseUint(fast.rv, 10, 64); err != nil || n != fast.rvNum {
+					t.Fatalf("memo %d: resourceVersion %q read as %d", i, fast.rv, fast.rvNum)
+				}
+				fast.rvParsed, fast.rvNum = false, 0
 			}
 			if fast != ref {
 				t.Fatalf("memo %d: fast %+v\ngjson %+v", i, fast, ref)
