@@ -317,6 +317,12 @@ func FuzzPrefixTransparent(f *testing.F) {
 		tw.Write(in)
 		plain, _ := ReadAll(bytes.NewReader(in), Options{MaxEventSize: 1 << 20})
 		withTimes, _ := ReadAll(bytes.NewReader(timed.Bytes()), Options{MaxEventSize: 1 << 20})
+		if sniffedProtobuf(plain) || sniffedProtobuf(withTimes) {
+			// A protobuf frame's fifth byte is its object's tag, a '\n':
+			// a time before every line cuts each frame there, and is no
+			// form a protobuf stream is recorded in.
+			return
+		}
 		if len(plain.Events) != len(withTimes.Events) || len(plain.Sessions) != len(withTimes.Sessions) {
 			t.Fatalf("%d events in %d sessions plain, %d in %d with times", len(plain.Events), len(plain.Sessions),
 				len(withTimes.Events), len(withTimes.Sessions))
@@ -358,6 +364,22 @@ func FuzzPrefixClock(f *testing.F) {
 			t.Fatalf("after %q, %q: cached %d %d %v, time.Parse %d %d %v", a, b, got, gk, gok, want, wk, wok)
 		}
 	})
+}
+
+// sniffedProtobuf says whether a read took any of its input for
+// protobuf.
+func sniffedProtobuf(c *Capture) bool {
+	for _, e := range c.Events {
+		if e.Encoded {
+			return true
+		}
+	}
+	for _, d := range c.Diagnostics {
+		if strings.Contains(d.Msg, "protobuf") {
+			return true
+		}
+	}
+	return false
 }
 
 // sizeLineAfterCRLF says whether a line of b that follows one ending in a
