@@ -31,6 +31,7 @@ type fastScanner struct {
 	i    int
 	memo *fastMemo
 	tab  *internTable
+	rec  *metaRecorder // gathers a metaTemplate, when not nil
 }
 
 // fastMemo remembers, per position in managedFields, the fieldsV1 value of
@@ -69,6 +70,10 @@ type fastMemo struct {
 	entries [4]entryMemo
 	// scratch gathers an object's identity for the intern table.
 	scratch []byte
+	// tmpl is the metadata last walked after a remembered envelope, and
+	// rec what gathers the next.
+	tmpl metaTemplate
+	rec  metaRecorder
 	// rvs holds the bytes of recent resourceVersions (see rvString).
 	rvs []byte
 }
@@ -831,7 +836,8 @@ func (s *fastScanner) fromHead(f *fields, h *fastHead) (end int, early, ok bool)
 	*f = h.f
 	s.i = len(h.b)
 	var times fastTimes
-	if !s.metadata(f, &times) {
+	tp := &s.memo.tmpl
+	if !s.metadataFromHead(tp, f, &times) {
 		return 0, false, false
 	}
 	f.estimated = times.estimate()
@@ -953,6 +959,9 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 		}
 		// A key that repeats replaces what the one before gave.
 		idx := metadataKey(k)
+		if s.rec != nil {
+			s.rec.key(idx)
+		}
 		if idx == mOther {
 			ok = s.skip()
 		} else {
@@ -981,6 +990,9 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 			default:
 				var v []byte
 				v, ok = s.strOrNull()
+				if s.rec != nil && ok && v != nil {
+					s.rec.str(s, v, idx, 0)
+				}
 				switch idx {
 				case mName:
 					name = v
@@ -1106,7 +1118,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	if e != nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
 		s.i += len(e.pre)
 		var ok bool
-		if at, ok = s.entryTime(); !ok {
+		if at, ok = s.entryTime(entry); !ok {
 			return false
 		}
 		seen, timeEnd = true, s.i
@@ -1153,7 +1165,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			if !seen && e != nil && s.i-start <= maxMemo {
 				e.pre = append(e.pre[:0], s.b[start:s.i]...)
 			}
-			at, ok = s.entryTime()
+			at, ok = s.entryTime(entry)
 			if seen {
 				again = true
 			} else {
@@ -1171,11 +1183,12 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 
 // entryTime reads a managedFields time: its Unix ns, 0 if it is not a
 // time.
-func (s *fastScanner) entryTime() (int64, bool) {
+func (s *fastScanner) entryTime(entry int) (int64, bool) {
 	v, ok := s.str()
 	if !ok {
 		return 0, false
 	}
+	s.rec.str(s, v, roleTime, entry)
 	ns, _ := parseTimeBytes(v)
 	return ns, true
 }

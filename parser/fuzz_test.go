@@ -187,6 +187,10 @@ func FuzzFastVsGJSON(f *testing.F) {
 	for _, l := range cms {
 		f.Add(l)
 	}
+	// Read by a ConfigMap's template: a deletion time, and an escape
+	// where the template has a string of its own.
+	f.Add(bytes.Replace(cms[0], []byte(`"creationTimestamp"`), []byte(`"deletionTimestamp":"2026-11-30T00:00:01Z","creationTimestamp"`), 1))
+	f.Add(bytes.Replace(cms[0], []byte(`"name":"state-`), []byte(`"name":"st\u0061te-`), 1))
 	// Realistic pods' fieldsV1 differ from the last event's: found by
 	// how they begin (byShape), or walked from where they start to
 	// differ (fastMemo.cps).
@@ -205,13 +209,20 @@ func FuzzFastVsGJSON(f *testing.F) {
 		refDone := false
 		var fromPod fastMemo
 		extractFast(pod, new(fields), plain, &fromPod)
+		// The second of two events after the same envelope makes the
+		// metadata's template (metaTemplate), which b's is read by if it
+		// fits: from a ConfigMap's, and from b's own.
 		var fromCM fastMemo
 		extractFast(cms[0], new(fields), plain, &fromCM)
+		extractFast(cms[1], new(fields), plain, &fromCM)
+		var own fastMemo
+		extractFast(b, new(fields), plain, &own)
+		extractFast(b, new(fields), plain, &own)
 		var fromRealistic fastMemo
 		for _, l := range rps {
 			extractFast(l, new(fields), plain, &fromRealistic)
 		}
-		memos := []*fastMemo{nil, &fromPod, &fromPod, &fromCM, &fromRealistic, &fromRealistic, new(fastMemo)}
+		memos := []*fastMemo{nil, &fromPod, &fromPod, &fromCM, &fromRealistic, &fromRealistic, &own, new(fastMemo)}
 		for i, memo := range memos {
 			var fast fields
 			end, early, ok := extractFast(b, &fast, plain, memo)
