@@ -62,7 +62,9 @@ bench:
 	@# then drag and wheel frames over a million events.
 	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m .
 	$(GO) test -run '^$$' -bench BrowserTimelineFrame -benchtime 3x .
-	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked' ./parser
+	@# The parser as wasm under node: pod events, repeating and as real
+	@# clusters send them, and small events (ConfigMaps, Leases, Events).
+	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked|ReadRealisticPods|ReadConfigMaps|ReadLeases|ReadEvents' ./parser
 
 clean:
 	rm -rf bin dist web/app.wasm screenshots

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestEqualBytes differs two slices at every position, for lengths across
-// the word and block sizes that equalBytes compares by under wasm.
+// TestEqualBytes differs two slices, and equalStrings two strings, at
+// every position, for lengths across the word and block sizes that
+// equalBytes compares by under wasm.
 func TestEqualBytes(t *testing.T) {
 	for n := 0; n <= 80; n++ {
 		a := make([]byte, n)
@@ -14,7 +15,7 @@ func TestEqualBytes(t *testing.T) {
 			a[i] = byte('a' + i%26)
 		}
 		b := bytes.Clone(a)
-		if !equalBytes(a, b) {
+		if !equalBytes(a, b) || !equalStrings(string(a), string(b)) {
 			t.Fatalf("len %d: equal slices compared unequal", n)
 		}
 		if n > 0 && equalBytes(a, b[:n-1]) {
@@ -22,7 +23,7 @@ func TestEqualBytes(t *testing.T) {
 		}
 		for i := range n {
 			b[i] ^= 0x80
-			if equalBytes(a, b) {
+			if equalBytes(a, b) || equalStrings(string(a), string(b)) {
 				t.Fatalf("len %d: a difference at %d went unseen", n, i)
 			}
 			b[i] ^= 0x80

@@ -1,6 +1,10 @@
 package parser
 
-import "watchlens/internal/word"
+import (
+	"unsafe"
+
+	"watchlens/internal/word"
+)
 
 // equalBytes is bytes.Equal 32 bytes at a time: under wasm, bytes.Equal
 // compares one byte at a time, and the fieldsV1 it compares are a third
@@ -28,4 +32,11 @@ func equalBytes(a, b []byte) bool {
 		}
 	}
 	return true
+}
+
+// equalStrings is a == b with equalBytes: the runtime's comparison, too,
+// goes a byte at a time under wasm, and the intern table compares each
+// object's identity (uid, name and namespace, some 60 bytes) with its copy.
+func equalStrings(a, b string) bool {
+	return len(a) == len(b) && equalBytes(unsafe.Slice(unsafe.StringData(a), len(a)), unsafe.Slice(unsafe.StringData(b), len(b)))
 }

@@ -21,11 +21,16 @@ type fields struct {
 	kind, apiVersion   string
 	namespace, name    string
 	uid, rv            string
-	labels             string // the raw JSON of metadata.labels, "" when absent
-	initialEventsEnd   bool
-	estimated          int64
-	code               int
-	reason, message    string
+	// rvParsed says that rvNum is the value of rv, a decimal number
+	// below 10^18 without a leading zero, as the fast extraction reads
+	// it on its way: emit then need not parse it again.
+	rvParsed         bool
+	rvNum            uint64
+	labels           string // the raw JSON of metadata.labels, "" when absent
+	initialEventsEnd bool
+	estimated        int64
+	code             int
+	reason, message  string
 }
 
 // extractGJSON is the reference extraction: each field is what gjson
@@ -224,7 +229,10 @@ func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line
 	// The API server parses a resourceVersion as a uint64, but it is an
 	// etcd revision, an int64: a larger one is no revision a cluster
 	// reaches (and 2^64-1 is what consumers may take for none).
-	n, err := strconv.ParseUint(f.rv, 10, 64)
+	n, err := f.rvNum, error(nil)
+	if !f.rvParsed {
+		n, err = strconv.ParseUint(f.rv, 10, 64)
+	}
 	outOfRange := err != nil && errors.Is(err, strconv.ErrRange) || err == nil && n > math.MaxInt64
 	ev.RVValid = err == nil && !outOfRange
 	if ev.RVValid {

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"math/bits"
+	"unsafe"
 
 	"watchlens/internal/word"
 )
@@ -30,6 +31,7 @@ type fastScanner struct {
 	i    int
 	memo *fastMemo
 	tab  *internTable
+	rec  *metaRecorder // gathers a metaTemplate, when not nil
 }
 
 // fastMemo remembers, per position in managedFields, the fieldsV1 value of
@@ -41,6 +43,11 @@ type fastScanner struct {
 // skipped by a comparison, many times faster than the walk.
 type fastMemo struct {
 	fieldsV1 [4][]byte
+	// byShape holds more of them, found by how they begin.
+	byShape fieldsByShape
+	// cps are the points of the walk over each of fieldsV1, where the
+	// next value may go on from.
+	cps [4][]fieldsCP
 	// last holds the strings interned last for kind, apiVersion, the
 	// object's identity (see identity) and labels, which mostly repeat
 	// from one event to the next: a comparison saves the intern table's
@@ -63,6 +70,44 @@ type fastMemo struct {
 	entries [4]entryMemo
 	// scratch gathers an object's identity for the intern table.
 	scratch []byte
+	// tmpl is the metadata last walked after a remembered envelope, and
+	// rec what gathers the next.
+	tmpl metaTemplate
+	rec  metaRecorder
+	// rvs holds the bytes of recent resourceVersions (see rvString).
+	rvs []byte
+}
+
+// rvBlock is how many bytes of resourceVersions share one allocation.
+const rvBlock = 4 << 10
+
+// rvString returns v, a resourceVersion, as a string, and its value
+// where it has read it (see fields.rvParsed). They are all
+// different, so not worth interning, and small: an allocation each was
+// most of the allocations of small events (1.2 an event for ConfigMaps,
+// 0.2 since), which cost more as wasm, whose collector runs on the
+// parser's thread. The usual ones, decimal
+// numbers below 10^18 without a leading zero, are copied into a block
+// they share; any other is a string of its own, for it may be kept
+// (the timeline keeps the odd ones), and would keep its block alive.
+func (s *fastScanner) rvString(v []byte) (string, uint64, bool) {
+	m := s.memo
+	if m == nil || len(v) == 0 || len(v) > 18 || v[0] == '0' {
+		return string(v), 0, false
+	}
+	var num uint64
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return string(v), 0, false
+		}
+		num = num*10 + uint64(c-'0')
+	}
+	if cap(m.rvs)-len(m.rvs) < len(v) {
+		m.rvs = make([]byte, 0, rvBlock)
+	}
+	n := len(m.rvs)
+	m.rvs = append(m.rvs, v...)
+	return unsafe.String(&m.rvs[n], len(v)), num, true
 }
 
 // fastHead is an envelope remembered in fastMemo.heads.
@@ -99,7 +144,7 @@ func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 	if m == nil {
 		return s.tab.bytesID(v)
 	}
-	if string(v) == m.last[slot] {
+	if equalStrings(unsafe.String(unsafe.SliceData(v), len(v)), m.last[slot]) {
 		return m.last[slot], m.lastID[slot]
 	}
 	x, id := s.tab.bytesID(v)
@@ -110,22 +155,230 @@ func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 // maxMemo bounds a remembered value; larger ones are walked every time.
 const maxMemo = 64 << 10
 
-// skipMemo skips the value at the read position, an object equal to *m if
-// it can, and remembers it in *m if it is an object walked.
-func (s *fastScanner) skipMemo(m *[]byte) bool {
+// skipMemo skips the entry-th fieldsV1 of managedFields at the read
+// position: an object equal to the last event's at that position, or to
+// the one of the same beginning in byShape, is skipped by a comparison;
+// else it is walked, from where it starts to differ from the last event's
+// if it can, and remembered in both.
+func (s *fastScanner) skipMemo(entry int) bool {
 	s.ws()
-	if p := *m; len(p) > 0 && len(s.b)-s.i >= len(p) && equalBytes(s.b[s.i:s.i+len(p)], p) {
+	m := s.memo
+	last := &m.fieldsV1[entry]
+	if p := *last; len(p) > 0 && bytesAt(s.b, s.i, p) {
 		s.i += len(p)
 		return true
 	}
-	start := s.i
-	if !s.skip() {
-		return false
+	// Hashing the beginning costs about what walking as many bytes does:
+	// only where the last value was long is it worth it.
+	var sl *shapeSlot
+	if len(*last) >= minShaped {
+		sl = m.byShape.slot(s.b, s.i, entry, s.tab.seed)
+		if len(sl.b) > 0 && bytesAt(s.b, s.i, sl.b) {
+			s.i += len(sl.b)
+			return true
+		}
 	}
-	if s.b[start] == '{' && s.i-start <= maxMemo {
-		*m = append((*m)[:0], s.b[start:s.i]...)
+	start := s.i
+	// The walk, from the last point where it went as over the last value
+	// (a pod's kubelet entry differs from the last pod's in its IP, near
+	// its end), or from the start.
+	cps := &m.cps[entry]
+	end := -1
+	if len(*cps) > 0 {
+		same := int32(commonPrefix(s.b[start:], *last))
+		k := len(*cps)
+		for k > 0 && (*cps)[k-1].off >= same {
+			k--
+		}
+		if k > 0 {
+			cp := (*cps)[k-1]
+			*cps = (*cps)[:k]
+			end = fieldsV1Walk(s.b, start, start+int(cp.off), int(cp.depth), cps)
+		}
+	}
+	if end < 0 {
+		*cps = (*cps)[:0]
+		if s.i < len(s.b) && s.b[s.i] == '{' {
+			end = fieldsV1Walk(s.b, start, start+1, 1, cps)
+		}
+	}
+	if end >= 0 {
+		s.i = end
+	} else {
+		*cps = (*cps)[:0]
+		if !s.skip() {
+			return false
+		}
+	}
+	if v := s.b[start:s.i]; v[0] == '{' && len(v) <= maxMemo {
+		*last = append((*last)[:0], v...)
+		if sl != nil && len(v) <= maxShaped {
+			sl.b = append(sl.b[:0], v...)
+		}
+	} else {
+		*last, *cps = (*last)[:0], (*cps)[:0]
 	}
 	return true
+}
+
+// fieldsByShape holds recent fieldsV1 values by a hash of their first
+// shapeLen bytes and their position in managedFields. On a cluster, the
+// event before is mostly another object's: a pod's controller entry lists
+// its workload's containers, which differ from the last pod's; the
+// entries of the same workload's pods are equal, and start with their
+// owner's uid, within the first shapeLen bytes, which is what tells them
+// apart from the other workloads'. A value found is only a candidate,
+// compared byte for byte, so a hash that collides costs a walk, never a
+// wrong answer.
+type fieldsByShape struct {
+	slots []shapeSlot
+}
+
+type shapeSlot struct{ b []byte }
+
+const (
+	shapeLen  = 256
+	shapeBits = 9
+	minShaped = 512     // see skipMemo
+	maxShaped = 8 << 10 // the largest value held: 512 of them take at most 4 MiB
+)
+
+// slot returns the slot of the value at b[i], the entry-th fieldsV1.
+func (c *fieldsByShape) slot(b []byte, i, entry int, seed uint64) *shapeSlot {
+	if c.slots == nil {
+		c.slots = make([]shapeSlot, 1<<shapeBits)
+	}
+	n := min(len(b)-i, shapeLen) &^ 7
+	h := seed ^ uint64(entry+1)*hashMul1
+	for k := 0; k < n; k += 8 {
+		h = bits.RotateLeft64((h^word.Load64(b, i+k))*hashMul2, 31)
+	}
+	h ^= h >> 29
+	h *= hashMul1
+	return &c.slots[h>>(64-shapeBits)]
+}
+
+// skipFieldsV1 skips a value of managedFields' fieldsV1 at the read
+// position: objects whose values are objects, written without white space
+// (`{"f:metadata":{"f:labels":{".":{},"f:app":{}}}}`), most of a pod's
+// metadata. Its grammar needs no stack and no state but where it is, so
+// it is walked in a loop of its own, without skipContainer's general one;
+// on anything else (white space, another type of value) it walks the
+// value with skip from its start. What it accepts, skipContainer accepts
+// with the same end, but for nesting deeper than skipContainer's stack,
+// which gjson reads as it does any other.
+func (s *fastScanner) skipFieldsV1() bool {
+	if end := fieldsV1End(s.b, s.i); end >= 0 {
+		s.i = end
+		return true
+	}
+	return s.skip()
+}
+
+// fieldsV1End returns the index after the value of skipFieldsV1's form at
+// b[i], or -1 if the bytes there are not one.
+func fieldsV1End(b []byte, i int) int {
+	if i >= len(b) || b[i] != '{' {
+		return -1
+	}
+	return fieldsV1Walk(b, i, i+1, 1, nil)
+}
+
+// fieldsCP is a point of a walk of a fieldsV1 value where it was at a key
+// after a ',': off bytes from the value's start, at depth open objects.
+// Where another value begins with the same off+1 bytes, its walk is at
+// the same point, and goes on from there (see skipMemo).
+type fieldsCP struct{ off, depth int32 }
+
+// cpGap is the least distance between two fieldsCPs.
+const cpGap = 48
+
+// fieldsV1Walk is fieldsV1End's walk from b[i], depth objects deep in the
+// value that starts at b[v], where the walk is at a key or at the '}' of
+// an empty object. With cps, it appends to *cps the points it passes.
+func fieldsV1Walk(b []byte, v, i, depth int, cps *[]fieldsCP) int {
+	lastCP := i
+	for i < len(b) {
+		// After a '{': a key, or the '}' of an empty object.
+		if b[i] == '"' {
+			// stringEnd, written out (see skipContainer).
+			i++
+			for {
+				if i+8 <= len(b) {
+					x := word.Load64(b, i)
+					q, bs := x^(lsb*'"'), x^(lsb*'\\')
+					m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
+					if m == 0 {
+						i += 8
+						continue
+					}
+					i += bits.TrailingZeros64(m) >> 3
+				} else {
+					for i < len(b) && b[i] != '"' && b[i] != '\\' {
+						i++
+					}
+					if i >= len(b) {
+						return -1
+					}
+				}
+				if b[i] == '"' {
+					break
+				}
+				i += 2
+			}
+			// The key's closing quote, then its value's '{'.
+			if i+2 >= len(b) || b[i+1] != ':' || b[i+2] != '{' {
+				return -1
+			}
+			i += 3
+			depth++
+			continue
+		}
+		if b[i] != '}' {
+			return -1
+		}
+		// Closing: after it, more closes, or a ',' and the next key.
+		for {
+			i++
+			if depth--; depth == 0 {
+				return i
+			}
+			if i >= len(b) {
+				return -1
+			}
+			if b[i] == '}' {
+				continue
+			}
+			if b[i] != ',' {
+				return -1
+			}
+			i++
+			if i >= len(b) || b[i] != '"' {
+				return -1
+			}
+			if cps != nil && i-lastCP >= cpGap && i-v <= maxMemo {
+				*cps = append(*cps, fieldsCP{int32(i - v), int32(depth)})
+				lastCP = i
+			}
+			break
+		}
+	}
+	return -1
+}
+
+// commonPrefix returns how many bytes a and b begin with alike.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := word.Load64(a, i) ^ word.Load64(b, i); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // jsonDelim marks the bytes that may follow a value inside a container:
@@ -160,19 +413,35 @@ func (s *fastScanner) str() ([]byte, bool) {
 	if s.i >= len(s.b) || s.b[s.i] != '"' {
 		return nil, false
 	}
+	b := s.b
 	start := s.i + 1
-	j := nextQuoteOrBackslash(s.b, start)
-	if j < 0 || s.b[j] != '"' {
+	// The first '"' or '\\', eight bytes at a time, written out: every
+	// key and value read goes through here, and under wasm a call costs
+	// more than the eight bytes tested.
+	j := start
+	for ; j+8 <= len(b); j += 8 {
+		x := word.Load64(b, j)
+		q, bs := x^(lsb*'"'), x^(lsb*'\\')
+		// The lowest set bit marks the first zero byte exactly.
+		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
+			j += bits.TrailingZeros64(m) >> 3
+			break
+		}
+	}
+	for j < len(b) && b[j] != '"' && b[j] != '\\' {
+		j++
+	}
+	if j >= len(b) || b[j] != '"' {
 		return nil, false
 	}
 	s.i = j + 1
-	return s.b[start:j], true
+	return b[start:j], true
 }
 
 // isNull consumes a null literal.
 func (s *fastScanner) isNull() bool {
 	s.ws()
-	if bytes.HasPrefix(s.b[s.i:], []byte("null")) && (s.i+4 == len(s.b) || jsonDelim[s.b[s.i+4]]) {
+	if s.i < len(s.b) && s.b[s.i] == 'n' && bytes.HasPrefix(s.b[s.i:], []byte("null")) && (s.i+4 == len(s.b) || jsonDelim[s.b[s.i+4]]) {
 		s.i += 4
 		return true
 	}
@@ -181,7 +450,8 @@ func (s *fastScanner) isNull() bool {
 
 // strOrNull reads a string, or null as gjson's "".
 func (s *fastScanner) strOrNull() ([]byte, bool) {
-	if s.isNull() {
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == 'n' && s.isNull() {
 		return nil, true
 	}
 	return s.str()
@@ -262,8 +532,8 @@ func (s *fastScanner) skipString() bool {
 }
 
 // stringEnd returns the index after the quote closing the string whose
-// contents start at b[i], or -1. It is nextQuoteOrBackslash in a loop,
-// written out: under wasm a call costs more than the eight bytes tested,
+// contents start at b[i], or -1. It is str's search in a loop, written
+// out: under wasm a call costs more than the eight bytes tested,
 // and the keys of managedFields, skipped in every event, are that short.
 func stringEnd(b []byte, i int) int {
 	for i+8 <= len(b) {
@@ -297,26 +567,6 @@ const (
 	lsb = 0x0101010101010101
 	msb = 0x8080808080808080
 )
-
-// nextQuoteOrBackslash returns the index of the first '"' or '\\' in b from
-// i, or -1. It tests eight bytes at a time: strings are short, but most of
-// what is skipped is strings.
-func nextQuoteOrBackslash(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		x := word.Load64(b, i)
-		q, bs := x^(lsb*'"'), x^(lsb*'\\')
-		// The lowest set bit marks the first zero byte exactly.
-		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] == '"' || b[i] == '\\' {
-			return i
-		}
-	}
-	return -1
-}
 
 // skipContainer passes over an object or array, checking its grammar on
 // the way: on malformed JSON gjson goes its own way, which the fast path
@@ -586,7 +836,8 @@ func (s *fastScanner) fromHead(f *fields, h *fastHead) (end int, early, ok bool)
 	*f = h.f
 	s.i = len(h.b)
 	var times fastTimes
-	if !s.metadata(f, &times) {
+	tp := &s.memo.tmpl
+	if !s.metadataFromHead(tp, f, &times) {
 		return 0, false, false
 	}
 	f.estimated = times.estimate()
@@ -708,6 +959,9 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 		}
 		// A key that repeats replaces what the one before gave.
 		idx := metadataKey(k)
+		if s.rec != nil {
+			s.rec.key(idx)
+		}
 		if idx == mOther {
 			ok = s.skip()
 		} else {
@@ -724,7 +978,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				// last ones, walked to their end, are an object: where the
 				// same bytes come, the walk would end after them again.
 				if m := s.memo; m != nil && len(m.last[3]) > 0 && m.last[3][0] == '{' &&
-					len(s.b)-s.i >= len(m.last[3]) && string(s.b[s.i:s.i+len(m.last[3])]) == m.last[3] {
+					len(s.b)-s.i >= len(m.last[3]) && equalStrings(unsafe.String(&s.b[s.i], len(m.last[3])), m.last[3]) {
 					s.i += len(m.last[3])
 					f.labels = m.last[3]
 					break
@@ -736,6 +990,9 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 			default:
 				var v []byte
 				v, ok = s.strOrNull()
+				if s.rec != nil && ok && v != nil {
+					s.rec.str(s, v, idx, 0)
+				}
 				switch idx {
 				case mName:
 					name = v
@@ -744,7 +1001,7 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				case mUID:
 					uid = v
 				case mRV:
-					f.rv = string(v) // resourceVersions are all different: not worth interning
+					f.rv, f.rvNum, f.rvParsed = s.rvString(v)
 				case mCreation:
 					t.creation = v
 				case mDeletion:
@@ -861,7 +1118,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	if e != nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
 		s.i += len(e.pre)
 		var ok bool
-		if at, ok = s.entryTime(); !ok {
+		if at, ok = s.entryTime(entry); !ok {
 			return false
 		}
 		seen, timeEnd = true, s.i
@@ -900,12 +1157,15 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		}
 		switch {
 		case string(k) == "fieldsV1" && e != nil:
-			ok = s.skipMemo(&s.memo.fieldsV1[entry])
+			ok = s.skipMemo(entry)
+		case string(k) == "fieldsV1":
+			s.ws()
+			ok = s.skipFieldsV1()
 		case string(k) == "time":
 			if !seen && e != nil && s.i-start <= maxMemo {
 				e.pre = append(e.pre[:0], s.b[start:s.i]...)
 			}
-			at, ok = s.entryTime()
+			at, ok = s.entryTime(entry)
 			if seen {
 				again = true
 			} else {
@@ -923,11 +1183,12 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 
 // entryTime reads a managedFields time: its Unix ns, 0 if it is not a
 // time.
-func (s *fastScanner) entryTime() (int64, bool) {
+func (s *fastScanner) entryTime(entry int) (int64, bool) {
 	v, ok := s.str()
 	if !ok {
 		return 0, false
 	}
+	s.rec.str(s, v, roleTime, entry)
 	ns, _ := parseTimeBytes(v)
 	return ns, true
 }
@@ -938,10 +1199,28 @@ func bytesAt(b []byte, i int, p []byte) bool {
 }
 
 // parseTimeBytes is parseTime without allocating for the usual
-// "2006-01-02T15:04:05Z"; other forms go to time.Parse.
+// "2006-01-02T15:04:05Z", and the same with a fraction of 1 to 9 digits
+// (a MicroTime's "2006-01-02T15:04:05.000000Z"); other forms go to
+// time.Parse.
 func parseTimeBytes(b []byte) (int64, bool) {
-	if len(b) != 20 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[19] != 'Z' {
+	if len(b) < 20 || len(b) > 30 || len(b) == 21 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[len(b)-1] != 'Z' {
 		return parseTime(string(b))
+	}
+	var frac int64
+	if len(b) > 20 {
+		if b[19] != '.' {
+			return parseTime(string(b))
+		}
+		digits := b[20 : len(b)-1]
+		for _, c := range digits {
+			if c < '0' || c > '9' {
+				return parseTime(string(b))
+			}
+			frac = frac*10 + int64(c-'0')
+		}
+		for range 9 - len(digits) {
+			frac *= 10
+		}
 	}
 	num := func(i, n int) int {
 		v := 0
@@ -974,7 +1253,7 @@ func parseTimeBytes(b []byte) (int64, bool) {
 	yoe := y - era*400
 	doy := int64((153*((month+9)%12)+2)/5 + day - 1)
 	days := era*146097 + yoe*365 + yoe/4 - yoe/100 + doy - 719468
-	return (days*86400 + int64(hour*3600+minute*60+sec)) * 1e9, true
+	return (days*86400+int64(hour*3600+minute*60+sec))*1e9 + frac, true
 }
 
 // daysIn returns the days of a month of the proleptic Gregorian calendar.

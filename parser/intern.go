@@ -142,7 +142,7 @@ func (t *internTable) find(h uint32, s string) (internSlot, bool) {
 		if e.h == 0 {
 			break
 		}
-		if e.h == h && e.s == s {
+		if e.h == h && equalStrings(e.s, s) {
 			return *e, true
 		}
 		i = (i + 1) & mask

@@ -1,0 +1,39 @@
+package parser
+
+import (
+	"bytes"
+	"testing"
+
+	"watchlens/internal/synth"
+)
+
+// TestFastMemoSynth reads the synthetic captures' events through one memo,
+// as a Reader does, and holds each to the reference: the realistic pods'
+// fieldsV1 are found by how they begin or walked from where they start to
+// differ from the last event's, the others' compared or walked whole.
+func TestFastMemoSynth(t *testing.T) {
+	for name, gen := range map[string]func(*bytes.Buffer, int){
+		"realistic pods": synth.RealisticPod, "pods": synth.Pod, "leases": synth.Lease,
+		"events": synth.Event, "configmaps": synth.ConfigMap,
+	} {
+		t.Run(name, func(t *testing.T) {
+			tab := newInternTable()
+			var memo fastMemo
+			var b bytes.Buffer
+			for i := range 4000 {
+				b.Reset()
+				gen(&b, i*7)
+				v := bytes.TrimSpace(b.Bytes())
+				var fast, ref fields
+				if _, _, ok := extractFast(v, &fast, tab, &memo); !ok {
+					t.Fatalf("event %d: the fast path declined", i)
+				}
+				extractGJSON(v, &ref)
+				fast.rvParsed, fast.rvNum = false, 0 // see FuzzFastVsGJSON
+				if fast != ref {
+					t.Fatalf("event %d: fast %+v\ngjson %+v", i, fast, ref)
+				}
+			}
+		})
+	}
+}
