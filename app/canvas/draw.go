@@ -9,7 +9,7 @@ import (
 
 // Build fills fr with one frame of the view.
 func (c *Cache) Build(v *View, fr *Frame) Layout {
-	layout := NewLayout(v.Width, len(v.Rows), v.AxisRV, HasHad(v.Analysis))
+	layout := FitLayout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis))
 	fr.reset(layout.Width, layout.Height, v.PixelRatio)
 	s := v.PlotScale(&layout)
 	plotBottom := layout.LanesY + max(layout.LanesH, RowHeight)
@@ -48,6 +48,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	var rvTop, rvBot uint64
 	if !v.AxisRV {
 		rvTop, rvBot = c.cursorStrip(v, &layout, s, fr)
+		layout.CursorTop, layout.CursorBot = rvTop, rvBot
 	}
 	fr.unclip()
 	if rvTop > rvBot {

@@ -34,6 +34,12 @@ func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
 		h.Text = c.zonesAt(v, band, at, slop)
 	case BandCursors:
 		h.Text = c.cursorsAt(at)
+		if k, ev := c.cursorStepHit(layout, at, y); ev >= 0 {
+			h.Event = ev
+			h.Text += "\nclick: select the event that set the " + k + " cursor here"
+		} else if k != "" {
+			h.Text += "\nthe " + k + " cursor was set here by its session's request, not by an event"
+		}
 	case BandLanes:
 		return c.lanesHit(v, layout, x, y, at, slop)
 	}

@@ -15,6 +15,7 @@ const (
 	bandGap     = 4.0
 	RowHeight   = 16.0
 	maxRowsShow = 28 // the lane area scrolls beyond this many rows
+	minRowsShow = 4  // however little room the window leaves
 	markSize    = 9.0
 	hitSlop     = 5.0 // how far from a mark a click still selects it
 )
@@ -49,12 +50,22 @@ type Layout struct {
 	LanesY        float64 // top of the lane area
 	LanesH        float64 // its visible height
 	ContentH      float64 // height of all rows
+	// CursorTop and CursorBot are the RVs at the cursor strip's top and
+	// bottom in the frame built (equal when it is empty).
+	CursorTop, CursorBot uint64
 }
 
 // NewLayout stacks the bands; the cursor strip only exists on the time axis
 // (it plots RV against time), and the had-bookmarks band only when a
 // capture has that counterfactual cursor.
 func NewLayout(w float64, rows int, axisRV, had bool) Layout {
+	return FitLayout(w, 0, rows, axisRV, had)
+}
+
+// FitLayout is NewLayout for a canvas at most maxH CSS pixels high (0: no
+// bound, the lane area showing up to maxRowsShow rows): the lane area
+// takes what the bands above leave, at least minRowsShow rows.
+func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
 	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
 	add := func(id BandID, h float64, label string) {
@@ -75,10 +86,23 @@ func NewLayout(w float64, rows int, axisRV, had bool) Layout {
 	}
 	layout.LanesY = y
 	layout.ContentH = float64(rows) * RowHeight
-	layout.LanesH = min(layout.ContentH, maxRowsShow*RowHeight)
+	show := float64(maxRowsShow)
+	if maxH > 0 {
+		show = max(math.Floor((maxH-y-2)/RowHeight), minRowsShow)
+	}
+	layout.LanesH = min(layout.ContentH, show*RowHeight)
 	layout.Height = layout.LanesY + max(layout.LanesH, RowHeight) + 2
 	return layout
 }
+
+// MinHeight is the least height a canvas of this layout needs: its bands
+// and at most minRowsShow rows.
+func (layout *Layout) MinHeight() float64 {
+	return layout.LanesY + max(min(layout.ContentH, minRowsShow*RowHeight), RowHeight) + 2
+}
+
+// BandByID is the band id, if the layout has it.
+func (layout *Layout) BandByID(id BandID) (Band, bool) { return layout.bandByID(id) }
 
 func (layout *Layout) bandByID(id BandID) (Band, bool) {
 	for _, b := range layout.Bands {

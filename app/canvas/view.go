@@ -4,11 +4,14 @@ import "watchlens/timeline"
 
 // View is everything one frame depends on.
 type View struct {
-	Analysis   *timeline.Analysis
-	Filter     timeline.Filter
-	AxisRV     bool
-	From, To   int64
-	Width      float64
+	Analysis *timeline.Analysis
+	Filter   timeline.Filter
+	AxisRV   bool
+	From, To int64
+	Width    float64
+	// MaxHeight, when not 0, is the room the canvas has, CSS pixels: the
+	// lane area fills it (see FitLayout).
+	MaxHeight  float64
 	PixelRatio float64
 	Groups     []Group
 	Rows       []Row
