@@ -61,16 +61,19 @@ type TimelineView struct {
 		selected int
 	}
 
-	fr       canvas.Frame
-	layout   canvas.Layout // of the last frame drawn, for hit-testing
-	drawn    frameKey      // of the last frame drawn
-	drag     *pointerDrag
-	pinch    *touchPinch
-	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle   int             // generation of the pending actionRange
-	bytes    []byte
-	jsBuf    goapp.Value
-	jsBufLen int
+	maxH float64 // the room the stage gives the canvas, CSS px (see canvas.FitLayout)
+	// stageMinH is the least height given to the stage, CSS px.
+	stageMinH float64
+	fr        canvas.Frame
+	layout    canvas.Layout // of the last frame drawn, for hit-testing
+	drawn     frameKey      // of the last frame drawn
+	drag      *pointerDrag
+	pinch     *touchPinch
+	pointers  map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle    int             // generation of the pending actionRange
+	bytes     []byte
+	jsBuf     goapp.Value
+	jsBufLen  int
 	// scriptWaits counts the frames put off because web/timeline.js was
 	// not loaded yet.
 	scriptWaits int
@@ -101,6 +104,10 @@ const (
 	// actionRange: the user zoomed, panned or reset the view; its value is
 	// the range shown, [2]int64{from, to}, both 0 for the whole capture.
 	actionRange = "timeline/range"
+	// actionBrush: the user shift-dragged over a range, which the view
+	// zooms to and the page shows the statistics of; its value is the
+	// range, [2]int64{from, to}, on the time axis.
+	actionBrush = "timeline/brush"
 )
 
 // settleDelay is how long zooming and panning must pause before the page
@@ -153,7 +160,7 @@ func (v *TimelineView) rebuildRows() {
 	}
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	v.rowsFrom, v.rowsTo = v.from, v.to
-	layout := canvas.NewLayout(max(v.fr.Width, 400), len(v.rows), v.axisRV, canvas.HasHad(v.Analysis))
+	layout := canvas.FitLayout(max(v.fr.Width, 400), v.maxH, len(v.rows), v.axisRV, canvas.HasHad(v.Analysis))
 	v.scrollY = layout.ClampScroll(v.scrollY)
 }
 
@@ -202,12 +209,19 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 // viewState is the frame's input.
 func (v *TimelineView) viewState(width, dpr float64) *canvas.View {
 	return &canvas.View{Analysis: v.Analysis, Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to,
-		Width: width, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
+		Width: width, MaxHeight: v.maxH, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.
+// It also reads the height the container leaves the canvas (maxH).
 func (v *TimelineView) canvasWidth(cv goapp.Value) float64 {
-	return max(cv.Get("parentElement").Get("clientWidth").Float(), 320)
+	stage := cv.Get("parentElement")
+	if h := stage.Get("clientHeight").Float(); h >= 100 {
+		v.maxH = h
+	} else {
+		v.maxH = 0
+	}
+	return max(stage.Get("clientWidth").Float(), 320)
 }
 
 func (v *TimelineView) dpr() float64 {
@@ -222,6 +236,7 @@ type frameKey struct {
 	axisRV     bool
 	from, to   int64
 	width, dpr float64
+	maxH       float64
 	rows       *canvas.Row // rebuilding the rows makes a new slice
 	scrollY    float64
 	selected   int
@@ -231,7 +246,7 @@ type frameKey struct {
 
 func (v *TimelineView) frameKey(st *canvas.View) frameKey {
 	k := frameKey{cache: v.cache, an: st.Analysis, filter: st.Filter, axisRV: st.AxisRV, from: st.From, to: st.To,
-		width: st.Width, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
+		width: st.Width, maxH: st.MaxHeight, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
 		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo}
 	if len(st.Rows) > 0 {
 		k.rows = &st.Rows[0]
@@ -290,6 +305,20 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 	prev := v.layout
 	v.layout = v.cache.Build(st, &v.fr)
 	v.drawn = v.frameKey(st)
+	if prev.CursorTop != v.layout.CursorTop || prev.CursorBot != v.layout.CursorBot || prev.LanesY != v.layout.LanesY {
+		// The cursor strip's band and RV scale, for tools that point at a
+		// cursor's step: "y,height,top RV,bottom RV".
+		if b, ok := v.layout.BandByID(canvas.BandCursors); ok {
+			cv.Get("dataset").Set("cursorBand", strconv.FormatFloat(b.Y, 'f', 1, 64)+","+strconv.FormatFloat(b.Height, 'f', 1, 64)+","+
+				strconv.FormatUint(v.layout.CursorTop, 10)+","+strconv.FormatUint(v.layout.CursorBot, 10))
+		}
+	}
+	if minH := v.layout.MinHeight(); minH != v.stageMinH {
+		// The stage is never smaller than the bands and a few lanes: the
+		// page scrolls down rather than cut the timeline.
+		v.stageMinH = minH
+		cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
+	}
 	if prev.PlotX != v.layout.PlotX || prev.PlotW != v.layout.PlotW || prev.LanesY != v.layout.LanesY {
 		// Where the plot and the lanes sit, for tools that need to point
 		// at a mark (the browser tests click one).
@@ -326,7 +355,7 @@ func (v *TimelineView) Render() goapp.UI {
 		return goapp.Section().Class("timeline")
 	}
 	return goapp.Section().Class("timeline").ID("timeline").Body(
-		goapp.H3().Text("Timeline"),
+		goapp.H3().Class("tl-visually-hidden").Text("Timeline"),
 		v.renderLegend(),
 		goapp.Div().Class("tl-stage").Body(
 			goapp.Canvas().
@@ -365,35 +394,44 @@ func (v *TimelineView) axisCaption() string {
 	return "x axis: time, UTC, as recorded on arrival"
 }
 
+// legendItems is the timeline's legend, on the page and in its PNG.
+var legendItems = []struct{ sym, color, opacity, text string }{
+	{"▲", canvas.ColorAdded, "", "ADDED"},
+	{"●", canvas.ColorModified, "", "MODIFIED"},
+	{"✕", canvas.ColorDeleted, "", "DELETED"},
+	{"◆", canvas.ColorObserved, "", "OBSERVED (no event type)"},
+	{"○", canvas.ColorListed, "", "LISTED (an object as a LIST showed it)"},
+	{"|", canvas.ColorBookmark, "", "BOOKMARK"},
+	{"▼", canvas.ColorError, "", "ERROR"},
+	{"■", canvas.ColorZone, "", "red zone: a drop here, resumed, gets 410"},
+	{"■", canvas.ColorZone, "0.35", "pale: at risk, past the history the server is sure to keep"},
+	{"▂", canvas.ColorObserved, "", "events per pixel column (log scale)"},
+	{"▬", canvas.ColorSession, "", "watch session"},
+	{"▮", canvas.ColorDeleted, "", "reconnect gap"},
+	{"━", canvas.ColorAware, "", "bookmark-aware cursor"},
+	{"━", canvas.ColorIgnoring, "", "bookmark-ignoring cursor"},
+	{"━", canvas.ColorHead, "", "head estimate"},
+}
+
 func (v *TimelineView) renderLegend() goapp.UI {
-	item := func(sym, color, text string) goapp.UI {
-		return goapp.Li().Body(
-			goapp.Span().Class("tl-sym").Style("color", color).Aria("hidden", "true").Text(sym),
-			goapp.Text(text),
-		)
+	key := func(i int, label string) goapp.UI {
+		l := legendItems[i]
+		return goapp.Span().Body(goapp.Span().Class("tl-sym").Style("color", "var("+l.color+")").Aria("hidden", "true").Text(l.sym), goapp.Text(label))
 	}
-	return goapp.Div().Class("tl-legend").Body(
+	// Folded, the legend's line names the marks a first look needs.
+	return goapp.Details().Class("tl-legend").Body(
+		goapp.Summary().Body(goapp.Text("Legend and controls:"), key(0, "ADDED"), key(1, "MODIFIED"), key(2, "DELETED"), key(5, "BOOKMARK"), key(6, "ERROR"),
+			key(7, "410 zone"), key(12, "cursor with bookmarks"), key(13, "without")),
 		goapp.Ul().Aria("label", "Legend").Body(
-			item("▲", canvas.ColorAdded, "ADDED"),
-			item("●", canvas.ColorModified, "MODIFIED"),
-			item("✕", canvas.ColorDeleted, "DELETED"),
-			item("◆", canvas.ColorObserved, "OBSERVED (no event type)"),
-			item("○", canvas.ColorListed, "LISTED (an object as a LIST showed it)"),
-			item("|", canvas.ColorBookmark, "BOOKMARK"),
-			item("▼", canvas.ColorError, "ERROR"),
-			item("■", canvas.ColorZone, "red zone: a drop here, resumed, gets 410"),
-			goapp.Li().Body(
-				goapp.Span().Class("tl-sym").Style("color", canvas.ColorZone).Style("opacity", "0.35").Aria("hidden", "true").Text("■"),
-				goapp.Text("pale: at risk, past the history the server is sure to keep"),
-			),
-			item("▂", canvas.ColorObserved, "events per pixel column (log scale)"),
-			item("▬", canvas.ColorSession, "watch session"),
-			item("▮", canvas.ColorDeleted, "reconnect gap"),
-			item("━", canvas.ColorAware, "bookmark-aware cursor"),
-			item("━", canvas.ColorIgnoring, "bookmark-ignoring cursor"),
-			item("━", canvas.ColorHead, "head estimate"),
+			goapp.Range(legendItems).Slice(func(i int) goapp.UI {
+				l := legendItems[i]
+				return goapp.Li().Body(
+					goapp.Span().Class("tl-sym").Style("color", "var("+l.color+")").Style("opacity", l.opacity).Aria("hidden", "true").Text(l.sym),
+					goapp.Text(l.text),
+				)
+			}),
 		),
-		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
+		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range and count what it holds · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
 	)
 }
 
@@ -715,6 +753,9 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 		v.from, v.to = canvas.FitRange(from, to, lo, hi)
 		v.draw(ctx)
 		v.emitRange(ctx)
+		if !v.axisRV {
+			ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
+		}
 	default:
 		v.draw(ctx)
 		v.emitRange(ctx)
