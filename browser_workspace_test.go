@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -359,6 +361,63 @@ func TestBrowserWorkspace(t *testing.T) {
 		if phases["i"]+phases["I"] == 0 || phases["C"] == 0 || phases["X"] == 0 {
 			t.Errorf("the trace lacks instants, counters or slices: %v", phases)
 		}
+	})
+
+	t.Run("the first visit paints the shell and a progress bar while app.wasm loads", func(t *testing.T) {
+		// The site again, on an origin of its own (no service worker has
+		// cached it), sending app.wasm slowly: about 3 s for its bytes.
+		files := http.FileServer(http.Dir(s.root))
+		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, "/app.wasm") {
+				files.ServeHTTP(w, r)
+				return
+			}
+			b, err := os.ReadFile(filepath.Join(s.root, "web", "app.wasm"))
+			if err != nil {
+				http.Error(w, err.Error(), 500)
+				return
+			}
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+			const parts = 30
+			for i := range parts {
+				w.Write(b[i*len(b)/parts : (i+1)*len(b)/parts])
+				w.(http.Flusher).Flush()
+				time.Sleep(100 * time.Millisecond)
+			}
+		}))
+		defer slow.Close()
+		tab := s.newTab(t)
+		start := time.Now()
+		navigate(t, tab, slow.URL+"/")
+		type shell struct {
+			Header   bool    `json:"header"`
+			Bar      bool    `json:"bar"`
+			Value    float64 `json:"value"`
+			Captured bool    `json:"captured"`
+		}
+		got, err := chromedp.Run(tab, chromedp.Poll[*shell](`(() => {
+			const h = document.querySelector("header.bar h1"), bar = document.querySelector("#app-wasm-progress");
+			if (!h || !bar) return null;
+			return {header: h.checkVisibility() && h.getBoundingClientRect().top < 100, bar: bar.checkVisibility(), value: bar.value,
+				captured: !!document.querySelector("#results")};
+		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		if err != nil {
+			t.Fatalf("no header and progress bar while app.wasm loads: %v", err)
+		}
+		if !got.Header || !got.Bar || got.Captured {
+			t.Errorf("while app.wasm loads the page shows %+v", got)
+		}
+		if waited := time.Since(start); waited > 2500*time.Millisecond {
+			t.Errorf("the shell came %v after the navigation began", waited)
+		}
+		screenshot(t, tab, "workspace-first-paint")
+		// The bar moves, then the app replaces it with the capture.
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const b = document.querySelector("#app-wasm-progress"); return !b || b.value >= 50; })()`,
+			chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Errorf("the progress bar did not move: %v", err)
+		}
+		checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
 	})
 
 	t.Run("screens and themes", func(t *testing.T) {
