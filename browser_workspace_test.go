@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
 
@@ -225,6 +226,85 @@ func TestBrowserWorkspace(t *testing.T) {
 		if got := waitSummary(t, again, func(s map[string]string) bool { return s["from"] == from }); got["whole"] != "false" {
 			t.Errorf("the dropped file did not restore the link's range: %v", got)
 		}
+	})
+
+	t.Run("two files: each has its own labelled tracks, and the header and tab name both", func(t *testing.T) {
+		files := []string{"samples/" + w4, "samples/w1-broad-configmaps-bookmarks.ts.http"}
+		names := []string{w4, "w1-broad-configmaps-bookmarks.ts.http"}
+		tab := s.openSample(t, "w3-then-resume.ts.http")
+		drop(t, tab, files...)
+		readSummary(t, tab, strings.Join(names, "\n"), nil)
+		got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => {
+			const c = document.querySelector("#timeline canvas");
+			if (!c || !c.dataset.bands || !c.dataset.bands.includes("w1-broad")) return null;
+			return {bands: c.dataset.bands, title: document.title, header: document.querySelector("#open-files").textContent};
+		})()`, chromedp.WithPollingTimeout(20*time.Second)))
+		must(t, err)
+		// "file id y height label" per band.
+		type band struct {
+			file, id int
+			y, h     float64
+			label    string
+		}
+		perFile := map[int]map[string]band{}
+		for _, line := range strings.Split(got["bands"], "\n") {
+			f := strings.SplitN(line, " ", 5)
+			var b band
+			b.file, _ = strconv.Atoi(f[0])
+			b.id, _ = strconv.Atoi(f[1])
+			b.y, _ = strconv.ParseFloat(f[2], 64)
+			b.h, _ = strconv.ParseFloat(f[3], 64)
+			b.label = f[4]
+			if perFile[b.file] == nil {
+				perFile[b.file] = map[string]band{}
+			}
+			perFile[b.file][b.label] = b
+		}
+		for i, name := range names {
+			bands := perFile[i]
+			if _, ok := bands[name]; !ok {
+				t.Errorf("no band labelled %s: %q", name, got["bands"])
+			}
+			for _, track := range []string{"sessions", "bookmarks", "410 · bookmark-aware", "410 · bookmark-ignoring", "cursors · RV"} {
+				if _, ok := bands[track]; !ok {
+					t.Errorf("%s has no %s track of its own", name, track)
+				}
+			}
+			if !strings.Contains(got["title"], name) || !strings.Contains(got["header"], name) {
+				t.Errorf("the tab's title %q or the header %q does not name %s", got["title"], got["header"], name)
+			}
+		}
+		// Each file's zone tracks show its own zones: red where the
+		// model refuses its resumes, nothing where it refuses none.
+		b := timeline.NewBuilder()
+		for k, f := range files {
+			r, err := os.Open(f)
+			must(t, err)
+			must(t, b.AddReader(names[k], r, parser.Options{}))
+			r.Close()
+		}
+		an := b.Build().Analyze(timeline.DefaultParams())
+		for i, name := range names {
+			refused := 0
+			for _, z := range an.Zones {
+				if z.File == i && z.Kind == timeline.BookmarkIgnoring {
+					refused++
+				}
+			}
+			zb := perFile[i]["410 · bookmark-ignoring"]
+			red, err := chromedp.Run(tab, chromedp.Evaluate[int](fmt.Sprintf(`(() => {
+				const c = document.querySelector("#timeline canvas"), r = devicePixelRatio;
+				const d = c.getContext("2d").getImageData(0, Math.round((%v + %v / 2) * r), c.width, 1).data;
+				let n = 0;
+				for (let i = 0; i < d.length; i += 4) if (d[i] > 180 && d[i + 1] < 140 && d[i + 2] < 160) n++;
+				return n;
+			})()`, zb.y, zb.h)))
+			must(t, err)
+			if (refused > 0) != (red > 20) {
+				t.Errorf("%s: %d refused zones for the cursor without bookmarks, %d red pixels in its track", name, refused, red)
+			}
+		}
+		screenshot(t, tab, "workspace-two-files")
 	})
 
 	t.Run("a shift-drag's range statistics are the model's", func(t *testing.T) {

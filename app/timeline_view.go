@@ -160,7 +160,7 @@ func (v *TimelineView) rebuildRows() {
 	}
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	v.rowsFrom, v.rowsTo = v.from, v.to
-	layout := canvas.FitLayout(max(v.fr.Width, 400), v.maxH, len(v.rows), v.axisRV, canvas.HasHad(v.Analysis))
+	layout := v.cache.Layout(max(v.fr.Width, 400), v.maxH, len(v.rows), v.axisRV, canvas.HasHad(v.Analysis))
 	v.scrollY = layout.ClampScroll(v.scrollY)
 }
 
@@ -330,10 +330,23 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 		var zones []string
 		for _, b := range v.layout.Bands {
 			if b.ID == canvas.BandZoneAware || b.ID == canvas.BandZoneIgnoring || b.ID == canvas.BandZoneHad {
-				zones = append(zones, canvas.ZoneBandKind(b.ID).String()+":"+strconv.FormatFloat(b.Y+b.Height/2, 'f', 1, 64))
+				// "kind:y", or "kind@file:y" for a file's own band.
+				key := canvas.ZoneBandKind(b.ID).String()
+				if b.File >= 0 {
+					key += "@" + strconv.Itoa(b.File)
+				}
+				zones = append(zones, key+":"+strconv.FormatFloat(b.Y+b.Height/2, 'f', 1, 64))
 			}
 		}
 		ds.Set("zoneBands", strings.Join(zones, ","))
+		// Every band: "file id y height label", one a line, file -1 for
+		// the bands all files share.
+		var bands []string
+		for _, b := range v.layout.Bands {
+			bands = append(bands, strconv.Itoa(b.File)+" "+strconv.Itoa(int(b.ID))+" "+strconv.FormatFloat(b.Y, 'f', 1, 64)+" "+
+				strconv.FormatFloat(b.Height, 'f', 1, 64)+" "+b.Label)
+		}
+		ds.Set("bands", strings.Join(bands, "\n"))
 	}
 	spec, err := v.fr.Spec()
 	if err != nil {

@@ -11,18 +11,17 @@ const cursorStepHitPx = 8.0
 // its step in force there: what a click on a cursor's step selects. It
 // returns the cursor's name ("" when no line is near) and the event's
 // table index (-1 when the step is no event).
-func (c *Cache) cursorStepHit(layout *Layout, at int64, y float64) (string, int) {
-	b, ok := layout.bandByID(BandCursors)
-	if !ok || layout.CursorTop <= layout.CursorBot {
+func (c *Cache) cursorStepHit(b Band, at int64, y float64) (string, int) {
+	if b.ID != BandCursors || b.RVTop <= b.RVBot {
 		return "", -1
 	}
-	axis := rvBand{y0: b.Y, h: b.Height, top: layout.CursorTop, bot: layout.CursorBot}
+	axis := rvBand{y0: b.Y, h: b.Height, top: b.RVTop, bot: b.RVBot}
 	tl := c.tl
 	best, bestD, bestEv := -1, cursorStepHitPx, -1
 	for i := range tl.Cursors {
 		cur := &tl.Cursors[i]
 		rv, _, k, ok := cur.At(at)
-		if !ok || rv < layout.CursorBot || rv > layout.CursorTop {
+		if !ok || !inFile(b, cur.File) || rv < b.RVBot || rv > b.RVTop {
 			continue
 		}
 		if d := math.Abs(axis.y(rv) - y); d <= bestD {

@@ -193,7 +193,7 @@ func TestFrameSeveralFiles(t *testing.T) {
 		t.Fatalf("groups %+v", v.Groups)
 	}
 	var fr Frame
-	c.Build(v, &fr)
+	layout := c.Build(v, &fr)
 	lines := 0
 	for _, col := range []string{ColorAware, ColorIgnoring} {
 		lines += len(opsOf(&fr, "seg", col))
@@ -201,6 +201,59 @@ func TestFrameSeveralFiles(t *testing.T) {
 	// ColorAware is also ADDED's colour, but ADDED marks are "mark" ops.
 	if lines != 4 {
 		t.Errorf("%d cursor lines for two files", lines)
+	}
+	// Each file has its group of bands, under a band with its name.
+	per := map[int]map[BandID]Band{}
+	for _, b := range layout.Bands {
+		if per[b.File] == nil {
+			per[b.File] = map[BandID]Band{}
+		}
+		per[b.File][b.ID] = b
+	}
+	for f, file := range tl.Files {
+		bands := per[f]
+		if bands[BandFile].Label != file.Name {
+			t.Errorf("file %d's group is labelled %q", f, bands[BandFile].Label)
+		}
+		for _, id := range []BandID{BandSessions, BandBookmarks, BandZoneAware, BandZoneIgnoring, BandCursors} {
+			if _, ok := bands[id]; !ok {
+				t.Errorf("file %s has no band %d", file.Name, id)
+			}
+		}
+	}
+	// Every red zone is drawn in its own file's zone bands, and a file
+	// with refused zones has them drawn there.
+	inBand := func(y float32) int {
+		for f := range tl.Files {
+			for _, id := range []BandID{BandZoneAware, BandZoneIgnoring, BandZoneHad} {
+				if b, ok := per[f][id]; ok && float64(y) >= b.Y && float64(y) < b.Y+b.Height {
+					return f
+				}
+			}
+		}
+		return -1
+	}
+	refused, drawn := map[int]int{}, map[int]int{}
+	for _, z := range an.Zones {
+		refused[z.File]++
+	}
+	for _, op := range opsOf(&fr, "rect", ColorZone) {
+		if op.Alpha != zoneAlpha {
+			continue
+		}
+		for k := 0; k < op.Count/4; k++ {
+			y := fr.floats[op.Offset+4*k+1]
+			f := inBand(y)
+			if f < 0 {
+				t.Errorf("a refused zone drawn at y %v, outside every zone band", y)
+			}
+			drawn[f]++
+		}
+	}
+	for f := range tl.Files {
+		if (refused[f] > 0) != (drawn[f] > 0) {
+			t.Errorf("file %d: %d refused zones, %d drawn in its bands", f, refused[f], drawn[f])
+		}
 	}
 }
 

@@ -21,25 +21,28 @@ func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
 	s := v.PlotScale(layout)
 	at := s.At(x)
 	slop := max(int64(math.Ceil(hitSlop*float64(s.To-s.From)/s.Width)), 1)
+	b, _ := layout.BandUnder(y)
 	switch band := layout.BandAt(y); band {
 	case BandAxis:
 		h.Text = c.FormatPos(v.AxisRV, at)
 	case BandDensity:
 		h.Text = c.densityAt(v, layout, x, at)
 	case BandSessions:
-		return c.sessionsHit(v, at, slop)
+		return c.sessionsHit(v, b, at, slop)
 	case BandBookmarks:
-		return c.bookmarksHit(v, at, slop)
+		return c.bookmarksHit(v, b, at, slop)
 	case BandZoneAware, BandZoneIgnoring, BandZoneHad:
-		h.Text = c.zonesAt(v, band, at, slop)
+		h.Text = c.zonesAt(v, b, at, slop)
 	case BandCursors:
-		h.Text = c.cursorsAt(at)
-		if k, ev := c.cursorStepHit(layout, at, y); ev >= 0 {
+		h.Text = c.cursorsAt(at, b)
+		if k, ev := c.cursorStepHit(b, at, y); ev >= 0 {
 			h.Event = ev
 			h.Text += "\nclick: select the event that set the " + k + " cursor here"
 		} else if k != "" {
 			h.Text += "\nthe " + k + " cursor was set here by its session's request, not by an event"
 		}
+	case BandFile:
+		h.Text = b.Label
 	case BandLanes:
 		return c.lanesHit(v, layout, x, y, at, slop)
 	}

@@ -12,6 +12,7 @@ const (
 	bookmarkH   = 16.0
 	zoneH       = 12.0
 	cursorH     = 84.0
+	fileH       = 16.0
 	bandGap     = 4.0
 	RowHeight   = 16.0
 	maxRowsShow = 28 // the lane area scrolls beyond this many rows
@@ -33,6 +34,9 @@ const (
 	BandZoneHad
 	BandCursors
 	BandLanes
+	// BandFile heads a file's group of bands when several files are
+	// open: its name, above its sessions, bookmarks, zones and cursors.
+	BandFile
 	BandNone
 )
 
@@ -40,6 +44,12 @@ type Band struct {
 	ID        BandID
 	Y, Height float64
 	Label     string
+	// File is the file whose tracks the band shows, -1 for all (one file
+	// open, or the shared axis and density bands).
+	File int
+	// RVTop and RVBot are, for a cursor band in the frame built, the RVs
+	// at its top and bottom (equal when it is empty).
+	RVTop, RVBot uint64
 }
 
 // Layout places the bands and the plot inside a canvas of width w.
@@ -66,23 +76,45 @@ func NewLayout(w float64, rows int, axisRV, had bool) Layout {
 // bound, the lane area showing up to maxRowsShow rows): the lane area
 // takes what the bands above leave, at least minRowsShow rows.
 func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
+	return FileLayout(w, maxH, rows, nil, axisRV, had)
+}
+
+// FileLayout is FitLayout for the files named: with two or more, each
+// file has a group of bands of its own (sessions, bookmarks, zones,
+// cursors) under a band with its name, instead of sharing them.
+func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool) Layout {
 	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
+	file := -1
 	add := func(id BandID, h float64, label string) {
-		layout.Bands = append(layout.Bands, Band{ID: id, Y: y, Height: h, Label: label})
+		layout.Bands = append(layout.Bands, Band{ID: id, Y: y, Height: h, Label: label, File: file})
 		y += h + bandGap
 	}
 	add(BandAxis, axisH, "")
 	add(BandDensity, densityH, "events")
-	add(BandSessions, sessionH, "sessions")
-	add(BandBookmarks, bookmarkH, "bookmarks")
-	add(BandZoneAware, zoneH, "410 · bookmark-aware")
-	add(BandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
-	if had {
-		add(BandZoneHad, zoneH, "410 · had bookmarks")
+	groups := []string{""}
+	if len(files) > 1 {
+		groups = files
 	}
-	if !axisRV {
-		add(BandCursors, cursorH, "cursors · RV")
+	cursorsH := cursorH
+	if len(groups) > 1 {
+		cursorsH = cursorH * 3 / 4
+	}
+	for f, name := range groups {
+		if len(groups) > 1 {
+			file = f
+			add(BandFile, fileH, name)
+		}
+		add(BandSessions, sessionH, "sessions")
+		add(BandBookmarks, bookmarkH, "bookmarks")
+		add(BandZoneAware, zoneH, "410 · bookmark-aware")
+		add(BandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
+		if had {
+			add(BandZoneHad, zoneH, "410 · had bookmarks")
+		}
+		if !axisRV {
+			add(BandCursors, cursorsH, "cursors · RV")
+		}
 	}
 	layout.LanesY = y
 	layout.ContentH = float64(rows) * RowHeight
@@ -107,6 +139,16 @@ func (layout *Layout) BandByID(id BandID) (Band, bool) { return layout.bandByID(
 func (layout *Layout) bandByID(id BandID) (Band, bool) {
 	for _, b := range layout.Bands {
 		if b.ID == id {
+			return b, true
+		}
+	}
+	return Band{}, false
+}
+
+// BandUnder is the band under y, if any (not the lane area).
+func (layout *Layout) BandUnder(y float64) (Band, bool) {
+	for _, b := range layout.Bands {
+		if y >= b.Y && y < b.Y+b.Height {
 			return b, true
 		}
 	}
