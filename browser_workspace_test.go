@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The review workspace (issue #17): the timeline filling the window
@@ -165,6 +166,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		if rvShown := waitText(t, tab, `#detail [data-field="resourceVersion"]`); rvShown != strconv.FormatUint(rv, 10) {
 			t.Errorf("the event shown has RV %q, the cursor's step %d", rvShown, rv)
 		}
+		screenshot(t, tab, "workspace-event")
 
 		// What to paste into the postmortem.
 		act.do("copy summary")
@@ -194,6 +196,59 @@ func TestBrowserWorkspace(t *testing.T) {
 			t.Errorf("the scenario took %d actions: %q", act.n, act.what)
 		}
 		screenshot(t, tab, "workspace-scenario")
+	})
+
+	t.Run("the docked panel goes beside the timeline, resizes from the keyboard, and stays so", func(t *testing.T) {
+		tab := s.openSample(t, w4)
+		size := `(() => { const d = document.querySelector("#dock").getBoundingClientRect(); return [d.width, d.height]; })()`
+		before, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](size))
+		must(t, err)
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#dock-side"))))
+		side, err := chromedp.Run(tab, chromedp.Poll[[]float64](`(() => {
+			if (!document.querySelector(".page.dock-side")) return null;
+			const d = document.querySelector("#dock").getBoundingClientRect(), c = document.querySelector("#timeline canvas").getBoundingClientRect();
+			return c.right <= d.left ? [d.left, c.right, d.width] : null;
+		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		must(t, err)
+		if side[0] < side[1] {
+			t.Errorf("docked beside, the panel starts at x %v, left of the timeline's end %v", side[0], side[1])
+		}
+		// Three presses of the left arrow on the splitter widen it.
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#splitter")), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft)))
+		wider, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](size))
+		must(t, err)
+		// The timeline follows, narrower.
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline canvas").getBoundingClientRect().right <= document.querySelector("#dock").getBoundingClientRect().left`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the timeline did not make room for the wider panel: %v", err)
+		}
+		if wider[0] < side[2]+100 {
+			t.Errorf("the panel is %v px wide after widening it from %v", wider[0], side[2])
+		}
+		noSidewaysScroll(t, tab)
+		screenshot(t, tab, "workspace-dock-beside")
+		// Another visit keeps both.
+		again := s.newTab(t)
+		navigate(t, again, s.url+"/?sample="+w4)
+		checkShown(t, again, w4, "samples/"+w4)
+		kept, err := chromedp.Run(again, chromedp.Poll[[]float64](`(() => {
+			if (!document.querySelector(".page.dock-side")) return null;
+			const d = document.querySelector("#dock").getBoundingClientRect();
+			return [d.width, d.height];
+		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		if err != nil {
+			t.Fatalf("the panel is no longer beside the timeline on another visit: %v", err)
+		}
+		if math.Abs(kept[0]-wider[0]) > 2 {
+			t.Errorf("the panel came back %v px wide, left %v", kept[0], wider[0])
+		}
+		// Back under the timeline, for the other tests.
+		must(t, chromedp.Do(again, chromedp.Click(chromedp.CSS("#dock-side"))))
+		if _, err := chromedp.Run(again, chromedp.Poll[bool](`!document.querySelector(".page.dock-side") && localStorage.getItem("watchlens.dock").startsWith("bottom")`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the panel did not go back under the timeline: %v", err)
+		}
+		_ = before
 	})
 
 	t.Run("a link to a dropped file asks for the file, then restores the view", func(t *testing.T) {

@@ -128,8 +128,14 @@ func (p *Page) onDockSide(ctx goapp.Context, e goapp.Event) {
 }
 
 // relayout has the timeline fit its new room once the page is laid out
-// again: go-app tells components of the window's resizes only.
-func relayout(ctx goapp.Context) { ctx.ResizeContent() }
+// again. go-app tells components of the window's resizes (250 ms after
+// the last), and its ResizeContent only tells the children of the
+// element whose handler runs: a resize of the window it is.
+func relayout(ctx goapp.Context) {
+	ctx.Defer(func(goapp.Context) {
+		goapp.Window().Call("dispatchEvent", goapp.Window().Get("Event").New("resize"))
+	})
+}
 
 // renderSplitter is the handle between the timeline and the dock: drag
 // it, or focus it and use the arrow keys, to give one more room.
