@@ -283,6 +283,16 @@ func TestBrowserWorkspace(t *testing.T) {
 		}
 	})
 
+	t.Run("the Open URL field opens a capture's link", func(t *testing.T) {
+		tab := s.openSample(t, "w3-then-resume.ts.http")
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#open-menu summary")),
+			chromedp.SendKeys(chromedp.CSS("#open-url"), s.url+"/web/samples/"+w4+"\r")))
+		checkShown(t, tab, w4, "samples/"+w4)
+		if u, _ := chromedp.Run(tab, chromedp.Poll[string](`location.search.includes("url=") ? location.search : null`, chromedp.WithPollingTimeout(5*time.Second))); !strings.Contains(u, w4) {
+			t.Errorf("the address bar does not keep the link: %q", u)
+		}
+	})
+
 	t.Run("two files: each has its own labelled tracks, and the header and tab name both", func(t *testing.T) {
 		files := []string{"samples/" + w4, "samples/w1-broad-configmaps-bookmarks.ts.http"}
 		names := []string{w4, "w1-broad-configmaps-bookmarks.ts.http"}
