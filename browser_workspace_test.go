@@ -370,6 +370,41 @@ func TestBrowserWorkspace(t *testing.T) {
 			}
 		}
 		screenshot(t, tab, "workspace-two-files")
+
+		// A click on w1's name band folds its group into that band; a
+		// click on its pin puts it first.
+		canvasAt := func(x, y float64) {
+			r, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left, r.top, r.width]; })()`))
+			must(t, err)
+			if x < 0 {
+				x += r[2]
+			}
+			clickAt(t, tab, r[0]+x, r[1]+y, 0)
+		}
+		readBands := func(cond string) []string {
+			got, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => {
+				const b = document.querySelector("#timeline canvas").dataset.bands.split("\n");
+				return (`+cond+`) ? b : null;
+			})()`, chromedp.WithPollingTimeout(5*time.Second)))
+			if err != nil {
+				t.Fatalf("the bands never became %s: %v", cond, err)
+			}
+			return got
+		}
+		head := perFile[1][names[1]]
+		canvasAt(300, head.y+head.h/2)
+		bands := readBands(`b.filter(l => l.startsWith("1 ")).length === 1`)
+		screenshot(t, tab, "workspace-two-files-folded")
+		for _, l := range bands {
+			if strings.HasPrefix(l, "1 ") && !strings.HasSuffix(l, names[1]) {
+				t.Errorf("folded, w1 still has the band %q", l)
+			}
+		}
+		canvasAt(-20, head.y+head.h/2)
+		bands = readBands(`b.findIndex(l => l.startsWith("1 ")) < b.findIndex(l => l.startsWith("0 "))`)
+		if !strings.HasSuffix(bands[2], names[1]) {
+			t.Errorf("pinned, w1's group does not come first: %q", bands)
+		}
 	})
 
 	t.Run("a shift-drag's range statistics are the model's", func(t *testing.T) {

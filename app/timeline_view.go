@@ -47,6 +47,9 @@ type TimelineView struct {
 	rowsFrom, rowsTo int64
 	rowsBuilt        bool
 	collapsed        map[string]bool
+	// The files whose groups of tracks are folded, and pinned to the top
+	// (bit sets, see canvas.View).
+	foldedFiles, pinnedFiles uint64
 
 	// The view as the user moves it; props are adopted only when the
 	// parent changes them, so a parent that does not echo actionRange back
@@ -62,18 +65,22 @@ type TimelineView struct {
 	}
 
 	maxH float64 // the room the stage gives the canvas, CSS px (see canvas.FitLayout)
-	// stageMinH is the least height given to the stage, CSS px.
+	// stageMinH is the least height given to the stage, CSS px, and
+	// stageKey what it was worked out for (see fitStage).
 	stageMinH float64
-	fr        canvas.Frame
-	layout    canvas.Layout // of the last frame drawn, for hit-testing
-	drawn     frameKey      // of the last frame drawn
-	drag      *pointerDrag
-	pinch     *touchPinch
-	pointers  map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle    int             // generation of the pending actionRange
-	bytes     []byte
-	jsBuf     goapp.Value
-	jsBufLen  int
+	stageKey  stageKey
+	// dsKey is what the canvas's data attributes were last written for.
+	dsKey    datasetKey
+	fr       canvas.Frame
+	layout   canvas.Layout // of the last frame drawn, for hit-testing
+	drawn    frameKey      // of the last frame drawn
+	drag     *pointerDrag
+	pinch    *touchPinch
+	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle   int             // generation of the pending actionRange
+	bytes    []byte
+	jsBuf    goapp.Value
+	jsBufLen int
 	// scriptWaits counts the frames put off because web/timeline.js was
 	// not loaded yet.
 	scriptWaits int
@@ -110,6 +117,10 @@ const (
 	actionBrush = "timeline/brush"
 )
 
+// maxUnfoldedFiles is how many files' groups of tracks a timeline opens
+// unfolded: with more, each opens folded to its name and zones.
+const maxUnfoldedFiles = 3
+
 // settleDelay is how long zooming and panning must pause before the page
 // hears of the new range (it rewrites the URL each time).
 const settleDelay = 300 * time.Millisecond
@@ -128,6 +139,13 @@ func (v *TimelineView) sync() {
 			v.cache = canvas.NewCache(v.Timeline)
 		}
 		v.collapsed = map[string]bool{}
+		v.foldedFiles, v.pinnedFiles = 0, 0
+		v.dsKey = datasetKey{} // the bands' labels are the new files'
+		if n := v.cache.Files(); n > maxUnfoldedFiles {
+			// Many files: each group folded to its name and zones, so
+			// the lanes stay in view; the user unfolds the ones to read.
+			v.foldedFiles = ^uint64(0)
+		}
 		v.rowsBuilt = false
 		v.scrollY = 0
 		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
@@ -160,7 +178,7 @@ func (v *TimelineView) rebuildRows() {
 	}
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	v.rowsFrom, v.rowsTo = v.from, v.to
-	layout := v.cache.Layout(max(v.fr.Width, 400), v.maxH, len(v.rows), v.axisRV, canvas.HasHad(v.Analysis))
+	layout := v.cache.Layout(max(v.fr.Width, 400), v.maxH, len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles, v.pinnedFiles)
 	v.scrollY = layout.ClampScroll(v.scrollY)
 }
 
@@ -209,7 +227,7 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 // viewState is the frame's input.
 func (v *TimelineView) viewState(width, dpr float64) *canvas.View {
 	return &canvas.View{Analysis: v.Analysis, Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to,
-		Width: width, MaxHeight: v.maxH, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
+		Width: width, MaxHeight: v.maxH, FoldedFiles: v.foldedFiles, PinnedFiles: v.pinnedFiles, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.
@@ -228,6 +246,43 @@ func (v *TimelineView) dpr() float64 {
 	return max(goapp.Window().Get("devicePixelRatio").Float(), 1)
 }
 
+// fitStage keeps the stage at least as high as the bands and a few
+// lanes (the page scrolls down rather than cut the timeline), and says
+// whether it changed that, and so the room the frame has (maxH), which it
+// then reads again. The least height depends on the bands, not on the
+// room, so it is set before the frame is built.
+func (v *TimelineView) fitStage(cv goapp.Value, st *canvas.View) bool {
+	key := stageKey{len(st.Rows), st.AxisRV, canvas.HasHad(st.Analysis), st.FoldedFiles, st.PinnedFiles}
+	if key == v.stageKey {
+		return false
+	}
+	v.stageKey = key
+	layout := v.cache.Layout(st.Width, 0, len(st.Rows), st.AxisRV, key.had, st.FoldedFiles, st.PinnedFiles)
+	minH := layout.MinHeight()
+	if minH == v.stageMinH {
+		return false
+	}
+	v.stageMinH = minH
+	cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
+	v.canvasWidth(cv)
+	return true
+}
+
+// stageKey is what the stage's least height depends on.
+type stageKey struct {
+	rows        int
+	axisRV, had bool
+	folded      uint64
+	pinned      uint64
+}
+
+// datasetKey is what decides the canvas's data attributes (where the
+// plot and the bands are).
+type datasetKey struct {
+	plotX, plotW, lanesY float64
+	folded, pinned       uint64
+}
+
 // frameKey is what decides a frame's pixels, besides the timeline.
 type frameKey struct {
 	cache      *canvas.Cache
@@ -237,6 +292,8 @@ type frameKey struct {
 	from, to   int64
 	width, dpr float64
 	maxH       float64
+	folded     uint64
+	pinned     uint64
 	rows       *canvas.Row // rebuilding the rows makes a new slice
 	scrollY    float64
 	selected   int
@@ -246,7 +303,7 @@ type frameKey struct {
 
 func (v *TimelineView) frameKey(st *canvas.View) frameKey {
 	k := frameKey{cache: v.cache, an: st.Analysis, filter: st.Filter, axisRV: st.AxisRV, from: st.From, to: st.To,
-		width: st.Width, maxH: st.MaxHeight, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
+		width: st.Width, maxH: st.MaxHeight, folded: st.FoldedFiles, pinned: st.PinnedFiles, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
 		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo}
 	if len(st.Rows) > 0 {
 		k.rows = &st.Rows[0]
@@ -302,6 +359,12 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 			adjust(st)
 		}
 	}
+	if v.fitStage(cv, st) {
+		st = v.viewState(width, dpr)
+		if adjust != nil {
+			adjust(st)
+		}
+	}
 	prev := v.layout
 	v.layout = v.cache.Build(st, &v.fr)
 	v.drawn = v.frameKey(st)
@@ -313,13 +376,8 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 				strconv.FormatUint(v.layout.CursorTop, 10)+","+strconv.FormatUint(v.layout.CursorBot, 10))
 		}
 	}
-	if minH := v.layout.MinHeight(); minH != v.stageMinH {
-		// The stage is never smaller than the bands and a few lanes: the
-		// page scrolls down rather than cut the timeline.
-		v.stageMinH = minH
-		cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
-	}
-	if prev.PlotX != v.layout.PlotX || prev.PlotW != v.layout.PlotW || prev.LanesY != v.layout.LanesY {
+	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY, v.foldedFiles, v.pinnedFiles}); key != v.dsKey {
+		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
 		// at a mark (the browser tests click one).
 		ds := cv.Get("dataset")
@@ -778,6 +836,20 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 // click selects the event under the pointer, or folds a group.
 func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
+	if h.FileBand {
+		if h.File < 64 {
+			if h.Pin {
+				v.pinnedFiles ^= 1 << h.File
+			} else {
+				v.foldedFiles ^= 1 << h.File
+			}
+		}
+		v.rebuildRows()
+		v.draw(ctx)
+		v.hover(ctx, x, y) // the tooltip says what a click does now
+		ctx.PreventUpdate()
+		return
+	}
 	if h.Group >= 0 {
 		g := &v.groups[h.Group]
 		v.collapsed[g.Key()] = !g.Collapsed

@@ -221,9 +221,13 @@ func (c *Cache) Extent(axisRV bool) (int64, int64) {
 
 // Layout is the layout of a frame of this timeline: FileLayout with its
 // files.
-func (c *Cache) Layout(w, maxH float64, rows int, axisRV, had bool) Layout {
-	return FileLayout(w, maxH, rows, c.files, axisRV, had)
+func (c *Cache) Layout(w, maxH float64, rows int, axisRV, had bool, folded, pinned uint64) Layout {
+	return FileLayout(w, maxH, rows, c.files, axisRV, had, folded, pinned)
 }
+
+// Files is the number of files, whose groups of tracks a view can fold
+// and pin.
+func (c *Cache) Files() int { return len(c.files) }
 
 // inFile says whether something of file f belongs in band b.
 func inFile(b Band, f int) bool { return b.File < 0 || b.File == f }

@@ -9,7 +9,7 @@ import (
 
 // Build fills fr with one frame of the view.
 func (c *Cache) Build(v *View, fr *Frame) Layout {
-	layout := c.Layout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis))
+	layout := c.Layout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis), v.FoldedFiles, v.PinnedFiles)
 	fr.reset(layout.Width, layout.Height, v.PixelRatio)
 	s := v.PlotScale(&layout)
 	plotBottom := layout.LanesY + max(layout.LanesH, RowHeight)
@@ -18,9 +18,23 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	t0 := len(fr.Texts)
 	for _, b := range layout.Bands[1:] {
 		if b.ID == BandFile {
-			// A file's group: its name across the canvas, bold.
+			// A file's group: a fold mark and its name in the gutter,
+			// bold, and at the right end the pin. A folded group's zones
+			// show in the plot (see zoneBands).
 			fr.rect(ColorGrid, 0.6, 0, b.Y, layout.Width, b.Height)
-			fr.addTextWithin(6, b.Y+b.Height/2, layout.Width-12, b.Label, ColorFg, "l", "b")
+			mark, pin := "▾ ", "pin to top"
+			if b.Folded {
+				mark = "▸ "
+			}
+			if bit(v.PinnedFiles, b.File) {
+				pin = "unpin"
+			}
+			w := layout.Width - 12 - pinW
+			if b.Folded {
+				w = layout.PlotX - 14
+			}
+			fr.addTextWithin(6, b.Y+b.Height/2, w, mark+b.Label, ColorFg, "l", "b")
+			fr.addText(layout.Width-rightPad, b.Y+b.Height/2, pin, ColorMuted, "r", "")
 			continue
 		}
 		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)

@@ -10,11 +10,30 @@ type Hit struct {
 	Text  string
 	Event int
 	Group int
+	// FileBand says the pointer is on a file's name band: a click folds
+	// File's group of tracks, or with Pin pins it to the top.
+	FileBand bool
+	File     int
+	Pin      bool
 }
 
 // HitTest answers for the pointer at (x, y) in CSS pixels of the canvas.
 func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
 	h := Hit{Event: -1, Group: -1}
+	if b, ok := layout.BandUnder(y); ok && b.ID == BandFile {
+		h.FileBand, h.File, h.Pin = true, b.File, x >= layout.Width-rightPad-pinW
+		switch {
+		case h.Pin && bit(v.PinnedFiles, b.File):
+			h.Text = b.Label + "\nclick: unpin its tracks"
+		case h.Pin:
+			h.Text = b.Label + "\nclick: pin its tracks to the top"
+		case b.Folded:
+			h.Text = b.Label + "\nclick: unfold its tracks"
+		default:
+			h.Text = b.Label + "\nclick: fold its tracks into this line"
+		}
+		return h
+	}
 	if x < layout.PlotX-2 && layout.BandAt(y) != BandLanes {
 		return h
 	}
@@ -41,8 +60,6 @@ func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
 		} else if k != "" {
 			h.Text += "\nthe " + k + " cursor was set here by its session's request, not by an event"
 		}
-	case BandFile:
-		h.Text = b.Label
 	case BandLanes:
 		return c.lanesHit(v, layout, x, y, at, slop)
 	}

@@ -12,7 +12,8 @@ const (
 	bookmarkH   = 16.0
 	zoneH       = 12.0
 	cursorH     = 84.0
-	fileH       = 16.0
+	fileH       = 18.0
+	pinW        = 70.0 // the pin's room at the right end of a file's band
 	bandGap     = 4.0
 	RowHeight   = 16.0
 	maxRowsShow = 28 // the lane area scrolls beyond this many rows
@@ -50,7 +51,13 @@ type Band struct {
 	// RVTop and RVBot are, for a cursor band in the frame built, the RVs
 	// at its top and bottom (equal when it is empty).
 	RVTop, RVBot uint64
+	// Folded says, of a BandFile band, that its file's other bands are
+	// folded into it.
+	Folded bool
 }
+
+// bit says whether set holds file f.
+func bit(set uint64, f int) bool { return f < 64 && set&(1<<f) != 0 }
 
 // Layout places the bands and the plot inside a canvas of width w.
 type Layout struct {
@@ -76,13 +83,15 @@ func NewLayout(w float64, rows int, axisRV, had bool) Layout {
 // bound, the lane area showing up to maxRowsShow rows): the lane area
 // takes what the bands above leave, at least minRowsShow rows.
 func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
-	return FileLayout(w, maxH, rows, nil, axisRV, had)
+	return FileLayout(w, maxH, rows, nil, axisRV, had, 0, 0)
 }
 
 // FileLayout is FitLayout for the files named: with two or more, each
 // file has a group of bands of its own (sessions, bookmarks, zones,
-// cursors) under a band with its name, instead of sharing them.
-func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool) Layout {
+// cursors) under a band with its name, instead of sharing them. The
+// groups of the files in pinned come first; those in folded show their
+// name band alone.
+func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, folded, pinned uint64) Layout {
 	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
 	file := -1
@@ -100,10 +109,22 @@ func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool) Lay
 	if len(groups) > 1 {
 		cursorsH = cursorH * 3 / 4
 	}
-	for f, name := range groups {
+	order := make([]int, 0, len(groups))
+	for _, first := range []bool{true, false} {
+		for f := range groups {
+			if bit(pinned, f) == first {
+				order = append(order, f)
+			}
+		}
+	}
+	for _, f := range order {
 		if len(groups) > 1 {
 			file = f
-			add(BandFile, fileH, name)
+			add(BandFile, fileH, groups[f])
+			if bit(folded, f) {
+				layout.Bands[len(layout.Bands)-1].Folded = true
+				continue
+			}
 		}
 		add(BandSessions, sessionH, "sessions")
 		add(BandBookmarks, bookmarkH, "bookmarks")

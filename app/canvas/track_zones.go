@@ -14,17 +14,23 @@ func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
 		return
 	}
 	for _, b := range layout.Bands {
-		if b.ID != BandZoneAware && b.ID != BandZoneIgnoring && b.ID != BandZoneHad {
+		folded := b.ID == BandFile && b.Folded
+		if b.ID != BandZoneAware && b.ID != BandZoneIgnoring && b.ID != BandZoneHad && !folded {
 			continue
 		}
 		kind := ZoneBandKind(b.ID)
+		y0, h := b.Y+1, b.Height-2
+		if folded {
+			// A folded file's zones, of every cursor, under its name.
+			y0, h = b.Y+b.Height-5, 4
+		}
 		for _, layer := range [...]struct {
 			zones []timeline.Zone
 			alpha float32
 		}{{v.Analysis.RiskZones, zoneRiskAlpha}, {v.Analysis.Zones, zoneAlpha}} {
 			rects := c.rects[:0]
 			for _, z := range layer.zones {
-				if z.Kind != kind || !inFile(b, z.File) {
+				if !folded && z.Kind != kind || !inFile(b, z.File) {
 					continue
 				}
 				from, to := z.From, z.To
@@ -35,7 +41,7 @@ func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
 					continue
 				}
 				x1, x2 := s.XClamped(from), s.XClamped(to)
-				rects = append(rects, float32(x1), float32(b.Y+1), float32(max(x2-x1, 3)), float32(b.Height-2))
+				rects = append(rects, float32(x1), float32(y0), float32(max(x2-x1, 3)), float32(h))
 			}
 			fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: layer.alpha}, rects)
 			c.rects = rects
