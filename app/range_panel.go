@@ -16,9 +16,11 @@ import (
 // kind, bookmarks, errors, each cursor's oldest age, the zones and their
 // length. A shift-drag over the timeline picks the range, and zooms to it.
 
-// brush is the range picked and its statistics.
+// brush is the range picked and its statistics, for the analysis an
+// (the retention settings change the zones).
 type brush struct {
 	stats timeline.RangeStats
+	an    *timeline.Analysis
 }
 
 // onBrush shows the statistics of [from, to) on the time axis.
@@ -26,7 +28,7 @@ func (p *Page) onBrush(ctx goapp.Context, from, to int64) {
 	if p.analysis.an == nil || to <= from {
 		return
 	}
-	p.brushed = &brush{stats: p.analysis.an.RangeStats(from, to)}
+	p.brushed = &brush{stats: p.analysis.an.RangeStats(from, to), an: p.analysis.an}
 	p.tab = tabRange
 }
 
@@ -51,6 +53,10 @@ func (p *Page) renderRange() goapp.UI {
 	b := p.brushed
 	if b == nil || p.capture == nil {
 		return goapp.Section().ID("range").Class("panel").Body(goapp.H2().Text("Range"), intro)
+	}
+	if an := p.analysis.an; an != nil && b.an != an {
+		// The settings changed the analysis: the same range, again.
+		b.stats, b.an = an.RangeStats(b.stats.From, b.stats.To), an
 	}
 	st := b.stats
 	tl := p.capture.tl

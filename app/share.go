@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"watchlens/app/jsrt"
 	"watchlens/app/words"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -58,13 +59,11 @@ func (p *Page) copyText(ctx goapp.Context, what, text string) {
 		return
 	}
 	promise := clip.Call("writeText", text)
-	var onFail goapp.Func
-	onFail = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-		onFail.Release()
-		ctx.Dispatch(func(goapp.Context) { c.failed = true })
-		return nil
+	ctx.Async(func() {
+		if _, err := jsrt.Await(promise); err != nil {
+			ctx.Dispatch(func(goapp.Context) { c.failed = true })
+		}
 	})
-	promise.Call("catch", onFail)
 }
 
 // renderCopied is the notice of the last copy.
