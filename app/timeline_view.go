@@ -247,25 +247,21 @@ func (v *TimelineView) dpr() float64 {
 }
 
 // fitStage keeps the stage at least as high as the bands and a few
-// lanes (the page scrolls down rather than cut the timeline), and says
-// whether it changed that, and so the room the frame has (maxH), which it
-// then reads again. The least height depends on the bands, not on the
-// room, so it is set before the frame is built.
-func (v *TimelineView) fitStage(cv goapp.Value, st *canvas.View) bool {
-	key := stageKey{len(st.Rows), st.AxisRV, canvas.HasHad(st.Analysis), st.FoldedFiles, st.PinnedFiles}
+// lanes: the page scrolls down rather than cut the timeline. The least
+// height depends on the bands, not on the width or the room, so it is set
+// before the canvas's container is measured (see canvasWidth), which
+// then lays the page out once.
+func (v *TimelineView) fitStage(cv goapp.Value) {
+	key := stageKey{len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles, v.pinnedFiles}
 	if key == v.stageKey {
-		return false
+		return
 	}
 	v.stageKey = key
-	layout := v.cache.Layout(st.Width, 0, len(st.Rows), st.AxisRV, key.had, st.FoldedFiles, st.PinnedFiles)
-	minH := layout.MinHeight()
-	if minH == v.stageMinH {
-		return false
+	layout := v.cache.Layout(400, 0, len(v.rows), v.axisRV, key.had, v.foldedFiles, v.pinnedFiles)
+	if minH := layout.MinHeight(); minH != v.stageMinH {
+		v.stageMinH = minH
+		cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
 	}
-	v.stageMinH = minH
-	cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
-	v.canvasWidth(cv)
-	return true
 }
 
 // stageKey is what the stage's least height depends on.
@@ -342,6 +338,9 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*canvas.View)) {
 		}
 		return
 	}
+	// The stage's least height first: reading the width then lays the
+	// page out once, with it.
+	v.fitStage(cv)
 	v.paint(cv, fn, v.canvasWidth(cv), v.dpr(), adjust)
 }
 
@@ -354,12 +353,6 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 	}
 	if v.Filter.InView && (v.from != v.rowsFrom || v.to != v.rowsTo) {
 		v.rebuildRows()
-		st = v.viewState(width, dpr)
-		if adjust != nil {
-			adjust(st)
-		}
-	}
-	if v.fitStage(cv, st) {
 		st = v.viewState(width, dpr)
 		if adjust != nil {
 			adjust(st)
