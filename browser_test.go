@@ -6,9 +6,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/color"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -120,10 +122,10 @@ func TestBrowser(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		// The user opens the settings, then another capture of the same
 		// server: what they opened stays open.
-		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#settings summary"))))
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-settings"))))
 		upload(t, tab, "samples/w4-then-resume.http")
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
-		if open, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector("#settings").open`)); err != nil || !open {
+		if open, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector("#settings").checkVisibility()`)); err != nil || !open {
 			t.Errorf("the settings closed when another capture was opened (err %v)", err)
 		}
 		screenshot(t, tab, "choose-file")
@@ -334,7 +336,7 @@ func TestBrowser(t *testing.T) {
 		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
 		must(t, err)
-		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-md"))))
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#exports summary")), chromedp.Click(chromedp.CSS("#export-md"))))
 		got := waitForFile(t, filepath.Join(downloads, "watchlens-report.md"))
 
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-png"))))
@@ -345,11 +347,31 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the timeline export does not decode: %v", err)
 		} else {
 			// The picture is the timeline as the page shows it, one
-			// pixel per device pixel.
-			shown, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const c = document.querySelector("#timeline-panel canvas"); return [c.width, Math.round(c.clientHeight * devicePixelRatio)]; })()`))
+			// pixel per device pixel, under a title, the files, the range
+			// and the verdict, with the legend below.
+			shown, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const c = document.querySelector("#timeline-panel canvas"); return [c.width, c.height, Number(c.dataset.pngTop)]; })()`))
 			must(t, err)
-			if float64(img.Width) != shown[0] || float64(img.Height) != shown[1] {
-				t.Errorf("the timeline export is %dx%d, the page shows %vx%v", img.Width, img.Height, shown[0], shown[1])
+			if float64(img.Width) != shown[0] || float64(img.Height) < shown[1]+shown[2]+20 || shown[2] < 40 {
+				t.Errorf("the timeline export is %dx%d, the page shows %vx%v under %v px of title", img.Width, img.Height, shown[0], shown[1], shown[2])
+			} else {
+				// The timeline itself, pixel for pixel, under the title.
+				drawn, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-panel canvas").toDataURL("image/png")`))
+				must(t, err)
+				raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(drawn, "data:image/png;base64,"))
+				must(t, err)
+				canvasImg, err := png.Decode(bytes.NewReader(raw))
+				must(t, err)
+				whole, err := png.Decode(strings.NewReader(picture))
+				must(t, err)
+				top := int(shown[2])
+				for y := 0; y < canvasImg.Bounds().Dy(); y += 7 {
+					for x := 0; x < canvasImg.Bounds().Dx(); x += 13 {
+						a, b := color.NRGBAModel.Convert(canvasImg.At(x, y)).(color.NRGBA), color.NRGBAModel.Convert(whole.At(x, y+top)).(color.NRGBA)
+						if a.A == 255 && a != b {
+							t.Fatalf("the PNG's timeline differs from the canvas at (%d, %d): %v against %v", x, y, b, a)
+						}
+					}
+				}
 			}
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#export-json"))))

@@ -141,10 +141,13 @@ func TestBrowserReconnectHover(t *testing.T) {
 	g = readSummary(t, tab, g.Files, nil)
 	bands, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline canvas").dataset.zoneBands`))
 	must(t, err)
+	// Each file has its own zone bands ("kind@file:y"): the cut capture's.
 	ys := map[string]float64{}
 	for _, kv := range strings.Split(bands, ",") {
 		k, v, _ := strings.Cut(kv, ":")
-		ys[k], _ = strconv.ParseFloat(v, 64)
+		if k, ok := strings.CutSuffix(k, "@0"); ok {
+			ys[k], _ = strconv.ParseFloat(v, 64)
+		}
 	}
 	if len(ys) != 3 {
 		t.Fatalf("zone bands %q: want a had-bookmarks band beside the two recorded cursors'", bands)

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,6 +42,16 @@ type Page struct {
 	analyzing   bool
 	detail      *detail
 	showManaged bool
+
+	// The workspace: the dock's open tab, its side and size, a drag of
+	// its splitter, the verdict folded to its first line.
+	tab           string
+	dock          dockPrefs
+	split         *splitDrag
+	verdictFolded bool
+	copied        *copied
+	find          findState
+	brushed       *brush
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -55,11 +66,22 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
 	p.watchForNewVersion(ctx)
 
-	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) { p.selectEvent(ctx, a.Value.(int)) })
+	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) {
+		p.selectEvent(ctx, a.Value.(int))
+		if a.Value.(int) >= 0 {
+			p.tab = tabEvent
+		}
+	})
 	ctx.Handle(actionRange, func(ctx goapp.Context, a goapp.Action) {
 		r := a.Value.([2]int64)
 		p.onRange(ctx, r[0], r[1])
 	})
+	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
+		r := a.Value.([2]int64)
+		p.onBrush(ctx, r[0], r[1])
+	})
+	p.tab = tabEvent
+	p.dock = loadDockPrefs()
 
 	limits = readLimits()
 	p.view = parseViewState(ctx.Page().URL().Query())
@@ -78,6 +100,8 @@ func (p *Page) OnMount(ctx goapp.Context) {
 			p.openURL(ctx, view.url)
 		case view.sample != "":
 			p.openSample(ctx, view.sample)
+		case len(view.files) > 0:
+			// A link to dropped files: renderRestore asks for them.
 		case err == nil:
 			p.openSample(ctx, DefaultSample)
 		}
@@ -131,24 +155,9 @@ func (p *Page) Render() goapp.UI {
 		OnDragOver(p.onDragOver).
 		OnDragLeave(p.onDragLeave).
 		OnDrop(p.onDrop).
+		Class(classIf(p.dock.side, "dock-side")).
 		Body(
-			goapp.Header().Class("bar").Body(
-				goapp.H1().Text("watchlens"),
-				goapp.P().Class("tagline").Text("Drop one or more recorded Kubernetes watch captures anywhere on this page. They are read here, in your browser, and never uploaded."),
-				goapp.Div().Class("actions").Body(
-					goapp.Button().ID("choose-file").Text("Choose files…").OnClick(p.onChoose),
-					goapp.Input().ID("file-input").Class("hidden").Type("file").Multiple(true).OnChange(p.onFilesChosen),
-					goapp.Label().For("sample-menu").Text("Open sample"),
-					goapp.Select().ID("sample-menu").OnChange(p.onSampleChosen).Body(
-						goapp.Option().Value("").Text("choose…"),
-						goapp.Range(p.samples).Slice(func(i int) goapp.UI {
-							sm := p.samples[i]
-							return goapp.Option().Value(sm.name).Title(sm.about).Selected(sm.name == p.view.sample).Text(sm.name)
-						}),
-					),
-					goapp.If(p.capture != nil, p.renderExports),
-				),
-			),
+			p.renderHeader(),
 			// go-app matches children by position: a notice coming or going
 			// beside the results would shift them and remount them all, so
 			// the notices keep a slot of their own.
@@ -163,8 +172,10 @@ func (p *Page) Render() goapp.UI {
 				goapp.If(p.problem != "", func() goapp.UI {
 					return goapp.Div().ID("problem").Class("problem").Role("alert").Text(p.problem)
 				}),
+				goapp.If(p.copied != nil, p.renderCopied),
 			),
-			goapp.If(p.capture != nil, p.renderCapture),
+			goapp.If(p.capture != nil, p.renderCapture).
+				ElseIf(len(p.view.files) > 0 && p.loading == nil, p.renderRestore),
 		)
 }
 
@@ -180,27 +191,28 @@ func (p *Page) renderCapture() goapp.UI {
 		// and a 100 MB load took 20-30 ms longer to show.
 		goapp.Div().Class("capture-notes").Body(
 			goapp.If(about != "", func() goapp.UI {
-				return goapp.P().ID("sample-about").Class("hint").Text("Built-in sample " + p.view.sample + ": " + about + ".")
+				text := "Built-in sample " + p.view.sample + ": " + about + "."
+				return goapp.P().ID("sample-about").Class("hint").Title(text).Text(text)
 			}),
 			c.renderProblems(),
 		),
-		goapp.Section().ID("timeline-panel").Class("panel").Body(
-			p.renderFilters(),
-			&TimelineView{
-				Timeline: c.tl,
-				Analysis: p.analysis.an,
-				Filter:   p.view.filter,
-				From:     p.view.from,
-				To:       p.view.to,
-				AxisRV:   p.view.axisRV,
-				Selected: p.view.selected,
-				Prepared: c.prep,
-			},
+		p.renderFilters(),
+		goapp.Div().Class("work").Body(
+			goapp.Section().ID("timeline-panel").Class("panel").Body(
+				&TimelineView{
+					Timeline: c.tl,
+					Analysis: p.analysis.an,
+					Filter:   p.view.filter,
+					From:     p.view.from,
+					To:       p.view.to,
+					AxisRV:   p.view.axisRV,
+					Selected: p.view.selected,
+					Prepared: c.prep,
+				},
+			),
+			p.renderSplitter(),
+			p.renderDock(),
 		),
-		p.renderDetail(),
-		p.renderFindings(),
-		p.renderSettings(),
-		goapp.Range(c.tl.Files).Slice(func(i int) goapp.UI { return c.renderFile(i) }),
 	)
 }
 
@@ -309,8 +321,12 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	if len(tooBig) == 0 {
 		p.problem = ""
 	}
+	names := make([]string, len(sources))
+	for i, s := range sources {
+		names[i] = s.name
+	}
 	turn := p.nextTurn()
-	ctx.Async(func() { p.read(ctx, sources, viewState{}, turn) })
+	ctx.Async(func() { p.read(ctx, sources, viewState{files: names}, turn) })
 }
 
 // openSample fetches a built-in sample and reads it. It runs in a goroutine.
@@ -377,13 +393,16 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		ctx.Defer(func(goapp.Context) { close(shown) })
 		p.loading = nil
 		p.capture, p.analysis = c, a
-		if origin.sample != p.view.sample || origin.url != p.view.url {
+		if origin.sample != p.view.sample || origin.url != p.view.url || !slices.Equal(origin.files, p.view.files) {
 			// Another capture: the old range and selection mean nothing
 			// there; the retention settings still describe the user's server.
 			p.view.from, p.view.to, p.view.selected = 0, 0, -1
 		}
-		p.view.sample, p.view.url = origin.sample, origin.url
+		p.view.sample, p.view.url, p.view.files = origin.sample, origin.url, origin.files
+		p.brushed = nil
+		p.find = findState{}
 		p.selectEvent(ctx, p.view.selected)
+		p.setTitle(ctx)
 		// Starting a worker takes the page's thread for about 5 ms, which
 		// fell between this render and the paint that shows it.
 		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {

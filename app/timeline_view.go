@@ -47,6 +47,9 @@ type TimelineView struct {
 	rowsFrom, rowsTo int64
 	rowsBuilt        bool
 	collapsed        map[string]bool
+	// The files whose groups of tracks are folded, and pinned to the top
+	// (bit sets, see canvas.View).
+	foldedFiles, pinnedFiles uint64
 
 	// The view as the user moves it; props are adopted only when the
 	// parent changes them, so a parent that does not echo actionRange back
@@ -61,6 +64,13 @@ type TimelineView struct {
 		selected int
 	}
 
+	maxH float64 // the room the stage gives the canvas, CSS px (see canvas.FitLayout)
+	// stageMinH is the least height given to the stage, CSS px, and
+	// stageKey what it was worked out for (see fitStage).
+	stageMinH float64
+	stageKey  stageKey
+	// dsKey is what the canvas's data attributes were last written for.
+	dsKey    datasetKey
 	fr       canvas.Frame
 	layout   canvas.Layout // of the last frame drawn, for hit-testing
 	drawn    frameKey      // of the last frame drawn
@@ -101,7 +111,15 @@ const (
 	// actionRange: the user zoomed, panned or reset the view; its value is
 	// the range shown, [2]int64{from, to}, both 0 for the whole capture.
 	actionRange = "timeline/range"
+	// actionBrush: the user shift-dragged over a range, which the view
+	// zooms to and the page shows the statistics of; its value is the
+	// range, [2]int64{from, to}, on the time axis.
+	actionBrush = "timeline/brush"
 )
+
+// maxUnfoldedFiles is how many files' groups of tracks a timeline opens
+// unfolded: with more, each opens folded to its name and zones.
+const maxUnfoldedFiles = 3
 
 // settleDelay is how long zooming and panning must pause before the page
 // hears of the new range (it rewrites the URL each time).
@@ -121,6 +139,13 @@ func (v *TimelineView) sync() {
 			v.cache = canvas.NewCache(v.Timeline)
 		}
 		v.collapsed = map[string]bool{}
+		v.foldedFiles, v.pinnedFiles = 0, 0
+		v.dsKey = datasetKey{} // the bands' labels are the new files'
+		if n := v.cache.Files(); n > maxUnfoldedFiles {
+			// Many files: each group folded to its name and zones, so
+			// the lanes stay in view; the user unfolds the ones to read.
+			v.foldedFiles = ^uint64(0)
+		}
 		v.rowsBuilt = false
 		v.scrollY = 0
 		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
@@ -153,7 +178,7 @@ func (v *TimelineView) rebuildRows() {
 	}
 	v.rowsFilter, v.rowsBuilt = v.Filter, true
 	v.rowsFrom, v.rowsTo = v.from, v.to
-	layout := canvas.NewLayout(max(v.fr.Width, 400), len(v.rows), v.axisRV, canvas.HasHad(v.Analysis))
+	layout := v.cache.Layout(max(v.fr.Width, 400), v.maxH, len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles, v.pinnedFiles)
 	v.scrollY = layout.ClampScroll(v.scrollY)
 }
 
@@ -202,16 +227,56 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 // viewState is the frame's input.
 func (v *TimelineView) viewState(width, dpr float64) *canvas.View {
 	return &canvas.View{Analysis: v.Analysis, Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to,
-		Width: width, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
+		Width: width, MaxHeight: v.maxH, FoldedFiles: v.foldedFiles, PinnedFiles: v.pinnedFiles, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.
+// It also reads the height the container leaves the canvas (maxH).
 func (v *TimelineView) canvasWidth(cv goapp.Value) float64 {
-	return max(cv.Get("parentElement").Get("clientWidth").Float(), 320)
+	stage := cv.Get("parentElement")
+	if h := stage.Get("clientHeight").Float(); h >= 100 {
+		v.maxH = h
+	} else {
+		v.maxH = 0
+	}
+	return max(stage.Get("clientWidth").Float(), 320)
 }
 
 func (v *TimelineView) dpr() float64 {
 	return max(goapp.Window().Get("devicePixelRatio").Float(), 1)
+}
+
+// fitStage keeps the stage at least as high as the bands and a few
+// lanes: the page scrolls down rather than cut the timeline. The least
+// height depends on the bands, not on the width or the room, so it is set
+// before the canvas's container is measured (see canvasWidth), which
+// then lays the page out once.
+func (v *TimelineView) fitStage(cv goapp.Value) {
+	key := stageKey{len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles, v.pinnedFiles}
+	if key == v.stageKey {
+		return
+	}
+	v.stageKey = key
+	layout := v.cache.Layout(400, 0, len(v.rows), v.axisRV, key.had, v.foldedFiles, v.pinnedFiles)
+	if minH := layout.MinHeight(); minH != v.stageMinH {
+		v.stageMinH = minH
+		cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
+	}
+}
+
+// stageKey is what the stage's least height depends on.
+type stageKey struct {
+	rows        int
+	axisRV, had bool
+	folded      uint64
+	pinned      uint64
+}
+
+// datasetKey is what decides the canvas's data attributes (where the
+// plot and the bands are).
+type datasetKey struct {
+	plotX, plotW, lanesY float64
+	folded, pinned       uint64
 }
 
 // frameKey is what decides a frame's pixels, besides the timeline.
@@ -222,6 +287,9 @@ type frameKey struct {
 	axisRV     bool
 	from, to   int64
 	width, dpr float64
+	maxH       float64
+	folded     uint64
+	pinned     uint64
 	rows       *canvas.Row // rebuilding the rows makes a new slice
 	scrollY    float64
 	selected   int
@@ -231,7 +299,7 @@ type frameKey struct {
 
 func (v *TimelineView) frameKey(st *canvas.View) frameKey {
 	k := frameKey{cache: v.cache, an: st.Analysis, filter: st.Filter, axisRV: st.AxisRV, from: st.From, to: st.To,
-		width: st.Width, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
+		width: st.Width, maxH: st.MaxHeight, folded: st.FoldedFiles, pinned: st.PinnedFiles, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
 		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo}
 	if len(st.Rows) > 0 {
 		k.rows = &st.Rows[0]
@@ -270,6 +338,9 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*canvas.View)) {
 		}
 		return
 	}
+	// The stage's least height first: reading the width then lays the
+	// page out once, with it.
+	v.fitStage(cv)
 	v.paint(cv, fn, v.canvasWidth(cv), v.dpr(), adjust)
 }
 
@@ -290,7 +361,16 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 	prev := v.layout
 	v.layout = v.cache.Build(st, &v.fr)
 	v.drawn = v.frameKey(st)
-	if prev.PlotX != v.layout.PlotX || prev.PlotW != v.layout.PlotW || prev.LanesY != v.layout.LanesY {
+	if prev.CursorTop != v.layout.CursorTop || prev.CursorBot != v.layout.CursorBot || prev.LanesY != v.layout.LanesY {
+		// The cursor strip's band and RV scale, for tools that point at a
+		// cursor's step: "y,height,top RV,bottom RV".
+		if b, ok := v.layout.BandByID(canvas.BandCursors); ok {
+			cv.Get("dataset").Set("cursorBand", strconv.FormatFloat(b.Y, 'f', 1, 64)+","+strconv.FormatFloat(b.Height, 'f', 1, 64)+","+
+				strconv.FormatUint(v.layout.CursorTop, 10)+","+strconv.FormatUint(v.layout.CursorBot, 10))
+		}
+	}
+	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY, v.foldedFiles, v.pinnedFiles}); key != v.dsKey {
+		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
 		// at a mark (the browser tests click one).
 		ds := cv.Get("dataset")
@@ -301,10 +381,23 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 		var zones []string
 		for _, b := range v.layout.Bands {
 			if b.ID == canvas.BandZoneAware || b.ID == canvas.BandZoneIgnoring || b.ID == canvas.BandZoneHad {
-				zones = append(zones, canvas.ZoneBandKind(b.ID).String()+":"+strconv.FormatFloat(b.Y+b.Height/2, 'f', 1, 64))
+				// "kind:y", or "kind@file:y" for a file's own band.
+				key := canvas.ZoneBandKind(b.ID).String()
+				if b.File >= 0 {
+					key += "@" + strconv.Itoa(b.File)
+				}
+				zones = append(zones, key+":"+strconv.FormatFloat(b.Y+b.Height/2, 'f', 1, 64))
 			}
 		}
 		ds.Set("zoneBands", strings.Join(zones, ","))
+		// Every band: "file id y height label", one a line, file -1 for
+		// the bands all files share.
+		var bands []string
+		for _, b := range v.layout.Bands {
+			bands = append(bands, strconv.Itoa(b.File)+" "+strconv.Itoa(int(b.ID))+" "+strconv.FormatFloat(b.Y, 'f', 1, 64)+" "+
+				strconv.FormatFloat(b.Height, 'f', 1, 64)+" "+b.Label)
+		}
+		ds.Set("bands", strings.Join(bands, "\n"))
 	}
 	spec, err := v.fr.Spec()
 	if err != nil {
@@ -326,7 +419,7 @@ func (v *TimelineView) Render() goapp.UI {
 		return goapp.Section().Class("timeline")
 	}
 	return goapp.Section().Class("timeline").ID("timeline").Body(
-		goapp.H3().Text("Timeline"),
+		goapp.H3().Class("tl-visually-hidden").Text("Timeline"),
 		v.renderLegend(),
 		goapp.Div().Class("tl-stage").Body(
 			goapp.Canvas().
@@ -365,35 +458,44 @@ func (v *TimelineView) axisCaption() string {
 	return "x axis: time, UTC, as recorded on arrival"
 }
 
+// legendItems is the timeline's legend, on the page and in its PNG.
+var legendItems = []struct{ sym, color, opacity, text string }{
+	{"▲", canvas.ColorAdded, "", "ADDED"},
+	{"●", canvas.ColorModified, "", "MODIFIED"},
+	{"✕", canvas.ColorDeleted, "", "DELETED"},
+	{"◆", canvas.ColorObserved, "", "OBSERVED (no event type)"},
+	{"○", canvas.ColorListed, "", "LISTED (an object as a LIST showed it)"},
+	{"|", canvas.ColorBookmark, "", "BOOKMARK"},
+	{"▼", canvas.ColorError, "", "ERROR"},
+	{"■", canvas.ColorZone, "", "red zone: a drop here, resumed, gets 410"},
+	{"■", canvas.ColorZone, "0.35", "pale: at risk, past the history the server is sure to keep"},
+	{"▂", canvas.ColorObserved, "", "events per pixel column (log scale)"},
+	{"▬", canvas.ColorSession, "", "watch session"},
+	{"▮", canvas.ColorDeleted, "", "reconnect gap"},
+	{"━", canvas.ColorAware, "", "bookmark-aware cursor"},
+	{"━", canvas.ColorIgnoring, "", "bookmark-ignoring cursor"},
+	{"━", canvas.ColorHead, "", "head estimate"},
+}
+
 func (v *TimelineView) renderLegend() goapp.UI {
-	item := func(sym, color, text string) goapp.UI {
-		return goapp.Li().Body(
-			goapp.Span().Class("tl-sym").Style("color", color).Aria("hidden", "true").Text(sym),
-			goapp.Text(text),
-		)
+	key := func(i int, label string) goapp.UI {
+		l := legendItems[i]
+		return goapp.Span().Body(goapp.Span().Class("tl-sym").Style("color", "var("+l.color+")").Aria("hidden", "true").Text(l.sym), goapp.Text(label))
 	}
-	return goapp.Div().Class("tl-legend").Body(
+	// Folded, the legend's line names the marks a first look needs.
+	return goapp.Details().Class("tl-legend").Body(
+		goapp.Summary().Body(goapp.Text("Legend and controls:"), key(0, "ADDED"), key(1, "MODIFIED"), key(2, "DELETED"), key(5, "BOOKMARK"), key(6, "ERROR"),
+			key(7, "410 zone"), key(12, "cursor with bookmarks"), key(13, "without")),
 		goapp.Ul().Aria("label", "Legend").Body(
-			item("▲", canvas.ColorAdded, "ADDED"),
-			item("●", canvas.ColorModified, "MODIFIED"),
-			item("✕", canvas.ColorDeleted, "DELETED"),
-			item("◆", canvas.ColorObserved, "OBSERVED (no event type)"),
-			item("○", canvas.ColorListed, "LISTED (an object as a LIST showed it)"),
-			item("|", canvas.ColorBookmark, "BOOKMARK"),
-			item("▼", canvas.ColorError, "ERROR"),
-			item("■", canvas.ColorZone, "red zone: a drop here, resumed, gets 410"),
-			goapp.Li().Body(
-				goapp.Span().Class("tl-sym").Style("color", canvas.ColorZone).Style("opacity", "0.35").Aria("hidden", "true").Text("■"),
-				goapp.Text("pale: at risk, past the history the server is sure to keep"),
-			),
-			item("▂", canvas.ColorObserved, "events per pixel column (log scale)"),
-			item("▬", canvas.ColorSession, "watch session"),
-			item("▮", canvas.ColorDeleted, "reconnect gap"),
-			item("━", canvas.ColorAware, "bookmark-aware cursor"),
-			item("━", canvas.ColorIgnoring, "bookmark-ignoring cursor"),
-			item("━", canvas.ColorHead, "head estimate"),
+			goapp.Range(legendItems).Slice(func(i int) goapp.UI {
+				l := legendItems[i]
+				return goapp.Li().Body(
+					goapp.Span().Class("tl-sym").Style("color", "var("+l.color+")").Style("opacity", l.opacity).Aria("hidden", "true").Text(l.sym),
+					goapp.Text(l.text),
+				)
+			}),
 		),
-		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
+		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range and count what it holds · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
 	)
 }
 
@@ -715,6 +817,9 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 		v.from, v.to = canvas.FitRange(from, to, lo, hi)
 		v.draw(ctx)
 		v.emitRange(ctx)
+		if !v.axisRV {
+			ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
+		}
 	default:
 		v.draw(ctx)
 		v.emitRange(ctx)
@@ -724,6 +829,20 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 // click selects the event under the pointer, or folds a group.
 func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
+	if h.FileBand {
+		if h.File < 64 {
+			if h.Pin {
+				v.pinnedFiles ^= 1 << h.File
+			} else {
+				v.foldedFiles ^= 1 << h.File
+			}
+		}
+		v.rebuildRows()
+		v.draw(ctx)
+		v.hover(ctx, x, y) // the tooltip says what a click does now
+		ctx.PreventUpdate()
+		return
+	}
 	if h.Group >= 0 {
 		g := &v.groups[h.Group]
 		v.collapsed[g.Key()] = !g.Collapsed

@@ -14,8 +14,11 @@ import (
 // retention model, the visible range, the filters and the selection. Only
 // what differs from the defaults goes into the URL, so links stay short.
 type viewState struct {
-	sample   string // a built-in sample's name
-	url      string // a capture the browser fetches (?url=)
+	sample string // a built-in sample's name
+	url    string // a capture the browser fetches (?url=)
+	// files names the files dropped or chosen, which a link cannot
+	// carry: it opens a page asking for them (Page.renderRestore).
+	files    []string
 	params   timeline.Params
 	from, to int64 // visible range on the axis; both 0 for the whole capture
 	axisRV   bool
@@ -36,6 +39,11 @@ func (v viewState) query() url.Values {
 	}
 	set("sample", v.sample)
 	set("url", v.url)
+	if v.sample == "" && v.url == "" {
+		for _, f := range v.files {
+			q.Add("file", f)
+		}
+	}
 	def := timeline.DefaultParams()
 	p := v.params
 	if p.CacheWindow != def.CacheWindow {
@@ -97,6 +105,9 @@ func parseViewState(q url.Values) viewState {
 	v := defaultViewState()
 	v.sample = q.Get("sample")
 	v.url = q.Get("url")
+	if v.sample == "" && v.url == "" {
+		v.files = q["file"]
+	}
 	if d, ok := parseSeconds(q.Get("w")); ok {
 		v.params.CacheWindow = d
 	}

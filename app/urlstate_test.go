@@ -76,3 +76,25 @@ func TestViewStateKeepsDefaultsForMalformedValues(t *testing.T) {
 		t.Errorf("malformed values changed the view:\n got %+v\nwant %+v", got, want)
 	}
 }
+
+// A link made on dropped files names them, and only then: the page it
+// opens asks for them (Page.renderRestore).
+func TestViewStateNamesDroppedFiles(t *testing.T) {
+	v := defaultViewState()
+	v.files = []string{"w4-then-resume.ts.http", "broad & more.http"}
+	v.from, v.to = 100, 200
+	q, err := url.ParseQuery(v.query().Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := parseViewState(q); !reflect.DeepEqual(got, v) {
+		t.Errorf("round trip changed the view:\n got %+v\nwant %+v", got, v)
+	}
+	v.sample = "w3-then-resume.ts.http"
+	if q := v.query(); q.Has("file") {
+		t.Errorf("a sample's link names files: %v", q)
+	}
+	if got := parseViewState(url.Values{"sample": {"w3.http"}, "file": {"x"}}); got.files != nil {
+		t.Errorf("a sample's link read as needing files %v", got.files)
+	}
+}

@@ -357,4 +357,89 @@
     }
     ctx.globalAlpha = 1;
   };
+
+  // watchlensPNG returns a PNG (a data: URL) of the timeline canvas with,
+  // above it, a title and lines of text (files, range, verdict), and
+  // under it the legend: what a postmortem needs around the picture.
+  // spec is JSON: {title, lines: [...], legend: [[symbol, colour, text]]}.
+  window.watchlensPNG = function (canvas, specJSON) {
+    const spec = JSON.parse(specJSON);
+    const style = getComputedStyle(canvas);
+    const bg = style.getPropertyValue("--panel").trim() || "#fff";
+    const fg = style.getPropertyValue("--fg").trim() || "#000";
+    const muted = style.getPropertyValue("--muted").trim() || "#555";
+    const r = canvas.clientWidth ? canvas.width / canvas.clientWidth : 1;
+    const W = canvas.width, pad = 10 * r, line = 18 * r;
+    const font = (px, w) => (w || "") + " " + px * r + "px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+    const out = document.createElement("canvas");
+    const ctx = out.getContext("2d");
+    // The legend's items, placed in rows that fit the width.
+    ctx.font = font(12);
+    const items = [];
+    let x = pad, y = 0;
+    for (const [sym, c, text] of spec.legend) {
+      const w = ctx.measureText(sym + " " + text).width + 18 * r;
+      if (x + w > W - pad && x > pad) {
+        x = pad;
+        y += line;
+      }
+      items.push({ sym, c, text, x, y });
+      x += w;
+    }
+    const top = pad + line * 1.3 + spec.lines.length * line + pad / 2;
+    const legendH = y + line + pad;
+    out.width = W;
+    out.height = Math.ceil(top + canvas.height + legendH);
+    ctx.fillStyle = bg;
+    ctx.fillRect(0, 0, out.width, out.height);
+    ctx.textBaseline = "top";
+    ctx.fillStyle = fg;
+    ctx.font = font(16, "600");
+    ctx.fillText(fit(ctx, spec.title, W - 2 * pad), pad, pad);
+    ctx.font = font(12);
+    ctx.fillStyle = muted;
+    spec.lines.forEach((l, i) => ctx.fillText(fit(ctx, l, W - 2 * pad), pad, pad + line * 1.3 + i * line));
+    ctx.drawImage(canvas, 0, Math.round(top));
+    const ly = Math.round(top) + canvas.height + pad / 2;
+    for (const it of items) {
+      ctx.font = font(12, "700");
+      ctx.fillStyle = style.getPropertyValue(it.c).trim() || it.c;
+      ctx.fillText(it.sym, it.x, ly + it.y);
+      ctx.font = font(12);
+      ctx.fillStyle = fg;
+      ctx.fillText(it.text, it.x + 14 * r, ly + it.y);
+    }
+    canvas.dataset.pngTop = String(Math.round(top));
+    return out.toDataURL("image/png");
+  };
+
+  // While app.wasm downloads, the page shows its pre-rendered shell (the
+  // header) and this bar: go-app's loader only writes "Loading watchlens
+  // N%" in a label, which app.css moves from a full-window cover to a
+  // line under the header; the bar follows the label's number.
+  function loaderBar() {
+    const loader = document.getElementById("app-wasm-loader");
+    const label = document.getElementById("app-wasm-loader-label");
+    if (!loader || !label || document.getElementById("app-wasm-progress")) {
+      return;
+    }
+    const bar = document.createElement("progress");
+    bar.id = "app-wasm-progress";
+    bar.max = 100;
+    bar.setAttribute("aria-label", "Loading watchlens");
+    loader.appendChild(bar);
+    const follow = () => {
+      const m = /(\d+)\s*%/.exec(label.textContent);
+      if (m) {
+        bar.value = Number(m[1]);
+      }
+    };
+    new MutationObserver(follow).observe(label, { childList: true, characterData: true, subtree: true });
+    follow();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", loaderBar);
+  } else {
+    loaderBar();
+  }
 })();

@@ -28,6 +28,7 @@ const laneCacheBudget = 2_000_000
 // the bookmark and error tracks, the axis extents.
 type Cache struct {
 	tl        *timeline.Timeline
+	files     []string // the files' names, for a layout (see FileLayout)
 	lanes     map[int]*decodedLane
 	cached    int
 	bookmarks []bookmarkMark
@@ -51,6 +52,7 @@ type Cache struct {
 func NewCache(tl *timeline.Timeline) *Cache {
 	c := &Cache{tl: tl, lanes: map[int]*decodedLane{}, noClock: len(tl.Files) > 0}
 	for _, f := range tl.Files {
+		c.files = append(c.files, f.Name)
 		if f.Clock != timeline.ClockNone {
 			c.noClock = false
 		}
@@ -69,10 +71,10 @@ func NewCache(tl *timeline.Timeline) *Cache {
 				rv = ev.RVNum
 				lastRV[ev.Session] = rv
 			}
-			c.bookmarks = append(c.bookmarks, bookmarkMark{t: ev.T, idx: int64(e), rv: rv, prev: prev})
+			c.bookmarks = append(c.bookmarks, bookmarkMark{t: ev.T, idx: int64(e), rv: rv, prev: prev, file: ev.File})
 			c.bmT = append(c.bmT, ev.T)
 		case parser.Error:
-			m := errorMark{t: ev.T, idx: int64(e), y: timeline.NoRV}
+			m := errorMark{t: ev.T, idx: int64(e), y: timeline.NoRV, file: ev.File}
 			if ev.Status != nil {
 				m.msg = ev.Status.Message
 				if ev.Status.TooOld {
@@ -87,7 +89,7 @@ func NewCache(tl *timeline.Timeline) *Cache {
 	// select, only its session.
 	for _, ss := range tl.Sessions {
 		if st := ss.Status; st != nil {
-			m := errorMark{t: ss.Start, idx: -1, y: timeline.NoRV, msg: st.Message}
+			m := errorMark{t: ss.Start, idx: -1, y: timeline.NoRV, msg: st.Message, file: ss.File}
 			if st.TooOld {
 				m.y = st.Y
 			}
@@ -216,3 +218,16 @@ func (c *Cache) Extent(axisRV bool) (int64, int64) {
 	}
 	return c.timeLo, c.timeHi
 }
+
+// Layout is the layout of a frame of this timeline: FileLayout with its
+// files.
+func (c *Cache) Layout(w, maxH float64, rows int, axisRV, had bool, folded, pinned uint64) Layout {
+	return FileLayout(w, maxH, rows, c.files, axisRV, had, folded, pinned)
+}
+
+// Files is the number of files, whose groups of tracks a view can fold
+// and pin.
+func (c *Cache) Files() int { return len(c.files) }
+
+// inFile says whether something of file f belongs in band b.
+func inFile(b Band, f int) bool { return b.File < 0 || b.File == f }

@@ -9,7 +9,7 @@ import (
 
 // Build fills fr with one frame of the view.
 func (c *Cache) Build(v *View, fr *Frame) Layout {
-	layout := NewLayout(v.Width, len(v.Rows), v.AxisRV, HasHad(v.Analysis))
+	layout := c.Layout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis), v.FoldedFiles, v.PinnedFiles)
 	fr.reset(layout.Width, layout.Height, v.PixelRatio)
 	s := v.PlotScale(&layout)
 	plotBottom := layout.LanesY + max(layout.LanesH, RowHeight)
@@ -17,6 +17,26 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	// Band backgrounds and labels.
 	t0 := len(fr.Texts)
 	for _, b := range layout.Bands[1:] {
+		if b.ID == BandFile {
+			// A file's group: a fold mark and its name in the gutter,
+			// bold, and at the right end the pin. A folded group's zones
+			// show in the plot (see zoneBands).
+			fr.rect(ColorGrid, 0.6, 0, b.Y, layout.Width, b.Height)
+			mark, pin := "▾ ", "pin to top"
+			if b.Folded {
+				mark = "▸ "
+			}
+			if bit(v.PinnedFiles, b.File) {
+				pin = "unpin"
+			}
+			w := layout.Width - 12 - pinW
+			if b.Folded {
+				w = layout.PlotX - 14
+			}
+			fr.addTextWithin(6, b.Y+b.Height/2, w, mark+b.Label, ColorFg, "l", "b")
+			fr.addText(layout.Width-rightPad, b.Y+b.Height/2, pin, ColorMuted, "r", "")
+			continue
+		}
 		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
 		fr.addText(layout.PlotX-8, b.Y+b.Height/2, b.Label, ColorMuted, "r", "")
 	}
@@ -45,19 +65,26 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	c.bookmarkTrack(v, &layout, s, fr)
 	c.zoneBands(v, &layout, s, fr)
 	c.errorMarks(v, &layout, s, fr)
-	var rvTop, rvBot uint64
 	if !v.AxisRV {
-		rvTop, rvBot = c.cursorStrip(v, &layout, s, fr)
+		for i := range layout.Bands {
+			if b := &layout.Bands[i]; b.ID == BandCursors {
+				b.RVTop, b.RVBot = c.cursorStrip(v, &layout, *b, s, fr)
+				if layout.CursorTop == layout.CursorBot {
+					layout.CursorTop, layout.CursorBot = b.RVTop, b.RVBot
+				}
+			}
+		}
 	}
 	fr.unclip()
-	if rvTop > rvBot {
-		// The strip's RV scale, in the gutter beside it.
-		b, _ := layout.bandByID(BandCursors)
-		t0 := len(fr.Texts)
-		fr.addText(layout.PlotX-8, b.Y+7, strconv.FormatUint(rvTop, 10), ColorMuted, "r", "")
-		fr.addText(layout.PlotX-8, b.Y+b.Height-7, strconv.FormatUint(rvBot, 10), ColorMuted, "r", "")
-		fr.flushTexts(t0)
+	t0 = len(fr.Texts)
+	for _, b := range layout.Bands {
+		if b.ID == BandCursors && b.RVTop > b.RVBot {
+			// The strip's RV scale, in the gutter beside it.
+			fr.addText(layout.PlotX-8, b.Y+7, strconv.FormatUint(b.RVTop, 10), ColorMuted, "r", "")
+			fr.addText(layout.PlotX-8, b.Y+b.Height-7, strconv.FormatUint(b.RVBot, 10), ColorMuted, "r", "")
+		}
 	}
+	fr.flushTexts(t0)
 
 	c.laneRows(v, &layout, s, fr)
 

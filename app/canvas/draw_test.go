@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -173,6 +174,24 @@ func BenchmarkFrameFirst(b *testing.B) {
 
 // TestFrameSeveralFiles: two captures on one clock get a group per file
 // and a pair of cursor lines each.
+// twoFiles is w3 and w4 on one clock, as dropped together.
+func twoFiles(t *testing.T) (*timeline.Timeline, *timeline.Analysis) {
+	t.Helper()
+	b := timeline.NewBuilder()
+	for _, name := range []string{"w3-then-resume.ts.http", "w4-then-resume.ts.http"} {
+		f, err := os.Open("../../samples/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.AddReader(name, f, parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	tl := b.Build()
+	return tl, tl.Analyze(timeline.DefaultParams())
+}
+
 func TestFrameSeveralFiles(t *testing.T) {
 	b := timeline.NewBuilder()
 	for _, name := range []string{"w3-then-resume.ts.http", "w4-then-resume.ts.http"} {
@@ -193,7 +212,7 @@ func TestFrameSeveralFiles(t *testing.T) {
 		t.Fatalf("groups %+v", v.Groups)
 	}
 	var fr Frame
-	c.Build(v, &fr)
+	layout := c.Build(v, &fr)
 	lines := 0
 	for _, col := range []string{ColorAware, ColorIgnoring} {
 		lines += len(opsOf(&fr, "seg", col))
@@ -201,6 +220,59 @@ func TestFrameSeveralFiles(t *testing.T) {
 	// ColorAware is also ADDED's colour, but ADDED marks are "mark" ops.
 	if lines != 4 {
 		t.Errorf("%d cursor lines for two files", lines)
+	}
+	// Each file has its group of bands, under a band with its name.
+	per := map[int]map[BandID]Band{}
+	for _, b := range layout.Bands {
+		if per[b.File] == nil {
+			per[b.File] = map[BandID]Band{}
+		}
+		per[b.File][b.ID] = b
+	}
+	for f, file := range tl.Files {
+		bands := per[f]
+		if bands[BandFile].Label != file.Name {
+			t.Errorf("file %d's group is labelled %q", f, bands[BandFile].Label)
+		}
+		for _, id := range []BandID{BandSessions, BandBookmarks, BandZoneAware, BandZoneIgnoring, BandCursors} {
+			if _, ok := bands[id]; !ok {
+				t.Errorf("file %s has no band %d", file.Name, id)
+			}
+		}
+	}
+	// Every red zone is drawn in its own file's zone bands, and a file
+	// with refused zones has them drawn there.
+	inBand := func(y float32) int {
+		for f := range tl.Files {
+			for _, id := range []BandID{BandZoneAware, BandZoneIgnoring, BandZoneHad} {
+				if b, ok := per[f][id]; ok && float64(y) >= b.Y && float64(y) < b.Y+b.Height {
+					return f
+				}
+			}
+		}
+		return -1
+	}
+	refused, drawn := map[int]int{}, map[int]int{}
+	for _, z := range an.Zones {
+		refused[z.File]++
+	}
+	for _, op := range opsOf(&fr, "rect", ColorZone) {
+		if op.Alpha != zoneAlpha {
+			continue
+		}
+		for k := 0; k < op.Count/4; k++ {
+			y := fr.floats[op.Offset+4*k+1]
+			f := inBand(y)
+			if f < 0 {
+				t.Errorf("a refused zone drawn at y %v, outside every zone band", y)
+			}
+			drawn[f]++
+		}
+	}
+	for f := range tl.Files {
+		if (refused[f] > 0) != (drawn[f] > 0) {
+			t.Errorf("file %d: %d refused zones, %d drawn in its bands", f, refused[f], drawn[f])
+		}
 	}
 }
 
@@ -270,4 +342,68 @@ func wholeFrame(t *testing.T, sample string) (*timeline.Timeline, *Cache, *View,
 	var fr Frame
 	layout := c.Build(v, &fr)
 	return tl, c, v, layout, v.PlotScale(&layout)
+}
+
+// A file's group of tracks folds into its name band, which then shows its
+// zones, and a pinned group comes first.
+func TestFileGroupsFoldAndPin(t *testing.T) {
+	files := []string{"a.http", "b.http", "c.http"}
+	l := FileLayout(1280, 0, 3, files, false, false, 1<<1, 1<<2)
+	var heads []string
+	perFile := map[int]int{}
+	for _, b := range l.Bands {
+		if b.ID == BandFile {
+			heads = append(heads, b.Label)
+			if b.Folded != (b.File == 1) {
+				t.Errorf("%s folded: %v", b.Label, b.Folded)
+			}
+		}
+		perFile[b.File]++
+	}
+	if fmt.Sprint(heads) != "[c.http a.http b.http]" {
+		t.Errorf("groups in order %v, want the pinned c.http first", heads)
+	}
+	if perFile[1] != 1 || perFile[0] != perFile[2] || perFile[0] < 6 {
+		t.Errorf("bands per file %v: the folded b.http should have its name band alone", perFile)
+	}
+	unfolded := FileLayout(1280, 0, 3, files, false, false, 0, 0)
+	if l.LanesY >= unfolded.LanesY {
+		t.Errorf("folding a group does not give the lanes room: %v against %v", l.LanesY, unfolded.LanesY)
+	}
+
+	// On a capture: a click on a name band folds, at its right end pins;
+	// folded, the file's refused zones show in its name band.
+	tl, an := twoFiles(t)
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	v.FoldedFiles = 1 << 1 // w4, which has refused zones
+	var fr Frame
+	layout := c.Build(v, &fr)
+	var head Band
+	for _, b := range layout.Bands {
+		if b.ID == BandFile && b.File == 1 {
+			head = b
+		}
+	}
+	if !head.Folded {
+		t.Fatalf("w4's name band is not folded: %+v", layout.Bands)
+	}
+	h := HitTest(c, v, &layout, layout.PlotX+100, head.Y+head.Height/2)
+	if !h.FileBand || h.File != 1 || h.Pin || !strings.Contains(h.Text, "unfold") {
+		t.Errorf("a click on w4's name band: %+v", h)
+	}
+	if h := HitTest(c, v, &layout, layout.Width-20, head.Y+head.Height/2); !h.Pin || h.File != 1 {
+		t.Errorf("a click on the pin: %+v", h)
+	}
+	inHead := 0
+	for _, op := range opsOf(&fr, "rect", ColorZone) {
+		for k := 0; k < op.Count/4; k++ {
+			if y := float64(fr.floats[op.Offset+4*k+1]); y >= head.Y && y < head.Y+head.Height {
+				inHead++
+			}
+		}
+	}
+	if inHead == 0 {
+		t.Error("the folded w4 shows no zone in its name band")
+	}
 }

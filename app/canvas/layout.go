@@ -12,9 +12,12 @@ const (
 	bookmarkH   = 16.0
 	zoneH       = 12.0
 	cursorH     = 84.0
+	fileH       = 18.0
+	pinW        = 70.0 // the pin's room at the right end of a file's band
 	bandGap     = 4.0
 	RowHeight   = 16.0
 	maxRowsShow = 28 // the lane area scrolls beyond this many rows
+	minRowsShow = 4  // however little room the window leaves
 	markSize    = 9.0
 	hitSlop     = 5.0 // how far from a mark a click still selects it
 )
@@ -32,6 +35,9 @@ const (
 	BandZoneHad
 	BandCursors
 	BandLanes
+	// BandFile heads a file's group of bands when several files are
+	// open: its name, above its sessions, bookmarks, zones and cursors.
+	BandFile
 	BandNone
 )
 
@@ -39,7 +45,19 @@ type Band struct {
 	ID        BandID
 	Y, Height float64
 	Label     string
+	// File is the file whose tracks the band shows, -1 for all (one file
+	// open, or the shared axis and density bands).
+	File int
+	// RVTop and RVBot are, for a cursor band in the frame built, the RVs
+	// at its top and bottom (equal when it is empty).
+	RVTop, RVBot uint64
+	// Folded says, of a BandFile band, that its file's other bands are
+	// folded into it.
+	Folded bool
 }
+
+// bit says whether set holds file f.
+func bit(set uint64, f int) bool { return f < 64 && set&(1<<f) != 0 }
 
 // Layout places the bands and the plot inside a canvas of width w.
 type Layout struct {
@@ -49,40 +67,109 @@ type Layout struct {
 	LanesY        float64 // top of the lane area
 	LanesH        float64 // its visible height
 	ContentH      float64 // height of all rows
+	// CursorTop and CursorBot are the RVs at the cursor strip's top and
+	// bottom in the frame built (equal when it is empty).
+	CursorTop, CursorBot uint64
 }
 
 // NewLayout stacks the bands; the cursor strip only exists on the time axis
 // (it plots RV against time), and the had-bookmarks band only when a
 // capture has that counterfactual cursor.
 func NewLayout(w float64, rows int, axisRV, had bool) Layout {
+	return FitLayout(w, 0, rows, axisRV, had)
+}
+
+// FitLayout is NewLayout for a canvas at most maxH CSS pixels high (0: no
+// bound, the lane area showing up to maxRowsShow rows): the lane area
+// takes what the bands above leave, at least minRowsShow rows.
+func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
+	return FileLayout(w, maxH, rows, nil, axisRV, had, 0, 0)
+}
+
+// FileLayout is FitLayout for the files named: with two or more, each
+// file has a group of bands of its own (sessions, bookmarks, zones,
+// cursors) under a band with its name, instead of sharing them. The
+// groups of the files in pinned come first; those in folded show their
+// name band alone.
+func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, folded, pinned uint64) Layout {
 	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
+	file := -1
 	add := func(id BandID, h float64, label string) {
-		layout.Bands = append(layout.Bands, Band{ID: id, Y: y, Height: h, Label: label})
+		layout.Bands = append(layout.Bands, Band{ID: id, Y: y, Height: h, Label: label, File: file})
 		y += h + bandGap
 	}
 	add(BandAxis, axisH, "")
 	add(BandDensity, densityH, "events")
-	add(BandSessions, sessionH, "sessions")
-	add(BandBookmarks, bookmarkH, "bookmarks")
-	add(BandZoneAware, zoneH, "410 · bookmark-aware")
-	add(BandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
-	if had {
-		add(BandZoneHad, zoneH, "410 · had bookmarks")
+	groups := []string{""}
+	if len(files) > 1 {
+		groups = files
 	}
-	if !axisRV {
-		add(BandCursors, cursorH, "cursors · RV")
+	cursorsH := cursorH
+	if len(groups) > 1 {
+		cursorsH = cursorH * 3 / 4
+	}
+	order := make([]int, 0, len(groups))
+	for _, first := range []bool{true, false} {
+		for f := range groups {
+			if bit(pinned, f) == first {
+				order = append(order, f)
+			}
+		}
+	}
+	for _, f := range order {
+		if len(groups) > 1 {
+			file = f
+			add(BandFile, fileH, groups[f])
+			if bit(folded, f) {
+				layout.Bands[len(layout.Bands)-1].Folded = true
+				continue
+			}
+		}
+		add(BandSessions, sessionH, "sessions")
+		add(BandBookmarks, bookmarkH, "bookmarks")
+		add(BandZoneAware, zoneH, "410 · bookmark-aware")
+		add(BandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
+		if had {
+			add(BandZoneHad, zoneH, "410 · had bookmarks")
+		}
+		if !axisRV {
+			add(BandCursors, cursorsH, "cursors · RV")
+		}
 	}
 	layout.LanesY = y
 	layout.ContentH = float64(rows) * RowHeight
-	layout.LanesH = min(layout.ContentH, maxRowsShow*RowHeight)
+	show := float64(maxRowsShow)
+	if maxH > 0 {
+		show = max(math.Floor((maxH-y-2)/RowHeight), minRowsShow)
+	}
+	layout.LanesH = min(layout.ContentH, show*RowHeight)
 	layout.Height = layout.LanesY + max(layout.LanesH, RowHeight) + 2
 	return layout
 }
 
+// MinHeight is the least height a canvas of this layout needs: its bands
+// and at most minRowsShow rows.
+func (layout *Layout) MinHeight() float64 {
+	return layout.LanesY + max(min(layout.ContentH, minRowsShow*RowHeight), RowHeight) + 2
+}
+
+// BandByID is the band id, if the layout has it.
+func (layout *Layout) BandByID(id BandID) (Band, bool) { return layout.bandByID(id) }
+
 func (layout *Layout) bandByID(id BandID) (Band, bool) {
 	for _, b := range layout.Bands {
 		if b.ID == id {
+			return b, true
+		}
+	}
+	return Band{}, false
+}
+
+// BandUnder is the band under y, if any (not the lane area).
+func (layout *Layout) BandUnder(y float64) (Band, bool) {
+	for _, b := range layout.Bands {
+		if y >= b.Y && y < b.Y+b.Height {
 			return b, true
 		}
 	}

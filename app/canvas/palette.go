@@ -3,27 +3,30 @@ package canvas
 import "watchlens/parser"
 
 // Colours: Okabe-Ito, distinguishable with the common colour-vision
-// deficiencies; every event type also has its own shape.
+// deficiencies; every event type also has its own shape. They are the
+// page's custom properties (web/app.css), so that each theme holds every
+// mark to 3:1 against its background: the dark theme draws LISTED rings
+// light grey, and an ERROR light pink, legible on a red zone.
 const (
-	ColorAdded    = "#0072B2"
-	ColorModified = "#E69F00"
-	ColorDeleted  = "#D55E00"
-	ColorObserved = "#8C8C8C"
-	// A LISTED item is state, not a change: a ring, dark grey, apart
-	// from every change's colour and from the session bars' blue.
-	ColorListed   = "#4D4D4D"
-	ColorBookmark = "#009E73"
-	ColorError    = "#C00000"
-	ColorZone     = "#E5172F"
+	ColorAdded    = "--c-added"
+	ColorModified = "--c-modified"
+	ColorDeleted  = "--c-deleted"
+	ColorObserved = "--c-observed"
+	// A LISTED item is state, not a change: a ring, grey, apart from
+	// every change's colour and from the session bars' blue.
+	ColorListed   = "--c-listed"
+	ColorBookmark = "--c-bookmark"
+	ColorError    = "--c-error"
+	ColorZone     = "--c-zone"
 	// A refused zone is drawn at zoneAlpha, an at-risk one at
 	// zoneRiskAlpha: apart by lightness, which every eye tells.
 	zoneAlpha      = 0.55
 	zoneRiskAlpha  = 0.18
-	ColorAware     = "#0072B2"
-	ColorIgnoring  = "#CC79A7"
-	ColorHead      = "#8C8C8C"
-	ColorSession   = "#56B4E9"
-	ColorSelection = "#F0E442"
+	ColorAware     = "--c-aware"
+	ColorIgnoring  = "--c-ignoring"
+	ColorHead      = "--c-head"
+	ColorSession   = "--c-session"
+	ColorSelection = "--c-selection"
 	ColorFg        = "--fg"
 	ColorMuted     = "--muted"
 	ColorGrid      = "--border"

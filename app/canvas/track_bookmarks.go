@@ -14,6 +14,7 @@ import (
 type bookmarkMark struct {
 	t, idx   int64
 	rv, prev uint64 // prev is timeline.NoRV when unknown
+	file     int
 }
 
 // bookmarkTrack draws a tick per bookmark; ticks within a pixel merge.
@@ -21,22 +22,62 @@ func (c *Cache) bookmarkTrack(v *View, layout *Layout, s Scale, fr *Frame) {
 	if !v.Filter.Event(parser.Bookmark) {
 		return
 	}
-	b, _ := layout.bandByID(BandBookmarks)
 	var segs []float32
-	last := math.Inf(-1)
-	xs := c.bmT
-	if v.AxisRV {
-		xs = c.bmRV
-	}
-	for k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v.From }); k < len(xs) && xs[k] < v.To; k++ {
-		x := s.X(xs[k])
-		if x-last < 1 {
+	for _, b := range layout.Bands {
+		if b.ID != BandBookmarks {
 			continue
 		}
-		last = x
-		segs = append(segs, float32(x), float32(b.Y+2), float32(x), float32(b.Y+b.Height-2))
+		last := math.Inf(-1)
+		if b.File >= 0 {
+			// One file's: few enough to walk them all.
+			for _, bm := range c.bookmarks {
+				p := bm.t
+				if v.AxisRV {
+					if bm.rv == timeline.NoRV {
+						continue
+					}
+					p = int64(bm.rv)
+				}
+				if bm.file != b.File || p < v.From || p >= v.To {
+					continue
+				}
+				x := s.X(p)
+				segs = append(segs, float32(x), float32(b.Y+2), float32(x), float32(b.Y+b.Height-2))
+			}
+			continue
+		}
+		xs := c.bmT
+		if v.AxisRV {
+			xs = c.bmRV
+		}
+		for k := sort.Search(len(xs), func(i int) bool { return xs[i] >= v.From }); k < len(xs) && xs[k] < v.To; k++ {
+			x := s.X(xs[k])
+			if x-last < 1 {
+				continue
+			}
+			last = x
+			segs = append(segs, float32(x), float32(b.Y+2), float32(x), float32(b.Y+b.Height-2))
+		}
 	}
 	fr.add(Op{Kind: "seg", Color: ColorBookmark, Size: 2}, segs)
+}
+
+// nearestBookmarkIn is nearestBookmark among file's bookmarks.
+func (c *Cache) nearestBookmarkIn(file int, axisRV bool, at, slop int64) int {
+	best, bestD := -1, slop+1
+	for i, bm := range c.bookmarks {
+		p := bm.t
+		if axisRV {
+			if bm.rv == timeline.NoRV {
+				continue
+			}
+			p = int64(bm.rv)
+		}
+		if d := absInt64(p - at); bm.file == file && d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
 }
 
 // nearestBookmark returns the index in c.bookmarks of the bookmark nearest
@@ -90,12 +131,16 @@ func nearestPos(xs []int64, v, tol int64) int {
 
 // bookmarksHit is the bookmark nearest at, within slop, if bookmarks are
 // shown.
-func (c *Cache) bookmarksHit(v *View, at, slop int64) Hit {
+func (c *Cache) bookmarksHit(v *View, b Band, at, slop int64) Hit {
 	h := Hit{Event: -1, Group: -1}
 	if !v.Filter.Event(parser.Bookmark) {
 		return h
 	}
-	if k := c.nearestBookmark(v.AxisRV, at, slop); k >= 0 {
+	k := c.nearestBookmark(v.AxisRV, at, slop)
+	if b.File >= 0 {
+		k = c.nearestBookmarkIn(b.File, v.AxisRV, at, slop)
+	}
+	if k >= 0 {
 		b := c.bookmarks[k]
 		h.Event = int(b.idx)
 		h.Text = bookmarkText(b, c.FormatTime(b.t))

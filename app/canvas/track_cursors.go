@@ -141,8 +141,7 @@ func (r rvBand) y(rv uint64) float64 {
 // cursorStrip plots, against time, the head estimate and each file's two
 // cursors as step lines, and shades what lies between the two cursors. It
 // returns the RVs at the strip's top and bottom (equal when it is empty).
-func (c *Cache) cursorStrip(v *View, layout *Layout, s Scale, fr *Frame) (uint64, uint64) {
-	b, _ := layout.bandByID(BandCursors)
+func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, fr *Frame) (uint64, uint64) {
 	tl := c.tl
 	ncol := int(math.Ceil(layout.PlotW))
 	endCol := func(end int64) int { return int(math.Ceil(s.XClamped(end) - s.X0)) }
@@ -162,6 +161,9 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, s Scale, fr *Frame) (uint64
 	mn, mx := head.min, head.max
 	var pairs [][2]*stepEnvelope
 	for f := range tl.Files {
+		if !inFile(b, f) {
+			continue
+		}
 		var pair [2]*stepEnvelope
 		for _, kind := range timeline.CursorKinds {
 			cur := &tl.Cursors[2*f+int(kind)]
@@ -241,7 +243,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, s Scale, fr *Frame) (uint64
 }
 
 // cursorsAt reads the cursor strip at instant t.
-func (c *Cache) cursorsAt(t int64) string {
+func (c *Cache) cursorsAt(t int64, band Band) string {
 	tl := c.tl
 	var b strings.Builder
 	b.WriteString("at " + c.FormatTime(t))
@@ -250,6 +252,9 @@ func (c *Cache) cursorsAt(t int64) string {
 	}
 	for k := range tl.Cursors {
 		cur := &tl.Cursors[k]
+		if !inFile(band, cur.File) {
+			continue
+		}
 		name := cur.Kind.String()
 		if len(tl.Files) > 1 {
 			name = tl.Files[cur.File].Name + " " + name

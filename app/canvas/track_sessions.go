@@ -11,10 +11,24 @@ import (
 // notch at least 3 px wide, so a sub-second reconnect stays visible;
 // dashed boundaries run down through the lanes.
 func (c *Cache) sessions(v *View, layout *Layout, s Scale, fr *Frame) {
-	b, _ := layout.bandByID(BandSessions)
 	var bars, gaps, bounds []float32
+	for _, b := range layout.Bands {
+		if b.ID == BandSessions {
+			bars, gaps, bounds = c.sessionBand(v, layout, b, s, bars, gaps, bounds)
+		}
+	}
+	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.7}, bars)
+	fr.add(Op{Kind: "rect", Color: ColorDeleted, Alpha: 0.8}, gaps)
+	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1, Dashed: true, Alpha: 0.6}, bounds)
+}
+
+// sessionBand adds the sessions of band b's file to bars, gaps and bounds.
+func (c *Cache) sessionBand(v *View, layout *Layout, b Band, s Scale, bars, gaps, bounds []float32) ([]float32, []float32, []float32) {
 	bottom := layout.LanesY + layout.LanesH
 	for _, ss := range c.tl.Sessions {
+		if !inFile(b, ss.File) {
+			continue
+		}
 		from, to := ss.Start, ss.End
 		if v.AxisRV {
 			a, z, ok := ss.RVRange()
@@ -38,24 +52,25 @@ func (c *Cache) sessions(v *View, layout *Layout, s Scale, fr *Frame) {
 			}
 		}
 	}
-	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.7}, bars)
-	fr.add(Op{Kind: "rect", Color: ColorDeleted, Alpha: 0.8}, gaps)
-	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1, Dashed: true, Alpha: 0.6}, bounds)
+	return bars, gaps, bounds
 }
 
 // sessionAt describes the reconnect gap or the session under the pointer;
 // gaps first, within slop, since they may be narrower than a pixel.
-func (c *Cache) sessionAt(axisRV bool, at, slop int64) string {
+func (c *Cache) sessionAt(b Band, axisRV bool, at, slop int64) string {
 	tl := c.tl
 	if !axisRV {
 		for _, s := range tl.Sessions {
-			if s.Gap >= 0 && at >= s.Start-s.Gap-slop && at <= s.Start+slop {
+			if inFile(b, s.File) && s.Gap >= 0 && at >= s.Start-s.Gap-slop && at <= s.Start+slop {
 				return "reconnect gap of " + fmtSeconds(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name +
 					": no watch was open; the client resumed from its cursor at " + c.FormatTime(s.Start)
 			}
 		}
 	}
 	for g, s := range tl.Sessions {
+		if !inFile(b, s.File) {
+			continue
+		}
 		from, to := s.Start, s.End
 		if axisRV {
 			a, z, ok := s.RVRange()
@@ -95,14 +110,14 @@ func (c *Cache) sessionText(g int) string {
 // sessionsHit answers for the sessions band at axis value at: an ERROR
 // marked there first, else the session or reconnect gap, else, where no
 // watch was open, what a client coming back then would get.
-func (c *Cache) sessionsHit(v *View, at, slop int64) Hit {
-	if h := c.errorHit(v, at, slop); h.Event >= 0 || h.Text != "" {
+func (c *Cache) sessionsHit(v *View, b Band, at, slop int64) Hit {
+	if h := c.errorHit(v, b, at, slop); h.Event >= 0 || h.Text != "" {
 		return h
 	}
-	h := Hit{Event: -1, Group: -1, Text: c.sessionAt(v.AxisRV, at, slop)}
+	h := Hit{Event: -1, Group: -1, Text: c.sessionAt(b, v.AxisRV, at, slop)}
 	if h.Text == "" && !v.AxisRV {
 		// No watch open here: what would coming back now get?
-		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at)
+		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at, b)
 	}
 	return h
 }

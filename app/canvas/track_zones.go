@@ -13,19 +13,24 @@ func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
 	if v.Analysis == nil {
 		return
 	}
-	for _, id := range [...]BandID{BandZoneAware, BandZoneIgnoring, BandZoneHad} {
-		b, ok := layout.bandByID(id)
-		if !ok {
+	for _, b := range layout.Bands {
+		folded := b.ID == BandFile && b.Folded
+		if b.ID != BandZoneAware && b.ID != BandZoneIgnoring && b.ID != BandZoneHad && !folded {
 			continue
 		}
-		kind := ZoneBandKind(id)
+		kind := ZoneBandKind(b.ID)
+		y0, h := b.Y+1, b.Height-2
+		if folded {
+			// A folded file's zones, of every cursor, under its name.
+			y0, h = b.Y+b.Height-5, 4
+		}
 		for _, layer := range [...]struct {
 			zones []timeline.Zone
 			alpha float32
 		}{{v.Analysis.RiskZones, zoneRiskAlpha}, {v.Analysis.Zones, zoneAlpha}} {
 			rects := c.rects[:0]
 			for _, z := range layer.zones {
-				if z.Kind != kind {
+				if !folded && z.Kind != kind || !inFile(b, z.File) {
 					continue
 				}
 				from, to := z.From, z.To
@@ -36,7 +41,7 @@ func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
 					continue
 				}
 				x1, x2 := s.XClamped(from), s.XClamped(to)
-				rects = append(rects, float32(x1), float32(b.Y+1), float32(max(x2-x1, 3)), float32(b.Height-2))
+				rects = append(rects, float32(x1), float32(y0), float32(max(x2-x1, 3)), float32(h))
 			}
 			fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: layer.alpha}, rects)
 			c.rects = rects
@@ -71,14 +76,14 @@ func ZoneBandKind(b BandID) timeline.CursorKind {
 
 // zonesAt lists, on the RV axis, the window models that refuse or put at
 // risk a resume of cursor kind at the pointer's RV.
-func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, at, slop int64) string {
+func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, file int, at, slop int64) string {
 	if an == nil {
 		return ""
 	}
 	var lines []string
 	for _, zs := range [][]timeline.Zone{an.Zones, an.RiskZones} {
 		for _, z := range zs {
-			if z.Kind == kind && at >= int64(z.FromRV)-slop && at < int64(z.ToRV)+1+slop {
+			if z.Kind == kind && (file < 0 || z.File == file) && at >= int64(z.FromRV)-slop && at < int64(z.ToRV)+1+slop {
 				lines = append(lines, z.Reason)
 			}
 		}
@@ -102,7 +107,7 @@ var cursorWords = map[timeline.CursorKind]string{
 // reconnectText says, in words, what a client of each capture that
 // dropped at instant at and came back after the model's delay would get,
 // per cursor kind; with one capture, the exact reason follows each.
-func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64) string {
+func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64, band Band) string {
 	if an == nil || c.noClock {
 		return ""
 	}
@@ -115,7 +120,7 @@ func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind
 	b.WriteString(":")
 	shown := 0
 	for fi, f := range tl.Files {
-		if f.Clock == timeline.ClockNone || at < f.Start {
+		if f.Clock == timeline.ClockNone || at < f.Start || !inFile(band, fi) {
 			continue
 		}
 		if shown++; shown > 4 {
@@ -182,10 +187,10 @@ func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]ZoneStat {
 // zonesAt reads a zone band: on the RV axis, the models that refuse a
 // resume from the pointer's RV; on the time axis, what a client that
 // dropped then would get.
-func (c *Cache) zonesAt(v *View, band BandID, at, slop int64) string {
-	kind := ZoneBandKind(band)
+func (c *Cache) zonesAt(v *View, band Band, at, slop int64) string {
+	kind := ZoneBandKind(band.ID)
 	if v.AxisRV {
-		return zonesAt(v.Analysis, kind, at, slop)
+		return zonesAt(v.Analysis, kind, band.File, at, slop)
 	}
-	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at)
+	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at, band)
 }

@@ -4,19 +4,26 @@ import "watchlens/timeline"
 
 // View is everything one frame depends on.
 type View struct {
-	Analysis   *timeline.Analysis
-	Filter     timeline.Filter
-	AxisRV     bool
-	From, To   int64
-	Width      float64
+	Analysis *timeline.Analysis
+	Filter   timeline.Filter
+	AxisRV   bool
+	From, To int64
+	Width    float64
+	// MaxHeight, when not 0, is the room the canvas has, CSS pixels: the
+	// lane area fills it (see FitLayout).
+	MaxHeight  float64
 	PixelRatio float64
 	Groups     []Group
 	Rows       []Row
 	ScrollY    float64
-	Selected   int
-	Selecting  bool
-	SelectFrom float64 // pixel x of a shift-drag's ends
-	SelectTo   float64
+	// FoldedFiles and PinnedFiles are bit sets of files (by index, the
+	// first 64): a folded file's group of tracks shows as its name band
+	// alone, with its 410 zones in it; pinned groups come first.
+	FoldedFiles, PinnedFiles uint64
+	Selected                 int
+	Selecting                bool
+	SelectFrom               float64 // pixel x of a shift-drag's ends
+	SelectTo                 float64
 }
 
 // PlotScale maps the view's range onto the layout's plot.

@@ -1,0 +1,132 @@
+package app
+
+import (
+	"sort"
+	"strconv"
+	"time"
+
+	"watchlens/app/words"
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The Range tab: what a range of the timeline holds, as Perfetto's area
+// selection shows it (timeline.Analysis.RangeStats): events by type and
+// kind, bookmarks, errors, each cursor's oldest age, the zones and their
+// length. A shift-drag over the timeline picks the range, and zooms to it.
+
+// brush is the range picked and its statistics, for the analysis an
+// (the retention settings change the zones).
+type brush struct {
+	stats timeline.RangeStats
+	an    *timeline.Analysis
+}
+
+// onBrush shows the statistics of [from, to) on the time axis.
+func (p *Page) onBrush(ctx goapp.Context, from, to int64) {
+	if p.analysis.an == nil || to <= from {
+		return
+	}
+	p.brushed = &brush{stats: p.analysis.an.RangeStats(from, to), an: p.analysis.an}
+	p.tab = tabRange
+}
+
+// onRangeInView shows the statistics of the range shown.
+func (p *Page) onRangeInView(ctx goapp.Context, e goapp.Event) {
+	if p.capture == nil || p.view.axisRV {
+		return
+	}
+	from, to := p.view.from, p.view.to
+	if from == 0 && to == 0 {
+		from, to = p.capture.prep.Cache.Extent(false)
+	}
+	p.onBrush(ctx, from, to)
+}
+
+func (p *Page) renderRange() goapp.UI {
+	intro := goapp.P().Class("hint").Body(
+		goapp.Text("Shift-drag over the timeline to see what a range holds (the view zooms to it), or "),
+		goapp.Button().ID("range-in-view").Class("link").Disabled(p.view.axisRV).Text("take the range in view").OnClick(p.onRangeInView),
+		goapp.Text("."),
+	)
+	b := p.brushed
+	if b == nil || p.capture == nil {
+		return goapp.Section().ID("range").Class("panel").Body(goapp.H2().Text("Range"), intro)
+	}
+	if an := p.analysis.an; an != nil && b.an != an {
+		// The settings changed the analysis: the same range, again.
+		b.stats, b.an = an.RangeStats(b.stats.From, b.stats.To), an
+	}
+	st := b.stats
+	tl := p.capture.tl
+	file := func(i int) string {
+		if len(tl.Files) < 2 {
+			return ""
+		}
+		return words.ShortName(words.Isolated(tl.Files[i].Name)) + ": "
+	}
+	var kinds []string
+	for k := range st.ByKind {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var types []string
+	for t := range st.ByType {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	when := func(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }
+	return goapp.Section().ID("range").Class("panel").
+		DataSet("from", strconv.FormatInt(st.From, 10)).DataSet("to", strconv.FormatInt(st.To, 10)).
+		DataSet("events", st.Events).DataSet("bookmarks", st.Bookmarks).DataSet("errors", st.Errors).Body(
+		goapp.H2().Text("Range "+when(st.From)+" to "+when(st.To)+" ("+time.Duration(st.To-st.From).Round(time.Millisecond).String()+")"),
+		intro,
+		goapp.Dl().Class("whatif").Body(
+			goapp.Dt().Text("events (ADDED, MODIFIED, DELETED, OBSERVED, LISTED)"), goapp.Dd().Text(strconv.Itoa(st.Events)),
+			goapp.Dt().Text("bookmarks"), goapp.Dd().Text(strconv.Itoa(st.Bookmarks)),
+			goapp.Dt().Text("errors"), goapp.Dd().Text(strconv.Itoa(st.Errors)),
+		),
+		goapp.Div().Class("counts").Body(
+			goapp.Table().DataSet("range-by", "type").Body(
+				goapp.Caption().Text("Events by type"),
+				goapp.TBody().Body(goapp.Range(types).Slice(func(i int) goapp.UI {
+					return goapp.Tr().Body(goapp.Th().Scope("row").Text(types[i]), goapp.Td().DataSet("count", st.ByType[types[i]]).Text(strconv.Itoa(st.ByType[types[i]])))
+				})),
+			),
+			goapp.Table().DataSet("range-by", "kind").Body(
+				goapp.Caption().Text("Events by kind"),
+				goapp.TBody().Body(goapp.Range(kinds).Slice(func(i int) goapp.UI {
+					n := 0
+					for _, c := range st.ByKind[kinds[i]] {
+						n += c
+					}
+					return goapp.Tr().Body(goapp.Th().Scope("row").Text(words.ShortName(kinds[i])), goapp.Td().DataSet("count", n).Text(strconv.Itoa(n)))
+				})),
+			),
+			goapp.Table().DataSet("range-by", "cursor").Body(
+				goapp.Caption().Text("Oldest cursor age in the range"),
+				goapp.TBody().Body(goapp.Range(st.Cursors).Slice(func(i int) goapp.UI {
+					c := st.Cursors[i]
+					age := "no value"
+					if c.MaxAge > 0 {
+						age = time.Duration(c.MaxAge).Round(time.Millisecond).String() + " at RV " + strconv.FormatUint(c.RV, 10)
+					}
+					return goapp.Tr().DataSet("max-age", c.MaxAge).Body(goapp.Th().Scope("row").Text(file(c.File)+c.Kind.String()), goapp.Td().Text(age))
+				})),
+			),
+			goapp.Table().DataSet("range-by", "zones").Body(
+				goapp.Caption().Text("410 zones in the range"),
+				goapp.TBody().Body(
+					goapp.If(len(st.Zones) == 0, func() goapp.UI { return goapp.Tr().Body(goapp.Td().Text("none")) }),
+					goapp.Range(st.Zones).Slice(func(i int) goapp.UI {
+						z := st.Zones[i]
+						return goapp.Tr().DataSet("count", z.Count).DataSet("length", z.Length).Body(
+							goapp.Th().Scope("row").Text(file(z.File)+z.Kind.String()+", "+z.Outcome.String()),
+							goapp.Td().Text(words.Plural(z.Count, "zone")+", "+time.Duration(z.Length).Round(time.Millisecond).String()))
+					}),
+				),
+			),
+		),
+	)
+}

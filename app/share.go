@@ -1,0 +1,100 @@
+package app
+
+import (
+	"strings"
+
+	"watchlens/app/jsrt"
+	"watchlens/app/words"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Sharing: a link to the view, and the summary as Markdown for a
+// postmortem. A link never opens something else than what it was made
+// on: made on a dropped file, which the page cannot fetch again, it names
+// the file, and opens a page asking for it (renderRestore).
+
+// copied is the last text the page put on the clipboard, shown in a
+// notice with the text itself, which the user can copy by hand when the
+// browser refused the clipboard.
+type copied struct {
+	what, text string
+	failed     bool
+}
+
+// renderShare is the header's sharing and export controls.
+func (p *Page) renderShare() goapp.UI {
+	return goapp.Div().Class("share").Body(
+		goapp.Button().ID("copy-link").Title("Copy a link that reopens this view").Text("Copy link").OnClick(p.onCopyLink),
+		goapp.Button().ID("copy-summary").Title("Copy the verdict, the key figures and the link, as Markdown for a postmortem").Text("Copy summary").OnClick(p.onCopySummary),
+		p.renderExports(),
+	)
+}
+
+// link is the URL of the view now shown.
+func (p *Page) link(ctx goapp.Context) string {
+	p.saveURL(ctx)
+	return goapp.Window().Get("location").Get("href").String()
+}
+
+func (p *Page) onCopyLink(ctx goapp.Context, e goapp.Event) {
+	p.copyText(ctx, "the link to this view", p.link(ctx))
+}
+
+func (p *Page) onCopySummary(ctx goapp.Context, e goapp.Event) {
+	if p.analysis.report == nil {
+		return
+	}
+	p.copyText(ctx, "the summary (Markdown)", p.analysis.report.PasteMarkdown(p.link(ctx)))
+}
+
+// copyText puts text on the clipboard and says so; if the browser
+// refuses, the notice says that and keeps the text to copy by hand.
+func (p *Page) copyText(ctx goapp.Context, what, text string) {
+	c := &copied{what: what, text: text}
+	p.copied = c
+	clip := goapp.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		c.failed = true
+		return
+	}
+	promise := clip.Call("writeText", text)
+	ctx.Async(func() {
+		if _, err := jsrt.Await(promise); err != nil {
+			ctx.Dispatch(func(goapp.Context) { c.failed = true })
+		}
+	})
+}
+
+// renderCopied is the notice of the last copy.
+func (p *Page) renderCopied() goapp.UI {
+	c := p.copied
+	msg := "Copied " + c.what + " to the clipboard."
+	if c.failed {
+		msg = "The browser did not let the page use the clipboard: copy " + c.what + " from here."
+	}
+	return goapp.Div().ID("copied").Class("banner copied").Role("status").Body(
+		goapp.Span().Text(msg+" "),
+		goapp.Button().ID("copied-close").Class("quiet").Text("Close").OnClick(func(ctx goapp.Context, e goapp.Event) { p.copied = nil }),
+		goapp.Textarea().ID("copied-text").ReadOnly(true).Rows(min(strings.Count(c.text, "\n")+1, 6)).Aria("label", c.what).Text(c.text),
+	)
+}
+
+// renderRestore is what a link made on dropped files opens: the page
+// cannot fetch them, so it asks for them, and restores the link's view
+// once they are dropped.
+func (p *Page) renderRestore() goapp.UI {
+	names := make([]string, len(p.view.files))
+	for i, n := range p.view.files {
+		names[i] = words.Isolated(n)
+	}
+	the := "the file "
+	if len(names) > 1 {
+		the = "the files "
+	}
+	return goapp.Main().ID("restore").Class("restore").Body(
+		goapp.H2().Text("This view needs "+the+strings.Join(names, ", ")),
+		goapp.P().Text("The link was made on a file dropped on the page, which never leaves the browser that read it: drop it here (or open it) to restore the view, with its range, filters, selection and model settings."),
+		goapp.Button().ID("restore-choose").Text("Open "+strings.TrimSpace(the)+"…").OnClick(p.onChoose),
+	)
+}

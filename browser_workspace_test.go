@@ -1,0 +1,724 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/report"
+	"watchlens/timeline"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The review workspace (issue #17): the timeline filling the window
+// under a one-line header, the verdict above it, the docked panel, and
+// what an engineer on call does with them: read the verdict, find the
+// event that moved a cursor last, copy the summary and a link, reopen
+// it; range statistics, search, exports, every screen size and theme.
+
+// w4 is the capture of the scenario: a client cut off, resumed late, 410.
+const w4 = "w4-then-resume.ts.http"
+
+// actions counts what a user does in a scenario: each navigation, click
+// or drag is one.
+type actions struct {
+	n    int
+	what []string
+}
+
+func (a *actions) do(what string) { a.n++; a.what = append(a.what, what) }
+
+// clickAt clicks the page at (x, y), CSS px, as a mouse does.
+func clickAt(t testing.TB, tab context.Context, x, y float64, mods int64) {
+	t.Helper()
+	for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMouseMoved, input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
+		p := &input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1, Modifiers: mods}
+		if typ == input.DispatchMouseEventTypeMouseMoved {
+			p.Button, p.ClickCount = input.MouseButtonNone, 0
+		}
+		_, err := chromedp.Call(tab, input.DispatchMouseEvent, *p)
+		must(t, err)
+	}
+}
+
+// cursorPoint is where, on the page, a cursor's line at RV rv passes at
+// instant at, for the whole capture shown.
+func cursorPoint(t testing.TB, tab context.Context, at int64, rv uint64) (x, y float64) {
+	t.Helper()
+	got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => {
+		const c = document.querySelector("#timeline canvas"), s = document.querySelector("#timeline-summary");
+		if (!c || !c.dataset.cursorBand || !c.dataset.plotW) return null;
+		const r = c.getBoundingClientRect();
+		return {band: c.dataset.cursorBand, plotX: c.dataset.plotX, plotW: c.dataset.plotW, left: String(r.left), top: String(r.top), from: s.dataset.from, to: s.dataset.to};
+	})()`, chromedp.WithPollingTimeout(20*time.Second)))
+	must(t, err)
+	num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
+	band := strings.Split(got["band"], ",")
+	by, bh := num(band[0]), num(band[1])
+	top, _ := strconv.ParseUint(band[2], 10, 64)
+	bot, _ := strconv.ParseUint(band[3], 10, 64)
+	from, to := num(got["from"]), num(got["to"])
+	x = num(got["left"]) + num(got["plotX"]) + (float64(at)-from)/(to-from)*num(got["plotW"])
+	y = num(got["top"]) + by + bh - 2 - float64(rv-bot)/float64(top-bot)*(bh-4)
+	return x, y
+}
+
+// copiedText clicks a copy button and reads what the page copied (its
+// notice keeps the text; the clipboard itself needs a focused window).
+func copiedText(t testing.TB, tab context.Context, button string) string {
+	t.Helper()
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`document.querySelector("#copied-text") && (document.querySelector("#copied-text").value = "")`)))
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(button))))
+	got, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const e = document.querySelector("#copied-text"); return e && e.value ? e.value : null; })()`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	must(t, err)
+	return got
+}
+
+// inView says whether the element sel is shown whole in the window.
+func inView(t testing.TB, tab context.Context, sel string) bool {
+	t.Helper()
+	ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+		const e = document.querySelector(%q);
+		if (!e || !e.checkVisibility()) return false;
+		const r = e.getBoundingClientRect();
+		return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 && r.height > 0;
+	})()`, sel)))
+	must(t, err)
+	return ok
+}
+
+func TestBrowserWorkspace(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+
+	t.Run("on call: verdict, the cursor's last step, summary, link, in at most 6 actions", func(t *testing.T) {
+		var act actions
+		tab := s.newTab(t)
+		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
+		act.do("open w4")
+		navigate(t, tab, s.url+"/?sample="+w4)
+		checkShown(t, tab, w4, "samples/"+w4)
+		// When and why the 410, would bookmarks have helped: the verdict,
+		// read without scrolling.
+		verdictShown(t, tab, nativeSummary(t, []string{w4}, []string{"samples/" + w4}))
+
+		// Which event moved the cursor last: click the bookmark-ignoring
+		// cursor's last step (the one that went stale).
+		tl, an := nativeTimeline(t, "samples/"+w4)
+		cur := &tl.Cursors[int(timeline.BookmarkIgnoring)]
+		k := cur.Len() - 1
+		for k >= 0 && cur.Event(k) < 0 {
+			k--
+		}
+		if k < 0 {
+			t.Fatal("the cursor has no step set by an event")
+		}
+		at, rv := cur.Step(k)
+		end := cur.End
+		if k+1 < cur.Len() {
+			end = cur.T(k + 1)
+		}
+		// A little after the step, inside its stretch.
+		x, y := cursorPoint(t, tab, at+min((end-at)/4, int64(time.Second)), rv)
+		act.do("click the cursor's last step")
+		clickAt(t, tab, x, y, 0)
+		// The events whose steps are at that RV then (the two cursors can
+		// coincide there): the page selects one of them.
+		want := map[int]bool{}
+		for i := range tl.Cursors {
+			if r, _, kk, ok := tl.Cursors[i].At(at + min((end-at)/4, int64(time.Second))); ok && r == rv && tl.Cursors[i].Event(kk) >= 0 {
+				want[tl.Cursors[i].Event(kk)] = true
+			}
+		}
+		sel, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const d = document.querySelector("#detail[data-event]"); return d ? d.dataset.event : null; })()`,
+			chromedp.WithPollingTimeout(10*time.Second)))
+		if err != nil {
+			t.Fatalf("clicking the cursor's step at (%.0f, %.0f) selected nothing: %v", x, y, err)
+		}
+		ev, _ := strconv.Atoi(sel)
+		if !want[ev] {
+			t.Errorf("clicking the cursor's last step selected event %d, want one of %v", ev, want)
+		}
+		if !inView(t, tab, "#detail h2") || !inView(t, tab, `#detail [data-field="resourceVersion"]`) {
+			t.Error("the selected event is not shown in the docked panel, in the window")
+		}
+		if rvShown := waitText(t, tab, `#detail [data-field="resourceVersion"]`); rvShown != strconv.FormatUint(rv, 10) {
+			t.Errorf("the event shown has RV %q, the cursor's step %d", rvShown, rv)
+		}
+		screenshot(t, tab, "workspace-event")
+
+		// What to paste into the postmortem.
+		act.do("copy summary")
+		summary := copiedText(t, tab, "#copy-summary")
+		link, err := chromedp.Run(tab, chromedp.Evaluate[string](`location.href`))
+		must(t, err)
+		if want := timeline.BuildReport(tl, timeline.DefaultParams()).PasteMarkdown(link); summary != want {
+			t.Errorf("Copy summary gave\n%s\nthe report's PasteMarkdown is\n%s", summary, want)
+		}
+		_ = an
+
+		// How to share this view.
+		act.do("copy link")
+		copiedLink := copiedText(t, tab, "#copy-link")
+		if copiedLink != link || !strings.Contains(link, "sel="+sel) {
+			t.Errorf("Copy link gave %q; the view is %q (selection %s)", copiedLink, link, sel)
+		}
+		act.do("open the link")
+		again := s.newTab(t)
+		must(t, chromedp.Do(again, chromedp.EmulateViewport(1440, 900)))
+		navigate(t, again, copiedLink)
+		checkShown(t, again, w4, "samples/"+w4)
+		if got := waitText(t, again, fmt.Sprintf(`#detail[data-event="%s"] [data-field="resourceVersion"]`, sel)); got != strconv.FormatUint(rv, 10) {
+			t.Errorf("the reopened link shows RV %q selected", got)
+		}
+		if act.n > 6 {
+			t.Errorf("the scenario took %d actions: %q", act.n, act.what)
+		}
+		screenshot(t, tab, "workspace-scenario")
+	})
+
+	t.Run("the docked panel goes beside the timeline, resizes from the keyboard, and stays so", func(t *testing.T) {
+		tab := s.openSample(t, w4)
+		size := `(() => { const d = document.querySelector("#dock").getBoundingClientRect(); return [d.width, d.height]; })()`
+		before, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](size))
+		must(t, err)
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#dock-side"))))
+		side, err := chromedp.Run(tab, chromedp.Poll[[]float64](`(() => {
+			if (!document.querySelector(".page.dock-side")) return null;
+			const d = document.querySelector("#dock").getBoundingClientRect(), c = document.querySelector("#timeline canvas").getBoundingClientRect();
+			return c.right <= d.left ? [d.left, c.right, d.width] : null;
+		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		must(t, err)
+		if side[0] < side[1] {
+			t.Errorf("docked beside, the panel starts at x %v, left of the timeline's end %v", side[0], side[1])
+		}
+		// Three presses of the left arrow on the splitter widen it.
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#splitter")), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft)))
+		wider, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](size))
+		must(t, err)
+		// The timeline follows, narrower.
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline canvas").getBoundingClientRect().right <= document.querySelector("#dock").getBoundingClientRect().left`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the timeline did not make room for the wider panel: %v", err)
+		}
+		if wider[0] < side[2]+100 {
+			t.Errorf("the panel is %v px wide after widening it from %v", wider[0], side[2])
+		}
+		noSidewaysScroll(t, tab)
+		screenshot(t, tab, "workspace-dock-beside")
+		// Another visit keeps both.
+		again := s.newTab(t)
+		navigate(t, again, s.url+"/?sample="+w4)
+		checkShown(t, again, w4, "samples/"+w4)
+		kept, err := chromedp.Run(again, chromedp.Poll[[]float64](`(() => {
+			if (!document.querySelector(".page.dock-side")) return null;
+			const d = document.querySelector("#dock").getBoundingClientRect();
+			return [d.width, d.height];
+		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		if err != nil {
+			t.Fatalf("the panel is no longer beside the timeline on another visit: %v", err)
+		}
+		if math.Abs(kept[0]-wider[0]) > 2 {
+			t.Errorf("the panel came back %v px wide, left %v", kept[0], wider[0])
+		}
+		// Back under the timeline, for the other tests.
+		must(t, chromedp.Do(again, chromedp.Click(chromedp.CSS("#dock-side"))))
+		if _, err := chromedp.Run(again, chromedp.Poll[bool](`!document.querySelector(".page.dock-side") && localStorage.getItem("watchlens.dock").startsWith("bottom")`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the panel did not go back under the timeline: %v", err)
+		}
+		_ = before
+	})
+
+	t.Run("a link to a dropped file asks for the file, then restores the view", func(t *testing.T) {
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/")
+		checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
+		drop(t, tab, "samples/"+w4)
+		checkShown(t, tab, w4, "samples/"+w4)
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas")), chromedp.KeyEvent("+")))
+		waitSummary(t, tab, func(s map[string]string) bool { return s["whole"] == "false" })
+		link := copiedText(t, tab, "#copy-link")
+		if !strings.Contains(link, "file="+w4) || strings.Contains(link, "sample=") {
+			t.Fatalf("the link to a dropped file does not name it: %s", link)
+		}
+		again := s.newTab(t)
+		navigate(t, again, link)
+		msg := waitText(t, again, "#restore")
+		if !strings.Contains(msg, w4) || !strings.Contains(msg, "drop it here") {
+			t.Errorf("the link's page says %q", msg)
+		}
+		// It opens nothing else meanwhile, not the built-in sample.
+		time.Sleep(2 * time.Second)
+		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("section.result").length`)); n != 0 {
+			t.Errorf("the page for a dropped file's link shows %d captures", n)
+		}
+		screenshot(t, again, "workspace-restore")
+		from, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-summary").dataset.from`))
+		drop(t, again, "samples/"+w4)
+		checkShown(t, again, w4, "samples/"+w4)
+		if got := waitSummary(t, again, func(s map[string]string) bool { return s["from"] == from }); got["whole"] != "false" {
+			t.Errorf("the dropped file did not restore the link's range: %v", got)
+		}
+	})
+
+	t.Run("the Open URL field opens a capture's link", func(t *testing.T) {
+		tab := s.openSample(t, "w3-then-resume.ts.http")
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#open-menu summary")),
+			chromedp.SendKeys(chromedp.CSS("#open-url"), s.url+"/web/samples/"+w4+"\r")))
+		checkShown(t, tab, w4, "samples/"+w4)
+		if u, _ := chromedp.Run(tab, chromedp.Poll[string](`location.search.includes("url=") ? location.search : null`, chromedp.WithPollingTimeout(5*time.Second))); !strings.Contains(u, w4) {
+			t.Errorf("the address bar does not keep the link: %q", u)
+		}
+	})
+
+	t.Run("two files: each has its own labelled tracks, and the header and tab name both", func(t *testing.T) {
+		files := []string{"samples/" + w4, "samples/w1-broad-configmaps-bookmarks.ts.http"}
+		names := []string{w4, "w1-broad-configmaps-bookmarks.ts.http"}
+		tab := s.openSample(t, "w3-then-resume.ts.http")
+		drop(t, tab, files...)
+		readSummary(t, tab, strings.Join(names, "\n"), nil)
+		got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => {
+			const c = document.querySelector("#timeline canvas");
+			if (!c || !c.dataset.bands || !c.dataset.bands.includes("w1-broad")) return null;
+			return {bands: c.dataset.bands, title: document.title, header: document.querySelector("#open-files").textContent};
+		})()`, chromedp.WithPollingTimeout(20*time.Second)))
+		must(t, err)
+		// "file id y height label" per band.
+		type band struct {
+			file, id int
+			y, h     float64
+			label    string
+		}
+		perFile := map[int]map[string]band{}
+		for _, line := range strings.Split(got["bands"], "\n") {
+			f := strings.SplitN(line, " ", 5)
+			var b band
+			b.file, _ = strconv.Atoi(f[0])
+			b.id, _ = strconv.Atoi(f[1])
+			b.y, _ = strconv.ParseFloat(f[2], 64)
+			b.h, _ = strconv.ParseFloat(f[3], 64)
+			b.label = f[4]
+			if perFile[b.file] == nil {
+				perFile[b.file] = map[string]band{}
+			}
+			perFile[b.file][b.label] = b
+		}
+		for i, name := range names {
+			bands := perFile[i]
+			if _, ok := bands[name]; !ok {
+				t.Errorf("no band labelled %s: %q", name, got["bands"])
+			}
+			for _, track := range []string{"sessions", "bookmarks", "410 · bookmark-aware", "410 · bookmark-ignoring", "cursors · RV"} {
+				if _, ok := bands[track]; !ok {
+					t.Errorf("%s has no %s track of its own", name, track)
+				}
+			}
+			if !strings.Contains(got["title"], name) || !strings.Contains(got["header"], name) {
+				t.Errorf("the tab's title %q or the header %q does not name %s", got["title"], got["header"], name)
+			}
+		}
+		// Each file's zone tracks show its own zones: red where the
+		// model refuses its resumes, nothing where it refuses none.
+		b := timeline.NewBuilder()
+		for k, f := range files {
+			r, err := os.Open(f)
+			must(t, err)
+			must(t, b.AddReader(names[k], r, parser.Options{}))
+			r.Close()
+		}
+		an := b.Build().Analyze(timeline.DefaultParams())
+		for i, name := range names {
+			refused := 0
+			for _, z := range an.Zones {
+				if z.File == i && z.Kind == timeline.BookmarkIgnoring {
+					refused++
+				}
+			}
+			zb := perFile[i]["410 · bookmark-ignoring"]
+			red, err := chromedp.Run(tab, chromedp.Evaluate[int](fmt.Sprintf(`(() => {
+				const c = document.querySelector("#timeline canvas"), r = devicePixelRatio;
+				const d = c.getContext("2d").getImageData(0, Math.round((%v + %v / 2) * r), c.width, 1).data;
+				let n = 0;
+				for (let i = 0; i < d.length; i += 4) if (d[i] > 180 && d[i + 1] < 140 && d[i + 2] < 160) n++;
+				return n;
+			})()`, zb.y, zb.h)))
+			must(t, err)
+			if (refused > 0) != (red > 20) {
+				t.Errorf("%s: %d refused zones for the cursor without bookmarks, %d red pixels in its track", name, refused, red)
+			}
+		}
+		screenshot(t, tab, "workspace-two-files")
+
+		// A click on w1's name band folds its group into that band; a
+		// click on its pin puts it first.
+		canvasAt := func(x, y float64) {
+			r, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left, r.top, r.width]; })()`))
+			must(t, err)
+			if x < 0 {
+				x += r[2]
+			}
+			clickAt(t, tab, r[0]+x, r[1]+y, 0)
+		}
+		readBands := func(cond string) []string {
+			got, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => {
+				const b = document.querySelector("#timeline canvas").dataset.bands.split("\n");
+				return (`+cond+`) ? b : null;
+			})()`, chromedp.WithPollingTimeout(5*time.Second)))
+			if err != nil {
+				t.Fatalf("the bands never became %s: %v", cond, err)
+			}
+			return got
+		}
+		head := perFile[1][names[1]]
+		canvasAt(300, head.y+head.h/2)
+		bands := readBands(`b.filter(l => l.startsWith("1 ")).length === 1`)
+		screenshot(t, tab, "workspace-two-files-folded")
+		for _, l := range bands {
+			if strings.HasPrefix(l, "1 ") && !strings.HasSuffix(l, names[1]) {
+				t.Errorf("folded, w1 still has the band %q", l)
+			}
+		}
+		canvasAt(-20, head.y+head.h/2)
+		bands = readBands(`b.findIndex(l => l.startsWith("1 ")) < b.findIndex(l => l.startsWith("0 "))`)
+		if !strings.HasSuffix(bands[2], names[1]) {
+			t.Errorf("pinned, w1's group does not come first: %q", bands)
+		}
+	})
+
+	t.Run("a shift-drag's range statistics are the model's", func(t *testing.T) {
+		tab := s.openSample(t, w4)
+		_, an := nativeTimeline(t, "samples/"+w4)
+		sum := readSummary(t, tab, w4, nil)
+		y := sum.CanvasTop + 10
+		x0, x1 := sum.CanvasLeft+sum.PlotX+2, sum.CanvasLeft+sum.PlotX+sum.PlotW*0.995
+		// A shift-drag, as a mouse does it.
+		for i, p := range []struct {
+			typ input.DispatchMouseEventType
+			x   float64
+		}{{input.DispatchMouseEventTypeMouseMoved, x0}, {input.DispatchMouseEventTypeMousePressed, x0}, {input.DispatchMouseEventTypeMouseMoved, (x0 + x1) / 2}, {input.DispatchMouseEventTypeMouseMoved, x1}, {input.DispatchMouseEventTypeMouseReleased, x1}} {
+			ev := &input.DispatchMouseEventParams{Type: p.typ, X: p.x, Y: y, Modifiers: 8, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1}
+			if i == 0 {
+				ev.Button, ev.Buttons, ev.ClickCount = input.MouseButtonNone, 0, 0
+			}
+			_, err := chromedp.Call(tab, input.DispatchMouseEvent, *ev)
+			must(t, err)
+		}
+		type rangeShown struct {
+			From, To                  string
+			Events, Bookmarks, Errors int
+			ByType                    map[string]int
+			Zones                     []int64
+			Ages                      []int64
+		}
+		got, err := chromedp.Run(tab, chromedp.Poll[rangeShown](`(() => {
+			const r = document.querySelector("#range[data-from]");
+			if (!r || !r.checkVisibility()) return null;
+			const rows = by => [...r.querySelectorAll('table[data-range-by="' + by + '"] tbody tr')];
+			return {From: r.dataset.from, To: r.dataset.to, Events: +r.dataset.events, Bookmarks: +r.dataset.bookmarks, Errors: +r.dataset.errors,
+				ByType: Object.fromEntries(rows("type").map(tr => [tr.querySelector("th").textContent, +tr.querySelector("td").dataset.count])),
+				Zones: rows("zones").filter(tr => tr.dataset.count).flatMap(tr => [+tr.dataset.count, +tr.dataset.length]),
+				Ages: rows("cursor").map(tr => +tr.dataset.maxAge)};
+		})()`, chromedp.WithPollingTimeout(20*time.Second)))
+		must(t, err)
+		from, _ := strconv.ParseInt(got.From, 10, 64)
+		to, _ := strconv.ParseInt(got.To, 10, 64)
+		st := an.RangeStats(from, to)
+		var zones, ages []int64
+		for _, z := range st.Zones {
+			zones = append(zones, int64(z.Count), z.Length)
+		}
+		for _, c := range st.Cursors {
+			ages = append(ages, c.MaxAge)
+		}
+		if got.Events != st.Events || got.Bookmarks != st.Bookmarks || got.Errors != st.Errors ||
+			fmt.Sprint(got.ByType) != fmt.Sprint(st.ByType) || fmt.Sprint(got.Zones) != fmt.Sprint(zones) || fmt.Sprint(got.Ages) != fmt.Sprint(ages) {
+			t.Errorf("the page's range statistics %+v differ from the model's %+v (zones %v, ages %v)", got, st, zones, ages)
+		}
+		if st.Events == 0 && st.Bookmarks == 0 {
+			t.Errorf("the range %d-%d holds nothing: the comparison proves little", from, to)
+		}
+		screenshot(t, tab, "workspace-range")
+	})
+
+	t.Run("the search box finds an RV and an object, and moves the view there", func(t *testing.T) {
+		tab := s.openSample(t, w4)
+		tl, _ := nativeTimeline(t, "samples/"+w4)
+		var rv string
+		for i := range tl.Len() {
+			if e := tl.Event(i); e.RV != "" {
+				rv = e.RV
+			}
+		}
+		for _, q := range []string{rv, "q-watched"} {
+			must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#find"), q)))
+			want := tl.Find(q, 12)
+			if len(want) == 0 {
+				t.Fatalf("the model finds nothing for %q", q)
+			}
+			waitText(t, tab, "#find-results button")
+			must(t, chromedp.Do(tab, chromedp.KeyEvent("\r")))
+			// Enter went to the first match and closed the list.
+			if n, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#find-results").length`)); n != 0 {
+				t.Errorf("after Enter the matches of %q are still listed", q)
+			}
+			if want[0].Event >= 0 {
+				waitText(t, tab, fmt.Sprintf(`#detail[data-event="%d"]`, want[0].Event))
+			}
+			holds := func(s map[string]string) bool {
+				from, _ := strconv.ParseInt(s["from"], 10, 64)
+				to, _ := strconv.ParseInt(s["to"], 10, 64)
+				return s["whole"] == "false" && from <= want[0].T && want[0].T <= to
+			}
+			waitSummary(t, tab, holds)
+		}
+		screenshot(t, tab, "workspace-find")
+	})
+
+	t.Run("the Perfetto export is the report's trace", func(t *testing.T) {
+		downloads := t.TempDir()
+		tab := s.openSample(t, w4)
+		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
+		must(t, err)
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#exports summary")), chromedp.Click(chromedp.CSS("#export-perfetto"))))
+		got := waitForFile(t, filepath.Join(downloads, "watchlens-trace.json"))
+		var trace struct {
+			TraceEvents []map[string]any `json:"traceEvents"`
+		}
+		must(t, json.Unmarshal([]byte(got), &trace))
+		phases := map[string]int{}
+		for _, e := range trace.TraceEvents {
+			ph, _ := e["ph"].(string)
+			phases[ph]++
+			need := []string{"name", "ph", "pid"}
+			switch ph {
+			case "i", "I":
+				need = append(need, "ts", "tid")
+			case "C":
+				need = append(need, "ts", "args")
+			case "X":
+				need = append(need, "ts", "dur", "tid")
+			case "M":
+				need = append(need, "args")
+			default:
+				t.Errorf("an entry of phase %q: %v", ph, e)
+			}
+			for _, f := range need {
+				if _, ok := e[f]; !ok {
+					t.Errorf("a %q entry has no %q: %v", ph, f, e)
+				}
+			}
+		}
+		t.Chdir("samples")
+		_, an := nativeTimeline(t, w4)
+		var want bytes.Buffer
+		must(t, report.WritePerfetto(&want, an))
+		if got != want.String() {
+			t.Errorf("the page's Perfetto trace differs from the report's (%d against %d bytes; phases %v)", len(got), want.Len(), phases)
+		}
+		if phases["i"]+phases["I"] == 0 || phases["C"] == 0 || phases["X"] == 0 {
+			t.Errorf("the trace lacks instants, counters or slices: %v", phases)
+		}
+	})
+
+	t.Run("the first visit paints the shell and a progress bar while app.wasm loads", func(t *testing.T) {
+		// The site again, on an origin of its own (no service worker has
+		// cached it), sending app.wasm slowly: about 3 s for its bytes.
+		files := http.FileServer(http.Dir(s.root))
+		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, "/app.wasm") {
+				files.ServeHTTP(w, r)
+				return
+			}
+			b, err := os.ReadFile(filepath.Join(s.root, "web", "app.wasm"))
+			if err != nil {
+				http.Error(w, err.Error(), 500)
+				return
+			}
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+			const parts = 30
+			for i := range parts {
+				w.Write(b[i*len(b)/parts : (i+1)*len(b)/parts])
+				w.(http.Flusher).Flush()
+				time.Sleep(100 * time.Millisecond)
+			}
+		}))
+		defer slow.Close()
+		tab := s.newTab(t)
+		start := time.Now()
+		navigate(t, tab, slow.URL+"/")
+		type shell struct {
+			Header   bool    `json:"header"`
+			Bar      bool    `json:"bar"`
+			Value    float64 `json:"value"`
+			Captured bool    `json:"captured"`
+		}
+		got, err := chromedp.Run(tab, chromedp.Poll[*shell](`(() => {
+			const h = document.querySelector("header.bar h1"), bar = document.querySelector("#app-wasm-progress");
+			if (!h || !bar) return null;
+			return {header: h.checkVisibility() && h.getBoundingClientRect().top < 100, bar: bar.checkVisibility(), value: bar.value,
+				captured: !!document.querySelector("#results")};
+		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		if err != nil {
+			t.Fatalf("no header and progress bar while app.wasm loads: %v", err)
+		}
+		if !got.Header || !got.Bar || got.Captured {
+			t.Errorf("while app.wasm loads the page shows %+v", got)
+		}
+		if waited := time.Since(start); waited > 2500*time.Millisecond {
+			t.Errorf("the shell came %v after the navigation began", waited)
+		}
+		screenshot(t, tab, "workspace-first-paint")
+		// The bar moves, then the app replaces it with the capture.
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const b = document.querySelector("#app-wasm-progress"); return !b || b.value >= 50; })()`,
+			chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Errorf("the progress bar did not move: %v", err)
+		}
+		checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
+	})
+
+	t.Run("screens and themes", func(t *testing.T) {
+		for _, sc := range []struct {
+			name string
+			w, h int64
+		}{{"1280x720", 1280, 720}, {"1440x900", 1440, 900}, {"4K", 3840, 2160}, {"phone", 390, 844}} {
+			for _, theme := range []string{"light", "dark"} {
+				t.Run(sc.name+" "+theme, func(t *testing.T) {
+					tab := s.newTab(t)
+					var opts []chromedp.EmulateViewportOption
+					if sc.w < 800 {
+						opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(3))
+					}
+					must(t, chromedp.Do(tab, chromedp.EmulateViewport(sc.w, sc.h, opts...)))
+					_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
+					must(t, err)
+					navigate(t, tab, s.url+"/?sample="+w4)
+					checkShown(t, tab, w4, "samples/"+w4)
+					summaryOf(t, tab)
+					noSidewaysScroll(t, tab)
+					// Every control can be reached: inside the window's
+					// width, and text inside its box.
+					bad, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
+						const out = [];
+						for (const el of document.querySelectorAll("header button, header select, header input, header summary, .filters label, .dock-bar button, #verdict p, .open-files")) {
+							if (!el.checkVisibility()) continue;
+							const r = el.getBoundingClientRect();
+							if (r.left < 0 || r.right > innerWidth + 0.5) out.push((el.id || el.textContent.slice(0, 30)) + " lies outside the window: " + r.left + "-" + r.right);
+							if (el.scrollWidth > el.clientWidth + 1 && !el.matches(".open-files, select, input")) out.push((el.id || el.textContent.slice(0, 30)) + " overflows its box: " + el.scrollWidth + " > " + el.clientWidth);
+						}
+						return out;
+					})()`))
+					must(t, err)
+					for _, b := range bad {
+						t.Error(b)
+					}
+					if sc.w >= 1280 && !inView(t, tab, "#verdict") {
+						t.Error("the verdict is not in the window without scrolling")
+					}
+					if sc.w >= 1280 {
+						share, err := chromedp.Run(tab, chromedp.Evaluate[float64](`document.querySelector("#timeline-panel").getBoundingClientRect().height / innerHeight`))
+						must(t, err)
+						if share < 0.35 {
+							t.Errorf("the timeline takes %.0f %% of the window's height", share*100)
+						}
+					}
+					checkContrast(t, tab, theme)
+					screenshot(t, tab, "workspace-"+sc.name+"-"+theme)
+				})
+			}
+		}
+	})
+}
+
+// checkContrast reads the colours the canvas draws with (its custom
+// properties) and the panel's background in the page's theme, and holds,
+// in the dark theme, every mark to 3:1 against it, and in both an ERROR
+// mark to 3:1 against a red zone.
+func checkContrast(t *testing.T, tab context.Context, theme string) {
+	t.Helper()
+	cols, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`(() => {
+		const cs = getComputedStyle(document.querySelector("#timeline canvas"));
+		const out = {};
+		for (const k of ["--panel", "--c-added", "--c-modified", "--c-deleted", "--c-observed", "--c-listed", "--c-bookmark", "--c-error", "--c-zone", "--c-aware", "--c-ignoring", "--c-session"]) out[k] = cs.getPropertyValue(k).trim();
+		return out;
+	})()`))
+	must(t, err)
+	bg := cols["--panel"]
+	zoneAlpha, _ := chromedp.Run(tab, chromedp.Evaluate[float64](`Number(getComputedStyle(document.querySelector("#timeline canvas")).getPropertyValue("--zone-alpha")) || 0.55`))
+	for k, c := range cols {
+		if k == "--panel" || theme != "dark" {
+			continue
+		}
+		if r := contrast(c, bg); r < 3 {
+			t.Errorf("%s theme: %s %s on the panel %s: contrast %.2f:1", theme, k, c, bg, r)
+		}
+	}
+	zone := blend(cols["--c-zone"], bg, zoneAlpha)
+	if r := contrast(cols["--c-error"], zone); r < 3 {
+		t.Errorf("%s theme: an ERROR mark %s on a red zone (%s at %.2f over %s): contrast %.2f:1", theme, cols["--c-error"], cols["--c-zone"], zoneAlpha, bg, r)
+	}
+}
+
+// rgb reads #rrggbb.
+func rgb(c string) [3]float64 {
+	var v [3]float64
+	if len(c) == 7 && c[0] == '#' {
+		for i := range 3 {
+			n, _ := strconv.ParseUint(c[1+2*i:3+2*i], 16, 8)
+			v[i] = float64(n)
+		}
+	}
+	return v
+}
+
+func blend(fg, bg string, alpha float64) string {
+	f, b := rgb(fg), rgb(bg)
+	out := "#"
+	for i := range 3 {
+		out += fmt.Sprintf("%02x", int(math.Round(f[i]*alpha+b[i]*(1-alpha))))
+	}
+	return out
+}
+
+// contrast is WCAG's contrast ratio of two colours.
+func contrast(a, b string) float64 {
+	lum := func(c string) float64 {
+		v := rgb(c)
+		var l [3]float64
+		for i, x := range v {
+			x /= 255
+			if x <= 0.03928 {
+				l[i] = x / 12.92
+			} else {
+				l[i] = math.Pow((x+0.055)/1.055, 2.4)
+			}
+		}
+		return 0.2126*l[0] + 0.7152*l[1] + 0.0722*l[2]
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
