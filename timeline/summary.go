@@ -379,21 +379,11 @@ func (s *summarizer) resumeAt() {
 		if _, ok := byTime[q.Time]; !ok {
 			order = append(order, q.Time)
 		}
-		byTime[q.Time] = append(byTime[q.Time], fmt.Sprintf("%s %s %s", q.File, cursorWords(q.Cursor), q.Outcome))
+		byTime[q.Time] = append(byTime[q.Time], fmt.Sprintf("%s %s %s", q.File, q.kind.Words(), q.Outcome))
 	}
 	for _, t := range order {
 		s.add("resume-at", "A reconnect at %s: %s.", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "))
 	}
-}
-
-func cursorWords(c string) string {
-	switch c {
-	case "bookmark-aware":
-		return "with its bookmarks"
-	case "bookmark-ignoring":
-		return "without bookmarks"
-	}
-	return "had it asked for bookmarks"
 }
 
 // restarts: the probable restarts found, with the flag that applies them.

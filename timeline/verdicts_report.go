@@ -60,6 +60,8 @@ type ResumeAtReport struct {
 	Outcome string `json:"outcome"`
 	Model   string `json:"model,omitempty"`
 	Reason  string `json:"reason"`
+	// kind is Cursor's, for the summary's words.
+	kind CursorKind
 }
 
 func (r *Report) addVerdicts(a *Analysis) {
@@ -118,7 +120,7 @@ func (r *Report) AddResumeAt(a *Analysis, qs []ResumeQuery) {
 				at = f.End + int64(q.After)
 			}
 			for _, v := range a.ResumeAt(fi, at) {
-				rr := ResumeAtReport{Time: fmtTime(at, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome.String(), Reason: v.Reason}
+				rr := ResumeAtReport{Time: fmtTime(at, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome.String(), Reason: v.Reason, kind: v.Kind}
 				if v.HasCursor {
 					rr.RV = formatRV(v.RV)
 				}

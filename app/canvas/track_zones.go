@@ -97,13 +97,6 @@ func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, file int, at, slop
 	return "a resume from here (" + kind.String() + " cursor):\n" + strings.Join(lines, "\n")
 }
 
-// cursorWords names a cursor kind as the page says it.
-var cursorWords = map[timeline.CursorKind]string{
-	timeline.BookmarkAware:    "with its bookmarks",
-	timeline.BookmarkIgnoring: "without bookmarks",
-	timeline.HadBookmarks:     "had it asked for bookmarks",
-}
-
 // reconnectText says, in words, what a client of each capture that
 // dropped at instant at and came back after the model's delay would get,
 // per cursor kind; with one capture, the exact reason follows each.
@@ -136,7 +129,7 @@ func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind
 			if len(tl.Files) > 1 {
 				b.WriteString(words.Isolated(f.Name) + ", ")
 			}
-			b.WriteString(cursorWords[k] + ": " + an.Words(v))
+			b.WriteString(k.Words() + ": " + an.Words(v))
 			if len(tl.Files) == 1 && v.Outcome != timeline.Accepted {
 				b.WriteString("\n  (" + v.Reason + ")")
 			}
