@@ -233,6 +233,12 @@ func TestAnalyzeSplitBy(t *testing.T) {
 	if len(rep.Restarts) != 0 {
 		t.Errorf("one connection's ends, split, are no restart: %d found", len(rep.Restarts))
 	}
+	// An audit log has its clients already: --split-by reads it as without.
+	_, with, _ := analyze(t, "--format", "json", "--split-by", "label=shard", "testdata/fleet/audit-a-1.log")
+	_, without, _ := analyze(t, "--format", "json", "testdata/fleet/audit-a-1.log")
+	if with != without || !strings.Contains(with, `"perClient"`) {
+		t.Errorf("an audit log split reads differently (%d and %d bytes)", len(with), len(without))
+	}
 	if code, _, _ := analyze(t, "--split-by", "labels", "testdata/fleet/broad-a.ts.http"); code != 2 {
 		t.Errorf("a bad --split-by: exit %d, want 2", code)
 	}

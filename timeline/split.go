@@ -120,8 +120,13 @@ func namespacedPath(path, ns string) string {
 
 // AddReaderSplit reads a capture as AddReader does, and adds after it one
 // virtual client per share of split, named "NAME [SELECTOR]", in the
-// order of the selectors.
+// order of the selectors. An audit log is read as AddReader reads it.
 func (b *Builder) AddReaderSplit(name string, r io.Reader, opts parser.Options, split Split) error {
+	// An audit log has its clients already: it is read as AddReader does.
+	isAudit, r, err := b.addAuditReader(name, r, opts)
+	if isAudit {
+		return err
+	}
 	f := b.AddFile(name)
 	rd := parser.NewReader(r, opts)
 	shares := map[string][]parser.Event{}
