@@ -48,6 +48,7 @@ type summarizer struct {
 	a       *Analysis
 	r       *Report
 	qs      []ResumeQuery
+	worst   map[int]reconnect // see worstRecorded
 	lines   []SummaryLine
 	unknown []string
 }
@@ -267,20 +268,28 @@ func (s *summarizer) reconnectOf(fi int) reconnect {
 		}
 		return pick(q.At, false)
 	}
-	var best *reconnect
-	for _, p := range a.WhatIf.Points {
-		if a.TL.Sessions[p.Session].File != fi {
-			continue
-		}
-		c := reconnect{file: fi, at: p.At, recorded: true, with: p.With, without: p.Without, had: p.Had}
-		if best == nil || c.rank() > best.rank() {
-			best = &c
-		}
-	}
-	if best != nil {
-		return *best
+	if c, ok := s.worstRecorded()[fi]; ok {
+		return c
 	}
 	return pick(f.End+int64(a.Params.Delay), false)
+}
+
+// worstRecorded is, per file, its worst recorded reconnect (the first of
+// the worst), found in one pass over the what-if: asked file by file, a
+// fleet of thousands would walk every reconnect for each.
+func (s *summarizer) worstRecorded() map[int]reconnect {
+	if s.worst != nil {
+		return s.worst
+	}
+	s.worst = map[int]reconnect{}
+	for _, p := range s.a.WhatIf.Points {
+		fi := s.a.TL.Sessions[p.Session].File
+		c := reconnect{file: fi, at: p.At, recorded: true, with: p.With, without: p.Without, had: p.Had}
+		if best, ok := s.worst[fi]; !ok || c.rank() > best.rank() {
+			s.worst[fi] = c
+		}
+	}
+	return s.worst
 }
 
 // bookmarks: would bookmarks have avoided it, for the file that matters
