@@ -315,6 +315,11 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 			return 0, false
 		}
 		v = b[i:next]
+		if lineEndInString(v) {
+			// The fast path reads no further than it needs, and a string
+			// broken by a line end is a cut value: scan reports it.
+			return 0, false
+		}
 	} else {
 		// Outside a block, a piece is one line: its end is known.
 		k := len(b) - 1 - i

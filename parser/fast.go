@@ -563,6 +563,48 @@ func stringEnd(b []byte, i int) int {
 	return -1
 }
 
+// lineEndInString says whether a raw line end falls inside one of b's
+// strings, which JSON does not allow. It is one loop with its state in a
+// variable, eight bytes at a time as stringEnd is: outside a string only a
+// quote matters, inside one a quote, a backslash or a line end (escaped
+// or not, as scan has it). Only the
+// lowest marked byte of a word is taken: the subtraction's borrow can mark
+// bytes above it that match nothing.
+func lineEndInString(b []byte) bool {
+	inStr := false
+	for i := 0; i < len(b); {
+		if i+8 <= len(b) {
+			x := word.Load64(b, i)
+			q := x ^ (lsb * '"')
+			m := (q - lsb) &^ q
+			if inStr {
+				bs, nl := x^(lsb*'\\'), x^(lsb*'\n')
+				m |= (bs-lsb)&^bs | (nl-lsb)&^nl
+			}
+			if m&msb == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m&msb) >> 3
+		}
+		switch c := b[i]; {
+		case c == '"':
+			inStr = !inStr
+		case !inStr:
+		case c == '\\':
+			// An escaped line end is still a raw one, as scan has it.
+			if i+1 < len(b) && b[i+1] == '\n' {
+				return true
+			}
+			i++
+		case c == '\n':
+			return true
+		}
+		i++
+	}
+	return false
+}
+
 const (
 	lsb = 0x0101010101010101
 	msb = 0x8080808080808080

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -117,6 +118,23 @@ func TestKubectlBareObjects(t *testing.T) {
 		}
 	}
 	sameEvents(t, c.Events, want.Events)
+}
+
+// TestPrettyStringBrokenByLineEnd: a pretty-printed event whose string a
+// line end breaks is cut, as it is when each line carries a time; the fast
+// path for indented values must not read past the break.
+func TestPrettyStringBrokenByLineEnd(t *testing.T) {
+	in := "HTTP/1.1 200 OK\n\n{\n  \"type\": \"ADDED\",\n  \"object\": {\"kind\": \"Pod\", \"metadata\": {\"name\": \"a\", \"resourceVersion\": \"1\"}, \"x\": \"a\n  b\"}\n}\n" +
+		ev("ADDED", "b", "2") + "\n"
+	for name, b := range map[string][]byte{"plain": []byte(in), "timed": timed(in, time.Unix(1e9, 0))} {
+		c, _ := ReadAll(bytes.NewReader(b), Options{})
+		if len(c.Events) != 1 || c.Events[0].Name != "b" {
+			t.Errorf("%s: %d events, want only b's", name, len(c.Events))
+		}
+		if len(c.Diagnostics) == 0 || c.Diagnostics[0].Kind != "cut-event" || c.Diagnostics[0].Line != 3 {
+			t.Errorf("%s: diagnostics %v, want a cut event on line 3", name, c.Diagnostics)
+		}
+	}
 }
 
 func TestYAML(t *testing.T) {

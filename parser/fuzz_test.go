@@ -311,6 +311,8 @@ func FuzzHasObjectKey(f *testing.F) {
 // line, so this also holds the two ways to the same events.
 func FuzzPrefixTransparent(f *testing.F) {
 	f.Add([]byte(ev("ADDED", "a", "1") + "\ngarbage\n{\n  \"type\": \"ADDED\"\n}\nHTTP/1.1 200 OK\n\n" + ev("ADDED", "b", "x")))
+	// A string that a line end breaks, inside an indented value.
+	f.Add([]byte("X\n{\n  \"a\n \":1\n}\n"))
 	f.Add([]byte("kind: Pod\nmetadata:\n  name: a\n---\nkind: Pod\n"))
 	f.Add([]byte("{\n  \"kind\": \"PodList\",\n  \"items\": [\n    {\"metadata\": {\"name\": \"a\"}},\n    1,\n    {\"metadata\": {\"name\": \"b\"}}\n  ]\n}\n" + listBody("5", "", "c")[:90]))
 	f.Fuzz(func(t *testing.T, in []byte) {
@@ -424,4 +426,27 @@ func validJSONStream(b []byte) bool {
 			return false
 		}
 	}
+}
+
+// FuzzLineEndInString holds lineEndInString to a byte-by-byte walk.
+func FuzzLineEndInString(f *testing.F) {
+	f.Add([]byte("{\n  \"a\": \"b\\\"#\n\"\n}"))
+	f.Add([]byte("\"#\"\n\"abcdefgh\\\n\""))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		want, inStr := false, false
+		for i := 0; i < len(b) && !want; i++ {
+			switch c := b[i]; {
+			case c == '"':
+				inStr = !inStr
+			case inStr && c == '\\':
+				i++
+				want = i < len(b) && b[i] == '\n'
+			case inStr && c == '\n':
+				want = true
+			}
+		}
+		if got := lineEndInString(b); got != want {
+			t.Fatalf("lineEndInString(%q) = %v", b, got)
+		}
+	})
 }
