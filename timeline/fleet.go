@@ -138,16 +138,35 @@ type Fleet struct {
 }
 
 // FleetStep is one step of the stampede series: from T, With clients
-// (with bookmarks) and Without clients (without them) would be refused.
+// (with bookmarks) and Without clients (without them) would be refused,
+// and AtRiskWith and AtRiskWithout more would be at risk: past what the
+// server is sure to keep, with nothing on the clock to say it refuses
+// (audit logs alone, or a head no capture shows, give no more).
 type FleetStep struct {
-	T             int64
-	With, Without int
+	T                         int64
+	With, Without             int
+	AtRiskWith, AtRiskWithout int
 }
 
-// Stampede is a stretch where the most clients at once would relist.
+// Stampede is a stretch where the most clients at once would relist,
+// or be at risk of it.
 type Stampede struct {
-	From, To      int64
-	With, Without int
+	From, To                  int64
+	With, Without             int
+	AtRiskWith, AtRiskWithout int
+}
+
+// sides are a client's cursors with and without bookmarks: the recorded
+// one and the what-if's bookmark-ignoring one when it asked for them,
+// else the counterfactual (when there is one) and its own.
+func (a *Analysis) sides(c *FleetClient) (with, without CursorKind) {
+	if c.Bookmarks {
+		return BookmarkAware, BookmarkIgnoring
+	}
+	if a.HadBookmarks[c.File].Synthetic {
+		return HadBookmarks, BookmarkIgnoring
+	}
+	return BookmarkAware, BookmarkIgnoring
 }
 
 // maxStampedes bounds the stampedes listed.
@@ -277,75 +296,152 @@ func (a *Analysis) buildFleet() *Fleet {
 	return fl
 }
 
-// stampede builds the step series from the red zones: a client counts
-// from the instant any model refuses a reconnect of its cursor with
-// bookmarks (the bookmark-aware one if it asked for them, else the
-// counterfactual) and without them (the bookmark-ignoring one if it
-// asked, else its own).
+// stampede builds the step series from the zones: a client counts from
+// the instant any model refuses (or puts at risk) a reconnect of its
+// cursor with bookmarks and without them (see sides). A client refused
+// on a side is not also counted at risk there.
 func (a *Analysis) stampede(fl *Fleet) {
 	type edge struct {
-		t       int64
-		d       int
-		without bool
+		t int64
+		d int
+		// count is the FleetStep counter it moves.
+		count func(*FleetStep) *int
 	}
 	var edges []edge
-	for _, c := range fl.Clients {
-		with, without := BookmarkAware, BookmarkIgnoring
-		if !c.Bookmarks {
-			with, without = HadBookmarks, BookmarkIgnoring
-		}
-		for _, side := range []struct {
-			kind    CursorKind
-			without bool
-		}{{with, false}, {without, true}} {
-			if side.kind == HadBookmarks && !a.HadBookmarks[c.File].Synthetic {
-				side.kind = BookmarkAware
+	counters := [2][2]func(*FleetStep) *int{
+		{func(s *FleetStep) *int { return &s.With }, func(s *FleetStep) *int { return &s.Without }},
+		{func(s *FleetStep) *int { return &s.AtRiskWith }, func(s *FleetStep) *int { return &s.AtRiskWithout }},
+	}
+	for k := range fl.Clients {
+		c := &fl.Clients[k]
+		with, without := a.sides(c)
+		for side, kind := range []CursorKind{with, without} {
+			refused := spanUnion(a.Zones, c.File, kind)
+			for _, iv := range refused {
+				edges = append(edges, edge{iv[0], 1, counters[0][side]}, edge{iv[1], -1, counters[0][side]})
 			}
-			for _, iv := range a.refusedSpans(c.File, side.kind) {
-				edges = append(edges, edge{iv[0], 1, side.without}, edge{iv[1], -1, side.without})
+			for _, iv := range spanMinus(spanUnion(a.RiskZones, c.File, kind), refused) {
+				edges = append(edges, edge{iv[0], 1, counters[1][side]}, edge{iv[1], -1, counters[1][side]})
 			}
 		}
 	}
-	sort.Slice(edges, func(i, j int) bool { return edges[i].t < edges[j].t })
+	sort.SliceStable(edges, func(i, j int) bool { return edges[i].t < edges[j].t })
 	cur := FleetStep{}
 	for i := 0; i < len(edges); {
 		t := edges[i].t
 		for ; i < len(edges) && edges[i].t == t; i++ {
-			if edges[i].without {
-				cur.Without += edges[i].d
-			} else {
-				cur.With += edges[i].d
-			}
+			*edges[i].count(&cur) += edges[i].d
 		}
 		cur.T = t
-		if n := len(fl.Steps); n > 0 && fl.Steps[n-1].With == cur.With && fl.Steps[n-1].Without == cur.Without {
+		if n := len(fl.Steps); n > 0 && sameCounts(fl.Steps[n-1], cur) {
 			continue
 		}
 		fl.Steps = append(fl.Steps, cur)
 	}
-	// The stretches with the most clients refused without bookmarks.
-	var st []Stampede
-	for k, s := range fl.Steps {
-		if s.Without < 2 || k+1 == len(fl.Steps) {
-			continue
-		}
-		st = append(st, Stampede{From: s.T, To: fl.Steps[k+1].T, With: s.With, Without: s.Without})
-	}
-	sort.SliceStable(st, func(i, j int) bool {
-		if st[i].Without != st[j].Without {
-			return st[i].Without > st[j].Without
-		}
-		return st[i].To-st[i].From > st[j].To-st[j].From
-	})
-	fl.Stampedes = st[:min(len(st), maxStampedes)]
-	sort.Slice(fl.Stampedes, func(i, j int) bool { return fl.Stampedes[i].From < fl.Stampedes[j].From })
+	fl.Stampedes = stampedes(fl.Steps)
 }
 
-// refusedSpans is the union of the red zones of one cursor of a file,
-// as sorted, disjoint [from, to) spans.
-func (a *Analysis) refusedSpans(file int, kind CursorKind) [][2]int64 {
+// stampedes are the stretches of steps with the most clients refused
+// without bookmarks; when no model refuses any (audit logs alone), the
+// most at risk. A stretch runs while the counts it is ranked by stay the
+// same, and keeps the most at risk within it.
+func stampedes(steps []FleetStep) []Stampede {
+	refused := false
+	for _, s := range steps {
+		refused = refused || s.Without > 0 || s.With > 0
+	}
+	measure := func(s FleetStep) [2]int {
+		if refused {
+			return [2]int{s.Without, s.With}
+		}
+		return [2]int{s.AtRiskWithout, s.AtRiskWith}
+	}
+	var st []Stampede
+	for k := 0; k < len(steps); {
+		m := measure(steps[k])
+		run := Stampede{From: steps[k].T, With: steps[k].With, Without: steps[k].Without}
+		for ; k < len(steps) && measure(steps[k]) == m; k++ {
+			run.AtRiskWith = max(run.AtRiskWith, steps[k].AtRiskWith)
+			run.AtRiskWithout = max(run.AtRiskWithout, steps[k].AtRiskWithout)
+		}
+		if k == len(steps) || m[0] < 2 {
+			continue
+		}
+		run.To = steps[k].T
+		st = append(st, run)
+	}
+	sort.SliceStable(st, func(i, j int) bool {
+		a, b := st[i], st[j]
+		if a.Without != b.Without {
+			return a.Without > b.Without
+		}
+		if a.AtRiskWithout != b.AtRiskWithout {
+			return a.AtRiskWithout > b.AtRiskWithout
+		}
+		return a.To-a.From > b.To-b.From
+	})
+	st = st[:min(len(st), maxStampedes)]
+	sort.Slice(st, func(i, j int) bool { return st[i].From < st[j].From })
+	return st
+}
+
+func sameCounts(a, b FleetStep) bool {
+	a.T = b.T
+	return a == b
+}
+
+// FleetReconnect is what a reconnect of every client at one instant would
+// get, with bookmarks and without (see sides): what a rolling restart of
+// the API servers then would cost in relists, each client reconnecting
+// once to a server that kept its history.
+type FleetReconnect struct {
+	Query         ResumeQuery
+	With, Without OutcomeCounts
+}
+
+// OutcomeCounts counts clients by the outcome of their reconnect.
+type OutcomeCounts struct{ Accepted, AtRisk, Refused, Unknown int }
+
+func (c *OutcomeCounts) add(o Outcome) {
+	switch o {
+	case Accepted:
+		c.Accepted++
+	case AtRisk:
+		c.AtRisk++
+	case Refused:
+		c.Refused++
+	default:
+		c.Unknown++
+	}
+}
+
+// FleetReconnect answers q for the whole fleet; false without a fleet.
+func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
+	fl := a.Fleet()
+	if fl == nil {
+		return FleetReconnect{}, false
+	}
+	r := FleetReconnect{Query: q}
+	for k := range fl.Clients {
+		c := &fl.Clients[k]
+		with, without := a.sides(c)
+		for _, v := range a.ResumeAt(c.File, q.For(&a.TL.Files[c.File])) {
+			switch v.Kind {
+			case with:
+				r.With.add(v.Outcome)
+			case without:
+				r.Without.add(v.Outcome)
+			}
+		}
+	}
+	return r, true
+}
+
+// spanUnion is the union of the zones of one cursor of a file, as
+// sorted, disjoint [from, to) spans.
+func spanUnion(zones []Zone, file int, kind CursorKind) [][2]int64 {
 	var spans [][2]int64
-	for _, z := range a.Zones {
+	for _, z := range zones {
 		if z.File == file && z.Kind == kind && z.To > z.From {
 			spans = append(spans, [2]int64{z.From, z.To})
 		}
@@ -358,6 +454,28 @@ func (a *Analysis) refusedSpans(file int, kind CursorKind) [][2]int64 {
 			continue
 		}
 		out = append(out, s)
+	}
+	return out
+}
+
+// spanMinus is a less b, both sorted and disjoint.
+func spanMinus(a, b [][2]int64) [][2]int64 {
+	var out [][2]int64
+	k := 0
+	for _, s := range a {
+		from := s[0]
+		for k < len(b) && b[k][1] <= from {
+			k++
+		}
+		for j := k; j < len(b) && b[j][0] < s[1]; j++ {
+			if b[j][0] > from {
+				out = append(out, [2]int64{from, b[j][0]})
+			}
+			from = max(from, b[j][1])
+		}
+		if from < s[1] {
+			out = append(out, [2]int64{from, s[1]})
+		}
 	}
 	return out
 }

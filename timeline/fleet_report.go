@@ -21,6 +21,8 @@ type FleetReport struct {
 	Steps          []FleetStepReport   `json:"stampede"`
 	Stampedes      []StampedeReport    `json:"stampedes"`
 	AuditLogs      []AuditLogReport    `json:"auditLogs"`
+	// ReconnectAt answers --resume-at for the fleet as a whole.
+	ReconnectAt []FleetReconnectReport `json:"reconnectAt"`
 }
 
 // FleetClientReport is one client's row.
@@ -42,17 +44,40 @@ type FleetClientReport struct {
 
 // FleetStepReport is one step of the stampede series.
 type FleetStepReport struct {
-	Time    string `json:"time"`
-	With    int    `json:"withBookmarks"`
-	Without int    `json:"withoutBookmarks"`
+	Time          string `json:"time"`
+	With          int    `json:"withBookmarks"`
+	Without       int    `json:"withoutBookmarks"`
+	AtRiskWith    int    `json:"atRiskWithBookmarks"`
+	AtRiskWithout int    `json:"atRiskWithoutBookmarks"`
 }
 
-// StampedeReport is a stretch where the most clients would relist at once.
+// StampedeReport is a stretch where the most clients would relist at
+// once, or be at risk of it.
 type StampedeReport struct {
-	From    string `json:"from"`
-	To      string `json:"to"`
-	With    int    `json:"withBookmarks"`
-	Without int    `json:"withoutBookmarks"`
+	From          string `json:"from"`
+	To            string `json:"to"`
+	With          int    `json:"withBookmarks"`
+	Without       int    `json:"withoutBookmarks"`
+	AtRiskWith    int    `json:"atRiskWithBookmarks"`
+	AtRiskWithout int    `json:"atRiskWithoutBookmarks"`
+}
+
+// FleetReconnectReport is what a reconnect of every client at one of the
+// instants asked (--resume-at) would get: the cost of the API servers
+// rolling then.
+type FleetReconnectReport struct {
+	// Time is the instant, or "+DUR" after each capture's own end.
+	Time    string        `json:"time"`
+	With    OutcomeReport `json:"withBookmarks"`
+	Without OutcomeReport `json:"withoutBookmarks"`
+}
+
+// OutcomeReport counts clients by the outcome of their reconnect.
+type OutcomeReport struct {
+	Accepted int `json:"accepted"`
+	AtRisk   int `json:"atRisk"`
+	Refused  int `json:"refused"`
+	Unknown  int `json:"unknown"`
 }
 
 // AuditLogReport is one audit log read.
@@ -74,7 +99,8 @@ func (r *Report) addFleet(a *Analysis) {
 	tl := a.TL
 	fr := &FleetReport{Clients: len(fl.Clients), Observed: fl.RelistsObserved, With: fl.RelistsWith, Without: fl.RelistsWithout,
 		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10,
-		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{}}
+		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{},
+		ReconnectAt: []FleetReconnectReport{}}
 	for _, c := range fl.Clients {
 		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
@@ -85,10 +111,12 @@ func (r *Report) addFleet(a *Analysis) {
 		fr.Rows = append(fr.Rows, row)
 	}
 	for _, s := range fl.Steps {
-		fr.Steps = append(fr.Steps, FleetStepReport{Time: fmtTime(s.T, ClockArrival), With: s.With, Without: s.Without})
+		fr.Steps = append(fr.Steps, FleetStepReport{Time: fmtTime(s.T, ClockArrival), With: s.With, Without: s.Without,
+			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout})
 	}
 	for _, s := range fl.Stampedes {
-		fr.Stampedes = append(fr.Stampedes, StampedeReport{From: fmtTime(s.From, ClockArrival), To: fmtTime(s.To, ClockArrival), With: s.With, Without: s.Without})
+		fr.Stampedes = append(fr.Stampedes, StampedeReport{From: fmtTime(s.From, ClockArrival), To: fmtTime(s.To, ClockArrival), With: s.With, Without: s.Without,
+			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout})
 	}
 	for _, l := range tl.AuditLogs {
 		fr.AuditLogs = append(fr.AuditLogs, AuditLogReport{Name: l.Name, First: fmtTime(l.First, ClockArrival), Last: fmtTime(l.Last, ClockArrival),
@@ -126,9 +154,17 @@ func (r *Report) writeFleet(p *printer) {
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {
-		rows = append(rows, []string{s.From, s.To, fmt.Sprint(s.Without), fmt.Sprint(s.With)})
+		rows = append(rows, []string{s.From, s.To, fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith)})
 	}
-	p.table([]string{"from", "to", "without bookmarks", "with bookmarks"}, rows)
+	p.table([]string{"from", "to", "without bookmarks", "at risk", "with bookmarks", "at risk"}, rows)
+	if len(fr.ReconnectAt) > 0 {
+		p.section("Every client reconnecting at once, at the instants asked (--resume-at)")
+		rows = nil
+		for _, q := range fr.ReconnectAt {
+			rows = append(rows, []string{q.Time, outcomesText(q.Without), outcomesText(q.With)})
+		}
+		p.table([]string{"reconnect", "without bookmarks", "with bookmarks"}, rows)
+	}
 	if len(fr.AuditLogs) > 0 {
 		p.section("Audit logs")
 		rows = nil
@@ -137,6 +173,29 @@ func (r *Report) writeFleet(p *printer) {
 		}
 		p.table([]string{"log", "first", "last", "records", "requests", "by verb"}, rows)
 	}
+}
+
+// addFleetReconnects answers the instants asked for the fleet as a whole.
+func (r *Report) addFleetReconnects(a *Analysis, qs []ResumeQuery) {
+	if r.Fleet == nil {
+		return
+	}
+	for _, q := range qs {
+		fc, ok := a.FleetReconnect(q)
+		if !ok {
+			return
+		}
+		t := fmtTime(q.At, ClockArrival)
+		if q.Relative {
+			t = "+" + q.After.String()
+		}
+		r.Fleet.ReconnectAt = append(r.Fleet.ReconnectAt, FleetReconnectReport{Time: t, With: OutcomeReport(fc.With), Without: OutcomeReport(fc.Without)})
+	}
+}
+
+// outcomesText says the counts in a table cell.
+func outcomesText(o OutcomeReport) string {
+	return fmt.Sprintf("%d refused, %d at risk, %d accepted, %d unknown", o.Refused, o.AtRisk, o.Accepted, o.Unknown)
 }
 
 func yesNo(b bool) string {

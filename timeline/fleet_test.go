@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,5 +155,100 @@ func TestFleetRelistsFromCaptures(t *testing.T) {
 	// give the clients that asked for bookmarks, had they ignored them.
 	if fl.RelistsObserved != 16 || fl.RelistsWithout <= 16 || fl.RelistsWith != 0 || fl.UnknownWith != 0 || fl.SavedPercent != 100 {
 		t.Errorf("captures: observed %d, with bookmarks %d, without %d, unknown with %d", fl.RelistsObserved, fl.RelistsWith, fl.RelistsWithout, fl.UnknownWith)
+	}
+}
+
+// Had every client reconnected as server a ended its watches (the first
+// restart), each client whose capture shows a 410 after that restart is
+// refused on its side without bookmarks, and no client is refused with
+// them: TRUTH.tsv has no relist among the clients that asked.
+func TestFleetReconnectAtRestart(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join(fleetDir, "c[0-3]*.ts.http"))
+	names = append(names, filepath.Join(fleetDir, "broad-a.ts.http"), filepath.Join(fleetDir, "broad-b.ts.http"))
+	for k := range names {
+		names[k] = filepath.Base(names[k])
+	}
+	a := buildFleetFiles(t, names...).Analyze(realServer())
+	q := ResumeQuery{At: instant(t, "2026-12-01T08:41:32.3Z")}
+	fc, ok := a.FleetReconnect(q)
+	if !ok {
+		t.Fatal("no fleet")
+	}
+	byName := map[string]*FleetClient{}
+	for k := range a.Fleet().Clients {
+		c := &a.Fleet().Clients[k]
+		byName[strings.TrimSuffix(a.TL.Files[c.File].Name, ".ts.http")] = c
+	}
+	gone := 0
+	for _, row := range readFleetTruth(t) {
+		c := byName[row.client]
+		if c == nil {
+			continue
+		}
+		for _, e := range row.error410T {
+			if d := instant(t, e) - q.At; d < 0 || d > int64(20*time.Second) {
+				continue
+			}
+			gone++
+			_, without := a.sides(c)
+			for _, v := range a.ResumeAt(c.File, q.At) {
+				if v.Kind == without && v.Outcome != Refused {
+					t.Errorf("%s got a 410 at %s, but a reconnect without bookmarks at the restart is %s: %s", row.client, e, v.Outcome, v.Reason)
+				}
+			}
+		}
+	}
+	if gone == 0 {
+		t.Fatal("no client of TRUTH.tsv got a 410 after the first restart")
+	}
+	t.Logf("%d clients got a 410 after the restart; reconnecting then: without bookmarks %+v, with %+v", gone, fc.Without, fc.With)
+	if fc.Without.Refused < gone || fc.With.Refused != 0 {
+		t.Errorf("refused without bookmarks %d (at least the %d that got a 410), with bookmarks %d", fc.Without.Refused, gone, fc.With.Refused)
+	}
+	if n := len(a.Fleet().Clients); fc.Without.Accepted+fc.Without.AtRisk+fc.Without.Refused+fc.Without.Unknown != n {
+		t.Errorf("without bookmarks %+v does not count the %d clients", fc.Without, n)
+	}
+}
+
+// From the audit logs alone no model refuses (the head is nowhere), so
+// the stampedes are the stretches the most clients are at risk; at the
+// first restart, every client that then got a 410 is among them.
+func TestFleetStampedesFromAuditLogs(t *testing.T) {
+	a := buildFleetFiles(t, fleetAuditLogs...).Analyze(realServer())
+	fl := a.Fleet()
+	if len(fl.Stampedes) == 0 {
+		t.Fatal("no stampede from the audit logs")
+	}
+	restart := a.Restarts[0].Ended
+	var at FleetStep
+	for _, s := range fl.Steps {
+		if s.T < restart {
+			at = s
+		}
+	}
+	gone := map[string]bool{}
+	for _, row := range readFleetTruth(t) {
+		for _, e := range row.error410T {
+			if d := instant(t, e) - restart; d >= 0 && d < int64(20*time.Second) {
+				gone[row.client] = true
+			}
+		}
+	}
+	t.Logf("%d clients got a 410 after the restart; just before it %+v", len(gone), at)
+	if len(gone) == 0 || at.Without+at.AtRiskWithout < len(gone) {
+		t.Errorf("just before the restart %d clients refused and %d at risk without bookmarks; %d got a 410 after it", at.Without, at.AtRiskWithout, len(gone))
+	}
+	for _, s := range fl.Stampedes {
+		if s.Without != 0 || s.AtRiskWithout < 2 || s.To <= s.From {
+			t.Errorf("stampede %+v", s)
+		}
+	}
+}
+
+func TestSpanMinus(t *testing.T) {
+	got := spanMinus([][2]int64{{0, 10}, {20, 30}, {40, 50}}, [][2]int64{{2, 4}, {8, 22}, {25, 26}, {50, 60}})
+	want := [][2]int64{{0, 2}, {4, 8}, {22, 25}, {26, 30}, {40, 50}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("spanMinus = %v, want %v", got, want)
 	}
 }

@@ -109,3 +109,11 @@ type ResumeQuery struct {
 	After    time.Duration
 	Relative bool
 }
+
+// For is the instant q asks of file f.
+func (q ResumeQuery) For(f *File) int64 {
+	if q.Relative {
+		return f.End + int64(q.After)
+	}
+	return q.At
+}

@@ -380,8 +380,21 @@ func (s *summarizer) riskiest() {
 	s.add("riskiest", "%s.", t)
 }
 
-// resumeAt: the answers to --resume-at, one line per instant asked.
+// resumeAt: the answers to --resume-at, one line per instant asked; for
+// a fleet, what a reconnect of every client then would cost.
 func (s *summarizer) resumeAt() {
+	if s.r.Fleet != nil {
+		for _, q := range s.qs {
+			fc, _ := s.a.FleetReconnect(q)
+			at := "at " + when(q.At)
+			if q.Relative {
+				at = age(int64(q.After)) + " after each capture's end"
+			}
+			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.",
+				at, fleetOutcomeWords(fc.Without, s.r.Fleet.Clients), fleetOutcomeWords(fc.With, s.r.Fleet.Clients))
+		}
+		return
+	}
 	var order []string
 	byTime := map[string][]string{}
 	for _, q := range s.r.ResumeAt {
@@ -393,6 +406,22 @@ func (s *summarizer) resumeAt() {
 	for _, t := range order {
 		s.add("resume-at", "A reconnect at %s: %s.", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "))
 	}
+}
+
+// fleetOutcomeWords says how many of n clients a reconnect sends to a
+// relist, puts at risk of one, and cannot judge.
+func fleetOutcomeWords(o OutcomeCounts, n int) string {
+	t := fmt.Sprintf("%d of the %d clients would have been refused (410 Gone: a full relist each)", o.Refused, n)
+	if o.Refused == 0 {
+		t = "none would have been refused"
+	}
+	if o.AtRisk > 0 {
+		t += fmt.Sprintf(" and %d more put at risk of it", o.AtRisk)
+	}
+	if o.Unknown > 0 {
+		t += fmt.Sprintf(" (%d not judged: nothing shows the cluster's head then)", o.Unknown)
+	}
+	return t
 }
 
 // restarts: the probable restarts found, with the flag that applies them.

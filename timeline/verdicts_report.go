@@ -115,10 +115,7 @@ func (r *Report) AddResumeAt(a *Analysis, qs []ResumeQuery) {
 	tl := a.TL
 	for _, q := range qs {
 		for fi, f := range tl.Files {
-			at := q.At
-			if q.Relative {
-				at = f.End + int64(q.After)
-			}
+			at := q.For(&tl.Files[fi])
 			for _, v := range a.ResumeAt(fi, at) {
 				rr := ResumeAtReport{Time: fmtTime(at, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome.String(), Reason: v.Reason, kind: v.Kind}
 				if v.HasCursor {
@@ -135,5 +132,6 @@ func (r *Report) AddResumeAt(a *Analysis, qs []ResumeQuery) {
 		}
 	}
 	sort.SliceStable(r.ResumeAt, func(i, j int) bool { return r.ResumeAt[i].Time < r.ResumeAt[j].Time })
+	r.addFleetReconnects(a, qs)
 	r.Summary = a.summary(r, qs)
 }
