@@ -213,9 +213,13 @@ type Analysis struct {
 	// RiskZones are the stretches where such a resume is at risk and not
 	// refused: past what the server is sure to keep.
 	RiskZones []Zone
-	// Gaps are the stretches where a cursor stood still while the head
-	// moved past it, at least Params.MinGap long.
-	Gaps []Gap
+	// Gaps are the longest stretches (at most MaxGapsKept, longest first)
+	// where a cursor stood still while the head moved past it, at least
+	// Params.MinGap long; GapCount counts them all. Ten thousand split
+	// clients make millions, and a report lists twenty.
+	Gaps     []Gap
+	GapCount int
+	gaps     gapKeeper
 	// Ages are per cursor: TL.Cursors' order, then HadBookmarks' (one
 	// per file with a counterfactual).
 	Ages    []CursorAge
@@ -654,6 +658,7 @@ func (tl *Timeline) Analyze(p Params) *Analysis {
 			a.cursorPass(&hb.Cursor)
 		}
 	}
+	a.Gaps, a.GapCount = a.gaps.longest()
 	a.resumes()
 	a.whatIf()
 	a.horizons()
@@ -756,7 +761,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			}
 			if passed, ok := tl.headPassed(rv); ok && passed < to {
 				if gs := max(passed, from); to-gs >= int64(p.MinGap) {
-					a.Gaps = append(a.Gaps, Gap{File: c.File, Kind: c.Kind, From: gs, To: to, RV: rv, HeadRV: h, AgeTime: to - from, AgeRV: h - rv})
+					a.gaps.add(Gap{File: c.File, Kind: c.Kind, From: gs, To: to, RV: rv, HeadRV: h, AgeTime: to - from, AgeRV: h - rv})
 				}
 			}
 		}

@@ -425,10 +425,8 @@ func (r *Report) addAnalysis(tl *Timeline, a *Analysis) {
 		}
 		r.Cursors = append(r.Cursors, cr)
 	}
-	gaps := append([]Gap(nil), a.Gaps...)
-	sort.SliceStable(gaps, func(i, j int) bool { return gaps[i].AgeTime > gaps[j].AgeTime })
-	r.GapCount = len(gaps)
-	for _, g := range gaps[:min(len(gaps), maxGaps)] {
+	r.GapCount = a.GapCount
+	for _, g := range a.Gaps[:min(len(a.Gaps), maxGaps)] {
 		r.Gaps = append(r.Gaps, GapReport{File: name(g.File), Cursor: g.Kind.String(), From: fmtTime(g.From, clk(g.File)),
 			To: fmtTime(g.To, clk(g.File)), RV: formatRV(g.RV), HeadRV: formatRV(g.HeadRV), AgeSeconds: secs(g.AgeTime), AgeRVs: formatRV(g.AgeRV)})
 	}
