@@ -11,7 +11,7 @@ BASE      ?= /
 FUZZTIME  ?= 100000x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # The packages with no browser dependency, tested again compiled to wasm.
-PURE      := ./parser ./timeline ./internal/word ./app/canvas
+PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas
 
 .PHONY: run test build bench wasm native fuzz lint clean
 

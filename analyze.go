@@ -157,10 +157,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		slices.SortFunc(p.Restarts, func(x, y timeline.Restart) int { return cmp.Compare(x.From, y.From) })
 		a = tl.Analyze(p)
 	}
-	rep := a.Report()
-	if len(resumeAt) > 0 {
-		rep.AddResumeAt(a, resumeAt)
-	}
+	rep := report.New(a, resumeAt)
 	var err error
 	switch strings.ToLower(*format) {
 	case "json":

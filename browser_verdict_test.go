@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"watchlens/parser"
+	"watchlens/report"
 	"watchlens/timeline"
 )
 
@@ -33,7 +34,7 @@ func nativeSummary(t *testing.T, names, files []string) []string {
 		f.Close()
 	}
 	var out []string
-	for _, l := range timeline.BuildReport(b.Build(), timeline.DefaultParams()).Summary {
+	for _, l := range report.New(b.Build().Analyze(timeline.DefaultParams()), nil).Summary {
 		out = append(out, l.Text)
 	}
 	return out

@@ -173,7 +173,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		summary := copiedText(t, tab, "#copy-summary")
 		link, err := chromedp.Run(tab, chromedp.Evaluate[string](`location.href`))
 		must(t, err)
-		if want := timeline.BuildReport(tl, timeline.DefaultParams()).PasteMarkdown(link); summary != want {
+		if want := report.New(tl.Analyze(timeline.DefaultParams()), nil).PasteMarkdown(link); summary != want {
 			t.Errorf("Copy summary gave\n%s\nthe report's PasteMarkdown is\n%s", summary, want)
 		}
 		_ = an

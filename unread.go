@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"watchlens/timeline"
+	"watchlens/report"
 )
 
 // exitUnread is analyze's exit status under --fail-on when a file gave
@@ -18,7 +18,7 @@ const exitUnread = 3
 // warnUnread names on stderr each file of rep that gave nothing to judge,
 // and says whether there was one. A response that is only a Status (a
 // LIST answered 410) is a verdict, not an unread file.
-func warnUnread(rep *timeline.Report, stderr io.Writer) bool {
+func warnUnread(rep *report.Report, stderr io.Writer) bool {
 	answered := map[string]bool{}
 	for _, s := range rep.Sessions {
 		if s.HTTPStatus != 0 && s.HTTPStatus != 200 {

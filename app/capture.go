@@ -8,6 +8,7 @@ import (
 	"watchlens/app/jsrt"
 	"watchlens/app/words"
 	"watchlens/parser"
+	"watchlens/report"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -162,7 +163,7 @@ func (t readTurn) superseded() bool { return *t.reads != t.mine }
 // analysis is what the retention model says of a capture.
 type analysis struct {
 	an     *timeline.Analysis
-	report *timeline.Report
+	report *report.Report
 }
 
 // analyze runs the retention model over a timeline; on a large capture it
@@ -173,5 +174,5 @@ func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	jsrt.YieldIfHeld()
 	an := tl.Analyze(params) // pausing as its Builder's Pause says
 	jsrt.YieldIfHeld()
-	return analysis{an: an, report: an.Report()}
+	return analysis{an: an, report: report.New(an, nil)}
 }

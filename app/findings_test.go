@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"watchlens/parser"
+	"watchlens/report"
 	"watchlens/timeline"
 )
 
@@ -25,7 +26,7 @@ func pageOn(t *testing.T, files map[string][]byte, order ...string) *Page {
 	return &Page{
 		view:     defaultViewState(),
 		capture:  &capture{tl: tl},
-		analysis: analysis{an: an, report: an.Report()},
+		analysis: analysis{an: an, report: report.New(an, nil)},
 	}
 }
 

@@ -1,5 +1,3 @@
-// Package report writes what the timeline knows in forms other tools
-// read.
 package report
 
 import (

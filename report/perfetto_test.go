@@ -91,7 +91,7 @@ func TestPerfettoTrace(t *testing.T) {
 			t.Fatalf("unexpected phase in %v", e)
 		}
 	}
-	r := a.Report()
+	r := New(a, nil)
 	events := 0
 	for _, n := range r.Counts {
 		events += n

@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"fmt"
-	"sort"
 	"time"
 
 	"watchlens/parser"
@@ -137,33 +136,4 @@ func (b *Builder) noteAnomaly(kind string) bool {
 	}
 	b.anomCounts[kind]++
 	return b.anomCounts[kind] <= maxAnomaliesPerKind
-}
-
-// anomalyCounts is AnomalyCounts as the report gives it: a map, never
-// null.
-func (tl *Timeline) anomalyCounts() map[string]int {
-	m := make(map[string]int, len(tl.AnomalyCounts))
-	for k, n := range tl.AnomalyCounts {
-		m[k] = n
-	}
-	return m
-}
-
-// anomaliesLeftOut writes, after the anomaly table, a line per kind of
-// which the report lists only the first ones.
-func (p *printer) anomaliesLeftOut(r *Report) {
-	listed := map[string]int{}
-	for _, a := range r.Anomalies {
-		listed[a.Kind]++
-	}
-	kinds := make([]string, 0, len(r.AnomalyCounts))
-	for k := range r.AnomalyCounts {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	for _, k := range kinds {
-		if more := r.AnomalyCounts[k] - listed[k]; more > 0 {
-			p.printf("\nand %d more %q anomalies (the first %d are listed)\n", more, k, listed[k])
-		}
-	}
 }

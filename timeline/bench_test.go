@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"bytes"
-	"io"
 	"runtime"
 	"strconv"
 	"sync"
@@ -156,14 +155,4 @@ func benchKept(b *testing.B, build func() *Timeline) {
 		b.ReportMetric(float64(keep.Len()), "events")
 	}
 	runtime.KeepAlive(keep)
-}
-
-// BenchmarkReport: the whole report of 1 M events, rendered as JSON.
-func BenchmarkReport(b *testing.B) {
-	tl := benchTimeline()
-	for b.Loop() {
-		if err := BuildReport(tl, DefaultParams()).WriteJSON(io.Discard); err != nil {
-			b.Fatal(err)
-		}
-	}
 }

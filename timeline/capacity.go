@@ -66,7 +66,7 @@ func (c *cacheReplay) reason(rv uint64) string {
 		return "watch cache (capacity): the replayed cache still holds it"
 	}
 	return fmt.Sprintf("watch cache (capacity): replaying the %d changes of %s that a watch of the whole type saw, the cache (%d to %d changes at these rates) held nothing older than RV %d from %s, and a watch from r is refused when r < oldest - 1; a cache that had grown before the capture began would hold more",
-		c.changes, c.kind, c.minCap, c.maxCap, c.oldest[k], fmtTime(c.t[k], ClockArrival))
+		c.changes, c.kind, c.minCap, c.maxCap, c.oldest[k], FormatTime(c.t[k], ClockArrival))
 }
 
 // replayCaches replays the cache of each kind that a capture of the whole
@@ -107,13 +107,13 @@ func (a *Analysis) contradiction(c *cacheReplay) string {
 			continue
 		}
 		if t := c.refusedFrom(r); t <= s.Start {
-			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, fmtTime(s.Start, ClockArrival), fmtTime(t, ClockArrival))
+			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, FormatTime(s.Start, ClockArrival), FormatTime(t, ClockArrival))
 		}
 	}
 	if f := tl.floors[c.kind]; f != nil {
 		for k, y := range f.y {
 			if t := c.refusedFrom(y); t <= f.t[k] {
-				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, fmtTime(f.t[k], ClockArrival), fmtTime(t, ClockArrival))
+				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, FormatTime(f.t[k], ClockArrival), FormatTime(t, ClockArrival))
 			}
 		}
 	}
@@ -130,7 +130,7 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 	fresh := int64(p.CacheWindow)
 	c := &cacheReplay{kind: kind, changes: s.len(), minCap: upper, maxCap: minCacheCapacity}
 	var restarts []int64
-	if p.servers() == 1 {
+	if p.ServerCount() == 1 {
 		for _, r := range p.Restarts {
 			restarts = append(restarts, r.To)
 		}

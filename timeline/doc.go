@@ -10,7 +10,6 @@
 //	tl := b.Build()
 //	a := tl.Analyze(timeline.DefaultParams())     // cheap: rerun when a parameter changes
 //	v := a.Verdict(file, timeline.BookmarkAware, t, delay)
-//	rep := timeline.BuildReport(tl, params)       // rep.WriteText / WriteMarkdown / WriteJSON
 //
 // What the Timeline holds (parameter-free):
 //   - Files and Sessions: one Session per watch connection, with its
@@ -41,5 +40,5 @@
 // takes 0.32 ms natively, about 1.5 ms in wasm under node:
 // go test -run '^$' -bench Bins ./timeline).
 //
-// The report's JSON form is a stable contract, documented in REPORT.md.
+// The report (package report) is written from this package's public API.
 package timeline

@@ -60,7 +60,7 @@ func checkFleetRelists(t *testing.T, fl *Fleet, tolerance time.Duration, skip fu
 		}
 		for k, r := range c.Relists {
 			if d := time.Duration(r.T - instant(t, row.relistT[k])); d < -tolerance || d > tolerance {
-				t.Errorf("%s relist %d at %s, TRUTH.tsv says %s", row.client, k, fmtTime(r.T, ClockArrival), row.relistT[k])
+				t.Errorf("%s relist %d at %s, TRUTH.tsv says %s", row.client, k, FormatTime(r.T, ClockArrival), row.relistT[k])
 			}
 			if r.Cause != CauseGone {
 				t.Errorf("%s relist %d: cause %v (%s), want the 410 before it", row.client, k, r.Cause, r.Reason)
@@ -116,18 +116,18 @@ func TestFleetRestartsFromAuditLogs(t *testing.T) {
 	}
 	if len(a.Restarts) != len(want) {
 		for _, d := range a.Restarts {
-			t.Logf("detected: ended %s, served %s, %d watches, logs %v", fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions), d.Logs)
+			t.Logf("detected: ended %s, served %s, %d watches, logs %v", FormatTime(d.Ended, ClockArrival), FormatTime(d.Served, ClockArrival), len(d.Sessions), d.Logs)
 		}
 		t.Fatalf("%d restarts detected, want %d", len(a.Restarts), len(want))
 	}
 	for k, w := range want {
 		d := a.Restarts[k]
-		t.Logf("restart %d: ended %s, served %s, %d watches, logs %v", k, fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions), d.Logs)
+		t.Logf("restart %d: ended %s, served %s, %d watches, logs %v", k, FormatTime(d.Ended, ClockArrival), FormatTime(d.Served, ClockArrival), len(d.Sessions), d.Logs)
 		if diff := d.Ended - instant(t, w.ended); diff < -int64(2*time.Second) || diff > int64(2*time.Second) {
-			t.Errorf("restart %d ended %s, want about %s", k, fmtTime(d.Ended, ClockArrival), w.ended)
+			t.Errorf("restart %d ended %s, want about %s", k, FormatTime(d.Ended, ClockArrival), w.ended)
 		}
 		if diff := d.Served - instant(t, w.served); diff < -int64(3*time.Second) || diff > int64(3*time.Second) {
-			t.Errorf("restart %d served %s, want within 3 s of %s", k, fmtTime(d.Served, ClockArrival), w.served)
+			t.Errorf("restart %d served %s, want within 3 s of %s", k, FormatTime(d.Served, ClockArrival), w.served)
 		}
 		if len(d.Logs) != 2 || d.Logs[0] != w.old || d.Logs[1] != w.new || len(d.Sessions) < 10 {
 			t.Errorf("restart %d: logs %v, %d watches", k, d.Logs, len(d.Sessions))

@@ -1,6 +1,9 @@
 package timeline
 
-import "time"
+import (
+	"sort"
+	"time"
+)
 
 // Resume horizons: for a client that dropped, how long could it have
 // stayed away? A drop is each watch stream's end (the capture's own end
@@ -28,6 +31,14 @@ type Horizon struct {
 	RiskReason, RefusedReason string
 	Unknown                   string
 }
+
+// RiskStart is RiskFrom, and false when nothing the files show puts a
+// reconnect after the drop at risk.
+func (h Horizon) RiskStart() (int64, bool) { return h.RiskFrom, h.RiskFrom != never }
+
+// RefusalStart is RefusedFrom, and false when nothing the files show has
+// a reconnect after the drop refused.
+func (h Horizon) RefusalStart() (int64, bool) { return h.RefusedFrom, h.RefusedFrom != never }
 
 // horizons computes the horizon of every drop of every file's cursors.
 func (a *Analysis) horizons() {
@@ -99,6 +110,24 @@ func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 		rv, since, _, ok := a.cursor(file, kind).At(state)
 		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, rv, since, ok, at))
 	}
+	return out
+}
+
+// ResumeAnswers is ResumeAt for every file at each instant asked, ordered
+// by instant (stably, those of files without a clock first: they have no
+// instant to show).
+func (a *Analysis) ResumeAnswers(qs []ResumeQuery) []Verdict {
+	var out []Verdict
+	for _, q := range qs {
+		for fi := range a.TL.Files {
+			out = append(out, a.ResumeAt(fi, q.For(&a.TL.Files[fi]))...)
+		}
+	}
+	timed := func(v Verdict) bool { return a.TL.Files[v.File].Clock != ClockNone }
+	sort.SliceStable(out, func(i, j int) bool {
+		ti, tj := timed(out[i]), timed(out[j])
+		return !ti && tj || ti && tj && out[i].At < out[j].At
+	})
 	return out
 }
 

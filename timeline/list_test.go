@@ -1,7 +1,6 @@
 package timeline
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -76,11 +75,11 @@ func TestFleetRelists(t *testing.T) {
 		for k, r := range tl.Relists {
 			relists++
 			if !within(t, r.T, tr.relistT[k]) {
-				t.Errorf("%s relist %d at %s, TRUTH says %s", tr.client, k, fmtTime(r.T, ClockArrival), tr.relistT[k])
+				t.Errorf("%s relist %d at %s, TRUTH says %s", tr.client, k, FormatTime(r.T, ClockArrival), tr.relistT[k])
 			}
 			if k < len(tr.error410T) {
 				if r.Cause != CauseGone || !within(t, r.CauseT, tr.error410T[k]) || !strings.Contains(r.CauseMessage, "too old resource version") {
-					t.Errorf("%s relist %d: cause %q at %s (%s), TRUTH shows a 410 at %s", tr.client, k, r.Cause, fmtTime(r.CauseT, ClockArrival), r.CauseMessage, tr.error410T[k])
+					t.Errorf("%s relist %d: cause %q at %s (%s), TRUTH shows a 410 at %s", tr.client, k, r.Cause, FormatTime(r.CauseT, ClockArrival), r.CauseMessage, tr.error410T[k])
 				}
 				caused++
 			} else if r.Cause != CauseUnknown {
@@ -96,7 +95,7 @@ func TestFleetRelists(t *testing.T) {
 			for _, c := range []*Cursor{&tl.Cursors[0], &tl.Cursors[1]} {
 				if rv, since, _, ok := c.At(l.end); !ok || rv != l.rv || since != l.end {
 					t.Errorf("%s %v cursor after the LIST at %s: %d since %s, want the list's RV %d", tr.client, c.Kind,
-						fmtTime(l.end, ClockArrival), rv, fmtTime(since, ClockArrival), l.rv)
+						FormatTime(l.end, ClockArrival), rv, FormatTime(since, ClockArrival), l.rv)
 				}
 			}
 			if pos := tl.Sessions[l.last].Index; pos+1 < len(f.Sessions) {
@@ -185,51 +184,5 @@ func TestListIncompleteSetsNoCursor(t *testing.T) {
 		if len(tl.lists) != 1 || tl.lists[0].complete {
 			t.Errorf("lists %+v", tl.lists)
 		}
-	}
-}
-
-// The report lists each relist with its cause, in JSON, text and
-// Markdown, and the summary's first line counts them.
-func TestRelistReport(t *testing.T) {
-	var truth fleetTruth
-	for _, tr := range readFleetTruth(t) {
-		if tr.client == "c31-nobookmarks" {
-			truth = tr
-		}
-	}
-	data, err := os.ReadFile(filepath.Join(fleetDir, truth.client+".ts.http"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := BuildReport(loadBytesNamed(t, truth.client, data), realServer())
-	if len(r.Relists) != 2 {
-		t.Fatalf("relists %+v", r.Relists)
-	}
-	for k, rl := range r.Relists {
-		if rl.File != truth.client || rl.Time != truth.relistT[k] || rl.Cause != "410" || rl.CauseTime != truth.error410T[k] ||
-			rl.RV == "" || !strings.HasPrefix(rl.CauseMessage, "too old resource version") {
-			t.Errorf("relist %d: %+v, TRUTH: at %s after a 410 at %s", k, rl, truth.relistT[k], truth.error410T[k])
-		}
-	}
-	var js, text, md bytes.Buffer
-	if err := r.WriteJSON(&js); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.WriteText(&text); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.WriteMarkdown(&md); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(js.String(), `"causeTime": "`+truth.error410T[0]+`"`) {
-		t.Errorf("JSON without the relist's cause time")
-	}
-	for name, out := range map[string]string{"text": text.String(), "Markdown": md.String()} {
-		if !strings.Contains(out, "Relists (LISTs after a client's first)") || !strings.Contains(out, truth.relistT[1]) {
-			t.Errorf("%s report without the relists", name)
-		}
-	}
-	if first := r.Summary[0]; first.Topic != "observed" || !strings.Contains(first.Text, "(relists) 2 times, after a 410.") || len(r.Summary) > maxSummaryLines {
-		t.Errorf("summary %+v", r.Summary)
 	}
 }

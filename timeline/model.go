@@ -115,39 +115,8 @@ func DefaultParams() Params {
 		WatchCache: true, MinGap: time.Second, Servers: 1}
 }
 
-// ParamsReport is Params as the report shows them.
-type ParamsReport struct {
-	CacheWindowSeconds  float64  `json:"cacheWindowSeconds"`
-	CacheCount          int      `json:"cacheCount"`
-	EtcdIntervalSeconds float64  `json:"etcdIntervalSeconds"`
-	Restarts            []string `json:"restarts"`
-	DelaySeconds        float64  `json:"reconnectDelaySeconds"`
-	WatchCache          bool     `json:"watchCache"`
-	// RestartWindows are the restarts as windows (SIGTERM to the new
-	// process serving); Restarts lists their ends.
-	RestartWindows []RestartReport `json:"restartWindows"`
-	Servers        int             `json:"servers"`
-}
-
-// RestartReport is a restart window.
-type RestartReport struct {
-	From string `json:"from"`
-	To   string `json:"to"`
-}
-
-func (p Params) report() ParamsReport {
-	r := ParamsReport{CacheWindowSeconds: p.CacheWindow.Seconds(), CacheCount: p.CacheCount,
-		EtcdIntervalSeconds: p.EtcdInterval.Seconds(), DelaySeconds: p.Delay.Seconds(), WatchCache: p.WatchCache,
-		Restarts: []string{}, RestartWindows: []RestartReport{}, Servers: p.servers()}
-	for _, w := range p.Restarts {
-		r.Restarts = append(r.Restarts, fmtTime(w.To, ClockArrival))
-		r.RestartWindows = append(r.RestartWindows, RestartReport{From: fmtTime(w.From, ClockArrival), To: fmtTime(w.To, ClockArrival)})
-	}
-	return r
-}
-
-// servers is Params.Servers, at least 1 (a zero Params means one server).
-func (p Params) servers() int { return max(p.Servers, 1) }
+// ServerCount is Params.Servers, at least 1 (a zero Params means one server).
+func (p Params) ServerCount() int { return max(p.Servers, 1) }
 
 // Outcome is a model's answer for one reconnect.
 type Outcome uint8
@@ -365,7 +334,7 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		return since + int64(p.EtcdInterval), since + 2*int64(p.EtcdInterval), true
 	case ModelRestart:
 		if r, ok := p.restartAfter(since); ok {
-			if p.servers() == 1 {
+			if p.ServerCount() == 1 {
 				return r.From, r.From, true
 			}
 			return r.To, never, true
@@ -379,7 +348,7 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 	case ModelCacheCapacity:
 		if c := a.capacity[tl.Files[file].Kind]; c != nil {
 			if t := c.refusedFrom(rv); t != never {
-				if p.servers() > 1 || c.contradicted != "" {
+				if p.ServerCount() > 1 || c.contradicted != "" {
 					// Each server's cache grew with its own history
 					// (they start at different times): one replay cannot
 					// refuse for all of them.
@@ -525,9 +494,9 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 			return "restart: no restart after the cursor was last current"
 		}
 		if o == AtRisk {
-			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", fmtTime(r.To, ClockArrival), rv, p.servers())
+			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatTime(r.To, ClockArrival), rv, p.ServerCount())
 		}
-		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", fmtTime(r.From, ClockArrival), fmtTime(r.To, ClockArrival), rv)
+		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatTime(r.From, ClockArrival), FormatTime(r.To, ClockArrival), rv)
 	case ModelCalibration:
 		if o == Accepted {
 			return "calibration: no observed too-old error refuses it"
@@ -535,7 +504,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 		if f := a.TL.floors[a.TL.Files[file].Kind]; f != nil {
 			if k := f.floor(rv, math.MaxInt64); k >= 0 {
 				ev := a.TL.Event(int(f.ev[k]))
-				return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, fmtTime(ev.T, a.TL.Files[file].Clock), f.y[k])
+				return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, FormatTime(ev.T, a.TL.Files[file].Clock), f.y[k])
 			}
 		}
 	case ModelCacheCapacity:
@@ -547,7 +516,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 			if c.contradicted != "" {
 				return c.reason(rv) + "; but " + c.contradicted + ", so it may still hold this one"
 			}
-			return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", p.servers())
+			return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", p.ServerCount())
 		}
 		return c.reason(rv)
 	case ModelCacheCount:
@@ -759,7 +728,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			if h-rv > age.MaxRVAge {
 				age.MaxRVAge, age.MaxRVAgeAt = h-rv, to
 			}
-			if passed, ok := tl.headPassed(rv); ok && passed < to {
+			if passed, ok := tl.HeadPassed(rv); ok && passed < to {
 				if gs := max(passed, from); to-gs >= int64(p.MinGap) {
 					a.gaps.add(Gap{File: c.File, Kind: c.Kind, From: gs, To: to, RV: rv, HeadRV: h, AgeTime: to - from, AgeRV: h - rv})
 				}
@@ -804,7 +773,7 @@ func (a *Analysis) resumes() {
 		}
 		c := &tl.Cursors[2*s.File]
 		rv, since, _, ok := c.At(s.Start - 1)
-		if !ok || formatRV(rv) != s.Request.ResourceVersion {
+		if !ok || FormatRV(rv) != s.Request.ResourceVersion {
 			continue
 		}
 		r := Resume{Session: g, RV: s.Request.ResourceVersion, Observed: Accepted}

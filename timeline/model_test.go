@@ -502,12 +502,16 @@ func TestDiagnosticsPlaced(t *testing.T) {
 	b := NewBuilder()
 	b.AddCapture("f", &parser.Capture{Events: c.evs, Sessions: c.sess,
 		Diagnostics: []parser.Diagnostic{{Offset: 100, Kind: "bad-json"}, {Offset: 900, Kind: "bad-chunk"}}})
-	r := BuildReport(b.Build(), DefaultParams())
-	if d := r.Diagnostics[0]; d.RV != "6" || d.Time != fmtTime(at(2*s), ClockArrival) {
-		t.Errorf("first diagnostic %+v", d)
+	tl := b.Build()
+	evs := tl.DiagnosticEvents()
+	if len(evs) != 1 || len(evs[0]) != 2 {
+		t.Fatalf("diagnostic events %v, want two of one file", evs)
 	}
-	if d := r.Diagnostics[1]; d.RV != "" || d.Time != fmtTime(at(10*s), ClockArrival) {
-		t.Errorf("diagnostic after the last event %+v", d)
+	if i := evs[0][0]; i < 0 || tl.Event(i).RV != "6" || tl.Event(i).T != at(2*s) {
+		t.Errorf("first diagnostic at event %d, want the one of RV 6", i)
+	}
+	if i := evs[0][1]; i != -1 {
+		t.Errorf("diagnostic after the last event placed at event %d", i)
 	}
 }
 
@@ -543,11 +547,6 @@ func TestCalibrationPerKind(t *testing.T) {
 
 func TestEmptyTimeline(t *testing.T) {
 	tl := NewBuilder().Build()
-	var buf strings.Builder
-	r := BuildReport(tl, DefaultParams())
-	if err := r.WriteText(&buf); err != nil || r.Refused() {
-		t.Fatal(err, r.Refused())
-	}
 	if b := tl.Bins(BinQuery{From: 0, To: 10, Columns: 5, LaneTo: 3, File: -1}, nil); b.Rows != 3 || len(b.Counts) != 15 {
 		t.Fatalf("bins %+v", b)
 	}
@@ -616,9 +615,8 @@ func TestMixedClocks(t *testing.T) {
 	if v := a.Verdict(1, BookmarkAware, 1, 0); v.Outcome != Unknown {
 		t.Errorf("untimed file: %v %q", v.Outcome, v.Reason)
 	}
-	r := BuildReport(tl, DefaultParams())
-	if r.Files[1].Start != "" || r.Sessions[1].Start != "" {
-		t.Errorf("untimed file shows times: %+v", r.Files[1])
+	if f, s := tl.Files[1], tl.Sessions[1]; FormatTime(f.Start, f.Clock) != "" || FormatTime(s.Start, f.Clock) != "" {
+		t.Errorf("untimed file shows times: %+v", f)
 	}
 }
 
@@ -690,15 +688,8 @@ func TestAnalyzePausing(t *testing.T) {
 	ptl := pb.Build()
 	pauses = 0 // count the analysis's pauses only
 	paused := ptl.Analyze(DefaultParams())
-	var got, want bytes.Buffer
-	if err := paused.Report().WriteJSON(&got); err != nil {
-		t.Fatal(err)
-	}
-	if err := tl.Analyze(DefaultParams()).Report().WriteJSON(&want); err != nil {
-		t.Fatal(err)
-	}
-	if got.String() != want.String() {
-		t.Error("the paused analysis reports differently")
+	if d := analysisDiff(paused, tl.Analyze(DefaultParams())); d != "" {
+		t.Errorf("the paused analysis differs: %s", d)
 	}
 	steps := 0
 	for k := range tl.Cursors {
@@ -810,15 +801,38 @@ func timelineDiff(a, b *Timeline) string {
 			return fmt.Sprintf("cursor %d differs", k)
 		}
 	}
-	var ra, rb bytes.Buffer
-	if err := a.Analyze(DefaultParams()).Report().WriteJSON(&ra); err != nil {
-		return err.Error()
+	return analysisDiff(a.Analyze(DefaultParams()), b.Analyze(DefaultParams()))
+}
+
+// analysisDiff names the first of the answers two analyses differ in, or
+// returns "".
+func analysisDiff(a, b *Analysis) string {
+	// A counterfactual cursor's steps refer to their timeline: compare
+	// their values.
+	had := func(an *Analysis) (out []any) {
+		for _, cf := range an.HadBookmarks {
+			var steps [][2]uint64
+			for k := 0; k < cf.Len(); k++ {
+				t, rv := cf.Step(k)
+				steps = append(steps, [2]uint64{uint64(t), rv})
+			}
+			cf.Steps = Steps{}
+			out = append(out, cf, steps)
+		}
+		return out
 	}
-	if err := b.Analyze(DefaultParams()).Report().WriteJSON(&rb); err != nil {
-		return err.Error()
-	}
-	if ra.String() != rb.String() {
-		return "reports differ"
+	for _, c := range []struct {
+		what string
+		x, y any
+	}{
+		{"zones", a.Zones, b.Zones}, {"risk zones", a.RiskZones, b.RiskZones}, {"gaps", a.Gaps, b.Gaps}, {"ages", a.Ages, b.Ages},
+		{"resumes", a.Resumes, b.Resumes}, {"what-if", a.WhatIf, b.WhatIf}, {"had bookmarks", had(a), had(b)},
+		{"horizons", a.Horizons, b.Horizons}, {"restarts", a.Restarts, b.Restarts}, {"fleet", a.Fleet(), b.Fleet()},
+		{"summary", a.Summary(nil), b.Summary(nil)},
+	} {
+		if !reflect.DeepEqual(c.x, c.y) {
+			return c.what + " differ"
+		}
 	}
 	return ""
 }

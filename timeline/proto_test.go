@@ -44,7 +44,7 @@ func TestProtobufResumesAgree(t *testing.T) {
 				refused++
 			}
 			if r.Contradicts() {
-				t.Errorf("%v: resume from %s at %s: predicted %v, the server %v (%s)", set, r.RV, fmtTime(a.TL.Sessions[r.Session].Start, ClockArrival), r.Predicted.Outcome, r.Observed, r.Predicted.Reason)
+				t.Errorf("%v: resume from %s at %s: predicted %v, the server %v (%s)", set, r.RV, FormatTime(a.TL.Sessions[r.Session].Start, ClockArrival), r.Predicted.Outcome, r.Observed, r.Predicted.Reason)
 			}
 		}
 		if judged != c.judged || refused != c.refused {

@@ -51,6 +51,13 @@ func (d DetectedRestart) Window() Restart {
 	return Restart{From: d.Ended, To: max(d.Served, d.LastEnded)}
 }
 
+// Flag is the value of `analyze -restart` that applies the restart: its
+// window as FROM/TO.
+func (d DetectedRestart) Flag() string {
+	w := d.Window()
+	return FormatTime(w.From, ClockArrival) + "/" + FormatTime(w.To, ClockArrival)
+}
+
 // detectRestarts lists the probable restarts (see above).
 func (a *Analysis) detectRestarts() {
 	tl := a.TL

@@ -88,7 +88,7 @@ func TestSplitByShardMatchesTheRecordedClients(t *testing.T) {
 				decided++
 				if v.Outcome != observed {
 					t.Errorf("%s resume from %s at %s: the virtual client of its shard says %v, the server %v (%s)",
-						name, s.Request.ResourceVersion, fmtTime(s.Start, ClockArrival), v.Outcome, observed, v.Reason)
+						name, s.Request.ResourceVersion, FormatTime(s.Start, ClockArrival), v.Outcome, observed, v.Reason)
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -24,10 +25,10 @@ type SummaryLine struct {
 	Text  string `json:"text"`
 }
 
-// summary writes the summary of an analysis and its report, with the
-// reconnect instants the user asked about.
-func (a *Analysis) summary(r *Report, qs []ResumeQuery) []SummaryLine {
-	s := summarizer{a: a, r: r, qs: qs}
+// Summary is the verdict in plain words, with the reconnect instants the
+// user asked about: what the page and the report show first.
+func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
+	s := summarizer{a: a, qs: qs}
 	s.observed()
 	s.fleet()
 	s.bookmarks()
@@ -46,7 +47,6 @@ func (a *Analysis) summary(r *Report, qs []ResumeQuery) []SummaryLine {
 
 type summarizer struct {
 	a       *Analysis
-	r       *Report
 	qs      []ResumeQuery
 	worst   map[int]reconnect // see worstRecorded
 	lines   []SummaryLine
@@ -156,9 +156,10 @@ func (s *summarizer) observed() {
 		}
 		texts = append(texts, t+".")
 	}
-	for _, e := range s.r.Errors {
-		if e.Code == 410 && e.Message != "" && !strings.HasPrefix(e.Message, "too old resource version") && n == 0 {
-			texts = append(texts, fmt.Sprintf("%s got 410 Gone at %s: %s.", e.File, orWord(e.Time, "an unknown time"), e.Message))
+	for _, e := range tl.ObservedErrors() {
+		if st := e.Status; st.Code == 410 && st.Message != "" && !strings.HasPrefix(st.Message, "too old resource version") && n == 0 {
+			f := &tl.Files[tl.Sessions[e.Session].File]
+			texts = append(texts, fmt.Sprintf("%s got 410 Gone at %s: %s.", f.Name, orWord(FormatTime(e.T, f.Clock), "an unknown time"), st.Message))
 			n++
 		}
 	}
@@ -203,18 +204,21 @@ func (s *summarizer) observed() {
 // fleet: with several clients, how many relisted, and how many would
 // have with and without bookmarks.
 func (s *summarizer) fleet() {
-	f := s.r.Fleet
+	f := s.a.Fleet()
 	if f == nil {
 		return
 	}
-	t := fmt.Sprintf("Across the %d clients, %d relists were seen", f.Clients, f.Observed)
+	t := fmt.Sprintf("Across the %d clients, %d relists were seen", len(f.Clients), f.RelistsObserved)
 	switch {
-	case f.Without > 0:
-		t += fmt.Sprintf("; had every client asked for bookmarks, %d reconnects would have needed a relist, and without bookmarks %d: bookmarks save %.0f %%", f.With, f.Without, f.SavedPercent)
-	case f.With > 0:
-		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks", f.With)
+	case f.RelistsWithout > 0:
+		// Rounded to a tenth first, as the report's percentSaved is, so
+		// that the two never disagree.
+		t += fmt.Sprintf("; had every client asked for bookmarks, %d reconnects would have needed a relist, and without bookmarks %d: bookmarks save %.0f %%",
+			f.RelistsWith, f.RelistsWithout, math.Round(f.SavedPercent*10)/10)
+	case f.RelistsWith > 0:
+		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks", f.RelistsWith)
 	}
-	if st := s.a.Fleet().Stampedes; len(st) > 0 {
+	if st := f.Stampedes; len(st) > 0 {
 		t += fmt.Sprintf(". The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them", when(st[0].From), st[0].Without, st[0].With)
 	}
 	s.add("fleet", "%s.", t)
@@ -383,7 +387,7 @@ func (s *summarizer) riskiest() {
 // resumeAt: the answers to --resume-at, one line per instant asked; for
 // a fleet, what a reconnect of every client then would cost.
 func (s *summarizer) resumeAt() {
-	if s.r.Fleet != nil {
+	if fl := s.a.Fleet(); fl != nil {
 		for _, q := range s.qs {
 			fc, _ := s.a.FleetReconnect(q)
 			at := "at " + when(q.At)
@@ -391,17 +395,19 @@ func (s *summarizer) resumeAt() {
 				at = age(int64(q.After)) + " after each capture's end"
 			}
 			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.",
-				at, fleetOutcomeWords(fc.Without, s.r.Fleet.Clients), fleetOutcomeWords(fc.With, s.r.Fleet.Clients))
+				at, fleetOutcomeWords(fc.Without, len(fl.Clients)), fleetOutcomeWords(fc.With, len(fl.Clients)))
 		}
 		return
 	}
 	var order []string
 	byTime := map[string][]string{}
-	for _, q := range s.r.ResumeAt {
-		if _, ok := byTime[q.Time]; !ok {
-			order = append(order, q.Time)
+	for _, v := range s.a.ResumeAnswers(s.qs) {
+		f := &s.a.TL.Files[v.File]
+		t := FormatTime(v.At, f.Clock)
+		if _, ok := byTime[t]; !ok {
+			order = append(order, t)
 		}
-		byTime[q.Time] = append(byTime[q.Time], fmt.Sprintf("%s %s %s", q.File, q.kind.Words(), q.Outcome))
+		byTime[t] = append(byTime[t], fmt.Sprintf("%s %s %s", f.Name, v.Kind.Words(), v.Outcome))
 	}
 	for _, t := range order {
 		s.add("resume-at", "A reconnect at %s: %s.", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "))
@@ -429,13 +435,13 @@ func (s *summarizer) restarts() {
 	if len(s.a.Restarts) == 0 || len(s.a.Params.Restarts) > 0 {
 		return
 	}
-	d, rd := s.a.Restarts[0], s.r.Restarts[0]
+	d := s.a.Restarts[0]
 	more := ""
 	if n := len(s.a.Restarts) - 1; n > 0 {
 		more = fmt.Sprintf(" (and %d more in the report)", n)
 	}
 	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: give -restart %s (and -servers N) to apply it.",
-		len(d.Sessions), d.Files, when(d.Ended), when(d.Served), more, rd.Flag)
+		len(d.Sessions), d.Files, when(d.Ended), when(d.Served), more, d.Flag())
 }
 
 // unknowns: what could not be decided, and why.

@@ -154,8 +154,8 @@ func (tl *Timeline) Head(t int64) (rv uint64, ok bool) {
 // HeadSteps returns the head estimate's steps, in order.
 func (tl *Timeline) HeadSteps() *Steps { return &tl.head }
 
-// headPassed returns the first instant the head estimate exceeded rv.
-func (tl *Timeline) headPassed(rv uint64) (int64, bool) {
+// HeadPassed returns the first instant the head estimate exceeded rv.
+func (tl *Timeline) HeadPassed(rv uint64) (int64, bool) {
 	h := &tl.head
 	k := sort.Search(h.Len(), func(i int) bool { return h.RV(i) > rv })
 	if k == h.Len() {

@@ -214,7 +214,9 @@ const (
 	unknownRV = unsetRV - 1
 )
 
-func formatRV(v uint64) string {
+// FormatRV renders a cursor's or the head's resourceVersion; empty for a
+// step with no cursor or one whose value no capture shows.
+func FormatRV(v uint64) string {
 	if v == unsetRV || v == unknownRV {
 		return ""
 	}

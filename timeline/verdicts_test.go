@@ -181,7 +181,7 @@ func TestCounterfactualBookmarks(t *testing.T) {
 	if pt := a.WhatIf.Points[0]; pt.Had.Outcome != Unknown || !strings.Contains(pt.Had.Reason, "at least 1411") {
 		t.Errorf("w4 alone, had bookmarks: %v (%s)", pt.Had.Outcome, pt.Had.Reason)
 	}
-	sum := a.Report().Summary
+	sum := a.Summary(nil)
 	var saysUnknown bool
 	for _, l := range sum {
 		saysUnknown = saysUnknown || l.Topic == "bookmarks" && strings.Contains(l.Text, "Unknown")
@@ -284,7 +284,7 @@ func TestFleetVerdictsDoNotContradict(t *testing.T) {
 			cut := cutBefore(t, data, requests-1)
 			a := buildBytes(t, map[string][]byte{name: cut, "broad": broad}, name, "broad").Analyze(p)
 			v := verdictsAt(a, 0, s.Start)[BookmarkAware]
-			if v.HasCursor && formatRV(v.RV) != s.Request.ResourceVersion {
+			if v.HasCursor && FormatRV(v.RV) != s.Request.ResourceVersion {
 				continue // the client resumed from a LIST the cut ends with
 			}
 			judged++
@@ -293,7 +293,7 @@ func TestFleetVerdictsDoNotContradict(t *testing.T) {
 			}
 			if (v.Outcome == Refused && observed == Accepted) || (v.Outcome == Accepted && observed == Refused) {
 				t.Errorf("%s resume %d from %s at %s: predicted %v, the server %v (%s)", name, requests-1, s.Request.ResourceVersion,
-					fmtTime(s.Start, ClockArrival), v.Outcome, observed, v.Reason)
+					FormatTime(s.Start, ClockArrival), v.Outcome, observed, v.Reason)
 			}
 		}
 	}
@@ -325,18 +325,18 @@ func TestFleetRestartsDetected(t *testing.T) {
 	}
 	if len(a.Restarts) != len(want) {
 		for _, d := range a.Restarts {
-			t.Logf("detected: ended %s, served %s, %d watches", fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions))
+			t.Logf("detected: ended %s, served %s, %d watches", FormatTime(d.Ended, ClockArrival), FormatTime(d.Served, ClockArrival), len(d.Sessions))
 		}
 		t.Fatalf("%d restarts detected, want %d", len(a.Restarts), len(want))
 	}
 	for k, w := range want {
 		d := a.Restarts[k]
 		if diff := d.Ended - instant(t, w.ended); diff < -int64(2*time.Second) || diff > int64(2*time.Second) {
-			t.Errorf("restart %d ended %s, want about %s", k, fmtTime(d.Ended, ClockArrival), w.ended)
+			t.Errorf("restart %d ended %s, want about %s", k, FormatTime(d.Ended, ClockArrival), w.ended)
 		}
-		t.Logf("restart %d: ended %s, answered again %s, %d watches in %d files", k, fmtTime(d.Ended, ClockArrival), fmtTime(d.Served, ClockArrival), len(d.Sessions), d.Files)
+		t.Logf("restart %d: ended %s, answered again %s, %d watches in %d files", k, FormatTime(d.Ended, ClockArrival), FormatTime(d.Served, ClockArrival), len(d.Sessions), d.Files)
 		if diff := d.Served - instant(t, w.served); diff < -int64(6*time.Second) || diff > int64(6*time.Second) {
-			t.Errorf("restart %d served again %s, want within a few seconds of %s", k, fmtTime(d.Served, ClockArrival), w.served)
+			t.Errorf("restart %d served again %s, want within a few seconds of %s", k, FormatTime(d.Served, ClockArrival), w.served)
 		}
 		if len(d.Sessions) < 10 {
 			t.Errorf("restart %d: %d watches ended", k, len(d.Sessions))
@@ -344,73 +344,24 @@ func TestFleetRestartsDetected(t *testing.T) {
 	}
 }
 
-// The summary opens every report: at most six lines, the observed 410
-// first, in words.
-func TestSummary(t *testing.T) {
-	r := BuildReport(loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"), realServer())
-	if len(r.Summary) == 0 || len(r.Summary) > maxSummaryLines {
-		t.Fatalf("summary of %d lines: %+v", len(r.Summary), r.Summary)
-	}
-	first := r.Summary[0]
-	if first.Topic != "observed" || !strings.Contains(first.Text, "410 Gone") || !strings.Contains(first.Text, "RV 389") {
-		t.Errorf("first line: %+v", first)
-	}
-	var text bytes.Buffer
-	if err := r.WriteText(&text); err != nil {
-		t.Fatal(err)
-	}
-	if i := strings.Index(text.String(), first.Text); i < 0 || i > 200 {
-		t.Errorf("the text report must open with the summary: at %d", i)
-	}
-	var bm string
-	for _, l := range r.Summary {
-		if l.Topic == "bookmarks" {
-			bm = l.Text
-		}
-	}
-	if !strings.Contains(bm, "did not ask for bookmarks") || !strings.Contains(bm, "accepted") {
-		t.Errorf("bookmarks line: %q", bm)
-	}
-}
-
-// What the server answered calibrates the replay: c27's resume from RV
-// 1023 at 08:43:23 was accepted, though a replay of the broad capture
-// from an empty cache had evicted 1024 two minutes before (the server's
-// cache had grown before the recording began). With that resume on the
-// clock, the replay refuses nothing, even for one server, and names why.
-func TestCacheReplayContradictedByTheServer(t *testing.T) {
-	p := realServer()
-	rel := func(n string) string { return filepath.Join("..", "testdata", "fleet", n) }
-	a := loadSamples(t, rel("c27-nobookmarks.ts.http"), rel("broad-a.ts.http")).Analyze(p)
-	c := a.capacity["ConfigMap"]
-	if c == nil || !strings.Contains(c.contradicted, "RV 1023") {
-		t.Fatalf("the replay is not contradicted by c27's accepted resume: %+v", c)
-	}
-	for _, r := range a.Resumes {
-		if r.Contradicts() {
-			t.Errorf("resume from %s at %s: predicted %v, observed %v (%s)", r.RV, fmtTime(a.TL.Sessions[r.Session].Start, ClockArrival), r.Predicted.Outcome, r.Observed, r.Predicted.Reason)
-		}
-	}
-	// Without that resume (the capture cut before it) nothing contradicts
-	// the replay, and w4's cursor is refused as the server did.
-	a = loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(p)
-	if c := a.capacity["ConfigMap"]; c == nil || c.contradicted != "" {
-		t.Fatalf("w1's replay: %+v", c)
-	}
-}
-
-// Range statistics count what the range holds, as the report counts the
-// whole capture: over the whole clock they equal the report's figures,
+// Range statistics count what the range holds, as the files count the
+// whole capture: over the whole clock they equal the files' counts,
 // and a range around w4's 410 holds that one error, a zone of each
 // cursor, and the cursors' ages there.
 func TestRangeStats(t *testing.T) {
 	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
 	a := tl.Analyze(realServer())
-	r := a.Report()
+	counts, deleted := map[string]int{}, 0
+	for _, f := range tl.Files {
+		for k, n := range f.Counts {
+			counts[k] += n
+		}
+		deleted += f.CountsKind["ConfigMap"]["DELETED"]
+	}
 	all := a.RangeStats(tl.Start(), tl.End()+1)
-	if all.Bookmarks != r.Counts["BOOKMARK"] || all.Errors != r.Counts["ERROR"] || all.ByType["MODIFIED"] != r.Counts["MODIFIED"] ||
-		all.ByKind["ConfigMap"]["DELETED"] != r.CountsByKind["ConfigMap"]["DELETED"] {
-		t.Errorf("whole clock: %+v, the report counts %v", all, r.Counts)
+	if all.Bookmarks != counts["BOOKMARK"] || all.Errors != counts["ERROR"] || all.ByType["MODIFIED"] != counts["MODIFIED"] ||
+		all.ByKind["ConfigMap"]["DELETED"] != deleted || all.Bookmarks == 0 || all.Errors == 0 {
+		t.Errorf("whole clock: %+v, the files count %v", all, counts)
 	}
 	if all.FirstEvent != 0 || all.LastEvent != tl.Len()-1 {
 		t.Errorf("whole clock spans events %d..%d of %d", all.FirstEvent, all.LastEvent, tl.Len())
@@ -467,22 +418,6 @@ func TestFind(t *testing.T) {
 	}
 }
 
-// What "Copy summary" pastes: the summary's lines, the key figures, the
-// link, with nothing of the capture able to break the Markdown.
-func TestPasteMarkdown(t *testing.T) {
-	r := BuildReport(loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"), realServer())
-	md := r.PasteMarkdown("https://example.org/watchlens/?sample=x&view=(1)")
-	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| reconnects refused (410) | 1 | 1 | 0 |", "1 410 Gone observed",
-		"[Open this view in watchlens](https://example.org/watchlens/?sample=x&view=%281%29)"} {
-		if !strings.Contains(md, want) {
-			t.Errorf("the pasted summary lacks %q:\n%s", want, md)
-		}
-	}
-	if strings.Count(md, "\n- ") != len(r.Summary) {
-		t.Errorf("%d summary lines pasted, want %d", strings.Count(md, "\n- "), len(r.Summary))
-	}
-}
-
 // A damaged capture whose one watch spans thirty years gets a bounded
 // number of counterfactual bookmarks, and says so.
 func TestCounterfactualBookmarksBounded(t *testing.T) {
@@ -490,5 +425,26 @@ func TestCounterfactualBookmarksBounded(t *testing.T) {
 	cf := build(c).Analyze(params(nil)).HadBookmarks[0]
 	if cf.Bookmarks != maxHadBookmarks || !strings.Contains(cf.Why, "only the first") {
 		t.Fatalf("%d bookmarks: %s", cf.Bookmarks, cf.Why)
+	}
+}
+
+// The summary: at most six lines, the observed 410 first, in words.
+func TestSummary(t *testing.T) {
+	sum := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer()).Summary(nil)
+	if len(sum) == 0 || len(sum) > maxSummaryLines {
+		t.Fatalf("summary of %d lines: %+v", len(sum), sum)
+	}
+	first := sum[0]
+	if first.Topic != "observed" || !strings.Contains(first.Text, "410 Gone") || !strings.Contains(first.Text, "RV 389") {
+		t.Errorf("first line: %+v", first)
+	}
+	var bm string
+	for _, l := range sum {
+		if l.Topic == "bookmarks" {
+			bm = l.Text
+		}
+	}
+	if !strings.Contains(bm, "did not ask for bookmarks") || !strings.Contains(bm, "accepted") {
+		t.Errorf("bookmarks line: %q", bm)
 	}
 }

@@ -1,11 +1,11 @@
-package timeline
+package report
 
 import (
 	"math"
 	"sort"
-	"time"
 
 	"watchlens/parser"
+	"watchlens/timeline"
 )
 
 // Report is everything `watchlens analyze` prints, in one value the CLI
@@ -30,7 +30,7 @@ type Report struct {
 	Diagnostics  []DiagnosticReport        `json:"diagnostics"`
 	// Summary is the verdict in plain words, at most six lines: what the
 	// page and the text reports show first.
-	Summary []SummaryLine `json:"summary"`
+	Summary []timeline.SummaryLine `json:"summary"`
 	// RiskZones are like Zones for reconnects at risk and not refused.
 	RiskZones    []ZoneReport            `json:"riskZones"`
 	HadBookmarks []CounterfactualReport  `json:"hadBookmarks"`
@@ -43,7 +43,7 @@ type Report struct {
 	// AnomalyCounts counts the anomalies found of each kind; Anomalies
 	// lists at most the first 1000 of each.
 	AnomalyCounts map[string]int `json:"anomalyCounts"`
-	// Relists are the LISTs after each client's first (Timeline.Relists).
+	// Relists are the LISTs after each client's first (timeline.Timeline.Relists).
 	Relists []RelistReport `json:"relists"`
 }
 
@@ -67,18 +67,18 @@ type RelistReport struct {
 }
 
 // relistReport is a relist as the report gives it.
-func (tl *Timeline) relistReport(rl Relist) RelistReport {
+func relistReport(tl *timeline.Timeline, rl timeline.Relist) RelistReport {
 	f := tl.Files[rl.File]
-	rr := RelistReport{File: f.Name, Session: tl.Sessions[rl.Session].Index, Time: fmtTime(rl.T, f.Clock), RV: rl.RV,
+	rr := RelistReport{File: f.Name, Session: tl.Sessions[rl.Session].Index, Time: timeline.FormatTime(rl.T, f.Clock), RV: rl.RV,
 		Cause: rl.Cause.String(), CauseMessage: rl.CauseMessage, Inferred: rl.Inferred, Reason: rl.Reason}
 	if rl.CauseSession >= 0 {
-		rr.CauseTime = fmtTime(rl.CauseT, f.Clock)
+		rr.CauseTime = timeline.FormatTime(rl.CauseT, f.Clock)
 	}
 	return rr
 }
 
-// ReportVersion is bumped on any incompatible change of the JSON form.
-const ReportVersion = 1
+// Version is bumped on any incompatible change of the JSON form.
+const Version = 1
 
 // FileReport describes one loaded capture.
 type FileReport struct {
@@ -161,41 +161,24 @@ type AnomalyReport struct {
 	Message string `json:"message"`
 }
 
-// timeLayout is RFC 3339 with all nine digits of nanoseconds, so times
-// line up and compare as strings.
-const timeLayout = "2006-01-02T15:04:05.000000000Z07:00"
-
-// fmtTime renders an instant of a file with the given clock, UTC; empty
-// when the file has no clock.
-func fmtTime(t int64, c Clock) string {
-	if c == ClockNone {
-		return ""
-	}
-	return time.Unix(0, t).UTC().Format(timeLayout)
-}
-
 func secs(d int64) float64 { return float64(d) / 1e9 }
 
-// BuildReport analyses tl with the parameters p and gathers the report.
-func BuildReport(tl *Timeline, p Params) *Report {
-	return tl.Analyze(p).Report()
-}
-
-// Report gathers the report of an analysis already made (an app that
-// holds the Analysis need not run the models twice).
-func (a *Analysis) Report() *Report {
+// New gathers the report of an analysis, with the answers to the
+// reconnect instants asked about (`analyze --resume-at`; none from the
+// page).
+func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	tl, p := a.TL, a.Params
 	// Empty lists are [] rather than null: consumers index without checks.
-	r := &Report{Version: ReportVersion, Counts: map[string]int{}, CountsByKind: map[string]map[string]int{},
+	r := &Report{Version: Version, Counts: map[string]int{}, CountsByKind: map[string]map[string]int{},
 		Files: []FileReport{}, Sessions: []SessionReport{}, Cadence: []CadenceReport{}, Errors: []ErrorReport{},
 		Cursors: []CursorReport{}, Gaps: []GapReport{}, Zones: []ZoneReport{}, Resumes: []ResumeReport{},
 		WhatIf: WhatIfReport{Points: []WhatIfPoint{}}, Anomalies: []AnomalyReport{}, Diagnostics: []DiagnosticReport{},
-		Summary: []SummaryLine{}, RiskZones: []ZoneReport{}, HadBookmarks: []CounterfactualReport{}, Horizons: []HorizonReport{},
+		Summary: []timeline.SummaryLine{}, RiskZones: []ZoneReport{}, HadBookmarks: []CounterfactualReport{}, Horizons: []HorizonReport{},
 		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{}}
-	r.Params = p.report()
+	r.Params = paramsReport(p)
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
-			Events: f.Events, Sessions: len(f.Sessions), Start: fmtTime(f.Start, f.Clock), End: fmtTime(f.End, f.Clock),
+			Events: f.Events, Sessions: len(f.Sessions), Start: timeline.FormatTime(f.Start, f.Clock), End: timeline.FormatTime(f.End, f.Clock),
 			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred, Audit: f.Audit})
 		for k, n := range f.Counts {
 			r.Counts[k] += n
@@ -210,13 +193,13 @@ func (a *Analysis) Report() *Report {
 		}
 		for _, d := range f.Diagnostics {
 			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
-				Time: fmtTime(f.End, f.Clock)})
+				Time: timeline.FormatTime(f.End, f.Clock)})
 		}
 	}
 	for _, s := range tl.Sessions {
 		f := tl.Files[s.File]
 		sr := SessionReport{File: f.Name, Index: s.Index, HTTPStatus: s.HTTPStatus,
-			Start: fmtTime(s.Start, f.Clock), End: fmtTime(s.End, f.Clock), Offset: s.Offset, EndOffset: s.EndOffset, StartRV: s.FirstRV, EndRV: s.LastRV,
+			Start: timeline.FormatTime(s.Start, f.Clock), End: timeline.FormatTime(s.End, f.Clock), Offset: s.Offset, EndOffset: s.EndOffset, StartRV: s.FirstRV, EndRV: s.LastRV,
 			EndReason: s.EndReason.String(), Events: s.Events, Bookmarks: s.Bookmarks, Errors: s.Errors}
 		if q := s.Request; q != nil {
 			sr.Request = &RequestReport{Method: q.Method, Path: q.Path, Query: q.Query, Watch: q.Watch,
@@ -238,47 +221,50 @@ func (a *Analysis) Report() *Report {
 	for _, an := range tl.Anomalies {
 		f := tl.Files[an.File]
 		r.Anomalies = append(r.Anomalies, AnomalyReport{Kind: an.Kind, File: f.Name, Session: tl.Sessions[an.Session].Index,
-			Time: fmtTime(an.T, f.Clock), RV: an.RV, Message: an.Msg})
+			Time: timeline.FormatTime(an.T, f.Clock), RV: an.RV, Message: an.Msg})
 	}
-	r.AnomalyCounts = tl.anomalyCounts()
+	r.AnomalyCounts = anomalyCounts(tl)
 	for _, rl := range tl.Relists {
-		r.Relists = append(r.Relists, tl.relistReport(rl))
+		r.Relists = append(r.Relists, relistReport(tl, rl))
 	}
 	r.placeDiagnostics(tl)
 	for _, l := range tl.AuditLogs {
 		for _, d := range l.Diagnostics {
 			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
-				Time: fmtTime(l.Last, ClockArrival)})
+				Time: timeline.FormatTime(l.Last, timeline.ClockArrival)})
 		}
 	}
 	r.addAnalysis(tl, a)
 	r.addFleet(a)
 	r.addVerdicts(a)
-	r.Summary = a.summary(r, nil)
+	r.addResumeAt(a, resumeAt)
+	r.addFleetReconnects(a, resumeAt)
+	r.Summary = a.Summary(resumeAt)
 	return r
 }
 
-// placeDiagnostics gives each diagnostic the time and RV of the first
-// event after its offset in its file, in one pass over the events.
-func (r *Report) placeDiagnostics(tl *Timeline) {
-	next := make([][]int, len(tl.Files)) // per file, indices into r.Diagnostics by offset
+// anomalyCounts is timeline.Timeline.AnomalyCounts as the report gives it: a map,
+// never null.
+func anomalyCounts(tl *timeline.Timeline) map[string]int {
+	m := make(map[string]int, len(tl.AnomalyCounts))
+	for k, n := range tl.AnomalyCounts {
+		m[k] = n
+	}
+	return m
+}
+
+// placeDiagnostics gives each file's diagnostic the time and RV of the
+// first event read after it (the report lists the files' diagnostics
+// first, in order).
+func (r *Report) placeDiagnostics(tl *timeline.Timeline) {
 	k := 0
-	for fi, f := range tl.Files {
-		for range f.Diagnostics {
-			next[fi] = append(next[fi], k)
+	for fi, evs := range tl.DiagnosticEvents() {
+		for _, i := range evs {
+			if i >= 0 {
+				e := tl.Event(i)
+				r.Diagnostics[k].Time, r.Diagnostics[k].RV = timeline.FormatTime(e.T, tl.Files[fi].Clock), e.RV
+			}
 			k++
-		}
-		sort.SliceStable(next[fi], func(a, b int) bool { return r.Diagnostics[next[fi][a]].Offset < r.Diagnostics[next[fi][b]].Offset })
-	}
-	if k == 0 {
-		return
-	}
-	for i := 0; i < tl.Len(); i++ {
-		fi := tl.Sessions[tl.tab.sess.at(i)].File
-		for len(next[fi]) > 0 && r.Diagnostics[next[fi][0]].Offset <= tl.tab.off.at(i) {
-			d := &r.Diagnostics[next[fi][0]]
-			d.Time, d.RV = fmtTime(tl.tab.t.at(i), tl.Files[fi].Clock), tl.rvString(i)
-			next[fi] = next[fi][1:]
 		}
 	}
 }
@@ -406,37 +392,37 @@ type WhatIfPoint struct {
 // maxGaps bounds the gaps listed (the longest first); GapCount has all.
 const maxGaps = 20
 
-func (r *Report) addAnalysis(tl *Timeline, a *Analysis) {
-	clk := func(file int) Clock { return tl.Files[file].Clock }
+func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
+	clk := func(file int) timeline.Clock { return tl.Files[file].Clock }
 	name := func(file int) string { return tl.Files[file].Name }
 	r.addCadence(tl)
 	r.addErrors(tl)
 	for _, g := range a.Ages {
 		cr := CursorReport{File: name(g.File), Cursor: g.Kind.String(), LongestAgeSeconds: secs(g.MaxAge)}
 		if g.HasFinal {
-			cr.FinalRV = formatRV(g.Final)
+			cr.FinalRV = timeline.FormatRV(g.Final)
 		}
 		if g.MaxAge > 0 {
-			cr.LongestAgeAt, cr.LongestAgeRV = fmtTime(g.MaxAgeAt, clk(g.File)), formatRV(g.MaxAgeRV)
+			cr.LongestAgeAt, cr.LongestAgeRV = timeline.FormatTime(g.MaxAgeAt, clk(g.File)), timeline.FormatRV(g.MaxAgeRV)
 		}
-		cr.LongestAgeRVs = formatRV(g.MaxRVAge)
+		cr.LongestAgeRVs = timeline.FormatRV(g.MaxRVAge)
 		if g.MaxRVAge > 0 {
-			cr.LongestAgeRVsAt = fmtTime(g.MaxRVAgeAt, clk(g.File))
+			cr.LongestAgeRVsAt = timeline.FormatTime(g.MaxRVAgeAt, clk(g.File))
 		}
 		r.Cursors = append(r.Cursors, cr)
 	}
 	r.GapCount = a.GapCount
 	for _, g := range a.Gaps[:min(len(a.Gaps), maxGaps)] {
-		r.Gaps = append(r.Gaps, GapReport{File: name(g.File), Cursor: g.Kind.String(), From: fmtTime(g.From, clk(g.File)),
-			To: fmtTime(g.To, clk(g.File)), RV: formatRV(g.RV), HeadRV: formatRV(g.HeadRV), AgeSeconds: secs(g.AgeTime), AgeRVs: formatRV(g.AgeRV)})
+		r.Gaps = append(r.Gaps, GapReport{File: name(g.File), Cursor: g.Kind.String(), From: timeline.FormatTime(g.From, clk(g.File)),
+			To: timeline.FormatTime(g.To, clk(g.File)), RV: timeline.FormatRV(g.RV), HeadRV: timeline.FormatRV(g.HeadRV), AgeSeconds: secs(g.AgeTime), AgeRVs: timeline.FormatRV(g.AgeRV)})
 	}
 	for _, z := range a.Zones {
 		r.Zones = append(r.Zones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
-			FromTime: fmtTime(z.From, clk(z.File)), ToTime: fmtTime(z.To, clk(z.File)), FromRV: formatRV(z.FromRV), ToRV: formatRV(z.ToRV), Reason: z.Reason})
+			FromTime: timeline.FormatTime(z.From, clk(z.File)), ToTime: timeline.FormatTime(z.To, clk(z.File)), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason})
 	}
 	for _, rs := range a.Resumes {
 		s := tl.Sessions[rs.Session]
-		r.Resumes = append(r.Resumes, ResumeReport{File: name(s.File), Session: s.Index, Time: fmtTime(s.Start, clk(s.File)), RV: rs.RV,
+		r.Resumes = append(r.Resumes, ResumeReport{File: name(s.File), Session: s.Index, Time: timeline.FormatTime(s.Start, clk(s.File)), RV: rs.RV,
 			Observed: rs.Observed.String(), Predicted: rs.Predicted.Outcome.String(), Agree: rs.Observed == rs.Predicted.Outcome,
 			Contradicts: rs.Contradicts(), Reason: rs.Predicted.Reason})
 	}
@@ -448,28 +434,28 @@ func (r *Report) addAnalysis(tl *Timeline, a *Analysis) {
 		AtRiskWith: w.AtRiskWith, AtRiskWithout: w.AtRiskWithout, AtRiskHad: w.AtRiskHad}
 	for _, p := range w.Points {
 		s := tl.Sessions[p.Session]
-		vrv := func(v Verdict) string {
+		vrv := func(v timeline.Verdict) string {
 			if !v.HasCursor {
 				return ""
 			}
-			return formatRV(v.RV)
+			return timeline.FormatRV(v.RV)
 		}
-		r.WhatIf.Points = append(r.WhatIf.Points, WhatIfPoint{File: name(s.File), Session: s.Index, Time: fmtTime(p.At, clk(s.File)),
+		r.WhatIf.Points = append(r.WhatIf.Points, WhatIfPoint{File: name(s.File), Session: s.Index, Time: timeline.FormatTime(p.At, clk(s.File)),
 			WithRV: vrv(p.With), With: p.With.Outcome.String(), WithReason: p.With.Reason,
 			WithoutRV: vrv(p.Without), Without: p.Without.Outcome.String(), WithoutReason: p.Without.Reason,
 			HadRV: vrv(p.Had), Had: p.Had.Outcome.String(), HadReason: p.Had.Reason})
 	}
 }
 
-func (r *Report) addCadence(tl *Timeline) {
+func (r *Report) addCadence(tl *timeline.Timeline) {
 	times := map[int][]int64{}
 	rvs := map[int][]string{}
-	n := tl.Len()
-	for i := 0; i < n; i++ {
-		if parser.EventType(tl.tab.typ.at(i)) == parser.Bookmark {
-			g := int(tl.tab.sess.at(i))
-			times[g] = append(times[g], tl.tab.t.at(i))
-			rvs[g] = append(rvs[g], tl.rvString(i))
+	// Bookmarks have no lane: the specials hold them all, in time order.
+	for _, k := range tl.Specials() {
+		if p := tl.Point(int(k)); p.Type == parser.Bookmark {
+			g := int(p.Session)
+			times[g] = append(times[g], p.T)
+			rvs[g] = append(rvs[g], tl.Event(int(k)).RV)
 		}
 	}
 	for g, s := range tl.Sessions {
@@ -478,7 +464,7 @@ func (r *Report) addCadence(tl *Timeline) {
 			continue
 		}
 		f := tl.Files[s.File]
-		cr := CadenceReport{File: f.Name, Session: s.Index, Bookmarks: len(ts), Measured: f.Clock == ClockArrival}
+		cr := CadenceReport{File: f.Name, Session: s.Index, Bookmarks: len(ts), Measured: f.Clock == timeline.ClockArrival}
 		// Silences include the stretch from the watch's start to its first
 		// bookmark and from the last one to the end.
 		prev, prevRV := s.Start, s.FirstRV
@@ -488,7 +474,7 @@ func (r *Report) addCadence(tl *Timeline) {
 				ivs = append(ivs, t-ts[k-1])
 			}
 			if t-prev > int64(cr.MaxGapSeconds*1e9) {
-				cr.MaxGapSeconds, cr.MaxGapFrom, cr.MaxGapFromRV = secs(t-prev), fmtTime(prev, f.Clock), prevRV
+				cr.MaxGapSeconds, cr.MaxGapFrom, cr.MaxGapFromRV = secs(t-prev), timeline.FormatTime(prev, f.Clock), prevRV
 			}
 			if k < len(ts) {
 				prev, prevRV = t, rvs[g][k]
@@ -502,31 +488,18 @@ func (r *Report) addCadence(tl *Timeline) {
 	}
 }
 
-func (r *Report) addErrors(tl *Timeline) {
-	add := func(g int, t int64, st *parser.Status) {
-		s := tl.Sessions[g]
+func (r *Report) addErrors(tl *timeline.Timeline) {
+	for _, e := range tl.ObservedErrors() {
+		s, t, st := tl.Sessions[e.Session], e.T, e.Status
 		f := tl.Files[s.File]
-		er := ErrorReport{File: f.Name, Session: s.Index, Time: fmtTime(t, f.Clock), Code: st.Code, Reason: st.Reason, Message: st.Message}
+		er := ErrorReport{File: f.Name, Session: s.Index, Time: timeline.FormatTime(t, f.Clock), Code: st.Code, Reason: st.Reason, Message: st.Message}
 		if st.TooOld {
-			er.X, er.Y = formatRV(st.X), formatRV(st.Y)
-			if h, ok := tl.headPassed(st.Y); ok && h < t && f.Clock != ClockNone {
+			er.X, er.Y = timeline.FormatRV(st.X), timeline.FormatRV(st.Y)
+			if h, ok := tl.HeadPassed(st.Y); ok && h < t && f.Clock != timeline.ClockNone {
 				v := secs(t - h)
 				er.MinHistorySeconds = &v
 			}
 		}
 		r.Errors = append(r.Errors, er)
-	}
-	for g, s := range tl.Sessions {
-		if s.Status != nil {
-			add(g, s.Start, s.Status)
-		}
-	}
-	n := tl.Len()
-	for i := 0; i < n; i++ {
-		if parser.EventType(tl.tab.typ.at(i)) == parser.Error {
-			if st := tl.status[i]; st != nil {
-				add(int(tl.tab.sess.at(i)), tl.tab.t.at(i), st)
-			}
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package timeline
+package report
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"watchlens/parser"
+	"watchlens/timeline"
 )
 
 // hostile is a string a capture controls (an object's name, a message, a
@@ -20,15 +21,22 @@ const hostile = "evil\x1b[2J\a\rFAKE\nline | cell\n## heading <img src=x onerror
 // "repeated" anomaly), the request's label selector and an error message.
 func hostileReport(t *testing.T) *Report {
 	t.Helper()
-	r := req("1", false)
-	r.LabelSelector = hostile
-	c := (&capture{}).watch(r, 0, time.Minute)
-	c.ev(parser.Modified, 5, time.Second, hostile).ev(parser.Modified, 5, 2*time.Second, hostile)
-	c.tooOld(1, 5, 3*time.Second)
-	c.evs[len(c.evs)-1].Status.Message = hostile
-	b := NewBuilder()
-	b.AddCapture(hostile, &parser.Capture{Events: c.evs, Sessions: c.sess})
-	rep := BuildReport(b.Build(), DefaultParams())
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+	at := func(d time.Duration) int64 { return t0 + int64(d) }
+	object := func(seq int, d time.Duration) parser.Event {
+		return parser.Event{Seq: seq, Type: parser.Modified, Kind: "ConfigMap", APIVersion: "v1", Namespace: "ns", Name: hostile, UID: "uid",
+			RV: "5", RVNum: 5, RVValid: true, Arrival: at(d)}
+	}
+	c := &parser.Capture{
+		Sessions: []parser.Session{{HTTPStatus: 200, StatusText: "OK", StartArrival: at(0), EndArrival: at(time.Minute),
+			Request: &parser.Request{Method: "GET", Path: "/api/v1/configmaps", Watch: true, ResourceVersion: "1", LabelSelector: hostile}}},
+		Events: []parser.Event{object(0, time.Second), object(1, 2*time.Second),
+			{Seq: 2, Type: parser.Error, Kind: "Status", Arrival: at(3 * time.Second),
+				Status: &parser.Status{Code: 410, Reason: "Expired", TooOld: true, X: 1, Y: 5, Message: hostile}}},
+	}
+	b := timeline.NewBuilder()
+	b.AddCapture(hostile, c)
+	rep := New(b.Build().Analyze(timeline.DefaultParams()), nil)
 	if len(rep.Anomalies) == 0 || len(rep.Errors) == 0 {
 		t.Fatalf("the hostile capture has %d anomalies and %d errors, want some of each", len(rep.Anomalies), len(rep.Errors))
 	}

@@ -1,6 +1,6 @@
-package timeline
+package report
 
-import "sort"
+import "watchlens/timeline"
 
 // CounterfactualReport is one file's had-bookmarks cursor.
 type CounterfactualReport struct {
@@ -60,78 +60,69 @@ type ResumeAtReport struct {
 	Outcome string `json:"outcome"`
 	Model   string `json:"model,omitempty"`
 	Reason  string `json:"reason"`
-	// kind is Cursor's, for the summary's words.
-	kind CursorKind
 }
 
-func (r *Report) addVerdicts(a *Analysis) {
+func (r *Report) addVerdicts(a *timeline.Analysis) {
 	tl := a.TL
-	clk := func(file int) Clock { return tl.Files[file].Clock }
+	clk := func(file int) timeline.Clock { return tl.Files[file].Clock }
 	name := func(file int) string { return tl.Files[file].Name }
 	for _, z := range a.RiskZones {
 		r.RiskZones = append(r.RiskZones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
-			FromTime: fmtTime(z.From, clk(z.File)), ToTime: fmtTime(z.To, clk(z.File)), FromRV: formatRV(z.FromRV), ToRV: formatRV(z.ToRV), Reason: z.Reason})
+			FromTime: timeline.FormatTime(z.From, clk(z.File)), ToTime: timeline.FormatTime(z.To, clk(z.File)), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason})
 	}
 	for fi, cf := range a.HadBookmarks {
 		cr := CounterfactualReport{File: name(fi), Synthetic: cf.Synthetic, Why: cf.Why, Bookmarks: cf.Bookmarks, Unknown: cf.Unknown}
 		if cf.Unknown > 0 {
-			cr.FirstUnknown = fmtTime(cf.FirstUnknown, clk(fi))
+			cr.FirstUnknown = timeline.FormatTime(cf.FirstUnknown, clk(fi))
 		}
 		r.HadBookmarks = append(r.HadBookmarks, cr)
 	}
-	instant := func(t int64, c Clock) *string {
-		if t == never || c == ClockNone {
+	instant := func(t int64, ok bool, c timeline.Clock) *string {
+		if !ok || c == timeline.ClockNone {
 			return nil
 		}
-		s := fmtTime(t, c)
+		s := timeline.FormatTime(t, c)
 		return &s
 	}
 	for _, h := range a.Horizons {
 		c := clk(h.File)
-		hr := HorizonReport{File: name(h.File), Session: tl.Sessions[h.Session].Index, Cursor: h.Kind.String(), Drop: fmtTime(h.Drop, c), Unknown: h.Unknown}
+		hr := HorizonReport{File: name(h.File), Session: tl.Sessions[h.Session].Index, Cursor: h.Kind.String(), Drop: timeline.FormatTime(h.Drop, c), Unknown: h.Unknown}
 		if h.HasCursor {
-			hr.RV, hr.LastCurrent = formatRV(h.RV), fmtTime(h.Since, c)
+			hr.RV, hr.LastCurrent = timeline.FormatRV(h.RV), timeline.FormatTime(h.Since, c)
 		}
-		if hr.AtRiskFrom = instant(h.RiskFrom, c); hr.AtRiskFrom != nil {
+		risk, riskOK := h.RiskStart()
+		if hr.AtRiskFrom = instant(risk, riskOK, c); hr.AtRiskFrom != nil {
 			hr.AtRiskModel, hr.AtRiskReason = h.RiskModel.String(), h.RiskReason
 		}
-		if hr.RefusedFrom = instant(h.RefusedFrom, c); hr.RefusedFrom != nil {
+		refused, refusedOK := h.RefusalStart()
+		if hr.RefusedFrom = instant(refused, refusedOK, c); hr.RefusedFrom != nil {
 			hr.RefusedModel, hr.RefusedReason = h.RefusedModel.String(), h.RefusedReason
 		}
 		r.Horizons = append(r.Horizons, hr)
 	}
 	for _, d := range a.Restarts {
-		w := d.Window()
-		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: fmtTime(d.Ended, ClockArrival), LastEnded: fmtTime(d.LastEnded, ClockArrival),
-			Served: fmtTime(d.Served, ClockArrival), Streams: len(d.Sessions), Files: d.Files,
-			Flag: fmtTime(w.From, ClockArrival) + "/" + fmtTime(w.To, ClockArrival), AuditLogs: d.Logs})
+		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: timeline.FormatTime(d.Ended, timeline.ClockArrival), LastEnded: timeline.FormatTime(d.LastEnded, timeline.ClockArrival),
+			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
+			Flag: d.Flag(), AuditLogs: d.Logs})
 	}
 }
 
-// AddResumeAt answers, for every file, what a reconnect at each instant
-// would get; an instant of 0 with after > 0 is that long after each
-// file's own end.
-func (r *Report) AddResumeAt(a *Analysis, qs []ResumeQuery) {
-	tl := a.TL
-	for _, q := range qs {
-		for fi, f := range tl.Files {
-			at := q.For(&tl.Files[fi])
-			for _, v := range a.ResumeAt(fi, at) {
-				rr := ResumeAtReport{Time: fmtTime(at, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome.String(), Reason: v.Reason, kind: v.Kind}
-				if v.HasCursor {
-					rr.RV = formatRV(v.RV)
-				}
-				for _, m := range v.Models {
-					if m.Outcome == v.Outcome && v.Outcome != Accepted {
-						rr.Model = m.Model.String()
-						break
-					}
-				}
-				r.ResumeAt = append(r.ResumeAt, rr)
+// addResumeAt answers, for every file, what a reconnect at each instant
+// asked would get; a relative instant is that long after each file's own
+// end.
+func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
+	for _, v := range a.ResumeAnswers(qs) {
+		f := a.TL.Files[v.File]
+		rr := ResumeAtReport{Time: timeline.FormatTime(v.At, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome.String(), Reason: v.Reason}
+		if v.HasCursor {
+			rr.RV = timeline.FormatRV(v.RV)
+		}
+		for _, m := range v.Models {
+			if m.Outcome == v.Outcome && v.Outcome != timeline.Accepted {
+				rr.Model = m.Model.String()
+				break
 			}
 		}
+		r.ResumeAt = append(r.ResumeAt, rr)
 	}
-	sort.SliceStable(r.ResumeAt, func(i, j int) bool { return r.ResumeAt[i].Time < r.ResumeAt[j].Time })
-	r.addFleetReconnects(a, qs)
-	r.Summary = a.summary(r, qs)
 }

@@ -1,4 +1,4 @@
-package timeline
+package report
 
 import (
 	"encoding/json"
@@ -371,4 +371,23 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// anomaliesLeftOut writes, after the anomaly table, a line per kind of
+// which the report lists only the first ones.
+func (p *printer) anomaliesLeftOut(r *Report) {
+	listed := map[string]int{}
+	for _, a := range r.Anomalies {
+		listed[a.Kind]++
+	}
+	kinds := make([]string, 0, len(r.AnomalyCounts))
+	for k := range r.AnomalyCounts {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		if more := r.AnomalyCounts[k] - listed[k]; more > 0 {
+			p.printf("\nand %d more %q anomalies (the first %d are listed)\n", more, k, listed[k])
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package timeline
+package report
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"watchlens/parser"
+	"watchlens/timeline"
 )
 
 // maxSeed bounds a sample used as a seed: the fuzzer runs each input
@@ -45,17 +46,17 @@ func FuzzCaptureToReport(f *testing.F) {
 	f.Add([]byte(`{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","namespace":"n","resourceVersion":"5"}}}`+"\n"),
 		uint32(1), uint32(1), uint32(1), uint32(3_600_000), false)
 	f.Fuzz(func(t *testing.T, in []byte, windowMS, count, etcdMS, delayMS uint32, watchCache bool) {
-		p := DefaultParams()
+		p := timeline.DefaultParams()
 		p.CacheWindow = time.Duration(windowMS) * time.Millisecond
 		p.CacheCount = int(count)
 		p.EtcdInterval = time.Duration(etcdMS) * time.Millisecond
 		p.Delay = time.Duration(delayMS) * time.Millisecond
 		p.WatchCache = watchCache
-		b := NewBuilder()
+		b := timeline.NewBuilder()
 		if err := b.AddReader("fuzz", bytes.NewReader(in), parser.Options{MaxEventSize: 1 << 20}); err != nil {
 			t.Fatalf("a read error from memory: %v", err)
 		}
-		r := b.Build().Analyze(p).Report()
+		r := New(b.Build().Analyze(p), nil)
 		var text, md, js bytes.Buffer
 		if err := r.WriteText(&text); err != nil {
 			t.Fatal(err)

@@ -1,10 +1,12 @@
-package timeline
+package report
 
 import (
 	"fmt"
 	"math"
 	"sort"
 	"strings"
+
+	"watchlens/timeline"
 )
 
 // FleetReport is the fleet section of the report (REPORT.md, `fleet`).
@@ -91,7 +93,7 @@ type AuditLogReport struct {
 }
 
 // addFleet fills the fleet section when more than one client is loaded.
-func (r *Report) addFleet(a *Analysis) {
+func (r *Report) addFleet(a *timeline.Analysis) {
 	fl := a.Fleet()
 	if fl == nil {
 		return
@@ -106,20 +108,20 @@ func (r *Report) addFleet(a *Analysis) {
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
 			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{}}
 		for _, rl := range c.Relists {
-			row.Relists = append(row.Relists, tl.relistReport(rl))
+			row.Relists = append(row.Relists, relistReport(tl, rl))
 		}
 		fr.Rows = append(fr.Rows, row)
 	}
 	for _, s := range fl.Steps {
-		fr.Steps = append(fr.Steps, FleetStepReport{Time: fmtTime(s.T, ClockArrival), With: s.With, Without: s.Without,
+		fr.Steps = append(fr.Steps, FleetStepReport{Time: timeline.FormatTime(s.T, timeline.ClockArrival), With: s.With, Without: s.Without,
 			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout})
 	}
 	for _, s := range fl.Stampedes {
-		fr.Stampedes = append(fr.Stampedes, StampedeReport{From: fmtTime(s.From, ClockArrival), To: fmtTime(s.To, ClockArrival), With: s.With, Without: s.Without,
+		fr.Stampedes = append(fr.Stampedes, StampedeReport{From: timeline.FormatTime(s.From, timeline.ClockArrival), To: timeline.FormatTime(s.To, timeline.ClockArrival), With: s.With, Without: s.Without,
 			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout})
 	}
 	for _, l := range tl.AuditLogs {
-		fr.AuditLogs = append(fr.AuditLogs, AuditLogReport{Name: l.Name, First: fmtTime(l.First, ClockArrival), Last: fmtTime(l.Last, ClockArrival),
+		fr.AuditLogs = append(fr.AuditLogs, AuditLogReport{Name: l.Name, First: timeline.FormatTime(l.First, timeline.ClockArrival), Last: timeline.FormatTime(l.Last, timeline.ClockArrival),
 			Records: l.Records, Requests: l.Requests, ByVerb: l.ByVerb})
 	}
 	r.Fleet = fr
@@ -176,7 +178,7 @@ func (r *Report) writeFleet(p *printer) {
 }
 
 // addFleetReconnects answers the instants asked for the fleet as a whole.
-func (r *Report) addFleetReconnects(a *Analysis, qs []ResumeQuery) {
+func (r *Report) addFleetReconnects(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 	if r.Fleet == nil {
 		return
 	}
@@ -185,7 +187,7 @@ func (r *Report) addFleetReconnects(a *Analysis, qs []ResumeQuery) {
 		if !ok {
 			return
 		}
-		t := fmtTime(q.At, ClockArrival)
+		t := timeline.FormatTime(q.At, timeline.ClockArrival)
 		if q.Relative {
 			t = "+" + q.After.String()
 		}

@@ -1,0 +1,164 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+func TestSamplesRenderings(t *testing.T) {
+	w4 := New(loadSamples(t, "w4-then-resume.ts.http").Analyze(realServer()), nil)
+	var text, md bytes.Buffer
+	if err := w4.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := w4.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"too old resource version: 389 (1411)", "relists with bookmarks: 0, at risk 1", "clock", "arrival", "deadline", "error: too old"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text report lacks %q", want)
+		}
+	}
+	for _, want := range []string{"# watchlens report", "## What if", "| file | clock |", "| w4-then-resume.ts.http | 1 |"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("markdown report lacks %q", want)
+		}
+	}
+	if !w4.Refused() {
+		t.Errorf("w4 hit 410: --fail-on 410 must fail")
+	}
+	if New(loadSamples(t, "w3-then-resume.ts.http").Analyze(realServer()), nil).Refused() {
+		t.Errorf("w3 with bookmarks never needed a relist")
+	}
+}
+
+// The text report opens with the summary.
+func TestTextReportOpensWithSummary(t *testing.T) {
+	r := New(loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer()), nil)
+	var text bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if i := strings.Index(text.String(), r.Summary[0].Text); i < 0 || i > 200 {
+		t.Errorf("the text report must open with the summary: at %d", i)
+	}
+}
+
+// An empty timeline reports, and refuses nothing.
+func TestEmptyTimelineReport(t *testing.T) {
+	var buf strings.Builder
+	r := New(timeline.NewBuilder().Build().Analyze(timeline.DefaultParams()), nil)
+	if err := r.WriteText(&buf); err != nil || r.Refused() {
+		t.Fatal(err, r.Refused())
+	}
+}
+
+// A capture of one event repeated: the report counts every anomaly,
+// lists the first ones, and says how many more there were of a kind cut
+// short and of no other.
+func TestAnomaliesLeftOut(t *testing.T) {
+	const n = 3000
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+	c := &parser.Capture{Sessions: []parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
+		Request: &parser.Request{Method: "GET", Path: "/api/v1/configmaps", Watch: true, ResourceVersion: "1"}}}}
+	for i := 0; i <= n; i++ {
+		rv := uint64(5)
+		if i == n {
+			rv = 4 // one rv-backwards
+		}
+		c.Events = append(c.Events, parser.Event{Seq: i, Type: parser.Modified, Kind: "ConfigMap", APIVersion: "v1", Namespace: "ns", Name: "a", UID: "uid-a",
+			RVNum: rv, RVValid: true, Arrival: t0 + int64(i)*int64(time.Millisecond)})
+	}
+	b := timeline.NewBuilder()
+	b.AddCapture("f0", c)
+	rep := New(b.Build().Analyze(timeline.DefaultParams()), nil)
+	listed := 0
+	for _, a := range rep.Anomalies {
+		if a.Kind == "repeated" {
+			listed++
+		}
+	}
+	got := rep.AnomalyCounts
+	if got["repeated"] != n-1 || got["rv-backwards"] != 1 || len(got) != 2 || listed >= n-1 {
+		t.Fatalf("anomalyCounts = %v with %d repeated listed, want repeated %d (not all listed), rv-backwards 1", got, listed, n-1)
+	}
+	var text, md, js bytes.Buffer
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	more := fmt.Sprintf("and %d more \"repeated\" anomalies (the first %d are listed)", n-1-listed, listed)
+	for name, out := range map[string]string{"text": text.String(), "markdown": md.String()} {
+		if !strings.Contains(out, more) {
+			t.Errorf("the %s report does not say %q", name, more)
+		}
+		if strings.Contains(out, "more \"rv-backwards\"") {
+			t.Errorf("the %s report says more rv-backwards anomalies were left out", name)
+		}
+	}
+	if !strings.Contains(js.String(), `"anomalyCounts": {`) {
+		t.Errorf("the JSON report has no anomalyCounts")
+	}
+}
+
+// The report lists each relist the timeline found with its cause, in
+// JSON, text and Markdown, and the summary's first line counts them: a
+// client of the fleet that relisted twice after a 410.
+func TestRelistReport(t *testing.T) {
+	const client = "c31-nobookmarks"
+	f, err := os.Open(filepath.Join("..", "testdata", "fleet", client+".ts.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := timeline.NewBuilder()
+	if err := b.AddReader(client, f, parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tl := b.Build()
+	r := New(tl.Analyze(realServer()), nil)
+	if len(r.Relists) != 2 || len(tl.Relists) != 2 {
+		t.Fatalf("relists %+v, the timeline's %+v", r.Relists, tl.Relists)
+	}
+	for k, rl := range r.Relists {
+		m := tl.Relists[k]
+		if rl.File != client || rl.Time != timeline.FormatTime(m.T, timeline.ClockArrival) || rl.Cause != "410" ||
+			rl.CauseTime != timeline.FormatTime(m.CauseT, timeline.ClockArrival) || rl.RV == "" || !strings.HasPrefix(rl.CauseMessage, "too old resource version") {
+			t.Errorf("relist %d: %+v, the timeline's %+v", k, rl, m)
+		}
+	}
+	var js, text, md bytes.Buffer
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"causeTime": "`+r.Relists[0].CauseTime+`"`) {
+		t.Errorf("JSON without the relist's cause time")
+	}
+	for name, out := range map[string]string{"text": text.String(), "Markdown": md.String()} {
+		if !strings.Contains(out, "Relists (LISTs after a client's first)") || !strings.Contains(out, r.Relists[1].Time) {
+			t.Errorf("%s report without the relists", name)
+		}
+	}
+	if first := r.Summary[0]; first.Topic != "observed" || !strings.Contains(first.Text, "(relists) 2 times, after a 410.") || len(r.Summary) > 6 {
+		t.Errorf("summary %+v", r.Summary)
+	}
+}

@@ -1,0 +1,33 @@
+package timeline
+
+import "sort"
+
+// DiagnosticEvents is, per file and per parser diagnostic of it (in the
+// order of Files[f].Diagnostics), the first event read after the problem:
+// where on the timeline the diagnostic sits; -1 when no event of the file
+// comes after it. One pass over the events places them all.
+func (tl *Timeline) DiagnosticEvents() [][]int {
+	out := make([][]int, len(tl.Files))
+	next := make([][]int, len(tl.Files)) // per file, its diagnostics not yet placed, by offset
+	left := 0
+	for fi := range tl.Files {
+		ds := tl.Files[fi].Diagnostics
+		out[fi] = make([]int, len(ds))
+		for d := range ds {
+			out[fi][d] = -1
+			next[fi] = append(next[fi], d)
+		}
+		sort.SliceStable(next[fi], func(a, b int) bool { return ds[next[fi][a]].Offset < ds[next[fi][b]].Offset })
+		left += len(ds)
+	}
+	for i := 0; i < tl.Len() && left > 0; i++ {
+		fi := tl.Sessions[tl.tab.sess.at(i)].File
+		ds := tl.Files[fi].Diagnostics
+		for len(next[fi]) > 0 && ds[next[fi][0]].Offset <= tl.tab.off.at(i) {
+			out[fi][next[fi][0]] = i
+			next[fi] = next[fi][1:]
+			left--
+		}
+	}
+	return out
+}
