@@ -84,6 +84,12 @@ func Read(t testing.TB, path string) []byte {
 	return b
 }
 
+// SampleBytes returns a sample's bytes as stored.
+func SampleBytes(t testing.TB, name string) []byte {
+	t.Helper()
+	return Read(t, Sample(t, name))
+}
+
 // Plain returns a file's bytes, decompressed when it is a gzip file: the
 // bytes a parser's offsets count.
 func Plain(t testing.TB, path string) []byte {
@@ -103,25 +109,22 @@ func Plain(t testing.TB, path string) []byte {
 	return plain
 }
 
-// Counts is a capture's line of MANIFEST.tsv: its events per type
-// ("ADDED", "MODIFIED", ...).
-type Counts map[string]int
-
-// Manifest reads dir's MANIFEST.tsv: each capture's expected counts by
-// its name. It returns nil when dir has no manifest.
-func Manifest(t testing.TB, dir string) map[string]Counts {
+// Manifest reads dir's MANIFEST.tsv: by each capture's name, its
+// expected events per type ("ADDED", "MODIFIED", ...). It returns nil when
+// dir has no manifest.
+func Manifest(t testing.TB, dir string) map[string]map[string]int {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
 	if err != nil {
 		return nil
 	}
-	out := map[string]Counts{}
+	out := map[string]map[string]int{}
 	for i, ln := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
 		cols := strings.Split(ln, "\t")
 		if len(cols) < 3 {
 			t.Fatalf("%s: manifest line %d has %d columns", dir, i+2, len(cols))
 		}
-		c := Counts{}
+		c := map[string]int{}
 		if err := json.Unmarshal([]byte(cols[2]), &c); err != nil {
 			t.Fatalf("%s: manifest line %d: %v", dir, i+2, err)
 		}
