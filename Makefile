@@ -33,12 +33,12 @@ test:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(MAKE) lint
-	$(GO) test $$($(GO) list ./... | grep -v '^watchlens$$')
+	$(GO) test $$($(GO) list ./... | grep -v '^watchlens/e2e$$')
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" $(PURE)
 	$(MAKE) fuzz
-	@# The root package holds the CLI and the browser tests; -v shows that
-	@# the browser tests really ran, and in which Chromium.
-	$(GO) test -count=1 -v .
+	@# The browser tests; -v shows that they really ran, and in which
+	@# Chromium.
+	$(GO) test -count=1 -v ./e2e
 
 # staticcheck on both builds: go vet misses unused code, and code that only
 # one of the native and browser builds uses is easy to leave in the other.
@@ -60,8 +60,8 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
 	@# In Chromium: 100 MB, 1 GB and a million events, drop to first paint;
 	@# then drag and wheel frames over a million events.
-	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m .
-	$(GO) test -run '^$$' -bench BrowserTimelineFrame -benchtime 3x .
+	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m ./e2e
+	$(GO) test -run '^$$' -bench BrowserTimelineFrame -benchtime 3x ./e2e
 	@# The parser as wasm under node: pod events, repeating and as real
 	@# clusters send them, and small events (ConfigMaps, Leases, Events).
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked|ReadRealisticPods|ReadConfigMaps|ReadLeases|ReadEvents' ./parser

@@ -77,7 +77,9 @@ func TestBuildOutsideRepository(t *testing.T) {
 		t.Errorf("build without app.wasm: exit %d, stderr %q; want 1 and how to get app.wasm", code, errOut)
 	}
 	web := t.TempDir()
-	writeFile(t, filepath.Join(web, "app.wasm"), "not really wasm")
+	if err := os.WriteFile(filepath.Join(web, "app.wasm"), []byte("not really wasm"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if code, _, errOut := runCLIOut(t, "build", "-o", "site", "-web", web); code != 0 {
 		t.Fatalf("build -web DIR holding app.wasm only: exit %d: %s", code, errOut)
 	}

@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+
+	"watchlens/site"
 )
 
 const usage = `usage: watchlens <command> [flags]
@@ -61,23 +63,13 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: watchlens build -o DIR [-base /sub/path] [-web DIR]")
 		return 2
 	}
-	version, err := buildSite(*out, *base, *web, false)
+	version, err := site.Build(*out, *base, *web, false)
 	if err != nil {
 		fmt.Fprintln(stderr, "watchlens build:", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "static site written to %s (version %s, base %s)\n", *out, version, *base)
 	return 0
-}
-
-// serveHandler serves the site built into dir, as `serve` does, with
-// the part of its security policy that a page cannot carry itself.
-func serveHandler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", frameAncestors)
-		files.ServeHTTP(w, r)
-	})
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -100,7 +92,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(dir)
 	// Serving a fresh build of the same static site keeps `serve` and
 	// `build` one code path; only the service worker differs.
-	if _, err := buildSite(dir, "/", *web, true); err != nil {
+	if _, err := site.Build(dir, "/", *web, true); err != nil {
 		fmt.Fprintln(stderr, "watchlens serve:", err)
 		return 1
 	}
@@ -110,7 +102,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "watchlens is at http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	if err := http.Serve(ln, serveHandler(dir)); err != nil {
+	if err := http.Serve(ln, site.Handler(dir)); err != nil {
 		fmt.Fprintln(stderr, "watchlens serve:", err)
 		return 1
 	}

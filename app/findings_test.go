@@ -2,10 +2,10 @@ package app
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -30,19 +30,10 @@ func pageOn(t *testing.T, files map[string][]byte, order ...string) *Page {
 	}
 }
 
-func readSample(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile("../samples/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func TestFindingsFollowTheKindFilter(t *testing.T) {
 	p := pageOn(t, map[string][]byte{
-		"w4-then-resume.ts.http":   readSample(t, "w4-then-resume.ts.http"),
-		"kubectl-pods-watch.jsonl": readSample(t, "kubectl-pods-watch.jsonl"),
+		"w4-then-resume.ts.http":   testsample.SampleBytes(t, "w4-then-resume.ts.http"),
+		"kubectl-pods-watch.jsonl": testsample.SampleBytes(t, "kubectl-pods-watch.jsonl"),
 	}, "w4-then-resume.ts.http", "kubectl-pods-watch.jsonl")
 
 	all := p.findings()
@@ -62,7 +53,7 @@ func TestFindingsFollowTheKindFilter(t *testing.T) {
 func TestFindingsAnomalyFollowsObjectFilters(t *testing.T) {
 	// A real capture with one of its events recorded twice: the repeated
 	// event is an anomaly about one object.
-	lines := bytes.SplitAfter(readSample(t, "kubectl-pods-watch.jsonl"), []byte("\n"))
+	lines := bytes.SplitAfter(testsample.SampleBytes(t, "kubectl-pods-watch.jsonl"), []byte("\n"))
 	capture := bytes.Join(append(lines[:3:3], lines[2]), nil)
 	p := pageOn(t, map[string][]byte{"repeated.jsonl": capture}, "repeated.jsonl")
 

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -73,6 +74,6 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 // does.
 func sampleTimeline(t *testing.T, name string) (*timeline.Timeline, *timeline.Analysis) {
 	t.Helper()
-	p := pageOn(t, map[string][]byte{name: readSample(t, name)}, name)
+	p := pageOn(t, map[string][]byte{name: testsample.SampleBytes(t, name)}, name)
 	return p.capture.tl, p.analysis.an
 }

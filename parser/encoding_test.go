@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
+
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -274,7 +276,7 @@ func sameEvent(a, b Event) bool {
 }
 
 func TestEncodedSamples(t *testing.T) {
-	man := readManifest(t, "../samples")
+	man := testsample.Manifest(t, testsample.Path(t, testsample.SamplesDir))
 	files := []string{"w3-then-resume.http", "w3-then-resume.ts.http", "w4-then-resume.http", "w4-then-resume.ts.http",
 		"w1-broad-configmaps-bookmarks.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.ts.http",
 		"l410-list-exact-stale-rv.http", "client-go-golden-watch.http", "w2-broad-pods-bookmarks.http.gz"}
@@ -374,7 +376,7 @@ func mustReadOpts(t *testing.T, b []byte) *Capture {
 }
 
 func samplePlain(t *testing.T, name string) []byte {
-	return decompressed(t, filepath.Join("../samples", name))
+	return decompressed(t, testsample.Sample(t, name))
 }
 
 // A damaged member: the events before and after it are read, a diagnostic

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"watchlens/internal/testsample"
 )
 
 // A protobuf writer for the tests, field numbers as in protobuf.go.
@@ -175,26 +177,14 @@ func TestProtobufMatchesJSON(t *testing.T) {
 	}
 }
 
-// fleetTruth is a client's line of testdata/fleet/TRUTH.tsv.
+// fleetTruth is what testdata/fleet/TRUTH.tsv counts of a client.
 type fleetTruth struct{ lists, watches, errors410, relists int }
 
 func readTruth(t *testing.T) map[string]fleetTruth {
 	t.Helper()
-	b, err := os.ReadFile("../testdata/fleet/TRUTH.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := map[string]fleetTruth{}
-	for _, ln := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
-		c := strings.Split(ln, "\t")
-		n := func(i int) int {
-			v, err := strconv.Atoi(c[i])
-			if err != nil {
-				t.Fatalf("TRUTH.tsv: %q: %v", ln, err)
-			}
-			return v
-		}
-		out[c[0]] = fleetTruth{n(2), n(3), n(4), n(5)}
+	for _, c := range testsample.FleetTruth(t) {
+		out[c.Client] = fleetTruth{c.Lists, c.Watches, c.Errors410, c.Relists}
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package parser
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,36 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/gzip"
+	"watchlens/internal/testsample"
 )
 
 // sampleDirs are the real captures; the shared ones sit beside the repo in
 // CI as they do here.
 var sampleDirs = []string{"../samples", "../../shared/samples-real", "../../shared/samples-public"}
-
-func readManifest(t *testing.T, dir string) map[string]map[string]int {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		return nil
-	}
-	m := map[string]map[string]int{}
-	for i, ln := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		if i == 0 {
-			continue
-		}
-		cols := strings.Split(ln, "\t")
-		if len(cols) < 3 {
-			t.Fatalf("%s: manifest line %d has %d columns", dir, i+1, len(cols))
-		}
-		c := map[string]int{}
-		if err := json.Unmarshal([]byte(cols[2]), &c); err != nil {
-			t.Fatalf("%s: manifest line %d: %v", dir, i+1, err)
-		}
-		m[cols[0]] = c
-	}
-	return m
-}
 
 func readSample(t *testing.T, path string) *Capture {
 	t.Helper()
@@ -58,7 +33,7 @@ func readSample(t *testing.T, path string) *Capture {
 func TestSamplesMatchManifest(t *testing.T) {
 	seen := 0
 	for _, dir := range sampleDirs {
-		man := readManifest(t, dir)
+		man := testsample.Manifest(t, dir)
 		files, _ := filepath.Glob(filepath.Join(dir, "*"))
 		for _, path := range files {
 			name := filepath.Base(path)
@@ -102,26 +77,14 @@ func TestSamplesMatchManifest(t *testing.T) {
 // decompressed returns a sample's bytes as the Reader's offsets count them.
 func decompressed(t *testing.T, path string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(b) > 2 && b[0] == 0x1f && b[1] == 0x8b {
-		zr, err := gzip.NewReader(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		plain, err := io.ReadAll(zr)
-		if err != nil {
-			t.Fatal(err)
-		}
+	plain := testsample.Plain(t, path)
+	if b := testsample.Read(t, path); !bytes.Equal(b, plain) {
 		decoded, err := io.ReadAll(Decoded(bytes.NewReader(b)))
 		if err != nil || !bytes.Equal(decoded, plain) {
 			t.Fatalf("Decoded differs from gunzip: %v", err)
 		}
-		b = plain
 	}
-	return b
+	return plain
 }
 
 func sampleFiles(t *testing.T) []string {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -23,7 +24,7 @@ const maxSeed = 64 << 10
 // parameters taken from the fuzzed values, and every writer of the
 // report. None may panic, and the JSON written must parse.
 func FuzzCaptureToReport(f *testing.F) {
-	names, err := filepath.Glob(filepath.Join(samplesDir, "*"))
+	names, err := filepath.Glob(testsample.Path(f, "samples", "*"))
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -1,25 +1,21 @@
 package report
 
 import (
-	"bufio"
 	"os"
-	"path/filepath"
-	"sort"
-	"strings"
+	"slices"
 	"testing"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
-
-const samplesDir = "../samples"
 
 // loadSamples builds one timeline of the named samples, on one clock.
 func loadSamples(t testing.TB, names ...string) *timeline.Timeline {
 	t.Helper()
 	b := timeline.NewBuilder()
 	for _, n := range names {
-		f, err := os.Open(filepath.Join(samplesDir, n))
+		f, err := os.Open(testsample.Sample(t, n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,23 +31,11 @@ func loadSamples(t testing.TB, names ...string) *timeline.Timeline {
 // sampleNames lists the samples of MANIFEST.tsv, sorted.
 func sampleNames(t *testing.T) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(samplesDir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var names []string
-	sc := bufio.NewScanner(f)
-	sc.Scan() // header
-	for sc.Scan() {
-		if name, _, ok := strings.Cut(sc.Text(), "\t"); ok {
-			names = append(names, name)
-		}
+	for name := range testsample.Manifest(t, testsample.Path(t, "samples")) {
+		names = append(names, name)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(names)
+	slices.Sort(names)
 	return names
 }
 

@@ -2,30 +2,15 @@ package timeline
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"watchlens/parser"
 )
 
 func buildFleetFiles(t *testing.T, names ...string) *Timeline {
 	t.Helper()
-	b := NewBuilder()
-	for _, n := range names {
-		f, err := os.Open(filepath.Join(fleetDir, n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = b.AddReader(n, f, parser.Options{})
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return b.Build()
+	return buildFiles(t, fleetDir, names...)
 }
 
 var fleetAuditLogs = []string{"audit-a-1.log", "audit-a-2.log", "audit-b-1.log", "audit-b-2.log"}

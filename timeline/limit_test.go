@@ -1,10 +1,12 @@
 package timeline
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 )
 
@@ -60,12 +62,7 @@ func TestMaxEventsStopsReading(t *testing.T) {
 
 func readSample(t *testing.T, name string) *parser.Capture {
 	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	c, err := parser.ReadAll(f, parser.Options{})
+	c, err := parser.ReadAll(bytes.NewReader(testsample.Read(t, name)), parser.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 )
 
@@ -20,28 +21,9 @@ type fleetTruth struct {
 
 func readFleetTruth(t *testing.T) []fleetTruth {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(fleetDir, "TRUTH.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []fleetTruth
-	for _, ln := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
-		c := strings.Split(ln, "\t")
-		if len(c) != 8 {
-			t.Fatalf("TRUTH.tsv line %q", ln)
-		}
-		lists, err1 := strconv.Atoi(c[2])
-		relists, err2 := strconv.Atoi(c[5])
-		if err1 != nil || err2 != nil {
-			t.Fatalf("TRUTH.tsv line %q", ln)
-		}
-		times := func(s string) []string {
-			if s == "-" {
-				return nil
-			}
-			return strings.Split(s, ",")
-		}
-		out = append(out, fleetTruth{c[0], lists, relists, times(c[6]), times(c[7])})
+	for _, c := range testsample.FleetTruth(t) {
+		out = append(out, fleetTruth{c.Client, c.Lists, c.Relists, c.RelistTimes, c.Error410Times})
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package timeline
 import (
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 // c41, the protobuf client without bookmarks, resumed five times: from
@@ -13,13 +12,7 @@ import (
 // c40, with bookmarks, has its own resumes accepted.
 func TestProtobufResumesAgree(t *testing.T) {
 	rel := func(n string) string { return filepath.Join("..", "testdata", "fleet", n) }
-	p := realServer()
-	p.EtcdInterval = time.Minute
-	p.Servers = 2
-	p.Restarts = []Restart{
-		{instant(t, "2026-12-01T08:40:32.35Z"), instant(t, "2026-12-01T08:41:37.00Z")},
-		{instant(t, "2026-12-01T08:44:07.07Z"), instant(t, "2026-12-01T08:45:12.38Z")},
-	}
+	p := fleetParams(t)
 	for _, c := range []struct {
 		set             []string
 		judged, refused int

@@ -1,8 +1,6 @@
 package timeline
 
 import (
-	"bufio"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -10,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 )
 
@@ -18,9 +17,15 @@ const samplesDir = "../samples"
 // loadSamples builds one timeline of the named samples, on one clock.
 func loadSamples(t testing.TB, names ...string) *Timeline {
 	t.Helper()
+	return buildFiles(t, samplesDir, names...)
+}
+
+// buildFiles builds one timeline of the named files of dir, on one clock.
+func buildFiles(t testing.TB, dir string, names ...string) *Timeline {
+	t.Helper()
 	b := NewBuilder()
 	for _, n := range names {
-		f, err := os.Open(filepath.Join(samplesDir, n))
+		f, err := os.Open(filepath.Join(dir, n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,26 +41,7 @@ func loadSamples(t testing.TB, names ...string) *Timeline {
 // manifest returns the samples listed in MANIFEST.tsv with their counts.
 func manifest(t *testing.T) map[string]map[string]int {
 	t.Helper()
-	f, err := os.Open(filepath.Join(samplesDir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	out := map[string]map[string]int{}
-	sc := bufio.NewScanner(f)
-	sc.Scan() // header
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 3 {
-			continue
-		}
-		counts := map[string]int{}
-		if err := json.Unmarshal([]byte(cols[2]), &counts); err != nil {
-			t.Fatalf("%s: %v", cols[0], err)
-		}
-		out[cols[0]] = counts
-	}
-	return out
+	return testsample.Manifest(t, samplesDir)
 }
 
 func TestSamplesCounts(t *testing.T) {

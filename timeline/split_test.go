@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"watchlens/parser"
 )
@@ -52,13 +51,7 @@ func TestSplitByShardMatchesTheRecordedClients(t *testing.T) {
 			t.Errorf("%s: scope %s, broad %v", vf.Name, vf.Filtered, vf.Broad)
 		}
 	}
-	p := realServer()
-	p.EtcdInterval = time.Minute
-	p.Servers = 2
-	p.Restarts = []Restart{
-		{instant(t, "2026-12-01T08:40:32.35Z"), instant(t, "2026-12-01T08:41:37.00Z")},
-		{instant(t, "2026-12-01T08:44:07.07Z"), instant(t, "2026-12-01T08:45:12.38Z")},
-	}
+	p := fleetParams(t)
 	a := tl.Analyze(p)
 	judged, decided, refused := 0, 0, 0
 	for n := 0; n < 40; n++ {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 )
 
@@ -37,13 +38,19 @@ func cutBefore(t *testing.T, data []byte, n int) []byte {
 // client-go informers through a rolling restart of two API servers.
 const fleetDir = "../testdata/fleet"
 
-func sampleBytes(t testing.TB, path string) []byte {
+// fleetParams is the server model of the fleet recording: real retention,
+// etcd compacting every minute, two API servers and the two restart
+// windows of its timeline.txt, from SIGTERM to the new server ready.
+func fleetParams(t testing.TB) Params {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(samplesDir, path))
-	if err != nil {
-		t.Fatal(err)
+	p := realServer()
+	p.EtcdInterval = time.Minute
+	p.Servers = 2
+	p.Restarts = []Restart{
+		{instant(t, "2026-12-01T08:40:32.35Z"), instant(t, "2026-12-01T08:41:37.00Z")},
+		{instant(t, "2026-12-01T08:44:07.07Z"), instant(t, "2026-12-01T08:45:12.38Z")},
 	}
-	return b
+	return p
 }
 
 // buildBytes builds one timeline of named in-memory captures.
@@ -81,9 +88,9 @@ func verdictsAt(a *Analysis, file int, at int64) map[CursorKind]Verdict {
 // the same clock the models must say what the real server answered,
 // with no -delay; alone, no more than "at risk".
 func TestResumeAtCutCaptures(t *testing.T) {
-	w1 := sampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http")
-	w4 := cutBefore(t, sampleBytes(t, "w4-then-resume.ts.http"), 1)
-	w3 := cutBefore(t, sampleBytes(t, "w3-then-resume.ts.http"), 1)
+	w1 := testsample.SampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http")
+	w4 := cutBefore(t, testsample.SampleBytes(t, "w4-then-resume.ts.http"), 1)
+	w3 := cutBefore(t, testsample.SampleBytes(t, "w3-then-resume.ts.http"), 1)
 	files := map[string][]byte{"w1": w1, "w4cut": w4, "w3cut": w3}
 
 	w4at := instant(t, "2026-11-30T01:04:24.98Z")
@@ -125,8 +132,8 @@ func TestResumeAtCutCaptures(t *testing.T) {
 // one on the same clock goes on.
 func TestZonesRunToTheSharedClock(t *testing.T) {
 	files := map[string][]byte{
-		"w1":    sampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http"),
-		"w4cut": cutBefore(t, sampleBytes(t, "w4-then-resume.ts.http"), 1),
+		"w1":    testsample.SampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http"),
+		"w4cut": cutBefore(t, testsample.SampleBytes(t, "w4-then-resume.ts.http"), 1),
 	}
 	tl := buildBytes(t, files, "w4cut", "w1")
 	a := tl.Analyze(realServer())
@@ -247,13 +254,7 @@ func strconvItoa(k int) string { return string(rune('a' + k)) }
 // with a broad capture on the same clock, two servers and the two
 // restart windows: no verdict contradicts what the server answered.
 func TestFleetVerdictsDoNotContradict(t *testing.T) {
-	p := realServer()
-	p.EtcdInterval = time.Minute
-	p.Servers = 2
-	p.Restarts = []Restart{
-		{instant(t, "2026-12-01T08:40:32.35Z"), instant(t, "2026-12-01T08:41:37.00Z")},
-		{instant(t, "2026-12-01T08:44:07.07Z"), instant(t, "2026-12-01T08:45:12.38Z")},
-	}
+	p := fleetParams(t)
 	broad, err := os.ReadFile(filepath.Join(fleetDir, "broad-a.ts.http"))
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package canvas
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -312,13 +314,8 @@ func benchFrames(b *testing.B, c *Cache, v *View, floats bool) {
 // sampleTimeline builds a sample's timeline as the page does.
 func sampleTimeline(t testing.TB, name string) (*timeline.Timeline, *timeline.Analysis) {
 	t.Helper()
-	f, err := os.Open("../../samples/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	b := timeline.NewBuilder()
-	if err := b.AddReader(name, f, parser.Options{}); err != nil {
+	if err := b.AddReader(name, bytes.NewReader(testsample.SampleBytes(t, name)), parser.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	tl := b.Build()

@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package e2e
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ type focusState struct {
 
 // testKeyboard tabs through the page on a capture and checks that the Tab
 // key reaches every visible control and that each shows where the focus is.
-func testKeyboard(t *testing.T, s *site) {
+func testKeyboard(t *testing.T, s *servedSite) {
 	tab := s.openSample(t, app.DefaultSample)
 	controls, err := chromedp.Run(tab, chromedp.Evaluate[[]string](focusable))
 	must(t, err)
@@ -78,7 +78,7 @@ func testKeyboard(t *testing.T, s *site) {
 // HiDPI laptop, and checks that it uses the room: the timeline spans the
 // window, its canvas is sharp (one backing pixel per device pixel), text
 // stays readable and nothing scrolls sideways.
-func testLargeScreens(t *testing.T, s *site) {
+func testLargeScreens(t *testing.T, s *servedSite) {
 	for _, screen := range []struct {
 		name          string
 		width, height int64

@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package e2e
 
 import (
 	"bytes"
@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"watchlens/app"
+	"watchlens/internal/testsample"
+	"watchlens/site"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -34,8 +36,7 @@ func TestBrowserHostile(t *testing.T) {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
 	s := startSite(t)
-	capture, err := os.ReadFile("samples/w4-then-resume.http")
-	must(t, err)
+	capture := testsample.Read(t, testsample.Sample(t, "w4-then-resume.http"))
 
 	t.Run("a link that fails says why", func(t *testing.T) {
 		s.mux.HandleFunc("/test/broken.log", func(w http.ResponseWriter, r *http.Request) {
@@ -441,9 +442,9 @@ func TestBrowserServe(t *testing.T) {
 	}
 	s := startSite(t)
 	dir := t.TempDir()
-	_, err := buildSite(dir, "/", s.web, true)
+	_, err := site.Build(dir, "/", s.web, true)
 	must(t, err)
-	srv := httptest.NewServer(serveHandler(dir))
+	srv := httptest.NewServer(site.Handler(dir))
 	t.Cleanup(srv.Close)
 
 	t.Run("a normal load throws nothing", func(t *testing.T) {

@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package e2e
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -117,8 +118,7 @@ func TestBrowserReconnectHover(t *testing.T) {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
-	data, err := os.ReadFile("samples/w4-then-resume.ts.http")
-	must(t, err)
+	data := testsample.Read(t, testsample.Sample(t, "w4-then-resume.ts.http"))
 	cut := filepath.Join(t.TempDir(), "w4-cut.ts.http")
 	i := bytes.Index(data, []byte("2026-11-30T01:04:24.980441584Z GET"))
 	must(t, os.WriteFile(cut, data[:i], 0o644))

@@ -1,6 +1,9 @@
-//go:build !wasm
-
-package main
+// Package site builds watchlens's static site: go-app's pre-rendered
+// pages and service worker for the app, the assets of package web (or a
+// folder's files in their place), the built app.wasm and the embedded
+// samples, every page carrying its Content-Security-Policy. The CLI's
+// `build` writes it; `serve` builds it afresh and serves it.
+package site
 
 import (
 	"crypto/sha256"
@@ -92,6 +95,7 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 // siteFiles lists what goes under /web/ besides go-app's own files: the
 // built-in assets, replaced by the files in webDir (which must hold
 // app.wasm), and the embedded samples, keyed by their path under /web/.
+// Go source in webDir (package web's) is no asset.
 func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 	if err := needWasm(webDir); err != nil {
 		return nil, err
@@ -101,7 +105,7 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 		return nil, err
 	}
 	err = filepath.WalkDir(webDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || filepath.Ext(p) == ".go" {
 			return err
 		}
 		rel, err := filepath.Rel(webDir, p)
@@ -145,9 +149,12 @@ func contentVersion(files map[string]func() ([]byte, error)) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-// buildSite writes a complete static site into outDir and returns its
-// version; dev selects the service worker that caches nothing.
-func buildSite(outDir, base, webDir string, dev bool) (string, error) {
+// Build writes a complete static site into outDir and returns its
+// version. base is the URL path the site is hosted under ("/" for the
+// root); webDir holds the built app.wasm, and its other files replace the
+// built-in assets; dev selects the service worker that caches nothing,
+// for `serve`.
+func Build(outDir, base, webDir string, dev bool) (string, error) {
 	files, err := siteFiles(webDir)
 	if err != nil {
 		return "", err

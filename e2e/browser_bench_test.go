@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package e2e
 
 import (
 	"fmt"
@@ -34,7 +34,7 @@ func BenchmarkBrowserLoad(b *testing.B) {
 	})
 }
 
-func benchLoad(b *testing.B, s *site, name string, capture []byte) {
+func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 	big := filepath.Join(b.TempDir(), name)
 	must(b, os.WriteFile(big, capture, 0o644))
 	info, err := os.Stat(big)
@@ -110,7 +110,7 @@ func benchLoad(b *testing.B, s *site, name string, capture []byte) {
 // for the million events); read just before it in another tab, the 1 GB
 // capture's loads had tasks of up to 148-197 ms, against 51-72 ms with
 // the reads after (five runs).
-func browserRead(b *testing.B, s *site, file string) float64 {
+func browserRead(b *testing.B, s *servedSite, file string) float64 {
 	tab, cancel := chromedp.NewContext(s.browser)
 	defer cancel()
 	must(b, chromedp.Do(tab, chromedp.Navigate("about:blank")))

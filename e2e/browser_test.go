@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package e2e
 
 import (
 	"bytes"
@@ -25,7 +25,9 @@ import (
 
 	"watchlens/app"
 	"watchlens/internal/synth"
+	"watchlens/internal/testsample"
 	"watchlens/parser"
+	"watchlens/site"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
@@ -40,9 +42,9 @@ import (
 
 const chromiumPath = "/usr/bin/chromium"
 
-// site is the static site built once for all browser tests, served at the
+// servedSite is the static site built once for all browser tests, served at the
 // root and, built again for a sub-path, under /watchlens/.
-type site struct {
+type servedSite struct {
 	url     string // root build
 	subURL  string // the -base /watchlens build
 	browser context.Context
@@ -167,8 +169,7 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 	t.Run("truncated gzip", func(t *testing.T) {
-		whole, err := os.ReadFile("samples/w2-broad-pods-bookmarks.http.gz")
-		must(t, err)
+		whole := testsample.Read(t, testsample.Sample(t, "w2-broad-pods-bookmarks.http.gz"))
 		cut := filepath.Join(t.TempDir(), "cut.http.gz")
 		must(t, os.WriteFile(cut, whole[:len(whole)/2], 0o644))
 		tab := s.openSample(t, "client-go-golden-watch.http")
@@ -385,13 +386,9 @@ func TestBrowser(t *testing.T) {
 
 		// analyze names a file as it is given: run it where the sample's
 		// name alone finds it, as the page names it.
-		t.Chdir("samples")
-		var want, errOut bytes.Buffer
-		if code := runCLI([]string{"analyze", "--format", "markdown", sample}, &want, &errOut); code != 0 {
-			t.Fatalf("watchlens analyze: exit %d: %s", code, errOut.String())
-		}
-		if got != want.String() {
-			t.Errorf("the page's Markdown export differs from watchlens analyze --format markdown:\n--- page\n%s\n--- analyze\n%s", got, want.String())
+		want := runWatchlens(t, "samples", "analyze", "--format", "markdown", sample)
+		if got != want {
+			t.Errorf("the page's Markdown export differs from watchlens analyze --format markdown:\n--- page\n%s\n--- analyze\n%s", got, want)
 		}
 	})
 	t.Run("zoom and filter, then the copied link reopens the same view", func(t *testing.T) {
@@ -597,7 +594,7 @@ func TestBrowser(t *testing.T) {
 	})
 }
 
-func startSite(t testing.TB) *site {
+func startSite(t testing.TB) *servedSite {
 	t.Helper()
 	webDir := t.TempDir()
 	// The test builds the wasm itself so that it never runs a stale app.wasm.
@@ -617,9 +614,9 @@ func startSite(t testing.TB) *site {
 		must(t, os.WriteFile(filepath.Join(webDir, filepath.Base(a)), b, 0o644))
 	}
 	root, sub := t.TempDir(), t.TempDir()
-	_, err = buildSite(root, "/", webDir, false)
+	_, err = site.Build(root, "/", webDir, false)
 	must(t, err)
-	_, err = buildSite(sub, "/watchlens", webDir, false)
+	_, err = site.Build(sub, "/watchlens", webDir, false)
 	must(t, err)
 
 	mux := http.NewServeMux()
@@ -633,10 +630,10 @@ func startSite(t testing.TB) *site {
 		css, err := os.ReadFile(filepath.Join(webDir, "app.css"))
 		must(t, err)
 		must(t, os.WriteFile(filepath.Join(webDir, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
-		_, err = buildSite(root, "/", webDir, false)
+		_, err = site.Build(root, "/", webDir, false)
 		must(t, err)
 	}
-	return &site{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux, web: webDir}
+	return &servedSite{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux, web: webDir}
 }
 
 // newBrowser starts a headless Chromium with a fresh profile, with extra
@@ -666,7 +663,7 @@ func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) context.Con
 
 // openSample opens the page on a built-in sample in a new tab and waits
 // until it shows it correctly: the starting point of most tests.
-func (s *site) openSample(t testing.TB, name string) context.Context {
+func (s *servedSite) openSample(t testing.TB, name string) context.Context {
 	t.Helper()
 	tab := s.newTab(t)
 	navigate(t, tab, s.url+"/?sample="+name)
@@ -675,7 +672,7 @@ func (s *site) openSample(t testing.TB, name string) context.Context {
 }
 
 // newTab opens a tab with its own time limit, so a hang fails one test.
-func (s *site) newTab(t testing.TB) context.Context {
+func (s *servedSite) newTab(t testing.TB) context.Context {
 	t.Helper()
 	tab, cancelTab := chromedp.NewContext(s.browser)
 	timed, cancel := context.WithTimeout(tab, 90*time.Second)

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"crypto/sha256"
@@ -8,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,9 +47,19 @@ func sitePolicy(scriptHashes []string) string {
 }
 
 // frameAncestors forbids other sites to frame the page (clickjacking). A
-// policy in a meta tag ignores it, so it goes in a header: serve sends
+// policy in a meta tag ignores it, so it goes in a header: Handler sends
 // it, and a host of the static site should (README).
 const frameAncestors = "frame-ancestors 'self'"
+
+// Handler serves the site built into dir, as `serve` does, with the part
+// of its security policy that a page cannot carry itself.
+func Handler(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", frameAncestors)
+		files.ServeHTTP(w, r)
+	})
+}
 
 // inlineScript finds a page's script elements and their text.
 var inlineScript = regexp.MustCompile(`(?s)<script([^>]*)>(.*?)</script>`)

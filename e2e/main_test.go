@@ -1,0 +1,66 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"watchlens/internal/testsample"
+)
+
+// TestMain runs the browser tests from the module root, as a user's shell
+// in a clone would: they name the samples as samples/NAME, build the app
+// from ".", and write their screenshots into screenshots/ there.
+func TestMain(m *testing.M) {
+	root, err := testsample.FindRoot()
+	if err == nil {
+		err = os.Chdir(root)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	if cli.dir != "" {
+		os.RemoveAll(cli.dir)
+	}
+	os.Exit(code)
+}
+
+// cli is the watchlens command, built once for the tests that compare the
+// page with it.
+var cli struct {
+	once sync.Once
+	dir  string // holds the binary, removed by TestMain
+	err  error
+}
+
+// runWatchlens runs the watchlens command with args in dir and returns
+// what it wrote to standard output; the test fails if it exits non-zero.
+func runWatchlens(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	cli.once.Do(func() {
+		if cli.dir, cli.err = os.MkdirTemp("", "watchlens-e2e-"); cli.err != nil {
+			return
+		}
+		out, err := exec.Command("go", "build", "-o", filepath.Join(cli.dir, "watchlens"), ".").CombinedOutput()
+		if err != nil {
+			cli.err = fmt.Errorf("building watchlens: %v\n%s", err, out)
+		}
+	})
+	must(t, cli.err)
+	cmd := exec.Command(filepath.Join(cli.dir, "watchlens"), args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("watchlens %v: %v: %s", args, err, stderr.String())
+	}
+	return stdout.String()
+}

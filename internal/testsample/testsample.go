@@ -1,0 +1,173 @@
+// Package testsample finds and reads the repository's real captures for
+// the tests of every package: the samples with their MANIFEST.tsv, and the
+// fleet recording with its TRUTH.tsv and timeline.txt. It imports no
+// watchlens package, so the parser's own tests can use it.
+package testsample
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The folders of real captures, relative to the module root.
+const (
+	// SamplesDir holds the samples the app offers, with MANIFEST.tsv.
+	SamplesDir = "samples"
+	// FleetDir holds 44 client-go informers through a rolling restart of
+	// two API servers, with TRUTH.tsv and timeline.txt.
+	FleetDir = "testdata/fleet"
+)
+
+// FindRoot returns the module root: the nearest folder at or above the
+// working directory (a test's package folder) that holds go.mod.
+func FindRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", errors.New("no go.mod at or above the working directory")
+		}
+		dir = up
+	}
+}
+
+// Root is FindRoot for a test, which it fails when there is no root.
+func Root(t testing.TB) string {
+	t.Helper()
+	root, err := FindRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// Path returns the path of a file or folder given relative to the module
+// root, in slashes or as parts.
+func Path(t testing.TB, rel ...string) string {
+	t.Helper()
+	return filepath.Join(append([]string{Root(t)}, rel...)...)
+}
+
+// Sample returns the path of a sample: a file of SamplesDir.
+func Sample(t testing.TB, name string) string {
+	t.Helper()
+	return Path(t, SamplesDir, name)
+}
+
+// Fleet returns the path of a file of the fleet recording.
+func Fleet(t testing.TB, name string) string {
+	t.Helper()
+	return Path(t, FleetDir, name)
+}
+
+// Read returns a file's bytes as stored.
+func Read(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// SampleBytes returns a sample's bytes as stored.
+func SampleBytes(t testing.TB, name string) []byte {
+	t.Helper()
+	return Read(t, Sample(t, name))
+}
+
+// Plain returns a file's bytes, decompressed when it is a gzip file: the
+// bytes a parser's offsets count.
+func Plain(t testing.TB, path string) []byte {
+	t.Helper()
+	b := Read(t, path)
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		return b
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return plain
+}
+
+// Manifest reads dir's MANIFEST.tsv: by each capture's name, its
+// expected events per type ("ADDED", "MODIFIED", ...). It returns nil when
+// dir has no manifest.
+func Manifest(t testing.TB, dir string) map[string]map[string]int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		return nil
+	}
+	out := map[string]map[string]int{}
+	for i, ln := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		cols := strings.Split(ln, "\t")
+		if len(cols) < 3 {
+			t.Fatalf("%s: manifest line %d has %d columns", dir, i+2, len(cols))
+		}
+		c := map[string]int{}
+		if err := json.Unmarshal([]byte(cols[2]), &c); err != nil {
+			t.Fatalf("%s: manifest line %d: %v", dir, i+2, err)
+		}
+		out[cols[0]] = c
+	}
+	return out
+}
+
+// FleetClient is one client's line of the fleet's TRUTH.tsv: what its
+// recording holds, counted from the traffic when it was made.
+type FleetClient struct {
+	// Client names the client's capture: Client+".ts.http".
+	Client string
+	// Mode is "bookmarks" or "nobookmarks".
+	Mode                               string
+	Lists, Watches, Errors410, Relists int
+	RelistTimes, Error410Times         []string // RFC 3339, in order
+}
+
+// FleetTruth reads the fleet's TRUTH.tsv, one client a line.
+func FleetTruth(t testing.TB) []FleetClient {
+	t.Helper()
+	b := Read(t, Fleet(t, "TRUTH.tsv"))
+	var out []FleetClient
+	for _, ln := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		c := strings.Split(ln, "\t")
+		if len(c) != 8 {
+			t.Fatalf("TRUTH.tsv line %q has %d columns, want 8", ln, len(c))
+		}
+		n := func(i int) int {
+			v, err := strconv.Atoi(c[i])
+			if err != nil {
+				t.Fatalf("TRUTH.tsv line %q: %v", ln, err)
+			}
+			return v
+		}
+		times := func(s string) []string {
+			if s == "-" {
+				return nil
+			}
+			return strings.Split(s, ",")
+		}
+		out = append(out, FleetClient{c[0], c[1], n(2), n(3), n(4), n(5), times(c[6]), times(c[7])})
+	}
+	return out
+}
