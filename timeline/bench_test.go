@@ -3,11 +3,10 @@ package timeline
 import (
 	"bytes"
 	"runtime"
-	"strconv"
 	"sync"
 	"testing"
-	"time"
 
+	"watchlens/internal/busywatch"
 	"watchlens/internal/synth"
 	"watchlens/parser"
 )
@@ -18,23 +17,8 @@ const benchEvents = 1_000_000
 // 10 000 objects, a change every 3.6 ms (an hour), a bookmark a minute.
 func addSynthetic(b *Builder, n int) {
 	f := b.AddFile("synthetic")
-	names := make([]string, 10_000)
-	for i := range names {
-		names[i] = "obj-" + strconv.Itoa(i)
-	}
-	step := int64(time.Hour) / int64(n)
-	rv := uint64(1000)
-	for i := 0; i < n; i++ {
-		rv++
-		e := parser.Event{Seq: i, Offset: int64(i) * 900, Length: 900, Type: parser.Modified, Kind: "ConfigMap",
-			Namespace: "ns", Name: names[i%len(names)], UID: names[i%len(names)], RVNum: rv, RVValid: true, Arrival: t0 + int64(i)*step}
-		if i%16_667 == 0 {
-			e.Type, e.Name, e.UID, e.Namespace = parser.Bookmark, "", "", ""
-		}
-		f.Add(e)
-	}
-	f.Finish([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
-		Request: &parser.Request{Watch: true, ResourceVersion: "1000", AllowWatchBookmarks: true}}}, nil)
+	busywatch.Events(n, 1, func(e parser.Event) { f.Add(e) })
+	f.Finish(busywatch.Sessions(), nil)
 }
 
 var (

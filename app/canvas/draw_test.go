@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
+	"watchlens/internal/busywatch"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -114,27 +113,10 @@ var (
 
 func benchTimeline() (*timeline.Timeline, *timeline.Analysis) {
 	benchOnce.Do(func() {
-		const n = 1_000_000
-		t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
 		b := timeline.NewBuilder()
 		f := b.AddFile("synthetic")
-		names := make([]string, 10_000)
-		for i := range names {
-			names[i] = "obj-" + strconv.Itoa(i)
-		}
-		step := int64(time.Hour) / n
-		rv := uint64(1000)
-		for i := 0; i < n; i++ {
-			rv++
-			e := parser.Event{Seq: i, Offset: int64(i) * 900, Length: 900, Type: parser.Modified, Kind: "ConfigMap",
-				Namespace: "ns-" + strconv.Itoa(i%7), Name: names[i%len(names)], UID: names[i%len(names)], RVNum: rv, RVValid: true, Arrival: t0 + int64(i)*step}
-			if i%16_667 == 0 {
-				e.Type, e.Name, e.UID, e.Namespace = parser.Bookmark, "", "", ""
-			}
-			f.Add(e)
-		}
-		f.Finish([]parser.Session{{HTTPStatus: 200, StartArrival: t0, EndArrival: t0 + int64(time.Hour),
-			Request: &parser.Request{Watch: true, ResourceVersion: "1000", AllowWatchBookmarks: true}}}, nil)
+		busywatch.Events(1_000_000, 7, func(e parser.Event) { f.Add(e) })
+		f.Finish(busywatch.Sessions(), nil)
 		benchTL = b.Build()
 		benchAn = benchTL.Analyze(timeline.DefaultParams())
 	})
