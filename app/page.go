@@ -52,6 +52,7 @@ type Page struct {
 	copied        *copied
 	find          findState
 	brushed       *brush
+	fleet         fleetState
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -76,6 +77,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 		r := a.Value.([2]int64)
 		p.onRange(ctx, r[0], r[1])
 	})
+	ctx.Handle(actionFleetOpen, p.onFleetOpen)
 	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
 		r := a.Value.([2]int64)
 		p.onBrush(ctx, r[0], r[1])
@@ -199,16 +201,19 @@ func (p *Page) renderCapture() goapp.UI {
 		p.renderFilters(),
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
-				&TimelineView{
-					Timeline: c.tl,
-					Analysis: p.analysis.an,
-					Filter:   p.view.filter,
-					From:     p.view.from,
-					To:       p.view.to,
-					AxisRV:   p.view.axisRV,
-					Selected: p.view.selected,
-					Prepared: c.prep,
-				},
+				goapp.If(p.fleet.shown && p.hasFleet(), func() goapp.UI { return &FleetView{Analysis: p.analysis.an} }).Else(func() goapp.UI {
+					return &TimelineView{
+						Timeline:   c.tl,
+						Analysis:   p.analysis.an,
+						Filter:     p.view.filter,
+						From:       p.view.from,
+						To:         p.view.to,
+						AxisRV:     p.view.axisRV,
+						Selected:   p.view.selected,
+						Prepared:   c.prep,
+						PinnedFile: p.fleet.opened,
+					}
+				}),
 			),
 			p.renderSplitter(),
 			p.renderDock(),

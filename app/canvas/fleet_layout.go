@@ -94,3 +94,13 @@ func (l *FleetLayout) VisibleRows(scrollY float64) (int, int) {
 	last := min(int(math.Ceil((scrollY+l.RowsH)/FleetRowH)), l.Rows)
 	return first, max(first, last)
 }
+
+// fleetMinRows is how many rows the stage keeps room for at least.
+const fleetMinRows = 12
+
+// MinHeight is the least height a canvas of the fleet needs: its bands
+// and up to fleetMinRows rows.
+func (d *FleetData) MinHeight() float64 {
+	l := NewFleetLayout(400, 0, len(d.Rows))
+	return l.RowsY + min(l.ContentH, fleetMinRows*FleetRowH) + 2
+}
