@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"sort"
+	"strings"
 	"time"
 
 	"watchlens/timeline"
@@ -29,6 +30,10 @@ type FleetData struct {
 // FleetRow is one client's row.
 type FleetRow struct {
 	Client *timeline.FleetClient
+	// Label names the client in the gutter: its name, or for a virtual
+	// client of a split capture its selector, which is what tells it
+	// from the others (their names share the capture's).
+	Label string
 	// With and Without are the sorted, disjoint [from, to) spans where a
 	// reconnect of the client would be refused: with bookmarks, and
 	// without them. One of them is the cursor the client had (Own), the
@@ -72,7 +77,10 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	row := make(map[int]int, len(fl.Clients))
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
-		d.Rows[i].Client = c
+		d.Rows[i].Client, d.Rows[i].Label = c, c.Name
+		if f := &tl.Files[c.File]; f.SplitOf != "" && c.Name == f.Name {
+			d.Rows[i].Label = strings.TrimSuffix(strings.TrimPrefix(f.Name, f.SplitOf+" ["), "]")
+		}
 		row[c.File] = i
 		k := timeline.BookmarkAware
 		if !c.Bookmarks && c.File < len(a.HadBookmarks) && a.HadBookmarks[c.File].Synthetic {

@@ -216,7 +216,7 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 	t0 := len(fr.Texts)
 	for r := first; r < last; r++ {
 		row := &d.Rows[r]
-		name := row.Client.Name
+		name := row.Label
 		if !row.Client.Bookmarks {
 			name = "✗ " + name
 		}

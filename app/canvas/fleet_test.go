@@ -1,12 +1,15 @@
 package canvas
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -169,4 +172,50 @@ func TestFleetHitTest(t *testing.T) {
 	if want := "relisted at " + clock(row.Relists[0]) + ", after 410 Gone"; !strings.Contains(h.Text, want) {
 		t.Errorf("at %s's first relist the row says %q, want %q", row.Client.Name, h.Text, want)
 	}
+}
+
+// BenchmarkFleetFrame10k builds frames of 10 000 virtual clients, a
+// broad hour of 1 M ConfigMap events split by label, half of them quiet
+// (red without bookmarks): the Go side of a fleet frame, natively,
+// scrolled down a little further each frame.
+func BenchmarkFleetFrame10k(b *testing.B) {
+	const shards, n = 10_000, 1_000_000
+	var buf bytes.Buffer
+	t0 := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	step := time.Hour / n
+	for i := range n {
+		ts := t0.Add(time.Duration(i) * step).Format(time.RFC3339Nano)
+		if i%16_667 == 16_666 {
+			fmt.Fprintf(&buf, `%s {"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d"}}}`+"\n", ts, 1001+i)
+			continue
+		}
+		typ, obj := "ADDED", i
+		if i >= shards {
+			typ, obj = "MODIFIED", i%(shards/2)
+		}
+		fmt.Fprintf(&buf, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"fleet","uid":"u-%d","resourceVersion":"%d","labels":{"shard":"s%04d"}}}}`+"\n",
+			ts, typ, obj, obj, 1001+i, obj)
+	}
+	split, _ := timeline.ParseSplit("label=shard")
+	bl := timeline.NewBuilder()
+	if err := bl.AddReaderSplit("broad", &buf, parser.Options{}, split); err != nil {
+		b.Fatal(err)
+	}
+	a := bl.Build().Analyze(timeline.DefaultParams())
+	start := time.Now()
+	d := NewFleetData(a)
+	prepared := time.Since(start)
+	if d == nil || len(d.Rows) != shards+1 || d.MaxWithout < shards/2 {
+		b.Fatalf("the split gives %v rows and at most %d clients refused without bookmarks", len(d.Rows), d.MaxWithout)
+	}
+	var fr Frame
+	var scratch FleetScratch
+	v := &FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 800, PixelRatio: 1}
+	l := d.Build(v, &fr, &scratch)
+	b.ResetTimer()
+	for i := range b.N {
+		v.ScrollY = l.ClampScroll(float64(i%shards) * FleetRowH)
+		l = d.Build(v, &fr, &scratch)
+	}
+	b.ReportMetric(float64(prepared.Microseconds())/1000, "ms/prepare")
 }
