@@ -367,6 +367,10 @@ func (p *Page) nextTurn() readTurn {
 // selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn readTurn) {
 	params, filter := p.params, p.view.filter
+	var split *timeline.Split
+	if sp, err := timeline.ParseSplit(p.view.split); err == nil {
+		split = &sp
+	}
 	jsrt.LoadGC.Start()
 	// The bar shows at once, rendered while the first slice is read; the
 	// reports move it without rendering the page (see moveProgress).
@@ -375,7 +379,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	var c *capture
 	var a analysis
 	failure := safely(func() {
-		c = readCapture(sources, filter, func(pr progress) { p.showProgress(ctx, pr) }, turn)
+		c = readCapture(sources, filter, split, func(pr progress) { p.showProgress(ctx, pr) }, turn)
 		if c != nil {
 			a = analyze(c.tl, params)
 		}
