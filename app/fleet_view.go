@@ -236,7 +236,7 @@ func (v *FleetView) Render() goapp.UI {
 // renderHeadline says what the view shows, and its marks.
 func (v *FleetView) renderHeadline() goapp.UI {
 	key := func(sym, color, opacity, text string) goapp.UI {
-		return goapp.Span().Body(goapp.Span().Class("tl-sym").Style("color", "var("+color+")").Style("opacity", opacity).Aria("hidden", "true").Text(sym), goapp.Text(text))
+		return goapp.Span().Style("margin-right", "0.9em").Body(goapp.Span().Class("tl-sym").Style("color", "var("+color+")").Style("opacity", opacity).Aria("hidden", "true").Text(sym), goapp.Text(text))
 	}
 	return goapp.Div().Class("tl-legend").Body(
 		goapp.P().Class("tl-hint").Body(
