@@ -72,8 +72,9 @@ type source struct {
 // keeps the page responsive. It gives up, returning nil, once its turn is
 // superseded (checked while parsing, as often as it yields). It keeps
 // at most limits.maxEvents events, and says so of each file it stopped
-// reading. report may be nil.
-func readCapture(sources []source, filter timeline.Filter, report func(progress), turn readTurn) *capture {
+// reading. report may be nil. With split, each capture is read whole and
+// then split into virtual clients (timeline.Builder.AddReaderSplit).
+func readCapture(sources []source, filter timeline.Filter, split *timeline.Split, report func(progress), turn readTurn) *capture {
 	c := &capture{sources: sources}
 	b := timeline.NewBuilder()
 	b.MaxEvents = limits.maxEvents
@@ -92,8 +93,13 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 	for _, src := range sources {
 		size := int64(src.blob.Get("size").Float())
 		c.sizes = append(c.sizes, size)
-		f := b.AddFile(src.name)
 		blobs = jsrt.NewBlobReader(src.blob)
+		if split != nil {
+			c.readErr = append(c.readErr, b.AddReaderSplit(src.name, blobs, parser.Options{}, *split))
+			blobs.Close()
+			continue
+		}
+		f := b.AddFile(src.name)
 		r := parser.NewReader(blobs, parser.Options{})
 		var capped error
 		for r.Next() {
@@ -136,11 +142,29 @@ func readCapture(sources []source, filter timeline.Filter, report func(progress)
 		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
 	}
 	c.tl = b.Build()
+	if split != nil {
+		c.alignSplit()
+	}
 	jsrt.YieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
 	jsrt.YieldIfHeld()
 	c.prep = canvas.Prepare(c.tl, filter, jsrt.YieldIfHeld)
 	return c
+}
+
+// alignSplit gives every file of a split capture its size and read error,
+// as the panels read them (by file): a capture's own, and none for the
+// virtual clients that follow it.
+func (c *capture) alignSplit() {
+	sizes, errs := c.sizes, c.readErr
+	c.sizes, c.readErr = make([]int64, len(c.tl.Files)), make([]error, len(c.tl.Files))
+	k := -1
+	for i, f := range c.tl.Files {
+		if f.SplitOf == "" && k+1 < len(sizes) {
+			k++
+			c.sizes[i], c.readErr[i] = sizes[k], errs[k]
+		}
+	}
 }
 
 // readTurn is one read's turn among the page's reads: it is superseded

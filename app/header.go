@@ -31,6 +31,7 @@ func (p *Page) renderHeader() goapp.UI {
 				p.renderOpenURL(),
 			),
 		),
+		goapp.If(p.capture != nil, p.renderViewSwitch),
 		goapp.If(p.capture != nil, p.renderFind),
 		goapp.If(p.capture != nil, p.renderShare),
 	)

@@ -52,6 +52,7 @@ type Page struct {
 	copied        *copied
 	find          findState
 	brushed       *brush
+	fleet         fleetState
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -76,6 +77,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 		r := a.Value.([2]int64)
 		p.onRange(ctx, r[0], r[1])
 	})
+	ctx.Handle(actionFleetOpen, p.onFleetOpen)
 	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
 		r := a.Value.([2]int64)
 		p.onBrush(ctx, r[0], r[1])
@@ -199,16 +201,19 @@ func (p *Page) renderCapture() goapp.UI {
 		p.renderFilters(),
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
-				&TimelineView{
-					Timeline: c.tl,
-					Analysis: p.analysis.an,
-					Filter:   p.view.filter,
-					From:     p.view.from,
-					To:       p.view.to,
-					AxisRV:   p.view.axisRV,
-					Selected: p.view.selected,
-					Prepared: c.prep,
-				},
+				goapp.If(p.fleet.shown && p.hasFleet(), func() goapp.UI { return &FleetView{Analysis: p.analysis.an} }).Else(func() goapp.UI {
+					return &TimelineView{
+						Timeline:   c.tl,
+						Analysis:   p.analysis.an,
+						Filter:     p.view.filter,
+						From:       p.view.from,
+						To:         p.view.to,
+						AxisRV:     p.view.axisRV,
+						Selected:   p.view.selected,
+						Prepared:   c.prep,
+						PinnedFile: p.fleet.opened,
+					}
+				}),
 			),
 			p.renderSplitter(),
 			p.renderDock(),
@@ -362,6 +367,10 @@ func (p *Page) nextTurn() readTurn {
 // selection, any other starts afresh.
 func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn readTurn) {
 	params, filter := p.params, p.view.filter
+	var split *timeline.Split
+	if sp, err := timeline.ParseSplit(p.view.split); err == nil {
+		split = &sp
+	}
 	jsrt.LoadGC.Start()
 	// The bar shows at once, rendered while the first slice is read; the
 	// reports move it without rendering the page (see moveProgress).
@@ -370,7 +379,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	var c *capture
 	var a analysis
 	failure := safely(func() {
-		c = readCapture(sources, filter, func(pr progress) { p.showProgress(ctx, pr) }, turn)
+		c = readCapture(sources, filter, split, func(pr progress) { p.showProgress(ctx, pr) }, turn)
 		if c != nil {
 			a = analyze(c.tl, params)
 		}

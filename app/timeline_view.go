@@ -36,6 +36,10 @@ type TimelineView struct {
 	// Prepared, when not nil, holds Timeline's first frame's groundwork,
 	// done by the goroutine that read the capture (see canvas.Prepare).
 	Prepared *canvas.Prepared
+	// PinnedFile is 1 + the file whose group of tracks shows pinned to the
+	// top and unfolded, as the fleet view opens a client (0: none; only
+	// the first 64 files can be pinned).
+	PinnedFile int
 
 	cache      *canvas.Cache
 	groups     []canvas.Group
@@ -59,9 +63,10 @@ type TimelineView struct {
 	selected  int
 	scrollY   float64
 	propsSeen struct {
-		from, to int64
-		axisRV   bool
-		selected int
+		from, to   int64
+		axisRV     bool
+		selected   int
+		pinnedFile int
 	}
 
 	maxH float64 // the room the stage gives the canvas, CSS px (see canvas.FitLayout)
@@ -150,6 +155,13 @@ func (v *TimelineView) sync() {
 		v.scrollY = 0
 		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
 		v.propsSeen.selected = v.Selected - 1
+	}
+	if v.PinnedFile != v.propsSeen.pinnedFile {
+		v.propsSeen.pinnedFile = v.PinnedFile
+		if f := v.PinnedFile - 1; f >= 0 && f < 64 {
+			v.pinnedFiles, v.foldedFiles = 1<<f, v.foldedFiles&^(1<<f)
+			v.scrollY, v.rowsBuilt = 0, false
+		}
 	}
 	if !v.rowsBuilt || v.Filter != v.rowsFilter {
 		v.rebuildRows()

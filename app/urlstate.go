@@ -18,7 +18,11 @@ type viewState struct {
 	url    string // a capture the browser fetches (?url=)
 	// files names the files dropped or chosen, which a link cannot
 	// carry: it opens a page asking for them (Page.renderRestore).
-	files    []string
+	files []string
+	// split, when set, splits each capture read into virtual clients
+	// (?split=, as the CLI's --split-by: nodeName, namespace, label=KEY,
+	// field=PATH).
+	split    string
 	params   timeline.Params
 	from, to int64 // visible range on the axis; both 0 for the whole capture
 	axisRV   bool
@@ -39,6 +43,7 @@ func (v viewState) query() url.Values {
 	}
 	set("sample", v.sample)
 	set("url", v.url)
+	set("split", v.split)
 	if v.sample == "" && v.url == "" {
 		for _, f := range v.files {
 			q.Add("file", f)
@@ -107,6 +112,9 @@ func parseViewState(q url.Values) viewState {
 	v.url = q.Get("url")
 	if v.sample == "" && v.url == "" {
 		v.files = q["file"]
+	}
+	if _, err := timeline.ParseSplit(q.Get("split")); err == nil {
+		v.split = q.Get("split")
 	}
 	if d, ok := parseSeconds(q.Get("w")); ok {
 		v.params.CacheWindow = d

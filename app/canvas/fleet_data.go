@@ -1,0 +1,193 @@
+package canvas
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"watchlens/timeline"
+)
+
+// FleetData is what the fleet view draws, worked out once per analysis:
+// per client, the spans where a reconnect would be refused with and
+// without bookmarks and the instants of its relists; for the fleet, every
+// relist's instant and the curves' peaks. A frame then only looks up what
+// lies in view, for the rows in view, so that ten thousand clients draw
+// as fast as ten.
+type FleetData struct {
+	Fleet *timeline.Fleet
+	Rows  []FleetRow // Fleet.Clients' order: riskiest first
+	// From and To are the shared clock's extent, with a margin.
+	From, To int64
+	// Restarts are the API server restarts the captures show.
+	Restarts []timeline.DetectedRestart
+	// MaxWith and MaxWithout are the curves' peaks: the most clients a
+	// reconnect would have sent to a relist at once.
+	MaxWith, MaxWithout int
+	relists             []int64 // every client's relists, sorted
+}
+
+// FleetRow is one client's row.
+type FleetRow struct {
+	Client *timeline.FleetClient
+	// Label names the client in the gutter: its name, or for a virtual
+	// client of a split capture its selector, which is what tells it
+	// from the others (their names share the capture's).
+	Label string
+	// With and Without are the sorted, disjoint [from, to) spans where a
+	// reconnect of the client would be refused: with bookmarks, and
+	// without them. One of them is the cursor the client had (Own), the
+	// other the models' answer for the one it did not (Other).
+	With, Without [][2]int64
+	Relists       []int64 // sorted
+}
+
+// Own is the refused spans of the cursor the client had.
+func (r *FleetRow) Own() [][2]int64 {
+	if r.Client.Bookmarks {
+		return r.With
+	}
+	return r.Without
+}
+
+// Other is the refused spans of the cursor the client did not have.
+func (r *FleetRow) Other() [][2]int64 {
+	if r.Client.Bookmarks {
+		return r.Without
+	}
+	return r.With
+}
+
+// NewFleetData prepares the fleet of an analysis; nil when it has none
+// (fewer than two clients).
+func NewFleetData(a *timeline.Analysis) *FleetData {
+	fl := a.Fleet()
+	if fl == nil {
+		return nil
+	}
+	tl := a.TL
+	start, end := tl.Start(), tl.End()+1
+	m := max((end-start)/50, int64(time.Second))
+	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts}
+	// The cursor each side stands for, as the fleet's stampede counts
+	// them: with bookmarks, the bookmark-aware cursor of a client that
+	// asked for them, else its counterfactual; without, the
+	// bookmark-ignoring one.
+	withKind := make(map[int]timeline.CursorKind, len(fl.Clients))
+	row := make(map[int]int, len(fl.Clients))
+	for i := range fl.Clients {
+		c := &fl.Clients[i]
+		d.Rows[i].Client, d.Rows[i].Label = c, c.Name
+		if f := &tl.Files[c.File]; f.SplitOf != "" && c.Name == f.Name {
+			d.Rows[i].Label = strings.TrimSuffix(strings.TrimPrefix(f.Name, f.SplitOf+" ["), "]")
+		}
+		row[c.File] = i
+		k := timeline.BookmarkAware
+		if !c.Bookmarks && c.File < len(a.HadBookmarks) && a.HadBookmarks[c.File].Synthetic {
+			k = timeline.HadBookmarks
+		}
+		withKind[c.File] = k
+		for _, r := range c.Relists {
+			d.Rows[i].Relists = append(d.Rows[i].Relists, r.T)
+			d.relists = append(d.relists, r.T)
+		}
+		sort.Slice(d.Rows[i].Relists, func(x, y int) bool { return d.Rows[i].Relists[x] < d.Rows[i].Relists[y] })
+	}
+	sort.Slice(d.relists, func(x, y int) bool { return d.relists[x] < d.relists[y] })
+	// One pass over the zones, not one per client.
+	for _, z := range a.Zones {
+		i, ok := row[z.File]
+		if !ok || z.To <= z.From {
+			continue
+		}
+		span := [2]int64{z.From, z.To}
+		if z.Kind == withKind[z.File] {
+			d.Rows[i].With = append(d.Rows[i].With, span)
+		}
+		if z.Kind == timeline.BookmarkIgnoring {
+			d.Rows[i].Without = append(d.Rows[i].Without, span)
+		}
+	}
+	for i := range d.Rows {
+		d.Rows[i].With = unionSpans(d.Rows[i].With)
+		d.Rows[i].Without = unionSpans(d.Rows[i].Without)
+	}
+	for _, s := range fl.Steps {
+		d.MaxWith, d.MaxWithout = max(d.MaxWith, s.With), max(d.MaxWithout, s.Without)
+	}
+	return d
+}
+
+// unionSpans sorts spans and merges those that overlap or touch.
+func unionSpans(spans [][2]int64) [][2]int64 {
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	out := spans[:0]
+	for _, s := range spans {
+		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// StepAt is the stampede at instant t: how many clients a reconnect then
+// would send to a relist, with and without bookmarks.
+func (d *FleetData) StepAt(t int64) timeline.FleetStep {
+	st := d.Fleet.Steps
+	k := sort.Search(len(st), func(i int) bool { return st[i].T > t }) - 1
+	if k < 0 {
+		return timeline.FleetStep{T: t}
+	}
+	return st[k]
+}
+
+// RelistsIn counts the relists in [from, to).
+func (d *FleetData) RelistsIn(from, to int64) int {
+	return countIn(d.relists, from, to)
+}
+
+// spanAt says whether t lies in one of the sorted, disjoint spans.
+func spanAt(spans [][2]int64, t int64) bool {
+	k := sort.Search(len(spans), func(i int) bool { return spans[i][1] > t })
+	return k < len(spans) && spans[k][0] <= t
+}
+
+// overlaps says whether one of the sorted, disjoint spans meets [from, to).
+func overlaps(spans [][2]int64, from, to int64) bool {
+	k := sort.Search(len(spans), func(i int) bool { return spans[i][1] > from })
+	return k < len(spans) && spans[k][0] < to
+}
+
+// FleetRange is what a range of the shared clock holds.
+type FleetRange struct {
+	From, To int64
+	// With and Without count the clients a reconnect somewhere in the
+	// range would have sent to a relist, with and without bookmarks;
+	// PeakWith and PeakWithout the most at one instant.
+	With, Without         int
+	PeakWith, PeakWithout int
+	Relists               int // relists seen in the range
+}
+
+// RangeCounts counts what [from, to) holds.
+func (d *FleetData) RangeCounts(from, to int64) FleetRange {
+	r := FleetRange{From: from, To: to, Relists: d.RelistsIn(from, to)}
+	for i := range d.Rows {
+		if overlaps(d.Rows[i].With, from, to) {
+			r.With++
+		}
+		if overlaps(d.Rows[i].Without, from, to) {
+			r.Without++
+		}
+	}
+	s := d.StepAt(from)
+	r.PeakWith, r.PeakWithout = s.With, s.Without
+	for _, s := range d.Fleet.Steps {
+		if s.T > from && s.T < to {
+			r.PeakWith, r.PeakWithout = max(r.PeakWith, s.With), max(r.PeakWithout, s.Without)
+		}
+	}
+	return r
+}

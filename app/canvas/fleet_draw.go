@@ -1,0 +1,268 @@
+package canvas
+
+import (
+	"math"
+	"sort"
+	"strconv"
+)
+
+// FleetViewport is everything one fleet frame depends on besides the
+// data.
+type FleetViewport struct {
+	From, To int64
+	Width    float64
+	// MaxHeight, when not 0, is the room the canvas has, CSS pixels.
+	MaxHeight  float64
+	PixelRatio float64
+	ScrollY    float64
+	Selecting  bool
+	SelectFrom float64 // pixel x of a shift-drag's ends
+	SelectTo   float64
+}
+
+// Scale maps the viewport's range onto the layout's plot.
+func (v *FleetViewport) Scale(l *FleetLayout) Scale {
+	return Scale{From: v.From, To: v.To, X0: l.PlotX, Width: l.PlotW}
+}
+
+// Build fills fr with one frame of the fleet view; buf is scratch space
+// the caller keeps between frames.
+func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetLayout {
+	l := NewFleetLayout(v.Width, v.MaxHeight, len(d.Rows))
+	fr.reset(l.Width, l.Height, v.PixelRatio)
+	s := v.Scale(&l)
+	bottom := l.RowsY + max(l.RowsH, FleetRowH)
+
+	// Band backgrounds and their names in the gutter.
+	fr.rect(ColorGrid, 0.25, l.PlotX, l.CurvesY, l.PlotW, fleetCurvesH)
+	fr.rect(ColorGrid, 0.25, l.PlotX, l.HistY, l.PlotW, fleetHistH)
+	t0 := len(fr.Texts)
+	fr.addText(l.PlotX-8, l.CurvesY+9, "clients sent to relist", ColorFg, "r", "b")
+	fr.addText(l.PlotX-8, l.CurvesY+23, "if every watch dropped:", ColorMuted, "r", "")
+	fr.addText(l.PlotX-8, l.CurvesY+41, "without bookmarks ━", ColorIgnoring, "r", "b")
+	fr.addText(l.PlotX-8, l.CurvesY+55, "with bookmarks ━", ColorAware, "r", "b")
+	fr.addText(l.PlotX-8, l.HistY+fleetHistH/2, "relists seen", ColorFg, "r", "b")
+	fr.flushTexts(t0)
+
+	// Ticks: grid lines over every band, labels in the axis band.
+	buf.segs = buf.segs[:0]
+	t0 = len(fr.Texts)
+	for _, tk := range timeTicks(s) {
+		x := math.Round(s.X(tk.Value)) + 0.5
+		buf.segs = append(buf.segs, float32(x), float32(axisH-6), float32(x), float32(bottom))
+		fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
+	}
+	fr.add(Op{Kind: "seg", Color: ColorGrid, Size: 1}, buf.segs)
+	fr.flushTexts(t0)
+
+	fr.clip(l.PlotX, 0, l.PlotW, l.Height)
+	d.drawRestarts(&l, s, fr, buf, bottom)
+	d.drawCurves(&l, s, fr, buf)
+	d.drawHistogram(&l, s, fr, buf)
+	fr.unclip()
+	d.drawRows(v, &l, s, fr, buf)
+
+	if v.Selecting {
+		a, b := min(v.SelectFrom, v.SelectTo), max(v.SelectFrom, v.SelectTo)
+		fr.rect(ColorSession, 0.25, a, axisH, b-a, bottom-axisH)
+	}
+	return l
+}
+
+// FleetScratch is the buffers a fleet frame is built in, kept between
+// frames so that a frame allocates nothing once they have grown.
+type FleetScratch struct {
+	segs, rects, marks []float32
+	with, without      []int32
+	bins               []int32
+}
+
+// drawRestarts shades each restart, from the old server ending its
+// watches to a server serving again, and marks its start across every
+// band.
+func (d *FleetData) drawRestarts(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch, bottom float64) {
+	buf.rects, buf.segs = buf.rects[:0], buf.segs[:0]
+	t0 := len(fr.Texts)
+	for _, r := range d.Restarts {
+		w := r.Window()
+		if w.To < s.From || w.From > s.To {
+			continue
+		}
+		x0, x1 := s.XClamped(w.From), s.XClamped(w.To)
+		buf.rects = append(buf.rects, float32(x0), float32(axisH), float32(max(x1-x0, 2)), float32(bottom-axisH))
+		x := math.Round(x0) + 0.5
+		buf.segs = append(buf.segs, float32(x), float32(axisH), float32(x), float32(bottom))
+		fr.addText(x+4, l.CurvesY+9, "API server restart", ColorFg, "l", "b")
+	}
+	fr.add(Op{Kind: "rect", Color: ColorFg, Alpha: 0.1}, buf.rects)
+	fr.add(Op{Kind: "seg", Color: ColorFg, Size: 1.5, Dashed: true}, buf.segs)
+	fr.flushTexts(t0)
+}
+
+// drawCurves draws the stampede series, per pixel column its highest
+// value there: without bookmarks as a pale area under its line, with
+// bookmarks as a line over it.
+func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
+	n := max(int(l.PlotW), 1)
+	buf.with, buf.without = resize(buf.with, n), resize(buf.without, n)
+	steps := d.Fleet.Steps
+	k := sort.Search(len(steps), func(i int) bool { return steps[i].T > s.From }) - 1
+	for c := range n {
+		var w, wo int
+		if k >= 0 {
+			w, wo = steps[k].With, steps[k].Without
+		}
+		end := s.ColumnEnd(c, n)
+		for k+1 < len(steps) && steps[k+1].T < end {
+			k++
+			w, wo = max(w, steps[k].With), max(wo, steps[k].Without)
+		}
+		buf.with[c], buf.without[c] = int32(w), int32(wo)
+	}
+	top := max(d.MaxWith, d.MaxWithout, 1)
+	y0, h := l.CurvesY+fleetCurvesH-4, fleetCurvesH-18
+	y := func(v int32) float64 { return math.Round(y0-float64(v)*h/float64(top)) + 0.5 }
+
+	buf.rects = buf.rects[:0]
+	for c := 0; c < n; {
+		e := c + 1
+		for e < n && buf.without[e] == buf.without[c] {
+			e++
+		}
+		if buf.without[c] > 0 {
+			yt := y(buf.without[c])
+			buf.rects = append(buf.rects, float32(l.PlotX+float64(c)), float32(yt), float32(e-c), float32(y0-yt+0.5))
+		}
+		c = e
+	}
+	fr.add(Op{Kind: "rect", Color: ColorIgnoring, Alpha: 0.22}, buf.rects)
+	fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2}, stepLine(buf.segs[:0], buf.without, l.PlotX, y))
+	buf.segs = stepLine(buf.segs[:0], buf.with, l.PlotX, y)
+	fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2}, buf.segs)
+
+	// The scale, in the gutter: 0 and the peak.
+	t0 := len(fr.Texts)
+	fr.addText(l.PlotX-4, y(int32(top)), strconv.Itoa(top), ColorMuted, "r", "")
+	fr.addText(l.PlotX-4, y(0), "0", ColorMuted, "r", "")
+	fr.flushTexts(t0)
+}
+
+// stepLine appends the segments of a step line through one value per
+// pixel column from x0: a horizontal run per value, a vertical rise or
+// fall between runs.
+func stepLine(segs []float32, vals []int32, x0 float64, y func(int32) float64) []float32 {
+	for c := 0; c < len(vals); {
+		e := c + 1
+		for e < len(vals) && vals[e] == vals[c] {
+			e++
+		}
+		yc := float32(y(vals[c]))
+		segs = append(segs, float32(x0+float64(c)), yc, float32(x0+float64(e)), yc)
+		if e < len(vals) {
+			segs = append(segs, float32(x0+float64(e)), yc, float32(x0+float64(e)), float32(y(vals[e])))
+		}
+		c = e
+	}
+	return segs
+}
+
+// drawHistogram draws the relists seen per interval of fleetBinPx
+// pixels.
+func (d *FleetData) drawHistogram(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
+	n := max(int(l.PlotW/fleetBinPx), 1)
+	buf.bins = resize(buf.bins, n)
+	top := int32(0)
+	lo := sort.Search(len(d.relists), func(i int) bool { return d.relists[i] >= s.From })
+	for _, t := range d.relists[lo:] {
+		if t >= s.To {
+			break
+		}
+		b := min(int((s.X(t)-l.PlotX)/fleetBinPx), n-1)
+		buf.bins[b]++
+		top = max(top, buf.bins[b])
+	}
+	buf.rects = buf.rects[:0]
+	y0, h := l.HistY+fleetHistH-2, fleetHistH-14
+	for b, c := range buf.bins {
+		if c == 0 {
+			continue
+		}
+		bh := max(math.Round(float64(c)*h/float64(top)), 2)
+		buf.rects = append(buf.rects, float32(l.PlotX+float64(b)*fleetBinPx), float32(y0-bh), float32(fleetBinPx-1), float32(bh))
+	}
+	fr.add(Op{Kind: "rect", Color: ColorDeleted}, buf.rects)
+	if top > 0 {
+		t0 := len(fr.Texts)
+		fr.addText(l.PlotX-4, y0-h, strconv.Itoa(int(top)), ColorMuted, "r", "")
+		fr.flushTexts(t0)
+	}
+}
+
+// drawRows draws the rows in view, no others: each client's name in the
+// gutter; red where a reconnect of the cursor it had would be refused,
+// pale red where the one it did not have would; a ring at each relist.
+func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
+	first, last := l.VisibleRows(v.ScrollY)
+	// A clip replaces the one before (web/timeline.js): the gutter's
+	// names are clipped to the row area, then the spans to its plot.
+	fr.clip(0, l.RowsY, l.Width, l.RowsH)
+	buf.rects = buf.rects[:0]
+	for r := first; r < last; r++ {
+		if r%2 == 1 {
+			buf.rects = append(buf.rects, 0, float32(l.RowY(r, v.ScrollY)), float32(l.Width), FleetRowH)
+		}
+	}
+	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.3}, buf.rects)
+	t0 := len(fr.Texts)
+	for r := first; r < last; r++ {
+		row := &d.Rows[r]
+		name := row.Label
+		if !row.Client.Bookmarks {
+			name = "✗ " + name
+		}
+		fr.addTextWithin(6, l.RowY(r, v.ScrollY)+FleetRowH/2, l.PlotX-14, name, ColorFg, "l", "")
+	}
+	fr.flushTexts(t0)
+	fr.clip(l.PlotX, l.RowsY, l.PlotW, l.RowsH)
+	for _, own := range []bool{false, true} {
+		buf.rects = buf.rects[:0]
+		for r := first; r < last; r++ {
+			row := &d.Rows[r]
+			spans := row.Other()
+			if own {
+				spans = row.Own()
+			}
+			y := l.RowY(r, v.ScrollY) + 2
+			k := sort.Search(len(spans), func(i int) bool { return spans[i][1] > s.From })
+			for ; k < len(spans) && spans[k][0] < s.To; k++ {
+				x0, x1 := s.XClamped(spans[k][0]), s.XClamped(spans[k][1])
+				buf.rects = append(buf.rects, float32(x0), float32(y), float32(max(x1-x0, 1)), FleetRowH-4)
+			}
+		}
+		alpha := float32(zoneRiskAlpha)
+		if own {
+			alpha = zoneAlpha
+		}
+		fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: alpha}, buf.rects)
+	}
+	buf.marks = buf.marks[:0]
+	for r := first; r < last; r++ {
+		ts := d.Rows[r].Relists
+		y := float32(l.RowY(r, v.ScrollY) + FleetRowH/2)
+		for k := sort.Search(len(ts), func(i int) bool { return ts[i] >= s.From }); k < len(ts) && ts[k] < s.To; k++ {
+			buf.marks = append(buf.marks, float32(s.X(ts[k])), y)
+		}
+	}
+	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "ring", Size: markSize}, buf.marks)
+	fr.unclip()
+}
+
+// resize is buf with n zeroed elements, grown when it is too small.
+func resize(buf []int32, n int) []int32 {
+	if cap(buf) < n {
+		return make([]int32, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
+}

@@ -1,0 +1,104 @@
+package canvas
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"watchlens/app/words"
+	"watchlens/timeline"
+)
+
+// FleetHit is what lies under the pointer in the fleet view: a tooltip,
+// and the row a click opens (-1 for none).
+type FleetHit struct {
+	Text string
+	Row  int
+}
+
+// HitTest answers for the pointer at (x, y) in CSS pixels of the canvas.
+func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) FleetHit {
+	h := FleetHit{Row: -1}
+	area := l.AreaAt(y)
+	if area == FleetRows {
+		h.Row = l.RowAt(y, v.ScrollY)
+	}
+	if x < l.PlotX-2 && h.Row < 0 {
+		return h
+	}
+	s := v.Scale(l)
+	at := s.At(max(l.PlotX, min(x, l.PlotX+l.PlotW)))
+	slop := max(int64(math.Ceil(hitSlop*float64(s.To-s.From)/s.Width)), 1)
+	var lines []string
+	switch area {
+	case FleetAxis:
+		lines = append(lines, clock(at))
+	case FleetCurves:
+		st := d.StepAt(at)
+		lines = append(lines, "Had every watch dropped at "+clock(at)+", the reconnects would have sent",
+			words.Plural(st.Without, "client")+" to relist without bookmarks,",
+			strconv.Itoa(st.With)+" with bookmarks.")
+	case FleetHistogram:
+		b := math.Floor((x - l.PlotX) / fleetBinPx)
+		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
+		lines = append(lines, words.Plural(d.RelistsIn(from, to), "relist")+" seen from "+clock(from)+" to "+clock(to)+
+			" (a client reading its whole list again)")
+	case FleetRows:
+		if h.Row >= 0 {
+			lines = append(lines, d.rowText(h.Row, at, slop)...)
+		}
+	}
+	if area == FleetCurves || area == FleetHistogram {
+		for _, r := range d.Restarts {
+			if w := r.Window(); at >= w.From-slop && at <= w.To+slop {
+				lines = append(lines, "API server restart: its watches ended at "+clock(r.Ended)+", a server answered again at "+clock(w.To)+
+					" ("+words.Plural(len(r.Sessions), "watch")+" in "+words.Plural(r.Files, "client")+" ended)")
+			}
+		}
+	}
+	h.Text = strings.Join(lines, "\n")
+	return h
+}
+
+// rowText describes a client's row at instant at.
+func (d *FleetData) rowText(r int, at, slop int64) []string {
+	row := &d.Rows[r]
+	c := row.Client
+	had, lacked := "without bookmarks", "with bookmarks"
+	if c.Bookmarks {
+		had, lacked = lacked, had
+	}
+	verdict := func(spans [][2]int64) string {
+		if spanAt(spans, at) {
+			return "refused (410 Gone): a relist"
+		}
+		return "accepted"
+	}
+	lines := []string{
+		c.Name,
+		"asked for bookmarks: " + map[bool]string{true: "yes", false: "no"}[c.Bookmarks] + "; relists seen: " + strconv.Itoa(len(c.Relists)),
+		"a reconnect at " + clock(at) + ", " + had + " (as it ran): " + verdict(row.Own()),
+		lacked + ": " + verdict(row.Other()),
+	}
+	for _, rl := range c.Relists {
+		if absInt64(rl.T-at) <= slop {
+			lines = append(lines, "relisted at "+clock(rl.T)+", after "+causeText(rl.Cause))
+		}
+	}
+	return append(lines, "click: open this client's timeline")
+}
+
+// causeText says in words why a client relisted.
+func causeText(cause timeline.RelistCause) string {
+	switch cause {
+	case timeline.CauseGone:
+		return "410 Gone: the server no longer had its cursor"
+	case timeline.CauseError:
+		return "an error"
+	}
+	return "nothing seen"
+}
+
+// clock shows an instant of the shared clock.
+func clock(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }

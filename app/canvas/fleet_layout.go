@@ -1,0 +1,106 @@
+package canvas
+
+import "math"
+
+// The fleet view's bands, CSS pixels: the axis, the curves of clients a
+// reconnect would send to a relist, the histogram of relists seen, then a
+// row per client, of which only those in view are drawn.
+const (
+	fleetCurvesH  = 104.0
+	fleetHistH    = 44.0
+	FleetRowH     = 15.0
+	fleetRowsShow = 40 // the rows scroll beyond this many
+	fleetBinPx    = 4.0
+)
+
+// FleetArea names what lies under a point of the fleet view.
+type FleetArea int
+
+const (
+	FleetNone FleetArea = iota
+	FleetAxis
+	FleetCurves
+	FleetHistogram
+	FleetRows
+)
+
+// FleetLayout places the fleet view's bands in a canvas of width Width.
+type FleetLayout struct {
+	Width, Height  float64
+	PlotX, PlotW   float64
+	CurvesY, HistY float64
+	RowsY, RowsH   float64 // the row area's top and visible height
+	ContentH       float64 // the height of every row
+	Rows           int
+}
+
+// NewFleetLayout lays out rows clients in a canvas w wide and at most
+// maxH high (0: no bound, fleetRowsShow rows in view).
+func NewFleetLayout(w, maxH float64, rows int) FleetLayout {
+	l := FleetLayout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40), Rows: rows}
+	l.CurvesY = axisH + bandGap
+	l.HistY = l.CurvesY + fleetCurvesH + bandGap
+	l.RowsY = l.HistY + fleetHistH + bandGap
+	l.ContentH = float64(rows) * FleetRowH
+	show := float64(fleetRowsShow)
+	if maxH > 0 {
+		show = max(math.Floor((maxH-l.RowsY-2)/FleetRowH), minRowsShow)
+	}
+	l.RowsH = min(l.ContentH, show*FleetRowH)
+	l.Height = l.RowsY + max(l.RowsH, FleetRowH) + 2
+	return l
+}
+
+// AreaAt says what lies at height y.
+func (l *FleetLayout) AreaAt(y float64) FleetArea {
+	switch {
+	case y >= 0 && y < axisH:
+		return FleetAxis
+	case y >= l.CurvesY && y < l.CurvesY+fleetCurvesH:
+		return FleetCurves
+	case y >= l.HistY && y < l.HistY+fleetHistH:
+		return FleetHistogram
+	case y >= l.RowsY && y < l.RowsY+l.RowsH:
+		return FleetRows
+	}
+	return FleetNone
+}
+
+// RowAt is the row under y with the rows scrolled by scrollY, or -1.
+func (l *FleetLayout) RowAt(y, scrollY float64) int {
+	if l.AreaAt(y) != FleetRows {
+		return -1
+	}
+	r := int((y - l.RowsY + scrollY) / FleetRowH)
+	if r < 0 || r >= l.Rows {
+		return -1
+	}
+	return r
+}
+
+// RowY is the top of row r scrolled by scrollY.
+func (l *FleetLayout) RowY(r int, scrollY float64) float64 {
+	return l.RowsY + float64(r)*FleetRowH - scrollY
+}
+
+// ClampScroll keeps the rows' scroll offset inside their content.
+func (l *FleetLayout) ClampScroll(s float64) float64 {
+	return math.Max(0, math.Min(s, l.ContentH-l.RowsH))
+}
+
+// VisibleRows is the range [first, last) of the rows in view.
+func (l *FleetLayout) VisibleRows(scrollY float64) (int, int) {
+	first := max(int(scrollY/FleetRowH), 0)
+	last := min(int(math.Ceil((scrollY+l.RowsH)/FleetRowH)), l.Rows)
+	return first, max(first, last)
+}
+
+// fleetMinRows is how many rows the stage keeps room for at least.
+const fleetMinRows = 12
+
+// MinHeight is the least height a canvas of the fleet needs: its bands
+// and up to fleetMinRows rows.
+func (d *FleetData) MinHeight() float64 {
+	l := NewFleetLayout(400, 0, len(d.Rows))
+	return l.RowsY + min(l.ContentH, fleetMinRows*FleetRowH) + 2
+}

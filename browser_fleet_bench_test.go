@@ -1,0 +1,163 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// writeShardedCapture writes a time-stamped NDJSON broad watch of n
+// ConfigMap events over an hour, its objects labelled shard=s0000,
+// s0001, ..., one object to each of shards: the first half of the shards change all
+// hour, the second half never after their creation, so that split by the
+// label their virtual clients' cursors go stale without bookmarks, as
+// quiet narrow watchers' do. A bookmark a minute.
+func writeShardedCapture(t testing.TB, path string, n, shards int) {
+	f, err := os.Create(path)
+	must(t, err)
+	w := bufio.NewWriterSize(f, 1<<20)
+	t0 := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	step := time.Hour / time.Duration(n)
+	for i := range n {
+		ts := t0.Add(time.Duration(i) * step).Format(time.RFC3339Nano)
+		rv := 1001 + i
+		if i%16_667 == 16_666 {
+			fmt.Fprintf(w, `%s {"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d"}}}`+"\n", ts, rv)
+			continue
+		}
+		typ, obj := "ADDED", i
+		if i >= shards {
+			typ, obj = "MODIFIED", i%(shards/2)
+		}
+		fmt.Fprintf(w, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"fleet","uid":"u-%d","resourceVersion":"%d","labels":{"shard":"s%04d"}}}}`+"\n",
+			ts, typ, obj, obj, rv, obj)
+	}
+	must(t, w.Flush())
+	must(t, f.Close())
+}
+
+// BenchmarkBrowserFleetFrame measures in headless Chromium the time from
+// a wheel or drag event on the fleet view's canvas to the frame painted,
+// for 2 000 virtual clients: a broad capture of 1 M events split by a
+// label (?split=label=shard, the CLI's --split-by). As in
+// BenchmarkBrowserTimelineFrame, each event is dispatched from a frame
+// callback and timed to a message posted there, which arrives once that
+// frame is painted; a frame budget is 16 ms. The wheel zooms from the
+// whole hour down to seconds and back, a drag pans the view zoomed in,
+// and the wheel over the names scrolls the rows from the first client to
+// the last.
+func BenchmarkBrowserFleetFrame(b *testing.B) {
+	s := startSite(b)
+	for _, clients := range []int{2_000, 10_000} {
+		b.Run(fmt.Sprintf("%d-clients", clients), func(b *testing.B) { benchFleetFrames(b, s, clients) })
+	}
+}
+
+func benchFleetFrames(b *testing.B, s *site, clients int) {
+	const name = "sharded-1M.log"
+	big := filepath.Join(b.TempDir(), name)
+	writeShardedCapture(b, big, 1_000_000, clients)
+	// A tab of its own, not newTab's: splitting and analysing 10 000
+	// clients as wasm takes longer than newTab's time limit.
+	tab, cancelTab := chromedp.NewContext(s.browser)
+	defer cancelTab()
+	tab, cancel := context.WithTimeout(tab, 20*time.Minute)
+	defer cancel()
+	navigate(b, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
+	waitText(b, tab, "#timeline-summary")
+	start := time.Now()
+	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#show-fleet")`, chromedp.WithPollingTimeout(15*time.Minute)))
+	must(b, err)
+	fmt.Fprintf(os.Stderr, "1 M events split into %d virtual clients and shown in %v\n", clients, time.Since(start).Round(time.Millisecond))
+	must(b, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
+	// The virtual clients and the broad capture they are split from.
+	if got := waitText(b, tab, "#fleet-summary dd"); got != strconv.Itoa(clients+1) {
+		b.Fatalf("the fleet has %s clients, want %d", got, clients+1)
+	}
+	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#fleet canvas"))))
+	type frames struct {
+		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, Scroll, ScrollP95, ScrollMax float64
+		Scrolled                                                                     bool
+	}
+	var sum frames
+	b.ResetTimer()
+	for range b.N {
+		got, err := chromedp.Run(tab, chromedp.Evaluate[frames](`(async () => {
+			const c = document.querySelector("#fleet canvas");
+			const r = c.getBoundingClientRect();
+			const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
+			const y = r.top + Number(c.dataset.rowsY) + 40;
+			const painted = (f) => new Promise(done => requestAnimationFrame(() => {
+				const t0 = performance.now();
+				f();
+				const ch = new MessageChannel();
+				ch.port1.onmessage = () => done(performance.now() - t0);
+				ch.port2.postMessage(null);
+			}));
+			const timed = async (n, f) => {
+				const ts = [];
+				for (let i = 0; i < n; i++) {
+					ts.push(await painted(() => f(i)));
+				}
+				ts.sort((a, b) => a - b);
+				return [ts[n >> 1], ts[Math.floor(n * 0.95)], ts[n - 1]];
+			};
+			const wheel = (px, dy) => new WheelEvent("wheel", {deltaY: dy, clientX: px, clientY: y, bubbles: true, cancelable: true});
+			c.dispatchEvent(new MouseEvent("dblclick", {clientX: x, clientY: y, bubbles: true, cancelable: true}));
+			await new Promise(done => setTimeout(done, 300));
+			const [wh, whP95, whMax] = await timed(40, i => c.dispatchEvent(wheel(x, i < 20 ? -240 : 240)));
+			for (let i = 0; i < 3; i++) await painted(() => c.dispatchEvent(wheel(x, -240)));
+			const opts = (px, b) => ({pointerId: 1, button: 0, buttons: b, clientX: px, clientY: y, bubbles: true});
+			c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
+			const [pan, panP95, panMax] = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 10 * (i + 1), 1))));
+			c.dispatchEvent(new PointerEvent("pointerup", opts(x - 400, 0)));
+			// Over the names the wheel scrolls the rows: 40 notches, from
+			// the first client down to the last.
+			const names = r.left + 40;
+			const [sc, scP95, scMax] = await timed(40, i => c.dispatchEvent(wheel(names, `+strconv.Itoa(clients/40)+` * Number(c.dataset.rowH))));
+			const scrolled = Number(c.dataset.scrollY) >= Math.min(9000, `+strconv.Itoa(clients)+` - 100) * Number(c.dataset.rowH);
+			return {Wheel: wh, WheelP95: whP95, WheelMax: whMax, Pan: pan, PanP95: panP95, PanMax: panMax, Scroll: sc, ScrollP95: scP95, ScrollMax: scMax, Scrolled: scrolled};
+		})()`, chromedp.EvalAwaitPromise))
+		must(b, err)
+		if !got.Scrolled {
+			b.Fatal("the wheel over the names did not scroll the rows to the last clients")
+		}
+		sum.Wheel += got.Wheel
+		sum.WheelP95 += got.WheelP95
+		sum.WheelMax = max(sum.WheelMax, got.WheelMax)
+		sum.Pan += got.Pan
+		sum.PanP95 += got.PanP95
+		sum.PanMax = max(sum.PanMax, got.PanMax)
+		sum.Scroll += got.Scroll
+		sum.ScrollP95 += got.ScrollP95
+		sum.ScrollMax = max(sum.ScrollMax, got.ScrollMax)
+		// The next round scrolls from the top again.
+		b.StopTimer()
+		must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+			const c = document.querySelector("#fleet canvas");
+			c.dispatchEvent(new WheelEvent("wheel", {deltaY: -1e9, clientX: c.getBoundingClientRect().left + 40, clientY: c.getBoundingClientRect().top + Number(c.dataset.rowsY) + 40, bubbles: true, cancelable: true}));
+		})()`)))
+		b.StartTimer()
+	}
+	n := float64(b.N)
+	b.ReportMetric(sum.Wheel/n, "ms/wheel-frame")
+	b.ReportMetric(sum.WheelP95/n, "ms/wheel-frame-p95")
+	b.ReportMetric(sum.WheelMax, "ms/slowest-wheel-frame")
+	b.ReportMetric(sum.Pan/n, "ms/pan-frame")
+	b.ReportMetric(sum.PanP95/n, "ms/pan-frame-p95")
+	b.ReportMetric(sum.PanMax, "ms/slowest-pan-frame")
+	b.ReportMetric(sum.Scroll/n, "ms/scroll-frame")
+	b.ReportMetric(sum.ScrollP95/n, "ms/scroll-frame-p95")
+	b.ReportMetric(sum.ScrollMax, "ms/slowest-scroll-frame")
+	screenshot(b, tab, fmt.Sprintf("fleet-%d", clients))
+}

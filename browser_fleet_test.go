@@ -1,0 +1,293 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+	"watchlens/timeline"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The fleet view of the recording in testdata/fleet (44 client-go
+// informers through a rolling restart of two API servers), against the
+// fleet the model finds natively in the same captures: the rows in its
+// order, the curves' peaks and the relists, read from the canvas's
+// tooltips as a user hovers it; a shift-drag's counts; and a click on a
+// row opening that client's timeline.
+
+// fleetCaptures are the recording's 44 captures.
+func fleetCaptures(t testing.TB) []string {
+	t.Helper()
+	names, err := filepath.Glob("testdata/fleet/*.ts.http")
+	must(t, err)
+	if len(names) != 44 {
+		t.Fatalf("testdata/fleet has %d captures, want 44", len(names))
+	}
+	for i, n := range names {
+		abs, err := filepath.Abs(n)
+		must(t, err)
+		names[i] = abs
+	}
+	return names
+}
+
+// nativeFleet reads the captures as the page does, one file each, and
+// returns the fleet the model finds.
+func nativeFleet(t testing.TB, files []string) (*timeline.Fleet, *timeline.Analysis) {
+	t.Helper()
+	b := timeline.NewBuilder()
+	for _, name := range files {
+		f, err := os.Open(name)
+		must(t, err)
+		err = b.AddReader(filepath.Base(name), f, parser.Options{})
+		f.Close()
+		must(t, err)
+	}
+	an := b.Build().Analyze(timeline.DefaultParams())
+	fl := an.Fleet()
+	if fl == nil {
+		t.Fatal("the model finds no fleet")
+	}
+	return fl, an
+}
+
+// openFleet opens the files in a fresh tab and switches to the fleet
+// view.
+func openFleet(t testing.TB, s *site, files []string) context.Context {
+	t.Helper()
+	tab := s.newTab(t)
+	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+	waitText(t, tab, "#timeline-summary")
+	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!d && d.dataset.files.split("\n").length === %d; })()`, len(files)),
+		chromedp.WithPollingTimeout(5*time.Minute)))
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
+	waitText(t, tab, "#fleet-summary")
+	return tab
+}
+
+// fleetPoint scrolls the page so that the point (x, y) of the fleet's
+// canvas, given in the canvas's CSS pixels, is in the window, and returns
+// it in the window's coordinates.
+func fleetPoint(t testing.TB, tab context.Context, x, y float64) (float64, float64) {
+	t.Helper()
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+		const c = document.querySelector("#fleet canvas");
+		let r = c.getBoundingClientRect();
+		window.scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
+		r = c.getBoundingClientRect();
+		return [r.left + %f, r.top + %f];
+	})()`, y, x, y)))
+	must(t, err)
+	return p[0], p[1]
+}
+
+// fleetLayout reads where the fleet's canvas has its plot and bands.
+type fleetLayout struct {
+	PlotX, PlotW, CurvesY, HistY, RowsY, RowH, ScrollY float64
+	From, To                                           int64
+}
+
+func readFleetLayout(t testing.TB, tab context.Context) fleetLayout {
+	t.Helper()
+	ds, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`({...document.querySelector("#fleet canvas").dataset})`))
+	must(t, err)
+	f := func(k string) float64 {
+		v, err := strconv.ParseFloat(ds[k], 64)
+		if err != nil {
+			t.Fatalf("the fleet's canvas has no %s: %v", k, ds)
+		}
+		return v
+	}
+	return fleetLayout{PlotX: f("plotX"), PlotW: f("plotW"), CurvesY: f("curvesY"), HistY: f("histY"), RowsY: f("rowsY"), RowH: f("rowH"), ScrollY: f("scrollY"),
+		From: int64(f("from")), To: int64(f("to"))}
+}
+
+func (l fleetLayout) x(t int64) float64 {
+	return l.PlotX + float64(t-l.From)/float64(l.To-l.From)*l.PlotW
+}
+
+// fleetTip moves the mouse to (x, y) of the fleet's canvas and returns
+// the tooltip it shows there once it holds want.
+func fleetTip(t testing.TB, tab context.Context, x, y float64, want string) string {
+	t.Helper()
+	px, py := fleetPoint(t, tab, x, y)
+	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, px, py)))
+	tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#fleet .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, want),
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#fleet .tl-tip").textContent`))
+		t.Fatalf("at (%.0f, %.0f) the tooltip reads %q, not %q", x, y, got, want)
+	}
+	return tip
+}
+
+func TestBrowserFleet(t *testing.T) {
+	files := fleetCaptures(t)
+	fl, an := nativeFleet(t, files)
+	s := startSite(t)
+	tab := openFleet(t, s, files)
+
+	sum, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`({...document.querySelector("#fleet-summary").dataset})`))
+	must(t, err)
+	var names []string
+	var maxWith, maxWithout int
+	for _, c := range fl.Clients {
+		names = append(names, c.Name)
+	}
+	for _, st := range fl.Steps {
+		maxWith, maxWithout = max(maxWith, st.With), max(maxWithout, st.Without)
+	}
+	if got := strings.Split(sum["order"], "\n"); strings.Join(got, ",") != strings.Join(names, ",") {
+		t.Errorf("the fleet's rows are\n%v\nthe model's clients, riskiest first,\n%v", got, names)
+	}
+	if sum["clients"] != "44" || sum["relists"] != strconv.Itoa(fl.RelistsObserved) || fl.RelistsObserved != 18 {
+		t.Errorf("the page shows %s clients and %s relists; the model %d and %d (the recording's truth: 18)", sum["clients"], sum["relists"], len(fl.Clients), fl.RelistsObserved)
+	}
+	if sum["maxWith"] != strconv.Itoa(maxWith) || sum["maxWithout"] != strconv.Itoa(maxWithout) || maxWithout == 0 {
+		t.Errorf("the curves peak at %s with and %s without bookmarks; the model's at %d and %d", sum["maxWith"], sum["maxWithout"], maxWith, maxWithout)
+	}
+	screenshot(t, tab, "fleet")
+	shot, err := chromedp.Run(tab, chromedp.Screenshot(chromedp.CSS("#timeline-panel")))
+	must(t, err)
+	must(t, os.WriteFile("docs/fleet.png", shot, 0o644))
+
+	l := readFleetLayout(t, tab)
+	t.Run("the canvas draws the rows in the model's order", func(t *testing.T) {
+		for _, r := range []int{0, 1, 5, 11} { // the stage keeps room for 12 rows at least
+			c := fl.Clients[r]
+			tip := fleetTip(t, tab, 60, l.RowsY+(float64(r)+0.5)*l.RowH, c.Name+"\n")
+			if want := "relists seen: " + strconv.Itoa(len(c.Relists)); !strings.Contains(tip, want) {
+				t.Errorf("row %d (%s) says %q, want %q", r, c.Name, tip, want)
+			}
+		}
+		// Each relist of the riskiest client is a ring on its row.
+		c := fl.Clients[0]
+		for _, rl := range c.Relists {
+			fleetTip(t, tab, l.x(rl.T), l.RowsY+0.5*l.RowH, "relisted at "+time.Unix(0, rl.T).UTC().Format("15:04:05.000")+", after 410 Gone")
+		}
+	})
+	t.Run("the curves count the model's stampede", func(t *testing.T) {
+		for _, st := range fl.Stampedes {
+			x := l.x(st.From) + 2
+			if l.x(st.To)-x < 2 {
+				continue // narrower than a pixel column
+			}
+			want := fmt.Sprintf("%d clients to relist without bookmarks,\n%d with bookmarks", st.Without, st.With)
+			fleetTip(t, tab, x, l.CurvesY+50, want)
+		}
+	})
+	t.Run("the restarts are marked where the model detects them", func(t *testing.T) {
+		if len(an.Restarts) != 2 {
+			t.Fatalf("the model detects %d restarts in the recording of two", len(an.Restarts))
+		}
+		for _, r := range an.Restarts {
+			fleetTip(t, tab, l.x(r.Ended)+1, l.HistY+20, "API server restart: its watches ended at "+time.Unix(0, r.Ended).UTC().Format("15:04:05.000"))
+		}
+	})
+	t.Run("scrolled to the end, the last client is drawn", func(t *testing.T) {
+		px, py := fleetPoint(t, tab, 40, l.RowsY+2*l.RowH)
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, px, py, func(p *input.DispatchMouseEventParams) {
+			p.DeltaX, p.DeltaY = 1e-6, 4000 // DeltaX 0 would be omitted, and Chromium wants both
+		})))
+		var scrolled fleetLayout
+		for range 50 {
+			if scrolled = readFleetLayout(t, tab); scrolled.ScrollY > 0 {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if scrolled.ScrollY <= 0 {
+			t.Fatal("the wheel over the names did not scroll the rows")
+		}
+		last := len(fl.Clients) - 1
+		y := scrolled.RowsY + (float64(last)+0.5)*scrolled.RowH - scrolled.ScrollY
+		fleetTip(t, tab, 60, y, fl.Clients[last].Name+"\n")
+	})
+	t.Run("a shift-drag counts the range", func(t *testing.T) {
+		st := fl.Stampedes[0]
+		x0, y := fleetPoint(t, tab, l.x(st.From)-30, l.CurvesY+50)
+		x1 := x0 + 60
+		clickDrag(t, tab, x0, x1, y, 8) // 8: shift
+		got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => { const e = document.querySelector("#fleet-range"); return e && e.dataset.from ? {...e.dataset} : null; })()`,
+			chromedp.WithPollingTimeout(10*time.Second)))
+		must(t, err)
+		from, _ := strconv.ParseInt(got["from"], 10, 64)
+		to, _ := strconv.ParseInt(got["to"], 10, 64)
+		relists, peak := 0, 0
+		for _, c := range fl.Clients {
+			for _, rl := range c.Relists {
+				if rl.T >= from && rl.T < to {
+					relists++
+				}
+			}
+		}
+		for k, s := range fl.Steps {
+			if s.T < to && (k+1 == len(fl.Steps) || fl.Steps[k+1].T > from) {
+				peak = max(peak, s.Without)
+			}
+		}
+		if got["relists"] != strconv.Itoa(relists) || got["peakWithout"] != strconv.Itoa(peak) || peak == 0 {
+			t.Errorf("the range %d-%d counts %s relists, peak %s without bookmarks; the model %d and %d", from, to, got["relists"], got["peakWithout"], relists, peak)
+		}
+		text := waitText(t, tab, "#fleet-range")
+		if !strings.Contains(text, "to relist without bookmarks") {
+			t.Errorf("the range reads %q", text)
+		}
+		screenshot(t, tab, "fleet-range")
+	})
+	t.Run("clicking a row opens that client's timeline", func(t *testing.T) {
+		tab := openFleet(t, s, files)
+		const r = 2
+		c := fl.Clients[r]
+		x, y := fleetPoint(t, tab, 300, l.RowsY+(r+0.5)*l.RowH)
+		clickAt(t, tab, x, y, 0)
+		waitText(t, tab, "#timeline-summary")
+		// The client's group of tracks comes first, unfolded: its name
+		// band, then its sessions.
+		var bands []string
+		for range 50 {
+			ds, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c ? c.dataset.bands || "" : ""; })()`))
+			must(t, err)
+			if bands = strings.Split(ds, "\n"); len(bands) > 3 {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		file := filepath.Base(files[c.File])
+		if len(bands) < 4 || !strings.HasSuffix(bands[2], " "+file) || !strings.HasPrefix(bands[2], strconv.Itoa(c.File)+" ") ||
+			!strings.HasPrefix(bands[3], strconv.Itoa(c.File)+" 2 ") {
+			t.Errorf("after clicking %s (file %d, %s) the timeline's first bands are\n%s", c.Name, c.File, file, strings.Join(bands[:min(len(bands), 6)], "\n"))
+		}
+		screenshot(t, tab, "fleet-opened")
+	})
+}
+
+// clickDrag drags the mouse from x0 to x1 at height y with the modifiers
+// held, as a user does.
+func clickDrag(t testing.TB, tab context.Context, x0, x1, y float64, mods int64) {
+	t.Helper()
+	ev := func(typ input.DispatchMouseEventType, x float64, b input.MouseButton, buttons int64) {
+		p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: b, Buttons: buttons, Modifiers: mods, ClickCount: 1}
+		_, err := chromedp.Call(tab, input.DispatchMouseEvent, p)
+		must(t, err)
+	}
+	ev(input.DispatchMouseEventTypeMouseMoved, x0, input.MouseButtonNone, 0)
+	ev(input.DispatchMouseEventTypeMousePressed, x0, input.MouseButtonLeft, 1)
+	for i := 1; i <= 6; i++ {
+		ev(input.DispatchMouseEventTypeMouseMoved, x0+(x1-x0)*float64(i)/6, input.MouseButtonLeft, 1)
+	}
+	ev(input.DispatchMouseEventTypeMouseReleased, x1, input.MouseButtonLeft, 0)
+}
