@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package e2e
 
 import (
 	"context"
@@ -64,7 +64,7 @@ func nativeFleet(t testing.TB, files []string) (*timeline.Fleet, *timeline.Analy
 
 // openFleet opens the files in a fresh tab and switches to the fleet
 // view.
-func openFleet(t testing.TB, s *site, files []string) context.Context {
+func openFleet(t testing.TB, s *servedSite, files []string) context.Context {
 	t.Helper()
 	tab := s.newTab(t)
 	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")

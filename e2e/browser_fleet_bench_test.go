@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package e2e
 
 import (
 	"bufio"
@@ -62,7 +62,7 @@ func BenchmarkBrowserFleetFrame(b *testing.B) {
 	}
 }
 
-func benchFleetFrames(b *testing.B, s *site, clients int) {
+func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	const name = "sharded-1M.log"
 	big := filepath.Join(b.TempDir(), name)
 	writeShardedCapture(b, big, 1_000_000, clients)
