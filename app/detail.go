@@ -49,6 +49,10 @@ func (p *Page) selectEvent(ctx goapp.Context, i int) {
 	p.detail = d
 	c := p.capture
 	fold := !p.showManaged
+	if c.sources[d.ev.File].blob == nil {
+		d.err = "it comes from an audit log's record of a request, not from a capture's bytes"
+		return
+	}
 	ctx.Async(func() {
 		blob := c.sources[d.ev.File].blob
 		evs := []timeline.Event{d.ev}

@@ -38,6 +38,9 @@ func (c *capture) renderFile(i int) goapp.UI {
 // where it is seen before any chart built on it: one line per file.
 func (c *capture) renderProblems() goapp.UI {
 	var lines []string
+	for _, err := range c.logErr {
+		lines = append(lines, fmt.Sprintf("reading stopped: %v", err))
+	}
 	for i, f := range c.tl.Files {
 		if c.readErr[i] != nil {
 			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", words.Isolated(f.Name), c.readErr[i]))

@@ -370,7 +370,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	var c *capture
 	var a analysis
 	failure := safely(func() {
-		c = readCapture(sources, filter, func(pr progress) { p.showProgress(ctx, pr) }, turn)
+		c = readCapture(sources, filter, newLoadReport(func(pr progress) { p.showProgress(ctx, pr) }), turn)
 		if c != nil {
 			a = analyze(c.tl, params)
 		}
