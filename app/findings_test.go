@@ -2,7 +2,9 @@ package app
 
 import (
 	"bytes"
+	"cmp"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,5 +79,41 @@ func TestFindingsAnomalyFollowsObjectFilters(t *testing.T) {
 	p.view.filter.Text = "no-such-object"
 	if got := p.findings(); len(got.anomalies) != 0 {
 		t.Errorf("searching another name kept the anomaly: %+v", got.anomalies)
+	}
+}
+
+func TestFindingsAreAtTheModelsInstants(t *testing.T) {
+	names := []string{"w4-then-resume.ts.http", "w2-broad-pods-bookmarks.http.gz", "w3-then-resume.ts.http"}
+	files := map[string][]byte{}
+	for _, n := range names {
+		files[n] = readSample(t, n)
+	}
+	p := pageOn(t, files, names...)
+	an := p.analysis.an
+	f := p.findings()
+	if len(f.zones) != len(an.Zones) || len(f.gaps) != len(an.Gaps) || len(f.zones) == 0 || len(f.gaps) < 2 {
+		t.Fatalf("%d zones and %d gaps listed, the model has %d and %d; want some zones and at least two gaps", len(f.zones), len(f.gaps), len(an.Zones), len(an.Gaps))
+	}
+	for i, z := range an.Zones {
+		if !f.zones[i].timed || f.zones[i].at != z.From {
+			t.Errorf("zone %d listed at %d (timed %v), the model has it from %d", i, f.zones[i].at, f.zones[i].timed, z.From)
+		}
+	}
+	starts := map[int64]bool{}
+	for _, g := range an.Gaps {
+		starts[g.From] = true
+	}
+	for i, g := range f.gaps {
+		if !starts[g.at] || !g.timed {
+			t.Errorf("gap %d listed at %d, when no gap of the model starts", i, g.at)
+		}
+		if i > 0 && f.gaps[i-1].text == g.text {
+			t.Errorf("gap %d listed twice: %s", i, g.text)
+		}
+	}
+	// The longest first.
+	longest := slices.MaxFunc(an.Gaps, func(a, b timeline.Gap) int { return cmp.Compare(a.AgeTime, b.AgeTime) })
+	if f.gaps[0].at != longest.From {
+		t.Errorf("the first gap listed is %q, not the longest (%s)", f.gaps[0].text, ageText(longest.AgeTime))
 	}
 }

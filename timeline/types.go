@@ -214,6 +214,10 @@ const (
 	unknownRV = unsetRV - 1
 )
 
+// FormatRV is a resourceVersion as text: "" for NoRV and for one the
+// timeline could not know.
+func FormatRV(v uint64) string { return formatRV(v) }
+
 func formatRV(v uint64) string {
 	if v == unsetRV || v == unknownRV {
 		return ""
