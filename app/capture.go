@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
@@ -13,11 +12,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// progressEvery is how often the progress bar moves. Each move rendered
-// the page until moveProgress: done every MiB, that cost a fifth of a 100
-// MB load.
-const progressEvery = 200 * time.Millisecond
 
 // capture is what the page shows: one or more files read together onto one
 // timeline. The files stay on the JS side as Blobs, so an event's full JSON
@@ -37,33 +31,6 @@ type capture struct {
 	// once, not on every render of the page (50 ms over 10 000 objects).
 	kinds, namespaces []string
 	prep              *canvas.Prepared
-}
-
-// progress is the state of the file being read.
-type progress struct {
-	name   string
-	size   int64
-	read   int64
-	events int
-	// building: every file is read, and the timeline is being built and
-	// analysed (about a second for a million events).
-	building bool
-	// downloading: the file is a link's body, still coming from its
-	// server; size is -1 when the server did not say it.
-	downloading bool
-}
-
-func (l progress) text() string {
-	if l.downloading {
-		if l.size < 0 {
-			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), words.HumanBytes(l.read))
-		}
-		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size))
-	}
-	if l.building {
-		return fmt.Sprintf("Building the timeline of %s read from %s", words.Plural(l.events, "event"), words.Isolated(l.name))
-	}
-	return fmt.Sprintf("Reading %s: %s of %s, %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size), words.Plural(l.events, "event"))
 }
 
 // source is a capture file to read: a Blob on the JS side and its name.
@@ -132,38 +99,6 @@ func readCapture(sources []source, filter timeline.Filter, report *loadReport, t
 	jsrt.YieldIfHeld()
 	c.prep = canvas.Prepare(c.tl, filter, jsrt.YieldIfHeld)
 	return c
-}
-
-// loadReport passes a load's progress on to show, at most every
-// progressEvery; with no show (the warm-up) it passes nothing on.
-type loadReport struct {
-	show   func(progress)
-	size   int64 // of the file being read
-	events int   // read so far
-	last   time.Time
-}
-
-func newLoadReport(show func(progress)) *loadReport {
-	return &loadReport{show: show, last: time.Now()}
-}
-
-// fromBuilder is the Builder's Progress.
-func (r *loadReport) fromBuilder(p timeline.ReadProgress) {
-	r.events = p.Events
-	if r.show == nil || time.Since(r.last) < progressEvery {
-		return
-	}
-	r.last = time.Now()
-	r.show(progress{name: p.File, size: r.size, read: p.Bytes, events: p.Events})
-}
-
-// building reports that every file is read, and the timeline is being
-// built: the last report, which sets go-app's render clock going (see
-// Page.showProgress).
-func (r *loadReport) building(name string) {
-	if r.show != nil {
-		r.show(progress{name: name, size: r.size, read: r.size, events: r.events, building: true})
-	}
 }
 
 // readTurn is one read's turn among the page's reads: it is superseded

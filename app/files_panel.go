@@ -16,6 +16,18 @@ import (
 // maxDiagnosticsShown keeps a garbage file from filling the page.
 const maxDiagnosticsShown = 20
 
+// FilesPanel is the Files and sessions tab: what was read from each
+// capture file.
+type FilesPanel struct {
+	goapp.Compo
+	Capture *capture
+}
+
+func (v *FilesPanel) Render() goapp.UI {
+	c := v.Capture
+	return goapp.Div().Body(goapp.Range(c.tl.Files).Slice(func(i int) goapp.UI { return c.renderFile(i) }))
+}
+
 // renderFile shows what was read from one capture file: counts, the
 // resourceVersion range, its sessions and the problems in its bytes.
 func (c *capture) renderFile(i int) goapp.UI {

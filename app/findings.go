@@ -17,12 +17,30 @@ import (
 // follows it.
 const focusSpan = 2 * time.Minute
 
-// renderFindings is the model's findings as a panel: the bookmarks
+// FindingsPanel is the Findings tab: the model's findings, the bookmarks
 // what-if, the observed errors, the red zones, the resumes checked against
-// the models, the gaps and the anomalies. Each finding with a time moves
-// the view.
-func (p *Page) renderFindings() goapp.UI {
-	w := p.analysis.an.WhatIf
+// the models, the gaps and the anomalies, those the filters keep. Each
+// finding with a time moves the view there (actionFocus).
+type FindingsPanel struct {
+	goapp.Compo
+	Timeline *timeline.Timeline
+	Analysis *timeline.Analysis
+	Filter   timeline.Filter
+}
+
+// actionFocus: the user followed a finding; its value is the finding's
+// focus.
+const actionFocus = "findings/focus"
+
+// focus is where a finding takes the view.
+type focus struct {
+	at    int64 // Unix ns
+	timed bool  // false when the capture has no clock: the range stays
+	event int   // the event to select, -1 for none
+}
+
+func (p *FindingsPanel) Render() goapp.UI {
+	w := p.Analysis.WhatIf
 	f := p.findings()
 	return goapp.Section().ID("findings").Class("panel").Body(
 		goapp.H2().Text("Findings"),
@@ -42,21 +60,21 @@ func (p *Page) renderFindings() goapp.UI {
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
 			goapp.Dd().DataSet("whatif", "longest").Text(p.longestAges()),
 		),
-		findingList("Observed errors", "errors", f.errors, p.onFocus),
-		findingList("Red zones (a resume from here gets 410)", "zones", f.zones, p.onFocus),
-		findingList("Resumes in the capture, against the model", "resumes", f.resumes, p.onFocus),
-		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps, p.onFocus),
-		findingList("Anomalies", "anomalies", f.anomalies, p.onFocus),
+		findingList("Observed errors", "errors", f.errors),
+		findingList("Red zones (a resume from here gets 410)", "zones", f.zones),
+		findingList("Resumes in the capture, against the model", "resumes", f.resumes),
+		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps),
+		findingList("Anomalies", "anomalies", f.anomalies),
 	)
 }
 
 // longestAges names, per file and recorded cursor, the longest stretch
 // it went unconfirmed, apart from the age at a reconnect above.
-func (p *Page) longestAges() string {
+func (p *FindingsPanel) longestAges() string {
 	var parts []string
-	tl := p.capture.tl
+	tl := p.Timeline
 	many := len(tl.Files) > 1
-	for _, c := range p.analysis.an.Ages {
+	for _, c := range p.Analysis.Ages {
 		if c.Kind == timeline.HadBookmarks {
 			continue
 		}
@@ -69,12 +87,11 @@ func (p *Page) longestAges() string {
 	return strings.Join(parts, "; ")
 }
 
-// finding is one line of the findings panel: when it happened and what.
+// finding is one line of the findings panel: when it happened, the event
+// it is about (-1 when it is about no one event), and what.
 type finding struct {
-	at    int64 // Unix ns
-	timed bool  // false when the capture has no clock
-	event int   // the event it is about, -1 when it is about no one event
-	text  string
+	focus
+	text string
 }
 
 // findingLists are the findings that pass the page's filters.
@@ -86,14 +103,14 @@ type findingLists struct {
 // zones, resumes and gaps belong to a file's watch, so only the kind filter
 // applies to them (a watch's cursor does not depend on which objects the
 // user looks at); an anomaly about one event follows every filter.
-func (p *Page) findings() findingLists {
-	an, tl, flt := p.analysis.an, p.capture.tl, p.view.filter
+func (p *FindingsPanel) findings() findingLists {
+	an, tl, flt := p.Analysis, p.Timeline, p.Filter
 	fileOK := make([]bool, len(tl.Files))
 	for i, f := range tl.Files {
 		fileOK[i] = flt.Kind == "" || f.Kind == flt.Kind
 	}
 	at := func(file int, t int64, event int, text string) finding {
-		return finding{at: t, timed: tl.Files[file].Clock != timeline.ClockNone, event: event, text: text}
+		return finding{focus{at: t, timed: tl.Files[file].Clock != timeline.ClockNone, event: event}, text}
 	}
 	var out findingLists
 	for _, e := range tl.Errors() {
@@ -143,7 +160,7 @@ func (p *Page) findings() findingLists {
 // building thousands of DOM nodes; the exports have them all.
 const maxFindingsShown = 200
 
-func findingList(title, id string, items []finding, onFocus func(finding) goapp.EventHandler) goapp.UI {
+func findingList(title, id string, items []finding) goapp.UI {
 	n := len(items)
 	shown := items[:min(n, maxFindingsShown)]
 	return goapp.Details().Class("findings").DataSet("findings", id).DataSet("count", n).Open(n > 0 && n <= 20).Body(
@@ -153,29 +170,14 @@ func findingList(title, id string, items []finding, onFocus func(finding) goapp.
 				f := shown[i]
 				return goapp.Li().Body(
 					goapp.If(f.timed, func() goapp.UI {
-						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(shortTime(f.at)).OnClick(onFocus(f))
+						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(shortTime(f.at)).
+							OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionFocus, f.focus) })
 					}),
 					goapp.Span().Text(" "+f.text),
 				)
 			}),
 		),
 	)
-}
-
-// onFocus moves the view to a finding's moment, and selects the event it is
-// about, if any.
-func (p *Page) onFocus(f finding) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) {
-		if f.timed && !p.view.axisRV {
-			p.view.from = f.at - int64(focusSpan/2)
-			p.view.to = f.at + int64(focusSpan/2)
-		}
-		if f.event >= 0 {
-			p.selectEvent(ctx, f.event)
-		}
-		p.saveURL(ctx)
-		ctx.ScrollTo("timeline-panel")
-	}
 }
 
 func shortTime(t int64) string {
