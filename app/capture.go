@@ -1,8 +1,8 @@
 package app
 
 import (
+	"errors"
 	"fmt"
-	"time"
 
 	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
@@ -14,50 +14,24 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// progressEvery is how often the progress bar moves. Each move rendered
-// the page until moveProgress: done every MiB, that cost a fifth of a 100
-// MB load.
-const progressEvery = 200 * time.Millisecond
-
 // capture is what the page shows: one or more files read together onto one
 // timeline. The files stay on the JS side as Blobs, so an event's full JSON
 // is fetched again by its offset when the user asks for it.
 type capture struct {
+	// Per file of the timeline: the source it was read from, its size,
+	// and why reading it stopped short (the browser failed to hand over
+	// its bytes, or the page keeps no more events), if it did. An audit
+	// log's clients have no source of their own.
 	sources []source
 	sizes   []int64
-	readErr []error // per file: the browser failed to hand over its bytes
-	tl      *timeline.Timeline
+	readErr []error
+	// logErr: why reading an audit log stopped short, for each that did.
+	logErr []error
+	tl     *timeline.Timeline
 	// The kinds and namespaces of its objects, for the filters: found
 	// once, not on every render of the page (50 ms over 10 000 objects).
 	kinds, namespaces []string
 	prep              *canvas.Prepared
-}
-
-// progress is the state of the file being read.
-type progress struct {
-	name   string
-	size   int64
-	read   int64
-	events int
-	// building: every file is read, and the timeline is being built and
-	// analysed (about a second for a million events).
-	building bool
-	// downloading: the file is a link's body, still coming from its
-	// server; size is -1 when the server did not say it.
-	downloading bool
-}
-
-func (l progress) text() string {
-	if l.downloading {
-		if l.size < 0 {
-			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), words.HumanBytes(l.read))
-		}
-		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size))
-	}
-	if l.building {
-		return fmt.Sprintf("Building the timeline of %s read from %s", words.Plural(l.events, "event"), words.Isolated(l.name))
-	}
-	return fmt.Sprintf("Reading %s: %s of %s, %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size), words.Plural(l.events, "event"))
 }
 
 // source is a capture file to read: a Blob on the JS side and its name.
@@ -66,23 +40,23 @@ type source struct {
 	blob goapp.Value
 }
 
-// readCapture streams every source through the parser into one timeline,
-// reporting progress every progressEvery, and prepares its view under
-// filter. It runs in a goroutine: each chunk awaits the browser, which
-// keeps the page responsive. It gives up, returning nil, once its turn is
-// superseded (checked while parsing, as often as it yields). It keeps
-// at most limits.maxEvents events, and says so of each file it stopped
-// reading. report may be nil. With split, each capture is read whole and
-// then split into virtual clients (timeline.Builder.AddReaderSplit).
-func readCapture(sources []source, filter timeline.Filter, split *timeline.Split, report func(progress), turn readTurn) *capture {
-	c := &capture{sources: sources}
+// readCapture reads every source into one timeline, as the command line
+// does (timeline.Builder.AddReader, or AddReaderSplit with split: each
+// capture read whole, then split into virtual clients), and prepares its
+// view under filter. It runs in a goroutine: the Builder pauses every 64
+// events to let the page paint (jsrt.YieldIfHeld), reports its progress
+// to report every progressEvery, and gives up, returning nil, once its
+// turn is superseded. It keeps at most limits.maxEvents events, and says
+// so of each file it stopped reading.
+func readCapture(sources []source, filter timeline.Filter, split *timeline.Split, report *loadReport, turn readTurn) *capture {
+	c := &capture{}
 	b := timeline.NewBuilder()
 	b.MaxEvents = limits.maxEvents
-	// Finishing, building and analysing a million events take a few
-	// hundred ms each as wasm: they yield on the way.
+	// Reading, finishing, building and analysing a million events take a
+	// few hundred ms each as wasm: they yield on the way.
 	b.Pause = jsrt.YieldIfHeld
-	events := 0
-	lastReport := time.Now()
+	b.Cancel = turn.superseded
+	b.Progress = report.fromBuilder
 	// A read that panics (see safely) must not leave its worker running.
 	var blobs *jsrt.BlobReader
 	defer func() {
@@ -92,58 +66,45 @@ func readCapture(sources []source, filter timeline.Filter, split *timeline.Split
 	}()
 	for _, src := range sources {
 		size := int64(src.blob.Get("size").Float())
-		c.sizes = append(c.sizes, size)
+		report.size = size
+		file := b.FilesAdded()
 		blobs = jsrt.NewBlobReader(src.blob)
+		var err error
 		if split != nil {
-			c.readErr = append(c.readErr, b.AddReaderSplit(src.name, blobs, parser.Options{}, *split))
-			blobs.Close()
-			continue
-		}
-		f := b.AddFile(src.name)
-		r := parser.NewReader(blobs, parser.Options{})
-		var capped error
-		for r.Next() {
-			// Past the Builder's MaxEvents the timeline keeps no more:
-			// what was read is shown, and the file says where it stopped.
-			if !f.Add(r.Event()) {
-				capped = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
-					words.Plural(limits.maxEvents, "event"), words.HumanBytes(r.InputBytes()), words.HumanBytes(size))
-				break
-			}
-			events++
-			// Checking the clock every 64 events keeps its cost out of sight.
-			if events&63 == 0 {
-				// The reader yields between pieces of 1 MiB too, but a
-				// piece of a million small events' capture opens
-				// thousands of objects at first, which took up to 160 ms.
-				jsrt.YieldIfHeld()
-				if turn.superseded() {
-					blobs.Close()
-					return nil
-				}
-				if report != nil && events&255 == 0 && time.Since(lastReport) >= progressEvery {
-					lastReport = time.Now()
-					report(progress{name: src.name, size: size, read: r.InputBytes(), events: events})
-				}
-			}
+			err = b.AddReaderSplit(src.name, blobs, parser.Options{}, *split)
+		} else {
+			err = b.AddReader(src.name, blobs, parser.Options{})
 		}
 		blobs.Close()
-		// Finishing and building a million events takes about a second
-		// as wasm: both yield on the way, each time they have held the
-		// page for jsrt.HoldAtMost. A small capture never waits for a yield.
-		f.Finish(r.Sessions(), r.Diagnostics())
-		if capped != nil {
-			c.readErr = append(c.readErr, capped)
-		} else {
-			c.readErr = append(c.readErr, r.Err())
+		if errors.Is(err, timeline.ErrCancelled) {
+			return nil
+		}
+		if b.FilesAdded() == file {
+			// An audit log: Build makes files of its clients.
+			if err != nil {
+				c.logErr = append(c.logErr, fmt.Errorf("%s: %w", words.Isolated(src.name), err))
+			}
+			continue
+		}
+		// Past the Builder's MaxEvents the timeline keeps no more: what
+		// was read is shown, and the file says where it stopped.
+		if read, stopped := b.StoppedAt(file); stopped {
+			err = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
+				words.Plural(limits.maxEvents, "event"), words.HumanBytes(read), words.HumanBytes(size))
+		}
+		c.sources, c.sizes, c.readErr = append(c.sources, src), append(c.sizes, size), append(c.readErr, err)
+		// A split's virtual clients follow their capture, whose bytes
+		// hold their events.
+		for range b.FilesAdded() - file - 1 {
+			c.sources, c.sizes, c.readErr = append(c.sources, src), append(c.sizes, 0), append(c.readErr, nil)
 		}
 	}
-	if last := len(sources) - 1; report != nil {
-		report(progress{name: sources[last].name, size: c.sizes[last], read: c.sizes[last], events: events, building: true})
-	}
+	report.building(sources[len(sources)-1].name)
 	c.tl = b.Build()
-	if split != nil {
-		c.alignSplit()
+	// An audit log's clients, which Build adds after the captures, were
+	// read from no one file of their own.
+	for len(c.sources) < len(c.tl.Files) {
+		c.sources, c.sizes, c.readErr = append(c.sources, source{}), append(c.sizes, 0), append(c.readErr, nil)
 	}
 	jsrt.YieldIfHeld()
 	c.kinds, c.namespaces = laneValues(c.tl)
@@ -152,31 +113,17 @@ func readCapture(sources []source, filter timeline.Filter, split *timeline.Split
 	return c
 }
 
-// alignSplit gives every file of a split capture its size and read error,
-// as the panels read them (by file): a capture's own, and none for the
-// virtual clients that follow it.
-func (c *capture) alignSplit() {
-	sizes, errs := c.sizes, c.readErr
-	c.sizes, c.readErr = make([]int64, len(c.tl.Files)), make([]error, len(c.tl.Files))
-	k := -1
-	for i, f := range c.tl.Files {
-		if f.SplitOf == "" && k+1 < len(sizes) {
-			k++
-			c.sizes[i], c.readErr[i] = sizes[k], errs[k]
-		}
-	}
-}
-
 // readTurn is one read's turn among the page's reads: it is superseded
 // once the page has begun another, and a read that is no longer the
 // latest gives up rather than show a capture the user has left.
 //
 // It is a value, not a func, because of how Chromium optimises wasm: the
-// optimised readCapture, built while the warm-up ran, called the check it
-// had seen there directly, and a load that passed another func (each
-// closure, and each inlined copy of one, is a function of its own) threw
-// that code away on its first check, 64 events in, and parsed the rest of
-// the capture unoptimised.
+// optimised reading loop, built while the warm-up ran, calls the check it
+// saw there directly, and a load that passed another func (each closure,
+// and each inlined copy of one, is a function of its own) threw that code
+// away on its first check, 64 events in, and parsed the rest of the
+// capture unoptimised. Every read hands the Builder the method value
+// turn.superseded, and report.fromBuilder, which are one function each.
 type readTurn struct {
 	reads *int // the page's count of reads begun
 	mine  int  // the count when this read began

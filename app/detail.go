@@ -25,16 +25,45 @@ type detail struct {
 	err     string
 }
 
-// selectEvent shows event i (or nothing for -1) in the detail pane,
-// fetching its JSON and its object's previous version in a goroutine.
-func (p *Page) selectEvent(ctx goapp.Context, i int) {
-	p.view.selected = i
-	p.saveURL(ctx)
-	if p.capture == nil || i < 0 || i >= p.capture.tl.Len() {
-		p.detail = nil
+// EventPanel is the Event tab: the selected event in full, its fields,
+// its JSON fetched again from its file, and what changed since its
+// object's previous version.
+type EventPanel struct {
+	goapp.Compo
+	Capture  *capture
+	Selected int // the event's index in the timeline, -1 for none
+
+	detail      *detail
+	showManaged bool
+	// shownFor is what detail was made for.
+	shownFor struct {
+		capture  *capture
+		selected int
+		managed  bool
+	}
+}
+
+func (v *EventPanel) OnMount(ctx goapp.Context)  { v.sync(ctx) }
+func (v *EventPanel) OnUpdate(ctx goapp.Context) { v.sync(ctx) }
+
+// sync shows the selected event, if it is not shown already.
+func (v *EventPanel) sync(ctx goapp.Context) {
+	if v.shownFor.capture == v.Capture && v.shownFor.selected == v.Selected && v.shownFor.managed == v.showManaged {
 		return
 	}
-	tl := p.capture.tl
+	v.shownFor.capture, v.shownFor.selected, v.shownFor.managed = v.Capture, v.Selected, v.showManaged
+	v.show(ctx, v.Selected)
+}
+
+// show shows event i (or nothing for -1), fetching its JSON and its
+// object's previous version in a goroutine.
+func (v *EventPanel) show(ctx goapp.Context, i int) {
+	c := v.Capture
+	if c == nil || i < 0 || i >= c.tl.Len() {
+		v.detail = nil
+		return
+	}
+	tl := c.tl
 	d := &detail{ev: tl.Event(i), prev: -1}
 	if d.ev.Lane >= 0 {
 		d.lane = &tl.Lanes[d.ev.Lane]
@@ -46,9 +75,12 @@ func (p *Page) selectEvent(ctx goapp.Context, i int) {
 			}
 		}
 	}
-	p.detail = d
-	c := p.capture
-	fold := !p.showManaged
+	v.detail = d
+	if c.sources[d.ev.File].blob == nil {
+		d.err = "it comes from an audit log's record of a request, not from a capture's bytes"
+		return
+	}
+	fold := !v.showManaged
 	ctx.Async(func() {
 		blob := c.sources[d.ev.File].blob
 		evs := []timeline.Event{d.ev}
@@ -65,7 +97,7 @@ func (p *Page) selectEvent(ctx goapp.Context, i int) {
 			}
 		}
 		ctx.Dispatch(func(goapp.Context) {
-			if p.detail != d {
+			if v.detail != d {
 				return // the user selected another event meanwhile
 			}
 			d.json, d.changes = cur, changes
@@ -76,22 +108,20 @@ func (p *Page) selectEvent(ctx goapp.Context, i int) {
 	})
 }
 
-func (p *Page) onToggleManaged(ctx goapp.Context, e goapp.Event) {
-	p.showManaged = !p.showManaged
-	if p.detail != nil {
-		p.selectEvent(ctx, p.detail.ev.Index)
-	}
+func (v *EventPanel) onToggleManaged(ctx goapp.Context, e goapp.Event) {
+	v.showManaged = !v.showManaged
+	v.sync(ctx)
 }
 
-func (p *Page) onCopyJSON(ctx goapp.Context, e goapp.Event) {
-	if p.detail == nil || p.detail.json == nil {
+func (v *EventPanel) onCopyJSON(ctx goapp.Context, e goapp.Event) {
+	if v.detail == nil || v.detail.json == nil {
 		return
 	}
-	goapp.Window().Get("navigator").Get("clipboard").Call("writeText", string(prettyJSON(p.detail.json, false)))
+	goapp.Window().Get("navigator").Get("clipboard").Call("writeText", string(prettyJSON(v.detail.json, false)))
 }
 
-func (p *Page) renderDetail() goapp.UI {
-	d := p.detail
+func (v *EventPanel) Render() goapp.UI {
+	d := v.detail
 	if d == nil {
 		return goapp.Section().ID("detail").Class("panel").Body(
 			goapp.H2().Text("Event"),
@@ -99,7 +129,7 @@ func (p *Page) renderDetail() goapp.UI {
 		)
 	}
 	ev := d.ev
-	tl := p.capture.tl
+	tl := v.Capture.tl
 	f := tl.Files[ev.File]
 	return goapp.Section().ID("detail").Class("panel").DataSet("event", ev.Index).Body(
 		goapp.H2().Body(goapp.Text(ev.Type.String()+" "), nameUI(objectName(d.lane))),
@@ -117,26 +147,26 @@ func (p *Page) renderDetail() goapp.UI {
 			}),
 		),
 		goapp.Div().Class("detail-actions").Body(
-			goapp.Button().ID("copy-json").Text("Copy JSON").OnClick(p.onCopyJSON),
+			goapp.Button().ID("copy-json").Text("Copy JSON").OnClick(v.onCopyJSON),
 			goapp.Label().For("show-managed").Class("check").Body(
-				goapp.Input().ID("show-managed").Type("checkbox").Checked(p.showManaged).OnChange(p.onToggleManaged),
+				goapp.Input().ID("show-managed").Type("checkbox").Checked(v.showManaged).OnChange(v.onToggleManaged),
 				goapp.Span().Text(" show managedFields"),
 			),
 		),
 		goapp.If(d.err != "", func() goapp.UI {
 			return goapp.P().Class("problem").Role("alert").Text("The event's bytes could not be read again: " + d.err)
 		}),
-		goapp.If(d.prev >= 0 && d.json != nil, func() goapp.UI { return p.renderDiff(d) }),
+		goapp.If(d.prev >= 0 && d.json != nil, func() goapp.UI { return renderDiff(d) }),
 		goapp.If(d.json != nil, func() goapp.UI {
 			return goapp.Details().Open(true).Body(
 				goapp.Summary().Text("Full JSON"),
-				goapp.Pre().ID("detail-json").Class("json").Text(string(prettyJSON(d.json, !p.showManaged))),
+				goapp.Pre().ID("detail-json").Class("json").Text(string(prettyJSON(d.json, !v.showManaged))),
 			)
 		}),
 	)
 }
 
-func (p *Page) renderDiff(d *detail) goapp.UI {
+func renderDiff(d *detail) goapp.UI {
 	return goapp.Details().Open(true).Body(
 		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.prevRV, words.Plural(len(d.changes), "field"))),
 		goapp.Table().ID("detail-diff").Class("diff").Body(

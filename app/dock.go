@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"watchlens/timeline"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -68,7 +70,7 @@ func (d dockPrefs) save() {
 	}
 }
 
-// dockStyle is the dock's size as its inline style.
+// sizeStyle is the dock's size as its inline style.
 func (d dockPrefs) sizeStyle() (prop, value string) {
 	prop = "height"
 	if d.side {
@@ -80,18 +82,56 @@ func (d dockPrefs) sizeStyle() (prop, value string) {
 	return prop, strconv.FormatFloat(d.size, 'f', 0, 64) + "px"
 }
 
-// renderDock renders the dock: its tab bar and every tab's panel, the
-// panels not shown being hidden (not removed, so each keeps its state,
-// and go-app does not remount them when the tab changes).
-func (p *Page) renderDock() goapp.UI {
-	c := p.capture
-	prop, size := p.dock.sizeStyle()
+// Dock is the dock: its tab bar and every tab's panel, the panels not
+// shown being hidden (not removed, so each keeps its state, and go-app
+// does not remount them when the tab changes). It shows the Event tab
+// when the user selects an event or goes to one, and the Range tab when
+// the user picks a range.
+type Dock struct {
+	goapp.Compo
+	Prefs   dockPrefs
+	Capture *capture
+	// Analysis is the model's answer for Params; Analyzing says a newer
+	// one is on its way.
+	Analysis  *timeline.Analysis
+	Params    timeline.Params
+	Analyzing bool
+	Filter    timeline.Filter
+	From, To  int64 // the range shown, both 0 for the whole capture
+	AxisRV    bool
+	Selected  int
+
+	tab string
+}
+
+// actionDockSide: the user asked for the dock on the other side.
+const actionDockSide = "dock/side"
+
+func (d *Dock) OnInit() { d.tab = tabEvent }
+
+func (d *Dock) OnMount(ctx goapp.Context) {
+	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) {
+		if a.Value.(int) >= 0 {
+			d.tab = tabEvent
+		}
+	})
+	ctx.Handle(actionGoTo, func(ctx goapp.Context, a goapp.Action) {
+		if a.Value.(timeline.Match).Event >= 0 {
+			d.tab = tabEvent
+		}
+	})
+	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) { d.tab = tabRange })
+}
+
+func (d *Dock) Render() goapp.UI {
+	c := d.Capture
+	prop, size := d.Prefs.sizeStyle()
 	panel := func(id string, body goapp.UI) goapp.UI {
 		return goapp.Div().ID("dock-"+id).Class("dock-panel").Role("tabpanel").
-			Aria("labelledby", "tab-"+id).Hidden(p.tab != id).Body(body)
+			Aria("labelledby", "tab-"+id).Hidden(d.tab != id).Body(body)
 	}
 	side := "Dock beside"
-	if p.dock.side {
+	if d.Prefs.side {
 		side = "Dock below"
 	}
 	return goapp.Aside().ID("dock").Class("dock").Aria("label", "Details").Style(prop, size).Body(
@@ -100,31 +140,25 @@ func (p *Page) renderDock() goapp.UI {
 				goapp.Range(dockTabs).Slice(func(i int) goapp.UI {
 					t := dockTabs[i]
 					return goapp.Button().ID("tab-"+t.id).Class("tab").Role("tab").
-						Aria("selected", strconv.FormatBool(p.tab == t.id)).Aria("controls", "dock-"+t.id).
-						Text(t.label).OnClick(p.onTab(t.id))
+						Aria("selected", strconv.FormatBool(d.tab == t.id)).Aria("controls", "dock-"+t.id).
+						Text(t.label).OnClick(d.onTab(t.id))
 				}),
 			),
-			goapp.Button().ID("dock-side").Class("quiet").Title("Put this panel beside the timeline or under it").Text(side).OnClick(p.onDockSide),
+			goapp.Button().ID("dock-side").Class("quiet").Title("Put this panel beside the timeline or under it").Text(side).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewAction(actionDockSide) }),
 		),
 		goapp.Div().Class("dock-body").Body(
-			panel(tabEvent, p.renderDetail()),
-			panel(tabRange, p.renderRange()),
-			panel(tabFindings, p.renderFindings()),
-			panel(tabFiles, goapp.Div().Body(goapp.Range(c.tl.Files).Slice(func(i int) goapp.UI { return c.renderFile(i) }))),
-			panel(tabSettings, p.renderSettings()),
+			panel(tabEvent, &EventPanel{Capture: c, Selected: d.Selected}),
+			panel(tabRange, &RangePanel{Capture: c, Analysis: d.Analysis, From: d.From, To: d.To, AxisRV: d.AxisRV}),
+			panel(tabFindings, &FindingsPanel{Timeline: c.tl, Analysis: d.Analysis, Filter: d.Filter}),
+			panel(tabFiles, &FilesPanel{Capture: c}),
+			panel(tabSettings, &SettingsPanel{Params: d.Params, Detected: d.Analysis.Restarts, Analyzing: d.Analyzing}),
 		),
 	)
 }
 
-func (p *Page) onTab(id string) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) { p.tab = id }
-}
-
-func (p *Page) onDockSide(ctx goapp.Context, e goapp.Event) {
-	p.dock.side = !p.dock.side
-	p.dock.size = 0
-	p.dock.save()
-	relayout(ctx)
+func (d *Dock) onTab(id string) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) { d.tab = id }
 }
 
 // relayout has the timeline fit its new room once the page is laid out
@@ -137,88 +171,14 @@ func relayout(ctx goapp.Context) {
 	})
 }
 
-// renderSplitter is the handle between the timeline and the dock: drag
-// it, or focus it and use the arrow keys, to give one more room.
-func (p *Page) renderSplitter() goapp.UI {
-	orient := "horizontal"
-	if p.dock.side {
-		orient = "vertical"
-	}
-	return goapp.Div().ID("splitter").Class("splitter").Role("separator").TabIndex(0).
-		Aria("orientation", orient).Aria("label", "Resize the panel (arrow keys)").
-		On("pointerdown", p.onSplitDown).
-		On("pointermove", p.onSplitMove).
-		On("pointerup", p.onSplitUp).
-		OnKeyDown(p.onSplitKey)
-}
-
 // dockElementSize is the dock's size on screen now.
-func (p *Page) dockElementSize() float64 {
+func dockElementSize(side bool) float64 {
 	el := goapp.Window().GetElementByID("dock")
 	if !el.Truthy() {
 		return 0
 	}
-	if p.dock.side {
+	if side {
 		return el.Get("offsetWidth").Float()
 	}
 	return el.Get("offsetHeight").Float()
-}
-
-func (p *Page) onSplitDown(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
-	p.split = &splitDrag{x: e.Get("clientX").Float(), y: e.Get("clientY").Float(), size: p.dockElementSize()}
-}
-
-// splitDrag is a drag of the splitter in progress.
-type splitDrag struct{ x, y, size float64 }
-
-func (p *Page) onSplitMove(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	d := p.split
-	if d == nil {
-		return
-	}
-	delta := d.y - e.Get("clientY").Float()
-	if p.dock.side {
-		delta = d.x - e.Get("clientX").Float()
-	}
-	p.resizeDock(d.size + delta)
-}
-
-func (p *Page) onSplitUp(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if p.split == nil {
-		return
-	}
-	p.split = nil
-	p.dock.save()
-	relayout(ctx)
-}
-
-func (p *Page) onSplitKey(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	step := 0.0
-	switch e.Get("key").String() {
-	case "ArrowUp", "ArrowLeft":
-		step = 40
-	case "ArrowDown", "ArrowRight":
-		step = -40
-	default:
-		return
-	}
-	e.PreventDefault()
-	p.resizeDock(p.dockElementSize() + step)
-	p.dock.save()
-	relayout(ctx)
-}
-
-// resizeDock sets the dock's size in place, without rendering the page.
-func (p *Page) resizeDock(size float64) {
-	size = max(size, 120)
-	p.dock.size = size
-	if el := goapp.Window().GetElementByID("dock"); el.Truthy() {
-		prop, v := p.dock.sizeStyle()
-		el.Get("style").Set(prop, v)
-	}
 }

@@ -12,49 +12,61 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// renderExports is the header's Export menu: the report as Markdown
-// (for a postmortem document) and JSON (for scripts), the visible
-// timeline as PNG with its title, files, range and legend, and a trace
-// for Perfetto UI.
-func (p *Page) renderExports() goapp.UI {
+// ExportMenu is the header's Export menu: the report as Markdown (for a
+// postmortem document) and JSON (for scripts), the visible timeline as
+// PNG with its title, files, range and legend, and a trace for Perfetto
+// UI. What goes wrong it posts for the page to say (actionProblem).
+type ExportMenu struct {
+	goapp.Compo
+	Capture  *capture
+	Analysis analysis
+	From, To int64 // the range shown, both 0 for the whole capture
+	AxisRV   bool
+}
+
+// actionProblem: something the user asked for failed; its value is what
+// to tell them.
+const actionProblem = "page/problem"
+
+func (x *ExportMenu) Render() goapp.UI {
 	return goapp.Details().ID("exports").Class("exports menu").Body(
 		goapp.Summary().Text("Export"),
 		goapp.Div().Class("menu-items").Body(
-			goapp.Button().ID("export-md").Text("Markdown report").OnClick(p.onExportMarkdown),
-			goapp.Button().ID("export-json").Text("JSON report").OnClick(p.onExportJSON),
-			goapp.Button().ID("export-png").Text("Timeline PNG").OnClick(p.onExportPNG),
-			goapp.Button().ID("export-perfetto").Title("Chrome JSON trace format: open it in ui.perfetto.dev or chrome://tracing").Text("Perfetto trace").OnClick(p.onExportPerfetto),
+			goapp.Button().ID("export-md").Text("Markdown report").OnClick(x.onExportMarkdown),
+			goapp.Button().ID("export-json").Text("JSON report").OnClick(x.onExportJSON),
+			goapp.Button().ID("export-png").Text("Timeline PNG").OnClick(x.onExportPNG),
+			goapp.Button().ID("export-perfetto").Title("Chrome JSON trace format: open it in ui.perfetto.dev or chrome://tracing").Text("Perfetto trace").OnClick(x.onExportPerfetto),
 		),
 	)
 }
 
-func (p *Page) onExportPerfetto(ctx goapp.Context, e goapp.Event) {
-	an := p.analysis.an
-	p.exportReport("watchlens-trace.json", "application/json", func(w io.Writer) error { return report.WritePerfetto(w, an) })
+func (x *ExportMenu) onExportPerfetto(ctx goapp.Context, e goapp.Event) {
+	an := x.Analysis.an
+	x.export(ctx, "watchlens-trace.json", "application/json", func(w io.Writer) error { return report.WritePerfetto(w, an) })
 }
 
-func (p *Page) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
-	p.exportReport("watchlens-report.md", "text/markdown", p.analysis.report.WriteMarkdown)
+func (x *ExportMenu) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
+	x.export(ctx, "watchlens-report.md", "text/markdown", x.Analysis.report.WriteMarkdown)
 }
 
-func (p *Page) onExportJSON(ctx goapp.Context, e goapp.Event) {
-	p.exportReport("watchlens-report.json", "application/json", p.analysis.report.WriteJSON)
+func (x *ExportMenu) onExportJSON(ctx goapp.Context, e goapp.Event) {
+	x.export(ctx, "watchlens-report.json", "application/json", x.Analysis.report.WriteJSON)
 }
 
-// exportReport downloads the report in the form write renders.
-func (p *Page) exportReport(name, mime string, write func(io.Writer) error) {
+// export downloads the report in the form write renders.
+func (x *ExportMenu) export(ctx goapp.Context, name, mime string, write func(io.Writer) error) {
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
-		p.problem = "The report could not be written: " + err.Error()
+		ctx.NewActionWithValue(actionProblem, "The report could not be written: "+err.Error())
 		return
 	}
 	jsrt.Download(name, mime, b.Bytes())
 }
 
-func (p *Page) onExportPNG(ctx goapp.Context, e goapp.Event) {
+func (x *ExportMenu) onExportPNG(ctx goapp.Context, e goapp.Event) {
 	canvas := goapp.Window().Get("document").Call("querySelector", "#timeline-panel canvas")
 	if !canvas.Truthy() {
-		p.problem = "There is no timeline to export yet."
+		ctx.NewActionWithValue(actionProblem, "There is no timeline to export yet.")
 		return
 	}
 	png := goapp.Window().Get("watchlensPNG")
@@ -62,7 +74,7 @@ func (p *Page) onExportPNG(ctx goapp.Context, e goapp.Event) {
 		jsrt.SaveURL("watchlens-timeline.png", canvas.Call("toDataURL", "image/png").String())
 		return
 	}
-	spec, _ := json.Marshal(p.pngSpec())
+	spec, _ := json.Marshal(x.pngSpec())
 	jsrt.SaveURL("watchlens-timeline.png", png.Invoke(canvas, string(spec)).String())
 }
 
@@ -74,15 +86,15 @@ type pngSpec struct {
 	Legend [][3]string `json:"legend"` // symbol, colour, text
 }
 
-func (p *Page) pngSpec() pngSpec {
-	s := pngSpec{Title: "watchlens: " + strings.Join(p.fileNames(), ", ")}
-	c := p.capture
-	from, to := p.view.from, p.view.to
+func (x *ExportMenu) pngSpec() pngSpec {
+	c := x.Capture
+	s := pngSpec{Title: "watchlens: " + strings.Join(c.fileNames(), ", ")}
+	from, to := x.From, x.To
 	if from == 0 && to == 0 {
-		from, to = c.prep.Cache.Extent(p.view.axisRV)
+		from, to = c.prep.Cache.Extent(x.AxisRV)
 	}
-	s.Lines = append(s.Lines, "Shown: "+c.prep.Cache.FormatPos(p.view.axisRV, from)+" to "+c.prep.Cache.FormatPos(p.view.axisRV, to))
-	if r := p.analysis.report; r != nil && len(r.Summary) > 0 {
+	s.Lines = append(s.Lines, "Shown: "+c.prep.Cache.FormatPos(x.AxisRV, from)+" to "+c.prep.Cache.FormatPos(x.AxisRV, to))
+	if r := x.Analysis.report; r != nil && len(r.Summary) > 0 {
 		s.Lines = append(s.Lines, r.Summary[0].Text)
 	}
 	for _, l := range legendItems {

@@ -16,6 +16,18 @@ import (
 // maxDiagnosticsShown keeps a garbage file from filling the page.
 const maxDiagnosticsShown = 20
 
+// FilesPanel is the Files and sessions tab: what was read from each
+// capture file.
+type FilesPanel struct {
+	goapp.Compo
+	Capture *capture
+}
+
+func (v *FilesPanel) Render() goapp.UI {
+	c := v.Capture
+	return goapp.Div().Body(goapp.Range(c.tl.Files).Slice(func(i int) goapp.UI { return c.renderFile(i) }))
+}
+
 // renderFile shows what was read from one capture file: counts, the
 // resourceVersion range, its sessions and the problems in its bytes.
 func (c *capture) renderFile(i int) goapp.UI {
@@ -38,6 +50,9 @@ func (c *capture) renderFile(i int) goapp.UI {
 // where it is seen before any chart built on it: one line per file.
 func (c *capture) renderProblems() goapp.UI {
 	var lines []string
+	for _, err := range c.logErr {
+		lines = append(lines, fmt.Sprintf("reading stopped: %v", err))
+	}
 	for i, f := range c.tl.Files {
 		if c.readErr[i] != nil {
 			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", words.Isolated(f.Name), c.readErr[i]))

@@ -14,40 +14,58 @@ import (
 // filterTypes are the event types the filter bar toggles, in protocol order.
 var filterTypes = []parser.EventType{parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Listed, parser.Bookmark, parser.Error}
 
-// renderFilters is the bar above the timeline: event types, kind,
-// namespace, a search over object names and a label selector. The timeline
-// and the findings follow it.
-func (p *Page) renderFilters() goapp.UI {
-	f := p.view.filter
-	kinds, namespaces := p.capture.kinds, p.capture.namespaces
+// FilterBar is the bar above the timeline: event types, kind, namespace,
+// a search over object names and a label selector, and the axis. The
+// timeline and the findings follow it. It posts the filter the user
+// chose (actionFilter) and the axis switch (actionAxis).
+type FilterBar struct {
+	goapp.Compo
+	Filter timeline.Filter
+	AxisRV bool
+	// The kinds and namespaces of the capture's objects.
+	Kinds, Namespaces []string
+}
+
+// The actions the filter bar posts.
+const (
+	// actionFilter: the user changed the filter; its value is the new
+	// timeline.Filter.
+	actionFilter = "filters/filter"
+	// actionAxis: the user switched the x axis.
+	actionAxis = "filters/axis"
+)
+
+func (b *FilterBar) Render() goapp.UI {
+	f := b.Filter
 	return goapp.Div().ID("filters").Class("filters").Body(
 		goapp.Span().Class("filter-types").Body(
 			goapp.Range(filterTypes).Slice(func(i int) goapp.UI {
 				t := filterTypes[i]
 				id := "filter-" + strings.ToLower(t.String())
 				return goapp.Label().For(id).Class("check").Body(
-					goapp.Input().ID(id).Type("checkbox").Checked(f.Event(t)).OnChange(p.onTypeToggled(t)),
+					goapp.Input().ID(id).Type("checkbox").Checked(f.Event(t)).OnChange(b.onTypeToggled(t)),
 					goapp.Span().Text(" "+t.String()),
 				)
 			}),
 		),
-		choice("filter-kind", "kind", f.Kind, kinds, p.onFilterText(func(v string) { p.view.filter.Kind = v })),
-		choice("filter-ns", "namespace", f.Namespace, namespaces, p.onFilterText(func(v string) { p.view.filter.Namespace = v })),
+		choice("filter-kind", "kind", f.Kind, b.Kinds, b.onText(func(f *timeline.Filter, v string) { f.Kind = v })),
+		choice("filter-ns", "namespace", f.Namespace, b.Namespaces, b.onText(func(f *timeline.Filter, v string) { f.Namespace = v })),
 		goapp.Label().For("search").Body(
 			goapp.Span().Text("name "),
 			goapp.Input().ID("search").Type("search").Placeholder("search names ( / )").Value(f.Text).
-				OnInput(p.onFilterText(func(v string) { p.view.filter.Text = v })),
+				OnInput(b.onText(func(f *timeline.Filter, v string) { f.Text = v })),
 		),
 		goapp.Label().For("filter-label").Body(
 			goapp.Span().Text("labels "),
 			goapp.Input().ID("filter-label").Type("text").Placeholder("app=web,tier!=db").Value(f.Label).
-				OnChange(p.onFilterText(func(v string) { p.view.filter.Label = v })),
+				OnChange(b.onText(func(f *timeline.Filter, v string) { f.Label = v })),
 		),
 		goapp.Label().For("filter-inview").Class("check").Title("Hide the objects with no event in the visible time range").Body(
-			goapp.Input().ID("filter-inview").Type("checkbox").Checked(f.InView).OnChange(p.onInViewToggled),
+			goapp.Input().ID("filter-inview").Type("checkbox").Checked(f.InView).OnChange(b.onInViewToggled),
 			goapp.Span().Text(" only objects active in view"),
 		),
-		goapp.Button().ID("axis-switch").Text(axisLabel(p.view.axisRV)).Title("Switch the x axis between time and resourceVersion").OnClick(p.onAxisSwitch),
+		goapp.Button().ID("axis-switch").Text(axisLabel(b.AxisRV)).Title("Switch the x axis between time and resourceVersion").
+			OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewAction(actionAxis) }),
 	)
 }
 
@@ -96,16 +114,17 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-func (p *Page) onTypeToggled(t parser.EventType) goapp.EventHandler {
+func (b *FilterBar) onTypeToggled(t parser.EventType) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		var shown uint32
 		for _, ft := range filterTypes {
-			if p.view.filter.Event(ft) != (ft == t) {
+			if b.Filter.Event(ft) != (ft == t) {
 				shown |= 1 << ft
 			}
 		}
-		p.view.filter.Types = typesMask(shown)
-		p.saveURL(ctx)
+		f := b.Filter
+		f.Types = typesMask(shown)
+		b.post(ctx, f)
 	}
 }
 
@@ -126,34 +145,30 @@ func typesMask(shown uint32) uint32 {
 	return shown & all
 }
 
-func (p *Page) onFilterText(set func(string)) goapp.EventHandler {
+func (b *FilterBar) onText(set func(*timeline.Filter, string)) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
-		set(ctx.JSSrc().Get("value").String())
-		p.saveURL(ctx)
+		f := b.Filter
+		set(&f, ctx.JSSrc().Get("value").String())
+		b.post(ctx, f)
 	}
 }
 
-func (p *Page) onInViewToggled(ctx goapp.Context, e goapp.Event) {
-	p.view.filter.InView = ctx.JSSrc().Get("checked").Truthy()
-	p.saveURL(ctx)
+func (b *FilterBar) onInViewToggled(ctx goapp.Context, e goapp.Event) {
+	f := b.Filter
+	f.InView = ctx.JSSrc().Get("checked").Truthy()
+	b.post(ctx, f)
 }
 
-func (p *Page) onAxisSwitch(ctx goapp.Context, e goapp.Event) {
-	p.view.axisRV = !p.view.axisRV
-	// A range on one axis means nothing on the other.
-	p.view.from, p.view.to = 0, 0
-	p.saveURL(ctx)
-}
-
-// onRange keeps the range the user zoomed or panned to, for the URL.
-func (p *Page) onRange(ctx goapp.Context, from, to int64) {
-	p.view.from, p.view.to = from, to
-	p.saveURL(ctx)
+// post hands the page the filter the user chose. The bar takes it at
+// once: a second change before the page renders builds on it.
+func (b *FilterBar) post(ctx goapp.Context, f timeline.Filter) {
+	b.Filter = f
+	ctx.NewActionWithValue(actionFilter, f)
 }
 
 // onSearchKey focuses the search box on "/", as many tools do, unless the
 // user is typing somewhere already.
-func (p *Page) onSearchKey(this goapp.Value, args []goapp.Value) any {
+func onSearchKey(this goapp.Value, args []goapp.Value) any {
 	e := args[0]
 	if e.Get("key").String() != "/" {
 		return nil

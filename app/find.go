@@ -16,20 +16,32 @@ import (
 // findLimit is how many matches the box lists.
 const findLimit = 12
 
-// findState is the search box's query and its matches.
-type findState struct {
-	query   string
-	matches []timeline.Match
+// FindBox is the search box. It posts what the user goes to as
+// actionGoTo, for the page to move the view and select the event, and
+// forgets its query when another capture opens.
+type FindBox struct {
+	goapp.Compo
+	Timeline *timeline.Timeline
+
+	query    string
+	matches  []timeline.Match
+	queryFor *timeline.Timeline // the capture the query was typed on
 }
 
-func (p *Page) renderFind() goapp.UI {
-	f := p.find
+// actionGoTo: the user went to a match of the search box; its value is
+// the timeline.Match.
+const actionGoTo = "find/go"
+
+func (f *FindBox) Render() goapp.UI {
+	if f.queryFor != f.Timeline {
+		f.query, f.matches, f.queryFor = "", nil, f.Timeline
+	}
 	return goapp.Div().ID("find-box").Class("find").Role("search").Body(
 		goapp.Label().For("find").Class("tl-visually-hidden").Text("Find an object, a resourceVersion, a time or a message"),
 		goapp.Input().ID("find").Type("search").Placeholder("Find: name, RV, 01:04:25, message").
 			Title("Find an object's name, a resourceVersion, a time (01:04:25 or RFC 3339) or an error's message; Enter goes to the first match").
 			Value(f.query).AutoComplete(false).
-			OnInput(p.onFindInput).OnKeyDown(p.onFindKey),
+			OnInput(f.onInput).OnKeyDown(f.onKey),
 		goapp.If(strings.TrimSpace(f.query) != "", func() goapp.UI {
 			return goapp.Ul().ID("find-results").Class("find-results").Aria("label", "Matches").Body(
 				goapp.If(len(f.matches) == 0, func() goapp.UI {
@@ -38,59 +50,46 @@ func (p *Page) renderFind() goapp.UI {
 				goapp.Range(f.matches).Slice(func(i int) goapp.UI {
 					m := f.matches[i]
 					return goapp.Li().Body(goapp.Button().Class("link").DataSet("kind", m.Kind.String()).
-						Text(m.Kind.String() + ": " + words.ShortName(words.Isolated(m.Text))).OnClick(p.onFindGo(m)))
+						Text(m.Kind.String() + ": " + words.ShortName(words.Isolated(m.Text))).OnClick(f.onGo(m)))
 				}),
 			)
 		}),
 	)
 }
 
-func (p *Page) onFindInput(ctx goapp.Context, e goapp.Event) {
-	p.find.query = ctx.JSSrc().Get("value").String()
-	p.find.matches = nil
-	if p.capture != nil {
-		p.find.matches = p.capture.tl.Find(p.find.query, findLimit)
+func (f *FindBox) onInput(ctx goapp.Context, e goapp.Event) {
+	f.query = ctx.JSSrc().Get("value").String()
+	f.matches = nil
+	if f.Timeline != nil {
+		f.matches = f.Timeline.Find(f.query, findLimit)
 	}
 }
 
-func (p *Page) onFindKey(ctx goapp.Context, e goapp.Event) {
+func (f *FindBox) onKey(ctx goapp.Context, e goapp.Event) {
 	switch e.Get("key").String() {
 	case "Enter":
-		if len(p.find.matches) > 0 {
-			p.goTo(ctx, p.find.matches[0])
+		if len(f.matches) > 0 {
+			f.goTo(ctx, f.matches[0])
 		}
 	case "Escape":
-		p.find = findState{}
+		f.query, f.matches = "", nil
 		ctx.JSSrc().Set("value", "")
 	default:
 		ctx.PreventUpdate()
 	}
 }
 
-func (p *Page) onFindGo(m timeline.Match) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) { p.goTo(ctx, m) }
+func (f *FindBox) onGo(m timeline.Match) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) { f.goTo(ctx, m) }
 }
 
-// goTo moves the view to a match, keeping the span shown (two minutes
-// from the whole capture), and selects its event, if any.
-func (p *Page) goTo(ctx goapp.Context, m timeline.Match) {
-	p.find.matches = nil
-	p.find.query = ""
+// goTo empties the box and posts the match.
+func (f *FindBox) goTo(ctx goapp.Context, m timeline.Match) {
+	f.matches = nil
+	f.query = ""
 	// go-app removes the value attribute, which leaves what was typed.
 	if box := goapp.Window().GetElementByID("find"); box.Truthy() {
 		box.Set("value", "")
 	}
-	if !p.view.axisRV {
-		span := p.view.to - p.view.from
-		if span <= 0 {
-			span = int64(focusSpan)
-		}
-		p.view.from = m.T - span/2
-		p.view.to = p.view.from + span
-	}
-	if m.Event >= 0 {
-		p.selectEvent(ctx, m.Event)
-		p.tab = tabEvent
-	}
-	p.saveURL(ctx)
+	ctx.NewActionWithValue(actionGoTo, m)
 }

@@ -1,11 +1,14 @@
 package app
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"watchlens/app/words"
+	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,11 +17,30 @@ import (
 // follows it.
 const focusSpan = 2 * time.Minute
 
-// renderFindings is the report of the timeline as a panel: the bookmarks
+// FindingsPanel is the Findings tab: the model's findings, the bookmarks
 // what-if, the observed errors, the red zones, the resumes checked against
-// the models and the anomalies. Each finding with a time moves the view.
-func (p *Page) renderFindings() goapp.UI {
-	w := p.analysis.report.WhatIf
+// the models, the gaps and the anomalies, those the filters keep. Each
+// finding with a time moves the view there (actionFocus).
+type FindingsPanel struct {
+	goapp.Compo
+	Timeline *timeline.Timeline
+	Analysis *timeline.Analysis
+	Filter   timeline.Filter
+}
+
+// actionFocus: the user followed a finding; its value is the finding's
+// focus.
+const actionFocus = "findings/focus"
+
+// focus is where a finding takes the view.
+type focus struct {
+	at    int64 // Unix ns
+	timed bool  // false when the capture has no clock: the range stays
+	event int   // the event to select, -1 for none
+}
+
+func (p *FindingsPanel) Render() goapp.UI {
+	w := p.Analysis.WhatIf
 	f := p.findings()
 	return goapp.Section().ID("findings").Class("panel").Body(
 		goapp.H2().Text("Findings"),
@@ -26,50 +48,50 @@ func (p *Page) renderFindings() goapp.UI {
 			goapp.Dt().Text("reconnects in the capture (a watch followed by another)"),
 			goapp.Dd().DataSet("whatif", "reconnects").Text(w.Reconnects),
 			goapp.Dt().Text("relists needed with bookmarks"),
-			goapp.Dd().DataSet("whatif", "with").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWithBookmarks, w.AtRiskWith)),
+			goapp.Dd().DataSet("whatif", "with").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWith, w.AtRiskWith)),
 			goapp.Dt().Text("relists needed without bookmarks"),
-			goapp.Dd().DataSet("whatif", "without").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWithoutBookmarks, w.AtRiskWithout)),
+			goapp.Dd().DataSet("whatif", "without").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWithout, w.AtRiskWithout)),
 			goapp.Dt().Text("relists had it asked for bookmarks"),
 			goapp.Dd().DataSet("whatif", "had").Text(fmt.Sprintf("%d, at risk %d, unknown %d", w.RelistsHad, w.AtRiskHad, w.UnknownHad)),
 			goapp.Dt().Text("relists bookmarks saved"),
-			goapp.Dd().DataSet("whatif", "saved").Text(fmt.Sprintf("%d (%.1f%%)", w.RelistsSaved, w.PercentSaved)),
+			goapp.Dd().DataSet("whatif", "saved").Text(fmt.Sprintf("%d (%.1f%%)", w.Saved, w.SavedPercent)),
 			goapp.Dt().Text("cursor age at the oldest reconnect, with / without bookmarks"),
-			goapp.Dd().Text(fmt.Sprintf("%s / %s", ageText(w.LongestAgeWithSeconds), ageText(w.LongestAgeWithoutSeconds))),
+			goapp.Dd().Text(fmt.Sprintf("%s / %s", ageText(w.LongestAgeWith), ageText(w.LongestAgeWithout))),
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
 			goapp.Dd().DataSet("whatif", "longest").Text(p.longestAges()),
 		),
-		findingList("Observed errors", "errors", f.errors, p.onFocus),
-		findingList("Red zones (a resume from here gets 410)", "zones", f.zones, p.onFocus),
-		findingList("Resumes in the capture, against the model", "resumes", f.resumes, p.onFocus),
-		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps, p.onFocus),
-		findingList("Anomalies", "anomalies", f.anomalies, p.onFocus),
+		findingList("Observed errors", "errors", f.errors),
+		findingList("Red zones (a resume from here gets 410)", "zones", f.zones),
+		findingList("Resumes in the capture, against the model", "resumes", f.resumes),
+		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps),
+		findingList("Anomalies", "anomalies", f.anomalies),
 	)
 }
 
 // longestAges names, per file and recorded cursor, the longest stretch
-// it went unconfirmed: the report's cursors, apart from the age at a
-// reconnect above.
-func (p *Page) longestAges() string {
+// it went unconfirmed, apart from the age at a reconnect above.
+func (p *FindingsPanel) longestAges() string {
 	var parts []string
-	many := len(p.analysis.report.Files) > 1
-	for _, c := range p.analysis.report.Cursors {
-		if c.Cursor == "had-bookmarks" {
+	tl := p.Timeline
+	many := len(tl.Files) > 1
+	for _, c := range p.Analysis.Ages {
+		if c.Kind == timeline.HadBookmarks {
 			continue
 		}
-		name := c.Cursor
+		name := c.Kind.String()
 		if many {
-			name = words.Isolated(c.File) + " " + name
+			name = words.Isolated(tl.Files[c.File].Name) + " " + name
 		}
-		parts = append(parts, name+" "+ageText(c.LongestAgeSeconds))
+		parts = append(parts, name+" "+ageText(c.MaxAge))
 	}
 	return strings.Join(parts, "; ")
 }
 
-// finding is one line of the findings panel: when it happened and what.
+// finding is one line of the findings panel: when it happened, the event
+// it is about (-1 when it is about no one event), and what.
 type finding struct {
-	time  string // RFC 3339, empty when the capture has no clock
-	event int    // the event it is about, -1 when it is about no one event
-	text  string
+	focus
+	text string
 }
 
 // findingLists are the findings that pass the page's filters.
@@ -77,53 +99,59 @@ type findingLists struct {
 	errors, zones, resumes, gaps, anomalies []finding
 }
 
-// findings gathers the report's findings that pass the filters. Errors,
+// findings gathers the model's findings that pass the filters. Errors,
 // zones, resumes and gaps belong to a file's watch, so only the kind filter
 // applies to them (a watch's cursor does not depend on which objects the
 // user looks at); an anomaly about one event follows every filter.
-func (p *Page) findings() findingLists {
-	r, tl, flt := p.analysis.report, p.capture.tl, p.view.filter
-	fileOK := map[string]bool{}
-	for _, f := range tl.Files {
-		fileOK[f.Name] = flt.Kind == "" || f.Kind == flt.Kind
+func (p *FindingsPanel) findings() findingLists {
+	an, tl, flt := p.Analysis, p.Timeline, p.Filter
+	fileOK := make([]bool, len(tl.Files))
+	for i, f := range tl.Files {
+		fileOK[i] = flt.Kind == "" || f.Kind == flt.Kind
+	}
+	at := func(file int, t int64, event int, text string) finding {
+		return finding{focus{at: t, timed: tl.Files[file].Clock != timeline.ClockNone, event: event}, text}
 	}
 	var out findingLists
-	for _, e := range r.Errors {
-		if fileOK[e.File] {
-			out.errors = append(out.errors, finding{e.Time, -1, fmt.Sprintf("%s session %d: %d %s: %s", e.File, e.Session, e.Code, e.Reason, e.Message)})
+	for _, e := range tl.ObservedErrors() {
+		s := tl.Sessions[e.Session]
+		if fileOK[s.File] {
+			out.errors = append(out.errors, at(s.File, e.T, -1, fmt.Sprintf("%s session %d: %d %s: %s", tl.Files[s.File].Name, s.Index, e.Status.Code, e.Status.Reason, e.Status.Message)))
 		}
 	}
-	for _, z := range r.Zones {
+	for _, z := range an.Zones {
 		if fileOK[z.File] {
-			out.zones = append(out.zones, finding{z.FromTime, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", z.File, z.Cursor, z.Model, z.FromRV, z.ToRV, z.Reason)})
+			out.zones = append(out.zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind, z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), z.Reason)))
 		}
 	}
-	for _, s := range r.Resumes {
+	for _, r := range an.Resumes {
+		s := tl.Sessions[r.Session]
 		if fileOK[s.File] {
 			agree := "agrees"
-			if !s.Agree {
+			if r.Observed != r.Predicted.Outcome {
 				agree = "DISAGREES"
 			}
-			out.resumes = append(out.resumes, finding{s.Time, -1, fmt.Sprintf("%s session %d from RV %s: server %s, model %s (%s): %s", s.File, s.Session, s.RV, s.Observed, s.Predicted, agree, s.Reason)})
+			out.resumes = append(out.resumes, at(s.File, s.Start, -1, fmt.Sprintf("%s session %d from RV %s: server %s, model %s (%s): %s", tl.Files[s.File].Name, s.Index, r.RV, r.Observed, r.Predicted.Outcome, agree, r.Predicted.Reason)))
 		}
 	}
-	for _, g := range r.Gaps {
+	// The longest gaps first: they are the ones to read.
+	gaps := slices.Clone(an.Gaps)
+	slices.SortStableFunc(gaps, func(a, b timeline.Gap) int { return cmp.Compare(b.AgeTime, a.AgeTime) })
+	for _, g := range gaps {
 		if fileOK[g.File] {
-			out.gaps = append(out.gaps, finding{g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(g.File), g.Cursor, g.RV, g.HeadRV, ageText(g.AgeSeconds), g.AgeRVs)})
+			out.gaps = append(out.gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), ageText(g.AgeTime), timeline.FormatRV(g.AgeRV))))
 		}
 	}
-	// The report lists the timeline's anomalies in the same order.
-	for i, a := range r.Anomalies {
-		ev := tl.Anomalies[i].Event
-		if ev >= 0 {
-			e := tl.Event(ev)
+	for _, a := range tl.Anomalies {
+		if a.Event >= 0 {
+			e := tl.Event(a.Event)
 			if !flt.Event(e.Type) || (e.Lane >= 0 && !flt.Lane(tl.Lanes[e.Lane])) {
 				continue
 			}
 		} else if !fileOK[a.File] {
 			continue
 		}
-		out.anomalies = append(out.anomalies, finding{a.Time, ev, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(a.File), a.Kind, a.RV, words.VisibleControls(a.Message))})
+		out.anomalies = append(out.anomalies, at(a.File, a.T, a.Event, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(tl.Files[a.File].Name), a.Kind, a.RV, words.VisibleControls(a.Msg))))
 	}
 	return out
 }
@@ -132,7 +160,7 @@ func (p *Page) findings() findingLists {
 // building thousands of DOM nodes; the exports have them all.
 const maxFindingsShown = 200
 
-func findingList(title, id string, items []finding, onFocus func(finding) goapp.EventHandler) goapp.UI {
+func findingList(title, id string, items []finding) goapp.UI {
 	n := len(items)
 	shown := items[:min(n, maxFindingsShown)]
 	return goapp.Details().Class("findings").DataSet("findings", id).DataSet("count", n).Open(n > 0 && n <= 20).Body(
@@ -141,8 +169,9 @@ func findingList(title, id string, items []finding, onFocus func(finding) goapp.
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
 				f := shown[i]
 				return goapp.Li().Body(
-					goapp.If(f.time != "", func() goapp.UI {
-						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(shortTime(f.time)).OnClick(onFocus(f))
+					goapp.If(f.timed, func() goapp.UI {
+						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(shortTime(f.at)).
+							OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionFocus, f.focus) })
 					}),
 					goapp.Span().Text(" "+f.text),
 				)
@@ -151,30 +180,11 @@ func findingList(title, id string, items []finding, onFocus func(finding) goapp.
 	)
 }
 
-// onFocus moves the view to a finding's moment, and selects the event it is
-// about, if any.
-func (p *Page) onFocus(f finding) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) {
-		if t, err := time.Parse(time.RFC3339Nano, f.time); err == nil && !p.view.axisRV {
-			p.view.from = t.Add(-focusSpan / 2).UnixNano()
-			p.view.to = t.Add(focusSpan / 2).UnixNano()
-		}
-		if f.event >= 0 {
-			p.selectEvent(ctx, f.event)
-		}
-		p.saveURL(ctx)
-		ctx.ScrollTo("timeline-panel")
-	}
+func shortTime(t int64) string {
+	return time.Unix(0, t).UTC().Format("15:04:05.000")
 }
 
-func shortTime(rfc string) string {
-	t, err := time.Parse(time.RFC3339Nano, rfc)
-	if err != nil {
-		return rfc
-	}
-	return t.UTC().Format("15:04:05.000")
-}
-
-func ageText(s float64) string {
-	return time.Duration(s * float64(time.Second)).Round(time.Millisecond).String()
+// ageText is a duration in ns as a person reads it, to the millisecond.
+func ageText(d int64) string {
+	return time.Duration(d).Round(time.Millisecond).String()
 }

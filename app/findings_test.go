@@ -2,18 +2,19 @@ package app
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"strings"
 	"testing"
 
 	"watchlens/internal/testsample"
 	"watchlens/parser"
-	"watchlens/report"
 	"watchlens/timeline"
 )
 
-// pageOn builds, natively, the page state for captures given by name and
-// content, as the browser would after reading them.
-func pageOn(t *testing.T, files map[string][]byte, order ...string) *Page {
+// findingsOn builds, natively, the findings panel for captures given by
+// name and content, as the browser would after reading them.
+func findingsOn(t *testing.T, files map[string][]byte, order ...string) *FindingsPanel {
 	t.Helper()
 	b := timeline.NewBuilder()
 	for _, name := range order {
@@ -22,16 +23,11 @@ func pageOn(t *testing.T, files map[string][]byte, order ...string) *Page {
 		}
 	}
 	tl := b.Build()
-	an := tl.Analyze(timeline.DefaultParams())
-	return &Page{
-		view:     defaultViewState(),
-		capture:  &capture{tl: tl},
-		analysis: analysis{an: an, report: report.New(an, nil)},
-	}
+	return &FindingsPanel{Timeline: tl, Analysis: tl.Analyze(timeline.DefaultParams())}
 }
 
 func TestFindingsFollowTheKindFilter(t *testing.T) {
-	p := pageOn(t, map[string][]byte{
+	p := findingsOn(t, map[string][]byte{
 		"w4-then-resume.ts.http":   testsample.SampleBytes(t, "w4-then-resume.ts.http"),
 		"kubectl-pods-watch.jsonl": testsample.SampleBytes(t, "kubectl-pods-watch.jsonl"),
 	}, "w4-then-resume.ts.http", "kubectl-pods-watch.jsonl")
@@ -40,11 +36,11 @@ func TestFindingsFollowTheKindFilter(t *testing.T) {
 	if len(all.errors) != 1 || len(all.zones) == 0 || !strings.Contains(all.errors[0].text, "too old resource version: 389 (1411)") {
 		t.Fatalf("unfiltered: %d errors, %d zones; want w4's 410 and its zones", len(all.errors), len(all.zones))
 	}
-	p.view.filter.Kind = "Pod"
+	p.Filter.Kind = "Pod"
 	if pods := p.findings(); len(pods.errors) != 0 || len(pods.zones) != 0 {
 		t.Errorf("filtered to Pods, the ConfigMap watch's findings remain: %d errors, %d zones", len(pods.errors), len(pods.zones))
 	}
-	p.view.filter.Kind = "ConfigMap"
+	p.Filter.Kind = "ConfigMap"
 	if cms := p.findings(); len(cms.errors) != 1 || len(cms.zones) != len(all.zones) {
 		t.Errorf("filtered to ConfigMaps: %d errors, %d zones; want all of w4's", len(cms.errors), len(cms.zones))
 	}
@@ -55,19 +51,55 @@ func TestFindingsAnomalyFollowsObjectFilters(t *testing.T) {
 	// event is an anomaly about one object.
 	lines := bytes.SplitAfter(testsample.SampleBytes(t, "kubectl-pods-watch.jsonl"), []byte("\n"))
 	capture := bytes.Join(append(lines[:3:3], lines[2]), nil)
-	p := pageOn(t, map[string][]byte{"repeated.jsonl": capture}, "repeated.jsonl")
+	p := findingsOn(t, map[string][]byte{"repeated.jsonl": capture}, "repeated.jsonl")
 
 	all := p.findings()
 	if len(all.anomalies) == 0 || all.anomalies[0].event < 0 {
 		t.Fatalf("the repeated event gave no anomaly about an event: %+v", all.anomalies)
 	}
-	lane := p.capture.tl.Lanes[p.capture.tl.Event(all.anomalies[0].event).Lane]
-	p.view.filter.Text = lane.Name
+	lane := p.Timeline.Lanes[p.Timeline.Event(all.anomalies[0].event).Lane]
+	p.Filter.Text = lane.Name
 	if got := p.findings(); len(got.anomalies) != len(all.anomalies) {
 		t.Errorf("searching the object's own name hid its anomaly")
 	}
-	p.view.filter.Text = "no-such-object"
+	p.Filter.Text = "no-such-object"
 	if got := p.findings(); len(got.anomalies) != 0 {
 		t.Errorf("searching another name kept the anomaly: %+v", got.anomalies)
+	}
+}
+
+func TestFindingsAreAtTheModelsInstants(t *testing.T) {
+	names := []string{"w4-then-resume.ts.http", "w2-broad-pods-bookmarks.http.gz", "w3-then-resume.ts.http"}
+	files := map[string][]byte{}
+	for _, n := range names {
+		files[n] = testsample.SampleBytes(t, n)
+	}
+	p := findingsOn(t, files, names...)
+	an := p.Analysis
+	f := p.findings()
+	if len(f.zones) != len(an.Zones) || len(f.gaps) != len(an.Gaps) || len(f.zones) == 0 || len(f.gaps) < 2 {
+		t.Fatalf("%d zones and %d gaps listed, the model has %d and %d; want some zones and at least two gaps", len(f.zones), len(f.gaps), len(an.Zones), len(an.Gaps))
+	}
+	for i, z := range an.Zones {
+		if !f.zones[i].timed || f.zones[i].at != z.From {
+			t.Errorf("zone %d listed at %d (timed %v), the model has it from %d", i, f.zones[i].at, f.zones[i].timed, z.From)
+		}
+	}
+	starts := map[int64]bool{}
+	for _, g := range an.Gaps {
+		starts[g.From] = true
+	}
+	for i, g := range f.gaps {
+		if !starts[g.at] || !g.timed {
+			t.Errorf("gap %d listed at %d, when no gap of the model starts", i, g.at)
+		}
+		if i > 0 && f.gaps[i-1].text == g.text {
+			t.Errorf("gap %d listed twice: %s", i, g.text)
+		}
+	}
+	// The longest first.
+	longest := slices.MaxFunc(an.Gaps, func(a, b timeline.Gap) int { return cmp.Compare(a.AgeTime, b.AgeTime) })
+	if f.gaps[0].at != longest.From {
+		t.Errorf("the first gap listed is %q, not the longest (%s)", f.gaps[0].text, ageText(longest.AgeTime))
 	}
 }

@@ -60,6 +60,10 @@ type fleetDrag struct {
 // is the client's file index, whose timeline the page then shows.
 const actionFleetOpen = "fleet/open"
 
+// actionFleetShow: the user switched between the timeline (false) and the
+// fleet view (true).
+const actionFleetShow = "fleet/show"
+
 // fleetState is the page's choice between the timeline and the fleet
 // view, and the client last opened from the fleet.
 type fleetState struct {
@@ -74,15 +78,12 @@ func (p *Page) hasFleet() bool {
 	return p.capture != nil && p.analysis.an != nil && p.analysis.an.Fleet() != nil
 }
 
-// renderViewSwitch offers the fleet view beside the timeline when two or
+// viewSwitch offers the fleet view beside the timeline, when two or
 // more clients are open.
-func (p *Page) renderViewSwitch() goapp.UI {
-	if !p.hasFleet() {
-		return goapp.Span().ID("view-switch")
-	}
+func viewSwitch(fleetShown bool) goapp.UI {
 	button := func(id, text, title string, fleet bool) goapp.UI {
-		return goapp.Button().ID(id).Class("tab").Title(title).Aria("pressed", p.fleet.shown == fleet).Text(text).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { p.fleet = fleetState{shown: fleet} })
+		return goapp.Button().ID(id).Class("tab").Title(title).Aria("pressed", fleetShown == fleet).Text(text).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionFleetShow, fleet) })
 	}
 	return goapp.Span().ID("view-switch").Class("view-switch").Role("group").Aria("label", "View").Body(
 		button("show-timeline", "Timeline", "Every event of the files open, a group of tracks per file", false),

@@ -8,50 +8,135 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// renderHeader is the page's one-line header: the files open, the ways to
-// open others (files, a sample, a link), the search box, sharing and the
-// exports. It wraps on a narrow screen, every control staying reachable.
-func (p *Page) renderHeader() goapp.UI {
+// Header is the page's one-line header: the files open, the ways to open
+// others (files, a sample, a link), the search box (FindBox), sharing and
+// the exports (ExportMenu). It wraps on a narrow screen, every control staying reachable.
+// What the user asks to open it posts for the page (actionOpenFiles,
+// actionOpenSample, actionOpenURL).
+type Header struct {
+	goapp.Compo
+	Capture  *capture // nil before the first capture is read
+	Analysis analysis
+	Samples  []sample
+	// Sample and URL say where the capture open came from: a built-in
+	// sample's name, a link.
+	Sample, URL string
+	From, To    int64 // the range shown, both 0 for the whole capture
+	AxisRV      bool
+	// Fleet says two clients or more are open; FleetShown, that the fleet
+	// view is shown rather than the timeline.
+	Fleet, FleetShown bool
+}
+
+// The actions the header posts.
+const (
+	// actionOpenFiles: the user chose files; its value is a JS array of
+	// them.
+	actionOpenFiles = "open/files"
+	// actionOpenSample: the user chose a built-in sample; its value is
+	// its name.
+	actionOpenSample = "open/sample"
+	// actionOpenURL: the user asked for a capture by its link; its value
+	// is the link.
+	actionOpenURL = "open/url"
+)
+
+func (h *Header) Render() goapp.UI {
 	return goapp.Header().Class("bar").Body(
 		goapp.H1().Title("Drop recorded Kubernetes watch captures anywhere on this page: they are read here, in your browser, and never uploaded.").Text("watchlens"),
-		goapp.Span().ID("open-files").Class("open-files").Title(strings.Join(p.fileNames(), "\n")).Text(p.filesText()),
+		goapp.Span().ID("open-files").Class("open-files").Title(strings.Join(h.Capture.fileNames(), "\n")).Text(h.Capture.filesText()),
 		goapp.Details().ID("open-menu").Class("menu").Body(
 			goapp.Summary().Title("Open files, a built-in sample or a link; or drop files anywhere on the page").Text("Open"),
 			goapp.Div().Class("menu-items open-items").Body(
-				goapp.Button().ID("choose-file").Title("Or drop files anywhere on the page").Text("Open files…").OnClick(p.onChoose),
-				goapp.Input().ID("file-input").Class("hidden").Type("file").Multiple(true).OnChange(p.onFilesChosen),
+				goapp.Button().ID("choose-file").Title("Or drop files anywhere on the page").Text("Open files…").OnClick(chooseFiles),
+				goapp.Input().ID("file-input").Class("hidden").Type("file").Multiple(true).OnChange(h.onFilesChosen),
 				goapp.Label().For("sample-menu").Text("or a built-in sample"),
-				goapp.Select().ID("sample-menu").Title("Open a built-in sample").OnChange(p.onSampleChosen).Body(
+				goapp.Select().ID("sample-menu").Title("Open a built-in sample").OnChange(h.onSampleChosen).Body(
 					goapp.Option().Value("").Text("Sample…"),
-					goapp.Range(p.samples).Slice(func(i int) goapp.UI {
-						sm := p.samples[i]
-						return goapp.Option().Value(sm.name).Title(sm.about).Selected(sm.name == p.view.sample).Text(sm.name)
+					goapp.Range(h.Samples).Slice(func(i int) goapp.UI {
+						sm := h.Samples[i]
+						return goapp.Option().Value(sm.name).Title(sm.about).Selected(sm.name == h.Sample).Text(sm.name)
 					}),
 				),
-				p.renderOpenURL(),
+				h.renderOpenURL(),
 			),
 		),
-		goapp.If(p.capture != nil, p.renderViewSwitch),
-		goapp.If(p.capture != nil, p.renderFind),
-		goapp.If(p.capture != nil, p.renderShare),
+		goapp.If(h.Fleet, func() goapp.UI { return viewSwitch(h.FleetShown) }),
+		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Timeline: h.Capture.tl} }),
+		goapp.If(h.Capture != nil, h.renderShare),
 	)
 }
 
-// fileNames are the names of the files open.
-func (p *Page) fileNames() []string {
-	if p.capture == nil {
+// renderShare is the header's sharing and export controls.
+func (h *Header) renderShare() goapp.UI {
+	post := func(what string) goapp.EventHandler {
+		return func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionCopy, what) }
+	}
+	return goapp.Div().Class("share").Body(
+		goapp.Button().ID("copy-link").Title("Copy a link that reopens this view").Text("Copy link").OnClick(post(copyLink)),
+		goapp.Button().ID("copy-summary").Title("Copy the verdict, the key figures and the link, as Markdown for a postmortem").Text("Copy summary").OnClick(post(copySummary)),
+		&ExportMenu{Capture: h.Capture, Analysis: h.Analysis, From: h.From, To: h.To, AxisRV: h.AxisRV},
+	)
+}
+
+// chooseFiles opens the browser's file chooser.
+func chooseFiles(ctx goapp.Context, e goapp.Event) {
+	goapp.Window().GetElementByID("file-input").Call("click")
+}
+
+func (h *Header) onFilesChosen(ctx goapp.Context, e goapp.Event) {
+	input := ctx.JSSrc()
+	// A copy: clearing the input empties its own list.
+	files := goapp.Window().Get("Array").Call("from", input.Get("files"))
+	// Clearing lets the same file be chosen again after it changed on disk.
+	input.Set("value", "")
+	ctx.NewActionWithValue(actionOpenFiles, files)
+}
+
+func (h *Header) onSampleChosen(ctx goapp.Context, e goapp.Event) {
+	if name := ctx.JSSrc().Get("value").String(); name != "" {
+		ctx.NewActionWithValue(actionOpenSample, name)
+	}
+}
+
+// renderOpenURL is the field that opens a capture from a link (?url=).
+func (h *Header) renderOpenURL() goapp.UI {
+	return goapp.Div().ID("open-url-form").Class("open-url").Body(
+		goapp.Label().For("open-url").Class("tl-visually-hidden").Text("Open a capture from a link"),
+		goapp.Input().ID("open-url").Type("url").Placeholder("link to a capture (https)").Value(h.URL).OnKeyDown(h.onOpenURLKey),
+		goapp.Button().ID("open-url-go").Text("Open URL").OnClick(h.onOpenURL),
+	)
+}
+
+func (h *Header) onOpenURLKey(ctx goapp.Context, e goapp.Event) {
+	if e.Get("key").String() != "Enter" {
+		ctx.PreventUpdate()
+		return
+	}
+	h.onOpenURL(ctx, e)
+}
+
+func (h *Header) onOpenURL(ctx goapp.Context, e goapp.Event) {
+	if u := strings.TrimSpace(goapp.Window().GetElementByID("open-url").Get("value").String()); u != "" {
+		ctx.NewActionWithValue(actionOpenURL, u)
+	}
+}
+
+// fileNames are the names of the files open; none for no capture.
+func (c *capture) fileNames() []string {
+	if c == nil {
 		return nil
 	}
-	names := make([]string, len(p.capture.tl.Files))
-	for i, f := range p.capture.tl.Files {
+	names := make([]string, len(c.tl.Files))
+	for i, f := range c.tl.Files {
 		names[i] = f.Name
 	}
 	return names
 }
 
 // filesText names the files open, for the header and the tab's title.
-func (p *Page) filesText() string {
-	names := p.fileNames()
+func (c *capture) filesText() string {
+	names := c.fileNames()
 	for i, n := range names {
 		names[i] = words.ShortName(words.Isolated(n))
 	}
@@ -62,37 +147,4 @@ func (p *Page) filesText() string {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:2], ", ") + " and " + words.Plural(len(names)-2, "other file")
-}
-
-// setTitle names the files open in the browser's tab.
-func (p *Page) setTitle(ctx goapp.Context) {
-	if t := p.filesText(); t != "" {
-		ctx.Page().SetTitle("%s", t+" · watchlens")
-	}
-}
-
-// renderOpenURL is the field that opens a capture from a link (?url=).
-func (p *Page) renderOpenURL() goapp.UI {
-	return goapp.Div().ID("open-url-form").Class("open-url").Body(
-		goapp.Label().For("open-url").Class("tl-visually-hidden").Text("Open a capture from a link"),
-		goapp.Input().ID("open-url").Type("url").Placeholder("link to a capture (https)").Value(p.view.url).OnKeyDown(p.onOpenURLKey),
-		goapp.Button().ID("open-url-go").Text("Open URL").OnClick(p.onOpenURL),
-	)
-}
-
-func (p *Page) onOpenURLKey(ctx goapp.Context, e goapp.Event) {
-	if e.Get("key").String() != "Enter" {
-		ctx.PreventUpdate()
-		return
-	}
-	p.onOpenURL(ctx, e)
-}
-
-func (p *Page) onOpenURL(ctx goapp.Context, e goapp.Event) {
-	u := strings.TrimSpace(goapp.Window().GetElementByID("open-url").Get("value").String())
-	if u == "" {
-		return
-	}
-	p.problem = ""
-	ctx.Async(func() { p.openURL(ctx, u) })
 }

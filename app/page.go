@@ -2,7 +2,7 @@ package app
 
 import (
 	"fmt"
-	"runtime"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -20,8 +20,11 @@ import (
 // and is accepted on resume while the bookmark-ignoring one goes red.
 const DefaultSample = "w3-then-resume.ts.http"
 
-// Page is the app's only page: a page-wide drop zone around the controls,
-// the timeline and the panels that explain it.
+// Page is the app's only page: a page-wide drop zone around the header,
+// the verdict, the filters, the timeline and the dock of panels that
+// explain it. It reads the captures the user opens, keeps the view a link
+// reopens (see viewState), and hands each component what it shows; the
+// components post what the user does as actions, which it handles here.
 type Page struct {
 	goapp.Compo
 
@@ -33,26 +36,16 @@ type Page struct {
 	warm            bool // the parser has been warmed up (see warmUp)
 	reads           int  // captures the page has read (the warm-up reads apart)
 
-	view            viewState
-	params          timeline.Params
-	settingsProblem string
+	view   viewState
+	params timeline.Params
 
-	capture     *capture
-	analysis    analysis
-	analyzing   bool
-	detail      *detail
-	showManaged bool
+	capture   *capture
+	analysis  analysis
+	analyzing bool
 
-	// The workspace: the dock's open tab, its side and size, a drag of
-	// its splitter, the verdict folded to its first line.
-	tab           string
-	dock          dockPrefs
-	split         *splitDrag
-	verdictFolded bool
-	copied        *copied
-	find          findState
-	brushed       *brush
-	fleet         fleetState
+	dock   dockPrefs // the dock's side and size
+	copied *copied
+	fleet  fleetState
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -64,25 +57,11 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	jsrt.BlobWorkerURL = ctx.ResolveStaticResource("/web/blobread.js")
 
 	// The listener lives as long as the page, so it is never released.
-	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(p.onSearchKey))
+	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(onSearchKey))
 	p.watchForNewVersion(ctx)
-
-	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) {
-		p.selectEvent(ctx, a.Value.(int))
-		if a.Value.(int) >= 0 {
-			p.tab = tabEvent
-		}
-	})
-	ctx.Handle(actionRange, func(ctx goapp.Context, a goapp.Action) {
-		r := a.Value.([2]int64)
-		p.onRange(ctx, r[0], r[1])
-	})
+	p.handleActions(ctx)
+	ctx.Handle(actionFleetShow, func(ctx goapp.Context, a goapp.Action) { p.fleet = fleetState{shown: a.Value.(bool)} })
 	ctx.Handle(actionFleetOpen, p.onFleetOpen)
-	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
-		r := a.Value.([2]int64)
-		p.onBrush(ctx, r[0], r[1])
-	})
-	p.tab = tabEvent
 	p.dock = loadDockPrefs()
 
 	limits = readLimits()
@@ -108,6 +87,114 @@ func (p *Page) OnMount(ctx goapp.Context) {
 			p.openSample(ctx, DefaultSample)
 		}
 		p.warmUp(ctx)
+	})
+}
+
+// handleActions wires what the components post to what the page does.
+func (p *Page) handleActions(ctx goapp.Context) {
+	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) { p.selectEvent(ctx, a.Value.(int)) })
+	ctx.Handle(actionRange, func(ctx goapp.Context, a goapp.Action) {
+		r := a.Value.([2]int64)
+		p.view.from, p.view.to = r[0], r[1]
+		p.saveURL(ctx)
+	})
+	ctx.Handle(actionFilter, func(ctx goapp.Context, a goapp.Action) {
+		p.view.filter = a.Value.(timeline.Filter)
+		p.saveURL(ctx)
+	})
+	ctx.Handle(actionAxis, func(ctx goapp.Context, a goapp.Action) {
+		p.view.axisRV = !p.view.axisRV
+		// A range on one axis means nothing on the other.
+		p.view.from, p.view.to = 0, 0
+		p.saveURL(ctx)
+	})
+	ctx.Handle(actionFocus, func(ctx goapp.Context, a goapp.Action) { p.focusOn(ctx, a.Value.(focus)) })
+	ctx.Handle(actionGoTo, func(ctx goapp.Context, a goapp.Action) { p.goTo(ctx, a.Value.(timeline.Match)) })
+	ctx.Handle(actionParams, func(ctx goapp.Context, a goapp.Action) {
+		p.params = a.Value.(timeline.Params)
+		p.reanalyze(ctx)
+	})
+	ctx.Handle(actionDockSide, func(ctx goapp.Context, a goapp.Action) {
+		p.dock.side = !p.dock.side
+		p.dock.size = 0
+		p.dock.save()
+		relayout(ctx)
+	})
+	ctx.Handle(actionDockSize, func(ctx goapp.Context, a goapp.Action) {
+		p.dock.size = a.Value.(float64)
+		p.dock.save()
+	})
+	ctx.Handle(actionCopy, func(ctx goapp.Context, a goapp.Action) { p.copy(ctx, a.Value.(string)) })
+	ctx.Handle(actionProblem, func(ctx goapp.Context, a goapp.Action) { p.problem = a.Value.(string) })
+	ctx.Handle(actionOpenFiles, func(ctx goapp.Context, a goapp.Action) { p.openFiles(ctx, a.Value.(goapp.Value)) })
+	ctx.Handle(actionOpenSample, func(ctx goapp.Context, a goapp.Action) {
+		p.problem = ""
+		name := a.Value.(string)
+		ctx.Async(func() { p.openSample(ctx, name) })
+	})
+	ctx.Handle(actionOpenURL, func(ctx goapp.Context, a goapp.Action) {
+		p.problem = ""
+		u := a.Value.(string)
+		ctx.Async(func() { p.openURL(ctx, u) })
+	})
+}
+
+// selectEvent selects event i, -1 for none.
+func (p *Page) selectEvent(ctx goapp.Context, i int) {
+	p.view.selected = i
+	p.saveURL(ctx)
+}
+
+// focusOn moves the view to a finding's moment, and selects the event it
+// is about, if any.
+func (p *Page) focusOn(ctx goapp.Context, f focus) {
+	if f.timed && !p.view.axisRV {
+		p.view.from = f.at - int64(focusSpan/2)
+		p.view.to = f.at + int64(focusSpan/2)
+	}
+	if f.event >= 0 {
+		p.view.selected = f.event
+	}
+	p.saveURL(ctx)
+	ctx.ScrollTo("timeline-panel")
+}
+
+// goTo moves the view to a match of the search box, keeping the span
+// shown (two minutes from the whole capture), and selects its event, if
+// any.
+func (p *Page) goTo(ctx goapp.Context, m timeline.Match) {
+	if !p.view.axisRV {
+		span := p.view.to - p.view.from
+		if span <= 0 {
+			span = int64(focusSpan)
+		}
+		p.view.from = m.T - span/2
+		p.view.to = p.view.from + span
+	}
+	if m.Event >= 0 {
+		p.view.selected = m.Event
+	}
+	p.saveURL(ctx)
+}
+
+// reanalyze re-runs the model in a goroutine after the settings changed:
+// on a million events it takes a few hundred ms in wasm. Only the newest
+// request's answer is kept.
+func (p *Page) reanalyze(ctx goapp.Context) {
+	p.saveURL(ctx)
+	if p.capture == nil {
+		return
+	}
+	tl, params := p.capture.tl, p.params
+	p.analyzing = true
+	ctx.Async(func() {
+		a := analyze(tl, params)
+		ctx.Dispatch(func(goapp.Context) {
+			if p.capture == nil || p.capture.tl != tl || !reflect.DeepEqual(p.params, params) {
+				return // a newer capture or setting is on its way
+			}
+			p.analysis, p.analyzing = a, false
+		})
 	})
 }
 
@@ -159,7 +246,8 @@ func (p *Page) Render() goapp.UI {
 		OnDrop(p.onDrop).
 		Class(classIf(p.dock.side, "dock-side")).
 		Body(
-			p.renderHeader(),
+			&Header{Capture: p.capture, Analysis: p.analysis, Samples: p.samples, Sample: p.view.sample, URL: p.view.url,
+				From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Fleet: p.hasFleet(), FleetShown: p.fleet.shown},
 			// go-app matches children by position: a notice coming or going
 			// beside the results would shift them and remount them all, so
 			// the notices keep a slot of their own.
@@ -185,7 +273,7 @@ func (p *Page) renderCapture() goapp.UI {
 	c := p.capture
 	about := p.sampleAbout()
 	return goapp.Main().ID("results").Body(
-		p.renderVerdict(),
+		&Verdict{Lines: p.analysis.report.Summary},
 		// Like the notices, the sample's note and the input's problems
 		// keep one slot whether shown or not. One coming or going shifted
 		// the panels after it, so opening a file after a sample mounted
@@ -198,7 +286,7 @@ func (p *Page) renderCapture() goapp.UI {
 			}),
 			c.renderProblems(),
 		),
-		p.renderFilters(),
+		&FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.kinds, Namespaces: c.namespaces},
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
 				goapp.If(p.fleet.shown && p.hasFleet(), func() goapp.UI { return &FleetView{Analysis: p.analysis.an} }).Else(func() goapp.UI {
@@ -215,53 +303,11 @@ func (p *Page) renderCapture() goapp.UI {
 					}
 				}),
 			),
-			p.renderSplitter(),
-			p.renderDock(),
+			&Splitter{Side: p.dock.side},
+			&Dock{Prefs: p.dock, Capture: c, Analysis: p.analysis.an, Params: p.params, Analyzing: p.analyzing,
+				Filter: p.view.filter, From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Selected: p.view.selected},
 		),
 	)
-}
-
-// renderProgress draws the bar that moveProgress then moves: what one
-// shows of a progress report, the other must update.
-func (p *Page) renderProgress() goapp.UI {
-	l := p.loading
-	return goapp.Div().ID("progress").Class("progress").Body(
-		goapp.Label().For("progress-bar").Text(l.text()),
-		goapp.Progress().ID("progress-bar").Max(max(l.size, 1)).Attr("value", l.read),
-	)
-}
-
-// moveProgress shows a report in the bar on the page, if there is one,
-// without rendering the page: a render there costs 5-10 ms of the thread
-// that parses, and came every progressEvery. It changes the nodes go-app
-// made, as its next render would: the label's text node and the bar's
-// attributes.
-func moveProgress(l progress) bool {
-	doc := goapp.Window().Get("document")
-	bar, label := doc.Call("getElementById", "progress-bar"), doc.Call("querySelector", "#progress > label")
-	if !bar.Truthy() || !label.Truthy() || !label.Get("firstChild").Truthy() {
-		return false
-	}
-	label.Get("firstChild").Set("nodeValue", l.text())
-	bar.Call("setAttribute", "max", max(l.size, 1))
-	bar.Call("setAttribute", "value", l.read)
-	return true
-}
-
-// showProgress shows a report of a goroutine's read in the progress bar.
-func (p *Page) showProgress(ctx goapp.Context, pr progress) {
-	ctx.Dispatch(func(ctx goapp.Context) {
-		p.loading = &pr
-		if moveProgress(pr) {
-			ctx.PreventUpdate()
-		}
-	})
-	// go-app runs a dispatch only once this goroutine lets it, and
-	// renders 1/120 s after the first dispatch since it last did. Let it
-	// now: the bar moves at once, and the last report, sent as the
-	// timeline's building starts, sets that clock going, so the render
-	// that shows the capture comes as soon as it is built, not 8 ms later.
-	runtime.Gosched()
 }
 
 func (p *Page) onDragOver(ctx goapp.Context, e goapp.Event) {
@@ -280,27 +326,8 @@ func (p *Page) onDrop(ctx goapp.Context, e goapp.Event) {
 	p.openFiles(ctx, e.Get("dataTransfer").Get("files"))
 }
 
-func (p *Page) onChoose(ctx goapp.Context, e goapp.Event) {
-	goapp.Window().GetElementByID("file-input").Call("click")
-}
-
-func (p *Page) onFilesChosen(ctx goapp.Context, e goapp.Event) {
-	input := ctx.JSSrc()
-	p.openFiles(ctx, input.Get("files"))
-	// Clearing lets the same file be chosen again after it changed on disk.
-	input.Set("value", "")
-}
-
-func (p *Page) onSampleChosen(ctx goapp.Context, e goapp.Event) {
-	name := ctx.JSSrc().Get("value").String()
-	if name == "" {
-		return
-	}
-	p.problem = ""
-	ctx.Async(func() { p.openSample(ctx, name) })
-}
-
-// openFiles reads a FileList (from a drop or the file input) as one capture.
+// openFiles reads a FileList, or an array of files (from a drop or the
+// file input), as one capture.
 func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	var sources []source
 	var tooBig []string
@@ -379,7 +406,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	var c *capture
 	var a analysis
 	failure := safely(func() {
-		c = readCapture(sources, filter, split, func(pr progress) { p.showProgress(ctx, pr) }, turn)
+		c = readCapture(sources, filter, split, newLoadReport(func(pr progress) { p.showProgress(ctx, pr) }), turn)
 		if c != nil {
 			a = analyze(c.tl, params)
 		}
@@ -408,10 +435,11 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 			p.view.from, p.view.to, p.view.selected = 0, 0, -1
 		}
 		p.view.sample, p.view.url, p.view.files = origin.sample, origin.url, origin.files
-		p.brushed = nil
-		p.find = findState{}
-		p.selectEvent(ctx, p.view.selected)
-		p.setTitle(ctx)
+		p.saveURL(ctx)
+		if t := c.filesText(); t != "" {
+			// The files open name the browser's tab.
+			ctx.Page().SetTitle("%s", t+" · watchlens")
+		}
 		// Starting a worker takes the page's thread for about 5 ms, which
 		// fell between this render and the paint that shows it.
 		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
@@ -444,62 +472,6 @@ func (p *Page) saveURL(ctx goapp.Context) {
 	u := *ctx.Page().URL()
 	u.RawQuery = p.view.query().Encode()
 	goapp.Window().Get("history").Call("replaceState", nil, "", u.String())
-}
-
-// sample is a built-in capture and what it shows.
-type sample struct {
-	name, about string
-}
-
-// fetchSamples lists the built-in samples from their manifest, which the
-// build ships beside them: name, size, counts, what it shows.
-func fetchSamples(ctx goapp.Context) ([]sample, error) {
-	blob, err := fetchSample(ctx, "MANIFEST.tsv")
-	if err != nil {
-		return nil, err
-	}
-	text, err := jsrt.Await(blob.Call("text"))
-	if err != nil {
-		return nil, err
-	}
-	return parseManifest(text.String()), nil
-}
-
-func parseManifest(tsv string) []sample {
-	var out []sample
-	for i, line := range strings.Split(tsv, "\n") {
-		cols := strings.Split(line, "\t")
-		if i == 0 || cols[0] == "" {
-			continue // the header, or the last line's end
-		}
-		sm := sample{name: cols[0]}
-		if len(cols) >= 4 {
-			sm.about = cols[3]
-		}
-		// A time-stamped twin is described as "same, ..." after its
-		// original: say what the original shows too.
-		if strings.HasPrefix(sm.about, "same") && len(out) > 0 {
-			sm.about = out[len(out)-1].about + " (" + sm.about + ")"
-		}
-		out = append(out, sm)
-	}
-	return out
-}
-
-// sampleAbout says what the open built-in sample shows, "" for other files.
-func (p *Page) sampleAbout() string {
-	for _, sm := range p.samples {
-		if sm.name == p.view.sample {
-			return sm.about
-		}
-	}
-	return ""
-}
-
-// fetchSample fetches a file of the built-in samples, under the site's
-// base path.
-func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
-	return jsrt.FetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
 }
 
 func classIf(cond bool, class string) string {

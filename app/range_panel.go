@@ -16,50 +16,71 @@ import (
 // kind, bookmarks, errors, each cursor's oldest age, the zones and their
 // length. A shift-drag over the timeline picks the range, and zooms to it.
 
+// RangePanel is the Range tab. It hears the user's shift-drags over the
+// timeline itself (actionBrush), and keeps the range picked when the
+// settings change the analysis.
+type RangePanel struct {
+	goapp.Compo
+	Capture  *capture
+	Analysis *timeline.Analysis
+	From, To int64 // the range shown, both 0 for the whole capture
+	AxisRV   bool
+
+	brushed *brush
+}
+
 // brush is the range picked and its statistics, for the analysis an
-// (the retention settings change the zones).
+// (the retention settings change the zones) of the capture c.
 type brush struct {
 	stats timeline.RangeStats
 	an    *timeline.Analysis
+	c     *capture
 }
 
-// onBrush shows the statistics of [from, to) on the time axis.
-func (p *Page) onBrush(ctx goapp.Context, from, to int64) {
-	if p.analysis.an == nil || to <= from {
+func (v *RangePanel) OnMount(ctx goapp.Context) {
+	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
+		r := a.Value.([2]int64)
+		v.pick(r[0], r[1])
+	})
+}
+
+// pick shows the statistics of [from, to) on the time axis.
+func (v *RangePanel) pick(from, to int64) {
+	if v.Analysis == nil || to <= from {
 		return
 	}
-	p.brushed = &brush{stats: p.analysis.an.RangeStats(from, to), an: p.analysis.an}
-	p.tab = tabRange
+	v.brushed = &brush{stats: v.Analysis.RangeStats(from, to), an: v.Analysis, c: v.Capture}
 }
 
 // onRangeInView shows the statistics of the range shown.
-func (p *Page) onRangeInView(ctx goapp.Context, e goapp.Event) {
-	if p.capture == nil || p.view.axisRV {
+func (v *RangePanel) onRangeInView(ctx goapp.Context, e goapp.Event) {
+	if v.Capture == nil || v.AxisRV {
 		return
 	}
-	from, to := p.view.from, p.view.to
+	from, to := v.From, v.To
 	if from == 0 && to == 0 {
-		from, to = p.capture.prep.Cache.Extent(false)
+		from, to = v.Capture.prep.Cache.Extent(false)
 	}
-	p.onBrush(ctx, from, to)
+	v.pick(from, to)
 }
 
-func (p *Page) renderRange() goapp.UI {
+func (v *RangePanel) Render() goapp.UI {
 	intro := goapp.P().Class("hint").Body(
 		goapp.Text("Shift-drag over the timeline to see what a range holds (the view zooms to it), or "),
-		goapp.Button().ID("range-in-view").Class("link").Disabled(p.view.axisRV).Text("take the range in view").OnClick(p.onRangeInView),
+		goapp.Button().ID("range-in-view").Class("link").Disabled(v.AxisRV).Text("take the range in view").OnClick(v.onRangeInView),
 		goapp.Text("."),
 	)
-	b := p.brushed
-	if b == nil || p.capture == nil {
+	b := v.brushed
+	if b == nil || v.Capture == nil || b.c != v.Capture {
+		// Another capture: the range picked meant nothing there.
 		return goapp.Section().ID("range").Class("panel").Body(goapp.H2().Text("Range"), intro)
 	}
-	if an := p.analysis.an; an != nil && b.an != an {
+	if an := v.Analysis; an != nil && b.an != an {
 		// The settings changed the analysis: the same range, again.
 		b.stats, b.an = an.RangeStats(b.stats.From, b.stats.To), an
 	}
 	st := b.stats
-	tl := p.capture.tl
+	tl := v.Capture.tl
 	file := func(i int) string {
 		if len(tl.Files) < 2 {
 			return ""

@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -13,73 +12,86 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// renderSettings is the retention-model form. Every change re-runs the
-// analysis, which is cheap: the timeline itself does not depend on it.
-func (p *Page) renderSettings() goapp.UI {
-	pr := p.params
+// SettingsPanel is the Model settings tab: the retention-model form.
+// Each change posts the new parameters (actionParams); the page re-runs
+// the analysis, which is cheap: the timeline itself does not depend on
+// it.
+type SettingsPanel struct {
+	goapp.Compo
+	Params timeline.Params
+	// Detected are the restarts the captures suggest.
+	Detected []timeline.DetectedRestart
+	// Analyzing: the analysis of Params is on its way.
+	Analyzing bool
+
+	problem string
+}
+
+// actionParams: the user changed the model's settings; its value is the
+// new timeline.Params.
+const actionParams = "settings/params"
+
+func (s *SettingsPanel) Render() goapp.UI {
+	pr := s.Params
 	def := timeline.DefaultParams()
 	return goapp.Details().ID("settings").Class("panel").Body(
 		goapp.Summary().Text("Retention model"),
 		goapp.P().Class("hint").Text("When would the API server have answered a resume with 410 Gone? Set what you know of your server; the defaults are the Kubernetes defaults."),
 		goapp.Div().Class("settings-grid").Body(
 			numberField("set-window", "Watch cache history W (seconds)", pr.CacheWindow.Seconds(), def.CacheWindow.Seconds(),
-				"eventFreshDuration: the cache keeps at least this much history (75 s by default).", p.onDuration(func(d time.Duration) { p.params.CacheWindow = d })),
+				"eventFreshDuration: the cache keeps at least this much history (75 s by default).", s.onDuration(func(p *timeline.Params, d time.Duration) { p.CacheWindow = d })),
 			numberField("set-count", "Watch cache capacity N (events, 0 = off)", float64(pr.CacheCount), float64(def.CacheCount),
-				"The ring buffer holds the last N events of the resource type: exact only for an unfiltered capture.", p.onInt(func(n int) { p.params.CacheCount = n })),
+				"The ring buffer holds the last N events of the resource type: exact only for an unfiltered capture.", s.onInt(func(p *timeline.Params, n int) { p.CacheCount = n })),
 			numberField("set-etcd", "etcd compaction interval (seconds, 0 = off)", pr.EtcdInterval.Seconds(), def.EtcdInterval.Seconds(),
-				"--etcd-compaction-interval: uncached watches keep 1 to 2 intervals of history.", p.onDuration(func(d time.Duration) { p.params.EtcdInterval = d })),
+				"--etcd-compaction-interval: uncached watches keep 1 to 2 intervals of history.", s.onDuration(func(p *timeline.Params, d time.Duration) { p.EtcdInterval = d })),
 			numberField("set-delay", "Reconnect delay (seconds)", pr.Delay.Seconds(), def.Delay.Seconds(),
-				"A cursor dropped at t resumes at t + delay; client-go re-watches at once.", p.onDuration(func(d time.Duration) { p.params.Delay = d })),
+				"A cursor dropped at t resumes at t + delay; client-go re-watches at once.", s.onDuration(func(p *timeline.Params, d time.Duration) { p.Delay = d })),
 			goapp.Label().For("set-restarts").Body(
 				goapp.Span().Text("API server restarts (RFC 3339 FROM/TO or instants, comma-separated)"),
-				goapp.Input().ID("set-restarts").Type("text").Value(restartsText(pr.Restarts)).Placeholder("2026-11-30T00:58:00Z/2026-11-30T00:59:05Z").OnChange(p.onRestarts),
+				goapp.Input().ID("set-restarts").Type("text").Value(restartsText(pr.Restarts)).Placeholder("2026-11-30T00:58:00Z/2026-11-30T00:59:05Z").OnChange(s.onRestarts),
 				goapp.Small().Text("From SIGTERM to the new process serving. With one server, every cursor last current before the new process served is refused."),
 			),
 			numberField("set-servers", "API servers behind the load balancer", float64(max(pr.Servers, 1)), float64(def.Servers),
-				"With several, a restarted server's clients move to another whose cache kept its history.", p.onInt(func(n int) { p.params.Servers = max(n, 1) })),
+				"With several, a restarted server's clients move to another whose cache kept its history.", s.onInt(func(p *timeline.Params, n int) { p.Servers = max(n, 1) })),
 			goapp.Label().For("set-cache").Class("check").Body(
-				goapp.Input().ID("set-cache").Type("checkbox").Checked(pr.WatchCache).OnChange(p.onWatchCache),
+				goapp.Input().ID("set-cache").Type("checkbox").Checked(pr.WatchCache).OnChange(s.onWatchCache),
 				goapp.Span().Text(" watch cache on (off: --watch-cache=false, every watch reads etcd)"),
 			),
 		),
-		p.renderDetectedRestarts(),
-		goapp.Button().ID("settings-reset").Text("Reset to defaults").OnClick(p.onResetSettings),
-		goapp.If(p.analyzing, func() goapp.UI { return goapp.Span().Class("hint").Text(" re-computing the verdicts…") }),
-		goapp.If(p.settingsProblem != "", func() goapp.UI {
-			return goapp.P().Class("problem").Role("alert").Text(p.settingsProblem)
+		s.renderDetectedRestarts(),
+		goapp.Button().ID("settings-reset").Text("Reset to defaults").OnClick(s.onReset),
+		goapp.If(s.Analyzing, func() goapp.UI { return goapp.Span().Class("hint").Text(" re-computing the verdicts…") }),
+		goapp.If(s.problem != "", func() goapp.UI {
+			return goapp.P().Class("problem").Role("alert").Text(s.problem)
 		}),
 	)
 }
 
 // renderDetectedRestarts offers the restarts the captures suggest, with
 // their evidence; nothing is applied until the user asks.
-func (p *Page) renderDetectedRestarts() goapp.UI {
-	an := p.analysis.an
-	if an == nil || len(an.Restarts) == 0 || len(p.params.Restarts) > 0 {
+func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
+	if len(s.Detected) == 0 || len(s.Params.Restarts) > 0 {
 		return goapp.Div().ID("detected-restarts")
 	}
-	d := an.Restarts[0]
+	d := s.Detected[0]
 	text := fmt.Sprintf("The captures suggest an API server restart: %d watches in %d files ended cleanly at %s and were answered again by %s.",
 		len(d.Sessions), d.Files, time.Unix(0, d.Ended).UTC().Format("15:04:05.000"), time.Unix(0, d.Served).UTC().Format("15:04:05.000"))
-	if n := len(an.Restarts) - 1; n > 0 {
+	if n := len(s.Detected) - 1; n > 0 {
 		text += fmt.Sprintf(" (%s more.)", words.Plural(n, "restart"))
 	}
 	return goapp.Div().ID("detected-restarts").Class("hint").Body(
 		goapp.Text(text+" "),
-		goapp.Button().ID("apply-restarts").Text("Apply them").OnClick(p.onApplyRestarts),
+		goapp.Button().ID("apply-restarts").Text("Apply them").OnClick(s.onApplyRestarts),
 	)
 }
 
-func (p *Page) onApplyRestarts(ctx goapp.Context, e goapp.Event) {
-	an := p.analysis.an
-	if an == nil {
-		return
+func (s *SettingsPanel) onApplyRestarts(ctx goapp.Context, e goapp.Event) {
+	p := s.Params
+	p.Restarts = nil
+	for _, d := range s.Detected {
+		p.Restarts = append(p.Restarts, d.Window())
 	}
-	p.params.Restarts = nil
-	for _, d := range an.Restarts {
-		p.params.Restarts = append(p.params.Restarts, d.Window())
-	}
-	p.settingsChanged(ctx)
+	s.post(ctx, p)
 }
 
 func numberField(id, label string, value, def float64, help string, onChange goapp.EventHandler) goapp.UI {
@@ -92,69 +104,59 @@ func numberField(id, label string, value, def float64, help string, onChange goa
 
 func formatNumber(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-func (p *Page) onDuration(set func(time.Duration)) goapp.EventHandler {
+func (s *SettingsPanel) onDuration(set func(*timeline.Params, time.Duration)) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
 		if err != nil || v < 0 {
-			p.settingsProblem = "Durations are seconds, zero or more."
+			s.problem = "Durations are seconds, zero or more."
 			return
 		}
-		set(time.Duration(v * float64(time.Second)))
-		p.settingsChanged(ctx)
+		p := s.Params
+		set(&p, time.Duration(v*float64(time.Second)))
+		s.post(ctx, p)
 	}
 }
 
-func (p *Page) onInt(set func(int)) goapp.EventHandler {
+func (s *SettingsPanel) onInt(set func(*timeline.Params, int)) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		v, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
 		if err != nil || v < 0 {
-			p.settingsProblem = "The capacity is a whole number of events, zero or more."
+			s.problem = "The capacity is a whole number of events, zero or more."
 			return
 		}
-		set(v)
-		p.settingsChanged(ctx)
+		p := s.Params
+		set(&p, v)
+		s.post(ctx, p)
 	}
 }
 
-func (p *Page) onRestarts(ctx goapp.Context, e goapp.Event) {
+func (s *SettingsPanel) onRestarts(ctx goapp.Context, e goapp.Event) {
 	restarts, err := parseRestarts(ctx.JSSrc().Get("value").String())
 	if err != nil {
-		p.settingsProblem = err.Error()
+		s.problem = err.Error()
 		return
 	}
-	p.params.Restarts = restarts
-	p.settingsChanged(ctx)
+	p := s.Params
+	p.Restarts = restarts
+	s.post(ctx, p)
 }
 
-func (p *Page) onWatchCache(ctx goapp.Context, e goapp.Event) {
-	p.params.WatchCache = ctx.JSSrc().Get("checked").Truthy()
-	p.settingsChanged(ctx)
+func (s *SettingsPanel) onWatchCache(ctx goapp.Context, e goapp.Event) {
+	p := s.Params
+	p.WatchCache = ctx.JSSrc().Get("checked").Truthy()
+	s.post(ctx, p)
 }
 
-func (p *Page) onResetSettings(ctx goapp.Context, e goapp.Event) {
-	p.params = timeline.DefaultParams()
-	p.settingsChanged(ctx)
+func (s *SettingsPanel) onReset(ctx goapp.Context, e goapp.Event) {
+	s.post(ctx, timeline.DefaultParams())
 }
 
-// settingsChanged re-runs the model in a goroutine: on a million events it
-// takes a few hundred ms in wasm. Only the newest request's answer is kept.
-func (p *Page) settingsChanged(ctx goapp.Context) {
-	p.settingsProblem = ""
-	p.saveURL(ctx)
-	if p.capture == nil {
-		return
-	}
-	tl, params := p.capture.tl, p.params
-	p.analyzing = true
-	ctx.Async(func() {
-		a := analyze(tl, params)
-		ctx.Dispatch(func(goapp.Context) {
-			if p.capture == nil || p.capture.tl != tl || !reflect.DeepEqual(p.params, params) {
-				return // a newer capture or setting is on its way
-			}
-			p.analysis, p.analyzing = a, false
-		})
-	})
+// post hands the page the settings the user chose. The panel takes them
+// at once: a second change before the page renders builds on them.
+func (s *SettingsPanel) post(ctx goapp.Context, p timeline.Params) {
+	s.Params = p
+	s.problem = ""
+	ctx.NewActionWithValue(actionParams, p)
 }
 
 func restartsText(restarts []timeline.Restart) string {

@@ -22,14 +22,16 @@ type copied struct {
 	failed     bool
 }
 
-// renderShare is the header's sharing and export controls.
-func (p *Page) renderShare() goapp.UI {
-	return goapp.Div().Class("share").Body(
-		goapp.Button().ID("copy-link").Title("Copy a link that reopens this view").Text("Copy link").OnClick(p.onCopyLink),
-		goapp.Button().ID("copy-summary").Title("Copy the verdict, the key figures and the link, as Markdown for a postmortem").Text("Copy summary").OnClick(p.onCopySummary),
-		p.renderExports(),
-	)
-}
+// actionCopy: the user asked for a copy (the header's Copy buttons); its
+// value is copyLink or copySummary. The copies are the page's to make: a
+// link is to the page's view.
+const actionCopy = "share/copy"
+
+// What actionCopy asks for.
+const (
+	copyLink    = "link"
+	copySummary = "summary"
+)
 
 // link is the URL of the view now shown.
 func (p *Page) link(ctx goapp.Context) string {
@@ -37,15 +39,16 @@ func (p *Page) link(ctx goapp.Context) string {
 	return goapp.Window().Get("location").Get("href").String()
 }
 
-func (p *Page) onCopyLink(ctx goapp.Context, e goapp.Event) {
-	p.copyText(ctx, "the link to this view", p.link(ctx))
-}
-
-func (p *Page) onCopySummary(ctx goapp.Context, e goapp.Event) {
-	if p.analysis.report == nil {
-		return
+// copy puts on the clipboard what the user asked for (actionCopy).
+func (p *Page) copy(ctx goapp.Context, what string) {
+	switch what {
+	case copyLink:
+		p.copyText(ctx, "the link to this view", p.link(ctx))
+	case copySummary:
+		if p.analysis.report != nil {
+			p.copyText(ctx, "the summary (Markdown)", p.analysis.report.PasteMarkdown(p.link(ctx)))
+		}
 	}
-	p.copyText(ctx, "the summary (Markdown)", p.analysis.report.PasteMarkdown(p.link(ctx)))
 }
 
 // copyText puts text on the clipboard and says so; if the browser
@@ -95,6 +98,6 @@ func (p *Page) renderRestore() goapp.UI {
 	return goapp.Main().ID("restore").Class("restore").Body(
 		goapp.H2().Text("This view needs "+the+strings.Join(names, ", ")),
 		goapp.P().Text("The link was made on a file dropped on the page, which never leaves the browser that read it: drop it here (or open it) to restore the view, with its range, filters, selection and model settings."),
-		goapp.Button().ID("restore-choose").Text("Open "+strings.TrimSpace(the)+"…").OnClick(p.onChoose),
+		goapp.Button().ID("restore-choose").Text("Open "+strings.TrimSpace(the)+"…").OnClick(chooseFiles),
 	)
 }

@@ -74,6 +74,6 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 // does.
 func sampleTimeline(t *testing.T, name string) (*timeline.Timeline, *timeline.Analysis) {
 	t.Helper()
-	p := pageOn(t, map[string][]byte{name: testsample.SampleBytes(t, name)}, name)
-	return p.capture.tl, p.analysis.an
+	p := findingsOn(t, map[string][]byte{name: testsample.SampleBytes(t, name)}, name)
+	return p.Timeline, p.Analysis
 }

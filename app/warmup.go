@@ -63,7 +63,7 @@ func (p *Page) warmUp(ctx goapp.Context) {
 	// A warm-up that fails (see safely) only leaves the loads slower.
 	warm := func(sources []source) {
 		safely(func() {
-			if c := readCapture(sources, timeline.Filter{}, nil, nil, turn); c != nil {
+			if c := readCapture(sources, timeline.Filter{}, nil, newLoadReport(nil), turn); c != nil {
 				warmDraw(c, analyze(c.tl, timeline.DefaultParams()), opened)
 			}
 		})

@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"container/heap"
-	"io"
 	"math"
 	"sort"
 	"strings"
@@ -33,11 +32,19 @@ type Builder struct {
 	// DefaultMaxEvents): Add refuses the ones past it, and stopped says
 	// it did.
 	MaxEvents int
-	// Pause, when set, is called every few thousand items by Finish,
-	// Build and the analyses of the timeline built: over a million events
-	// each takes a few hundred ms as wasm, which a caller on a browser's
-	// main thread spends in slices so the page can paint and take input.
-	Pause   func()
+	// Pause, when set, is called every 64 events AddReader reads, and
+	// every few thousand items by Finish, Build and the analyses of the
+	// timeline built: over a million events each takes a few hundred ms
+	// as wasm, which a caller on a browser's main thread spends in slices
+	// so the page can paint and take input.
+	Pause func()
+	// Progress, when set, hears how far AddReader has read, every 256
+	// events and once it has read all it will of a capture.
+	Progress func(ReadProgress)
+	// Cancel, when set, is asked every 64 events AddReader reads whether
+	// the caller still wants the capture: once it says so, AddReader stops
+	// and returns ErrCancelled.
+	Cancel  func() bool
 	stopped bool
 
 	// audit holds the list and watch requests of the audit logs added,
@@ -101,6 +108,8 @@ type FileBuilder struct {
 	// stoppedAt (its offset).
 	stopped   bool
 	stoppedAt int64
+	// stoppedInput: the bytes of its input AddReader had read by then.
+	stoppedInput int64
 	// kindHint is the file's kind when no event names one (a client
 	// from audit logs).
 	kindHint string
@@ -726,20 +735,4 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *laneStore, pace *pacer) 
 		}
 		pace.tick(1)
 	}
-}
-
-// AddReader streams a capture into a new file (gzip and zstd are
-// unwrapped by the parser). The error is the source's read error; what
-// was read before it is kept.
-func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
-	isAudit, r, err := b.addAuditReader(name, r, opts)
-	if isAudit {
-		return err
-	}
-	f := b.AddFile(name)
-	rd := parser.NewReader(r, opts)
-	for rd.Next() && f.Add(rd.Event()) {
-	}
-	f.Finish(rd.Sessions(), rd.Diagnostics())
-	return rd.Err()
 }

@@ -26,6 +26,20 @@ func (f *FileBuilder) stop(ev parser.Event) {
 // MaxEvents: what it builds is then the timeline of the events before.
 func (b *Builder) Stopped() bool { return b.stopped }
 
+// FilesAdded is how many files the Builder holds before Build: the next
+// capture AddReader reads is numbered so. (Build adds an audit log's
+// clients after them.)
+func (b *Builder) FilesAdded() int { return len(b.files) }
+
+// StoppedAt says whether an event of file i (numbered as FilesAdded
+// counts) was refused for MaxEvents and, when AddReader read it, how many
+// bytes of its input it had read by then: its events up to there are
+// what the timeline holds of it.
+func (b *Builder) StoppedAt(i int) (inputBytes int64, stopped bool) {
+	f := b.files[i]
+	return f.stoppedInput, f.stopped
+}
+
 // withStop is the file's diagnostics, with one more saying where reading
 // stopped when it did.
 func (f *FileBuilder) withStop(diags []parser.Diagnostic) []parser.Diagnostic {

@@ -32,6 +32,13 @@ func TestMaxEventsStopsReading(t *testing.T) {
 	if !b.Stopped() {
 		t.Error("Stopped() is false after the cap was reached")
 	}
+	info, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read, stopped := b.StoppedAt(0); !stopped || read <= 0 || read >= info.Size() {
+		t.Errorf("StoppedAt(0) = %d, %v; want part of the file's %d bytes read", read, stopped, info.Size())
+	}
 	if b.AddFile("more").Add(all.Events[0]) {
 		t.Error("Add kept an event past the cap")
 	}

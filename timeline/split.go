@@ -131,11 +131,7 @@ func (b *Builder) AddReaderSplit(name string, r io.Reader, opts parser.Options, 
 	rd := parser.NewReader(r, opts)
 	shares := map[string][]parser.Event{}
 	var bookmarks []parser.Event
-	for rd.Next() {
-		ev := rd.Event()
-		if !f.Add(ev) {
-			break
-		}
+	err = b.readEvents(f, rd, func(ev parser.Event) {
 		switch ev.Type {
 		case parser.Bookmark:
 			bookmarks = append(bookmarks, ev)
@@ -149,9 +145,12 @@ func (b *Builder) AddReaderSplit(name string, r io.Reader, opts parser.Options, 
 				shares[k] = append(shares[k], ev)
 			}
 		}
-	}
+	})
 	sessions := rd.Sessions()
 	f.Finish(sessions, rd.Diagnostics())
+	if err != nil {
+		return err
+	}
 	keys := make([]string, 0, len(shares))
 	for k := range shares {
 		keys = append(keys, k)

@@ -1,0 +1,119 @@
+package app
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+
+	"watchlens/app/words"
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// progressEvery is how often the progress bar moves. Each move rendered
+// the page until moveProgress: done every MiB, that cost a fifth of a 100
+// MB load.
+const progressEvery = 200 * time.Millisecond
+
+// progress is the state of the file being read.
+type progress struct {
+	name   string
+	size   int64
+	read   int64
+	events int
+	// building: every file is read, and the timeline is being built and
+	// analysed (about a second for a million events).
+	building bool
+	// downloading: the file is a link's body, still coming from its
+	// server; size is -1 when the server did not say it.
+	downloading bool
+}
+
+func (l progress) text() string {
+	if l.downloading {
+		if l.size < 0 {
+			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), words.HumanBytes(l.read))
+		}
+		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size))
+	}
+	if l.building {
+		return fmt.Sprintf("Building the timeline of %s read from %s", words.Plural(l.events, "event"), words.Isolated(l.name))
+	}
+	return fmt.Sprintf("Reading %s: %s of %s, %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size), words.Plural(l.events, "event"))
+}
+
+// loadReport passes a load's progress on to show, at most every
+// progressEvery; with no show (the warm-up) it passes nothing on.
+type loadReport struct {
+	show   func(progress)
+	size   int64 // of the file being read
+	events int   // read so far
+	last   time.Time
+}
+
+func newLoadReport(show func(progress)) *loadReport {
+	return &loadReport{show: show, last: time.Now()}
+}
+
+// fromBuilder is the Builder's Progress.
+func (r *loadReport) fromBuilder(p timeline.ReadProgress) {
+	r.events = p.Events
+	if r.show == nil || time.Since(r.last) < progressEvery {
+		return
+	}
+	r.last = time.Now()
+	r.show(progress{name: p.File, size: r.size, read: p.Bytes, events: p.Events})
+}
+
+// building reports that every file is read, and the timeline is being
+// built: the last report, which sets go-app's render clock going (see
+// Page.showProgress).
+func (r *loadReport) building(name string) {
+	if r.show != nil {
+		r.show(progress{name: name, size: r.size, read: r.size, events: r.events, building: true})
+	}
+}
+
+// renderProgress draws the bar that moveProgress then moves: what one
+// shows of a progress report, the other must update.
+func (p *Page) renderProgress() goapp.UI {
+	l := p.loading
+	return goapp.Div().ID("progress").Class("progress").Body(
+		goapp.Label().For("progress-bar").Text(l.text()),
+		goapp.Progress().ID("progress-bar").Max(max(l.size, 1)).Attr("value", l.read),
+	)
+}
+
+// moveProgress shows a report in the bar on the page, if there is one,
+// without rendering the page: a render there costs 5-10 ms of the thread
+// that parses, and came every progressEvery. It changes the nodes go-app
+// made, as its next render would: the label's text node and the bar's
+// attributes.
+func moveProgress(l progress) bool {
+	doc := goapp.Window().Get("document")
+	bar, label := doc.Call("getElementById", "progress-bar"), doc.Call("querySelector", "#progress > label")
+	if !bar.Truthy() || !label.Truthy() || !label.Get("firstChild").Truthy() {
+		return false
+	}
+	label.Get("firstChild").Set("nodeValue", l.text())
+	bar.Call("setAttribute", "max", max(l.size, 1))
+	bar.Call("setAttribute", "value", l.read)
+	return true
+}
+
+// showProgress shows a report of a goroutine's read in the progress bar.
+func (p *Page) showProgress(ctx goapp.Context, pr progress) {
+	ctx.Dispatch(func(ctx goapp.Context) {
+		p.loading = &pr
+		if moveProgress(pr) {
+			ctx.PreventUpdate()
+		}
+	})
+	// go-app runs a dispatch only once this goroutine lets it, and
+	// renders 1/120 s after the first dispatch since it last did. Let it
+	// now: the bar moves at once, and the last report, sent as the
+	// timeline's building starts, sets that clock going, so the render
+	// that shows the capture comes as soon as it is built, not 8 ms later.
+	runtime.Gosched()
+}

@@ -1,0 +1,73 @@
+package timeline
+
+import (
+	"errors"
+	"io"
+
+	"watchlens/parser"
+)
+
+// ErrCancelled is what AddReader returns once Builder.Cancel said to stop.
+var ErrCancelled = errors.New("reading cancelled")
+
+// ReadProgress is how far AddReader has read a capture.
+type ReadProgress struct {
+	File   string // the capture's name, as given to AddReader
+	Bytes  int64  // of its input read so far (compressed, when it is)
+	Events int    // kept so far, over all the Builder's files
+}
+
+// AddReader streams a capture into a new file (gzip and zstd are
+// unwrapped by the parser). The error is the source's read error, or
+// ErrCancelled; what was read before it is kept. An audit log becomes
+// files of its clients only when Build runs.
+func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
+	isAudit, r, err := b.addAuditReader(name, r, opts)
+	if isAudit {
+		return err
+	}
+	f := b.AddFile(name)
+	rd := parser.NewReader(r, opts)
+	err = b.readEvents(f, rd, nil)
+	if b.Progress != nil {
+		b.Progress(ReadProgress{File: name, Bytes: rd.InputBytes(), Events: b.tab.len()})
+	}
+	f.Finish(rd.Sessions(), rd.Diagnostics())
+	if err != nil {
+		return err
+	}
+	return rd.Err()
+}
+
+// readEvents adds the reader's events to f, and hands each event kept to
+// each when it is not nil, until the reader ends, the Builder holds
+// MaxEvents or Cancel says to stop.
+//
+// each takes the event by value: its address, given to a func, would
+// move every event read to the heap.
+func (b *Builder) readEvents(f *FileBuilder, rd *parser.Reader, each func(parser.Event)) error {
+	for rd.Next() {
+		ev := rd.Event()
+		if !f.Add(ev) {
+			f.stoppedInput = rd.InputBytes()
+			return nil
+		}
+		if each != nil {
+			each(ev)
+		}
+		// Every 64 events keeps the cost of the checks (a clock read, as
+		// wasm, in a browser's Pause) out of sight.
+		if n := b.tab.len(); n&63 == 0 {
+			if b.Pause != nil {
+				b.Pause()
+			}
+			if b.Cancel != nil && b.Cancel() {
+				return ErrCancelled
+			}
+			if b.Progress != nil && n&255 == 0 {
+				b.Progress(ReadProgress{File: f.file.Name, Bytes: rd.InputBytes(), Events: n})
+			}
+		}
+	}
+	return nil
+}
