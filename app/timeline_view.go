@@ -521,10 +521,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	zoneText := func(z canvas.ZoneStat) string {
 		return words.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(z.Seconds, 'f', 1, 64) + " s"
 	}
-	axis := "time"
-	if v.axisRV {
-		axis = "rv"
-	}
+	axis := axisName(v.axisRV)
 	sel := "none"
 	if v.selected >= 0 && v.selected < v.Timeline.Len() {
 		sel = v.cache.EventText(v.selected)
@@ -833,9 +830,7 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 		v.from, v.to = canvas.FitRange(from, to, lo, hi)
 		v.draw(ctx)
 		v.emitRange(ctx)
-		if !v.axisRV {
-			ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
-		}
+		ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
 	default:
 		v.draw(ctx)
 		v.emitRange(ctx)

@@ -32,9 +32,9 @@ const (
 	bandFile     = 9
 )
 
-// readBands waits for the timeline's canvas to list its bands, with ok
+// timelineBands waits for the timeline's canvas to list its bands, with ok
 // true of them, and returns them.
-func readBands(t testing.TB, tab context.Context, ok func([]fileBand) bool) []fileBand {
+func timelineBands(t testing.TB, tab context.Context, ok func([]fileBand) bool) []fileBand {
 	t.Helper()
 	var bands []fileBand
 	for range 100 {
@@ -117,7 +117,7 @@ func TestBrowserFileGroups(t *testing.T) {
 	if shown, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`!!document.querySelector("#fleet")`)); shown {
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-timeline"))))
 	}
-	bands := readBands(t, tab, func(b []fileBand) bool { _, at, _ := groupOf(b, 404); return at >= 0 })
+	bands := timelineBands(t, tab, func(b []fileBand) bool { _, at, _ := groupOf(b, 404); return at >= 0 })
 	head, _, unfolded := groupOf(bands, file)
 	if unfolded {
 		t.Fatalf("with 405 files, file %d's group opens unfolded", file)
@@ -126,10 +126,10 @@ func TestBrowserFileGroups(t *testing.T) {
 
 	// A click on its name unfolds it; one on its pin puts it first.
 	clickBand(t, tab, head, 20)
-	bands = readBands(t, tab, func(b []fileBand) bool { _, _, u := groupOf(b, file); return u })
+	bands = timelineBands(t, tab, func(b []fileBand) bool { _, _, u := groupOf(b, file); return u })
 	head, _, _ = groupOf(bands, file)
 	clickBand(t, tab, head, -30)
-	bands = readBands(t, tab, func(b []fileBand) bool { return firstGroup(b) == file })
+	bands = timelineBands(t, tab, func(b []fileBand) bool { return firstGroup(b) == file })
 	if _, _, u := groupOf(bands, file); !u {
 		t.Errorf("pinning %s folded it again", name)
 	}
@@ -153,7 +153,7 @@ func TestBrowserFileGroups(t *testing.T) {
 	if shown, _ := chromedp.Run(again, chromedp.Evaluate[bool](`!!document.querySelector("#fleet")`)); shown {
 		must(t, chromedp.Do(again, chromedp.Click(chromedp.CSS("#show-timeline"))))
 	}
-	bands = readBands(t, again, func(b []fileBand) bool { _, at, _ := groupOf(b, 404); return at >= 0 })
+	bands = timelineBands(t, again, func(b []fileBand) bool { _, at, _ := groupOf(b, 404); return at >= 0 })
 	if first, _, u := groupOf(bands, file); firstGroup(bands) != file || !u || first.label != name {
 		t.Errorf("the reopened link shows %s first %v, unfolded %v", name, firstGroup(bands) == file, u)
 	}
@@ -165,9 +165,9 @@ func TestBrowserFileGroups(t *testing.T) {
 	// does not spell out.
 	head, _, _ = groupOf(bands, file)
 	clickBand(t, again, head, 20)
-	readBands(t, again, func(b []fileBand) bool { _, _, u := groupOf(b, file); return !u })
+	timelineBands(t, again, func(b []fileBand) bool { _, _, u := groupOf(b, file); return !u })
 	clickBand(t, again, head, -30)
-	readBands(t, again, func(b []fileBand) bool { return firstGroup(b) == 0 })
+	timelineBands(t, again, func(b []fileBand) bool { return firstGroup(b) == 0 })
 	if q, _ := chromedp.Run(again, chromedp.Poll[string](`!location.search.includes("fold=") && !location.search.includes("pin=") ? location.search : null`,
 		chromedp.WithPollingTimeout(5*time.Second))); q == "" {
 		t.Error("folded and unpinned again, the address still names the groups")
