@@ -127,7 +127,9 @@ func (d *Dock) Render() goapp.UI {
 	c := d.Capture
 	prop, size := d.Prefs.sizeStyle()
 	panel := func(id string, body goapp.UI) goapp.UI {
-		return goapp.Div().ID("dock-"+id).Class("dock-panel").Role("tabpanel").
+		// Focusable, so the keyboard reaches and scrolls a panel that
+		// holds no control (the tabs pattern's tabpanel).
+		return goapp.Div().ID("dock-"+id).Class("dock-panel").Role("tabpanel").TabIndex(0).
 			Aria("labelledby", "tab-"+id).Hidden(d.tab != id).Body(body)
 	}
 	side := "Dock beside"
@@ -139,9 +141,15 @@ func (d *Dock) Render() goapp.UI {
 			goapp.Div().Class("tabs").Role("tablist").Aria("label", "Panels").Body(
 				goapp.Range(dockTabs).Slice(func(i int) goapp.UI {
 					t := dockTabs[i]
+					// A roving tabindex: Tab reaches the selected tab
+					// only, and the arrow keys move between them.
+					tabIndex := -1
+					if d.tab == t.id {
+						tabIndex = 0
+					}
 					return goapp.Button().ID("tab-"+t.id).Class("tab").Role("tab").
 						Aria("selected", strconv.FormatBool(d.tab == t.id)).Aria("controls", "dock-"+t.id).
-						Text(t.label).OnClick(d.onTab(t.id))
+						TabIndex(tabIndex).Text(t.label).OnClick(d.onTab(t.id)).OnKeyDown(d.onTabKey)
 				}),
 			),
 			goapp.Button().ID("dock-side").Class("quiet").Title("Put this panel beside the timeline or under it").Text(side).
@@ -159,6 +167,40 @@ func (d *Dock) Render() goapp.UI {
 
 func (d *Dock) onTab(id string) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) { d.tab = id }
+}
+
+// onTabKey moves between the tabs as the WAI-ARIA tabs pattern has it:
+// Left and Right to the previous and next (round), Home and End to the
+// first and last; the tab reached is selected and takes the focus.
+func (d *Dock) onTabKey(ctx goapp.Context, e goapp.Event) {
+	at := 0
+	for i, t := range dockTabs {
+		if t.id == d.tab {
+			at = i
+		}
+	}
+	n := len(dockTabs)
+	switch e.Get("key").String() {
+	case "ArrowLeft":
+		at = (at + n - 1) % n
+	case "ArrowRight":
+		at = (at + 1) % n
+	case "Home":
+		at = 0
+	case "End":
+		at = n - 1
+	default:
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	d.tab = dockTabs[at].id
+	id := "tab-" + d.tab
+	ctx.Defer(func(goapp.Context) {
+		if el := goapp.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+		}
+	})
 }
 
 // relayout has the timeline fit its new room once the page is laid out

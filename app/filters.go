@@ -2,6 +2,7 @@ package app
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"watchlens/app/words"
@@ -48,25 +49,47 @@ func (b *FilterBar) Render() goapp.UI {
 				)
 			}),
 		),
-		choice("filter-kind", "kind", f.Kind, b.Kinds, b.onText(func(f *timeline.Filter, v string) { f.Kind = v })),
-		choice("filter-ns", "namespace", f.Namespace, b.Namespaces, b.onText(func(f *timeline.Filter, v string) { f.Namespace = v })),
 		goapp.Label().For("search").Body(
 			goapp.Span().Text("name "),
 			goapp.Input().ID("search").Type("search").Placeholder("search names ( / )").Value(f.Text).
 				OnInput(b.onText(func(f *timeline.Filter, v string) { f.Text = v })),
 		),
-		goapp.Label().For("filter-label").Body(
-			goapp.Span().Text("labels "),
-			goapp.Input().ID("filter-label").Type("text").Placeholder("app=web,tier!=db").Value(f.Label).
-				OnChange(b.onText(func(f *timeline.Filter, v string) { f.Label = v })),
-		),
-		goapp.Label().For("filter-inview").Class("check").Title("Hide the objects with no event in the visible time range").Body(
-			goapp.Input().ID("filter-inview").Type("checkbox").Checked(f.InView).OnChange(b.onInViewToggled),
-			goapp.Span().Text(" only objects active in view"),
+		// The rarer filters fold into a menu, so the row stays one line
+		// over the timeline; its summary says how many are on.
+		goapp.Details().ID("filter-more").Class("menu").Body(
+			goapp.Summary().Text(moreFiltersLabel(f)),
+			goapp.Div().Class("menu-items").Body(
+				choice("filter-kind", "kind", f.Kind, b.Kinds, b.onText(func(f *timeline.Filter, v string) { f.Kind = v })),
+				choice("filter-ns", "namespace", f.Namespace, b.Namespaces, b.onText(func(f *timeline.Filter, v string) { f.Namespace = v })),
+				goapp.Label().For("filter-label").Body(
+					goapp.Span().Text("labels "),
+					goapp.Input().ID("filter-label").Type("text").Placeholder("app=web,tier!=db").Value(f.Label).
+						OnChange(b.onText(func(f *timeline.Filter, v string) { f.Label = v })),
+				),
+				goapp.Label().For("filter-inview").Class("check").Title("Hide the objects with no event in the visible time range").Body(
+					goapp.Input().ID("filter-inview").Type("checkbox").Checked(f.InView).OnChange(b.onInViewToggled),
+					goapp.Span().Text(" only objects active in view"),
+				),
+			),
 		),
 		goapp.Button().ID("axis-switch").Text(axisLabel(b.AxisRV)).Title("Switch the x axis between time and resourceVersion").
 			OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewAction(actionAxis) }),
 	)
+}
+
+// moreFiltersLabel is the summary of the menu of rarer filters: how many
+// of them are on.
+func moreFiltersLabel(f timeline.Filter) string {
+	on := 0
+	for _, set := range []bool{f.Kind != "", f.Namespace != "", f.Label != "", f.InView} {
+		if set {
+			on++
+		}
+	}
+	if on == 0 {
+		return "More filters"
+	}
+	return "More filters (" + strconv.Itoa(on) + " on)"
 }
 
 func choice(id, label, value string, options []string, onChange goapp.EventHandler) goapp.UI {

@@ -98,6 +98,11 @@ func (p *Page) handleActions(ctx goapp.Context) {
 		p.view.from, p.view.to = r[0], r[1]
 		p.saveURL(ctx)
 	})
+	ctx.Handle(actionFileGroups, func(ctx goapp.Context, a goapp.Action) {
+		g := a.Value.([2]string)
+		p.view.fold, p.view.pin = g[0], g[1]
+		p.saveURL(ctx)
+	})
 	ctx.Handle(actionFilter, func(ctx goapp.Context, a goapp.Action) {
 		p.view.filter = a.Value.(timeline.Filter)
 		p.saveURL(ctx)
@@ -300,6 +305,8 @@ func (p *Page) renderCapture() goapp.UI {
 						Selected:   p.view.selected,
 						Prepared:   c.prep,
 						PinnedFile: p.fleet.opened,
+						Fold:       p.view.fold,
+						Pin:        p.view.pin,
 					}
 				}),
 			),
@@ -433,6 +440,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 			// Another capture: the old range and selection mean nothing
 			// there; the retention settings still describe the user's server.
 			p.view.from, p.view.to, p.view.selected = 0, 0, -1
+			p.view.fold, p.view.pin = "", ""
 		}
 		p.view.sample, p.view.url, p.view.files = origin.sample, origin.url, origin.files
 		p.saveURL(ctx)

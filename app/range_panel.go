@@ -14,7 +14,8 @@ import (
 // The Range tab: what a range of the timeline holds, as Perfetto's area
 // selection shows it (timeline.Analysis.RangeStats): events by type and
 // kind, bookmarks, errors, each cursor's oldest age, the zones and their
-// length. A shift-drag over the timeline picks the range, and zooms to it.
+// length. A shift-drag over the timeline picks the range, and zooms to it:
+// a range of time, or of resourceVersions on the RV axis.
 
 // RangePanel is the Range tab. It hears the user's shift-drags over the
 // timeline itself (actionBrush), and keeps the range picked when the
@@ -44,30 +45,50 @@ func (v *RangePanel) OnMount(ctx goapp.Context) {
 	})
 }
 
-// pick shows the statistics of [from, to) on the time axis.
+// pick shows the statistics of [from, to) on the axis shown.
 func (v *RangePanel) pick(from, to int64) {
 	if v.Analysis == nil || to <= from {
 		return
 	}
-	v.brushed = &brush{stats: v.Analysis.RangeStats(from, to), an: v.Analysis, c: v.Capture}
+	v.brushed = &brush{stats: rangeStats(v.Analysis, v.AxisRV, from, to), an: v.Analysis, c: v.Capture}
+}
+
+// rangeStats asks the model for the statistics of [from, to) on an axis.
+func rangeStats(an *timeline.Analysis, axisRV bool, from, to int64) timeline.RangeStats {
+	if axisRV {
+		return an.RangeStatsRV(uint64(max(from, 0)), uint64(max(to, 0)))
+	}
+	return an.RangeStats(from, to)
 }
 
 // onRangeInView shows the statistics of the range shown.
 func (v *RangePanel) onRangeInView(ctx goapp.Context, e goapp.Event) {
-	if v.Capture == nil || v.AxisRV {
+	if v.Capture == nil {
 		return
 	}
 	from, to := v.From, v.To
 	if from == 0 && to == 0 {
-		from, to = v.Capture.prep.Cache.Extent(false)
+		from, to = v.Capture.prep.Cache.Extent(v.AxisRV)
 	}
 	v.pick(from, to)
 }
 
+// axisName names an axis in the data attributes of the timeline's
+// summary and of the Range tab.
+func axisName(rv bool) string {
+	if rv {
+		return "rv"
+	}
+	return "time"
+}
+
+// rangeClock writes an instant of the clock as the Range tab shows it.
+func rangeClock(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }
+
 func (v *RangePanel) Render() goapp.UI {
 	intro := goapp.P().Class("hint").Body(
 		goapp.Text("Shift-drag over the timeline to see what a range holds (the view zooms to it), or "),
-		goapp.Button().ID("range-in-view").Class("link").Disabled(v.AxisRV).Text("take the range in view").OnClick(v.onRangeInView),
+		goapp.Button().ID("range-in-view").Class("link").Text("take the range in view").OnClick(v.onRangeInView),
 		goapp.Text("."),
 	)
 	b := v.brushed
@@ -77,7 +98,7 @@ func (v *RangePanel) Render() goapp.UI {
 	}
 	if an := v.Analysis; an != nil && b.an != an {
 		// The settings changed the analysis: the same range, again.
-		b.stats, b.an = an.RangeStats(b.stats.From, b.stats.To), an
+		b.stats, b.an = rangeStats(an, b.stats.AxisRV, b.stats.From, b.stats.To), an
 	}
 	st := b.stats
 	tl := v.Capture.tl
@@ -97,11 +118,17 @@ func (v *RangePanel) Render() goapp.UI {
 		types = append(types, t)
 	}
 	sort.Strings(types)
-	when := func(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }
+	title := "Range " + rangeClock(st.From) + " to " + rangeClock(st.To) + " (" + time.Duration(st.To-st.From).Round(time.Millisecond).String() + ")"
+	if st.AxisRV {
+		title = "Range RV " + strconv.FormatInt(st.From, 10) + " to " + strconv.FormatInt(st.To-1, 10) + " (" + words.Plural(int(st.To-st.From), "resourceVersion") + ")"
+	}
 	return goapp.Section().ID("range").Class("panel").
-		DataSet("from", strconv.FormatInt(st.From, 10)).DataSet("to", strconv.FormatInt(st.To, 10)).
+		DataSet("from", strconv.FormatInt(st.From, 10)).DataSet("to", strconv.FormatInt(st.To, 10)).DataSet("axis", axisName(st.AxisRV)).
 		DataSet("events", st.Events).DataSet("bookmarks", st.Bookmarks).DataSet("errors", st.Errors).Body(
-		goapp.H2().Text("Range "+when(st.From)+" to "+when(st.To)+" ("+time.Duration(st.To-st.From).Round(time.Millisecond).String()+")"),
+		goapp.H2().Text(title),
+		goapp.If(st.AxisRV, func() goapp.UI {
+			return goapp.P().Class("hint").Text("Events and bookmarks with a resourceVersion in the range; errors, which carry none, in the time those events span; each cursor's oldest age at its values in the range; the 410 zones whose resourceVersions meet it, whole.")
+		}),
 		intro,
 		goapp.Dl().Class("whatif").Body(
 			goapp.Dt().Text("events (ADDED, MODIFIED, DELETED, OBSERVED, LISTED)"), goapp.Dd().Text(strconv.Itoa(st.Events)),

@@ -37,9 +37,13 @@ type TimelineView struct {
 	// done by the goroutine that read the capture (see canvas.Prepare).
 	Prepared *canvas.Prepared
 	// PinnedFile is 1 + the file whose group of tracks shows pinned to the
-	// top and unfolded, as the fleet view opens a client (0: none; only
-	// the first 64 files can be pinned).
+	// top and unfolded, as the fleet view opens a client (0: none).
 	PinnedFile int
+	// Fold and Pin are the files whose groups of tracks are folded and
+	// pinned to the top, as a link has them (see file_groups.go): the
+	// view adopts them when they change, and posts actionFileGroups when
+	// the user folds or pins one.
+	Fold, Pin string
 
 	cache      *canvas.Cache
 	groups     []canvas.Group
@@ -51,9 +55,8 @@ type TimelineView struct {
 	rowsFrom, rowsTo int64
 	rowsBuilt        bool
 	collapsed        map[string]bool
-	// The files whose groups of tracks are folded, and pinned to the top
-	// (bit sets, see canvas.View).
-	foldedFiles, pinnedFiles uint64
+	// The files whose groups of tracks are folded, and pinned to the top.
+	foldedFiles, pinnedFiles canvas.FileSet
 
 	// The view as the user moves it; props are adopted only when the
 	// parent changes them, so a parent that does not echo actionRange back
@@ -67,6 +70,7 @@ type TimelineView struct {
 		axisRV     bool
 		selected   int
 		pinnedFile int
+		fold, pin  string
 	}
 
 	maxH float64 // the room the stage gives the canvas, CSS px (see canvas.FitLayout)
@@ -120,11 +124,10 @@ const (
 	// zooms to and the page shows the statistics of; its value is the
 	// range, [2]int64{from, to}, on the time axis.
 	actionBrush = "timeline/brush"
+	// actionFileGroups: the user folded or pinned a file's group of
+	// tracks; its value is [fold, pin] as a link has them.
+	actionFileGroups = "timeline/file-groups"
 )
-
-// maxUnfoldedFiles is how many files' groups of tracks a timeline opens
-// unfolded: with more, each opens folded to its name and zones.
-const maxUnfoldedFiles = 3
 
 // settleDelay is how long zooming and panning must pause before the page
 // hears of the new range (it rewrites the URL each time).
@@ -144,22 +147,23 @@ func (v *TimelineView) sync() {
 			v.cache = canvas.NewCache(v.Timeline)
 		}
 		v.collapsed = map[string]bool{}
-		v.foldedFiles, v.pinnedFiles = 0, 0
-		v.dsKey = datasetKey{} // the bands' labels are the new files'
-		if n := v.cache.Files(); n > maxUnfoldedFiles {
-			// Many files: each group folded to its name and zones, so
-			// the lanes stay in view; the user unfolds the ones to read.
-			v.foldedFiles = ^uint64(0)
-		}
+		v.dsKey = datasetKey{}          // the bands' labels are the new files'
+		v.propsSeen.fold = v.Fold + "?" // forces the groups below to be adopted
 		v.rowsBuilt = false
 		v.scrollY = 0
 		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
 		v.propsSeen.selected = v.Selected - 1
 	}
+	if v.Fold != v.propsSeen.fold || v.Pin != v.propsSeen.pin {
+		v.propsSeen.fold, v.propsSeen.pin = v.Fold, v.Pin
+		v.foldedFiles = parseFold(v.Fold, v.cache.Files())
+		v.pinnedFiles, _ = canvas.ParseFileSet(v.Pin, maxLinkedFiles)
+		v.rowsBuilt = false
+	}
 	if v.PinnedFile != v.propsSeen.pinnedFile {
 		v.propsSeen.pinnedFile = v.PinnedFile
-		if f := v.PinnedFile - 1; f >= 0 && f < 64 {
-			v.pinnedFiles, v.foldedFiles = 1<<f, v.foldedFiles&^(1<<f)
+		if f := v.PinnedFile - 1; f >= 0 {
+			v.pinnedFiles, v.foldedFiles = canvas.FileSet{}.With(f, true), v.foldedFiles.With(f, false)
 			v.scrollY, v.rowsBuilt = 0, false
 		}
 	}
@@ -264,7 +268,7 @@ func (v *TimelineView) dpr() float64 {
 // before the canvas's container is measured (see canvasWidth), which
 // then lays the page out once.
 func (v *TimelineView) fitStage(cv goapp.Value) {
-	key := stageKey{len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles, v.pinnedFiles}
+	key := stageKey{len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles.String(), v.pinnedFiles.String()}
 	if key == v.stageKey {
 		return
 	}
@@ -280,15 +284,15 @@ func (v *TimelineView) fitStage(cv goapp.Value) {
 type stageKey struct {
 	rows        int
 	axisRV, had bool
-	folded      uint64
-	pinned      uint64
+	folded      string
+	pinned      string
 }
 
 // datasetKey is what decides the canvas's data attributes (where the
 // plot and the bands are).
 type datasetKey struct {
 	plotX, plotW, lanesY float64
-	folded, pinned       uint64
+	folded, pinned       string
 }
 
 // frameKey is what decides a frame's pixels, besides the timeline.
@@ -300,8 +304,8 @@ type frameKey struct {
 	from, to   int64
 	width, dpr float64
 	maxH       float64
-	folded     uint64
-	pinned     uint64
+	folded     string
+	pinned     string
 	rows       *canvas.Row // rebuilding the rows makes a new slice
 	scrollY    float64
 	selected   int
@@ -311,7 +315,7 @@ type frameKey struct {
 
 func (v *TimelineView) frameKey(st *canvas.View) frameKey {
 	k := frameKey{cache: v.cache, an: st.Analysis, filter: st.Filter, axisRV: st.AxisRV, from: st.From, to: st.To,
-		width: st.Width, maxH: st.MaxHeight, folded: st.FoldedFiles, pinned: st.PinnedFiles, dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
+		width: st.Width, maxH: st.MaxHeight, folded: st.FoldedFiles.String(), pinned: st.PinnedFiles.String(), dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
 		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo}
 	if len(st.Rows) > 0 {
 		k.rows = &st.Rows[0]
@@ -381,7 +385,7 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 				strconv.FormatUint(v.layout.CursorTop, 10)+","+strconv.FormatUint(v.layout.CursorBot, 10))
 		}
 	}
-	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY, v.foldedFiles, v.pinnedFiles}); key != v.dsKey {
+	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY, v.foldedFiles.String(), v.pinnedFiles.String()}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
 		// at a mark (the browser tests click one).
@@ -517,10 +521,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	zoneText := func(z canvas.ZoneStat) string {
 		return words.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(z.Seconds, 'f', 1, 64) + " s"
 	}
-	axis := "time"
-	if v.axisRV {
-		axis = "rv"
-	}
+	axis := axisName(v.axisRV)
 	sel := "none"
 	if v.selected >= 0 && v.selected < v.Timeline.Len() {
 		sel = v.cache.EventText(v.selected)
@@ -829,9 +830,7 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 		v.from, v.to = canvas.FitRange(from, to, lo, hi)
 		v.draw(ctx)
 		v.emitRange(ctx)
-		if !v.axisRV {
-			ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
-		}
+		ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
 	default:
 		v.draw(ctx)
 		v.emitRange(ctx)
@@ -842,13 +841,13 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
 	if h.FileBand {
-		if h.File < 64 {
-			if h.Pin {
-				v.pinnedFiles ^= 1 << h.File
-			} else {
-				v.foldedFiles ^= 1 << h.File
-			}
+		if h.Pin {
+			v.pinnedFiles = v.pinnedFiles.Toggle(h.File)
+		} else {
+			v.foldedFiles = v.foldedFiles.Toggle(h.File)
 		}
+		v.propsSeen.fold, v.propsSeen.pin = foldText(v.foldedFiles, v.cache.Files()), v.pinnedFiles.String()
+		ctx.NewActionWithValue(actionFileGroups, [2]string{v.propsSeen.fold, v.propsSeen.pin})
 		v.rebuildRows()
 		v.draw(ctx)
 		v.hover(ctx, x, y) // the tooltip says what a click does now

@@ -28,6 +28,9 @@ type viewState struct {
 	axisRV   bool
 	filter   timeline.Filter
 	selected int // event index, -1 for none
+	// fold and pin are the files whose groups of tracks are folded and
+	// pinned to the top (see file_groups.go); "" is the default.
+	fold, pin string
 }
 
 func defaultViewState() viewState {
@@ -101,6 +104,8 @@ func (v viewState) query() url.Values {
 	if v.selected >= 0 {
 		set("sel", strconv.Itoa(v.selected))
 	}
+	set("fold", v.fold)
+	set("pin", v.pin)
 	return q
 }
 
@@ -153,6 +158,12 @@ func parseViewState(q url.Values) viewState {
 	v.filter.InView = q.Get("inview") == "1"
 	if sel, err := strconv.Atoi(q.Get("sel")); err == nil && sel >= 0 {
 		v.selected = sel
+	}
+	if f := q.Get("fold"); validFold(f) {
+		v.fold = f
+	}
+	if p := q.Get("pin"); validPin(p) {
+		v.pin = p
 	}
 	return v
 }

@@ -24,6 +24,7 @@ func TestViewStateRoundTrip(t *testing.T) {
 	v.from, v.to = 100, 200
 	v.axisRV = true
 	v.selected = 7
+	v.fold, v.pin = "0-2,70", "68,99-120"
 	v.filter = timeline.Filter{Types: 1<<parser.Added | 1<<parser.Deleted, Kind: "Pod", Namespace: "rig-b", Text: "web", Label: "app=web,tier!=db", InView: true}
 
 	q, err := url.ParseQuery(v.query().Encode())

@@ -451,7 +451,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("%d of %d lanes carry app=quiet: the filter would prove nothing", want, len(tl.Lanes))
 		}
 		tab := s.openSample(t, sample)
-		must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#filter-label"), "app=quiet\r")))
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-more summary")), chromedp.SendKeys(chromedp.CSS("#filter-label"), "app=quiet\r")))
 		waitSummary(t, tab, func(s map[string]string) bool { return s["lanes"] == strconv.Itoa(want) })
 		if link, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.href`)); !strings.Contains(link, "l=app%3Dquiet") {
 			t.Errorf("the link %s does not carry the selector", link)
@@ -477,7 +477,7 @@ func TestBrowser(t *testing.T) {
 		navigate(t, tab, fmt.Sprintf("%s/?sample=%s&from=%d&to=%d", s.url, sample, from, to))
 		checkShown(t, tab, sample, "samples/"+sample)
 		all := waitSummary(t, tab, func(s map[string]string) bool { return s["whole"] == "false" })
-		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-inview"))))
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-more summary")), chromedp.Click(chromedp.CSS("#filter-inview"))))
 		got := waitSummary(t, tab, func(s map[string]string) bool { return s["lanes"] != all["lanes"] })
 		if got["lanes"] != strconv.Itoa(active) {
 			t.Errorf("with only active objects the view shows %s lanes, want the %d with an event in the range (of %s)", got["lanes"], active, all["lanes"])

@@ -407,33 +407,40 @@ func TestBrowserWorkspace(t *testing.T) {
 		}
 	})
 
-	t.Run("a shift-drag's range statistics are the model's", func(t *testing.T) {
-		tab := s.openSample(t, w4)
-		_, an := nativeTimeline(t, "samples/"+w4)
-		sum := readSummary(t, tab, w4, nil)
-		y := sum.CanvasTop + 10
-		x0, x1 := sum.CanvasLeft+sum.PlotX+2, sum.CanvasLeft+sum.PlotX+sum.PlotW*0.995
-		// A shift-drag, as a mouse does it.
-		for i, p := range []struct {
-			typ input.DispatchMouseEventType
-			x   float64
-		}{{input.DispatchMouseEventTypeMouseMoved, x0}, {input.DispatchMouseEventTypeMousePressed, x0}, {input.DispatchMouseEventTypeMouseMoved, (x0 + x1) / 2}, {input.DispatchMouseEventTypeMouseMoved, x1}, {input.DispatchMouseEventTypeMouseReleased, x1}} {
-			ev := &input.DispatchMouseEventParams{Type: p.typ, X: p.x, Y: y, Modifiers: 8, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1}
-			if i == 0 {
-				ev.Button, ev.Buttons, ev.ClickCount = input.MouseButtonNone, 0, 0
+	for _, axis := range []string{"time", "rv"} {
+		t.Run("a shift-drag's range statistics are the model's, on the "+axis+" axis", func(t *testing.T) {
+			tab := s.openSample(t, w4)
+			_, an := nativeTimeline(t, "samples/"+w4)
+			if axis == "rv" {
+				must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#axis-switch"))))
+				if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline-summary").dataset.axis === "rv"`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+					t.Fatalf("the axis did not switch to resourceVersions: %v", err)
+				}
 			}
-			_, err := chromedp.Call(tab, input.DispatchMouseEvent, *ev)
-			must(t, err)
-		}
-		type rangeShown struct {
-			From, To                  string
-			Events, Bookmarks, Errors int
-			ByType                    map[string]int
-			Zones                     []int64
-			Ages                      []int64
-		}
-		got, err := chromedp.Run(tab, chromedp.Poll[rangeShown](`(() => {
-			const r = document.querySelector("#range[data-from]");
+			sum := readSummary(t, tab, w4, nil)
+			y := sum.CanvasTop + 10
+			x0, x1 := sum.CanvasLeft+sum.PlotX+2, sum.CanvasLeft+sum.PlotX+sum.PlotW*0.995
+			// A shift-drag, as a mouse does it.
+			for i, p := range []struct {
+				typ input.DispatchMouseEventType
+				x   float64
+			}{{input.DispatchMouseEventTypeMouseMoved, x0}, {input.DispatchMouseEventTypeMousePressed, x0}, {input.DispatchMouseEventTypeMouseMoved, (x0 + x1) / 2}, {input.DispatchMouseEventTypeMouseMoved, x1}, {input.DispatchMouseEventTypeMouseReleased, x1}} {
+				ev := &input.DispatchMouseEventParams{Type: p.typ, X: p.x, Y: y, Modifiers: 8, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1}
+				if i == 0 {
+					ev.Button, ev.Buttons, ev.ClickCount = input.MouseButtonNone, 0, 0
+				}
+				_, err := chromedp.Call(tab, input.DispatchMouseEvent, *ev)
+				must(t, err)
+			}
+			type rangeShown struct {
+				From, To                  string
+				Events, Bookmarks, Errors int
+				ByType                    map[string]int
+				Zones                     []int64
+				Ages                      []int64
+			}
+			got, err := chromedp.Run(tab, chromedp.Poll[rangeShown](`(() => {
+			const r = document.querySelector("#range[data-from][data-axis='`+axis+`']");
 			if (!r || !r.checkVisibility()) return null;
 			const rows = by => [...r.querySelectorAll('table[data-range-by="' + by + '"] tbody tr')];
 			return {From: r.dataset.from, To: r.dataset.to, Events: +r.dataset.events, Bookmarks: +r.dataset.bookmarks, Errors: +r.dataset.errors,
@@ -441,26 +448,30 @@ func TestBrowserWorkspace(t *testing.T) {
 				Zones: rows("zones").filter(tr => tr.dataset.count).flatMap(tr => [+tr.dataset.count, +tr.dataset.length]),
 				Ages: rows("cursor").map(tr => +tr.dataset.maxAge)};
 		})()`, chromedp.WithPollingTimeout(20*time.Second)))
-		must(t, err)
-		from, _ := strconv.ParseInt(got.From, 10, 64)
-		to, _ := strconv.ParseInt(got.To, 10, 64)
-		st := an.RangeStats(from, to)
-		var zones, ages []int64
-		for _, z := range st.Zones {
-			zones = append(zones, int64(z.Count), z.Length)
-		}
-		for _, c := range st.Cursors {
-			ages = append(ages, c.MaxAge)
-		}
-		if got.Events != st.Events || got.Bookmarks != st.Bookmarks || got.Errors != st.Errors ||
-			fmt.Sprint(got.ByType) != fmt.Sprint(st.ByType) || fmt.Sprint(got.Zones) != fmt.Sprint(zones) || fmt.Sprint(got.Ages) != fmt.Sprint(ages) {
-			t.Errorf("the page's range statistics %+v differ from the model's %+v (zones %v, ages %v)", got, st, zones, ages)
-		}
-		if st.Events == 0 && st.Bookmarks == 0 {
-			t.Errorf("the range %d-%d holds nothing: the comparison proves little", from, to)
-		}
-		screenshot(t, tab, "workspace-range")
-	})
+			must(t, err)
+			from, _ := strconv.ParseInt(got.From, 10, 64)
+			to, _ := strconv.ParseInt(got.To, 10, 64)
+			st := an.RangeStats(from, to)
+			if axis == "rv" {
+				st = an.RangeStatsRV(uint64(from), uint64(to))
+			}
+			var zones, ages []int64
+			for _, z := range st.Zones {
+				zones = append(zones, int64(z.Count), z.Length)
+			}
+			for _, c := range st.Cursors {
+				ages = append(ages, c.MaxAge)
+			}
+			if got.Events != st.Events || got.Bookmarks != st.Bookmarks || got.Errors != st.Errors ||
+				fmt.Sprint(got.ByType) != fmt.Sprint(st.ByType) || fmt.Sprint(got.Zones) != fmt.Sprint(zones) || fmt.Sprint(got.Ages) != fmt.Sprint(ages) {
+				t.Errorf("the page's range statistics %+v differ from the model's %+v (zones %v, ages %v)", got, st, zones, ages)
+			}
+			if st.Events == 0 && st.Bookmarks == 0 {
+				t.Errorf("the range %d-%d holds nothing: the comparison proves little", from, to)
+			}
+			screenshot(t, tab, "workspace-range-"+axis)
+		})
+	}
 
 	t.Run("the search box finds an RV and an object, and moves the view there", func(t *testing.T) {
 		tab := s.openSample(t, w4)

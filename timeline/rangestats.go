@@ -6,12 +6,15 @@ import (
 	"watchlens/parser"
 )
 
-// RangeStats is what a time range [From, To) of the shared clock holds,
-// as a range selection on the page shows it (Perfetto's area selection):
-// events by type and kind, bookmarks, errors, each cursor's oldest age in
-// the range, and the zones in it and their length.
+// RangeStats is what a range [From, To) of the shared clock, or of
+// resourceVersions, holds, as a range selection on the page shows it
+// (Perfetto's area selection): events by type and kind, bookmarks,
+// errors, each cursor's oldest age in the range, and the zones in it and
+// their length.
 type RangeStats struct {
+	// From and To are Unix ns, or resourceVersions when AxisRV.
 	From, To int64
+	AxisRV   bool
 	// Events counts ADDED, MODIFIED, DELETED and OBSERVED events, by
 	// type and by kind (kind, then type).
 	Events    int
@@ -50,26 +53,7 @@ func (a *Analysis) RangeStats(from, to int64) RangeStats {
 	st := RangeStats{From: from, To: to, ByType: map[string]int{}, ByKind: map[string]map[string]int{}, FirstEvent: -1, LastEvent: -1}
 	lo, hi := tl.TimeRange(from, to)
 	for i := lo; i < hi; i++ {
-		p := tl.Point(i)
-		switch p.Type {
-		case parser.Bookmark:
-			st.Bookmarks++
-		case parser.Error:
-			st.Errors++
-		default:
-			st.Events++
-			typ := p.Type.String()
-			st.ByType[typ]++
-			kind := tl.Lanes[p.Lane].Kind
-			if st.ByKind[kind] == nil {
-				st.ByKind[kind] = map[string]int{}
-			}
-			st.ByKind[kind][typ]++
-		}
-		if st.FirstEvent < 0 {
-			st.FirstEvent = i
-		}
-		st.LastEvent = i
+		st.count(tl, i)
 	}
 	// A session that is a Status (a LIST's 410) is an error too.
 	for _, s := range tl.Sessions {
@@ -82,6 +66,15 @@ func (a *Analysis) RangeStats(from, to int64) RangeStats {
 			st.Cursors = append(st.Cursors, a.cursor(fi, k).oldestIn(fi, k, from, to))
 		}
 	}
+	st.Zones = a.zonesIn(func(z Zone) (int64, int64) { return max(z.From, from), min(z.To, to) })
+	return st
+}
+
+// zonesIn sums the zones of each cursor and outcome that clip (the part
+// of a zone in the range, on the clock; from >= to when it is outside)
+// keeps: their count, and the union of their stretches' lengths.
+func (a *Analysis) zonesIn(clip func(Zone) (from, to int64)) []RangeZones {
+	var out []RangeZones
 	for _, layer := range []struct {
 		zones   []Zone
 		outcome Outcome
@@ -90,7 +83,7 @@ func (a *Analysis) RangeStats(from, to int64) RangeStats {
 		var order [][2]int
 		spans := map[[2]int][][2]int64{}
 		for _, z := range layer.zones {
-			zf, zt := max(z.From, from), min(z.To, to)
+			zf, zt := clip(z)
 			if zf >= zt {
 				continue
 			}
@@ -105,10 +98,98 @@ func (a *Analysis) RangeStats(from, to int64) RangeStats {
 		for _, key := range order {
 			z := sums[key]
 			z.Length = UnionLength(spans[key])
-			st.Zones = append(st.Zones, *z)
+			out = append(out, *z)
 		}
 	}
+	return out
+}
+
+// count adds the table's event i to the statistics.
+func (st *RangeStats) count(tl *Timeline, i int) {
+	p := tl.Point(i)
+	switch p.Type {
+	case parser.Bookmark:
+		st.Bookmarks++
+	case parser.Error:
+		st.Errors++
+	default:
+		st.Events++
+		typ := p.Type.String()
+		st.ByType[typ]++
+		kind := tl.Lanes[p.Lane].Kind
+		if st.ByKind[kind] == nil {
+			st.ByKind[kind] = map[string]int{}
+		}
+		st.ByKind[kind][typ]++
+	}
+	if st.FirstEvent < 0 || i < st.FirstEvent {
+		st.FirstEvent = i
+	}
+	st.LastEvent = max(st.LastEvent, i)
+}
+
+// RangeStatsRV computes the statistics of the resourceVersions [from, to),
+// as the RV axis shows them: the events and bookmarks with an RV in the
+// range; the errors (which carry no RV) and Status sessions in the time
+// those events span; each cursor's oldest age over its values in the
+// range; and the zones whose RVs meet the range, with their whole length.
+func (a *Analysis) RangeStatsRV(from, to uint64) RangeStats {
+	tl := a.TL
+	st := RangeStats{From: int64(from), To: int64(to), AxisRV: true, ByType: map[string]int{}, ByKind: map[string]map[string]int{}, FirstEvent: -1, LastEvent: -1}
+	if to <= from {
+		return st
+	}
+	for _, i := range tl.RVRange(from, to-1, 0) {
+		st.count(tl, i)
+	}
+	if st.FirstEvent >= 0 {
+		t0, t1 := tl.Point(st.FirstEvent).T, tl.Point(st.LastEvent).T
+		lo, hi := tl.TimeRange(t0, t1+1)
+		for i := lo; i < hi; i++ {
+			if tl.Point(i).Type == parser.Error {
+				st.Errors++
+			}
+		}
+		for _, s := range tl.Sessions {
+			if s.Status != nil && s.Start >= t0 && s.Start <= t1 {
+				st.Errors++
+			}
+		}
+	}
+	for fi := range tl.Files {
+		for _, k := range a.kinds(fi) {
+			st.Cursors = append(st.Cursors, a.cursor(fi, k).oldestInRV(fi, k, from, to))
+		}
+	}
+	st.Zones = a.zonesIn(func(z Zone) (int64, int64) {
+		if z.ToRV < from || z.FromRV >= to {
+			return 0, 0
+		}
+		return z.From, z.To
+	})
 	return st
+}
+
+// oldestInRV is the cursor's oldest age over its values in [from, to):
+// for each step to such a value, how long until the next step (or the
+// cursor's end).
+func (c *Cursor) oldestInRV(file int, kind CursorKind, from, to uint64) RangeCursor {
+	rc := RangeCursor{File: file, Kind: kind}
+	n := c.Len()
+	for k := 0; k < n; k++ {
+		t, rv, ok := c.Known(k)
+		if !ok || rv < from || rv >= to {
+			continue
+		}
+		end := c.End
+		if k+1 < n {
+			end = c.T(k + 1)
+		}
+		if age := end - t; age > rc.MaxAge {
+			rc.MaxAge, rc.RV = age, rv
+		}
+	}
+	return rc
 }
 
 // oldestIn is the cursor's oldest age within [from, to): at each step's

@@ -3,6 +3,7 @@ package timeline
 import (
 	"bufio"
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -447,5 +448,61 @@ func TestSummary(t *testing.T) {
 	}
 	if !strings.Contains(bm, "did not ask for bookmarks") || !strings.Contains(bm, "accepted") {
 		t.Errorf("bookmarks line: %q", bm)
+	}
+}
+
+// Range statistics on the RV axis count the events and bookmarks whose
+// RV lies in the range, as a walk over every event finds them; around
+// w4's stale RV 389 they hold the cursor that stood there and its zones.
+func TestRangeStatsRV(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	a := tl.Analyze(realServer())
+	for _, r := range [][2]uint64{{0, 1 << 40}, {380, 400}, {389, 390}, {1200, 1400}} {
+		st := a.RangeStatsRV(r[0], r[1])
+		byType, bookmarks, first, last := map[string]int{}, 0, -1, -1
+		for i := range tl.Len() {
+			p := tl.Point(i)
+			if !p.RVValid || p.RV < r[0] || p.RV >= r[1] || p.Type == parser.Error {
+				continue
+			}
+			if first < 0 {
+				first = i
+			}
+			last = i
+			if p.Type == parser.Bookmark {
+				bookmarks++
+			} else {
+				byType[p.Type.String()]++
+			}
+		}
+		if !st.AxisRV || st.Bookmarks != bookmarks || !maps.Equal(st.ByType, byType) || st.FirstEvent != first || st.LastEvent != last {
+			t.Errorf("RVs %v: %d bookmarks, by type %v, events %d..%d; a walk finds %d, %v, %d..%d",
+				r, st.Bookmarks, st.ByType, st.FirstEvent, st.LastEvent, bookmarks, byType, first, last)
+		}
+		if r[0] == 0 && (st.Events == 0 || bookmarks == 0) {
+			t.Errorf("every RV holds %d events and %d bookmarks", st.Events, bookmarks)
+		}
+	}
+	st := a.RangeStatsRV(389, 390)
+	var cursor bool
+	for _, c := range st.Cursors {
+		if c.File == 0 && c.Kind == BookmarkIgnoring {
+			cursor = c.RV == 389 && c.MaxAge >= int64(9*time.Minute)
+		}
+	}
+	if !cursor {
+		t.Errorf("RV 389: w4's bookmark-ignoring cursor stood there over 9 minutes: %+v", st.Cursors)
+	}
+	var refused int
+	for _, z := range st.Zones {
+		if z.File == 0 && z.Outcome == Refused && z.Length > 0 {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Errorf("RV 389: none of w4's refused zones: %+v", st.Zones)
+	}
+	if none := a.RangeStatsRV(390, 390); none.Events != 0 || none.FirstEvent != -1 || len(none.Zones) != 0 {
+		t.Errorf("an empty RV range holds %+v", none)
 	}
 }

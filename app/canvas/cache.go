@@ -221,7 +221,7 @@ func (c *Cache) Extent(axisRV bool) (int64, int64) {
 
 // Layout is the layout of a frame of this timeline: FileLayout with its
 // files.
-func (c *Cache) Layout(w, maxH float64, rows int, axisRV, had bool, folded, pinned uint64) Layout {
+func (c *Cache) Layout(w, maxH float64, rows int, axisRV, had bool, folded, pinned FileSet) Layout {
 	return FileLayout(w, maxH, rows, c.files, axisRV, had, folded, pinned)
 }
 

@@ -26,7 +26,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 			if b.Folded {
 				mark = "▸ "
 			}
-			if bit(v.PinnedFiles, b.File) {
+			if v.PinnedFiles.Has(b.File) {
 				pin = "unpin"
 			}
 			w := layout.Width - 12 - pinW

@@ -324,28 +324,34 @@ func wholeFrame(t *testing.T, sample string) (*timeline.Timeline, *Cache, *View,
 }
 
 // A file's group of tracks folds into its name band, which then shows its
-// zones, and a pinned group comes first.
+// zones, and pinned groups come first, in file order, past the 64th file
+// too.
 func TestFileGroupsFoldAndPin(t *testing.T) {
-	files := []string{"a.http", "b.http", "c.http"}
-	l := FileLayout(1280, 0, 3, files, false, false, 1<<1, 1<<2)
+	var files []string
+	for i := range 70 {
+		files = append(files, fmt.Sprintf("f%d.http", i))
+	}
+	folded := FileSet{}.With(1, true).With(66, true)
+	pinned := FileSet{}.With(68, true).With(2, true)
+	l := FileLayout(1280, 0, 3, files, false, false, folded, pinned)
 	var heads []string
 	perFile := map[int]int{}
 	for _, b := range l.Bands {
 		if b.ID == BandFile {
 			heads = append(heads, b.Label)
-			if b.Folded != (b.File == 1) {
+			if b.Folded != (b.File == 1 || b.File == 66) {
 				t.Errorf("%s folded: %v", b.Label, b.Folded)
 			}
 		}
 		perFile[b.File]++
 	}
-	if fmt.Sprint(heads) != "[c.http a.http b.http]" {
-		t.Errorf("groups in order %v, want the pinned c.http first", heads)
+	if fmt.Sprint(heads[:4]) != "[f2.http f68.http f0.http f1.http]" || len(heads) != len(files) {
+		t.Errorf("%d groups in order %v..., want the pinned f2.http and f68.http first", len(heads), heads[:4])
 	}
-	if perFile[1] != 1 || perFile[0] != perFile[2] || perFile[0] < 6 {
-		t.Errorf("bands per file %v: the folded b.http should have its name band alone", perFile)
+	if perFile[1] != 1 || perFile[66] != 1 || perFile[0] != perFile[69] || perFile[0] < 6 {
+		t.Errorf("bands per file %v: the folded f1.http and f66.http should have their name band alone", perFile)
 	}
-	unfolded := FileLayout(1280, 0, 3, files, false, false, 0, 0)
+	unfolded := FileLayout(1280, 0, 3, files, false, false, FileSet{}, pinned)
 	if l.LanesY >= unfolded.LanesY {
 		t.Errorf("folding a group does not give the lanes room: %v against %v", l.LanesY, unfolded.LanesY)
 	}
@@ -355,7 +361,7 @@ func TestFileGroupsFoldAndPin(t *testing.T) {
 	tl, an := twoFiles(t)
 	c := NewCache(tl)
 	v := wholeView(tl, an, c, 1280)
-	v.FoldedFiles = 1 << 1 // w4, which has refused zones
+	v.FoldedFiles = FileSet{}.With(1, true) // w4, which has refused zones
 	var fr Frame
 	layout := c.Build(v, &fr)
 	var head Band

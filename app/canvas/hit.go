@@ -23,7 +23,7 @@ func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
 	if b, ok := layout.BandUnder(y); ok && b.ID == BandFile {
 		h.FileBand, h.File, h.Pin = true, b.File, x >= layout.Width-rightPad-pinW
 		switch {
-		case h.Pin && bit(v.PinnedFiles, b.File):
+		case h.Pin && v.PinnedFiles.Has(b.File):
 			h.Text = b.Label + "\nclick: unpin its tracks"
 		case h.Pin:
 			h.Text = b.Label + "\nclick: pin its tracks to the top"

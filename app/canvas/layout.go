@@ -57,8 +57,6 @@ type Band struct {
 }
 
 // bit says whether set holds file f.
-func bit(set uint64, f int) bool { return f < 64 && set&(1<<f) != 0 }
-
 // Layout places the bands and the plot inside a canvas of width w.
 type Layout struct {
 	Width, Height float64
@@ -83,7 +81,7 @@ func NewLayout(w float64, rows int, axisRV, had bool) Layout {
 // bound, the lane area showing up to maxRowsShow rows): the lane area
 // takes what the bands above leave, at least minRowsShow rows.
 func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
-	return FileLayout(w, maxH, rows, nil, axisRV, had, 0, 0)
+	return FileLayout(w, maxH, rows, nil, axisRV, had, FileSet{}, FileSet{})
 }
 
 // FileLayout is FitLayout for the files named: with two or more, each
@@ -91,7 +89,7 @@ func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
 // cursors) under a band with its name, instead of sharing them. The
 // groups of the files in pinned come first; those in folded show their
 // name band alone.
-func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, folded, pinned uint64) Layout {
+func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, folded, pinned FileSet) Layout {
 	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
 	file := -1
@@ -112,7 +110,7 @@ func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, fol
 	order := make([]int, 0, len(groups))
 	for _, first := range []bool{true, false} {
 		for f := range groups {
-			if bit(pinned, f) == first {
+			if pinned.Has(f) == first {
 				order = append(order, f)
 			}
 		}
@@ -121,7 +119,7 @@ func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, fol
 		if len(groups) > 1 {
 			file = f
 			add(BandFile, fileH, groups[f])
-			if bit(folded, f) {
+			if folded.Has(f) {
 				layout.Bands[len(layout.Bands)-1].Folded = true
 				continue
 			}

@@ -16,10 +16,9 @@ type View struct {
 	Groups     []Group
 	Rows       []Row
 	ScrollY    float64
-	// FoldedFiles and PinnedFiles are bit sets of files (by index, the
-	// first 64): a folded file's group of tracks shows as its name band
-	// alone, with its 410 zones in it; pinned groups come first.
-	FoldedFiles, PinnedFiles uint64
+	// A folded file's group of tracks shows as its name band alone, with
+	// its 410 zones in it; pinned groups come first.
+	FoldedFiles, PinnedFiles FileSet
 	Selected                 int
 	Selecting                bool
 	SelectFrom               float64 // pixel x of a shift-drag's ends

@@ -1,0 +1,175 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The timeline's groups of tracks, one per file, fold and pin to the top
+// from a click on a file's name band, for any number of files; a copied
+// link carries both.
+
+// fileBand is one band of the timeline's canvas, as its data-bands says.
+type fileBand struct {
+	file, id int
+	y, h     float64
+	label    string
+}
+
+// The canvas's band IDs (app/canvas/layout.go) the test reads.
+const (
+	bandSessions = 2
+	bandFile     = 9
+)
+
+// timelineBands waits for the timeline's canvas to list its bands, with ok
+// true of them, and returns them.
+func timelineBands(t testing.TB, tab context.Context, ok func([]fileBand) bool) []fileBand {
+	t.Helper()
+	var bands []fileBand
+	for range 100 {
+		text, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c && c.dataset.bands || ""; })()`))
+		must(t, err)
+		bands = bands[:0]
+		for _, line := range strings.Split(text, "\n") {
+			f := strings.SplitN(line, " ", 5)
+			if len(f) < 5 {
+				continue
+			}
+			var b fileBand
+			b.file, _ = strconv.Atoi(f[0])
+			b.id, _ = strconv.Atoi(f[1])
+			b.y, _ = strconv.ParseFloat(f[2], 64)
+			b.h, _ = strconv.ParseFloat(f[3], 64)
+			b.label = f[4]
+			bands = append(bands, b)
+		}
+		if len(bands) > 0 && ok(bands) {
+			return bands
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the timeline's bands never became as expected: %d bands, %v...", len(bands), bands[:min(len(bands), 8)])
+	return nil
+}
+
+// clickBand scrolls the page so that the band is in the window and clicks
+// it at x, CSS px from the canvas's left (negative: from its right).
+func clickBand(t testing.TB, tab context.Context, b fileBand, x float64) {
+	t.Helper()
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+		const c = document.querySelector("#timeline canvas");
+		let r = c.getBoundingClientRect();
+		let s = c.parentElement;
+		while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
+		(s || document.scrollingElement).scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
+		r = c.getBoundingClientRect();
+		const x = %f;
+		return [x < 0 ? r.right + x : r.left + x, r.top + %f];
+	})()`, b.y+b.h/2, x, b.y+b.h/2)))
+	must(t, err)
+	clickAt(t, tab, p[0], p[1], 0)
+}
+
+// groupOf is the file's name band and whether a sessions band of its own
+// follows it (it is unfolded).
+func groupOf(bands []fileBand, file int) (head fileBand, at int, unfolded bool) {
+	for i, b := range bands {
+		if b.file == file && b.id == bandFile {
+			return b, i, i+1 < len(bands) && bands[i+1].file == file && bands[i+1].id == bandSessions
+		}
+	}
+	return fileBand{}, -1, false
+}
+
+// firstGroup is the file whose group comes first.
+func firstGroup(bands []fileBand) int {
+	for _, b := range bands {
+		if b.id == bandFile {
+			return b.file
+		}
+	}
+	return -1
+}
+
+func TestBrowserFileGroups(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+	// A broad watch split by object name: one virtual client per
+	// ConfigMap, 405 of them, so the file groups go far past 64.
+	const sample, split, file = "w1-broad-configmaps-bookmarks.ts.http", "field=metadata.name", 70
+	tab := s.newTab(t)
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 720)))
+	navigate(t, tab, s.url+"/?sample="+sample+"&split="+url.QueryEscape(split))
+	waitText(t, tab, "#timeline-summary")
+	if shown, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`!!document.querySelector("#fleet")`)); shown {
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-timeline"))))
+	}
+	bands := timelineBands(t, tab, func(b []fileBand) bool { _, at, _ := groupOf(b, 404); return at >= 0 })
+	head, _, unfolded := groupOf(bands, file)
+	if unfolded {
+		t.Fatalf("with 405 files, file %d's group opens unfolded", file)
+	}
+	name := head.label
+
+	// A click on its name unfolds it; one on its pin puts it first.
+	clickBand(t, tab, head, 20)
+	bands = timelineBands(t, tab, func(b []fileBand) bool { _, _, u := groupOf(b, file); return u })
+	head, _, _ = groupOf(bands, file)
+	clickBand(t, tab, head, -30)
+	bands = timelineBands(t, tab, func(b []fileBand) bool { return firstGroup(b) == file })
+	if _, _, u := groupOf(bands, file); !u {
+		t.Errorf("pinning %s folded it again", name)
+	}
+	if _, _, u := groupOf(bands, file+1); u {
+		t.Errorf("the file after %s unfolded with it", name)
+	}
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`)))
+	screenshot(t, tab, "groups-pinned")
+
+	// The link carries both, and a reopened link shows them so.
+	link := copiedText(t, tab, "#copy-link")
+	u, err := url.Parse(link)
+	must(t, err)
+	if q := u.Query(); q.Get("fold") != "0-69,71-404" || q.Get("pin") != "70" {
+		t.Errorf("the link says fold=%q pin=%q, want fold=0-69,71-404 pin=70: %s", q.Get("fold"), q.Get("pin"), link)
+	}
+	again := s.newTab(t)
+	must(t, chromedp.Do(again, chromedp.EmulateViewport(1280, 720)))
+	navigate(t, again, link)
+	waitText(t, again, "#timeline-summary")
+	if shown, _ := chromedp.Run(again, chromedp.Evaluate[bool](`!!document.querySelector("#fleet")`)); shown {
+		must(t, chromedp.Do(again, chromedp.Click(chromedp.CSS("#show-timeline"))))
+	}
+	bands = timelineBands(t, again, func(b []fileBand) bool { _, at, _ := groupOf(b, 404); return at >= 0 })
+	if first, _, u := groupOf(bands, file); firstGroup(bands) != file || !u || first.label != name {
+		t.Errorf("the reopened link shows %s first %v, unfolded %v", name, firstGroup(bands) == file, u)
+	}
+	if _, _, u := groupOf(bands, 0); u {
+		t.Error("the reopened link unfolded the first file too")
+	}
+
+	// Folding it back, and unpinning it, leave the default, which a link
+	// does not spell out.
+	head, _, _ = groupOf(bands, file)
+	clickBand(t, again, head, 20)
+	timelineBands(t, again, func(b []fileBand) bool { _, _, u := groupOf(b, file); return !u })
+	clickBand(t, again, head, -30)
+	timelineBands(t, again, func(b []fileBand) bool { return firstGroup(b) == 0 })
+	if q, _ := chromedp.Run(again, chromedp.Poll[string](`!location.search.includes("fold=") && !location.search.includes("pin=") ? location.search : null`,
+		chromedp.WithPollingTimeout(5*time.Second))); q == "" {
+		t.Error("folded and unpinned again, the address still names the groups")
+	}
+}

@@ -1,0 +1,84 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// tabsState is the dock's tabs as assistive technology reads them: each
+// tab's id, aria-selected and tabindex, the panel it controls and whether
+// that panel is shown and labelled by it; and the element focused.
+const tabsState = `(() => {
+	const list = document.querySelector("#dock [role=tablist]");
+	const tabs = [...list.querySelectorAll("[role=tab]")].map(t => {
+		const p = document.getElementById(t.getAttribute("aria-controls"));
+		return [t.id, t.getAttribute("aria-selected"), t.getAttribute("tabindex"),
+			p && p.getAttribute("role") === "tabpanel" && p.getAttribute("aria-labelledby") === t.id ? (p.hidden ? "hidden" : "shown") : "no panel"].join(" ");
+	});
+	return {tabs: tabs.join("\n"), focus: document.activeElement.id};
+})()`
+
+func TestBrowserDockTabs(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+	tab := s.openSample(t, w4)
+	ids := []string{"tab-event", "tab-range", "tab-findings", "tab-files", "tab-settings"}
+	// want is the state with the tab i selected and focused: only it in
+	// the Tab order, only its panel shown.
+	want := func(i int) string {
+		var lines []string
+		for k, id := range ids {
+			if k == i {
+				lines = append(lines, id+" true 0 shown")
+			} else {
+				lines = append(lines, id+" false -1 hidden")
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+	check := func(after string, i int) {
+		t.Helper()
+		got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => { const s = `+tabsState+`; return s.focus === "`+ids[i]+`" ? s : null; })()`,
+			chromedp.WithPollingTimeout(5*time.Second)))
+		if err != nil {
+			now, _ := chromedp.Run(tab, chromedp.Evaluate[map[string]string](tabsState))
+			t.Fatalf("after %s, %s does not have the focus: %v", after, ids[i], now)
+		}
+		if got["tabs"] != want(i) {
+			t.Errorf("after %s the tabs read\n%s\nwant\n%s", after, got["tabs"], want(i))
+		}
+	}
+	// The user tabs into the tab list: it lands on the selected tab.
+	must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#dock-side")), chromedp.KeyEvent(kb.Tab+"", chromedp.KeyModifiers(8))))
+	check("shift-tab from the dock's side button", 0)
+	for _, step := range []struct {
+		key, name string
+		to        int
+	}{
+		{kb.ArrowRight, "Right", 1},
+		{kb.ArrowRight, "Right", 2},
+		{kb.End, "End", 4},
+		{kb.ArrowRight, "Right at the last tab", 0},
+		{kb.ArrowLeft, "Left at the first tab", 4},
+		{kb.Home, "Home", 0},
+		{kb.ArrowLeft, "Left", 4},
+		{kb.ArrowLeft, "Left", 3},
+	} {
+		must(t, chromedp.Do(tab, chromedp.KeyEvent(step.key)))
+		check(step.name, step.to)
+	}
+	// Tab leaves the list for the panel shown, not for the next tab.
+	must(t, chromedp.Do(tab, chromedp.KeyEvent(kb.Tab)))
+	if focus, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.activeElement.id || document.activeElement.closest("[role=tabpanel]")?.id || document.activeElement.tagName`)); focus == "tab-settings" || strings.HasPrefix(focus, "tab-") {
+		t.Errorf("Tab from a tab went to %s, another tab", focus)
+	}
+}
