@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -80,5 +81,60 @@ func TestBrowserDockTabs(t *testing.T) {
 	must(t, chromedp.Do(tab, chromedp.KeyEvent(kb.Tab)))
 	if focus, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.activeElement.id || document.activeElement.closest("[role=tabpanel]")?.id || document.activeElement.tagName`)); focus == "tab-settings" || strings.HasPrefix(focus, "tab-") {
 		t.Errorf("Tab from a tab went to %s, another tab", focus)
+	}
+}
+
+// At 1280x720 the whole workspace fits the window: the dock is on screen
+// under the timeline, the page does not scroll, and each tab's content,
+// however long, scrolls inside the dock to its last line.
+func TestBrowserDockFits(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+	for _, sc := range []struct {
+		name          string
+		width, height int64
+	}{{"1280x720", 1280, 720}, {"1440x900", 1440, 900}} {
+		t.Run(sc.name, func(t *testing.T) {
+			tab := s.newTab(t)
+			must(t, chromedp.Do(tab, chromedp.EmulateViewport(sc.width, sc.height)))
+			navigate(t, tab, s.url+"/?sample="+w4)
+			checkShown(t, tab, w4, "samples/"+w4)
+			fits, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+				const d = document.querySelector("#dock").getBoundingClientRect();
+				const stage = document.querySelector(".tl-stage").getBoundingClientRect();
+				if (document.documentElement.scrollHeight > innerHeight + 1) return "the page scrolls: " + document.documentElement.scrollHeight + " px in a window of " + innerHeight;
+				if (d.bottom > innerHeight + 1 || d.height < 100) return "the dock spans " + d.top + ".." + d.bottom + " in a window of " + innerHeight;
+				if (stage.height < 140) return "the timeline is " + stage.height + " px high";
+				return "";
+			})()`))
+			must(t, err)
+			if fits != "" {
+				t.Errorf("at %s: %s", sc.name, fits)
+			}
+			screenshot(t, tab, "dock-fits-"+sc.name)
+			for _, id := range []string{"findings", "files", "settings"} {
+				must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-"+id))))
+				must(t, chromedp.Do(tab, chromedp.WaitVisible(chromedp.ID("dock-"+id))))
+				// The panel's last element, once its box is scrolled to
+				// the end, lies inside the dock's visible body.
+				reach, err := chromedp.Run(tab, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+					const body = document.querySelector("#dock .dock-body"), panel = document.querySelector("#dock-%s");
+					const all = panel.querySelectorAll("*");
+					let last = null;
+					for (const e of all) if (e.checkVisibility() && e.getBoundingClientRect().height > 0) last = e;
+					if (!last) return "the panel shows nothing";
+					body.scrollTop = body.scrollHeight;
+					const b = body.getBoundingClientRect(), r = last.getBoundingClientRect();
+					return r.bottom <= b.bottom + 1 && r.top >= b.top - r.height ? "" : "its last line ends at " + r.bottom + ", the dock's body at " + b.bottom;
+				})()`, id)))
+				must(t, err)
+				if reach != "" {
+					t.Errorf("%s tab at %s: %s", id, sc.name, reach)
+				}
+			}
+			noSidewaysScroll(t, tab)
+		})
 	}
 }

@@ -349,7 +349,6 @@ func (s *summarizer) bookmarks() {
 		case c.had.Outcome == Unknown && cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, would %s have worked? Unknown: no capture on the same clock shows the head of %s then; add a capture of every %s (no selector) to decide.",
 				f.Name, how, at, orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
-			s.unknown = append(s.unknown, c.had.Reason)
 		case cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect %s (as recorded: %s).",
 				f.Name, how, at, old(c.had), s.a.Words(c.had), c.with.Outcome)
