@@ -158,7 +158,7 @@ func (b *Builder) AddReaderSplit(name string, r io.Reader, opts parser.Options, 
 	sort.Strings(keys)
 	for _, k := range keys {
 		vf := b.AddFile(name + " [" + k + "]")
-		vf.file.SplitOf = name
+		vf.file.SplitOf, vf.file.SplitKey = name, k
 		evs, j := shares[k], 0
 		full := false
 		for _, ev := range evs {

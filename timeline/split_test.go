@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"watchlens/parser"
@@ -49,6 +50,9 @@ func TestSplitByShardMatchesTheRecordedClients(t *testing.T) {
 		virtual[vf.Name] = fi + 1
 		if vf.Filtered != "filtered" || vf.Broad {
 			t.Errorf("%s: scope %s, broad %v", vf.Name, vf.Filtered, vf.Broad)
+		}
+		if !strings.HasPrefix(vf.SplitKey, "shard=s") || vf.SplitOf != tl.Files[0].Name {
+			t.Errorf("%s: split key %q of %q", vf.Name, vf.SplitKey, vf.SplitOf)
 		}
 	}
 	p := fleetParams(t)

@@ -104,6 +104,9 @@ type File struct {
 	// Builder.AddReaderSplit), "" for a capture of its own: its sessions
 	// are that capture's connections, not streams of their own.
 	SplitOf string
+	// SplitKey is, for a virtual client, the selector that made it:
+	// "nodeName=node-3", "shard=s10".
+	SplitKey string
 }
 
 // Session is one watch connection, placed on the shared clock.

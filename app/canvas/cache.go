@@ -52,7 +52,13 @@ type Cache struct {
 func NewCache(tl *timeline.Timeline) *Cache {
 	c := &Cache{tl: tl, lanes: map[int]*decodedLane{}, noClock: len(tl.Files) > 0}
 	for _, f := range tl.Files {
-		c.files = append(c.files, f.Name)
+		// A virtual client's group says its selector first: the name
+		// it shares with every other client of its capture is clipped.
+		name := f.Name
+		if f.SplitKey != "" {
+			name = f.SplitKey + " · " + f.SplitOf
+		}
+		c.files = append(c.files, name)
 		if f.Clock != timeline.ClockNone {
 			c.noClock = false
 		}

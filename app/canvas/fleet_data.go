@@ -2,7 +2,6 @@ package canvas
 
 import (
 	"sort"
-	"strings"
 	"time"
 
 	"watchlens/timeline"
@@ -78,8 +77,8 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
 		d.Rows[i].Client, d.Rows[i].Label = c, c.Name
-		if f := &tl.Files[c.File]; f.SplitOf != "" && c.Name == f.Name {
-			d.Rows[i].Label = strings.TrimSuffix(strings.TrimPrefix(f.Name, f.SplitOf+" ["), "]")
+		if f := &tl.Files[c.File]; f.SplitKey != "" && c.Name == f.Name {
+			d.Rows[i].Label = f.SplitKey
 		}
 		row[c.File] = i
 		k := timeline.BookmarkAware
