@@ -14,6 +14,9 @@ import (
 type Timeline struct {
 	// pause is the Builder's Pause, for the analyses.
 	pause func()
+	// headIdx samples the head estimate for HeadPassed (see headIndex).
+	headIdx     []uint64
+	headIdxOnce sync.Once
 
 	Files     []File
 	Sessions  []Session
@@ -155,13 +158,51 @@ func (tl *Timeline) Head(t int64) (rv uint64, ok bool) {
 func (tl *Timeline) HeadSteps() *Steps { return &tl.head }
 
 // HeadPassed returns the first instant the head estimate exceeded rv.
+// A fleet's cursor passes ask it for every step of every client: the
+// search runs first over every headStride-th step's value, kept apart
+// (headIndex), then decodes at most headStride steps.
 func (tl *Timeline) HeadPassed(rv uint64) (int64, bool) {
 	h := &tl.head
-	k := sort.Search(h.Len(), func(i int) bool { return h.RV(i) > rv })
-	if k == h.Len() {
+	idx := tl.headIndex()
+	// The first sampled step above rv; the answer lies after the one
+	// before it.
+	lo, hi := 0, len(idx)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); idx[m] > rv {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	from, to := max(lo-1, 0)*headStride, min(lo*headStride, h.Len()-1)+1
+	for lo, hi = from, to; lo < hi; {
+		if m := int(uint(lo+hi) >> 1); h.RV(m) > rv {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	if lo == h.Len() {
 		return 0, false
 	}
-	return h.T(k), true
+	return h.T(lo), true
+}
+
+// headStride is the sampling of headIndex.
+const headStride = 64
+
+// headIndex is the value of every headStride-th head step, made once: an
+// eighth of a bit per step, which the binary search reads without
+// decoding steps.
+func (tl *Timeline) headIndex() []uint64 {
+	tl.headIdxOnce.Do(func() {
+		h := &tl.head
+		tl.headIdx = make([]uint64, 0, h.Len()/headStride+1)
+		for k := 0; k < h.Len(); k += headStride {
+			tl.headIdx = append(tl.headIdx, h.RV(k))
+		}
+	})
+	return tl.headIdx
 }
 
 // floorSteps are the rising Ys of one kind's too-old errors.
