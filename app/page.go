@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
 	"watchlens/app/words"
 	"watchlens/timeline"
@@ -429,6 +430,10 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		ctx.Defer(func(goapp.Context) { close(shown) })
 		p.loading = nil
 		p.capture, p.analysis = c, a
+		if len(c.tl.Files) > canvas.MaxFileGroups {
+			// More clients than the timeline draws: the fleet first.
+			p.fleet = fleetState{shown: true}
+		}
 		if origin.sample != p.view.sample || origin.url != p.view.url || !slices.Equal(origin.files, p.view.files) {
 			// Another capture: the old range and selection mean nothing
 			// there; the retention settings still describe the user's server.
