@@ -63,6 +63,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	p.handleActions(ctx)
 	ctx.Handle(actionFleetShow, func(ctx goapp.Context, a goapp.Action) { p.fleet = fleetState{shown: a.Value.(bool)} })
 	ctx.Handle(actionFleetOpen, p.onFleetOpen)
+	ctx.Handle(actionFleetRange, p.onFleetRange)
 	p.dock = loadDockPrefs()
 
 	limits = readLimits()
@@ -290,7 +291,7 @@ func (p *Page) renderCapture() goapp.UI {
 		&FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.kinds, Namespaces: c.namespaces},
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
-				goapp.If(p.fleet.shown && p.hasFleet(), func() goapp.UI { return &FleetView{Analysis: p.analysis.an} }).Else(func() goapp.UI {
+				goapp.If(p.fleet.shown && p.hasFleet(), p.fleetView).Else(func() goapp.UI {
 					return &TimelineView{
 						Timeline:   c.tl,
 						Analysis:   p.analysis.an,

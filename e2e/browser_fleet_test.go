@@ -248,6 +248,57 @@ func TestBrowserFleet(t *testing.T) {
 		}
 		screenshot(t, tab, "fleet-range")
 	})
+	t.Run("the range shown carries over between the views", func(t *testing.T) {
+		tab := openFleet(t, s, files)
+		rangeOf := func(sel string) [2]string {
+			t.Helper()
+			var r [2]string
+			for range 50 {
+				got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => { const e = document.querySelector(`+strconv.Quote(sel)+`); return e ? [e.dataset.from || "", e.dataset.to || ""] : ["", ""]; })()`))
+				must(t, err)
+				if r = [2]string(got); r[0] != "" {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			return r
+		}
+		// Zoomed in on the fleet, then to the timeline: it shows the same
+		// stretch of time.
+		zoom := func(canvasSel string, notches int, dy float64) {
+			must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+				const c = document.querySelector(`+strconv.Quote(canvasSel)+`);
+				const r = c.getBoundingClientRect();
+				const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
+				for (let i = 0; i < `+strconv.Itoa(notches)+`; i++) {
+					c.dispatchEvent(new WheelEvent("wheel", {deltaY: `+strconv.FormatFloat(dy, 'f', 0, 64)+`, clientX: x, clientY: r.top + 60, bubbles: true, cancelable: true}));
+				}
+			})()`)))
+			time.Sleep(600 * time.Millisecond) // past the views' settling
+		}
+		whole := rangeOf("#fleet canvas")
+		zoom("#fleet canvas", 4, -240)
+		fleet := rangeOf("#fleet canvas")
+		if fleet == whole {
+			t.Fatalf("the wheel did not zoom the fleet from %v", whole)
+		}
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-timeline"))))
+		waitText(t, tab, "#timeline-summary")
+		if got := rangeOf("#timeline-summary"); got != fleet {
+			t.Errorf("the fleet showed %v, the timeline then %v", fleet, got)
+		}
+		// Zoomed out on the timeline, then back to the fleet.
+		zoom("#timeline canvas", 1, 240)
+		tl := rangeOf("#timeline-summary")
+		if tl == fleet {
+			t.Fatalf("the wheel did not zoom the timeline from %v", fleet)
+		}
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
+		waitText(t, tab, "#fleet-summary dd")
+		if got := rangeOf("#fleet canvas"); got != tl {
+			t.Errorf("the timeline showed %v, the fleet then %v", tl, got)
+		}
+	})
 	t.Run("clicking a row opens that client's timeline", func(t *testing.T) {
 		tab := openFleet(t, s, files)
 		const r = 2
