@@ -17,10 +17,10 @@ import (
 // maxDiagnosticsShown keeps a garbage file from filling the page.
 const maxDiagnosticsShown = 20
 
-// maxFilesShown bounds the files the panel lists: a broad capture split
-// into 10 000 virtual clients built 53 DOM nodes per file, and go-app's
-// tree of them ran the page out of wasm memory. The others are counted
-// and found by name.
+// maxFilesShown bounds the files the panel lists: each file is some 45
+// DOM nodes, and go-app's tree of them in wasm memory, which a broad
+// capture split into 10 000 virtual clients multiplies by 10 000. The
+// others are counted and found by name.
 const maxFilesShown = 50
 
 // FilesPanel is the Files and sessions tab: what was read from each
