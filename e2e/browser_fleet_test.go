@@ -342,3 +342,30 @@ func clickDrag(t testing.TB, tab context.Context, x0, x1, y float64, mods int64)
 	}
 	ev(input.DispatchMouseEventTypeMouseReleased, x1, input.MouseButtonLeft, 0)
 }
+
+// TestBrowserSplitCancelledByANewOpen: while the page splits a broad
+// capture into virtual clients, the user opens another file: the split
+// gives up, the new file shows, and the split's clients never replace it.
+func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
+	s := startSite(t)
+	big := filepath.Join(t.TempDir(), "sharded-1M.log")
+	writeShardedCapture(t, big, 1_000_000, 10_000)
+	tab := s.newTab(t)
+	navigate(t, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
+	waitText(t, tab, "#timeline-summary")
+	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`/Splitting .?sharded-1M\.log.? into virtual clients: \d+ of 10000 made/.test(document.querySelector("#progress label")?.textContent ?? "")`,
+		chromedp.WithPollingTimeout(60*time.Second), chromedp.WithPollingMutation()))
+	must(t, err)
+	const name = "w3-then-resume.ts.http"
+	upload(t, tab, "samples/"+name)
+	checkShown(t, tab, name, "samples/"+name)
+	// Long enough for the split, had it gone on, to have been shown.
+	time.Sleep(15 * time.Second)
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.querySelector("#timeline-summary")?.dataset.files ?? "", String(!!document.querySelector("#show-fleet")), String(!!document.querySelector("#progress"))]`))
+	must(t, err)
+	if got[0] != name || got[1] != "false" || got[2] != "false" {
+		t.Errorf("after opening %s during the split the timeline shows %q, a fleet: %s, a progress bar: %s", name, got[0], got[1], got[2])
+	}
+	screenshot(t, tab, "split-cancelled")
+}
