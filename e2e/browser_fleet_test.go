@@ -369,3 +369,60 @@ func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
 	}
 	screenshot(t, tab, "split-cancelled")
 }
+
+// TestBrowserFleetOf10000Clients: a broad capture of 1 M events split
+// into 10 000 virtual clients opens on the fleet; a row opens the
+// timeline, which draws the groups of tracks of the first files and says
+// so; the Files panel lists the first files, counts the rest and finds
+// one by name.
+func TestBrowserFleetOf10000Clients(t *testing.T) {
+	s := startSite(t)
+	big := filepath.Join(t.TempDir(), "sharded-1M.log")
+	writeShardedCapture(t, big, 1_000_000, 10_000)
+	tab, cancelTab := chromedp.NewContext(s.browser)
+	defer cancelTab()
+	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
+	defer cancel()
+	navigate(t, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
+	waitText(t, tab, "#timeline-summary")
+	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet canvas")`, chromedp.WithPollingTimeout(4*time.Minute)))
+	must(t, err)
+	if got := waitText(t, tab, "#fleet-summary dd"); got != "10001" {
+		t.Fatalf("the fleet has %s clients, want 10001", got)
+	}
+	l := readFleetLayout(t, tab)
+	x, y := fleetPoint(t, tab, 300, l.RowsY+2.5*l.RowH)
+	clickAt(t, tab, x, y, 0)
+	note := waitText(t, tab, "#files-not-drawn")
+	if !strings.Contains(note, "first 64 of the 10001 files") {
+		t.Errorf("the timeline's note reads %q", note)
+	}
+	// 64 groups folded to their names: 10 000 stacked were 220 000 px.
+	height, err := chromedp.Run(tab, chromedp.Evaluate[float64](`document.querySelector("#timeline canvas").getBoundingClientRect().height`))
+	must(t, err)
+	if height > 4000 {
+		t.Errorf("the timeline's canvas is %v px high", height)
+	}
+	shotTimeline(t, tab, "fleet-10000-timeline")
+
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-files"))))
+	if got := waitText(t, tab, "#files-more"); got != "9951 files more not listed here" {
+		t.Errorf("under the files listed the panel reads %q", got)
+	}
+	sections, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#dock-files section.result").length`))
+	must(t, err)
+	if sections != 50 {
+		t.Errorf("the Files panel lists %d files, want 50", sections)
+	}
+	must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#files-find"), "S9999")))
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`(() => {
+		const s = [...document.querySelectorAll("#dock-files section.result")];
+		return s.length === 1 && s[0].dataset.file === "sharded-1M.log [shard=s9999]" && !document.querySelector("#files-more");
+	})()`, chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		names, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#dock-files section.result")].slice(0, 5).map(s => s.dataset.file)`))
+		t.Errorf("finding S9999 lists %v", names)
+	}
+	screenshot(t, tab, "fleet-10000-files")
+}
