@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"watchlens/app/words"
@@ -16,16 +17,60 @@ import (
 // maxDiagnosticsShown keeps a garbage file from filling the page.
 const maxDiagnosticsShown = 20
 
+// maxFilesShown bounds the files the panel lists: each file is some 45
+// DOM nodes, and go-app's tree of them in wasm memory, which a broad
+// capture split into 10 000 virtual clients multiplies by 10 000. The
+// others are counted and found by name.
+const maxFilesShown = 50
+
 // FilesPanel is the Files and sessions tab: what was read from each
 // capture file.
 type FilesPanel struct {
 	goapp.Compo
 	Capture *capture
+
+	// find is what the user typed to find files by name.
+	find string
 }
 
 func (v *FilesPanel) Render() goapp.UI {
 	c := v.Capture
-	return goapp.Div().Body(goapp.Range(c.tl.Files).Slice(func(i int) goapp.UI { return c.renderFile(i) }))
+	shown, matched := c.filesMatching(v.find, maxFilesShown)
+	many := len(c.tl.Files) > maxFilesShown
+	return goapp.Div().Body(
+		goapp.If(many, func() goapp.UI {
+			return goapp.P().Class("files-find").Body(
+				goapp.Label().For("files-find").Text(fmt.Sprintf("%s open; find one by name: ", words.Plural(len(c.tl.Files), "file"))),
+				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.find).
+					OnInput(func(ctx goapp.Context, e goapp.Event) { v.find = ctx.JSSrc().Get("value").String() }),
+			)
+		}),
+		goapp.Range(shown).Slice(func(i int) goapp.UI { return c.renderFile(shown[i]) }),
+		goapp.If(matched > len(shown), func() goapp.UI {
+			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%s more not listed here", words.Plural(matched-len(shown), "file")))
+		}),
+		goapp.If(matched == 0, func() goapp.UI {
+			return goapp.P().ID("files-more").Class("hint").Text("No file open has that in its name.")
+		}),
+	)
+}
+
+// filesMatching are the first n files whose names hold find (every file
+// for an empty find), and how many match in all.
+func (c *capture) filesMatching(find string, n int) ([]int, int) {
+	find = strings.ToLower(find)
+	var shown []int
+	matched := 0
+	for i, f := range c.tl.Files {
+		if find != "" && !strings.Contains(strings.ToLower(f.Name), find) {
+			continue
+		}
+		matched++
+		if len(shown) < n {
+			shown = append(shown, i)
+		}
+	}
+	return shown, matched
 }
 
 // renderFile shows what was read from one capture file: counts, the

@@ -20,12 +20,15 @@ import (
 // restarts. It pans and zooms as the timeline does; a click on a row
 // opens that client's timeline, a shift-drag counts what a range holds.
 //
-// Its only field is the analysis: everything else is its own state, so
-// the page's renders leave it alone (see TimelineView on go-app's copying
-// of exported fields).
+// Its fields are the analysis and the range it opens on: everything else
+// is its own state, so the page's renders leave it alone (see
+// TimelineView on go-app's copying of exported fields).
 type FleetView struct {
 	goapp.Compo
 	Analysis *timeline.Analysis
+	// From and To are the timeline's range on the time axis, which the
+	// fleet opens on; 0 and 0 for its whole range.
+	From, To int64
 
 	data     *canvas.FleetData
 	dataFor  *timeline.Analysis
@@ -44,6 +47,8 @@ type FleetView struct {
 	jsBuf    goapp.Value
 	jsBufLen int
 	waits    int // frames put off because web/timeline.js was not loaded yet
+	// ctx is the mount's, which OnDismount (given none) posts with.
+	ctx *goapp.Context
 }
 
 // fleetDrag is a pointer drag on the fleet's canvas in progress.
@@ -109,12 +114,16 @@ func (v *FleetView) sync() {
 	if v.data != nil {
 		if v.to <= v.from || v.from < v.data.From || v.to > v.data.To {
 			v.from, v.to = v.data.From, v.data.To
+			if v.To > v.From {
+				v.from, v.to = canvas.FitRange(v.From, v.To, v.data.From, v.data.To)
+			}
 		}
 		v.scrollY = 0
 	}
 }
 
 func (v *FleetView) OnMount(ctx goapp.Context) {
+	v.ctx = &ctx
 	v.sync()
 	v.draw(ctx)
 }
@@ -125,6 +134,52 @@ func (v *FleetView) OnUpdate(ctx goapp.Context) {
 }
 
 func (v *FleetView) OnResize(ctx goapp.Context) { v.draw(ctx) }
+
+// OnDismount hands the range shown to the timeline, which the page shows
+// next: the whole range as 0 and 0, the timeline's own whole.
+func (v *FleetView) OnDismount() {
+	if v.data == nil || v.ctx == nil {
+		return
+	}
+	r := fleetRange{an: v.dataFor}
+	if v.from > v.data.From || v.to < v.data.To {
+		r.from, r.to = v.from, v.to
+	}
+	// The page's handler runs with the page as its source, so a
+	// context kept from the mount posts after it.
+	v.ctx.NewActionWithValue(actionFleetRange, r)
+}
+
+// actionFleetRange: the fleet view closed on a range (a fleetRange),
+// which the timeline then shows.
+const actionFleetRange = "fleet/range"
+
+// fleetRange is the time range a fleet view closed on, and the analysis
+// it showed: a range of another capture's fleet means nothing.
+type fleetRange struct {
+	an       *timeline.Analysis
+	from, to int64
+}
+
+// fleetView is the fleet view, opening on the timeline's range when it
+// is one of time.
+func (p *Page) fleetView() goapp.UI {
+	v := &FleetView{Analysis: p.analysis.an}
+	if !p.view.axisRV {
+		v.From, v.To = p.view.from, p.view.to
+	}
+	return v
+}
+
+// onFleetRange shows the fleet's last range on the timeline.
+func (p *Page) onFleetRange(ctx goapp.Context, a goapp.Action) {
+	r := a.Value.(fleetRange)
+	if r.an != p.analysis.an || p.view.axisRV {
+		return
+	}
+	p.view.from, p.view.to = r.from, r.to
+	p.saveURL(ctx)
+}
 
 func (v *FleetView) viewport(width, dpr float64) *canvas.FleetViewport {
 	return &canvas.FleetViewport{From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr, ScrollY: v.scrollY}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
 	"watchlens/app/words"
 	"watchlens/timeline"
@@ -62,6 +63,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	p.handleActions(ctx)
 	ctx.Handle(actionFleetShow, func(ctx goapp.Context, a goapp.Action) { p.fleet = fleetState{shown: a.Value.(bool)} })
 	ctx.Handle(actionFleetOpen, p.onFleetOpen)
+	ctx.Handle(actionFleetRange, p.onFleetRange)
 	p.dock = loadDockPrefs()
 
 	limits = readLimits()
@@ -294,7 +296,7 @@ func (p *Page) renderCapture() goapp.UI {
 		&FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.kinds, Namespaces: c.namespaces},
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
-				goapp.If(p.fleet.shown && p.hasFleet(), func() goapp.UI { return &FleetView{Analysis: p.analysis.an} }).Else(func() goapp.UI {
+				goapp.If(p.fleet.shown && p.hasFleet(), p.fleetView).Else(func() goapp.UI {
 					return &TimelineView{
 						Timeline:   c.tl,
 						Analysis:   p.analysis.an,
@@ -436,6 +438,10 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		ctx.Defer(func(goapp.Context) { close(shown) })
 		p.loading = nil
 		p.capture, p.analysis = c, a
+		if len(c.tl.Files) > canvas.MaxFileGroups {
+			// More clients than the timeline draws: the fleet first.
+			p.fleet = fleetState{shown: true}
+		}
 		if origin.sample != p.view.sample || origin.url != p.view.url || !slices.Equal(origin.files, p.view.files) {
 			// Another capture: the old range and selection mean nothing
 			// there; the retention settings still describe the user's server.

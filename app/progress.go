@@ -28,6 +28,18 @@ type progress struct {
 	// downloading: the file is a link's body, still coming from its
 	// server; size is -1 when the server did not say it.
 	downloading bool
+	// clients of ofClients virtual clients are made of the file read
+	// (?split=); 0 of 0 before, or with no split.
+	clients, ofClients int
+}
+
+// bar is the progress bar's value and maximum: bytes, or the virtual
+// clients made once a split capture is read.
+func (l progress) bar() (value, maximum int64) {
+	if l.ofClients > 0 && !l.building {
+		return int64(l.clients), int64(l.ofClients)
+	}
+	return l.read, max(l.size, 1)
 }
 
 func (l progress) text() string {
@@ -36,6 +48,9 @@ func (l progress) text() string {
 			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), words.HumanBytes(l.read))
 		}
 		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size))
+	}
+	if l.ofClients > 0 && !l.building {
+		return fmt.Sprintf("Splitting %s into virtual clients: %d of %d made", words.Isolated(l.name), l.clients, l.ofClients)
 	}
 	if l.building {
 		return fmt.Sprintf("Building the timeline of %s read from %s", words.Plural(l.events, "event"), words.Isolated(l.name))
@@ -63,7 +78,7 @@ func (r *loadReport) fromBuilder(p timeline.ReadProgress) {
 		return
 	}
 	r.last = time.Now()
-	r.show(progress{name: p.File, size: r.size, read: p.Bytes, events: p.Events})
+	r.show(progress{name: p.File, size: r.size, read: p.Bytes, events: p.Events, clients: p.Clients, ofClients: p.OfClients})
 }
 
 // building reports that every file is read, and the timeline is being
@@ -79,9 +94,10 @@ func (r *loadReport) building(name string) {
 // shows of a progress report, the other must update.
 func (p *Page) renderProgress() goapp.UI {
 	l := p.loading
+	value, maximum := l.bar()
 	return goapp.Div().ID("progress").Class("progress").Body(
 		goapp.Label().For("progress-bar").Text(l.text()),
-		goapp.Progress().ID("progress-bar").Max(max(l.size, 1)).Attr("value", l.read),
+		goapp.Progress().ID("progress-bar").Max(maximum).Attr("value", value),
 	)
 }
 
@@ -97,8 +113,9 @@ func moveProgress(l progress) bool {
 		return false
 	}
 	label.Get("firstChild").Set("nodeValue", l.text())
-	bar.Call("setAttribute", "max", max(l.size, 1))
-	bar.Call("setAttribute", "value", l.read)
+	value, maximum := l.bar()
+	bar.Call("setAttribute", "max", maximum)
+	bar.Call("setAttribute", "value", value)
 	return true
 }
 

@@ -454,6 +454,10 @@ func (v *TimelineView) Render() goapp.UI {
 				OnKeyDown(v.onKeyDown),
 			goapp.Div().Class("tl-tip").Role("tooltip").Style("display", "none"),
 		),
+		goapp.If(v.cache.Files() > canvas.MaxFileGroups, func() goapp.UI {
+			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + words.Plural(v.cache.Files(), "file") +
+				" open, pinned ones first; the fleet view shows every client.")
+		}),
 		v.renderSummary(),
 		v.renderZones(),
 	)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -47,7 +48,7 @@ func writeShardedCapture(t testing.TB, path string, n, shards int) {
 
 // BenchmarkBrowserFleetFrame measures in headless Chromium the time from
 // a wheel or drag event on the fleet view's canvas to the frame painted,
-// for 2 000 virtual clients: a broad capture of 1 M events split by a
+// for 2 000 and 10 000 virtual clients: a broad capture of 1 M events split by a
 // label (?split=label=shard, the CLI's --split-by). As in
 // BenchmarkBrowserTimelineFrame, each event is dispatched from a frame
 // callback and timed to a message posted there, which arrives once that
@@ -72,14 +73,36 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	defer cancelTab()
 	tab, cancel := context.WithTimeout(tab, 20*time.Minute)
 	defer cancel()
+	// The wasm instance's memory, which grows and never shrinks: the
+	// most the page held at once.
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		const instantiate = WebAssembly.instantiateStreaming;
+		WebAssembly.instantiateStreaming = async (...args) => {
+			const r = await instantiate(...args);
+			window.wasmMemory = r.instance.exports.mem;
+			return r;
+		};
+	})()`})
+	must(b, err)
 	navigate(b, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
 	waitText(b, tab, "#timeline-summary")
 	start := time.Now()
 	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#show-fleet")`, chromedp.WithPollingTimeout(15*time.Minute)))
+	// The progress bar says how far the split is, once the capture is read.
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`/Splitting .?sharded-1M\.log.? into virtual clients: \d+ of `+strconv.Itoa(clients)+` made/.test(document.querySelector("#progress label")?.textContent ?? "")`,
+		chromedp.WithPollingTimeout(10*time.Minute), chromedp.WithPollingMutation()))
 	must(b, err)
-	fmt.Fprintf(os.Stderr, "1 M events split into %d virtual clients and shown in %v\n", clients, time.Since(start).Round(time.Millisecond))
-	must(b, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
+	// With more clients than the timeline draws, the page opens on the fleet.
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet canvas")`, chromedp.WithPollingTimeout(15*time.Minute)))
+	must(b, err)
+	load := time.Since(start)
+	time.Sleep(time.Second)
+	mem, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.wasmMemory.buffer.byteLength`))
+	must(b, err)
+	fmt.Fprintf(os.Stderr, "1 M events split into %d virtual clients and shown in %v; wasm memory %.0f MB\n", clients, load.Round(time.Millisecond), mem/(1<<20))
+	if pressed := waitText(b, tab, `#show-fleet[aria-pressed="true"]`); pressed != "Fleet" {
+		b.Fatalf("the fleet view's button reads %q", pressed)
+	}
 	// The virtual clients and the broad capture they are split from.
 	if got := waitText(b, tab, "#fleet-summary dd"); got != strconv.Itoa(clients+1) {
 		b.Fatalf("the fleet has %s clients, want %d", got, clients+1)
@@ -150,6 +173,8 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 		b.StartTimer()
 	}
 	n := float64(b.N)
+	b.ReportMetric(load.Seconds(), "s/load")
+	b.ReportMetric(mem/(1<<20), "MB-wasm-memory")
 	b.ReportMetric(sum.Wheel/n, "ms/wheel-frame")
 	b.ReportMetric(sum.WheelP95/n, "ms/wheel-frame-p95")
 	b.ReportMetric(sum.WheelMax, "ms/slowest-wheel-frame")

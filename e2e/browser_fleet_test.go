@@ -248,6 +248,57 @@ func TestBrowserFleet(t *testing.T) {
 		}
 		screenshot(t, tab, "fleet-range")
 	})
+	t.Run("the range shown carries over between the views", func(t *testing.T) {
+		tab := openFleet(t, s, files)
+		rangeOf := func(sel string) [2]string {
+			t.Helper()
+			var r [2]string
+			for range 50 {
+				got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => { const e = document.querySelector(`+strconv.Quote(sel)+`); return e ? [e.dataset.from || "", e.dataset.to || ""] : ["", ""]; })()`))
+				must(t, err)
+				if r = [2]string(got); r[0] != "" {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			return r
+		}
+		// Zoomed in on the fleet, then to the timeline: it shows the same
+		// stretch of time.
+		zoom := func(canvasSel string, notches int, dy float64) {
+			must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+				const c = document.querySelector(`+strconv.Quote(canvasSel)+`);
+				const r = c.getBoundingClientRect();
+				const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
+				for (let i = 0; i < `+strconv.Itoa(notches)+`; i++) {
+					c.dispatchEvent(new WheelEvent("wheel", {deltaY: `+strconv.FormatFloat(dy, 'f', 0, 64)+`, clientX: x, clientY: r.top + 60, bubbles: true, cancelable: true}));
+				}
+			})()`)))
+			time.Sleep(600 * time.Millisecond) // past the views' settling
+		}
+		whole := rangeOf("#fleet canvas")
+		zoom("#fleet canvas", 4, -240)
+		fleet := rangeOf("#fleet canvas")
+		if fleet == whole {
+			t.Fatalf("the wheel did not zoom the fleet from %v", whole)
+		}
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-timeline"))))
+		waitText(t, tab, "#timeline-summary")
+		if got := rangeOf("#timeline-summary"); got != fleet {
+			t.Errorf("the fleet showed %v, the timeline then %v", fleet, got)
+		}
+		// Zoomed out on the timeline, then back to the fleet.
+		zoom("#timeline canvas", 1, 240)
+		tl := rangeOf("#timeline-summary")
+		if tl == fleet {
+			t.Fatalf("the wheel did not zoom the timeline from %v", fleet)
+		}
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
+		waitText(t, tab, "#fleet-summary dd")
+		if got := rangeOf("#fleet canvas"); got != tl {
+			t.Errorf("the timeline showed %v, the fleet then %v", tl, got)
+		}
+	})
 	t.Run("clicking a row opens that client's timeline", func(t *testing.T) {
 		tab := openFleet(t, s, files)
 		const r = 2
@@ -290,4 +341,88 @@ func clickDrag(t testing.TB, tab context.Context, x0, x1, y float64, mods int64)
 		ev(input.DispatchMouseEventTypeMouseMoved, x0+(x1-x0)*float64(i)/6, input.MouseButtonLeft, 1)
 	}
 	ev(input.DispatchMouseEventTypeMouseReleased, x1, input.MouseButtonLeft, 0)
+}
+
+// TestBrowserSplitCancelledByANewOpen: while the page splits a broad
+// capture into virtual clients, the user opens another file: the split
+// gives up, the new file shows, and the split's clients never replace it.
+func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
+	s := startSite(t)
+	big := filepath.Join(t.TempDir(), "sharded-1M.log")
+	writeShardedCapture(t, big, 1_000_000, 10_000)
+	tab := s.newTab(t)
+	navigate(t, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
+	waitText(t, tab, "#timeline-summary")
+	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`/Splitting .?sharded-1M\.log.? into virtual clients: \d+ of 10000 made/.test(document.querySelector("#progress label")?.textContent ?? "")`,
+		chromedp.WithPollingTimeout(60*time.Second), chromedp.WithPollingMutation()))
+	must(t, err)
+	const name = "w3-then-resume.ts.http"
+	upload(t, tab, "samples/"+name)
+	checkShown(t, tab, name, "samples/"+name)
+	// Long enough for the split, had it gone on, to have been shown.
+	time.Sleep(15 * time.Second)
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.querySelector("#timeline-summary")?.dataset.files ?? "", String(!!document.querySelector("#show-fleet")), String(!!document.querySelector("#progress"))]`))
+	must(t, err)
+	if got[0] != name || got[1] != "false" || got[2] != "false" {
+		t.Errorf("after opening %s during the split the timeline shows %q, a fleet: %s, a progress bar: %s", name, got[0], got[1], got[2])
+	}
+	screenshot(t, tab, "split-cancelled")
+}
+
+// TestBrowserFleetOf10000Clients: a broad capture of 1 M events split
+// into 10 000 virtual clients opens on the fleet; a row opens the
+// timeline, which draws the groups of tracks of the first files and says
+// so; the Files panel lists the first files, counts the rest and finds
+// one by name.
+func TestBrowserFleetOf10000Clients(t *testing.T) {
+	s := startSite(t)
+	big := filepath.Join(t.TempDir(), "sharded-1M.log")
+	writeShardedCapture(t, big, 1_000_000, 10_000)
+	tab, cancelTab := chromedp.NewContext(s.browser)
+	defer cancelTab()
+	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
+	defer cancel()
+	navigate(t, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
+	waitText(t, tab, "#timeline-summary")
+	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet canvas")`, chromedp.WithPollingTimeout(4*time.Minute)))
+	must(t, err)
+	if got := waitText(t, tab, "#fleet-summary dd"); got != "10001" {
+		t.Fatalf("the fleet has %s clients, want 10001", got)
+	}
+	l := readFleetLayout(t, tab)
+	x, y := fleetPoint(t, tab, 300, l.RowsY+2.5*l.RowH)
+	clickAt(t, tab, x, y, 0)
+	note := waitText(t, tab, "#files-not-drawn")
+	if !strings.Contains(note, "first 64 of the 10001 files") {
+		t.Errorf("the timeline's note reads %q", note)
+	}
+	// 64 groups folded to their names: 10 000 stacked were 220 000 px.
+	height, err := chromedp.Run(tab, chromedp.Evaluate[float64](`document.querySelector("#timeline canvas").getBoundingClientRect().height`))
+	must(t, err)
+	if height > 4000 {
+		t.Errorf("the timeline's canvas is %v px high", height)
+	}
+	shotTimeline(t, tab, "fleet-10000-timeline")
+
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-files"))))
+	if got := waitText(t, tab, "#files-more"); got != "9951 files more not listed here" {
+		t.Errorf("under the files listed the panel reads %q", got)
+	}
+	sections, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#dock-files section.result").length`))
+	must(t, err)
+	if sections != 50 {
+		t.Errorf("the Files panel lists %d files, want 50", sections)
+	}
+	must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#files-find"), "S9999")))
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`(() => {
+		const s = [...document.querySelectorAll("#dock-files section.result")];
+		return s.length === 1 && s[0].dataset.file === "sharded-1M.log [shard=s9999]" && !document.querySelector("#files-more");
+	})()`, chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		names, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#dock-files section.result")].slice(0, 5).map(s => s.dataset.file)`))
+		t.Errorf("finding S9999 lists %v", names)
+	}
+	screenshot(t, tab, "fleet-10000-files")
 }

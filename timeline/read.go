@@ -15,6 +15,9 @@ type ReadProgress struct {
 	File   string // the capture's name, as given to AddReader
 	Bytes  int64  // of its input read so far (compressed, when it is)
 	Events int    // kept so far, over all the Builder's files
+	// Clients and OfClients are, once AddReaderSplit has read its
+	// capture, how many virtual clients it has made of how many.
+	Clients, OfClients int
 }
 
 // AddReader streams a capture into a new file (gzip and zstd are

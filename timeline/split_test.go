@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -93,5 +94,45 @@ func TestSplitByShardMatchesTheRecordedClients(t *testing.T) {
 	t.Logf("%d resumes judged (%d refused by the server), %d decided by the virtual clients", judged, refused, decided)
 	if judged < 60 || refused < 10 || decided < judged/2 {
 		t.Errorf("judged %d, refused %d, decided %d: the test must exercise both outcomes and decide most", judged, refused, decided)
+	}
+}
+
+// TestSplitReportsAndCancels: making the virtual clients, after the
+// capture is read, says how many are made of how many, and stops when
+// Cancel says so, as reading does.
+func TestSplitReportsAndCancels(t *testing.T) {
+	split, _ := ParseSplit("label=shard")
+	read := func(cancelAt int) ([]ReadProgress, int, error) {
+		b := NewBuilder()
+		var reports []ReadProgress
+		b.Progress = func(p ReadProgress) {
+			if p.OfClients > 0 {
+				reports = append(reports, p)
+			}
+		}
+		b.Cancel = func() bool { return cancelAt >= 0 && len(reports) > cancelAt }
+		f, err := os.Open(filepath.Join(fleetDir, "broad-a.ts.http"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		err = b.AddReaderSplit("broad-a", f, parser.Options{}, split)
+		return reports, b.FilesAdded(), err
+	}
+	reports, files, err := read(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) != 20 || files != 21 {
+		t.Fatalf("%d reports of the split and %d files, want 20 and 21", len(reports), files)
+	}
+	for i, p := range reports {
+		if p.Clients != i || p.OfClients != 20 || p.File != "broad-a" {
+			t.Errorf("report %d: %+v, want %d of 20 clients made of broad-a", i, p, i)
+		}
+	}
+	_, files, err = read(5)
+	if !errors.Is(err, ErrCancelled) || files != 1+5+1 {
+		t.Errorf("cancelled after 6 reports: %v, %d files (want ErrCancelled, the capture and 6 clients)", err, files)
 	}
 }

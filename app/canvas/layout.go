@@ -68,7 +68,17 @@ type Layout struct {
 	// CursorTop and CursorBot are the RVs at the cursor strip's top and
 	// bottom in the frame built (equal when it is empty).
 	CursorTop, CursorBot uint64
+	// FilesNotDrawn counts the files past MaxFileGroups, which have no
+	// group of tracks.
+	FilesNotDrawn int
 }
+
+// MaxFileGroups is how many files' groups of tracks a timeline stacks,
+// the pinned first. Each is a band of its name at least and a few
+// hundred KB of frame, whose memory wasm never gives back: a broad
+// capture split into 10 000 virtual clients stacked 10 000 of them and
+// ran the page out of memory. The fleet view shows every client.
+const MaxFileGroups = 64
 
 // NewLayout stacks the bands; the cursor strip only exists on the time axis
 // (it plots RV against time), and the had-bookmarks band only when a
@@ -114,6 +124,10 @@ func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, fol
 				order = append(order, f)
 			}
 		}
+	}
+	if len(order) > MaxFileGroups {
+		layout.FilesNotDrawn = len(order) - MaxFileGroups
+		order = order[:MaxFileGroups]
 	}
 	for _, f := range order {
 		if len(groups) > 1 {
