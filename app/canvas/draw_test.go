@@ -325,14 +325,14 @@ func wholeFrame(t *testing.T, sample string) (*timeline.Timeline, *Cache, *View,
 
 // A file's group of tracks folds into its name band, which then shows its
 // zones, and pinned groups come first, in file order, past the 64th file
-// too.
+// too; of 70 files, the first MaxFileGroups in that order are stacked.
 func TestFileGroupsFoldAndPin(t *testing.T) {
 	var files []string
 	for i := range 70 {
 		files = append(files, fmt.Sprintf("f%d.http", i))
 	}
 	folded := FileSet{}.With(1, true).With(66, true)
-	pinned := FileSet{}.With(68, true).With(2, true)
+	pinned := FileSet{}.With(68, true).With(2, true).With(66, true)
 	l := FileLayout(1280, 0, 3, files, false, false, folded, pinned)
 	var heads []string
 	perFile := map[int]int{}
@@ -345,11 +345,11 @@ func TestFileGroupsFoldAndPin(t *testing.T) {
 		}
 		perFile[b.File]++
 	}
-	if fmt.Sprint(heads[:4]) != "[f2.http f68.http f0.http f1.http]" || len(heads) != len(files) {
-		t.Errorf("%d groups in order %v..., want the pinned f2.http and f68.http first", len(heads), heads[:4])
+	if fmt.Sprint(heads[:4]) != "[f2.http f66.http f68.http f0.http]" || len(heads) != MaxFileGroups || l.FilesNotDrawn != len(files)-MaxFileGroups {
+		t.Errorf("%d groups in order %v..., %d not drawn: want the pinned f2.http, f66.http and f68.http first, %d in all", len(heads), heads[:4], l.FilesNotDrawn, MaxFileGroups)
 	}
-	if perFile[1] != 1 || perFile[66] != 1 || perFile[0] != perFile[69] || perFile[0] < 6 {
-		t.Errorf("bands per file %v: the folded f1.http and f66.http should have their name band alone", perFile)
+	if perFile[1] != 1 || perFile[66] != 1 || perFile[0] != perFile[68] || perFile[0] < 6 || perFile[69] != 0 {
+		t.Errorf("bands per file %v: the folded f1.http and f66.http should have their name band alone, f69.http none", perFile)
 	}
 	unfolded := FileLayout(1280, 0, 3, files, false, false, FileSet{}, pinned)
 	if l.LanesY >= unfolded.LanesY {

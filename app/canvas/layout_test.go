@@ -37,7 +37,7 @@ func TestLayoutStacksAtMostMaxFileGroups(t *testing.T) {
 		files[i] = "client-" + strconv.Itoa(i)
 	}
 	const pinned = 40
-	layout := FileLayout(1280, 900, 20, files, false, true, ^uint64(0), 1<<pinned)
+	layout := FileLayout(1280, 900, 20, files, false, true, AllFiles(len(files)), FileSet{}.With(pinned, true))
 	var drawn []int
 	for _, b := range layout.Bands {
 		if b.ID == BandFile {
