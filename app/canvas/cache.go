@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"watchlens/parser"
@@ -52,11 +53,14 @@ type Cache struct {
 func NewCache(tl *timeline.Timeline) *Cache {
 	c := &Cache{tl: tl, lanes: map[int]*decodedLane{}, noClock: len(tl.Files) > 0}
 	for _, f := range tl.Files {
-		// A virtual client's group says its selector first: the name
-		// it shares with every other client of its capture is clipped.
+		// A virtual client's group says its selector's value first
+		// ("cm-100 · metadata.name · capture"): a folded group's label
+		// is clipped to the gutter, and what the clients of a capture
+		// share comes last.
 		name := f.Name
 		if f.SplitKey != "" {
-			name = f.SplitKey + " · " + f.SplitOf
+			key, value, _ := strings.Cut(f.SplitKey, "=")
+			name = value + " · " + key + " · " + f.SplitOf
 		}
 		c.files = append(c.files, name)
 		if f.Clock != timeline.ClockNone {
