@@ -36,8 +36,8 @@ const minCacheCapacity = 100
 // cacheReplay is one kind's replayed cache: the instants at which its
 // oldest buffered change rose, and to what. In a cache that stays full
 // the oldest rises with nearly every change, so a step is stored as two
-// indices into the kind's series, packed (about 4 bytes a step, where an
-// instant and an RV took 16): the change at whose instant the oldest
+// indices into the kind's series, packed (both rise steadily: a byte or
+// none a step, where an instant and an RV took 16): the change at whose instant the oldest
 // rose (at), and the oldest change then buffered (from), whose running
 // maximum RV is the oldest RV.
 type cacheReplay struct {
