@@ -129,32 +129,90 @@ func (c *packed[T]) len() int { return c.n }
 // that the two forms never both exist whole. It ticks pace (which may be
 // nil) once per value.
 func pack[T integer](c *column[T], pace *pacer) packed[T] {
-	p := packed[T]{n: c.n}
-	var offs []int // byte offset of each block of the chunk in its data
+	var p packed[T]
 	for k, ch := range c.chunks {
-		first := len(p.blocks)
-		size := 0
-		offs = offs[:0]
-		for lo := 0; lo < len(ch); lo += 1 << blockBits {
-			vs := ch[lo:min(lo+1<<blockBits, len(ch))]
-			b := packBlock(vs)
-			p.blocks = append(p.blocks, b)
-			offs = append(offs, size)
-			size += int(b.w) * len(vs)
-		}
-		data := make([]byte, size+8)
-		for j, off := range offs {
-			p.blocks[first+j].data = data[off:]
-		}
-		for j, v := range ch {
-			b := &p.blocks[first+j>>blockBits]
-			k := uint32(j & blockMask)
-			binary.LittleEndian.PutUint64(b.data[k*b.w:], uint64(v)-b.slope*uint64(k)-b.base)
-		}
+		p.appendChunk(ch)
 		c.chunks[k] = nil
 		pace.tick(len(ch))
 	}
 	return p
+}
+
+// appendChunk packs the values of a chunk after the column's: every
+// chunk before it must have been whole (chunkSize values).
+func (p *packed[T]) appendChunk(ch []T) {
+	first := len(p.blocks)
+	size := 0
+	var offs [chunkSize >> blockBits]int // byte offset of each block in the chunk's data
+	for lo := 0; lo < len(ch); lo += 1 << blockBits {
+		vs := ch[lo:min(lo+1<<blockBits, len(ch))]
+		b := packBlock(vs)
+		offs[len(p.blocks)-first] = size
+		p.blocks = append(p.blocks, b)
+		size += int(b.w) * len(vs)
+	}
+	data := make([]byte, size+8)
+	for j := range p.blocks[first:] {
+		p.blocks[first+j].data = data[offs[j]:]
+	}
+	for j, v := range ch {
+		b := &p.blocks[first+j>>blockBits]
+		k := uint32(j & blockMask)
+		binary.LittleEndian.PutUint64(b.data[k*b.w:], uint64(v)-b.slope*uint64(k)-b.base)
+	}
+	p.n += len(ch)
+}
+
+// sealed is a column whose values are never rewritten once added. It
+// packs each chunk as soon as it is full, so that while a capture is
+// read it holds a few bytes a value, not 8, and one chunk plain.
+type sealed[T integer] struct {
+	done packed[T]
+	tail []T // the values after done's, fewer than chunkSize
+}
+
+func (c *sealed[T]) add(v T) {
+	if len(c.tail) == cap(c.tail) {
+		// Grown as column's first chunk is; once a chunk has filled,
+		// the next reuses its array.
+		grown := make([]T, len(c.tail), min(max(2*cap(c.tail), firstChunk), chunkSize))
+		copy(grown, c.tail)
+		c.tail = grown
+	}
+	c.tail = append(c.tail, v)
+	if len(c.tail) == chunkSize {
+		c.done.appendChunk(c.tail)
+		c.tail = c.tail[:0]
+	}
+}
+
+func (c *sealed[T]) at(i int) T {
+	if i < c.done.n {
+		return c.done.at(i)
+	}
+	return c.tail[i-c.done.n]
+}
+
+func (c *sealed[T]) len() int { return c.done.n + len(c.tail) }
+
+// permute returns a new column holding c[order[0]], c[order[1]], ...
+func (c *sealed[T]) permute(order []int32, pace *pacer) sealed[T] {
+	var out sealed[T]
+	for _, i := range order {
+		out.add(c.at(int(i)))
+		pace.tick(1)
+	}
+	return out
+}
+
+// seal packs the values not yet packed and returns the packed column;
+// c must not be used afterwards.
+func (c *sealed[T]) seal() packed[T] {
+	if len(c.tail) > 0 {
+		c.done.appendChunk(c.tail)
+	}
+	c.tail = nil
+	return c.done
 }
 
 // packBlock chooses how to store the values of one block, flat or as a
@@ -205,19 +263,20 @@ const (
 )
 
 // eventTable holds every event of every file while the Builder works:
-// plain columns, 38 bytes per event, which the Builder rewrites (instants
+// plain columns, 17 bytes per event, which the Builder rewrites (instants
 // placed on the clock, sessions and lanes renumbered, files merged into
-// time order). Build then packs it into a table, which is what the
-// Timeline keeps: a few bytes per event. What the whole model keeps, by
-// kind of capture, is BenchmarkKept's (kept_bench_test.go).
+// time order), and sealed ones, packed as they fill. Build then packs it
+// into a table, which is what the Timeline keeps: a few bytes per event.
+// What the whole model keeps, and the most it holds on the way, by kind
+// of capture, are BenchmarkKept's (kept_bench_test.go).
 type eventTable struct {
 	t      column[int64]  // instant, Unix ns
-	rv     column[uint64] // parsed resourceVersion (valid when flagRVValid)
+	rv     sealed[uint64] // parsed resourceVersion (valid when flagRVValid)
 	lane   column[int32]  // lane index, -1 for bookmarks and errors
 	sess   column[int32]  // global session index
-	off    column[int64]  // byte offset in the decompressed stream
-	length column[uint32] // byte length (saturated)
-	typ    column[uint8]  // parser.EventType
+	off    sealed[int64]  // byte offset in the decompressed stream
+	length sealed[uint32] // byte length (saturated)
+	typ    sealed[uint8]  // parser.EventType
 	flags  column[uint8]
 }
 
@@ -244,9 +303,9 @@ type table struct {
 }
 
 func (e *eventTable) pack(pace *pacer) table {
-	return table{t: pack(&e.t, pace), rv: pack(&e.rv, pace), lane: pack(&e.lane, pace),
-		sess: pack(&e.sess, pace), off: pack(&e.off, pace), length: pack(&e.length, pace),
-		typ: pack(&e.typ, pace), flags: pack(&e.flags, pace)}
+	return table{t: pack(&e.t, pace), rv: e.rv.seal(), lane: pack(&e.lane, pace),
+		sess: pack(&e.sess, pace), off: e.off.seal(), length: e.length.seal(),
+		typ: e.typ.seal(), flags: pack(&e.flags, pace)}
 }
 
 func (t *table) len() int { return t.t.n }

@@ -135,3 +135,42 @@ func checkPacked[T integer](t *testing.T, name string, c *column[T]) packed[T] {
 	}
 	return p
 }
+
+// TestSealed fills a sealed column past two chunks, reading it back while
+// it fills (packed chunks and the plain tail), permuted and sealed.
+func TestSealed(t *testing.T) {
+	const n = 2*chunkSize + 777
+	value := func(i int) int64 { return int64(i)*900 + int64(i%7)*13 - 5 }
+	var c sealed[int64]
+	for i := range n {
+		c.add(value(i))
+		if i%4099 == 0 || i == chunkSize-1 || i == chunkSize {
+			for _, j := range []int{0, i / 2, i} {
+				if got := c.at(j); got != value(j) {
+					t.Fatalf("after %d values, value %d reads %d, want %d", i+1, j, got, value(j))
+				}
+			}
+		}
+	}
+	if c.len() != n || c.done.n != 2*chunkSize || len(c.tail) != 777 {
+		t.Fatalf("%d values, %d packed and %d plain", c.len(), c.done.n, len(c.tail))
+	}
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32((i * 7919) % n)
+	}
+	p := c.permute(order, nil)
+	sealed := c.seal()
+	permuted := p.seal()
+	if sealed.len() != n || permuted.len() != n {
+		t.Fatalf("sealed %d and %d values, want %d", sealed.len(), permuted.len(), n)
+	}
+	for i := range n {
+		if got := sealed.at(i); got != value(i) {
+			t.Fatalf("sealed value %d reads %d, want %d", i, got, value(i))
+		}
+		if got, want := permuted.at(i), value(int(order[i])); got != want {
+			t.Fatalf("permuted value %d reads %d, want %d", i, got, want)
+		}
+	}
+}
