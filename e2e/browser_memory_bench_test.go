@@ -21,9 +21,9 @@ import (
 // BenchmarkBrowserTabMemory measures, in headless Chromium, the most
 // memory the tab's renderer process held while loading a capture (its
 // peak resident set, VmHWM in /proc): a page's wasm memory grows and never
-// shrinks, so that is what the capture costs the tab. The captures are a
-// million small ConfigMaps, a million Leases and 1 GB of realistic pods
-// (internal/synth). Each load runs in a browser of its own, after the
+// shrinks, so that is what the capture costs the tab. The captures are
+// 440 MB of small ConfigMaps, 760 MB of Leases (about a million events
+// each) and 1 GB of realistic pods (internal/synth). Each load runs in a browser of its own, after the
 // page has warmed up as a user's would have.
 //
 // WATCHLENS_BENCH_WASM names another build's app.wasm to serve instead of
