@@ -101,11 +101,14 @@ type packed[T integer] struct {
 	n      int
 }
 
-// A block's data is a slice of one allocation per chunk (the blocks of a
-// chunk share it), which ends with 8 spare bytes.
+// A block's value j is base + slope*j plus its offset, as uint64(T): a
+// flat block's base is its least value and its slope 0; a line's base is
+// where the line through the values starts, lowered to the least offset.
+// Its data is a slice of one allocation per chunk (the blocks of a chunk
+// share it), which ends with 8 spare bytes.
 type block struct {
-	base  uint64 // the line's value at the block's first value (as uint64(T))
-	slope uint64 // the line's rise per value, 0 for a flat block
+	base  uint64
+	slope uint64
 	mask  uint64 // the low w bytes
 	data  []byte
 	w     uint32 // bytes per value
