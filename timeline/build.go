@@ -14,8 +14,8 @@ import (
 // and builds a Timeline with all files on one clock.
 type Builder struct {
 	tab      eventTable
-	arrival  column[int64] // staging: parser Event.Arrival
-	est      column[int64] // staging: parser Event.Estimated
+	arrival  sealed[int64] // staging: parser Event.Arrival
+	est      sealed[int64] // staging: parser Event.Estimated
 	status   map[int]*parser.Status
 	body     map[int]int64 // BodyOffset of the events read from an encoded body
 	oddRV    map[int]string
@@ -592,7 +592,7 @@ func (b *Builder) Build() *Timeline {
 	b.pace = pacer{pause: b.Pause}
 	pace := &b.pace
 	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
-	b.arrival, b.est = column[int64]{}, column[int64]{}
+	b.arrival, b.est = sealed[int64]{}, sealed[int64]{}
 	if len(b.files) > 1 {
 		order := b.mergeOrder(pace)
 		inv := make([]int32, len(order))

@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 )
 
@@ -35,12 +34,18 @@ import (
 const minCacheCapacity = 100
 
 // cacheReplay is one kind's replayed cache: the instants at which its
-// oldest buffered change rose, and to what.
+// oldest buffered change rose, and to what. In a cache that stays full
+// the oldest rises with nearly every change, so a step is stored as two
+// indices into the kind's series, packed (both rise steadily: a byte or
+// none a step, where an instant and an RV took 16): the change at whose instant the oldest
+// rose (at), and the oldest change then buffered (from), whose running
+// maximum RV is the oldest RV.
 type cacheReplay struct {
 	kind    string
 	changes int
-	t       []int64
-	oldest  []uint64 // rising
+	s       *kindSeries
+	at      packed[int32]
+	from    packed[int32] // rising, and so is s.maxRV at it
 	// minCap and maxCap bound the capacities the replay went through
 	// once full, for the reasons.
 	minCap, maxCap int
@@ -51,22 +56,65 @@ type cacheReplay struct {
 
 // refusedFrom is the first instant the replayed cache refuses a watch
 // from rv (never when it still holds rv+1 at the end of what the
-// captures saw).
-func (c *cacheReplay) refusedFrom(rv uint64) int64 {
-	k := sort.Search(len(c.oldest), func(i int) bool { return c.oldest[i] > rv+1 })
-	if k == len(c.oldest) {
+// captures saw). The hints, which may be nil, are a cursor pass's: hint
+// is the count model's, whose searches over the same series ask the
+// same question of it.
+func (c *cacheReplay) refusedFrom(rv uint64, hint *searchHint, steps *replayHint) int64 {
+	k := c.firstRefusing(rv, hint, steps)
+	if k == c.from.len() {
 		return never
 	}
-	return c.t[k]
+	return c.s.t(int(c.at.at(k)))
+}
+
+// replayHint speeds up the search over a replay's steps as searchHint
+// does over a series: a cursor's values mostly rise, and then the answer
+// can only move forward.
+type replayHint struct {
+	first int32 // the first change searched for last
+	ans   int   // the previous answer: no step below it buffers first
+}
+
+// firstRefusing is the first step whose oldest RV is above rv+1, or the
+// number of steps. The series' running maximum RV does not fall, so that
+// is the first step buffering nothing before the first change whose
+// maximum is above rv+1. With a hint it gallops forward from the
+// previous answer when that change did not move back.
+func (c *cacheReplay) firstRefusing(rv uint64, hint *searchHint, steps *replayHint) int {
+	first := int32(hint.firstAbove(&c.s.maxRV, rv))
+	n := c.from.len()
+	lo, hi := 0, n
+	if steps != nil && first >= steps.first && steps.ans <= n {
+		lo, hi = steps.ans, steps.ans
+		if lo < n && c.from.at(lo) < first {
+			step := 1
+			for lo+step < n && c.from.at(lo+step) < first {
+				lo += step
+				step *= 2
+			}
+			lo, hi = lo+1, min(lo+step, n)
+		}
+	}
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); c.from.at(m) >= first {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	if steps != nil {
+		steps.first, steps.ans = first, lo
+	}
+	return lo
 }
 
 func (c *cacheReplay) reason(rv uint64) string {
-	k := sort.Search(len(c.oldest), func(i int) bool { return c.oldest[i] > rv+1 })
-	if k == len(c.oldest) {
+	k := c.firstRefusing(rv, nil, nil)
+	if k == c.from.len() {
 		return "watch cache (capacity): the replayed cache still holds it"
 	}
 	return fmt.Sprintf("watch cache (capacity): replaying the %d changes of %s that a watch of the whole type saw, the cache (%d to %d changes at these rates) held nothing older than RV %d from %s, and a watch from r is refused when r < oldest - 1; a cache that had grown before the capture began would hold more",
-		c.changes, c.kind, c.minCap, c.maxCap, c.oldest[k], FormatTime(c.t[k], ClockArrival))
+		c.changes, c.kind, c.minCap, c.maxCap, c.s.maxRV.at(int(c.from.at(k))), FormatTime(c.s.t(int(c.at.at(k))), ClockArrival))
 }
 
 // replayCaches replays the cache of each kind that a capture of the whole
@@ -106,13 +154,13 @@ func (a *Analysis) contradiction(c *cacheReplay) string {
 		if err != nil || r == 0 {
 			continue
 		}
-		if t := c.refusedFrom(r); t <= s.Start {
+		if t := c.refusedFrom(r, nil, nil); t <= s.Start {
 			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, FormatTime(s.Start, ClockArrival), FormatTime(t, ClockArrival))
 		}
 	}
 	if f := tl.floors[c.kind]; f != nil {
 		for k, y := range f.y {
-			if t := c.refusedFrom(y); t <= f.t[k] {
+			if t := c.refusedFrom(y, nil, nil); t <= f.t[k] {
 				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, FormatTime(f.t[k], ClockArrival), FormatTime(t, ClockArrival))
 			}
 		}
@@ -128,18 +176,22 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 	}
 	upper = max(upper, minCacheCapacity)
 	fresh := int64(p.CacheWindow)
-	c := &cacheReplay{kind: kind, changes: s.len(), minCap: upper, maxCap: minCacheCapacity}
+	c := &cacheReplay{kind: kind, changes: s.len(), s: s, minCap: upper, maxCap: minCacheCapacity}
 	var restarts []int64
 	if p.ServerCount() == 1 {
 		for _, r := range p.Restarts {
 			restarts = append(restarts, r.To)
 		}
 	}
+	var at, from column[int32]
+	oldest := uint64(0)
 	capacity, start := minCacheCapacity, 0
-	evictTo := func(t int64, k int) {
+	evictTo := func(end, k int) {
 		start = k
-		if rv := s.maxRV.at(k); len(c.oldest) == 0 || rv > c.oldest[len(c.oldest)-1] {
-			c.t, c.oldest = append(c.t, t), append(c.oldest, rv)
+		if rv := s.maxRV.at(k); from.n == 0 || rv > oldest {
+			at.add(int32(end))
+			from.add(int32(k))
+			oldest = rv
 		}
 	}
 	for end := 0; end < s.len(); end++ {
@@ -155,13 +207,14 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 				capacity = min(2*capacity, upper)
 			case t-s.t(end-capacity/4) > fresh && capacity > minCacheCapacity:
 				capacity = max(capacity/2, minCacheCapacity)
-				evictTo(t, end-capacity)
+				evictTo(end, end-capacity)
 			}
 		}
 		if end-start == capacity {
-			evictTo(t, start+1)
+			evictTo(end, start+1)
 		}
 	}
 	c.minCap = min(c.minCap, c.maxCap)
+	c.at, c.from = pack(&at, &a.pace), pack(&from, &a.pace)
 	return c
 }

@@ -46,11 +46,10 @@ type Counterfactual struct {
 
 // kindHead is the highest RV of one kind the captures show by each
 // instant, and when a capture of the whole kind was open (the head is
-// known only then).
+// known only then). Its steps are nearly all events (see Steps).
 type kindHead struct {
-	t  []int64
-	rv []uint64 // rising
-	s  *kindSeries
+	Steps // rising
+	s     *kindSeries
 }
 
 // at returns the kind's head at t, and whether a capture of the whole
@@ -60,11 +59,15 @@ func (h *kindHead) at(t int64) (uint64, bool) {
 	if k == len(h.s.seenTo) || h.s.seenFrom[k] > t {
 		return 0, false
 	}
-	j := sort.Search(len(h.t), func(i int) bool { return h.t[i] > t })
+	// The steps at t or earlier: those before the first after it.
+	j := h.Len()
+	if t < math.MaxInt64 {
+		j = h.SearchT(0, j, t+1)
+	}
 	if j == 0 {
 		return 0, false
 	}
-	return h.rv[j-1], true
+	return h.RV(j - 1), true
 }
 
 // bookmarkSchedule appends to out the instants at which the watch cache
@@ -207,9 +210,11 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 	if h.s == nil {
 		h.s = &kindSeries{}
 	}
-	raise := func(t int64, rv uint64) {
-		if len(h.rv) == 0 || rv > h.rv[len(h.rv)-1] {
-			h.t, h.rv = append(h.t, t), append(h.rv, rv)
+	steps := newStepBuilder(tl, &h.Steps)
+	// A step of an event is the event's (ev >= 0); a LIST's is kept apart.
+	raise := func(t int64, rv uint64, ev int) {
+		if steps.len() == 0 || rv > steps.lastRV {
+			steps.set(t, rv, ev)
 		}
 	}
 	// A LIST's RV is the kind's head when it was sent; its items are
@@ -218,7 +223,7 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 	raiseLists := func(t int64) {
 		for _, l := range tl.listsUpTo(&nextList, t) {
 			if l.rvOK && tl.Files[l.file].Kind == kind {
-				raise(l.end, l.rv)
+				raise(l.end, l.rv, -1)
 			}
 		}
 	}
@@ -231,9 +236,10 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 		if tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind != kind {
 			continue
 		}
-		raise(tl.tab.t.at(i), tl.tab.rv.at(i))
+		raise(tl.tab.t.at(i), tl.tab.rv.at(i), i)
 	}
 	raiseLists(math.MaxInt64)
+	steps.finish(&a.pace)
 	a.headOf[kind] = h
 	return h
 }

@@ -17,9 +17,9 @@
 //     the reconnect gap before it.
 //   - Lanes: one per object (uid, else namespace/name) per file; a DELETED
 //     closes a lane, a re-created object opens a new one.
-//   - Events in time order in a packed chunked table (about 11-16 bytes
-//     per event, plus 4 for the lane index; see store.go); Event(i)
-//     decodes one.
+//   - Events in time order in a packed chunked table (a few bytes per
+//     event, plus 4 for the lane index; see store.go); Event(i) decodes
+//     one.
 //   - Cursors: the bookmark-aware and bookmark-ignoring cursor of each
 //     file as step series (Steps: T(k), RV(k)), stored as event indices.
 //   - Head: the highest RV known to exist at each instant, from every

@@ -6,9 +6,9 @@ import (
 	"watchlens/parser"
 )
 
-// DefaultMaxEvents is NewBuilder's MaxEvents. The timeline keeps 30-60
-// bytes an event, and building and analysing need more for a while, so
-// 50 M events fit in a few GB: a capture that repeats one event tens of
+// DefaultMaxEvents is NewBuilder's MaxEvents. The timeline keeps tens of
+// bytes an event (and about a hundred more per object, its lane), and
+// building and analysing need more for a while, so 50 M events fit in a few GB: a capture that repeats one event tens of
 // millions of times compresses to a few hundred KB, and must not take the
 // machine's memory.
 const DefaultMaxEvents = 50_000_000

@@ -144,8 +144,12 @@ func TestListPagesAndRelist(t *testing.T) {
 		t.Errorf("relist %+v", r)
 	}
 	a := tl.Analyze(DefaultParams())
-	if cf := a.kindHead("ConfigMap"); len(cf.rv) != 3 || cf.rv[0] != 500 || cf.rv[2] != 700 {
-		t.Errorf("kind head %v at %v: want the LISTs' RVs and the change, not the items", cf.rv, cf.t)
+	if h := a.kindHead("ConfigMap"); h.Len() != 3 || h.RV(0) != 500 || h.RV(2) != 700 {
+		var rvs []uint64
+		for k := range h.Len() {
+			rvs = append(rvs, h.RV(k))
+		}
+		t.Errorf("kind head %v: want the LISTs' RVs and the change, not the items", rvs)
 	}
 }
 

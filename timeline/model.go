@@ -347,7 +347,8 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		}
 	case ModelCacheCapacity:
 		if c := a.capacity[tl.Files[file].Kind]; c != nil {
-			if t := c.refusedFrom(rv); t != never {
+			_, hint := a.seriesOf(file)
+			if t := c.refusedFrom(rv, hint, a.replayHintOf(file)); t != never {
 				if p.ServerCount() > 1 || c.contradicted != "" {
 					// Each server's cache grew with its own history
 					// (they start at different times): one replay cannot
@@ -392,6 +393,7 @@ type passState struct {
 	series *kindSeries
 	floors *floorSteps
 	hint   searchHint
+	replay replayHint
 }
 
 // floorsOf returns the calibration floors of the file's kind.
@@ -409,6 +411,15 @@ func (a *Analysis) seriesOf(file int) (*kindSeries, *searchHint) {
 		return a.pass.series, &a.pass.hint
 	}
 	return a.TL.series[a.TL.Files[file].Kind], nil
+}
+
+// replayHintOf returns the search hint over the replayed cache's steps
+// inside a cursor pass, else nil.
+func (a *Analysis) replayHintOf(file int) *replayHint {
+	if a.pass != nil && a.pass.file == file {
+		return &a.pass.replay
+	}
+	return nil
 }
 
 // searchHint speeds up the count model's search over a cursor's steps:

@@ -5,8 +5,9 @@ import "slices"
 // Steps is a step series: at T(k) the value became (or was re-confirmed
 // at) RV(k). The head estimate and the cursors are such series, and
 // nearly all of their steps are events of the table, so a step is stored
-// as its event's index, packed (about 2 bytes a step, where an instant
-// and an RV took 16): the instant and RV are the event's. The steps that
+// as its event's index, packed (a line through the indices, so a byte
+// or none a step, where an instant and an RV took 16): the instant and
+// RV are the event's. The steps that
 // are no event (a cursor set from a session's request) or whose value is
 // not the event's RV (the head raised by an error's too-old Y) are kept
 // apart.

@@ -84,6 +84,13 @@ type integer interface {
 // events have close instants, offsets and resourceVersions, the same
 // session and type, and lanes from a narrow band, so most columns need
 // 0 to 2 bytes a value where the plain column takes 4 or 8.
+//
+// A block whose values rise steadily is stored as a line instead: value
+// j is base + slope*j plus its offset, when that needs fewer bytes. The
+// steps of a series (event indices, nearly every event a step), a kind's
+// changes and their running maximum RV, instants on a steady clock and
+// the offsets of events of like sizes rise so: the offsets from the line
+// are what varies, often none at all.
 const (
 	blockBits = 10
 	blockMask = 1<<blockBits - 1
@@ -94,22 +101,29 @@ type packed[T integer] struct {
 	n      int
 }
 
-// A block's data is a slice of one allocation per chunk (the blocks of a
-// chunk share it), which ends with 8 spare bytes.
+// A block's value j is base + slope*j plus its offset, as uint64(T): a
+// flat block's base is its least value and its slope 0; a line's base is
+// where the line through the values starts, lowered to the least offset.
+// Its data is a slice of one allocation per chunk (the blocks of a chunk
+// share it), which ends with 8 spare bytes.
 type block struct {
-	base uint64 // the smallest value (as uint64(T), compared as T)
-	mask uint64 // the low w bytes
-	data []byte
-	w    uint32 // bytes per value
+	base  uint64
+	slope uint64
+	mask  uint64 // the low w bytes
+	data  []byte
+	w     uint32 // bytes per value
 }
 
 // at reads value i. Every value is read as 8 little-endian bytes and
 // masked, the spare bytes making that safe: one code path serves every
-// width, 0 included. The read is unchecked under wasm (word.Load64): the
-// block's data holds every value's 8 bytes by construction.
+// width, 0 included, and every block, flat or not (all arithmetic is
+// modulo 2^64, so a line through any values reads them back). The read
+// is unchecked under wasm (word.Load64): the block's data holds every
+// value's 8 bytes by construction.
 func (c *packed[T]) at(i int) T {
 	b := &c.blocks[i>>blockBits]
-	return T(b.base + word.Load64(b.data, int(uint32(i&blockMask)*b.w))&b.mask)
+	j := uint32(i & blockMask)
+	return T(b.base + b.slope*uint64(j) + word.Load64(b.data, int(j*b.w))&b.mask)
 }
 
 func (c *packed[T]) len() int { return c.n }
@@ -118,39 +132,129 @@ func (c *packed[T]) len() int { return c.n }
 // that the two forms never both exist whole. It ticks pace (which may be
 // nil) once per value.
 func pack[T integer](c *column[T], pace *pacer) packed[T] {
-	p := packed[T]{n: c.n}
-	var offs []int // byte offset of each block of the chunk in its data
+	var p packed[T]
 	for k, ch := range c.chunks {
-		first := len(p.blocks)
-		size := 0
-		offs = offs[:0]
-		for lo := 0; lo < len(ch); lo += 1 << blockBits {
-			vs := ch[lo:min(lo+1<<blockBits, len(ch))]
-			least, most := vs[0], vs[0]
-			for _, v := range vs {
-				least, most = min(least, v), max(most, v)
-			}
-			w := uint32(0)
-			for spread := uint64(most) - uint64(least); spread > 0; spread >>= 8 {
-				w++
-			}
-			// A shift by 64 gives 0: the mask of a width-0 block.
-			p.blocks = append(p.blocks, block{base: uint64(least), mask: ^uint64(0) >> (64 - 8*w), w: w})
-			offs = append(offs, size)
-			size += int(w) * len(vs)
-		}
-		data := make([]byte, size+8)
-		for j, off := range offs {
-			p.blocks[first+j].data = data[off:]
-		}
-		for j, v := range ch {
-			b := &p.blocks[first+j>>blockBits]
-			binary.LittleEndian.PutUint64(b.data[uint32(j&blockMask)*b.w:], uint64(v)-b.base)
-		}
+		p.appendChunk(ch)
 		c.chunks[k] = nil
 		pace.tick(len(ch))
 	}
 	return p
+}
+
+// appendChunk packs the values of a chunk after the column's: every
+// chunk before it must have been whole (chunkSize values).
+func (p *packed[T]) appendChunk(ch []T) {
+	first := len(p.blocks)
+	size := 0
+	var offs [chunkSize >> blockBits]int // byte offset of each block in the chunk's data
+	for lo := 0; lo < len(ch); lo += 1 << blockBits {
+		vs := ch[lo:min(lo+1<<blockBits, len(ch))]
+		b := packBlock(vs)
+		offs[len(p.blocks)-first] = size
+		p.blocks = append(p.blocks, b)
+		size += int(b.w) * len(vs)
+	}
+	data := make([]byte, size+8)
+	for j := range p.blocks[first:] {
+		p.blocks[first+j].data = data[offs[j]:]
+	}
+	for j, v := range ch {
+		b := &p.blocks[first+j>>blockBits]
+		k := uint32(j & blockMask)
+		binary.LittleEndian.PutUint64(b.data[k*b.w:], uint64(v)-b.slope*uint64(k)-b.base)
+	}
+	p.n += len(ch)
+}
+
+// sealed is a column whose values are never rewritten once added. It
+// packs each chunk as soon as it is full, so that while a capture is
+// read it holds a few bytes a value, not 8, and one chunk plain.
+type sealed[T integer] struct {
+	done packed[T]
+	tail []T // the values after done's, fewer than chunkSize
+}
+
+func (c *sealed[T]) add(v T) {
+	if len(c.tail) == cap(c.tail) {
+		// Grown as column's first chunk is; once a chunk has filled,
+		// the next reuses its array.
+		grown := make([]T, len(c.tail), min(max(2*cap(c.tail), firstChunk), chunkSize))
+		copy(grown, c.tail)
+		c.tail = grown
+	}
+	c.tail = append(c.tail, v)
+	if len(c.tail) == chunkSize {
+		c.done.appendChunk(c.tail)
+		c.tail = c.tail[:0]
+	}
+}
+
+func (c *sealed[T]) at(i int) T {
+	if i < c.done.n {
+		return c.done.at(i)
+	}
+	return c.tail[i-c.done.n]
+}
+
+func (c *sealed[T]) len() int { return c.done.n + len(c.tail) }
+
+// permute returns a new column holding c[order[0]], c[order[1]], ...
+func (c *sealed[T]) permute(order []int32, pace *pacer) sealed[T] {
+	var out sealed[T]
+	for _, i := range order {
+		out.add(c.at(int(i)))
+		pace.tick(1)
+	}
+	return out
+}
+
+// seal packs the values not yet packed and returns the packed column;
+// c must not be used afterwards.
+func (c *sealed[T]) seal() packed[T] {
+	if len(c.tail) > 0 {
+		c.done.appendChunk(c.tail)
+	}
+	c.tail = nil
+	return c.done
+}
+
+// packBlock chooses how to store the values of one block, flat or as a
+// line through its first and last values, whichever needs fewer bytes a
+// value; its data is left to pack.
+func packBlock[T integer](vs []T) block {
+	least, most := vs[0], vs[0]
+	for _, v := range vs {
+		least, most = min(least, v), max(most, v)
+	}
+	b := block{base: uint64(least), w: width(uint64(most) - uint64(least))}
+	// The rise is the values' as int64, modulo 2^64 like the reads: the
+	// offsets from the line are ordered as int64, whose differences are
+	// then what they span, however the values overflow.
+	if n := len(vs); n > 1 && b.w > 0 {
+		slope := uint64((int64(uint64(vs[n-1])) - int64(uint64(vs[0]))) / int64(n-1))
+		if slope != 0 {
+			lo, hi := int64(uint64(vs[0])), int64(uint64(vs[0]))
+			for j, v := range vs {
+				r := int64(uint64(v) - slope*uint64(j))
+				lo, hi = min(lo, r), max(hi, r)
+			}
+			if w := width(uint64(hi) - uint64(lo)); w < b.w {
+				b = block{base: uint64(lo), slope: slope, w: w}
+			}
+		}
+	}
+	// A shift by 64 gives 0: the mask of a width-0 block.
+	b.mask = ^uint64(0) >> (64 - 8*b.w)
+	return b
+}
+
+// width is the bytes that spread needs.
+func width(spread uint64) uint32 {
+	w := uint32(0)
+	for ; spread > 0; spread >>= 8 {
+		w++
+	}
+	return w
 }
 
 // Per-event flag bits.
@@ -162,22 +266,20 @@ const (
 )
 
 // eventTable holds every event of every file while the Builder works:
-// plain columns, 38 bytes per event, which the Builder rewrites (instants
+// plain columns, 17 bytes per event, which the Builder rewrites (instants
 // placed on the clock, sessions and lanes renumbered, files merged into
-// time order). Build then packs it into a table, which is what the
-// Timeline keeps: about 11 bytes per event on BenchmarkBuild and 16 on
-// BenchmarkBuildCapture1GB's pod capture (bench_test.go). The whole
-// Timeline, with the lane index, the steps of cursors, head and count
-// model, and the lanes, keeps 28 and 56 bytes per event there
-// (go test -run '^$' -bench Build -benchtime 1x ./timeline).
+// time order), and sealed ones, packed as they fill. Build then packs it
+// into a table, which is what the Timeline keeps: a few bytes per event.
+// What the whole model keeps, and the most it holds on the way, by kind
+// of capture, are BenchmarkKept's (kept_bench_test.go).
 type eventTable struct {
 	t      column[int64]  // instant, Unix ns
-	rv     column[uint64] // parsed resourceVersion (valid when flagRVValid)
+	rv     sealed[uint64] // parsed resourceVersion (valid when flagRVValid)
 	lane   column[int32]  // lane index, -1 for bookmarks and errors
 	sess   column[int32]  // global session index
-	off    column[int64]  // byte offset in the decompressed stream
-	length column[uint32] // byte length (saturated)
-	typ    column[uint8]  // parser.EventType
+	off    sealed[int64]  // byte offset in the decompressed stream
+	length sealed[uint32] // byte length (saturated)
+	typ    sealed[uint8]  // parser.EventType
 	flags  column[uint8]
 }
 
@@ -204,9 +306,9 @@ type table struct {
 }
 
 func (e *eventTable) pack(pace *pacer) table {
-	return table{t: pack(&e.t, pace), rv: pack(&e.rv, pace), lane: pack(&e.lane, pace),
-		sess: pack(&e.sess, pace), off: pack(&e.off, pace), length: pack(&e.length, pace),
-		typ: pack(&e.typ, pace), flags: pack(&e.flags, pace)}
+	return table{t: pack(&e.t, pace), rv: e.rv.seal(), lane: pack(&e.lane, pace),
+		sess: pack(&e.sess, pace), off: e.off.seal(), length: e.length.seal(),
+		typ: e.typ.seal(), flags: pack(&e.flags, pace)}
 }
 
 func (t *table) len() int { return t.t.n }

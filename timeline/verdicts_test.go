@@ -233,7 +233,7 @@ func TestCacheReplaySteadyRate(t *testing.T) {
 	}
 	// RV 1049 (at 49 s) is refused once 1050 is evicted: by the change
 	// at 150 s.
-	if got := r.refusedFrom(1049); got != at(150*s) {
+	if got := r.refusedFrom(1049, nil, nil); got != at(150*s) {
 		t.Errorf("RV 1049 refused from %v, want 150 s", time.Duration(got-t0))
 	}
 	// At ten changes a second the cache doubles while full of fresh
