@@ -15,8 +15,10 @@ type loadLimits struct {
 	// maxBytes is the most a file, or a link's body, may hold.
 	maxBytes int64
 	// maxEvents is the most events a load keeps, over all its files: at
-	// 30-130 bytes each in the timeline, 50 M events come close to the
-	// 4 GiB that a wasm page's memory can never exceed.
+	// 7-46 bytes each in the timeline, 50 M events fit in the 4 GiB that
+	// a wasm page's memory can never exceed; at the 190 of captures whose
+	// every event is a new object they do not, and the page's
+	// out-of-memory message (web/crash.js) takes over first.
 	maxEvents int
 	// stall is how long a link's server may send nothing before the
 	// page gives up on it.
