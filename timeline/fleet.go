@@ -114,6 +114,12 @@ type FleetClient struct {
 	// RelistsWith and RelistsWithout are the client's relists with and
 	// without bookmarks (see Fleet).
 	RelistsWith, RelistsWithout int
+	// RefusedWith and RefusedWithout are the sorted, disjoint [from, to)
+	// spans where a reconnect of the client's cursor with bookmarks and
+	// without them (see Analysis.sides) would be refused; AtRiskWith and
+	// AtRiskWithout, where it would be at risk and not refused.
+	RefusedWith, RefusedWithout [][2]int64
+	AtRiskWith, AtRiskWithout   [][2]int64
 }
 
 // Fleet is the fleet's model.
@@ -312,16 +318,19 @@ func (a *Analysis) stampede(fl *Fleet) {
 		{func(s *FleetStep) *int { return &s.With }, func(s *FleetStep) *int { return &s.Without }},
 		{func(s *FleetStep) *int { return &s.AtRiskWith }, func(s *FleetStep) *int { return &s.AtRiskWithout }},
 	}
+	refused, risky := zoneSpans(a.Zones), zoneSpans(a.RiskZones)
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		with, without := a.sides(c)
-		for side, kind := range []CursorKind{with, without} {
-			refused := spanUnion(a.Zones, c.File, kind)
-			for _, iv := range refused {
-				edges = append(edges, edge{iv[0], 1, counters[0][side]}, edge{iv[1], -1, counters[0][side]})
-			}
-			for _, iv := range spanMinus(spanUnion(a.RiskZones, c.File, kind), refused) {
-				edges = append(edges, edge{iv[0], 1, counters[1][side]}, edge{iv[1], -1, counters[1][side]})
+		c.RefusedWith = spanUnion(refused[fileCursor{c.File, with}])
+		c.RefusedWithout = spanUnion(refused[fileCursor{c.File, without}])
+		c.AtRiskWith = spanMinus(spanUnion(risky[fileCursor{c.File, with}]), c.RefusedWith)
+		c.AtRiskWithout = spanMinus(spanUnion(risky[fileCursor{c.File, without}]), c.RefusedWithout)
+		for side, spans := range [2][2][][2]int64{{c.RefusedWith, c.RefusedWithout}, {c.AtRiskWith, c.AtRiskWithout}} {
+			for w, list := range spans {
+				for _, iv := range list {
+					edges = append(edges, edge{iv[0], 1, counters[side][w]}, edge{iv[1], -1, counters[side][w]})
+				}
 			}
 		}
 	}
@@ -437,15 +446,28 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 	return r, true
 }
 
-// spanUnion is the union of the zones of one cursor of a file, as
-// sorted, disjoint [from, to) spans.
-func spanUnion(zones []Zone, file int, kind CursorKind) [][2]int64 {
-	var spans [][2]int64
+// fileCursor is one cursor of one file.
+type fileCursor struct {
+	file int
+	kind CursorKind
+}
+
+// zoneSpans groups the zones' spans by file and cursor, in one pass: a
+// fleet of ten thousand clients must not walk every zone for each.
+func zoneSpans(zones []Zone) map[fileCursor][][2]int64 {
+	out := map[fileCursor][][2]int64{}
 	for _, z := range zones {
-		if z.File == file && z.Kind == kind && z.To > z.From {
-			spans = append(spans, [2]int64{z.From, z.To})
+		if z.To > z.From {
+			k := fileCursor{z.File, z.Kind}
+			out[k] = append(out[k], [2]int64{z.From, z.To})
 		}
 	}
+	return out
+}
+
+// spanUnion sorts spans and merges those that overlap or touch, into
+// sorted, disjoint [from, to) spans.
+func spanUnion(spans [][2]int64) [][2]int64 {
 	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
 	var out [][2]int64
 	for _, s := range spans {

@@ -68,24 +68,15 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, int64(time.Second))
 	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts}
-	// The cursor each side stands for, as the fleet's stampede counts
-	// them: with bookmarks, the bookmark-aware cursor of a client that
-	// asked for them, else its counterfactual; without, the
-	// bookmark-ignoring one.
-	withKind := make(map[int]timeline.CursorKind, len(fl.Clients))
-	row := make(map[int]int, len(fl.Clients))
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
 		d.Rows[i].Client, d.Rows[i].Label = c, c.Name
 		if f := &tl.Files[c.File]; f.SplitKey != "" && c.Name == f.Name {
 			d.Rows[i].Label = f.SplitKey
 		}
-		row[c.File] = i
-		k := timeline.BookmarkAware
-		if !c.Bookmarks && c.File < len(a.HadBookmarks) && a.HadBookmarks[c.File].Synthetic {
-			k = timeline.HadBookmarks
-		}
-		withKind[c.File] = k
+		// The model's spans, as its stampede counts them (see
+		// timeline.FleetClient).
+		d.Rows[i].With, d.Rows[i].Without = c.RefusedWith, c.RefusedWithout
 		for _, r := range c.Relists {
 			d.Rows[i].Relists = append(d.Rows[i].Relists, r.T)
 			d.relists = append(d.relists, r.T)
@@ -93,42 +84,10 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 		sort.Slice(d.Rows[i].Relists, func(x, y int) bool { return d.Rows[i].Relists[x] < d.Rows[i].Relists[y] })
 	}
 	sort.Slice(d.relists, func(x, y int) bool { return d.relists[x] < d.relists[y] })
-	// One pass over the zones, not one per client.
-	for _, z := range a.Zones {
-		i, ok := row[z.File]
-		if !ok || z.To <= z.From {
-			continue
-		}
-		span := [2]int64{z.From, z.To}
-		if z.Kind == withKind[z.File] {
-			d.Rows[i].With = append(d.Rows[i].With, span)
-		}
-		if z.Kind == timeline.BookmarkIgnoring {
-			d.Rows[i].Without = append(d.Rows[i].Without, span)
-		}
-	}
-	for i := range d.Rows {
-		d.Rows[i].With = unionSpans(d.Rows[i].With)
-		d.Rows[i].Without = unionSpans(d.Rows[i].Without)
-	}
 	for _, s := range fl.Steps {
 		d.MaxWith, d.MaxWithout = max(d.MaxWith, s.With), max(d.MaxWithout, s.Without)
 	}
 	return d
-}
-
-// unionSpans sorts spans and merges those that overlap or touch.
-func unionSpans(spans [][2]int64) [][2]int64 {
-	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
-	out := spans[:0]
-	for _, s := range spans {
-		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
-			out[n-1][1] = max(out[n-1][1], s[1])
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
 }
 
 // StepAt is the stampede at instant t: how many clients a reconnect then
