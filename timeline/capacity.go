@@ -82,30 +82,15 @@ type replayHint struct {
 // previous answer when that change did not move back.
 func (c *cacheReplay) firstRefusing(rv uint64, hint *searchHint, steps *replayHint) int {
 	first := int32(hint.firstAbove(&c.s.maxRV, rv))
-	n := c.from.len()
-	lo, hi := 0, n
-	if steps != nil && first >= steps.first && steps.ans <= n {
-		lo, hi = steps.ans, steps.ans
-		if lo < n && c.from.at(lo) < first {
-			step := 1
-			for lo+step < n && c.from.at(lo+step) < first {
-				lo += step
-				step *= 2
-			}
-			lo, hi = lo+1, min(lo+step, n)
-		}
+	start := -1
+	if steps != nil && first >= steps.first {
+		start = steps.ans
 	}
-	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); c.from.at(m) >= first {
-			hi = m
-		} else {
-			lo = m + 1
-		}
-	}
+	k := gallopAbove(&c.from, start, first-1)
 	if steps != nil {
-		steps.first, steps.ans = first, lo
+		steps.first, steps.ans = first, k
 	}
-	return lo
+	return k
 }
 
 func (c *cacheReplay) reason(rv uint64) string {
