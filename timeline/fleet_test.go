@@ -237,3 +237,27 @@ func TestSpanMinus(t *testing.T) {
 		t.Errorf("spanMinus = %v, want %v", got, want)
 	}
 }
+
+// From the audit logs alone the head estimate is the resourceVersions the
+// clients asked for: known from the first answered request on, and never
+// ahead of the head the broad captures of the same clock saw a moment
+// later (their watches, on either server, hear of a change a little after
+// another client has).
+func TestHeadFromAuditRequests(t *testing.T) {
+	audit := buildFleetFiles(t, fleetAuditLogs...)
+	broad := buildFleetFiles(t, "broad-a.ts.http", "broad-b.ts.http")
+	known := 0
+	for at := broad.Start(); at < broad.End(); at += int64(15 * time.Second) {
+		got, ok := audit.Head(at)
+		if !ok {
+			continue
+		}
+		known++
+		if want, _ := broad.Head(at + int64(2*time.Second)); got > want {
+			t.Errorf("at %s the audit logs' head is %d, past the broad captures' %d", FormatTime(at, ClockArrival), got, want)
+		}
+	}
+	if known < 20 {
+		t.Errorf("the audit logs' head is known at %d of the instants checked", known)
+	}
+}

@@ -218,8 +218,21 @@ func (s *summarizer) fleet() {
 	case f.RelistsWith > 0:
 		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks", f.RelistsWith)
 	}
-	if st := f.Stampedes; len(st) > 0 {
-		t += fmt.Sprintf(". The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them", when(st[0].From), st[0].Without, st[0].With)
+	if len(f.Stampedes) > 0 {
+		// The stampedes are in time order; the worst is the one that
+		// refuses the most, then puts the most at risk.
+		w := f.Stampedes[0]
+		for _, st := range f.Stampedes[1:] {
+			if st.Without > w.Without || st.Without == w.Without && st.AtRiskWithout > w.AtRiskWithout {
+				w = st
+			}
+		}
+		if w.Without > 0 {
+			t += fmt.Sprintf(". The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them", when(w.From), w.Without, w.With)
+		} else {
+			t += fmt.Sprintf(". No model says a reconnect would have been refused, but the worst moment to lose every connection was from %s: %d clients would have been at risk of a relist without bookmarks, %d with them",
+				when(w.From), w.AtRiskWithout, w.AtRiskWith)
+		}
 	}
 	s.add("fleet", "%s.", t)
 }

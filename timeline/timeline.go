@@ -247,11 +247,23 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			}
 		}
 	}
+	// A request's resourceVersion, answered with 200, existed when the
+	// request was sent: in an audit log, whose records carry no object,
+	// the RVs that clients watch and list from are all there is of the
+	// head.
+	requested := tl.requestedRVs()
+	raiseRequested := func(t int64) {
+		for len(requested) > 0 && requested[0].t <= t {
+			raise(requested[0].t, requested[0].rv, -1)
+			requested = requested[1:]
+		}
+	}
 	for i := 0; i < n; i++ {
 		pace.tick(1)
 		typ := parser.EventType(tl.tab.typ.at(i))
 		t := tl.tab.t.at(i)
 		raiseLists(t)
+		raiseRequested(t)
 		if typ == parser.Error {
 			if st := tl.status[i]; st != nil && st.TooOld {
 				raise(t, st.Y, -1)
@@ -276,6 +288,29 @@ func (tl *Timeline) buildHead(pace *pacer) {
 		}
 	}
 	raiseLists(math.MaxInt64)
+	raiseRequested(math.MaxInt64)
+}
+
+// requestedRV is a resourceVersion a request asked for, and when.
+type requestedRV struct {
+	t  int64
+	rv uint64
+}
+
+// requestedRVs lists, in time order, the resourceVersions of the
+// requests answered with 200 of the audit logs' clients.
+func (tl *Timeline) requestedRVs() []requestedRV {
+	var out []requestedRV
+	for _, s := range tl.Sessions {
+		if !tl.Files[s.File].Audit || s.Request == nil || s.HTTPStatus != 200 {
+			continue
+		}
+		if rv, err := strconv.ParseUint(s.Request.ResourceVersion, 10, 64); err == nil && rv > 0 {
+			out = append(out, requestedRV{s.Start, rv})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].t < out[j].t })
+	return out
 }
 
 // MinRV is the least resourceVersion of an event (bookmarks included,
