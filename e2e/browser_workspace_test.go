@@ -215,8 +215,13 @@ func TestBrowserWorkspace(t *testing.T) {
 		}
 		// Three presses of the left arrow on the splitter widen it.
 		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#splitter")), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft)))
-		wider, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](size))
-		must(t, err)
+		// The presses are handled as they come: wait for the third.
+		wider, err := chromedp.Run(tab, chromedp.Poll[[]float64](fmt.Sprintf(`(() => { const d = document.querySelector("#dock").getBoundingClientRect(); return d.width >= %f ? [d.width, d.height] : null; })()`, side[2]+100),
+			chromedp.WithPollingTimeout(3*time.Second)))
+		if err != nil {
+			wider, err = chromedp.Run(tab, chromedp.Evaluate[[]float64](size))
+			must(t, err)
+		}
 		// The timeline follows, narrower.
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline canvas").getBoundingClientRect().right <= document.querySelector("#dock").getBoundingClientRect().left`,
 			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
