@@ -1,7 +1,6 @@
 package app
 
 import (
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -30,35 +29,21 @@ type FleetView struct {
 	// fleet opens on; 0 and 0 for its whole range.
 	From, To int64
 
-	data     *canvas.FleetData
-	dataFor  *timeline.Analysis
-	from, to int64
-	scrollY  float64
-	maxH     float64
+	gestures // its range, its rows' scroll, and the drag in progress
+
+	data    *canvas.FleetData
+	dataFor *timeline.Analysis
+	maxH    float64
 	// stageMinH is the least height given to the stage, CSS px.
 	stageMinH float64
 	// picked is what the last shift-dragged range holds, nil before one.
-	picked   *canvas.FleetRange
-	fr       canvas.Frame
-	scratch  canvas.FleetScratch
-	layout   canvas.FleetLayout // of the last frame drawn, for hit-testing
-	drag     *fleetDrag
-	bytes    []byte
-	jsBuf    goapp.Value
-	jsBufLen int
-	waits    int // frames put off because web/timeline.js was not loaded yet
+	picked  *canvas.FleetRange
+	fr      canvas.Frame
+	scratch canvas.FleetScratch
+	layout  canvas.FleetLayout // of the last frame drawn, for hit-testing
+	frames  frameSender
 	// ctx is the mount's, which OnDismount (given none) posts with.
 	ctx *goapp.Context
-}
-
-// fleetDrag is a pointer drag on the fleet's canvas in progress.
-type fleetDrag struct {
-	x0, y0   float64
-	from, to int64
-	scrollY  float64
-	shift    bool
-	moved    bool
-	inRows   bool
 }
 
 // actionFleetOpen: the user picked a client in the fleet view; its value
@@ -185,33 +170,17 @@ func (v *FleetView) viewport(width, dpr float64) *canvas.FleetViewport {
 	return &canvas.FleetViewport{From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr, ScrollY: v.scrollY}
 }
 
-// canvas is the component's canvas element.
-func (v *FleetView) canvas() goapp.Value {
-	if !v.Mounted() {
-		return nil
-	}
-	c := v.JSValue().Call("querySelector", "canvas")
-	if c.IsNull() || c.IsUndefined() {
-		return nil
-	}
-	return c
-}
-
 func (v *FleetView) draw(ctx goapp.Context) { v.drawWith(ctx, nil) }
 
 // drawWith builds a frame, changed by adjust when not nil, and hands it
 // to web/timeline.js in one call.
 func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewport)) {
-	cv := v.canvas()
+	cv := canvasOf(v)
 	if cv == nil || v.data == nil {
 		return
 	}
-	fn := goapp.Window().Get("watchlensDraw")
-	if fn.IsUndefined() {
-		if v.waits < 50 {
-			v.waits++
-			ctx.After(200*time.Millisecond, func(ctx goapp.Context) { ctx.PreventUpdate(); v.draw(ctx) })
-		}
+	fn, ok := v.frames.script(ctx, v.draw)
+	if !ok {
 		return
 	}
 	stage := cv.Get("parentElement")
@@ -246,21 +215,11 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 	cv.Get("dataset").Set("scrollY", v.scrollY)
 	cv.Get("dataset").Set("from", strconv.FormatInt(v.from, 10))
 	cv.Get("dataset").Set("to", strconv.FormatInt(v.to, 10))
-	spec, err := v.fr.Spec()
-	if err != nil {
-		return
-	}
-	b, n := v.fr.Floats(v.bytes)
-	v.bytes = b
-	if v.jsBuf == nil || v.jsBufLen < len(b) {
-		v.jsBufLen = max(len(b), 1<<16)
-		v.jsBuf = goapp.Window().Get("Uint8Array").New(v.jsBufLen)
-	}
-	goapp.CopyBytesToJS(v.jsBuf, b)
-	fn.Invoke(cv, string(spec), v.jsBuf, n)
+	v.frames.send(fn, cv, &v.fr)
 }
 
 func (v *FleetView) Render() goapp.UI {
+	v.gestures.view = v
 	v.sync()
 	if v.data == nil {
 		return goapp.Section().Class("timeline")
@@ -268,22 +227,9 @@ func (v *FleetView) Render() goapp.UI {
 	return goapp.Section().Class("timeline").ID("fleet").Body(
 		goapp.H3().Class("tl-visually-hidden").Text("Fleet"),
 		v.renderHeadline(),
-		goapp.Div().Class("tl-stage").Body(
-			goapp.Canvas().
-				TabIndex(0).
-				Role("img").
-				Aria("label", "The fleet: a row per client, riskiest first, red where a reconnect would have been refused; use the arrow keys to pan and scroll, + and - to zoom, 0 to reset; the summary below lists what it shows").
-				Aria("describedby", "fleet-summary").
-				OnWheel(v.onWheel).
-				On("pointerdown", v.onPointerDown).
-				On("pointermove", v.onPointerMove).
-				On("pointerup", v.onPointerUp).
-				On("pointercancel", v.onPointerCancel).
-				On("pointerleave", v.onPointerLeave).
-				OnDblClick(v.onDblClick).
-				OnKeyDown(v.onKeyDown),
-			goapp.Div().Class("tl-tip").Role("tooltip").Style("display", "none"),
-		),
+		gestureStage(v, goapp.Canvas().
+			Aria("label", "The fleet: a row per client, riskiest first, red where a reconnect would have been refused; use the arrow keys to pan and scroll, + and - to zoom, 0 to reset; the summary below lists what it shows").
+			Aria("describedby", "fleet-summary")),
 		v.renderPicked(),
 		v.renderSummary(),
 	)
@@ -352,207 +298,55 @@ func (v *FleetView) renderSummary() goapp.UI {
 // clockText shows an instant of the shared clock, UTC.
 func fleetClock(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }
 
-// ready says a frame has been drawn, so the layout the handlers map the
-// pointer through exists.
 func (v *FleetView) ready() bool { return v.data != nil && v.layout.PlotW > 0 }
+
+func (v *FleetView) plot() (x, w, width float64) {
+	return v.layout.PlotX, v.layout.PlotW, v.layout.Width
+}
+
+func (v *FleetView) extent() (lo, hi int64) { return v.data.From, v.data.To }
+
+func (v *FleetView) minSpan() int64 { return canvas.MinSpanTime }
 
 func (v *FleetView) scale() canvas.Scale { return v.viewport(v.layout.Width, 1).Scale(&v.layout) }
 
-// zoom scales the view by factor around the instant at pixel x.
-func (v *FleetView) zoom(x, factor float64) {
-	anchor := v.scale().At(math.Max(v.layout.PlotX, math.Min(x, v.layout.PlotX+v.layout.PlotW)))
-	v.from, v.to = canvas.ZoomRange(v.from, v.to, anchor, factor, v.data.From, v.data.To, canvas.MinSpanTime)
+func (v *FleetView) overRows(y float64) bool { return v.layout.AreaAt(y) == canvas.FleetRows }
+
+func (v *FleetView) clampScroll(y float64) float64 { return v.layout.ClampScroll(y) }
+
+func (v *FleetView) rowStep() (row, page float64) { return canvas.FleetRowH, v.layout.RowsH }
+
+func (v *FleetView) drawSelecting(ctx goapp.Context, x0, x1 float64) {
+	v.drawWith(ctx, func(vp *canvas.FleetViewport) { vp.Selecting, vp.SelectFrom, vp.SelectTo = true, x0, x1 })
 }
 
-// pan shifts the view by px pixels (positive: later).
-func (v *FleetView) pan(px float64) {
-	d := int64(math.Round(px * float64(v.to-v.from) / v.layout.PlotW))
-	v.from, v.to = canvas.PanRange(v.from, v.to, d, v.data.From, v.data.To)
-}
+// moved draws: the page does not follow the fleet's range until the view
+// closes (see OnDismount).
+func (v *FleetView) moved(ctx goapp.Context) { v.draw(ctx) }
 
-func (v *FleetView) scrollBy(px float64) { v.scrollY = v.layout.ClampScroll(v.scrollY + px) }
-
-func (v *FleetView) onWheel(ctx goapp.Context, e goapp.Event) {
+func (v *FleetView) settled(ctx goapp.Context) {
 	ctx.PreventUpdate()
-	if !v.ready() {
-		return
-	}
-	e.PreventDefault()
-	x, y := pointer(e)
-	unit := 1.0
-	switch e.Get("deltaMode").Int() {
-	case 1:
-		unit = 16
-	case 2:
-		unit = 400
-	}
-	dx, dy := e.Get("deltaX").Float()*unit, e.Get("deltaY").Float()*unit
-	perDelta := 0.002 // as the timeline's wheel (TimelineView.onWheel)
-	if e.Get("ctrlKey").Bool() {
-		perDelta = 0.01
-	}
-	switch {
-	case x < v.layout.PlotX && v.layout.AreaAt(y) == canvas.FleetRows:
-		v.scrollBy(dy)
-	case math.Abs(dx) > math.Abs(dy):
-		v.pan(dx)
-	default:
-		v.zoom(x, math.Exp(math.Max(-1, math.Min(dy*perDelta, 1))))
-	}
 	v.draw(ctx)
 }
 
-func (v *FleetView) onPointerDown(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() || e.Get("button").Int() != 0 {
-		return
-	}
-	x, y := pointer(e)
-	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
-	v.drag = &fleetDrag{x0: x, y0: y, from: v.from, to: v.to, scrollY: v.scrollY,
-		shift: e.Get("shiftKey").Bool(), inRows: v.layout.AreaAt(y) == canvas.FleetRows}
+func (v *FleetView) hover(x, y float64) {
+	v.tip(v.data.HitTest(v.viewport(v.layout.Width, 1), &v.layout, x, y).Text, x, y)
 }
 
-func (v *FleetView) onPointerMove(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() {
-		return
-	}
-	x, y := pointer(e)
-	d := v.drag
-	if d == nil {
-		h := v.data.HitTest(v.viewport(v.layout.Width, 1), &v.layout, x, y)
-		v.tip(h.Text, x, y)
-		return
-	}
-	if math.Abs(x-d.x0) > 3 || math.Abs(y-d.y0) > 3 {
-		d.moved = true
-	}
-	if !d.moved {
-		return
-	}
-	v.tip("", 0, 0)
-	if d.shift {
-		v.drawWith(ctx, func(vp *canvas.FleetViewport) {
-			vp.Selecting, vp.SelectFrom, vp.SelectTo = true, d.x0, math.Max(v.layout.PlotX, math.Min(x, v.layout.PlotX+v.layout.PlotW))
-		})
-		return
-	}
-	v.from, v.to = d.from, d.to
-	v.pan(d.x0 - x)
-	if d.inRows {
-		v.scrollY = v.layout.ClampScroll(d.scrollY + d.y0 - y)
-	}
-	v.draw(ctx)
-}
-
-func (v *FleetView) onPointerUp(ctx goapp.Context, e goapp.Event) {
-	d := v.drag
-	v.drag = nil
-	if d == nil || !v.ready() {
+// click opens the timeline of the client on the row clicked.
+func (v *FleetView) click(ctx goapp.Context, x, y float64) {
+	h := v.data.HitTest(v.viewport(v.layout.Width, 1), &v.layout, x, y)
+	if h.Row < 0 {
 		ctx.PreventUpdate()
 		return
 	}
-	x, y := pointer(e)
-	switch {
-	case !d.moved:
-		h := v.data.HitTest(v.viewport(v.layout.Width, 1), &v.layout, x, y)
-		if h.Row < 0 {
-			ctx.PreventUpdate()
-			return
-		}
-		ctx.NewActionWithValue(actionFleetOpen, v.data.Rows[h.Row].Client.File)
-	case d.shift:
-		a, b := math.Max(math.Min(d.x0, x), v.layout.PlotX), math.Min(math.Max(d.x0, x), v.layout.PlotX+v.layout.PlotW)
-		if b-a < 4 {
-			ctx.PreventUpdate()
-			v.draw(ctx)
-			return
-		}
-		s := v.scale()
-		r := v.data.RangeCounts(s.At(a), s.At(b))
-		v.picked = &r
-		v.from, v.to = canvas.FitRange(r.From, max(r.To, r.From+canvas.MinSpanTime), v.data.From, v.data.To)
-		v.draw(ctx)
-	default:
-		ctx.PreventUpdate()
-		v.draw(ctx)
-	}
+	ctx.NewActionWithValue(actionFleetOpen, v.data.Rows[h.Row].Client.File)
 }
 
-func (v *FleetView) onPointerCancel(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	v.drag = nil
-}
-
-func (v *FleetView) onPointerLeave(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	v.tip("", 0, 0)
-}
-
-func (v *FleetView) onDblClick(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() {
-		return
-	}
-	e.PreventDefault()
-	v.from, v.to = v.data.From, v.data.To
+// brushed counts what the range holds, which the view zooms to.
+func (v *FleetView) brushed(ctx goapp.Context, from, to int64) {
+	r := v.data.RangeCounts(from, to)
+	v.picked = &r
+	v.from, v.to = canvas.FitRange(r.From, max(r.To, r.From+canvas.MinSpanTime), v.data.From, v.data.To)
 	v.draw(ctx)
-}
-
-func (v *FleetView) onKeyDown(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() {
-		return
-	}
-	center := v.layout.PlotX + v.layout.PlotW/2
-	switch e.Get("key").String() {
-	case "ArrowLeft":
-		v.pan(-v.layout.PlotW / 10)
-	case "ArrowRight":
-		v.pan(v.layout.PlotW / 10)
-	case "+", "=":
-		v.zoom(center, 0.7)
-	case "-", "_":
-		v.zoom(center, 1/0.7)
-	case "0", "Home":
-		v.from, v.to = v.data.From, v.data.To
-	case "ArrowUp":
-		v.scrollBy(-canvas.FleetRowH)
-	case "ArrowDown":
-		v.scrollBy(canvas.FleetRowH)
-	case "PageUp":
-		v.scrollBy(-v.layout.RowsH)
-	case "PageDown":
-		v.scrollBy(v.layout.RowsH)
-	default:
-		return
-	}
-	e.PreventDefault()
-	v.draw(ctx)
-}
-
-// tip shows text in the tooltip near (x, y), or hides it when text is
-// empty, without rendering the component.
-func (v *FleetView) tip(text string, x, y float64) {
-	if !v.Mounted() {
-		return
-	}
-	el := v.JSValue().Call("querySelector", ".tl-tip")
-	if el.IsNull() {
-		return
-	}
-	st := el.Get("style")
-	if text == "" {
-		st.Set("display", "none")
-		return
-	}
-	el.Set("textContent", text)
-	st.Set("display", "block")
-	left, top := x+14, y+14
-	if w := el.Get("offsetWidth").Float(); left+w > v.layout.Width {
-		left = math.Max(0, x-14-w)
-	}
-	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")
-	st.Set("top", strconv.FormatFloat(top, 'f', 0, 64)+"px")
 }

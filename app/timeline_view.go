@@ -61,10 +61,9 @@ type TimelineView struct {
 	// The view as the user moves it; props are adopted only when the
 	// parent changes them, so a parent that does not echo actionRange back
 	// does not snap the view home.
-	from, to  int64
+	gestures
 	axisRV    bool
 	selected  int
-	scrollY   float64
 	propsSeen struct {
 		from, to   int64
 		axisRV     bool
@@ -83,26 +82,10 @@ type TimelineView struct {
 	fr       canvas.Frame
 	layout   canvas.Layout // of the last frame drawn, for hit-testing
 	drawn    frameKey      // of the last frame drawn
-	drag     *pointerDrag
 	pinch    *touchPinch
 	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
 	settle   int             // generation of the pending actionRange
-	bytes    []byte
-	jsBuf    goapp.Value
-	jsBufLen int
-	// scriptWaits counts the frames put off because web/timeline.js was
-	// not loaded yet.
-	scriptWaits int
-}
-
-// pointerDrag is a pointer drag in progress.
-type pointerDrag struct {
-	x0, y0     float64
-	from, to   int64
-	scrollY    float64
-	shift      bool
-	moved      bool
-	inLaneArea bool
+	frames   frameSender
 }
 
 // touchPinch is a two-finger pinch on a touch screen in progress.
@@ -229,7 +212,7 @@ func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	// the view's own handlers render it: a frame costs 10 to 20 ms as
 	// wasm, so only a change of what the canvas shows draws one.
 	ctx.Defer(func(ctx goapp.Context) {
-		if cv := v.canvas(); cv != nil && v.cache != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
+		if cv := canvasOf(v); cv != nil && v.cache != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
 			return
 		}
 		v.draw(ctx)
@@ -323,35 +306,18 @@ func (v *TimelineView) frameKey(st *canvas.View) frameKey {
 	return k
 }
 
-// canvas is the component's canvas element.
-func (v *TimelineView) canvas() goapp.Value {
-	if !v.Mounted() {
-		return nil
-	}
-	c := v.JSValue().Call("querySelector", "canvas")
-	if c.IsNull() || c.IsUndefined() {
-		return nil
-	}
-	return c
-}
-
 // draw builds a frame and hands it to web/timeline.js in one call.
 func (v *TimelineView) draw(ctx goapp.Context) {
 	v.drawWith(ctx, nil)
 }
 
 func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*canvas.View)) {
-	cv := v.canvas()
+	cv := canvasOf(v)
 	if cv == nil || v.cache == nil {
 		return
 	}
-	fn := goapp.Window().Get("watchlensDraw")
-	if fn.IsUndefined() {
-		// web/timeline.js may still be loading: try again for a while.
-		if v.scriptWaits < 50 {
-			v.scriptWaits++
-			ctx.After(200*time.Millisecond, func(ctx goapp.Context) { ctx.PreventUpdate(); v.draw(ctx) })
-		}
+	fn, ok := v.frames.script(ctx, v.draw)
+	if !ok {
 		return
 	}
 	// The stage's least height first: reading the width then lays the
@@ -415,21 +381,11 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 		}
 		ds.Set("bands", strings.Join(bands, "\n"))
 	}
-	spec, err := v.fr.Spec()
-	if err != nil {
-		return
-	}
-	b, n := v.fr.Floats(v.bytes)
-	v.bytes = b
-	if v.jsBuf == nil || v.jsBufLen < len(b) {
-		v.jsBufLen = max(len(b), 1<<16)
-		v.jsBuf = goapp.Window().Get("Uint8Array").New(v.jsBufLen)
-	}
-	goapp.CopyBytesToJS(v.jsBuf, b)
-	draw.Invoke(cv, string(spec), v.jsBuf, n)
+	v.frames.send(draw, cv, &v.fr)
 }
 
 func (v *TimelineView) Render() goapp.UI {
+	v.gestures.view = v
 	v.sync()
 	if v.cache == nil {
 		return goapp.Section().Class("timeline")
@@ -437,23 +393,10 @@ func (v *TimelineView) Render() goapp.UI {
 	return goapp.Section().Class("timeline").ID("timeline").Body(
 		goapp.H3().Class("tl-visually-hidden").Text("Timeline"),
 		v.renderLegend(),
-		goapp.Div().Class("tl-stage").Body(
-			goapp.Canvas().
-				TabIndex(0).
-				Role("img").
-				Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset, [ and ] to step through the events; the summary below lists what it shows").
-				Aria("describedby", "timeline-summary").
-				DataSet("selected", v.selected).
-				OnWheel(v.onWheel).
-				On("pointerdown", v.onPointerDown).
-				On("pointermove", v.onPointerMove).
-				On("pointerup", v.onPointerUp).
-				On("pointercancel", v.onPointerCancel).
-				On("pointerleave", v.onPointerLeave).
-				OnDblClick(v.onDblClick).
-				OnKeyDown(v.onKeyDown),
-			goapp.Div().Class("tl-tip").Role("tooltip").Style("display", "none"),
-		),
+		gestureStage(v, goapp.Canvas().
+			Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset, [ and ] to step through the events; the summary below lists what it shows").
+			Aria("describedby", "timeline-summary").
+			DataSet("selected", v.selected)),
 		goapp.If(v.cache.Files() > canvas.MaxFileGroups, func() goapp.UI {
 			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + words.Plural(v.cache.Files(), "file") +
 				" open, pinned ones first; the fleet view shows every client.")
@@ -613,11 +556,6 @@ func (v *TimelineView) renderZones() goapp.UI {
 	))
 }
 
-// pointer reads the pointer's position on the canvas in CSS pixels.
-func pointer(e goapp.Event) (float64, float64) {
-	return e.Get("offsetX").Float(), e.Get("offsetY").Float()
-}
-
 // moved redraws after the user moved the view and tells the page once
 // the movement settles.
 func (v *TimelineView) moved(ctx goapp.Context) {
@@ -646,9 +584,13 @@ func (v *TimelineView) emitRange(ctx goapp.Context) {
 	ctx.NewActionWithValue(actionRange, [2]int64{from, to})
 }
 
-// ready says a frame has been drawn, so the layout the handlers map the
-// pointer through exists.
 func (v *TimelineView) ready() bool { return v.cache != nil && v.layout.PlotW > 0 }
+
+func (v *TimelineView) plot() (x, w, width float64) {
+	return v.layout.PlotX, v.layout.PlotW, v.layout.Width
+}
+
+func (v *TimelineView) extent() (lo, hi int64) { return v.cache.Extent(v.axisRV) }
 
 func (v *TimelineView) minSpan() int64 {
 	if v.axisRV {
@@ -657,75 +599,52 @@ func (v *TimelineView) minSpan() int64 {
 	return canvas.MinSpanTime
 }
 
-// zoom scales the view by factor around the value at pixel x.
-func (v *TimelineView) zoom(x, factor float64) {
-	s := v.viewState(v.layout.Width, 1).PlotScale(&v.layout)
-	anchor := s.At(math.Max(v.layout.PlotX, math.Min(x, v.layout.PlotX+v.layout.PlotW)))
-	lo, hi := v.cache.Extent(v.axisRV)
-	v.from, v.to = canvas.ZoomRange(v.from, v.to, anchor, factor, lo, hi, v.minSpan())
+func (v *TimelineView) scale() canvas.Scale {
+	return v.viewState(v.layout.Width, 1).PlotScale(&v.layout)
 }
 
-// pan shifts the view by px pixels (positive: later).
-func (v *TimelineView) pan(px float64) {
-	lo, hi := v.cache.Extent(v.axisRV)
-	d := int64(math.Round(px * float64(v.to-v.from) / v.layout.PlotW))
-	v.from, v.to = canvas.PanRange(v.from, v.to, d, lo, hi)
+func (v *TimelineView) overRows(y float64) bool { return v.layout.BandAt(y) == canvas.BandLanes }
+
+func (v *TimelineView) clampScroll(y float64) float64 { return v.layout.ClampScroll(y) }
+
+func (v *TimelineView) rowStep() (row, page float64) { return canvas.RowHeight, v.layout.LanesH }
+
+func (v *TimelineView) drawSelecting(ctx goapp.Context, x0, x1 float64) {
+	v.drawWith(ctx, func(st *canvas.View) { st.Selecting, st.SelectFrom, st.SelectTo = true, x0, x1 })
 }
 
-func (v *TimelineView) scrollBy(px float64) {
-	v.scrollY = v.layout.ClampScroll(v.scrollY + px)
+// settled draws and tells the page the range at once: a drag or a
+// double-click is one move, not a stream of them.
+func (v *TimelineView) settled(ctx goapp.Context) {
+	v.draw(ctx)
+	v.emitRange(ctx)
 }
 
-func (v *TimelineView) onWheel(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() {
-		return
+// brushed zooms to the range, at least minSpan wide, and has the page
+// count what it holds.
+func (v *TimelineView) brushed(ctx goapp.Context, from, to int64) {
+	lo, hi := v.extent()
+	if to-from < v.minSpan() {
+		from, to = canvas.ZoomRange(from, to, (from+to)/2, 1, lo, hi, v.minSpan())
 	}
-	e.PreventDefault()
-	x, y := pointer(e)
-	unit := 1.0
-	switch e.Get("deltaMode").Int() {
-	case 1: // lines
-		unit = 16
-	case 2: // pages
-		unit = 400
-	}
-	dx, dy := e.Get("deltaX").Float()*unit, e.Get("deltaY").Float()*unit
-	// A trackpad's pinch comes as a wheel turn with ctrlKey set, deltaY
-	// being -100 times the log of the pinch's scale (Chromium, and Firefox
-	// since 55): zooming by exp(deltaY/100) follows the fingers. A wheel's
-	// notch, about 100, zooms by exp(0.2).
-	perDelta := 0.002
-	if e.Get("ctrlKey").Bool() {
-		perDelta = 0.01
-	}
-	switch {
-	case x < v.layout.PlotX && v.layout.BandAt(y) == canvas.BandLanes:
-		// Over the lane names the wheel scrolls the lanes.
-		v.scrollBy(dy)
-		v.draw(ctx)
-		return
-	case math.Abs(dx) > math.Abs(dy):
-		v.pan(dx)
-	default:
-		v.zoom(x, math.Exp(math.Max(-1, math.Min(dy*perDelta, 1))))
-	}
-	v.moved(ctx)
+	v.from, v.to = canvas.FitRange(from, to, lo, hi)
+	v.draw(ctx)
+	v.emitRange(ctx)
+	ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
 }
 
+// onPointerDown starts a drag, as the fleet's does, and tracks the
+// fingers down: a second one turns the drag into a pinch.
 func (v *TimelineView) onPointerDown(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() || e.Get("button").Int() != 0 {
+	x, ok := v.pointerDown(ctx, e)
+	if !ok {
 		return
 	}
-	x, y := pointer(e)
-	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
 	if v.pointers == nil {
 		v.pointers = map[int]float64{}
 	}
 	v.pointers[e.Get("pointerId").Int()] = x
 	if len(v.pointers) == 2 {
-		// A second finger: the first one's drag becomes a pinch.
 		var ids []int
 		for id := range v.pointers {
 			ids = append(ids, id)
@@ -734,53 +653,26 @@ func (v *TimelineView) onPointerDown(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	if v.pinch != nil {
-		return // a third finger
+		v.drag = nil // a third finger
 	}
-	v.drag = &pointerDrag{x0: x, y0: y, from: v.from, to: v.to, scrollY: v.scrollY,
-		shift: e.Get("shiftKey").Bool(), inLaneArea: v.layout.BandAt(y) == canvas.BandLanes}
 }
 
+// onPointerMove follows a pinch's fingers, or else a drag or the hover.
 func (v *TimelineView) onPointerMove(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() {
-		return
-	}
-	x, y := pointer(e)
 	id := e.Get("pointerId").Int()
 	if _, down := v.pointers[id]; down {
-		v.pointers[id] = x
+		v.pointers[id], _ = pointer(e)
 	}
-	if p := v.pinch; p != nil {
-		if id == p.a || id == p.b {
-			v.pinchTo(p)
-			v.moved(ctx)
-		}
+	p := v.pinch
+	if p == nil {
+		v.gestures.onPointerMove(ctx, e)
 		return
 	}
-	d := v.drag
-	if d == nil {
-		v.hover(ctx, x, y)
-		return
+	ctx.PreventUpdate()
+	if v.ready() && (id == p.a || id == p.b) {
+		v.pinchTo(p)
+		v.moved(ctx)
 	}
-	if math.Abs(x-d.x0) > 3 || math.Abs(y-d.y0) > 3 {
-		d.moved = true
-	}
-	if !d.moved {
-		return
-	}
-	v.tip(ctx, "", 0, 0)
-	if d.shift {
-		v.drawWith(ctx, func(st *canvas.View) {
-			st.Selecting, st.SelectFrom, st.SelectTo = true, d.x0, math.Max(v.layout.PlotX, math.Min(x, v.layout.PlotX+v.layout.PlotW))
-		})
-		return
-	}
-	v.from, v.to = d.from, d.to
-	v.pan(d.x0 - x)
-	if d.inLaneArea {
-		v.scrollY = v.layout.ClampScroll(d.scrollY + d.y0 - y)
-	}
-	v.draw(ctx)
 }
 
 // pinchTo zooms and pans the view so that the instants under the two
@@ -796,46 +688,17 @@ func (v *TimelineView) pinchTo(p *touchPinch) {
 	v.pan((p.xa + p.xb - xa - xb) / 2)
 }
 
+// onPointerUp ends a pinch, or else a drag.
 func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 	delete(v.pointers, e.Get("pointerId").Int())
-	if p := v.pinch; p != nil {
-		// Lifting either finger ends the pinch; the other does nothing
-		// more until it is lifted too.
-		v.pinch = nil
-		if v.ready() {
-			v.draw(ctx)
-			v.emitRange(ctx)
-		}
+	if v.pinch == nil {
+		v.gestures.onPointerUp(ctx, e)
 		return
 	}
-	d := v.drag
-	v.drag = nil
-	if d == nil || !v.ready() {
-		ctx.PreventUpdate()
-		return
-	}
-	x, y := pointer(e)
-	switch {
-	case !d.moved:
-		v.click(ctx, x, y)
-	case d.shift:
-		a, b := math.Min(d.x0, x), math.Max(d.x0, x)
-		if b-a < 4 {
-			ctx.PreventUpdate()
-			v.draw(ctx)
-			return
-		}
-		s := v.viewState(v.layout.Width, 1).PlotScale(&v.layout)
-		lo, hi := v.cache.Extent(v.axisRV)
-		from, to := s.At(math.Max(a, v.layout.PlotX)), s.At(math.Min(b, v.layout.PlotX+v.layout.PlotW))
-		if to-from < v.minSpan() {
-			from, to = canvas.ZoomRange(from, to, (from+to)/2, 1, lo, hi, v.minSpan())
-		}
-		v.from, v.to = canvas.FitRange(from, to, lo, hi)
-		v.draw(ctx)
-		v.emitRange(ctx)
-		ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
-	default:
+	// Lifting either finger ends the pinch; the other does nothing more
+	// until it is lifted too.
+	v.pinch = nil
+	if v.ready() {
 		v.draw(ctx)
 		v.emitRange(ctx)
 	}
@@ -854,7 +717,7 @@ func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 		ctx.NewActionWithValue(actionFileGroups, [2]string{v.propsSeen.fold, v.propsSeen.pin})
 		v.rebuildRows()
 		v.draw(ctx)
-		v.hover(ctx, x, y) // the tooltip says what a click does now
+		v.hover(x, y) // the tooltip says what a click does now
 		ctx.PreventUpdate()
 		return
 	}
@@ -875,75 +738,24 @@ func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 	ctx.NewActionWithValue(actionSelect, h.Event)
 }
 
-// onPointerCancel forgets a pointer the browser took back (the page
-// scrolled, another gesture won): no click, no range to report.
+// onPointerCancel forgets a pointer the browser took back, and the drag
+// or the pinch it was part of.
 func (v *TimelineView) onPointerCancel(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
+	v.gestures.onPointerCancel(ctx, e)
 	delete(v.pointers, e.Get("pointerId").Int())
-	v.drag, v.pinch = nil, nil
+	v.pinch = nil
 }
 
-func (v *TimelineView) onPointerLeave(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	v.tip(ctx, "", 0, 0)
-}
-
-func (v *TimelineView) onDblClick(ctx goapp.Context, e goapp.Event) {
-	if !v.ready() {
-		return
-	}
-	e.PreventDefault()
-	v.from, v.to = v.cache.Extent(v.axisRV)
-	v.draw(ctx)
-	v.emitRange(ctx)
-}
-
+// onKeyDown steps through the events with [ and ], and moves the view
+// with the keys the fleet's takes too.
 func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
-	ctx.PreventUpdate()
-	if !v.ready() {
+	if k := e.Get("key").String(); (k == "[" || k == "]") && v.ready() {
+		ctx.PreventUpdate()
+		e.PreventDefault()
+		v.stepSelection(ctx, k == "]")
 		return
 	}
-	center := v.layout.PlotX + v.layout.PlotW/2
-	switch e.Get("key").String() {
-	case "ArrowLeft":
-		v.pan(-v.layout.PlotW / 10)
-	case "ArrowRight":
-		v.pan(v.layout.PlotW / 10)
-	case "+", "=":
-		v.zoom(center, 0.7)
-	case "-", "_":
-		v.zoom(center, 1/0.7)
-	case "0", "Home":
-		v.from, v.to = v.cache.Extent(v.axisRV)
-	case "[", "]":
-		e.PreventDefault()
-		v.stepSelection(ctx, e.Get("key").String() == "]")
-		return
-	case "ArrowUp":
-		v.scrollBy(-canvas.RowHeight)
-		v.draw(ctx)
-		e.PreventDefault()
-		return
-	case "ArrowDown":
-		v.scrollBy(canvas.RowHeight)
-		v.draw(ctx)
-		e.PreventDefault()
-		return
-	case "PageUp":
-		v.scrollBy(-v.layout.LanesH)
-		v.draw(ctx)
-		e.PreventDefault()
-		return
-	case "PageDown":
-		v.scrollBy(v.layout.LanesH)
-		v.draw(ctx)
-		e.PreventDefault()
-		return
-	default:
-		return
-	}
-	e.PreventDefault()
-	v.moved(ctx)
+	v.gestures.onKeyDown(ctx, e)
 }
 
 // stepSelection selects the next (or previous) shown event in time order,
@@ -983,33 +795,7 @@ func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
 }
 
 // hover shows what lies under the pointer.
-func (v *TimelineView) hover(ctx goapp.Context, x, y float64) {
+func (v *TimelineView) hover(x, y float64) {
 	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
-	v.tip(ctx, h.Text, x, y)
-}
-
-// tip shows text (as text, never HTML) in the tooltip near (x, y), or
-// hides it when text is empty. The tooltip is moved directly: a render of
-// the whole component per pointer move would be wasted work.
-func (v *TimelineView) tip(ctx goapp.Context, text string, x, y float64) {
-	if !v.Mounted() {
-		return
-	}
-	el := v.JSValue().Call("querySelector", ".tl-tip")
-	if el.IsNull() {
-		return
-	}
-	st := el.Get("style")
-	if text == "" {
-		st.Set("display", "none")
-		return
-	}
-	el.Set("textContent", text)
-	st.Set("display", "block")
-	left, top := x+14, y+14
-	if w := el.Get("offsetWidth").Float(); left+w > v.layout.Width {
-		left = math.Max(0, x-14-w)
-	}
-	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")
-	st.Set("top", strconv.FormatFloat(top, 'f', 0, 64)+"px")
+	v.tip(h.Text, x, y)
 }

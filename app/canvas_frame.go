@@ -1,0 +1,69 @@
+package app
+
+import (
+	"time"
+
+	"watchlens/app/canvas"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// frameSender hands a canvas view's frames to web/timeline.js. The
+// timeline and the fleet views each hold one: its buffers are reused from
+// frame to frame, so a frame allocates nothing on either side once the
+// largest one has been drawn.
+type frameSender struct {
+	bytes []byte // the frame's floats, as Frame.Floats writes them
+	// jsBuf is the Uint8Array the bytes are copied into, jsBufLen
+	// long; it only grows.
+	jsBuf    goapp.Value
+	jsBufLen int
+	// waits counts the frames put off because web/timeline.js was not
+	// loaded yet.
+	waits int
+}
+
+// script is web/timeline.js's watchlensDraw. While the script is still
+// loading it is undefined: redraw is then tried again a while later, a
+// few dozen times at most.
+func (s *frameSender) script(ctx goapp.Context, redraw func(goapp.Context)) (goapp.Value, bool) {
+	fn := goapp.Window().Get("watchlensDraw")
+	if !fn.IsUndefined() {
+		return fn, true
+	}
+	if s.waits < 50 {
+		s.waits++
+		ctx.After(200*time.Millisecond, func(ctx goapp.Context) { ctx.PreventUpdate(); redraw(ctx) })
+	}
+	return nil, false
+}
+
+// send has draw (watchlensDraw) draw fr on the canvas cv, in one call: the
+// frame's spec as JSON and its floats as bytes.
+func (s *frameSender) send(draw, cv goapp.Value, fr *canvas.Frame) {
+	spec, err := fr.Spec()
+	if err != nil {
+		return
+	}
+	b, n := fr.Floats(s.bytes)
+	s.bytes = b
+	if s.jsBuf == nil || s.jsBufLen < len(b) {
+		s.jsBufLen = max(len(b), 1<<16)
+		s.jsBuf = goapp.Window().Get("Uint8Array").New(s.jsBufLen)
+	}
+	goapp.CopyBytesToJS(s.jsBuf, b)
+	draw.Invoke(cv, string(spec), s.jsBuf, n)
+}
+
+// canvasOf is the canvas element of a mounted view, nil before it is
+// mounted.
+func canvasOf(c goapp.Composer) goapp.Value {
+	if !c.Mounted() {
+		return nil
+	}
+	cv := c.JSValue().Call("querySelector", "canvas")
+	if cv.IsNull() || cv.IsUndefined() {
+		return nil
+	}
+	return cv
+}
