@@ -1,7 +1,6 @@
 package canvas
 
 import (
-	"math"
 	"strconv"
 
 	"watchlens/timeline"
@@ -49,15 +48,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	} else {
 		ticks = timeTicks(s)
 	}
-	c.segs = c.segs[:0]
-	t0 = len(fr.Texts)
-	for _, tk := range ticks {
-		x := math.Round(s.X(tk.Value)) + 0.5
-		c.segs = append(c.segs, float32(x), float32(axisH-6), float32(x), float32(plotBottom))
-		fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
-	}
-	fr.add(Op{Kind: "seg", Color: ColorGrid, Size: 1}, c.segs)
-	fr.flushTexts(t0)
+	c.segs = fr.drawTicks(ticks, s, plotBottom, c.segs[:0])
 
 	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
 	c.density(v, &layout, fr)

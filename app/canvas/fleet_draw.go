@@ -45,15 +45,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	fr.flushTexts(t0)
 
 	// Ticks: grid lines over every band, labels in the axis band.
-	buf.segs = buf.segs[:0]
-	t0 = len(fr.Texts)
-	for _, tk := range timeTicks(s) {
-		x := math.Round(s.X(tk.Value)) + 0.5
-		buf.segs = append(buf.segs, float32(x), float32(axisH-6), float32(x), float32(bottom))
-		fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
-	}
-	fr.add(Op{Kind: "seg", Color: ColorGrid, Size: 1}, buf.segs)
-	fr.flushTexts(t0)
+	buf.segs = fr.drawTicks(timeTicks(s), s, bottom, buf.segs[:0])
 
 	fr.clip(l.PlotX, 0, l.PlotW, l.Height)
 	d.drawRestarts(&l, s, fr, buf, bottom)

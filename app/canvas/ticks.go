@@ -98,3 +98,18 @@ func ceilDivInt(a, b int64) int64 {
 	}
 	return q
 }
+
+// drawTicks draws the ticks' grid lines from the axis band down to bottom,
+// appended to segs (returned, for reuse), and their labels in the axis
+// band.
+func (fr *Frame) drawTicks(ticks []Tick, s Scale, bottom float64, segs []float32) []float32 {
+	t0 := len(fr.Texts)
+	for _, tk := range ticks {
+		x := math.Round(s.X(tk.Value)) + 0.5
+		segs = append(segs, float32(x), float32(axisH-6), float32(x), float32(bottom))
+		fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
+	}
+	fr.add(Op{Kind: "seg", Color: ColorGrid, Size: 1}, segs)
+	fr.flushTexts(t0)
+	return segs
+}
