@@ -524,18 +524,36 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	const name = "big-1M.log"
 	big := filepath.Join(b.TempDir(), name)
 	writeBigCapture(b, big, 1_000_000)
-	s := startSite(b)
-	tab := s.newTab(b)
-	tab, cancel := context.WithTimeout(tab, 10*time.Minute)
+	benchFrames(b, startSite(b), big, "timeline-1M")
+}
+
+// benchFrames loads file in a tab of its own and reports the frames of
+// wheel and drag gestures over its timeline, as BenchmarkBrowserTimelineFrame
+// describes, and saves a screenshot named shot. A load that ends the page
+// (out of memory) fails with the last progress the page showed.
+func benchFrames(b *testing.B, s *servedSite, file, shot string) {
+	name := filepath.Base(file)
+	tab, closeTab := chromedp.NewContext(s.browser)
+	defer closeTab()
+	tab, cancel := context.WithTimeout(tab, 30*time.Minute)
 	defer cancel()
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 	waitText(b, tab, "#timeline-summary")
 	start := time.Now()
-	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!d && d.dataset.files === %q; })()`, name),
-		chromedp.WithPollingTimeout(5*time.Minute)))
+	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{file})))
+	state, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => {
+		const p = document.querySelector("#progress");
+		if (p) window.lastProgress = p.textContent;
+		const crash = document.querySelector("#crash");
+		if (crash) return "the page stopped: " + crash.textContent + " (last progress: " + window.lastProgress + ")";
+		const d = document.querySelector("#timeline-summary");
+		return !!d && d.dataset.files === %q ? "shown" : "";
+	})()`, name), chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(25*time.Minute)))
 	must(b, err)
-	fmt.Fprintf(os.Stderr, "1 M events loaded and shown in %v\n", time.Since(start).Round(time.Millisecond))
+	if state != "shown" {
+		b.Fatalf("loading %s: %s", name, state)
+	}
+	fmt.Fprintf(os.Stderr, "%s loaded and shown in %v\n", name, time.Since(start).Round(time.Millisecond))
 	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 	type frames struct {
 		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, Whole, WholeP95 float64
@@ -619,5 +637,5 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	b.ReportMetric(sum.PanMax, "ms/slowest-pan-frame")
 	b.ReportMetric(sum.Whole/n, "ms/whole-drag-frame")
 	b.ReportMetric(sum.WholeP95/n, "ms/whole-drag-frame-p95")
-	shotTimeline(b, tab, "timeline-1M")
+	shotTimeline(b, tab, shot)
 }

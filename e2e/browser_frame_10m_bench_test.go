@@ -1,0 +1,46 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"watchlens/internal/synth"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// BenchmarkBrowserTimelineFrame10M measures the frames of
+// BenchmarkBrowserTimelineFrame over 10 M small ConfigMap events
+// (internal/synth, 4.4 GB as NDJSON), gzip-compressed as such a capture
+// is kept: the most events a page is meant to pan within a frame's 16 ms.
+func BenchmarkBrowserTimelineFrame10M(b *testing.B) {
+	file := filepath.Join(b.TempDir(), "configmaps-10M.jsonl.gz")
+	writeGzipCapture(b, file, 10_000_000, synth.ConfigMap)
+	benchFrames(b, startSite(b), file, "timeline-10M")
+}
+
+// writeGzipCapture writes n events of event to file, gzip-compressed,
+// one event at a time: the capture is larger than it is worth holding in
+// memory.
+func writeGzipCapture(b *testing.B, file string, n int, event func(*bytes.Buffer, int)) {
+	f, err := os.Create(file)
+	must(b, err)
+	w := bufio.NewWriterSize(f, 1<<20)
+	z, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	must(b, err)
+	var e bytes.Buffer
+	for i := range n {
+		e.Reset()
+		event(&e, i)
+		_, err := z.Write(e.Bytes())
+		must(b, err)
+	}
+	must(b, z.Close())
+	must(b, w.Flush())
+	must(b, f.Close())
+}
