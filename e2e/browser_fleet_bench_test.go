@@ -73,23 +73,13 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	defer cancelTab()
 	tab, cancel := context.WithTimeout(tab, 20*time.Minute)
 	defer cancel()
-	// The wasm instance's memory, which grows and never shrinks: the
-	// most the page held at once.
-	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
-		const instantiate = WebAssembly.instantiateStreaming;
-		WebAssembly.instantiateStreaming = async (...args) => {
-			const r = await instantiate(...args);
-			window.wasmMemory = r.instance.exports.mem;
-			return r;
-		};
-	})()`})
-	must(b, err)
+	exposeWasmMemory(b, tab)
 	navigate(b, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
 	waitText(b, tab, "#timeline-summary")
 	start := time.Now()
 	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
 	// The progress bar says how far the split is, once the capture is read.
-	_, err = chromedp.Run(tab, chromedp.Poll[bool](`/Splitting .?sharded-1M\.log.? into virtual clients: \d+ of `+strconv.Itoa(clients)+` made/.test(document.querySelector("#progress label")?.textContent ?? "")`,
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`/Splitting .?sharded-1M\.log.? into virtual clients: \d+ of `+strconv.Itoa(clients)+` made/.test(document.querySelector("#progress label")?.textContent ?? "")`,
 		chromedp.WithPollingTimeout(10*time.Minute), chromedp.WithPollingMutation()))
 	must(b, err)
 	// With more clients than the timeline draws, the page opens on the fleet.
@@ -185,4 +175,20 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	b.ReportMetric(sum.ScrollP95/n, "ms/scroll-frame-p95")
 	b.ReportMetric(sum.ScrollMax, "ms/slowest-scroll-frame")
 	screenshot(b, tab, fmt.Sprintf("fleet-%d", clients))
+}
+
+// exposeWasmMemory has the pages tab opens put their wasm instance's
+// memory in window.wasmMemory: it grows and never shrinks, so its size
+// is the most the page held at once.
+func exposeWasmMemory(t testing.TB, tab context.Context) {
+	t.Helper()
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		const instantiate = WebAssembly.instantiateStreaming;
+		WebAssembly.instantiateStreaming = async (...args) => {
+			const r = await instantiate(...args);
+			window.wasmMemory = r.instance.exports.mem;
+			return r;
+		};
+	})()`})
+	must(t, err)
 }

@@ -16,8 +16,8 @@ import (
 
 // BenchmarkBrowserTimelineFrame10M measures the frames of
 // BenchmarkBrowserTimelineFrame over 10 M small ConfigMap events
-// (internal/synth, 4.4 GB as NDJSON), gzip-compressed as such a capture
-// is kept: the most events a page is meant to pan within a frame's 16 ms.
+// (internal/synth), gzip-compressed as a capture that large is kept: the
+// most events a page is meant to pan within a frame's 16 ms.
 func BenchmarkBrowserTimelineFrame10M(b *testing.B) {
 	file := filepath.Join(b.TempDir(), "configmaps-10M.jsonl.gz")
 	writeGzipCapture(b, file, 10_000_000, synth.ConfigMap)
@@ -27,7 +27,7 @@ func BenchmarkBrowserTimelineFrame10M(b *testing.B) {
 // writeGzipCapture writes n events of event to file, gzip-compressed,
 // one event at a time: the capture is larger than it is worth holding in
 // memory.
-func writeGzipCapture(b *testing.B, file string, n int, event func(*bytes.Buffer, int)) {
+func writeGzipCapture(b testing.TB, file string, n int, event func(*bytes.Buffer, int)) {
 	f, err := os.Create(file)
 	must(b, err)
 	w := bufio.NewWriterSize(f, 1<<20)

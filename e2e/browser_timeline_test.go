@@ -537,6 +537,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	defer closeTab()
 	tab, cancel := context.WithTimeout(tab, 30*time.Minute)
 	defer cancel()
+	exposeWasmMemory(b, tab)
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 	waitText(b, tab, "#timeline-summary")
 	start := time.Now()
@@ -553,7 +554,10 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	if state != "shown" {
 		b.Fatalf("loading %s: %s", name, state)
 	}
-	fmt.Fprintf(os.Stderr, "%s loaded and shown in %v\n", name, time.Since(start).Round(time.Millisecond))
+	loaded := time.Since(start)
+	mem, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.wasmMemory.buffer.byteLength`))
+	must(b, err)
+	fmt.Fprintf(os.Stderr, "%s loaded and shown in %v; wasm memory %.0f MB\n", name, loaded.Round(time.Millisecond), mem/(1<<20))
 	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 	type frames struct {
 		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, Whole, WholeP95 float64
