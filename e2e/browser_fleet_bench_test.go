@@ -110,22 +110,7 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 			const r = c.getBoundingClientRect();
 			const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
 			const y = r.top + Number(c.dataset.rowsY) + 40;
-			const painted = (f) => new Promise(done => requestAnimationFrame(() => {
-				const t0 = performance.now();
-				f();
-				const ch = new MessageChannel();
-				ch.port1.onmessage = () => done(performance.now() - t0);
-				ch.port2.postMessage(null);
-			}));
-			const timed = async (n, f) => {
-				const ts = [];
-				for (let i = 0; i < n; i++) {
-					ts.push(await painted(() => f(i)));
-				}
-				ts.sort((a, b) => a - b);
-				return [ts[n >> 1], ts[Math.floor(n * 0.95)], ts[n - 1]];
-			};
-			const wheel = (px, dy) => new WheelEvent("wheel", {deltaY: dy, clientX: px, clientY: y, bubbles: true, cancelable: true});
+`+frameTiming+`			const wheel = (px, dy) => new WheelEvent("wheel", {deltaY: dy, clientX: px, clientY: y, bubbles: true, cancelable: true});
 			c.dispatchEvent(new MouseEvent("dblclick", {clientX: x, clientY: y, bubbles: true, cancelable: true}));
 			await new Promise(done => setTimeout(done, 300));
 			const [wh, whP95, whMax] = await timed(40, i => c.dispatchEvent(wheel(x, i < 20 ? -240 : 240)));

@@ -571,22 +571,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 			const r = c.getBoundingClientRect();
 			const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
 			const y = r.top + Number(c.dataset.lanesY) + 40;
-			const painted = (f) => new Promise(done => requestAnimationFrame(() => {
-				const t0 = performance.now();
-				f();
-				const ch = new MessageChannel();
-				ch.port1.onmessage = () => done(performance.now() - t0);
-				ch.port2.postMessage(null);
-			}));
-			const timed = async (n, f) => {
-				const ts = [];
-				for (let i = 0; i < n; i++) {
-					ts.push(await painted(() => f(i)));
-				}
-				ts.sort((a, b) => a - b);
-				return [ts[n >> 1], ts[Math.floor(n * 0.95)], ts[n - 1]];
-			};
-			// Each round starts from the whole capture (the last one ended
+`+frameTiming+`			// Each round starts from the whole capture (the last one ended
 			// zoomed in).
 			c.dispatchEvent(new MouseEvent("dblclick", {clientX: x, clientY: y, bubbles: true, cancelable: true}));
 			await new Promise(done => setTimeout(done, 500));
@@ -643,3 +628,25 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	b.ReportMetric(sum.WholeP95/n, "ms/whole-drag-frame-p95")
 	shotTimeline(b, tab, shot)
 }
+
+// frameTiming defines, for a frame benchmark's script, painted(f), the
+// time from a frame's start through f to the browser's next task (the
+// frame's work done), and timed(n, f), the median, 95th percentile and
+// slowest of n such frames.
+const frameTiming = `
+			const painted = (f) => new Promise(done => requestAnimationFrame(() => {
+				const t0 = performance.now();
+				f();
+				const ch = new MessageChannel();
+				ch.port1.onmessage = () => done(performance.now() - t0);
+				ch.port2.postMessage(null);
+			}));
+			const timed = async (n, f) => {
+				const ts = [];
+				for (let i = 0; i < n; i++) {
+					ts.push(await painted(() => f(i)));
+				}
+				ts.sort((a, b) => a - b);
+				return [ts[n >> 1], ts[Math.floor(n * 0.95)], ts[n - 1]];
+			};
+`
