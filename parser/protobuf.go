@@ -90,6 +90,7 @@ type pbMsg struct {
 	b    []byte
 	i    int
 	base int
+	err  error // why next stopped, when the bytes are malformed
 }
 
 // pbField is one field read: a varint's value, or a bytes field's data
@@ -102,9 +103,20 @@ type pbField struct {
 	at   int
 }
 
-// next reads the next field into f; it returns false at the end of the
-// message or on malformed bytes (then with the error).
-func (m *pbMsg) next(f *pbField) (bool, error) {
+// next reads the next field into f, as bufio.Scanner's Scan reads a
+// token: it returns false at the end of the message, or on malformed
+// bytes, which m.err then says.
+func (m *pbMsg) next(f *pbField) bool {
+	if m.err != nil {
+		return false
+	}
+	ok, err := m.field(f)
+	m.err = err
+	return ok
+}
+
+// field reads the next field into f for next.
+func (m *pbMsg) field(f *pbField) (bool, error) {
 	if m.i >= len(m.b) {
 		return false, nil
 	}
@@ -206,14 +218,7 @@ func (o *pbObject) watchEvent(b []byte, base int) error {
 	var f pbField
 	var raw []byte
 	rawAt := 0
-	for {
-		ok, err := m.next(&f)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	for m.next(&f) {
 		switch f.num {
 		case 1:
 			if err := f.want(pbBytes, "type"); err != nil {
@@ -226,14 +231,7 @@ func (o *pbObject) watchEvent(b []byte, base int) error {
 			}
 			ext := pbMsg{b: f.data, base: f.at}
 			var g pbField
-			for {
-				ok, err := ext.next(&g)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					break
-				}
+			for ext.next(&g) {
 				if g.num == 1 {
 					if err := g.want(pbBytes, "raw"); err != nil {
 						return err
@@ -241,7 +239,13 @@ func (o *pbObject) watchEvent(b []byte, base int) error {
 					raw, rawAt = g.data, g.at
 				}
 			}
+			if ext.err != nil {
+				return ext.err
+			}
 		}
+	}
+	if m.err != nil {
+		return m.err
 	}
 	// An empty object is no object: the server always sends the field.
 	if len(raw) == 0 {
@@ -260,14 +264,7 @@ func (o *pbObject) envelope(b []byte, base int) error {
 	var f pbField
 	var obj []byte
 	objAt := 0
-	for {
-		ok, err := m.next(&f)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	for m.next(&f) {
 		switch f.num {
 		case 1:
 			if err := f.want(pbBytes, "typeMeta"); err != nil {
@@ -275,14 +272,7 @@ func (o *pbObject) envelope(b []byte, base int) error {
 			}
 			tm := pbMsg{b: f.data, base: f.at}
 			var g pbField
-			for {
-				ok, err := tm.next(&g)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					break
-				}
+			for tm.next(&g) {
 				switch g.num {
 				case 1:
 					if err := g.want(pbBytes, "apiVersion"); err != nil {
@@ -296,12 +286,18 @@ func (o *pbObject) envelope(b []byte, base int) error {
 					o.kind, o.hasKind = g.data, true
 				}
 			}
+			if tm.err != nil {
+				return tm.err
+			}
 		case 2:
 			if err := f.want(pbBytes, "raw"); err != nil {
 				return err
 			}
 			obj, objAt = f.data, f.at
 		}
+	}
+	if m.err != nil {
+		return m.err
 	}
 	return o.object(obj, objAt)
 }
@@ -312,14 +308,7 @@ func (o *pbObject) object(b []byte, base int) error {
 	o.isList = strings.HasSuffix(string(o.kind), "List")
 	m := pbMsg{b: b, base: base}
 	var f pbField
-	for {
-		ok, err := m.next(&f)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return nil
-		}
+	for m.next(&f) {
 		var err2 error
 		switch {
 		case f.num == 1:
@@ -355,16 +344,13 @@ func (o *pbObject) object(b []byte, base int) error {
 			return err2
 		}
 	}
+	return m.err
 }
 
 func (o *pbObject) listMeta(b []byte, base int) error {
 	m := pbMsg{b: b, base: base}
 	var f pbField
-	for {
-		ok, err := m.next(&f)
-		if err != nil || !ok {
-			return err
-		}
+	for m.next(&f) {
 		switch f.num {
 		case 2:
 			if err := f.want(pbBytes, "resourceVersion"); err != nil {
@@ -378,16 +364,13 @@ func (o *pbObject) listMeta(b []byte, base int) error {
 			o.continueToken = f.data
 		}
 	}
+	return m.err
 }
 
 func (o *pbObject) objectMeta(b []byte, base int) error {
 	m := pbMsg{b: b, base: base}
 	var f pbField
-	for {
-		ok, err := m.next(&f)
-		if err != nil || !ok {
-			return err
-		}
+	for m.next(&f) {
 		var s *[]byte
 		switch f.num {
 		case 1:
@@ -436,6 +419,7 @@ func (o *pbObject) objectMeta(b []byte, base int) error {
 			*s = f.data
 		}
 	}
+	return m.err
 }
 
 var metaFieldNames = map[uint64]string{1: "name", 2: "generateName", 3: "namespace", 5: "uid", 6: "resourceVersion",
@@ -444,11 +428,7 @@ var metaFieldNames = map[uint64]string{1: "name", 2: "generateName", 3: "namespa
 func (o *pbObject) managedEntry(b []byte, base int) error {
 	m := pbMsg{b: b, base: base}
 	var f pbField
-	for {
-		ok, err := m.next(&f)
-		if err != nil || !ok {
-			return err
-		}
+	for m.next(&f) {
 		if f.num != 4 {
 			continue
 		}
@@ -462,6 +442,7 @@ func (o *pbObject) managedEntry(b []byte, base int) error {
 			o.managed = ns
 		}
 	}
+	return m.err
 }
 
 // pbTime reads a metav1.Time: its seconds in Unix ns. An empty message is
@@ -473,20 +454,16 @@ func pbTime(b []byte, base int) (int64, bool, error) {
 	m := pbMsg{b: b, base: base}
 	var f pbField
 	var sec int64
-	for {
-		ok, err := m.next(&f)
-		if err != nil {
-			return 0, false, err
-		}
-		if !ok {
-			break
-		}
+	for m.next(&f) {
 		if f.num == 1 {
 			if err := f.want(pbVarint, "seconds"); err != nil {
 				return 0, false, err
 			}
 			sec = int64(f.v)
 		}
+	}
+	if m.err != nil {
+		return 0, false, m.err
 	}
 	if sec > math.MaxInt64/int64(time.Second) || sec < math.MinInt64/int64(time.Second) {
 		return 0, false, nil
@@ -499,14 +476,7 @@ func pbMapEntry(b []byte, base int) (pbPair, error) {
 	m := pbMsg{b: b, base: base}
 	var f pbField
 	var p pbPair
-	for {
-		ok, err := m.next(&f)
-		if err != nil {
-			return p, err
-		}
-		if !ok {
-			return p, nil
-		}
+	for m.next(&f) {
 		switch f.num {
 		case 1:
 			if err := f.want(pbBytes, "key"); err != nil {
@@ -520,6 +490,7 @@ func pbMapEntry(b []byte, base int) (pbPair, error) {
 			p.v = f.data
 		}
 	}
+	return p, m.err
 }
 
 // estimated is the time estimated from the object, as the JSON reading
