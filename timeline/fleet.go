@@ -139,8 +139,12 @@ type Fleet struct {
 	SavedPercent                float64
 	// Steps is the stampede over the shared clock: from each step's T on,
 	// how many clients a reconnect would send to a relist.
-	Steps     []FleetStep
+	Steps []FleetStep
+	// Stampedes are the worst stretches, in time order; Worst indexes the
+	// one ranked first (the most refused, then the most at risk, then
+	// the longest), -1 when there is none.
 	Stampedes []Stampede
+	Worst     int
 }
 
 // FleetStep is one step of the stampede series: from T, With clients
@@ -347,14 +351,15 @@ func (a *Analysis) stampede(fl *Fleet) {
 		}
 		fl.Steps = append(fl.Steps, cur)
 	}
-	fl.Stampedes = stampedes(fl.Steps)
+	fl.Stampedes, fl.Worst = stampedes(fl.Steps)
 }
 
 // stampedes are the stretches of steps with the most clients refused
 // without bookmarks; when no model refuses any (audit logs alone), the
 // most at risk. A stretch runs while the counts it is ranked by stay the
-// same, and keeps the most at risk within it.
-func stampedes(steps []FleetStep) []Stampede {
+// same, and keeps the most at risk within it. They come in time order,
+// with the index of the one ranked first.
+func stampedes(steps []FleetStep) ([]Stampede, int) {
 	refused := false
 	for _, s := range steps {
 		refused = refused || s.Without > 0 || s.With > 0
@@ -390,8 +395,12 @@ func stampedes(steps []FleetStep) []Stampede {
 		return a.To-a.From > b.To-b.From
 	})
 	st = st[:min(len(st), maxStampedes)]
+	if len(st) == 0 {
+		return nil, -1
+	}
+	worst := st[0].From
 	sort.Slice(st, func(i, j int) bool { return st[i].From < st[j].From })
-	return st
+	return st, sort.Search(len(st), func(i int) bool { return st[i].From >= worst })
 }
 
 func sameCounts(a, b FleetStep) bool {

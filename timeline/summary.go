@@ -218,15 +218,8 @@ func (s *summarizer) fleet() {
 	case f.RelistsWith > 0:
 		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks", f.RelistsWith)
 	}
-	if len(f.Stampedes) > 0 {
-		// The stampedes are in time order; the worst is the one that
-		// refuses the most, then puts the most at risk.
-		w := f.Stampedes[0]
-		for _, st := range f.Stampedes[1:] {
-			if st.Without > w.Without || st.Without == w.Without && st.AtRiskWithout > w.AtRiskWithout {
-				w = st
-			}
-		}
+	if f.Worst >= 0 {
+		w := f.Stampedes[f.Worst]
 		if w.Without > 0 {
 			t += fmt.Sprintf(". The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them", when(w.From), w.Without, w.With)
 		} else {
