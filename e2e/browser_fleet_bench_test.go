@@ -3,9 +3,9 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -23,27 +23,14 @@ import (
 // label their virtual clients' cursors go stale without bookmarks, as
 // quiet narrow watchers' do. A bookmark a minute.
 func writeShardedCapture(t testing.TB, path string, n, shards int) {
-	f, err := os.Create(path)
-	must(t, err)
-	w := bufio.NewWriterSize(f, 1<<20)
-	t0 := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
-	step := time.Hour / time.Duration(n)
-	for i := range n {
-		ts := t0.Add(time.Duration(i) * step).Format(time.RFC3339Nano)
-		rv := 1001 + i
-		if i%16_667 == 16_666 {
-			fmt.Fprintf(w, `%s {"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d"}}}`+"\n", ts, rv)
-			continue
-		}
+	writeHourOfEvents(t, path, n, 16_666, func(w io.Writer, i int, ts string, rv int) {
 		typ, obj := "ADDED", i
 		if i >= shards {
 			typ, obj = "MODIFIED", i%(shards/2)
 		}
 		fmt.Fprintf(w, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"fleet","uid":"u-%d","resourceVersion":"%d","labels":{"shard":"s%04d"}}}}`+"\n",
 			ts, typ, obj, obj, rv, obj)
-	}
-	must(t, w.Flush())
-	must(t, f.Close())
+	})
 }
 
 // BenchmarkBrowserFleetFrame measures in headless Chromium the time from

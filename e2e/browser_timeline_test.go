@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -485,6 +486,22 @@ func TestBrowserStampedMarks(t *testing.T) {
 // busy broad ConfigMap watch, 10 000 objects in 7 namespaces, a change
 // every 3.6 ms (n = 1 M makes an hour), a bookmark a minute.
 func writeBigCapture(t testing.TB, path string, n int) {
+	writeHourOfEvents(t, path, n, 0, func(w io.Writer, i int, ts string, rv int) {
+		typ := "MODIFIED"
+		if i < 10_000 {
+			typ = "ADDED"
+		}
+		obj := i % 10_000
+		fmt.Fprintf(w, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"ns-%d","uid":"u-%d","resourceVersion":"%d"}}}`+"\n",
+			ts, typ, obj, obj%7, obj, rv)
+	})
+}
+
+// writeHourOfEvents writes a time-stamped NDJSON watch body of n events
+// spread over an hour, resourceVersions from 1001 on: every 16 667th,
+// from the phase-th, a ConfigMap bookmark, and the others as event writes
+// them.
+func writeHourOfEvents(t testing.TB, path string, n, phase int, event func(w io.Writer, i int, ts string, rv int)) {
 	f, err := os.Create(path)
 	must(t, err)
 	w := bufio.NewWriterSize(f, 1<<20)
@@ -493,17 +510,11 @@ func writeBigCapture(t testing.TB, path string, n int) {
 	for i := range n {
 		ts := t0.Add(time.Duration(i) * step).Format(time.RFC3339Nano)
 		rv := 1001 + i
-		if i%16_667 == 0 {
+		if i%16_667 == phase {
 			fmt.Fprintf(w, `%s {"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d"}}}`+"\n", ts, rv)
 			continue
 		}
-		typ := "MODIFIED"
-		if i < 10_000 {
-			typ = "ADDED"
-		}
-		obj := i % 10_000
-		fmt.Fprintf(w, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"ns-%d","uid":"u-%d","resourceVersion":"%d"}}}`+"\n",
-			ts, typ, obj, obj%7, obj, rv)
+		event(w, i, ts, rv)
 	}
 	must(t, w.Flush())
 	must(t, f.Close())
