@@ -54,7 +54,7 @@ func loadDockPrefs() dockPrefs {
 	}
 	side, size, _ := strings.Cut(v.String(), ":")
 	d.side = side == "side"
-	if n, err := strconv.ParseFloat(size, 64); err == nil && n >= 120 && n <= 4000 {
+	if n, err := strconv.ParseFloat(size, 64); err == nil && n >= minDockSize && n <= 4000 {
 		d.size = n
 	}
 	return d

@@ -127,6 +127,15 @@ func (p *Page) handleActions(ctx goapp.Context) {
 		p.dock.save()
 		relayout(ctx)
 	})
+	ctx.Handle(actionDockStep, func(ctx goapp.Context, a goapp.Action) {
+		size := p.dock.size
+		if size == 0 {
+			size = dockElementSize(p.dock.side)
+		}
+		p.dock.size = max(size+a.Value.(float64), minDockSize)
+		p.dock.save()
+		relayout(ctx)
+	})
 	ctx.Handle(actionDockSize, func(ctx goapp.Context, a goapp.Action) {
 		p.dock.size = a.Value.(float64)
 		p.dock.save()

@@ -23,6 +23,13 @@ type splitDrag struct{ x, y, size float64 }
 // px (float64).
 const actionDockSize = "dock/size"
 
+// actionDockStep: the user grew the dock from the keyboard; its value is
+// by how much, CSS px (float64, negative to shrink).
+const actionDockStep = "dock/step"
+
+// minDockSize is the least size the user can give the dock, CSS px.
+const minDockSize = 120
+
 func (s *Splitter) Render() goapp.UI {
 	orient := "horizontal"
 	if s.Side {
@@ -81,13 +88,15 @@ func (s *Splitter) onKey(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	e.PreventDefault()
-	s.resizeDock(dockElementSize(s.Side) + step)
-	s.settle(ctx)
+	// The page steps the size it holds: presses come faster than it
+	// renders, and a render of the size an earlier press gave would
+	// undo a size read back from the screen in the meantime.
+	ctx.NewActionWithValue(actionDockStep, step)
 }
 
 // resizeDock sets the dock's size in place, without rendering the page.
 func (s *Splitter) resizeDock(size float64) {
-	size = max(size, 120)
+	size = max(size, minDockSize)
 	s.size = size
 	if el := goapp.Window().GetElementByID("dock"); el.Truthy() {
 		prop, v := dockPrefs{side: s.Side, size: size}.sizeStyle()
