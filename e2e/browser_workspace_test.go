@@ -495,9 +495,11 @@ func TestBrowserWorkspace(t *testing.T) {
 			}
 			waitText(t, tab, "#find-results button")
 			must(t, chromedp.Do(tab, chromedp.KeyEvent("\r")))
-			// Enter went to the first match and closed the list.
-			if n, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#find-results").length`)); n != 0 {
-				t.Errorf("after Enter the matches of %q are still listed", q)
+			// Enter went to the first match and closed the list (the page
+			// renders after the key's handler, so the test waits for it).
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelectorAll("#find-results").length == 0`,
+				chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				t.Errorf("after Enter the matches of %q are still listed: %v", q, err)
 			}
 			if want[0].Event >= 0 {
 				waitText(t, tab, fmt.Sprintf(`#detail[data-event="%d"]`, want[0].Event))
