@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -59,6 +60,9 @@ type Timeline struct {
 	laneStart []int32
 	laneEv    []int32
 	special   []int32
+	// unchangedSince[k] is what the bookmark at special[k] says nothing
+	// changed after (UnchangedSince); unsetRV for an error.
+	unchangedSince []uint64
 
 	minRV uint64 // see MinRV
 	hasRV bool
@@ -359,13 +363,23 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 			next[file]++
 		}
 	}
-	n := tl.tab.len()
+	tl.unchangedSince = make([]uint64, len(tl.special))
+	n, sp := tl.tab.len(), 0
 	for i := 0; i < n; i++ {
 		pace.tick(1)
 		g := int(tl.tab.sess.at(i))
 		file := tl.Sessions[g].File
 		open(file, g)
 		typ := parser.EventType(tl.tab.typ.at(i))
+		if sp < len(tl.special) && int(tl.special[sp]) == i {
+			// What the stream carried before a bookmark is the
+			// bookmark-aware cursor's value as the bookmark arrives.
+			tl.unchangedSince[sp] = unsetRV
+			if aware := steps[2*file]; typ == parser.Bookmark && aware.len() > 0 {
+				tl.unchangedSince[sp] = aware.lastRV
+			}
+			sp++
+		}
 		fl := tl.tab.flags.at(i)
 		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
 			continue
@@ -581,6 +595,21 @@ func (tl *Timeline) LaneEvents(l int) []int32 {
 func (tl *Timeline) LaneSpan(l int) (first, last int64) {
 	evs := tl.LaneEvents(l)
 	return tl.tab.t.at(int(evs[0])), tl.tab.t.at(int(evs[len(evs)-1]))
+}
+
+// UnchangedSince returns, for the bookmark at table index i, the
+// resourceVersion its stream had carried before it: the bookmark says
+// nothing the watch selects changed in (rv, the bookmark's RV]. That is
+// the last RV of an event or bookmark of its watch (the initial events of
+// a sendInitialEvents stream excepted: they come in no order), else the
+// RV its request resumed from or its LIST ended at. ok is false when the
+// stream had carried none, or i is no bookmark.
+func (tl *Timeline) UnchangedSince(i int) (rv uint64, ok bool) {
+	k, found := slices.BinarySearch(tl.special, int32(i))
+	if !found || tl.unchangedSince[k] == unsetRV {
+		return 0, false
+	}
+	return tl.unchangedSince[k], true
 }
 
 // Specials returns the table indices of the events that have no lane

@@ -3,7 +3,6 @@ package canvas
 import (
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -67,23 +66,26 @@ func NewCache(tl *timeline.Timeline) *Cache {
 			c.noClock = false
 		}
 	}
-	lastRV := map[int]uint64{} // per session: the RV the stream last carried
+	// A split capture copies each bookmark to every virtual client, so
+	// this loop can see hundreds of thousands: Point decodes a bookmark
+	// without formatting its RV; an error needs Event's Status.
 	for _, e := range tl.Specials() {
-		ev := tl.Event(int(e))
-		switch ev.Type {
+		p := tl.Point(int(e))
+		switch p.Type {
 		case parser.Bookmark:
-			prev, ok := lastRV[ev.Session]
+			prev, ok := tl.UnchangedSince(int(e))
 			if !ok {
-				prev = c.prevRV(ev)
+				prev = timeline.NoRV
 			}
 			rv := timeline.NoRV
-			if ev.RVValid {
-				rv = ev.RVNum
-				lastRV[ev.Session] = rv
+			if p.RVValid {
+				rv = p.RV
 			}
-			c.bookmarks = append(c.bookmarks, bookmarkMark{t: ev.T, idx: int64(e), rv: rv, prev: prev, file: ev.File})
-			c.bmT = append(c.bmT, ev.T)
+			file := tl.Sessions[p.Session].File
+			c.bookmarks = append(c.bookmarks, bookmarkMark{t: p.T, idx: int64(e), rv: rv, prev: prev, file: file})
+			c.bmT = append(c.bmT, p.T)
 		case parser.Error:
+			ev := tl.Event(int(e))
 			m := errorMark{t: ev.T, idx: int64(e), y: timeline.NoRV, file: ev.File}
 			if ev.Status != nil {
 				m.msg = ev.Status.Message
@@ -136,24 +138,6 @@ func (c *Cache) Timeline() *timeline.Timeline { return c.tl }
 // NoClock says whether no file of the timeline has a clock: its instants
 // are then event ordinals.
 func (c *Cache) NoClock() bool { return c.noClock }
-
-// prevRV finds the RV the stream carried before a bookmark: the previous
-// event of its session, else the resourceVersion its request resumed from.
-func (c *Cache) prevRV(bm timeline.Event) uint64 {
-	tl := c.tl
-	for j, steps := bm.Index-1, 0; j >= 0 && steps < 10_000; j, steps = j-1, steps+1 {
-		p := tl.Point(j)
-		if int(p.Session) == bm.Session && p.RVValid && p.Type != parser.Error {
-			return p.RV
-		}
-	}
-	if r := tl.Sessions[bm.Session].Request; r != nil {
-		if v, err := strconv.ParseUint(r.ResourceVersion, 10, 64); err == nil && v > 0 {
-			return v
-		}
-	}
-	return timeline.NoRV
-}
 
 // rvExtent spans every RV the view can show: events, bookmarks, cursor
 // values and the head (an error's Y raises it past the last event).
