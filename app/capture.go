@@ -131,10 +131,24 @@ type readTurn struct {
 
 func (t readTurn) superseded() bool { return *t.reads != t.mine }
 
-// analysis is what the retention model says of a capture.
+// analysis is what the retention model says of a capture: the verdict's
+// lines, shown at once, and the report, which only the exports and Copy
+// summary read and which is built when first asked for (over 10 000
+// virtual clients it takes more than a second as wasm, in one task).
 type analysis struct {
-	an     *timeline.Analysis
-	report *report.Report
+	an      *timeline.Analysis
+	summary []timeline.SummaryLine
+	built   *builtReport
+}
+
+type builtReport struct{ r *report.Report }
+
+// report returns the analysis's report, building it the first time.
+func (a analysis) report() *report.Report {
+	if a.built.r == nil {
+		a.built.r = report.New(a.an, nil)
+	}
+	return a.built.r
 }
 
 // analyze runs the retention model over a timeline; on a large capture it
@@ -145,5 +159,9 @@ func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
 	jsrt.YieldIfHeld()
 	an := tl.Analyze(params) // pausing as its Builder's Pause says
 	jsrt.YieldIfHeld()
-	return analysis{an: an, report: report.New(an, nil)}
+	// The summary judges a reconnect of every client: over 10 000 of
+	// them, a task of its own before the page renders them.
+	summary := an.Summary(nil)
+	jsrt.YieldIfHeld()
+	return analysis{an: an, summary: summary, built: &builtReport{}}
 }

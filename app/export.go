@@ -46,11 +46,11 @@ func (x *ExportMenu) onExportPerfetto(ctx goapp.Context, e goapp.Event) {
 }
 
 func (x *ExportMenu) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
-	x.export(ctx, "watchlens-report.md", "text/markdown", x.Analysis.report.WriteMarkdown)
+	x.export(ctx, "watchlens-report.md", "text/markdown", x.Analysis.report().WriteMarkdown)
 }
 
 func (x *ExportMenu) onExportJSON(ctx goapp.Context, e goapp.Event) {
-	x.export(ctx, "watchlens-report.json", "application/json", x.Analysis.report.WriteJSON)
+	x.export(ctx, "watchlens-report.json", "application/json", x.Analysis.report().WriteJSON)
 }
 
 // export downloads the report in the form write renders.
@@ -94,8 +94,8 @@ func (x *ExportMenu) pngSpec() pngSpec {
 		from, to = c.prep.Cache.Extent(x.AxisRV)
 	}
 	s.Lines = append(s.Lines, "Shown: "+c.prep.Cache.FormatPos(x.AxisRV, from)+" to "+c.prep.Cache.FormatPos(x.AxisRV, to))
-	if r := x.Analysis.report; r != nil && len(r.Summary) > 0 {
-		s.Lines = append(s.Lines, r.Summary[0].Text)
+	if sum := x.Analysis.summary; len(sum) > 0 {
+		s.Lines = append(s.Lines, sum[0].Text)
 	}
 	for _, l := range legendItems {
 		s.Legend = append(s.Legend, [3]string{l.sym, l.color, l.text})

@@ -289,7 +289,7 @@ func (p *Page) renderCapture() goapp.UI {
 	c := p.capture
 	about := p.sampleAbout()
 	return goapp.Main().ID("results").Body(
-		&Verdict{Lines: p.analysis.report.Summary},
+		&Verdict{Lines: p.analysis.summary},
 		// Like the notices, the sample's note and the input's problems
 		// keep one slot whether shown or not. One coming or going shifted
 		// the panels after it, so opening a file after a sample mounted

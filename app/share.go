@@ -45,8 +45,8 @@ func (p *Page) copy(ctx goapp.Context, what string) {
 	case copyLink:
 		p.copyText(ctx, "the link to this view", p.link(ctx))
 	case copySummary:
-		if p.analysis.report != nil {
-			p.copyText(ctx, "the summary (Markdown)", p.analysis.report.PasteMarkdown(p.link(ctx)))
+		if p.analysis.an != nil {
+			p.copyText(ctx, "the summary (Markdown)", p.analysis.report().PasteMarkdown(p.link(ctx)))
 		}
 	}
 }
