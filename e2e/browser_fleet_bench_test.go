@@ -42,9 +42,12 @@ func writeShardedCapture(t testing.TB, path string, n, shards int) {
 // frame is painted; a frame budget is 16 ms. The wheel zooms from the
 // whole hour down to seconds and back, a drag pans the view zoomed in,
 // and the wheel over the names scrolls the rows from the first client to
-// the last.
+// the last. While the page loads, a long-task observer records its
+// longest main-thread task: how long the page may not answer the user.
+// WATCHLENS_BENCH_WASM serves another build's app.wasm (serveBenchWasm).
 func BenchmarkBrowserFleetFrame(b *testing.B) {
 	s := startSite(b)
+	s.serveBenchWasm(b)
 	for _, clients := range []int{2_000, 10_000} {
 		b.Run(fmt.Sprintf("%d-clients", clients), func(b *testing.B) { benchFleetFrames(b, s, clients) })
 	}
@@ -63,6 +66,12 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	exposeWasmMemory(b, tab)
 	navigate(b, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
 	waitText(b, tab, "#timeline-summary")
+	must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.longTasks = [];
+		new PerformanceObserver(list => {
+			for (const e of list.getEntries()) window.longTasks.push(e.duration);
+		}).observe({type: "longtask"});
+	})()`)))
 	start := time.Now()
 	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
 	// The progress bar says how far the split is, once the capture is read.
@@ -77,6 +86,8 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	mem, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.wasmMemory.buffer.byteLength`))
 	must(b, err)
 	fmt.Fprintf(os.Stderr, "1 M events split into %d virtual clients and shown in %v; wasm memory %.0f MB\n", clients, load.Round(time.Millisecond), mem/(1<<20))
+	longest, err := chromedp.Run(tab, chromedp.Evaluate[float64](`Math.max(0, ...window.longTasks)`))
+	must(b, err)
 	if pressed := waitText(b, tab, `#show-fleet[aria-pressed="true"]`); pressed != "Fleet" {
 		b.Fatalf("the fleet view's button reads %q", pressed)
 	}
@@ -136,6 +147,7 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	}
 	n := float64(b.N)
 	b.ReportMetric(load.Seconds(), "s/load")
+	b.ReportMetric(longest, "ms/load-longest-task")
 	b.ReportMetric(mem/(1<<20), "MB-wasm-memory")
 	b.ReportMetric(sum.Wheel/n, "ms/wheel-frame")
 	b.ReportMetric(sum.WheelP95/n, "ms/wheel-frame-p95")

@@ -26,17 +26,10 @@ import (
 // each) and 1 GB of realistic pods (internal/synth). Each load runs in a browser of its own, after the
 // page has warmed up as a user's would have.
 //
-// WATCHLENS_BENCH_WASM names another build's app.wasm to serve instead of
-// this tree's, to compare two builds in one run.
+// WATCHLENS_BENCH_WASM serves another build's app.wasm (serveBenchWasm).
 func BenchmarkBrowserTabMemory(b *testing.B) {
 	s := startSite(b)
-	if other := os.Getenv("WATCHLENS_BENCH_WASM"); other != "" {
-		wasm, err := os.ReadFile(other)
-		must(b, err)
-		must(b, os.WriteFile(filepath.Join(s.web, "app.wasm"), wasm, 0o644))
-		_, err = site.Build(s.root, "/", s.web, false)
-		must(b, err)
-	}
+	s.serveBenchWasm(b)
 	for _, c := range []struct {
 		name    string
 		capture func() []byte
@@ -138,4 +131,19 @@ func statusKB(pid int, field string) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// serveBenchWasm serves the app.wasm that WATCHLENS_BENCH_WASM names, if
+// it names one, instead of this tree's: two builds compared in one run,
+// each benchmark run alternating between them.
+func (s *servedSite) serveBenchWasm(b *testing.B) {
+	other := os.Getenv("WATCHLENS_BENCH_WASM")
+	if other == "" {
+		return
+	}
+	wasm, err := os.ReadFile(other)
+	must(b, err)
+	must(b, os.WriteFile(filepath.Join(s.web, "app.wasm"), wasm, 0o644))
+	_, err = site.Build(s.root, "/", s.web, false)
+	must(b, err)
 }
