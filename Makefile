@@ -58,12 +58,14 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
-	@# In Chromium: 100 MB, 1 GB and a million events, drop to first paint;
+	@# In Chromium: 100 MB and 1 GB of pods, 100 MB of realistic pods and a
+	@# million small events, drop to first paint;
 	@# then drag and wheel frames over a million events and ten million.
 	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m ./e2e
 	$(GO) test -run '^$$' -bench BrowserTimelineFrame -benchtime 3x -timeout 60m ./e2e
 	@# A capture dropped before the page's warm-up and after it; the tab's
-	@# peak memory; the fleet view's frames at 10 000 clients.
+	@# peak memory, up to 4 GB captures; the fleet view's frames at 10 000
+	@# clients.
 	$(GO) test -run '^$$' -bench 'BrowserColdLoad|BrowserTabMemory' -benchtime 1x -timeout 30m ./e2e
 	$(GO) test -count=1 -run '^$$' -bench 'BrowserFleetFrame/10000' -benchtime 2x -timeout 30m ./e2e
 	@# The parser as wasm under node: pod events, repeating and as real

@@ -19,8 +19,10 @@ import (
 // choosing a capture to the page's first frame showing it, next to the time the browser
 // alone takes to read the same file, and the longest main-thread task while
 // loading (the page must stay responsive). The captures are synthetic pod
-// watches of realistic 7 KB objects, 100 MB and 1 GB (which must open),
-// and a million small ConfigMap events.
+// watches of 7 KB objects whose managedFields repeat from one event to the
+// next, 100 MB and 1 GB (which must open); 100 MB of realistic pods, whose
+// managedFields never repeat, as a cluster's do; and a million small
+// ConfigMap events.
 func BenchmarkBrowserLoad(b *testing.B) {
 	s := startSite(b)
 	for _, size := range []int{100 << 20, 1 << 30} {
@@ -28,6 +30,9 @@ func BenchmarkBrowserLoad(b *testing.B) {
 			benchLoad(b, s, fmt.Sprintf("pods-%dMB.jsonl", size>>20), synth.Capture(size))
 		})
 	}
+	b.Run("100MB-realistic", func(b *testing.B) {
+		benchLoad(b, s, "realistic-pods-100MB.jsonl", synth.CaptureOf(100<<20, synth.RealisticPod))
+	})
 	// A million small events: the model's work grows with the events, not
 	// the bytes, and must not freeze the page either.
 	b.Run("1M-events", func(b *testing.B) {

@@ -23,7 +23,8 @@ import (
 // peak resident set, VmHWM in /proc): a page's wasm memory grows and never
 // shrinks, so that is what the capture costs the tab. The captures are
 // 440 MB of small ConfigMaps, 760 MB of Leases (about a million events
-// each) and 1 GB of realistic pods (internal/synth). Each load runs in a browser of its own, after the
+// each), 1 GB of realistic pods, and 4 GB of each of realistic pods and
+// ConfigMaps (internal/synth). Each load runs in a browser of its own, after the
 // page has warmed up as a user's would have.
 //
 // WATCHLENS_BENCH_WASM serves another build's app.wasm (serveBenchWasm).
@@ -37,6 +38,8 @@ func BenchmarkBrowserTabMemory(b *testing.B) {
 		{"configmaps-1M.jsonl", func() []byte { return synth.CaptureOf(440<<20, synth.ConfigMap) }},
 		{"leases-1M.jsonl", func() []byte { return synth.CaptureOf(760<<20, synth.Lease) }},
 		{"realistic-pods-1GB.jsonl", func() []byte { return synth.CaptureOf(1<<30, synth.RealisticPod) }},
+		{"realistic-pods-4GB.jsonl", func() []byte { return synth.CaptureOf(4<<30, synth.RealisticPod) }},
+		{"configmaps-4GB.jsonl", func() []byte { return synth.CaptureOf(4<<30, synth.ConfigMap) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			file := filepath.Join(b.TempDir(), c.name)
