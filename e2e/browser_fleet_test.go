@@ -140,6 +140,14 @@ func TestBrowserFleet(t *testing.T) {
 	s := startSite(t)
 	tab := openFleet(t, s, files)
 
+	// With the view switch and 44 file names the header is still one line
+	// in a 1280 px window: the share buttons sit beside the file names.
+	tops, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`[innerWidth, ...["#open-files", "#show-fleet", "#find", "#exports"].map(s => document.querySelector(s).getBoundingClientRect().top)]`))
+	must(t, err)
+	if tops[0] != 1280 || max(tops[1], tops[2], tops[3], tops[4])-min(tops[1], tops[2], tops[3], tops[4]) > 12 {
+		t.Errorf("at %v px wide the header wraps: tops of the file names, the view switch, the search box and Export %v", tops[0], tops[1:])
+	}
+
 	sum, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`({...document.querySelector("#fleet-summary").dataset})`))
 	must(t, err)
 	var names []string
