@@ -58,6 +58,7 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 					ms, task, reply := workerLoad(b, s, file, w, h, cold, round == 0)
 					loads[path] = append(loads[path], ms)
 					longest[path] = max(longest[path], task)
+					b.Logf("%s: %.0f ms, longest task %.0f ms, in the worker %v", path, ms, task, reply["steps"])
 					for _, k := range []string{"lanes", "zonesAware", "zonesIgnoring", "bookmarks"} {
 						if got := strconv.Itoa(int(reply[k].(float64))); got != shown[k] {
 							b.Errorf("%s: the worker's first frame shows %s %s, the page's %s", path, got, k, shown[k])
@@ -75,10 +76,16 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 				b.ReportMetric(median(loads[p]), "ms/load-"+p)
 				b.ReportMetric(longest[p], "ms/longest-task-"+p)
 			}
-			for name, ms := range steps {
-				b.ReportMetric(median(ms), "ms/worker-"+name)
+			// Each round's loads ran back to back: the ratio within a round
+			// is less noisy than the medians apart.
+			var ratios []float64
+			for i, ms := range loads["worker-warm"] {
+				ratios = append(ratios, ms/loads["page"][i])
 			}
-			b.Logf("loads, ms: %v", loads)
+			b.ReportMetric(median(ratios), "worker-warm/page")
+			for name, ms := range steps {
+				b.ReportMetric(median(ms), "ms/warm-step-"+name)
+			}
 		})
 	}
 }
@@ -104,7 +111,18 @@ func pageLoad(b *testing.B, s *servedSite, file string, shoot bool) (ms, longest
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 	waitText(b, tab, `section.result[data-file="client-go-golden-watch.http"]`)
 	waitWarm(b, tab)
+	// Where the load's long tasks fall, for the log: ms from the drop,
+	// and how long.
+	must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.longTasks = [];
+		new PerformanceObserver(list => {
+			for (const e of list.getEntries()) window.longTasks.push([Math.round(e.startTime - window.loadStart), Math.round(e.duration)]);
+		}).observe({type: "longtask"});
+	})()`)))
 	ms, longest = timeLoad(b, tab, file)
+	tasks, err := chromedp.Run(tab, chromedp.Evaluate[[][2]float64](`window.longTasks`))
+	must(b, err)
+	b.Logf("page: %.0f ms, long tasks [ms from the drop, ms]: %v", ms, tasks)
 	shown = summaryOf(b, tab)
 	if shoot {
 		screenshot(b, tab, "worker-trial-page-"+filepath.Base(file))
