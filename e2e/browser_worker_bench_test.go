@@ -23,8 +23,9 @@ import (
 // in headless Chromium, the time from choosing a capture to the first
 // paint of its timeline, and the longest main-thread task meanwhile, for
 // the page as it is (the load on the page's thread, paused and paced by
-// hand) and for the load in a worker (app/loadworker, web/loadworker.js),
-// whose frame the trial page (testdata/worker-trial.html) only draws.
+// hand) and for the load in a worker (app/loadworker, started by
+// testdata/loadworker.js), whose frame the trial page
+// (testdata/worker-trial.html) only draws.
 // The worker is timed warm (started and warmed up with the page, as a
 // real design would) and cold (started when the file is chosen). The
 // three alternate, round after round, in one browser; each round checks
@@ -90,8 +91,8 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 	}
 }
 
-// serveWorkerTrial builds app/loadworker into the site beside
-// web/loadworker.js, and serves the trial page at /trial/.
+// serveWorkerTrial builds app/loadworker into the site's /web/, and serves
+// the trial page and its worker's script at /trial/.
 func serveWorkerTrial(b *testing.B, s *servedSite) {
 	build := exec.Command("go", "build", "-o", filepath.Join(s.root, "web", "loadworker.wasm"), "./app/loadworker")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -170,14 +171,15 @@ func workerLoad(b *testing.B, s *servedSite, file string, w, h float64, cold, sh
 func timeWorkerLoad(b *testing.B, tab context.Context, file string) (ms, longest float64) {
 	b.Helper()
 	must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-		window.longestTask = 0;
+		window.longTasks = [];
 		new PerformanceObserver(list => {
-			for (const e of list.getEntries()) window.longestTask = Math.max(window.longestTask, e.duration);
+			for (const e of list.getEntries()) window.longTasks.push([Math.round(e.startTime - window.loadStart), Math.round(e.duration)]);
 		}).observe({type: "longtask"});
 		document.querySelector("#file-input").addEventListener("change", () => { window.loadStart = performance.now(); }, {capture: true, once: true});
 		const draw = window.watchlensDraw;
 		let timing = false;
 		window.watchlensDraw = function (canvas) {
+			if (!timing && canvas.isConnected) window.drawStart = Math.round(performance.now() - window.loadStart);
 			const out = draw.apply(this, arguments);
 			if (!timing && canvas.isConnected) {
 				timing = true;
@@ -198,8 +200,14 @@ func timeWorkerLoad(b *testing.B, tab context.Context, file string) (ms, longest
 		problem, _ := chromedp.Run(tab, chromedp.Evaluate[string](`window.workerError`))
 		b.Fatalf("the worker failed: %s", problem)
 	}
-	longest, err = chromedp.Run(tab, chromedp.Evaluate[float64](`window.longestTask`))
+	tasks, err := chromedp.Run(tab, chromedp.Evaluate[[][2]float64](`window.longTasks`))
 	must(b, err)
+	for _, t := range tasks {
+		longest = max(longest, t[1])
+	}
+	drawAt, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.drawStart`))
+	must(b, err)
+	b.Logf("long tasks [ms from the drop, ms]: %v; the frame drawn from %.0f ms", tasks, drawAt)
 	return ms, longest
 }
 

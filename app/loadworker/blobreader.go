@@ -16,8 +16,9 @@ const (
 )
 
 // blobReader reads a Blob as an io.Reader through a worker of its own
-// (web/blobread.js, started from this one): the browser's reading runs
-// on that worker's thread, ahead of the parser.
+// (web/blobread.js, started from this one at the URL the worker's script
+// sets in watchlensBlobWorkerURL): the browser's reading runs on that
+// worker's thread, ahead of the parser.
 type blobReader struct {
 	worker  js.Value
 	onReply js.Func
@@ -35,7 +36,7 @@ var spare spareReader
 
 func (s *spareReader) prepare() {
 	if s.worker.IsUndefined() {
-		s.worker = js.Global().Get("Worker").New("blobread.js")
+		s.worker = js.Global().Get("Worker").New(js.Global().Get("watchlensBlobWorkerURL"))
 	}
 }
 

@@ -3,14 +3,15 @@
 // Command loadworker is the trial of issue #19's worker design: the page's
 // load (parser, timeline, analysis, report, app/canvas's first frame)
 // compiled into a wasm of its own that runs in a dedicated worker
-// (web/loadworker.js). The worker has a thread of its own, so the load
-// runs without the page's pauses and hand-paced collector (app/jsrt);
-// the page only draws the frame it is sent.
+// (e2e/testdata/loadworker.js starts it). The worker has a thread of its
+// own, so the load runs without the page's pauses and hand-paced
+// collector (app/jsrt); the page only draws the frame it is sent.
 //
 // Messages from the page: {file, width, height, dpr} loads the file and
-// answers with its first frame (see postFrame); {warm: [urls], width, height, dpr}
-// runs the warm-up on those captures and answers {warmed, spec, bytes, n}, a frame
-// the page draws to warm its own drawing up.
+// answers with its first frame and what it shows (see loadFile); {warm:
+// [urls], width, height, dpr} runs the warm-up on those captures and
+// answers {warmed, spec, bytes, n}, a frame the page draws to warm its
+// own drawing up.
 package main
 
 import (
