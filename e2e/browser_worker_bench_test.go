@@ -59,7 +59,7 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 					ms, task, reply := workerLoad(b, s, file, w, h, cold, round == 0)
 					loads[path] = append(loads[path], ms)
 					longest[path] = max(longest[path], task)
-					b.Logf("%s: %.0f ms, longest task %.0f ms, in the worker %v", path, ms, task, reply["steps"])
+					b.Logf("%s: %.0f ms, longest task %.0f ms, in the worker %v, %v collections taking %.0f ms", path, ms, task, reply["steps"], reply["gcCycles"], reply["gcMs"])
 					for _, k := range []string{"lanes", "zonesAware", "zonesIgnoring", "bookmarks"} {
 						if got := strconv.Itoa(int(reply[k].(float64))); got != shown[k] {
 							b.Errorf("%s: the worker's first frame shows %s %s, the page's %s", path, got, k, shown[k])

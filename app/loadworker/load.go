@@ -3,6 +3,7 @@
 package main
 
 import (
+	"runtime/metrics"
 	"syscall/js"
 	"time"
 
@@ -25,6 +26,10 @@ type loaded struct {
 	summary canvas.Summary
 	events  int
 	steps   []step
+	// The collections during the load, and the CPU time Go counts for
+	// them.
+	gcCycles int
+	gcMs     float64
 }
 
 // step is how long one step of a load took.
@@ -43,6 +48,10 @@ func load(name string, blob js.Value, v view) (*loaded, error) {
 		out.steps = append(out.steps, step{what, float64(now.Sub(t).Microseconds()) / 1000})
 		t = now
 	}
+	// How much of the load is Go's collector, left to pace itself here.
+	gc := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(gc)
+	cycles, gcSeconds := gc[0].Value.Uint64(), gc[1].Value.Float64()
 	b := timeline.NewBuilder()
 	r := spare.take(blob)
 	err := b.AddReader(name, r, parser.Options{})
@@ -66,6 +75,8 @@ func load(name string, blob js.Value, v view) (*loaded, error) {
 	prep.Cache.Build(first, &out.frame)
 	step("frame")
 	out.summary, out.events = prep.Cache.Summarize(first, prep.Shown), tl.Len()
+	metrics.Read(gc)
+	out.gcCycles, out.gcMs = int(gc[0].Value.Uint64()-cycles), (gc[1].Value.Float64()-gcSeconds)*1000
 	return out, nil
 }
 
@@ -86,6 +97,8 @@ func loadFile(file js.Value, v view) error {
 		steps.Set(s.name, s.ms)
 	}
 	reply.Set("steps", steps)
+	reply.Set("gcCycles", l.gcCycles)
+	reply.Set("gcMs", l.gcMs)
 	post(reply)
 	// The next load's reading worker, started while the page draws.
 	spare.prepare()
