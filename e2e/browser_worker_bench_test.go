@@ -23,7 +23,7 @@ import (
 // in headless Chromium, the time from choosing a capture to the first
 // paint of its timeline, and the longest main-thread task meanwhile, for
 // the page as it is (the load on the page's thread, paused and paced by
-// hand) and for the load in a worker (app/loadworker, started by
+// hand) and for the load in a worker (e2e/loadworker, started by
 // testdata/loadworker.js), whose frame the trial page
 // (testdata/worker-trial.html) only draws.
 // The worker is timed warm (started and warmed up with the page, as a
@@ -91,10 +91,10 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 	}
 }
 
-// serveWorkerTrial builds app/loadworker into the site's /web/, and serves
+// serveWorkerTrial builds e2e/loadworker into the site's /web/, and serves
 // the trial page and its worker's script at /trial/.
 func serveWorkerTrial(b *testing.B, s *servedSite) {
-	build := exec.Command("go", "build", "-o", filepath.Join(s.root, "web", "loadworker.wasm"), "./app/loadworker")
+	build := exec.Command("go", "build", "-o", filepath.Join(s.root, "web", "loadworker.wasm"), "./e2e/loadworker")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("building loadworker.wasm: %v\n%s", err, out)

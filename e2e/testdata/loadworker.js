@@ -1,6 +1,6 @@
 // A dedicated worker that loads a capture off the page's thread: the trial
 // of issue #19's worker design (BenchmarkBrowserWorkerLoad serves it at
-// /trial/, beside the site). It starts app/loadworker's wasm (built into
+// /trial/, beside the site). It starts e2e/loadworker's wasm (built into
 // the site as /web/loadworker.wasm), which reads the File the page posts,
 // builds and analyses its timeline, builds the first frame for the page's
 // canvas and posts it back; the page only draws it (web/timeline.js).
