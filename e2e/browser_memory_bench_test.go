@@ -38,8 +38,8 @@ func BenchmarkBrowserTabMemory(b *testing.B) {
 		{"configmaps-1M.jsonl", func() []byte { return synth.CaptureOf(440<<20, synth.ConfigMap) }},
 		{"leases-1M.jsonl", func() []byte { return synth.CaptureOf(760<<20, synth.Lease) }},
 		{"realistic-pods-1GB.jsonl", func() []byte { return synth.CaptureOf(1<<30, synth.RealisticPod) }},
-		{"realistic-pods-4GB.jsonl", func() []byte { return synth.CaptureOf(4<<30, synth.RealisticPod) }},
-		{"configmaps-4GB.jsonl", func() []byte { return synth.CaptureOf(4<<30, synth.ConfigMap) }},
+		{"realistic-pods-4GB.jsonl", func() []byte { return synth.CaptureOf(4e9, synth.RealisticPod) }},
+		{"configmaps-4GB.jsonl", func() []byte { return synth.CaptureOf(4e9, synth.ConfigMap) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			file := filepath.Join(b.TempDir(), c.name)
