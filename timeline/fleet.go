@@ -443,14 +443,9 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		with, without := a.sides(c)
-		for _, v := range a.ResumeAt(c.File, q.For(&a.TL.Files[c.File])) {
-			switch v.Kind {
-			case with:
-				r.With.add(v.Outcome)
-			case without:
-				r.Without.add(v.Outcome)
-			}
-		}
+		at := q.For(&a.TL.Files[c.File])
+		r.With.add(a.resumeOutcome(c.File, with, at))
+		r.Without.add(a.resumeOutcome(c.File, without, at))
 	}
 	return r, true
 }

@@ -113,6 +113,16 @@ func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 	return out
 }
 
+// resumeOutcome is the outcome of ResumeAt's verdict for one cursor kind,
+// without the words: a fleet asks it of thousands of clients.
+func (a *Analysis) resumeOutcome(file int, kind CursorKind, at int64) Outcome {
+	rv, since, _, ok := a.cursor(file, kind).At(min(at, a.TL.Files[file].End))
+	if !ok || rv == unknownRV {
+		return Unknown
+	}
+	return overall(a.outcomes(file, rv, since, at, at))
+}
+
 // ResumeAnswers is ResumeAt for every file at each instant asked, ordered
 // by instant (stably, those of files without a clock first: they have no
 // instant to show).

@@ -556,43 +556,78 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 	return m.String()
 }
 
-// judge applies every applicable model to a cursor value at a reconnect;
-// calibration uses the errors observed before the instant before. The
-// verdict is refused when any model refuses, else at risk when any puts
-// it at risk, else unknown when a model could not tell, else accepted.
-func (a *Analysis) judge(file int, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
-	out, why := Accepted, ""
-	var ms []ModelVerdict
-	unknown := false
+// modelOutcome is one model's answer for a cursor at a reconnect, before
+// it is put in words (judge does that).
+type modelOutcome struct {
+	model         Model
+	outcome       Outcome
+	risk, refused int64
+}
+
+// outcomes applies every applicable model to a cursor value at a
+// reconnect; calibration uses the errors observed before the instant
+// before.
+func (a *Analysis) outcomes(file int, rv uint64, since, at, before int64) []modelOutcome {
+	var out []modelOutcome
 	for _, m := range a.applicable(file) {
 		risk, refused, ok := a.threshold(m, file, rv, since, before)
 		o := Accepted
 		switch {
 		case !ok:
-			o, unknown = Unknown, true
+			o = Unknown
 		case at >= refused:
 			o = Refused
 		case at >= risk:
 			o = AtRisk
 		}
-		r := a.reason(m, o, file, rv, since, at)
-		ms = append(ms, ModelVerdict{Model: m, Outcome: o, RiskFrom: risk, From: refused, Reason: r})
-		switch {
-		case o == Refused && out != Refused:
-			out, why = Refused, r
-		case o == AtRisk && out == Accepted:
-			out, why = AtRisk, r
+		out = append(out, modelOutcome{m, o, risk, refused})
+	}
+	return out
+}
+
+// overall is a verdict's outcome from its models': refused when any
+// refuses, else at risk when any puts it at risk, else unknown when a
+// model could not tell, else accepted.
+func overall(ms []modelOutcome) Outcome {
+	out, unknown := Accepted, false
+	for _, m := range ms {
+		switch m.outcome {
+		case Refused:
+			return Refused
+		case AtRisk:
+			out = AtRisk
+		case Unknown:
+			unknown = true
 		}
 	}
-	if out == Accepted {
-		if unknown {
-			out, why = Unknown, "no model could decide: the capture has no clock"
-		} else {
-			why = "no model refuses it"
-			for _, m := range ms {
-				if m.Model == ModelCacheTime || m.Model == ModelEtcd {
-					why = m.Reason
-				}
+	if out == Accepted && unknown {
+		return Unknown
+	}
+	return out
+}
+
+// judge is outcomes and overall, in words: each model's reason, and the
+// verdict's (the first refusing model's, else the first putting it at
+// risk, else the time window's).
+func (a *Analysis) judge(file int, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
+	mos := a.outcomes(file, rv, since, at, before)
+	out, why := overall(mos), ""
+	ms := make([]ModelVerdict, 0, len(mos))
+	for _, mo := range mos {
+		r := a.reason(mo.model, mo.outcome, file, rv, since, at)
+		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r})
+		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
+			why = r
+		}
+	}
+	switch out {
+	case Unknown:
+		why = "no model could decide: the capture has no clock"
+	case Accepted:
+		why = "no model refuses it"
+		for _, m := range ms {
+			if m.Model == ModelCacheTime || m.Model == ModelEtcd {
+				why = m.Reason
 			}
 		}
 	}

@@ -34,7 +34,7 @@ func BenchmarkSplit10kClients(b *testing.B) {
 	data := benchSplitCapture()
 	split, _ := ParseSplit("field=metadata.name")
 	var clients int
-	var build, analyze time.Duration
+	var build, analyze, summary time.Duration
 	var ms0, ms1 runtime.MemStats
 	for range b.N {
 		runtime.GC()
@@ -49,6 +49,11 @@ func BenchmarkSplit10kClients(b *testing.B) {
 		start = time.Now()
 		a := tl.Analyze(DefaultParams())
 		analyze += time.Since(start)
+		// The page words the verdict in a task of its own, after the
+		// analysis.
+		start = time.Now()
+		a.Summary(nil)
+		summary += time.Since(start)
 		runtime.GC()
 		runtime.ReadMemStats(&ms1)
 		clients = len(tl.Files) - 1
@@ -61,5 +66,6 @@ func BenchmarkSplit10kClients(b *testing.B) {
 	}
 	b.ReportMetric(float64(build.Milliseconds())/float64(b.N), "ms/read+build")
 	b.ReportMetric(float64(analyze.Milliseconds())/float64(b.N), "ms/analyze")
+	b.ReportMetric(float64(summary.Milliseconds())/float64(b.N), "ms/summary")
 	b.ReportMetric(float64(ms1.HeapAlloc-ms0.HeapAlloc)/float64(clients), "heap-B/client")
 }

@@ -249,39 +249,58 @@ func (c reconnect) rank() int {
 	return 0
 }
 
-// reconnectOf picks, for a file, the first instant the user asked about,
-// else its worst recorded reconnect, else one right after its end.
+// reconnectOf is the reconnect the summary judges for a file (reconnectAt),
+// with its verdicts.
 func (s *summarizer) reconnectOf(fi int) reconnect {
-	a := s.a
-	f := &a.TL.Files[fi]
-	pick := func(at int64, recorded bool) reconnect {
-		c := reconnect{file: fi, at: at, recorded: recorded, had: Verdict{Outcome: Unknown}}
-		for _, v := range a.ResumeAt(fi, at) {
-			switch v.Kind {
-			case BookmarkAware:
-				c.with = v
-			case BookmarkIgnoring:
-				c.without = v
-			default:
-				c.had = v
-			}
-		}
-		if !a.HadBookmarks[fi].Synthetic {
-			c.had = c.with
-		}
+	at, c, recorded := s.reconnectAt(fi)
+	if recorded {
 		return c
 	}
+	a := s.a
+	c = reconnect{file: fi, at: at, had: Verdict{Outcome: Unknown}}
+	for _, v := range a.ResumeAt(fi, at) {
+		switch v.Kind {
+		case BookmarkAware:
+			c.with = v
+		case BookmarkIgnoring:
+			c.without = v
+		default:
+			c.had = v
+		}
+	}
+	if !a.HadBookmarks[fi].Synthetic {
+		c.had = c.with
+	}
+	return c
+}
+
+// rankOf is reconnectOf(fi).rank() without putting verdicts in words: the
+// summary ranks every file, thousands in a fleet, and words only one.
+func (s *summarizer) rankOf(fi int) int {
+	at, c, recorded := s.reconnectAt(fi)
+	if !recorded {
+		c.with.Outcome = s.a.resumeOutcome(fi, BookmarkAware, at)
+		c.without.Outcome = s.a.resumeOutcome(fi, BookmarkIgnoring, at)
+	}
+	return c.rank()
+}
+
+// reconnectAt picks, for a file, the first instant the user asked about,
+// else its worst recorded reconnect (returned whole, recorded true), else
+// one right after its end.
+func (s *summarizer) reconnectAt(fi int) (at int64, c reconnect, recorded bool) {
+	f := &s.a.TL.Files[fi]
 	if len(s.qs) > 0 {
 		q := s.qs[0]
 		if q.Relative {
-			return pick(f.End+int64(q.After), false)
+			return f.End + int64(q.After), c, false
 		}
-		return pick(q.At, false)
+		return q.At, c, false
 	}
 	if c, ok := s.worstRecorded()[fi]; ok {
-		return c
+		return c.at, c, true
 	}
-	return pick(f.End+int64(a.Params.Delay), false)
+	return f.End + int64(s.a.Params.Delay), c, false
 }
 
 // worstRecorded is, per file, its worst recorded reconnect (the first of
@@ -306,20 +325,20 @@ func (s *summarizer) worstRecorded() map[int]reconnect {
 // most (the narrow file whose reconnect went worst).
 func (s *summarizer) bookmarks() {
 	a, tl := s.a, s.a.TL
-	var c reconnect
-	found := false
+	chosen, rank := -1, 0
 	for fi, f := range tl.Files {
 		if len(f.Sessions) == 0 || f.Clock == ClockNone && len(tl.Files) > 1 {
 			continue
 		}
-		cand := s.reconnectOf(fi)
-		if !found || cand.rank() > c.rank() || cand.rank() == c.rank() && tl.Files[c.file].Broad && !f.Broad {
-			c, found = cand, true
+		r := s.rankOf(fi)
+		if chosen < 0 || r > rank || r == rank && tl.Files[chosen].Broad && !f.Broad {
+			chosen, rank = fi, r
 		}
 	}
-	if !found {
+	if chosen < 0 {
 		return
 	}
+	c := s.reconnectOf(chosen)
 	f := &tl.Files[c.file]
 	cf := &a.HadBookmarks[c.file]
 	asked, got := false, 0
