@@ -66,7 +66,8 @@ func (v *EventPanel) show(ctx goapp.Context, i int) {
 	tl := c.tl
 	d := &detail{ev: tl.Event(i), prev: -1}
 	if d.ev.Lane >= 0 {
-		d.lane = &tl.Lanes[d.ev.Lane]
+		ln := tl.Lanes.At(d.ev.Lane)
+		d.lane = &ln
 		events := tl.LaneEvents(d.ev.Lane)
 		for k, e := range events {
 			if int(e) == i && k > 0 {

@@ -1,0 +1,161 @@
+package timeline
+
+import "unsafe"
+
+// Lanes is the table of the timeline's lanes, one fixed record each: a
+// capture of core/v1 Events has a lane for every event or two, where a
+// Lane of six strings took 96 bytes and its name and uid a block of the
+// heap each. A record names its file, kind and namespace by one number
+// (the lanes of a group share them), its labels by another, and holds
+// its name and uid as a place in blocks of text the lanes share.
+type Lanes struct {
+	recs   column[laneRec]
+	scopes []laneScope
+	labels []string // labels[0] is "": no labels
+	text   [][]byte // blocks of names and uids, each uid after its name
+	// long holds the names and uids too long for a record's lengths.
+	long []laneText
+
+	// While building: the numbers of the scopes and label sets seen.
+	scopeOf   map[laneScope]int32
+	labelsOf  map[string]int32
+	lastScope int32 // the scope of the lane added last
+}
+
+// laneRec is one lane. Its name is text[block][off:off+nameLen], its uid
+// the uidLen bytes after, or, when nameLen is longName, long[block].
+type laneRec struct {
+	scope           int32
+	labels          int32
+	block           uint32
+	off             uint16
+	nameLen, uidLen uint16
+	deleted         bool
+}
+
+// laneScope is what the lanes of one group share.
+type laneScope struct {
+	file            int32
+	kind, namespace string
+}
+
+type laneText struct{ name, uid string }
+
+const (
+	// textBlock is the size of a block of names and uids: a record's
+	// offset into one is 16 bits.
+	textBlock = 1 << 16
+	// longName marks a lane whose name and uid, together longer than
+	// maxLaneText, are kept in long: the apiserver allows names of 253
+	// bytes, a capture may hold anything.
+	longName    = 1<<16 - 1
+	maxLaneText = 1 << 12
+)
+
+// Len is the number of lanes.
+func (ls *Lanes) Len() int { return ls.recs.n }
+
+// At returns lane i. Its strings share the table's memory: reading a
+// lane allocates nothing.
+func (ls *Lanes) At(i int) Lane {
+	r := ls.recs.at(i)
+	sc := &ls.scopes[r.scope]
+	name, uid := ls.names(r)
+	return Lane{File: int(sc.file), Kind: sc.kind, Namespace: sc.namespace, Name: name, UID: uid,
+		Labels: ls.labels[r.labels], Deleted: r.deleted}
+}
+
+// File is lane i's file, for a loop over many lanes or events that needs
+// no more of the lane.
+func (ls *Lanes) File(i int) int { return int(ls.scopes[ls.recs.at(i).scope].file) }
+
+// Kind is lane i's object kind, as File is its file.
+func (ls *Lanes) Kind(i int) string { return ls.scopes[ls.recs.at(i).scope].kind }
+
+// names returns a record's name and uid.
+func (ls *Lanes) names(r laneRec) (name, uid string) {
+	if r.nameLen == longName {
+		t := &ls.long[r.block]
+		return t.name, t.uid
+	}
+	b := ls.text[r.block][r.off:]
+	// The bytes of a block are written once, before any string of them
+	// is made, and appending to the block writes past them.
+	return unsafe.String(unsafe.SliceData(b), int(r.nameLen)), unsafe.String(unsafe.SliceData(b[r.nameLen:]), int(r.uidLen))
+}
+
+// add appends a lane of file and returns its number.
+func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
+	if ls.scopeOf == nil {
+		ls.scopeOf, ls.labelsOf = map[laneScope]int32{}, map[string]int32{"": 0}
+		ls.labels = []string{""}
+	}
+	sc := laneScope{file: int32(file), kind: kind, namespace: namespace}
+	// Objects come in runs of one kind and namespace, whose strings the
+	// parser interns: most lanes skip the map.
+	if len(ls.scopes) == 0 || ls.scopes[ls.lastScope] != sc {
+		scope, ok := ls.scopeOf[sc]
+		if !ok {
+			scope = int32(len(ls.scopes))
+			ls.scopes = append(ls.scopes, sc)
+			ls.scopeOf[sc] = scope
+		}
+		ls.lastScope = scope
+	}
+	r := laneRec{scope: ls.lastScope}
+	if n := len(name) + len(uid); n > maxLaneText {
+		r.block, r.nameLen = uint32(len(ls.long)), longName
+		ls.long = append(ls.long, laneText{name, uid})
+	} else {
+		last := len(ls.text) - 1
+		if last < 0 || len(ls.text[last])+n > textBlock {
+			ls.text = append(ls.text, make([]byte, 0, textBlock))
+			last++
+		}
+		b := ls.text[last]
+		r.block, r.off, r.nameLen, r.uidLen = uint32(last), uint16(len(b)), uint16(len(name)), uint16(len(uid))
+		ls.text[last] = append(append(b, name...), uid...)
+	}
+	ls.recs.add(r)
+	return int32(ls.recs.n - 1)
+}
+
+// uid returns lane id's uid.
+func (ls *Lanes) uid(id int32) string {
+	_, uid := ls.names(ls.recs.at(int(id)))
+	return uid
+}
+
+// deleted says whether a DELETED has closed lane id.
+func (ls *Lanes) deleted(id int32) bool { return ls.recs.at(int(id)).deleted }
+
+// setDeleted marks lane id closed by a DELETED.
+func (ls *Lanes) setDeleted(id int32) {
+	r := ls.recs.at(int(id))
+	r.deleted = true
+	ls.recs.set(int(id), r)
+}
+
+// setLabels gives lane id the labels of its latest event that has any.
+func (ls *Lanes) setLabels(id int32, labels string) {
+	r := ls.recs.at(int(id))
+	// Most events carry their object's labels unchanged, and the parser
+	// interns them: the comparison is of two pointers.
+	if ls.labels[r.labels] == labels {
+		return
+	}
+	n, ok := ls.labelsOf[labels]
+	if !ok {
+		n = int32(len(ls.labels))
+		ls.labels = append(ls.labels, labels)
+		ls.labelsOf[labels] = n
+	}
+	r.labels = n
+	ls.recs.set(int(id), r)
+}
+
+// renumber returns the table with lane order[k] as lane k, done
+// building.
+func (ls *Lanes) renumber(order []int32, pace *pacer) Lanes {
+	return Lanes{recs: ls.recs.permute(order, pace), scopes: ls.scopes, labels: ls.labels, text: ls.text, long: ls.long}
+}
