@@ -230,7 +230,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 			id, ok = f.laneOfIdentity[k]-1, true
 		}
 		// An event from another Reader may reuse a number.
-		if !ok || f.b.lanes.uid(id) != ev.UID {
+		if !ok || !f.b.lanes.hasUID(id, ev.UID) {
 			id, ok = f.laneOfUID[ev.UID]
 		}
 	} else {

@@ -7,7 +7,8 @@ import "unsafe"
 // Lane of six strings took 96 bytes and its name and uid a block of the
 // heap each. A record names its file, kind and namespace by one number
 // (the lanes of a group share them), its labels by another, and holds
-// its name and uid as a place in blocks of text the lanes share.
+// its name and uid as a place in blocks of text the lanes share (a UUID
+// as its 16 bytes).
 type Lanes struct {
 	recs   column[laneRec]
 	scopes []laneScope
@@ -23,7 +24,8 @@ type Lanes struct {
 }
 
 // laneRec is one lane. Its name is text[block][off:off+nameLen], its uid
-// the uidLen bytes after, or, when nameLen is longName, long[block].
+// the uidLen bytes after (16 bytes of a UUID when uidLen is packedUID),
+// or, when nameLen is longName, long[block].
 type laneRec struct {
 	scope           int32
 	labels          int32
@@ -50,6 +52,7 @@ const (
 	// bytes, a capture may hold anything.
 	longName    = 1<<16 - 1
 	maxLaneText = 1 << 12
+	packedUID   = 1<<16 - 1
 )
 
 // Len is the number of lanes.
@@ -60,9 +63,23 @@ func (ls *Lanes) Len() int { return ls.recs.n }
 func (ls *Lanes) At(i int) Lane {
 	r := ls.recs.at(i)
 	sc := &ls.scopes[r.scope]
-	name, uid := ls.names(r)
-	return Lane{File: int(sc.file), Kind: sc.kind, Namespace: sc.namespace, Name: name, UID: uid,
+	return Lane{File: int(sc.file), Kind: sc.kind, Namespace: sc.namespace, Name: ls.name(r),
 		Labels: ls.labels[r.labels], Deleted: r.deleted}
+}
+
+// UID is lane i's uid, "" when its events had none. A UUID is made into
+// text again on each call: the detail of one object asks for it, no loop
+// over the lanes does.
+func (ls *Lanes) UID(i int) string {
+	r := ls.recs.at(i)
+	if r.nameLen == longName {
+		return ls.long[r.block].uid
+	}
+	uid := ls.text[r.block][int(r.off)+int(r.nameLen):]
+	if r.uidLen == packedUID {
+		return formatUUID(uid)
+	}
+	return unsafe.String(unsafe.SliceData(uid), int(r.uidLen))
 }
 
 // File is lane i's file, for a loop over many lanes or events that needs
@@ -72,16 +89,14 @@ func (ls *Lanes) File(i int) int { return int(ls.scopes[ls.recs.at(i).scope].fil
 // Kind is lane i's object kind, as File is its file.
 func (ls *Lanes) Kind(i int) string { return ls.scopes[ls.recs.at(i).scope].kind }
 
-// names returns a record's name and uid.
-func (ls *Lanes) names(r laneRec) (name, uid string) {
+// name returns a record's name.
+func (ls *Lanes) name(r laneRec) string {
 	if r.nameLen == longName {
-		t := &ls.long[r.block]
-		return t.name, t.uid
+		return ls.long[r.block].name
 	}
-	b := ls.text[r.block][r.off:]
 	// The bytes of a block are written once, before any string of them
 	// is made, and appending to the block writes past them.
-	return unsafe.String(unsafe.SliceData(b), int(r.nameLen)), unsafe.String(unsafe.SliceData(b[r.nameLen:]), int(r.uidLen))
+	return unsafe.String(unsafe.SliceData(ls.text[r.block][r.off:]), int(r.nameLen))
 }
 
 // add appends a lane of file and returns its number.
@@ -113,17 +128,32 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 			last++
 		}
 		b := ls.text[last]
-		r.block, r.off, r.nameLen, r.uidLen = uint32(last), uint16(len(b)), uint16(len(name)), uint16(len(uid))
-		ls.text[last] = append(append(b, name...), uid...)
+		r.block, r.off, r.nameLen = uint32(last), uint16(len(b)), uint16(len(name))
+		b = append(b, name...)
+		var packed bool
+		if b, packed = appendUUID(b, uid); packed {
+			r.uidLen = packedUID
+		} else {
+			r.uidLen = uint16(len(uid))
+			b = append(b, uid...)
+		}
+		ls.text[last] = b
 	}
 	ls.recs.add(r)
 	return int32(ls.recs.n - 1)
 }
 
-// uid returns lane id's uid.
-func (ls *Lanes) uid(id int32) string {
-	_, uid := ls.names(ls.recs.at(int(id)))
-	return uid
+// hasUID says whether lane id's uid is uid, without making its text.
+func (ls *Lanes) hasUID(id int32, uid string) bool {
+	r := ls.recs.at(int(id))
+	if r.nameLen == longName {
+		return ls.long[r.block].uid == uid
+	}
+	b := ls.text[r.block][int(r.off)+int(r.nameLen):]
+	if r.uidLen == packedUID {
+		return equalUUID(b, uid)
+	}
+	return string(b[:r.uidLen]) == uid
 }
 
 // deleted says whether a DELETED has closed lane id.

@@ -3,6 +3,7 @@ package timeline
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,12 +23,15 @@ func TestLanesReadBackTheirObjects(t *testing.T) {
 	}
 	b := NewBuilder()
 	var files [][]parser.Event
-	for _, p := range paths {
+	// Read three times over (each a file with lanes of its own), the
+	// names and uids fill more than one block of text.
+	for k := range 3 * len(paths) {
+		p := paths[k%len(paths)]
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := b.AddReader(p, strings.NewReader(string(data)), parser.Options{}); err != nil {
+		if err := b.AddReader(strconv.Itoa(k/len(paths))+" "+p, strings.NewReader(string(data)), parser.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		var evs []parser.Event
@@ -52,8 +56,9 @@ func TestLanesReadBackTheirObjects(t *testing.T) {
 			continue
 		}
 		ln := tl.Lanes.At(e.Lane)
-		if ln.File != e.File || ln.Kind != pe.Kind || ln.Namespace != pe.Namespace || ln.Name != pe.Name || ln.UID != pe.UID {
-			t.Fatalf("event %d (%s %s/%s uid %q in file %d) is on lane %d: %+v", i, pe.Kind, pe.Namespace, pe.Name, pe.UID, e.File, e.Lane, ln)
+		uid := tl.Lanes.UID(e.Lane)
+		if ln.File != e.File || ln.Kind != pe.Kind || ln.Namespace != pe.Namespace || ln.Name != pe.Name || uid != pe.UID {
+			t.Fatalf("event %d (%s %s/%s uid %q in file %d) is on lane %d: %+v, uid %q", i, pe.Kind, pe.Namespace, pe.Name, pe.UID, e.File, e.Lane, ln, uid)
 		}
 		if f, k := tl.Lanes.File(e.Lane), tl.Lanes.Kind(e.Lane); f != ln.File || k != ln.Kind {
 			t.Fatalf("lane %d: File %d, Kind %q; At says %d, %q", e.Lane, f, k, ln.File, ln.Kind)
@@ -68,7 +73,7 @@ func TestLanesReadBackTheirObjects(t *testing.T) {
 			t.Fatalf("file %d: the timeline has %d of its %d events", f, next[f], len(evs))
 		}
 	}
-	labelled, closed := 0, 0
+	labelled, closed, packed := 0, 0, 0
 	for l := range tl.Lanes.Len() {
 		ln := tl.Lanes.At(l)
 		if ln.Labels != labels[l] || ln.Deleted != deleted[l] {
@@ -80,27 +85,42 @@ func TestLanesReadBackTheirObjects(t *testing.T) {
 		if ln.Deleted {
 			closed++
 		}
-		text += len(ln.Name) + len(ln.UID)
+		text += len(ln.Name)
+		if u, ok := appendUUID(nil, tl.Lanes.UID(l)); ok {
+			text += len(u)
+			packed++
+		} else {
+			text += len(tl.Lanes.UID(l))
+		}
 	}
-	// The names and uids fill more than one block, and some lanes have
-	// labels and some were deleted: each part of a record is read.
-	if text <= textBlock || labelled == 0 || closed == 0 {
-		t.Errorf("%d lanes, %d bytes of names and uids, %d labelled, %d deleted: the test misses a part of the table", tl.Lanes.Len(), text, labelled, closed)
+	// The names and uids fill more than one block, UUIDs are packed, and
+	// some lanes have labels and some were deleted: each part of a record
+	// is read.
+	if text <= textBlock || packed == 0 || labelled == 0 || closed == 0 {
+		t.Errorf("%d lanes, %d bytes of names and uids, %d UUIDs, %d labelled, %d deleted: the test misses a part of the table",
+			tl.Lanes.Len(), text, packed, labelled, closed)
 	}
 }
 
-// A name longer than a record can place is kept whole.
-func TestLanesKeepLongNames(t *testing.T) {
+// A name longer than a record can place is kept whole, and a uid that
+// is not a UUID in its canonical text (uppercase, here) as it came.
+func TestLanesKeepLongNamesAndOddUIDs(t *testing.T) {
 	long := strings.Repeat("n", 5000)
-	c := (&capture{}).watch(nil, 0, 10*s).ev(parser.Added, 1, 1*s, "a").ev(parser.Added, 2, 2*s, long).ev(parser.Modified, 3, 3*s, long)
+	c := (&capture{}).watch(nil, 0, 10*s).ev(parser.Added, 1, 1*s, "a").ev(parser.Added, 2, 2*s, long).ev(parser.Modified, 3, 3*s, long).
+		ev(parser.Added, 4, 4*s, "b").ev(parser.Modified, 5, 5*s, "b")
+	const upper = "6B1F3C2A-91AB-4CDE-8F01-23456789ABCD"
+	c.evs[3].UID, c.evs[4].UID = upper, upper
 	tl := build(c)
-	if tl.Lanes.Len() != 2 {
-		t.Fatalf("%d lanes, want 2: %+v", tl.Lanes.Len(), allLanes(tl))
+	if tl.Lanes.Len() != 3 {
+		t.Fatalf("%d lanes, want 3: %+v", tl.Lanes.Len(), allLanes(tl))
 	}
-	if l := tl.Lanes.At(1); l.Name != long || l.UID != "uid-"+long || len(tl.LaneEvents(1)) != 2 {
-		t.Errorf("the long-named lane reads back as a name of %d bytes, uid of %d, %d events", len(l.Name), len(l.UID), len(tl.LaneEvents(1)))
+	if l, uid := tl.Lanes.At(1), tl.Lanes.UID(1); l.Name != long || uid != "uid-"+long || len(tl.LaneEvents(1)) != 2 {
+		t.Errorf("the long-named lane reads back as a name of %d bytes, uid of %d, %d events", len(l.Name), len(uid), len(tl.LaneEvents(1)))
 	}
-	if l := tl.Lanes.At(0); l.Name != "a" || l.UID != "uid-a" {
-		t.Errorf("lane 0: %+v", l)
+	if l, uid := tl.Lanes.At(0), tl.Lanes.UID(0); l.Name != "a" || uid != "uid-a" {
+		t.Errorf("lane 0: %+v, uid %q", l, uid)
+	}
+	if l, uid := tl.Lanes.At(2), tl.Lanes.UID(2); l.Name != "b" || uid != upper || len(tl.LaneEvents(2)) != 2 {
+		t.Errorf("lane 2: %+v, uid %q, %d events", l, uid, len(tl.LaneEvents(2)))
 	}
 }

@@ -131,8 +131,8 @@ func TestLanes(t *testing.T) {
 		t.Errorf("lane 0: %+v, %d events, last at %d", l, len(tl.LaneEvents(0)), last)
 	}
 	first, _ := tl.LaneSpan(2)
-	if l := tl.Lanes.At(2); l.UID != "uid-a2" || l.Deleted || first != at(5*s) {
-		t.Errorf("lane 2: %+v, first at %d", l, first)
+	if l := tl.Lanes.At(2); tl.Lanes.UID(2) != "uid-a2" || l.Deleted || first != at(5*s) {
+		t.Errorf("lane 2: %+v, uid %q, first at %d", l, tl.Lanes.UID(2), first)
 	}
 	// Without uids, a name after its DELETED is a new object if ADDED, an
 	// anomaly otherwise.
@@ -916,7 +916,7 @@ func TestLanesFollowUIDsWhateverTheNumbers(t *testing.T) {
 		t.Fatalf("%d lanes, want one per uid: %+v", tl.Lanes.Len(), allLanes(tl))
 	}
 	for i, e := range c.evs {
-		if got := tl.Lanes.At(tl.Event(i).Lane).UID; got != e.UID {
+		if got := tl.Lanes.UID(tl.Event(i).Lane); got != e.UID {
 			t.Errorf("event %d is on the lane of uid %q, want %q", i, got, e.UID)
 		}
 	}
@@ -965,7 +965,7 @@ func TestObjectsSharingANumberKeepTheirLanes(t *testing.T) {
 	}
 	for i := range 4 {
 		want := []string{"u1", "u1a"}[i%2]
-		if got := tl.Lanes.At(tl.Event(i).Lane).UID; got != want {
+		if got := tl.Lanes.UID(tl.Event(i).Lane); got != want {
 			t.Errorf("event %d is on the lane of uid %q, want %q", i, got, want)
 		}
 	}

@@ -157,10 +157,10 @@ type Session struct {
 // object (new uid, or same name after a delete when the capture has no
 // uids) opens a new lane. Its events are Timeline.LaneEvents, their span
 // Timeline.LaneSpan: a capture can have a lane for every few events, so
-// the Lane holds only what no event does.
+// the Lane holds only what no event does (its uid is Lanes.UID).
 type Lane struct {
-	File                       int
-	Kind, Namespace, Name, UID string
+	File                  int
+	Kind, Namespace, Name string
 	// Labels are the object's labels as its latest event carrying any gave
 	// them (parser.Event.Labels form: "k=v" sorted, comma-joined).
 	Labels  string
