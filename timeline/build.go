@@ -87,10 +87,11 @@ type FileBuilder struct {
 	idx    int
 	file   File
 	lo, hi int // staging index range
-	// The open lane of each object: by uid, else by kind, namespace and
-	// name. Keyed by the parser's (interned) strings themselves: a key
-	// built per event cost a third of Add as wasm.
-	laneOfUID  map[string]int32
+	// The open lane of each object: by uid (the file's lanes, from
+	// laneLo), else by kind, namespace and name. Keyed by the parser's
+	// (interned) strings themselves: a key built per event cost a third
+	// of Add as wasm.
+	laneOfUID  uidIndex
 	laneOfName map[nameKey]int32
 	// laneOfIdentity finds a lane first by the parser's number for the
 	// event's object (parser.Event.Identity), as index: as wasm a map
@@ -130,7 +131,7 @@ type kindCounts struct {
 // AddFile starts a new capture named name (shown in reports).
 func (b *Builder) AddFile(name string) *FileBuilder {
 	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(), laneLo: b.lanes.Len(),
-		laneOfUID: map[string]int32{}, laneOfName: map[nameKey]int32{}, kinds: map[string]*kindCounts{},
+		laneOfName: map[nameKey]int32{}, kinds: map[string]*kindCounts{},
 		file: File{Name: name, Counts: map[string]int{}, CountsKind: map[string]map[string]int{}}}
 	b.files = append(b.files, f)
 	return f
@@ -230,8 +231,10 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 			id, ok = f.laneOfIdentity[k]-1, true
 		}
 		// An event from another Reader may reuse a number.
-		if !ok || !f.b.lanes.hasUID(id, ev.UID) {
-			id, ok = f.laneOfUID[ev.UID]
+		if !ok || f.laneOfUID.uid(id-int32(f.laneLo)) != ev.UID {
+			var k int32
+			k, ok = f.laneOfUID.find(ev.UID)
+			id = int32(f.laneLo) + k
 		}
 	} else {
 		id, ok = f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}]
@@ -248,9 +251,8 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	}
 	if !ok {
 		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
-		if ev.UID != "" {
-			f.laneOfUID[ev.UID] = id
-		} else {
+		f.laneOfUID.add(ev.UID)
+		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}
 	}
@@ -291,7 +293,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 		return
 	}
 	f.finished = true
-	f.laneOfUID, f.laneOfName, f.laneOfIdentity = nil, nil, nil
+	f.laneOfUID, f.laneOfName, f.laneOfIdentity = uidIndex{}, nil, nil
 	b := f.b
 	b.pace = pacer{pause: b.Pause}
 	defer func() { b.pace = pacer{} }()

@@ -143,19 +143,6 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 	return int32(ls.recs.n - 1)
 }
 
-// hasUID says whether lane id's uid is uid, without making its text.
-func (ls *Lanes) hasUID(id int32, uid string) bool {
-	r := ls.recs.at(int(id))
-	if r.nameLen == longName {
-		return ls.long[r.block].uid == uid
-	}
-	b := ls.text[r.block][int(r.off)+int(r.nameLen):]
-	if r.uidLen == packedUID {
-		return equalUUID(b, uid)
-	}
-	return string(b[:r.uidLen]) == uid
-}
-
 // deleted says whether a DELETED has closed lane id.
 func (ls *Lanes) deleted(id int32) bool { return ls.recs.at(int(id)).deleted }
 

@@ -1,7 +1,5 @@
 package timeline
 
-import "bytes"
-
 // A uid the apiserver made is a UUID in its canonical text, 36 bytes of
 // lowercase hex and hyphens: the lane table keeps such a uid as its 16
 // bytes, and any other uid as it came.
@@ -58,11 +56,4 @@ func formatUUID(u []byte) string {
 		i += 2
 	}
 	return string(s[:])
-}
-
-// equalUUID says whether s is the canonical text of the 16 bytes u.
-func equalUUID(u []byte, s string) bool {
-	var buf [uuidBytes]byte
-	p, ok := appendUUID(buf[:0], s)
-	return ok && bytes.Equal(p, u[:uuidBytes])
 }
