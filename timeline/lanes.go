@@ -14,7 +14,8 @@ type Lanes struct {
 	scopes []laneScope
 	labels []string // labels[0] is "": no labels
 	text   [][]byte // blocks of names and uids, each uid after its name
-	// long holds the names and uids too long for a record's lengths.
+	// long holds the names and uids too long for a record's lengths, and
+	// those of the lanes past maxTextBlocks blocks.
 	long []laneText
 
 	// While building: the numbers of the scopes and label sets seen.
@@ -23,17 +24,20 @@ type Lanes struct {
 	lastScope int32 // the scope of the lane added last
 }
 
-// laneRec is one lane. Its name is text[block][off:off+nameLen], its uid
-// the uidLen bytes after (16 bytes of a UUID when uidLen is packedUID),
-// or, when nameLen is longName, long[block].
+// laneRec is one lane, 16 bytes. Its name is nameLen bytes of
+// text[at>>16] from at&0xffff, its uid the uidLen bytes after (16 bytes
+// of a UUID when uidLen is packedUID), or, when nameLen is longName, both
+// are long[at]. The top bit of uid is the deleted flag, the rest uidLen.
 type laneRec struct {
-	scope           int32
-	labels          int32
-	block           uint32
-	off             uint16
-	nameLen, uidLen uint16
-	deleted         bool
+	scope, labels int32
+	at            uint32
+	nameLen, uid  uint16
 }
+
+func (r laneRec) block() int     { return int(r.at >> 16) }
+func (r laneRec) off() int       { return int(r.at & 0xffff) }
+func (r laneRec) uidLen() uint16 { return r.uid &^ deletedBit }
+func (r laneRec) deleted() bool  { return r.uid&deletedBit != 0 }
 
 // laneScope is what the lanes of one group share.
 type laneScope struct {
@@ -45,14 +49,17 @@ type laneText struct{ name, uid string }
 
 const (
 	// textBlock is the size of a block of names and uids: a record's
-	// offset into one is 16 bits.
-	textBlock = 1 << 16
+	// offset into one is 16 bits, and the block's number the other 16 of
+	// at, so the lanes after maxTextBlocks blocks go to long.
+	textBlock     = 1 << 16
+	maxTextBlocks = 1 << 16
 	// longName marks a lane whose name and uid, together longer than
 	// maxLaneText, are kept in long: the apiserver allows names of 253
 	// bytes, a capture may hold anything.
 	longName    = 1<<16 - 1
 	maxLaneText = 1 << 12
-	packedUID   = 1<<16 - 1
+	packedUID   = 1<<15 - 1
+	deletedBit  = 1 << 15
 )
 
 // Len is the number of lanes.
@@ -64,7 +71,7 @@ func (ls *Lanes) At(i int) Lane {
 	r := ls.recs.at(i)
 	sc := &ls.scopes[r.scope]
 	return Lane{File: int(sc.file), Kind: sc.kind, Namespace: sc.namespace, Name: ls.name(r),
-		Labels: ls.labels[r.labels], Deleted: r.deleted}
+		Labels: ls.labels[r.labels], Deleted: r.deleted()}
 }
 
 // UID is lane i's uid, "" when its events had none. A UUID is made into
@@ -73,13 +80,13 @@ func (ls *Lanes) At(i int) Lane {
 func (ls *Lanes) UID(i int) string {
 	r := ls.recs.at(i)
 	if r.nameLen == longName {
-		return ls.long[r.block].uid
+		return ls.long[r.at].uid
 	}
-	uid := ls.text[r.block][int(r.off)+int(r.nameLen):]
-	if r.uidLen == packedUID {
+	uid := ls.text[r.block()][r.off()+int(r.nameLen):]
+	if r.uidLen() == packedUID {
 		return formatUUID(uid)
 	}
-	return unsafe.String(unsafe.SliceData(uid), int(r.uidLen))
+	return unsafe.String(unsafe.SliceData(uid), int(r.uidLen()))
 }
 
 // File is lane i's file, for a loop over many lanes or events that needs
@@ -92,11 +99,11 @@ func (ls *Lanes) Kind(i int) string { return ls.scopes[ls.recs.at(i).scope].kind
 // name returns a record's name.
 func (ls *Lanes) name(r laneRec) string {
 	if r.nameLen == longName {
-		return ls.long[r.block].name
+		return ls.long[r.at].name
 	}
 	// The bytes of a block are written once, before any string of them
 	// is made, and appending to the block writes past them.
-	return unsafe.String(unsafe.SliceData(ls.text[r.block][r.off:]), int(r.nameLen))
+	return unsafe.String(unsafe.SliceData(ls.text[r.block()][r.off():]), int(r.nameLen))
 }
 
 // add appends a lane of file and returns its number.
@@ -118,23 +125,25 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 		ls.lastScope = scope
 	}
 	r := laneRec{scope: ls.lastScope}
-	if n := len(name) + len(uid); n > maxLaneText {
-		r.block, r.nameLen = uint32(len(ls.long)), longName
+	n := len(name) + len(uid)
+	last := len(ls.text) - 1
+	full := last < 0 || len(ls.text[last])+n > textBlock
+	if n > maxLaneText || full && len(ls.text) == maxTextBlocks {
+		r.at, r.nameLen = uint32(len(ls.long)), longName
 		ls.long = append(ls.long, laneText{name, uid})
 	} else {
-		last := len(ls.text) - 1
-		if last < 0 || len(ls.text[last])+n > textBlock {
+		if full {
 			ls.text = append(ls.text, make([]byte, 0, textBlock))
 			last++
 		}
 		b := ls.text[last]
-		r.block, r.off, r.nameLen = uint32(last), uint16(len(b)), uint16(len(name))
+		r.at, r.nameLen = uint32(last)<<16|uint32(len(b)), uint16(len(name))
 		b = append(b, name...)
 		var packed bool
 		if b, packed = appendUUID(b, uid); packed {
-			r.uidLen = packedUID
+			r.uid = packedUID
 		} else {
-			r.uidLen = uint16(len(uid))
+			r.uid = uint16(len(uid))
 			b = append(b, uid...)
 		}
 		ls.text[last] = b
@@ -144,12 +153,12 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 }
 
 // deleted says whether a DELETED has closed lane id.
-func (ls *Lanes) deleted(id int32) bool { return ls.recs.at(int(id)).deleted }
+func (ls *Lanes) deleted(id int32) bool { return ls.recs.at(int(id)).deleted() }
 
 // setDeleted marks lane id closed by a DELETED.
 func (ls *Lanes) setDeleted(id int32) {
 	r := ls.recs.at(int(id))
-	r.deleted = true
+	r.uid |= deletedBit
 	ls.recs.set(int(id), r)
 }
 
