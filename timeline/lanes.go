@@ -3,12 +3,12 @@ package timeline
 import "unsafe"
 
 // Lanes is the table of the timeline's lanes, one fixed record each: a
-// capture of core/v1 Events has a lane for every event or two, where a
-// Lane of six strings took 96 bytes and its name and uid a block of the
-// heap each. A record names its file, kind and namespace by one number
-// (the lanes of a group share them), its labels by another, and holds
-// its name and uid as a place in blocks of text the lanes share (a UUID
-// as its 16 bytes).
+// capture of core/v1 Events has a lane for nearly every event, and a Lane
+// of six strings is 96 bytes, its name and uid a block of the heap each.
+// A record names its file, kind and namespace by one number (the lanes
+// of a group share them), its labels by another, and holds its name and
+// uid as a place in blocks of text the lanes share (a UUID as its 16
+// bytes).
 type Lanes struct {
 	recs   column[laneRec]
 	scopes []laneScope

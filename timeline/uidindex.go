@@ -5,10 +5,9 @@ import "hash/maphash"
 // uidIndex finds the lanes of the file being read by uid. It holds each
 // lane's uid as the parser gave it (the parser interns them, so an event
 // of a known object compares pointers, not the 36 bytes the lane table
-// keeps packed) and an open-addressing table of lane numbers: a
-// map[string]int32 took some 50 bytes an object while a capture of
-// core/v1 Events was read, these take 16 for the uid and 8 to 16 for
-// the table.
+// keeps packed) and an open-addressing table of lane numbers: where a
+// map[string]int32 costs some 50 bytes an object while a capture is
+// read, these cost 16 for the uid and 8 to 16 for the table.
 type uidIndex struct {
 	uids  column[string] // by lane, from the file's first; "" for none
 	slots []int32        // 1 + a lane of uids, 0 for an empty slot; a power of two long, at most half full
