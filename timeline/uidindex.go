@@ -9,23 +9,24 @@ import "hash/maphash"
 // map[string]int32 costs some 50 bytes an object while a capture is
 // read, these cost 16 for the uid and 8 to 16 for the table.
 type uidIndex struct {
-	uids  column[string] // by lane, from the file's first; "" for none
-	slots []int32        // 1 + a lane of uids, 0 for an empty slot; a power of two long, at most half full
+	uids  []string // by lane, from the file's first; "" for none
+	slots []int32  // 1 + a lane of uids, 0 for an empty slot; a power of two long, at most half full
 	used  int
 	seed  maphash.Seed
 }
 
-// uidSlotsMin is the table's first size.
-const uidSlotsMin = 1 << 10
+// uidSlotsMin is the table's first size: small, for a split capture
+// reads thousands of virtual clients of a few objects each.
+const uidSlotsMin = 16
 
 // uid is the uid of the file's lane k.
-func (x *uidIndex) uid(k int32) string { return x.uids.at(int(k)) }
+func (x *uidIndex) uid(k int32) string { return x.uids[k] }
 
 // add appends the file's next lane, whose uid is uid ("" for a lane
 // found by name).
 func (x *uidIndex) add(uid string) {
-	k := int32(x.uids.n)
-	x.uids.add(uid)
+	k := int32(len(x.uids))
+	x.uids = append(x.uids, uid)
 	if uid == "" {
 		return
 	}
@@ -47,7 +48,7 @@ func (x *uidIndex) find(uid string) (int32, bool) {
 		if s == 0 {
 			return 0, false
 		}
-		if x.uids.at(int(s-1)) == uid {
+		if x.uids[s-1] == uid {
 			return s - 1, true
 		}
 	}
@@ -73,7 +74,7 @@ func (x *uidIndex) grow() {
 	x.slots = make([]int32, max(2*len(old), uidSlotsMin))
 	for _, s := range old {
 		if s != 0 {
-			x.put(x.uids.at(int(s-1)), s-1)
+			x.put(x.uids[s-1], s-1)
 		}
 	}
 }
