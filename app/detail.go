@@ -18,6 +18,7 @@ import (
 type detail struct {
 	ev      timeline.Event
 	lane    *timeline.Lane
+	uid     string // the lane's, "" when none
 	json    []byte // the event's JSON, nil until fetched
 	prev    int    // the previous event of the same object, -1 when none
 	prevRV  string
@@ -66,7 +67,8 @@ func (v *EventPanel) show(ctx goapp.Context, i int) {
 	tl := c.tl
 	d := &detail{ev: tl.Event(i), prev: -1}
 	if d.ev.Lane >= 0 {
-		d.lane = &tl.Lanes[d.ev.Lane]
+		ln := tl.Lanes.At(d.ev.Lane)
+		d.lane, d.uid = &ln, tl.Lanes.UID(d.ev.Lane)
 		events := tl.LaneEvents(d.ev.Lane)
 		for k, e := range events {
 			if int(e) == i && k > 0 {
@@ -136,7 +138,7 @@ func (v *EventPanel) Render() goapp.UI {
 		goapp.Dl().Class("fields").Body(
 			field("type", ev.Type.String()),
 			nameField("object", objectName(d.lane)),
-			field("uid", laneUID(d.lane)),
+			field("uid", d.uid),
 			field("resourceVersion", ev.RV),
 			nameField("file", f.Name),
 			field("session", strconv.Itoa(tl.Sessions[ev.Session].Index)),
@@ -203,13 +205,6 @@ func objectName(l *timeline.Lane) string {
 	default:
 		return l.Kind + " " + l.Namespace + "/" + l.Name
 	}
-}
-
-func laneUID(l *timeline.Lane) string {
-	if l == nil {
-		return ""
-	}
-	return l.UID
 }
 
 func eventTime(ev timeline.Event, c timeline.Clock) string {

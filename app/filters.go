@@ -114,10 +114,13 @@ func axisLabel(rv bool) string {
 // laneValues lists the kinds and namespaces of the capture's objects.
 func laneValues(tl *timeline.Timeline) (kinds, namespaces []string) {
 	k, ns := map[string]bool{}, map[string]bool{}
-	for i, l := range tl.Lanes {
+	var prev timeline.Lane
+	for i := range tl.Lanes.Len() {
+		l := tl.Lanes.At(i)
 		// Neighbouring lanes mostly share both (the strings are the
 		// parser's interned ones, so comparing them is cheap).
-		if i > 0 && l.Kind == tl.Lanes[i-1].Kind && l.Namespace == tl.Lanes[i-1].Namespace {
+		same := i > 0 && l.Kind == prev.Kind && l.Namespace == prev.Namespace
+		if prev = l; same {
 			continue
 		}
 		k[l.Kind] = true

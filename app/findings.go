@@ -145,7 +145,7 @@ func (p *FindingsPanel) findings() findingLists {
 	for _, a := range tl.Anomalies {
 		if a.Event >= 0 {
 			e := tl.Event(a.Event)
-			if !flt.Event(e.Type) || (e.Lane >= 0 && !flt.Lane(tl.Lanes[e.Lane])) {
+			if !flt.Event(e.Type) || (e.Lane >= 0 && !flt.Lane(tl.Lanes.At(e.Lane))) {
 				continue
 			}
 		} else if !fileOK[a.File] {

@@ -57,7 +57,7 @@ func TestFindingsAnomalyFollowsObjectFilters(t *testing.T) {
 	if len(all.anomalies) == 0 || all.anomalies[0].event < 0 {
 		t.Fatalf("the repeated event gave no anomaly about an event: %+v", all.anomalies)
 	}
-	lane := p.Timeline.Lanes[p.Timeline.Event(all.anomalies[0].event).Lane]
+	lane := p.Timeline.Lanes.At(p.Timeline.Event(all.anomalies[0].event).Lane)
 	p.Filter.Text = lane.Name
 	if got := p.findings(); len(got.anomalies) != len(all.anomalies) {
 		t.Errorf("searching the object's own name hid its anomaly")

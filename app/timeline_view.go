@@ -778,7 +778,7 @@ func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
 	}
 	for j := i + step; j >= 0 && j < tl.Len(); j += step {
 		pt := tl.Point(j)
-		if !v.Filter.Event(pt.Type) || (pt.Lane >= 0 && !v.Filter.Lane(tl.Lanes[pt.Lane])) {
+		if !v.Filter.Event(pt.Type) || (pt.Lane >= 0 && !v.Filter.Lane(tl.Lanes.At(int(pt.Lane)))) {
 			continue
 		}
 		v.selected = j

@@ -22,9 +22,9 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 		for _, z := range an.Zones {
 			kinds[z.Kind]++
 		}
-		if s.Lanes != len(tl.Lanes) || s.Bookmarks != f.Counts["BOOKMARK"] || s.Errors != f.Counts["ERROR"] ||
+		if s.Lanes != tl.Lanes.Len() || s.Bookmarks != f.Counts["BOOKMARK"] || s.Errors != f.Counts["ERROR"] ||
 			s.Zones[0].Count != kinds[0] || s.Zones[1].Count != kinds[1] {
-			t.Errorf("%s: summary %+v; timeline: %d lanes, %d bookmarks, %d errors, zones %v", name, s, len(tl.Lanes), f.Counts["BOOKMARK"], f.Counts["ERROR"], kinds)
+			t.Errorf("%s: summary %+v; timeline: %d lanes, %d bookmarks, %d errors, zones %v", name, s, tl.Lanes.Len(), f.Counts["BOOKMARK"], f.Counts["ERROR"], kinds)
 		}
 		if !v.isWhole() {
 			t.Errorf("%s: From == To == 0 does not show the whole capture", name)

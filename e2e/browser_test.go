@@ -442,13 +442,13 @@ func TestBrowser(t *testing.T) {
 		const sample = "w1-broad-configmaps-bookmarks.ts.http"
 		tl, _ := nativeTimeline(t, "samples/"+sample)
 		want := 0
-		for _, l := range tl.Lanes {
-			if strings.Contains(","+l.Labels+",", ",app=quiet,") {
+		for l := range tl.Lanes.Len() {
+			if strings.Contains(","+tl.Lanes.At(l).Labels+",", ",app=quiet,") {
 				want++
 			}
 		}
-		if want == 0 || want == len(tl.Lanes) {
-			t.Fatalf("%d of %d lanes carry app=quiet: the filter would prove nothing", want, len(tl.Lanes))
+		if want == 0 || want == tl.Lanes.Len() {
+			t.Fatalf("%d of %d lanes carry app=quiet: the filter would prove nothing", want, tl.Lanes.Len())
 		}
 		tab := s.openSample(t, sample)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-more summary")), chromedp.SendKeys(chromedp.CSS("#filter-label"), "app=quiet\r")))
@@ -465,7 +465,7 @@ func TestBrowser(t *testing.T) {
 		from := tl.Start() + (tl.End()-tl.Start())*3/4
 		to := tl.End() + 1
 		active := 0
-		for l := range tl.Lanes {
+		for l := range tl.Lanes.Len() {
 			for _, e := range tl.LaneEvents(l) {
 				if p := tl.Point(int(e)); p.T >= from && p.T < to {
 					active++
@@ -519,7 +519,7 @@ func TestBrowser(t *testing.T) {
 		// with more of the body decoded.
 		tl, _ := nativeTimeline(t, local)
 		i, prev := -1, -1
-		for l := range tl.Lanes {
+		for l := range tl.Lanes.Len() {
 			evs := tl.LaneEvents(l)
 			for k := 1; k < len(evs) && i < 0; k++ {
 				a, b := tl.Event(int(evs[k-1])), tl.Event(int(evs[k]))
@@ -816,7 +816,7 @@ func encodedCapture(t *testing.T, plain string) (string, parser.Event) {
 func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 	t.Helper()
 	tl, _ := nativeTimeline(t, file)
-	for l := range tl.Lanes {
+	for l := range tl.Lanes.Len() {
 		evs := tl.LaneEvents(l)
 		if len(evs) >= 2 {
 			cur := tl.Event(int(evs[1]))

@@ -154,9 +154,9 @@ func TestBrowserTimeline(t *testing.T) {
 				bookmarks += f.Counts["BOOKMARK"]
 				errors += f.Counts["ERROR"]
 			}
-			if got.Whole != "true" || got.Lanes != len(tl.Lanes) || got.Bookmarks != bookmarks || got.Errors != errors {
+			if got.Whole != "true" || got.Lanes != tl.Lanes.Len() || got.Bookmarks != bookmarks || got.Errors != errors {
 				t.Errorf("summary shows whole=%s %d lanes, %d bookmarks, %d errors; natively %d lanes, %d bookmarks, %d errors",
-					got.Whole, got.Lanes, got.Bookmarks, got.Errors, len(tl.Lanes), bookmarks, errors)
+					got.Whole, got.Lanes, got.Bookmarks, got.Errors, tl.Lanes.Len(), bookmarks, errors)
 			}
 			na, sa := zoneUnion(an.Zones, timeline.BookmarkAware)
 			ni, si := zoneUnion(an.Zones, timeline.BookmarkIgnoring)

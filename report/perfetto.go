@@ -82,7 +82,7 @@ func WritePerfetto(w io.Writer, a *timeline.Analysis) error {
 		name := e.Type.String()
 		switch {
 		case e.Lane >= 0:
-			l := &tl.Lanes[e.Lane]
+			l := tl.Lanes.At(e.Lane)
 			obj := l.Name
 			if l.Namespace != "" {
 				obj = l.Namespace + "/" + l.Name

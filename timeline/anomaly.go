@@ -43,8 +43,8 @@ func (f *FileBuilder) anomalies(base int) {
 	// time): a fleet of thousands of files must not make each of them
 	// arrays the size of every lane so far.
 	laneLo := int32(f.laneLo)
-	laneRV := make([]uint64, b.lanes.len()-f.laneLo)
-	laneIn := make([]int32, b.lanes.len()-f.laneLo)
+	laneRV := make([]uint64, b.lanes.Len()-f.laneLo)
+	laneIn := make([]int32, b.lanes.Len()-f.laneLo)
 	for k := range ss {
 		s := &ss[k]
 		g := base + k
@@ -78,7 +78,8 @@ func (f *FileBuilder) anomalies(base int) {
 			if l := b.tab.lane.at(i); l >= 0 {
 				ll := l - laneLo
 				if laneIn[ll] == int32(k+1) && laneRV[ll] == rv && b.noteAnomaly("repeated") {
-					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(b.lanes.at(l).Namespace, b.lanes.at(l).Name), rv))
+					ln := b.lanes.At(int(l))
+					add("repeated", g, i, t, fmt.Sprintf("%s for %s repeats RV %d", typ, objName(ln.Namespace, ln.Name), rv))
 				}
 				laneRV[ll], laneIn[ll] = rv, int32(k+1)
 			}

@@ -21,7 +21,7 @@ type Builder struct {
 	oddRV    map[int]string
 	files    []*FileBuilder
 	sessions []Session
-	lanes    laneStore
+	lanes    Lanes
 	anoms    []Anomaly
 	pace     pacer // set while Finish and Build run
 
@@ -87,10 +87,11 @@ type FileBuilder struct {
 	idx    int
 	file   File
 	lo, hi int // staging index range
-	// The open lane of each object: by uid, else by kind, namespace and
-	// name. Keyed by the parser's (interned) strings themselves: a key
-	// built per event cost a third of Add as wasm.
-	laneOfUID  map[string]int32
+	// The open lane of each object: by uid (the file's lanes, from
+	// laneLo), else by kind, namespace and name. Keyed by the parser's
+	// (interned) strings themselves: a key built per event cost a third
+	// of Add as wasm.
+	laneOfUID  uidIndex
 	laneOfName map[nameKey]int32
 	// laneOfIdentity finds a lane first by the parser's number for the
 	// event's object (parser.Event.Identity), as index: as wasm a map
@@ -129,8 +130,8 @@ type kindCounts struct {
 
 // AddFile starts a new capture named name (shown in reports).
 func (b *Builder) AddFile(name string) *FileBuilder {
-	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(), laneLo: b.lanes.len(),
-		laneOfUID: map[string]int32{}, laneOfName: map[nameKey]int32{}, kinds: map[string]*kindCounts{},
+	f := &FileBuilder{b: b, idx: len(b.files), lo: b.tab.len(), laneLo: b.lanes.Len(),
+		laneOfName: map[nameKey]int32{}, kinds: map[string]*kindCounts{},
 		file: File{Name: name, Counts: map[string]int{}, CountsKind: map[string]map[string]int{}}}
 	b.files = append(b.files, f)
 	return f
@@ -230,14 +231,16 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 			id, ok = f.laneOfIdentity[k]-1, true
 		}
 		// An event from another Reader may reuse a number.
-		if !ok || f.b.lanes.at(id).UID != ev.UID {
-			id, ok = f.laneOfUID[ev.UID]
+		if !ok || f.laneOfUID.uid(id-int32(f.laneLo)) != ev.UID {
+			var k int32
+			k, ok = f.laneOfUID.find(ev.UID)
+			id = int32(f.laneLo) + k
 		}
 	} else {
 		id, ok = f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}]
 	}
 	b := f.b
-	if ok && b.lanes.at(id).Deleted {
+	if ok && b.lanes.deleted(id) {
 		// A uid never comes back; a name may, but only as a creation.
 		if ev.UID == "" && (ev.Type == parser.Added || ev.Type == parser.Observed || ev.Type == parser.Listed) {
 			ok = false
@@ -247,10 +250,9 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		}
 	}
 	if !ok {
-		id = b.lanes.add(Lane{File: f.idx, Kind: ev.Kind, Namespace: ev.Namespace, Name: ev.Name, UID: ev.UID})
-		if ev.UID != "" {
-			f.laneOfUID[ev.UID] = id
-		} else {
+		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
+		f.laneOfUID.add(ev.UID)
+		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}
 	}
@@ -258,39 +260,13 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		f.setIdentityLane(ev.Identity, id)
 	}
 	if ev.Type == parser.Deleted {
-		b.lanes.at(id).Deleted = true
+		b.lanes.setDeleted(id)
 	}
 	if ev.Labels != "" {
-		b.lanes.at(id).Labels = ev.Labels
+		b.lanes.setLabels(id, ev.Labels)
 	}
 	return id
 }
-
-// laneStore holds the lanes while building, in chunks of laneChunk.
-// Appending to one slice of 200 000 lanes allocated five times their size
-// on the way, each copy a block full of pointers for the GC to scan, and
-// the GC cycles this set off held a page loading the capture for up to
-// 60 ms at a time.
-type laneStore struct {
-	chunks [][]Lane
-	n      int
-}
-
-const laneChunk = 1024
-
-func (s *laneStore) add(l Lane) int32 {
-	if s.n%laneChunk == 0 {
-		s.chunks = append(s.chunks, make([]Lane, 0, laneChunk))
-	}
-	last := len(s.chunks) - 1
-	s.chunks[last] = append(s.chunks[last], l)
-	s.n++
-	return int32(s.n - 1)
-}
-
-func (s *laneStore) at(id int32) *Lane { return &s.chunks[id/laneChunk][id%laneChunk] }
-
-func (s *laneStore) len() int { return s.n }
 
 func (f *FileBuilder) setIdentityLane(identity uint32, lane int32) {
 	k := int(identity)
@@ -317,7 +293,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 		return
 	}
 	f.finished = true
-	f.laneOfUID, f.laneOfName, f.laneOfIdentity = nil, nil, nil
+	f.laneOfUID, f.laneOfName, f.laneOfIdentity = uidIndex{}, nil, nil
 	b := f.b
 	b.pace = pacer{pause: b.Pause}
 	defer func() { b.pace = pacer{} }()
@@ -401,12 +377,13 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 func (tl *Timeline) inferBroad() {
 	first := make([]string, len(tl.Files))
 	several := make([]bool, len(tl.Files))
-	for _, l := range tl.Lanes {
+	for l := range tl.Lanes.Len() {
+		sc := &tl.Lanes.scopes[tl.Lanes.recs.at(l).scope]
 		switch {
-		case first[l.File] == "":
-			first[l.File] = l.Namespace
-		case l.Namespace != first[l.File]:
-			several[l.File] = true
+		case first[sc.file] == "":
+			first[sc.file] = sc.namespace
+		case sc.namespace != first[sc.file]:
+			several[sc.file] = true
 		}
 	}
 	for i := range tl.Files {
@@ -693,14 +670,14 @@ func (h *mergeHeap) Pop() any {
 
 // renumberLanes orders lanes by first appearance on the shared clock, so
 // a contiguous range of lane numbers is a band of the drawing.
-func (tl *Timeline) renumberLanes(tab *eventTable, old *laneStore, pace *pacer) {
-	newID := make([]int32, old.len())
+func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
+	newID := make([]int32, old.Len())
 	for i := range newID {
 		newID[i] = -1
 	}
-	lanes := make([]Lane, 0, old.len())
+	order := make([]int32, 0, old.Len())
 	// laneStart[id+1] counts lane id's events first, then is summed.
-	tl.laneStart = make([]int32, old.len()+1)
+	tl.laneStart = make([]int32, old.Len()+1)
 	n := tab.len()
 	for i := 0; i < n; i++ {
 		pace.tick(1)
@@ -710,22 +687,23 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *laneStore, pace *pacer) 
 		}
 		id := newID[l]
 		if id < 0 {
-			id = int32(len(lanes))
+			id = int32(len(order))
 			newID[l] = id
-			lanes = append(lanes, *old.at(l))
+			order = append(order, l)
 		}
 		tab.lane.set(i, id)
 		tl.laneStart[id+1]++
 	}
-	tl.Lanes = lanes
+	tl.Lanes = old.renumber(order, pace)
 	// Index each lane's events (4 bytes per event), and keep bookmarks and
 	// errors apart: drawing a band of lanes then touches only their events.
-	tl.laneStart = tl.laneStart[:len(lanes)+1]
+	lanes := len(order)
+	tl.laneStart = tl.laneStart[:lanes+1]
 	for k := range lanes {
 		tl.laneStart[k+1] += tl.laneStart[k]
 	}
-	tl.laneEv = make([]int32, tl.laneStart[len(lanes)])
-	fill := append([]int32(nil), tl.laneStart[:len(lanes)]...)
+	tl.laneEv = make([]int32, tl.laneStart[lanes])
+	fill := append([]int32(nil), tl.laneStart[:lanes]...)
 	for i := 0; i < n; i++ {
 		if l := tab.lane.at(i); l >= 0 {
 			tl.laneEv[fill[l]] = int32(i)

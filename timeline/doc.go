@@ -16,7 +16,9 @@
 //     request, start and end (instant and byte offset), how it ended and
 //     the reconnect gap before it.
 //   - Lanes: one per object (uid, else namespace/name) per file; a DELETED
-//     closes a lane, a re-created object opens a new one.
+//     closes a lane, a re-created object opens a new one. A table of
+//     16-byte records with names and uids in shared blocks (lanes.go);
+//     Lanes.At(i) reads one.
 //   - Events in time order in a packed chunked table (a few bytes per
 //     event, plus 4 for the lane index; see store.go); Event(i) decodes
 //     one.

@@ -65,7 +65,7 @@ func TestLaneActiveIn(t *testing.T) {
 	mid := tl.Start() + (tl.End()-tl.Start())/2
 	active := LanesActiveIn(tl, mid, tl.End()+1)
 	in, out := 0, 0
-	for l := range tl.Lanes {
+	for l := range tl.Lanes.Len() {
 		has := false
 		for _, e := range tl.LaneEvents(l) {
 			if tl.Point(int(e)).T >= mid {
@@ -73,7 +73,7 @@ func TestLaneActiveIn(t *testing.T) {
 			}
 		}
 		if active(l) != has {
-			t.Fatalf("lane %d (%s): active %v, has an event in the second half %v", l, tl.Lanes[l].Name, active(l), has)
+			t.Fatalf("lane %d (%s): active %v, has an event in the second half %v", l, tl.Lanes.At(l).Name, active(l), has)
 		}
 		if has {
 			in++

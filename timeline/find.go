@@ -65,11 +65,11 @@ func (tl *Timeline) Find(query string, limit int) []Match {
 		out = append(out, Match{Kind: MatchTime, T: t, Event: -1, Lane: -1, Text: time.Unix(0, t).UTC().Format(time.RFC3339Nano)})
 	}
 	lq := strings.ToLower(q)
-	for l := range tl.Lanes {
+	for l := range tl.Lanes.Len() {
 		if full() {
 			return out
 		}
-		ln := &tl.Lanes[l]
+		ln := tl.Lanes.At(l)
 		name := ln.Name
 		if ln.Namespace != "" {
 			name = ln.Namespace + "/" + ln.Name

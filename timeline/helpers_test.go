@@ -13,6 +13,15 @@ var t0 = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
 
 func at(d time.Duration) int64 { return t0 + int64(d) }
 
+// allLanes reads every lane of tl, to compare or print them.
+func allLanes(tl *Timeline) []Lane {
+	out := make([]Lane, tl.Lanes.Len())
+	for l := range out {
+		out[l] = tl.Lanes.At(l)
+	}
+	return out
+}
+
 // capture builds a hand-made capture with arrival times: sessions are
 // opened with watch(), events appended with the helpers below.
 type capture struct {

@@ -100,7 +100,7 @@ func TestLaneLabelsFollowTheLatestEvent(t *testing.T) {
 	c.evs[0].Labels = "app=web,tier=1"
 	c.evs[1].Labels = "app=web,tier=2"
 	// A DELETED may come without labels; the object's labels stay known.
-	if l := build(c).Lanes[0]; l.Labels != "app=web,tier=2" {
+	if l := build(c).Lanes.At(0); l.Labels != "app=web,tier=2" {
 		t.Errorf("lane labels %q, want the latest event's", l.Labels)
 	}
 }
@@ -123,16 +123,16 @@ func TestLanes(t *testing.T) {
 		ev(parser.Deleted, 4, 4*s, "a").ev(parser.Added, 5, 5*s, "a")
 	c.evs[4].UID = "uid-a2" // re-created: new uid
 	tl := build(c)
-	if len(tl.Lanes) != 3 {
-		t.Fatalf("%d lanes, want 3: %+v", len(tl.Lanes), tl.Lanes)
+	if tl.Lanes.Len() != 3 {
+		t.Fatalf("%d lanes, want 3: %+v", tl.Lanes.Len(), allLanes(tl))
 	}
 	_, last := tl.LaneSpan(0)
-	if l := tl.Lanes[0]; l.Name != "a" || len(tl.LaneEvents(0)) != 3 || !l.Deleted || last != at(4*s) {
+	if l := tl.Lanes.At(0); l.Name != "a" || len(tl.LaneEvents(0)) != 3 || !l.Deleted || last != at(4*s) {
 		t.Errorf("lane 0: %+v, %d events, last at %d", l, len(tl.LaneEvents(0)), last)
 	}
 	first, _ := tl.LaneSpan(2)
-	if l := tl.Lanes[2]; l.UID != "uid-a2" || l.Deleted || first != at(5*s) {
-		t.Errorf("lane 2: %+v, first at %d", l, first)
+	if l := tl.Lanes.At(2); tl.Lanes.UID(2) != "uid-a2" || l.Deleted || first != at(5*s) {
+		t.Errorf("lane 2: %+v, uid %q, first at %d", l, tl.Lanes.UID(2), first)
 	}
 	// Without uids, a name after its DELETED is a new object if ADDED, an
 	// anomaly otherwise.
@@ -143,8 +143,8 @@ func TestLanes(t *testing.T) {
 	c.evs[len(c.evs)-1].UID = ""
 	c.evs[len(c.evs)-2].UID = ""
 	tl = build(c)
-	if len(tl.Lanes) != 3 {
-		t.Fatalf("name lanes: %d, want 3", len(tl.Lanes))
+	if tl.Lanes.Len() != 3 {
+		t.Fatalf("name lanes: %d, want 3", tl.Lanes.Len())
 	}
 	if len(tl.Anomalies) != 1 || tl.Anomalies[0].Kind != "after-delete" || tl.Anomalies[0].RV != "7" {
 		t.Fatalf("anomalies %+v", tl.Anomalies)
@@ -774,14 +774,14 @@ func timelineDiff(a, b *Timeline) string {
 		what string
 		x, y any
 	}{
-		{"files", a.Files, b.Files}, {"sessions", a.Sessions, b.Sessions}, {"lanes", a.Lanes, b.Lanes},
+		{"files", a.Files, b.Files}, {"sessions", a.Sessions, b.Sessions}, {"lanes", allLanes(a), allLanes(b)},
 		{"anomalies", a.Anomalies, b.Anomalies}, {"specials", a.Specials(), b.Specials()},
 	} {
 		if !reflect.DeepEqual(c.x, c.y) {
 			return c.what + " differ"
 		}
 	}
-	for l := range a.Lanes {
+	for l := range a.Lanes.Len() {
 		if !reflect.DeepEqual(a.LaneEvents(l), b.LaneEvents(l)) {
 			return fmt.Sprintf("lane %d's events differ", l)
 		}
@@ -912,11 +912,11 @@ func TestLanesFollowUIDsWhateverTheNumbers(t *testing.T) {
 		c.evs[i].Identity = n
 	}
 	tl := build(c)
-	if len(tl.Lanes) != 3 {
-		t.Fatalf("%d lanes, want one per uid: %+v", len(tl.Lanes), tl.Lanes)
+	if tl.Lanes.Len() != 3 {
+		t.Fatalf("%d lanes, want one per uid: %+v", tl.Lanes.Len(), allLanes(tl))
 	}
 	for i, e := range c.evs {
-		if got := tl.Lanes[tl.Event(i).Lane].UID; got != e.UID {
+		if got := tl.Lanes.UID(tl.Event(i).Lane); got != e.UID {
 			t.Errorf("event %d is on the lane of uid %q, want %q", i, got, e.UID)
 		}
 	}
@@ -960,12 +960,12 @@ func TestObjectsSharingANumberKeepTheirLanes(t *testing.T) {
 		t.Fatal(err)
 	}
 	tl := b.Build()
-	if len(tl.Lanes) != 2 {
-		t.Fatalf("%d lanes, want one per uid: %+v", len(tl.Lanes), tl.Lanes)
+	if tl.Lanes.Len() != 2 {
+		t.Fatalf("%d lanes, want one per uid: %+v", tl.Lanes.Len(), allLanes(tl))
 	}
 	for i := range 4 {
 		want := []string{"u1", "u1a"}[i%2]
-		if got := tl.Lanes[tl.Event(i).Lane].UID; got != want {
+		if got := tl.Lanes.UID(tl.Event(i).Lane); got != want {
 			t.Errorf("event %d is on the lane of uid %q, want %q", i, got, want)
 		}
 	}

@@ -123,7 +123,7 @@ func (tl *Timeline) Bins(q BinQuery, out *Bins) *Bins {
 		out = &Bins{}
 	}
 	cols := max(q.Columns, 1)
-	laneFrom, laneTo := max(q.LaneFrom, 0), min(q.LaneTo, len(tl.Lanes))
+	laneFrom, laneTo := max(q.LaneFrom, 0), min(q.LaneTo, tl.Lanes.Len())
 	rows := max(q.LaneTo-q.LaneFrom, 0)
 	out.Columns, out.Rows, out.Max = cols, rows, 0
 	out.Counts = resize(out.Counts, rows*cols)
@@ -145,7 +145,7 @@ func (tl *Timeline) Bins(q BinQuery, out *Bins) *Bins {
 		return tl.tab.t.at(i)
 	}
 	for l := laneFrom; l < laneTo; l++ {
-		if q.File >= 0 && tl.Lanes[l].File != q.File {
+		if q.File >= 0 && tl.Lanes.File(l) != q.File {
 			continue
 		}
 		evs := tl.laneEv[tl.laneStart[l]:tl.laneStart[l+1]]

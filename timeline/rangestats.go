@@ -116,7 +116,7 @@ func (st *RangeStats) count(tl *Timeline, i int) {
 		st.Events++
 		typ := p.Type.String()
 		st.ByType[typ]++
-		kind := tl.Lanes[p.Lane].Kind
+		kind := tl.Lanes.Kind(int(p.Lane))
 		if st.ByKind[kind] == nil {
 			st.ByKind[kind] = map[string]int{}
 		}

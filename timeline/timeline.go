@@ -21,7 +21,7 @@ type Timeline struct {
 
 	Files     []File
 	Sessions  []Session
-	Lanes     []Lane
+	Lanes     Lanes
 	Anomalies []Anomaly
 	// AnomalyCounts counts the anomalies found of each kind; Anomalies
 	// keeps at most maxAnomaliesPerKind of each. Nil when none was found.

@@ -156,11 +156,11 @@ type Session struct {
 // Lane is one object in one file. A DELETED closes it; a re-created
 // object (new uid, or same name after a delete when the capture has no
 // uids) opens a new lane. Its events are Timeline.LaneEvents, their span
-// Timeline.LaneSpan: a capture can have a lane for every few events, so
-// the Lane holds only what no event does.
+// Timeline.LaneSpan. Lanes.At reads a Lane from the compact table the
+// Timeline keeps (see lanes.go); its uid is Lanes.UID.
 type Lane struct {
-	File                       int
-	Kind, Namespace, Name, UID string
+	File                  int
+	Kind, Namespace, Name string
 	// Labels are the object's labels as its latest event carrying any gave
 	// them (parser.Event.Labels form: "k=v" sorted, comma-joined).
 	Labels  string

@@ -409,7 +409,7 @@ func TestFind(t *testing.T) {
 		t.Errorf("23:00 is outside the captures: %+v", m)
 	}
 	m = tl.Find("quiet/q-watched", 10)
-	if len(m) != 2 || m[0].Kind != MatchObject || tl.Lanes[m[0].Lane].Name != "q-watched" {
+	if len(m) != 2 || m[0].Kind != MatchObject || tl.Lanes.At(m[0].Lane).Name != "q-watched" {
 		t.Errorf("quiet/q-watched: %+v", m)
 	}
 	if m := tl.Find("TOO OLD", 10); len(m) != 1 || m[0].Kind != MatchMessage || m[0].Event < 0 {

@@ -58,12 +58,12 @@ func BuildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bo
 	curFile := -1
 	var curKind string
 	var groups []Group
-	groupOf := make([]int32, len(tl.Lanes)) // -1: filtered out
+	groupOf := make([]int32, tl.Lanes.Len()) // -1: filtered out
 	var sizes []int32
 	shown := 0
-	for l := range tl.Lanes {
-		ln := &tl.Lanes[l]
-		if !f.Lane(*ln) || (active != nil && !active(l)) {
+	for l := range tl.Lanes.Len() {
+		ln := tl.Lanes.At(l)
+		if !f.Lane(ln) || (active != nil && !active(l)) {
 			groupOf[l] = -1
 			continue
 		}

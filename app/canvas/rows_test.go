@@ -9,11 +9,11 @@ import (
 func TestBuildRowsGroupsAndFolds(t *testing.T) {
 	tl, _ := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
 	groups, rows, shown := BuildRows(tl, timeline.Filter{}, map[string]bool{}, nil)
-	if shown != len(tl.Lanes) {
-		t.Fatalf("%d lanes shown, want all %d", shown, len(tl.Lanes))
+	if shown != tl.Lanes.Len() {
+		t.Fatalf("%d lanes shown, want all %d", shown, tl.Lanes.Len())
 	}
-	if len(rows) != len(tl.Lanes)+len(groups) {
-		t.Fatalf("%d rows for %d lanes in %d groups", len(rows), len(tl.Lanes), len(groups))
+	if len(rows) != tl.Lanes.Len()+len(groups) {
+		t.Fatalf("%d rows for %d lanes in %d groups", len(rows), tl.Lanes.Len(), len(groups))
 	}
 	for i := 1; i < len(groups); i++ {
 		a, b := groups[i-1], groups[i]
@@ -25,7 +25,7 @@ func TestBuildRowsGroupsAndFolds(t *testing.T) {
 		if r.Lane < 0 {
 			continue
 		}
-		g, ln := groups[r.Group], tl.Lanes[r.Lane]
+		g, ln := groups[r.Group], tl.Lanes.At(r.Lane)
 		if ln.Kind != g.Kind || ln.Namespace != g.Namespace {
 			t.Fatalf("lane %d (%s/%s) in group %s/%s", r.Lane, ln.Kind, ln.Namespace, g.Kind, g.Namespace)
 		}
@@ -48,13 +48,13 @@ func TestBuildRowsInView(t *testing.T) {
 	mid := tl.Start() + (tl.End()-tl.Start())/2
 	active := timeline.LanesActiveIn(tl, mid, tl.End()+1)
 	in := 0
-	for l := range tl.Lanes {
+	for l := range tl.Lanes.Len() {
 		if active(l) {
 			in++
 		}
 	}
-	if in == 0 || in == len(tl.Lanes) {
-		t.Fatalf("%d of %d lanes active in the second half: the test proves nothing", in, len(tl.Lanes))
+	if in == 0 || in == tl.Lanes.Len() {
+		t.Fatalf("%d of %d lanes active in the second half: the test proves nothing", in, tl.Lanes.Len())
 	}
 	_, _, shown := BuildRows(tl, timeline.Filter{InView: true}, nil, active)
 	if shown != in {

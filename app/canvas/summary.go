@@ -49,7 +49,7 @@ func (c *Cache) EventText(i int) string {
 	ev := c.tl.Event(i)
 	s := ev.Type.String()
 	if ev.Lane >= 0 {
-		ln := &c.tl.Lanes[ev.Lane]
+		ln := c.tl.Lanes.At(ev.Lane)
 		s += " " + laneText(ln)
 	}
 	if ev.RV != "" {

@@ -46,7 +46,7 @@ func (c *Cache) laneRows(v *View, layout *Layout, s Scale, fr *Frame) {
 		if r%2 == 0 {
 			stripes = append(stripes, float32(layout.PlotX), float32(y), float32(layout.PlotW), RowHeight)
 		}
-		ln := &c.tl.Lanes[rw.Lane]
+		ln := c.tl.Lanes.At(rw.Lane)
 		fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, words.ClipRunes(words.VisibleControls(ln.Name), 26), ColorFg, "r", "")
 		visible[rw.Lane] = true
 		le := c.lane(rw.Lane)
@@ -190,7 +190,7 @@ func (c *Cache) nearestInLane(v *View, l int, at, slop int64) int {
 
 // laneText names a lane's object in the page's text: kind, namespace and
 // name, each as isolated shows a name from the capture.
-func laneText(ln *timeline.Lane) string {
+func laneText(ln timeline.Lane) string {
 	if ln.Namespace == "" {
 		return words.Isolated(ln.Kind) + " " + words.Isolated(ln.Name)
 	}
@@ -217,7 +217,7 @@ func (c *Cache) lanesHit(v *View, layout *Layout, x, y float64, at, slop int64) 
 		h.Text = g.Label(tl) + ": click to " + verb
 		return h
 	}
-	ln := &tl.Lanes[rw.Lane]
+	ln := tl.Lanes.At(rw.Lane)
 	h.Text = laneText(ln) + ": " + words.Plural(len(tl.LaneEvents(rw.Lane)), "event")
 	if ln.Deleted {
 		h.Text += ", deleted"

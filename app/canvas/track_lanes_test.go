@@ -44,7 +44,7 @@ func TestMarksOnePerEventWhenZoomedIn(t *testing.T) {
 	rw := v.Rows[row]
 	v.Rows = []Row{{Group: rw.Group, Lane: -1}, rw} // its header, and it
 	evs := tl.LaneEvents(rw.Lane)
-	t.Logf("lane %s: %d events", tl.Lanes[rw.Lane].Name, len(evs))
+	t.Logf("lane %s: %d events", tl.Lanes.At(rw.Lane).Name, len(evs))
 	v.From, v.To = tl.Event(int(evs[0])).T-1, tl.Event(int(evs[len(evs)-1])).T+1
 	var fr Frame
 	c.Build(v, &fr)

@@ -1,0 +1,187 @@
+package timeline
+
+import "unsafe"
+
+// Lanes is the table of the timeline's lanes, one fixed record each: a
+// capture of core/v1 Events has a lane for nearly every event, and a Lane
+// of six strings is 96 bytes, its name and uid a block of the heap each.
+// A record names its file, kind and namespace by one number (the lanes
+// of a group share them), its labels by another, and holds its name and
+// uid as a place in blocks of text the lanes share (a UUID as its 16
+// bytes).
+type Lanes struct {
+	recs   column[laneRec]
+	scopes []laneScope
+	labels []string // labels[0] is "": no labels
+	text   [][]byte // blocks of names and uids, each uid after its name
+	// long holds the names and uids too long for a record's lengths, and
+	// those of the lanes past maxTextBlocks blocks.
+	long []laneText
+
+	// While building: the numbers of the scopes and label sets seen.
+	scopeOf   map[laneScope]int32
+	labelsOf  map[string]int32
+	lastScope int32 // the scope of the lane added last
+}
+
+// laneRec is one lane, 16 bytes. Its name is nameLen bytes of
+// text[at>>16] from at&0xffff, its uid the uidLen bytes after (16 bytes
+// of a UUID when uidLen is packedUID), or, when nameLen is longName, both
+// are long[at]. The top bit of uid is the deleted flag, the rest uidLen.
+type laneRec struct {
+	scope, labels int32
+	at            uint32
+	nameLen, uid  uint16
+}
+
+func (r laneRec) block() int     { return int(r.at >> 16) }
+func (r laneRec) off() int       { return int(r.at & 0xffff) }
+func (r laneRec) uidLen() uint16 { return r.uid &^ deletedBit }
+func (r laneRec) deleted() bool  { return r.uid&deletedBit != 0 }
+
+// laneScope is what the lanes of one group share.
+type laneScope struct {
+	file            int32
+	kind, namespace string
+}
+
+type laneText struct{ name, uid string }
+
+const (
+	// textBlock is the size of a block of names and uids: a record's
+	// offset into one is 16 bits, and the block's number the other 16 of
+	// at, so the lanes after maxTextBlocks blocks go to long.
+	textBlock     = 1 << 16
+	maxTextBlocks = 1 << 16
+	// longName marks a lane whose name and uid, together longer than
+	// maxLaneText, are kept in long: the apiserver allows names of 253
+	// bytes, a capture may hold anything.
+	longName    = 1<<16 - 1
+	maxLaneText = 1 << 12
+	packedUID   = 1<<15 - 1
+	deletedBit  = 1 << 15
+)
+
+// Len is the number of lanes.
+func (ls *Lanes) Len() int { return ls.recs.n }
+
+// At returns lane i. Its strings share the table's memory: reading a
+// lane allocates nothing.
+func (ls *Lanes) At(i int) Lane {
+	r := ls.recs.at(i)
+	sc := &ls.scopes[r.scope]
+	return Lane{File: int(sc.file), Kind: sc.kind, Namespace: sc.namespace, Name: ls.name(r),
+		Labels: ls.labels[r.labels], Deleted: r.deleted()}
+}
+
+// UID is lane i's uid, "" when its events had none. A UUID is made into
+// text again on each call: the detail of one object asks for it, no loop
+// over the lanes does.
+func (ls *Lanes) UID(i int) string {
+	r := ls.recs.at(i)
+	if r.nameLen == longName {
+		return ls.long[r.at].uid
+	}
+	uid := ls.text[r.block()][r.off()+int(r.nameLen):]
+	if r.uidLen() == packedUID {
+		return formatUUID(uid)
+	}
+	return unsafe.String(unsafe.SliceData(uid), int(r.uidLen()))
+}
+
+// File is lane i's file, for a loop over many lanes or events that needs
+// no more of the lane.
+func (ls *Lanes) File(i int) int { return int(ls.scopes[ls.recs.at(i).scope].file) }
+
+// Kind is lane i's object kind, as File is its file.
+func (ls *Lanes) Kind(i int) string { return ls.scopes[ls.recs.at(i).scope].kind }
+
+// name returns a record's name.
+func (ls *Lanes) name(r laneRec) string {
+	if r.nameLen == longName {
+		return ls.long[r.at].name
+	}
+	// The bytes of a block are written once, before any string of them
+	// is made, and appending to the block writes past them.
+	return unsafe.String(unsafe.SliceData(ls.text[r.block()][r.off():]), int(r.nameLen))
+}
+
+// add appends a lane of file and returns its number.
+func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
+	if ls.scopeOf == nil {
+		ls.scopeOf, ls.labelsOf = map[laneScope]int32{}, map[string]int32{"": 0}
+		ls.labels = []string{""}
+	}
+	sc := laneScope{file: int32(file), kind: kind, namespace: namespace}
+	// Objects come in runs of one kind and namespace, whose strings the
+	// parser interns: most lanes skip the map.
+	if len(ls.scopes) == 0 || ls.scopes[ls.lastScope] != sc {
+		scope, ok := ls.scopeOf[sc]
+		if !ok {
+			scope = int32(len(ls.scopes))
+			ls.scopes = append(ls.scopes, sc)
+			ls.scopeOf[sc] = scope
+		}
+		ls.lastScope = scope
+	}
+	r := laneRec{scope: ls.lastScope}
+	n := len(name) + len(uid)
+	last := len(ls.text) - 1
+	full := last < 0 || len(ls.text[last])+n > textBlock
+	if n > maxLaneText || full && len(ls.text) == maxTextBlocks {
+		r.at, r.nameLen = uint32(len(ls.long)), longName
+		ls.long = append(ls.long, laneText{name, uid})
+	} else {
+		if full {
+			ls.text = append(ls.text, make([]byte, 0, textBlock))
+			last++
+		}
+		b := ls.text[last]
+		r.at, r.nameLen = uint32(last)<<16|uint32(len(b)), uint16(len(name))
+		b = append(b, name...)
+		var packed bool
+		if b, packed = appendUUID(b, uid); packed {
+			r.uid = packedUID
+		} else {
+			r.uid = uint16(len(uid))
+			b = append(b, uid...)
+		}
+		ls.text[last] = b
+	}
+	ls.recs.add(r)
+	return int32(ls.recs.n - 1)
+}
+
+// deleted says whether a DELETED has closed lane id.
+func (ls *Lanes) deleted(id int32) bool { return ls.recs.at(int(id)).deleted() }
+
+// setDeleted marks lane id closed by a DELETED.
+func (ls *Lanes) setDeleted(id int32) {
+	r := ls.recs.at(int(id))
+	r.uid |= deletedBit
+	ls.recs.set(int(id), r)
+}
+
+// setLabels gives lane id the labels of its latest event that has any.
+func (ls *Lanes) setLabels(id int32, labels string) {
+	r := ls.recs.at(int(id))
+	// Most events carry their object's labels unchanged, and the parser
+	// interns them: the comparison is of two pointers.
+	if ls.labels[r.labels] == labels {
+		return
+	}
+	n, ok := ls.labelsOf[labels]
+	if !ok {
+		n = int32(len(ls.labels))
+		ls.labels = append(ls.labels, labels)
+		ls.labelsOf[labels] = n
+	}
+	r.labels = n
+	ls.recs.set(int(id), r)
+}
+
+// renumber returns the table with lane order[k] as lane k, done
+// building.
+func (ls *Lanes) renumber(order []int32, pace *pacer) Lanes {
+	return Lanes{recs: ls.recs.permute(order, pace), scopes: ls.scopes, labels: ls.labels, text: ls.text, long: ls.long}
+}
