@@ -6,13 +6,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"watchlens/internal/synth"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/performance"
@@ -32,16 +29,9 @@ import (
 // (/proc), from the first capture shown to the warm-up's end.
 func BenchmarkBrowserColdLoad(b *testing.B) {
 	s := startSite(b)
-	for _, c := range []struct {
-		name    string
-		capture func() []byte
-	}{
-		{"pods-100MB.jsonl", func() []byte { return synth.Capture(100 << 20) }},
-		{"configmaps-1M.jsonl", func() []byte { return synth.CaptureOf(440<<20, synth.ConfigMap) }},
-	} {
+	for _, c := range podsAndSmallEvents {
 		b.Run(c.name, func(b *testing.B) {
-			file := filepath.Join(b.TempDir(), c.name)
-			must(b, os.WriteFile(file, c.capture(), 0o644))
+			file := c.write(b)
 			var cold, warm, coldTask, warmTask float64
 			var cost warmUpCost
 			for range b.N {

@@ -31,10 +31,7 @@ import (
 func BenchmarkBrowserTabMemory(b *testing.B) {
 	s := startSite(b)
 	s.serveBenchWasm(b)
-	for _, c := range []struct {
-		name    string
-		capture func() []byte
-	}{
+	for _, c := range []benchCapture{
 		{"configmaps-1M.jsonl", func() []byte { return synth.CaptureOf(440<<20, synth.ConfigMap) }},
 		{"leases-1M.jsonl", func() []byte { return synth.CaptureOf(760<<20, synth.Lease) }},
 		{"realistic-pods-1GB.jsonl", func() []byte { return synth.CaptureOf(1<<30, synth.RealisticPod) }},
@@ -42,8 +39,7 @@ func BenchmarkBrowserTabMemory(b *testing.B) {
 		{"configmaps-4GB.jsonl", func() []byte { return synth.CaptureOf(4e9, synth.ConfigMap) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			file := filepath.Join(b.TempDir(), c.name)
-			must(b, os.WriteFile(file, c.capture(), 0o644))
+			file := c.write(b)
 			var peak int64
 			for range b.N {
 				peak = max(peak, loadPeak(b, s, file))

@@ -14,8 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"watchlens/internal/synth"
-
 	"github.com/chromedp/chromedp"
 )
 
@@ -33,16 +31,9 @@ import (
 func BenchmarkBrowserWorkerLoad(b *testing.B) {
 	s := startSite(b)
 	serveWorkerTrial(b, s)
-	for _, c := range []struct {
-		name    string
-		capture func() []byte
-	}{
-		{"pods-100MB.jsonl", func() []byte { return synth.Capture(100 << 20) }},
-		{"configmaps-1M.jsonl", func() []byte { return synth.CaptureOf(440<<20, synth.ConfigMap) }},
-	} {
+	for _, c := range podsAndSmallEvents {
 		b.Run(c.name, func(b *testing.B) {
-			file := filepath.Join(b.TempDir(), c.name)
-			must(b, os.WriteFile(file, c.capture(), 0o644))
+			file := c.write(b)
 			paths := []string{"page", "worker-warm", "worker-cold"}
 			loads, longest := map[string][]float64{}, map[string]float64{}
 			steps := map[string][]float64{}
@@ -170,28 +161,7 @@ func workerLoad(b *testing.B, s *servedSite, file string, w, h float64, cold, sh
 // canvas (the warm-up draws on one that is not in the page).
 func timeWorkerLoad(b *testing.B, tab context.Context, file string) (ms, longest float64) {
 	b.Helper()
-	must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-		window.longTasks = [];
-		new PerformanceObserver(list => {
-			for (const e of list.getEntries()) window.longTasks.push([Math.round(e.startTime - window.loadStart), Math.round(e.duration)]);
-		}).observe({type: "longtask"});
-		document.querySelector("#file-input").addEventListener("change", () => { window.loadStart = performance.now(); }, {capture: true, once: true});
-		const draw = window.watchlensDraw;
-		let timing = false;
-		window.watchlensDraw = function (canvas) {
-			if (!timing && canvas.isConnected) window.drawStart = Math.round(performance.now() - window.loadStart);
-			const out = draw.apply(this, arguments);
-			if (!timing && canvas.isConnected) {
-				timing = true;
-				requestAnimationFrame(() => {
-					const ch = new MessageChannel();
-					ch.port1.onmessage = () => { window.loadTime = performance.now() - window.loadStart; };
-					ch.port2.postMessage(null);
-				});
-			}
-			return out;
-		};
-	})()`)))
+	startLoadTimer(b, tab, "true")
 	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{file})))
 	ms, err := chromedp.Run(tab, chromedp.Poll[float64](`window.loadTime ?? (window.workerError ? -1 : undefined)`,
 		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))
@@ -200,11 +170,7 @@ func timeWorkerLoad(b *testing.B, tab context.Context, file string) (ms, longest
 		problem, _ := chromedp.Run(tab, chromedp.Evaluate[string](`window.workerError`))
 		b.Fatalf("the worker failed: %s", problem)
 	}
-	tasks, err := chromedp.Run(tab, chromedp.Evaluate[[][2]float64](`window.longTasks`))
-	must(b, err)
-	for _, t := range tasks {
-		longest = max(longest, t[1])
-	}
+	longest, tasks := loadTasks(b, tab)
 	drawAt, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.drawStart`))
 	must(b, err)
 	b.Logf("long tasks [ms from the drop, ms]: %v; the frame drawn from %.0f ms", tasks, drawAt)

@@ -13,6 +13,22 @@ func buildFleetFiles(t *testing.T, names ...string) *Timeline {
 	return buildFiles(t, fleetDir, names...)
 }
 
+// analyzeFleetCaptures analyses the real fleet's JSON captures (its 40
+// clients' and the two broad ones) on one clock, with the real server's
+// parameters.
+func analyzeFleetCaptures(t *testing.T) *Analysis {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join(fleetDir, "c[0-3]*.ts.http"))
+	names = append(names, filepath.Join(fleetDir, "broad-a.ts.http"), filepath.Join(fleetDir, "broad-b.ts.http"))
+	if len(names) != 42 {
+		t.Fatalf("%d captures, want 42", len(names))
+	}
+	for k := range names {
+		names[k] = filepath.Base(names[k])
+	}
+	return buildFleetFiles(t, names...).Analyze(realServer())
+}
+
 var fleetAuditLogs = []string{"audit-a-1.log", "audit-a-2.log", "audit-b-1.log", "audit-b-2.log"}
 
 // checkFleetRelists compares the fleet's relists per client with
@@ -125,15 +141,7 @@ func TestFleetRestartsFromAuditLogs(t *testing.T) {
 // are TRUTH.tsv's, at the instants recorded, each after its 410; with
 // the broad captures on the clock the counterfactual is known.
 func TestFleetRelistsFromCaptures(t *testing.T) {
-	names, _ := filepath.Glob(filepath.Join(fleetDir, "c[0-3]*.ts.http"))
-	names = append(names, filepath.Join(fleetDir, "broad-a.ts.http"), filepath.Join(fleetDir, "broad-b.ts.http"))
-	if len(names) != 42 {
-		t.Fatalf("%d captures", len(names))
-	}
-	for k := range names {
-		names[k] = filepath.Base(names[k])
-	}
-	a := buildFleetFiles(t, names...).Analyze(realServer())
+	a := analyzeFleetCaptures(t)
 	fl := a.Fleet()
 	checkFleetRelists(t, fl, time.Millisecond, func(c string) bool { return strings.HasPrefix(c, "c4") })
 	// Without bookmarks: the 16 observed, and the relists the models
@@ -148,12 +156,7 @@ func TestFleetRelistsFromCaptures(t *testing.T) {
 // refused on its side without bookmarks, and no client is refused with
 // them: TRUTH.tsv has no relist among the clients that asked.
 func TestFleetReconnectAtRestart(t *testing.T) {
-	names, _ := filepath.Glob(filepath.Join(fleetDir, "c[0-3]*.ts.http"))
-	names = append(names, filepath.Join(fleetDir, "broad-a.ts.http"), filepath.Join(fleetDir, "broad-b.ts.http"))
-	for k := range names {
-		names[k] = filepath.Base(names[k])
-	}
-	a := buildFleetFiles(t, names...).Analyze(realServer())
+	a := analyzeFleetCaptures(t)
 	q := ResumeQuery{At: instant(t, "2026-12-01T08:41:32.3Z")}
 	fc, ok := a.FleetReconnect(q)
 	if !ok {

@@ -1,7 +1,6 @@
 package timeline
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -11,12 +10,7 @@ import (
 // real fleet, each cursor, at instants across the rolling restart and
 // past each capture's end.
 func TestResumeOutcomeIsTheVerdicts(t *testing.T) {
-	names, _ := filepath.Glob(filepath.Join(fleetDir, "c[0-3]*.ts.http"))
-	names = append(names, filepath.Join(fleetDir, "broad-a.ts.http"), filepath.Join(fleetDir, "broad-b.ts.http"))
-	for k := range names {
-		names[k] = filepath.Base(names[k])
-	}
-	a := buildFleetFiles(t, names...).Analyze(realServer())
+	a := analyzeFleetCaptures(t)
 	seen := map[Outcome]int{}
 	start, end := a.TL.Start(), a.TL.End()
 	for fi := range a.TL.Files {
