@@ -1005,7 +1005,11 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 			s.rec.key(idx)
 		}
 		if idx == mOther {
+			from := s.i
 			ok = s.skip()
+			if s.rec != nil && ok {
+				s.rec.skipped(s.b, from, s.i)
+			}
 		} else {
 			switch idx {
 			case mAnnotations:
@@ -1157,7 +1161,9 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	var at int64       // the last time read, 0 if none or not a time
 	timeEnd := -1      // where the first time's value ended
 	afterValue := true // the read position is after a key's value
-	if e != nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
+	// A walk that makes a template takes every key, to note the strings
+	// of the values it skips.
+	if e != nil && s.rec == nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
 		s.i += len(e.pre)
 		var ok bool
 		if at, ok = s.entryTime(entry); !ok {
@@ -1197,6 +1203,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		if !ok {
 			return false
 		}
+		from := s.i
 		switch {
 		case string(k) == "fieldsV1" && e != nil:
 			ok = s.skipMemo(entry)
@@ -1218,6 +1225,9 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		}
 		if !ok {
 			return false
+		}
+		if s.rec != nil && string(k) != "time" {
+			s.rec.skipped(s.b, from, s.i)
 		}
 		afterValue = true
 	}
