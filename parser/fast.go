@@ -76,6 +76,8 @@ type fastMemo struct {
 	rec  metaRecorder
 	// rvs holds the bytes of recent resourceVersions (see rvString).
 	rvs []byte
+	// hour is the hour of the last managedFields time read.
+	hour hourMemo
 }
 
 // rvBlock is how many bytes of resourceVersions share one allocation.
@@ -1241,6 +1243,10 @@ func (s *fastScanner) entryTime(entry int) (int64, bool) {
 		return 0, false
 	}
 	s.rec.str(s, v, roleTime, entry)
+	if s.memo != nil {
+		ns, _ := s.memo.hour.parse(v)
+		return ns, true
+	}
 	ns, _ := parseTimeBytes(v)
 	return ns, true
 }

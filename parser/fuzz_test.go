@@ -309,6 +309,21 @@ func FuzzParseTime(f *testing.F) {
 		if a != b || aok != bok {
 			t.Fatalf("%q: fast %d %v, time.Parse %d %v", s, a, aok, b, bok)
 		}
+		// Read after a time of the same hour as the seeds', after s
+		// itself, and after s's hour with other minutes, the hour
+		// remembered gives what parseTimeBytes does.
+		var h hourMemo
+		other := []byte("2026-11-30T00:59:59.5Z")
+		if len(s) >= 13 {
+			copy(other, s[:13])
+		}
+		for _, x := range []string{"2026-11-30T00:00:00Z", s, s, string(other), s} {
+			got, gotOK := h.parse([]byte(x))
+			want, wantOK := parseTimeBytes([]byte(x))
+			if got != want || gotOK != wantOK {
+				t.Fatalf("%q after the hour %q: %d %v, parseTimeBytes %d %v", x, h.prefix, got, gotOK, want, wantOK)
+			}
+		}
 	})
 }
 

@@ -211,7 +211,7 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 				t.managed = max(t.managed, at)
 				entry, at = v.entry, 0
 			}
-			at, _ = parseTimeBytes(val)
+			at, _ = s.memo.hour.parse(val)
 		}
 	}
 	c := tp.b[prev:]
