@@ -76,8 +76,21 @@ type fastMemo struct {
 	rec  metaRecorder
 	// rvs holds the bytes of recent resourceVersions (see rvString).
 	rvs []byte
-	// hour is the hour of the last managedFields time read.
-	hour hourMemo
+	// hours are, per position in managedFields, the hour of the last
+	// time read there: a pod's entries are written at different times
+	// (its creation, its last status), each mostly near the last pod's.
+	hours [4]hourMemo
+}
+
+// managedTime is parseTimeBytes(v) for the time of the entry-th entry of
+// managedFields.
+func (m *fastMemo) managedTime(entry int, v []byte) int64 {
+	if entry < len(m.hours) {
+		ns, _ := m.hours[entry].parse(v)
+		return ns
+	}
+	ns, _ := parseTimeBytes(v)
+	return ns
 }
 
 // rvBlock is how many bytes of resourceVersions share one allocation.
@@ -1244,8 +1257,7 @@ func (s *fastScanner) entryTime(entry int) (int64, bool) {
 	}
 	s.rec.str(s, v, roleTime, entry)
 	if s.memo != nil {
-		ns, _ := s.memo.hour.parse(v)
-		return ns, true
+		return s.memo.managedTime(entry, v), true
 	}
 	ns, _ := parseTimeBytes(v)
 	return ns, true

@@ -211,7 +211,7 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 				t.managed = max(t.managed, at)
 				entry, at = v.entry, 0
 			}
-			at, _ = s.memo.hour.parse(val)
+			at = s.memo.managedTime(v.entry, val)
 		}
 	}
 	c := tp.b[prev:]
@@ -227,20 +227,23 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 
 // metadataFromHead reads the metadata after a remembered envelope: as the
 // template, if it fits, else walked, and the walk kept as the next
-// template. Where the template has missed maxTemplateMisses events in a
-// row (a pod's metadata differs from the last pod's in more than
-// strings), it is neither tried nor made for skipTemplate events.
+// template. Where maxTemplateMisses events in a row were walked (a pod's
+// metadata differs from the last pod's in more than strings, or is too
+// long to be kept), a template is neither tried nor made for
+// skipTemplate events: making one costs the walk more.
 func (s *fastScanner) metadataFromHead(tp *metaTemplate, f *fields, t *fastTimes) bool {
 	start := s.i
 	if tp.skip > 0 {
 		tp.skip--
-	} else if tp.ok {
-		f0 := *f
-		if s.metadataTemplated(tp, f, t) {
-			tp.misses = 0
-			return true
+	} else {
+		if tp.ok {
+			f0 := *f
+			if s.metadataTemplated(tp, f, t) {
+				tp.misses = 0
+				return true
+			}
+			*f, *t, s.i = f0, fastTimes{}, start
 		}
-		*f, *t, s.i = f0, fastTimes{}, start
 		if tp.misses++; tp.misses >= maxTemplateMisses {
 			tp.misses, tp.skip = 0, skipTemplate
 		}
