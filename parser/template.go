@@ -161,7 +161,8 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 	prev := 0
 	var at int64
 	entry := -1
-	for _, v := range tp.vars {
+	for k := range tp.vars {
+		v := &tp.vars[k]
 		c := tp.b[prev:v.off]
 		if !bytesAt(b, i, c) {
 			return false
