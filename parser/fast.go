@@ -76,6 +76,21 @@ type fastMemo struct {
 	rec  metaRecorder
 	// rvs holds the bytes of recent resourceVersions (see rvString).
 	rvs []byte
+	// hours are, per position in managedFields, the hour of the last
+	// time read there: a pod's entries are written at different times
+	// (its creation, its last status), each mostly near the last pod's.
+	hours [4]hourMemo
+}
+
+// managedTime is parseTimeBytes(v) for the time of the entry-th entry of
+// managedFields.
+func (m *fastMemo) managedTime(entry int, v []byte) int64 {
+	if entry < len(m.hours) {
+		ns, _ := m.hours[entry].parse(v)
+		return ns
+	}
+	ns, _ := parseTimeBytes(v)
+	return ns
 }
 
 // rvBlock is how many bytes of resourceVersions share one allocation.
@@ -1005,7 +1020,11 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 			s.rec.key(idx)
 		}
 		if idx == mOther {
+			from := s.i
 			ok = s.skip()
+			if s.rec != nil && ok {
+				s.rec.skipped(s.b, from, s.i)
+			}
 		} else {
 			switch idx {
 			case mAnnotations:
@@ -1157,7 +1176,9 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	var at int64       // the last time read, 0 if none or not a time
 	timeEnd := -1      // where the first time's value ended
 	afterValue := true // the read position is after a key's value
-	if e != nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
+	// A walk that makes a template takes every key, to note the strings
+	// of the values it skips.
+	if e != nil && s.rec == nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
 		s.i += len(e.pre)
 		var ok bool
 		if at, ok = s.entryTime(entry); !ok {
@@ -1197,6 +1218,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		if !ok {
 			return false
 		}
+		from := s.i
 		switch {
 		case string(k) == "fieldsV1" && e != nil:
 			ok = s.skipMemo(entry)
@@ -1219,6 +1241,9 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		if !ok {
 			return false
 		}
+		if s.rec != nil && string(k) != "time" {
+			s.rec.skipped(s.b, from, s.i)
+		}
 		afterValue = true
 	}
 }
@@ -1231,6 +1256,9 @@ func (s *fastScanner) entryTime(entry int) (int64, bool) {
 		return 0, false
 	}
 	s.rec.str(s, v, roleTime, entry)
+	if s.memo != nil {
+		return s.memo.managedTime(entry, v), true
+	}
 	ns, _ := parseTimeBytes(v)
 	return ns, true
 }

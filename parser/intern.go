@@ -31,6 +31,31 @@ type internTable struct {
 	// ids counts the strings added: each has its number, 1 up, for as
 	// long as the table lives (see Event.Identity).
 	ids uint32
+	// block holds the bytes of the small strings added from bytes (see
+	// copyBytes).
+	block []byte
+}
+
+const (
+	internBlock    = 16 << 10
+	maxBlockString = 256
+)
+
+// copyBytes returns a string of b's bytes. The table holds its strings
+// as long as it lives, so small ones share blocks of memory rather than
+// being one allocation each: a watch of Events, each a new object, made
+// one for every event's identity, which under wasm, whose collector runs
+// on the parser's thread, costs more than the rest of interning it.
+func (t *internTable) copyBytes(b []byte) string {
+	if len(b) == 0 || len(b) > maxBlockString {
+		return string(b)
+	}
+	if cap(t.block)-len(t.block) < len(b) {
+		t.block = make([]byte, 0, internBlock)
+	}
+	n := len(t.block)
+	t.block = append(t.block, b...)
+	return unsafe.String(&t.block[n], len(b))
 }
 
 type internSlot struct {
@@ -120,7 +145,7 @@ func (t *internTable) bytesID(b []byte) (string, uint32) {
 	if e, ok := t.find(h, unsafe.String(unsafe.SliceData(b), len(b))); ok {
 		return e.s, e.id
 	}
-	e := t.add(h, string(b))
+	e := t.add(h, t.copyBytes(b))
 	return e.s, e.id
 }
 

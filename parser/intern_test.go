@@ -8,15 +8,18 @@ import (
 
 // TestInternTable checks that each string has one copy and one number,
 // across growth and in the overflow map that takes what finds no free
-// slot.
+// slot, and that the copies, which small strings share blocks for, keep
+// their bytes while the bytes they were made from are written over.
 func TestInternTable(t *testing.T) {
 	tab := newInternTable()
 	first := map[string]string{}
 	idOf := map[string]uint32{}
 	owner := map[uint32]string{}
+	var buf []byte
 	check := func(s string) {
 		t.Helper()
-		got, id := tab.bytesID([]byte(s))
+		buf = append(buf[:0], s...)
+		got, id := tab.bytesID(buf)
 		if got != s {
 			t.Fatalf("bytes(%q) = %q", s, got)
 		}
@@ -43,6 +46,12 @@ func TestInternTable(t *testing.T) {
 			check(fmt.Sprint(i))
 		}
 		check("")
+		check(string(make([]byte, maxBlockString+1)))
+	}
+	for s, c := range first {
+		if c != s {
+			t.Fatalf("the copy of %q holds %q", s, c)
+		}
 	}
 	if tab.overflow != nil {
 		t.Fatalf("%d strings in the overflow map", len(tab.overflow))

@@ -112,8 +112,11 @@ func (r *Reader) Next() bool {
 	}
 	for {
 		if r.qhead < len(r.queue) {
-			q := r.queue[r.qhead]
-			r.queue[r.qhead] = queued{}
+			// The slot is not cleared: the next events write over it,
+			// and until then what it holds (interned strings, a line
+			// of the buffer or a decoded event's copy) is a queue's
+			// worth of memory at most.
+			q := &r.queue[r.qhead]
 			r.qhead++
 			r.cur, r.curRaw = q.ev, q.raw
 			return true

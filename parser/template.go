@@ -20,25 +20,41 @@ import (
 // The memos the walk would update (managedFields' entries, fieldsV1) are
 // left as they are: they only ever skip bytes found equal, so what they
 // hold changes no answer.
+//
+// The strings of the values the walk skips (the owner references, the
+// keys of fieldsV1, a managedFields entry's manager) matter to it only by
+// where they end: a Lease names its holder in both. Those that differed
+// between the last two templates are cut out too, escapes and all, and
+// matched by finding their end as the walk does.
 type metaTemplate struct {
 	ok   bool
 	b    []byte     // the metadata, from its '{' to its '}'
 	vars []metaVar  // the strings cut out, in order
+	all  []metaVar  // every string noted by the walk, skipped ones included
 	f    metaResult // what the walk made of the rest
 	// misses counts the events in a row that did not fit; past
 	// maxTemplateMisses the template is not tried for skipTemplate events.
 	misses, skip int
+	// spareB and spareAll hold the template before last, whose memory
+	// the next one takes.
+	spareB   []byte
+	spareAll []metaVar
 }
 
 // metaVar is a string of the metadata: b[off:off+n], whose use is role.
 type metaVar struct {
 	off, n int
-	role   int // a metadata key's index (mName...mDeletion), or roleTime
-	entry  int // for roleTime, the managedFields entry
+	role   int  // a metadata key's index (mName...mDeletion), roleTime or roleSkipped
+	entry  int  // for roleTime, the managedFields entry
+	varies bool // for roleSkipped, it differed between two templates
 }
 
-// roleTime marks a managedFields entry's "time".
-const roleTime = -1
+const (
+	// roleTime marks a managedFields entry's "time".
+	roleTime = -1
+	// roleSkipped marks a string of a value that the walk skips.
+	roleSkipped = -2
+)
 
 type metaResult struct {
 	labels           string
@@ -78,6 +94,65 @@ func (r *metaRecorder) str(s *fastScanner, v []byte, role, entry int) {
 	r.vars = append(r.vars, metaVar{off: s.i - 1 - len(v) - r.start, n: len(v), role: role, entry: entry})
 }
 
+// skipped notes the strings of b[from:to], a value the walk skipped. A
+// quote outside a string starts one there, as the skipping walks have it.
+func (r *metaRecorder) skipped(b []byte, from, to int) {
+	if to-r.start > maxTemplate {
+		return // too long to be kept
+	}
+	for i := from; i < to; i++ {
+		if b[i] != '"' {
+			continue
+		}
+		end := stringEnd(b, i+1)
+		r.vars = append(r.vars, metaVar{off: i + 1 - r.start, n: end - 2 - i, role: roleSkipped})
+		i = end - 1
+	}
+}
+
+// keep makes b, the metadata just walked, whose strings are all, the
+// template. Where the last template (if hadTemplate) has the same bytes
+// around the same strings, a skipped string that differs from its own,
+// or did before, is cut out.
+func (tp *metaTemplate) keep(b []byte, all []metaVar, f metaResult, hadTemplate bool) {
+	nb := append(tp.spareB[:0], b...)
+	na := append(tp.spareAll[:0], all...)
+	if hadTemplate && sameShape(tp.b, tp.all, nb, na) {
+		for k := range na {
+			o, v := &tp.all[k], &na[k]
+			if v.role == roleSkipped {
+				v.varies = o.varies || !equalBytes(tp.b[o.off:o.off+o.n], nb[v.off:v.off+v.n])
+			}
+		}
+	}
+	tp.spareB, tp.spareAll = tp.b, tp.all
+	tp.b, tp.all, tp.f = nb, na, f
+	tp.vars = tp.vars[:0]
+	for _, v := range na {
+		if v.role != roleSkipped || v.varies {
+			tp.vars = append(tp.vars, v)
+		}
+	}
+	tp.ok = true
+}
+
+// sameShape says whether metadata a, whose strings are av, and b, whose
+// strings are bv, have the same bytes around strings of the same roles.
+func sameShape(a []byte, av []metaVar, b []byte, bv []metaVar) bool {
+	if len(av) != len(bv) {
+		return false
+	}
+	pa, pb := 0, 0
+	for k := range av {
+		x, y := av[k], bv[k]
+		if x.role != y.role || x.entry != y.entry || !equalBytes(a[pa:x.off], b[pb:y.off]) {
+			return false
+		}
+		pa, pb = x.off+x.n, y.off+y.n
+	}
+	return equalBytes(a[pa:], b[pb:])
+}
+
 // metadataTemplated reads the metadata at the read position as the
 // template, if it fits, into f and t.
 func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTimes) bool {
@@ -86,12 +161,21 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 	prev := 0
 	var at int64
 	entry := -1
-	for _, v := range tp.vars {
+	for k := range tp.vars {
+		v := &tp.vars[k]
 		c := tp.b[prev:v.off]
 		if !bytesAt(b, i, c) {
 			return false
 		}
 		i += len(c)
+		if v.role == roleSkipped {
+			j := stringEnd(b, i)
+			if j < 0 {
+				return false
+			}
+			i, prev = j-1, v.off+v.n
+			continue
+		}
 		// The string's end: its quote, with no backslash before it.
 		j := i
 		for ; j+8 <= len(b); j += 8 {
@@ -128,7 +212,7 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 				t.managed = max(t.managed, at)
 				entry, at = v.entry, 0
 			}
-			at, _ = parseTimeBytes(val)
+			at = s.memo.managedTime(v.entry, val)
 		}
 	}
 	c := tp.b[prev:]
@@ -144,20 +228,23 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 
 // metadataFromHead reads the metadata after a remembered envelope: as the
 // template, if it fits, else walked, and the walk kept as the next
-// template. Where the template has missed maxTemplateMisses events in a
-// row (a pod's metadata differs from the last pod's in more than
-// strings), it is neither tried nor made for skipTemplate events.
+// template. Where maxTemplateMisses events in a row were walked (a pod's
+// metadata differs from the last pod's in more than strings, or is too
+// long to be kept), a template is neither tried nor made for
+// skipTemplate events: making one costs the walk more.
 func (s *fastScanner) metadataFromHead(tp *metaTemplate, f *fields, t *fastTimes) bool {
 	start := s.i
 	if tp.skip > 0 {
 		tp.skip--
-	} else if tp.ok {
-		f0 := *f
-		if s.metadataTemplated(tp, f, t) {
-			tp.misses = 0
-			return true
+	} else {
+		if tp.ok {
+			f0 := *f
+			if s.metadataTemplated(tp, f, t) {
+				tp.misses = 0
+				return true
+			}
+			*f, *t, s.i = f0, fastTimes{}, start
 		}
-		*f, *t, s.i = f0, fastTimes{}, start
 		if tp.misses++; tp.misses >= maxTemplateMisses {
 			tp.misses, tp.skip = 0, skipTemplate
 		}
@@ -170,12 +257,10 @@ func (s *fastScanner) metadataFromHead(tp *metaTemplate, f *fields, t *fastTimes
 	s.rec = rec
 	ok := s.metadata(f, t)
 	s.rec = nil
+	hadTemplate := tp.ok
 	tp.ok = false
 	if ok && !rec.bad && s.i-start <= maxTemplate {
-		tp.ok = true
-		tp.b = append(tp.b[:0], s.b[start:s.i]...)
-		tp.vars = append(tp.vars[:0], rec.vars...)
-		tp.f = metaResult{labels: f.labels, initialEventsEnd: f.initialEventsEnd}
+		tp.keep(s.b[start:s.i], rec.vars, metaResult{labels: f.labels, initialEventsEnd: f.initialEventsEnd}, hadTemplate)
 	}
 	return ok
 }
