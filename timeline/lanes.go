@@ -116,13 +116,7 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 	// Objects come in runs of one kind and namespace, whose strings the
 	// parser interns: most lanes skip the map.
 	if len(ls.scopes) == 0 || ls.scopes[ls.lastScope] != sc {
-		scope, ok := ls.scopeOf[sc]
-		if !ok {
-			scope = int32(len(ls.scopes))
-			ls.scopes = append(ls.scopes, sc)
-			ls.scopeOf[sc] = scope
-		}
-		ls.lastScope = scope
+		ls.lastScope = numbered(ls.scopeOf, &ls.scopes, sc)
 	}
 	r := laneRec{scope: ls.lastScope}
 	n := len(name) + len(uid)
@@ -152,6 +146,18 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 	return int32(ls.recs.n - 1)
 }
 
+// numbered returns v's number in vals, appending it to vals (and its
+// number to ids) when it is new.
+func numbered[K comparable](ids map[K]int32, vals *[]K, v K) int32 {
+	n, ok := ids[v]
+	if !ok {
+		n = int32(len(*vals))
+		*vals = append(*vals, v)
+		ids[v] = n
+	}
+	return n
+}
+
 // deleted says whether a DELETED has closed lane id.
 func (ls *Lanes) deleted(id int32) bool { return ls.recs.at(int(id)).deleted() }
 
@@ -170,13 +176,7 @@ func (ls *Lanes) setLabels(id int32, labels string) {
 	if ls.labels[r.labels] == labels {
 		return
 	}
-	n, ok := ls.labelsOf[labels]
-	if !ok {
-		n = int32(len(ls.labels))
-		ls.labels = append(ls.labels, labels)
-		ls.labelsOf[labels] = n
-	}
-	r.labels = n
+	r.labels = numbered(ls.labelsOf, &ls.labels, labels)
 	ls.recs.set(int(id), r)
 }
 
