@@ -38,7 +38,7 @@ func (f *FindBox) Render() goapp.UI {
 	}
 	return goapp.Div().ID("find-box").Class("find").Role("search").Body(
 		goapp.Label().For("find").Class("tl-visually-hidden").Text("Find an object, a resourceVersion, a time or a message"),
-		goapp.Input().ID("find").Type("search").Placeholder("Find: name, RV, time, message").
+		goapp.Input().ID("find").Type("search").Placeholder("Find: name, RV, time…").
 			Title("Find an object's name, a resourceVersion, a time (01:04:25 or RFC 3339) or an error's message; Enter goes to the first match").
 			Value(f.query).AutoComplete(false).
 			OnInput(f.onInput).OnKeyDown(f.onKey),
