@@ -264,3 +264,29 @@ func TestHeadFromAuditRequests(t *testing.T) {
 		t.Errorf("the audit logs' head is known at %d of the instants checked", known)
 	}
 }
+
+// From the audit logs alone most reconnects with bookmarks cannot be
+// judged (nothing shows the cluster's head then): the summary's fleet
+// line says how many, and counts the saving over those judged, rather
+// than claiming that no reconnect would have needed a relist.
+func TestFleetSummarySaysWhatCannotBeJudged(t *testing.T) {
+	a := buildFleetFiles(t, fleetAuditLogs...).Analyze(realServer())
+	fl := a.Fleet()
+	if fl.UnknownWith == 0 {
+		t.Fatalf("every reconnect with bookmarks judged from the audit logs (%d relists with, %d without): the test proves nothing", fl.RelistsWith, fl.RelistsWithout)
+	}
+	var line string
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "fleet" {
+			line = l.Text
+		}
+	}
+	for _, want := range []string{
+		fmt.Sprintf("%d reconnects would have needed a relist (%d more could not be judged", fl.RelistsWith, fl.UnknownWith),
+		"of those judged",
+	} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the fleet's summary %q does not say %q", line, want)
+		}
+	}
+}

@@ -209,14 +209,31 @@ func (s *summarizer) fleet() {
 		return
 	}
 	t := fmt.Sprintf("Across the %d clients, %d relists were seen", len(f.Clients), f.RelistsObserved)
+	// A count leaves out the reconnects no model could judge (from audit
+	// logs alone, most of those with bookmarks): say how many, with the
+	// reason the first time.
+	why := ": nothing shows the cluster's head then"
+	notJudged := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		s := fmt.Sprintf(" (%d more could not be judged%s)", n, why)
+		why = ""
+		return s
+	}
 	switch {
 	case f.RelistsWithout > 0:
+		saved := "bookmarks save"
+		if f.UnknownWith+f.UnknownWithout > 0 {
+			saved = "of those judged, bookmarks save"
+		}
+		with := notJudged(f.UnknownWith)
 		// Rounded to a tenth first, as the report's percentSaved is, so
 		// that the two never disagree.
-		t += fmt.Sprintf("; had every client asked for bookmarks, %d reconnects would have needed a relist, and without bookmarks %d: bookmarks save %.0f %%",
-			f.RelistsWith, f.RelistsWithout, math.Round(f.SavedPercent*10)/10)
+		t += fmt.Sprintf("; had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %d%s: %s %.0f %%",
+			f.RelistsWith, with, f.RelistsWithout, notJudged(f.UnknownWithout), saved, math.Round(f.SavedPercent*10)/10)
 	case f.RelistsWith > 0:
-		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks", f.RelistsWith)
+		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks%s", f.RelistsWith, notJudged(f.UnknownWith))
 	}
 	if f.Worst >= 0 {
 		w := f.Stampedes[f.Worst]
