@@ -540,8 +540,12 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 			if c.contradicted != "" {
 				return c.reason(rv) + "; but " + c.contradicted + ", so it may still hold this one"
 			}
-			return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", p.ServerCount())
+			if p.ServerCount() > 1 {
+				return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", p.ServerCount())
+			}
 		}
+		// With one server the replay refuses from the instant it puts at
+		// risk (a horizon's risk reason is asked at that instant).
 		return c.reason(rv)
 	case ModelCacheCount:
 		if o == Accepted {
