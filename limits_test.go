@@ -3,8 +3,16 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -43,4 +51,57 @@ func TestAnalyzeMaxEvents(t *testing.T) {
 			t.Errorf("--max-events %s: exit %d, want 2", n, code)
 		}
 	}
+}
+
+// TestAnalyzeMemoryBound: 3 M copies of one event (a few MB of gzip, the
+// issue's hostile capture) stay under 1 GiB of the CLI's memory and give a
+// report of a few MB. The CLI runs in a process of its own (this test
+// binary again), whose peak resident set the kernel reports.
+func TestAnalyzeMemoryBound(t *testing.T) {
+	if file := os.Getenv("WATCHLENS_ANALYZE_CHILD"); file != "" {
+		os.Exit(runCLI([]string{"analyze", "--format", "json", file}, os.Stdout, io.Discard))
+	}
+	const copies = 3_000_000
+	file := filepath.Join(t.TempDir(), "repeated.jsonl.gz")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw, _ := gzip.NewWriterLevel(f, gzip.BestSpeed)
+	line := []byte(`{"type":"MODIFIED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"same","namespace":"default","uid":"8d3c1f7e-2b4a-4c6d-9e8f-0a1b2c3d4e5f","resourceVersion":"12345"},"data":{"k":"v"}}}` + "\n")
+	chunk := bytes.Repeat(line, 10_000)
+	for range copies / 10_000 {
+		if _, err := zw.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := errors.Join(zw.Close(), f.Close()); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAnalyzeMemoryBound$")
+	cmd.Env = append(os.Environ(), "WATCHLENS_ANALYZE_CHILD="+file)
+	var report bytes.Buffer
+	cmd.Stdout = &report
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("analyze: %v", err)
+	}
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // KiB on Linux
+	var rep struct {
+		Files []struct {
+			Events int `json:"events"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(report.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Files) != 1 || rep.Files[0].Events != copies {
+		t.Fatalf("files %+v, want one of %d events", rep.Files, copies)
+	}
+	if peak > 1<<30 {
+		t.Errorf("analyzing %d events took %d MB of memory at its peak, want under 1 GiB", copies, peak>>20)
+	}
+	if report.Len() > 5<<20 {
+		t.Errorf("the JSON report of %d repeated events is %d KB, want a few MB at most", copies, report.Len()>>10)
+	}
+	t.Logf("%d events: peak %d MB, report %d KB", copies, peak>>20, report.Len()>>10)
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // maxSeed bounds a sample used as a seed: the fuzzer runs each input
-// through the parser, the timeline, the models and three writers, and
+// through the parser, the timeline, the models and four writers, and
 // whole captures of a megabyte would make most of its runs theirs. A cut
 // capture is hostile input of its own.
 const maxSeed = 64 << 10
@@ -22,7 +22,8 @@ const maxSeed = 64 << 10
 // FuzzCaptureToReport feeds bytes through everything a capture goes
 // through to become a report: the parser, Builder, Analyze under model
 // parameters taken from the fuzzed values, and every writer of the
-// report. None may panic, and the JSON written must parse.
+// report and the Perfetto trace. None may panic, and the JSON written
+// must parse.
 func FuzzCaptureToReport(f *testing.F) {
 	names, err := filepath.Glob(testsample.Path(f, "samples", "*"))
 	if err != nil {
@@ -57,8 +58,9 @@ func FuzzCaptureToReport(f *testing.F) {
 		if err := b.AddReader("fuzz", bytes.NewReader(in), parser.Options{MaxEventSize: 1 << 20}); err != nil {
 			t.Fatalf("a read error from memory: %v", err)
 		}
-		r := New(b.Build().Analyze(p), nil)
-		var text, md, js bytes.Buffer
+		an := b.Build().Analyze(p)
+		r := New(an, nil)
+		var text, md, js, trace bytes.Buffer
 		if err := r.WriteText(&text); err != nil {
 			t.Fatal(err)
 		}
@@ -71,6 +73,12 @@ func FuzzCaptureToReport(f *testing.F) {
 		var v map[string]any
 		if err := json.Unmarshal(js.Bytes(), &v); err != nil {
 			t.Fatalf("the JSON report does not parse: %v\n%s", err, js.Bytes())
+		}
+		if err := WritePerfetto(&trace, an); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(trace.Bytes(), &v); err != nil {
+			t.Fatalf("the Perfetto trace does not parse: %v\n%s", err, trace.Bytes())
 		}
 	})
 }
