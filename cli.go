@@ -50,12 +50,28 @@ func runCLI(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+// webFlagUsage is build's and serve's -web.
+const webFlagUsage = "directory holding the built app.wasm, its other files replacing the built-in assets (default: ./web when it exists, as in a clone)"
+
+// webDir is the -web folder: the one given, else ./web when there is one
+// (in a clone, where `make wasm` builds into it), else none, and the
+// binary's own files serve.
+func webDir(flagValue string) string {
+	if flagValue != "" {
+		return flagValue
+	}
+	if st, err := os.Stat("web"); err == nil && st.IsDir() {
+		return "web"
+	}
+	return ""
+}
+
 func runBuild(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("build", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	out := fl.String("o", "", "output directory (required)")
 	base := fl.String("base", "/", "URL path the site is hosted under, e.g. /watchlens")
-	web := fl.String("web", "web", "directory holding the built app.wasm (its other files replace the built-in assets)")
+	web := fl.String("web", "", webFlagUsage)
 	if err := fl.Parse(flagsFirst(fl, args)); err != nil {
 		return flagErrorCode(err)
 	}
@@ -63,7 +79,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: watchlens build -o DIR [-base /sub/path] [-web DIR]")
 		return 2
 	}
-	version, err := site.Build(*out, *base, *web, false)
+	version, err := site.Build(*out, *base, webDir(*web), false)
 	if err != nil {
 		fmt.Fprintln(stderr, "watchlens build:", err)
 		return 1
@@ -76,7 +92,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	addr := fl.String("addr", "127.0.0.1:8000", "address to listen on")
-	web := fl.String("web", "web", "directory holding the built app.wasm (its other files replace the built-in assets)")
+	web := fl.String("web", "", webFlagUsage)
 	if err := fl.Parse(flagsFirst(fl, args)); err != nil {
 		return flagErrorCode(err)
 	}
@@ -92,7 +108,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(dir)
 	// Serving a fresh build of the same static site keeps `serve` and
 	// `build` one code path; only the service worker differs.
-	if _, err := site.Build(dir, "/", *web, true); err != nil {
+	if _, err := site.Build(dir, "/", webDir(*web), true); err != nil {
 		fmt.Fprintln(stderr, "watchlens serve:", err)
 		return 1
 	}

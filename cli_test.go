@@ -36,11 +36,3 @@ func TestCLIHelpIsNoError(t *testing.T) {
 		}
 	}
 }
-
-func TestBuildNeedsWasm(t *testing.T) {
-	var out, errOut bytes.Buffer
-	code := runCLI([]string{"build", "-o", t.TempDir(), "-web", t.TempDir()}, &out, &errOut)
-	if code != 1 || !strings.Contains(errOut.String(), "app.wasm not found") {
-		t.Errorf("exit %d, stderr %q: want 1 and a word about the missing app.wasm", code, errOut.String())
-	}
-}

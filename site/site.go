@@ -93,9 +93,9 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 }
 
 // siteFiles lists what goes under /web/ besides go-app's own files: the
-// built-in assets, replaced by the files in webDir (which must hold
-// app.wasm), and the embedded samples, keyed by their path under /web/.
-// Go source in webDir (package web's) is no asset.
+// built-in assets, replaced by the files in webDir ("" for none; one of
+// the two must hold app.wasm), and the embedded samples, keyed by their
+// path under /web/. Go source in webDir (package web's) is no asset.
 func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 	if err := needWasm(webDir); err != nil {
 		return nil, err
@@ -104,19 +104,10 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 	if err != nil {
 		return nil, err
 	}
-	err = filepath.WalkDir(webDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) == ".go" {
-			return err
+	if webDir != "" {
+		if err := addFolder(files, webDir); err != nil {
+			return nil, err
 		}
-		rel, err := filepath.Rel(webDir, p)
-		if err != nil {
-			return err
-		}
-		files[filepath.ToSlash(rel)] = func() ([]byte, error) { return os.ReadFile(p) }
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	names, err := fs.Glob(samples.FS, "*")
 	if err != nil {
@@ -126,6 +117,22 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 		files["samples/"+name] = func() ([]byte, error) { return samples.FS.ReadFile(name) }
 	}
 	return files, nil
+}
+
+// addFolder adds the files of dir to files, keyed by their path in it,
+// replacing those of the same name; Go source is no asset.
+func addFolder(files map[string]func() ([]byte, error), dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) == ".go" {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		files[filepath.ToSlash(rel)] = func() ([]byte, error) { return os.ReadFile(p) }
+		return nil
+	})
 }
 
 // contentVersion hashes every file the site serves, so a new build gets a
