@@ -330,7 +330,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf
-	p.printf("reconnects: %d\nrelists with bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists without bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists bookmarks saved: %d (%.1f%%)\n",
+	p.printf("reconnects: %d\nrelists with the bookmarks received: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists ignoring bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists saved by the bookmarks received: %d (%.1f%%)\n",
 		wi.Reconnects, wi.RelistsWithBookmarks, wi.AtRiskWith, fsec(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, wi.AtRiskWithout, fsec(wi.LongestAgeWithoutSeconds),
 		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, fsec(wi.LongestAgeHadSeconds), wi.RelistsSaved, wi.PercentSaved)
 	if wi.UnknownWith+wi.UnknownWithout > 0 {

@@ -22,7 +22,7 @@ func TestSamplesRenderings(t *testing.T) {
 	if err := w4.WriteMarkdown(&md); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"too old resource version: 389 (1411)", "relists with bookmarks: 0, at risk 1", "clock", "arrival", "deadline", "error: too old"} {
+	for _, want := range []string{"too old resource version: 389 (1411)", "relists with the bookmarks received: 0, at risk 1", "clock", "arrival", "deadline", "error: too old"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q", want)
 		}
