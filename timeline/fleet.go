@@ -99,7 +99,8 @@ type FleetClient struct {
 	File int
 	// Name is the client's User-Agent, else its file's name.
 	Name string
-	// Bookmarks says every watch of the client asked for bookmarks.
+	// Bookmarks says every watch of the client asked for bookmarks (or,
+	// recorded without its request, got some).
 	Bookmarks      bool
 	Watches, Lists int
 	Relists        []Relist
@@ -217,7 +218,10 @@ func (a *Analysis) buildFleet() *Fleet {
 			switch {
 			case s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream():
 				c.Watches++
-				c.Bookmarks = c.Bookmarks && s.Request != nil && s.Request.AllowWatchBookmarks
+				// A response recorded without its request shows the
+				// asking by the bookmarks it got.
+				asked := s.Request != nil && s.Request.AllowWatchBookmarks || s.Request == nil && s.Bookmarks > 0
+				c.Bookmarks = c.Bookmarks && asked
 				if s.EndReason == EndEOF || s.EndReason == EndCutOff || s.EndReason == EndNewResponse {
 					c.Drops++
 				}
