@@ -189,6 +189,20 @@ func TestAnalyzeRestartFlags(t *testing.T) {
 	if code, _, errOut := analyze(t, "-restart", "detected", "-servers", "2", "samples/w3-then-resume.ts.http"); code != 0 {
 		t.Errorf("-restart detected: exit %d (%s)", code, errOut)
 	}
+	// The probable restarts' heading says whether the models apply
+	// restarts: the fleet's, detected and applied, or not given.
+	fleet, _ := filepath.Glob("testdata/fleet/c0*.ts.http")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{append([]string{"-restart", "detected", "-servers", "2"}, fleet...), "Probable restarts (the models apply the -restart windows"},
+		{fleet, "Probable restarts (not applied unless given with -restart)"},
+	} {
+		if _, out, _ := analyze(t, tc.args...); !strings.Contains(out, tc.want) {
+			t.Errorf("analyze %v: no %q", tc.args[:min(4, len(tc.args))], tc.want)
+		}
+	}
 }
 
 // TestAnalyzePerfetto: --format perfetto writes a trace (report's

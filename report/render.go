@@ -307,7 +307,11 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	p.table([]string{"file", "bookmarks added", "count", "head unknown", "how"}, rows)
 
-	p.section("Probable restarts (not applied unless given with -restart)")
+	if len(r.Params.RestartWindows) == 0 {
+		p.section("Probable restarts (not applied unless given with -restart)")
+	} else {
+		p.section("Probable restarts (the models apply the -restart windows of the parameters above)")
+	}
 	rows = nil
 	for _, d := range r.Restarts {
 		rows = append(rows, []string{d.Ended, d.LastEnded, d.Served, fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
