@@ -40,27 +40,33 @@ func timelineBands(t testing.TB, tab context.Context, ok func([]fileBand) bool) 
 	for range 100 {
 		text, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c && c.dataset.bands || ""; })()`))
 		must(t, err)
-		bands = bands[:0]
-		for _, line := range strings.Split(text, "\n") {
-			f := strings.SplitN(line, " ", 5)
-			if len(f) < 5 {
-				continue
-			}
-			var b fileBand
-			b.file, _ = strconv.Atoi(f[0])
-			b.id, _ = strconv.Atoi(f[1])
-			b.y, _ = strconv.ParseFloat(f[2], 64)
-			b.h, _ = strconv.ParseFloat(f[3], 64)
-			b.label = f[4]
-			bands = append(bands, b)
-		}
-		if len(bands) > 0 && ok(bands) {
+		if bands = parseBands(text); len(bands) > 0 && ok(bands) {
 			return bands
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	t.Fatalf("the timeline's bands never became as expected: %d bands, %v...", len(bands), bands[:min(len(bands), 8)])
 	return nil
+}
+
+// parseBands reads the canvas's data-bands: "file id y height label", a
+// band a line.
+func parseBands(text string) []fileBand {
+	var bands []fileBand
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.SplitN(line, " ", 5)
+		if len(f) < 5 {
+			continue
+		}
+		var b fileBand
+		b.file, _ = strconv.Atoi(f[0])
+		b.id, _ = strconv.Atoi(f[1])
+		b.y, _ = strconv.ParseFloat(f[2], 64)
+		b.h, _ = strconv.ParseFloat(f[3], 64)
+		b.label = f[4]
+		bands = append(bands, b)
+	}
+	return bands
 }
 
 // clickBand scrolls the page so that the band is in the window and clicks

@@ -310,23 +310,10 @@ func TestBrowserWorkspace(t *testing.T) {
 			return {bands: c.dataset.bands, title: document.title, header: document.querySelector("#open-files").textContent};
 		})()`, chromedp.WithPollingTimeout(20*time.Second)))
 		must(t, err)
-		// "file id y height label" per band.
-		type band struct {
-			file, id int
-			y, h     float64
-			label    string
-		}
-		perFile := map[int]map[string]band{}
-		for _, line := range strings.Split(got["bands"], "\n") {
-			f := strings.SplitN(line, " ", 5)
-			var b band
-			b.file, _ = strconv.Atoi(f[0])
-			b.id, _ = strconv.Atoi(f[1])
-			b.y, _ = strconv.ParseFloat(f[2], 64)
-			b.h, _ = strconv.ParseFloat(f[3], 64)
-			b.label = f[4]
+		perFile := map[int]map[string]fileBand{}
+		for _, b := range parseBands(got["bands"]) {
 			if perFile[b.file] == nil {
-				perFile[b.file] = map[string]band{}
+				perFile[b.file] = map[string]fileBand{}
 			}
 			perFile[b.file][b.label] = b
 		}
