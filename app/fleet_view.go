@@ -201,10 +201,10 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 	}
 	prev := v.layout
 	v.layout = v.data.Build(vp, &v.fr, &v.scratch)
+	ds := cv.Get("dataset")
 	if prev.PlotX != v.layout.PlotX || prev.PlotW != v.layout.PlotW || prev.RowsY != v.layout.RowsY || prev.CurvesY != v.layout.CurvesY {
 		// Where the plot, the curves and the rows sit, for tools that
 		// point at them (the browser tests do).
-		ds := cv.Get("dataset")
 		ds.Set("plotX", v.layout.PlotX)
 		ds.Set("plotW", v.layout.PlotW)
 		ds.Set("curvesY", v.layout.CurvesY)
@@ -212,9 +212,9 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 		ds.Set("rowsY", v.layout.RowsY)
 		ds.Set("rowH", canvas.FleetRowH)
 	}
-	cv.Get("dataset").Set("scrollY", v.scrollY)
-	cv.Get("dataset").Set("from", strconv.FormatInt(v.from, 10))
-	cv.Get("dataset").Set("to", strconv.FormatInt(v.to, 10))
+	ds.Set("scrollY", v.scrollY)
+	ds.Set("from", strconv.FormatInt(v.from, 10))
+	ds.Set("to", strconv.FormatInt(v.to, 10))
 	v.frames.send(fn, cv, &v.fr)
 }
 
