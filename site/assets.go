@@ -35,8 +35,10 @@ func builtInAssets() (map[string]func() ([]byte, error), error) {
 // needWasm explains how to get app.wasm when neither webDir nor the
 // binary holds it.
 func needWasm(webDir string) error {
-	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err == nil && webDir != "" {
-		return nil
+	if webDir != "" {
+		if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err == nil {
+			return nil
+		}
 	}
 	if _, err := fs.Stat(builtIn, "app.wasm"); err == nil {
 		return nil
