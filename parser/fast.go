@@ -1273,38 +1273,19 @@ func bytesAt(b []byte, i int, p []byte) bool {
 // (a MicroTime's "2006-01-02T15:04:05.000000Z"); other forms go to
 // time.Parse.
 func parseTimeBytes(b []byte) (int64, bool) {
-	if len(b) < 20 || len(b) > 30 || len(b) == 21 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[len(b)-1] != 'Z' {
+	rest, ok := afterHour(b)
+	if !ok || !hourForm(b) {
 		return parseTime(string(b))
-	}
-	var frac int64
-	if len(b) > 20 {
-		if b[19] != '.' {
-			return parseTime(string(b))
-		}
-		digits := b[20 : len(b)-1]
-		for _, c := range digits {
-			if c < '0' || c > '9' {
-				return parseTime(string(b))
-			}
-			frac = frac*10 + int64(c-'0')
-		}
-		for range 9 - len(digits) {
-			frac *= 10
-		}
 	}
 	num := func(i, n int) int {
 		v := 0
 		for _, c := range b[i : i+n] {
-			if c < '0' || c > '9' {
-				return -1
-			}
 			v = v*10 + int(c-'0')
 		}
 		return v
 	}
-	year, month, day := num(0, 4), num(5, 2), num(8, 2)
-	hour, minute, sec := num(11, 2), num(14, 2), num(17, 2)
-	if year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
+	year, month, day, hour := num(0, 4), num(5, 2), num(8, 2), num(11, 2)
+	if month < 1 || month > 12 || day < 1 || hour > 23 {
 		return parseTime(string(b))
 	}
 	if day > daysIn(month, year) { // the 31st of a 30-day month, which time.Parse refuses
@@ -1323,7 +1304,57 @@ func parseTimeBytes(b []byte) (int64, bool) {
 	yoe := y - era*400
 	doy := int64((153*((month+9)%12)+2)/5 + day - 1)
 	days := era*146097 + yoe*365 + yoe/4 - yoe/100 + doy - 719468
-	return (days*86400+int64(hour*3600+minute*60+sec))*1e9 + frac, true
+	return (days*86400+int64(hour*3600))*1e9 + rest, true
+}
+
+// hourForm says whether b begins with parseTimeBytes' own form of a date
+// and hour, "2006-01-02T15", which it reads without time.Parse.
+func hourForm(b []byte) bool {
+	if len(b) < 13 || b[4] != '-' || b[7] != '-' || b[10] != 'T' {
+		return false
+	}
+	for _, k := range [...]int{0, 1, 2, 3, 5, 6, 8, 9, 11, 12} {
+		if b[k] < '0' || b[k] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// afterHour reads the rest of a time in parseTimeBytes' own form,
+// ":04:05Z" or ":04:05.000000Z" (a fraction of 1 to 9 digits), as the ns
+// past the hour.
+func afterHour(b []byte) (int64, bool) {
+	n := len(b)
+	if n < 20 || n > 30 || n == 21 || b[13] != ':' || b[16] != ':' || b[n-1] != 'Z' {
+		return 0, false
+	}
+	for _, k := range [...]int{14, 15, 17, 18} {
+		if b[k] < '0' || b[k] > '9' {
+			return 0, false
+		}
+	}
+	minute := int64(b[14]-'0')*10 + int64(b[15]-'0')
+	sec := int64(b[17]-'0')*10 + int64(b[18]-'0')
+	if minute > 59 || sec > 59 {
+		return 0, false
+	}
+	var frac int64
+	if n > 20 {
+		if b[19] != '.' {
+			return 0, false
+		}
+		for _, c := range b[20 : n-1] {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			frac = frac*10 + int64(c-'0')
+		}
+		for range 30 - n {
+			frac *= 10
+		}
+	}
+	return (minute*60+sec)*1e9 + frac, true
 }
 
 // daysIn returns the days of a month of the proleptic Gregorian calendar.
