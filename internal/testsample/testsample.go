@@ -171,3 +171,59 @@ func FleetTruth(t testing.TB) []FleetClient {
 	}
 	return out
 }
+
+// Recording returns the folder of one of the recordings shared beside the
+// checkout (../shared/NAME: samples-lab, samples-watchlist,
+// samples-outage, ...). The tests that read one need it: without it they
+// fail, saying where they looked, rather than pass on nothing.
+func Recording(t testing.TB, name string) string {
+	t.Helper()
+	dir := filepath.Join(filepath.Dir(Root(t)), "shared", name)
+	if _, err := os.Stat(filepath.Join(dir, "TRUTH.tsv")); err != nil {
+		t.Fatalf("the recording %s is not beside the checkout (%v): clone the project with shared/ beside it", name, err)
+	}
+	return dir
+}
+
+// Truth is a recording's TRUTH.tsv: one row per client, each by its
+// column names (client, relists, errors410, watchlists, ...), as the
+// recording's README defines them.
+type Truth map[string]map[string]string
+
+// ReadTruth reads dir's TRUTH.tsv.
+func ReadTruth(t testing.TB, dir string) Truth {
+	t.Helper()
+	b := Read(t, filepath.Join(dir, "TRUTH.tsv"))
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	head := strings.Split(lines[0], "\t")
+	out := Truth{}
+	for _, ln := range lines[1:] {
+		c := strings.Split(ln, "\t")
+		if len(c) != len(head) {
+			t.Fatalf("%s/TRUTH.tsv: line %q has %d columns, want %d", dir, ln, len(c), len(head))
+		}
+		row := map[string]string{}
+		for i, h := range head {
+			row[h] = c[i]
+		}
+		out[c[0]] = row
+	}
+	return out
+}
+
+// Int is a numeric column of a client's row ("-" is 0).
+func (tr Truth) Int(t testing.TB, client, col string) int {
+	t.Helper()
+	s, ok := tr[client][col]
+	if !ok {
+		t.Fatalf("TRUTH.tsv has no column %q for %q", col, client)
+	}
+	if s == "-" {
+		return 0
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("TRUTH.tsv %s.%s: %v", client, col, err)
+	}
+	return v
+}
