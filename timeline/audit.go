@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -44,6 +45,9 @@ type AuditLog struct {
 // and the audit log records the watch's 200 header, never the ERROR.
 const auditShortWatch = int64(time.Second)
 
+// apiserverUser is the user of an API server's own loopback requests.
+const apiserverUser = "system:apiserver"
+
 // auditReq is a list or watch request and the log it came from.
 type auditReq struct {
 	parser.AuditRequest
@@ -53,6 +57,11 @@ type auditReq struct {
 // groupKey names an informer.
 type groupKey struct {
 	ua, user, ip, resource, ns, labels, fields string
+	// process is, for an API server's own loopback requests, the process
+	// that made them: the servers' own informers share a user agent, a
+	// user and an address, but each talks only to its own process, and
+	// dies with it.
+	process string
 }
 
 // AddAudit adds an audit log read by parser.ReadAudit. Its list and
@@ -102,7 +111,10 @@ func (b *Builder) groupAudit() {
 	perClient := map[[3]string]map[groupKey]bool{}
 	for _, q := range b.audit {
 		r := q.Request
-		k := groupKey{q.UserAgent, q.User, q.SourceIP, q.Resource, q.Namespace, r.LabelSelector, r.FieldSelector}
+		k := groupKey{q.UserAgent, q.User, q.SourceIP, q.Resource, q.Namespace, r.LabelSelector, r.FieldSelector, ""}
+		if q.User == apiserverUser {
+			k.process = b.auditLogs[q.log].Process
+		}
 		groups[k] = append(groups[k], q)
 		c := [3]string{k.ua, k.user, k.ip}
 		if perClient[c] == nil {
@@ -124,8 +136,89 @@ func (b *Builder) groupAudit() {
 		if len(perClient[[3]string{k.ua, k.user, k.ip}]) > 1 {
 			name += " " + strings.Join(nonEmpty(k.resource, k.ns, k.labels, k.fields), " ")
 		}
-		b.addAuditGroup(name, k, groups[k])
+		informers := splitInformers(groups[k])
+		for n, reqs := range informers {
+			if len(informers) > 1 {
+				b.addAuditGroup(fmt.Sprintf("%s, informer %d of %d that the log cannot tell apart", name, n+1, len(informers)), k, reqs)
+				continue
+			}
+			b.addAuditGroup(name, k, reqs)
+		}
 	}
+}
+
+// splitInformers splits the requests of one group into the informers
+// that made them. Clients that share a user agent, a user, an address and
+// what they watch (client-go's default User-Agent, every kubelet of one
+// version) are one group, but an informer has one request open at a
+// time: its LIST ends before its watch starts, and a WatchList is its
+// list. So requests that overlap are of different informers. Each
+// request joins an informer whose last request ended before it started:
+// one that asks for bookmarks as it does (an informer asks in every
+// watch or in none), then, for a resume, one whose last was not a watch ended at once (a refused one,
+// which a relist follows), then one whose last asked for the same
+// resourceVersion; a LIST or a WatchList one whose last asked for the
+// same resourceVersion (a relist after a 410 keeps the refused cursor),
+// then one whose last was refused; both, then, the one that ended last
+// (a reconnect follows its drop). Wherever two
+// were free at once the split is the log's best guess, which is why the
+// informers are named as such.
+func splitInformers(reqs []auditReq) [][]auditReq {
+	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].Received < reqs[j].Received })
+	var chains [][]auditReq
+	var ends []int64 // the end of each chain's last request; open ones never end
+	// rank orders the free chains for q: higher is likelier.
+	rank := func(c int, q *auditReq) [4]int64 {
+		last := &chains[c][len(chains[c])-1]
+		var sameRV, refused int64
+		if rv := q.Request.ResourceVersion; rv != "" && last.Request.ResourceVersion == rv {
+			sameRV = 1
+		}
+		if last.Request.Watch && last.Completed-last.Received <= auditShortWatch {
+			refused = 1
+		}
+		// An informer asks for bookmarks in every watch or in none.
+		var sameAsking int64
+		if !q.Request.Watch || !last.Request.Watch || q.Request.AllowWatchBookmarks == last.Request.AllowWatchBookmarks {
+			sameAsking = 1
+		}
+		if q.Request.Watch && !q.Request.SendInitialEvents {
+			return [4]int64{sameAsking, 1 - refused, sameRV, ends[c]} // a resume
+		}
+		return [4]int64{sameAsking, sameRV, refused, ends[c]} // a list
+	}
+	less := func(a, b [4]int64) bool {
+		for k := range a {
+			if a[k] != b[k] {
+				return a[k] < b[k]
+			}
+		}
+		return false
+	}
+	for k := range reqs {
+		q := &reqs[k]
+		best, bestRank := -1, [4]int64{}
+		for c, end := range ends {
+			if end > q.Received {
+				continue
+			}
+			if r := rank(c, q); best < 0 || less(bestRank, r) {
+				best, bestRank = c, r
+			}
+		}
+		end := q.Completed
+		if end == 0 {
+			end = math.MaxInt64
+		}
+		if best < 0 {
+			chains = append(chains, []auditReq{*q})
+			ends = append(ends, end)
+			continue
+		}
+		chains[best] = append(chains[best], *q)
+		ends[best] = end
+	}
+	return chains
 }
 
 func nonEmpty(ss ...string) []string {
@@ -200,17 +293,25 @@ func (b *Builder) auditSince(g, n int) {
 	s.Since = min(s.Since, s.Start)
 }
 
-// inferGone marks a watch that ended within auditShortWatch of its start,
-// before its deadline, and that a LIST of the same client followed: the
-// signature of a 410 the audit log cannot show.
+// inferGone marks the signature of a 410 the audit log cannot show (it
+// records a watch's 200 header, never the ERROR in its stream): a watch
+// that ended before its deadline, that a LIST or a WatchList of the same
+// client followed, and that either ended within auditShortWatch of its
+// start (a stale resume is refused at once) or asked for the very
+// resourceVersion that list asked for (client-go relists at the cursor
+// the 410 refused, and only after a 410 or an error; a server under load
+// may take seconds to send the refusal).
 func (b *Builder) inferGone(g, n, count int) {
 	s := &b.sessions[g]
-	if n+1 == count || s.Request == nil || !s.Request.Watch || s.HTTPStatus != 200 || s.EndReason != EndEOF ||
-		s.End-s.Start > auditShortWatch {
+	if n+1 == count || s.Request == nil || !s.Request.Watch || s.IsWatchList() || s.HTTPStatus != 200 || s.EndReason != EndEOF {
 		return
 	}
 	next := &b.sessions[g+1]
-	if next.Request == nil || next.Request.Watch {
+	if next.Request == nil || next.Request.Watch && !next.IsWatchList() {
+		return
+	}
+	sameRV := s.Request.ResourceVersion != "" && s.Request.ResourceVersion != "0" && next.Request.ResourceVersion == s.Request.ResourceVersion
+	if s.End-s.Start > auditShortWatch && !sameRV {
 		return
 	}
 	s.Error = &parser.Status{Code: 410, Reason: "Expired", Message: fmt.Sprintf(

@@ -445,8 +445,10 @@ func (f *FileBuilder) markInitial(base int) {
 			end = s.lastEv + 1
 		}
 		for i := s.firstEv; i < end; i++ {
-			if parser.EventType(b.tab.typ.at(i)) != parser.Bookmark {
+			if typ := parser.EventType(b.tab.typ.at(i)); typ != parser.Bookmark && typ != parser.Error {
 				b.tab.flags.set(i, b.tab.flags.at(i)|flagInitial)
+				s.InitialEvents++
+				s.InitialBytes += int64(b.tab.length.at(i))
 			}
 			b.pace.tick(1)
 		}

@@ -34,12 +34,29 @@ var relistCauseNames = [...]string{"none seen", "410", "error"}
 
 func (c RelistCause) String() string { return relistCauseNames[c] }
 
-// Relist is a LIST after a client's first: the client read its state
-// again, the costly path a resumable cursor avoids.
+// RelistKind is how a client read its state again.
+type RelistKind uint8
+
+const (
+	// RelistList: a LIST (its pages joined).
+	RelistList RelistKind = iota
+	// RelistWatchList: a WATCH with sendInitialEvents=true (client-go's
+	// WatchList client, on by default since 1.35).
+	RelistWatchList
+)
+
+var relistKindNames = [...]string{"list", "watchlist"}
+
+func (k RelistKind) String() string { return relistKindNames[k] }
+
+// Relist is a request for the whole state after a client's first sync,
+// or after a 410: the client read its state again, the costly path a
+// resumable cursor avoids.
 type Relist struct {
 	File    int // the client
-	Session int // global index of the LIST (its first page's)
+	Session int // global index of the LIST (its first page's) or the WatchList
 	T       int64
+	Kind    RelistKind
 	// RV is the LIST's resourceVersion: the list's own when the capture
 	// holds its answer, else the one it asked for (client-go lists at its
 	// cursor first, served from the cache, and with "" from etcd only

@@ -29,21 +29,39 @@ type listRead struct {
 }
 
 // buildLists joins each file's list pages into LISTs, in the order of
-// their ends, and finds the relists.
+// their ends, reads its WatchList requests, and finds the relists: a
+// request for the whole state (a LIST's first page, or a WatchList)
+// after the client's first sync or after a 410.
 func (tl *Timeline) buildLists() {
 	for fi, f := range tl.Files {
 		var open *listRead // the file's last LIST, while its pages go on
-		firstSeen := false
+		// synced: the client has held a whole state (a LIST was read, or
+		// a WatchList stream carried its initial-events-end bookmark).
+		synced, tries := false, 0
 		for pos, g := range f.Sessions {
 			s := &tl.Sessions[g]
+			if s.IsWatchList() {
+				w := tl.watchList(fi, pos)
+				if r := tl.relist(fi, pos); synced || r.Cause == CauseGone {
+					r.Kind = RelistWatchList
+					tl.Relists = append(tl.Relists, r)
+					w.Relist = true
+				} else {
+					w.Retry = tries > 0
+				}
+				tl.WatchLists = append(tl.WatchLists, w)
+				synced = synced || w.Sync.Holds()
+				tries++
+				continue
+			}
 			if s.List == nil {
 				// A LIST whose answer the capture does not hold (an audit
 				// log's): a relist all the same, but no list to read.
 				if s.isList() && !tl.continues(s) {
-					if firstSeen {
-						tl.Relists = append(tl.Relists, tl.relist(fi, pos))
+					if r := tl.relist(fi, pos); synced || r.Cause == CauseGone {
+						tl.Relists = append(tl.Relists, r)
 					}
-					firstSeen = true
+					synced = true
 				}
 				continue
 			}
@@ -65,10 +83,10 @@ func (tl *Timeline) buildLists() {
 			if s.List.Continue != "" {
 				open = &tl.lists[len(tl.lists)-1]
 			}
-			if firstSeen {
-				tl.Relists = append(tl.Relists, tl.relist(fi, pos))
+			if r := tl.relist(fi, pos); synced || r.Cause == CauseGone {
+				tl.Relists = append(tl.Relists, r)
 			}
-			firstSeen = true
+			synced = true
 		}
 	}
 	sort.SliceStable(tl.lists, func(a, b int) bool { return tl.lists[a].end < tl.lists[b].end })

@@ -831,7 +831,9 @@ func (a *Analysis) cursorPass(c *Cursor) {
 func (a *Analysis) resumes() {
 	tl := a.TL
 	for g, s := range tl.Sessions {
-		if s.Request == nil || !s.Request.Watch || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
+		// A WatchList is never refused as too old: NotOlderThan takes any
+		// newer state.
+		if s.Request == nil || !s.Request.Watch || s.IsWatchList() || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
 			continue
 		}
 		c := &tl.Cursors[2*s.File]

@@ -28,8 +28,11 @@ type Timeline struct {
 	AnomalyCounts map[string]int
 	// Cursors holds two cursors per file: Cursors[2*file+int(kind)].
 	Cursors []Cursor
-	// Relists are the LISTs after each file's first, in file order.
+	// Relists are the requests for the whole state (LISTs and WatchLists)
+	// after each file's first sync or after a 410, in file order.
 	Relists []Relist
+	// WatchLists are the WatchList requests, in file order.
+	WatchLists []WatchList
 	// AuditLogs are the audit logs read, whose clients are files.
 	AuditLogs []AuditLog
 	auditLog  map[int]int // global session of a client from audit logs -> its log

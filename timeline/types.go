@@ -138,6 +138,11 @@ type Session struct {
 	Gap int64
 	// InitialEventsEnd is the instant of the initial-events-end bookmark, 0 when none.
 	InitialEventsEnd int64
+	// InitialEvents and InitialBytes are the objects a sendInitialEvents
+	// stream sent before that bookmark (all it sent when none came): the
+	// state it listed, and its size on the wire.
+	InitialEvents int
+	InitialBytes  int64
 	// List is the parser's, when the response was a list (a LIST's
 	// answer, one page of it): the session's events are its items.
 	List *parser.List

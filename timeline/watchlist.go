@@ -1,0 +1,131 @@
+package timeline
+
+// WatchList: since client-go 1.35 an informer's initial list, and every
+// relist, is a WATCH with sendInitialEvents=true and
+// resourceVersionMatch=NotOlderThan (watch-protocol.md §1, evidence.md
+// §2). The server streams the selection as ADDED events, then a BOOKMARK
+// annotated k8s.io/initial-events-end; only that bookmark ends the
+// client's sync. Asked for without allowWatchBookmarks, the request is
+// still answered, but the bookmark never comes: the informer never
+// syncs, and each end of the stream sends it back for the whole
+// selection again.
+
+// SyncState is whether a WatchList stream ended its client's sync.
+type SyncState uint8
+
+const (
+	// SyncDone: the stream carried its initial-events-end bookmark.
+	SyncDone SyncState = iota
+	// SyncNever: it did not, and could not: the request did not ask for
+	// bookmarks, so the server sends none, that one included.
+	SyncNever
+	// SyncMissing: it asked for bookmarks and ended without that one.
+	SyncMissing
+	// SyncPresumed: an audit log's request that asked for bookmarks and
+	// whose stream outlived the initial events: the log cannot show the
+	// bookmark, so the sync is presumed done.
+	SyncPresumed
+)
+
+var syncStateNames = [...]string{"synced", "never", "missing", "presumed"}
+
+func (s SyncState) String() string { return syncStateNames[s] }
+
+// Holds says the client held its whole state after the stream.
+func (s SyncState) Holds() bool { return s == SyncDone || s == SyncPresumed }
+
+// WatchList is one WatchList request of a client.
+type WatchList struct {
+	File, Session int
+	T             int64
+	// RV is the resourceVersion it asked for: "" for the first sync (a
+	// consistent read), the expired cursor for client-go's relist after
+	// a 410 (it keeps it, with NotOlderThan: any newer state will do).
+	RV   string
+	Sync SyncState
+	// SyncedAt is the instant of the initial-events-end bookmark, 0
+	// when none came.
+	SyncedAt int64
+	// Objects and Bytes are the state it streamed (all it sent when no
+	// bookmark ended the initial events); 0 from an audit log.
+	Objects int
+	Bytes   int64
+	// Relist: it followed a sync or a 410 (Timeline.Relists has it);
+	// Retry: it repeated a first sync that never ended.
+	Relist, Retry bool
+}
+
+// IsWatchList says the session is a WatchList request: a watch that asks
+// for the initial events.
+func (s *Session) IsWatchList() bool {
+	return s.Request != nil && s.Request.Watch && s.Request.SendInitialEvents
+}
+
+// watchList reads the WatchList request that is the file's session at pos.
+func (tl *Timeline) watchList(file, pos int) WatchList {
+	g := tl.Files[file].Sessions[pos]
+	s := &tl.Sessions[g]
+	w := WatchList{File: file, Session: g, T: s.Start, RV: s.Request.ResourceVersion,
+		SyncedAt: s.InitialEventsEnd, Objects: s.InitialEvents, Bytes: s.InitialBytes}
+	switch {
+	case s.InitialEventsEnd != 0:
+		w.Sync = SyncDone
+	case !s.Request.AllowWatchBookmarks:
+		w.Sync = SyncNever
+	case tl.Files[file].Audit && s.EndReason != EndError:
+		w.Sync = SyncPresumed
+	default:
+		w.Sync = SyncMissing
+	}
+	return w
+}
+
+// UnsyncedClient is a client whose WatchList requests never ended its
+// sync: its informer never reported synced, and each of its requests
+// read the whole selection again.
+type UnsyncedClient struct {
+	File int
+	// Requests are its WatchList requests, Repeats those after the
+	// first; Objects and Bytes add up what they streamed.
+	Requests, Repeats int
+	Objects           int
+	Bytes             int64
+	// NoBookmarks: its requests did not ask for bookmarks, which is why
+	// the end of the initial events never came.
+	NoBookmarks bool
+}
+
+// UnsyncedClients lists the clients that made WatchList requests and
+// never synced, in file order.
+func (tl *Timeline) UnsyncedClients() []UnsyncedClient {
+	var out []UnsyncedClient
+	for k := 0; k < len(tl.WatchLists); {
+		file := tl.WatchLists[k].File
+		c := UnsyncedClient{File: file, NoBookmarks: true}
+		synced := false
+		for ; k < len(tl.WatchLists) && tl.WatchLists[k].File == file; k++ {
+			w := &tl.WatchLists[k]
+			synced = synced || w.Sync.Holds()
+			c.Requests++
+			c.Objects += w.Objects
+			c.Bytes += w.Bytes
+			c.NoBookmarks = c.NoBookmarks && w.Sync == SyncNever
+		}
+		if synced || tl.hasListSync(file) {
+			continue
+		}
+		c.Repeats = c.Requests - 1
+		out = append(out, c)
+	}
+	return out
+}
+
+// hasListSync says the file read a LIST, which syncs its client too.
+func (tl *Timeline) hasListSync(file int) bool {
+	for _, g := range tl.Files[file].Sessions {
+		if s := &tl.Sessions[g]; s.isList() {
+			return true
+		}
+	}
+	return false
+}

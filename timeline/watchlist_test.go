@@ -1,0 +1,215 @@
+package timeline
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"watchlens/internal/testsample"
+)
+
+// buildRecording builds one timeline of the files of a shared recording
+// that match pattern (e.g. "*.ts.http", "audit-*.log").
+func buildRecording(t testing.TB, name, pattern string) *Timeline {
+	t.Helper()
+	dir := testsample.Recording(t, name)
+	paths, err := filepath.Glob(filepath.Join(dir, pattern))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("%s: no file matches %s (%v)", dir, pattern, err)
+	}
+	names := make([]string, len(paths))
+	for k, p := range paths {
+		names[k] = filepath.Base(p)
+	}
+	return buildFiles(t, dir, names...)
+}
+
+// captureClient is the TRUTH.tsv client a capture file records.
+func captureClient(file string) string { return strings.TrimSuffix(file, ".ts.http") }
+
+// watchListCounts counts, per file, its WatchList requests, those that
+// synced, its repeats of a first sync and its relists by kind.
+type watchListCounts struct {
+	watchLists, synced, retries, relists, watchListRelists int
+}
+
+func countWatchLists(tl *Timeline) map[int]*watchListCounts {
+	out := map[int]*watchListCounts{}
+	get := func(f int) *watchListCounts {
+		if out[f] == nil {
+			out[f] = &watchListCounts{}
+		}
+		return out[f]
+	}
+	for _, w := range tl.WatchLists {
+		c := get(w.File)
+		c.watchLists++
+		if w.Sync == SyncDone {
+			c.synced++
+		}
+		if w.Retry {
+			c.retries++
+		}
+	}
+	for _, r := range tl.Relists {
+		c := get(r.File)
+		c.relists++
+		if r.Kind == RelistWatchList {
+			c.watchListRelists++
+		}
+	}
+	return out
+}
+
+// TestWatchListCapturesMatchTruth: every client's WatchList requests,
+// their syncs, repeats and relists, read from its own capture, equal
+// what the recording's TRUTH.tsv counted from the traffic; on the
+// outage, the 74 relists are WatchLists and none is a resume.
+func TestWatchListCapturesMatchTruth(t *testing.T) {
+	for _, rec := range []struct {
+		name                         string
+		relists, retries, watchLists int
+		unsynced                     int
+	}{
+		{"samples-watchlist", 0, 90, 189, 48},
+		{"samples-outage", 74, 0, 173, 0},
+	} {
+		t.Run(rec.name, func(t *testing.T) {
+			truth := testsample.ReadTruth(t, testsample.Recording(t, rec.name))
+			tl := buildRecording(t, rec.name, "*.ts.http")
+			counts := countWatchLists(tl)
+			var relists, retries, watchLists int
+			for fi, f := range tl.Files {
+				client := captureClient(f.Name)
+				if _, ok := truth[client]; !ok {
+					t.Fatalf("%s is not in TRUTH.tsv", f.Name)
+				}
+				c := counts[fi]
+				if c == nil {
+					c = &watchListCounts{}
+				}
+				for col, got := range map[string]int{"watchlists": c.watchLists, "watchlist_synced": c.synced,
+					"watchlist_retries": c.retries, "relists": c.relists} {
+					if want := truth.Int(t, client, col); got != want {
+						t.Errorf("%s: %s %d, TRUTH.tsv %d", client, col, got, want)
+					}
+				}
+				if c.watchListRelists != c.relists {
+					t.Errorf("%s: %d of %d relists are WatchLists; every relist of this recording is", client, c.watchListRelists, c.relists)
+				}
+				relists += c.relists
+				retries += c.retries
+				watchLists += c.watchLists
+			}
+			if len(tl.Files) != len(truth) || relists != rec.relists || retries != rec.retries || watchLists != rec.watchLists {
+				t.Errorf("%d clients, %d relists, %d repeats, %d WatchLists; want %d, %d, %d, %d",
+					len(tl.Files), relists, retries, watchLists, len(truth), rec.relists, rec.retries, rec.watchLists)
+			}
+			if got := len(tl.UnsyncedClients()); got != rec.unsynced {
+				t.Errorf("%d clients never synced, want %d", got, rec.unsynced)
+			}
+			a := tl.Analyze(realServer())
+			for _, r := range a.Resumes {
+				if tl.Sessions[r.Session].IsWatchList() {
+					t.Errorf("%s: the WatchList at %s is taken for a resume", tl.Files[tl.Sessions[r.Session].File].Name, FormatTime(tl.Sessions[r.Session].Start, ClockArrival))
+				}
+			}
+		})
+	}
+}
+
+// auditTruthKey names the TRUTH.tsv client an audit-log client is: its
+// user agent says it ("fleet-c013-bookmarks/1.0"), except for the
+// clients that send client-go's default one, which only what they watch
+// tells apart: those are keyed by resource, selector and asking.
+func auditTruthKey(tl *Timeline, file int) (key string, named bool) {
+	f := &tl.Files[file]
+	if name, ok := strings.CutPrefix(f.Client, "fleet-"); ok && strings.HasSuffix(name, "/1.0") {
+		return strings.TrimSuffix(name, "/1.0"), true
+	}
+	s := &tl.Sessions[f.Sessions[0]]
+	seg := strings.Split(s.Request.Path, "/")
+	sel := s.Request.LabelSelector
+	if sel == "" {
+		sel = "-"
+	}
+	asked := false
+	for _, g := range f.Sessions {
+		if r := tl.Sessions[g].Request; r.Watch {
+			asked = r.AllowWatchBookmarks
+		}
+	}
+	return fmt.Sprintf("%s %s %v", seg[len(seg)-1], sel, asked), false
+}
+
+// TestWatchListAuditMatchesTruth: from the audit logs alone, every
+// client's relists, WatchList requests and repeats equal TRUTH.tsv's
+// (clients the log cannot tell apart as a group: the same counts among
+// them), no relist has an unseen cause on the outage, and a WatchList
+// that asked for bookmarks is presumed synced, one that did not never.
+func TestWatchListAuditMatchesTruth(t *testing.T) {
+	for _, name := range []string{"samples-watchlist", "samples-outage"} {
+		t.Run(name, func(t *testing.T) {
+			truth := testsample.ReadTruth(t, testsample.Recording(t, name))
+			tl := buildRecording(t, name, "audit-*.log")
+			counts := countWatchLists(tl)
+			cols := []string{"relists", "watchlists", "watchlist_retries"}
+			got, want := map[string][]string{}, map[string][]string{}
+			row := func(c *watchListCounts) string {
+				if c == nil {
+					c = &watchListCounts{}
+				}
+				return fmt.Sprint(c.relists, c.watchLists, c.retries)
+			}
+			fleetClients := 0
+			for fi, f := range tl.Files {
+				if !strings.HasPrefix(f.Client, "fleet") {
+					continue // the servers' own loopback clients and the rig's driver
+				}
+				fleetClients++
+				key, named := auditTruthKey(tl, fi)
+				if named {
+					if _, ok := truth[key]; !ok {
+						t.Fatalf("%s: no client %q in TRUTH.tsv", f.Name, key)
+					}
+				}
+				got[key] = append(got[key], row(counts[fi]))
+			}
+			for client, r := range truth {
+				key := client
+				if strings.HasSuffix(client, "-defua") {
+					key = fmt.Sprintf("%s %s %v", r["resource"], r["selector"], r["mode"] == "bookmarks")
+				}
+				var vals []any
+				for _, col := range cols {
+					vals = append(vals, truth.Int(t, client, col))
+				}
+				want[key] = append(want[key], fmt.Sprint(vals...))
+			}
+			if fleetClients != len(truth) {
+				t.Errorf("%d fleet clients in the audit logs, TRUTH.tsv has %d", fleetClients, len(truth))
+			}
+			for key, w := range want {
+				sort.Strings(w)
+				g := got[key]
+				sort.Strings(g)
+				if strings.Join(g, "; ") != strings.Join(w, "; ") {
+					t.Errorf("%s: %s %v, TRUTH.tsv %v", key, strings.Join(cols, ","), g, w)
+				}
+			}
+			for _, r := range tl.Relists {
+				if strings.HasPrefix(tl.Files[r.File].Client, "fleet") && r.Cause != CauseGone {
+					t.Errorf("%s: the relist at %s has no 410 before it (%s)", tl.Files[r.File].Name, FormatTime(r.T, ClockArrival), r.Reason)
+				}
+			}
+			for _, w := range tl.WatchLists {
+				s := &tl.Sessions[w.Session]
+				if wantSync := map[bool]SyncState{true: SyncPresumed, false: SyncNever}[s.Request.AllowWatchBookmarks]; w.Sync != wantSync {
+					t.Errorf("%s at %s: sync %s, want %s", tl.Files[w.File].Name, FormatTime(w.T, ClockArrival), w.Sync, wantSync)
+				}
+			}
+		})
+	}
+}
