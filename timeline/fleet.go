@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 )
@@ -114,7 +115,8 @@ func (s *Session) goneMessage() string {
 // FleetClient is one client of the fleet.
 type FleetClient struct {
 	File int
-	// Name is the client's User-Agent, else its file's name.
+	// Name is the client's User-Agent, else (none, or one that other
+	// clients share) its file's name.
 	Name string
 	// Bookmarks says every watch of the client asked for bookmarks (or,
 	// recorded without its request, got some).
@@ -200,6 +202,22 @@ func (a *Analysis) sides(c *FleetClient) (with, without CursorKind) {
 // maxStampedes bounds the stampedes listed.
 const maxStampedes = 5
 
+// clientNames names each client by its User-Agent where that tells it
+// from the others, else by its file's name: clients built with
+// client-go's default User-Agent, or the API servers' own informers,
+// share one.
+func (tl *Timeline) clientNames(cs []FleetClient) {
+	n := map[string]int{}
+	for k := range cs {
+		n[cs[k].Name]++
+	}
+	for k := range cs {
+		if n[cs[k].Name] > 1 {
+			cs[k].Name = path.Base(tl.Files[cs[k].File].Name)
+		}
+	}
+}
+
 // clientName is the client's User-Agent (a capture's first request
 // that has one), else its file's name.
 func (tl *Timeline) clientName(fi int) string {
@@ -255,6 +273,7 @@ func (a *Analysis) buildFleet() *Fleet {
 	if len(fl.Clients) < 2 {
 		return nil
 	}
+	tl.clientNames(fl.Clients)
 	for _, r := range tl.Relists {
 		if k, ok := byFile[r.File]; ok {
 			fl.Clients[k].Relists = append(fl.Clients[k].Relists, r)

@@ -833,7 +833,7 @@ func (a *Analysis) resumes() {
 	for g, s := range tl.Sessions {
 		// A WatchList is never refused as too old: NotOlderThan takes any
 		// newer state.
-		if s.Request == nil || !s.Request.Watch || s.IsWatchList() || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
+		if s.Request == nil || !s.Request.Watch || s.IsWatchList() || s.Unanswered() || s.Request.ResourceVersion == "" || s.Request.ResourceVersion == "0" {
 			continue
 		}
 		c := &tl.Cursors[2*s.File]
@@ -868,10 +868,19 @@ func (a *Analysis) whatIf() {
 	for fi, f := range tl.Files {
 		for k, g := range f.Sessions {
 			s := tl.Sessions[g]
-			if gone(s.Error) || !s.watchStream() || k+1 == len(f.Sessions) {
+			if gone(s.Error) || !s.watchStream() {
 				continue
 			}
-			at := tl.Sessions[f.Sessions[k+1]].Start
+			// Attempts that reached no server are the same reconnect,
+			// retried: it happens when one is answered.
+			next := k + 1
+			for next < len(f.Sessions) && tl.Sessions[f.Sessions[next]].Unanswered() {
+				next++
+			}
+			if next == len(f.Sessions) {
+				continue
+			}
+			at := tl.Sessions[f.Sessions[next]].Start
 			state := s.End // the cursor as the stream left it
 			if at > s.End {
 				state = at - 1 // the gap may have moved it (another file's evidence does not)

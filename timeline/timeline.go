@@ -582,7 +582,14 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 // watchStream: the session is a watch's stream (not a LIST, not an error
 // response), as far as the capture shows.
 func (s *Session) watchStream() bool {
-	return (s.HTTPStatus == 0 || s.HTTPStatus == 200) && (s.Request == nil || s.Request.Watch) && s.List == nil
+	return (s.HTTPStatus == 0 || s.HTTPStatus == 200) && (s.Request == nil || s.Request.Watch) && s.List == nil && !s.Unanswered()
+}
+
+// Unanswered says the capture holds the request and no response: it
+// never reached a server (a refused connection, a TLS handshake timeout:
+// what a client retries with its backoff while a load balancer is down).
+func (s *Session) Unanswered() bool {
+	return s.Request != nil && s.HTTPStatus == 0 && s.List == nil && s.Events+s.Bookmarks+s.Errors == 0
 }
 
 // HeadRange is Range for the head estimate's steps (HeadSteps).

@@ -213,3 +213,37 @@ func TestWatchListAuditMatchesTruth(t *testing.T) {
 		})
 	}
 }
+
+// TestOutageResumesAreAnswered: the attempts that reached no server while
+// the load balancer was down are neither resumes nor reconnects of their
+// own: the resumes are the answered ones of probes.tsv.
+func TestOutageResumesAreAnswered(t *testing.T) {
+	dir := testsample.Recording(t, "samples-outage")
+	probes := testsample.Read(t, filepath.Join(dir, "probes.tsv"))
+	want := map[Outcome]int{}
+	for _, ln := range strings.Split(strings.TrimSpace(string(probes)), "\n")[1:] {
+		switch {
+		case strings.Contains(ln, "\tok\t"):
+			want[Accepted]++
+		case strings.Contains(ln, "\t410\t"):
+			want[Refused]++
+		}
+	}
+	tl := buildRecording(t, "samples-outage", "[csp]*.ts.http") // the narrow clients, as probes.tsv
+	a := tl.Analyze(realServer())
+	got := map[Outcome]int{}
+	for _, r := range a.Resumes {
+		if tl.Sessions[r.Session].Unanswered() {
+			t.Errorf("%s: an attempt that reached no server is taken for a resume", tl.Files[tl.Sessions[r.Session].File].Name)
+		}
+		got[r.Observed]++
+	}
+	if got[Accepted] != want[Accepted] || got[Refused] != want[Refused] || want[Refused] == 0 {
+		t.Errorf("resumes accepted %d, refused %d; probes.tsv %d, %d", got[Accepted], got[Refused], want[Accepted], want[Refused])
+	}
+	for _, p := range a.WhatIf.Points {
+		if s := &tl.Sessions[p.Session]; s.Unanswered() {
+			t.Errorf("%s: a reconnect from an attempt that reached no server", tl.Files[s.File].Name)
+		}
+	}
+}
