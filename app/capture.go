@@ -7,6 +7,7 @@ import (
 	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -90,7 +91,7 @@ func readCapture(sources []source, filter timeline.Filter, split *timeline.Split
 		// was read is shown, and the file says where it stopped.
 		if read, stopped := b.StoppedAt(file); stopped {
 			err = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
-				words.Plural(limits.maxEvents, "event"), words.HumanBytes(read), words.HumanBytes(size))
+				quantity.Plural(limits.maxEvents, "event"), quantity.Bytes(read), quantity.Bytes(size))
 		}
 		c.sources, c.sizes, c.readErr = append(c.sources, src), append(c.sizes, size), append(c.readErr, err)
 		// A split's virtual clients follow their capture, whose bytes

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -170,7 +170,7 @@ func (v *EventPanel) Render() goapp.UI {
 
 func renderDiff(d *detail) goapp.UI {
 	return goapp.Details().Open(true).Body(
-		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.prevRV, words.Plural(len(d.changes), "field"))),
+		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.prevRV, quantity.Plural(len(d.changes), "field"))),
 		goapp.Table().ID("detail-diff").Class("diff").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("field"), goapp.Th().Text("before"), goapp.Th().Text("after"))),
 			goapp.TBody().Body(

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -40,14 +41,14 @@ func (v *FilesPanel) Render() goapp.UI {
 	return goapp.Div().Body(
 		goapp.If(many, func() goapp.UI {
 			return goapp.P().Class("files-find").Body(
-				goapp.Label().For("files-find").Text(fmt.Sprintf("%s open; find one by name: ", words.Plural(len(c.tl.Files), "file"))),
+				goapp.Label().For("files-find").Text(fmt.Sprintf("%s open; find one by name: ", quantity.Plural(len(c.tl.Files), "file"))),
 				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.find).
 					OnInput(func(ctx goapp.Context, e goapp.Event) { v.find = ctx.JSSrc().Get("value").String() }),
 			)
 		}),
 		goapp.Range(shown).Slice(func(i int) goapp.UI { return c.renderFile(shown[i]) }),
 		goapp.If(matched > len(shown), func() goapp.UI {
-			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%s more not listed here", words.Plural(matched-len(shown), "file")))
+			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%s more not listed here", quantity.Plural(matched-len(shown), "file")))
 		}),
 		goapp.If(matched == 0, func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text("No file open has that in its name.")
@@ -79,7 +80,7 @@ func (c *capture) renderFile(i int) goapp.UI {
 	f := c.tl.Files[i]
 	return goapp.Section().Class("result").DataSet("file", f.Name).Body(
 		goapp.H2().Body(nameUI(f.Name)),
-		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", words.HumanBytes(c.sizes[i]), words.Plural(f.Events, "event"), words.Plural(len(f.Sessions), "session"), clockText(f.Clock))),
+		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", quantity.Bytes(c.sizes[i]), quantity.Plural(f.Events, "event"), quantity.Plural(len(f.Sessions), "session"), clockText(f.Clock))),
 		goapp.If(c.readErr[i] != nil, func() goapp.UI {
 			return goapp.Div().Class("problem").Role("alert").Body(
 				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(fmt.Sprintf(" stopped: %v", c.readErr[i])))
@@ -103,7 +104,7 @@ func (c *capture) renderProblems() goapp.UI {
 			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", words.Isolated(f.Name), c.readErr[i]))
 		}
 		if len(f.Diagnostics) > 0 {
-			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), words.Plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
+			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), quantity.Plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
 		}
 	}
 	return goapp.If(len(lines) > 0, func() goapp.UI {
@@ -290,7 +291,7 @@ func endText(s timeline.Session) string {
 func renderDiagnostics(diags []parser.Diagnostic) goapp.UI {
 	shown := diags[:min(len(diags), maxDiagnosticsShown)]
 	return goapp.Details().Class("diagnostics").Open(true).Body(
-		goapp.Summary().Text(words.Plural(len(diags), "problem")+" in the input"),
+		goapp.Summary().Text(quantity.Plural(len(diags), "problem")+" in the input"),
 		goapp.Ul().Body(
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
 				return goapp.Li().Class("mono").Text(words.VisibleControls(shown[i].String()))

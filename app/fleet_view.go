@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
-	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -259,8 +259,8 @@ func (v *FleetView) renderPicked() goapp.UI {
 		return goapp.P().ID("fleet-range").Class("tl-hint").Text("Shift-drag over the fleet to count the clients and relists of a stretch of time.")
 	}
 	text := "From " + fleetClock(r.From) + " to " + fleetClock(r.To) + ": a reconnect would have sent " +
-		words.Plural(r.Without, "client") + " to relist without bookmarks (at most " + strconv.Itoa(r.PeakWithout) + " at once) and " +
-		strconv.Itoa(r.With) + " with bookmarks (at most " + strconv.Itoa(r.PeakWith) + " at once); " + words.Plural(r.Relists, "relist") + " seen."
+		quantity.Plural(r.Without, "client") + " to relist without bookmarks (at most " + strconv.Itoa(r.PeakWithout) + " at once) and " +
+		strconv.Itoa(r.With) + " with bookmarks (at most " + strconv.Itoa(r.PeakWith) + " at once); " + quantity.Plural(r.Relists, "relist") + " seen."
 	return goapp.P().ID("fleet-range").Class("tl-hint").
 		DataSet("from", strconv.FormatInt(r.From, 10)).DataSet("to", strconv.FormatInt(r.To, 10)).
 		DataSet("with", r.With).DataSet("without", r.Without).
@@ -289,7 +289,7 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dt().Text("Relists seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.RelistsObserved)),
 			goapp.Dt().Text("Worst moment for every watch to drop"),
-			goapp.Dd().Text(words.Plural(v.data.MaxWithout, "client")+" sent to relist without bookmarks, "+strconv.Itoa(v.data.MaxWith)+" with them"),
+			goapp.Dd().Text(quantity.Plural(v.data.MaxWithout, "client")+" sent to relist without bookmarks, "+strconv.Itoa(v.data.MaxWith)+" with them"),
 			goapp.Dt().Text("API server restarts seen"),
 			goapp.Dd().Text(strconv.Itoa(len(v.data.Restarts))),
 		)

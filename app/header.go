@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -146,5 +147,5 @@ func (c *capture) filesText() string {
 	case len(names) <= 3:
 		return strings.Join(names, ", ")
 	}
-	return strings.Join(names[:2], ", ") + " and " + words.Plural(len(names)-2, "other file")
+	return strings.Join(names[:2], ", ") + " and " + quantity.Plural(len(names)-2, "other file")
 }

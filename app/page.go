@@ -10,6 +10,7 @@ import (
 	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -353,14 +354,14 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 		f := files.Index(i)
 		name := f.Get("name").String()
 		if size := int64(f.Get("size").Float()); size > limits.maxBytes {
-			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", words.Isolated(name), words.HumanBytes(size)))
+			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", words.Isolated(name), quantity.Bytes(size)))
 			continue
 		}
 		sources = append(sources, source{name: name, blob: f})
 	}
 	if len(tooBig) > 0 {
 		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
-			strings.Join(tooBig, ", "), words.HumanBytes(limits.maxBytes))
+			strings.Join(tooBig, ", "), quantity.Bytes(limits.maxBytes))
 	}
 	if len(sources) == 0 {
 		if len(tooBig) == 0 {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -45,17 +46,17 @@ func (l progress) bar() (value, maximum int64) {
 func (l progress) text() string {
 	if l.downloading {
 		if l.size < 0 {
-			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), words.HumanBytes(l.read))
+			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), quantity.Bytes(l.read))
 		}
-		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size))
+		return fmt.Sprintf("Downloading %s: %s of %s", words.Isolated(l.name), quantity.Bytes(l.read), quantity.Bytes(l.size))
 	}
 	if l.ofClients > 0 && !l.building {
 		return fmt.Sprintf("Splitting %s into virtual clients: %d of %d made", words.Isolated(l.name), l.clients, l.ofClients)
 	}
 	if l.building {
-		return fmt.Sprintf("Building the timeline of %s read from %s", words.Plural(l.events, "event"), words.Isolated(l.name))
+		return fmt.Sprintf("Building the timeline of %s read from %s", quantity.Plural(l.events, "event"), words.Isolated(l.name))
 	}
-	return fmt.Sprintf("Reading %s: %s of %s, %s", words.Isolated(l.name), words.HumanBytes(l.read), words.HumanBytes(l.size), words.Plural(l.events, "event"))
+	return fmt.Sprintf("Reading %s: %s of %s, %s", words.Isolated(l.name), quantity.Bytes(l.read), quantity.Bytes(l.size), quantity.Plural(l.events, "event"))
 }
 
 // loadReport passes a load's progress on to show, at most every

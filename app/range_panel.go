@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -120,7 +121,7 @@ func (v *RangePanel) Render() goapp.UI {
 	sort.Strings(types)
 	title := "Range " + rangeClock(st.From) + " to " + rangeClock(st.To) + " (" + time.Duration(st.To-st.From).Round(time.Millisecond).String() + ")"
 	if st.AxisRV {
-		title = "Range RV " + strconv.FormatInt(st.From, 10) + " to " + strconv.FormatInt(st.To-1, 10) + " (" + words.Plural(int(st.To-st.From), "resourceVersion") + ")"
+		title = "Range RV " + strconv.FormatInt(st.From, 10) + " to " + strconv.FormatInt(st.To-1, 10) + " (" + quantity.Plural(int(st.To-st.From), "resourceVersion") + ")"
 	}
 	return goapp.Section().ID("range").Class("panel").
 		DataSet("from", strconv.FormatInt(st.From, 10)).DataSet("to", strconv.FormatInt(st.To, 10)).DataSet("axis", axisName(st.AxisRV)).
@@ -171,7 +172,7 @@ func (v *RangePanel) Render() goapp.UI {
 						z := st.Zones[i]
 						return goapp.Tr().DataSet("count", z.Count).DataSet("length", z.Length).Body(
 							goapp.Th().Scope("row").Text(file(z.File)+z.Kind.String()+", "+z.Outcome.String()),
-							goapp.Td().Text(words.Plural(z.Count, "zone")+", "+time.Duration(z.Length).Round(time.Millisecond).String()))
+							goapp.Td().Text(quantity.Plural(z.Count, "zone")+", "+time.Duration(z.Length).Round(time.Millisecond).String()))
 					}),
 				),
 			),

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -77,7 +77,7 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 	text := fmt.Sprintf("The captures suggest an API server restart: %d watches in %d files ended cleanly at %s and were answered again by %s.",
 		len(d.Sessions), d.Files, time.Unix(0, d.Ended).UTC().Format("15:04:05.000"), time.Unix(0, d.Served).UTC().Format("15:04:05.000"))
 	if n := len(s.Detected) - 1; n > 0 {
-		text += fmt.Sprintf(" (%s more.)", words.Plural(n, "restart"))
+		text += fmt.Sprintf(" (%s more.)", quantity.Plural(n, "restart"))
 	}
 	return goapp.Div().ID("detected-restarts").Class("hint").Body(
 		goapp.Text(text+" "),

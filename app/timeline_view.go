@@ -8,6 +8,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -398,7 +399,7 @@ func (v *TimelineView) Render() goapp.UI {
 			Aria("describedby", "timeline-summary").
 			DataSet("selected", v.selected)),
 		goapp.If(v.cache.Files() > canvas.MaxFileGroups, func() goapp.UI {
-			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + words.Plural(v.cache.Files(), "file") +
+			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + quantity.Plural(v.cache.Files(), "file") +
 				" open, pinned ones first; the fleet view shows every client.")
 		}),
 		v.renderSummary(),
@@ -466,7 +467,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	s := v.cache.Summarize(v.viewState(v.layout.Width, 1), v.lanesShown)
 	aw, ig := s.Zones[timeline.BookmarkAware], s.Zones[timeline.BookmarkIgnoring]
 	zoneText := func(z canvas.ZoneStat) string {
-		return words.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(z.Seconds, 'f', 1, 64) + " s"
+		return quantity.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(z.Seconds, 'f', 1, 64) + " s"
 	}
 	axis := axisName(v.axisRV)
 	sel := "none"
@@ -497,7 +498,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 			goapp.Dt().Text("In view"),
 			goapp.Dd().Text(v.cache.FormatPos(v.axisRV, v.from)+" to "+v.cache.FormatPos(v.axisRV, v.to)),
 			goapp.Dt().Text("Objects"),
-			goapp.Dd().Text(words.Plural(s.Lanes, "lane")+" in "+words.Plural(s.Groups, "group")),
+			goapp.Dd().Text(quantity.Plural(s.Lanes, "lane")+" in "+quantity.Plural(s.Groups, "group")),
 			goapp.Dt().Text("Bookmarks in view"),
 			goapp.Dd().Text(strconv.Itoa(s.Bookmarks)),
 			goapp.Dt().Text("Observed errors in view"),

@@ -12,6 +12,7 @@ import (
 
 	"watchlens/app/jsrt"
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -66,7 +67,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 		size = n
 	}
 	if size > limits.maxBytes {
-		return nil, fmt.Errorf("the server says it is %s, more than the %s the page reads; for larger captures download it and use the command line: watchlens analyze FILE", words.HumanBytes(size), words.HumanBytes(limits.maxBytes))
+		return nil, fmt.Errorf("the server says it is %s, more than the %s the page reads; for larger captures download it and use the command line: watchlens analyze FILE", quantity.Bytes(size), quantity.Bytes(limits.maxBytes))
 	}
 	report(progress{name: name, size: size, downloading: true})
 	// The body stays on the JS side, as a dropped file does: Go keeps
@@ -80,7 +81,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 		if err != nil {
 			var rej jsrt.Rejection
 			if errors.As(err, &rej) {
-				return nil, fmt.Errorf("the connection broke after %s (%v)", words.HumanBytes(got), err)
+				return nil, fmt.Errorf("the connection broke after %s (%v)", quantity.Bytes(got), err)
 			}
 			return nil, err
 		}
@@ -90,7 +91,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 		v := chunk.Get("value")
 		got += int64(v.Get("byteLength").Float())
 		if got > limits.maxBytes {
-			return nil, fmt.Errorf("it is more than the %s the page reads, and the page stopped downloading it there; for larger captures download it and use the command line: watchlens analyze FILE", words.HumanBytes(limits.maxBytes))
+			return nil, fmt.Errorf("it is more than the %s the page reads, and the page stopped downloading it there; for larger captures download it and use the command line: watchlens analyze FILE", quantity.Bytes(limits.maxBytes))
 		}
 		parts.Call("push", v)
 		if time.Since(lastReport) >= progressEvery {
@@ -127,7 +128,7 @@ func awaitLink(promise goapp.Value, turn readTurn, got int64) (goapp.Value, erro
 			if got == 0 {
 				return nil, fmt.Errorf("the server stopped answering: no data came for %v", limits.stall)
 			}
-			return nil, fmt.Errorf("the server stopped sending after %s: no data came for %v", words.HumanBytes(got), limits.stall)
+			return nil, fmt.Errorf("the server stopped sending after %s: no data came for %v", quantity.Bytes(got), limits.stall)
 		case <-check.C:
 			if turn.superseded() {
 				return nil, errSuperseded

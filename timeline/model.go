@@ -868,7 +868,7 @@ func (a *Analysis) whatIf() {
 	for fi, f := range tl.Files {
 		for k, g := range f.Sessions {
 			s := tl.Sessions[g]
-			if gone(s.Error) || !s.watchStream() {
+			if gone(s.Error) || !s.watchStream() || tl.unsynced(&s) {
 				continue
 			}
 			// Attempts that reached no server are the same reconnect,

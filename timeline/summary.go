@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"watchlens/internal/quantity"
 )
 
 // The verdict in words: at most six lines that an engineer on call reads
@@ -19,7 +21,7 @@ const maxSummaryLines = 6
 
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
-	// Topic is "observed", "fleet", "bookmarks", "riskiest", "unknown",
+	// Topic is "unsynced", "observed", "fleet", "bookmarks", "riskiest", "unknown",
 	// "restart" or "resume-at".
 	Topic string `json:"topic"`
 	Text  string `json:"text"`
@@ -29,6 +31,7 @@ type SummaryLine struct {
 // user asked about: what the page and the report show first.
 func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
 	s := summarizer{a: a, qs: qs}
+	s.unsynced()
 	s.observed()
 	s.fleet()
 	s.bookmarks()
@@ -117,6 +120,52 @@ func (a *Analysis) Words(v Verdict) string {
 		w += ": " + a.plain(m, v.File)
 	}
 	return w
+}
+
+// unsynced: the clients whose WatchList requests never ended their sync.
+// An informer that never syncs is broken whatever its cursor does: its
+// controller never starts, and each reconnect reads the whole selection
+// again.
+func (s *summarizer) unsynced() {
+	tl := s.a.TL
+	us := tl.UnsyncedClients()
+	if len(us) == 0 {
+		return
+	}
+	var requests, repeats, objects int
+	var bytes int64
+	noBookmarks := 0
+	names := make([]string, 0, 2)
+	for _, u := range us {
+		requests += u.Requests
+		repeats += u.Repeats
+		objects += u.Objects
+		bytes += u.Bytes
+		if u.NoBookmarks {
+			noBookmarks++
+		}
+		if len(names) < 2 {
+			names = append(names, tl.Files[u.File].Name)
+		}
+	}
+	who := strings.Join(names, " and ")
+	if len(us) > len(names) {
+		who = fmt.Sprintf("%d clients (%s, ...)", len(us), strings.Join(names, ", "))
+	}
+	their := "their"
+	if len(us) == 1 {
+		their = "its"
+	}
+	why := their + " WatchList streams ended before the bookmark that ends the initial list"
+	if noBookmarks == len(us) {
+		why = their + " WatchList requests did not ask for bookmarks, so the bookmark that ends the initial list never came"
+	}
+	t := fmt.Sprintf("%s never synced: %s", who, why)
+	if repeats > 0 {
+		t += fmt.Sprintf("; each reconnect read the whole selection again (%s, %d of them repeats, %s, %s)",
+			quantity.Plural(requests, "request"), repeats, quantity.Plural(objects, "object"), quantity.Bytes(bytes))
+	}
+	s.add("unsynced", "%s.", t)
 }
 
 // observed: each observed 410 (the first two), or the reconnects the
@@ -208,7 +257,16 @@ func (s *summarizer) fleet() {
 	if f == nil {
 		return
 	}
-	t := fmt.Sprintf("Across the %d clients, %d relists were seen", len(f.Clients), f.RelistsObserved)
+	t := ""
+	for _, o := range s.a.TL.OutageReturns() {
+		t += fmt.Sprintf("No request of any client reached a server from %s to %s (%s; %d attempts by %d clients)",
+			when(o.From), when(o.To), age(o.To-o.From), o.Attempts, o.Clients)
+		if o.Relists > 0 {
+			t += fmt.Sprintf("; once one did, %d clients relisted, %s to %s after", o.RelistClients, age(o.First), age(o.Last))
+		}
+		t += ". "
+	}
+	t += fmt.Sprintf("Across the %d clients, %d relists were seen", len(f.Clients), f.RelistsObserved)
 	// A count leaves out the reconnects no model could judge (from audit
 	// logs alone, most of those with bookmarks): say how many, with the
 	// reason the first time.

@@ -80,6 +80,16 @@ func (tl *Timeline) watchList(file, pos int) WatchList {
 	return w
 }
 
+// unsynced says s is a WatchList stream that left its client without a
+// cursor: it never ended its sync, so the client has nothing to resume
+// from and its reconnect is a new sync, not a resume.
+func (tl *Timeline) unsynced(s *Session) bool {
+	if !s.IsWatchList() || s.InitialEventsEnd != 0 {
+		return false
+	}
+	return !tl.Files[s.File].Audit || !s.Request.AllowWatchBookmarks
+}
+
 // UnsyncedClient is a client whose WatchList requests never ended its
 // sync: its informer never reported synced, and each of its requests
 // read the whole selection again.

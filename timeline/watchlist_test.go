@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"watchlens/internal/testsample"
 )
@@ -245,5 +246,39 @@ func TestOutageResumesAreAnswered(t *testing.T) {
 		if s := &tl.Sessions[p.Session]; s.Unanswered() {
 			t.Errorf("%s: a reconnect from an attempt that reached no server", tl.Files[s.File].Name)
 		}
+	}
+}
+
+// TestSummaryTellsUnsyncedAndOutage: the 48 informers that never synced
+// are the summary's first finding on samples-watchlist; on samples-outage
+// the fleet's line tells the outage and the stampede after it.
+func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "*.ts.http").Analyze(realServer())
+	lines := a.Summary(nil)
+	if len(lines) == 0 || lines[0].Topic != "unsynced" || !strings.HasPrefix(lines[0].Text, "48 clients") ||
+		!strings.Contains(lines[0].Text, "did not ask for bookmarks") || !strings.Contains(lines[0].Text, "138 requests, 90 of them repeats") {
+		t.Errorf("samples-watchlist's first line: %+v", lines)
+	}
+	tl := buildRecording(t, "samples-outage", "*.ts.http")
+	os := tl.OutageReturns()
+	if len(os) != 1 {
+		t.Fatalf("outages %+v, want the load balancer's one", os)
+	}
+	o := os[0]
+	// The load balancer closed at 19:09:13.55 and listened again at
+	// 19:11:43.65 (lb-conns.tsv); the first answer came at 19:11:43.87.
+	if d := time.Duration(o.To - o.From); o.Attempts != 966 || o.Clients != 99 || d < 150*time.Second || d > 151*time.Second ||
+		o.Relists != 74 || o.RelistClients != 74 || o.First < int64(7*time.Second) || o.Last > int64(77*time.Second) {
+		t.Errorf("outage %+v (%s)", o, d)
+	}
+	var fleet string
+	for _, l := range tl.Analyze(realServer()).Summary(nil) {
+		if l.Topic == "fleet" {
+			fleet = l.Text
+		}
+	}
+	if !strings.HasPrefix(fleet, "No request of any client reached a server from Dec 1 19:09:13 UTC to Dec 1 19:11:43 UTC") ||
+		!strings.Contains(fleet, "74 clients relisted") {
+		t.Errorf("fleet line %q", fleet)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -37,12 +37,12 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	case FleetCurves:
 		st := d.StepAt(at)
 		lines = append(lines, "Had every watch dropped at "+clock(at)+", the reconnects would have sent",
-			words.Plural(st.Without, "client")+" to relist without bookmarks,",
+			quantity.Plural(st.Without, "client")+" to relist without bookmarks,",
 			strconv.Itoa(st.With)+" with bookmarks.")
 	case FleetHistogram:
 		b := math.Floor((x - l.PlotX) / fleetBinPx)
 		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
-		lines = append(lines, words.Plural(d.RelistsIn(from, to), "relist")+" seen from "+clock(from)+" to "+clock(to)+
+		lines = append(lines, quantity.Plural(d.RelistsIn(from, to), "relist")+" seen from "+clock(from)+" to "+clock(to)+
 			" (a client reading its whole list again)")
 	case FleetRows:
 		if h.Row >= 0 {
@@ -53,7 +53,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		for _, r := range d.Restarts {
 			if w := r.Window(); at >= w.From-slop && at <= w.To+slop {
 				lines = append(lines, "API server restart: its watches ended at "+clock(r.Ended)+", a server answered again at "+clock(w.To)+
-					" ("+words.Plural(len(r.Sessions), "watch")+" in "+words.Plural(r.Files, "client")+" ended)")
+					" ("+quantity.Plural(len(r.Sessions), "watch")+" in "+quantity.Plural(r.Files, "client")+" ended)")
 			}
 		}
 	}

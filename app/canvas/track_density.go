@@ -3,7 +3,7 @@ package canvas
 import (
 	"math"
 
-	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -47,5 +47,5 @@ func (c *Cache) densityAt(v *View, layout *Layout, x float64, at int64) string {
 	if col < 0 || col >= b.Columns {
 		return ""
 	}
-	return words.Plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.FormatPos(v.AxisRV, at)
+	return quantity.Plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.FormatPos(v.AxisRV, at)
 }

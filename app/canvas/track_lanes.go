@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"watchlens/app/words"
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -218,7 +219,7 @@ func (c *Cache) lanesHit(v *View, layout *Layout, x, y float64, at, slop int64) 
 		return h
 	}
 	ln := tl.Lanes.At(rw.Lane)
-	h.Text = laneText(ln) + ": " + words.Plural(len(tl.LaneEvents(rw.Lane)), "event")
+	h.Text = laneText(ln) + ": " + quantity.Plural(len(tl.LaneEvents(rw.Lane)), "event")
 	if ln.Deleted {
 		h.Text += ", deleted"
 	}

@@ -1,5 +1,5 @@
 // Package words writes what the page says in its text: names from a
-// capture made safe to show, sizes and counts.
+// capture made safe to show (sizes and counts: internal/quantity).
 package words
 
 import (

@@ -1,12 +1,14 @@
-package words
+// Package quantity says counts and sizes as a person reads them, in the
+// report, the summary and the page alike.
+package quantity
 
 import (
 	"fmt"
 	"strconv"
 )
 
-// HumanBytes says a size in bytes as a person reads it: "1.5 MiB".
-func HumanBytes(n int64) string {
+// Bytes says a size in bytes as a person reads it: "1.5 MiB".
+func Bytes(n int64) string {
 	switch {
 	case n >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
