@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -23,6 +24,8 @@ type FleetReport struct {
 	Steps          []FleetStepReport   `json:"stampede"`
 	Stampedes      []StampedeReport    `json:"stampedes"`
 	AuditLogs      []AuditLogReport    `json:"auditLogs"`
+	// Cost is what the relists read, and from where.
+	Cost FleetCostReport `json:"cost"`
 	// ReconnectAt answers --resume-at for the fleet as a whole.
 	ReconnectAt []FleetReconnectReport `json:"reconnectAt"`
 }
@@ -102,7 +105,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	fr := &FleetReport{Clients: len(fl.Clients), Observed: fl.RelistsObserved, With: fl.RelistsWith, Without: fl.RelistsWithout,
 		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10,
 		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{},
-		ReconnectAt: []FleetReconnectReport{}}
+		ReconnectAt: []FleetReconnectReport{}, Cost: fleetCostReport(fl.Cost)}
 	for _, c := range fl.Clients {
 		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
@@ -137,6 +140,14 @@ func (r *Report) writeFleet(p *printer) {
 	p.printf("%d relists observed. Relists with bookmarks: %d; without: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
 	if fr.UnknownWith+fr.UnknownWithout > 0 {
 		p.printf(" Not judged (nothing shows the cluster's head then): %d reconnects with bookmarks, %d without.", fr.UnknownWith, fr.UnknownWithout)
+	}
+	if c := fr.Cost.BySource; fr.Observed > 0 {
+		p.printf(" Served from the watch cache: %d relists, %d objects, %s; from etcd: %d, %d objects, %s",
+			c.WatchCache.Relists, c.WatchCache.Objects, quantity.Bytes(c.WatchCache.Bytes), c.Etcd.Relists, c.Etcd.Objects, quantity.Bytes(c.Etcd.Bytes))
+		if c.Unknown.Relists > 0 {
+			p.printf("; unknown (no request recorded): %d", c.Unknown.Relists)
+		}
+		p.printf(".")
 	}
 	p.printf("\n")
 	var rows [][]string

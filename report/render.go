@@ -247,12 +247,13 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	p.table([]string{"file", "session", "time", "code", "reason", "X", "Y", "implies", "message"}, rows)
 
-	p.section("Relists (LISTs after a client's first)")
+	p.section("Relists (LISTs and WatchLists after a client's first sync, or after a 410)")
 	rows = nil
 	for _, rl := range r.Relists {
-		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), orDash(rl.Time), orDash(rl.RV), rl.Cause, orDash(rl.CauseTime), orDash(rl.CauseMessage)})
+		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), orDash(rl.Time), rl.Kind, rl.Source, fmt.Sprint(rl.Objects), orDash(rl.RV), rl.Cause, orDash(rl.CauseTime), orDash(rl.CauseMessage)})
 	}
-	p.table([]string{"file", "session", "time", "RV", "cause", "cause at", "cause's message"}, rows)
+	p.table([]string{"file", "session", "time", "kind", "served from", "objects", "RV", "cause", "cause at", "cause's message"}, rows)
+	r.writeWatchLists(p)
 
 	p.section("Cursors")
 	rows = nil

@@ -43,8 +43,15 @@ type Report struct {
 	// AnomalyCounts counts the anomalies found of each kind; Anomalies
 	// lists at most the first 1000 of each.
 	AnomalyCounts map[string]int `json:"anomalyCounts"`
-	// Relists are the LISTs after each client's first (timeline.Timeline.Relists).
+	// Relists are the LISTs and WatchLists after each client's first sync
+	// or a 410 (timeline.Timeline.Relists).
 	Relists []RelistReport `json:"relists"`
+	// WatchLists are the WatchList requests, Unsynced the clients whose
+	// WatchLists never synced, Outages the stretches when no request
+	// reached a server.
+	WatchLists []WatchListReport `json:"watchLists"`
+	Unsynced   []UnsyncedReport  `json:"unsynced"`
+	Outages    []OutageReport    `json:"outages"`
 }
 
 // RelistReport is a LIST after the client's first in the same file, and
@@ -64,13 +71,21 @@ type RelistReport struct {
 	// cause in words.
 	Inferred bool   `json:"inferred"`
 	Reason   string `json:"reason"`
+	// Kind is "list" or "watchlist"; Source where the server served it:
+	// "watch cache", "etcd" or "unknown"; Objects and Bytes what it read
+	// as the capture holds it (0 from an audit log).
+	Kind    string `json:"kind"`
+	Source  string `json:"source"`
+	Objects int    `json:"objects"`
+	Bytes   int64  `json:"bytes"`
 }
 
 // relistReport is a relist as the report gives it.
 func relistReport(tl *timeline.Timeline, rl timeline.Relist) RelistReport {
 	f := tl.Files[rl.File]
 	rr := RelistReport{File: f.Name, Session: tl.Sessions[rl.Session].Index, Time: timeline.FormatTime(rl.T, f.Clock), RV: rl.RV,
-		Cause: rl.Cause.String(), CauseMessage: rl.CauseMessage, Inferred: rl.Inferred, Reason: rl.Reason}
+		Cause: rl.Cause.String(), CauseMessage: rl.CauseMessage, Inferred: rl.Inferred, Reason: rl.Reason,
+		Kind: rl.Kind.String(), Source: rl.Source.String(), Objects: rl.Objects, Bytes: rl.Bytes}
 	if rl.CauseSession >= 0 {
 		rr.CauseTime = timeline.FormatTime(rl.CauseT, f.Clock)
 	}
@@ -174,7 +189,8 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 		Cursors: []CursorReport{}, Gaps: []GapReport{}, Zones: []ZoneReport{}, Resumes: []ResumeReport{},
 		WhatIf: WhatIfReport{Points: []WhatIfPoint{}}, Anomalies: []AnomalyReport{}, Diagnostics: []DiagnosticReport{},
 		Summary: []timeline.SummaryLine{}, RiskZones: []ZoneReport{}, HadBookmarks: []CounterfactualReport{}, Horizons: []HorizonReport{},
-		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{}}
+		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{},
+		WatchLists: []WatchListReport{}, Unsynced: []UnsyncedReport{}, Outages: []OutageReport{}}
 	r.Params = paramsReport(p)
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
@@ -227,6 +243,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	for _, rl := range tl.Relists {
 		r.Relists = append(r.Relists, relistReport(tl, rl))
 	}
+	r.addWatchLists(tl)
 	r.placeDiagnostics(tl)
 	for _, l := range tl.AuditLogs {
 		for _, d := range l.Diagnostics {

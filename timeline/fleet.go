@@ -50,6 +50,26 @@ var relistKindNames = [...]string{"list", "watchlist"}
 
 func (k RelistKind) String() string { return relistKindNames[k] }
 
+// RelistSource is where the API server served a relist from
+// (evidence.md §3.1, watch-protocol.md §3): what it cost the control
+// plane.
+type RelistSource uint8
+
+const (
+	// SourceUnknown: the capture holds no request line.
+	SourceUnknown RelistSource = iota
+	// SourceCache: the watch cache: a LIST at a resourceVersion (client-go
+	// lists at its last cursor first), or any WatchList.
+	SourceCache
+	// SourceEtcd: etcd: a LIST with resourceVersion "", a consistent read
+	// (unless the server serves those from its cache too).
+	SourceEtcd
+)
+
+var relistSourceNames = [...]string{"unknown", "watch cache", "etcd"}
+
+func (s RelistSource) String() string { return relistSourceNames[s] }
+
 // Relist is a request for the whole state after a client's first sync,
 // or after a 410: the client read its state again, the costly path a
 // resumable cursor avoids.
@@ -58,6 +78,12 @@ type Relist struct {
 	Session int // global index of the LIST (its first page's) or the WatchList
 	T       int64
 	Kind    RelistKind
+	Source  RelistSource
+	// Objects and Bytes are the state it read, as the capture holds it
+	// (a list's items over its pages, a WatchList's initial events); 0
+	// from an audit log, which holds the request only.
+	Objects int
+	Bytes   int64
 	// RV is the LIST's resourceVersion: the list's own when the capture
 	// holds its answer, else the one it asked for (client-go lists at its
 	// cursor first, served from the cache, and with "" from etcd only
@@ -157,6 +183,8 @@ type Fleet struct {
 	UnknownWith, UnknownWithout int
 	Saved                       int
 	SavedPercent                float64
+	// Cost is what the relists read, and from where.
+	Cost FleetCost
 	// Steps is the stampede over the shared clock: from each step's T on,
 	// how many clients a reconnect would send to a relist.
 	Steps []FleetStep
@@ -274,11 +302,14 @@ func (a *Analysis) buildFleet() *Fleet {
 		return nil
 	}
 	tl.clientNames(fl.Clients)
+	var relists []Relist
 	for _, r := range tl.Relists {
 		if k, ok := byFile[r.File]; ok {
 			fl.Clients[k].Relists = append(fl.Clients[k].Relists, r)
+			relists = append(relists, r)
 		}
 	}
+	fl.Cost = fleetCost(relists)
 	for _, pt := range a.WhatIf.Points {
 		k, ok := byFile[tl.Sessions[pt.Session].File]
 		if !ok {

@@ -43,7 +43,6 @@ func (tl *Timeline) buildLists() {
 			if s.IsWatchList() {
 				w := tl.watchList(fi, pos)
 				if r := tl.relist(fi, pos); synced || r.Cause == CauseGone {
-					r.Kind = RelistWatchList
 					tl.Relists = append(tl.Relists, r)
 					w.Relist = true
 				} else {
@@ -123,6 +122,7 @@ func (tl *Timeline) relist(file, pos int) Relist {
 	case s.Request != nil:
 		r.RV = s.Request.ResourceVersion
 	}
+	tl.relistCost(&r, file, pos)
 	for k := pos - 1; k >= 0; k-- {
 		g := f.Sessions[k]
 		p := &tl.Sessions[g]
@@ -152,6 +152,31 @@ func (tl *Timeline) relist(file, pos int) Relist {
 		break
 	}
 	return r
+}
+
+// relistCost fills where the relist that is the file's session at pos
+// was served from, and what it read.
+func (tl *Timeline) relistCost(r *Relist, file, pos int) {
+	f := &tl.Files[file]
+	s := &tl.Sessions[f.Sessions[pos]]
+	switch {
+	case s.IsWatchList():
+		r.Kind, r.Source, r.Objects, r.Bytes = RelistWatchList, SourceCache, s.InitialEvents, s.InitialBytes
+		return
+	case s.Request == nil:
+	case s.Request.ResourceVersion == "":
+		r.Source = SourceEtcd
+	default:
+		r.Source = SourceCache
+	}
+	for k := pos; k < len(f.Sessions); k++ {
+		p := &tl.Sessions[f.Sessions[k]]
+		if p.List == nil || k > pos && !tl.continues(p) {
+			break
+		}
+		r.Objects += p.Events
+		r.Bytes += p.EndOffset - p.Offset
+	}
 }
 
 // listsUpTo returns the LISTs from *next on that end at or before t, in

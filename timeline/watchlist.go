@@ -56,17 +56,23 @@ type WatchList struct {
 }
 
 // IsWatchList says the session is a WatchList request: a watch that asks
-// for the initial events.
+// for the initial events, or, recorded without its request, one whose
+// stream carried the bookmark that ends them.
 func (s *Session) IsWatchList() bool {
-	return s.Request != nil && s.Request.Watch && s.Request.SendInitialEvents
+	if s.Request == nil {
+		return s.InitialEventsEnd != 0
+	}
+	return s.Request.Watch && s.Request.SendInitialEvents
 }
 
 // watchList reads the WatchList request that is the file's session at pos.
 func (tl *Timeline) watchList(file, pos int) WatchList {
 	g := tl.Files[file].Sessions[pos]
 	s := &tl.Sessions[g]
-	w := WatchList{File: file, Session: g, T: s.Start, RV: s.Request.ResourceVersion,
-		SyncedAt: s.InitialEventsEnd, Objects: s.InitialEvents, Bytes: s.InitialBytes}
+	w := WatchList{File: file, Session: g, T: s.Start, SyncedAt: s.InitialEventsEnd, Objects: s.InitialEvents, Bytes: s.InitialBytes}
+	if s.Request != nil {
+		w.RV = s.Request.ResourceVersion
+	}
 	switch {
 	case s.InitialEventsEnd != 0:
 		w.Sync = SyncDone

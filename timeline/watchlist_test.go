@@ -282,3 +282,47 @@ func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 		t.Errorf("fleet line %q", fleet)
 	}
 }
+
+// TestRelistCost: where the fleet's relists were served and what they
+// read. samples-lab's 81 relists are LISTs at the expired cursor, served
+// by the watch cache; samples-outage's 74 are WatchLists, also from the
+// cache. Each relist's objects are its list's items as the capture holds
+// them.
+func TestRelistCost(t *testing.T) {
+	for _, rec := range []struct {
+		name    string
+		kind    RelistKind
+		relists int
+	}{{"samples-lab", RelistList, 81}, {"samples-outage", RelistWatchList, 74}} {
+		t.Run(rec.name, func(t *testing.T) {
+			tl := buildRecording(t, rec.name, "*.ts.http")
+			fl := tl.Analyze(realServer()).Fleet()
+			c := fl.Cost
+			if c.BySource[SourceCache].Relists != rec.relists || c.BySource[SourceEtcd].Relists != 0 || c.BySource[SourceUnknown].Relists != 0 {
+				t.Errorf("relists by source %+v, want %d from the watch cache", c.BySource, rec.relists)
+			}
+			binned := 0
+			for _, b := range c.Bins {
+				binned += b.BySource[SourceCache].Relists
+			}
+			if binned != rec.relists {
+				t.Errorf("%d relists over the bins, want %d", binned, rec.relists)
+			}
+			objects := 0
+			for _, r := range tl.Relists {
+				s := &tl.Sessions[r.Session]
+				want := s.InitialEvents
+				if r.Kind == RelistList {
+					want = s.Events // the lab's lists come in one page
+				}
+				if r.Kind != rec.kind || r.Objects != want || r.Bytes <= 0 && r.Objects > 0 {
+					t.Errorf("%s at %s: %s of %d objects, %d bytes; want a %s of %d", tl.Files[r.File].Name, FormatTime(r.T, ClockArrival), r.Kind, r.Objects, r.Bytes, rec.kind, want)
+				}
+				objects += r.Objects
+			}
+			if objects == 0 || c.BySource[SourceCache].Objects != objects {
+				t.Errorf("%d objects relisted, the fleet's cost says %d", objects, c.BySource[SourceCache].Objects)
+			}
+		})
+	}
+}

@@ -1,0 +1,138 @@
+package report
+
+import (
+	"fmt"
+
+	"watchlens/timeline"
+)
+
+// WatchListReport is one WatchList request (timeline.WatchList).
+type WatchListReport struct {
+	File    string `json:"file"`
+	Session int    `json:"session"`
+	Time    string `json:"time"`
+	RV      string `json:"rv"`
+	// Sync is "synced", "never" (no bookmarks asked, so the end of the
+	// initial events never comes), "missing" (asked, did not come) or
+	// "presumed" (an audit log's, which cannot show it).
+	Sync     string `json:"sync"`
+	SyncedAt string `json:"syncedAt"`
+	Objects  int    `json:"objects"`
+	Bytes    int64  `json:"bytes"`
+	Relist   bool   `json:"relist"`
+	Retry    bool   `json:"retry"`
+}
+
+// UnsyncedReport is a client whose WatchLists never synced.
+type UnsyncedReport struct {
+	File        string `json:"file"`
+	Requests    int    `json:"requests"`
+	Repeats     int    `json:"repeats"`
+	Objects     int    `json:"objects"`
+	Bytes       int64  `json:"bytes"`
+	NoBookmarks bool   `json:"noBookmarks"`
+}
+
+// OutageReport is a stretch when no request reached a server, and the
+// relists after it.
+type OutageReport struct {
+	From          string  `json:"from"`
+	To            string  `json:"to"`
+	Attempts      int     `json:"attempts"`
+	Clients       int     `json:"clients"`
+	Relists       int     `json:"relists"`
+	RelistClients int     `json:"relistClients"`
+	FirstRelist   float64 `json:"firstRelistSeconds"`
+	LastRelist    float64 `json:"lastRelistSeconds"`
+}
+
+// CostReport adds up relists served from one source.
+type CostReport struct {
+	Relists int   `json:"relists"`
+	Objects int   `json:"objects"`
+	Bytes   int64 `json:"bytes"`
+}
+
+// SourcesReport is relists by where they were served.
+type SourcesReport struct {
+	WatchCache CostReport `json:"watchCache"`
+	Etcd       CostReport `json:"etcd"`
+	Unknown    CostReport `json:"unknown"`
+}
+
+// CostBinReport is the relists that started in ten seconds from From.
+type CostBinReport struct {
+	From string `json:"from"`
+	SourcesReport
+}
+
+// FleetCostReport is what the fleet's relists read, and from where.
+type FleetCostReport struct {
+	BySource SourcesReport   `json:"bySource"`
+	Bins     []CostBinReport `json:"bins"`
+}
+
+func sourcesReport(by [3]timeline.RelistCost) SourcesReport {
+	c := func(s timeline.RelistSource) CostReport {
+		return CostReport{Relists: by[s].Relists, Objects: by[s].Objects, Bytes: by[s].Bytes}
+	}
+	return SourcesReport{WatchCache: c(timeline.SourceCache), Etcd: c(timeline.SourceEtcd), Unknown: c(timeline.SourceUnknown)}
+}
+
+func fleetCostReport(c timeline.FleetCost) FleetCostReport {
+	r := FleetCostReport{BySource: sourcesReport(c.BySource), Bins: []CostBinReport{}}
+	for _, b := range c.Bins {
+		r.Bins = append(r.Bins, CostBinReport{From: timeline.FormatTime(b.From, timeline.ClockArrival), SourcesReport: sourcesReport(b.BySource)})
+	}
+	return r
+}
+
+// addWatchLists fills the WatchList requests, the clients that never
+// synced and the outages.
+func (r *Report) addWatchLists(tl *timeline.Timeline) {
+	for _, w := range tl.WatchLists {
+		f := &tl.Files[w.File]
+		wr := WatchListReport{File: f.Name, Session: tl.Sessions[w.Session].Index, Time: timeline.FormatTime(w.T, f.Clock), RV: w.RV,
+			Sync: w.Sync.String(), Objects: w.Objects, Bytes: w.Bytes, Relist: w.Relist, Retry: w.Retry}
+		if w.SyncedAt != 0 {
+			wr.SyncedAt = timeline.FormatTime(w.SyncedAt, f.Clock)
+		}
+		r.WatchLists = append(r.WatchLists, wr)
+	}
+	for _, u := range tl.UnsyncedClients() {
+		r.Unsynced = append(r.Unsynced, UnsyncedReport{File: tl.Files[u.File].Name, Requests: u.Requests, Repeats: u.Repeats,
+			Objects: u.Objects, Bytes: u.Bytes, NoBookmarks: u.NoBookmarks})
+	}
+	for _, o := range tl.OutageReturns() {
+		r.Outages = append(r.Outages, OutageReport{From: timeline.FormatTime(o.From, timeline.ClockArrival), To: timeline.FormatTime(o.To, timeline.ClockArrival),
+			Attempts: o.Attempts, Clients: o.Clients, Relists: o.Relists, RelistClients: o.RelistClients, FirstRelist: secs(o.First), LastRelist: secs(o.Last)})
+	}
+}
+
+// writeWatchLists writes the WatchList requests and the outages.
+func (r *Report) writeWatchLists(p *printer) {
+	if len(r.WatchLists) > 0 {
+		p.section("WatchList requests (a list streamed as a watch; synced when the bookmark ending the initial events came)")
+		var rows [][]string
+		for _, w := range r.WatchLists {
+			what := "first sync"
+			switch {
+			case w.Relist:
+				what = "relist"
+			case w.Retry:
+				what = "repeat of an unfinished first sync"
+			}
+			rows = append(rows, []string{w.File, fmt.Sprint(w.Session), orDash(w.Time), orDash(w.RV), what, w.Sync, orDash(w.SyncedAt), fmt.Sprint(w.Objects)})
+		}
+		p.table([]string{"file", "session", "time", "RV", "what", "sync", "synced at", "objects"}, rows)
+	}
+	if len(r.Outages) > 0 {
+		p.section("Outages (no request of any client reached a server)")
+		var rows [][]string
+		for _, o := range r.Outages {
+			rows = append(rows, []string{o.From, o.To, fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients),
+				fmt.Sprintf("%s-%s", fsec(o.FirstRelist), fsec(o.LastRelist))})
+		}
+		p.table([]string{"from", "to (first answer)", "attempts", "clients", "relists after", "clients relisting", "relists after its end (s)"}, rows)
+	}
+}
