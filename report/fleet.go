@@ -45,6 +45,18 @@ type FleetClientReport struct {
 	UnknownWithout int            `json:"unknownWithoutBookmarks"`
 	LongestAge     float64        `json:"longestCursorAgeSeconds"`
 	Relists        []RelistReport `json:"relists"`
+	// NeverSynced: its WatchList requests never ended its sync. Library,
+	// LibraryVersion and Program are its client library as its
+	// User-Agent says it ("client-go", "v0.37.2", "kubectl"), WatchList
+	// whether that lists through WatchList by default ("on", "off",
+	// "unknown"), ProfileDifferences where its requests differ from the
+	// library's defaults.
+	NeverSynced        bool     `json:"neverSynced"`
+	Library            string   `json:"library"`
+	LibraryVersion     string   `json:"libraryVersion"`
+	Program            string   `json:"program"`
+	WatchList          string   `json:"watchListDefault"`
+	ProfileDifferences []string `json:"profileDifferences"`
 }
 
 // FleetStepReport is one step of the stampede series.
@@ -109,7 +121,9 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	for _, c := range fl.Clients {
 		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
-			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{}}
+			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{},
+			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, WatchList: c.Profile.WatchList.String(),
+			ProfileDifferences: append([]string{}, c.ProfileDifferences...)}
 		for _, rl := range c.Relists {
 			row.Relists = append(row.Relists, relistReport(tl, rl))
 		}
@@ -160,10 +174,18 @@ func (r *Report) writeFleet(p *printer) {
 			}
 			times = append(times, rl.Time+" ("+why+")")
 		}
-		rows = append(rows, []string{c.Client, yesNo(c.Bookmarks), fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
+		lib := c.Library
+		if c.LibraryVersion != "" {
+			lib += " " + c.LibraryVersion
+		}
+		synced := "yes"
+		if c.NeverSynced {
+			synced = "never"
+		}
+		rows = append(rows, []string{c.Client, lib, synced, yesNo(c.Bookmarks), fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
 			fmt.Sprint(c.With), fmt.Sprint(c.Without), fmt.Sprintf("%.1f", c.LongestAge), orDash(strings.Join(times, ", "))})
 	}
-	p.table([]string{"client", "bookmarks", "watches", "lists", "relists", "with bookmarks", "without", "longest cursor age (s)", "relists at"}, rows)
+	p.table([]string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "with bookmarks", "without", "longest cursor age (s)", "relists at"}, rows)
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {

@@ -70,6 +70,11 @@ var relistSourceNames = [...]string{"unknown", "watch cache", "etcd"}
 
 func (s RelistSource) String() string { return relistSourceNames[s] }
 
+var relistSourceWords = [...]string{"an unknown source", "the watch cache", "etcd"}
+
+// Words names the source as a sentence says it: "the watch cache".
+func (s RelistSource) Words() string { return relistSourceWords[s] }
+
 // Relist is a request for the whole state after a client's first sync,
 // or after a 410: the client read its state again, the costly path a
 // resumable cursor avoids.
@@ -148,9 +153,16 @@ type FleetClient struct {
 	// recorded without its request, got some).
 	Bookmarks      bool
 	Watches, Lists int
-	Relists        []Relist
-	Reconnects     int
-	Drops          int // watches that ended before their deadline, not in a 410
+	// NeverSynced: its WatchList requests never ended its sync
+	// (Timeline.UnsyncedClients).
+	NeverSynced bool
+	// Profile is what its library does by default, from its User-Agent;
+	// ProfileDifferences where its requests differ from that.
+	Profile            ClientProfile
+	ProfileDifferences []string
+	Relists            []Relist
+	Reconnects         int
+	Drops              int // watches that ended before their deadline, not in a 410
 	// With and Without count the reconnects whose cursor the models
 	// refuse, with and without bookmarks; UnknownWith and UnknownWithout
 	// those they cannot judge, on the side the client did not record.
@@ -246,9 +258,17 @@ func (tl *Timeline) clientNames(cs []FleetClient) {
 	}
 }
 
-// clientName is the client's User-Agent (a capture's first request
-// that has one), else its file's name.
+// clientName is the client's User-Agent, else its file's name.
 func (tl *Timeline) clientName(fi int) string {
+	if ua := tl.userAgent(fi); ua != "" {
+		return ua
+	}
+	return tl.Files[fi].Name
+}
+
+// userAgent is the client's User-Agent: an audit log's, or a capture's
+// first request's that has one; "" when none was recorded.
+func (tl *Timeline) userAgent(fi int) string {
 	f := &tl.Files[fi]
 	if f.Client != "" {
 		return f.Client
@@ -258,7 +278,7 @@ func (tl *Timeline) clientName(fi int) string {
 			return r.UserAgent
 		}
 	}
-	return f.Name
+	return ""
 }
 
 // Fleet is the fleet's model, built on first use; nil when fewer than two
@@ -295,6 +315,8 @@ func (a *Analysis) buildFleet() *Fleet {
 		if c.Watches == 0 {
 			continue
 		}
+		c.Profile = ProfileOf(tl.userAgent(fi))
+		c.ProfileDifferences = tl.profileDifferences(fi, c.Profile)
 		byFile[fi] = len(fl.Clients)
 		fl.Clients = append(fl.Clients, c)
 	}
@@ -302,6 +324,11 @@ func (a *Analysis) buildFleet() *Fleet {
 		return nil
 	}
 	tl.clientNames(fl.Clients)
+	for _, u := range tl.UnsyncedClients() {
+		if k, ok := byFile[u.File]; ok {
+			fl.Clients[k].NeverSynced = true
+		}
+	}
 	var relists []Relist
 	for _, r := range tl.Relists {
 		if k, ok := byFile[r.File]; ok {
@@ -365,6 +392,9 @@ func (a *Analysis) buildFleet() *Fleet {
 	}
 	sort.SliceStable(fl.Clients, func(i, j int) bool {
 		x, y := &fl.Clients[i], &fl.Clients[j]
+		if x.NeverSynced != y.NeverSynced {
+			return x.NeverSynced // broken whatever its cursor does
+		}
 		if len(x.Relists) != len(y.Relists) {
 			return len(x.Relists) > len(y.Relists)
 		}

@@ -122,6 +122,38 @@ func (a *Analysis) Words(v Verdict) string {
 	return w
 }
 
+// afterGone says what the client did after the 410 that refused its
+// session g: the relist it caused, beside what its library does.
+func (s *summarizer) afterGone(g int) string {
+	tl := s.a.TL
+	for _, rl := range tl.Relists {
+		if rl.CauseSession != g {
+			continue
+		}
+		how := "a LIST"
+		if rl.Kind == RelistWatchList {
+			how = "a WatchList"
+		}
+		if rl.RV != "" {
+			how += " at RV " + rl.RV
+		}
+		if rl.Source != SourceUnknown {
+			how += ", served from " + rl.Source.Words()
+		}
+		t := fmt.Sprintf(". %s later it relisted (%s)", age(rl.T-rl.CauseT), how)
+		p := ProfileOf(tl.userAgent(rl.File))
+		switch {
+		case p.Library == LibraryUnknown:
+		case p.RelistSource == rl.Source:
+			t += ", as " + p.Words() + " does"
+		default:
+			t += ", where " + p.Words() + " " + p.After410
+		}
+		return t
+	}
+	return ""
+}
+
 // unsynced: the clients whose WatchList requests never ended their sync.
 // An informer that never syncs is broken whatever its cursor does: its
 // controller never starts, and each reconnect reads the whole selection
@@ -203,6 +235,7 @@ func (s *summarizer) observed() {
 		case Accepted:
 			t += "; the models had not expected it"
 		}
+		t += s.afterGone(rs.Session)
 		texts = append(texts, t+".")
 	}
 	for _, e := range tl.ObservedErrors() {

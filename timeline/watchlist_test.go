@@ -326,3 +326,54 @@ func TestRelistCost(t *testing.T) {
 		})
 	}
 }
+
+// TestClientProfiles: the 20 clients of samples-watchlist that send
+// client-go's default User-Agent are client-go, in the program "fleet",
+// whose unstamped build says v0.0.0 (so whether WatchList is its default
+// is unknown); the others set their own, which names no library. The
+// never-synced clients come first in the fleet.
+func TestClientProfiles(t *testing.T) {
+	tl := buildRecording(t, "samples-watchlist", "*.ts.http")
+	fl := tl.Analyze(realServer()).Fleet()
+	clientGo := 0
+	for k, c := range fl.Clients {
+		name := captureClient(tl.Files[c.File].Name)
+		p := c.Profile
+		if strings.HasSuffix(name, "-defua") {
+			clientGo++
+			if p.Library != LibraryClientGo || p.Program != "fleet" || p.Version != "v0.0.0" || p.WatchList != WatchListUnknown || !p.AsksBookmarks {
+				t.Errorf("%s: profile %+v", name, p)
+			}
+			if strings.Contains(name, "nobookmarks") != (len(c.ProfileDifferences) == 1) {
+				t.Errorf("%s: differences %q", name, c.ProfileDifferences)
+			}
+		} else if p.Library != LibraryUnknown {
+			t.Errorf("%s: profile %+v from %q", name, p, c.Name)
+		}
+		if c.NeverSynced != (k < 48) {
+			t.Errorf("row %d, %s: never synced %v; the 48 that never synced come first", k, name, c.NeverSynced)
+		}
+	}
+	if clientGo != 20 {
+		t.Errorf("%d clients with client-go's default User-Agent, want 20", clientGo)
+	}
+	for ua, want := range map[string]string{
+		"kube-apiserver/v0.0.0 (linux/amd64) kubernetes/$Format":     "client-go v0.0.0 (in kube-apiserver)",
+		"kubectl/v1.31.2 (linux/amd64) kubernetes/5864a46":           "client-go v1.31.2 (in kubectl)",
+		"manager/v0.0.0 (linux/arm64) kubernetes/$Format":            "client-go v0.0.0 (in manager)",
+		"fabric8-kubernetes-client/6.13.4":                           "fabric8 6.13.4",
+		"OpenAPI-Generator/31.0.0/python":                            "python 31.0.0",
+		"fleet-c000-bookmarks/1.0":                                   "an unknown client library",
+		"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML)": "an unknown client library",
+	} {
+		if got := ProfileOf(ua).Words(); got != want {
+			t.Errorf("ProfileOf(%q) = %q, want %q", ua, got, want)
+		}
+	}
+	if p := ProfileOf("kubectl/v1.31.2 (linux/amd64) kubernetes/5864a46"); p.WatchList != WatchListOff || p.Minor != 31 {
+		t.Errorf("kubectl 1.31: %+v; WatchList is client-go's default from 1.35", p)
+	}
+	if p := ProfileOf("kube-controller-manager/v1.37.2 (linux/amd64) kubernetes/abc"); p.WatchList != WatchListOn {
+		t.Errorf("kube-controller-manager 1.37: %+v", p)
+	}
+}
