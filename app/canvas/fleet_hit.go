@@ -81,9 +81,16 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 		"a reconnect at " + clock(at) + ", " + had + " (as it ran): " + verdict(row.Own()),
 		lacked + ": " + verdict(row.Other()),
 	}
+	if c.Profile.Library != timeline.LibraryUnknown {
+		lines = append(lines, "client library: "+c.Profile.Words())
+	}
+	if c.NeverSynced {
+		lines = append(lines, "never synced: its WatchList stream never sent the end of the initial list")
+	}
+	lines = append(lines, c.ProfileDifferences...)
 	for _, rl := range c.Relists {
 		if absInt64(rl.T-at) <= slop {
-			lines = append(lines, "relisted at "+clock(rl.T)+", after "+causeText(rl.Cause))
+			lines = append(lines, "relisted at "+clock(rl.T)+", after "+causeText(rl.Cause)+"; a "+rl.Kind.String()+" from "+rl.Source.Words())
 		}
 	}
 	return append(lines, "click: open this client's timeline")
