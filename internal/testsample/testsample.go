@@ -174,13 +174,16 @@ func FleetTruth(t testing.TB) []FleetClient {
 
 // Recording returns the folder of one of the recordings shared beside the
 // checkout (../shared/NAME: samples-lab, samples-watchlist,
-// samples-outage, ...). The tests that read one need it: without it they
-// fail, saying where they looked, rather than pass on nothing.
+// samples-outage, ...). Without it a test skips, saying where it looked;
+// under CI (CI set), which always has it beside the clone, it fails.
 func Recording(t testing.TB, name string) string {
 	t.Helper()
 	dir := filepath.Join(filepath.Dir(Root(t)), "shared", name)
 	if _, err := os.Stat(filepath.Join(dir, "TRUTH.tsv")); err != nil {
-		t.Fatalf("the recording %s is not beside the checkout (%v): clone the project with shared/ beside it", name, err)
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the recording %s is not beside the checkout (%v)", name, err)
+		}
+		t.Skipf("needs the recording %s beside the checkout (%v)", name, err)
 	}
 	return dir
 }
