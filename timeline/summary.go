@@ -32,8 +32,15 @@ type SummaryLine struct {
 func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
 	s := summarizer{a: a, qs: qs}
 	s.unsynced()
-	s.observed()
-	s.fleet()
+	// A fleet that relisted is told first: its story is the answer; the
+	// single clients' 410s follow it.
+	if fl := a.Fleet(); fl != nil && fl.RelistsObserved > 0 {
+		s.fleet()
+		s.observed()
+	} else {
+		s.observed()
+		s.fleet()
+	}
 	s.bookmarks()
 	s.riskiest()
 	s.resumeAt()
@@ -290,19 +297,74 @@ func (s *summarizer) fleet() {
 	if f == nil {
 		return
 	}
-	t := ""
-	for _, o := range s.a.TL.OutageReturns() {
-		t += fmt.Sprintf("No request of any client reached a server from %s to %s (%s; %d attempts by %d clients)",
-			when(o.From), when(o.To), age(o.To-o.From), o.Attempts, o.Clients)
-		if o.Relists > 0 {
-			t += fmt.Sprintf("; once one did, %d clients relisted, %s to %s after", o.RelistClients, age(o.First), age(o.Last))
+	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetBookmarks(f), s.fleetWorst(f)), " "))
+}
+
+// fleetRelists is the fleet's story in one sentence: how many clients
+// relisted how many times, when, and after what (an outage, the API
+// servers' restarts).
+func (s *summarizer) fleetRelists(f *Fleet) string {
+	tl := s.a.TL
+	relisting, first, last := 0, int64(0), int64(0)
+	for _, c := range f.Clients {
+		if len(c.Relists) > 0 {
+			relisting++
 		}
-		t += ". "
+		for _, r := range c.Relists {
+			if first == 0 || r.T < first {
+				first = r.T
+			}
+			last = max(last, r.T)
+		}
 	}
-	t += fmt.Sprintf("Across the %d clients, %d relists were seen", len(f.Clients), f.RelistsObserved)
-	// A count leaves out the reconnects no model could judge (from audit
-	// logs alone, most of those with bookmarks): say how many, with the
-	// reason the first time.
+	if relisting == 0 {
+		return fmt.Sprintf("None of the %d clients relisted.", len(f.Clients))
+	}
+	t := fmt.Sprintf("%s of the %d relisted %s", quantity.Plural(relisting, "client"), len(f.Clients), quantity.Plural(f.RelistsObserved, "time"))
+	if f.RelistsObserved > 1 {
+		t += fmt.Sprintf(", between %s and %s", when(first), when(last))
+	} else {
+		t += " at " + when(first)
+	}
+	if os := tl.OutageReturns(); len(os) > 0 {
+		o := os[0]
+		t += fmt.Sprintf(", %d of them %s to %s after no request of any client had reached a server from %s to %s (%s; %d attempts by %d clients)",
+			o.Relists, age(o.First), age(o.Last), when(o.From), when(o.To), age(o.To-o.From), o.Attempts, o.Clients)
+	} else if rs := s.restartTimes(); len(rs) > 0 {
+		t += ", around " + rs
+	}
+	return t + "."
+}
+
+// restartTimes names the API server restarts as given, else those the
+// captures suggest: "the API server restarts at 08:41:32 and 08:45:08
+// UTC (probable)".
+func (s *summarizer) restartTimes() string {
+	var ts []string
+	for _, r := range s.a.Params.Restarts {
+		ts = append(ts, when(r.From))
+	}
+	probable := ""
+	if len(ts) == 0 {
+		for _, r := range s.a.Restarts {
+			ts = append(ts, when(r.Ended))
+		}
+		probable = "probable "
+	}
+	switch len(ts) {
+	case 0:
+		return ""
+	case 1:
+		return "the " + probable + "API server restart at " + ts[0]
+	}
+	return fmt.Sprintf("the %d %sAPI server restarts at %s and %s", len(ts), probable, strings.Join(ts[:len(ts)-1], ", "), ts[len(ts)-1])
+}
+
+// fleetBookmarks says what bookmarks change for the fleet. A count
+// leaves out the reconnects no model could judge (from audit logs alone,
+// most of those with bookmarks): it says how many, with the reason the
+// first time.
+func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	why := ": nothing shows the cluster's head then"
 	notJudged := func(n int) string {
 		if n == 0 {
@@ -321,21 +383,27 @@ func (s *summarizer) fleet() {
 		with := notJudged(f.UnknownWith)
 		// Rounded to a tenth first, as the report's percentSaved is, so
 		// that the two never disagree.
-		t += fmt.Sprintf("; had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %d%s: %s %.0f %%",
+		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %d%s: %s %.0f %%.",
 			f.RelistsWith, with, f.RelistsWithout, notJudged(f.UnknownWithout), saved, math.Round(f.SavedPercent*10)/10)
 	case f.RelistsWith > 0:
-		t += fmt.Sprintf("; %d reconnects would have needed a relist even with bookmarks%s", f.RelistsWith, notJudged(f.UnknownWith))
+		return fmt.Sprintf("%d reconnects would have needed a relist even with bookmarks%s.", f.RelistsWith, notJudged(f.UnknownWith))
+	case f.UnknownWith+f.UnknownWithout > 0:
+		return fmt.Sprintf("No reconnect judged would have needed a relist; %d more could not be judged%s.", f.UnknownWith+f.UnknownWithout, why)
 	}
-	if f.Worst >= 0 {
-		w := f.Stampedes[f.Worst]
-		if w.Without > 0 {
-			t += fmt.Sprintf(". The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them", when(w.From), w.Without, w.With)
-		} else {
-			t += fmt.Sprintf(". No model says a reconnect would have been refused, but the worst moment to lose every connection was from %s: %d clients would have been at risk of a relist without bookmarks, %d with them",
-				when(w.From), w.AtRiskWithout, w.AtRiskWith)
-		}
+	return ""
+}
+
+// fleetWorst is the worst moment for every connection to drop.
+func (s *summarizer) fleetWorst(f *Fleet) string {
+	if f.Worst < 0 {
+		return ""
 	}
-	s.add("fleet", "%s.", t)
+	w := f.Stampedes[f.Worst]
+	if w.Without > 0 {
+		return fmt.Sprintf("The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them.", when(w.From), w.Without, w.With)
+	}
+	return fmt.Sprintf("No model says a reconnect would have been refused, but the worst moment to lose every connection was from %s: %d clients would have been at risk of a relist without bookmarks, %d with them.",
+		when(w.From), w.AtRiskWithout, w.AtRiskWith)
 }
 
 // reconnect is the reconnect the bookmarks line speaks of, for one file.

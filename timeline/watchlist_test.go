@@ -251,7 +251,7 @@ func TestOutageResumesAreAnswered(t *testing.T) {
 
 // TestSummaryTellsUnsyncedAndOutage: the 48 informers that never synced
 // are the summary's first finding on samples-watchlist; on samples-outage
-// the fleet's line tells the outage and the stampede after it.
+// the fleet's line tells the stampede and the outage before it.
 func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 	a := buildRecording(t, "samples-watchlist", "*.ts.http").Analyze(realServer())
 	lines := a.Summary(nil)
@@ -277,8 +277,8 @@ func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 			fleet = l.Text
 		}
 	}
-	if !strings.HasPrefix(fleet, "No request of any client reached a server from Dec 1 19:09:13 UTC to Dec 1 19:11:43 UTC") ||
-		!strings.Contains(fleet, "74 clients relisted") {
+	if !strings.HasPrefix(fleet, "74 clients of the 99 relisted 74 times") ||
+		!strings.Contains(fleet, "74 of them 7.8s to 1m16s after no request of any client had reached a server from Dec 1 19:09:13 UTC to Dec 1 19:11:43 UTC") {
 		t.Errorf("fleet line %q", fleet)
 	}
 }
