@@ -28,17 +28,19 @@ build: wasm native
 	rm -rf dist
 	./bin/watchlens build -o dist -base $(BASE)
 
+# The timeouts are sized for the 2-core machine under load: the browser
+# tests take about 8 minutes on a quiet one, and go test's default is 10.
 test:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(MAKE) lint
-	$(GO) test $$($(GO) list ./... | grep -v '^watchlens/e2e$$')
-	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" $(PURE)
+	$(GO) test -timeout 30m $$($(GO) list ./... | grep -v '^watchlens/e2e$$')
+	GOOS=js GOARCH=wasm $(GO) test -timeout 30m -exec "$(WASM_EXEC)" $(PURE)
 	$(MAKE) fuzz
 	@# The browser tests; -v shows that they really ran, and in which
 	@# Chromium.
-	$(GO) test -count=1 -v ./e2e
+	$(GO) test -count=1 -v -timeout 45m ./e2e
 
 # staticcheck on both builds: go vet misses unused code, and code that only
 # one of the native and browser builds uses is easy to leave in the other.
