@@ -85,10 +85,31 @@ func (c *capture) renderFile(i int) goapp.UI {
 			return goapp.Div().Class("problem").Role("alert").Body(
 				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(fmt.Sprintf(" stopped: %v", c.readErr[i])))
 		}),
+		c.renderClient(i),
 		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f) }),
 		goapp.If(f.Events > 0, func() goapp.UI { return renderCounts(f) }),
 		goapp.If(len(f.Sessions) > 0, func() goapp.UI { return c.renderSessions(f) }),
 		goapp.If(len(f.Diagnostics) > 0, func() goapp.UI { return renderDiagnostics(f.Diagnostics) }),
+	)
+}
+
+// renderClient says which client library made the file's requests, as
+// its User-Agent says, what that library does by default, and where the
+// requests differ from it.
+func (c *capture) renderClient(i int) goapp.UI {
+	p := timeline.ProfileOf(c.tl.UserAgent(i))
+	if p.Library == timeline.LibraryUnknown {
+		return nil
+	}
+	asks := "does not ask for bookmarks"
+	if p.AsksBookmarks {
+		asks = "asks for bookmarks"
+	}
+	lines := []string{fmt.Sprintf("Client: %s. By default it %s; WatchList by default: %s; after a 410 it %s; watch timeout %s; backoff %s.",
+		p.Words(), asks, p.WatchList, p.After410, p.WatchTimeout, p.Backoff)}
+	lines = append(lines, c.tl.ProfileDifferences(i, p)...)
+	return goapp.Div().Class("client-profile").DataSet("library", p.Library.String()).Body(
+		goapp.Range(lines).Slice(func(k int) goapp.UI { return goapp.P().Class("meta").Text(lines[k]) }),
 	)
 }
 

@@ -133,10 +133,10 @@ func (p ClientProfile) Words() string {
 	return s
 }
 
-// profileDifferences says where a client's recorded requests differ from its
+// ProfileDifferences says where a client's recorded requests differ from its
 // library's defaults: its options were changed, or the profile is wrong
 // for this build.
-func (tl *Timeline) profileDifferences(file int, p ClientProfile) []string {
+func (tl *Timeline) ProfileDifferences(file int, p ClientProfile) []string {
 	if p.Library == LibraryUnknown {
 		return nil
 	}

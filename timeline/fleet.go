@@ -260,15 +260,15 @@ func (tl *Timeline) clientNames(cs []FleetClient) {
 
 // clientName is the client's User-Agent, else its file's name.
 func (tl *Timeline) clientName(fi int) string {
-	if ua := tl.userAgent(fi); ua != "" {
+	if ua := tl.UserAgent(fi); ua != "" {
 		return ua
 	}
 	return tl.Files[fi].Name
 }
 
-// userAgent is the client's User-Agent: an audit log's, or a capture's
+// UserAgent is the client's User-Agent: an audit log's, or a capture's
 // first request's that has one; "" when none was recorded.
-func (tl *Timeline) userAgent(fi int) string {
+func (tl *Timeline) UserAgent(fi int) string {
 	f := &tl.Files[fi]
 	if f.Client != "" {
 		return f.Client
@@ -315,8 +315,8 @@ func (a *Analysis) buildFleet() *Fleet {
 		if c.Watches == 0 {
 			continue
 		}
-		c.Profile = ProfileOf(tl.userAgent(fi))
-		c.ProfileDifferences = tl.profileDifferences(fi, c.Profile)
+		c.Profile = ProfileOf(tl.UserAgent(fi))
+		c.ProfileDifferences = tl.ProfileDifferences(fi, c.Profile)
 		byFile[fi] = len(fl.Clients)
 		fl.Clients = append(fl.Clients, c)
 	}

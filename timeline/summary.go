@@ -148,7 +148,7 @@ func (s *summarizer) afterGone(g int) string {
 			how += ", served from " + rl.Source.Words()
 		}
 		t := fmt.Sprintf(". %s later it relisted (%s)", age(rl.T-rl.CauseT), how)
-		p := ProfileOf(tl.userAgent(rl.File))
+		p := ProfileOf(tl.UserAgent(rl.File))
 		switch {
 		case p.Library == LibraryUnknown:
 		case p.RelistSource == rl.Source:
