@@ -184,7 +184,7 @@ func (s *summarizer) unsynced() {
 			noBookmarks++
 		}
 		if len(names) < 2 {
-			names = append(names, tl.Files[u.File].Name)
+			names = append(names, tl.Files[u.File].ShortName())
 		}
 	}
 	who := strings.Join(names, " and ")
@@ -537,10 +537,10 @@ func (s *summarizer) bookmarks() {
 	}
 	switch {
 	case a.uncached(c.file):
-		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.Name, at, old(c.with), s.a.Words(c.with))
+		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.ShortName(), at, old(c.with), s.a.Words(c.with))
 	case got > 0:
 		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s; without them it would have been %s and %s.",
-			f.Name, got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
+			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	default:
 		how := "did not ask for bookmarks (allowWatchBookmarks was not set)"
 		if asked {
@@ -549,12 +549,12 @@ func (s *summarizer) bookmarks() {
 		switch {
 		case c.had.Outcome == Unknown && cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, would %s have worked? Unknown: no capture on the same clock shows the head of %s then; add a capture of every %s (no selector) to decide.",
-				f.Name, how, at, orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
+				f.ShortName(), how, at, orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
 		case cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect %s (as recorded: %s).",
-				f.Name, how, at, old(c.had), s.a.Words(c.had), c.with.Outcome)
+				f.ShortName(), how, at, old(c.had), s.a.Words(c.had), c.with.Outcome)
 		default:
-			s.add("bookmarks", "%s %s; %s.", f.Name, how, cf.Why)
+			s.add("bookmarks", "%s %s; %s.", f.ShortName(), how, cf.Why)
 		}
 	}
 }
@@ -580,7 +580,7 @@ func (s *summarizer) riskiest() {
 	f := &a.TL.Files[best.File]
 	v := a.Verdict(best.File, BookmarkAware, best.MaxAgeAt-1, a.Params.Delay)
 	t := fmt.Sprintf("The riskiest moment to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
-		when(best.MaxAgeAt), f.Name, best.MaxAgeRV, age(best.MaxAge), s.a.Words(v))
+		when(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, age(best.MaxAge), s.a.Words(v))
 	s.add("riskiest", "%s.", t)
 }
 
@@ -607,7 +607,7 @@ func (s *summarizer) resumeAt() {
 		if _, ok := byTime[t]; !ok {
 			order = append(order, t)
 		}
-		byTime[t] = append(byTime[t], fmt.Sprintf("%s %s %s", f.Name, v.Kind.Words(), v.Outcome))
+		byTime[t] = append(byTime[t], fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), v.Outcome))
 	}
 	for _, t := range order {
 		s.add("resume-at", "A reconnect at %s: %s.", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "))
@@ -648,7 +648,7 @@ func (s *summarizer) restarts() {
 func (s *summarizer) unknowns() {
 	for fi, f := range s.a.TL.Files {
 		if f.Clock == ClockNone && f.Events > 0 {
-			s.unknown = append(s.unknown, fmt.Sprintf("%s has no times, so no time-based verdict", s.a.TL.Files[fi].Name))
+			s.unknown = append(s.unknown, fmt.Sprintf("%s has no times, so no time-based verdict", s.a.TL.Files[fi].ShortName()))
 		}
 	}
 	if len(s.unknown) > 0 {

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"path"
 	"strconv"
 
 	"watchlens/parser"
@@ -108,6 +109,10 @@ type File struct {
 	// "nodeName=node-3", "shard=s10".
 	SplitKey string
 }
+
+// ShortName is the file's name as a sentence says it: its base name,
+// without the folders a command line gave it under.
+func (f *File) ShortName() string { return path.Base(f.Name) }
 
 // Session is one watch connection, placed on the shared clock.
 type Session struct {
