@@ -36,6 +36,9 @@ type Timeline struct {
 	// AuditLogs are the audit logs read, whose clients are files.
 	AuditLogs []AuditLog
 	auditLog  map[int]int // global session of a client from audit logs -> its log
+	// Servers are the API servers the audit logs show, by name; sessions
+	// say which answered them (Session.Server).
+	Servers []Server
 
 	tab    table
 	status map[int]*parser.Status
