@@ -306,3 +306,47 @@ func (b *Builder) logServerNames(logs []AuditLog) []string {
 // logOverlap is how far two logs of one server may overlap in time: the
 // stages of requests in flight are written a little out of order.
 const logOverlap = int64(1e9)
+
+// A server's restart, as its audit logs show it, refuses the cursors its
+// new process never held: the new process's watch cache starts from a
+// LIST of the cluster it makes after it starts, after the process before
+// it wrote its last record, and refuses a watch from any RV below that
+// LIST's (evidence.md §3.3). Every RV known to exist when the old log
+// ended is at most that LIST's RV, so a cursor below the highest of them
+// is refused by the new process, and by every later one, whose LIST came
+// later still.
+
+// restarted says whether a server's audit logs show a restart.
+func (tl *Timeline) restarted() bool {
+	for _, s := range tl.Servers {
+		if len(s.Incarnations) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// restartRefusing returns the first incarnation of server (0 when none)
+// whose cache never held rv, and the RV known to exist when the one
+// before it ended.
+func (tl *Timeline) restartRefusing(server int, rv uint64) (int, uint64) {
+	incs := tl.Servers[server].Incarnations
+	for k := 1; k < len(incs); k++ {
+		if h, ok := tl.Head(incs[k-1].To); ok && rv < h {
+			return k, h
+		}
+	}
+	return 0, 0
+}
+
+// restartReason explains restartRefusing's answer.
+func (tl *Timeline) restartReason(server int, rv uint64) string {
+	srv := &tl.Servers[server]
+	k, h := tl.restartRefusing(server, rv)
+	if k == 0 {
+		return fmt.Sprintf("restart: every process of server %s started before RV %d was the cluster's newest known", srv.Name, rv)
+	}
+	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
+	return fmt.Sprintf("restart: server %s's new process (its audit log from %s) filled its cache from a LIST made after its previous process's log ended at %s, when RV %d already existed; cursor %d is older, so it refuses it",
+		srv.Name, FormatTime(inc.From, ClockArrival), FormatTime(prev.To, ClockArrival), h, rv)
+}
