@@ -315,11 +315,11 @@ func (a *Analysis) uncached(file int) bool {
 func isEventKind(kind string) bool { return kind == "Event" }
 
 // threshold returns the first reconnect instants model m puts at risk and
-// refuses for a cursor at rv last current at since, resuming on server
-// (an index in Timeline.Servers, -1 when unknown) (never when never);
+// refuses for a cursor at rv last current at since, resuming on the
+// server on (never when never);
 // before is the bound on evidence (calibration uses only errors observed
 // before it). ok is false when the model cannot tell (no clock).
-func (a *Analysis) threshold(m Model, file, server int, rv uint64, since, before int64) (risk, refused int64, ok bool) {
+func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, before int64) (risk, refused int64, ok bool) {
 	tl, p := a.TL, &a.Params // not a copy: this runs for every cursor step
 	timed := tl.Files[file].Clock != ClockNone
 	switch m {
@@ -334,12 +334,17 @@ func (a *Analysis) threshold(m Model, file, server int, rv uint64, since, before
 		}
 		return since + int64(p.EtcdInterval), since + 2*int64(p.EtcdInterval), true
 	case ModelRestart:
-		if server >= 0 {
-			if k, _ := tl.restartRefusing(server, rv); k > 0 {
-				from := tl.Servers[server].Incarnations[k].From
-				return from, from, true
+		if on.server >= 0 {
+			k, _ := tl.restartRefusing(on.server, rv)
+			switch {
+			case k == 0 || on.incarnation >= 0 && on.incarnation < k:
+				return never, never, true
+			case on.incarnation >= k:
+				// The process that answered is known: it never held rv.
+				return since, since, true
 			}
-			return never, never, true
+			from := tl.Servers[on.server].Incarnations[k].From
+			return from, from, true
 		}
 		if r, ok := p.restartAfter(since); ok {
 			if p.ServerCount() == 1 {
@@ -348,7 +353,7 @@ func (a *Analysis) threshold(m Model, file, server int, rv uint64, since, before
 			return r.To, never, true
 		}
 	case ModelCalibration:
-		refusing, risky := a.floorsOf(file, server)
+		refusing, risky := a.floorsOf(file, on.server)
 		refused = refusing.refusedFrom(rv, before)
 		return min(risky.refusedFrom(rv, before), refused), refused, true
 	case ModelCacheCapacity:
@@ -493,7 +498,7 @@ func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
 }
 
 // reason explains a model's verdict in words, with the numbers.
-func (a *Analysis) reason(m Model, o Outcome, file, server int, rv uint64, since, at int64) string {
+func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64, since, at int64) string {
 	p := a.Params
 	age := time.Duration(at - since).Round(time.Millisecond)
 	if o == Unknown {
@@ -522,8 +527,8 @@ func (a *Analysis) reason(m Model, o Outcome, file, server int, rv uint64, since
 		}
 		return fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, at least twice the %s compaction interval (compacted at any phase)", rv, age, p.EtcdInterval)
 	case ModelRestart:
-		if server >= 0 {
-			return a.TL.restartReason(server, rv)
+		if on.server >= 0 {
+			return a.TL.restartReason(on.server, rv)
 		}
 		r, ok := p.restartAfter(since)
 		if !ok || o == Accepted {
@@ -535,12 +540,12 @@ func (a *Analysis) reason(m Model, o Outcome, file, server int, rv uint64, since
 		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatTime(r.From, ClockArrival), FormatTime(r.To, ClockArrival), rv)
 	case ModelCalibration:
 		if o == Accepted {
-			if len(a.TL.Servers) > 1 && server >= 0 {
-				return fmt.Sprintf("calibration: no too-old error observed from server %s refuses it", a.TL.Servers[server].Name)
+			if len(a.TL.Servers) > 1 && on.server >= 0 {
+				return fmt.Sprintf("calibration: no too-old error observed from server %s refuses it", a.TL.Servers[on.server].Name)
 			}
 			return "calibration: no observed too-old error refuses it"
 		}
-		return a.calibrationReason(o, file, server, rv)
+		return a.calibrationReason(o, file, on.server, rv)
 	case ModelCacheCapacity:
 		c := a.capacity[a.TL.Files[file].Kind]
 		if o == Accepted || c == nil {
@@ -579,12 +584,12 @@ type modelOutcome struct {
 }
 
 // outcomes applies every applicable model to a cursor value at a
-// reconnect to server (-1: not known); calibration uses the errors
+// reconnect to the server on; calibration uses the errors
 // observed before the instant before.
-func (a *Analysis) outcomes(file, server int, rv uint64, since, at, before int64) []modelOutcome {
+func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before int64) []modelOutcome {
 	var out []modelOutcome
 	for _, m := range a.applicable(file) {
-		risk, refused, ok := a.threshold(m, file, server, rv, since, before)
+		risk, refused, ok := a.threshold(m, file, on, rv, since, before)
 		o := Accepted
 		switch {
 		case !ok:
@@ -623,12 +628,12 @@ func overall(ms []modelOutcome) Outcome {
 // judge is outcomes and overall, in words: each model's reason, and the
 // verdict's (the first refusing model's, else the first putting it at
 // risk, else the time window's).
-func (a *Analysis) judge(file, server int, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
-	mos := a.outcomes(file, server, rv, since, at, before)
+func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
+	mos := a.outcomes(file, on, rv, since, at, before)
 	out, why := overall(mos), ""
 	ms := make([]ModelVerdict, 0, len(mos))
 	for _, mo := range mos {
-		r := a.reason(mo.model, mo.outcome, file, server, rv, since, at)
+		r := a.reason(mo.model, mo.outcome, file, on, rv, since, at)
 		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r})
 		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
 			why = r
@@ -662,12 +667,12 @@ func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
 func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
 	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
 	rv, since, _, ok := a.cursor(file, kind).At(t)
-	return a.verdictFor(v, -1, rv, since, ok, v.At+1)
+	return a.verdictFor(v, anyServer, rv, since, ok, v.At+1)
 }
 
 // verdictFor judges the cursor value rv, last current at since, for a
-// reconnect to server (-1: not known).
-func (a *Analysis) verdictFor(v Verdict, server int, rv uint64, since int64, ok bool, before int64) Verdict {
+// reconnect to the server on.
+func (a *Analysis) verdictFor(v Verdict, on serverRef, rv uint64, since int64, ok bool, before int64) Verdict {
 	if !ok {
 		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
 		return v
@@ -678,7 +683,7 @@ func (a *Analysis) verdictFor(v Verdict, server int, rv uint64, since int64, ok 
 		return v
 	}
 	v.HasCursor, v.RV, v.Since = true, rv, since
-	v.Outcome, v.Reason, v.Models = a.judge(v.File, server, rv, since, v.At, before)
+	v.Outcome, v.Reason, v.Models = a.judge(v.File, on, rv, since, v.At, before)
 	return v
 }
 
@@ -811,7 +816,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			}
 		}
 		for _, m := range models {
-			risk, ref, ok := a.threshold(m, c.File, -1, rv, from, math.MaxInt64)
+			risk, ref, ok := a.threshold(m, c.File, anyServer, rv, from, math.MaxInt64)
 			if !ok {
 				refused.open[m], risky.open[m] = -1, -1
 				continue
@@ -827,12 +832,12 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			if zs >= zto {
 				refused.open[m] = -1
 			} else {
-				refused.add(c, m, zs, zto, rv, func() string { return a.reason(m, Refused, c.File, -1, rv, from, zs+d) })
+				refused.add(c, m, zs, zto, rv, func() string { return a.reason(m, Refused, c.File, anyServer, rv, from, zs+d) })
 			}
 			if re := min(zs, zto); rs >= re {
 				risky.open[m] = -1
 			} else {
-				risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, -1, rv, from, rs+d) })
+				risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, anyServer, rv, from, rs+d) })
 			}
 		}
 	}
@@ -862,7 +867,7 @@ func (a *Analysis) resumes() {
 		}
 		// Strictly before: the session's own answer is what is being
 		// predicted, for the server that gave it.
-		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, s.Server, rv, since, true, s.Start)
+		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, s.answeredBy(), rv, since, true, s.Start)
 		a.Resumes = append(a.Resumes, r)
 	}
 }
@@ -904,7 +909,7 @@ func (a *Analysis) whatIf() {
 			pt := ReconnectPoint{Session: g, At: at}
 			for _, kind := range [...]CursorKind{BookmarkAware, BookmarkIgnoring, HadBookmarks} {
 				rv, since, _, ok := a.cursor(fi, kind).At(state)
-				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, answer.Server, rv, since, ok, at)
+				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, answer.answeredBy(), rv, since, ok, at)
 				switch kind {
 				case BookmarkAware:
 					pt.With = v

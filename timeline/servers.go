@@ -38,6 +38,16 @@ type Incarnation struct {
 	Process string
 }
 
+// serverRef names the server, and its process, that a reconnect went to:
+// indices in Timeline.Servers and its Incarnations, -1 when not known.
+type serverRef struct{ server, incarnation int }
+
+// anyServer is a reconnect whose server is not known.
+var anyServer = serverRef{-1, -1}
+
+// answeredBy is the server that answered the session.
+func (s *Session) answeredBy() serverRef { return serverRef{s.Server, s.Incarnation} }
+
 // ServerOf says which server answered session g: the index in Servers
 // and of the incarnation in its Incarnations, ok false when unknown.
 func (tl *Timeline) ServerOf(g int) (server, incarnation int, ok bool) {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"watchlens/internal/testsample"
 	"watchlens/parser"
@@ -178,5 +179,47 @@ func TestServersFromLogNames(t *testing.T) {
 				t.Errorf("servers %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// The fleet recording's two servers, restarted once each: with their
+// audit logs, every session of the captures and of the logs' clients
+// knows its server, and no resume is contradicted (a 410 of one server
+// applied to the other refused two that the other accepted).
+func TestFleetServers(t *testing.T) {
+	captures, _ := filepath.Glob(filepath.Join(fleetDir, "*.ts.http"))
+	logs, _ := filepath.Glob(filepath.Join(fleetDir, "audit-*.log"))
+	for name, paths := range map[string][]string{"captures and audit logs": append(captures, logs...), "audit logs": logs} {
+		b := NewBuilder()
+		for _, path := range paths {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AddReader(filepath.Base(path), f, parser.Options{})
+			f.Close()
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+		tl := b.Build()
+		if len(tl.Servers) != 2 || len(tl.Servers[0].Incarnations) != 2 || len(tl.Servers[1].Incarnations) != 2 {
+			t.Fatalf("%s: servers %+v, want a and b, each restarted once", name, tl.Servers)
+		}
+		for g := range tl.Sessions {
+			if _, _, ok := tl.ServerOf(g); !ok {
+				t.Errorf("%s: session %d of %s has no server", name, g, tl.Files[tl.Sessions[g].File].Name)
+			}
+		}
+		p := DefaultParams()
+		p.EtcdInterval = time.Minute
+		a := tl.Analyze(p)
+		for _, r := range a.Resumes {
+			if r.Contradicts() {
+				s := &tl.Sessions[r.Session]
+				t.Errorf("%s: %s session %d from RV %s on %s: predicted %v, observed %v: %s", name, tl.Files[s.File].Name, s.Index, r.RV,
+					serverOf(tl, r.Session), r.Predicted.Outcome, r.Observed, r.Predicted.Reason)
+			}
+		}
 	}
 }
