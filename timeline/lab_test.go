@@ -55,6 +55,7 @@ func TestLabPostmortem(t *testing.T) {
 			counts["right"]++
 		default:
 			counts[r.Predicted.Outcome.String()]++
+			t.Logf("%s on %s, answered %s: %v, %s", what, pr["incarnation"], pr["answer"], r.Predicted.Outcome, r.Predicted.Reason)
 		}
 	}
 	t.Logf("the lab's 425 resumes: %v", counts)

@@ -112,10 +112,11 @@ func (x *auditIndex) logs(id string, each func(log int)) {
 }
 
 // logServerName reads a server's name from an audit log's name:
-// audit-<server>-<n>.log (n numbers its incarnations or rotations), or,
-// for a log named only for what it is (audit.log, its rotated
-// audit-<time>.log, kube-apiserver-audit.log), the folder it is in: one
-// folder per control-plane host. "" when the name tells nothing.
+// audit-<server>-<n>.log (n numbers its incarnations or rotations, and
+// number is "-<n>"), or, for a log named only for what it is (audit.log,
+// its rotated audit-<time>.log, kube-apiserver-audit.log), the folder it
+// is in: one folder per control-plane host. "" when the name tells
+// nothing.
 func logServerName(name string) (server, number string) {
 	name = strings.ReplaceAll(name, `\`, "/")
 	dir, base := path.Split(name)
@@ -153,6 +154,7 @@ func logServerName(name string) (server, number string) {
 }
 
 var (
+	// logExtensions are what an audit log's name may end with.
 	logExtensions = []string{".gz", ".zst", ".zstd", ".log", ".json", ".jsonl", ".txt"}
 	// rotatedNumber is the number logrotate adds after the extension.
 	rotatedNumber = regexp.MustCompile(`\.\d+$`)
