@@ -61,6 +61,21 @@ func (r *resumeFlags) Set(s string) error {
 	return nil
 }
 
+// serverOfFlags collects repeated --server-of values: FILE=NAME, the
+// API server whose audit log FILE is.
+type serverOfFlags map[string]string
+
+func (s serverOfFlags) String() string { return fmt.Sprint(len(s)) }
+
+func (s serverOfFlags) Set(v string) error {
+	file, name, ok := strings.Cut(v, "=")
+	if !ok || file == "" || name == "" {
+		return fmt.Errorf("want FILE=NAME, the API server whose audit log FILE is, e.g. hostA/audit.log=a")
+	}
+	s[file] = name
+	return nil
+}
+
 // runAnalyze is `watchlens analyze [flags] FILE...`: it reads the captures
 // (gzip and zstd are unwrapped by the parser) onto one clock and prints
 // the timeline's report. Exit codes: 0 ok, 1 --fail-on matched or a file
@@ -82,6 +97,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart: FROM/TO (SIGTERM to the new process serving, RFC 3339), an instant, or \"detected\" to apply the restarts the captures suggest (repeatable)")
 	var resumeAt resumeFlags
+	serverOf := serverOfFlags{}
+	fs.Var(serverOf, "server-of", "FILE=NAME: the audit log FILE is API server NAME's, where the file names cannot tell (logs given one NAME are one server's; repeatable)")
 	fs.Var(&resumeAt, "resume-at", "answer what a reconnect at this instant would get, per file and cursor: RFC 3339, or +DURATION after each file's own end (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard\ninput) and report where a reconnecting client would have got 410 Gone.\n\nflags:\n")
@@ -122,6 +139,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	b := timeline.NewBuilder()
 	b.MaxEvents = *maxEvents
+	b.ServerOf = serverOf
 	failed := false
 	for _, name := range fs.Args() {
 		f, err := openInput(name)

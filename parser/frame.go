@@ -344,6 +344,8 @@ func (f *framer) header(b []byte) {
 		if n, err := strconv.ParseInt(value, 10, 64); err == nil && n >= 0 {
 			f.length = n
 		}
+	case strings.EqualFold(name, "Audit-Id"):
+		s.AuditID = value
 	}
 	s.Headers = append(s.Headers, Header{Name: f.r.internString(name), Value: value})
 }
@@ -361,7 +363,7 @@ func (f *framer) startBody() {
 	if s := f.r.curSession(); s.HTTPStatus >= 100 && s.HTTPStatus < 200 {
 		// "100 Continue" and the like: the real response follows.
 		f.st, f.awaitStatus = fHead, true
-		s.Headers = nil
+		s.Headers, s.AuditID = nil, ""
 		return
 	}
 	switch {

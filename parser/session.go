@@ -17,6 +17,10 @@ type Session struct {
 	HTTPStatus int
 	StatusText string   // e.g. "OK", "Gone"
 	Headers    []Header // response headers in order
+	// AuditID is the response's Audit-Id header: the id under which the
+	// API server that answered logged the request in its audit log
+	// (evidence.md §4), "" when the capture has none.
+	AuditID string
 
 	// Status is set when the whole response body is a bare metav1.Status
 	// (an HTTP 410 from a LIST, a 504, ...).

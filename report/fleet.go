@@ -57,6 +57,10 @@ type FleetClientReport struct {
 	Program            string   `json:"program"`
 	WatchList          string   `json:"watchListDefault"`
 	ProfileDifferences []string `json:"profileDifferences"`
+	// Servers are the server processes that answered the client, in
+	// order, one entry per change ("c#1", "a#2": server a's second
+	// process); omitted when no audit log says.
+	Servers []string `json:"servers,omitempty"`
 }
 
 // FleetStepReport is one step of the stampede series.
@@ -123,7 +127,8 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
 			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{},
 			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, WatchList: c.Profile.WatchList.String(),
-			ProfileDifferences: append([]string{}, c.ProfileDifferences...)}
+			ProfileDifferences: append([]string{}, c.ProfileDifferences...),
+			Servers:            serversOf(tl, c.File)}
 		for _, rl := range c.Relists {
 			row.Relists = append(row.Relists, relistReport(tl, rl))
 		}
@@ -164,6 +169,10 @@ func (r *Report) writeFleet(p *printer) {
 		p.printf(".")
 	}
 	p.printf("\n")
+	servers := false
+	for _, c := range fr.Rows {
+		servers = servers || len(c.Servers) > 0
+	}
 	var rows [][]string
 	for _, c := range fr.Rows {
 		var times []string
@@ -182,10 +191,18 @@ func (r *Report) writeFleet(p *printer) {
 		if c.NeverSynced {
 			synced = "never"
 		}
-		rows = append(rows, []string{c.Client, lib, synced, yesNo(c.Bookmarks), fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
-			fmt.Sprint(c.With), fmt.Sprint(c.Without), fmt.Sprintf("%.1f", c.LongestAge), orDash(strings.Join(times, ", "))})
+		row := []string{c.Client, lib, synced, yesNo(c.Bookmarks), fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
+			fmt.Sprint(c.With), fmt.Sprint(c.Without), fmt.Sprintf("%.1f", c.LongestAge), orDash(strings.Join(times, ", "))}
+		if servers {
+			row = append(row, orDash(strings.Join(c.Servers, ">")))
+		}
+		rows = append(rows, row)
 	}
-	p.table([]string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "with bookmarks", "without", "longest cursor age (s)", "relists at"}, rows)
+	head := []string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "with bookmarks", "without", "longest cursor age (s)", "relists at"}
+	if servers {
+		head = append(head, "servers")
+	}
+	p.table(head, rows)
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {

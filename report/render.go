@@ -176,6 +176,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
 	}
 	r.writeFleet(p)
+	r.writeServers(p)
 
 	p.section("Files")
 	var rows [][]string
@@ -321,6 +322,10 @@ func (r *Report) write(w io.Writer, md bool) error {
 
 	p.section("Observed resumes against the models")
 	rows = nil
+	servers := false
+	for _, s := range r.Resumes {
+		servers = servers || s.Server != ""
+	}
 	for _, s := range r.Resumes {
 		agree := "yes"
 		switch {
@@ -329,9 +334,18 @@ func (r *Report) write(w io.Writer, md bool) error {
 		case !s.Agree:
 			agree = "undecided"
 		}
-		rows = append(rows, []string{s.File, fmt.Sprint(s.Session), orDash(s.Time), s.RV, s.Observed, s.Predicted, agree, s.Reason})
+		row := []string{s.File, fmt.Sprint(s.Session), orDash(s.Time), s.RV, s.Observed, s.Predicted, agree, s.Reason}
+		if servers {
+			// The server that answered, which the prediction is for.
+			row = append(row[:4], append([]string{orDash(serverLabel(s.Server, s.Incarnation))}, row[4:]...)...)
+		}
+		rows = append(rows, row)
 	}
-	p.table([]string{"file", "session", "time", "RV", "observed", "predicted", "agree", "reason"}, rows)
+	head := []string{"file", "session", "time", "RV", "observed", "predicted", "agree", "reason"}
+	if servers {
+		head = []string{"file", "session", "time", "RV", "server", "observed", "predicted", "agree", "reason"}
+	}
+	p.table(head, rows)
 
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf

@@ -52,6 +52,9 @@ type Report struct {
 	WatchLists []WatchListReport `json:"watchLists"`
 	Unsynced   []UnsyncedReport  `json:"unsynced"`
 	Outages    []OutageReport    `json:"outages"`
+	// Servers are the API servers the audit logs show, and their
+	// processes (omitted when no audit log was read).
+	Servers []ServerReport `json:"servers,omitempty"`
 }
 
 // RelistReport is a LIST after the client's first in the same file, and
@@ -151,6 +154,12 @@ type SessionReport struct {
 	// GapSeconds is the reconnect gap from the previous session of the
 	// same file, null for a file's first session.
 	GapSeconds *float64 `json:"gapSeconds"`
+	// Server names the API server that answered (the audit log holding
+	// the response's Audit-Id, or the log a client from audit logs came
+	// from) and Incarnation its process, 1 for the first its logs show;
+	// both omitted when not known.
+	Server      string `json:"server,omitempty"`
+	Incarnation int    `json:"incarnation,omitempty"`
 }
 
 // DiagnosticReport is one parser diagnostic.
@@ -212,11 +221,12 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 				Time: timeline.FormatTime(f.End, f.Clock)})
 		}
 	}
-	for _, s := range tl.Sessions {
+	for g, s := range tl.Sessions {
 		f := tl.Files[s.File]
 		sr := SessionReport{File: f.Name, Index: s.Index, HTTPStatus: s.HTTPStatus,
 			Start: timeline.FormatTime(s.Start, f.Clock), End: timeline.FormatTime(s.End, f.Clock), Offset: s.Offset, EndOffset: s.EndOffset, StartRV: s.FirstRV, EndRV: s.LastRV,
 			EndReason: s.EndReason.String(), Events: s.Events, Bookmarks: s.Bookmarks, Errors: s.Errors}
+		sr.Server, sr.Incarnation = answeredBy(tl, g)
 		if q := s.Request; q != nil {
 			sr.Request = &RequestReport{Method: q.Method, Path: q.Path, Query: q.Query, Watch: q.Watch,
 				ResourceVersion: q.ResourceVersion, ResourceVersionMatch: q.ResourceVersionMatch,
@@ -251,6 +261,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 				Time: timeline.FormatTime(l.Last, timeline.ClockArrival)})
 		}
 	}
+	r.addServers(tl)
 	r.addAnalysis(tl, a)
 	r.addFleet(a)
 	r.addVerdicts(a)
@@ -366,6 +377,10 @@ type ResumeReport struct {
 	// accepted where it refused (at risk contradicts neither).
 	Contradicts bool   `json:"contradicts"`
 	Reason      string `json:"reason"`
+	// Server and Incarnation are the session's (SessionReport): the
+	// prediction is for the server that answered.
+	Server      string `json:"server,omitempty"`
+	Incarnation int    `json:"incarnation,omitempty"`
 }
 
 // WhatIfReport is the bookmarks what-if over the capture as recorded.
@@ -439,9 +454,11 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 	}
 	for _, rs := range a.Resumes {
 		s := tl.Sessions[rs.Session]
-		r.Resumes = append(r.Resumes, ResumeReport{File: name(s.File), Session: s.Index, Time: timeline.FormatTime(s.Start, clk(s.File)), RV: rs.RV,
+		rr := ResumeReport{File: name(s.File), Session: s.Index, Time: timeline.FormatTime(s.Start, clk(s.File)), RV: rs.RV,
 			Observed: rs.Observed.String(), Predicted: rs.Predicted.Outcome.String(), Agree: rs.Observed == rs.Predicted.Outcome,
-			Contradicts: rs.Contradicts(), Reason: rs.Predicted.Reason})
+			Contradicts: rs.Contradicts(), Reason: rs.Predicted.Reason}
+		rr.Server, rr.Incarnation = answeredBy(tl, rs.Session)
+		r.Resumes = append(r.Resumes, rr)
 	}
 	w := a.WhatIf
 	r.WhatIf = WhatIfReport{Points: r.WhatIf.Points, Reconnects: w.Reconnects, RelistsWithBookmarks: w.RelistsWith, RelistsWithoutBookmarks: w.RelistsWithout,

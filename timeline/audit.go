@@ -72,6 +72,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 		Requests: len(l.Requests), ByVerb: map[string]int{}, Diagnostics: l.Diagnostics}
 	for _, q := range l.Requests {
 		al.ByVerb[q.Verb]++
+		b.auditIDs.add(q.AuditID, len(b.auditLogs))
 		if q.Request != nil {
 			b.audit = append(b.audit, auditReq{q, len(b.auditLogs)})
 		}

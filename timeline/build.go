@@ -53,6 +53,13 @@ type Builder struct {
 	audit     []auditReq
 	auditLogs []AuditLog
 	auditLog  map[int]int
+	// auditIDs finds the log of every request of the audit logs added,
+	// to say which server answered a capture's (see servers.go).
+	auditIDs auditIndex
+	// ServerOf names the server of an audit log (by the name it was added
+	// under, or its file name) where the names cannot tell: logs given one
+	// name are one server's.
+	ServerOf map[string]string
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -350,6 +357,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 			s.Truncated, s.Offset, s.EndOffset, s.List = ps.Truncated, ps.Offset, ps.End, ps.List
 			s.Start, s.End = ps.StartArrival, ps.EndArrival
 			s.Date = dateHeader(ps.Headers)
+			s.auditID = ps.AuditID
 		}
 		f.file.Sessions = append(f.file.Sessions, base+k)
 		b.sessions = append(b.sessions, s)
@@ -607,6 +615,7 @@ func (b *Builder) Build() *Timeline {
 	for _, f := range b.files {
 		tl.Files = append(tl.Files, f.file)
 	}
+	b.groupServers(tl)
 	tl.renumberLanes(&b.tab, &b.lanes, pace)
 	tl.inferBroad()
 	tl.tab = b.tab.pack(pace)

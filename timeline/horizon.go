@@ -80,17 +80,17 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64) Horiz
 	}
 	h.HasCursor, h.RV, h.Since = true, rv, since
 	for _, m := range a.applicable(file) {
-		risk, refused, ok := a.threshold(m, file, rv, since, never)
+		risk, refused, ok := a.threshold(m, file, anyServer, rv, since, never)
 		if !ok {
 			continue
 		}
 		if refused != never && max(refused, drop) < h.RefusedFrom {
 			h.RefusedFrom, h.RefusedModel = max(refused, drop), m
-			h.RefusedReason = a.reason(m, Refused, file, rv, since, h.RefusedFrom)
+			h.RefusedReason = a.reason(m, Refused, file, anyServer, rv, since, h.RefusedFrom)
 		}
 		if risk != never && max(risk, drop) < h.RiskFrom {
 			h.RiskFrom, h.RiskModel = max(risk, drop), m
-			h.RiskReason = a.reason(m, AtRisk, file, rv, since, h.RiskFrom)
+			h.RiskReason = a.reason(m, AtRisk, file, anyServer, rv, since, h.RiskFrom)
 		}
 	}
 	if h.RefusedFrom < h.RiskFrom {
@@ -108,7 +108,7 @@ func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 	state := min(at, a.TL.Files[file].End)
 	for _, kind := range a.kinds(file) {
 		rv, since, _, ok := a.cursor(file, kind).At(state)
-		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, rv, since, ok, at))
+		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, anyServer, rv, since, ok, at))
 	}
 	return out
 }
@@ -120,7 +120,7 @@ func (a *Analysis) resumeOutcome(file int, kind CursorKind, at int64) Outcome {
 	if !ok || rv == unknownRV {
 		return Unknown
 	}
-	return overall(a.outcomes(file, rv, since, at, at))
+	return overall(a.outcomes(file, anyServer, rv, since, at, at))
 }
 
 // ResumeAnswers is ResumeAt for every file at each instant asked, ordered

@@ -290,7 +290,7 @@ func (a *Analysis) applicable(file int) []Model {
 		}
 		return ms
 	}
-	if len(p.Restarts) > 0 {
+	if len(p.Restarts) > 0 || a.TL.restarted() {
 		ms = append(ms, ModelRestart)
 	}
 	if a.capacity[a.TL.Files[file].Kind] != nil {
@@ -315,10 +315,11 @@ func (a *Analysis) uncached(file int) bool {
 func isEventKind(kind string) bool { return kind == "Event" }
 
 // threshold returns the first reconnect instants model m puts at risk and
-// refuses for a cursor at rv last current at since (never when never);
+// refuses for a cursor at rv last current at since, resuming on the
+// server on (never when never);
 // before is the bound on evidence (calibration uses only errors observed
 // before it). ok is false when the model cannot tell (no clock).
-func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) (risk, refused int64, ok bool) {
+func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, before int64) (risk, refused int64, ok bool) {
 	tl, p := a.TL, &a.Params // not a copy: this runs for every cursor step
 	timed := tl.Files[file].Clock != ClockNone
 	switch m {
@@ -333,6 +334,18 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 		}
 		return since + int64(p.EtcdInterval), since + 2*int64(p.EtcdInterval), true
 	case ModelRestart:
+		if on.server >= 0 {
+			k, _ := tl.restartRefusing(on.server, rv)
+			switch {
+			case k == 0 || on.incarnation >= 0 && on.incarnation < k:
+				return never, never, true
+			case on.incarnation >= k:
+				// The process that answered is known: it never held rv.
+				return since, since, true
+			}
+			from := tl.Servers[on.server].Incarnations[k].From
+			return from, from, true
+		}
 		if r, ok := p.restartAfter(since); ok {
 			if p.ServerCount() == 1 {
 				return r.From, r.From, true
@@ -340,11 +353,9 @@ func (a *Analysis) threshold(m Model, file int, rv uint64, since, before int64) 
 			return r.To, never, true
 		}
 	case ModelCalibration:
-		if f := a.floorsOf(file); f != nil {
-			if k := f.floor(rv, before); k >= 0 {
-				return f.t[k], f.t[k], true
-			}
-		}
+		refusing, risky := a.floorsOf(file, on.server)
+		refused = refusing.refusedFrom(rv, before)
+		return min(risky.refusedFrom(rv, before), refused), refused, true
 	case ModelCacheCapacity:
 		if c := a.capacity[tl.Files[file].Kind]; c != nil {
 			_, hint := a.seriesOf(file)
@@ -386,22 +397,25 @@ func (p *Params) restartAfter(since int64) (Restart, bool) {
 }
 
 // passState caches, for the walk over one cursor's steps, its kind's
-// series and calibration floors (map lookups by kind otherwise made at
-// every step), and where the last search landed.
+// series and calibration floors for a reconnect to a server not known
+// (map lookups by kind otherwise made at every step), and where the last
+// search landed.
 type passState struct {
-	file   int
-	series *kindSeries
-	floors *floorSteps
-	hint   searchHint
-	replay replayHint
+	file                     int
+	series                   *kindSeries
+	refuseFloors, riskFloors *floorSteps
+	hint                     searchHint
+	replay                   replayHint
 }
 
-// floorsOf returns the calibration floors of the file's kind.
-func (a *Analysis) floorsOf(file int) *floorSteps {
-	if a.pass != nil && a.pass.file == file {
-		return a.pass.floors
+// floorsOf returns the calibration floors of the file's kind that refuse
+// a reconnect to server (-1: not known) and those that only put it at
+// risk (see Timeline.calibrationFloors).
+func (a *Analysis) floorsOf(file, server int) (refuse, risk *floorSteps) {
+	if a.pass != nil && a.pass.file == file && server < 0 {
+		return a.pass.refuseFloors, a.pass.riskFloors
 	}
-	return a.TL.floors[a.TL.Files[file].Kind]
+	return a.TL.calibrationFloors(a.TL.Files[file].Kind, server)
 }
 
 // seriesOf returns the change series of the file's kind, and a search
@@ -484,7 +498,7 @@ func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
 }
 
 // reason explains a model's verdict in words, with the numbers.
-func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int64) string {
+func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64, since, at int64) string {
 	p := a.Params
 	age := time.Duration(at - since).Round(time.Millisecond)
 	if o == Unknown {
@@ -513,6 +527,9 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 		}
 		return fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, at least twice the %s compaction interval (compacted at any phase)", rv, age, p.EtcdInterval)
 	case ModelRestart:
+		if on.server >= 0 {
+			return a.TL.restartReason(on.server, rv)
+		}
 		r, ok := p.restartAfter(since)
 		if !ok || o == Accepted {
 			return "restart: no restart after the cursor was last current"
@@ -523,14 +540,12 @@ func (a *Analysis) reason(m Model, o Outcome, file int, rv uint64, since, at int
 		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatTime(r.From, ClockArrival), FormatTime(r.To, ClockArrival), rv)
 	case ModelCalibration:
 		if o == Accepted {
+			if len(a.TL.Servers) > 1 && on.server >= 0 {
+				return fmt.Sprintf("calibration: no too-old error observed from server %s refuses it", a.TL.Servers[on.server].Name)
+			}
 			return "calibration: no observed too-old error refuses it"
 		}
-		if f := a.TL.floors[a.TL.Files[file].Kind]; f != nil {
-			if k := f.floor(rv, math.MaxInt64); k >= 0 {
-				ev := a.TL.Event(int(f.ev[k]))
-				return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, FormatTime(ev.T, a.TL.Files[file].Clock), f.y[k])
-			}
-		}
+		return a.calibrationReason(o, file, on.server, rv)
 	case ModelCacheCapacity:
 		c := a.capacity[a.TL.Files[file].Kind]
 		if o == Accepted || c == nil {
@@ -569,12 +584,12 @@ type modelOutcome struct {
 }
 
 // outcomes applies every applicable model to a cursor value at a
-// reconnect; calibration uses the errors observed before the instant
-// before.
-func (a *Analysis) outcomes(file int, rv uint64, since, at, before int64) []modelOutcome {
+// reconnect to the server on; calibration uses the errors
+// observed before the instant before.
+func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before int64) []modelOutcome {
 	var out []modelOutcome
 	for _, m := range a.applicable(file) {
-		risk, refused, ok := a.threshold(m, file, rv, since, before)
+		risk, refused, ok := a.threshold(m, file, on, rv, since, before)
 		o := Accepted
 		switch {
 		case !ok:
@@ -613,12 +628,12 @@ func overall(ms []modelOutcome) Outcome {
 // judge is outcomes and overall, in words: each model's reason, and the
 // verdict's (the first refusing model's, else the first putting it at
 // risk, else the time window's).
-func (a *Analysis) judge(file int, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
-	mos := a.outcomes(file, rv, since, at, before)
+func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
+	mos := a.outcomes(file, on, rv, since, at, before)
 	out, why := overall(mos), ""
 	ms := make([]ModelVerdict, 0, len(mos))
 	for _, mo := range mos {
-		r := a.reason(mo.model, mo.outcome, file, rv, since, at)
+		r := a.reason(mo.model, mo.outcome, file, on, rv, since, at)
 		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r})
 		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
 			why = r
@@ -652,10 +667,12 @@ func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
 func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
 	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
 	rv, since, _, ok := a.cursor(file, kind).At(t)
-	return a.verdictFor(v, rv, since, ok, v.At+1)
+	return a.verdictFor(v, anyServer, rv, since, ok, v.At+1)
 }
 
-func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool, before int64) Verdict {
+// verdictFor judges the cursor value rv, last current at since, for a
+// reconnect to the server on.
+func (a *Analysis) verdictFor(v Verdict, on serverRef, rv uint64, since int64, ok bool, before int64) Verdict {
 	if !ok {
 		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
 		return v
@@ -666,7 +683,7 @@ func (a *Analysis) verdictFor(v Verdict, rv uint64, since int64, ok bool, before
 		return v
 	}
 	v.HasCursor, v.RV, v.Since = true, rv, since
-	v.Outcome, v.Reason, v.Models = a.judge(v.File, rv, since, v.At, before)
+	v.Outcome, v.Reason, v.Models = a.judge(v.File, on, rv, since, v.At, before)
 	return v
 }
 
@@ -738,7 +755,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	models := a.applicable(c.File)
 	refused, risky := newZoneSink(&a.Zones), newZoneSink(&a.RiskZones)
 	kind := tl.Files[c.File].Kind
-	a.pass = &passState{file: c.File, series: tl.series[kind], floors: tl.floors[kind]}
+	a.pass = &passState{file: c.File, series: tl.series[kind]}
+	a.pass.refuseFloors, a.pass.riskFloors = tl.calibrationFloors(kind, -1)
 	defer func() { a.pass = nil }()
 	zoneEnd := c.End
 	if tl.Files[c.File].Clock != ClockNone {
@@ -798,7 +816,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			}
 		}
 		for _, m := range models {
-			risk, ref, ok := a.threshold(m, c.File, rv, from, math.MaxInt64)
+			risk, ref, ok := a.threshold(m, c.File, anyServer, rv, from, math.MaxInt64)
 			if !ok {
 				refused.open[m], risky.open[m] = -1, -1
 				continue
@@ -814,12 +832,12 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			if zs >= zto {
 				refused.open[m] = -1
 			} else {
-				refused.add(c, m, zs, zto, rv, func() string { return a.reason(m, Refused, c.File, rv, from, zs+d) })
+				refused.add(c, m, zs, zto, rv, func() string { return a.reason(m, Refused, c.File, anyServer, rv, from, zs+d) })
 			}
 			if re := min(zs, zto); rs >= re {
 				risky.open[m] = -1
 			} else {
-				risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, rv, from, rs+d) })
+				risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, anyServer, rv, from, rs+d) })
 			}
 		}
 	}
@@ -847,8 +865,9 @@ func (a *Analysis) resumes() {
 		} else if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
 			r.Observed = Unknown
 		}
-		// Strictly before: the session's own answer is what is being predicted.
-		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, rv, since, true, s.Start)
+		// Strictly before: the session's own answer is what is being
+		// predicted, for the server that gave it.
+		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, s.answeredBy(), rv, since, true, s.Start)
 		a.Resumes = append(a.Resumes, r)
 	}
 }
@@ -872,7 +891,8 @@ func (a *Analysis) whatIf() {
 				continue
 			}
 			// Attempts that reached no server are the same reconnect,
-			// retried: it happens when one is answered.
+			// retried: it happens when one is answered, and is judged for
+			// the server that answered it.
 			next := k + 1
 			for next < len(f.Sessions) && tl.Sessions[f.Sessions[next]].Unanswered() {
 				next++
@@ -880,7 +900,8 @@ func (a *Analysis) whatIf() {
 			if next == len(f.Sessions) {
 				continue
 			}
-			at := tl.Sessions[f.Sessions[next]].Start
+			answer := &tl.Sessions[f.Sessions[next]]
+			at := answer.Start
 			state := s.End // the cursor as the stream left it
 			if at > s.End {
 				state = at - 1 // the gap may have moved it (another file's evidence does not)
@@ -888,7 +909,7 @@ func (a *Analysis) whatIf() {
 			pt := ReconnectPoint{Session: g, At: at}
 			for _, kind := range [...]CursorKind{BookmarkAware, BookmarkIgnoring, HadBookmarks} {
 				rv, since, _, ok := a.cursor(fi, kind).At(state)
-				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, rv, since, ok, at)
+				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, answer.answeredBy(), rv, since, ok, at)
 				switch kind {
 				case BookmarkAware:
 					pt.With = v
@@ -931,4 +952,34 @@ func (w *WhatIf) count(v Verdict, relists *int, longest *int64, unknown, atRisk 
 func (r Resume) Contradicts() bool {
 	p := r.Predicted.Outcome
 	return (p == Refused && r.Observed == Accepted) || (p == Accepted && r.Observed == Refused)
+}
+
+// calibrationReason explains a calibration verdict other than accepted:
+// the too-old error that decided it, and which server answered it.
+func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) string {
+	tl := a.TL
+	refusing, risky := a.floorsOf(file, server)
+	f := refusing
+	if o == AtRisk && risky != nil {
+		f = risky
+	}
+	k := f.floor(rv, math.MaxInt64)
+	if k < 0 {
+		return ModelCalibration.String()
+	}
+	ev := tl.Event(int(f.ev[k]))
+	at := FormatTime(ev.T, tl.Files[file].Clock)
+	from := "a server not known"
+	if n := tl.ServerName(ev.Session); n != "" {
+		from = "server " + n
+	}
+	switch {
+	case len(tl.Servers) <= 1:
+		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, at, f.y[k])
+	case server >= 0:
+		return fmt.Sprintf("calibration: %q observed at %s from %s, the server this reconnect went to: it refuses every RV below %d from then", ev.Status.Message, at, from, f.y[k])
+	case o == AtRisk:
+		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it", ev.Status.Message, at, from, f.y[k])
+	}
+	return fmt.Sprintf("calibration: by %s each of the %d servers had answered a too-old error, none keeping an RV below %d (%q from %s)", at, len(tl.Servers), f.y[k], ev.Status.Message, from)
 }

@@ -36,6 +36,9 @@ type Timeline struct {
 	// AuditLogs are the audit logs read, whose clients are files.
 	AuditLogs []AuditLog
 	auditLog  map[int]int // global session of a client from audit logs -> its log
+	// Servers are the API servers the audit logs show, by name; sessions
+	// say which answered them (Session.Server).
+	Servers []Server
 
 	tab    table
 	status map[int]*parser.Status
@@ -52,8 +55,10 @@ type Timeline struct {
 
 	// Calibration floors per object kind: from each observed too-old
 	// error on, every RV below its Y is refused (the oldest buffered RV
-	// only rises).
-	floors map[string]*floorSteps
+	// only rises). serverFloors are those of each server, and, with
+	// server -1, the RVs every server refuses (see calibrationFloors).
+	floors       map[string]*floorSteps
+	serverFloors map[floorKey]*floorSteps
 
 	// series per object kind for the watch-cache count model.
 	series map[string]*kindSeries
@@ -219,9 +224,34 @@ type floorSteps struct {
 	ev []int32 // the ERROR event
 }
 
+// floorKey names the floors of one kind on one server.
+type floorKey struct {
+	kind   string
+	server int
+}
+
+// rise adds a step when y is above the last.
+func (f *floorSteps) rise(t int64, y uint64, ev int) {
+	if len(f.y) == 0 || y > f.y[len(f.y)-1] {
+		f.t, f.y, f.ev = append(f.t, t), append(f.y, y), append(f.ev, int32(ev))
+	}
+}
+
+// refusedFrom is the instant of the first step refusing rv among errors
+// observed before the instant before, never when none (or f is nil).
+func (f *floorSteps) refusedFrom(rv uint64, before int64) int64 {
+	if k := f.floor(rv, before); k >= 0 {
+		return f.t[k]
+	}
+	return never
+}
+
 // floor returns the first step refusing rv among errors observed before
-// the instant before, or -1.
+// the instant before, or -1 (also when f is nil).
 func (f *floorSteps) floor(rv uint64, before int64) int {
+	if f == nil {
+		return -1
+	}
 	for k, y := range f.y {
 		if f.t[k] >= before {
 			break
@@ -233,8 +263,70 @@ func (f *floorSteps) floor(rv uint64, before int64) int {
 	return -1
 }
 
+// calibrationFloors returns the floors of a kind that refuse a reconnect
+// to server (-1: not known), and those that only put it at risk. With one
+// server, or none known (no audit logs), every too-old error is that
+// server's, and refuses. With several, a server's own errors refuse; a
+// reconnect whose server is not known is refused below what every server
+// refuses, and at risk below what any refuses: it may land on that one.
+// Another server's error says nothing of a known server's cache.
+func (tl *Timeline) calibrationFloors(kind string, server int) (refuse, risk *floorSteps) {
+	if len(tl.Servers) <= 1 {
+		return tl.floors[kind], nil
+	}
+	if server >= 0 {
+		return tl.serverFloors[floorKey{kind, server}], nil
+	}
+	return tl.serverFloors[floorKey{kind, -1}], tl.floors[kind]
+}
+
+// serverFloorBuilder follows, for one kind, the floor of each server,
+// and the lowest of them once every server has one.
+type serverFloorBuilder struct {
+	y   []uint64 // per server, 0 before its first error
+	ev  []int
+	got int // servers with a floor
+}
+
 func (tl *Timeline) buildHead(pace *pacer) {
 	tl.floors = map[string]*floorSteps{}
+	tl.serverFloors = map[floorKey]*floorSteps{}
+	perServer := map[string]*serverFloorBuilder{}
+	floorOf := func(k floorKey) *floorSteps {
+		f := tl.serverFloors[k]
+		if f == nil {
+			f = &floorSteps{}
+			tl.serverFloors[k] = f
+		}
+		return f
+	}
+	// addServerFloor keeps a server's own floor and, once every server
+	// has one, the lowest: the RVs all of them refuse.
+	addServerFloor := func(kind string, server int, t int64, y uint64, i int) {
+		floorOf(floorKey{kind, server}).rise(t, y, i)
+		sb := perServer[kind]
+		if sb == nil {
+			sb = &serverFloorBuilder{y: make([]uint64, len(tl.Servers)), ev: make([]int, len(tl.Servers))}
+			perServer[kind] = sb
+		}
+		if y <= sb.y[server] {
+			return
+		}
+		if sb.y[server] == 0 {
+			sb.got++
+		}
+		sb.y[server], sb.ev[server] = y, i
+		if sb.got < len(sb.y) {
+			return
+		}
+		low := 0
+		for s := range sb.y {
+			if sb.y[s] < sb.y[low] {
+				low = s
+			}
+		}
+		floorOf(floorKey{kind, -1}).rise(t, sb.y[low], sb.ev[low])
+	}
 	n := tl.tab.len()
 	head := newStepBuilder(tl, &tl.head)
 	defer head.finish(pace)
@@ -274,14 +366,16 @@ func (tl *Timeline) buildHead(pace *pacer) {
 		if typ == parser.Error {
 			if st := tl.status[i]; st != nil && st.TooOld {
 				raise(t, st.Y, -1)
-				kind := tl.Files[tl.Sessions[tl.tab.sess.at(i)].File].Kind
+				s := &tl.Sessions[tl.tab.sess.at(i)]
+				kind := tl.Files[s.File].Kind
 				f := tl.floors[kind]
 				if f == nil {
 					f = &floorSteps{}
 					tl.floors[kind] = f
 				}
-				if len(f.y) == 0 || st.Y > f.y[len(f.y)-1] {
-					f.t, f.y, f.ev = append(f.t, t), append(f.y, st.Y), append(f.ev, int32(i))
+				f.rise(t, st.Y, i)
+				if s.Server >= 0 && len(tl.Servers) > 1 {
+					addServerFloor(kind, s.Server, t, st.Y, i)
 				}
 			}
 			continue

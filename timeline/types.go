@@ -157,6 +157,14 @@ type Session struct {
 	Since int64
 	// inferredGone: the 410 in Error is inferred from an audit log.
 	inferredGone bool
+	// Server and Incarnation say which API server, and which of its
+	// processes, answered (indices in Timeline.Servers and its
+	// Incarnations; see servers.go), -1 when unknown: the audit log that
+	// holds the response's Audit-Id, or for a client from audit logs the
+	// log it came from.
+	Server, Incarnation int
+	// auditID is the response's Audit-Id, until Build joins it.
+	auditID string
 
 	// firstEv and lastEv are staging indices (before files are merged on
 	// one clock), -1 when empty; meaningless after Build.

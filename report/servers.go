@@ -1,0 +1,83 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"watchlens/timeline"
+)
+
+// ServerReport is one API server as its audit logs show it.
+type ServerReport struct {
+	Name         string              `json:"name"`
+	Incarnations []IncarnationReport `json:"incarnations"`
+}
+
+// IncarnationReport is one process of a server: the span its audit logs
+// cover, and those logs.
+type IncarnationReport struct {
+	From string   `json:"from"`
+	To   string   `json:"to"`
+	Logs []string `json:"logs"`
+}
+
+// addServers lists the servers the audit logs show.
+func (r *Report) addServers(tl *timeline.Timeline) {
+	for _, s := range tl.Servers {
+		sr := ServerReport{Name: s.Name}
+		for _, inc := range s.Incarnations {
+			ir := IncarnationReport{From: timeline.FormatTime(inc.From, timeline.ClockArrival), To: timeline.FormatTime(inc.To, timeline.ClockArrival)}
+			for _, l := range inc.Logs {
+				ir.Logs = append(ir.Logs, tl.AuditLogs[l].Name)
+			}
+			sr.Incarnations = append(sr.Incarnations, ir)
+		}
+		r.Servers = append(r.Servers, sr)
+	}
+}
+
+// answeredBy is the server and process (1-based) that answered session g,
+// "" and 0 when not known.
+func answeredBy(tl *timeline.Timeline, g int) (string, int) {
+	s, inc, ok := tl.ServerOf(g)
+	if !ok {
+		return "", 0
+	}
+	return tl.Servers[s].Name, inc + 1
+}
+
+// serverLabel names a server's process as the fleet's rows and the text
+// report do: "a#2" is server a's second.
+func serverLabel(server string, incarnation int) string {
+	if server == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s#%d", server, incarnation)
+}
+
+// serversOf lists, in order, the server processes that answered a file's
+// sessions, one entry per change.
+func serversOf(tl *timeline.Timeline, file int) []string {
+	var out []string
+	for _, g := range tl.Files[file].Sessions {
+		if l := serverLabel(answeredBy(tl, g)); l != "" && (len(out) == 0 || out[len(out)-1] != l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// writeServers writes the servers section, when the audit logs show any.
+func (r *Report) writeServers(p *printer) {
+	if len(r.Servers) == 0 {
+		return
+	}
+	p.section("API servers (from their audit logs)")
+	var rows [][]string
+	for _, s := range r.Servers {
+		for k, inc := range s.Incarnations {
+			rows = append(rows, []string{serverLabel(s.Name, k+1), inc.From, inc.To, strings.Join(inc.Logs, ", ")})
+		}
+	}
+	p.table([]string{"server", "from", "to", "logs"}, rows)
+}

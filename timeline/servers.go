@@ -1,0 +1,364 @@
+package timeline
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Which API server answered.
+//
+// No response header names the server, but every response carries the
+// Audit-Id under which the server that answered logged the request, and
+// each server writes its own audit log (evidence.md §4): the log holding a
+// capture's Audit-Id names its server. The logs are grouped into servers
+// by their names, and a server's logs into incarnations (processes) by
+// their loopback user's uid, which is new at every start
+// (parser.AuditLog.Process): rotated files of one process keep it.
+
+// Server is one API server as its audit logs show it.
+type Server struct {
+	// Name is the server's name: from Builder.ServerOf, else from its
+	// logs' names (audit-<name>-<n>.log, or the folder of a log named
+	// only audit.log).
+	Name string
+	// Incarnations are its processes, in time order.
+	Incarnations []Incarnation
+}
+
+// Incarnation is one process of a server: the span its logs cover and
+// the logs (indices in Timeline.AuditLogs, in time order).
+type Incarnation struct {
+	From, To int64
+	Logs     []int
+	// Process is the uid of the process's loopback user, "" when no log
+	// of it shows one.
+	Process string
+}
+
+// serverRef names the server, and its process, that a reconnect went to:
+// indices in Timeline.Servers and its Incarnations, -1 when not known.
+type serverRef struct{ server, incarnation int }
+
+// anyServer is a reconnect whose server is not known.
+var anyServer = serverRef{-1, -1}
+
+// answeredBy is the server that answered the session.
+func (s *Session) answeredBy() serverRef { return serverRef{s.Server, s.Incarnation} }
+
+// ServerOf says which server answered session g: the index in Servers
+// and of the incarnation in its Incarnations, ok false when unknown.
+func (tl *Timeline) ServerOf(g int) (server, incarnation int, ok bool) {
+	s := &tl.Sessions[g]
+	return s.Server, s.Incarnation, s.Server >= 0
+}
+
+// ServerName names session g's server, "" when unknown.
+func (tl *Timeline) ServerName(g int) string {
+	if s := tl.Sessions[g].Server; s >= 0 {
+		return tl.Servers[s].Name
+	}
+	return ""
+}
+
+// auditIndex finds the audit log of a request by its auditID: a hash of
+// each id and the log it is in, sorted by hash, 16 bytes a request where
+// a map by id kept the 36-byte strings too. Two ids of one hash are
+// found together, and a capture's id found in two servers' logs is
+// left unknown: wrong only if a capture's id is in no log and another
+// has its 64-bit hash.
+type auditIndex struct {
+	entries []auditEntry
+	sorted  bool
+}
+
+type auditEntry struct {
+	h   uint64
+	log int32
+}
+
+// idHash is the 64-bit FNV-1a hash of an id.
+func idHash(id string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(id); i++ {
+		h ^= uint64(id[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// add records that log holds the request id.
+func (x *auditIndex) add(id string, log int) {
+	x.entries = append(x.entries, auditEntry{idHash(id), int32(log)})
+	x.sorted = false
+}
+
+// logs calls each for every log holding the request id.
+func (x *auditIndex) logs(id string, each func(log int)) {
+	if !x.sorted {
+		sort.Slice(x.entries, func(i, j int) bool {
+			a, b := x.entries[i], x.entries[j]
+			return a.h < b.h || a.h == b.h && a.log < b.log
+		})
+		x.sorted = true
+	}
+	h := idHash(id)
+	k := sort.Search(len(x.entries), func(i int) bool { return x.entries[i].h >= h })
+	for ; k < len(x.entries) && x.entries[k].h == h; k++ {
+		each(int(x.entries[k].log))
+	}
+}
+
+// logServerName reads a server's name from an audit log's name:
+// audit-<server>-<n>.log (n numbers its incarnations or rotations, and
+// number is "-<n>"), or, for a log named only for what it is (audit.log,
+// its rotated audit-<time>.log, kube-apiserver-audit.log), the folder it
+// is in: one folder per control-plane host. "" when the name tells
+// nothing.
+func logServerName(name string) (server, number string) {
+	name = strings.ReplaceAll(name, `\`, "/")
+	dir, base := path.Split(name)
+	base = strings.ToLower(base)
+	// The extensions, and logrotate's number (audit.log.1.gz).
+	for more := true; more; {
+		more = false
+		for _, ext := range logExtensions {
+			if b, ok := strings.CutSuffix(base, ext); ok && b != "" {
+				base, more = b, true
+			}
+		}
+		if m := rotatedNumber.FindStringIndex(base); m != nil && m[0] > 0 {
+			base, more = base[:m[0]], true
+		}
+	}
+	base = rotatedSuffix.ReplaceAllString(base, "")
+	rest := base
+	for _, prefix := range []string{"kube-apiserver-audit", "apiserver-audit", "audit"} {
+		if r, ok := strings.CutPrefix(rest, prefix); ok {
+			rest = strings.TrimLeft(r, "-_.")
+			break
+		}
+	}
+	if rest != "" {
+		if m := numberSuffix.FindStringSubmatch(rest); m != nil {
+			return m[1], m[2]
+		}
+		return rest, ""
+	}
+	if dir = strings.TrimSuffix(dir, "/"); dir != "" {
+		return path.Base(dir), ""
+	}
+	return "", ""
+}
+
+var (
+	// logExtensions are what an audit log's name may end with.
+	logExtensions = []string{".gz", ".zst", ".zstd", ".log", ".json", ".jsonl", ".txt"}
+	// rotatedNumber is the number logrotate adds after the extension.
+	rotatedNumber = regexp.MustCompile(`\.\d+$`)
+	// rotatedSuffix is the time the log rotation (lumberjack, as
+	// kube-apiserver's --audit-log-maxsize uses) adds to a rotated
+	// file's name: audit-2026-12-01T18-09-20.123.log.
+	rotatedSuffix = regexp.MustCompile(`(?i)[-_.]?\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(\.\d+)?$`)
+	// numberSuffix is a name's trailing number: a-1 is server a's log 1.
+	numberSuffix = regexp.MustCompile(`^(.+?)([-_.]\d+)$`)
+)
+
+// groupServers groups the audit logs into servers and incarnations and
+// says which server answered each session: a capture's by its Audit-Id, a
+// client's from audit logs by its log.
+func (b *Builder) groupServers(tl *Timeline) {
+	for g := range tl.Sessions {
+		tl.Sessions[g].Server, tl.Sessions[g].Incarnation = -1, -1
+	}
+	logs := tl.AuditLogs
+	if len(logs) == 0 {
+		return
+	}
+	names := b.logServerNames(logs)
+	byName := map[string]int{}
+	var order []string
+	for i := range logs {
+		if _, ok := byName[names[i]]; !ok {
+			byName[names[i]] = len(order)
+			order = append(order, names[i])
+		}
+	}
+	sort.Strings(order)
+	for k, n := range order {
+		byName[n] = k
+	}
+	tl.Servers = make([]Server, len(order))
+	members := make([][]int, len(order))
+	for i := range logs {
+		k := byName[names[i]]
+		members[k] = append(members[k], i)
+	}
+	// logAt[i] is log i's server and incarnation.
+	logAt := make([][2]int, len(logs))
+	for k, name := range order {
+		srv := &tl.Servers[k]
+		srv.Name = name
+		ls := members[k]
+		sort.SliceStable(ls, func(x, y int) bool { return logs[ls[x]].First < logs[ls[y]].First })
+		for _, i := range ls {
+			l := &logs[i]
+			n := len(srv.Incarnations)
+			// A log of the process before continues its incarnation (a
+			// rotation); one of another process starts a new one. A log
+			// that shows no process cannot tell: it continues.
+			if n == 0 || l.Process != "" && srv.Incarnations[n-1].Process != "" && l.Process != srv.Incarnations[n-1].Process {
+				srv.Incarnations = append(srv.Incarnations, Incarnation{From: l.First, To: l.Last, Process: l.Process})
+				n++
+			}
+			inc := &srv.Incarnations[n-1]
+			inc.Logs = append(inc.Logs, i)
+			inc.From, inc.To = min(inc.From, l.First), max(inc.To, l.Last)
+			if inc.Process == "" {
+				inc.Process = l.Process
+			}
+			logAt[i] = [2]int{k, n - 1}
+		}
+	}
+	for g := range tl.Sessions {
+		s := &tl.Sessions[g]
+		if l, ok := b.auditLog[g]; ok {
+			s.Server, s.Incarnation = logAt[l][0], logAt[l][1]
+			continue
+		}
+		if s.auditID == "" {
+			continue
+		}
+		found, one := [2]int{-1, -1}, true
+		b.auditIDs.logs(s.auditID, func(l int) {
+			switch at := logAt[l]; {
+			case found[0] < 0:
+				found = at
+			case found != at:
+				// The id is in logs of two servers (an aggregated
+				// API's request is logged by both): neither is sure.
+				one = false
+			}
+		})
+		if one {
+			s.Server, s.Incarnation = found[0], found[1]
+		}
+		s.auditID = ""
+	}
+	b.auditIDs = auditIndex{}
+}
+
+// logServerNames names each log's server: as Builder.ServerOf says, else
+// from its name (logServerName). A number after the name (a-1, a-2)
+// counts one server's logs only while they follow each other in time;
+// logs that overlap are of different servers (cp-1, cp-2), each keeping
+// its number. A log whose name tells nothing joins the server of another
+// log of its process, else is a server of its own, named after the file.
+func (b *Builder) logServerNames(logs []AuditLog) []string {
+	names := make([]string, len(logs))
+	numbers := make([]string, len(logs))
+	for i, l := range logs {
+		if n, ok := b.ServerOf[l.Name]; ok {
+			names[i] = n
+		} else if n, ok := b.ServerOf[path.Base(strings.ReplaceAll(l.Name, `\`, "/"))]; ok {
+			names[i] = n
+		} else {
+			names[i], numbers[i] = logServerName(l.Name)
+		}
+	}
+	groups := map[string][]int{}
+	for i := range logs {
+		if numbers[i] != "" {
+			groups[names[i]] = append(groups[names[i]], i)
+		}
+	}
+	for _, ls := range groups {
+		sort.Slice(ls, func(x, y int) bool { return logs[ls[x]].First < logs[ls[y]].First })
+		for k := 1; k < len(ls); k++ {
+			if logs[ls[k]].First < logs[ls[k-1]].Last-logOverlap {
+				for _, i := range ls {
+					names[i] += numbers[i]
+				}
+				break
+			}
+		}
+	}
+	byProcess := map[string]string{}
+	for i, l := range logs {
+		if names[i] != "" && l.Process != "" {
+			byProcess[l.Process] = names[i]
+		}
+	}
+	taken := map[string]bool{}
+	for _, n := range names {
+		taken[n] = true
+	}
+	for i, l := range logs {
+		if names[i] != "" {
+			continue
+		}
+		if n, ok := byProcess[l.Process]; ok && l.Process != "" {
+			names[i] = n
+			continue
+		}
+		n := path.Base(strings.ReplaceAll(l.Name, `\`, "/"))
+		for k := 2; taken[n]; k++ {
+			n = fmt.Sprintf("%s (%d)", path.Base(strings.ReplaceAll(l.Name, `\`, "/")), k)
+		}
+		names[i], taken[n] = n, true
+		if l.Process != "" {
+			byProcess[l.Process] = n
+		}
+	}
+	return names
+}
+
+// logOverlap is how far two logs of one server may overlap in time: the
+// stages of requests in flight are written a little out of order.
+const logOverlap = int64(1e9)
+
+// A server's restart, as its audit logs show it, refuses the cursors its
+// new process never held: the new process's watch cache starts from a
+// LIST of the cluster it makes after it starts, after the process before
+// it wrote its last record, and refuses a watch from any RV below that
+// LIST's (evidence.md §3.3). Every RV known to exist when the old log
+// ended is at most that LIST's RV, so a cursor below the highest of them
+// is refused by the new process, and by every later one, whose LIST came
+// later still.
+
+// restarted says whether a server's audit logs show a restart.
+func (tl *Timeline) restarted() bool {
+	for _, s := range tl.Servers {
+		if len(s.Incarnations) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// restartRefusing returns the first incarnation of server (0 when none)
+// whose cache never held rv, and the RV known to exist when the one
+// before it ended.
+func (tl *Timeline) restartRefusing(server int, rv uint64) (int, uint64) {
+	incs := tl.Servers[server].Incarnations
+	for k := 1; k < len(incs); k++ {
+		if h, ok := tl.Head(incs[k-1].To); ok && rv < h {
+			return k, h
+		}
+	}
+	return 0, 0
+}
+
+// restartReason explains restartRefusing's answer.
+func (tl *Timeline) restartReason(server int, rv uint64) string {
+	srv := &tl.Servers[server]
+	k, h := tl.restartRefusing(server, rv)
+	if k == 0 {
+		return fmt.Sprintf("restart: every process of server %s started before RV %d was the cluster's newest known", srv.Name, rv)
+	}
+	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
+	return fmt.Sprintf("restart: server %s's new process (its audit log from %s) filled its cache from a LIST made after its previous process's log ended at %s, when RV %d already existed; cursor %d is older, so it refuses it",
+		srv.Name, FormatTime(inc.From, ClockArrival), FormatTime(prev.To, ClockArrival), h, rv)
+}
