@@ -108,9 +108,21 @@ func (b *Builder) groupAudit() {
 	if len(b.audit) == 0 {
 		return
 	}
+	// A request a capture holds too (its response's Audit-Id) is that
+	// capture's: one client is counted once.
+	captured := map[string]bool{}
+	for g := range b.sessions {
+		if id := b.sessions[g].auditID; id != "" {
+			captured[id] = true
+		}
+	}
 	groups := map[groupKey][]auditReq{}
 	perClient := map[[3]string]map[groupKey]bool{}
 	for _, q := range b.audit {
+		if captured[q.AuditID] {
+			b.auditCaptured++
+			continue
+		}
 		r := q.Request
 		k := groupKey{q.UserAgent, q.User, q.SourceIP, q.Resource, q.Namespace, r.LabelSelector, r.FieldSelector, ""}
 		if q.User == apiserverUser {
@@ -236,7 +248,7 @@ func nonEmpty(ss ...string) []string {
 func (b *Builder) addAuditGroup(name string, k groupKey, reqs []auditReq) {
 	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].Received < reqs[j].Received })
 	f := b.AddFile(name)
-	f.file.Audit, f.file.Client = true, k.ua
+	f.file.Audit, f.file.Client, f.file.Loopback = true, k.ua, k.user == apiserverUser
 	f.kindHint = kindOfResource[k.resource]
 	if f.kindHint == "" {
 		f.kindHint = k.resource

@@ -53,6 +53,9 @@ type Builder struct {
 	audit     []auditReq
 	auditLogs []AuditLog
 	auditLog  map[int]int
+	// auditCaptured counts the audit logs' requests that a capture
+	// holds too (Timeline.AuditCaptured).
+	auditCaptured int
 	// auditIDs finds the log of every request of the audit logs added,
 	// to say which server answered a capture's (see servers.go).
 	auditIDs auditIndex
@@ -616,6 +619,7 @@ func (b *Builder) Build() *Timeline {
 		tl.Files = append(tl.Files, f.file)
 	}
 	b.groupServers(tl)
+	tl.AuditCaptured = b.auditCaptured
 	tl.renumberLanes(&b.tab, &b.lanes, pace)
 	tl.inferBroad()
 	tl.tab = b.tab.pack(pace)

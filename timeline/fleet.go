@@ -10,8 +10,9 @@ import (
 // The fleet: every client on the shared clock at once.
 //
 // A client is a file: a capture of one client's connection, or an
-// informer's requests from audit logs (audit.go). What matters to the
-// control plane is how many clients read their whole state again at the
+// informer's requests from audit logs (audit.go), but for the API
+// servers' own informers. What matters to the control plane is how many
+// clients read their whole state again at the
 // same moment. The fleet counts the relists each client made and why,
 // what bookmarks would have changed (the what-if's cursors and the
 // counterfactual), and, at every instant, how many clients a reconnect
@@ -295,6 +296,9 @@ func (a *Analysis) buildFleet() *Fleet {
 	byFile := map[int]int{}
 	fl := &Fleet{}
 	for fi, f := range tl.Files {
+		if f.Loopback {
+			continue
+		}
 		c := FleetClient{File: fi, Name: tl.clientName(fi), Bookmarks: true}
 		for _, g := range f.Sessions {
 			s := &tl.Sessions[g]

@@ -307,3 +307,31 @@ func TestFleetStoryFirst(t *testing.T) {
 		}
 	}
 }
+
+// A client given both as its capture and in the audit logs is one client:
+// the logs' requests that a capture holds (by its Audit-Id) are the
+// capture's. The fleet recording's 44 captures with its four audit logs
+// are 44 clients with 18 relists, as the captures alone; the lab's 207
+// with its six logs, 207 with 81. The API servers' own informers are
+// not the fleet's clients.
+func TestCaptureAndAuditLogAreOneClient(t *testing.T) {
+	names, _ := filepath.Glob(filepath.Join(fleetDir, "*.ts.http"))
+	for k := range names {
+		names[k] = filepath.Base(names[k])
+	}
+	tl := buildFleetFiles(t, append(names, fleetAuditLogs...)...)
+	fl := tl.Analyze(realServer()).Fleet()
+	if len(fl.Clients) != 44 || fl.RelistsObserved != 18 || tl.AuditCaptured == 0 {
+		t.Errorf("fleet: %d clients, %d relists, %d audit requests captured; want 44, 18", len(fl.Clients), fl.RelistsObserved, tl.AuditCaptured)
+	}
+	lab := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log")
+	fl = lab.Analyze(realServer()).Fleet()
+	if len(fl.Clients) != 207 || fl.RelistsObserved != 81 {
+		t.Errorf("lab: %d clients, %d relists; want 207, 81", len(fl.Clients), fl.RelistsObserved)
+	}
+	for _, c := range fl.Clients {
+		if lab.Files[c.File].Audit {
+			t.Errorf("%s: a client of the audit logs whose capture is given", c.Name)
+		}
+	}
+}

@@ -34,8 +34,12 @@ type Timeline struct {
 	// WatchLists are the WatchList requests, in file order.
 	WatchLists []WatchList
 	// AuditLogs are the audit logs read, whose clients are files.
-	AuditLogs []AuditLog
-	auditLog  map[int]int // global session of a client from audit logs -> its log
+	// AuditCaptured counts their requests that a capture given with them
+	// holds too, by its Audit-Id: those are the capture's client's, not a
+	// client of the logs.
+	AuditLogs     []AuditLog
+	AuditCaptured int
+	auditLog      map[int]int // global session of a client from audit logs -> its log
 	// Servers are the API servers the audit logs show, by name; sessions
 	// say which answered them (Session.Server).
 	Servers []Server

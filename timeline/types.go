@@ -101,6 +101,10 @@ type File struct {
 	// of its requests ("" when none was captured).
 	Audit  bool
 	Client string
+	// Loopback says the client is an API server's own (its audit user is
+	// system:apiserver): its informers feed that server, and the fleet
+	// leaves them out of the clients it counts.
+	Loopback bool
 	// SplitOf names the capture this file is a virtual client of (see
 	// Builder.AddReaderSplit), "" for a capture of its own: its sessions
 	// are that capture's connections, not streams of their own.

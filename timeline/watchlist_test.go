@@ -12,13 +12,17 @@ import (
 )
 
 // buildRecording builds one timeline of the files of a shared recording
-// that match pattern (e.g. "*.ts.http", "audit-*.log").
-func buildRecording(t testing.TB, name, pattern string) *Timeline {
+// that match the patterns (e.g. "*.ts.http", "audit-*.log").
+func buildRecording(t testing.TB, name string, patterns ...string) *Timeline {
 	t.Helper()
 	dir := testsample.Recording(t, name)
-	paths, err := filepath.Glob(filepath.Join(dir, pattern))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("%s: no file matches %s (%v)", dir, pattern, err)
+	var paths []string
+	for _, pattern := range patterns {
+		ps, err := filepath.Glob(filepath.Join(dir, pattern))
+		if err != nil || len(ps) == 0 {
+			t.Fatalf("%s: no file matches %s (%v)", dir, pattern, err)
+		}
+		paths = append(paths, ps...)
 	}
 	names := make([]string, len(paths))
 	for k, p := range paths {
