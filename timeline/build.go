@@ -53,6 +53,12 @@ type Builder struct {
 	audit     []auditReq
 	auditLogs []AuditLog
 	auditLog  map[int]int
+
+	// metrics are the Prometheus exports added (see AddMetrics), and
+	// ServerLabel the label that names a server in them ("" picks
+	// `server` when the API servers' series have one, else `instance`).
+	metrics     []metricsExport
+	ServerLabel string
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -569,6 +575,7 @@ func (b *Builder) Build() *Timeline {
 	b.pace = pacer{pause: b.Pause}
 	pace := &b.pace
 	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
+	tl.Metrics = b.buildMetrics()
 	b.arrival, b.est = sealed[int64]{}, sealed[int64]{}
 	if len(b.files) > 1 {
 		order := b.mergeOrder(pace)

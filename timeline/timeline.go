@@ -33,6 +33,8 @@ type Timeline struct {
 	// AuditLogs are the audit logs read, whose clients are files.
 	AuditLogs []AuditLog
 	auditLog  map[int]int // global session of a client from audit logs -> its log
+	// Metrics are the Prometheus exports read, nil when none was.
+	Metrics *Metrics
 
 	tab    table
 	status map[int]*parser.Status
@@ -256,6 +258,9 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	// the RVs that clients watch and list from are all there is of the
 	// head.
 	requested := tl.requestedRVs()
+	if tl.Metrics != nil {
+		requested = tl.Metrics.raiseHead(tl, requested)
+	}
 	raiseRequested := func(t int64) {
 		for len(requested) > 0 && requested[0].t <= t {
 			raise(requested[0].t, requested[0].rv, -1)
