@@ -176,6 +176,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
 	}
 	r.writeFleet(p)
+	r.writeMetrics(p)
 
 	p.section("Files")
 	var rows [][]string

@@ -45,6 +45,8 @@ type Report struct {
 	AnomalyCounts map[string]int `json:"anomalyCounts"`
 	// Relists are the LISTs after each client's first (timeline.Timeline.Relists).
 	Relists []RelistReport `json:"relists"`
+	// Metrics are the Prometheus exports read; absent when none was.
+	Metrics *MetricsReport `json:"metrics,omitempty"`
 }
 
 // RelistReport is a LIST after the client's first in the same file, and
@@ -176,6 +178,8 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 		Summary: []timeline.SummaryLine{}, RiskZones: []ZoneReport{}, HadBookmarks: []CounterfactualReport{}, Horizons: []HorizonReport{},
 		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{}}
 	r.Params = paramsReport(p)
+	r.Metrics = metricsReport(tl.Metrics)
+	r.Diagnostics = append(r.Diagnostics, metricsDiagnostics(tl.Metrics)...)
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
 			Events: f.Events, Sessions: len(f.Sessions), Start: timeline.FormatTime(f.Start, f.Clock), End: timeline.FormatTime(f.End, f.Clock),

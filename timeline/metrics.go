@@ -254,14 +254,17 @@ func (b *Builder) buildMetrics() *Metrics {
 	}
 	m.pickServerLabel()
 	// A raw scrape is one server's, and its series carry no label of the
-	// target (Prometheus adds those as it scrapes).
+	// target (Prometheus adds those as it scrapes). Each is matched with
+	// the queries' series only, before any scrape joins them.
 	for _, k := range scrapes {
-		e, mf := b.metrics[k], &m.Files[k]
-		mf.Server = m.serverOfScrape(e.m.Series, mf.At)
+		mf := &m.Files[k]
+		mf.Server = m.serverOfScrape(b.metrics[k].m.Series, mf.At)
 		if mf.Server == "" {
-			mf.Server = metricsStem(path.Base(e.name))
+			mf.Server = metricsStem(path.Base(mf.Name))
 		}
-		set.add(e.m.Series, mf.At, mf.Server)
+	}
+	for _, k := range scrapes {
+		set.add(b.metrics[k].m.Series, m.Files[k].At, m.Files[k].Server)
 	}
 	b.metrics = nil
 	for k := range m.Series {
@@ -294,7 +297,7 @@ func (set *seriesSet) add(series []parser.MetricSeries, at int64, server string)
 	m := set.m
 	for _, s := range series {
 		labels := s.Labels
-		if server != "" && isServerMetric(s.Name) && s.Label(m.ServerLabel) == "" {
+		if server != "" && s.Label(m.ServerLabel) == "" {
 			labels = append(append([]parser.MetricLabel(nil), labels...), parser.MetricLabel{Name: m.ServerLabel, Value: server})
 			sort.Slice(labels, func(i, j int) bool { return labels[i].Name < labels[j].Name })
 		}
@@ -408,6 +411,12 @@ func (b metricByTime) Less(i, j int) bool { return b.s.T[i] < b.s.T[j] }
 func (b metricByTime) Swap(i, j int) {
 	b.s.T[i], b.s.T[j] = b.s.T[j], b.s.T[i]
 	b.s.V[i], b.s.V[j] = b.s.V[j], b.s.V[i]
+}
+
+// Uses says whether the Metrics read a metric: the watch caches' state,
+// the servers' restarts and requests, etcd's head and compaction.
+func Uses(metric string) bool {
+	return isServerMetric(metric) || metric == metricEtcdHead || metric == metricCompacted
 }
 
 // isServerMetric says whether a series is an API server's own, which a

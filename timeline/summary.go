@@ -20,7 +20,7 @@ const maxSummaryLines = 6
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
 	// Topic is "observed", "fleet", "bookmarks", "riskiest", "unknown",
-	// "restart" or "resume-at".
+	// "restart", "resume-at", or "metrics" (Prometheus exports alone).
 	Topic string `json:"topic"`
 	Text  string `json:"text"`
 }
@@ -28,6 +28,9 @@ type SummaryLine struct {
 // Summary is the verdict in plain words, with the reconnect instants the
 // user asked about: what the page and the report show first.
 func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
+	if l, ok := a.metricsOnly(); ok {
+		return []SummaryLine{l}
+	}
 	s := summarizer{a: a, qs: qs}
 	s.observed()
 	s.fleet()
