@@ -39,9 +39,13 @@ const (
 	// MetricsHeaders is only the HTTP response headers of a scrape, kept
 	// in a file beside it (curl -D): they say the scrape's instant.
 	MetricsHeaders
+	// MetricsGrafanaCSV is a Grafana panel's data as CSV (Inspect → Data).
+	MetricsGrafanaCSV
+	// MetricsGrafanaFrame is a Grafana panel's DataFrame JSON.
+	MetricsGrafanaFrame
 )
 
-var metricsFormatNames = [...]string{"unknown", "query_range", "query", "text", "headers"}
+var metricsFormatNames = [...]string{"unknown", "query_range", "query", "text", "headers", "grafana-csv", "grafana-frame"}
 
 func (f MetricsFormat) String() string { return metricsFormatNames[f] }
 
@@ -112,6 +116,9 @@ func IsMetrics(head []byte) MetricsFormat {
 	if len(head) == 0 {
 		return MetricsUnknown
 	}
+	if sniffGrafanaFrame(head) {
+		return MetricsGrafanaFrame
+	}
 	if head[0] == '{' {
 		// The API's envelope: {"status":..., "data":{"resultType":...}}
 		// or, for an error, {"status":"error","errorType":...}.
@@ -135,6 +142,9 @@ func IsMetrics(head []byte) MetricsFormat {
 	}
 	if bytes.HasPrefix(head, []byte("# HELP ")) || bytes.HasPrefix(head, []byte("# TYPE ")) {
 		return MetricsText
+	}
+	if _, ok := sniffGrafanaCSV(head); ok {
+		return MetricsGrafanaCSV
 	}
 	// A bare sample line: name{labels} value, or name value.
 	ln := head
@@ -168,7 +178,8 @@ func SniffMetrics(r io.Reader) (MetricsFormat, io.Reader) {
 }
 
 // ReadMetrics reads a Prometheus export (compressed or not): the HTTP
-// API's query_range or query JSON, or a raw /metrics scrape. What cannot
+// API's query_range or query JSON, a raw /metrics scrape, or a Grafana
+// panel's CSV or DataFrame JSON. What cannot
 // be read is diagnosed with its offset and the rest is read. The error
 // is the source's read error only; what was read before it is returned
 // with it.
@@ -205,13 +216,20 @@ func readMetrics(r io.Reader, opts Options, lim metricsLimits) (*MetricsExport, 
 	if src.utf16 {
 		m.diag(Diagnostic{Kind: "utf-16", Msg: "the export is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
 	}
-	switch f := IsMetrics(b[:min(len(b), metricsSniffLen)]); f {
+	head := b[:min(len(b), metricsSniffLen)]
+	switch f := IsMetrics(head); f {
 	case MetricsMatrix, MetricsVector:
 		m.readJSON(b)
 	case MetricsText, MetricsHeaders:
 		m.readText(b)
+	case MetricsGrafanaFrame:
+		m.readGrafanaFrames(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")))
+	case MetricsGrafanaCSV:
+		b = bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")), " \t\r\n")
+		sep, _ := sniffGrafanaCSV(b)
+		m.readGrafanaCSV(b, sep)
 	default:
-		m.diag(Diagnostic{Kind: "not-metrics", Msg: "not a Prometheus export: neither the HTTP API's JSON (resultType) nor the text exposition format"})
+		m.diag(Diagnostic{Kind: "not-metrics", Msg: "not a Prometheus export: neither the HTTP API's JSON (resultType), the text exposition format, nor a Grafana panel's CSV or DataFrame JSON"})
 	}
 	m.finish()
 	return &m.out, nil

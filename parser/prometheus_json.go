@@ -20,12 +20,7 @@ import (
 // readJSON reads the API's envelope.
 func (m *metricsReader) readJSON(b []byte) {
 	if !gjson.ValidBytes(b) {
-		off := int64(len(b))
-		var se *json.SyntaxError
-		if err := json.Unmarshal(b, new(json.RawMessage)); errors.As(err, &se) {
-			off = se.Offset
-		}
-		m.diag(Diagnostic{Offset: off, Kind: "bad-json",
+		m.diag(Diagnostic{Offset: jsonErrorOffset(b), Kind: "bad-json",
 			Msg: "the export is not valid JSON from here on (cut short, or damaged); the series before it were read"})
 	}
 	env := gjson.ParseBytes(b)
@@ -59,6 +54,15 @@ func (m *metricsReader) readJSON(b []byte) {
 	result.ForEach(func(_, s gjson.Result) bool {
 		return m.jsonSeries(s)
 	})
+}
+
+// jsonErrorOffset is where invalid JSON goes wrong.
+func jsonErrorOffset(b []byte) int64 {
+	var se *json.SyntaxError
+	if err := json.Unmarshal(b, new(json.RawMessage)); errors.As(err, &se) {
+		return se.Offset
+	}
+	return int64(len(b))
 }
 
 func orNone(s string) string {

@@ -300,6 +300,8 @@ func FuzzReadMetrics(f *testing.F) {
 	f.Add(qr)
 	f.Add([]byte(`{"status":"success","data":{"resultType":"vector","result":[{"metric":{"__name__":"x"},"value":[1.5,"NaN"]}]}}`))
 	f.Add([]byte("{\"a.b\",c=\"\\\"\"} 1e+06 17\n# EOF\n"))
+	f.Add([]byte("sep=;\r\n\"Time\";\"x{a=\"\"1\"\"}\"\r\n1764612000000;1,5\r\n\r\n"))
+	f.Add([]byte(`[{"schema":{"fields":[{"name":"Time","type":"time"},{"name":"Value","type":"number","labels":{"__name__":"x"}}]},"data":{"values":[[1000],[null]],"entities":[null,{"NaN":[0]}]}}]`))
 	lim := metricsLimits{bytes: 1 << 16, points: 64, series: 16}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		format, r := SniffMetrics(bytes.NewReader(in))

@@ -31,8 +31,9 @@ type MetricsServerReport struct {
 // MetricsFileReport is one export read.
 type MetricsFileReport struct {
 	Name string `json:"name"`
-	// Format is "query_range", "query", "text" (a raw scrape) or
-	// "headers" (a scrape's response headers, kept beside it).
+	// Format is "query_range", "query", "text" (a raw scrape),
+	// "headers" (a scrape's response headers, kept beside it),
+	// "grafana-csv" or "grafana-frame".
 	Format  string `json:"format"`
 	Series  int    `json:"series"`
 	Points  int    `json:"points"`

@@ -304,3 +304,36 @@ func TestMetricsRVModulo(t *testing.T) {
 		t.Errorf("timeline head %d", h)
 	}
 }
+
+// TestMetricsGrafanaLikeQueryRange: a Grafana panel's CSV (here its
+// Excel form) and DataFrame JSON of the lab's RVs answer as the
+// query_range export they were made of.
+func TestMetricsGrafanaLikeQueryRange(t *testing.T) {
+	ref, _ := labMetrics(t)
+	for _, name := range []string{"lab-rv-excel.csv", "lab-rv-frames.json"} {
+		b := NewBuilder()
+		addFiles(t, b, testsample.Path(t, "parser", "testdata", "grafana", name))
+		m := b.Build().Metrics
+		if strings.Join(m.Servers, ",") != "a,b,c" {
+			t.Fatalf("%s: servers %v", name, m.Servers)
+		}
+		compared := 0
+		for ts := m.From; ts <= m.To; ts += 7e9 {
+			for _, srv := range m.Servers {
+				for _, r := range []string{"configmaps", "secrets"} {
+					got, ok := m.HeadRV(srv, r, ts)
+					want, wok := ref.Metrics.HeadRV(srv, r, ts)
+					if ok != wok || got != want {
+						t.Fatalf("%s: %s %s at %d: %d (%v), query_range %d (%v)", name, srv, r, ts, got, ok, want, wok)
+					}
+					if ok {
+						compared++
+					}
+				}
+			}
+		}
+		if compared < 500 {
+			t.Errorf("%s: %d compared", name, compared)
+		}
+	}
+}
