@@ -337,3 +337,20 @@ func TestMetricsGrafanaLikeQueryRange(t *testing.T) {
 		}
 	}
 }
+
+// TestMetricsSplitReadsMetrics: AddReaderSplit reads an export as
+// metrics too, never as a capture to split.
+func TestMetricsSplitReadsMetrics(t *testing.T) {
+	b := NewBuilder()
+	in := "apiserver_watch_cache_resource_version{resource=\"pods\",instance=\"a\"} 5 1764612000000\n"
+	if err := b.AddReaderSplit("m.txt", strings.NewReader(in), parser.Options{}, Split{Kind: SplitNamespace}); err != nil {
+		t.Fatal(err)
+	}
+	tl := b.Build()
+	if len(tl.Files) != 0 || tl.Metrics == nil || len(tl.Metrics.Series) != 1 {
+		t.Fatalf("%d files, metrics %+v", len(tl.Files), tl.Metrics)
+	}
+	if s := tl.Analyze(DefaultParams()).Summary(nil); len(s) != 1 || s[0].Topic != "metrics" || !strings.Contains(s[0].Text, "1 series of 1 server (a)") {
+		t.Errorf("summary %v", s)
+	}
+}
