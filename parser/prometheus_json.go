@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -23,7 +25,9 @@ func (m *metricsReader) readJSON(b []byte) {
 		m.diag(Diagnostic{Offset: jsonErrorOffset(b), Kind: "bad-json",
 			Msg: "the export is not valid JSON from here on (cut short, or damaged); the series before it were read"})
 	}
-	env := gjson.ParseBytes(b)
+	// b is not written after: the string shares it rather than copying
+	// a few MB.
+	env := gjson.Parse(unsafe.String(unsafe.SliceData(b), len(b)))
 	if st := env.Get("status"); st.String() != "success" {
 		msg := fmt.Sprintf("the query did not succeed: status %q", clipString(st.String()))
 		if e := env.Get("error"); e.Exists() {
@@ -115,6 +119,11 @@ func (m *metricsReader) jsonSeries(s gjson.Result) bool {
 		m.diag(Diagnostic{Offset: int64(values.Index), Kind: "bad-series", Msg: "a series' values are not an array; skipped"})
 		return true
 	}
+	// Room for every point at once: a point is one '[' of the values.
+	if n := strings.Count(values.Raw, "[") - 1; n > 0 {
+		sr := &m.out.Series[k]
+		sr.T, sr.V = slices.Grow(sr.T, n), slices.Grow(sr.V, n)
+	}
 	ok := true
 	values.ForEach(func(_, p gjson.Result) bool {
 		ok = m.jsonPoint(k, p)
@@ -123,8 +132,13 @@ func (m *metricsReader) jsonSeries(s gjson.Result) bool {
 	return ok
 }
 
-// jsonPoint reads one [<unix s>, "<value>"] pair into series k.
+// jsonPoint reads one [<unix s>, "<value>"] pair into series k: the
+// pair as the API writes it directly (a point is most of an export, and
+// gjson's Array allocates for each), any other form through gjson.
 func (m *metricsReader) jsonPoint(k int, p gjson.Result) bool {
+	if t, v, ok := plainPoint(p.Raw); ok {
+		return m.add(k, t, v, int64(p.Index))
+	}
 	a := p.Array()
 	if len(a) != 2 {
 		m.diag(Diagnostic{Offset: int64(p.Index), Kind: "bad-point", Msg: fmt.Sprintf("a point is not [time, value]: %s; skipped", clipString(p.Raw))})
@@ -141,6 +155,26 @@ func (m *metricsReader) jsonPoint(k int, p gjson.Result) bool {
 		return true
 	}
 	return m.add(k, t, v, int64(p.Index))
+}
+
+// plainPoint reads `[<unix s>,"<value>"]` without spaces or escapes.
+func plainPoint(raw string) (int64, float64, bool) {
+	if len(raw) < 6 || raw[0] != '[' || raw[len(raw)-1] != ']' || raw[len(raw)-2] != '"' {
+		return 0, 0, false
+	}
+	ts, val, ok := strings.Cut(raw[1:len(raw)-2], `,"`)
+	if !ok || strings.ContainsAny(val, `"\`) {
+		return 0, 0, false
+	}
+	t, ok := unixSeconds(ts)
+	if !ok {
+		return 0, 0, false
+	}
+	v, err := strconv.ParseFloat(val, 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	return t, v, true
 }
 
 // unixSeconds reads Unix seconds as the API writes them (an integer and
