@@ -391,3 +391,71 @@ func TestMetricsEtcdCompaction(t *testing.T) {
 		t.Errorf("%d compactions seen in 13 minutes at a 60 s interval", steps)
 	}
 }
+
+// TestMetricsEventsReceivedMatchWrites: between two of a server's
+// scrapes, its ConfigMaps cache received one event per ConfigMap write
+// whose RV lies between its cache RVs then (the lab's drivers logged
+// every write, touches.tsv and driver-churn-ops.tsv, with its RV), and
+// one per delete, whose RV the log does not say: at most those logged
+// from 2 s before to 2 s after.
+func TestMetricsEventsReceivedMatchWrites(t *testing.T) {
+	tl, dir := labMetrics(t)
+	m := tl.Metrics
+	var rvs []uint64
+	var deletes []int64
+	for _, f := range []string{"touches.tsv", "driver-churn-ops.tsv"} {
+		for _, ln := range strings.Split(strings.TrimSpace(string(testsample.Read(t, filepath.Join(dir, f)))), "\n") {
+			c := strings.Split(ln, "\t")
+			if len(c) < 4 || !strings.HasSuffix(c[1], "-configmap") {
+				continue
+			}
+			if rv, err := strconv.ParseUint(c[3], 10, 64); err == nil {
+				rvs = append(rvs, rv)
+			} else if at, err := time.Parse(time.RFC3339Nano, c[0]); err == nil && c[1] == "delete-configmap" {
+				deletes = append(deletes, at.UnixNano())
+			} else {
+				t.Fatalf("%s: %q", f, ln)
+			}
+		}
+	}
+	if len(rvs) < 1000 {
+		t.Fatalf("%d ConfigMap writes", len(rvs))
+	}
+	compared := 0
+	for _, srv := range m.Servers {
+		// Each incarnation's first and last point, 30 s inside, read
+		// every 20 s.
+		restart := m.Restarts(srv)[0]
+		for _, span := range [][2]int64{{m.From + 30e9, restart - 120e9}, {restart + 60e9, m.To - 30e9}} {
+			for t1 := span[0]; t1+20e9 <= span[1]; t1 += 20e9 {
+				t2 := t1 + 20e9
+				n1, ok1 := m.EventsReceived(srv, "configmaps", t1)
+				n2, ok2 := m.EventsReceived(srv, "configmaps", t2)
+				rv1, ok3 := m.HeadRV(srv, "configmaps", t1)
+				rv2, ok4 := m.HeadRV(srv, "configmaps", t2)
+				if !ok1 || !ok2 || !ok3 || !ok4 {
+					continue
+				}
+				writes := 0
+				for _, rv := range rvs {
+					if rv > rv1 && rv <= rv2 {
+						writes++
+					}
+				}
+				deleted := 0
+				for _, d := range deletes {
+					if d > t1-2e9 && d <= t2+2e9 {
+						deleted++
+					}
+				}
+				compared++
+				if got := int(n2 - n1); got < writes || got > writes+deleted {
+					t.Errorf("%s from %s to %s (RV %d to %d): %d events received, %d writes and up to %d deletes", srv, FormatTime(t1, ClockArrival), FormatTime(t2, ClockArrival), rv1, rv2, got, writes, deleted)
+				}
+			}
+		}
+	}
+	if compared < 50 {
+		t.Errorf("only %d windows compared", compared)
+	}
+}
