@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -115,13 +116,25 @@ func TestMetricsExportsAlone(t *testing.T) {
 	}
 }
 
+// labExports is the lab's exports read once: the tests only read it.
+var labExports struct {
+	once sync.Once
+	tl   *Timeline
+}
+
 // labMetrics reads the lab's exports.
 func labMetrics(t *testing.T) (*Timeline, string) {
 	t.Helper()
 	dir := testsample.Recording(t, "samples-lab")
-	b := NewBuilder()
-	addFiles(t, b, exportFiles(t, dir)...)
-	return b.Build(), dir
+	labExports.once.Do(func() {
+		b := NewBuilder()
+		addFiles(t, b, exportFiles(t, dir)...)
+		labExports.tl = b.Build()
+	})
+	if labExports.tl == nil {
+		t.Fatal("the lab's exports could not be read")
+	}
+	return labExports.tl, dir
 }
 
 // TestMetricsHeadRVAtTouches: every write the lab's driver made
