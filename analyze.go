@@ -79,7 +79,8 @@ func (s serverOfFlags) Set(v string) error {
 // runAnalyze is `watchlens analyze [flags] FILE...`: it reads the captures
 // (gzip and zstd are unwrapped by the parser) onto one clock and prints
 // the timeline's report. Exit codes: 0 ok, 1 --fail-on matched or a file
-// could not be read, 2 bad usage, 3 under --fail-on a file gave no event.
+// could not be read, 2 bad usage, 3 under --fail-on a file gave no event
+// or only metrics were given.
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
@@ -94,6 +95,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files (each costs about 100 bytes of memory)")
+	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart: FROM/TO (SIGTERM to the new process serving, RFC 3339), an instant, or \"detected\" to apply the restarts the captures suggest (repeatable)")
 	var resumeAt resumeFlags
@@ -140,6 +142,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b := timeline.NewBuilder()
 	b.MaxEvents = *maxEvents
 	b.ServerOf = serverOf
+	b.ServerLabel = *serverLabel
 	failed := false
 	for _, name := range fs.Args() {
 		f, err := openInput(name)

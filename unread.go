@@ -11,7 +11,8 @@ import (
 
 // exitUnread is analyze's exit status under --fail-on when a file gave
 // nothing to judge: no event, and no error response either (empty, not a
-// watch capture, or cut before its first event). A gate that cannot read
+// watch capture, or cut before its first event), or when only metrics
+// were given. A gate that cannot read
 // a capture must not pass it, nor look like one that found a 410.
 const exitUnread = 3
 
@@ -26,6 +27,11 @@ func warnUnread(rep *report.Report, stderr io.Writer) bool {
 		}
 	}
 	unread := false
+	if len(rep.Files) == 0 && rep.Metrics != nil {
+		// Metrics say what the servers held, not what a client asked.
+		fmt.Fprintf(stderr, "watchlens analyze: only Prometheus metrics were read: no watch capture or audit log to judge\n")
+		unread = true
+	}
 	for _, f := range rep.Files {
 		// A client from audit logs is its requests: it never has events.
 		if f.Events == 0 && !answered[f.Name] && !f.Audit {

@@ -177,6 +177,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	r.writeFleet(p)
 	r.writeServers(p)
+	r.writeMetrics(p)
 
 	p.section("Files")
 	var rows [][]string

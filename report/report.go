@@ -55,6 +55,8 @@ type Report struct {
 	// Servers are the API servers the audit logs show, and their
 	// processes (omitted when no audit log was read).
 	Servers []ServerReport `json:"servers,omitempty"`
+	// Metrics are the Prometheus exports read; absent when none was.
+	Metrics *MetricsReport `json:"metrics,omitempty"`
 }
 
 // RelistReport is a LIST after the client's first in the same file, and
@@ -201,6 +203,8 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{},
 		WatchLists: []WatchListReport{}, Unsynced: []UnsyncedReport{}, Outages: []OutageReport{}}
 	r.Params = paramsReport(p)
+	r.Metrics = metricsReport(tl.Metrics)
+	r.Diagnostics = append(r.Diagnostics, metricsDiagnostics(tl.Metrics)...)
 	for _, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
 			Events: f.Events, Sessions: len(f.Sessions), Start: timeline.FormatTime(f.Start, f.Clock), End: timeline.FormatTime(f.End, f.Clock),

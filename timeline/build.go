@@ -63,6 +63,12 @@ type Builder struct {
 	// under, or its file name) where the names cannot tell: logs given one
 	// name are one server's.
 	ServerOf map[string]string
+
+	// metrics are the Prometheus exports added (see AddMetrics), and
+	// ServerLabel the label that names a server in them ("" picks
+	// `server` when the API servers' series have one, else `instance`).
+	metrics     []metricsExport
+	ServerLabel string
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -582,6 +588,7 @@ func (b *Builder) Build() *Timeline {
 	b.pace = pacer{pause: b.Pause}
 	pace := &b.pace
 	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
+	tl.Metrics = b.buildMetrics()
 	b.arrival, b.est = sealed[int64]{}, sealed[int64]{}
 	if len(b.files) > 1 {
 		order := b.mergeOrder(pace)

@@ -50,13 +50,19 @@ type Counterfactual struct {
 type kindHead struct {
 	Steps // rising
 	s     *kindSeries
+	// metrics, when not nil, answers where no capture does: the API
+	// servers' own cache RV of the kind (Metrics.lowestHead).
+	metrics func(t int64) (uint64, bool)
 }
 
 // at returns the kind's head at t, and whether a capture of the whole
-// kind was open then.
+// kind was open then or, failing that, the servers' metrics say it.
 func (h *kindHead) at(t int64) (uint64, bool) {
 	k := sort.Search(len(h.s.seenTo), func(i int) bool { return h.s.seenTo[i] > t })
 	if k == len(h.s.seenTo) || h.s.seenFrom[k] > t {
+		if h.metrics != nil {
+			return h.metrics(t)
+		}
 		return 0, false
 	}
 	// The steps at t or earlier: those before the first after it.
@@ -209,6 +215,10 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 	h := &kindHead{s: tl.series[kind]}
 	if h.s == nil {
 		h.s = &kindSeries{}
+	}
+	if m := tl.Metrics; m != nil {
+		resource := tl.resourceOfKind(kind)
+		h.metrics = func(t int64) (uint64, bool) { return m.lowestHead(resource, t) }
 	}
 	steps := newStepBuilder(tl, &h.Steps)
 	// A step of an event is the event's (ev >= 0); a LIST's is kept apart.

@@ -23,8 +23,13 @@ type ReadProgress struct {
 // AddReader streams a capture into a new file (gzip and zstd are
 // unwrapped by the parser). The error is the source's read error, or
 // ErrCancelled; what was read before it is kept. An audit log becomes
-// files of its clients only when Build runs.
+// files of its clients only when Build runs; a Prometheus export is read
+// as metrics (AddMetrics), never as a capture.
 func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
+	isMetrics, r, err := b.addMetricsReader(name, r, opts)
+	if isMetrics {
+		return err
+	}
 	isAudit, r, err := b.addAuditReader(name, r, opts)
 	if isAudit {
 		return err

@@ -22,7 +22,7 @@ const maxSummaryLines = 6
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
 	// Topic is "unsynced", "observed", "fleet", "bookmarks", "riskiest", "unknown",
-	// "restart" or "resume-at".
+	// "restart", "resume-at", or "metrics" (Prometheus exports alone).
 	Topic string `json:"topic"`
 	Text  string `json:"text"`
 }
@@ -30,6 +30,9 @@ type SummaryLine struct {
 // Summary is the verdict in plain words, with the reconnect instants the
 // user asked about: what the page and the report show first.
 func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
+	if l, ok := a.metricsOnly(); ok {
+		return []SummaryLine{l}
+	}
 	s := summarizer{a: a, qs: qs}
 	s.unsynced()
 	// A fleet that relisted is told first: its story is the answer; the

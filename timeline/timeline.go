@@ -43,6 +43,8 @@ type Timeline struct {
 	// Servers are the API servers the audit logs show, by name; sessions
 	// say which answered them (Session.Server).
 	Servers []Server
+	// Metrics are the Prometheus exports read, nil when none was.
+	Metrics *Metrics
 
 	tab    table
 	status map[int]*parser.Status
@@ -355,6 +357,9 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	// the RVs that clients watch and list from are all there is of the
 	// head.
 	requested := tl.requestedRVs()
+	if tl.Metrics != nil {
+		requested = tl.Metrics.raiseHead(tl, requested)
+	}
 	raiseRequested := func(t int64) {
 		for len(requested) > 0 && requested[0].t <= t {
 			raise(requested[0].t, requested[0].rv, -1)
