@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"fmt"
-	"path"
 	"sort"
 	"strings"
 )
@@ -254,7 +253,7 @@ func (tl *Timeline) clientNames(cs []FleetClient) {
 	}
 	for k := range cs {
 		if n[cs[k].Name] > 1 {
-			cs[k].Name = path.Base(tl.Files[cs[k].File].Name)
+			cs[k].Name = tl.Files[cs[k].File].ShortName()
 		}
 	}
 }

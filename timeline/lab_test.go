@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"watchlens/internal/testsample"
 )
 
 // labResumesRight is how many of the lab's 425 recorded resumes the
@@ -61,5 +63,30 @@ func TestLabPostmortem(t *testing.T) {
 	t.Logf("the lab's 425 resumes: %v", counts)
 	if counts["right"] < labResumesRight {
 		t.Errorf("%d resumes predicted right, want at least %d: %v", counts["right"], labResumesRight, counts)
+	}
+}
+
+// From the lab's audit logs and its Prometheus exports alone, every
+// client's relists equal TRUTH.tsv's, and every reconnect is judged: the
+// exports show each server's head where no capture does.
+func TestLabAuditLogsAndMetricsJudgeEveryReconnect(t *testing.T) {
+	tl := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz")
+	truth := testsample.ReadTruth(t, testsample.Recording(t, "samples-lab"))
+	fl := tl.Analyze(realServer()).Fleet()
+	if len(fl.Clients) != len(truth) {
+		t.Errorf("%d clients, TRUTH.tsv has %d", len(fl.Clients), len(truth))
+	}
+	for _, c := range fl.Clients {
+		key, named := auditTruthKey(tl, c.File)
+		if !named {
+			t.Errorf("%s: no TRUTH.tsv client", c.Name)
+			continue
+		}
+		if want := truth.Int(t, key, "relists"); len(c.Relists) != want {
+			t.Errorf("%s: %d relists, TRUTH.tsv %d", key, len(c.Relists), want)
+		}
+	}
+	if fl.UnknownWith+fl.UnknownWithout != 0 || fl.RelistsObserved != 81 {
+		t.Errorf("%d relists; %d reconnects with bookmarks and %d without could not be judged", fl.RelistsObserved, fl.UnknownWith, fl.UnknownWithout)
 	}
 }

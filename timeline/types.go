@@ -115,8 +115,14 @@ type File struct {
 }
 
 // ShortName is the file's name as a sentence says it: its base name,
-// without the folders a command line gave it under.
-func (f *File) ShortName() string { return path.Base(f.Name) }
+// without the folders a command line gave it under. A client of audit
+// logs is named after its user agent, which is no path.
+func (f *File) ShortName() string {
+	if f.Audit {
+		return f.Name
+	}
+	return path.Base(f.Name)
+}
 
 // Session is one watch connection, placed on the shared clock.
 type Session struct {

@@ -26,7 +26,7 @@ func buildRecording(t testing.TB, name string, patterns ...string) *Timeline {
 	}
 	names := make([]string, len(paths))
 	for k, p := range paths {
-		names[k] = filepath.Base(p)
+		names[k], _ = filepath.Rel(dir, p)
 	}
 	return buildFiles(t, dir, names...)
 }
