@@ -174,7 +174,10 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	unread := warnUnread(rep, stderr)
-	if failed || (*failOn == "410" && rep.Refused()) || (*failOn == "risk" && rep.AtRisk()) {
+	// Every 410 the record shows fails the gate, as the summary names
+	// each one: the headline and the exit code never disagree.
+	gone := len(tl.Gones()) > 0
+	if failed || (*failOn == "410" && (gone || rep.Refused())) || (*failOn == "risk" && (gone || rep.AtRisk())) {
 		return 1
 	}
 	if *failOn != "" && unread {
