@@ -242,3 +242,80 @@ func TestHeadlineAgreesWithExitCode(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeFailOnNothingJudged: under --fail-on, an input that gave
+// nothing to judge exits 3 and says why on stderr, whatever the reason:
+// a watch the server refused with 403, a lone ERROR 500, an audit log of
+// only get requests, an audit EventList object. Each is cut from real
+// captures. Beside a 410 the gate still fails with 1; without --fail-on
+// the report is all, exit 0.
+func TestAnalyzeFailOnNothingJudged(t *testing.T) {
+	dir := t.TempDir()
+	w4 := testsample.SampleBytes(t, "w4-then-resume.http")
+	l410 := testsample.SampleBytes(t, "l410-list-exact-stale-rv.http")
+	shared := filepath.Join(filepath.Dir(testsample.Root(t)), "shared")
+	request, _ := cutAt(t, w4, "HTTP/1.1 ", 1)
+	statusHead, _, _ := bytes.Cut(l410, []byte("Content-Length:"))
+	forbidden := `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps is forbidden: User \"dev\" cannot watch resource \"configmaps\" in API group \"\" in the namespace \"quiet\"","reason":"Forbidden","details":{"kind":"configmaps"},"code":403}`
+	head403 := strings.Replace(string(statusHead), "410 Gone", "403 Forbidden", 1)
+	_, errLine, _ := bytes.Cut(w4, []byte(`{"type":"ERROR"`))
+	errLine, _, _ = bytes.Cut(errLine, []byte("\n"))
+	e500 := strings.NewReplacer(`"too old resource version: 389 (1411)"`, `"etcdserver: request timed out"`, `"Expired"`, `"InternalError"`, `"code":410`, `"code":500`).Replace(`{"type":"ERROR"` + string(errLine))
+	var gets, events []byte
+	for _, ln := range bytes.SplitAfter(testsample.Read(t, filepath.Join(shared, "samples-fleet", "audit-a-1.log")), []byte("\n")) {
+		if bytes.Contains(ln, []byte(`"verb":"get"`)) {
+			gets = append(gets, ln...)
+		}
+		if len(events) < 4000 && bytes.HasPrefix(ln, []byte("{")) {
+			if len(events) > 0 {
+				events = append(events, ',')
+			}
+			events = append(events, bytes.TrimSpace(ln)...)
+		}
+	}
+	files := map[string]string{
+		"watch-403.http":  string(request) + fmt.Sprintf("%sContent-Length: %d\r\n\r\n%s", head403, len(forbidden), forbidden),
+		"error-500.jsonl": e500 + "\n",
+		"only-gets.log":   string(gets),
+		"eventlist.json":  `{"kind":"EventList","apiVersion":"audit.k8s.io/v1","metadata":{},"items":[` + string(events) + "]}\n",
+	}
+	if !strings.Contains(e500, `"code":500`) || bytes.Count(gets, []byte("\n")) < 5 {
+		t.Fatal("the real captures these inputs are cut from changed")
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		files []string
+		want  int
+		why   string // on stderr
+	}{
+		{[]string{"watch-403.http"}, 3, "watch-403.http: nothing to judge: the server answered HTTP 403 Forbidden"},
+		{[]string{"error-500.jsonl"}, 3, "error-500.jsonl: nothing to judge: its only events are errors the server sent in the stream (ERROR 500: etcdserver: request timed out)"},
+		{[]string{"only-gets.log"}, 3, "only-gets.log: nothing to judge: its audit log records no list or watch request, only "},
+		{[]string{"eventlist.json"}, 3, "eventlist.json: nothing to judge: no audit event in it could be read"},
+		{[]string{"watch-403.http", "../samples/w3-then-resume.http"}, 3, "watch-403.http: nothing to judge"},
+		{[]string{"watch-403.http", "../samples/w4-then-resume.http"}, 1, "watch-403.http: nothing to judge"},
+		{[]string{"../samples/w3-then-resume.http"}, 0, ""},
+	} {
+		var args []string
+		for _, f := range tc.files {
+			if strings.HasPrefix(f, "../") {
+				args = append(args, f[3:])
+			} else {
+				args = append(args, filepath.Join(dir, f))
+			}
+		}
+		for _, cond := range []string{"410", "risk"} {
+			code, _, errOut := analyze(t, append([]string{"--fail-on", cond}, args...)...)
+			if code != tc.want || !strings.Contains(errOut, tc.why) || (tc.why == "") != (errOut == "") {
+				t.Errorf("analyze --fail-on %s %v: exit %d, stderr %q; want %d and %q", cond, tc.files, code, errOut, tc.want, tc.why)
+			}
+		}
+		if code, _, _ := analyze(t, args...); code != 0 {
+			t.Errorf("analyze %v without --fail-on: exit %d, want 0 (the report says what was read)", tc.files, code)
+		}
+	}
+}
