@@ -57,7 +57,11 @@ func (r *resumeFlags) Set(s string) error {
 	if err != nil {
 		return fmt.Errorf("want an RFC 3339 time or +DURATION after each file's end (e.g. +8m): %v", err)
 	}
-	*r = append(*r, timeline.ResumeQuery{At: t.UnixNano()})
+	at, ok := parser.UnixNano(t)
+	if !ok {
+		return fmt.Errorf("%s is %s", s, parser.TimeRange)
+	}
+	*r = append(*r, timeline.ResumeQuery{At: at})
 	return nil
 }
 

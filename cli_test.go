@@ -60,3 +60,23 @@ func TestAnalyzeHelpSaysExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeRefusesTimesOutOfRange: --resume-at and --restart refuse an
+// instant outside the years the timeline's clock holds, which would wrap
+// (9999-12-31 was answered as 1816), with a clear message.
+func TestAnalyzeRefusesTimesOutOfRange(t *testing.T) {
+	for _, args := range [][]string{
+		{"--resume-at", "9999-12-31T00:00:00Z"},
+		{"--resume-at", "0001-01-01T00:00:00Z"},
+		{"--restart", "9999-12-31T00:00:00Z"},
+		{"--restart", "2026-11-30T00:58:00Z/2263-01-01T00:00:00Z"},
+	} {
+		code, _, errOut := analyze(t, append(args, "samples/w3-then-resume.http")...)
+		if code != 2 || !strings.Contains(errOut, "outside the years 1677 to 2262") {
+			t.Errorf("analyze %v: exit %d, stderr %q; want 2 and the years it takes", args, code, errOut)
+		}
+	}
+	if code, _, errOut := analyze(t, "--resume-at", "2262-04-11T00:00:00Z", "samples/w3-then-resume.http"); code != 0 {
+		t.Errorf("--resume-at 2262-04-11: exit %d (%s)", code, errOut)
+	}
+}
