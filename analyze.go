@@ -57,7 +57,11 @@ func (r *resumeFlags) Set(s string) error {
 	if err != nil {
 		return fmt.Errorf("want an RFC 3339 time or +DURATION after each file's end (e.g. +8m): %v", err)
 	}
-	*r = append(*r, timeline.ResumeQuery{At: t.UnixNano()})
+	at, ok := parser.UnixNano(t)
+	if !ok {
+		return fmt.Errorf("%s is %s", s, parser.TimeRange)
+	}
+	*r = append(*r, timeline.ResumeQuery{At: at})
 	return nil
 }
 
@@ -79,14 +83,14 @@ func (s serverOfFlags) Set(v string) error {
 // runAnalyze is `watchlens analyze [flags] FILE...`: it reads the captures
 // (gzip and zstd are unwrapped by the parser) onto one clock and prints
 // the timeline's report. Exit codes: 0 ok, 1 --fail-on matched or a file
-// could not be read, 2 bad usage, 3 under --fail-on a file gave no event
-// or only metrics were given.
+// could not be read, 2 bad usage, 3 under --fail-on an input gave nothing
+// to judge (timeline.Timeline.Unjudged) or only metrics were given.
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, json, markdown, or perfetto (a trace for Perfetto UI and chrome://tracing)")
-	failOn := fs.String("fail-on", "", "exit 1 when the condition holds; \"410\": a reconnect would have got (or got) 410 Gone; \"risk\": that, or a reconnect at risk of it (exit 3: a file gave no event to judge)")
+	failOn := fs.String("fail-on", "", "exit 1 when the condition holds, 0 only when every file gave something to judge and it does not; \"410\": a 410 Gone in the record (matched to a reconnect or not), or a reconnect the models refuse; \"risk\": that, or a reconnect at risk of one. Exit 3 when a file gave nothing to judge (no event, only non-watch requests, a server that answered only with an error such as 403, not a capture), with the reason on stderr")
 	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
 	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
 	etcd := fs.Duration("etcd-interval", def.EtcdInterval, "--etcd-compaction-interval of the server (0 disables the etcd model)")
@@ -194,11 +198,14 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 		return 1
 	}
-	unread := warnUnread(rep, stderr)
-	if failed || (*failOn == "410" && rep.Refused()) || (*failOn == "risk" && rep.AtRisk()) {
+	unjudged := warnUnjudged(tl, stderr)
+	// Every 410 the record shows fails the gate, as the summary names
+	// each one: the headline and the exit code never disagree.
+	gone := len(tl.Gones()) > 0
+	if failed || (*failOn == "410" && (gone || rep.Refused())) || (*failOn == "risk" && (gone || rep.AtRisk())) {
 		return 1
 	}
-	if *failOn != "" && unread {
+	if *failOn != "" && unjudged {
 		return exitUnread
 	}
 	return 0

@@ -226,8 +226,12 @@ func (ar *auditReader) record(ln line) {
 		bad("bad-audit", fmt.Sprintf("an audit record without an auditID or a stageTimestamp (%q); skipped", clipString(v[17].String())))
 		return
 	}
+	t, ok := UnixNano(stageAt)
+	if !ok {
+		bad("bad-time", fmt.Sprintf("an audit record whose stageTimestamp %q is %s; skipped", clipString(v[17].String()), TimeRange))
+		return
+	}
 	ar.log.Records++
-	t := stageAt.UnixNano()
 	if ar.log.First == 0 || t < ar.log.First {
 		ar.log.First = t
 	}
@@ -245,10 +249,13 @@ func (ar *auditReader) record(ln line) {
 			UserAgent: ar.str(v[6].String()), User: ar.str(v[7].String()), SourceIP: ar.str(v[9].String()),
 			Resource: ar.str(v[10].String()), Subresource: ar.str(v[11].String()), Namespace: ar.str(v[12].String()),
 			Name: v[13].String()}
+		req.Received = t
 		if rt, err := time.Parse(time.RFC3339Nano, v[16].String()); err == nil {
-			req.Received = rt.UnixNano()
-		} else {
-			req.Received = t
+			if ns, ok := UnixNano(rt); ok {
+				req.Received = ns
+			} else {
+				bad("bad-time", fmt.Sprintf("an audit record whose requestReceivedTimestamp %q is %s; its stageTimestamp stands for it", clipString(v[16].String()), TimeRange))
+			}
 		}
 		if req.Verb == "watch" || req.Verb == "list" {
 			req.Request = auditRequestLine(req.Verb, v[5].String())

@@ -106,7 +106,8 @@ func objectFields(obj gjson.Result, f *fields) {
 	}
 }
 
-// parseTime parses a metav1.Time (RFC 3339, 1 s resolution) to Unix ns.
+// parseTime parses a metav1.Time (RFC 3339, 1 s resolution) to Unix ns;
+// a time outside MinTime..MaxTime is no time.
 func parseTime(s string) (int64, bool) {
 	if s == "" {
 		return 0, false
@@ -115,7 +116,7 @@ func parseTime(s string) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	return t.UnixNano(), true
+	return UnixNano(t)
 }
 
 func (f *fields) status() *Status {

@@ -1308,7 +1308,9 @@ func parseTimeBytes(b []byte) (int64, bool) {
 }
 
 // hourForm says whether b begins with parseTimeBytes' own form of a date
-// and hour, "2006-01-02T15", which it reads without time.Parse.
+// and hour, "2006-01-02T15", which it reads without time.Parse. The
+// years at the ends of MinTime..MaxTime, and those past them, are not:
+// its sum would wrap, and time.Parse's answer is checked there.
 func hourForm(b []byte) bool {
 	if len(b) < 13 || b[4] != '-' || b[7] != '-' || b[10] != 'T' {
 		return false
@@ -1318,7 +1320,8 @@ func hourForm(b []byte) bool {
 			return false
 		}
 	}
-	return true
+	year := int(b[0]-'0')*1000 + int(b[1]-'0')*100 + int(b[2]-'0')*10 + int(b[3]-'0')
+	return year > minYear && year < maxYear
 }
 
 // afterHour reads the rest of a time in parseTimeBytes' own form,

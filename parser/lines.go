@@ -258,7 +258,8 @@ func (l *lineReader) take() []byte {
 
 // parseTimePrefix reads an arrival time (RFC 3339, with or without
 // fraction, or Unix seconds with an optional fraction) and the one space or
-// tab after it. It returns Unix ns and the prefix length.
+// tab after it. It returns Unix ns and the prefix length. A time outside
+// MinTime..MaxTime is no prefix: the line is read as it is.
 func parseTimePrefix(b []byte) (int64, int, bool) {
 	if len(b) >= 20 && b[4] == '-' && b[7] == '-' && (b[10] == 'T' || b[10] == 't') {
 		return parseRFC3339Prefix(b)
@@ -271,7 +272,8 @@ func parseRFC3339Prefix(b []byte) (int64, int, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	return t.UnixNano(), end + 1, true
+	ns, ok := UnixNano(t)
+	return ns, end + 1, ok
 }
 
 // rfc3339Bounds finds the parts of an RFC 3339 prefix whose first 20 bytes
@@ -355,7 +357,10 @@ func (c *prefixClock) rfc3339(b []byte) (int64, int, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	ns := t.UnixNano()
+	ns, ok := UnixNano(t)
+	if !ok {
+		return 0, 0, false
+	}
 	c.ok = false
 	if fracOK && int64(t.Nanosecond()) == fracNanos(b[19:frac]) {
 		c.ok = true
@@ -411,7 +416,7 @@ func parseUnixPrefix(b []byte) (int64, int, bool) {
 			frac *= 10
 		}
 	}
-	if i >= len(b) || (b[i] != ' ' && b[i] != '\t') {
+	if i >= len(b) || (b[i] != ' ' && b[i] != '\t') || sec > MaxTime.Unix()-1 {
 		return 0, 0, false
 	}
 	return sec*1e9 + frac, i + 1, true

@@ -3,8 +3,35 @@ package parser
 import (
 	"bytes"
 	"io"
+	"math"
 	"time"
 )
+
+// MinTime and MaxTime are the first and last instants that Unix
+// nanoseconds in an int64 hold, the timeline's clock: 1677-09-21 and
+// 2262-04-11. Outside them time.Time.UnixNano wraps (year 9999 would read
+// as 1754), so a time outside is refused, never kept.
+var (
+	MinTime = time.Unix(0, math.MinInt64).UTC()
+	MaxTime = time.Unix(0, math.MaxInt64).UTC()
+)
+
+// minYear and maxYear are MinTime's and MaxTime's years, for the fast
+// time parser, which reads years as digits.
+const minYear, maxYear = 1677, 2262
+
+// TimeRange says MinTime..MaxTime in words, for the messages that refuse
+// a time outside it.
+const TimeRange = "outside the years 1677 to 2262 that the timeline's clock holds"
+
+// UnixNano is t as Unix nanoseconds, and false when t is outside
+// MinTime..MaxTime.
+func UnixNano(t time.Time) (int64, bool) {
+	if t.Before(MinTime) || t.After(MaxTime) {
+		return 0, false
+	}
+	return t.UnixNano(), true
+}
 
 // timeLayout is RFC 3339 with nanoseconds kept to a fixed width, as the
 // samples' recorder wrote them, so prefixes line up in a terminal.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,5 +73,92 @@ func TestTimestampWriterPrefixesEveryLine(t *testing.T) {
 		"2026-01-02T02:04:05.000006000Z \n2026-01-02T02:04:05.000006000Z d"
 	if out.String() != want {
 		t.Fatalf("got %q\nwant %q", out.String(), want)
+	}
+}
+
+// TestTimesOutOfRange: a time outside the years Unix nanoseconds hold is
+// refused wherever it is read, never wrapped (year 9999 read as 1754,
+// year 0001 as 1970): an audit record's stage or receipt time is a
+// diagnostic at its line's offset quoting it, an object's time or an
+// arrival prefix is no time.
+func TestTimesOutOfRange(t *testing.T) {
+	if MinTime.Year() != minYear || MaxTime.Year() != maxYear {
+		t.Fatalf("MinTime %v, MaxTime %v: minYear and maxYear are theirs", MinTime, MaxTime)
+	}
+	for _, tc := range []struct {
+		s  string
+		ok bool
+	}{
+		{"2262-04-11T23:47:16.854775807Z", true},
+		{"2262-04-11T23:47:16.854775808Z", false},
+		{"1677-09-21T00:12:43.145224192Z", true},
+		{"1677-09-21T00:12:43.145224191Z", false},
+		{"9999-12-31T00:00:00Z", false},
+		{"0001-01-01T00:00:00Z", false},
+	} {
+		tm, err := time.Parse(time.RFC3339Nano, tc.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ns, ok := UnixNano(tm); ok != tc.ok || ok && ns != tm.UnixNano() {
+			t.Errorf("UnixNano(%s) = %d, %v; want ok %v", tc.s, ns, ok, tc.ok)
+		}
+		// An object's creationTimestamp, by the fast path and the slow one.
+		if ns, ok := parseTimeBytes([]byte(tc.s)); ok != tc.ok || ok && ns != tm.UnixNano() {
+			t.Errorf("parseTimeBytes(%s) = %d, %v; want ok %v", tc.s, ns, ok, tc.ok)
+		}
+		// A line's arrival prefix.
+		if ns, _, ok := parseTimePrefix([]byte(tc.s + " {}")); ok != tc.ok || ok && ns != tm.UnixNano() {
+			t.Errorf("parseTimePrefix(%s) = %d, %v; want ok %v", tc.s, ns, ok, tc.ok)
+		}
+		var c prefixClock
+		if ns, _, ok := c.parse([]byte(tc.s + " {}")); ok != tc.ok || ok && ns != tm.UnixNano() {
+			t.Errorf("prefixClock.parse(%s) = %d, %v; want ok %v", tc.s, ns, ok, tc.ok)
+		}
+	}
+	for _, p := range []string{"9223372036 x", "99999999999 x", "999999999999.5 x"} {
+		if ns, _, ok := parseTimePrefix([]byte(p)); ok {
+			t.Errorf("Unix seconds prefix %q read as %v", p, time.Unix(0, ns).UTC())
+		}
+	}
+
+	// Real audit records of the fleet, one with its stage in year 9999,
+	// one received in year 0001.
+	log, err := os.ReadFile("../testdata/fleet/audit-a-1.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(log, []byte("\n"))[:40]
+	stage := regexp.MustCompile(`"stageTimestamp":"\d{4}`)
+	received := regexp.MustCompile(`"requestReceivedTimestamp":"\d{4}`)
+	lines[3] = stage.ReplaceAll(lines[3], []byte(`"stageTimestamp":"9999`))
+	lines[7] = received.ReplaceAll(lines[7], []byte(`"requestReceivedTimestamp":"0001`))
+	l, err := ReadAudit(bytes.NewReader(bytes.Join(lines, nil)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	offset := func(k int) int64 { return int64(len(bytes.Join(lines[:k], nil))) }
+	if len(l.Diagnostics) != 2 {
+		t.Fatalf("diagnostics %v, want 2", l.Diagnostics)
+	}
+	for k, want := range []struct {
+		line  int
+		quote string
+	}{{3, `stageTimestamp "9999-`}, {7, `requestReceivedTimestamp "0001-`}} {
+		d := l.Diagnostics[k]
+		if d.Kind != "bad-time" || d.Offset != offset(want.line) || d.Line != want.line+1 || !strings.Contains(d.Msg, want.quote) || !strings.Contains(d.Msg, "1677 to 2262") {
+			t.Errorf("diagnostic %d: %+v, want bad-time at offset %d quoting %s", k, d, offset(want.line), want.quote)
+		}
+	}
+	lo, hi := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano(), time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+	for _, q := range l.Requests {
+		for _, ns := range []int64{q.Received, q.Started, q.Completed} {
+			if ns != 0 && (ns < lo || ns > hi) {
+				t.Errorf("request %s line %d: a time wrapped to %v", q.AuditID, q.Line, time.Unix(0, ns).UTC())
+			}
+		}
+	}
+	if l.Records != 39 {
+		t.Errorf("%d records read, want 39 (one skipped)", l.Records)
 	}
 }

@@ -29,3 +29,43 @@ func (tl *Timeline) ObservedErrors() []ObservedError {
 	}
 	return out
 }
+
+// Gone is one 410 Gone the record shows, whether or not a cursor explains
+// the request it answered: an ERROR event in a stream, a response that
+// is a 410 (with a Status body or none), or a 410 an audit log implies.
+type Gone struct {
+	Session int
+	T       int64
+	// Status is what the server said; nil for a 410 response with no
+	// Status body.
+	Status *parser.Status
+	// Inferred: an audit log implies it (see Builder.inferGone); it
+	// records a watch's 200 header, never the ERROR in its stream.
+	Inferred bool
+}
+
+// Gones lists every 410 Gone the record shows: the observed errors that
+// are one, in their order, then the sessions answered 410 with no Status
+// and those an audit log implies were refused. A headline and an exit
+// code that both read this list cannot disagree about a 410.
+func (tl *Timeline) Gones() []Gone {
+	var out []Gone
+	said := map[int]bool{}
+	for _, e := range tl.ObservedErrors() {
+		if gone(e.Status) {
+			out = append(out, Gone{Session: e.Session, T: e.T, Status: e.Status})
+			said[e.Session] = true
+		}
+	}
+	for g := range tl.Sessions {
+		s := &tl.Sessions[g]
+		switch {
+		case said[g]:
+		case s.inferredGone:
+			out = append(out, Gone{Session: g, T: s.Start, Status: s.Error, Inferred: true})
+		case s.HTTPStatus == 410 || gone(s.Error):
+			out = append(out, Gone{Session: g, T: s.Start, Status: s.Error})
+		}
+	}
+	return out
+}

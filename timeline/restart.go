@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"watchlens/parser"
 )
 
 // Restarts as the captures show them.
@@ -212,13 +214,20 @@ func ParseRestart(s string) (Restart, error) {
 	if err != nil {
 		return Restart{}, fmt.Errorf("%q is not an RFC 3339 time or a window FROM/TO, such as 2026-11-30T00:58:00Z/2026-11-30T00:59:05Z", s)
 	}
-	r := Restart{From: f.UnixNano(), To: f.UnixNano()}
+	fns, ok := parser.UnixNano(f)
+	if !ok {
+		return Restart{}, fmt.Errorf("%q is %s", from, parser.TimeRange)
+	}
+	r := Restart{From: fns, To: fns}
 	if window {
 		t, err := time.Parse(time.RFC3339Nano, to)
 		if err != nil {
 			return Restart{}, fmt.Errorf("%q: the window's end is not an RFC 3339 time", s)
 		}
-		if r.To = t.UnixNano(); r.To < r.From {
+		if r.To, ok = parser.UnixNano(t); !ok {
+			return Restart{}, fmt.Errorf("%q is %s", to, parser.TimeRange)
+		}
+		if r.To < r.From {
 			return Restart{}, fmt.Errorf("%q: the window ends before it starts", s)
 		}
 	}

@@ -216,10 +216,12 @@ func (s *summarizer) observed() {
 	tl := s.a.TL
 	var texts []string
 	n := 0
+	judged := map[int]bool{} // sessions whose 410 a resume above says
 	for _, rs := range s.a.Resumes {
 		if rs.Observed != Refused {
 			continue
 		}
+		judged[rs.Session] = true
 		n++
 		if n > 2 {
 			continue
@@ -248,11 +250,16 @@ func (s *summarizer) observed() {
 		t += s.afterGone(rs.Session)
 		texts = append(texts, t+".")
 	}
-	for _, e := range tl.ObservedErrors() {
-		if st := e.Status; st.Code == 410 && st.Message != "" && !strings.HasPrefix(st.Message, "too old resource version") && n == 0 {
-			f := &tl.Files[tl.Sessions[e.Session].File]
-			texts = append(texts, fmt.Sprintf("%s got 410 Gone at %s: %s.", f.Name, orWord(FormatTime(e.T, f.Clock), "an unknown time"), st.Message))
-			n++
+	// Every other 410 of the record, which no cursor explains (a watch
+	// from an RV the client never held, a LIST, a bare 410 response, one
+	// an audit log implies): the headline never says "no 410" over one.
+	for _, g := range tl.Gones() {
+		if judged[g.Session] {
+			continue
+		}
+		n++
+		if n <= 2 {
+			texts = append(texts, s.goneWords(g))
 		}
 	}
 	if n > 2 {
@@ -291,6 +298,33 @@ func (s *summarizer) observed() {
 		texts = append(texts, t)
 	}
 	s.add("observed", "%s", strings.Join(texts, " "))
+}
+
+// goneWords says a 410 that no resume of a cursor explains.
+func (s *summarizer) goneWords(g Gone) string {
+	tl := s.a.TL
+	ss := &tl.Sessions[g.Session]
+	f := &tl.Files[ss.File]
+	at := ""
+	if f.Clock != ClockNone {
+		at = " at " + when(g.T)
+	}
+	what := ""
+	if q := ss.Request; q != nil && q.Watch && q.ResourceVersion != "" {
+		what = " on its watch from RV " + q.ResourceVersion
+		// A client that ignores bookmarks resumes from its last event's
+		// RV, older than the cursor the stream had given it.
+		if rv, _, _, ok := tl.Cursors[2*ss.File].At(ss.Start - 1); ok && FormatRV(rv) != q.ResourceVersion {
+			what += fmt.Sprintf(", though the stream before had moved its cursor to RV %s", FormatRV(rv))
+		}
+	}
+	switch {
+	case g.Inferred:
+		return fmt.Sprintf("%s most likely got 410 Gone%s%s (its audit log shows the watch ending at once and a LIST after it).", f.Name, at, what)
+	case g.Status == nil || g.Status.Message == "":
+		return fmt.Sprintf("%s got 410 Gone%s%s.", f.Name, at, what)
+	}
+	return fmt.Sprintf("%s got 410 Gone%s%s: %s.", f.Name, at, what, strings.TrimSuffix(g.Status.Message, "."))
 }
 
 // fleet: with several clients, how many relisted, and how many would
