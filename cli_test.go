@@ -40,13 +40,13 @@ func TestCLIHelpIsNoError(t *testing.T) {
 }
 
 // TestAnalyzeHelpSaysExitCodes: what a CI author reads, --help for
-// -fail-on and the README's table of exit statuses, says when analyze
+// -fail-on and docs/cli.md's table of exit statuses, says when analyze
 // exits 3 and that 0 means something was judged.
 func TestAnalyzeHelpSaysExitCodes(t *testing.T) {
 	var out, errOut bytes.Buffer
 	runCLI([]string{"analyze", "-h"}, &out, &errOut)
 	help := errOut.String()
-	readme := string(testsample.Read(t, testsample.Path(t, "README.md")))
+	readme := string(testsample.Read(t, testsample.Path(t, "docs", "cli.md")))
 	_, table, _ := strings.Cut(readme, "Exit statuses, of every command:")
 	table, _, _ = strings.Cut(table, "\n\n`")
 	for _, want := range []string{"0 only when every file gave something to judge", "Exit 3 when a file gave nothing to judge", "403", "reason on stderr"} {
@@ -56,7 +56,7 @@ func TestAnalyzeHelpSaysExitCodes(t *testing.T) {
 	}
 	for _, want := range []string{"every file gave something to judge", "| 3 |", "403", "`get`s", "`EventList`", "says why", "whether or not a reconnect explains it"} {
 		if !strings.Contains(table, want) {
-			t.Errorf("the README's exit statuses do not say %q:\n%s", want, table)
+			t.Errorf("docs/cli.md's exit statuses do not say %q:\n%s", want, table)
 		}
 	}
 }

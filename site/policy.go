@@ -48,7 +48,7 @@ func sitePolicy(scriptHashes []string) string {
 
 // frameAncestors forbids other sites to frame the page (clickjacking). A
 // policy in a meta tag ignores it, so it goes in a header: Handler sends
-// it, and a host of the static site should (README).
+// it, and a host of the static site should (docs/hosting.md).
 const frameAncestors = "frame-ancestors 'self'"
 
 // Handler serves the site built into dir, as `serve` does, with the part
