@@ -69,27 +69,32 @@ type AuditLog struct {
 	Diagnostics []Diagnostic
 }
 
-// auditSniffLen is how much decoded text IsAuditLog looks at: the first
-// record's envelope fields come first in every audit line.
-const auditSniffLen = 4 << 10
+// auditSniffLen is how much decoded text IsAuditLog looks at: a few
+// records, whose envelope fields come first in every audit line.
+const auditSniffLen = 16 << 10
 
 // IsAuditLog says whether the decoded start of a file is an audit log in
-// JSON lines: its first line is an object of kind Event in the
-// audit.k8s.io group. head may end inside that line.
+// JSON lines: its first whole record is an object of kind Event in the
+// audit.k8s.io group. A first line that is no JSON (a log cut inside a
+// record, as tail -c cuts it) is passed over for the next. head may end
+// inside a line.
 func IsAuditLog(head []byte) bool {
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
-	if len(head) == 0 || head[0] != '{' {
-		return false
-	}
-	if i := bytes.IndexByte(head, '\n'); i >= 0 {
-		ln := head[:i]
-		if !gjson.ValidBytes(ln) {
-			return false
+	for skipped := 0; skipped < 2; skipped++ {
+		i := bytes.IndexByte(head, '\n')
+		if i < 0 {
+			break
 		}
-		v := gjson.GetManyBytes(ln, "kind", "apiVersion")
-		return v[0].String() == "Event" && strings.HasPrefix(v[1].String(), "audit.k8s.io/")
+		ln := bytes.TrimSpace(head[:i])
+		if len(ln) > 0 && ln[0] == '{' && gjson.ValidBytes(ln) {
+			// An EventList (a webhook's batch) is of the audit group too:
+			// read as one, it says that it holds no line of an event.
+			v := gjson.GetManyBytes(ln, "kind", "apiVersion")
+			return (v[0].String() == "Event" || v[0].String() == "EventList") && strings.HasPrefix(v[1].String(), "audit.k8s.io/")
+		}
+		head = head[i+1:]
 	}
-	return bytes.Contains(head, []byte(`"audit.k8s.io/`)) && bytes.Contains(head, []byte(`"auditID"`))
+	return len(head) > 0 && head[0] == '{' && bytes.Contains(head, []byte(`"audit.k8s.io/`)) && bytes.Contains(head, []byte(`"auditID"`))
 }
 
 // SniffAudit reads the decoded start of r (gzip and zstd unwrapped, as
@@ -287,8 +292,32 @@ func (ar *auditReader) record(ln line) {
 }
 
 // finish hands on the requests the log ends before: a watch still open
-// when the log stopped (the process was killed, or the log was cut).
+// when the log stopped (the process was killed, or the log was cut). A
+// stage written after its request's ResponseComplete (stages out of
+// order, as a log merged from several writers has them) is that
+// request's, not one of its own.
 func (ar *auditReader) finish() {
+	if len(ar.pending) > 0 {
+		late := 0
+		for k := range ar.log.Requests {
+			req := &ar.log.Requests[k]
+			i, ok := ar.pending[req.AuditID]
+			if !ok {
+				continue
+			}
+			open := &ar.open[i]
+			if open.Started != 0 && (req.Started == 0 || open.Started < req.Started) {
+				req.Started = open.Started
+			}
+			req.Received = min(req.Received, open.Received)
+			delete(ar.pending, req.AuditID)
+			open.AuditID = ""
+			late++
+		}
+		if late > 0 {
+			ar.diag(Diagnostic{Kind: "stage-order", Msg: fmt.Sprintf("%d requests had a stage written after their ResponseComplete; each was read as one request", late)})
+		}
+	}
 	for _, req := range ar.open {
 		if req.AuditID != "" {
 			ar.log.Requests = append(ar.log.Requests, req)

@@ -70,12 +70,37 @@ type groupKey struct {
 func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 	al := AuditLog{Name: name, First: l.First, Last: l.Last, Process: l.Process, Records: l.Records,
 		Requests: len(l.Requests), ByVerb: map[string]int{}, Diagnostics: l.Diagnostics}
+	if b.auditSeen == nil {
+		b.auditSeen = map[string]int{}
+	}
+	dups := 0
 	for _, q := range l.Requests {
+		// A request another log holds too (a log given twice, logs that
+		// overlap) is one request: the first log's, completed by what
+		// the other adds.
+		if k, ok := b.auditSeen[q.AuditID]; ok {
+			dups++
+			if k >= 0 {
+				have := &b.audit[k]
+				if have.Completed == 0 && q.Completed != 0 {
+					have.Completed, have.Code, have.Message = q.Completed, q.Code, q.Message
+				}
+				have.Received = min(have.Received, q.Received)
+			}
+			continue
+		}
 		al.ByVerb[q.Verb]++
 		b.auditIDs.add(q.AuditID, len(b.auditLogs))
+		b.auditSeen[q.AuditID] = -1
 		if q.Request != nil {
+			b.auditSeen[q.AuditID] = len(b.audit)
 			b.audit = append(b.audit, auditReq{q, len(b.auditLogs)})
 		}
+	}
+	al.Requests -= dups
+	if dups > 0 {
+		al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Kind: "duplicate-audit", Msg: fmt.Sprintf(
+			"%d of its requests were read already from another log (the same log given twice, or logs that overlap); each is counted once", dups)})
 	}
 	b.auditLogs = append(b.auditLogs, al)
 }
@@ -135,7 +160,7 @@ func (b *Builder) groupAudit() {
 		}
 		perClient[c][k] = true
 	}
-	b.audit = nil
+	b.audit, b.auditSeen = nil, nil
 	keys := make([]groupKey, 0, len(groups))
 	for k := range groups {
 		keys = append(keys, k)

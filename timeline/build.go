@@ -53,6 +53,9 @@ type Builder struct {
 	audit     []auditReq
 	auditLogs []AuditLog
 	auditLog  map[int]int
+	// auditSeen finds a request of the audit logs added by its auditID:
+	// its index in audit, -1 for one that is no list or watch.
+	auditSeen map[string]int
 	// auditCaptured counts the audit logs' requests that a capture
 	// holds too (Timeline.AuditCaptured).
 	auditCaptured int

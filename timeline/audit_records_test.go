@@ -1,0 +1,69 @@
+package timeline
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"watchlens/internal/testsample"
+	"watchlens/parser"
+)
+
+// auditCounts builds a timeline of named in-memory audit logs and counts
+// its clients' sessions and relists.
+func auditCounts(t *testing.T, logs map[string][]byte, order ...string) (clients, sessions, relists int) {
+	t.Helper()
+	tl := buildBytes(t, logs, order...)
+	for _, f := range tl.Files {
+		if !f.Audit {
+			t.Fatalf("%s is not read as an audit log's client", f.Name)
+		}
+		sessions += len(f.Sessions)
+	}
+	return len(tl.Files), sessions, len(tl.Relists)
+}
+
+// TestAuditLogsAreRecords: an audit log is a set of records, not a
+// stream of lines. The same log given twice, or as two halves that
+// overlap, is the log once; one whose first line is cut (tail -c) is
+// still an audit log; one whose stages come out of order has the same
+// requests. Read on samples-fleet's audit-b-1.log, whose clients relisted.
+func TestAuditLogsAreRecords(t *testing.T) {
+	whole := testsample.Read(t, filepath.Join(fleetDir, "audit-b-1.log"))
+	lines := bytes.SplitAfter(whole, []byte("\n"))
+	clients, sessions, relists := auditCounts(t, map[string][]byte{"b": whole}, "b")
+	if relists == 0 || sessions < 10 {
+		t.Fatalf("the log alone: %d clients, %d sessions, %d relists: the test proves nothing", clients, sessions, relists)
+	}
+	join := func(ls [][]byte) []byte { return bytes.Join(ls, nil) }
+	half, third := len(lines)/2, len(lines)/3
+	// Each request's stages swapped where they follow each other.
+	swapped := append([][]byte{}, lines...)
+	for k := 0; k+1 < len(swapped); k++ {
+		if bytes.Contains(swapped[k], []byte(`"ResponseStarted"`)) && bytes.Contains(swapped[k+1], []byte(`"ResponseComplete"`)) {
+			swapped[k], swapped[k+1] = swapped[k+1], swapped[k]
+			k++
+		}
+	}
+	for name, logs := range map[string][][]byte{
+		"given twice":         {whole, whole},
+		"overlapping halves":  {join(lines[:half+third]), join(lines[third:])},
+		"stages out of order": {join(swapped)},
+	} {
+		files, order := map[string][]byte{}, []string(nil)
+		for k, l := range logs {
+			n := string(rune('p' + k))
+			files[n], order = l, append(order, n)
+		}
+		if c, s, r := auditCounts(t, files, order...); c != clients || s != sessions || r != relists {
+			t.Errorf("%s: %d clients, %d sessions, %d relists; the log alone %d, %d, %d", name, c, s, r, clients, sessions, relists)
+		}
+	}
+	cut := whole[100:]
+	if ok, _ := parser.SniffAudit(bytes.NewReader(cut)); !ok {
+		t.Errorf("a log cut 100 bytes into its first line is not sniffed as an audit log")
+	}
+	if c, s, r := auditCounts(t, map[string][]byte{"cut": cut}, "cut"); c != clients || r != relists || s < sessions-1 {
+		t.Errorf("cut: %d clients, %d sessions, %d relists; the log alone %d, %d, %d", c, s, r, clients, sessions, relists)
+	}
+}
