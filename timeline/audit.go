@@ -64,6 +64,41 @@ type groupKey struct {
 	process string
 }
 
+// auditClientCost is what a client of the audit logs costs, in events:
+// its file, its sessions and two cursors keep about 3 KB, where an event
+// keeps tens of bytes.
+const auditClientCost = 100
+
+// auditUnits is what the Builder holds, in events, counting the audit
+// logs' requests and clients.
+func (b *Builder) auditUnits() int {
+	return b.tab.len() + len(b.audit) + auditClientCost*len(b.auditKeys)
+}
+
+// auditGroupKey is the informer group of an audit request (see
+// groupAudit).
+func auditGroupKey(q *parser.AuditRequest, l *AuditLog) groupKey {
+	r := q.Request
+	k := groupKey{q.UserAgent, q.User, q.SourceIP, q.Resource, q.Namespace, r.LabelSelector, r.FieldSelector, ""}
+	if q.User == apiserverUser {
+		k.process = l.Process
+	}
+	return k
+}
+
+// less orders group keys field by field: the files' order, stable
+// whatever order the logs were given in.
+func (k groupKey) less(o groupKey) bool {
+	a := [...]string{k.ua, k.user, k.ip, k.resource, k.ns, k.labels, k.fields, k.process}
+	b := [...]string{o.ua, o.user, o.ip, o.resource, o.ns, o.labels, o.fields, o.process}
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
 // AddAudit adds an audit log read by parser.ReadAudit. Its list and
 // watch requests join those of the other logs added; Build groups them
 // by client.
@@ -71,7 +106,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 	al := AuditLog{Name: name, First: l.First, Last: l.Last, Process: l.Process, Records: l.Records,
 		Requests: len(l.Requests), ByVerb: map[string]int{}, Diagnostics: l.Diagnostics}
 	if b.auditSeen == nil {
-		b.auditSeen = map[string]int{}
+		b.auditSeen, b.auditKeys = map[string]int{}, map[groupKey]struct{}{}
 	}
 	dups := 0
 	for _, q := range l.Requests {
@@ -92,6 +127,23 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 		al.ByVerb[q.Verb]++
 		b.auditIDs.add(q.AuditID, len(b.auditLogs))
 		b.auditSeen[q.AuditID] = -1
+		if q.Request != nil {
+			k := auditGroupKey(&q, &al)
+			if _, ok := b.auditKeys[k]; !ok && b.auditUnits() < b.MaxEvents {
+				b.auditKeys[k] = struct{}{}
+			}
+		}
+		if q.Request != nil && b.auditUnits() >= b.MaxEvents {
+			// Each list or watch kept costs what an event does, and each
+			// client what auditClientCost events do: the cap holds for
+			// all of them.
+			if !b.stopped {
+				al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Offset: q.Offset, Line: q.Line, Kind: "too-many-events",
+					Msg: fmt.Sprintf("stopped here: the analysis keeps at most %d events and audit-logged requests; the requests after it are not analysed", b.MaxEvents)})
+			}
+			b.stopped = true
+			continue
+		}
 		if q.Request != nil {
 			b.auditSeen[q.AuditID] = len(b.audit)
 			b.audit = append(b.audit, auditReq{q, len(b.auditLogs)})
@@ -148,11 +200,7 @@ func (b *Builder) groupAudit() {
 			b.auditCaptured++
 			continue
 		}
-		r := q.Request
-		k := groupKey{q.UserAgent, q.User, q.SourceIP, q.Resource, q.Namespace, r.LabelSelector, r.FieldSelector, ""}
-		if q.User == apiserverUser {
-			k.process = b.auditLogs[q.log].Process
-		}
+		k := auditGroupKey(&q.AuditRequest, &b.auditLogs[q.log])
 		groups[k] = append(groups[k], q)
 		c := [3]string{k.ua, k.user, k.ip}
 		if perClient[c] == nil {
@@ -160,15 +208,12 @@ func (b *Builder) groupAudit() {
 		}
 		perClient[c][k] = true
 	}
-	b.audit, b.auditSeen = nil, nil
+	b.audit, b.auditSeen, b.auditKeys = nil, nil, nil
 	keys := make([]groupKey, 0, len(groups))
 	for k := range groups {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, c := keys[i], keys[j]
-		return fmt.Sprint(a) < fmt.Sprint(c)
-	})
+	sort.Slice(keys, func(i, j int) bool { return keys[i].less(keys[j]) })
 	for _, k := range keys {
 		name := fmt.Sprintf("%s (%s from %s)", orWord(k.ua, "no user agent"), orWord(k.user, "no user"), orWord(k.ip, "no address"))
 		if len(perClient[[3]string{k.ua, k.user, k.ip}]) > 1 {

@@ -67,3 +67,31 @@ func TestAuditLogsAreRecords(t *testing.T) {
 		t.Errorf("cut: %d clients, %d sessions, %d relists; the log alone %d, %d, %d", c, s, r, clients, sessions, relists)
 	}
 }
+
+// TestAuditLogsBoundedByMaxEvents: MaxEvents bounds an audit log's
+// requests and clients as it bounds events (a client costs
+// auditClientCost events): past it the requests are not kept, and the
+// log says where it stopped.
+func TestAuditLogsBoundedByMaxEvents(t *testing.T) {
+	whole := testsample.Read(t, filepath.Join(fleetDir, "audit-b-1.log"))
+	b := NewBuilder()
+	b.MaxEvents = 10 * auditClientCost
+	if err := b.AddReader("b", bytes.NewReader(whole), parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tl := b.Build()
+	sessions := 0
+	for _, f := range tl.Files {
+		sessions += len(f.Sessions)
+	}
+	if !b.Stopped() || len(tl.Files) > 10 || len(tl.Files) == 0 || sessions+auditClientCost*len(tl.Files) > b.MaxEvents {
+		t.Errorf("stopped %v: %d clients, %d sessions under a cap of %d", b.Stopped(), len(tl.Files), sessions, b.MaxEvents)
+	}
+	found := false
+	for _, d := range tl.AuditLogs[0].Diagnostics {
+		found = found || d.Kind == "too-many-events" && d.Offset > 0
+	}
+	if !found {
+		t.Errorf("the log does not say where reading stopped: %+v", tl.AuditLogs[0].Diagnostics)
+	}
+}

@@ -56,6 +56,9 @@ type Builder struct {
 	// auditSeen finds a request of the audit logs added by its auditID:
 	// its index in audit, -1 for one that is no list or watch.
 	auditSeen map[string]int
+	// auditKeys are the clients (groups) of those requests, which
+	// MaxEvents bounds too.
+	auditKeys map[groupKey]struct{}
 	// auditCaptured counts the audit logs' requests that a capture
 	// holds too (Timeline.AuditCaptured).
 	auditCaptured int

@@ -30,10 +30,13 @@ type column[T any] struct {
 
 // firstChunk is the first chunk's starting capacity: a small capture
 // (most are) then does not allocate a whole chunk per column, 2.5 MB for
-// the event table. The first chunk doubles up to chunkSize (append's own
-// growth, by a quarter past 256 elements, copied five times as much);
-// later ones, in a capture that has proved large, are allocated whole.
-const firstChunk = 1024
+// the event table, and a cursor of a client from audit logs, which has
+// a handful of steps, costs tens of bytes, not kilobytes (a fleet has
+// tens of thousands). The first chunk doubles up to chunkSize (append's
+// own growth, by a quarter past 256 elements, copied five times as
+// much); later ones, in a capture that has proved large, are allocated
+// whole.
+const firstChunk = 8
 
 func (c *column[T]) add(v T) {
 	if c.n&chunkMask == 0 {
