@@ -59,14 +59,19 @@ func TestColumnAcrossChunks(t *testing.T) {
 	}
 }
 
-// TestColumnSmall: a small column allocates only its first chunk's start.
+// TestColumnSmall: a small column allocates only its first chunk's start,
+// doubled as it fills.
 func TestColumnSmall(t *testing.T) {
 	var c column[uint32]
-	for i := range 10 {
+	for i := range firstChunk {
 		c.add(uint32(i))
 	}
 	if len(c.chunks) != 1 || cap(c.chunks[0]) != firstChunk {
-		t.Fatalf("10 values in %d chunks, the first of capacity %d", len(c.chunks), cap(c.chunks[0]))
+		t.Fatalf("%d values in %d chunks, the first of capacity %d", firstChunk, len(c.chunks), cap(c.chunks[0]))
+	}
+	c.add(firstChunk)
+	if len(c.chunks) != 1 || cap(c.chunks[0]) != 2*firstChunk || c.at(firstChunk) != firstChunk {
+		t.Fatalf("%d values in %d chunks, the first of capacity %d", firstChunk+1, len(c.chunks), cap(c.chunks[0]))
 	}
 }
 
