@@ -389,6 +389,29 @@ func (kr *klogReader) finish(ko KlogOptions) {
 			kl.noYear = false
 		}
 	}
+	l.span()
+}
+
+// MoveToYear places a log whose times came without a year (YearFrom
+// "clock") in another year, which from says the origin of ("files":
+// the other files given with it); a log whose lines named their year is
+// left as it is.
+func (l *KlogLog) MoveToYear(year int, from string) {
+	if l.YearFrom != "clock" || year == l.Year {
+		return
+	}
+	delta := year - l.Year
+	l.First, l.Last = 0, 0
+	for k := range l.Lines {
+		t := time.Unix(0, l.Lines[k].Time).UTC()
+		l.Lines[k].Time = time.Date(t.Year()+delta, t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC).UnixNano()
+	}
+	l.Year, l.YearFrom = year, from
+	l.span()
+}
+
+// span sets First and Last from the lines.
+func (l *KlogLog) span() {
 	for _, kl := range l.Lines {
 		if l.First == 0 || kl.Time < l.First {
 			l.First = kl.Time

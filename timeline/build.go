@@ -75,6 +75,11 @@ type Builder struct {
 	// `server` when the API servers' series have one, else `instance`).
 	metrics     []metricsExport
 	ServerLabel string
+	// klogs holds the client logs added, made files of their clients by
+	// Build; KlogYear is the year of their klog headers' times, which
+	// have none (0: from the log, else the clock; parser.KlogOptions).
+	klogs    []klogLog
+	KlogYear int
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops
@@ -588,6 +593,7 @@ func (b *Builder) rvString(i int) string {
 // afterwards.
 func (b *Builder) Build() *Timeline {
 	b.groupAudit()
+	b.addKlogClients()
 	for _, f := range b.files {
 		f.Finish(nil, nil)
 	}

@@ -22,9 +22,9 @@ type ReadProgress struct {
 
 // AddReader streams a capture into a new file (gzip and zstd are
 // unwrapped by the parser). The error is the source's read error, or
-// ErrCancelled; what was read before it is kept. An audit log becomes
-// files of its clients only when Build runs; a Prometheus export is read
-// as metrics (AddMetrics), never as a capture.
+// ErrCancelled; what was read before it is kept. An audit log and a
+// client log become files of their clients only when Build runs; a
+// Prometheus export is read as metrics (AddMetrics), never as a capture.
 func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
 	isMetrics, r, err := b.addMetricsReader(name, r, opts)
 	if isMetrics {
@@ -32,6 +32,10 @@ func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error
 	}
 	isAudit, r, err := b.addAuditReader(name, r, opts)
 	if isAudit {
+		return err
+	}
+	isKlog, r, err := b.addKlogReader(name, r, opts)
+	if isKlog {
 		return err
 	}
 	f := b.AddFile(name)

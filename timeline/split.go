@@ -120,16 +120,21 @@ func namespacedPath(path, ns string) string {
 
 // AddReaderSplit reads a capture as AddReader does, and adds after it one
 // virtual client per share of split, named "NAME [SELECTOR]", in the
-// order of the selectors. An audit log is read as AddReader reads it.
+// order of the selectors. An audit log or a client log is read as
+// AddReader reads it.
 func (b *Builder) AddReaderSplit(name string, r io.Reader, opts parser.Options, split Split) error {
-	// An audit log has its clients already, and an export is metrics:
-	// each is read as AddReader does.
+	// An audit log or a client log has its clients already, and an export
+	// is metrics: each is read as AddReader does.
 	isMetrics, r, err := b.addMetricsReader(name, r, opts)
 	if isMetrics {
 		return err
 	}
 	isAudit, r, err := b.addAuditReader(name, r, opts)
 	if isAudit {
+		return err
+	}
+	isKlog, r, err := b.addKlogReader(name, r, opts)
+	if isKlog {
 		return err
 	}
 	f := b.AddFile(name)

@@ -96,15 +96,20 @@ type File struct {
 	Start, End           int64
 	FirstRV              string
 	LastRV               string
-	// Audit says the file is a client's requests read from audit logs:
-	// sessions without events. Client names the client: the User-Agent
-	// of its requests ("" when none was captured).
+	// Audit says the file is a client's requests read from audit logs,
+	// or (Log) from its own log: sessions without events. Client names
+	// the client: the User-Agent of its requests ("" when none was
+	// captured), or its name in its log.
 	Audit  bool
 	Client string
 	// Loopback says the client is an API server's own (its audit user is
 	// system:apiserver): its informers feed that server, and the fleet
 	// leaves them out of the clients it counts.
 	Loopback bool
+	// Log names the client log that holds the file's client (see
+	// Builder.AddKlog): the file was read from it (Audit is set), or it
+	// is the client's capture, joined with its log; "" otherwise.
+	Log string
 	// SplitOf names the capture this file is a virtual client of (see
 	// Builder.AddReaderSplit), "" for a capture of its own: its sessions
 	// are that capture's connections, not streams of their own.

@@ -78,7 +78,8 @@ func (tl *Timeline) watchList(file, pos int) WatchList {
 		w.Sync = SyncDone
 	case !s.Request.AllowWatchBookmarks:
 		w.Sync = SyncNever
-	case tl.Files[file].Audit && s.EndReason != EndError:
+	case tl.Files[file].Audit && tl.Files[file].Log == "" && s.EndReason != EndError:
+		// (A client's own log says when its list completed.)
 		w.Sync = SyncPresumed
 	default:
 		w.Sync = SyncMissing
@@ -93,7 +94,8 @@ func (tl *Timeline) unsynced(s *Session) bool {
 	if !s.IsWatchList() || s.InitialEventsEnd != 0 {
 		return false
 	}
-	return !tl.Files[s.File].Audit || !s.Request.AllowWatchBookmarks
+	f := &tl.Files[s.File]
+	return !f.Audit || f.Log != "" || !s.Request.AllowWatchBookmarks
 }
 
 // UnsyncedClient is a client whose WatchList requests never ended its

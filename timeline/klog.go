@@ -1,0 +1,474 @@
+package timeline
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"watchlens/parser"
+)
+
+// Clients from their own logs.
+//
+// client-go's Reflector logs each list it starts, each sync it finishes,
+// each watch stream's end and each 410 (parser.ReadKlog). Each client of
+// a log (its client="..." key, else its reflector's name and type)
+// becomes a file of the timeline whose sessions are its lists and
+// watches, without events, as an audit log's clients are: the relists
+// and the fleet count them as they count a capture's. The log shows no
+// request, so each session's request is the one client-go sends
+// (evidence.md §2): a list is a LIST of the type's collection at RV "0"
+// first, at the 410's RV after one (the recorded WatchList relist keeps
+// it too), and a watch asks for bookmarks, the client-go default, which
+// a transport may strip without a trace in the log. A line's own time is
+// the clock.
+
+// klogLog is one client log added, waiting for Build.
+type klogLog struct {
+	name string
+	log  *parser.KlogLog
+}
+
+// AddKlog adds a client log read by parser.ReadKlog; Build makes a file
+// of each of its clients.
+func (b *Builder) AddKlog(name string, l *parser.KlogLog) {
+	b.klogs = append(b.klogs, klogLog{name, l})
+}
+
+// addKlogReader reads name as a client log when its bytes say it is one.
+func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
+	isKlog, r := parser.SniffKlog(r)
+	if !isKlog {
+		return false, r, nil
+	}
+	l, err := parser.ReadKlog(r, opts, parser.KlogOptions{Year: b.KlogYear})
+	b.AddKlog(name, l)
+	return true, nil, err
+}
+
+// klogClient is one client of a client log: its reflector's lines.
+type klogClient struct {
+	name, reflector, typ string
+	lines                []parser.KlogLine
+	// watchList: the client's lists are WatchList streams (its log says
+	// the feature gate is on, or that a list's initial-events-end
+	// bookmark came or did not).
+	watchList bool
+}
+
+// klogClients groups a log's reflector lines by client, in the order of
+// their first lines. A line that names neither its client nor its type
+// (the WatchList's end-of-list line) goes to the client of its reflector
+// whose list is open, when there is one such.
+func klogClients(l *parser.KlogLog) []*klogClient {
+	var out []*klogClient
+	byKey := map[string]*klogClient{}
+	listing := map[string][]*klogClient{} // reflector -> its clients whose list is open
+	gate := false
+	for _, kl := range l.Lines {
+		if kl.Kind == parser.KlogWatchListGate {
+			gate = kl.WatchList
+			continue
+		}
+		key := kl.Client
+		if key == "" && kl.Type != "" {
+			key = kl.Reflector + " " + kl.Type
+		}
+		var c *klogClient
+		switch {
+		case key != "":
+			c = byKey[key]
+			if c == nil {
+				name := kl.Client
+				if name == "" {
+					name = key
+				}
+				c = &klogClient{name: name, reflector: kl.Reflector, typ: kl.Type, watchList: gate}
+				byKey[key] = c
+				out = append(out, c)
+			}
+		case len(listing[kl.Reflector]) == 1:
+			c = listing[kl.Reflector][0]
+		default:
+			continue // no client to give it to
+		}
+		if c.typ == "" {
+			c.typ = kl.Type
+		}
+		switch kl.Kind {
+		case parser.KlogInitialEventsEnd, parser.KlogBookmarkExpired:
+			c.watchList = true
+		}
+		switch kl.Kind {
+		case parser.KlogList:
+			listing[c.reflector] = appendOnce(listing[c.reflector], c)
+		case parser.KlogSynced, parser.KlogInitialEventsEnd, parser.KlogGone, parser.KlogWatchError, parser.KlogStop:
+			listing[c.reflector] = without(listing[c.reflector], c)
+		}
+		c.lines = append(c.lines, kl)
+	}
+	return out
+}
+
+func appendOnce(cs []*klogClient, c *klogClient) []*klogClient {
+	for _, x := range cs {
+		if x == c {
+			return cs
+		}
+	}
+	return append(cs, c)
+}
+
+func without(cs []*klogClient, c *klogClient) []*klogClient {
+	for k, x := range cs {
+		if x == c {
+			return append(cs[:k:k], cs[k+1:]...)
+		}
+	}
+	return cs
+}
+
+// klogSession is a session being built from a client's lines.
+type klogSession struct {
+	s parser.Session
+	// sync: a list (a LIST, or a WatchList stream); synced: that list
+	// completed, at initialEnd for a WatchList (its initial-events-end
+	// bookmark), with initialItems objects.
+	sync, synced bool
+	initialEnd   int64
+	initialItems int
+	rv           string // the RV it asked for, "" when the log does not tell
+	err          *parser.Status
+}
+
+// addKlogClients makes a file of each client of the logs added, but for
+// a client whose capture is loaded too (see joinKlogCapture): that one
+// is one client, its capture's file.
+func (b *Builder) addKlogClients() {
+	if len(b.klogs) == 0 {
+		return
+	}
+	captures := map[string]*FileBuilder{}
+	for _, f := range b.files {
+		if !f.file.Audit && f.file.SplitOf == "" && f.file.Log == "" && len(f.file.Sessions) > 0 {
+			captures[captureStem(f.file.Name)] = f
+		}
+	}
+	for _, kl := range b.klogs {
+		diags := b.placeKlogYear(kl.log)
+		added := false
+		for _, c := range klogClients(kl.log) {
+			if f := captures[c.name]; f != nil && b.joinKlogCapture(c, f) {
+				f.file.Log = kl.name
+				continue
+			}
+			// The log's own problems go with its first client's file.
+			if b.addKlogClient(kl.name, kl.log, c, diags) {
+				added, diags = true, nil
+			}
+		}
+		if !added && len(diags) > 0 {
+			// A log of no client still says what was wrong with it.
+			f := b.AddFile(kl.name)
+			f.file.Log = kl.name
+			f.Finish(nil, diags)
+		}
+	}
+	b.klogs = nil
+}
+
+// placeKlogYear places a log whose lines name no year in the year of the
+// other files, when there are some with times (the clock's year is the
+// reader's guess), and returns the log's diagnostics with a word on the
+// year it was read in when that is a guess.
+func (b *Builder) placeKlogYear(l *parser.KlogLog) []parser.Diagnostic {
+	diags := l.Diagnostics
+	if l.YearFrom != "clock" || len(l.Lines) == 0 {
+		return diags
+	}
+	var ref int64
+	for _, f := range b.files {
+		if f.file.Log == "" && f.file.Start != 0 && (ref == 0 || f.file.Start < ref) {
+			ref = f.file.Start
+		}
+	}
+	how := "the clock's year, the latest that does not put the log in the future"
+	if ref != 0 {
+		// The year that puts the log's first line nearest the other files.
+		first := time.Unix(0, l.First).UTC()
+		refT := time.Unix(0, ref).UTC()
+		best, bestD := l.Year, time.Duration(1<<63-1)
+		for y := refT.Year() - 1; y <= refT.Year()+1; y++ {
+			at := time.Date(y, first.Month(), first.Day(), first.Hour(), first.Minute(), first.Second(), first.Nanosecond(), time.UTC)
+			if d := at.Sub(refT).Abs(); d < bestD {
+				best, bestD = y, d
+			}
+		}
+		l.MoveToYear(best, "files")
+		how = "the year of the other files given with it"
+	}
+	return append([]parser.Diagnostic{{Offset: l.Lines[0].Offset, Line: l.Lines[0].Line, Kind: "no-year",
+		Msg: fmt.Sprintf("klog writes the month and day of a line but not its year, and no line of the log names it: its lines are read in %d, %s", l.Year, how)}}, diags...)
+}
+
+// captureStem is a capture's name without its folder and extensions:
+// "/rec/c038-bookmarks.ts.http" -> "c038-bookmarks".
+func captureStem(name string) string {
+	name = name[strings.LastIndexAny(name, `/\`)+1:]
+	stem, _, _ := strings.Cut(name, ".")
+	return stem
+}
+
+// klogJoinLag bounds how long after a client logs its first "Listing and
+// watching" its capture's first request may come: the reflector logs,
+// then sends (at most 52 ms later in the recordings; a client's rate
+// limiter can hold a request back by seconds).
+const klogJoinLag = 10 * time.Second
+
+// joinKlogCapture says whether a capture, named after a client of a
+// log, is that client's: its first request came just after the client
+// logged its first list.
+func (b *Builder) joinKlogCapture(c *klogClient, f *FileBuilder) bool {
+	var first int64
+	for _, kl := range c.lines {
+		if kl.Kind == parser.KlogList {
+			first = kl.Time
+			break
+		}
+	}
+	start := b.sessions[f.file.Sessions[0]].Start
+	if first == 0 || start == 0 {
+		return false
+	}
+	d := start - first
+	return d >= -int64(100*time.Millisecond) && d <= int64(klogJoinLag)
+}
+
+// addKlogClient adds one client's lists and watches as a file, with
+// diags, when the log shows it had any.
+func (b *Builder) addKlogClient(logName string, l *parser.KlogLog, c *klogClient, diags []parser.Diagnostic) bool {
+	ks := klogSessions(c, l.Last)
+	if len(ks) == 0 {
+		return false
+	}
+	f := b.AddFile(c.name + " (" + logName + ")")
+	f.file.Audit, f.file.Client, f.file.Log = true, c.name, logName
+	kind, version := typeKind(c.typ)
+	f.kindHint = kind
+	path := collectionPath(kind, version)
+	ss := make([]parser.Session, len(ks))
+	for n := range ks {
+		k := &ks[n]
+		k.s.Index = n
+		k.s.Request = c.request(k, path, n == 0)
+		ss[n] = k.s
+	}
+	base := len(b.sessions)
+	f.Finish(ss, diags)
+	for n := range ks {
+		s := &b.sessions[base+n]
+		s.InitialEventsEnd, s.InitialEvents = ks[n].initialEnd, ks[n].initialItems
+		if ks[n].err != nil {
+			s.Error, s.EndReason = ks[n].err, EndError
+		}
+		// A watch the log names the RV of (the one a 410 refused)
+		// resumed from the client's cursor, current since the session
+		// before it: as for an audit log's request.
+		b.auditSince(base+n, n)
+	}
+	// The selector is not in the log: whether the client saw the whole
+	// type is unknown.
+	f.file.Filtered = "unknown"
+	return true
+}
+
+// request is the request client-go sends for a session: a list is a
+// LIST, or with the WatchList client a WATCH with sendInitialEvents and
+// resourceVersionMatch=NotOlderThan; any other session is a watch. Every
+// watch asks for bookmarks, as client-go does.
+func (c *klogClient) request(k *klogSession, path string, first bool) *parser.Request {
+	r := &parser.Request{Method: "GET", Path: path, ResourceVersion: k.rv}
+	switch {
+	case k.sync && !c.watchList:
+		if first && r.ResourceVersion == "" {
+			r.ResourceVersion = "0" // client-go's first LIST, from the watch cache
+		}
+	case k.sync:
+		r.Watch, r.SendInitialEvents, r.AllowWatchBookmarks = true, true, true
+		r.ResourceVersionMatch = "NotOlderThan"
+	default:
+		r.Watch, r.AllowWatchBookmarks = true, true
+	}
+	r.Query = requestQuery(r)
+	return r
+}
+
+// requestQuery writes a request's options as a query, in the order
+// client-go writes them.
+func requestQuery(r *parser.Request) string {
+	var q []string
+	if r.AllowWatchBookmarks {
+		q = append(q, "allowWatchBookmarks=true")
+	}
+	if r.ResourceVersion != "" {
+		q = append(q, "resourceVersion="+r.ResourceVersion)
+	}
+	if r.ResourceVersionMatch != "" {
+		q = append(q, "resourceVersionMatch="+r.ResourceVersionMatch)
+	}
+	if r.SendInitialEvents {
+		q = append(q, "sendInitialEvents=true")
+	}
+	if r.Watch {
+		q = append(q, "watch=true")
+	}
+	return strings.Join(q, "&")
+}
+
+// klogSessions reads a client's lines as client-go's Reflector runs
+// (watch-protocol.md §3): "Listing and watching" starts a list; "Caches
+// populated" completes a LIST, and a watch follows at once; a WatchList
+// stream's list completes at its initial-events-end line and the stream
+// goes on as the watch. A watch's "Watch close" ends it and the next
+// watch resumes at once, unless the client has not synced its WatchList
+// yet, when the next is the same WatchList again. "Watch closed" with
+// too old resource version ends the watch in a 410, and the next list
+// is a relist, at the 410's RV; "Watch failed - backing off" ends an
+// attempt that the same request retries; other errors end the session
+// and the next list comes after a backoff. end is the log's last
+// instant: a session still open there was cut off by the log's end.
+func klogSessions(c *klogClient, end int64) []klogSession {
+	var ss []klogSession
+	open := -1 // the open session's index
+	synced := false
+	lastGone := "" // the RV of the last 410: client-go relists at it
+	prevT, prevOff := int64(0), int64(0)
+	start := func(t, off int64, sync bool, rv string) {
+		ss = append(ss, klogSession{s: parser.Session{Offset: off, End: off, StartArrival: t, EndArrival: t, HTTPStatus: 200}, sync: sync, rv: rv})
+		open = len(ss) - 1
+	}
+	stop := func(t, off int64) *klogSession {
+		if open < 0 {
+			// The log began inside this session: it ran from the
+			// client's line before, or this one's.
+			start(t, off, false, "")
+			if prevT != 0 {
+				ss[open].s.StartArrival, ss[open].s.Offset = prevT, prevOff
+			}
+		}
+		k := &ss[open]
+		k.s.EndArrival, k.s.End = t, off
+		open = -1
+		return k
+	}
+	// listing: the open session is a list not yet complete.
+	listing := func() bool { return open >= 0 && ss[open].sync && !ss[open].synced }
+	for _, kl := range c.lines {
+		t, off := kl.Time, kl.Offset
+		switch kl.Kind {
+		case parser.KlogList:
+			if open >= 0 {
+				stop(t, off)
+			}
+			rv := ""
+			if synced {
+				rv = lastGone
+			}
+			lastGone = ""
+			start(t, off, true, rv)
+		case parser.KlogInitialEventsEnd, parser.KlogSynced:
+			switch {
+			case listing() && c.watchList:
+				k := &ss[open]
+				k.synced, k.initialEnd = true, t
+				if kl.Items >= 0 {
+					k.initialItems = kl.Items
+				}
+			case listing():
+				stop(t, off).synced = true
+				start(t, off, false, "")
+			case open < 0:
+				start(t, off, false, "")
+			}
+			synced = true
+		case parser.KlogWatchEnd:
+			// client-go sends an unsynced WatchList again; else it
+			// watches on from its cursor.
+			again := listing() && c.watchList
+			k := stop(t, off)
+			rv := ""
+			if again {
+				rv = k.rv
+			}
+			start(t, off, again, rv)
+		case parser.KlogGone:
+			k := stop(t, off)
+			k.err = &parser.Status{Code: 410, Reason: "Expired", Message: kl.Err}
+			if kl.RV != "" && !k.sync {
+				k.rv = kl.RV
+			}
+			lastGone = kl.RV
+		case parser.KlogWatchFailed:
+			again := listing()
+			k := stop(t, off)
+			k.s.HTTPStatus = 0 // no answer: the request failed
+			k.err = &parser.Status{Message: kl.Err}
+			start(t, off, again, k.rv)
+		case parser.KlogWatchError:
+			k := stop(t, off)
+			k.err = &parser.Status{Message: kl.Err}
+		case parser.KlogStop:
+			if open >= 0 {
+				stop(t, off)
+			}
+		}
+		prevT, prevOff = t, off
+	}
+	if open >= 0 {
+		k := &ss[open]
+		k.s.EndArrival, k.s.End, k.s.Truncated = max(end, k.s.StartArrival), prevOff, true
+	}
+	return ss
+}
+
+// typeKind reads a reflector's type, "*v1.ConfigMap", as its kind and
+// version.
+func typeKind(typ string) (kind, version string) {
+	typ = strings.TrimPrefix(typ, "*")
+	version, kind, ok := strings.Cut(typ, ".")
+	if !ok {
+		return typ, ""
+	}
+	return kind, version
+}
+
+// groupOfKind names the API group of the built-in kinds outside the core
+// group.
+var groupOfKind = map[string]string{
+	"Deployment": "apps", "ReplicaSet": "apps", "StatefulSet": "apps", "DaemonSet": "apps",
+	"Job": "batch", "CronJob": "batch", "Lease": "coordination.k8s.io", "EndpointSlice": "discovery.k8s.io",
+	"CustomResourceDefinition": "apiextensions.k8s.io",
+}
+
+// collectionPath is the cluster-wide collection a client of kind lists
+// and watches: the log names neither namespace nor selector. A kind
+// outside the built-in ones has a group the log does not name ("-").
+func collectionPath(kind, version string) string {
+	resource := ""
+	for res, k := range kindOfResource {
+		if k == kind {
+			resource = res
+		}
+	}
+	if version == "" {
+		version = "v1"
+	}
+	switch g := groupOfKind[kind]; {
+	case resource == "":
+		return "/apis/-/" + version + "/" + strings.ToLower(kind) + "s"
+	case g != "":
+		return "/apis/" + g + "/" + version + "/" + resource
+	}
+	return "/api/" + version + "/" + resource
+}
