@@ -98,6 +98,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
+	logYear := fs.Int("log-year", 0, "the year of a client-go log's lines, which name month and day only (0: a line of the log that names it, else the other files' year, else the clock's)")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes, and each distinct object about 300 more; a request of an audit log counts as one event, and each of its clients as 100")
 	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
 	var restarts restartFlags
@@ -129,6 +130,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if *window < 0 || *count < 0 || *etcd < 0 || *delay < 0 || *servers < 1 {
 		return bad("model parameters must not be negative")
 	}
+	if *logYear < 0 {
+		return bad("--log-year must not be negative")
+	}
 	if *maxEvents <= 0 {
 		return bad("--max-events must be positive")
 	}
@@ -147,6 +151,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.MaxEvents = *maxEvents
 	b.ServerOf = serverOf
 	b.ServerLabel = *serverLabel
+	b.KlogYear = *logYear
 	failed := false
 	for _, name := range fs.Args() {
 		f, err := openInput(name)

@@ -1,0 +1,47 @@
+//go:build !wasm
+
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"watchlens/report"
+)
+
+// TestAnalyzeKlog: a client-go log given alone is read as its clients'
+// lists and watches, in the year --log-year names, or else the clock's,
+// which the report then says it assumed.
+func TestAnalyzeKlog(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		year     string
+		diagnose bool
+	}{
+		{[]string{"--log-year", "2019"}, "2019-12-01T18:09:28.95011", false},
+		{nil, "-12-01T18:09:28.95011", true},
+	} {
+		code, out, errOut := analyze(t, append(append([]string{"--format", "json"}, tc.args...), "parser/testdata/klog-legacy.log")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut)
+		}
+		var rep report.Report
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Files) != 3 || !strings.Contains(rep.Files[0].Start, tc.year) {
+			t.Errorf("%v: files %+v, want 3 clients from %s", tc.args, rep.Files, tc.year)
+		}
+		noYear := false
+		for _, d := range rep.Diagnostics {
+			noYear = noYear || d.Kind == "no-year"
+		}
+		if noYear != tc.diagnose {
+			t.Errorf("%v: a no-year diagnostic %v, want %v: %+v", tc.args, noYear, tc.diagnose, rep.Diagnostics)
+		}
+	}
+	if code, _, _ := analyze(t, "--log-year", "-1", "parser/testdata/klog-legacy.log"); code != 2 {
+		t.Errorf("--log-year -1: exit %d, want 2", code)
+	}
+}
