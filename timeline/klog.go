@@ -19,10 +19,12 @@ import (
 // and the fleet count them as they count a capture's. The log shows no
 // request, so each session's request is the one client-go sends
 // (evidence.md §2): a list is a LIST of the type's collection at RV "0"
-// first, at the 410's RV after one (the recorded WatchList relist keeps
-// it too), and a watch asks for bookmarks, the client-go default, which
-// a transport may strip without a trace in the log. A line's own time is
-// the clock.
+// first and at the 410's RV after one, or, when the log shows the
+// WatchList client, a WatchList request (which keeps the 410's RV too,
+// as the recordings show); a watch asks for bookmarks, the client-go
+// default, which a transport may strip without a trace in the log. The
+// log names no namespace or selector: the path is the type's whole
+// collection and the scope unknown. A line's own time is the clock.
 
 // klogLog is one client log added, waiting for Build.
 type klogLog struct {
