@@ -142,6 +142,28 @@ type klogSession struct {
 	initialItems int
 	rv           string // the RV it asked for, "" when the log does not tell
 	err          *parser.Status
+	// retryAfter is, for a retry of a request that failed, how soon
+	// after that failure client-go's backoff let it go out at the
+	// earliest (see klogRetryWait); 0 for a first try.
+	retryAfter int64
+}
+
+// client-go backs off a failed watch 800 ms, doubled at each failure up
+// to 30 s, each wait drawn in [d, 2d) (evidence.md §2).
+const (
+	klogBackoffFirst = int64(800 * time.Millisecond)
+	klogBackoffCap   = int64(30 * time.Second)
+)
+
+// klogRetryWait is the least wait of client-go's backoff before the retry
+// of a failure that came interval after the one before it (0 for the
+// first): the next d is twice the last, which the interval is less
+// than, or the cap.
+func klogRetryWait(interval int64) int64 {
+	if interval <= 0 {
+		return klogBackoffFirst
+	}
+	return min(max(interval, klogBackoffFirst), klogBackoffCap)
 }
 
 // addKlogClients makes a file of each client of the logs added, but for
@@ -344,13 +366,17 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 	var ss []klogSession
 	open := -1 // the open session's index
 	synced := false
-	lastGone := "" // the RV of the last 410: client-go relists at it
+	lastGone := ""         // the RV of the last 410: client-go relists at it
+	lastFailed := int64(0) // the last failed request of a run of retries
 	prevT, prevOff := int64(0), int64(0)
 	start := func(t, off int64, sync bool, rv string) {
 		ss = append(ss, klogSession{s: parser.Session{Offset: off, End: off, StartArrival: t, EndArrival: t, HTTPStatus: 200}, sync: sync, rv: rv})
 		open = len(ss) - 1
 	}
-	stop := func(t, off int64) *klogSession {
+	// stop ends the open session at t; a retry, which went out after its
+	// backoff, started then at the earliest, or at t when its outcome
+	// comes at once (at once: a 410 or a failure).
+	stop := func(t, off int64, atOnce bool) *klogSession {
 		if open < 0 {
 			// The log began inside this session: it ran from the
 			// client's line before, or this one's.
@@ -361,6 +387,12 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 		}
 		k := &ss[open]
 		k.s.EndArrival, k.s.End = t, off
+		switch {
+		case k.retryAfter > 0 && atOnce:
+			k.s.StartArrival, k.s.Offset = t, off
+		case k.retryAfter > 0:
+			k.s.StartArrival = min(k.s.StartArrival+k.retryAfter, t)
+		}
 		open = -1
 		return k
 	}
@@ -371,7 +403,7 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 		switch kl.Kind {
 		case parser.KlogList:
 			if open >= 0 {
-				stop(t, off)
+				stop(t, off, false)
 			}
 			rv := ""
 			if synced {
@@ -388,7 +420,7 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 					k.initialItems = kl.Items
 				}
 			case listing():
-				stop(t, off).synced = true
+				stop(t, off, false).synced = true
 				start(t, off, false, "")
 			case open < 0:
 				start(t, off, false, "")
@@ -398,14 +430,15 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 			// client-go sends an unsynced WatchList again; else it
 			// watches on from its cursor.
 			again := listing() && c.watchList
-			k := stop(t, off)
+			k := stop(t, off, false)
 			rv := ""
 			if again {
 				rv = k.rv
 			}
 			start(t, off, again, rv)
 		case parser.KlogGone:
-			k := stop(t, off)
+			// A stale resume is refused at once.
+			k := stop(t, off, true)
 			k.err = &parser.Status{Code: 410, Reason: "Expired", Message: kl.Err}
 			if kl.RV != "" && !k.sync {
 				k.rv = kl.RV
@@ -413,22 +446,39 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 			lastGone = kl.RV
 		case parser.KlogWatchFailed:
 			again := listing()
-			k := stop(t, off)
+			// A request fails as it goes out (a refused connection) or
+			// soon after (a TLS handshake's timeout): its failure is the
+			// closest instant the log has of it.
+			k := stop(t, off, true)
 			k.s.HTTPStatus = 0 // no answer: the request failed
 			k.err = &parser.Status{Message: kl.Err}
+			interval := int64(0)
+			if lastFailed != 0 {
+				interval = t - lastFailed
+			}
 			start(t, off, again, k.rv)
+			ss[open].retryAfter = klogRetryWait(interval)
 		case parser.KlogWatchError:
-			k := stop(t, off)
+			k := stop(t, off, false)
 			k.err = &parser.Status{Message: kl.Err}
 		case parser.KlogStop:
 			if open >= 0 {
-				stop(t, off)
+				stop(t, off, false)
 			}
 		}
 		prevT, prevOff = t, off
+		// A run of failures ends at the first request answered.
+		if kl.Kind == parser.KlogWatchFailed {
+			lastFailed = t
+		} else if kl.Kind != parser.KlogStart {
+			lastFailed = 0
+		}
 	}
 	if open >= 0 {
 		k := &ss[open]
+		if k.retryAfter > 0 {
+			k.s.StartArrival += k.retryAfter
+		}
 		k.s.EndArrival, k.s.End, k.s.Truncated = max(end, k.s.StartArrival), prevOff, true
 	}
 	return ss

@@ -265,3 +265,40 @@ func TestKlogYearAndDiagnostics(t *testing.T) {
 		t.Errorf("relists %+v: want one, at the 410's RV 329", relists)
 	}
 }
+
+// TestKlogOutage: from samples-outage's client log alone, the load
+// balancer's outage (lb-conns.tsv's outage-start and outage-end) is when
+// no request reached a server: it begins with the clients' first failed
+// watches, and every attempt the log places inside it failed. A retry's
+// start is the least client-go's backoff allows, so the return is
+// placed no later than it came.
+func TestKlogOutage(t *testing.T) {
+	dir := testsample.Recording(t, "samples-outage")
+	var from, to int64
+	for _, ln := range strings.Split(string(testsample.Read(t, filepath.Join(dir, "lb-conns.tsv"))), "\n") {
+		c := strings.Split(ln, "\t")
+		switch {
+		case len(c) > 1 && c[1] == "outage-start":
+			from = instant(t, c[0])
+		case len(c) > 1 && c[1] == "outage-end":
+			to = instant(t, c[0])
+		}
+	}
+	a, _, _ := klogRecordingClients(t, "samples-outage")
+	outs := a.TL.Outages()
+	if from == 0 || to == 0 || len(outs) == 0 {
+		t.Fatalf("outage %d..%d in lb-conns.tsv, %d from the log", from, to, len(outs))
+	}
+	if d := outs[0].From - from; d < 0 || d > int64(time.Second) {
+		t.Errorf("the outage begins %s after the load balancer's", time.Duration(d))
+	}
+	last := outs[len(outs)-1]
+	if last.To > to+int64(time.Second) || last.To < from {
+		t.Errorf("the clients came back at %s, the load balancer at %s", FormatTime(last.To, ClockArrival), FormatTime(to, ClockArrival))
+	}
+	for _, s := range a.TL.Sessions {
+		if s.Start > from && s.Start < to && !s.Unanswered() && s.End < to {
+			t.Errorf("%s: a request answered at %s, inside the outage", a.TL.Files[s.File].Client, FormatTime(s.Start, ClockArrival))
+		}
+	}
+}
