@@ -120,6 +120,9 @@ type KlogLog struct {
 	// future). 0 and "" when no header needed one.
 	Year     int
 	YearFrom string
+	// Continued counts the further lines of multi-line klog messages (a
+	// health check's report, a stack), which are skipped.
+	Continued int
 	// JSON says the log is in JSON lines (logr/zap), not klog text.
 	JSON        bool
 	Diagnostics []Diagnostic
@@ -197,6 +200,9 @@ func SniffKlog(r io.Reader) (bool, io.Reader) {
 type klogReader struct {
 	log    KlogLog
 	intern map[string]string
+	// sawHeader: a klog header line was read, so a line that is not one
+	// continues a multi-line message.
+	sawHeader bool
 	// yearAt is the first instant read with its year (Unix ns), 0 when
 	// none yet.
 	yearAt int64
@@ -308,6 +314,7 @@ func (kr *klogReader) line(ln line) {
 			kr.log.JSON = true
 		}
 	case isKlogHeader(b):
+		kr.sawHeader = true
 		kl, ok = kr.textLine(ln, b)
 	case b[0] == ' ' || b[0] == '\t' || bytes.HasPrefix(b, []byte("Trace[")) || bytes.HasPrefix(b, []byte(">")):
 		// A trace's further lines and a multi-line value's: part of the
@@ -319,11 +326,19 @@ func (kr *klogReader) line(ln line) {
 			kr.log.Records++
 			return
 		}
-		msg := "not a klog or JSON log line; skipped"
-		if !bytes.HasSuffix(ln.b, []byte("\n")) {
-			msg = "the log ends inside a line; the line is skipped"
+		whole := bytes.HasSuffix(ln.b, []byte("\n"))
+		switch {
+		case whole && kr.sawHeader && !kr.log.JSON && !severityDate(b):
+			// A multi-line message's further lines (a health check's
+			// report, a stack): part of the klog line before.
+			kr.log.Continued++
+		case !whole:
+			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "truncated", Msg: fmt.Sprintf("the log ends inside a line; the line is skipped (%s)", clipString(string(b)))})
+		case severityDate(b):
+			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-header", Msg: fmt.Sprintf("a klog header (severity, month and day, time, thread, file:line]) that does not read; the line is skipped (%s)", clipString(string(b)))})
+		default:
+			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "not-klog", Msg: fmt.Sprintf("not a klog or JSON log line; skipped (%s)", clipString(string(b)))})
 		}
-		kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "not-klog", Msg: fmt.Sprintf("%s (%s)", msg, clipString(string(b)))})
 		return
 	}
 	if !ok {
@@ -431,6 +446,12 @@ func trimTimePrefix(b []byte) []byte {
 		}
 	}
 	return b
+}
+
+// severityDate says whether b begins as a klog header does: a severity
+// letter and four digits.
+func severityDate(b []byte) bool {
+	return len(b) >= 5 && strings.IndexByte("IWEF", b[0]) >= 0 && isDigit(b[1]) && isDigit(b[2]) && isDigit(b[3]) && isDigit(b[4])
 }
 
 // isKlogHeader says whether b begins with a klog header:

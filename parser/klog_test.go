@@ -110,7 +110,8 @@ func TestKlogRecordings(t *testing.T) {
 // TestKlogForms reads the JSON forms (controller-runtime's zap, klog's
 // own JSON format) and the printf lines of older client-go, made from the
 // real lines' shapes: the same kinds, types, items and RVs; the bad lines
-// are diagnosed at their offsets and the rest read.
+// are diagnosed at their offsets and the rest read, and the further
+// lines of a multi-line message are skipped.
 func TestKlogForms(t *testing.T) {
 	type want struct {
 		kind       KlogKind
@@ -153,7 +154,7 @@ func TestKlogForms(t *testing.T) {
 			{KlogWatchError, "*v1.Node", -1, "", "", 'W'},
 			{KlogList, "*v1.Service", -1, "", "", 'I'},
 			{KlogSynced, "*v1.Service", -1, "", "", 'I'},
-		}, []string{"not-klog"}},
+		}, []string{"not-klog", "bad-header"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -163,11 +164,15 @@ func TestKlogForms(t *testing.T) {
 			if l.JSON != c.json {
 				t.Errorf("JSON %v", l.JSON)
 			}
+			// The health check's report after the bad header continues it.
+			if want := map[bool]int{true: 0, false: 1}[c.json]; l.Continued != want {
+				t.Errorf("%d lines continue a message, want %d", l.Continued, want)
+			}
 			var kinds []string
 			for _, d := range l.Diagnostics {
 				kinds = append(kinds, d.Kind)
 				// The offset is the bad line's first byte.
-				if d.Offset <= 0 || d.Offset >= int64(len(raw)) || raw[d.Offset-1] != '\n' {
+				if d.Offset < 0 || d.Offset >= int64(len(raw)) || d.Offset > 0 && raw[d.Offset-1] != '\n' {
 					t.Errorf("diagnostic %v: not at the start of a line", d)
 				}
 			}

@@ -62,7 +62,9 @@ type klogClient struct {
 // klogClients groups a log's reflector lines by client, in the order of
 // their first lines. A line that names neither its client nor its type
 // (the WatchList's end-of-list line) goes to the client of its reflector
-// whose list is open, when there is one such.
+// whose list is open, when there is one such. An API server's own log
+// holds the reflectors of its loopback informers, clients like any
+// other, and those of its watch cache, which are not.
 func klogClients(l *parser.KlogLog) []*klogClient {
 	var out []*klogClient
 	byKey := map[string]*klogClient{}
@@ -71,6 +73,11 @@ func klogClients(l *parser.KlogLog) []*klogClient {
 	for _, kl := range l.Lines {
 		if kl.Kind == parser.KlogWatchListGate {
 			gate = kl.WatchList
+			continue
+		}
+		if strings.HasPrefix(kl.Reflector, "storage/cacher.go:") {
+			// An API server's watch cache, which lists and watches etcd:
+			// not a client of an API server.
 			continue
 		}
 		key := kl.Client

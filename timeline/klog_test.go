@@ -246,7 +246,7 @@ func TestKlogYearAndDiagnostics(t *testing.T) {
 	for _, d := range pods.Diagnostics {
 		kinds = append(kinds, d.Kind)
 	}
-	if strings.Join(kinds, ",") != "no-year,not-klog" || !strings.Contains(pods.Diagnostics[0].Msg, "read in 2019, the year of the other files") {
+	if strings.Join(kinds, ",") != "no-year,not-klog,bad-header" || !strings.Contains(pods.Diagnostics[0].Msg, "read in 2019, the year of the other files") {
 		t.Errorf("diagnostics %v", pods.Diagnostics)
 	}
 	if got := time.Unix(0, pods.Start).UTC().Format(time.RFC3339Nano); got != "2019-12-01T18:09:28.95011Z" {
