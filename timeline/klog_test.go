@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -300,5 +301,41 @@ func TestKlogOutage(t *testing.T) {
 		if s.Start > from && s.Start < to && !s.Unanswered() && s.End < to {
 			t.Errorf("%s: a request answered at %s, inside the outage", a.TL.Files[s.File].Client, FormatTime(s.Start, ClockArrival))
 		}
+	}
+}
+
+// TestKlogJSON: controller-runtime's JSON log (zap, from client-go's
+// reflector through logr) makes the same sessions as klog text: its
+// client is its reflector and type, its 410 ends a watch and the list
+// after it is a relist at the 410's RV, from the watch cache.
+func TestKlogJSON(t *testing.T) {
+	tl := buildFiles(t, filepath.Join("..", "parser", "testdata"), "klog-controller-runtime.jsonl")
+	if len(tl.Files) != 1 {
+		t.Fatalf("%d files", len(tl.Files))
+	}
+	f := &tl.Files[0]
+	if f.Client != "pkg/mod/sigs.k8s.io/controller-runtime@v0.22.1/pkg/cache/internal/informers.go:106 *v1.ConfigMap" || f.Kind != "ConfigMap" {
+		t.Errorf("client %q, kind %q", f.Client, f.Kind)
+	}
+	var kinds []string
+	for _, g := range f.Sessions {
+		s := &tl.Sessions[g]
+		k := "watch"
+		if !s.Request.Watch {
+			k = "list@" + s.Request.ResourceVersion
+		}
+		if s.Error != nil {
+			k += fmt.Sprintf("+%d", s.Error.Code)
+		}
+		kinds = append(kinds, k)
+	}
+	// The first LIST at RV 0, its watch, the watch that resumed (its end
+	// logged as "Watch close"), refused with 410; the relist at its RV, and
+	// the watch after it, ended by another error.
+	if got := strings.Join(kinds, " "); got != "list@0 watch watch+410 list@329 watch+0" {
+		t.Errorf("sessions %s", got)
+	}
+	if len(tl.Relists) != 1 || tl.Relists[0].Cause != CauseGone || tl.Relists[0].RV != "329" || tl.Relists[0].Source != SourceCache {
+		t.Errorf("relists %+v", tl.Relists)
 	}
 }
