@@ -23,7 +23,9 @@ import (
 // version: RV (OLDEST)") and each failed watch ("Watch failed - backing
 // off"). It writes them as klog text (`I1201 19:06:04.690123 ...`) or,
 // through logr (controller-runtime's zap, klog's JSON format), as JSON
-// lines with the same message and keys (evidence.md §2). ReadKlog reads
+// lines with the same message and keys (evidence.md §2); a stream that
+// breaks off shows as "Unexpected EOF during watch stream event decoding"
+// just before its "Watch close". ReadKlog reads
 // both into the reflector's lines; the timeline makes each client's
 // lists, watches and 410s of them.
 
@@ -57,10 +59,14 @@ const (
 	// KlogWatchListGate: the WatchListClient feature gate's state
 	// (KlogLine.WatchList), for every reflector of the process.
 	KlogWatchListGate
+	// KlogStreamCut: a watch stream broke off inside an event
+	// ("Unexpected EOF during watch stream event decoding"); the line
+	// names no client: its watch's "Watch close" follows.
+	KlogStreamCut
 )
 
 var klogKindNames = [...]string{"start", "stop", "list", "initial-events-end", "synced", "watch-end", "gone",
-	"watch-failed", "watch-error", "bookmark-expired", "watchlist-gate"}
+	"watch-failed", "watch-error", "bookmark-expired", "watchlist-gate", "stream-cut"}
 
 func (k KlogKind) String() string {
 	if int(k) < len(klogKindNames) {
@@ -694,6 +700,9 @@ func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) 
 				kl.Reflector = kr.str(name)
 			}
 		}
+	case "Unexpected EOF during watch stream event decoding":
+		kl.Kind = KlogStreamCut
+		return kl, true
 	case "Feature gate default state", "Feature gate updated state":
 		if kv["feature"] != "WatchListClient" {
 			return kl, false

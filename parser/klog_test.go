@@ -52,7 +52,7 @@ func TestKlogRecordings(t *testing.T) {
 			reflector := 0
 			byClient := map[string]map[KlogKind]int{}
 			for _, kl := range l.Lines {
-				if kl.Kind == KlogWatchListGate {
+				if kl.Kind == KlogWatchListGate || kl.Kind == KlogStreamCut {
 					continue
 				}
 				reflector++
@@ -69,6 +69,15 @@ func TestKlogRecordings(t *testing.T) {
 			}
 			if want := len(reflectorLine.FindAll(raw, -1)); reflector != want {
 				t.Errorf("%d reflector lines read, the text has %d", reflector, want)
+			}
+			cuts := 0
+			for _, kl := range l.Lines {
+				if kl.Kind == KlogStreamCut {
+					cuts++
+				}
+			}
+			if want := bytes.Count(raw, []byte(`"Unexpected EOF during watch stream event decoding"`)); cuts != want {
+				t.Errorf("%d stream cuts read, the text has %d", cuts, want)
 			}
 			// The 410s' two RVs, line by line.
 			var rvs []string

@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 
@@ -59,10 +60,18 @@ type klogClient struct {
 	watchList bool
 }
 
+// klogCutLag bounds how soon after a stream's "Unexpected EOF" line its
+// reflector's "Watch close" comes (0.1 ms in samples-outage): the cut
+// line names no client, and is the next line's only when that one
+// follows at once.
+const klogCutLag = int64(10 * time.Millisecond)
+
 // klogClients groups a log's reflector lines by client, in the order of
 // their first lines. A line that names neither its client nor its type
 // (the WatchList's end-of-list line) goes to the client of its reflector
-// whose list is open, when there is one such. An API server's own log
+// whose list is open, when there is one such; a stream's cut (which
+// names no client either) goes to the "Watch close" right after it. An
+// API server's own log
 // holds the reflectors of its loopback informers, clients like any
 // other, and those of its watch cache, which are not.
 func klogClients(l *parser.KlogLog) []*klogClient {
@@ -70,11 +79,20 @@ func klogClients(l *parser.KlogLog) []*klogClient {
 	byKey := map[string]*klogClient{}
 	listing := map[string][]*klogClient{} // reflector -> its clients whose list is open
 	gate := false
+	var cut parser.KlogLine // the stream cut just read, Kind KlogStreamCut
 	for _, kl := range l.Lines {
 		if kl.Kind == parser.KlogWatchListGate {
 			gate = kl.WatchList
 			continue
 		}
+		if kl.Kind == parser.KlogStreamCut {
+			cut = kl
+			continue
+		}
+		if cut.Kind == parser.KlogStreamCut && kl.Kind == parser.KlogWatchEnd && kl.Time-cut.Time <= klogCutLag {
+			kl.Err = cut.Err // this watch's stream broke off
+		}
+		cut = parser.KlogLine{}
 		if strings.HasPrefix(kl.Reflector, "storage/cacher.go:") {
 			// An API server's watch cache, which lists and watches etcd:
 			// not a client of an API server.
@@ -153,6 +171,10 @@ type klogSession struct {
 	// after that failure client-go's backoff let it go out at the
 	// earliest (see klogRetryWait); 0 for a first try.
 	retryAfter int64
+	// unsure: a retry that got an answer at a time the log does not
+	// show, after the failure at failedAt (see placeRetries).
+	unsure   bool
+	failedAt int64
 }
 
 // client-go backs off a failed watch 800 ms, doubled at each failure up
@@ -188,6 +210,7 @@ func (b *Builder) addKlogClients() {
 	}
 	for _, kl := range b.klogs {
 		diags := b.placeKlogYear(kl.log)
+		answered := klogAnswered(kl.log)
 		added := false
 		for _, c := range klogClients(kl.log) {
 			if f := captures[c.name]; f != nil && b.joinKlogCapture(c, f) {
@@ -195,7 +218,7 @@ func (b *Builder) addKlogClients() {
 				continue
 			}
 			// The log's own problems go with its first client's file.
-			if b.addKlogClient(kl.name, kl.log, c, diags) {
+			if b.addKlogClient(kl.name, kl.log, c, answered, diags) {
 				added, diags = true, nil
 			}
 		}
@@ -277,12 +300,14 @@ func (b *Builder) joinKlogCapture(c *klogClient, f *FileBuilder) bool {
 }
 
 // addKlogClient adds one client's lists and watches as a file, with
-// diags, when the log shows it had any.
-func (b *Builder) addKlogClient(logName string, l *parser.KlogLog, c *klogClient, diags []parser.Diagnostic) bool {
+// diags, when the log shows it had any; answered are the instants the
+// log shows a server answering (see placeRetries).
+func (b *Builder) addKlogClient(logName string, l *parser.KlogLog, c *klogClient, answered []int64, diags []parser.Diagnostic) bool {
 	ks := klogSessions(c, l.Last)
 	if len(ks) == 0 {
 		return false
 	}
+	placeRetries(ks, answered)
 	f := b.AddFile(c.name + " (" + logName + ")")
 	f.file.Audit, f.file.Client, f.file.Log = true, c.name, logName
 	kind, version := typeKind(c.typ)
@@ -398,6 +423,7 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 		case k.retryAfter > 0 && atOnce:
 			k.s.StartArrival, k.s.Offset = t, off
 		case k.retryAfter > 0:
+			k.unsure, k.failedAt = true, k.s.StartArrival
 			k.s.StartArrival = min(k.s.StartArrival+k.retryAfter, t)
 		}
 		open = -1
@@ -438,6 +464,8 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 			// watches on from its cursor.
 			again := listing() && c.watchList
 			k := stop(t, off, false)
+			// A stream that broke off inside an event was cut, not ended.
+			k.s.Truncated = kl.Err != ""
 			rv := ""
 			if again {
 				rv = k.rv
@@ -484,11 +512,44 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 	if open >= 0 {
 		k := &ss[open]
 		if k.retryAfter > 0 {
+			k.unsure, k.failedAt = true, k.s.StartArrival
 			k.s.StartArrival += k.retryAfter
 		}
 		k.s.EndArrival, k.s.End, k.s.Truncated = max(end, k.s.StartArrival), prevOff, true
 	}
 	return ss
+}
+
+// klogAnswered lists, in time order, the instants a log shows a server
+// answering one of its clients: a 410, a list that completed.
+func klogAnswered(l *parser.KlogLog) []int64 {
+	var out []int64
+	for _, kl := range l.Lines {
+		switch kl.Kind {
+		case parser.KlogGone, parser.KlogSynced, parser.KlogInitialEventsEnd:
+			out = append(out, kl.Time)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// placeRetries places each retry that got an answer the log does not
+// time (its stream went on without a line until its end): no sooner
+// than its backoff allowed, and no sooner than the log shows a server
+// answering any of its clients after the failure. Clients that failed
+// together (a load balancer down) come back together; the first to be
+// answered shows when.
+func placeRetries(ks []klogSession, answered []int64) {
+	for n := range ks {
+		k := &ks[n]
+		if !k.unsure {
+			continue
+		}
+		if i := sort.Search(len(answered), func(i int) bool { return answered[i] >= k.failedAt }); i < len(answered) {
+			k.s.StartArrival = min(max(k.s.StartArrival, answered[i]), k.s.EndArrival)
+		}
+	}
 }
 
 // typeKind reads a reflector's type, "*v1.ConfigMap", as its kind and
