@@ -61,16 +61,16 @@ type klogClient struct {
 }
 
 // klogCutLag bounds how soon after a stream's "Unexpected EOF" line its
-// reflector's "Watch close" comes (0.1 ms in samples-outage): the cut
-// line names no client, and is the next line's only when that one
-// follows at once.
-const klogCutLag = int64(10 * time.Millisecond)
+// reflector's "Watch close" comes (at most 19 ms in samples-outage, and
+// the next line but for two cuts in a row): the cut line names no
+// client, so each goes to the first "Watch close" after it.
+const klogCutLag = int64(100 * time.Millisecond)
 
 // klogClients groups a log's reflector lines by client, in the order of
 // their first lines. A line that names neither its client nor its type
 // (the WatchList's end-of-list line) goes to the client of its reflector
 // whose list is open, when there is one such; a stream's cut (which
-// names no client either) goes to the "Watch close" right after it. An
+// names no client either) goes to the first "Watch close" after it. An
 // API server's own log
 // holds the reflectors of its loopback informers, clients like any
 // other, and those of its watch cache, which are not.
@@ -79,20 +79,23 @@ func klogClients(l *parser.KlogLog) []*klogClient {
 	byKey := map[string]*klogClient{}
 	listing := map[string][]*klogClient{} // reflector -> its clients whose list is open
 	gate := false
-	var cut parser.KlogLine // the stream cut just read, Kind KlogStreamCut
+	var cuts []parser.KlogLine // the stream cuts whose Watch close is still to come
 	for _, kl := range l.Lines {
 		if kl.Kind == parser.KlogWatchListGate {
 			gate = kl.WatchList
 			continue
 		}
 		if kl.Kind == parser.KlogStreamCut {
-			cut = kl
+			cuts = append(cuts, kl)
 			continue
 		}
-		if cut.Kind == parser.KlogStreamCut && kl.Kind == parser.KlogWatchEnd && kl.Time-cut.Time <= klogCutLag {
-			kl.Err = cut.Err // this watch's stream broke off
+		for len(cuts) > 0 && kl.Time-cuts[0].Time > klogCutLag {
+			cuts = cuts[1:]
 		}
-		cut = parser.KlogLine{}
+		if len(cuts) > 0 && kl.Kind == parser.KlogWatchEnd {
+			kl.Err = cuts[0].Err // this watch's stream broke off
+			cuts = cuts[1:]
+		}
 		if strings.HasPrefix(kl.Reflector, "storage/cacher.go:") {
 			// An API server's watch cache, which lists and watches etcd:
 			// not a client of an API server.

@@ -271,7 +271,7 @@ func TestKlogYearAndDiagnostics(t *testing.T) {
 // balancer's outage (lb-conns.tsv's outage-start and outage-end) is one
 // stretch when no request reached a server, from the clients' first
 // failed watches to the first answer after them, its attempts the log's
-// failed watches, by every client.
+// failed watches, by every client, and every stream cut at its start.
 func TestKlogOutage(t *testing.T) {
 	dir := testsample.Recording(t, "samples-outage")
 	var from, to int64
@@ -299,6 +299,21 @@ func TestKlogOutage(t *testing.T) {
 	raw := testsample.Read(t, filepath.Join(dir, "fleet-klog.log"))
 	if failed := bytes.Count(raw, []byte(`"Watch failed - backing off"`)); o.Attempts != failed || o.Clients != len(files) {
 		t.Errorf("%d attempts by %d clients, the log has %d failed watches by %d clients", o.Attempts, o.Clients, failed, len(files))
+	}
+	// The load balancer cut every stream: each broke off (its client
+	// logged an unexpected EOF), none ended cleanly.
+	cut, clean := 0, 0
+	for _, s := range a.TL.Sessions {
+		if s.End >= from && s.End < from+int64(time.Second) && !s.Unanswered() {
+			if s.Truncated {
+				cut++
+			} else {
+				clean++
+			}
+		}
+	}
+	if eofs := bytes.Count(raw, []byte(`"Unexpected EOF during watch stream event decoding"`)); cut != eofs || clean != 0 {
+		t.Errorf("%d streams cut and %d ended cleanly at the outage's start; the log has %d unexpected EOFs", cut, clean, eofs)
 	}
 }
 
