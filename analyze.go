@@ -98,6 +98,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
+	maxEventSize := byteSize(parser.DefaultMaxEventSize)
+	fs.Var(&maxEventSize, "max-event-size", "the largest event or LIST response kept (64MiB by default; a number of bytes, or with KiB, MiB or GiB); a larger one is skipped, and stderr says so")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes, and each distinct object about 300 more; a request of an audit log counts as one event, and each of its clients as 100")
 	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
 	var restarts restartFlags
@@ -147,6 +149,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.MaxEvents = *maxEvents
 	b.ServerOf = serverOf
 	b.ServerLabel = *serverLabel
+	opts := parser.Options{MaxEventSize: int(maxEventSize)}
 	failed := false
 	for _, name := range fs.Args() {
 		f, err := openInput(name)
@@ -156,9 +159,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if split != nil {
-			err = b.AddReaderSplit(name, f, parser.Options{}, *split)
+			err = b.AddReaderSplit(name, f, opts, *split)
 		} else {
-			err = b.AddReader(name, f, parser.Options{})
+			err = b.AddReader(name, f, opts)
 		}
 		f.Close()
 		if err != nil {
@@ -198,6 +201,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 		return 1
 	}
+	warnTooBig(tl, int64(maxEventSize), stderr)
 	unjudged := warnUnjudged(tl, stderr)
 	// Every 410 the record shows fails the gate, as the summary names
 	// each one: the headline and the exit code never disagree.

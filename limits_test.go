@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"watchlens/internal/testsample"
 )
 
 // TestAnalyzeMaxEvents: past --max-events the CLI stops reading, says so on
@@ -104,4 +106,38 @@ func TestAnalyzeMemoryBound(t *testing.T) {
 		t.Errorf("the JSON report of %d repeated events is %d KB, want a few MB at most", copies, report.Len()>>10)
 	}
 	t.Logf("%d events: peak %d MB, report %d KB", copies, peak>>20, report.Len()>>10)
+}
+
+// TestAnalyzeMaxEventSize: --max-event-size sets the largest event or
+// LIST response kept. Under it, the lab's real ConfigMapList (25 KB) is
+// skipped and stderr says so with the flag that raises the limit; at the
+// default, its items are read. A size it cannot take is a usage error.
+func TestAnalyzeMaxEventSize(t *testing.T) {
+	capture := filepath.Join(testsample.Recording(t, "samples-lab"), "broad-a.ts.http")
+	listed := func(args ...string) (int, string) {
+		t.Helper()
+		code, out, errOut := analyze(t, append(args, "--format", "json", capture)...)
+		var rep struct {
+			Counts map[string]int `json:"counts"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+			t.Fatalf("analyze %v: exit %d (%s)", args, code, errOut)
+		}
+		return rep.Counts["LISTED"], errOut
+	}
+	whole, errOut := listed()
+	if whole < 50 || errOut != "" {
+		t.Fatalf("at the default limit: %d items listed, stderr %q", whole, errOut)
+	}
+	if n, errOut := listed("--max-event-size", "16KiB"); n != 0 || !strings.Contains(errOut, "an event or list larger than 16.0 KiB was skipped (--max-event-size raises the limit)") {
+		t.Errorf("under 16KiB: %d items listed, stderr %q", n, errOut)
+	}
+	if n, _ := listed("--max-event-size", "30000"); n != whole {
+		t.Errorf("at 30000 bytes: %d items listed, want %d", n, whole)
+	}
+	for _, bad := range []string{"0", "5GiB", "12MB", "-1"} {
+		if code, _, errOut := analyze(t, "--max-event-size", bad, capture); code != 2 || !strings.Contains(errOut, "want a size from 1 byte to 4GiB") {
+			t.Errorf("--max-event-size %s: exit %d, stderr %q", bad, code, errOut)
+		}
+	}
 }

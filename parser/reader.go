@@ -22,6 +22,9 @@ const (
 	defaultMaxEventSize    = 64 << 20
 )
 
+// DefaultMaxEventSize is what MaxEventSize 0 means.
+const DefaultMaxEventSize = defaultMaxEventSize
+
 // Reader streams the events of a capture, like bufio.Scanner: call Next
 // until it returns false, then check Err. Memory stays bounded by the
 // largest event plus a small window, whatever the capture's size.
