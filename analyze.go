@@ -99,7 +99,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
 	maxEventSize := byteSize(parser.DefaultMaxEventSize)
-	fs.Var(&maxEventSize, "max-event-size", "the largest event or LIST response kept (64MiB by default; a number of bytes, or with KiB, MiB or GiB); a larger one is skipped, and stderr says so")
+	fs.Var(&maxEventSize, "max-event-size", "the largest event kept whole (64MiB by default; a number of bytes, or with KiB, MiB or GiB): a larger one is skipped, and stderr says so; a larger LIST response is read item by item")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes, and each distinct object about 300 more; a request of an audit log counts as one event, and each of its clients as 100")
 	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
 	var restarts restartFlags

@@ -108,13 +108,14 @@ func TestAnalyzeMemoryBound(t *testing.T) {
 	t.Logf("%d events: peak %d MB, report %d KB", copies, peak>>20, report.Len()>>10)
 }
 
-// TestAnalyzeMaxEventSize: --max-event-size sets the largest event or
-// LIST response kept. Under it, the lab's real ConfigMapList (25 KB) is
-// skipped and stderr says so with the flag that raises the limit; at the
-// default, its items are read. A size it cannot take is a usage error.
+// TestAnalyzeMaxEventSize: --max-event-size sets the largest event kept
+// whole. Under it, the lab's real ConfigMapList (25 KB) is still read,
+// item by item, as at the default; events larger than it are skipped,
+// and stderr says so with the flag that raises the limit. A size it
+// cannot take is a usage error.
 func TestAnalyzeMaxEventSize(t *testing.T) {
 	capture := filepath.Join(testsample.Recording(t, "samples-lab"), "broad-a.ts.http")
-	listed := func(args ...string) (int, string) {
+	counts := func(args ...string) (map[string]int, string) {
 		t.Helper()
 		code, out, errOut := analyze(t, append(args, "--format", "json", capture)...)
 		var rep struct {
@@ -123,17 +124,18 @@ func TestAnalyzeMaxEventSize(t *testing.T) {
 		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
 			t.Fatalf("analyze %v: exit %d (%s)", args, code, errOut)
 		}
-		return rep.Counts["LISTED"], errOut
+		return rep.Counts, errOut
 	}
-	whole, errOut := listed()
-	if whole < 50 || errOut != "" {
-		t.Fatalf("at the default limit: %d items listed, stderr %q", whole, errOut)
+	whole, errOut := counts()
+	if whole["LISTED"] < 50 || errOut != "" {
+		t.Fatalf("at the default limit: %v, stderr %q", whole, errOut)
 	}
-	if n, errOut := listed("--max-event-size", "16KiB"); n != 0 || !strings.Contains(errOut, "an event or list larger than 16.0 KiB was skipped (--max-event-size raises the limit)") {
-		t.Errorf("under 16KiB: %d items listed, stderr %q", n, errOut)
+	if c, errOut := counts("--max-event-size", "16KiB"); c["LISTED"] != whole["LISTED"] || c["MODIFIED"] != whole["MODIFIED"] || errOut != "" {
+		t.Errorf("under 16KiB: %v, stderr %q; want %v", c, errOut, whole)
 	}
-	if n, _ := listed("--max-event-size", "30000"); n != whole {
-		t.Errorf("at 30000 bytes: %d items listed, want %d", n, whole)
+	if c, errOut := counts("--max-event-size", "300"); c["MODIFIED"] >= whole["MODIFIED"] || c["LISTED"] != whole["LISTED"] ||
+		!strings.Contains(errOut, "events or lists larger than 300 B were skipped (--max-event-size raises the limit)") {
+		t.Errorf("under 300 bytes: %v, stderr %q", c, errOut)
 	}
 	for _, bad := range []string{"0", "5GiB", "12MB", "-1"} {
 		if code, _, errOut := analyze(t, "--max-event-size", bad, capture); code != 2 || !strings.Contains(errOut, "want a size from 1 byte to 4GiB") {
