@@ -140,6 +140,9 @@ func (r *Reader) Next() bool {
 		}
 		r.lineOnce = false
 		ln, ok := r.lines.next()
+		if len(r.lines.badTimes) > 0 {
+			r.sayBadTimes()
+		}
 		if !ok {
 			r.finish()
 			continue
