@@ -99,6 +99,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
 	logYear := fs.Int("log-year", 0, "the year of a client-go log's lines, which name month and day only (0: a line of the log that names it, else the other files' year, else the clock's)")
+	maxEventSize := byteSize(parser.DefaultMaxEventSize)
+	fs.Var(&maxEventSize, "max-event-size", "the largest event kept whole (64MiB by default; a number of bytes, or with KiB, MiB or GiB): a larger one is skipped, and stderr says so; a larger LIST response is read item by item")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes, and each distinct object about 300 more; a request of an audit log counts as one event, and each of its clients as 100")
 	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
 	var restarts restartFlags
@@ -152,6 +154,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.ServerOf = serverOf
 	b.ServerLabel = *serverLabel
 	b.KlogYear = *logYear
+	opts := parser.Options{MaxEventSize: int(maxEventSize)}
 	failed := false
 	for _, name := range fs.Args() {
 		f, err := openInput(name)
@@ -161,9 +164,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if split != nil {
-			err = b.AddReaderSplit(name, f, parser.Options{}, *split)
+			err = b.AddReaderSplit(name, f, opts, *split)
 		} else {
-			err = b.AddReader(name, f, parser.Options{})
+			err = b.AddReader(name, f, opts)
 		}
 		f.Close()
 		if err != nil {
@@ -203,6 +206,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 		return 1
 	}
+	warnTooBig(tl, int64(maxEventSize), stderr)
 	unjudged := warnUnjudged(tl, stderr)
 	// Every 410 the record shows fails the gate, as the summary names
 	// each one: the headline and the exit code never disagree.

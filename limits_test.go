@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"watchlens/internal/testsample"
 )
 
 // TestAnalyzeMaxEvents: past --max-events the CLI stops reading, says so on
@@ -104,4 +106,40 @@ func TestAnalyzeMemoryBound(t *testing.T) {
 		t.Errorf("the JSON report of %d repeated events is %d KB, want a few MB at most", copies, report.Len()>>10)
 	}
 	t.Logf("%d events: peak %d MB, report %d KB", copies, peak>>20, report.Len()>>10)
+}
+
+// TestAnalyzeMaxEventSize: --max-event-size sets the largest event kept
+// whole. Under it, the lab's real ConfigMapList (25 KB) is still read,
+// item by item, as at the default; events larger than it are skipped,
+// and stderr says so with the flag that raises the limit. A size it
+// cannot take is a usage error.
+func TestAnalyzeMaxEventSize(t *testing.T) {
+	capture := filepath.Join(testsample.Recording(t, "samples-lab"), "broad-a.ts.http")
+	counts := func(args ...string) (map[string]int, string) {
+		t.Helper()
+		code, out, errOut := analyze(t, append(args, "--format", "json", capture)...)
+		var rep struct {
+			Counts map[string]int `json:"counts"`
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+			t.Fatalf("analyze %v: exit %d (%s)", args, code, errOut)
+		}
+		return rep.Counts, errOut
+	}
+	whole, errOut := counts()
+	if whole["LISTED"] < 50 || errOut != "" {
+		t.Fatalf("at the default limit: %v, stderr %q", whole, errOut)
+	}
+	if c, errOut := counts("--max-event-size", "16KiB"); c["LISTED"] != whole["LISTED"] || c["MODIFIED"] != whole["MODIFIED"] || errOut != "" {
+		t.Errorf("under 16KiB: %v, stderr %q; want %v", c, errOut, whole)
+	}
+	if c, errOut := counts("--max-event-size", "300"); c["MODIFIED"] >= whole["MODIFIED"] || c["LISTED"] != whole["LISTED"] ||
+		!strings.Contains(errOut, "events or lists larger than 300 B were skipped (--max-event-size raises the limit)") {
+		t.Errorf("under 300 bytes: %v, stderr %q", c, errOut)
+	}
+	for _, bad := range []string{"0", "5GiB", "12MB", "-1"} {
+		if code, _, errOut := analyze(t, "--max-event-size", bad, capture); code != 2 || !strings.Contains(errOut, "want a size from 1 byte to 4GiB") {
+			t.Errorf("--max-event-size %s: exit %d, stderr %q", bad, code, errOut)
+		}
+	}
 }

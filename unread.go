@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -31,4 +32,25 @@ func warnUnjudged(tl *timeline.Timeline, stderr io.Writer) bool {
 		return true
 	}
 	return len(un) > 0
+}
+
+// warnTooBig says on stderr, for each file, how many events or LIST
+// responses were skipped for being larger than limit, and the flag that
+// raises it: the report's diagnostics say where, but a gate's log should
+// show that something was not read.
+func warnTooBig(tl *timeline.Timeline, limit int64, stderr io.Writer) {
+	for _, f := range tl.Files {
+		n := 0
+		for _, d := range f.Diagnostics {
+			if d.Kind == "event-too-big" {
+				n++
+			}
+		}
+		switch {
+		case n == 1:
+			fmt.Fprintf(stderr, "watchlens analyze: %s: an event or list larger than %s was skipped (--max-event-size raises the limit)\n", f.Name, quantity.Bytes(limit))
+		case n > 1:
+			fmt.Fprintf(stderr, "watchlens analyze: %s: %d events or lists larger than %s were skipped (--max-event-size raises the limit)\n", f.Name, n, quantity.Bytes(limit))
+		}
+	}
 }

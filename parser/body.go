@@ -44,6 +44,9 @@ type bodyScanner struct {
 	// for a list, whose items are events of their own, to give each its
 	// place in the stream.
 	pieces []pieceMark
+	// listSoFar is the list being gathered whose whole items were read
+	// as it outgrew MaxEventSize (see flushList), nil when none.
+	listSoFar *List
 }
 
 // pieceMark is where one piece of a gathered value starts: at byte at of
@@ -149,7 +152,7 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 				// next partial value must not write over it.
 				s.buf, s.spare = s.spare[:0], s.buf
 			}
-			if len(v) > s.r.opts.MaxEventSize {
+			if len(v) > s.r.opts.MaxEventSize && s.listSoFar == nil && !s.wholeBigList(v) {
 				s.tooBig(raw + int64(end) + 1)
 				continue
 			}
@@ -205,6 +208,10 @@ func (s *bodyScanner) appendCapped(b []byte) {
 		return
 	}
 	if len(s.buf)+len(b) > s.r.opts.MaxEventSize {
+		s.buf = append(s.buf, b...)
+		if s.flushList() {
+			return
+		}
 		s.skipping = true
 		s.buf = s.buf[:0]
 		return

@@ -60,6 +60,13 @@ func FuzzReader(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	// A list larger than checkInvariants' 4 KiB limit, in chunks: read
+	// item by item.
+	var many []string
+	for i := 0; i < 120; i++ {
+		many = append(many, fmt.Sprintf("item-%d", i))
+	}
+	f.Add(append([]byte("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"), chunk([]byte(listBody("283", "", many...)), "\r\n", 700, 3)...))
 	small := []byte(ev("ADDED", "a", "1") + "\n" + ev("DELETED", "a", "2") + "\n")
 	var gz, zs bytes.Buffer
 	gw := gzip.NewWriter(&gz)

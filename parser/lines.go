@@ -38,6 +38,9 @@ type lineReader struct {
 	arrival           int64 // the last time prefix read, Unix ns
 	clock             prefixClock
 	lineBegin         int64 // stream offset where the current line began
+	// badTimes are the arrival prefixes outside MinTime..MaxTime read
+	// since the Reader last took them (at most maxBadTimes).
+	badTimes []badTime
 	// blocks, when set, is read in place instead of src: buf is one of
 	// its blocks, or own while a line that spans two blocks is read, with
 	// pend (at stream offset pendBase) the rest of the second block.
@@ -137,6 +140,14 @@ func (l *lineReader) emit(n int, eol bool) line {
 		if l.prefixed {
 			if t, k, ok := l.clock.parse(b); ok {
 				l.arrival = t
+				b = b[k:]
+				ln.raw += int64(k)
+			} else if k, ok := outOfRangePrefix(b); ok {
+				// A time the clock cannot hold is no arrival: the line
+				// keeps the one before, and the Reader says why.
+				if len(l.badTimes) < maxBadTimes {
+					l.badTimes = append(l.badTimes, badTime{raw: ln.raw, line: l.lineNo, prefix: string(b[:k-1])})
+				}
 				b = b[k:]
 				ln.raw += int64(k)
 			}

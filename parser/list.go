@@ -229,7 +229,51 @@ func (r *Reader) onList(v []byte, start int64, line int, arrival int64, pieces [
 	}
 	sess := r.curSession()
 	list := &List{Kind: r.internString(w.kind), RV: w.rv, Continue: w.cont, Complete: complete && !w.broken && !w.notArray}
+	if part := r.body.listSoFar; part != nil {
+		// The items read as the list outgrew MaxEventSize come first.
+		list.Items, list.Complete = part.Items, list.Complete && part.Complete
+		r.body.listSoFar = nil
+	}
 	sess.List = list
+	r.listItems(v, w, pos, list, arrival)
+	switch {
+	case w.notArray:
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list",
+			Msg: fmt.Sprintf("the items of this %s are not an array; it is read without items", clipString(w.kind))})
+	case w.broken && complete:
+		at, _ := pos.at(w.brokeAt)
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list",
+			Msg: fmt.Sprintf("this %s is not valid JSON from offset %d; its %d items before are read", clipString(w.kind), at, list.Items)})
+	case !complete:
+		at, _ := pos.at(w.brokeAt)
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "cut-list",
+			Msg: fmt.Sprintf("this %s is incomplete: the response or the capture ends at offset %d before it closes; its %d whole items are read", clipString(w.kind), at, list.Items)})
+	}
+	return true
+}
+
+// wholeBigList says whether v, a value larger than MaxEventSize that came
+// whole in one piece, is a list, which is then read as any list is: its
+// bytes are in memory already, and its items are events of their own.
+func (s *bodyScanner) wholeBigList(v []byte) bool {
+	w := walkList(v)
+	if !strings.HasSuffix(w.kind, "List") {
+		return false
+	}
+	s.bigList(w.kind)
+	return true
+}
+
+// bigList says that the list of kind starting at the value's start is
+// larger than MaxEventSize, and read item by item.
+func (s *bodyScanner) bigList(kind string) {
+	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "big-list",
+		Msg: fmt.Sprintf("this %s is larger than the %d bytes kept whole (Options.MaxEventSize): its items are read as they come", clipString(kind), s.r.opts.MaxEventSize)})
+}
+
+// listItems reads the items w found in the list v as Listed events of
+// list, each at its place in the stream (pos).
+func (r *Reader) listItems(v []byte, w listWalk, pos *streamMap, list *List, arrival int64) {
 	// Items in a typed list carry no kind or apiVersion of their own.
 	itemKind := r.internString(strings.TrimSuffix(w.kind, "List"))
 	apiVersion := r.internString(w.apiVersion)
@@ -257,19 +301,52 @@ func (r *Reader) onList(v []byte, start int64, line int, arrival int64, pieces [
 		r.emit(f, Listed, item, from, to, ln, arrival, interned)
 		list.Items++
 	}
-	switch {
-	case w.notArray:
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list",
-			Msg: fmt.Sprintf("the items of this %s are not an array; it is read without items", clipString(w.kind))})
-	case w.broken && complete:
-		at, _ := pos.at(w.brokeAt)
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list",
-			Msg: fmt.Sprintf("this %s is not valid JSON from offset %d; its %d items before are read", clipString(w.kind), at, list.Items)})
-	case !complete:
-		at, _ := pos.at(w.brokeAt)
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "cut-list",
-			Msg: fmt.Sprintf("this %s is incomplete: the response or the capture ends at offset %d before it closes; its %d whole items are read", clipString(w.kind), at, list.Items)})
+}
+
+// flushList reads, of the list being gathered in buf when it outgrows
+// MaxEventSize, the whole items so far as events, and keeps in buf only
+// the list's head and what follows its last whole item: a LIST answer of
+// any size is read item by item rather than dropped. It returns false
+// when buf holds no list with a whole item to read.
+func (s *bodyScanner) flushList() bool {
+	r := s.r
+	w := walkList(s.buf)
+	if !strings.HasSuffix(w.kind, "List") || !w.broken || w.notArray || len(w.items) == 0 || w.brokeAt < w.items[len(w.items)-1][1] {
+		return false
 	}
+	head, rest := w.items[0][0], w.brokeAt
+	if s.listSoFar == nil {
+		s.listSoFar = &List{Complete: true}
+		s.bigList(w.kind)
+	}
+	// The events keep their bytes until they are returned: they get a
+	// copy, and buf is compacted under them.
+	v := bytes.Clone(s.buf[:rest])
+	pos := newStreamMap(v, s.startRaw, s.startLine, s.pieces)
+	r.listItems(v, w, pos, s.listSoFar, s.pieces[len(s.pieces)-1].arrival)
+	// The bytes kept from rest on start where rest was in the stream.
+	raw, line := newStreamMap(s.buf, s.startRaw, s.startLine, s.pieces).at(rest)
+	in := 0 // the piece rest is in
+	for k, pc := range s.pieces {
+		if pc.at <= rest {
+			in = k
+		}
+	}
+	var kept []pieceMark
+	for k, pc := range s.pieces {
+		if pc.at < head {
+			kept = append(kept, pc)
+		}
+		if k == in {
+			kept = append(kept, pieceMark{at: head, raw: raw, line: line, arrival: pc.arrival})
+		}
+		if pc.at > rest {
+			pc.at -= rest - head
+			kept = append(kept, pc)
+		}
+	}
+	s.pieces = append(s.pieces[:0], kept...)
+	s.buf = append(s.buf[:head], s.buf[rest:]...)
 	return true
 }
 

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"watchlens/internal/testsample"
 )
 
 // listBody is a ConfigMapList of the named items, as the API server sends
@@ -253,5 +256,64 @@ func TestFleetLists(t *testing.T) {
 	}
 	if len(c.Diagnostics) != 0 {
 		t.Errorf("diagnostics %v", c.Diagnostics)
+	}
+}
+
+// TestBigListReadItemByItem: a LIST answer larger than MaxEventSize is
+// read item by item rather than dropped. The lab's real ConfigMapList
+// (25 KB, 56 items), under a 4 KiB limit, in chunks of several sizes,
+// whole in one piece, or cut off: every whole item is an event at the
+// same place as under the default limit, the session's list has them all
+// with its RV, and one diagnostic says the list was read so.
+func TestBigListReadItemByItem(t *testing.T) {
+	capture := testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-lab"), "broad-a.ts.http"))
+	var list []byte
+	for _, ln := range bytes.Split(capture, []byte("\n")) {
+		if _, v, ok := bytes.Cut(ln, []byte(" ")); ok && bytes.HasPrefix(v, []byte(`{"kind":"ConfigMapList"`)) {
+			list = v
+		}
+	}
+	items := gjson.GetBytes(list, "items.#").Int()
+	if items < 50 || len(list) < 6*4096 {
+		t.Fatalf("the lab's ConfigMapList has %d items in %d bytes", items, len(list))
+	}
+	head := "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+	cut := bytes.Index(list, []byte(`{"metadata":{"name":"`+gjson.GetBytes(list, "items.40.metadata.name").String()+`"`)) + 30
+	for _, tc := range []struct {
+		name  string
+		in    []byte
+		items int
+	}{
+		{"chunks of 700", append([]byte(head), chunk(list, "\r\n", 700)...), int(items)},
+		{"chunks of 3000 and 5", append([]byte(head), chunk(list, "\r\n", 3000, 5)...), int(items)},
+		{"one piece", list, int(items)},
+		{"cut off", append([]byte(head), bytes.TrimSuffix(chunk(list[:cut], "\r\n", 900), []byte("0\r\n\r\n"))...), 40},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			whole := mustRead(t, tc.in)
+			c, err := ReadAll(bytes.NewReader(tc.in), Options{MaxEventSize: 4096})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(c.Events) != tc.items || len(whole.Events) != tc.items {
+				t.Fatalf("%d events under 4 KiB, %d under the default limit, want %d; diagnostics %v", len(c.Events), len(whole.Events), tc.items, c.Diagnostics)
+			}
+			for i, e := range c.Events {
+				w := whole.Events[i]
+				if e.Type != Listed || e.Name != w.Name || e.RV != w.RV || e.Offset != w.Offset || e.Length != w.Length {
+					t.Fatalf("item %d: %s %s RV %s at %d+%d, want %s at %d+%d", i, e.Type, e.Name, e.RV, e.Offset, e.Length, w.Name, w.Offset, w.Length)
+				}
+			}
+			s, ws := c.Sessions[0], whole.Sessions[0]
+			if s.List == nil || s.List.Items != tc.items || s.List.RV != ws.List.RV || s.List.Complete != ws.List.Complete || s.Truncated != ws.Truncated {
+				t.Errorf("session %+v list %+v, want list %+v", s, s.List, ws.List)
+			}
+			if d := wantDiag(t, c, "big-list"); d.Offset != int64(bytes.Index(tc.in, []byte(`{"kind"`))) || !strings.Contains(d.Msg, "ConfigMapList is larger than the 4096 bytes") {
+				t.Errorf("diagnostic %+v", d)
+			}
+			if strings.Contains(strings.Join(kinds(c), ","), "event-too-big") {
+				t.Errorf("the list was dropped: %v", c.Diagnostics)
+			}
+		})
 	}
 }

@@ -562,9 +562,8 @@ type protoBody struct {
 	started bool
 	whole   bool // the body is one object, not frames
 	hdr     [4]byte
-	nhdr    int   // bytes of the frame's length read
-	need    int   // bytes of the frame still to come
-	skip    int64 // bytes of a frame too big to keep still to pass over
+	nhdr    int // bytes of the frame's length read
+	need    int // bytes of the frame still to come
 	// The frame or object being gathered, from startRaw (line startLine)
 	// to endRaw; skipping is set when it outgrew MaxEventSize.
 	buf, spare []byte
@@ -576,6 +575,72 @@ type protoBody struct {
 	obj        pbObject
 	scratch    []byte
 	lastLabels string
+	// hunt is the search for the next frame after a bad one (see
+	// protoHunt); seen is the stream offset past the last byte fed.
+	hunt pbHunt
+	seen int64
+}
+
+// pbHunt looks for the next plausible frame after a bad one: a frame
+// whose length was damaged, too big to keep, or whose event would not
+// decode. As the JSON reader skips a bad line and reads the next,
+// reading goes on at the first place where 4 bytes of length (at most
+// MaxEventSize) come before the key and the value of a watch event's
+// type, which the server writes first: the rest of the response is not
+// lost to one bad length.
+type pbHunt struct {
+	on bool
+	// The bad frame: where it started and where its length said it would
+	// end, its line, and whether its length was too big to keep.
+	from, end int64
+	line      int
+	tooBig    bool
+	// The last bytes passed over, with their stream offsets: a frame's
+	// start may come in two pieces.
+	win [pbSigMax]byte
+	at  [pbSigMax]int64
+	n   int
+}
+
+// pbWatchTypes are the types a watch event's frame starts with.
+var pbWatchTypes = [...]string{"ADDED", "MODIFIED", "DELETED", "BOOKMARK", "ERROR"}
+
+// pbSigMax is the length of the longest frame start the hunt looks for:
+// 4 bytes of length, the type's key and length, and "MODIFIED" or
+// "BOOKMARK".
+const pbSigMax = 4 + 2 + 8
+
+// frameStart says whether w ends with the start of a frame: its length
+// (at most max, and room for the type and an object's key), the type's
+// key and one of pbWatchTypes. It returns the frame's length and the
+// number of w's bytes that start it.
+func frameStart(w []byte, max int) (size, n int, ok bool) {
+	for _, t := range pbWatchTypes {
+		n = 4 + 2 + len(t)
+		if len(w) < n {
+			continue
+		}
+		f := w[len(w)-n:]
+		if f[4] != 1<<3|pbBytes || int(f[5]) != len(t) || string(f[6:]) != t {
+			continue
+		}
+		size = int(binary.BigEndian.Uint32(f))
+		if size >= n-4+2 && size <= max {
+			return size, n, true
+		}
+	}
+	return 0, 0, false
+}
+
+// protoSeg is bytes the frames are read from: a piece of the body as fed
+// (piece), or the bytes of a bad frame gathered before, read again from
+// its second byte by the hunt for the next frame.
+type protoSeg struct {
+	b     []byte
+	i     int   // the next byte to read
+	raw   int64 // stream offset of b[0]
+	piece bool
+	line  int // the bad frame's line, for bytes read again
 }
 
 // protoFeed is feed for a protobuf body.
@@ -605,47 +670,89 @@ func (s *bodyScanner) protoFeed(b []byte, raw int64, no int, arrival int64) int 
 		s.gather(b)
 		return n
 	}
-	for i := 0; i < len(b); {
-		if p.skip > 0 {
-			k := min(p.skip, int64(len(b)-i))
-			p.skip -= k
-			i += int(k)
+	p.seen, p.arrival = raw+int64(len(b)), arrival
+	s.protoSegs(protoSeg{b: b, raw: raw, piece: true}, arrival)
+	return n
+}
+
+// protoSegs reads the frames of seg and, first, of the bad frames found
+// in it, each read again from its second byte as the hunt goes on.
+func (s *bodyScanner) protoSegs(seg protoSeg, arrival int64) {
+	var rest []protoSeg // what is left of the segments a bad frame stopped
+	for {
+		again := s.protoFrames(&seg, arrival)
+		if again != nil {
+			if seg.i < len(seg.b) {
+				rest = append(rest, seg)
+			}
+			seg = protoSeg{b: again, raw: s.pb.hunt.from + 1, line: s.pb.hunt.line}
+			continue
+		}
+		if len(rest) == 0 {
+			return
+		}
+		seg, rest = rest[len(rest)-1], rest[:len(rest)-1]
+	}
+}
+
+// protoFrames reads frames from seg.b[seg.i:] until its end, or until a
+// frame gathered from several pieces turns out bad: it then returns that
+// frame's bytes from the second on, to be read before the rest of seg.
+func (s *bodyScanner) protoFrames(seg *protoSeg, arrival int64) []byte {
+	p := &s.pb
+	b, raw := seg.b, seg.raw
+	lineAt := func(i int) int {
+		if seg.piece {
+			return s.lineAt(b, i)
+		}
+		return seg.line
+	}
+	for seg.i < len(b) {
+		i := seg.i
+		if p.hunt.on {
+			seg.i += s.protoHunt(b[i:], raw+int64(i), lineAt(i))
 			continue
 		}
 		if p.nhdr < 4 {
 			if p.nhdr == 0 {
-				p.startRaw, p.startLine = raw+int64(i), s.lineAt(b, i)
+				p.startRaw, p.startLine = raw+int64(i), lineAt(i)
 				p.buf = p.buf[:0]
 				if len(b)-i >= 4 {
 					// A frame whole in this piece is read in place.
 					if size := int64(binary.BigEndian.Uint32(b[i:])); size <= int64(len(b)-i-4) && size <= int64(s.r.opts.MaxEventSize) {
 						end := i + 4 + int(size)
-						s.r.onFrame(b[i:end], p.startRaw, raw+int64(end), p.startLine, arrival)
-						i = end
+						if s.r.onFrame(b[i:end], p.startRaw, raw+int64(end), p.startLine, arrival) {
+							seg.i = end
+						} else {
+							s.startHunt(raw+int64(end), false)
+							seg.i = i + 1
+						}
 						continue
 					}
 				}
 			}
 			k := copy(p.hdr[p.nhdr:], b[i:])
 			p.nhdr += k
-			i += k
+			seg.i += k
 			if p.nhdr < 4 {
 				continue
 			}
 			size := int64(binary.BigEndian.Uint32(p.hdr[:]))
 			if size > int64(s.r.opts.MaxEventSize) {
 				s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "event-too-big",
-					Msg: fmt.Sprintf("the protobuf frame here announces %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", size, s.r.opts.MaxEventSize)})
-				p.nhdr, p.skip = 0, size
-				continue
+					Msg: fmt.Sprintf("the protobuf frame here announces %d bytes (its length: % x), more than the %d kept (Options.MaxEventSize); it is skipped, and reading goes on at the next frame found", size, p.hdr, s.r.opts.MaxEventSize)})
+				s.startHunt(p.startRaw+4+size, true)
+				p.buf = append(p.buf[:0], p.hdr[1:]...)
+				return s.takeBuf()
 			}
 			p.buf = append(p.buf, p.hdr[:]...)
 			p.need = int(size)
+			continue
 		}
 		k := min(p.need, len(b)-i)
 		p.buf = append(p.buf, b[i:i+k]...)
 		p.need -= k
-		i += k
+		seg.i += k
 		if p.need == 0 {
 			v := p.buf
 			// The queued event keeps v until it is returned, so the next
@@ -658,10 +765,71 @@ func (s *bodyScanner) protoFeed(b []byte, raw int64, no int, arrival int64) int 
 				p.buf, p.spare = p.spare[:0], p.buf
 			}
 			p.nhdr = 0
-			s.r.onFrame(v, p.startRaw, raw+int64(i), p.startLine, arrival)
+			if !s.r.onFrame(v, p.startRaw, raw+int64(seg.i), p.startLine, arrival) {
+				s.startHunt(raw+int64(seg.i), false)
+				if !s.r.decoding {
+					// v is read again from the segment: no frame may reuse it.
+					p.spare = nil
+				}
+				return v[1:]
+			}
 		}
 	}
-	return n
+	return nil
+}
+
+// startHunt starts the search for the next frame after the bad one that
+// started at startRaw and whose length said it would end at end.
+func (s *bodyScanner) startHunt(end int64, tooBig bool) {
+	p := &s.pb
+	p.nhdr, p.need = 0, 0
+	p.hunt = pbHunt{on: true, from: p.startRaw, end: end, line: p.startLine, tooBig: tooBig}
+}
+
+// takeBuf hands over the bytes gathered, which the hunt reads again, and
+// gathers the next frame in a buffer of its own.
+func (s *bodyScanner) takeBuf() []byte {
+	p := &s.pb
+	v := p.buf
+	p.buf = nil
+	return v
+}
+
+// protoHunt passes over b, at stream offset raw, looking for the start
+// of a frame (frameStart). It returns how many bytes it took: up to the
+// end of b, or to the end of a frame start found, which then is the
+// frame being gathered.
+func (s *bodyScanner) protoHunt(b []byte, raw int64, line int) int {
+	p := &s.pb
+	h := &p.hunt
+	for j, c := range b {
+		if h.n == pbSigMax {
+			copy(h.win[:], h.win[1:])
+			copy(h.at[:], h.at[1:])
+			h.n--
+		}
+		h.win[h.n], h.at[h.n] = c, raw+int64(j)
+		h.n++
+		size, n, ok := frameStart(h.win[:h.n], s.r.opts.MaxEventSize)
+		if !ok {
+			continue
+		}
+		start := h.at[h.n-n]
+		if start != h.end {
+			// The bad frame's length was wrong: say where reading goes
+			// on, and what it found there.
+			s.r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "resync",
+				Msg: fmt.Sprintf("reading goes on at the protobuf frame found here (its length: % x, %d bytes, then the type %q), %d bytes after the bad frame at offset %d; the bytes between are skipped",
+					h.win[h.n-n:h.n-n+4], size, h.win[h.n-n+6:h.n], start-h.from, h.from)})
+		}
+		p.startRaw, p.startLine = start, line
+		p.buf = append(p.buf[:0], h.win[h.n-n:h.n]...)
+		copy(p.hdr[:], p.buf)
+		p.nhdr, p.need = 4, size-(n-4)
+		*h = pbHunt{}
+		return j + 1
+	}
+	return len(b)
 }
 
 // gather adds b to the object being kept, or gives it up when it would
@@ -698,7 +866,9 @@ func blockHeadAt(b []byte, col0 bool) int {
 }
 
 // protoEnd ends a protobuf body: the object gathered is read, or a frame
-// left open was cut off.
+// left open was cut off. A frame whose length runs past the end may have
+// had its length damaged: the frames in the bytes it took are read, and
+// the session is cut only when there are none.
 func (s *bodyScanner) protoEnd() {
 	p := &s.pb
 	r := s.r
@@ -706,52 +876,71 @@ func (s *bodyScanner) protoEnd() {
 	case p.whole && p.skipping:
 		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "event-too-big",
 			Msg: fmt.Sprintf("the protobuf object here is %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", p.endRaw-p.startRaw, r.opts.MaxEventSize)})
+		return
 	case p.whole:
 		r.onProtoObject(p.buf, p.startRaw, p.endRaw, p.startLine, p.arrival)
 		// The queued event keeps the bytes: the next body gathers in spare.
 		p.buf, p.spare = p.spare[:0], p.buf
-	case p.skip > 0:
-		r.curSession().Truncated = true
-		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event",
-			Msg: fmt.Sprintf("the response ends %d bytes before the end of the protobuf frame starting here, which was too big to keep", p.skip)})
-	case p.nhdr > 0:
-		r.curSession().Truncated = true
-		msg := fmt.Sprintf("the protobuf frame starting here is cut off: the response ends inside its 4-byte length, after %d bytes; it is skipped", p.nhdr)
-		if p.nhdr == 4 {
-			msg = fmt.Sprintf("the protobuf frame starting here announces %d bytes, but the response ends after %d of them; it is skipped", len(p.buf)-4+p.need, len(p.buf)-4)
-		}
-		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event", Msg: msg})
+		return
 	}
+	cut := false
+	for p.nhdr > 0 {
+		if p.nhdr < 4 {
+			r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event",
+				Msg: fmt.Sprintf("the protobuf frame starting here is cut off: the response ends inside its 4-byte length, after %d bytes (% x); it is skipped", p.nhdr, p.hdr[:p.nhdr])})
+			p.nhdr, cut = 0, true
+			break
+		}
+		announced := len(p.buf) - 4 + p.need
+		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event",
+			Msg: fmt.Sprintf("the protobuf frame starting here announces %d bytes, but the response ends after %d of them (its length: % x); it is skipped", announced, len(p.buf)-4, p.hdr)})
+		s.startHunt(p.startRaw+4+int64(announced), false)
+		s.protoSegs(protoSeg{b: s.takeBuf()[1:], raw: p.hunt.from + 1, line: p.hunt.line}, p.arrival)
+		// Still hunting: no frame in the rest, so the response was cut
+		// inside this one, not after a wrong length.
+		cut = p.hunt.on
+	}
+	if cut {
+		r.curSession().Truncated = true
+	}
+	if h := &p.hunt; h.on && h.tooBig && h.end > p.seen {
+		r.curSession().Truncated = true
+		r.addDiag(Diagnostic{Offset: h.from, Line: h.line, Kind: "cut-event",
+			Msg: fmt.Sprintf("the response ends %d bytes before the end of the protobuf frame starting here, which was too big to keep", h.end-p.seen)})
+	}
+	p.hunt = pbHunt{}
 }
 
 // protoBreak gives up the frame open where the stream breaks (damaged
 // encoded data); reading goes on with a frame at the next byte.
 func (s *bodyScanner) protoBreak(msg string) {
 	p := &s.pb
-	if !p.whole && (p.nhdr > 0 || p.skip > 0) {
+	if !p.whole && (p.nhdr > 0 || p.hunt.tooBig) {
 		s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event", Msg: msg})
 	}
-	p.nhdr, p.need, p.skip = 0, 0, 0
+	p.nhdr, p.need, p.hunt = 0, 0, pbHunt{}
 }
 
-// onFrame turns one frame, v (its length included), into an event or a
-// diagnostic.
-func (r *Reader) onFrame(v []byte, start, end int64, line int, arrival int64) {
+// onFrame turns one frame, v (its length included), into an event, or
+// says it is bad with a diagnostic: its length may be wrong, and the
+// caller looks for the next frame.
+func (r *Reader) onFrame(v []byte, start, end int64, line int, arrival int64) bool {
 	p := &r.body.pb
 	o := &p.obj
 	o.reset()
 	if err := o.watchEvent(v[4:], 4); err != nil {
 		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-protobuf",
-			Msg: fmt.Sprintf("the protobuf watch event in the %d-byte frame starting here is malformed %v; it is skipped", len(v), err)})
-		return
+			Msg: fmt.Sprintf("the protobuf watch event in the %d-byte frame starting here (its length: % x) is malformed %v; it is skipped", len(v), v[:4], err)})
+		return false
 	}
 	if !o.hasType {
 		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "no-type",
-			Msg: "the protobuf watch event in the frame starting here has no type; it is skipped"})
-		return
+			Msg: fmt.Sprintf("the protobuf watch event in the frame starting here (its length: % x) has no type; it is skipped", v[:4])})
+		return false
 	}
 	r.protoFields(o, &r.fields, p)
 	r.onFields(&r.fields, v, start, end, line, arrival, false, nil)
+	return true
 }
 
 // onProtoObject turns a body that is one object into an event (an

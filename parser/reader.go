@@ -22,6 +22,9 @@ const (
 	defaultMaxEventSize    = 64 << 20
 )
 
+// DefaultMaxEventSize is what MaxEventSize 0 means.
+const DefaultMaxEventSize = defaultMaxEventSize
+
 // Reader streams the events of a capture, like bufio.Scanner: call Next
 // until it returns false, then check Err. Memory stays bounded by the
 // largest event plus a small window, whatever the capture's size.
@@ -137,6 +140,9 @@ func (r *Reader) Next() bool {
 		}
 		r.lineOnce = false
 		ln, ok := r.lines.next()
+		if len(r.lines.badTimes) > 0 {
+			r.sayBadTimes()
+		}
 		if !ok {
 			r.finish()
 			continue

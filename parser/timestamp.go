@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"time"
@@ -83,3 +84,41 @@ func (t *timestampWriter) Write(p []byte) (int, error) {
 }
 
 func (t *timestampWriter) Close() error { return nil }
+
+// badTime is an arrival prefix outside MinTime..MaxTime: where its line
+// starts, and its text.
+type badTime struct {
+	raw    int64
+	line   int
+	prefix string
+}
+
+// maxBadTimes bounds the badTimes a line reader holds between two takes.
+const maxBadTimes = 64
+
+// outOfRangePrefix says whether b starts with an RFC 3339 arrival time
+// outside MinTime..MaxTime and the space or tab after it, and returns
+// their length.
+func outOfRangePrefix(b []byte) (int, bool) {
+	if len(b) < 20 || b[4] != '-' || b[7] != '-' || (b[10] != 'T' && b[10] != 't') {
+		return 0, false
+	}
+	t, end, ok := parseRFC3339Time(b)
+	if !ok {
+		return 0, false
+	}
+	if _, in := UnixNano(t); in {
+		return 0, false
+	}
+	return end + 1, true
+}
+
+// sayBadTimes turns the out-of-range arrival prefixes the lines held into
+// diagnostics at their lines' offsets.
+func (r *Reader) sayBadTimes() {
+	for _, b := range r.lines.badTimes {
+		r.addDiag(Diagnostic{Offset: b.raw, Line: b.line, Kind: "bad-time",
+			Msg: fmt.Sprintf("the arrival time %q is %s; the line keeps the time of the line before", clipString(b.prefix), TimeRange)})
+	}
+	r.lines.badTimes = r.lines.badTimes[:0]
+}

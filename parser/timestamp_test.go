@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"reflect"
 	"regexp"
@@ -160,5 +161,47 @@ func TestTimesOutOfRange(t *testing.T) {
 	}
 	if l.Records != 39 {
 		t.Errorf("%d records read, want 39 (one skipped)", l.Records)
+	}
+
+	// A real capture with time prefixes, two of its lines' prefixes in
+	// years 9999 and 0001: each is a diagnostic at its line quoting it,
+	// and the line is read with the time before it.
+	capture, err := os.ReadFile("../samples/w3-narrow-label-bookmarks.ts.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadAll(bytes.NewReader(capture), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = bytes.SplitAfter(capture, []byte("\n"))
+	bookmarks := 0
+	var bad []int
+	for k, ln := range lines {
+		if bytes.Contains(ln, []byte(`"type":"BOOKMARK"`)) {
+			if bookmarks++; bookmarks == 3 || bookmarks == 7 {
+				bad = append(bad, k)
+			}
+		}
+	}
+	copy(lines[bad[0]], "9999")
+	copy(lines[bad[1]], "0001")
+	c, err := ReadAll(bytes.NewReader(bytes.Join(lines, nil)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Events) != len(want.Events) || len(c.Diagnostics) != 2 {
+		t.Fatalf("%d events, diagnostics %v; want %d events and 2 diagnostics", len(c.Events), c.Diagnostics, len(want.Events))
+	}
+	for k, d := range c.Diagnostics {
+		quote := fmt.Sprintf("%q", lines[bad[k]][:30])
+		if d.Kind != "bad-time" || d.Offset != offset(bad[k]) || d.Line != bad[k]+1 || !strings.Contains(d.Msg, quote) {
+			t.Errorf("diagnostic %+v, want bad-time at offset %d quoting %s", d, offset(bad[k]), quote)
+		}
+	}
+	for i, e := range c.Events {
+		if e.RV != want.Events[i].RV || e.Arrival < want.Events[0].Arrival || e.Arrival > want.Events[len(want.Events)-1].Arrival {
+			t.Errorf("event %d: RV %s arrived %v; want RV %s within the capture's times", i, e.RV, time.Unix(0, e.Arrival).UTC(), want.Events[i].RV)
+		}
 	}
 }

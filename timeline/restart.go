@@ -29,8 +29,13 @@ import (
 // restart.
 
 // restartCluster is how close together stream ends must be to count as
-// one server ending its watches.
-const restartCluster = int64(1e9)
+// one server ending its watches; restartShare says how many: at least one
+// client in restartShare (and two), as a server behind a load balancer
+// ends its share of the fleet's watches.
+const (
+	restartCluster = int64(1e9)
+	restartShare   = 10
+)
 
 // DetectedRestart is a probable restart with its evidence.
 type DetectedRestart struct {
@@ -69,10 +74,12 @@ func (a *Analysis) detectRestarts() {
 		rest []int // the file's sessions after it
 	}
 	var ends []end
+	clients := 0
 	for _, f := range tl.Files {
 		if f.Clock != ClockArrival || f.SplitOf != "" {
 			continue
 		}
+		clients++
 		for k, g := range f.Sessions {
 			s := &tl.Sessions[g]
 			if !s.watchStream() || s.EndReason != EndEOF || k+1 == len(f.Sessions) {
@@ -87,7 +94,10 @@ func (a *Analysis) detectRestarts() {
 		for j < len(ends) && ends[j].t-ends[j-1].t <= restartCluster {
 			j++
 		}
-		if j-i >= 2 {
+		// A server ending its watches ends a share of the fleet's; in a
+		// large one, two watches ending together by chance (timeouts
+		// a client picks at random) are no restart.
+		if j-i >= max(2, clients/restartShare) {
 			d := DetectedRestart{Ended: ends[i].t, LastEnded: ends[j-1].t, Served: never}
 			files := map[int]bool{}
 			for _, e := range ends[i:j] {

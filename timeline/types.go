@@ -121,9 +121,13 @@ type File struct {
 
 // ShortName is the file's name as a sentence says it: its base name,
 // without the folders a command line gave it under. A client of audit
-// logs is named after its user agent, which is no path.
+// logs is named after its user agent, which is no path; one of a client
+// log by its name there and the log's base name.
 func (f *File) ShortName() string {
-	if f.Audit {
+	switch {
+	case f.Audit && f.Log != "" && f.Client != "":
+		return f.Client + " (" + path.Base(f.Log) + ")"
+	case f.Audit:
 		return f.Name
 	}
 	return path.Base(f.Name)
