@@ -284,7 +284,10 @@ func parseRFC3339Prefix(b []byte) (int64, int, bool) {
 		return 0, 0, false
 	}
 	ns, ok := UnixNano(t)
-	return ns, end + 1, ok
+	if !ok {
+		return 0, 0, false
+	}
+	return ns, end + 1, true
 }
 
 // rfc3339Bounds finds the parts of an RFC 3339 prefix whose first 20 bytes
