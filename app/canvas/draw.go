@@ -52,6 +52,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 
 	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
 	c.density(v, &layout, fr)
+	c.drawTracks(v, &layout, s, fr)
 	c.sessions(v, &layout, s, fr)
 	c.bookmarkTrack(v, &layout, s, fr)
 	c.zoneBands(v, &layout, s, fr)
