@@ -273,12 +273,14 @@ func (v *FleetView) renderPicked() goapp.UI {
 func (v *FleetView) renderSummary() goapp.UI {
 	fl := v.data.Fleet
 	names := make([]string, len(v.data.Rows))
+	servers := make([]string, len(v.data.Rows))
 	for i, r := range v.data.Rows {
-		names[i] = r.Client.Name
+		names[i], servers[i] = r.Client.Name, r.Servers
 	}
 	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
 		DataSet("clients", len(v.data.Rows)).
 		DataSet("order", strings.Join(names, "\n")).
+		DataSet("servers", strings.Join(servers, "\n")).
 		DataSet("max-with", v.data.MaxWith).
 		DataSet("max-without", v.data.MaxWithout).
 		DataSet("relists", fl.RelistsObserved).

@@ -170,3 +170,24 @@ type rvBounds struct{ lo, hi uint64 }
 func lastAtOrBefore(ts []int64, t int64) int {
 	return sort.Search(len(ts), func(i int) bool { return ts[i] > t }) - 1
 }
+
+// ServerSummary is one API server as the timeline's tracks show it.
+type ServerSummary struct {
+	Name string
+	// Processes counts its processes: from its audit logs, else from
+	// the restarts its metrics show.
+	Processes int
+	// Metrics says whether Prometheus exports have its series.
+	Metrics bool
+}
+
+// Servers are the API servers the tracks draw, in their order.
+func (c *Cache) Servers() []ServerSummary {
+	var out []ServerSummary
+	for _, t := range c.tracks {
+		if st, ok := t.(*serverTrack); ok {
+			out = append(out, ServerSummary{Name: st.srv.name, Processes: len(st.processes()), Metrics: st.srv.metrics != ""})
+		}
+	}
+	return out
+}
