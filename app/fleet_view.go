@@ -247,6 +247,7 @@ func (v *FleetView) renderHeadline() goapp.UI {
 			key("○", canvas.ColorFg, "", "a relist seen"),
 			key("✗", canvas.ColorFg, "", "did not ask for bookmarks"),
 			key("┆", canvas.ColorFg, "", "API server restart"),
+			key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)"),
 		),
 		goapp.P().Class("tl-hint").Text("Rows: riskiest client first. Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · double-click: reset."),
 	)

@@ -40,8 +40,8 @@ func (m *Metrics) CapacitySeries(server, resource string) (t []int64, capacity [
 }
 
 // HeadResources are the resources server's exports have a cache RV of,
-// the busiest first: by the changes its cache received (every cache's RV
-// follows etcd's head, changed or not).
+// the busiest first: by the changes its cache received, else, without
+// that series, by how often its RV moved.
 func (m *Metrics) HeadResources(server string) []string {
 	type busy struct {
 		resource string
@@ -56,6 +56,13 @@ func (m *Metrics) HeadResources(server string) []string {
 		if p := m.recv[sr]; p != nil {
 			for i := 1; i < len(p.v); i++ {
 				b.changes += max(p.v[i]-p.v[i-1], 0)
+			}
+		} else {
+			p := m.head[sr]
+			for i := 1; i < len(p.v); i++ {
+				if p.v[i] != p.v[i-1] {
+					b.changes++
+				}
 			}
 		}
 		rs = append(rs, b)

@@ -270,7 +270,8 @@ func (d *FleetData) drawStints(v *FleetViewport, l *FleetLayout, s Scale, fr *Fr
 			}
 			lastX = x
 			ticks = append(ticks, float32(x), float32(y+2), float32(x), float32(y+FleetRowH-2))
-			fr.addText(x+2, y+FleetRowH/2, d.serverName(st[k].server, st[k].inc), ColorMuted, "l", "")
+			// Past a relist's ring, which often sits where a stint begins.
+			fr.addText(x+6, y+FleetRowH/2, d.serverName(st[k].server, st[k].inc), ColorMuted, "l", "")
 		}
 	}
 	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1}, ticks)

@@ -44,6 +44,9 @@ type cacheSeries struct {
 type requestSeries struct {
 	t []int64
 	n []float64
+	// gap is the longest interval between scrapes that a rate is drawn
+	// over: across a longer one nobody scraped the server.
+	gap int64
 }
 
 // maxCaches is how many resources' caches a server's track draws.
@@ -135,6 +138,7 @@ func collectServers(tl *timeline.Timeline) []serverInfo {
 		}
 		srv.list.t, srv.list.n = m.RequestSteps(srv.metrics, "LIST")
 		srv.watch.t, srv.watch.n = m.RequestSteps(srv.metrics, "WATCH")
+		srv.list.gap, srv.watch.gap = scrapeGap(srv.list.t), scrapeGap(srv.watch.t)
 	}
 	return out
 }

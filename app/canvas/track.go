@@ -15,6 +15,15 @@ type track interface {
 	hit(v *View, b Band, s Scale, at int64, x, y float64) Hit
 }
 
+// legendLine is a line of a track's legend in the gutter.
+type legendLine struct{ text, color string }
+
+// legended is a track that names its marks in the gutter, under its
+// name.
+type legended interface {
+	legend() []legendLine
+}
+
 // drawTracks draws every track band of the layout.
 func (c *Cache) drawTracks(v *View, layout *Layout, s Scale, fr *Frame) {
 	for _, b := range layout.Bands {

@@ -1,13 +1,14 @@
 package canvas
 
 import (
+	"math"
 	"strconv"
 )
 
 // requestTrack is a counter track of an API server's metrics: the LIST
 // and WATCH requests it finished per second between scrapes
 // (apiserver_request_total, over every resource), as bars per pixel
-// column on a scale every server's track shares. A stampede of relists
+// column on a log scale every server's track shares. A stampede of relists
 // is a column of LISTs.
 type requestTrack struct {
 	c    *Cache
@@ -54,6 +55,9 @@ func (t *requestTrack) bars(rs *requestSeries, b Band, s Scale, inset float64) [
 		if rs.t[k-1] > s.To {
 			break
 		}
+		if rs.t[k]-rs.t[k-1] > rs.gap {
+			continue
+		}
 		// The interval (t[k-1], t[k]] covers the columns it spans.
 		a := max(int((s.XClamped(rs.t[k-1])-s.X0)/requestColW), 0)
 		z := min(int((s.XClamped(rs.t[k])-s.X0)/requestColW), n-1)
@@ -68,7 +72,9 @@ func (t *requestTrack) bars(rs *requestSeries, b Band, s Scale, inset float64) [
 		if r <= 0 {
 			continue
 		}
-		bh := max(r / *t.peak * h, 1)
+		// A log scale: a stampede of relists stands out, and so does a
+		// trickle beside it.
+		bh := max(math.Log1p(r)/math.Log1p(*t.peak)*h, 1)
 		rects = append(rects, float32(s.X0+float64(col)*requestColW+inset), float32(b.Y+b.Height-1-bh), float32(requestColW-inset), float32(bh))
 	}
 	return rects

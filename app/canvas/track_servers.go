@@ -20,8 +20,11 @@ type serverTrack struct {
 // serverH is a server track's height; its processes' bars take the top
 // procH of it, its caches' lines the rest.
 const (
-	serverH = 58.0
+	serverH = 64.0
 	procH   = 8.0
+	// capacityH is the strip under the lines where the first cache's
+	// capacity is written.
+	capacityH = 11.0
 )
 
 func (t *serverTrack) label() string   { return "server " + t.srv.name }
@@ -61,7 +64,7 @@ func (t *serverTrack) starts() []int64 {
 }
 
 // plotY is where the caches' lines go: their top and bottom.
-func plotY(b Band) (top, bottom float64) { return b.Y + procH + 6, b.Y + b.Height - 3 }
+func plotY(b Band) (top, bottom float64) { return b.Y + procH + 6, b.Y + b.Height - capacityH - 2 }
 
 func (t *serverTrack) y(b Band, rv uint64) float64 {
 	top, bottom := plotY(b)
@@ -88,16 +91,25 @@ func (t *serverTrack) draw(v *View, b Band, s Scale, fr *Frame) {
 	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.55}, bars)
 	fr.add(Op{Kind: "mark", Shape: "tridown", Color: ColorError, Size: markSize + 2}, marks)
 
-	t0 := len(fr.Texts)
-	for k, cs := range t.srv.caches {
-		fr.add(Op{Kind: "seg", Color: cacheColors[k], Size: 1.5}, t.steps(&cs, b, s, nil))
-		t.capacityLabels(&cs, k, b, s, fr)
-		// The resource's name at the right end of its line.
-		if i := lastAtOrBefore(cs.t, s.To); i >= 0 && cs.t[i] >= s.From {
-			fr.addText(s.X0+s.Width-4, t.y(b, cs.rv[i])-6, cs.resource, cacheColors[k], "r", "")
-		}
+	// The last cache's line first: the first, the busiest, on top.
+	for k := len(t.srv.caches) - 1; k >= 0; k-- {
+		fr.add(Op{Kind: "seg", Color: cacheColors[k], Size: 1.5}, t.steps(&t.srv.caches[k], b, s, nil))
 	}
-	fr.flushTexts(t0)
+	if len(t.srv.caches) > 0 {
+		t0 := len(fr.Texts)
+		t.capacityLabels(&t.srv.caches[0], b, s, fr)
+		fr.flushTexts(t0)
+	}
+}
+
+// legend names the resources of the lines, in their colours, under the
+// track's name in the gutter.
+func (t *serverTrack) legend() []legendLine {
+	var out []legendLine
+	for k, cs := range t.srv.caches {
+		out = append(out, legendLine{cs.resource, cacheColors[k]})
+	}
+	return out
 }
 
 // steps are the segments of a cache's head RV in view, as a step line:
@@ -126,22 +138,26 @@ func (t *serverTrack) steps(cs *cacheSeries, b Band, s Scale, segs []float32) []
 	return segs
 }
 
-// capacityLabels write a cache's capacity at the left of the view and
-// where it changes in view.
-func (t *serverTrack) capacityLabels(cs *cacheSeries, k int, b Band, s Scale, fr *Frame) {
-	_, bottom := plotY(b)
-	y := bottom - 4 - 10*float64(k)
-	last, lastX := -1, -1e9
+// capacityLabels write a cache's capacity under the lines: at the left
+// of the view and where it changes in view.
+func (t *serverTrack) capacityLabels(cs *cacheSeries, b Band, s Scale, fr *Frame) {
+	y := b.Y + b.Height - capacityH/2 - 1
+	last, lastX, first := -1, -1e9, true
 	for i := max(lastAtOrBefore(cs.capT, s.From), 0); i < len(cs.capT) && cs.capT[i] <= s.To; i++ {
 		if cs.capacity[i] == last {
 			continue
 		}
-		x := max(s.XClamped(cs.capT[i]), s.X0) + 2
-		if x-lastX > 60 {
-			fr.addText(x, y, "holds "+strconv.Itoa(cs.capacity[i]), cacheColors[k], "l", "")
-			lastX = x
-		}
 		last = cs.capacity[i]
+		x := max(s.XClamped(cs.capT[i]), s.X0) + 2
+		if x-lastX < 70 {
+			continue
+		}
+		text := "holds " + strconv.Itoa(cs.capacity[i])
+		if first {
+			text = cs.resource + " cache holds " + strconv.Itoa(cs.capacity[i]) + " changes"
+		}
+		fr.addText(x, y, text, ColorMuted, "l", "")
+		lastX, first = x, false
 	}
 }
 
