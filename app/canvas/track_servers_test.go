@@ -14,7 +14,7 @@ import (
 
 // labTimeline reads the lab's six audit logs and, with exports, its
 // Prometheus exports, as the page reads dropped files.
-func labTimeline(t *testing.T, exports bool) *timeline.Timeline {
+func labTimeline(t testing.TB, exports bool) *timeline.Timeline {
 	t.Helper()
 	dir := testsample.Recording(t, "samples-lab")
 	files, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
@@ -162,5 +162,19 @@ func TestServerTracksOfAnExportAlone(t *testing.T) {
 		if h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2); !strings.Contains(h.Text, "since") || !strings.Contains(h.Text, "(its metrics)") || !strings.Contains(h.Text, "cache at RV") {
 			t.Errorf("server %s mid-export: %q", srv, h.Text)
 		}
+	}
+}
+
+// BenchmarkFrameLabServers is a frame of the lab's audit logs and
+// exports: 225 clients' groups and the three servers' tracks.
+func BenchmarkFrameLabServers(b *testing.B) {
+	tl := labTimeline(b, true)
+	c := NewCache(tl)
+	groups, rows, _ := BuildRows(tl, timeline.Filter{}, map[string]bool{}, nil)
+	from, to := c.Extent(false)
+	v := &View{Analysis: tl.Analyze(timeline.DefaultParams()), From: from, To: to, Width: 1440, PixelRatio: 1, Groups: groups, Rows: rows, Selected: -1}
+	var fr Frame
+	for b.Loop() {
+		c.Build(v, &fr)
 	}
 }
