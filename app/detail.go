@@ -143,8 +143,8 @@ func (v *EventPanel) Render() goapp.UI {
 			field("resourceVersion", ev.RV),
 			nameField("file", f.Name),
 			field("session", strconv.Itoa(tl.Sessions[ev.Session].Index)),
-			goapp.If(canvas.AnsweredBy(tl, ev.Session) != "", func() goapp.UI {
-				return field("server", canvas.AnsweredBy(tl, ev.Session))
+			goapp.If(canvas.SessionServer(tl, ev.Session) != "", func() goapp.UI {
+				return field("answered by server", canvas.SessionServer(tl, ev.Session))
 			}),
 			field("time", eventTime(ev, f.Clock)),
 			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Offset, ev.Offset+ev.Length)),

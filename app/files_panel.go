@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/parser"
@@ -238,15 +239,19 @@ func countTable(caption, attr string, counts []count) goapp.UI {
 }
 
 func (c *capture) renderSessions(f timeline.File) goapp.UI {
+	// With audit logs, a column names the server that answered each.
+	servers := len(c.tl.Servers) > 0
 	return goapp.Table().Class("sessions").Body(
 		goapp.Caption().Text("Sessions"),
 		goapp.THead().Body(goapp.Tr().Body(
 			goapp.Th().Text("#"), goapp.Th().Text("request"), goapp.Th().Text("HTTP status"),
 			goapp.Th().Text("events"), goapp.Th().Text("bookmarks"), goapp.Th().Text("reconnect after"), goapp.Th().Text("ended"),
+			goapp.If(servers, func() goapp.UI { return goapp.Th().Text("server") }),
 		)),
 		goapp.TBody().Body(
 			goapp.Range(f.Sessions).Slice(func(i int) goapp.UI {
-				s := c.tl.Sessions[f.Sessions[i]]
+				g := f.Sessions[i]
+				s := c.tl.Sessions[g]
 				return goapp.Tr().DataSet("session", s.Index).Body(
 					goapp.Td().Text(strconv.Itoa(s.Index)),
 					goapp.Td().Class("mono").Body(nameUI(requestText(s.Request))),
@@ -255,10 +260,20 @@ func (c *capture) renderSessions(f timeline.File) goapp.UI {
 					goapp.Td().Text(strconv.Itoa(s.Bookmarks)),
 					goapp.Td().Text(gapText(s.Gap)),
 					goapp.Td().Text(endText(s)),
+					goapp.If(servers, func() goapp.UI { return goapp.Td().Text(serverText(c.tl, g)) }),
 				)
 			}),
 		),
 	)
+}
+
+// serverText names the server, and its process, that answered session
+// g: "c, process 1 of 2", "unknown" when no audit log holds its request.
+func serverText(tl *timeline.Timeline, g int) string {
+	if s := canvas.SessionServer(tl, g); s != "" {
+		return s
+	}
+	return "unknown"
 }
 
 func requestText(r *parser.Request) string {

@@ -125,15 +125,23 @@ func (c *Cache) sessionsHit(v *View, b Band, at, slop int64) Hit {
 	return h
 }
 
-// AnsweredBy names the API server, and its process, that answered
-// session g ("answered by server c, process 1"), "" when no audit log
-// says.
+// AnsweredBy says which API server, and its process, answered session
+// g ("answered by server c, process 1 of 2"), "" when no audit log says.
 func AnsweredBy(tl *timeline.Timeline, g int) string {
+	if s := SessionServer(tl, g); s != "" {
+		return "answered by server " + s
+	}
+	return ""
+}
+
+// SessionServer names the API server, and its process, that answered
+// session g ("c, process 1 of 2"), "" when no audit log says.
+func SessionServer(tl *timeline.Timeline, g int) string {
 	srv, inc, ok := tl.ServerOf(g)
 	if !ok {
 		return ""
 	}
-	t := "answered by server " + tl.Servers[srv].Name
+	t := tl.Servers[srv].Name
 	if inc >= 0 {
 		t += ", process " + strconv.Itoa(inc+1)
 		if n := len(tl.Servers[srv].Incarnations); n > 1 {
