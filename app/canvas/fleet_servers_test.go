@@ -1,9 +1,14 @@
 package canvas
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"watchlens/internal/testsample"
+	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -39,5 +44,60 @@ func TestFleetRowsNameTheirServers(t *testing.T) {
 	}
 	if checked < 207 {
 		t.Errorf("only %d sessions checked", checked)
+	}
+}
+
+// In the fleet recording (captures and audit logs of two servers), the
+// curves' hover splits the clients a reconnect would send to relist by
+// the server each was on, and the split adds up to the curve.
+func TestFleetStampedeByServer(t *testing.T) {
+	dir := testsample.Recording(t, "samples-fleet")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.ts.http"))
+	logs, _ := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+	if len(files) == 0 || len(logs) != 4 {
+		t.Fatalf("samples-fleet has %d captures and %d audit logs", len(files), len(logs))
+	}
+	b := timeline.NewBuilder()
+	for _, name := range append(files, logs...) {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(filepath.Base(name), f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl := b.Build()
+	d := NewFleetData(tl.Analyze(timeline.DefaultParams()))
+	if d == nil || len(tl.Servers) != 2 {
+		t.Fatalf("the fleet recording: fleet %v, %d servers", d != nil, len(tl.Servers))
+	}
+	split, named := 0, 0
+	for _, st := range d.Fleet.Steps {
+		if st.Without == 0 {
+			continue
+		}
+		by := d.stampedeByServer(st.T, false)
+		sum := 0
+		for _, part := range strings.Split(by, ", ") {
+			name, n, _ := strings.Cut(part, " ")
+			if name != "unknown" {
+				named++
+			}
+			k, err := strconv.Atoi(n)
+			if err != nil {
+				t.Fatalf("at %s the split reads %q", clock(st.T), by)
+			}
+			sum += k
+		}
+		if sum != st.Without {
+			t.Errorf("at %s %d clients would relist without bookmarks, the split %q adds up to %d", clock(st.T), st.Without, by, sum)
+		}
+		split++
+	}
+	if split == 0 || named == 0 {
+		t.Errorf("%d instants of the fleet recording would send a client to relist, %d parts of their splits name a server: the test tests nothing", split, named)
 	}
 }
