@@ -51,9 +51,37 @@ func (v *FilesPanel) Render() goapp.UI {
 		goapp.If(matched > len(shown), func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%s more not listed here", quantity.Plural(matched-len(shown), "file")))
 		}),
-		goapp.If(matched == 0, func() goapp.UI {
+		goapp.If(matched == 0 && len(c.tl.Files) > 0, func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text("No file open has that in its name.")
 		}),
+		goapp.If(c.tl.Metrics != nil, func() goapp.UI { return renderMetricsFiles(c.tl.Metrics) }),
+	)
+}
+
+// renderMetricsFiles lists the Prometheus exports read: what each held,
+// and the servers they name.
+func renderMetricsFiles(m *timeline.Metrics) goapp.UI {
+	return goapp.Section().ID("metrics-files").Class("result").Body(
+		goapp.H3().Text("Prometheus exports"),
+		goapp.P().Class("meta").Text(fmt.Sprintf("%d series in %s, servers named by their %q label: %s",
+			len(m.Series), quantity.Plural(len(m.Files), "file"), m.ServerLabel, strings.Join(m.Servers, ", "))),
+		goapp.Table().Class("sessions").Body(
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Text("file"), goapp.Th().Text("format"), goapp.Th().Text("series"), goapp.Th().Text("points"), goapp.Th().Text("left out"),
+			)),
+			goapp.TBody().Body(
+				goapp.Range(m.Files).Slice(func(i int) goapp.UI {
+					f := m.Files[i]
+					return goapp.Tr().DataSet("file", f.Name).Body(
+						goapp.Td().Body(nameUI(f.Name)),
+						goapp.Td().Text(f.Format.String()),
+						goapp.Td().Text(strconv.Itoa(f.Series)),
+						goapp.Td().Text(strconv.Itoa(f.Points)),
+						goapp.Td().Text(strconv.Itoa(f.Skipped)),
+					)
+				}),
+			),
+		),
 	)
 }
 

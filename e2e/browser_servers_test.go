@@ -212,6 +212,12 @@ func TestBrowserServers(t *testing.T) {
 		verdictShown(t, alone, want)
 		page, err := chromedp.Run(alone, chromedp.Evaluate[string](`document.body.textContent`))
 		must(t, err)
+		// The header and the Files panel name the export read.
+		named, err := chromedp.Run(alone, chromedp.Evaluate[[]string](`[document.querySelector("#open-files").title, (document.querySelector("#metrics-files") || {}).textContent || ""]`))
+		must(t, err)
+		if named[0] != filepath.Base(export) || !strings.Contains(named[1], filepath.Base(export)) || !strings.Contains(named[1], "servers named by their \"server\" label: a, b, c") {
+			t.Errorf("with the export alone the header names %q and the Files panel says %q", named[0], named[1])
+		}
 		// Neither the verdict of a capture without reconnects nor the
 		// Files panel's word for a file without watch events.
 		for _, never := range []string{"No 410 was observed, and the capture has no reconnect", "No watch events were found in"} {
@@ -228,10 +234,11 @@ func TestBrowserServers(t *testing.T) {
 			}
 			return n == 3
 		})
+		m := nativeLab(t, []string{export}).Metrics
 		for _, b := range bands {
 			if b.label == "server b" {
-				mid := tl.Metrics.From + 60e9 // a minute in, every server scraped
-				timelineTip(t, alone, plotX(t, alone, mid), b.y+b.h/2, "server b, process 1 since")
+				mid := m.From + 60e9 // a minute in, every server scraped
+				timelineTip(t, alone, plotX(t, alone, mid), b.y+b.h/2, "server b, process 1, in its metrics from "+time.Unix(0, m.From).UTC().Format("15:04:05.000"))
 			}
 		}
 		screenshot(t, alone, "servers-metrics-alone")

@@ -181,6 +181,10 @@ func (t *serverTrack) describe(at, slop int64) string {
 	}
 	switch k := processAt(ps, at); {
 	case len(ps) == 0:
+	case k == 0 && srv.audit < 0:
+		// The metrics show when it was first scraped, not when it
+		// started.
+		b.WriteString(", process 1, in its metrics from " + clock(ps[k][0]))
 	case k >= 0:
 		b.WriteString(", process " + strconv.Itoa(k+1) + " since " + clock(ps[k][0]) + " (" + source + ")")
 	case at < ps[0][0]:

@@ -159,7 +159,7 @@ func TestServerTracksOfAnExportAlone(t *testing.T) {
 		s := v.PlotScale(&layout)
 		// A minute in, where every server was scraped.
 		mid := tl.Metrics.From + 60e9
-		if h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2); !strings.Contains(h.Text, "since") || !strings.Contains(h.Text, "(its metrics)") || !strings.Contains(h.Text, "cache at RV") {
+		if h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2); !strings.HasPrefix(h.Text, "server "+srv+", process 1, in its metrics from "+clock(tl.Metrics.From)) || !strings.Contains(h.Text, "cache at RV") {
 			t.Errorf("server %s mid-export: %q", srv, h.Text)
 		}
 	}
