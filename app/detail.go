@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
@@ -142,6 +143,9 @@ func (v *EventPanel) Render() goapp.UI {
 			field("resourceVersion", ev.RV),
 			nameField("file", f.Name),
 			field("session", strconv.Itoa(tl.Sessions[ev.Session].Index)),
+			goapp.If(canvas.SessionServer(tl, ev.Session) != "", func() goapp.UI {
+				return field("answered by server", canvas.SessionServer(tl, ev.Session))
+			}),
 			field("time", eventTime(ev, f.Clock)),
 			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Offset, ev.Offset+ev.Length)),
 			goapp.If(ev.Status != nil, func() goapp.UI {

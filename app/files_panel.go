@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/parser"
@@ -50,9 +51,37 @@ func (v *FilesPanel) Render() goapp.UI {
 		goapp.If(matched > len(shown), func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%s more not listed here", quantity.Plural(matched-len(shown), "file")))
 		}),
-		goapp.If(matched == 0, func() goapp.UI {
+		goapp.If(matched == 0 && len(c.tl.Files) > 0, func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text("No file open has that in its name.")
 		}),
+		goapp.If(c.tl.Metrics != nil, func() goapp.UI { return renderMetricsFiles(c.tl.Metrics) }),
+	)
+}
+
+// renderMetricsFiles lists the Prometheus exports read: what each held,
+// and the servers they name.
+func renderMetricsFiles(m *timeline.Metrics) goapp.UI {
+	return goapp.Section().ID("metrics-files").Class("result").Body(
+		goapp.H3().Text("Prometheus exports"),
+		goapp.P().Class("meta").Text(fmt.Sprintf("%d series in %s, servers named by their %q label: %s",
+			len(m.Series), quantity.Plural(len(m.Files), "file"), m.ServerLabel, strings.Join(m.Servers, ", "))),
+		goapp.Table().Class("sessions").Body(
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Text("file"), goapp.Th().Text("format"), goapp.Th().Text("series"), goapp.Th().Text("points"), goapp.Th().Text("left out"),
+			)),
+			goapp.TBody().Body(
+				goapp.Range(m.Files).Slice(func(i int) goapp.UI {
+					f := m.Files[i]
+					return goapp.Tr().DataSet("file", f.Name).Body(
+						goapp.Td().Body(nameUI(f.Name)),
+						goapp.Td().Text(f.Format.String()),
+						goapp.Td().Text(strconv.Itoa(f.Series)),
+						goapp.Td().Text(strconv.Itoa(f.Points)),
+						goapp.Td().Text(strconv.Itoa(f.Skipped)),
+					)
+				}),
+			),
+		),
 	)
 }
 
@@ -238,15 +267,19 @@ func countTable(caption, attr string, counts []count) goapp.UI {
 }
 
 func (c *capture) renderSessions(f timeline.File) goapp.UI {
+	// With audit logs, a column names the server that answered each.
+	servers := len(c.tl.Servers) > 0
 	return goapp.Table().Class("sessions").Body(
 		goapp.Caption().Text("Sessions"),
 		goapp.THead().Body(goapp.Tr().Body(
 			goapp.Th().Text("#"), goapp.Th().Text("request"), goapp.Th().Text("HTTP status"),
 			goapp.Th().Text("events"), goapp.Th().Text("bookmarks"), goapp.Th().Text("reconnect after"), goapp.Th().Text("ended"),
+			goapp.If(servers, func() goapp.UI { return goapp.Th().Text("server") }),
 		)),
 		goapp.TBody().Body(
 			goapp.Range(f.Sessions).Slice(func(i int) goapp.UI {
-				s := c.tl.Sessions[f.Sessions[i]]
+				g := f.Sessions[i]
+				s := c.tl.Sessions[g]
 				return goapp.Tr().DataSet("session", s.Index).Body(
 					goapp.Td().Text(strconv.Itoa(s.Index)),
 					goapp.Td().Class("mono").Body(nameUI(requestText(s.Request))),
@@ -255,10 +288,20 @@ func (c *capture) renderSessions(f timeline.File) goapp.UI {
 					goapp.Td().Text(strconv.Itoa(s.Bookmarks)),
 					goapp.Td().Text(gapText(s.Gap)),
 					goapp.Td().Text(endText(s)),
+					goapp.If(servers, func() goapp.UI { return goapp.Td().Text(serverText(c.tl, g)) }),
 				)
 			}),
 		),
 	)
+}
+
+// serverText names the server, and its process, that answered session
+// g: "c, process 1 of 2", "unknown" when no audit log holds its request.
+func serverText(tl *timeline.Timeline, g int) string {
+	if s := canvas.SessionServer(tl, g); s != "" {
+		return s
+	}
+	return "unknown"
 }
 
 func requestText(r *parser.Request) string {

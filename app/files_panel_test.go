@@ -2,6 +2,8 @@ package app
 
 import (
 	"bytes"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,5 +37,52 @@ func TestFilesMatchingFindsAFileByName(t *testing.T) {
 	}
 	if shown, matched = c.filesMatching("no such client", 5); len(shown) != 0 || matched != 0 {
 		t.Errorf("finding nothing: %v of %d", shown, matched)
+	}
+}
+
+// TestSessionsNameTheirServer: the fleet recording's captures with its
+// audit logs; the sessions table names, for every session, the server
+// and process whose audit log holds its request.
+func TestSessionsNameTheirServer(t *testing.T) {
+	dir := testsample.Recording(t, "samples-fleet")
+	b := timeline.NewBuilder()
+	for _, name := range []string{"c00-bookmarks.ts.http", "audit-a-1.log", "audit-a-2.log", "audit-b-1.log", "audit-b-2.log"} {
+		if err := b.AddReader(name, bytes.NewReader(testsample.Read(t, filepath.Join(dir, name))), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl := b.Build()
+	named := 0
+	for _, g := range tl.Files[0].Sessions {
+		got := serverText(tl, g)
+		srv, inc, ok := tl.ServerOf(g)
+		if !ok {
+			if got != "unknown" {
+				t.Errorf("session %d has no server, yet the table says %q", g, got)
+			}
+			continue
+		}
+		want := tl.Servers[srv].Name + ", process " + strconv.Itoa(inc+1) + " of " + strconv.Itoa(len(tl.Servers[srv].Incarnations))
+		if got != want {
+			t.Errorf("session %d: %q, want %q", g, got, want)
+		}
+		named++
+	}
+	if named == 0 {
+		t.Errorf("no session of c00 names its server: the test tests nothing")
+	}
+}
+
+// TestFileNamesHoldTheExports: a Prometheus export dropped alone is
+// named in the header, though it makes no capture.
+func TestFileNamesHoldTheExports(t *testing.T) {
+	name := "apiserver_watch_cache_resource_version.json.gz"
+	b := timeline.NewBuilder()
+	if err := b.AddReader(name, bytes.NewReader(testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "query_range", name))), parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	c := &capture{tl: b.Build()}
+	if got := c.fileNames(); len(c.tl.Files) != 0 || len(got) != 1 || got[0] != name {
+		t.Errorf("%d captures, and the header names %q; want none, and the export", len(c.tl.Files), got)
 	}
 }

@@ -247,6 +247,7 @@ func (v *FleetView) renderHeadline() goapp.UI {
 			key("○", canvas.ColorFg, "", "a relist seen"),
 			key("✗", canvas.ColorFg, "", "did not ask for bookmarks"),
 			key("┆", canvas.ColorFg, "", "API server restart"),
+			key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)"),
 		),
 		goapp.P().Class("tl-hint").Text("Rows: riskiest client first. Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · double-click: reset."),
 	)
@@ -273,12 +274,14 @@ func (v *FleetView) renderPicked() goapp.UI {
 func (v *FleetView) renderSummary() goapp.UI {
 	fl := v.data.Fleet
 	names := make([]string, len(v.data.Rows))
+	servers := make([]string, len(v.data.Rows))
 	for i, r := range v.data.Rows {
-		names[i] = r.Client.Name
+		names[i], servers[i] = r.Client.Name, r.Servers
 	}
 	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
 		DataSet("clients", len(v.data.Rows)).
 		DataSet("order", strings.Join(names, "\n")).
+		DataSet("servers", strings.Join(servers, "\n")).
 		DataSet("max-with", v.data.MaxWith).
 		DataSet("max-without", v.data.MaxWithout).
 		DataSet("relists", fl.RelistsObserved).

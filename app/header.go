@@ -123,7 +123,8 @@ func (h *Header) onOpenURL(ctx goapp.Context, e goapp.Event) {
 	}
 }
 
-// fileNames are the names of the files open; none for no capture.
+// fileNames are the names of the files open, the Prometheus exports
+// last; none for no capture.
 func (c *capture) fileNames() []string {
 	if c == nil {
 		return nil
@@ -131,6 +132,11 @@ func (c *capture) fileNames() []string {
 	names := make([]string, len(c.tl.Files))
 	for i, f := range c.tl.Files {
 		names[i] = f.Name
+	}
+	if m := c.tl.Metrics; m != nil {
+		for _, f := range m.Files {
+			names = append(names, f.Name)
+		}
 	}
 	return names
 }

@@ -439,6 +439,9 @@ var legendItems = []struct{ sym, color, opacity, text string }{
 	{"━", canvas.ColorAware, "", "bookmark-aware cursor"},
 	{"━", canvas.ColorIgnoring, "", "bookmark-ignoring cursor"},
 	{"━", canvas.ColorHead, "", "head estimate"},
+	{"▬", canvas.ColorSession, "0.55", "an API server's process, from its audit logs (▼ its restart)"},
+	{"━", canvas.ColorAware, "", "a server's watch cache head RV, per resource, from its metrics"},
+	{"▮", canvas.ColorDeleted, "", "a server's LISTs per second (its WATCHes pale), from its metrics"},
 }
 
 func (v *TimelineView) renderLegend() goapp.UI {
@@ -474,6 +477,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	if v.selected >= 0 && v.selected < v.Timeline.Len() {
 		sel = v.cache.EventText(v.selected)
 	}
+	servers := v.cache.Servers()
 	names := make([]string, len(v.Timeline.Files))
 	for i, f := range v.Timeline.Files {
 		names[i] = f.Name
@@ -494,6 +498,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 		DataSet("zones-ignoring", ig.Count).
 		DataSet("zones-ignoring-seconds", strconv.FormatFloat(ig.Seconds, 'f', 3, 64)).
 		DataSet("selected", v.selected).
+		DataSet("servers", serversData(servers)).
 		Body(
 			goapp.Dt().Text("In view"),
 			goapp.Dd().Text(v.cache.FormatPos(v.axisRV, v.from)+" to "+v.cache.FormatPos(v.axisRV, v.to)),
@@ -507,6 +512,9 @@ func (v *TimelineView) renderSummary() goapp.UI {
 			goapp.Dd().Text(zoneText(aw)),
 			goapp.Dt().Text("410 zones, bookmark-ignoring cursor"),
 			goapp.Dd().Text(zoneText(ig)),
+			goapp.If(len(servers) > 0, func() goapp.UI {
+				return goapp.Div().Body(goapp.Dt().Text("API servers"), goapp.Dd().ID("servers-shown").Text(serversText(servers)))
+			}),
 			goapp.Dt().Text("Selected"),
 			goapp.Dd().Class("tl-selected").Text(sel),
 		)
@@ -799,4 +807,31 @@ func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
 func (v *TimelineView) hover(x, y float64) {
 	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
 	v.tip(h.Text, x, y)
+}
+
+// serversData lists the servers drawn for tools: "name processes
+// metrics", one a line ("b 2 true").
+func serversData(servers []canvas.ServerSummary) string {
+	lines := make([]string, len(servers))
+	for i, s := range servers {
+		lines[i] = s.Name + " " + strconv.Itoa(s.Processes) + " " + strconv.FormatBool(s.Metrics)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// serversText says which servers the timeline draws: "a (2 processes,
+// metrics), b (1 process)".
+func serversText(servers []canvas.ServerSummary) string {
+	parts := make([]string, len(servers))
+	for i, s := range servers {
+		parts[i] = words.Isolated(s.Name) + " (" + strconv.Itoa(s.Processes) + " process"
+		if s.Processes != 1 {
+			parts[i] += "es"
+		}
+		if s.Metrics {
+			parts[i] += ", metrics"
+		}
+		parts[i] += ")"
+	}
+	return strings.Join(parts, ", ")
 }

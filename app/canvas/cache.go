@@ -47,6 +47,9 @@ type Cache struct {
 	// Where the head and each cursor stop rising (see stepEnvelope.add).
 	headDesc   []int32
 	cursorDesc [][]int32
+	// tracks are the bands that draw and answer for themselves: the API
+	// servers' (see serverTracks).
+	tracks []track
 }
 
 func NewCache(tl *timeline.Timeline) *Cache {
@@ -123,12 +126,17 @@ func NewCache(tl *timeline.Timeline) *Cache {
 	// one instant (a single LIST answered 410) spans seconds, not
 	// nanoseconds.
 	start, end := tl.Start(), tl.End()+1
+	if mx := tl.Metrics; len(tl.Files) == 0 && mx != nil && mx.To > mx.From {
+		// Prometheus exports alone: their span is the clock's.
+		start, end = mx.From, mx.To+1
+	}
 	m := max((end-start)/50, 1)
 	if !c.noClock {
 		m = max(m, int64(time.Second))
 	}
 	c.timeLo, c.timeHi = start-m, end+m
 	c.rvLo, c.rvHi = c.rvExtent()
+	c.tracks = serverTracks(c)
 	return c
 }
 
@@ -216,7 +224,7 @@ func (c *Cache) Extent(axisRV bool) (int64, int64) {
 // Layout is the layout of a frame of this timeline: FileLayout with its
 // files.
 func (c *Cache) Layout(w, maxH float64, rows int, axisRV, had bool, folded, pinned FileSet) Layout {
-	return FileLayout(w, maxH, rows, c.files, axisRV, had, folded, pinned)
+	return stackLayout(w, maxH, rows, c.files, c.tracks, axisRV, had, folded, pinned)
 }
 
 // Files is the number of files, whose groups of tracks a view can fold

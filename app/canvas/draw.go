@@ -37,6 +37,17 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 			continue
 		}
 		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
+		if b.ID == BandTrack {
+			if l, ok := c.tracks[b.Track].(legended); ok && len(l.legend()) > 0 {
+				// The track's name at its top, and what its marks are
+				// under it.
+				fr.addText(layout.PlotX-8, b.Y+8, b.Label, ColorMuted, "r", "")
+				for k, line := range l.legend() {
+					fr.addTextWithin(layout.PlotX-8, b.Y+20+11*float64(k), layout.PlotX-14, line.text, line.color, "r", "")
+				}
+				continue
+			}
+		}
 		fr.addText(layout.PlotX-8, b.Y+b.Height/2, b.Label, ColorMuted, "r", "")
 	}
 	fr.flushTexts(t0)
@@ -52,6 +63,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 
 	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
 	c.density(v, &layout, fr)
+	c.drawTracks(v, &layout, s, fr)
 	c.sessions(v, &layout, s, fr)
 	c.bookmarkTrack(v, &layout, s, fr)
 	c.zoneBands(v, &layout, s, fr)

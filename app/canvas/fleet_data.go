@@ -24,6 +24,7 @@ type FleetData struct {
 	// reconnect would have sent to a relist at once.
 	MaxWith, MaxWithout int
 	relists             []int64 // every client's relists, sorted
+	tl                  *timeline.Timeline
 }
 
 // FleetRow is one client's row.
@@ -39,6 +40,11 @@ type FleetRow struct {
 	// other the models' answer for the one it did not (Other).
 	With, Without [][2]int64
 	Relists       []int64 // sorted
+	// Servers names the API servers, and their processes, that
+	// answered the client, in order ("a#1 > c#1 > a#2"); "" when no
+	// audit log says.
+	Servers string
+	stints  []serverStint
 }
 
 // Own is the refused spans of the cursor the client had.
@@ -67,7 +73,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	tl := a.TL
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, int64(time.Second))
-	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts}
+	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts, tl: tl}
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
 		d.Rows[i].Client, d.Rows[i].Label = c, c.Name
@@ -77,6 +83,8 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 		// The model's spans, as its stampede counts them (see
 		// timeline.FleetClient).
 		d.Rows[i].With, d.Rows[i].Without = c.RefusedWith, c.RefusedWithout
+		d.Rows[i].stints = clientStints(tl, c.File)
+		d.Rows[i].Servers = d.serverLine(d.Rows[i].stints)
 		for _, r := range c.Relists {
 			d.Rows[i].Relists = append(d.Rows[i].Relists, r.T)
 			d.relists = append(d.relists, r.T)

@@ -246,7 +246,36 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 		}
 	}
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "ring", Size: markSize}, buf.marks)
+	d.drawStints(v, l, s, fr, first, last)
 	fr.unclip()
+}
+
+// drawStints writes, in each row in view, the server each of the
+// client's stints went to ("a#1", "c#1") where it begins, and a tick
+// there: a client's column of servers on the shared clock.
+func (d *FleetData) drawStints(v *FleetViewport, l *FleetLayout, s Scale, fr *Frame, first, last int) {
+	t0 := len(fr.Texts)
+	var ticks []float32
+	for r := first; r < last; r++ {
+		st := d.Rows[r].stints
+		y := l.RowY(r, v.ScrollY)
+		lastX := -1e9
+		for k := max(sort.Search(len(st), func(i int) bool { return st[i].from > s.From })-1, 0); k < len(st) && st[k].from < s.To; k++ {
+			if st[k].server < 0 {
+				continue
+			}
+			x := max(s.X(st[k].from), s.X0)
+			if x-lastX < 28 {
+				continue
+			}
+			lastX = x
+			ticks = append(ticks, float32(x), float32(y+2), float32(x), float32(y+FleetRowH-2))
+			// Past a relist's ring, which often sits where a stint begins.
+			fr.addText(x+6, y+FleetRowH/2, d.serverName(st[k].server, st[k].inc), ColorMuted, "l", "")
+		}
+	}
+	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1}, ticks)
+	fr.flushTexts(t0)
 }
 
 // resize is buf with n zeroed elements, grown when it is too small.

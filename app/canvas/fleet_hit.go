@@ -39,6 +39,9 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		lines = append(lines, "Had every watch dropped at "+clock(at)+", the reconnects would have sent",
 			quantity.Plural(st.Without, "client")+" to relist without bookmarks,",
 			strconv.Itoa(st.With)+" with bookmarks.")
+		if by := d.stampedeByServer(at, false); by != "" {
+			lines = append(lines, "Without bookmarks, by the server each client was on: "+by+".")
+		}
 	case FleetHistogram:
 		b := math.Floor((x - l.PlotX) / fleetBinPx)
 		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
@@ -80,6 +83,9 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 		"asked for bookmarks: " + map[bool]string{true: "yes", false: "no"}[c.Bookmarks] + "; relists seen: " + strconv.Itoa(len(c.Relists)),
 		"a reconnect at " + clock(at) + ", " + had + " (as it ran): " + verdict(row.Own()),
 		lacked + ": " + verdict(row.Other()),
+	}
+	if srv, inc := serverAt(row.stints, at); srv >= 0 {
+		lines = append(lines, "on server "+d.serverName(srv, inc)+" then; answered by "+row.Servers)
 	}
 	if c.Profile.Library != timeline.LibraryUnknown {
 		lines = append(lines, "client library: "+c.Profile.Words())

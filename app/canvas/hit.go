@@ -62,6 +62,8 @@ func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
 		}
 	case BandLanes:
 		return c.lanesHit(v, layout, x, y, at, slop)
+	case BandTrack:
+		return c.tracks[b.Track].hit(v, b, s, at, x, y)
 	}
 	return h
 }

@@ -38,6 +38,9 @@ const (
 	// BandFile heads a file's group of bands when several files are
 	// open: its name, above its sessions, bookmarks, zones and cursors.
 	BandFile
+	// BandTrack is a track that draws and answers for itself (see
+	// track): an API server's, on the shared clock.
+	BandTrack
 	BandNone
 )
 
@@ -54,6 +57,8 @@ type Band struct {
 	// Folded says, of a BandFile band, that its file's other bands are
 	// folded into it.
 	Folded bool
+	// Track is, of a BandTrack band, its track's index in the cache's.
+	Track int
 }
 
 // bit says whether set holds file f.
@@ -100,6 +105,12 @@ func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
 // groups of the files in pinned come first; those in folded show their
 // name band alone.
 func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, folded, pinned FileSet) Layout {
+	return stackLayout(w, maxH, rows, files, nil, axisRV, had, folded, pinned)
+}
+
+// stackLayout is FileLayout with the tracks under the density band: on
+// the time axis only, since they plot what happened when.
+func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axisRV, had bool, folded, pinned FileSet) Layout {
 	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
 	file := -1
@@ -109,6 +120,12 @@ func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, fol
 	}
 	add(BandAxis, axisH, "")
 	add(BandDensity, densityH, "events")
+	if !axisRV {
+		for k, t := range tracks {
+			add(BandTrack, t.height(), t.label())
+			layout.Bands[len(layout.Bands)-1].Track = k
+		}
+	}
 	groups := []string{""}
 	if len(files) > 1 {
 		groups = files

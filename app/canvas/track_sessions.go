@@ -100,6 +100,9 @@ func (c *Cache) sessionText(g int) string {
 			t += ", with bookmarks"
 		}
 	}
+	if a := AnsweredBy(tl, g); a != "" {
+		t += "\n" + a
+	}
 	t += "\n" + strconv.Itoa(s.Events) + " events, " + strconv.Itoa(s.Bookmarks) + " bookmarks; ended: " + s.EndReason.String()
 	if s.Error != nil {
 		t += " (" + s.Error.Message + ")"
@@ -120,4 +123,30 @@ func (c *Cache) sessionsHit(v *View, b Band, at, slop int64) Hit {
 		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at, b)
 	}
 	return h
+}
+
+// AnsweredBy says which API server, and its process, answered session
+// g ("answered by server c, process 1 of 2"), "" when no audit log says.
+func AnsweredBy(tl *timeline.Timeline, g int) string {
+	if s := SessionServer(tl, g); s != "" {
+		return "answered by server " + s
+	}
+	return ""
+}
+
+// SessionServer names the API server, and its process, that answered
+// session g ("c, process 1 of 2"), "" when no audit log says.
+func SessionServer(tl *timeline.Timeline, g int) string {
+	srv, inc, ok := tl.ServerOf(g)
+	if !ok {
+		return ""
+	}
+	t := tl.Servers[srv].Name
+	if inc >= 0 {
+		t += ", process " + strconv.Itoa(inc+1)
+		if n := len(tl.Servers[srv].Incarnations); n > 1 {
+			t += " of " + strconv.Itoa(n)
+		}
+	}
+	return t
 }

@@ -1,0 +1,34 @@
+package canvas
+
+// track is a band of the timeline that owns its drawing, its
+// hit-testing and its height, as a Perfetto track does: the layout
+// stacks it, Build draws it and HitTest asks it, without knowing what it
+// shows.
+type track interface {
+	// label names the track in the gutter.
+	label() string
+	// height is its band's, CSS px.
+	height() float64
+	// draw adds the track's marks in band b to fr; the plot is clipped.
+	draw(v *View, b Band, s Scale, fr *Frame)
+	// hit says what lies at (x, y) in band b, at instant at.
+	hit(v *View, b Band, s Scale, at int64, x, y float64) Hit
+}
+
+// legendLine is a line of a track's legend in the gutter.
+type legendLine struct{ text, color string }
+
+// legended is a track that names its marks in the gutter, under its
+// name.
+type legended interface {
+	legend() []legendLine
+}
+
+// drawTracks draws every track band of the layout.
+func (c *Cache) drawTracks(v *View, layout *Layout, s Scale, fr *Frame) {
+	for _, b := range layout.Bands {
+		if b.ID == BandTrack {
+			c.tracks[b.Track].draw(v, b, s, fr)
+		}
+	}
+}

@@ -1,0 +1,180 @@
+package canvas
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"watchlens/internal/testsample"
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// labTimeline reads the lab's six audit logs and, with exports, its
+// Prometheus exports, as the page reads dropped files.
+func labTimeline(t testing.TB, exports bool) *timeline.Timeline {
+	t.Helper()
+	dir := testsample.Recording(t, "samples-lab")
+	files, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+	if err != nil || len(files) != 6 {
+		t.Fatalf("the lab has %d audit logs, want 6 (%v)", len(files), err)
+	}
+	if exports {
+		ex, _ := filepath.Glob(filepath.Join(dir, "prometheus", "query_range", "*.json.gz"))
+		files = append(files, ex...)
+	}
+	b := timeline.NewBuilder()
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(filepath.Base(name), f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Build()
+}
+
+// trackBands are the layout's track bands by label.
+func trackBands(layout Layout) map[string]Band {
+	out := map[string]Band{}
+	for _, b := range layout.Bands {
+		if b.ID == BandTrack {
+			out[b.Label] = b
+		}
+	}
+	return out
+}
+
+// The lab's three servers each get a band of their processes and caches
+// and one of their requests; pointing inside a process names it and its
+// ConfigMap cache's RV and capacity as the metrics say then.
+func TestServerTracksOfTheLab(t *testing.T) {
+	tl := labTimeline(t, true)
+	c := NewCache(tl)
+	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	s := v.PlotScale(&layout)
+	bands := trackBands(layout)
+	if len(tl.Servers) != 3 || len(bands) != 6 {
+		t.Fatalf("%d servers, track bands %v; want 3 servers, each with two bands", len(tl.Servers), bands)
+	}
+	for _, srv := range tl.Servers {
+		b, ok := bands["server "+srv.Name]
+		if _, req := bands["requests · "+srv.Name]; !ok || !req {
+			t.Fatalf("server %s has no band of its own, or none of its requests: %v", srv.Name, bands)
+		}
+		if len(srv.Incarnations) != 2 {
+			t.Fatalf("server %s has %d processes in its audit logs, the lab restarted each once", srv.Name, len(srv.Incarnations))
+		}
+		for k, inc := range srv.Incarnations {
+			mid := (inc.From + inc.To) / 2
+			h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2)
+			want := "server " + srv.Name + ", process " + strconv.Itoa(k+1) + " since " + clock(inc.From)
+			if !strings.HasPrefix(h.Text, want) {
+				t.Errorf("mid-process %d of %s: %q, want it to begin %q", k+1, srv.Name, h.Text, want)
+			}
+			// The hover is asked at the pixel's instant.
+			at := s.At(s.X(mid))
+			rv, ok := tl.Metrics.HeadRV(srv.Name, "configmaps", at)
+			capacity, okc := tl.Metrics.Capacity(srv.Name, "configmaps", at)
+			if !ok || !okc {
+				t.Fatalf("the lab's metrics have no ConfigMap cache of %s at %s", srv.Name, clock(at))
+			}
+			if want := "its configmaps cache at RV " + strconv.FormatUint(rv, 10) + ", holding up to " + strconv.Itoa(capacity) + " changes"; !strings.Contains(h.Text, want) {
+				t.Errorf("mid-process %d of %s: %q, want %q", k+1, srv.Name, h.Text, want)
+			}
+		}
+		restart := srv.Incarnations[1].From
+		if h := HitTest(c, v, &layout, s.X(restart), b.Y+4); !strings.Contains(h.Text, "restarted at "+clock(restart)+": process 2 began") {
+			t.Errorf("at %s's restart: %q", srv.Name, h.Text)
+		}
+	}
+	// The request bands' hover counts what the metrics count.
+	b := bands["requests · a"]
+	from, to := tl.Servers[0].Incarnations[1].From, tl.Servers[0].Incarnations[1].To
+	at := s.At(s.X((from + to) / 2))
+	h := HitTest(c, v, &layout, s.X((from+to)/2), b.Y+b.Height/2)
+	lt, ln := tl.Metrics.RequestSteps("a", "LIST")
+	k := lastAtOrBefore(lt, at) + 1
+	if want := "server a finished " + count(int(ln[k]), "LIST", "LISTs") + " and "; !strings.HasPrefix(h.Text, want) {
+		t.Errorf("requests of a at %s: %q, want it to begin %q", clock(at), h.Text, want)
+	}
+}
+
+// A session's hover names the server, and its process, that answered it.
+func TestSessionHoverNamesItsServer(t *testing.T) {
+	tl := labTimeline(t, false)
+	named := 0
+	for g := range tl.Sessions {
+		srv, inc, ok := tl.ServerOf(g)
+		if !ok {
+			continue
+		}
+		named++
+		c := &Cache{tl: tl}
+		want := "answered by server " + tl.Servers[srv].Name + ", process " + strconv.Itoa(inc+1) + " of 2"
+		if got := c.sessionText(g); !strings.Contains(got, want) {
+			t.Fatalf("session %d: %q, want %q", g, got, want)
+		}
+	}
+	if named != len(tl.Sessions) || named == 0 {
+		t.Errorf("%d of %d sessions name their server; the lab's audit logs name every one", named, len(tl.Sessions))
+	}
+}
+
+// A Prometheus export alone draws its servers, on the export's clock.
+func TestServerTracksOfAnExportAlone(t *testing.T) {
+	name := filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "query_range", "apiserver_watch_cache_resource_version.json.gz")
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := timeline.NewBuilder()
+	if err := b.AddReader(filepath.Base(name), f, parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	tl := b.Build()
+	c := NewCache(tl)
+	from, to := c.Extent(false)
+	if tl.Metrics == nil || from > tl.Metrics.From || to < tl.Metrics.To {
+		t.Fatalf("the view spans %s to %s, not the export's", clock(from), clock(to))
+	}
+	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	bands := trackBands(layout)
+	for _, srv := range []string{"a", "b", "c"} {
+		b, ok := bands["server "+srv]
+		if !ok {
+			t.Fatalf("no band of server %s: %v", srv, bands)
+		}
+		s := v.PlotScale(&layout)
+		// A minute in, where every server was scraped.
+		mid := tl.Metrics.From + 60e9
+		if h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2); !strings.HasPrefix(h.Text, "server "+srv+", process 1, in its metrics from "+clock(tl.Metrics.From)) || !strings.Contains(h.Text, "cache at RV") {
+			t.Errorf("server %s mid-export: %q", srv, h.Text)
+		}
+	}
+}
+
+// BenchmarkFrameLabServers is a frame of the lab's audit logs and
+// exports: 225 clients' groups and the three servers' tracks.
+func BenchmarkFrameLabServers(b *testing.B) {
+	tl := labTimeline(b, true)
+	c := NewCache(tl)
+	groups, rows, _ := BuildRows(tl, timeline.Filter{}, map[string]bool{}, nil)
+	from, to := c.Extent(false)
+	v := &View{Analysis: tl.Analyze(timeline.DefaultParams()), From: from, To: to, Width: 1440, PixelRatio: 1, Groups: groups, Rows: rows, Selected: -1}
+	var fr Frame
+	for b.Loop() {
+		c.Build(v, &fr)
+	}
+}

@@ -1,0 +1,246 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"watchlens/app/canvas"
+	"watchlens/internal/testsample"
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// The lab's API servers on the page: its six audit logs and its
+// Prometheus exports dropped together draw a band per server with its
+// processes, whose hover says what the server was doing, and a session's
+// hover names the server that answered it; an export dropped alone is
+// read as metrics, its verdict the CLI's "Metrics only" line.
+
+// bandTrack is canvas.BandTrack's number in the canvas's data-bands.
+const bandTrack = 10
+
+// labFiles are the lab's six audit logs and its Prometheus exports.
+func labFiles(t *testing.T) (logs, exports []string) {
+	t.Helper()
+	dir := testsample.Recording(t, "samples-lab")
+	logs, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+	must(t, err)
+	exports, err = filepath.Glob(filepath.Join(dir, "prometheus", "query_range", "*.json.gz"))
+	must(t, err)
+	if len(logs) != 6 || len(exports) == 0 {
+		t.Fatalf("the lab has %d audit logs and %d exports, want 6 and some", len(logs), len(exports))
+	}
+	return logs, exports
+}
+
+// nativeLab builds the timeline of files as the page reads them.
+func nativeLab(t *testing.T, files []string) *timeline.Timeline {
+	t.Helper()
+	b := timeline.NewBuilder()
+	for _, name := range files {
+		f, err := os.Open(name)
+		must(t, err)
+		must(t, b.AddReader(filepath.Base(name), f, parser.Options{}))
+		f.Close()
+	}
+	return b.Build()
+}
+
+// timelineTip moves the mouse to (x, y) of the timeline's canvas, CSS px,
+// scrolling it into the window first, and returns the tooltip once it
+// holds want.
+func timelineTip(t *testing.T, tab context.Context, x, y float64, want string) string {
+	t.Helper()
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+		const c = document.querySelector("#timeline canvas");
+		let r = c.getBoundingClientRect();
+		let s = c.parentElement;
+		while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
+		(s || document.scrollingElement).scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
+		r = c.getBoundingClientRect();
+		return [r.left + %f, r.top + %f];
+	})()`, y, x, y)))
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p[0], p[1])))
+	tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, want),
+		chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const e = document.querySelector("#timeline .tl-tip"); return e ? e.textContent : ""; })()`))
+		t.Fatalf("at (%.0f, %.0f) the tooltip reads %q, not %q", x, y, got, want)
+	}
+	return tip
+}
+
+// plotX is where instant at lies on the timeline's canvas as the summary
+// says it shows.
+func plotX(t *testing.T, tab context.Context, at int64) float64 {
+	t.Helper()
+	g, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const d = document.querySelector("#timeline-summary").dataset, c = document.querySelector("#timeline canvas").dataset;
+		return [Number(d.from), Number(d.to), Number(c.plotX), Number(c.plotW)]; })()`))
+	must(t, err)
+	from, to := int64(g[0]), int64(g[1])
+	return g[2] + float64(at-from)/float64(to-from)*g[3]
+}
+
+func TestBrowserServers(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	logs, exports := labFiles(t)
+	files := append(append([]string(nil), logs...), exports...)
+	tl := nativeLab(t, files)
+	if len(tl.Servers) != 3 || tl.Metrics == nil {
+		t.Fatalf("natively the lab has %d servers and metrics %v; want 3 and metrics", len(tl.Servers), tl.Metrics != nil)
+	}
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
+	drop(t, tab, files...)
+	// 207 clients: the page opens on the fleet, whose rows say the
+	// servers each client went to.
+	fleet, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const d = document.querySelector("#fleet-summary"); return d ? d.dataset.servers : null; })()`,
+		chromedp.WithPollingTimeout(2*time.Minute)))
+	must(t, err)
+	if rows := strings.Split(fleet, "\n"); len(rows) != 207 || !strings.Contains(rows[0], "#") {
+		t.Errorf("the fleet's rows name the servers %q...; want 207 rows, each naming its servers", rows[:min(3, len(rows))])
+	}
+	screenshot(t, tab, "servers-fleet")
+	if !showTimeline(t, tab) {
+		t.Error("with the lab's 207 clients the page did not open on the fleet view")
+	}
+	var want []string
+	var got string
+	for _, srv := range tl.Servers {
+		want = append(want, srv.Name+" "+strconv.Itoa(len(srv.Incarnations))+" true")
+	}
+	got, err = chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return d && d.dataset.servers === %q ? d.dataset.servers : null; })()`, strings.Join(want, "\n")),
+		chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		t.Fatalf("the timeline's summary lists the servers %q, want %q", got, want)
+	}
+	bands := timelineBands(t, tab, func(b []fileBand) bool { return len(b) > 6 })
+	byLabel := map[string]fileBand{}
+	for _, b := range bands {
+		if b.id == bandTrack {
+			byLabel[b.label] = b
+		}
+	}
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`)))
+	screenshot(t, tab, "servers")
+	shotTimeline(t, tab, "servers-timeline")
+
+	t.Run("each server's band draws its processes", func(t *testing.T) {
+		for _, srv := range tl.Servers {
+			b, ok := byLabel["server "+srv.Name]
+			if _, req := byLabel["requests · "+srv.Name]; !ok || !req {
+				t.Fatalf("no band of server %s, or of its requests, among %v", srv.Name, byLabel)
+			}
+			for k, inc := range srv.Incarnations {
+				tip := timelineTip(t, tab, plotX(t, tab, (inc.From+inc.To)/2), b.y+b.h/2,
+					"server "+srv.Name+", process "+strconv.Itoa(k+1)+" since "+time.Unix(0, inc.From).UTC().Format("15:04:05.000"))
+				if !strings.Contains(tip, "its configmaps cache at RV ") || !strings.Contains(tip, "holding up to ") {
+					t.Errorf("server %s's process %d: %q says nothing of its ConfigMap cache", srv.Name, k+1, tip)
+				}
+			}
+		}
+	})
+	t.Run("a session's hover names its server", func(t *testing.T) {
+		names, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-summary").dataset.files`))
+		must(t, err)
+		first := strings.Split(names, "\n")[0]
+		f := -1
+		for k := range tl.Files {
+			if tl.Files[k].Name == first {
+				f = k
+			}
+		}
+		// Its group of tracks is folded: a click on its name unfolds it.
+		if head, at, unfolded := groupOf(bands, 0); at >= 0 && !unfolded {
+			clickBand(t, tab, head, 20)
+		}
+		var sessions fileBand
+		for _, b := range timelineBands(t, tab, func(b []fileBand) bool { _, _, u := groupOf(b, 0); return u }) {
+			if b.file == 0 && b.id == bandSessions {
+				sessions = b
+			}
+		}
+		if f < 0 || sessions.h == 0 {
+			t.Fatalf("the page's first file %q: natively %d, its sessions band %+v", first, f, sessions)
+		}
+		// Its longest session, whose middle no other of its sessions
+		// or gaps is near.
+		g := -1
+		for _, k := range tl.Files[f].Sessions {
+			if ss := tl.Sessions[k]; g < 0 || ss.End-ss.Start > tl.Sessions[g].End-tl.Sessions[g].Start {
+				g = k
+			}
+		}
+		want := canvas.AnsweredBy(tl, g)
+		if !strings.HasPrefix(want, "answered by server ") {
+			t.Fatalf("natively session %d of %s names no server: %q", g, first, want)
+		}
+		ss := tl.Sessions[g]
+		timelineTip(t, tab, plotX(t, tab, (ss.Start+ss.End)/2), sessions.y+sessions.h/2, want)
+		screenshot(t, tab, "servers-session-hover")
+	})
+
+	t.Run("an export alone is metrics", func(t *testing.T) {
+		export := ""
+		for _, e := range exports {
+			if filepath.Base(e) == "apiserver_watch_cache_resource_version.json.gz" {
+				export = e
+			}
+		}
+		want := nativeSummary(t, []string{filepath.Base(export)}, []string{export})
+		if len(want) == 0 || !strings.HasPrefix(want[0], "Metrics only: ") {
+			t.Fatalf("natively the export's summary is %q, not Metrics only", want)
+		}
+		alone := s.openSample(t, "w3-then-resume.ts.http")
+		must(t, chromedp.Do(alone, chromedp.EmulateViewport(1440, 900)))
+		drop(t, alone, export)
+		verdictShown(t, alone, want)
+		page, err := chromedp.Run(alone, chromedp.Evaluate[string](`document.body.textContent`))
+		must(t, err)
+		// The header and the Files panel name the export read.
+		named, err := chromedp.Run(alone, chromedp.Evaluate[[]string](`[document.querySelector("#open-files").title, (document.querySelector("#metrics-files") || {}).textContent || ""]`))
+		must(t, err)
+		if named[0] != filepath.Base(export) || !strings.Contains(named[1], filepath.Base(export)) || !strings.Contains(named[1], "servers named by their \"server\" label: a, b, c") {
+			t.Errorf("with the export alone the header names %q and the Files panel says %q", named[0], named[1])
+		}
+		// Neither the verdict of a capture without reconnects nor the
+		// Files panel's word for a file without watch events.
+		for _, never := range []string{"No 410 was observed, and the capture has no reconnect", "No watch events were found in"} {
+			if strings.Contains(page, never) {
+				t.Errorf("the page with an export alone says %q", never)
+			}
+		}
+		bands := timelineBands(t, alone, func(b []fileBand) bool {
+			n := 0
+			for _, x := range b {
+				if x.id == bandTrack && strings.HasPrefix(x.label, "server ") {
+					n++
+				}
+			}
+			return n == 3
+		})
+		m := nativeLab(t, []string{export}).Metrics
+		for _, b := range bands {
+			if b.label == "server b" {
+				mid := m.From + 60e9 // a minute in, every server scraped
+				timelineTip(t, alone, plotX(t, alone, mid), b.y+b.h/2, "server b, process 1, in its metrics from "+time.Unix(0, m.From).UTC().Format("15:04:05.000"))
+			}
+		}
+		screenshot(t, alone, "servers-metrics-alone")
+	})
+}
