@@ -90,3 +90,39 @@ func TestLabAuditLogsAndMetricsJudgeEveryReconnect(t *testing.T) {
 		t.Errorf("%d relists; %d reconnects with bookmarks and %d without could not be judged", fl.RelistsObserved, fl.UnknownWith, fl.UnknownWithout)
 	}
 }
+
+// The lab's metrics name the servers as its audit logs do; renamed, the
+// audit logs' servers are matched to the metrics' by their restarts, and
+// with no audit log the servers are the metrics' own, each restarted
+// once.
+func TestLabMetricServersMatchAuditServers(t *testing.T) {
+	for _, c := range []struct {
+		what   string
+		rename map[string]string
+		audit  bool
+		want   map[string]string
+	}{
+		{"by name", nil, true, map[string]string{"a": "a", "b": "b", "c": "c"}},
+		{"by restarts", map[string]string{"audit-a-1.log": "audit-x-1.log", "audit-a-2.log": "audit-x-2.log", "audit-b-1.log": "audit-y-1.log",
+			"audit-b-2.log": "audit-y-2.log", "audit-c-1.log": "audit-z-1.log", "audit-c-2.log": "audit-z-2.log"}, true, map[string]string{"x": "a", "y": "b", "z": "c"}},
+		{"metrics alone", nil, false, map[string]string{"a": "a", "b": "b", "c": "c"}},
+	} {
+		b := NewBuilder()
+		patterns := []string{"prometheus/query_range/*.json.gz"}
+		if c.audit {
+			patterns = append(patterns, "audit-*.log")
+		}
+		addLab(t, b, c.rename, patterns...)
+		tl := b.Build()
+		got := map[string]string{}
+		for _, s := range tl.Servers {
+			got[s.Name] = s.Metrics
+			if len(s.Incarnations) != 2 {
+				t.Errorf("%s: server %s has %d processes, want 2", c.what, s.Name, len(s.Incarnations))
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: servers %v, want %v", c.what, got, c.want)
+		}
+	}
+}

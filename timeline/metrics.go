@@ -866,3 +866,32 @@ func (m *Metrics) raiseHead(tl *Timeline, requested []requestedRV) []requestedRV
 	sort.SliceStable(out, func(i, j int) bool { return out[i].t < out[j].t })
 	return out
 }
+
+// span is the first and last instant of server's watch-cache series.
+func (m *Metrics) span(server string) (from, to int64) {
+	for sr, p := range m.head {
+		if sr.server != server || len(p.t) == 0 {
+			continue
+		}
+		if from == 0 || p.t[0] < from {
+			from = p.t[0]
+		}
+		to = max(to, p.t[len(p.t)-1])
+	}
+	return from, to
+}
+
+// lastBefore is the last instant before t of server's watch-cache
+// series: its process's last point before a restart at t.
+func (m *Metrics) lastBefore(server string, t int64) int64 {
+	var last int64
+	for sr, p := range m.head {
+		if sr.server != server {
+			continue
+		}
+		if k := sort.Search(len(p.t), func(i int) bool { return p.t[i] >= t }); k > 0 {
+			last = max(last, p.t[k-1])
+		}
+	}
+	return last
+}
