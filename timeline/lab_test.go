@@ -10,17 +10,18 @@ import (
 
 // labResumesRight is how many of the lab's 425 recorded resumes the
 // postmortem predicts as the server answered: 378 before the servers
-// were told apart, the issue asks for 415.
-const labResumesRight = 380
+// were told apart, 380 with each server's own 410s, 421 with each
+// server's metrics; the issue asks for 415.
+const labResumesRight = 421
 
 // The postmortem of the lab's rolling restart of three servers: every
-// capture whole, every audit log, the compaction interval the servers
-// ran with. Each recorded resume (probes.tsv) is predicted for the
+// capture whole, every audit log and Prometheus export, the compaction
+// interval the servers ran with. Each recorded resume (probes.tsv) is predicted for the
 // server that answered it, from the evidence before it: none is
 // contradicted, as a 410 of one server applied to all of them did.
 func TestLabPostmortem(t *testing.T) {
 	b := NewBuilder()
-	addLab(t, b, nil, "*.ts.http", "audit-*.log")
+	addLab(t, b, nil, "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
 	tl := b.Build()
 	p := DefaultParams()
 	p.EtcdInterval = time.Minute
@@ -57,7 +58,7 @@ func TestLabPostmortem(t *testing.T) {
 			counts["right"]++
 		default:
 			counts[r.Predicted.Outcome.String()]++
-			t.Logf("%s on %s, answered %s: %v, %s", what, pr["incarnation"], pr["answer"], r.Predicted.Outcome, r.Predicted.Reason)
+			t.Logf("%s on %s, answered %s: %v, %s; %s", what, pr["incarnation"], pr["answer"], r.Predicted.Outcome, r.Predicted.Reason, modelReason(r.Predicted, ModelServerCache))
 		}
 	}
 	t.Logf("the lab's 425 resumes: %v", counts)
@@ -125,4 +126,14 @@ func TestLabMetricServersMatchAuditServers(t *testing.T) {
 			t.Errorf("%s: servers %v, want %v", c.what, got, c.want)
 		}
 	}
+}
+
+// modelReason is model m's reason in verdict v, "" when it had none.
+func modelReason(v Verdict, m Model) string {
+	for _, mv := range v.Models {
+		if mv.Model == m {
+			return mv.Reason
+		}
+	}
+	return ""
 }

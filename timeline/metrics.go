@@ -95,6 +95,8 @@ type Metrics struct {
 	reqs   map[requestKey][]*metricPoints
 	etcd   *metricPoints
 	compac *metricPoints
+	// serverResets are resets(server), per server.
+	serverResets map[string][]counterReset
 }
 
 type serverResource struct{ server, resource string }
@@ -504,6 +506,10 @@ func (m *Metrics) index() {
 	if len(compac) > 0 {
 		m.compac = mergePoints(compac)
 	}
+	m.serverResets = map[string][]counterReset{}
+	for _, srv := range m.Servers {
+		m.serverResets[srv] = m.resets(srv)
+	}
 }
 
 // rvOf is a head RV as exported (RV modulo 1e15 from 1.36) made whole
@@ -894,4 +900,16 @@ func (m *Metrics) lastBefore(server string, t int64) int64 {
 		}
 	}
 	return last
+}
+
+// startIn is when the process that reset r shows started: its
+// process_start_time_seconds, else the last point of the process before.
+func (m *Metrics) startIn(server string, r counterReset) int64 {
+	start := r.Before
+	for _, v := range m.starts[server] {
+		if s := int64(math.Round(v * 1e9)); s > start && s <= r.After {
+			start = s
+		}
+	}
+	return start
 }

@@ -69,10 +69,16 @@ const (
 	// (see capacity.go): refused once the replayed buffer's oldest entry
 	// is past the cursor.
 	ModelCacheCapacity
+	// ModelServerCache: the watch cache of the server that answered, as
+	// its own metrics bound it (see cachewindow.go): refused below the
+	// RV its cache surely no longer held, held from the RV it surely
+	// still held; between, it decides nothing. Only for a reconnect whose
+	// server is known and whose metrics were exported.
+	ModelServerCache
 	numModels
 )
 
-var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity"}
+var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity", "server-cache-metrics"}
 
 func (m Model) String() string { return modelNames[m] }
 
@@ -176,6 +182,12 @@ type Analysis struct {
 	// that kind knew it (see counterfactual.go).
 	capacity map[string]*cacheReplay
 	headOf   map[string]*kindHead
+	// resources are the metrics' resource of each kind of the files,
+	// when servers' metrics were exported.
+	resources map[string]string
+	// observed are the servers' own answers to watches from an RV, per
+	// kind and server (see observeServers).
+	observed map[floorKey][]cacheObservation
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone
@@ -290,6 +302,9 @@ func (a *Analysis) applicable(file int) []Model {
 		}
 		return ms
 	}
+	if a.TL.serverMetrics() {
+		ms = append(ms, ModelServerCache)
+	}
 	if len(p.Restarts) > 0 || a.TL.restarted() {
 		ms = append(ms, ModelRestart)
 	}
@@ -369,6 +384,10 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 				return t, t, true
 			}
 		}
+	case ModelServerCache:
+		// Decided at the reconnect's instant (outcomes), not as a
+		// threshold: the bounds do not move with the cursor's age.
+		return never, never, true
 	case ModelCacheCount:
 		s, hint := a.seriesOf(file)
 		if s == nil {
@@ -546,6 +565,8 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			return "calibration: no observed too-old error refuses it"
 		}
 		return a.calibrationReason(o, file, on.server, rv)
+	case ModelServerCache:
+		return a.serverCacheReason(file, on, rv, at)
 	case ModelCacheCapacity:
 		c := a.capacity[a.TL.Files[file].Kind]
 		if o == Accepted || c == nil {
@@ -581,6 +602,9 @@ type modelOutcome struct {
 	model         Model
 	outcome       Outcome
 	risk, refused int64
+	// held: the evidence says the server held the cursor (its metrics),
+	// which the estimates that put it at risk cannot gainsay.
+	held bool
 }
 
 // outcomes applies every applicable model to a cursor value at a
@@ -589,6 +613,16 @@ type modelOutcome struct {
 func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before int64) []modelOutcome {
 	var out []modelOutcome
 	for _, m := range a.applicable(file) {
+		if m == ModelServerCache {
+			b := a.serverCache(file, on, at)
+			switch {
+			case b.refusedBelow > 0 && rv < b.refusedBelow:
+				out = append(out, modelOutcome{model: m, outcome: Refused, risk: at, refused: at})
+			default:
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
+			}
+			continue
+		}
 		risk, refused, ok := a.threshold(m, file, on, rv, since, before)
 		o := Accepted
 		switch {
@@ -599,16 +633,17 @@ func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before
 		case at >= risk:
 			o = AtRisk
 		}
-		out = append(out, modelOutcome{m, o, risk, refused})
+		out = append(out, modelOutcome{model: m, outcome: o, risk: risk, refused: refused})
 	}
 	return out
 }
 
 // overall is a verdict's outcome from its models': refused when any
-// refuses, else at risk when any puts it at risk, else unknown when a
+// refuses, else accepted when the server's metrics say it held the
+// cursor, else at risk when any puts it at risk, else unknown when a
 // model could not tell, else accepted.
 func overall(ms []modelOutcome) Outcome {
-	out, unknown := Accepted, false
+	out, unknown, held := Accepted, false, false
 	for _, m := range ms {
 		switch m.outcome {
 		case Refused:
@@ -618,6 +653,10 @@ func overall(ms []modelOutcome) Outcome {
 		case Unknown:
 			unknown = true
 		}
+		held = held || m.held
+	}
+	if held {
+		return Accepted
 	}
 	if out == Accepted && unknown {
 		return Unknown
@@ -644,7 +683,11 @@ func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before in
 		why = "no model could decide: the capture has no clock"
 	case Accepted:
 		why = "no model refuses it"
-		for _, m := range ms {
+		for k, m := range ms {
+			if mos[k].held {
+				why = m.Reason
+				break
+			}
 			if m.Model == ModelCacheTime || m.Model == ModelEtcd {
 				why = m.Reason
 			}
@@ -697,6 +740,15 @@ const pauseEvery = 1 << 13
 func (tl *Timeline) Analyze(p Params) *Analysis {
 	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: tl.pause}}
 	a.end = tl.End()
+	if tl.serverMetrics() {
+		a.resources = map[string]string{}
+		for _, f := range tl.Files {
+			if _, ok := a.resources[f.Kind]; !ok {
+				a.resources[f.Kind] = tl.resourceOfKind(f.Kind)
+			}
+		}
+		a.observeServers()
+	}
 	a.replayCaches()
 	a.buildHadBookmarks()
 	for k := range tl.Cursors {
@@ -977,7 +1029,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	case len(tl.Servers) <= 1:
 		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, at, f.y[k])
 	case server >= 0:
-		return fmt.Sprintf("calibration: %q observed at %s from %s, the server this reconnect went to: it refuses every RV below %d from then", ev.Status.Message, at, from, f.y[k])
+		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, clock(ev.T), ev.Status.Message, f.y[k])
 	case o == AtRisk:
 		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it", ev.Status.Message, at, from, f.y[k])
 	}
