@@ -185,27 +185,22 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 		b.refusedBelow, b.lowAt = pp.rv(init-1), head.t[init-1] // a re-list's RV is above what it had
 	}
 	most := pp.heldAtMost(init, initEvents, prev, next, capLo, capHi)
-	for i := prev; i >= pp.lo+2; i-- {
-		if pp.events(i) <= eLo-most {
-			if rv := pp.rv(i - 2); rv > b.refusedBelow {
-				b.refusedBelow, b.lowAt = rv, head.t[i-2]
+	for i := prev; i >= pp.lo; i-- {
+		if pp.events(i)+raced <= eLo-most {
+			if rv := pp.rv(i); rv > b.refusedBelow {
+				b.refusedBelow, b.lowAt = rv, head.t[i]
 			}
 			break
 		}
 	}
 
-	// Above: the cache holds at least its newest n events.
-	if init+2 >= pp.hi {
-		return b
-	}
-	// The list's RV is below its events' RVs, each its own: at most a
-	// point's RV less the events received since the list (one more:
-	// a scrape reads its series one after the other, and an event may
-	// come between two reads).
-	listHigh := pp.rv(init + 2)
-	for i := init; i <= init+2; i++ {
-		if got := pp.events(i) - initEvents; got >= 1 && pp.rv(i)+1 >= uint64(got) {
-			listHigh = min(listHigh, pp.rv(i)+1-uint64(got))
+	// Above: the cache holds at least its newest n events. The list's
+	// RV is below its events' RVs, each its own: at most a point's RV
+	// less the events received since the list.
+	listHigh := pp.rv(init)
+	for i := init; i <= min(init+2, pp.hi-1); i++ {
+		if got := pp.events(i) - initEvents - raced; got >= 1 && pp.rv(i) >= uint64(got) {
+			listHigh = min(listHigh, pp.rv(i)-uint64(got))
 		}
 	}
 	b.initAt = head.t[init]
@@ -219,14 +214,19 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 		return b
 	}
 	j := eHi - n + 1 // the oldest event held is at most the j-th received
-	for i := init; i+2 < pp.hi; i++ {
-		if pp.events(i) >= j {
-			b.heldFrom, b.highAt, b.held = max(pp.rv(i+2), listHigh), head.t[i+2], true
+	for i := init; i < pp.hi; i++ {
+		if pp.events(i)-raced >= j {
+			b.heldFrom, b.highAt, b.held = max(pp.rv(i), listHigh), head.t[i], true
 			break
 		}
 	}
 	return b
 }
+
+// raced is how many events a bound allows for between two reads of one
+// scrape: Prometheus reads a server's series one after the other, so a
+// scrape's count of events and its RV may be an event or so apart.
+const raced = 1
 
 // heldAtLeast is how many of its newest events the cache held at least
 // at point prev, its capacity between capLo and capHi around it. A
@@ -245,10 +245,9 @@ func (pp *processPoints) heldAtLeast(init int, initEvents float64, prev int, cap
 			continue
 		case before > c:
 			return c
-		case i+1 <= prev:
-			// The grow came before point i's scrape; its count is read
-			// safely one point later.
-			return min(c, c/2+max(0, eLo-pp.events(i+1)))
+		case i <= prev:
+			// The grow came before point i's scrape.
+			return min(c, c/2+max(0, eLo-pp.events(i)-raced))
 		}
 		return c / 2
 	}
@@ -278,14 +277,14 @@ const (
 
 // evictedNothing says whether the cache evicted nothing from its list
 // (point init) to point next: it received no more events than its least
-// capacity since, or it only grew, the last time while every event it
-// held was younger than the fresh duration (a full ring whose oldest
-// event is that young grows instead of evicting), and has not filled
-// since.
+// capacity since, or it only grew, each time when it first filled (its
+// count since the list then tells) or while every event it held was
+// younger than the fresh duration (a full ring whose oldest event is
+// that young grows instead of evicting), and has not filled since.
 func (pp *processPoints) evictedNothing(init int, initEvents float64, next int) bool {
 	got := pp.events(next) - initEvents
 	known := init > pp.lo || pp.startedAt(init)
-	least, shrank, lastGrow := -1.0, false, -1
+	least, shrank, lastGrow, fullGrows := -1.0, false, -1, true
 	for i := init; i <= next; i++ {
 		c, _ := pp.valueAt(pp.capac, i)
 		if i > init {
@@ -293,6 +292,9 @@ func (pp *processPoints) evictedNothing(init int, initEvents float64, next int) 
 				shrank = true
 			} else if c > before {
 				lastGrow = i
+				// A ring that evicted nothing grows at its first
+				// full insert: the (before+1)-th event since the list.
+				fullGrows = fullGrows && pp.events(i)-initEvents <= before+1+raced
 			}
 		}
 		if least < 0 || c < least {
@@ -304,6 +306,8 @@ func (pp *processPoints) evictedNothing(init int, initEvents float64, next int) 
 	case shrank || got > c:
 		return false
 	case got <= least && (known || least == lowerBoundCapacity):
+		return true
+	case known && lastGrow > 0 && fullGrows:
 		return true
 	}
 	// The list came after the process started.
@@ -324,9 +328,9 @@ func (pp *processPoints) heldAtMost(init int, initEvents float64, prev, next int
 		switch {
 		case before == c:
 			continue
-		case before < c && i-2 >= pp.lo:
-			// The grow came after point i-2's scrape.
-			return min(c, c/2+eHi-pp.events(i-2))
+		case before < c:
+			// The grow came after point i-1's scrape.
+			return min(c, c/2+eHi-pp.events(i-1)+raced)
 		}
 		return c
 	}

@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -117,7 +118,7 @@ type metricPoints struct {
 const promLookback = int64(5 * time.Minute)
 
 func newMetricPoints(s *MetricSeries) *metricPoints {
-	p := &metricPoints{lookback: promLookback}
+	p := &metricPoints{lookback: promLookback, t: make([]int64, 0, len(s.T)), v: make([]float64, 0, len(s.T))}
 	for i, t := range s.T {
 		if t != 0 {
 			p.t, p.v = append(p.t, t), append(p.v, s.V[i])
@@ -271,7 +272,9 @@ func (b *Builder) buildMetrics() *Metrics {
 	b.metrics = nil
 	for k := range m.Series {
 		s := &m.Series[k]
-		sort.Stable(metricByTime{s})
+		if !slices.IsSorted(s.T) {
+			sort.Stable(metricByTime{s})
+		}
 		for _, t := range s.T {
 			if t == 0 {
 				continue
@@ -317,11 +320,12 @@ func (set *seriesSet) add(series []parser.MetricSeries, at int64, server string)
 			m.Series = append(m.Series, MetricSeries{Name: s.Name, Labels: labels})
 		}
 		ms := &m.Series[k]
-		for i, t := range s.T {
-			if t == 0 {
-				t = at
+		n := len(ms.T)
+		ms.T, ms.V = append(ms.T, s.T...), append(ms.V, s.V...)
+		for i := n; i < len(ms.T); i++ {
+			if ms.T[i] == 0 {
+				ms.T[i] = at
 			}
-			ms.T, ms.V = append(ms.T, t), append(ms.V, s.V[i])
 		}
 	}
 }
@@ -779,9 +783,12 @@ func (m *Metrics) lowestHead(resource string, t int64) (uint64, bool) {
 func (m *Metrics) headRaises() []requestedRV {
 	var all []requestedRV
 	for _, p := range m.head {
+		// Only a series' own raises can raise the head.
+		var top uint64
 		for i, t := range p.t {
-			if rv, ok := m.rvOf(p.v[i]); ok {
+			if rv, ok := m.rvOf(p.v[i]); ok && (i == 0 || rv > top) {
 				all = append(all, requestedRV{t, rv})
+				top = rv
 			}
 		}
 	}
