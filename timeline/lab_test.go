@@ -298,3 +298,49 @@ func labWhatIf(t *testing.T, sh *labShared, captures map[string][]string, pr map
 	t.Logf("%s, answered %s: %v, %s; %s", what, pr["answer"], v.Outcome, v.Reason, modelReason(v.Verdict, ModelServerCache))
 	return v.Outcome.String()
 }
+
+// A reconnect asked of one client of the lab, with the audit logs and
+// exports: each server answers for its own process, and the server of
+// the client's open connection is the one it would likely go to.
+func TestLabResumeAtServers(t *testing.T) {
+	b := NewBuilder()
+	addLab(t, b, nil, "c101-nobookmarks.ts.http", "broad-a.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
+	tl := b.Build()
+	p := DefaultParams()
+	p.EtcdInterval = time.Minute
+	a := tl.Analyze(p)
+	file := -1
+	for fi, f := range tl.Files {
+		if f.Name == "c101-nobookmarks.ts.http" {
+			file = fi
+		}
+	}
+	checked := 0
+	for _, g := range tl.Files[file].Sessions {
+		s := &tl.Sessions[g]
+		if s.Server < 0 || s.End-s.Start < int64(10*time.Second) {
+			continue
+		}
+		at := s.Start + (s.End-s.Start)/2
+		per, likely := a.ResumeAtServers(file, BookmarkIgnoring, at)
+		if len(per) != 3 {
+			t.Fatalf("%d verdicts, want one per server", len(per))
+		}
+		if likely != s.Server {
+			t.Errorf("at %s: likely server %d, the open connection's is %s", clock(at), likely, tl.Servers[s.Server].Name)
+		}
+		words := a.ServerWords(per)
+		for _, sv := range per {
+			if !strings.Contains(words, tl.Servers[sv.Server].Name) || sv.Reason == "" {
+				t.Errorf("at %s: %q leaves out server %s, or it has no reason", clock(at), words, tl.Servers[sv.Server].Name)
+			}
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no watch of c101 was open long enough to ask")
+	}
+	if got := andList([]string{"a", "b", "c"}); got != "a, b and c" {
+		t.Errorf("andList: %q", got)
+	}
+}

@@ -683,6 +683,13 @@ func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before in
 		}
 	}
 	switch out {
+	case AtRisk:
+		// Where the server is known, say what its metrics left open.
+		for _, m := range ms {
+			if m.Model == ModelServerCache && m.Reason != why {
+				why += "; " + m.Reason
+			}
+		}
 	case Unknown:
 		why = "no model could decide: the capture has no clock"
 	case Accepted:
