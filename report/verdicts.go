@@ -60,6 +60,21 @@ type ResumeAtReport struct {
 	Outcome string `json:"outcome"`
 	Model   string `json:"model,omitempty"`
 	Reason  string `json:"reason"`
+	// Server is the server the reconnect would likely go to: the one of
+	// the client's connection open then, while its process serves;
+	// omitted when not known (the load balancer picks).
+	Server string `json:"server,omitempty"`
+	// PerServer are the verdicts on each API server the audit logs or
+	// metrics show, when they show several.
+	PerServer []ServerVerdictReport `json:"perServer,omitempty"`
+}
+
+// ServerVerdictReport is a reconnect's verdict on one API server (the
+// process serving then), with the evidence that decided it.
+type ServerVerdictReport struct {
+	Server  string `json:"server"`
+	Outcome string `json:"outcome"`
+	Reason  string `json:"reason"`
 }
 
 func (r *Report) addVerdicts(a *timeline.Analysis) {
@@ -121,6 +136,15 @@ func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 			if m.Outcome == v.Outcome && v.Outcome != timeline.Accepted {
 				rr.Model = m.Model.String()
 				break
+			}
+		}
+		if len(a.TL.Servers) > 1 {
+			per, likely := a.ResumeAtServers(v.File, v.Kind, v.At)
+			for _, sv := range per {
+				rr.PerServer = append(rr.PerServer, ServerVerdictReport{Server: a.TL.Servers[sv.Server].Name, Outcome: sv.Outcome.String(), Reason: sv.Reason})
+			}
+			if likely >= 0 {
+				rr.Server = a.TL.Servers[likely].Name
 			}
 		}
 		r.ResumeAt = append(r.ResumeAt, rr)

@@ -69,6 +69,10 @@ type Builder struct {
 	// under, or its file name) where the names cannot tell: logs given one
 	// name are one server's.
 	ServerOf map[string]string
+	// MetricsServerOf names, by an audit logs' server's name, its name in
+	// the Prometheus exports, where neither the names nor the restarts
+	// tell (see matchMetricServers).
+	MetricsServerOf map[string]string
 
 	// metrics are the Prometheus exports added (see AddMetrics), and
 	// ServerLabel the label that names a server in them ("" picks
@@ -638,6 +642,7 @@ func (b *Builder) Build() *Timeline {
 		tl.Files = append(tl.Files, f.file)
 	}
 	b.groupServers(tl)
+	b.matchMetricServers(tl)
 	tl.AuditCaptured = b.auditCaptured
 	tl.renumberLanes(&b.tab, &b.lanes, pace)
 	tl.inferBroad()

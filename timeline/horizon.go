@@ -1,7 +1,9 @@
 package timeline
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -155,4 +157,112 @@ func (q ResumeQuery) For(f *File) int64 {
 		return f.End + int64(q.After)
 	}
 	return q.At
+}
+
+// ServerVerdict is a reconnect's verdict on one API server: for the
+// process serving then (Incarnation, -1 when none was: the server was
+// restarting, and a reconnect could not go to it).
+type ServerVerdict struct {
+	Server, Incarnation int
+	Verdict
+}
+
+// ResumeAtServers answers what a reconnect of cursor kind of the file at
+// instant at would get on each server, and which server it would likely
+// go to (-1: not known). client-go resumes over its open HTTP/2
+// connection unless it was closed, so the reconnect goes to the server
+// of the file's session open at at, while that server's process still
+// serves; else the load balancer picks.
+func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []ServerVerdict, likely int) {
+	tl := a.TL
+	state := min(at, tl.Files[file].End)
+	rv, since, _, ok := a.cursor(file, kind).At(state)
+	for s := range tl.Servers {
+		inc := tl.Servers[s].serving(at)
+		v := Verdict{File: file, Kind: kind, T: state, At: at}
+		if inc < 0 {
+			v.Outcome = Unknown
+			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, clock(at))
+		} else {
+			v = a.verdictFor(v, serverRef{s, inc}, rv, since, ok, at)
+		}
+		per = append(per, ServerVerdict{Server: s, Incarnation: inc, Verdict: v})
+	}
+	likely = -1
+	for _, g := range tl.Files[file].Sessions {
+		s := &tl.Sessions[g]
+		if s.Start <= at && at <= s.End && s.Server >= 0 && tl.Servers[s.Server].serving(at) == s.Incarnation {
+			likely = s.Server
+		}
+	}
+	return per, likely
+}
+
+// serving is the server's process serving at t: the one whose records
+// span it, the last one after its records end, the first before they
+// begin; -1 between two (a restart).
+func (s *Server) serving(t int64) int {
+	for k, inc := range s.Incarnations {
+		switch {
+		case t < inc.From && k == 0:
+			return 0
+		case t < inc.From:
+			return -1
+		case t <= inc.To || k == len(s.Incarnations)-1:
+			return k
+		}
+	}
+	return -1
+}
+
+// ServerWords says a reconnect's verdicts per server in one phrase:
+// "refused by a and b, accepted by c".
+func (a *Analysis) ServerWords(per []ServerVerdict) string {
+	var order []Outcome
+	names := map[Outcome][]string{}
+	for _, sv := range per {
+		o := sv.Outcome
+		if _, seen := names[o]; !seen {
+			order = append(order, o)
+		}
+		names[o] = append(names[o], a.TL.Servers[sv.Server].Name)
+	}
+	sort.SliceStable(order, func(i, j int) bool { return outcomeOrder(order[i]) < outcomeOrder(order[j]) })
+	var parts []string
+	for _, o := range order {
+		parts = append(parts, fmt.Sprintf("%s by %s", outcomeWord(o), andList(names[o])))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// outcomeOrder puts refusals first, then risks, acceptances, unknowns.
+func outcomeOrder(o Outcome) int {
+	switch o {
+	case Refused:
+		return 0
+	case AtRisk:
+		return 1
+	case Accepted:
+		return 2
+	}
+	return 3
+}
+
+// outcomeWord is an outcome as a participle: "refused by a".
+func outcomeWord(o Outcome) string {
+	switch o {
+	case AtRisk:
+		return "at risk"
+	case Unknown:
+		return "not judged"
+	}
+	return o.String()
+}
+
+// andList joins names: "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -95,6 +96,8 @@ type Metrics struct {
 	reqs   map[requestKey][]*metricPoints
 	etcd   *metricPoints
 	compac *metricPoints
+	// serverResets are resets(server), per server.
+	serverResets map[string][]counterReset
 }
 
 type serverResource struct{ server, resource string }
@@ -115,7 +118,7 @@ type metricPoints struct {
 const promLookback = int64(5 * time.Minute)
 
 func newMetricPoints(s *MetricSeries) *metricPoints {
-	p := &metricPoints{lookback: promLookback}
+	p := &metricPoints{lookback: promLookback, t: make([]int64, 0, len(s.T)), v: make([]float64, 0, len(s.T))}
 	for i, t := range s.T {
 		if t != 0 {
 			p.t, p.v = append(p.t, t), append(p.v, s.V[i])
@@ -269,7 +272,9 @@ func (b *Builder) buildMetrics() *Metrics {
 	b.metrics = nil
 	for k := range m.Series {
 		s := &m.Series[k]
-		sort.Stable(metricByTime{s})
+		if !slices.IsSorted(s.T) {
+			sort.Stable(metricByTime{s})
+		}
 		for _, t := range s.T {
 			if t == 0 {
 				continue
@@ -315,11 +320,12 @@ func (set *seriesSet) add(series []parser.MetricSeries, at int64, server string)
 			m.Series = append(m.Series, MetricSeries{Name: s.Name, Labels: labels})
 		}
 		ms := &m.Series[k]
-		for i, t := range s.T {
-			if t == 0 {
-				t = at
+		n := len(ms.T)
+		ms.T, ms.V = append(ms.T, s.T...), append(ms.V, s.V...)
+		for i := n; i < len(ms.T); i++ {
+			if ms.T[i] == 0 {
+				ms.T[i] = at
 			}
-			ms.T, ms.V = append(ms.T, t), append(ms.V, s.V[i])
 		}
 	}
 }
@@ -503,6 +509,10 @@ func (m *Metrics) index() {
 	}
 	if len(compac) > 0 {
 		m.compac = mergePoints(compac)
+	}
+	m.serverResets = map[string][]counterReset{}
+	for _, srv := range m.Servers {
+		m.serverResets[srv] = m.resets(srv)
 	}
 }
 
@@ -773,9 +783,12 @@ func (m *Metrics) lowestHead(resource string, t int64) (uint64, bool) {
 func (m *Metrics) headRaises() []requestedRV {
 	var all []requestedRV
 	for _, p := range m.head {
+		// Only a series' own raises can raise the head.
+		var top uint64
 		for i, t := range p.t {
-			if rv, ok := m.rvOf(p.v[i]); ok {
+			if rv, ok := m.rvOf(p.v[i]); ok && (i == 0 || rv > top) {
 				all = append(all, requestedRV{t, rv})
+				top = rv
 			}
 		}
 	}
@@ -865,4 +878,45 @@ func (m *Metrics) raiseHead(tl *Timeline, requested []requestedRV) []requestedRV
 	out := append(append([]requestedRV(nil), requested...), m.headRaises()...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].t < out[j].t })
 	return out
+}
+
+// span is the first and last instant of server's watch-cache series.
+func (m *Metrics) span(server string) (from, to int64) {
+	for sr, p := range m.head {
+		if sr.server != server || len(p.t) == 0 {
+			continue
+		}
+		if from == 0 || p.t[0] < from {
+			from = p.t[0]
+		}
+		to = max(to, p.t[len(p.t)-1])
+	}
+	return from, to
+}
+
+// lastBefore is the last instant before t of server's watch-cache
+// series: its process's last point before a restart at t.
+func (m *Metrics) lastBefore(server string, t int64) int64 {
+	var last int64
+	for sr, p := range m.head {
+		if sr.server != server {
+			continue
+		}
+		if k := sort.Search(len(p.t), func(i int) bool { return p.t[i] >= t }); k > 0 {
+			last = max(last, p.t[k-1])
+		}
+	}
+	return last
+}
+
+// startIn is when the process that reset r shows started: its
+// process_start_time_seconds, else the last point of the process before.
+func (m *Metrics) startIn(server string, r counterReset) int64 {
+	start := r.Before
+	for _, v := range m.starts[server] {
+		if s := int64(math.Round(v * 1e9)); s > start && s <= r.After {
+			start = s
+		}
+	}
+	return start
 }

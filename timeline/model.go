@@ -69,10 +69,16 @@ const (
 	// (see capacity.go): refused once the replayed buffer's oldest entry
 	// is past the cursor.
 	ModelCacheCapacity
+	// ModelServerCache: the watch cache of the server that answered, as
+	// its own metrics bound it (see cachewindow.go): refused below the
+	// RV its cache surely no longer held, held from the RV it surely
+	// still held; between, it decides nothing. Only for a reconnect whose
+	// server is known and whose metrics were exported.
+	ModelServerCache
 	numModels
 )
 
-var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity"}
+var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity", "server-cache-metrics"}
 
 func (m Model) String() string { return modelNames[m] }
 
@@ -117,6 +123,10 @@ func DefaultParams() Params {
 
 // ServerCount is Params.Servers, at least 1 (a zero Params means one server).
 func (p Params) ServerCount() int { return max(p.Servers, 1) }
+
+// serverCount is how many API servers there are: as Params.Servers
+// says, or as many as the audit logs or metrics show, when more.
+func (a *Analysis) serverCount() int { return max(a.Params.ServerCount(), len(a.TL.Servers)) }
 
 // Outcome is a model's answer for one reconnect.
 type Outcome uint8
@@ -176,6 +186,12 @@ type Analysis struct {
 	// that kind knew it (see counterfactual.go).
 	capacity map[string]*cacheReplay
 	headOf   map[string]*kindHead
+	// resources are the metrics' resource of each kind of the files,
+	// when servers' metrics were exported.
+	resources map[string]string
+	// observed are the servers' own answers to watches from an RV, per
+	// kind and server (see observeServers).
+	observed map[floorKey][]cacheObservation
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone
@@ -290,6 +306,9 @@ func (a *Analysis) applicable(file int) []Model {
 		}
 		return ms
 	}
+	if a.TL.serverMetrics() {
+		ms = append(ms, ModelServerCache)
+	}
 	if len(p.Restarts) > 0 || a.TL.restarted() {
 		ms = append(ms, ModelRestart)
 	}
@@ -347,7 +366,7 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 			return from, from, true
 		}
 		if r, ok := p.restartAfter(since); ok {
-			if p.ServerCount() == 1 {
+			if a.serverCount() == 1 {
 				return r.From, r.From, true
 			}
 			return r.To, never, true
@@ -360,7 +379,7 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		if c := a.capacity[tl.Files[file].Kind]; c != nil {
 			_, hint := a.seriesOf(file)
 			if t := c.refusedFrom(rv, hint, a.replayHintOf(file)); t != never {
-				if p.ServerCount() > 1 || c.contradicted != "" {
+				if a.serverCount() > 1 || c.contradicted != "" {
 					// Each server's cache grew with its own history
 					// (they start at different times): one replay cannot
 					// refuse for all of them.
@@ -369,6 +388,10 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 				return t, t, true
 			}
 		}
+	case ModelServerCache:
+		// Decided at the reconnect's instant (outcomes), not as a
+		// threshold: the bounds do not move with the cursor's age.
+		return never, never, true
 	case ModelCacheCount:
 		s, hint := a.seriesOf(file)
 		if s == nil {
@@ -535,7 +558,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			return "restart: no restart after the cursor was last current"
 		}
 		if o == AtRisk {
-			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatTime(r.To, ClockArrival), rv, p.ServerCount())
+			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatTime(r.To, ClockArrival), rv, a.serverCount())
 		}
 		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatTime(r.From, ClockArrival), FormatTime(r.To, ClockArrival), rv)
 	case ModelCalibration:
@@ -546,6 +569,8 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			return "calibration: no observed too-old error refuses it"
 		}
 		return a.calibrationReason(o, file, on.server, rv)
+	case ModelServerCache:
+		return a.serverCacheReason(file, on, rv, at)
 	case ModelCacheCapacity:
 		c := a.capacity[a.TL.Files[file].Kind]
 		if o == Accepted || c == nil {
@@ -555,8 +580,8 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			if c.contradicted != "" {
 				return c.reason(rv) + "; but " + c.contradicted + ", so it may still hold this one"
 			}
-			if p.ServerCount() > 1 {
-				return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", p.ServerCount())
+			if a.serverCount() > 1 {
+				return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", a.serverCount())
 			}
 		}
 		// With one server the replay refuses from the instant it puts at
@@ -581,6 +606,9 @@ type modelOutcome struct {
 	model         Model
 	outcome       Outcome
 	risk, refused int64
+	// held: the evidence says the server held the cursor (its metrics),
+	// which the estimates that put it at risk cannot gainsay.
+	held bool
 }
 
 // outcomes applies every applicable model to a cursor value at a
@@ -589,6 +617,16 @@ type modelOutcome struct {
 func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before int64) []modelOutcome {
 	var out []modelOutcome
 	for _, m := range a.applicable(file) {
+		if m == ModelServerCache {
+			b := a.serverCache(file, on, at)
+			switch {
+			case b.refusedBelow > 0 && rv < b.refusedBelow:
+				out = append(out, modelOutcome{model: m, outcome: Refused, risk: at, refused: at})
+			default:
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
+			}
+			continue
+		}
 		risk, refused, ok := a.threshold(m, file, on, rv, since, before)
 		o := Accepted
 		switch {
@@ -599,16 +637,17 @@ func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before
 		case at >= risk:
 			o = AtRisk
 		}
-		out = append(out, modelOutcome{m, o, risk, refused})
+		out = append(out, modelOutcome{model: m, outcome: o, risk: risk, refused: refused})
 	}
 	return out
 }
 
 // overall is a verdict's outcome from its models': refused when any
-// refuses, else at risk when any puts it at risk, else unknown when a
+// refuses, else accepted when the server's metrics say it held the
+// cursor, else at risk when any puts it at risk, else unknown when a
 // model could not tell, else accepted.
 func overall(ms []modelOutcome) Outcome {
-	out, unknown := Accepted, false
+	out, unknown, held := Accepted, false, false
 	for _, m := range ms {
 		switch m.outcome {
 		case Refused:
@@ -618,6 +657,10 @@ func overall(ms []modelOutcome) Outcome {
 		case Unknown:
 			unknown = true
 		}
+		held = held || m.held
+	}
+	if held {
+		return Accepted
 	}
 	if out == Accepted && unknown {
 		return Unknown
@@ -640,11 +683,22 @@ func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before in
 		}
 	}
 	switch out {
+	case AtRisk:
+		// Where the server is known, say what its metrics left open.
+		for _, m := range ms {
+			if m.Model == ModelServerCache && m.Reason != why {
+				why += "; " + m.Reason
+			}
+		}
 	case Unknown:
 		why = "no model could decide: the capture has no clock"
 	case Accepted:
 		why = "no model refuses it"
-		for _, m := range ms {
+		for k, m := range ms {
+			if mos[k].held {
+				why = m.Reason
+				break
+			}
 			if m.Model == ModelCacheTime || m.Model == ModelEtcd {
 				why = m.Reason
 			}
@@ -697,6 +751,15 @@ const pauseEvery = 1 << 13
 func (tl *Timeline) Analyze(p Params) *Analysis {
 	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: tl.pause}}
 	a.end = tl.End()
+	if tl.serverMetrics() {
+		a.resources = map[string]string{}
+		for _, f := range tl.Files {
+			if _, ok := a.resources[f.Kind]; !ok {
+				a.resources[f.Kind] = tl.resourceOfKind(f.Kind)
+			}
+		}
+		a.observeServers()
+	}
 	a.replayCaches()
 	a.buildHadBookmarks()
 	for k := range tl.Cursors {
@@ -977,7 +1040,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	case len(tl.Servers) <= 1:
 		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, at, f.y[k])
 	case server >= 0:
-		return fmt.Sprintf("calibration: %q observed at %s from %s, the server this reconnect went to: it refuses every RV below %d from then", ev.Status.Message, at, from, f.y[k])
+		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, clock(ev.T), ev.Status.Message, f.y[k])
 	case o == AtRisk:
 		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it", ev.Status.Message, at, from, f.y[k])
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Which API server answered.
@@ -26,6 +27,9 @@ type Server struct {
 	Name string
 	// Incarnations are its processes, in time order.
 	Incarnations []Incarnation
+	// Metrics is the server's name in the Prometheus exports, "" when
+	// they have none of it (see matchMetricServers).
+	Metrics string
 }
 
 // Incarnation is one process of a server: the span its logs cover and
@@ -361,4 +365,97 @@ func (tl *Timeline) restartReason(server int, rv uint64) string {
 	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
 	return fmt.Sprintf("restart: server %s's new process (its audit log from %s) filled its cache from a LIST made after its previous process's log ended at %s, when RV %d already existed; cursor %d is older, so it refuses it",
 		srv.Name, FormatTime(inc.From, ClockArrival), FormatTime(prev.To, ClockArrival), h, rv)
+}
+
+// Matching the metrics' servers to the audit logs' servers.
+//
+// The Prometheus exports name a server by a label (Metrics.ServerLabel),
+// the audit logs by their files' names: the two agree when the user named
+// both alike (the lab's audit-a-1.log and server="a"). Where they do not,
+// a server restarts at the same instant in both records: its new
+// process's counters start from 0 in the metrics, and its new audit log
+// starts. Builder.MetricsServerOf settles what neither tells.
+
+// restartMatchTolerance is how far a restart in the metrics may be from
+// the start of the new process's audit log: the process starts, fills
+// its caches and only then serves and logs requests.
+const restartMatchTolerance = int64(30 * time.Second)
+
+// matchMetricServers sets each server's Metrics name; with no audit log,
+// the servers are the metrics' own, their processes split at the
+// restarts their counters show.
+func (b *Builder) matchMetricServers(tl *Timeline) {
+	m := tl.Metrics
+	if m == nil || len(m.Servers) == 0 {
+		return
+	}
+	if len(tl.Servers) == 0 {
+		for _, name := range m.Servers {
+			tl.Servers = append(tl.Servers, m.serverOfMetrics(name))
+		}
+		return
+	}
+	taken := map[string]bool{}
+	has := map[string]bool{}
+	for _, n := range m.Servers {
+		has[n] = true
+	}
+	// The user's word, then the names that agree.
+	for k := range tl.Servers {
+		s := &tl.Servers[k]
+		if n, ok := b.MetricsServerOf[s.Name]; ok && has[n] {
+			s.Metrics, taken[n] = n, true
+		}
+	}
+	for k := range tl.Servers {
+		s := &tl.Servers[k]
+		if s.Metrics == "" && has[s.Name] && !taken[s.Name] {
+			s.Metrics, taken[s.Name] = s.Name, true
+		}
+	}
+	// Then the restarts: a metrics server whose restarts are, one for
+	// one, near the audit logs' new processes, and the only one.
+	for k := range tl.Servers {
+		s := &tl.Servers[k]
+		if s.Metrics != "" || len(s.Incarnations) < 2 {
+			continue
+		}
+		var found []string
+		for _, n := range m.Servers {
+			if !taken[n] && restartsAgree(s.Incarnations, m.Restarts(n)) {
+				found = append(found, n)
+			}
+		}
+		if len(found) == 1 {
+			s.Metrics, taken[found[0]] = found[0], true
+		}
+	}
+}
+
+// restartsAgree says whether each new process of the audit logs started
+// near one of the metrics' restarts, as many of them.
+func restartsAgree(incs []Incarnation, restarts []int64) bool {
+	if len(restarts) != len(incs)-1 {
+		return false
+	}
+	for k, r := range restarts {
+		if d := incs[k+1].From - r; d < -restartMatchTolerance || d > restartMatchTolerance {
+			return false
+		}
+	}
+	return true
+}
+
+// serverOfMetrics is a server as its metrics alone show it: a process
+// from each restart to the next, spanning its points.
+func (m *Metrics) serverOfMetrics(name string) Server {
+	s := Server{Name: name, Metrics: name}
+	from, to := m.span(name)
+	for _, r := range m.Restarts(name) {
+		last := m.lastBefore(name, r)
+		s.Incarnations = append(s.Incarnations, Incarnation{From: from, To: last})
+		from = r
+	}
+	s.Incarnations = append(s.Incarnations, Incarnation{From: from, To: to})
+	return s
 }

@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -631,8 +632,8 @@ func (s *summarizer) resumeAt() {
 			if q.Relative {
 				at = age(int64(q.After)) + " after each capture's end"
 			}
-			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.",
-				at, fleetOutcomeWords(fc.Without, len(fl.Clients)), fleetOutcomeWords(fc.With, len(fl.Clients)))
+			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s",
+				at, fleetOutcomeWords(fc.Without, len(fl.Clients)), fleetOutcomeWords(fc.With, len(fl.Clients)), s.fleetServerWords(q))
 		}
 		return
 	}
@@ -644,11 +645,55 @@ func (s *summarizer) resumeAt() {
 		if _, ok := byTime[t]; !ok {
 			order = append(order, t)
 		}
-		byTime[t] = append(byTime[t], fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), v.Outcome))
+		words := fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), v.Outcome)
+		if len(s.a.TL.Servers) > 1 {
+			per, likely := s.a.ResumeAtServers(v.File, v.Kind, v.At)
+			words += " (" + s.a.ServerWords(per)
+			if likely >= 0 {
+				words += "; its open connection is to " + s.a.TL.Servers[likely].Name
+			}
+			words += ")"
+		}
+		byTime[t] = append(byTime[t], words)
 	}
 	for _, t := range order {
 		s.add("resume-at", "A reconnect at %s: %s.", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "))
 	}
+}
+
+// fleetServerWords says, for a fleet's reconnect at q, how many clients
+// each server would refuse without bookmarks, when the evidence shows
+// several servers: " Without bookmarks, server a would refuse 12, b 3, c
+// none."
+func (s *summarizer) fleetServerWords(q ResumeQuery) string {
+	a := s.a
+	fl := a.Fleet()
+	if len(a.TL.Servers) < 2 || fl == nil {
+		return ""
+	}
+	refused := make([]int, len(a.TL.Servers))
+	for k := range fl.Clients {
+		c := &fl.Clients[k]
+		_, without := a.sides(c)
+		per, _ := a.ResumeAtServers(c.File, without, q.For(&a.TL.Files[c.File]))
+		for _, sv := range per {
+			if sv.Outcome == Refused {
+				refused[sv.Server]++
+			}
+		}
+	}
+	if slices.Max(refused) == 0 {
+		return " Without bookmarks, no server would refuse any."
+	}
+	var parts []string
+	for k, n := range refused {
+		count := "none"
+		if n > 0 {
+			count = fmt.Sprint(n)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", a.TL.Servers[k].Name, count))
+	}
+	return fmt.Sprintf(" Without bookmarks, each server would refuse: %s.", strings.Join(parts, ", "))
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a

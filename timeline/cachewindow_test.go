@@ -1,0 +1,114 @@
+package timeline
+
+import (
+	"math/rand"
+	"testing"
+	"time"
+)
+
+// simCache is a watch cache's ring as watch_cache.go keeps it
+// (evidence.md §3.2): it grows ×2 when full and its oldest event is
+// younger than the fresh duration, shrinks ÷2 (keeping the newest) when
+// full and the event a quarter from the newest end is older, evicts the
+// oldest when still full.
+type simCache struct {
+	capacity int
+	rvs      []uint64
+	times    []int64
+	listRV   uint64
+	evicted  bool
+}
+
+func (c *simCache) add(rv uint64, t int64) {
+	if len(c.rvs) == c.capacity {
+		switch {
+		case t-c.times[0] < eventFresh && c.capacity < 102400:
+			c.capacity *= 2
+		case t-c.times[len(c.times)-c.capacity/4] > eventFresh && c.capacity > lowerBoundCapacity:
+			c.capacity /= 2
+			drop := len(c.rvs) - c.capacity
+			c.rvs, c.times = c.rvs[drop:], c.times[drop:]
+			c.evicted = true
+		}
+	}
+	if len(c.rvs) == c.capacity {
+		c.rvs, c.times = c.rvs[1:], c.times[1:]
+		c.evicted = true
+	}
+	c.rvs, c.times = append(c.rvs, rv), append(c.times, t)
+}
+
+// refusesBelow is the RV below which the cache refuses a watch.
+func (c *simCache) refusesBelow() uint64 {
+	if !c.evicted || len(c.rvs) == 0 {
+		return c.listRV
+	}
+	return c.rvs[0] - 1
+}
+
+// The metrics' bounds hold for a simulated cache under rates that grow
+// and shrink it, scraped every second: never a refusal below what it
+// held, nor a hold above what it refused.
+func TestCacheBoundsHoldForSimulatedCache(t *testing.T) {
+	rng := rand.New(rand.NewSource(3301))
+	const step = int64(time.Second)
+	start := int64(1_800_000_000) * int64(time.Second)
+	c := &simCache{capacity: lowerBoundCapacity, listRV: 1000}
+	rv, received := uint64(1000), 0
+	head, recv, capac, inits := &metricPoints{lookback: 2 * step}, &metricPoints{lookback: 2 * step}, &metricPoints{lookback: 2 * step}, &metricPoints{lookback: 2 * step}
+	truth := map[int64]uint64{}
+	var asked []int64
+	cacheRV := rv
+	for sec := int64(0); sec < 900; sec++ {
+		// Bursts grow the ring, quiet stretches shrink it.
+		rate := 1.0
+		switch {
+		case sec%200 < 40:
+			rate = 8
+		case sec%200 < 120:
+			rate = 3
+		}
+		for k := 0; k < 1000; k++ {
+			t := start + sec*step + int64(k)*int64(time.Millisecond)
+			if rng.Float64() < 0.005 {
+				rv++ // another resource's write
+			}
+			if rng.Float64() < rate/1000 {
+				rv++
+				c.add(rv, t)
+				received++
+				cacheRV = rv
+			}
+			if k == 500 {
+				truth[t] = c.refusesBelow()
+				asked = append(asked, t)
+			}
+		}
+		at := start + (sec+1)*step
+		head.t, head.v = append(head.t, at), append(head.v, float64(cacheRV))
+		recv.t, recv.v = append(recv.t, at), append(recv.v, float64(received))
+		capac.t, capac.v = append(capac.t, at), append(capac.v, float64(c.capacity))
+		inits.t, inits.v = append(inits.t, at), append(inits.v, 1)
+	}
+	sr := serverResource{"a", "configmaps"}
+	m := &Metrics{Servers: []string{"a"}, head: map[serverResource]*metricPoints{sr: head}, recv: map[serverResource]*metricPoints{sr: recv},
+		cap: map[serverResource]*metricPoints{sr: capac}, inits: map[serverResource][]*metricPoints{sr: {inits}}, serverResets: map[string][]counterReset{}}
+	decided := 0
+	for _, at := range asked {
+		b := m.cacheBounds("a", "configmaps", -1, 0, at)
+		want := truth[at]
+		if b.refusedBelow > want {
+			t.Errorf("at %s: the metrics say every RV below %d was refused, the cache refused below %d", clock(at), b.refusedBelow, want)
+		}
+		if b.held && b.heldFrom < want {
+			t.Errorf("at %s: the metrics say every RV from %d was held, the cache refused below %d", clock(at), b.heldFrom, want)
+		}
+		if b.doubt == "" && b.refusedBelow > 0 && b.held && b.heldFrom-b.refusedBelow < 100 {
+			decided++
+		}
+	}
+	t.Logf("the bounds are within 100 RVs (10 to 20 s of changes) of each other at %d of %d instants", decided, len(asked))
+	if decided < len(asked)/3 {
+		t.Errorf("the bounds are that close at %d of %d instants, want at least a third", decided, len(asked))
+	}
+}
