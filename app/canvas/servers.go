@@ -93,7 +93,15 @@ func collectServers(tl *timeline.Timeline) []serverInfo {
 	byName := map[string]int{}
 	for k, s := range tl.Servers {
 		byName[s.Name] = len(out)
-		out = append(out, serverInfo{name: s.Name, audit: k})
+		// A server the model knows from the metrics alone has no log:
+		// its processes are the metrics' restarts.
+		audit := -1
+		for _, inc := range s.Incarnations {
+			if len(inc.Logs) > 0 {
+				audit = k
+			}
+		}
+		out = append(out, serverInfo{name: s.Name, audit: audit})
 	}
 	m := tl.Metrics
 	if m == nil {
