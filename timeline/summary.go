@@ -229,9 +229,13 @@ func (s *summarizer) observed() {
 		}
 		ss := &tl.Sessions[rs.Session]
 		f := &tl.Files[ss.File]
-		t := fmt.Sprintf("At %s the server refused %s's reconnect from RV %s with 410 Gone", when(ss.Start), f.Name, rs.RV)
+		server := "the server"
+		if name := tl.ServerName(rs.Session); name != "" {
+			server = "API server " + name
+		}
+		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", when(ss.Start), server, f.ShortName(), rs.RV)
 		if ss.inferredGone {
-			t = fmt.Sprintf("At %s the server most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", when(ss.Start), f.Name, rs.RV)
+			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", when(ss.Start), server, f.ShortName(), rs.RV)
 		}
 		if st := ss.Error; st != nil && st.TooOld {
 			t += fmt.Sprintf(" (it accepted nothing older than RV %d)", st.Y)
@@ -377,6 +381,42 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 // restartTimes names the API server restarts as given, else those the
 // captures suggest: "the API server restarts at 08:41:32 and 08:45:08
 // UTC (probable)".
+// loggedRestarts names each detected restart as "a at 18:13:28 UTC"
+// when the audit logs show every one (a server's log ending and its new
+// process's starting), nil otherwise: then the model knows each server's
+// restarts and applies them itself.
+func (s *summarizer) loggedRestarts() []string {
+	tl := s.a.TL
+	server := map[string]string{}
+	for _, srv := range tl.Servers {
+		for _, inc := range srv.Incarnations {
+			for _, l := range inc.Logs {
+				server[tl.AuditLogs[l].Name] = srv.Name
+			}
+		}
+	}
+	var out []string
+	for _, r := range s.a.Restarts {
+		name := ""
+		if len(r.Logs) > 0 {
+			name = server[r.Logs[0]]
+		}
+		if name == "" {
+			return nil
+		}
+		out = append(out, name+" at "+when(r.Ended))
+	}
+	return out
+}
+
+// joinWords joins "a", "b" and "c" as a sentence says them.
+func joinWords(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
 func (s *summarizer) restartTimes() string {
 	var ts []string
 	for _, r := range s.a.Params.Restarts {
@@ -384,6 +424,9 @@ func (s *summarizer) restartTimes() string {
 	}
 	probable := ""
 	if len(ts) == 0 {
+		if logged := s.loggedRestarts(); logged != nil {
+			return "the restarts of API server " + joinWords(logged)
+		}
 		for _, r := range s.a.Restarts {
 			ts = append(ts, when(r.Ended))
 		}
@@ -715,6 +758,10 @@ func fleetOutcomeWords(o OutcomeCounts, n int) string {
 // restarts: the probable restarts found, with the flag that applies them.
 func (s *summarizer) restarts() {
 	if len(s.a.Restarts) == 0 || len(s.a.Params.Restarts) > 0 {
+		return
+	}
+	if logged := s.loggedRestarts(); logged != nil {
+		s.add("restart", "The audit logs show each restart: API server %s; each verdict applies its own server's.", joinWords(logged))
 		return
 	}
 	d := s.a.Restarts[0]
