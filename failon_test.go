@@ -200,6 +200,9 @@ func headline(t *testing.T, path string) (code int, observed, stderr string) {
 			return code, l.Text, errOut
 		}
 	}
+	if code == 3 {
+		return code, "", errOut // nothing to judge (an API server's own log): no headline on 410s
+	}
 	t.Fatalf("%s: no observed line in the summary %v", path, rep.Summary)
 	return
 }
@@ -235,6 +238,7 @@ func TestHeadlineAgreesWithExitCode(t *testing.T) {
 	for _, p := range captures {
 		code, observed, errOut := headline(t, p)
 		switch claims := claims410(observed); {
+		case code == 3 && observed == "":
 		case code == 3 && claims:
 			t.Errorf("%s: nothing judged (exit 3, %s), yet the headline says %q", p, errOut, observed)
 		case code != 3 && claims != (code == 1):

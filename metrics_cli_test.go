@@ -21,7 +21,7 @@ func TestAnalyzeMetricsOnly(t *testing.T) {
 	raw, _ := filepath.Glob(filepath.Join(dir, "metrics-*"))
 	files := append(qr, raw...)
 	code, out, errOut := analyze(t, files...)
-	if code != 0 || !strings.Contains(errOut, "only Prometheus metrics were read") {
+	if code != 0 || !strings.Contains(errOut, "only the API servers' metrics or logs were read") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	if !strings.Contains(out, "* Metrics only: ") || !strings.Contains(out, " of 3 servers (a, b, c) from ") ||
@@ -29,7 +29,7 @@ func TestAnalyzeMetricsOnly(t *testing.T) {
 		t.Errorf("summary:\n%s", out[:min(len(out), 600)])
 	}
 	code, _, errOut = analyze(t, append([]string{"--fail-on", "410"}, files...)...)
-	if code != 3 || !strings.Contains(errOut, "only Prometheus metrics were read") {
+	if code != 3 || !strings.Contains(errOut, "only the API servers' metrics or logs were read") {
 		t.Errorf("--fail-on 410: exit %d, stderr %q", code, errOut)
 	}
 	code, js, _ := analyze(t, append([]string{"--format", "json", "--server-label", "instance"}, files...)...)

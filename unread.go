@@ -26,9 +26,10 @@ func warnUnjudged(tl *timeline.Timeline, stderr io.Writer) bool {
 	for _, u := range un {
 		fmt.Fprintf(stderr, "watchlens analyze: %s: nothing to judge: %s\n", u.Name, u.Reason)
 	}
-	if len(tl.Files) == 0 && tl.Metrics != nil {
-		// Metrics say what the servers held, not what a client asked.
-		fmt.Fprintf(stderr, "watchlens analyze: only Prometheus metrics were read: no watch capture or audit log to judge\n")
+	if len(tl.Files) == 0 && (tl.Metrics != nil || len(tl.ServerLogs) > 0) {
+		// The servers' metrics and logs say what the servers did, not
+		// what a client asked.
+		fmt.Fprintf(stderr, "watchlens analyze: only the API servers' metrics or logs were read: no watch capture, audit log or client log to judge\n")
 		return true
 	}
 	return len(un) > 0

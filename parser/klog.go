@@ -63,10 +63,29 @@ const (
 	// ("Unexpected EOF during watch stream event decoding"); the line
 	// names no client: its watch's "Watch close" follows.
 	KlogStreamCut
+
+	// The API server's own lines (its log is a klog too):
+	//
+	// KlogServerFlags: the first "FLAG: --..." line of a flag dump, which
+	// a kube-apiserver process writes as it starts.
+	KlogServerFlags
+	// KlogCacheInitialized: "cacher initialized": a watch cache filled
+	// from its LIST (Type names the resource: "configmaps",
+	// "leases.coordination.k8s.io").
+	KlogCacheInitialized
+	// KlogCacheTerminated: "Terminating all watchers from cacher R": the
+	// cache ended every watch of R, at shutdown or to re-initialise.
+	KlogCacheTerminated
+	// KlogShutdown: "[graceful-termination] shutdown event"
+	// name="ShutdownInitiated": the process got SIGTERM.
+	KlogShutdown
+	// KlogExiting: "[graceful-termination] apiserver is exiting".
+	KlogExiting
 )
 
 var klogKindNames = [...]string{"start", "stop", "list", "initial-events-end", "synced", "watch-end", "gone",
-	"watch-failed", "watch-error", "bookmark-expired", "watchlist-gate", "stream-cut"}
+	"watch-failed", "watch-error", "bookmark-expired", "watchlist-gate", "stream-cut",
+	"server-flags", "cache-initialized", "cache-terminated", "shutdown", "exiting"}
 
 func (k KlogKind) String() string {
 	if int(k) < len(klogKindNames) {
@@ -212,6 +231,8 @@ type klogReader struct {
 	// yearAt is the first instant read with its year (Unix ns), 0 when
 	// none yet.
 	yearAt int64
+	// inFlags: the last line was of an API server's flag dump.
+	inFlags bool
 }
 
 // ReadKlog reads a client log, klog text or JSON lines (compressed or
@@ -571,6 +592,7 @@ func goLogTime(b []byte) (int64, bool) {
 func (kr *klogReader) textLine(ln line, b []byte) (KlogLine, bool) {
 	t, msg, _ := klogHeader(b)
 	kr.log.Records++
+	kr.inFlags = kr.inFlags && bytes.HasPrefix(msg, []byte("FLAG: --"))
 	kl := KlogLine{Time: t, Severity: b[0], Items: -1, noYear: true}
 	if len(msg) > 0 && msg[0] == '"' {
 		text, rest := quoted(msg)
@@ -703,6 +725,15 @@ func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) 
 	case "Unexpected EOF during watch stream event decoding":
 		kl.Kind = KlogStreamCut
 		return kl, true
+	case "cacher initialized":
+		kl.Kind, kl.Type = KlogCacheInitialized, kr.str(groupResource(kv["resource"], kv["group"]))
+		return kl, true
+	case "[graceful-termination] shutdown event":
+		if kv["name"] != "ShutdownInitiated" {
+			return kl, false
+		}
+		kl.Kind = KlogShutdown
+		return kl, true
 	case "Feature gate default state", "Feature gate updated state":
 		if kv["feature"] != "WatchListClient" {
 			return kl, false
@@ -732,6 +763,21 @@ func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) 
 // (the last is pre-1.16's warning for a 410, later releases' for other
 // errors).
 func (kr *klogReader) printf(kl KlogLine, msg string) (KlogLine, bool) {
+	switch {
+	case strings.HasPrefix(msg, "FLAG: --"):
+		if kr.inFlags {
+			return kl, false // the dump's further lines
+		}
+		kr.inFlags = true
+		kl.Kind = KlogServerFlags
+		return kl, true
+	case strings.HasPrefix(msg, "Terminating all watchers from cacher "):
+		kl.Kind, kl.Type = KlogCacheTerminated, kr.str(strings.TrimSpace(strings.TrimPrefix(msg, "Terminating all watchers from cacher ")))
+		return kl, true
+	case msg == "[graceful-termination] apiserver is exiting":
+		kl.Kind = KlogExiting
+		return kl, true
+	}
 	for _, p := range [...]struct {
 		prefix string
 		kind   KlogKind
@@ -785,6 +831,15 @@ func (kr *klogReader) printf(kl KlogLine, msg string) (KlogLine, bool) {
 		kl.Kind = KlogGone
 	}
 	return kl, true
+}
+
+// groupResource names a resource as the API server's cacher does:
+// "configmaps", "leases.coordination.k8s.io".
+func groupResource(resource, group string) string {
+	if group == "" {
+		return resource
+	}
+	return resource + "." + group
 }
 
 // tooOld reads "too old resource version: RV (OLDEST)" out of an error

@@ -55,6 +55,8 @@ type Report struct {
 	// Servers are the API servers the audit logs show, and their
 	// processes (omitted when no audit log was read).
 	Servers []ServerReport `json:"servers,omitempty"`
+	// ServerLogs are the API servers' own logs read; absent when none was.
+	ServerLogs []ServerLogReport `json:"serverLogs,omitempty"`
 	// Metrics are the Prometheus exports read; absent when none was.
 	Metrics *MetricsReport `json:"metrics,omitempty"`
 }
@@ -258,6 +260,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 		r.Relists = append(r.Relists, relistReport(tl, rl))
 	}
 	r.addWatchLists(tl)
+	r.addServerLogs(tl)
 	r.placeDiagnostics(tl)
 	for _, l := range tl.AuditLogs {
 		for _, d := range l.Diagnostics {

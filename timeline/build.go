@@ -53,6 +53,9 @@ type Builder struct {
 	audit     []auditReq
 	auditLogs []AuditLog
 	auditLog  map[int]int
+	// serverLogs are the API servers' own logs among the klogs added
+	// (Timeline.ServerLogs).
+	serverLogs []ServerLog
 	// auditSeen finds a request of the audit logs added by its auditID:
 	// its index in audit, -1 for one that is no list or watch.
 	auditSeen map[string]int
@@ -643,7 +646,7 @@ func (b *Builder) Build() *Timeline {
 	}
 	b.groupServers(tl)
 	b.matchMetricServers(tl)
-	tl.AuditCaptured = b.auditCaptured
+	tl.AuditCaptured, tl.ServerLogs = b.auditCaptured, b.serverLogs
 	tl.renumberLanes(&b.tab, &b.lanes, pace)
 	tl.inferBroad()
 	tl.tab = b.tab.pack(pace)

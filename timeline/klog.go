@@ -213,6 +213,13 @@ func (b *Builder) addKlogClients() {
 	}
 	for _, kl := range b.klogs {
 		diags := b.placeKlogYear(kl.log)
+		if isServerLog(kl.log) {
+			// Its reflectors are the server's own informers, which are
+			// not the fleet's clients (as its loopback requests in the
+			// audit logs are not).
+			b.serverLogs = append(b.serverLogs, serverLog(kl.name, kl.log))
+			continue
+		}
 		answered := klogAnswered(kl.log)
 		added := false
 		for _, c := range klogClients(kl.log) {

@@ -23,7 +23,8 @@ const maxSummaryLines = 6
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
 	// Topic is "unsynced", "observed", "fleet", "bookmarks", "riskiest", "unknown",
-	// "restart", "resume-at", or "metrics" (Prometheus exports alone).
+	// "restart", "server-logs", "resume-at", or "metrics" (Prometheus
+	// exports alone).
 	Topic string `json:"topic"`
 	Text  string `json:"text"`
 }
@@ -31,10 +32,19 @@ type SummaryLine struct {
 // Summary is the verdict in plain words, with the reconnect instants the
 // user asked about: what the page and the report show first.
 func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
-	if l, ok := a.metricsOnly(); ok {
-		return []SummaryLine{l}
-	}
 	s := summarizer{a: a, qs: qs}
+	if len(a.TL.Files) == 0 && (a.TL.Metrics != nil || len(a.TL.ServerLogs) > 0) {
+		// The servers' own records alone: what they say, and that there
+		// is no client to judge.
+		if l, ok := a.metricsOnly(); ok {
+			s.lines = append(s.lines, l)
+		}
+		s.serverLogs()
+		if a.TL.Metrics == nil {
+			s.add("server-logs", "No watch or request to judge: give the clients' captures, audit logs or own logs with these.")
+		}
+		return s.lines
+	}
 	s.unsynced()
 	// A fleet that relisted is told first: its story is the answer; the
 	// single clients' 410s follow it.
@@ -49,6 +59,7 @@ func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
 	s.riskiest()
 	s.resumeAt()
 	s.restarts()
+	s.serverLogs()
 	s.unknowns()
 	if len(s.lines) > maxSummaryLines {
 		s.lines = s.lines[:maxSummaryLines]
@@ -381,6 +392,38 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 // restartTimes names the API server restarts as given, else those the
 // captures suggest: "the API server restarts at 08:41:32 and 08:45:08
 // UTC (probable)".
+// serverLogs says what the API servers' own logs show: their restarts,
+// and the watch caches that ended every watch of their resource with no
+// restart, which sends those clients to resume as a restart does.
+func (s *summarizer) serverLogs() {
+	tl := s.a.TL
+	if len(tl.ServerLogs) == 0 {
+		return
+	}
+	var parts []string
+	var restarts []string
+	for _, r := range tl.ServerLogRestarts() {
+		restarts = append(restarts, fmt.Sprintf("%s at %s (a new process at %s)", orWord(r.Server, "a server"), when(r.SIGTERM), when(r.NewStart)))
+	}
+	if restarts != nil {
+		parts = append(parts, "SIGTERM to API server "+joinWords(restarts))
+	} else {
+		parts = append(parts, "no restart")
+	}
+	var reinits []string
+	for _, r := range tl.CacheReinits() {
+		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), when(r.T)))
+	}
+	switch n := len(reinits); {
+	case n == 0:
+	case n > 4:
+		parts = append(parts, fmt.Sprintf("%d watch caches re-initialised with no restart, ending every watch of their resource (%s, ...)", n, strings.Join(reinits[:3], "; ")))
+	default:
+		parts = append(parts, "watch caches re-initialised with no restart, each ending every watch of its resource: "+joinWords(reinits))
+	}
+	s.add("server-logs", "The API servers' own logs show %s.", strings.Join(parts, "; "))
+}
+
 // loggedRestarts names each detected restart as "a at 18:13:28 UTC"
 // when the audit logs show every one (a server's log ending and its new
 // process's starting), nil otherwise: then the model knows each server's

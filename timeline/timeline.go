@@ -45,6 +45,8 @@ type Timeline struct {
 	Servers []Server
 	// Metrics are the Prometheus exports read, nil when none was.
 	Metrics *Metrics
+	// ServerLogs are the API servers' own logs read.
+	ServerLogs []ServerLog
 
 	tab    table
 	status map[int]*parser.Status

@@ -1,0 +1,52 @@
+package timeline
+
+import (
+	"testing"
+	"time"
+)
+
+// TestServerLogs: the API servers' own logs of samples-outage show each
+// server running one process, and four watch caches that ended their
+// watches with no restart (a's rolebindings twice and its runtimeclasses,
+// c's pods), as the recording's README says; samples-watchlist's show
+// each server restarted once, SIGTERM 90 s apart, at the instants of its
+// timeline.txt.
+func TestServerLogs(t *testing.T) {
+	tl := buildRecording(t, "samples-outage", "apiserver-*.log")
+	if len(tl.ServerLogs) != 3 || len(tl.ServerLogRestarts()) != 0 {
+		t.Fatalf("%d server logs, %d restarts; want 3, none", len(tl.ServerLogs), len(tl.ServerLogRestarts()))
+	}
+	var got []string
+	for _, r := range tl.CacheReinits() {
+		got = append(got, r.Server+" "+r.Resource+" "+time.Unix(0, r.T).UTC().Format("15:04:05"))
+	}
+	want := []string{"c pods 19:07:28", "a runtimeclasses.node.k8s.io 19:10:48", "a rolebindings.rbac.authorization.k8s.io 19:10:48", "a rolebindings.rbac.authorization.k8s.io 19:14:16"}
+	if len(got) != len(want) {
+		t.Fatalf("re-initialisations %q, want %q", got, want)
+	}
+	for k := range want {
+		if got[k] != want[k] {
+			t.Errorf("re-initialisation %d: %q, want %q", k, got[k], want[k])
+		}
+	}
+	for _, l := range tl.ServerLogs {
+		if len(l.Starts) != 1 || len(l.Shutdowns) != 1 || l.Server == "" {
+			t.Errorf("%s: server %q, %d starts, %d SIGTERMs; want one each", l.Name, l.Server, len(l.Starts), len(l.Shutdowns))
+		}
+	}
+
+	tl = buildRecording(t, "samples-watchlist", "apiserver-*.log")
+	rs := tl.ServerLogRestarts()
+	wantTerm := map[string]string{"a": "18:45:46", "b": "18:47:16", "c": "18:48:46"}
+	if len(rs) != 3 {
+		t.Fatalf("restarts %+v, want one per server", rs)
+	}
+	for _, r := range rs {
+		if term := time.Unix(0, r.SIGTERM).UTC().Format("15:04:05"); term != wantTerm[r.Server] || r.NewStart <= r.SIGTERM {
+			t.Errorf("server %s: SIGTERM at %s, new process at %s; timeline.txt says SIGTERM at %s", r.Server, term, FormatTime(r.NewStart, ClockArrival), wantTerm[r.Server])
+		}
+	}
+	if n := len(tl.CacheReinits()); n != 0 {
+		t.Errorf("%d re-initialisations; every cache ended its watches at its server's shutdown", n)
+	}
+}
