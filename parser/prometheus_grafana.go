@@ -139,11 +139,18 @@ func (m *metricsReader) readGrafanaCSV(b []byte, sep rune) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := r.FieldPos(0)
 		if err != nil {
-			m.diag(Diagnostic{Offset: start, Line: line, Kind: "bad-csv", Msg: fmt.Sprintf("not a CSV row (%v); skipped", err)})
+			var pe *csv.ParseError
+			if !errors.As(err, &pe) {
+				// Not a row's fault (a separator CSV cannot use): no
+				// row after it reads either.
+				m.diag(Diagnostic{Offset: start, Kind: "bad-csv", Msg: fmt.Sprintf("not a CSV panel (%v)", err)})
+				break
+			}
+			m.diag(Diagnostic{Offset: start, Line: pe.StartLine, Kind: "bad-csv", Msg: fmt.Sprintf("not a CSV row (%v); skipped", err)})
 			continue
 		}
+		line, _ := r.FieldPos(0)
 		if len(rec) > 0 && grafanaTimeHeader(rec[0]) {
 			cols = cols[:0]
 			for _, h := range rec[1:] {
