@@ -113,7 +113,7 @@ type auditReader struct {
 	log     AuditLog
 	pending map[string]int // auditID -> index in open
 	open    []AuditRequest
-	intern  map[string]string
+	intern  interner
 }
 
 // ReadAudit reads an audit log in JSON lines (compressed or not). Lines
@@ -121,54 +121,10 @@ type auditReader struct {
 // rest is read. The error is the source's read error only; what was read
 // before it is returned with it.
 func ReadAudit(r io.Reader, opts Options) (*AuditLog, error) {
-	if opts.MaxDecompressed <= 0 {
-		opts.MaxDecompressed = defaultMaxDecompressed
-	}
-	if opts.MaxEventSize <= 0 {
-		opts.MaxEventSize = defaultMaxEventSize
-	}
-	cr := &countingReader{r: r}
-	ar := &auditReader{pending: map[string]int{}, intern: map[string]string{}}
-	src, d := openSource(cr, opts.MaxDecompressed, false)
-	if d != nil {
-		ar.diag(*d)
-	}
-	if src.utf16 {
-		ar.diag(Diagnostic{Kind: "utf-16", Msg: "the audit log is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
-	}
-	lines := newLineReader(src.r, opts.MaxEventSize)
-	skipping := false // inside a line too long to keep
-	for {
-		ln, ok := lines.next()
-		if !ok {
-			break
-		}
-		if !ln.start || skipping {
-			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
-			continue
-		}
-		if len(ln.b) > opts.MaxEventSize {
-			ar.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "too-long",
-				Msg: fmt.Sprintf("an audit line longer than %d bytes (Options.MaxEventSize) is skipped", opts.MaxEventSize)})
-			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
-			continue
-		}
-		ar.record(ln)
-	}
-	if src.close != nil {
-		src.close()
-	}
+	ar := &auditReader{pending: map[string]int{}, intern: interner{}}
+	err := readLogLines(r, opts, "audit", ar.diag, ar.record)
 	ar.finish()
-	switch err := lines.err; {
-	case cr.err != nil:
-		return &ar.log, cr.err
-	case err == nil:
-	case err == errTooBig:
-		ar.diag(Diagnostic{Offset: lines.base + int64(lines.end), Kind: "too-big",
-			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", src.codec, opts.MaxDecompressed)})
-	case src.codec != "":
-		ar.diag(*compressionDiag(cr, src.codec, err))
-	default:
+	if err != nil {
 		return &ar.log, err
 	}
 	if ar.log.Records == 0 && len(ar.log.Diagnostics) == 0 {
@@ -177,24 +133,7 @@ func ReadAudit(r io.Reader, opts Options) (*AuditLog, error) {
 	return &ar.log, nil
 }
 
-func (ar *auditReader) diag(d Diagnostic) {
-	switch n := len(ar.log.Diagnostics); {
-	case n < maxDiagnostics-1:
-		ar.log.Diagnostics = append(ar.log.Diagnostics, d)
-	case n == maxDiagnostics-1:
-		d.Kind = "too-many"
-		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
-		ar.log.Diagnostics = append(ar.log.Diagnostics, d)
-	}
-}
-
-func (ar *auditReader) str(s string) string {
-	if v, ok := ar.intern[s]; ok {
-		return v
-	}
-	ar.intern[s] = s
-	return s
-}
+func (ar *auditReader) diag(d Diagnostic) { ar.log.Diagnostics = addDiagnostic(ar.log.Diagnostics, d) }
 
 // auditFields are the record's fields ReadAudit reads, in GetManyBytes
 // order.
@@ -250,9 +189,9 @@ func (ar *auditReader) record(ln line) {
 	if seen {
 		req = &ar.open[k]
 	} else {
-		*req = AuditRequest{AuditID: id, Verb: ar.str(v[4].String()),
-			UserAgent: ar.str(v[6].String()), User: ar.str(v[7].String()), SourceIP: ar.str(v[9].String()),
-			Resource: ar.str(v[10].String()), Subresource: ar.str(v[11].String()), Namespace: ar.str(v[12].String()),
+		*req = AuditRequest{AuditID: id, Verb: ar.intern.str(v[4].String()),
+			UserAgent: ar.intern.str(v[6].String()), User: ar.intern.str(v[7].String()), SourceIP: ar.intern.str(v[9].String()),
+			Resource: ar.intern.str(v[10].String()), Subresource: ar.intern.str(v[11].String()), Namespace: ar.intern.str(v[12].String()),
 			Name: v[13].String()}
 		req.Received = t
 		if rt, err := time.Parse(time.RFC3339Nano, v[16].String()); err == nil {

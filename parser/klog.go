@@ -224,7 +224,7 @@ func SniffKlog(r io.Reader) (bool, io.Reader) {
 // klogReader holds ReadKlog's state.
 type klogReader struct {
 	log    KlogLog
-	intern map[string]string
+	intern interner
 	// sawHeader: a klog header line was read, so a line that is not one
 	// continues a multi-line message.
 	sawHeader bool
@@ -241,54 +241,10 @@ type klogReader struct {
 // are skipped without a word. The error is the source's read error only;
 // what was read before it is returned with it.
 func ReadKlog(r io.Reader, opts Options, ko KlogOptions) (*KlogLog, error) {
-	if opts.MaxDecompressed <= 0 {
-		opts.MaxDecompressed = defaultMaxDecompressed
-	}
-	if opts.MaxEventSize <= 0 {
-		opts.MaxEventSize = defaultMaxEventSize
-	}
-	cr := &countingReader{r: r}
-	kr := &klogReader{intern: map[string]string{}}
-	src, d := openSource(cr, opts.MaxDecompressed, false)
-	if d != nil {
-		kr.diag(*d)
-	}
-	if src.utf16 {
-		kr.diag(Diagnostic{Kind: "utf-16", Msg: "the log is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
-	}
-	lines := newLineReader(src.r, opts.MaxEventSize)
-	skipping := false
-	for {
-		ln, ok := lines.next()
-		if !ok {
-			break
-		}
-		if !ln.start || skipping {
-			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
-			continue
-		}
-		if len(ln.b) > opts.MaxEventSize {
-			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "too-long",
-				Msg: fmt.Sprintf("a log line longer than %d bytes (Options.MaxEventSize) is skipped", opts.MaxEventSize)})
-			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
-			continue
-		}
-		kr.line(ln)
-	}
-	if src.close != nil {
-		src.close()
-	}
+	kr := &klogReader{intern: interner{}}
+	err := readLogLines(r, opts, "client", kr.diag, kr.line)
 	kr.finish(ko)
-	switch err := lines.err; {
-	case cr.err != nil:
-		return &kr.log, cr.err
-	case err == nil:
-	case err == errTooBig:
-		kr.diag(Diagnostic{Offset: lines.base + int64(lines.end), Kind: "too-big",
-			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", src.codec, opts.MaxDecompressed)})
-	case src.codec != "":
-		kr.diag(*compressionDiag(cr, src.codec, err))
-	default:
+	if err != nil {
 		return &kr.log, err
 	}
 	if kr.log.Records == 0 && len(kr.log.Diagnostics) == 0 {
@@ -297,24 +253,7 @@ func ReadKlog(r io.Reader, opts Options, ko KlogOptions) (*KlogLog, error) {
 	return &kr.log, nil
 }
 
-func (kr *klogReader) diag(d Diagnostic) {
-	switch n := len(kr.log.Diagnostics); {
-	case n < maxDiagnostics-1:
-		kr.log.Diagnostics = append(kr.log.Diagnostics, d)
-	case n == maxDiagnostics-1:
-		d.Kind = "too-many"
-		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
-		kr.log.Diagnostics = append(kr.log.Diagnostics, d)
-	}
-}
-
-func (kr *klogReader) str(s string) string {
-	if v, ok := kr.intern[s]; ok {
-		return v
-	}
-	kr.intern[s] = s
-	return s
-}
+func (kr *klogReader) diag(d Diagnostic) { kr.log.Diagnostics = addDiagnostic(kr.log.Diagnostics, d) }
 
 // sawYear notes an instant whose text named its year.
 func (kr *klogReader) sawYear(t int64) {
@@ -686,7 +625,7 @@ func keyValues(b []byte) map[string]string {
 // structured reads a structured message: the reflector's messages of
 // client-go 1.27 and later, the same in klog text and in JSON.
 func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) (KlogLine, bool) {
-	kl.Client, kl.Reflector, kl.Type = kr.str(kv["client"]), kr.str(kv["reflector"]), kr.str(kv["type"])
+	kl.Client, kl.Reflector, kl.Type = kr.intern.str(kv["client"]), kr.intern.str(kv["reflector"]), kr.intern.str(kv["type"])
 	kl.Err = kv["err"]
 	if kl.Err == "" {
 		kl.Err = kv["error"]
@@ -719,14 +658,14 @@ func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) 
 			// Its err names the reflector: "NAME: hasn't received ...",
 			// "NAME: awaiting required bookmark ...".
 			if name, _, ok := strings.Cut(kl.Err, ": "); ok && !strings.Contains(name, " ") {
-				kl.Reflector = kr.str(name)
+				kl.Reflector = kr.intern.str(name)
 			}
 		}
 	case "Unexpected EOF during watch stream event decoding":
 		kl.Kind = KlogStreamCut
 		return kl, true
 	case "cacher initialized":
-		kl.Kind, kl.Type = KlogCacheInitialized, kr.str(groupResource(kv["resource"], kv["group"]))
+		kl.Kind, kl.Type = KlogCacheInitialized, kr.intern.str(groupResource(kv["resource"], kv["group"]))
 		return kl, true
 	case "[graceful-termination] shutdown event":
 		if kv["name"] != "ShutdownInitiated" {
@@ -772,7 +711,7 @@ func (kr *klogReader) printf(kl KlogLine, msg string) (KlogLine, bool) {
 		kl.Kind = KlogServerFlags
 		return kl, true
 	case strings.HasPrefix(msg, "Terminating all watchers from cacher "):
-		kl.Kind, kl.Type = KlogCacheTerminated, kr.str(strings.TrimSpace(strings.TrimPrefix(msg, "Terminating all watchers from cacher ")))
+		kl.Kind, kl.Type = KlogCacheTerminated, kr.intern.str(strings.TrimSpace(strings.TrimPrefix(msg, "Terminating all watchers from cacher ")))
 		return kl, true
 	case msg == "[graceful-termination] apiserver is exiting":
 		kl.Kind = KlogExiting
@@ -787,7 +726,7 @@ func (kr *klogReader) printf(kl KlogLine, msg string) (KlogLine, bool) {
 			if !ok {
 				return kl, false
 			}
-			kl.Kind, kl.Type, kl.Reflector = p.kind, kr.str(typ), kr.str(strings.TrimSpace(name))
+			kl.Kind, kl.Type, kl.Reflector = p.kind, kr.intern.str(typ), kr.intern.str(strings.TrimSpace(name))
 			return kl, true
 		}
 	}
@@ -800,10 +739,10 @@ func (kr *klogReader) printf(kl KlogLine, msg string) (KlogLine, bool) {
 	if strings.IndexByte(name, ' ') >= 0 {
 		return kl, false
 	}
-	kl.Reflector = kr.str(name)
+	kl.Reflector = kr.intern.str(name)
 	if r, ok := strings.CutPrefix(rest, "Watch close - "); ok {
 		typ, items, _ := strings.Cut(r, " total ")
-		kl.Kind, kl.Type = KlogWatchEnd, kr.str(typ)
+		kl.Kind, kl.Type = KlogWatchEnd, kr.intern.str(typ)
 		if n, ok := atoiOK(strings.TrimSuffix(items, " items received")); ok {
 			kl.Items = n
 		}
@@ -821,10 +760,10 @@ func (kr *klogReader) printf(kl KlogLine, msg string) (KlogLine, bool) {
 		if typ, ok = strings.CutSuffix(r, " returned 429 - backing off"); !ok {
 			return kl, false
 		}
-		kl.Kind, kl.Type = KlogWatchFailed, kr.str(typ)
+		kl.Kind, kl.Type = KlogWatchFailed, kr.intern.str(typ)
 		return kl, true
 	}
-	kl.Type, kl.Err = kr.str(typ), err
+	kl.Type, kl.Err = kr.intern.str(typ), err
 	kl.RV, kl.OldestRV = tooOld(err)
 	kl.Kind = KlogWatchError
 	if kl.RV != "" || strings.Contains(err, "too old resource version") {

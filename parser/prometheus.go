@@ -191,7 +191,7 @@ func readMetrics(r io.Reader, opts Options, lim metricsLimits) (*MetricsExport, 
 	if opts.MaxDecompressed > 0 && opts.MaxDecompressed < lim.bytes {
 		lim.bytes = opts.MaxDecompressed
 	}
-	m := &metricsReader{lim: lim, index: map[string]int{}, intern: map[string]string{}}
+	m := &metricsReader{lim: lim, index: map[string]int{}, intern: interner{}}
 	cr := &countingReader{r: r}
 	src, d := openSource(cr, math.MaxInt64, false)
 	if d != nil {
@@ -240,29 +240,12 @@ type metricsReader struct {
 	out    MetricsExport
 	lim    metricsLimits
 	index  map[string]int // series key -> index in out.Series
-	intern map[string]string
+	intern interner
 	key    []byte
 	full   bool // the point bound was reached (said once)
 }
 
-func (m *metricsReader) diag(d Diagnostic) {
-	switch n := len(m.out.Diagnostics); {
-	case n < maxDiagnostics-1:
-		m.out.Diagnostics = append(m.out.Diagnostics, d)
-	case n == maxDiagnostics-1:
-		d.Kind = "too-many"
-		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
-		m.out.Diagnostics = append(m.out.Diagnostics, d)
-	}
-}
-
-func (m *metricsReader) str(s string) string {
-	if v, ok := m.intern[s]; ok {
-		return v
-	}
-	m.intern[s] = s
-	return s
-}
+func (m *metricsReader) diag(d Diagnostic) { m.out.Diagnostics = addDiagnostic(m.out.Diagnostics, d) }
 
 // series returns the index of the series of name and labels (labels
 // sorted, no empty value), adding it; -1 past the series bound.
@@ -282,10 +265,10 @@ func (m *metricsReader) series(name string, labels []MetricLabel, offset int64) 
 		return -1
 	}
 	for i := range labels {
-		labels[i].Name, labels[i].Value = m.str(labels[i].Name), m.str(labels[i].Value)
+		labels[i].Name, labels[i].Value = m.intern.str(labels[i].Name), m.intern.str(labels[i].Value)
 	}
 	m.index[string(m.key)] = len(m.out.Series)
-	m.out.Series = append(m.out.Series, MetricSeries{Name: m.str(name), Labels: labels})
+	m.out.Series = append(m.out.Series, MetricSeries{Name: m.intern.str(name), Labels: labels})
 	return len(m.out.Series) - 1
 }
 

@@ -1,0 +1,100 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// What the readers of whole logs share (audit logs, client logs,
+// Prometheus exports): a bounded list of diagnostics, the strings they
+// intern, and how a read of lines ended.
+
+// addDiagnostic appends d to list, up to maxDiagnostics: the last one
+// kept says that more were not listed.
+func addDiagnostic(list []Diagnostic, d Diagnostic) []Diagnostic {
+	switch n := len(list); {
+	case n < maxDiagnostics-1:
+		return append(list, d)
+	case n == maxDiagnostics-1:
+		d.Kind = "too-many"
+		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
+		return append(list, d)
+	}
+	return list
+}
+
+// interner keeps one copy of each string a log repeats (user agents,
+// resources, label names).
+type interner map[string]string
+
+func (in interner) str(s string) string {
+	if v, ok := in[s]; ok {
+		return v
+	}
+	in[s] = s
+	return s
+}
+
+// linesEnd says how a read of lines from src ended: a diagnostic for a
+// decompression that stopped (a bomb, a corrupt or truncated stream),
+// or the source's read error, which the reader returns.
+func linesEnd(cr *countingReader, src source, lines *lineReader, opts Options, diag func(Diagnostic)) error {
+	switch err := lines.err; {
+	case cr.err != nil:
+		return cr.err
+	case err == nil:
+	case err == errTooBig:
+		diag(Diagnostic{Offset: lines.base + int64(lines.end), Kind: "too-big",
+			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", src.codec, opts.MaxDecompressed)})
+	case src.codec != "":
+		diag(*compressionDiag(cr, src.codec, err))
+	default:
+		return err
+	}
+	return nil
+}
+
+// readLogLines reads r (compressed or not) as lines of a log named what
+// ("audit", "log"), handing each whole line to each: a line longer than
+// Options.MaxEventSize is diagnosed and skipped. The error is the
+// source's read error only.
+func readLogLines(r io.Reader, opts Options, what string, diag func(Diagnostic), each func(line)) error {
+	if opts.MaxDecompressed <= 0 {
+		opts.MaxDecompressed = defaultMaxDecompressed
+	}
+	if opts.MaxEventSize <= 0 {
+		opts.MaxEventSize = defaultMaxEventSize
+	}
+	cr := &countingReader{r: r}
+	src, d := openSource(cr, opts.MaxDecompressed, false)
+	if d != nil {
+		diag(*d)
+	}
+	if src.utf16 {
+		diag(Diagnostic{Kind: "utf-16", Msg: "the " + what + " log is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
+	}
+	lines := newLineReader(src.r, opts.MaxEventSize)
+	skipping := false // inside a line too long to keep
+	for {
+		ln, ok := lines.next()
+		if !ok {
+			break
+		}
+		if !ln.start || skipping {
+			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
+			continue
+		}
+		if len(ln.b) > opts.MaxEventSize {
+			diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "too-long",
+				Msg: fmt.Sprintf("a line of the %s log longer than %d bytes (Options.MaxEventSize) is skipped", what, opts.MaxEventSize)})
+			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
+			continue
+		}
+		each(ln)
+	}
+	if src.close != nil {
+		src.close()
+	}
+	return linesEnd(cr, src, lines, opts, diag)
+}
