@@ -101,11 +101,8 @@ func IsAuditLog(head []byte) bool {
 // the Reader does) and says whether it is an audit log; the returned
 // reader gives all of r's bytes again, for ReadAudit or NewReader.
 func SniffAudit(r io.Reader) (bool, io.Reader) {
-	var raw bytes.Buffer
-	d := Decoded(io.TeeReader(r, &raw))
-	head := make([]byte, auditSniffLen)
-	n, _ := io.ReadFull(d, head)
-	return IsAuditLog(head[:n]), io.MultiReader(&raw, r)
+	head, r := sniffHead(r, auditSniffLen)
+	return IsAuditLog(head), r
 }
 
 // auditReader holds ReadAudit's state.

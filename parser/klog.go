@@ -214,11 +214,8 @@ func isJSONLogLine(ln []byte) bool {
 // says whether it is a client log; the returned reader gives all of r's
 // bytes again.
 func SniffKlog(r io.Reader) (bool, io.Reader) {
-	var raw bytes.Buffer
-	d := Decoded(io.TeeReader(r, &raw))
-	head := make([]byte, klogSniffLen)
-	n, _ := io.ReadFull(d, head)
-	return IsKlog(head[:n]), io.MultiReader(&raw, r)
+	head, r := sniffHead(r, klogSniffLen)
+	return IsKlog(head), r
 }
 
 // klogReader holds ReadKlog's state.

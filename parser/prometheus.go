@@ -170,11 +170,8 @@ func metricsContentType(v string) bool {
 // the Reader does) and says which Prometheus export it is; the returned
 // reader gives all of r's bytes again.
 func SniffMetrics(r io.Reader) (MetricsFormat, io.Reader) {
-	var raw bytes.Buffer
-	d := Decoded(io.TeeReader(r, &raw))
-	head := make([]byte, metricsSniffLen)
-	n, _ := io.ReadFull(d, head)
-	return IsMetrics(head[:n]), io.MultiReader(&raw, r)
+	head, r := sniffHead(r, metricsSniffLen)
+	return IsMetrics(head), r
 }
 
 // ReadMetrics reads a Prometheus export (compressed or not): the HTTP

@@ -98,3 +98,14 @@ func readLogLines(r io.Reader, opts Options, what string, diag func(Diagnostic),
 	}
 	return linesEnd(cr, src, lines, opts, diag)
 }
+
+// sniffHead reads the decoded start of r (gzip and zstd unwrapped, as the
+// Reader does), at most n bytes, and returns it and a reader that gives
+// all of r's bytes again.
+func sniffHead(r io.Reader, n int) ([]byte, io.Reader) {
+	var raw bytes.Buffer
+	d := Decoded(io.TeeReader(r, &raw))
+	head := make([]byte, n)
+	k, _ := io.ReadFull(d, head)
+	return head[:k], io.MultiReader(&raw, r)
+}

@@ -41,23 +41,8 @@ type MetricsFile struct {
 }
 
 // MetricSeries is one series of the exports, its points from every file
-// that held it, in time order.
-type MetricSeries struct {
-	Name   string
-	Labels []parser.MetricLabel
-	T      []int64
-	V      []float64
-}
-
-// Label returns the value of label name, "" when the series has none.
-func (s *MetricSeries) Label(name string) string {
-	for _, l := range s.Labels {
-		if l.Name == name {
-			return l.Value
-		}
-	}
-	return ""
-}
+// that held it, in time order: the parser's series, merged.
+type MetricSeries = parser.MetricSeries
 
 // The metric names the Metrics read (evidence.md §1.2; the capacity has
 // no apiserver_ prefix).
