@@ -205,6 +205,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{},
 		WatchLists: []WatchListReport{}, Unsynced: []UnsyncedReport{}, Outages: []OutageReport{}}
 	r.Params = paramsReport(p)
+	r.Params.Servers = a.ServerCount()
 	r.Metrics = metricsReport(tl.Metrics)
 	r.Diagnostics = append(r.Diagnostics, metricsDiagnostics(tl.Metrics)...)
 	for _, f := range tl.Files {

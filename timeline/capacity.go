@@ -163,7 +163,7 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 	fresh := int64(p.CacheWindow)
 	c := &cacheReplay{kind: kind, changes: s.len(), s: s, minCap: upper, maxCap: minCacheCapacity}
 	var restarts []int64
-	if a.serverCount() == 1 {
+	if a.ServerCount() == 1 {
 		for _, r := range p.Restarts {
 			restarts = append(restarts, r.To)
 		}

@@ -124,9 +124,9 @@ func DefaultParams() Params {
 // ServerCount is Params.Servers, at least 1 (a zero Params means one server).
 func (p Params) ServerCount() int { return max(p.Servers, 1) }
 
-// serverCount is how many API servers there are: as Params.Servers
+// ServerCount is how many API servers there are: as Params.Servers
 // says, or as many as the audit logs or metrics show, when more.
-func (a *Analysis) serverCount() int { return max(a.Params.ServerCount(), len(a.TL.Servers)) }
+func (a *Analysis) ServerCount() int { return max(a.Params.ServerCount(), len(a.TL.Servers)) }
 
 // Outcome is a model's answer for one reconnect.
 type Outcome uint8
@@ -366,7 +366,7 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 			return from, from, true
 		}
 		if r, ok := p.restartAfter(since); ok {
-			if a.serverCount() == 1 {
+			if a.ServerCount() == 1 {
 				return r.From, r.From, true
 			}
 			return r.To, never, true
@@ -379,7 +379,7 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		if c := a.capacity[tl.Files[file].Kind]; c != nil {
 			_, hint := a.seriesOf(file)
 			if t := c.refusedFrom(rv, hint, a.replayHintOf(file)); t != never {
-				if a.serverCount() > 1 || c.contradicted != "" {
+				if a.ServerCount() > 1 || c.contradicted != "" {
 					// Each server's cache grew with its own history
 					// (they start at different times): one replay cannot
 					// refuse for all of them.
@@ -558,7 +558,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			return "restart: no restart after the cursor was last current"
 		}
 		if o == AtRisk {
-			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatTime(r.To, ClockArrival), rv, a.serverCount())
+			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatTime(r.To, ClockArrival), rv, a.ServerCount())
 		}
 		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatTime(r.From, ClockArrival), FormatTime(r.To, ClockArrival), rv)
 	case ModelCalibration:
@@ -580,8 +580,8 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			if c.contradicted != "" {
 				return c.reason(rv) + "; but " + c.contradicted + ", so it may still hold this one"
 			}
-			if a.serverCount() > 1 {
-				return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", a.serverCount())
+			if a.ServerCount() > 1 {
+				return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", a.ServerCount())
 			}
 		}
 		// With one server the replay refuses from the instant it puts at
