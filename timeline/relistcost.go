@@ -1,6 +1,9 @@
 package timeline
 
-import "time"
+import (
+	"sort"
+	"time"
+)
 
 // The cost of recovery: what the fleet's relists read, and from where.
 // A relist from etcd reads the whole selection from the database; one
@@ -59,10 +62,11 @@ func fleetCost(relists []Relist) FleetCost {
 		}
 		b.BySource[r.Source].add(r)
 	}
-	for from := first; len(c.Bins) < len(bins); from += costBinWidth {
-		if b := bins[from]; b != nil {
-			c.Bins = append(c.Bins, *b)
-		}
+	for _, b := range bins {
+		c.Bins = append(c.Bins, *b)
 	}
+	// Sorted rather than stepped through: relists years apart (a clock
+	// that jumped) would be millions of empty bins to step over.
+	sort.Slice(c.Bins, func(i, j int) bool { return c.Bins[i].From < c.Bins[j].From })
 	return c
 }
