@@ -87,11 +87,38 @@ func (p *printer) safe(s string) string {
 	return textSafe(s)
 }
 
-// safeRows makes every cell of rows safe, in place.
+// maxCell and maxLastCell bound a table cell, in runes: a column is
+// padded to its widest cell, and a capture's name or user agent can be a
+// megabyte (the last column, a sentence, is not padded).
+const (
+	maxCell     = 160
+	maxLastCell = 4000
+)
+
+// clipCell shortens s to n runes, the last an ellipsis.
+func clipCell(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := 0
+	for i := range s {
+		if k == n-1 {
+			return s[:i] + "…"
+		}
+		k++
+	}
+	return s
+}
+
+// safeRows makes every cell of rows safe and bounded, in place.
 func (p *printer) safeRows(rows [][]string) {
 	for _, r := range rows {
 		for i, c := range r {
-			r[i] = p.safe(c)
+			n := maxCell
+			if i == len(r)-1 {
+				n = maxLastCell
+			}
+			r[i] = clipCell(p.safe(c), n)
 		}
 	}
 }

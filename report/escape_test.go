@@ -108,3 +108,16 @@ func TestMarkdownReportEscapes(t *testing.T) {
 		t.Fatal("no table rows in the Markdown report")
 	}
 }
+
+// TestHugeNamesClipped: a capture's megabyte-long user agent is a client's
+// name in the fleet's table; the text report clips it with an ellipsis,
+// and never writes fmt's %!(BADWIDTH) for a column padded to it.
+func TestHugeNamesClipped(t *testing.T) {
+	rows := [][]string{{strings.Repeat("ü", 1<<20), "x"}, {"short", strings.Repeat("y", 1<<20)}}
+	var out bytes.Buffer
+	p := &printer{w: &out}
+	p.table([]string{"client", "sentence"}, rows)
+	if out.Len() > 2*(maxCell+maxLastCell)*4 || strings.Contains(out.String(), "BADWIDTH") || !strings.Contains(out.String(), "ü…") || !strings.Contains(out.String(), "y…") {
+		t.Errorf("a table of huge cells is %d bytes: %.300q", out.Len(), out.String())
+	}
+}
