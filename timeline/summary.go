@@ -823,7 +823,18 @@ func (s *summarizer) unknowns() {
 			s.unknown = append(s.unknown, fmt.Sprintf("%s has no times, so no time-based verdict", s.a.TL.Files[fi].ShortName()))
 		}
 	}
-	if len(s.unknown) > 0 {
-		s.add("unknown", "Unknown: %s.", strings.Join(s.unknown, "; "))
+	if n := len(s.unknown); n > 0 {
+		// A count and the first few: a hundred thousand split clients
+		// without times would otherwise be a sentence of megabytes.
+		shown := s.unknown[:min(n, maxListed)]
+		more := ""
+		if n > len(shown) {
+			more = fmt.Sprintf("; and %d more", n-len(shown))
+		}
+		s.add("unknown", "Unknown: %s%s.", strings.Join(shown, "; "), more)
 	}
 }
+
+// maxListed is how many items a summary sentence lists before it counts
+// the rest.
+const maxListed = 3
