@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -48,5 +49,35 @@ func TestServerLogs(t *testing.T) {
 	}
 	if n := len(tl.CacheReinits()); n != 0 {
 		t.Errorf("%d re-initialisations; every cache ended its watches at its server's shutdown", n)
+	}
+}
+
+// TestServerLogRestartsNamed: on samples-watchlist's captures with its
+// API servers' own logs (no audit log), the restarts those logs show
+// are restarts found, each named for its server: the fleet's story and
+// the restart line name a, b and c's, each when its watches ended, a
+// minute after its SIGTERM (18:45:46, 18:47:16, 18:48:46 in timeline.txt).
+func TestServerLogRestartsNamed(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "*.ts.http", "apiserver-*.log").Analyze(realServer())
+	servers := map[string]bool{}
+	for _, r := range a.Restarts {
+		servers[r.Server] = true
+	}
+	if len(servers) != 3 || !servers["a"] || !servers["b"] || !servers["c"] {
+		t.Fatalf("restarts %+v; want one of each of a, b and c", a.Restarts)
+	}
+	lines := map[string]string{}
+	for _, l := range a.Summary(nil) {
+		lines[l.Topic] = l.Text
+	}
+	for _, topic := range []string{"fleet", "restart"} {
+		for _, server := range []string{"a at Dec 1 18:46", "b at Dec 1 18:48", "c at Dec 1 18:49"} {
+			if !strings.Contains(lines[topic], server) {
+				t.Errorf("the %s line %q does not name %q", topic, lines[topic], server)
+			}
+		}
+	}
+	if !strings.Contains(lines["restart"], "own logs") {
+		t.Errorf("the restart line %q does not say the servers' own logs show the restarts", lines["restart"])
 	}
 }
