@@ -22,7 +22,8 @@ import (
 // one after the other, and a query_range point is the last scrape before
 // it) keeps it true: two points away from the scrape it relies on. Where
 // the scrapes leave a gap, the process restarts, or the cache is
-// re-initialised around the instant, they decide nothing.
+// re-initialised around the instant (the metrics show it, or the
+// server's own log: reinitialised), they decide nothing.
 
 // cacheBounds bound, at one instant, the RV below which a server's watch
 // cache of a resource refuses a watch (oldest buffered - 1).
@@ -48,6 +49,9 @@ type cacheBounds struct {
 	// by is the server's own answer that gave heldFrom (1 + its index
 	// in Analysis.observed), 0 when the metrics alone did.
 	by int
+	// reinitAt is the last re-initialisation of the cache that the
+	// server's own log shows before the instant, 0 when none does.
+	reinitAt int64
 }
 
 // processPoints are one server process's points of one resource's
@@ -360,16 +364,42 @@ func (a *Analysis) serverCache(file int, on serverRef, at int64) cacheBounds {
 		return cacheBounds{doubt: "the server the reconnect goes to is not known"}
 	}
 	srv := &a.TL.Servers[on.server]
+	var b cacheBounds
 	if srv.Metrics == "" {
-		return cacheBounds{doubt: fmt.Sprintf("no metrics of server %s were exported", srv.Name)}
+		b = cacheBounds{doubt: fmt.Sprintf("no metrics of server %s were exported", srv.Name)}
+	} else {
+		var after int64
+		if on.incarnation > 0 {
+			after = srv.Incarnations[on.incarnation-1].To
+		}
+		b = a.TL.Metrics.cacheBounds(srv.Metrics, a.resourceOf(file), on.incarnation, after, at)
+		a.sharpen(&b, file, on, at)
 	}
-	var after int64
-	if on.incarnation > 0 {
-		after = srv.Incarnations[on.incarnation-1].To
-	}
-	b := a.TL.Metrics.cacheBounds(srv.Metrics, a.resourceOf(file), on.incarnation, after, at)
-	a.sharpen(&b, file, on, at)
+	a.reinitialised(&b, srv.Name, a.resourceOf(file), at)
 	return b
+}
+
+// reinitialised applies to b the re-initialisations of the server's
+// cache of resource that its own log shows, up to at (CacheReinits). A
+// re-initialised cache starts again from a quorum LIST, as after a
+// restart: it refuses every RV below that LIST's, which is at least the
+// newest RV known then (the head). Across a re-initialisation the
+// metrics do not show (after the one they know), their bounds of what
+// the cache held decide nothing; the refusal still holds.
+func (a *Analysis) reinitialised(b *cacheBounds, server, resource string, at int64) {
+	for _, r := range a.TL.CacheReinits() {
+		if r.Server != server || r.Resource != resource || r.T > at {
+			continue
+		}
+		head, ok := a.TL.Head(r.T)
+		if b.doubt != "" || r.T > b.initAt {
+			*b = cacheBounds{refusedBelow: b.refusedBelow, lowAt: b.lowAt, capacity: b.capacity}
+		}
+		b.reinitAt = r.T
+		if ok && head > b.refusedBelow {
+			b.refusedBelow, b.lowAt = head, r.T
+		}
+	}
 }
 
 // resourceOf is the resource of the file's kind, as the metrics name it.
@@ -387,9 +417,16 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 	if b.doubt != "" {
 		return "server cache (metrics): " + b.doubt
 	}
+	if b.reinitAt > 0 && !b.held && rv >= b.refusedBelow {
+		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log) and started again from a list at RV %d or later: its own 410 or an accepted resume then would decide on RV %d",
+			a.TL.Servers[on.server].Name, a.resourceOf(file), clock(b.reinitAt), b.refusedBelow, rv)
+	}
 	name := a.TL.Servers[on.server].Name
 	res := a.resourceOf(file)
 	switch {
+	case b.reinitAt > 0 && b.lowAt == b.reinitAt && rv < b.refusedBelow:
+		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log): it started again from a list at RV %d or later, so it refuses RV %d",
+			name, res, clock(b.reinitAt), b.refusedBelow, rv)
 	case b.refusedBelow > 0 && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s held at most its %d newest changes, all received after %s, when its RV was %d: it kept nothing older, so it refuses RV %d (metrics)",
 			name, res, b.capacity, clock(b.lowAt), b.refusedBelow, rv)

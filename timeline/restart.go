@@ -50,6 +50,9 @@ type DetectedRestart struct {
 	// Logs names the audit log that ended and the one that started after
 	// it, when audit logs show the restart.
 	Logs []string
+	// Server names the server whose own log shows the restart (SIGTERM,
+	// then a new process), "" when none does.
+	Server string
 }
 
 // Window is the restart window the detection suggests: from the old
@@ -157,6 +160,9 @@ func (a *Analysis) detectLogRestarts() {
 		taken[next] = true
 		a.addLogRestart(i, next)
 	}
+	for _, r := range a.TL.ServerLogRestarts() {
+		a.addServerLogRestart(r)
+	}
 	// Watches of clients from audit logs that ended together while their
 	// server's log went on were no restart: the logs say the server did
 	// not stop.
@@ -167,7 +173,7 @@ func (a *Analysis) detectLogRestarts() {
 			_, audited := a.TL.auditLog[g]
 			fromLogs = fromLogs && audited
 		}
-		if r.Logs != nil || !fromLogs || len(logs) == 0 {
+		if r.Logs != nil || r.Server != "" || !fromLogs || len(logs) == 0 {
 			kept = append(kept, r)
 		}
 	}
@@ -214,6 +220,21 @@ func (a *Analysis) addLogRestart(i, next int) {
 		}
 	}
 	a.Restarts = append(a.Restarts, d)
+}
+
+// addServerLogRestart adds the restart a server's own log shows: its old
+// process ending its watches from SIGTERM on, its new process started.
+// A restart found otherwise in that window is the same one: it gets the
+// server's name, and keeps the instants its watches or audit logs show.
+func (a *Analysis) addServerLogRestart(r ServerLogRestart) {
+	for k := range a.Restarts {
+		d := &a.Restarts[k]
+		if d.Server == "" && d.Ended <= r.NewStart+restartCluster && d.LastEnded >= r.SIGTERM-restartCluster {
+			d.Server = r.Server
+			return
+		}
+	}
+	a.Restarts = append(a.Restarts, DetectedRestart{Ended: r.SIGTERM, LastEnded: r.SIGTERM, Served: r.NewStart, Server: r.Server})
 }
 
 // ParseRestart reads a restart as the CLI and the page take it: an RFC

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -48,5 +49,85 @@ func TestServerLogs(t *testing.T) {
 	}
 	if n := len(tl.CacheReinits()); n != 0 {
 		t.Errorf("%d re-initialisations; every cache ended its watches at its server's shutdown", n)
+	}
+}
+
+// TestServerLogRestartsNamed: on samples-watchlist's captures with its
+// API servers' own logs (no audit log), the restarts those logs show
+// are restarts found, each named for its server: the fleet's story and
+// the restart line name a, b and c's, each when its watches ended, a
+// minute after its SIGTERM (18:45:46, 18:47:16, 18:48:46 in timeline.txt).
+func TestServerLogRestartsNamed(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "*.ts.http", "apiserver-*.log").Analyze(realServer())
+	servers := map[string]bool{}
+	for _, r := range a.Restarts {
+		servers[r.Server] = true
+	}
+	if len(servers) != 3 || !servers["a"] || !servers["b"] || !servers["c"] {
+		t.Fatalf("restarts %+v; want one of each of a, b and c", a.Restarts)
+	}
+	lines := map[string]string{}
+	for _, l := range a.Summary(nil) {
+		lines[l.Topic] = l.Text
+	}
+	for _, topic := range []string{"fleet", "restart"} {
+		for _, server := range []string{"a at Dec 1 18:46", "b at Dec 1 18:48", "c at Dec 1 18:49"} {
+			if !strings.Contains(lines[topic], server) {
+				t.Errorf("the %s line %q does not name %q", topic, lines[topic], server)
+			}
+		}
+	}
+	if !strings.Contains(lines["restart"], "own logs") {
+		t.Errorf("the restart line %q does not say the servers' own logs show the restarts", lines["restart"])
+	}
+}
+
+// TestCacheReinitRefuses: samples-outage's server c re-initialised its
+// cache of pods at 19:07:28 with no restart (its own log). No client of
+// the recording watches pods, so the test asks the per-server cache
+// model directly what c's pods cache refused, as a resume of a pods
+// client to c would: from the re-init on it refuses every RV below the
+// head at the re-init (its new list's RV is at least that), above the
+// bound its metrics alone give (their counts reach back before it), and
+// a cursor from the head up is not refused; where the metrics decide
+// nothing (no scrape around 19:07:33) the log alone refuses, and before
+// the re-init it changes nothing.
+func TestCacheReinitRefuses(t *testing.T) {
+	tl := buildRecording(t, "samples-outage", "c000-*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz")
+	a := tl.Analyze(realServer())
+	r := tl.CacheReinits()[0]
+	if r.Server != "c" || r.Resource != "pods" {
+		t.Fatalf("first re-initialisation %+v, want c's pods", r)
+	}
+	head, ok := tl.Head(r.T)
+	if !ok {
+		t.Fatalf("no head known at %s", clock(r.T))
+	}
+	bounds := func(after time.Duration) (metrics, both cacheBounds) {
+		at := r.T + int64(after)
+		metrics = tl.Metrics.cacheBounds("c", "pods", -1, 0, at)
+		both = metrics
+		a.reinitialised(&both, "c", "pods", at)
+		return metrics, both
+	}
+	metrics, both := bounds(20 * time.Second)
+	if metrics.doubt != "" || metrics.refusedBelow >= head {
+		t.Fatalf("at +20 s the metrics say %+v: refused below %d, the head at the re-init is %d; the test proves nothing", metrics, metrics.refusedBelow, head)
+	}
+	if both.refusedBelow != head || both.reinitAt != r.T {
+		t.Errorf("with the log, c's pods cache refuses below RV %d (re-init at %d), want the head %d at %s", both.refusedBelow, both.reinitAt, head, clock(r.T))
+	}
+	if both.held && both.heldFrom < head {
+		t.Errorf("held from RV %d, below the refusal at %d", both.heldFrom, head)
+	}
+	metrics, both = bounds(5 * time.Second)
+	if metrics.doubt == "" {
+		t.Fatalf("at +5 s the metrics decide %+v; the test wants where they do not", metrics)
+	}
+	if both.doubt != "" || both.refusedBelow != head || both.held {
+		t.Errorf("at +5 s with the log: %+v; want refused below %d, nothing held", both, head)
+	}
+	if _, both = bounds(-5 * time.Second); both.reinitAt != 0 {
+		t.Errorf("before the re-init the log changed the bounds: %+v", both)
 	}
 }

@@ -371,6 +371,10 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		}
 	}
 	if relisting == 0 {
+		// No relist across restarts is the story: name them.
+		if rs := s.restartTimes(); len(rs) > 0 {
+			return fmt.Sprintf("None of the %d clients relisted across %s.", len(f.Clients), rs)
+		}
 		return fmt.Sprintf("None of the %d clients relisted.", len(f.Clients))
 	}
 	t := fmt.Sprintf("%s of the %d relisted %s", quantity.Plural(relisting, "client"), len(f.Clients), quantity.Plural(f.RelistsObserved, "time"))
@@ -425,9 +429,9 @@ func (s *summarizer) serverLogs() {
 }
 
 // loggedRestarts names each detected restart as "a at 18:13:28 UTC"
-// when the audit logs show every one (a server's log ending and its new
-// process's starting), nil otherwise: then the model knows each server's
-// restarts and applies them itself.
+// when the logs show every one (a server's audit log ending and its new
+// process's starting, or SIGTERM and a new process in its own log), nil
+// otherwise.
 func (s *summarizer) loggedRestarts() []string {
 	tl := s.a.TL
 	server := map[string]string{}
@@ -440,8 +444,8 @@ func (s *summarizer) loggedRestarts() []string {
 	}
 	var out []string
 	for _, r := range s.a.Restarts {
-		name := ""
-		if len(r.Logs) > 0 {
+		name := r.Server
+		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
 			name = server[r.Logs[0]]
 		}
 		if name == "" {
@@ -450,6 +454,17 @@ func (s *summarizer) loggedRestarts() []string {
 		out = append(out, name+" at "+when(r.Ended))
 	}
 	return out
+}
+
+// auditLogged says whether the audit logs show every detected restart:
+// then the model knows each server's restarts and applies them itself.
+func (s *summarizer) auditLogged() bool {
+	for _, r := range s.a.Restarts {
+		if r.Logs == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // joinWords joins "a", "b" and "c" as a sentence says them.
@@ -804,7 +819,11 @@ func (s *summarizer) restarts() {
 		return
 	}
 	if logged := s.loggedRestarts(); logged != nil {
-		s.add("restart", "The audit logs show each restart: API server %s; each verdict applies its own server's.", joinWords(logged))
+		if s.auditLogged() {
+			s.add("restart", "The audit logs show each restart: API server %s; each verdict applies its own server's.", joinWords(logged))
+		} else {
+			s.add("restart", "The API servers' own logs show each restart: API server %s. Not applied: give -restart detected to apply them.", joinWords(logged))
+		}
 		return
 	}
 	d := s.a.Restarts[0]

@@ -26,6 +26,11 @@ type serverInfo struct {
 	caches []cacheSeries
 	// list and watch are its LIST and WATCH requests between scrapes.
 	list, watch requestSeries
+	// logRestarts are the restarts its own log shows (SIGTERM, then a
+	// new process), reinits its watch caches that ended every watch
+	// with no restart.
+	logRestarts []timeline.ServerLogRestart
+	reinits     []timeline.ServerCacheEvent
 }
 
 // cacheSeries is one watch cache's head RV and capacity over time.
@@ -105,7 +110,7 @@ func collectServers(tl *timeline.Timeline) []serverInfo {
 	}
 	m := tl.Metrics
 	if m == nil {
-		return out
+		return ownLogs(tl, out)
 	}
 	for _, name := range m.Servers {
 		k, ok := byName[name]
@@ -147,6 +152,43 @@ func collectServers(tl *timeline.Timeline) []serverInfo {
 		srv.list.t, srv.list.n = m.RequestSteps(srv.metrics, "LIST")
 		srv.watch.t, srv.watch.n = m.RequestSteps(srv.metrics, "WATCH")
 		srv.list.gap, srv.watch.gap = scrapeGap(srv.list.t), scrapeGap(srv.watch.t)
+	}
+	return ownLogs(tl, out)
+}
+
+// ownLogs adds what the servers' own logs show to the servers: their
+// restarts and their caches' re-initialisations, and a server only
+// they name.
+func ownLogs(tl *timeline.Timeline, out []serverInfo) []serverInfo {
+	byName := map[string]int{}
+	for k, srv := range out {
+		byName[srv.name] = k
+	}
+	at := func(name string) *serverInfo {
+		k, ok := byName[name]
+		if !ok {
+			k = len(out)
+			byName[name] = k
+			out = append(out, serverInfo{name: name, audit: -1})
+		}
+		return &out[k]
+	}
+	for _, l := range tl.ServerLogs {
+		if l.Server != "" {
+			at(l.Server)
+		}
+	}
+	for _, r := range tl.ServerLogRestarts() {
+		if r.Server != "" {
+			srv := at(r.Server)
+			srv.logRestarts = append(srv.logRestarts, r)
+		}
+	}
+	for _, r := range tl.CacheReinits() {
+		if r.Server != "" {
+			srv := at(r.Server)
+			srv.reinits = append(srv.reinits, r)
+		}
 	}
 	return out
 }

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"watchlens/timeline"
 )
 
 // serverTrack is an API server on the shared clock: a bar per process
@@ -63,6 +65,15 @@ func (t *serverTrack) starts() []int64 {
 	return out
 }
 
+// logRestarts are the restarts the server's own log shows, drawn when
+// no audit log shows its processes.
+func (t *serverTrack) logRestarts() []timeline.ServerLogRestart {
+	if t.srv.audit >= 0 {
+		return nil
+	}
+	return t.srv.logRestarts
+}
+
 // plotY is where the caches' lines go: their top and bottom.
 func plotY(b Band) (top, bottom float64) { return b.Y + procH + 6, b.Y + b.Height - capacityH - 2 }
 
@@ -88,8 +99,26 @@ func (t *serverTrack) draw(v *View, b Band, s Scale, fr *Frame) {
 			marks = append(marks, float32(s.X(r)), float32(b.Y+2+procH/2))
 		}
 	}
+	// Without an audit log, the server's own log shows its restarts:
+	// a cross at SIGTERM, the new process's start as a restart's.
+	var sigterms, reinits []float32
+	for _, r := range t.logRestarts() {
+		if r.SIGTERM >= v.From && r.SIGTERM < v.To {
+			sigterms = append(sigterms, float32(s.X(r.SIGTERM)), float32(b.Y+2+procH/2))
+		}
+		if r.NewStart >= v.From && r.NewStart < v.To {
+			marks = append(marks, float32(s.X(r.NewStart)), float32(b.Y+2+procH/2))
+		}
+	}
 	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.55}, bars)
 	fr.add(Op{Kind: "mark", Shape: "tridown", Color: ColorError, Size: markSize + 2}, marks)
+	for _, r := range t.srv.reinits {
+		if r.T >= v.From && r.T < v.To {
+			reinits = append(reinits, float32(s.X(r.T)), float32(b.Y+procH+6))
+		}
+	}
+	fr.add(Op{Kind: "mark", Shape: "cross", Color: ColorError, Size: markSize + 2}, sigterms)
+	fr.add(Op{Kind: "mark", Shape: "diamond", Color: ColorError, Size: markSize + 1}, reinits)
 
 	// The last cache's line first: the first, the busiest, on top.
 	for k := len(t.srv.caches) - 1; k >= 0; k-- {
@@ -199,6 +228,17 @@ func (t *serverTrack) describe(at, slop int64) string {
 	for k, r := range t.starts() {
 		if absInt64(r-at) <= slop {
 			b.WriteString("\nrestarted at " + clock(r) + ": process " + strconv.Itoa(k+2) + " began; its watch caches start over from a new LIST")
+		}
+	}
+	for _, r := range t.logRestarts() {
+		if absInt64(r.SIGTERM-at) <= slop || absInt64(r.NewStart-at) <= slop {
+			b.WriteString("\nits own log: SIGTERM at " + clock(r.SIGTERM) + ", a new process at " + clock(r.NewStart) + "; its watch caches start over from a new LIST")
+		}
+	}
+	for _, r := range srv.reinits {
+		if absInt64(r.T-at) <= slop {
+			resource, _, _ := strings.Cut(r.Resource, ".")
+			b.WriteString("\nserver " + srv.name + "'s cache of " + resource + " ended every watch at " + clock(r.T) + " with no restart (its own log): every client of it resumes as after a restart")
 		}
 	}
 	for _, cs := range srv.caches {

@@ -165,6 +165,103 @@ func TestServerTracksOfAnExportAlone(t *testing.T) {
 	}
 }
 
+// recordingTimeline reads a recording's files matching the patterns, as
+// the page reads dropped files.
+func recordingTimeline(t testing.TB, name string, patterns ...string) *timeline.Timeline {
+	t.Helper()
+	dir := testsample.Recording(t, name)
+	b := timeline.NewBuilder()
+	for _, pattern := range patterns {
+		files, _ := filepath.Glob(filepath.Join(dir, pattern))
+		if len(files) == 0 {
+			t.Fatalf("%s: no file matches %s", dir, pattern)
+		}
+		for _, file := range files {
+			f, err := os.Open(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AddReader(filepath.Base(file), f, parser.Options{})
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return b.Build()
+}
+
+// ownLogMarks counts the frame's marks of the servers' own logs: the
+// crosses at SIGTERM and the diamonds of re-initialised caches.
+func ownLogMarks(fr *Frame) (sigterms, reinits int) {
+	for _, op := range fr.Ops {
+		switch {
+		case op.Kind == "mark" && op.Color == ColorError && op.Shape == "cross":
+			sigterms += op.Count / 2
+		case op.Kind == "mark" && op.Color == ColorError && op.Shape == "diamond":
+			reinits += op.Count / 2
+		}
+	}
+	return sigterms, reinits
+}
+
+// With no audit log, samples-watchlist's API servers' own logs draw each
+// server's band, a mark at its SIGTERM (timeline.txt: a at 18:45:46, b
+// at 18:47:16, c at 18:48:46) and at its new process, whose hover says
+// both.
+func TestServerTracksOfTheirOwnLogs(t *testing.T) {
+	tl := recordingTimeline(t, "samples-watchlist", "c000-*.ts.http", "apiserver-*.log")
+	c := NewCache(tl)
+	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	s := v.PlotScale(&layout)
+	bands := trackBands(layout)
+	if sigterms, reinits := ownLogMarks(&fr); sigterms != 3 || reinits != 0 {
+		t.Errorf("%d SIGTERM marks, %d re-initialisations; want one SIGTERM per server, no re-initialisation", sigterms, reinits)
+	}
+	sigterm := map[string]string{"a": "18:45:46", "b": "18:47:16", "c": "18:48:46"}
+	for _, r := range tl.ServerLogRestarts() {
+		b, ok := bands["server "+r.Server]
+		if !ok {
+			t.Fatalf("no band of server %s: %v", r.Server, bands)
+		}
+		for _, at := range []int64{r.SIGTERM, r.NewStart} {
+			h := HitTest(c, v, &layout, s.X(at), b.Y+4)
+			if want := "its own log: SIGTERM at " + sigterm[r.Server] + "."; !strings.Contains(h.Text, want) {
+				t.Errorf("server %s at %s: %q, want %q", r.Server, clock(at), h.Text, want)
+			}
+		}
+	}
+}
+
+// samples-outage's servers ran one process each, and four watch caches
+// ended their watches with no restart (c's pods at 19:07:28, a's
+// runtimeclasses and rolebindings at 19:10:48, a's rolebindings at
+// 19:14:16): a mark each on its server's band, whose hover names it.
+func TestServerTracksOfReinitialisedCaches(t *testing.T) {
+	tl := recordingTimeline(t, "samples-outage", "audit-*.log", "apiserver-*.log")
+	c := NewCache(tl)
+	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	s := v.PlotScale(&layout)
+	if sigterms, reinits := ownLogMarks(&fr); sigterms != 0 || reinits != 4 {
+		t.Errorf("%d SIGTERM marks, %d re-initialisations; want no restart, 4 re-initialisations", sigterms, reinits)
+	}
+	b := trackBands(layout)["server a"]
+	h := HitTest(c, v, &layout, s.X(tl.CacheReinits()[2].T), b.Y+b.Height/2)
+	for _, want := range []string{"server a's cache of rolebindings ended every watch at 19:10:48.", "server a's cache of runtimeclasses ended every watch at 19:10:48.", "with no restart (its own log)"} {
+		if !strings.Contains(h.Text, want) {
+			t.Errorf("server a at 19:10:48: %q, want %q", h.Text, want)
+		}
+	}
+	b = trackBands(layout)["server c"]
+	if h := HitTest(c, v, &layout, s.X(tl.CacheReinits()[0].T), b.Y+b.Height/2); !strings.Contains(h.Text, "server c's cache of pods ended every watch at 19:07:28") {
+		t.Errorf("server c at 19:07:28: %q", h.Text)
+	}
+}
+
 // BenchmarkFrameLabServers is a frame of the lab's audit logs and
 // exports: 225 clients' groups and the three servers' tracks.
 func BenchmarkFrameLabServers(b *testing.B) {
