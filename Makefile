@@ -72,6 +72,9 @@ bench:
 	$(GO) test -count=1 -run '^$$' -bench 'BrowserFleetFrame/10000' -benchtime 2x -timeout 30m ./e2e
 	@# The load in a Web Worker (the trial of e2e/loadworker) against the page.
 	$(GO) test -run '^$$' -bench BrowserWorkerLoad -benchtime 3x -timeout 30m ./e2e
+	@# The whole of samples-lab (207 captures, 6 audit logs, the exports)
+	@# chosen at once, to its fleet's first paint with the verdict shown.
+	$(GO) test -count=1 -run '^$$' -bench BrowserLabLoad -benchtime 1x -timeout 20m ./e2e
 	@# The parser as wasm under node: pod events, repeating and as real
 	@# clusters send them, and small events (ConfigMaps, Leases, Events).
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked|ReadRealisticPods|ReadConfigMaps|ReadLeases|ReadEvents' ./parser
