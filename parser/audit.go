@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 )
@@ -92,9 +93,26 @@ func IsAuditLog(head []byte) bool {
 			v := gjson.GetManyBytes(ln, "kind", "apiVersion")
 			return (v[0].String() == "Event" || v[0].String() == "EventList") && strings.HasPrefix(v[1].String(), "audit.k8s.io/")
 		}
+		if !cutRecord(ln) {
+			return false
+		}
 		head = head[i+1:]
 	}
 	return len(head) > 0 && head[0] == '{' && bytes.Contains(head, []byte(`"audit.k8s.io/`)) && bytes.Contains(head, []byte(`"auditID"`))
+}
+
+// cutRecord says whether a line can be the end of a JSON record cut
+// inside: text, with a quote of its strings, and no control byte.
+func cutRecord(ln []byte) bool {
+	if !utf8.Valid(ln) || bytes.IndexByte(ln, '"') < 0 {
+		return false
+	}
+	for _, c := range ln {
+		if c < 0x20 && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // SniffAudit reads the decoded start of r (gzip and zstd unwrapped, as
