@@ -23,12 +23,6 @@ const (
 	// still lets the page paint: parsing 1 MiB in wasm takes a few ms to
 	// about 15 ms here.
 	blobPiece = 1 << 20
-	// blobWhole is the largest Blob read at once on the page, without a
-	// worker: starting a worker for each of samples-lab's 239 files, most
-	// of them 10 KB, left the page idle for 6 of the 17 s of its load,
-	// where reading a file this small with arrayBuffer() costs the page
-	// well under a millisecond.
-	blobWhole = 1 << 20
 )
 
 // BlobWorkerURL is the reading worker's script (web/blobread.js), resolved
@@ -50,7 +44,6 @@ type BlobReader struct {
 	slices  chan workerReply
 	slice   goapp.Value // the current slice, a Uint8Array
 	used    int         // bytes of the slice already handed to Go
-	whole   bool        // the slice is the whole blob, read without a worker
 	err     error       // sticky: io.EOF or the reading error
 }
 
@@ -185,11 +178,8 @@ func (r *BlobReader) nextSlice() error {
 		return nil
 	}
 	if r.worker == nil {
-		if r.size == 0 || r.whole {
+		if r.size == 0 {
 			return io.EOF
-		}
-		if r.size <= blobWhole {
-			return r.readWhole()
 		}
 		r.start()
 	} else {
@@ -212,20 +202,5 @@ func (r *BlobReader) nextSlice() error {
 		return io.EOF
 	}
 	r.slice, r.used = s.data, 0
-	return nil
-}
-
-// readWhole reads the whole of a small blob into the current slice.
-func (r *BlobReader) readWhole() error {
-	buf, err := Await(r.blob.Call("arrayBuffer"))
-	// Awaiting the bytes gave the browser the thread.
-	lastYield = time.Now()
-	if err != nil {
-		return fmt.Errorf("reading the file from byte 0: %w", err)
-	}
-	r.slice, r.used, r.whole = goapp.Window().Get("Uint8Array").New(buf), 0, true
-	if r.slice.Length() == 0 {
-		return fmt.Errorf("reading the file from byte 0: the browser returned nothing")
-	}
 	return nil
 }
