@@ -192,17 +192,7 @@ func FuzzAuditReader(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Err %v on in-memory input", err)
 		}
-		// Offsets count the bytes read after decompression or, for UTF-16
-		// text, after transcoding to UTF-8 (as its diagnostic says).
-		compressed := len(in) > 1 && (in[0] == 0x1f || in[0] == 0x28)
-		for _, d := range l.Diagnostics {
-			compressed = compressed || d.Kind == "utf-16"
-		}
-		for _, d := range l.Diagnostics {
-			if d.Offset < 0 || (!compressed && d.Offset > int64(len(in))) {
-				t.Fatalf("diagnostic outside the input: %v", d)
-			}
-		}
+		compressed := checkLogDiagnostics(t, in, l.Diagnostics)
 		for _, q := range l.Requests {
 			if q.AuditID == "" || q.Offset < 0 || (!compressed && q.Offset >= int64(len(in))) || (q.Completed == 0 && q.Started == 0 && q.Received == 0) {
 				t.Fatalf("request %+v", q)

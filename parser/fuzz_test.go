@@ -17,6 +17,24 @@ import (
 	"watchlens/internal/synth"
 )
 
+// checkLogDiagnostics fails t when a diagnostic of a log read from in
+// lies outside it, and says whether in's offsets count bytes it does not
+// hold: offsets count the bytes read after decompression or, for UTF-16
+// text, after transcoding to UTF-8 (as its diagnostic says).
+func checkLogDiagnostics(t *testing.T, in []byte, diags []Diagnostic) (decoded bool) {
+	t.Helper()
+	decoded = len(in) > 1 && (in[0] == 0x1f || in[0] == 0x28)
+	for _, d := range diags {
+		decoded = decoded || d.Kind == "utf-16"
+	}
+	for _, d := range diags {
+		if d.Offset < 0 || (!decoded && d.Offset > int64(len(in))) {
+			t.Fatalf("diagnostic outside the input: %v", d)
+		}
+	}
+	return decoded
+}
+
 // checkInvariants reads in and checks what must hold for any input: no
 // panic, spans inside the input, sessions in order.
 func checkInvariants(t *testing.T, in []byte) *Capture {

@@ -282,15 +282,7 @@ func FuzzKlogReader(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Err %v on in-memory input", err)
 		}
-		compressed := len(in) > 1 && (in[0] == 0x1f || in[0] == 0x28)
-		for _, d := range l.Diagnostics {
-			compressed = compressed || d.Kind == "utf-16"
-		}
-		for _, d := range l.Diagnostics {
-			if d.Offset < 0 || (!compressed && d.Offset > int64(len(in))) {
-				t.Fatalf("diagnostic outside the input: %v", d)
-			}
-		}
+		compressed := checkLogDiagnostics(t, in, l.Diagnostics)
 		for _, kl := range l.Lines {
 			if kl.Offset < 0 || (!compressed && kl.Offset >= int64(len(in))) || kl.Time < l.First || kl.Time > l.Last {
 				t.Fatalf("line %+v (log %d..%d)", kl, l.First, l.Last)

@@ -317,15 +317,7 @@ func FuzzReadMetrics(f *testing.F) {
 		if format == MetricsUnknown && len(m.Series) > 0 {
 			t.Fatalf("%d series read of what was sniffed as no export", len(m.Series))
 		}
-		compressed := len(in) > 1 && (in[0] == 0x1f || in[0] == 0x28)
-		for _, d := range m.Diagnostics {
-			compressed = compressed || d.Kind == "utf-16"
-		}
-		for _, d := range m.Diagnostics {
-			if d.Offset < 0 || (!compressed && d.Offset > int64(len(in))) {
-				t.Fatalf("diagnostic outside the input: %v", d)
-			}
-		}
+		checkLogDiagnostics(t, in, m.Diagnostics)
 		if len(m.Series) > lim.series || m.Points > lim.points {
 			t.Fatalf("%d series, %d points: past the bounds", len(m.Series), m.Points)
 		}
