@@ -16,37 +16,28 @@ var warmSamples = []string{"kubectl-pods-watch.jsonl", "w1-broad-configmaps-book
 
 // warmRounds is how many times the warm-up reads them. Chromium optimises
 // a wasm function for its next calls once it has run enough, so one round
-// left much of a load's path unoptimised: a 100 MB load dropped when the
-// warm-up ended took 402 ms at the median of eight runs after one round,
-// 283 ms after three, 260-275 ms after six and no less after ten (the
-// rounds alternated with the others). Six take about 0.7 s in all, in the
-// background.
+// leaves much of a load's path unoptimised; six bring a big load's time
+// down to where more rounds no longer help, and run in the background.
 const warmRounds = 6
 
 // warmCopies is how many copies of the first warm sample the warm-up's
 // last read joins into one capture of 18 MB. Read in slices that grow to
 // the largest, as a big file's are, it has the browser optimise what the
-// small samples do not run enough: a 100 MB load still had Chromium
-// compile 210-280 ms of wasm on the machine's other core after the six
-// rounds, and 120-170 ms after this read too. Alternating with the build
-// without it, in rounds of four loads, the median load went 349 -> 273 ms
-// over twenty runs each and 294 -> 283 ms over sixteen; with 24 copies,
-// 339 -> 293 ms, no better.
+// small samples do not run enough, which a big load would otherwise wait
+// for Chromium to compile; more copies gain nothing.
 const warmCopies = 12
 
-// warmRenders is how many times the warm-up has go-app render the page.
-// Over 32 loads of 100 MB alternating with the build without them, in
-// rounds of four: median 268 -> 249 ms, mean 262 -> 254 ms; a trace of
-// two loads had Chromium compile 88-107 ms of wasm while they ran,
-// against 117-166 ms before.
+// warmRenders is how many times the warm-up has go-app render the page,
+// so that the first load's renders run optimised instead of having
+// Chromium compile them while the load runs.
 const warmRenders = 40
 
 // warmUp reads the warm samples through the same path a dropped file
 // takes (the reading worker, the parser, the timeline, the analysis, the
 // first frame's drawing) and throws the result away. The browser runs
-// new wasm code unoptimised at first and optimises what runs hot: in
-// Chromium a first 100 MB load took 0.6 s where the same load again took
-// 0.35 s. It runs in a goroutine and yields like a load, so the page
+// new wasm code unoptimised at first and optimises what runs hot, so a
+// first load is otherwise much slower than the same load again. It runs
+// in a goroutine and yields like a load, so the page
 // stays responsive, and gives up once the user opens a capture: it is
 // there to speed that up, not to compete with it.
 func (p *Page) warmUp(ctx goapp.Context) {
@@ -113,10 +104,8 @@ const warmDraws = 4
 // warmDraw draws the first frame of a warm-up capture, as wide as the
 // window, on a canvas of its own that the page never shows: building a
 // frame and web/timeline.js's drawing then run optimised for the first
-// capture the user opens, unless one is opened meanwhile. Timed in the
-// page over a few 100 MB loads, the drawing call took 4.4-13.6 ms (5.6
-// at the median of six) with it and 5.7-27.4 ms (9.5 at the median of
-// eighteen) without.
+// capture the user opens, unless one is opened meanwhile, instead of
+// unoptimised and slower.
 func warmDraw(c *capture, a analysis, opened func() bool) {
 	draw := goapp.Window().Get("watchlensDraw")
 	if draw.IsUndefined() {
@@ -127,9 +116,9 @@ func warmDraw(c *capture, a analysis, opened func() bool) {
 	v.sync()
 	width := max(goapp.Window().Get("innerWidth").Float(), 320)
 	for range warmDraws {
-		// Each frame in a task of its own: unoptimised, one took up to
-		// 30 ms, and on top of the 40 ms a task may hold the page it made
-		// warm-up tasks of 65-81 ms, in which a click would wait.
+		// Each frame in a task of its own: an unoptimised frame on top of
+		// what a task may hold the page for would make a warm-up task long
+		// enough for a click to wait.
 		jsrt.Yield()
 		if opened() {
 			return

@@ -20,9 +20,9 @@ type prefetchBlock struct {
 	err error
 }
 
-// Blocks of 1 MiB, four of them: with 256 KiB blocks the hand-offs between
-// the goroutines cost as much as they saved (gzip 1.08 GB/s against 1.96
-// GB/s now, on a 100 MB capture), and more blocks gained nothing.
+// Blocks of 1 MiB, four of them: with smaller blocks the hand-offs between
+// the goroutines cost as much as they save, and more blocks gain nothing
+// (docs/performance.md has the decompression figures).
 const (
 	prefetchBlocks    = 4
 	prefetchBlockSize = 1 << 20

@@ -129,9 +129,9 @@ type FileBuilder struct {
 	laneOfName map[nameKey]int32
 	// laneOfIdentity finds a lane first by the parser's number for the
 	// event's object (parser.Event.Identity), as index: as wasm a map
-	// lookup over 200 000 objects cost 250 ns, whether keyed by the
-	// 36-byte uid or by the address of its interned bytes, and those
-	// lookups were 40 % of adding events. It holds lane+1, 0 for none; an
+	// lookup over many objects is slow, whether keyed by the 36-byte uid
+	// or by the address of its interned bytes, and a large part of adding
+	// events. It holds lane+1, 0 for none; an
 	// event the parser did not number goes on to laneOfUID.
 	laneOfIdentity []int32
 	counts         [numTypes]int // events by type

@@ -38,9 +38,8 @@
 // list a lane's events and the bookmarks and errors (LaneSpan its first
 // and last instants), Cursor.Range and HeadRange the steps in a window,
 // Steps.Descents where a step line goes down, and Bins counts events per
-// lane and pixel column for any zoom (a 2000-column view of 1 M events
-// takes 0.32 ms natively, about 1.5 ms in wasm under node:
-// go test -run '^$' -bench Bins ./timeline).
+// lane and pixel column for any zoom, in time that grows with the columns
+// drawn, not with the events (docs/performance.md, "Bins").
 //
 // The report (package report) is written from this package's public API.
 package timeline

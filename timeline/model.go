@@ -10,7 +10,7 @@ import (
 
 // Retention window models: when does the API server answer a watch from
 // resourceVersion r with 410 Gone? Sources are sections of
-// /work/shared/design/watch-protocol.md (§2 "How the server decides 410",
+// docs/design/watch-protocol.md (§2 "How the server decides 410",
 // §6 "Restarts and rolling upgrades").
 //
 // A model answers with two instants for a cursor value: from when a

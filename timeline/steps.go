@@ -58,6 +58,25 @@ func (s *Steps) RV(k int) uint64 {
 // Step is step k's instant and value, decoding the step once.
 func (s *Steps) Step(k int) (t int64, rv uint64) { return s.of(s.ev.at(k)) }
 
+// Known is step k's instant and value, with ok false when the step holds
+// no value (a watch from "now", or a counterfactual bookmark whose RV no
+// capture shows): what a consumer plotting the series skips.
+func (s *Steps) Known(k int) (t int64, rv uint64, ok bool) {
+	t, rv = s.Step(k)
+	return t, rv, rv != unsetRV && rv != unknownRV
+}
+
+// Event is the table index of the event that set (or re-confirmed) step
+// k: what a click on a cursor's step selects. It is -1 for a step that is
+// no event of the table (a cursor set from a session's request, the head
+// raised by an error's too-old RV).
+func (s *Steps) Event(k int) int {
+	if i := s.ev.at(k); i >= 0 {
+		return int(i)
+	}
+	return -1
+}
+
 // of is the instant and value of a step stored as i (see Steps.ev).
 func (s *Steps) of(i int32) (t int64, rv uint64) {
 	if i < 0 {

@@ -158,7 +158,7 @@ func (c *Cache) rvExtent() (int64, int64) {
 		}
 	}
 	// The least event RV, noted by Build: RVRange would sort every event
-	// by RV to find it (100 ms as wasm over a million events).
+	// by RV to find it.
 	if rv, ok := tl.MinRV(); ok {
 		see(rv)
 	}

@@ -9,7 +9,7 @@ import (
 // One frame of the timeline canvas as data: a list of drawing operations
 // over one float32 buffer, built in Go and drawn by a single call into
 // web/timeline.js (one Go->JS call per event would cost milliseconds per
-// thousand marks; see browser-notes.md, "Batch drawing").
+// thousand marks; see docs/design/browser-notes.md, "Batch drawing").
 
 // Op is one batched drawing operation over the frame's coordinates
 // [Offset, Offset+Count) (or, for text, over Texts[Offset:Offset+Count]).

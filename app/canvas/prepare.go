@@ -3,8 +3,8 @@ package canvas
 import "watchlens/timeline"
 
 // Prepared is the groundwork of a timeline's first frame that grows with
-// its lanes: over 200 000 lanes it took 40 ms as wasm, which the page then
-// spent in the one task that showed the capture.
+// its lanes, done apart so that the one task that shows the capture does
+// not also spend it.
 type Prepared struct {
 	Cache  *Cache
 	Filter timeline.Filter

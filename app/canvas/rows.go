@@ -47,8 +47,8 @@ type Row struct {
 func BuildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bool, active func(lane int) bool) ([]Group, []Row, int) {
 	// Neighbouring lanes mostly share a file and kind, not always a
 	// namespace: a lane finds its group by namespace in its file and
-	// kind's map. Over 200 000 lanes a key built per lane, and appending
-	// to each group's list, cost about 60 ms as wasm on the first render.
+	// kind's map: a key built per lane, and appending to each group's
+	// list, is slow as wasm over many lanes on the first render.
 	type fileKind struct {
 		file int
 		kind string

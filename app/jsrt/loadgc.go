@@ -10,7 +10,7 @@ import (
 // them. Go's collector starts a cycle when the heap reaches its goal, and
 // on wasm nothing preempts its mark worker: the cycle's marking ran in one
 // piece when the page next yielded, on top of the task before, and made
-// tasks of 80 to 100 ms over a million events. While a load runs, the page
+// long tasks over a million events. While a load runs, the page
 // turns the collector's own pacing off and collects in a task of its own,
 // right after a yield, once the heap has doubled since the last collection
 // (the pace GOGC=100 keeps).

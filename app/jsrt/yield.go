@@ -17,10 +17,9 @@ const HoldAtMost = 40 * time.Millisecond
 // scheduler.yield is made for this: its continuation comes back before
 // other queued tasks but after input and painting. Where it is missing, a
 // message to ourselves is a real trip through the event loop (which
-// runtime.Gosched is not) and, unlike setTimeout(0), is not clamped to 4 ms
-// when repeated. Measured over the ~100 yields of a 100 MB load in
-// Chromium: a new MessageChannel per yield cost 400 ms in all, one reused
-// channel 220 ms, scheduler.yield 110 ms.
+// runtime.Gosched is not) and, unlike setTimeout(0), is not clamped when
+// repeated. One reused channel costs less per yield than a new channel
+// each time, and scheduler.yield less than either.
 //
 // During a load, a collection that is due runs right after the yield, in
 // a task of its own (see LoadGC).
