@@ -85,11 +85,9 @@ func TestAnalyzeFailOnUnreadable(t *testing.T) {
 func realCaptures(t *testing.T) []string {
 	t.Helper()
 	dirs := []string{testsample.Path(t, testsample.SamplesDir)}
-	shared, err := filepath.Glob(filepath.Join(filepath.Dir(testsample.Root(t)), "shared", "samples-*"))
-	if err != nil || len(shared) == 0 {
-		t.Fatalf("no recording beside the checkout (%v): clone the project with shared/ beside it", err)
+	for _, name := range testsample.Recordings {
+		dirs = append(dirs, testsample.Recording(t, name))
 	}
-	dirs = append(dirs, shared...)
 	var out []string
 	for _, d := range dirs {
 		entries, err := os.ReadDir(d)
@@ -148,7 +146,7 @@ func observed410s(t *testing.T, dir string) []string {
 	tooOld := strings.Replace(string(l410[bytes.Index(l410, []byte("{")):]), "The resourceVersion for the provided list is too old.", "too old resource version: 1 (1411)", 1)
 	firstOfW3, _ := cutAt(t, w3, "GET ", 2)
 	auditClient := []byte{}
-	for _, ln := range bytes.SplitAfter(testsample.Read(t, filepath.Join(filepath.Dir(testsample.Root(t)), "shared", "samples-lab", "audit-b-1.log")), []byte("\n")) {
+	for _, ln := range bytes.SplitAfter(testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-lab"), "audit-b-1.log")), []byte("\n")) {
 		if bytes.Contains(ln, []byte(`"userAgent":"fleet-c101-nobookmarks/1.0"`)) {
 			auditClient = append(auditClient, ln...)
 		}
@@ -257,7 +255,6 @@ func TestAnalyzeFailOnNothingJudged(t *testing.T) {
 	dir := t.TempDir()
 	w4 := testsample.SampleBytes(t, "w4-then-resume.http")
 	l410 := testsample.SampleBytes(t, "l410-list-exact-stale-rv.http")
-	shared := filepath.Join(filepath.Dir(testsample.Root(t)), "shared")
 	request, _ := cutAt(t, w4, "HTTP/1.1 ", 1)
 	statusHead, _, _ := bytes.Cut(l410, []byte("Content-Length:"))
 	forbidden := `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps is forbidden: User \"dev\" cannot watch resource \"configmaps\" in API group \"\" in the namespace \"quiet\"","reason":"Forbidden","details":{"kind":"configmaps"},"code":403}`
@@ -266,7 +263,7 @@ func TestAnalyzeFailOnNothingJudged(t *testing.T) {
 	errLine, _, _ = bytes.Cut(errLine, []byte("\n"))
 	e500 := strings.NewReplacer(`"too old resource version: 389 (1411)"`, `"etcdserver: request timed out"`, `"Expired"`, `"InternalError"`, `"code":410`, `"code":500`).Replace(`{"type":"ERROR"` + string(errLine))
 	var gets, events []byte
-	for _, ln := range bytes.SplitAfter(testsample.Read(t, filepath.Join(shared, "samples-fleet", "audit-a-1.log")), []byte("\n")) {
+	for _, ln := range bytes.SplitAfter(testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-fleet"), "audit-a-1.log")), []byte("\n")) {
 		if bytes.Contains(ln, []byte(`"verb":"get"`)) {
 			gets = append(gets, ln...)
 		}

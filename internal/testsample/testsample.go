@@ -110,13 +110,14 @@ func Plain(t testing.TB, path string) []byte {
 }
 
 // Manifest reads dir's MANIFEST.tsv: by each capture's name, its
-// expected events per type ("ADDED", "MODIFIED", ...). It returns nil when
-// dir has no manifest.
+// expected events per type ("ADDED", "MODIFIED", ...). A missing or
+// empty manifest fails the test: every test of the samples would pass
+// over nothing.
 func Manifest(t testing.TB, dir string) map[string]map[string]int {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
 	if err != nil {
-		return nil
+		t.Fatalf("reading the samples' manifest: %v", err)
 	}
 	out := map[string]map[string]int{}
 	for i, ln := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
@@ -129,6 +130,9 @@ func Manifest(t testing.TB, dir string) map[string]map[string]int {
 			t.Fatalf("%s: manifest line %d: %v", dir, i+2, err)
 		}
 		out[cols[0]] = c
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s/MANIFEST.tsv lists no sample", dir)
 	}
 	return out
 }
@@ -172,6 +176,9 @@ func FleetTruth(t testing.TB) []FleetClient {
 	return out
 }
 
+// Recordings are the recordings shared beside the checkout.
+var Recordings = []string{"samples-real", "samples-public", "samples-fleet", "samples-lab", "samples-watchlist", "samples-outage"}
+
 // Recording returns the folder of one of the recordings shared beside the
 // checkout (../shared/NAME: samples-lab, samples-watchlist,
 // samples-outage, ...). Without it a test skips, saying where it looked;
@@ -179,7 +186,7 @@ func FleetTruth(t testing.TB) []FleetClient {
 func Recording(t testing.TB, name string) string {
 	t.Helper()
 	dir := filepath.Join(filepath.Dir(Root(t)), "shared", name)
-	if _, err := os.Stat(filepath.Join(dir, "TRUTH.tsv")); err != nil {
+	if _, err := os.Stat(dir); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("the recording %s is not beside the checkout (%v)", name, err)
 		}
