@@ -15,11 +15,13 @@ import (
 // sampleDirs are the real captures: the repo's own, then the recordings
 // shared beside the checkout (skipped, by name, without them).
 func sampleDirs(t *testing.T) []string {
-	return []string{
-		testsample.Path(t, testsample.SamplesDir),
-		testsample.Recording(t, "samples-real"),
-		testsample.Recording(t, "samples-public"),
+	dirs := []string{testsample.Path(t, testsample.SamplesDir)}
+	for _, name := range []string{"samples-real", "samples-public"} {
+		if dir, ok := testsample.RecordingIfPresent(t, name); ok {
+			dirs = append(dirs, dir)
+		}
 	}
+	return dirs
 }
 
 func readSample(t *testing.T, path string) *Capture {
