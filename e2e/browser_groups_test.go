@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"watchlens/app/canvas"
 )
 
 // The timeline's groups of tracks, one per file, fold and pin to the top
@@ -21,16 +23,11 @@ import (
 
 // fileBand is one band of the timeline's canvas, as its data-bands says.
 type fileBand struct {
-	file, id int
+	file int
+	id   canvas.BandID
 	y, h     float64
 	label    string
 }
-
-// The canvas's band IDs (app/canvas/layout.go) the test reads.
-const (
-	bandSessions = 2
-	bandFile     = 9
-)
 
 // timelineBands waits for the timeline's canvas to list its bands, with ok
 // true of them, and returns them.
@@ -60,7 +57,8 @@ func parseBands(text string) []fileBand {
 		}
 		var b fileBand
 		b.file, _ = strconv.Atoi(f[0])
-		b.id, _ = strconv.Atoi(f[1])
+		id, _ := strconv.Atoi(f[1])
+		b.id = canvas.BandID(id)
 		b.y, _ = strconv.ParseFloat(f[2], 64)
 		b.h, _ = strconv.ParseFloat(f[3], 64)
 		b.label = f[4]
@@ -91,8 +89,8 @@ func clickBand(t testing.TB, tab context.Context, b fileBand, x float64) {
 // follows it (it is unfolded).
 func groupOf(bands []fileBand, file int) (head fileBand, at int, unfolded bool) {
 	for i, b := range bands {
-		if b.file == file && b.id == bandFile {
-			return b, i, i+1 < len(bands) && bands[i+1].file == file && bands[i+1].id == bandSessions
+		if b.file == file && b.id == canvas.BandFile {
+			return b, i, i+1 < len(bands) && bands[i+1].file == file && bands[i+1].id == canvas.BandSessions
 		}
 	}
 	return fileBand{}, -1, false
@@ -101,7 +99,7 @@ func groupOf(bands []fileBand, file int) (head fileBand, at int, unfolded bool) 
 // firstGroup is the file whose group comes first.
 func firstGroup(bands []fileBand) int {
 	for _, b := range bands {
-		if b.id == bandFile {
+		if b.id == canvas.BandFile {
 			return b.file
 		}
 	}

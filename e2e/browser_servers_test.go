@@ -171,7 +171,7 @@ func TestBrowserServers(t *testing.T) {
 		}
 		var sessions fileBand
 		for _, b := range timelineBands(t, tab, func(b []fileBand) bool { _, _, u := groupOf(b, 0); return u }) {
-			if b.file == 0 && b.id == bandSessions {
+			if b.file == 0 && b.id == canvas.BandSessions {
 				sessions = b
 			}
 		}
