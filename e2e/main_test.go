@@ -27,8 +27,10 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
-	if cli.dir != "" {
-		os.RemoveAll(cli.dir)
+	for _, dir := range []string{cli.dir, wasm.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }
@@ -39,6 +41,31 @@ var cli struct {
 	once sync.Once
 	dir  string // holds the binary, removed by TestMain
 	err  error
+}
+
+// wasm is the app, built once for every test that serves the site: the
+// tests build it themselves so that they never run a stale app.wasm.
+var wasm struct {
+	once sync.Once
+	dir  string // holds app.wasm, removed by TestMain
+	err  error
+}
+
+// builtWasm returns the path of the app built for the browser.
+func builtWasm(t testing.TB) string {
+	t.Helper()
+	wasm.once.Do(func() {
+		if wasm.dir, wasm.err = os.MkdirTemp("", "watchlens-e2e-wasm-"); wasm.err != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-o", filepath.Join(wasm.dir, "app.wasm"), ".")
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := build.CombinedOutput(); err != nil {
+			wasm.err = fmt.Errorf("building app.wasm: %v\n%s", err, out)
+		}
+	})
+	must(t, wasm.err)
+	return filepath.Join(wasm.dir, "app.wasm")
 }
 
 // runWatchlens runs the watchlens command with args in dir and returns
