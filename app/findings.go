@@ -47,9 +47,9 @@ func (p *FindingsPanel) Render() goapp.UI {
 		goapp.Dl().ID("whatif").Class("whatif").Body(
 			goapp.Dt().Text("reconnects in the capture (a watch followed by another)"),
 			goapp.Dd().DataSet("whatif", "reconnects").Text(w.Reconnects),
-			goapp.Dt().Text("relists needed with the bookmarks received"),
+			goapp.Dt().Text("relists with the bookmarks received"),
 			goapp.Dd().DataSet("whatif", "with").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWith, w.AtRiskWith)),
-			goapp.Dt().Text("relists needed ignoring bookmarks"),
+			goapp.Dt().Text("relists ignoring bookmarks"),
 			goapp.Dd().DataSet("whatif", "without").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWithout, w.AtRiskWithout)),
 			goapp.Dt().Text("relists had it asked for bookmarks"),
 			goapp.Dd().DataSet("whatif", "had").Text(fmt.Sprintf("%d, at risk %d, unknown %d", w.RelistsHad, w.AtRiskHad, w.UnknownHad)),

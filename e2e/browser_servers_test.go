@@ -27,9 +27,6 @@ import (
 // hover names the server that answered it; an export dropped alone is
 // read as metrics, its verdict the CLI's "Metrics only" line.
 
-// bandTrack is canvas.BandTrack's number in the canvas's data-bands.
-const bandTrack = 10
-
 // labFiles are the lab's six audit logs and its Prometheus exports.
 func labFiles(t *testing.T) (logs, exports []string) {
 	t.Helper()
@@ -132,7 +129,7 @@ func TestBrowserServers(t *testing.T) {
 	bands := timelineBands(t, tab, func(b []fileBand) bool { return len(b) > 6 })
 	byLabel := map[string]fileBand{}
 	for _, b := range bands {
-		if b.id == bandTrack {
+		if b.id == canvas.BandTrack {
 			byLabel[b.label] = b
 		}
 	}
@@ -228,7 +225,7 @@ func TestBrowserServers(t *testing.T) {
 		bands := timelineBands(t, alone, func(b []fileBand) bool {
 			n := 0
 			for _, x := range b {
-				if x.id == bandTrack && strings.HasPrefix(x.label, "server ") {
+				if x.id == canvas.BandTrack && strings.HasPrefix(x.label, "server ") {
 					n++
 				}
 			}

@@ -322,7 +322,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			if _, ok := bands[name]; !ok {
 				t.Errorf("no band labelled %s: %q", name, got["bands"])
 			}
-			for _, track := range []string{"sessions", "bookmarks", "410 · bookmark-aware", "410 · bookmark-ignoring", "cursors · RV"} {
+			for _, track := range []string{"sessions", "bookmarks", "410 · with bookmarks received", "410 · ignoring bookmarks", "cursors · RV"} {
 				if _, ok := bands[track]; !ok {
 					t.Errorf("%s has no %s track of its own", name, track)
 				}
@@ -348,7 +348,7 @@ func TestBrowserWorkspace(t *testing.T) {
 					refused++
 				}
 			}
-			zb := perFile[i]["410 · bookmark-ignoring"]
+			zb := perFile[i]["410 · ignoring bookmarks"]
 			red, err := chromedp.Run(tab, chromedp.Evaluate[int](fmt.Sprintf(`(() => {
 				const c = document.querySelector("#timeline canvas"), r = devicePixelRatio;
 				const d = c.getContext("2d").getImageData(0, Math.round((%v + %v / 2) * r), c.width, 1).data;

@@ -156,7 +156,7 @@ func (r *Report) writeFleet(p *printer) {
 		return
 	}
 	p.section(fmt.Sprintf("Fleet (%d clients)", fr.Clients))
-	p.printf("%d relists observed. Relists with bookmarks: %d; without: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
+	p.printf("%d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
 	if fr.UnknownWith+fr.UnknownWithout > 0 {
 		p.printf(" Not judged (nothing shows the cluster's head then): %d reconnects with bookmarks, %d without.", fr.UnknownWith, fr.UnknownWithout)
 	}
@@ -198,7 +198,7 @@ func (r *Report) writeFleet(p *printer) {
 		}
 		rows = append(rows, row)
 	}
-	head := []string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "with bookmarks", "without", "longest cursor age (s)", "relists at"}
+	head := []string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "had it asked for bookmarks", "had it not", "longest cursor age (s)", "relists at"}
 	if servers {
 		head = append(head, "servers")
 	}
@@ -208,14 +208,14 @@ func (r *Report) writeFleet(p *printer) {
 	for _, s := range fr.Stampedes {
 		rows = append(rows, []string{s.From, s.To, fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith)})
 	}
-	p.table([]string{"from", "to", "without bookmarks", "at risk", "with bookmarks", "at risk"}, rows)
+	p.table([]string{"from", "to", "had none asked for bookmarks", "at risk", "had every client asked", "at risk"}, rows)
 	if len(fr.ReconnectAt) > 0 {
 		p.section("Every client reconnecting at once, at the instants asked (--resume-at)")
 		rows = nil
 		for _, q := range fr.ReconnectAt {
 			rows = append(rows, []string{q.Time, outcomesText(q.Without), outcomesText(q.With)})
 		}
-		p.table([]string{"reconnect", "without bookmarks", "with bookmarks"}, rows)
+		p.table([]string{"reconnect", "had none asked for bookmarks", "had every client asked"}, rows)
 	}
 	if len(fr.AuditLogs) > 0 {
 		p.section("Audit logs")

@@ -26,9 +26,16 @@ func (r *Report) PasteMarkdown(link string) string {
 			errs++
 		}
 	}
-	fmt.Fprintf(&b, "\n| | with bookmarks | without | had it asked for them |\n| --- | --- | --- | --- |\n")
-	fmt.Fprintf(&b, "| reconnects refused (410) | %d | %d | %d |\n", w.RelistsWithBookmarks, w.RelistsWithoutBookmarks, w.RelistsHad)
-	fmt.Fprintf(&b, "| reconnects at risk | %d | %d | %d |\n", w.AtRiskWith, w.AtRiskWithout, w.AtRiskHad)
+	// The rows' words are the Findings panel's and the text report's: the
+	// bookmarks a client received are not the bookmarks it could have asked
+	// for, and the fleet's "every client asked" is neither.
+	fmt.Fprintf(&b, "\n| reconnects | refused (410), a relist | at risk |\n| --- | --- | --- |\n")
+	fmt.Fprintf(&b, "| relists with the bookmarks received | %d | %d |\n", w.RelistsWithBookmarks, w.AtRiskWith)
+	fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout)
+	fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d |\n", w.RelistsHad, w.AtRiskHad)
+	if fr := r.Fleet; fr != nil {
+		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).\n", fr.Clients, fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
+	}
 	fmt.Fprintf(&b, "\n%d reconnects recorded, %d 410 Gone observed, %d red zones, %d probable restarts.\n", w.Reconnects, errs, len(r.Zones), len(r.Restarts))
 	if link != "" {
 		fmt.Fprintf(&b, "\n[Open this view in watchlens](%s)\n", strings.NewReplacer("(", "%28", ")", "%29", " ", "%20").Replace(link))

@@ -10,7 +10,7 @@ import (
 func TestPasteMarkdown(t *testing.T) {
 	r := New(loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer()), nil)
 	md := r.PasteMarkdown("https://example.org/watchlens/?sample=x&view=(1)")
-	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| reconnects refused (410) | 1 | 1 | 0 |", "1 410 Gone observed",
+	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| relists with the bookmarks received | 1 | 0 |", "| relists had it asked for bookmarks | 0 | 0 |", "1 410 Gone observed",
 		"[Open this view in watchlens](https://example.org/watchlens/?sample=x&view=%281%29)"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the pasted summary lacks %q:\n%s", want, md)

@@ -50,10 +50,10 @@ var cursorKindNames = [...]string{"bookmark-aware", "bookmark-ignoring", "had-bo
 
 func (k CursorKind) String() string { return cursorKindNames[k] }
 
-var cursorKindWords = [...]string{"with its bookmarks", "without bookmarks", "had it asked for bookmarks"}
+var cursorKindWords = [...]string{"with the bookmarks it received", "ignoring bookmarks", "had it asked for bookmarks"}
 
 // Words names the cursor as the summary and the page say it, beside a
-// verdict: "with its bookmarks", "without bookmarks", "had it asked for
+// verdict: "with the bookmarks it received", "ignoring bookmarks", "had it asked for
 // bookmarks".
 func (k CursorKind) Words() string { return cursorKindWords[k] }
 

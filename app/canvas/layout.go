@@ -157,10 +157,10 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 		}
 		add(BandSessions, sessionH, "sessions")
 		add(BandBookmarks, bookmarkH, "bookmarks")
-		add(BandZoneAware, zoneH, "410 · bookmark-aware")
-		add(BandZoneIgnoring, zoneH, "410 · bookmark-ignoring")
+		add(BandZoneAware, zoneH, "410 · with bookmarks received")
+		add(BandZoneIgnoring, zoneH, "410 · ignoring bookmarks")
 		if had {
-			add(BandZoneHad, zoneH, "410 · had bookmarks")
+			add(BandZoneHad, zoneH, "410 · had it asked")
 		}
 		if !axisRV {
 			add(BandCursors, cursorsH, "cursors · RV")
