@@ -23,10 +23,10 @@ import (
 
 // fileBand is one band of the timeline's canvas, as its data-bands says.
 type fileBand struct {
-	file int
-	id   canvas.BandID
-	y, h     float64
-	label    string
+	file  int
+	id    canvas.BandID
+	y, h  float64
+	label string
 }
 
 // timelineBands waits for the timeline's canvas to list its bands, with ok
