@@ -385,6 +385,7 @@ func (p *Page) openSample(ctx goapp.Context, name string) {
 	turn := p.nextTurn()
 	blob, err := fetchSample(ctx, name)
 	if turn.superseded() {
+		readEnded(name, readSuperseded)
 		return
 	}
 	if err != nil {
@@ -432,6 +433,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	})
 	if failure != nil && !turn.superseded() {
 		jsrt.LoadGC.Stop()
+		readEnded(sources[0].name, readFailed)
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
 			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", words.Isolated(sources[0].name), failure)
@@ -441,11 +443,15 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	if c == nil || turn.superseded() {
 		// The user opened another capture meanwhile: that one shows.
 		jsrt.LoadGC.Stop()
+		readEnded(sources[0].name, readSuperseded)
 		return
 	}
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
-		ctx.Defer(func(goapp.Context) { close(shown) })
+		ctx.Defer(func(goapp.Context) {
+			close(shown)
+			readEnded(sources[0].name, readShown)
+		})
 		p.loading = nil
 		p.capture, p.analysis = c, a
 		if len(c.tl.Files) > canvas.MaxFileGroups {

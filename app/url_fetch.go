@@ -25,9 +25,11 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
 	blob, err := fetchLink(rawURL, name, turn, func(pr progress) { p.showProgress(ctx, pr) })
 	if turn.superseded() {
+		readEnded(name, readSuperseded)
 		return
 	}
 	if err != nil {
+		readEnded(name, readFailed)
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
 			p.problem = fmt.Sprintf("%s could not be opened: %v.", words.Isolated(rawURL), err)

@@ -368,8 +368,7 @@ func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
 	const name = "w3-then-resume.ts.http"
 	upload(t, tab, "samples/"+name)
 	checkShown(t, tab, name, "samples/"+name)
-	// Long enough for the split, had it gone on, to have been shown.
-	time.Sleep(15 * time.Second)
+	waitRead(t, tab, "sharded-1M.log", "superseded")
 	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.querySelector("#timeline-summary")?.dataset.files ?? "", String(!!document.querySelector("#show-fleet")), String(!!document.querySelector("#progress"))]`))
 	must(t, err)
 	if got[0] != name || got[1] != "false" || got[2] != "false" {

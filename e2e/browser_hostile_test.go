@@ -87,8 +87,7 @@ func TestBrowserHostile(t *testing.T) {
 		upload(t, tab, "samples/w3-then-resume.http")
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
 		<-answered
-		// Reading the link's small capture takes milliseconds.
-		time.Sleep(2 * time.Second)
+		waitRead(t, tab, "slow-answer.log", "superseded")
 		if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll('section.result[data-file="slow-answer.log"]').length`)); err != nil || n != 0 {
 			t.Errorf("the link's capture, answered after the file was chosen, is shown (%d, %v)", n, err)
 		}

@@ -308,9 +308,9 @@ func TestBrowser(t *testing.T) {
 			menu.dispatchEvent(new Event("change", {bubbles: true}));
 		})()`)))
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
-		// Reading 100 MB here takes a third of a second: had the big read
-		// gone on, its progress or its capture would come back by now.
-		time.Sleep(2 * time.Second)
+		// The big read gives up; had it gone on, its progress or its
+		// capture would have come back before it ended.
+		waitRead(t, tab, "pods-100MB.jsonl", "superseded")
 		after, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.seen.after`))
 		must(t, err)
 		if len(after) > 0 {
@@ -675,6 +675,18 @@ func (s *servedSite) newTab(t testing.TB) context.Context {
 	timed, cancel := context.WithTimeout(tab, 90*time.Second)
 	t.Cleanup(func() { cancel(); cancelTab() })
 	return timed
+}
+
+// waitRead waits until the page says that its read of the file name
+// ended with outcome ("shown", "failed" or "superseded"; app/readsignal.go).
+func waitRead(t testing.TB, tab context.Context, name, outcome string) {
+	t.Helper()
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(window.watchlensReads ?? []).some(r => r.name === %q && r.outcome === %q)`, name, outcome),
+		chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensReads ?? [])`))
+		t.Fatalf("the page's read of %s did not end %s: %v (reads: %s)", name, outcome, err, got)
+	}
 }
 
 func navigate(t testing.TB, tab context.Context, url string) {
