@@ -17,7 +17,7 @@ type Marker int64
 // markerCharW is about the width of a character of the canvas's 11 px
 // font; the label's box is sized by it, and the browser cuts the text to
 // the box (see addTextWithin).
-const markerCharW = 6.3
+const markerCharW = 7.0
 
 // MarkerLabel is the marker's label: "reconnect at 08:43:00.000 UTC".
 func MarkerLabel(at int64) string {
