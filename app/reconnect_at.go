@@ -3,7 +3,9 @@ package app
 import (
 	"cmp"
 	"slices"
+	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
 	"watchlens/timeline"
 
@@ -34,8 +36,20 @@ func (g *gestures) reconnectClick(ctx goapp.Context, x float64) {
 		return
 	}
 	if t, ok := g.view.instantAt(x); ok {
-		ctx.NewActionWithValue(actionReconnectAt, t)
+		ctx.NewActionWithValue(actionReconnectAt, roundest(t, g.view.scale()))
 	}
+}
+
+// roundest is instant t rounded to the largest power of ten nanoseconds
+// that one pixel of s spans: a pixel spans many instants, and the one
+// marked reads 01:04:05, not 01:04:04.999.
+func roundest(t int64, s canvas.Scale) int64 {
+	perPixel := float64(s.To-s.From) / s.Width
+	step := int64(1)
+	for float64(step)*10 <= perPixel && step < int64(time.Hour) {
+		step *= 10
+	}
+	return (t + step/2) / step * step
 }
 
 // instantAt is the instant at pixel x of the plot; false on the
