@@ -17,11 +17,12 @@ import (
 
 // The dock's tabs, in order.
 const (
-	tabEvent    = "event"
-	tabRange    = "range"
-	tabFindings = "findings"
-	tabFiles    = "files"
-	tabSettings = "settings"
+	tabEvent     = "event"
+	tabRange     = "range"
+	tabFindings  = "findings"
+	tabFiles     = "files"
+	tabSettings  = "settings"
+	tabReconnect = "reconnect"
 )
 
 var dockTabs = []struct{ id, label string }{
@@ -30,6 +31,7 @@ var dockTabs = []struct{ id, label string }{
 	{tabFindings, "Findings"},
 	{tabFiles, "Files and sessions"},
 	{tabSettings, "Model settings"},
+	{tabReconnect, "Reconnect at"},
 }
 
 // dockPrefs is how the user left the dock.
@@ -100,6 +102,8 @@ type Dock struct {
 	From, To  int64 // the range shown, both 0 for the whole capture
 	AxisRV    bool
 	Selected  int
+	// ReconnectAt is the instant marked to reconnect at, 0 for none.
+	ReconnectAt int64
 
 	tab string
 }
@@ -121,6 +125,11 @@ func (d *Dock) OnMount(ctx goapp.Context) {
 		}
 	})
 	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) { d.tab = tabRange })
+	ctx.Handle(actionReconnectAt, func(ctx goapp.Context, a goapp.Action) {
+		if a.Value.(int64) != 0 {
+			d.tab = tabReconnect
+		}
+	})
 }
 
 func (d *Dock) Render() goapp.UI {
@@ -161,6 +170,7 @@ func (d *Dock) Render() goapp.UI {
 			panel(tabFindings, &FindingsPanel{Timeline: c.tl, Analysis: d.Analysis, Filter: d.Filter}),
 			panel(tabFiles, &FilesPanel{Capture: c}),
 			panel(tabSettings, &SettingsPanel{Params: d.Params, Detected: d.Analysis.Restarts, Analyzing: d.Analyzing}),
+			panel(tabReconnect, &ReconnectPanel{Analysis: d.Analysis, At: d.ReconnectAt}),
 		),
 	)
 }

@@ -11,14 +11,17 @@ import (
 
 // The search box, like Perfetto's omnibox: one field that finds an
 // object's name, a resourceVersion, an instant or an error's message
-// (timeline.Timeline.Find), and moves the view to what it found.
+// (timeline.Timeline.Find), and moves the view to what it found. An
+// instant is also marked as one to reconnect at: the Reconnect tab
+// answers what a reconnect then would get (see reconnect_at.go).
 
 // findLimit is how many matches the box lists.
 const findLimit = 12
 
 // FindBox is the search box. It posts what the user goes to as
 // actionGoTo, for the page to move the view and select the event, and
-// forgets its query when another capture opens.
+// an instant as actionReconnectAt too; it forgets its query when another
+// capture opens.
 type FindBox struct {
 	goapp.Compo
 	Timeline *timeline.Timeline
@@ -39,7 +42,7 @@ func (f *FindBox) Render() goapp.UI {
 	return goapp.Div().ID("find-box").Class("find").Role("search").Body(
 		goapp.Label().For("find").Class("tl-visually-hidden").Text("Find an object, a resourceVersion, a time or a message"),
 		goapp.Input().ID("find").Type("search").Placeholder("Find: name, RV, time…").
-			Title("Find an object's name, a resourceVersion, a time (01:04:25 or RFC 3339) or an error's message; Enter goes to the first match").
+			Title("Find an object's name, a resourceVersion, a time (01:04:25, RFC 3339, or as the page shows it) or an error's message; Enter goes to the first match, and a time is marked: what would a reconnect then get?").
 			Value(f.query).AutoComplete(false).
 			OnInput(f.onInput).OnKeyDown(f.onKey),
 		goapp.If(strings.TrimSpace(f.query) != "", func() goapp.UI {
@@ -49,8 +52,12 @@ func (f *FindBox) Render() goapp.UI {
 				}),
 				goapp.Range(f.matches).Slice(func(i int) goapp.UI {
 					m := f.matches[i]
+					text := m.Kind.String() + ": " + words.ShortName(words.Isolated(m.Text))
+					if m.Kind == timeline.MatchTime {
+						text += " · what a reconnect then gets"
+					}
 					return goapp.Li().Body(goapp.Button().Class("link").DataSet("kind", m.Kind.String()).
-						Text(m.Kind.String() + ": " + words.ShortName(words.Isolated(m.Text))).OnClick(f.onGo(m)))
+						Text(text).OnClick(f.onGo(m)))
 				}),
 			)
 		}),
@@ -83,7 +90,8 @@ func (f *FindBox) onGo(m timeline.Match) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) { f.goTo(ctx, m) }
 }
 
-// goTo empties the box and posts the match.
+// goTo empties the box and posts the match; an instant is marked to
+// reconnect at.
 func (f *FindBox) goTo(ctx goapp.Context, m timeline.Match) {
 	f.matches = nil
 	f.query = ""
@@ -92,4 +100,7 @@ func (f *FindBox) goTo(ctx goapp.Context, m timeline.Match) {
 		box.Set("value", "")
 	}
 	ctx.NewActionWithValue(actionGoTo, m)
+	if m.Kind == timeline.MatchTime {
+		ctx.NewActionWithValue(actionReconnectAt, m.T)
+	}
 }

@@ -28,6 +28,8 @@ type FleetView struct {
 	// From and To are the timeline's range on the time axis, which the
 	// fleet opens on; 0 and 0 for its whole range.
 	From, To int64
+	// Marker is the instant a reconnect is asked about, 0 for none.
+	Marker int64
 
 	gestures // its range, its rows' scroll, and the drag in progress
 
@@ -149,7 +151,7 @@ type fleetRange struct {
 // fleetView is the fleet view, opening on the timeline's range when it
 // is one of time.
 func (p *Page) fleetView() goapp.UI {
-	v := &FleetView{Analysis: p.analysis.an}
+	v := &FleetView{Analysis: p.analysis.an, Marker: p.view.reconnectAt}
 	if !p.view.axisRV {
 		v.From, v.To = p.view.from, p.view.to
 	}
@@ -167,7 +169,7 @@ func (p *Page) onFleetRange(ctx goapp.Context, a goapp.Action) {
 }
 
 func (v *FleetView) viewport(width, dpr float64) *canvas.FleetViewport {
-	return &canvas.FleetViewport{From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr, ScrollY: v.scrollY}
+	return &canvas.FleetViewport{From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr, ScrollY: v.scrollY, Marker: canvas.Marker(v.Marker)}
 }
 
 func (v *FleetView) draw(ctx goapp.Context) { v.drawWith(ctx, nil) }
@@ -249,7 +251,7 @@ func (v *FleetView) renderHeadline() goapp.UI {
 			key("┆", canvas.ColorFg, "", "API server restart"),
 			key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)"),
 		),
-		goapp.P().Class("tl-hint").Text("Rows: riskiest client first. Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · double-click: reset."),
+		goapp.P().Class("tl-hint").Text("Rows: riskiest client first. Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · Alt-click: what a reconnect of every client then would get · double-click: reset."),
 	)
 }
 

@@ -59,6 +59,9 @@ type gestureView interface {
 	click(ctx goapp.Context, x, y float64)
 	// brushed is a shift-drag over the range [from, to] ending.
 	brushed(ctx goapp.Context, from, to int64)
+	// instantAt is the instant at pixel x of the plot, false when the
+	// plot is not one of time (see reconnectClick).
+	instantAt(x float64) (int64, bool)
 }
 
 // pointerDrag is a pointer drag in progress.
@@ -67,6 +70,7 @@ type pointerDrag struct {
 	from, to int64
 	scrollY  float64
 	shift    bool
+	alt      bool // an Alt-click marks a reconnect instant
 	moved    bool
 	inRows   bool // it began on the rows, which it then scrolls
 }
@@ -149,7 +153,7 @@ func (g *gestures) pointerDown(ctx goapp.Context, e goapp.Event) (float64, bool)
 	x, y := pointer(e)
 	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
 	g.drag = &pointerDrag{x0: x, y0: y, from: g.from, to: g.to, scrollY: g.scrollY,
-		shift: e.Get("shiftKey").Bool(), inRows: g.view.overRows(y)}
+		shift: e.Get("shiftKey").Bool(), alt: e.Get("altKey").Bool(), inRows: g.view.overRows(y)}
 	return x, true
 }
 
@@ -192,6 +196,8 @@ func (g *gestures) onPointerUp(ctx goapp.Context, e goapp.Event) {
 	}
 	x, y := pointer(e)
 	switch {
+	case !d.moved && d.alt:
+		g.reconnectClick(ctx, x)
 	case !d.moved:
 		g.view.click(ctx, x, y)
 	case d.shift:

@@ -118,6 +118,7 @@ func (p *Page) handleActions(ctx goapp.Context) {
 	})
 	ctx.Handle(actionFocus, func(ctx goapp.Context, a goapp.Action) { p.focusOn(ctx, a.Value.(focus)) })
 	ctx.Handle(actionGoTo, func(ctx goapp.Context, a goapp.Action) { p.goTo(ctx, a.Value.(timeline.Match)) })
+	ctx.Handle(actionReconnectAt, p.onReconnectAt)
 	ctx.Handle(actionParams, func(ctx goapp.Context, a goapp.Action) {
 		p.params = a.Value.(timeline.Params)
 		p.reanalyze(ctx)
@@ -319,12 +320,13 @@ func (p *Page) renderCapture() goapp.UI {
 						PinnedFile: p.fleet.opened,
 						Fold:       p.view.fold,
 						Pin:        p.view.pin,
+						Marker:     p.view.reconnectAt,
 					}
 				}),
 			),
 			&Splitter{Side: p.dock.side},
 			&Dock{Prefs: p.dock, Capture: c, Analysis: p.analysis.an, Params: p.params, Analyzing: p.analyzing,
-				Filter: p.view.filter, From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Selected: p.view.selected},
+				Filter: p.view.filter, From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Selected: p.view.selected, ReconnectAt: p.view.reconnectAt},
 		),
 	)
 }
@@ -461,7 +463,7 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 		if origin.sample != p.view.sample || origin.url != p.view.url || !slices.Equal(origin.files, p.view.files) {
 			// Another capture: the old range and selection mean nothing
 			// there; the retention settings still describe the user's server.
-			p.view.from, p.view.to, p.view.selected = 0, 0, -1
+			p.view.from, p.view.to, p.view.selected, p.view.reconnectAt = 0, 0, -1, 0
 			p.view.fold, p.view.pin = "", ""
 		}
 		p.view.sample, p.view.url, p.view.files = origin.sample, origin.url, origin.files

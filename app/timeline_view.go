@@ -45,6 +45,8 @@ type TimelineView struct {
 	// view adopts them when they change, and posts actionFileGroups when
 	// the user folds or pins one.
 	Fold, Pin string
+	// Marker is the instant a reconnect is asked about, 0 for none.
+	Marker int64
 
 	cache      *canvas.Cache
 	groups     []canvas.Group
@@ -227,7 +229,7 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 // viewState is the frame's input.
 func (v *TimelineView) viewState(width, dpr float64) *canvas.View {
 	return &canvas.View{Analysis: v.Analysis, Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to,
-		Width: width, MaxHeight: v.maxH, FoldedFiles: v.foldedFiles, PinnedFiles: v.pinnedFiles, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected}
+		Width: width, MaxHeight: v.maxH, FoldedFiles: v.foldedFiles, PinnedFiles: v.pinnedFiles, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected, Marker: canvas.Marker(v.marker())}
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.
@@ -295,12 +297,13 @@ type frameKey struct {
 	selected   int
 	selecting  bool
 	selA, selB float64
+	marker     canvas.Marker
 }
 
 func (v *TimelineView) frameKey(st *canvas.View) frameKey {
 	k := frameKey{cache: v.cache, an: st.Analysis, filter: st.Filter, axisRV: st.AxisRV, from: st.From, to: st.To,
 		width: st.Width, maxH: st.MaxHeight, folded: st.FoldedFiles.String(), pinned: st.PinnedFiles.String(), dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
-		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo}
+		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo, marker: st.Marker}
 	if len(st.Rows) > 0 {
 		k.rows = &st.Rows[0]
 	}
@@ -462,7 +465,7 @@ func (v *TimelineView) renderLegend() goapp.UI {
 				)
 			}),
 		),
-		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range and count what it holds · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
+		goapp.P().Class("tl-hint").Text(v.axisCaption()+". Wheel or pinch: zoom · drag: pan · shift-drag: zoom to a range and count what it holds · Alt-click: what a reconnect at that instant would get · double-click: reset · keys: ← → pan, ↑ ↓ scroll, + − zoom, 0 reset, [ ] previous / next event."),
 	)
 }
 

@@ -31,6 +31,9 @@ type viewState struct {
 	// fold and pin are the files whose groups of tracks are folded and
 	// pinned to the top (see file_groups.go); "" is the default.
 	fold, pin string
+	// reconnectAt is the instant marked to reconnect at (Unix ns), 0
+	// for none (see reconnect_at.go).
+	reconnectAt int64
 }
 
 func defaultViewState() viewState {
@@ -106,6 +109,9 @@ func (v viewState) query() url.Values {
 	}
 	set("fold", v.fold)
 	set("pin", v.pin)
+	if v.reconnectAt != 0 {
+		set("at", strconv.FormatInt(v.reconnectAt, 10))
+	}
 	return q
 }
 
@@ -164,6 +170,9 @@ func parseViewState(q url.Values) viewState {
 	}
 	if p := q.Get("pin"); validPin(p) {
 		v.pin = p
+	}
+	if at, err := strconv.ParseInt(q.Get("at"), 10, 64); err == nil {
+		v.reconnectAt = at
 	}
 	return v
 }

@@ -32,7 +32,7 @@ func TestBrowserDockTabs(t *testing.T) {
 	}
 	s := startSite(t)
 	tab := s.openSample(t, w4)
-	ids := []string{"tab-event", "tab-range", "tab-findings", "tab-files", "tab-settings"}
+	ids := []string{"tab-event", "tab-range", "tab-findings", "tab-files", "tab-settings", "tab-reconnect"}
 	// want is the state with the tab i selected and focused: only it in
 	// the Tab order, only its panel shown.
 	want := func(i int) string {
@@ -67,12 +67,12 @@ func TestBrowserDockTabs(t *testing.T) {
 	}{
 		{kb.ArrowRight, "Right", 1},
 		{kb.ArrowRight, "Right", 2},
-		{kb.End, "End", 4},
+		{kb.End, "End", 5},
 		{kb.ArrowRight, "Right at the last tab", 0},
-		{kb.ArrowLeft, "Left at the first tab", 4},
+		{kb.ArrowLeft, "Left at the first tab", 5},
 		{kb.Home, "Home", 0},
+		{kb.ArrowLeft, "Left", 5},
 		{kb.ArrowLeft, "Left", 4},
-		{kb.ArrowLeft, "Left", 3},
 	} {
 		must(t, chromedp.Do(tab, chromedp.KeyEvent(step.key)))
 		check(step.name, step.to)

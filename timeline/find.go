@@ -109,30 +109,58 @@ func queryRV(q string) (uint64, bool) {
 	return v, err == nil
 }
 
-// queryInstants reads an instant: RFC 3339, or a time of day on each day
-// the captures span, kept when it falls inside the shared clock.
+// queryInstants reads an instant as the page and the report print it or
+// a user types it, UTC unless it says its zone: RFC 3339
+// (2026-11-30T01:04:25Z, or with a space for the T, or without the
+// zone), a day and a time ("Nov 30 01:04:25 UTC"), or a time of day on
+// each day the captures span (01:04:25, 01:04). A day without its year,
+// or a time of day, is kept when it falls inside the shared clock.
 func (tl *Timeline) queryInstants(q string) []int64 {
 	if t, err := time.Parse(time.RFC3339Nano, q); err == nil {
 		return []int64{t.UnixNano()}
 	}
+	q = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(q, "UTC"), "Z"))
+	// When parsing, Go takes a fraction of a second after the seconds
+	// whether or not the layout shows one.
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02T15:04", "2006-01-02 15:04"} {
+		if t, err := time.Parse(layout, q); err == nil {
+			return []int64{t.UnixNano()}
+		}
+	}
+	if len(tl.Files) == 0 {
+		return nil
+	}
+	start, end := tl.Start(), tl.End()
+	inside := func(t time.Time) bool { return t.UnixNano() >= start && t.UnixNano() <= end }
+	var out []int64
+	for _, layout := range []string{"Jan 2 15:04:05", "Jan 2 15:04"} {
+		t, err := time.Parse(layout, q)
+		if err != nil {
+			continue
+		}
+		for y := time.Unix(0, start).UTC().Year(); y <= time.Unix(0, end).UTC().Year(); y++ {
+			if at := t.AddDate(y-t.Year(), 0, 0); inside(at) {
+				out = append(out, at.UnixNano())
+			}
+		}
+		return out
+	}
 	var clock time.Time
 	var err error
-	for _, layout := range []string{"15:04:05.999999999", "15:04:05", "15:04"} {
+	for _, layout := range []string{"15:04:05", "15:04"} {
 		if clock, err = time.Parse(layout, q); err == nil {
 			break
 		}
 	}
-	if err != nil || len(tl.Files) == 0 {
+	if err != nil {
 		return nil
 	}
-	start, end := tl.Start(), tl.End()
-	var out []int64
 	day := time.Unix(0, start).UTC().Truncate(24 * time.Hour)
 	for ; day.UnixNano() <= end; day = day.Add(24 * time.Hour) {
-		t := day.Add(time.Duration(clock.Hour())*time.Hour + time.Duration(clock.Minute())*time.Minute +
-			time.Duration(clock.Second())*time.Second + time.Duration(clock.Nanosecond())).UnixNano()
-		if t >= start && t <= end {
-			out = append(out, t)
+		at := day.Add(time.Duration(clock.Hour())*time.Hour + time.Duration(clock.Minute())*time.Minute +
+			time.Duration(clock.Second())*time.Second + time.Duration(clock.Nanosecond()))
+		if inside(at) {
+			out = append(out, at.UnixNano())
 		}
 	}
 	return out

@@ -90,6 +90,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	fr.flushTexts(t0)
 
 	c.laneRows(v, &layout, s, fr)
+	v.Marker.draw(s, plotBottom, fr)
 
 	if v.Selecting {
 		a, b := min(v.SelectFrom, v.SelectTo), max(v.SelectFrom, v.SelectTo)

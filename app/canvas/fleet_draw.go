@@ -18,6 +18,8 @@ type FleetViewport struct {
 	Selecting  bool
 	SelectFrom float64 // pixel x of a shift-drag's ends
 	SelectTo   float64
+	// Marker is the instant a reconnect is asked about, 0 for none.
+	Marker Marker
 }
 
 // Scale maps the viewport's range onto the layout's plot.
@@ -53,6 +55,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	d.drawHistogram(&l, s, fr, buf)
 	fr.unclip()
 	d.drawRows(v, &l, s, fr, buf)
+	v.Marker.draw(s, bottom, fr)
 
 	if v.Selecting {
 		a, b := min(v.SelectFrom, v.SelectTo), max(v.SelectFrom, v.SelectTo)

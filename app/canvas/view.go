@@ -23,6 +23,8 @@ type View struct {
 	Selecting                bool
 	SelectFrom               float64 // pixel x of a shift-drag's ends
 	SelectTo                 float64
+	// Marker is the instant a reconnect is asked about, 0 for none.
+	Marker Marker
 }
 
 // PlotScale maps the view's range onto the layout's plot.

@@ -1,0 +1,277 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"watchlens/app/words"
+	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// ReconnectPanel is the Reconnect tab: what a reconnect at the instant
+// marked would get (see reconnect_at.go), the summary's words first, then
+// the fleet's counts and a row per file, the worst first, whose reasons
+// a click on its name shows. Escape, or Clear, clears the marker.
+type ReconnectPanel struct {
+	goapp.Compo
+	Analysis *timeline.Analysis
+	At       int64 // the instant marked, 0 for none
+
+	answer   *reconnectAnswer
+	asked    reconnectAsk   // the question whose answer is shown or on its way
+	expanded map[int]bool   // the files whose reasons show
+	onKey    goapp.Func     // the window's Escape listener
+	ctx      *goapp.Context // the mount's, which the listener posts with
+}
+
+// reconnectAsk is a question the panel answers: an instant, under one
+// analysis (the settings change the answers).
+type reconnectAsk struct {
+	an *timeline.Analysis
+	at int64
+}
+
+// maxReconnectRows bounds the files listed; the worst come first.
+const maxReconnectRows = 300
+
+func (p *ReconnectPanel) OnMount(ctx goapp.Context) {
+	p.ctx = &ctx
+	// The window's, so that Escape clears the marker wherever the focus
+	// is, but in a field with text, whose own Escape empties it first.
+	p.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		e := args[0]
+		if e.Get("key").String() != "Escape" || p.At == 0 {
+			return nil
+		}
+		if el := goapp.Window().Get("document").Get("activeElement"); el.Truthy() && strings.EqualFold(el.Get("tagName").String(), "input") && el.Get("value").String() != "" {
+			return nil
+		}
+		p.ctx.NewActionWithValue(actionReconnectAt, int64(0))
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "keydown", p.onKey)
+	p.ask(ctx)
+}
+
+func (p *ReconnectPanel) OnDismount() {
+	goapp.Window().Call("removeEventListener", "keydown", p.onKey)
+	p.onKey.Release()
+}
+
+func (p *ReconnectPanel) OnUpdate(ctx goapp.Context) { p.ask(ctx) }
+
+// ask has the model answer the instant marked, in a goroutine, unless
+// that answer is shown or on its way.
+func (p *ReconnectPanel) ask(ctx goapp.Context) {
+	q := reconnectAsk{p.Analysis, p.At}
+	if q == p.asked {
+		return
+	}
+	p.asked, p.answer, p.expanded = q, nil, map[int]bool{}
+	if q.at == 0 || q.an == nil {
+		return
+	}
+	ctx.Async(func() {
+		ans := answerReconnect(q.an, q.at)
+		ctx.Dispatch(func(goapp.Context) {
+			if p.asked == q {
+				p.answer = ans
+			}
+		})
+	})
+}
+
+func (p *ReconnectPanel) Render() goapp.UI {
+	if p.At == 0 {
+		return goapp.Section().ID("reconnect").Class("panel").Body(
+			goapp.H2().Text("Reconnect at"),
+			goapp.P().Class("hint").Text("Type a time in Find (08:42:10, or 2026-11-30T08:42:10Z, or a time as the page shows it) or Alt-click the timeline: "+
+				"a marker shows the instant, and this tab answers what a reconnect then would get, for each file and cursor, each API server the evidence shows, and the fleet, as watchlens analyze --resume-at does."),
+		)
+	}
+	ans := p.answer
+	return goapp.Section().ID("reconnect").Class("panel").DataSet("at", strconv.FormatInt(p.At, 10)).DataSet("ready", ans != nil).Body(
+		goapp.Div().Class("reconnect-head").Body(
+			goapp.H2().Text("Reconnect at "+reconnectTime(p.At)),
+			goapp.Button().ID("reconnect-clear").Class("quiet").Title("Clear the marker (Escape)").Text("Clear ×").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionReconnectAt, int64(0)) }),
+		),
+		goapp.If(ans == nil, func() goapp.UI {
+			return goapp.P().Class("hint").Text("Working out what a reconnect then would get…")
+		}).Else(func() goapp.UI {
+			return goapp.Div().Body(
+				goapp.Range(ans.words).Slice(func(i int) goapp.UI {
+					return goapp.P().Class("reconnect-words").DataSet("topic", ans.words[i].Topic).Text(ans.words[i].Text)
+				}),
+				goapp.If(ans.fleet != nil, func() goapp.UI { return p.renderFleet(ans) }),
+				p.renderFiles(ans),
+			)
+		}),
+	)
+}
+
+// reconnectTime is the instant marked as the panel's heading says it.
+func reconnectTime(t int64) string {
+	return time.Unix(0, t).UTC().Format("Jan 2 15:04:05.000 UTC")
+}
+
+// renderFleet counts the clients by what a reconnect of every one of
+// them then would get, with bookmarks and without.
+func (p *ReconnectPanel) renderFleet(ans *reconnectAnswer) goapp.UI {
+	row := func(side, label string, c timeline.OutcomeCounts) goapp.UI {
+		cell := func(outcome string, n int) goapp.UI {
+			return goapp.Td().DataSet("count", n).DataSet("outcome", outcome).Text(n)
+		}
+		return goapp.Tr().DataSet("side", side).Body(
+			goapp.Th().Scope("row").Text(label),
+			cell("refused", c.Refused), cell("at-risk", c.AtRisk), cell("accepted", c.Accepted), cell("unknown", c.Unknown),
+		)
+	}
+	f := ans.fleet
+	return goapp.Table().ID("reconnect-fleet").Body(
+		goapp.Caption().Text("Had every client reconnected then, as when the API servers roll ("+strconv.Itoa(f.With.Accepted+f.With.AtRisk+f.With.Refused+f.With.Unknown)+" clients)"),
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Scope("col").Text("clients"),
+			goapp.Th().Scope("col").Text("refused (410 Gone: a relist)"),
+			goapp.Th().Scope("col").Text("at risk"),
+			goapp.Th().Scope("col").Text("accepted"),
+			goapp.Th().Scope("col").Text("not judged"),
+		)),
+		goapp.TBody().Body(
+			row("without", "without bookmarks", f.Without),
+			row("with", "with bookmarks (had every client asked)", f.With),
+		),
+	)
+}
+
+// renderFiles lists each file's answers, a column per cursor, the
+// answer of each API server under its own when the evidence shows
+// several.
+func (p *ReconnectPanel) renderFiles(ans *reconnectAnswer) goapp.UI {
+	var kinds []timeline.CursorKind
+	for _, f := range ans.files {
+		for _, c := range f.cursors {
+			if !containsKind(kinds, c.Kind) {
+				kinds = append(kinds, c.Kind)
+			}
+		}
+	}
+	files := ans.files[:min(len(ans.files), maxReconnectRows)]
+	caption := "Each file's reconnect, the worst first: a click on a name shows why"
+	if len(files) < len(ans.files) {
+		caption += "; the first " + strconv.Itoa(len(files)) + " of " + strconv.Itoa(len(ans.files)) + " files"
+	}
+	return goapp.Table().ID("reconnect-files").Body(
+		goapp.Caption().Text(caption),
+		goapp.THead().Body(goapp.Tr().Body(
+			goapp.Th().Scope("col").Text("file"),
+			goapp.Range(kinds).Slice(func(i int) goapp.UI { return goapp.Th().Scope("col").Text(kinds[i].Words()) }),
+		)),
+		goapp.Range(files).Slice(func(i int) goapp.UI { return p.renderFile(ans, files[i], kinds) }),
+	)
+}
+
+func containsKind(ks []timeline.CursorKind, k timeline.CursorKind) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// renderFile is one file's row, and its reasons when expanded: a tbody
+// of its own, so the two rows go together.
+func (p *ReconnectPanel) renderFile(ans *reconnectAnswer, f reconnectFile, kinds []timeline.CursorKind) goapp.UI {
+	an := ans.an
+	file := &an.TL.Files[f.file]
+	open := p.expanded[f.file]
+	var server string
+	if f.likely >= 0 {
+		server = an.TL.Servers[f.likely].Name
+	}
+	cell := func(k timeline.CursorKind) goapp.UI {
+		for _, c := range f.cursors {
+			if c.Kind != k {
+				continue
+			}
+			var per []string
+			for _, sv := range c.perServer {
+				per = append(per, an.TL.Servers[sv.Server].Name+"="+sv.Outcome.String())
+			}
+			return goapp.Td().DataSet("cursor", k.String()).DataSet("outcome", c.Outcome.String()).DataSet("rv", rvText(c.Verdict)).
+				DataSet("servers", strings.Join(per, ",")).Class("outcome-"+c.Outcome.String()).Title(an.Words(c.Verdict)).Body(
+				goapp.Span().Class("outcome").Text(outcomeText(c.Outcome)),
+				goapp.If(len(c.perServer) > 0, func() goapp.UI {
+					return goapp.Div().Class("hint").Text(an.ServerWords(c.perServer))
+				}),
+			)
+		}
+		return goapp.Td().Text("—")
+	}
+	return goapp.TBody().DataSet("file", file.Name).DataSet("server", server).Body(
+		goapp.Tr().Body(
+			goapp.Th().Scope("row").Body(
+				goapp.Button().Class("link").Aria("expanded", open).Title("Why: the model's reasons, for each cursor and server").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { p.expanded[f.file] = !p.expanded[f.file] }).
+					Body(nameUI(file.ShortName())),
+				goapp.If(server != "", func() goapp.UI {
+					return goapp.Div().Class("hint").Text("its open connection is to " + words.Isolated(server))
+				}),
+			),
+			goapp.Range(kinds).Slice(func(i int) goapp.UI { return cell(kinds[i]) }),
+		),
+		goapp.If(open, func() goapp.UI {
+			return goapp.Tr().Class("reconnect-why").Body(goapp.Td().ColSpan(len(kinds) + 1).Body(
+				goapp.Range(f.cursors).Slice(func(i int) goapp.UI { return p.renderWhy(an, f.cursors[i]) }),
+			))
+		}),
+	)
+}
+
+// renderWhy is one cursor's answer in words, then the exact reasons of
+// the model and of each server.
+func (p *ReconnectPanel) renderWhy(an *timeline.Analysis, c reconnectCursor) goapp.UI {
+	head := c.Kind.Words() + ": " + an.Words(c.Verdict)
+	if c.HasCursor {
+		head += " (cursor at RV " + timeline.FormatRV(c.RV) + ")"
+	}
+	return goapp.Div().Class("reconnect-reason").DataSet("cursor", c.Kind.String()).Body(
+		goapp.P().Text(head),
+		goapp.P().Class("mono").DataSet("reason", "model").Text(c.Reason),
+		goapp.If(len(c.perServer) > 0, func() goapp.UI {
+			return goapp.Ul().Body(goapp.Range(c.perServer).Slice(func(i int) goapp.UI {
+				sv := c.perServer[i]
+				name := an.TL.Servers[sv.Server].Name
+				return goapp.Li().DataSet("server", name).Body(
+					goapp.Text("server "+words.Isolated(name)+": "+outcomeText(sv.Outcome)+": "),
+					goapp.Span().Class("mono").DataSet("reason", "server").Text(sv.Reason),
+				)
+			}))
+		}),
+	)
+}
+
+// rvText is the verdict's cursor RV, "" when it had none.
+func rvText(v timeline.Verdict) string {
+	if !v.HasCursor {
+		return ""
+	}
+	return timeline.FormatRV(v.RV)
+}
+
+// outcomeText says an outcome in plain words.
+func outcomeText(o timeline.Outcome) string {
+	switch o {
+	case timeline.Refused:
+		return "refused (410 Gone)"
+	case timeline.AtRisk:
+		return "at risk of a 410"
+	case timeline.Unknown:
+		return "not judged"
+	}
+	return "accepted"
+}

@@ -1,0 +1,55 @@
+package timeline
+
+import (
+	"slices"
+	"testing"
+)
+
+// Find reads an instant in every form the page, the report and a user
+// write it, and keeps a day without its year, or a time of day, only
+// inside the captures.
+func TestFindInstantForms(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	want := instant(t, "2026-11-30T01:04:25Z")
+	for _, q := range []string{
+		"01:04:25", "01:04:25 UTC", "01:04:25Z",
+		"2026-11-30T01:04:25Z", "2026-11-30T01:04:25.000000000Z", "2026-11-30T02:04:25+01:00", "2026-11-30T01:04:25",
+		"2026-11-30 01:04:25", "2026-11-30 01:04:25.000", "2026-11-30 01:04:25.000 UTC",
+		"Nov 30 01:04:25 UTC", "Nov 30 01:04:25",
+	} {
+		var got []int64
+		for _, m := range tl.Find(q, 10) {
+			if m.Kind == MatchTime {
+				got = append(got, m.T)
+			}
+		}
+		if !slices.Equal(got, []int64{want}) {
+			t.Errorf("%q: the instants found are %v, want %d", q, got, want)
+		}
+	}
+	if m := tl.Find("01:04:25.98", 10); len(m) != 1 || m[0].T != instant(t, "2026-11-30T01:04:25.98Z") {
+		t.Errorf("01:04:25.98: %+v", m)
+	}
+	for _, q := range []string{"Nov 29 01:04:25", "Dec 30 01:04", "23:00 UTC", "Nov 31 01:04:25", "2026-11-30 25:00:00"} {
+		if m := tl.Find(q, 10); len(m) != 0 {
+			t.Errorf("%q is no instant of the captures, yet Find gives %+v", q, m)
+		}
+	}
+}
+
+// The page's answer to a reconnect marker is the summary's line for
+// --resume-at, word for word.
+func TestResumeAtWords(t *testing.T) {
+	a := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer())
+	q := ResumeQuery{At: instant(t, "2026-11-30T01:04:24.98Z")}
+	var want []SummaryLine
+	for _, l := range a.Summary([]ResumeQuery{q}) {
+		if l.Topic == "resume-at" {
+			want = append(want, l)
+		}
+	}
+	got := a.ResumeAtWords(q)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("ResumeAtWords says %q; the summary %q", got, want)
+	}
+}
