@@ -67,9 +67,11 @@ func (a *Analysis) CacheWindowAt(server int, resource string, at int64) (WindowP
 	return a.windowPoint(server, resource, a.kindOf(resource), at, head), true
 }
 
-// CacheWindow is the window of server's cache of resource at each of
-// its scrapes in [from, to], in time order.
-func (a *Analysis) CacheWindow(server int, resource string, from, to int64) []WindowPoint {
+// CacheWindow is the window of server's cache of resource at its
+// scrapes in [from, to], in time order: each scrape, or, when every is
+// above 0, the first scrape at least every after the one before (a
+// window costs a search of the metrics per point).
+func (a *Analysis) CacheWindow(server int, resource string, from, to, every int64) []WindowPoint {
 	m, srv := a.TL.Metrics, &a.TL.Servers[server]
 	if m == nil || srv.Metrics == "" {
 		return nil
@@ -81,6 +83,9 @@ func (a *Analysis) CacheWindow(server int, resource string, from, to int64) []Wi
 	kind := a.kindOf(resource)
 	var out []WindowPoint
 	for i := sort.Search(len(p.t), func(i int) bool { return p.t[i] >= from }); i < len(p.t) && p.t[i] <= to; i++ {
+		if n := len(out); n > 0 && p.t[i]-out[n-1].T < every {
+			continue
+		}
 		if head, ok := m.rvOf(p.v[i]); ok {
 			out = append(out, a.windowPoint(server, resource, kind, p.t[i], head))
 		}
@@ -116,4 +121,18 @@ func (a *Analysis) kindOf(resource string) string {
 		}
 	}
 	return ""
+}
+
+// ResourceOf is the resource the file watches, as the metrics name it.
+func (tl *Timeline) ResourceOf(file int) string { return tl.resourceOfKind(tl.Files[file].Kind) }
+
+// ServerIndex is the index in Servers of the server the metrics name
+// metrics, -1 when none is ("" names none).
+func (tl *Timeline) ServerIndex(metrics string) int {
+	for k, s := range tl.Servers {
+		if metrics != "" && s.Metrics == metrics {
+			return k
+		}
+	}
+	return -1
 }

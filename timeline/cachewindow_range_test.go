@@ -69,7 +69,7 @@ func TestLabCacheWindow(t *testing.T) {
 	for s, srv := range tl.Servers {
 		for _, resource := range []string{"configmaps", "secrets"} {
 			want := heads[[2]string{srv.Metrics, resource}]
-			ws := a.CacheWindow(s, resource, tl.Start(), tl.End())
+			ws := a.CacheWindow(s, resource, tl.Start(), tl.End(), 0)
 			if len(ws) < 600 || len(want) == 0 {
 				t.Fatalf("server %s's %s window: %d points, the export %d; want a point a second", srv.Name, resource, len(ws), len(want))
 			}
