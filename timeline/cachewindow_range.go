@@ -102,11 +102,20 @@ func (a *Analysis) windowPoint(server int, resource, kind string, t int64, head 
 		return w
 	}
 	b := a.cacheOf(kind, resource, serverRef{server, w.Process}, t)
-	if b.doubt != "" && b.refusedBelow == 0 {
+	// A new process filled its cache from a LIST made after the process
+	// before it ended: it never held an RV older than the newest known
+	// then (see restartRefusing).
+	var restarted uint64
+	if w.Process > 0 {
+		if h, ok := a.TL.Head(srv.Incarnations[w.Process-1].To); ok && h <= head {
+			restarted = h
+		}
+	}
+	if b.doubt != "" && b.refusedBelow == 0 && restarted == 0 {
 		w.Doubt = b.doubt
 		return w
 	}
-	w.Gone = min(b.refusedBelow, head)
+	w.Gone = min(max(b.refusedBelow, restarted), head)
 	if b.held && b.heldFrom <= head {
 		w.HeldFrom, w.Held = max(b.heldFrom, w.Gone), true
 	}
