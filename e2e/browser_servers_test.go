@@ -321,7 +321,7 @@ func TestBrowserServers(t *testing.T) {
 		if len(want) == 0 || !strings.HasPrefix(want[0], "Metrics only: ") {
 			t.Fatalf("natively the export's summary is %q, not Metrics only", want)
 		}
-		alone := s.openSample(t, "w3-then-resume.ts.http")
+		alone := s.openSampleWithin(t, "w3-then-resume.ts.http", 3*time.Minute)
 		must(t, chromedp.Do(alone, chromedp.EmulateViewport(1440, 900)))
 		drop(t, alone, export)
 		verdictShown(t, alone, want)

@@ -68,7 +68,8 @@ func (t *windowTrack) legend() []legendLine {
 	return []legendLine{
 		{"surely kept", ColorSession},
 		{"not known", ColorMuted},
-		{"cursors on it", ColorIgnoring},
+		{"cursors: bookmarks", ColorAware},
+		{"cursors: no bookmarks", ColorIgnoring},
 		{"✕ a 410", ColorError},
 	}
 }
@@ -292,7 +293,7 @@ func (t *windowTrack) hit(v *View, b Band, s Scale, at int64, x, y float64) Hit 
 func (t *windowTrack) describe(b Band, at, slop int64, y float64) string {
 	tl := t.c.tl
 	var out strings.Builder
-	out.WriteString("server " + t.srv.name + "'s " + t.resource + " cache at " + clock(at) + ": ")
+	out.WriteString("the window of server " + t.srv.name + "'s " + t.resource + " cache at " + clock(at) + "\n")
 	if t.a == nil {
 		out.WriteString("not analysed yet")
 	} else if w, ok := t.a.CacheWindowAt(t.server, t.resource, at); ok {
