@@ -21,10 +21,12 @@ import (
 	"watchlens/timeline"
 )
 
-// The lab's API servers on the page: its six audit logs and its
-// Prometheus exports dropped together draw a band per server with its
-// processes, whose hover says what the server was doing, and a session's
-// hover names the server that answered it; an export dropped alone is
+// The lab's API servers on the page: its six audit logs, its
+// Prometheus exports and three captures dropped together draw a band per
+// server with its processes, whose hover says what the server was doing,
+// a band per server and resource of the window its cache kept, below
+// which each 410 the captures got is a cross, and a session's hover
+// names the server that answered it; an export dropped alone is
 // read as metrics, its verdict the CLI's "Metrics only" line.
 
 // labFiles are the lab's six audit logs and its Prometheus exports.
@@ -39,6 +41,66 @@ func labFiles(t *testing.T) (logs, exports []string) {
 		t.Fatalf("the lab has %d audit logs and %d exports, want 6 and some", len(logs), len(exports))
 	}
 	return logs, exports
+}
+
+// openSampleWithin is openSample with a time limit of its own: the
+// lab's whole load and the hovers after it, on a machine other builds
+// share, take longer than a tab's usual limit.
+func (s *servedSite) openSampleWithin(t testing.TB, name string, limit time.Duration) context.Context {
+	t.Helper()
+	tab, cancelTab := chromedp.NewContext(s.browser)
+	timed, cancel := context.WithTimeout(tab, limit)
+	t.Cleanup(func() { cancel(); cancelTab() })
+	navigate(t, timed, s.url+"/?sample="+name)
+	checkShown(t, timed, name, "samples/"+name)
+	return timed
+}
+
+// labRefusedCaptures are the captures of the lab's first refused
+// resume on each server (probes.tsv), each of which got one 410.
+func labRefusedCaptures(t *testing.T) []string {
+	t.Helper()
+	dir := testsample.Recording(t, "samples-lab")
+	probes, err := os.ReadFile(filepath.Join(dir, "probes.tsv"))
+	must(t, err)
+	var out []string
+	seen, clients := map[string]bool{}, map[string]int{}
+	lines := strings.Split(strings.TrimSpace(string(probes)), "\n")
+	for _, line := range lines[1:] {
+		f := strings.Split(line, "\t")
+		clients[f[0]]++
+		if f[5] == "410" {
+			clients[f[0]] += 1000
+		}
+	}
+	for _, line := range lines[1:] {
+		f := strings.Split(line, "\t")
+		// client, answer, server; a client with one 410 only.
+		if f[5] != "410" || seen[f[6]] || clients[f[0]] >= 2000 {
+			continue
+		}
+		seen[f[6]] = true
+		out = append(out, filepath.Join(dir, f[0]+".ts.http"))
+	}
+	if len(out) != 3 {
+		t.Fatalf("the lab's probes give refused captures %v, want one per server", out)
+	}
+	return out
+}
+
+// tipAt moves the mouse to (x, y) of the timeline's canvas, CSS px, and
+// returns the tooltip if it soon holds want, else "".
+func tipAt(t *testing.T, tab context.Context, x, y float64, want string) string {
+	t.Helper()
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left + %f, r.top + %f]; })()`, x, y)))
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p[0], p[1])))
+	tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, want),
+		chromedp.WithPollingTimeout(300*time.Millisecond)))
+	if err != nil {
+		return ""
+	}
+	return tip
 }
 
 // nativeLab builds the timeline of files as the page reads them.
@@ -63,7 +125,7 @@ func timelineTip(t *testing.T, tab context.Context, x, y float64, want string) s
 		const c = document.querySelector("#timeline canvas");
 		let r = c.getBoundingClientRect();
 		let s = c.parentElement;
-		while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
+		while (s && !(s.scrollHeight > s.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;
 		(s || document.scrollingElement).scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
 		r = c.getBoundingClientRect();
 		return [r.left + %f, r.top + %f];
@@ -95,22 +157,26 @@ func TestBrowserServers(t *testing.T) {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
 	logs, exports := labFiles(t)
-	files := append(append([]string(nil), logs...), exports...)
+	refused := labRefusedCaptures(t)
+	files := append(append(append([]string(nil), logs...), exports...), refused...)
 	tl := nativeLab(t, files)
 	if len(tl.Servers) != 3 || tl.Metrics == nil {
 		t.Fatalf("natively the lab has %d servers and metrics %v; want 3 and metrics", len(tl.Servers), tl.Metrics != nil)
 	}
+	clients := len(tl.Analyze(timeline.DefaultParams()).Fleet().Clients)
 	s := startSite(t)
-	tab := s.openSample(t, "w3-then-resume.ts.http")
-	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
+	tab := s.openSampleWithin(t, "w3-then-resume.ts.http", 5*time.Minute)
+	// Tall enough for the three servers' bands and the first group of
+	// tracks under them.
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 2200)))
 	drop(t, tab, files...)
 	// 207 clients: the page opens on the fleet, whose rows say the
 	// servers each client went to.
 	fleet, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const d = document.querySelector("#fleet-summary"); return d ? d.dataset.servers : null; })()`,
 		chromedp.WithPollingTimeout(2*time.Minute)))
 	must(t, err)
-	if rows := strings.Split(fleet, "\n"); len(rows) != 207 || !strings.Contains(rows[0], "#") {
-		t.Errorf("the fleet's rows name the servers %q...; want 207 rows, each naming its servers", rows[:min(3, len(rows))])
+	if rows := strings.Split(fleet, "\n"); len(rows) != clients || !strings.Contains(rows[0], "#") {
+		t.Errorf("the fleet's rows name the servers %q...; want %d rows, each naming its servers", rows[:min(3, len(rows))], clients)
 	}
 	screenshot(t, tab, "servers-fleet")
 	if !showTimeline(t, tab) {
@@ -151,6 +217,55 @@ func TestBrowserServers(t *testing.T) {
 				}
 			}
 		}
+	})
+	t.Run("a cursor's 410 lies below its server's window", func(t *testing.T) {
+		a := tl.Analyze(timeline.DefaultParams())
+		seen := 0
+		for g := range tl.Sessions {
+			ss := &tl.Sessions[g]
+			if ss.Error == nil || !ss.Error.TooOld || ss.Server < 0 || ss.ErrorEvent < 0 || !strings.HasSuffix(tl.Files[ss.File].Name, ".ts.http") {
+				continue
+			}
+			srv := tl.Servers[ss.Server].Name
+			resource := tl.ResourceOf(ss.File)
+			b, ok := byLabel["window · "+srv+" · "+resource]
+			if !ok {
+				t.Fatalf("no window band of server %s's %s among %v", srv, resource, byLabel)
+			}
+			at := tl.Event(ss.ErrorEvent).T
+			// The band is drawn: its top is the cache's head, which it
+			// kept.
+			want, ok := a.CacheWindowAt(ss.Server, resource, at)
+			if !ok || !want.Held {
+				t.Fatalf("natively server %s's %s window at the 410 is %+v", srv, resource, want)
+			}
+			x := plotX(t, tab, at)
+			timelineTip(t, tab, x, b.y+3, "server "+srv+" kept changes from RV ")
+			// The cross of the 410, somewhere down the band.
+			tip := ""
+			for y := b.y + 3; y < b.y+b.h-2 && tip == ""; y += 3 {
+				tip = tipAt(t, tab, x, y, "'s resume from RV "+ss.Request.ResourceVersion+" was refused at ")
+			}
+			if tip == "" {
+				t.Errorf("no cross of %s's 410 at %s (RV %s) in server %s's %s band", tl.Files[ss.File].Name, time.Unix(0, at).UTC().Format("15:04:05.000"), ss.Request.ResourceVersion, srv, resource)
+				continue
+			}
+			// The window said then: kept from RV h, above the cursor.
+			var from uint64
+			if _, after, ok := strings.Cut(tip, " kept changes from RV "); ok {
+				from, _ = strconv.ParseUint(strings.Fields(after)[0], 10, 64)
+			}
+			rv, _ := strconv.ParseUint(ss.Request.ResourceVersion, 10, 64)
+			if from <= rv || !strings.Contains(tip, "so the cursor had left its window") {
+				t.Errorf("the hover on %s's 410 says %q: the window kept from RV %d, the cursor was %d", tl.Files[ss.File].Name, tip, from, rv)
+			}
+			seen++
+			screenshot(t, tab, "servers-window-410-"+srv)
+		}
+		if seen != len(refused) {
+			t.Errorf("%d 410s found on the page, want one for each of the %d captures dropped", seen, len(refused))
+		}
+		shotTimeline(t, tab, "servers-windows")
 	})
 	t.Run("a session's hover names its server", func(t *testing.T) {
 		names, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-summary").dataset.files`))
@@ -203,7 +318,7 @@ func TestBrowserServers(t *testing.T) {
 		if len(want) == 0 || !strings.HasPrefix(want[0], "Metrics only: ") {
 			t.Fatalf("natively the export's summary is %q, not Metrics only", want)
 		}
-		alone := s.openSample(t, "w3-then-resume.ts.http")
+		alone := s.openSampleWithin(t, "w3-then-resume.ts.http", 3*time.Minute)
 		must(t, chromedp.Do(alone, chromedp.EmulateViewport(1440, 900)))
 		drop(t, alone, export)
 		verdictShown(t, alone, want)

@@ -363,6 +363,13 @@ func (a *Analysis) serverCache(file int, on serverRef, at int64) cacheBounds {
 	if on.server < 0 {
 		return cacheBounds{doubt: "the server the reconnect goes to is not known"}
 	}
+	return a.cacheOf(a.TL.Files[file].Kind, a.resourceOf(file), on, at)
+}
+
+// cacheOf bounds what the server on (known) refused of resource, the
+// kind's, at instant at: from its metrics, sharpened by its own answers
+// to watches of the kind, and its own log's re-initialisations.
+func (a *Analysis) cacheOf(kind, resource string, on serverRef, at int64) cacheBounds {
 	srv := &a.TL.Servers[on.server]
 	var b cacheBounds
 	if srv.Metrics == "" {
@@ -372,10 +379,10 @@ func (a *Analysis) serverCache(file int, on serverRef, at int64) cacheBounds {
 		if on.incarnation > 0 {
 			after = srv.Incarnations[on.incarnation-1].To
 		}
-		b = a.TL.Metrics.cacheBounds(srv.Metrics, a.resourceOf(file), on.incarnation, after, at)
-		a.sharpen(&b, file, on, at)
+		b = a.TL.Metrics.cacheBounds(srv.Metrics, resource, on.incarnation, after, at)
+		a.sharpen(&b, kind, on, at)
 	}
-	a.reinitialised(&b, srv.Name, a.resourceOf(file), at)
+	a.reinitialised(&b, srv.Name, resource, at)
 	return b
 }
 
@@ -504,11 +511,11 @@ func (a *Analysis) observeServers() {
 // sharpen lowers b's heldFrom with the server's own answers since its
 // list, before at, when the cache evicted nothing since: its refusing
 // RV was the list's all along.
-func (a *Analysis) sharpen(b *cacheBounds, file int, on serverRef, at int64) {
+func (a *Analysis) sharpen(b *cacheBounds, kind string, on serverRef, at int64) {
 	if !b.evictedNothing {
 		return
 	}
-	for k, o := range a.observed[floorKey{a.TL.Files[file].Kind, on.server}] {
+	for k, o := range a.observed[floorKey{kind, on.server}] {
 		if o.t >= at {
 			break
 		}

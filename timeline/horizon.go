@@ -46,13 +46,14 @@ func (h Horizon) RefusalStart() (int64, bool) { return h.RefusedFrom, h.RefusedF
 func (a *Analysis) horizons() {
 	tl := a.TL
 	for fi, f := range tl.Files {
+		stints := a.connStints(fi)
 		for _, g := range f.Sessions {
 			s := &tl.Sessions[g]
 			if !s.watchStream() || gone(s.Error) {
 				continue // a watch that ended in 410 relists: it resumes from nothing
 			}
 			for _, kind := range a.kinds(fi) {
-				a.Horizons = append(a.Horizons, a.horizon(fi, g, kind, s.End))
+				a.Horizons = append(a.Horizons, a.horizon(fi, g, kind, s.End, stints))
 			}
 		}
 	}
@@ -67,7 +68,10 @@ func (a *Analysis) kinds(file int) []CursorKind {
 	return []CursorKind{BookmarkAware, BookmarkIgnoring}
 }
 
-func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64) Horizon {
+// horizon is the horizon of the file's cursor kind dropped at drop, its
+// connection's stints (connStints) saying which server a reconnect
+// reaches.
+func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stints []connStint) Horizon {
 	h := Horizon{File: file, Session: session, Kind: kind, Drop: drop, RiskFrom: never, RefusedFrom: never}
 	rv, since, _, ok := a.cursor(file, kind).At(drop)
 	switch {
@@ -81,18 +85,21 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64) Horiz
 		h.Unknown = "the capture has no clock"
 	}
 	h.HasCursor, h.RV, h.Since = true, rv, since
+	// A reconnect goes over the session's connection while its server
+	// serves.
+	st := stintAt(stints, drop)
 	for _, m := range a.applicable(file) {
-		risk, refused, ok := a.threshold(m, file, anyServer, rv, since, never)
+		risk, refused, ok := a.thresholdVia(m, file, st, rv, since, never)
 		if !ok {
 			continue
 		}
 		if refused != never && max(refused, drop) < h.RefusedFrom {
 			h.RefusedFrom, h.RefusedModel = max(refused, drop), m
-			h.RefusedReason = a.reason(m, Refused, file, anyServer, rv, since, h.RefusedFrom)
+			h.RefusedReason = a.reason(m, Refused, file, st.serverAt(m, h.RefusedFrom), rv, since, h.RefusedFrom)
 		}
 		if risk != never && max(risk, drop) < h.RiskFrom {
 			h.RiskFrom, h.RiskModel = max(risk, drop), m
-			h.RiskReason = a.reason(m, AtRisk, file, anyServer, rv, since, h.RiskFrom)
+			h.RiskReason = a.reason(m, AtRisk, file, st.serverAt(m, h.RiskFrom), rv, since, h.RiskFrom)
 		}
 	}
 	if h.RefusedFrom < h.RiskFrom {

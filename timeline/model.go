@@ -821,6 +821,13 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	a.pass = &passState{file: c.File, series: tl.series[kind]}
 	a.pass.refuseFloors, a.pass.riskFloors = tl.calibrationFloors(kind, -1)
 	defer func() { a.pass = nil }()
+	// The servers its connection says a reconnect reaches, and, per
+	// model, the one of its zone still growing.
+	stints := a.connStints(c.File)
+	var lastOn [numModels]serverRef
+	for m := range lastOn {
+		lastOn[m] = anyServer
+	}
 	zoneEnd := c.End
 	if tl.Files[c.File].Clock != ClockNone {
 		zoneEnd = max(c.End, a.end)
@@ -879,32 +886,52 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			}
 		}
 		for _, m := range models {
-			risk, ref, ok := a.threshold(m, c.File, anyServer, rv, from, math.MaxInt64)
-			if !ok {
-				refused.open[m], risky.open[m] = -1, -1
+			if !serverDependent(m) || len(stints) == 0 {
+				a.zoneSpan(refused, risky, c, m, anyServer, rv, from, from, zto, d)
 				continue
 			}
-			// Refused from zs on, at risk from rs until then.
-			zs, rs := zto, zto
-			if ref != never {
-				zs = max(from, ref-d)
-			}
-			if risk != never {
-				rs = max(from, risk-d)
-			}
-			if zs >= zto {
-				refused.open[m] = -1
-			} else {
-				refused.add(c, m, zs, zto, rv, func() string { return a.reason(m, Refused, c.File, anyServer, rv, from, zs+d) })
-			}
-			if re := min(zs, zto); rs >= re {
-				risky.open[m] = -1
-			} else {
-				risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, anyServer, rv, from, rs+d) })
+			// A reconnect from a drop in each stint reaches its server.
+			for t := from; t < zto; {
+				st := stintAt(stints, t)
+				end := min(st.to, zto)
+				if st.on != lastOn[m] {
+					refused.open[m], risky.open[m], lastOn[m] = -1, -1, st.on
+				}
+				a.zoneSpan(refused, risky, c, m, st.on, rv, from, t, end, d)
+				t = end
 			}
 		}
 	}
 	a.Ages = append(a.Ages, age)
+}
+
+// zoneSpan adds model m's zones of a cursor at rv, last current at
+// since, for drops in [lo, hi) whose reconnects, d later, reach the
+// server on.
+func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on serverRef, rv uint64, since, lo, hi, d int64) {
+	risk, ref, ok := a.threshold(m, c.File, on, rv, since, math.MaxInt64)
+	if !ok {
+		refused.open[m], risky.open[m] = -1, -1
+		return
+	}
+	// Refused from zs on, at risk from rs until then.
+	zs, rs := hi, hi
+	if ref != never {
+		zs = max(lo, ref-d)
+	}
+	if risk != never {
+		rs = max(lo, risk-d)
+	}
+	if zs >= hi {
+		refused.open[m] = -1
+	} else {
+		refused.add(c, m, zs, hi, rv, func() string { return a.reason(m, Refused, c.File, on, rv, since, zs+d) })
+	}
+	if re := min(zs, hi); rs >= re {
+		risky.open[m] = -1
+	} else {
+		risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, on, rv, since, rs+d) })
+	}
 }
 
 // resumes checks each observed resume: a session that asked for exactly
@@ -1042,7 +1069,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	case server >= 0:
 		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, clock(ev.T), ev.Status.Message, f.y[k])
 	case o == AtRisk:
-		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it", ev.Status.Message, at, from, f.y[k])
+		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it: which server it reaches would decide (the audit log holding the reconnect's Audit-Id names it)", ev.Status.Message, at, from, f.y[k])
 	}
 	return fmt.Sprintf("calibration: by %s each of the %d servers had answered a too-old error, none keeping an RV below %d (%q from %s)", at, len(tl.Servers), f.y[k], ev.Status.Message, from)
 }

@@ -24,7 +24,13 @@ type FleetData struct {
 	// reconnect would have sent to a relist at once.
 	MaxWith, MaxWithout int
 	relists             []int64 // every client's relists, sorted
-	tl                  *timeline.Timeline
+	// Groups are the rows' runs by the server their clients were on
+	// longest, when audit logs name the servers (see groupByServer);
+	// serverRelists each server's relists, sorted, the last those no
+	// audit log places.
+	Groups        []FleetGroup
+	serverRelists [][]int64
+	tl            *timeline.Timeline
 }
 
 // FleetRow is one client's row.
@@ -92,6 +98,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 		sort.Slice(d.Rows[i].Relists, func(x, y int) bool { return d.Rows[i].Relists[x] < d.Rows[i].Relists[y] })
 	}
 	sort.Slice(d.relists, func(x, y int) bool { return d.relists[x] < d.relists[y] })
+	d.groupByServer()
 	for _, s := range fl.Steps {
 		d.MaxWith, d.MaxWithout = max(d.MaxWith, s.With), max(d.MaxWithout, s.Without)
 	}

@@ -164,6 +164,10 @@ func stepLine(segs []float32, vals []int32, x0 float64, y func(int32) float64) [
 // drawHistogram draws the relists seen per interval of fleetBinPx
 // pixels.
 func (d *FleetData) drawHistogram(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
+	if d.serverRelists != nil {
+		d.drawServerHistogram(l, s, fr, buf)
+		return
+	}
 	n := max(int(l.PlotW/fleetBinPx), 1)
 	buf.bins = resize(buf.bins, n)
 	top := int32(0)
@@ -250,6 +254,7 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 	}
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "ring", Size: markSize}, buf.marks)
 	d.drawStints(v, l, s, fr, first, last)
+	d.drawGroups(v, l, fr, first, last)
 	fr.unclip()
 }
 

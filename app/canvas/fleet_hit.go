@@ -47,6 +47,9 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
 		lines = append(lines, quantity.Plural(d.RelistsIn(from, to), "relist")+" seen from "+clock(from)+" to "+clock(to)+
 			" (a client reading its whole list again)")
+		if by := d.relistsByServer(from, to); by != "" {
+			lines = append(lines, "answered by server: "+by)
+		}
 	case FleetRows:
 		if h.Row >= 0 {
 			lines = append(lines, d.rowText(h.Row, at, slop)...)

@@ -97,3 +97,187 @@ func (d *FleetData) stampedeByServer(t int64, with bool) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// FleetGroup is a run of the fleet's rows whose clients were on one
+// server longest: Server indexes Timeline.Servers, -1 for the clients
+// no audit log places.
+type FleetGroup struct {
+	Server, First, Rows int
+}
+
+// longestServer is the server the client of a row was on longest, -1
+// when no audit log says.
+func (d *FleetData) longestServer(r int) int {
+	st := d.Rows[r].stints
+	if len(st) == 0 {
+		return -1
+	}
+	on := make([]int64, len(d.tl.Servers))
+	end := d.tl.Files[d.Rows[r].Client.File].End
+	for k, s := range st {
+		to := end
+		if k+1 < len(st) {
+			to = st[k+1].from
+		}
+		if s.server >= 0 {
+			on[s.server] += max(to-s.from, 1)
+		}
+	}
+	best := -1
+	for k, d := range on {
+		if d > 0 && (best < 0 || d > on[best]) {
+			best = k
+		}
+	}
+	return best
+}
+
+// groupByServer orders the rows by the server each client was on
+// longest, in the servers' order, the clients no audit log places last;
+// within a group the rows keep the model's order, riskiest first. It
+// does nothing when no audit log names a server.
+func (d *FleetData) groupByServer() {
+	if len(d.tl.Servers) == 0 {
+		return
+	}
+	key := make(map[*timeline.FleetClient]int, len(d.Rows))
+	for r := range d.Rows {
+		k := d.longestServer(r)
+		if k < 0 {
+			k = len(d.tl.Servers)
+		}
+		key[d.Rows[r].Client] = k
+	}
+	sort.SliceStable(d.Rows, func(i, j int) bool { return key[d.Rows[i].Client] < key[d.Rows[j].Client] })
+	for r := range d.Rows {
+		k := key[d.Rows[r].Client]
+		if k == len(d.tl.Servers) {
+			k = -1
+		}
+		if n := len(d.Groups); n > 0 && d.Groups[n-1].Server == k {
+			d.Groups[n-1].Rows++
+			continue
+		}
+		d.Groups = append(d.Groups, FleetGroup{Server: k, First: r, Rows: 1})
+	}
+	// Each relist, by the server that answered it.
+	d.serverRelists = make([][]int64, len(d.tl.Servers)+1)
+	for r := range d.Rows {
+		for _, rl := range d.Rows[r].Client.Relists {
+			k, _, ok := d.tl.ServerOf(rl.Session)
+			if !ok {
+				k = len(d.tl.Servers)
+			}
+			d.serverRelists[k] = append(d.serverRelists[k], rl.T)
+		}
+	}
+	for _, ts := range d.serverRelists {
+		sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	}
+}
+
+// serverColors are the servers' colours in the stampede per server, in
+// their order (the last for relists no audit log places).
+var serverColors = [...]string{ColorAware, ColorModified, ColorIgnoring, ColorAdded, ColorDeleted, ColorBookmark}
+
+// serverColor is server k's colour (k = len(Servers): not known).
+func (d *FleetData) serverColor(k int) string {
+	if k >= len(d.tl.Servers) {
+		return ColorMuted
+	}
+	return serverColors[k%len(serverColors)]
+}
+
+// drawServerHistogram draws the relists seen per interval of fleetBinPx
+// pixels, stacked by the server that answered each: the stampede per
+// server. The servers' names, in their colours, head the band.
+func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
+	n := max(int(l.PlotW/fleetBinPx), 1)
+	buf.bins = resize(buf.bins, n)
+	top := int32(0)
+	lo := sort.Search(len(d.relists), func(i int) bool { return d.relists[i] >= s.From })
+	for _, t := range d.relists[lo:] {
+		if t >= s.To {
+			break
+		}
+		b := min(int((s.X(t)-l.PlotX)/fleetBinPx), n-1)
+		buf.bins[b]++
+		top = max(top, buf.bins[b])
+	}
+	if top == 0 {
+		return
+	}
+	y0, h := l.HistY+fleetHistH-2, fleetHistH-14
+	// Each server's bars stand on the ones before it: base is the
+	// relists of the servers before, per bin.
+	base := make([]int32, n)
+	t0 := len(fr.Texts)
+	x := l.PlotX + 4
+	for k, ts := range d.serverRelists {
+		buf.rects = buf.rects[:0]
+		for _, t := range ts[sort.Search(len(ts), func(i int) bool { return ts[i] >= s.From }):] {
+			if t >= s.To {
+				break
+			}
+			b := min(int((s.X(t)-l.PlotX)/fleetBinPx), n-1)
+			yb := y0 - float64(base[b])*h/float64(top)
+			base[b]++
+			yt := y0 - float64(base[b])*h/float64(top)
+			buf.rects = append(buf.rects, float32(l.PlotX+float64(b)*fleetBinPx), float32(yt), float32(fleetBinPx-1), float32(max(yb-yt, 1)))
+		}
+		fr.add(Op{Kind: "rect", Color: d.serverColor(k)}, buf.rects)
+		if len(ts) > 0 {
+			name := "not known"
+			if k < len(d.tl.Servers) {
+				name = "server " + d.tl.Servers[k].Name
+			}
+			label := name + " " + strconv.Itoa(len(ts))
+			fr.addText(x, l.HistY+7, label, d.serverColor(k), "l", "b")
+			x += 8*float64(len(label)) + 12
+		}
+	}
+	fr.addText(l.PlotX-4, y0-h, strconv.Itoa(int(top)), ColorMuted, "r", "")
+	fr.flushTexts(t0)
+}
+
+// relistsByServer splits the relists seen in [from, to) by the server
+// that answered each: "a 3, c 1". "" when no audit log names a server.
+func (d *FleetData) relistsByServer(from, to int64) string {
+	var parts []string
+	for k, ts := range d.serverRelists {
+		if n := countIn(ts, from, to); n > 0 {
+			name := "not known"
+			if k < len(d.tl.Servers) {
+				name = d.tl.Servers[k].Name
+			}
+			parts = append(parts, name+" "+strconv.Itoa(n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// drawGroups marks, in the rows in view, where each server's group of
+// clients begins: a rule across the row and the server's name with its
+// count of clients at the plot's right.
+func (d *FleetData) drawGroups(v *FleetViewport, l *FleetLayout, fr *Frame, first, last int) {
+	var rules []float32
+	t0 := len(fr.Texts)
+	for _, g := range d.Groups {
+		if g.First < first || g.First >= last {
+			continue
+		}
+		y := l.RowY(g.First, v.ScrollY)
+		rules = append(rules, 0, float32(y)+0.5, float32(l.Width), float32(y)+0.5)
+		name := "clients no audit log places"
+		if g.Server >= 0 {
+			name = "on server " + d.tl.Servers[g.Server].Name + " longest"
+		}
+		k := g.Server
+		if k < 0 {
+			k = len(d.tl.Servers)
+		}
+		fr.addText(l.PlotX+l.PlotW-4, y+FleetRowH/2, name+": "+strconv.Itoa(g.Rows), d.serverColor(k), "r", "b")
+	}
+	fr.add(Op{Kind: "seg", Color: ColorFg, Size: 1}, rules)
+	fr.flushTexts(t0)
+}

@@ -101,3 +101,72 @@ func TestFleetStampedeByServer(t *testing.T) {
 		t.Errorf("%d instants of the fleet recording would send a client to relist, %d parts of their splits name a server: the test tests nothing", split, named)
 	}
 }
+
+// The lab's fleet, from its audit logs: the rows come in runs by the
+// server each client was on longest, and the relists per server are
+// those attribution.tsv gives: each client's LISTs after its first, by
+// the server the load balancer sent them to.
+func TestFleetGroupsAndRelistsByServer(t *testing.T) {
+	tl := labTimeline(t, false)
+	d := NewFleetData(tl.Analyze(timeline.DefaultParams()))
+	if d == nil || len(d.Groups) < 3 {
+		t.Fatalf("the lab's fleet groups: %+v", d.Groups)
+	}
+	rows, seen := 0, map[int]bool{}
+	for _, g := range d.Groups {
+		if g.First != rows || seen[g.Server] {
+			t.Errorf("group %+v does not follow the one before, or repeats its server", g)
+		}
+		seen[g.Server] = true
+		for r := g.First; r < g.First+g.Rows; r++ {
+			if k := d.longestServer(r); k != g.Server {
+				t.Errorf("%s is in server %d's group, but was on server %d longest", d.Rows[r].Client.Name, g.Server, k)
+			}
+		}
+		rows += g.Rows
+	}
+	if rows != len(d.Rows) {
+		t.Errorf("the groups hold %d rows of %d", rows, len(d.Rows))
+	}
+
+	// attribution.tsv's relists per server.
+	b, err := os.ReadFile(filepath.Join(testsample.Recording(t, "samples-lab"), "attribution.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lists := map[string]int{}
+	want := map[string]int{}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	for _, line := range lines[1:] {
+		f := strings.Split(line, "\t")
+		uri := f[13]
+		if strings.Contains(uri, "watch=true") || strings.Contains(uri, "continue=") {
+			continue
+		}
+		if lists[f[0]]++; lists[f[0]] > 1 {
+			want[f[8]]++
+		}
+	}
+	got := map[string]int{}
+	for k, ts := range d.serverRelists {
+		name := "not known"
+		if k < len(tl.Servers) {
+			name = tl.Servers[k].Name
+		}
+		if len(ts) > 0 {
+			got[name] = len(ts)
+		}
+	}
+	t.Logf("relists per server: %v; attribution.tsv: %v", got, want)
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("relists per server %v, attribution.tsv's %v", got, want)
+	}
+	for name, n := range want {
+		if got[name] != n {
+			t.Errorf("server %s answered %d relists, attribution.tsv says %d", name, got[name], n)
+		}
+	}
+	if by := d.relistsByServer(tl.Start(), tl.End()+1); !strings.Contains(by, "a "+strconv.Itoa(want["a"])) {
+		t.Errorf("the histogram's hover over the whole clock says %q", by)
+	}
+}

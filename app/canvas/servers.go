@@ -61,14 +61,16 @@ const maxCaches = 3
 var cacheColors = [maxCaches]string{ColorAware, ColorModified, ColorIgnoring}
 
 // serverTracks are the API servers' tracks: for each server, a band of
-// its processes and its caches' head RVs, and, when its metrics count
-// requests, a band of its LISTs and WATCHes.
+// its processes and its caches' head RVs, when its metrics count
+// requests a band of its LISTs and WATCHes, and a band of each cache's
+// window with the cursors of the clients on it (see windowTrack).
 func serverTracks(c *Cache) []track {
 	servers := collectServers(c.tl)
 	if len(servers) == 0 {
 		return nil
 	}
 	rvs := &rvBounds{lo: math.MaxUint64}
+	windows := &rvBounds{lo: math.MaxUint64}
 	peak := new(float64)
 	var tracks []track
 	for i := range servers {
@@ -86,6 +88,9 @@ func serverTracks(c *Cache) []track {
 				}
 			}
 			tracks = append(tracks, &requestTrack{c: c, srv: srv, peak: peak})
+		}
+		if k := c.tl.ServerIndex(srv.metrics); k >= 0 {
+			tracks = append(tracks, windowTracks(c, srv, k, windows)...)
 		}
 	}
 	return tracks

@@ -62,8 +62,8 @@ func TestServerTracksOfTheLab(t *testing.T) {
 	layout := c.Build(v, &fr)
 	s := v.PlotScale(&layout)
 	bands := trackBands(layout)
-	if len(tl.Servers) != 3 || len(bands) != 6 {
-		t.Fatalf("%d servers, track bands %v; want 3 servers, each with two bands", len(tl.Servers), bands)
+	if len(tl.Servers) != 3 || len(bands) != 12 {
+		t.Fatalf("%d servers, track bands %v; want 3 servers, each with four bands: its own, its requests' and its two caches' windows", len(tl.Servers), bands)
 	}
 	for _, srv := range tl.Servers {
 		b, ok := bands["server "+srv.Name]

@@ -1,0 +1,104 @@
+package timeline
+
+import "sort"
+
+// Which server a reconnect reaches. client-go resumes over its open
+// HTTP/2 connection unless that was closed (issue 22: in the lab no
+// reused connection ever changed server), so while a session of the
+// client is open on a process that still serves, a reconnect goes to
+// that server and process; otherwise the load balancer picks, and the
+// server is not known.
+
+// connStint is a span [from, to) during which the client's open
+// connection says which server a reconnect reaches.
+type connStint struct {
+	from, to int64
+	on       serverRef
+}
+
+// connStints are the file's spans of known servers, in time order: each
+// session's span, up to its process's last record, those of one server
+// and process that meet merged.
+func (a *Analysis) connStints(file int) []connStint {
+	tl := a.TL
+	if len(tl.Servers) == 0 {
+		return nil
+	}
+	var out []connStint
+	for _, g := range tl.Files[file].Sessions {
+		s := &tl.Sessions[g]
+		if s.Server < 0 || s.Incarnation < 0 {
+			continue
+		}
+		to := min(s.End, tl.Servers[s.Server].Incarnations[s.Incarnation].To) + 1
+		if to <= s.Start {
+			continue
+		}
+		st := connStint{s.Start, to, s.answeredBy()}
+		if n := len(out); n > 0 && out[n-1].on == st.on && out[n-1].to >= st.from {
+			out[n-1].to = max(out[n-1].to, st.to)
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].to > st.from {
+			out[n-1].to = st.from // a session opens while another ends
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// stintAt is the stint holding instant t, with on anyServer and to the
+// next stint's start (never after the last) when none does.
+func stintAt(stints []connStint, t int64) connStint {
+	k := sort.Search(len(stints), func(i int) bool { return stints[i].to > t })
+	switch {
+	case k == len(stints):
+		return connStint{t, never, anyServer}
+	case stints[k].from <= t:
+		return stints[k]
+	}
+	return connStint{t, stints[k].from, anyServer}
+}
+
+// serverDependent says whether model m's threshold for a drop depends
+// on the server its connection reaches: the servers' own 410s do. A
+// restart is not judged so: the drop a restart causes closes the
+// connection, and the load balancer picks the server its reconnect
+// reaches.
+func serverDependent(m Model) bool { return m == ModelCalibration }
+
+// thresholdVia is threshold for a reconnect over the connection of
+// stint st: on its server until the stint ends, on a server not known
+// after.
+func (a *Analysis) thresholdVia(m Model, file int, st connStint, rv uint64, since, before int64) (risk, refused int64, ok bool) {
+	if st.on.server < 0 || !serverDependent(m) {
+		return a.threshold(m, file, anyServer, rv, since, before)
+	}
+	r1, f1, ok1 := a.threshold(m, file, st.on, rv, since, before)
+	if ok1 && f1 < st.to {
+		return min(r1, f1), f1, true
+	}
+	r0, f0, ok0 := a.threshold(m, file, anyServer, rv, since, before)
+	after := func(v int64) int64 {
+		if v == never {
+			return never
+		}
+		return max(v, st.to)
+	}
+	switch {
+	case !ok1:
+		return r0, f0, ok0
+	case r1 < st.to:
+		return r1, after(f0), true
+	}
+	return after(r0), after(f0), ok0
+}
+
+// serverAt is the server a reconnect over stint st's connection at
+// instant t reaches, as model m's reason names it.
+func (st connStint) serverAt(m Model, t int64) serverRef {
+	if t < st.to && serverDependent(m) {
+		return st.on
+	}
+	return anyServer
+}
