@@ -318,7 +318,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		if c.Watches == 0 {
 			continue
 		}
-		c.Profile = ProfileOf(tl.UserAgent(fi))
+		c.Profile = tl.FileProfile(fi)
 		c.ProfileDifferences = tl.ProfileDifferences(fi, c.Profile)
 		byFile[fi] = len(fl.Clients)
 		fl.Clients = append(fl.Clients, c)
