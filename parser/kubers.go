@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"github.com/tidwall/gjson"
 )
 
 // kube-rs logs through `tracing`; a program prints it with
@@ -26,6 +28,10 @@ import (
 //     resource version: 329 (803)\", ... }" for an ERROR event, after
 //     which it relists; "watcher error:", "watch list error:", "watch
 //     initlist error:" for failed requests. These name no watch.
+//
+// tracing-subscriber's JSON layout (`fmt().json()`) carries the same:
+// the message in "fields", the target, and the HTTP span's fields in
+// "span".
 
 // The tracing targets read.
 const (
@@ -54,46 +60,86 @@ func (lr *libReader) kubeRS(b []byte) (LibLine, bool) {
 	if !ok {
 		return LibLine{}, false
 	}
+	for _, target := range [...]string{kubeRSBuilder, kubeRSWatcher} {
+		if i := bytes.Index(rest, []byte(target)); i >= 0 {
+			field := func(key string) string { return strings.Trim(spanField(rest, key+"="), `"`) }
+			return lr.kubeRSEvent(sev, target, string(rest[i+len(target):]), field)
+		}
+	}
+	return LibLine{}, false
+}
+
+// kubeRSJSON reads a line of tracing-subscriber's JSON layout:
+// {"timestamp":"...","level":"DEBUG","fields":{"message":"requesting"},
+// "target":"kube_client::client::builder","span":{"http.url":"...",
+// "otel.name":"list",...,"name":"HTTP"},"spans":[...]}; its time, and
+// the line.
+func (lr *libReader) kubeRSJSON(b []byte) (int64, LibLine, bool) {
+	if !gjson.ValidBytes(b) {
+		return 0, LibLine{}, false
+	}
+	v := gjson.GetManyBytes(b, "timestamp", "level", "fields.message", "target", "span")
+	t, ok := jsonTime(v[0])
+	if !ok || !v[2].Exists() {
+		return 0, LibLine{}, false
+	}
+	sev, _, _ := logLevel([]byte(v[1].String()))
+	span := v[4]
+	field := func(key string) string { return span.Get(strings.ReplaceAll(key, ".", `\.`)).String() }
+	l, ok := lr.kubeRSEvent(sev, v[3].String()+": ", v[2].String(), field)
+	return t, l, ok
+}
+
+// tracingJSON says whether a JSON line is an event of
+// tracing-subscriber's JSON layout, and whether it is kube-rs's.
+func tracingJSON(b []byte) (event, kubeRS bool) {
+	if !gjson.ValidBytes(b) {
+		return false, false
+	}
+	v := gjson.GetManyBytes(b, "timestamp", "fields.message", "target")
+	target := v[2].String()
+	event = v[0].Exists() && v[1].Exists() && v[2].Exists()
+	return event, event && (strings.HasPrefix(target, "kube_client::") || strings.HasPrefix(target, "kube_runtime::"))
+}
+
+// kubeRSEvent reads one kube-rs event: its target ("kube_client::client::builder: "),
+// its message, and its span's fields.
+func (lr *libReader) kubeRSEvent(sev byte, target, msg string, field func(string) string) (LibLine, bool) {
 	l := LibLine{Severity: sev, Items: -1}
-	if i := bytes.Index(rest, []byte(kubeRSBuilder)); i >= 0 {
-		msg := rest[i+len(kubeRSBuilder):]
-		url := spanField(rest, "http.url=")
-		name := strings.Trim(spanField(rest, "otel.name="), `"`)
+	switch target {
+	case kubeRSBuilder:
+		url, name := field("http.url"), field("otel.name")
 		if url == "" {
 			return l, false
 		}
-		req := parseRequestURI(orString(spanField(rest, "http.method="), "GET"), url)
+		req := parseRequestURI(orString(field("http.method"), "GET"), url)
 		switch {
 		case name != "list" && name != "watch" && name != "list_metadata" && name != "watch_metadata":
 			return l, false // a get, a patch: not an informer's
-		case bytes.HasPrefix(msg, []byte("requesting")):
+		case strings.HasPrefix(msg, "requesting"):
 			l.Kind, l.Request = LibRequest, req
-		case bytes.HasPrefix(msg, []byte("stream closed")):
+		case strings.HasPrefix(msg, "stream closed"):
 			l.Kind = LibStreamEnd
 			l.Client = lr.intern.str(RequestClient(req))
-		case bytes.HasPrefix(msg, []byte("failed with")):
-			l.Kind, l.Err = LibError, string(msg)
+		case strings.HasPrefix(msg, "failed with"):
+			l.Kind, l.Err = LibError, msg
 			l.Client = lr.intern.str(RequestClient(req))
 		default:
 			return l, false
 		}
-		l.HTTPStatus, _ = strconv.Atoi(spanField(rest, "http.status_code="))
+		l.HTTPStatus, _ = strconv.Atoi(field("http.status_code"))
 		return l, true
-	}
-	i := bytes.Index(rest, []byte(kubeRSWatcher))
-	if i < 0 {
-		return l, false
-	}
-	msg := string(rest[i+len(kubeRSWatcher):])
-	for _, p := range [...]string{"error watchevent error: ", "watcher error: ", "watch list error: ", "watch initlist error: ",
-		"watcher watchevent error 403: ", "watcher error 403: ", "watch list error with 403: ", "watch initlist error with 403: "} {
-		if strings.HasPrefix(msg, p) {
-			l.Kind, l.Err = LibError, msg[len(p):]
-			if m := debugField(l.Err, "message: "); m != "" && strings.Contains(l.Err, "code: 410") {
-				l.Kind, l.Err = LibGone, m
-				l.RV, l.OldestRV = tooOld(m)
+	case kubeRSWatcher:
+		for _, p := range [...]string{"error watchevent error: ", "watcher error: ", "watch list error: ", "watch initlist error: ",
+			"watcher watchevent error 403: ", "watcher error 403: ", "watch list error with 403: ", "watch initlist error with 403: "} {
+			if strings.HasPrefix(msg, p) {
+				l.Kind, l.Err = LibError, msg[len(p):]
+				if m := debugField(l.Err, "message: "); m != "" && strings.Contains(l.Err, "code: 410") {
+					l.Kind, l.Err = LibGone, m
+					l.RV, l.OldestRV = tooOld(m)
+				}
+				return l, true
 			}
-			return l, true
 		}
 	}
 	return l, false

@@ -141,8 +141,16 @@ func IsLibLog(head []byte) LibLogLibrary {
 			rest = ln
 		}
 		rest = bytes.TrimLeft(rest, " \t")
+		if len(rest) > 0 && rest[0] == '{' {
+			if event, kubeRS := tracingJSON(rest); event {
+				if kubeRS && found == 0 {
+					found = LibKubeRS
+				}
+				continue
+			}
+		}
 		if len(rest) > 0 && rest[0] == '{' || bytes.HasPrefix(rest, []byte("HTTP/")) || httpRequestLine(rest) {
-			return 0 // a capture, an audit log
+			return 0 // a capture, an audit log, a JSON log of another kind
 		}
 		if t == 0 || found != 0 {
 			continue
@@ -200,6 +208,20 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 			lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "truncated", Msg: fmt.Sprintf("the log ends inside a line; the line is skipped (%s)", clipString(string(b)))})
 			return
 		}
+		if b[0] == '{' && lib == LibKubeRS {
+			// tracing-subscriber's JSON layout: its time is a field.
+			t, l, ok := lr.kubeRSJSON(b)
+			if t == 0 {
+				lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-json", Msg: fmt.Sprintf("not a tracing JSON record with a time and a message; skipped (%s)", clipString(string(b)))})
+				return
+			}
+			lr.log.Records++
+			timed = true
+			if ok {
+				lr.add(ln, t, l)
+			}
+			return
+		}
 		t, rest, ok := logLineTime(b)
 		switch {
 		case !ok && ln.arrival != 0 && ln.raw > ln.lineStart:
@@ -233,15 +255,7 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 		if !ok {
 			return
 		}
-		l.Offset, l.Line, l.Time = ln.raw, ln.no, t
-		if l.Request != nil && l.Client == "" {
-			l.Client = lr.intern.str(RequestClient(l.Request))
-		}
-		lr.log.Lines = append(lr.log.Lines, l)
-		if lr.log.First == 0 || t < lr.log.First {
-			lr.log.First = t
-		}
-		lr.log.Last = max(lr.log.Last, t)
+		lr.add(ln, t, l)
 	})
 	if err != nil {
 		return &lr.log, err
@@ -250,6 +264,19 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 		lr.diag(Diagnostic{Kind: "empty", Msg: "the log holds no line with a time"})
 	}
 	return &lr.log, nil
+}
+
+// add keeps a line read at t.
+func (lr *libReader) add(ln line, t int64, l LibLine) {
+	l.Offset, l.Line, l.Time = ln.raw, ln.no, t
+	if l.Request != nil && l.Client == "" {
+		l.Client = lr.intern.str(RequestClient(l.Request))
+	}
+	lr.log.Lines = append(lr.log.Lines, l)
+	if lr.log.First == 0 || t < lr.log.First {
+		lr.log.First = t
+	}
+	lr.log.Last = max(lr.log.Last, t)
 }
 
 func (lr *libReader) diag(d Diagnostic) { lr.log.Diagnostics = addDiagnostic(lr.log.Diagnostics, d) }

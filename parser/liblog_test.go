@@ -25,6 +25,9 @@ import (
 //     `kube-core/src/response.rs` l.26), with kube-rs's own URLs
 //     (`kube-core/src/params.rs` l.94–121, l.377–395: "?&", limit=500,
 //     timeoutSeconds=290, allowWatchBookmarks=true);
+//   - kubers-watcher.jsonl: the same events in tracing-subscriber's JSON
+//     layout (`fmt().json()`: "timestamp", "level", "fields" with the
+//     message, "target", the current "span" and the "spans");
 //   - fabric8-informer.log: logback's "%d [%thread] %-5level %logger{36} -
 //     %msg" layout of fabric8 7.8.0's `Reflector.java` l.181 ("Listing
 //     items (N) for PATH at vRV"), l.212, l.267, l.383, l.394, l.258 and
@@ -67,6 +70,7 @@ func TestReadLibLogs(t *testing.T) {
 		gone []string
 	}{
 		{"kubers-watcher.log", LibKubeRS, map[LibKind]int{LibRequest: 13, LibStreamEnd: 9, LibGone: 2}, []string{"997 1183", "2294 2303"}},
+		{"kubers-watcher.jsonl", LibKubeRS, map[LibKind]int{LibRequest: 13, LibStreamEnd: 9, LibGone: 2}, []string{"997 1183", "2294 2303"}},
 		{"fabric8-informer.log", LibFabric8, map[LibKind]int{LibListed: 5, LibWatchStart: 5, LibRequest: 8, LibGone: 2, LibError: 1, LibStop: 1}, []string{" ", " "}},
 		{"python-informer.log", LibPython, map[LibKind]int{LibRequest: 15, LibGone: 2, LibError: 1}, []string{" ", " "}},
 	} {
@@ -181,7 +185,7 @@ func TestSniffLibLog(t *testing.T) {
 			t.Errorf("%s: sniffed as %v, %d of %d bytes back", p, lib, back.Len(), len(data))
 		}
 	}
-	for _, n := range []string{"kubers-watcher.log", "fabric8-informer.log", "python-informer.log"} {
+	for _, n := range []string{"kubers-watcher.log", "kubers-watcher.jsonl", "fabric8-informer.log", "python-informer.log"} {
 		data := testsample.Read(t, filepath.Join("testdata", n))
 		if ok, _ := SniffKlog(bytes.NewReader(data)); ok {
 			t.Errorf("%s sniffed as a client-go log", n)
@@ -199,7 +203,7 @@ func TestSniffLibLog(t *testing.T) {
 // log, with diagnostics and lines inside the input, and sniffing hands
 // back every byte.
 func FuzzLibLogReader(f *testing.F) {
-	for _, name := range []string{"kubers-watcher.log", "fabric8-informer.log", "python-informer.log"} {
+	for _, name := range []string{"kubers-watcher.log", "kubers-watcher.jsonl", "fabric8-informer.log", "python-informer.log"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)

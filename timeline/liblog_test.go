@@ -46,6 +46,7 @@ func TestLibLogClients(t *testing.T) {
 		lag time.Duration
 	}{
 		{"kubers-watcher.log", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s17", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s00", 1, 0, time.Millisecond},
+		{"kubers-watcher.jsonl", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s17", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s00", 1, 0, time.Millisecond},
 		{"python-informer.log", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s17", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s00", 1, 0, 3 * time.Millisecond},
 		{"fabric8-informer.log", "/api/v1/namespaces/lab/configmaps", "/api/v1/namespaces/lab/secrets", 2, 1, 2 * time.Second},
 	} {
