@@ -29,6 +29,10 @@ import (
 // one watch starts.
 const libWatchLag = int64(2 * time.Second)
 
+// fabric8Reconnect is fabric8's first reconnect interval, which it
+// waits before it lists again after a 410 or an error.
+const fabric8Reconnect = int64(time.Second)
+
 // unnamedCollection is the path of an informer whose log names no
 // resource (the Python informer's warnings): a collection of a group,
 // version and resource the log does not say.
@@ -173,19 +177,26 @@ func libSessions(c *libClient, path string, end int64) []libSession {
 			start(t, off, ln.Request, ln.HTTPStatus)
 		case parser.LibListed:
 			// fabric8 logs a list as it completes: it began at the
-			// informer's line before, or, for its first, when it ended.
-			stop(t, off)
+			// informer's line before, or, for its first, when it ended;
+			// after a 410 or an error, no sooner than fabric8's first
+			// reconnect interval later (1 s, Reflector.java l.218–224,
+			// Config.java l.144).
 			from, fromOff := t, off
 			if prevT != 0 {
 				from, fromOff = prevT, prevOff
+				if open < 0 || ss[open].ended || ss[open].err != nil {
+					from = min(prevT+fabric8Reconnect, t)
+				}
 			}
+			stop(t, off)
 			rv := ""
 			if lists == 0 {
 				rv = "0" // fabric8's first list may come from the watch cache (Reflector.java l.229–255)
 			}
+			// No parser.List: the log holds the list's item count and RV,
+			// not its items, and the session's bytes are the log's.
 			k := start(from, fromOff, &parser.Request{Method: "GET", Path: path, ResourceVersion: rv}, 200)
 			k.s.Request.Query = requestQuery(k.s.Request)
-			k.s.List = &parser.List{RV: ln.RV, Complete: true}
 			stop(t, off)
 		case parser.LibWatchStart:
 			stop(t, off)
