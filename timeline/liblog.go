@@ -33,6 +33,32 @@ const libWatchLag = int64(2 * time.Second)
 // waits before it lists again after a 410 or an error.
 const fabric8Reconnect = int64(time.Second)
 
+// joinLibCapture finds, among the captures whose first request is of
+// the informer's collection and selectors, the one whose first request
+// came when the log shows the informer's first (within klogJoinLag: a
+// log line and a recorder's time prefix of one request), nil when none.
+func (b *Builder) joinLibCapture(c *libClient, captures []*FileBuilder) *FileBuilder {
+	var first int64
+	for _, ln := range c.lines {
+		if ln.Kind == parser.LibRequest {
+			first = ln.Time
+			break
+		}
+	}
+	if first == 0 {
+		return nil
+	}
+	for _, f := range captures {
+		if f.file.Log != "" {
+			continue // another log's client already
+		}
+		if d := b.sessions[f.file.Sessions[0]].Start - first; d >= -int64(klogJoinLag) && d <= int64(klogJoinLag) {
+			return f
+		}
+	}
+	return nil
+}
+
 // unnamedCollection is the path of an informer whose log names no
 // resource (the Python informer's warnings): a collection of a group,
 // version and resource the log does not say.
@@ -241,11 +267,27 @@ func libSessions(c *libClient, path string, end int64) []libSession {
 	return ss
 }
 
-// addLibClients makes a file of each informer of a library's log.
+// addLibClients makes a file of each informer of a library's log, but
+// for one whose capture is loaded too (see joinLibCapture): that one is
+// one client, its capture's file.
 func (b *Builder) addLibClients(name string, l *parser.LibLog) {
 	diags := l.Diagnostics
-	added := false
+	added, joined := false, false
+	captures := map[string][]*FileBuilder{}
+	for _, f := range b.files {
+		if !f.file.Audit && f.file.SplitOf == "" && f.file.Log == "" && len(f.file.Sessions) > 0 {
+			if q := b.sessions[f.file.Sessions[0]].Request; q != nil {
+				k := parser.RequestClient(q)
+				captures[k] = append(captures[k], f)
+			}
+		}
+	}
 	for _, c := range libClients(l) {
+		if f := b.joinLibCapture(c, captures[c.key]); f != nil {
+			f.file.Log, f.file.Library = name, l.Library.String()
+			joined = true
+			continue
+		}
 		path := c.key
 		if p, _, ok := strings.Cut(path, " "); ok {
 			path = p
@@ -297,8 +339,9 @@ func (b *Builder) addLibClients(name string, l *parser.LibLog) {
 			f.file.Filtered = "unknown" // fabric8's lines name no selector
 		}
 	}
-	if !added {
-		// A log of no informer still says what was wrong with it.
+	if !added && (!joined || len(diags) > 0) {
+		// A log of no informer of its own still says what was wrong
+		// with it.
 		f := b.AddFile(name)
 		f.file.Log = name
 		if len(diags) == 0 {

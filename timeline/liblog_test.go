@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,24 @@ func TestLibLogWarningsAlone(t *testing.T) {
 	for _, r := range tl.Relists {
 		if r.Cause != CauseGone || r.Source != SourceEtcd {
 			t.Errorf("relist at %s: cause %v, source %v", FormatTime(r.T, ClockArrival), r.Cause, r.Source)
+		}
+	}
+}
+
+// With the lab captures its log was written from, each kube-rs informer
+// is its capture's client: one file, joined with the log.
+func TestLibLogJoinsCaptures(t *testing.T) {
+	dir := testsample.Recording(t, "samples-lab")
+	b := NewBuilder()
+	addFiles(t, b, filepath.Join(dir, "c097-nobookmarks.ts.http"), filepath.Join(dir, "c080-nobookmarks.ts.http"),
+		filepath.Join("../parser/testdata", "kubers-watcher.log"))
+	tl := b.Build()
+	if len(tl.Files) != 2 {
+		t.Fatalf("%d files, want the 2 captures", len(tl.Files))
+	}
+	for fi, f := range tl.Files {
+		if f.Log != "kubers-watcher.log" || f.Audit || f.Events == 0 || tl.FileProfile(fi).Library != LibraryKubeRS {
+			t.Errorf("%s: log %q, audit %v, %d events, library %v", f.Name, f.Log, f.Audit, f.Events, tl.FileProfile(fi).Library)
 		}
 	}
 }
