@@ -126,7 +126,7 @@ func (c *capture) renderFile(i int) goapp.UI {
 // its User-Agent says, what that library does by default, and where the
 // requests differ from it.
 func (c *capture) renderClient(i int) goapp.UI {
-	p := timeline.ProfileOf(c.tl.UserAgent(i))
+	p := c.tl.FileProfile(i)
 	if p.Library == timeline.LibraryUnknown {
 		return nil
 	}

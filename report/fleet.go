@@ -203,6 +203,7 @@ func (r *Report) writeFleet(p *printer) {
 		head = append(head, "servers")
 	}
 	p.table(head, rows)
+	r.writeCost(p)
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {

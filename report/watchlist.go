@@ -46,47 +46,6 @@ type OutageReport struct {
 	LastRelist    float64 `json:"lastRelistSeconds"`
 }
 
-// CostReport adds up relists served from one source.
-type CostReport struct {
-	Relists int   `json:"relists"`
-	Objects int   `json:"objects"`
-	Bytes   int64 `json:"bytes"`
-}
-
-// SourcesReport is relists by where they were served.
-type SourcesReport struct {
-	WatchCache CostReport `json:"watchCache"`
-	Etcd       CostReport `json:"etcd"`
-	Unknown    CostReport `json:"unknown"`
-}
-
-// CostBinReport is the relists that started in ten seconds from From.
-type CostBinReport struct {
-	From string `json:"from"`
-	SourcesReport
-}
-
-// FleetCostReport is what the fleet's relists read, and from where.
-type FleetCostReport struct {
-	BySource SourcesReport   `json:"bySource"`
-	Bins     []CostBinReport `json:"bins"`
-}
-
-func sourcesReport(by [3]timeline.RelistCost) SourcesReport {
-	c := func(s timeline.RelistSource) CostReport {
-		return CostReport{Relists: by[s].Relists, Objects: by[s].Objects, Bytes: by[s].Bytes}
-	}
-	return SourcesReport{WatchCache: c(timeline.SourceCache), Etcd: c(timeline.SourceEtcd), Unknown: c(timeline.SourceUnknown)}
-}
-
-func fleetCostReport(c timeline.FleetCost) FleetCostReport {
-	r := FleetCostReport{BySource: sourcesReport(c.BySource), Bins: []CostBinReport{}}
-	for _, b := range c.Bins {
-		r.Bins = append(r.Bins, CostBinReport{From: timeline.FormatTime(b.From, timeline.ClockArrival), SourcesReport: sourcesReport(b.BySource)})
-	}
-	return r
-}
-
 // addWatchLists fills the WatchList requests, the clients that never
 // synced and the outages.
 func (r *Report) addWatchLists(tl *timeline.Timeline) {

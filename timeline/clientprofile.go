@@ -20,9 +20,12 @@ const (
 	LibraryClientGo
 	LibraryFabric8
 	LibraryPython
+	// LibraryJavaScript is @kubernetes/client-node.
+	LibraryJavaScript
+	LibraryKubeRS
 )
 
-var libraryNames = [...]string{"unknown", "client-go", "fabric8", "python"}
+var libraryNames = [...]string{"unknown", "client-go", "fabric8", "python", "javascript", "kube-rs"}
 
 func (l Library) String() string { return libraryNames[l] }
 
@@ -48,6 +51,9 @@ type ClientProfile struct {
 	RelistSource RelistSource
 	// WatchTimeout and Backoff are its defaults, in words.
 	WatchTimeout, Backoff string
+	// RecognisedBy says how the library was told when its User-Agent does
+	// not name it, "" when it does.
+	RecognisedBy string
 }
 
 // WatchListDefault is whether a library lists through a WatchList by
@@ -91,15 +97,113 @@ func ProfileOf(userAgent string) ClientProfile {
 		}
 		return p
 	case strings.HasPrefix(userAgent, "fabric8-kubernetes-client/"):
-		return ClientProfile{Library: LibraryFabric8, Version: strings.TrimPrefix(userAgent, "fabric8-kubernetes-client/"), Minor: -1,
-			AsksBookmarks: true, WatchList: WatchListOff, After410: "lists again with resourceVersion \"\", from etcd", RelistSource: SourceEtcd,
-			WatchTimeout: "10 minutes (it closes at a random 5 to 10)", Backoff: "1 s doubling to 32 s"}
+		return fabric8Profile(strings.TrimPrefix(userAgent, "fabric8-kubernetes-client/"))
+	case strings.HasPrefix(userAgent, javaScriptUA):
+		return javaScriptProfile(strings.TrimPrefix(userAgent, javaScriptUA))
+	case userAgent == undiciUA:
+		p := javaScriptProfile("")
+		p.RecognisedBy = "its User-Agent is undici's default, which the JavaScript client's watches carry; any other Node.js program that fetches with undici sends the same"
+		return p
 	case strings.HasPrefix(userAgent, "OpenAPI-Generator/") && strings.HasSuffix(userAgent, "/python"):
-		return ClientProfile{Library: LibraryPython, Version: strings.TrimSuffix(strings.TrimPrefix(userAgent, "OpenAPI-Generator/"), "/python"), Minor: -1,
-			AsksBookmarks: false, WatchList: WatchListOff, After410: "retries once with the same resourceVersion, then raises the 410 to its caller (its informer lists again without a resourceVersion, from etcd)",
-			RelistSource: SourceEtcd, WatchTimeout: "none unless asked", Backoff: "none"}
+		return pythonProfile(strings.TrimSuffix(strings.TrimPrefix(userAgent, "OpenAPI-Generator/"), "/python"))
 	}
 	return ClientProfile{Minor: -1}
+}
+
+// fabric8Profile is fabric8's profile at version (evidence.md §2).
+func fabric8Profile(version string) ClientProfile {
+	return ClientProfile{Library: LibraryFabric8, Version: version, Minor: -1,
+		AsksBookmarks: true, WatchList: WatchListOff, After410: "lists again with resourceVersion \"\", from etcd", RelistSource: SourceEtcd,
+		WatchTimeout: "10 minutes (it closes at a random 5 to 10)", Backoff: "1 s doubling to 32 s"}
+}
+
+// pythonProfile is the Python client's profile at version (evidence.md
+// §2).
+func pythonProfile(version string) ClientProfile {
+	return ClientProfile{Library: LibraryPython, Version: version, Minor: -1,
+		AsksBookmarks: false, WatchList: WatchListOff, After410: "retries once with the same resourceVersion, then raises the 410 to its caller (its informer lists again without a resourceVersion, from etcd)",
+		RelistSource: SourceEtcd, WatchTimeout: "none unless asked", Backoff: "none"}
+}
+
+// The JavaScript client (@kubernetes/client-node) 2.0.0 sets its
+// User-Agent, "kubernetes-client-javascript/VERSION", on the requests of
+// the API clients makeApiClient makes (`src/config.ts` l.68–73, l.552),
+// so on an informer's LISTs; its Watch sends its requests with undici's
+// fetch and headers of its own, without one (`src/watch.ts` l.4,
+// l.47–68), so undici adds its default, "undici" ("node" only in the
+// copy built into Node.js; `lib/web/fetch/index.js`).
+const (
+	javaScriptUA = "kubernetes-client-javascript/"
+	undiciUA     = "undici"
+)
+
+// javaScriptProfile is the JavaScript client's profile at version
+// ("2.0.0"; "" when unknown), from evidence.md §2: no bookmarks asked; a
+// 410 clears its resourceVersion and its next connect calls the caller's
+// list function, usually with none; 2.0.0 aborts each watch 30 s after
+// it starts (kubernetes-client/javascript#3020, fixed after 2.0.0) and
+// backs off 1 s doubling to 30 s, where 1.x had no backoff.
+func javaScriptProfile(version string) ClientProfile {
+	p := ClientProfile{Library: LibraryJavaScript, Version: version, Minor: -1, AsksBookmarks: false, WatchList: WatchListOff,
+		After410:     "calls its caller's list function again, usually with no resourceVersion, served from etcd",
+		RelistSource: SourceEtcd, WatchTimeout: "none sent (the server's 30 to 60 minutes)", Backoff: "1 s doubling to 30 s, reset by any event"}
+	switch {
+	case version == "2.0.0":
+		p.WatchTimeout = "none sent, but 2.0.0 aborts every watch 30 s after it starts and resumes from its last resourceVersion"
+	case strings.HasPrefix(version, "0.") || strings.HasPrefix(version, "1."):
+		p.Backoff = "none"
+	}
+	return p
+}
+
+// kubeRSProfile is kube-rs's watcher's profile (evidence.md §2, 4.2.0):
+// it asks for bookmarks; after a 410 it lists again with no
+// resourceVersion (ListSemantic::MostRecent) in pages of 500; it asks
+// for timeoutSeconds=290; its watcher does not back off, a Controller or
+// default_backoff() does. kube-rs sends no User-Agent: kube-client sets
+// none (no User-Agent anywhere in `kube-client/src`, 4.2.0) and hyper
+// adds none.
+func kubeRSProfile() ClientProfile {
+	return ClientProfile{Library: LibraryKubeRS, Minor: -1, AsksBookmarks: true, WatchList: WatchListOff,
+		After410:     "lists again with no resourceVersion (the most recent state) in pages of 500, served from etcd",
+		RelistSource: SourceEtcd, WatchTimeout: "290 s", Backoff: "none in its watcher; 0.8 s doubling to 30 s with default_backoff() or a Controller"}
+}
+
+// FileProfile is the client library of a file: as its User-Agent says;
+// else, for a file read from a library's own log, that library; else,
+// for requests with no User-Agent whose queries begin with "&", kube-rs,
+// which writes its queries so ("?&watch=true&timeoutSeconds=290...",
+// `kube-core/src/request.rs` tests l.488–558) and sends no User-Agent.
+func (tl *Timeline) FileProfile(fi int) ClientProfile {
+	ua := tl.UserAgent(fi)
+	p := ProfileOf(ua)
+	if p.Library != LibraryUnknown {
+		return p
+	}
+	f := &tl.Files[fi]
+	switch f.Library {
+	case "kube-rs":
+		p = kubeRSProfile()
+	case "fabric8":
+		p = fabric8Profile("")
+	case "python":
+		p = pythonProfile("")
+	}
+	if p.Library != LibraryUnknown {
+		p.RecognisedBy = "read from its own log"
+		return p
+	}
+	if ua != "" {
+		return p
+	}
+	for _, g := range f.Sessions {
+		if q := tl.Sessions[g].Request; q != nil && strings.HasPrefix(q.Query, "&") {
+			p = kubeRSProfile()
+			p.RecognisedBy = "its requests carry no User-Agent and their queries begin with \"&\", as kube-rs writes them"
+			return p
+		}
+	}
+	return p
 }
 
 // minorOf reads the minor release of "v0.37.2" (client-go) or "v1.37.2"

@@ -318,7 +318,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		if c.Watches == 0 {
 			continue
 		}
-		c.Profile = ProfileOf(tl.UserAgent(fi))
+		c.Profile = tl.FileProfile(fi)
 		c.ProfileDifferences = tl.ProfileDifferences(fi, c.Profile)
 		byFile[fi] = len(fl.Clients)
 		fl.Clients = append(fl.Clients, c)
@@ -339,7 +339,21 @@ func (a *Analysis) buildFleet() *Fleet {
 			relists = append(relists, r)
 		}
 	}
-	fl.Cost = fleetCost(relists)
+	var lists []int64
+	from, to := int64(0), int64(0)
+	for fi := range byFile {
+		f := &tl.Files[fi]
+		if f.Start != 0 && (from == 0 || f.Start < from) {
+			from = f.Start
+		}
+		to = max(to, f.End)
+		for _, g := range f.Sessions {
+			if s := &tl.Sessions[g]; s.isList() && !tl.continues(s) {
+				lists = append(lists, s.Start)
+			}
+		}
+	}
+	fl.Cost = fleetCost(relists, lists, tl.Metrics, tl.WatchedResources(), from, to)
 	for _, pt := range a.WhatIf.Points {
 		k, ok := byFile[tl.Sessions[pt.Session].File]
 		if !ok {

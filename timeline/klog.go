@@ -31,19 +31,27 @@ import (
 type klogLog struct {
 	name string
 	log  *parser.KlogLog
+	// lib is, instead of log, the log of another client library.
+	lib *parser.LibLog
 }
 
 // AddKlog adds a client log read by parser.ReadKlog; Build makes a file
 // of each of its clients.
 func (b *Builder) AddKlog(name string, l *parser.KlogLog) {
-	b.klogs = append(b.klogs, klogLog{name, l})
+	b.klogs = append(b.klogs, klogLog{name: name, log: l})
 }
 
 // addKlogReader reads name as a client log when its bytes say it is one.
 func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
 	isKlog, r := parser.SniffKlog(r)
 	if !isKlog {
-		return false, r, nil
+		lib, r := parser.SniffLibLog(r)
+		if lib == 0 {
+			return false, r, nil
+		}
+		l, err := parser.ReadLibLog(r, opts, lib)
+		b.klogs = append(b.klogs, klogLog{name: name, lib: l})
+		return true, nil, err
 	}
 	l, err := parser.ReadKlog(r, opts, parser.KlogOptions{Year: b.KlogYear})
 	b.AddKlog(name, l)
@@ -212,6 +220,10 @@ func (b *Builder) addKlogClients() {
 		}
 	}
 	for _, kl := range b.klogs {
+		if kl.lib != nil {
+			b.addLibClients(kl.name, kl.lib)
+			continue
+		}
 		diags := b.placeKlogYear(kl.log)
 		if isServerLog(kl.log) {
 			// Its reflectors are the server's own informers, which are

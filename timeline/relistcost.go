@@ -9,6 +9,10 @@ import (
 // A relist from etcd reads the whole selection from the database; one
 // from the watch cache costs the API server's memory and CPU only. The
 // seeds' question is how cheap recovery stays for thousands of clients.
+// Where Prometheus exports are loaded, each bin puts beside the relists
+// the clients' records show what the API servers counted in it
+// (evidence.md §1.3 c): their LISTs of the fleet's resources, those the
+// watch cache served, and the WATCHes that ended.
 
 // RelistCost adds up relists.
 type RelistCost struct {
@@ -22,45 +26,105 @@ func (c *RelistCost) add(r *Relist) {
 	c.Bytes += r.Bytes
 }
 
-// CostBin is the relists that started in [From, From+costBinWidth), by
-// where they were served (indexed by RelistSource).
+// CostBin is what happened in [From, From+costBinWidth): the relists
+// that started in it, by where they were served (indexed by
+// RelistSource); every LIST the fleet's clients sent (Lists: first
+// syncs too, continue pages not, WatchLists not: a server counts those
+// as WATCHes); and, where the exports hold them, what the API servers
+// counted ending in it over the fleet's resources, summed over servers:
+// LIST requests (ServerLists, apiserver_request_total{verb="LIST"}),
+// LISTs the watch cache served (CacheLists, apiserver_cache_list_total)
+// and WATCH requests (ServerWatches, which a server counts when the
+// watch ends).
 type CostBin struct {
-	From     int64
-	BySource [3]RelistCost
+	From                                   int64
+	BySource                               [3]RelistCost
+	Lists                                  int
+	ServerLists, CacheLists, ServerWatches float64
 }
 
 // FleetCost is the fleet's relists by source, in all and over time.
 type FleetCost struct {
 	BySource [3]RelistCost
-	// Bins cover the relists' span, from the first one's bin on; bins
-	// with none are left out.
+	// Bins are on a grid of costBinWidth from the first relist (the
+	// first LIST when none), over the fleet's span; bins in which nothing
+	// was counted are left out.
 	Bins []CostBin
+	// ServerLists, CacheLists and ServerWatches say the exports hold the
+	// counter of the bins' field of that name; MetricsFrom is their first
+	// instant: a bin that starts before it counts only part of its span,
+	// or none.
+	ServerLists, CacheLists, ServerWatches bool
+	MetricsFrom                            int64
 }
 
 // costBinWidth is the stampede's resolution: client-go backs off up to
 // 30 s, so a fleet's return spreads over tens of seconds.
 const costBinWidth = int64(10 * time.Second)
 
-func fleetCost(relists []Relist) FleetCost {
+// fleetCost bins the fleet's relists and the start of each of its LISTs
+// (lists), and, from m when it is not nil, the counters of its
+// resources between from and to, the fleet's span.
+func fleetCost(relists []Relist, lists []int64, m *Metrics, resources []string, from, to int64) FleetCost {
 	var c FleetCost
-	if len(relists) == 0 {
+	if len(relists) == 0 && len(lists) == 0 {
 		return c
 	}
-	first := relists[0].T
-	for k := range relists {
-		first = min(first, relists[k].T)
+	origin := int64(0)
+	switch {
+	case len(relists) > 0:
+		origin = relists[0].T
+		for k := range relists {
+			origin = min(origin, relists[k].T)
+		}
+	default:
+		origin = lists[0]
+		for _, t := range lists {
+			origin = min(origin, t)
+		}
 	}
 	bins := map[int64]*CostBin{}
+	bin := func(t int64) *CostBin {
+		d := t - origin
+		k := d / costBinWidth
+		if d < 0 && d%costBinWidth != 0 {
+			k-- // the grid goes on before the first relist
+		}
+		at := origin + k*costBinWidth
+		b := bins[at]
+		if b == nil {
+			b = &CostBin{From: at}
+			bins[at] = b
+		}
+		return b
+	}
 	for k := range relists {
 		r := &relists[k]
 		c.BySource[r.Source].add(r)
-		from := first + (r.T-first)/costBinWidth*costBinWidth
-		b := bins[from]
-		if b == nil {
-			b = &CostBin{From: from}
-			bins[from] = b
+		bin(r.T).BySource[r.Source].add(r)
+	}
+	for _, t := range lists {
+		bin(t).Lists++
+	}
+	if m != nil {
+		c.MetricsFrom = m.From
+		for _, q := range [...]struct {
+			metric, verb string
+			known        *bool
+			field        func(*CostBin) *float64
+		}{
+			{metricRequests, "LIST", &c.ServerLists, func(b *CostBin) *float64 { return &b.ServerLists }},
+			{metricCacheLists, "", &c.CacheLists, func(b *CostBin) *float64 { return &b.CacheLists }},
+			{metricRequests, "WATCH", &c.ServerWatches, func(b *CostBin) *float64 { return &b.ServerWatches }},
+		} {
+			ts, ns, ok := m.CounterSteps(q.metric, q.verb, resources)
+			*q.known = ok
+			for i, t := range ts {
+				if t >= from && t <= to {
+					*q.field(bin(t)) += ns[i]
+				}
+			}
 		}
-		b.BySource[r.Source].add(r)
 	}
 	for _, b := range bins {
 		c.Bins = append(c.Bins, *b)

@@ -163,7 +163,7 @@ func (s *summarizer) afterGone(g int) string {
 			how += ", served from " + rl.Source.Words()
 		}
 		t := fmt.Sprintf(". %s later it relisted (%s)", age(rl.T-rl.CauseT), how)
-		p := ProfileOf(tl.UserAgent(rl.File))
+		p := tl.FileProfile(rl.File)
 		switch {
 		case p.Library == LibraryUnknown:
 		case p.RelistSource == rl.Source:

@@ -110,6 +110,9 @@ type File struct {
 	// Builder.AddKlog): the file was read from it (Audit is set), or it
 	// is the client's capture, joined with its log; "" otherwise.
 	Log string
+	// Library is the client library whose log (not client-go's) the
+	// file was read from: "kube-rs", "fabric8", "python"; "" otherwise.
+	Library string
 	// SplitOf names the capture this file is a virtual client of (see
 	// Builder.AddReaderSplit), "" for a capture of its own: its sessions
 	// are that capture's connections, not streams of their own.

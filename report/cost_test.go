@@ -1,0 +1,72 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"watchlens/internal/testsample"
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// TestLabCostTable: with samples-lab's captures and Prometheus exports,
+// the Markdown report has a row per cost bin, the relists per second of
+// the captures beside the LISTs per second the servers counted, and a
+// dash where no export covers the bin (the fleet's first LISTs came
+// before the exports begin).
+func TestLabCostTable(t *testing.T) {
+	dir := testsample.Recording(t, "samples-lab")
+	b := timeline.NewBuilder()
+	for _, pat := range []string{"*.ts.http", "prometheus/query_range/apiserver_*.json.gz"} {
+		paths, _ := filepath.Glob(filepath.Join(dir, pat))
+		for _, p := range paths {
+			f, err := os.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AddReader(filepath.Base(p), f, parser.Options{})
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	r := New(b.Build().Analyze(realServer()), nil)
+	var md bytes.Buffer
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	c := r.Fleet.Cost
+	if !c.Metrics.ServerLists || !c.Metrics.CacheLists || c.Metrics.From == "" || len(c.Bins) < 10 {
+		t.Fatalf("metrics %+v, %d bins", c.Metrics, len(c.Bins))
+	}
+	_, table, ok := strings.Cut(md.String(), "## Relists per 10 s (from the clients' records), beside what the API servers counted\n")
+	if !ok {
+		t.Fatal("no cost table")
+	}
+	rows := strings.Split(table, "\n")[3:]
+	dashes := 0
+	for k, bin := range c.Bins {
+		cells := strings.Split(strings.Trim(rows[k], "| "), " | ")
+		relists := bin.WatchCache.Relists + bin.Etcd.Relists + bin.Unknown.Relists
+		if len(cells) != 9 || cells[0] != bin.From || cells[1] != fmt.Sprintf("%d (%.1f/s)", relists, float64(relists)/10) {
+			t.Fatalf("row %d %q for bin %+v", k, rows[k], bin)
+		}
+		switch want := fmt.Sprintf("%g (%.1f/s)", bin.ServerLists, bin.ServerLists/10); {
+		case bin.From < c.Metrics.From:
+			dashes++
+			if cells[6] != "-" {
+				t.Errorf("bin %s before the exports: %q", bin.From, cells[6])
+			}
+		case cells[6] != want:
+			t.Errorf("bin %s: servers' LISTs %q, want %q", bin.From, cells[6], want)
+		}
+	}
+	if dashes == 0 || dashes == len(c.Bins) {
+		t.Errorf("%d of %d bins before the exports", dashes, len(c.Bins))
+	}
+}

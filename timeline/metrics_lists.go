@@ -1,0 +1,83 @@
+package timeline
+
+import (
+	"math"
+	"sort"
+)
+
+// What the API servers counted of the requests that cost a relist
+// (evidence.md §1.3 c): apiserver_request_total's LISTs and WATCHes per
+// resource, and apiserver_cache_list_total's LISTs served from the watch
+// cache. Each counter counts a request when it ends, per server and
+// resource; a new process counts from 0.
+
+// metricCacheLists counts the LISTs a watch cache served (1.23–1.36;
+// deprecated in 1.37, where apiserver_storage_list_total{storage} takes
+// over).
+const metricCacheLists = "apiserver_cache_list_total"
+
+// CounterSteps are the increments of a counter over the series of
+// metric whose resource is one of resources and, when verb is not "",
+// whose verb is verb, summed over servers, codes and scopes: at T[i],
+// N[i] counted since each server's scrape before. A new process counts
+// from 0, and so does a series that first shows after its server's
+// first scrape of metric (a code or a resource not counted before). ok
+// is false when no export holds metric.
+func (m *Metrics) CounterSteps(metric, verb string, resources []string) (t []int64, n []float64, ok bool) {
+	want := map[string]bool{}
+	for _, r := range resources {
+		want[r] = true
+	}
+	first := map[string]int64{}
+	for k := range m.Series {
+		s := &m.Series[k]
+		if s.Name != metric || len(s.T) == 0 {
+			continue
+		}
+		ok = true
+		srv := s.Label(m.ServerLabel)
+		if f, seen := first[srv]; !seen || s.T[0] < f {
+			first[srv] = s.T[0]
+		}
+	}
+	by := map[int64]float64{}
+	resets := map[string][]counterReset{}
+	for k := range m.Series {
+		s := &m.Series[k]
+		if s.Name != metric || verb != "" && s.Label("verb") != verb || !want[resourceName(s)] {
+			continue
+		}
+		srv := s.Label(m.ServerLabel)
+		rs, known := resets[srv]
+		if !known {
+			rs = m.resets(srv)
+			resets[srv] = rs
+		}
+		for i, at := range s.T {
+			d := 0.0
+			switch {
+			case at == 0:
+				continue // a scrape of no known instant
+			case i == 0 && at > first[srv]:
+				d = s.V[0]
+			case i == 0:
+			case s.V[i] < s.V[i-1] || resetBetween(rs, s.T[i-1], at):
+				d = s.V[i]
+			default:
+				d = s.V[i] - s.V[i-1]
+			}
+			if d > 0 && !math.IsInf(d, 0) && !math.IsNaN(d) {
+				by[at] += d
+			}
+		}
+	}
+	for at := range by {
+		t = append(t, at)
+	}
+	sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
+	n = make([]float64, len(t))
+	for i, at := range t {
+		n[i] = by[at]
+	}
+	return t, n, ok
+}
