@@ -38,6 +38,13 @@ func TestKlogRecordingsAlone(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			a, files, truth := klogRecordingClients(t, name)
 			tl := a.TL
+			// A client log shows no bookmarks: nothing may say what the
+			// clients asked for or got.
+			for _, l := range a.Summary(nil) {
+				if strings.Contains(l.Text, "got none") || strings.Contains(l.Text, "bookmarks received") || strings.Contains(l.Text, "asked for bookmarks and got") {
+					t.Errorf("the summary of a client log speaks of bookmarks it cannot show: %s", l.Text)
+				}
+			}
 			if len(files) != len(truth) {
 				t.Errorf("%d clients in the log, %d in TRUTH.tsv", len(files), len(truth))
 			}

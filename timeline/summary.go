@@ -686,6 +686,15 @@ func (s *summarizer) bookmarks() {
 			how = "asked for bookmarks but got none"
 		}
 		switch {
+		case f.Audit && f.Log != "":
+			// A client log names lists, watches and their ends, never a
+			// request's parameters or a BOOKMARK.
+			if !c.with.HasCursor {
+				s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received.", f.ShortName())
+				return
+			}
+			s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received: its cursor is the last RV the log names, and at %s it was %s and the reconnect %s.",
+				f.ShortName(), at, old(c.with), s.a.Words(c.with))
 		case c.had.Outcome == Unknown && cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, would %s have worked? Unknown: no capture on the same clock shows the head of %s then; add a capture of every %s (no selector) to decide.",
 				f.ShortName(), how, at, orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
