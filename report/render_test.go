@@ -154,7 +154,7 @@ func TestRelistReport(t *testing.T) {
 		t.Errorf("JSON without the relist's cause time")
 	}
 	for name, out := range map[string]string{"text": text.String(), "Markdown": md.String()} {
-		if !strings.Contains(out, "Relists (LISTs and WatchLists after a client's first sync") || !strings.Contains(out, r.Relists[1].Time) || !strings.Contains(out, "watch cache") {
+		if !strings.Contains(out, "Relists (LISTs and WatchLists after a client's first sync") || !strings.Contains(out, timeline.FormatInstant(tl.Relists[1].T, time.UTC)) || !strings.Contains(out, "watch cache") {
 			t.Errorf("%s report without the relists", name)
 		}
 	}
