@@ -29,50 +29,6 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	return r.write(w, true)
 }
 
-// Refused says whether any reconnect of the capture as recorded (or any
-// observed resume, or any reconnect asked with --resume-at) would have
-// got, or got, a 410: what --fail-on 410 tests.
-func (r *Report) Refused() bool {
-	if r.WhatIf.RelistsWithBookmarks > 0 {
-		return true
-	}
-	for _, q := range r.ResumeAt {
-		if q.Outcome == "refused" {
-			return true
-		}
-	}
-	for _, rs := range r.Resumes {
-		if rs.Observed == "refused" || rs.Predicted == "refused" {
-			return true
-		}
-	}
-	for _, e := range r.Errors {
-		if e.Code == 410 {
-			return true
-		}
-	}
-	return false
-}
-
-// AtRisk says whether Refused holds or any such reconnect is at risk:
-// what --fail-on risk tests.
-func (r *Report) AtRisk() bool {
-	if r.Refused() || r.WhatIf.AtRiskWith > 0 {
-		return true
-	}
-	for _, q := range r.ResumeAt {
-		if q.Outcome == "at-risk" {
-			return true
-		}
-	}
-	for _, rs := range r.Resumes {
-		if rs.Predicted == "at-risk" {
-			return true
-		}
-	}
-	return false
-}
-
 // printer writes one section either as aligned text or as a Markdown table.
 type printer struct {
 	w   io.Writer
