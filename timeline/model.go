@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"watchlens/parser"
@@ -125,8 +126,18 @@ func DefaultParams() Params {
 func (p Params) ServerCount() int { return max(p.Servers, 1) }
 
 // ServerCount is how many API servers there are: as Params.Servers
-// says, or as many as the audit logs or metrics show, when more.
-func (a *Analysis) ServerCount() int { return max(a.Params.ServerCount(), len(a.TL.Servers)) }
+// says, or as many as the audit logs, metrics or the servers' own logs
+// show, when more.
+func (a *Analysis) ServerCount() int {
+	logs, logged := a.TL.ServerLogs, 0
+	for k, l := range logs {
+		// Counted at its first log; a handful of logs, so no map.
+		if l.Server != "" && !slices.ContainsFunc(logs[:k], func(o ServerLog) bool { return o.Server == l.Server }) {
+			logged++
+		}
+	}
+	return max(a.Params.ServerCount(), len(a.TL.Servers), logged)
+}
 
 // Outcome is a model's answer for one reconnect.
 type Outcome uint8

@@ -66,6 +66,11 @@ func TestServerLogRestartsNamed(t *testing.T) {
 	if len(servers) != 3 || !servers["a"] || !servers["b"] || !servers["c"] {
 		t.Fatalf("restarts %+v; want one of each of a, b and c", a.Restarts)
 	}
+	// The servers' own logs are evidence of three servers, as audit logs
+	// or metrics would be (the report's "servers" and the models').
+	if n := a.ServerCount(); n != 3 {
+		t.Errorf("the logs of servers a, b and c count %d servers", n)
+	}
 	lines := map[string]string{}
 	for _, l := range a.Summary(nil) {
 		lines[l.Topic] = l.Text
