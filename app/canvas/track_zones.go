@@ -108,7 +108,7 @@ func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind
 	var b strings.Builder
 	b.WriteString("a drop at " + c.FormatTime(at))
 	if d := an.Params.Delay; d > 0 {
-		b.WriteString(", back " + fmtSeconds(int64(d)) + " later")
+		b.WriteString(", back " + timeline.FormatDuration(int64(d)) + " later")
 	}
 	b.WriteString(":")
 	shown := 0
