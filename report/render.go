@@ -154,7 +154,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 			orDash(f.FirstRV), orDash(f.LastRV), instant(f.Start), instant(f.End)})
 	}
 	p.table([]string{"file", "clock", "kind", "scope", "events", "sessions", "first RV", "last RV", "start", "end"}, rows)
-	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60 s bookmark cadence (about 1 s of error); \"none\" = no time, time models answer unknown.\n")
+	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60s bookmark cadence (about 1s of error); \"none\" = no time, time models answer unknown.\n")
 
 	p.section("Counts")
 	rows = nil
