@@ -231,9 +231,11 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 				buf.rects = append(buf.rects, float32(x0), float32(y), float32(max(x1-x0, 1)), FleetRowH-4)
 			}
 		}
-		alpha := float32(zoneRiskAlpha)
+		// The other cursor's zones are what might have been: pale, behind
+		// the row's own.
+		alpha := float32(0.18)
 		if own {
-			alpha = zoneAlpha
+			alpha = 0
 		}
 		fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: alpha}, buf.rects)
 	}
