@@ -46,6 +46,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 
 	// Ticks: grid lines over every band, labels in the axis band.
 	buf.segs = fr.drawTicks(timeTicks(s), s, bottom, buf.segs[:0])
+	fr.axisZone(l.PlotX)
 
 	fr.clip(l.PlotX, 0, l.PlotW, l.Height)
 	d.drawRestarts(&l, s, fr, buf, bottom)
