@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/internal/quantity"
 	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -89,7 +90,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json, markdown, or perfetto (a trace for Perfetto UI and chrome://tracing)")
+	format := fs.String("format", "text", "output format: text, json, markdown (or md), or perfetto (a trace for Perfetto UI and chrome://tracing)")
 	failOn := fs.String("fail-on", "", "exit 1 when the condition holds, 0 only when every file gave something to judge and it does not; \"410\": a 410 Gone in the record (matched to a reconnect or not), or a reconnect the models refuse; \"risk\": that, or a reconnect at risk of one. Exit 3 when a file gave nothing to judge (no event, only non-watch requests, a server that answered only with an error such as 403, not a capture), with the reason on stderr")
 	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
 	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
@@ -122,6 +123,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch *format {
+	case "md":
+		*format = "markdown"
 	case "text", "json", "markdown", "perfetto":
 	default:
 		return bad(fmt.Sprintf("unknown --format %q", *format))
@@ -210,8 +213,20 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	unjudged := warnUnjudged(tl, stderr)
 	// Every 410 the record shows fails the gate, as the summary names
 	// each one: the headline and the exit code never disagree.
-	gone := len(tl.Gones()) > 0
-	if failed || (*failOn == "410" && (gone || rep.Refused())) || (*failOn == "risk" && (gone || rep.AtRisk())) {
+	var why string
+	switch *failOn {
+	case "410":
+		why = rep.Refused()
+	case "risk":
+		why = rep.AtRisk()
+	}
+	if n := len(tl.Gones()); why == "" && *failOn != "" && n > 0 {
+		why = "the record shows " + quantity.Plural(n, "410 Gone error")
+	}
+	if why != "" {
+		fmt.Fprintf(stderr, "watchlens analyze: --fail-on %s: %s\n", *failOn, why)
+	}
+	if failed || why != "" {
 		return 1
 	}
 	if *failOn != "" && unjudged {

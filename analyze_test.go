@@ -69,6 +69,9 @@ func TestAnalyzeFormats(t *testing.T) {
 	if !strings.Contains(text, "samples/w3-then-resume.http") || !strings.HasPrefix(md, "#") {
 		t.Errorf("text or markdown report malformed:\n%.300s\n---\n%.300s", text, md)
 	}
+	if code, short, errOut := analyze(t, "--format", "md", "samples/w3-then-resume.http"); code != 0 || short != md {
+		t.Errorf("--format md: exit %d (%s), or not the markdown report", code, errOut)
+	}
 }
 
 func TestAnalyzeModelFlagsChangeTheVerdict(t *testing.T) {
@@ -151,8 +154,9 @@ func TestAnalyzeResumeAt(t *testing.T) {
 	if got := outcomes(out); code != 0 || got["bookmark-aware"] != "at-risk" || got["had-bookmarks"] != "unknown" {
 		t.Errorf("alone, --fail-on 410: exit %d, %v", code, got)
 	}
-	if code, _, _ := analyze(t, "--fail-on", "risk", "--resume-at", "+1.2s", w4); code != 1 {
-		t.Errorf("alone, --fail-on risk: exit %d, want 1", code)
+	if code, _, errOut := analyze(t, "--fail-on", "risk", "--resume-at", "+1.2s", w4); code != 1 ||
+		!strings.HasPrefix(errOut, "watchlens analyze: --fail-on risk: ") || !strings.Contains(errOut, "w4-then-resume") {
+		t.Errorf("alone, --fail-on risk: exit %d, stderr %q; want 1 and the reason", code, errOut)
 	}
 	for _, bad := range []string{"tomorrow", "+later", "-5m"} {
 		if code, _, _ := analyze(t, "--resume-at", bad, w4); code != 2 {

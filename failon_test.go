@@ -73,9 +73,11 @@ func TestAnalyzeFailOnUnreadable(t *testing.T) {
 			t.Errorf("analyze %v without --fail-on: exit %d, want 0 (the report says what was read)", tc.files, code)
 		}
 	}
-	// A response that is only a 410 Status has no event, and is a verdict.
-	if code, _, errOut := analyze(t, "--fail-on", "410", "samples/l410-list-exact-stale-rv.http"); code != 1 || errOut != "" {
-		t.Errorf("the LIST answered 410: exit %d, stderr %q; want 1 and nothing said", code, errOut)
+	// A response that is only a 410 Status has no event, and is a verdict;
+	// the gate says why it failed, naming the file by its base name.
+	if code, _, errOut := analyze(t, "--fail-on", "410", "samples/l410-list-exact-stale-rv.http"); code != 1 ||
+		!strings.HasPrefix(errOut, "watchlens analyze: --fail-on 410: l410-list-exact-stale-rv.http got 410 Gone at 2026-11-30 ") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("the LIST answered 410: exit %d, stderr %q; want 1 and the reason in one line", code, errOut)
 	}
 }
 

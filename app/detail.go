@@ -215,7 +215,7 @@ func eventTime(ev timeline.Event, c timeline.Clock) string {
 	if c == timeline.ClockNone {
 		return "unknown (the capture has no times)"
 	}
-	t := time.Unix(0, ev.T).UTC().Format(time.RFC3339Nano)
+	t := timeline.FormatInstant(ev.T, time.UTC)
 	if ev.Timed {
 		return t + " (recorded arrival)"
 	}

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"watchlens/app/canvas"
 	"watchlens/app/words"
@@ -329,7 +328,7 @@ func gapText(gap int64) string {
 	if gap < 0 {
 		return "-"
 	}
-	return time.Duration(gap).Round(time.Millisecond).String()
+	return timeline.FormatDuration(gap)
 }
 
 func endText(s timeline.Session) string {

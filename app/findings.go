@@ -56,7 +56,7 @@ func (p *FindingsPanel) Render() goapp.UI {
 			goapp.Dt().Text("relists saved by the bookmarks received"),
 			goapp.Dd().DataSet("whatif", "saved").Text(fmt.Sprintf("%d (%.1f%%)", w.Saved, w.SavedPercent)),
 			goapp.Dt().Text("cursor age at the oldest reconnect, with / without bookmarks"),
-			goapp.Dd().Text(fmt.Sprintf("%s / %s", ageText(w.LongestAgeWith), ageText(w.LongestAgeWithout))),
+			goapp.Dd().Text(fmt.Sprintf("%s / %s", timeline.FormatDuration(w.LongestAgeWith), timeline.FormatDuration(w.LongestAgeWithout))),
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
 			goapp.Dd().DataSet("whatif", "longest").Text(p.longestAges()),
 		),
@@ -82,7 +82,7 @@ func (p *FindingsPanel) longestAges() string {
 		if many {
 			name = words.Isolated(tl.Files[c.File].Name) + " " + name
 		}
-		parts = append(parts, name+" "+ageText(c.MaxAge))
+		parts = append(parts, name+" "+timeline.FormatDuration(c.MaxAge))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -139,7 +139,7 @@ func (p *FindingsPanel) findings() findingLists {
 	slices.SortStableFunc(gaps, func(a, b timeline.Gap) int { return cmp.Compare(b.AgeTime, a.AgeTime) })
 	for _, g := range gaps {
 		if fileOK[g.File] {
-			out.gaps = append(out.gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), ageText(g.AgeTime), timeline.FormatRV(g.AgeRV))))
+			out.gaps = append(out.gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), timeline.FormatDuration(g.AgeTime), timeline.FormatRV(g.AgeRV))))
 		}
 	}
 	for _, a := range tl.Anomalies {
@@ -170,7 +170,7 @@ func findingList(title, id string, items []finding) goapp.UI {
 				f := shown[i]
 				return goapp.Li().Body(
 					goapp.If(f.timed, func() goapp.UI {
-						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(shortTime(f.at)).
+						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(timeline.FormatClock(f.at, time.UTC)).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionFocus, f.focus) })
 					}),
 					goapp.Span().Text(" "+f.text),
@@ -178,13 +178,4 @@ func findingList(title, id string, items []finding) goapp.UI {
 			}),
 		),
 	)
-}
-
-func shortTime(t int64) string {
-	return time.Unix(0, t).UTC().Format("15:04:05.000")
-}
-
-// ageText is a duration in ns as a person reads it, to the millisecond.
-func ageText(d int64) string {
-	return time.Duration(d).Round(time.Millisecond).String()
 }

@@ -100,6 +100,6 @@ func TestFindingsAreAtTheModelsInstants(t *testing.T) {
 	// The longest first.
 	longest := slices.MaxFunc(an.Gaps, func(a, b timeline.Gap) int { return cmp.Compare(a.AgeTime, b.AgeTime) })
 	if f.gaps[0].at != longest.From {
-		t.Errorf("the first gap listed is %q, not the longest (%s)", f.gaps[0].text, ageText(longest.AgeTime))
+		t.Errorf("the first gap listed is %q, not the longest (%s)", f.gaps[0].text, timeline.FormatDuration(longest.AgeTime))
 	}
 }

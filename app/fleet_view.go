@@ -261,7 +261,7 @@ func (v *FleetView) renderPicked() goapp.UI {
 	if r == nil {
 		return goapp.P().ID("fleet-range").Class("tl-hint").Text("Shift-drag over the fleet to count the clients and relists of a stretch of time.")
 	}
-	text := "From " + fleetClock(r.From) + " to " + fleetClock(r.To) + ": a reconnect would have sent " +
+	text := "From " + timeline.FormatClock(r.From, time.UTC) + " to " + timeline.FormatClock(r.To, time.UTC) + ": a reconnect would have sent " +
 		quantity.Plural(r.Without, "client") + " to relist without bookmarks (at most " + strconv.Itoa(r.PeakWithout) + " at once) and " +
 		strconv.Itoa(r.With) + " with bookmarks (at most " + strconv.Itoa(r.PeakWith) + " at once); " + quantity.Plural(r.Relists, "relist") + " seen."
 	return goapp.P().ID("fleet-range").Class("tl-hint").
@@ -299,9 +299,6 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dd().Text(strconv.Itoa(len(v.data.Restarts))),
 		)
 }
-
-// clockText shows an instant of the shared clock, UTC.
-func fleetClock(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }
 
 func (v *FleetView) ready() bool { return v.data != nil && v.layout.PlotW > 0 }
 

@@ -83,9 +83,6 @@ func axisName(rv bool) string {
 	return "time"
 }
 
-// rangeClock writes an instant of the clock as the Range tab shows it.
-func rangeClock(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }
-
 func (v *RangePanel) Render() goapp.UI {
 	intro := goapp.P().Class("hint").Body(
 		goapp.Text("Shift-drag over the timeline to see what a range holds (the view zooms to it), or "),
@@ -119,7 +116,7 @@ func (v *RangePanel) Render() goapp.UI {
 		types = append(types, t)
 	}
 	sort.Strings(types)
-	title := "Range " + rangeClock(st.From) + " to " + rangeClock(st.To) + " (" + time.Duration(st.To-st.From).Round(time.Millisecond).String() + ")"
+	title := "Range " + timeline.FormatClock(st.From, time.UTC) + " to " + timeline.FormatClock(st.To, time.UTC) + " (" + timeline.FormatDuration(st.To-st.From) + ")"
 	if st.AxisRV {
 		title = "Range RV " + strconv.FormatInt(st.From, 10) + " to " + strconv.FormatInt(st.To-1, 10) + " (" + quantity.Plural(int(st.To-st.From), "resourceVersion") + ")"
 	}
@@ -159,7 +156,7 @@ func (v *RangePanel) Render() goapp.UI {
 					c := st.Cursors[i]
 					age := "no value"
 					if c.MaxAge > 0 {
-						age = time.Duration(c.MaxAge).Round(time.Millisecond).String() + " at RV " + strconv.FormatUint(c.RV, 10)
+						age = timeline.FormatDuration(c.MaxAge) + " at RV " + strconv.FormatUint(c.RV, 10)
 					}
 					return goapp.Tr().DataSet("max-age", c.MaxAge).Body(goapp.Th().Scope("row").Text(file(c.File)+c.Kind.String()), goapp.Td().Text(age))
 				})),
@@ -172,7 +169,7 @@ func (v *RangePanel) Render() goapp.UI {
 						z := st.Zones[i]
 						return goapp.Tr().DataSet("count", z.Count).DataSet("length", z.Length).Body(
 							goapp.Th().Scope("row").Text(file(z.File)+z.Kind.String()+", "+z.Outcome.String()),
-							goapp.Td().Text(quantity.Plural(z.Count, "zone")+", "+time.Duration(z.Length).Round(time.Millisecond).String()))
+							goapp.Td().Text(quantity.Plural(z.Count, "zone")+", "+timeline.FormatDuration(z.Length)))
 					}),
 				),
 			),

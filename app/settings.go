@@ -75,7 +75,7 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 	}
 	d := s.Detected[0]
 	text := fmt.Sprintf("The captures suggest an API server restart: %d watches in %d files ended cleanly at %s and were answered again by %s.",
-		len(d.Sessions), d.Files, time.Unix(0, d.Ended).UTC().Format("15:04:05.000"), time.Unix(0, d.Served).UTC().Format("15:04:05.000"))
+		len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, time.UTC), timeline.FormatClock(d.Served, time.UTC))
 	if n := len(s.Detected) - 1; n > 0 {
 		text += fmt.Sprintf(" (%s more.)", quantity.Plural(n, "restart"))
 	}

@@ -435,7 +435,7 @@ var legendItems = []struct{ sym, color, opacity, text string }{
 	{"|", canvas.ColorBookmark, "", "BOOKMARK"},
 	{"▼", canvas.ColorError, "", "ERROR"},
 	{"■", canvas.ColorZone, "", "red zone: a drop here, resumed, gets 410"},
-	{"■", canvas.ColorZone, "0.35", "pale: at risk, past the history the server is sure to keep"},
+	{"■", canvas.ColorRisk, "", "amber zone: at risk, past the history the server is sure to keep"},
 	{"▂", canvas.ColorObserved, "", "events per pixel column (log scale)"},
 	{"▬", canvas.ColorSession, "", "watch session"},
 	{"▮", canvas.ColorDeleted, "", "reconnect gap"},

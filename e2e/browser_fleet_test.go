@@ -184,7 +184,7 @@ func TestBrowserFleet(t *testing.T) {
 		// Each relist of the riskiest client is a ring on its row.
 		c := fl.Clients[0]
 		for _, rl := range c.Relists {
-			fleetTip(t, tab, l.x(rl.T), l.RowsY+0.5*l.RowH, "relisted at "+time.Unix(0, rl.T).UTC().Format("15:04:05.000")+", after 410 Gone")
+			fleetTip(t, tab, l.x(rl.T), l.RowsY+0.5*l.RowH, "relisted at "+timeline.FormatClock(rl.T, time.UTC)+", after 410 Gone")
 		}
 	})
 	t.Run("the curves count the model's stampede", func(t *testing.T) {
@@ -202,7 +202,7 @@ func TestBrowserFleet(t *testing.T) {
 			t.Fatalf("the model detects %d restarts in the recording of two", len(an.Restarts))
 		}
 		for _, r := range an.Restarts {
-			fleetTip(t, tab, l.x(r.Ended)+1, l.HistY+20, "API server restart: its watches ended at "+time.Unix(0, r.Ended).UTC().Format("15:04:05.000"))
+			fleetTip(t, tab, l.x(r.Ended)+1, l.HistY+20, "API server restart: its watches ended at "+timeline.FormatClock(r.Ended, time.UTC))
 		}
 	})
 	t.Run("scrolled to the end, the last client is drawn", func(t *testing.T) {

@@ -181,7 +181,7 @@ func (r *Report) writeFleet(p *printer) {
 			if rl.Inferred {
 				why += ", inferred"
 			}
-			times = append(times, rl.Time+" ("+why+")")
+			times = append(times, instant(rl.Time)+" ("+why+")")
 		}
 		lib := c.Library
 		if c.LibraryVersion != "" {
@@ -192,13 +192,13 @@ func (r *Report) writeFleet(p *printer) {
 			synced = "never"
 		}
 		row := []string{c.Client, lib, synced, yesNo(c.Bookmarks), fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
-			fmt.Sprint(c.With), fmt.Sprint(c.Without), fmt.Sprintf("%.1f", c.LongestAge), orDash(strings.Join(times, ", "))}
+			fmt.Sprint(c.With), fmt.Sprint(c.Without), timeline.FormatSeconds(c.LongestAge), orDash(strings.Join(times, ", "))}
 		if servers {
 			row = append(row, orDash(strings.Join(c.Servers, ">")))
 		}
 		rows = append(rows, row)
 	}
-	head := []string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "had it asked for bookmarks", "had it not", "longest cursor age (s)", "relists at"}
+	head := []string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "had it asked for bookmarks", "had it not", "longest cursor age", "relists at"}
 	if servers {
 		head = append(head, "servers")
 	}
@@ -207,14 +207,14 @@ func (r *Report) writeFleet(p *printer) {
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {
-		rows = append(rows, []string{s.From, s.To, fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith)})
+		rows = append(rows, []string{instant(s.From), instant(s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith)})
 	}
 	p.table([]string{"from", "to", "had none asked for bookmarks", "at risk", "had every client asked", "at risk"}, rows)
 	if len(fr.ReconnectAt) > 0 {
 		p.section("Every client reconnecting at once, at the instants asked (--resume-at)")
 		rows = nil
 		for _, q := range fr.ReconnectAt {
-			rows = append(rows, []string{q.Time, outcomesText(q.Without), outcomesText(q.With)})
+			rows = append(rows, []string{instant(q.Time), outcomesText(q.Without), outcomesText(q.With)})
 		}
 		p.table([]string{"reconnect", "had none asked for bookmarks", "had every client asked"}, rows)
 	}
@@ -222,7 +222,7 @@ func (r *Report) writeFleet(p *printer) {
 		p.section("Audit logs")
 		rows = nil
 		for _, l := range fr.AuditLogs {
-			rows = append(rows, []string{l.Name, orDash(l.First), orDash(l.Last), fmt.Sprint(l.Records), fmt.Sprint(l.Requests), verbs(l.ByVerb)})
+			rows = append(rows, []string{l.Name, instant(l.First), instant(l.Last), fmt.Sprint(l.Records), fmt.Sprint(l.Requests), verbs(l.ByVerb)})
 		}
 		p.table([]string{"log", "first", "last", "records", "requests", "by verb"}, rows)
 	}

@@ -6,6 +6,9 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
+
+	"watchlens/timeline"
 )
 
 // WriteJSON writes the report as indented JSON (the contract in REPORT.md).
@@ -24,50 +27,6 @@ func (r *Report) WriteText(w io.Writer) error {
 // WriteMarkdown writes the report as Markdown (tables), for issues and docs.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	return r.write(w, true)
-}
-
-// Refused says whether any reconnect of the capture as recorded (or any
-// observed resume, or any reconnect asked with --resume-at) would have
-// got, or got, a 410: what --fail-on 410 tests.
-func (r *Report) Refused() bool {
-	if r.WhatIf.RelistsWithBookmarks > 0 {
-		return true
-	}
-	for _, q := range r.ResumeAt {
-		if q.Outcome == "refused" {
-			return true
-		}
-	}
-	for _, rs := range r.Resumes {
-		if rs.Observed == "refused" || rs.Predicted == "refused" {
-			return true
-		}
-	}
-	for _, e := range r.Errors {
-		if e.Code == 410 {
-			return true
-		}
-	}
-	return false
-}
-
-// AtRisk says whether Refused holds or any such reconnect is at risk:
-// what --fail-on risk tests.
-func (r *Report) AtRisk() bool {
-	if r.Refused() || r.WhatIf.AtRiskWith > 0 {
-		return true
-	}
-	for _, q := range r.ResumeAt {
-		if q.Outcome == "at-risk" {
-			return true
-		}
-	}
-	for _, rs := range r.Resumes {
-		if rs.Predicted == "at-risk" {
-			return true
-		}
-	}
-	return false
 }
 
 // printer writes one section either as aligned text or as a Markdown table.
@@ -143,7 +102,15 @@ func orDash(s string) string {
 	return s
 }
 
-func fsec(v float64) string { return fmt.Sprintf("%.3fs", v) }
+// instant shows a time field of the report (RFC 3339, the JSON
+// contract) as every sentence writes an instant; "-" when it has none.
+func instant(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return orDash(s)
+	}
+	return timeline.FormatInstant(t.UnixNano(), time.UTC)
+}
 
 func (r *Report) write(w io.Writer, md bool) error {
 	p := &printer{w: w, md: md}
@@ -163,15 +130,16 @@ func (r *Report) write(w io.Writer, md bool) error {
 	pr := r.Params
 	var windows []string
 	for _, w := range pr.RestartWindows {
-		windows = append(windows, w.From+"/"+w.To)
+		windows = append(windows, instant(w.From)+" to "+instant(w.To))
 	}
-	p.printf("\nModels: watch cache %gs of history, %d events; etcd compaction %gs; reconnect delay %gs; watch cache %v; restarts %s; servers %d.\n",
-		pr.CacheWindowSeconds, pr.CacheCount, pr.EtcdIntervalSeconds, pr.DelaySeconds, pr.WatchCache, orDash(strings.Join(windows, ", ")), pr.Servers)
+	p.printf("\nModels: watch cache %s of history, %d events; etcd compaction %s; reconnect delay %s; watch cache %v; restarts %s; servers %d.\n",
+		timeline.FormatSeconds(pr.CacheWindowSeconds), pr.CacheCount, timeline.FormatSeconds(pr.EtcdIntervalSeconds), timeline.FormatSeconds(pr.DelaySeconds),
+		pr.WatchCache, orDash(strings.Join(windows, ", ")), pr.Servers)
 	if len(r.ResumeAt) > 0 {
 		p.section("Reconnect at the instants asked (--resume-at)")
 		var rows [][]string
 		for _, q := range r.ResumeAt {
-			rows = append(rows, []string{orDash(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome, orDash(q.Model), q.Reason})
+			rows = append(rows, []string{instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome, orDash(q.Model), q.Reason})
 		}
 		p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
 	}
@@ -183,10 +151,10 @@ func (r *Report) write(w io.Writer, md bool) error {
 	var rows [][]string
 	for _, f := range r.Files {
 		rows = append(rows, []string{f.Name, f.Clock, orDash(f.Kind), f.Filtered, fmt.Sprint(f.Events), fmt.Sprint(f.Sessions),
-			orDash(f.FirstRV), orDash(f.LastRV), orDash(f.Start), orDash(f.End)})
+			orDash(f.FirstRV), orDash(f.LastRV), instant(f.Start), instant(f.End)})
 	}
 	p.table([]string{"file", "clock", "kind", "scope", "events", "sessions", "first RV", "last RV", "start", "end"}, rows)
-	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60 s bookmark cadence (about 1 s of error); \"none\" = no time, time models answer unknown.\n")
+	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60s bookmark cadence (about 1s of error); \"none\" = no time, time models answer unknown.\n")
 
 	p.section("Counts")
 	rows = nil
@@ -215,13 +183,13 @@ func (r *Report) write(w io.Writer, md bool) error {
 		}
 		gap := "-"
 		if s.GapSeconds != nil {
-			gap = fsec(*s.GapSeconds)
+			gap = timeline.FormatSeconds(*s.GapSeconds)
 		}
 		end := s.EndReason
 		if s.Error != "" {
 			end += ": " + s.Error
 		}
-		rows = append(rows, []string{s.File, fmt.Sprint(s.Index), fmt.Sprint(s.HTTPStatus), orDash(s.Start), orDash(s.End),
+		rows = append(rows, []string{s.File, fmt.Sprint(s.Index), fmt.Sprint(s.HTTPStatus), instant(s.Start), instant(s.End),
 			orDash(s.StartRV), orDash(s.EndRV), fmt.Sprint(s.Events), fmt.Sprint(s.Bookmarks), gap, req, end})
 	}
 	p.table([]string{"file", "#", "http", "start", "end", "first RV", "last RV", "events", "bookmarks", "gap", "request", "ended"}, rows)
@@ -233,8 +201,8 @@ func (r *Report) write(w io.Writer, md bool) error {
 		if c.Measured {
 			m = "measured"
 		}
-		rows = append(rows, []string{c.File, fmt.Sprint(c.Session), fmt.Sprint(c.Bookmarks), fsec(c.MedianSeconds),
-			fsec(c.MaxGapSeconds), orDash(c.MaxGapFrom), orDash(c.MaxGapFromRV), m})
+		rows = append(rows, []string{c.File, fmt.Sprint(c.Session), fmt.Sprint(c.Bookmarks), timeline.FormatSeconds(c.MedianSeconds),
+			timeline.FormatSeconds(c.MaxGapSeconds), instant(c.MaxGapFrom), orDash(c.MaxGapFromRV), m})
 	}
 	p.table([]string{"file", "session", "bookmarks", "median interval", "longest silence", "from", "at RV", "times"}, rows)
 
@@ -243,16 +211,16 @@ func (r *Report) write(w io.Writer, md bool) error {
 	for _, e := range r.Errors {
 		hist := "-"
 		if e.MinHistorySeconds != nil {
-			hist = "history >= " + fsec(*e.MinHistorySeconds)
+			hist = "history >= " + timeline.FormatSeconds(*e.MinHistorySeconds)
 		}
-		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), orDash(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
+		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), instant(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
 	}
 	p.table([]string{"file", "session", "time", "code", "reason", "X", "Y", "implies", "message"}, rows)
 
 	p.section("Relists (LISTs and WatchLists after a client's first sync, or after a 410)")
 	rows = nil
 	for _, rl := range r.Relists {
-		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), orDash(rl.Time), rl.Kind, rl.Source, fmt.Sprint(rl.Objects), orDash(rl.RV), rl.Cause, orDash(rl.CauseTime), orDash(rl.CauseMessage)})
+		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), instant(rl.Time), rl.Kind, rl.Source, fmt.Sprint(rl.Objects), orDash(rl.RV), rl.Cause, instant(rl.CauseTime), orDash(rl.CauseMessage)})
 	}
 	p.table([]string{"file", "session", "time", "kind", "served from", "objects", "RV", "cause", "cause at", "cause's message"}, rows)
 	r.writeWatchLists(p)
@@ -260,29 +228,29 @@ func (r *Report) write(w io.Writer, md bool) error {
 	p.section("Cursors")
 	rows = nil
 	for _, c := range r.Cursors {
-		rows = append(rows, []string{c.File, c.Cursor, orDash(c.FinalRV), fsec(c.LongestAgeSeconds), orDash(c.LongestAgeRV),
-			orDash(c.LongestAgeAt), c.LongestAgeRVs, orDash(c.LongestAgeRVsAt)})
+		rows = append(rows, []string{c.File, c.Cursor, orDash(c.FinalRV), timeline.FormatSeconds(c.LongestAgeSeconds), orDash(c.LongestAgeRV),
+			instant(c.LongestAgeAt), c.LongestAgeRVs, instant(c.LongestAgeRVsAt)})
 	}
 	p.table([]string{"file", "cursor", "final RV", "longest age", "at RV", "until", "most RVs behind", "at"}, rows)
 
 	p.section(fmt.Sprintf("Gaps (cursor still while the head moved; %d in all, longest first)", r.GapCount))
 	rows = nil
 	for _, g := range r.Gaps {
-		rows = append(rows, []string{g.File, g.Cursor, orDash(g.From), orDash(g.To), g.RV, g.HeadRV, fsec(g.AgeSeconds), g.AgeRVs})
+		rows = append(rows, []string{g.File, g.Cursor, instant(g.From), instant(g.To), g.RV, g.HeadRV, timeline.FormatSeconds(g.AgeSeconds), g.AgeRVs})
 	}
 	p.table([]string{"file", "cursor", "from", "to", "cursor RV", "head RV", "age", "RVs behind"}, rows)
 
 	p.section("Red zones (a drop here, resumed after the delay, gets 410)")
 	rows = nil
 	for _, z := range r.Zones {
-		rows = append(rows, []string{z.File, z.Cursor, z.Model, orDash(z.FromTime), orDash(z.ToTime), z.FromRV, z.ToRV, z.Reason})
+		rows = append(rows, []string{z.File, z.Cursor, z.Model, instant(z.FromTime), instant(z.ToTime), z.FromRV, z.ToRV, z.Reason})
 	}
 	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
 
 	p.section("At risk (past what the server is sure to keep; it may or may not refuse)")
 	rows = nil
 	for _, z := range r.RiskZones {
-		rows = append(rows, []string{z.File, z.Cursor, z.Model, orDash(z.FromTime), orDash(z.ToTime), z.FromRV, z.ToRV, z.Reason})
+		rows = append(rows, []string{z.File, z.Cursor, z.Model, instant(z.FromTime), instant(z.ToTime), z.FromRV, z.ToRV, z.Reason})
 	}
 	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
 
@@ -291,15 +259,15 @@ func (r *Report) write(w io.Writer, md bool) error {
 	for _, h := range r.Horizons {
 		risk, refused := "-", "-"
 		if h.AtRiskFrom != nil {
-			risk = *h.AtRiskFrom + " (" + h.AtRiskModel + ")"
+			risk = instant(*h.AtRiskFrom) + " (" + h.AtRiskModel + ")"
 		}
 		if h.RefusedFrom != nil {
-			refused = *h.RefusedFrom + " (" + h.RefusedModel + ")"
+			refused = instant(*h.RefusedFrom) + " (" + h.RefusedModel + ")"
 		}
 		if h.Unknown != "" {
 			risk, refused = "unknown", h.Unknown
 		}
-		rows = append(rows, []string{h.File, fmt.Sprint(h.Session), h.Cursor, orDash(h.Drop), orDash(h.RV), risk, refused})
+		rows = append(rows, []string{h.File, fmt.Sprint(h.Session), h.Cursor, instant(h.Drop), orDash(h.RV), risk, refused})
 	}
 	p.table([]string{"file", "after session", "cursor", "drop", "RV", "at risk from", "refused from"}, rows)
 
@@ -317,7 +285,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	rows = nil
 	for _, d := range r.Restarts {
-		rows = append(rows, []string{d.Ended, d.LastEnded, d.Served, fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
+		rows = append(rows, []string{instant(d.Ended), instant(d.LastEnded), instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
 	}
 	p.table([]string{"watches ended", "last ended", "served again", "watches", "files", "-restart"}, rows)
 
@@ -335,7 +303,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		case !s.Agree:
 			agree = "undecided"
 		}
-		row := []string{s.File, fmt.Sprint(s.Session), orDash(s.Time), s.RV, s.Observed, s.Predicted, agree, s.Reason}
+		row := []string{s.File, fmt.Sprint(s.Session), instant(s.Time), s.RV, s.Observed, s.Predicted, agree, s.Reason}
 		if servers {
 			// The server that answered, which the prediction is for.
 			row = append(row[:4], append([]string{orDash(serverLabel(s.Server, s.Incarnation))}, row[4:]...)...)
@@ -351,8 +319,8 @@ func (r *Report) write(w io.Writer, md bool) error {
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf
 	p.printf("reconnects: %d\nrelists with the bookmarks received: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists ignoring bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists saved by the bookmarks received: %d (%.1f%%)\n",
-		wi.Reconnects, wi.RelistsWithBookmarks, wi.AtRiskWith, fsec(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, wi.AtRiskWithout, fsec(wi.LongestAgeWithoutSeconds),
-		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, fsec(wi.LongestAgeHadSeconds), wi.RelistsSaved, wi.PercentSaved)
+		wi.Reconnects, wi.RelistsWithBookmarks, wi.AtRiskWith, timeline.FormatSeconds(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, wi.AtRiskWithout, timeline.FormatSeconds(wi.LongestAgeWithoutSeconds),
+		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, timeline.FormatSeconds(wi.LongestAgeHadSeconds), wi.RelistsSaved, wi.PercentSaved)
 	if wi.UnknownWith+wi.UnknownWithout > 0 {
 		p.printf("undecided (no clock or no cursor): %d with, %d without bookmarks\n", wi.UnknownWith, wi.UnknownWithout)
 	}
@@ -361,7 +329,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	rows = nil
 	for _, pt := range wi.Points {
-		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), orDash(pt.Time), orDash(pt.WithRV), pt.With, orDash(pt.WithoutRV), pt.Without, orDash(pt.HadRV), pt.Had, pt.WithoutReason})
+		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), instant(pt.Time), orDash(pt.WithRV), pt.With, orDash(pt.WithoutRV), pt.Without, orDash(pt.HadRV), pt.Had, pt.WithoutReason})
 	}
 	if len(rows) > 0 {
 		p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "had RV", "had", "why (without)"}, rows)
@@ -370,7 +338,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 	p.section("Anomalies")
 	rows = nil
 	for _, a := range r.Anomalies {
-		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), orDash(a.Time), orDash(a.RV), a.Kind, a.Message})
+		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), instant(a.Time), orDash(a.RV), a.Kind, a.Message})
 	}
 	p.table([]string{"file", "session", "time", "RV", "kind", "message"}, rows)
 	p.anomaliesLeftOut(r)
@@ -378,7 +346,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 	p.section("Parser diagnostics")
 	rows = nil
 	for _, d := range r.Diagnostics {
-		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), orDash(d.Time), orDash(d.RV), d.Kind, d.Msg})
+		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), instant(d.Time), orDash(d.RV), d.Kind, d.Msg})
 	}
 	p.table([]string{"file", "offset", "line", "next event", "RV", "kind", "message"}, rows)
 	return p.err

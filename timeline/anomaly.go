@@ -93,7 +93,7 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 	ok200 := s.HTTPStatus == 0 || s.HTTPStatus == 200
 	measured := f.file.Clock == ClockArrival
 	if measured && s.watchStream() && s.End-s.Start < int64(shortWatch) && s.Events+s.Bookmarks+s.Errors == 0 && b.noteAnomaly("short-watch") {
-		add("short-watch", g, -1, s.Start, fmt.Sprintf("watch lasted %s with no events", time.Duration(s.End-s.Start)))
+		add("short-watch", g, -1, s.Start, fmt.Sprintf("watch lasted %s with no events", FormatDuration(s.End-s.Start)))
 	}
 	if s.Request == nil || !s.Request.AllowWatchBookmarks || !ok200 {
 		return
@@ -102,14 +102,14 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 		// Estimated bookmark instants are placed on the cadence itself, so
 		// only a watch that got none at all can be told apart.
 		if s.Bookmarks == 0 && s.End-s.Start > int64(bookmarkSilence) && b.noteAnomaly("no-bookmarks") {
-			add("no-bookmarks", g, -1, s.Start, fmt.Sprintf("asked for bookmarks, got none in %s", time.Duration(s.End-s.Start)))
+			add("no-bookmarks", g, -1, s.Start, fmt.Sprintf("asked for bookmarks, got none in %s", FormatDuration(s.End-s.Start)))
 		}
 		return
 	}
 	from := s.Start
 	check := func(to int64) {
 		if to-from > int64(bookmarkSilence) && b.noteAnomaly("no-bookmarks") {
-			add("no-bookmarks", g, -1, from, fmt.Sprintf("asked for bookmarks, none for %s while open", time.Duration(to-from).Round(time.Millisecond)))
+			add("no-bookmarks", g, -1, from, fmt.Sprintf("asked for bookmarks, none for %s while open", FormatDuration(to-from)))
 		}
 	}
 	for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {

@@ -399,6 +399,6 @@ func (b *Builder) inferGone(g, n, count int) {
 	}
 	s.Error = &parser.Status{Code: 410, Reason: "Expired", Message: fmt.Sprintf(
 		"inferred from the audit log: the watch from RV %s ended %s after it started and the client listed again at %s; the log records a watch's 200 header, never the 410 in its stream",
-		s.Request.ResourceVersion, time.Duration(s.End-s.Start).Round(time.Microsecond), FormatTime(next.Start, ClockArrival))}
+		s.Request.ResourceVersion, FormatDuration(s.End-s.Start), FormatInstant(next.Start, time.UTC))}
 	s.EndReason, s.inferredGone = EndError, true
 }

@@ -121,13 +121,13 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 			pp.from, pp.started = r.After, max(m.startIn(server, r), startedAfter)
 			shown++
 		case r.Before < t:
-			return cacheBounds{doubt: fmt.Sprintf("server %s restarted between %s and %s (its counters started again)", server, clock(r.Before), clock(r.After))}
+			return cacheBounds{doubt: fmt.Sprintf("server %s restarted between %s and %s (its counters started again)", server, FormatInstant(r.Before, time.UTC), FormatInstant(r.After, time.UTC))}
 		default:
 			pp.to = min(pp.to, r.Before)
 		}
 	}
 	if process >= 0 && process != shown {
-		return cacheBounds{doubt: fmt.Sprintf("the process of server %s that answered is not the one its metrics show at %s", server, clock(t))}
+		return cacheBounds{doubt: fmt.Sprintf("the process of server %s that answered is not the one its metrics show at %s", server, FormatInstant(t, time.UTC))}
 	}
 	pp.lo = sort.Search(len(head.t), func(i int) bool { return head.t[i] >= pp.from })
 	pp.hi = sort.Search(len(head.t), func(i int) bool { return head.t[i] > pp.to })
@@ -136,18 +136,18 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	prev := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t }) - 1
 	next := sort.Search(len(head.t), func(i int) bool { return head.t[i] >= t+2*pp.step })
 	if prev < pp.lo || next >= pp.hi || t-head.t[prev] > 2*pp.step {
-		return cacheBounds{doubt: fmt.Sprintf("no scrape of server %s's metrics around %s", server, clock(t))}
+		return cacheBounds{doubt: fmt.Sprintf("no scrape of server %s's metrics around %s", server, FormatInstant(t, time.UTC))}
 	}
 	for i := prev + 1; i <= next; i++ {
 		if head.t[i]-head.t[i-1] > 2*pp.step {
-			return cacheBounds{doubt: fmt.Sprintf("server %s's metrics were not scraped from %s to %s", server, clock(head.t[i-1]), clock(head.t[i]))}
+			return cacheBounds{doubt: fmt.Sprintf("server %s's metrics were not scraped from %s to %s", server, FormatInstant(head.t[i-1], time.UTC), FormatInstant(head.t[i], time.UTC))}
 		}
 	}
 	capLo, capHi := -1.0, 0.0
 	for i := prev; i <= next; i++ {
 		c, ok := pp.valueAt(pp.capac, i)
 		if !ok {
-			return cacheBounds{doubt: fmt.Sprintf("no capacity of server %s's %s cache around %s", server, resource, clock(t))}
+			return cacheBounds{doubt: fmt.Sprintf("no capacity of server %s's %s cache around %s", server, resource, FormatInstant(t, time.UTC))}
 		}
 		if capLo < 0 || c < capLo {
 			capLo = c
@@ -166,7 +166,7 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 		}
 	}
 	if init > prev {
-		return cacheBounds{doubt: fmt.Sprintf("server %s's %s cache was initialised around %s", server, resource, clock(head.t[init]))}
+		return cacheBounds{doubt: fmt.Sprintf("server %s's %s cache was initialised around %s", server, resource, FormatInstant(head.t[init], time.UTC))}
 	}
 	eLo, eHi := pp.events(prev), pp.events(next)
 	b := cacheBounds{capacity: int(capHi), received: eLo}
@@ -344,9 +344,6 @@ func (pp *processPoints) heldAtMost(init int, initEvents float64, prev, next int
 	return min(c, eHi-initEvents)
 }
 
-// clock writes an instant as the reasons do: 18:14:59 (UTC).
-func clock(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05") }
-
 // serverMetrics says whether any server's metrics were exported.
 func (tl *Timeline) serverMetrics() bool {
 	for _, s := range tl.Servers {
@@ -426,31 +423,31 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 	}
 	if b.reinitAt > 0 && !b.held && rv >= b.refusedBelow {
 		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log) and started again from a list at RV %d or later: its own 410 or an accepted resume then would decide on RV %d",
-			a.TL.Servers[on.server].Name, a.resourceOf(file), clock(b.reinitAt), b.refusedBelow, rv)
+			a.TL.Servers[on.server].Name, a.resourceOf(file), FormatInstant(b.reinitAt, time.UTC), b.refusedBelow, rv)
 	}
 	name := a.TL.Servers[on.server].Name
 	res := a.resourceOf(file)
 	switch {
 	case b.reinitAt > 0 && b.lowAt == b.reinitAt && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log): it started again from a list at RV %d or later, so it refuses RV %d",
-			name, res, clock(b.reinitAt), b.refusedBelow, rv)
+			name, res, FormatInstant(b.reinitAt, time.UTC), b.refusedBelow, rv)
 	case b.refusedBelow > 0 && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s held at most its %d newest changes, all received after %s, when its RV was %d: it kept nothing older, so it refuses RV %d (metrics)",
-			name, res, b.capacity, clock(b.lowAt), b.refusedBelow, rv)
+			name, res, b.capacity, FormatInstant(b.lowAt, time.UTC), b.refusedBelow, rv)
 	case b.held && rv >= b.heldFrom && b.by > 0:
 		o := a.observed[floorKey{a.TL.Files[file].Kind, on.server}][b.by-1]
-		what := fmt.Sprintf("it accepted a watch from RV %d at %s", o.rv, clock(o.t))
+		what := fmt.Sprintf("it accepted a watch from RV %d at %s", o.rv, FormatInstant(o.t, time.UTC))
 		if o.refused {
-			what = fmt.Sprintf("its own 410 at %s said it kept nothing older than RV %d", clock(o.t), o.rv)
+			what = fmt.Sprintf("its own 410 at %s said it kept nothing older than RV %d", FormatInstant(o.t, time.UTC), o.rv)
 		}
 		return fmt.Sprintf("server %s's cache of %s evicted nothing since its list at %s (metrics: fewer changes than its capacity), and %s: it holds RV %d",
-			name, res, clock(b.initAt), what, rv)
+			name, res, FormatInstant(b.initAt, time.UTC), what, rv)
 	case b.held && rv >= b.heldFrom && b.evictedNothing:
 		return fmt.Sprintf("server %s's cache of %s evicted nothing since its list at %s, made at RV %d or before (metrics: fewer changes than its capacity), so it holds RV %d",
-			name, res, clock(b.initAt), b.heldFrom, rv)
+			name, res, FormatInstant(b.initAt, time.UTC), b.heldFrom, rv)
 	case b.held && rv >= b.heldFrom:
 		return fmt.Sprintf("server %s's cache of %s (capacity %d) still held every change after RV %d (its RV at %s), so it holds RV %d (metrics)",
-			name, res, b.capacity, b.heldFrom, clock(b.highAt), rv)
+			name, res, b.capacity, b.heldFrom, FormatInstant(b.highAt, time.UTC), rv)
 	}
 	low := "its list's RV"
 	if b.refusedBelow > 0 {
@@ -461,7 +458,7 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 		high = fmt.Sprintf("RV %d", b.heldFrom)
 	}
 	return fmt.Sprintf("server %s's metrics put the RV below which its cache of %s (capacity %d) refused at %s between %s and %s, and RV %d is between: its own 410 or an accepted resume then would decide",
-		name, res, b.capacity, clock(at), low, high, rv)
+		name, res, b.capacity, FormatInstant(at, time.UTC), low, high, rv)
 }
 
 // cacheObservation is a server's own answer to a watch from an RV: it

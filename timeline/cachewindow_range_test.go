@@ -76,10 +76,10 @@ func TestLabCacheWindow(t *testing.T) {
 			held := 0
 			for _, w := range ws {
 				if rv, ok := want[w.T]; !ok || rv != w.Head {
-					t.Fatalf("server %s's %s window at %s: head %d, the export says %d (%v)", srv.Name, resource, clock(w.T), w.Head, rv, ok)
+					t.Fatalf("server %s's %s window at %s: head %d, the export says %d (%v)", srv.Name, resource, FormatClock(w.T, time.UTC), w.Head, rv, ok)
 				}
 				if w.Held && (w.HeldFrom > w.Head || w.HeldFrom < w.Gone) {
-					t.Errorf("server %s's %s window at %s: held from %d to %d, gone below %d", srv.Name, resource, clock(w.T), w.HeldFrom, w.Head, w.Gone)
+					t.Errorf("server %s's %s window at %s: held from %d to %d, gone below %d", srv.Name, resource, FormatClock(w.T, time.UTC), w.HeldFrom, w.Head, w.Gone)
 				}
 				if w.Held {
 					held++
@@ -116,7 +116,7 @@ func TestLabCacheWindow(t *testing.T) {
 			y := ss.Error.Y
 			if w.Gone > y || w.Held && w.HeldFrom < y || w.Held && rv >= w.HeldFrom {
 				t.Errorf("%s's resume from RV %d refused by %s at %s (%q): the window said gone below %d, held from %d (%v)",
-					tl.Files[ss.File].Name, rv, name, clock(at), ss.Error.Message, w.Gone, w.HeldFrom, w.Held)
+					tl.Files[ss.File].Name, rv, name, FormatClock(at, time.UTC), ss.Error.Message, w.Gone, w.HeldFrom, w.Held)
 			}
 			if w.Gone > 0 || w.Held {
 				decided++
@@ -124,7 +124,7 @@ func TestLabCacheWindow(t *testing.T) {
 		case Accepted:
 			accepts++
 			if rv < w.Gone {
-				t.Errorf("%s's resume from RV %d accepted by %s at %s: the window said gone below %d", tl.Files[ss.File].Name, rv, name, clock(at), w.Gone)
+				t.Errorf("%s's resume from RV %d accepted by %s at %s: the window said gone below %d", tl.Files[ss.File].Name, rv, name, FormatClock(at, time.UTC), w.Gone)
 			}
 		}
 	}

@@ -98,10 +98,10 @@ func TestCacheBoundsHoldForSimulatedCache(t *testing.T) {
 		b := m.cacheBounds("a", "configmaps", -1, 0, at)
 		want := truth[at]
 		if b.refusedBelow > want {
-			t.Errorf("at %s: the metrics say every RV below %d was refused, the cache refused below %d", clock(at), b.refusedBelow, want)
+			t.Errorf("at %s: the metrics say every RV below %d was refused, the cache refused below %d", FormatInstant(at, time.UTC), b.refusedBelow, want)
 		}
 		if b.held && b.heldFrom < want {
-			t.Errorf("at %s: the metrics say every RV from %d was held, the cache refused below %d", clock(at), b.heldFrom, want)
+			t.Errorf("at %s: the metrics say every RV from %d was held, the cache refused below %d", FormatInstant(at, time.UTC), b.heldFrom, want)
 		}
 		if b.doubt == "" && b.refusedBelow > 0 && b.held && b.heldFrom-b.refusedBelow < 100 {
 			decided++

@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"strconv"
+	"time"
 )
 
 // The watch cache's dynamic capacity, replayed.
@@ -99,7 +100,7 @@ func (c *cacheReplay) reason(rv uint64) string {
 		return "watch cache (capacity): the replayed cache still holds it"
 	}
 	return fmt.Sprintf("watch cache (capacity): replaying the %d changes of %s that a watch of the whole type saw, the cache (%d to %d changes at these rates) held nothing older than RV %d from %s, and a watch from r is refused when r < oldest - 1; a cache that had grown before the capture began would hold more",
-		c.changes, c.kind, c.minCap, c.maxCap, c.s.maxRV.at(int(c.from.at(k))), FormatTime(c.s.t(int(c.at.at(k))), ClockArrival))
+		c.changes, c.kind, c.minCap, c.maxCap, c.s.maxRV.at(int(c.from.at(k))), FormatInstant(c.s.t(int(c.at.at(k))), time.UTC))
 }
 
 // replayCaches replays the cache of each kind that a capture of the whole
@@ -140,13 +141,13 @@ func (a *Analysis) contradiction(c *cacheReplay) string {
 			continue
 		}
 		if t := c.refusedFrom(r, nil, nil); t <= s.Start {
-			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, FormatTime(s.Start, ClockArrival), FormatTime(t, ClockArrival))
+			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, FormatInstant(s.Start, time.UTC), FormatInstant(t, time.UTC))
 		}
 	}
 	if f := tl.floors[c.kind]; f != nil {
 		for k, y := range f.y {
 			if t := c.refusedFrom(y, nil, nil); t <= f.t[k] {
-				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, FormatTime(f.t[k], ClockArrival), FormatTime(t, ClockArrival))
+				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, FormatInstant(f.t[k], time.UTC), FormatInstant(t, time.UTC))
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The fleet's captures and audit logs: where a client's connection says
@@ -30,7 +31,7 @@ func TestFleetZonesOnTheConnectionsServer(t *testing.T) {
 		case strings.Contains(z.Reason, "'s own 410 at "):
 			calibrated[name]++
 		case !strings.Contains(z.Reason, "each of the 2 servers had answered"):
-			t.Errorf("%s's refused calibration zone from %s: %q is neither its server's own 410 nor every server's", name, clock(z.From), z.Reason)
+			t.Errorf("%s's refused calibration zone from %s: %q is neither its server's own 410 nor every server's", name, FormatClock(z.From, time.UTC), z.Reason)
 		}
 	}
 	t.Logf("refused calibration zones of c10-c19 by their server's own 410: %v", calibrated)
@@ -49,7 +50,7 @@ func TestFleetZonesOnTheConnectionsServer(t *testing.T) {
 		for _, z := range a.Zones {
 			if z.File == s.File && z.Kind == BookmarkAware && z.From <= s.Start-d && s.Start-d < z.To {
 				t.Errorf("%s's resume from RV %s at %s was accepted by %s, inside a refused zone (%v): %s",
-					tl.Files[s.File].Name, r.RV, clock(s.Start), serverOf(tl, r.Session), z.Model, z.Reason)
+					tl.Files[s.File].Name, r.RV, FormatClock(s.Start, time.UTC), serverOf(tl, r.Session), z.Model, z.Reason)
 			}
 		}
 	}

@@ -62,7 +62,7 @@ func (tl *Timeline) Find(query string, limit int) []Match {
 		if full() {
 			return out
 		}
-		out = append(out, Match{Kind: MatchTime, T: t, Event: -1, Lane: -1, Text: time.Unix(0, t).UTC().Format(time.RFC3339Nano)})
+		out = append(out, Match{Kind: MatchTime, T: t, Event: -1, Lane: -1, Text: FormatInstant(t, time.UTC)})
 	}
 	lq := strings.ToLower(q)
 	for l := range tl.Lanes.Len() {

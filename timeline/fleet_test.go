@@ -304,7 +304,7 @@ func TestFleetStoryFirst(t *testing.T) {
 	// The captures suggest the restarts; the audit logs show which server
 	// restarted.
 	restarts := map[string]string{"captures": "around the 2 probable API server restarts",
-		"audit logs": "around the restarts of API server a at Dec 1 08:41:32 UTC and b at Dec 1 08:45:07 UTC"}
+		"audit logs": "around the restarts of API server a at 2026-12-01 08:41:32.385 UTC and b at 2026-12-01 08:45:07.141 UTC"}
 	for what, files := range map[string][]string{"captures": names, "audit logs": fleetAuditLogs} {
 		sum := buildFleetFiles(t, files...).Analyze(realServer()).Summary(nil)
 		if len(sum) == 0 || sum[0].Topic != "fleet" || !strings.HasPrefix(sum[0].Text, "11 clients of the ") ||

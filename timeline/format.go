@@ -1,17 +1,79 @@
 package timeline
 
-import "time"
+import (
+	"math"
+	"strconv"
+	"time"
+)
 
 // timeLayout is RFC 3339 with all nine digits of nanoseconds, so times
 // line up and compare as strings.
 const timeLayout = "2006-01-02T15:04:05.000000000Z07:00"
 
 // FormatTime renders an instant of a file with the given clock, UTC, as
-// the model's reasons and the report write it; empty when the file has no
-// clock.
+// the report's JSON fields hold it (a contract, see report/REPORT.md);
+// empty when the file has no clock.
 func FormatTime(t int64, c Clock) string {
 	if c == ClockNone {
 		return ""
 	}
 	return time.Unix(0, t).UTC().Format(timeLayout)
+}
+
+// FormatInstant renders an instant as every sentence, table and tooltip
+// shows it to a person: date, time to the millisecond and zone, such as
+// "2026-11-30 01:04:24.512 UTC". The zone is always written, so a time
+// read off one surface can be compared with another's.
+func FormatInstant(t int64, loc *time.Location) string {
+	return time.Unix(0, t).In(zoneOr(loc)).Format("2006-01-02 15:04:05.000 MST")
+}
+
+// FormatClock is FormatInstant without the date, for places where the
+// date is plain from what is around it (a range of the plot, a tooltip
+// beside the axis): "01:04:24.512 UTC".
+func FormatClock(t int64, loc *time.Location) string {
+	return time.Unix(0, t).In(zoneOr(loc)).Format("15:04:05.000 MST")
+}
+
+func zoneOr(loc *time.Location) *time.Location {
+	if loc == nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// FormatDuration renders a duration in ns in the one style every surface
+// uses, rounded the same way everywhere so that one value reads as one
+// string: whole milliseconds below a second ("312ms"), tenths of a second
+// below ten seconds ("4.2s"), whole seconds above ("1m38s", "2h0m5s").
+// Below a millisecond it keeps microseconds ("45µs"), so a short but
+// real interval does not read as nothing.
+func FormatDuration(d int64) string {
+	neg := d < 0
+	if neg {
+		d = -d
+	}
+	var s string
+	switch {
+	case d == 0:
+		s = "0s"
+	case d < int64(time.Millisecond):
+		s = time.Duration(d).Round(time.Microsecond).String()
+	case d < int64(time.Second)-int64(time.Millisecond)/2:
+		s = strconv.FormatInt((d+int64(time.Millisecond)/2)/int64(time.Millisecond), 10) + "ms"
+	case d < int64(10*time.Second)-int64(50*time.Millisecond):
+		s = time.Duration(d).Round(100 * time.Millisecond).String()
+	default:
+		s = time.Duration(d).Round(time.Second).String()
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
+
+// FormatSeconds is FormatDuration for a figure the report holds in
+// seconds.
+func FormatSeconds(v float64) string {
+	return FormatDuration(int64(math.Round(v * 1e9)))
 }

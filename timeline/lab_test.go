@@ -327,12 +327,12 @@ func TestLabResumeAtServers(t *testing.T) {
 			t.Fatalf("%d verdicts, want one per server", len(per))
 		}
 		if likely != s.Server {
-			t.Errorf("at %s: likely server %d, the open connection's is %s", clock(at), likely, tl.Servers[s.Server].Name)
+			t.Errorf("at %s: likely server %d, the open connection's is %s", FormatInstant(at, time.UTC), likely, tl.Servers[s.Server].Name)
 		}
 		words := a.ServerWords(per)
 		for _, sv := range per {
 			if !strings.Contains(words, tl.Servers[sv.Server].Name) || sv.Reason == "" {
-				t.Errorf("at %s: %q leaves out server %s, or it has no reason", clock(at), words, tl.Servers[sv.Server].Name)
+				t.Errorf("at %s: %q leaves out server %s, or it has no reason", FormatInstant(at, time.UTC), words, tl.Servers[sv.Server].Name)
 			}
 		}
 		checked++

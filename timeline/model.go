@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"watchlens/parser"
@@ -125,8 +126,18 @@ func DefaultParams() Params {
 func (p Params) ServerCount() int { return max(p.Servers, 1) }
 
 // ServerCount is how many API servers there are: as Params.Servers
-// says, or as many as the audit logs or metrics show, when more.
-func (a *Analysis) ServerCount() int { return max(a.Params.ServerCount(), len(a.TL.Servers)) }
+// says, or as many as the audit logs, metrics or the servers' own logs
+// show, when more.
+func (a *Analysis) ServerCount() int {
+	logs, logged := a.TL.ServerLogs, 0
+	for k, l := range logs {
+		// Counted at its first log; a handful of logs, so no map.
+		if l.Server != "" && !slices.ContainsFunc(logs[:k], func(o ServerLog) bool { return o.Server == l.Server }) {
+			logged++
+		}
+	}
+	return max(a.Params.ServerCount(), len(a.TL.Servers), logged)
+}
 
 // Outcome is a model's answer for one reconnect.
 type Outcome uint8
@@ -523,7 +534,7 @@ func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
 // reason explains a model's verdict in words, with the numbers.
 func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64, since, at int64) string {
 	p := a.Params
-	age := time.Duration(at - since).Round(time.Millisecond)
+	age := FormatDuration(at - since)
 	if o == Unknown {
 		return m.String() + ": the capture has no clock"
 	}
@@ -533,9 +544,9 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		what := fmt.Sprintf("last current %s before", age)
 		switch {
 		case stale > at:
-			what = "not yet stale (a watch of the whole type saw no change past it) at"
+			what = "last current " + age + " before and not yet stale (a watch of the whole type saw no change past it) at"
 		case stale > since:
-			what = fmt.Sprintf("stale for %s (a watch of the whole type saw no change past it until then) before", time.Duration(at-stale).Round(time.Millisecond))
+			what = fmt.Sprintf("last current %s and stale for %s (a watch of the whole type saw no change past it until then) before", age, FormatDuration(at-stale))
 		}
 		if o == Accepted {
 			return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, less than the %s of history the cache is sure to keep", rv, what, p.CacheWindow)
@@ -558,9 +569,9 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			return "restart: no restart after the cursor was last current"
 		}
 		if o == AtRisk {
-			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatTime(r.To, ClockArrival), rv, a.ServerCount())
+			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatInstant(r.To, time.UTC), rv, a.ServerCount())
 		}
-		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatTime(r.From, ClockArrival), FormatTime(r.To, ClockArrival), rv)
+		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatInstant(r.From, time.UTC), FormatInstant(r.To, time.UTC), rv)
 	case ModelCalibration:
 		if o == Accepted {
 			if len(a.TL.Servers) > 1 && on.server >= 0 {
@@ -1058,7 +1069,10 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 		return ModelCalibration.String()
 	}
 	ev := tl.Event(int(f.ev[k]))
-	at := FormatTime(ev.T, tl.Files[file].Clock)
+	at := "an unknown time"
+	if tl.Files[file].Clock != ClockNone {
+		at = FormatInstant(ev.T, time.UTC)
+	}
 	from := "a server not known"
 	if n := tl.ServerName(ev.Session); n != "" {
 		from = "server " + n
@@ -1067,7 +1081,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	case len(tl.Servers) <= 1:
 		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, at, f.y[k])
 	case server >= 0:
-		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, clock(ev.T), ev.Status.Message, f.y[k])
+		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, FormatInstant(ev.T, time.UTC), ev.Status.Message, f.y[k])
 	case o == AtRisk:
 		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it: which server it reaches would decide (the audit log holding the reconnect's Audit-Id names it)", ev.Status.Message, at, from, f.y[k])
 	}

@@ -66,12 +66,17 @@ func TestServerLogRestartsNamed(t *testing.T) {
 	if len(servers) != 3 || !servers["a"] || !servers["b"] || !servers["c"] {
 		t.Fatalf("restarts %+v; want one of each of a, b and c", a.Restarts)
 	}
+	// The servers' own logs are evidence of three servers, as audit logs
+	// or metrics would be (the report's "servers" and the models').
+	if n := a.ServerCount(); n != 3 {
+		t.Errorf("the logs of servers a, b and c count %d servers", n)
+	}
 	lines := map[string]string{}
 	for _, l := range a.Summary(nil) {
 		lines[l.Topic] = l.Text
 	}
 	for _, topic := range []string{"fleet", "restart"} {
-		for _, server := range []string{"a at Dec 1 18:46", "b at Dec 1 18:48", "c at Dec 1 18:49"} {
+		for _, server := range []string{"a at 2026-12-01 18:46", "b at 2026-12-01 18:48", "c at 2026-12-01 18:49"} {
 			if !strings.Contains(lines[topic], server) {
 				t.Errorf("the %s line %q does not name %q", topic, lines[topic], server)
 			}
@@ -101,7 +106,7 @@ func TestCacheReinitRefuses(t *testing.T) {
 	}
 	head, ok := tl.Head(r.T)
 	if !ok {
-		t.Fatalf("no head known at %s", clock(r.T))
+		t.Fatalf("no head known at %s", FormatInstant(r.T, time.UTC))
 	}
 	bounds := func(after time.Duration) (metrics, both cacheBounds) {
 		at := r.T + int64(after)
@@ -115,7 +120,7 @@ func TestCacheReinitRefuses(t *testing.T) {
 		t.Fatalf("at +20 s the metrics say %+v: refused below %d, the head at the re-init is %d; the test proves nothing", metrics, metrics.refusedBelow, head)
 	}
 	if both.refusedBelow != head || both.reinitAt != r.T {
-		t.Errorf("with the log, c's pods cache refuses below RV %d (re-init at %d), want the head %d at %s", both.refusedBelow, both.reinitAt, head, clock(r.T))
+		t.Errorf("with the log, c's pods cache refuses below RV %d (re-init at %d), want the head %d at %s", both.refusedBelow, both.reinitAt, head, FormatInstant(r.T, time.UTC))
 	}
 	if both.held && both.heldFrom < head {
 		t.Errorf("held from RV %d, below the refusal at %d", both.heldFrom, head)

@@ -364,7 +364,7 @@ func (tl *Timeline) restartReason(server int, rv uint64) string {
 	}
 	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
 	return fmt.Sprintf("restart: server %s's new process (its audit log from %s) filled its cache from a LIST made after its previous process's log ended at %s, when RV %d already existed; cursor %d is older, so it refuses it",
-		srv.Name, FormatTime(inc.From, ClockArrival), FormatTime(prev.To, ClockArrival), h, rv)
+		srv.Name, FormatInstant(inc.From, time.UTC), FormatInstant(prev.To, time.UTC), h, rv)
 }
 
 // Matching the metrics' servers to the audit logs' servers.

@@ -82,17 +82,6 @@ func (s *summarizer) add(topic, format string, args ...any) {
 	s.lines = append(s.lines, SummaryLine{Topic: topic, Text: fmt.Sprintf(format, args...)})
 }
 
-// when is an instant as the summary says it.
-func when(t int64) string { return time.Unix(0, t).UTC().Format("Jan 2 15:04:05 UTC") }
-
-// age is a duration as the summary says it.
-func age(d int64) string {
-	if d < int64(10*time.Second) {
-		return time.Duration(d).Round(100 * time.Millisecond).String()
-	}
-	return time.Duration(d).Round(time.Second).String()
-}
-
 // plain says why a model refuses (or puts at risk), without the watch
 // cache's internals.
 func (a *Analysis) plain(m Model, file int) string {
@@ -162,7 +151,7 @@ func (s *summarizer) afterGone(g int) string {
 		if rl.Source != SourceUnknown {
 			how += ", served from " + rl.Source.Words()
 		}
-		t := fmt.Sprintf(". %s later it relisted (%s)", age(rl.T-rl.CauseT), how)
+		t := fmt.Sprintf(". %s later it relisted (%s)", FormatDuration(rl.T-rl.CauseT), how)
 		p := tl.FileProfile(rl.File)
 		switch {
 		case p.Library == LibraryUnknown:
@@ -244,16 +233,16 @@ func (s *summarizer) observed() {
 		if name := tl.ServerName(rs.Session); name != "" {
 			server = "API server " + name
 		}
-		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", when(ss.Start), server, f.ShortName(), rs.RV)
+		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", FormatInstant(ss.Start, time.UTC), server, f.ShortName(), rs.RV)
 		if ss.inferredGone {
-			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", when(ss.Start), server, f.ShortName(), rs.RV)
+			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", FormatInstant(ss.Start, time.UTC), server, f.ShortName(), rs.RV)
 		}
 		if st := ss.Error; st != nil && st.TooOld {
 			t += fmt.Sprintf(" (it accepted nothing older than RV %d)", st.Y)
 		}
 		p := rs.Predicted
 		if p.HasCursor {
-			t += fmt.Sprintf(": the cursor had not moved for %s", age(p.At-p.Since))
+			t += fmt.Sprintf(": the cursor had not moved for %s", FormatDuration(p.At-p.Since))
 		}
 		switch p.Outcome {
 		case Refused, AtRisk:
@@ -323,7 +312,7 @@ func (s *summarizer) goneWords(g Gone) string {
 	f := &tl.Files[ss.File]
 	at := ""
 	if f.Clock != ClockNone {
-		at = " at " + when(g.T)
+		at = " at " + FormatInstant(g.T, time.UTC)
 	}
 	what := ""
 	if q := ss.Request; q != nil && q.Watch && q.ResourceVersion != "" {
@@ -379,14 +368,14 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 	}
 	t := fmt.Sprintf("%s of the %d relisted %s", quantity.Plural(relisting, "client"), len(f.Clients), quantity.Plural(f.RelistsObserved, "time"))
 	if f.RelistsObserved > 1 {
-		t += fmt.Sprintf(", between %s and %s", when(first), when(last))
+		t += fmt.Sprintf(", between %s and %s", FormatInstant(first, time.UTC), FormatInstant(last, time.UTC))
 	} else {
-		t += " at " + when(first)
+		t += " at " + FormatInstant(first, time.UTC)
 	}
 	if os := tl.OutageReturns(); len(os) > 0 {
 		o := os[0]
 		t += fmt.Sprintf(", %d of them %s to %s after no request of any client had reached a server from %s to %s (%s; %d attempts by %d clients)",
-			o.Relists, age(o.First), age(o.Last), when(o.From), when(o.To), age(o.To-o.From), o.Attempts, o.Clients)
+			o.Relists, FormatDuration(o.First), FormatDuration(o.Last), FormatInstant(o.From, time.UTC), FormatInstant(o.To, time.UTC), FormatDuration(o.To-o.From), o.Attempts, o.Clients)
 	} else if rs := s.restartTimes(); len(rs) > 0 {
 		t += ", around " + rs
 	}
@@ -407,7 +396,7 @@ func (s *summarizer) serverLogs() {
 	var parts []string
 	var restarts []string
 	for _, r := range tl.ServerLogRestarts() {
-		restarts = append(restarts, fmt.Sprintf("%s at %s (a new process at %s)", orWord(r.Server, "a server"), when(r.SIGTERM), when(r.NewStart)))
+		restarts = append(restarts, fmt.Sprintf("%s at %s (a new process at %s)", orWord(r.Server, "a server"), FormatInstant(r.SIGTERM, time.UTC), FormatInstant(r.NewStart, time.UTC)))
 	}
 	if restarts != nil {
 		parts = append(parts, "SIGTERM to API server "+joinWords(restarts))
@@ -416,7 +405,7 @@ func (s *summarizer) serverLogs() {
 	}
 	var reinits []string
 	for _, r := range tl.CacheReinits() {
-		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), when(r.T)))
+		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), FormatInstant(r.T, time.UTC)))
 	}
 	switch n := len(reinits); {
 	case n == 0:
@@ -451,7 +440,7 @@ func (s *summarizer) loggedRestarts() []string {
 		if name == "" {
 			return nil
 		}
-		out = append(out, name+" at "+when(r.Ended))
+		out = append(out, name+" at "+FormatInstant(r.Ended, time.UTC))
 	}
 	return out
 }
@@ -478,7 +467,7 @@ func joinWords(ws []string) string {
 func (s *summarizer) restartTimes() string {
 	var ts []string
 	for _, r := range s.a.Params.Restarts {
-		ts = append(ts, when(r.From))
+		ts = append(ts, FormatInstant(r.From, time.UTC))
 	}
 	probable := ""
 	if len(ts) == 0 {
@@ -486,7 +475,7 @@ func (s *summarizer) restartTimes() string {
 			return "the restarts of API server " + joinWords(logged)
 		}
 		for _, r := range s.a.Restarts {
-			ts = append(ts, when(r.Ended))
+			ts = append(ts, FormatInstant(r.Ended, time.UTC))
 		}
 		probable = "probable "
 	}
@@ -539,10 +528,10 @@ func (s *summarizer) fleetWorst(f *Fleet) string {
 	}
 	w := f.Stampedes[f.Worst]
 	if w.Without > 0 {
-		return fmt.Sprintf("The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them.", when(w.From), w.Without, w.With)
+		return fmt.Sprintf("The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them.", FormatInstant(w.From, time.UTC), w.Without, w.With)
 	}
 	return fmt.Sprintf("No model says a reconnect would have been refused, but the worst moment to lose every connection was from %s: %d clients would have been at risk of a relist without bookmarks, %d with them.",
-		when(w.From), w.AtRiskWithout, w.AtRiskWith)
+		FormatInstant(w.From, time.UTC), w.AtRiskWithout, w.AtRiskWith)
 }
 
 // reconnect is the reconnect the bookmarks line speaks of, for one file.
@@ -664,15 +653,15 @@ func (s *summarizer) bookmarks() {
 		}
 		got += ss.Bookmarks
 	}
-	at := "its reconnect at " + when(c.at)
+	at := "its reconnect at " + FormatInstant(c.at, time.UTC)
 	if !c.recorded {
-		at = "a reconnect at " + when(c.at)
+		at = "a reconnect at " + FormatInstant(c.at, time.UTC)
 	}
 	old := func(v Verdict) string {
 		if !v.HasCursor {
 			return "unknown"
 		}
-		return age(v.At-v.Since) + " old"
+		return FormatDuration(v.At-v.Since) + " old"
 	}
 	switch {
 	case a.uncached(c.file):
@@ -728,7 +717,7 @@ func (s *summarizer) riskiest() {
 	f := &a.TL.Files[best.File]
 	v := a.Verdict(best.File, BookmarkAware, best.MaxAgeAt-1, a.Params.Delay)
 	t := fmt.Sprintf("The riskiest moment to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
-		when(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, age(best.MaxAge), s.a.Words(v))
+		FormatInstant(best.MaxAgeAt, time.UTC), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
 	s.add("riskiest", "%s.", t)
 }
 
@@ -738,9 +727,9 @@ func (s *summarizer) resumeAt() {
 	if fl := s.a.Fleet(); fl != nil {
 		for _, q := range s.qs {
 			fc, _ := s.a.FleetReconnect(q)
-			at := "at " + when(q.At)
+			at := "at " + FormatInstant(q.At, time.UTC)
 			if q.Relative {
-				at = age(int64(q.After)) + " after each capture's end"
+				at = FormatDuration(int64(q.After)) + " after each capture's end"
 			}
 			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s",
 				at, fleetOutcomeWords(fc.Without, len(fl.Clients)), fleetOutcomeWords(fc.With, len(fl.Clients)), s.fleetServerWords(q))
@@ -751,7 +740,10 @@ func (s *summarizer) resumeAt() {
 	byTime := map[string][]string{}
 	for _, v := range s.a.ResumeAnswers(s.qs) {
 		f := &s.a.TL.Files[v.File]
-		t := FormatTime(v.At, f.Clock)
+		t := ""
+		if f.Clock != ClockNone {
+			t = FormatInstant(v.At, time.UTC)
+		}
 		if _, ok := byTime[t]; !ok {
 			order = append(order, t)
 		}
@@ -841,7 +833,7 @@ func (s *summarizer) restarts() {
 		more = fmt.Sprintf(" (and %d more in the report)", n)
 	}
 	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: give -restart %s (and -servers N) to apply it.",
-		len(d.Sessions), d.Files, when(d.Ended), when(d.Served), more, d.Flag())
+		len(d.Sessions), d.Files, FormatInstant(d.Ended, time.UTC), FormatInstant(d.Served, time.UTC), more, d.Flag())
 }
 
 // unknowns: what could not be decided, and why.

@@ -282,7 +282,7 @@ func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 		}
 	}
 	if !strings.HasPrefix(fleet, "74 clients of the 99 relisted 74 times") ||
-		!strings.Contains(fleet, "74 of them 7.8s to 1m16s after no request of any client had reached a server from Dec 1 19:09:13 UTC to Dec 1 19:11:43 UTC") {
+		!strings.Contains(fleet, "74 of them 7.8s to 1m16s after no request of any client had reached a server from 2026-12-01 19:09:13.557 UTC to 2026-12-01 19:11:43.874 UTC") {
 		t.Errorf("fleet line %q", fleet)
 	}
 }

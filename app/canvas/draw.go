@@ -60,6 +60,9 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 		ticks = timeTicks(s)
 	}
 	c.segs = fr.drawTicks(ticks, s, plotBottom, c.segs[:0])
+	if !v.AxisRV && !c.noClock {
+		fr.axisZone(layout.PlotX)
+	}
 
 	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
 	c.density(v, &layout, fr)

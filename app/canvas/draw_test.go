@@ -58,15 +58,13 @@ func TestFrameDrawsTheSample(t *testing.T) {
 			if ticks != bookmarks {
 				t.Errorf("%d bookmark ticks, %d bookmarks", ticks, bookmarks)
 			}
-			// Every zone is drawn: refused ones red, at-risk ones pale.
+			// Every zone is drawn: refused ones red, at-risk ones amber.
 			refused, risky := 0, 0
 			for _, op := range opsOf(&fr, "rect", ColorZone) {
-				switch op.Alpha {
-				case zoneAlpha:
-					refused += op.Count / 4
-				case zoneRiskAlpha:
-					risky += op.Count / 4
-				}
+				refused += op.Count / 4
+			}
+			for _, op := range opsOf(&fr, "rect", ColorRisk) {
+				risky += op.Count / 4
 			}
 			if refused != len(an.Zones) || risky != len(an.RiskZones) {
 				t.Errorf("%d red and %d pale zone rects, %d zones refused and %d at risk", refused, risky, len(an.Zones), len(an.RiskZones))
@@ -241,9 +239,6 @@ func TestFrameSeveralFiles(t *testing.T) {
 		refused[z.File]++
 	}
 	for _, op := range opsOf(&fr, "rect", ColorZone) {
-		if op.Alpha != zoneAlpha {
-			continue
-		}
 		for k := 0; k < op.Count/4; k++ {
 			y := fr.floats[op.Offset+4*k+1]
 			f := inBand(y)

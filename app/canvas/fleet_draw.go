@@ -48,6 +48,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 
 	// Ticks: grid lines over every band, labels in the axis band.
 	buf.segs = fr.drawTicks(timeTicks(s), s, bottom, buf.segs[:0])
+	fr.axisZone(l.PlotX)
 
 	fr.clip(l.PlotX, 0, l.PlotW, l.Height)
 	d.drawRestarts(&l, s, fr, buf, bottom)
@@ -238,9 +239,11 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 				buf.rects = append(buf.rects, float32(x0), float32(y), float32(max(x1-x0, 1)), FleetRowH-4)
 			}
 		}
-		alpha := float32(zoneRiskAlpha)
+		// The other cursor's zones are what might have been: pale, behind
+		// the row's own.
+		alpha := float32(0.18)
 		if own {
-			alpha = zoneAlpha
+			alpha = 0
 		}
 		fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: alpha}, buf.rects)
 	}

@@ -116,5 +116,6 @@ func causeText(cause timeline.RelistCause) string {
 	return "nothing seen"
 }
 
-// clock shows an instant of the shared clock.
-func clock(t int64) string { return time.Unix(0, t).UTC().Format("15:04:05.000") }
+// clock shows an instant of the shared clock in a tooltip, the date being
+// the axis's.
+func clock(t int64) string { return timeline.FormatClock(t, time.UTC) }

@@ -5,8 +5,10 @@ import "watchlens/parser"
 // Colours: Okabe-Ito, distinguishable with the common colour-vision
 // deficiencies; every event type also has its own shape. They are the
 // page's custom properties (web/app.css), so that each theme holds every
-// mark to 3:1 against its background: the dark theme draws LISTED rings
-// light grey, and an ERROR light pink, legible on a red zone.
+// mark and zone to 3:1 against its track and an ERROR to 3:1 against a
+// zone it crosses (measured from the pixels by e2e TestBrowserContrast):
+// the light theme darkens the orange, vermillion and sky blue, the dark
+// theme draws LISTED rings light grey and an ERROR light pink.
 const (
 	ColorAdded    = "--c-added"
 	ColorModified = "--c-modified"
@@ -17,11 +19,10 @@ const (
 	ColorListed   = "--c-listed"
 	ColorBookmark = "--c-bookmark"
 	ColorError    = "--c-error"
-	ColorZone     = "--c-zone"
-	// A refused zone is drawn at zoneAlpha, an at-risk one at
-	// zoneRiskAlpha: apart by lightness, which every eye tells.
-	zoneAlpha      = 0.55
-	zoneRiskAlpha  = 0.18
+	// Zones are opaque, red where a reconnect is refused, amber where it
+	// is at risk: a pale zone cannot stand 3:1 against its track.
+	ColorZone      = "--c-zone"
+	ColorRisk      = "--c-risk"
 	ColorAware     = "--c-aware"
 	ColorIgnoring  = "--c-ignoring"
 	ColorHead      = "--c-head"

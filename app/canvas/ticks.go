@@ -99,6 +99,14 @@ func ceilDivInt(a, b int64) int64 {
 	return q
 }
 
+// axisZone names the time axis's zone left of its labels, which are
+// times of day: the zone every instant the page writes carries.
+func (fr *Frame) axisZone(plotX float64) {
+	t0 := len(fr.Texts)
+	fr.addText(plotX-8, axisH/2-2, "UTC", ColorMuted, "r", "")
+	fr.flushTexts(t0)
+}
+
 // drawTicks draws the ticks' grid lines from the axis band down to bottom,
 // appended to segs (returned, for reuse), and their labels in the axis
 // band.

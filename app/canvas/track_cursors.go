@@ -264,7 +264,7 @@ func (c *Cache) cursorsAt(t int64, band Band) string {
 			b.WriteString("\n" + name + ": no cursor")
 			continue
 		}
-		b.WriteString("\n" + name + ": RV " + strconv.FormatUint(rv, 10) + ", last current " + fmtSeconds(t-since) + " before")
+		b.WriteString("\n" + name + ": RV " + strconv.FormatUint(rv, 10) + ", last current " + timeline.FormatDuration(t-since) + " before")
 	}
 	return b.String()
 }

@@ -62,7 +62,7 @@ func (c *Cache) sessionAt(b Band, axisRV bool, at, slop int64) string {
 	if !axisRV {
 		for _, s := range tl.Sessions {
 			if inFile(b, s.File) && s.Gap >= 0 && at >= s.Start-s.Gap-slop && at <= s.Start+slop {
-				return "reconnect gap of " + fmtSeconds(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name +
+				return "reconnect gap of " + timeline.FormatDuration(s.Gap) + " before session " + strconv.Itoa(s.Index) + " of " + tl.Files[s.File].Name +
 					": no watch was open; the client resumed from its cursor at " + c.FormatTime(s.Start)
 			}
 		}

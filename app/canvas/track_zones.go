@@ -7,8 +7,8 @@ import (
 	"watchlens/timeline"
 )
 
-// zoneBands draws the zones of each cursor kind in its band: pale where
-// a reconnect is at risk, red where it is refused.
+// zoneBands draws the zones of each cursor kind in its band: amber where
+// a reconnect is at risk, red where it is refused, over the amber.
 func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
 	if v.Analysis == nil {
 		return
@@ -26,8 +26,8 @@ func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
 		}
 		for _, layer := range [...]struct {
 			zones []timeline.Zone
-			alpha float32
-		}{{v.Analysis.RiskZones, zoneRiskAlpha}, {v.Analysis.Zones, zoneAlpha}} {
+			color string
+		}{{v.Analysis.RiskZones, ColorRisk}, {v.Analysis.Zones, ColorZone}} {
 			rects := c.rects[:0]
 			for _, z := range layer.zones {
 				if !folded && z.Kind != kind || !inFile(b, z.File) {
@@ -43,7 +43,7 @@ func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
 				x1, x2 := s.XClamped(from), s.XClamped(to)
 				rects = append(rects, float32(x1), float32(y0), float32(max(x2-x1, 3)), float32(h))
 			}
-			fr.add(Op{Kind: "rect", Color: ColorZone, Alpha: layer.alpha}, rects)
+			fr.add(Op{Kind: "rect", Color: layer.color}, rects)
 			c.rects = rects
 		}
 	}
@@ -108,7 +108,7 @@ func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind
 	var b strings.Builder
 	b.WriteString("a drop at " + c.FormatTime(at))
 	if d := an.Params.Delay; d > 0 {
-		b.WriteString(", back " + fmtSeconds(int64(d)) + " later")
+		b.WriteString(", back " + timeline.FormatDuration(int64(d)) + " later")
 	}
 	b.WriteString(":")
 	shown := 0
