@@ -176,6 +176,9 @@ func Build(outDir, base, webDir string, dev bool) (string, error) {
 	if err := addPolicies(outDir); err != nil {
 		return "", err
 	}
+	if err := hostRelativeOG(outDir, base); err != nil {
+		return "", err
+	}
 	for name, read := range files {
 		b, err := read()
 		if err != nil {

@@ -69,6 +69,28 @@ func TestBuildSite(t *testing.T) {
 	}
 }
 
+// TestOpenGraphHostRelative: a link to the site shows its page and icon
+// on the host it is served from (go-app wrote "https://" with no host).
+func TestOpenGraphHostRelative(t *testing.T) {
+	webDir := t.TempDir()
+	writeFile(t, filepath.Join(webDir, "app.wasm"), "not really wasm")
+	for base, want := range map[string][2]string{"/": {"/", "/web/icon-512.png"}, "/watchlens": {"/watchlens/", "/watchlens/web/icon-512.png"}} {
+		root := t.TempDir()
+		if _, err := Build(root, base, webDir, false); err != nil {
+			t.Fatal(err)
+		}
+		index := siteFile(t, filepath.Join(root, "index.html"))
+		for i, prop := range []string{"og:url", "og:image"} {
+			if tag := `<meta property="` + prop + `" content="` + want[i] + `">`; !strings.Contains(index, tag) {
+				t.Errorf("base %s: no %s in\n%s", base, tag, regexp.MustCompile(`<meta property="og:[^>]*>`).FindAllString(index, -1))
+			}
+		}
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(want[1], base)))); err != nil {
+			t.Errorf("base %s: the og:image is not one of the site's files: %v", base, err)
+		}
+	}
+}
+
 func TestServeBuildUsesWorkerThatCachesNothing(t *testing.T) {
 	webDir := t.TempDir()
 	writeFile(t, filepath.Join(webDir, "app.wasm"), "x")
