@@ -45,7 +45,9 @@ func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (
 	if !isKlog {
 		return false, r, nil
 	}
-	l, err := parser.ReadKlog(r, opts, parser.KlogOptions{Year: b.KlogYear})
+	lr := b.logReader(name, r)
+	l, err := parser.ReadKlog(lr, opts, parser.KlogOptions{Year: b.KlogYear})
+	lr.done()
 	b.AddKlog(name, l)
 	return true, nil, err
 }
