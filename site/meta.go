@@ -8,10 +8,14 @@ import (
 	"strings"
 )
 
-// ogLocation matches the og:url and og:image go-app writes: it makes them
-// absolute with its Handler's Domain, and writes "https://" and no host
-// without one, whatever host the site is served from.
-var ogLocation = regexp.MustCompile(`(<meta property="og:(url|image)" content=")https://[^"]*(">)`)
+// ogMeta matches the og:url and og:image go-app writes, its attributes in
+// either order: it makes them absolute with its Handler's Domain, and
+// writes "https://" and no host without one, whatever host the site is
+// served from. ogContent is the attribute of their location.
+var (
+	ogMeta    = regexp.MustCompile(`<meta [^>]*property="og:(url|image)"[^>]*>`)
+	ogContent = regexp.MustCompile(`content="https://[^"]*"`)
+)
 
 // ogImage is the picture a link to the site shows, under /web/.
 const ogImage = "web/icon-512.png"
@@ -35,13 +39,12 @@ func hostRelativeOG(outDir, base string) error {
 		if err != nil {
 			return err
 		}
-		b = ogLocation.ReplaceAllFunc(b, func(m []byte) []byte {
-			g := ogLocation.FindSubmatch(m)
+		b = ogMeta.ReplaceAllFunc(b, func(m []byte) []byte {
 			at := base + page
-			if string(g[2]) == "image" {
+			if string(ogMeta.FindSubmatch(m)[1]) == "image" {
 				at = base + ogImage
 			}
-			return []byte(string(g[1]) + at + string(g[3]))
+			return ogContent.ReplaceAllLiteral(m, []byte(`content="`+at+`"`))
 		})
 		return os.WriteFile(p, b, 0o644)
 	})

@@ -86,6 +86,7 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 	if base = strings.TrimRight(base, "/"); base != "" {
 		h.Resources = goapp.PrefixedLocation(base)
 	}
+	h.ServiceWorkerTemplate = appWorker
 	if dev {
 		h.ServiceWorkerTemplate = devWorker
 	}
