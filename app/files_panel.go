@@ -189,7 +189,7 @@ func clockText(c timeline.Clock) string {
 func renderNothingFound(f timeline.File) goapp.UI {
 	msg := "."
 	if len(f.Diagnostics) > 0 {
-		msg += " First problem at " + words.VisibleControls(f.Diagnostics[0].String())
+		msg += " First problem at " + timeline.VisibleBidi(f.Diagnostics[0].String())
 	}
 	return goapp.Div().Class("problem").ID("no-events").Role("alert").Body(
 		goapp.Text("No watch events were found in "), nameUI(f.Name), goapp.Text(msg))
@@ -357,7 +357,7 @@ func renderDiagnostics(diags []parser.Diagnostic) goapp.UI {
 		goapp.Summary().Text(quantity.Plural(len(diags), "problem")+" in the input"),
 		goapp.Ul().Body(
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
-				return goapp.Li().Class("mono").Text(words.VisibleControls(shown[i].String()))
+				return goapp.Li().Class("mono").Text(timeline.VisibleBidi(shown[i].String()))
 			}),
 		),
 	)

@@ -151,7 +151,7 @@ func (p *FindingsPanel) findings() findingLists {
 		} else if !fileOK[a.File] {
 			continue
 		}
-		out.anomalies = append(out.anomalies, at(a.File, a.T, a.Event, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(tl.Files[a.File].Name), a.Kind, a.RV, words.VisibleControls(a.Msg))))
+		out.anomalies = append(out.anomalies, at(a.File, a.T, a.Event, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(tl.Files[a.File].Name), a.Kind, a.RV, timeline.VisibleBidi(a.Msg))))
 	}
 	return out
 }

@@ -29,6 +29,9 @@ type progress struct {
 	// downloading: the file is a link's body, still coming from its
 	// server; size is -1 when the server did not say it.
 	downloading bool
+	// connecting is the host of a link whose server has not answered
+	// yet, "" once it has.
+	connecting string
 	// clients of ofClients virtual clients are made of the file read
 	// (?split=); 0 of 0 before, or with no split.
 	clients, ofClients int
@@ -44,6 +47,9 @@ func (l progress) bar() (value, maximum int64) {
 }
 
 func (l progress) text() string {
+	if l.connecting != "" {
+		return fmt.Sprintf("Connecting to %s for %s…", words.Isolated(l.connecting), words.Isolated(l.name))
+	}
 	if l.downloading {
 		if l.size < 0 {
 			return fmt.Sprintf("Downloading %s: %s", words.Isolated(l.name), quantity.Bytes(l.read))

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,12 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 	turn := p.nextTurn()
 	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
 	blob, err := fetchLink(rawURL, name, turn, func(pr progress) { p.showProgress(ctx, pr) })
+	if err != nil {
+		// The chunks of a download given up are JS memory that Go's
+		// references keep alive until its collector runs, which its small
+		// heap may not need for minutes: up to maxBytes stayed held.
+		runtime.GC()
+	}
 	if turn.superseded() {
 		readEnded(name, readSuperseded)
 		return
@@ -57,6 +64,11 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 	defer abort.Call("abort") // ends the transfer whenever this returns early
 	opts := goapp.Window().Get("Object").New()
 	opts.Set("signal", abort.Get("signal"))
+	// Until the server's headers come, which a slow one takes seconds
+	// to send, the page says whom it waits for (it stayed blank).
+	if u, err := url.Parse(target); err == nil {
+		report(progress{name: name, size: -1, downloading: true, connecting: u.Host})
+	}
 	resp, err := awaitLink(goapp.Window().Call("fetch", target, opts), turn, 0)
 	if err != nil {
 		return nil, fetchFailure(err, sameOrigin)
@@ -76,6 +88,14 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 	// only its count.
 	body := resp.Get("body").Call("getReader")
 	parts := goapp.Window().Get("Array").New()
+	// A download given up (too large, stalled, broken, superseded) lets
+	// go of the chunks that came at once (see openURL).
+	complete := false
+	defer func() {
+		if !complete {
+			parts.Set("length", 0)
+		}
+	}()
 	var got int64
 	lastReport := time.Now()
 	for {
@@ -101,6 +121,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 			report(progress{name: name, size: size, read: got, downloading: true})
 		}
 	}
+	complete = true
 	return goapp.Window().Get("Blob").New(parts), nil
 }
 

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -240,6 +241,52 @@ func TestNullObject(t *testing.T) {
 	}
 }
 
+// An event whose object is a string, a number or an array is no event
+// either: the diagnostic says what the object is, where the event starts
+// (it said that the resourceVersion "" was not a number, and kept it).
+func TestObjectNotAnObject(t *testing.T) {
+	lead := ev("ADDED", "a", "1") + "\n"
+	for object, want := range map[string]string{
+		`"string"`:         `is a string, "string", not`,
+		`42`:               "is a number, 42, not",
+		`[{"kind":"Pod"}]`: "is an array",
+		`true`:             "is a boolean",
+	} {
+		in := lead + `{"type":"MODIFIED","object":` + object + `}` + "\n" + ev("ADDED", "b", "2") + "\n"
+		c := mustRead(t, []byte(in))
+		if names(c) != "a,b" || len(c.Diagnostics) != 1 {
+			t.Fatalf("object %s: events %q, diagnostics %v", object, names(c), c.Diagnostics)
+		}
+		if d := c.Diagnostics[0]; d.Kind != "not-object" || d.Offset != int64(len(lead)) || d.Line != 2 ||
+			!strings.Contains(d.Msg, "MODIFIED event "+want) || strings.Contains(d.Msg, "resourceVersion") {
+			t.Errorf("object %s: diagnostic %+v", object, d)
+		}
+	}
+}
+
+// A million '[' before an event are diagnosed once, at the first, and the
+// event after them is read; a single array of events is no matter for a
+// diagnostic.
+func TestNestedArrays(t *testing.T) {
+	lead := ev("ADDED", "a", "1") + "\n"
+	in := lead + strings.Repeat("[", 1_000_000) + ev("ADDED", "b", "2") + "\n"
+	c := mustRead(t, []byte(in))
+	if names(c) != "a,b" || len(c.Diagnostics) != 1 {
+		t.Fatalf("events %q, %d diagnostics", names(c), len(c.Diagnostics))
+	}
+	if d := c.Diagnostics[0]; d.Kind != "nested-arrays" || d.Offset != int64(len(lead)) || d.Line != 2 || !strings.Contains(d.Msg, "1000000 '['") {
+		t.Errorf("diagnostic %+v", d)
+	}
+	c = mustRead(t, []byte("[\n"+ev("ADDED", "a", "1")+",\n"+ev("ADDED", "b", "2")+"\n]\n"))
+	if names(c) != "a,b" || len(c.Diagnostics) != 0 {
+		t.Errorf("a JSON array of events: events %q, diagnostics %v", names(c), c.Diagnostics)
+	}
+	c = mustRead(t, []byte("[[\n"+ev("ADDED", "a", "1")+"],\n[\n"+ev("ADDED", "b", "2")+"\n]]\n"))
+	if names(c) != "a,b" || len(c.Diagnostics) != 1 || c.Diagnostics[0].Offset != 0 || !strings.Contains(c.Diagnostics[0].Msg, "2 '['") {
+		t.Errorf("arrays of arrays of events: events %q, diagnostics %v", names(c), c.Diagnostics)
+	}
+}
+
 func TestGzipCutShort(t *testing.T) {
 	var plain bytes.Buffer
 	for i := range 2000 {
@@ -338,11 +385,31 @@ func TestEncodings(t *testing.T) {
 		}
 		return b
 	}
+	utf32 := func(s string, bom bool, big bool) []byte {
+		var b []byte
+		r := []rune(s)
+		if bom {
+			r = append([]rune{0xfeff}, r...)
+		}
+		for _, c := range r {
+			if big {
+				b = binary.BigEndian.AppendUint32(b, uint32(c))
+			} else {
+				b = binary.LittleEndian.AppendUint32(b, uint32(c))
+			}
+		}
+		return b
+	}
 	for name, in := range map[string][]byte{
 		"utf-8 bom":  append([]byte("\xef\xbb\xbf"), text...),
 		"utf-16le":   utf16le(text, true, false),
 		"utf-16be":   utf16le(text, true, true),
 		"utf-16le-0": utf16le(text, false, false),
+		"utf-16be-0": utf16le(text, false, true),
+		"utf-32le":   utf32(text, true, false),
+		"utf-32be":   utf32(text, true, true),
+		"utf-32le-0": utf32(text, false, false),
+		"utf-32be-0": utf32(text, false, true),
 	} {
 		t.Run(name, func(t *testing.T) {
 			c := mustRead(t, in)
@@ -358,8 +425,10 @@ func TestEncodings(t *testing.T) {
 					t.Errorf("event %d from Decoded: %s %v", e.Seq, js, err)
 				}
 			}
-			if strings.HasPrefix(name, "utf-16") {
-				wantDiag(t, c, "utf-16")
+			if strings.HasPrefix(name, "utf-16") || strings.HasPrefix(name, "utf-32") {
+				if d := wantDiag(t, c, name[:6]); !strings.Contains(d.Msg, strings.ToUpper(name[:6])+" text") || len(c.Diagnostics) != 1 {
+					t.Errorf("diagnostics %v", c.Diagnostics)
+				}
 			} else {
 				noDiags(t, c)
 				if c.Events[0].Offset != 3 {
@@ -367,6 +436,20 @@ func TestEncodings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Binary that starts 00 01 is not UTF-16 (it was transcoded into Chinese
+// characters): it is read as the bytes it is, and found to be no capture.
+func TestBinaryIsNotUTF16(t *testing.T) {
+	for _, in := range []string{"\x00\x01\x02\x03binary junk\n", "\x01\x00\x00\x01binary junk\n"} {
+		c := mustRead(t, []byte(in))
+		if len(c.Events) != 0 || len(c.Diagnostics) != 1 {
+			t.Fatalf("%q: events %q, diagnostics %v", in, names(c), c.Diagnostics)
+		}
+		if d := c.Diagnostics[0]; d.Kind != "bad-json" || d.Offset != 0 || !strings.Contains(d.Msg, `"\x00\x01\x02\x03binary`) && !strings.Contains(d.Msg, `"\x01\x00\x00\x01binary`) {
+			t.Errorf("%q: diagnostic %+v", in, d)
+		}
 	}
 }
 

@@ -47,6 +47,12 @@ type bodyScanner struct {
 	// listSoFar is the list being gathered whose whole items were read
 	// as it outgrew MaxEventSize (see flushList), nil when none.
 	listSoFar *List
+	// opens counts the '[' in a row before a value, opened at openRaw on
+	// openLine: events saved as a JSON array have one, and more are
+	// diagnosed once for the run (see nestedArrays).
+	opens    int
+	openRaw  int64
+	openLine int
 }
 
 // pieceMark is where one piece of a gathered value starts: at byte at of
@@ -112,9 +118,18 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 				// Events saved as a JSON array: the brackets and commas
 				// between them mean nothing here.
 				s.r.sawArray = true
+				if c == '[' {
+					if s.opens == 0 {
+						s.openRaw, s.openLine = raw+int64(i), s.lineAt(b, i)
+					}
+					s.opens++
+				} else {
+					s.opens = 0
+				}
 				i++
 				continue
 			}
+			s.nestedArrays()
 			if b[i] != '{' {
 				if s.mode == modeUnknown && col0 && looksYAML(b[i:]) {
 					s.mode = modeYAML
@@ -470,6 +485,19 @@ func (s *bodyScanner) resync(b []byte, i int) (int, bool) {
 		i = limit
 	}
 	return -1, false
+}
+
+// nestedArrays ends a run of '[' before a value: more than one opens
+// arrays inside an array, which no capture saved as a JSON array has (a
+// million of them were skipped without a word). The value after them is
+// still read. Brackets with no value after them are said to be all the
+// capture holds (see Reader.finish).
+func (s *bodyScanner) nestedArrays() {
+	if s.opens > 1 {
+		s.r.addDiag(Diagnostic{Offset: s.openRaw, Line: s.openLine, Kind: "nested-arrays",
+			Msg: fmt.Sprintf("%d '[' in a row start here, arrays inside arrays, where events saved as a JSON array have one; they are skipped, and what follows is read as events", s.opens)})
+	}
+	s.opens = 0
 }
 
 // endSession is called where a response body ends: a value still open

@@ -15,12 +15,16 @@ import (
 // fields are what one value yields, before it becomes an Event.
 type fields struct {
 	hasType, hasObject bool
-	nullObject         bool // the object is null
-	typ                string
-	hasKind            bool
-	kind, apiVersion   string
-	namespace, name    string
-	uid, rv            string
+	// notObject is what the object is when it is not a JSON object
+	// ("null", "a string"...), "" when it is one or there is none.
+	notObject string
+	// notObjectRaw is that value, as written.
+	notObjectRaw     string
+	typ              string
+	hasKind          bool
+	kind, apiVersion string
+	namespace, name  string
+	uid, rv          string
 	// rvParsed says that rvNum is the value of rv, a decimal number
 	// below 10^18 without a leading zero, as the fast extraction reads
 	// it on its way: emit then need not parse it again.
@@ -43,12 +47,31 @@ func extractGJSON(b []byte, f *fields) {
 	f.hasType, f.typ = t.Exists(), t.String()
 	o := lastGet(top, "object")
 	f.hasObject = o.Exists()
-	f.nullObject = f.hasObject && o.Type == gjson.Null
+	if f.hasObject && !o.IsObject() {
+		f.notObject, f.notObjectRaw = jsonTypeName(o), o.Raw
+	}
 	obj := top
 	if f.hasObject {
 		obj = o
 	}
 	objectFields(obj, f)
+}
+
+// jsonTypeName names the type of a JSON value, with its article.
+func jsonTypeName(v gjson.Result) string {
+	switch {
+	case v.Type == gjson.Null:
+		return "null"
+	case v.Type == gjson.String:
+		return "a string"
+	case v.Type == gjson.Number:
+		return "a number"
+	case v.Type == gjson.True || v.Type == gjson.False:
+		return "a boolean"
+	case v.IsArray():
+		return "an array"
+	}
+	return "not JSON"
 }
 
 // lastGet returns the value of key in the object v: the last one when the
@@ -161,13 +184,18 @@ func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64, pie
 func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64, interned bool, pieces []pieceMark) {
 	sess := r.curSession()
 	var typ EventType
-	if f.nullObject {
+	if f.notObject != "" {
 		what := "value"
 		if f.hasType {
 			what = clipString(f.typ) + " event"
 		}
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "null-object",
-			Msg: fmt.Sprintf("the object of this %s is null; it is skipped", what)})
+		if f.notObject == "null" {
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "null-object",
+				Msg: fmt.Sprintf("the object of this %s is null; it is skipped", what)})
+			return
+		}
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "not-object",
+			Msg: fmt.Sprintf("the object of this %s is %s, %s, not a Kubernetes object (a JSON object); it is skipped", what, f.notObject, clipString(f.notObjectRaw))})
 		return
 	}
 	if !f.hasType {

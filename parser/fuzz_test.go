@@ -25,7 +25,7 @@ func checkLogDiagnostics(t *testing.T, in []byte, diags []Diagnostic) (decoded b
 	t.Helper()
 	decoded = len(in) > 1 && (in[0] == 0x1f || in[0] == 0x28)
 	for _, d := range diags {
-		decoded = decoded || d.Kind == "utf-16"
+		decoded = decoded || d.Kind == "utf-16" || d.Kind == "utf-32"
 	}
 	for _, d := range diags {
 		if d.Offset < 0 || (!decoded && d.Offset > int64(len(in))) {

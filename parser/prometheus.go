@@ -210,8 +210,8 @@ func readMetrics(r io.Reader, opts Options, lim metricsLimits) (*MetricsExport, 
 		m.diag(Diagnostic{Offset: lim.bytes, Kind: "too-big",
 			Msg: fmt.Sprintf("the export is larger than %d bytes; only what came before was read", lim.bytes)})
 	}
-	if src.utf16 {
-		m.diag(Diagnostic{Kind: "utf-16", Msg: "the export is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
+	if src.wide != "" {
+		m.diag(wideDiag(src.wide, "the export"))
 	}
 	head := b[:min(len(b), metricsSniffLen)]
 	switch f := IsMetrics(head); f {

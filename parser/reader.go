@@ -97,12 +97,12 @@ func (r *Reader) open() {
 	if src.prefetch != nil {
 		runtime.AddCleanup(r, (*prefetchReader).close, src.prefetch)
 	}
-	if src.utf16 {
-		r.addDiag(Diagnostic{Kind: "utf-16", Msg: "the capture is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
+	if src.wide != "" {
+		r.addDiag(wideDiag(src.wide, "the capture"))
 	}
 	// A line may hold a whole event plus its time prefix and framing.
 	r.lines = newLineReader(src.r, r.opts.MaxEventSize+1024)
-	if src.prefetch != nil && !src.utf16 {
+	if src.prefetch != nil && src.wide == "" {
 		r.lines.blocks = src.prefetch
 	}
 }

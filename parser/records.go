@@ -71,8 +71,8 @@ func readLogLines(r io.Reader, opts Options, what string, diag func(Diagnostic),
 	if d != nil {
 		diag(*d)
 	}
-	if src.utf16 {
-		diag(Diagnostic{Kind: "utf-16", Msg: "the " + what + " log is UTF-16 text; it was read as UTF-8 and offsets count its UTF-8 bytes"})
+	if src.wide != "" {
+		diag(wideDiag(src.wide, "the "+what+" log"))
 	}
 	lines := newLineReader(src.r, opts.MaxEventSize)
 	skipping := false // inside a line too long to keep

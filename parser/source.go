@@ -1,10 +1,12 @@
 package parser
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math/bits"
+	"strings"
 	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -88,11 +90,14 @@ type source struct {
 	codec string // "gzip", "zstd" or "" (for messages)
 	// prefetch decompresses ahead, for compressed input only.
 	prefetch *prefetchReader
-	utf16    bool
+	// wide is "UTF-16" or "UTF-32" for text transcoded to UTF-8, "" for
+	// UTF-8.
+	wide string
 }
 
-// openSource sniffs compression by magic bytes and UTF-16 by its BOM or by
-// NULs beside ASCII, never by file name: captures get renamed.
+// openSource sniffs compression by magic bytes and UTF-16 or UTF-32 by
+// its BOM or by NULs beside ASCII, never by file name: captures get
+// renamed.
 func openSource(cr *countingReader, maxDecompressed int64, prefetch bool) (source, *Diagnostic) {
 	var s source
 	head, r, err := peek(cr, make([]byte, 4))
@@ -122,17 +127,17 @@ func openSource(cr *countingReader, maxDecompressed int64, prefetch bool) (sourc
 	if s.prefetch != nil {
 		// Sniffed in place, so that the line reader can read the blocks
 		// themselves (see lineReader.blocks).
-		head = s.prefetch.peek(4)
+		head = s.prefetch.peek(8)
 	} else {
-		head, r, err = peek(s.r, make([]byte, 4))
+		head, r, err = peek(s.r, make([]byte, 8))
 		if err != nil {
 			// The error shows up again on the first read, where it is reported.
 			return s, nil
 		}
 		s.r = r
 	}
-	if le, ok := sniffUTF16(head); ok {
-		s.r, s.utf16 = &utf16Reader{r: r, le: le}, true
+	if w, le := sniffWide(head); w > 0 {
+		s.r, s.wide = &wideReader{r: r, width: w, le: le}, encodingName(w)
 	}
 	return s, nil
 }
@@ -155,28 +160,69 @@ func compressionDiag(cr *countingReader, codec string, err error) *Diagnostic {
 		Msg: fmt.Sprintf("the %s stream is damaged after %d input bytes (%v); what came before it was read", codec, n, err)}
 }
 
-// sniffUTF16 reports whether head starts UTF-16 text and its byte order.
-func sniffUTF16(head []byte) (littleEndian, ok bool) {
-	if len(head) < 2 {
-		return false, false
+// sniffWide reports whether head starts UTF-16 or UTF-32 text: the width
+// of its code units in bytes (2 or 4; 0 when it is neither) and their byte
+// order. Without a BOM, the first character must be ASCII text (a tab,
+// newline or printable), as every format read here starts: binary that
+// starts 00 01 is not UTF-16, and the three NULs of an ASCII character in
+// UTF-32 tell it from UTF-16. A second UTF-32 character, if head holds
+// one, has its top byte zero too: a protobuf frame's 4-byte length, 00
+// 00 00 4c, is followed by its magic "k8s\x00", which is not UTF-32.
+func sniffWide(head []byte) (width int, littleEndian bool) {
+	h := func(i int) int {
+		if i < len(head) {
+			return int(head[i])
+		}
+		return -1
 	}
 	switch {
-	case head[0] == 0xff && head[1] == 0xfe:
-		return true, true
-	case head[0] == 0xfe && head[1] == 0xff:
-		return false, true
-	case head[0] != 0 && head[0] < 0x80 && head[1] == 0:
-		return true, true
-	case head[0] == 0 && head[1] != 0 && head[1] < 0x80:
-		return false, true
+	case h(0) == 0xff && h(1) == 0xfe && h(2) == 0 && h(3) == 0:
+		return 4, true
+	case h(0) == 0 && h(1) == 0 && h(2) == 0xfe && h(3) == 0xff:
+		return 4, false
+	case h(0) == 0xff && h(1) == 0xfe:
+		return 2, true
+	case h(0) == 0xfe && h(1) == 0xff:
+		return 2, false
+	case asciiText(h(0)) && h(1) == 0 && h(2) == 0 && h(3) == 0 && h(7) <= 0:
+		return 4, true
+	case h(0) == 0 && h(1) == 0 && h(2) == 0 && asciiText(h(3)) && h(4) <= 0:
+		return 4, false
+	case asciiText(h(0)) && h(1) == 0:
+		return 2, true
+	case h(0) == 0 && asciiText(h(1)):
+		return 2, false
 	}
-	return false, false
+	return 0, false
 }
 
-// utf16Reader transcodes UTF-16 to UTF-8 so every later layer sees UTF-8;
-// offsets after it count UTF-8 bytes, which Reader states in a diagnostic.
-type utf16Reader struct {
+// asciiText reports a byte that can start a text file: a tab, a line
+// break or a printable ASCII character.
+func asciiText(c int) bool {
+	return c == '\t' || c == '\n' || c == '\r' || c >= 0x20 && c < 0x7f
+}
+
+// encodingName names a text encoding of width-byte code units.
+func encodingName(width int) string {
+	if width == 4 {
+		return "UTF-32"
+	}
+	return "UTF-16"
+}
+
+// wideDiag says that what (the capture, the export...) is UTF-16 or
+// UTF-32 text (wide), of the kind "utf-16" or "utf-32".
+func wideDiag(wide, what string) Diagnostic {
+	return Diagnostic{Kind: strings.ToLower(wide),
+		Msg: what + " is " + wide + " text; it was read as UTF-8 and offsets count its UTF-8 bytes"}
+}
+
+// wideReader transcodes UTF-16 or UTF-32 to UTF-8 so every later layer
+// sees UTF-8; offsets after it count UTF-8 bytes, which Reader states in a
+// diagnostic.
+type wideReader struct {
 	r       io.Reader
+	width   int // 2 for UTF-16, 4 for UTF-32
 	le      bool
 	in      [16 << 10]byte
 	n       int // undecoded bytes in in[:n]
@@ -185,10 +231,10 @@ type utf16Reader struct {
 	started bool
 }
 
-func (u *utf16Reader) Read(p []byte) (int, error) {
+func (u *wideReader) Read(p []byte) (int, error) {
 	for len(u.out) == 0 {
 		if u.err != nil {
-			if u.n > 0 { // an odd trailing byte cannot be a character
+			if u.n > 0 { // trailing bytes short of a code unit cannot be a character
 				u.n = 0
 				u.out = utf8.AppendRune(u.out[:0], utf8.RuneError)
 				continue
@@ -205,10 +251,11 @@ func (u *utf16Reader) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-func (u *utf16Reader) decode() {
+func (u *wideReader) decode() {
 	out := u.out[:0]
+	w := u.width
 	i := 0
-	for ; i+1 < u.n; i += 2 {
+	for ; i+w <= u.n; i += w {
 		c := u.unit(i)
 		if !u.started {
 			u.started = true
@@ -216,7 +263,7 @@ func (u *utf16Reader) decode() {
 				continue
 			}
 		}
-		if utf16.IsSurrogate(rune(c)) {
+		if w == 2 && utf16.IsSurrogate(rune(c)) {
 			if i+3 >= u.n {
 				if u.err == nil {
 					break // wait for the pair's second half
@@ -231,22 +278,31 @@ func (u *utf16Reader) decode() {
 			out = utf8.AppendRune(out, r)
 			continue
 		}
+		// A UTF-32 unit past U+10FFFF (a negative rune here) or a
+		// surrogate is no character: AppendRune writes U+FFFD for it.
 		out = utf8.AppendRune(out, rune(c))
 	}
 	u.n = copy(u.in[:], u.in[i:u.n])
 	u.out = out
 }
 
-func (u *utf16Reader) unit(i int) uint16 {
-	if u.le {
-		return uint16(u.in[i]) | uint16(u.in[i+1])<<8
+func (u *wideReader) unit(i int) uint32 {
+	b := u.in[i : i+u.width]
+	if u.width == 2 {
+		if u.le {
+			return uint32(binary.LittleEndian.Uint16(b))
+		}
+		return uint32(binary.BigEndian.Uint16(b))
 	}
-	return uint16(u.in[i])<<8 | uint16(u.in[i+1])
+	if u.le {
+		return binary.LittleEndian.Uint32(b)
+	}
+	return binary.BigEndian.Uint32(b)
 }
 
 // Decoded returns the stream that Event and Diagnostic offsets count: r
 // decompressed if it is gzip or zstd, and transcoded to UTF-8 if it is
-// UTF-16, sniffed as the Reader does. Skipping Event.Offset bytes of it and
+// UTF-16 or UTF-32, sniffed as the Reader does. Skipping Event.Offset bytes of it and
 // reading Event.Length gives the span EventJSON takes. A damaged stream
 // is a read error here.
 func Decoded(r io.Reader) io.Reader {

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"watchlens/timeline"
 )
 
 // textSafe is s with what a terminal would act on escaped as Go escapes it
@@ -12,9 +14,11 @@ import (
 // that are not UTF-8. Every string of a capture (names, messages,
 // selectors) and file names go through it before a text report writes
 // them: a name holding ESC, CR or LF could otherwise rewrite the report
-// on the reader's terminal. Other characters, backslashes included, are
-// left as they are.
+// on the reader's terminal. Direction controls are written by
+// timeline.VisibleBidi, as every view writes them. Other characters,
+// backslashes included, are left as they are.
 func textSafe(s string) string {
+	s = timeline.VisibleBidi(s)
 	i := 0
 	for i < len(s) {
 		c := s[i]

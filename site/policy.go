@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -50,16 +49,6 @@ func sitePolicy(scriptHashes []string) string {
 // policy in a meta tag ignores it, so it goes in a header: Handler sends
 // it, and a host of the static site should (docs/hosting.md).
 const frameAncestors = "frame-ancestors 'self'"
-
-// Handler serves the site built into dir, as `serve` does, with the part
-// of its security policy that a page cannot carry itself.
-func Handler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", frameAncestors)
-		files.ServeHTTP(w, r)
-	})
-}
 
 // inlineScript finds a page's script elements and their text.
 var inlineScript = regexp.MustCompile(`(?s)<script([^>]*)>(.*?)</script>`)

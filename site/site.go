@@ -86,6 +86,7 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 	if base = strings.TrimRight(base, "/"); base != "" {
 		h.Resources = goapp.PrefixedLocation(base)
 	}
+	h.ServiceWorkerTemplate = appWorker
 	if dev {
 		h.ServiceWorkerTemplate = devWorker
 	}
@@ -174,6 +175,9 @@ func Build(outDir, base, webDir string, dev bool) (string, error) {
 		return "", fmt.Errorf("generating pages: %w", err)
 	}
 	if err := addPolicies(outDir); err != nil {
+		return "", err
+	}
+	if err := hostRelativeOG(outDir, base); err != nil {
 		return "", err
 	}
 	for name, read := range files {

@@ -29,8 +29,14 @@ func TestBuildSite(t *testing.T) {
 	if !strings.Contains(index, `id="file-input"`) {
 		t.Errorf("index.html is not the pre-rendered page:\n%.400s", index)
 	}
-	if worker := siteFile(t, filepath.Join(root, "app-worker.js")); !strings.Contains(worker, v1) {
+	worker := siteFile(t, filepath.Join(root, "app-worker.js"))
+	if !strings.Contains(worker, v1) {
 		t.Errorf("the service worker does not carry the build's version %s", v1)
+	}
+	// It answers the app's own files alone: a link's fetch it made for
+	// the page could not be aborted by the page.
+	if !strings.Contains(worker, "!resourcesToCache.includes(url.pathname)") || strings.Contains(worker, goFetchListener) {
+		t.Errorf("the service worker answers requests other than the app's files:\n%s", worker)
 	}
 	// The site says nothing leaves the browser: its pages must not fetch
 	// anything from elsewhere either (go-app's defaults point at GitHub).
@@ -66,6 +72,30 @@ func TestBuildSite(t *testing.T) {
 	}
 	if v3 == v1 {
 		t.Errorf("a changed app.wasm kept the version %s: browsers would keep the stale build", v1)
+	}
+}
+
+// TestOpenGraphHostRelative: a link to the site shows its page and icon
+// on the host it is served from (go-app wrote "https://" with no host).
+func TestOpenGraphHostRelative(t *testing.T) {
+	webDir := t.TempDir()
+	writeFile(t, filepath.Join(webDir, "app.wasm"), "not really wasm")
+	for base, want := range map[string][2]string{"/": {"/", "/web/icon-512.png"}, "/watchlens": {"/watchlens/", "/watchlens/web/icon-512.png"}} {
+		root := t.TempDir()
+		if _, err := Build(root, base, webDir, false); err != nil {
+			t.Fatal(err)
+		}
+		index := siteFile(t, filepath.Join(root, "index.html"))
+		for i, prop := range []string{"og:url", "og:image"} {
+			// go-app writes a tag's attributes in any order.
+			tag := regexp.MustCompile(`<meta [^>]*property="` + prop + `"[^>]*>`).FindString(index)
+			if !strings.Contains(tag, `content="`+want[i]+`"`) {
+				t.Errorf("base %s: %s is %s, want %s", base, prop, tag, want[i])
+			}
+		}
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(want[1], base)))); err != nil {
+			t.Errorf("base %s: the og:image is not one of the site's files: %v", base, err)
+		}
 	}
 }
 

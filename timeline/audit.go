@@ -163,7 +163,9 @@ func (b *Builder) addAuditReader(name string, r io.Reader, opts parser.Options) 
 	if !isAudit {
 		return false, r, nil
 	}
-	l, err := parser.ReadAudit(r, opts)
+	lr := b.logReader(name, r)
+	l, err := parser.ReadAudit(lr, opts)
+	lr.done()
 	b.AddAudit(name, l)
 	return true, nil, err
 }

@@ -53,7 +53,9 @@ func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (
 		b.klogs = append(b.klogs, klogLog{name: name, lib: l})
 		return true, nil, err
 	}
-	l, err := parser.ReadKlog(r, opts, parser.KlogOptions{Year: b.KlogYear})
+	lr := b.logReader(name, r)
+	l, err := parser.ReadKlog(lr, opts, parser.KlogOptions{Year: b.KlogYear})
+	lr.done()
 	b.AddKlog(name, l)
 	return true, nil, err
 }

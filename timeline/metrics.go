@@ -179,7 +179,9 @@ func (b *Builder) addMetricsReader(name string, r io.Reader, opts parser.Options
 	if f == parser.MetricsUnknown {
 		return false, r, nil
 	}
-	m, err := parser.ReadMetrics(r, opts)
+	lr := b.logReader(name, r)
+	m, err := parser.ReadMetrics(lr, opts)
+	lr.done()
 	b.AddMetrics(name, m)
 	return true, nil, err
 }

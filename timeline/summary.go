@@ -79,7 +79,10 @@ type summarizer struct {
 }
 
 func (s *summarizer) add(topic, format string, args ...any) {
-	s.lines = append(s.lines, SummaryLine{Topic: topic, Text: fmt.Sprintf(format, args...)})
+	// The names in a sentence (files, clients, objects) come from the
+	// input: their direction controls are made visible here, once for
+	// the report and the page.
+	s.lines = append(s.lines, SummaryLine{Topic: topic, Text: VisibleBidi(fmt.Sprintf(format, args...))})
 }
 
 // plain says why a model refuses (or puts at risk), without the watch

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
+	"watchlens/app/words"
 )
 
 // FleetViewport is everything one fleet frame depends on besides the
@@ -216,7 +218,7 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 	t0 := len(fr.Texts)
 	for r := first; r < last; r++ {
 		row := &d.Rows[r]
-		name := row.Label
+		name := words.Isolated(row.Label)
 		if !row.Client.Bookmarks {
 			name = "✗ " + name
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
@@ -82,7 +83,7 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 		return "accepted"
 	}
 	lines := []string{
-		c.Name,
+		words.Isolated(c.Name),
 		"asked for bookmarks: " + map[bool]string{true: "yes", false: "no"}[c.Bookmarks] + "; relists seen: " + strconv.Itoa(len(c.Relists)),
 		"a reconnect at " + clock(at) + ", " + had + " (as it ran): " + verdict(row.Own()),
 		lacked + ": " + verdict(row.Other()),

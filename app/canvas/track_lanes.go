@@ -48,7 +48,7 @@ func (c *Cache) laneRows(v *View, layout *Layout, s Scale, fr *Frame) {
 			stripes = append(stripes, float32(layout.PlotX), float32(y), float32(layout.PlotW), RowHeight)
 		}
 		ln := c.tl.Lanes.At(rw.Lane)
-		fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, words.ClipRunes(words.VisibleControls(ln.Name), 26), ColorFg, "r", "")
+		fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, words.ClipRunes(timeline.VisibleBidi(ln.Name), 26), ColorFg, "r", "")
 		visible[rw.Lane] = true
 		le := c.lane(rw.Lane)
 		if first, last := c.tl.LaneSpan(rw.Lane); !v.AxisRV && last >= v.From && first < v.To {

@@ -3,9 +3,10 @@
 package words
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"watchlens/timeline"
 )
 
 // maxNameRunes is the most of a name from a capture (an object's name, a
@@ -15,10 +16,10 @@ import (
 const maxNameRunes = 100
 
 // ShortName is a name from a capture as the page shows it: its
-// direction controls made visible (see VisibleControls) and cut to
+// direction controls made visible (timeline.VisibleBidi) and cut to
 // maxNameRunes.
 func ShortName(s string) string {
-	return ClipRunes(VisibleControls(s), maxNameRunes)
+	return ClipRunes(timeline.VisibleBidi(s), maxNameRunes)
 }
 
 // Isolated is ShortName for plain text (messages, the progress bar, the
@@ -32,31 +33,6 @@ func Isolated(s string) string {
 		return s
 	}
 	return "\u2068" + s + "\u2069"
-}
-
-// VisibleControls writes each character that changes the direction of
-// the text after it (U+202E RIGHT-TO-LEFT OVERRIDE and the like) as its
-// code point, "<U+202E>": a name shows what it holds, not what it makes
-// itself look like, and cannot reverse the page's text after it.
-func VisibleControls(s string) string {
-	if !strings.ContainsFunc(s, isBidiControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isBidiControl(r) {
-			fmt.Fprintf(&b, "<U+%04X>", r)
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// isBidiControl reports the Unicode bidirectional formatting characters.
-func isBidiControl(r rune) bool {
-	return r == 0x061C || r == 0x200E || r == 0x200F ||
-		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
 }
 
 // isRightToLeft reports the letters of the right-to-left scripts (Hebrew,
