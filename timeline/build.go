@@ -134,10 +134,14 @@ type FileBuilder struct {
 	// lookups were 40 % of adding events. It holds lane+1, 0 for none; an
 	// event the parser did not number goes on to laneOfUID.
 	laneOfIdentity []int32
-	counts         [numTypes]int // events by type
-	kinds          map[string]*kindCounts
-	lastKind       *kindCounts // of the last event with a kind
-	finished       bool
+	// oneReader: the events come from one parser.Reader (readEvents),
+	// whose Identity never numbers two objects alike, so that a lane
+	// found by it needs no check of its uid.
+	oneReader bool
+	counts    [numTypes]int // events by type
+	kinds     map[string]*kindCounts
+	lastKind  *kindCounts // of the last event with a kind
+	finished  bool
 
 	// stopped: an event was refused for Builder.MaxEvents, the first at
 	// stoppedAt (its offset).
@@ -263,11 +267,13 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	if ev.UID != "" {
 		if k := int(ev.Identity); k > 0 && k < len(f.laneOfIdentity) && f.laneOfIdentity[k] > 0 {
 			id, ok = f.laneOfIdentity[k]-1, true
+			// Events added one by one may come from several Readers,
+			// whose numbers are unrelated.
+			ok = f.oneReader || f.b.lanes.hasUID(id, ev.UID)
 		}
-		// An event from another Reader may reuse a number.
-		if !ok || f.laneOfUID.uid(id-int32(f.laneLo)) != ev.UID {
+		if !ok {
 			var k int32
-			k, ok = f.laneOfUID.find(ev.UID)
+			k, ok = f.laneOfUID.find(&f.b.lanes, f.laneLo, ev.UID)
 			id = int32(f.laneLo) + k
 		}
 	} else {
@@ -285,7 +291,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	}
 	if !ok {
 		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
-		f.laneOfUID.add(ev.UID)
+		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID)
 		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}
