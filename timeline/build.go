@@ -32,6 +32,11 @@ type Builder struct {
 	// DefaultMaxEvents): Add refuses the ones past it, and stopped says
 	// it did.
 	MaxEvents int
+	// MaxObjects bounds the distinct objects (lanes) of the captures
+	// added (NewBuilder sets DefaultMaxObjects): Add refuses the event of
+	// an object past it, and stoppedObjects says it did.
+	MaxObjects     int
+	stoppedObjects bool
 	// Pause, when set, is called every 64 events AddReader reads, and
 	// every few thousand items by Finish, Build and the analyses of the
 	// timeline built: over a million events each takes a few hundred ms
@@ -112,7 +117,7 @@ func (p *pacer) tick(k int) {
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
 	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, MaxEvents: DefaultMaxEvents,
-		auditLog: map[int]int{}}
+		MaxObjects: DefaultMaxObjects, auditLog: map[int]int{}}
 }
 
 // FileBuilder receives one capture's events in capture order.
@@ -147,6 +152,8 @@ type FileBuilder struct {
 	// stoppedAt (its offset).
 	stopped   bool
 	stoppedAt int64
+	// stoppedObjects: that event was of an object past MaxObjects.
+	stoppedObjects bool
 	// stoppedInput: the bytes of its input AddReader had read by then.
 	stoppedInput int64
 	// kindHint is the file's kind when no event names one (a client
@@ -185,8 +192,8 @@ func (b *Builder) AddCapture(name string, c *parser.Capture) {
 }
 
 // Add appends the next event of the file and says whether it did: once
-// the Builder holds MaxEvents it keeps no more, and the caller stops
-// reading. Events of one file must come in capture order, and no other
+// the Builder holds MaxEvents, or MaxObjects and the event is of a new
+// object, it keeps no more, and the caller stops reading. Events of one file must come in capture order, and no other
 // file may be added to in between.
 func (f *FileBuilder) Add(ev parser.Event) bool {
 	b := f.b
@@ -198,7 +205,14 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 	lane := int32(-1)
 	switch ev.Type {
 	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Listed, parser.TypeUnknown:
-		lane = f.lane(ev, i)
+		var kept bool
+		if lane, kept = f.lane(ev, i); !kept {
+			if !f.stopped {
+				b.stoppedObjects, f.stoppedObjects = true, true
+			}
+			f.stop(ev)
+			return false
+		}
 	}
 	var flags uint8
 	if ev.RVValid {
@@ -257,10 +271,11 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 }
 
 // lane returns the lane of an object event, opening a new one for a new
-// object or a re-created name.
-func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
+// object or a re-created name; kept is false when that would be past
+// MaxObjects.
+func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 	if ev.UID == "" && ev.Name == "" {
-		return -1
+		return -1, true
 	}
 	var id int32
 	var ok bool
@@ -290,6 +305,9 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		}
 	}
 	if !ok {
+		if b.lanes.Len() >= b.MaxObjects {
+			return -1, false
+		}
 		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
 		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID)
 		if ev.UID == "" {
@@ -305,7 +323,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	if ev.Labels != "" {
 		b.lanes.setLabels(id, ev.Labels)
 	}
-	return id
+	return id, true
 }
 
 func (f *FileBuilder) setIdentityLane(identity uint32, lane int32) {

@@ -3,6 +3,7 @@ package synth
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -107,4 +108,61 @@ func Event(b *bytes.Buffer, i int) {
 	reason := [...]string{"Scheduled", "Pulling", "Pulled", "Created", "Started", "Killing", "BackOff", "Unhealthy"}[i%8]
 	fmt.Fprintf(b, `{"type":"ADDED","object":{"kind":"Event","apiVersion":"v1","metadata":{"name":"%s.%016x","namespace":"team-%d","uid":"%08x-91ab-4cde-8f01-23456789abcd","resourceVersion":"%d","creationTimestamp":%q,"managedFields":[{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:count":{},"f:firstTimestamp":{},"f:involvedObject":{},"f:lastTimestamp":{},"f:message":{},"f:reason":{},"f:reportingComponent":{},"f:reportingInstance":{},"f:source":{"f:component":{},"f:host":{}},"f:type":{}}}]},"involvedObject":{"kind":"Pod","namespace":"team-%d","name":%q,"uid":"%08x-4ec7-b3fb-ba14635341da","apiVersion":"v1","resourceVersion":"%d","fieldPath":"spec.containers{app}"},"reason":%q,"message":"%s pod %s on node-%d (attempt %d)","source":{"component":"kubelet","host":"node-%d"},"firstTimestamp":%q,"lastTimestamp":%q,"count":1,"type":"Normal","eventTime":null,"reportingComponent":"kubelet","reportingInstance":"node-%d"}}`+"\n",
 		pod, i, i%workloads%13, i, 900000+i, t, t, i%workloads%13, pod, i%3000, 100000+i, reason, reason, pod, i%40, i%7, i%40, t, t, i%40)
+}
+
+// distinctManagers are the managers of DistinctObject's objects, with
+// the operation each writes.
+var distinctManagers = [...]struct{ name, op string }{
+	{"kubectl-client-side-apply", "Update"}, {"helm", "Update"}, {"argocd-controller", "Apply"}, {"kube-controller-manager", "Update"},
+}
+
+// DistinctObject writes the i-th event of a watch in which every event
+// is a new small object (about 500 bytes), as a capture of millions of
+// distinct objects is: a ConfigMap ADDED with its own name, uid and
+// data, whose one managedFields entry differs between objects in its
+// manager, operation, time and fields. It is written without fmt, so
+// that tens of millions take seconds.
+func DistinctObject(b *bytes.Buffer, i int) {
+	var num [20]byte
+	hex := func(v uint64, width int) {
+		s := strconv.AppendUint(num[:0], v, 16)
+		for range width - len(s) {
+			b.WriteByte('0')
+		}
+		b.Write(s)
+	}
+	dec := func(v int) { b.Write(strconv.AppendInt(num[:0], int64(v), 10)) }
+	m := distinctManagers[i%len(distinctManagers)]
+	t := at(i / 1000) // a thousand objects a second
+	b.WriteString(`{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"cfg-`)
+	hex(uint64(i)*0x9e3779b1%(1<<32), 8)
+	b.WriteString(`-`)
+	dec(i)
+	b.WriteString(`","namespace":"team-`)
+	dec(i % 50)
+	b.WriteString(`","uid":"`)
+	hex(uint64(i), 8)
+	b.WriteString(`-`)
+	hex(uint64(i%65536), 4)
+	b.WriteString(`-4ec7-b3fb-`)
+	hex(uint64(i)*0x2545f491%(1<<48), 12)
+	b.WriteString(`","resourceVersion":"`)
+	dec(1_000_000 + i)
+	b.WriteString(`","creationTimestamp":"`)
+	b.WriteString(t)
+	b.WriteString(`","labels":{"app":"app-`)
+	dec(i % 97)
+	b.WriteString(`"},"managedFields":[{"manager":"`)
+	b.WriteString(m.name)
+	b.WriteString(`","operation":"`)
+	b.WriteString(m.op)
+	b.WriteString(`","apiVersion":"v1","time":"`)
+	b.WriteString(t)
+	b.WriteString(`","fieldsType":"FieldsV1","fieldsV1":{"f:data":{".":{},"f:key-`)
+	dec(i % 7)
+	b.WriteString(`":{}},"f:metadata":{"f:labels":{".":{},"f:app":{}}}}}]},"data":{"key-`)
+	dec(i % 7)
+	b.WriteString(`":"value-`)
+	dec(i)
+	b.WriteString(`"}}}` + "\n")
 }

@@ -19,6 +19,17 @@ func TestCaptureIsClean(t *testing.T) {
 	t.Run("realistic pods", func(t *testing.T) { testClean(t, CaptureOf(64<<20, RealisticPod), 64<<20) })
 	t.Run("leases", func(t *testing.T) { testClean(t, CaptureOf(5<<20, Lease), 5<<20, "MODIFIED") })
 	t.Run("events", func(t *testing.T) { testClean(t, CaptureOf(5<<20, Event), 5<<20, "ADDED") })
+	t.Run("distinct objects", func(t *testing.T) {
+		data := CaptureOf(5<<20, DistinctObject)
+		testClean(t, data, 5<<20, "ADDED")
+		tl := timeline.NewBuilder()
+		if err := tl.AddReader("distinct", bytes.NewReader(data), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if built := tl.Build(); built.Lanes.Len() != built.Len() {
+			t.Errorf("%d objects in %d events, want one each", built.Lanes.Len(), built.Len())
+		}
+	})
 }
 
 // The realistic pods' managedFields must not repeat from one event to the
@@ -67,7 +78,7 @@ func TestRealisticPodsManagedFieldsDiffer(t *testing.T) {
 // where hours modulo 24 jumped back a day every 86 400 events) carry
 // object times that never go back.
 func TestClocksMoveForward(t *testing.T) {
-	gens := map[string]func(*bytes.Buffer, int){"pods": Pod, "configmaps": ConfigMap, "realistic pods": RealisticPod, "leases": Lease, "events": Event}
+	gens := map[string]func(*bytes.Buffer, int){"pods": Pod, "configmaps": ConfigMap, "realistic pods": RealisticPod, "leases": Lease, "events": Event, "distinct objects": DistinctObject}
 	for name, gen := range gens {
 		t.Run(name, func(t *testing.T) {
 			var data bytes.Buffer
