@@ -102,7 +102,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	logYear := fs.Int("log-year", 0, "the year of a client-go log's lines, which name month and day only (0: a line of the log that names it, else the other files' year, else the clock's)")
 	maxEventSize := byteSize(parser.DefaultMaxEventSize)
 	fs.Var(&maxEventSize, "max-event-size", "the largest event kept whole (64MiB by default; a number of bytes, or with KiB, MiB or GiB): a larger one is skipped, and stderr says so; a larger LIST response is read item by item")
-	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes, and each distinct object about 300 more; a request of an audit log counts as one event, and each of its clients as 100")
+	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes; a request of an audit log counts as one event, and each of its clients as 100")
+	maxObjects := fs.Int("max-objects", timeline.DefaultMaxObjects, fmt.Sprintf("stop reading at the event of one more distinct object than this over all files: each keeps about %d bytes beside its events", timeline.ObjectBytes))
 	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart: FROM/TO (SIGTERM to the new process serving, RFC 3339), an instant, or \"detected\" to apply the restarts the captures suggest (repeatable)")
@@ -141,6 +142,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if *maxEvents <= 0 {
 		return bad("--max-events must be positive")
 	}
+	if *maxObjects <= 0 {
+		return bad("--max-objects must be positive")
+	}
 	if fs.NArg() == 0 {
 		return bad("no capture file given")
 	}
@@ -154,6 +158,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	b := timeline.NewBuilder()
 	b.MaxEvents = *maxEvents
+	b.MaxObjects = *maxObjects
 	b.ServerOf = serverOf
 	b.ServerLabel = *serverLabel
 	b.KlogYear = *logYear
@@ -177,7 +182,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			failed = true
 		}
 	}
-	if b.Stopped() {
+	if b.StoppedObjects() {
+		fmt.Fprintf(stderr, "watchlens analyze: stopped reading at %d distinct objects (--max-objects raises the limit); the report is of the events read before\n", *maxObjects)
+	} else if b.Stopped() {
 		fmt.Fprintf(stderr, "watchlens analyze: stopped reading at %d events (--max-events raises the limit); the report is of the events read before\n", *maxEvents)
 	}
 	p := timeline.Params{CacheWindow: *window, CacheCount: *count, EtcdInterval: *etcd, Delay: *delay,

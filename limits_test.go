@@ -3,10 +3,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -15,7 +17,9 @@ import (
 	"syscall"
 	"testing"
 
+	"watchlens/internal/synth"
 	"watchlens/internal/testsample"
+	"watchlens/timeline"
 )
 
 // TestAnalyzeMaxEvents: past --max-events the CLI stops reading, says so on
@@ -141,5 +145,85 @@ func TestAnalyzeMaxEventSize(t *testing.T) {
 		if code, _, errOut := analyze(t, "--max-event-size", bad, capture); code != 2 || !strings.Contains(errOut, "want a size from 1 byte to 4GiB") {
 			t.Errorf("--max-event-size %s: exit %d, stderr %q", bad, code, errOut)
 		}
+	}
+}
+
+// TestAnalyzeDistinctObjectsBound: 20 M distinct small objects (each
+// event a new ConfigMap whose name, uid and managedFields differ; 50 MB
+// of zstd), which went out of memory, stop at --max-objects' 10 M with a
+// message on stderr and in the report, under 6 GiB of the CLI's memory;
+// and the same bound, lowered, stops 200 000 of them at 50 000. The
+// capture is generated into the CLI's standard input as it reads.
+func TestAnalyzeDistinctObjectsBound(t *testing.T) {
+	if os.Getenv("WATCHLENS_ANALYZE_STDIN") != "" {
+		os.Exit(runCLI(append([]string{"analyze", "--format", "json"}, strings.Fields(os.Getenv("WATCHLENS_ANALYZE_STDIN"))...), os.Stdout, os.Stderr))
+	}
+	for _, c := range []struct {
+		objects, limit int
+		args           string
+		maxRSS         int64
+	}{
+		{200_000, 50_000, "--max-objects 50000 -", 256 << 20},
+		{20_000_000, timeline.DefaultMaxObjects, "-", 6 << 30},
+	} {
+		t.Run(fmt.Sprint(c.objects), func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestAnalyzeDistinctObjectsBound$")
+			cmd.Env = append(os.Environ(), "WATCHLENS_ANALYZE_STDIN="+c.args)
+			in, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var report, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &report, &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// The CLI stops reading at the limit: the writes after fail.
+			go func() {
+				defer in.Close()
+				w := bufio.NewWriterSize(in, 1<<20)
+				var b bytes.Buffer
+				for i := range c.objects {
+					synth.DistinctObject(&b, i)
+					if b.Len() > 1<<16 {
+						if _, err := w.Write(b.Bytes()); err != nil {
+							return
+						}
+						b.Reset()
+					}
+				}
+				w.Write(b.Bytes())
+				w.Flush()
+			}()
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("analyze: %v; stderr %q", err, errOut.String())
+			}
+			peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+			want := fmt.Sprintf("stopped reading at %d distinct objects (--max-objects raises the limit)", c.limit)
+			if !strings.Contains(errOut.String(), want) {
+				t.Errorf("stderr %q does not say %q", errOut.String(), want)
+			}
+			var rep struct {
+				Files []struct {
+					Events int `json:"events"`
+				} `json:"files"`
+				Diagnostics []struct {
+					Kind string `json:"kind"`
+				} `json:"diagnostics"`
+			}
+			if err := json.Unmarshal(report.Bytes(), &rep); err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Files) != 1 || rep.Files[0].Events != c.limit {
+				t.Errorf("files %+v, want one of %d events, one an object", rep.Files, c.limit)
+			}
+			if n := len(rep.Diagnostics); n == 0 || rep.Diagnostics[n-1].Kind != "too-many-objects" {
+				t.Errorf("diagnostics %+v do not end with too-many-objects", rep.Diagnostics)
+			}
+			if peak > c.maxRSS {
+				t.Errorf("%d distinct objects took %d MB of memory at the peak, want under %d MB", c.objects, peak>>20, c.maxRSS>>20)
+			}
+			t.Logf("%d distinct objects: stopped at %d, peak %d MB", c.objects, c.limit, peak>>20)
+		})
 	}
 }

@@ -67,15 +67,16 @@ type Event struct {
 	RVNum   uint64 // RV parsed as the API server does (uint64); valid only if RVValid
 	RVValid bool
 
-	// Identity numbers the event's UID, Name and Namespace run together:
-	// one Reader gives every event with the same three the same number,
-	// from 1 up; 0 when it did not number them (it numbers what its fast
-	// path reads). Two objects share a number only if their three run
-	// together into the same bytes (a uid that ends where another's name
-	// begins), so a consumer that must not confuse them checks the UID on
-	// a hit. It can keep per-object state in a slice indexed by the
-	// number, where a map keyed by a 36-byte uid costs ten times as much as
-	// wasm.
+	// Identity numbers the event's object, its UID, Name and Namespace:
+	// one Reader never gives two objects the same number, and gives the
+	// events of one object the same number while it recurs within some
+	// 32 000 other strings that the Reader interns (its intern table is
+	// bounded); an object seen again after longer gets a new one. Numbers
+	// rise from 1; 0 when the Reader did not number the event (it numbers
+	// what its fast path reads). Numbers of different Readers are
+	// unrelated. A consumer can keep per-object state in a slice indexed
+	// by the number, where a map keyed by a 36-byte uid costs ten times as
+	// much as wasm.
 	Identity uint32
 
 	// Arrival is the capture's arrival time of the line that ends the event,

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 
@@ -1085,23 +1086,32 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 }
 
 // identity sets the uid, name and namespace of f from their bytes, as
-// substrings of one interned string, their concatenation: an object's
-// three then cost one lookup in the intern table, not three, and the
-// object's events share them as before. (Where the concatenations of two
-// objects are equal, they share it, each sliced by its own lengths.)
+// substrings of one interned string, their concatenation followed by
+// the lengths of the first two: an object's three then cost one lookup
+// in the intern table, not three, and the object's events share them as
+// before. The lengths make the number exact: two objects whose three run
+// together into the same bytes (a uid that ends where another's name
+// begins) are two strings, and two numbers.
 func (s *fastScanner) identity(f *fields, uid, name, namespace []byte) {
 	if len(uid)+len(name)+len(namespace) == 0 {
 		return
 	}
 	var c string
 	if m := s.memo; m != nil {
-		m.scratch = append(append(append(m.scratch[:0], uid...), name...), namespace...)
+		m.scratch = appendIdentity(m.scratch[:0], uid, name, namespace)
 		c, m.identity = s.internedID(2, m.scratch)
 	} else {
-		c = s.tab.bytes(append(append(append([]byte(nil), uid...), name...), namespace...))
+		c = s.tab.bytes(appendIdentity(nil, uid, name, namespace))
 	}
 	n, u := len(name), len(uid)
-	f.uid, f.name, f.namespace = c[:u], c[u:u+n], c[u+n:]
+	f.uid, f.name, f.namespace = c[:u], c[u:u+n], c[u+n:u+n+len(namespace)]
+}
+
+// appendIdentity appends the intern table's key of an object: its uid,
+// name and namespace, then the lengths of the uid and the name.
+func appendIdentity(b, uid, name, namespace []byte) []byte {
+	b = append(append(append(b, uid...), name...), namespace...)
+	return binary.AppendUvarint(binary.AppendUvarint(b, uint64(len(uid))), uint64(len(name)))
 }
 
 // key reads an object's key and its colon.

@@ -22,6 +22,16 @@ import (
 // costs at most maxProbe comparisons of a 32-bit hash before the map's.
 // (Linear probing at half load has runs of a few dozen slots in a table
 // of 100 000 strings: maxProbe is well above them.)
+//
+// The table is bounded: it holds the strings of two generations, the
+// current one of at most limit strings and the one before, read-only. A
+// string found only in the one before is copied into the current one,
+// number and all; when the current one is full it becomes the one
+// before, and the strings of the one before that are no longer the
+// table's. A capture of millions of distinct objects (Events, each a new
+// object) kept every identity it read, some 150 bytes each; now the
+// table keeps what a capture repeats within the last limit strings, at
+// most a few MB, and an object seen again after that gets a new number.
 type internTable struct {
 	slots    []internSlot // a power of two long, at most half full
 	shift    uint         // 32 - log2(len(slots))
@@ -34,6 +44,11 @@ type internTable struct {
 	// block holds the bytes of the small strings added from bytes (see
 	// copyBytes).
 	block []byte
+	// prev is the generation before (nil for none), whose strings are
+	// found and copied into this one; limit is how many strings a
+	// generation holds, 0 for no bound.
+	prev  *internTable
+	limit int
 }
 
 const (
@@ -42,7 +57,7 @@ const (
 )
 
 // copyBytes returns a string of b's bytes. The table holds its strings
-// as long as it lives, so small ones share blocks of memory rather than
+// for as long as they are in its generations, so small ones share blocks of memory rather than
 // being one allocation each: a watch of Events, each a new object, made
 // one for every event's identity, which under wasm, whose collector runs
 // on the parser's thread, costs more than the rest of interning it.
@@ -71,12 +86,49 @@ type internSlot struct {
 const (
 	internInitial = 1 << 12
 	maxProbe      = 64
+	// internLimit is the strings of one generation: objects that recur
+	// within some 32 000 others (a watch over 10 000 ConfigMaps, 3000
+	// pods) keep their numbers, and the two generations keep at most
+	// 2^16 strings, with their slots about 7 MB.
+	internLimit = 1 << 15
 )
 
 func newInternTable() *internTable {
-	t := &internTable{seed: rand.Uint64() | 1}
+	t := &internTable{seed: rand.Uint64() | 1, limit: internLimit}
 	t.resize(internInitial)
 	return t
+}
+
+// age makes the current generation the one before, dropping the one
+// before it, and starts an empty one as large.
+func (t *internTable) age() {
+	prev := &internTable{slots: t.slots, shift: t.shift, n: t.n, seed: t.seed, overflow: t.overflow}
+	t.slots, t.n, t.overflow, t.block, t.prev = make([]internSlot, len(t.slots)), 0, nil, nil, prev
+}
+
+// promote copies e, found in the generation before, into the current
+// one, with its number: the string's bytes move into the current
+// generation's blocks, so that the one before holds nothing the table
+// still hands out once it is dropped.
+func (t *internTable) promote(e internSlot) internSlot {
+	t.room()
+	if len(e.s) <= maxBlockString {
+		e.s = t.copyBytes(unsafe.Slice(unsafe.StringData(e.s), len(e.s)))
+	}
+	t.insert(e)
+	return e
+}
+
+// room makes room for one more string in the current generation: a
+// new generation when it holds limit, else a larger table when it is
+// half full.
+func (t *internTable) room() {
+	if t.limit > 0 && t.n >= t.limit {
+		t.age()
+	}
+	if 2*(t.n+1) > len(t.slots) {
+		t.resize(2 * len(t.slots))
+	}
 }
 
 func (t *internTable) resize(n int) {
@@ -142,9 +194,17 @@ func (t *internTable) bytesID(b []byte) (string, uint32) {
 	h := t.hash(b)
 	// A view of b, only compared, never kept: the copy is made only for a
 	// string the table does not hold yet.
-	if e, ok := t.find(h, unsafe.String(unsafe.SliceData(b), len(b))); ok {
+	view := unsafe.String(unsafe.SliceData(b), len(b))
+	if e, ok := t.find(h, view); ok {
 		return e.s, e.id
 	}
+	if t.prev != nil {
+		if e, ok := t.prev.find(h, view); ok {
+			e = t.promote(e)
+			return e.s, e.id
+		}
+	}
+	t.room()
 	e := t.add(h, t.copyBytes(b))
 	return e.s, e.id
 }
@@ -155,6 +215,12 @@ func (t *internTable) string(s string) string {
 	if e, ok := t.find(h, s); ok {
 		return e.s
 	}
+	if t.prev != nil {
+		if e, ok := t.prev.find(h, s); ok {
+			return t.promote(e).s
+		}
+	}
+	t.room()
 	return t.add(h, s).s
 }
 
@@ -176,11 +242,8 @@ func (t *internTable) find(h uint32, s string) (internSlot, bool) {
 	return e, ok
 }
 
-// add adds s, numbering it.
+// add adds s, numbering it, once room has made room for it.
 func (t *internTable) add(h uint32, s string) internSlot {
-	if 2*(t.n+1) > len(t.slots) {
-		t.resize(2 * len(t.slots))
-	}
 	t.ids++
 	e := internSlot{h: h, id: t.ids, s: s}
 	t.insert(e)

@@ -6,12 +6,59 @@ import (
 	"unsafe"
 )
 
+// TestInternTableBounded: the table holds two generations of at most
+// limit strings each, however many distinct strings it is given; a string
+// that recurs within them keeps its number, one seen again after longer
+// gets a new one, and no two strings ever share a number.
+func TestInternTableBounded(t *testing.T) {
+	const limit = 1000
+	tab := newInternTable()
+	tab.limit = limit
+	hot, hotID := tab.bytesID([]byte("kind=ConfigMap"))
+	first, firstID := tab.bytesID([]byte("00000000-0000-4ec7-b3fb-ba14635341da/state-0/team-0"))
+	owner := map[uint32]string{hotID: hot, firstID: first}
+	last := firstID
+	for i := 1; i < 100_000; i++ {
+		s, id := tab.bytesID(fmt.Appendf(nil, "%08x-0000-4ec7-b3fb-ba14635341da/state-%d/team-%d", i, i, i%13))
+		if id <= last || owner[id] != "" {
+			t.Fatalf("string %d numbered %d after %d (%q)", i, id, last, owner[id])
+		}
+		owner[id], last = s, id
+		if i%100 == 0 {
+			if s, id := tab.bytesID([]byte("kind=ConfigMap")); id != hotID || s != hot {
+				t.Fatalf("after %d strings the recurring one is %q, numbered %d, not %d", i, s, id, hotID)
+			}
+		}
+		if held := tab.n + tab.prev.heldOrZero(); held > 2*limit {
+			t.Fatalf("after %d strings the table holds %d, over two generations of %d", i, held, limit)
+		}
+	}
+	again, id := tab.bytesID([]byte("00000000-0000-4ec7-b3fb-ba14635341da/state-0/team-0"))
+	if again != first || id <= firstID || owner[id] != "" {
+		t.Errorf("a string seen again after 100 000 others is %q numbered %d (first %d, then %q's)", again, id, firstID, owner[id])
+	}
+	for id, s := range owner {
+		if want := s; len(want) == 0 || (id != hotID && want[8] != '-') {
+			t.Fatalf("number %d holds %q: a copy lost its bytes", id, s)
+		}
+	}
+}
+
+// heldOrZero is how many strings generation g holds, 0 when there is none.
+func (g *internTable) heldOrZero() int {
+	if g == nil {
+		return 0
+	}
+	return g.n
+}
+
 // TestInternTable checks that each string has one copy and one number,
 // across growth and in the overflow map that takes what finds no free
 // slot, and that the copies, which small strings share blocks for, keep
 // their bytes while the bytes they were made from are written over.
 func TestInternTable(t *testing.T) {
 	tab := newInternTable()
+	tab.limit = 0 // one generation: every string keeps its one copy
 	first := map[string]string{}
 	idOf := map[string]uint32{}
 	owner := map[uint32]string{}

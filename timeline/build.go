@@ -32,6 +32,11 @@ type Builder struct {
 	// DefaultMaxEvents): Add refuses the ones past it, and stopped says
 	// it did.
 	MaxEvents int
+	// MaxObjects bounds the distinct objects (lanes) of the captures
+	// added (NewBuilder sets DefaultMaxObjects): Add refuses the event of
+	// an object past it, and stoppedObjects says it did.
+	MaxObjects     int
+	stoppedObjects bool
 	// Pause, when set, is called every 64 events AddReader reads, and
 	// every few thousand items by Finish, Build and the analyses of the
 	// timeline built: over a million events each takes a few hundred ms
@@ -112,7 +117,7 @@ func (p *pacer) tick(k int) {
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
 	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, MaxEvents: DefaultMaxEvents,
-		auditLog: map[int]int{}}
+		MaxObjects: DefaultMaxObjects, auditLog: map[int]int{}}
 }
 
 // FileBuilder receives one capture's events in capture order.
@@ -134,15 +139,21 @@ type FileBuilder struct {
 	// events. It holds lane+1, 0 for none; an
 	// event the parser did not number goes on to laneOfUID.
 	laneOfIdentity []int32
-	counts         [numTypes]int // events by type
-	kinds          map[string]*kindCounts
-	lastKind       *kindCounts // of the last event with a kind
-	finished       bool
+	// oneReader: the events come from one parser.Reader (readEvents),
+	// whose Identity never numbers two objects alike, so that a lane
+	// found by it needs no check of its uid.
+	oneReader bool
+	counts    [numTypes]int // events by type
+	kinds     map[string]*kindCounts
+	lastKind  *kindCounts // of the last event with a kind
+	finished  bool
 
 	// stopped: an event was refused for Builder.MaxEvents, the first at
 	// stoppedAt (its offset).
 	stopped   bool
 	stoppedAt int64
+	// stoppedObjects: that event was of an object past MaxObjects.
+	stoppedObjects bool
 	// stoppedInput: the bytes of its input AddReader had read by then.
 	stoppedInput int64
 	// kindHint is the file's kind when no event names one (a client
@@ -181,8 +192,8 @@ func (b *Builder) AddCapture(name string, c *parser.Capture) {
 }
 
 // Add appends the next event of the file and says whether it did: once
-// the Builder holds MaxEvents it keeps no more, and the caller stops
-// reading. Events of one file must come in capture order, and no other
+// the Builder holds MaxEvents, or MaxObjects and the event is of a new
+// object, it keeps no more, and the caller stops reading. Events of one file must come in capture order, and no other
 // file may be added to in between.
 func (f *FileBuilder) Add(ev parser.Event) bool {
 	b := f.b
@@ -194,7 +205,14 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 	lane := int32(-1)
 	switch ev.Type {
 	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Listed, parser.TypeUnknown:
-		lane = f.lane(ev, i)
+		var kept bool
+		if lane, kept = f.lane(ev, i); !kept {
+			if !f.stopped {
+				b.stoppedObjects, f.stoppedObjects = true, true
+			}
+			f.stop(ev)
+			return false
+		}
 	}
 	var flags uint8
 	if ev.RVValid {
@@ -253,21 +271,24 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 }
 
 // lane returns the lane of an object event, opening a new one for a new
-// object or a re-created name.
-func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
+// object or a re-created name; kept is false when that would be past
+// MaxObjects.
+func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 	if ev.UID == "" && ev.Name == "" {
-		return -1
+		return -1, true
 	}
 	var id int32
 	var ok bool
 	if ev.UID != "" {
 		if k := int(ev.Identity); k > 0 && k < len(f.laneOfIdentity) && f.laneOfIdentity[k] > 0 {
 			id, ok = f.laneOfIdentity[k]-1, true
+			// Events added one by one may come from several Readers,
+			// whose numbers are unrelated.
+			ok = f.oneReader || f.b.lanes.hasUID(id, ev.UID)
 		}
-		// An event from another Reader may reuse a number.
-		if !ok || f.laneOfUID.uid(id-int32(f.laneLo)) != ev.UID {
+		if !ok {
 			var k int32
-			k, ok = f.laneOfUID.find(ev.UID)
+			k, ok = f.laneOfUID.find(&f.b.lanes, f.laneLo, ev.UID)
 			id = int32(f.laneLo) + k
 		}
 	} else {
@@ -284,8 +305,11 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 		}
 	}
 	if !ok {
+		if b.lanes.Len() >= b.MaxObjects {
+			return -1, false
+		}
 		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
-		f.laneOfUID.add(ev.UID)
+		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID)
 		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}
@@ -299,7 +323,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) int32 {
 	if ev.Labels != "" {
 		b.lanes.setLabels(id, ev.Labels)
 	}
-	return id
+	return id, true
 }
 
 func (f *FileBuilder) setIdentityLane(identity uint32, lane int32) {

@@ -1,6 +1,9 @@
 package timeline
 
-import "unsafe"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // Lanes is the table of the timeline's lanes, one fixed record each: a
 // capture of core/v1 Events has a lane for nearly every event, and a Lane
@@ -87,6 +90,29 @@ func (ls *Lanes) UID(i int) string {
 		return formatUUID(uid)
 	}
 	return unsafe.String(unsafe.SliceData(uid), int(r.uidLen()))
+}
+
+// uidKey is what the table keeps of lane i's uid, as uidIndex keys it:
+// its 16 bytes (packed) when it is a UUID, else its text. It reads the
+// table's memory, and allocates only for a lane kept in long.
+func (ls *Lanes) uidKey(i int) (key []byte, packed bool) {
+	r := ls.recs.at(i)
+	if r.nameLen == longName {
+		return uidKey(make([]byte, 0, uuidBytes), ls.long[r.at].uid)
+	}
+	uid := ls.text[r.block()][r.off()+int(r.nameLen):]
+	if r.uidLen() == packedUID {
+		return uid[:uuidBytes:uuidBytes], true
+	}
+	return uid[:r.uidLen():r.uidLen()], false
+}
+
+// hasUID says whether lane i's uid is uid.
+func (ls *Lanes) hasUID(i int32, uid string) bool {
+	var buf [uuidBytes]byte
+	key, packed := uidKey(buf[:], uid)
+	k, p := ls.uidKey(int(i))
+	return p == packed && bytes.Equal(k, key)
 }
 
 // File is lane i's file, for a loop over many lanes or events that needs

@@ -7,11 +7,24 @@ import (
 )
 
 // DefaultMaxEvents is NewBuilder's MaxEvents. The timeline keeps tens of
-// bytes an event (and about a hundred more per object, its lane), and
-// building and analysing need more for a while, so 50 M events fit in a few GB: a capture that repeats one event tens of
+// bytes an event, and building and analysing need more for a while, so
+// 50 M events fit in a few GB: a capture that repeats one event tens of
 // millions of times compresses to a few hundred KB, and must not take the
 // machine's memory.
 const DefaultMaxEvents = 50_000_000
+
+// DefaultMaxObjects is NewBuilder's MaxObjects. A distinct object (its
+// lane: record, name, uid and indexes) keeps about 100 bytes more than
+// its events while a capture is read, and about 60 once built
+// (BenchmarkKept's core/v1 Events, each a new object: 117 and 80 bytes an
+// event, the event's own tens included), so 10 M objects take about a GB
+// beside their events: 20 M distinct objects compress to 50 MB, and must
+// not take the machine's memory either.
+const DefaultMaxObjects = 10_000_000
+
+// ObjectBytes is about what a distinct object keeps while a capture is
+// read, beside its events, for the help of a limit on them.
+const ObjectBytes = 100
 
 // stop records that f refused ev for the cap: the first refused event is
 // where reading stopped.
@@ -23,8 +36,13 @@ func (f *FileBuilder) stop(ev parser.Event) {
 }
 
 // Stopped says whether an event was refused because the Builder held
-// MaxEvents: what it builds is then the timeline of the events before.
+// MaxEvents or MaxObjects: what it builds is then the timeline of the
+// events before.
 func (b *Builder) Stopped() bool { return b.stopped }
+
+// StoppedObjects says whether an event was refused because the Builder
+// held MaxObjects objects and the event was of another.
+func (b *Builder) StoppedObjects() bool { return b.stoppedObjects }
 
 // FilesAdded is how many files the Builder holds before Build: the next
 // capture AddReader reads is numbered so. (Build adds an audit log's
@@ -45,6 +63,10 @@ func (b *Builder) StoppedAt(i int) (inputBytes int64, stopped bool) {
 func (f *FileBuilder) withStop(diags []parser.Diagnostic) []parser.Diagnostic {
 	if !f.stopped {
 		return diags
+	}
+	if f.stoppedObjects {
+		return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: "too-many-objects",
+			Msg: fmt.Sprintf("stopped reading here: the analysis keeps at most %d distinct objects; what follows is not analysed", f.b.MaxObjects)})
 	}
 	return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: "too-many-events",
 		Msg: fmt.Sprintf("stopped reading here: the analysis keeps at most %d events; what follows is not analysed", f.b.MaxEvents)})

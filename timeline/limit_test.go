@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"watchlens/internal/synth"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 )
@@ -77,4 +78,35 @@ func readSample(t *testing.T, name string) *parser.Capture {
 		t.Fatalf("%s has %d events, too few to cut", name, len(c.Events))
 	}
 	return c
+}
+
+// TestMaxObjectsStopsReading: a Builder keeps at most MaxObjects distinct
+// objects, refusing the event of one more, says where it stopped in a
+// diagnostic of its own, and builds the timeline of what it kept.
+func TestMaxObjectsStopsReading(t *testing.T) {
+	var data bytes.Buffer
+	for i := range 1000 {
+		synth.DistinctObject(&data, i)
+	}
+	b := NewBuilder()
+	if b.MaxObjects != DefaultMaxObjects {
+		t.Fatalf("NewBuilder's MaxObjects = %d, want %d", b.MaxObjects, DefaultMaxObjects)
+	}
+	b.MaxObjects = 300
+	if err := b.AddReader("distinct", bytes.NewReader(data.Bytes()), parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !b.Stopped() || !b.StoppedObjects() {
+		t.Fatalf("Stopped() %v, StoppedObjects() %v after 1000 objects with room for 300", b.Stopped(), b.StoppedObjects())
+	}
+	tl := b.Build()
+	if tl.Len() != 300 || tl.Lanes.Len() != 300 {
+		t.Errorf("kept %d events on %d lanes, want 300 of each", tl.Len(), tl.Lanes.Len())
+	}
+	cut := bytes.Index(data.Bytes(), []byte(`"value-300"`))
+	cut = bytes.LastIndexByte(data.Bytes()[:cut], '\n') + 1
+	d := tl.Files[0].Diagnostics
+	if len(d) != 1 || d[0].Kind != "too-many-objects" || d[0].Offset != int64(cut) || !strings.Contains(d[0].Msg, "300 distinct objects") {
+		t.Errorf("diagnostics %+v, want one too-many-objects at offset %d naming the limit", d, cut)
+	}
 }

@@ -939,9 +939,9 @@ func TestEventsKeepTheirRVText(t *testing.T) {
 }
 
 // Two objects whose uid, name and namespace run together into the same
-// bytes share the parser's number (parser.Event.Identity); each must still
-// have its own lane.
-func TestObjectsSharingANumberKeepTheirLanes(t *testing.T) {
+// bytes get two numbers from the parser (parser.Event.Identity), which
+// the timeline trusts without checking the uid: each has its own lane.
+func TestObjectsRunningTogetherKeepTheirLanes(t *testing.T) {
 	const capture = `{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"ab","namespace":"ns","uid":"u1","resourceVersion":"1"}}}
 {"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"b","namespace":"ns","uid":"u1a","resourceVersion":"2"}}}
 {"type":"MODIFIED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"ab","namespace":"ns","uid":"u1","resourceVersion":"3"}}}
@@ -952,8 +952,8 @@ func TestObjectsSharingANumberKeepTheirLanes(t *testing.T) {
 	for rd.Next() {
 		ids = append(ids, rd.Event().Identity)
 	}
-	if len(ids) != 4 || ids[0] == 0 || ids[0] != ids[1] {
-		t.Fatalf("the parser numbered the objects %v; this test wants the two to share a number", ids)
+	if len(ids) != 4 || ids[0] == 0 || ids[1] == 0 || ids[0] == ids[1] || ids[0] != ids[2] || ids[1] != ids[3] {
+		t.Fatalf("the parser numbered the objects %v, want two numbers, one for each", ids)
 	}
 	b := NewBuilder()
 	if err := b.AddReader("f", strings.NewReader(capture), parser.Options{}); err != nil {

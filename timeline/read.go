@@ -58,6 +58,7 @@ func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error
 // each takes the event by value: its address, given to a func, would
 // move every event read to the heap.
 func (b *Builder) readEvents(f *FileBuilder, rd *parser.Reader, each func(parser.Event)) error {
+	f.oneReader = true
 	for rd.Next() {
 		ev := rd.Event()
 		if !f.Add(ev) {

@@ -6,7 +6,19 @@ package synth
 import (
 	"bytes"
 	"fmt"
+	"time"
 )
+
+// start is the first second of every generated capture.
+var start = time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC).Unix()
+
+// at is the time sec seconds after start, as the API server writes it
+// (RFC 3339, UTC): a capture's clock moves forward however many events
+// it holds, as a real one does, where hours modulo 24 jumped back a day
+// every 86 400 seconds.
+func at(sec int) string {
+	return time.Unix(start+int64(sec), 0).UTC().Format(time.RFC3339)
+}
 
 // Pod writes the i-th event of a synthetic pod watch (about 7 KB, like a
 // real pod with managedFields, spec and status) in the API server's key
@@ -17,7 +29,7 @@ func Pod(b *bytes.Buffer, i int) {
 	// round re-creates it under a new uid, so the stream has no anomaly.
 	round := i / 3000
 	typ := [...]string{"ADDED", "MODIFIED", "MODIFIED", "MODIFIED", "DELETED"}[round%5]
-	t := fmt.Sprintf("2026-11-30T%02d:%02d:%02dZ", i/3600%24, i/60%60, i%60)
+	t := at(i)
 	obj := i % 3000
 	name := fmt.Sprintf("web-%d-7f9c%05d", obj%97, obj)
 	fmt.Fprintf(b, `{"type":%q,"object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":%q,"generateName":"web-%d-7f9c","namespace":"team-%d","uid":"%08x-%04x-4ec7-b3fb-ba14635341da","resourceVersion":"%d","generation":1,"creationTimestamp":"2026-11-30T00:00:00Z","labels":{"app":"web","pod-template-hash":"7f9c","tier":"frontend"},"annotations":{"kubectl.kubernetes.io/restartedAt":"2026-11-29T10:00:00Z"},"ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-7f9c","uid":"1b2c3d4e-0000-4000-8000-000000000001","controller":true,"blockOwnerDeletion":true}],`,
@@ -49,7 +61,7 @@ func ConfigMap(b *bytes.Buffer, i int) {
 	round := i / 10000
 	typ := [...]string{"ADDED", "MODIFIED", "MODIFIED", "MODIFIED", "DELETED"}[round%5]
 	obj := i % 10000
-	t := fmt.Sprintf("2026-11-30T%02d:%02d:%02dZ", i/3600%24, i/60%60, i%60)
+	t := at(i)
 	fmt.Fprintf(b, `{"type":%q,"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"state-%05d","namespace":"team-%d","uid":"%08x-%04x-4ec7-b3fb-ba14635341da","resourceVersion":"%d","creationTimestamp":"2026-11-30T00:00:00Z","labels":{"app":"state"},"managedFields":[{"manager":"controller","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:data":{".":{},"f:holder":{}}}}]},"data":{"holder":"replica-%d"}}}`+"\n",
 		typ, obj, obj%13, obj, round/5, 100000+i, t, i%3)
 }
