@@ -439,7 +439,7 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 	case b.locatedHigh != "" && b.held && rv >= b.heldFrom:
 		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it still held every change from RV %d, so it holds RV %d",
 			name, res, b.locatedHigh, clock(at), b.heldFrom+1, rv)
-case b.refusedBelow > 0 && rv < b.refusedBelow:
+	case b.refusedBelow > 0 && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s held at most its %d newest changes, all received after %s, when its RV was %d: it kept nothing older, so it refuses RV %d (metrics)",
 			name, res, b.capacity, clock(b.lowAt), b.refusedBelow, rv)
 	case b.held && rv >= b.heldFrom && b.by > 0:

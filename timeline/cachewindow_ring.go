@@ -24,7 +24,7 @@ import (
 // which the watches of the whole type saw every change: a watch from r
 // that was answered sees every change after r, up to the last RV it got.
 type changeIndex struct {
-	rv             []uint64
+	rv               []uint64
 	spanFrom, spanTo []uint64 // merged spans (from, to], in order
 }
 
