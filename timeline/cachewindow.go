@@ -226,8 +226,9 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 		}
 	}
 	// The changes themselves, where a watch of the whole type saw them,
-	// place the ring closer than the counts: from a point read before t.
-	if low := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t-pp.step }) - 1; ch != nil && low >= init && t-head.t[low] <= 2*pp.step && capLo == capHi {
+	// place the ring closer than the counts: from a point two steps
+	// before t, read before it whichever reading of the scrapes holds.
+	if low := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t-2*pp.step }) - 1; ch != nil && low >= init && t-head.t[low] <= 3*pp.step && capLo == capHi {
 		pp.locate(&b, ch, init, initEvents, low, next, capHi)
 	}
 	return b

@@ -108,8 +108,8 @@ func (ch *changeIndex) covers(k int, to uint64) bool {
 }
 
 // locate bounds b from where the changes place the ring at t: its head
-// between its RVs at point low (read before t: a scrape reads within its
-// interval) and at point next; its capacity c the same from its last
+// between its RVs at point low (two steps before t: read before it) and
+// at point next (two after); its capacity c the same from its last
 // resize, or from its list, to next. init and initEvents are the
 // cache's list (see cacheBounds).
 func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initEvents float64, low, next int, c float64) {
