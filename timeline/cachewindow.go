@@ -80,7 +80,17 @@ func (pp *processPoints) valueAt(p *metricPoints, i int) (float64, bool) {
 		return 0, false
 	}
 	t := pp.head.t[i]
-	k := sort.Search(len(p.t), func(j int) bool { return p.t[j] > t })
+	// The series of one server's scrape share its instants: point i of
+	// the head is mostly point i of p, or a fixed number of points off
+	// (a counter first seen later). Only then is it searched for.
+	var k int
+	if off := len(p.t) - len(pp.head.t) + i; off >= 0 && off < len(p.t) && p.t[off] == t && (off+1 == len(p.t) || p.t[off+1] > t) {
+		k = off + 1
+	} else if i < len(p.t) && p.t[i] == t && (i+1 == len(p.t) || p.t[i+1] > t) {
+		k = i + 1
+	} else {
+		k = sort.Search(len(p.t), func(j int) bool { return p.t[j] > t })
+	}
 	if k == 0 || p.t[k-1] < pp.from || t-p.t[k-1] > p.lookback {
 		return 0, false
 	}
