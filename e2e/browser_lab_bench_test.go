@@ -35,6 +35,7 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 		b.Fatalf("samples-lab has %d captures, want 207", len(captures))
 	}
 	s := startSite(b)
+	s.serveBenchWasm(b)
 	// The fleet's rows are the lab's 207 clients: its canvas drawn with
 	// them is the lab's, not the sample's opened before.
 	const ready = `canvas.closest("#fleet") && document.querySelector("#verdict p") &&

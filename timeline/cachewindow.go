@@ -52,6 +52,10 @@ type cacheBounds struct {
 	// reinitAt is the last re-initialisation of the cache that the
 	// server's own log shows before the instant, 0 when none does.
 	reinitAt int64
+	// locatedLow and locatedHigh, when not "", say how the changes of a
+	// watch of the whole type located the ring (see locate) where that
+	// gave refusedBelow or heldFrom.
+	locatedLow, locatedHigh string
 }
 
 // processPoints are one server process's points of one resource's
@@ -76,7 +80,17 @@ func (pp *processPoints) valueAt(p *metricPoints, i int) (float64, bool) {
 		return 0, false
 	}
 	t := pp.head.t[i]
-	k := sort.Search(len(p.t), func(j int) bool { return p.t[j] > t })
+	// The series of one server's scrape share its instants: point i of
+	// the head is mostly point i of p, or a fixed number of points off
+	// (a counter first seen later). Only then is it searched for.
+	var k int
+	if off := len(p.t) - len(pp.head.t) + i; off >= 0 && off < len(p.t) && p.t[off] == t && (off+1 == len(p.t) || p.t[off+1] > t) {
+		k = off + 1
+	} else if i < len(p.t) && p.t[i] == t && (i+1 == len(p.t) || p.t[i+1] > t) {
+		k = i + 1
+	} else {
+		k = sort.Search(len(p.t), func(j int) bool { return p.t[j] > t })
+	}
 	if k == 0 || p.t[k-1] < pp.from || t-p.t[k-1] > p.lookback {
 		return 0, false
 	}
@@ -100,8 +114,9 @@ func (pp *processPoints) rv(i int) uint64 {
 // process, when not -1, is the server's process (0 the first) known to
 // have answered then, which must be the one its metrics show, and
 // startedAfter an instant it is known to have started after (its
-// previous process's audit log's end), 0 when none is.
-func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter, t int64) cacheBounds {
+// previous process's audit log's end), 0 when none is. ch, when not
+// nil, is every change of the resource (see locate).
+func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter, t int64, ch *changeIndex) cacheBounds {
 	sr := serverResource{server, resource}
 	head := m.head[sr]
 	if head == nil || len(head.t) == 0 {
@@ -211,18 +226,20 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	if pp.evictedNothing(init, initEvents, next) {
 		b.evictedNothing = true
 		b.heldFrom, b.highAt, b.held = listHigh, head.t[init], true
-		return b
-	}
-	n := pp.heldAtLeast(init, initEvents, prev, capLo, capHi)
-	if n < 1 {
-		return b
-	}
-	j := eHi - n + 1 // the oldest event held is at most the j-th received
-	for i := init; i < pp.hi; i++ {
-		if pp.events(i)-raced >= j {
-			b.heldFrom, b.highAt, b.held = max(pp.rv(i), listHigh), head.t[i], true
-			break
+	} else if n := pp.heldAtLeast(init, initEvents, prev, capLo, capHi); n >= 1 {
+		j := eHi - n + 1 // the oldest event held is at most the j-th received
+		for i := init; i < pp.hi; i++ {
+			if pp.events(i)-raced >= j {
+				b.heldFrom, b.highAt, b.held = max(pp.rv(i), listHigh), head.t[i], true
+				break
+			}
 		}
+	}
+	// The changes themselves, where a watch of the whole type saw them,
+	// place the ring closer than the counts: from a point two steps
+	// before t, read before it whichever reading of the scrapes holds.
+	if low := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t-2*pp.step }) - 1; ch != nil && low >= init && t-head.t[low] <= 3*pp.step && capLo == capHi {
+		pp.locate(&b, ch, init, initEvents, low, next, capHi)
 	}
 	return b
 }
@@ -376,7 +393,7 @@ func (a *Analysis) cacheOf(kind, resource string, on serverRef, at int64) cacheB
 		if on.incarnation > 0 {
 			after = srv.Incarnations[on.incarnation-1].To
 		}
-		b = a.TL.Metrics.cacheBounds(srv.Metrics, resource, on.incarnation, after, at)
+		b = a.TL.Metrics.cacheBounds(srv.Metrics, resource, on.incarnation, after, at, a.changesOf(kind))
 		a.sharpen(&b, kind, on, at)
 	}
 	a.reinitialised(&b, srv.Name, resource, at)
@@ -431,6 +448,12 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 	case b.reinitAt > 0 && b.lowAt == b.reinitAt && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log): it started again from a list at RV %d or later, so it refuses RV %d",
 			name, res, FormatInstant(b.reinitAt, time.UTC), b.refusedBelow, rv)
+	case b.locatedLow != "" && rv < b.refusedBelow:
+		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it held nothing older than RV %d, so it refuses RV %d",
+			name, res, b.locatedLow, FormatInstant(at, time.UTC), b.refusedBelow+1, rv)
+	case b.locatedHigh != "" && b.held && rv >= b.heldFrom:
+		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it still held every change from RV %d, so it holds RV %d",
+			name, res, b.locatedHigh, FormatInstant(at, time.UTC), b.heldFrom+1, rv)
 	case b.refusedBelow > 0 && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s held at most its %d newest changes, all received after %s, when its RV was %d: it kept nothing older, so it refuses RV %d (metrics)",
 			name, res, b.capacity, FormatInstant(b.lowAt, time.UTC), b.refusedBelow, rv)

@@ -203,6 +203,8 @@ type Analysis struct {
 	// observed are the servers' own answers to watches from an RV, per
 	// kind and server (see observeServers).
 	observed map[floorKey][]cacheObservation
+	// changes are each kind's changes in RV order (see changesOf).
+	changes map[string]*changeIndex
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone

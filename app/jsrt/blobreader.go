@@ -45,7 +45,13 @@ type BlobReader struct {
 	slice   goapp.Value // the current slice, a Uint8Array
 	used    int         // bytes of the slice already handed to Go
 	err     error       // sticky: io.EOF or the reading error
+	gen     int         // this read's number, which the worker's replies carry
 }
+
+// blobReads numbers the reads: a worker that read one blob to its end
+// reads the next, and a reply to the earlier read that comes after it
+// started carries the earlier number.
+var blobReads int
 
 // workerReply is one reply of the reading worker.
 type workerReply struct {
@@ -65,7 +71,10 @@ func (r *BlobReader) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	if r.err = r.nextSlice(); r.err != nil {
+	if r.err = r.nextSlice(); r.err == io.EOF {
+		r.release()
+		return 0, r.err
+	} else if r.err != nil {
 		r.stop()
 		return 0, r.err
 	}
@@ -80,8 +89,13 @@ func (r *BlobReader) start() {
 	// The worker posts at most blobAhead replies beyond what was asked, so
 	// the handler never blocks on a full channel.
 	r.slices = make(chan workerReply, blobAhead+1)
+	blobReads++
+	r.gen = blobReads
 	r.handler = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
 		msg := args[0].Get("data")
+		if g := msg.Get("gen"); g.Type() == goapp.TypeNumber && g.Int() != r.gen {
+			return nil // a reply to the worker's previous blob
+		}
 		s := workerReply{at: int64(msg.Get("at").Float())}
 		if e := msg.Get("error"); e.Truthy() {
 			s.err = e.String()
@@ -108,6 +122,7 @@ func (r *BlobReader) start() {
 	r.worker.Set("onmessage", r.handler)
 	r.worker.Set("onerror", r.failed)
 	init := goapp.Window().Get("Object").New()
+	init.Set("gen", r.gen)
 	init.Set("blob", r.blob)
 	init.Set("slice", blobSlice)
 	init.Set("ahead", blobAhead)
@@ -129,6 +144,12 @@ func PrepareReadingWorker() {
 	if spareWorker != nil {
 		return
 	}
+	spareWorker = goapp.Window().Get("Worker").New(BlobWorkerURL)
+	spareWorker.Set("onerror", spareDropper())
+}
+
+// spareDropper is dropSpare, made at its first use.
+func spareDropper() goapp.Func {
 	if dropSpare == nil {
 		dropSpare = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 			if spareWorker != nil {
@@ -138,8 +159,7 @@ func PrepareReadingWorker() {
 			return nil
 		})
 	}
-	spareWorker = goapp.Window().Get("Worker").New(BlobWorkerURL)
-	spareWorker.Set("onerror", dropSpare)
+	return dropSpare
 }
 
 func takeReadingWorker() goapp.Value {
@@ -156,6 +176,23 @@ func takeReadingWorker() goapp.Value {
 func (r *BlobReader) Close() error {
 	r.stop()
 	return nil
+}
+
+// release keeps the worker, which read the blob to its end, for the next
+// read: it becomes the spare worker unless there is one.
+func (r *BlobReader) release() {
+	if r.worker == nil {
+		return
+	}
+	if spareWorker != nil {
+		r.stop()
+		return
+	}
+	r.worker.Set("onmessage", nil)
+	r.worker.Set("onerror", spareDropper())
+	spareWorker, r.worker = r.worker, nil
+	r.handler.Release()
+	r.failed.Release()
 }
 
 func (r *BlobReader) stop() {
