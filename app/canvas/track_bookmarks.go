@@ -147,3 +147,15 @@ func (c *Cache) bookmarksHit(v *View, b Band, at, slop int64) Hit {
 	}
 	return h
 }
+
+// bookmarksBand is a file's band of BOOKMARK events.
+type bookmarksBand struct{}
+
+func (bookmarksBand) label() string      { return "bookmarks" }
+func (bookmarksBand) height(int) float64 { return bookmarkH }
+func (bookmarksBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
+	c.bookmarkTrack(v, layout, s, fr)
+}
+func (bookmarksBand) hit(c *Cache, v *View, p pointer) Hit {
+	return c.bookmarksHit(v, p.band, p.at, p.slop)
+}

@@ -49,3 +49,15 @@ func (c *Cache) densityAt(v *View, layout *Layout, x float64, at int64) string {
 	}
 	return quantity.Plural(int(b.Objects[col]), "event") + " (not counting bookmarks and errors) around " + c.FormatPos(v.AxisRV, at)
 }
+
+// densityBand is the band of events per pixel column.
+type densityBand struct{}
+
+func (densityBand) label() string      { return "events" }
+func (densityBand) height(int) float64 { return densityH }
+func (densityBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
+	c.density(v, layout, fr)
+}
+func (densityBand) hit(c *Cache, v *View, p pointer) Hit {
+	return Hit{Event: -1, Group: -1, Text: c.densityAt(v, p.layout, p.x, p.at)}
+}

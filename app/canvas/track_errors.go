@@ -66,3 +66,11 @@ func (c *Cache) errorHit(v *View, b Band, at, slop int64) Hit {
 	}
 	return h
 }
+
+// errorLayer paints the ERROR marks over the sessions bands and their
+// lines down through the zone bands; the sessions band answers for them.
+type errorLayer struct{}
+
+func (errorLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
+	c.errorMarks(v, layout, s, fr)
+}

@@ -239,3 +239,15 @@ func (c *Cache) lanesHit(v *View, layout *Layout, x, y float64, at, slop int64) 
 	}
 	return h
 }
+
+// lanesBand is the lane area under the bands: a row per group header
+// and per lane. It answers in the gutter too, where a lane's name is.
+type lanesBand struct{}
+
+func (lanesBand) answersInGutter() {}
+func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
+	c.laneRows(v, layout, s, fr)
+}
+func (lanesBand) hit(c *Cache, v *View, p pointer) Hit {
+	return c.lanesHit(v, p.layout, p.x, p.y, p.at, p.slop)
+}

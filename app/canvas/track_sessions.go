@@ -150,3 +150,15 @@ func SessionServer(tl *timeline.Timeline, g int) string {
 	}
 	return t
 }
+
+// sessionsBand is a file's band of watch connections.
+type sessionsBand struct{}
+
+func (sessionsBand) label() string      { return "sessions" }
+func (sessionsBand) height(int) float64 { return sessionH }
+func (sessionsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
+	c.sessions(v, layout, s, fr)
+}
+func (sessionsBand) hit(c *Cache, v *View, p pointer) Hit {
+	return c.sessionsHit(v, p.band, p.at, p.slop)
+}
