@@ -2,7 +2,7 @@ package canvas
 
 // fileBand heads a file's group of bands when several files are open:
 // a fold mark and its name in the gutter, bold, and at the right end the
-// pin. A folded group's zones show in it (see zoneBands). A click on it
+// pin. A folded group's zones show in it (see zoneLayer). A click on it
 // anywhere folds, or on the pin pins, so it answers in the gutter too.
 type fileBand struct{}
 
