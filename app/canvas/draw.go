@@ -1,10 +1,6 @@
 package canvas
 
-import (
-	"strconv"
-
-	"watchlens/timeline"
-)
+import "watchlens/timeline"
 
 // Build fills fr with one frame of the view.
 func (c *Cache) Build(v *View, fr *Frame) Layout {
@@ -13,41 +9,13 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	s := v.PlotScale(&layout)
 	plotBottom := layout.LanesY + max(layout.LanesH, RowHeight)
 
-	// Band backgrounds and labels.
+	// Band backgrounds and labels, unless a band draws its own.
 	t0 := len(fr.Texts)
 	for _, b := range layout.Bands[1:] {
-		if b.ID == BandFile {
-			// A file's group: a fold mark and its name in the gutter,
-			// bold, and at the right end the pin. A folded group's zones
-			// show in the plot (see zoneBands).
-			fr.rect(ColorGrid, 0.6, 0, b.Y, layout.Width, b.Height)
-			mark, pin := "▾ ", "pin to top"
-			if b.Folded {
-				mark = "▸ "
-			}
-			if v.PinnedFiles.Has(b.File) {
-				pin = "unpin"
-			}
-			w := layout.Width - 12 - pinW
-			if b.Folded {
-				w = layout.PlotX - 14
-			}
-			fr.addTextWithin(6, b.Y+b.Height/2, w, mark+b.Label, ColorFg, "l", "b")
-			fr.addText(layout.Width-rightPad, b.Y+b.Height/2, pin, ColorMuted, "r", "")
+		if g, ok := kinds[b.ID].(gutterDrawer); ok && g.drawGutter(c, v, &layout, b, fr) {
 			continue
 		}
 		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
-		if b.ID == BandTrack {
-			if l, ok := c.tracks[b.Track].(legended); ok && len(l.legend()) > 0 {
-				// The track's name at its top, and what its marks are
-				// under it.
-				fr.addText(layout.PlotX-8, b.Y+8, b.Label, ColorMuted, "r", "")
-				for k, line := range l.legend() {
-					fr.addTextWithin(layout.PlotX-8, b.Y+20+11*float64(k), layout.PlotX-14, line.text, line.color, "r", "")
-				}
-				continue
-			}
-		}
 		fr.addText(layout.PlotX-8, b.Y+b.Height/2, b.Label, ColorMuted, "r", "")
 	}
 	fr.flushTexts(t0)
@@ -65,34 +33,13 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	}
 
 	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
-	c.density(v, &layout, fr)
-	c.drawTracks(v, &layout, s, fr)
-	c.sessions(v, &layout, s, fr)
-	c.bookmarkTrack(v, &layout, s, fr)
-	c.zoneBands(v, &layout, s, fr)
-	c.errorMarks(v, &layout, s, fr)
-	if !v.AxisRV {
-		for i := range layout.Bands {
-			if b := &layout.Bands[i]; b.ID == BandCursors {
-				b.RVTop, b.RVBot = c.cursorStrip(v, &layout, *b, s, fr)
-				if layout.CursorTop == layout.CursorBot {
-					layout.CursorTop, layout.CursorBot = b.RVTop, b.RVBot
-				}
-			}
-		}
+	for _, l := range plotLayers {
+		l.paint(c, v, &layout, s, fr)
 	}
 	fr.unclip()
-	t0 = len(fr.Texts)
-	for _, b := range layout.Bands {
-		if b.ID == BandCursors && b.RVTop > b.RVBot {
-			// The strip's RV scale, in the gutter beside it.
-			fr.addText(layout.PlotX-8, b.Y+7, strconv.FormatUint(b.RVTop, 10), ColorMuted, "r", "")
-			fr.addText(layout.PlotX-8, b.Y+b.Height-7, strconv.FormatUint(b.RVBot, 10), ColorMuted, "r", "")
-		}
+	for _, l := range overLayers {
+		l.paint(c, v, &layout, s, fr)
 	}
-	fr.flushTexts(t0)
-
-	c.laneRows(v, &layout, s, fr)
 	v.Marker.draw(s, plotBottom, fr)
 
 	if v.Selecting {

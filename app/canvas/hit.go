@@ -17,55 +17,22 @@ type Hit struct {
 	Pin      bool
 }
 
-// HitTest answers for the pointer at (x, y) in CSS pixels of the canvas.
+// HitTest answers for the pointer at (x, y) in CSS pixels of the canvas:
+// the band under it answers, in the plot, or in the gutter if it says
+// it does there.
 func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
-	h := Hit{Event: -1, Group: -1}
-	if b, ok := layout.BandUnder(y); ok && b.ID == BandFile {
-		h.FileBand, h.File, h.Pin = true, b.File, x >= layout.Width-rightPad-pinW
-		switch {
-		case h.Pin && v.PinnedFiles.Has(b.File):
-			h.Text = b.Label + "\nclick: unpin its tracks"
-		case h.Pin:
-			h.Text = b.Label + "\nclick: pin its tracks to the top"
-		case b.Folded:
-			h.Text = b.Label + "\nclick: unfold its tracks"
-		default:
-			h.Text = b.Label + "\nclick: fold its tracks into this line"
-		}
-		return h
+	k, ok := kinds[layout.BandAt(y)]
+	if !ok {
+		return Hit{Event: -1, Group: -1}
 	}
-	if x < layout.PlotX-2 && layout.BandAt(y) != BandLanes {
-		return h
+	if _, gutter := k.(gutterHit); x < layout.PlotX-2 && !gutter {
+		return Hit{Event: -1, Group: -1}
 	}
 	s := v.PlotScale(layout)
 	at := s.At(x)
 	slop := max(int64(math.Ceil(hitSlop*float64(s.To-s.From)/s.Width)), 1)
 	b, _ := layout.BandUnder(y)
-	switch band := layout.BandAt(y); band {
-	case BandAxis:
-		h.Text = c.FormatPos(v.AxisRV, at)
-	case BandDensity:
-		h.Text = c.densityAt(v, layout, x, at)
-	case BandSessions:
-		return c.sessionsHit(v, b, at, slop)
-	case BandBookmarks:
-		return c.bookmarksHit(v, b, at, slop)
-	case BandZoneAware, BandZoneIgnoring, BandZoneHad:
-		h.Text = c.zonesAt(v, b, at, slop)
-	case BandCursors:
-		h.Text = c.cursorsAt(at, b)
-		if k, ev := c.cursorStepHit(b, at, y); ev >= 0 {
-			h.Event = ev
-			h.Text += "\nclick: select the event that set the " + k + " cursor here"
-		} else if k != "" {
-			h.Text += "\nthe " + k + " cursor was set here by its session's request, not by an event"
-		}
-	case BandLanes:
-		return c.lanesHit(v, layout, x, y, at, slop)
-	case BandTrack:
-		return c.tracks[b.Track].hit(v, b, s, at, x, y)
-	}
-	return h
+	return k.hit(c, v, pointer{layout: layout, band: b, s: s, x: x, y: y, at: at, slop: slop})
 }
 
 func absInt64(v int64) int64 {

@@ -114,25 +114,26 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
 	y := 0.0
 	file := -1
+	groups := []string{""}
+	if len(files) > 1 {
+		groups = files
+	}
 	add := func(id BandID, h float64, label string) {
 		layout.Bands = append(layout.Bands, Band{ID: id, Y: y, Height: h, Label: label, File: file})
 		y += h + bandGap
 	}
-	add(BandAxis, axisH, "")
-	add(BandDensity, densityH, "events")
+	// stack adds a band as high and named as its kind says.
+	stack := func(id BandID) {
+		k := kinds[id].(stacked)
+		add(id, k.height(len(groups)), k.label())
+	}
+	stack(BandAxis)
+	stack(BandDensity)
 	if !axisRV {
 		for k, t := range tracks {
 			add(BandTrack, t.height(), t.label())
 			layout.Bands[len(layout.Bands)-1].Track = k
 		}
-	}
-	groups := []string{""}
-	if len(files) > 1 {
-		groups = files
-	}
-	cursorsH := cursorH
-	if len(groups) > 1 {
-		cursorsH = cursorH * 3 / 4
 	}
 	order := make([]int, 0, len(groups))
 	for _, first := range []bool{true, false} {
@@ -149,21 +150,22 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	for _, f := range order {
 		if len(groups) > 1 {
 			file = f
-			add(BandFile, fileH, groups[f])
+			stack(BandFile)
+			layout.Bands[len(layout.Bands)-1].Label = groups[f]
 			if folded.Has(f) {
 				layout.Bands[len(layout.Bands)-1].Folded = true
 				continue
 			}
 		}
-		add(BandSessions, sessionH, "sessions")
-		add(BandBookmarks, bookmarkH, "bookmarks")
-		add(BandZoneAware, zoneH, "410 · with bookmarks received")
-		add(BandZoneIgnoring, zoneH, "410 · ignoring bookmarks")
+		stack(BandSessions)
+		stack(BandBookmarks)
+		stack(BandZoneAware)
+		stack(BandZoneIgnoring)
 		if had {
-			add(BandZoneHad, zoneH, "410 · had it asked")
+			stack(BandZoneHad)
 		}
 		if !axisRV {
-			add(BandCursors, cursorsH, "cursors · RV")
+			stack(BandCursors)
 		}
 	}
 	layout.LanesY = y

@@ -24,11 +24,34 @@ type legended interface {
 	legend() []legendLine
 }
 
-// drawTracks draws every track band of the layout.
-func (c *Cache) drawTracks(v *View, layout *Layout, s Scale, fr *Frame) {
+// trackBand is the bands of the tracks: each answers and draws through
+// its own track (see Cache.tracks).
+type trackBand struct{}
+
+// paint draws every track band of the layout.
+func (trackBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	for _, b := range layout.Bands {
 		if b.ID == BandTrack {
 			c.tracks[b.Track].draw(v, b, s, fr)
 		}
 	}
+}
+
+func (trackBand) hit(c *Cache, v *View, p pointer) Hit {
+	return c.tracks[p.band.Track].hit(v, p.band, p.s, p.at, p.x, p.y)
+}
+
+// drawGutter names a legended track at its top and what its marks are
+// under it.
+func (trackBand) drawGutter(c *Cache, v *View, layout *Layout, b Band, fr *Frame) bool {
+	l, ok := c.tracks[b.Track].(legended)
+	if !ok || len(l.legend()) == 0 {
+		return false
+	}
+	fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
+	fr.addText(layout.PlotX-8, b.Y+8, b.Label, ColorMuted, "r", "")
+	for k, line := range l.legend() {
+		fr.addTextWithin(layout.PlotX-8, b.Y+20+11*float64(k), layout.PlotX-14, line.text, line.color, "r", "")
+	}
+	return true
 }

@@ -9,6 +9,12 @@ import (
 	"watchlens/timeline"
 )
 
+// bookmarksBand is a file's band of BOOKMARK events.
+type bookmarksBand struct{}
+
+func (bookmarksBand) label() string      { return "bookmarks" }
+func (bookmarksBand) height(int) float64 { return bookmarkH }
+
 // bookmarkMark is a bookmark and the RV the client held before it, so its
 // tooltip can say which RVs it vouches for.
 type bookmarkMark struct {
@@ -17,8 +23,8 @@ type bookmarkMark struct {
 	file     int
 }
 
-// bookmarkTrack draws a tick per bookmark; ticks within a pixel merge.
-func (c *Cache) bookmarkTrack(v *View, layout *Layout, s Scale, fr *Frame) {
+// paint draws a tick per bookmark; ticks within a pixel merge.
+func (bookmarksBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	if !v.Filter.Event(parser.Bookmark) {
 		return
 	}
@@ -129,9 +135,10 @@ func nearestPos(xs []int64, v, tol int64) int {
 	return best
 }
 
-// bookmarksHit is the bookmark nearest at, within slop, if bookmarks are
+// hit is the bookmark nearest at, within slop, if bookmarks are
 // shown.
-func (c *Cache) bookmarksHit(v *View, b Band, at, slop int64) Hit {
+func (bookmarksBand) hit(c *Cache, v *View, p pointer) Hit {
+	b, at, slop := p.band, p.at, p.slop
 	h := Hit{Event: -1, Group: -1}
 	if !v.Filter.Event(parser.Bookmark) {
 		return h

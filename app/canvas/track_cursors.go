@@ -9,6 +9,61 @@ import (
 	"watchlens/timeline"
 )
 
+// cursorsBand is a file's strip of cursors against time.
+type cursorsBand struct{}
+
+func (cursorsBand) label() string { return "cursors · RV" }
+
+// height is smaller with several file groups, which each have a strip.
+func (cursorsBand) height(groups int) float64 {
+	if groups > 1 {
+		return cursorH * 3 / 4
+	}
+	return cursorH
+}
+
+// paint draws each strip and notes in its band the RVs at its top and
+// bottom, and in the layout the first strip's.
+func (cursorsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
+	if v.AxisRV {
+		return
+	}
+	for i := range layout.Bands {
+		if b := &layout.Bands[i]; b.ID == BandCursors {
+			b.RVTop, b.RVBot = c.cursorStrip(v, layout, *b, s, fr)
+			if layout.CursorTop == layout.CursorBot {
+				layout.CursorTop, layout.CursorBot = b.RVTop, b.RVBot
+			}
+		}
+	}
+}
+
+func (cursorsBand) hit(c *Cache, v *View, p pointer) Hit {
+	h := Hit{Event: -1, Group: -1, Text: c.cursorsAt(p.at, p.band)}
+	if k, ev := c.cursorStepHit(p.band, p.at, p.y); ev >= 0 {
+		h.Event = ev
+		h.Text += "\nclick: select the event that set the " + k + " cursor here"
+	} else if k != "" {
+		h.Text += "\nthe " + k + " cursor was set here by its session's request, not by an event"
+	}
+	return h
+}
+
+// cursorScale paints each strip's RV scale in the gutter beside it,
+// outside the plot's clip.
+type cursorScale struct{}
+
+func (cursorScale) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
+	t0 := len(fr.Texts)
+	for _, b := range layout.Bands {
+		if b.ID == BandCursors && b.RVTop > b.RVBot {
+			fr.addText(layout.PlotX-8, b.Y+7, strconv.FormatUint(b.RVTop, 10), ColorMuted, "r", "")
+			fr.addText(layout.PlotX-8, b.Y+b.Height-7, strconv.FormatUint(b.RVBot, 10), ColorMuted, "r", "")
+		}
+	}
+	fr.flushTexts(t0)
+}
+
 // stepEnvelope is a step series reduced to pixel columns: per column the
 // lowest and highest value it takes there and the value it leaves with.
 type stepEnvelope struct {

@@ -7,10 +7,19 @@ import (
 	"watchlens/timeline"
 )
 
-// density draws how many events fall in each pixel column, on a log
+// densityBand is the band of events per pixel column.
+type densityBand struct{}
+
+func (densityBand) label() string      { return "events" }
+func (densityBand) height(int) float64 { return densityH }
+func (densityBand) hit(c *Cache, v *View, p pointer) Hit {
+	return Hit{Event: -1, Group: -1, Text: c.densityAt(v, p.layout, p.x, p.at)}
+}
+
+// paint draws how many events fall in each pixel column, on a log
 // scale, from the timeline's binned counts: where the activity is, even
 // in lanes scrolled out of sight.
-func (c *Cache) density(v *View, layout *Layout, fr *Frame) {
+func (densityBand) paint(c *Cache, v *View, layout *Layout, _ Scale, fr *Frame) {
 	b, _ := layout.bandByID(BandDensity)
 	q := timeline.BinQuery{From: v.From, To: v.To, Columns: max(int(layout.PlotW), 1), File: -1}
 	if v.AxisRV {

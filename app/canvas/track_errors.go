@@ -2,6 +2,10 @@ package canvas
 
 import "watchlens/parser"
 
+// errorLayer paints the ERROR marks over the sessions bands and their
+// lines down through the zone bands; the sessions band answers for them.
+type errorLayer struct{}
+
 type errorMark struct {
 	t, idx int64
 	y      uint64 // the lowest RV still accepted, timeline.NoRV when the message does not say
@@ -9,10 +13,10 @@ type errorMark struct {
 	file   int
 }
 
-// errorMarks puts a marker on every observed ERROR above the sessions and
+// paint puts a marker on every observed ERROR above the sessions and
 // a line down through the zone bands. On the RV axis an error sits at the
 // lowest RV it says is still accepted.
-func (c *Cache) errorMarks(v *View, layout *Layout, s Scale, fr *Frame) {
+func (errorLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	if !v.Filter.Event(parser.Error) {
 		return
 	}

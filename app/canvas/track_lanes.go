@@ -9,11 +9,17 @@ import (
 	"watchlens/timeline"
 )
 
-// laneRows draws the visible rows of the lane area: group headers, and
+// lanesBand is the lane area under the bands: a row per group header
+// and per lane. It answers in the gutter too, where a lane's name is.
+type lanesBand struct{}
+
+func (lanesBand) answersInGutter() {}
+
+// paint draws the visible rows of the lane area: group headers, and
 // per lane its lifetime and its events' marks, one batch per event type.
 // Events closer than 60% of a mark share marks (one per type), so a frame
 // holds a few marks per mark width per row, whatever the zoom.
-func (c *Cache) laneRows(v *View, layout *Layout, s Scale, fr *Frame) {
+func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	if len(v.Rows) == 0 {
 		t0 := len(fr.Texts)
 		fr.addText(layout.PlotX+8, layout.LanesY+RowHeight/2, "no objects match the filter", ColorMuted, "l", "")
@@ -198,9 +204,10 @@ func laneText(ln timeline.Lane) string {
 	return words.Isolated(ln.Kind) + " " + words.Isolated(ln.Namespace+"/"+ln.Name)
 }
 
-// lanesHit answers for the lane area: a group header folds; a lane names
+// hit answers for the lane area: a group header folds; a lane names
 // its object, and the event nearest at, within slop, is selected.
-func (c *Cache) lanesHit(v *View, layout *Layout, x, y float64, at, slop int64) Hit {
+func (lanesBand) hit(c *Cache, v *View, p pointer) Hit {
+	layout, x, y, at, slop := p.layout, p.x, p.y, p.at, p.slop
 	h := Hit{Event: -1, Group: -1}
 	tl := c.tl
 	r := layout.RowAt(y, v.ScrollY, len(v.Rows))

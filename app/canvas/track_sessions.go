@@ -6,11 +6,17 @@ import (
 	"watchlens/timeline"
 )
 
-// sessions draws each watch connection as a bar and each reconnect gap
+// sessionsBand is a file's band of watch connections.
+type sessionsBand struct{}
+
+func (sessionsBand) label() string      { return "sessions" }
+func (sessionsBand) height(int) float64 { return sessionH }
+
+// paint draws each watch connection as a bar and each reconnect gap
 // (from a session's end to the next one's start in the same file) as a
 // notch at least 3 px wide, so a sub-second reconnect stays visible;
 // dashed boundaries run down through the lanes.
-func (c *Cache) sessions(v *View, layout *Layout, s Scale, fr *Frame) {
+func (sessionsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	var bars, gaps, bounds []float32
 	for _, b := range layout.Bands {
 		if b.ID == BandSessions {
@@ -110,10 +116,11 @@ func (c *Cache) sessionText(g int) string {
 	return t
 }
 
-// sessionsHit answers for the sessions band at axis value at: an ERROR
+// hit answers for the sessions band at axis value at: an ERROR
 // marked there first, else the session or reconnect gap, else, where no
 // watch was open, what a client coming back then would get.
-func (c *Cache) sessionsHit(v *View, b Band, at, slop int64) Hit {
+func (sessionsBand) hit(c *Cache, v *View, p pointer) Hit {
+	b, at, slop := p.band, p.at, p.slop
 	if h := c.errorHit(v, b, at, slop); h.Event >= 0 || h.Text != "" {
 		return h
 	}

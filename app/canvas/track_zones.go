@@ -7,9 +7,31 @@ import (
 	"watchlens/timeline"
 )
 
-// zoneBands draws the zones of each cursor kind in its band: amber where
+// zoneBand is a file's band of the zones of one cursor kind, the one
+// of its ID (see ZoneBandKind).
+type zoneBand struct{ id BandID }
+
+func (z zoneBand) label() string {
+	switch z.id {
+	case BandZoneIgnoring:
+		return "410 · ignoring bookmarks"
+	case BandZoneHad:
+		return "410 · had it asked"
+	}
+	return "410 · with bookmarks received"
+}
+func (zoneBand) height(int) float64 { return zoneH }
+func (zoneBand) hit(c *Cache, v *View, p pointer) Hit {
+	return Hit{Event: -1, Group: -1, Text: c.zonesAt(v, p.band, p.at, p.slop)}
+}
+
+// zoneLayer paints the zone bands of every kind, and a folded file's
+// zones under its name, in one pass.
+type zoneLayer struct{}
+
+// paint draws the zones of each cursor kind in its band: amber where
 // a reconnect is at risk, red where it is refused, over the amber.
-func (c *Cache) zoneBands(v *View, layout *Layout, s Scale, fr *Frame) {
+func (zoneLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	if v.Analysis == nil {
 		return
 	}
