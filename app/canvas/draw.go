@@ -41,14 +41,14 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 			if l, ok := c.tracks[b.Track].(legended); ok && len(l.legend()) > 0 {
 				// The track's name at its top, and what its marks are
 				// under it.
-				fr.addText(layout.PlotX-8, b.Y+8, b.Label, ColorMuted, "r", "")
+				fr.addTextWithin(layout.PlotX-8, b.Y+8, layout.PlotX-14, b.Label, ColorMuted, "r", "")
 				for k, line := range l.legend() {
 					fr.addTextWithin(layout.PlotX-8, b.Y+20+11*float64(k), layout.PlotX-14, line.text, line.color, "r", "")
 				}
 				continue
 			}
 		}
-		fr.addText(layout.PlotX-8, b.Y+b.Height/2, b.Label, ColorMuted, "r", "")
+		fr.addTextWithin(layout.PlotX-8, b.Y+b.Height/2, layout.PlotX-14, b.Label, ColorMuted, "r", "")
 	}
 	fr.flushTexts(t0)
 
