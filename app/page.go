@@ -160,6 +160,11 @@ func (p *Page) handleActions(ctx goapp.Context) {
 func (p *Page) selectEvent(ctx goapp.Context, i int) {
 	p.setSelected(ctx, i)
 	p.saveURL(ctx)
+	// On a phone the dock is under the timeline, off the screen: the
+	// event selected is shown there.
+	if w, _ := goapp.Window().Size(); i >= 0 && w > 0 && w < narrowWindow {
+		ctx.ScrollTo("dock")
+	}
 }
 
 // setSelected selects event i, -1 for none. A selection gives the dock

@@ -17,6 +17,7 @@ import (
 	"watchlens/timeline"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -230,6 +231,51 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("1280x800 fleet: its rows scroll inside their pane, the page does not", func(t *testing.T) {
+		files := fleetCaptures(t)
+		tab := s.newTab(t)
+		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 800)))
+		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+		waitText(t, tab, "#timeline-summary")
+		must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
+		// The page may open a fleet on its Fleet view or on the timeline.
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!document.querySelector("#fleet-summary") || (!!d && d.dataset.files.split("\n").length === %d); })()`, len(files)),
+			chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("the fleet's captures did not open: %v", err)
+		}
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { if (!document.querySelector("#fleet")) document.querySelector("#show-fleet").click(); return !!document.querySelector("#fleet canvas[data-rows-y]"); })()`,
+			chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			t.Fatalf("the fleet view did not show: %v", err)
+		}
+		l := readFleetLayout(t, tab)
+		got, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`(() => {
+			const c = document.querySelector("#fleet canvas").getBoundingClientRect();
+			return {top: c.top, bottom: c.bottom, height: c.height, scrollH: document.documentElement.scrollHeight, innerH: innerHeight};
+		})()`))
+		must(t, err)
+		if got["scrollH"] != got["innerH"] {
+			t.Errorf("with the fleet shown the page is %v px high in a window of %v", got["scrollH"], got["innerH"])
+		}
+		if got["bottom"] > got["innerH"]+1 {
+			t.Errorf("the fleet's canvas ends at %v, under the window's %v", got["bottom"], got["innerH"])
+		}
+		if rows := l.RowsY + 44*l.RowH; rows <= got["height"] {
+			t.Fatalf("the 44 rows (%v px) fit the canvas (%v px): their scrolling is not tested", rows, got["height"])
+		}
+		// The wheel over the names scrolls the rows, inside the canvas.
+		x, y := l.PlotX/2, l.RowsY+2*l.RowH
+		_, err = chromedp.Call(tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
+			X: x + 12, Y: got["top"] + y, DeltaX: 0.001, DeltaY: 200})
+		must(t, err)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`Number(document.querySelector("#fleet canvas").dataset.scrollY) > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the wheel over the clients' names did not scroll the rows: %v", err)
+		}
+		if f := readFit(t, tab); f.ScrollH != f.InnerH {
+			t.Errorf("with the fleet's rows scrolled the page is %v px high in a window of %v", f.ScrollH, f.InnerH)
+		}
+		screenshot(t, tab, "fit-1280x800-fleet")
+	})
 
 	t.Run("390x844 phone: the plot has the width", func(t *testing.T) {
 		tab, tl := openTwo(t, s, 390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(3))

@@ -32,6 +32,10 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 			if b.Folded {
 				w = layout.PlotX - 14
 			}
+			if v.Print {
+				fr.addTextWithin(6, b.Y+b.Height/2, w, b.Label, ColorFg, "l", "b")
+				continue
+			}
 			fr.addTextWithin(6, b.Y+b.Height/2, w, mark+b.Label, ColorFg, "l", "b")
 			fr.addText(layout.Width-rightPad, b.Y+b.Height/2, pin, ColorMuted, "r", "")
 			continue
