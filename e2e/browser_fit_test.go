@@ -263,6 +263,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		if rows := l.RowsY + 44*l.RowH; rows <= got["height"] {
 			t.Fatalf("the 44 rows (%v px) fit the canvas (%v px): their scrolling is not tested", rows, got["height"])
 		}
+		screenshot(t, tab, "fit-1280x800-fleet")
 		// The wheel over the names scrolls the rows, inside the canvas.
 		x, y := l.PlotX/2, l.RowsY+2*l.RowH
 		_, err = chromedp.Call(tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
@@ -274,7 +275,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		if f := readFit(t, tab); f.ScrollH != f.InnerH {
 			t.Errorf("with the fleet's rows scrolled the page is %v px high in a window of %v", f.ScrollH, f.InnerH)
 		}
-		screenshot(t, tab, "fit-1280x800-fleet")
+		screenshot(t, tab, "fit-1280x800-fleet-scrolled")
 	})
 
 	t.Run("390x844 phone: the plot has the width", func(t *testing.T) {
