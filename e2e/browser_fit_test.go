@@ -137,6 +137,14 @@ func clickError(t *testing.T, tab context.Context, tl *timeline.Timeline, name s
 	return ev
 }
 
+// copyFile copies the file from to the file to.
+func copyFile(t testing.TB, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	must(t, err)
+	must(t, os.WriteFile(to, b, 0o644))
+}
+
 func TestBrowserWorkspaceFits(t *testing.T) {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
@@ -179,6 +187,10 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 				t.Errorf("in a %v px high window the verdict is not folded to its first line", sc.h)
 			}
 			screenshot(t, tab, "fit-"+sc.name)
+			if sc.w == 1440 {
+				// The README's picture of the workspace.
+				copyFile(t, "screenshots/fit-1440x900.png", "docs/workspace.png")
+			}
 
 			if sc.h < 850 {
 				// A click on the folded verdict unfolds it, and the page
@@ -264,6 +276,8 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 			t.Fatalf("the 44 rows (%v px) fit the canvas (%v px): their scrolling is not tested", rows, got["height"])
 		}
 		screenshot(t, tab, "fit-1280x800-fleet")
+		// The README's picture of the fleet.
+		copyFile(t, "screenshots/fit-1280x800-fleet.png", "docs/fleet.png")
 		// The wheel over the names scrolls the rows, inside the canvas.
 		x, y := l.PlotX/2, l.RowsY+2*l.RowH
 		_, err = chromedp.Call(tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
