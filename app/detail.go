@@ -140,7 +140,7 @@ func (v *EventPanel) Render() goapp.UI {
 			field("type", ev.Type.String()),
 			nameField("object", objectName(d.lane)),
 			field("uid", d.uid),
-			field("resourceVersion", ev.RV),
+			field("resourceVersion", eventRV(ev)),
 			nameField("file", f.Name),
 			field("session", strconv.Itoa(tl.Sessions[ev.Session].Index)),
 			goapp.If(canvas.SessionServer(tl, ev.Session) != "", func() goapp.UI {
@@ -209,6 +209,18 @@ func objectName(l *timeline.Lane) string {
 	default:
 		return l.Kind + " " + l.Namespace + "/" + l.Name
 	}
+}
+
+// eventRV is the event's resourceVersion; an ERROR carries none, and a
+// 410 says instead which one was asked for and the oldest still kept.
+func eventRV(ev timeline.Event) string {
+	switch {
+	case ev.RV != "":
+		return ev.RV
+	case ev.Status != nil && ev.Status.TooOld:
+		return fmt.Sprintf("none; asked from %d, the oldest kept is %d", ev.Status.X, ev.Status.Y)
+	}
+	return "none"
 }
 
 func eventTime(ev timeline.Event, c timeline.Clock) string {

@@ -14,7 +14,7 @@ import (
 
 // ExportMenu is the header's Export menu: the report as Markdown (for a
 // postmortem document) and JSON (for scripts), the visible timeline as
-// PNG with its title, files, range and legend, and a trace for Perfetto
+// PNG with its title, files, range, verdict and legend, and a trace for Perfetto
 // UI. What goes wrong it posts for the page to say (actionProblem).
 type ExportMenu struct {
 	goapp.Compo
@@ -64,26 +64,29 @@ func (x *ExportMenu) export(ctx goapp.Context, name, mime string, write func(io.
 }
 
 func (x *ExportMenu) onExportPNG(ctx goapp.Context, e goapp.Event) {
+	spec, _ := json.Marshal(x.pngSpec())
+	// The timeline draws its own picture (TimelineView.exportPNG); the
+	// fleet's is its canvas as shown.
+	if goapp.Window().GetElementByID("timeline").Truthy() {
+		ctx.NewActionWithValue(actionExportPNG, string(spec))
+		return
+	}
 	canvas := goapp.Window().Get("document").Call("querySelector", "#timeline-panel canvas")
-	if !canvas.Truthy() {
+	png := goapp.Window().Get("watchlensPNG")
+	if !canvas.Truthy() || !png.Truthy() {
 		ctx.NewActionWithValue(actionProblem, "There is no timeline to export yet.")
 		return
 	}
-	png := goapp.Window().Get("watchlensPNG")
-	if !png.Truthy() {
-		jsrt.SaveURL("watchlens-timeline.png", canvas.Call("toDataURL", "image/png").String())
-		return
-	}
-	spec, _ := json.Marshal(x.pngSpec())
 	jsrt.SaveURL("watchlens-timeline.png", png.Invoke(canvas, string(spec)).String())
 }
 
 // pngSpec is what the PNG carries around the timeline: a title, the
-// files, the range shown, the verdict's first line and the legend.
+// range shown, the whole verdict and the legend.
 type pngSpec struct {
-	Title  string      `json:"title"`
-	Lines  []string    `json:"lines"`
-	Legend [][3]string `json:"legend"` // symbol, colour, text
+	Title   string      `json:"title"`
+	Lines   []string    `json:"lines"`
+	Verdict []string    `json:"verdict"`
+	Legend  [][3]string `json:"legend"` // symbol, colour, text
 }
 
 func (x *ExportMenu) pngSpec() pngSpec {
@@ -94,8 +97,8 @@ func (x *ExportMenu) pngSpec() pngSpec {
 		from, to = c.prep.Cache.Extent(x.AxisRV)
 	}
 	s.Lines = append(s.Lines, "Shown: "+c.prep.Cache.FormatPos(x.AxisRV, from)+" to "+c.prep.Cache.FormatPos(x.AxisRV, to))
-	if sum := x.Analysis.summary; len(sum) > 0 {
-		s.Lines = append(s.Lines, sum[0].Text)
+	for _, l := range x.Analysis.summary {
+		s.Verdict = append(s.Verdict, l.Text)
 	}
 	for _, l := range legendItems {
 		s.Legend = append(s.Legend, [3]string{l.sym, l.color, l.text})

@@ -159,8 +159,23 @@ func (p *Page) handleActions(ctx goapp.Context) {
 
 // selectEvent selects event i, -1 for none.
 func (p *Page) selectEvent(ctx goapp.Context, i int) {
-	p.view.selected = i
+	p.setSelected(ctx, i)
 	p.saveURL(ctx)
+	// On a phone the dock is under the timeline, off the screen: the
+	// event selected is shown there.
+	if w, _ := goapp.Window().Size(); i >= 0 && w > 0 && w < narrowWindow {
+		ctx.ScrollTo("dock")
+	}
+}
+
+// setSelected selects event i, -1 for none. A selection gives the dock
+// more room (web/app.css, .has-selection): the timeline then fits what
+// is left.
+func (p *Page) setSelected(ctx goapp.Context, i int) {
+	if (p.view.selected >= 0) != (i >= 0) {
+		relayout(ctx)
+	}
+	p.view.selected = i
 }
 
 // focusOn moves the view to a finding's moment, and selects the event it
@@ -171,7 +186,7 @@ func (p *Page) focusOn(ctx goapp.Context, f focus) {
 		p.view.to = f.at + int64(focusSpan/2)
 	}
 	if f.event >= 0 {
-		p.view.selected = f.event
+		p.setSelected(ctx, f.event)
 	}
 	p.saveURL(ctx)
 	ctx.ScrollTo("timeline-panel")
@@ -190,7 +205,7 @@ func (p *Page) goTo(ctx goapp.Context, m timeline.Match) {
 		p.view.to = p.view.from + span
 	}
 	if m.Event >= 0 {
-		p.view.selected = m.Event
+		p.setSelected(ctx, m.Event)
 	}
 	p.saveURL(ctx)
 }
@@ -263,6 +278,7 @@ func (p *Page) Render() goapp.UI {
 		OnDragLeave(p.onDragLeave).
 		OnDrop(p.onDrop).
 		Class(classIf(p.dock.side, "dock-side")).
+		Class(classIf(p.capture != nil && p.view.selected >= 0, "has-selection")).
 		Body(
 			&Header{Capture: p.capture, Analysis: p.analysis, Samples: p.samples, Sample: p.view.sample, URL: p.view.url,
 				From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Fleet: p.hasFleet(), FleetShown: p.fleet.shown},

@@ -200,6 +200,7 @@ func (v *TimelineView) isWhole() bool {
 }
 
 func (v *TimelineView) OnMount(ctx goapp.Context) {
+	ctx.Handle(actionExportPNG, v.exportPNG)
 	v.sync()
 	// go-app calls OnMount once the frame that mounted the view is done,
 	// so the page is laid out whole and this draws at once. Deferred, the

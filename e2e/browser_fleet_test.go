@@ -167,10 +167,8 @@ func TestBrowserFleet(t *testing.T) {
 	if sum["maxWith"] != strconv.Itoa(maxWith) || sum["maxWithout"] != strconv.Itoa(maxWithout) || maxWithout == 0 {
 		t.Errorf("the curves peak at %s with and %s without bookmarks; the model's at %d and %d", sum["maxWith"], sum["maxWithout"], maxWith, maxWithout)
 	}
+	// docs/fleet.png, the README's picture, is TestBrowserWorkspaceFits's.
 	screenshot(t, tab, "fleet")
-	shot, err := chromedp.Run(tab, chromedp.Screenshot(chromedp.CSS("#timeline-panel")))
-	must(t, err)
-	must(t, os.WriteFile("docs/fleet.png", shot, 0o644))
 
 	l := readFleetLayout(t, tab)
 	t.Run("the canvas draws the rows in the model's order", func(t *testing.T) {

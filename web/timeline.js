@@ -358,10 +358,32 @@
     ctx.globalAlpha = 1;
   };
 
+  // wrap cuts s into lines of at most w pixels in ctx's font, at spaces
+  // (a word longer than a line is cut short).
+  function wrap(ctx, s, w) {
+    const lines = [];
+    let cur = "";
+    for (const word of s.split(/\s+/)) {
+      if (!word) continue;
+      const next = cur ? cur + " " + word : word;
+      if (cur && ctx.measureText(next).width > w) {
+        lines.push(fit(ctx, cur, w));
+        cur = word;
+      } else {
+        cur = next;
+      }
+    }
+    if (cur) lines.push(fit(ctx, cur, w));
+    return lines;
+  }
+
   // watchlensPNG returns a PNG (a data: URL) of the timeline canvas with,
-  // above it, a title and lines of text (files, range, verdict), and
-  // under it the legend: what a postmortem needs around the picture.
-  // spec is JSON: {title, lines: [...], legend: [[symbol, colour, text]]}.
+  // above it, a title, lines of text (the range) and the whole verdict,
+  // wrapped to the width, and under it the legend: what a postmortem
+  // needs around the picture. spec is JSON: {title, lines: [...],
+  // verdict: [...], legend: [[symbol, colour, text]]}. The canvas's
+  // data-png-top and data-png-text say where the timeline starts in the
+  // picture and what text it carries.
   window.watchlensPNG = function (canvas, specJSON) {
     const spec = JSON.parse(specJSON);
     const style = getComputedStyle(canvas);
@@ -373,8 +395,14 @@
     const font = (px, w) => (w || "") + " " + px * r + "px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
     const out = document.createElement("canvas");
     const ctx = out.getContext("2d");
-    // The legend's items, placed in rows that fit the width.
+    // The text above, and the legend's items placed in rows that fit
+    // the width.
     ctx.font = font(12);
+    const rows = [];
+    for (const l of spec.lines || []) rows.push({ text: fit(ctx, l, W - 2 * pad), colour: muted });
+    for (const l of spec.verdict || []) {
+      for (const w of wrap(ctx, l, W - 2 * pad)) rows.push({ text: w, colour: fg });
+    }
     const items = [];
     let x = pad, y = 0;
     for (const [sym, c, text] of spec.legend) {
@@ -386,7 +414,7 @@
       items.push({ sym, c, text, x, y });
       x += w;
     }
-    const top = pad + line * 1.3 + spec.lines.length * line + pad / 2;
+    const top = pad + line * 1.3 + rows.length * line + pad / 2;
     const legendH = y + line + pad;
     out.width = W;
     out.height = Math.ceil(top + canvas.height + legendH);
@@ -395,10 +423,13 @@
     ctx.textBaseline = "top";
     ctx.fillStyle = fg;
     ctx.font = font(16, "600");
-    ctx.fillText(fit(ctx, spec.title, W - 2 * pad), pad, pad);
+    const title = fit(ctx, spec.title, W - 2 * pad);
+    ctx.fillText(title, pad, pad);
     ctx.font = font(12);
-    ctx.fillStyle = muted;
-    spec.lines.forEach((l, i) => ctx.fillText(fit(ctx, l, W - 2 * pad), pad, pad + line * 1.3 + i * line));
+    rows.forEach((row, i) => {
+      ctx.fillStyle = row.colour;
+      ctx.fillText(row.text, pad, pad + line * 1.3 + i * line);
+    });
     ctx.drawImage(canvas, 0, Math.round(top));
     const ly = Math.round(top) + canvas.height + pad / 2;
     for (const it of items) {
@@ -410,6 +441,7 @@
       ctx.fillText(it.text, it.x + 14 * r, ly + it.y);
     }
     canvas.dataset.pngTop = String(Math.round(top));
+    canvas.dataset.pngText = [title, ...rows.map((row) => row.text)].join("\n");
     return out.toDataURL("image/png");
   };
 

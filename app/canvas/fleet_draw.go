@@ -41,11 +41,11 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	fr.rect(ColorGrid, 0.25, l.PlotX, l.CurvesY, l.PlotW, fleetCurvesH)
 	fr.rect(ColorGrid, 0.25, l.PlotX, l.HistY, l.PlotW, fleetHistH)
 	t0 := len(fr.Texts)
-	fr.addText(l.PlotX-8, l.CurvesY+9, "clients sent to relist", ColorFg, "r", "b")
-	fr.addText(l.PlotX-8, l.CurvesY+23, "if every watch dropped:", ColorMuted, "r", "")
-	fr.addText(l.PlotX-8, l.CurvesY+41, "without bookmarks ━", ColorIgnoring, "r", "b")
-	fr.addText(l.PlotX-8, l.CurvesY+55, "with bookmarks ━", ColorAware, "r", "b")
-	fr.addText(l.PlotX-8, l.HistY+fleetHistH/2, "relists seen", ColorFg, "r", "b")
+	fr.addTextWithin(l.PlotX-8, l.CurvesY+9, l.PlotX-14, "clients sent to relist", ColorFg, "r", "b")
+	fr.addTextWithin(l.PlotX-8, l.CurvesY+23, l.PlotX-14, "if every watch dropped:", ColorMuted, "r", "")
+	fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "without bookmarks ━", ColorIgnoring, "r", "b")
+	fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "with bookmarks ━", ColorAware, "r", "b")
+	fr.addTextWithin(l.PlotX-8, l.HistY+fleetHistH/2, l.PlotX-14, "relists seen", ColorFg, "r", "b")
 	fr.flushTexts(t0)
 
 	// Ticks: grid lines over every band, labels in the axis band.

@@ -37,7 +37,8 @@ type FleetLayout struct {
 // NewFleetLayout lays out rows clients in a canvas w wide and at most
 // maxH high (0: no bound, fleetRowsShow rows in view).
 func NewFleetLayout(w, maxH float64, rows int) FleetLayout {
-	l := FleetLayout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40), Rows: rows}
+	g := gutterFor(w)
+	l := FleetLayout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), Rows: rows}
 	l.CurvesY = axisH + bandGap
 	l.HistY = l.CurvesY + fleetCurvesH + bandGap
 	l.RowsY = l.HistY + fleetHistH + bandGap

@@ -5,6 +5,7 @@ import "math"
 // Band heights and margins, in CSS pixels.
 const (
 	gutterW     = 176.0 // labels left of the plot
+	minGutterW  = 72.0  // the labels' least room, on a phone
 	rightPad    = 12.0
 	axisH       = 26.0
 	densityH    = 22.0
@@ -111,7 +112,8 @@ func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, fol
 // stackLayout is FileLayout with the tracks under the density band: on
 // the time axis only, since they plot what happened when.
 func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axisRV, had bool, folded, pinned FileSet) Layout {
-	layout := Layout{Width: w, PlotX: gutterW, PlotW: max(w-gutterW-rightPad, 40)}
+	g := gutterFor(w)
+	layout := Layout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40)}
 	y := 0.0
 	file := -1
 	groups := []string{""}
@@ -235,4 +237,11 @@ func (layout *Layout) RowAt(y, scrollY float64, rows int) int {
 // ClampScroll keeps the lane area's scroll offset inside its content.
 func (layout *Layout) ClampScroll(s float64) float64 {
 	return math.Max(0, math.Min(s, layout.ContentH-layout.LanesH))
+}
+
+// gutterFor is the labels' room left of the plot in a canvas w CSS pixels
+// wide: a fifth of it at most, so that on a phone the plot keeps most of
+// the width and the labels are cut short instead.
+func gutterFor(w float64) float64 {
+	return min(gutterW, max(minGutterW, w/5))
 }

@@ -24,6 +24,10 @@ func (fileBand) drawGutter(c *Cache, v *View, layout *Layout, b Band, fr *Frame)
 	if b.Folded {
 		w = layout.PlotX - 14
 	}
+	if v.Print {
+		fr.addTextWithin(6, b.Y+b.Height/2, w, b.Label, ColorFg, "l", "b")
+		return true
+	}
 	fr.addTextWithin(6, b.Y+b.Height/2, w, mark+b.Label, ColorFg, "l", "b")
 	fr.addText(layout.Width-rightPad, b.Y+b.Height/2, pin, ColorMuted, "r", "")
 	return true

@@ -44,7 +44,10 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 		if rw.Lane < 0 {
 			headers = append(headers, 0, float32(y), float32(layout.Width), RowHeight)
 			arrow := "▾ "
-			if g.Collapsed {
+			switch {
+			case v.Print:
+				arrow = ""
+			case g.Collapsed:
 				arrow = "▸ "
 			}
 			fr.addTextWithin(4, y+RowHeight/2, layout.Width-8, arrow+g.Label(c.tl), ColorFg, "l", "b")

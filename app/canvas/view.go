@@ -20,9 +20,12 @@ type View struct {
 	// its 410 zones in it; pinned groups come first.
 	FoldedFiles, PinnedFiles FileSet
 	Selected                 int
-	Selecting                bool
-	SelectFrom               float64 // pixel x of a shift-drag's ends
-	SelectTo                 float64
+	// Print draws a picture for a document: without the controls drawn
+	// on the canvas (the groups' fold marks and pins).
+	Print      bool
+	Selecting  bool
+	SelectFrom float64 // pixel x of a shift-drag's ends
+	SelectTo   float64
 	// Marker is the instant a reconnect is asked about, 0 for none.
 	Marker Marker
 }
