@@ -53,8 +53,9 @@ if (navigator.serviceWorker) {
 // hosted under ("" or "/" for the root).
 // dev swaps in devWorker.
 func newHandler(version, base string, dev bool) *goapp.Handler {
-	// The handler pre-renders the routed pages, so they must be routed here
-	// too, not only in main (tests build sites without running main).
+	// The handler pre-renders the routed pages, so they must be routed here:
+	// only the browser's main routes them (main_wasm.go), and natively
+	// nothing else does.
 	app.Register()
 	h := &goapp.Handler{
 		Name:        "watchlens",

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"bytes"
@@ -14,7 +12,7 @@ import (
 func analyze(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = runCLI(append([]string{"analyze"}, args...), &out, &errOut)
+	code = Main(append([]string{"analyze"}, args...), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"bytes"
@@ -108,6 +106,6 @@ func TestBuildOutsideRepository(t *testing.T) {
 func runCLIOut(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut strings.Builder
-	code := runCLI(args, &out, &errOut)
+	code := Main(args, &out, &errOut)
 	return code, out.String(), errOut.String()
 }

@@ -1,6 +1,6 @@
-//go:build !wasm
-
-package main
+// Package cli is watchlens's command line: serve and build the app, analyze
+// captures for reports in CI and postmortems, record a watch's arrival times.
+package cli
 
 import (
 	"flag"
@@ -25,9 +25,9 @@ Flags may come before or after other arguments; -- ends them.
 Run "watchlens <command> -h" for a command's flags.
 `
 
-// runCLI dispatches a subcommand and returns the process exit code: 0 on
+// Main dispatches a subcommand and returns the process exit code: 0 on
 // success, 1 when the command failed, 2 for a usage error.
-func runCLI(args []string, stdout, stderr io.Writer) int {
+func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2

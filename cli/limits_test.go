@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package cli
 
 import (
 	"bufio"
@@ -65,7 +65,7 @@ func TestAnalyzeMaxEvents(t *testing.T) {
 // binary again), whose peak resident set the kernel reports.
 func TestAnalyzeMemoryBound(t *testing.T) {
 	if file := os.Getenv("WATCHLENS_ANALYZE_CHILD"); file != "" {
-		os.Exit(runCLI([]string{"analyze", "--format", "json", file}, os.Stdout, io.Discard))
+		os.Exit(Main([]string{"analyze", "--format", "json", file}, os.Stdout, io.Discard))
 	}
 	const copies = 3_000_000
 	file := filepath.Join(t.TempDir(), "repeated.jsonl.gz")

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"bytes"
@@ -21,7 +19,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		{"serve", "-addr"},
 	} {
 		var out, errOut bytes.Buffer
-		if code := runCLI(args, &out, &errOut); code != 2 {
+		if code := Main(args, &out, &errOut); code != 2 {
 			t.Errorf("watchlens %v: exit %d, want 2", args, code)
 		}
 		if !strings.Contains(strings.ToLower(errOut.String()), "usage") {
@@ -33,7 +31,7 @@ func TestCLIUsageErrors(t *testing.T) {
 func TestCLIHelpIsNoError(t *testing.T) {
 	for _, args := range [][]string{{"help"}, {"build", "-h"}, {"serve", "-h"}, {"analyze", "-h"}, {"record", "-h"}} {
 		var out, errOut bytes.Buffer
-		if code := runCLI(args, &out, &errOut); code != 0 {
+		if code := Main(args, &out, &errOut); code != 0 {
 			t.Errorf("watchlens %v: exit %d, want 0", args, code)
 		}
 	}
@@ -44,7 +42,7 @@ func TestCLIHelpIsNoError(t *testing.T) {
 // exits 3 and that 0 means something was judged.
 func TestAnalyzeHelpSaysExitCodes(t *testing.T) {
 	var out, errOut bytes.Buffer
-	runCLI([]string{"analyze", "-h"}, &out, &errOut)
+	Main([]string{"analyze", "-h"}, &out, &errOut)
 	help := errOut.String()
 	readme := string(testsample.Read(t, testsample.Path(t, "docs", "cli.md")))
 	_, table, _ := strings.Cut(readme, "Exit statuses, of every command:")
