@@ -156,7 +156,7 @@ func TestAnalyzeMaxEventSize(t *testing.T) {
 // capture is generated into the CLI's standard input as it reads.
 func TestAnalyzeDistinctObjectsBound(t *testing.T) {
 	if os.Getenv("WATCHLENS_ANALYZE_STDIN") != "" {
-		os.Exit(runCLI(append([]string{"analyze", "--format", "json"}, strings.Fields(os.Getenv("WATCHLENS_ANALYZE_STDIN"))...), os.Stdout, os.Stderr))
+		os.Exit(Main(append([]string{"analyze", "--format", "json"}, strings.Fields(os.Getenv("WATCHLENS_ANALYZE_STDIN"))...), os.Stdout, os.Stderr))
 	}
 	for _, c := range []struct {
 		objects, limit int
