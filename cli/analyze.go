@@ -100,7 +100,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	logYear := fs.Int("log-year", 0, "the year of a client-go log's lines, which name month and day only (0: a line of the log that names it, else the other files' year, else the clock's)")
 	maxEventSize := byteSize(parser.DefaultMaxEventSize)
 	fs.Var(&maxEventSize, "max-event-size", "the largest event kept whole (64MiB by default; a number of bytes, or with KiB, MiB or GiB): a larger one is skipped, and stderr says so; a larger LIST response is read item by item")
-	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes; a request of an audit log counts as one event, and each of its clients as 100")
+	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes; a request of an audit log counts as one event, and each of its clients as 1000")
 	maxObjects := fs.Int("max-objects", timeline.DefaultMaxObjects, fmt.Sprintf("stop reading at the event of one more distinct object than this over all files: each keeps about %d bytes beside its events", timeline.ObjectBytes))
 	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
 	var restarts restartFlags

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"watchlens/internal/synth"
 	"watchlens/internal/testsample"
@@ -226,4 +227,81 @@ func TestAnalyzeDistinctObjectsBound(t *testing.T) {
 			t.Logf("%d distinct objects: stopped at %d, peak %d MB", c.objects, c.limit, peak>>20)
 		})
 	}
+}
+
+// auditClient writes client i's list and watch as an audit log records
+// them: samples-fleet's records of one informer, with the client's own
+// user agent, selector, audit IDs and instants.
+func auditClient(b *bytes.Buffer, i int) {
+	ua := fmt.Sprintf("fleet-c%07d-bookmarks/1.0", i)
+	at := time.Date(2026, 12, 1, 8, 35, 0, 0, time.UTC).Add(time.Duration(i) * time.Millisecond)
+	ts := func(d time.Duration) string { return at.Add(d).Format("2006-01-02T15:04:05.000000Z") }
+	for _, r := range []struct {
+		id, stage, uri, verb string
+		start, end           time.Duration
+	}{
+		{fmt.Sprintf("%08x-0000-4000-8000-000000000001", i), "ResponseComplete", fmt.Sprintf(`/api/v1/namespaces/fleet/configmaps?labelSelector=shard%%3Ds%d\u0026limit=500\u0026resourceVersion=0`, i), "list", 0, time.Millisecond},
+		{fmt.Sprintf("%08x-0000-4000-8000-000000000002", i), "ResponseStarted", fmt.Sprintf(`/api/v1/namespaces/fleet/configmaps?allowWatchBookmarks=true\u0026labelSelector=shard%%3Ds%d\u0026resourceVersion=285\u0026timeout=7m50s\u0026timeoutSeconds=470\u0026watch=true`, i), "watch", 2 * time.Millisecond, 20 * time.Millisecond},
+		{fmt.Sprintf("%08x-0000-4000-8000-000000000002", i), "ResponseComplete", fmt.Sprintf(`/api/v1/namespaces/fleet/configmaps?allowWatchBookmarks=true\u0026labelSelector=shard%%3Ds%d\u0026resourceVersion=285\u0026timeout=7m50s\u0026timeoutSeconds=470\u0026watch=true`, i), "watch", 2 * time.Millisecond, 6 * time.Minute},
+	} {
+		fmt.Fprintf(b, `{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":%q,"stage":%q,"requestURI":"%s","verb":%q,"user":{"username":"admin","uid":"admin","groups":["system:masters","system:authenticated"]},"sourceIPs":["127.0.0.1"],"userAgent":%q,"objectRef":{"resource":"configmaps","namespace":"fleet","apiVersion":"v1"},"responseStatus":{"metadata":{},"code":200},"requestReceivedTimestamp":%q,"stageTimestamp":%q,"annotations":{"authorization.k8s.io/decision":"allow","authorization.k8s.io/reason":""}}`+"\n",
+			r.id, r.stage, r.uri, r.verb, ua, ts(r.start), ts(r.end))
+	}
+}
+
+// TestAnalyzeAuditClientsBound: an audit log of a million clients, each
+// with its list and its watch, stops with a message under the default
+// limits, and the CLI stays under 2 GiB with the JSON report, the
+// largest of its reports.
+func TestAnalyzeAuditClientsBound(t *testing.T) {
+	if os.Getenv("WATCHLENS_ANALYZE_AUDIT") != "" {
+		os.Exit(runCLI([]string{"analyze", "--format", "json", "-"}, os.Stdout, os.Stderr))
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAnalyzeAuditClientsBound$")
+	cmd.Env = append(os.Environ(), "WATCHLENS_ANALYZE_AUDIT=1")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &report, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer in.Close()
+		w := bufio.NewWriterSize(in, 1<<20)
+		var b bytes.Buffer
+		for i := range 1_000_000 {
+			auditClient(&b, i)
+			if b.Len() > 1<<16 {
+				if _, err := w.Write(b.Bytes()); err != nil {
+					return // the CLI stopped reading
+				}
+				b.Reset()
+			}
+		}
+		w.Write(b.Bytes())
+		w.Flush()
+	}()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("analyze: %v; stderr %q", err, errOut.String())
+	}
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	if want := "stopped reading at"; !strings.Contains(errOut.String(), want) {
+		t.Errorf("stderr %q does not say %q", errOut.String(), want)
+	}
+	var rep struct {
+		Files []json.RawMessage `json:"files"`
+	}
+	if err := json.Unmarshal(report.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Files) < 1000 || len(rep.Files) >= 1_000_000 {
+		t.Errorf("%d clients in the report: want those read before the limit", len(rep.Files))
+	}
+	if peak > 2<<30 {
+		t.Errorf("analyze peaked at %d MiB with %d clients, over 2 GiB", peak>>20, len(rep.Files))
+	}
+	t.Logf("%d clients read, peak %d MiB, report %d MiB", len(rep.Files), peak>>20, report.Len()>>20)
 }

@@ -68,6 +68,8 @@ type AuditLog struct {
 	Process     string
 	Records     int
 	Diagnostics []Diagnostic
+	// Stopped says the log was read only up to ReadAuditClients' limit.
+	Stopped bool
 }
 
 // auditSniffLen is how much decoded text IsAuditLog looks at: a few
@@ -129,6 +131,19 @@ type auditReader struct {
 	pending map[string]int // auditID -> index in open
 	open    []AuditRequest
 	intern  interner
+	// clients are the lists' and watches' clients seen, up to
+	// maxClients (0: no limit); past it the rest of the log is passed
+	// over (stopped).
+	clients    map[auditClient]struct{}
+	maxClients int
+	stopped    bool
+}
+
+// auditClient is who made a list or watch, as far as one record says:
+// what the timeline tells informers apart by, before it looks at when
+// their requests ran.
+type auditClient struct {
+	userAgent, user, sourceIP, resource, namespace, labels, fields string
 }
 
 // ReadAudit reads an audit log in JSON lines (compressed or not). Lines
@@ -136,7 +151,17 @@ type auditReader struct {
 // rest is read. The error is the source's read error only; what was read
 // before it is returned with it.
 func ReadAudit(r io.Reader, opts Options) (*AuditLog, error) {
-	ar := &auditReader{pending: map[string]int{}, intern: interner{}}
+	return ReadAuditClients(r, opts, 0)
+}
+
+// ReadAuditClients is ReadAudit that keeps the lists and watches of at
+// most maxClients clients (0: no limit): the requests of the log's next
+// client and every record after it are passed over, and a "too-many-
+// events" Diagnostic says where. A client's requests keep far more than
+// its records do, so this is what bounds the memory a log of a million
+// clients takes.
+func ReadAuditClients(r io.Reader, opts Options, maxClients int) (*AuditLog, error) {
+	ar := &auditReader{pending: map[string]int{}, intern: interner{}, clients: map[auditClient]struct{}{}, maxClients: maxClients}
 	err := readLogLines(r, opts, "audit", ar.diag, ar.record)
 	ar.finish()
 	if err != nil {
@@ -160,7 +185,7 @@ var auditFields = []string{"kind", "apiVersion", "auditID", "stage", "verb", "re
 // record reads one line: a stage of a request.
 func (ar *auditReader) record(ln line) {
 	b := bytes.TrimSpace(ln.b)
-	if len(b) == 0 {
+	if len(b) == 0 || ar.stopped {
 		return
 	}
 	bad := func(kind, msg string) {
@@ -218,6 +243,13 @@ func (ar *auditReader) record(ln line) {
 		}
 		if req.Verb == "watch" || req.Verb == "list" {
 			req.Request = auditRequestLine(req.Verb, v[5].String())
+			c := auditClient{req.UserAgent, req.User, req.SourceIP, req.Resource, req.Namespace, req.Request.LabelSelector, req.Request.FieldSelector}
+			if _, known := ar.clients[c]; !known && ar.maxClients > 0 && len(ar.clients) >= ar.maxClients {
+				ar.stopped, ar.log.Stopped = true, true
+				bad("too-many-events", fmt.Sprintf("stopped here: the analysis keeps the lists and watches of at most %d clients of this log; the records after it are not read", ar.maxClients))
+				return
+			}
+			ar.clients[c] = struct{}{}
 		}
 	}
 	req.Offset, req.Line = ln.raw, ln.no

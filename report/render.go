@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -11,12 +10,11 @@ import (
 	"watchlens/timeline"
 )
 
-// WriteJSON writes the report as indented JSON (the contract in REPORT.md).
+// WriteJSON writes the report as indented JSON (the contract in
+// REPORT.md), with "<" and "&" as they are (messages hold them; this is
+// not HTML), as it goes (see streamJSON).
 func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // messages hold "<" and "&"; this is not HTML
-	return enc.Encode(r)
+	return streamJSON(w, r)
 }
 
 // WriteText writes the report for a terminal.

@@ -65,9 +65,9 @@ type groupKey struct {
 }
 
 // auditClientCost is what a client of the audit logs costs, in events:
-// its file, its sessions and two cursors keep about 3 KB, where an event
-// keeps tens of bytes.
-const auditClientCost = 100
+// its file, its sessions, its cursors and their analysis, and its rows of
+// the report keep tens of KB, where an event keeps tens of bytes.
+const auditClientCost = 1000
 
 // auditUnits is what the Builder holds, in events, counting the audit
 // logs' requests and clients.
@@ -164,9 +164,12 @@ func (b *Builder) addAuditReader(name string, r io.Reader, opts parser.Options) 
 		return false, r, nil
 	}
 	lr := b.logReader(name, r)
-	l, err := parser.ReadAudit(lr, opts)
+	// The clients are what an audit log costs most: reading stops at the
+	// number the cap has room for, before their requests are kept.
+	l, err := parser.ReadAuditClients(lr, opts, max(1, (b.MaxEvents-b.auditUnits())/auditClientCost))
 	lr.done()
 	b.AddAudit(name, l)
+	b.stopped = b.stopped || l.Stopped
 	return true, nil, err
 }
 
