@@ -224,7 +224,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 			}
 		}
 		for _, d := range f.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
 				Time: timeline.FormatTime(f.End, f.Clock)})
 		}
 	}
@@ -265,7 +265,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	r.placeDiagnostics(tl)
 	for _, l := range tl.AuditLogs {
 		for _, d := range l.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
 				Time: timeline.FormatTime(l.Last, timeline.ClockArrival)})
 		}
 	}
