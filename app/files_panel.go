@@ -168,7 +168,7 @@ func (c *capture) renderProblems() goapp.UI {
 // truncated framing it causes, whatever their offsets.
 func rootCause(diags []parser.Diagnostic) string {
 	for _, d := range diags {
-		if d.Kind == "bad-compression" || d.Kind == "too-big" {
+		if d.Kind == parser.DiagBadCompression || d.Kind == parser.DiagTooBig {
 			return "above all at " + d.String()
 		}
 	}

@@ -473,8 +473,9 @@ func (v *TimelineView) renderLegend() goapp.UI {
 func (v *TimelineView) renderSummary() goapp.UI {
 	s := v.cache.Summarize(v.viewState(v.layout.Width, 1), v.lanesShown)
 	aw, ig := s.Zones[timeline.BookmarkAware], s.Zones[timeline.BookmarkIgnoring]
-	zoneText := func(z canvas.ZoneStat) string {
-		return quantity.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(z.Seconds, 'f', 1, 64) + " s"
+	seconds := func(z timeline.ZoneTotal) float64 { return float64(z.Length) / 1e9 }
+	zoneText := func(z timeline.ZoneTotal) string {
+		return quantity.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(seconds(z), 'f', 1, 64) + " s"
 	}
 	axis := axisName(v.axisRV)
 	sel := "none"
@@ -498,9 +499,9 @@ func (v *TimelineView) renderSummary() goapp.UI {
 		DataSet("bookmarks", s.Bookmarks).
 		DataSet("errors", s.Errors).
 		DataSet("zones-aware", aw.Count).
-		DataSet("zones-aware-seconds", strconv.FormatFloat(aw.Seconds, 'f', 3, 64)).
+		DataSet("zones-aware-seconds", strconv.FormatFloat(seconds(aw), 'f', 3, 64)).
 		DataSet("zones-ignoring", ig.Count).
-		DataSet("zones-ignoring-seconds", strconv.FormatFloat(ig.Seconds, 'f', 3, 64)).
+		DataSet("zones-ignoring-seconds", strconv.FormatFloat(seconds(ig), 'f', 3, 64)).
 		DataSet("selected", v.selected).
 		DataSet("servers", serversData(servers)).
 		Body(

@@ -168,7 +168,7 @@ func ReadAuditClients(r io.Reader, opts Options, maxClients int) (*AuditLog, err
 		return &ar.log, err
 	}
 	if ar.log.Records == 0 && len(ar.log.Diagnostics) == 0 {
-		ar.diag(Diagnostic{Kind: "empty", Msg: "the audit log holds no record"})
+		ar.diag(Diagnostic{Kind: DiagEmpty, Msg: "the audit log holds no record"})
 	}
 	return &ar.log, nil
 }
@@ -188,31 +188,31 @@ func (ar *auditReader) record(ln line) {
 	if len(b) == 0 || ar.stopped {
 		return
 	}
-	bad := func(kind, msg string) {
+	bad := func(kind DiagnosticKind, msg string) {
 		ar.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: kind, Msg: msg})
 	}
 	if b[0] != '{' || !gjson.ValidBytes(b) {
 		if !bytes.HasSuffix(ln.b, []byte("\n")) {
-			bad("truncated", "the log ends inside a record; the record is skipped")
+			bad(DiagTruncated, "the log ends inside a record; the record is skipped")
 			return
 		}
-		bad("bad-json", fmt.Sprintf("not a JSON audit record (%s); skipped", clipString(string(b))))
+		bad(DiagBadJSON, fmt.Sprintf("not a JSON audit record (%s); skipped", clipString(string(b))))
 		return
 	}
 	v := gjson.GetManyBytes(b, auditFields...)
 	if v[0].String() != "Event" || !strings.HasPrefix(v[1].String(), "audit.k8s.io/") {
-		bad("not-audit", fmt.Sprintf("a JSON object of kind %q, apiVersion %q, not an audit event; skipped", clipString(v[0].String()), clipString(v[1].String())))
+		bad(DiagNotAudit, fmt.Sprintf("a JSON object of kind %q, apiVersion %q, not an audit event; skipped", clipString(v[0].String()), clipString(v[1].String())))
 		return
 	}
 	id, stage := v[2].String(), v[3].String()
 	stageAt, err := time.Parse(time.RFC3339Nano, v[17].String())
 	if id == "" || err != nil {
-		bad("bad-audit", fmt.Sprintf("an audit record without an auditID or a stageTimestamp (%q); skipped", clipString(v[17].String())))
+		bad(DiagBadAudit, fmt.Sprintf("an audit record without an auditID or a stageTimestamp (%q); skipped", clipString(v[17].String())))
 		return
 	}
 	t, ok := UnixNano(stageAt)
 	if !ok {
-		bad("bad-time", fmt.Sprintf("an audit record whose stageTimestamp %q is %s; skipped", clipString(v[17].String()), TimeRange))
+		bad(DiagBadTime, fmt.Sprintf("an audit record whose stageTimestamp %q is %s; skipped", clipString(v[17].String()), TimeRange))
 		return
 	}
 	ar.log.Records++
@@ -238,7 +238,7 @@ func (ar *auditReader) record(ln line) {
 			if ns, ok := UnixNano(rt); ok {
 				req.Received = ns
 			} else {
-				bad("bad-time", fmt.Sprintf("an audit record whose requestReceivedTimestamp %q is %s; its stageTimestamp stands for it", clipString(v[16].String()), TimeRange))
+				bad(DiagBadTime, fmt.Sprintf("an audit record whose requestReceivedTimestamp %q is %s; its stageTimestamp stands for it", clipString(v[16].String()), TimeRange))
 			}
 		}
 		if req.Verb == "watch" || req.Verb == "list" {
@@ -301,7 +301,7 @@ func (ar *auditReader) finish() {
 			late++
 		}
 		if late > 0 {
-			ar.diag(Diagnostic{Kind: "stage-order", Msg: fmt.Sprintf("%d requests had a stage written after their ResponseComplete; each was read as one request", late)})
+			ar.diag(Diagnostic{Kind: DiagStageOrder, Msg: fmt.Sprintf("%d requests had a stage written after their ResponseComplete; each was read as one request", late)})
 		}
 	}
 	for _, req := range ar.open {

@@ -96,7 +96,7 @@ func TestReadAuditBadInput(t *testing.T) {
 	}
 	off := int64(len(lines[0]))
 	for k, d := range l.Diagnostics {
-		if d.Kind != wantKinds[k] || d.Offset != off || d.Line != k+2 {
+		if string(d.Kind) != wantKinds[k] || d.Offset != off || d.Line != k+2 {
 			t.Errorf("diagnostic %d: %v, want %s at offset %d line %d", k, d, wantKinds[k], off, k+2)
 		}
 		off += int64(len(lines[k+1]))

@@ -23,7 +23,7 @@ import (
 func kinds(c *Capture) []string {
 	var k []string
 	for _, d := range c.Diagnostics {
-		k = append(k, d.Kind)
+		k = append(k, string(d.Kind))
 	}
 	return k
 }
@@ -31,7 +31,7 @@ func kinds(c *Capture) []string {
 func wantDiag(t *testing.T, c *Capture, kind string) Diagnostic {
 	t.Helper()
 	for _, d := range c.Diagnostics {
-		if d.Kind == kind {
+		if string(d.Kind) == kind {
 			if d.Msg == "" {
 				t.Errorf("diagnostic %s has no message", kind)
 			}

@@ -135,7 +135,7 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 					s.mode = modeYAML
 					return i + s.yamlLines(b[i:], raw+int64(i), s.lineAt(b, i), arrival)
 				}
-				s.r.addDiag(Diagnostic{Offset: raw + int64(i), Line: s.lineAt(b, i), Kind: "bad-json",
+				s.r.addDiag(Diagnostic{Offset: raw + int64(i), Line: s.lineAt(b, i), Kind: DiagBadJSON,
 					Msg: fmt.Sprintf("found %q where an event should start; skipped up to the next event", clip(b[i:]))})
 				s.garbage = true
 				continue
@@ -177,7 +177,7 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 			}
 			s.r.onJSON(v, s.startRaw, raw+int64(end)+1, s.startLine, arrival, pieces)
 		case scanCut:
-			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: DiagCutEvent,
 				Msg: fmt.Sprintf("the event starting here breaks off at offset %d, where a line ends inside a string; it is skipped", raw+int64(end))})
 			s.in = false
 			i = end + 1
@@ -267,7 +267,7 @@ func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // cutBy reports the open value as cut off by a new one starting at off.
 func (s *bodyScanner) cutBy(off int64) {
-	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: DiagCutEvent,
 		Msg: fmt.Sprintf("the event starting here breaks off: a new one starts at offset %d before it closes; it is skipped", off)})
 	s.in = false
 }
@@ -388,7 +388,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 // starts afresh at a line start.
 func (s *bodyScanner) breakOff(msg string) {
 	if s.in {
-		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event", Msg: msg})
+		s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: DiagCutEvent, Msg: msg})
 	}
 	if s.mode == modeProto {
 		s.protoBreak(msg)
@@ -400,7 +400,7 @@ func (s *bodyScanner) breakOff(msg string) {
 }
 
 func (s *bodyScanner) tooBig(end int64) {
-	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "event-too-big",
+	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: DiagEventTooBig,
 		Msg: fmt.Sprintf("the event here is %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", end-s.startRaw, s.r.opts.MaxEventSize)})
 	s.buf = s.buf[:0]
 }
@@ -494,7 +494,7 @@ func (s *bodyScanner) resync(b []byte, i int) (int, bool) {
 // capture holds (see Reader.finish).
 func (s *bodyScanner) nestedArrays() {
 	if s.opens > 1 {
-		s.r.addDiag(Diagnostic{Offset: s.openRaw, Line: s.openLine, Kind: "nested-arrays",
+		s.r.addDiag(Diagnostic{Offset: s.openRaw, Line: s.openLine, Kind: DiagNestedArrays,
 			Msg: fmt.Sprintf("%d '[' in a row start here, arrays inside arrays, where events saved as a JSON array have one; they are skipped, and what follows is read as events", s.opens)})
 	}
 	s.opens = 0
@@ -513,7 +513,7 @@ func (s *bodyScanner) endSession() {
 		// A list's whole items are still the client's view of them; the
 		// queue keeps them past buf's reuse.
 		if !s.partial || s.skipping || !s.r.onList(bytes.Clone(s.buf), s.startRaw, s.startLine, 0, s.pieces, false) {
-			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "cut-event",
+			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: DiagCutEvent,
 				Msg: "the event starting here is incomplete: the response or the capture ends before it closes; it is skipped"})
 		}
 	}

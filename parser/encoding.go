@@ -362,7 +362,7 @@ func (f *framer) reportDamage(end bool) {
 		if dm.resumed >= 0 {
 			what = fmt.Sprintf("decoding resumed at the next gzip member, at encoded byte %d", dm.resumed)
 		}
-		r.addDiag(Diagnostic{Offset: raw, Line: no, Kind: "bad-encoding",
+		r.addDiag(Diagnostic{Offset: raw, Line: no, Kind: DiagBadEncoding,
 			Msg: fmt.Sprintf("the gzip-encoded body of the response at offset %d is damaged here, at its encoded byte %d (%v); %s; the events decoded before were read", d.sessOffset, dm.at, dm.err, what)})
 		r.decoding = true
 		r.body.breakOff(fmt.Sprintf("the event starting here breaks off where the gzip data is damaged (encoded byte %d of the body); it is skipped", dm.at))
@@ -424,7 +424,7 @@ func (f *framer) decodeErr() {
 	}
 	r := f.r
 	if d.err == errTooBig {
-		r.addDiag(Diagnostic{Offset: d.pieceRaw, Line: d.pieceNo, Kind: "too-big",
+		r.addDiag(Diagnostic{Offset: d.pieceRaw, Line: d.pieceNo, Kind: DiagTooBig,
 			Msg: fmt.Sprintf("the %s-encoded response body at offset %d expands beyond what Options.MaxDecompressed allows, which looks like a decompression bomb; the rest of this body is skipped", d.codec, d.sessOffset)})
 		return
 	}
@@ -438,7 +438,7 @@ func (f *framer) decodeErr() {
 	if d.eof {
 		off, no = d.pieceEnd, 0
 	}
-	r.addDiag(Diagnostic{Offset: off, Line: no, Kind: "bad-encoding", Msg: msg})
+	r.addDiag(Diagnostic{Offset: off, Line: no, Kind: DiagBadEncoding, Msg: msg})
 }
 
 // decodedDiag moves a diagnostic about decoded bytes to the encoded piece

@@ -190,25 +190,25 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 			what = clipString(f.typ) + " event"
 		}
 		if f.notObject == "null" {
-			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "null-object",
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagNullObject,
 				Msg: fmt.Sprintf("the object of this %s is null; it is skipped", what)})
 			return
 		}
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "not-object",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagNotObject,
 			Msg: fmt.Sprintf("the object of this %s is %s, %s, not a Kubernetes object (a JSON object); it is skipped", what, f.notObject, clipString(f.notObjectRaw))})
 		return
 	}
 	if !f.hasType {
 		switch {
 		case f.hasObject:
-			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "no-type",
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagNoType,
 				Msg: "this event has an object but no type; it is skipped"})
 			return
 		case f.kind == "Status":
 			sess.Status = f.status()
 			return
 		case !f.hasKind:
-			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "not-event",
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagNotEvent,
 				Msg: "this JSON value is neither a watch event (type and object) nor a Kubernetes object (kind); it is skipped"})
 			return
 		case strings.HasSuffix(f.kind, "List") && r.body.mode != modeYAML && r.onList(v, start, line, arrival, pieces, true):
@@ -222,12 +222,12 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 		// Observed and Listed name what the reader makes of values with
 		// no type, never a type on the wire.
 		if typ == TypeUnknown || typ == Observed || typ == Listed {
-			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-type",
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadType,
 				Msg: fmt.Sprintf("unknown event type %q; the event is skipped", clipString(f.typ))})
 			return
 		}
 		if !f.hasObject {
-			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "no-object",
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagNoObject,
 				Msg: fmt.Sprintf("this %s event has no object; it is skipped", typ)})
 			return
 		}
@@ -272,7 +272,7 @@ func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line
 		if outOfRange {
 			why = fmt.Sprintf("is out of range: etcd revisions, which resourceVersions are, stop at %d", int64(math.MaxInt64))
 		}
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-rv",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadRV,
 			Msg: fmt.Sprintf("the resourceVersion %q of this %s event %s; the event is kept without one", clipString(f.rv), typ, why)})
 	}
 	if typ == Error {

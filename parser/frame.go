@@ -152,7 +152,7 @@ func (f *framer) step(ln *line) bool {
 		f.firstChunk = false
 		n, ok := parseChunkSize(b)
 		if !ok || !ln.start {
-			r.addDiag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-chunk",
+			r.addDiag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagBadChunk,
 				Msg: fmt.Sprintf("expected a hexadecimal chunk size, found %q; the data up to the next chunk size line is read as a chunk's", clip(b))})
 			f.st = fRecover
 			return true
@@ -264,7 +264,7 @@ func (f *framer) step(ln *line) bool {
 // the framing read again from a chunk size line: the one at hand when
 // the state is left at fChunkSize, else the next one (fRecover).
 func (f *framer) badSize(why string) {
-	f.r.addDiag(Diagnostic{Offset: f.chunkStart, Line: f.chunkLine, Kind: "bad-chunk",
+	f.r.addDiag(Diagnostic{Offset: f.chunkStart, Line: f.chunkLine, Kind: DiagBadChunk,
 		Msg: fmt.Sprintf("the chunk size %q (%d bytes) is wrong: %s; the data up to the next chunk size line is read as this chunk's", f.sizeText[:f.sizeLen], f.chunkSize, why)})
 	f.crlf.held = false
 	f.st = fChunkSize
@@ -355,7 +355,7 @@ func (f *framer) startBody() {
 		if codec := supportedEncoding(f.encoding); codec != "" {
 			f.startDecode(codec, s.Offset)
 		} else {
-			f.r.addDiag(Diagnostic{Offset: s.Offset, Kind: "encoded-body",
+			f.r.addDiag(Diagnostic{Offset: s.Offset, Kind: DiagEncodedBody,
 				Msg: fmt.Sprintf("this response's body is %s-encoded (Content-Encoding), which is not decoded here (gzip, deflate and zstd are), and is skipped; capture it decoded (curl --compressed, or without Accept-Encoding) to see its events", clipString(f.encoding))})
 			f.skipBody = true
 		}
@@ -397,7 +397,7 @@ func (f *framer) cut(off int64, msg string) {
 	r := f.r
 	s := r.curSession()
 	s.Truncated = true
-	r.addDiag(Diagnostic{Offset: off, Kind: "truncated", Msg: msg})
+	r.addDiag(Diagnostic{Offset: off, Kind: DiagTruncated, Msg: msg})
 	f.endBody()
 }
 

@@ -245,7 +245,7 @@ func ReadKlog(r io.Reader, opts Options, ko KlogOptions) (*KlogLog, error) {
 		return &kr.log, err
 	}
 	if kr.log.Records == 0 && len(kr.log.Diagnostics) == 0 {
-		kr.diag(Diagnostic{Kind: "empty", Msg: "the log holds no klog or JSON log line"})
+		kr.diag(Diagnostic{Kind: DiagEmpty, Msg: "the log holds no klog or JSON log line"})
 	}
 	return &kr.log, nil
 }
@@ -296,11 +296,11 @@ func (kr *klogReader) line(ln line) {
 			// report, a stack): part of the klog line before.
 			kr.log.Continued++
 		case !whole:
-			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "truncated", Msg: fmt.Sprintf("the log ends inside a line; the line is skipped (%s)", clipString(string(b)))})
+			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagTruncated, Msg: fmt.Sprintf("the log ends inside a line; the line is skipped (%s)", clipString(string(b)))})
 		case severityDate(b):
-			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-header", Msg: fmt.Sprintf("a klog header (severity, month and day, time, thread, file:line]) that does not read; the line is skipped (%s)", clipString(string(b)))})
+			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagBadHeader, Msg: fmt.Sprintf("a klog header (severity, month and day, time, thread, file:line]) that does not read; the line is skipped (%s)", clipString(string(b)))})
 		default:
-			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "not-klog", Msg: fmt.Sprintf("not a klog or JSON log line; skipped (%s)", clipString(string(b)))})
+			kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagNotKlog, Msg: fmt.Sprintf("not a klog or JSON log line; skipped (%s)", clipString(string(b)))})
 		}
 		return
 	}
@@ -826,26 +826,26 @@ var jsonFields = []string{"msg", "ts", "time", "level", "v", "client", "reflecto
 
 // jsonLine reads a JSON log record.
 func (kr *klogReader) jsonLine(ln line, b []byte) (KlogLine, bool) {
-	bad := func(kind, msg string) (KlogLine, bool) {
+	bad := func(kind DiagnosticKind, msg string) (KlogLine, bool) {
 		kr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: kind, Msg: msg})
 		return KlogLine{}, false
 	}
 	if !gjson.ValidBytes(b) {
 		if !bytes.HasSuffix(ln.b, []byte("\n")) {
-			return bad("truncated", "the log ends inside a JSON record; the record is skipped")
+			return bad(DiagTruncated, "the log ends inside a JSON record; the record is skipped")
 		}
-		return bad("bad-json", fmt.Sprintf("not a JSON log record (%s); skipped", clipString(string(b))))
+		return bad(DiagBadJSON, fmt.Sprintf("not a JSON log record (%s); skipped", clipString(string(b))))
 	}
 	v := gjson.GetManyBytes(b, jsonFields...)
 	if !v[0].Exists() {
-		return bad("not-log", fmt.Sprintf("a JSON object without a msg (%s); skipped", clipString(string(b))))
+		return bad(DiagNotLog, fmt.Sprintf("a JSON object without a msg (%s); skipped", clipString(string(b))))
 	}
 	t, ok := jsonTime(v[1])
 	if !ok {
 		t, ok = jsonTime(v[2])
 	}
 	if !ok {
-		return bad("bad-time", fmt.Sprintf("a JSON log record without a time it can read (ts %s, time %s); skipped",
+		return bad(DiagBadTime, fmt.Sprintf("a JSON log record without a time it can read (ts %s, time %s); skipped",
 			clipString(v[1].Raw), clipString(v[2].Raw)))
 	}
 	kr.log.Records++

@@ -179,7 +179,7 @@ func TestKlogForms(t *testing.T) {
 			}
 			var kinds []string
 			for _, d := range l.Diagnostics {
-				kinds = append(kinds, d.Kind)
+				kinds = append(kinds, string(d.Kind))
 				// The offset is the bad line's first byte.
 				if d.Offset < 0 || d.Offset >= int64(len(raw)) || d.Offset > 0 && raw[d.Offset-1] != '\n' {
 					t.Errorf("diagnostic %v: not at the start of a line", d)

@@ -205,14 +205,14 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 			return
 		}
 		if !bytes.HasSuffix(ln.b, []byte("\n")) {
-			lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "truncated", Msg: fmt.Sprintf("the log ends inside a line; the line is skipped (%s)", clipString(string(b)))})
+			lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagTruncated, Msg: fmt.Sprintf("the log ends inside a line; the line is skipped (%s)", clipString(string(b)))})
 			return
 		}
 		if b[0] == '{' && lib == LibKubeRS {
 			// tracing-subscriber's JSON layout: its time is a field.
 			t, l, ok := lr.kubeRSJSON(b)
 			if t == 0 {
-				lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "bad-json", Msg: fmt.Sprintf("not a tracing JSON record with a time and a message; skipped (%s)", clipString(string(b)))})
+				lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagBadJSON, Msg: fmt.Sprintf("not a tracing JSON record with a time and a message; skipped (%s)", clipString(string(b)))})
 				return
 			}
 			lr.log.Records++
@@ -230,14 +230,14 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 		case !ok && timed:
 			return // a stack trace's or a wrapped message's further line
 		case !ok:
-			lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "no-time", Msg: fmt.Sprintf("a %s log line without a time it can read; skipped (%s)", lib, clipString(string(b)))})
+			lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagNoTime, Msg: fmt.Sprintf("a %s log line without a time it can read; skipped (%s)", lib, clipString(string(b)))})
 			return
 		}
 		if t < 0 {
 			t = -t
 			if !lr.zoneless {
 				lr.zoneless = true
-				lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "no-zone", Msg: "the log's times name no time zone: they are read as UTC"})
+				lr.diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagNoZone, Msg: "the log's times name no time zone: they are read as UTC"})
 			}
 		}
 		timed = true
@@ -261,7 +261,7 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 		return &lr.log, err
 	}
 	if lr.log.Records == 0 && len(lr.log.Diagnostics) == 0 {
-		lr.diag(Diagnostic{Kind: "empty", Msg: "the log holds no line with a time"})
+		lr.diag(Diagnostic{Kind: DiagEmpty, Msg: "the log holds no line with a time"})
 	}
 	return &lr.log, nil
 }

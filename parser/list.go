@@ -238,15 +238,15 @@ func (r *Reader) onList(v []byte, start int64, line int, arrival int64, pieces [
 	r.listItems(v, w, pos, list, arrival)
 	switch {
 	case w.notArray:
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadList,
 			Msg: fmt.Sprintf("the items of this %s are not an array; it is read without items", clipString(w.kind))})
 	case w.broken && complete:
 		at, _ := pos.at(w.brokeAt)
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadList,
 			Msg: fmt.Sprintf("this %s is not valid JSON from offset %d; its %d items before are read", clipString(w.kind), at, list.Items)})
 	case !complete:
 		at, _ := pos.at(w.brokeAt)
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "cut-list",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagCutList,
 			Msg: fmt.Sprintf("this %s is incomplete: the response or the capture ends at offset %d before it closes; its %d whole items are read", clipString(w.kind), at, list.Items)})
 	}
 	return true
@@ -267,7 +267,7 @@ func (s *bodyScanner) wholeBigList(v []byte) bool {
 // bigList says that the list of kind starting at the value's start is
 // larger than MaxEventSize, and read item by item.
 func (s *bodyScanner) bigList(kind string) {
-	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: "big-list",
+	s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: DiagBigList,
 		Msg: fmt.Sprintf("this %s is larger than the %d bytes kept whole (Options.MaxEventSize): its items are read as they come", clipString(kind), s.r.opts.MaxEventSize)})
 }
 
@@ -283,7 +283,7 @@ func (r *Reader) listItems(v []byte, w listWalk, pos *streamMap, list *List, arr
 		last, _ := pos.at(it[1] - 1) // the end may be where framing starts
 		to := last + 1
 		if item[0] != '{' {
-			r.addDiag(Diagnostic{Offset: from, Line: ln, Kind: "bad-list-item",
+			r.addDiag(Diagnostic{Offset: from, Line: ln, Kind: DiagBadListItem,
 				Msg: fmt.Sprintf("item %d of this %s is %q, not an object; it is skipped", k, clipString(w.kind), clip(item))})
 			continue
 		}

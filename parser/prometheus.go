@@ -207,7 +207,7 @@ func readMetrics(r io.Reader, opts Options, lim metricsLimits) (*MetricsExport, 
 	}
 	if int64(len(b)) > lim.bytes {
 		b = b[:lim.bytes]
-		m.diag(Diagnostic{Offset: lim.bytes, Kind: "too-big",
+		m.diag(Diagnostic{Offset: lim.bytes, Kind: DiagTooBig,
 			Msg: fmt.Sprintf("the export is larger than %d bytes; only what came before was read", lim.bytes)})
 	}
 	if src.wide != "" {
@@ -226,7 +226,7 @@ func readMetrics(r io.Reader, opts Options, lim metricsLimits) (*MetricsExport, 
 		sep, _ := sniffGrafanaCSV(b)
 		m.readGrafanaCSV(b, sep)
 	default:
-		m.diag(Diagnostic{Kind: "not-metrics", Msg: "not a Prometheus export: neither the HTTP API's JSON (resultType), the text exposition format, nor a Grafana panel's CSV or DataFrame JSON"})
+		m.diag(Diagnostic{Kind: DiagNotMetrics, Msg: "not a Prometheus export: neither the HTTP API's JSON (resultType), the text exposition format, nor a Grafana panel's CSV or DataFrame JSON"})
 	}
 	m.finish()
 	return &m.out, nil
@@ -287,7 +287,7 @@ func (m *metricsReader) bound(offset int64, what string) {
 	m.out.Skipped++
 	if !m.full {
 		m.full = true
-		m.diag(Diagnostic{Offset: offset, Kind: "too-many-points",
+		m.diag(Diagnostic{Offset: offset, Kind: DiagTooManyPoints,
 			Msg: fmt.Sprintf("the export holds %s, more than is kept; the rest is counted, not kept", what)})
 	}
 }

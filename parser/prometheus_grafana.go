@@ -144,10 +144,10 @@ func (m *metricsReader) readGrafanaCSV(b []byte, sep rune) {
 			if !errors.As(err, &pe) {
 				// Not a row's fault (a separator CSV cannot use): no
 				// row after it reads either.
-				m.diag(Diagnostic{Offset: start, Kind: "bad-csv", Msg: fmt.Sprintf("not a CSV panel (%v)", err)})
+				m.diag(Diagnostic{Offset: start, Kind: DiagBadCSV, Msg: fmt.Sprintf("not a CSV panel (%v)", err)})
 				break
 			}
-			m.diag(Diagnostic{Offset: start, Line: pe.StartLine, Kind: "bad-csv", Msg: fmt.Sprintf("not a CSV row (%v); skipped", err)})
+			m.diag(Diagnostic{Offset: start, Line: pe.StartLine, Kind: DiagBadCSV, Msg: fmt.Sprintf("not a CSV row (%v); skipped", err)})
 			continue
 		}
 		line, _ := r.FieldPos(0)
@@ -164,12 +164,12 @@ func (m *metricsReader) readGrafanaCSV(b []byte, sep rune) {
 			continue
 		}
 		if cols == nil {
-			m.diag(Diagnostic{Offset: start, Line: line, Kind: "bad-csv", Msg: "a row before the header row (\"Time\", then the series); skipped"})
+			m.diag(Diagnostic{Offset: start, Line: line, Kind: DiagBadCSV, Msg: "a row before the header row (\"Time\", then the series); skipped"})
 			continue
 		}
 		t, zoned, ok := grafanaTime(rec[0])
 		if !ok {
-			m.diag(Diagnostic{Offset: start, Line: line, Kind: "bad-csv", Msg: fmt.Sprintf("a row's time is neither epoch ms nor a date: %s; skipped", clipString(rec[0]))})
+			m.diag(Diagnostic{Offset: start, Line: line, Kind: DiagBadCSV, Msg: fmt.Sprintf("a row's time is neither epoch ms nor a date: %s; skipped", clipString(rec[0]))})
 			continue
 		}
 		unzoned = unzoned || !zoned
@@ -180,7 +180,7 @@ func (m *metricsReader) readGrafanaCSV(b []byte, sep rune) {
 			v, ok, bad := grafanaValue(cell, sep)
 			if bad {
 				if badValues++; badValues == 1 {
-					m.diag(Diagnostic{Offset: start, Line: line, Kind: "bad-value",
+					m.diag(Diagnostic{Offset: start, Line: line, Kind: DiagBadValue,
 						Msg: fmt.Sprintf("a value is not a number (%s): exported with \"Formatted data\" on, values carry units; such cells are skipped", clipString(cell))})
 				}
 				m.out.Skipped++
@@ -192,7 +192,7 @@ func (m *metricsReader) readGrafanaCSV(b []byte, sep rune) {
 		}
 	}
 	if unzoned {
-		m.diag(Diagnostic{Kind: "local-time", Msg: "the times are formatted without a zone (\"Formatted data\" on): they are read as UTC; export with it off for epoch times"})
+		m.diag(Diagnostic{Kind: DiagLocalTime, Msg: "the times are formatted without a zone (\"Formatted data\" on): they are read as UTC; export with it off for epoch times"})
 	}
 }
 
@@ -200,7 +200,7 @@ func (m *metricsReader) readGrafanaCSV(b []byte, sep rune) {
 func (m *metricsReader) readGrafanaFrames(b []byte) {
 	m.out.Format = MetricsGrafanaFrame
 	if !gjson.ValidBytes(b) {
-		m.diag(Diagnostic{Offset: jsonErrorOffset(b), Kind: "bad-json",
+		m.diag(Diagnostic{Offset: jsonErrorOffset(b), Kind: DiagBadJSON,
 			Msg: "the export is not valid JSON from here on (cut short, or damaged); the frames before it were read"})
 	}
 	doc := gjson.ParseBytes(b)
@@ -217,7 +217,7 @@ func (m *metricsReader) grafanaFrame(f gjson.Result) bool {
 	fields := f.Get("schema.fields").Array()
 	values := f.Get("data.values").Array()
 	if len(fields) == 0 || len(values) != len(fields) {
-		m.diag(Diagnostic{Offset: int64(f.Index), Kind: "bad-frame",
+		m.diag(Diagnostic{Offset: int64(f.Index), Kind: DiagBadFrame,
 			Msg: fmt.Sprintf("a frame with %d fields and %d value columns; skipped", len(fields), len(values))})
 		return true
 	}
@@ -229,7 +229,7 @@ func (m *metricsReader) grafanaFrame(f gjson.Result) bool {
 		}
 	}
 	if ti < 0 {
-		m.diag(Diagnostic{Offset: int64(f.Index), Kind: "bad-frame", Msg: "a frame without a time field; skipped"})
+		m.diag(Diagnostic{Offset: int64(f.Index), Kind: DiagBadFrame, Msg: "a frame without a time field; skipped"})
 		return true
 	}
 	times := values[ti].Array()
@@ -280,7 +280,7 @@ func (m *metricsReader) grafanaFrame(f gjson.Result) bool {
 			}
 			tm := times[row]
 			if tm.Type != gjson.Number {
-				m.diag(Diagnostic{Offset: int64(tm.Index), Kind: "bad-point", Msg: fmt.Sprintf("a frame's time is not epoch ms: %s; skipped", clipString(tm.Raw))})
+				m.diag(Diagnostic{Offset: int64(tm.Index), Kind: DiagBadPoint, Msg: fmt.Sprintf("a frame's time is not epoch ms: %s; skipped", clipString(tm.Raw))})
 				continue
 			}
 			if !m.add(k, int64(math.Round(tm.Num))*1e6, v, int64(cell.Index)) {

@@ -189,7 +189,7 @@ func TestGrafanaExports(t *testing.T) {
 		if err != nil || m.Format != tc.format || len(m.Series) != len(src) {
 			t.Fatalf("%s: %v, %d series, %v", tc.file, m.Format, len(m.Series), err)
 		}
-		if tc.diag == "" && len(m.Diagnostics) != 0 || tc.diag != "" && (len(m.Diagnostics) != 1 || m.Diagnostics[0].Kind != tc.diag) {
+		if tc.diag == "" && len(m.Diagnostics) != 0 || tc.diag != "" && (len(m.Diagnostics) != 1 || string(m.Diagnostics[0].Kind) != tc.diag) {
 			t.Errorf("%s: diagnostics %v, want %q", tc.file, m.Diagnostics, tc.diag)
 		}
 		for k, s := range m.Series {

@@ -22,7 +22,7 @@ import (
 // readJSON reads the API's envelope.
 func (m *metricsReader) readJSON(b []byte) {
 	if !gjson.ValidBytes(b) {
-		m.diag(Diagnostic{Offset: jsonErrorOffset(b), Kind: "bad-json",
+		m.diag(Diagnostic{Offset: jsonErrorOffset(b), Kind: DiagBadJSON,
 			Msg: "the export is not valid JSON from here on (cut short, or damaged); the series before it were read"})
 	}
 	// b is not written after: the string shares it rather than copying
@@ -33,7 +33,7 @@ func (m *metricsReader) readJSON(b []byte) {
 		if e := env.Get("error"); e.Exists() {
 			msg += fmt.Sprintf(", %s: %s", clipString(env.Get("errorType").String()), clipString(e.String()))
 		}
-		m.diag(Diagnostic{Offset: int64(st.Index), Kind: "query-failed", Msg: msg})
+		m.diag(Diagnostic{Offset: int64(st.Index), Kind: DiagQueryFailed, Msg: msg})
 	}
 	data := env.Get("data")
 	rt := data.Get("resultType")
@@ -45,14 +45,14 @@ func (m *metricsReader) readJSON(b []byte) {
 		m.out.Format = MetricsVector
 	default:
 		if rt.Exists() || result.Exists() {
-			m.diag(Diagnostic{Offset: int64(rt.Index), Kind: "not-series",
+			m.diag(Diagnostic{Offset: int64(rt.Index), Kind: DiagNotSeries,
 				Msg: fmt.Sprintf("the query's result is a %s, not series (matrix or vector); nothing read", clipString(orNone(rt.String())))})
 		}
 		m.out.Format = MetricsMatrix
 		return
 	}
 	if !result.IsArray() {
-		m.diag(Diagnostic{Offset: int64(data.Index), Kind: "bad-result", Msg: "the answer's data has no result array"})
+		m.diag(Diagnostic{Offset: int64(data.Index), Kind: DiagBadResult, Msg: "the answer's data has no result array"})
 		return
 	}
 	result.ForEach(func(_, s gjson.Result) bool {
@@ -81,7 +81,7 @@ func orNone(s string) string {
 func (m *metricsReader) jsonSeries(s gjson.Result) bool {
 	metric := s.Get("metric")
 	if !metric.IsObject() {
-		m.diag(Diagnostic{Offset: int64(s.Index), Kind: "bad-series", Msg: "a result without a metric object; skipped"})
+		m.diag(Diagnostic{Offset: int64(s.Index), Kind: DiagBadSeries, Msg: "a result without a metric object; skipped"})
 		return true
 	}
 	var name string
@@ -105,7 +105,7 @@ func (m *metricsReader) jsonSeries(s gjson.Result) bool {
 	if h := s.Get("histograms"); h.IsArray() {
 		n := len(h.Array())
 		m.out.Skipped += n
-		m.diag(Diagnostic{Offset: int64(h.Index), Kind: "histogram",
+		m.diag(Diagnostic{Offset: int64(h.Index), Kind: DiagHistogram,
 			Msg: fmt.Sprintf("%d native histogram samples of %s are not read (only float samples are)", n, clipString(name))})
 	}
 	if v := s.Get("value"); v.Exists() {
@@ -116,7 +116,7 @@ func (m *metricsReader) jsonSeries(s gjson.Result) bool {
 		return true
 	}
 	if !values.IsArray() {
-		m.diag(Diagnostic{Offset: int64(values.Index), Kind: "bad-series", Msg: "a series' values are not an array; skipped"})
+		m.diag(Diagnostic{Offset: int64(values.Index), Kind: DiagBadSeries, Msg: "a series' values are not an array; skipped"})
 		return true
 	}
 	// Room for every point at once: a point is one '[' of the values.
@@ -141,17 +141,17 @@ func (m *metricsReader) jsonPoint(k int, p gjson.Result) bool {
 	}
 	a := p.Array()
 	if len(a) != 2 {
-		m.diag(Diagnostic{Offset: int64(p.Index), Kind: "bad-point", Msg: fmt.Sprintf("a point is not [time, value]: %s; skipped", clipString(p.Raw))})
+		m.diag(Diagnostic{Offset: int64(p.Index), Kind: DiagBadPoint, Msg: fmt.Sprintf("a point is not [time, value]: %s; skipped", clipString(p.Raw))})
 		return true
 	}
 	t, ok := unixSeconds(a[0].Raw)
 	if !ok {
-		m.diag(Diagnostic{Offset: int64(a[0].Index), Kind: "bad-point", Msg: fmt.Sprintf("a point's time is not Unix seconds: %s; skipped", clipString(a[0].Raw))})
+		m.diag(Diagnostic{Offset: int64(a[0].Index), Kind: DiagBadPoint, Msg: fmt.Sprintf("a point's time is not Unix seconds: %s; skipped", clipString(a[0].Raw))})
 		return true
 	}
 	v, err := strconv.ParseFloat(a[1].String(), 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		m.diag(Diagnostic{Offset: int64(a[1].Index), Kind: "bad-point", Msg: fmt.Sprintf("a point's value is not a number: %s; skipped", clipString(a[1].Raw))})
+		m.diag(Diagnostic{Offset: int64(a[1].Index), Kind: DiagBadPoint, Msg: fmt.Sprintf("a point's value is not a number: %s; skipped", clipString(a[1].Raw))})
 		return true
 	}
 	return m.add(k, t, v, int64(p.Index))

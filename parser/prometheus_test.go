@@ -239,8 +239,8 @@ func TestMetricsBadInput(t *testing.T) {
 	m, _ = ReadMetrics(strings.NewReader(qr), Options{})
 	kinds := map[string]int64{}
 	for _, d := range m.Diagnostics {
-		if _, ok := kinds[d.Kind]; !ok {
-			kinds[d.Kind] = d.Offset
+		if _, ok := kinds[string(d.Kind)]; !ok {
+			kinds[string(d.Kind)] = d.Offset
 		}
 	}
 	if kinds["bad-json"] != int64(len(qr)) || kinds["bad-point"] != int64(strings.Index(qr, `"two"`)) || len(m.Series) != 2 || m.Points != 2 {

@@ -32,14 +32,14 @@ func (m *metricsReader) readText(b []byte) {
 			if t, ok := httpDate(d); ok {
 				m.out.At = t
 			} else {
-				m.diag(Diagnostic{Offset: int64(lead), Kind: "bad-date", Msg: fmt.Sprintf("the Date header %q is not an HTTP date; the scrape's instant is unknown", clipString(d))})
+				m.diag(Diagnostic{Offset: int64(lead), Kind: DiagBadDate, Msg: fmt.Sprintf("the Date header %q is not an HTTP date; the scrape's instant is unknown", clipString(d))})
 			}
 		}
 		b = body
 		if len(bytes.TrimSpace(b)) == 0 {
 			m.out.Format = MetricsHeaders
 			if m.out.At == 0 {
-				m.diag(Diagnostic{Offset: int64(lead), Kind: "no-date", Msg: "the response headers have no Date: they say no instant"})
+				m.diag(Diagnostic{Offset: int64(lead), Kind: DiagNoDate, Msg: "the response headers have no Date: they say no instant"})
 			}
 			return
 		}
@@ -69,7 +69,7 @@ func (m *metricsReader) readText(b []byte) {
 		}
 		s, ok := parseSampleLine(ln, labels[:0])
 		if !ok {
-			m.diag(Diagnostic{Offset: at, Line: no, Kind: "bad-sample",
+			m.diag(Diagnostic{Offset: at, Line: no, Kind: DiagBadSample,
 				Msg: fmt.Sprintf("not a sample line (name{labels} value [timestamp]): %s; skipped", clipString(ln))})
 			continue
 		}
@@ -77,7 +77,7 @@ func (m *metricsReader) readText(b []byte) {
 		t := m.out.At
 		if s.ts != "" {
 			if t, ok = sampleTime(s.ts, openMetrics); !ok {
-				m.diag(Diagnostic{Offset: at, Line: no, Kind: "bad-sample", Msg: fmt.Sprintf("a sample's timestamp is not a number: %s; skipped", clipString(s.ts))})
+				m.diag(Diagnostic{Offset: at, Line: no, Kind: DiagBadSample, Msg: fmt.Sprintf("a sample's timestamp is not a number: %s; skipped", clipString(s.ts))})
 				continue
 			}
 		}
@@ -93,7 +93,7 @@ func (m *metricsReader) readText(b []byte) {
 		}
 	}
 	if m.out.At == 0 && len(m.out.Series) > 0 {
-		m.diag(Diagnostic{Kind: "no-date", Msg: "the scrape says no instant (no Date header before it); give its response headers, or its points have no time"})
+		m.diag(Diagnostic{Kind: DiagNoDate, Msg: "the scrape says no instant (no Date header before it); give its response headers, or its points have no time"})
 	}
 }
 

@@ -739,7 +739,7 @@ func (s *bodyScanner) protoFrames(seg *protoSeg, arrival int64) []byte {
 			}
 			size := int64(binary.BigEndian.Uint32(p.hdr[:]))
 			if size > int64(s.r.opts.MaxEventSize) {
-				s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "event-too-big",
+				s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: DiagEventTooBig,
 					Msg: fmt.Sprintf("the protobuf frame here announces %d bytes (its length: % x), more than the %d kept (Options.MaxEventSize); it is skipped, and reading goes on at the next frame found", size, p.hdr, s.r.opts.MaxEventSize)})
 				s.startHunt(p.startRaw+4+size, true)
 				p.buf = append(p.buf[:0], p.hdr[1:]...)
@@ -818,7 +818,7 @@ func (s *bodyScanner) protoHunt(b []byte, raw int64, line int) int {
 		if start != h.end {
 			// The bad frame's length was wrong: say where reading goes
 			// on, and what it found there.
-			s.r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "resync",
+			s.r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagResync,
 				Msg: fmt.Sprintf("reading goes on at the protobuf frame found here (its length: % x, %d bytes, then the type %q), %d bytes after the bad frame at offset %d; the bytes between are skipped",
 					h.win[h.n-n:h.n-n+4], size, h.win[h.n-n+6:h.n], start-h.from, h.from)})
 		}
@@ -874,7 +874,7 @@ func (s *bodyScanner) protoEnd() {
 	r := s.r
 	switch {
 	case p.whole && p.skipping:
-		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "event-too-big",
+		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: DiagEventTooBig,
 			Msg: fmt.Sprintf("the protobuf object here is %d bytes, more than the %d kept (Options.MaxEventSize); it is skipped", p.endRaw-p.startRaw, r.opts.MaxEventSize)})
 		return
 	case p.whole:
@@ -886,13 +886,13 @@ func (s *bodyScanner) protoEnd() {
 	cut := false
 	for p.nhdr > 0 {
 		if p.nhdr < 4 {
-			r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event",
+			r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: DiagCutEvent,
 				Msg: fmt.Sprintf("the protobuf frame starting here is cut off: the response ends inside its 4-byte length, after %d bytes (% x); it is skipped", p.nhdr, p.hdr[:p.nhdr])})
 			p.nhdr, cut = 0, true
 			break
 		}
 		announced := len(p.buf) - 4 + p.need
-		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event",
+		r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: DiagCutEvent,
 			Msg: fmt.Sprintf("the protobuf frame starting here announces %d bytes, but the response ends after %d of them (its length: % x); it is skipped", announced, len(p.buf)-4, p.hdr)})
 		s.startHunt(p.startRaw+4+int64(announced), false)
 		s.protoSegs(protoSeg{b: s.takeBuf()[1:], raw: p.hunt.from + 1, line: p.hunt.line}, p.arrival)
@@ -905,7 +905,7 @@ func (s *bodyScanner) protoEnd() {
 	}
 	if h := &p.hunt; h.on && h.tooBig && h.end > p.seen {
 		r.curSession().Truncated = true
-		r.addDiag(Diagnostic{Offset: h.from, Line: h.line, Kind: "cut-event",
+		r.addDiag(Diagnostic{Offset: h.from, Line: h.line, Kind: DiagCutEvent,
 			Msg: fmt.Sprintf("the response ends %d bytes before the end of the protobuf frame starting here, which was too big to keep", h.end-p.seen)})
 	}
 	p.hunt = pbHunt{}
@@ -916,7 +916,7 @@ func (s *bodyScanner) protoEnd() {
 func (s *bodyScanner) protoBreak(msg string) {
 	p := &s.pb
 	if !p.whole && (p.nhdr > 0 || p.hunt.tooBig) {
-		s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: "cut-event", Msg: msg})
+		s.r.addDiag(Diagnostic{Offset: p.startRaw, Line: p.startLine, Kind: DiagCutEvent, Msg: msg})
 	}
 	p.nhdr, p.need, p.hunt = 0, 0, pbHunt{}
 }
@@ -929,12 +929,12 @@ func (r *Reader) onFrame(v []byte, start, end int64, line int, arrival int64) bo
 	o := &p.obj
 	o.reset()
 	if err := o.watchEvent(v[4:], 4); err != nil {
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-protobuf",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadProtobuf,
 			Msg: fmt.Sprintf("the protobuf watch event in the %d-byte frame starting here (its length: % x) is malformed %v; it is skipped", len(v), v[:4], err)})
 		return false
 	}
 	if !o.hasType {
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "no-type",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagNoType,
 			Msg: fmt.Sprintf("the protobuf watch event in the frame starting here (its length: % x) has no type; it is skipped", v[:4])})
 		return false
 	}
@@ -952,12 +952,12 @@ func (r *Reader) onProtoObject(v []byte, start, end int64, line int, arrival int
 	o := &p.obj
 	o.reset()
 	if err := o.envelope(v, 0); err != nil {
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-protobuf",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadProtobuf,
 			Msg: fmt.Sprintf("the protobuf object of this %d-byte response body is malformed %v; it is skipped", len(v), err)})
 		return
 	}
 	if !o.hasKind {
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "not-event",
+		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagNotEvent,
 			Msg: "the protobuf object of this response body names no kind; it is skipped"})
 		return
 	}
@@ -984,7 +984,7 @@ func (r *Reader) onProtoList(o *pbObject, v []byte, start, end int64, line int, 
 	for k, b := range o.items {
 		it := pbObject{kind: []byte(itemKind), apiVersion: o.apiVersion, hasKind: true}
 		if err := it.object(b, o.itemsAt[k]); err != nil {
-			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: "bad-list-item",
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadListItem,
 				Msg: fmt.Sprintf("item %d of this protobuf %s is malformed %v; it is skipped", k, clipString(kind), err)})
 			list.Complete = false
 			continue

@@ -474,7 +474,7 @@ func TestProtobufBadInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(cp.Diagnostics) != 1 || cp.Diagnostics[0].Kind != c.kind || !strings.Contains(cp.Diagnostics[0].Msg, c.msg) {
+			if len(cp.Diagnostics) != 1 || string(cp.Diagnostics[0].Kind) != c.kind || !strings.Contains(cp.Diagnostics[0].Msg, c.msg) {
 				t.Errorf("%s, %s: diagnostics %v, want one %s saying %q", c.name, framing, cp.Diagnostics, c.kind, c.msg)
 				continue
 			}
@@ -658,7 +658,7 @@ func TestProtobufResync(t *testing.T) {
 			}
 			var kinds []string
 			for _, d := range c.Diagnostics {
-				kinds = append(kinds, d.Kind)
+				kinds = append(kinds, string(d.Kind))
 			}
 			if strings.Join(kinds, " ") != strings.Join(tc.kinds, " ") {
 				t.Errorf("%s, %s: diagnostics %v, want kinds %v", tc.name, framing, c.Diagnostics, tc.kinds)

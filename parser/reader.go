@@ -166,7 +166,7 @@ func (r *Reader) finish() {
 		r.err = r.cr.err
 	case err == nil:
 	case err == errTooBig:
-		r.addDiag(Diagnostic{Offset: r.lines.base + int64(r.lines.end), Kind: "too-big",
+		r.addDiag(Diagnostic{Offset: r.lines.base + int64(r.lines.end), Kind: DiagTooBig,
 			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", r.src.codec, r.opts.MaxDecompressed)})
 	case r.src.codec != "":
 		d := compressionDiag(r.cr, r.src.codec, err)
@@ -185,7 +185,7 @@ func (r *Reader) finish() {
 				msg = "the " + r.src.codec + " stream decompresses to nothing"
 			}
 		}
-		r.addDiag(Diagnostic{Kind: "empty", Msg: msg})
+		r.addDiag(Diagnostic{Kind: DiagEmpty, Msg: msg})
 	}
 }
 
@@ -234,7 +234,7 @@ func (r *Reader) addDiag(d Diagnostic) {
 	case len(r.diags) < maxDiagnostics-1:
 		r.diags = append(r.diags, d)
 	case len(r.diags) == maxDiagnostics-1:
-		d.Kind = "too-many"
+		d.Kind = DiagTooMany
 		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
 		r.diags = append(r.diags, d)
 	}

@@ -17,7 +17,7 @@ func addDiagnostic(list []Diagnostic, d Diagnostic) []Diagnostic {
 	case n < maxDiagnostics-1:
 		return append(list, d)
 	case n == maxDiagnostics-1:
-		d.Kind = "too-many"
+		d.Kind = DiagTooMany
 		d.Msg = fmt.Sprintf("more than %d problems: from here on they are no longer listed, but reading goes on", maxDiagnostics-1)
 		return append(list, d)
 	}
@@ -45,7 +45,7 @@ func linesEnd(cr *countingReader, src source, lines *lineReader, opts Options, d
 		return cr.err
 	case err == nil:
 	case err == errTooBig:
-		diag(Diagnostic{Offset: lines.base + int64(lines.end), Kind: "too-big",
+		diag(Diagnostic{Offset: lines.base + int64(lines.end), Kind: DiagTooBig,
 			Msg: fmt.Sprintf("the %s data expands beyond %d bytes (Options.MaxDecompressed), which looks like a decompression bomb; reading stopped there and only what came before was read", src.codec, opts.MaxDecompressed)})
 	case src.codec != "":
 		diag(*compressionDiag(cr, src.codec, err))
@@ -86,7 +86,7 @@ func readLogLines(r io.Reader, opts Options, what string, diag func(Diagnostic),
 			continue
 		}
 		if len(ln.b) > opts.MaxEventSize {
-			diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: "too-long",
+			diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagTooLong,
 				Msg: fmt.Sprintf("a line of the %s log longer than %d bytes (Options.MaxEventSize) is skipped", what, opts.MaxEventSize)})
 			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
 			continue

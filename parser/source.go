@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"strings"
 	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -149,14 +148,14 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 func compressionDiag(cr *countingReader, codec string, err error) *Diagnostic {
 	n := cr.n.Load()
 	if errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded) {
-		return &Diagnostic{Offset: n, Kind: "bad-compression",
+		return &Diagnostic{Offset: n, Kind: DiagBadCompression,
 			Msg: fmt.Sprintf("the zstd stream needs a window larger than %d bytes (what zstd --long=%d uses), which %s; what came before it was read", maxZstdWindow, bits.Len(maxZstdWindow)-1, zstdWindowAdvice)}
 	}
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		return &Diagnostic{Offset: n, Kind: "bad-compression",
+		return &Diagnostic{Offset: n, Kind: DiagBadCompression,
 			Msg: fmt.Sprintf("the %s stream is cut short after %d input bytes; what came before it was read", codec, n)}
 	}
-	return &Diagnostic{Offset: n, Kind: "bad-compression",
+	return &Diagnostic{Offset: n, Kind: DiagBadCompression,
 		Msg: fmt.Sprintf("the %s stream is damaged after %d input bytes (%v); what came before it was read", codec, n, err)}
 }
 
@@ -211,9 +210,13 @@ func encodingName(width int) string {
 }
 
 // wideDiag says that what (the capture, the export...) is UTF-16 or
-// UTF-32 text (wide), of the kind "utf-16" or "utf-32".
+// UTF-32 text (wide, as encodingName names it).
 func wideDiag(wide, what string) Diagnostic {
-	return Diagnostic{Kind: strings.ToLower(wide),
+	kind := DiagUTF16
+	if wide == "UTF-32" {
+		kind = DiagUTF32
+	}
+	return Diagnostic{Kind: kind,
 		Msg: what + " is " + wide + " text; it was read as UTF-8 and offsets count its UTF-8 bytes"}
 }
 

@@ -117,7 +117,7 @@ func outOfRangePrefix(b []byte) (int, bool) {
 // diagnostics at their lines' offsets.
 func (r *Reader) sayBadTimes() {
 	for _, b := range r.lines.badTimes {
-		r.addDiag(Diagnostic{Offset: b.raw, Line: b.line, Kind: "bad-time",
+		r.addDiag(Diagnostic{Offset: b.raw, Line: b.line, Kind: DiagBadTime,
 			Msg: fmt.Sprintf("the arrival time %q is %s; the line keeps the time of the line before", clipString(b.prefix), TimeRange)})
 	}
 	r.lines.badTimes = r.lines.badTimes[:0]

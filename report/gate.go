@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"path/filepath"
+
+	"watchlens/timeline"
 )
 
 // Refused says why a reconnect of the capture as recorded (or an
@@ -14,15 +16,15 @@ func (r *Report) Refused() string {
 		return fmt.Sprintf("%d of the %d reconnects as recorded would have been refused (410 Gone)", n, r.WhatIf.Reconnects)
 	}
 	for _, q := range r.ResumeAt {
-		if q.Outcome == "refused" {
+		if q.Outcome == timeline.Refused {
 			return fmt.Sprintf("a reconnect of %s's %s cursor at %s (--resume-at) would be refused: %s", filepath.Base(q.File), q.Cursor, instant(q.Time), q.Reason)
 		}
 	}
 	for _, rs := range r.Resumes {
 		switch {
-		case rs.Observed == "refused":
+		case rs.Observed == timeline.Refused:
 			return fmt.Sprintf("the server refused %s's resume from RV %s at %s (410 Gone)", filepath.Base(rs.File), rs.RV, instant(rs.Time))
-		case rs.Predicted == "refused":
+		case rs.Predicted == timeline.Refused:
 			return fmt.Sprintf("the models refuse %s's resume from RV %s at %s: %s", filepath.Base(rs.File), rs.RV, instant(rs.Time), rs.Reason)
 		}
 	}
@@ -44,12 +46,12 @@ func (r *Report) AtRisk() string {
 		return fmt.Sprintf("%d of the %d reconnects as recorded were at risk of a 410", n, r.WhatIf.Reconnects)
 	}
 	for _, q := range r.ResumeAt {
-		if q.Outcome == "at-risk" {
+		if q.Outcome == timeline.AtRisk {
 			return fmt.Sprintf("a reconnect of %s's %s cursor at %s (--resume-at) would be at risk of a 410: %s", filepath.Base(q.File), q.Cursor, instant(q.Time), q.Reason)
 		}
 	}
 	for _, rs := range r.Resumes {
-		if rs.Predicted == "at-risk" {
+		if rs.Predicted == timeline.AtRisk {
 			return fmt.Sprintf("the models put %s's resume from RV %s at %s at risk of a 410: %s", filepath.Base(rs.File), rs.RV, instant(rs.Time), rs.Reason)
 		}
 	}

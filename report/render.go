@@ -137,7 +137,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		p.section("Reconnect at the instants asked (--resume-at)")
 		var rows [][]string
 		for _, q := range r.ResumeAt {
-			rows = append(rows, []string{instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome, orDash(q.Model), q.Reason})
+			rows = append(rows, []string{instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome.String(), orDash(q.Model), q.Reason})
 		}
 		p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
 	}
@@ -301,7 +301,7 @@ func (r *Report) write(w io.Writer, md bool) error {
 		case !s.Agree:
 			agree = "undecided"
 		}
-		row := []string{s.File, fmt.Sprint(s.Session), instant(s.Time), s.RV, s.Observed, s.Predicted, agree, s.Reason}
+		row := []string{s.File, fmt.Sprint(s.Session), instant(s.Time), s.RV, s.Observed.String(), s.Predicted.String(), agree, s.Reason}
 		if servers {
 			// The server that answered, which the prediction is for.
 			row = append(row[:4], append([]string{orDash(serverLabel(s.Server, s.Incarnation))}, row[4:]...)...)

@@ -224,7 +224,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 			}
 		}
 		for _, d := range f.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
 				Time: timeline.FormatTime(f.End, f.Clock)})
 		}
 	}
@@ -265,7 +265,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	r.placeDiagnostics(tl)
 	for _, l := range tl.AuditLogs {
 		for _, d := range l.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: d.Kind, Msg: d.Msg,
+			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
 				Time: timeline.FormatTime(l.Last, timeline.ClockArrival)})
 		}
 	}
@@ -374,13 +374,13 @@ type ZoneReport struct {
 
 // ResumeReport is an observed resume checked against the models.
 type ResumeReport struct {
-	File      string `json:"file"`
-	Session   int    `json:"session"`
-	Time      string `json:"time"`
-	RV        string `json:"rv"`
-	Observed  string `json:"observed"`
-	Predicted string `json:"predicted"`
-	Agree     bool   `json:"agree"`
+	File      string           `json:"file"`
+	Session   int              `json:"session"`
+	Time      string           `json:"time"`
+	RV        string           `json:"rv"`
+	Observed  timeline.Outcome `json:"observed"`
+	Predicted timeline.Outcome `json:"predicted"`
+	Agree     bool             `json:"agree"`
 	// Contradicts: the models said refused where the server accepted, or
 	// accepted where it refused (at risk contradicts neither).
 	Contradicts bool   `json:"contradicts"`
@@ -463,7 +463,7 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 	for _, rs := range a.Resumes {
 		s := tl.Sessions[rs.Session]
 		rr := ResumeReport{File: name(s.File), Session: s.Index, Time: timeline.FormatTime(s.Start, clk(s.File)), RV: rs.RV,
-			Observed: rs.Observed.String(), Predicted: rs.Predicted.Outcome.String(), Agree: rs.Observed == rs.Predicted.Outcome,
+			Observed: rs.Observed, Predicted: rs.Predicted.Outcome, Agree: rs.Observed == rs.Predicted.Outcome,
 			Contradicts: rs.Contradicts(), Reason: rs.Predicted.Reason}
 		rr.Server, rr.Incarnation = answeredBy(tl, rs.Session)
 		r.Resumes = append(r.Resumes, rr)

@@ -53,13 +53,13 @@ type DetectedRestartReport struct {
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
 type ResumeAtReport struct {
-	Time    string `json:"time"`
-	File    string `json:"file"`
-	Cursor  string `json:"cursor"`
-	RV      string `json:"rv"`
-	Outcome string `json:"outcome"`
-	Model   string `json:"model,omitempty"`
-	Reason  string `json:"reason"`
+	Time    string           `json:"time"`
+	File    string           `json:"file"`
+	Cursor  string           `json:"cursor"`
+	RV      string           `json:"rv"`
+	Outcome timeline.Outcome `json:"outcome"`
+	Model   string           `json:"model,omitempty"`
+	Reason  string           `json:"reason"`
 	// Server is the server the reconnect would likely go to: the one of
 	// the client's connection open then, while its process serves;
 	// omitted when not known (the load balancer picks).
@@ -72,9 +72,9 @@ type ResumeAtReport struct {
 // ServerVerdictReport is a reconnect's verdict on one API server (the
 // process serving then), with the evidence that decided it.
 type ServerVerdictReport struct {
-	Server  string `json:"server"`
-	Outcome string `json:"outcome"`
-	Reason  string `json:"reason"`
+	Server  string           `json:"server"`
+	Outcome timeline.Outcome `json:"outcome"`
+	Reason  string           `json:"reason"`
 }
 
 func (r *Report) addVerdicts(a *timeline.Analysis) {
@@ -128,7 +128,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 	for _, v := range a.ResumeAnswers(qs) {
 		f := a.TL.Files[v.File]
-		rr := ResumeAtReport{Time: timeline.FormatTime(v.At, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome.String(), Reason: v.Reason}
+		rr := ResumeAtReport{Time: timeline.FormatTime(v.At, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome, Reason: v.Reason}
 		if v.HasCursor {
 			rr.RV = timeline.FormatRV(v.RV)
 		}
@@ -141,7 +141,7 @@ func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 		if len(a.TL.Servers) > 1 {
 			per, likely := a.ResumeAtServers(v.File, v.Kind, v.At)
 			for _, sv := range per {
-				rr.PerServer = append(rr.PerServer, ServerVerdictReport{Server: a.TL.Servers[sv.Server].Name, Outcome: sv.Outcome.String(), Reason: sv.Reason})
+				rr.PerServer = append(rr.PerServer, ServerVerdictReport{Server: a.TL.Servers[sv.Server].Name, Outcome: sv.Outcome, Reason: sv.Reason})
 			}
 			if likely >= 0 {
 				rr.Server = a.TL.Servers[likely].Name

@@ -138,7 +138,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 			// client what auditClientCost events do: the cap holds for
 			// all of them.
 			if !b.stopped {
-				al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Offset: q.Offset, Line: q.Line, Kind: "too-many-events",
+				al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Offset: q.Offset, Line: q.Line, Kind: DiagTooManyEvents,
 					Msg: fmt.Sprintf("stopped here: the analysis keeps at most %d events and audit-logged requests; the requests after it are not analysed", b.MaxEvents)})
 			}
 			b.stopped = true
@@ -151,7 +151,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 	}
 	al.Requests -= dups
 	if dups > 0 {
-		al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Kind: "duplicate-audit", Msg: fmt.Sprintf(
+		al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Kind: DiagDuplicateAudit, Msg: fmt.Sprintf(
 			"%d of its requests were read already from another log (the same log given twice, or logs that overlap); each is counted once", dups)})
 	}
 	b.auditLogs = append(b.auditLogs, al)

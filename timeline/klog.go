@@ -286,7 +286,7 @@ func (b *Builder) placeKlogYear(l *parser.KlogLog) []parser.Diagnostic {
 		l.MoveToYear(best, "files")
 		how = "the year of the other files given with it"
 	}
-	return append([]parser.Diagnostic{{Offset: l.Lines[0].Offset, Line: l.Lines[0].Line, Kind: "no-year",
+	return append([]parser.Diagnostic{{Offset: l.Lines[0].Offset, Line: l.Lines[0].Line, Kind: DiagNoYear,
 		Msg: fmt.Sprintf("klog writes the month and day of a line but not its year, and no line of the log names it: its lines are read in %d, %s", l.Year, how)}}, diags...)
 }
 

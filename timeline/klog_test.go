@@ -252,7 +252,7 @@ func TestKlogYearAndDiagnostics(t *testing.T) {
 	}
 	var kinds []string
 	for _, d := range pods.Diagnostics {
-		kinds = append(kinds, d.Kind)
+		kinds = append(kinds, string(d.Kind))
 	}
 	if strings.Join(kinds, ",") != "no-year,not-klog,bad-header" || !strings.Contains(pods.Diagnostics[0].Msg, "read in 2019, the year of the other files") {
 		t.Errorf("diagnostics %v", pods.Diagnostics)

@@ -345,7 +345,7 @@ func (b *Builder) addLibClients(name string, l *parser.LibLog) {
 		f := b.AddFile(name)
 		f.file.Log = name
 		if len(diags) == 0 {
-			diags = []parser.Diagnostic{{Kind: "no-client", Msg: fmt.Sprintf("no line of this %s log tells of a list or a watch (kube-rs logs its requests at debug level only)", l.Library)}}
+			diags = []parser.Diagnostic{{Kind: DiagNoClient, Msg: fmt.Sprintf("no line of this %s log tells of a list or a watch (kube-rs logs its requests at debug level only)", l.Library)}}
 		}
 		f.Finish(nil, diags)
 	}

@@ -65,9 +65,9 @@ func (f *FileBuilder) withStop(diags []parser.Diagnostic) []parser.Diagnostic {
 		return diags
 	}
 	if f.stoppedObjects {
-		return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: "too-many-objects",
+		return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: DiagTooManyObjects,
 			Msg: fmt.Sprintf("stopped reading here: the analysis keeps at most %d distinct objects; what follows is not analysed", f.b.MaxObjects)})
 	}
-	return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: "too-many-events",
+	return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: DiagTooManyEvents,
 		Msg: fmt.Sprintf("stopped reading here: the analysis keeps at most %d events; what follows is not analysed", f.b.MaxEvents)})
 }

@@ -66,8 +66,52 @@ func (a *Analysis) RangeStats(from, to int64) RangeStats {
 			st.Cursors = append(st.Cursors, a.cursor(fi, k).oldestIn(fi, k, from, to))
 		}
 	}
-	st.Zones = a.zonesIn(func(z Zone) (int64, int64) { return max(z.From, from), min(z.To, to) })
+	st.Zones = a.zonesIn(timeClip(from, to))
 	return st
+}
+
+// timeClip is the part of a zone in the instants [from, to).
+func timeClip(from, to int64) func(Zone) (int64, int64) {
+	return func(z Zone) (int64, int64) { return max(z.From, from), min(z.To, to) }
+}
+
+// rvClip is the whole of a zone whose resourceVersions meet [from, to),
+// and nothing of any other.
+func rvClip(from, to int64) func(Zone) (int64, int64) {
+	return func(z Zone) (int64, int64) {
+		if int64(z.ToRV) < from || int64(z.FromRV) >= to {
+			return 0, 0
+		}
+		return z.From, z.To
+	}
+}
+
+// ZoneTotal is one cursor kind's refused zones in a range, over all files.
+type ZoneTotal struct {
+	Count  int
+	Length int64 // the union of their stretches in the range, ns (models overlap)
+}
+
+// ZoneTotals sums the refused zones (Zones) of each cursor kind in
+// [from, to), as RangeStats and RangeStatsRV (axisRV) clip them: what a
+// view's summary says of its red zones.
+func (a *Analysis) ZoneTotals(axisRV bool, from, to int64) [2]ZoneTotal {
+	clip := timeClip(from, to)
+	if axisRV {
+		clip = rvClip(from, to)
+	}
+	var out [2]ZoneTotal
+	var spans [2][][2]int64
+	for _, z := range a.Zones {
+		if zf, zt := clip(z); zf < zt {
+			out[z.Kind].Count++
+			spans[z.Kind] = append(spans[z.Kind], [2]int64{zf, zt})
+		}
+	}
+	for k := range out {
+		out[k].Length = UnionLength(spans[k])
+	}
+	return out
 }
 
 // zonesIn sums the zones of each cursor and outcome that clip (the part
@@ -161,12 +205,7 @@ func (a *Analysis) RangeStatsRV(from, to uint64) RangeStats {
 			st.Cursors = append(st.Cursors, a.cursor(fi, k).oldestInRV(fi, k, from, to))
 		}
 	}
-	st.Zones = a.zonesIn(func(z Zone) (int64, int64) {
-		if z.ToRV < from || z.FromRV >= to {
-			return 0, 0
-		}
-		return z.From, z.To
-	})
+	st.Zones = a.zonesIn(rvClip(int64(from), int64(to)))
 	return st
 }
 

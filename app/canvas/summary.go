@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"watchlens/parser"
+	"watchlens/timeline"
 )
 
 // Summary is what the canvas shows in view, in numbers.
@@ -11,7 +12,7 @@ type Summary struct {
 	Lanes, Groups int
 	Bookmarks     int
 	Errors        int
-	Zones         [2]ZoneStat
+	Zones         [2]timeline.ZoneTotal // refused zones in view, by cursor kind
 }
 
 // Summarize says what view v shows, with lanes lanes passing its filter.
@@ -32,7 +33,7 @@ func (c *Cache) Summarize(v *View, lanes int) Summary {
 		}
 	}
 	if v.Analysis != nil {
-		s.Zones = zoneStats(v.Analysis.Zones, v.AxisRV, v.From, v.To)
+		s.Zones = v.Analysis.ZoneTotals(v.AxisRV, v.From, v.To)
 	}
 	return s
 }

@@ -163,42 +163,6 @@ func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind
 	return b.String()
 }
 
-// ZoneStat is what the summary says of one cursor kind's red zones in view.
-type ZoneStat struct {
-	Count   int
-	Seconds float64 // the union of the zones' instants in view (models overlap)
-}
-
-// zoneStats counts the zones of each cursor kind that meet the view and
-// measures the time they cover. On the RV axis a zone is the cursor values
-// [FromRV, ToRV] it refuses, and its full duration counts.
-func zoneStats(zones []timeline.Zone, axisRV bool, from, to int64) [2]ZoneStat {
-	var out [2]ZoneStat
-	for _, kind := range timeline.CursorKinds {
-		var spans [][2]int64
-		for _, z := range zones {
-			if z.Kind != kind {
-				continue
-			}
-			lo, hi := z.From, z.To
-			if axisRV {
-				if int64(z.ToRV) < from || int64(z.FromRV) >= to {
-					continue
-				}
-			} else {
-				if z.To <= from || z.From >= to {
-					continue
-				}
-				lo, hi = max(lo, from), min(hi, to)
-			}
-			out[kind].Count++
-			spans = append(spans, [2]int64{lo, hi})
-		}
-		out[kind].Seconds = float64(timeline.UnionLength(spans)) / 1e9
-	}
-	return out
-}
-
 // zonesAt reads a zone band: on the RV axis, the models that refuse a
 // resume from the pointer's RV; on the time axis, what a client that
 // dropped then would get.

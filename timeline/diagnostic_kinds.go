@@ -1,0 +1,24 @@
+package timeline
+
+import "watchlens/parser"
+
+// The kinds of problem the analysis adds to the readers' diagnostics
+// (parser.DiagnosticKind): their text is part of the report's JSON
+// contract too.
+const (
+	// DiagTooManyObjects is where reading stopped because the analysis
+	// keeps at most Builder.MaxObjects distinct objects.
+	DiagTooManyObjects parser.DiagnosticKind = "too-many-objects"
+	// DiagTooManyEvents is where reading stopped because the analysis
+	// keeps at most Builder.MaxEvents events and audit-logged requests.
+	DiagTooManyEvents parser.DiagnosticKind = "too-many-events"
+	// DiagNoYear is a klog log whose lines name no year, read in the year
+	// the analysis chose.
+	DiagNoYear parser.DiagnosticKind = "no-year"
+	// DiagNoClient is a client library's log with no line telling of a list
+	// or a watch.
+	DiagNoClient parser.DiagnosticKind = "no-client"
+	// DiagDuplicateAudit is an audit log whose requests were read already
+	// from another log.
+	DiagDuplicateAudit parser.DiagnosticKind = "duplicate-audit"
+)
