@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,4 +65,55 @@ func TestBrowserClients(t *testing.T) {
 		t.Errorf("the fleet of the client log has %s clients, want 207", clients)
 	}
 	screenshot(t, tab, "clients-klog")
+}
+
+// TestBrowserClientsLibLog: a kube-rs log dropped alone (parser's
+// testdata, written from kube-rs's log statements with samples-lab's
+// c097-nobookmarks and c080-nobookmarks): its two informers are the
+// fleet's clients, their sessions on the page; the verdict tells the
+// relists of c097's informer, as many as c097's TRUTH.tsv counts; and
+// that informer's section names kube-rs (read from its own log) and
+// what kube-rs does after a 410.
+func TestBrowserClientsLibLog(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	truth := testsample.ReadTruth(t, testsample.Recording(t, "samples-lab"))
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	drop(t, tab, filepath.Join("parser", "testdata", "kubers-watcher.log"))
+	waitRead(t, tab, "kubers-watcher.log", "shown")
+	story, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
+		const p = document.querySelector("#verdict p");
+		return p && p.dataset.topic === "fleet" ? p.textContent : "";
+	})()`, chromedp.WithPollingTimeout(20*time.Second)))
+	if want := fmt.Sprintf("1 client of the 2 relisted %d times", truth.Int(t, "c097-nobookmarks", "relists")); err != nil || !strings.HasPrefix(story, want) {
+		lines, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#verdict p, #problems li, .problems li")].map(p => (p.dataset.topic || "") + ": " + p.textContent)`))
+		screenshot(t, tab, "clients-kubers")
+		t.Fatalf("the kube-rs log's verdict (%v): %q, want it to begin %q; the page says %q", err, story, want, lines)
+	}
+	screenshot(t, tab, "clients-kubers")
+	// Two clients: the timeline comes first; the fleet is a click away.
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
+	if clients := waitText(t, tab, "#fleet-summary dd"); clients != "2" {
+		t.Errorf("the fleet of the kube-rs log has %s clients, want its 2 informers", clients)
+	}
+	screenshot(t, tab, "clients-kubers-fleet")
+
+	// A tab of its own: each tab has 90 s.
+	tab = s.openSample(t, "w3-then-resume.ts.http")
+	drop(t, tab, filepath.Join("parser", "testdata", "kubers-watcher.log"))
+	waitRead(t, tab, "kubers-watcher.log", "shown")
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-files"))))
+	// Two files: both sections are listed, with no box to find one.
+	profile, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
+		const s = [...document.querySelectorAll("#dock-files section.result")];
+		const f = s.filter(x => x.dataset.file.includes("shard=s17"));
+		const p = s.length === 2 && f.length === 1 && f[0].querySelector(".client-profile[data-library='kube-rs']");
+		return p ? p.textContent : "";
+	})()`, chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil || !strings.Contains(profile, "Client: kube-rs.") || !strings.Contains(profile, "after a 410 it lists again with no resourceVersion") {
+		t.Errorf("the s17 informer's section does not name kube-rs and its relist (%v): %q", err, profile)
+	}
+	screenshot(t, tab, "clients-kubers-files")
 }

@@ -33,30 +33,65 @@ const libWatchLag = int64(2 * time.Second)
 // waits before it lists again after a 410 or an error.
 const fabric8Reconnect = int64(time.Second)
 
-// joinLibCapture finds, among the captures whose first request is of
-// the informer's collection and selectors, the one whose first request
-// came when the log shows the informer's first (within klogJoinLag: a
-// log line and a recorder's time prefix of one request), nil when none.
-func (b *Builder) joinLibCapture(c *libClient, captures []*FileBuilder) *FileBuilder {
-	var first int64
+// libJoinKey is the collection and selectors of an informer's requests,
+// as parser.RequestClient names a capture's or an audit client's: its
+// key, or, for fabric8's, whose lines name only the path, the key of the
+// first request URL its log shows.
+func (c *libClient) libJoinKey() string {
 	for _, ln := range c.lines {
-		if ln.Kind == parser.LibRequest {
-			first = ln.Time
-			break
+		if ln.Kind == parser.LibRequest && ln.Request != nil {
+			if k := parser.RequestClient(ln.Request); strings.HasPrefix(k, c.key) {
+				return k
+			}
 		}
 	}
-	if first == 0 {
+	return c.key
+}
+
+// firstExchange is when the log shows the informer's first request:
+// sent (a request line; urllib3 logs it as its answer's head comes), or
+// answered in full (fabric8's first "Listing items", logged as its list
+// completes: answered says so); 0 when the log shows none.
+func (c *libClient) firstExchange() (t int64, answered bool) {
+	for _, ln := range c.lines {
+		switch ln.Kind {
+		case parser.LibRequest:
+			return ln.Time, false
+		case parser.LibListed:
+			return ln.Time, true
+		}
+	}
+	return 0, false
+}
+
+// joinLibFile finds, among the files (captures, or clients of the audit
+// logs) whose first request is of the informer's collection and
+// selectors, the one whose first request started, or ended when the log
+// shows it answered, nearest the instant the log shows it, within
+// klogJoinLag (a log line and a recorder's or an API server's time of
+// one request); nil when none. A file another log's informer has
+// joined already is left out.
+func (b *Builder) joinLibFile(c *libClient, files []*FileBuilder) *FileBuilder {
+	t, answered := c.firstExchange()
+	if t == 0 {
 		return nil
 	}
-	for _, f := range captures {
-		if f.file.Log != "" {
-			continue // another log's client already
+	var best *FileBuilder
+	bestD := int64(klogJoinLag) + 1
+	for _, f := range files {
+		if f.file.Log != "" || f.file.LogJoined != "" {
+			continue
 		}
-		if d := b.sessions[f.file.Sessions[0]].Start - first; d >= -int64(klogJoinLag) && d <= int64(klogJoinLag) {
-			return f
+		s := &b.sessions[f.file.Sessions[0]]
+		at := s.Start
+		if answered {
+			at = s.End
+		}
+		if d := max(at-t, t-at); d < bestD {
+			best, bestD = f, d
 		}
 	}
-	return nil
+	return best
 }
 
 // unnamedCollection is the path of an informer whose log names no
@@ -268,23 +303,39 @@ func libSessions(c *libClient, path string, end int64) []libSession {
 }
 
 // addLibClients makes a file of each informer of a library's log, but
-// for one whose capture is loaded too (see joinLibCapture): that one is
-// one client, its capture's file.
+// for one whose capture or audit-log client is loaded too (see
+// joinLibFile): that one is one client, its capture's file, else its
+// audit-log client's; given both, the capture and the audit-log client
+// each name the log.
 func (b *Builder) addLibClients(name string, l *parser.LibLog) {
 	diags := l.Diagnostics
 	added, joined := false, false
-	captures := map[string][]*FileBuilder{}
+	captures, audits := map[string][]*FileBuilder{}, map[string][]*FileBuilder{}
 	for _, f := range b.files {
-		if !f.file.Audit && f.file.SplitOf == "" && f.file.Log == "" && len(f.file.Sessions) > 0 {
-			if q := b.sessions[f.file.Sessions[0]].Request; q != nil {
-				k := parser.RequestClient(q)
+		if f.file.SplitOf != "" || f.file.Log != "" || f.file.Loopback || len(f.file.Sessions) == 0 {
+			continue
+		}
+		if q := b.sessions[f.file.Sessions[0]].Request; q != nil {
+			k := parser.RequestClient(q)
+			if f.file.Audit {
+				audits[k] = append(audits[k], f)
+			} else {
 				captures[k] = append(captures[k], f)
 			}
 		}
 	}
 	for _, c := range libClients(l) {
-		if f := b.joinLibCapture(c, captures[c.key]); f != nil {
-			f.file.Log, f.file.Library = name, l.Library.String()
+		key := c.libJoinKey()
+		capture, audit := b.joinLibFile(c, captures[key]), b.joinLibFile(c, audits[key])
+		if capture != nil {
+			capture.file.Log, capture.file.Library = name, l.Library.String()
+		}
+		if audit != nil {
+			// Its sessions stay the audit log's: Log would say they were
+			// read from the client's log.
+			audit.file.LogJoined, audit.file.Library = name, l.Library.String()
+		}
+		if capture != nil || audit != nil {
 			joined = true
 			continue
 		}

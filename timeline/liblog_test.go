@@ -1,7 +1,9 @@
 package timeline
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,20 +134,108 @@ func TestLibLogWarningsAlone(t *testing.T) {
 	}
 }
 
-// With the lab captures its log was written from, each kube-rs informer
-// is its capture's client: one file, joined with the log.
-func TestLibLogJoinsCaptures(t *testing.T) {
+// labClientAudit writes, into a temporary folder, the records of the
+// lab's audit logs that are of the given clients (by user agent), each
+// log's under its own name, and returns their paths: the clients' own
+// requests, as the API servers recorded them.
+func labClientAudit(t *testing.T, clients ...string) []string {
+	t.Helper()
 	dir := testsample.Recording(t, "samples-lab")
-	b := NewBuilder()
-	addFiles(t, b, filepath.Join(dir, "c097-nobookmarks.ts.http"), filepath.Join(dir, "c080-nobookmarks.ts.http"),
-		filepath.Join("../parser/testdata", "kubers-watcher.log"))
-	tl := b.Build()
-	if len(tl.Files) != 2 {
-		t.Fatalf("%d files, want the 2 captures", len(tl.Files))
+	logs, _ := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+	out := t.TempDir()
+	var paths []string
+	for _, p := range logs {
+		var keep []string
+		for _, line := range strings.Split(string(testsample.Read(t, p)), "\n") {
+			for _, c := range clients {
+				if strings.Contains(line, `"userAgent":"fleet-`+c+`/1.0"`) {
+					keep = append(keep, line)
+				}
+			}
+		}
+		if len(keep) == 0 {
+			continue
+		}
+		name := filepath.Join(out, filepath.Base(p))
+		if err := os.WriteFile(name, []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, name)
 	}
-	for fi, f := range tl.Files {
-		if f.Log != "kubers-watcher.log" || f.Audit || f.Events == 0 || tl.FileProfile(fi).Library != LibraryKubeRS {
-			t.Errorf("%s: log %q, audit %v, %d events, library %v", f.Name, f.Log, f.Audit, f.Events, tl.FileProfile(fi).Library)
+	if len(paths) == 0 {
+		t.Fatalf("no audit record of %v", clients)
+	}
+	return paths
+}
+
+// TestLibLogJoins: given with the lab captures its log was written from,
+// each informer of a kube-rs, fabric8 or Python log is its capture's
+// client, one file joined with the log (fabric8's, whose lines name only
+// the path, by its watch URL's selector and the instant its first list
+// completed); given with those clients' own audit records, each is its
+// audit-log client, named with the log and read as the log's library;
+// given both, each is its capture, which holds its audit records. fabric8's secrets informer (shard s01) is
+// none of them: it stays a client of its own.
+func TestLibLogJoins(t *testing.T) {
+	dir := testsample.Recording(t, "samples-lab")
+	const c097, c080 = "c097-nobookmarks", "c080-nobookmarks"
+	captures := []string{filepath.Join(dir, c097+".ts.http"), filepath.Join(dir, c080+".ts.http")}
+	audits := labClientAudit(t, c097, c080)
+	for _, c := range []struct {
+		log    string
+		lib    Library
+		joined []string // the clients the log shows
+		alone  string   // an informer of the log none of them is
+	}{
+		{"kubers-watcher.log", LibraryKubeRS, []string{c097, c080}, ""},
+		{"kubers-watcher.jsonl", LibraryKubeRS, []string{c097, c080}, ""},
+		{"python-informer.log", LibraryPython, []string{c097, c080}, ""},
+		{"fabric8-informer.log", LibraryFabric8, []string{c097}, "/api/v1/namespaces/lab/secrets"},
+	} {
+		log := filepath.Join("../parser/testdata", c.log)
+		for _, given := range []struct {
+			name  string
+			paths []string
+		}{{"captures", captures}, {"audit", audits}, {"both", append(append([]string{}, captures...), audits...)}} {
+			t.Run(c.log+"/"+given.name, func(t *testing.T) {
+				b := NewBuilder()
+				addFiles(t, b, append(append([]string{}, given.paths...), log)...)
+				tl := b.Build()
+				joined := map[string]int{}
+				alone := 0
+				for fi, f := range tl.Files {
+					if f.Name == c.log && len(f.Sessions) == 0 {
+						continue // the log's own problems
+					}
+					client := captureStem(f.Name)
+					if f.Audit && f.Log == "" {
+						client = strings.TrimSuffix(strings.TrimPrefix(f.Client, "fleet-"), "/1.0")
+					}
+					switch {
+					case f.Log == c.log && f.Audit:
+						if f.Client != c.alone {
+							t.Errorf("%s: a client of the log alone, want only %q", f.Name, c.alone)
+						}
+						alone++
+						continue
+					case f.Log == c.log || f.LogJoined == c.log:
+						joined[client]++
+					}
+					want := slices.Contains(c.joined, client)
+					if got := tl.FileProfile(fi).Library == c.lib; got != want || (f.Log == c.log) != (want && !f.Audit) || (f.LogJoined == c.log) != (want && f.Audit) {
+						t.Errorf("%s: log %q, joined %q, library %v; the log shows %v", f.Name, f.Log, f.LogJoined, tl.FileProfile(fi).Library, c.joined)
+					}
+				}
+				for _, k := range c.joined {
+					// Given both, its audit records are its capture's.
+					if joined[k] != 1 {
+						t.Errorf("%s: %d files joined with the log, want 1", k, joined[k])
+					}
+				}
+				if want := min(len(c.alone), 1); alone != want {
+					t.Errorf("%d clients of the log alone, want %d", alone, want)
+				}
+			})
 		}
 	}
 }

@@ -110,8 +110,14 @@ type File struct {
 	// Builder.AddKlog): the file was read from it (Audit is set), or it
 	// is the client's capture, joined with its log; "" otherwise.
 	Log string
+	// LogJoined names, for a client of the audit logs, the log of a
+	// client library (kube-rs, fabric8, Python) that shows its requests
+	// at the same instants: the same client, read from the audit logs,
+	// whose Library the log names; "" otherwise.
+	LogJoined string
 	// Library is the client library whose log (not client-go's) the
-	// file was read from: "kube-rs", "fabric8", "python"; "" otherwise.
+	// file was read from or joined with: "kube-rs", "fabric8", "python";
+	// "" otherwise.
 	Library string
 	// SplitOf names the capture this file is a virtual client of (see
 	// Builder.AddReaderSplit), "" for a capture of its own: its sessions
