@@ -18,6 +18,7 @@ import (
 	"watchlens/timeline"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -300,6 +301,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 			t.Errorf("on a %v px wide phone the plot is %v px wide", f.InnerW, f.PlotW)
 		}
 		noSidewaysScroll(t, tab)
+		zoneLabelsDiffer(t, tab)
 		screenshot(t, tab, "fit-390x844")
 		clickError(t, tab, tl, two)
 		if why := shownInDock(t, tab, `#detail [data-field="status"]`); why != "" {
@@ -335,4 +337,42 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join("screenshots", "fit-export.png"), []byte(picture), 0o644)
 	})
+}
+
+// zoneLabelsDiffer draws the timeline again (the theme switched to dark
+// makes every canvas draw its last frame) and checks the 410 zone bands'
+// labels as drawn: in a phone's gutter each is cut to its start or
+// replaced by its short form, and the three must still read apart.
+func zoneLabelsDiffer(t *testing.T, tab context.Context) {
+	t.Helper()
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.zoneLabels = [];
+		const fill = CanvasRenderingContext2D.prototype.fillText;
+		CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
+			if (this.canvas.closest("#timeline") && String(s).startsWith("410")) window.zoneLabels.push(String(s));
+			return fill.call(this, s, ...rest);
+		};
+	})()`)))
+	for _, theme := range []string{"dark", "light"} {
+		_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
+		must(t, err)
+	}
+	labels, err := chromedp.Run(tab, chromedp.Poll[[]string](`window.zoneLabels.length > 0 && window.zoneLabels`, chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		t.Fatalf("the timeline drew no 410 zone label again: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, l := range labels {
+		seen[l] = true
+		// A cut label reads as the start it keeps, which another band's
+		// label may share ("410 with…" of "410 without").
+		if strings.HasSuffix(l, "…") {
+			t.Errorf("on a phone the 410 zone label %q is cut: its short form does not fit the gutter", l)
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("on a phone the 410 zone bands read %q: fewer than three different labels", labels)
+	}
+	t.Logf("the 410 zone labels on a phone: %q", labels)
 }

@@ -258,12 +258,13 @@ func (tl *Timeline) clientNames(cs []FleetClient) {
 	}
 }
 
-// clientName is the client's User-Agent, else its file's name.
+// clientName is the client's User-Agent, else its file's short name: a
+// table of clients has no room for the path a file was opened from.
 func (tl *Timeline) clientName(fi int) string {
 	if ua := tl.UserAgent(fi); ua != "" {
 		return ua
 	}
-	return tl.Files[fi].Name
+	return tl.Files[fi].ShortName()
 }
 
 // UserAgent is the client's User-Agent: an audit log's, or a capture's

@@ -2,10 +2,13 @@ package timeline
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"watchlens/parser"
 )
 
 func buildFleetFiles(t *testing.T, names ...string) *Timeline {
@@ -339,5 +342,49 @@ func TestCaptureAndAuditLogAreOneClient(t *testing.T) {
 		if lab.Files[c.File].Audit {
 			t.Errorf("%s: a client of the audit logs whose capture is given", c.Name)
 		}
+	}
+}
+
+// TestFleetClientNamedByBaseName opens a capture without a User-Agent
+// (kubectl's JSON lines) by its full path beside one with: the fleet names
+// the first by its file's base name, never the path it was opened from.
+func TestFleetClientNamedByBaseName(t *testing.T) {
+	b := NewBuilder()
+	var paths []string
+	for _, n := range []string{"kubectl-pods-watch.jsonl", "w4-then-resume.ts.http"} {
+		p, err := filepath.Abs(filepath.Join(samplesDir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(p, f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	tl := b.Build()
+	fl := tl.Analyze(realServer()).Fleet()
+	if fl == nil {
+		t.Fatal("two captures with a watch each make no fleet")
+	}
+	named := false
+	for _, c := range fl.Clients {
+		if strings.Contains(c.Name, "/") && c.Name == tl.Files[c.File].Name {
+			t.Errorf("client %d is named by its path %q", c.File, c.Name)
+		}
+		if tl.Files[c.File].Name == paths[0] {
+			named = true
+			if c.Name != "kubectl-pods-watch.jsonl" {
+				t.Errorf("the capture without a User-Agent is named %q, want its base name", c.Name)
+			}
+		}
+	}
+	if !named {
+		t.Fatalf("the fleet has no client for %s: the test tests nothing", paths[0])
 	}
 }

@@ -347,7 +347,8 @@
             ctx.font = fonts[t.f || ""];
             ctx.textAlign = aligns[t.a || "l"];
             ctx.fillStyle = color(t.c);
-            ctx.fillText(t.m ? fit(ctx, t.s, t.m) : t.s, t.x, t.y);
+            const s = t.h && ctx.measureText(t.s).width > t.m ? t.h : t.s;
+            ctx.fillText(t.m ? fit(ctx, s, t.m) : s, t.x, t.y);
           }
           break;
       }

@@ -18,6 +18,13 @@ type stacked interface {
 	height(groups int) float64
 }
 
+// shortLabeled is a stacked band whose label has a short form for a
+// narrow gutter: bands whose labels differ only at their ends (the three
+// 410 zone bands) would otherwise be cut to the same start.
+type shortLabeled interface {
+	shortLabel() string
+}
+
 // pointer is where HitTest asks a band about: the band under it, the
 // plot's scale, the pointer in CSS px, the axis value there and how far
 // from a mark, on the axis, a click still picks it.

@@ -16,7 +16,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 			continue
 		}
 		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
-		fr.addTextWithin(layout.PlotX-8, b.Y+b.Height/2, layout.PlotX-14, b.Label, ColorMuted, "r", "")
+		fr.addLabelWithin(layout.PlotX-8, b.Y+b.Height/2, layout.PlotX-14, b.Label, b.Short, ColorMuted, "r", "")
 	}
 	fr.flushTexts(t0)
 

@@ -33,7 +33,9 @@ type Op struct {
 
 // Text is one label at (X, Y); Align is the alignment ("l", "r", "c"),
 // Font the font ("" regular, "b" bold) and MaxWidth, when set, the most
-// CSS px it may take.
+// CSS px it may take. Short, when set, is a shorter text that still tells
+// the label from its neighbours, drawn instead of Text when Text does not
+// fit in MaxWidth: only the browser knows the text's width.
 type Text struct {
 	X        float32 `json:"x"`
 	Y        float32 `json:"y"`
@@ -42,6 +44,7 @@ type Text struct {
 	Align    string  `json:"a,omitempty"`
 	Font     string  `json:"f,omitempty"`
 	MaxWidth float32 `json:"m,omitempty"`
+	Short    string  `json:"h,omitempty"`
 }
 
 // Frame is what web/timeline.js draws; Width and Height are CSS pixels.
@@ -116,4 +119,11 @@ func (f *Frame) addText(x, y float64, s, c, align, font string) {
 func (f *Frame) addTextWithin(x, y, w float64, s, c, align, font string) {
 	f.addText(x, y, s, c, align, font)
 	f.Texts[len(f.Texts)-1].MaxWidth = float32(w)
+}
+
+// addLabelWithin is addTextWithin with short, the text drawn instead of s
+// when s does not fit in w (see Text.Short).
+func (f *Frame) addLabelWithin(x, y, w float64, s, short, c, align, font string) {
+	f.addTextWithin(x, y, w, s, c, align, font)
+	f.Texts[len(f.Texts)-1].Short = short
 }

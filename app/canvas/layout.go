@@ -49,6 +49,9 @@ type Band struct {
 	ID        BandID
 	Y, Height float64
 	Label     string
+	// Short is the label's short form, for a gutter too narrow for Label
+	// ("" when the label has none).
+	Short string
 	// File is the file whose tracks the band shows, -1 for all (one file
 	// open, or the shared axis and density bands).
 	File int
@@ -128,6 +131,9 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	stack := func(id BandID) {
 		k := kinds[id].(stacked)
 		add(id, k.height(len(groups)), k.label())
+		if sh, ok := k.(shortLabeled); ok {
+			layout.Bands[len(layout.Bands)-1].Short = sh.shortLabel()
+		}
 	}
 	stack(BandAxis)
 	stack(BandDensity)

@@ -103,7 +103,7 @@ func ceilDivInt(a, b int64) int64 {
 // times of day: the zone every instant the page writes carries.
 func (fr *Frame) axisZone(plotX float64) {
 	t0 := len(fr.Texts)
-	fr.addText(plotX-8, axisH/2-2, "UTC", ColorMuted, "r", "")
+	fr.addTextWithin(plotX-8, axisH/2-2, plotX-14, "UTC", ColorMuted, "r", "")
 	fr.flushTexts(t0)
 }
 

@@ -20,6 +20,18 @@ func (z zoneBand) label() string {
 	}
 	return "410 · with bookmarks received"
 }
+
+// shortLabel keeps the three zone bands apart in a phone's gutter, where
+// each label cut to its start reads "410 · …".
+func (z zoneBand) shortLabel() string {
+	switch z.id {
+	case BandZoneIgnoring:
+		return "410 w/o"
+	case BandZoneHad:
+		return "410 asked"
+	}
+	return "410 with"
+}
 func (zoneBand) height(int) float64 { return zoneH }
 func (zoneBand) hit(c *Cache, v *View, p pointer) Hit {
 	return Hit{Event: -1, Group: -1, Text: c.zonesAt(v, p.band, p.at, p.slop)}
