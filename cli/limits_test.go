@@ -255,7 +255,7 @@ func auditClient(b *bytes.Buffer, i int) {
 // largest of its reports.
 func TestAnalyzeAuditClientsBound(t *testing.T) {
 	if os.Getenv("WATCHLENS_ANALYZE_AUDIT") != "" {
-		os.Exit(runCLI([]string{"analyze", "--format", "json", "-"}, os.Stdout, os.Stderr))
+		os.Exit(Main([]string{"analyze", "--format", "json", "-"}, os.Stdout, os.Stderr))
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestAnalyzeAuditClientsBound$")
 	cmd.Env = append(os.Environ(), "WATCHLENS_ANALYZE_AUDIT=1")

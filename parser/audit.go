@@ -246,7 +246,7 @@ func (ar *auditReader) record(ln line) {
 			c := auditClient{req.UserAgent, req.User, req.SourceIP, req.Resource, req.Namespace, req.Request.LabelSelector, req.Request.FieldSelector}
 			if _, known := ar.clients[c]; !known && ar.maxClients > 0 && len(ar.clients) >= ar.maxClients {
 				ar.stopped, ar.log.Stopped = true, true
-				bad("too-many-events", fmt.Sprintf("stopped here: the analysis keeps the lists and watches of at most %d clients of this log; the records after it are not read", ar.maxClients))
+				bad(DiagTooManyEvents, fmt.Sprintf("stopped here: the analysis keeps the lists and watches of at most %d clients of this log; the records after it are not read", ar.maxClients))
 				return
 			}
 			ar.clients[c] = struct{}{}

@@ -44,6 +44,10 @@ const (
 	// DiagTooBig is data expanding beyond Options.MaxDecompressed (a
 	// decompression bomb) or an export beyond the bytes kept.
 	DiagTooBig DiagnosticKind = "too-big"
+	// DiagTooManyEvents is where reading stopped because the analysis
+	// keeps no more: its events, audit-logged requests or audit-log
+	// clients (ReadAuditClients).
+	DiagTooManyEvents DiagnosticKind = "too-many-events"
 	// DiagTooLong is a log line longer than Options.MaxEventSize.
 	DiagTooLong DiagnosticKind = "too-long"
 	// DiagTruncated is input that ends inside a response body, a line or a

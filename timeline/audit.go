@@ -138,7 +138,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 			// client what auditClientCost events do: the cap holds for
 			// all of them.
 			if !b.stopped {
-				al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Offset: q.Offset, Line: q.Line, Kind: DiagTooManyEvents,
+				al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Offset: q.Offset, Line: q.Line, Kind: parser.DiagTooManyEvents,
 					Msg: fmt.Sprintf("stopped here: the analysis keeps at most %d events and audit-logged requests; the requests after it are not analysed", b.MaxEvents)})
 			}
 			b.stopped = true

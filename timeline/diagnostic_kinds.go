@@ -9,9 +9,6 @@ const (
 	// DiagTooManyObjects is where reading stopped because the analysis
 	// keeps at most Builder.MaxObjects distinct objects.
 	DiagTooManyObjects parser.DiagnosticKind = "too-many-objects"
-	// DiagTooManyEvents is where reading stopped because the analysis
-	// keeps at most Builder.MaxEvents events and audit-logged requests.
-	DiagTooManyEvents parser.DiagnosticKind = "too-many-events"
 	// DiagNoYear is a klog log whose lines name no year, read in the year
 	// the analysis chose.
 	DiagNoYear parser.DiagnosticKind = "no-year"

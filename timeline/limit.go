@@ -68,6 +68,6 @@ func (f *FileBuilder) withStop(diags []parser.Diagnostic) []parser.Diagnostic {
 		return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: DiagTooManyObjects,
 			Msg: fmt.Sprintf("stopped reading here: the analysis keeps at most %d distinct objects; what follows is not analysed", f.b.MaxObjects)})
 	}
-	return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: DiagTooManyEvents,
+	return append(diags[:len(diags):len(diags)], parser.Diagnostic{Offset: f.stoppedAt, Kind: parser.DiagTooManyEvents,
 		Msg: fmt.Sprintf("stopped reading here: the analysis keeps at most %d events; what follows is not analysed", f.b.MaxEvents)})
 }
