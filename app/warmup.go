@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/load"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -41,23 +42,22 @@ const warmRenders = 40
 // stays responsive, and gives up once the user opens a capture: it is
 // there to speed that up, not to compete with it.
 func (p *Page) warmUp(ctx goapp.Context) {
-	var sources []source
+	var sources []load.Source
 	for _, name := range warmSamples {
 		blob, err := fetchSample(ctx, name)
 		if err != nil {
 			return // the samples are missing: loads stay as they were
 		}
-		sources = append(sources, source{name: name, blob: blob})
+		sources = append(sources, load.Source{Name: name, Blob: blob})
 	}
-	turn := readTurn{&p.reads, p.reads}
-	opened := turn.superseded
-	// A warm-up that fails (see safely) only leaves the loads slower.
-	warm := func(sources []source) {
-		safely(func() {
-			if c := readCapture(sources, timeline.Filter{}, nil, newLoadReport(nil), turn); c != nil {
-				warmDraw(c, analyze(c.tl, timeline.DefaultParams()), opened)
-			}
-		})
+	turn := load.NewTurn(&p.reads)
+	opened := turn.Superseded
+	// A warm-up that fails (see load.Safely) only leaves the loads slower.
+	warm := func(sources []load.Source) {
+		loaded, err := load.Open(sources, load.Options{Params: timeline.DefaultParams()}, nil, turn)
+		if err == nil {
+			load.Safely(func() { warmDraw(loaded, opened) })
+		}
 	}
 	for range warmRounds {
 		if opened() {
@@ -68,9 +68,9 @@ func (p *Page) warmUp(ctx goapp.Context) {
 	if !opened() {
 		copies := make([]any, warmCopies)
 		for i := range copies {
-			copies[i] = sources[0].blob
+			copies[i] = sources[0].Blob
 		}
-		warm([]source{{name: sources[0].name, blob: goapp.Window().Get("Blob").New(copies)}})
+		warm([]load.Source{{Name: sources[0].Name, Blob: goapp.Window().Get("Blob").New(copies)}})
 	}
 	// go-app's rendering runs unoptimised at first too, and the render
 	// that shows a capture is the load's largest piece of work after the
@@ -106,13 +106,13 @@ const warmDraws = 4
 // frame and web/timeline.js's drawing then run optimised for the first
 // capture the user opens, unless one is opened meanwhile, instead of
 // unoptimised and slower.
-func warmDraw(c *capture, a analysis, opened func() bool) {
+func warmDraw(loaded load.Loaded, opened func() bool) {
 	draw := goapp.Window().Get("watchlensDraw")
 	if draw.IsUndefined() {
 		return
 	}
 	cv := goapp.Window().Get("document").Call("createElement", "canvas")
-	v := &TimelineView{Timeline: c.tl, Analysis: a.an, Prepared: c.prep, Selected: -1}
+	v := &TimelineView{Timeline: loaded.Capture.Timeline, Analysis: loaded.Analysis, Prepared: loaded.Capture.Prepared, Selected: -1}
 	v.sync()
 	width := max(goapp.Window().Get("innerWidth").Float(), 320)
 	for range warmDraws {
