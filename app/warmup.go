@@ -5,7 +5,6 @@ import (
 
 	"watchlens/app/jsrt"
 	"watchlens/app/load"
-	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -15,32 +14,19 @@ import (
 // HTTP capture, the two paths most dropped files take.
 var warmSamples = []string{"kubectl-pods-watch.jsonl", "w1-broad-configmaps-bookmarks.ts.http"}
 
-// warmRounds is how many times the warm-up reads them. Chromium optimises
-// a wasm function for its next calls once it has run enough, so one round
-// leaves much of a load's path unoptimised; six bring a big load's time
-// down to where more rounds no longer help, and run in the background.
-const warmRounds = 6
-
-// warmCopies is how many copies of the first warm sample the warm-up's
-// last read joins into one capture of 18 MB. Read in slices that grow to
-// the largest, as a big file's are, it has the browser optimise what the
-// small samples do not run enough, which a big load would otherwise wait
-// for Chromium to compile; more copies gain nothing.
-const warmCopies = 12
-
 // warmRenders is how many times the warm-up has go-app render the page,
 // so that the first load's renders run optimised instead of having
 // Chromium compile them while the load runs.
 const warmRenders = 40
 
 // warmUp reads the warm samples through the same path a dropped file
-// takes (the reading worker, the parser, the timeline, the analysis, the
-// first frame's drawing) and throws the result away. The browser runs
-// new wasm code unoptimised at first and optimises what runs hot, so a
-// first load is otherwise much slower than the same load again. It runs
-// in a goroutine and yields like a load, so the page
-// stays responsive, and gives up once the user opens a capture: it is
-// there to speed that up, not to compete with it.
+// takes (load.WarmUp: the reading worker, the parser, the timeline, the
+// analysis; then the first frame's drawing) and throws the result away.
+// The browser runs new wasm code unoptimised at first and optimises what
+// runs hot, so a first load is otherwise much slower than the same load
+// again. It runs in a goroutine and yields like a load, so the page stays
+// responsive, and gives up once the user opens a capture: it is there to
+// speed that up, not to compete with it.
 func (p *Page) warmUp(ctx goapp.Context) {
 	var sources []load.Source
 	for _, name := range warmSamples {
@@ -52,26 +38,10 @@ func (p *Page) warmUp(ctx goapp.Context) {
 	}
 	turn := load.NewTurn(&p.reads)
 	opened := turn.Superseded
-	// A warm-up that fails (see load.Safely) only leaves the loads slower.
-	warm := func(sources []load.Source) {
-		loaded, err := load.Open(sources, load.Options{Params: timeline.DefaultParams()}, nil, turn)
-		if err == nil {
-			load.Safely(func() { warmDraw(loaded, opened) })
-		}
-	}
-	for range warmRounds {
-		if opened() {
-			break
-		}
-		warm(sources)
-	}
-	if !opened() {
-		copies := make([]any, warmCopies)
-		for i := range copies {
-			copies[i] = sources[0].Blob
-		}
-		warm([]load.Source{{Name: sources[0].Name, Blob: goapp.Window().Get("Blob").New(copies)}})
-	}
+	// A draw that fails (see load.Safely) only leaves the loads slower.
+	load.WarmUp(sources, turn, func(loaded load.Loaded) {
+		load.Safely(func() { warmDraw(loaded, opened) })
+	})
 	// go-app's rendering runs unoptimised at first too, and the render
 	// that shows a capture is the load's largest piece of work after the
 	// parsing: render the page as it is a few times, each in a task of
