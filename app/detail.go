@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/app/load"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
@@ -61,11 +62,11 @@ func (v *EventPanel) sync(ctx goapp.Context) {
 // object's previous version in a goroutine.
 func (v *EventPanel) show(ctx goapp.Context, i int) {
 	c := v.Capture
-	if c == nil || i < 0 || i >= c.tl.Len() {
+	if c == nil || i < 0 || i >= c.Timeline.Len() {
 		v.detail = nil
 		return
 	}
-	tl := c.tl
+	tl := c.Timeline
 	d := &detail{ev: tl.Event(i), prev: -1}
 	if d.ev.Lane >= 0 {
 		ln := tl.Lanes.At(d.ev.Lane)
@@ -79,20 +80,20 @@ func (v *EventPanel) show(ctx goapp.Context, i int) {
 		}
 	}
 	v.detail = d
-	if c.sources[d.ev.File].blob == nil {
+	if c.Sources[d.ev.File].Blob == nil {
 		d.err = "it comes from an audit log's record of a request, not from a capture's bytes"
 		return
 	}
 	fold := !v.showManaged
 	ctx.Async(func() {
-		blob := c.sources[d.ev.File].blob
+		blob := c.Sources[d.ev.File].Blob
 		evs := []timeline.Event{d.ev}
 		if d.prev >= 0 {
-			evs = append(evs, c.tl.Event(d.prev))
+			evs = append(evs, c.Timeline.Event(d.prev))
 		}
 		var cur []byte
 		var changes []change
-		js, err := eventsJSON(blob, evs...)
+		js, err := load.EventsJSON(blob, evs...)
 		if err == nil {
 			cur = js[0]
 			if len(js) > 1 {
@@ -132,7 +133,7 @@ func (v *EventPanel) Render() goapp.UI {
 		)
 	}
 	ev := d.ev
-	tl := v.Capture.tl
+	tl := v.Capture.Timeline
 	f := tl.Files[ev.File]
 	return goapp.Section().ID("detail").Class("panel").DataSet("event", ev.Index).Body(
 		goapp.H2().Body(goapp.Text(ev.Type.String()+" "), nameUI(objectName(d.lane))),

@@ -167,7 +167,7 @@ func (d *Dock) Render() goapp.UI {
 		goapp.Div().Class("dock-body").Body(
 			panel(tabEvent, &EventPanel{Capture: c, Selected: d.Selected}),
 			panel(tabRange, &RangePanel{Capture: c, Analysis: d.Analysis, From: d.From, To: d.To, AxisRV: d.AxisRV}),
-			panel(tabFindings, &FindingsPanel{Timeline: c.tl, Analysis: d.Analysis, Filter: d.Filter}),
+			panel(tabFindings, &FindingsPanel{Timeline: c.Timeline, Analysis: d.Analysis, Filter: d.Filter}),
 			panel(tabFiles, &FilesPanel{Capture: c}),
 			panel(tabSettings, &SettingsPanel{Params: d.Params, Detected: d.Analysis.Restarts, Analyzing: d.Analyzing}),
 			panel(tabReconnect, &ReconnectPanel{Analysis: d.Analysis, At: d.ReconnectAt}),

@@ -94,9 +94,9 @@ func (x *ExportMenu) pngSpec() pngSpec {
 	s := pngSpec{Title: "watchlens: " + strings.Join(c.fileNames(), ", ")}
 	from, to := x.From, x.To
 	if from == 0 && to == 0 {
-		from, to = c.prep.Cache.Extent(x.AxisRV)
+		from, to = c.Prepared.Cache.Extent(x.AxisRV)
 	}
-	s.Lines = append(s.Lines, "Shown: "+c.prep.Cache.FormatPos(x.AxisRV, from)+" to "+c.prep.Cache.FormatPos(x.AxisRV, to))
+	s.Lines = append(s.Lines, "Shown: "+c.Prepared.Cache.FormatPos(x.AxisRV, from)+" to "+c.Prepared.Cache.FormatPos(x.AxisRV, to))
 	for _, l := range x.Analysis.summary {
 		s.Verdict = append(s.Verdict, l.Text)
 	}

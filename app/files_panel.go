@@ -37,11 +37,11 @@ type FilesPanel struct {
 func (v *FilesPanel) Render() goapp.UI {
 	c := v.Capture
 	shown, matched := c.filesMatching(v.find, maxFilesShown)
-	many := len(c.tl.Files) > maxFilesShown
+	many := len(c.Timeline.Files) > maxFilesShown
 	return goapp.Div().Body(
 		goapp.If(many, func() goapp.UI {
 			return goapp.P().Class("files-find").Body(
-				goapp.Label().For("files-find").Text(fmt.Sprintf("%s open; find one by name: ", quantity.Plural(len(c.tl.Files), "file"))),
+				goapp.Label().For("files-find").Text(fmt.Sprintf("%s open; find one by name: ", quantity.Plural(len(c.Timeline.Files), "file"))),
 				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.find).
 					OnInput(func(ctx goapp.Context, e goapp.Event) { v.find = ctx.JSSrc().Get("value").String() }),
 			)
@@ -50,10 +50,10 @@ func (v *FilesPanel) Render() goapp.UI {
 		goapp.If(matched > len(shown), func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%s more not listed here", quantity.Plural(matched-len(shown), "file")))
 		}),
-		goapp.If(matched == 0 && len(c.tl.Files) > 0, func() goapp.UI {
+		goapp.If(matched == 0 && len(c.Timeline.Files) > 0, func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text("No file open has that in its name.")
 		}),
-		goapp.If(c.tl.Metrics != nil, func() goapp.UI { return renderMetricsFiles(c.tl.Metrics) }),
+		goapp.If(c.Timeline.Metrics != nil, func() goapp.UI { return renderMetricsFiles(c.Timeline.Metrics) }),
 	)
 }
 
@@ -90,7 +90,7 @@ func (c *capture) filesMatching(find string, n int) ([]int, int) {
 	find = strings.ToLower(find)
 	var shown []int
 	matched := 0
-	for i, f := range c.tl.Files {
+	for i, f := range c.Timeline.Files {
 		if find != "" && !strings.Contains(strings.ToLower(f.Name), find) {
 			continue
 		}
@@ -105,13 +105,13 @@ func (c *capture) filesMatching(find string, n int) ([]int, int) {
 // renderFile shows what was read from one capture file: counts, the
 // resourceVersion range, its sessions and the problems in its bytes.
 func (c *capture) renderFile(i int) goapp.UI {
-	f := c.tl.Files[i]
+	f := c.Timeline.Files[i]
 	return goapp.Section().Class("result").DataSet("file", f.Name).Body(
 		goapp.H2().Body(nameUI(f.Name)),
-		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", quantity.Bytes(c.sizes[i]), quantity.Plural(f.Events, "event"), quantity.Plural(len(f.Sessions), "session"), clockText(f.Clock))),
-		goapp.If(c.readErr[i] != nil, func() goapp.UI {
+		goapp.P().Class("meta").Text(fmt.Sprintf("%s, %s in %s, times: %s", quantity.Bytes(c.Sizes[i]), quantity.Plural(f.Events, "event"), quantity.Plural(len(f.Sessions), "session"), clockText(f.Clock))),
+		goapp.If(c.ReadErr[i] != nil, func() goapp.UI {
 			return goapp.Div().Class("problem").Role("alert").Body(
-				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(fmt.Sprintf(" stopped: %v", c.readErr[i])))
+				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(fmt.Sprintf(" stopped: %v", c.ReadErr[i])))
 		}),
 		c.renderClient(i),
 		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f) }),
@@ -125,7 +125,7 @@ func (c *capture) renderFile(i int) goapp.UI {
 // its User-Agent says, what that library does by default, and where the
 // requests differ from it.
 func (c *capture) renderClient(i int) goapp.UI {
-	p := c.tl.FileProfile(i)
+	p := c.Timeline.FileProfile(i)
 	if p.Library == timeline.LibraryUnknown {
 		return nil
 	}
@@ -135,7 +135,7 @@ func (c *capture) renderClient(i int) goapp.UI {
 	}
 	lines := []string{fmt.Sprintf("Client: %s. By default it %s; WatchList by default: %s; after a 410 it %s; watch timeout %s; backoff %s.",
 		p.Words(), asks, p.WatchList, p.After410, p.WatchTimeout, p.Backoff)}
-	lines = append(lines, c.tl.ProfileDifferences(i, p)...)
+	lines = append(lines, c.Timeline.ProfileDifferences(i, p)...)
 	return goapp.Div().Class("client-profile").DataSet("library", p.Library.String()).Body(
 		goapp.Range(lines).Slice(func(k int) goapp.UI { return goapp.P().Class("meta").Text(lines[k]) }),
 	)
@@ -145,12 +145,12 @@ func (c *capture) renderClient(i int) goapp.UI {
 // where it is seen before any chart built on it: one line per file.
 func (c *capture) renderProblems() goapp.UI {
 	var lines []string
-	for _, err := range c.logErr {
+	for _, err := range c.LogErr {
 		lines = append(lines, fmt.Sprintf("reading stopped: %v", err))
 	}
-	for i, f := range c.tl.Files {
-		if c.readErr[i] != nil {
-			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", words.Isolated(f.Name), c.readErr[i]))
+	for i, f := range c.Timeline.Files {
+		if c.ReadErr[i] != nil {
+			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", words.Isolated(f.Name), c.ReadErr[i]))
 		}
 		if len(f.Diagnostics) > 0 {
 			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), quantity.Plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
@@ -267,7 +267,7 @@ func countTable(caption, attr string, counts []count) goapp.UI {
 
 func (c *capture) renderSessions(f timeline.File) goapp.UI {
 	// With audit logs, a column names the server that answered each.
-	servers := len(c.tl.Servers) > 0
+	servers := len(c.Timeline.Servers) > 0
 	return goapp.Table().Class("sessions").Body(
 		goapp.Caption().Text("Sessions"),
 		goapp.THead().Body(goapp.Tr().Body(
@@ -278,7 +278,7 @@ func (c *capture) renderSessions(f timeline.File) goapp.UI {
 		goapp.TBody().Body(
 			goapp.Range(f.Sessions).Slice(func(i int) goapp.UI {
 				g := f.Sessions[i]
-				s := c.tl.Sessions[g]
+				s := c.Timeline.Sessions[g]
 				return goapp.Tr().DataSet("session", s.Index).Body(
 					goapp.Td().Text(strconv.Itoa(s.Index)),
 					goapp.Td().Class("mono").Body(nameUI(requestText(s.Request))),
@@ -287,7 +287,7 @@ func (c *capture) renderSessions(f timeline.File) goapp.UI {
 					goapp.Td().Text(strconv.Itoa(s.Bookmarks)),
 					goapp.Td().Text(gapText(s.Gap)),
 					goapp.Td().Text(endText(s)),
-					goapp.If(servers, func() goapp.UI { return goapp.Td().Text(serverText(c.tl, g)) }),
+					goapp.If(servers, func() goapp.UI { return goapp.Td().Text(serverText(c.Timeline, g)) }),
 				)
 			}),
 		),

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"watchlens/app/load"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -21,15 +22,15 @@ func TestFilesMatchingFindsAFileByName(t *testing.T) {
 	if err := b.AddReaderSplit("broad-a.ts.http", bytes.NewReader(testsample.Read(t, testsample.Fleet(t, "broad-a.ts.http"))), parser.Options{}, split); err != nil {
 		t.Fatal(err)
 	}
-	c := &capture{tl: b.Build()}
-	if len(c.tl.Files) != 21 {
-		t.Fatalf("%d files, want the capture and its 20 shards", len(c.tl.Files))
+	c := &capture{&load.Capture{Timeline: b.Build()}}
+	if len(c.Timeline.Files) != 21 {
+		t.Fatalf("%d files, want the capture and its 20 shards", len(c.Timeline.Files))
 	}
 	shown, matched := c.filesMatching("", 5)
 	if len(shown) != 5 || matched != 21 || shown[0] != 0 || shown[4] != 4 {
 		t.Errorf("with nothing to find: %v of %d, want the first 5 of 21", shown, matched)
 	}
-	last := c.tl.Files[20].Name
+	last := c.Timeline.Files[20].Name
 	_, sel, _ := strings.Cut(last, "[")
 	shown, matched = c.filesMatching(strings.ToUpper(strings.TrimSuffix(sel, "]")), 5)
 	if len(shown) != 1 || matched != 1 || shown[0] != 20 {
@@ -81,8 +82,8 @@ func TestFileNamesHoldTheExports(t *testing.T) {
 	if err := b.AddReader(name, bytes.NewReader(testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "query_range", name))), parser.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	c := &capture{tl: b.Build()}
-	if got := c.fileNames(); len(c.tl.Files) != 0 || len(got) != 1 || got[0] != name {
-		t.Errorf("%d captures, and the header names %q; want none, and the export", len(c.tl.Files), got)
+	c := &capture{&load.Capture{Timeline: b.Build()}}
+	if got := c.fileNames(); len(c.Timeline.Files) != 0 || len(got) != 1 || got[0] != name {
+		t.Errorf("%d captures, and the header names %q; want none, and the export", len(c.Timeline.Files), got)
 	}
 }

@@ -63,7 +63,7 @@ func (h *Header) Render() goapp.UI {
 			),
 		),
 		goapp.If(h.Fleet, func() goapp.UI { return viewSwitch(h.FleetShown) }),
-		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Timeline: h.Capture.tl} }),
+		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Timeline: h.Capture.Timeline} }),
 		goapp.If(h.Capture != nil, h.renderShare),
 	)
 }
@@ -129,11 +129,11 @@ func (c *capture) fileNames() []string {
 	if c == nil {
 		return nil
 	}
-	names := make([]string, len(c.tl.Files))
-	for i, f := range c.tl.Files {
+	names := make([]string, len(c.Timeline.Files))
+	for i, f := range c.Timeline.Files {
 		names[i] = f.Name
 	}
-	if m := c.tl.Metrics; m != nil {
+	if m := c.Timeline.Metrics; m != nil {
 		for _, f := range m.Files {
 			names = append(names, f.Name)
 		}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
+	"watchlens/app/load"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
@@ -31,7 +33,7 @@ type Page struct {
 	goapp.Compo
 
 	samples         []sample
-	loading         *progress
+	loading         *load.Progress
 	problem         string
 	dragging        bool
 	updateAvailable bool
@@ -67,7 +69,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionFleetRange, p.onFleetRange)
 	p.dock = loadDockPrefs()
 
-	limits = readLimits()
+	load.SetLimits()
 	p.view = parseViewState(ctx.Page().URL().Query())
 	p.params = p.view.params
 	view := p.view
@@ -218,12 +220,12 @@ func (p *Page) reanalyze(ctx goapp.Context) {
 	if p.capture == nil {
 		return
 	}
-	tl, params := p.capture.tl, p.params
+	tl, params := p.capture.Timeline, p.params
 	p.analyzing = true
 	ctx.Async(func() {
 		a := analyze(tl, params)
 		ctx.Dispatch(func(goapp.Context) {
-			if p.capture == nil || p.capture.tl != tl || !reflect.DeepEqual(p.params, params) {
+			if p.capture == nil || p.capture.Timeline != tl || !reflect.DeepEqual(p.params, params) {
 				return // a newer capture or setting is on its way
 			}
 			p.analysis, p.analyzing = a, false
@@ -320,19 +322,19 @@ func (p *Page) renderCapture() goapp.UI {
 			}),
 			c.renderProblems(),
 		),
-		&FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.kinds, Namespaces: c.namespaces},
+		&FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.Kinds, Namespaces: c.Namespaces},
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
 				goapp.If(p.fleet.shown && p.hasFleet(), p.fleetView).Else(func() goapp.UI {
 					return &TimelineView{
-						Timeline:   c.tl,
+						Timeline:   c.Timeline,
 						Analysis:   p.analysis.an,
 						Filter:     p.view.filter,
 						From:       p.view.from,
 						To:         p.view.to,
 						AxisRV:     p.view.axisRV,
 						Selected:   p.view.selected,
-						Prepared:   c.prep,
+						Prepared:   c.Prepared,
 						PinnedFile: p.fleet.opened,
 						Fold:       p.view.fold,
 						Pin:        p.view.pin,
@@ -366,20 +368,20 @@ func (p *Page) onDrop(ctx goapp.Context, e goapp.Event) {
 // openFiles reads a FileList, or an array of files (from a drop or the
 // file input), as one capture.
 func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
-	var sources []source
+	var sources []load.Source
 	var tooBig []string
 	for i := 0; i < files.Length(); i++ {
 		f := files.Index(i)
 		name := f.Get("name").String()
-		if size := int64(f.Get("size").Float()); size > limits.maxBytes {
+		if size := int64(f.Get("size").Float()); size > load.MaxBytes() {
 			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", words.Isolated(name), quantity.Bytes(size)))
 			continue
 		}
-		sources = append(sources, source{name: name, blob: f})
+		sources = append(sources, load.Source{Name: name, Blob: f})
 	}
 	if len(tooBig) > 0 {
 		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
-			strings.Join(tooBig, ", "), quantity.Bytes(limits.maxBytes))
+			strings.Join(tooBig, ", "), quantity.Bytes(load.MaxBytes()))
 	}
 	if len(sources) == 0 {
 		if len(tooBig) == 0 {
@@ -392,7 +394,7 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 	}
 	names := make([]string, len(sources))
 	for i, s := range sources {
-		names[i] = s.name
+		names[i] = s.Name
 	}
 	turn := p.nextTurn()
 	ctx.Async(func() { p.read(ctx, sources, viewState{files: names}, turn) })
@@ -402,35 +404,29 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 func (p *Page) openSample(ctx goapp.Context, name string) {
 	turn := p.nextTurn()
 	blob, err := fetchSample(ctx, name)
-	if turn.superseded() {
-		readEnded(name, readSuperseded)
+	if turn.Superseded() {
+		load.Ended(name, load.Superseded)
 		return
 	}
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) { p.problem = fmt.Sprintf("The sample %s could not be opened: %v", name, err) })
 		return
 	}
-	p.read(ctx, []source{{name: name, blob: blob}}, viewState{sample: name}, turn)
+	p.read(ctx, []load.Source{{Name: name, Blob: blob}}, viewState{sample: name}, turn)
 }
-
-// maxFileBytes is the largest file the page reads. The file itself stays on
-// the JS side, but the timeline of its events lives in Go's wasm memory,
-// which is 32-bit, never shrinks, and crashed here when one slice grew past
-// about 1 GiB; a few GiB of small events would come close.
-const maxFileBytes = 4 << 30
 
 // nextTurn begins a read: the user asked for another capture, and any
 // read or fetch begun before gives up.
-func (p *Page) nextTurn() readTurn {
+func (p *Page) nextTurn() load.Turn {
 	p.reads++
-	return readTurn{&p.reads, p.reads}
+	return load.NewTurn(&p.reads)
 }
 
 // read parses the sources in a goroutine into one timeline and shows it,
 // unless turn is superseded first. origin says where they came from, for
 // the URL; a capture opened from a link keeps the link's range and
 // selection, any other starts afresh.
-func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn readTurn) {
+func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, turn load.Turn) {
 	params, filter := p.params, p.view.filter
 	var split *timeline.Split
 	if sp, err := timeline.ParseSplit(p.view.split); err == nil {
@@ -439,40 +435,35 @@ func (p *Page) read(ctx goapp.Context, sources []source, origin viewState, turn 
 	jsrt.LoadGC.Start()
 	// The bar shows at once, rendered while the first slice is read; the
 	// reports move it without rendering the page (see moveProgress).
-	start := progress{name: sources[0].name, size: int64(sources[0].blob.Get("size").Float())}
+	start := load.Progress{Name: sources[0].Name, Size: int64(sources[0].Blob.Get("size").Float())}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
-	var c *capture
-	var a analysis
-	failure := safely(func() {
-		c = readCapture(sources, filter, split, newLoadReport(func(pr progress) { p.showProgress(ctx, pr) }), turn)
-		if c != nil {
-			a = analyze(c.tl, params)
-		}
-	})
-	if failure != nil && !turn.superseded() {
+	loaded, failure := load.Open(sources, load.Options{Filter: filter, Split: split, Params: params},
+		func(pr load.Progress) { p.showProgress(ctx, pr) }, turn)
+	if failure != nil && !errors.Is(failure, load.ErrSuperseded) {
 		jsrt.LoadGC.Stop()
-		readEnded(sources[0].name, readFailed)
+		load.Ended(sources[0].Name, load.Failed)
 		ctx.Dispatch(func(goapp.Context) {
 			p.loading = nil
-			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", words.Isolated(sources[0].name), failure)
+			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", words.Isolated(sources[0].Name), failure)
 		})
 		return
 	}
-	if c == nil || turn.superseded() {
+	if failure != nil {
 		// The user opened another capture meanwhile: that one shows.
 		jsrt.LoadGC.Stop()
-		readEnded(sources[0].name, readSuperseded)
+		load.Ended(sources[0].Name, load.Superseded)
 		return
 	}
+	c, a := &capture{loaded.Capture}, newAnalysis(loaded.Analysis, loaded.Summary)
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
 		ctx.Defer(func(goapp.Context) {
 			close(shown)
-			readEnded(sources[0].name, readShown)
+			load.Ended(sources[0].Name, load.Shown)
 		})
 		p.loading = nil
 		p.capture, p.analysis = c, a
-		if len(c.tl.Files) > canvas.MaxFileGroups {
+		if len(c.Timeline.Files) > canvas.MaxFileGroups {
 			// More clients than the timeline draws: the fleet first.
 			p.fleet = fleetState{shown: true}
 		}

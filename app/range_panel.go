@@ -69,7 +69,7 @@ func (v *RangePanel) onRangeInView(ctx goapp.Context, e goapp.Event) {
 	}
 	from, to := v.From, v.To
 	if from == 0 && to == 0 {
-		from, to = v.Capture.prep.Cache.Extent(v.AxisRV)
+		from, to = v.Capture.Prepared.Cache.Extent(v.AxisRV)
 	}
 	v.pick(from, to)
 }
@@ -99,7 +99,7 @@ func (v *RangePanel) Render() goapp.UI {
 		b.stats, b.an = rangeStats(an, b.stats.AxisRV, b.stats.From, b.stats.To), an
 	}
 	st := b.stats
-	tl := v.Capture.tl
+	tl := v.Capture.Timeline
 	file := func(i int) string {
 		if len(tl.Files) < 2 {
 			return ""

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"watchlens/app/jsrt"
-	"watchlens/timeline"
+	"watchlens/app/load"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,64 +14,34 @@ import (
 // HTTP capture, the two paths most dropped files take.
 var warmSamples = []string{"kubectl-pods-watch.jsonl", "w1-broad-configmaps-bookmarks.ts.http"}
 
-// warmRounds is how many times the warm-up reads them. Chromium optimises
-// a wasm function for its next calls once it has run enough, so one round
-// leaves much of a load's path unoptimised; six bring a big load's time
-// down to where more rounds no longer help, and run in the background.
-const warmRounds = 6
-
-// warmCopies is how many copies of the first warm sample the warm-up's
-// last read joins into one capture of 18 MB. Read in slices that grow to
-// the largest, as a big file's are, it has the browser optimise what the
-// small samples do not run enough, which a big load would otherwise wait
-// for Chromium to compile; more copies gain nothing.
-const warmCopies = 12
-
 // warmRenders is how many times the warm-up has go-app render the page,
 // so that the first load's renders run optimised instead of having
 // Chromium compile them while the load runs.
 const warmRenders = 40
 
 // warmUp reads the warm samples through the same path a dropped file
-// takes (the reading worker, the parser, the timeline, the analysis, the
-// first frame's drawing) and throws the result away. The browser runs
-// new wasm code unoptimised at first and optimises what runs hot, so a
-// first load is otherwise much slower than the same load again. It runs
-// in a goroutine and yields like a load, so the page
-// stays responsive, and gives up once the user opens a capture: it is
-// there to speed that up, not to compete with it.
+// takes (load.WarmUp: the reading worker, the parser, the timeline, the
+// analysis; then the first frame's drawing) and throws the result away.
+// The browser runs new wasm code unoptimised at first and optimises what
+// runs hot, so a first load is otherwise much slower than the same load
+// again. It runs in a goroutine and yields like a load, so the page stays
+// responsive, and gives up once the user opens a capture: it is there to
+// speed that up, not to compete with it.
 func (p *Page) warmUp(ctx goapp.Context) {
-	var sources []source
+	var sources []load.Source
 	for _, name := range warmSamples {
 		blob, err := fetchSample(ctx, name)
 		if err != nil {
 			return // the samples are missing: loads stay as they were
 		}
-		sources = append(sources, source{name: name, blob: blob})
+		sources = append(sources, load.Source{Name: name, Blob: blob})
 	}
-	turn := readTurn{&p.reads, p.reads}
-	opened := turn.superseded
-	// A warm-up that fails (see safely) only leaves the loads slower.
-	warm := func(sources []source) {
-		safely(func() {
-			if c := readCapture(sources, timeline.Filter{}, nil, newLoadReport(nil), turn); c != nil {
-				warmDraw(c, analyze(c.tl, timeline.DefaultParams()), opened)
-			}
-		})
-	}
-	for range warmRounds {
-		if opened() {
-			break
-		}
-		warm(sources)
-	}
-	if !opened() {
-		copies := make([]any, warmCopies)
-		for i := range copies {
-			copies[i] = sources[0].blob
-		}
-		warm([]source{{name: sources[0].name, blob: goapp.Window().Get("Blob").New(copies)}})
-	}
+	turn := load.NewTurn(&p.reads)
+	opened := turn.Superseded
+	// A draw that fails (see load.Safely) only leaves the loads slower.
+	load.WarmUp(sources, turn, func(loaded load.Loaded) {
+		load.Safely(func() { warmDraw(loaded, opened) })
+	})
 	// go-app's rendering runs unoptimised at first too, and the render
 	// that shows a capture is the load's largest piece of work after the
 	// parsing: render the page as it is a few times, each in a task of
@@ -106,13 +76,13 @@ const warmDraws = 4
 // frame and web/timeline.js's drawing then run optimised for the first
 // capture the user opens, unless one is opened meanwhile, instead of
 // unoptimised and slower.
-func warmDraw(c *capture, a analysis, opened func() bool) {
+func warmDraw(loaded load.Loaded, opened func() bool) {
 	draw := goapp.Window().Get("watchlensDraw")
 	if draw.IsUndefined() {
 		return
 	}
 	cv := goapp.Window().Get("document").Call("createElement", "canvas")
-	v := &TimelineView{Timeline: c.tl, Analysis: a.an, Prepared: c.prep, Selected: -1}
+	v := &TimelineView{Timeline: loaded.Capture.Timeline, Analysis: loaded.Analysis, Prepared: loaded.Capture.Prepared, Selected: -1}
 	v.sync()
 	width := max(goapp.Window().Get("innerWidth").Float(), 320)
 	for range warmDraws {

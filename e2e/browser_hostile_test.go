@@ -407,7 +407,7 @@ func gzipBomb(t testing.TB, members int) string {
 }
 
 // lowerLimits has the page opened next in tab use lower limits than the
-// ones it ships with (app/limits.go), so that a test reaches them quickly.
+// ones it ships with (app/load/limits.go), so that a test reaches them quickly.
 func lowerLimits(t testing.TB, tab context.Context, limits string) {
 	t.Helper()
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: "window.watchlensTestLimits = " + limits + ";"})

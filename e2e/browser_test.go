@@ -674,7 +674,7 @@ func (s *servedSite) newTab(t testing.TB) context.Context {
 }
 
 // waitRead waits until the page says that its read of the file name
-// ended with outcome ("shown", "failed" or "superseded"; app/readsignal.go).
+// ended with outcome ("shown", "failed" or "superseded"; app/load/readsignal.go).
 func waitRead(t testing.TB, tab context.Context, name, outcome string) {
 	t.Helper()
 	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(window.watchlensReads ?? []).some(r => r.name === %q && r.outcome === %q)`, name, outcome),

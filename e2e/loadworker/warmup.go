@@ -7,7 +7,7 @@ import (
 	"syscall/js"
 )
 
-// The page's warm-up (app/warmup.go), run here on this worker's own wasm:
+// The page's warm-up (app/load/warmup.go), run here on this worker's own wasm:
 // the browser optimises each wasm instance's code for itself, so the
 // page's warm-up does nothing for this one.
 const (

@@ -1,4 +1,4 @@
-package app
+package load
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"runtime/debug"
 )
 
-// safely runs a load's work and returns the panic that ended it, if any.
+// Safely runs a load's work and returns the panic that ended it, if any.
 // A panic in a goroutine ends the whole Go program, which leaves the page
 // on its last progress report with nothing working; recovered, it ends
 // the load with a message, and the page can open another capture. The
 // stack goes to the browser's console, for a bug report.
-func safely(work func()) (failure error) {
+func Safely(work func()) (failure error) {
 	defer func() {
 		if v := recover(); v != nil {
 			fmt.Fprintf(os.Stderr, "watchlens: a load failed: %v\n%s", v, debug.Stack())

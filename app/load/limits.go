@@ -1,4 +1,4 @@
-package app
+package load
 
 import (
 	"time"
@@ -25,12 +25,25 @@ type loadLimits struct {
 	stall time.Duration
 }
 
+// maxFileBytes is the largest file the page reads. The file itself stays on
+// the JS side, but the timeline of its events lives in Go's wasm memory,
+// which is 32-bit, never shrinks, and crashed here when one slice grew past
+// about 1 GiB; a few GiB of small events would come close.
+const maxFileBytes = 4 << 30
+
 // shippedLimits are the limits the page works with.
 var shippedLimits = loadLimits{maxBytes: maxFileBytes, maxEvents: timeline.DefaultMaxEvents, stall: 30 * time.Second}
 
 // limits are the limits in force: shippedLimits, or lower ones a browser
-// test sets (see readLimits).
+// test sets (see SetLimits).
 var limits = shippedLimits
+
+// MaxBytes is the most a file, or a link's body, may hold.
+func MaxBytes() int64 { return limits.maxBytes }
+
+// SetLimits puts readLimits in force. The page calls it once, as it
+// starts.
+func SetLimits() { limits = readLimits() }
 
 // readLimits returns shippedLimits, lowered by what a browser test put in
 // window.watchlensTestLimits before the page's scripts ran ({maxBytes,

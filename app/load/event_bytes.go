@@ -1,4 +1,4 @@
-package app
+package load
 
 import (
 	"io"
@@ -10,11 +10,11 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// eventsJSON fetches events' JSON again from the file they came from, a
+// EventsJSON fetches events' JSON again from the file they came from, a
 // Blob: parser.EventsJSON reads their spans, sliced on the JS side so only
 // an event crosses into Go, and decodes the file again when it must. It
 // runs in a goroutine.
-func eventsJSON(blob goapp.Value, evs ...timeline.Event) ([][]byte, error) {
+func EventsJSON(blob goapp.Value, evs ...timeline.Event) ([][]byte, error) {
 	spans := make([]parser.EventSpan, len(evs))
 	for k, ev := range evs {
 		spans[k] = parser.EventSpan{Offset: ev.Offset, Length: ev.Length, Encoded: ev.Encoded, BodyOffset: ev.BodyOffset}

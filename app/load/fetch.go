@@ -1,61 +1,30 @@
-package app
+package load
 
 import (
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
-	"path"
-	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
 	"watchlens/app/jsrt"
-	"watchlens/app/words"
 	"watchlens/internal/quantity"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// openURL fetches a capture by URL, from the browser: the bytes go from that
-// server to this page and nowhere else. It runs in a goroutine.
-func (p *Page) openURL(ctx goapp.Context, rawURL string) {
-	// A slow server must not replace what the user opened meanwhile.
-	turn := p.nextTurn()
-	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
-	blob, err := fetchLink(rawURL, name, turn, func(pr progress) { p.showProgress(ctx, pr) })
-	if err != nil {
-		// The chunks of a download given up are JS memory that Go's
-		// references keep alive until its collector runs, which its small
-		// heap may not need for minutes: up to maxBytes stayed held.
-		runtime.GC()
-	}
-	if turn.superseded() {
-		readEnded(name, readSuperseded)
-		return
-	}
-	if err != nil {
-		readEnded(name, readFailed)
-		ctx.Dispatch(func(goapp.Context) {
-			p.loading = nil
-			p.problem = fmt.Sprintf("%s could not be opened: %v.", words.Isolated(rawURL), err)
-		})
-		return
-	}
-	p.read(ctx, []source{{name: name, blob: blob}}, viewState{url: rawURL}, turn)
-}
+// ErrSuperseded ends a load or a fetch the user no longer waits for: the
+// page began another read first.
+var ErrSuperseded = errors.New("another capture was opened")
 
-// errSuperseded ends a fetch the user no longer waits for.
-var errSuperseded = errors.New("another capture was opened")
-
-// fetchLink GETs the capture a link names into a Blob, reporting its
+// FetchLink GETs the capture a link names into a Blob, reporting its
 // progress as a file's read is reported, and, when that fails, says what
 // happened in words an engineer can act on. A body larger than
 // limits.maxBytes is refused (by its Content-Length when the server gives
 // one, else once that much came), and so is a server that sends nothing
 // for limits.stall.
-func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp.Value, error) {
+func FetchLink(rawURL, name string, turn Turn, report func(Progress)) (goapp.Value, error) {
 	target, sameOrigin, err := resolveLink(rawURL)
 	if err != nil {
 		return nil, err
@@ -67,7 +36,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 	// Until the server's headers come, which a slow one takes seconds
 	// to send, the page says whom it waits for (it stayed blank).
 	if u, err := url.Parse(target); err == nil {
-		report(progress{name: name, size: -1, downloading: true, connecting: u.Host})
+		report(Progress{Name: name, Size: -1, Downloading: true, Connecting: u.Host})
 	}
 	resp, err := awaitLink(goapp.Window().Call("fetch", target, opts), turn, 0)
 	if err != nil {
@@ -83,13 +52,13 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 	if size > limits.maxBytes {
 		return nil, fmt.Errorf("the server says it is %s, more than the %s the page reads; for larger captures download it and use the command line: watchlens analyze FILE", quantity.Bytes(size), quantity.Bytes(limits.maxBytes))
 	}
-	report(progress{name: name, size: size, downloading: true})
+	report(Progress{Name: name, Size: size, Downloading: true})
 	// The body stays on the JS side, as a dropped file does: Go keeps
 	// only its count.
 	body := resp.Get("body").Call("getReader")
 	parts := goapp.Window().Get("Array").New()
 	// A download given up (too large, stalled, broken, superseded) lets
-	// go of the chunks that came at once (see openURL).
+	// go of the chunks that came at once: the caller collects them.
 	complete := false
 	defer func() {
 		if !complete {
@@ -118,7 +87,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 		parts.Call("push", v)
 		if time.Since(lastReport) >= progressEvery {
 			lastReport = time.Now()
-			report(progress{name: name, size: size, read: got, downloading: true})
+			report(Progress{Name: name, Size: size, Read: got, Downloading: true})
 		}
 	}
 	complete = true
@@ -128,7 +97,7 @@ func fetchLink(rawURL, name string, turn readTurn, report func(progress)) (goapp
 // awaitLink awaits a step of a link's fetch, giving up on it when the
 // user opens something else or when the server sends nothing for
 // limits.stall; got is how much came before, for the message.
-func awaitLink(promise goapp.Value, turn readTurn, got int64) (goapp.Value, error) {
+func awaitLink(promise goapp.Value, turn Turn, got int64) (goapp.Value, error) {
 	type settled struct {
 		v   goapp.Value
 		err error
@@ -153,8 +122,8 @@ func awaitLink(promise goapp.Value, turn readTurn, got int64) (goapp.Value, erro
 			}
 			return nil, fmt.Errorf("the server stopped sending after %s: no data came for %v", quantity.Bytes(got), limits.stall)
 		case <-check.C:
-			if turn.superseded() {
-				return nil, errSuperseded
+			if turn.Superseded() {
+				return nil, ErrSuperseded
 			}
 		}
 	}
