@@ -33,7 +33,7 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 			s = v.cache.Summarize(v.viewState(1280, 1), v.lanesShown)
 			var want [2]int
 			for _, z := range an.RangeStats(r[0], r[1]).Zones {
-				if z.Outcome == timeline.Refused {
+				if z.Outcome == timeline.Refused && int(z.Kind) < len(want) {
 					want[z.Kind] += z.Count
 				}
 			}
@@ -92,4 +92,31 @@ func sampleTimeline(t *testing.T, name string) (*timeline.Timeline, *timeline.An
 	t.Helper()
 	p := findingsOn(t, map[string][]byte{name: testsample.SampleBytes(t, name)}, name)
 	return p.Timeline, p.Analysis
+}
+
+// TestSummaryWithCounterfactualZones: w4, which asked for no bookmarks,
+// has refused zones of its "had it asked" cursor beside w1's; the view's
+// summary of them renders at every width.
+func TestSummaryWithCounterfactualZones(t *testing.T) {
+	p := findingsOn(t, map[string][]byte{
+		"w4-then-resume.ts.http":                testsample.SampleBytes(t, "w4-then-resume.ts.http"),
+		"w1-broad-configmaps-bookmarks.ts.http": testsample.SampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http"),
+	}, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	had := 0
+	for _, z := range p.Analysis.Zones {
+		if z.Kind == timeline.HadBookmarks {
+			had++
+		}
+	}
+	if had == 0 {
+		t.Fatal("no zone of the counterfactual cursor: the test proves nothing")
+	}
+	v := &TimelineView{Timeline: p.Timeline, Analysis: p.Analysis, Selected: -1}
+	v.sync()
+	for w := 320.0; w <= 1440; w += 160 {
+		s := v.cache.Summarize(v.viewState(w, 1), v.lanesShown)
+		if s.Zones[0].Count == 0 {
+			t.Errorf("at %v px the summary counts no refused zone of w4's recorded cursor", w)
+		}
+	}
 }

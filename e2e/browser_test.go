@@ -677,12 +677,22 @@ func (s *servedSite) newTab(t testing.TB) context.Context {
 // ended with outcome ("shown", "failed" or "superseded"; app/load/readsignal.go).
 func waitRead(t testing.TB, tab context.Context, name, outcome string) {
 	t.Helper()
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(window.watchlensReads ?? []).some(r => r.name === %q && r.outcome === %q)`, name, outcome),
+	if got := readEnd(t, tab, name); got != outcome {
+		t.Fatalf("the page's read of %s ended %s, not %s", name, got, outcome)
+	}
+}
+
+// readEnd waits until the page's read of the file name ended, and says
+// how (app/load/readsignal.go).
+func readEnd(t testing.TB, tab context.Context, name string) string {
+	t.Helper()
+	got, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(window.watchlensReads ?? []).find(r => r.name === %q)?.outcome ?? null`, name),
 		chromedp.WithPollingTimeout(60*time.Second)))
 	if err != nil {
-		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensReads ?? [])`))
-		t.Fatalf("the page's read of %s did not end %s: %v (reads: %s)", name, outcome, err, got)
+		reads, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensReads ?? [])`))
+		t.Fatalf("the page's read of %s did not end: %v (reads: %s)", name, err, reads)
 	}
+	return got
 }
 
 func navigate(t testing.TB, tab context.Context, url string) {

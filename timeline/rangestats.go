@@ -92,9 +92,10 @@ type ZoneTotal struct {
 	Length int64 // the union of their stretches in the range, ns (models overlap)
 }
 
-// ZoneTotals sums the refused zones (Zones) of each cursor kind in
-// [from, to), as RangeStats and RangeStatsRV (axisRV) clip them: what a
-// view's summary says of its red zones.
+// ZoneTotals sums the refused zones (Zones) of each recorded cursor kind
+// (CursorKinds: not the counterfactual's) in [from, to), as RangeStats
+// and RangeStatsRV (axisRV) clip them: what a view's summary says of its
+// red zones.
 func (a *Analysis) ZoneTotals(axisRV bool, from, to int64) [2]ZoneTotal {
 	clip := timeClip(from, to)
 	if axisRV {
@@ -103,6 +104,9 @@ func (a *Analysis) ZoneTotals(axisRV bool, from, to int64) [2]ZoneTotal {
 	var out [2]ZoneTotal
 	var spans [2][][2]int64
 	for _, z := range a.Zones {
+		if int(z.Kind) >= len(out) {
+			continue
+		}
 		if zf, zt := clip(z); zf < zt {
 			out[z.Kind].Count++
 			spans[z.Kind] = append(spans[z.Kind], [2]int64{zf, zt})
