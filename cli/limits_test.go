@@ -168,38 +168,7 @@ func TestAnalyzeDistinctObjectsBound(t *testing.T) {
 		{20_000_000, timeline.DefaultMaxObjects, "-", 6 << 30},
 	} {
 		t.Run(fmt.Sprint(c.objects), func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], "-test.run=^TestAnalyzeDistinctObjectsBound$")
-			cmd.Env = append(os.Environ(), "WATCHLENS_ANALYZE_STDIN="+c.args)
-			in, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var report, errOut bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &report, &errOut
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			// The CLI stops reading at the limit: the writes after fail.
-			go func() {
-				defer in.Close()
-				w := bufio.NewWriterSize(in, 1<<20)
-				var b bytes.Buffer
-				for i := range c.objects {
-					synth.DistinctObject(&b, i)
-					if b.Len() > 1<<16 {
-						if _, err := w.Write(b.Bytes()); err != nil {
-							return
-						}
-						b.Reset()
-					}
-				}
-				w.Write(b.Bytes())
-				w.Flush()
-			}()
-			if err := cmd.Wait(); err != nil {
-				t.Fatalf("analyze: %v; stderr %q", err, errOut.String())
-			}
-			peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+			report, errOut, peak := analyzeFed(t, "TestAnalyzeDistinctObjectsBound", "WATCHLENS_ANALYZE_STDIN="+c.args, c.objects, synth.DistinctObject)
 			want := fmt.Sprintf("stopped reading at %d distinct objects (--max-objects raises the limit)", c.limit)
 			if !strings.Contains(errOut.String(), want) {
 				t.Errorf("stderr %q does not say %q", errOut.String(), want)
@@ -257,37 +226,7 @@ func TestAnalyzeAuditClientsBound(t *testing.T) {
 	if os.Getenv("WATCHLENS_ANALYZE_AUDIT") != "" {
 		os.Exit(Main([]string{"analyze", "--format", "json", "-"}, os.Stdout, os.Stderr))
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestAnalyzeAuditClientsBound$")
-	cmd.Env = append(os.Environ(), "WATCHLENS_ANALYZE_AUDIT=1")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var report, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &report, &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		defer in.Close()
-		w := bufio.NewWriterSize(in, 1<<20)
-		var b bytes.Buffer
-		for i := range 1_000_000 {
-			auditClient(&b, i)
-			if b.Len() > 1<<16 {
-				if _, err := w.Write(b.Bytes()); err != nil {
-					return // the CLI stopped reading
-				}
-				b.Reset()
-			}
-		}
-		w.Write(b.Bytes())
-		w.Flush()
-	}()
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("analyze: %v; stderr %q", err, errOut.String())
-	}
-	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	report, errOut, peak := analyzeFed(t, "TestAnalyzeAuditClientsBound", "WATCHLENS_ANALYZE_AUDIT=1", 1_000_000, auditClient)
 	if want := "stopped reading at"; !strings.Contains(errOut.String(), want) {
 		t.Errorf("stderr %q does not say %q", errOut.String(), want)
 	}
@@ -304,4 +243,43 @@ func TestAnalyzeAuditClientsBound(t *testing.T) {
 		t.Errorf("analyze peaked at %d MiB with %d clients, over 2 GiB", peak>>20, len(rep.Files))
 	}
 	t.Logf("%d clients read, peak %d MiB, report %d MiB", len(rep.Files), peak>>20, report.Len()>>20)
+}
+
+// analyzeFed runs the test test again as the CLI's analyze (the test
+// runs Main when env is set), writing n pieces of input made by write
+// into its standard input as it reads; the CLI stops reading at its
+// limits and the writes after fail. It returns what the CLI wrote and
+// its peak resident set in bytes.
+func analyzeFed(t *testing.T, test, env string, n int, write func(*bytes.Buffer, int)) (report, errOut bytes.Buffer, peak int64) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), env)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = &report, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer in.Close()
+		w := bufio.NewWriterSize(in, 1<<20)
+		var b bytes.Buffer
+		for i := range n {
+			write(&b, i)
+			if b.Len() > 1<<16 {
+				if _, err := w.Write(b.Bytes()); err != nil {
+					return
+				}
+				b.Reset()
+			}
+		}
+		w.Write(b.Bytes())
+		w.Flush()
+	}()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("analyze: %v; stderr %q", err, errOut.String())
+	}
+	return report, errOut, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
 }

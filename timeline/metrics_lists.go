@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"math"
-	"sort"
 )
 
 // What the API servers counted of the requests that cost a relist
@@ -54,30 +53,14 @@ func (m *Metrics) CounterSteps(metric, verb string, resources []string) (t []int
 			resets[srv] = rs
 		}
 		for i, at := range s.T {
-			d := 0.0
-			switch {
-			case at == 0:
+			if at == 0 {
 				continue // a scrape of no known instant
-			case i == 0 && at > first[srv]:
-				d = s.V[0]
-			case i == 0:
-			case s.V[i] < s.V[i-1] || resetBetween(rs, s.T[i-1], at):
-				d = s.V[i]
-			default:
-				d = s.V[i] - s.V[i-1]
 			}
-			if d > 0 && !math.IsInf(d, 0) && !math.IsNaN(d) {
+			if d := increment(s.T, s.V, i, first[srv], rs); d > 0 && !math.IsInf(d, 0) && !math.IsNaN(d) {
 				by[at] += d
 			}
 		}
 	}
-	for at := range by {
-		t = append(t, at)
-	}
-	sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
-	n = make([]float64, len(t))
-	for i, at := range t {
-		n[i] = by[at]
-	}
+	t, n = stepsOf(by)
 	return t, n, ok
 }

@@ -102,20 +102,32 @@ func (m *Metrics) RequestSteps(server, verb string) (t []int64, n []float64) {
 		}
 		for _, p := range ps {
 			for i, at := range p.t {
-				d := 0.0
-				switch {
-				case i == 0 && at > first:
-					d = p.v[0]
-				case i == 0:
-				case p.v[i] < p.v[i-1] || resetBetween(resets, p.t[i-1], at):
-					d = p.v[i]
-				default:
-					d = p.v[i] - p.v[i-1]
-				}
-				by[at] += d
+				by[at] += increment(p.t, p.v, i, first, resets)
 			}
 		}
 	}
+	return stepsOf(by)
+}
+
+// increment is what a counter of one series counted between its i-th
+// scrape (at t[i]) and the one before: all of v[i] at the series' first
+// scrape when it shows after its server's first scrape (first), or
+// after a reset (a value that went down, or a new process between); 0
+// at a first scrape that is also the server's.
+func increment(t []int64, v []float64, i int, first int64, resets []counterReset) float64 {
+	switch {
+	case i == 0 && t[0] > first:
+		return v[0]
+	case i == 0:
+		return 0
+	case v[i] < v[i-1] || resetBetween(resets, t[i-1], t[i]):
+		return v[i]
+	}
+	return v[i] - v[i-1]
+}
+
+// stepsOf is by's instants in order, and the sum at each.
+func stepsOf(by map[int64]float64) (t []int64, n []float64) {
 	for at := range by {
 		t = append(t, at)
 	}

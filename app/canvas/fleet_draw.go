@@ -164,13 +164,9 @@ func stepLine(segs []float32, vals []int32, x0 float64, y func(int32) float64) [
 	return segs
 }
 
-// drawHistogram draws the relists seen per interval of fleetBinPx
-// pixels.
-func (d *FleetData) drawHistogram(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
-	if d.serverRelists != nil {
-		d.drawServerHistogram(l, s, fr, buf)
-		return
-	}
+// binRelists counts the relists seen in view per interval of fleetBinPx
+// pixels into buf.bins, and returns the largest count.
+func (d *FleetData) binRelists(l *FleetLayout, s Scale, buf *FleetScratch) int32 {
 	n := max(int(l.PlotW/fleetBinPx), 1)
 	buf.bins = resize(buf.bins, n)
 	top := int32(0)
@@ -183,6 +179,17 @@ func (d *FleetData) drawHistogram(l *FleetLayout, s Scale, fr *Frame, buf *Fleet
 		buf.bins[b]++
 		top = max(top, buf.bins[b])
 	}
+	return top
+}
+
+// drawHistogram draws the relists seen per interval of fleetBinPx
+// pixels.
+func (d *FleetData) drawHistogram(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
+	if d.serverRelists != nil {
+		d.drawServerHistogram(l, s, fr, buf)
+		return
+	}
+	top := d.binRelists(l, s, buf)
 	buf.rects = buf.rects[:0]
 	y0, h := l.HistY+fleetHistH-2, fleetHistH-14
 	for b, c := range buf.bins {

@@ -192,21 +192,11 @@ func (d *FleetData) serverColor(k int) string {
 // pixels, stacked by the server that answered each: the stampede per
 // server. The servers' names, in their colours, head the band.
 func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
-	n := max(int(l.PlotW/fleetBinPx), 1)
-	buf.bins = resize(buf.bins, n)
-	top := int32(0)
-	lo := sort.Search(len(d.relists), func(i int) bool { return d.relists[i] >= s.From })
-	for _, t := range d.relists[lo:] {
-		if t >= s.To {
-			break
-		}
-		b := min(int((s.X(t)-l.PlotX)/fleetBinPx), n-1)
-		buf.bins[b]++
-		top = max(top, buf.bins[b])
-	}
+	top := d.binRelists(l, s, buf)
 	if top == 0 {
 		return
 	}
+	n := len(buf.bins)
 	y0, h := l.HistY+fleetHistH-2, fleetHistH-14
 	// Each server's bars stand on the ones before it: base is the
 	// relists of the servers before, per bin.
