@@ -25,19 +25,7 @@ func labTimeline(t testing.TB, exports bool) *timeline.Timeline {
 		ex, _ := filepath.Glob(filepath.Join(dir, "prometheus", "query_range", "*.json.gz"))
 		files = append(files, ex...)
 	}
-	b := timeline.NewBuilder()
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = b.AddReader(filepath.Base(name), f, parser.Options{})
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return b.Build()
+	return buildFiles(t, files)
 }
 
 // trackBands are the layout's track bands by label.
@@ -274,4 +262,23 @@ func BenchmarkFrameLabServers(b *testing.B) {
 	for b.Loop() {
 		c.Build(v, &fr)
 	}
+}
+
+// buildFiles reads the files, by their base names, into one timeline, as
+// the page reads dropped files.
+func buildFiles(t testing.TB, files []string) *timeline.Timeline {
+	t.Helper()
+	b := timeline.NewBuilder()
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(filepath.Base(name), f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Build()
 }

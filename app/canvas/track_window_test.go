@@ -1,14 +1,12 @@
 package canvas
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"watchlens/internal/testsample"
-	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -22,19 +20,7 @@ func labWhole(t *testing.T) *timeline.Timeline {
 		m, _ := filepath.Glob(filepath.Join(dir, pat))
 		files = append(files, m...)
 	}
-	b := timeline.NewBuilder()
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = b.AddReader(filepath.Base(name), f, parser.Options{})
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return b.Build()
+	return buildFiles(t, files)
 }
 
 // The lab's servers each get a window band per resource: pointing at it
