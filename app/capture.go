@@ -18,6 +18,9 @@ type analysis struct {
 	an      *timeline.Analysis
 	summary []timeline.SummaryLine
 	built   *builtReport
+	// judged says whether any file gave something to judge: with none,
+	// the summary says so, and there is no verdict to copy or export.
+	judged bool
 }
 
 type builtReport struct{ r *report.Report }
@@ -33,7 +36,7 @@ func (a analysis) report() *report.Report {
 // newAnalysis is the analysis of the retention model's answer an, whose
 // verdict's lines are summary.
 func newAnalysis(an *timeline.Analysis, summary []timeline.SummaryLine) analysis {
-	return analysis{an: an, summary: summary, built: &builtReport{}}
+	return analysis{an: an, summary: summary, built: &builtReport{}, judged: an.TL.Judged()}
 }
 
 // analyze runs the retention model over a timeline again, as the

@@ -54,7 +54,21 @@ func (v *FilesPanel) Render() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text("No file open has that in its name.")
 		}),
 		goapp.If(c.Timeline.Metrics != nil, func() goapp.UI { return renderMetricsFiles(c.Timeline.Metrics) }),
+		goapp.If(len(c.LeftOut) > 0, func() goapp.UI {
+			return goapp.P().ID("files-left-out").Class("hint").Title(strings.Join(c.LeftOut, "\n")).Text(leftOutText(c.LeftOut))
+		}),
 	)
+}
+
+// leftOutText says which files of a dropped folder were left out for
+// holding no watch record.
+func leftOutText(names []string) string {
+	const shown = 3
+	list := strings.Join(names[:min(shown, len(names))], ", ")
+	if len(names) > shown {
+		list += fmt.Sprintf(" and %d more", len(names)-shown)
+	}
+	return fmt.Sprintf("Left out of the folder, holding no watch record: %s.", words.Isolated(list))
 }
 
 // renderMetricsFiles lists the Prometheus exports read: what each held,
@@ -114,7 +128,7 @@ func (c *capture) renderFile(i int) goapp.UI {
 				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(fmt.Sprintf(" stopped: %v", c.ReadErr[i])))
 		}),
 		c.renderClient(i),
-		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f) }),
+		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f, c.Timeline.LooksLike(i)) }),
 		goapp.If(f.Events > 0, func() goapp.UI { return renderCounts(f) }),
 		goapp.If(len(f.Sessions) > 0, func() goapp.UI { return c.renderSessions(f) }),
 		goapp.If(len(f.Diagnostics) > 0, func() goapp.UI { return renderDiagnostics(f.Diagnostics) }),
@@ -152,7 +166,9 @@ func (c *capture) renderProblems() goapp.UI {
 		if c.ReadErr[i] != nil {
 			lines = append(lines, fmt.Sprintf("%s: reading stopped: %v", words.Isolated(f.Name), c.ReadErr[i]))
 		}
-		if len(f.Diagnostics) > 0 {
+		if ll := c.Timeline.LooksLike(i); ll != "" {
+			lines = append(lines, fmt.Sprintf("%s is not a watch capture: it looks like %s.", words.Isolated(f.Name), ll))
+		} else if len(f.Diagnostics) > 0 {
 			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), quantity.Plural(len(f.Diagnostics), "problem"), rootCause(f.Diagnostics)))
 		}
 	}
@@ -186,7 +202,14 @@ func clockText(c timeline.Clock) string {
 	}
 }
 
-func renderNothingFound(f timeline.File) goapp.UI {
+// renderNothingFound says that a file held no watch event: what it is
+// instead when its start tells (looksLike, as timeline.Timeline.LooksLike
+// says), else where the parser first failed.
+func renderNothingFound(f timeline.File, looksLike string) goapp.UI {
+	if looksLike != "" {
+		return goapp.Div().Class("problem").ID("no-events").Role("alert").Body(
+			nameUI(f.Name), goapp.Text(" is not a watch capture: it looks like "+looksLike+"."))
+	}
 	msg := "."
 	if len(f.Diagnostics) > 0 {
 		msg += " First problem at " + timeline.VisibleBidi(f.Diagnostics[0].String())

@@ -75,8 +75,13 @@ func (h *Header) renderShare() goapp.UI {
 	}
 	return goapp.Div().Class("share").Body(
 		goapp.Button().ID("copy-link").Title("Copy a link that reopens this view").Text("Copy link").OnClick(post(copyLink)),
-		goapp.Button().ID("copy-summary").Title("Copy the verdict, the key figures and the link, as Markdown for a postmortem").Text("Copy summary").OnClick(post(copySummary)),
-		&ExportMenu{Capture: h.Capture, Analysis: h.Analysis, From: h.From, To: h.To, AxisRV: h.AxisRV},
+		// Nothing judged has no verdict to paste into a postmortem.
+		goapp.If(h.Analysis.judged, func() goapp.UI {
+			return goapp.Button().ID("copy-summary").Title("Copy the verdict, the key figures and the link, as Markdown for a postmortem").Text("Copy summary").OnClick(post(copySummary))
+		}),
+		goapp.If(h.Analysis.judged, func() goapp.UI {
+			return &ExportMenu{Capture: h.Capture, Analysis: h.Analysis, From: h.From, To: h.To, AxisRV: h.AxisRV}
+		}),
 	)
 }
 

@@ -362,35 +362,56 @@ func (p *Page) onDragLeave(ctx goapp.Context, e goapp.Event) {
 func (p *Page) onDrop(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	p.dragging = false
-	p.openFiles(ctx, e.Get("dataTransfer").Get("files"))
+	dt := e.Get("dataTransfer")
+	// A dropped folder is read as every file under it: the folder an
+	// incident left is what a user has.
+	if entries := droppedEntries(dt); entries != nil {
+		ctx.Async(func() {
+			files, problems := readDropped(entries)
+			ctx.Dispatch(func(ctx goapp.Context) { p.openDropped(ctx, files, problems) })
+		})
+		return
+	}
+	p.openFiles(ctx, dt.Get("files"))
 }
 
 // openFiles reads a FileList, or an array of files (from a drop or the
 // file input), as one capture.
 func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
+	dropped := make([]droppedFile, files.Length())
+	for i := range dropped {
+		f := files.Index(i)
+		dropped[i] = droppedFile{name: f.Get("name").String(), blob: f}
+	}
+	p.openDropped(ctx, dropped, nil)
+}
+
+// openDropped reads files as one capture; problems are what the browser
+// failed to hand over of a dropped folder.
+func (p *Page) openDropped(ctx goapp.Context, files []droppedFile, problems []string) {
 	var sources []load.Source
 	var tooBig []string
-	for i := 0; i < files.Length(); i++ {
-		f := files.Index(i)
-		name := f.Get("name").String()
-		if size := int64(f.Get("size").Float()); size > load.MaxBytes() {
-			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", words.Isolated(name), quantity.Bytes(size)))
+	for _, f := range files {
+		if size := int64(f.blob.Get("size").Float()); size > load.MaxBytes() {
+			tooBig = append(tooBig, fmt.Sprintf("%s (%s)", words.Isolated(f.name), quantity.Bytes(size)))
 			continue
 		}
-		sources = append(sources, load.Source{Name: name, Blob: f})
+		sources = append(sources, load.Source{Name: f.name, Blob: f.blob, Found: f.found})
 	}
+	var said []string
 	if len(tooBig) > 0 {
-		p.problem = fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
-			strings.Join(tooBig, ", "), quantity.Bytes(load.MaxBytes()))
+		said = append(said, fmt.Sprintf("Too big for the browser: %s. The page handles captures up to %s; for larger ones use the command line: watchlens analyze FILE.",
+			strings.Join(tooBig, ", "), quantity.Bytes(load.MaxBytes())))
 	}
+	if len(problems) > 0 {
+		said = append(said, "The browser did not hand over: "+words.Isolated(strings.Join(problems, "; "))+".")
+	}
+	if len(sources) == 0 && len(said) == 0 {
+		said = append(said, "Nothing was dropped that the browser could read as a file.")
+	}
+	p.problem = strings.Join(said, " ")
 	if len(sources) == 0 {
-		if len(tooBig) == 0 {
-			p.problem = "Nothing was dropped that the browser could read as a file."
-		}
 		return
-	}
-	if len(tooBig) == 0 {
-		p.problem = ""
 	}
 	names := make([]string, len(sources))
 	for i, s := range sources {

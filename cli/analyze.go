@@ -110,7 +110,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.Var(serverOf, "server-of", "FILE=NAME: the audit log FILE is API server NAME's, where the file names cannot tell (logs given one NAME are one server's; repeatable)")
 	fs.Var(&resumeAt, "resume-at", "answer what a reconnect at this instant would get, per file and cursor: RFC 3339, or +DURATION after each file's own end (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard\ninput) and report where a reconnecting client would have got 410 Gone.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard\ninput; a folder stands for the records under it) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
@@ -161,14 +161,21 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.ServerLabel = *serverLabel
 	b.KlogYear = *logYear
 	opts := parser.Options{MaxEventSize: int(maxEventSize)}
-	failed := false
-	for _, name := range fs.Args() {
+	in, walkErrs := inputs(fs.Args())
+	for _, err := range walkErrs {
+		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
+	}
+	failed := len(walkErrs) > 0
+	var leftOut []string
+	for _, in := range in {
+		name := in.name
 		f, err := openInput(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 			failed = true
 			continue
 		}
+		file := b.FilesAdded()
 		if split != nil {
 			err = b.AddReaderSplit(name, f, opts, *split)
 		} else {
@@ -178,8 +185,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "watchlens analyze: %s: %v (the part read before the error is analysed)\n", name, err)
 			failed = true
+		} else if in.found && b.LeaveOutUnread(file) {
+			leftOut = append(leftOut, name)
 		}
 	}
+	warnLeftOut(leftOut, stderr)
 	if b.StoppedObjects() {
 		fmt.Fprintf(stderr, "watchlens analyze: stopped reading at %d distinct objects (--max-objects raises the limit); the report is of the events read before\n", *maxObjects)
 	} else if b.Stopped() {
@@ -234,7 +244,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if failed || why != "" {
 		return 1
 	}
-	if *failOn != "" && unjudged {
+	if (*failOn != "" && unjudged) || !tl.Judged() {
 		return exitUnread
 	}
 	return 0

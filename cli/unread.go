@@ -3,17 +3,19 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
-// exitUnread is analyze's exit status under --fail-on when an input gave
-// nothing to judge (see timeline.Timeline.Unjudged): empty, not a watch
-// capture, cut before its first event, only refused by the server, or an
-// audit log with no list or watch; or when only metrics were given. A
-// gate that cannot judge a capture must not pass it, nor look like one
-// that found a 410.
+// exitUnread is analyze's exit status when no input gave anything to
+// judge (timeline.Timeline.Judged), and under --fail-on when any one gave
+// nothing (see timeline.Timeline.Unjudged): empty, not a watch capture,
+// cut before its first event, only refused by the server, or an audit
+// log with no list or watch; or when only metrics were given. A report of
+// nothing judged must not exit as an all-clear, and a gate that cannot
+// judge a capture must not pass it, nor look like one that found a 410.
 const exitUnread = 3
 
 // warnUnjudged names on stderr each input of tl that gave nothing to
@@ -52,4 +54,21 @@ func warnTooBig(tl *timeline.Timeline, limit int64, stderr io.Writer) {
 			fmt.Fprintf(stderr, "watchlens analyze: %s: %d events or lists larger than %s were skipped (--max-event-size raises the limit)\n", f.Name, n, quantity.Bytes(limit))
 		}
 	}
+}
+
+// warnLeftOut says on stderr which files found in the folders given were
+// left out for holding no watch record (timeline.Builder.LeaveOutUnread),
+// so that a record the parser did not recognise is not missed unseen.
+func warnLeftOut(names []string, stderr io.Writer) {
+	if len(names) == 0 {
+		return
+	}
+	const shown = 8
+	list := names
+	more := ""
+	if len(list) > shown {
+		list, more = list[:shown], fmt.Sprintf(" and %d more", len(names)-shown)
+	}
+	fmt.Fprintf(stderr, "watchlens analyze: left out %s found in the folders given that hold no watch record: %s%s\n",
+		quantity.Plural(len(names), "file"), strings.Join(list, ", "), more)
 }

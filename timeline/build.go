@@ -126,6 +126,9 @@ type FileBuilder struct {
 	idx    int
 	file   File
 	lo, hi int // staging index range
+	// looksLike is what the file's start looks like when it is a known
+	// format that is no watch record (parser.LooksLike).
+	looksLike string
 	// The open lane of each object: by uid (the file's lanes, from
 	// laneLo), else by kind, namespace and name. Keyed by the parser's
 	// (interned) strings themselves: a key built per event cost a third
@@ -665,8 +668,14 @@ func (b *Builder) Build() *Timeline {
 			tl.Sessions[k].ErrorEvent = remap(tl.Sessions[k].ErrorEvent)
 		}
 	}
-	for _, f := range b.files {
+	for i, f := range b.files {
 		tl.Files = append(tl.Files, f.file)
+		if f.looksLike != "" {
+			if tl.looksLike == nil {
+				tl.looksLike = map[int]string{}
+			}
+			tl.looksLike[i] = f.looksLike
+		}
 	}
 	b.groupServers(tl)
 	b.matchMetricServers(tl)

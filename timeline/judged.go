@@ -3,8 +3,11 @@ package timeline
 import (
 	"fmt"
 	"net/http"
+	"path"
 	"slices"
 	"strings"
+
+	"watchlens/parser"
 )
 
 // Unjudged is an input that gave nothing to judge: no 410, and no watch
@@ -40,10 +43,16 @@ func (tl *Timeline) Unjudged() []Unjudged {
 		}
 		why := "nothing in it could be read as a watch capture (no event)"
 		switch {
+		case tl.LooksLike(fi) != "":
+			why = "it is not a watch capture: it looks like " + tl.LooksLike(fi)
 		case len(statuses) > 0:
 			why = "the server answered " + strings.Join(statuses, ", ") + ", so there is no watch to judge"
 		case f.Counts["ERROR"] > 0:
 			why = "its only events are errors the server sent in the stream (" + tl.errorsOf(fi) + "), so there is no watch to judge"
+		case slices.ContainsFunc(f.Diagnostics, func(d parser.Diagnostic) bool { return d.Kind == parser.DiagEmpty }):
+			why = "it is empty"
+		case len(f.Diagnostics) > 0 && !slices.ContainsFunc(f.Diagnostics, func(d parser.Diagnostic) bool { return d.Kind != parser.DiagBadJSON }):
+			why = "it is not a watch capture: nothing in it reads as a watch event, an audit log, a client log or a metrics export"
 		}
 		out = append(out, Unjudged{Name: f.Name, Reason: why})
 	}
@@ -116,4 +125,47 @@ func verbsWords(byVerb map[string]int) string {
 		return "no request"
 	}
 	return strings.Join(parts, ", ") + " requests"
+}
+
+// Judged says whether any input gave something to judge: a watch or list
+// answered, a 410, an audit log's answered request, or the servers' own
+// metrics or logs, which the summary reports without a client.
+func (tl *Timeline) Judged() bool {
+	if tl.Metrics != nil || len(tl.ServerLogs) > 0 || len(tl.Gones()) > 0 {
+		return true
+	}
+	for fi := range tl.Files {
+		if read, _ := tl.fileAnswers(fi); read {
+			return true
+		}
+	}
+	return false
+}
+
+// LooksLike says what file fi looks like when its start is a well-known
+// format that is no watch record ("a PNG image", parser.LooksLike), and
+// is empty otherwise.
+func (tl *Timeline) LooksLike(fi int) string { return tl.looksLike[fi] }
+
+// nothingJudged says, when no input gave anything to judge, which inputs
+// were given and why each gave nothing, instead of a verdict.
+func (s *summarizer) nothingJudged() {
+	un := s.a.TL.Unjudged()
+	const shown = 3
+	var parts []string
+	for i, u := range un {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("and %d more", len(un)-shown))
+			break
+		}
+		parts = append(parts, path.Base(u.Name)+": "+u.Reason)
+	}
+	switch len(un) {
+	case 0:
+		s.add("unjudged", "Nothing to judge: no watch capture, audit log or client log was given, so there is no verdict.")
+	case 1:
+		s.add("unjudged", "Nothing to judge, so there is no verdict: %s.", parts[0])
+	default:
+		s.add("unjudged", "Nothing to judge in the %d files given, so there is no verdict: %s.", len(un), strings.Join(parts, "; "))
+	}
 }

@@ -38,7 +38,9 @@ func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error
 	if isKlog {
 		return err
 	}
+	looksLike, r := parser.SniffLooksLike(r)
 	f := b.AddFile(name)
+	f.looksLike = looksLike
 	rd := parser.NewReader(r, opts)
 	err = b.readEvents(f, rd, nil)
 	if b.Progress != nil {

@@ -22,7 +22,7 @@ const maxSummaryLines = 6
 
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
-	// Topic is "unsynced", "observed", "fleet", "bookmarks", "riskiest", "unknown",
+	// Topic is "unjudged" (no input gave anything to judge), "unsynced", "observed", "fleet", "bookmarks", "riskiest", "unknown",
 	// "restart", "server-logs", "resume-at", or "metrics" (Prometheus
 	// exports alone).
 	Topic string `json:"topic"`
@@ -43,6 +43,12 @@ func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
 		if a.TL.Metrics == nil {
 			s.add("server-logs", "No watch or request to judge: give the clients' captures, audit logs or own logs with these.")
 		}
+		return s.lines
+	}
+	if !a.TL.Judged() {
+		// No verdict: "no 410" over a file that is no capture would be
+		// an all-clear for something never judged.
+		s.nothingJudged()
 		return s.lines
 	}
 	s.unsynced()
@@ -328,11 +334,11 @@ func (s *summarizer) goneWords(g Gone) string {
 	}
 	switch {
 	case g.Inferred:
-		return fmt.Sprintf("%s most likely got 410 Gone%s%s (its audit log shows the watch ending at once and a LIST after it).", f.Name, at, what)
+		return fmt.Sprintf("%s most likely got 410 Gone%s%s (its audit log shows the watch ending at once and a LIST after it).", f.ShortName(), at, what)
 	case g.Status == nil || g.Status.Message == "":
-		return fmt.Sprintf("%s got 410 Gone%s%s.", f.Name, at, what)
+		return fmt.Sprintf("%s got 410 Gone%s%s.", f.ShortName(), at, what)
 	}
-	return fmt.Sprintf("%s got 410 Gone%s%s: %s.", f.Name, at, what, strings.TrimSuffix(g.Status.Message, "."))
+	return fmt.Sprintf("%s got 410 Gone%s%s: %s.", f.ShortName(), at, what, strings.TrimSuffix(g.Status.Message, "."))
 }
 
 // fleet: with several clients, how many relisted, and how many would

@@ -55,6 +55,9 @@ type Timeline struct {
 	// captures that are the rule.
 	body  map[int]int64
 	oddRV map[int]string
+	// looksLike says, of the files whose start is a known format that is
+	// no watch record, what they look like ("a PNG image").
+	looksLike map[int]string
 
 	// Head estimate: the highest RV known to exist, as steps, raised by
 	// every event and bookmark of every file and by the Y of every `too

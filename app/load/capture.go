@@ -26,7 +26,10 @@ type Capture struct {
 	Sizes   []int64
 	ReadErr []error
 	// LogErr: why reading an audit log stopped short, for each that did.
-	LogErr   []error
+	LogErr []error
+	// LeftOut are the files found in a dropped folder that hold no watch
+	// record (a README, notes, scripts), left out of the timeline.
+	LeftOut  []string
 	Timeline *timeline.Timeline
 	// The kinds and namespaces of its objects, for the filters: found
 	// once, not on every render of the page (50 ms over 10 000 objects).
@@ -38,6 +41,9 @@ type Capture struct {
 type Source struct {
 	Name string
 	Blob goapp.Value
+	// Found says the file was found in a folder the user dropped: one
+	// that holds no watch record is left out (see Capture.LeftOut).
+	Found bool
 }
 
 // read reads every source into one timeline, as the command line
@@ -84,6 +90,10 @@ func read(sources []Source, filter timeline.Filter, split *timeline.Split, repor
 			if err != nil {
 				c.LogErr = append(c.LogErr, fmt.Errorf("%s: %w", words.Isolated(src.Name), err))
 			}
+			continue
+		}
+		if src.Found && err == nil && b.LeaveOutUnread(file) {
+			c.LeftOut = append(c.LeftOut, src.Name)
 			continue
 		}
 		// Past the Builder's MaxEvents the timeline keeps no more: what

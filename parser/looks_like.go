@@ -1,0 +1,61 @@
+package parser
+
+import (
+	"bytes"
+	"io"
+)
+
+// looksLikeLen is how much of a file's decoded start LooksLike needs.
+const looksLikeLen = 512
+
+// LooksLike names the kind of file the decoded start of an input is when
+// it is a well-known format that is no watch record ("a PNG image", "a
+// pcap packet capture"), and is empty otherwise: it lets a file dropped by
+// mistake be told for what it is rather than as a capture with no event.
+// head may end anywhere.
+func LooksLike(head []byte) string {
+	for _, m := range fileMagics {
+		if bytes.HasPrefix(head, m.prefix) {
+			return m.kind
+		}
+	}
+	if len(head) >= 12 && bytes.HasPrefix(head, []byte("RIFF")) && string(head[8:12]) == "WEBP" {
+		return "a WebP image"
+	}
+	if len(head) > 262 && string(head[257:262]) == "ustar" {
+		return "a tar archive"
+	}
+	text := bytes.ToLower(bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n"))
+	if bytes.HasPrefix(text, []byte("<!doctype html")) || bytes.HasPrefix(text, []byte("<html")) {
+		return "an HTML page"
+	}
+	return ""
+}
+
+// fileMagics are the leading bytes of formats people keep beside their
+// captures, or drop by mistake.
+var fileMagics = []struct {
+	prefix []byte
+	kind   string
+}{
+	{[]byte("\x89PNG\r\n\x1a\n"), "a PNG image"},
+	{[]byte("\xff\xd8\xff"), "a JPEG image"},
+	{[]byte("GIF87a"), "a GIF image"},
+	{[]byte("GIF89a"), "a GIF image"},
+	{[]byte("%PDF-"), "a PDF document"},
+	{[]byte("PK\x03\x04"), "a ZIP archive (or a document kept as one)"},
+	{[]byte("\x7fELF"), "an executable program"},
+	{[]byte("\xd4\xc3\xb2\xa1"), "a pcap packet capture (watchlens reads the HTTP of a watch, as curl or a proxy records it)"},
+	{[]byte("\xa1\xb2\xc3\xd4"), "a pcap packet capture (watchlens reads the HTTP of a watch, as curl or a proxy records it)"},
+	{[]byte("\x0a\x0d\x0d\x0a"), "a pcapng packet capture (watchlens reads the HTTP of a watch, as curl or a proxy records it)"},
+	{[]byte("SQLite format 3\x00"), "an SQLite database"},
+	{[]byte("7z\xbc\xaf\x27\x1c"), "a 7-Zip archive"},
+	{[]byte("Rar!\x1a\x07"), "a RAR archive"},
+}
+
+// SniffLooksLike is LooksLike of r's decoded start, and a reader that
+// gives all of r's bytes again.
+func SniffLooksLike(r io.Reader) (string, io.Reader) {
+	head, r := sniffHead(r, looksLikeLen)
+	return LooksLike(head), r
+}

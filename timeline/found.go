@@ -1,0 +1,29 @@
+package timeline
+
+import "watchlens/parser"
+
+// LeaveOutUnread removes the file the Builder added last, numbered as
+// FilesAdded counts, when nothing in it read as a watch record: no event,
+// no request, and no sign of a record cut short or too big, only text the
+// parser could not take for one. It says whether it removed the file.
+//
+// The page and the command line call it for the files they found in a
+// folder the user gave: the folder an incident left holds READMEs, notes
+// and scripts beside its records, and those are not inputs to judge. A
+// file the user named is kept and said to hold nothing (Unjudged).
+func (b *Builder) LeaveOutUnread(file int) bool {
+	if file != len(b.files)-1 {
+		return false
+	}
+	f := b.files[file]
+	if f.hi > f.lo || (len(b.sessions) > 0 && b.sessions[len(b.sessions)-1].File == file) {
+		return false
+	}
+	for _, d := range f.file.Diagnostics {
+		if d.Kind != parser.DiagBadJSON && d.Kind != parser.DiagEmpty {
+			return false
+		}
+	}
+	b.files = b.files[:file]
+	return true
+}

@@ -1,0 +1,108 @@
+package timeline
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"watchlens/internal/testsample"
+	"watchlens/parser"
+)
+
+// Of the files of samples-lab's folder, its notes and tables are left
+// out and every record stays: the 207 clients' captures, the audit logs,
+// the client log and the Prometheus exports give the same timeline as
+// the records named one by one.
+func TestLeaveOutUnreadOfTheLabFolder(t *testing.T) {
+	dir := testsample.Recording(t, "samples-lab")
+	var all []string
+	if err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			all = append(all, p)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b := NewBuilder()
+	var leftOut []string
+	for _, p := range all {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := b.FilesAdded()
+		err = b.AddReader(p, f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.LeaveOutUnread(file) {
+			leftOut = append(leftOut, p)
+		}
+	}
+	tl := b.Build()
+	for _, p := range leftOut {
+		if rel, _ := filepath.Rel(dir, p); strings.HasSuffix(p, ".http") || strings.HasSuffix(p, ".log") || strings.Contains(rel, ".json") {
+			t.Errorf("a record was left out: %s", rel)
+		}
+	}
+	if !slices.Contains(leftOut, filepath.Join(dir, "README.md")) || !slices.Contains(leftOut, filepath.Join(dir, "TRUTH.tsv")) {
+		t.Errorf("the folder's README and TRUTH.tsv were not left out: %d left out", len(leftOut))
+	}
+	if n := len(tl.Unjudged()); n > 3 {
+		// What stays without a watch: files the parser takes for a
+		// record cut short (a YAML config, a range of numbers).
+		for _, u := range tl.Unjudged() {
+			t.Logf("unjudged: %s: %s", u.Name, u.Reason)
+		}
+		t.Errorf("%d files of the folder stay unjudged", n)
+	}
+	fl := tl.Analyze(DefaultParams()).Fleet()
+	if fl == nil || fl.RelistsObserved != 81 {
+		t.Fatalf("the folder's fleet does not hold the lab's 81 relists: %+v", fl)
+	}
+}
+
+// A PNG is not a watch capture, and the summary gives no verdict over it,
+// only what it is; a capture beside it is judged as usual.
+func TestNothingJudged(t *testing.T) {
+	var img bytes.Buffer
+	if err := png.Encode(&img, image.NewGray(image.Rect(0, 0, 2, 2))); err != nil {
+		t.Fatal(err)
+	}
+	b := NewBuilder()
+	b.AddReader("dir/timeline.png", bytes.NewReader(img.Bytes()), parser.Options{})
+	b.AddReader("empty.log", bytes.NewReader(nil), parser.Options{})
+	tl := b.Build()
+	if tl.Judged() {
+		t.Fatal("a PNG and an empty file are judged")
+	}
+	if got := tl.LooksLike(0); got != "a PNG image" {
+		t.Errorf("the PNG looks like %q", got)
+	}
+	sum := tl.Analyze(DefaultParams()).Summary(nil)
+	if len(sum) != 1 || sum[0].Topic != "unjudged" ||
+		sum[0].Text != "Nothing to judge in the 2 files given, so there is no verdict: timeline.png: it is not a watch capture: it looks like a PNG image; empty.log: it is empty." {
+		t.Errorf("summary over a PNG and an empty file: %+v", sum)
+	}
+
+	b = NewBuilder()
+	b.AddReader("timeline.png", bytes.NewReader(img.Bytes()), parser.Options{})
+	f, err := os.Open(filepath.Join(samplesDir, "w4-then-resume.ts.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b.AddReader("w4-then-resume.ts.http", f, parser.Options{})
+	tl = b.Build()
+	sum = tl.Analyze(DefaultParams()).Summary(nil)
+	if !tl.Judged() || len(sum) == 0 || sum[0].Topic == "unjudged" {
+		t.Errorf("a capture beside a PNG is not judged: %+v", sum)
+	}
+}
