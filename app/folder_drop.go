@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"watchlens/app/jsrt"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -98,26 +100,14 @@ func readDropped(entries []goapp.Value) (files []droppedFile, problems []string)
 // success and an error callback, and waits for its answer, or the
 // error's message.
 func entryCall(v goapp.Value, method string) (goapp.Value, string) {
-	type answer struct {
-		v   goapp.Value
-		err string
+	executor := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+		v.Call(method, args[0], args[1])
+		return nil
+	})
+	defer executor.Release()
+	answer, err := jsrt.Await(goapp.Window().Get("Promise").New(executor))
+	if err != nil {
+		return nil, err.Error()
 	}
-	ch := make(chan answer, 1)
-	ok := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
-		ch <- answer{v: args[0]}
-		return nil
-	})
-	fail := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
-		msg := "the browser did not hand it over"
-		if len(args) > 0 && args[0].Truthy() {
-			msg = args[0].Call("toString").String()
-		}
-		ch <- answer{err: msg}
-		return nil
-	})
-	defer ok.Release()
-	defer fail.Release()
-	v.Call(method, ok, fail)
-	a := <-ch
-	return a.v, a.err
+	return answer, ""
 }
