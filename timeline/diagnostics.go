@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"sort"
+
 	"watchlens/parser"
 )
 
