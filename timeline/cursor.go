@@ -1,8 +1,6 @@
 package timeline
 
-import (
-	"strconv"
-)
+import "strconv"
 
 // CursorKind names the two client behaviours the timeline contrasts.
 type CursorKind uint8
