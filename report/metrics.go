@@ -123,7 +123,7 @@ func metricsDiagnostics(m *timeline.Metrics) []DiagnosticReport {
 	}
 	for _, f := range m.Files {
 		for _, d := range f.Diagnostics {
-			out = append(out, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg})
+			out = append(out, diagnosticReport(f.Name, d, ""))
 		}
 	}
 	return out

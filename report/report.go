@@ -179,6 +179,13 @@ type DiagnosticReport struct {
 	Msg  string `json:"message"`
 }
 
+// diagnosticReport is a reader's diagnostic of the named file as the
+// report gives it, placed at the instant at (placeDiagnostics moves a
+// capture's to the first event read after it).
+func diagnosticReport(file string, d parser.Diagnostic, at string) DiagnosticReport {
+	return DiagnosticReport{File: file, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg, Time: at}
+}
+
 // AnomalyReport is one anomaly.
 type AnomalyReport struct {
 	Kind    string `json:"kind"`
@@ -224,8 +231,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 			}
 		}
 		for _, d := range f.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
-				Time: timeline.FormatTime(f.End, f.Clock)})
+			r.Diagnostics = append(r.Diagnostics, diagnosticReport(f.Name, d, timeline.FormatTime(f.End, f.Clock)))
 		}
 	}
 	for g, s := range tl.Sessions {
@@ -265,8 +271,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	r.placeDiagnostics(tl)
 	for _, l := range tl.AuditLogs {
 		for _, d := range l.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
-				Time: timeline.FormatTime(l.Last, timeline.ClockArrival)})
+			r.Diagnostics = append(r.Diagnostics, diagnosticReport(l.Name, d, timeline.FormatTime(l.Last, timeline.ClockArrival)))
 		}
 	}
 	r.addServers(tl)
@@ -372,6 +377,14 @@ type ZoneReport struct {
 	Reason   string `json:"reason"`
 }
 
+// zoneReport is a red or at-risk zone of the model as the report gives
+// it (zones[] and riskZones[]).
+func zoneReport(tl *timeline.Timeline, z timeline.Zone) ZoneReport {
+	f := &tl.Files[z.File]
+	return ZoneReport{File: f.Name, Cursor: z.Kind.String(), Model: z.Model.String(),
+		FromTime: timeline.FormatTime(z.From, f.Clock), ToTime: timeline.FormatTime(z.To, f.Clock), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason}
+}
+
 // ResumeReport is an observed resume checked against the models.
 type ResumeReport struct {
 	File      string           `json:"file"`
@@ -457,8 +470,7 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 			To: timeline.FormatTime(g.To, clk(g.File)), RV: timeline.FormatRV(g.RV), HeadRV: timeline.FormatRV(g.HeadRV), AgeSeconds: secs(g.AgeTime), AgeRVs: timeline.FormatRV(g.AgeRV)})
 	}
 	for _, z := range a.Zones {
-		r.Zones = append(r.Zones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
-			FromTime: timeline.FormatTime(z.From, clk(z.File)), ToTime: timeline.FormatTime(z.To, clk(z.File)), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason})
+		r.Zones = append(r.Zones, zoneReport(tl, z))
 	}
 	for _, rs := range a.Resumes {
 		s := tl.Sessions[rs.Session]

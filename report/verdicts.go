@@ -82,8 +82,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 	clk := func(file int) timeline.Clock { return tl.Files[file].Clock }
 	name := func(file int) string { return tl.Files[file].Name }
 	for _, z := range a.RiskZones {
-		r.RiskZones = append(r.RiskZones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
-			FromTime: timeline.FormatTime(z.From, clk(z.File)), ToTime: timeline.FormatTime(z.To, clk(z.File)), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason})
+		r.RiskZones = append(r.RiskZones, zoneReport(tl, z))
 	}
 	for fi, cf := range a.HadBookmarks {
 		cr := CounterfactualReport{File: name(fi), Synthetic: cf.Synthetic, Why: cf.Why, Bookmarks: cf.Bookmarks, Unknown: cf.Unknown}
