@@ -10,6 +10,7 @@ import (
 
 // MetricsReport is the Prometheus exports read: each file, each
 // server with its restarts, and each metric's series.
+// It is the JSON contract's `metrics` (REPORT.md).
 type MetricsReport struct {
 	// ServerLabel is the label whose value names a server.
 	ServerLabel string                `json:"serverLabel"`

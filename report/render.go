@@ -377,7 +377,7 @@ func (r *Report) writeWhatIf(p *printer) {
 	p.printf("\n")
 	var rows [][]string
 	for _, pt := range wi.Points {
-		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), instant(pt.Time), orDash(pt.WithRV), pt.With, orDash(pt.WithoutRV), pt.Without, orDash(pt.HadRV), pt.Had, pt.WithoutReason})
+		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), instant(pt.Time), orDash(pt.WithRV), pt.With.String(), orDash(pt.WithoutRV), pt.Without.String(), orDash(pt.HadRV), pt.Had.String(), pt.WithoutReason})
 	}
 	p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "had RV", "had", "why (without)"}, rows)
 }

@@ -63,6 +63,7 @@ type Report struct {
 
 // RelistReport is a LIST after the client's first in the same file, and
 // what caused it.
+// It is the JSON contract's `relists[]` (REPORT.md).
 type RelistReport struct {
 	File    string `json:"file"`
 	Session int    `json:"session"`
@@ -103,6 +104,7 @@ func relistReport(tl *timeline.Timeline, rl timeline.Relist) RelistReport {
 const Version = 1
 
 // FileReport describes one loaded capture.
+// It is the JSON contract's `files[]` (REPORT.md).
 type FileReport struct {
 	Name     string `json:"name"`
 	Clock    string `json:"clock"`
@@ -124,6 +126,7 @@ type FileReport struct {
 }
 
 // RequestReport is a session's captured request.
+// It is the JSON contract's `sessions[].request` (REPORT.md).
 type RequestReport struct {
 	Method               string `json:"method"`
 	Path                 string `json:"path"`
@@ -139,6 +142,7 @@ type RequestReport struct {
 }
 
 // SessionReport is one watch connection.
+// It is the JSON contract's `sessions[]` (REPORT.md).
 type SessionReport struct {
 	File       string         `json:"file"`
 	Index      int            `json:"index"`
@@ -167,6 +171,7 @@ type SessionReport struct {
 }
 
 // DiagnosticReport is one parser diagnostic.
+// It is the JSON contract's `diagnostics[]` (REPORT.md).
 type DiagnosticReport struct {
 	File   string `json:"file"`
 	Offset int64  `json:"offset"`
@@ -187,6 +192,7 @@ func diagnosticReport(file string, d parser.Diagnostic, at string) DiagnosticRep
 }
 
 // AnomalyReport is one anomaly.
+// It is the JSON contract's `anomalies[]` (REPORT.md).
 type AnomalyReport struct {
 	Kind    string `json:"kind"`
 	File    string `json:"file"`
@@ -311,6 +317,7 @@ func (r *Report) placeDiagnostics(tl *timeline.Timeline) {
 }
 
 // CadenceReport is a session's bookmark cadence.
+// It is the JSON contract's `bookmarkCadence[]` (REPORT.md).
 type CadenceReport struct {
 	File          string  `json:"file"`
 	Session       int     `json:"session"`
@@ -324,6 +331,7 @@ type CadenceReport struct {
 
 // ErrorReport is one error the server sent: an in-stream ERROR event or a
 // response whose body is a Status.
+// It is the JSON contract's `observedErrors[]` (REPORT.md).
 type ErrorReport struct {
 	File    string `json:"file"`
 	Session int    `json:"session"`
@@ -342,6 +350,7 @@ type ErrorReport struct {
 }
 
 // CursorReport is one cursor's final value and longest ages.
+// It is the JSON contract's `cursors[]` (REPORT.md).
 type CursorReport struct {
 	File              string  `json:"file"`
 	Cursor            string  `json:"cursor"`
@@ -354,6 +363,7 @@ type CursorReport struct {
 }
 
 // GapReport is a stretch where a cursor stood still while the head moved.
+// It is the JSON contract's `gaps[]` (REPORT.md).
 type GapReport struct {
 	File       string  `json:"file"`
 	Cursor     string  `json:"cursor"`
@@ -366,6 +376,7 @@ type GapReport struct {
 }
 
 // ZoneReport is a red zone: drop instants whose resume would get 410.
+// It is the JSON contract's `zones[]` and `riskZones[]` (REPORT.md).
 type ZoneReport struct {
 	File     string `json:"file"`
 	Cursor   string `json:"cursor"`
@@ -386,6 +397,7 @@ func zoneReport(tl *timeline.Timeline, z timeline.Zone) ZoneReport {
 }
 
 // ResumeReport is an observed resume checked against the models.
+// It is the JSON contract's `resumes[]` (REPORT.md).
 type ResumeReport struct {
 	File      string           `json:"file"`
 	Session   int              `json:"session"`
@@ -405,6 +417,7 @@ type ResumeReport struct {
 }
 
 // WhatIfReport is the bookmarks what-if over the capture as recorded.
+// It is the JSON contract's `whatIf` (REPORT.md).
 type WhatIfReport struct {
 	Reconnects               int           `json:"reconnects"`
 	RelistsWithBookmarks     int           `json:"relistsWithBookmarks"`
@@ -427,19 +440,20 @@ type WhatIfReport struct {
 }
 
 // WhatIfPoint is one reconnect of the what-if.
+// It is the JSON contract's `whatIf.points[]` (REPORT.md).
 type WhatIfPoint struct {
-	File          string `json:"file"`
-	Session       int    `json:"session"`
-	Time          string `json:"time"`
-	WithRV        string `json:"withRV"`
-	With          string `json:"with"`
-	WithReason    string `json:"withReason"`
-	WithoutRV     string `json:"withoutRV"`
-	Without       string `json:"without"`
-	WithoutReason string `json:"withoutReason"`
-	HadRV         string `json:"hadRV"`
-	Had           string `json:"had"`
-	HadReason     string `json:"hadReason"`
+	File          string           `json:"file"`
+	Session       int              `json:"session"`
+	Time          string           `json:"time"`
+	WithRV        string           `json:"withRV"`
+	With          timeline.Outcome `json:"with"`
+	WithReason    string           `json:"withReason"`
+	WithoutRV     string           `json:"withoutRV"`
+	Without       timeline.Outcome `json:"without"`
+	WithoutReason string           `json:"withoutReason"`
+	HadRV         string           `json:"hadRV"`
+	Had           timeline.Outcome `json:"had"`
+	HadReason     string           `json:"hadReason"`
 }
 
 // maxGaps bounds the gaps listed (the longest first); GapCount has all.
@@ -495,9 +509,9 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 			return timeline.FormatRV(v.RV)
 		}
 		r.WhatIf.Points = append(r.WhatIf.Points, WhatIfPoint{File: name(s.File), Session: s.Index, Time: timeline.FormatTime(p.At, clk(s.File)),
-			WithRV: vrv(p.With), With: p.With.Outcome.String(), WithReason: p.With.Reason,
-			WithoutRV: vrv(p.Without), Without: p.Without.Outcome.String(), WithoutReason: p.Without.Reason,
-			HadRV: vrv(p.Had), Had: p.Had.Outcome.String(), HadReason: p.Had.Reason})
+			WithRV: vrv(p.With), With: p.With.Outcome, WithReason: p.With.Reason,
+			WithoutRV: vrv(p.Without), Without: p.Without.Outcome, WithoutReason: p.Without.Reason,
+			HadRV: vrv(p.Had), Had: p.Had.Outcome, HadReason: p.Had.Reason})
 	}
 }
 

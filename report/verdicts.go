@@ -3,6 +3,7 @@ package report
 import "watchlens/timeline"
 
 // CounterfactualReport is one file's had-bookmarks cursor.
+// It is the JSON contract's `hadBookmarks[]` (REPORT.md).
 type CounterfactualReport struct {
 	File string `json:"file"`
 	// Synthetic: bookmarks were added where the watch got none; false:
@@ -17,6 +18,7 @@ type CounterfactualReport struct {
 }
 
 // HorizonReport is one drop's horizon for one cursor.
+// It is the JSON contract's `horizons[]` (REPORT.md).
 type HorizonReport struct {
 	File    string `json:"file"`
 	Session int    `json:"session"`
@@ -38,6 +40,7 @@ type HorizonReport struct {
 }
 
 // DetectedRestartReport is a probable restart and its evidence.
+// It is the JSON contract's `detectedRestarts[]` (REPORT.md).
 type DetectedRestartReport struct {
 	Ended     string `json:"ended"`
 	LastEnded string `json:"lastEnded"`
@@ -52,6 +55,7 @@ type DetectedRestartReport struct {
 }
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
+// It is the JSON contract's `resumeAt[]` (REPORT.md).
 type ResumeAtReport struct {
 	Time    string           `json:"time"`
 	File    string           `json:"file"`
