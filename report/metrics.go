@@ -10,6 +10,7 @@ import (
 
 // MetricsReport is the Prometheus exports read: each file, each
 // server with its restarts, and each metric's series.
+// It is the JSON contract's `metrics` (REPORT.md).
 type MetricsReport struct {
 	// ServerLabel is the label whose value names a server.
 	ServerLabel string                `json:"serverLabel"`
@@ -123,7 +124,7 @@ func metricsDiagnostics(m *timeline.Metrics) []DiagnosticReport {
 	}
 	for _, f := range m.Files {
 		for _, d := range f.Diagnostics {
-			out = append(out, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg})
+			out = append(out, diagnosticReport(f.Name, d, ""))
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package report
 import "watchlens/timeline"
 
 // ParamsReport is Params as the report shows them.
+// It is the JSON contract's `params` (REPORT.md).
 type ParamsReport struct {
 	CacheWindowSeconds  float64  `json:"cacheWindowSeconds"`
 	CacheCount          int      `json:"cacheCount"`

@@ -110,16 +110,32 @@ func instant(s string) string {
 	return timeline.FormatInstant(t.UnixNano(), time.UTC)
 }
 
+// write writes the report's sections in order, each by its own method.
 func (r *Report) write(w io.Writer, md bool) error {
 	p := &printer{w: w, md: md}
-	if md {
+	for _, section := range []func(*printer){
+		r.writeSummary, r.writeResumeAt, r.writeFleet, r.writeServers, r.writeMetrics,
+		r.writeFiles, r.writeCounts, r.writeSessions, r.writeCadence, r.writeErrors,
+		r.writeRelists, r.writeWatchLists, r.writeCursors, r.writeGaps, r.writeZones,
+		r.writeRiskZones, r.writeHorizons, r.writeHadBookmarks, r.writeRestarts,
+		r.writeResumes, r.writeWhatIf, r.writeAnomalies, r.writeDiagnostics,
+	} {
+		section(p)
+	}
+	return p.err
+}
+
+// writeSummary writes the title, the verdict in words and the models'
+// parameters.
+func (r *Report) writeSummary(p *printer) {
+	if p.md {
 		p.printf("# watchlens report\n")
 	} else {
 		p.printf("watchlens report\n================\n")
 	}
 	p.section("Summary")
 	for _, l := range r.Summary {
-		if md {
+		if p.md {
 			p.printf("- %s\n", p.safe(l.Text))
 		} else {
 			p.printf("* %s\n", p.safe(l.Text))
@@ -133,18 +149,23 @@ func (r *Report) write(w io.Writer, md bool) error {
 	p.printf("\nModels: watch cache %s of history, %d events; etcd compaction %s; reconnect delay %s; watch cache %v; restarts %s; servers %d.\n",
 		timeline.FormatSeconds(pr.CacheWindowSeconds), pr.CacheCount, timeline.FormatSeconds(pr.EtcdIntervalSeconds), timeline.FormatSeconds(pr.DelaySeconds),
 		pr.WatchCache, orDash(strings.Join(windows, ", ")), pr.Servers)
-	if len(r.ResumeAt) > 0 {
-		p.section("Reconnect at the instants asked (--resume-at)")
-		var rows [][]string
-		for _, q := range r.ResumeAt {
-			rows = append(rows, []string{instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome.String(), orDash(q.Model), q.Reason})
-		}
-		p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
-	}
-	r.writeFleet(p)
-	r.writeServers(p)
-	r.writeMetrics(p)
+}
 
+// writeResumeAt answers the reconnect instants asked with --resume-at,
+// when any was.
+func (r *Report) writeResumeAt(p *printer) {
+	if len(r.ResumeAt) == 0 {
+		return
+	}
+	p.section("Reconnect at the instants asked (--resume-at)")
+	var rows [][]string
+	for _, q := range r.ResumeAt {
+		rows = append(rows, []string{instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome.String(), orDash(q.Model), q.Reason})
+	}
+	p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
+}
+
+func (r *Report) writeFiles(p *printer) {
 	p.section("Files")
 	var rows [][]string
 	for _, f := range r.Files {
@@ -153,9 +174,11 @@ func (r *Report) write(w io.Writer, md bool) error {
 	}
 	p.table([]string{"file", "clock", "kind", "scope", "events", "sessions", "first RV", "last RV", "start", "end"}, rows)
 	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60s bookmark cadence (about 1s of error); \"none\" = no time, time models answer unknown.\n")
+}
 
+func (r *Report) writeCounts(p *printer) {
 	p.section("Counts")
-	rows = nil
+	var rows [][]string
 	for _, t := range sortedKeys(r.Counts) {
 		rows = append(rows, []string{"*", t, fmt.Sprint(r.Counts[t])})
 	}
@@ -165,9 +188,11 @@ func (r *Report) write(w io.Writer, md bool) error {
 		}
 	}
 	p.table([]string{"kind", "type", "count"}, rows)
+}
 
+func (r *Report) writeSessions(p *printer) {
 	p.section("Sessions")
-	rows = nil
+	var rows [][]string
 	for _, s := range r.Sessions {
 		req := "-"
 		if q := s.Request; q != nil {
@@ -191,9 +216,11 @@ func (r *Report) write(w io.Writer, md bool) error {
 			orDash(s.StartRV), orDash(s.EndRV), fmt.Sprint(s.Events), fmt.Sprint(s.Bookmarks), gap, req, end})
 	}
 	p.table([]string{"file", "#", "http", "start", "end", "first RV", "last RV", "events", "bookmarks", "gap", "request", "ended"}, rows)
+}
 
+func (r *Report) writeCadence(p *printer) {
 	p.section("Bookmark cadence")
-	rows = nil
+	var rows [][]string
 	for _, c := range r.Cadence {
 		m := "estimated"
 		if c.Measured {
@@ -203,9 +230,11 @@ func (r *Report) write(w io.Writer, md bool) error {
 			timeline.FormatSeconds(c.MaxGapSeconds), instant(c.MaxGapFrom), orDash(c.MaxGapFromRV), m})
 	}
 	p.table([]string{"file", "session", "bookmarks", "median interval", "longest silence", "from", "at RV", "times"}, rows)
+}
 
+func (r *Report) writeErrors(p *printer) {
 	p.section("Observed errors")
-	rows = nil
+	var rows [][]string
 	for _, e := range r.Errors {
 		hist := "-"
 		if e.MinHistorySeconds != nil {
@@ -214,46 +243,58 @@ func (r *Report) write(w io.Writer, md bool) error {
 		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), instant(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
 	}
 	p.table([]string{"file", "session", "time", "code", "reason", "X", "Y", "implies", "message"}, rows)
+}
 
+func (r *Report) writeRelists(p *printer) {
 	p.section("Relists (LISTs and WatchLists after a client's first sync, or after a 410)")
-	rows = nil
+	var rows [][]string
 	for _, rl := range r.Relists {
 		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), instant(rl.Time), rl.Kind, rl.Source, fmt.Sprint(rl.Objects), orDash(rl.RV), rl.Cause, instant(rl.CauseTime), orDash(rl.CauseMessage)})
 	}
 	p.table([]string{"file", "session", "time", "kind", "served from", "objects", "RV", "cause", "cause at", "cause's message"}, rows)
-	r.writeWatchLists(p)
+}
 
+func (r *Report) writeCursors(p *printer) {
 	p.section("Cursors")
-	rows = nil
+	var rows [][]string
 	for _, c := range r.Cursors {
 		rows = append(rows, []string{c.File, c.Cursor, orDash(c.FinalRV), timeline.FormatSeconds(c.LongestAgeSeconds), orDash(c.LongestAgeRV),
 			instant(c.LongestAgeAt), c.LongestAgeRVs, instant(c.LongestAgeRVsAt)})
 	}
 	p.table([]string{"file", "cursor", "final RV", "longest age", "at RV", "until", "most RVs behind", "at"}, rows)
+}
 
+func (r *Report) writeGaps(p *printer) {
 	p.section(fmt.Sprintf("Gaps (cursor still while the head moved; %d in all, longest first)", r.GapCount))
-	rows = nil
+	var rows [][]string
 	for _, g := range r.Gaps {
 		rows = append(rows, []string{g.File, g.Cursor, instant(g.From), instant(g.To), g.RV, g.HeadRV, timeline.FormatSeconds(g.AgeSeconds), g.AgeRVs})
 	}
 	p.table([]string{"file", "cursor", "from", "to", "cursor RV", "head RV", "age", "RVs behind"}, rows)
+}
 
+func (r *Report) writeZones(p *printer) {
 	p.section("Red zones (a drop here, resumed after the delay, gets 410)")
-	rows = nil
-	for _, z := range r.Zones {
-		rows = append(rows, []string{z.File, z.Cursor, z.Model, instant(z.FromTime), instant(z.ToTime), z.FromRV, z.ToRV, z.Reason})
-	}
-	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
+	p.zones(r.Zones)
+}
 
+func (r *Report) writeRiskZones(p *printer) {
 	p.section("At risk (past what the server is sure to keep; it may or may not refuse)")
-	rows = nil
-	for _, z := range r.RiskZones {
+	p.zones(r.RiskZones)
+}
+
+// zones writes the table of red or at-risk zones.
+func (p *printer) zones(zs []ZoneReport) {
+	var rows [][]string
+	for _, z := range zs {
 		rows = append(rows, []string{z.File, z.Cursor, z.Model, instant(z.FromTime), instant(z.ToTime), z.FromRV, z.ToRV, z.Reason})
 	}
 	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
+}
 
+func (r *Report) writeHorizons(p *printer) {
 	p.section("Horizons (how long after each drop a reconnect stays safe)")
-	rows = nil
+	var rows [][]string
 	for _, h := range r.Horizons {
 		risk, refused := "-", "-"
 		if h.AtRiskFrom != nil {
@@ -268,27 +309,33 @@ func (r *Report) write(w io.Writer, md bool) error {
 		rows = append(rows, []string{h.File, fmt.Sprint(h.Session), h.Cursor, instant(h.Drop), orDash(h.RV), risk, refused})
 	}
 	p.table([]string{"file", "after session", "cursor", "drop", "RV", "at risk from", "refused from"}, rows)
+}
 
+func (r *Report) writeHadBookmarks(p *printer) {
 	p.section("Had it asked for bookmarks")
-	rows = nil
+	var rows [][]string
 	for _, c := range r.HadBookmarks {
 		rows = append(rows, []string{c.File, fmt.Sprint(c.Synthetic), fmt.Sprint(c.Bookmarks), fmt.Sprint(c.Unknown), c.Why})
 	}
 	p.table([]string{"file", "bookmarks added", "count", "head unknown", "how"}, rows)
+}
 
+func (r *Report) writeRestarts(p *printer) {
 	if len(r.Params.RestartWindows) == 0 {
 		p.section("Probable restarts (not applied unless given with -restart)")
 	} else {
 		p.section("Probable restarts (the models apply the -restart windows of the parameters above)")
 	}
-	rows = nil
+	var rows [][]string
 	for _, d := range r.Restarts {
 		rows = append(rows, []string{instant(d.Ended), instant(d.LastEnded), instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
 	}
 	p.table([]string{"watches ended", "last ended", "served again", "watches", "files", "-restart"}, rows)
+}
 
+func (r *Report) writeResumes(p *printer) {
 	p.section("Observed resumes against the models")
-	rows = nil
+	var rows [][]string
 	servers := false
 	for _, s := range r.Resumes {
 		servers = servers || s.Server != ""
@@ -313,7 +360,9 @@ func (r *Report) write(w io.Writer, md bool) error {
 		head = []string{"file", "session", "time", "RV", "server", "observed", "predicted", "agree", "reason"}
 	}
 	p.table(head, rows)
+}
 
+func (r *Report) writeWhatIf(p *printer) {
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf
 	p.printf("reconnects: %d\nrelists with the bookmarks received: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists ignoring bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists saved by the bookmarks received: %d (%.1f%%)\n",
@@ -322,32 +371,34 @@ func (r *Report) write(w io.Writer, md bool) error {
 	if wi.UnknownWith+wi.UnknownWithout > 0 {
 		p.printf("undecided (no clock or no cursor): %d with, %d without bookmarks\n", wi.UnknownWith, wi.UnknownWithout)
 	}
-	if len(wi.Points) > 0 {
-		p.printf("\n")
+	if len(wi.Points) == 0 {
+		return
 	}
-	rows = nil
+	p.printf("\n")
+	var rows [][]string
 	for _, pt := range wi.Points {
-		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), instant(pt.Time), orDash(pt.WithRV), pt.With, orDash(pt.WithoutRV), pt.Without, orDash(pt.HadRV), pt.Had, pt.WithoutReason})
+		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), instant(pt.Time), orDash(pt.WithRV), pt.With.String(), orDash(pt.WithoutRV), pt.Without.String(), orDash(pt.HadRV), pt.Had.String(), pt.WithoutReason})
 	}
-	if len(rows) > 0 {
-		p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "had RV", "had", "why (without)"}, rows)
-	}
+	p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "had RV", "had", "why (without)"}, rows)
+}
 
+func (r *Report) writeAnomalies(p *printer) {
 	p.section("Anomalies")
-	rows = nil
+	var rows [][]string
 	for _, a := range r.Anomalies {
 		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), instant(a.Time), orDash(a.RV), a.Kind, a.Message})
 	}
 	p.table([]string{"file", "session", "time", "RV", "kind", "message"}, rows)
 	p.anomaliesLeftOut(r)
+}
 
+func (r *Report) writeDiagnostics(p *printer) {
 	p.section("Parser diagnostics")
-	rows = nil
+	var rows [][]string
 	for _, d := range r.Diagnostics {
 		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), instant(d.Time), orDash(d.RV), d.Kind, d.Msg})
 	}
 	p.table([]string{"file", "offset", "line", "next event", "RV", "kind", "message"}, rows)
-	return p.err
 }
 
 func sortedKeys[V any](m map[string]V) []string {

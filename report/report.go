@@ -63,6 +63,7 @@ type Report struct {
 
 // RelistReport is a LIST after the client's first in the same file, and
 // what caused it.
+// It is the JSON contract's `relists[]` (REPORT.md).
 type RelistReport struct {
 	File    string `json:"file"`
 	Session int    `json:"session"`
@@ -103,6 +104,7 @@ func relistReport(tl *timeline.Timeline, rl timeline.Relist) RelistReport {
 const Version = 1
 
 // FileReport describes one loaded capture.
+// It is the JSON contract's `files[]` (REPORT.md).
 type FileReport struct {
 	Name     string `json:"name"`
 	Clock    string `json:"clock"`
@@ -124,6 +126,7 @@ type FileReport struct {
 }
 
 // RequestReport is a session's captured request.
+// It is the JSON contract's `sessions[].request` (REPORT.md).
 type RequestReport struct {
 	Method               string `json:"method"`
 	Path                 string `json:"path"`
@@ -139,6 +142,7 @@ type RequestReport struct {
 }
 
 // SessionReport is one watch connection.
+// It is the JSON contract's `sessions[]` (REPORT.md).
 type SessionReport struct {
 	File       string         `json:"file"`
 	Index      int            `json:"index"`
@@ -167,6 +171,7 @@ type SessionReport struct {
 }
 
 // DiagnosticReport is one parser diagnostic.
+// It is the JSON contract's `diagnostics[]` (REPORT.md).
 type DiagnosticReport struct {
 	File   string `json:"file"`
 	Offset int64  `json:"offset"`
@@ -179,7 +184,15 @@ type DiagnosticReport struct {
 	Msg  string `json:"message"`
 }
 
+// diagnosticReport is a reader's diagnostic of the named file as the
+// report gives it, placed at the instant at (placeDiagnostics moves a
+// capture's to the first event read after it).
+func diagnosticReport(file string, d parser.Diagnostic, at string) DiagnosticReport {
+	return DiagnosticReport{File: file, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg, Time: at}
+}
+
 // AnomalyReport is one anomaly.
+// It is the JSON contract's `anomalies[]` (REPORT.md).
 type AnomalyReport struct {
 	Kind    string `json:"kind"`
 	File    string `json:"file"`
@@ -224,8 +237,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 			}
 		}
 		for _, d := range f.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: f.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
-				Time: timeline.FormatTime(f.End, f.Clock)})
+			r.Diagnostics = append(r.Diagnostics, diagnosticReport(f.Name, d, timeline.FormatTime(f.End, f.Clock)))
 		}
 	}
 	for g, s := range tl.Sessions {
@@ -265,8 +277,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	r.placeDiagnostics(tl)
 	for _, l := range tl.AuditLogs {
 		for _, d := range l.Diagnostics {
-			r.Diagnostics = append(r.Diagnostics, DiagnosticReport{File: l.Name, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg,
-				Time: timeline.FormatTime(l.Last, timeline.ClockArrival)})
+			r.Diagnostics = append(r.Diagnostics, diagnosticReport(l.Name, d, timeline.FormatTime(l.Last, timeline.ClockArrival)))
 		}
 	}
 	r.addServers(tl)
@@ -306,6 +317,7 @@ func (r *Report) placeDiagnostics(tl *timeline.Timeline) {
 }
 
 // CadenceReport is a session's bookmark cadence.
+// It is the JSON contract's `bookmarkCadence[]` (REPORT.md).
 type CadenceReport struct {
 	File          string  `json:"file"`
 	Session       int     `json:"session"`
@@ -319,6 +331,7 @@ type CadenceReport struct {
 
 // ErrorReport is one error the server sent: an in-stream ERROR event or a
 // response whose body is a Status.
+// It is the JSON contract's `observedErrors[]` (REPORT.md).
 type ErrorReport struct {
 	File    string `json:"file"`
 	Session int    `json:"session"`
@@ -337,6 +350,7 @@ type ErrorReport struct {
 }
 
 // CursorReport is one cursor's final value and longest ages.
+// It is the JSON contract's `cursors[]` (REPORT.md).
 type CursorReport struct {
 	File              string  `json:"file"`
 	Cursor            string  `json:"cursor"`
@@ -349,6 +363,7 @@ type CursorReport struct {
 }
 
 // GapReport is a stretch where a cursor stood still while the head moved.
+// It is the JSON contract's `gaps[]` (REPORT.md).
 type GapReport struct {
 	File       string  `json:"file"`
 	Cursor     string  `json:"cursor"`
@@ -361,6 +376,7 @@ type GapReport struct {
 }
 
 // ZoneReport is a red zone: drop instants whose resume would get 410.
+// It is the JSON contract's `zones[]` and `riskZones[]` (REPORT.md).
 type ZoneReport struct {
 	File     string `json:"file"`
 	Cursor   string `json:"cursor"`
@@ -372,7 +388,16 @@ type ZoneReport struct {
 	Reason   string `json:"reason"`
 }
 
+// zoneReport is a red or at-risk zone of the model as the report gives
+// it (zones[] and riskZones[]).
+func zoneReport(tl *timeline.Timeline, z timeline.Zone) ZoneReport {
+	f := &tl.Files[z.File]
+	return ZoneReport{File: f.Name, Cursor: z.Kind.String(), Model: z.Model.String(),
+		FromTime: timeline.FormatTime(z.From, f.Clock), ToTime: timeline.FormatTime(z.To, f.Clock), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason}
+}
+
 // ResumeReport is an observed resume checked against the models.
+// It is the JSON contract's `resumes[]` (REPORT.md).
 type ResumeReport struct {
 	File      string           `json:"file"`
 	Session   int              `json:"session"`
@@ -392,6 +417,7 @@ type ResumeReport struct {
 }
 
 // WhatIfReport is the bookmarks what-if over the capture as recorded.
+// It is the JSON contract's `whatIf` (REPORT.md).
 type WhatIfReport struct {
 	Reconnects               int           `json:"reconnects"`
 	RelistsWithBookmarks     int           `json:"relistsWithBookmarks"`
@@ -414,19 +440,20 @@ type WhatIfReport struct {
 }
 
 // WhatIfPoint is one reconnect of the what-if.
+// It is the JSON contract's `whatIf.points[]` (REPORT.md).
 type WhatIfPoint struct {
-	File          string `json:"file"`
-	Session       int    `json:"session"`
-	Time          string `json:"time"`
-	WithRV        string `json:"withRV"`
-	With          string `json:"with"`
-	WithReason    string `json:"withReason"`
-	WithoutRV     string `json:"withoutRV"`
-	Without       string `json:"without"`
-	WithoutReason string `json:"withoutReason"`
-	HadRV         string `json:"hadRV"`
-	Had           string `json:"had"`
-	HadReason     string `json:"hadReason"`
+	File          string           `json:"file"`
+	Session       int              `json:"session"`
+	Time          string           `json:"time"`
+	WithRV        string           `json:"withRV"`
+	With          timeline.Outcome `json:"with"`
+	WithReason    string           `json:"withReason"`
+	WithoutRV     string           `json:"withoutRV"`
+	Without       timeline.Outcome `json:"without"`
+	WithoutReason string           `json:"withoutReason"`
+	HadRV         string           `json:"hadRV"`
+	Had           timeline.Outcome `json:"had"`
+	HadReason     string           `json:"hadReason"`
 }
 
 // maxGaps bounds the gaps listed (the longest first); GapCount has all.
@@ -457,8 +484,7 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 			To: timeline.FormatTime(g.To, clk(g.File)), RV: timeline.FormatRV(g.RV), HeadRV: timeline.FormatRV(g.HeadRV), AgeSeconds: secs(g.AgeTime), AgeRVs: timeline.FormatRV(g.AgeRV)})
 	}
 	for _, z := range a.Zones {
-		r.Zones = append(r.Zones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
-			FromTime: timeline.FormatTime(z.From, clk(z.File)), ToTime: timeline.FormatTime(z.To, clk(z.File)), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason})
+		r.Zones = append(r.Zones, zoneReport(tl, z))
 	}
 	for _, rs := range a.Resumes {
 		s := tl.Sessions[rs.Session]
@@ -483,9 +509,9 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 			return timeline.FormatRV(v.RV)
 		}
 		r.WhatIf.Points = append(r.WhatIf.Points, WhatIfPoint{File: name(s.File), Session: s.Index, Time: timeline.FormatTime(p.At, clk(s.File)),
-			WithRV: vrv(p.With), With: p.With.Outcome.String(), WithReason: p.With.Reason,
-			WithoutRV: vrv(p.Without), Without: p.Without.Outcome.String(), WithoutReason: p.Without.Reason,
-			HadRV: vrv(p.Had), Had: p.Had.Outcome.String(), HadReason: p.Had.Reason})
+			WithRV: vrv(p.With), With: p.With.Outcome, WithReason: p.With.Reason,
+			WithoutRV: vrv(p.Without), Without: p.Without.Outcome, WithoutReason: p.Without.Reason,
+			HadRV: vrv(p.Had), Had: p.Had.Outcome, HadReason: p.Had.Reason})
 	}
 }
 

@@ -3,6 +3,7 @@ package report
 import "watchlens/timeline"
 
 // ServerLogReport is an API server's own log (timeline.ServerLog).
+// It is the JSON contract's `serverLogs[]` (REPORT.md).
 type ServerLogReport struct {
 	Name      string   `json:"name"`
 	Server    string   `json:"server"`

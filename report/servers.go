@@ -8,6 +8,7 @@ import (
 )
 
 // ServerReport is one API server as its audit logs show it.
+// It is the JSON contract's `servers[]` (REPORT.md).
 type ServerReport struct {
 	Name         string              `json:"name"`
 	Incarnations []IncarnationReport `json:"incarnations"`

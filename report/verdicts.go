@@ -3,6 +3,7 @@ package report
 import "watchlens/timeline"
 
 // CounterfactualReport is one file's had-bookmarks cursor.
+// It is the JSON contract's `hadBookmarks[]` (REPORT.md).
 type CounterfactualReport struct {
 	File string `json:"file"`
 	// Synthetic: bookmarks were added where the watch got none; false:
@@ -17,6 +18,7 @@ type CounterfactualReport struct {
 }
 
 // HorizonReport is one drop's horizon for one cursor.
+// It is the JSON contract's `horizons[]` (REPORT.md).
 type HorizonReport struct {
 	File    string `json:"file"`
 	Session int    `json:"session"`
@@ -38,6 +40,7 @@ type HorizonReport struct {
 }
 
 // DetectedRestartReport is a probable restart and its evidence.
+// It is the JSON contract's `detectedRestarts[]` (REPORT.md).
 type DetectedRestartReport struct {
 	Ended     string `json:"ended"`
 	LastEnded string `json:"lastEnded"`
@@ -52,6 +55,7 @@ type DetectedRestartReport struct {
 }
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
+// It is the JSON contract's `resumeAt[]` (REPORT.md).
 type ResumeAtReport struct {
 	Time    string           `json:"time"`
 	File    string           `json:"file"`
@@ -82,8 +86,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 	clk := func(file int) timeline.Clock { return tl.Files[file].Clock }
 	name := func(file int) string { return tl.Files[file].Name }
 	for _, z := range a.RiskZones {
-		r.RiskZones = append(r.RiskZones, ZoneReport{File: name(z.File), Cursor: z.Kind.String(), Model: z.Model.String(),
-			FromTime: timeline.FormatTime(z.From, clk(z.File)), ToTime: timeline.FormatTime(z.To, clk(z.File)), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason})
+		r.RiskZones = append(r.RiskZones, zoneReport(tl, z))
 	}
 	for fi, cf := range a.HadBookmarks {
 		cr := CounterfactualReport{File: name(fi), Synthetic: cf.Synthetic, Why: cf.Why, Bookmarks: cf.Bookmarks, Unknown: cf.Unknown}

@@ -7,6 +7,7 @@ import (
 )
 
 // WatchListReport is one WatchList request (timeline.WatchList).
+// It is the JSON contract's `watchLists[]` (REPORT.md).
 type WatchListReport struct {
 	File    string `json:"file"`
 	Session int    `json:"session"`
@@ -24,6 +25,7 @@ type WatchListReport struct {
 }
 
 // UnsyncedReport is a client whose WatchLists never synced.
+// It is the JSON contract's `unsynced[]` (REPORT.md).
 type UnsyncedReport struct {
 	File        string `json:"file"`
 	Requests    int    `json:"requests"`
@@ -35,6 +37,7 @@ type UnsyncedReport struct {
 
 // OutageReport is a stretch when no request reached a server, and the
 // relists after it.
+// It is the JSON contract's `outages[]` (REPORT.md).
 type OutageReport struct {
 	From          string  `json:"from"`
 	To            string  `json:"to"`

@@ -138,3 +138,17 @@ func (b *Builder) noteAnomaly(kind string) bool {
 	b.anomCounts[kind]++
 	return b.anomCounts[kind] <= maxAnomaliesPerKind
 }
+
+// Anomaly is something in the capture a correct server and recorder would
+// not produce, or a symptom worth a look.
+type Anomaly struct {
+	// Kind: "rv-backwards", "repeated", "after-delete", "no-bookmarks",
+	// "short-watch", "error-not-last".
+	Kind    string
+	File    int
+	Session int // global session index
+	Event   int // table index, -1 when the anomaly is about a session
+	T       int64
+	RV      string
+	Msg     string
+}

@@ -1,6 +1,10 @@
 package timeline
 
-import "sort"
+import (
+	"sort"
+
+	"watchlens/parser"
+)
 
 // DiagnosticEvents is, per file and per parser diagnostic of it (in the
 // order of Files[f].Diagnostics), the first event read after the problem:
@@ -31,3 +35,21 @@ func (tl *Timeline) DiagnosticEvents() [][]int {
 	}
 	return out
 }
+
+// The kinds of problem the analysis adds to the readers' diagnostics
+// (parser.DiagnosticKind): their text is part of the report's JSON
+// contract too.
+const (
+	// DiagTooManyObjects is where reading stopped because the analysis
+	// keeps at most Builder.MaxObjects distinct objects.
+	DiagTooManyObjects parser.DiagnosticKind = "too-many-objects"
+	// DiagNoYear is a klog log whose lines name no year, read in the year
+	// the analysis chose.
+	DiagNoYear parser.DiagnosticKind = "no-year"
+	// DiagNoClient is a client library's log with no line telling of a list
+	// or a watch.
+	DiagNoClient parser.DiagnosticKind = "no-client"
+	// DiagDuplicateAudit is an audit log whose requests were read already
+	// from another log.
+	DiagDuplicateAudit parser.DiagnosticKind = "duplicate-audit"
+)

@@ -31,7 +31,7 @@
 // What an Analysis adds: red Zones per cursor and window model, Gaps, the
 // cursors' ages, observed Resumes checked against the models, and the
 // bookmarks WhatIf. The window models and their sources in
-// watch-protocol.md are documented on Model in model.go; how instants are
+// watch-protocol.md are documented on Model in models.go; how instants are
 // estimated without arrival times is in clock.go.
 //
 // Drawing: TimeRange and RVRange find events, LaneEvents and Specials

@@ -66,3 +66,14 @@ func (g *gapKeeper) Pop() any {
 	g.kept = g.kept[:len(g.kept)-1]
 	return k
 }
+
+// Gap is an interval where a cursor stood still while the head moved.
+type Gap struct {
+	File     int
+	Kind     CursorKind
+	From, To int64
+	RV       uint64
+	HeadRV   uint64 // head at To
+	AgeTime  int64  // To minus the instant the cursor was last current
+	AgeRV    uint64 // HeadRV - RV
+}

@@ -211,3 +211,17 @@ func (ls *Lanes) setLabels(id int32, labels string) {
 func (ls *Lanes) renumber(order []int32, pace *pacer) Lanes {
 	return Lanes{recs: ls.recs.permute(order, pace), scopes: ls.scopes, labels: ls.labels, text: ls.text, long: ls.long}
 }
+
+// Lane is one object in one file. A DELETED closes it; a re-created
+// object (new uid, or same name after a delete when the capture has no
+// uids) opens a new lane. Its events are Timeline.LaneEvents, their span
+// Timeline.LaneSpan. Lanes.At reads a Lane from the compact table the
+// Timeline keeps (see lanes.go); its uid is Lanes.UID.
+type Lane struct {
+	File                  int
+	Kind, Namespace, Name string
+	// Labels are the object's labels as its latest event carrying any gave
+	// them (parser.Event.Labels form: "k=v" sorted, comma-joined).
+	Labels  string
+	Deleted bool
+}

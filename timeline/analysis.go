@@ -1,0 +1,92 @@
+package timeline
+
+// Analysis is the timeline under one set of parameters.
+type Analysis struct {
+	TL     *Timeline
+	Params Params
+	pass   *passState // set during a cursor pass
+	pace   pacer      // pauses the cursor passes (see Builder.Pause)
+	// end is the last instant the zones and horizons reach: the shared
+	// clock's end, past the end of a file that stopped earlier.
+	end int64
+	// capacity replays the watch cache per kind (nil: no capture of the
+	// whole type); headOf is the head of each kind as the watch cache of
+	// that kind knew it (see counterfactual.go).
+	capacity map[string]*cacheReplay
+	headOf   map[string]*kindHead
+	// resources are the metrics' resource of each kind of the files,
+	// when servers' metrics were exported.
+	resources map[string]string
+	// observed are the servers' own answers to watches from an RV, per
+	// kind and server (see observeServers).
+	observed map[floorKey][]cacheObservation
+	// changes are each kind's changes in RV order (see changesOf).
+	changes map[string]*changeIndex
+	// Zones are the red zones: per cursor and model, the instants at which
+	// a drop-and-resume (after Params.Delay) would have got 410.
+	Zones []Zone
+	// RiskZones are the stretches where such a resume is at risk and not
+	// refused: past what the server is sure to keep.
+	RiskZones []Zone
+	// Gaps are the longest stretches (at most MaxGapsKept, longest first)
+	// where a cursor stood still while the head moved past it, at least
+	// Params.MinGap long; GapCount counts them all. Ten thousand split
+	// clients make millions, and a report lists twenty.
+	Gaps     []Gap
+	GapCount int
+	gaps     gapKeeper
+	// Ages are per cursor: TL.Cursors' order, then HadBookmarks' (one
+	// per file with a counterfactual).
+	Ages    []CursorAge
+	Resumes []Resume
+	WhatIf  WhatIf
+	// HadBookmarks is, per file, the cursor the client would have had had
+	// it asked for bookmarks (see counterfactual.go).
+	HadBookmarks []Counterfactual
+	// Horizons are, per drop (each watch's end) and cursor, the earliest
+	// reconnect instants at risk and refused.
+	Horizons []Horizon
+	// Restarts are the restarts the captures suggest (never applied
+	// unless the user gives them as Params.Restarts).
+	Restarts []DetectedRestart
+	// fleet is Fleet's answer, once built.
+	fleet      *Fleet
+	fleetBuilt bool
+}
+
+// pauseEvery is how many items (events, steps) building or analysing
+// walks between calls of Builder.Pause: a few milliseconds' work, even as
+// wasm.
+const pauseEvery = 1 << 13
+
+// Analyze applies the window models with parameters p, pausing as the
+// Builder's Pause says.
+func (tl *Timeline) Analyze(p Params) *Analysis {
+	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: tl.pause}}
+	a.end = tl.End()
+	if tl.serverMetrics() {
+		a.resources = map[string]string{}
+		for _, f := range tl.Files {
+			if _, ok := a.resources[f.Kind]; !ok {
+				a.resources[f.Kind] = tl.resourceOfKind(f.Kind)
+			}
+		}
+		a.observeServers()
+	}
+	a.replayCaches()
+	a.buildHadBookmarks()
+	for k := range tl.Cursors {
+		a.cursorPass(&tl.Cursors[k])
+	}
+	for f := range a.HadBookmarks {
+		if hb := &a.HadBookmarks[f]; hb.Synthetic {
+			a.cursorPass(&hb.Cursor)
+		}
+	}
+	a.Gaps, a.GapCount = a.gaps.longest()
+	a.resumes()
+	a.whatIf()
+	a.horizons()
+	a.detectRestarts()
+	return a
+}

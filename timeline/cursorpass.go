@@ -1,0 +1,275 @@
+package timeline
+
+import "math"
+
+// Zone is an interval [From, To) of drop instants refused (or, in
+// RiskZones, put at risk) by one model.
+type Zone struct {
+	File         int
+	Kind         CursorKind
+	Model        Model
+	From, To     int64
+	FromRV, ToRV uint64
+	Reason       string
+}
+
+// CursorAge is a cursor's final value and longest age.
+type CursorAge struct {
+	File       int
+	Kind       CursorKind
+	Final      uint64
+	HasFinal   bool
+	MaxAge     int64 // longest time the cursor went unconfirmed, ns
+	MaxAgeAt   int64 // instant at which that age was reached
+	MaxAgeRV   uint64
+	MaxRVAge   uint64 // largest head - cursor
+	MaxRVAgeAt int64
+}
+
+// passState caches, for the walk over one cursor's steps, its kind's
+// series and calibration floors for a reconnect to a server not known
+// (map lookups by kind otherwise made at every step), and where the last
+// search landed.
+type passState struct {
+	file                     int
+	series                   *kindSeries
+	refuseFloors, riskFloors *floorSteps
+	hint                     searchHint
+	replay                   replayHint
+}
+
+// floorsOf returns the calibration floors of the file's kind that refuse
+// a reconnect to server (-1: not known) and those that only put it at
+// risk (see Timeline.calibrationFloors).
+func (a *Analysis) floorsOf(file, server int) (refuse, risk *floorSteps) {
+	if a.pass != nil && a.pass.file == file && server < 0 {
+		return a.pass.refuseFloors, a.pass.riskFloors
+	}
+	return a.TL.calibrationFloors(a.TL.Files[file].Kind, server)
+}
+
+// seriesOf returns the change series of the file's kind, and a search
+// hint when inside a cursor pass.
+func (a *Analysis) seriesOf(file int) (*kindSeries, *searchHint) {
+	if a.pass != nil && a.pass.file == file {
+		return a.pass.series, &a.pass.hint
+	}
+	return a.TL.series[a.TL.Files[file].Kind], nil
+}
+
+// replayHintOf returns the search hint over the replayed cache's steps
+// inside a cursor pass, else nil.
+func (a *Analysis) replayHintOf(file int) *replayHint {
+	if a.pass != nil && a.pass.file == file {
+		return &a.pass.replay
+	}
+	return nil
+}
+
+// searchHint speeds up the count model's search over a cursor's steps:
+// cursor values mostly rise, and then the answer can only move forward.
+type searchHint struct {
+	rv  uint64
+	ans int // the previous answer: no change below it is above rv+1, for any rv >= this rv
+}
+
+// firstAbove returns the first change whose largest RV so far (maxRV) is
+// above rv+1, the change from which a buffer of the changes up to it no
+// longer holds rv+1; with a hint, it gallops forward from the previous
+// answer when rv did not go down.
+func (h *searchHint) firstAbove(maxRV *packed[uint64], rv uint64) int {
+	start := -1
+	if h != nil && rv >= h.rv {
+		start = h.ans
+	}
+	k := gallopAbove(maxRV, start, rv+1)
+	if h != nil {
+		h.rv, h.ans = rv, k
+	}
+	return k
+}
+
+// gallopAbove returns the first index k of p, a column whose values do
+// not fall, with p.at(k) > v, or p's length. From start >= 0, known to be
+// at or before the answer, it gallops forward first: a cursor's searches
+// mostly move forward by a little. It calls no predicate: as wasm, calls
+// through a closure were a third of the searches' time.
+func gallopAbove[T integer](p *packed[T], start int, v T) int {
+	n := p.len()
+	lo, hi := 0, n
+	if start >= 0 && start <= n {
+		lo, hi = start, start
+		if lo < n && p.at(lo) <= v {
+			step := 1
+			for lo+step < n && p.at(lo+step) <= v {
+				lo += step
+				step *= 2
+			}
+			lo, hi = lo+1, min(lo+step, n)
+		}
+	}
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); p.at(m) > v {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// zoneSink grows the zones of one cursor pass, one open zone per model.
+type zoneSink struct {
+	zones *[]Zone
+	open  [numModels]int // index in *zones of the zone still growing, or -1
+}
+
+func newZoneSink(zones *[]Zone) *zoneSink {
+	z := &zoneSink{zones: zones}
+	z.close()
+	return z
+}
+
+func (z *zoneSink) close() {
+	for i := range z.open {
+		z.open[i] = -1
+	}
+}
+
+// add extends model m's open zone when [from, to) continues it, else
+// opens a new one (reason is called only then).
+func (z *zoneSink) add(c *Cursor, m Model, from, to int64, rv uint64, reason func() string) {
+	if k := z.open[m]; k >= 0 && (*z.zones)[k].To == from {
+		(*z.zones)[k].To, (*z.zones)[k].ToRV = to, rv
+		return
+	}
+	*z.zones = append(*z.zones, Zone{File: c.File, Kind: c.Kind, Model: m, From: from, To: to, FromRV: rv, ToRV: rv, Reason: reason()})
+	z.open[m] = len(*z.zones) - 1
+}
+
+// cursorPass derives zones, gaps and ages of one cursor in one walk over
+// its steps. The zones run on past the cursor's file to the shared
+// clock's end (a reconnect after the capture stopped is still a
+// question); ages and gaps stop with the file.
+func (a *Analysis) cursorPass(c *Cursor) {
+	tl, p := a.TL, a.Params
+	d := int64(p.Delay)
+	age := CursorAge{File: c.File, Kind: c.Kind}
+	models := a.applicable(c.File)
+	refused, risky := newZoneSink(&a.Zones), newZoneSink(&a.RiskZones)
+	kind := tl.Files[c.File].Kind
+	a.pass = &passState{file: c.File, series: tl.series[kind]}
+	a.pass.refuseFloors, a.pass.riskFloors = tl.calibrationFloors(kind, -1)
+	defer func() { a.pass = nil }()
+	// The servers its connection says a reconnect reaches, and, per
+	// model, the one of its zone still growing.
+	stints := a.connStints(c.File)
+	var lastOn [numModels]serverRef
+	for m := range lastOn {
+		lastOn[m] = anyServer
+	}
+	zoneEnd := c.End
+	if tl.Files[c.File].Clock != ClockNone {
+		zoneEnd = max(c.End, a.end)
+	}
+	// The head step in force at the current step's end (steps are in time
+	// order), its value, and the next step's instant.
+	head := &tl.head
+	hk, h := -1, uint64(0)
+	hnext := int64(math.MaxInt64)
+	if head.Len() > 0 {
+		hnext = head.T(0)
+	}
+	n := c.Len()
+	var next int64 // step k, decoded as step k-1's end
+	var nextRV uint64
+	if n > 0 {
+		next, nextRV = c.Step(0)
+	}
+	for k := 0; k < n; k++ {
+		a.pace.tick(1)
+		from, rv := next, nextRV
+		to, zto := c.End, zoneEnd
+		if k+1 < n {
+			next, nextRV = c.Step(k + 1)
+			to, zto = next, next
+		}
+		if rv == unsetRV || rv == unknownRV {
+			age.HasFinal = false
+			refused.close()
+			risky.close()
+			continue
+		}
+		age.Final, age.HasFinal = rv, true
+		if to-from > age.MaxAge {
+			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
+		}
+		if hnext <= to-1 {
+			// The last head step before to, galloping from the one in
+			// force: a cursor with few steps over a long capture (a
+			// virtual client's) must not walk every head step between.
+			hk = head.SearchT(hk+1, head.Len(), to) - 1
+			_, h = head.Step(hk)
+			hnext = math.MaxInt64
+			if hk+1 < head.Len() {
+				hnext = head.T(hk + 1)
+			}
+		}
+		if hk >= 0 && h > rv {
+			if h-rv > age.MaxRVAge {
+				age.MaxRVAge, age.MaxRVAgeAt = h-rv, to
+			}
+			if passed, ok := tl.HeadPassed(rv); ok && passed < to {
+				if gs := max(passed, from); to-gs >= int64(p.MinGap) {
+					a.gaps.add(Gap{File: c.File, Kind: c.Kind, From: gs, To: to, RV: rv, HeadRV: h, AgeTime: to - from, AgeRV: h - rv})
+				}
+			}
+		}
+		for _, m := range models {
+			if !serverDependent(m) || len(stints) == 0 {
+				a.zoneSpan(refused, risky, c, m, anyServer, rv, from, from, zto, d)
+				continue
+			}
+			// A reconnect from a drop in each stint reaches its server.
+			for t := from; t < zto; {
+				st := stintAt(stints, t)
+				end := min(st.to, zto)
+				if st.on != lastOn[m] {
+					refused.open[m], risky.open[m], lastOn[m] = -1, -1, st.on
+				}
+				a.zoneSpan(refused, risky, c, m, st.on, rv, from, t, end, d)
+				t = end
+			}
+		}
+	}
+	a.Ages = append(a.Ages, age)
+}
+
+// zoneSpan adds model m's zones of a cursor at rv, last current at
+// since, for drops in [lo, hi) whose reconnects, d later, reach the
+// server on.
+func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on serverRef, rv uint64, since, lo, hi, d int64) {
+	risk, ref, ok := a.threshold(m, c.File, on, rv, since, math.MaxInt64)
+	if !ok {
+		refused.open[m], risky.open[m] = -1, -1
+		return
+	}
+	// Refused from zs on, at risk from rs until then.
+	zs, rs := hi, hi
+	if ref != never {
+		zs = max(lo, ref-d)
+	}
+	if risk != never {
+		rs = max(lo, risk-d)
+	}
+	if zs >= hi {
+		refused.open[m] = -1
+	} else {
+		refused.add(c, m, zs, hi, rv, func() string { return a.reason(m, Refused, c.File, on, rv, since, zs+d) })
+	}
+	if re := min(zs, hi); rs >= re {
+		risky.open[m] = -1
+	} else {
+		risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, on, rv, since, rs+d) })
+	}
+}

@@ -1,0 +1,96 @@
+package timeline
+
+import (
+	"path"
+
+	"watchlens/parser"
+)
+
+// Clock says how a file's instants were obtained.
+type Clock uint8
+
+const (
+	// ClockNone: the capture carries no time at all; instants are event
+	// ordinals (1 ns apart) and every time-based model answers "unknown".
+	ClockNone Clock = iota
+	// ClockEstimated: no arrival times; instants come from each response's
+	// HTTP Date header (1 s resolution), the objects' managedFields times
+	// (1 s), the request's timeoutSeconds (server deadline), and for
+	// bookmarks the cacher's 60 s cadence (see clock.go).
+	ClockEstimated
+	// ClockArrival: the capture recorded each line's arrival time.
+	ClockArrival
+)
+
+var clockNames = [...]string{"none", "estimated", "arrival"}
+
+func (c Clock) String() string { return clockNames[c] }
+
+// File is one loaded capture.
+type File struct {
+	Name  string
+	Clock Clock
+	// Kind is the object kind the file's watch carries (most frequent).
+	Kind string
+	// Filtered is "unfiltered" (whole resource type, cluster-wide),
+	// "filtered" (namespace, label or field selector) or "unknown" (no
+	// request line): the count model is exact only for unfiltered captures.
+	Filtered string
+	// Broad says the capture saw every change of its resource type: its
+	// request had no selector and no namespace, or (BroadInferred) it has
+	// no request line and holds objects of several namespaces, as a watch
+	// of the whole type does and a namespaced or narrow one cannot.
+	Broad, BroadInferred bool
+	Sessions             []int // global session indices, in order
+	Events               int
+	Counts               map[string]int            // by event type
+	CountsKind           map[string]map[string]int // by kind, then event type
+	Diagnostics          []parser.Diagnostic
+	Start, End           int64
+	FirstRV              string
+	LastRV               string
+	// Audit says the file is a client's requests read from audit logs,
+	// or (Log) from its own log: sessions without events. Client names
+	// the client: the User-Agent of its requests ("" when none was
+	// captured), or its name in its log.
+	Audit  bool
+	Client string
+	// Loopback says the client is an API server's own (its audit user is
+	// system:apiserver): its informers feed that server, and the fleet
+	// leaves them out of the clients it counts.
+	Loopback bool
+	// Log names the client log that holds the file's client (see
+	// Builder.AddKlog): the file was read from it (Audit is set), or it
+	// is the client's capture, joined with its log; "" otherwise.
+	Log string
+	// LogJoined names, for a client of the audit logs, the log of a
+	// client library (kube-rs, fabric8, Python) that shows its requests
+	// at the same instants: the same client, read from the audit logs,
+	// whose Library the log names; "" otherwise.
+	LogJoined string
+	// Library is the client library whose log (not client-go's) the
+	// file was read from or joined with: "kube-rs", "fabric8", "python";
+	// "" otherwise.
+	Library string
+	// SplitOf names the capture this file is a virtual client of (see
+	// Builder.AddReaderSplit), "" for a capture of its own: its sessions
+	// are that capture's connections, not streams of their own.
+	SplitOf string
+	// SplitKey is, for a virtual client, the selector that made it:
+	// "nodeName=node-3", "shard=s10".
+	SplitKey string
+}
+
+// ShortName is the file's name as a sentence says it: its base name,
+// without the folders a command line gave it under. A client of audit
+// logs is named after its user agent, which is no path; one of a client
+// log by its name there and the log's base name.
+func (f *File) ShortName() string {
+	switch {
+	case f.Audit && f.Log != "" && f.Client != "":
+		return f.Client + " (" + path.Base(f.Log) + ")"
+	case f.Audit:
+		return f.Name
+	}
+	return path.Base(f.Name)
+}

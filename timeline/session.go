@@ -1,0 +1,88 @@
+package timeline
+
+import (
+	"strconv"
+
+	"watchlens/parser"
+)
+
+// EndReason is how a watch connection ended.
+type EndReason uint8
+
+const (
+	EndEOF         EndReason = iota // clean end of stream (zero chunk, or end of a body without HTTP framing)
+	EndDeadline                     // clean end at the request's timeoutSeconds (the server deadline)
+	EndError                        // an ERROR event was the last thing sent
+	EndCutOff                       // the capture stops mid-stream
+	EndNewResponse                  // cut off mid-stream and a new response follows
+	EndHTTPError                    // the response was not a 200 (a Status body, e.g. a LIST's 410)
+)
+
+var endNames = [...]string{"eof", "deadline", "error", "cut-off", "new-response", "http-error"}
+
+func (r EndReason) String() string { return endNames[r] }
+
+// Session is one watch connection, placed on the shared clock.
+type Session struct {
+	File  int
+	Index int // index inside its file (parser Session.Index)
+
+	Request    *parser.Request // nil when the capture has no request line
+	HTTPStatus int
+	StatusText string
+	Status     *parser.Status // bare Status body (a LIST's 410, a 504, ...)
+	Truncated  bool
+	Offset     int64
+	EndOffset  int64
+
+	// Start and End are instants (Unix ns) on the shared clock. Date is
+	// the response's HTTP Date header, 0 when absent.
+	Start, End int64
+	Date       int64
+	EndReason  EndReason
+	// Error is the ERROR event that ended the session, if any.
+	Error      *parser.Status
+	ErrorEvent int // table index of that ERROR, -1
+
+	Events, Bookmarks, Errors int
+	FirstRV, LastRV           string
+	// Gap is the time from the previous session's end in the same file
+	// to this start (the reconnect), -1 for a file's first session.
+	Gap int64
+	// InitialEventsEnd is the instant of the initial-events-end bookmark, 0 when none.
+	InitialEventsEnd int64
+	// InitialEvents and InitialBytes are the objects a sendInitialEvents
+	// stream sent before that bookmark (all it sent when none came): the
+	// state it listed, and its size on the wire.
+	InitialEvents int
+	InitialBytes  int64
+	// List is the parser's, when the response was a list (a LIST's
+	// answer, one page of it): the session's events are its items.
+	List *parser.List
+	// Since, for a request read from an audit log, is when the
+	// resourceVersion it asked for was last known current (the client
+	// learned it in its previous request); 0 otherwise.
+	Since int64
+	// inferredGone: the 410 in Error is inferred from an audit log.
+	inferredGone bool
+	// Server and Incarnation say which API server, and which of its
+	// processes, answered (indices in Timeline.Servers and its
+	// Incarnations; see servers.go), -1 when unknown: the audit log that
+	// holds the response's Audit-Id, or for a client from audit logs the
+	// log it came from.
+	Server, Incarnation int
+	// auditID is the response's Audit-Id, until Build joins it.
+	auditID string
+
+	// firstEv and lastEv are staging indices (before files are merged on
+	// one clock), -1 when empty; meaningless after Build.
+	firstEv, lastEv int
+}
+
+// RVRange is the first and last resourceVersions the session carried, as
+// numbers; ok is false when it carried none, or one that is not a number.
+func (s Session) RVRange() (first, last uint64, ok bool) {
+	first, errFirst := strconv.ParseUint(s.FirstRV, 10, 64)
+	last, errLast := strconv.ParseUint(s.LastRV, 10, 64)
+	return first, last, errFirst == nil && errLast == nil
+}

@@ -1,0 +1,127 @@
+package timeline
+
+import "time"
+
+// ModelVerdict is one model's answer.
+type ModelVerdict struct {
+	Model   Model
+	Outcome Outcome
+	// RiskFrom and From are the earliest reconnect instants this model
+	// puts at risk and refuses for this cursor value (never when never).
+	RiskFrom, From int64
+	Reason         string
+}
+
+// Verdict answers: had the client's connection dropped at T and resumed
+// at T+Delay from its cursor, would the server have answered 410?
+type Verdict struct {
+	File      int
+	Kind      CursorKind
+	T         int64
+	At        int64 // the reconnect instant, T + Delay
+	HasCursor bool
+	RV        uint64
+	Since     int64 // the instant the cursor was last known current
+	Outcome   Outcome
+	Reason    string // of the first refusing model, or why at risk, accepted or unknown
+	Models    []ModelVerdict
+}
+
+// overall is a verdict's outcome from its models': refused when any
+// refuses, else accepted when the server's metrics say it held the
+// cursor, else at risk when any puts it at risk, else unknown when a
+// model could not tell, else accepted.
+func overall(ms []modelOutcome) Outcome {
+	out, unknown, held := Accepted, false, false
+	for _, m := range ms {
+		switch m.outcome {
+		case Refused:
+			return Refused
+		case AtRisk:
+			out = AtRisk
+		case Unknown:
+			unknown = true
+		}
+		held = held || m.held
+	}
+	if held {
+		return Accepted
+	}
+	if out == Accepted && unknown {
+		return Unknown
+	}
+	return out
+}
+
+// judge is outcomes and overall, in words: each model's reason, and the
+// verdict's (the first refusing model's, else the first putting it at
+// risk, else the time window's).
+func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
+	mos := a.outcomes(file, on, rv, since, at, before)
+	out, why := overall(mos), ""
+	ms := make([]ModelVerdict, 0, len(mos))
+	for _, mo := range mos {
+		r := a.reason(mo.model, mo.outcome, file, on, rv, since, at)
+		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r})
+		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
+			why = r
+		}
+	}
+	switch out {
+	case AtRisk:
+		// Where the server is known, say what its metrics left open.
+		for _, m := range ms {
+			if m.Model == ModelServerCache && m.Reason != why {
+				why += "; " + m.Reason
+			}
+		}
+	case Unknown:
+		why = "no model could decide: the capture has no clock"
+	case Accepted:
+		why = "no model refuses it"
+		for k, m := range ms {
+			if mos[k].held {
+				why = m.Reason
+				break
+			}
+			if m.Model == ModelCacheTime || m.Model == ModelEtcd {
+				why = m.Reason
+			}
+		}
+	}
+	return out, why, ms
+}
+
+// cursor returns cursor kind of file: one of TL.Cursors, or the
+// counterfactual.
+func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
+	if kind == HadBookmarks {
+		return &a.HadBookmarks[file].Cursor
+	}
+	return &a.TL.Cursors[2*file+int(kind)]
+}
+
+// Verdict answers for cursor (file, kind) dropped at t and resumed at
+// t+delay.
+func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
+	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
+	rv, since, _, ok := a.cursor(file, kind).At(t)
+	return a.verdictFor(v, anyServer, rv, since, ok, v.At+1)
+}
+
+// verdictFor judges the cursor value rv, last current at since, for a
+// reconnect to the server on.
+func (a *Analysis) verdictFor(v Verdict, on serverRef, rv uint64, since int64, ok bool, before int64) Verdict {
+	if !ok {
+		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
+		return v
+	}
+	if rv == unknownRV {
+		v.Since = since
+		v.Outcome, v.Reason = Unknown, a.HadBookmarks[v.File].unknownReason(a, since)
+		return v
+	}
+	v.HasCursor, v.RV, v.Since = true, rv, since
+	v.Outcome, v.Reason, v.Models = a.judge(v.File, on, rv, since, v.At, before)
+	return v
+}

@@ -1,0 +1,98 @@
+package timeline
+
+// WhatIf counts, for the capture as recorded, the reconnects whose cursor
+// would have needed a relist, with and without bookmarks, and had the
+// client asked for them.
+type WhatIf struct {
+	Reconnects                  int
+	RelistsWith                 int // bookmark-aware cursor refused
+	RelistsWithout              int // bookmark-ignoring cursor refused
+	RelistsHad                  int // had-bookmarks cursor refused
+	LongestAgeWith              int64
+	LongestAgeWithout           int64
+	LongestAgeHad               int64
+	Saved                       int
+	SavedPercent                float64
+	Points                      []ReconnectPoint
+	UnknownWith, UnknownWithout int
+	UnknownHad                  int
+	AtRiskWith, AtRiskWithout   int
+	AtRiskHad                   int
+}
+
+// ReconnectPoint is one reconnect of the what-if.
+type ReconnectPoint struct {
+	Session            int // the session that ended
+	At                 int64
+	With, Without, Had Verdict
+}
+
+// whatIf evaluates every reconnect of the capture as recorded: the end of
+// each watch stream that ended without a 410 (a 410 is itself the
+// relist's cause, counted at the reconnect that drew it) and that another
+// session of the same file followed, resuming at its start. The end of a
+// capture is no reconnect: what one after it would get is its horizon.
+func (a *Analysis) whatIf() {
+	tl := a.TL
+	w := &a.WhatIf
+	for fi, f := range tl.Files {
+		for k, g := range f.Sessions {
+			s := tl.Sessions[g]
+			if gone(s.Error) || !s.watchStream() || tl.unsynced(&s) {
+				continue
+			}
+			// Attempts that reached no server are the same reconnect,
+			// retried: it happens when one is answered, and is judged for
+			// the server that answered it.
+			next := k + 1
+			for next < len(f.Sessions) && tl.Sessions[f.Sessions[next]].Unanswered() {
+				next++
+			}
+			if next == len(f.Sessions) {
+				continue
+			}
+			answer := &tl.Sessions[f.Sessions[next]]
+			at := answer.Start
+			state := s.End // the cursor as the stream left it
+			if at > s.End {
+				state = at - 1 // the gap may have moved it (another file's evidence does not)
+			}
+			pt := ReconnectPoint{Session: g, At: at}
+			for _, kind := range [...]CursorKind{BookmarkAware, BookmarkIgnoring, HadBookmarks} {
+				rv, since, _, ok := a.cursor(fi, kind).At(state)
+				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, answer.answeredBy(), rv, since, ok, at)
+				switch kind {
+				case BookmarkAware:
+					pt.With = v
+				case BookmarkIgnoring:
+					pt.Without = v
+				default:
+					pt.Had = v
+				}
+			}
+			w.Reconnects++
+			w.count(pt.With, &w.RelistsWith, &w.LongestAgeWith, &w.UnknownWith, &w.AtRiskWith)
+			w.count(pt.Without, &w.RelistsWithout, &w.LongestAgeWithout, &w.UnknownWithout, &w.AtRiskWithout)
+			w.count(pt.Had, &w.RelistsHad, &w.LongestAgeHad, &w.UnknownHad, &w.AtRiskHad)
+			w.Points = append(w.Points, pt)
+		}
+	}
+	w.Saved = w.RelistsWithout - w.RelistsWith
+	if w.RelistsWithout > 0 {
+		w.SavedPercent = 100 * float64(w.Saved) / float64(w.RelistsWithout)
+	}
+}
+
+func (w *WhatIf) count(v Verdict, relists *int, longest *int64, unknown, atRisk *int) {
+	switch v.Outcome {
+	case Refused:
+		*relists++
+	case Unknown:
+		*unknown++
+	case AtRisk:
+		*atRisk++
+	}
+	if v.HasCursor && v.At-v.Since > *longest {
+		*longest = v.At - v.Since
+	}
+}
