@@ -1039,6 +1039,35 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		screenshot(t, tab, "phone-390x844-fleet-scrolled")
 	})
 
+	t.Run("390x844: the header's folds show the filters and the sharing menu, and the page still fits", func(t *testing.T) {
+		tab := s.newTab(t)
+		must(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844, phone...)))
+		navigate(t, tab, s.url+"/?sample="+w4)
+		checkShown(t, tab, w4, "samples/"+w4)
+		if inView(t, tab, "#filters") || inView(t, tab, "#copy-link") {
+			t.Error("on a phone the filters or the sharing buttons show before they are asked for")
+		}
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("filters-toggle"))))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#filters").checkVisibility()`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the Filters button did not show the filters: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		fitsWindow(t, readPhone(t, tab), "the filters shown")
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("share-toggle"))))
+		for _, sel := range []string{"#copy-link", "#copy-summary", "#exports summary"} {
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q).checkVisibility()`, sel), chromedp.WithPollingTimeout(5*time.Second))); err != nil || !inView(t, tab, sel) {
+				t.Errorf("the Share menu does not show %s in the window: %v", sel, err)
+			}
+		}
+		screenshot(t, tab, "phone-390x844-folds")
+		if link := copiedText(t, tab, "#copy-link"); !strings.Contains(link, "sample="+w4) {
+			t.Errorf("the folded Copy link copied %q", link)
+		}
+		if inView(t, tab, "#copy-link") {
+			t.Error("the Share menu stays open after a copy, over the timeline")
+		}
+	})
+
 	t.Run("844x390, a phone on its side: the page is the window, the event selected read in the panel", func(t *testing.T) {
 		tab, tl := openTwo(t, s, 844, 390, phone...)
 		p := readPhone(t, tab)
