@@ -25,19 +25,24 @@ const (
 	tabReconnect = "reconnect"
 )
 
-var dockTabs = []struct{ id, label string }{
-	{tabEvent, "Event"},
-	{tabRange, "Range"},
-	{tabFindings, "Findings"},
-	{tabFiles, "Files and sessions"},
-	{tabSettings, "Model settings"},
-	{tabReconnect, "Reconnect at"},
+// Each has a short label too, which a phone shows (web/app.css), so that
+// the tabs take one line of its sheet.
+var dockTabs = []struct{ id, label, short string }{
+	{tabEvent, "Event", "Event"},
+	{tabRange, "Range", "Range"},
+	{tabFindings, "Findings", "Findings"},
+	{tabFiles, "Files and sessions", "Files"},
+	{tabSettings, "Model settings", "Settings"},
+	{tabReconnect, "Reconnect at", "Reconnect"},
 }
 
 // dockPrefs is how the user left the dock.
 type dockPrefs struct {
 	side bool    // beside the timeline, not under it
 	size float64 // its height (under) or width (beside), CSS px; 0: the default
+	// lowered says the dock is lowered to its tabs, as a phone's sheet
+	// can be (web/app.css); it is not remembered.
+	lowered bool
 }
 
 const dockStorageKey = "watchlens.dock"
@@ -78,7 +83,7 @@ func (d dockPrefs) sizeStyle() (prop, value string) {
 	if d.side {
 		prop = "width"
 	}
-	if d.size <= 0 {
+	if d.size <= 0 || d.lowered {
 		return prop, ""
 	}
 	return prop, strconv.FormatFloat(d.size, 'f', 0, 64) + "px"
@@ -110,6 +115,10 @@ type Dock struct {
 
 // actionDockSide: the user asked for the dock on the other side.
 const actionDockSide = "dock/side"
+
+// actionDockLowered: the user lowered the phone's sheet to its tabs, or
+// raised it; its value says which (bool).
+const actionDockLowered = "dock/lowered"
 
 func (d *Dock) OnInit() { d.tab = tabEvent }
 
@@ -145,7 +154,11 @@ func (d *Dock) Render() goapp.UI {
 	if d.Prefs.side {
 		side = "Dock below"
 	}
-	return goapp.Aside().ID("dock").Class("dock").Aria("label", "Details").Style(prop, size).Body(
+	raise, raiseTitle := "▾", "Lower this panel to its tabs: the timeline gets the screen"
+	if d.Prefs.lowered {
+		raise, raiseTitle = "▴", "Raise this panel"
+	}
+	return goapp.Aside().ID("dock").Class("dock").Class(classIf(d.Prefs.lowered, "lowered")).Aria("label", "Details").Style(prop, size).Body(
 		goapp.Div().Class("dock-bar").Body(
 			goapp.Div().Class("tabs").Role("tablist").Aria("label", "Panels").Body(
 				goapp.Range(dockTabs).Slice(func(i int) goapp.UI {
@@ -157,12 +170,17 @@ func (d *Dock) Render() goapp.UI {
 						tabIndex = 0
 					}
 					return goapp.Button().ID("tab-"+t.id).Class("tab").Role("tab").
-						Aria("selected", strconv.FormatBool(d.tab == t.id)).Aria("controls", "dock-"+t.id).
-						TabIndex(tabIndex).Text(t.label).OnClick(d.onTab(t.id)).OnKeyDown(d.onTabKey)
+						Aria("selected", strconv.FormatBool(d.tab == t.id)).Aria("controls", "dock-"+t.id).Aria("label", t.label).
+						TabIndex(tabIndex).OnClick(d.onTab(t.id)).OnKeyDown(d.onTabKey).Body(
+						goapp.Span().Class("tab-long").Text(t.label),
+						goapp.Span().Class("tab-short").Text(t.short),
+					)
 				}),
 			),
 			goapp.Button().ID("dock-side").Class("quiet").Title("Put this panel beside the timeline or under it").Text(side).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewAction(actionDockSide) }),
+			goapp.Button().ID("dock-raise").Class("quiet").Title(raiseTitle).Aria("label", raiseTitle).Aria("expanded", !d.Prefs.lowered).Text(raise).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionDockLowered, !d.Prefs.lowered) }),
 		),
 		goapp.Div().Class("dock-body").Body(
 			panel(tabEvent, &EventPanel{Capture: c, Selected: d.Selected}),
@@ -176,7 +194,12 @@ func (d *Dock) Render() goapp.UI {
 }
 
 func (d *Dock) onTab(id string) goapp.EventHandler {
-	return func(ctx goapp.Context, e goapp.Event) { d.tab = id }
+	return func(ctx goapp.Context, e goapp.Event) {
+		d.tab = id
+		if d.Prefs.lowered {
+			ctx.NewActionWithValue(actionDockLowered, false)
+		}
+	}
 }
 
 // onTabKey moves between the tabs as the WAI-ARIA tabs pattern has it:

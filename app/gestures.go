@@ -73,6 +73,13 @@ type pointerDrag struct {
 	alt      bool // an Alt-click marks a reconnect instant
 	moved    bool
 	inRows   bool // it began on the rows, which it then scrolls
+	// panel is, for a finger's drag, the timeline's pane, which the
+	// drag's vertical part scrolls off the rows (the canvas takes every
+	// touch, so the pane has no other place to be scrolled from on a
+	// phone); panelTop is its scroll and clientY0 the finger's y when the
+	// drag began.
+	panel              goapp.Value
+	panelTop, clientY0 float64
 }
 
 // pointer reads the pointer's position on the canvas in CSS pixels.
@@ -154,6 +161,11 @@ func (g *gestures) pointerDown(ctx goapp.Context, e goapp.Event) (float64, bool)
 	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
 	g.drag = &pointerDrag{x0: x, y0: y, from: g.from, to: g.to, scrollY: g.scrollY,
 		shift: e.Get("shiftKey").Bool(), alt: e.Get("altKey").Bool(), inRows: g.view.overRows(y)}
+	if e.Get("pointerType").String() == "touch" && !g.drag.inRows {
+		if p := ctx.JSSrc().Call("closest", "#timeline-panel"); p.Truthy() {
+			g.drag.panel, g.drag.panelTop, g.drag.clientY0 = p, p.Get("scrollTop").Float(), e.Get("clientY").Float()
+		}
+	}
 	return x, true
 }
 
@@ -183,6 +195,9 @@ func (g *gestures) onPointerMove(ctx goapp.Context, e goapp.Event) {
 	g.pan(d.x0 - x)
 	if d.inRows {
 		g.scrollY = g.view.clampScroll(d.scrollY + d.y0 - y)
+	}
+	if d.panel != nil {
+		d.panel.Set("scrollTop", d.panelTop+d.clientY0-e.Get("clientY").Float())
 	}
 	g.view.draw(ctx)
 }

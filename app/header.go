@@ -11,7 +11,10 @@ import (
 
 // Header is the page's one-line header: the files open, the ways to open
 // others (files, a sample, a link), the search box (FindBox), sharing and
-// the exports (ExportMenu). It wraps on a narrow screen, every control staying reachable.
+// the exports (ExportMenu). On a phone, or a window too short for it
+// to wrap into, it is two lines: sharing and the exports fold into a menu
+// (shareOpen), and the filters have a button that shows or hides them
+// (actionFiltersShown), so the timeline keeps the window's height.
 // What the user asks to open it posts for the page (actionOpenFiles,
 // actionOpenSample, actionOpenURL).
 type Header struct {
@@ -27,6 +30,10 @@ type Header struct {
 	// Fleet says two clients or more are open; FleetShown, that the fleet
 	// view is shown rather than the timeline.
 	Fleet, FleetShown bool
+	// FiltersShown says the filters are shown where they fold away.
+	FiltersShown bool
+
+	shareOpen bool // the folded sharing menu is open
 }
 
 // The actions the header posts.
@@ -40,10 +47,13 @@ const (
 	// actionOpenURL: the user asked for a capture by its link; its value
 	// is the link.
 	actionOpenURL = "open/url"
+	// actionFiltersShown: the user showed or hid the filters where they
+	// fold away; its value says which (bool).
+	actionFiltersShown = "filters/shown"
 )
 
 func (h *Header) Render() goapp.UI {
-	return goapp.Header().Class("bar").Body(
+	return goapp.Header().Class("bar").Class(classIf(h.shareOpen, "share-open")).Body(
 		goapp.H1().Title("Drop recorded Kubernetes watch captures anywhere on this page: they are read here, in your browser, and never uploaded.").Text("watchlens"),
 		goapp.Span().ID("open-files").Class("open-files").Title(strings.Join(h.Capture.fileNames(), "\n")).Text(h.Capture.filesText()),
 		goapp.Details().ID("open-menu").Class("menu").Body(
@@ -64,14 +74,32 @@ func (h *Header) Render() goapp.UI {
 		),
 		goapp.If(h.Fleet, func() goapp.UI { return viewSwitch(h.FleetShown) }),
 		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Timeline: h.Capture.Timeline} }),
+		goapp.If(h.Capture != nil, h.renderFolds),
 		goapp.If(h.Capture != nil, h.renderShare),
+	)
+}
+
+// renderFolds is the two buttons a compact header has (web/app.css hides
+// them elsewhere): one shows the filters, one the sharing menu.
+func (h *Header) renderFolds() goapp.UI {
+	return goapp.Span().Class("bar-folds").Body(
+		goapp.Button().ID("filters-toggle").Class("quiet").Aria("expanded", h.FiltersShown).Aria("controls", "filters").
+			Title("Show or hide the filters").Text("Filters").
+			OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionFiltersShown, !h.FiltersShown) }),
+		goapp.Button().ID("share-toggle").Class("quiet").Aria("expanded", h.shareOpen).Aria("haspopup", "true").
+			Title("Copy a link or the summary, export").Text("Share ▾").
+			OnClick(func(ctx goapp.Context, e goapp.Event) { h.shareOpen = !h.shareOpen }),
 	)
 }
 
 // renderShare is the header's sharing and export controls.
 func (h *Header) renderShare() goapp.UI {
 	post := func(what string) goapp.EventHandler {
-		return func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionCopy, what) }
+		return func(ctx goapp.Context, e goapp.Event) {
+			// Folded, the menu closes: the notice of the copy shows.
+			h.shareOpen = false
+			ctx.NewActionWithValue(actionCopy, what)
+		}
 	}
 	return goapp.Div().Class("share").Body(
 		goapp.Button().ID("copy-link").Title("Copy a link that reopens this view").Text("Copy link").OnClick(post(copyLink)),

@@ -47,9 +47,17 @@ type Page struct {
 	analysis  analysis
 	analyzing bool
 
-	dock   dockPrefs // the dock's side and size
-	copied *copied
-	fleet  fleetState
+	dock dockPrefs // the dock's side and size
+	// low says the window is too low for the dock under the timeline (a
+	// phone on its side): it goes beside, at besideSize (0: the default),
+	// whatever the user chose for taller windows, which stays theirs.
+	low        bool
+	besideSize float64
+	// filtersShown says the filters show where they fold away (a phone,
+	// a short window: see Header).
+	filtersShown bool
+	copied       *copied
+	fleet        fleetState
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -68,6 +76,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionFleetOpen, p.onFleetOpen)
 	ctx.Handle(actionFleetRange, p.onFleetRange)
 	p.dock = loadDockPrefs()
+	p.measure()
 
 	load.SetLimits()
 	p.view = parseViewState(ctx.Page().URL().Query())
@@ -93,6 +102,37 @@ func (p *Page) OnMount(ctx goapp.Context) {
 		}
 		p.warmUp(ctx)
 	})
+}
+
+// OnResize follows the window's height: see low.
+func (p *Page) OnResize(ctx goapp.Context) {
+	if p.measure() {
+		relayout(ctx)
+	}
+}
+
+// lowWindow is the height, CSS px, under which a window wider than a
+// phone held upright has the dock beside the timeline: under it, the
+// header, the verdict, the timeline's least height and the dock's did
+// not fit (844x390, a phone on its side, left the event selected 80 px).
+const lowWindow = 512
+
+// measure reads whether the window is low (see low), and says whether
+// that changed.
+func (p *Page) measure() bool {
+	w, h := goapp.Window().Size()
+	low := h > 0 && h < lowWindow && w >= narrowWindow
+	changed := low != p.low
+	p.low = low
+	return changed
+}
+
+// dockShown is the dock as shown: beside the timeline in a low window.
+func (p *Page) dockShown() dockPrefs {
+	if !p.low {
+		return p.dock
+	}
+	return dockPrefs{side: true, size: p.besideSize}
 }
 
 // handleActions wires what the components post to what the page does.
@@ -126,23 +166,31 @@ func (p *Page) handleActions(ctx goapp.Context) {
 		p.reanalyze(ctx)
 	})
 	ctx.Handle(actionDockSide, func(ctx goapp.Context, a goapp.Action) {
+		if p.low {
+			return // beside is the only room there is
+		}
 		p.dock.side = !p.dock.side
 		p.dock.size = 0
 		p.dock.save()
 		relayout(ctx)
 	})
 	ctx.Handle(actionDockStep, func(ctx goapp.Context, a goapp.Action) {
-		size := p.dock.size
+		shown := p.dockShown()
+		size := shown.size
 		if size == 0 {
-			size = dockElementSize(p.dock.side)
+			size = dockElementSize(shown.side)
 		}
-		p.dock.size = max(size+a.Value.(float64), minDockSize)
-		p.dock.save()
+		p.resized(max(size+a.Value.(float64), minDockSize))
 		relayout(ctx)
 	})
-	ctx.Handle(actionDockSize, func(ctx goapp.Context, a goapp.Action) {
-		p.dock.size = a.Value.(float64)
-		p.dock.save()
+	ctx.Handle(actionDockSize, func(ctx goapp.Context, a goapp.Action) { p.resized(a.Value.(float64)) })
+	ctx.Handle(actionDockLowered, func(ctx goapp.Context, a goapp.Action) {
+		p.dock.lowered = a.Value.(bool)
+		relayout(ctx)
+	})
+	ctx.Handle(actionFiltersShown, func(ctx goapp.Context, a goapp.Action) {
+		p.filtersShown = a.Value.(bool)
+		relayout(ctx)
 	})
 	ctx.Handle(actionCopy, func(ctx goapp.Context, a goapp.Action) { p.copy(ctx, a.Value.(string)) })
 	ctx.Handle(actionProblem, func(ctx goapp.Context, a goapp.Action) { p.problem = a.Value.(string) })
@@ -159,14 +207,26 @@ func (p *Page) handleActions(ctx goapp.Context) {
 	})
 }
 
+// resized keeps the size the user gave the dock: the remembered one, or
+// in a low window the one beside for this visit.
+func (p *Page) resized(size float64) {
+	if p.low {
+		p.besideSize = size
+		return
+	}
+	p.dock.size, p.dock.lowered = size, false
+	p.dock.save()
+}
+
 // selectEvent selects event i, -1 for none.
 func (p *Page) selectEvent(ctx goapp.Context, i int) {
 	p.setSelected(ctx, i)
 	p.saveURL(ctx)
-	// On a phone the dock is under the timeline, off the screen: the
-	// event selected is shown there.
-	if w, _ := goapp.Window().Size(); i >= 0 && w > 0 && w < narrowWindow {
-		ctx.ScrollTo("dock")
+	// On a phone the dock is a sheet the user may have lowered to its
+	// tabs: it rises to show the event selected.
+	if i >= 0 && p.dock.lowered {
+		p.dock.lowered = false
+		relayout(ctx)
 	}
 }
 
@@ -279,11 +339,12 @@ func (p *Page) Render() goapp.UI {
 		OnDragOver(p.onDragOver).
 		OnDragLeave(p.onDragLeave).
 		OnDrop(p.onDrop).
-		Class(classIf(p.dock.side, "dock-side")).
+		Class(classIf(p.dockShown().side, "dock-side")).
 		Class(classIf(p.capture != nil && p.view.selected >= 0, "has-selection")).
+		Class(classIf(p.filtersShown, "filters-open")).
 		Body(
 			&Header{Capture: p.capture, Analysis: p.analysis, Samples: p.samples, Sample: p.view.sample, URL: p.view.url,
-				From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Fleet: p.hasFleet(), FleetShown: p.fleet.shown},
+				From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Fleet: p.hasFleet(), FleetShown: p.fleet.shown, FiltersShown: p.filtersShown},
 			// go-app matches children by position: a notice coming or going
 			// beside the results would shift them and remount them all, so
 			// the notices keep a slot of their own.
@@ -342,8 +403,8 @@ func (p *Page) renderCapture() goapp.UI {
 					}
 				}),
 			),
-			&Splitter{Side: p.dock.side},
-			&Dock{Prefs: p.dock, Capture: c, Analysis: p.analysis.an, Params: p.params, Analyzing: p.analyzing,
+			&Splitter{Side: p.dockShown().side},
+			&Dock{Prefs: p.dockShown(), Capture: c, Analysis: p.analysis.an, Params: p.params, Analyzing: p.analyzing,
 				Filter: p.view.filter, From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Selected: p.view.selected, ReconnectAt: p.view.reconnectAt},
 		),
 	)

@@ -7,13 +7,18 @@ import (
 // Splitter is the handle between the timeline and the dock: drag it, or
 // focus it and use the arrow keys, to give one more room. It resizes the
 // dock in place, without rendering the page, and tells the page the size
-// the user settled on (actionDockSize).
+// the user settled on (actionDockSize). On a phone it is the grip of the
+// dock's sheet: dragged up it raises the sheet, dragged down past its
+// least size it lowers it to its tabs (actionDockLowered).
 type Splitter struct {
 	goapp.Compo
 	Side bool // the dock is beside the timeline, not under it
 
 	drag *splitDrag
 	size float64 // the size last given to the dock, 0 before a drag moves
+	// lower says the drag went down past the dock's least size, on a
+	// phone: the sheet lowers to its tabs.
+	lower bool
 }
 
 // splitDrag is a drag of the splitter in progress.
@@ -47,7 +52,7 @@ func (s *Splitter) onDown(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
 	ctx.JSSrc().Call("setPointerCapture", e.Get("pointerId"))
 	s.drag = &splitDrag{x: e.Get("clientX").Float(), y: e.Get("clientY").Float(), size: dockElementSize(s.Side)}
-	s.size = 0
+	s.size, s.lower = 0, false
 }
 
 func (s *Splitter) onMove(ctx goapp.Context, e goapp.Event) {
@@ -60,6 +65,8 @@ func (s *Splitter) onMove(ctx goapp.Context, e goapp.Event) {
 	if s.Side {
 		delta = d.x - e.Get("clientX").Float()
 	}
+	w, _ := goapp.Window().Size()
+	s.lower = !s.Side && w > 0 && w < narrowWindow && d.size+delta < minDockSize/2
 	s.resizeDock(d.size + delta)
 }
 
@@ -101,12 +108,18 @@ func (s *Splitter) resizeDock(size float64) {
 	if el := goapp.Window().GetElementByID("dock"); el.Truthy() {
 		prop, v := dockPrefs{side: s.Side, size: size}.sizeStyle()
 		el.Get("style").Set(prop, v)
+		// A lowered sheet shows its body as it is dragged up.
+		el.Get("classList").Call("remove", "lowered")
 	}
 }
 
 // settle tells the page the size the dock was given, and has the
 // timeline fit its new room.
 func (s *Splitter) settle(ctx goapp.Context) {
+	if s.lower {
+		ctx.NewActionWithValue(actionDockLowered, true)
+		return
+	}
 	ctx.NewActionWithValue(actionDockSize, s.size)
 	relayout(ctx)
 }

@@ -76,9 +76,14 @@ func shownInDock(t testing.TB, tab context.Context, sel string) string {
 // user opens them, and returns the tab and the model's timeline of them.
 func openTwo(t *testing.T, s *servedSite, w, h int64, opts ...chromedp.EmulateViewportOption) (context.Context, *timeline.Timeline) {
 	t.Helper()
+	return openTwoIn(t, s, s.newTab(t), w, h, opts...)
+}
+
+// openTwoIn is openTwo in the tab given.
+func openTwoIn(t *testing.T, s *servedSite, tab context.Context, w, h int64, opts ...chromedp.EmulateViewportOption) (context.Context, *timeline.Timeline) {
+	t.Helper()
 	files := []string{"samples/" + w4, "samples/w1-broad-configmaps-bookmarks.ts.http"}
 	names := []string{w4, "w1-broad-configmaps-bookmarks.ts.http"}
-	tab := s.newTab(t)
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(w, h, opts...)))
 	navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
 	checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -726,4 +727,367 @@ func contrast(a, b string) float64 {
 	}
 	la, lb := lum(a), lum(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// The workspace on a phone (issue #24): the page is the window, as on a
+// desktop. The header takes two lines, the verdict one, the timeline or
+// the fleet the screen's width and most of its height, and the dock is a
+// sheet at the bottom that rises to show what is selected, lowers to its
+// tabs and is dragged by its grip, never over the whole plot.
+
+// phoneState is where the workspace's parts lie in the window, CSS px.
+type phoneState struct {
+	ScrollH, InnerH, InnerW float64
+	// PageScrollH and PageH are the page's content height and its box's:
+	// the page clips what does not fit, so a scroll height equal to the
+	// window's proves nothing without them.
+	PageScrollH, PageH float64
+	HeaderH, VerdictH  float64
+	PanelTop, PanelH   float64
+	CanvasW, CanvasTop float64
+	CanvasBottom       float64
+	DockTop, DockH     float64
+	DockBottom         float64
+	Lowered, Folded    bool
+}
+
+const phoneStateJS = `(() => {
+	const r = s => { const e = document.querySelector(s); return e ? e.getBoundingClientRect() : new DOMRect(); };
+	const page = document.querySelector(".page"), v = document.querySelector("#verdict");
+	const c = r("#timeline canvas, #fleet canvas"), p = r("#timeline-panel"), d = r("#dock");
+	const shown = v ? [...v.querySelectorAll("p")].filter(p => p.checkVisibility()).length : 0;
+	return {ScrollH: document.documentElement.scrollHeight, InnerH: innerHeight, InnerW: innerWidth,
+		PageScrollH: page.scrollHeight, PageH: page.clientHeight,
+		HeaderH: r("header.bar").height, VerdictH: r("#verdict").height,
+		PanelTop: p.top, PanelH: p.height, CanvasW: c.width, CanvasTop: c.top, CanvasBottom: c.bottom,
+		DockTop: d.top, DockH: d.height, DockBottom: d.bottom,
+		Lowered: !!document.querySelector("#dock.lowered"),
+		Folded: !!v && shown === 1 && v.querySelectorAll("p").length > 1};
+})()`
+
+func readPhone(t testing.TB, tab context.Context) phoneState {
+	t.Helper()
+	got, err := chromedp.Run(tab, chromedp.Evaluate[phoneState](phoneStateJS))
+	must(t, err)
+	return got
+}
+
+// fitsWindow checks that the page is the window: it does not scroll, and
+// nothing of it is clipped off its bottom.
+func fitsWindow(t testing.TB, p phoneState, when string) {
+	t.Helper()
+	if p.ScrollH != p.InnerH {
+		t.Errorf("%s: the page is %v px high in a window of %v", when, p.ScrollH, p.InnerH)
+	}
+	if p.PageScrollH > p.PageH+1 {
+		t.Errorf("%s: the page's parts need %v px, and the window is %v px high: the bottom is cut off", when, p.PageScrollH, p.PageH)
+	}
+	if p.DockBottom > p.InnerH+1 || p.DockH <= 0 {
+		t.Errorf("%s: the panel spans %v..%v of a %v px window", when, p.DockTop, p.DockBottom, p.InnerH)
+	}
+}
+
+// fingerDrag moves one finger from (x0, y0) to (x1, y1) in steps, as a
+// person drags.
+func fingerDrag(t testing.TB, tab context.Context, x0, y0, x1, y1 float64) {
+	t.Helper()
+	one := 1.0
+	at := func(typ input.DispatchTouchEventType, x, y float64) {
+		pts := []*input.TouchPoint{{X: x, Y: y, ID: &one}}
+		if typ == input.DispatchTouchEventTypeTouchEnd {
+			pts = []*input.TouchPoint{}
+		}
+		_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+		must(t, err)
+	}
+	at(input.DispatchTouchEventTypeTouchStart, x0, y0)
+	const steps = 8
+	for i := 1; i <= steps; i++ {
+		f := float64(i) / steps
+		at(input.DispatchTouchEventTypeTouchMove, x0+(x1-x0)*f, y0+(y1-y0)*f)
+	}
+	at(input.DispatchTouchEventTypeTouchEnd, 0, 0)
+}
+
+// fingerSpread puts two fingers apart0 px apart around (x, y) and spreads
+// them to apart1.
+func fingerSpread(t testing.TB, tab context.Context, x, y, apart0, apart1 float64) {
+	t.Helper()
+	one, two := 1.0, 2.0
+	at := func(typ input.DispatchTouchEventType, apart float64) {
+		pts := []*input.TouchPoint{{X: x - apart/2, Y: y, ID: &one}, {X: x + apart/2, Y: y, ID: &two}}
+		if typ == input.DispatchTouchEventTypeTouchEnd {
+			pts = []*input.TouchPoint{}
+		}
+		_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+		must(t, err)
+	}
+	at(input.DispatchTouchEventTypeTouchStart, apart0)
+	at(input.DispatchTouchEventTypeTouchMove, (apart0+apart1)/2)
+	at(input.DispatchTouchEventTypeTouchMove, apart1)
+	at(input.DispatchTouchEventTypeTouchEnd, 0)
+}
+
+func TestBrowserWorkspacePhone(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	s := startSite(t)
+	phone := []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(3)}
+	two := w4 + "\nw1-broad-configmaps-bookmarks.ts.http"
+	// Each scenario is a dozen gestures on two files: more than a tab's
+	// usual 90 s on a busy machine.
+	openTwo := func(t *testing.T, s *servedSite, w, h int64, opts ...chromedp.EmulateViewportOption) (context.Context, *timeline.Timeline) {
+		t.Helper()
+		tab, cancelTab := chromedp.NewContext(s.browser)
+		timed, cancel := context.WithTimeout(tab, 4*time.Minute)
+		t.Cleanup(func() { cancel(); cancelTab() })
+		return openTwoIn(t, s, timed, w, h, opts...)
+	}
+
+	t.Run("390x844, two captures: the page is the window, the plot its width, the event selected read in the sheet", func(t *testing.T) {
+		tab, tl := openTwo(t, s, 390, 844, phone...)
+		p := readPhone(t, tab)
+		fitsWindow(t, p, "opened")
+		if p.CanvasW < 0.95*p.InnerW {
+			t.Errorf("on a %v px wide phone the timeline is %v px wide", p.InnerW, p.CanvasW)
+		}
+		if p.HeaderH > 0.12*p.InnerH {
+			t.Errorf("the header takes %v px of a %v px window", p.HeaderH, p.InnerH)
+		}
+		if !p.Folded || p.VerdictH > 0.06*p.InnerH {
+			t.Errorf("the verdict is not folded to its first line: folded %v, %v px high", p.Folded, p.VerdictH)
+		}
+		if p.PanelH < p.DockH || p.PanelH < p.HeaderH+p.VerdictH || p.PanelH < 0.4*p.InnerH {
+			t.Errorf("the timeline has %v px of the %v px window; the panel %v, the header %v, the verdict %v", p.PanelH, p.InnerH, p.DockH, p.HeaderH, p.VerdictH)
+		}
+		noSidewaysScroll(t, tab)
+		screenshot(t, tab, "phone-390x844")
+
+		// The verdict unfolds, and the page still fits.
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("verdict-fold"))))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`[...document.querySelectorAll("#verdict p")].every(p => p.checkVisibility())`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the verdict's Unfold did not show it whole: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond) // the timeline fits its new room
+		fitsWindow(t, readPhone(t, tab), "the verdict unfolded")
+		screenshot(t, tab, "phone-390x844-verdict")
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("verdict-fold"))))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#verdict.folded")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the verdict's Fold did not fold it: %v", err)
+		}
+
+		// The sheet lowered to its tabs rises to show the event tapped.
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("dock-raise"))))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Fatalf("the sheet's ▾ did not lower it: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		low := readPhone(t, tab)
+		fitsWindow(t, low, "the sheet lowered")
+		if low.DockH > 0.1*low.InnerH || low.PanelH < p.PanelH+0.2*p.InnerH {
+			t.Errorf("lowered, the sheet is %v px high and the timeline %v (was %v)", low.DockH, low.PanelH, p.PanelH)
+		}
+		screenshot(t, tab, "phone-390x844-lowered")
+		ev := clickError(t, tab, tl, two)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the sheet did not rise to show the event tapped: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		for _, field := range []string{"status", "resourceVersion", "time"} {
+			if why := shownInDock(t, tab, `#detail [data-field="`+field+`"]`); why != "" {
+				t.Errorf("the ERROR's %s is not in view in the sheet: %s", field, why)
+			}
+		}
+		if msg := waitText(t, tab, `#detail [data-field="status"]`); !strings.Contains(msg, ev.Status.Message) {
+			t.Errorf("the sheet shows the status %q, the ERROR says %q", msg, ev.Status.Message)
+		}
+		sel := readPhone(t, tab)
+		fitsWindow(t, sel, "the ERROR selected")
+		if sel.PanelH < 0.25*sel.InnerH {
+			t.Errorf("with the ERROR shown the timeline has %v px of %v", sel.PanelH, sel.InnerH)
+		}
+		screenshot(t, tab, "phone-390x844-event")
+	})
+
+	t.Run("390x844, two captures: the sheet's grip and tabs, a finger's scroll, pan and pinch", func(t *testing.T) {
+		tab, _ := openTwo(t, s, 390, 844, phone...)
+		sel := readPhone(t, tab)
+		// The grip dragged to the top: the sheet rises, and the timeline
+		// keeps a plot above it.
+		grip, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#splitter").getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+		must(t, err)
+		fingerDrag(t, tab, grip[0], grip[1], grip[0], 20)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#dock").getBoundingClientRect().height > %f`, sel.DockH+100),
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("dragging the sheet's grip up did not raise it: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		high := readPhone(t, tab)
+		fitsWindow(t, high, "the sheet raised")
+		if high.PanelH < 150 || high.CanvasTop > high.PanelTop+high.PanelH-100 {
+			t.Errorf("raised, the sheet leaves the timeline %v px, its plot from %v in a pane ending at %v", high.PanelH, high.CanvasTop, high.PanelTop+high.PanelH)
+		}
+		screenshot(t, tab, "phone-390x844-raised")
+		// Dragged down past its least size it lowers to its tabs.
+		grip, err = chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#splitter").getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+		must(t, err)
+		fingerDrag(t, tab, grip[0], grip[1], grip[0], high.InnerH-5)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("dragging the sheet's grip down did not lower it: %v", err)
+		}
+		// A tab raises it again.
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings"))))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.querySelector("#dock.lowered") && document.querySelector("#dock-findings").checkVisibility()`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("a tab of the lowered sheet did not raise it: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		fitsWindow(t, readPhone(t, tab), "the Findings tab")
+		screenshot(t, tab, "phone-390x844-findings")
+
+		// Two files' tracks are higher than the pane: a finger's vertical
+		// drag on the plot scrolls them, its sideways drag pans, and two
+		// fingers zoom.
+		sum := readSummary(t, tab, two, nil)
+		top := readPhone(t, tab)
+		x := sum.CanvasLeft + sum.PlotX + sum.PlotW/2
+		y := top.PanelTop + 0.3*top.PanelH
+		fingerDrag(t, tab, x, y, x, y-120)
+		scrolled, err := chromedp.Run(tab, chromedp.Poll[float64](`document.querySelector("#timeline-panel").scrollTop || null`, chromedp.WithPollingTimeout(5*time.Second)))
+		if err != nil {
+			t.Errorf("a finger's drag up the plot did not scroll the tracks: %v", err)
+		}
+		t.Logf("a drag of 120 px scrolled the tracks by %v px", scrolled)
+		fitsWindow(t, readPhone(t, tab), "the tracks scrolled")
+		num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
+		span := func(g tlSummary) float64 { return num(g.To) - num(g.From) }
+		whole := readSummary(t, tab, two, nil)
+		fingerSpread(t, tab, x, y, 60, 180)
+		zoomed := readSummary(t, tab, two, func(g tlSummary) bool { return span(g) < 0.6*span(whole) })
+		if r := span(zoomed) / span(whole); r > 0.5 {
+			t.Errorf("spreading two fingers to three times their distance left %.2f of the span", r)
+		}
+		fingerDrag(t, tab, x, y, x-100, y)
+		panned := readSummary(t, tab, two, func(g tlSummary) bool { return g.From != zoomed.From })
+		if was, now := num(zoomed.From), num(panned.From); now <= was {
+			t.Errorf("a finger's drag to the left moved the range from %s to %s, not later", zoomed.From, panned.From)
+		}
+		screenshot(t, tab, "phone-390x844-zoomed")
+	})
+
+	t.Run("390x844, samples-fleet: the page is the window, the fleet its width, its rows scroll in their pane", func(t *testing.T) {
+		dir := testsample.Recording(t, "samples-fleet")
+		files, err := filepath.Glob(filepath.Join(dir, "*.ts.http"))
+		must(t, err)
+		if len(files) < 40 {
+			t.Fatalf("samples-fleet has %d captures", len(files))
+		}
+		tab := s.openLong(t)
+		// The sheet as it opens, not as the test before left it.
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`localStorage.removeItem("watchlens.dock")`)))
+		must(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844, phone...)))
+		navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
+		checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
+		must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const d = document.querySelector("#timeline-summary"); return !!document.querySelector("#fleet-summary") || (!!d && d.dataset.files.includes("c41-proto-nobookmarks")); })()`,
+			chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("samples-fleet's captures did not open: %v", err)
+		}
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { if (!document.querySelector("#fleet")) document.querySelector("#show-fleet").click(); return !!document.querySelector("#fleet canvas[data-rows-y]"); })()`,
+			chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			t.Fatalf("the fleet view did not show: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		p := readPhone(t, tab)
+		fitsWindow(t, p, "the fleet shown")
+		if p.CanvasW < 0.95*p.InnerW {
+			t.Errorf("on a %v px wide phone the fleet is %v px wide", p.InnerW, p.CanvasW)
+		}
+		if p.PanelH < p.DockH || p.PanelH < 0.4*p.InnerH {
+			t.Errorf("the fleet has %v px of the %v px window, the panel %v", p.PanelH, p.InnerH, p.DockH)
+		}
+		l := readFleetLayout(t, tab)
+		if rows := l.RowsY + float64(len(files))*l.RowH; rows <= p.CanvasBottom-p.CanvasTop {
+			t.Fatalf("the %d rows (%v px) fit the canvas (%v px): their scrolling is not tested", len(files), rows, p.CanvasBottom-p.CanvasTop)
+		}
+		screenshot(t, tab, "phone-390x844-fleet")
+		// The bands above the rows are higher than the pane leaves them: a
+		// finger's drag up the curves scrolls the pane to the rows, and one
+		// up the rows scrolls them inside the canvas; the page stays.
+		x := l.PlotX + l.PlotW/2
+		end := p.PanelTop + p.PanelH
+		if rowsTop := p.CanvasTop + l.RowsY; rowsTop > end-4*l.RowH {
+			y := p.CanvasTop + l.CurvesY + 10
+			fingerDrag(t, tab, x, y, x, y-(rowsTop-end+4*l.RowH))
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline-panel").scrollTop > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				t.Errorf("a finger's drag up the fleet's curves did not scroll its pane: %v", err)
+			}
+			p = readPhone(t, tab)
+			fitsWindow(t, p, "the fleet's pane scrolled")
+		}
+		y := p.CanvasTop + l.RowsY + 2*l.RowH
+		if y > end-l.RowH {
+			t.Fatalf("the fleet's rows start at %v, under its pane's end %v", y, end)
+		}
+		fingerDrag(t, tab, x, y, x, y-2*l.RowH-10)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`Number(document.querySelector("#fleet canvas").dataset.scrollY) > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("a finger's drag up the clients' rows did not scroll them: %v", err)
+		}
+		fitsWindow(t, readPhone(t, tab), "the fleet's rows scrolled")
+		screenshot(t, tab, "phone-390x844-fleet-scrolled")
+	})
+
+	t.Run("390x844: the header's folds show the filters and the sharing menu, and the page still fits", func(t *testing.T) {
+		tab := s.newTab(t)
+		must(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844, phone...)))
+		navigate(t, tab, s.url+"/?sample="+w4)
+		checkShown(t, tab, w4, "samples/"+w4)
+		if inView(t, tab, "#filters") || inView(t, tab, "#copy-link") {
+			t.Error("on a phone the filters or the sharing buttons show before they are asked for")
+		}
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("filters-toggle"))))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#filters").checkVisibility()`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Errorf("the Filters button did not show the filters: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		fitsWindow(t, readPhone(t, tab), "the filters shown")
+		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("share-toggle"))))
+		for _, sel := range []string{"#copy-link", "#copy-summary", "#exports summary"} {
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q).checkVisibility()`, sel), chromedp.WithPollingTimeout(5*time.Second))); err != nil || !inView(t, tab, sel) {
+				t.Errorf("the Share menu does not show %s in the window: %v", sel, err)
+			}
+		}
+		screenshot(t, tab, "phone-390x844-folds")
+		if link := copiedText(t, tab, "#copy-link"); !strings.Contains(link, "sample="+w4) {
+			t.Errorf("the folded Copy link copied %q", link)
+		}
+		if inView(t, tab, "#copy-link") {
+			t.Error("the Share menu stays open after a copy, over the timeline")
+		}
+	})
+
+	t.Run("844x390, a phone on its side: the page is the window, the event selected read in the panel", func(t *testing.T) {
+		tab, tl := openTwo(t, s, 844, 390, phone...)
+		p := readPhone(t, tab)
+		fitsWindow(t, p, "opened")
+		if p.PanelH < 0.3*p.InnerH {
+			t.Errorf("on its side the phone gives the timeline %v px of %v", p.PanelH, p.InnerH)
+		}
+		noSidewaysScroll(t, tab)
+		screenshot(t, tab, "phone-844x390")
+		clickError(t, tab, tl, two)
+		time.Sleep(300 * time.Millisecond)
+		for _, sel := range []string{"#detail h2", `#detail [data-field="type"]`, `#detail [data-field="resourceVersion"]`} {
+			if why := shownInDock(t, tab, sel); why != "" {
+				t.Errorf("on its side the phone does not show the ERROR's %s: %s", sel, why)
+			}
+		}
+		if p := readPhone(t, tab); p.CanvasW < 0.5*p.InnerW {
+			t.Errorf("on its side, with the panel beside it, the timeline is %v px wide of %v", p.CanvasW, p.InnerW)
+		}
+		fitsWindow(t, readPhone(t, tab), "the ERROR selected")
+		screenshot(t, tab, "phone-844x390-event")
+	})
 }
