@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/jsrt/goappjs"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -105,9 +106,9 @@ func entryCall(v goapp.Value, method string) (goapp.Value, string) {
 		return nil
 	})
 	defer executor.Release()
-	answer, err := jsrt.Await(goapp.Window().Get("Promise").New(executor))
+	answer, err := jsrt.Await(goappjs.Unwrap(goapp.Window().Get("Promise").New(executor)))
 	if err != nil {
 		return nil, err.Error()
 	}
-	return answer, ""
+	return goapp.ValueOf(answer), ""
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/jsrt/goappjs"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -20,11 +21,11 @@ func fetchSamples(ctx goapp.Context) ([]sample, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := jsrt.Await(blob.Call("text"))
+	text, err := jsrt.Await(goappjs.Unwrap(blob.Call("text")))
 	if err != nil {
 		return nil, err
 	}
-	return parseManifest(text.String()), nil
+	return parseManifest(goapp.ValueOf(text).String()), nil
 }
 
 func parseManifest(tsv string) []sample {
@@ -61,5 +62,6 @@ func (p *Page) sampleAbout() string {
 // fetchSample fetches a file of the built-in samples, under the site's
 // base path.
 func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
-	return jsrt.FetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
+	blob, err := jsrt.FetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
+	return goapp.ValueOf(blob), err
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/jsrt/goappjs"
 	"watchlens/app/words"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -63,7 +64,7 @@ func (p *Page) copyText(ctx goapp.Context, what, text string) {
 	}
 	promise := clip.Call("writeText", text)
 	ctx.Async(func() {
-		if _, err := jsrt.Await(promise); err != nil {
+		if _, err := jsrt.Await(goappjs.Unwrap(promise)); err != nil {
 			ctx.Dispatch(func(goapp.Context) { c.failed = true })
 		}
 	})

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -80,15 +82,20 @@ type TimelineView struct {
 	// stageKey what it was worked out for (see fitStage).
 	stageMinH float64
 	stageKey  stageKey
-	// dsKey is what the canvas's data attributes were last written for.
-	dsKey    datasetKey
-	fr       canvas.Frame
-	layout   canvas.Layout // of the last frame drawn, for hit-testing
-	drawn    frameKey      // of the last frame drawn
-	pinch    *touchPinch
-	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle   int             // generation of the pending actionRange
-	frames   frameSender
+	// dsKey is what the canvas's data attributes of the plot were last
+	// written for; bandsShown the bands its data-bands last gave, when,
+	// and whether a write of the latest is due (see writeBands).
+	dsKey        datasetKey
+	bandsShown   []canvas.Band
+	bandsWritten time.Time
+	bandsDue     bool
+	fr           canvas.Frame
+	layout       canvas.Layout // of the last frame drawn, for hit-testing
+	drawn        frameKey      // of the last frame drawn
+	pinch        *touchPinch
+	pointers     map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle       int             // generation of the pending actionRange
+	frames       frameSender
 }
 
 // touchPinch is a two-finger pinch on a touch screen in progress.
@@ -133,8 +140,8 @@ func (v *TimelineView) sync() {
 			v.cache = canvas.NewCache(v.Timeline)
 		}
 		v.collapsed = map[string]bool{}
-		v.dsKey = datasetKey{}          // the bands' labels are the new files'
-		v.propsSeen.fold = v.Fold + "?" // forces the groups below to be adopted
+		v.dsKey, v.bandsShown = datasetKey{}, nil // the bands' labels are the new files'
+		v.propsSeen.fold = v.Fold + "?"           // forces the groups below to be adopted
 		v.rowsBuilt = false
 		v.scrollY = 0
 		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
@@ -275,11 +282,10 @@ type stageKey struct {
 	pinned      string
 }
 
-// datasetKey is what decides the canvas's data attributes (where the
-// plot and the bands are).
+// datasetKey is what decides the canvas's data attributes of the plot
+// (where the plot and the lanes are).
 type datasetKey struct {
 	plotX, plotW, lanesY float64
-	folded, pinned       string
 }
 
 // frameKey is what decides a frame's pixels, besides the timeline.
@@ -345,18 +351,9 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 			adjust(st)
 		}
 	}
-	prev := v.layout
 	v.layout = v.cache.Build(st, &v.fr)
 	v.drawn = v.frameKey(st)
-	if prev.CursorTop != v.layout.CursorTop || prev.CursorBot != v.layout.CursorBot || prev.LanesY != v.layout.LanesY {
-		// The cursor strip's band and RV scale, for tools that point at a
-		// cursor's step: "y,height,top RV,bottom RV".
-		if b, ok := v.layout.BandByID(canvas.BandCursors); ok {
-			cv.Get("dataset").Set("cursorBand", strconv.FormatFloat(b.Y, 'f', 1, 64)+","+strconv.FormatFloat(b.Height, 'f', 1, 64)+","+
-				strconv.FormatUint(v.layout.CursorTop, 10)+","+strconv.FormatUint(v.layout.CursorBot, 10))
-		}
-	}
-	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY, v.foldedFiles.String(), v.pinnedFiles.String()}); key != v.dsKey {
+	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
 		// at a mark (the browser tests click one).
@@ -365,28 +362,53 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 		ds.Set("plotW", v.layout.PlotW)
 		ds.Set("lanesY", v.layout.LanesY)
 		ds.Set("rowH", canvas.RowHeight)
-		var zones []string
-		for _, b := range v.layout.Bands {
-			if b.ID == canvas.BandZoneAware || b.ID == canvas.BandZoneIgnoring || b.ID == canvas.BandZoneHad {
-				// "kind:y", or "kind@file:y" for a file's own band.
-				key := canvas.ZoneBandKind(b.ID).String()
-				if b.File >= 0 {
-					key += "@" + strconv.Itoa(b.File)
-				}
-				zones = append(zones, key+":"+strconv.FormatFloat(b.Y+b.Height/2, 'f', 1, 64))
-			}
-		}
-		ds.Set("zoneBands", strings.Join(zones, ","))
-		// Every band: "file id y height label", one a line, file -1 for
-		// the bands all files share.
-		var bands []string
-		for _, b := range v.layout.Bands {
-			bands = append(bands, strconv.Itoa(b.File)+" "+strconv.Itoa(int(b.ID))+" "+strconv.FormatFloat(b.Y, 'f', 1, 64)+" "+
-				strconv.FormatFloat(b.Height, 'f', 1, 64)+" "+b.Label)
-		}
-		ds.Set("bands", strings.Join(bands, "\n"))
 	}
+	v.writeBands(cv)
 	v.frames.send(draw, cv, &v.fr)
+}
+
+// bandsEvery is how often at most the canvas's data-bands is written
+// again when only its cursor strips' RV scales moved.
+const bandsEvery = 250 * time.Millisecond
+
+// writeBands gives the canvas's data-bands the bands of the frame drawn,
+// for tools that point at one: JSON of the layout's own []canvas.Band,
+// each with its kind by name, its place, its file (-1: all files share
+// it), its label and, of a cursor strip, its RV scale in the frame. The
+// strips' scales move in every frame of a pan, and encoding the bands of
+// many file groups that often would cost a good part of each frame: a
+// change of the scales alone is written at most every bandsEvery, and
+// once more after the last.
+func (v *TimelineView) writeBands(cv goapp.Value) {
+	if slices.Equal(v.layout.Bands, v.bandsShown) {
+		return
+	}
+	if len(v.layout.Bands) == len(v.bandsShown) && time.Since(v.bandsWritten) < bandsEvery &&
+		slices.EqualFunc(v.layout.Bands, v.bandsShown, sameButRVs) {
+		if !v.bandsDue {
+			v.bandsDue = true
+			time.AfterFunc(bandsEvery, func() {
+				v.bandsDue = false
+				v.writeBands(cv)
+			})
+		}
+		return
+	}
+	v.bandsShown = append(v.bandsShown[:0], v.layout.Bands...)
+	v.bandsWritten = time.Now()
+	text, err := json.Marshal(v.bandsShown)
+	if err != nil {
+		// A kind without a name (see canvas's TestBandsAsJSON): a reader
+		// fails on this, and says it.
+		text = []byte(err.Error())
+	}
+	cv.Get("dataset").Set("bands", string(text))
+}
+
+// sameButRVs says whether two bands differ at most in their RV scales.
+func sameButRVs(a, b canvas.Band) bool {
+	a.RVTop, a.RVBot = b.RVTop, b.RVBot
+	return a == b
 }
 
 func (v *TimelineView) Render() goapp.UI {

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -314,19 +316,22 @@ func TestBrowserFleet(t *testing.T) {
 		waitText(t, tab, "#timeline-summary")
 		// The client's group of tracks comes first, unfolded: its name
 		// band, then its sessions.
-		var bands []string
+		var bands []canvas.Band
 		for range 50 {
 			ds, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c ? c.dataset.bands || "" : ""; })()`))
 			must(t, err)
-			if bands = strings.Split(ds, "\n"); len(bands) > 3 {
+			bands = nil
+			if ds != "" {
+				must(t, json.Unmarshal([]byte(ds), &bands))
+			}
+			if len(bands) > 3 {
 				break
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
 		file := filepath.Base(files[c.File])
-		if len(bands) < 4 || !strings.HasSuffix(bands[2], " "+file) || !strings.HasPrefix(bands[2], strconv.Itoa(c.File)+" ") ||
-			!strings.HasPrefix(bands[3], strconv.Itoa(c.File)+" 2 ") {
-			t.Errorf("after clicking %s (file %d, %s) the timeline's first bands are\n%s", c.Name, c.File, file, strings.Join(bands[:min(len(bands), 6)], "\n"))
+		if len(bands) < 4 || bands[2].Label != file || bands[2].File != c.File || bands[3].File != c.File || bands[3].ID != canvas.BandSessions {
+			t.Errorf("after clicking %s (file %d, %s) the timeline's first bands are\n%+v", c.Name, c.File, file, bands[:min(len(bands), 6)])
 		}
 		screenshot(t, tab, "fleet-opened")
 	})

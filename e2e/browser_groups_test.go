@@ -4,11 +4,11 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -34,37 +34,33 @@ type fileBand struct {
 func timelineBands(t testing.TB, tab context.Context, ok func([]fileBand) bool) []fileBand {
 	t.Helper()
 	var bands []fileBand
+	var err error
 	for range 100 {
-		text, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c && c.dataset.bands || ""; })()`))
-		must(t, err)
-		if bands = parseBands(text); len(bands) > 0 && ok(bands) {
+		text, jsErr := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c && c.dataset.bands || ""; })()`))
+		must(t, jsErr)
+		if text == "" {
+			err = nil
+		} else if bands, err = parseBands(text); err == nil && len(bands) > 0 && ok(bands) {
 			return bands
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("the timeline's bands never became as expected: %d bands, %v...", len(bands), bands[:min(len(bands), 8)])
+	t.Fatalf("the timeline's bands never became as expected: %d bands, %v... (%v)", len(bands), bands[:min(len(bands), 8)], err)
 	return nil
 }
 
-// parseBands reads the canvas's data-bands: "file id y height label", a
-// band a line.
-func parseBands(text string) []fileBand {
-	var bands []fileBand
-	for _, line := range strings.Split(text, "\n") {
-		f := strings.SplitN(line, " ", 5)
-		if len(f) < 5 {
-			continue
-		}
-		var b fileBand
-		b.file, _ = strconv.Atoi(f[0])
-		id, _ := strconv.Atoi(f[1])
-		b.id = canvas.BandID(id)
-		b.y, _ = strconv.ParseFloat(f[2], 64)
-		b.h, _ = strconv.ParseFloat(f[3], 64)
-		b.label = f[4]
-		bands = append(bands, b)
+// parseBands reads the canvas's data-bands: JSON of the layout's
+// []canvas.Band.
+func parseBands(text string) ([]fileBand, error) {
+	var layout []canvas.Band
+	if err := json.Unmarshal([]byte(text), &layout); err != nil {
+		return nil, fmt.Errorf("the canvas's data-bands %.80q: %w", text, err)
 	}
-	return bands
+	bands := make([]fileBand, len(layout))
+	for i, b := range layout {
+		bands[i] = fileBand{file: b.File, id: b.ID, y: b.Y, h: b.Height, label: b.Label}
+	}
+	return bands, nil
 }
 
 // clickBand scrolls the page so that the band is in the window and clicks

@@ -5,6 +5,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"watchlens/app/canvas"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/report"
@@ -140,18 +142,19 @@ func TestBrowserReconnectHover(t *testing.T) {
 	g := readSummary(t, tab, "w4-cut.ts.http\nw1-broad-configmaps-bookmarks.ts.http", nil)
 	must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 	g = readSummary(t, tab, g.Files, nil)
-	bands, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline canvas").dataset.zoneBands`))
+	bands, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline canvas").dataset.bands`))
 	must(t, err)
-	// Each file has its own zone bands ("kind@file:y"): the cut capture's.
-	ys := map[string]float64{}
-	for _, kv := range strings.Split(bands, ",") {
-		k, v, _ := strings.Cut(kv, ":")
-		if k, ok := strings.CutSuffix(k, "@0"); ok {
-			ys[k], _ = strconv.ParseFloat(v, 64)
+	var layout []canvas.Band
+	must(t, json.Unmarshal([]byte(bands), &layout))
+	// Each file has its own zone bands: the middles of the cut capture's.
+	ys := map[timeline.CursorKind]float64{}
+	for _, b := range layout {
+		if b.File == 0 && (b.ID == canvas.BandZoneAware || b.ID == canvas.BandZoneIgnoring || b.ID == canvas.BandZoneHad) {
+			ys[canvas.ZoneBandKind(b.ID)] = b.Y + b.Height/2
 		}
 	}
 	if len(ys) != 3 {
-		t.Fatalf("zone bands %q: want a had-bookmarks band beside the two recorded cursors'", bands)
+		t.Fatalf("zone bands %v of %s: want a had-bookmarks band beside the two recorded cursors'", ys, bands)
 	}
 	from, _ := strconv.ParseInt(g.From, 10, 64)
 	to, _ := strconv.ParseInt(g.To, 10, 64)
@@ -165,7 +168,7 @@ func TestBrowserReconnectHover(t *testing.T) {
 		px := math.Round(x)
 		pat := from + int64((px-g.CanvasLeft-g.PlotX)/g.PlotW*float64(to-from))
 		want := an.Words(an.Verdict(0, kind, pat, 0))
-		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, px, g.CanvasTop+ys[kind.String()])))
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, px, g.CanvasTop+ys[kind])))
 		tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, "w4-cut.ts.http"),
 			chromedp.WithPollingTimeout(10*time.Second)))
 		if err != nil {

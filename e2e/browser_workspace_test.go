@@ -12,11 +12,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/report"
@@ -66,16 +68,20 @@ func cursorPoint(t testing.TB, tab context.Context, at int64, rv uint64) (x, y f
 	t.Helper()
 	got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => {
 		const c = document.querySelector("#timeline canvas"), s = document.querySelector("#timeline-summary");
-		if (!c || !c.dataset.cursorBand || !c.dataset.plotW) return null;
+		if (!c || !c.dataset.bands || !c.dataset.plotW) return null;
 		const r = c.getBoundingClientRect();
-		return {band: c.dataset.cursorBand, plotX: c.dataset.plotX, plotW: c.dataset.plotW, left: String(r.left), top: String(r.top), from: s.dataset.from, to: s.dataset.to};
+		return {bands: c.dataset.bands, plotX: c.dataset.plotX, plotW: c.dataset.plotW, left: String(r.left), top: String(r.top), from: s.dataset.from, to: s.dataset.to};
 	})()`, chromedp.WithPollingTimeout(20*time.Second)))
 	must(t, err)
 	num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
-	band := strings.Split(got["band"], ",")
-	by, bh := num(band[0]), num(band[1])
-	top, _ := strconv.ParseUint(band[2], 10, 64)
-	bot, _ := strconv.ParseUint(band[3], 10, 64)
+	// The cursor strip's band and its RV scale.
+	var bands []canvas.Band
+	must(t, json.Unmarshal([]byte(got["bands"]), &bands))
+	i := slices.IndexFunc(bands, func(b canvas.Band) bool { return b.ID == canvas.BandCursors })
+	if i < 0 {
+		t.Fatalf("the timeline has no cursor strip: %s", got["bands"])
+	}
+	by, bh, top, bot := bands[i].Y, bands[i].Height, bands[i].RVTop, bands[i].RVBot
 	from, to := num(got["from"]), num(got["to"])
 	x = num(got["left"]) + num(got["plotX"]) + (float64(at)-from)/(to-from)*num(got["plotW"])
 	y = num(got["top"]) + by + bh - 2 - float64(rv-bot)/float64(top-bot)*(bh-4)
@@ -311,8 +317,10 @@ func TestBrowserWorkspace(t *testing.T) {
 			return {bands: c.dataset.bands, title: document.title, header: document.querySelector("#open-files").textContent};
 		})()`, chromedp.WithPollingTimeout(20*time.Second)))
 		must(t, err)
+		all, err := parseBands(got["bands"])
+		must(t, err)
 		perFile := map[int]map[string]fileBand{}
-		for _, b := range parseBands(got["bands"]) {
+		for _, b := range all {
 			if perFile[b.file] == nil {
 				perFile[b.file] = map[string]fileBand{}
 			}
@@ -374,29 +382,33 @@ func TestBrowserWorkspace(t *testing.T) {
 			}
 			clickAt(t, tab, r[0]+x, r[1]+y, 0)
 		}
-		readBands := func(cond string) []string {
-			got, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => {
-				const b = document.querySelector("#timeline canvas").dataset.bands.split("\n");
-				return (`+cond+`) ? b : null;
+		// readBands waits for the bands b (the canvas's data-bands,
+		// JSON of []canvas.Band) to meet cond.
+		readBands := func(cond string) []canvas.Band {
+			got, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
+				const text = document.querySelector("#timeline canvas").dataset.bands, b = JSON.parse(text);
+				return (`+cond+`) ? text : null;
 			})()`, chromedp.WithPollingTimeout(5*time.Second)))
 			if err != nil {
 				t.Fatalf("the bands never became %s: %v", cond, err)
 			}
-			return got
+			var bands []canvas.Band
+			must(t, json.Unmarshal([]byte(got), &bands))
+			return bands
 		}
 		head := perFile[1][names[1]]
 		canvasAt(300, head.y+head.h/2)
-		bands := readBands(`b.filter(l => l.startsWith("1 ")).length === 1`)
+		bands := readBands(`b.filter(x => x.File === 1).length === 1`)
 		screenshot(t, tab, "workspace-two-files-folded")
-		for _, l := range bands {
-			if strings.HasPrefix(l, "1 ") && !strings.HasSuffix(l, names[1]) {
-				t.Errorf("folded, w1 still has the band %q", l)
+		for _, b := range bands {
+			if b.File == 1 && b.Label != names[1] {
+				t.Errorf("folded, w1 still has the band %+v", b)
 			}
 		}
 		canvasAt(-20, head.y+head.h/2)
-		bands = readBands(`b.findIndex(l => l.startsWith("1 ")) < b.findIndex(l => l.startsWith("0 "))`)
-		if !strings.HasSuffix(bands[2], names[1]) {
-			t.Errorf("pinned, w1's group does not come first: %q", bands)
+		bands = readBands(`b.findIndex(x => x.File === 1) < b.findIndex(x => x.File === 0)`)
+		if bands[2].Label != names[1] {
+			t.Errorf("pinned, w1's group does not come first: %+v", bands)
 		}
 	})
 

@@ -1,5 +1,7 @@
 package canvas
 
+import "fmt"
+
 // band is every band of one BandID, as track is one band: HitTest asks
 // the band under the pointer through kinds, and Build draws them through
 // plotLayers and overLayers, so a new band is a file with its kind and
@@ -68,6 +70,44 @@ var kinds = map[BandID]band{
 	BandLanes:        lanesBand{},
 	BandFile:         fileBand{},
 	BandTrack:        trackBand{},
+}
+
+// kindNames name the kinds where the page states its bands as JSON of
+// []Band (the timeline canvas's data-bands, which the browser tests read):
+// a band's ID is its kind's name there, so that no reader depends on the
+// order of the BandID constants.
+var kindNames = map[BandID]string{
+	BandAxis:         "axis",
+	BandDensity:      "density",
+	BandSessions:     "sessions",
+	BandBookmarks:    "bookmarks",
+	BandZoneAware:    "zone-aware",
+	BandZoneIgnoring: "zone-ignoring",
+	BandZoneHad:      "zone-had",
+	BandCursors:      "cursors",
+	BandLanes:        "lanes",
+	BandFile:         "file",
+	BandTrack:        "track",
+	BandNone:         "none",
+}
+
+// MarshalText writes a band's kind by its name.
+func (id BandID) MarshalText() ([]byte, error) {
+	if name, ok := kindNames[id]; ok {
+		return []byte(name), nil
+	}
+	return nil, fmt.Errorf("band kind %d has no name", int(id))
+}
+
+// UnmarshalText reads a band's kind from its name.
+func (id *BandID) UnmarshalText(name []byte) error {
+	for k, n := range kindNames {
+		if n == string(name) {
+			*id = k
+			return nil
+		}
+	}
+	return fmt.Errorf("no kind of band is named %q", name)
 }
 
 // plotLayers paint in the plot, clipped to it, in this order: later

@@ -1,29 +1,29 @@
+//go:build js && wasm
+
 package jsrt
 
-import (
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import "syscall/js"
 
-// await blocks the calling goroutine until the JS promise settles. In the
+// Await blocks the calling goroutine until the JS promise settles. In the
 // browser a blocked goroutine hands control back to the event loop, so the
 // page keeps painting and taking input while the promise runs. Call it only
 // from a goroutine (ctx.Async), never from inside an event handler.
-func Await(promise goapp.Value) (goapp.Value, error) {
+func Await(promise js.Value) (js.Value, error) {
 	type settled struct {
-		v   goapp.Value
+		v   js.Value
 		err error
 	}
 	ch := make(chan settled, 1)
-	onResolve := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+	onResolve := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ch <- settled{v: firstArg(args)}
 		return nil
 	})
-	onReject := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+	onReject := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		e := Rejection{Message: "rejected"}
 		if reason := firstArg(args); reason.Truthy() {
 			e.Message = reason.Call("toString").String()
-			if reason.Type() == goapp.TypeObject {
-				if name := reason.Get("name"); name.Type() == goapp.TypeString {
+			if reason.Type() == js.TypeObject {
+				if name := reason.Get("name"); name.Type() == js.TypeString {
 					e.Name = name.String()
 				}
 			}
@@ -38,15 +38,9 @@ func Await(promise goapp.Value) (goapp.Value, error) {
 	return s.v, s.err
 }
 
-// Rejection is why a promise was rejected: name is the JS error's
-// class ("TypeError"), which some callers tell apart, and msg its text.
-type Rejection struct{ Name, Message string }
-
-func (e Rejection) Error() string { return e.Message }
-
-func firstArg(args []goapp.Value) goapp.Value {
+func firstArg(args []js.Value) js.Value {
 	if len(args) == 0 {
-		return goapp.Undefined()
+		return js.Undefined()
 	}
 	return args[0]
 }

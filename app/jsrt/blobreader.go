@@ -1,11 +1,12 @@
+//go:build js && wasm
+
 package jsrt
 
 import (
 	"fmt"
 	"io"
+	"syscall/js"
 	"time"
-
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 const (
@@ -25,10 +26,6 @@ const (
 	blobPiece = 1 << 20
 )
 
-// BlobWorkerURL is the reading worker's script (web/blobread.js), resolved
-// against the site's base path when the page mounts.
-var BlobWorkerURL = "/web/blobread.js"
-
 // BlobReader reads a JS Blob (a dropped File, or a fetched sample) as an
 // io.Reader, so that the file stays on the JS side and Go holds only what
 // the parser asks for. A worker reads the slices: read on the page with arrayBuffer(),
@@ -36,16 +33,21 @@ var BlobWorkerURL = "/web/blobread.js"
 // (measured on a 100 MB load in Chromium), and the worker also reads ahead
 // while Go parses.
 type BlobReader struct {
-	blob    goapp.Value
+	// Pause runs between the pieces of a slice: YieldIfHeld, so that the
+	// page paints during a long read. A reader on a thread of its own
+	// (a worker's load) has nothing to yield to, and sets it to nil.
+	Pause func()
+
+	blob    js.Value
 	size    int64
-	worker  goapp.Value // nil until the first Read, and again after the last
-	handler goapp.Func
-	failed  goapp.Func
+	worker  js.Value // undefined until the first Read, and again after the last
+	handler js.Func
+	failed  js.Func
 	slices  chan workerReply
-	slice   goapp.Value // the current slice, a Uint8Array
-	used    int         // bytes of the slice already handed to Go
-	err     error       // sticky: io.EOF or the reading error
-	gen     int         // this read's number, which the worker's replies carry
+	slice   js.Value // the current slice, a Uint8Array; undefined before the first
+	used    int      // bytes of the slice already handed to Go
+	err     error    // sticky: io.EOF or the reading error
+	gen     int      // this read's number, which the worker's replies carry
 }
 
 // blobReads numbers the reads: a worker that read one blob to its end
@@ -56,12 +58,12 @@ var blobReads int
 // workerReply is one reply of the reading worker.
 type workerReply struct {
 	at   int64
-	data goapp.Value // a Uint8Array, empty at the end of the blob
+	data js.Value // a Uint8Array, empty at the end of the blob
 	err  string
 }
 
-func NewBlobReader(blob goapp.Value) *BlobReader {
-	return &BlobReader{blob: blob, size: int64(blob.Get("size").Float())}
+func NewBlobReader(blob js.Value) *BlobReader {
+	return &BlobReader{Pause: YieldIfHeld, blob: blob, size: int64(blob.Get("size").Float())}
 }
 
 func (r *BlobReader) Read(p []byte) (int, error) {
@@ -79,7 +81,7 @@ func (r *BlobReader) Read(p []byte) (int, error) {
 		return 0, r.err
 	}
 	n := min(len(p), blobPiece, r.slice.Length()-r.used)
-	goapp.CopyBytesToGo(p[:n], r.slice.Call("subarray", r.used, r.used+n))
+	js.CopyBytesToGo(p[:n], r.slice.Call("subarray", r.used, r.used+n))
 	r.used += n
 	return n, nil
 }
@@ -91,23 +93,23 @@ func (r *BlobReader) start() {
 	r.slices = make(chan workerReply, blobAhead+1)
 	blobReads++
 	r.gen = blobReads
-	r.handler = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+	r.handler = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		msg := args[0].Get("data")
-		if g := msg.Get("gen"); g.Type() == goapp.TypeNumber && g.Int() != r.gen {
+		if g := msg.Get("gen"); g.Type() == js.TypeNumber && g.Int() != r.gen {
 			return nil // a reply to the worker's previous blob
 		}
 		s := workerReply{at: int64(msg.Get("at").Float())}
 		if e := msg.Get("error"); e.Truthy() {
 			s.err = e.String()
 		} else {
-			s.data = goapp.Window().Get("Uint8Array").New(msg.Get("buf"), 0, msg.Get("n"))
+			s.data = js.Global().Get("Uint8Array").New(msg.Get("buf"), 0, msg.Get("n"))
 		}
 		r.slices <- s
 		return nil
 	})
 	// A worker that cannot start (its script missing from a stale cache)
 	// reports it here; without this the read would wait forever.
-	r.failed = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+	r.failed = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		msg := "the file-reading worker " + BlobWorkerURL + " failed"
 		if m := args[0].Get("message"); m.Truthy() {
 			msg += ": " + m.String()
@@ -121,7 +123,7 @@ func (r *BlobReader) start() {
 	r.worker = takeReadingWorker()
 	r.worker.Set("onmessage", r.handler)
 	r.worker.Set("onerror", r.failed)
-	init := goapp.Window().Get("Object").New()
+	init := js.Global().Get("Object").New()
 	init.Set("gen", r.gen)
 	init.Set("blob", r.blob)
 	init.Set("slice", blobSlice)
@@ -131,30 +133,31 @@ func (r *BlobReader) start() {
 
 // spareWorker is a reading worker started before it is needed: starting
 // one took 10 to 20 ms of the first slice's wait in a 100 MB load.
-var spareWorker goapp.Value
+// Undefined when there is none.
+var spareWorker js.Value
 
 // dropSpare forgets a spare worker that failed to start, so that the next
 // read starts its own and hears why (its error came before anyone
 // listened).
-var dropSpare goapp.Func
+var dropSpare js.Func
 
 // PrepareReadingWorker starts the next read's worker, when the page has
 // time for it.
 func PrepareReadingWorker() {
-	if spareWorker != nil {
+	if !spareWorker.IsUndefined() {
 		return
 	}
-	spareWorker = goapp.Window().Get("Worker").New(BlobWorkerURL)
+	spareWorker = js.Global().Get("Worker").New(BlobWorkerURL)
 	spareWorker.Set("onerror", spareDropper())
 }
 
 // spareDropper is dropSpare, made at its first use.
-func spareDropper() goapp.Func {
-	if dropSpare == nil {
-		dropSpare = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-			if spareWorker != nil {
+func spareDropper() js.Func {
+	if dropSpare.IsUndefined() {
+		dropSpare = js.FuncOf(func(js.Value, []js.Value) any {
+			if !spareWorker.IsUndefined() {
 				spareWorker.Call("terminate")
-				spareWorker = nil
+				spareWorker = js.Undefined()
 			}
 			return nil
 		})
@@ -162,11 +165,11 @@ func spareDropper() goapp.Func {
 	return dropSpare
 }
 
-func takeReadingWorker() goapp.Value {
+func takeReadingWorker() js.Value {
 	w := spareWorker
-	spareWorker = nil
-	if w == nil {
-		w = goapp.Window().Get("Worker").New(BlobWorkerURL)
+	spareWorker = js.Undefined()
+	if w.IsUndefined() {
+		w = js.Global().Get("Worker").New(BlobWorkerURL)
 	}
 	return w
 }
@@ -181,50 +184,52 @@ func (r *BlobReader) Close() error {
 // release keeps the worker, which read the blob to its end, for the next
 // read: it becomes the spare worker unless there is one.
 func (r *BlobReader) release() {
-	if r.worker == nil {
+	if r.worker.IsUndefined() {
 		return
 	}
-	if spareWorker != nil {
+	if !spareWorker.IsUndefined() {
 		r.stop()
 		return
 	}
 	r.worker.Set("onmessage", nil)
 	r.worker.Set("onerror", spareDropper())
-	spareWorker, r.worker = r.worker, nil
+	spareWorker, r.worker = r.worker, js.Undefined()
 	r.handler.Release()
 	r.failed.Release()
 }
 
 func (r *BlobReader) stop() {
-	if r.worker == nil {
+	if r.worker.IsUndefined() {
 		return
 	}
 	r.worker.Call("terminate")
-	r.worker = nil
+	r.worker = js.Undefined()
 	r.handler.Release()
 	r.failed.Release()
 }
 
 // nextSlice awaits the next slice when the current one is used up, or
-// else yields to the browser if the page has been held long enough.
-// Yielding between pieces of each 1 MiB cost a 100 MB load about 10 % more
-// than yielding by the clock.
+// else pauses (yields to the browser if the page has been held long
+// enough). Yielding between pieces of each 1 MiB cost a 100 MB load about
+// 10 % more than yielding by the clock.
 func (r *BlobReader) nextSlice() error {
-	if r.slice != nil && r.used < r.slice.Length() {
-		YieldIfHeld()
+	if !r.slice.IsUndefined() && r.used < r.slice.Length() {
+		if r.Pause != nil {
+			r.Pause()
+		}
 		return nil
 	}
-	if r.worker == nil {
+	if r.worker.IsUndefined() {
 		if r.size == 0 {
 			return io.EOF
 		}
 		r.start()
 	} else {
 		// The worker reads a later slice into this one's buffer.
-		give := goapp.Window().Get("Object").New()
+		give := js.Global().Get("Object").New()
 		buf := r.slice.Get("buffer")
 		give.Set("buf", buf)
-		r.worker.Call("postMessage", give, goapp.Window().Get("Array").Call("of", buf))
+		r.worker.Call("postMessage", give, js.Global().Get("Array").Call("of", buf))
 	}
 	s := <-r.slices
 	// Awaiting the slice gave the browser the thread.

@@ -1,20 +1,21 @@
+//go:build js && wasm
+
 package jsrt
 
 import (
 	"fmt"
-
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+	"syscall/js"
 )
 
 // FetchBlob GETs rawURL and returns its body as a Blob. It runs in a
 // goroutine.
-func FetchBlob(rawURL string) (goapp.Value, error) {
-	resp, err := Await(goapp.Window().Call("fetch", rawURL))
+func FetchBlob(rawURL string) (js.Value, error) {
+	resp, err := Await(js.Global().Call("fetch", rawURL))
 	if err != nil {
-		return nil, err
+		return js.Undefined(), err
 	}
 	if !resp.Get("ok").Truthy() {
-		return nil, fmt.Errorf("HTTP %d", resp.Get("status").Int())
+		return js.Undefined(), fmt.Errorf("HTTP %d", resp.Get("status").Int())
 	}
 	return Await(resp.Call("blob"))
 }

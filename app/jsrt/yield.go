@@ -1,15 +1,12 @@
+//go:build js && wasm
+
 package jsrt
 
 import (
 	"sync"
+	"syscall/js"
 	"time"
-
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// HoldAtMost is how long a load's work (parsing, building, analysing)
-// holds the page between yields.
-const HoldAtMost = 40 * time.Millisecond
 
 // Yield lets the browser paint and handle input before the next
 // step. Call it only from a goroutine.
@@ -32,24 +29,11 @@ func Yield() {
 }
 
 func YieldOnce() {
-	if s := goapp.Window().Get("scheduler"); s.Truthy() && s.Get("yield").Truthy() {
+	if s := js.Global().Get("scheduler"); s.Truthy() && s.Get("yield").Truthy() {
 		Await(s.Call("yield"))
 		return
 	}
 	selfMessages.wait()
-}
-
-// lastYield is when the last Yield came back: the start of the
-// page's current task, when Go holds it.
-var lastYield time.Time
-
-// YieldIfHeld yields to the browser once HoldAtMost has passed since the
-// last yield: the pause function of the timeline's long loops, and the
-// parsing loop's check, whatever yielded last.
-func YieldIfHeld() {
-	if time.Since(lastYield) >= HoldAtMost {
-		Yield()
-	}
 }
 
 // selfMessages is one MessageChannel posted to by every yield: the
@@ -58,7 +42,7 @@ var selfMessages messageLoop
 
 type messageLoop struct {
 	once    sync.Once
-	port    goapp.Value
+	port    js.Value
 	mu      sync.Mutex
 	waiting []chan struct{}
 }
@@ -70,8 +54,8 @@ func (m *messageLoop) wait() {
 // post sends a message to ourselves; the channel closes when it arrives.
 func (m *messageLoop) post() <-chan struct{} {
 	m.once.Do(func() {
-		ch := goapp.Window().Get("MessageChannel").New()
-		ch.Get("port1").Set("onmessage", goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		ch := js.Global().Get("MessageChannel").New()
+		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
 			m.mu.Lock()
 			next := m.waiting[0]
 			m.waiting = m.waiting[1:]
@@ -95,13 +79,13 @@ func (m *messageLoop) post() <-chan struct{} {
 // frame's paint is done.
 func AfterNextPaint() {
 	posted := make(chan (<-chan struct{}), 1)
-	var frame goapp.Func
-	frame = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+	var frame js.Func
+	frame = js.FuncOf(func(js.Value, []js.Value) any {
 		frame.Release()
 		posted <- selfMessages.post()
 		return nil
 	})
-	goapp.Window().Call("requestAnimationFrame", frame)
+	js.Global().Call("requestAnimationFrame", frame)
 	select {
 	case painted := <-posted:
 		<-painted

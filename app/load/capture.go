@@ -6,6 +6,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
+	"watchlens/app/jsrt/goappjs"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/parser"
@@ -74,7 +75,7 @@ func read(sources []Source, filter timeline.Filter, split *timeline.Split, repor
 		size := int64(src.Blob.Get("size").Float())
 		report.size = size
 		file := b.FilesAdded()
-		blobs = jsrt.NewBlobReader(src.Blob)
+		blobs = jsrt.NewBlobReader(goappjs.Unwrap(src.Blob))
 		var err error
 		if split != nil {
 			err = b.AddReaderSplit(src.Name, blobs, parser.Options{}, *split)

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/jsrt/goappjs"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -21,12 +22,12 @@ func EventsJSON(blob goapp.Value, evs ...timeline.Event) ([][]byte, error) {
 	}
 	return parser.EventsJSON(spans,
 		func(from, to int64) ([]byte, error) { return blobBytes(blob, from, to) },
-		func() (io.ReadCloser, error) { return jsrt.NewBlobReader(blob), nil })
+		func() (io.ReadCloser, error) { return jsrt.NewBlobReader(goappjs.Unwrap(blob)), nil })
 }
 
 // blobBytes reads bytes [from, to) of a Blob.
 func blobBytes(blob goapp.Value, from, to int64) ([]byte, error) {
-	ab, err := jsrt.Await(blob.Call("slice", float64(from), float64(to)).Call("arrayBuffer"))
+	ab, err := jsrt.Await(goappjs.Unwrap(blob.Call("slice", float64(from), float64(to)).Call("arrayBuffer")))
 	if err != nil {
 		return nil, err
 	}

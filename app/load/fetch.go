@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"watchlens/app/jsrt"
+	"watchlens/app/jsrt/goappjs"
 	"watchlens/internal/quantity"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -104,8 +105,8 @@ func awaitLink(promise goapp.Value, turn Turn, got int64) (goapp.Value, error) {
 	}
 	done := make(chan settled, 1)
 	go func() {
-		v, err := jsrt.Await(promise)
-		done <- settled{v, err}
+		v, err := jsrt.Await(goappjs.Unwrap(promise))
+		done <- settled{goapp.ValueOf(v), err}
 	}()
 	stall := time.NewTimer(limits.stall)
 	defer stall.Stop()

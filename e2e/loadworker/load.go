@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/app/jsrt"
 	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -53,7 +54,9 @@ func load(name string, blob js.Value, v view) (*loaded, error) {
 	metrics.Read(gc)
 	cycles, gcSeconds := gc[0].Value.Uint64(), gc[1].Value.Float64()
 	b := timeline.NewBuilder()
-	r := spare.take(blob)
+	r := jsrt.NewBlobReader(blob)
+	// This thread is the load's own: there is no page to yield to.
+	r.Pause = nil
 	err := b.AddReader(name, r, parser.Options{})
 	r.Close()
 	if err != nil {
@@ -101,7 +104,7 @@ func loadFile(file js.Value, v view) error {
 	reply.Set("gcMs", l.gcMs)
 	post(reply)
 	// The next load's reading worker, started while the page draws.
-	spare.prepare()
+	jsrt.PrepareReadingWorker()
 	return nil
 }
 

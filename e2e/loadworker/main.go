@@ -5,7 +5,9 @@
 // compiled into a wasm of its own that runs in a dedicated worker
 // (e2e/testdata/loadworker.js starts it). The worker has a thread of its
 // own, so the load runs without the page's pauses and hand-paced
-// collector (app/jsrt); the page only draws the frame it is sent.
+// collector; it reads files and fetches as the page does, through
+// app/jsrt, which needs no go-app. The page only draws the frame it is
+// sent.
 //
 // Messages from the page: {file, width, height, dpr} loads the file and
 // answers with its first frame and what it shows (see loadFile); {warm:
@@ -17,6 +19,8 @@ package main
 import (
 	"fmt"
 	"syscall/js"
+
+	"watchlens/app/jsrt"
 )
 
 func main() {
@@ -27,8 +31,10 @@ func main() {
 		messages <- args[0]
 		return nil
 	}))
-	// The first capture's reading worker starts with this one.
-	spare.prepare()
+	// The first capture's reading worker starts with this one, from the
+	// script the worker's own script names.
+	jsrt.BlobWorkerURL = js.Global().Get("watchlensBlobWorkerURL").String()
+	jsrt.PrepareReadingWorker()
 	for msg := range messages {
 		handle(msg)
 	}

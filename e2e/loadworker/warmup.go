@@ -5,6 +5,8 @@ package main
 import (
 	"fmt"
 	"syscall/js"
+
+	"watchlens/app/jsrt"
 )
 
 // The page's warm-up (app/load/warmup.go), run here on this worker's own wasm:
@@ -22,9 +24,10 @@ const (
 func warmUp(urls js.Value, v view) error {
 	var blobs []js.Value
 	for i := range urls.Length() {
-		blob, err := fetchBlob(urls.Index(i).String())
+		url := urls.Index(i).String()
+		blob, err := jsrt.FetchBlob(url)
 		if err != nil {
-			return err
+			return fmt.Errorf("fetching %s: %w", url, err)
 		}
 		blobs = append(blobs, blob)
 	}
@@ -46,41 +49,6 @@ func warmUp(urls js.Value, v view) error {
 	reply := frameMessage(&last.frame)
 	reply.Set("warmed", true)
 	post(reply)
-	spare.prepare()
+	jsrt.PrepareReadingWorker()
 	return nil
-}
-
-// fetchBlob GETs url and returns its body as a Blob.
-func fetchBlob(url string) (js.Value, error) {
-	resp, err := await(js.Global().Call("fetch", url))
-	if err != nil {
-		return js.Value{}, err
-	}
-	if !resp.Get("ok").Truthy() {
-		return js.Value{}, fmt.Errorf("fetching %s: HTTP %d", url, resp.Get("status").Int())
-	}
-	return await(resp.Call("blob"))
-}
-
-// await blocks the calling goroutine until promise settles; meanwhile the
-// worker's event loop runs.
-func await(promise js.Value) (js.Value, error) {
-	type settled struct {
-		v   js.Value
-		err error
-	}
-	ch := make(chan settled, 1)
-	onResolve := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ch <- settled{v: args[0]}
-		return nil
-	})
-	onReject := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ch <- settled{err: fmt.Errorf("%s", args[0].Call("toString").String())}
-		return nil
-	})
-	defer onResolve.Release()
-	defer onReject.Release()
-	promise.Call("then", onResolve, onReject)
-	s := <-ch
-	return s.v, s.err
 }
