@@ -36,7 +36,7 @@ test:
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(MAKE) lint
 	$(GO) test -timeout 30m $$($(GO) list ./... | grep -v '^watchlens/e2e$$')
-	GOOS=js GOARCH=wasm $(GO) test -timeout 30m -exec "$(WASM_EXEC)" $(PURE)
+	GOOS=js GOARCH=wasm $(GO) test -timeout 30m -exec "$(WASM_EXEC)" $(PURE) ./app/jsrt/...
 	$(MAKE) fuzz
 	@# The browser tests; -v shows that they really ran, and in which
 	@# Chromium.
