@@ -3,11 +3,18 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"watchlens/internal/testsample"
@@ -46,17 +53,23 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 		b.StopTimer()
 		tab, closeTab := chromedp.NewContext(s.browser)
 		navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
-		waitText(b, tab, `section.result[data-file="client-go-golden-watch.http"]`)
-		waitWarm(b, tab)
+		// The sample's first paint, and the warm-up, which reads its
+		// sources seven times: on a busy machine they take longer than
+		// waitText and waitWarm wait.
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector('section.result[data-file="client-go-golden-watch.http"]') !== null &&
+			document.querySelector(".page").dataset.warm === "true"`, chromedp.WithPollingTimeout(5*time.Minute)))
+		must(b, err)
 		before, err := chromedp.Run(tab, chromedp.Evaluate[string](labVerdict))
 		must(b, err)
 		b.StartTimer()
 		startLoadTimer(b, tab, ready)
+		stopProfile := startCPUProfile(b, tab)
 		must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
 		ms, err := chromedp.Run(tab, chromedp.Poll[float64](`window.loadTime`,
 			chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))
 		b.StopTimer()
 		must(b, err)
+		stopProfile()
 		after, err := chromedp.Run(tab, chromedp.Evaluate[string](labVerdict))
 		must(b, err)
 		if after == "" || after == before {
@@ -77,4 +90,92 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 	b.ReportMetric(load/n/1000, "s/load")
 	b.ReportMetric(drawStart/n, "ms/draw-start")
 	b.ReportMetric(longest, "ms/longest-task")
+}
+
+// startCPUProfile records, when WATCHLENS_BENCH_CPUPROFILE names a file,
+// the page's CPU profile (the DevTools Profiler) until the returned func
+// is called, which writes it there (a .cpuprofile that Chromium's
+// DevTools open) and logs the functions that took the most time, by self
+// and by total time.
+func startCPUProfile(b *testing.B, tab context.Context) (stop func()) {
+	path := os.Getenv("WATCHLENS_BENCH_CPUPROFILE")
+	if path == "" {
+		return func() {}
+	}
+	_, err := chromedp.Call(tab, profiler.Enable, cdp.Empty{})
+	must(b, err)
+	_, err = chromedp.Call(tab, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 500})
+	must(b, err)
+	_, err = chromedp.Call(tab, profiler.Start, cdp.Empty{})
+	must(b, err)
+	return func() {
+		res, err := chromedp.Call(tab, profiler.Stop, cdp.Empty{})
+		must(b, err)
+		out, err := json.Marshal(res.Profile)
+		must(b, err)
+		must(b, os.WriteFile(path, out, 0o644))
+		b.Log(profileTop(res.Profile, 40))
+		census, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+			const out = ["elements: " + document.getElementsByTagName("*").length];
+			const walk = (el, depth) => {
+				const n = el.getElementsByTagName("*").length;
+				if (n < 300) return;
+				out.push("  ".repeat(depth) + el.tagName + "#" + el.id + "." + el.className + " " + n);
+				for (const c of el.children) walk(c, depth + 1);
+			};
+			walk(document.body, 0);
+			return out.join("\n");
+		})()`))
+		must(b, err)
+		b.Log(census)
+	}
+}
+
+// profileTop lists the n functions of a profile with the most self time,
+// then the n with the most total time, in ms.
+func profileTop(p *profiler.Profile, n int) string {
+	parent := map[int64]int64{}
+	byID := map[int64]*profiler.ProfileNode{}
+	for _, node := range p.Nodes {
+		byID[node.ID] = node
+		for _, c := range node.Children {
+			parent[c] = node.ID
+		}
+	}
+	name := func(node *profiler.ProfileNode) string {
+		f := node.CallFrame
+		if f.FunctionName == "" {
+			return "(anonymous) " + f.URL
+		}
+		return f.FunctionName
+	}
+	self, total := map[string]float64{}, map[string]float64{}
+	for i, id := range p.Samples {
+		if i+1 >= len(p.TimeDeltas) {
+			break
+		}
+		ms := float64(p.TimeDeltas[i+1]) / 1000
+		self[name(byID[id])] += ms
+		seen := map[string]bool{}
+		for at, ok := id, true; ok; at, ok = parent[at] {
+			f := name(byID[at])
+			if !seen[f] {
+				seen[f] = true
+				total[f] += ms
+			}
+		}
+	}
+	top := func(m map[string]float64) string {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool { return m[keys[i]] > m[keys[j]] })
+		var s string
+		for _, k := range keys[:min(n, len(keys))] {
+			s += fmt.Sprintf("%9.0f  %s\n", m[k], k)
+		}
+		return s
+	}
+	return "self ms:\n" + top(self) + "total ms:\n" + top(total)
 }

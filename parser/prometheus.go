@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Prometheus exports.
@@ -194,7 +196,10 @@ func readMetrics(r io.Reader, opts Options, lim metricsLimits) (*MetricsExport, 
 	if d != nil {
 		m.diag(*d)
 	}
-	b, err := io.ReadAll(io.LimitReader(src.r, lim.bytes+1))
+	buf := exportBuffers.Get().(*[]byte)
+	defer exportBuffers.Put(buf)
+	b, err := readWhole(src.r, lim.bytes+1, (*buf)[:0])
+	*buf = b[:0]
 	if src.close != nil {
 		src.close()
 	}
@@ -246,6 +251,42 @@ func (m *metricsReader) diag(d Diagnostic) { m.out.Diagnostics = addDiagnostic(m
 
 // series returns the index of the series of name and labels (labels
 // sorted, no empty value), adding it; -1 past the series bound.
+// exportBuffers hold the bytes of an export while it is read: a page
+// that opens the lab reads 26 of 0.2-3 MB, which, each read into new
+// memory growing as it came (io.ReadAll), cost more to clear than to
+// parse as wasm. What an export's series keep of its bytes is copied
+// (see keep).
+var exportBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// readWhole appends r's bytes to b, up to limit of them.
+func readWhole(r io.Reader, limit int64, b []byte) ([]byte, error) {
+	for int64(len(b)) < limit {
+		if len(b) == cap(b) {
+			b = slices.Grow(b, int(min(max(int64(cap(b)), 64<<10), limit-int64(len(b)))))
+		}
+		n, err := r.Read(b[len(b):int(min(int64(cap(b)), limit))])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	return b, nil
+}
+
+// keep is the interned copy of s, a name or value in the export's
+// bytes, which are read into a buffer used again.
+func (m *metricsReader) keep(s string) string {
+	if v, ok := m.intern[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
+	m.intern[s] = s
+	return s
+}
+
 func (m *metricsReader) series(name string, labels []MetricLabel, offset int64) int {
 	m.key = append(m.key[:0], name...)
 	for _, l := range labels {
@@ -262,10 +303,10 @@ func (m *metricsReader) series(name string, labels []MetricLabel, offset int64) 
 		return -1
 	}
 	for i := range labels {
-		labels[i].Name, labels[i].Value = m.intern.str(labels[i].Name), m.intern.str(labels[i].Value)
+		labels[i].Name, labels[i].Value = m.keep(labels[i].Name), m.keep(labels[i].Value)
 	}
 	m.index[string(m.key)] = len(m.out.Series)
-	m.out.Series = append(m.out.Series, MetricSeries{Name: m.intern.str(name), Labels: labels})
+	m.out.Series = append(m.out.Series, MetricSeries{Name: m.keep(name), Labels: labels})
 	return len(m.out.Series) - 1
 }
 

@@ -3,10 +3,14 @@ package parser
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,6 +222,59 @@ func TestMetricsVector(t *testing.T) {
 	}
 	if s := m.Series[0]; s.T[0] != 1764612000_781000000 || s.V[0] != 400 || s.Label("group") != "" || len(s.Labels) != 2 {
 		t.Errorf("%+v", s)
+	}
+}
+
+// TestMetricsPointsWrittenOtherwise: the points of a values array read
+// the same whether the API wrote them (read without gjson, see
+// plainValues) or a tool re-wrote them with spaces (read through gjson):
+// on the lab's exports indented, and on one array that changes form in
+// the middle. The series read first keep their names and labels while
+// the others are read into the same buffer (exportBuffers).
+func TestMetricsPointsWrittenOtherwise(t *testing.T) {
+	dir := filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "query_range")
+	var first *MetricsExport
+	var firstJSON []byte
+	defer func() {
+		if again, _ := json.Marshal(first.Series); !bytes.Equal(again, firstJSON) {
+			t.Errorf("the first export's series changed as the others were read")
+		}
+	}()
+	for _, name := range []string{"up.json.gz", "apiserver_watch_cache_resource_version.json.gz", "watch_cache_capacity.json.gz"} {
+		zr, err := gzip.NewReader(bytes.NewReader(testsample.Read(t, filepath.Join(dir, name))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var spaced bytes.Buffer
+		if err := json.Indent(&spaced, plain, "", " "); err != nil {
+			t.Fatal(err)
+		}
+		a, _ := ReadMetrics(bytes.NewReader(plain), Options{})
+		if first == nil {
+			first = a
+			firstJSON, _ = json.Marshal(a.Series)
+		}
+		b, _ := ReadMetrics(&spaced, Options{})
+		if a.Points == 0 || a.Points != b.Points || len(a.Diagnostics)+len(b.Diagnostics) != 0 || !reflect.DeepEqual(a.Series, b.Series) {
+			t.Errorf("%s: %d points as written, %d indented; diagnostics %v %v", name, a.Points, b.Points, a.Diagnostics, b.Diagnostics)
+		}
+	}
+	in := `{"status":"success","data":{"resultType":"matrix","result":[{"metric":{"__name__":"x"},"values":[[1,"1"],[2.5,"2"],[3, "3"],[4,"4"],[5,"a\"b"],[6,"6"] ]},` +
+		`{"metric":{"__name__":"y"},"values":[]},{"metric":{"__name__":"z"},"values":[ [7,"7"]]}]}}`
+	m, _ := ReadMetrics(strings.NewReader(in), Options{})
+	var got []string
+	for _, s := range m.Series {
+		for i := range s.T {
+			got = append(got, fmt.Sprintf("%s %d %g", s.Name, s.T[i], s.V[i]))
+		}
+	}
+	want := []string{"x 1000000000 1", "x 2500000000 2", "x 3000000000 3", "x 4000000000 4", "x 6000000000 6", "z 7000000000 7"}
+	if !slices.Equal(got, want) || len(m.Diagnostics) != 1 || m.Diagnostics[0].Offset != int64(strings.Index(in, `"a\"b"`)) {
+		t.Errorf("points %q, diagnostics %v", got, m.Diagnostics)
 	}
 }
 

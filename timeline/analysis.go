@@ -22,6 +22,9 @@ type Analysis struct {
 	observed map[floorKey][]cacheObservation
 	// changes are each kind's changes in RV order (see changesOf).
 	changes map[string]*changeIndex
+	// cacheAnswers are the servers' cache bounds asked so far (see
+	// cacheOf).
+	cacheAnswers map[cacheAsked]cacheBounds
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone

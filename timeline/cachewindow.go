@@ -383,7 +383,33 @@ func (a *Analysis) serverCache(file int, on serverRef, at int64) cacheBounds {
 // cacheOf bounds what the server on (known) refused of resource, the
 // kind's, at instant at: from its metrics, sharpened by its own answers
 // to watches of the kind, and its own log's re-initialisations.
+//
+// A reconnect's verdict, its reason and its what-if ask the same
+// instant's bounds again, each a walk over the process's scrapes: the
+// answers are kept (see cacheAsked).
 func (a *Analysis) cacheOf(kind, resource string, on serverRef, at int64) cacheBounds {
+	key := cacheAsked{kind, resource, on, at}
+	if b, ok := a.cacheAnswers[key]; ok {
+		return b
+	}
+	b := a.boundCache(kind, resource, on, at)
+	if a.cacheAnswers == nil {
+		a.cacheAnswers = map[cacheAsked]cacheBounds{}
+	}
+	a.cacheAnswers[key] = b
+	return b
+}
+
+// cacheAsked is what cacheOf is asked: a resource's cache on a server
+// process at an instant.
+type cacheAsked struct {
+	kind, resource string
+	on             serverRef
+	at             int64
+}
+
+// boundCache is cacheOf, worked out.
+func (a *Analysis) boundCache(kind, resource string, on serverRef, at int64) cacheBounds {
 	srv := &a.TL.Servers[on.server]
 	var b cacheBounds
 	if srv.Metrics == "" {

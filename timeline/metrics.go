@@ -308,7 +308,14 @@ func (set *seriesSet) add(series []parser.MetricSeries, at int64, server string)
 		}
 		ms := &m.Series[k]
 		n := len(ms.T)
-		ms.T, ms.V = append(ms.T, s.T...), append(ms.V, s.V...)
+		if n == 0 {
+			// The export's points themselves, not a copy: the lab's are
+			// 1.2 M. Clipped, a series another export adds to is copied
+			// then.
+			ms.T, ms.V = slices.Clip(s.T), slices.Clip(s.V)
+		} else {
+			ms.T, ms.V = append(ms.T, s.T...), append(ms.V, s.V...)
+		}
 		for i := n; i < len(ms.T); i++ {
 			if ms.T[i] == 0 {
 				ms.T[i] = at

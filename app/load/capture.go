@@ -3,6 +3,7 @@ package load
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"watchlens/app/canvas"
 	"watchlens/app/jsrt"
@@ -66,23 +67,45 @@ func read(sources []Source, filter timeline.Filter, split *timeline.Split, repor
 	b.Progress = report.fromBuilder
 	// A read that panics (see Safely) must not leave its worker running.
 	var blobs *jsrt.BlobReader
+	var all *joined
 	defer func() {
 		if blobs != nil {
 			blobs.Close()
 		}
+		if all != nil {
+			all.close()
+		}
 	}()
+	if len(sources) > 1 {
+		all = joinSources(sources)
+	}
 	for _, src := range sources {
 		size := int64(src.Blob.Get("size").Float())
 		report.size = size
 		file := b.FilesAdded()
-		blobs = jsrt.NewBlobReader(goappjs.Unwrap(src.Blob))
+		// Read as a section of them all, or alone once that read failed
+		// (each file then says its own reason).
+		var in io.Reader
+		var sec *section
+		if all != nil {
+			sec = all.next(size)
+			in = sec
+		} else {
+			blobs = jsrt.NewBlobReader(goappjs.Unwrap(src.Blob))
+			in = blobs
+		}
 		var err error
 		if split != nil {
-			err = b.AddReaderSplit(src.Name, blobs, parser.Options{}, *split)
+			err = b.AddReaderSplit(src.Name, in, parser.Options{}, *split)
 		} else {
-			err = b.AddReader(src.Name, blobs, parser.Options{})
+			err = b.AddReader(src.Name, in, parser.Options{})
 		}
-		blobs.Close()
+		if sec != nil && !sec.finish() {
+			all.close()
+			all = nil
+		} else if blobs != nil {
+			blobs.Close()
+		}
 		if errors.Is(err, timeline.ErrCancelled) {
 			return nil
 		}
