@@ -49,7 +49,7 @@ func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (
 		if lib == 0 {
 			return false, r, nil
 		}
-		l, err := parser.ReadLibLog(r, opts, lib)
+		l, err := parser.ReadLibLog(r, opts, lib, parser.LibLogOptions{Date: b.LogDate})
 		b.klogs = append(b.klogs, klogLog{name: name, lib: l})
 		return true, nil, err
 	}
@@ -223,6 +223,7 @@ func (b *Builder) addKlogClients() {
 	}
 	for _, kl := range b.klogs {
 		if kl.lib != nil {
+			b.placeLibDate(kl.lib)
 			b.addLibClients(kl.name, kl.lib)
 			continue
 		}
