@@ -87,6 +87,10 @@ type LibLine struct {
 	// labelSelector=shard=s00"); "" when the line does not say (a kube-rs
 	// or Python 410).
 	Client string
+	// Thread is the thread the line names in brackets, as logback's
+	// %thread writes it ("pool-2-thread-1"), "" when it names none:
+	// fabric8 lists and watches for an informer on one executor thread.
+	Thread string
 	// Request is a LibRequest's request, as its URL says.
 	Request *Request
 	// HTTPStatus is the response's status when the line gives it, else 0.
