@@ -34,7 +34,7 @@ func TestKlogJoinsAuditLogs(t *testing.T) {
 			for _, r := range tl.Relists {
 				relists[r.File] = append(relists[r.File], r)
 			}
-			joined := map[string]int{}
+			joined, gone := map[string]int{}, 0
 			for fi, f := range tl.Files {
 				if f.Log == "fleet-klog.log" {
 					t.Errorf("%s: a client of the log alone, not joined with its audit-log client", f.Name)
@@ -67,6 +67,7 @@ func TestKlogJoinsAuditLogs(t *testing.T) {
 						goneAt = append(goneAt, s.End)
 					}
 				}
+				gone += len(goneAt)
 				checkTimes(t, client+" 410s", goneAt, splitTimes(row["error410_times"]))
 				var relistAt []int64
 				for _, r := range relists[fi] {
@@ -88,6 +89,7 @@ func TestKlogJoinsAuditLogs(t *testing.T) {
 					t.Errorf("%s: %d audit-log clients joined with it, want 1", client, joined[client])
 				}
 			}
+			t.Logf("%d clients joined of %d in TRUTH.tsv; %d 410s from the log, %d relists", len(joined), len(truth), gone, len(tl.Relists))
 		})
 	}
 }
