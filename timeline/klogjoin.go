@@ -126,15 +126,39 @@ func (b *Builder) joinKlogAudit(logName string, cands []klogJoinCandidate) []klo
 			cost[i][j] = b.klogJoinCost(&cands[i], f, named[j])
 		}
 	}
+	assign := minCostAssignment(cost)
 	var left []klogJoinCandidate
-	for i, j := range minCostAssignment(cost) {
-		if j < 0 || cost[i][j] >= klogNoJoin || !b.klogEndsAgree(&cands[i], files[j]) {
+	for i, j := range assign {
+		if j < 0 || cost[i][j] >= klogNoJoin || !b.klogEndsAgree(&cands[i], files[j]) || swappable(cost, assign, i) {
 			left = append(left, cands[i])
 			continue
 		}
 		b.joinKlogAuditFile(logName, &cands[i], files[j])
 	}
 	return left
+}
+
+// klogSwapMargin is how much dearer than the assignment a swap of two
+// clients' audit-log clients must be for the join to be told: within
+// it, the instants do not tell them apart.
+const klogSwapMargin = 0
+
+// swappable says whether the client of row i could as well have another
+// client's audit-log client, and that one its: the two then cannot be
+// told apart (samples-watchlist's clients with client-go's default
+// User-Agent, whose requests all ended as the servers restarted), and
+// neither is joined rather than joined by a guess.
+func swappable(cost [][]int64, assign []int, i int) bool {
+	j := assign[i]
+	for i2, j2 := range assign {
+		if i2 == i || j2 < 0 || cost[i][j2] >= klogNoJoin || cost[i2][j] >= klogNoJoin {
+			continue
+		}
+		if cost[i][j2]+cost[i2][j] <= cost[i][j]+cost[i2][j2]+klogSwapMargin {
+			return true
+		}
+	}
+	return false
 }
 
 // uaNames says whether a User-Agent names a client: its name stands in
