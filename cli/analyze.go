@@ -98,6 +98,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
 	logYear := fs.Int("log-year", 0, "the year of a client-go log's lines, which name month and day only (0: a line of the log that names it, else the other files' year, else the clock's)")
+	logDate := fs.String("log-date", "", "the date (YYYY-MM-DD) of a client library's log lines that give a time of day only, as logback's default pattern writes them (empty: the other files' date, else the clock's)")
 	maxEventSize := byteSize(parser.DefaultMaxEventSize)
 	fs.Var(&maxEventSize, "max-event-size", "the largest event kept whole (64MiB by default; a number of bytes, or with KiB, MiB or GiB): a larger one is skipped, and stderr says so; a larger LIST response is read item by item")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes; a request of an audit log counts as one event, and each of its clients as 1000")
@@ -137,6 +138,14 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if *logYear < 0 {
 		return bad("--log-year must not be negative")
 	}
+	var date time.Time
+	if *logDate != "" {
+		d, err := time.Parse("2006-01-02", *logDate)
+		if err != nil {
+			return bad(fmt.Sprintf("--log-date %q is not a date as 2026-12-01", *logDate))
+		}
+		date = d
+	}
 	if *maxEvents <= 0 {
 		return bad("--max-events must be positive")
 	}
@@ -160,6 +169,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.ServerOf = serverOf
 	b.ServerLabel = *serverLabel
 	b.KlogYear = *logYear
+	b.LogDate = date
 	opts := parser.Options{MaxEventSize: int(maxEventSize)}
 	in, walkErrs := inputs(fs.Args())
 	for _, err := range walkErrs {

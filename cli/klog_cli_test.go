@@ -2,6 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -41,5 +44,33 @@ func TestAnalyzeKlog(t *testing.T) {
 	}
 	if code, _, _ := analyze(t, "--log-year", "-1", "parser/testdata/klog-legacy.log"); code != 2 {
 		t.Errorf("--log-year -1: exit %d, want 2", code)
+	}
+}
+
+// TestAnalyzeLogDate: a fabric8 log in logback's default pattern (a time
+// of day, no date) is read on the date --log-date names; a date that does
+// not read is refused.
+func TestAnalyzeLogDate(t *testing.T) {
+	b, err := os.ReadFile("parser/testdata/fabric8-informer.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "fabric8-tod.log")
+	if err := os.WriteFile(p, regexp.MustCompile(`(?m)^\d{4}-\d\d-\d\d `).ReplaceAll(b, nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := analyze(t, "--format", "json", "--log-date", "2019-03-04", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Files) == 0 || !strings.HasPrefix(rep.Files[0].Start, "2019-03-04T18:09:29") {
+		t.Errorf("files %+v, want the informers from 2019-03-04T18:09:29", rep.Files)
+	}
+	if code, _, _ := analyze(t, "--log-date", "4 March", p); code != 2 {
+		t.Errorf("--log-date \"4 March\": exit %d, want 2", code)
 	}
 }

@@ -24,8 +24,10 @@ import (
 //     watch request, its own reconnects included), ERROR "Error received:
 //     STATUS, will retry" (l.473, an ERROR event other than a 410).
 //
-// The path names no selector: two informers of one path with different
-// selectors are one client here.
+// The Reflector's messages name no selector; the watch manager's URL
+// does, and the line's thread (logback's %thread, in brackets) is the
+// informer's executor: the timeline tells two informers of one path
+// apart by them.
 
 // fabric8Message says whether b (a line after its time) carries one of
 // the messages only fabric8 writes.
@@ -41,7 +43,7 @@ func fabric8Message(b []byte) bool {
 // fabric8 reads a line of fabric8's log, after its time.
 func (lr *libReader) fabric8(b []byte) (LibLine, bool) {
 	s := string(b)
-	l := LibLine{Severity: levelAnywhere(b), Items: -1}
+	l := LibLine{Severity: levelAnywhere(b), Items: -1, Thread: lr.intern.str(bracketed(s))}
 	path := func(p string) string { return lr.intern.str(fabric8Path(strings.TrimSpace(p))) }
 	switch {
 	case strings.Contains(s, "Listing items ("):
@@ -84,7 +86,6 @@ func (lr *libReader) fabric8(b []byte) (LibLine, bool) {
 		}
 		l.Kind, l.Request = LibRequest, parseRequestURI("GET", u)
 		l.Request.Watch = true // the watch manager's URL: every request is a watch
-		l.Client = lr.intern.str(l.Request.Path)
 	default:
 		return l, false
 	}
@@ -98,4 +99,17 @@ func fabric8Path(p string) string {
 		return "/api/" + p
 	}
 	return "/apis/" + p
+}
+
+// bracketed is the text of a line's first field when it is in brackets
+// ("[pool-2-thread-1] DEBUG ..."), "" otherwise.
+func bracketed(s string) string {
+	if !strings.HasPrefix(s, "[") {
+		return ""
+	}
+	name, _, ok := strings.Cut(s[1:], "]")
+	if !ok {
+		return ""
+	}
+	return name
 }

@@ -122,6 +122,11 @@ type KlogLine struct {
 	RV, OldestRV string
 	// WatchList is, for KlogWatchListGate, whether the gate is on.
 	WatchList bool
+	// Request is the request a failed watch's error names (Go's
+	// url.Error: `Get "https://host/path?query": dial tcp ...`), the one
+	// reflector line that shows a client's selector; nil when it names
+	// none.
+	Request *Request
 	// noYear: Time was read from a klog header, without a year, and is
 	// placed in the year finish chooses.
 	noYear bool
@@ -679,6 +684,9 @@ func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) 
 	default:
 		return kl, false
 	}
+	if kl.Kind == KlogWatchFailed || kl.Kind == KlogWatchError {
+		kl.Request = errRequest(kl.Err)
+	}
 	if kl.Kind == KlogGone || kl.Kind == KlogWatchError {
 		kl.RV, kl.OldestRV = tooOld(kl.Err)
 		if kl.RV != "" || strings.Contains(kl.Err, "too old resource version") {
@@ -776,6 +784,21 @@ func groupResource(resource, group string) string {
 		return resource
 	}
 	return resource + "." + group
+}
+
+// errRequest reads the request a Go url.Error names: its method, then
+// its URL quoted (`Get "https://h/api/v1/pods?watch=true": EOF`); nil
+// when err is not one.
+func errRequest(err string) *Request {
+	method, rest, ok := strings.Cut(err, " \"")
+	if !ok || method == "" || len(method) > 7 || strings.Trim(method, "ACDEGHILNOPSTUacdeghilnopstu") != "" {
+		return nil // not an HTTP method as url.Error writes it ("Get", "Post")
+	}
+	uri, _, ok := strings.Cut(rest, "\"")
+	if !ok || !strings.Contains(uri, "://") {
+		return nil
+	}
+	return parseRequestURI(strings.ToUpper(method), uri)
 }
 
 // tooOld reads "too old resource version: RV (OLDEST)" out of an error

@@ -87,6 +87,10 @@ type LibLine struct {
 	// labelSelector=shard=s00"); "" when the line does not say (a kube-rs
 	// or Python 410).
 	Client string
+	// Thread is the thread the line names in brackets, as logback's
+	// %thread writes it ("pool-2-thread-1"), "" when it names none:
+	// fabric8 lists and watches for an informer on one executor thread.
+	Thread string
 	// Request is a LibRequest's request, as its URL says.
 	Request *Request
 	// HTTPStatus is the response's status when the line gives it, else 0.
@@ -99,6 +103,9 @@ type LibLine struct {
 	RV, OldestRV string
 	// Err is a LibGone's or a LibError's text.
 	Err string
+	// noDate: Time is a time of day read on the reader's day count, to
+	// be placed on its date (see placeDays).
+	noDate bool
 }
 
 // LibLog is what ReadLibLog read of one library's log.
@@ -111,6 +118,16 @@ type LibLog struct {
 	Records int
 	// First and Last are the earliest and latest line instants.
 	First, Last int64
+	// Date is, when lines gave a time of day only, the date they were
+	// placed on (their first line's), and DateFrom where it came from:
+	// "option" (LibLogOptions.Date), "clock" (the clock's, a guess the
+	// timeline may replace with MoveToDate) or "files"; "" when every
+	// line named its date.
+	Date     time.Time
+	DateFrom string
+	// Untimed counts the lines that tell of a list, a watch or a 410 but
+	// have no time at all: their events are not among Lines.
+	Untimed     int
 	Diagnostics []Diagnostic
 }
 
@@ -134,11 +151,19 @@ func IsLibLog(head []byte) LibLogLibrary {
 		ln := bytes.TrimSpace(head[:i])
 		head = head[i+1:]
 		t, rest, ok := logLineTime(ln)
+		if !ok {
+			if _, r, isTOD := timeOfDay(ln); isTOD {
+				t, rest, ok = 1, r, true // a time of day: a time, without its date
+			}
+		}
 		switch {
 		case len(ln) == 0:
 			continue
 		case !ok:
 			rest = ln
+			if msg, basic := basicFormat(ln); basic && found == 0 && bytes.Contains(msg, []byte(pythonInformerLogger+":")) {
+				found = LibPython // Python's BASIC_FORMAT, without a time
+			}
 		}
 		rest = bytes.TrimLeft(rest, " \t")
 		if len(rest) > 0 && rest[0] == '{' {
@@ -189,6 +214,11 @@ type libReader struct {
 	// zoneless: a line's time named no zone and was read as UTC (said
 	// once).
 	zoneless bool
+	// Lines with a time of day only: whether one was read, the last one,
+	// and how many midnights the log crossed (see onDay).
+	sawTimeOfDay  bool
+	lastTimeOfDay int64
+	days          int64
 }
 
 // ReadLibLog reads a log of lib (compressed or not). A line without a
@@ -196,7 +226,7 @@ type libReader struct {
 // unless it is the log's first; a line cut off at the end is
 // diagnosed. The error is the source's read error only; what was read
 // before it is returned with it.
-func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
+func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary, lo LibLogOptions) (*LibLog, error) {
 	lr := &libReader{log: LibLog{Library: lib}, intern: interner{}}
 	timed := false
 	err := readLogLines(r, opts, lib.String(), lr.diag, func(ln line) {
@@ -223,6 +253,20 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 			return
 		}
 		t, rest, ok := logLineTime(b)
+		noDate := false
+		if !ok {
+			if tod, r, isTOD := timeOfDay(b); isTOD {
+				t, rest, ok, noDate = -lr.onDay(tod), r, true, true
+			}
+		}
+		if !ok && lib == LibPython && (ln.arrival == 0 || ln.raw == ln.lineStart) {
+			if msg, basic := basicFormat(b); basic {
+				if l, event := lr.python(msg); event {
+					lr.untimed(ln, l, b)
+				}
+				return
+			}
+		}
 		switch {
 		case !ok && ln.arrival != 0 && ln.raw > ln.lineStart:
 			// The line reader took the time off as a prefix.
@@ -255,15 +299,32 @@ func ReadLibLog(r io.Reader, opts Options, lib LibLogLibrary) (*LibLog, error) {
 		if !ok {
 			return
 		}
+		l.noDate = noDate
 		lr.add(ln, t, l)
 	})
+	lr.placeDays(lo)
+	lr.log.span()
 	if err != nil {
 		return &lr.log, err
+	}
+	if lr.log.Untimed > 0 {
+		lr.diag(Diagnostic{Kind: DiagNoTime, Msg: fmt.Sprintf("%d lines of this log tell of lists, watches or 410s but have no time at all, so its events have no time: they are not drawn (log with a time: logging.basicConfig(format=\"%%(asctime)s %%(levelname)s %%(name)s: %%(message)s\"))", lr.log.Untimed)})
 	}
 	if lr.log.Records == 0 && len(lr.log.Diagnostics) == 0 {
 		lr.diag(Diagnostic{Kind: DiagEmpty, Msg: "the log holds no line with a time"})
 	}
 	return &lr.log, nil
+}
+
+// span sets First and Last from the lines.
+func (l *LibLog) span() {
+	l.First, l.Last = 0, 0
+	for k, ln := range l.Lines {
+		if k == 0 || ln.Time < l.First {
+			l.First = ln.Time
+		}
+		l.Last = max(l.Last, ln.Time)
+	}
 }
 
 // add keeps a line read at t.
@@ -273,10 +334,6 @@ func (lr *libReader) add(ln line, t int64, l LibLine) {
 		l.Client = lr.intern.str(RequestClient(l.Request))
 	}
 	lr.log.Lines = append(lr.log.Lines, l)
-	if lr.log.First == 0 || t < lr.log.First {
-		lr.log.First = t
-	}
-	lr.log.Last = max(lr.log.Last, t)
 }
 
 func (lr *libReader) diag(d Diagnostic) { lr.log.Diagnostics = addDiagnostic(lr.log.Diagnostics, d) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,7 +54,7 @@ func readLibFile(t *testing.T, path string) *LibLog {
 	if lib == 0 {
 		t.Fatalf("%s is not sniffed as a client library's log", path)
 	}
-	l, err := ReadLibLog(r, Options{}, lib)
+	l, err := ReadLibLog(r, Options{}, lib, LibLogOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,17 +143,17 @@ func TestReadLibLogs(t *testing.T) {
 // after the time and a process id.
 func TestLibLogLayouts(t *testing.T) {
 	in := "2026-12-01T18:09:29.133082Z DEBUG HTTP: kube_client::client::builder: requesting http.method=GET http.url=https://127.0.0.1:17400/api/v1/namespaces/lab/configmaps?&labelSelector=shard%3Ds17&limit=500 otel.name=\"list\" otel.kind=\"client\"\n"
-	l, err := ReadLibLog(strings.NewReader(in), Options{}, LibKubeRS)
+	l, err := ReadLibLog(strings.NewReader(in), Options{}, LibKubeRS, LibLogOptions{})
 	if err != nil || len(l.Lines) != 1 || l.Lines[0].Request == nil || l.Lines[0].Request.LabelSelector != "shard=s17" || l.Lines[0].Request.Watch {
 		t.Fatalf("compact layout: %v %+v", err, l.Lines)
 	}
 	in = "2026-12-01T18:14:59.366+00:00 DEBUG 4711 --- [fleet] [OkHttp https://127.0.0.1:17400/...] i.f.k.c.i.impl.cache.Reflector   : Watch restarting due to http gone for apps/v1/namespaces/lab/deployments\n"
-	l, err = ReadLibLog(strings.NewReader(in), Options{}, LibFabric8)
+	l, err = ReadLibLog(strings.NewReader(in), Options{}, LibFabric8, LibLogOptions{})
 	if err != nil || len(l.Lines) != 1 || l.Lines[0].Kind != LibGone || l.Lines[0].Client != "/apis/apps/v1/namespaces/lab/deployments" || l.Lines[0].Severity != 'D' {
 		t.Fatalf("Spring Boot layout: %v %+v", err, l.Lines)
 	}
 	in = "Watch expired (410 Gone); will re-list from scratch\n2026-12-01 18:14:59,372 WARNING kubernetes.informer.informer: Watch expired (410 Gone); will re-list from scratch\n2026-12-01 18:14"
-	l, err = ReadLibLog(strings.NewReader(in), Options{}, LibPython)
+	l, err = ReadLibLog(strings.NewReader(in), Options{}, LibPython, LibLogOptions{})
 	if err != nil || len(l.Lines) != 1 || len(l.Diagnostics) != 3 || l.Diagnostics[0].Kind != "no-time" || l.Diagnostics[1].Kind != "no-zone" || l.Diagnostics[2].Kind != "truncated" {
 		t.Fatalf("a line with no time, then no zone, then cut: %v %+v %v", err, l.Lines, l.Diagnostics)
 	}
@@ -211,6 +212,10 @@ func FuzzLibLogReader(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte("2026-12-01 18:14:59,372 WARNING kubernetes.informer.informer: Watch expired\n\tat x\n2026-13-01 25:00:00 DEBUG kube_runtime::watcher: error watchevent error: Status { code: 410, message: \"too old resource version: 9 (\n"))
+	// The layouts without a date: logback's default pattern (a time of
+	// day, across midnight) and Python's BASIC_FORMAT (no time).
+	f.Add([]byte("23:59:59.900 [main] DEBUG i.f.k.c.i.impl.cache.Reflector - Listing items (1) for v1/namespaces/lab/configmaps at v3\n00:00:00,1 [main] DEBUG i.f.k.c.i.impl.cache.Reflector - Watch restarting due to http gone for v1/namespaces/lab/configmaps\n24:00:00.5 x\n"))
+	f.Add([]byte("WARNING:kubernetes.informer.informer:Watch expired (410 Gone); will re-list from scratch\nDEBUG:urllib3.connectionpool:https://h:1 \"GET /api/v1/pods?watch=True HTTP/1.1\" 200 None\nERROR::\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		_, r := SniffLibLog(bytes.NewReader(in))
 		var back bytes.Buffer
@@ -219,7 +224,7 @@ func FuzzLibLogReader(f *testing.F) {
 			t.Fatalf("sniffing lost bytes: %d of %d", back.Len(), len(in))
 		}
 		for _, lib := range []LibLogLibrary{LibKubeRS, LibFabric8, LibPython} {
-			l, err := ReadLibLog(bytes.NewReader(in), Options{MaxEventSize: 1 << 10}, lib)
+			l, err := ReadLibLog(bytes.NewReader(in), Options{MaxEventSize: 1 << 10}, lib, LibLogOptions{})
 			if err != nil {
 				t.Fatalf("Err %v on in-memory input", err)
 			}
@@ -231,6 +236,9 @@ func FuzzLibLogReader(f *testing.F) {
 				if ln.Kind == LibRequest && ln.Request == nil {
 					t.Fatalf("a request line without its request: %+v", ln)
 				}
+			}
+			if l.DateFrom != "" && l.Date.IsZero() || l.Untimed > 0 && !slices.ContainsFunc(l.Diagnostics, func(d Diagnostic) bool { return d.Kind == DiagNoTime }) {
+				t.Fatalf("date %s from %q, %d untimed events: %+v", l.Date, l.DateFrom, l.Untimed, l.Diagnostics)
 			}
 			if len(l.Lines) > l.Records {
 				t.Fatalf("%d lines from %d records", len(l.Lines), l.Records)

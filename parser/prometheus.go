@@ -155,6 +155,11 @@ func IsMetrics(head []byte) MetricsFormat {
 	} else if len(head) == metricsSniffLen {
 		return MetricsUnknown
 	}
+	if _, basic := basicFormat(ln); basic {
+		// "INFO:__main__:starting 2 informers" reads as a sample named
+		// with colons: it is Python's BASIC_FORMAT log line.
+		return MetricsUnknown
+	}
 	if s, ok := parseSampleLine(string(bytes.TrimRight(ln, "\r")), nil); ok && s.name != "" {
 		return MetricsText
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"watchlens/parser"
 )
@@ -92,6 +93,10 @@ type Builder struct {
 	// have none (0: from the log, else the clock; parser.KlogOptions).
 	klogs    []klogLog
 	KlogYear int
+	// LogDate is the date of the other libraries' log lines that give a
+	// time of day only (zero: the other files', else the clock's;
+	// parser.LibLogOptions).
+	LogDate time.Time
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops

@@ -46,6 +46,9 @@ const (
 	// DiagNoYear is a klog log whose lines name no year, read in the year
 	// the analysis chose.
 	DiagNoYear parser.DiagnosticKind = "no-year"
+	// DiagNoDate is a client library's log whose lines give a time of
+	// day only, read on the date the analysis chose.
+	DiagNoDate parser.DiagnosticKind = "no-date"
 	// DiagNoClient is a client library's log with no line telling of a list
 	// or a watch.
 	DiagNoClient parser.DiagnosticKind = "no-client"

@@ -63,11 +63,13 @@ type File struct {
 	// Builder.AddKlog): the file was read from it (Audit is set), or it
 	// is the client's capture, joined with its log; "" otherwise.
 	Log string
-	// LogJoined names, for a client of the audit logs, the log of a
-	// client library (kube-rs, fabric8, Python) that shows its requests
-	// at the same instants: the same client, read from the audit logs,
-	// whose Library the log names; "" otherwise.
-	LogJoined string
+	// LogJoined names, for a client of the audit logs, the client log
+	// (client-go's klog, kube-rs', fabric8's, Python's) that shows its
+	// requests at the same instants: the same client, read from the
+	// audit logs, whose Library the log names; "" otherwise. LogClient
+	// is its name in a klog (its client="..." key, else its reflector
+	// and type).
+	LogJoined, LogClient string
 	// Library is the client library whose log (not client-go's) the
 	// file was read from or joined with: "kube-rs", "fabric8", "python";
 	// "" otherwise.

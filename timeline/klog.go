@@ -49,7 +49,7 @@ func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (
 		if lib == 0 {
 			return false, r, nil
 		}
-		l, err := parser.ReadLibLog(r, opts, lib)
+		l, err := parser.ReadLibLog(r, opts, lib, parser.LibLogOptions{Date: b.LogDate})
 		b.klogs = append(b.klogs, klogLog{name: name, lib: l})
 		return true, nil, err
 	}
@@ -223,6 +223,7 @@ func (b *Builder) addKlogClients() {
 	}
 	for _, kl := range b.klogs {
 		if kl.lib != nil {
+			b.placeLibDate(kl.lib)
 			b.addLibClients(kl.name, kl.lib)
 			continue
 		}
@@ -235,16 +236,24 @@ func (b *Builder) addKlogClients() {
 			continue
 		}
 		answered := klogAnswered(kl.log)
-		added := false
+		var cands []klogJoinCandidate
 		for _, c := range klogClients(kl.log) {
 			if f := captures[c.name]; f != nil && b.joinKlogCapture(c, f) {
 				f.file.Log = kl.name
 				continue
 			}
-			// The log's own problems go with its first client's file.
-			if b.addKlogClient(kl.name, kl.log, c, answered, diags) {
-				added, diags = true, nil
+			ks := klogSessions(c, kl.log.Last)
+			if len(ks) == 0 {
+				continue
 			}
+			placeRetries(ks, answered)
+			cands = append(cands, newKlogJoinCandidate(c, ks))
+		}
+		added := false
+		for _, k := range b.joinKlogAudit(kl.name, cands) {
+			// The log's own problems go with its first client's file.
+			b.addKlogClient(kl.name, k.c, k.ks, diags)
+			added, diags = true, nil
 		}
 		if !added && len(diags) > 0 {
 			// A log of no client still says what was wrong with it.
@@ -323,15 +332,9 @@ func (b *Builder) joinKlogCapture(c *klogClient, f *FileBuilder) bool {
 	return d >= -int64(100*time.Millisecond) && d <= int64(klogJoinLag)
 }
 
-// addKlogClient adds one client's lists and watches as a file, with
-// diags, when the log shows it had any; answered are the instants the
-// log shows a server answering (see placeRetries).
-func (b *Builder) addKlogClient(logName string, l *parser.KlogLog, c *klogClient, answered []int64, diags []parser.Diagnostic) bool {
-	ks := klogSessions(c, l.Last)
-	if len(ks) == 0 {
-		return false
-	}
-	placeRetries(ks, answered)
+// addKlogClient adds one client's lists and watches, ks, as a file, with
+// diags.
+func (b *Builder) addKlogClient(logName string, c *klogClient, ks []klogSession, diags []parser.Diagnostic) {
 	f := b.AddFile(c.name + " (" + logName + ")")
 	f.file.Audit, f.file.Client, f.file.Log = true, c.name, logName
 	kind, version := typeKind(c.typ)
@@ -360,7 +363,6 @@ func (b *Builder) addKlogClient(logName string, l *parser.KlogLog, c *klogClient
 	// The selector is not in the log: whether the client saw the whole
 	// type is unknown.
 	f.file.Filtered = "unknown"
-	return true
 }
 
 // request is the request client-go sends for a session: a list is a

@@ -106,12 +106,14 @@ type libClient struct {
 }
 
 // libClients groups a log's lines by informer, in the order of their
-// first lines. A 410 that names no informer (kube-rs's, Python's) goes
-// to the informer whose watch was open then and whose next request is
-// a list: both libraries relist after a 410, and after nothing else
-// but an error. A 410 no informer fits, and every line when no line
-// names an informer, goes to an informer the log does not name (key "").
-// Other errors that name no informer are left out.
+// first lines (fabric8's named after their informers first, see
+// fabric8Informers). A 410 that names no informer (kube-rs's, Python's,
+// fabric8's of a path several informers watch) goes to the informer
+// whose watch was open then and whose next request is a list: the
+// libraries relist after a 410, and after nothing else but an error,
+// which fabric8's are then too. A 410 no informer fits, and every line
+// when no line names an informer, goes to an informer the log does not
+// name (key ""). Other errors that name no informer are left out.
 func libClients(l *parser.LibLog) []*libClient {
 	var out []*libClient
 	byKey := map[string]*libClient{}
@@ -124,10 +126,16 @@ func libClients(l *parser.LibLog) []*libClient {
 		}
 		return c
 	}
+	lines := l.Lines
+	if l.Library == parser.LibFabric8 {
+		lines = fabric8Informers(lines)
+	}
 	var unnamed []parser.LibLine
-	for _, ln := range l.Lines {
+	for _, ln := range lines {
 		if ln.Client == "" {
-			if ln.Kind == parser.LibGone {
+			// fabric8 lists again after an error as after a 410; the
+			// others' errors name no informer that a list follows.
+			if ln.Kind == parser.LibGone || ln.Kind == parser.LibError && l.Library == parser.LibFabric8 {
 				unnamed = append(unnamed, ln)
 			}
 			continue
@@ -150,6 +158,17 @@ func libClients(l *parser.LibLog) []*libClient {
 		sort.SliceStable(best.lines, func(i, j int) bool { return best.lines[i].Offset < best.lines[j].Offset })
 	}
 	return out
+}
+
+// sentURL says whether the log shows one of the informer's requests with
+// its URL.
+func (c *libClient) sentURL() bool {
+	for _, ln := range c.lines {
+		if ln.Kind == parser.LibRequest {
+			return true
+		}
+	}
+	return false
 }
 
 // relistsAfter says whether c had a watch open at t and lists next after
@@ -386,8 +405,8 @@ func (b *Builder) addLibClients(name string, l *parser.LibLog) {
 		if path != "" && !strings.Contains(path, "/namespaces/") && !strings.Contains(c.key, "Selector=") {
 			f.file.Filtered = "unfiltered"
 		}
-		if path == unnamedCollection || l.Library == parser.LibFabric8 {
-			f.file.Filtered = "unknown" // fabric8's lines name no selector
+		if path == unnamedCollection || l.Library == parser.LibFabric8 && !c.sentURL() {
+			f.file.Filtered = "unknown" // fabric8's Reflector lines name no selector
 		}
 	}
 	if !added && (!joined || len(diags) > 0) {

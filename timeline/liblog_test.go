@@ -52,7 +52,7 @@ func TestLibLogClients(t *testing.T) {
 		{"kubers-watcher.log", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s17", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s00", 1, 0, time.Millisecond},
 		{"kubers-watcher.jsonl", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s17", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s00", 1, 0, time.Millisecond},
 		{"python-informer.log", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s17", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s00", 1, 0, 3 * time.Millisecond},
-		{"fabric8-informer.log", "/api/v1/namespaces/lab/configmaps", "/api/v1/namespaces/lab/secrets", 2, 1, time.Second},
+		{"fabric8-informer.log", "/api/v1/namespaces/lab/configmaps labelSelector=shard=s17", "/api/v1/namespaces/lab/secrets labelSelector=shard=s01", 2, 1, time.Second},
 	} {
 		t.Run(c.log, func(t *testing.T) {
 			tl, files := libLogClients(t, c.log)
@@ -190,7 +190,7 @@ func TestLibLogJoins(t *testing.T) {
 		{"kubers-watcher.log", LibraryKubeRS, []string{c097, c080}, ""},
 		{"kubers-watcher.jsonl", LibraryKubeRS, []string{c097, c080}, ""},
 		{"python-informer.log", LibraryPython, []string{c097, c080}, ""},
-		{"fabric8-informer.log", LibraryFabric8, []string{c097}, "/api/v1/namespaces/lab/secrets"},
+		{"fabric8-informer.log", LibraryFabric8, []string{c097}, "/api/v1/namespaces/lab/secrets labelSelector=shard=s01"},
 	} {
 		log := filepath.Join("../parser/testdata", c.log)
 		for _, given := range []struct {

@@ -1,0 +1,322 @@
+package timeline
+
+import (
+	"strings"
+	"time"
+
+	"watchlens/parser"
+)
+
+// client-go's log joined with the audit logs.
+//
+// A client of a klog names no selector and no User-Agent, and many
+// clients list and watch one type: neither names the audit-log client
+// it is. What ties them is the requests themselves: every request the
+// log shows answered ended at the instant the API server's audit log
+// says it did (a watch's "Watch close" within 50 ms of its
+// ResponseComplete in the recordings; the end of a server's watches at
+// its shutdown, a watch's random timeout, the 410 of a stale resume),
+// a 410's RV is the RV of a watch request of that client and no other
+// but those on its selector, and a failed request's error names its URL
+// with its selector. Where the User-Agent names a client of the log
+// (the client name the log gives it), it names that one only. Each
+// client of the log goes to the audit-log client whose request ends are
+// nearest its own, over all clients at once (the assignment of least
+// total distance), when at least half of the ends of each are within
+// klogEndMatch of one of the other's: the joined file is the audit-log
+// client, which has the selector and the User-Agent, and takes its
+// 410s from the log, which shows them (an audit log records a watch's
+// 200 header, never the ERROR in its stream).
+
+// klogEndMatch bounds how far apart the log's and the audit log's
+// instants of one request's end are (the log's line and the server's
+// ResponseComplete: at most 80 ms in the recordings, a loaded machine
+// can delay a line by more).
+const klogEndMatch = int64(time.Second)
+
+// klogEndCap is the distance an end counts for when nothing on the
+// other side ended near it: a request one side has and the other not
+// (a retry the log does not tell of). It is klogJoinLag, not
+// klogEndMatch: a loaded server completes a refused watch's response up
+// to 4 s after the client logged its 410 (samples-outage), which still
+// tells that client from one that had no 410 then.
+const klogEndCap = int64(klogJoinLag)
+
+// klogGoneMatch bounds how far apart the log's 410 and the end of the
+// refused watch in the audit log are, the watch being from the 410's
+// RV: s021 of samples-outage logged its 410 12.9 s after the server
+// completed the response, on a machine at a load of 21.
+const klogGoneMatch = int64(30 * time.Second)
+
+// klogNoJoin is the cost of a pair that cannot be the same client: the
+// User-Agent names another client, the resource or the selector
+// differs, or a 410's RV is not among the audit client's watches.
+const klogNoJoin = int64(1) << 50
+
+// klogJoinCandidate is a client of a log, with its sessions, that no
+// capture holds.
+type klogJoinCandidate struct {
+	c  *klogClient
+	ks []klogSession
+	// ends are the instants its answered requests ended (not one the
+	// log's end cut off).
+	ends []int64
+	// gone are the RVs of its refused watches; req is a request its
+	// failed requests name (its path and selector), nil when none.
+	gone []string
+	req  *parser.Request
+}
+
+// newKlogJoinCandidate reads what a client's sessions show of its
+// requests.
+func newKlogJoinCandidate(c *klogClient, ks []klogSession) klogJoinCandidate {
+	k := klogJoinCandidate{c: c, ks: ks}
+	for n := range ks {
+		s := &ks[n]
+		switch {
+		case s.s.HTTPStatus == 0, s.s.Truncated && n == len(ks)-1:
+		default:
+			k.ends = append(k.ends, s.s.EndArrival)
+		}
+		if s.err != nil && s.err.Code == 410 && !s.sync && s.rv != "" {
+			k.gone = append(k.gone, s.rv)
+		}
+	}
+	for _, kl := range c.lines {
+		if kl.Request != nil {
+			k.req = kl.Request
+			break
+		}
+	}
+	return k
+}
+
+// auditJoinFiles are the audit-log clients a client of a log may be:
+// not an API server's own, not joined with another log.
+func (b *Builder) auditJoinFiles() []*FileBuilder {
+	var out []*FileBuilder
+	for _, f := range b.files {
+		if f.file.Audit && f.file.Log == "" && f.file.LogJoined == "" && !f.file.Loopback && f.file.SplitOf == "" && len(f.file.Sessions) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// joinKlogAudit joins each candidate with its audit-log client where one
+// fits (see the comment at the top of this file) and returns the
+// candidates that none fits.
+func (b *Builder) joinKlogAudit(logName string, cands []klogJoinCandidate) []klogJoinCandidate {
+	files := b.auditJoinFiles()
+	if len(cands) == 0 || len(files) == 0 {
+		return cands
+	}
+	named := make([]string, len(files)) // the client of the log a file's User-Agent names
+	for j, f := range files {
+		for _, k := range cands {
+			if uaNames(f.file.Client, k.c.name) && len(k.c.name) > len(named[j]) {
+				named[j] = k.c.name
+			}
+		}
+	}
+	cost := make([][]int64, len(cands))
+	for i := range cands {
+		cost[i] = make([]int64, len(files))
+		for j, f := range files {
+			cost[i][j] = b.klogJoinCost(&cands[i], f, named[j])
+		}
+	}
+	assign := minCostAssignment(cost)
+	var left []klogJoinCandidate
+	for i, j := range assign {
+		if j < 0 || cost[i][j] >= klogNoJoin || !b.klogEndsAgree(&cands[i], files[j]) || swappable(cost, assign, i) {
+			left = append(left, cands[i])
+			continue
+		}
+		b.joinKlogAuditFile(logName, &cands[i], files[j])
+	}
+	return left
+}
+
+// klogSwapMargin is how much dearer than the assignment a swap of two
+// clients' audit-log clients must be for the join to be told: within
+// it, the instants do not tell them apart.
+const klogSwapMargin = 0
+
+// swappable says whether the client of row i could as well have another
+// client's audit-log client, and that one its: the two then cannot be
+// told apart (samples-watchlist's clients with client-go's default
+// User-Agent, whose requests all ended as the servers restarted), and
+// neither is joined rather than joined by a guess.
+func swappable(cost [][]int64, assign []int, i int) bool {
+	j := assign[i]
+	for i2, j2 := range assign {
+		if i2 == i || j2 < 0 || cost[i][j2] >= klogNoJoin || cost[i2][j] >= klogNoJoin {
+			continue
+		}
+		if cost[i][j2]+cost[i2][j] <= cost[i][j]+cost[i2][j2]+klogSwapMargin {
+			return true
+		}
+	}
+	return false
+}
+
+// uaNames says whether a User-Agent names a client: its name stands in
+// it between characters that cannot continue a name
+// ("fleet-c000-bookmarks/1.0" names c000-bookmarks, not c000).
+func uaNames(ua, name string) bool {
+	for from := 0; name != ""; {
+		i := strings.Index(ua[from:], name)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(name)
+		if (i == 0 || !isNameByte(ua[i-1])) && (end == len(ua) || !isNameByte(ua[end]) && ua[end] != '-' && ua[end] != '_') {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// klogJoinCost is how far a client of a log is from being an audit-log
+// client: the distance of each request end of each to the nearest of
+// the other's, at most klogEndCap each; klogNoJoin when they cannot be
+// the same client.
+func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named string) int64 {
+	if named != "" && named != k.c.name {
+		return klogNoJoin
+	}
+	if kind, _ := typeKind(k.c.typ); kind != "" && f.kindHint != "" && kind != f.kindHint {
+		return klogNoJoin
+	}
+	first := b.sessions[f.file.Sessions[0]].Request
+	if k.req != nil && first != nil && parser.RequestClient(k.req) != parser.RequestClient(first) {
+		return klogNoJoin
+	}
+	for _, rv := range k.gone {
+		if !b.watchedAt(f, rv) {
+			return klogNoJoin
+		}
+	}
+	ends := b.auditEnds(f)
+	var cost int64
+	for _, e := range k.ends {
+		cost += min(nearest(ends, e), klogEndCap)
+	}
+	for _, e := range ends {
+		cost += min(nearest(k.ends, e), klogEndCap)
+	}
+	// A 410 the audit log inferred that the log does not show, or the
+	// reverse, is a request of another client.
+	inferred := 0
+	for _, g := range f.file.Sessions {
+		if b.sessions[g].inferredGone {
+			inferred++
+		}
+	}
+	cost += int64(max(inferred-len(k.gone), len(k.gone)-inferred)) * klogEndCap
+	if named != "" {
+		cost = 0 // the User-Agent says it
+	}
+	return cost
+}
+
+// klogEndsAgree says whether at least half of the request ends of a
+// client of a log and of an audit-log client are each within
+// klogEndMatch of one of the other's: even a User-Agent that names the
+// client is not enough, as a log and audit logs of another day name
+// the same.
+func (b *Builder) klogEndsAgree(k *klogJoinCandidate, f *FileBuilder) bool {
+	ends := b.auditEnds(f)
+	near := func(a, other []int64) bool {
+		n := 0
+		for _, e := range a {
+			if nearest(other, e) <= klogEndMatch {
+				n++
+			}
+		}
+		return 2*n >= len(a)
+	}
+	return len(k.ends) > 0 && near(k.ends, ends) && near(ends, k.ends)
+}
+
+// auditEnds are the instants an audit-log client's requests ended.
+func (b *Builder) auditEnds(f *FileBuilder) []int64 {
+	out := make([]int64, len(f.file.Sessions))
+	for n, g := range f.file.Sessions {
+		out[n] = b.sessions[g].End
+	}
+	return out
+}
+
+// nearest is the distance from t to the nearest of ts; klogNoJoin when
+// there is none.
+func nearest(ts []int64, t int64) int64 {
+	d := klogNoJoin
+	for _, x := range ts {
+		d = min(d, max(x-t, t-x))
+	}
+	return d
+}
+
+// watchedAt says whether an audit-log client sent a watch from rv.
+func (b *Builder) watchedAt(f *FileBuilder, rv string) bool {
+	for _, g := range f.file.Sessions {
+		if r := b.sessions[g].Request; r != nil && r.Watch && r.ResourceVersion == rv {
+			return true
+		}
+	}
+	return false
+}
+
+// joinKlogAuditFile makes an audit-log client the client of the log it
+// is: it names the log and its client there, and its watches' ends are
+// the log's: a watch the log shows refused ends in the log's 410 (the
+// watch from the 410's RV that ended nearest it), and one the audit log
+// took for a 410 that the log shows ended without one did not.
+func (b *Builder) joinKlogAuditFile(logName string, k *klogJoinCandidate, f *FileBuilder) {
+	f.file.LogJoined, f.file.LogClient = logName, k.c.name
+	refused := map[*Session]bool{}
+	for n := range k.ks {
+		ks := &k.ks[n]
+		if ks.err == nil || ks.err.Code != 410 {
+			continue
+		}
+		if s := b.auditSessionEnding(f, ks.s.EndArrival, klogGoneMatch, ks.rv); s != nil {
+			s.Error, s.EndReason, s.inferredGone = ks.err, EndError, false
+			refused[s] = true
+		}
+	}
+	for n := range k.ks {
+		ks := &k.ks[n]
+		if ks.err != nil || ks.s.HTTPStatus == 0 || ks.s.Truncated {
+			continue
+		}
+		if s := b.auditSessionEnding(f, ks.s.EndArrival, klogEndMatch, ""); s != nil && s.inferredGone && !refused[s] {
+			s.Error, s.EndReason, s.inferredGone = nil, EndEOF, false
+		}
+	}
+}
+
+// auditSessionEnding is the audit-log client's watch, from rv unless
+// rv is "", that ended nearest t, within within; nil when none did.
+func (b *Builder) auditSessionEnding(f *FileBuilder, t, within int64, rv string) *Session {
+	var best *Session
+	bestD := within + 1
+	for _, g := range f.file.Sessions {
+		s := &b.sessions[g]
+		if s.Request == nil || !s.Request.Watch || rv != "" && s.Request.ResourceVersion != rv {
+			continue
+		}
+		if d := max(s.End-t, t-s.End); d < bestD {
+			best, bestD = s, d
+		}
+	}
+	return best
+}

@@ -1,0 +1,158 @@
+package timeline
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/internal/testsample"
+)
+
+// TestKlogJoinsAuditLogs: given a recording's audit logs and its
+// fleet-klog.log, without captures, each informer is one client: its
+// audit-log client, joined with its client of the log (found by the
+// instants its requests ended, the RVs of its 410s and the URLs its
+// failed requests name, and by its User-Agent where that names it: 20
+// clients of samples-outage send client-go's default one, two of them
+// on each selector). Its 410s are the log's, not inferred, and its 410s
+// and relists are its TRUTH.tsv's, at the instants TRUTH.tsv gives.
+func TestKlogJoinsAuditLogs(t *testing.T) {
+	for _, name := range []string{"samples-lab", "samples-outage"} {
+		t.Run(name, func(t *testing.T) {
+			dir := testsample.Recording(t, name)
+			truth := testsample.ReadTruth(t, dir)
+			audits, _ := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+			names := []string{"fleet-klog.log"} // the log first: joining waits for Build
+			for _, p := range audits {
+				names = append(names, filepath.Base(p))
+			}
+			tl := buildFiles(t, dir, names...)
+			relists := map[int][]Relist{}
+			for _, r := range tl.Relists {
+				relists[r.File] = append(relists[r.File], r)
+			}
+			joined, gone := map[string]int{}, 0
+			for fi, f := range tl.Files {
+				if f.Log == "fleet-klog.log" {
+					t.Errorf("%s: a client of the log alone, not joined with its audit-log client", f.Name)
+					continue
+				}
+				if f.Loopback {
+					continue // the API servers' own informers
+				}
+				client := f.LogClient
+				row, ok := truth[client]
+				if f.LogJoined != "fleet-klog.log" || !ok {
+					t.Errorf("%s: joined with %q, client %q of the log", f.Name, f.LogJoined, client)
+					continue
+				}
+				joined[client]++
+				if ua := strings.TrimSuffix(strings.TrimPrefix(f.Client, "fleet-"), "/1.0"); ua != f.Client && ua != client {
+					t.Errorf("%s: joined with the log's %s", f.Name, client)
+				}
+				first := tl.Sessions[f.Sessions[0]].Request
+				q, _ := url.ParseQuery(first.Query)
+				if sel := orWord(q.Get("labelSelector"), "-"); sel != row["selector"] || resourceOfPath(first.Path) != row["resource"] {
+					t.Errorf("%s (%s): %s %s, TRUTH.tsv says %s %s", f.Name, client, resourceOfPath(first.Path), sel, row["resource"], row["selector"])
+				}
+				var goneAt []int64
+				for _, g := range f.Sessions {
+					if s := &tl.Sessions[g]; s.Error != nil && s.Error.Code == 410 {
+						if s.inferredGone || !strings.Contains(s.Error.Message, "too old resource version") {
+							t.Errorf("%s (%s): its 410 is not the log's: %s", f.Name, client, s.Error.Message)
+						}
+						goneAt = append(goneAt, s.End)
+					}
+				}
+				gone += len(goneAt)
+				checkTimes(t, client+" 410s", goneAt, splitTimes(row["error410_times"]))
+				var relistAt []int64
+				for _, r := range relists[fi] {
+					relistAt = append(relistAt, r.T)
+				}
+				checkTimes(t, client+" relists", relistAt, splitTimes(row["relist_times"]))
+				// The servers of its first and last answered requests are
+				// its capture's, but where the audit log could not tell
+				// two clients of one selector and User-Agent apart and
+				// split their requests by its best guess (samples-outage's
+				// clients with client-go's default User-Agent): the join
+				// takes the split as it is.
+				if got, want := fileServers(tl, fi), row["servers"]; !strings.Contains(f.Name, "cannot tell apart") && got != want[:strings.Index(want, ">")]+want[strings.LastIndex(want, ">"):] {
+					t.Errorf("%s (%s): servers %s, TRUTH.tsv says %s", f.Name, client, got, row["servers"])
+				}
+			}
+			for client := range truth {
+				if joined[client] != 1 {
+					t.Errorf("%s: %d audit-log clients joined with it, want 1", client, joined[client])
+				}
+			}
+			t.Logf("%d clients joined of %d in TRUTH.tsv; %d 410s from the log, %d relists", len(joined), len(truth), gone, len(tl.Relists))
+		})
+	}
+}
+
+// fileServers names the servers that answered a file's first and last
+// answered requests as TRUTH.tsv does (which names the server of each
+// connection between them too): "c1>a1" (server, incarnation).
+func fileServers(tl *Timeline, fi int) string {
+	var names []string
+	for _, g := range tl.Files[fi].Sessions {
+		if s := &tl.Sessions[g]; s.Server >= 0 && s.HTTPStatus != 0 {
+			names = append(names, fmt.Sprintf("%s%d", tl.Servers[s.Server].Name, s.Incarnation+1))
+		}
+	}
+	if len(names) == 0 {
+		return "-"
+	}
+	return names[0] + ">" + names[len(names)-1]
+}
+
+// auditLag bounds how far from the instant a client sent a request, or
+// got its answer, the API server's audit log says it received it, or
+// completed it: up to 13 s on the loaded machine of samples-outage
+// (s000's relist, sent at 19:12:12.46, received at 19:12:21.05; s021's
+// refused watch, completed at 19:12:08.14, its 410 read at 19:12:21.00).
+const auditLag = 15 * time.Second
+
+// checkTimes says whether got are the instants want lists (RFC 3339,
+// as TRUTH.tsv writes them, from a capture's clock), each within
+// auditLag: an audit log's times are the servers'.
+func checkTimes(t *testing.T, what string, got []int64, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: %d, TRUTH.tsv says %d", what, len(got), len(want))
+		return
+	}
+	for k, w := range want {
+		at, err := time.Parse(time.RFC3339Nano, w)
+		if err != nil || time.Duration(got[k]-at.UnixNano()).Abs() > auditLag {
+			t.Errorf("%s: %s, TRUTH.tsv says %s", what, FormatInstant(got[k], time.UTC), w)
+		}
+	}
+}
+
+// TestKlogJoinsNoOtherDaysAudit: the lab's log given with the outage's
+// audit logs, recorded 40 minutes later by clients of the same names and
+// User-Agents, joins none of them.
+func TestKlogJoinsNoOtherDaysAudit(t *testing.T) {
+	outage := testsample.Recording(t, "samples-outage")
+	paths, _ := filepath.Glob(filepath.Join(outage, "audit-*.log"))
+	b := NewBuilder()
+	addFiles(t, b, append(paths, filepath.Join(testsample.Recording(t, "samples-lab"), "fleet-klog.log"))...)
+	tl := b.Build()
+	alone := 0
+	for _, f := range tl.Files {
+		if f.LogJoined != "" {
+			t.Errorf("%s: joined with %s's %s", f.Name, f.LogJoined, f.LogClient)
+		}
+		if f.Log == "fleet-klog.log" {
+			alone++
+		}
+	}
+	if want := len(testsample.ReadTruth(t, testsample.Recording(t, "samples-lab"))); alone != want {
+		t.Errorf("%d clients of the log alone, want %d", alone, want)
+	}
+}
