@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
+	"time"
 
 	"watchlens/app/jsrt"
 	"watchlens/report"
@@ -49,8 +50,17 @@ func (x *ExportMenu) onExportMarkdown(ctx goapp.Context, e goapp.Event) {
 	x.export(ctx, "watchlens-report.md", "text/markdown", x.Analysis.report().WriteMarkdown)
 }
 
+// onExportJSON downloads the JSON report, whose times are UTC whatever
+// zone the page writes in (a contract, report/REPORT.md): in another zone
+// the model's sentences are written again in UTC.
 func (x *ExportMenu) onExportJSON(ctx goapp.Context, e goapp.Event) {
-	x.export(ctx, "watchlens-report.json", "application/json", x.Analysis.report().WriteJSON)
+	rep := x.Analysis.report()
+	if an := x.Analysis.an; zoneOf(an) != time.UTC {
+		p := an.Params
+		p.Zone = nil
+		rep = report.New(an.TL.Analyze(p), nil)
+	}
+	x.export(ctx, "watchlens-report.json", "application/json", rep.WriteJSON)
 }
 
 // export downloads the report in the form write renders.

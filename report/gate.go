@@ -17,20 +17,20 @@ func (r *Report) Refused() string {
 	}
 	for _, q := range r.ResumeAt {
 		if q.Outcome == timeline.Refused {
-			return fmt.Sprintf("a reconnect of %s's %s cursor at %s (--resume-at) would be refused: %s", filepath.Base(q.File), q.Cursor, instant(q.Time), q.Reason)
+			return fmt.Sprintf("a reconnect of %s's %s cursor at %s (--resume-at) would be refused: %s", filepath.Base(q.File), q.Cursor, r.instant(q.Time), q.Reason)
 		}
 	}
 	for _, rs := range r.Resumes {
 		switch {
 		case rs.Observed == timeline.Refused:
-			return fmt.Sprintf("the server refused %s's resume from RV %s at %s (410 Gone)", filepath.Base(rs.File), rs.RV, instant(rs.Time))
+			return fmt.Sprintf("the server refused %s's resume from RV %s at %s (410 Gone)", filepath.Base(rs.File), rs.RV, r.instant(rs.Time))
 		case rs.Predicted == timeline.Refused:
-			return fmt.Sprintf("the models refuse %s's resume from RV %s at %s: %s", filepath.Base(rs.File), rs.RV, instant(rs.Time), rs.Reason)
+			return fmt.Sprintf("the models refuse %s's resume from RV %s at %s: %s", filepath.Base(rs.File), rs.RV, r.instant(rs.Time), rs.Reason)
 		}
 	}
 	for _, e := range r.Errors {
 		if e.Code == 410 {
-			return fmt.Sprintf("%s got 410 Gone at %s: %s", filepath.Base(e.File), instant(e.Time), e.Message)
+			return fmt.Sprintf("%s got 410 Gone at %s: %s", filepath.Base(e.File), r.instant(e.Time), e.Message)
 		}
 	}
 	return ""
@@ -47,12 +47,12 @@ func (r *Report) AtRisk() string {
 	}
 	for _, q := range r.ResumeAt {
 		if q.Outcome == timeline.AtRisk {
-			return fmt.Sprintf("a reconnect of %s's %s cursor at %s (--resume-at) would be at risk of a 410: %s", filepath.Base(q.File), q.Cursor, instant(q.Time), q.Reason)
+			return fmt.Sprintf("a reconnect of %s's %s cursor at %s (--resume-at) would be at risk of a 410: %s", filepath.Base(q.File), q.Cursor, r.instant(q.Time), q.Reason)
 		}
 	}
 	for _, rs := range r.Resumes {
 		if rs.Predicted == timeline.AtRisk {
-			return fmt.Sprintf("the models put %s's resume from RV %s at %s at risk of a 410: %s", filepath.Base(rs.File), rs.RV, instant(rs.Time), rs.Reason)
+			return fmt.Sprintf("the models put %s's resume from RV %s at %s at risk of a 410: %s", filepath.Base(rs.File), rs.RV, r.instant(rs.Time), rs.Reason)
 		}
 	}
 	return ""

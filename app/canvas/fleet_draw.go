@@ -49,8 +49,8 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	fr.flushTexts(t0)
 
 	// Ticks: grid lines over every band, labels in the axis band.
-	buf.segs = fr.drawTicks(timeTicks(s), s, bottom, buf.segs[:0])
-	fr.axisZone(l.PlotX)
+	buf.segs = fr.drawTicks(timeTicks(s, d.zone), s, bottom, buf.segs[:0])
+	fr.axisZone(l.PlotX, s, d.zone)
 
 	fr.clip(l.PlotX, 0, l.PlotW, l.Height)
 	d.drawRestarts(&l, s, fr, buf, bottom)
@@ -58,7 +58,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	d.drawHistogram(&l, s, fr, buf)
 	fr.unclip()
 	d.drawRows(v, &l, s, fr, buf)
-	v.Marker.draw(s, bottom, fr)
+	v.Marker.draw(s, bottom, fr, d.zone)
 
 	if v.Selecting {
 		a, b := min(v.SelectFrom, v.SelectTo), max(v.SelectFrom, v.SelectTo)
