@@ -109,6 +109,7 @@ func (v *FleetView) sync() {
 }
 
 func (v *FleetView) OnMount(ctx goapp.Context) {
+	ctx.Handle(actionExportPNG, v.exportPNG)
 	v.ctx = &ctx
 	v.sync()
 	v.draw(ctx)

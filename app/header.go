@@ -76,7 +76,7 @@ func (h *Header) renderShare() goapp.UI {
 	return goapp.Div().Class("share").Body(
 		goapp.Button().ID("copy-link").Title("Copy a link that reopens this view").Text("Copy link").OnClick(post(copyLink)),
 		goapp.Button().ID("copy-summary").Title("Copy the verdict, the key figures and the link, as Markdown for a postmortem").Text("Copy summary").OnClick(post(copySummary)),
-		&ExportMenu{Capture: h.Capture, Analysis: h.Analysis, From: h.From, To: h.To, AxisRV: h.AxisRV},
+		&ExportMenu{Capture: h.Capture, Analysis: h.Analysis},
 	)
 }
 
