@@ -46,7 +46,7 @@ var fleetLegend = [][3]string{
 	{"━", canvas.ColorAware, "with bookmarks"},
 	{"▮", canvas.ColorDeleted, "relists seen"},
 	{"■", canvas.ColorZone, "a reconnect of the client's own cursor refused (410)"},
-	{"▨", canvas.ColorZone, "refused had it chosen otherwise about bookmarks"},
+	{"▥", canvas.ColorZone, "refused had it chosen otherwise about bookmarks"},
 	{"○", canvas.ColorFg, "a relist"},
 	{"┆", canvas.ColorFg, "API server restart"},
 	{"✗", canvas.ColorFg, "a client that did not ask for bookmarks"},

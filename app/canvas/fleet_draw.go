@@ -306,31 +306,18 @@ func inView(spans [][2]int64, s Scale) [][2]int64 {
 	return spans[k:e]
 }
 
-// hatchStep is the distance between a hatched zone's diagonals, px.
-const hatchStep = 5.0
+// hatchStep is the distance between a hatched zone's strokes, px.
+const hatchStep = 4.0
 
 // hatch appends the segments of a hatched box at (x, y), w by h: its top
-// and bottom edges on whole pixels, so they read crisp, and diagonals
-// hatchStep apart, cut to the box.
+// and bottom edges, and upright strokes hatchStep apart between them.
+// The strokes are upright because web/timeline.js fills segments as
+// pixel-aligned rectangles, crisp but level or upright only.
 func hatch(segs []float32, x, y, w, h float64) []float32 {
 	top, bottom := math.Round(y)+0.75, math.Round(y+h)-0.75
 	segs = append(segs, float32(x), float32(top), float32(x+w), float32(top), float32(x), float32(bottom), float32(x+w), float32(bottom))
-	// Each diagonal rises from (c, bottom) to (c+d, top), d the box's
-	// height, cut where it leaves [x, x+w].
-	d := bottom - top
-	for c := x - d; c < x+w; c += hatchStep {
-		x0, y0, x1, y1 := c, bottom, c+d, top
-		if x0 < x {
-			y0 -= x - x0
-			x0 = x
-		}
-		if x1 > x+w {
-			y1 += x1 - (x + w)
-			x1 = x + w
-		}
-		if x1 > x0 {
-			segs = append(segs, float32(x0), float32(y0), float32(x1), float32(y1))
-		}
+	for c := x + 1; c < x+w; c += hatchStep {
+		segs = append(segs, float32(c), float32(top), float32(c), float32(bottom))
 	}
 	return segs
 }
