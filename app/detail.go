@@ -35,6 +35,8 @@ type EventPanel struct {
 	goapp.Compo
 	Capture  *capture
 	Selected int // the event's index in the timeline, -1 for none
+	// Zone is where times are written (the analysis's), nil for UTC.
+	Zone *time.Location
 
 	detail      *detail
 	showManaged bool
@@ -147,7 +149,7 @@ func (v *EventPanel) Render() goapp.UI {
 			goapp.If(canvas.SessionServer(tl, ev.Session) != "", func() goapp.UI {
 				return field("answered by server", canvas.SessionServer(tl, ev.Session))
 			}),
-			field("time", eventTime(ev, f.Clock)),
+			field("time", eventTime(ev, f.Clock, v.Zone)),
 			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Offset, ev.Offset+ev.Length)),
 			goapp.If(ev.Status != nil, func() goapp.UI {
 				return field("status", fmt.Sprintf("%d %s: %s", ev.Status.Code, ev.Status.Reason, ev.Status.Message))
@@ -224,11 +226,11 @@ func eventRV(ev timeline.Event) string {
 	return "none"
 }
 
-func eventTime(ev timeline.Event, c timeline.Clock) string {
+func eventTime(ev timeline.Event, c timeline.Clock, loc *time.Location) string {
 	if c == timeline.ClockNone {
 		return "unknown (the capture has no times)"
 	}
-	t := timeline.FormatInstant(ev.T, time.UTC)
+	t := timeline.FormatInstant(ev.T, loc)
 	if ev.Timed {
 		return t + " (recorded arrival)"
 	}

@@ -183,7 +183,7 @@ func (d *Dock) Render() goapp.UI {
 				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionDockLowered, !d.Prefs.lowered) }),
 		),
 		goapp.Div().Class("dock-body").Body(
-			panel(tabEvent, &EventPanel{Capture: c, Selected: d.Selected}),
+			panel(tabEvent, &EventPanel{Capture: c, Selected: d.Selected, Zone: zoneOf(d.Analysis)}),
 			panel(tabRange, &RangePanel{Capture: c, Analysis: d.Analysis, From: d.From, To: d.To, AxisRV: d.AxisRV}),
 			panel(tabFindings, &FindingsPanel{Timeline: c.Timeline, Analysis: d.Analysis, Filter: d.Filter}),
 			panel(tabFiles, &FilesPanel{Capture: c}),

@@ -60,11 +60,11 @@ func (p *FindingsPanel) Render() goapp.UI {
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
 			goapp.Dd().DataSet("whatif", "longest").Text(p.longestAges()),
 		),
-		findingList("Observed errors", "errors", f.errors),
-		findingList("Red zones (a resume from here gets 410)", "zones", f.zones),
-		findingList("Resumes in the capture, against the model", "resumes", f.resumes),
-		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps),
-		findingList("Anomalies", "anomalies", f.anomalies),
+		findingList("Observed errors", "errors", f.errors, zoneOf(p.Analysis)),
+		findingList("Red zones (a resume from here gets 410)", "zones", f.zones, zoneOf(p.Analysis)),
+		findingList("Resumes in the capture, against the model", "resumes", f.resumes, zoneOf(p.Analysis)),
+		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps, zoneOf(p.Analysis)),
+		findingList("Anomalies", "anomalies", f.anomalies, zoneOf(p.Analysis)),
 	)
 }
 
@@ -160,7 +160,7 @@ func (p *FindingsPanel) findings() findingLists {
 // building thousands of DOM nodes; the exports have them all.
 const maxFindingsShown = 200
 
-func findingList(title, id string, items []finding) goapp.UI {
+func findingList(title, id string, items []finding, loc *time.Location) goapp.UI {
 	n := len(items)
 	shown := items[:min(n, maxFindingsShown)]
 	return goapp.Details().Class("findings").DataSet("findings", id).DataSet("count", n).Open(n > 0 && n <= 20).Body(
@@ -170,7 +170,7 @@ func findingList(title, id string, items []finding) goapp.UI {
 				f := shown[i]
 				return goapp.Li().Body(
 					goapp.If(f.timed, func() goapp.UI {
-						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(timeline.FormatClock(f.at, time.UTC)).
+						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(timeline.FormatClock(f.at, loc)).
 							OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionFocus, f.focus) })
 					}),
 					goapp.Span().Text(" "+f.text),

@@ -3,7 +3,6 @@ package app
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"watchlens/app/canvas"
 	"watchlens/internal/quantity"
@@ -110,6 +109,7 @@ func (v *FleetView) sync() {
 }
 
 func (v *FleetView) OnMount(ctx goapp.Context) {
+	ctx.Handle(actionExportPNG, v.exportPNG)
 	v.ctx = &ctx
 	v.sync()
 	v.draw(ctx)
@@ -261,7 +261,7 @@ func (v *FleetView) renderPicked() goapp.UI {
 	if r == nil {
 		return goapp.P().ID("fleet-range").Class("tl-hint").Text("Shift-drag over the fleet to count the clients and relists of a stretch of time.")
 	}
-	text := "From " + timeline.FormatClock(r.From, time.UTC) + " to " + timeline.FormatClock(r.To, time.UTC) + ": a reconnect would have sent " +
+	text := "From " + timeline.FormatClock(r.From, zoneOf(v.Analysis)) + " to " + timeline.FormatClock(r.To, zoneOf(v.Analysis)) + ": a reconnect would have sent " +
 		quantity.Plural(r.Without, "client") + " to relist without bookmarks (at most " + strconv.Itoa(r.PeakWithout) + " at once) and " +
 		strconv.Itoa(r.With) + " with bookmarks (at most " + strconv.Itoa(r.PeakWith) + " at once); " + quantity.Plural(r.Relists, "relist") + " seen."
 	return goapp.P().ID("fleet-range").Class("tl-hint").

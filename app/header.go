@@ -108,7 +108,7 @@ func (h *Header) renderShare() goapp.UI {
 			return goapp.Button().ID("copy-summary").Title("Copy the verdict, the key figures and the link, as Markdown for a postmortem").Text("Copy summary").OnClick(post(copySummary))
 		}),
 		goapp.If(h.Analysis.judged, func() goapp.UI {
-			return &ExportMenu{Capture: h.Capture, Analysis: h.Analysis, From: h.From, To: h.To, AxisRV: h.AxisRV}
+			return &ExportMenu{Capture: h.Capture, Analysis: h.Analysis}
 		}),
 	)
 }

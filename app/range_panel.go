@@ -3,7 +3,6 @@ package app
 import (
 	"sort"
 	"strconv"
-	"time"
 
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
@@ -116,7 +115,7 @@ func (v *RangePanel) Render() goapp.UI {
 		types = append(types, t)
 	}
 	sort.Strings(types)
-	title := "Range " + timeline.FormatClock(st.From, time.UTC) + " to " + timeline.FormatClock(st.To, time.UTC) + " (" + timeline.FormatDuration(st.To-st.From) + ")"
+	title := "Range " + timeline.FormatClock(st.From, zoneOf(b.an)) + " to " + timeline.FormatClock(st.To, zoneOf(b.an)) + " (" + timeline.FormatDuration(st.To-st.From) + ")"
 	if st.AxisRV {
 		title = "Range RV " + strconv.FormatInt(st.From, 10) + " to " + strconv.FormatInt(st.To-1, 10) + " (" + quantity.Plural(int(st.To-st.From), "resourceVersion") + ")"
 	}

@@ -95,7 +95,7 @@ func (p *ReconnectPanel) Render() goapp.UI {
 	ans := p.answer
 	return goapp.Section().ID("reconnect").Class("panel").DataSet("at", strconv.FormatInt(p.At, 10)).DataSet("ready", ans != nil).Body(
 		goapp.Div().Class("reconnect-head").Body(
-			goapp.H2().Text("Reconnect at "+reconnectTime(p.At)),
+			goapp.H2().Text("Reconnect at "+reconnectTime(p.At, zoneOf(p.Analysis))),
 			goapp.Button().ID("reconnect-clear").Class("quiet").Title("Clear the marker (Escape)").Text("Clear ×").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionReconnectAt, int64(0)) }),
 		),
@@ -114,8 +114,8 @@ func (p *ReconnectPanel) Render() goapp.UI {
 }
 
 // reconnectTime is the instant marked as the panel's heading says it.
-func reconnectTime(t int64) string {
-	return time.Unix(0, t).UTC().Format("Jan 2 15:04:05.000 UTC")
+func reconnectTime(t int64, loc *time.Location) string {
+	return time.Unix(0, t).In(loc).Format("Jan 2 15:04:05.000 MST")
 }
 
 // renderFleet counts the clients by what a reconnect of every one of

@@ -58,6 +58,7 @@ func (s *SettingsPanel) Render() goapp.UI {
 				goapp.Span().Text(" watch cache on (off: --watch-cache=false, every watch reads etcd)"),
 			),
 		),
+		s.renderZone(),
 		s.renderDetectedRestarts(),
 		goapp.Button().ID("settings-reset").Text("Reset to defaults").OnClick(s.onReset),
 		goapp.If(s.Analyzing, func() goapp.UI { return goapp.Span().Class("hint").Text(" re-computing the verdicts…") }),
@@ -65,6 +66,31 @@ func (s *SettingsPanel) Render() goapp.UI {
 			return goapp.P().Class("problem").Role("alert").Text(s.problem)
 		}),
 	)
+}
+
+// renderZone chooses where the page writes absolute times: UTC, as the
+// JSON report and most logs do, or the reader's own zone; a link's other
+// zone (tz=) is offered as it came.
+func (s *SettingsPanel) renderZone() goapp.UI {
+	chosen := zoneName(s.Params.Zone)
+	option := func(value, text string) goapp.UI {
+		return goapp.Option().Value(value).Selected(chosen == value).Text(text)
+	}
+	return goapp.Label().For("set-zone").Class("zone").Body(
+		goapp.Span().Text("Times in "),
+		goapp.Select().ID("set-zone").OnChange(s.onZone).Body(
+			option("", "UTC"),
+			option(zoneLocal, "your time zone ("+readerZone().String()+")"),
+			goapp.If(chosen != "" && chosen != zoneLocal, func() goapp.UI { return option(chosen, chosen) }),
+		),
+		goapp.Small().Text(" Every time on the page and in its exports names its zone; the JSON report stays UTC."),
+	)
+}
+
+func (s *SettingsPanel) onZone(ctx goapp.Context, e goapp.Event) {
+	p := s.Params
+	p.Zone = parseZoneName(ctx.JSSrc().Get("value").String())
+	s.post(ctx, p)
 }
 
 // renderDetectedRestarts offers the restarts the captures suggest, with
@@ -75,7 +101,7 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 	}
 	d := s.Detected[0]
 	text := fmt.Sprintf("The captures suggest an API server restart: %d watches in %d files ended cleanly at %s and were answered again by %s.",
-		len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, time.UTC), timeline.FormatClock(d.Served, time.UTC))
+		len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, s.Params.Zone), timeline.FormatClock(d.Served, s.Params.Zone))
 	if n := len(s.Detected) - 1; n > 0 {
 		text += fmt.Sprintf(" (%s more.)", quantity.Plural(n, "restart"))
 	}
@@ -147,8 +173,12 @@ func (s *SettingsPanel) onWatchCache(ctx goapp.Context, e goapp.Event) {
 	s.post(ctx, p)
 }
 
+// onReset resets the model; the zone times are written in is the
+// reader's, not the model's, and stays.
 func (s *SettingsPanel) onReset(ctx goapp.Context, e goapp.Event) {
-	s.post(ctx, timeline.DefaultParams())
+	p := timeline.DefaultParams()
+	p.Zone = s.Params.Zone
+	s.post(ctx, p)
 }
 
 // post hands the page the settings the user chose. The panel takes them

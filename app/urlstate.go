@@ -78,6 +78,7 @@ func (v viewState) query() url.Values {
 	if p.Servers != def.Servers {
 		set("servers", strconv.Itoa(p.Servers))
 	}
+	set("tz", zoneName(p.Zone))
 	if v.from != 0 || v.to != 0 {
 		set("from", strconv.FormatInt(v.from, 10))
 		set("to", strconv.FormatInt(v.to, 10))
@@ -148,6 +149,7 @@ func parseViewState(q url.Values) viewState {
 	if n, err := strconv.Atoi(q.Get("servers")); err == nil && n >= 1 {
 		v.params.Servers = n
 	}
+	v.params.Zone = parseZoneName(q.Get("tz"))
 	from, errFrom := strconv.ParseInt(q.Get("from"), 10, 64)
 	to, errTo := strconv.ParseInt(q.Get("to"), 10, 64)
 	if errFrom == nil && errTo == nil && from < to {

@@ -104,6 +104,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes; a request of an audit log counts as one event, and each of its clients as 1000")
 	maxObjects := fs.Int("max-objects", timeline.DefaultMaxObjects, fmt.Sprintf("stop reading at the event of one more distinct object than this over all files: each keeps about %d bytes beside its events", timeline.ObjectBytes))
 	serverLabel := fs.String("server-label", "", "the label that names an API server in Prometheus exports (default: server when the series have it, else instance)")
+	timeZone := fs.String("time-zone", "UTC", "the zone the text and Markdown reports write times in: UTC, local (this machine's), or an IANA name such as Europe/Paris; the JSON report stays UTC")
 	var restarts restartFlags
 	fs.Var(&restarts, "restart", "an API server restart: FROM/TO (SIGTERM to the new process serving, RFC 3339), an instant, or \"detected\" to apply the restarts the captures suggest (repeatable)")
 	var resumeAt resumeFlags
@@ -128,6 +129,14 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	case "text", "json", "markdown", "perfetto":
 	default:
 		return bad(fmt.Sprintf("unknown --format %q", *format))
+	}
+	zone, err := timeline.ParseZone(*timeZone)
+	if err != nil {
+		return bad("--time-zone: " + err.Error())
+	}
+	if *format == "json" {
+		// A contract (report/REPORT.md): its times are UTC.
+		zone = time.UTC
 	}
 	if *failOn != "" && *failOn != "410" && *failOn != "risk" {
 		return bad(fmt.Sprintf("unknown --fail-on %q (supported: 410, risk)", *failOn))
@@ -206,7 +215,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "watchlens analyze: stopped reading at %d events (--max-events raises the limit); the report is of the events read before\n", *maxEvents)
 	}
 	p := timeline.Params{CacheWindow: *window, CacheCount: *count, EtcdInterval: *etcd, Delay: *delay,
-		WatchCache: *cache, Restarts: restarts.windows, Servers: *servers, MinGap: def.MinGap}
+		WatchCache: *cache, Restarts: restarts.windows, Servers: *servers, MinGap: def.MinGap, Zone: zone}
 	tl := b.Build()
 	a := tl.Analyze(p)
 	if restarts.detected {
@@ -219,7 +228,6 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		a = tl.Analyze(p)
 	}
 	rep := report.New(a, resumeAt)
-	var err error
 	switch strings.ToLower(*format) {
 	case "json":
 		err = rep.WriteJSON(stdout)

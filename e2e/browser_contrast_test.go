@@ -13,6 +13,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,9 +57,18 @@ func TestBrowserContrast(t *testing.T) {
 					}
 				}
 			}
+			for k, ratio := range fleetContrasts(t, s, theme) {
+				measured[k] = true
+				if ratio < 3 {
+					t.Errorf("%s, the fleet view: %s stands %.2f:1 against its track, under 3:1", theme, k, ratio)
+				} else {
+					t.Logf("%s, the fleet view: %s %.2f:1", theme, k, ratio)
+				}
+			}
 			// The test tests nothing unless it found each kind.
 			for _, k := range []string{"refused zone", "at-risk zone", "sessions band: --c-session", "bookmarks band: --c-bookmark",
-				"lanes band: --c-modified", "sessions band: --c-error"} {
+				"lanes band: --c-modified", "sessions band: --c-error", "fleet row: the other choice's zone", "fleet row: its own zone",
+				"fleet curves: --c-ignoring", "fleet curves: --c-aware", "fleet relists: --c-deleted"} {
 				if !measured[k] {
 					t.Errorf("%s: no %s was measured (measured %v)", theme, k, measured)
 				}
@@ -136,6 +147,166 @@ func contrasts(t *testing.T, s *servedSite, theme, name, query string, p timelin
 		worst(out, "lanes band: "+k, ratio)
 	}
 	return out
+}
+
+// fleetContrastFiles are ten captures of testdata/fleet whose fleet has
+// each of the marks: clients' own zones and the other choice's, relists,
+// and both curves.
+var fleetContrastFiles = []string{"broad-a", "broad-b", "c05-bookmarks", "c20-nobookmarks", "c21-nobookmarks", "c22-nobookmarks",
+	"c30-nobookmarks", "c31-nobookmarks", "c40-proto-bookmarks", "c41-proto-nobookmarks"}
+
+// fleetContrasts opens a fleet of testdata/fleet in the theme and
+// returns the contrast of each of its marks against its track: in the
+// rows, the zones of the client's own cursor and of the other choice
+// (had it asked for bookmarks, or not), each read where it alone lies;
+// the curves' lines and the relists' bars in their bands.
+func fleetContrasts(t *testing.T, s *servedSite, theme string) map[string]float64 {
+	t.Helper()
+	var files []string
+	for _, f := range fleetCaptures(t) {
+		if slices.Contains(fleetContrastFiles, strings.TrimSuffix(filepath.Base(f), ".ts.http")) {
+			files = append(files, f)
+		}
+	}
+	if len(files) != len(fleetContrastFiles) {
+		t.Fatalf("testdata/fleet has %d of the %d captures the test reads", len(files), len(fleetContrastFiles))
+	}
+	// Ten captures take a while to read on a busy machine: the tab has
+	// more time than newTab's.
+	base, cancelTab := chromedp.NewContext(s.browser)
+	tab, cancel := context.WithTimeout(base, 5*time.Minute)
+	defer func() { cancel(); cancelTab() }()
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
+	_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
+	must(t, err)
+	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#timeline-summary")`, chromedp.WithPollingTimeout(2*time.Minute)))
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!d && d.dataset.files.split("\n").length === %d; })()`, len(files)),
+		chromedp.WithPollingTimeout(3*time.Minute)))
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet-summary")`, chromedp.WithPollingTimeout(time.Minute)))
+	must(t, err)
+	l := readFleetLayout(t, tab)
+	shot, err := chromedp.Run(tab, chromedp.Screenshot(chromedp.CSS("#fleet canvas")))
+	must(t, err)
+	must(t, os.MkdirAll("screenshots", 0o755))
+	must(t, os.WriteFile(filepath.Join("screenshots", "contrast-"+theme+"-fleet.png"), shot, 0o644))
+	img, err := png.Decode(bytes.NewReader(shot))
+	must(t, err)
+	cssW, err := chromedp.Run(tab, chromedp.Evaluate[float64](`document.querySelector("#fleet canvas").getBoundingClientRect().width`))
+	must(t, err)
+	scale := float64(img.Bounds().Dx()) / cssW
+	heightCSS := float64(img.Bounds().Dy()) / scale
+	at := func(x, y float64) color.RGBA {
+		r, gr, b, _ := img.At(int(x*scale), int(y*scale)).RGBA()
+		return color.RGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), 255}
+	}
+	vars := paletteOf(t, tab)
+	zone, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => {
+		const c = document.createElement("canvas").getContext("2d");
+		c.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--c-zone").trim(); c.fillRect(0, 0, 1, 1);
+		const d = c.getImageData(0, 0, 1, 1).data; return [d[0], d[1], d[2]]; })()`))
+	must(t, err)
+	zoneColor := color.RGBA{uint8(zone[0]), uint8(zone[1]), uint8(zone[2]), 255}
+
+	_, an := nativeFleet(t, files)
+	data := canvas.NewFleetData(an)
+	out := map[string]float64{}
+	for r := range data.Rows {
+		top := l.RowsY + float64(r)*l.RowH - l.ScrollY
+		if top+l.RowH > heightCSS {
+			break
+		}
+		own, other := data.Rows[r].Own(), data.Rows[r].Other()
+		y0, y1 := top+3, top+l.RowH-3
+		track, ok := freeX(l.PlotX, l.PlotW, l.x, own, other)
+		if !ok {
+			continue
+		}
+		bg := at(track, top+l.RowH/2)
+		for _, c := range []struct {
+			what    string
+			in, not [][2]int64
+		}{{"fleet row: the other choice's zone", other, own}, {"fleet row: its own zone", own, nil}} {
+			for _, run := range alone(l.x, c.in, c.not) {
+				if ratio, ok := zoneMark(img, scale, run[0]+2, run[1]-2, y0, y1, zoneColor, bg); ok {
+					worst(out, c.what, ratio)
+				}
+			}
+		}
+	}
+	curves := map[string]color.RGBA{"--c-ignoring": vars["--c-ignoring"], "--c-aware": vars["--c-aware"]}
+	for k, ratio := range markContrasts(img, scale, l.PlotX, l.PlotW, l.CurvesY+1, l.HistY-3, curves) {
+		worst(out, "fleet curves: "+k, ratio)
+	}
+	for k, ratio := range markContrasts(img, scale, l.PlotX, l.PlotW, l.HistY+1, l.RowsY-3, map[string]color.RGBA{"--c-deleted": vars["--c-deleted"]}) {
+		worst(out, "fleet relists: "+k, ratio)
+	}
+	return out
+}
+
+// alone are the x runs, at least 8 px wide, of the spans in that none of
+// the spans not overlaps.
+func alone(xOf func(int64) float64, in, not [][2]int64) [][2]float64 {
+	var out [][2]float64
+	for _, s := range in {
+		runs := [][2]float64{{xOf(s[0]), xOf(s[1])}}
+		for _, o := range not {
+			ox0, ox1 := xOf(o[0]), xOf(o[1])
+			var cut [][2]float64
+			for _, r := range runs {
+				if ox1 <= r[0] || ox0 >= r[1] {
+					cut = append(cut, r)
+					continue
+				}
+				if ox0 > r[0] {
+					cut = append(cut, [2]float64{r[0], ox0})
+				}
+				if ox1 < r[1] {
+					cut = append(cut, [2]float64{ox1, r[1]})
+				}
+			}
+			runs = cut
+		}
+		for _, r := range runs {
+			if r[1]-r[0] >= 8 {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// zoneMark reads a zone drawn in the box x0..x1, y0..y1 (CSS px) over
+// the track bg: of the colours that blend the zone's colour over the
+// track (the zone's fill, or its lines and their edges) and cover at
+// least 12 pixels, the one that stands out most, and its contrast
+// against the track. A zone whose mark is a pale fill reads as that fill.
+func zoneMark(img image.Image, scale, x0, x1, y0, y1 float64, zone, bg color.RGBA) (float64, bool) {
+	counts := map[color.RGBA]int{}
+	for y := int(y0 * scale); y < int(y1*scale); y++ {
+		for x := int(x0 * scale); x < int(x1*scale); x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			counts[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}]++
+		}
+	}
+	best, found := 0.0, false
+	for c, n := range counts {
+		if n < 12 || c == bg {
+			continue
+		}
+		for a := 0.05; a <= 1.001; a += 0.01 {
+			if near(c, over(zone, bg, a)) {
+				best, found = max(best, pixelContrast(c, bg)), true
+				break
+			}
+		}
+	}
+	return best, found
 }
 
 func parseNs(t *testing.T, s string) int64 {

@@ -181,7 +181,7 @@ func (r *Report) writeFleet(p *printer) {
 			if rl.Inferred {
 				why += ", inferred"
 			}
-			times = append(times, instant(rl.Time)+" ("+why+")")
+			times = append(times, r.instant(rl.Time)+" ("+why+")")
 		}
 		lib := c.Library
 		if c.LibraryVersion != "" {
@@ -207,14 +207,14 @@ func (r *Report) writeFleet(p *printer) {
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {
-		rows = append(rows, []string{instant(s.From), instant(s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith)})
+		rows = append(rows, []string{r.instant(s.From), r.instant(s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith)})
 	}
 	p.table([]string{"from", "to", "had none asked for bookmarks", "at risk", "had every client asked", "at risk"}, rows)
 	if len(fr.ReconnectAt) > 0 {
 		p.section("Every client reconnecting at once, at the instants asked (--resume-at)")
 		rows = nil
 		for _, q := range fr.ReconnectAt {
-			rows = append(rows, []string{instant(q.Time), outcomesText(q.Without), outcomesText(q.With)})
+			rows = append(rows, []string{r.instant(q.Time), outcomesText(q.Without), outcomesText(q.With)})
 		}
 		p.table([]string{"reconnect", "had none asked for bookmarks", "had every client asked"}, rows)
 	}
@@ -222,7 +222,7 @@ func (r *Report) writeFleet(p *printer) {
 		p.section("Audit logs")
 		rows = nil
 		for _, l := range fr.AuditLogs {
-			rows = append(rows, []string{l.Name, instant(l.First), instant(l.Last), fmt.Sprint(l.Records), fmt.Sprint(l.Requests), verbs(l.ByVerb)})
+			rows = append(rows, []string{l.Name, r.instant(l.First), r.instant(l.Last), fmt.Sprint(l.Records), fmt.Sprint(l.Requests), verbs(l.ByVerb)})
 		}
 		p.table([]string{"log", "first", "last", "records", "requests", "by verb"}, rows)
 	}

@@ -57,15 +57,15 @@ func (r *Report) firstWith(o timeline.Outcome) string {
 	}
 	for _, q := range r.ResumeAt {
 		if q.Outcome == o {
-			return fmt.Sprintf(words.resumeAt, filepath.Base(q.File), q.Cursor, instant(q.Time), q.Reason)
+			return fmt.Sprintf(words.resumeAt, filepath.Base(q.File), q.Cursor, r.instant(q.Time), q.Reason)
 		}
 	}
 	for _, rs := range r.Resumes {
 		switch {
 		case o == timeline.Refused && rs.Observed == timeline.Refused:
-			return fmt.Sprintf("the server refused %s's resume from RV %s at %s (410 Gone)", filepath.Base(rs.File), rs.RV, instant(rs.Time))
+			return fmt.Sprintf("the server refused %s's resume from RV %s at %s (410 Gone)", filepath.Base(rs.File), rs.RV, r.instant(rs.Time))
 		case rs.Predicted == o:
-			return fmt.Sprintf(words.predicted, filepath.Base(rs.File), rs.RV, instant(rs.Time), rs.Reason)
+			return fmt.Sprintf(words.predicted, filepath.Base(rs.File), rs.RV, r.instant(rs.Time), rs.Reason)
 		}
 	}
 	if o != timeline.Refused {
@@ -73,7 +73,7 @@ func (r *Report) firstWith(o timeline.Outcome) string {
 	}
 	for _, e := range r.Errors {
 		if e.Code == 410 {
-			return fmt.Sprintf("%s got 410 Gone at %s: %s", filepath.Base(e.File), instant(e.Time), e.Message)
+			return fmt.Sprintf("%s got 410 Gone at %s: %s", filepath.Base(e.File), r.instant(e.Time), e.Message)
 		}
 	}
 	return ""

@@ -145,10 +145,10 @@ func (r *Report) writeMetrics(p *printer) {
 		}
 		names = append(names, n)
 	}
-	p.printf("Servers by label %q: %s. From %s to %s.\n\n", m.ServerLabel, orDash(strings.Join(names, "; ")), instant(m.From), instant(m.To))
+	p.printf("Servers by label %q: %s. From %s to %s.\n\n", m.ServerLabel, orDash(strings.Join(names, "; ")), r.instant(m.From), r.instant(m.To))
 	var rows [][]string
 	for _, f := range m.Files {
-		rows = append(rows, []string{f.Name, f.Format, fmt.Sprint(f.Series), fmt.Sprint(f.Points), fmt.Sprint(f.Skipped), instant(f.At), orDash(f.Server)})
+		rows = append(rows, []string{f.Name, f.Format, fmt.Sprint(f.Series), fmt.Sprint(f.Points), fmt.Sprint(f.Skipped), r.instant(f.At), orDash(f.Server)})
 	}
 	p.table([]string{"file", "format", "series", "points", "skipped", "scraped at", "server"}, rows)
 	rows = nil
@@ -158,7 +158,7 @@ func (r *Report) writeMetrics(p *printer) {
 			others++
 			continue
 		}
-		rows = append(rows, []string{s.Metric, fmt.Sprint(s.Series), fmt.Sprint(s.Points), orDash(strings.Join(s.Servers, ", ")), instant(s.From), instant(s.To)})
+		rows = append(rows, []string{s.Metric, fmt.Sprint(s.Series), fmt.Sprint(s.Points), orDash(strings.Join(s.Servers, ", ")), r.instant(s.From), r.instant(s.To)})
 	}
 	p.printf("\nThe metrics the analysis reads:\n\n")
 	p.table([]string{"metric", "series", "points", "servers", "from", "to"}, rows)

@@ -100,14 +100,15 @@ func orDash(s string) string {
 	return s
 }
 
-// instant shows a time field of the report (RFC 3339, the JSON
-// contract) as every sentence writes an instant; "-" when it has none.
-func instant(s string) string {
+// instant shows a time field of the report (RFC 3339 UTC, the JSON
+// contract) as every sentence writes an instant, in the report's zone;
+// "-" when it has none.
+func (r *Report) instant(s string) string {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
 		return orDash(s)
 	}
-	return timeline.FormatInstant(t.UnixNano(), time.UTC)
+	return timeline.FormatInstant(t.UnixNano(), r.zone)
 }
 
 // write writes the report's sections in order, each by its own method.
@@ -144,7 +145,7 @@ func (r *Report) writeSummary(p *printer) {
 	pr := r.Params
 	var windows []string
 	for _, w := range pr.RestartWindows {
-		windows = append(windows, instant(w.From)+" to "+instant(w.To))
+		windows = append(windows, r.instant(w.From)+" to "+r.instant(w.To))
 	}
 	p.printf("\nModels: watch cache %s of history, %d events; etcd compaction %s; reconnect delay %s; watch cache %v; restarts %s; servers %d.\n",
 		timeline.FormatSeconds(pr.CacheWindowSeconds), pr.CacheCount, timeline.FormatSeconds(pr.EtcdIntervalSeconds), timeline.FormatSeconds(pr.DelaySeconds),
@@ -160,7 +161,7 @@ func (r *Report) writeResumeAt(p *printer) {
 	p.section("Reconnect at the instants asked (--resume-at)")
 	var rows [][]string
 	for _, q := range r.ResumeAt {
-		rows = append(rows, []string{instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome.String(), orDash(q.Model), q.Reason})
+		rows = append(rows, []string{r.instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome.String(), orDash(q.Model), q.Reason})
 	}
 	p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
 }
@@ -170,7 +171,7 @@ func (r *Report) writeFiles(p *printer) {
 	var rows [][]string
 	for _, f := range r.Files {
 		rows = append(rows, []string{f.Name, f.Clock, orDash(f.Kind), f.Filtered, fmt.Sprint(f.Events), fmt.Sprint(f.Sessions),
-			orDash(f.FirstRV), orDash(f.LastRV), instant(f.Start), instant(f.End)})
+			orDash(f.FirstRV), orDash(f.LastRV), r.instant(f.Start), r.instant(f.End)})
 	}
 	p.table([]string{"file", "clock", "kind", "scope", "events", "sessions", "first RV", "last RV", "start", "end"}, rows)
 	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60s bookmark cadence (about 1s of error); \"none\" = no time, time models answer unknown.\n")
@@ -212,7 +213,7 @@ func (r *Report) writeSessions(p *printer) {
 		if s.Error != "" {
 			end += ": " + s.Error
 		}
-		rows = append(rows, []string{s.File, fmt.Sprint(s.Index), fmt.Sprint(s.HTTPStatus), instant(s.Start), instant(s.End),
+		rows = append(rows, []string{s.File, fmt.Sprint(s.Index), fmt.Sprint(s.HTTPStatus), r.instant(s.Start), r.instant(s.End),
 			orDash(s.StartRV), orDash(s.EndRV), fmt.Sprint(s.Events), fmt.Sprint(s.Bookmarks), gap, req, end})
 	}
 	p.table([]string{"file", "#", "http", "start", "end", "first RV", "last RV", "events", "bookmarks", "gap", "request", "ended"}, rows)
@@ -227,7 +228,7 @@ func (r *Report) writeCadence(p *printer) {
 			m = "measured"
 		}
 		rows = append(rows, []string{c.File, fmt.Sprint(c.Session), fmt.Sprint(c.Bookmarks), timeline.FormatSeconds(c.MedianSeconds),
-			timeline.FormatSeconds(c.MaxGapSeconds), instant(c.MaxGapFrom), orDash(c.MaxGapFromRV), m})
+			timeline.FormatSeconds(c.MaxGapSeconds), r.instant(c.MaxGapFrom), orDash(c.MaxGapFromRV), m})
 	}
 	p.table([]string{"file", "session", "bookmarks", "median interval", "longest silence", "from", "at RV", "times"}, rows)
 }
@@ -240,7 +241,7 @@ func (r *Report) writeErrors(p *printer) {
 		if e.MinHistorySeconds != nil {
 			hist = "history >= " + timeline.FormatSeconds(*e.MinHistorySeconds)
 		}
-		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), instant(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
+		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), r.instant(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
 	}
 	p.table([]string{"file", "session", "time", "code", "reason", "X", "Y", "implies", "message"}, rows)
 }
@@ -249,7 +250,7 @@ func (r *Report) writeRelists(p *printer) {
 	p.section("Relists (LISTs and WatchLists after a client's first sync, or after a 410)")
 	var rows [][]string
 	for _, rl := range r.Relists {
-		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), instant(rl.Time), rl.Kind, rl.Source, fmt.Sprint(rl.Objects), orDash(rl.RV), rl.Cause, instant(rl.CauseTime), orDash(rl.CauseMessage)})
+		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), r.instant(rl.Time), rl.Kind, rl.Source, fmt.Sprint(rl.Objects), orDash(rl.RV), rl.Cause, r.instant(rl.CauseTime), orDash(rl.CauseMessage)})
 	}
 	p.table([]string{"file", "session", "time", "kind", "served from", "objects", "RV", "cause", "cause at", "cause's message"}, rows)
 }
@@ -259,7 +260,7 @@ func (r *Report) writeCursors(p *printer) {
 	var rows [][]string
 	for _, c := range r.Cursors {
 		rows = append(rows, []string{c.File, c.Cursor, orDash(c.FinalRV), timeline.FormatSeconds(c.LongestAgeSeconds), orDash(c.LongestAgeRV),
-			instant(c.LongestAgeAt), c.LongestAgeRVs, instant(c.LongestAgeRVsAt)})
+			r.instant(c.LongestAgeAt), c.LongestAgeRVs, r.instant(c.LongestAgeRVsAt)})
 	}
 	p.table([]string{"file", "cursor", "final RV", "longest age", "at RV", "until", "most RVs behind", "at"}, rows)
 }
@@ -268,26 +269,26 @@ func (r *Report) writeGaps(p *printer) {
 	p.section(fmt.Sprintf("Gaps (cursor still while the head moved; %d in all, longest first)", r.GapCount))
 	var rows [][]string
 	for _, g := range r.Gaps {
-		rows = append(rows, []string{g.File, g.Cursor, instant(g.From), instant(g.To), g.RV, g.HeadRV, timeline.FormatSeconds(g.AgeSeconds), g.AgeRVs})
+		rows = append(rows, []string{g.File, g.Cursor, r.instant(g.From), r.instant(g.To), g.RV, g.HeadRV, timeline.FormatSeconds(g.AgeSeconds), g.AgeRVs})
 	}
 	p.table([]string{"file", "cursor", "from", "to", "cursor RV", "head RV", "age", "RVs behind"}, rows)
 }
 
 func (r *Report) writeZones(p *printer) {
 	p.section("Red zones (a drop here, resumed after the delay, gets 410)")
-	p.zones(r.Zones)
+	r.zones(p, r.Zones)
 }
 
 func (r *Report) writeRiskZones(p *printer) {
 	p.section("At risk (past what the server is sure to keep; it may or may not refuse)")
-	p.zones(r.RiskZones)
+	r.zones(p, r.RiskZones)
 }
 
 // zones writes the table of red or at-risk zones.
-func (p *printer) zones(zs []ZoneReport) {
+func (r *Report) zones(p *printer, zs []ZoneReport) {
 	var rows [][]string
 	for _, z := range zs {
-		rows = append(rows, []string{z.File, z.Cursor, z.Model, instant(z.FromTime), instant(z.ToTime), z.FromRV, z.ToRV, z.Reason})
+		rows = append(rows, []string{z.File, z.Cursor, z.Model, r.instant(z.FromTime), r.instant(z.ToTime), z.FromRV, z.ToRV, z.Reason})
 	}
 	p.table([]string{"file", "cursor", "model", "from", "to", "from RV", "to RV", "reason"}, rows)
 }
@@ -298,15 +299,15 @@ func (r *Report) writeHorizons(p *printer) {
 	for _, h := range r.Horizons {
 		risk, refused := "-", "-"
 		if h.AtRiskFrom != nil {
-			risk = instant(*h.AtRiskFrom) + " (" + h.AtRiskModel + ")"
+			risk = r.instant(*h.AtRiskFrom) + " (" + h.AtRiskModel + ")"
 		}
 		if h.RefusedFrom != nil {
-			refused = instant(*h.RefusedFrom) + " (" + h.RefusedModel + ")"
+			refused = r.instant(*h.RefusedFrom) + " (" + h.RefusedModel + ")"
 		}
 		if h.Unknown != "" {
 			risk, refused = "unknown", h.Unknown
 		}
-		rows = append(rows, []string{h.File, fmt.Sprint(h.Session), h.Cursor, instant(h.Drop), orDash(h.RV), risk, refused})
+		rows = append(rows, []string{h.File, fmt.Sprint(h.Session), h.Cursor, r.instant(h.Drop), orDash(h.RV), risk, refused})
 	}
 	p.table([]string{"file", "after session", "cursor", "drop", "RV", "at risk from", "refused from"}, rows)
 }
@@ -328,7 +329,7 @@ func (r *Report) writeRestarts(p *printer) {
 	}
 	var rows [][]string
 	for _, d := range r.Restarts {
-		rows = append(rows, []string{instant(d.Ended), instant(d.LastEnded), instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
+		rows = append(rows, []string{r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
 	}
 	p.table([]string{"watches ended", "last ended", "served again", "watches", "files", "-restart"}, rows)
 }
@@ -348,7 +349,7 @@ func (r *Report) writeResumes(p *printer) {
 		case !s.Agree:
 			agree = "undecided"
 		}
-		row := []string{s.File, fmt.Sprint(s.Session), instant(s.Time), s.RV, s.Observed.String(), s.Predicted.String(), agree, s.Reason}
+		row := []string{s.File, fmt.Sprint(s.Session), r.instant(s.Time), s.RV, s.Observed.String(), s.Predicted.String(), agree, s.Reason}
 		if servers {
 			// The server that answered, which the prediction is for.
 			row = append(row[:4], append([]string{orDash(serverLabel(s.Server, s.Incarnation))}, row[4:]...)...)
@@ -377,7 +378,7 @@ func (r *Report) writeWhatIf(p *printer) {
 	p.printf("\n")
 	var rows [][]string
 	for _, pt := range wi.Points {
-		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), instant(pt.Time), orDash(pt.WithRV), pt.With.String(), orDash(pt.WithoutRV), pt.Without.String(), orDash(pt.HadRV), pt.Had.String(), pt.WithoutReason})
+		rows = append(rows, []string{pt.File, fmt.Sprint(pt.Session), r.instant(pt.Time), orDash(pt.WithRV), pt.With.String(), orDash(pt.WithoutRV), pt.Without.String(), orDash(pt.HadRV), pt.Had.String(), pt.WithoutReason})
 	}
 	p.table([]string{"file", "after session", "reconnect", "with RV", "with", "without RV", "without", "had RV", "had", "why (without)"}, rows)
 }
@@ -386,7 +387,7 @@ func (r *Report) writeAnomalies(p *printer) {
 	p.section("Anomalies")
 	var rows [][]string
 	for _, a := range r.Anomalies {
-		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), instant(a.Time), orDash(a.RV), a.Kind, a.Message})
+		rows = append(rows, []string{a.File, fmt.Sprint(a.Session), r.instant(a.Time), orDash(a.RV), a.Kind, a.Message})
 	}
 	p.table([]string{"file", "session", "time", "RV", "kind", "message"}, rows)
 	p.anomaliesLeftOut(r)
@@ -396,7 +397,7 @@ func (r *Report) writeDiagnostics(p *printer) {
 	p.section("Parser diagnostics")
 	var rows [][]string
 	for _, d := range r.Diagnostics {
-		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), instant(d.Time), orDash(d.RV), d.Kind, d.Msg})
+		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), r.instant(d.Time), orDash(d.RV), d.Kind, d.Msg})
 	}
 	p.table([]string{"file", "offset", "line", "next event", "RV", "kind", "message"}, rows)
 }

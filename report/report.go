@@ -3,6 +3,7 @@ package report
 import (
 	"math"
 	"sort"
+	"time"
 
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -59,6 +60,10 @@ type Report struct {
 	ServerLogs []ServerLogReport `json:"serverLogs,omitempty"`
 	// Metrics are the Prometheus exports read; absent when none was.
 	Metrics *MetricsReport `json:"metrics,omitempty"`
+
+	// zone is where the text, Markdown and pasted renderings write times
+	// (the analysis's Params.Zone); the JSON time fields are UTC.
+	zone *time.Location
 }
 
 // RelistReport is a LIST after the client's first in the same file, and
@@ -207,6 +212,8 @@ func secs(d int64) float64 { return float64(d) / 1e9 }
 // New gathers the report of an analysis, with the answers to the
 // reconnect instants asked about (`analyze --resume-at`; none from the
 // page).
+// Its text and Markdown renderings write times in the analysis's zone
+// (Params.Zone), as its sentences do; its JSON time fields are UTC.
 func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	tl, p := a.TL, a.Params
 	// Empty lists are [] rather than null: consumers index without checks.
@@ -216,7 +223,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 		WhatIf: WhatIfReport{Points: []WhatIfPoint{}}, Anomalies: []AnomalyReport{}, Diagnostics: []DiagnosticReport{},
 		Summary: []timeline.SummaryLine{}, RiskZones: []ZoneReport{}, HadBookmarks: []CounterfactualReport{}, Horizons: []HorizonReport{},
 		Restarts: []DetectedRestartReport{}, ResumeAt: []ResumeAtReport{}, Relists: []RelistReport{},
-		WatchLists: []WatchListReport{}, Unsynced: []UnsyncedReport{}, Outages: []OutageReport{}}
+		WatchLists: []WatchListReport{}, Unsynced: []UnsyncedReport{}, Outages: []OutageReport{}, zone: p.Zone}
 	r.Params = paramsReport(p)
 	r.Params.Servers = a.ServerCount()
 	r.Metrics = metricsReport(tl.Metrics)

@@ -77,7 +77,7 @@ func (r *Report) writeServers(p *printer) {
 	var rows [][]string
 	for _, s := range r.Servers {
 		for k, inc := range s.Incarnations {
-			rows = append(rows, []string{serverLabel(s.Name, k+1), instant(inc.From), instant(inc.To), strings.Join(inc.Logs, ", ")})
+			rows = append(rows, []string{serverLabel(s.Name, k+1), r.instant(inc.From), r.instant(inc.To), strings.Join(inc.Logs, ", ")})
 		}
 	}
 	p.table([]string{"server", "from", "to", "logs"}, rows)

@@ -84,7 +84,7 @@ func (r *Report) writeWatchLists(p *printer) {
 			case w.Retry:
 				what = "repeat of an unfinished first sync"
 			}
-			rows = append(rows, []string{w.File, fmt.Sprint(w.Session), instant(w.Time), orDash(w.RV), what, w.Sync, instant(w.SyncedAt), fmt.Sprint(w.Objects)})
+			rows = append(rows, []string{w.File, fmt.Sprint(w.Session), r.instant(w.Time), orDash(w.RV), what, w.Sync, r.instant(w.SyncedAt), fmt.Sprint(w.Objects)})
 		}
 		p.table([]string{"file", "session", "time", "RV", "what", "sync", "synced at", "objects"}, rows)
 	}
@@ -92,7 +92,7 @@ func (r *Report) writeWatchLists(p *printer) {
 		p.section("Outages (no request of any client reached a server)")
 		var rows [][]string
 		for _, o := range r.Outages {
-			rows = append(rows, []string{instant(o.From), instant(o.To), fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients),
+			rows = append(rows, []string{r.instant(o.From), r.instant(o.To), fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients),
 				timeline.FormatSeconds(o.FirstRelist) + " to " + timeline.FormatSeconds(o.LastRelist)})
 		}
 		p.table([]string{"from", "to (first answer)", "attempts", "clients", "relists after", "clients relisting", "relists after its end"}, rows)

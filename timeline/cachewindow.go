@@ -115,8 +115,9 @@ func (pp *processPoints) rv(i int) uint64 {
 // have answered then, which must be the one its metrics show, and
 // startedAfter an instant it is known to have started after (its
 // previous process's audit log's end), 0 when none is. ch, when not
-// nil, is every change of the resource (see locate).
-func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter, t int64, ch *changeIndex) cacheBounds {
+// nil, is every change of the resource (see locate). Its doubts write
+// times in zone loc.
+func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter, t int64, ch *changeIndex, loc *time.Location) cacheBounds {
 	sr := serverResource{server, resource}
 	head := m.head[sr]
 	if head == nil || len(head.t) == 0 {
@@ -136,13 +137,13 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 			pp.from, pp.started = r.After, max(m.startIn(server, r), startedAfter)
 			shown++
 		case r.Before < t:
-			return cacheBounds{doubt: fmt.Sprintf("server %s restarted between %s and %s (its counters started again)", server, FormatInstant(r.Before, time.UTC), FormatInstant(r.After, time.UTC))}
+			return cacheBounds{doubt: fmt.Sprintf("server %s restarted between %s and %s (its counters started again)", server, FormatInstant(r.Before, loc), FormatInstant(r.After, loc))}
 		default:
 			pp.to = min(pp.to, r.Before)
 		}
 	}
 	if process >= 0 && process != shown {
-		return cacheBounds{doubt: fmt.Sprintf("the process of server %s that answered is not the one its metrics show at %s", server, FormatInstant(t, time.UTC))}
+		return cacheBounds{doubt: fmt.Sprintf("the process of server %s that answered is not the one its metrics show at %s", server, FormatInstant(t, loc))}
 	}
 	pp.lo = sort.Search(len(head.t), func(i int) bool { return head.t[i] >= pp.from })
 	pp.hi = sort.Search(len(head.t), func(i int) bool { return head.t[i] > pp.to })
@@ -151,18 +152,18 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	prev := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t }) - 1
 	next := sort.Search(len(head.t), func(i int) bool { return head.t[i] >= t+2*pp.step })
 	if prev < pp.lo || next >= pp.hi || t-head.t[prev] > 2*pp.step {
-		return cacheBounds{doubt: fmt.Sprintf("no scrape of server %s's metrics around %s", server, FormatInstant(t, time.UTC))}
+		return cacheBounds{doubt: fmt.Sprintf("no scrape of server %s's metrics around %s", server, FormatInstant(t, loc))}
 	}
 	for i := prev + 1; i <= next; i++ {
 		if head.t[i]-head.t[i-1] > 2*pp.step {
-			return cacheBounds{doubt: fmt.Sprintf("server %s's metrics were not scraped from %s to %s", server, FormatInstant(head.t[i-1], time.UTC), FormatInstant(head.t[i], time.UTC))}
+			return cacheBounds{doubt: fmt.Sprintf("server %s's metrics were not scraped from %s to %s", server, FormatInstant(head.t[i-1], loc), FormatInstant(head.t[i], loc))}
 		}
 	}
 	capLo, capHi := -1.0, 0.0
 	for i := prev; i <= next; i++ {
 		c, ok := pp.valueAt(pp.capac, i)
 		if !ok {
-			return cacheBounds{doubt: fmt.Sprintf("no capacity of server %s's %s cache around %s", server, resource, FormatInstant(t, time.UTC))}
+			return cacheBounds{doubt: fmt.Sprintf("no capacity of server %s's %s cache around %s", server, resource, FormatInstant(t, loc))}
 		}
 		if capLo < 0 || c < capLo {
 			capLo = c
@@ -181,7 +182,7 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 		}
 	}
 	if init > prev {
-		return cacheBounds{doubt: fmt.Sprintf("server %s's %s cache was initialised around %s", server, resource, FormatInstant(head.t[init], time.UTC))}
+		return cacheBounds{doubt: fmt.Sprintf("server %s's %s cache was initialised around %s", server, resource, FormatInstant(head.t[init], loc))}
 	}
 	eLo, eHi := pp.events(prev), pp.events(next)
 	b := cacheBounds{capacity: int(capHi), received: eLo}
@@ -239,7 +240,7 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	// place the ring closer than the counts: from a point two steps
 	// before t, read before it whichever reading of the scrapes holds.
 	if low := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t-2*pp.step }) - 1; ch != nil && low >= init && t-head.t[low] <= 3*pp.step && capLo == capHi {
-		pp.locate(&b, ch, init, initEvents, low, next, capHi)
+		pp.locate(&b, ch, init, initEvents, low, next, capHi, loc)
 	}
 	return b
 }
@@ -419,7 +420,7 @@ func (a *Analysis) boundCache(kind, resource string, on serverRef, at int64) cac
 		if on.incarnation > 0 {
 			after = srv.Incarnations[on.incarnation-1].To
 		}
-		b = a.TL.Metrics.cacheBounds(srv.Metrics, resource, on.incarnation, after, at, a.changesOf(kind))
+		b = a.TL.Metrics.cacheBounds(srv.Metrics, resource, on.incarnation, after, at, a.changesOf(kind), a.Params.Zone)
 		a.sharpen(&b, kind, on, at)
 	}
 	a.reinitialised(&b, srv.Name, resource, at)
@@ -466,37 +467,37 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 	}
 	if b.reinitAt > 0 && !b.held && rv >= b.refusedBelow {
 		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log) and started again from a list at RV %d or later: its own 410 or an accepted resume then would decide on RV %d",
-			a.TL.Servers[on.server].Name, a.resourceOf(file), FormatInstant(b.reinitAt, time.UTC), b.refusedBelow, rv)
+			a.TL.Servers[on.server].Name, a.resourceOf(file), a.instant(b.reinitAt), b.refusedBelow, rv)
 	}
 	name := a.TL.Servers[on.server].Name
 	res := a.resourceOf(file)
 	switch {
 	case b.reinitAt > 0 && b.lowAt == b.reinitAt && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log): it started again from a list at RV %d or later, so it refuses RV %d",
-			name, res, FormatInstant(b.reinitAt, time.UTC), b.refusedBelow, rv)
+			name, res, a.instant(b.reinitAt), b.refusedBelow, rv)
 	case b.locatedLow != "" && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it held nothing older than RV %d, so it refuses RV %d",
-			name, res, b.locatedLow, FormatInstant(at, time.UTC), b.refusedBelow+1, rv)
+			name, res, b.locatedLow, a.instant(at), b.refusedBelow+1, rv)
 	case b.locatedHigh != "" && b.held && rv >= b.heldFrom:
 		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it still held every change from RV %d, so it holds RV %d",
-			name, res, b.locatedHigh, FormatInstant(at, time.UTC), b.heldFrom+1, rv)
+			name, res, b.locatedHigh, a.instant(at), b.heldFrom+1, rv)
 	case b.refusedBelow > 0 && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s held at most its %d newest changes, all received after %s, when its RV was %d: it kept nothing older, so it refuses RV %d (metrics)",
-			name, res, b.capacity, FormatInstant(b.lowAt, time.UTC), b.refusedBelow, rv)
+			name, res, b.capacity, a.instant(b.lowAt), b.refusedBelow, rv)
 	case b.held && rv >= b.heldFrom && b.by > 0:
 		o := a.observed[floorKey{a.TL.Files[file].Kind, on.server}][b.by-1]
-		what := fmt.Sprintf("it accepted a watch from RV %d at %s", o.rv, FormatInstant(o.t, time.UTC))
+		what := fmt.Sprintf("it accepted a watch from RV %d at %s", o.rv, a.instant(o.t))
 		if o.refused {
-			what = fmt.Sprintf("its own 410 at %s said it kept nothing older than RV %d", FormatInstant(o.t, time.UTC), o.rv)
+			what = fmt.Sprintf("its own 410 at %s said it kept nothing older than RV %d", a.instant(o.t), o.rv)
 		}
 		return fmt.Sprintf("server %s's cache of %s evicted nothing since its list at %s (metrics: fewer changes than its capacity), and %s: it holds RV %d",
-			name, res, FormatInstant(b.initAt, time.UTC), what, rv)
+			name, res, a.instant(b.initAt), what, rv)
 	case b.held && rv >= b.heldFrom && b.evictedNothing:
 		return fmt.Sprintf("server %s's cache of %s evicted nothing since its list at %s, made at RV %d or before (metrics: fewer changes than its capacity), so it holds RV %d",
-			name, res, FormatInstant(b.initAt, time.UTC), b.heldFrom, rv)
+			name, res, a.instant(b.initAt), b.heldFrom, rv)
 	case b.held && rv >= b.heldFrom:
 		return fmt.Sprintf("server %s's cache of %s (capacity %d) still held every change after RV %d (its RV at %s), so it holds RV %d (metrics)",
-			name, res, b.capacity, b.heldFrom, FormatInstant(b.highAt, time.UTC), rv)
+			name, res, b.capacity, b.heldFrom, a.instant(b.highAt), rv)
 	}
 	low := "its list's RV"
 	if b.refusedBelow > 0 {
@@ -507,7 +508,7 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 		high = fmt.Sprintf("RV %d", b.heldFrom)
 	}
 	return fmt.Sprintf("server %s's metrics put the RV below which its cache of %s (capacity %d) refused at %s between %s and %s, and RV %d is between: its own 410 or an accepted resume then would decide",
-		name, res, b.capacity, FormatInstant(at, time.UTC), low, high, rv)
+		name, res, b.capacity, a.instant(at), low, high, rv)
 }
 
 // cacheObservation is a server's own answer to a watch from an RV: it

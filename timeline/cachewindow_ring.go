@@ -113,7 +113,7 @@ func (ch *changeIndex) covers(k int, to uint64) bool {
 // at point next (two after); its capacity c the same from its last
 // resize, or from its list, to next. init and initEvents are the
 // cache's list (see cacheBounds).
-func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initEvents float64, low, next int, c float64) {
+func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initEvents float64, low, next int, c float64, loc *time.Location) {
 	// The last resize at or before low, none after it up to next.
 	r := -1
 	for i := next; i > init; i-- {
@@ -143,11 +143,11 @@ func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initE
 			// the one that grew it, and evicts once full at c.
 			oLo, oHi, from = max(xLo-half, jLo-int(c)+1), max(xHi-half, jHi-int(c)+1), xLo-half
 			how = fmt.Sprintf("it grew from %d to %d between %s and %s, full, holding the %d changes before the one that grew it",
-				int(before), int(c), FormatInstant(pp.head.t[r-1], time.UTC), FormatInstant(pp.head.t[r], time.UTC), half)
+				int(before), int(c), FormatInstant(pp.head.t[r-1], loc), FormatInstant(pp.head.t[r], loc), half)
 		case 2 * c:
 			// A shrink keeps it full.
 			oLo, oHi, from = jLo-int(c)+1, jHi-int(c)+1, jLo-int(c)+1
-			how = fmt.Sprintf("it shrank from %d to %d between %s and %s and stayed full", int(before), int(c), FormatInstant(pp.head.t[r-1], time.UTC), FormatInstant(pp.head.t[r], time.UTC))
+			how = fmt.Sprintf("it shrank from %d to %d between %s and %s and stayed full", int(before), int(c), FormatInstant(pp.head.t[r-1], loc), FormatInstant(pp.head.t[r], loc))
 		default:
 			return
 		}
@@ -156,7 +156,7 @@ func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initE
 		// At its capacity since its list, and full by low: it evicts
 		// from then on.
 		oLo, oHi, from = jLo-int(c)+1, jHi-int(c)+1, jLo-int(c)+1
-		how = fmt.Sprintf("it was at %d since its list and full by %s", int(c), FormatInstant(pp.head.t[low], time.UTC))
+		how = fmt.Sprintf("it was at %d since its list and full by %s", int(c), FormatInstant(pp.head.t[low], loc))
 	default:
 		return
 	}

@@ -106,7 +106,7 @@ func TestCacheBoundsHoldForSimulatedCache(t *testing.T) {
 	m, asked, truth, _ := simulatedScrapes()
 	decided := 0
 	for _, at := range asked {
-		b := m.cacheBounds("a", "configmaps", -1, 0, at, nil)
+		b := m.cacheBounds("a", "configmaps", -1, 0, at, nil, nil)
 		want := truth[at]
 		if b.refusedBelow > want {
 			t.Errorf("at %s: the metrics say every RV below %d was refused, the cache refused below %d", FormatInstant(at, time.UTC), b.refusedBelow, want)
@@ -132,7 +132,7 @@ func TestLocatedRingHoldsForSimulatedCache(t *testing.T) {
 	m, asked, truth, changes := simulatedScrapes()
 	tight := func(ch *changeIndex) (n, located int) {
 		for _, at := range asked {
-			b := m.cacheBounds("a", "configmaps", -1, 0, at, ch)
+			b := m.cacheBounds("a", "configmaps", -1, 0, at, ch, nil)
 			want := truth[at]
 			if b.refusedBelow > want {
 				t.Errorf("at %s: located, every RV below %d was refused (%s), the cache refused below %d", FormatInstant(at, time.UTC), b.refusedBelow, b.locatedLow, want)

@@ -94,13 +94,13 @@ func (c *cacheReplay) firstRefusing(rv uint64, hint *searchHint, steps *replayHi
 	return k
 }
 
-func (c *cacheReplay) reason(rv uint64) string {
+func (c *cacheReplay) reason(rv uint64, loc *time.Location) string {
 	k := c.firstRefusing(rv, nil, nil)
 	if k == c.from.len() {
 		return "watch cache (capacity): the replayed cache still holds it"
 	}
 	return fmt.Sprintf("watch cache (capacity): replaying the %d changes of %s that a watch of the whole type saw, the cache (%d to %d changes at these rates) held nothing older than RV %d from %s, and a watch from r is refused when r < oldest - 1; a cache that had grown before the capture began would hold more",
-		c.changes, c.kind, c.minCap, c.maxCap, c.s.maxRV.at(int(c.from.at(k))), FormatInstant(c.s.t(int(c.at.at(k))), time.UTC))
+		c.changes, c.kind, c.minCap, c.maxCap, c.s.maxRV.at(int(c.from.at(k))), FormatInstant(c.s.t(int(c.at.at(k))), loc))
 }
 
 // replayCaches replays the cache of each kind that a capture of the whole
@@ -141,13 +141,13 @@ func (a *Analysis) contradiction(c *cacheReplay) string {
 			continue
 		}
 		if t := c.refusedFrom(r, nil, nil); t <= s.Start {
-			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, FormatInstant(s.Start, time.UTC), FormatInstant(t, time.UTC))
+			return fmt.Sprintf("the server accepted a resume from RV %d at %s that the replay had evicted at %s", r, a.instant(s.Start), a.instant(t))
 		}
 	}
 	if f := tl.floors[c.kind]; f != nil {
 		for k, y := range f.y {
 			if t := c.refusedFrom(y, nil, nil); t <= f.t[k] {
-				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, FormatInstant(f.t[k], time.UTC), FormatInstant(t, time.UTC))
+				return fmt.Sprintf("the server still accepted RV %d at %s (its 410 says so), which the replay had evicted at %s", y, a.instant(f.t[k]), a.instant(t))
 			}
 		}
 	}

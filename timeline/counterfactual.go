@@ -259,9 +259,9 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 func (cf *Counterfactual) unknownReason(a *Analysis, t int64) string {
 	f := &a.TL.Files[cf.File]
 	s := fmt.Sprintf("had it asked for bookmarks, the server would have sent one at %s carrying the head of %s then, and no capture shows that head (no watch of every %s was open then)",
-		FormatInstant(t, time.UTC), orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
+		a.instant(t), orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
 	if cf.HeadKnownAfter > t {
-		s += fmt.Sprintf("; the server's 410 at %s says it was at least %d by then, after the fact", FormatInstant(cf.HeadKnownAfter, time.UTC), cf.HeadKnownY)
+		s += fmt.Sprintf("; the server's 410 at %s says it was at least %d by then, after the fact", a.instant(cf.HeadKnownAfter), cf.HeadKnownY)
 	}
 	return s
 }

@@ -1,8 +1,10 @@
 package timeline
 
 import (
+	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -40,6 +42,24 @@ func zoneOr(loc *time.Location) *time.Location {
 		return time.UTC
 	}
 	return loc
+}
+
+// ParseZone reads the zone a person asks times to be written in:
+// "UTC" (or nothing), "local" for the reader's own zone, or an IANA
+// name such as "Europe/Paris". The page and the command line both ask
+// here, so that one name means one zone on both.
+func ParseZone(name string) (*time.Location, error) {
+	switch strings.ToLower(name) {
+	case "", "utc":
+		return time.UTC, nil
+	case "local":
+		return time.Local, nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, fmt.Errorf("unknown time zone %q: give UTC, local or an IANA name such as Europe/Paris", name)
+	}
+	return loc, nil
 }
 
 // FormatDuration renders a duration in ns in the one style every surface

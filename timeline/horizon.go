@@ -189,7 +189,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 		v := Verdict{File: file, Kind: kind, T: state, At: at}
 		if inc < 0 {
 			v.Outcome = Unknown
-			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, FormatInstant(at, time.UTC))
+			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, a.instant(at))
 		} else {
 			v = a.verdictFor(v, serverRef{s, inc}, rv, since, ok, at)
 		}

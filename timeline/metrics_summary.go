@@ -3,7 +3,6 @@ package timeline
 import (
 	"fmt"
 	"strings"
-	"time"
 )
 
 // metricsOnly is the summary of Prometheus exports given without any
@@ -23,7 +22,7 @@ func (a *Analysis) metricsOnly() (SummaryLine, bool) {
 	}
 	span := "with no instant"
 	if m.To != 0 {
-		span = fmt.Sprintf("from %s to %s", FormatInstant(m.From, time.UTC), FormatInstant(m.To, time.UTC))
+		span = fmt.Sprintf("from %s to %s", a.instant(m.From), a.instant(m.To))
 	}
 	return SummaryLine{Topic: "metrics", Text: fmt.Sprintf("Metrics only: %d series of %s %s; no watch or request to judge.", len(m.Series), servers, span)}, true
 }

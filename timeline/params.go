@@ -36,6 +36,11 @@ type Params struct {
 	WatchCache bool
 	// MinGap is the shortest stale stretch listed as a gap.
 	MinGap time.Duration
+	// Zone is where the analysis's sentences (the summary, the models'
+	// reasons) write times, nil for UTC: the reader's choice, which
+	// changes no verdict. The JSON report is written with UTC (a
+	// contract, report/REPORT.md).
+	Zone *time.Location
 }
 
 // DefaultParams returns the documented defaults.
@@ -43,6 +48,10 @@ func DefaultParams() Params {
 	return Params{CacheWindow: 75 * time.Second, CacheCount: 102400, EtcdInterval: 5 * time.Minute,
 		WatchCache: true, MinGap: time.Second, Servers: 1}
 }
+
+// instant writes an instant of a sentence in the reader's zone
+// (Params.Zone).
+func (a *Analysis) instant(t int64) string { return FormatInstant(t, a.Params.Zone) }
 
 // ServerCount is Params.Servers, at least 1 (a zero Params means one server).
 func (p Params) ServerCount() int { return max(p.Servers, 1) }

@@ -3,7 +3,6 @@ package timeline
 import (
 	"fmt"
 	"math"
-	"time"
 )
 
 // reason explains a model's verdict in words, with the numbers.
@@ -37,16 +36,16 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		return fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, at least twice the %s compaction interval (compacted at any phase)", rv, age, p.EtcdInterval)
 	case ModelRestart:
 		if on.server >= 0 {
-			return a.TL.restartReason(on.server, rv)
+			return a.TL.restartReason(on.server, rv, a.Params.Zone)
 		}
 		r, ok := p.restartAfter(since)
 		if !ok || o == Accepted {
 			return "restart: no restart after the cursor was last current"
 		}
 		if o == AtRisk {
-			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", FormatInstant(r.To, time.UTC), rv, a.ServerCount())
+			return fmt.Sprintf("API server restart (new process serving at %s): cursor %d was last current before it; with %d servers a reconnect that lands on the restarted one is refused, one that lands on another is not", a.instant(r.To), rv, a.ServerCount())
 		}
-		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", FormatInstant(r.From, time.UTC), FormatInstant(r.To, time.UTC), rv)
+		return fmt.Sprintf("API server restart from %s (the only server; new process serving at %s): its cache starts at its fresh LIST RV, and cursor %d was last current before it", a.instant(r.From), a.instant(r.To), rv)
 	case ModelCalibration:
 		if o == Accepted {
 			if len(a.TL.Servers) > 1 && on.server >= 0 {
@@ -64,15 +63,15 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		}
 		if o == AtRisk {
 			if c.contradicted != "" {
-				return c.reason(rv) + "; but " + c.contradicted + ", so it may still hold this one"
+				return c.reason(rv, a.Params.Zone) + "; but " + c.contradicted + ", so it may still hold this one"
 			}
 			if a.ServerCount() > 1 {
-				return c.reason(rv) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", a.ServerCount())
+				return c.reason(rv, a.Params.Zone) + fmt.Sprintf("; with %d servers, each cache grew with its own history, so another may still hold it", a.ServerCount())
 			}
 		}
 		// With one server the replay refuses from the instant it puts at
 		// risk (a horizon's risk reason is asked at that instant).
-		return c.reason(rv)
+		return c.reason(rv, a.Params.Zone)
 	case ModelCacheCount:
 		if o == Accepted {
 			return fmt.Sprintf("watch cache (count): fewer than %d changes of %s after it", p.CacheCount, a.TL.Files[file].Kind)
@@ -102,7 +101,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	ev := tl.Event(int(f.ev[k]))
 	at := "an unknown time"
 	if tl.Files[file].Clock != ClockNone {
-		at = FormatInstant(ev.T, time.UTC)
+		at = a.instant(ev.T)
 	}
 	from := "a server not known"
 	if n := tl.ServerName(ev.Session); n != "" {
@@ -112,7 +111,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	case len(tl.Servers) <= 1:
 		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, at, f.y[k])
 	case server >= 0:
-		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, FormatInstant(ev.T, time.UTC), ev.Status.Message, f.y[k])
+		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, a.instant(ev.T), ev.Status.Message, f.y[k])
 	case o == AtRisk:
 		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it: which server it reaches would decide (the audit log holding the reconnect's Audit-Id names it)", ev.Status.Message, at, from, f.y[k])
 	}

@@ -110,7 +110,7 @@ func TestCacheReinitRefuses(t *testing.T) {
 	}
 	bounds := func(after time.Duration) (metrics, both cacheBounds) {
 		at := r.T + int64(after)
-		metrics = tl.Metrics.cacheBounds("c", "pods", -1, 0, at, nil)
+		metrics = tl.Metrics.cacheBounds("c", "pods", -1, 0, at, nil, nil)
 		both = metrics
 		a.reinitialised(&both, "c", "pods", at)
 		return metrics, both

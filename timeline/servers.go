@@ -356,7 +356,7 @@ func (tl *Timeline) restartRefusing(server int, rv uint64) (int, uint64) {
 }
 
 // restartReason explains restartRefusing's answer.
-func (tl *Timeline) restartReason(server int, rv uint64) string {
+func (tl *Timeline) restartReason(server int, rv uint64, loc *time.Location) string {
 	srv := &tl.Servers[server]
 	k, h := tl.restartRefusing(server, rv)
 	if k == 0 {
@@ -364,7 +364,7 @@ func (tl *Timeline) restartReason(server int, rv uint64) string {
 	}
 	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
 	return fmt.Sprintf("restart: server %s's new process (its audit log from %s) filled its cache from a LIST made after its previous process's log ended at %s, when RV %d already existed; cursor %d is older, so it refuses it",
-		srv.Name, FormatInstant(inc.From, time.UTC), FormatInstant(prev.To, time.UTC), h, rv)
+		srv.Name, FormatInstant(inc.From, loc), FormatInstant(prev.To, loc), h, rv)
 }
 
 // Matching the metrics' servers to the audit logs' servers.

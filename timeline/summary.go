@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"watchlens/internal/quantity"
 )
@@ -83,6 +82,9 @@ type summarizer struct {
 	lines   []SummaryLine
 	unknown []string
 }
+
+// instant writes an instant in the zone the reader chose.
+func (s *summarizer) instant(t int64) string { return s.a.instant(t) }
 
 func (s *summarizer) add(topic, format string, args ...any) {
 	// The names in a sentence (files, clients, objects) come from the
@@ -242,9 +244,9 @@ func (s *summarizer) observed() {
 		if name := tl.ServerName(rs.Session); name != "" {
 			server = "API server " + name
 		}
-		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", FormatInstant(ss.Start, time.UTC), server, f.ShortName(), rs.RV)
+		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", s.instant(ss.Start), server, f.ShortName(), rs.RV)
 		if ss.inferredGone {
-			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", FormatInstant(ss.Start, time.UTC), server, f.ShortName(), rs.RV)
+			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", s.instant(ss.Start), server, f.ShortName(), rs.RV)
 		}
 		if st := ss.Error; st != nil && st.TooOld {
 			t += fmt.Sprintf(" (it accepted nothing older than RV %d)", st.Y)
@@ -321,7 +323,7 @@ func (s *summarizer) goneWords(g Gone) string {
 	f := &tl.Files[ss.File]
 	at := ""
 	if f.Clock != ClockNone {
-		at = " at " + FormatInstant(g.T, time.UTC)
+		at = " at " + s.instant(g.T)
 	}
 	what := ""
 	if q := ss.Request; q != nil && q.Watch && q.ResourceVersion != "" {
@@ -377,14 +379,14 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 	}
 	t := fmt.Sprintf("%s of the %d relisted %s", quantity.Plural(relisting, "client"), len(f.Clients), quantity.Plural(f.RelistsObserved, "time"))
 	if f.RelistsObserved > 1 {
-		t += fmt.Sprintf(", between %s and %s", FormatInstant(first, time.UTC), FormatInstant(last, time.UTC))
+		t += fmt.Sprintf(", between %s and %s", s.instant(first), s.instant(last))
 	} else {
-		t += " at " + FormatInstant(first, time.UTC)
+		t += " at " + s.instant(first)
 	}
 	if os := tl.OutageReturns(); len(os) > 0 {
 		o := os[0]
 		t += fmt.Sprintf(", %d of them %s to %s after no request of any client had reached a server from %s to %s (%s; %d attempts by %d clients)",
-			o.Relists, FormatDuration(o.First), FormatDuration(o.Last), FormatInstant(o.From, time.UTC), FormatInstant(o.To, time.UTC), FormatDuration(o.To-o.From), o.Attempts, o.Clients)
+			o.Relists, FormatDuration(o.First), FormatDuration(o.Last), s.instant(o.From), s.instant(o.To), FormatDuration(o.To-o.From), o.Attempts, o.Clients)
 	} else if rs := s.restartTimes(); len(rs) > 0 {
 		t += ", around " + rs
 	}
@@ -405,7 +407,7 @@ func (s *summarizer) serverLogs() {
 	var parts []string
 	var restarts []string
 	for _, r := range tl.ServerLogRestarts() {
-		restarts = append(restarts, fmt.Sprintf("%s at %s (a new process at %s)", orWord(r.Server, "a server"), FormatInstant(r.SIGTERM, time.UTC), FormatInstant(r.NewStart, time.UTC)))
+		restarts = append(restarts, fmt.Sprintf("%s at %s (a new process at %s)", orWord(r.Server, "a server"), s.instant(r.SIGTERM), s.instant(r.NewStart)))
 	}
 	if restarts != nil {
 		parts = append(parts, "SIGTERM to API server "+joinWords(restarts))
@@ -414,7 +416,7 @@ func (s *summarizer) serverLogs() {
 	}
 	var reinits []string
 	for _, r := range tl.CacheReinits() {
-		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), FormatInstant(r.T, time.UTC)))
+		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), s.instant(r.T)))
 	}
 	switch n := len(reinits); {
 	case n == 0:
@@ -449,7 +451,7 @@ func (s *summarizer) loggedRestarts() []string {
 		if name == "" {
 			return nil
 		}
-		out = append(out, name+" at "+FormatInstant(r.Ended, time.UTC))
+		out = append(out, name+" at "+s.instant(r.Ended))
 	}
 	return out
 }
@@ -476,7 +478,7 @@ func joinWords(ws []string) string {
 func (s *summarizer) restartTimes() string {
 	var ts []string
 	for _, r := range s.a.Params.Restarts {
-		ts = append(ts, FormatInstant(r.From, time.UTC))
+		ts = append(ts, s.instant(r.From))
 	}
 	probable := ""
 	if len(ts) == 0 {
@@ -484,7 +486,7 @@ func (s *summarizer) restartTimes() string {
 			return "the restarts of API server " + joinWords(logged)
 		}
 		for _, r := range s.a.Restarts {
-			ts = append(ts, FormatInstant(r.Ended, time.UTC))
+			ts = append(ts, s.instant(r.Ended))
 		}
 		probable = "probable "
 	}
@@ -537,10 +539,10 @@ func (s *summarizer) fleetWorst(f *Fleet) string {
 	}
 	w := f.Stampedes[f.Worst]
 	if w.Without > 0 {
-		return fmt.Sprintf("The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them.", FormatInstant(w.From, time.UTC), w.Without, w.With)
+		return fmt.Sprintf("The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them.", s.instant(w.From), w.Without, w.With)
 	}
 	return fmt.Sprintf("No model says a reconnect would have been refused, but the worst moment to lose every connection was from %s: %d clients would have been at risk of a relist without bookmarks, %d with them.",
-		FormatInstant(w.From, time.UTC), w.AtRiskWithout, w.AtRiskWith)
+		s.instant(w.From), w.AtRiskWithout, w.AtRiskWith)
 }
 
 // reconnect is the reconnect the bookmarks line speaks of, for one file.
@@ -662,9 +664,9 @@ func (s *summarizer) bookmarks() {
 		}
 		got += ss.Bookmarks
 	}
-	at := "its reconnect at " + FormatInstant(c.at, time.UTC)
+	at := "its reconnect at " + s.instant(c.at)
 	if !c.recorded {
-		at = "a reconnect at " + FormatInstant(c.at, time.UTC)
+		at = "a reconnect at " + s.instant(c.at)
 	}
 	old := func(v Verdict) string {
 		if !v.HasCursor {
@@ -726,7 +728,7 @@ func (s *summarizer) riskiest() {
 	f := &a.TL.Files[best.File]
 	v := a.Verdict(best.File, BookmarkAware, best.MaxAgeAt-1, a.Params.Delay)
 	t := fmt.Sprintf("The riskiest moment to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
-		FormatInstant(best.MaxAgeAt, time.UTC), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
+		s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
 	s.add("riskiest", "%s.", t)
 }
 
@@ -736,7 +738,7 @@ func (s *summarizer) resumeAt() {
 	if fl := s.a.Fleet(); fl != nil {
 		for _, q := range s.qs {
 			fc, _ := s.a.FleetReconnect(q)
-			at := "at " + FormatInstant(q.At, time.UTC)
+			at := "at " + s.instant(q.At)
 			if q.Relative {
 				at = FormatDuration(int64(q.After)) + " after each capture's end"
 			}
@@ -751,7 +753,7 @@ func (s *summarizer) resumeAt() {
 		f := &s.a.TL.Files[v.File]
 		t := ""
 		if f.Clock != ClockNone {
-			t = FormatInstant(v.At, time.UTC)
+			t = s.instant(v.At)
 		}
 		if _, ok := byTime[t]; !ok {
 			order = append(order, t)
@@ -842,7 +844,7 @@ func (s *summarizer) restarts() {
 		more = fmt.Sprintf(" (and %d more in the report)", n)
 	}
 	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: give -restart %s (and -servers N) to apply it.",
-		len(d.Sessions), d.Files, FormatInstant(d.Ended, time.UTC), FormatInstant(d.Served, time.UTC), more, d.Flag())
+		len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, d.Flag())
 }
 
 // unknowns: what could not be decided, and why.

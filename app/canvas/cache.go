@@ -28,7 +28,8 @@ const laneCacheBudget = 2_000_000
 // the bookmark and error tracks, the axis extents.
 type Cache struct {
 	tl        *timeline.Timeline
-	files     []string // the files' names, for a layout (see FileLayout)
+	zone      *time.Location // where times are written (takeZone)
+	files     []string       // the files' names, for a layout (see FileLayout)
 	lanes     map[int]*decodedLane
 	cached    int
 	bookmarks []bookmarkMark

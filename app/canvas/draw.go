@@ -4,6 +4,7 @@ import "watchlens/timeline"
 
 // Build fills fr with one frame of the view.
 func (c *Cache) Build(v *View, fr *Frame) Layout {
+	c.takeZone(v)
 	layout := c.Layout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis), v.FoldedFiles, v.PinnedFiles)
 	fr.reset(layout.Width, layout.Height, v.PixelRatio)
 	s := v.PlotScale(&layout)
@@ -25,11 +26,11 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	if v.AxisRV || c.noClock {
 		ticks = numberTicks(s)
 	} else {
-		ticks = timeTicks(s)
+		ticks = timeTicks(s, c.zone)
 	}
 	c.segs = fr.drawTicks(ticks, s, plotBottom, c.segs[:0])
 	if !v.AxisRV && !c.noClock {
-		fr.axisZone(layout.PlotX)
+		fr.axisZone(layout.PlotX, s, c.zone)
 	}
 
 	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
@@ -40,7 +41,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	for _, l := range overLayers {
 		l.paint(c, v, &layout, s, fr)
 	}
-	v.Marker.draw(s, plotBottom, fr)
+	v.Marker.draw(s, plotBottom, fr, c.zone)
 
 	if v.Selecting {
 		a, b := min(v.SelectFrom, v.SelectTo), max(v.SelectFrom, v.SelectTo)

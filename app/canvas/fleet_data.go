@@ -15,7 +15,8 @@ import (
 // as fast as ten.
 type FleetData struct {
 	Fleet *timeline.Fleet
-	Rows  []FleetRow // Fleet.Clients' order: riskiest first
+	zone  *time.Location // where times are written: the analysis's
+	Rows  []FleetRow     // Fleet.Clients' order: riskiest first
 	// From and To are the shared clock's extent, with a margin.
 	From, To int64
 	// Restarts are the API server restarts the captures show.
@@ -79,7 +80,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	tl := a.TL
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, int64(time.Second))
-	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts, tl: tl}
+	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts, tl: tl, zone: a.Params.Zone}
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
 		d.Rows[i].Client, d.Rows[i].Label = c, c.Name

@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
@@ -34,10 +33,10 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	var lines []string
 	switch area {
 	case FleetAxis:
-		lines = append(lines, clock(at))
+		lines = append(lines, clock(at, d.zone))
 	case FleetCurves:
 		st := d.StepAt(at)
-		lines = append(lines, "Had every watch dropped at "+clock(at)+", the reconnects would have sent",
+		lines = append(lines, "Had every watch dropped at "+clock(at, d.zone)+", the reconnects would have sent",
 			quantity.Plural(st.Without, "client")+" to relist without bookmarks,",
 			strconv.Itoa(st.With)+" with bookmarks.")
 		if by := d.stampedeByServer(at, false); by != "" {
@@ -46,7 +45,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	case FleetHistogram:
 		b := math.Floor((x - l.PlotX) / fleetBinPx)
 		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
-		lines = append(lines, quantity.Plural(d.RelistsIn(from, to), "relist")+" seen from "+clock(from)+" to "+clock(to)+
+		lines = append(lines, quantity.Plural(d.RelistsIn(from, to), "relist")+" seen from "+clock(from, d.zone)+" to "+clock(to, d.zone)+
 			" (a client reading its whole list again)")
 		if by := d.relistsByServer(from, to); by != "" {
 			lines = append(lines, "answered by server: "+by)
@@ -59,7 +58,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	if area == FleetCurves || area == FleetHistogram {
 		for _, r := range d.Restarts {
 			if w := r.Window(); at >= w.From-slop && at <= w.To+slop {
-				lines = append(lines, "API server restart: its watches ended at "+clock(r.Ended)+", a server answered again at "+clock(w.To)+
+				lines = append(lines, "API server restart: its watches ended at "+clock(r.Ended, d.zone)+", a server answered again at "+clock(w.To, d.zone)+
 					" ("+quantity.Plural(len(r.Sessions), "watch")+" in "+quantity.Plural(r.Files, "client")+" ended)")
 			}
 		}
@@ -85,7 +84,7 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	lines := []string{
 		words.Isolated(c.Name),
 		"asked for bookmarks: " + map[bool]string{true: "yes", false: "no"}[c.Bookmarks] + "; relists seen: " + strconv.Itoa(len(c.Relists)),
-		"a reconnect at " + clock(at) + ", " + had + " (as it ran): " + verdict(row.Own()),
+		"a reconnect at " + clock(at, d.zone) + ", " + had + " (as it ran): " + verdict(row.Own()),
 		lacked + ": " + verdict(row.Other()),
 	}
 	if srv, inc := serverAt(row.stints, at); srv >= 0 {
@@ -100,7 +99,7 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	lines = append(lines, c.ProfileDifferences...)
 	for _, rl := range c.Relists {
 		if absInt64(rl.T-at) <= slop {
-			lines = append(lines, "relisted at "+clock(rl.T)+", after "+causeText(rl.Cause)+"; a "+rl.Kind.String()+" from "+rl.Source.Words())
+			lines = append(lines, "relisted at "+clock(rl.T, d.zone)+", after "+causeText(rl.Cause)+"; a "+rl.Kind.String()+" from "+rl.Source.Words())
 		}
 	}
 	return append(lines, "click: open this client's timeline")
@@ -119,4 +118,3 @@ func causeText(cause timeline.RelistCause) string {
 
 // clock shows an instant of the shared clock in a tooltip, the date being
 // the axis's.
-func clock(t int64) string { return timeline.FormatClock(t, time.UTC) }

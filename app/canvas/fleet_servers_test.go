@@ -88,12 +88,12 @@ func TestFleetStampedeByServer(t *testing.T) {
 			}
 			k, err := strconv.Atoi(n)
 			if err != nil {
-				t.Fatalf("at %s the split reads %q", clock(st.T), by)
+				t.Fatalf("at %s the split reads %q", clock(st.T, nil), by)
 			}
 			sum += k
 		}
 		if sum != st.Without {
-			t.Errorf("at %s %d clients would relist without bookmarks, the split %q adds up to %d", clock(st.T), st.Without, by, sum)
+			t.Errorf("at %s %d clients would relist without bookmarks, the split %q adds up to %d", clock(st.T, nil), st.Without, by, sum)
 		}
 		split++
 	}

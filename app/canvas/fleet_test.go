@@ -73,7 +73,7 @@ func TestFleetSpansMatchTheStampede(t *testing.T) {
 			}
 		}
 		if with != st.With || without != st.Without {
-			t.Errorf("at %s the rows count %d with, %d without bookmarks; the model %d, %d", clock(st.T), with, without, st.With, st.Without)
+			t.Errorf("at %s the rows count %d with, %d without bookmarks; the model %d, %d", clock(st.T, nil), with, without, st.With, st.Without)
 		}
 	}
 	whole := d.RangeCounts(d.From, d.To)
@@ -162,14 +162,14 @@ func TestFleetHitTest(t *testing.T) {
 	s := v.Scale(&l)
 	h := d.HitTest(v, &l, s.X(st.From)+1, l.CurvesY+fleetCurvesH/2)
 	if want := strconv.Itoa(st.Without) + " clients to relist without bookmarks"; !strings.Contains(h.Text, want) || h.Row != -1 {
-		t.Errorf("over the stampede from %s the curves say %q, want %q", clock(st.From), h.Text, want)
+		t.Errorf("over the stampede from %s the curves say %q, want %q", clock(st.From, nil), h.Text, want)
 	}
 	// A relist's row says when and why it relisted.
 	v.ScrollY = 0
 	l = d.Build(v, &fr, &buf)
 	row := d.Rows[0]
 	h = d.HitTest(v, &l, s.X(row.Relists[0]), l.RowY(0, 0)+FleetRowH/2)
-	if want := "relisted at " + clock(row.Relists[0]) + ", after 410 Gone"; !strings.Contains(h.Text, want) {
+	if want := "relisted at " + clock(row.Relists[0], nil) + ", after 410 Gone"; !strings.Contains(h.Text, want) {
 		t.Errorf("at %s's first relist the row says %q, want %q", row.Client.Name, h.Text, want)
 	}
 }

@@ -21,6 +21,7 @@ type Hit struct {
 // the band under it answers, in the plot, or in the gutter if it says
 // it does there.
 func HitTest(c *Cache, v *View, layout *Layout, x, y float64) Hit {
+	c.takeZone(v)
 	k, ok := kinds[layout.BandAt(y)]
 	if !ok {
 		return Hit{Event: -1, Group: -1}

@@ -12,8 +12,29 @@ func (c *Cache) FormatTime(t int64) string {
 	if c.noClock {
 		return "#" + strconv.FormatInt(t, 10)
 	}
-	return timeline.FormatInstant(t, time.UTC)
+	return timeline.FormatInstant(t, c.zone)
 }
+
+// takeZone has the cache write times, on its axis and in its tooltips,
+// in the zone of the view's analysis (timeline.Params.Zone): the reader's
+// choice, nil for UTC.
+func (c *Cache) takeZone(v *View) {
+	c.zone = nil
+	if v.Analysis != nil {
+		c.zone = v.Analysis.Params.Zone
+	}
+}
+
+// zoneOr is loc, UTC when nil.
+func zoneOr(loc *time.Location) *time.Location {
+	if loc == nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// clock writes an instant of a tooltip as a time of day in zone loc.
+func clock(t int64, loc *time.Location) string { return timeline.FormatClock(t, loc) }
 
 func (c *Cache) FormatPos(axisRV bool, v int64) string {
 	if axisRV {

@@ -31,8 +31,10 @@ var timeSteps = func() []int64 {
 // about 75 px wide in the canvas font.
 const minTickPx = 96.0
 
-// timeTicks places ticks on round UTC instants at least minTickPx apart.
-func timeTicks(s Scale) []Tick {
+// timeTicks places ticks on round instants of zone loc (nil: UTC) at
+// least minTickPx apart: on the hour of loc, whatever its offset.
+func timeTicks(s Scale, loc *time.Location) []Tick {
+	loc = zoneOr(loc)
 	span := s.To - s.From
 	step := timeSteps[len(timeSteps)-1]
 	for _, d := range timeSteps {
@@ -41,16 +43,19 @@ func timeTicks(s Scale) []Tick {
 			break
 		}
 	}
+	// Round in the zone's wall clock: its offset moves the ticks.
+	_, off := time.Unix(0, s.From).In(loc).Zone()
+	shift := int64(off) * int64(time.Second)
 	var out []Tick
-	for v := ceilDivInt(s.From, step) * step; v < s.To; v += step {
-		out = append(out, Tick{Value: v, Label: timeLabel(v, step)})
+	for v := ceilDivInt(s.From+shift, step)*step - shift; v < s.To; v += step {
+		out = append(out, Tick{Value: v, Label: timeLabel(v, step, loc)})
 	}
 	return out
 }
 
 // timeLabel shows as many digits as the step needs.
-func timeLabel(v, step int64) string {
-	t := time.Unix(0, v).UTC()
+func timeLabel(v, step int64, loc *time.Location) string {
+	t := time.Unix(0, v).In(loc)
 	switch {
 	case step >= int64(24*time.Hour):
 		return t.Format("Jan 2")
@@ -100,10 +105,11 @@ func ceilDivInt(a, b int64) int64 {
 }
 
 // axisZone names the time axis's zone left of its labels, which are
-// times of day: the zone every instant the page writes carries.
-func (fr *Frame) axisZone(plotX float64) {
+// times of day: the zone every instant the page writes carries, as it
+// is at the start of the range shown (s.From): "UTC", "CET".
+func (fr *Frame) axisZone(plotX float64, s Scale, loc *time.Location) {
 	t0 := len(fr.Texts)
-	fr.addTextWithin(plotX-8, axisH/2-2, plotX-14, "UTC", ColorMuted, "r", "")
+	fr.addTextWithin(plotX-8, axisH/2-2, plotX-14, time.Unix(0, s.From).In(zoneOr(loc)).Format("MST"), ColorMuted, "r", "")
 	fr.flushTexts(t0)
 }
 

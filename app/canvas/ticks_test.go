@@ -9,7 +9,7 @@ func TestTicksAreRoundAndApart(t *testing.T) {
 	t0 := time.Date(2026, 11, 30, 0, 54, 23, 779_301_650, time.UTC).UnixNano()
 	for _, span := range []time.Duration{time.Microsecond * 37, 3 * time.Millisecond, 2 * time.Second, 17 * time.Minute, 5 * time.Hour, 40 * 24 * time.Hour} {
 		s := Scale{From: t0, To: t0 + int64(span), X0: 176, Width: 1092}
-		ticks := timeTicks(s)
+		ticks := timeTicks(s, nil)
 		if len(ticks) < 2 || len(ticks) > int(s.Width/minTickPx)+1 {
 			t.Errorf("span %v: %d ticks", span, len(ticks))
 			continue
@@ -27,7 +27,7 @@ func TestTicksAreRoundAndApart(t *testing.T) {
 			}
 		}
 	}
-	if got := timeTicks(Scale{From: t0, To: t0 + int64(10*time.Minute), X0: 0, Width: 1000}); got[0].Label != "00:55" {
+	if got := timeTicks(Scale{From: t0, To: t0 + int64(10*time.Minute), X0: 0, Width: 1000}, nil); got[0].Label != "00:55" {
 		t.Errorf("a 10 minute view starts with %q, want 00:55", got[0].Label)
 	}
 	n := numberTicks(Scale{From: 389, To: 1412, X0: 0, Width: 1000})

@@ -22,7 +22,7 @@ func TestListGoneIsDrawn(t *testing.T) {
 	if span := s.To - s.From; span < int64(time.Second) {
 		t.Errorf("the view spans %d ns", span)
 	}
-	for _, tk := range timeTicks(s) {
+	for _, tk := range timeTicks(s, nil) {
 		if strings.Contains(tk.Label, ".") && len(tk.Label) > 12 {
 			t.Errorf("tick %q is finer than the capture deserves", tk.Label)
 		}

@@ -19,22 +19,23 @@ type Marker int64
 // the box (see addTextWithin).
 const markerCharW = 7.0
 
-// MarkerLabel is the marker's label: "reconnect at 08:43:00.000 UTC".
-func MarkerLabel(at int64) string {
-	return "reconnect at " + time.Unix(0, at).UTC().Format("15:04:05.000") + " UTC"
+// MarkerLabel is the marker's label in zone loc: "reconnect at
+// 08:43:00.000 UTC".
+func MarkerLabel(at int64, loc *time.Location) string {
+	return "reconnect at " + clock(at, loc)
 }
 
 // draw draws the marker from the top of the axis band to bottom when its
 // instant is in view; the label goes left of the line near the plot's
 // right edge.
-func (m Marker) draw(s Scale, bottom float64, fr *Frame) {
+func (m Marker) draw(s Scale, bottom float64, fr *Frame, loc *time.Location) {
 	at := int64(m)
 	if at == 0 || at < s.From || at > s.To {
 		return
 	}
 	x := math.Round(s.X(at)) + 0.5
 	fr.add(Op{Kind: "seg", Color: ColorFg, Size: 2}, []float32{float32(x), 0, float32(x), float32(bottom)})
-	label := MarkerLabel(at)
+	label := MarkerLabel(at, loc)
 	w := markerCharW*float64(len(label)) + 8
 	bx := x + 1
 	if bx+w > s.X0+s.Width {

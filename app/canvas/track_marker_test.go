@@ -14,7 +14,7 @@ func markerDrawn(fr *Frame, at int64) (x float64, line, label bool) {
 		}
 	}
 	for _, tx := range fr.Texts {
-		label = label || tx.Text == MarkerLabel(at)
+		label = label || tx.Text == MarkerLabel(at, nil)
 	}
 	return x, line, label
 }
@@ -62,7 +62,7 @@ func TestMarkerDrawnAtItsInstant(t *testing.T) {
 	}
 	// Near the plot's right edge the label goes left of the line.
 	for _, tx := range fr.Texts {
-		if tx.Text == MarkerLabel(at) && float64(tx.X) > x {
+		if tx.Text == MarkerLabel(at, nil) && float64(tx.X) > x {
 			t.Errorf("the label at x %.1f runs right of the line at %.1f, %.0f px from the plot's edge", tx.X, x, l.PlotX+l.PlotW-x)
 		}
 	}

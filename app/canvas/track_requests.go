@@ -94,7 +94,7 @@ func (t *requestTrack) hit(v *View, b Band, s Scale, at int64, x, y float64) Hit
 		watches += w.n[j]
 	}
 	h.Text = "server " + t.srv.name + " finished " + count(int(l.n[k]), "LIST", "LISTs") + " and " + count(int(watches), "WATCH", "WATCHes") +
-		" between " + clock(from) + " and " + clock(to) + " (its metrics, every resource; a WATCH counts when it ends)"
+		" between " + clock(from, t.c.zone) + " and " + clock(to, t.c.zone) + " (its metrics, every resource; a WATCH counts when it ends)"
 	return h
 }
 

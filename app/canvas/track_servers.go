@@ -213,32 +213,32 @@ func (t *serverTrack) describe(at, slop int64) string {
 	case k == 0 && srv.audit < 0:
 		// The metrics show when it was first scraped, not when it
 		// started.
-		b.WriteString(", process 1, in its metrics from " + clock(ps[k][0]))
+		b.WriteString(", process 1, in its metrics from " + clock(ps[k][0], t.c.zone))
 	case k >= 0:
-		b.WriteString(", process " + strconv.Itoa(k+1) + " since " + clock(ps[k][0]) + " (" + source + ")")
+		b.WriteString(", process " + strconv.Itoa(k+1) + " since " + clock(ps[k][0], t.c.zone) + " (" + source + ")")
 	case at < ps[0][0]:
-		b.WriteString(": " + source + " begins at " + clock(ps[0][0]))
+		b.WriteString(": " + source + " begins at " + clock(ps[0][0], t.c.zone))
 	case at > ps[len(ps)-1][1]:
-		b.WriteString(": " + source + " ends at " + clock(ps[len(ps)-1][1]))
+		b.WriteString(": " + source + " ends at " + clock(ps[len(ps)-1][1], t.c.zone))
 	default:
 		n := sort.Search(len(ps), func(i int) bool { return ps[i][0] > at })
-		b.WriteString(": no process answering; process " + strconv.Itoa(n) + " ended at " + clock(ps[n-1][1]) +
-			", process " + strconv.Itoa(n+1) + " began at " + clock(ps[n][0]))
+		b.WriteString(": no process answering; process " + strconv.Itoa(n) + " ended at " + clock(ps[n-1][1], t.c.zone) +
+			", process " + strconv.Itoa(n+1) + " began at " + clock(ps[n][0], t.c.zone))
 	}
 	for k, r := range t.starts() {
 		if absInt64(r-at) <= slop {
-			b.WriteString("\nrestarted at " + clock(r) + ": process " + strconv.Itoa(k+2) + " began; its watch caches start over from a new LIST")
+			b.WriteString("\nrestarted at " + clock(r, t.c.zone) + ": process " + strconv.Itoa(k+2) + " began; its watch caches start over from a new LIST")
 		}
 	}
 	for _, r := range t.logRestarts() {
 		if absInt64(r.SIGTERM-at) <= slop || absInt64(r.NewStart-at) <= slop {
-			b.WriteString("\nits own log: SIGTERM at " + clock(r.SIGTERM) + ", a new process at " + clock(r.NewStart) + "; its watch caches start over from a new LIST")
+			b.WriteString("\nits own log: SIGTERM at " + clock(r.SIGTERM, t.c.zone) + ", a new process at " + clock(r.NewStart, t.c.zone) + "; its watch caches start over from a new LIST")
 		}
 	}
 	for _, r := range srv.reinits {
 		if absInt64(r.T-at) <= slop {
 			resource, _, _ := strings.Cut(r.Resource, ".")
-			b.WriteString("\nserver " + srv.name + "'s cache of " + resource + " ended every watch at " + clock(r.T) + " with no restart (its own log): every client of it resumes as after a restart")
+			b.WriteString("\nserver " + srv.name + "'s cache of " + resource + " ended every watch at " + clock(r.T, t.c.zone) + " with no restart (its own log): every client of it resumes as after a restart")
 		}
 	}
 	for _, cs := range srv.caches {

@@ -64,7 +64,7 @@ func TestServerTracksOfTheLab(t *testing.T) {
 		for k, inc := range srv.Incarnations {
 			mid := (inc.From + inc.To) / 2
 			h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2)
-			want := "server " + srv.Name + ", process " + strconv.Itoa(k+1) + " since " + clock(inc.From)
+			want := "server " + srv.Name + ", process " + strconv.Itoa(k+1) + " since " + clock(inc.From, nil)
 			if !strings.HasPrefix(h.Text, want) {
 				t.Errorf("mid-process %d of %s: %q, want it to begin %q", k+1, srv.Name, h.Text, want)
 			}
@@ -73,14 +73,14 @@ func TestServerTracksOfTheLab(t *testing.T) {
 			rv, ok := tl.Metrics.HeadRV(srv.Name, "configmaps", at)
 			capacity, okc := tl.Metrics.Capacity(srv.Name, "configmaps", at)
 			if !ok || !okc {
-				t.Fatalf("the lab's metrics have no ConfigMap cache of %s at %s", srv.Name, clock(at))
+				t.Fatalf("the lab's metrics have no ConfigMap cache of %s at %s", srv.Name, clock(at, nil))
 			}
 			if want := "its configmaps cache at RV " + strconv.FormatUint(rv, 10) + ", holding up to " + strconv.Itoa(capacity) + " changes"; !strings.Contains(h.Text, want) {
 				t.Errorf("mid-process %d of %s: %q, want %q", k+1, srv.Name, h.Text, want)
 			}
 		}
 		restart := srv.Incarnations[1].From
-		if h := HitTest(c, v, &layout, s.X(restart), b.Y+4); !strings.Contains(h.Text, "restarted at "+clock(restart)+": process 2 began") {
+		if h := HitTest(c, v, &layout, s.X(restart), b.Y+4); !strings.Contains(h.Text, "restarted at "+clock(restart, nil)+": process 2 began") {
 			t.Errorf("at %s's restart: %q", srv.Name, h.Text)
 		}
 	}
@@ -92,7 +92,7 @@ func TestServerTracksOfTheLab(t *testing.T) {
 	lt, ln := tl.Metrics.RequestSteps("a", "LIST")
 	k := lastAtOrBefore(lt, at) + 1
 	if want := "server a finished " + count(int(ln[k]), "LIST", "LISTs") + " and "; !strings.HasPrefix(h.Text, want) {
-		t.Errorf("requests of a at %s: %q, want it to begin %q", clock(at), h.Text, want)
+		t.Errorf("requests of a at %s: %q, want it to begin %q", clock(at, nil), h.Text, want)
 	}
 }
 
@@ -133,7 +133,7 @@ func TestServerTracksOfAnExportAlone(t *testing.T) {
 	c := NewCache(tl)
 	from, to := c.Extent(false)
 	if tl.Metrics == nil || from > tl.Metrics.From || to < tl.Metrics.To {
-		t.Fatalf("the view spans %s to %s, not the export's", clock(from), clock(to))
+		t.Fatalf("the view spans %s to %s, not the export's", clock(from, nil), clock(to, nil))
 	}
 	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
 	var fr Frame
@@ -147,7 +147,7 @@ func TestServerTracksOfAnExportAlone(t *testing.T) {
 		s := v.PlotScale(&layout)
 		// A minute in, where every server was scraped.
 		mid := tl.Metrics.From + 60e9
-		if h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2); !strings.HasPrefix(h.Text, "server "+srv+", process 1, in its metrics from "+clock(tl.Metrics.From)) || !strings.Contains(h.Text, "cache at RV") {
+		if h := HitTest(c, v, &layout, s.X(mid), b.Y+b.Height/2); !strings.HasPrefix(h.Text, "server "+srv+", process 1, in its metrics from "+clock(tl.Metrics.From, nil)) || !strings.Contains(h.Text, "cache at RV") {
 			t.Errorf("server %s mid-export: %q", srv, h.Text)
 		}
 	}
@@ -217,7 +217,7 @@ func TestServerTracksOfTheirOwnLogs(t *testing.T) {
 		for _, at := range []int64{r.SIGTERM, r.NewStart} {
 			h := HitTest(c, v, &layout, s.X(at), b.Y+4)
 			if want := "its own log: SIGTERM at " + sigterm[r.Server] + "."; !strings.Contains(h.Text, want) {
-				t.Errorf("server %s at %s: %q, want %q", r.Server, clock(at), h.Text, want)
+				t.Errorf("server %s at %s: %q, want %q", r.Server, clock(at, nil), h.Text, want)
 			}
 		}
 	}

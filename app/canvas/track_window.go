@@ -293,7 +293,7 @@ func (t *windowTrack) hit(v *View, b Band, s Scale, at int64, x, y float64) Hit 
 func (t *windowTrack) describe(b Band, at, slop int64, y float64) string {
 	tl := t.c.tl
 	var out strings.Builder
-	out.WriteString("the window of server " + t.srv.name + "'s " + t.resource + " cache at " + clock(at) + "\n")
+	out.WriteString("the window of server " + t.srv.name + "'s " + t.resource + " cache at " + clock(at, t.c.zone) + "\n")
 	if t.a == nil {
 		out.WriteString("not analysed yet")
 	} else if w, ok := t.a.CacheWindowAt(t.server, t.resource, at); ok {
@@ -303,12 +303,12 @@ func (t *windowTrack) describe(b Band, at, slop int64, y float64) string {
 	}
 	for k, r := range (&serverTrack{c: t.c, srv: t.srv}).starts() {
 		if absInt64(r-at) <= slop {
-			out.WriteString("\nrestarted at " + clock(r) + ": process " + strconv.Itoa(k+2) + " began, its cache empty until a new LIST; every older cursor is refused")
+			out.WriteString("\nrestarted at " + clock(r, t.c.zone) + ": process " + strconv.Itoa(k+2) + " began, its cache empty until a new LIST; every older cursor is refused")
 		}
 	}
 	for _, r := range t.refusals {
 		if absInt64(r.t-at) <= slop && math.Abs(t.y(b, r.rv)-y) <= hitSlop {
-			out.WriteString("\n" + tl.Files[r.file].Name + "'s resume from RV " + strconv.FormatUint(r.rv, 10) + " was refused at " + clock(r.t) +
+			out.WriteString("\n" + tl.Files[r.file].Name + "'s resume from RV " + strconv.FormatUint(r.rv, 10) + " was refused at " + clock(r.t, t.c.zone) +
 				": \"" + r.msg + "\"; the server kept nothing older than RV " + strconv.FormatUint(r.y, 10) + ", so the cursor had left its window")
 			return out.String()
 		}

@@ -52,10 +52,10 @@ func TestWindowTracksOfTheLab(t *testing.T) {
 			at := s.At(s.X(mid))
 			w, ok := a.CacheWindowAt(k, resource, at)
 			if !ok || !w.Held {
-				t.Fatalf("server %s's %s window at %s: %+v, %v; want one held", srv.Name, resource, clock(at), w, ok)
+				t.Fatalf("server %s's %s window at %s: %+v, %v; want one held", srv.Name, resource, clock(at, nil), w, ok)
 			}
 			if want := w.Window(srv.Name); !strings.Contains(h.Text, want) || !strings.Contains(want, " kept changes from RV ") {
-				t.Errorf("server %s's %s band at %s says %q, want %q", srv.Name, resource, clock(at), h.Text, want)
+				t.Errorf("server %s's %s band at %s says %q, want %q", srv.Name, resource, clock(at, nil), h.Text, want)
 			}
 			for _, r := range wt.refusals {
 				crosses++
@@ -68,11 +68,11 @@ func TestWindowTracksOfTheLab(t *testing.T) {
 					outside++
 				} else {
 					t.Errorf("%s's 410 at %s on server %s: cursor RV %d is inside the band drawn then (surely kept from %d to %d)",
-						tl.Files[r.file].Name, clock(r.t), srv.Name, r.rv, pt.HeldFrom, pt.Head)
+						tl.Files[r.file].Name, clock(r.t, nil), srv.Name, r.rv, pt.HeldFrom, pt.Head)
 				}
 				tip := HitTest(c, v, &layout, s.X(r.t), wt.y(b, r.rv))
 				if !strings.Contains(tip.Text, tl.Files[r.file].Name+"'s resume from RV ") && !strings.Contains(tip.Text, "'s resume from RV ") {
-					t.Errorf("the hover on %s's 410 at %s says %q", tl.Files[r.file].Name, clock(r.t), tip.Text)
+					t.Errorf("the hover on %s's 410 at %s says %q", tl.Files[r.file].Name, clock(r.t, nil), tip.Text)
 				}
 			}
 		}
