@@ -6,8 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/klauspost/compress/gzip"
@@ -199,29 +203,91 @@ func benchNaive(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	b.ResetTimer()
 	for range b.N {
-		n := 0
-		sc := bufio.NewScanner(bytes.NewReader(in))
-		sc.Buffer(make([]byte, 1<<20), 64<<20)
-		for sc.Scan() {
-			l := sc.Bytes()
-			var e Event
-			e.Type = ParseEventType(gjson.GetBytes(l, "type").String())
-			e.Kind = gjson.GetBytes(l, "object.kind").String()
-			e.APIVersion = gjson.GetBytes(l, "object.apiVersion").String()
-			e.Namespace = gjson.GetBytes(l, "object.metadata.namespace").String()
-			e.Name = gjson.GetBytes(l, "object.metadata.name").String()
-			e.UID = gjson.GetBytes(l, "object.metadata.uid").String()
-			e.RV = gjson.GetBytes(l, "object.metadata.resourceVersion").String()
-			e.InitialEventsEnd = gjson.GetBytes(l, `object.metadata.annotations.k8s\.io/initial-events-end`).String() == "true"
-			for _, t := range gjson.GetBytes(l, "object.metadata.managedFields.#.time").Array() {
-				if ns, ok := parseTime(t.String()); ok && ns > e.Estimated {
-					e.Estimated = ns
-				}
-			}
-			n++
-		}
-		if n != len(benchData()) {
+		if n := naiveGJSON(in); n != len(benchData()) {
 			b.Fatalf("%d events", n)
 		}
 	}
+}
+
+// naiveGJSON reads the events of in the obvious way: split in lines,
+// gjson.GetBytes per field, every field an Event has from the object
+// (labels canonical through the same memo of raw forms as the Reader's).
+// It returns the events read.
+func naiveGJSON(in []byte) int {
+	n := 0
+	labels := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(in))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		l := sc.Bytes()
+		var e Event
+		e.Type = ParseEventType(gjson.GetBytes(l, "type").String())
+		e.Kind = gjson.GetBytes(l, "object.kind").String()
+		e.APIVersion = gjson.GetBytes(l, "object.apiVersion").String()
+		e.Namespace = gjson.GetBytes(l, "object.metadata.namespace").String()
+		e.Name = gjson.GetBytes(l, "object.metadata.name").String()
+		e.UID = gjson.GetBytes(l, "object.metadata.uid").String()
+		e.RV = gjson.GetBytes(l, "object.metadata.resourceVersion").String()
+		e.RVNum, _ = strconv.ParseUint(e.RV, 10, 64)
+		if raw := gjson.GetBytes(l, "object.metadata.labels").Raw; raw != "" {
+			c, ok := labels[raw]
+			if !ok {
+				var pairs []string
+				gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
+					pairs = append(pairs, k.String()+"="+v.String())
+					return true
+				})
+				sort.Strings(pairs)
+				c = strings.Join(pairs, ",")
+				labels[raw] = c
+			}
+			e.Labels = c
+		}
+		e.InitialEventsEnd = gjson.GetBytes(l, `object.metadata.annotations.k8s\.io/initial-events-end`).String() == "true"
+		for _, t := range gjson.GetBytes(l, "object.metadata.managedFields.#.time").Array() {
+			if ns, ok := parseTime(t.String()); ok && ns > e.Estimated {
+				e.Estimated = ns
+			}
+		}
+		if e.Estimated == 0 {
+			for _, k := range []string{"object.metadata.deletionTimestamp", "object.metadata.creationTimestamp"} {
+				if ns, ok := parseTime(gjson.GetBytes(l, k).String()); ok {
+					e.Estimated = ns
+					break
+				}
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// BenchmarkRealisticPodsAgainstGJSON reads the realistic pods with the
+// Reader and with naiveGJSON, one after the other in every round, and
+// reports the ratio of their times (x-gjson): the two share the
+// machine's load.
+func BenchmarkRealisticPodsAgainstGJSON(b *testing.B) {
+	in := benchRealisticPods()
+	want := bytes.Count(in, []byte{'\n'})
+	b.SetBytes(int64(len(in)))
+	b.ResetTimer()
+	var ours, theirs time.Duration
+	for range b.N {
+		start := time.Now()
+		rd := NewReader(bytes.NewReader(in), Options{})
+		n := 0
+		for rd.Next() {
+			n++
+		}
+		ours += time.Since(start)
+		start = time.Now()
+		m := naiveGJSON(in)
+		theirs += time.Since(start)
+		if n != want || m != want || len(rd.Diagnostics()) > 0 {
+			b.Fatalf("%d and %d events, want %d; %v", n, m, want, rd.Diagnostics())
+		}
+	}
+	b.ReportMetric(float64(len(in))*float64(b.N)/ours.Seconds()/1e9, "GB/s")
+	b.ReportMetric(float64(len(in))*float64(b.N)/theirs.Seconds()/1e9, "gjson-GB/s")
+	b.ReportMetric(theirs.Seconds()/ours.Seconds(), "x-gjson")
 }
