@@ -17,6 +17,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/tidwall/gjson"
 
+	"watchlens/internal/cputime"
 	"watchlens/internal/synth"
 )
 
@@ -135,7 +136,7 @@ func benchRead(b *testing.B, name string) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for range b.N {
 		rd := NewReader(bytes.NewReader(in), Options{})
 		n := 0
@@ -146,7 +147,7 @@ func benchRead(b *testing.B, name string) {
 			b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
 		}
 	}
-	cpu = processCPU() - cpu
+	cpu = cputime.Process() - cpu
 	b.ReportMetric(float64(want)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 	// Per second of the process's CPU time (all its threads: the
 	// collector's, and node's compilers as wasm), which a loaded machine
@@ -276,14 +277,14 @@ func BenchmarkRealisticPodsAgainstGJSON(b *testing.B) {
 	for round := range b.N {
 		var o, t float64
 		for k := range 2 {
-			start := processCPU()
+			start := cputime.Process()
 			if k == round%2 {
 				rd := NewReader(bytes.NewReader(in), Options{})
 				n := 0
 				for rd.Next() {
 					n++
 				}
-				o = processCPU() - start
+				o = cputime.Process() - start
 				if n != want || len(rd.Diagnostics()) > 0 {
 					b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
 				}
@@ -291,7 +292,7 @@ func BenchmarkRealisticPodsAgainstGJSON(b *testing.B) {
 				if n := naiveGJSON(in); n != want {
 					b.Fatalf("gjson: %d events, want %d", n, want)
 				}
-				t = processCPU() - start
+				t = cputime.Process() - start
 			}
 		}
 		ours, theirs = ours+o, theirs+t
