@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
@@ -14,6 +17,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/tidwall/gjson"
 
+	"watchlens/internal/cputime"
 	"watchlens/internal/synth"
 )
 
@@ -132,7 +136,7 @@ func benchRead(b *testing.B, name string) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for range b.N {
 		rd := NewReader(bytes.NewReader(in), Options{})
 		n := 0
@@ -143,7 +147,7 @@ func benchRead(b *testing.B, name string) {
 			b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
 		}
 	}
-	cpu = processCPU() - cpu
+	cpu = cputime.Process() - cpu
 	b.ReportMetric(float64(want)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 	// Per second of the process's CPU time (all its threads: the
 	// collector's, and node's compilers as wasm), which a loaded machine
@@ -199,29 +203,103 @@ func benchNaive(b *testing.B) {
 	b.SetBytes(int64(len(in)))
 	b.ResetTimer()
 	for range b.N {
-		n := 0
-		sc := bufio.NewScanner(bytes.NewReader(in))
-		sc.Buffer(make([]byte, 1<<20), 64<<20)
-		for sc.Scan() {
-			l := sc.Bytes()
-			var e Event
-			e.Type = ParseEventType(gjson.GetBytes(l, "type").String())
-			e.Kind = gjson.GetBytes(l, "object.kind").String()
-			e.APIVersion = gjson.GetBytes(l, "object.apiVersion").String()
-			e.Namespace = gjson.GetBytes(l, "object.metadata.namespace").String()
-			e.Name = gjson.GetBytes(l, "object.metadata.name").String()
-			e.UID = gjson.GetBytes(l, "object.metadata.uid").String()
-			e.RV = gjson.GetBytes(l, "object.metadata.resourceVersion").String()
-			e.InitialEventsEnd = gjson.GetBytes(l, `object.metadata.annotations.k8s\.io/initial-events-end`).String() == "true"
-			for _, t := range gjson.GetBytes(l, "object.metadata.managedFields.#.time").Array() {
-				if ns, ok := parseTime(t.String()); ok && ns > e.Estimated {
-					e.Estimated = ns
-				}
-			}
-			n++
-		}
-		if n != len(benchData()) {
+		if n := naiveGJSON(in); n != len(benchData()) {
 			b.Fatalf("%d events", n)
 		}
 	}
+}
+
+// naiveGJSON reads the events of in the obvious way: split in lines,
+// gjson.GetBytes per field, every field an Event has from the object
+// (labels canonical through the same memo of raw forms as the Reader's).
+// It returns the events read.
+func naiveGJSON(in []byte) int {
+	n := 0
+	labels := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(in))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		l := sc.Bytes()
+		var e Event
+		e.Type = ParseEventType(gjson.GetBytes(l, "type").String())
+		e.Kind = gjson.GetBytes(l, "object.kind").String()
+		e.APIVersion = gjson.GetBytes(l, "object.apiVersion").String()
+		e.Namespace = gjson.GetBytes(l, "object.metadata.namespace").String()
+		e.Name = gjson.GetBytes(l, "object.metadata.name").String()
+		e.UID = gjson.GetBytes(l, "object.metadata.uid").String()
+		e.RV = gjson.GetBytes(l, "object.metadata.resourceVersion").String()
+		e.RVNum, _ = strconv.ParseUint(e.RV, 10, 64)
+		if raw := gjson.GetBytes(l, "object.metadata.labels").Raw; raw != "" {
+			c, ok := labels[raw]
+			if !ok {
+				var pairs []string
+				gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
+					pairs = append(pairs, k.String()+"="+v.String())
+					return true
+				})
+				sort.Strings(pairs)
+				c = strings.Join(pairs, ",")
+				labels[raw] = c
+			}
+			e.Labels = c
+		}
+		e.InitialEventsEnd = gjson.GetBytes(l, `object.metadata.annotations.k8s\.io/initial-events-end`).String() == "true"
+		for _, t := range gjson.GetBytes(l, "object.metadata.managedFields.#.time").Array() {
+			if ns, ok := parseTime(t.String()); ok && ns > e.Estimated {
+				e.Estimated = ns
+			}
+		}
+		if e.Estimated == 0 {
+			for _, k := range []string{"object.metadata.deletionTimestamp", "object.metadata.creationTimestamp"} {
+				if ns, ok := parseTime(gjson.GetBytes(l, k).String()); ok {
+					e.Estimated = ns
+					break
+				}
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// BenchmarkRealisticPodsAgainstGJSON reads the realistic pods with the
+// Reader and with naiveGJSON in every round, in turns (the first of the
+// two alternating), and reports the median of the rounds' ratios of
+// their CPU times (x-gjson), which other processes on the machine
+// inflate far less than the wall time, and the two of a round alike.
+func BenchmarkRealisticPodsAgainstGJSON(b *testing.B) {
+	in := benchRealisticPods()
+	want := bytes.Count(in, []byte{'\n'})
+	b.SetBytes(int64(len(in)))
+	b.ResetTimer()
+	var ours, theirs float64
+	var ratios []float64
+	for round := range b.N {
+		var o, t float64
+		for k := range 2 {
+			start := cputime.Process()
+			if k == round%2 {
+				rd := NewReader(bytes.NewReader(in), Options{})
+				n := 0
+				for rd.Next() {
+					n++
+				}
+				o = cputime.Process() - start
+				if n != want || len(rd.Diagnostics()) > 0 {
+					b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
+				}
+			} else {
+				if n := naiveGJSON(in); n != want {
+					b.Fatalf("gjson: %d events, want %d", n, want)
+				}
+				t = cputime.Process() - start
+			}
+		}
+		ours, theirs = ours+o, theirs+t
+		ratios = append(ratios, t/o)
+	}
+	sort.Float64s(ratios)
+	b.ReportMetric(float64(len(in))*float64(b.N)/ours/1e9, "GB/cpu-s")
+	b.ReportMetric(float64(len(in))*float64(b.N)/theirs/1e9, "gjson-GB/cpu-s")
+	b.ReportMetric(ratios[len(ratios)/2], "x-gjson")
 }

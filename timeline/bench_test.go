@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"watchlens/internal/busywatch"
+	"watchlens/internal/cputime"
 	"watchlens/internal/synth"
 	"watchlens/parser"
 )
@@ -139,4 +140,43 @@ func benchKept(b *testing.B, build func() *Timeline) {
 		b.ReportMetric(float64(keep.Len()), "events")
 	}
 	runtime.KeepAlive(keep)
+}
+
+// BenchmarkReadAndAdd reads 500 000 small events through the parser and
+// adds them to a file of a Builder, as a page's load does before the
+// model is built: ConfigMaps of 10 000 objects, re-created every 50 000
+// events, and core/v1 Events, each a new object. events/cpu-s is per
+// second of the process's CPU time (as wasm, node's compilers' too).
+func BenchmarkReadAndAdd(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		event func(*bytes.Buffer, int)
+	}{
+		{"configmaps", synth.ConfigMap},
+		{"events", synth.Event},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			const n = 500_000
+			var data bytes.Buffer
+			for i := range n {
+				c.event(&data, i)
+			}
+			b.SetBytes(int64(data.Len()))
+			b.ResetTimer()
+			cpu := cputime.Process()
+			for range b.N {
+				f := NewBuilder().AddFile(c.name)
+				r := parser.NewReader(bytes.NewReader(data.Bytes()), parser.Options{})
+				for r.Next() && f.Add(r.Event()) {
+				}
+				f.Finish(r.Sessions(), r.Diagnostics())
+				if got := f.file.Events; got != n {
+					b.Fatalf("%d events, want %d", got, n)
+				}
+			}
+			cpu = cputime.Process() - cpu
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+			b.ReportMetric(float64(n)*float64(b.N)/cpu, "events/cpu-s")
+		})
+	}
 }

@@ -287,6 +287,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 	}
 	var id int32
 	var ok bool
+	var uidHash uint64 // of ev.UID, once looked up in laneOfUID
 	if ev.UID != "" {
 		if k := int(ev.Identity); k > 0 && k < len(f.laneOfIdentity) && f.laneOfIdentity[k] > 0 {
 			id, ok = f.laneOfIdentity[k]-1, true
@@ -296,7 +297,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 		}
 		if !ok {
 			var k int32
-			k, ok = f.laneOfUID.find(&f.b.lanes, f.laneLo, ev.UID)
+			k, ok, uidHash = f.laneOfUID.find(&f.b.lanes, f.laneLo, ev.UID)
 			id = int32(f.laneLo) + k
 		}
 	} else {
@@ -317,7 +318,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 			return -1, false
 		}
 		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
-		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID)
+		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID, uidHash)
 		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}

@@ -1,8 +1,10 @@
 package timeline
 
 import (
-	"bytes"
-	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
+
+	"watchlens/internal/word"
 )
 
 // uidIndex finds the lanes of the file being read by uid. It is an
@@ -13,10 +15,17 @@ import (
 // read: with millions of distinct objects, more than the lanes
 // themselves.) A uid's key is what the lane table keeps of it, so that
 // the table is hashed without making text again.
+//
+// A new object's uid is looked up, not found, and entered: find gives
+// the key's hash, which add takes, so each new uid is hashed once. The
+// hash is a few 64-bit multiplications a word, seeded per table: under
+// wasm, hash/maphash's takes 128-bit products the runtime emulates, and
+// with small events, most of them of new objects (core/v1 Events), it
+// was most of finding a lane.
 type uidIndex struct {
 	slots []int32 // 1 + a lane of the file, 0 for an empty slot; a power of two long, at most half full
 	used  int
-	seed  maphash.Seed
+	seed  uint64
 }
 
 // uidSlotsMin is the table's first size: small, for a split capture
@@ -32,51 +41,97 @@ func uidKey(buf []byte, uid string) (key []byte, packed bool) {
 	return []byte(uid), false
 }
 
-func (x *uidIndex) hash(key []byte, packed bool) int {
-	h := maphash.Bytes(x.seed, key)
+const (
+	uidMul1 = 0x9e3779b97f4a7c15
+	uidMul2 = 0xbf58476d1ce4e5b9
+)
+
+// hash mixes key eight bytes at a time. A packed key and a text one
+// of the same bytes hash apart, as they are different uids.
+func (x *uidIndex) hash(key []byte, packed bool) uint64 {
+	if x.seed == 0 {
+		x.seed = rand.Uint64() | 1
+	}
+	h := x.seed ^ uint64(len(key))*uidMul1
 	if packed {
 		h = ^h
 	}
-	return int(h)
+	i := 0
+	for ; i+8 <= len(key); i += 8 {
+		h = bits.RotateLeft64((h^word.Load64(key, i))*uidMul2, 31)
+	}
+	if i < len(key) {
+		var w uint64
+		for k := len(key) - 1; k >= i; k-- {
+			w = w<<8 | uint64(key[k])
+		}
+		h = bits.RotateLeft64((h^w)*uidMul2, 31)
+	}
+	h ^= h >> 33
+	h *= uidMul1
+	h ^= h >> 33
+	return h
 }
 
 // add enters lane k of the file (lane lo+k of ls), whose uid is uid ("" for
-// a lane found by name, which is not entered).
-func (x *uidIndex) add(ls *Lanes, lo int, k int32, uid string) {
+// a lane found by name, which is not entered) and hashes to h, as find
+// gave it.
+func (x *uidIndex) add(ls *Lanes, lo int, k int32, uid string, h uint64) {
 	if uid == "" {
 		return
 	}
 	if 2*(x.used+1) > len(x.slots) {
 		x.grow(ls, lo)
 	}
-	var buf [uuidBytes]byte
-	x.put(x.hash(uidKey(buf[:], uid)), k)
+	x.put(h, k)
 	x.used++
 }
 
-// find returns the file's lane with uid, if any.
-func (x *uidIndex) find(ls *Lanes, lo int, uid string) (int32, bool) {
-	if len(x.slots) == 0 {
-		return 0, false
-	}
+// find returns the file's lane with uid, if any, and the hash of uid's
+// key, which add takes.
+func (x *uidIndex) find(ls *Lanes, lo int, uid string) (int32, bool, uint64) {
 	var buf [uuidBytes]byte
 	key, packed := uidKey(buf[:], uid)
-	mask := len(x.slots) - 1
-	for i := x.hash(key, packed) & mask; ; i = (i + 1) & mask {
+	h := x.hash(key, packed)
+	if len(x.slots) == 0 {
+		return 0, false, h
+	}
+	mask := uint64(len(x.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
 		s := x.slots[i]
 		if s == 0 {
-			return 0, false
+			return 0, false, h
 		}
-		if k, p := ls.uidKey(lo + int(s-1)); p == packed && bytes.Equal(k, key) {
-			return s - 1, true
+		if k, p := ls.uidKey(lo + int(s-1)); p == packed && equalKeys(k, key) {
+			return s - 1, true, h
 		}
 	}
+}
+
+// equalKeys is bytes.Equal, a word at a time: under wasm bytes.Equal
+// compares a byte at a time, and most keys are 16 bytes.
+func equalKeys(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		if word.Load64(a, i) != word.Load64(b, i) {
+			return false
+		}
+	}
+	for ; i < len(a); i++ {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // put places lane k, whose key hashes to h, in the first free slot from
 // h's.
-func (x *uidIndex) put(h int, k int32) {
-	mask := len(x.slots) - 1
+func (x *uidIndex) put(h uint64, k int32) {
+	mask := uint64(len(x.slots) - 1)
 	i := h & mask
 	for x.slots[i] != 0 {
 		i = (i + 1) & mask
@@ -88,9 +143,6 @@ func (x *uidIndex) put(h int, k int32) {
 // from ls.
 func (x *uidIndex) grow(ls *Lanes, lo int) {
 	old := x.slots
-	if len(old) == 0 {
-		x.seed = maphash.MakeSeed()
-	}
 	x.slots = make([]int32, max(2*len(old), uidSlotsMin))
 	for _, s := range old {
 		if s != 0 {
