@@ -92,6 +92,7 @@ func equalLines(a, b []string) bool {
 // w4 with the broad capture dropped together, the first thing a user
 // reads is the verdict in words, and it is the CLI's.
 func TestBrowserVerdict(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -115,6 +116,7 @@ func TestBrowserVerdict(t *testing.T) {
 // the words the model gives natively; the had-bookmarks band is there
 // because w4 asked for none; at-risk zones are drawn pale.
 func TestBrowserReconnectHover(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

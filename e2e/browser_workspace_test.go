@@ -21,7 +21,6 @@ import (
 	"watchlens/report"
 	"watchlens/timeline"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -107,6 +106,7 @@ func inView(t testing.TB, tab context.Context, sel string) bool {
 }
 
 func TestBrowserWorkspace(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -274,10 +274,14 @@ func TestBrowserWorkspace(t *testing.T) {
 		if !strings.Contains(msg, w4) || !strings.Contains(msg, "drop it here") {
 			t.Errorf("the link's page says %q", msg)
 		}
-		// It opens nothing else meanwhile, not the built-in sample.
-		time.Sleep(2 * time.Second)
-		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("section.result").length`)); n != 0 {
-			t.Errorf("the page for a dropped file's link shows %d captures", n)
+		// It opens nothing else meanwhile, not the built-in sample: what
+		// the page opens as it starts is read, and says how its read ended,
+		// before the page warms its parser up (app/page.go).
+		waitWarm(t, again)
+		got, err := chromedp.Run(again, chromedp.Evaluate[[]string](`[String(document.querySelectorAll("section.result").length), JSON.stringify(window.watchlensReads ?? [])]`))
+		must(t, err)
+		if got[0] != "0" || got[1] != "[]" {
+			t.Errorf("the page for a dropped file's link shows %s captures, after the reads %s", got[0], got[1])
 		}
 		screenshot(t, again, "workspace-restore")
 		from, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-summary").dataset.from`))
@@ -504,9 +508,7 @@ func TestBrowserWorkspace(t *testing.T) {
 	t.Run("the Perfetto export is the report's trace", func(t *testing.T) {
 		downloads := t.TempDir()
 		tab := s.openSample(t, w4)
-		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
-		must(t, err)
+		allowDownloads(t, tab, downloads)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#exports summary")), chromedp.Click(chromedp.CSS("#export-perfetto"))))
 		got := waitForFile(t, filepath.Join(downloads, "watchlens-trace.json"))
 		var trace struct {
@@ -536,8 +538,7 @@ func TestBrowserWorkspace(t *testing.T) {
 				}
 			}
 		}
-		t.Chdir("samples")
-		_, an := nativeTimeline(t, w4)
+		_, an := nativeTimeline(t, filepath.Join("samples", w4))
 		var want bytes.Buffer
 		must(t, report.WritePerfetto(&want, an))
 		if got != want.String() {
