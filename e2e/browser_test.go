@@ -891,7 +891,7 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 // waitWarm waits until the page has warmed its parser up (app/warmup.go).
 func waitWarm(t testing.TB, tab context.Context) {
 	t.Helper()
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`, chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
 }
 
