@@ -76,7 +76,7 @@ const readSummaryJS = `(() => {
 // until cond holds, and returns the summary.
 func readSummary(t *testing.T, tab context.Context, name string, cond func(tlSummary) bool) tlSummary {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(pageWait)
 	for {
 		got, err := chromedp.Run(tab, chromedp.Evaluate[*tlSummary](readSummaryJS))
 		must(t, err)

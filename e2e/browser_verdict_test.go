@@ -55,7 +55,7 @@ func verdictShown(t *testing.T, tab context.Context, want []string) {
 	}
 	var got verdict
 	var err error
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		got, err = chromedp.Run(tab, chromedp.Evaluate[verdict](`(() => {
 			const v = document.querySelector("#verdict");
 			if (!v) return {lines: []};
