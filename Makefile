@@ -34,8 +34,9 @@ build: wasm native
 	rm -rf dist
 	./bin/watchlens build -o dist -base $(BASE)
 
-# The timeouts are sized for the 2-core machine under load: the browser
-# tests take about 8 minutes on a quiet one, and go test's default is 10.
+# The timeouts are sized for the 2-core machine under load, far past go
+# test's default of 10 minutes: docs/performance.md's "The test suite"
+# has the times measured.
 test:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
