@@ -7,8 +7,14 @@ BASE      ?= /
 # A count of executions, not a duration: with a duration, Go 1.26's fuzz
 # coordinator can fail a target with a bare "context deadline exceeded" as
 # the time runs out (golang/go#75804, fixed in Go 1.27); a count has no
-# deadline to race.
-FUZZTIME  ?= 100000x
+# deadline to race. 10 000 of each of the 16 targets are seconds each on a
+# quiet 2-core machine; 100 000 were minutes each under load.
+FUZZTIME  ?= 10000x
+# How long the fuzzer may shrink each new input it keeps, as a count too:
+# with its default, 60 s an input, FuzzReader ran past 12 minutes at a
+# load average of 40-70, 2 600 executions counted, as it shrank the 15
+# new inputs it kept.
+FUZZMINIMIZE ?= 100x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # The packages with no browser dependency, tested again compiled to wasm.
 PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas
@@ -28,8 +34,9 @@ build: wasm native
 	rm -rf dist
 	./bin/watchlens build -o dist -base $(BASE)
 
-# The timeouts are sized for the 2-core machine under load: the browser
-# tests take about 8 minutes on a quiet one, and go test's default is 10.
+# The timeouts are sized for the 2-core machine under load, far past go
+# test's default of 10 minutes: docs/performance.md's "The test suite"
+# has the times measured.
 test:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
@@ -54,7 +61,7 @@ fuzz:
 	@for pkg in $(PURE); do \
 		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$pkg/*_test.go 2>/dev/null | sed 's/^func //'); do \
 			echo "fuzz $$pkg $$f for $(FUZZTIME)"; \
-			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) || exit 1; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) -timeout 10m || exit 1; \
 		done; \
 	done
 

@@ -22,6 +22,7 @@ import (
 // samples-lab's client-go log dropped alone: its 207 clients' sessions
 // are the fleet's, and the verdict tells their 81 relists.
 func TestBrowserClients(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -75,6 +76,7 @@ func TestBrowserClients(t *testing.T) {
 // that informer's section names kube-rs (read from its own log) and
 // what kube-rs does after a 410.
 func TestBrowserClientsLibLog(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -100,7 +102,7 @@ func TestBrowserClientsLibLog(t *testing.T) {
 	}
 	screenshot(t, tab, "clients-kubers-fleet")
 
-	// A tab of its own: each tab has 90 s.
+	// A tab of its own: each tab has its time limit (tabLimit).
 	tab = s.openSample(t, "w3-then-resume.ts.http")
 	drop(t, tab, filepath.Join("parser", "testdata", "kubers-watcher.log"))
 	waitRead(t, tab, "kubers-watcher.log", "shown")

@@ -32,6 +32,7 @@ import (
 // beside it where no zone lies; a band's marks are the colours that
 // cover enough of it to be a mark's fill, not an edge's blend.
 func TestBrowserContrast(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

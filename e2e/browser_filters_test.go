@@ -15,6 +15,7 @@ import (
 // rarer ones in a menu; on a phone the row wraps. Every filter stays
 // reachable by a click, inside the window, on both.
 func TestBrowserFilterRow(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

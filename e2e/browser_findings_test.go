@@ -14,6 +14,7 @@ import (
 // TestBrowserFindings: the Findings tab lists the model's findings, and
 // following one moves the view to its moment while the tab stays open.
 func TestBrowserFindings(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

@@ -17,7 +17,6 @@ import (
 	"watchlens/parser"
 	"watchlens/timeline"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -153,6 +152,7 @@ func copyFile(t testing.TB, from, to string) {
 }
 
 func TestBrowserWorkspaceFits(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -318,9 +318,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 	t.Run("the PNG export carries the whole verdict at 2x", func(t *testing.T) {
 		downloads := t.TempDir()
 		tab, _ := openTwo(t, s, 1280, 800)
-		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
-		must(t, err)
+		allowDownloads(t, tab, downloads)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#exports summary")), chromedp.Click(chromedp.CSS("#export-png"))))
 		picture := waitForFile(t, filepath.Join(downloads, "watchlens-timeline.png"))
 		img, err := png.DecodeConfig(strings.NewReader(picture))

@@ -137,6 +137,7 @@ func fleetTip(t testing.TB, tab context.Context, x, y float64, want string) stri
 }
 
 func TestBrowserFleet(t *testing.T) {
+	t.Parallel()
 	files := fleetCaptures(t)
 	fl, an := nativeFleet(t, files)
 	s := startSite(t)
@@ -258,52 +259,56 @@ func TestBrowserFleet(t *testing.T) {
 	})
 	t.Run("the range shown carries over between the views", func(t *testing.T) {
 		tab := openFleet(t, s, files)
-		rangeOf := func(sel string) [2]string {
+		// rangeOf waits until the range sel's data attributes give is
+		// not unlike (the range before a move) and returns it.
+		rangeOf := func(sel string, unlike [2]string) [2]string {
 			t.Helper()
-			var r [2]string
-			for range 50 {
-				got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => { const e = document.querySelector(`+strconv.Quote(sel)+`); return e ? [e.dataset.from || "", e.dataset.to || ""] : ["", ""]; })()`))
-				must(t, err)
-				if r = [2]string(got); r[0] != "" {
-					break
-				}
-				time.Sleep(100 * time.Millisecond)
+			got, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => {
+				const e = document.querySelector(`+strconv.Quote(sel)+`);
+				const r = e && e.dataset.from ? [e.dataset.from, e.dataset.to || ""] : null;
+				return r && (r[0] !== `+strconv.Quote(unlike[0])+` || r[1] !== `+strconv.Quote(unlike[1])+`) ? r : null;
+			})()`, chromedp.WithPollingTimeout(10*time.Second)))
+			if err != nil {
+				t.Fatalf("the range of %s did not move from %v: %v", sel, unlike, err)
+			}
+			return [2]string(got)
+		}
+		// zoom turns the wheel over the middle of the canvas's plot by
+		// notches, one at a time, each seen to move the range of rangeSel
+		// (the views apply a wheel turn after the event) from the last.
+		zoom := func(canvasSel, rangeSel string, notches int, dy float64) [2]string {
+			r := rangeOf(rangeSel, [2]string{})
+			for range notches {
+				must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+					const c = document.querySelector(`+strconv.Quote(canvasSel)+`);
+					const r = c.getBoundingClientRect();
+					const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
+					c.dispatchEvent(new WheelEvent("wheel", {deltaY: `+strconv.FormatFloat(dy, 'f', 0, 64)+`, clientX: x, clientY: r.top + 60, bubbles: true, cancelable: true}));
+				})()`)))
+				r = rangeOf(rangeSel, r)
 			}
 			return r
 		}
 		// Zoomed in on the fleet, then to the timeline: it shows the same
 		// stretch of time.
-		zoom := func(canvasSel string, notches int, dy float64) {
-			must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-				const c = document.querySelector(`+strconv.Quote(canvasSel)+`);
-				const r = c.getBoundingClientRect();
-				const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
-				for (let i = 0; i < `+strconv.Itoa(notches)+`; i++) {
-					c.dispatchEvent(new WheelEvent("wheel", {deltaY: `+strconv.FormatFloat(dy, 'f', 0, 64)+`, clientX: x, clientY: r.top + 60, bubbles: true, cancelable: true}));
-				}
-			})()`)))
-			time.Sleep(600 * time.Millisecond) // past the views' settling
-		}
-		whole := rangeOf("#fleet canvas")
-		zoom("#fleet canvas", 4, -240)
-		fleet := rangeOf("#fleet canvas")
-		if fleet == whole {
-			t.Fatalf("the wheel did not zoom the fleet from %v", whole)
-		}
+		fleet := zoom("#fleet canvas", "#fleet canvas", 4, -240)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-timeline"))))
 		waitText(t, tab, "#timeline-summary")
-		if got := rangeOf("#timeline-summary"); got != fleet {
+		if got := rangeOf("#timeline-summary", [2]string{}); got != fleet {
 			t.Errorf("the fleet showed %v, the timeline then %v", fleet, got)
 		}
-		// Zoomed out on the timeline, then back to the fleet.
-		zoom("#timeline canvas", 1, 240)
-		tl := rangeOf("#timeline-summary")
-		if tl == fleet {
-			t.Fatalf("the wheel did not zoom the timeline from %v", fleet)
+		// Zoomed out on the timeline, then back to the fleet once the
+		// page has the range: it writes it into the address bar.
+		tl := zoom("#timeline canvas", "#timeline-summary", 1, 240)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => {
+			const q = new URLSearchParams(location.search), d = document.querySelector("#timeline-summary").dataset;
+			return d.whole === "true" ? !q.has("from") : q.get("from") === d.from && q.get("to") === d.to;
+		})()`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("the timeline's range %v never reached the address bar: %v", tl, err)
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
 		waitText(t, tab, "#fleet-summary dd")
-		if got := rangeOf("#fleet canvas"); got != tl {
+		if got := rangeOf("#fleet canvas", [2]string{}); got != tl {
 			t.Errorf("the timeline showed %v, the fleet then %v", tl, got)
 		}
 	})
@@ -358,15 +363,23 @@ func clickDrag(t testing.TB, tab context.Context, x0, x1, y float64, mods int64)
 // capture into virtual clients, the user opens another file: the split
 // gives up, the new file shows, and the split's clients never replace it.
 func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	big := filepath.Join(t.TempDir(), "sharded-1M.log")
 	writeShardedCapture(t, big, 1_000_000, 10_000)
-	tab := s.newTab(t)
+	// Reading a million events before the split begins takes minutes at a
+	// load average of 20: more than a tab's tabLimit.
+	tab, cancelTab := chromedp.NewContext(s.browser)
+	defer cancelTab()
+	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
+	defer cancel()
 	navigate(t, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
 	waitText(t, tab, "#timeline-summary")
 	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](`/Splitting .?sharded-1M\.log.? into virtual clients: \d+ of 10000 made/.test(document.querySelector("#progress label")?.textContent ?? "")`,
-		chromedp.WithPollingTimeout(60*time.Second), chromedp.WithPollingMutation()))
+	// The split's progress, or the read's end if the split went by first.
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`/Splitting .?sharded-1M\.log.? into virtual clients: \d+ of 10000 made/.test(document.querySelector("#progress label")?.textContent ?? "") ||
+		(window.watchlensReads ?? []).some(r => r.name === "sharded-1M.log")`,
+		chromedp.WithPollingTimeout(4*time.Minute), chromedp.WithPollingMutation()))
 	must(t, err)
 	const name = "w3-then-resume.ts.http"
 	upload(t, tab, "samples/"+name)
@@ -390,6 +403,7 @@ func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
 // so; the Files panel lists the first files, counts the rest and finds
 // one by name.
 func TestBrowserFleetOf10000Clients(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	big := filepath.Join(t.TempDir(), "sharded-1M.log")
 	writeShardedCapture(t, big, 1_000_000, 10_000)

@@ -117,6 +117,7 @@ func showTimeline(t testing.TB, tab context.Context) (wasFleet bool) {
 }
 
 func TestBrowserFileGroups(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

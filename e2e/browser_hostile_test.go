@@ -32,6 +32,7 @@ import (
 // expand without end, names made to break the layout) and checks that the
 // page says what happened and stays usable.
 func TestBrowserHostile(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -436,6 +437,7 @@ func closedPort(t testing.TB) string {
 // checks that a normal load throws nothing: an exception on every load
 // hides the one that matters.
 func TestBrowserServe(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -462,13 +464,33 @@ func TestBrowserServe(t *testing.T) {
 				mu.Unlock()
 			}
 		}))
+		// The page asks for a new version as it opens and 3 s later
+		// (app.Page's OnMount): counted here, with the checks still
+		// waiting on the server. A check that fails still throws.
+		_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+			const checks = window.watchlensUpdateChecks = {asked: 0, pending: 0};
+			const update = ServiceWorkerRegistration.prototype.update;
+			ServiceWorkerRegistration.prototype.update = function () {
+				checks.pending++;
+				return update.apply(this, arguments).then((r) => { checks.pending--; return r; }, (e) => { checks.pending--; throw e; });
+			};
+			// go-app's app.js defines goappTryUpdate, which the page calls.
+			document.addEventListener("DOMContentLoaded", () => {
+				const tryUpdate = window.goappTryUpdate;
+				window.goappTryUpdate = function () { checks.asked++; return tryUpdate.apply(this, arguments); };
+			});
+		})()`})
+		must(t, err)
 		// Twice: the first visit installs the service worker, the second
 		// opens under it.
 		for range 2 {
 			navigate(t, tab, srv.URL+"/")
 			checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
-			// The page asks for a new version as it opens and 3 s later.
-			time.Sleep(4 * time.Second)
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`watchlensUpdateChecks.asked >= 2 && watchlensUpdateChecks.pending === 0`,
+				chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+				checks, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensUpdateChecks)`))
+				t.Fatalf("the page did not check twice for a new version: %v (%s)", err, checks)
+			}
 		}
 		mu.Lock()
 		defer mu.Unlock()

@@ -264,6 +264,7 @@ func markerInURL(t *testing.T, tab context.Context) string {
 }
 
 func TestBrowserReconnectAt(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

@@ -153,6 +153,7 @@ func plotX(t *testing.T, tab context.Context, at int64) float64 {
 }
 
 func TestBrowserServers(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

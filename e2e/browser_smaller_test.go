@@ -26,6 +26,7 @@ import (
 // browser shows: a link's server that is slow to answer, a link left for
 // a file, and an audit log's progress.
 func TestBrowserSmaller(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

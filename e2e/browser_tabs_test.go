@@ -27,6 +27,7 @@ const tabsState = `(() => {
 })()`
 
 func TestBrowserDockTabs(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -88,6 +89,7 @@ func TestBrowserDockTabs(t *testing.T) {
 // under the timeline, the page does not scroll, and each tab's content,
 // however long, scrolls inside the dock to its last line.
 func TestBrowserDockFits(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

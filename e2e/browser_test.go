@@ -61,6 +61,7 @@ type servedSite struct {
 }
 
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s: install it with `apt-get update && apt-get install -y chromium` (%v)", chromiumPath, err)
 	}
@@ -333,9 +334,7 @@ func TestBrowser(t *testing.T) {
 		const sample = "w4-then-resume.ts.http"
 		downloads := t.TempDir()
 		tab := s.openSample(t, sample)
-		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
-		must(t, err)
+		allowDownloads(t, tab, downloads)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#exports summary")), chromedp.Click(chromedp.CSS("#export-md"))))
 		got := waitForFile(t, filepath.Join(downloads, "watchlens-report.md"))
 
@@ -618,7 +617,7 @@ func startSite(t testing.TB) *servedSite {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 
-	browser := newBrowser(t)
+	browser := newBrowserContext(t)
 	republish := func(t testing.TB) {
 		css, err := os.ReadFile(filepath.Join(webDir, "app.css"))
 		must(t, err)
@@ -629,10 +628,21 @@ func startSite(t testing.TB) *servedSite {
 	return &servedSite{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux, web: webDir}
 }
 
-// newBrowser starts a headless Chromium with a fresh profile, with extra
-// flags given by the caller, and ends it with the test.
+// newBrowser starts a headless Chromium of its own with a fresh profile,
+// with extra flags given by the caller, and ends it with the test: for a
+// test that needs flags the shared one (sharedBrowser) has not.
 func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
+	browser, stop := startBrowser(t.TempDir(), extra...)
+	t.Cleanup(stop)
+	must(t, chromedp.Do(browser)) // starts the browser now, outside any timeout
+	return browser
+}
+
+// startBrowser returns the context of a headless Chromium with its
+// profile in dir and extra flags, which starts on its first use, and the
+// function that ends it.
+func startBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
 	opts := append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Headless,
@@ -644,14 +654,39 @@ func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) context.Con
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		// Tests run side by side, each in windows of its own: none of
+		// them is in the background, and none may be slowed as if it were.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	}, extra...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	browser, cancelBrowser := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
-	must(t, chromedp.Do(browser)) // starts the browser now, outside any timeout
-	return browser
+	return browser, func() { cancelBrowser(); cancelAlloc() }
+}
+
+// newBrowserContext opens a browser context in the shared Chromium, a
+// profile of its own that the test's tabs share: its storage, service
+// workers, cache and downloads are apart from the other tests' running
+// beside it. It is disposed of with the test.
+func newBrowserContext(t testing.TB) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(sharedBrowser(t), chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	must(t, chromedp.Do(ctx))
+	return ctx
+}
+
+// allowDownloads has the tab's browser context save what its pages
+// download into dir.
+func allowDownloads(t testing.TB, tab context.Context, dir string) {
+	t.Helper()
+	_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+		BrowserContextID: chromedp.FromContext(tab).BrowserContextID})
+	must(t, err)
 }
 
 // openSample opens the page on a built-in sample in a new tab and waits
@@ -664,11 +699,20 @@ func (s *servedSite) openSample(t testing.TB, name string) context.Context {
 	return tab
 }
 
-// newTab opens a tab with its own time limit, so a hang fails one test.
+// tabLimit is a tab's time limit, so a hang fails one test: sized for
+// the 2-core machine at a load average of 20, where a test's first page
+// compiles app.wasm for 20 s and more.
+const tabLimit = 3 * time.Minute
+
+// pageWait is how long the tests wait for the page to show what they
+// ask of it, sized for the same load.
+const pageWait = time.Minute
+
+// newTab opens a tab with its own time limit (tabLimit).
 func (s *servedSite) newTab(t testing.TB) context.Context {
 	t.Helper()
 	tab, cancelTab := chromedp.NewContext(s.browser)
-	timed, cancel := context.WithTimeout(tab, 90*time.Second)
+	timed, cancel := context.WithTimeout(tab, tabLimit)
 	t.Cleanup(func() { cancel(); cancelTab() })
 	return timed
 }
@@ -687,7 +731,7 @@ func waitRead(t testing.TB, tab context.Context, name, outcome string) {
 func readEnd(t testing.TB, tab context.Context, name string) string {
 	t.Helper()
 	got, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(window.watchlensReads ?? []).find(r => r.name === %q)?.outcome ?? null`, name),
-		chromedp.WithPollingTimeout(60*time.Second)))
+		chromedp.WithPollingTimeout(pageWait)))
 	if err != nil {
 		reads, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensReads ?? [])`))
 		t.Fatalf("the page's read of %s did not end: %v (reads: %s)", name, err, reads)
@@ -847,7 +891,7 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 // waitWarm waits until the page has warmed its parser up (app/warmup.go).
 func waitWarm(t testing.TB, tab context.Context) {
 	t.Helper()
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`, chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
 }
 
@@ -902,7 +946,7 @@ func waitForFile(t *testing.T, name string) string {
 func waitText(t testing.TB, tab context.Context, sel string) string {
 	t.Helper()
 	text, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.textContent : ""; })()`, sel),
-		chromedp.WithPollingTimeout(30*time.Second)))
+		chromedp.WithPollingTimeout(pageWait)))
 	if err != nil {
 		problem, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.innerText.slice(0, 2000)`))
 		t.Fatalf("waiting for %s: %v\npage text:\n%s", sel, err, problem)

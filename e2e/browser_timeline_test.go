@@ -76,7 +76,7 @@ const readSummaryJS = `(() => {
 // until cond holds, and returns the summary.
 func readSummary(t *testing.T, tab context.Context, name string, cond func(tlSummary) bool) tlSummary {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(pageWait)
 	for {
 		got, err := chromedp.Run(tab, chromedp.Evaluate[*tlSummary](readSummaryJS))
 		must(t, err)
@@ -138,6 +138,7 @@ func shotTimeline(t testing.TB, tab context.Context, name string) {
 }
 
 func TestBrowserTimeline(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s: install it with `apt-get update && apt-get install -y chromium` (%v)", chromiumPath, err)
 	}
@@ -409,6 +410,7 @@ func TestBrowserTimeline(t *testing.T) {
 // one by one as paths: the same ink, in the same place, in the op's
 // colour, for each shape and at pixel ratios 1 and 2.
 func TestBrowserStampedMarks(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab := s.newTab(t)
 	navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")

@@ -57,7 +57,7 @@ func verdictShown(t *testing.T, tab context.Context, want []string) {
 	}
 	var got verdict
 	var err error
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		got, err = chromedp.Run(tab, chromedp.Evaluate[verdict](`(() => {
 			const v = document.querySelector("#verdict");
 			if (!v) return {lines: []};
@@ -94,6 +94,7 @@ func equalLines(a, b []string) bool {
 // w4 with the broad capture dropped together, the first thing a user
 // reads is the verdict in words, and it is the CLI's.
 func TestBrowserVerdict(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -117,6 +118,7 @@ func TestBrowserVerdict(t *testing.T) {
 // the words the model gives natively; the had-bookmarks band is there
 // because w4 asked for none; at-risk zones are drawn pale.
 func TestBrowserReconnectHover(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

@@ -24,7 +24,6 @@ import (
 	"watchlens/report"
 	"watchlens/timeline"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -114,6 +113,7 @@ func inView(t testing.TB, tab context.Context, sel string) bool {
 }
 
 func TestBrowserWorkspace(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -517,9 +517,7 @@ func TestBrowserWorkspace(t *testing.T) {
 	t.Run("the Perfetto export is the report's trace", func(t *testing.T) {
 		downloads := t.TempDir()
 		tab := s.openSample(t, w4)
-		_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-			Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
-		must(t, err)
+		allowDownloads(t, tab, downloads)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#exports summary")), chromedp.Click(chromedp.CSS("#export-perfetto"))))
 		got := waitForFile(t, filepath.Join(downloads, "watchlens-trace.json"))
 		var trace struct {
@@ -549,8 +547,7 @@ func TestBrowserWorkspace(t *testing.T) {
 				}
 			}
 		}
-		t.Chdir("samples")
-		_, an := nativeTimeline(t, w4)
+		_, an := nativeTimeline(t, filepath.Join("samples", w4))
 		var want bytes.Buffer
 		must(t, report.WritePerfetto(&want, an))
 		if got != want.String() {

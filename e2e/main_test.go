@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,8 @@ import (
 	"testing"
 
 	"watchlens/internal/testsample"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestMain runs the browser tests from the module root, as a user's shell
@@ -27,7 +30,10 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
-	for _, dir := range []string{cli.dir, wasm.dir} {
+	if shared.stop != nil {
+		shared.stop()
+	}
+	for _, dir := range []string{cli.dir, wasm.dir, shared.dir} {
 		if dir != "" {
 			os.RemoveAll(dir)
 		}
@@ -49,6 +55,33 @@ var wasm struct {
 	once sync.Once
 	dir  string // holds app.wasm, removed by TestMain
 	err  error
+}
+
+// shared is the one Chromium the tests open their tabs in, started by
+// the first test that needs it: a browser per test cost a second or two
+// of a 2-core machine's time each, and a test runs in a browser context
+// of its own in it (see startSite).
+var shared struct {
+	once    sync.Once
+	dir     string // its profile, removed by TestMain
+	browser context.Context
+	stop    func()
+	err     error
+}
+
+// sharedBrowser returns the shared Chromium, starting it on the first call.
+func sharedBrowser(t testing.TB) context.Context {
+	t.Helper()
+	shared.once.Do(func() {
+		if shared.dir, shared.err = os.MkdirTemp("", "watchlens-e2e-chromium-"); shared.err != nil {
+			return
+		}
+		shared.browser, shared.stop = startBrowser(shared.dir)
+		// Started now, outside any test's time limit.
+		shared.err = chromedp.Do(shared.browser)
+	})
+	must(t, shared.err)
+	return shared.browser
 }
 
 // builtWasm returns the path of the app built for the browser.
