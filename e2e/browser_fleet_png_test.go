@@ -18,6 +18,7 @@ import (
 // canvas's CSS pixels, the fleet drawn under the title and the whole
 // verdict, with the fleet's legend below it.
 func TestBrowserFleetPNG(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

@@ -20,6 +20,7 @@ import (
 // and an empty file dropped alone get no verdict: the page says what they
 // are, and offers no summary to copy and no report to export.
 func TestBrowserDropFolder(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}

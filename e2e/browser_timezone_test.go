@@ -23,6 +23,7 @@ var pageInstant = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} ([A-
 // verdict's instants and the time axis's labels move to CET and name it,
 // at the same instants; and that the link keeps the choice.
 func TestBrowserTimeZone(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
