@@ -7,13 +7,10 @@ BASE      ?= /
 # A count of executions, not a duration: with a duration, Go 1.26's fuzz
 # coordinator can fail a target with a bare "context deadline exceeded" as
 # the time runs out (golang/go#75804, fixed in Go 1.27); a count has no
-# deadline to race. 10 000 of each of the 16 targets are seconds each on a
-# quiet 2-core machine; 100 000 were minutes each under load.
+# deadline to race. Shrinking each new input the fuzzer keeps is bounded
+# by a count too: by default it may take a minute an input, so a loaded
+# machine spends the run shrinking. docs/performance.md has the times.
 FUZZTIME  ?= 10000x
-# How long the fuzzer may shrink each new input it keeps, as a count too:
-# with its default, 60 s an input, FuzzReader ran past 12 minutes at a
-# load average of 40-70, 2 600 executions counted, as it shrank the 15
-# new inputs it kept.
 FUZZMINIMIZE ?= 100x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # The packages with no browser dependency, tested again compiled to wasm.
