@@ -2,6 +2,7 @@ package app
 
 import (
 	"strings"
+	"time"
 
 	"watchlens/app/words"
 	"watchlens/timeline"
@@ -25,6 +26,8 @@ const findLimit = 12
 type FindBox struct {
 	goapp.Compo
 	Timeline *timeline.Timeline
+	// Zone is where times are typed and shown (Params.Zone).
+	Zone *time.Location
 
 	query    string
 	matches  []timeline.Match
@@ -68,7 +71,7 @@ func (f *FindBox) onInput(ctx goapp.Context, e goapp.Event) {
 	f.query = ctx.JSSrc().Get("value").String()
 	f.matches = nil
 	if f.Timeline != nil {
-		f.matches = f.Timeline.Find(f.query, findLimit)
+		f.matches = f.Timeline.Find(f.query, findLimit, f.Zone)
 	}
 }
 

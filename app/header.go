@@ -73,7 +73,7 @@ func (h *Header) Render() goapp.UI {
 			),
 		),
 		goapp.If(h.Fleet, func() goapp.UI { return viewSwitch(h.FleetShown) }),
-		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Timeline: h.Capture.Timeline} }),
+		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Timeline: h.Capture.Timeline, Zone: zoneOf(h.Analysis.an)} }),
 		goapp.If(h.Capture != nil, h.renderFolds),
 		goapp.If(h.Capture != nil, h.renderShare),
 	)

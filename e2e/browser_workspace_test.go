@@ -489,7 +489,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		}
 		for _, q := range []string{rv, "q-watched"} {
 			must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#find"), q)))
-			want := tl.Find(q, 12)
+			want := tl.Find(q, 12, nil)
 			if len(want) == 0 {
 				t.Fatalf("the model finds nothing for %q", q)
 			}

@@ -37,7 +37,10 @@ type Match struct {
 }
 
 // Find returns at most limit matches of query, RVs and instants first.
-func (tl *Timeline) Find(query string, limit int) []Match {
+// An instant is read, and its match written, in zone (nil for UTC), the
+// reader's choice (Params.Zone), unless the query says UTC.
+func (tl *Timeline) Find(query string, limit int, zone *time.Location) []Match {
+	zone = zoneOr(zone)
 	q := strings.TrimSpace(query)
 	if q == "" || limit <= 0 {
 		return nil
@@ -58,11 +61,11 @@ func (tl *Timeline) Find(query string, limit int) []Match {
 			}
 		}
 	}
-	for _, t := range tl.queryInstants(q) {
+	for _, t := range tl.queryInstants(q, zone) {
 		if full() {
 			return out
 		}
-		out = append(out, Match{Kind: MatchTime, T: t, Event: -1, Lane: -1, Text: FormatInstant(t, time.UTC)})
+		out = append(out, Match{Kind: MatchTime, T: t, Event: -1, Lane: -1, Text: FormatInstant(t, zone)})
 	}
 	lq := strings.ToLower(q)
 	for l := range tl.Lanes.Len() {
@@ -110,20 +113,29 @@ func queryRV(q string) (uint64, bool) {
 }
 
 // queryInstants reads an instant as the page and the report print it or
-// a user types it, UTC unless it says its zone: RFC 3339
+// a user types it, in zone unless it says UTC (or Z): RFC 3339
 // (2026-11-30T01:04:25Z, or with a space for the T, or without the
 // zone), a day and a time ("Nov 30 01:04:25 UTC"), or a time of day on
-// each day the captures span (01:04:25, 01:04). A day without its year,
-// or a time of day, is kept when it falls inside the shared clock.
-func (tl *Timeline) queryInstants(q string) []int64 {
+// each day the captures span (01:04:25, 01:04). The zone's own name
+// after it ("CET", as the page writes its instants) is read as zone. A
+// day without its year, or a time of day, is kept when it falls inside
+// the shared clock.
+func (tl *Timeline) queryInstants(q string, zone *time.Location) []int64 {
 	if t, err := time.Parse(time.RFC3339Nano, q); err == nil {
 		return []int64{t.UnixNano()}
 	}
-	q = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(q, "UTC"), "Z"))
+	if rest, ok := cutZoneName(q); ok {
+		q = rest
+	} else if rest, ok := strings.CutSuffix(q, "UTC"); ok {
+		q, zone = rest, time.UTC
+	} else if rest, ok := strings.CutSuffix(q, "Z"); ok {
+		q, zone = rest, time.UTC
+	}
+	q = strings.TrimSpace(q)
 	// When parsing, Go takes a fraction of a second after the seconds
 	// whether or not the layout shows one.
 	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02T15:04", "2006-01-02 15:04"} {
-		if t, err := time.Parse(layout, q); err == nil {
+		if t, err := time.ParseInLocation(layout, q, zone); err == nil {
 			return []int64{t.UnixNano()}
 		}
 	}
@@ -134,11 +146,11 @@ func (tl *Timeline) queryInstants(q string) []int64 {
 	inside := func(t time.Time) bool { return t.UnixNano() >= start && t.UnixNano() <= end }
 	var out []int64
 	for _, layout := range []string{"Jan 2 15:04:05", "Jan 2 15:04"} {
-		t, err := time.Parse(layout, q)
+		t, err := time.ParseInLocation(layout, q, zone)
 		if err != nil {
 			continue
 		}
-		for y := time.Unix(0, start).UTC().Year(); y <= time.Unix(0, end).UTC().Year(); y++ {
+		for y := time.Unix(0, start).In(zone).Year(); y <= time.Unix(0, end).In(zone).Year(); y++ {
 			if at := t.AddDate(y-t.Year(), 0, 0); inside(at) {
 				out = append(out, at.UnixNano())
 			}
@@ -155,13 +167,40 @@ func (tl *Timeline) queryInstants(q string) []int64 {
 	if err != nil {
 		return nil
 	}
-	day := time.Unix(0, start).UTC().Truncate(24 * time.Hour)
-	for ; day.UnixNano() <= end; day = day.Add(24 * time.Hour) {
-		at := day.Add(time.Duration(clock.Hour())*time.Hour + time.Duration(clock.Minute())*time.Minute +
-			time.Duration(clock.Second())*time.Second + time.Duration(clock.Nanosecond()))
+	// Each day of the zone's calendar the captures span, from the one
+	// before the first (an instant early in the zone's day may be late
+	// on its day before in UTC).
+	first := time.Unix(0, start).In(zone)
+	day := time.Date(first.Year(), first.Month(), first.Day()-1, 0, 0, 0, 0, zone)
+	for ; day.UnixNano() <= end; day = day.AddDate(0, 0, 1) {
+		at := time.Date(day.Year(), day.Month(), day.Day(), clock.Hour(), clock.Minute(), clock.Second(), clock.Nanosecond(), zone)
 		if inside(at) {
 			out = append(out, at.UnixNano())
 		}
 	}
 	return out
+}
+
+// cutZoneName cuts a zone's name off the end of a typed instant, as
+// FormatInstant writes it in a zone other than UTC ("CET", "+0530"),
+// and says whether there was one.
+func cutZoneName(q string) (string, bool) {
+	i := strings.LastIndexByte(q, ' ')
+	if i < 0 {
+		return q, false
+	}
+	name := q[i+1:]
+	if name == "UTC" || name == "" {
+		return q, false
+	}
+	for _, r := range name {
+		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '+' || r == '-') {
+			return q, false
+		}
+	}
+	// A name has a letter or a sign: a time of day alone has neither.
+	if !strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ+-") {
+		return q, false
+	}
+	return q[:i], true
 }

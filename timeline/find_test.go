@@ -3,6 +3,7 @@ package timeline
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 // Find reads an instant in every form the page, the report and a user
@@ -18,7 +19,7 @@ func TestFindInstantForms(t *testing.T) {
 		"Nov 30 01:04:25 UTC", "Nov 30 01:04:25",
 	} {
 		var got []int64
-		for _, m := range tl.Find(q, 10) {
+		for _, m := range tl.Find(q, 10, nil) {
 			if m.Kind == MatchTime {
 				got = append(got, m.T)
 			}
@@ -27,13 +28,33 @@ func TestFindInstantForms(t *testing.T) {
 			t.Errorf("%q: the instants found are %v, want %d", q, got, want)
 		}
 	}
-	if m := tl.Find("01:04:25.98", 10); len(m) != 1 || m[0].T != instant(t, "2026-11-30T01:04:25.98Z") {
+	if m := tl.Find("01:04:25.98", 10, nil); len(m) != 1 || m[0].T != instant(t, "2026-11-30T01:04:25.98Z") {
 		t.Errorf("01:04:25.98: %+v", m)
 	}
 	for _, q := range []string{"Nov 29 01:04:25", "Dec 30 01:04", "23:00 UTC", "Nov 31 01:04:25", "2026-11-30 25:00:00"} {
-		if m := tl.Find(q, 10); len(m) != 0 {
+		if m := tl.Find(q, 10, nil); len(m) != 0 {
 			t.Errorf("%q is no instant of the captures, yet Find gives %+v", q, m)
 		}
+	}
+}
+
+// In the reader's zone, Find reads a typed instant as that zone's, and
+// writes its match there; an instant that says UTC stays UTC.
+func TestFindInAZone(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	paris, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := instant(t, "2026-11-30T01:04:25Z")
+	for _, q := range []string{"02:04:25", "2026-11-30 02:04:25.000 CET", "Nov 30 02:04:25", "01:04:25 UTC", "2026-11-30T01:04:25Z"} {
+		m := tl.Find(q, 10, paris)
+		if len(m) != 1 || m[0].Kind != MatchTime || m[0].T != want || m[0].Text != "2026-11-30 02:04:25.000 CET" {
+			t.Errorf("%q in Europe/Paris: %+v, want the instant of 01:04:25 UTC written as 02:04:25.000 CET", q, m)
+		}
+	}
+	if m := tl.Find("01:04:25", 10, paris); len(m) != 0 {
+		t.Errorf("01:04:25 in Europe/Paris is no instant of the captures, yet Find gives %+v", m)
 	}
 }
 

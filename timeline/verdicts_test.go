@@ -395,27 +395,27 @@ func TestRangeStats(t *testing.T) {
 // One search box finds an RV, an instant, an object and a message.
 func TestFind(t *testing.T) {
 	tl := loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
-	m := tl.Find("389", 10)
+	m := tl.Find("389", 10, nil)
 	if len(m) == 0 || m[0].Kind != MatchRV || tl.Event(m[0].Event).RV != "389" {
 		t.Errorf("389: %+v", m)
 	}
-	if m := tl.Find("rv 1411", 10); len(m) != 1 || m[0].Kind != MatchRV || tl.Event(m[0].Event).RVNum <= 1411 {
+	if m := tl.Find("rv 1411", 10, nil); len(m) != 1 || m[0].Kind != MatchRV || tl.Event(m[0].Event).RVNum <= 1411 {
 		t.Errorf("rv 1411, which no event carries: %+v", m)
 	}
-	if m := tl.Find("01:04:25", 10); len(m) != 1 || m[0].Kind != MatchTime || m[0].T != instant(t, "2026-11-30T01:04:25Z") {
+	if m := tl.Find("01:04:25", 10, nil); len(m) != 1 || m[0].Kind != MatchTime || m[0].T != instant(t, "2026-11-30T01:04:25Z") {
 		t.Errorf("01:04:25: %+v", m)
 	}
-	if m := tl.Find("23:00", 10); len(m) != 0 {
+	if m := tl.Find("23:00", 10, nil); len(m) != 0 {
 		t.Errorf("23:00 is outside the captures: %+v", m)
 	}
-	m = tl.Find("quiet/q-watched", 10)
+	m = tl.Find("quiet/q-watched", 10, nil)
 	if len(m) != 2 || m[0].Kind != MatchObject || tl.Lanes.At(m[0].Lane).Name != "q-watched" {
 		t.Errorf("quiet/q-watched: %+v", m)
 	}
-	if m := tl.Find("TOO OLD", 10); len(m) != 1 || m[0].Kind != MatchMessage || m[0].Event < 0 {
+	if m := tl.Find("TOO OLD", 10, nil); len(m) != 1 || m[0].Kind != MatchMessage || m[0].Event < 0 {
 		t.Errorf("too old: %+v", m)
 	}
-	if m := tl.Find("cm-0", 3); len(m) != 3 {
+	if m := tl.Find("cm-0", 3, nil); len(m) != 3 {
 		t.Errorf("the limit: %d matches", len(m))
 	}
 }
