@@ -38,6 +38,14 @@ func TestBrowserFilterRow(t *testing.T) {
 				must(t, err)
 				navigate(t, tab, s.url+"/?sample="+w4)
 				checkShown(t, tab, w4, "samples/"+w4)
+				if !sc.oneLine {
+					// A phone folds the filters behind the header's
+					// Filters button.
+					must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("filters-toggle"))))
+					if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#filters")?.checkVisibility()`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+						t.Fatalf("the Filters button did not show the filters: %v", err)
+					}
+				}
 				rows, err := chromedp.Run(tab, chromedp.Evaluate[float64](`(() => {
 					const f = document.querySelector("#filters"), r = f.getBoundingClientRect();
 					return r.height / parseFloat(getComputedStyle(document.querySelector("#axis-switch")).height);

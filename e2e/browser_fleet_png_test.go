@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -25,9 +24,7 @@ func TestBrowserFleetPNG(t *testing.T) {
 	s := startSite(t)
 	tab := openFleet(t, s, fleetCaptures(t)[:8])
 	downloads := t.TempDir()
-	_, err := chromedp.CallBrowser(tab, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads})
-	must(t, err)
+	allowDownloads(t, tab, downloads)
 	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#exports summary")), chromedp.Click(chromedp.CSS("#export-png"))))
 	picture := waitForFile(t, filepath.Join(downloads, "watchlens-timeline.png"))
 	img, err := png.DecodeConfig(strings.NewReader(picture))
