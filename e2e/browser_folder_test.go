@@ -68,7 +68,7 @@ func TestBrowserDropFolder(t *testing.T) {
 			return p && p.dataset.topic === "unjudged" ? document.querySelector("#verdict").textContent : "";
 		})()`, chromedp.WithPollingTimeout(30*time.Second)))
 		if err != nil || !strings.Contains(verdict, "timeline.png: it is not a watch capture: it looks like a PNG image") ||
-			!strings.Contains(verdict, "empty.log: it is empty") || strings.Contains(verdict, "No 410") {
+			!strings.Contains(verdict, "empty.log: it is not a watch capture: it is empty") || strings.Contains(verdict, "No 410") {
 			t.Fatalf("the verdict over a PNG and an empty file is not that there is nothing to judge (%v): %q", err, verdict)
 		}
 		offered, err := chromedp.Run(tab, chromedp.Evaluate[bool](`!!document.querySelector("#copy-summary, #exports")`))

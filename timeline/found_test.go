@@ -88,7 +88,7 @@ func TestNothingJudged(t *testing.T) {
 	}
 	sum := tl.Analyze(DefaultParams()).Summary(nil)
 	if len(sum) != 1 || sum[0].Topic != "unjudged" ||
-		sum[0].Text != "Nothing to judge in the 2 files given, so there is no verdict: timeline.png: it is not a watch capture: it looks like a PNG image; empty.log: it is empty." {
+		sum[0].Text != "Nothing to judge in the 2 files given, so there is no verdict: timeline.png: it is not a watch capture: it looks like a PNG image; empty.log: it is not a watch capture: it is empty." {
 		t.Errorf("summary over a PNG and an empty file: %+v", sum)
 	}
 

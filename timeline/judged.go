@@ -50,7 +50,7 @@ func (tl *Timeline) Unjudged() []Unjudged {
 		case f.Counts["ERROR"] > 0:
 			why = "its only events are errors the server sent in the stream (" + tl.errorsOf(fi) + "), so there is no watch to judge"
 		case slices.ContainsFunc(f.Diagnostics, func(d parser.Diagnostic) bool { return d.Kind == parser.DiagEmpty }):
-			why = "it is empty"
+			why = "it is not a watch capture: it is empty"
 		case len(f.Diagnostics) > 0 && !slices.ContainsFunc(f.Diagnostics, func(d parser.Diagnostic) bool { return d.Kind != parser.DiagBadJSON }):
 			why = "it is not a watch capture: nothing in it reads as a watch event, an audit log, a client log or a metrics export"
 		}
