@@ -77,12 +77,7 @@ func (v *FilesPanel) Render() goapp.UI {
 // leftOutText says which files of a dropped folder were left out for
 // holding no watch record.
 func leftOutText(names []string) string {
-	const shown = 3
-	list := strings.Join(names[:min(shown, len(names))], ", ")
-	if len(names) > shown {
-		list += fmt.Sprintf(" and %d more", len(names)-shown)
-	}
-	return fmt.Sprintf("Left out of the folder, holding no watch record: %s.", words.Isolated(list))
+	return fmt.Sprintf("Left out of the folder, holding no watch record: %s.", words.Isolated(quantity.Listed(names, 3)))
 }
 
 // renderFolded shows a file's name and what it held in one line; opened,

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
@@ -63,12 +62,6 @@ func warnLeftOut(names []string, stderr io.Writer) {
 	if len(names) == 0 {
 		return
 	}
-	const shown = 8
-	list := names
-	more := ""
-	if len(list) > shown {
-		list, more = list[:shown], fmt.Sprintf(" and %d more", len(names)-shown)
-	}
-	fmt.Fprintf(stderr, "watchlens analyze: left out %s found in the folders given that hold no watch record: %s%s\n",
-		quantity.Plural(len(names), "file"), strings.Join(list, ", "), more)
+	fmt.Fprintf(stderr, "watchlens analyze: left out %s found in the folders given that hold no watch record: %s\n",
+		quantity.Plural(len(names), "file"), quantity.Listed(names, 8))
 }

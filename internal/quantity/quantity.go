@@ -5,6 +5,7 @@ package quantity
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Bytes says a size in bytes as a person reads it: "1.5 MiB".
@@ -27,4 +28,13 @@ func Plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// Listed says the first shown of names, and how many more there are:
+// "a, b, c and 5 more".
+func Listed(names []string, shown int) string {
+	if len(names) <= shown {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:shown], ", "), len(names)-shown)
 }

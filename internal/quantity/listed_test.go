@@ -1,0 +1,19 @@
+package quantity
+
+import "testing"
+
+func TestListed(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		shown int
+		want  string
+	}{
+		{[]string{"a"}, 3, "a"},
+		{[]string{"a", "b", "c"}, 3, "a, b, c"},
+		{[]string{"a", "b", "c", "d", "e"}, 3, "a, b, c and 2 more"},
+	} {
+		if got := Listed(tc.names, tc.shown); got != tc.want {
+			t.Errorf("Listed(%q, %d) = %q, want %q", tc.names, tc.shown, got, tc.want)
+		}
+	}
+}
