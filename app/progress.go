@@ -20,8 +20,8 @@ func (p *Page) renderProgress() goapp.UI {
 }
 
 // moveProgress shows a report in the bar on the page, if there is one,
-// without rendering the page: a render there costs 5-10 ms of the thread
-// that parses, and came with every report. It changes the nodes go-app
+// without rendering the page: a render of the whole page there would take
+// the thread that parses away from it with every report. It changes the nodes go-app
 // made, as its next render would: the label's text node and the bar's
 // attributes.
 func moveProgress(l load.Progress) bool {
@@ -49,6 +49,6 @@ func (p *Page) showProgress(ctx goapp.Context, pr load.Progress) {
 	// renders 1/120 s after the first dispatch since it last did. Let it
 	// now: the bar moves at once, and the last report, sent as the
 	// timeline's building starts, sets that clock going, so the render
-	// that shows the capture comes as soon as it is built, not 8 ms later.
+	// that shows the capture comes as soon as it is built, not a frame later.
 	runtime.Gosched()
 }

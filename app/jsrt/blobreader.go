@@ -21,17 +21,16 @@ const (
 	// straight into the caller's buffer. Between pieces the page yields to
 	// the browser once it has held it for HoldAtMost, so that a capture
 	// that gives few events for its bytes (garbage, one endless line)
-	// still lets the page paint: parsing 1 MiB in wasm takes a few ms to
-	// about 15 ms here.
+	// still lets the page paint: a piece is small enough that parsing it
+	// stays well inside a frame.
 	blobPiece = 1 << 20
 )
 
 // BlobReader reads a JS Blob (a dropped File, or a fetched sample) as an
 // io.Reader, so that the file stays on the JS side and Go holds only what
-// the parser asks for. A worker reads the slices: read on the page with arrayBuffer(),
-// they cost the page's own thread about as much time as the parsing did
-// (measured on a 100 MB load in Chromium), and the worker also reads ahead
-// while Go parses.
+// the parser asks for. A worker reads the slices: read on the page with
+// arrayBuffer(), they would cost the page's own thread about as much as the
+// parsing does, and the worker also reads ahead while Go parses.
 type BlobReader struct {
 	// Pause runs between the pieces of a slice: YieldIfHeld, so that the
 	// page paints during a long read. A reader on a thread of its own
@@ -131,8 +130,8 @@ func (r *BlobReader) start() {
 	r.worker.Call("postMessage", init)
 }
 
-// spareWorker is a reading worker started before it is needed: starting
-// one took 10 to 20 ms of the first slice's wait in a 100 MB load.
+// spareWorker is a reading worker started before it is needed, so that a
+// read does not wait for a worker to start before its first slice.
 // Undefined when there is none.
 var spareWorker js.Value
 
@@ -210,8 +209,8 @@ func (r *BlobReader) stop() {
 
 // nextSlice awaits the next slice when the current one is used up, or
 // else pauses (yields to the browser if the page has been held long
-// enough). Yielding between pieces of each 1 MiB cost a 100 MB load about
-// 10 % more than yielding by the clock.
+// enough): yielding by the clock rather than after every piece keeps the
+// yields few on a fast parse.
 func (r *BlobReader) nextSlice() error {
 	if !r.slice.IsUndefined() && r.used < r.slice.Length() {
 		if r.Pause != nil {
