@@ -41,23 +41,20 @@ func (b *Builder) AddKlog(name string, l *parser.KlogLog) {
 	b.klogs = append(b.klogs, klogLog{name: name, log: l})
 }
 
-// addKlogReader reads name as a client log when its bytes say it is one.
-func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
-	isKlog, r := parser.SniffKlog(r)
-	if !isKlog {
-		lib, r := parser.SniffLibLog(r)
-		if lib == 0 {
-			return false, r, nil
-		}
-		l, err := parser.ReadLibLog(r, opts, lib, parser.LibLogOptions{Date: b.LogDate})
-		b.klogs = append(b.klogs, klogLog{name: name, lib: l})
-		return true, nil, err
-	}
+// addKlogReader reads name as a client-go log (klog text or JSON lines).
+func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) error {
 	lr := b.logReader(name, r)
 	l, err := parser.ReadKlog(lr, opts, parser.KlogOptions{Year: b.KlogYear})
 	lr.done()
 	b.AddKlog(name, l)
-	return true, nil, err
+	return err
+}
+
+// addLibLogReader reads name as a log of another client library, lib.
+func (b *Builder) addLibLogReader(name string, r io.Reader, opts parser.Options, lib parser.LibLogLibrary) error {
+	l, err := parser.ReadLibLog(r, opts, lib, parser.LibLogOptions{Date: b.LogDate})
+	b.klogs = append(b.klogs, klogLog{name: name, lib: l})
+	return err
 }
 
 // klogClient is one client of a client log: its reflector's lines.
