@@ -70,7 +70,7 @@ func TestBrowserJoinedSkip(t *testing.T) {
 	must(t, err)
 	t.Logf("the page read %d bytes of the %d of the two files", read, bigSize+klogInfo.Size())
 	if read == 0 || read > bigSize/4 {
-		t.Errorf("the page read %d bytes of the two files to load the 2000 events of the capture and the client log: the capture's rest (%d bytes) was read to pass over it", read, bigSize)
+		t.Errorf("the page read %d bytes of the two files for the capture's first 2000 events and the client log: the rest of the %d-byte capture was read to pass over it", read, bigSize)
 	}
 	screenshot(t, tab, "joined-skip")
 }
