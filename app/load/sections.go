@@ -82,9 +82,9 @@ func (s *section) Read(p []byte) (int, error) {
 // through to pass over: past it the read starts again at the next file
 // with a new reader, whose worker took 10 to 20 ms to start (jsrt's
 // spareWorker), where reading a large file's rest costs a slice of the
-// worker's reading and a copy into Go per 16 MiB of it. The files after
-// the page's limit, each stopped at its first event, are mostly smaller
-// than this and go on in the one read.
+// worker's reading and a copy into Go per 16 MiB of it. A small file
+// after the page's limit, stopped at its first event, stays in the one
+// read.
 const skipAtMost = 1 << 20
 
 // finish passes over what the parser left of the file (it stopped at an
