@@ -97,8 +97,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	cache := fs.Bool("watch-cache", def.WatchCache, "the server ran with its watch cache (false: every watch reads etcd)")
 	servers := fs.Int("servers", def.Servers, "API servers behind the clients' load balancer (1: a restart refuses every older cursor; more: a restarted server's clients move to another)")
 	splitBy := fs.String("split-by", "", "split each capture into virtual clients, one per share, as narrow watches of it would have been: nodeName, namespace, label=KEY or field=PATH")
-	logYear := fs.Int("log-year", 0, "the year of a client-go log's lines, which name month and day only (0: a line of the log that names it, else the other files' year, else the clock's)")
-	logDate := fs.String("log-date", "", "the date (YYYY-MM-DD) of a client library's log lines that give a time of day only, as logback's default pattern writes them (empty: the other files' date, else the clock's)")
+	logDate := fs.String("log-date", "", "the date of log lines that write less than theirs: a year (2026) for client-go's klog lines, which name month and day only, or a date (2026-12-01), which serves them and lines that give a time of day only, as logback's default pattern writes them, too (empty: a line of the log that names it, else the other files', else the clock's)")
+	logYear := fs.Int("log-year", 0, "the same as --log-date YEAR")
 	maxEventSize := byteSize(parser.DefaultMaxEventSize)
 	fs.Var(&maxEventSize, "max-event-size", "the largest event kept whole (64MiB by default; a number of bytes, or with KiB, MiB or GiB): a larger one is skipped, and stderr says so; a larger LIST response is read item by item")
 	maxEvents := fs.Int("max-events", timeline.DefaultMaxEvents, "stop reading after this many events over all files: an event keeps tens of bytes; a request of an audit log counts as one event, and each of its clients as 1000")
@@ -144,16 +144,19 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if *window < 0 || *count < 0 || *etcd < 0 || *delay < 0 || *servers < 1 {
 		return bad("model parameters must not be negative")
 	}
-	if *logYear < 0 {
-		return bad("--log-year must not be negative")
-	}
-	var date time.Time
+	var logDay timeline.LogDate
 	if *logDate != "" {
-		d, err := time.Parse("2006-01-02", *logDate)
-		if err != nil {
-			return bad(fmt.Sprintf("--log-date %q is not a date as 2026-12-01", *logDate))
+		if logDay, err = timeline.ParseLogDate(*logDate); err != nil {
+			return bad("--log-date " + err.Error())
 		}
-		date = d
+	}
+	switch {
+	case *logYear < 0:
+		return bad("--log-year must not be negative")
+	case *logYear > 0 && *logDate != "" && logDay.Year != *logYear:
+		return bad(fmt.Sprintf("--log-year %d and --log-date %s name different years", *logYear, *logDate))
+	case *logYear > 0:
+		logDay.Year = *logYear
 	}
 	if *maxEvents <= 0 {
 		return bad("--max-events must be positive")
@@ -177,8 +180,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.MaxObjects = *maxObjects
 	b.ServerOf = serverOf
 	b.ServerLabel = *serverLabel
-	b.KlogYear = *logYear
-	b.LogDate = date
+	b.LogDate = logDay
 	opts := parser.Options{MaxEventSize: int(maxEventSize)}
 	in, walkErrs := inputs(fs.Args())
 	for _, err := range walkErrs {

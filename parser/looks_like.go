@@ -1,9 +1,6 @@
 package parser
 
-import (
-	"bytes"
-	"io"
-)
+import "bytes"
 
 // looksLikeLen is how much of a file's decoded start LooksLike needs.
 const looksLikeLen = 512
@@ -51,11 +48,4 @@ var fileMagics = []struct {
 	{[]byte("SQLite format 3\x00"), "an SQLite database"},
 	{[]byte("7z\xbc\xaf\x27\x1c"), "a 7-Zip archive"},
 	{[]byte("Rar!\x1a\x07"), "a RAR archive"},
-}
-
-// SniffLooksLike is LooksLike of r's decoded start, and a reader that
-// gives all of r's bytes again.
-func SniffLooksLike(r io.Reader) (string, io.Reader) {
-	head, r := sniffHead(r, looksLikeLen)
-	return LooksLike(head), r
 }

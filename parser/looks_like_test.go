@@ -27,8 +27,8 @@ func TestLooksLike(t *testing.T) {
 		{[]byte("# README\n"), ""},
 		{nil, ""},
 	} {
-		got, r := SniffLooksLike(bytes.NewReader(tc.in))
-		if got != tc.want {
+		head, r := SniffHead(bytes.NewReader(tc.in))
+		if got := head.LooksLike(); got != tc.want {
 			t.Errorf("%q looks like %q, want %q", tc.in, got, tc.want)
 		}
 		if again, _ := io.ReadAll(r); !bytes.Equal(again, tc.in) {

@@ -157,12 +157,8 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 	b.auditLogs = append(b.auditLogs, al)
 }
 
-// addAuditReader reads name as an audit log when its bytes say it is one.
-func (b *Builder) addAuditReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
-	isAudit, r := parser.SniffAudit(r)
-	if !isAudit {
-		return false, r, nil
-	}
+// addAuditReader reads name as an audit log.
+func (b *Builder) addAuditReader(name string, r io.Reader, opts parser.Options) error {
 	lr := b.logReader(name, r)
 	// The clients are what an audit log costs most: reading stops at the
 	// number the cap has room for, before their requests are kept.
@@ -170,7 +166,7 @@ func (b *Builder) addAuditReader(name string, r io.Reader, opts parser.Options) 
 	lr.done()
 	b.AddAudit(name, l)
 	b.stopped = b.stopped || l.Stopped
-	return true, nil, err
+	return err
 }
 
 // kindOfResource names the kind of the built-in resources an audit log

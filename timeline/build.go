@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"time"
 
 	"watchlens/parser"
 )
@@ -89,14 +88,13 @@ type Builder struct {
 	metrics     []metricsExport
 	ServerLabel string
 	// klogs holds the client logs added, made files of their clients by
-	// Build; KlogYear is the year of their klog headers' times, which
-	// have none (0: from the log, else the clock; parser.KlogOptions).
-	klogs    []klogLog
-	KlogYear int
-	// LogDate is the date of the other libraries' log lines that give a
-	// time of day only (zero: the other files', else the clock's;
-	// parser.LibLogOptions).
-	LogDate time.Time
+	// Build; LogDate is the date of their lines that write less than
+	// theirs: its year that of klog's lines, which have none, and the
+	// whole date that of lines that give a time of day only (zero: what
+	// the log names, else the other files', else the clock's; see
+	// log_date.go).
+	klogs   []klogLog
+	LogDate LogDate
 }
 
 // pacer calls pause, when not nil, every pauseEvery items of the loops

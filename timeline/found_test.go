@@ -105,4 +105,23 @@ func TestNothingJudged(t *testing.T) {
 	if !tl.Judged() || len(sum) == 0 || sum[0].Topic == "unjudged" {
 		t.Errorf("a capture beside a PNG is not judged: %+v", sum)
 	}
+
+	// Split into virtual clients (--split-by), a PNG is told for what it
+	// is too, not as a capture with no event.
+	sp, err := ParseSplit("namespace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = NewBuilder()
+	if err := b.AddReaderSplit("timeline.png", bytes.NewReader(img.Bytes()), parser.Options{}, sp); err != nil {
+		t.Fatal(err)
+	}
+	tl = b.Build()
+	if got := tl.LooksLike(0); got != "a PNG image" {
+		t.Errorf("split, the PNG looks like %q", got)
+	}
+	sum = tl.Analyze(DefaultParams()).Summary(nil)
+	if len(sum) != 1 || sum[0].Text != "Nothing to judge, so there is no verdict: timeline.png: it is not a watch capture: it looks like a PNG image." {
+		t.Errorf("summary over a PNG split: %+v", sum)
+	}
 }

@@ -1,7 +1,6 @@
 package timeline
 
 import (
-	"fmt"
 	"io"
 	"sort"
 	"strings"
@@ -41,23 +40,20 @@ func (b *Builder) AddKlog(name string, l *parser.KlogLog) {
 	b.klogs = append(b.klogs, klogLog{name: name, log: l})
 }
 
-// addKlogReader reads name as a client log when its bytes say it is one.
-func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
-	isKlog, r := parser.SniffKlog(r)
-	if !isKlog {
-		lib, r := parser.SniffLibLog(r)
-		if lib == 0 {
-			return false, r, nil
-		}
-		l, err := parser.ReadLibLog(r, opts, lib, parser.LibLogOptions{Date: b.LogDate})
-		b.klogs = append(b.klogs, klogLog{name: name, lib: l})
-		return true, nil, err
-	}
+// addKlogReader reads name as a client-go log (klog text or JSON lines).
+func (b *Builder) addKlogReader(name string, r io.Reader, opts parser.Options) error {
 	lr := b.logReader(name, r)
-	l, err := parser.ReadKlog(lr, opts, parser.KlogOptions{Year: b.KlogYear})
+	l, err := parser.ReadKlog(lr, opts, parser.KlogOptions{Year: b.LogDate.Year})
 	lr.done()
 	b.AddKlog(name, l)
-	return true, nil, err
+	return err
+}
+
+// addLibLogReader reads name as a log of another client library, lib.
+func (b *Builder) addLibLogReader(name string, r io.Reader, opts parser.Options, lib parser.LibLogLibrary) error {
+	l, err := parser.ReadLibLog(r, opts, lib, parser.LibLogOptions{Date: b.LogDate.date()})
+	b.klogs = append(b.klogs, klogLog{name: name, lib: l})
+	return err
 }
 
 // klogClient is one client of a client log: its reflector's lines.
@@ -263,40 +259,6 @@ func (b *Builder) addKlogClients() {
 		}
 	}
 	b.klogs = nil
-}
-
-// placeKlogYear places a log whose lines name no year in the year of the
-// other files, when there are some with times (the clock's year is the
-// reader's guess), and returns the log's diagnostics with a word on the
-// year it was read in when that is a guess.
-func (b *Builder) placeKlogYear(l *parser.KlogLog) []parser.Diagnostic {
-	diags := l.Diagnostics
-	if l.YearFrom != "clock" || len(l.Lines) == 0 {
-		return diags
-	}
-	var ref int64
-	for _, f := range b.files {
-		if f.file.Log == "" && f.file.Start != 0 && (ref == 0 || f.file.Start < ref) {
-			ref = f.file.Start
-		}
-	}
-	how := "the clock's year, the latest that does not put the log in the future"
-	if ref != 0 {
-		// The year that puts the log's first line nearest the other files.
-		first := time.Unix(0, l.First).UTC()
-		refT := time.Unix(0, ref).UTC()
-		best, bestD := l.Year, time.Duration(1<<63-1)
-		for y := refT.Year() - 1; y <= refT.Year()+1; y++ {
-			at := time.Date(y, first.Month(), first.Day(), first.Hour(), first.Minute(), first.Second(), first.Nanosecond(), time.UTC)
-			if d := at.Sub(refT).Abs(); d < bestD {
-				best, bestD = y, d
-			}
-		}
-		l.MoveToYear(best, "files")
-		how = "the year of the other files given with it"
-	}
-	return append([]parser.Diagnostic{{Offset: l.Lines[0].Offset, Line: l.Lines[0].Line, Kind: DiagNoYear,
-		Msg: fmt.Sprintf("klog writes the month and day of a line but not its year, and no line of the log names it: its lines are read in %d, %s", l.Year, how)}}, diags...)
 }
 
 // captureStem is a capture's name without its folder and extensions:

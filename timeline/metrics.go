@@ -172,18 +172,13 @@ type metricsExport struct {
 	m    *parser.MetricsExport
 }
 
-// addMetricsReader reads name as a Prometheus export when its bytes say
-// it is one.
-func (b *Builder) addMetricsReader(name string, r io.Reader, opts parser.Options) (bool, io.Reader, error) {
-	f, r := parser.SniffMetrics(r)
-	if f == parser.MetricsUnknown {
-		return false, r, nil
-	}
+// addMetricsReader reads name as a Prometheus export.
+func (b *Builder) addMetricsReader(name string, r io.Reader, opts parser.Options) error {
 	lr := b.logReader(name, r)
 	m, err := parser.ReadMetrics(lr, opts)
 	lr.done()
 	b.AddMetrics(name, m)
-	return true, nil, err
+	return err
 }
 
 // AddMetrics adds a Prometheus export read by parser.ReadMetrics. A

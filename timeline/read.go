@@ -26,23 +26,14 @@ type ReadProgress struct {
 // client log become files of their clients only when Build runs; a
 // Prometheus export is read as metrics (AddMetrics), never as a capture.
 func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
-	isMetrics, r, err := b.addMetricsReader(name, r, opts)
-	if isMetrics {
+	head, r := parser.SniffHead(r)
+	if other, err := b.addOtherKind(name, head, r, opts); other {
 		return err
 	}
-	isAudit, r, err := b.addAuditReader(name, r, opts)
-	if isAudit {
-		return err
-	}
-	isKlog, r, err := b.addKlogReader(name, r, opts)
-	if isKlog {
-		return err
-	}
-	looksLike, r := parser.SniffLooksLike(r)
 	f := b.AddFile(name)
-	f.looksLike = looksLike
+	f.looksLike = head.LooksLike()
 	rd := parser.NewReader(r, opts)
-	err = b.readEvents(f, rd, nil)
+	err := b.readEvents(f, rd, nil)
 	if b.Progress != nil {
 		b.Progress(ReadProgress{File: name, Bytes: rd.InputBytes(), Events: b.tab.len()})
 	}
@@ -51,6 +42,24 @@ func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error
 		return err
 	}
 	return rd.Err()
+}
+
+// addOtherKind reads name, whose decoded start is head, as what head says
+// it is when that is no capture (a Prometheus export, an audit log, a
+// client log), and says whether it did; the error is that read's.
+func (b *Builder) addOtherKind(name string, head parser.Head, r io.Reader, opts parser.Options) (bool, error) {
+	switch {
+	case head.Metrics() != parser.MetricsUnknown:
+		return true, b.addMetricsReader(name, r, opts)
+	case head.Audit():
+		return true, b.addAuditReader(name, r, opts)
+	case head.Klog():
+		return true, b.addKlogReader(name, r, opts)
+	}
+	if lib := head.LibLog(); lib != 0 {
+		return true, b.addLibLogReader(name, r, opts, lib)
+	}
+	return false, nil
 }
 
 // readEvents adds the reader's events to f, and hands each event kept to

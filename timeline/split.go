@@ -124,24 +124,18 @@ func namespacedPath(path, ns string) string {
 // AddReader reads it.
 func (b *Builder) AddReaderSplit(name string, r io.Reader, opts parser.Options, split Split) error {
 	// An audit log or a client log has its clients already, and an export
-	// is metrics: each is read as AddReader does.
-	isMetrics, r, err := b.addMetricsReader(name, r, opts)
-	if isMetrics {
-		return err
-	}
-	isAudit, r, err := b.addAuditReader(name, r, opts)
-	if isAudit {
-		return err
-	}
-	isKlog, r, err := b.addKlogReader(name, r, opts)
-	if isKlog {
+	// is metrics: each is read as AddReader does, and a file that is no
+	// watch record is told for what it is.
+	head, r := parser.SniffHead(r)
+	if other, err := b.addOtherKind(name, head, r, opts); other {
 		return err
 	}
 	f := b.AddFile(name)
+	f.looksLike = head.LooksLike()
 	rd := parser.NewReader(r, opts)
 	shares := map[string][]parser.Event{}
 	var bookmarks []parser.Event
-	err = b.readEvents(f, rd, func(ev parser.Event) {
+	err := b.readEvents(f, rd, func(ev parser.Event) {
 		switch ev.Type {
 		case parser.Bookmark:
 			bookmarks = append(bookmarks, ev)

@@ -19,8 +19,13 @@ type joined struct {
 	// mu: a parser that stops early may leave a goroutine reading ahead
 	// (parser's prefetch); its last read and the next file's first are
 	// taken one at a time, and the section keeps count of both.
-	mu   sync.Mutex
+	mu sync.Mutex
+	// blob is the files' Blobs joined, r its reader from where the read
+	// went on (see section.finish), and end where the last section
+	// given out ends in it.
+	blob goapp.Value
 	r    *jsrt.BlobReader
+	end  int64
 	err  error // the first read error: the files after it are read alone
 	skip []byte
 }
@@ -32,17 +37,23 @@ func joinSources(sources []Source) *joined {
 	for _, s := range sources {
 		parts.Call("push", s.Blob)
 	}
-	return &joined{r: jsrt.NewBlobReader(goappjs.Unwrap(goapp.Window().Get("Blob").New(parts)))}
+	blob := goapp.Window().Get("Blob").New(parts)
+	return &joined{blob: blob, r: jsrt.NewBlobReader(goappjs.Unwrap(blob))}
 }
 
-// section is one file of a joined read: its next size bytes.
+// section is one file of a joined read: its next size bytes, which end
+// at end in the joined Blob.
 type section struct {
 	j    *joined
 	left int64
+	end  int64
 	done bool
 }
 
-func (j *joined) next(size int64) *section { return &section{j: j, left: size} }
+func (j *joined) next(size int64) *section {
+	j.end += size
+	return &section{j: j, left: size, end: j.end}
+}
 
 func (s *section) Read(p []byte) (int, error) {
 	s.j.mu.Lock()
@@ -67,14 +78,31 @@ func (s *section) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// skipAtMost is the most of a file the parser left that finish reads
+// through to pass over: past it the read starts again at the next file
+// with a new reader, whose worker took 10 to 20 ms to start (jsrt's
+// spareWorker), where reading a large file's rest costs a slice of the
+// worker's reading and a copy into Go per 16 MiB of it. A small file
+// after the page's limit, stopped at its first event, stays in the one
+// read.
+const skipAtMost = 1 << 20
+
 // finish passes over what the parser left of the file (it stopped at an
 // error or at the page's limit of events), so that the next section
 // starts at its own file's first byte, and says whether the joined read
-// can go on.
+// can go on. A little is read through; more is passed over without a
+// read, by reading on from a slice of the joined Blob that begins at the
+// next file (a slice of a Blob copies no byte), so that files stopped at
+// the page's limit do not read gigabytes only to pass over them.
 func (s *section) finish() bool {
 	s.j.mu.Lock()
 	defer s.j.mu.Unlock()
 	s.done = true
+	if s.left > skipAtMost && s.j.err == nil {
+		s.j.r.Close()
+		s.j.r = jsrt.NewBlobReader(goappjs.Unwrap(s.j.blob.Call("slice", s.end)))
+		s.left = 0
+	}
 	for s.left > 0 && s.j.err == nil {
 		if s.j.skip == nil {
 			s.j.skip = make([]byte, 64<<10)

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"watchlens/internal/testsample"
 	"watchlens/parser"
@@ -63,5 +64,40 @@ func TestLibLogWithoutDate(t *testing.T) {
 	}
 	if untimed == 0 || !said {
 		t.Errorf("the BASIC_FORMAT log: %d events diagnosed, the file says they have no time %v: %+v", untimed, said, tl.Files[0].Diagnostics)
+	}
+}
+
+// nearFiles moves a log read on the clock's date by whole years or days
+// to the other files' start, the same way for both: a log that begins
+// just before New Year's midnight, or a day's, given with files that
+// begin just after, stays before it; with no file of times it stays.
+func TestNearFiles(t *testing.T) {
+	at := func(s string) int64 {
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.UnixNano()
+	}
+	b := NewBuilder()
+	if _, ok := b.nearFiles(at("2025-12-31T23:59:50Z"), leftYear); ok {
+		t.Error("a log is moved with no file of times beside it")
+	}
+	f := b.AddFile("capture")
+	for _, c := range []struct {
+		start, first string
+		part         datePart
+		want         int
+	}{
+		{"2027-01-01T00:00:10Z", "2025-12-31T23:59:50Z", leftYear, 1},
+		{"2026-06-01T00:00:10Z", "2025-12-31T23:59:50Z", leftYear, 0},
+		{"2026-12-02T00:00:10Z", "2026-12-20T23:59:50Z", leftDay, -19},
+		{"2026-12-02T23:59:50Z", "2026-12-20T00:00:10Z", leftDay, -17},
+		{"2026-12-02T12:00:00Z", "2026-12-02T11:00:00Z", leftDay, 0},
+	} {
+		f.file.Start = at(c.start)
+		if k, ok := b.nearFiles(at(c.first), c.part); !ok || k != c.want {
+			t.Errorf("files from %s, the log from %s: moved by %d (%v), want %d", c.start, c.first, k, ok, c.want)
+		}
 	}
 }
