@@ -350,6 +350,7 @@ func (b *Builder) addAuditGroup(name string, k groupKey, reqs []auditReq) {
 	for n := range reqs {
 		g := base + n
 		b.auditLog[g] = reqs[n].log
+		b.sessions[g].auditStarted = reqs[n].Started
 		b.auditSince(g, n)
 		b.inferGone(g, n, len(reqs))
 	}

@@ -252,7 +252,11 @@ func (b *Builder) addKlogClients() {
 		added := false
 		for _, k := range b.joinKlogAudit(kl.name, cands) {
 			// The log's own problems go with its first client's file.
-			b.addKlogClient(kl.name, k.c, k.ks, diags)
+			d := diags
+			if k.ambiguous != nil {
+				d = append(d[:len(d):len(d)], *k.ambiguous)
+			}
+			b.addKlogClient(kl.name, k.c, k.ks, d)
 			added, diags = true, nil
 		}
 		if !added && len(diags) > 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -155,4 +156,96 @@ func TestKlogJoinsNoOtherDaysAudit(t *testing.T) {
 	if want := len(testsample.ReadTruth(t, testsample.Recording(t, "samples-lab"))); alone != want {
 		t.Errorf("%d clients of the log alone, want %d", alone, want)
 	}
+}
+
+// TestKlogJoinsWatchList: samples-watchlist's log and audit logs, where
+// 20 clients send client-go's default User-Agent, two on each selector
+// (one asking for bookmarks, one not), and most of their requests ended
+// at the servers' restarts. Each client of the log is joined with the
+// audit-log client TRUTH.tsv says it is (its resource, selector,
+// bookmarks and number of requests), or, where the records cannot tell
+// it from another, joined with none and said to be ambiguous, its true
+// audit-log client among those named; never with another.
+func TestKlogJoinsWatchList(t *testing.T) {
+	dir := testsample.Recording(t, "samples-watchlist")
+	truth := testsample.ReadTruth(t, dir)
+	audits, _ := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+	names := []string{"fleet-klog.log"}
+	for _, p := range audits {
+		names = append(names, filepath.Base(p))
+	}
+	tl := buildFiles(t, dir, names...)
+	// what an audit-log client is, as TRUTH.tsv writes it
+	shape := func(f *File) string {
+		first := tl.Sessions[f.Sessions[0]].Request
+		q, _ := url.ParseQuery(first.Query)
+		mode := "nobookmarks"
+		for _, g := range f.Sessions {
+			if tl.Sessions[g].Request.AllowWatchBookmarks {
+				mode = "bookmarks"
+			}
+		}
+		return fmt.Sprintf("%s %s %s %d", resourceOfPath(first.Path), orWord(q.Get("labelSelector"), "-"), mode, len(f.Sessions))
+	}
+	want := func(client string) string {
+		row := truth[client]
+		return fmt.Sprintf("%s %s %s %s", row["resource"], row["selector"], row["mode"], row["requests"])
+	}
+	ambiguousIn := func(f *File) string {
+		for _, d := range f.Diagnostics {
+			if d.Kind == DiagAmbiguousJoin {
+				return d.Msg
+			}
+		}
+		return ""
+	}
+	joined, ambiguous := map[string]int{}, map[string]bool{}
+	for i := range tl.Files {
+		f := &tl.Files[i]
+		switch {
+		case f.Loopback:
+		case f.Log == "fleet-klog.log":
+			// A client of the log left alone: said to be ambiguous, its
+			// true audit-log client among those it names, and that one
+			// joined with no other.
+			msg := ambiguousIn(f)
+			if _, ok := truth[f.Client]; !ok || msg == "" {
+				t.Errorf("%s: alone and not said to be ambiguous", f.Name)
+				continue
+			}
+			ambiguous[f.Client] = true
+			found := false
+			for k := range tl.Files {
+				a := &tl.Files[k]
+				if a.Audit && a.Log == "" && !a.Loopback && strings.Contains(msg, strconv.Quote(a.Name)) && shape(a) == want(f.Client) {
+					found = true
+					if a.LogJoined != "" || ambiguousIn(a) == "" {
+						t.Errorf("%s: its audit-log client %q is joined with %q, or not said to be ambiguous", f.Client, a.Name, a.LogClient)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: its audit-log client (%s) is not among those it could be: %s", f.Client, want(f.Client), msg)
+			}
+		case f.LogJoined == "":
+			if ambiguousIn(f) == "" {
+				t.Errorf("%s: joined with no client of the log, and not said to be ambiguous", f.Name)
+			}
+		default:
+			if _, ok := truth[f.LogClient]; !ok {
+				t.Errorf("%s: joined with %q, not a client of TRUTH.tsv", f.Name, f.LogClient)
+				continue
+			}
+			joined[f.LogClient]++
+			if got := shape(f); got != want(f.LogClient) {
+				t.Errorf("%s: joined with %s (%s), which is %s", f.Name, f.LogClient, got, want(f.LogClient))
+			}
+		}
+	}
+	for client := range truth {
+		if joined[client] > 1 || joined[client] == 0 && !ambiguous[client] {
+			t.Errorf("%s: joined %d times, ambiguous %v", client, joined[client], ambiguous[client])
+		}
+	}
+	t.Logf("%d clients joined of %d in TRUTH.tsv, %d said to be ambiguous", len(joined), len(truth), len(ambiguous))
 }
