@@ -1,7 +1,6 @@
 package timeline
 
 import (
-	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -165,25 +164,15 @@ func (b *Builder) joinKlogAudit(logName string, cands []klogJoinCandidate) []klo
 	if len(cands) == 0 || len(files) == 0 {
 		return cands
 	}
-	named := make([]string, len(files)) // the client of the log a file's User-Agent names
+	views := make([]auditCalls, len(files))
 	for j, f := range files {
-		for _, k := range cands {
-			if uaNames(f.file.Client, k.c.name) && len(k.c.name) > len(named[j]) {
-				named[j] = k.c.name
-			}
-		}
+		views[j] = b.fileCalls(f)
 	}
-	cost := make([][]int64, len(cands))
-	for i := range cands {
-		cost[i] = make([]int64, len(files))
-		for j, f := range files {
-			cost[i][j] = b.klogJoinCost(&cands[i], f, named[j])
-		}
-	}
+	cost := klogJoinCosts(cands, views)
 	assign := minCostAssignment(cost)
 	var left []klogJoinCandidate
 	for i, j := range assign {
-		if j < 0 || cost[i][j] >= klogNoJoin || !b.klogEndsAgree(&cands[i], files[j]) {
+		if j < 0 || cost[i][j] >= klogNoJoin || !klogEndsAgree(&cands[i], &views[j]) {
 			left = append(left, cands[i])
 			continue
 		}
@@ -266,30 +255,56 @@ func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// klogJoinCosts is the cost of each candidate (row) being each
+// audit-log client (column): a User-Agent that names a client of the
+// log names it alone.
+func klogJoinCosts(cands []klogJoinCandidate, views []auditCalls) [][]int64 {
+	named := make([]string, len(views)) // the client of the log a User-Agent names
+	for j := range views {
+		for _, k := range cands {
+			if uaNames(views[j].ua, k.c.name) && len(k.c.name) > len(named[j]) {
+				named[j] = k.c.name
+			}
+		}
+	}
+	cost := make([][]int64, len(cands))
+	for i := range cands {
+		cost[i] = make([]int64, len(views))
+		for j := range views {
+			cost[i][j] = klogJoinCost(&cands[i], &views[j], named[j])
+		}
+	}
+	return cost
+}
+
 // klogJoinCost is how far a client of a log is from being an audit-log
 // client: the distance of each request end of each to the nearest of
-// the other's, at most klogEndCap each; klogNoJoin when they cannot be
-// the same client.
-func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named string) int64 {
+// the other's, at most klogEndCap each, and of each instant the log
+// shows a WatchList's response started or synced to the audit log's;
+// klogNoJoin when they cannot be the same client.
+func klogJoinCost(k *klogJoinCandidate, a *auditCalls, named string) int64 {
 	if named != "" && named != k.c.name {
 		return klogNoJoin
 	}
-	if kind, _ := typeKind(k.c.typ); kind != "" && f.kindHint != "" && kind != f.kindHint {
+	if kind, _ := typeKind(k.c.typ); kind != "" && a.kind != "" && kind != a.kind {
 		return klogNoJoin
 	}
-	first := b.sessions[f.file.Sessions[0]].Request
+	if len(a.calls) == 0 {
+		return klogNoJoin
+	}
+	first := a.calls[0].req
 	if k.req != nil && first != nil && parser.RequestClient(k.req) != parser.RequestClient(first) {
 		return klogNoJoin
 	}
 	for _, rv := range k.gone {
-		if !b.watchedAt(f, rv) {
+		if !a.watchedAt(rv) {
 			return klogNoJoin
 		}
 	}
-	if !b.watchListAgrees(k, f) {
+	if !watchListAgrees(k, a) {
 		return klogNoJoin
 	}
-	ends := b.auditEnds(f)
+	ends := a.ends()
 	var cost int64
 	for _, e := range k.ends {
 		cost += min(nearest(ends, e), klogEndCap)
@@ -297,7 +312,7 @@ func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named strin
 	for _, e := range ends {
 		cost += min(nearest(k.ends, e), klogEndCap)
 	}
-	starts := b.auditWatchListStarts(f)
+	starts := a.watchListStarts()
 	for _, e := range k.firstEvents {
 		cost += min(nearest(starts, e), klogEndCap)
 	}
@@ -306,12 +321,7 @@ func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named strin
 	}
 	// A 410 the audit log inferred that the log does not show, or the
 	// reverse, is a request of another client.
-	inferred := 0
-	for _, g := range f.file.Sessions {
-		if b.sessions[g].inferredGone {
-			inferred++
-		}
-	}
+	inferred := a.inferredGone()
 	cost += int64(max(inferred-len(k.gone), len(k.gone)-inferred)) * klogEndCap
 	if named != "" {
 		cost = 0 // the User-Agent says it
@@ -327,18 +337,17 @@ func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named strin
 // clients without bookmarks); and client-go watches on from a cursor
 // only after a sync, so a client whose log shows WatchLists that never
 // synced is not one that resumed.
-func (b *Builder) watchListAgrees(k *klogJoinCandidate, f *FileBuilder) bool {
+func watchListAgrees(k *klogJoinCandidate, a *auditCalls) bool {
 	lists, asked, resumed := 0, 0, false
-	for _, g := range f.file.Sessions {
-		s := &b.sessions[g]
-		switch {
-		case s.Request == nil:
-		case s.IsWatchList():
+	for n := range a.calls {
+		switch r := a.calls[n].req; {
+		case r == nil || !r.Watch:
+		case r.SendInitialEvents:
 			lists++
-			if s.Request.AllowWatchBookmarks {
+			if r.AllowWatchBookmarks {
 				asked++
 			}
-		case s.Request.Watch:
+		default:
 			resumed = true
 		}
 	}
@@ -353,8 +362,8 @@ func (b *Builder) watchListAgrees(k *klogJoinCandidate, f *FileBuilder) bool {
 // klogEndMatch of one of the other's: even a User-Agent that names the
 // client is not enough, as a log and audit logs of another day name
 // the same.
-func (b *Builder) klogEndsAgree(k *klogJoinCandidate, f *FileBuilder) bool {
-	ends := b.auditEnds(f)
+func klogEndsAgree(k *klogJoinCandidate, a *auditCalls) bool {
+	ends := a.ends()
 	near := func(a, other []int64) bool {
 		n := 0
 		for _, e := range a {
@@ -365,28 +374,6 @@ func (b *Builder) klogEndsAgree(k *klogJoinCandidate, f *FileBuilder) bool {
 		return 2*n >= len(a)
 	}
 	return len(k.ends) > 0 && near(k.ends, ends) && near(ends, k.ends)
-}
-
-// auditEnds are the instants an audit-log client's requests ended.
-func (b *Builder) auditEnds(f *FileBuilder) []int64 {
-	out := make([]int64, len(f.file.Sessions))
-	for n, g := range f.file.Sessions {
-		out[n] = b.sessions[g].End
-	}
-	return out
-}
-
-// auditWatchListStarts are the instants the server started its
-// responses to an audit-log client's WatchList requests (when it
-// received them, where the log does not say).
-func (b *Builder) auditWatchListStarts(f *FileBuilder) []int64 {
-	var out []int64
-	for _, g := range f.file.Sessions {
-		if s := &b.sessions[g]; s.IsWatchList() {
-			out = append(out, cmp.Or(s.auditStarted, s.Start))
-		}
-	}
-	return out
 }
 
 // sinceLatest is how long after the latest of ts at or before t t is;
@@ -409,16 +396,6 @@ func nearest(ts []int64, t int64) int64 {
 		d = min(d, max(x-t, t-x))
 	}
 	return d
-}
-
-// watchedAt says whether an audit-log client sent a watch from rv.
-func (b *Builder) watchedAt(f *FileBuilder, rv string) bool {
-	for _, g := range f.file.Sessions {
-		if r := b.sessions[g].Request; r != nil && r.Watch && r.ResourceVersion == rv {
-			return true
-		}
-	}
-	return false
 }
 
 // joinKlogAuditFile makes an audit-log client the client of the log it

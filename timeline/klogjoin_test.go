@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,12 +77,17 @@ func TestKlogJoinsAuditLogs(t *testing.T) {
 				}
 				checkTimes(t, client+" relists", relistAt, splitTimes(row["relist_times"]))
 				// The servers of its first and last answered requests are
-				// its capture's, but where the audit log could not tell
-				// two clients of one selector and User-Agent apart and
-				// split their requests by its best guess (samples-outage's
-				// clients with client-go's default User-Agent): the join
-				// takes the split as it is.
-				if got, want := fileServers(tl, fi), row["servers"]; !strings.Contains(f.Name, "cannot tell apart") && got != want[:strings.Index(want, ">")]+want[strings.LastIndex(want, ">"):] {
+				// its capture's, but where neither the audit log nor the
+				// log could tell two clients of one selector and
+				// User-Agent apart, and the client says its requests may
+				// be the other's from some point on (one pair of
+				// samples-outage's clients with client-go's default
+				// User-Agent).
+				unsure := false
+				for _, d := range f.Diagnostics {
+					unsure = unsure || d.Kind == DiagUnsureSplit
+				}
+				if got, want := fileServers(tl, fi), row["servers"]; !unsure && got != want[:strings.Index(want, ">")]+want[strings.LastIndex(want, ">"):] {
 					t.Errorf("%s (%s): servers %s, TRUTH.tsv says %s", f.Name, client, got, row["servers"])
 				}
 			}
@@ -248,4 +254,100 @@ func TestKlogJoinsWatchList(t *testing.T) {
 		}
 	}
 	t.Logf("%d clients joined of %d in TRUTH.tsv, %d said to be ambiguous", len(joined), len(truth), len(ambiguous))
+}
+
+// TestKlogJoinsSplitOfOneUserAgent: samples-outage's clients with
+// client-go's default User-Agent, two on each selector, whose watches
+// the outage cut together and which came back minutes later: the audit
+// logs alone cannot tell which of the two sent each request after the
+// outage. Every audit-log client whose requests are of two clients (by
+// attribution.tsv, which follows each request's Audit-ID to the capture
+// that sent it) says where it may be the other's; given with the
+// fleet's log, the log decides the pairs it can (each client's sync
+// after one response started and not the other, its 410's RV), fewer
+// stay said, and every client joined and not said to be unsure holds
+// that client's requests only. samples-watchlist's pairs differ in
+// asking for bookmarks: none is mixed or said to be unsure.
+func TestKlogJoinsSplitOfOneUserAgent(t *testing.T) {
+	for _, name := range []string{"samples-outage", "samples-watchlist"} {
+		t.Run(name, func(t *testing.T) {
+			dir := testsample.Recording(t, name)
+			sent := sentBy(t, dir)
+			audits, _ := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+			var names []string
+			for _, p := range audits {
+				names = append(names, filepath.Base(p))
+			}
+			said := map[bool]int{}
+			for _, withLog := range []bool{false, true} {
+				files := names
+				if withLog {
+					files = append([]string{"fleet-klog.log"}, names...)
+				}
+				tl := buildFiles(t, dir, files...)
+				mixed := 0
+				for i := range tl.Files {
+					f := &tl.Files[i]
+					if !f.Audit || f.Log != "" || f.Loopback {
+						continue
+					}
+					unsure := false
+					for _, d := range f.Diagnostics {
+						unsure = unsure || d.Kind == DiagUnsureSplit
+					}
+					if unsure {
+						said[withLog]++
+					}
+					var clients []string
+					for _, g := range f.Sessions {
+						r := tl.Sessions[g].Request
+						c := sent[r.Path+"?"+r.Query]
+						if len(c) != 1 {
+							t.Fatalf("%s: %d clients in attribution.tsv sent %s?%s", f.Name, len(c), r.Path, r.Query)
+						}
+						if len(clients) == 0 || clients[len(clients)-1] != c[0] {
+							clients = append(clients, c[0])
+						}
+					}
+					if len(clients) > 1 {
+						mixed++
+						if !unsure {
+							t.Errorf("with the log %v: %s: requests of %v, and not said to be unsure", withLog, f.Name, clients)
+						}
+					}
+					if withLog && f.LogJoined != "" && !unsure && (len(clients) != 1 || clients[0] != f.LogClient) {
+						t.Errorf("%s: joined with %s, its requests are %v's", f.Name, f.LogClient, clients)
+					}
+				}
+				t.Logf("with the log %v: %d audit-log clients mix two clients' requests, %d say they may", withLog, mixed, said[withLog])
+			}
+			if name == "samples-outage" && said[true] >= said[false] {
+				t.Errorf("the log decided no pair: %d said to be unsure with it, %d without", said[true], said[false])
+			}
+			if name == "samples-watchlist" && said[false]+said[true] > 0 {
+				t.Errorf("%d and %d said to be unsure", said[false], said[true])
+			}
+		})
+	}
+}
+
+// sentBy reads a recording's attribution.tsv: which clients sent a
+// request URI that an audit log holds (one client may send one twice).
+func sentBy(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	raw := string(testsample.Read(t, filepath.Join(dir, "attribution.tsv")))
+	lines := strings.Split(strings.TrimSpace(raw), "\n")
+	col := map[string]int{}
+	for k, h := range strings.Split(lines[0], "\t") {
+		col[h] = k
+	}
+	out := map[string][]string{}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		uri, client := f[col["request_uri"]], f[col["client"]]
+		if f[col["audit_id"]] != "-" && !slices.Contains(out[uri], client) {
+			out[uri] = append(out[uri], client)
+		}
+	}
+	return out
 }
