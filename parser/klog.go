@@ -122,6 +122,10 @@ type KlogLine struct {
 	RV, OldestRV string
 	// WatchList is, for KlogWatchListGate, whether the gate is on.
 	WatchList bool
+	// LastEvent is, for a KlogBookmarkExpired, how long before the line
+	// its stream's last event came ("received last event 10.0s ago"),
+	// in ns; 0 when its text does not say.
+	LastEvent int64
 	// Request is the request a failed watch's error names (Go's
 	// url.Error: `Get "https://host/path?query": dial tcp ...`), the one
 	// reflector line that shows a client's selector; nil when it names
@@ -624,6 +628,26 @@ func keyValues(b []byte) map[string]string {
 	}
 }
 
+// lastEventAgo reads client-go's "received last event 10.001s ago" at
+// the end of a bookmark-expired error: how long before the line the
+// stream's last event came; 0 when the text does not say.
+func lastEventAgo(err string) int64 {
+	const before, after = "received last event ", " ago"
+	i := strings.LastIndex(err, before)
+	if i < 0 {
+		return 0
+	}
+	d, ok := strings.CutSuffix(err[i+len(before):], after)
+	if !ok {
+		return 0
+	}
+	ago, e := time.ParseDuration(d)
+	if e != nil || ago < 0 {
+		return 0
+	}
+	return int64(ago)
+}
+
 // structured reads a structured message: the reflector's messages of
 // client-go 1.27 and later, the same in klog text and in JSON.
 func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) (KlogLine, bool) {
@@ -663,6 +687,7 @@ func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) 
 				kl.Reflector = kr.intern.str(name)
 			}
 		}
+		kl.LastEvent = lastEventAgo(kl.Err)
 	case "Unexpected EOF during watch stream event decoding":
 		kl.Kind = KlogStreamCut
 		return kl, true

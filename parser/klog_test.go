@@ -38,6 +38,7 @@ func readKlogFile(t *testing.T, path string, ko KlogOptions) *KlogLog {
 func TestKlogRecordings(t *testing.T) {
 	reflectorLine := regexp.MustCompile(`(?m)^[IWEF]\d{4} [0-9:.]+ +\d+ reflector\.go:\d+\] "`)
 	gone := regexp.MustCompile(`(?m)^I\d{4} .*"Watch closed" client="([^"]+)".* err="too old resource version: (\d+) \((\d+)\)"$`)
+	lastEvent := regexp.MustCompile(`(?m)"Warning: event bookmark expired" .*received last event (\S+) ago"`)
 	for _, name := range []string{"samples-lab", "samples-outage", "samples-watchlist"} {
 		t.Run(name, func(t *testing.T) {
 			dir := testsample.Recording(t, name)
@@ -92,6 +93,27 @@ func TestKlogRecordings(t *testing.T) {
 			}
 			if strings.Join(rvs, ",") != strings.Join(want, ",") {
 				t.Errorf("410s read %d, in the text %d: %v... vs %v...", len(rvs), len(want), rvs[:min(3, len(rvs))], want[:min(3, len(want))])
+			}
+			// How long before each bookmark-expired warning its stream's
+			// last event came, line by line.
+			var agos, wantAgos []string
+			for _, kl := range l.Lines {
+				if kl.Kind == KlogBookmarkExpired && kl.LastEvent != 0 {
+					agos = append(agos, time.Duration(kl.LastEvent).String())
+				}
+			}
+			for _, m := range lastEvent.FindAllSubmatch(raw, -1) {
+				d, err := time.ParseDuration(string(m[1]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantAgos = append(wantAgos, d.String())
+			}
+			if strings.Join(agos, ",") != strings.Join(wantAgos, ",") {
+				t.Errorf("last events read %d, in the text %d", len(agos), len(wantAgos))
+			}
+			if name == "samples-watchlist" && len(agos) == 0 {
+				t.Error("no bookmark-expired warning read with its last event")
 			}
 			truth := testsample.ReadTruth(t, dir)
 			for client := range truth {

@@ -215,18 +215,31 @@ func (b *Builder) groupAudit() {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i].less(keys[j]) })
+	// The clients of the client logs given, read when a split needs them.
+	var logClients []klogJoinCandidate
+	logRead := false
 	for _, k := range keys {
 		name := fmt.Sprintf("%s (%s from %s)", orWord(k.ua, "no user agent"), orWord(k.user, "no user"), orWord(k.ip, "no address"))
 		if len(perClient[[3]string{k.ua, k.user, k.ip}]) > 1 {
 			name += " " + strings.Join(nonEmpty(k.resource, k.ns, k.labels, k.fields), " ")
 		}
-		informers := splitInformers(groups[k])
-		for n, reqs := range informers {
-			if len(informers) > 1 {
-				b.addAuditGroup(fmt.Sprintf("%s, informer %d of %d that the log cannot tell apart", name, n+1, len(informers)), k, reqs)
-				continue
+		informers, unsure := splitInformers(groups[k])
+		if len(unsure) > 0 {
+			if !logRead {
+				logClients, logRead = b.earlyKlogCandidates(), true
 			}
-			b.addAuditGroup(name, k, reqs)
+			unsure = pairByLog(k, informers, unsure, logClients)
+		}
+		names := make([]string, len(informers))
+		for n := range informers {
+			names[n] = name
+			if len(informers) > 1 {
+				names[n] = fmt.Sprintf("%s, informer %d of %d that the log cannot tell apart", name, n+1, len(informers))
+			}
+		}
+		diags := unsureDiagnostics(informers, unsure)
+		for n, reqs := range informers {
+			b.addAuditGroup(names[n], k, reqs, diags[n])
 		}
 	}
 }
@@ -246,11 +259,16 @@ func (b *Builder) groupAudit() {
 // then one whose last was refused; both, then, the one that ended last
 // (a reconnect follows its drop). Wherever two
 // were free at once the split is the log's best guess, which is why the
-// informers are named as such.
-func splitInformers(reqs []auditReq) [][]auditReq {
+// informers are named as such. Where only the order of their ends chose,
+// and they ended closer together than the request came after them
+// (samples-outage's informers of one selector, cut together by the
+// outage and back minutes later), the choice is no more than a guess:
+// it is returned among the unsure ones.
+func splitInformers(reqs []auditReq) ([][]auditReq, []unsurePick) {
 	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].Received < reqs[j].Received })
 	var chains [][]auditReq
 	var ends []int64 // the end of each chain's last request; open ones never end
+	var unsure []unsurePick
 	// rank orders the free chains for q: higher is likelier.
 	rank := func(c int, q *auditReq) [4]int64 {
 		last := &chains[c][len(chains[c])-1]
@@ -299,10 +317,33 @@ func splitInformers(reqs []auditReq) [][]auditReq {
 			ends = append(ends, end)
 			continue
 		}
+		// The runner-up that only the order of the ends put behind.
+		mate := -1
+		for c, e := range ends {
+			if r := rank(c, q); c != best && e <= q.Received && [3]int64(r[:3]) == [3]int64(bestRank[:3]) && (mate < 0 || e > ends[mate]) {
+				mate = c
+			}
+		}
+		if mate >= 0 && ends[best]-ends[mate] < q.Received-ends[best] {
+			last := &chains[mate][len(chains[mate])-1]
+			unsure = append(unsure, unsurePick{req: q.AuditID, mate: last.AuditID, apart: ends[best] - ends[mate], after: q.Received - ends[best]})
+		}
 		chains[best] = append(chains[best], *q)
 		ends[best] = end
 	}
-	return chains
+	return chains, unsure
+}
+
+// unsurePick is a request splitInformers gave to one informer where it
+// could as well have given it to another: the informers could as well
+// have each other's requests from there on.
+type unsurePick struct {
+	// req is the request's Audit-ID, mate that of the other informer's
+	// last request then.
+	req, mate string
+	// apart is how far apart the two informers' last requests ended;
+	// after, how long after the later end the request came.
+	apart, after int64
 }
 
 func nonEmpty(ss ...string) []string {
@@ -315,8 +356,8 @@ func nonEmpty(ss ...string) []string {
 	return out
 }
 
-// addAuditGroup adds one informer's requests as a file.
-func (b *Builder) addAuditGroup(name string, k groupKey, reqs []auditReq) {
+// addAuditGroup adds one informer's requests as a file, with diags.
+func (b *Builder) addAuditGroup(name string, k groupKey, reqs []auditReq, diags []parser.Diagnostic) {
 	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].Received < reqs[j].Received })
 	f := b.AddFile(name)
 	f.file.Audit, f.file.Client, f.file.Loopback = true, k.ua, k.user == apiserverUser
@@ -342,10 +383,11 @@ func (b *Builder) addAuditGroup(name string, k groupKey, reqs []auditReq) {
 		ss[n] = s
 	}
 	base := len(b.sessions)
-	f.Finish(ss, nil)
+	f.Finish(ss, diags)
 	for n := range reqs {
 		g := base + n
 		b.auditLog[g] = reqs[n].log
+		b.sessions[g].auditStarted = reqs[n].Started
 		b.auditSince(g, n)
 		b.inferGone(g, n, len(reqs))
 	}
@@ -377,6 +419,17 @@ func (b *Builder) auditSince(g, n int) {
 	s.Since = min(s.Since, s.Start)
 }
 
+// goneSignature says whether a request that ran from start to end, and
+// the next request of its client, are the signature of a 410 (see
+// inferGone), but for how the watch ended.
+func goneSignature(r, next *parser.Request, start, end int64) bool {
+	if r == nil || !r.Watch || r.SendInitialEvents || next == nil || next.Watch && !next.SendInitialEvents {
+		return false
+	}
+	sameRV := r.ResourceVersion != "" && r.ResourceVersion != "0" && next.ResourceVersion == r.ResourceVersion
+	return end-start <= auditShortWatch || sameRV
+}
+
 // inferGone marks the signature of a 410 the audit log cannot show (it
 // records a watch's 200 header, never the ERROR in its stream): a watch
 // that ended before its deadline, that a LIST or a WatchList of the same
@@ -387,15 +440,11 @@ func (b *Builder) auditSince(g, n int) {
 // may take seconds to send the refusal).
 func (b *Builder) inferGone(g, n, count int) {
 	s := &b.sessions[g]
-	if n+1 == count || s.Request == nil || !s.Request.Watch || s.IsWatchList() || s.HTTPStatus != 200 || s.EndReason != EndEOF {
+	if n+1 == count || s.Request == nil || s.HTTPStatus != 200 || s.EndReason != EndEOF {
 		return
 	}
 	next := &b.sessions[g+1]
-	if next.Request == nil || next.Request.Watch && !next.IsWatchList() {
-		return
-	}
-	sameRV := s.Request.ResourceVersion != "" && s.Request.ResourceVersion != "0" && next.Request.ResourceVersion == s.Request.ResourceVersion
-	if s.End-s.Start > auditShortWatch && !sameRV {
+	if !goneSignature(s.Request, next.Request, s.Start, s.End) {
 		return
 	}
 	s.Error = &parser.Status{Code: 410, Reason: "Expired", Message: fmt.Sprintf(

@@ -55,4 +55,12 @@ const (
 	// DiagDuplicateAudit is an audit log whose requests were read already
 	// from another log.
 	DiagDuplicateAudit parser.DiagnosticKind = "duplicate-audit"
+	// DiagAmbiguousJoin is a client of a client log, and each audit-log
+	// client it could be, that the records cannot tell apart: none is
+	// joined.
+	DiagAmbiguousJoin parser.DiagnosticKind = "ambiguous-join"
+	// DiagUnsureSplit is a request of an audit-log client from which on
+	// its requests could as well be another informer's of the same
+	// User-Agent, user, address and selector.
+	DiagUnsureSplit parser.DiagnosticKind = "unsure-split"
 )

@@ -211,12 +211,7 @@ func (b *Builder) addKlogClients() {
 	if len(b.klogs) == 0 {
 		return
 	}
-	captures := map[string]*FileBuilder{}
-	for _, f := range b.files {
-		if !f.file.Audit && f.file.SplitOf == "" && f.file.Log == "" && len(f.file.Sessions) > 0 {
-			captures[captureStem(f.file.Name)] = f
-		}
-	}
+	captures := b.capturesByStem()
 	for _, kl := range b.klogs {
 		if kl.lib != nil {
 			b.placeLibDate(kl.lib)
@@ -231,24 +226,21 @@ func (b *Builder) addKlogClients() {
 			b.serverLogs = append(b.serverLogs, serverLog(kl.name, kl.log))
 			continue
 		}
-		answered := klogAnswered(kl.log)
-		var cands []klogJoinCandidate
-		for _, c := range klogClients(kl.log) {
+		cands := klogCandidates(kl.log, func(c *klogClient) bool {
 			if f := captures[c.name]; f != nil && b.joinKlogCapture(c, f) {
 				f.file.Log = kl.name
-				continue
+				return true
 			}
-			ks := klogSessions(c, kl.log.Last)
-			if len(ks) == 0 {
-				continue
-			}
-			placeRetries(ks, answered)
-			cands = append(cands, newKlogJoinCandidate(c, ks))
-		}
+			return false
+		})
 		added := false
 		for _, k := range b.joinKlogAudit(kl.name, cands) {
 			// The log's own problems go with its first client's file.
-			b.addKlogClient(kl.name, k.c, k.ks, diags)
+			d := diags
+			if k.ambiguous != nil {
+				d = append(d[:len(d):len(d)], *k.ambiguous)
+			}
+			b.addKlogClient(kl.name, k.c, k.ks, d)
 			added, diags = true, nil
 		}
 		if !added && len(diags) > 0 {
@@ -259,6 +251,36 @@ func (b *Builder) addKlogClients() {
 		}
 	}
 	b.klogs = nil
+}
+
+// capturesByStem are the captures loaded, by their names' stems.
+func (b *Builder) capturesByStem() map[string]*FileBuilder {
+	captures := map[string]*FileBuilder{}
+	for _, f := range b.files {
+		if !f.file.Audit && f.file.SplitOf == "" && f.file.Log == "" && len(f.file.Sessions) > 0 {
+			captures[captureStem(f.file.Name)] = f
+		}
+	}
+	return captures
+}
+
+// klogCandidates reads each client of a log, but those captured says
+// are a capture's, as a candidate to join an audit-log client.
+func klogCandidates(l *parser.KlogLog, captured func(*klogClient) bool) []klogJoinCandidate {
+	answered := klogAnswered(l)
+	var cands []klogJoinCandidate
+	for _, c := range klogClients(l) {
+		if captured(c) {
+			continue
+		}
+		ks := klogSessions(c, l.Last)
+		if len(ks) == 0 {
+			continue
+		}
+		placeRetries(ks, answered)
+		cands = append(cands, newKlogJoinCandidate(c, ks))
+	}
+	return cands
 }
 
 // captureStem is a capture's name without its folder and extensions:

@@ -1,6 +1,8 @@
 package timeline
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,6 +67,21 @@ type klogJoinCandidate struct {
 	// failed requests name (its path and selector), nil when none.
 	gone []string
 	req  *parser.Request
+	// synced: a WatchList stream of it got its initial-events-end
+	// bookmark; neverSynced: it sent WatchLists and none got it.
+	synced, neverSynced bool
+	// firstEvents are, per WatchList stream that never synced, the
+	// earliest instant its bookmark-expired warnings say an event came:
+	// the stream's initial events, which come as the server starts its
+	// response, unless another event came before the first warning.
+	firstEvents []int64
+	// ambiguous says, for a client left alone, which audit-log clients
+	// it could be; nil when it is not said.
+	ambiguous *parser.Diagnostic
+	// syncs are the instants its WatchList streams got their
+	// initial-events-end bookmark, which comes after the server started
+	// its response.
+	syncs []int64
 }
 
 // newKlogJoinCandidate reads what a client's sessions show of its
@@ -81,6 +98,31 @@ func newKlogJoinCandidate(c *klogClient, ks []klogSession) klogJoinCandidate {
 		if s.err != nil && s.err.Code == 410 && !s.sync && s.rv != "" {
 			k.gone = append(k.gone, s.rv)
 		}
+		if c.watchList && s.initialEnd != 0 {
+			k.synced = true
+			k.syncs = append(k.syncs, s.initialEnd)
+		}
+	}
+	k.neverSynced = c.watchList && !k.synced && !hasResume(ks)
+	first := make([]int64, len(ks))
+	for _, kl := range c.lines {
+		if kl.Kind != parser.KlogBookmarkExpired || kl.LastEvent == 0 {
+			continue
+		}
+		at := kl.Time - kl.LastEvent
+		for n := range ks {
+			if s := &ks[n].s; ks[n].sync && !ks[n].synced && s.StartArrival <= at && at <= s.EndArrival {
+				if first[n] == 0 || at < first[n] {
+					first[n] = at
+				}
+				break
+			}
+		}
+	}
+	for _, at := range first {
+		if at != 0 {
+			k.firstEvents = append(k.firstEvents, at)
+		}
 	}
 	for _, kl := range c.lines {
 		if kl.Request != nil {
@@ -89,6 +131,17 @@ func newKlogJoinCandidate(c *klogClient, ks []klogSession) klogJoinCandidate {
 		}
 	}
 	return k
+}
+
+// hasResume says whether a client of a log watched on from its cursor:
+// a session that is not a list.
+func hasResume(ks []klogSession) bool {
+	for n := range ks {
+		if !ks[n].sync {
+			return true
+		}
+	}
+	return false
 }
 
 // auditJoinFiles are the audit-log clients a client of a log may be:
@@ -111,25 +164,20 @@ func (b *Builder) joinKlogAudit(logName string, cands []klogJoinCandidate) []klo
 	if len(cands) == 0 || len(files) == 0 {
 		return cands
 	}
-	named := make([]string, len(files)) // the client of the log a file's User-Agent names
+	views := make([]auditCalls, len(files))
 	for j, f := range files {
-		for _, k := range cands {
-			if uaNames(f.file.Client, k.c.name) && len(k.c.name) > len(named[j]) {
-				named[j] = k.c.name
-			}
-		}
+		views[j] = b.fileCalls(f)
 	}
-	cost := make([][]int64, len(cands))
-	for i := range cands {
-		cost[i] = make([]int64, len(files))
-		for j, f := range files {
-			cost[i][j] = b.klogJoinCost(&cands[i], f, named[j])
-		}
-	}
+	cost := klogJoinCosts(cands, views)
 	assign := minCostAssignment(cost)
 	var left []klogJoinCandidate
 	for i, j := range assign {
-		if j < 0 || cost[i][j] >= klogNoJoin || !b.klogEndsAgree(&cands[i], files[j]) || swappable(cost, assign, i) {
+		if j < 0 || cost[i][j] >= klogNoJoin || !klogEndsAgree(&cands[i], &views[j]) {
+			left = append(left, cands[i])
+			continue
+		}
+		if alike := swappable(cost, assign, i); len(alike) > 0 {
+			b.sayAmbiguous(logName, &cands[i], files, append([]int{j}, alike...))
 			left = append(left, cands[i])
 			continue
 		}
@@ -139,26 +187,49 @@ func (b *Builder) joinKlogAudit(logName string, cands []klogJoinCandidate) []klo
 }
 
 // klogSwapMargin is how much dearer than the assignment a swap of two
-// clients' audit-log clients must be for the join to be told: within
-// it, the instants do not tell them apart.
-const klogSwapMargin = 0
+// clients' audit-log clients must be for the join to be told: a log's
+// line and the audit log's stage of one instant are up to 50 ms apart
+// in the recordings, so instants that differ by less in all do not
+// tell two clients apart.
+const klogSwapMargin = int64(50 * time.Millisecond)
 
-// swappable says whether the client of row i could as well have another
-// client's audit-log client, and that one its: the two then cannot be
-// told apart (samples-watchlist's clients with client-go's default
-// User-Agent, whose requests all ended as the servers restarted), and
-// neither is joined rather than joined by a guess.
-func swappable(cost [][]int64, assign []int, i int) bool {
+// swappable lists the audit-log clients (columns of cost) that the
+// client of row i could as well have, another client of the log taking
+// its own: within klogSwapMargin the two cannot be told apart
+// (samples-watchlist's clients with client-go's default User-Agent,
+// whose requests all ended as the servers restarted), and neither is
+// joined rather than joined by a guess.
+func swappable(cost [][]int64, assign []int, i int) []int {
 	j := assign[i]
+	var alike []int
 	for i2, j2 := range assign {
 		if i2 == i || j2 < 0 || cost[i][j2] >= klogNoJoin || cost[i2][j] >= klogNoJoin {
 			continue
 		}
 		if cost[i][j2]+cost[i2][j] <= cost[i][j]+cost[i2][j2]+klogSwapMargin {
-			return true
+			alike = append(alike, j2)
 		}
 	}
-	return false
+	return alike
+}
+
+// sayAmbiguous tells, on a client of the log left alone and on each
+// audit-log client it could be (files[js]), that the records cannot say
+// which of them it is.
+func (b *Builder) sayAmbiguous(logName string, k *klogJoinCandidate, files []*FileBuilder, js []int) {
+	names := make([]string, len(js))
+	for n, j := range js {
+		names[n] = strconv.Quote(files[j].file.Name)
+	}
+	k.ambiguous = &parser.Diagnostic{Kind: DiagAmbiguousJoin, Msg: fmt.Sprintf(
+		"%d clients of the audit logs could be this client: the instants of their requests tell them apart by less than %s in all, so it is joined with none of %s",
+		len(js), FormatDuration(klogSwapMargin), strings.Join(names, ", "))}
+	for _, j := range js {
+		f := files[j]
+		f.file.Diagnostics = append(f.file.Diagnostics, parser.Diagnostic{Kind: DiagAmbiguousJoin, Msg: fmt.Sprintf(
+			"%s's client %s could be this client or another of the audit logs': the instants of their requests do not tell which, so neither is joined",
+			logName, strconv.Quote(k.c.name))})
+	}
 }
 
 // uaNames says whether a User-Agent names a client: its name stands in
@@ -184,27 +255,56 @@ func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// klogJoinCosts is the cost of each candidate (row) being each
+// audit-log client (column): a User-Agent that names a client of the
+// log names it alone.
+func klogJoinCosts(cands []klogJoinCandidate, views []auditCalls) [][]int64 {
+	named := make([]string, len(views)) // the client of the log a User-Agent names
+	for j := range views {
+		for _, k := range cands {
+			if uaNames(views[j].ua, k.c.name) && len(k.c.name) > len(named[j]) {
+				named[j] = k.c.name
+			}
+		}
+	}
+	cost := make([][]int64, len(cands))
+	for i := range cands {
+		cost[i] = make([]int64, len(views))
+		for j := range views {
+			cost[i][j] = klogJoinCost(&cands[i], &views[j], named[j])
+		}
+	}
+	return cost
+}
+
 // klogJoinCost is how far a client of a log is from being an audit-log
 // client: the distance of each request end of each to the nearest of
-// the other's, at most klogEndCap each; klogNoJoin when they cannot be
-// the same client.
-func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named string) int64 {
+// the other's, at most klogEndCap each, and of each instant the log
+// shows a WatchList's response started or synced to the audit log's;
+// klogNoJoin when they cannot be the same client.
+func klogJoinCost(k *klogJoinCandidate, a *auditCalls, named string) int64 {
 	if named != "" && named != k.c.name {
 		return klogNoJoin
 	}
-	if kind, _ := typeKind(k.c.typ); kind != "" && f.kindHint != "" && kind != f.kindHint {
+	if kind, _ := typeKind(k.c.typ); kind != "" && a.kind != "" && kind != a.kind {
 		return klogNoJoin
 	}
-	first := b.sessions[f.file.Sessions[0]].Request
+	if len(a.calls) == 0 {
+		return klogNoJoin
+	}
+	first := a.calls[0].req
 	if k.req != nil && first != nil && parser.RequestClient(k.req) != parser.RequestClient(first) {
 		return klogNoJoin
 	}
 	for _, rv := range k.gone {
-		if !b.watchedAt(f, rv) {
+		if !a.watchedAt(rv) {
 			return klogNoJoin
 		}
 	}
-	ends := b.auditEnds(f)
+	if !watchListAgrees(k, a) {
+		return klogNoJoin
+	}
+	ends := a.ends()
 	var cost int64
 	for _, e := range k.ends {
 		cost += min(nearest(ends, e), klogEndCap)
@@ -212,14 +312,16 @@ func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named strin
 	for _, e := range ends {
 		cost += min(nearest(k.ends, e), klogEndCap)
 	}
+	starts := a.watchListStarts()
+	for _, e := range k.firstEvents {
+		cost += min(nearest(starts, e), klogEndCap)
+	}
+	for _, e := range k.syncs {
+		cost += min(sinceLatest(starts, e), klogEndCap)
+	}
 	// A 410 the audit log inferred that the log does not show, or the
 	// reverse, is a request of another client.
-	inferred := 0
-	for _, g := range f.file.Sessions {
-		if b.sessions[g].inferredGone {
-			inferred++
-		}
-	}
+	inferred := a.inferredGone()
 	cost += int64(max(inferred-len(k.gone), len(k.gone)-inferred)) * klogEndCap
 	if named != "" {
 		cost = 0 // the User-Agent says it
@@ -227,13 +329,41 @@ func (b *Builder) klogJoinCost(k *klogJoinCandidate, f *FileBuilder, named strin
 	return cost
 }
 
+// watchListAgrees says whether what a client's log shows of its
+// WatchList syncs can be what an audit-log client's requests asked for:
+// the server sends the initial-events-end bookmark only to a WatchList
+// that allows bookmarks, so a client whose log shows that bookmark is
+// not one whose WatchLists all went without (samples-watchlist's
+// clients without bookmarks); and client-go watches on from a cursor
+// only after a sync, so a client whose log shows WatchLists that never
+// synced is not one that resumed.
+func watchListAgrees(k *klogJoinCandidate, a *auditCalls) bool {
+	lists, asked, resumed := 0, 0, false
+	for n := range a.calls {
+		switch r := a.calls[n].req; {
+		case r == nil || !r.Watch:
+		case r.SendInitialEvents:
+			lists++
+			if r.AllowWatchBookmarks {
+				asked++
+			}
+		default:
+			resumed = true
+		}
+	}
+	if k.synced && lists > 0 && asked == 0 {
+		return false
+	}
+	return !(k.neverSynced && resumed)
+}
+
 // klogEndsAgree says whether at least half of the request ends of a
 // client of a log and of an audit-log client are each within
 // klogEndMatch of one of the other's: even a User-Agent that names the
 // client is not enough, as a log and audit logs of another day name
 // the same.
-func (b *Builder) klogEndsAgree(k *klogJoinCandidate, f *FileBuilder) bool {
-	ends := b.auditEnds(f)
+func klogEndsAgree(k *klogJoinCandidate, a *auditCalls) bool {
+	ends := a.ends()
 	near := func(a, other []int64) bool {
 		n := 0
 		for _, e := range a {
@@ -246,13 +376,16 @@ func (b *Builder) klogEndsAgree(k *klogJoinCandidate, f *FileBuilder) bool {
 	return len(k.ends) > 0 && near(k.ends, ends) && near(ends, k.ends)
 }
 
-// auditEnds are the instants an audit-log client's requests ended.
-func (b *Builder) auditEnds(f *FileBuilder) []int64 {
-	out := make([]int64, len(f.file.Sessions))
-	for n, g := range f.file.Sessions {
-		out[n] = b.sessions[g].End
+// sinceLatest is how long after the latest of ts at or before t t is;
+// klogNoJoin when none is.
+func sinceLatest(ts []int64, t int64) int64 {
+	d := klogNoJoin
+	for _, x := range ts {
+		if x <= t {
+			d = min(d, t-x)
+		}
 	}
-	return out
+	return d
 }
 
 // nearest is the distance from t to the nearest of ts; klogNoJoin when
@@ -263,16 +396,6 @@ func nearest(ts []int64, t int64) int64 {
 		d = min(d, max(x-t, t-x))
 	}
 	return d
-}
-
-// watchedAt says whether an audit-log client sent a watch from rv.
-func (b *Builder) watchedAt(f *FileBuilder, rv string) bool {
-	for _, g := range f.file.Sessions {
-		if r := b.sessions[g].Request; r != nil && r.Watch && r.ResourceVersion == rv {
-			return true
-		}
-	}
-	return false
 }
 
 // joinKlogAuditFile makes an audit-log client the client of the log it

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -75,12 +77,17 @@ func TestKlogJoinsAuditLogs(t *testing.T) {
 				}
 				checkTimes(t, client+" relists", relistAt, splitTimes(row["relist_times"]))
 				// The servers of its first and last answered requests are
-				// its capture's, but where the audit log could not tell
-				// two clients of one selector and User-Agent apart and
-				// split their requests by its best guess (samples-outage's
-				// clients with client-go's default User-Agent): the join
-				// takes the split as it is.
-				if got, want := fileServers(tl, fi), row["servers"]; !strings.Contains(f.Name, "cannot tell apart") && got != want[:strings.Index(want, ">")]+want[strings.LastIndex(want, ">"):] {
+				// its capture's, but where neither the audit log nor the
+				// log could tell two clients of one selector and
+				// User-Agent apart, and the client says its requests may
+				// be the other's from some point on (one pair of
+				// samples-outage's clients with client-go's default
+				// User-Agent).
+				unsure := false
+				for _, d := range f.Diagnostics {
+					unsure = unsure || d.Kind == DiagUnsureSplit
+				}
+				if got, want := fileServers(tl, fi), row["servers"]; !unsure && got != want[:strings.Index(want, ">")]+want[strings.LastIndex(want, ">"):] {
 					t.Errorf("%s (%s): servers %s, TRUTH.tsv says %s", f.Name, client, got, row["servers"])
 				}
 			}
@@ -155,4 +162,192 @@ func TestKlogJoinsNoOtherDaysAudit(t *testing.T) {
 	if want := len(testsample.ReadTruth(t, testsample.Recording(t, "samples-lab"))); alone != want {
 		t.Errorf("%d clients of the log alone, want %d", alone, want)
 	}
+}
+
+// TestKlogJoinsWatchList: samples-watchlist's log and audit logs, where
+// 20 clients send client-go's default User-Agent, two on each selector
+// (one asking for bookmarks, one not), and most of their requests ended
+// at the servers' restarts. Each client of the log is joined with the
+// audit-log client TRUTH.tsv says it is (its resource, selector,
+// bookmarks and number of requests), or, where the records cannot tell
+// it from another, joined with none and said to be ambiguous, its true
+// audit-log client among those named; never with another.
+func TestKlogJoinsWatchList(t *testing.T) {
+	dir := testsample.Recording(t, "samples-watchlist")
+	truth := testsample.ReadTruth(t, dir)
+	audits, _ := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+	names := []string{"fleet-klog.log"}
+	for _, p := range audits {
+		names = append(names, filepath.Base(p))
+	}
+	tl := buildFiles(t, dir, names...)
+	// what an audit-log client is, as TRUTH.tsv writes it
+	shape := func(f *File) string {
+		first := tl.Sessions[f.Sessions[0]].Request
+		q, _ := url.ParseQuery(first.Query)
+		mode := "nobookmarks"
+		for _, g := range f.Sessions {
+			if tl.Sessions[g].Request.AllowWatchBookmarks {
+				mode = "bookmarks"
+			}
+		}
+		return fmt.Sprintf("%s %s %s %d", resourceOfPath(first.Path), orWord(q.Get("labelSelector"), "-"), mode, len(f.Sessions))
+	}
+	want := func(client string) string {
+		row := truth[client]
+		return fmt.Sprintf("%s %s %s %s", row["resource"], row["selector"], row["mode"], row["requests"])
+	}
+	ambiguousIn := func(f *File) string {
+		for _, d := range f.Diagnostics {
+			if d.Kind == DiagAmbiguousJoin {
+				return d.Msg
+			}
+		}
+		return ""
+	}
+	joined, ambiguous := map[string]int{}, map[string]bool{}
+	for i := range tl.Files {
+		f := &tl.Files[i]
+		switch {
+		case f.Loopback:
+		case f.Log == "fleet-klog.log":
+			// A client of the log left alone: said to be ambiguous, its
+			// true audit-log client among those it names, and that one
+			// joined with no other.
+			msg := ambiguousIn(f)
+			if _, ok := truth[f.Client]; !ok || msg == "" {
+				t.Errorf("%s: alone and not said to be ambiguous", f.Name)
+				continue
+			}
+			ambiguous[f.Client] = true
+			found := false
+			for k := range tl.Files {
+				a := &tl.Files[k]
+				if a.Audit && a.Log == "" && !a.Loopback && strings.Contains(msg, strconv.Quote(a.Name)) && shape(a) == want(f.Client) {
+					found = true
+					if a.LogJoined != "" || ambiguousIn(a) == "" {
+						t.Errorf("%s: its audit-log client %q is joined with %q, or not said to be ambiguous", f.Client, a.Name, a.LogClient)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: its audit-log client (%s) is not among those it could be: %s", f.Client, want(f.Client), msg)
+			}
+		case f.LogJoined == "":
+			if ambiguousIn(f) == "" {
+				t.Errorf("%s: joined with no client of the log, and not said to be ambiguous", f.Name)
+			}
+		default:
+			if _, ok := truth[f.LogClient]; !ok {
+				t.Errorf("%s: joined with %q, not a client of TRUTH.tsv", f.Name, f.LogClient)
+				continue
+			}
+			joined[f.LogClient]++
+			if got := shape(f); got != want(f.LogClient) {
+				t.Errorf("%s: joined with %s (%s), which is %s", f.Name, f.LogClient, got, want(f.LogClient))
+			}
+		}
+	}
+	for client := range truth {
+		if joined[client] > 1 || joined[client] == 0 && !ambiguous[client] {
+			t.Errorf("%s: joined %d times, ambiguous %v", client, joined[client], ambiguous[client])
+		}
+	}
+	t.Logf("%d clients joined of %d in TRUTH.tsv, %d said to be ambiguous", len(joined), len(truth), len(ambiguous))
+}
+
+// TestKlogJoinsSplitOfOneUserAgent: samples-outage's clients with
+// client-go's default User-Agent, two on each selector, whose watches
+// the outage cut together and which came back minutes later: the audit
+// logs alone cannot tell which of the two sent each request after the
+// outage. Every audit-log client whose requests are of two clients (by
+// attribution.tsv, which follows each request's Audit-ID to the capture
+// that sent it) says where it may be the other's; given with the
+// fleet's log, the log decides the pairs it can (each client's sync
+// after one response started and not the other, its 410's RV), fewer
+// stay said, and every client joined and not said to be unsure holds
+// that client's requests only. samples-watchlist's pairs differ in
+// asking for bookmarks: none is mixed or said to be unsure.
+func TestKlogJoinsSplitOfOneUserAgent(t *testing.T) {
+	for _, name := range []string{"samples-outage", "samples-watchlist"} {
+		t.Run(name, func(t *testing.T) {
+			dir := testsample.Recording(t, name)
+			sent := sentBy(t, dir)
+			audits, _ := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+			var names []string
+			for _, p := range audits {
+				names = append(names, filepath.Base(p))
+			}
+			said := map[bool]int{}
+			for _, withLog := range []bool{false, true} {
+				files := names
+				if withLog {
+					files = append([]string{"fleet-klog.log"}, names...)
+				}
+				tl := buildFiles(t, dir, files...)
+				mixed := 0
+				for i := range tl.Files {
+					f := &tl.Files[i]
+					if !f.Audit || f.Log != "" || f.Loopback {
+						continue
+					}
+					unsure := false
+					for _, d := range f.Diagnostics {
+						unsure = unsure || d.Kind == DiagUnsureSplit
+					}
+					if unsure {
+						said[withLog]++
+					}
+					var clients []string
+					for _, g := range f.Sessions {
+						r := tl.Sessions[g].Request
+						c := sent[r.Path+"?"+r.Query]
+						if len(c) != 1 {
+							t.Fatalf("%s: %d clients in attribution.tsv sent %s?%s", f.Name, len(c), r.Path, r.Query)
+						}
+						if len(clients) == 0 || clients[len(clients)-1] != c[0] {
+							clients = append(clients, c[0])
+						}
+					}
+					if len(clients) > 1 {
+						mixed++
+						if !unsure {
+							t.Errorf("with the log %v: %s: requests of %v, and not said to be unsure", withLog, f.Name, clients)
+						}
+					}
+					if withLog && f.LogJoined != "" && !unsure && (len(clients) != 1 || clients[0] != f.LogClient) {
+						t.Errorf("%s: joined with %s, its requests are %v's", f.Name, f.LogClient, clients)
+					}
+				}
+				t.Logf("with the log %v: %d audit-log clients mix two clients' requests, %d say they may", withLog, mixed, said[withLog])
+			}
+			if name == "samples-outage" && said[true] >= said[false] {
+				t.Errorf("the log decided no pair: %d said to be unsure with it, %d without", said[true], said[false])
+			}
+			if name == "samples-watchlist" && said[false]+said[true] > 0 {
+				t.Errorf("%d and %d said to be unsure", said[false], said[true])
+			}
+		})
+	}
+}
+
+// sentBy reads a recording's attribution.tsv: which clients sent a
+// request URI that an audit log holds (one client may send one twice).
+func sentBy(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	raw := string(testsample.Read(t, filepath.Join(dir, "attribution.tsv")))
+	lines := strings.Split(strings.TrimSpace(raw), "\n")
+	col := map[string]int{}
+	for k, h := range strings.Split(lines[0], "\t") {
+		col[h] = k
+	}
+	out := map[string][]string{}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		uri, client := f[col["request_uri"]], f[col["client"]]
+		if f[col["audit_id"]] != "-" && !slices.Contains(out[uri], client) {
+			out[uri] = append(out[uri], client)
+		}
+	}
+	return out
 }

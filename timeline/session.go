@@ -73,6 +73,10 @@ type Session struct {
 	Server, Incarnation int
 	// auditID is the response's Audit-Id, until Build joins it.
 	auditID string
+	// auditStarted is, for a request read from an audit log, when the
+	// server started its response (the ResponseStarted stage), 0 when
+	// the log does not say.
+	auditStarted int64
 
 	// firstEv and lastEv are staging indices (before files are merged on
 	// one clock), -1 when empty; meaningless after Build.

@@ -1,0 +1,120 @@
+package timeline
+
+import (
+	"fmt"
+
+	"watchlens/parser"
+)
+
+// The client log decides what the audit log cannot.
+//
+// Where the audit-log reader could not tell which of two informers of
+// one group made a request (see splitInformers: samples-outage's
+// clients with client-go's default User-Agent, two on each selector,
+// whose watches the outage cut at once and which came back minutes
+// later), the two could as well have each other's requests from there
+// on. A client log given with the audit logs tells which: each of its
+// clients is nearer one of the two ways (its WatchList synced after the
+// one response started and before the other; its 410 names the RV of a
+// watch of the one). The way whose best pair of the log's clients is
+// the nearer by more than klogSwapMargin is taken; where neither is, or
+// no client log is given, each informer says that it is a guess from
+// there on.
+
+// earlyKlogCandidates reads the clients of the client logs added, as
+// the join will (see addKlogClients), before the audit logs' clients are
+// made: not those of an API server's own log, nor of a log whose year is
+// a guess (placed by the files the join is yet to make), nor those a
+// capture is named after.
+func (b *Builder) earlyKlogCandidates() []klogJoinCandidate {
+	captures := b.capturesByStem()
+	var out []klogJoinCandidate
+	for _, kl := range b.klogs {
+		if kl.log == nil || kl.log.YearFrom == "clock" || isServerLog(kl.log) {
+			continue
+		}
+		out = append(out, klogCandidates(kl.log, func(c *klogClient) bool { return captures[c.name] != nil })...)
+	}
+	return out
+}
+
+// pairByLog takes, at each unsure pick of a group's split, the way the
+// clients of the log say, and returns the picks they do not decide.
+func pairByLog(k groupKey, chains [][]auditReq, unsure []unsurePick, cands []klogJoinCandidate) []unsurePick {
+	if len(cands) == 0 {
+		return unsure
+	}
+	var left []unsurePick
+	for _, p := range unsure {
+		x, px := chainHolding(chains, p.req)
+		y, py := chainHolding(chains, p.mate)
+		if x < 0 || y < 0 || x == y {
+			continue // an earlier exchange made it moot
+		}
+		sx := append(append([]auditReq(nil), chains[x][:px]...), chains[y][py+1:]...)
+		sy := append(append([]auditReq(nil), chains[y][:py+1]...), chains[x][px:]...)
+		now := bestPairCost(cands, chainCalls(k, chains[x]), chainCalls(k, chains[y]))
+		other := bestPairCost(cands, chainCalls(k, sx), chainCalls(k, sy))
+		switch {
+		case other+klogSwapMargin < now:
+			chains[x], chains[y] = sx, sy
+		case now+klogSwapMargin < other:
+		default:
+			left = append(left, p)
+		}
+	}
+	return left
+}
+
+// chainHolding is the chain holding the request of an Audit-ID, and its
+// place there; -1 when none does.
+func chainHolding(chains [][]auditReq, id string) (int, int) {
+	for c, reqs := range chains {
+		for n := range reqs {
+			if reqs[n].AuditID == id {
+				return c, n
+			}
+		}
+	}
+	return -1, -1
+}
+
+// bestPairCost is the least cost of two distinct clients of the log
+// being the two informers x and y; klogNoJoin when no two can be.
+func bestPairCost(cands []klogJoinCandidate, x, y auditCalls) int64 {
+	cost := klogJoinCosts(cands, []auditCalls{x, y})
+	best := klogNoJoin
+	for i := range cost {
+		for i2 := range cost {
+			if i != i2 && cost[i][0] < klogNoJoin && cost[i2][1] < klogNoJoin {
+				best = min(best, cost[i][0]+cost[i2][1])
+			}
+		}
+	}
+	return best
+}
+
+// unsureDiagnostics says, on each informer of a group, where its
+// requests could from there on be another's (the unsure picks no client
+// log decided).
+func unsureDiagnostics(chains [][]auditReq, unsure []unsurePick) [][]parser.Diagnostic {
+	out := make([][]parser.Diagnostic, len(chains))
+	for _, p := range unsure {
+		x, px := chainHolding(chains, p.req)
+		y, py := chainHolding(chains, p.mate)
+		if x < 0 || y < 0 || x == y {
+			continue
+		}
+		why := fmt.Sprintf("the two informers' requests before it ended %s apart and it came %s after them, so the audit log cannot tell which of the two sent it", FormatDuration(p.apart), FormatDuration(p.after))
+		say := func(c, at, other int) {
+			q := &chains[c][at]
+			out[c] = append(out[c], parser.Diagnostic{Offset: q.Offset, Line: q.Line, Kind: DiagUnsureSplit, Msg: fmt.Sprintf(
+				"this request and the ones after it may be informer %d's, and that informer's from the same point this one's: %s", other+1, why)})
+		}
+		say(x, px, y)
+		if py+1 < len(chains[y]) {
+			say(y, py+1, x)
+		}
+	}
+	return out
+}
