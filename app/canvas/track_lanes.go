@@ -57,7 +57,12 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 			stripes = append(stripes, float32(layout.PlotX), float32(y), float32(layout.PlotW), RowHeight)
 		}
 		ln := c.tl.Lanes.At(rw.Lane)
-		fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, words.ClipRunes(timeline.VisibleBidi(ln.Name), 26), ColorFg, "r", "")
+		name := words.ClipRunes(timeline.VisibleBidi(ln.Name), 26)
+		if layout.LabelsOver {
+			layout.addLabel(fr, y+RowHeight/2, name, "", ColorFg, "")
+		} else {
+			fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, name, ColorFg, "r", "")
+		}
 		visible[rw.Lane] = true
 		le := c.lane(rw.Lane)
 		if first, last := c.tl.LaneSpan(rw.Lane); !v.AxisRV && last >= v.From && first < v.To {
@@ -72,6 +77,12 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.18}, stripes)
 	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.45}, headers)
 	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1, Alpha: 0.35}, life)
+	if layout.LabelsOver {
+		// The names over the plot go under the marks: a mark at the
+		// plot's left end stays in sight.
+		fr.flushTexts(t0)
+		t0 = len(fr.Texts)
+	}
 	for typ, marks := range c.scratch {
 		if st := markStyles[typ]; st.shape != "" {
 			fr.add(Op{Kind: "mark", Shape: st.shape, Color: st.color, Size: markSize}, marks)
