@@ -12,8 +12,8 @@ import (
 // cut by the browser to the column (a MaxWidth that ends before the
 // plot). On a phone the plot takes nine tenths of the width at least, and
 // each band's name is over the plot's left end, cut to less than half of
-// it. Either way the 410 zone bands, whose long labels share their start,
-// carry short forms that differ.
+// it. The 410 zone bands, whose long labels share their start, carry
+// short forms that differ, which a phone writes over the plot.
 func TestGutterLabelsFitTheirColumn(t *testing.T) {
 	tl, an := sampleTimeline(t, "w4-then-resume.ts.http")
 	for _, w := range []float64{1440, 1280, 390, 320} {
@@ -37,7 +37,10 @@ func TestGutterLabelsFitTheirColumn(t *testing.T) {
 			if over && !layout.LabelsOver {
 				t.Errorf("at %v px, beside a gutter, the label %q is drawn over the plot", w, tx.Text)
 			}
-			if strings.HasPrefix(tx.Text, "410") {
+			if strings.HasPrefix(tx.Text, "410") && over {
+				// Over the plot, a zone band's name is its short form.
+				shorts[tx.Text] = tx.Text
+			} else if strings.HasPrefix(tx.Text, "410") {
 				if tx.Short == "" {
 					t.Errorf("at %v px the zone label %q has no short form", w, tx.Text)
 				}

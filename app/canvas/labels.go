@@ -17,9 +17,15 @@ const zoneLabelRoom = 50.0
 // as Chrome DevTools' Performance panel writes a track's name over its
 // top-left: on a phone, a 72 px gutter cut every name to a few letters
 // and took a fifth of the width from the plot.
+//
+// Over the plot a label with a short form is written short: it covers
+// less of its band (a 410 zone band is 12 px high).
 func (layout *Layout) addLabel(fr *Frame, y float64, text, short, color, font string) {
 	if layout.LabelsOver {
-		fr.addLabelWithin(layout.PlotX+3, y, layout.PlotW*overLabelShare, text, short, color, "l", font)
+		if short != "" {
+			text = short
+		}
+		fr.addTextWithin(layout.PlotX+3, y, layout.PlotW*overLabelShare, text, color, "l", font)
 		fr.Texts[len(fr.Texts)-1].Backed = true
 		return
 	}
