@@ -3,6 +3,7 @@ package canvas
 import (
 	"math"
 	"sort"
+	"unicode/utf8"
 
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
@@ -58,10 +59,12 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 		}
 		ln := c.tl.Lanes.At(rw.Lane)
 		name := words.ClipRunes(timeline.VisibleBidi(ln.Name), 26)
-		if layout.LabelsOver {
-			layout.addLabel(fr, y+RowHeight/2, name, "", ColorFg, "")
-		} else {
+		if !layout.LabelsOver {
 			fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, name, ColorFg, "r", "")
+		}
+		var before [len(markStyles)]int
+		for k := range c.scratch {
+			before[k] = len(c.scratch[k])
 		}
 		visible[rw.Lane] = true
 		le := c.lane(rw.Lane)
@@ -72,6 +75,9 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 			c.laneMarksRV(v, le, s, cy, minGap)
 		} else {
 			c.laneMarksTime(v, le, s, cy, minGap)
+		}
+		if layout.LabelsOver {
+			c.laneNameOver(layout, fr, y+RowHeight/2, name, &before)
 		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.18}, stripes)
@@ -98,6 +104,33 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	fr.flushTexts(t0)
 	fr.unclip()
 	c.trim(visible)
+}
+
+// laneNameOver writes a lane's name over the plot, where its marks (those
+// the row added to c.scratch past before) leave room: at the plot's left
+// end, or at its right end when marks lie under the left one and none
+// under the right one (a capture whose objects all changed at its start
+// would have each name written through its marks), else at the left,
+// under the marks. The name's width is reckoned at 6.5 px a character,
+// about the page's 11 px sans-serif's.
+func (c *Cache) laneNameOver(layout *Layout, fr *Frame, y float64, name string, before *[len(markStyles)]int) {
+	w := min(6.5*float64(utf8.RuneCountInString(name))+4+markSize/2, layout.PlotW*overLabelShare)
+	left, right := layout.PlotX+w, layout.PlotX+layout.PlotW-w
+	underLeft, underRight := false, false
+	for k := range c.scratch {
+		marks := c.scratch[k][before[k]:]
+		for i := 0; i < len(marks); i += 2 {
+			x := float64(marks[i])
+			underLeft = underLeft || x < left
+			underRight = underRight || x > right
+		}
+	}
+	if underLeft && !underRight {
+		fr.addTextWithin(layout.PlotX+layout.PlotW-3, y, layout.PlotW*overLabelShare, name, ColorFg, "r", "")
+		fr.Texts[len(fr.Texts)-1].Backed = true
+		return
+	}
+	layout.addLabel(fr, y, name, "", ColorFg, "")
 }
 
 // laneMarksTime puts a lane's marks on the time axis bucket by bucket: a
