@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -43,6 +44,9 @@ type FleetView struct {
 	scratch canvas.FleetScratch
 	layout  canvas.FleetLayout // of the last frame drawn, for hit-testing
 	frames  frameSender
+	// restartLabelsShown is the canvas's data-restart-labels, the JSON
+	// of the last frame's layout.RestartLabels.
+	restartLabelsShown string
 	// ctx is the mount's, which OnDismount (given none) posts with.
 	ctx *goapp.Context
 }
@@ -213,6 +217,12 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 		ds.Set("histY", v.layout.HistY)
 		ds.Set("rowsY", v.layout.RowsY)
 		ds.Set("rowH", canvas.FleetRowH)
+	}
+	if text, err := json.Marshal(v.layout.RestartLabels); err == nil && string(text) != v.restartLabelsShown {
+		// Where the restarts' names are written, for tools that check
+		// they never overlap (the browser tests do).
+		v.restartLabelsShown = string(text)
+		ds.Set("restartLabels", v.restartLabelsShown)
 	}
 	ds.Set("scrollY", v.scrollY)
 	ds.Set("from", strconv.FormatInt(v.from, 10))

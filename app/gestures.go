@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 	"strconv"
+	"time"
 
 	"watchlens/app/canvas"
 
@@ -23,7 +24,18 @@ type gestures struct {
 	from, to int64   // the range shown, on the view's axis
 	scrollY  float64 // how far the rows are scrolled, CSS px
 	drag     *pointerDrag
+	// tipShown says the tooltip is shown; tapEnd, while one a tap showed
+	// is, hides it at the next pointerdown anywhere on the page (a tap
+	// elsewhere, a finger's scroll) or from tapTimer, tapTipLinger on.
+	tipShown bool
+	tapEnd   goapp.Func
+	tapTimer goapp.Value
 }
+
+// tapTipLinger is how long a tooltip a tap showed stays when nothing
+// else happens: a finger cannot leave a canvas as a mouse does, so the
+// tooltip would stay over the plot until the next tap.
+const tapTipLinger = 6 * time.Second
 
 // gestureView is what a canvas view tells its gestures.
 type gestureView interface {
@@ -213,6 +225,9 @@ func (g *gestures) onPointerUp(ctx goapp.Context, e goapp.Event) {
 	switch {
 	case !d.moved && d.alt:
 		g.reconnectClick(ctx, x)
+	case !d.moved && e.Get("pointerType").String() == "touch":
+		g.view.click(ctx, x, y)
+		g.tapTip(x, y)
 	case !d.moved:
 		g.view.click(ctx, x, y)
 	case d.shift:
@@ -236,9 +251,46 @@ func (g *gestures) onPointerCancel(ctx goapp.Context, e goapp.Event) {
 	g.drag = nil
 }
 
+// onPointerLeave hides the tooltip when the mouse leaves the canvas. A
+// finger leaves it as it lifts, right after the tap that showed the
+// tooltip, which then stays until tapTip's end.
 func (g *gestures) onPointerLeave(ctx goapp.Context, e goapp.Event) {
 	ctx.PreventUpdate()
-	g.tip("", 0, 0)
+	if e.Get("pointerType").String() != "touch" {
+		g.tip("", 0, 0)
+	}
+}
+
+// tapTip shows, after a tap at (x, y), what lies there, as the pointer's
+// hover does, and has it hide at the next pointerdown anywhere on the
+// page (a tap elsewhere, a finger starting to scroll; one on the canvas
+// then shows its own) or after tapTipLinger.
+func (g *gestures) tapTip(x, y float64) {
+	g.view.hover(x, y)
+	if !g.tipShown {
+		return
+	}
+	g.endTapTip()
+	win := goapp.Window()
+	g.tapEnd = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		g.endTapTip()
+		g.tip("", 0, 0)
+		return nil
+	})
+	win.Call("addEventListener", "pointerdown", g.tapEnd, true)
+	g.tapTimer = win.Call("setTimeout", g.tapEnd, tapTipLinger.Milliseconds())
+}
+
+// endTapTip removes what tapTip set up to hide the tooltip, if anything.
+func (g *gestures) endTapTip() {
+	if g.tapEnd == nil {
+		return
+	}
+	win := goapp.Window()
+	win.Call("removeEventListener", "pointerdown", g.tapEnd, true)
+	win.Call("clearTimeout", g.tapTimer)
+	g.tapEnd.Release()
+	g.tapEnd = nil
 }
 
 func (g *gestures) onDblClick(ctx goapp.Context, e goapp.Event) {
@@ -303,7 +355,9 @@ func (g *gestures) tip(text string, x, y float64) {
 		return
 	}
 	st := el.Get("style")
+	g.tipShown = text != ""
 	if text == "" {
+		g.endTapTip()
 		st.Set("display", "none")
 		return
 	}

@@ -110,7 +110,19 @@ func openTwoIn(t *testing.T, s *servedSite, tab context.Context, w, h int64, opt
 // marked (on the file's sessions track), and returns its event.
 func clickError(t *testing.T, tab context.Context, tl *timeline.Timeline, name string) timeline.Event {
 	t.Helper()
-	var ev timeline.Event
+	ev, x, y := errorPoint(t, tab, tl, name)
+	clickAt(t, tab, x, y, 0)
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`!!document.querySelector('#detail[data-event="%d"]')`, ev.Index),
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("a click on the ERROR at (%.0f, %.0f) did not select it: %v", x, y, err)
+	}
+	return ev
+}
+
+// errorPoint is the first ERROR of file 0 and where, on the page, the
+// timeline marks it (on the file's sessions track).
+func errorPoint(t *testing.T, tab context.Context, tl *timeline.Timeline, name string) (ev timeline.Event, x, y float64) {
+	t.Helper()
 	found := false
 	for i := range tl.Len() {
 		if e := tl.Event(i); e.Type == parser.Error && e.File == 0 {
@@ -133,14 +145,9 @@ func clickError(t *testing.T, tab context.Context, tl *timeline.Timeline, name s
 	}
 	from, _ := strconv.ParseFloat(sum.From, 64)
 	to, _ := strconv.ParseFloat(sum.To, 64)
-	x := sum.CanvasLeft + sum.PlotX + (float64(ev.T)-from)/(to-from)*sum.PlotW
-	y := sum.CanvasTop + band.y + band.h/2
-	clickAt(t, tab, x, y, 0)
-	if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`!!document.querySelector('#detail[data-event="%d"]')`, ev.Index),
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("a click on the ERROR at (%.0f, %.0f) did not select it: %v", x, y, err)
-	}
-	return ev
+	x = sum.CanvasLeft + sum.PlotX + (float64(ev.T)-from)/(to-from)*sum.PlotW
+	y = sum.CanvasTop + band.y + band.h/2
+	return ev, x, y
 }
 
 // copyFile copies the file from to the file to.

@@ -837,6 +837,66 @@ func fingerSpread(t testing.TB, tab context.Context, x, y, apart0, apart1 float6
 	at(input.DispatchTouchEventTypeTouchEnd, 0)
 }
 
+// fingerTap touches (x, y) and lifts the finger there, as a tap.
+func fingerTap(t testing.TB, tab context.Context, x, y float64) {
+	t.Helper()
+	one := 1.0
+	for _, typ := range []input.DispatchTouchEventType{input.DispatchTouchEventTypeTouchStart, input.DispatchTouchEventTypeTouchEnd} {
+		pts := []*input.TouchPoint{{X: x, Y: y, ID: &one}}
+		if typ == input.DispatchTouchEventTypeTouchEnd {
+			pts = []*input.TouchPoint{}
+		}
+		_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+		must(t, err)
+	}
+}
+
+// timelineTip is the timeline's tooltip's text, "" when it is hidden.
+const timelineTipJS = `(() => { const e = document.querySelector("#timeline .tl-tip"); return e && e.style.display !== "none" ? e.textContent : ""; })()`
+
+// tipShownAfter taps (x, y) and says whether the tooltip then names want.
+func tipShownAfter(t testing.TB, tab context.Context, x, y float64, want string) bool {
+	t.Helper()
+	fingerTap(t, tab, x, y)
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`%s.includes(%q)`, timelineTipJS, want), chromedp.WithPollingTimeout(5*time.Second)))
+	return err == nil
+}
+
+// tipGone says whether the timeline's tooltip is hidden within within.
+func tipGone(t testing.TB, tab context.Context, within time.Duration) bool {
+	t.Helper()
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](timelineTipJS+` === ""`, chromedp.WithPollingTimeout(within)))
+	return err == nil
+}
+
+// restartLabelsOverlap reads where the fleet writes its restarts' names
+// and returns the first two whose boxes (their room, a line high)
+// overlap, or none; and how many there are.
+func restartLabelsOverlap(t testing.TB, tab context.Context, l fleetLayout) (a, b *canvas.RestartLabel, n int) {
+	t.Helper()
+	text, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#fleet canvas").dataset.restartLabels || ""`))
+	must(t, err)
+	if text == "" {
+		t.Fatal("the fleet's canvas does not say where it writes the restarts' names (data-restart-labels)")
+	}
+	var labels []canvas.RestartLabel
+	must(t, json.Unmarshal([]byte(text), &labels))
+	const lineH = 13 // the backing box the page draws
+	for i := range labels {
+		p := &labels[i]
+		if p.X < l.PlotX || p.X+p.W > l.PlotX+l.PlotW+0.5 {
+			t.Errorf("the restart label %+v runs out of the plot [%v, %v]", *p, l.PlotX, l.PlotX+l.PlotW)
+		}
+		for j := range labels[i+1:] {
+			q := &labels[i+1+j]
+			if p.X < q.X+q.W && q.X < p.X+p.W && math.Abs(p.Y-q.Y) < lineH {
+				return p, q, len(labels)
+			}
+		}
+	}
+	return nil, nil, len(labels)
+}
+
 func TestBrowserWorkspacePhone(t *testing.T) {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
@@ -860,6 +920,11 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		fitsWindow(t, p, "opened")
 		if p.CanvasW < 0.95*p.InnerW {
 			t.Errorf("on a %v px wide phone the timeline is %v px wide", p.InnerW, p.CanvasW)
+		}
+		// The plot proper, not its labels, takes the width: the tracks'
+		// names go over it (a 72 px column of names left 300 px of 390).
+		if sum := readSummary(t, tab, two, nil); sum.PlotW < 0.9*p.InnerW {
+			t.Errorf("on a %v px wide phone the plot is %v px wide, from %v", p.InnerW, sum.PlotW, sum.PlotX)
 		}
 		if p.HeaderH > 0.12*p.InnerH {
 			t.Errorf("the header takes %v px of a %v px window", p.HeaderH, p.InnerH)
@@ -918,6 +983,41 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			t.Errorf("with the ERROR shown the timeline has %v px of %v", sel.PanelH, sel.InnerH)
 		}
 		screenshot(t, tab, "phone-390x844-event")
+
+		// A tap shows what lies under the finger, and a finger cannot
+		// leave the canvas as a mouse does: the tooltip goes at a tap
+		// elsewhere, at a finger's scroll, or a while later.
+		tapError := func(which string) {
+			t.Helper()
+			_, x, y := errorPoint(t, tab, tl, two)
+			if !tipShownAfter(t, tab, x, y, "ERROR") {
+				t.Fatalf("%s tap on the ERROR at (%.0f, %.0f) showed no tooltip naming it", which, x, y)
+			}
+		}
+		center := func(sel string) (float64, float64) {
+			t.Helper()
+			c, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, sel)))
+			must(t, err)
+			return c[0], c[1]
+		}
+		tapError("a")
+		screenshot(t, tab, "phone-390x844-tapped")
+		hx, hy := center("#detail h2")
+		fingerTap(t, tab, hx, hy)
+		if !tipGone(t, tab, 2*time.Second) {
+			t.Error("the tooltip a tap showed stays after a tap on the sheet")
+		}
+		tapError("a second")
+		dx, dy := center("#dock .dock-body")
+		fingerDrag(t, tab, dx, dy, dx, dy-60)
+		if !tipGone(t, tab, 2*time.Second) {
+			t.Error("the tooltip a tap showed stays while a finger scrolls the sheet")
+		}
+		tapError("a third")
+		if !tipGone(t, tab, 10*time.Second) {
+			t.Error("the tooltip a tap showed stays 10 s later with nothing else done")
+		}
+		screenshot(t, tab, "phone-390x844-tip-gone")
 	})
 
 	t.Run("390x844, two captures: the sheet's grip and tabs, a finger's scroll, pan and pinch", func(t *testing.T) {
@@ -1022,6 +1122,13 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			t.Fatalf("the %d rows (%v px) fit the canvas (%v px): their scrolling is not tested", len(files), rows, p.CanvasBottom-p.CanvasTop)
 		}
 		screenshot(t, tab, "phone-390x844-fleet")
+		// The restarts, a few dozen px apart on a phone, are named on
+		// staggered lines, never over each other.
+		if a, b, n := restartLabelsOverlap(t, tab, l); a != nil {
+			t.Errorf("the restart labels %+v and %+v overlap", *a, *b)
+		} else if n == 0 {
+			t.Error("no restart is named on the fleet")
+		}
 		// The bands above the rows are higher than the pane leaves them: a
 		// finger's drag up the curves scrolls the pane to the rows, and one
 		// up the rows scrolls them inside the canvas; the page stays.
@@ -1085,6 +1192,9 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			t.Errorf("on its side the phone gives the timeline %v px of %v", p.PanelH, p.InnerH)
 		}
 		noSidewaysScroll(t, tab)
+		if sum := readSummary(t, tab, two, nil); sum.PlotW < 0.9*p.CanvasW {
+			t.Errorf("on its side the phone gives the plot %v px of a %v px timeline", sum.PlotW, p.CanvasW)
+		}
 		screenshot(t, tab, "phone-844x390")
 		clickError(t, tab, tl, two)
 		time.Sleep(300 * time.Millisecond)

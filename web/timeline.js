@@ -348,7 +348,17 @@
             ctx.textAlign = aligns[t.a || "l"];
             ctx.fillStyle = color(t.c);
             const s = t.h && ctx.measureText(t.s).width > t.m ? t.h : t.s;
-            ctx.fillText(t.m ? fit(ctx, s, t.m) : s, t.x, t.y);
+            const shown = t.m ? fit(ctx, s, t.m) : s;
+            if (t.k) {
+              // A label over the plot, on a box of the page's background:
+              // what it covers reads as covered, not as a paler mark.
+              const w = ctx.measureText(shown).width;
+              const x = t.a === "r" ? t.x - w : t.a === "c" ? t.x - w / 2 : t.x;
+              ctx.fillStyle = color("--bg");
+              ctx.fillRect(x - 2, t.y - 6.5, w + 4, 13);
+              ctx.fillStyle = color(t.c);
+            }
+            ctx.fillText(shown, t.x, t.y);
           }
           break;
       }

@@ -1,6 +1,10 @@
 package canvas
 
-import "watchlens/timeline"
+import (
+	"slices"
+
+	"watchlens/timeline"
+)
 
 // Build fills fr with one frame of the view.
 func (c *Cache) Build(v *View, fr *Frame) Layout {
@@ -17,20 +21,31 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 			continue
 		}
 		fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
-		fr.addLabelWithin(layout.PlotX-8, b.Y+b.Height/2, layout.PlotX-14, b.Label, b.Short, ColorMuted, "r", "")
+		layout.addLabel(fr, layout.labelY(b), b.Label, b.Short, ColorMuted, "")
 	}
-	fr.flushTexts(t0)
+	t1 := len(fr.Texts)
+	if !layout.LabelsOver {
+		fr.flushTexts(t0)
+	}
 
 	// Ticks: grid lines over every band, labels in the axis band.
 	var ticks []Tick
-	if v.AxisRV || c.noClock {
-		ticks = numberTicks(s)
-	} else {
+	zoned := !v.AxisRV && !c.noClock
+	if zoned {
 		ticks = timeTicks(s, c.zone)
+	} else {
+		ticks = numberTicks(s)
+	}
+	if zoned && layout.LabelsOver {
+		// The zone's name is over the plot's left end: a tick's label
+		// there would be written under it.
+		ticks = slices.DeleteFunc(ticks, func(tk Tick) bool { return s.X(tk.Value) < layout.PlotX+zoneLabelRoom })
 	}
 	c.segs = fr.drawTicks(ticks, s, plotBottom, c.segs[:0])
-	if !v.AxisRV && !c.noClock {
-		fr.axisZone(layout.PlotX, s, c.zone)
+	if zoned {
+		t0 := len(fr.Texts)
+		layout.addLabel(fr, axisH/2-2, axisZoneName(s, c.zone), "", ColorMuted, "")
+		fr.flushTexts(t0)
 	}
 
 	fr.clip(layout.PlotX, 0, layout.PlotW, layout.Height)
@@ -38,6 +53,11 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 		l.paint(c, v, &layout, s, fr)
 	}
 	fr.unclip()
+	if layout.LabelsOver {
+		// Over the plot, the bands' names go over what the bands draw,
+		// which would hide them (a zone's bar, a session's).
+		fr.flushTextRange(t0, t1)
+	}
 	for _, l := range overLayers {
 		l.paint(c, v, &layout, s, fr)
 	}

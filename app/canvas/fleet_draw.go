@@ -56,6 +56,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	d.drawRestarts(&l, s, fr, buf, bottom)
 	d.drawCurves(&l, s, fr, buf)
 	d.drawHistogram(&l, s, fr, buf)
+	drawRestartLabels(&l, fr)
 	fr.unclip()
 	d.drawRows(v, &l, s, fr, buf)
 	v.Marker.draw(s, bottom, fr, d.zone)
@@ -73,14 +74,15 @@ type FleetScratch struct {
 	segs, rects, marks []float32
 	with, without      []int32
 	bins               []int32
+	restartXs          []float64
+	restartLabels      []RestartLabel
 }
 
 // drawRestarts shades each restart, from the old server ending its
 // watches to a server serving again, and marks its start across every
 // band.
 func (d *FleetData) drawRestarts(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch, bottom float64) {
-	buf.rects, buf.segs = buf.rects[:0], buf.segs[:0]
-	t0 := len(fr.Texts)
+	buf.rects, buf.segs, buf.restartXs = buf.rects[:0], buf.segs[:0], buf.restartXs[:0]
 	for _, r := range d.Restarts {
 		w := r.Window()
 		if w.To < s.From || w.From > s.To {
@@ -90,10 +92,22 @@ func (d *FleetData) drawRestarts(l *FleetLayout, s Scale, fr *Frame, buf *FleetS
 		buf.rects = append(buf.rects, float32(x0), float32(axisH), float32(max(x1-x0, 2)), float32(bottom-axisH))
 		x := math.Round(x0) + 0.5
 		buf.segs = append(buf.segs, float32(x), float32(axisH), float32(x), float32(bottom))
-		fr.addText(x+4, l.CurvesY+9, "API server restart", ColorFg, "l", "b")
+		buf.restartXs = append(buf.restartXs, x)
 	}
 	fr.add(Op{Kind: "rect", Color: ColorFg, Alpha: 0.1}, buf.rects)
 	fr.add(Op{Kind: "seg", Color: ColorFg, Size: 1.5, Dashed: true}, buf.segs)
+	buf.restartLabels = layoutRestartLabels(buf.restartXs, l.CurvesY, l.PlotX+l.PlotW, buf.restartLabels)
+	l.RestartLabels = buf.restartLabels
+}
+
+// drawRestartLabels writes the restarts' names where drawRestarts placed
+// them, over the curves.
+func drawRestartLabels(l *FleetLayout, fr *Frame) {
+	t0 := len(fr.Texts)
+	for _, rl := range l.RestartLabels {
+		fr.addLabelWithin(rl.X, rl.Y, rl.W, rl.Text, rl.Short, ColorFg, "l", "b")
+		fr.Texts[len(fr.Texts)-1].Backed = true
+	}
 	fr.flushTexts(t0)
 }
 

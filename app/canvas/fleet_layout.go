@@ -32,6 +32,10 @@ type FleetLayout struct {
 	RowsY, RowsH   float64 // the row area's top and visible height
 	ContentH       float64 // the height of every row
 	Rows           int
+	// RestartLabels are where the frame built writes the API server
+	// restarts' names (see layoutRestartLabels), in the scratch space the
+	// next frame reuses.
+	RestartLabels []RestartLabel
 }
 
 // NewFleetLayout lays out rows clients in a canvas w wide and at most

@@ -35,7 +35,8 @@ type Op struct {
 // Font the font ("" regular, "b" bold) and MaxWidth, when set, the most
 // CSS px it may take. Short, when set, is a shorter text that still tells
 // the label from its neighbours, drawn instead of Text when Text does not
-// fit in MaxWidth: only the browser knows the text's width.
+// fit in MaxWidth: only the browser knows the text's width. Backed draws
+// it on a box of the page's background, for a label over the plot.
 type Text struct {
 	X        float32 `json:"x"`
 	Y        float32 `json:"y"`
@@ -45,6 +46,7 @@ type Text struct {
 	Font     string  `json:"f,omitempty"`
 	MaxWidth float32 `json:"m,omitempty"`
 	Short    string  `json:"h,omitempty"`
+	Backed   bool    `json:"k,omitempty"`
 }
 
 // Frame is what web/timeline.js draws; Width and Height are CSS pixels.
@@ -102,9 +104,13 @@ func (f *Frame) clip(x, y, w, h float64) {
 func (f *Frame) unclip() { f.Ops = append(f.Ops, Op{Kind: "unclip"}) }
 
 // flushTexts flushes the labels added since start as one text operation.
-func (f *Frame) flushTexts(start int) {
-	if len(f.Texts) > start {
-		f.Ops = append(f.Ops, Op{Kind: "text", Offset: start, Count: len(f.Texts) - start})
+func (f *Frame) flushTexts(start int) { f.flushTextRange(start, len(f.Texts)) }
+
+// flushTextRange flushes the labels Texts[start:end] as one text
+// operation, after the operations added since they were.
+func (f *Frame) flushTextRange(start, end int) {
+	if end > start {
+		f.Ops = append(f.Ops, Op{Kind: "text", Offset: start, Count: end - start})
 	}
 }
 

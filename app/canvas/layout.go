@@ -4,8 +4,13 @@ import "math"
 
 // Band heights and margins, in CSS pixels.
 const (
-	gutterW     = 176.0 // labels left of the plot
-	minGutterW  = 72.0  // the labels' least room, on a phone
+	gutterW    = 176.0 // labels left of the plot
+	minGutterW = 72.0  // the labels' least room: the fleet's, on a phone
+	// overW is the widest timeline whose labels go over the plot instead
+	// of beside it (see Layout.LabelsOver), and overPad the plot's margin
+	// left of it then.
+	overW       = 560.0
+	overPad     = 4.0
 	rightPad    = 12.0
 	axisH       = 26.0
 	densityH    = 22.0
@@ -80,6 +85,10 @@ type Layout struct {
 	// FilesNotDrawn counts the files past MaxFileGroups, which have no
 	// group of tracks.
 	FilesNotDrawn int
+	// LabelsOver says the canvas is too narrow for a gutter (a phone's):
+	// the plot takes the width, and each band's, track's and lane's name
+	// is drawn over its top-left (see addLabel).
+	LabelsOver bool
 }
 
 // MaxFileGroups is how many files' groups of tracks a timeline stacks,
@@ -116,7 +125,11 @@ func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, fol
 // the time axis only, since they plot what happened when.
 func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axisRV, had bool, folded, pinned FileSet) Layout {
 	g := gutterFor(w)
-	layout := Layout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40)}
+	over := w < overW
+	if over {
+		g = overPad
+	}
+	layout := Layout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), LabelsOver: over}
 	y := 0.0
 	file := -1
 	groups := []string{""}
@@ -247,7 +260,9 @@ func (layout *Layout) ClampScroll(s float64) float64 {
 
 // gutterFor is the labels' room left of the plot in a canvas w CSS pixels
 // wide: a fifth of it at most, so that on a phone the plot keeps most of
-// the width and the labels are cut short instead.
+// the width and the labels are cut short instead. A timeline narrower
+// than overW has none (see Layout.LabelsOver); the fleet's rows keep
+// their clients' names there.
 func gutterFor(w float64) float64 {
 	return min(gutterW, max(minGutterW, w/5))
 }

@@ -105,12 +105,17 @@ func ceilDivInt(a, b int64) int64 {
 }
 
 // axisZone names the time axis's zone left of its labels, which are
-// times of day: the zone every instant the page writes carries, as it
-// is at the start of the range shown (s.From): "UTC", "CET".
+// times of day (see axisZoneName).
 func (fr *Frame) axisZone(plotX float64, s Scale, loc *time.Location) {
 	t0 := len(fr.Texts)
-	fr.addTextWithin(plotX-8, axisH/2-2, plotX-14, time.Unix(0, s.From).In(zoneOr(loc)).Format("MST"), ColorMuted, "r", "")
+	fr.addTextWithin(plotX-8, axisH/2-2, plotX-14, axisZoneName(s, loc), ColorMuted, "r", "")
 	fr.flushTexts(t0)
+}
+
+// axisZoneName is the zone every instant the page writes carries, as it
+// is at the start of the range shown (s.From): "UTC", "CET".
+func axisZoneName(s Scale, loc *time.Location) string {
+	return time.Unix(0, s.From).In(zoneOr(loc)).Format("MST")
 }
 
 // drawTicks draws the ticks' grid lines from the axis band down to bottom,

@@ -49,9 +49,9 @@ func (trackBand) drawGutter(c *Cache, v *View, layout *Layout, b Band, fr *Frame
 		return false
 	}
 	fr.rect(ColorGrid, 0.25, layout.PlotX, b.Y, layout.PlotW, b.Height)
-	fr.addTextWithin(layout.PlotX-8, b.Y+8, layout.PlotX-14, b.Label, ColorMuted, "r", "")
+	layout.addLabel(fr, b.Y+8, b.Label, "", ColorMuted, "")
 	for k, line := range l.legend() {
-		fr.addTextWithin(layout.PlotX-8, b.Y+20+11*float64(k), layout.PlotX-14, line.text, line.color, "r", "")
+		layout.addLabel(fr, b.Y+20+11*float64(k), line.text, "", line.color, "")
 	}
 	return true
 }

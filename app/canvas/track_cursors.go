@@ -49,16 +49,16 @@ func (cursorsBand) hit(c *Cache, v *View, p pointer) Hit {
 	return h
 }
 
-// cursorScale paints each strip's RV scale in the gutter beside it,
-// outside the plot's clip.
+// cursorScale paints each strip's RV scale in the gutter beside it (or
+// over the plot's right end, see addScaleLabel), outside the plot's clip.
 type cursorScale struct{}
 
 func (cursorScale) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	t0 := len(fr.Texts)
 	for _, b := range layout.Bands {
 		if b.ID == BandCursors && b.RVTop > b.RVBot {
-			fr.addText(layout.PlotX-8, b.Y+7, strconv.FormatUint(b.RVTop, 10), ColorMuted, "r", "")
-			fr.addText(layout.PlotX-8, b.Y+b.Height-7, strconv.FormatUint(b.RVBot, 10), ColorMuted, "r", "")
+			layout.addScaleLabel(fr, b.Y+7, strconv.FormatUint(b.RVTop, 10))
+			layout.addScaleLabel(fr, b.Y+b.Height-7, strconv.FormatUint(b.RVBot, 10))
 		}
 	}
 	fr.flushTexts(t0)

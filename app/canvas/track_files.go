@@ -21,7 +21,7 @@ func (fileBand) drawGutter(c *Cache, v *View, layout *Layout, b Band, fr *Frame)
 		pin = "unpin"
 	}
 	w := layout.Width - 12 - pinW
-	if b.Folded {
+	if b.Folded && !layout.LabelsOver {
 		w = layout.PlotX - 14
 	}
 	if v.Print {

@@ -3,6 +3,7 @@ package canvas
 import (
 	"math"
 	"sort"
+	"unicode/utf8"
 
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
@@ -57,7 +58,14 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 			stripes = append(stripes, float32(layout.PlotX), float32(y), float32(layout.PlotW), RowHeight)
 		}
 		ln := c.tl.Lanes.At(rw.Lane)
-		fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, words.ClipRunes(timeline.VisibleBidi(ln.Name), 26), ColorFg, "r", "")
+		name := words.ClipRunes(timeline.VisibleBidi(ln.Name), 26)
+		if !layout.LabelsOver {
+			fr.addTextWithin(layout.PlotX-8, y+RowHeight/2, layout.PlotX-12, name, ColorFg, "r", "")
+		}
+		var before [len(markStyles)]int
+		for k := range c.scratch {
+			before[k] = len(c.scratch[k])
+		}
 		visible[rw.Lane] = true
 		le := c.lane(rw.Lane)
 		if first, last := c.tl.LaneSpan(rw.Lane); !v.AxisRV && last >= v.From && first < v.To {
@@ -68,10 +76,19 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 		} else {
 			c.laneMarksTime(v, le, s, cy, minGap)
 		}
+		if layout.LabelsOver {
+			c.laneNameOver(layout, fr, y+RowHeight/2, name, &before)
+		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.18}, stripes)
 	fr.add(Op{Kind: "rect", Color: ColorGrid, Alpha: 0.45}, headers)
 	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1, Alpha: 0.35}, life)
+	if layout.LabelsOver {
+		// The names over the plot go under the marks: a mark at the
+		// plot's left end stays in sight.
+		fr.flushTexts(t0)
+		t0 = len(fr.Texts)
+	}
 	for typ, marks := range c.scratch {
 		if st := markStyles[typ]; st.shape != "" {
 			fr.add(Op{Kind: "mark", Shape: st.shape, Color: st.color, Size: markSize}, marks)
@@ -87,6 +104,33 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	fr.flushTexts(t0)
 	fr.unclip()
 	c.trim(visible)
+}
+
+// laneNameOver writes a lane's name over the plot, where its marks (those
+// the row added to c.scratch past before) leave room: at the plot's left
+// end, or at its right end when marks lie under the left one and none
+// under the right one (a capture whose objects all changed at its start
+// would have each name written through its marks), else at the left,
+// under the marks. The name's width is reckoned at 6.5 px a character,
+// about the page's 11 px sans-serif's.
+func (c *Cache) laneNameOver(layout *Layout, fr *Frame, y float64, name string, before *[len(markStyles)]int) {
+	w := min(6.5*float64(utf8.RuneCountInString(name))+4+markSize/2, layout.PlotW*overLabelShare)
+	left, right := layout.PlotX+w, layout.PlotX+layout.PlotW-w
+	underLeft, underRight := false, false
+	for k := range c.scratch {
+		marks := c.scratch[k][before[k]:]
+		for i := 0; i < len(marks); i += 2 {
+			x := float64(marks[i])
+			underLeft = underLeft || x < left
+			underRight = underRight || x > right
+		}
+	}
+	if underLeft && !underRight {
+		fr.addTextWithin(layout.PlotX+layout.PlotW-3, y, layout.PlotW*overLabelShare, name, ColorFg, "r", "")
+		fr.Texts[len(fr.Texts)-1].Backed = true
+		return
+	}
+	layout.addLabel(fr, y, name, "", ColorFg, "")
 }
 
 // laneMarksTime puts a lane's marks on the time axis bucket by bucket: a
