@@ -3,12 +3,12 @@ package app
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/app/load"
 	"watchlens/app/words"
@@ -280,15 +280,16 @@ func (p *Page) reanalyze(ctx goapp.Context) {
 	if p.capture == nil {
 		return
 	}
-	tl, params := p.capture.Timeline, p.params
+	eng, params := p.capture.Engine, p.params
 	p.analyzing = true
 	ctx.Async(func() {
-		a := analyze(tl, params)
+		// The engine answers only the latest of the analyses asked.
+		a, err := eng.Analyze(params, jsrt.YieldIfHeld)
 		ctx.Dispatch(func(goapp.Context) {
-			if p.capture == nil || p.capture.Timeline != tl || !reflect.DeepEqual(p.params, params) {
+			if err != nil || p.capture == nil || p.capture.Engine != eng {
 				return // a newer capture or setting is on its way
 			}
-			p.analysis, p.analyzing = a, false
+			p.analysis, p.analyzing = newAnalysis(eng, a), false
 		})
 	})
 }
@@ -388,14 +389,13 @@ func (p *Page) renderCapture() goapp.UI {
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
 				goapp.If(p.fleet.shown && p.hasFleet(), p.fleetView).Else(func() goapp.UI {
 					return &TimelineView{
-						Timeline:   c.Timeline,
-						Analysis:   p.analysis.an,
+						Engine:     c.Engine,
+						Analyzed:   p.analysis.generation,
 						Filter:     p.view.filter,
 						From:       p.view.from,
 						To:         p.view.to,
 						AxisRV:     p.view.axisRV,
 						Selected:   p.view.selected,
-						Prepared:   c.Prepared,
 						PinnedFile: p.fleet.opened,
 						Fold:       p.view.fold,
 						Pin:        p.view.pin,
@@ -536,7 +536,8 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		load.Ended(sources[0].Name, load.Superseded)
 		return
 	}
-	c, a := &capture{loaded.Capture}, newAnalysis(loaded.Analysis, loaded.Summary)
+	c := &capture{loaded.Capture}
+	a := newAnalysis(c.Engine, engine.Analyzed{Summary: c.Opened.Summary, Judged: c.Opened.Judged, Generation: c.Opened.Generation})
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
 		ctx.Defer(func(goapp.Context) {

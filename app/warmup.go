@@ -82,7 +82,7 @@ func warmDraw(loaded load.Loaded, opened func() bool) {
 		return
 	}
 	cv := goapp.Window().Get("document").Call("createElement", "canvas")
-	v := &TimelineView{Timeline: loaded.Capture.Timeline, Analysis: loaded.Analysis, Prepared: loaded.Capture.Prepared, Selected: -1}
+	v := &TimelineView{Engine: loaded.Capture.Engine, Analyzed: loaded.Capture.Opened.Generation, Selected: -1}
 	v.sync()
 	width := max(goapp.Window().Get("innerWidth").Float(), 320)
 	for range warmDraws {

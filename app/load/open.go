@@ -20,7 +20,7 @@ type Loaded struct {
 	Summary  []timeline.SummaryLine
 }
 
-// Open reads sources into one capture and analyses it. It runs in a
+// Open has the engine read sources into one capture and analyse it. It runs in a
 // goroutine, passes its progress to show at most every progressEvery (a
 // nil show gets nothing), and returns ErrSuperseded once turn is
 // superseded. A panic in the read or the analysis ends the load with its
@@ -28,9 +28,9 @@ type Loaded struct {
 func Open(sources []Source, opts Options, show func(Progress), turn Turn) (Loaded, error) {
 	var l Loaded
 	failure := Safely(func() {
-		l.Capture = read(sources, opts.Filter, opts.Split, newProgressReport(show), turn)
+		l.Capture = read(sources, opts, newProgressReport(show), turn)
 		if l.Capture != nil {
-			l.Analysis, l.Summary = Analyze(l.Capture.Timeline, opts.Params)
+			l.Analysis, l.Summary = l.Capture.Engine.Analysis(), l.Capture.Opened.Summary
 		}
 	})
 	if failure != nil && !turn.Superseded() {
