@@ -41,9 +41,9 @@ type TimelineView struct {
 	Engine   *engine.Engine
 	Analyzed int
 	Filter   timeline.Filter // which events/lanes to show
-	From, To int64              // visible range on the current axis; From==To==0 means the whole capture
-	AxisRV   bool               // true: x axis is resourceVersion; false: time (instants, Unix ns)
-	Selected int                // selected event (timeline table index), -1 for none
+	From, To int64           // visible range on the current axis; From==To==0 means the whole capture
+	AxisRV   bool            // true: x axis is resourceVersion; false: time (instants, Unix ns)
+	Selected int             // selected event (timeline table index), -1 for none
 	// PinnedFile is 1 + the file whose group of tracks shows pinned to the
 	// top and unfolded, as the fleet view opens a client (0: none).
 	PinnedFile int
