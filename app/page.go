@@ -546,7 +546,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		})
 		p.loading = nil
 		p.capture, p.analysis = c, a
-		if len(c.Timeline.Files) > canvas.MaxFileGroups {
+		if len(c.Opened.Files) > canvas.MaxFileGroups {
 			// More clients than the timeline draws: the fleet first.
 			p.fleet = fleetState{shown: true}
 		}
