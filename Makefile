@@ -14,7 +14,7 @@ FUZZTIME  ?= 10000x
 FUZZMINIMIZE ?= 100x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # The packages with no browser dependency, tested again compiled to wasm.
-PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas
+PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas ./app/engine
 
 .PHONY: run test build bench wasm native fuzz lint clean
 

@@ -243,7 +243,7 @@ func (v *TimelineView) fitStage(cv goapp.Value) {
 	if !st.Filter.InView || st.AxisRV {
 		st.From, st.To = 0, 0 // only the InView filter's rows depend on the range
 	}
-	key := stageKey{st, v.Analyzed}
+	key := stageKey{v.eng, st, v.Analyzed}
 	if key == v.stageKey {
 		return
 	}
@@ -255,10 +255,11 @@ func (v *TimelineView) fitStage(cv goapp.Value) {
 	}
 }
 
-// stageKey is what the stage's least height depends on: the rows, the
-// axis, the folded and pinned files, and the analysis (which says
-// whether the counterfactual cursor's band shows).
+// stageKey is what the stage's least height depends on: the capture,
+// the rows, the axis, the folded and pinned files, and the analysis
+// (which says whether the counterfactual cursor's band shows).
 type stageKey struct {
+	eng      *engine.Engine
 	st       engine.ViewState
 	analyzed int
 }
