@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
-	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/app/load"
 	"watchlens/app/words"
@@ -519,7 +518,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	// reports move it without rendering the page (see moveProgress).
 	start := load.Progress{Name: sources[0].Name, Size: int64(sources[0].Blob.Get("size").Float())}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
-	loaded, failure := load.Open(sources, load.Options{Filter: filter, Split: split, Params: params},
+	opened, failure := load.Open(sources, load.Options{Filter: filter, Split: split, Params: params},
 		func(pr load.Progress) { p.showProgress(ctx, pr) }, turn)
 	if failure != nil && !errors.Is(failure, load.ErrSuperseded) {
 		jsrt.LoadGC.Stop()
@@ -536,8 +535,8 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		load.Ended(sources[0].Name, load.Superseded)
 		return
 	}
-	c := &capture{loaded.Capture}
-	a := newAnalysis(c.Engine, engine.Analyzed{Summary: c.Opened.Summary, Judged: c.Opened.Judged, Generation: c.Opened.Generation})
+	c := &capture{opened}
+	a := newAnalysis(c.Engine, c.Opened.Analyzed)
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
 		ctx.Defer(func(goapp.Context) {

@@ -3,8 +3,9 @@ package engine
 import "watchlens/timeline"
 
 // Analyzed is what an analysis answers: the verdict's lines, whether any
-// file held something to judge, and the analysis's generation, which
-// changes with each analysis kept (a view redraws when it does).
+// file held something to judge (with none there is no verdict to copy),
+// and the analysis's generation, which changes with each analysis kept
+// (a view redraws when it does).
 type Analyzed struct {
 	Summary    []timeline.SummaryLine
 	Judged     bool
@@ -36,6 +37,6 @@ func (e *Engine) Analyze(params timeline.Params, pause func()) (Analyzed, error)
 	}
 	e.an, e.summary = an, summary
 	e.generation++
-	e.opened.Summary, e.opened.Judged, e.opened.Generation = summary, e.tl.Judged(), e.generation
-	return Analyzed{Summary: summary, Judged: e.opened.Judged, Generation: e.generation}, nil
+	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation}
+	return e.opened.Analyzed, nil
 }

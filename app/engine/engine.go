@@ -81,10 +81,8 @@ var ErrCancelled = errors.New("another question of the same kind was asked meanw
 // Opened is what a load answers at once: what the page shows before any
 // view is drawn.
 type Opened struct {
-	// Summary is the verdict's lines; Judged says whether any file held
-	// something to judge (with none there is no verdict to copy).
-	Summary []timeline.SummaryLine
-	Judged  bool
+	// Analyzed is what the latest analysis kept says: the verdict.
+	Analyzed
 	// Files are the timeline's files, in its order.
 	Files []File
 	// LogErrs: why reading an audit log stopped short, for each that did.
@@ -102,8 +100,6 @@ type Opened struct {
 	// AxisCaption says what the time axis is, for the timeline's hint.
 	AxisCaption string
 	Events      int
-	// Generation counts the analyses kept (see Analyzed).
-	Generation int
 }
 
 // File is one file of the timeline.
@@ -216,7 +212,7 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 	if err != nil {
 		return nil, Opened{}, err
 	}
-	e.opened.Summary, e.opened.Judged, e.opened.Generation = a.Summary, a.Judged, a.Generation
+	e.opened.Analyzed = a
 	return e, e.opened, nil
 }
 
