@@ -438,6 +438,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 	f.file.Filtered = filterScope(b.sessions[base:])
 	f.markInitial(base)
 	f.place(base)
+	b.tab.flags.pack(f.lo, f.hi) // markInitial and place set some
 	f.sessionFacts(base)
 	if !f.file.Audit { // a client from audit logs shows no events to judge
 		f.anomalies(base)

@@ -4,8 +4,8 @@ import "watchlens/internal/word"
 
 // staged is a column of the event table that the Builder rewrites after
 // it is read: the instants, all zero until the file's clock places them,
-// the sessions, made global once the file is finished, and the lanes,
-// renumbered once all files are read. Each chunk of it is in one of three
+// the sessions, made global once the file is finished, the flags, which
+// placing sets, and the lanes, renumbered once all files are read. Each chunk of it is in one of three
 // forms: all zeros (never written, no memory), plain (being written) or
 // packed (as a packed column's blocks). Adding packs each chunk as it
 // fills, and the Builder packs the chunks it has rewritten once it is

@@ -277,9 +277,8 @@ const (
 
 // eventTable holds every event of every file while the Builder works:
 // staged columns, which the Builder rewrites (instants placed on the
-// clock, sessions and lanes renumbered) and packs again once rewritten;
-// the flags, a plain column of a byte an event; and sealed ones, packed
-// as they fill. Merging files into time order makes each column again.
+// clock, sessions and lanes renumbered, flags set) and packs again once
+// rewritten; and sealed ones, packed as they fill. Merging files into time order makes each column again.
 // Build then packs it into a table, which is what the Timeline keeps: a
 // few bytes per event. What the whole model keeps, and the most it holds
 // on the way, by kind of capture, are BenchmarkKept's
@@ -292,7 +291,7 @@ type eventTable struct {
 	off    sealed[int64]  // byte offset in the decompressed stream
 	length sealed[uint32] // byte length (saturated)
 	typ    sealed[uint8]  // parser.EventType
-	flags  column[uint8]
+	flags  staged[uint8]
 }
 
 func (e *eventTable) len() int { return e.t.n }
@@ -320,7 +319,7 @@ type table struct {
 func (e *eventTable) pack(pace *pacer) table {
 	return table{t: e.t.seal(pace), rv: e.rv.seal(), lane: e.lane.seal(pace),
 		sess: e.sess.seal(pace), off: e.off.seal(), length: e.length.seal(),
-		typ: e.typ.seal(), flags: pack(&e.flags, pace)}
+		typ: e.typ.seal(), flags: e.flags.seal(pace)}
 }
 
 func (t *table) len() int { return t.t.n }
