@@ -149,10 +149,13 @@ type FileBuilder struct {
 	// whose Identity never numbers two objects alike, so that a lane
 	// found by it needs no check of its uid.
 	oneReader bool
-	counts    [numTypes]int // events by type
-	kinds     map[string]*kindCounts
-	lastKind  *kindCounts // of the last event with a kind
-	finished  bool
+	// packPlaced: the file's instants are placed in event order, and
+	// packed a chunk at a time as they are (setInstant).
+	packPlaced bool
+	counts     [numTypes]int // events by type
+	kinds      map[string]*kindCounts
+	lastKind   *kindCounts // of the last event with a kind
+	finished   bool
 
 	// stopped: an event was refused for Builder.MaxEvents, the first at
 	// stoppedAt (its offset).
@@ -421,18 +424,19 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 		b.sessions = append(b.sessions, s)
 	}
 	for i := f.lo; i < f.hi; i++ {
-		g := base + int(b.tab.sess.at(i))
-		b.tab.sess.set(i, int32(g))
-		s := &b.sessions[g]
+		s := &b.sessions[base+int(b.tab.sess.at(i))]
 		if s.firstEv < 0 {
 			s.firstEv = i
 		}
 		s.lastEv = i
 		b.pace.tick(1)
 	}
+	b.tab.sess.shift(f.lo, f.hi, int32(base))
+	b.tab.sess.pack(f.lo, f.hi)
 	f.file.Filtered = filterScope(b.sessions[base:])
 	f.markInitial(base)
 	f.place(base)
+	b.tab.flags.pack(f.lo, f.hi) // markInitial and place set some
 	f.sessionFacts(base)
 	if !f.file.Audit { // a client from audit logs shows no events to judge
 		f.anomalies(base)
@@ -747,6 +751,24 @@ func (h *mergeHeap) Pop() any {
 	return x
 }
 
+// renumbered returns the lane column with each lane l as newID[l],
+// releasing the old column's chunks as it goes.
+func renumbered(lane *staged[int32], newID []int32, pace *pacer) staged[int32] {
+	var out staged[int32]
+	for i := range lane.len() {
+		l := lane.at(i)
+		if l >= 0 {
+			l = newID[l]
+		}
+		out.add(l)
+		if i&chunkMask == chunkMask {
+			lane.drop(i >> chunkBits)
+		}
+		pace.tick(1)
+	}
+	return out
+}
+
 // renumberLanes orders lanes by first appearance on the shared clock, so
 // a contiguous range of lane numbers is a band of the drawing.
 func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
@@ -770,10 +792,23 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
 			newID[l] = id
 			order = append(order, l)
 		}
-		tab.lane.set(i, id)
 		tl.laneStart[id+1]++
 	}
-	tl.Lanes = old.renumber(order, pace)
+	// One file's lanes are numbered as they first appear already: the
+	// event table and the lanes then stay as they are.
+	same := len(order) == old.Len()
+	for k, l := range order {
+		if !same || l != int32(k) {
+			same = false
+			break
+		}
+	}
+	if same {
+		tl.Lanes = old.renumber(nil, pace)
+	} else {
+		tab.lane = renumbered(&tab.lane, newID, pace)
+		tl.Lanes = old.renumber(order, pace)
+	}
 	// Index each lane's events (4 bytes per event), and keep bookmarks and
 	// errors apart: drawing a band of lanes then touches only their events.
 	lanes := len(order)

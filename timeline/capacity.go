@@ -169,12 +169,15 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 			restarts = append(restarts, r.To)
 		}
 	}
-	var at, from column[int32]
+	// Sealed as they fill: a capture of millions of changes evicts at
+	// nearly every one, and two plain columns of them were the most the
+	// analysis held.
+	var at, from sealed[int32]
 	oldest := uint64(0)
 	capacity, start := minCacheCapacity, 0
 	evictTo := func(end, k int) {
 		start = k
-		if rv := s.maxRV.at(k); from.n == 0 || rv > oldest {
+		if rv := s.maxRV.at(k); from.len() == 0 || rv > oldest {
 			at.add(int32(end))
 			from.add(int32(k))
 			oldest = rv
@@ -201,6 +204,6 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 		}
 	}
 	c.minCap = min(c.minCap, c.maxCap)
-	c.at, c.from = pack(&at, &a.pace), pack(&from, &a.pace)
+	c.at, c.from = at.seal(), from.seal()
 	return c
 }

@@ -81,6 +81,7 @@ func (f *FileBuilder) place(base int) {
 			b.tab.t.set(i, int64(i-f.lo))
 			b.pace.tick(1)
 		}
+		b.tab.t.pack(f.lo, f.hi)
 		for k := range ss {
 			s := &ss[k]
 			if s.firstEv >= 0 {
@@ -92,6 +93,7 @@ func (f *FileBuilder) place(base int) {
 		return
 	}
 	var last int64 // latest instant placed in this file
+	f.packPlaced = inOrder(ss)
 	for k := range ss {
 		s := &ss[k]
 		if clock == ClockEstimated {
@@ -126,6 +128,34 @@ func (f *FileBuilder) place(base int) {
 			}
 		}
 	}
+	b.tab.t.pack(f.lo, f.hi)
+}
+
+// inOrder says whether each session's events come after the ones
+// before's, as a reader numbers them: the instants are then placed in
+// event order.
+func inOrder(ss []Session) bool {
+	last := -1
+	for _, s := range ss {
+		if s.firstEv >= 0 {
+			if s.firstEv <= last {
+				return false
+			}
+			last = s.lastEv
+		}
+	}
+	return true
+}
+
+// setInstant places event i at t. When the file's instants are placed in
+// event order (packPlaced), the first of a chunk packs the chunk before,
+// all placed: a watch of a million events, one session, held its
+// instants plain, 8 bytes an event, until the last was placed.
+func (f *FileBuilder) setInstant(i int, t int64) {
+	if f.packPlaced && i&chunkMask == 0 && i-chunkSize >= f.lo {
+		f.b.tab.t.pack(i-chunkSize, i)
+	}
+	f.b.tab.t.set(i, t)
 }
 
 func (f *FileBuilder) anchor(i int, clock Clock) int64 {
@@ -191,7 +221,7 @@ func (f *FileBuilder) placeSession(s *Session, clock Clock, prev int64) int64 {
 			f.fillRun(s, clock, pending, i, prev, t)
 			pending = -1
 		}
-		b.tab.t.set(i, t)
+		f.setInstant(i, t)
 		prev = t
 	}
 	if pending >= 0 {
@@ -255,7 +285,7 @@ func (f *FileBuilder) fillRun(s *Session, clock Clock, lo, hi int, left, right i
 			}
 		}
 		t = min(max(t, prev), right)
-		b.tab.t.set(i, t)
+		f.setInstant(i, t)
 		prev = t
 	}
 	return prev

@@ -206,10 +206,14 @@ func (ls *Lanes) setLabels(id int32, labels string) {
 	ls.recs.set(int(id), r)
 }
 
-// renumber returns the table with lane order[k] as lane k, done
-// building.
+// renumber returns the table with lane order[k] as lane k (nil: in
+// the order they are), done building.
 func (ls *Lanes) renumber(order []int32, pace *pacer) Lanes {
-	return Lanes{recs: ls.recs.permute(order, pace), scopes: ls.scopes, labels: ls.labels, text: ls.text, long: ls.long}
+	recs := ls.recs
+	if order != nil {
+		recs = ls.recs.permute(order, pace)
+	}
+	return Lanes{recs: recs, scopes: ls.scopes, labels: ls.labels, text: ls.text, long: ls.long}
 }
 
 // Lane is one object in one file. A DELETED closes it; a re-created

@@ -134,11 +134,16 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 }
 
 // stepBuilder appends to a Steps while the table is walked in order.
+// Its steps but the last are sealed, packed as they fill (the head of a
+// capture of millions of events has a step for nearly every one); the
+// last, which a step at the same instant replaces, waits in last.
 type stepBuilder struct {
 	s      *Steps
-	ev     column[int32]
+	ev     sealed[int32]
+	last   int32 // the last step, when there is one (len() > 0)
 	lastT  int64
 	lastRV uint64
+	n      int
 }
 
 func newStepBuilder(tl *Timeline, s *Steps) *stepBuilder {
@@ -146,39 +151,42 @@ func newStepBuilder(tl *Timeline, s *Steps) *stepBuilder {
 	return &stepBuilder{s: s}
 }
 
-func (b *stepBuilder) len() int { return b.ev.n }
+func (b *stepBuilder) len() int { return b.n }
 
 // set records a new value (event ev, or when ev < 0 a step kept apart) or a
 // re-confirmation; several at one instant keep only the last (estimated
 // clocks put many events on one second).
 func (b *stepBuilder) set(t int64, rv uint64, ev int) {
-	replace := b.ev.n > 0 && b.lastT == t
+	replace := b.n > 0 && b.lastT == t
 	if replace {
 		// A step that was no event gives way: drop its record.
-		if old := b.ev.at(b.ev.n - 1); old < 0 && int(^old) == len(b.s.extra)-1 {
+		if old := b.last; old < 0 && int(^old) == len(b.s.extra)-1 {
 			b.s.extra = b.s.extra[:len(b.s.extra)-1]
 		}
-	}
-	e := int32(ev)
-	if ev < 0 {
-		e = ^int32(len(b.s.extra))
-		b.s.extra = append(b.s.extra, step{t, rv})
-	}
-	if replace {
-		b.ev.set(b.ev.n-1, e)
 	} else {
-		b.ev.add(e)
+		if b.n > 0 {
+			b.ev.add(b.last)
+		}
+		b.n++
+	}
+	b.last = int32(ev)
+	if ev < 0 {
+		b.last = ^int32(len(b.s.extra))
+		b.s.extra = append(b.s.extra, step{t, rv})
 	}
 	b.lastT, b.lastRV = t, rv
 }
 
-// finish packs the steps and lists their descents, from the plain
-// column: a drawing would otherwise decode every step to find them.
+// finish packs the steps and lists their descents: a drawing would
+// otherwise decode every step to find them.
 func (b *stepBuilder) finish(pace *pacer) {
 	s := b.s
+	if b.n > 0 {
+		b.ev.add(b.last)
+	}
 	prev := uint64(0)
-	s.sampleT = make([]int64, 0, (b.ev.n+stepSample-1)/stepSample)
-	for k := range b.ev.n {
+	s.sampleT = make([]int64, 0, (b.n+stepSample-1)/stepSample)
+	for k := range b.n {
 		pace.tick(1)
 		t, rv := s.of(b.ev.at(k))
 		if k%stepSample == 0 {
@@ -189,7 +197,7 @@ func (b *stepBuilder) finish(pace *pacer) {
 		}
 		prev = rv
 	}
-	s.ev = pack(&b.ev, pace)
+	s.ev = b.ev.seal()
 }
 
 // Descents lists, in order, the steps where the series does not rise: its

@@ -147,26 +147,33 @@ func pack[T integer](c *column[T], pace *pacer) packed[T] {
 // appendChunk packs the values of a chunk after the column's: every
 // chunk before it must have been whole (chunkSize values).
 func (p *packed[T]) appendChunk(ch []T) {
-	first := len(p.blocks)
+	p.blocks = appendBlocks(p.blocks, ch)
+	p.n += len(ch)
+}
+
+// appendBlocks appends the blocks of a chunk's values (at most
+// chunkSize) to bs, their data one allocation.
+func appendBlocks[T integer](bs []block, ch []T) []block {
+	first := len(bs)
 	size := 0
 	var offs [chunkSize >> blockBits]int // byte offset of each block in the chunk's data
 	for lo := 0; lo < len(ch); lo += 1 << blockBits {
 		vs := ch[lo:min(lo+1<<blockBits, len(ch))]
 		b := packBlock(vs)
-		offs[len(p.blocks)-first] = size
-		p.blocks = append(p.blocks, b)
+		offs[len(bs)-first] = size
+		bs = append(bs, b)
 		size += int(b.w) * len(vs)
 	}
 	data := make([]byte, size+8)
-	for j := range p.blocks[first:] {
-		p.blocks[first+j].data = data[offs[j]:]
+	for j := range bs[first:] {
+		bs[first+j].data = data[offs[j]:]
 	}
 	for j, v := range ch {
-		b := &p.blocks[first+j>>blockBits]
+		b := &bs[first+j>>blockBits]
 		k := uint32(j & blockMask)
 		binary.LittleEndian.PutUint64(b.data[k*b.w:], uint64(v)-b.slope*uint64(k)-b.base)
 	}
-	p.n += len(ch)
+	return bs
 }
 
 // sealed is a column whose values are never rewritten once added. It
@@ -269,21 +276,22 @@ const (
 )
 
 // eventTable holds every event of every file while the Builder works:
-// plain columns, 17 bytes per event, which the Builder rewrites (instants
-// placed on the clock, sessions and lanes renumbered, files merged into
-// time order), and sealed ones, packed as they fill. Build then packs it
-// into a table, which is what the Timeline keeps: a few bytes per event.
-// What the whole model keeps, and the most it holds on the way, by kind
-// of capture, are BenchmarkKept's (kept_bench_test.go).
+// staged columns, which the Builder rewrites (instants placed on the
+// clock, sessions and lanes renumbered, flags set) and packs again once
+// rewritten; and sealed ones, packed as they fill. Merging files into time order makes each column again.
+// Build then packs it into a table, which is what the Timeline keeps: a
+// few bytes per event. What the whole model keeps, and the most it holds
+// on the way, by kind of capture, are BenchmarkKept's
+// (kept_bench_test.go).
 type eventTable struct {
-	t      column[int64]  // instant, Unix ns
+	t      staged[int64]  // instant, Unix ns
 	rv     sealed[uint64] // parsed resourceVersion (valid when flagRVValid)
-	lane   column[int32]  // lane index, -1 for bookmarks and errors
-	sess   column[int32]  // global session index
+	lane   staged[int32]  // lane index, -1 for bookmarks and errors
+	sess   staged[int32]  // session index: in its file until Finish, then global
 	off    sealed[int64]  // byte offset in the decompressed stream
 	length sealed[uint32] // byte length (saturated)
 	typ    sealed[uint8]  // parser.EventType
-	flags  column[uint8]
+	flags  staged[uint8]
 }
 
 func (e *eventTable) len() int { return e.t.n }
@@ -309,9 +317,9 @@ type table struct {
 }
 
 func (e *eventTable) pack(pace *pacer) table {
-	return table{t: pack(&e.t, pace), rv: e.rv.seal(), lane: pack(&e.lane, pace),
-		sess: pack(&e.sess, pace), off: e.off.seal(), length: e.length.seal(),
-		typ: e.typ.seal(), flags: pack(&e.flags, pace)}
+	return table{t: e.t.seal(pace), rv: e.rv.seal(), lane: e.lane.seal(pace),
+		sess: e.sess.seal(pace), off: e.off.seal(), length: e.length.seal(),
+		typ: e.typ.seal(), flags: e.flags.seal(pace)}
 }
 
 func (t *table) len() int { return t.t.n }

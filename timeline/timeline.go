@@ -597,10 +597,13 @@ func (s *kindSeries) len() int { return s.ev.len() }
 // t is change k's instant.
 func (s *kindSeries) t(k int) int64 { return s.tab.t.at(int(s.ev.at(k))) }
 
-// seriesBuilder collects a kindSeries in plain columns.
+// seriesBuilder collects a kindSeries in sealed columns: a capture of
+// millions of changes held 12 bytes a change in plain ones, the most the
+// build held at once.
 type seriesBuilder struct {
-	ev    column[int32]
-	maxRV column[uint64]
+	ev    sealed[int32]
+	maxRV sealed[uint64]
+	last  uint64 // maxRV's last value
 }
 
 func (tl *Timeline) buildSeries(pace *pacer) {
@@ -675,15 +678,14 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 			}
 			sk.seen[rv] = struct{}{}
 		}
-		if k := s.maxRV.n; k > 0 && s.maxRV.at(k-1) > rv {
-			rv = s.maxRV.at(k - 1)
-		}
+		rv = max(rv, s.last)
 		s.ev.add(int32(i))
 		s.maxRV.add(rv)
+		s.last = rv
 	}
 	for kind, s := range build {
 		ks := tl.series[kind]
-		ks.ev, ks.maxRV = pack(&s.ev, pace), pack(&s.maxRV, pace)
+		ks.ev, ks.maxRV = s.ev.seal(), s.maxRV.seal()
 	}
 }
 
