@@ -206,15 +206,8 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 			break
 		}
 		prev = v.off + v.n
-		if role == roleSkipped {
-			j := stringEnd(b, i)
-			if j < 0 {
-				return false
-			}
-			i = j - 1
-			continue
-		}
-		// The string's end: its quote, with no backslash before it.
+		// The string's end: its quote. A string the walk skips may hold
+		// escapes, passed over as stringEnd does; one it reads may not.
 		j := i
 		for {
 			if j+8 <= len(b) {
@@ -226,15 +219,25 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 					continue
 				}
 				j += bits.TrailingZeros64(m) >> 3
+			} else {
+				for j < len(b) && b[j] != '"' && b[j] != '\\' {
+					j++
+				}
+				if j >= len(b) {
+					return false
+				}
+			}
+			if b[j] == '"' {
 				break
 			}
-			for j < len(b) && b[j] != '"' && b[j] != '\\' {
-				j++
+			if role != roleSkipped {
+				return false
 			}
-			break
+			j += 2
 		}
-		if j >= len(b) || b[j] != '"' {
-			return false
+		if role == roleSkipped {
+			i = j
+			continue
 		}
 		val := b[i:j]
 		i = j
