@@ -158,10 +158,9 @@ func sameShape(a []byte, av []metaVar, b []byte, bv []metaVar) bool {
 // metadataTemplated reads the metadata at the read position as the
 // template, if it fits, into f and t. It writes f and t only when it
 // fits: the caller then need not keep them to put them back. It is one
-// loop without calls but for what it hands a string to (the
-// resourceVersion, a time, the identity): under wasm a call, and
-// bytes.Equal's byte at a time, cost more than comparing a template's
-// fixed bytes a word at a time in place.
+// loop without calls but for long fixed bytes and what it hands a string
+// to (the resourceVersion, a time, the identity): under wasm a call costs
+// more than comparing a few words of a template's fixed bytes in place.
 func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTimes) bool {
 	b, i := s.b, s.i
 	tb := tp.b
@@ -182,7 +181,13 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 		if len(b)-i < n {
 			return false
 		}
-		if n >= 8 {
+		if n > inlineEqualMax {
+			// Long, as a pod's fieldsV1 are, or natively: the call is
+			// worth it.
+			if !equalBytes(b[i:i+n], tb[prev:to]) {
+				return false
+			}
+		} else if n >= 8 {
 			// A word at a time, the last word overlapping the one before.
 			p, q, last := i, prev, i+n-8
 			for p < last {
