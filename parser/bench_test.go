@@ -124,10 +124,15 @@ var benchChunked = sync.OnceValue(func() []byte {
 
 func benchRead(b *testing.B, name string) {
 	in := benchInputs[name]()
-	want := len(benchData())
+	// The small events' and realistic pods' captures are counted, not
+	// taken from the repeating pods', which would be generated for
+	// nothing: as wasm that took longer than the benchmark.
+	var want int
 	switch name {
 	case "configmaps", "realistic-pods", "leases", "events":
 		want = bytes.Count(in, []byte{'\n'})
+	default:
+		want = len(benchData())
 	}
 	size := len(in)
 	if name == "gzip" || name == "zstd" {

@@ -6,6 +6,11 @@ import (
 	"watchlens/internal/word"
 )
 
+// inlineEqualMax is the longest run of bytes that the metadata template
+// compares in its own loop rather than with equalBytes: under wasm, the
+// call costs more than comparing a few words.
+const inlineEqualMax = 48
+
 // equalBytes is bytes.Equal 32 bytes at a time: under wasm, bytes.Equal
 // compares one byte at a time, and the fieldsV1 it compares are a third
 // of a pod event.

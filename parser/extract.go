@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -297,7 +298,10 @@ func (r *Reader) canonicalLabels(raw string) string {
 	if raw == "" {
 		return ""
 	}
-	if raw == r.lastLabels[0] {
+	// Mostly the same interned string as the last event's: its address
+	// says so without the comparison, which under wasm goes a byte at a
+	// time.
+	if last := r.lastLabels[0]; len(raw) == len(last) && (unsafe.StringData(raw) == unsafe.StringData(last) || raw == last) {
 		return r.lastLabels[1]
 	}
 	if c, ok := r.labels[raw]; ok {

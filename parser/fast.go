@@ -808,17 +808,19 @@ func (s *fastScanner) object(fn func(key []byte) (ok, stop bool)) bool {
 // object (the API server's order; early is set then), else after the whole
 // value. The strings kept are tab's copies.
 func extractFast(b []byte, f *fields, tab *internTable, memo *fastMemo) (end int, early, ok bool) {
-	*f = fields{}
 	s := fastScanner{b: b, memo: memo, tab: tab}
 	if memo != nil {
 		memo.identity = 0
 		for k := range memo.heads {
 			h := &memo.heads[k]
 			if n := len(h.b); n > 0 && n < len(b) && equalBytes(b[:n], h.b) {
+				// fromHead sets every field: cleared first, they would be
+				// written twice, as a small event's other work.
 				return s.fromHead(f, h)
 			}
 		}
 	}
+	*f = fields{}
 	// top collects kind, apiVersion and metadata found beside "type", as
 	// extractGJSON uses them when there is no "object".
 	var top fields
@@ -1111,6 +1113,11 @@ func (s *fastScanner) identity(f *fields, uid, name, namespace []byte) {
 // name and namespace, then the lengths of the uid and the name.
 func appendIdentity(b, uid, name, namespace []byte) []byte {
 	b = append(append(append(b, uid...), name...), namespace...)
+	if len(uid) < 0x80 && len(name) < 0x80 {
+		// Their uvarints, one byte each, as they mostly are: the calls
+		// cost more than the appends under wasm.
+		return append(b, byte(len(uid)), byte(len(name)))
+	}
 	return binary.AppendUvarint(binary.AppendUvarint(b, uint64(len(uid))), uint64(len(name)))
 }
 

@@ -54,6 +54,8 @@ const (
 	roleTime = -1
 	// roleSkipped marks a string of a value that the walk skips.
 	roleSkipped = -2
+	// roleEnd marks, in metadataTemplated, the template's end.
+	roleEnd = -3
 )
 
 type metaResult struct {
@@ -154,47 +156,97 @@ func sameShape(a []byte, av []metaVar, b []byte, bv []metaVar) bool {
 }
 
 // metadataTemplated reads the metadata at the read position as the
-// template, if it fits, into f and t.
+// template, if it fits, into f and t. It writes f and t only when it
+// fits: the caller then need not keep them to put them back. It is one
+// loop without calls but for long fixed bytes and what it hands a string
+// to (the resourceVersion, a time, the identity): under wasm a call costs
+// more than comparing a few words of a template's fixed bytes in place.
 func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTimes) bool {
 	b, i := s.b, s.i
-	var name, namespace, uid []byte
+	tb := tp.b
+	var name, namespace, uid, rv, creation, deletion []byte
 	prev := 0
-	var at int64
+	var at, managed int64
 	entry := -1
-	for k := range tp.vars {
-		v := &tp.vars[k]
-		c := tp.b[prev:v.off]
-		if !bytesAt(b, i, c) {
+	vars := tp.vars
+	for k := 0; ; k++ {
+		// The fixed bytes up to the next string, or to the end.
+		to, role := len(tb), roleEnd
+		var v *metaVar
+		if k < len(vars) {
+			v = &vars[k]
+			to, role = v.off, v.role
+		}
+		n := to - prev
+		if len(b)-i < n {
 			return false
 		}
-		i += len(c)
-		if v.role == roleSkipped {
-			j := stringEnd(b, i)
-			if j < 0 {
+		if n > inlineEqualMax {
+			// Long, as a pod's fieldsV1 are, or natively: the call is
+			// worth it.
+			if !equalBytes(b[i:i+n], tb[prev:to]) {
 				return false
 			}
-			i, prev = j-1, v.off+v.n
-			continue
-		}
-		// The string's end: its quote, with no backslash before it.
-		j := i
-		for ; j+8 <= len(b); j += 8 {
-			x := word.Load64(b, j)
-			q, bs := x^(lsb*'"'), x^(lsb*'\\')
-			if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				break
+		} else if n >= 8 {
+			// A word at a time, the last word overlapping the one before.
+			p, q, last := i, prev, i+n-8
+			for p < last {
+				if word.Load64(b, p) != word.Load64(tb, q) {
+					return false
+				}
+				p, q = p+8, q+8
+			}
+			if word.Load64(b, last) != word.Load64(tb, to-8) {
+				return false
+			}
+		} else {
+			for d := range n {
+				if b[i+d] != tb[prev+d] {
+					return false
+				}
 			}
 		}
-		for j < len(b) && b[j] != '"' && b[j] != '\\' {
-			j++
+		i += n
+		if role == roleEnd {
+			break
 		}
-		if j >= len(b) || b[j] != '"' {
-			return false
+		prev = v.off + v.n
+		// The string's end: its quote. A string the walk skips may hold
+		// escapes, passed over as stringEnd does; one it reads may not.
+		j := i
+		for {
+			if j+8 <= len(b) {
+				x := word.Load64(b, j)
+				q, bs := x^(lsb*'"'), x^(lsb*'\\')
+				m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
+				if m == 0 {
+					j += 8
+					continue
+				}
+				j += bits.TrailingZeros64(m) >> 3
+			} else {
+				for j < len(b) && b[j] != '"' && b[j] != '\\' {
+					j++
+				}
+				if j >= len(b) {
+					return false
+				}
+			}
+			if b[j] == '"' {
+				break
+			}
+			if role != roleSkipped {
+				return false
+			}
+			j += 2
+		}
+		if role == roleSkipped {
+			i = j
+			continue
 		}
 		val := b[i:j]
-		i, prev = j, v.off+v.n
-		switch v.role {
+		i = j
+		switch role {
 		case mName:
 			name = val
 		case mNamespace:
@@ -202,25 +254,25 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 		case mUID:
 			uid = val
 		case mRV:
-			f.rv, f.rvNum, f.rvParsed = s.rvString(val)
+			rv = val
 		case mCreation:
-			t.creation = val
+			creation = val
 		case mDeletion:
-			t.deletion = val
+			deletion = val
 		case roleTime:
 			if v.entry != entry {
-				t.managed = max(t.managed, at)
+				managed = max(managed, at)
 				entry, at = v.entry, 0
 			}
 			at = s.memo.managedTime(v.entry, val)
 		}
 	}
-	c := tp.b[prev:]
-	if !bytesAt(b, i, c) {
-		return false
+	t.managed = max(managed, at)
+	t.creation, t.deletion = creation, deletion
+	s.i = i
+	if rv != nil {
+		f.rv, f.rvNum, f.rvParsed = s.rvString(rv)
 	}
-	t.managed = max(t.managed, at)
-	s.i = i + len(c)
 	f.labels, f.initialEventsEnd = tp.f.labels, tp.f.initialEventsEnd
 	s.identity(f, uid, name, namespace)
 	return true
@@ -238,12 +290,10 @@ func (s *fastScanner) metadataFromHead(tp *metaTemplate, f *fields, t *fastTimes
 		tp.skip--
 	} else {
 		if tp.ok {
-			f0 := *f
 			if s.metadataTemplated(tp, f, t) {
 				tp.misses = 0
 				return true
 			}
-			*f, *t, s.i = f0, fastTimes{}, start
 		}
 		if tp.misses++; tp.misses >= maxTemplateMisses {
 			tp.misses, tp.skip = 0, skipTemplate

@@ -23,8 +23,9 @@ const workloads = 97
 // workload with its own containers, ports, labels and status conditions,
 // each pod with its own IP and its own creation (the controller
 // manager's entry is at it), every update at its own second (the
-// kubelet's), and the pods of every fifth workload annotated by a third
-// manager after their first update.
+// kubelet's), the pods of every fifth workload annotated by a third
+// manager after their first update, and those of every seventh labelled
+// by a fourth through server-side apply (operation "Apply").
 func RealisticPod(b *bytes.Buffer, i int) {
 	round := i / 3000
 	typ := [...]string{"ADDED", "MODIFIED", "MODIFIED", "MODIFIED", "DELETED"}[round%5]
@@ -39,8 +40,15 @@ func RealisticPod(b *bytes.Buffer, i int) {
 	ip := fmt.Sprintf("10.244.%d.%d", obj/250, 2+obj%250)
 	containers := 1 + w%3
 	annotated := w%5 == 0 && round%5 >= 1
-	fmt.Fprintf(b, `{"type":%q,"object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":%q,"generateName":"svc-%d-6d8f","namespace":"team-%d","uid":"%08x-%04x-4ec7-b3fb-ba14635341da","resourceVersion":"%d","generation":1,"creationTimestamp":%q,"labels":{"app":%q,"pod-template-hash":"6d8f%02d","tier":%q,"version":"v%d"},`,
-		typ, name, w, w%13, obj, round/5, 100000+i, at(created), app, w, tier, 1+w%5)
+	// Every seventh workload's pods are labelled by a policy agent
+	// through server-side apply, a second after their creation.
+	applied := w%7 == 3
+	policyLabel := ""
+	if applied {
+		policyLabel = `,"policy.example.com/checked":"true"`
+	}
+	fmt.Fprintf(b, `{"type":%q,"object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":%q,"generateName":"svc-%d-6d8f","namespace":"team-%d","uid":"%08x-%04x-4ec7-b3fb-ba14635341da","resourceVersion":"%d","generation":1,"creationTimestamp":%q,"labels":{"app":%q,"pod-template-hash":"6d8f%02d","tier":%q,"version":"v%d"%s},`,
+		typ, name, w, w%13, obj, round/5, 100000+i, at(created), app, w, tier, 1+w%5, policyLabel)
 	if annotated {
 		fmt.Fprintf(b, `"annotations":{"team.example.com/owner":"team-%d"},`, w%13)
 	}
@@ -55,6 +63,9 @@ func RealisticPod(b *bytes.Buffer, i int) {
 		fmt.Fprintf(b, `"k:{\"name\":\"%s-c%d\"}":{".":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:ports":{".":{},"k:{\"containerPort\":%d,\"protocol\":\"TCP\"}":{".":{},"f:containerPort":{},"f:protocol":{}}},"f:resources":{".":{},"f:limits":{".":{},"f:cpu":{},"f:memory":{}},"f:requests":{".":{},"f:cpu":{},"f:memory":{}}}}`, app, c, 8000+w*10+c)
 	}
 	b.WriteString(`},"f:dnsPolicy":{},"f:enableServiceLinks":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}},`)
+	if applied {
+		fmt.Fprintf(b, `{"manager":"policy-agent","operation":"Apply","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:labels":{"f:policy.example.com/checked":{}}}}},`, at(created+1))
+	}
 	// The kubelet's entry: this pod's IP and this update's second; a
 	// newer kubelet (every other workload's node) also owns the
 	// PodReadyToStartContainers condition.

@@ -47,22 +47,25 @@ func TestRealisticPodsManagedFieldsDiffer(t *testing.T) {
 			t.Fatalf("events %d and %d carry the same managedFields", i-1, i)
 		}
 	}
-	// Between objects, as on a real cluster: the managers, the
-	// controller manager's time (each pod's creation) and the kubelet's
+	// Between objects, as on a real cluster: the managers and their
+	// operations, the controller manager's time (each pod's creation) and the kubelet's
 	// fields differ, over one round of the 3000 pods.
-	managers, created, kubelet := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	managers, operations, created, kubelet := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for i := 3000; i < 6000; i++ {
 		mf := fields(i)
 		for _, m := range regexp.MustCompile(`"manager":"([^"]+)"`).FindAllStringSubmatch(mf, -1) {
 			managers[m[1]] = true
 		}
+		for _, m := range regexp.MustCompile(`"operation":"([^"]+)"`).FindAllStringSubmatch(mf, -1) {
+			operations[m[1]] = true
+		}
 		created[regexp.MustCompile(`"time":"([^"]+)"`).FindStringSubmatch(mf)[1]] = true
 		k := mf[strings.Index(mf, `"manager":"kubelet"`):]
 		kubelet[k[strings.Index(k, `"fieldsV1"`):strings.Index(k, `"f:podIPs"`)]] = true
 	}
-	if len(managers) < 3 || len(created) < 3000 || len(kubelet) < 2 {
-		t.Errorf("over 3000 pods: managers %v, %d controller-manager times, %d kubelet field sets; want 3 managers or more, a time per pod, 2 field sets or more",
-			managers, len(created), len(kubelet))
+	if len(managers) < 4 || len(operations) < 2 || len(created) < 3000 || len(kubelet) < 2 {
+		t.Errorf("over 3000 pods: managers %v, operations %v, %d controller-manager times, %d kubelet field sets; want 4 managers or more, Update and Apply, a time per pod, 2 field sets or more",
+			managers, operations, len(created), len(kubelet))
 	}
 	var a, b bytes.Buffer
 	Pod(&a, 1)
