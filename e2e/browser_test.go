@@ -895,6 +895,22 @@ func waitWarm(t testing.TB, tab context.Context) {
 	must(t, err)
 }
 
+// waitFitted waits until each canvas view shown has drawn for the room
+// its stage gives it now (data-room, app/dock.go's noteRoom): a change of
+// that room, the dock moved or the verdict unfolded, reaches the views a
+// while after the page shows it.
+func waitFitted(t testing.TB, tab context.Context) {
+	t.Helper()
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => {
+		const shown = [...document.querySelectorAll("canvas[data-room]")].filter(cv => cv.checkVisibility());
+		return shown.length > 0 && shown.every(cv => cv.dataset.room === cv.parentElement.clientWidth + "x" + cv.parentElement.clientHeight);
+	})()`, chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		rooms, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("canvas")].map(cv => (cv.dataset.room ?? "none") + " drawn, " + cv.parentElement.clientWidth + "x" + cv.parentElement.clientHeight + " now")`))
+		t.Fatalf("the timeline did not fit its new room: %v (%v)", err, rooms)
+	}
+}
+
 // noSidewaysScroll checks that the page fits the window's width (1280
 // CSS pixels here): a page that scrolls sideways hides half of what it says.
 func noSidewaysScroll(t testing.TB, tab context.Context) {
