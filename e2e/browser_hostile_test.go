@@ -110,19 +110,29 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a link read slowly shows its progress", func(t *testing.T) {
-		// A tenth of the body, then the rest once the page showed its
-		// progress.
+		// The body comes a hundredth at a time, as a slow server sends
+		// it, until the page has shown its progress (which it reports
+		// at most every 200 ms, as parts come); then the rest at once.
 		progressed := make(chan struct{})
 		s.mux.HandleFunc("/test/slow-body.log", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Length", strconv.Itoa(len(capture)))
-			w.Write(capture[:len(capture)/10])
-			w.(http.Flusher).Flush()
-			select {
-			case <-progressed:
-			case <-r.Context().Done():
-				return
+			piece, sent := len(capture)/100, 0
+			tick := time.NewTicker(100 * time.Millisecond)
+			defer tick.Stop()
+		slowly:
+			for sent+piece < len(capture) {
+				w.Write(capture[sent : sent+piece])
+				w.(http.Flusher).Flush()
+				sent += piece
+				select {
+				case <-progressed:
+					break slowly
+				case <-tick.C:
+				case <-r.Context().Done():
+					return
+				}
 			}
-			w.Write(capture[len(capture)/10:])
+			w.Write(capture[sent:])
 		})
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/?url=/test/slow-body.log")
