@@ -246,6 +246,19 @@ func relayout(ctx goapp.Context) {
 	})
 }
 
+// noteRoom writes the room the stage gives a canvas view into the
+// canvas's data-room ("WxH", the stage's client size in CSS px), as the
+// view measures it for a frame. A change of the room reaches the views
+// late (relayout, then go-app's wait for the last of a burst of resizes):
+// a tool that changed it waits until data-room is the stage's size now,
+// which says the view drew for its new room.
+func noteRoom(cv, stage goapp.Value) {
+	room := strconv.Itoa(stage.Get("clientWidth").Int()) + "x" + strconv.Itoa(stage.Get("clientHeight").Int())
+	if ds := cv.Get("dataset"); ds.Get("room").String() != room {
+		ds.Set("room", room)
+	}
+}
+
 // dockElementSize is the dock's size on screen now.
 func dockElementSize(side bool) float64 {
 	el := goapp.Window().GetElementByID("dock")

@@ -196,6 +196,7 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 		v.stageMinH = minH
 		stage.Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
 	}
+	noteRoom(cv, stage)
 	v.maxH = 0
 	if h := stage.Get("clientHeight").Float(); h >= 100 {
 		v.maxH = h

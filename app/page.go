@@ -96,6 +96,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 			p.openSample(ctx, view.sample)
 		case len(view.files) > 0:
 			// A link to dropped files: renderRestore asks for them.
+			visitOpensNothing()
 		case err == nil:
 			p.openSample(ctx, DefaultSample)
 		}

@@ -84,6 +84,16 @@ func (p *Page) renderCopied() goapp.UI {
 	)
 }
 
+// visitOpensNothing marks the document (data-visit-opens="nothing" on
+// <html>) once the page has decided that this visit opens no capture by
+// itself: its link names dropped files, which renderRestore asks for.
+// Nothing on screen tells that decision apart from one not made yet: the
+// browser tests wait on the mark instead of waiting long enough for a
+// wrong open to show.
+func visitOpensNothing() {
+	goapp.Window().Get("document").Get("documentElement").Get("dataset").Set("visitOpens", "nothing")
+}
+
 // renderRestore is what a link made on dropped files opens: the page
 // cannot fetch them, so it asks for them, and restores the link's view
 // once they are dropped.

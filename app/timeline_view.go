@@ -220,6 +220,7 @@ func (v *TimelineView) viewState(width, dpr float64) engine.ViewState {
 // It also reads the height the container leaves the canvas (maxH).
 func (v *TimelineView) canvasWidth(cv goapp.Value) float64 {
 	stage := cv.Get("parentElement")
+	noteRoom(cv, stage)
 	if h := stage.Get("clientHeight").Float(); h >= 100 {
 		v.maxH = h
 	} else {

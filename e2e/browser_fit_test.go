@@ -228,7 +228,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 				t.Fatalf("the panel did not go beside the timeline: %v", err)
 			}
 			must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings")), chromedp.WaitVisible(chromedp.ID("dock-findings"))))
-			time.Sleep(500 * time.Millisecond) // the timeline fits its new room
+			waitFitted(t, tab)
 			bad, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
 				const out = [], b = document.querySelector("#dock .dock-body"), r = b.getBoundingClientRect();
 				let n = 0;

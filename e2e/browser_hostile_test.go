@@ -73,9 +73,15 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a file chosen while a link is fetched is the one shown", func(t *testing.T) {
-		answered := make(chan struct{})
+		// The link is answered once the file chosen after it was asked for
+		// is shown.
+		asked, shown, answered := make(chan struct{}), make(chan struct{}), make(chan struct{})
 		s.mux.HandleFunc("/test/slow-answer.log", func(w http.ResponseWriter, r *http.Request) {
-			time.Sleep(5 * time.Second)
+			close(asked)
+			select {
+			case <-shown:
+			case <-r.Context().Done():
+			}
 			w.Write(capture)
 			close(answered)
 		})
@@ -83,10 +89,14 @@ func TestBrowserHostile(t *testing.T) {
 		navigate(t, tab, s.url+"/?url=/test/slow-answer.log")
 		// The page is pre-rendered: its controls work once the app has
 		// listed the samples, which it does before it fetches the link.
-		_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelectorAll("#sample-menu option").length > 1`, chromedp.WithPollingTimeout(30*time.Second)))
-		must(t, err)
+		select {
+		case <-asked:
+		case <-tab.Done():
+			t.Fatal("the page never asked for the link")
+		}
 		upload(t, tab, "samples/w3-then-resume.http")
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+		close(shown)
 		<-answered
 		waitRead(t, tab, "slow-answer.log", "superseded")
 		if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll('section.result[data-file="slow-answer.log"]').length`)); err != nil || n != 0 {
@@ -100,18 +110,35 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a link read slowly shows its progress", func(t *testing.T) {
+		// The body comes a hundredth at a time, as a slow server sends
+		// it, until the page has shown its progress (which it reports
+		// at most every 200 ms, as parts come); then the rest at once.
+		progressed := make(chan struct{})
 		s.mux.HandleFunc("/test/slow-body.log", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Length", strconv.Itoa(len(capture)))
-			for i := 0; i < len(capture); i += len(capture) / 10 {
-				w.Write(capture[i:min(i+len(capture)/10, len(capture))])
+			piece, sent := len(capture)/100, 0
+			tick := time.NewTicker(100 * time.Millisecond)
+			defer tick.Stop()
+		slowly:
+			for sent+piece < len(capture) {
+				w.Write(capture[sent : sent+piece])
 				w.(http.Flusher).Flush()
-				time.Sleep(300 * time.Millisecond)
+				sent += piece
+				select {
+				case <-progressed:
+					break slowly
+				case <-tick.C:
+				case <-r.Context().Done():
+					return
+				}
 			}
+			w.Write(capture[sent:])
 		})
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/?url=/test/slow-body.log")
 		got, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const p = document.querySelector("#progress label"); return p && / of /.test(p.textContent) && !/^Downloading slow-body.log: 0 B/.test(p.textContent) ? p.textContent : ""; })()`,
-			chromedp.WithPollingTimeout(20*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
+		close(progressed)
 		if err != nil {
 			t.Fatalf("no progress was shown while the link was read: %v", err)
 		}

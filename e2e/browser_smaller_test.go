@@ -34,9 +34,12 @@ func TestBrowserSmaller(t *testing.T) {
 	capture := testsample.Read(t, testsample.Sample(t, "w4-then-resume.http"))
 
 	t.Run("a link whose server is slow to answer says whom it waits for", func(t *testing.T) {
+		// The server answers once the test has read what the page says
+		// while it waits.
+		read := make(chan struct{})
 		s.mux.HandleFunc("/test/slow-headers.log", func(w http.ResponseWriter, r *http.Request) {
 			select {
-			case <-time.After(6 * time.Second):
+			case <-read:
 			case <-r.Context().Done():
 				return
 			}
@@ -46,7 +49,8 @@ func TestBrowserSmaller(t *testing.T) {
 		navigate(t, tab, s.url+"/?url=/test/slow-headers.log")
 		host := strings.TrimPrefix(s.url, "http://")
 		got, err := chromedp.Run(tab, chromedp.Poll[string](`document.querySelector("#progress label")?.textContent ?? ""`,
-			chromedp.WithPollingTimeout(20*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
+		close(read)
 		if err != nil {
 			t.Fatalf("nothing was shown while the server had not answered: %v", err)
 		}

@@ -659,6 +659,12 @@ func startBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.Co
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
+		// A test's tabs share one renderer process, and with it the
+		// app.wasm compiled and optimised by its first page: each tab
+		// otherwise compiles it afresh and runs it unoptimised at first.
+		// Each test's browser context has processes of its own, so tests
+		// side by side still run in two.
+		chromedp.Flag("process-per-site", true),
 		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	}, extra...)
@@ -893,6 +899,22 @@ func waitWarm(t testing.TB, tab context.Context) {
 	t.Helper()
 	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`, chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
+}
+
+// waitFitted waits until each canvas view shown has drawn for the room
+// its stage gives it now (data-room, app/dock.go's noteRoom): a change of
+// that room, the dock moved or the verdict unfolded, reaches the views a
+// while after the page shows it.
+func waitFitted(t testing.TB, tab context.Context) {
+	t.Helper()
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => {
+		const shown = [...document.querySelectorAll("canvas[data-room]")].filter(cv => cv.checkVisibility());
+		return shown.length > 0 && shown.every(cv => cv.dataset.room === cv.parentElement.clientWidth + "x" + cv.parentElement.clientHeight);
+	})()`, chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		rooms, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("canvas")].map(cv => (cv.dataset.room ?? "none") + " drawn, " + cv.parentElement.clientWidth + "x" + cv.parentElement.clientHeight + " now")`))
+		t.Fatalf("the timeline did not fit its new room: %v (%v)", err, rooms)
+	}
 }
 
 // noSidewaysScroll checks that the page fits the window's width (1280

@@ -281,10 +281,14 @@ func TestBrowserWorkspace(t *testing.T) {
 		if !strings.Contains(msg, w4) || !strings.Contains(msg, "drop it here") {
 			t.Errorf("the link's page says %q", msg)
 		}
-		// It opens nothing else meanwhile, not the built-in sample.
-		time.Sleep(2 * time.Second)
-		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("section.result").length`)); n != 0 {
-			t.Errorf("the page for a dropped file's link shows %d captures", n)
+		// It opens nothing else, not the built-in sample: once the page
+		// says it decided so, nothing is shown or being read.
+		if _, err := chromedp.Run(again, chromedp.Poll[bool](`document.documentElement.dataset.visitOpens === "nothing"`,
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
+			t.Errorf("the page for a dropped file's link never said it opens nothing: %v", err)
+		}
+		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("section.result, #progress").length + (window.watchlensReads ?? []).length`)); n != 0 {
+			t.Errorf("the page for a dropped file's link shows or reads %d captures", n)
 		}
 		screenshot(t, again, "workspace-restore")
 		from, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-summary").dataset.from`))
@@ -898,6 +902,7 @@ func restartLabelsOverlap(t testing.TB, tab context.Context, l fleetLayout) (a, 
 }
 
 func TestBrowserWorkspacePhone(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
 	}
@@ -944,7 +949,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 			t.Errorf("the verdict's Unfold did not show it whole: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond) // the timeline fits its new room
+		waitFitted(t, tab)
 		fitsWindow(t, readPhone(t, tab), "the verdict unfolded")
 		screenshot(t, tab, "phone-390x844-verdict")
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("verdict-fold"))))
@@ -957,7 +962,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 			t.Fatalf("the sheet's ▾ did not lower it: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond)
+		waitFitted(t, tab)
 		low := readPhone(t, tab)
 		fitsWindow(t, low, "the sheet lowered")
 		if low.DockH > 0.1*low.InnerH || low.PanelH < p.PanelH+0.2*p.InnerH {
@@ -968,7 +973,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 			t.Errorf("the sheet did not rise to show the event tapped: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond)
+		waitFitted(t, tab)
 		for _, field := range []string{"status", "resourceVersion", "time"} {
 			if why := shownInDock(t, tab, `#detail [data-field="`+field+`"]`); why != "" {
 				t.Errorf("the ERROR's %s is not in view in the sheet: %s", field, why)
@@ -1032,7 +1037,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 			t.Errorf("dragging the sheet's grip up did not raise it: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond)
+		waitFitted(t, tab)
 		high := readPhone(t, tab)
 		fitsWindow(t, high, "the sheet raised")
 		if high.PanelH < 150 || high.CanvasTop > high.PanelTop+high.PanelH-100 {
@@ -1052,7 +1057,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 			t.Errorf("a tab of the lowered sheet did not raise it: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond)
+		waitFitted(t, tab)
 		fitsWindow(t, readPhone(t, tab), "the Findings tab")
 		screenshot(t, tab, "phone-390x844-findings")
 
@@ -1108,7 +1113,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 			t.Fatalf("the fleet view did not show: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond)
+		waitFitted(t, tab)
 		p := readPhone(t, tab)
 		fitsWindow(t, p, "the fleet shown")
 		if p.CanvasW < 0.95*p.InnerW {
@@ -1167,7 +1172,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#filters").checkVisibility()`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 			t.Errorf("the Filters button did not show the filters: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond)
+		waitFitted(t, tab)
 		fitsWindow(t, readPhone(t, tab), "the filters shown")
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("share-toggle"))))
 		for _, sel := range []string{"#copy-link", "#copy-summary", "#exports summary"} {
@@ -1197,7 +1202,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		}
 		screenshot(t, tab, "phone-844x390")
 		clickError(t, tab, tl, two)
-		time.Sleep(300 * time.Millisecond)
+		waitFitted(t, tab)
 		for _, sel := range []string{"#detail h2", `#detail [data-field="type"]`, `#detail [data-field="resourceVersion"]`} {
 			if why := shownInDock(t, tab, sel); why != "" {
 				t.Errorf("on its side the phone does not show the ERROR's %s: %s", sel, why)
