@@ -283,7 +283,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		}
 		// It opens nothing else meanwhile, not the built-in sample.
 		time.Sleep(2 * time.Second)
-		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("section.result").length`)); n != 0 {
+		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("#results").length`)); n != 0 {
 			t.Errorf("the page for a dropped file's link shows %d captures", n)
 		}
 		screenshot(t, again, "workspace-restore")
