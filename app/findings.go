@@ -34,7 +34,7 @@ type FindingsPanel struct {
 // findingsKept is what the Findings tab keeps while another tab is
 // shown, by list.
 type findingsKept struct {
-	open     map[string]bool // opened (true) or closed (false) by the user
+	open     map[string]bool // opened (true) or closed (false) by the user, against the default
 	unfolded map[string]bool // shown whole, up to maxFindingsShown
 }
 
@@ -185,9 +185,11 @@ func (p *FindingsPanel) findingList(title, id string, items []finding) goapp.UI 
 		k = &findingsKept{}
 	}
 	n := len(items)
+	// Short lists open; the user's choice, once it differs, stays.
+	def := n > 0 && n <= findingsFolded
 	open, chosen := k.open[id]
 	if !chosen {
-		open = n > 0 && n <= findingsFolded
+		open = def
 	}
 	limit := findingsFolded
 	if k.unfolded[id] {
@@ -196,10 +198,15 @@ func (p *FindingsPanel) findingList(title, id string, items []finding) goapp.UI 
 	shown := items[:min(n, limit)]
 	return goapp.Details().Class("findings").DataSet("findings", id).DataSet("count", n).Open(open).
 		OnToggle(func(ctx goapp.Context, e goapp.Event) {
-			if k.open == nil {
-				k.open = map[string]bool{}
+			// The page's own opening of a short list toggles it too.
+			if now := ctx.JSSrc().Get("open").Bool(); now != def {
+				if k.open == nil {
+					k.open = map[string]bool{}
+				}
+				k.open[id] = now
+			} else {
+				delete(k.open, id)
 			}
-			k.open[id] = ctx.JSSrc().Get("open").Bool()
 		}).Body(
 		goapp.Summary().Text(fmt.Sprintf("%s: %d", title, n)),
 		goapp.Ul().Body(
