@@ -38,8 +38,11 @@ type EventPanel struct {
 	// Zone is where times are written (the analysis's), nil for UTC.
 	Zone *time.Location
 
-	detail      *detail
-	showManaged bool
+	// Kept is what the panel keeps while hidden: the managedFields
+	// choice.
+	Kept *eventKept
+
+	detail *detail
 	// shownFor is what detail was made for.
 	shownFor struct {
 		capture  *capture
@@ -51,12 +54,17 @@ type EventPanel struct {
 func (v *EventPanel) OnMount(ctx goapp.Context)  { v.sync(ctx) }
 func (v *EventPanel) OnUpdate(ctx goapp.Context) { v.sync(ctx) }
 
+// eventKept is what the Event tab keeps while another tab is shown.
+type eventKept struct {
+	showManaged bool
+}
+
 // sync shows the selected event, if it is not shown already.
 func (v *EventPanel) sync(ctx goapp.Context) {
-	if v.shownFor.capture == v.Capture && v.shownFor.selected == v.Selected && v.shownFor.managed == v.showManaged {
+	if v.shownFor.capture == v.Capture && v.shownFor.selected == v.Selected && v.shownFor.managed == v.Kept.showManaged {
 		return
 	}
-	v.shownFor.capture, v.shownFor.selected, v.shownFor.managed = v.Capture, v.Selected, v.showManaged
+	v.shownFor.capture, v.shownFor.selected, v.shownFor.managed = v.Capture, v.Selected, v.Kept.showManaged
 	v.show(ctx, v.Selected)
 }
 
@@ -86,7 +94,7 @@ func (v *EventPanel) show(ctx goapp.Context, i int) {
 		d.err = "it comes from an audit log's record of a request, not from a capture's bytes"
 		return
 	}
-	fold := !v.showManaged
+	fold := !v.Kept.showManaged
 	ctx.Async(func() {
 		blob := c.Sources[d.ev.File].Blob
 		evs := []timeline.Event{d.ev}
@@ -115,7 +123,7 @@ func (v *EventPanel) show(ctx goapp.Context, i int) {
 }
 
 func (v *EventPanel) onToggleManaged(ctx goapp.Context, e goapp.Event) {
-	v.showManaged = !v.showManaged
+	v.Kept.showManaged = !v.Kept.showManaged
 	v.sync(ctx)
 }
 
@@ -158,7 +166,7 @@ func (v *EventPanel) Render() goapp.UI {
 		goapp.Div().Class("detail-actions").Body(
 			goapp.Button().ID("copy-json").Text("Copy JSON").OnClick(v.onCopyJSON),
 			goapp.Label().For("show-managed").Class("check").Body(
-				goapp.Input().ID("show-managed").Type("checkbox").Checked(v.showManaged).OnChange(v.onToggleManaged),
+				goapp.Input().ID("show-managed").Type("checkbox").Checked(v.Kept.showManaged).OnChange(v.onToggleManaged),
 				goapp.Span().Text(" show managedFields"),
 			),
 		),
@@ -169,7 +177,7 @@ func (v *EventPanel) Render() goapp.UI {
 		goapp.If(d.json != nil, func() goapp.UI {
 			return goapp.Details().Open(true).Body(
 				goapp.Summary().Text("Full JSON"),
-				goapp.Pre().ID("detail-json").Class("json").Text(string(prettyJSON(d.json, !v.showManaged))),
+				goapp.Pre().ID("detail-json").Class("json").Text(string(prettyJSON(d.json, !v.Kept.showManaged))),
 			)
 		}),
 	)

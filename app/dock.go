@@ -89,11 +89,14 @@ func (d dockPrefs) sizeStyle() (prop, value string) {
 	return prop, strconv.FormatFloat(d.size, 'f', 0, 64) + "px"
 }
 
-// Dock is the dock: its tab bar and every tab's panel, the panels not
-// shown being hidden (not removed, so each keeps its state, and go-app
-// does not remount them when the tab changes). It shows the Event tab
-// when the user selects an event or goes to one, and the Range tab when
-// the user picks a range.
+// Dock is the dock: its tab bar and the shown tab's panel. A hidden
+// panel is not rendered, only its empty tabpanel: the lab's hidden
+// panels were most of the page's 6 700 DOM nodes, which go-app made in
+// one task of seconds at the end of its load. What the user did in a
+// panel is kept here (kept), so a panel shown again is as they left it.
+// The dock shows the Event tab when the user selects an event or goes to
+// one, the Range tab when the user picks a range, and the Reconnect tab
+// when the user marks an instant.
 type Dock struct {
 	goapp.Compo
 	Prefs   dockPrefs
@@ -110,7 +113,21 @@ type Dock struct {
 	// ReconnectAt is the instant marked to reconnect at, 0 for none.
 	ReconnectAt int64
 
-	tab string
+	tab  string
+	kept panelsKept
+	// onKey is the window's Escape listener, which clears the marker.
+	onKey goapp.Func
+}
+
+// panelsKept is what the panels keep while another tab is shown. Each
+// panel is given a pointer to its part.
+type panelsKept struct {
+	event     eventKept
+	brushed   *brush // the range picked, which the Range tab shows
+	findings  findingsKept
+	files     filesKept
+	settings  settingsKept
+	reconnect reconnectKept
 }
 
 // actionDockSide: the user asked for the dock on the other side.
@@ -133,22 +150,50 @@ func (d *Dock) OnMount(ctx goapp.Context) {
 			d.tab = tabEvent
 		}
 	})
-	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) { d.tab = tabRange })
+	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
+		r := a.Value.([2]int64)
+		if b := pickRange(d.Capture, d.Analysis, d.AxisRV, r[0], r[1]); b != nil {
+			d.kept.brushed = b
+		}
+		d.tab = tabRange
+	})
 	ctx.Handle(actionReconnectAt, func(ctx goapp.Context, a goapp.Action) {
 		if a.Value.(int64) != 0 {
 			d.tab = tabReconnect
 		}
 	})
+	// The window's, so that Escape clears the marker wherever the focus
+	// is and whichever tab is shown, but in a field with text, whose own
+	// Escape empties it first.
+	d.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		if args[0].Get("key").String() != "Escape" || d.ReconnectAt == 0 {
+			return nil
+		}
+		if el := goapp.Window().Get("document").Get("activeElement"); el.Truthy() && strings.EqualFold(el.Get("tagName").String(), "input") && el.Get("value").String() != "" {
+			return nil
+		}
+		ctx.NewActionWithValue(actionReconnectAt, int64(0))
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "keydown", d.onKey)
+}
+
+func (d *Dock) OnDismount() {
+	goapp.Window().Call("removeEventListener", "keydown", d.onKey)
+	d.onKey.Release()
 }
 
 func (d *Dock) Render() goapp.UI {
 	c := d.Capture
 	prop, size := d.Prefs.sizeStyle()
-	panel := func(id string, body goapp.UI) goapp.UI {
+	k := &d.kept
+	panel := func(id string, body func() goapp.UI) goapp.UI {
 		// Focusable, so the keyboard reaches and scrolls a panel that
-		// holds no control (the tabs pattern's tabpanel).
+		// holds no control (the tabs pattern's tabpanel). Every tab's
+		// tabpanel is there, for its tab's aria-controls; only the
+		// shown one has a body.
 		return goapp.Div().ID("dock-"+id).Class("dock-panel").Role("tabpanel").TabIndex(0).
-			Aria("labelledby", "tab-"+id).Hidden(d.tab != id).Body(body)
+			Aria("labelledby", "tab-"+id).Hidden(d.tab != id).Body(goapp.If(d.tab == id, body))
 	}
 	side := "Dock beside"
 	if d.Prefs.side {
@@ -183,12 +228,20 @@ func (d *Dock) Render() goapp.UI {
 				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionDockLowered, !d.Prefs.lowered) }),
 		),
 		goapp.Div().Class("dock-body").Body(
-			panel(tabEvent, &EventPanel{Capture: c, Selected: d.Selected, Zone: zoneOf(d.Analysis)}),
-			panel(tabRange, &RangePanel{Capture: c, Analysis: d.Analysis, From: d.From, To: d.To, AxisRV: d.AxisRV}),
-			panel(tabFindings, &FindingsPanel{Timeline: c.Timeline, Analysis: d.Analysis, Filter: d.Filter}),
-			panel(tabFiles, &FilesPanel{Capture: c}),
-			panel(tabSettings, &SettingsPanel{Params: d.Params, Detected: d.Analysis.Restarts, Analyzing: d.Analyzing}),
-			panel(tabReconnect, &ReconnectPanel{Analysis: d.Analysis, At: d.ReconnectAt}),
+			panel(tabEvent, func() goapp.UI {
+				return &EventPanel{Capture: c, Selected: d.Selected, Zone: zoneOf(d.Analysis), Kept: &k.event}
+			}),
+			panel(tabRange, func() goapp.UI {
+				return &RangePanel{Capture: c, Analysis: d.Analysis, From: d.From, To: d.To, AxisRV: d.AxisRV, Brushed: k.brushed}
+			}),
+			panel(tabFindings, func() goapp.UI {
+				return &FindingsPanel{Timeline: c.Timeline, Analysis: d.Analysis, Filter: d.Filter, Kept: &k.findings}
+			}),
+			panel(tabFiles, func() goapp.UI { return &FilesPanel{Capture: c, Kept: &k.files} }),
+			panel(tabSettings, func() goapp.UI {
+				return &SettingsPanel{Params: d.Params, Detected: d.Analysis.Restarts, Analyzing: d.Analyzing, Kept: &k.settings}
+			}),
+			panel(tabReconnect, func() goapp.UI { return &ReconnectPanel{Analysis: d.Analysis, At: d.ReconnectAt, Kept: &k.reconnect} }),
 		),
 	)
 }

@@ -36,7 +36,14 @@ const filesInFull = 8
 type FilesPanel struct {
 	goapp.Compo
 	Capture *capture
+	// Kept is what the user typed and opened, which stays while another
+	// tab is shown.
+	Kept *filesKept
+}
 
+// filesKept is what the Files and sessions tab keeps while another tab
+// is shown.
+type filesKept struct {
 	// find is what the user typed to find files by name.
 	find string
 	// opened are the files listed folded that the user opened, by name.
@@ -45,18 +52,18 @@ type FilesPanel struct {
 
 func (v *FilesPanel) Render() goapp.UI {
 	c := v.Capture
-	shown, matched := c.filesMatching(v.find, maxFilesShown)
+	shown, matched := c.filesMatching(v.Kept.find, maxFilesShown)
 	many := len(c.Timeline.Files) > maxFilesShown
 	return goapp.Div().Body(
 		goapp.If(many, func() goapp.UI {
 			return goapp.P().Class("files-find").Body(
 				goapp.Label().For("files-find").Text(fmt.Sprintf("%s open; find one by name: ", quantity.Plural(len(c.Timeline.Files), "file"))),
-				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.find).
-					OnInput(func(ctx goapp.Context, e goapp.Event) { v.find = ctx.JSSrc().Get("value").String() }),
+				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.Kept.find).
+					OnInput(func(ctx goapp.Context, e goapp.Event) { v.Kept.find = ctx.JSSrc().Get("value").String() }),
 			)
 		}),
 		goapp.Range(shown).Slice(func(i int) goapp.UI {
-			if i < filesInFull || v.opened[c.Timeline.Files[shown[i]].Name] {
+			if i < filesInFull || v.Kept.opened[c.Timeline.Files[shown[i]].Name] {
 				return c.renderFile(shown[i])
 			}
 			return v.renderFolded(shown[i])
@@ -88,10 +95,10 @@ func (v *FilesPanel) renderFolded(i int) goapp.UI {
 	return goapp.Section().Class("result").DataSet("file", f.Name).Body(
 		goapp.Details().Class("file-folded").OnToggle(func(ctx goapp.Context, e goapp.Event) {
 			if ctx.JSSrc().Get("open").Bool() {
-				if v.opened == nil {
-					v.opened = map[string]bool{}
+				if v.Kept.opened == nil {
+					v.Kept.opened = map[string]bool{}
 				}
-				v.opened[f.Name] = true
+				v.Kept.opened[f.Name] = true
 			}
 		}).Body(
 			goapp.Summary().Body(nameUI(f.Name), goapp.Text(": "+c.fileMeta(i))),

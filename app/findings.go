@@ -26,6 +26,16 @@ type FindingsPanel struct {
 	Timeline *timeline.Timeline
 	Analysis *timeline.Analysis
 	Filter   timeline.Filter
+	// Kept is which lists the user opened or unfolded, which stays while
+	// another tab is shown; nil keeps nothing.
+	Kept *findingsKept
+}
+
+// findingsKept is what the Findings tab keeps while another tab is
+// shown, by list.
+type findingsKept struct {
+	open     map[string]bool // opened (true) or closed (false) by the user, against the default
+	unfolded map[string]bool // shown whole, up to maxFindingsShown
 }
 
 // actionFocus: the user followed a finding; its value is the finding's
@@ -60,11 +70,11 @@ func (p *FindingsPanel) Render() goapp.UI {
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
 			goapp.Dd().DataSet("whatif", "longest").Text(p.longestAges()),
 		),
-		findingList("Observed errors", "errors", f.errors, zoneOf(p.Analysis)),
-		findingList("Red zones (a resume from here gets 410)", "zones", f.zones, zoneOf(p.Analysis)),
-		findingList("Resumes in the capture, against the model", "resumes", f.resumes, zoneOf(p.Analysis)),
-		findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps, zoneOf(p.Analysis)),
-		findingList("Anomalies", "anomalies", f.anomalies, zoneOf(p.Analysis)),
+		p.findingList("Observed errors", "errors", f.errors),
+		p.findingList("Red zones (a resume from here gets 410)", "zones", f.zones),
+		p.findingList("Resumes in the capture, against the model", "resumes", f.resumes),
+		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps),
+		p.findingList("Anomalies", "anomalies", f.anomalies),
 	)
 }
 
@@ -160,10 +170,44 @@ func (p *FindingsPanel) findings() findingLists {
 // building thousands of DOM nodes; the exports have them all.
 const maxFindingsShown = 200
 
-func findingList(title, id string, items []finding, loc *time.Location) goapp.UI {
+// findingsFolded is how many findings a list shows until the user asks
+// for all: the lab's lists of 200 resumes, zones and gaps were 1 800 DOM
+// nodes, which go-app built at the end of its load.
+const findingsFolded = 20
+
+// findingList is one list of findings: open when it is short, its first
+// findingsFolded findings, and a button that shows the rest (up to
+// maxFindingsShown).
+func (p *FindingsPanel) findingList(title, id string, items []finding) goapp.UI {
+	loc := zoneOf(p.Analysis)
+	k := p.Kept
+	if k == nil {
+		k = &findingsKept{}
+	}
 	n := len(items)
-	shown := items[:min(n, maxFindingsShown)]
-	return goapp.Details().Class("findings").DataSet("findings", id).DataSet("count", n).Open(n > 0 && n <= 20).Body(
+	// Short lists open; the user's choice, once it differs, stays.
+	def := n > 0 && n <= findingsFolded
+	open, chosen := k.open[id]
+	if !chosen {
+		open = def
+	}
+	limit := findingsFolded
+	if k.unfolded[id] {
+		limit = maxFindingsShown
+	}
+	shown := items[:min(n, limit)]
+	return goapp.Details().Class("findings").DataSet("findings", id).DataSet("count", n).Open(open).
+		OnToggle(func(ctx goapp.Context, e goapp.Event) {
+			// The page's own opening of a short list toggles it too.
+			if now := ctx.JSSrc().Get("open").Bool(); now != def {
+				if k.open == nil {
+					k.open = map[string]bool{}
+				}
+				k.open[id] = now
+			} else {
+				delete(k.open, id)
+			}
+		}).Body(
 		goapp.Summary().Text(fmt.Sprintf("%s: %d", title, n)),
 		goapp.Ul().Body(
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
@@ -177,5 +221,25 @@ func findingList(title, id string, items []finding, loc *time.Location) goapp.UI
 				)
 			}),
 		),
+		goapp.If(len(shown) < min(n, maxFindingsShown), func() goapp.UI {
+			return goapp.Button().Class("link findings-more").DataSet("more", id).Text(showMoreText(n)).
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					if k.unfolded == nil {
+						k.unfolded = map[string]bool{}
+					}
+					k.unfolded[id] = true
+				})
+		}),
+		goapp.If(len(shown) == maxFindingsShown && n > maxFindingsShown, func() goapp.UI {
+			return goapp.P().Class("hint").Text(fmt.Sprintf("The first %d of %d; the report (Export: Markdown or JSON) has them all.", maxFindingsShown, n))
+		}),
 	)
+}
+
+// showMoreText says what unfolding a list of n findings shows.
+func showMoreText(n int) string {
+	if n > maxFindingsShown {
+		return fmt.Sprintf("Show the first %d of %d", maxFindingsShown, n)
+	}
+	return fmt.Sprintf("Show all %d", n)
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"bytes"
 	"cmp"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +12,8 @@ import (
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // findingsOn builds, natively, the findings panel for captures given by
@@ -102,4 +106,67 @@ func TestFindingsAreAtTheModelsInstants(t *testing.T) {
 	if f.gaps[0].at != longest.From {
 		t.Errorf("the first gap listed is %q, not the longest (%s)", f.gaps[0].text, timeline.FormatDuration(longest.AgeTime))
 	}
+}
+
+// A long list shows its first findingsFolded findings and a button for
+// the rest; unfolded, it shows them all up to maxFindingsShown. The
+// fleet recording's lists of resumes, zones and gaps run past the fold.
+func TestFindingsFoldLongLists(t *testing.T) {
+	dir := testsample.Recording(t, "samples-fleet")
+	paths, err := filepath.Glob(filepath.Join(dir, "*.ts.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	var names []string
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[filepath.Base(p)] = b
+		names = append(names, filepath.Base(p))
+	}
+	p := findingsOn(t, files, names...)
+	p.Kept = &findingsKept{}
+	f := p.findings()
+	lists := map[string]int{"errors": len(f.errors), "zones": len(f.zones), "resumes": len(f.resumes), "gaps": len(f.gaps), "anomalies": len(f.anomalies)}
+	folded := 0
+	for id, n := range lists {
+		items := listItems(t, goapp.HTMLString(p), id)
+		if want := min(n, findingsFolded); items != want {
+			t.Errorf("%s: %d findings, %d listed folded; want %d", id, n, items, want)
+		}
+		more := strings.Contains(goapp.HTMLString(p), `data-more="`+id+`"`)
+		if more != (n > findingsFolded) {
+			t.Errorf("%s: %d findings, a button for the rest: %v", id, n, more)
+		}
+		if n <= findingsFolded {
+			continue
+		}
+		folded++
+		p.Kept.unfolded = map[string]bool{id: true}
+		if items, want := listItems(t, goapp.HTMLString(p), id), min(n, maxFindingsShown); items != want {
+			t.Errorf("%s unfolded: %d of %d findings listed; want %d", id, items, n, want)
+		}
+		p.Kept.unfolded = nil
+	}
+	if folded == 0 {
+		t.Fatalf("no list of the fleet's findings is longer than %d: %v", findingsFolded, lists)
+	}
+}
+
+// listItems counts the items of the findings list id in the panel's
+// HTML.
+func listItems(t *testing.T, html, id string) int {
+	t.Helper()
+	at := strings.Index(html, `data-findings="`+id+`"`)
+	if at < 0 {
+		t.Fatalf("no list %q in the panel", id)
+	}
+	list := html[at:]
+	if end := strings.Index(list, "</details>"); end >= 0 {
+		list = list[:end]
+	}
+	return strings.Count(list, "<li")
 }

@@ -17,17 +17,16 @@ import (
 // length. A shift-drag over the timeline picks the range, and zooms to it:
 // a range of time, or of resourceVersions on the RV axis.
 
-// RangePanel is the Range tab. It hears the user's shift-drags over the
-// timeline itself (actionBrush), and keeps the range picked when the
-// settings change the analysis.
+// RangePanel is the Range tab. The range picked is the dock's, which
+// hears the user's shift-drags over the timeline whichever tab is shown
+// (actionBrush), and keeps it when the settings change the analysis.
 type RangePanel struct {
 	goapp.Compo
 	Capture  *capture
 	Analysis *timeline.Analysis
 	From, To int64 // the range shown, both 0 for the whole capture
 	AxisRV   bool
-
-	brushed *brush
+	Brushed  *brush // the range picked, nil for none
 }
 
 // brush is the range picked and its statistics, for the analysis an
@@ -38,19 +37,13 @@ type brush struct {
 	c     *capture
 }
 
-func (v *RangePanel) OnMount(ctx goapp.Context) {
-	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
-		r := a.Value.([2]int64)
-		v.pick(r[0], r[1])
-	})
-}
-
-// pick shows the statistics of [from, to) on the axis shown.
-func (v *RangePanel) pick(from, to int64) {
-	if v.Analysis == nil || to <= from {
-		return
+// pickRange is the statistics of [from, to) on the axis shown, nil when
+// there are none to pick.
+func pickRange(c *capture, an *timeline.Analysis, axisRV bool, from, to int64) *brush {
+	if an == nil || to <= from {
+		return nil
 	}
-	v.brushed = &brush{stats: rangeStats(v.Analysis, v.AxisRV, from, to), an: v.Analysis, c: v.Capture}
+	return &brush{stats: rangeStats(an, axisRV, from, to), an: an, c: c}
 }
 
 // rangeStats asks the model for the statistics of [from, to) on an axis.
@@ -61,7 +54,7 @@ func rangeStats(an *timeline.Analysis, axisRV bool, from, to int64) timeline.Ran
 	return an.RangeStats(from, to)
 }
 
-// onRangeInView shows the statistics of the range shown.
+// onRangeInView picks the range shown, as a shift-drag over it would.
 func (v *RangePanel) onRangeInView(ctx goapp.Context, e goapp.Event) {
 	if v.Capture == nil {
 		return
@@ -70,7 +63,7 @@ func (v *RangePanel) onRangeInView(ctx goapp.Context, e goapp.Event) {
 	if from == 0 && to == 0 {
 		from, to = v.Capture.Opened.Extent(v.AxisRV)
 	}
-	v.pick(from, to)
+	ctx.NewActionWithValue(actionBrush, [2]int64{from, to})
 }
 
 // axisName names an axis in the data attributes of the timeline's
@@ -88,7 +81,7 @@ func (v *RangePanel) Render() goapp.UI {
 		goapp.Button().ID("range-in-view").Class("link").Text("take the range in view").OnClick(v.onRangeInView),
 		goapp.Text("."),
 	)
-	b := v.brushed
+	b := v.Brushed
 	if b == nil || v.Capture == nil || b.c != v.Capture {
 		// Another capture: the range picked meant nothing there.
 		return goapp.Section().ID("range").Class("panel").Body(goapp.H2().Text("Range"), intro)

@@ -14,17 +14,23 @@ import (
 // ReconnectPanel is the Reconnect tab: what a reconnect at the instant
 // marked would get (see reconnect_at.go), the summary's words first, then
 // the fleet's counts and a row per file, the worst first, whose reasons
-// a click on its name shows. Escape, or Clear, clears the marker.
+// a click on its name shows. Escape (the dock hears it), or Clear, clears
+// the marker.
 type ReconnectPanel struct {
 	goapp.Compo
 	Analysis *timeline.Analysis
 	At       int64 // the instant marked, 0 for none
+	// Kept is the answer and what the user opened of it, which stay
+	// while another tab is shown.
+	Kept *reconnectKept
+}
 
+// reconnectKept is what the Reconnect tab keeps while another tab is
+// shown.
+type reconnectKept struct {
 	answer   *reconnectAnswer
-	asked    reconnectAsk   // the question whose answer is shown or on its way
-	expanded map[int]bool   // the files whose reasons show
-	onKey    goapp.Func     // the window's Escape listener
-	ctx      *goapp.Context // the mount's, which the listener posts with
+	asked    reconnectAsk // the question whose answer is shown or on its way
+	expanded map[int]bool // the files whose reasons show
 }
 
 // reconnectAsk is a question the panel answers: an instant, under one
@@ -37,48 +43,35 @@ type reconnectAsk struct {
 // maxReconnectRows bounds the files listed; the worst come first.
 const maxReconnectRows = 300
 
-func (p *ReconnectPanel) OnMount(ctx goapp.Context) {
-	p.ctx = &ctx
-	// The window's, so that Escape clears the marker wherever the focus
-	// is, but in a field with text, whose own Escape empties it first.
-	p.onKey = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-		e := args[0]
-		if e.Get("key").String() != "Escape" || p.At == 0 {
-			return nil
-		}
-		if el := goapp.Window().Get("document").Get("activeElement"); el.Truthy() && strings.EqualFold(el.Get("tagName").String(), "input") && el.Get("value").String() != "" {
-			return nil
-		}
-		p.ctx.NewActionWithValue(actionReconnectAt, int64(0))
-		return nil
-	})
-	goapp.Window().Call("addEventListener", "keydown", p.onKey)
-	p.ask(ctx)
-}
-
-func (p *ReconnectPanel) OnDismount() {
-	goapp.Window().Call("removeEventListener", "keydown", p.onKey)
-	p.onKey.Release()
-}
-
+func (p *ReconnectPanel) OnMount(ctx goapp.Context)  { p.ask(ctx) }
 func (p *ReconnectPanel) OnUpdate(ctx goapp.Context) { p.ask(ctx) }
+
+// OnDismount forgets a question whose answer is still on its way: the
+// answer comes to this panel, which is no longer shown, so the panel
+// shown again asks again.
+func (p *ReconnectPanel) OnDismount() {
+	if k := p.Kept; k.answer == nil {
+		k.asked = reconnectAsk{}
+	}
+}
 
 // ask has the model answer the instant marked, in a goroutine, unless
 // that answer is shown or on its way.
 func (p *ReconnectPanel) ask(ctx goapp.Context) {
+	k := p.Kept
 	q := reconnectAsk{p.Analysis, p.At}
-	if q == p.asked {
+	if q == k.asked {
 		return
 	}
-	p.asked, p.answer, p.expanded = q, nil, map[int]bool{}
+	k.asked, k.answer, k.expanded = q, nil, map[int]bool{}
 	if q.at == 0 || q.an == nil {
 		return
 	}
 	ctx.Async(func() {
 		ans := answerReconnect(q.an, q.at)
 		ctx.Dispatch(func(goapp.Context) {
-			if p.asked == q {
-				p.answer = ans
+			if k.asked == q {
+				k.answer = ans
 			}
 		})
 	})
@@ -92,7 +85,7 @@ func (p *ReconnectPanel) Render() goapp.UI {
 				"a marker shows the instant, and this tab answers what a reconnect then would get, for each file and cursor, each API server the evidence shows, and the fleet, as watchlens analyze --resume-at does."),
 		)
 	}
-	ans := p.answer
+	ans := p.Kept.answer
 	return goapp.Section().ID("reconnect").Class("panel").DataSet("at", strconv.FormatInt(p.At, 10)).DataSet("ready", ans != nil).Body(
 		goapp.Div().Class("reconnect-head").Body(
 			goapp.H2().Text("Reconnect at "+reconnectTime(p.At, zoneOf(p.Analysis))),
@@ -188,7 +181,7 @@ func containsKind(ks []timeline.CursorKind, k timeline.CursorKind) bool {
 func (p *ReconnectPanel) renderFile(ans *reconnectAnswer, f reconnectFile, kinds []timeline.CursorKind) goapp.UI {
 	an := ans.an
 	file := &an.TL.Files[f.file]
-	open := p.expanded[f.file]
+	open := p.Kept.expanded[f.file]
 	var server string
 	if f.likely >= 0 {
 		server = an.TL.Servers[f.likely].Name
@@ -216,7 +209,7 @@ func (p *ReconnectPanel) renderFile(ans *reconnectAnswer, f reconnectFile, kinds
 		goapp.Tr().Body(
 			goapp.Th().Scope("row").Body(
 				goapp.Button().Class("link").Aria("expanded", open).Title("Why: the model's reasons, for each cursor and server").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { p.expanded[f.file] = !p.expanded[f.file] }).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { p.Kept.expanded[f.file] = !p.Kept.expanded[f.file] }).
 					Body(nameUI(file.ShortName())),
 				goapp.If(server != "", func() goapp.UI {
 					return goapp.Div().Class("hint").Text("its open connection is to " + words.Isolated(server))

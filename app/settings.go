@@ -23,8 +23,17 @@ type SettingsPanel struct {
 	Detected []timeline.DetectedRestart
 	// Analyzing: the analysis of Params is on its way.
 	Analyzing bool
+	// Kept is whether the user opened the form, which stays while
+	// another tab is shown.
+	Kept *settingsKept
 
 	problem string
+}
+
+// settingsKept is what the Model settings tab keeps while another tab is
+// shown.
+type settingsKept struct {
+	open bool
 }
 
 // actionParams: the user changed the model's settings; its value is the
@@ -34,7 +43,8 @@ const actionParams = "settings/params"
 func (s *SettingsPanel) Render() goapp.UI {
 	pr := s.Params
 	def := timeline.DefaultParams()
-	return goapp.Details().ID("settings").Class("panel").Body(
+	return goapp.Details().ID("settings").Class("panel").Open(s.Kept.open).
+		OnToggle(func(ctx goapp.Context, e goapp.Event) { s.Kept.open = ctx.JSSrc().Get("open").Bool() }).Body(
 		goapp.Summary().Text("Retention model"),
 		goapp.P().Class("hint").Text("When would the API server have answered a resume with 410 Gone? Set what you know of your server; the defaults are the Kubernetes defaults."),
 		goapp.Div().Class("settings-grid").Body(

@@ -52,7 +52,7 @@ func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 		b.StopTimer()
 		tab, closeTab := chromedp.NewContext(s.browser)
 		navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
-		waitText(b, tab, `section.result[data-file="client-go-golden-watch.http"]`)
+		waitFileOpen(b, tab, "client-go-golden-watch.http")
 		// A user drops a file seconds after opening the page, by when it
 		// has warmed its parser up (app/warmup.go).
 		waitWarm(b, tab)
@@ -79,7 +79,7 @@ func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 // longtask entries, which Chromium reports from 50 ms).
 func timeLoad(b *testing.B, tab context.Context, file string) (load, longest float64) {
 	b.Helper()
-	startLoadTimer(b, tab, fmt.Sprintf(`!!document.querySelector('section.result[data-file=%q]')`, filepath.Base(file)))
+	startLoadTimer(b, tab, fileOpen(filepath.Base(file)))
 	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{file})))
 	load, err := chromedp.Run(tab, chromedp.Poll[float64](`window.loadTime`,
 		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))

@@ -78,7 +78,7 @@ func firstVisit(b *testing.B, s *servedSite) context.Context {
 	_, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{})
 	must(b, err)
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
-	waitText(b, tab, `section.result[data-file="client-go-golden-watch.http"]`)
+	waitFileOpen(b, tab, "client-go-golden-watch.http")
 	return tab
 }
 

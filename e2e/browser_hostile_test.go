@@ -99,8 +99,8 @@ func TestBrowserHostile(t *testing.T) {
 		close(shown)
 		<-answered
 		waitRead(t, tab, "slow-answer.log", "superseded")
-		if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll('section.result[data-file="slow-answer.log"]').length`)); err != nil || n != 0 {
-			t.Errorf("the link's capture, answered after the file was chosen, is shown (%d, %v)", n, err)
+		if open, err := chromedp.Run(tab, chromedp.Evaluate[bool](fileOpen("slow-answer.log"))); err != nil || open {
+			t.Errorf("the link's capture, answered after the file was chosen, is shown (%v, %v)", open, err)
 		}
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
 		if link, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.href`)); strings.Contains(link, "slow-answer") {
@@ -214,7 +214,7 @@ func TestBrowserHostile(t *testing.T) {
 		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
 		upload(t, tab, bomb)
 		sec := `section.result[data-file="bomb.log.gz"]`
-		msg := waitText(t, tab, sec+" .problem")
+		msg := filesText(t, tab, sec+" .problem")
 		for _, want := range []string{"the page keeps at most 200000 events", "the first ", "watchlens analyze"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("the page says %q, which does not say %q", msg, want)
@@ -306,7 +306,7 @@ func TestBrowserHostile(t *testing.T) {
 			};
 		})()`)))
 		upload(t, tab, file)
-		waitText(t, tab, `section.result[data-file="names.jsonl"] table[data-by="type"]`)
+		waitFileOpen(t, tab, "names.jsonl")
 		noSidewaysScroll(t, tab)
 		type label struct {
 			S                   string

@@ -56,7 +56,7 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 		// The sample's first paint, and the warm-up, which reads its
 		// sources seven times: on a busy machine they take longer than
 		// waitText and waitWarm wait.
-		_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector('section.result[data-file="client-go-golden-watch.http"]') !== null &&
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](``+fileOpen("client-go-golden-watch.http")+` &&
 			document.querySelector(".page").dataset.warm === "true"`, chromedp.WithPollingTimeout(5*time.Minute)))
 		must(b, err)
 		before, err := chromedp.Run(tab, chromedp.Evaluate[string](labVerdict))

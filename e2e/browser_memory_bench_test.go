@@ -55,10 +55,10 @@ func loadPeak(b *testing.B, s *servedSite, file string) int64 {
 	tab, closeTab := chromedp.NewContext(newBrowser(b))
 	defer closeTab()
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
-	waitText(b, tab, `section.result[data-file="client-go-golden-watch.http"]`)
+	waitFileOpen(b, tab, "client-go-golden-watch.http")
 	waitWarm(b, tab)
 	must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{file})))
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`!!document.querySelector('section.result[data-file=%q]')`, filepath.Base(file)),
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](fileOpen(filepath.Base(file)),
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(10*time.Minute)))
 	must(b, err)
 	peak := int64(0)

@@ -93,10 +93,13 @@ func (r resumeAtJSON) cells() []string {
 }
 
 // readReconnect waits for the Reconnect tab to answer instant at ("" for
-// any) and reads the answer.
+// any) and reads the answer. A page opened on a link's marker shows the
+// Event tab: the tab is opened, as a user does.
 func readReconnect(t *testing.T, tab context.Context, at string) reconnectShown {
 	t.Helper()
 	got, err := chromedp.Run(tab, chromedp.Poll[*reconnectShown](fmt.Sprintf(`(() => {
+		const b = document.getElementById("tab-reconnect");
+		if (b && b.getAttribute("aria-selected") !== "true") { b.click(); return null; }
 		const r = document.querySelector("#reconnect");
 		if (!r || r.dataset.ready !== "true" || (%q !== "" && r.dataset.at !== %q)) return null;
 		const counts = tr => Object.fromEntries([...tr.querySelectorAll("td")].map(td => [td.dataset.outcome, Number(td.dataset.count)]));

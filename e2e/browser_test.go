@@ -97,7 +97,7 @@ func TestBrowser(t *testing.T) {
 		// drawn, not with an empty canvas and the drawing a frame later.
 		tab := s.newTab(t)
 		_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
-			const shown = () => document.querySelector("section.result");
+			const shown = () => document.querySelector("#results");
 			let drawn = false, draw;
 			Object.defineProperty(window, "watchlensDraw", {
 				configurable: true,
@@ -150,7 +150,7 @@ func TestBrowser(t *testing.T) {
 		must(t, os.WriteFile(garbage, b, 0o644))
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, garbage)
-		msg := waitText(t, tab, `section.result[data-file="garbage.bin"] #no-events`)
+		msg := filesText(t, tab, `section.result[data-file="garbage.bin"] #no-events`)
 		for _, want := range []string{"No watch events were found in garbage.bin", "offset 0"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("message %q does not say %q", msg, want)
@@ -163,7 +163,7 @@ func TestBrowser(t *testing.T) {
 		must(t, os.WriteFile(empty, nil, 0o644))
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, empty)
-		msg := waitText(t, tab, `section.result[data-file="empty.log"] #no-events`)
+		msg := filesText(t, tab, `section.result[data-file="empty.log"] #no-events`)
 		if want := "No watch events were found in empty.log. First problem at offset 0: empty: the capture is empty"; !strings.Contains(msg, want) {
 			t.Errorf("message %q does not say %q", msg, want)
 		}
@@ -176,7 +176,7 @@ func TestBrowser(t *testing.T) {
 		upload(t, tab, cut)
 		checkShown(t, tab, "cut.http.gz", cut)
 		for _, sel := range []string{"#input-problems", `section.result[data-file="cut.http.gz"] .diagnostics`} {
-			if problems := waitText(t, tab, sel); !strings.Contains(problems, "gzip stream is cut short") {
+			if problems := filesText(t, tab, sel); !strings.Contains(problems, "gzip stream is cut short") {
 				t.Errorf("%s does not say the gzip stream was cut:\n%s", sel, problems)
 			}
 		}
@@ -238,7 +238,7 @@ func TestBrowser(t *testing.T) {
 			window.watchlensDraw = function (...args) { if (args[0].isConnected) seen.draws++; return draw.apply(this, args); };
 		})()`)))
 		upload(t, tab, big)
-		waitText(t, tab, fmt.Sprintf(`section.result[data-file=%q]`, name))
+		waitFileOpen(t, tab, name)
 		// The new timeline is drawn once the page around it is shown.
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`window.seen.draws > 0`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			t.Errorf("the new capture's timeline was not drawn: %v", err)
@@ -298,10 +298,10 @@ func TestBrowser(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
 			const seen = window.seen = {after: []};
 			new MutationObserver(() => {
-				if (!document.querySelector('section.result[data-file="w3-then-resume.http"]')) return;
+				if (!(`+fileOpen("w3-then-resume.http")+`)) return;
 				const p = document.querySelector("#progress");
 				if (p && seen.after.at(-1) !== p.textContent) seen.after.push(p.textContent);
-				if (document.querySelector('section.result[data-file="pods-100MB.jsonl"]')) seen.after.push("shown: pods-100MB.jsonl");
+				if (`+fileOpen("pods-100MB.jsonl")+`) seen.after.push("shown: pods-100MB.jsonl");
 			}).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 			const menu = document.querySelector("#sample-menu");
 			menu.value = "w3-then-resume.http";
@@ -788,16 +788,19 @@ type shown struct {
 func checkShown(t testing.TB, tab context.Context, name, file string) {
 	t.Helper()
 	sel := fmt.Sprintf(`section.result[data-file=%q]`, name)
-	waitText(t, tab, sel+` table[data-by="type"]`)
-	got, err := chromedp.Run(tab, chromedp.Evaluate[shown](fmt.Sprintf(`(() => {
-		const sec = document.querySelector(%q);
-		const table = by => Object.fromEntries([...sec.querySelectorAll('table[data-by="' + by + '"] tbody tr')]
-			.map(tr => [tr.querySelector("th").textContent, Number(tr.querySelector("td").textContent)]));
-		return {types: table("type"), kinds: table("kind"),
-			firstRV: sec.querySelector('[data-rv="first"]').textContent,
-			lastRV: sec.querySelector('[data-rv="last"]').textContent};
-	})()`, sel)))
-	must(t, err)
+	var got shown
+	inFilesTab(t, tab, sel+` table[data-by="type"]`, func() {
+		var err error
+		got, err = chromedp.Run(tab, chromedp.Evaluate[shown](fmt.Sprintf(`(() => {
+			const sec = document.querySelector(%q);
+			const table = by => Object.fromEntries([...sec.querySelectorAll('table[data-by="' + by + '"] tbody tr')]
+				.map(tr => [tr.querySelector("th").textContent, Number(tr.querySelector("td").textContent)]));
+			return {types: table("type"), kinds: table("kind"),
+				firstRV: sec.querySelector('[data-rv="first"]').textContent,
+				lastRV: sec.querySelector('[data-rv="last"]').textContent};
+		})()`, sel)))
+		must(t, err)
+	})
 	want := parseNatively(t, file)
 	if fmt.Sprint(got.Types) != fmt.Sprint(want.Types) {
 		t.Errorf("%s: page shows types %v, parser counts %v", name, got.Types, want.Types)

@@ -101,7 +101,7 @@ func pageLoad(b *testing.B, s *servedSite, file string, shoot bool) (ms, longest
 	tab, closeTab := chromedp.NewContext(s.browser)
 	defer closeTab()
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
-	waitText(b, tab, `section.result[data-file="client-go-golden-watch.http"]`)
+	waitFileOpen(b, tab, "client-go-golden-watch.http")
 	waitWarm(b, tab)
 	// Where the load's long tasks fall, for the log: ms from the drop,
 	// and how long.

@@ -287,7 +287,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the page for a dropped file's link never said it opens nothing: %v", err)
 		}
-		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("section.result, #progress").length + (window.watchlensReads ?? []).length`)); n != 0 {
+		if n, _ := chromedp.Run(again, chromedp.Evaluate[int](`document.querySelectorAll("#results, #progress").length + (window.watchlensReads ?? []).length`)); n != 0 {
 			t.Errorf("the page for a dropped file's link shows or reads %d captures", n)
 		}
 		screenshot(t, again, "workspace-restore")

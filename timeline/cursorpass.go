@@ -139,9 +139,11 @@ func (z *zoneSink) close() {
 // add extends model m's open zone when [from, to) continues it, else
 // opens a new one (reason is called only then).
 func (z *zoneSink) add(c *Cursor, m Model, from, to int64, rv uint64, reason func() string) {
-	if k := z.open[m]; k >= 0 && (*z.zones)[k].To == from {
-		(*z.zones)[k].To, (*z.zones)[k].ToRV = to, rv
-		return
+	if k := z.open[m]; k >= 0 {
+		if open := &(*z.zones)[k]; open.To == from {
+			open.To, open.ToRV = to, rv
+			return
+		}
 	}
 	*z.zones = append(*z.zones, Zone{File: c.File, Kind: c.Kind, Model: m, From: from, To: to, FromRV: rv, ToRV: rv, Reason: reason()})
 	z.open[m] = len(*z.zones) - 1

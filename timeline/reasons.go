@@ -8,12 +8,12 @@ import (
 // reason explains a model's verdict in words, with the numbers.
 func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64, since, at int64) string {
 	p := a.Params
-	age := FormatDuration(at - since)
 	if o == Unknown {
 		return m.String() + ": the capture has no clock"
 	}
 	switch m {
 	case ModelCacheTime:
+		age := FormatDuration(at - since)
 		stale := a.staleFrom(file, rv, since)
 		what := fmt.Sprintf("last current %s before", age)
 		switch {
@@ -27,6 +27,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		}
 		return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, past the %s of history the cache is sure to keep; it keeps more while its capacity allows, so the server may or may not still have it", rv, what, p.CacheWindow)
 	case ModelEtcd:
+		age := FormatDuration(at - since)
 		switch o {
 		case Accepted:
 			return fmt.Sprintf("etcd: cursor %d last current %s before, less than the %s compaction interval", rv, age, p.EtcdInterval)
@@ -99,9 +100,11 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 		return ModelCalibration.String()
 	}
 	ev := tl.Event(int(f.ev[k]))
+	// The 410's instant, formatted once for both of its uses below.
+	instant := a.instant(ev.T)
 	at := "an unknown time"
 	if tl.Files[file].Clock != ClockNone {
-		at = a.instant(ev.T)
+		at = instant
 	}
 	from := "a server not known"
 	if n := tl.ServerName(ev.Session); n != "" {
@@ -111,7 +114,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	case len(tl.Servers) <= 1:
 		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, at, f.y[k])
 	case server >= 0:
-		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, a.instant(ev.T), ev.Status.Message, f.y[k])
+		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, instant, ev.Status.Message, f.y[k])
 	case o == AtRisk:
 		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it: which server it reaches would decide (the audit log holding the reconnect's Audit-Id names it)", ev.Status.Message, at, from, f.y[k])
 	}

@@ -128,13 +128,16 @@ func (t *windowTrack) collect() {
 			if k+1 < len(stints) {
 				to = stints[k+1].from
 			}
-			wc := windowCursor{file: f, bookmarks: bookmarks, from: st.from, to: to}
+			lo, hi := cur.Range(st.from, to)
+			// Its values in the stint and the one at its start, in
+			// slices made once.
+			wc := windowCursor{file: f, bookmarks: bookmarks, from: st.from, to: to,
+				t: make([]int64, 0, hi-lo+1), rv: make([]uint64, 0, hi-lo+1)}
 			if _, _, k, ok := cur.At(st.from); ok {
 				if _, rv, known := cur.Known(k); known {
 					wc.t, wc.rv = append(wc.t, st.from), append(wc.rv, rv)
 				}
 			}
-			lo, hi := cur.Range(st.from, to)
 			for i := lo; i < hi; i++ {
 				if at, rv, ok := cur.Known(i); ok && at > st.from && at < to {
 					wc.t, wc.rv = append(wc.t, at), append(wc.rv, rv)
