@@ -62,7 +62,7 @@ func TestBrowserJoinedSkip(t *testing.T) {
 	if err != nil || !strings.HasPrefix(story, "64 clients of the 208 relisted 81 times") {
 		t.Errorf("the client log after the capture stopped at the limit is not read whole (%v): %q", err, story)
 	}
-	msg := waitText(t, tab, `section.result[data-file="a-big.log"] .problem`)
+	msg := filesText(t, tab, `section.result[data-file="a-big.log"] .problem`)
 	if !strings.Contains(msg, "the page keeps at most 2000 events") {
 		t.Errorf("the capture's section says %q, not that the page stopped at its limit", msg)
 	}
