@@ -376,7 +376,7 @@ func (p *Page) renderCapture() goapp.UI {
 		// keep one slot whether shown or not. One coming or going shifted
 		// the panels after it, so opening a file after a sample mounted
 		// every panel anew: it closed the settings the user had opened,
-		// and a 100 MB load took 20-30 ms longer to show.
+		// and delayed the capture's showing by the remount.
 		goapp.Div().Class("capture-notes").Body(
 			goapp.If(about != "", func() goapp.UI {
 				text := "Built-in sample " + p.view.sample + ": " + about + "."
@@ -562,8 +562,8 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 			// The files open name the browser's tab.
 			ctx.Page().SetTitle("%s", t+" · watchlens")
 		}
-		// Starting a worker takes the page's thread for about 5 ms, which
-		// fell between this render and the paint that shows it.
+		// Starting a worker takes the page's thread for a moment, which
+		// would fall between this render and the paint that shows it.
 		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
 			ctx.PreventUpdate()
 			jsrt.PrepareReadingWorker()
@@ -571,9 +571,8 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	})
 	// The collector gets its pacing back once the capture is on screen.
 	// Given it back before, it came due in the task that shows the
-	// capture and slowed it with its assists (0-8 ms of a 100 MB load's),
-	// and over a million events collected first, 50 ms before the page
-	// could show anything. The wait is bounded: go-app drops a dispatch
+	// capture and slowed it with its assists, and over a million events
+	// a whole collection ran before the page could show anything. The wait is bounded: go-app drops a dispatch
 	// to a page no longer mounted, and the pacing must come back anyway.
 	select {
 	case <-shown:

@@ -188,16 +188,16 @@ func (v *TimelineView) OnMount(ctx goapp.Context) {
 	// go-app calls OnMount once the frame that mounted the view is done,
 	// so the page is laid out whole and this draws at once. Deferred, the
 	// drawing waited for go-app's next frame: the browser painted the page
-	// with an empty canvas first, and the timeline came 8 ms and a paint
-	// later.
+	// with an empty canvas first, and the timeline came a paint later.
 	v.draw(ctx)
 }
 
 func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	v.sync()
 	// go-app updates the view when a field the page passes differs, and
-	// the view's own handlers render it: a frame costs 10 to 20 ms as
-	// wasm, so only a change of what the canvas shows draws one.
+	// the view's own handlers render it: a frame is a sizeable part of a
+	// frame's budget as wasm, so only a change of what the canvas shows
+	// draws one.
 	ctx.Defer(func(ctx goapp.Context) {
 		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
 			return
@@ -538,8 +538,8 @@ func (v *TimelineView) moved(ctx goapp.Context) {
 	ctx.After(settleDelay, func(ctx goapp.Context) {
 		if gen != v.settle {
 			// A later move settles instead. Without this, go-app
-			// rendered the whole page for every wheel notch, 300 ms
-			// later, in the middle of the zooming that followed.
+			// rendered the whole page for every wheel notch, a settle
+			// delay later, in the middle of the zooming that followed.
 			ctx.PreventUpdate()
 			return
 		}

@@ -80,7 +80,7 @@ func (s *section) Read(p []byte) (int, error) {
 
 // skipAtMost is the most of a file the parser left that finish reads
 // through to pass over: past it the read starts again at the next file
-// with a new reader, whose worker took 10 to 20 ms to start (jsrt's
+// with a new reader, whose worker must start first (jsrt's
 // spareWorker), where reading a large file's rest costs a slice of the
 // worker's reading and a copy into Go per 16 MiB of it. A small file
 // after the page's limit, stopped at its first event, stays in the one
