@@ -659,12 +659,6 @@ func startBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.Co
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
-		// A test's tabs share one renderer process, and with it the
-		// app.wasm compiled and optimised by its first page: each tab
-		// otherwise compiles it afresh and runs it unoptimised at first.
-		// Each test's browser context has processes of its own, so tests
-		// side by side still run in two.
-		chromedp.Flag("process-per-site", true),
 		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	}, extra...)
