@@ -96,14 +96,10 @@ type TimelineView struct {
 	layout       canvas.Layout // of the last frame drawn, for the gestures
 	rows         int           // the rows of lanes in the last frame drawn
 	drawn        frameKey      // of the last frame drawn
-	// drawnOn is the canvas element it was drawn on: go-app makes a new
-	// one when the view's body is rendered anew (no capture, then one),
-	// and a new canvas is blank whatever the frame's key.
-	drawnOn  goapp.Value
-	pinch    *touchPinch
-	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle   int             // generation of the pending actionRange
-	frames   frameSender
+	pinch        *touchPinch
+	pointers     map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle       int             // generation of the pending actionRange
+	frames       frameSender
 }
 
 // touchPinch is a two-finger pinch on a touch screen in progress.
@@ -203,7 +199,7 @@ func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	// frame's budget as wasm, so only a change of what the canvas shows
 	// draws one.
 	ctx.Defer(func(ctx goapp.Context) {
-		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawnOn != nil && cv.Equal(v.drawnOn) && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
+		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
 			return
 		}
 		v.draw(ctx)
@@ -319,7 +315,7 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 	// The engine keeps the scroll within the rows it drew.
 	v.layout, v.rows, v.scrollY = d.Layout, d.Rows, d.ScrollY
 	st.ScrollY = d.ScrollY
-	v.drawn, v.drawnOn = v.frameKey(st), cv
+	v.drawn = v.frameKey(st)
 	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
