@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -280,16 +281,15 @@ func (p *Page) reanalyze(ctx goapp.Context) {
 	if p.capture == nil {
 		return
 	}
-	eng, params := p.capture.Engine, p.params
+	tl, params := p.capture.Timeline, p.params
 	p.analyzing = true
 	ctx.Async(func() {
-		// The engine answers only the latest of the analyses asked.
-		a, err := eng.Analyze(params, jsrt.YieldIfHeld)
+		a := analyze(tl, params)
 		ctx.Dispatch(func(goapp.Context) {
-			if err != nil || p.capture == nil || p.capture.Engine != eng {
+			if p.capture == nil || p.capture.Timeline != tl || !reflect.DeepEqual(p.params, params) {
 				return // a newer capture or setting is on its way
 			}
-			p.analysis, p.analyzing = newAnalysis(eng, a), false
+			p.analysis, p.analyzing = a, false
 		})
 	})
 }
@@ -389,13 +389,14 @@ func (p *Page) renderCapture() goapp.UI {
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
 				goapp.If(p.fleet.shown && p.hasFleet(), p.fleetView).Else(func() goapp.UI {
 					return &TimelineView{
-						Engine:     c.Engine,
-						Analyzed:   p.analysis.generation,
+						Timeline:   c.Timeline,
+						Analysis:   p.analysis.an,
 						Filter:     p.view.filter,
 						From:       p.view.from,
 						To:         p.view.to,
 						AxisRV:     p.view.axisRV,
 						Selected:   p.view.selected,
+						Prepared:   c.Prepared,
 						PinnedFile: p.fleet.opened,
 						Fold:       p.view.fold,
 						Pin:        p.view.pin,
@@ -519,7 +520,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	// reports move it without rendering the page (see moveProgress).
 	start := load.Progress{Name: sources[0].Name, Size: int64(sources[0].Blob.Get("size").Float())}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
-	opened, failure := load.Open(sources, load.Options{Filter: filter, Split: split, Params: params},
+	loaded, failure := load.Open(sources, load.Options{Filter: filter, Split: split, Params: params},
 		func(pr load.Progress) { p.showProgress(ctx, pr) }, turn)
 	if failure != nil && !errors.Is(failure, load.ErrSuperseded) {
 		jsrt.LoadGC.Stop()
@@ -536,8 +537,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		load.Ended(sources[0].Name, load.Superseded)
 		return
 	}
-	c := &capture{opened}
-	a := newAnalysis(c.Engine, c.Opened.Analyzed)
+	c, a := &capture{loaded.Capture}, newAnalysis(loaded.Analysis, loaded.Summary)
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
 		ctx.Defer(func(goapp.Context) {
@@ -546,7 +546,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		})
 		p.loading = nil
 		p.capture, p.analysis = c, a
-		if len(c.Opened.Files) > canvas.MaxFileGroups {
+		if len(c.Timeline.Files) > canvas.MaxFileGroups {
 			// More clients than the timeline draws: the fleet first.
 			p.fleet = fleetState{shown: true}
 		}

@@ -31,10 +31,9 @@ func (v *TimelineView) exportPNG(ctx goapp.Context, a goapp.Action) {
 	st := v.viewState(v.layout.Width, pngScale)
 	st.Print = true
 	var fr canvas.Frame
-	v.eng.Frame(st, &fr)
-	shown := v.eng.Summary(st)
+	v.cache.Build(st, &fr)
 	spec := a.Value.(pngSpec)
-	spec.Lines = append(spec.Lines, "Shown: "+shown.FromText+" to "+shown.ToText)
+	spec.Lines = append(spec.Lines, "Shown: "+v.cache.FormatPos(v.axisRV, v.from)+" to "+v.cache.FormatPos(v.axisRV, v.to))
 	for _, l := range legendItems {
 		spec.Legend = append(spec.Legend, [3]string{l.sym, l.color, l.text})
 	}
