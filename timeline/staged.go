@@ -45,14 +45,7 @@ func (c *staged[T]) add(v T) {
 	if ch.plain == nil {
 		ch.plain = c.unpacked(len(c.chunks)-1, j)
 	}
-	if len(ch.plain) == cap(ch.plain) {
-		// Grown as column's first chunk is: a small capture does not
-		// take a whole chunk per column.
-		grown := make([]T, len(ch.plain), min(max(2*cap(ch.plain), firstChunk), chunkSize))
-		copy(grown, ch.plain)
-		ch.plain = grown
-	}
-	ch.plain = append(ch.plain, v)
+	ch.plain = append(growChunk(ch.plain), v)
 	if len(ch.plain) == chunkSize {
 		ch.blocks, ch.plain = appendBlocks(nil, ch.plain), nil
 	}

@@ -176,6 +176,18 @@ func appendBlocks[T integer](bs []block, ch []T) []block {
 	return bs
 }
 
+// growChunk returns ch with room for one more value: a chunk being
+// written doubles from firstChunk up to chunkSize, so a small capture
+// does not take a whole chunk per column.
+func growChunk[T integer](ch []T) []T {
+	if len(ch) < cap(ch) {
+		return ch
+	}
+	grown := make([]T, len(ch), min(max(2*cap(ch), firstChunk), chunkSize))
+	copy(grown, ch)
+	return grown
+}
+
 // sealed is a column whose values are never rewritten once added. It
 // packs each chunk as soon as it is full, so that while a capture is
 // read it holds a few bytes a value, not 8, and one chunk plain.
@@ -185,14 +197,8 @@ type sealed[T integer] struct {
 }
 
 func (c *sealed[T]) add(v T) {
-	if len(c.tail) == cap(c.tail) {
-		// Grown as column's first chunk is; once a chunk has filled,
-		// the next reuses its array.
-		grown := make([]T, len(c.tail), min(max(2*cap(c.tail), firstChunk), chunkSize))
-		copy(grown, c.tail)
-		c.tail = grown
-	}
-	c.tail = append(c.tail, v)
+	// Once a chunk has filled, the next reuses its array.
+	c.tail = append(growChunk(c.tail), v)
 	if len(c.tail) == chunkSize {
 		c.done.appendChunk(c.tail)
 		c.tail = c.tail[:0]
