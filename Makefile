@@ -14,7 +14,7 @@ FUZZTIME  ?= 10000x
 FUZZMINIMIZE ?= 100x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # The packages with no browser dependency, tested again compiled to wasm.
-PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas
+PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas ./app/engine
 
 .PHONY: run test build bench wasm native fuzz lint clean
 
@@ -74,7 +74,7 @@ bench:
 	@# clients.
 	$(GO) test -run '^$$' -bench 'BrowserColdLoad|BrowserTabMemory' -benchtime 1x -timeout 30m ./e2e
 	$(GO) test -count=1 -run '^$$' -bench 'BrowserFleetFrame/10000' -benchtime 2x -timeout 30m ./e2e
-	@# The load in a Web Worker (the trial of e2e/loadworker) against the page.
+	@# The load in the engine's Web Worker (app/engine/worker) against the page.
 	$(GO) test -run '^$$' -bench BrowserWorkerLoad -benchtime 3x -timeout 30m ./e2e
 	@# The whole of samples-lab (207 captures, 6 audit logs, the exports)
 	@# chosen at once, to its fleet's first paint with the verdict shown.

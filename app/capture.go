@@ -1,6 +1,7 @@
 package app
 
 import (
+	"watchlens/app/engine"
 	"watchlens/app/load"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -15,12 +16,17 @@ type capture struct{ *load.Capture }
 // summary read and which is built when first asked for (over 10 000
 // virtual clients it takes more than a second as wasm, in one task).
 type analysis struct {
+	// an is the engine's model, for the panels that still read it
+	// rather than ask the engine (docs/engine.md lists them).
 	an      *timeline.Analysis
 	summary []timeline.SummaryLine
 	built   *builtReport
 	// judged says whether any file gave something to judge: with none,
 	// the summary says so, and there is no verdict to copy or export.
 	judged bool
+	// generation is the engine's count of analyses kept: the timeline
+	// view redraws when it changes.
+	generation int
 }
 
 type builtReport struct{ r *report.Report }
@@ -33,15 +39,7 @@ func (a analysis) report() *report.Report {
 	return a.built.r
 }
 
-// newAnalysis is the analysis of the retention model's answer an, whose
-// verdict's lines are summary.
-func newAnalysis(an *timeline.Analysis, summary []timeline.SummaryLine) analysis {
-	return analysis{an: an, summary: summary, built: &builtReport{}, judged: an.TL.Judged()}
-}
-
-// analyze runs the retention model over a timeline again, as the
-// settings change; on a large capture it takes long enough that the
-// caller runs it in a goroutine.
-func analyze(tl *timeline.Timeline, params timeline.Params) analysis {
-	return newAnalysis(load.Analyze(tl, params))
+// newAnalysis is what the engine eng answered of its latest analysis.
+func newAnalysis(eng *engine.Engine, a engine.Analyzed) analysis {
+	return analysis{an: eng.Analysis(), summary: a.Summary, built: &builtReport{}, judged: a.Judged, generation: a.Generation}
 }

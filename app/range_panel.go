@@ -61,7 +61,7 @@ func (v *RangePanel) onRangeInView(ctx goapp.Context, e goapp.Event) {
 	}
 	from, to := v.From, v.To
 	if from == 0 && to == 0 {
-		from, to = v.Capture.Prepared.Cache.Extent(v.AxisRV)
+		from, to = v.Capture.Opened.Extent(v.AxisRV)
 	}
 	ctx.NewActionWithValue(actionBrush, [2]int64{from, to})
 }

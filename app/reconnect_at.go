@@ -55,7 +55,7 @@ func roundest(t int64, s canvas.Scale) int64 {
 // instantAt is the instant at pixel x of the plot; false on the
 // resourceVersion axis, or for a capture without a clock.
 func (v *TimelineView) instantAt(x float64) (int64, bool) {
-	if v.axisRV || v.cache.NoClock() {
+	if v.axisRV || v.opened.NoClock {
 		return 0, false
 	}
 	return v.scale().At(x), true
@@ -64,7 +64,7 @@ func (v *TimelineView) instantAt(x float64) (int64, bool) {
 // marker is the instant marked as the timeline draws it: none on the
 // resourceVersion axis, or for a capture without a clock.
 func (v *TimelineView) marker() int64 {
-	if v.axisRV || v.cache == nil || v.cache.NoClock() {
+	if v.axisRV || v.eng == nil || v.opened.NoClock {
 		return 0
 	}
 	return v.Marker

@@ -31,9 +31,10 @@ func (v *TimelineView) exportPNG(ctx goapp.Context, a goapp.Action) {
 	st := v.viewState(v.layout.Width, pngScale)
 	st.Print = true
 	var fr canvas.Frame
-	v.cache.Build(st, &fr)
+	v.eng.Frame(st, &fr)
+	shown := v.eng.Summary(st)
 	spec := a.Value.(pngSpec)
-	spec.Lines = append(spec.Lines, "Shown: "+v.cache.FormatPos(v.axisRV, v.from)+" to "+v.cache.FormatPos(v.axisRV, v.to))
+	spec.Lines = append(spec.Lines, "Shown: "+shown.FromText+" to "+shown.ToText)
 	for _, l := range legendItems {
 		spec.Legend = append(spec.Legend, [3]string{l.sym, l.color, l.text})
 	}

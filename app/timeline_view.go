@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
@@ -22,6 +23,10 @@ import (
 // HTML summary and a table of the zones, which screen readers and tests
 // can read.
 //
+// It asks the engine (package engine) what to draw, what lies under the
+// pointer and what the view shows, with the view's state as plain data:
+// the questions a worker will answer (docs/engine.md).
+//
 // go-app copies the exported fields from the parent on each of its
 // renders, and updates the view only when one differs: so none is a func,
 // which never compares equal. What the user does the view posts as an
@@ -30,15 +35,15 @@ import (
 // when the inputs it depends on change.
 type TimelineView struct {
 	goapp.Compo
-	Timeline *timeline.Timeline
-	Analysis *timeline.Analysis // from Timeline.Analyze(params); replaced when the user changes settings
-	Filter   timeline.Filter    // which events/lanes to show
-	From, To int64              // visible range on the current axis; From==To==0 means the whole capture
-	AxisRV   bool               // true: x axis is resourceVersion; false: time (instants, Unix ns)
-	Selected int                // selected event (timeline table index), -1 for none
-	// Prepared, when not nil, holds Timeline's first frame's groundwork,
-	// done by the goroutine that read the capture (see canvas.Prepare).
-	Prepared *canvas.Prepared
+	// Engine holds the capture's model; Analyzed is its analysis's
+	// generation (engine.Analyzed), which changes when the user changes
+	// the settings, and the view redraws.
+	Engine   *engine.Engine
+	Analyzed int
+	Filter   timeline.Filter // which events/lanes to show
+	From, To int64           // visible range on the current axis; From==To==0 means the whole capture
+	AxisRV   bool            // true: x axis is resourceVersion; false: time (instants, Unix ns)
+	Selected int             // selected event (timeline table index), -1 for none
 	// PinnedFile is 1 + the file whose group of tracks shows pinned to the
 	// top and unfolded, as the fleet view opens a client (0: none).
 	PinnedFile int
@@ -50,16 +55,14 @@ type TimelineView struct {
 	// Marker is the instant a reconnect is asked about, 0 for none.
 	Marker int64
 
-	cache      *canvas.Cache
-	groups     []canvas.Group
-	rows       []canvas.Row
-	lanesShown int
-	rowsFilter timeline.Filter
-	// The range the rows were built for: with Filter.InView, which lanes
-	// are rows depends on it.
-	rowsFrom, rowsTo int64
-	rowsBuilt        bool
-	collapsed        map[string]bool
+	// eng is the engine the state below is for, and opened what it
+	// answered of the load.
+	eng    *engine.Engine
+	opened engine.Opened
+	// collapsed holds the groups of lanes the user folded, by key, and
+	// collapsedText the same as the engine reads it.
+	collapsed     map[string]bool
+	collapsedText string
 	// The files whose groups of tracks are folded, and pinned to the top.
 	foldedFiles, pinnedFiles canvas.FileSet
 
@@ -90,12 +93,17 @@ type TimelineView struct {
 	bandsWritten time.Time
 	bandsDue     bool
 	fr           canvas.Frame
-	layout       canvas.Layout // of the last frame drawn, for hit-testing
+	layout       canvas.Layout // of the last frame drawn, for the gestures
+	rows         int           // the rows of lanes in the last frame drawn
 	drawn        frameKey      // of the last frame drawn
-	pinch        *touchPinch
-	pointers     map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle       int             // generation of the pending actionRange
-	frames       frameSender
+	// drawnOn is the canvas element it was drawn on: go-app makes a new
+	// one when the view's body is rendered anew (no capture, then one),
+	// and a new canvas is blank whatever the frame's key.
+	drawnOn  goapp.Value
+	pinch    *touchPinch
+	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle   int             // generation of the pending actionRange
+	frames   frameSender
 }
 
 // touchPinch is a two-finger pinch on a touch screen in progress.
@@ -128,40 +136,30 @@ const settleDelay = 300 * time.Millisecond
 
 // sync brings the derived state up to date with the exported fields.
 func (v *TimelineView) sync() {
-	if v.Timeline == nil {
-		v.cache = nil
+	if v.Engine == nil {
+		v.eng = nil
 		return
 	}
-	fresh := v.cache == nil || v.cache.Timeline() != v.Timeline
-	if fresh {
-		if p := v.Prepared; p != nil && p.Cache.Timeline() == v.Timeline {
-			v.cache = p.Cache
-		} else {
-			v.cache = canvas.NewCache(v.Timeline)
-		}
-		v.collapsed = map[string]bool{}
+	if v.eng != v.Engine {
+		v.eng, v.opened = v.Engine, v.Engine.Opened()
+		v.collapsed, v.collapsedText = map[string]bool{}, ""
 		v.dsKey, v.bandsShown = datasetKey{}, nil // the bands' labels are the new files'
 		v.propsSeen.fold = v.Fold + "?"           // forces the groups below to be adopted
-		v.rowsBuilt = false
 		v.scrollY = 0
 		v.propsSeen.axisRV = !v.AxisRV // forces the range below to be adopted
 		v.propsSeen.selected = v.Selected - 1
 	}
 	if v.Fold != v.propsSeen.fold || v.Pin != v.propsSeen.pin {
 		v.propsSeen.fold, v.propsSeen.pin = v.Fold, v.Pin
-		v.foldedFiles = parseFold(v.Fold, v.cache.Files())
+		v.foldedFiles = parseFold(v.Fold, len(v.opened.Files))
 		v.pinnedFiles, _ = canvas.ParseFileSet(v.Pin, maxLinkedFiles)
-		v.rowsBuilt = false
 	}
 	if v.PinnedFile != v.propsSeen.pinnedFile {
 		v.propsSeen.pinnedFile = v.PinnedFile
 		if f := v.PinnedFile - 1; f >= 0 {
 			v.pinnedFiles, v.foldedFiles = canvas.FileSet{}.With(f, true), v.foldedFiles.With(f, false)
-			v.scrollY, v.rowsBuilt = 0, false
+			v.scrollY = 0
 		}
-	}
-	if !v.rowsBuilt || v.Filter != v.rowsFilter {
-		v.rebuildRows()
 	}
 	if v.AxisRV != v.propsSeen.axisRV || v.From != v.propsSeen.from || v.To != v.propsSeen.to {
 		v.axisRV = v.AxisRV
@@ -173,27 +171,9 @@ func (v *TimelineView) sync() {
 	}
 }
 
-func (v *TimelineView) rebuildRows() {
-	var active func(int) bool
-	if v.Filter.InView && !v.axisRV && v.to > v.from {
-		active = timeline.LanesActiveIn(v.Timeline, v.from, v.to)
-	}
-	if p := v.Prepared; p != nil && !p.Taken && p.Cache == v.cache && p.Filter == v.Filter && active == nil && len(v.collapsed) == 0 {
-		// Taken once: the view may change the groups it holds.
-		p.Taken = true
-		v.groups, v.rows, v.lanesShown = p.Groups, p.Rows, p.Shown
-	} else {
-		v.groups, v.rows, v.lanesShown = canvas.BuildRows(v.Timeline, v.Filter, v.collapsed, active)
-	}
-	v.rowsFilter, v.rowsBuilt = v.Filter, true
-	v.rowsFrom, v.rowsTo = v.from, v.to
-	layout := v.cache.Layout(max(v.fr.Width, 400), v.maxH, len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles, v.pinnedFiles)
-	v.scrollY = layout.ClampScroll(v.scrollY)
-}
-
 // setRange sets the view, [0, 0) meaning the whole capture.
 func (v *TimelineView) setRange(from, to int64) {
-	lo, hi := v.cache.Extent(v.axisRV)
+	lo, hi := v.opened.Extent(v.axisRV)
 	if from == 0 && to == 0 || to <= from {
 		v.from, v.to = lo, hi
 		return
@@ -202,7 +182,7 @@ func (v *TimelineView) setRange(from, to int64) {
 }
 
 func (v *TimelineView) isWhole() bool {
-	lo, hi := v.cache.Extent(v.axisRV)
+	lo, hi := v.opened.Extent(v.axisRV)
 	return v.from == lo && v.to == hi
 }
 
@@ -223,7 +203,7 @@ func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	// frame's budget as wasm, so only a change of what the canvas shows
 	// draws one.
 	ctx.Defer(func(ctx goapp.Context) {
-		if cv := canvasOf(v); cv != nil && v.cache != nil && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
+		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawnOn != nil && cv.Equal(v.drawnOn) && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
 			return
 		}
 		v.draw(ctx)
@@ -234,10 +214,10 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 	v.draw(ctx)
 }
 
-// viewState is the frame's input.
-func (v *TimelineView) viewState(width, dpr float64) *canvas.View {
-	return &canvas.View{Analysis: v.Analysis, Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to,
-		Width: width, MaxHeight: v.maxH, FoldedFiles: v.foldedFiles, PinnedFiles: v.pinnedFiles, PixelRatio: dpr, Groups: v.groups, Rows: v.rows, ScrollY: v.scrollY, Selected: v.selected, Marker: canvas.Marker(v.marker())}
+// viewState is the view as the engine's questions take it.
+func (v *TimelineView) viewState(width, dpr float64) engine.ViewState {
+	return engine.ViewState{Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr,
+		ScrollY: v.scrollY, Folded: v.foldedFiles.String(), Pinned: v.pinnedFiles.String(), Collapsed: v.collapsedText, Selected: v.selected, Marker: v.marker()}
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.
@@ -263,24 +243,30 @@ func (v *TimelineView) dpr() float64 {
 // before the canvas's container is measured (see canvasWidth), which
 // then lays the page out once.
 func (v *TimelineView) fitStage(cv goapp.Value) {
-	key := stageKey{len(v.rows), v.axisRV, canvas.HasHad(v.Analysis), v.foldedFiles.String(), v.pinnedFiles.String()}
+	st := v.viewState(400, 1)
+	st.MaxHeight, st.ScrollY, st.Selected, st.Marker = 0, 0, 0, 0
+	if !st.Filter.InView || st.AxisRV {
+		st.From, st.To = 0, 0 // only the InView filter's rows depend on the range
+	}
+	key := stageKey{v.eng, st, v.Analyzed}
 	if key == v.stageKey {
 		return
 	}
 	v.stageKey = key
-	layout := v.cache.Layout(400, 0, len(v.rows), v.axisRV, key.had, v.foldedFiles, v.pinnedFiles)
+	layout := v.eng.Layout(st)
 	if minH := layout.MinHeight(); minH != v.stageMinH {
 		v.stageMinH = minH
 		cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
 	}
 }
 
-// stageKey is what the stage's least height depends on.
+// stageKey is what the stage's least height depends on: the capture,
+// the rows, the axis, the folded and pinned files, and the analysis
+// (which says whether the counterfactual cursor's band shows).
 type stageKey struct {
-	rows        int
-	axisRV, had bool
-	folded      string
-	pinned      string
+	eng      *engine.Engine
+	st       engine.ViewState
+	analyzed int
 }
 
 // datasetKey is what decides the canvas's data attributes of the plot
@@ -289,33 +275,16 @@ type datasetKey struct {
 	plotX, plotW, lanesY float64
 }
 
-// frameKey is what decides a frame's pixels, besides the timeline.
+// frameKey is what decides a frame's pixels: the engine, its analysis
+// and the view.
 type frameKey struct {
-	cache      *canvas.Cache
-	an         *timeline.Analysis
-	filter     timeline.Filter
-	axisRV     bool
-	from, to   int64
-	width, dpr float64
-	maxH       float64
-	folded     string
-	pinned     string
-	rows       *canvas.Row // rebuilding the rows makes a new slice
-	scrollY    float64
-	selected   int
-	selecting  bool
-	selA, selB float64
-	marker     canvas.Marker
+	eng      *engine.Engine
+	analyzed int
+	st       engine.ViewState
 }
 
-func (v *TimelineView) frameKey(st *canvas.View) frameKey {
-	k := frameKey{cache: v.cache, an: st.Analysis, filter: st.Filter, axisRV: st.AxisRV, from: st.From, to: st.To,
-		width: st.Width, maxH: st.MaxHeight, folded: st.FoldedFiles.String(), pinned: st.PinnedFiles.String(), dpr: st.PixelRatio, scrollY: st.ScrollY, selected: st.Selected,
-		selecting: st.Selecting, selA: st.SelectFrom, selB: st.SelectTo, marker: st.Marker}
-	if len(st.Rows) > 0 {
-		k.rows = &st.Rows[0]
-	}
-	return k
+func (v *TimelineView) frameKey(st engine.ViewState) frameKey {
+	return frameKey{eng: v.eng, analyzed: v.Analyzed, st: st}
 }
 
 // draw builds a frame and hands it to web/timeline.js in one call.
@@ -323,9 +292,9 @@ func (v *TimelineView) draw(ctx goapp.Context) {
 	v.drawWith(ctx, nil)
 }
 
-func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*canvas.View)) {
+func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState)) {
 	cv := canvasOf(v)
-	if cv == nil || v.cache == nil {
+	if cv == nil || v.eng == nil {
 		return
 	}
 	fn, ok := v.frames.script(ctx, v.draw)
@@ -338,22 +307,19 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*canvas.View)) {
 	v.paint(cv, fn, v.canvasWidth(cv), v.dpr(), adjust)
 }
 
-// paint builds the frame for a canvas width CSS pixels wide at pixel
-// ratio dpr, and has draw (web/timeline.js's watchlensDraw) draw it on cv.
-func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust func(*canvas.View)) {
+// paint has the engine build the frame for a canvas width CSS pixels
+// wide at pixel ratio dpr, and has draw (web/timeline.js's watchlensDraw)
+// draw it on cv.
+func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust func(*engine.ViewState)) {
 	st := v.viewState(width, dpr)
 	if adjust != nil {
-		adjust(st)
+		adjust(&st)
 	}
-	if v.Filter.InView && (v.from != v.rowsFrom || v.to != v.rowsTo) {
-		v.rebuildRows()
-		st = v.viewState(width, dpr)
-		if adjust != nil {
-			adjust(st)
-		}
-	}
-	v.layout = v.cache.Build(st, &v.fr)
-	v.drawn = v.frameKey(st)
+	d := v.eng.Frame(st, &v.fr)
+	// The engine keeps the scroll within the rows it drew.
+	v.layout, v.rows, v.scrollY = d.Layout, d.Rows, d.ScrollY
+	st.ScrollY = d.ScrollY
+	v.drawn, v.drawnOn = v.frameKey(st), cv
 	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
@@ -415,7 +381,7 @@ func sameButRVs(a, b canvas.Band) bool {
 func (v *TimelineView) Render() goapp.UI {
 	v.gestures.view = v
 	v.sync()
-	if v.cache == nil {
+	if v.eng == nil {
 		return goapp.Section().Class("timeline")
 	}
 	return goapp.Section().Class("timeline").ID("timeline").Body(
@@ -425,8 +391,8 @@ func (v *TimelineView) Render() goapp.UI {
 			Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset, [ and ] to step through the events; the summary below lists what it shows").
 			Aria("describedby", "timeline-summary").
 			DataSet("selected", v.selected)),
-		goapp.If(v.cache.Files() > canvas.MaxFileGroups, func() goapp.UI {
-			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + quantity.Plural(v.cache.Files(), "file") +
+		goapp.If(len(v.opened.Files) > canvas.MaxFileGroups, func() goapp.UI {
+			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + quantity.Plural(len(v.opened.Files), "file") +
 				" open, pinned ones first; the fleet view shows every client.")
 		}),
 		v.renderSummary(),
@@ -438,15 +404,7 @@ func (v *TimelineView) axisCaption() string {
 	if v.axisRV {
 		return "x axis: resourceVersion (compared as numbers, as the API server does)"
 	}
-	if v.cache.NoClock() {
-		return "x axis: event order (the capture has no clock)"
-	}
-	for _, f := range v.Timeline.Files {
-		if f.Clock != timeline.ClockArrival {
-			return "x axis: time, UTC; estimated from HTTP Date headers and object timestamps (about 1 s of error)"
-		}
-	}
-	return "x axis: time, UTC, as recorded on arrival"
+	return v.opened.AxisCaption
 }
 
 // legendItems is the timeline's legend, on the page and in its PNG.
@@ -494,31 +452,23 @@ func (v *TimelineView) renderLegend() goapp.UI {
 }
 
 func (v *TimelineView) renderSummary() goapp.UI {
-	s := v.cache.Summarize(v.viewState(v.layout.Width, 1), v.lanesShown)
+	s := v.eng.Summary(v.viewState(v.layout.Width, 1))
 	aw, ig := s.Zones[timeline.BookmarkAware], s.Zones[timeline.BookmarkIgnoring]
 	seconds := func(z timeline.ZoneTotal) float64 { return float64(z.Length) / 1e9 }
 	zoneText := func(z timeline.ZoneTotal) string {
 		return quantity.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(seconds(z), 'f', 1, 64) + " s"
 	}
 	axis := axisName(v.axisRV)
-	sel := "none"
-	if v.selected >= 0 && v.selected < v.Timeline.Len() {
-		sel = v.cache.EventText(v.selected)
-	}
-	servers := v.cache.Servers()
-	names := make([]string, len(v.Timeline.Files))
-	for i, f := range v.Timeline.Files {
-		names[i] = f.Name
-	}
+	servers := s.Servers
 	return goapp.Dl().ID("timeline-summary").Class("tl-summary").
-		DataSet("files", strings.Join(names, "\n")).
+		DataSet("files", strings.Join(s.Files, "\n")).
 		DataSet("axis", axis).
 		DataSet("from", strconv.FormatInt(v.from, 10)).
 		DataSet("to", strconv.FormatInt(v.to, 10)).
 		DataSet("whole", v.isWhole()).
 		DataSet("lanes", s.Lanes).
 		DataSet("groups", s.Groups).
-		DataSet("rows", len(v.rows)).
+		DataSet("rows", s.Rows).
 		DataSet("bookmarks", s.Bookmarks).
 		DataSet("errors", s.Errors).
 		DataSet("zones-aware", aw.Count).
@@ -529,7 +479,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 		DataSet("servers", serversData(servers)).
 		Body(
 			goapp.Dt().Text("In view"),
-			goapp.Dd().Text(v.cache.FormatPos(v.axisRV, v.from)+" to "+v.cache.FormatPos(v.axisRV, v.to)),
+			goapp.Dd().Text(s.FromText+" to "+s.ToText),
 			goapp.Dt().Text("Objects"),
 			goapp.Dd().Text(quantity.Plural(s.Lanes, "lane")+" in "+quantity.Plural(s.Groups, "group")),
 			goapp.Dt().Text("Bookmarks in view"),
@@ -544,7 +494,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 				return goapp.Div().Body(goapp.Dt().Text("API servers"), goapp.Dd().ID("servers-shown").Text(serversText(servers)))
 			}),
 			goapp.Dt().Text("Selected"),
-			goapp.Dd().Class("tl-selected").Text(sel),
+			goapp.Dd().Class("tl-selected").Text(s.Selected),
 		)
 }
 
@@ -552,20 +502,10 @@ func (v *TimelineView) renderSummary() goapp.UI {
 const maxZoneRows = 2000
 
 func (v *TimelineView) renderZones() goapp.UI {
-	var zones []timeline.Zone
-	if v.Analysis != nil {
-		zones = v.Analysis.Zones
-	}
-	caption := "Red zones: where a dropped watch, resumed from its cursor, would get 410 Gone (" + strconv.Itoa(len(zones)) + ")"
-	if len(zones) > maxZoneRows {
+	zones, all := v.eng.Zones(maxZoneRows)
+	caption := "Red zones: where a dropped watch, resumed from its cursor, would get 410 Gone (" + strconv.Itoa(all) + ")"
+	if all > maxZoneRows {
 		caption += "; the first " + strconv.Itoa(maxZoneRows) + " are listed"
-		zones = zones[:maxZoneRows]
-	}
-	file := func(z timeline.Zone) string {
-		if len(v.Timeline.Files) < 2 {
-			return ""
-		}
-		return words.Isolated(v.Timeline.Files[z.File].Name) + " "
 	}
 	// The wrapper, not the table, is hidden: a table grows to its content
 	// whatever its width says, which widened the whole page.
@@ -581,11 +521,11 @@ func (v *TimelineView) renderZones() goapp.UI {
 		goapp.TBody().Body(
 			goapp.Range(zones).Slice(func(i int) goapp.UI {
 				z := zones[i]
-				return goapp.Tr().DataSet("cursor", z.Kind.String()).DataSet("model", z.Model.String()).Body(
-					goapp.Td().Text(file(z)+z.Kind.String()),
-					goapp.Td().Text(v.cache.FormatTime(z.From)+" (RV "+strconv.FormatUint(z.FromRV, 10)+")"),
-					goapp.Td().Text(v.cache.FormatTime(z.To)+" (RV "+strconv.FormatUint(z.ToRV, 10)+")"),
-					goapp.Td().Text(z.Model.String()),
+				return goapp.Tr().DataSet("cursor", z.Cursor).DataSet("model", z.Model).Body(
+					goapp.Td().Text(z.Where),
+					goapp.Td().Text(z.From),
+					goapp.Td().Text(z.To),
+					goapp.Td().Text(z.Model),
 					goapp.Td().Text(z.Reason),
 				)
 			}),
@@ -621,13 +561,13 @@ func (v *TimelineView) emitRange(ctx goapp.Context) {
 	ctx.NewActionWithValue(actionRange, [2]int64{from, to})
 }
 
-func (v *TimelineView) ready() bool { return v.cache != nil && v.layout.PlotW > 0 }
+func (v *TimelineView) ready() bool { return v.eng != nil && v.layout.PlotW > 0 }
 
 func (v *TimelineView) plot() (x, w, width float64) {
 	return v.layout.PlotX, v.layout.PlotW, v.layout.Width
 }
 
-func (v *TimelineView) extent() (lo, hi int64) { return v.cache.Extent(v.axisRV) }
+func (v *TimelineView) extent() (lo, hi int64) { return v.opened.Extent(v.axisRV) }
 
 func (v *TimelineView) minSpan() int64 {
 	if v.axisRV {
@@ -637,7 +577,7 @@ func (v *TimelineView) minSpan() int64 {
 }
 
 func (v *TimelineView) scale() canvas.Scale {
-	return v.viewState(v.layout.Width, 1).PlotScale(&v.layout)
+	return canvas.Scale{From: v.from, To: v.to, X0: v.layout.PlotX, Width: v.layout.PlotW}
 }
 
 func (v *TimelineView) overRows(y float64) bool { return v.layout.BandAt(y) == canvas.BandLanes }
@@ -647,7 +587,7 @@ func (v *TimelineView) clampScroll(y float64) float64 { return v.layout.ClampScr
 func (v *TimelineView) rowStep() (row, page float64) { return canvas.RowHeight, v.layout.LanesH }
 
 func (v *TimelineView) drawSelecting(ctx goapp.Context, x0, x1 float64) {
-	v.drawWith(ctx, func(st *canvas.View) { st.Selecting, st.SelectFrom, st.SelectTo = true, x0, x1 })
+	v.drawWith(ctx, func(st *engine.ViewState) { st.Selecting, st.SelectFrom, st.SelectTo = true, x0, x1 })
 }
 
 // settled draws and tells the page the range at once: a drag or a
@@ -743,25 +683,23 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 
 // click selects the event under the pointer, or folds a group.
 func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
-	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
+	h := v.eng.Hit(v.viewState(v.layout.Width, 1), x, y)
 	if h.FileBand {
 		if h.Pin {
 			v.pinnedFiles = v.pinnedFiles.Toggle(h.File)
 		} else {
 			v.foldedFiles = v.foldedFiles.Toggle(h.File)
 		}
-		v.propsSeen.fold, v.propsSeen.pin = foldText(v.foldedFiles, v.cache.Files()), v.pinnedFiles.String()
+		v.propsSeen.fold, v.propsSeen.pin = foldText(v.foldedFiles, len(v.opened.Files)), v.pinnedFiles.String()
 		ctx.NewActionWithValue(actionFileGroups, [2]string{v.propsSeen.fold, v.propsSeen.pin})
-		v.rebuildRows()
 		v.draw(ctx)
 		v.hover(x, y) // the tooltip says what a click does now
 		ctx.PreventUpdate()
 		return
 	}
 	if h.Group >= 0 {
-		g := &v.groups[h.Group]
-		v.collapsed[g.Key()] = !g.Collapsed
-		v.rebuildRows()
+		v.collapsed[h.GroupKey] = !h.GroupCollapsed
+		v.collapsedText = engine.CollapsedText(v.collapsed)
 		v.draw(ctx)
 		return
 	}
@@ -799,42 +737,24 @@ func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
 // so that the events can be walked from the keyboard; the view follows.
 // Without a selection it starts at the edge of the view.
 func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
-	tl := v.Timeline
-	step, i := 1, v.selected
-	if !forward {
-		step = -1
-	}
-	if i < 0 {
-		lo, hi := 0, tl.Len()
-		if !v.axisRV {
-			lo, hi = tl.TimeRange(v.from, v.to)
-		}
-		if i = lo - 1; !forward {
-			i = hi
-		}
-	}
-	for j := i + step; j >= 0 && j < tl.Len(); j += step {
-		pt := tl.Point(j)
-		if !v.Filter.Event(pt.Type) || (pt.Lane >= 0 && !v.Filter.Lane(tl.Lanes.At(int(pt.Lane)))) {
-			continue
-		}
-		v.selected = j
-		if span := v.to - v.from; !v.axisRV && (pt.T < v.from || pt.T >= v.to) {
-			v.from = pt.T - span/2
-			v.to = v.from + span
-			v.moved(ctx)
-		} else {
-			v.draw(ctx)
-		}
-		ctx.NewActionWithValue(actionSelect, j)
+	next := v.eng.Step(v.viewState(v.layout.Width, 1), forward)
+	if next.Event < 0 {
 		return
 	}
+	v.selected = next.Event
+	if span := v.to - v.from; !v.axisRV && (next.T < v.from || next.T >= v.to) {
+		v.from = next.T - span/2
+		v.to = v.from + span
+		v.moved(ctx)
+	} else {
+		v.draw(ctx)
+	}
+	ctx.NewActionWithValue(actionSelect, next.Event)
 }
 
 // hover shows what lies under the pointer.
 func (v *TimelineView) hover(x, y float64) {
-	h := canvas.HitTest(v.cache, v.viewState(v.layout.Width, 1), &v.layout, x, y)
-	v.tip(h.Text, x, y)
+	v.tip(v.eng.Hit(v.viewState(v.layout.Width, 1), x, y).Text, x, y)
 }
 
 // serversData lists the servers drawn for tools: "name processes

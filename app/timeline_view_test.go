@@ -1,8 +1,10 @@
 package app
 
 import (
+	"bytes"
 	"testing"
 
+	"watchlens/app/engine"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -15,22 +17,22 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 	man := testsample.Manifest(t, testsample.Path(t, testsample.SamplesDir))
 	zonesSeen := 0
 	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"} {
-		tl, an := sampleTimeline(t, name)
-		v := &TimelineView{Timeline: tl, Analysis: an, Selected: -1}
+		v := sampleView(t, name)
+		tl, an := v.Engine.Timeline(), v.Engine.Analysis()
 		v.sync()
 		v.Render() // renders natively too (the static site pre-renders pages)
-		s := v.cache.Summarize(v.viewState(1280, 1), v.lanesShown)
+		s := v.eng.Summary(v.viewState(1280, 1))
 		if s.Lanes != tl.Lanes.Len() || s.Bookmarks != man[name]["BOOKMARK"] || s.Errors != man[name]["ERROR"] {
 			t.Errorf("%s: summary %+v; %d lanes, manifest %v", name, s, tl.Lanes.Len(), man[name])
 		}
 		if !v.isWhole() {
 			t.Errorf("%s: From == To == 0 does not show the whole capture", name)
 		}
-		lo, hi := v.cache.Extent(false)
+		lo, hi := v.opened.Extent(false)
 		for _, r := range [][2]int64{{lo, hi}, {lo, lo + (hi-lo)/2}, {lo + (hi-lo)/2, hi}} {
 			v.From, v.To = r[0], r[1]
 			v.sync()
-			s = v.cache.Summarize(v.viewState(1280, 1), v.lanesShown)
+			s = v.eng.Summary(v.viewState(1280, 1))
 			var want [2]int
 			for _, z := range an.RangeStats(r[0], r[1]).Zones {
 				if z.Outcome == timeline.Refused && int(z.Kind) < len(want) {
@@ -47,7 +49,7 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 		v.Filter = timeline.Filter{Types: 1 << parser.Modified, Text: "no such object"}
 		v.From, v.To = tl.Start(), tl.Start()+(tl.End()-tl.Start())/2
 		v.sync()
-		s = v.cache.Summarize(v.viewState(1280, 1), v.lanesShown)
+		s = v.eng.Summary(v.viewState(1280, 1))
 		if s.Lanes != 0 || s.Bookmarks != 0 || s.Errors != 0 || v.isWhole() {
 			t.Errorf("%s: filtered and zoomed summary %+v", name, s)
 		}
@@ -60,10 +62,9 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 // TestPropsAdoptedOnlyWhenChanged: the view the user moved is kept until
 // the parent passes a different range.
 func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
-	tl, an := sampleTimeline(t, "w1-broad-configmaps-bookmarks.ts.http")
-	v := &TimelineView{Timeline: tl, Analysis: an, Selected: -1}
+	v := sampleView(t, "w1-broad-configmaps-bookmarks.ts.http")
 	v.sync()
-	lo, hi := v.cache.Extent(false)
+	lo, hi := v.opened.Extent(false)
 	v.from, v.to = lo+10, lo+1000 // as a zoom would leave it
 	v.sync()
 	if v.from != lo+10 {
@@ -76,34 +77,39 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 	}
 	v.AxisRV, v.From, v.To = true, 0, 0
 	v.sync()
-	if rlo, rhi := v.cache.Extent(true); v.from != rlo || v.to != rhi || hi == rhi {
+	if rlo, rhi := v.opened.Extent(true); v.from != rlo || v.to != rhi || hi == rhi {
 		t.Errorf("switching to the RV axis shows [%d, %d), want [%d, %d)", v.from, v.to, rlo, rhi)
 	}
-	v.Timeline = timeline.NewBuilder().Build()
+	v.Engine = sampleView(t).Engine
 	v.sync() // a new, empty timeline
-	if v.lanesShown != 0 {
-		t.Errorf("an empty timeline shows %d lanes", v.lanesShown)
+	if s := v.eng.Summary(v.viewState(1280, 1)); s.Lanes != 0 || s.Rows != 0 {
+		t.Errorf("an empty timeline shows %d lanes in %d rows", s.Lanes, s.Rows)
 	}
 }
 
-// sampleTimeline builds a sample's timeline and its analysis as the page
-// does.
-func sampleTimeline(t *testing.T, name string) (*timeline.Timeline, *timeline.Analysis) {
+// sampleView is the timeline view of built-in samples opened together,
+// as the page opens them: through the engine.
+func sampleView(t *testing.T, names ...string) *TimelineView {
 	t.Helper()
-	p := findingsOn(t, map[string][]byte{name: testsample.SampleBytes(t, name)}, name)
-	return p.Timeline, p.Analysis
+	var sources []engine.Source
+	for _, name := range names {
+		b := testsample.SampleBytes(t, name)
+		sources = append(sources, engine.Source{Name: name, Size: int64(len(b)), Data: bytes.NewReader(b)})
+	}
+	eng, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &TimelineView{Engine: eng, Analyzed: o.Generation, Selected: -1}
 }
 
 // TestSummaryWithCounterfactualZones: w4, which asked for no bookmarks,
 // has refused zones of its "had it asked" cursor beside w1's; the view's
 // summary of them renders at every width.
 func TestSummaryWithCounterfactualZones(t *testing.T) {
-	p := findingsOn(t, map[string][]byte{
-		"w4-then-resume.ts.http":                testsample.SampleBytes(t, "w4-then-resume.ts.http"),
-		"w1-broad-configmaps-bookmarks.ts.http": testsample.SampleBytes(t, "w1-broad-configmaps-bookmarks.ts.http"),
-	}, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	v := sampleView(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
 	had := 0
-	for _, z := range p.Analysis.Zones {
+	for _, z := range v.Engine.Analysis().Zones {
 		if z.Kind == timeline.HadBookmarks {
 			had++
 		}
@@ -111,10 +117,9 @@ func TestSummaryWithCounterfactualZones(t *testing.T) {
 	if had == 0 {
 		t.Fatal("no zone of the counterfactual cursor: the test proves nothing")
 	}
-	v := &TimelineView{Timeline: p.Timeline, Analysis: p.Analysis, Selected: -1}
 	v.sync()
 	for w := 320.0; w <= 1440; w += 160 {
-		s := v.cache.Summarize(v.viewState(w, 1), v.lanesShown)
+		s := v.eng.Summary(v.viewState(w, 1))
 		if s.Zones[0].Count == 0 {
 			t.Errorf("at %v px the summary counts no refused zone of w4's recorded cursor", w)
 		}

@@ -39,8 +39,8 @@ func (p *Page) warmUp(ctx goapp.Context) {
 	turn := load.NewTurn(&p.reads)
 	opened := turn.Superseded
 	// A draw that fails (see load.Safely) only leaves the loads slower.
-	load.WarmUp(sources, turn, func(loaded load.Loaded) {
-		load.Safely(func() { warmDraw(loaded, opened) })
+	load.WarmUp(sources, turn, func(c *load.Capture) {
+		load.Safely(func() { warmDraw(c, opened) })
 	})
 	// go-app's rendering runs unoptimised at first too, and the render
 	// that shows a capture is the load's largest piece of work after the
@@ -76,13 +76,13 @@ const warmDraws = 4
 // frame and web/timeline.js's drawing then run optimised for the first
 // capture the user opens, unless one is opened meanwhile, instead of
 // unoptimised and slower.
-func warmDraw(loaded load.Loaded, opened func() bool) {
+func warmDraw(c *load.Capture, opened func() bool) {
 	draw := goapp.Window().Get("watchlensDraw")
 	if draw.IsUndefined() {
 		return
 	}
 	cv := goapp.Window().Get("document").Call("createElement", "canvas")
-	v := &TimelineView{Timeline: loaded.Capture.Timeline, Analysis: loaded.Analysis, Prepared: loaded.Capture.Prepared, Selected: -1}
+	v := &TimelineView{Engine: c.Engine, Analyzed: c.Opened.Generation, Selected: -1}
 	v.sync()
 	width := max(goapp.Window().Get("innerWidth").Float(), 320)
 	for range warmDraws {

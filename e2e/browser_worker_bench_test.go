@@ -17,12 +17,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// BenchmarkBrowserWorkerLoad is the trial of issue #19's worker design:
+// BenchmarkBrowserWorkerLoad is the trial of issue #27's engine in a worker:
 // in headless Chromium, the time from choosing a capture to the first
 // paint of its timeline, and the longest main-thread task meanwhile, for
 // the page as it is (the load on the page's thread, paused and paced by
-// hand) and for the load in a worker (e2e/loadworker, started by
-// testdata/loadworker.js), whose frame the trial page
+// hand) and for the load in a worker (app/engine/worker, started by
+// testdata/engine-worker.js), whose frame the trial page
 // (testdata/worker-trial.html) only draws.
 // The worker is timed warm (started and warmed up with the page, as a
 // real design would) and cold (started when the file is chosen). The
@@ -50,7 +50,7 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 					ms, task, reply := workerLoad(b, s, file, w, h, cold, round == 0)
 					loads[path] = append(loads[path], ms)
 					longest[path] = max(longest[path], task)
-					b.Logf("%s: %.0f ms, longest task %.0f ms, in the worker %v, %v collections taking %.0f ms", path, ms, task, reply["steps"], reply["gcCycles"], reply["gcMs"])
+					b.Logf("%s: %.0f ms, longest task %.0f ms, in the worker %v", path, ms, task, reply["steps"])
 					for _, k := range []string{"lanes", "zonesAware", "zonesIgnoring", "bookmarks"} {
 						if got := strconv.Itoa(int(reply[k].(float64))); got != shown[k] {
 							b.Errorf("%s: the worker's first frame shows %s %s, the page's %s", path, got, k, shown[k])
@@ -82,13 +82,13 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 	}
 }
 
-// serveWorkerTrial builds e2e/loadworker into the site's /web/, and serves
-// the trial page and its worker's script at /trial/.
-func serveWorkerTrial(b *testing.B, s *servedSite) {
-	build := exec.Command("go", "build", "-o", filepath.Join(s.root, "web", "loadworker.wasm"), "./e2e/loadworker")
+// serveWorkerTrial builds app/engine/worker into the site's /web/, and
+// serves the trial page and its worker's script at /trial/.
+func serveWorkerTrial(t testing.TB, s *servedSite) {
+	build := exec.Command("go", "build", "-o", filepath.Join(s.root, "web", "engine-worker.wasm"), "./app/engine/worker")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("building loadworker.wasm: %v\n%s", err, out)
+		t.Fatalf("building engine-worker.wasm: %v\n%s", err, out)
 	}
 	s.mux.Handle("/trial/", http.StripPrefix("/trial", http.FileServer(http.Dir("e2e/testdata"))))
 }

@@ -5,7 +5,7 @@
 // nothing of captures.
 //
 // It is written on syscall/js, not on go-app, so that a wasm without
-// go-app (e2e/loadworker, the load run in a worker) reads and awaits as
+// go-app (app/engine/worker, the engine run in a worker) reads and awaits as
 // the page does. The page holds go-app's Values, and unwraps them where
 // it calls in (package goappjs).
 package jsrt

@@ -2,24 +2,25 @@ package load
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
-	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/app/jsrt/goappjs"
-	"watchlens/app/words"
-	"watchlens/internal/quantity"
-	"watchlens/parser"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // Capture is what a load makes for the page to show: one or more files
-// read together onto one timeline. The files stay on the JS side as Blobs, so an event's full JSON
-// is fetched again by its offset when the user asks for it.
+// read together onto one timeline, held by the engine that answers the
+// page's questions about it. The files stay on the JS side as Blobs, so
+// an event's full JSON is fetched again by its offset when the user asks
+// for it.
 type Capture struct {
+	// Engine owns the model; Opened is what it answered of the load.
+	Engine *engine.Engine
+	Opened engine.Opened
 	// Per file of the timeline: the source it was read from, its size,
 	// and why reading it stopped short (the browser failed to hand over
 	// its bytes, or the page keeps no more events), if it did. An audit
@@ -31,12 +32,12 @@ type Capture struct {
 	LogErr []error
 	// LeftOut are the files found in a dropped folder that hold no watch
 	// record (a README, notes, scripts), left out of the timeline.
-	LeftOut  []string
+	LeftOut []string
+	// Timeline is the engine's model, for the panels that still read it
+	// rather than ask the engine (docs/engine.md lists them).
 	Timeline *timeline.Timeline
-	// The kinds and namespaces of its objects, for the filters: found
-	// once, not on every render of the page (50 ms over 10 000 objects).
+	// The kinds and namespaces of its objects, for the filters.
 	Kinds, Namespaces []string
-	Prepared          *canvas.Prepared
 }
 
 // Source is a capture file to read: a Blob on the JS side and its name.
@@ -48,103 +49,111 @@ type Source struct {
 	Found bool
 }
 
-// read reads every source into one timeline, as the command line
-// does (timeline.Builder.AddReader, or AddReaderSplit with split: each
-// capture read whole, then split into virtual clients), and prepares its
-// view under filter. It runs in a goroutine: the Builder pauses every 64
-// events to let the page paint (jsrt.YieldIfHeld), reports its progress
-// to report every progressEvery, and gives up, returning nil, once its
-// turn is superseded. It keeps at most limits.maxEvents events, and says
-// so of each file it stopped reading.
-func read(sources []Source, filter timeline.Filter, split *timeline.Split, report *progressReport, turn Turn) *Capture {
-	c := &Capture{}
-	b := timeline.NewBuilder()
-	b.MaxEvents = limits.maxEvents
-	// Reading, finishing, building and analysing a million events take a
-	// few hundred ms each as wasm: they yield on the way.
-	b.Pause = jsrt.YieldIfHeld
-	b.Cancel = turn.Superseded
-	b.Progress = report.fromBuilder
+// read has the engine read every source into one timeline, prepare its
+// view under opts.Filter and analyse it (engine.Open). It runs in a
+// goroutine: the engine pauses every 64 events to let the page paint
+// (jsrt.YieldIfHeld), reports its progress to report every
+// progressEvery, and gives up, returning nil, once its turn is
+// superseded. It keeps at most limits.maxEvents events, and says so of
+// each file it stopped reading.
+func read(sources []Source, opts Options, report *progressReport, turn Turn) *Capture {
+	blobs := &blobFiles{}
 	// A read that panics (see Safely) must not leave its worker running.
-	var blobs *jsrt.BlobReader
-	var all *joined
-	defer func() {
-		if blobs != nil {
-			blobs.Close()
-		}
-		if all != nil {
-			all.close()
-		}
-	}()
+	defer blobs.close()
 	if len(sources) > 1 {
-		all = joinSources(sources)
+		blobs.all = joinSources(sources)
 	}
-	for _, src := range sources {
+	in := make([]engine.Source, len(sources))
+	for i, src := range sources {
 		size := int64(src.Blob.Get("size").Float())
-		report.size = size
-		file := b.FilesAdded()
-		// Read as a section of them all, or alone once that read failed
-		// (each file then says its own reason).
-		var in io.Reader
-		var sec *section
-		if all != nil {
-			sec = all.next(size)
-			in = sec
-		} else {
-			blobs = jsrt.NewBlobReader(goappjs.Unwrap(src.Blob))
-			in = blobs
-		}
-		var err error
-		if split != nil {
-			err = b.AddReaderSplit(src.Name, in, parser.Options{}, *split)
-		} else {
-			err = b.AddReader(src.Name, in, parser.Options{})
-		}
-		if sec != nil && !sec.finish() {
-			all.close()
-			all = nil
-		} else if blobs != nil {
-			blobs.Close()
-		}
-		if errors.Is(err, timeline.ErrCancelled) {
-			return nil
-		}
-		if b.FilesAdded() == file {
-			// An audit log: Build makes files of its clients.
-			if err != nil {
-				c.LogErr = append(c.LogErr, fmt.Errorf("%s: %w", words.Isolated(src.Name), err))
-			}
-			continue
-		}
-		if src.Found && err == nil && b.LeaveOutUnread(file) {
-			c.LeftOut = append(c.LeftOut, src.Name)
-			continue
-		}
-		// Past the Builder's MaxEvents the timeline keeps no more: what
-		// was read is shown, and the file says where it stopped.
-		if read, stopped := b.StoppedAt(file); stopped {
-			err = fmt.Errorf("the page keeps at most %s: it read the first %s of %s and shows what they hold; for the whole capture use the command line: watchlens analyze FILE",
-				quantity.Plural(limits.maxEvents, "event"), quantity.Bytes(read), quantity.Bytes(size))
-		}
-		c.Sources, c.Sizes, c.ReadErr = append(c.Sources, src), append(c.Sizes, size), append(c.ReadErr, err)
-		// A split's virtual clients follow their capture, whose bytes
-		// hold their events.
-		for range b.FilesAdded() - file - 1 {
-			c.Sources, c.Sizes, c.ReadErr = append(c.Sources, src), append(c.Sizes, 0), append(c.ReadErr, nil)
-		}
+		in[i] = engine.Source{Name: src.Name, Size: size, Found: src.Found, Data: &blobFile{files: blobs, blob: src.Blob, size: size}}
 	}
-	report.building(sources[len(sources)-1].Name)
-	c.Timeline = b.Build()
-	// An audit log's clients, which Build adds after the captures, were
-	// read from no one file of their own.
-	for len(c.Sources) < len(c.Timeline.Files) {
-		c.Sources, c.Sizes, c.ReadErr = append(c.Sources, Source{}), append(c.Sizes, 0), append(c.ReadErr, nil)
+	eng, opened, err := engine.Open(in, engine.Options{Filter: opts.Filter, Split: opts.Split, Params: opts.Params, MaxEvents: limits.maxEvents,
+		Pause: jsrt.YieldIfHeld, Cancelled: turn.Superseded, Reading: report.reading, Progress: report.fromBuilder, Building: report.building})
+	if errors.Is(err, engine.ErrCancelled) {
+		return nil
 	}
-	jsrt.YieldIfHeld()
-	c.Kinds, c.Namespaces = laneValues(c.Timeline)
-	jsrt.YieldIfHeld()
-	c.Prepared = canvas.Prepare(c.Timeline, filter, jsrt.YieldIfHeld)
+	c := &Capture{Engine: eng, Opened: opened, LeftOut: opened.LeftOut, Timeline: eng.Timeline(), Kinds: opened.Kinds, Namespaces: opened.Namespaces}
+	for _, f := range opened.Files {
+		var src Source
+		if f.Source >= 0 {
+			src = sources[f.Source]
+		}
+		c.Sources, c.Sizes, c.ReadErr = append(c.Sources, src), append(c.Sizes, f.Size), append(c.ReadErr, errOf(f.ReadErr))
+	}
+	for _, e := range opened.LogErrs {
+		c.LogErr = append(c.LogErr, errors.New(e))
+	}
 	return c
+}
+
+// errOf is the error a reason says, nil for none.
+func errOf(reason string) error {
+	if reason == "" {
+		return nil
+	}
+	return errors.New(reason)
+}
+
+// blobFiles reads a load's files from their Blobs: as sections of one
+// joined Blob (see joined), or each alone once that read failed (each
+// file then says its own reason).
+type blobFiles struct {
+	all   *joined
+	alone *jsrt.BlobReader // the file read alone now
+}
+
+func (b *blobFiles) close() {
+	if b.alone != nil {
+		b.alone.Close()
+	}
+	if b.all != nil {
+		b.all.close()
+	}
+}
+
+// blobFile is one file's bytes, which the engine reads and then closes.
+// Its read begins with its first Read (or its Close): the files of a
+// joined read are taken in turn.
+type blobFile struct {
+	files *blobFiles
+	blob  goapp.Value
+	size  int64
+	in    io.Reader
+	sec   *section
+}
+
+func (f *blobFile) open() {
+	if f.files.all != nil {
+		f.sec = f.files.all.next(f.size)
+		f.in = f.sec
+		return
+	}
+	f.files.alone = jsrt.NewBlobReader(goappjs.Unwrap(f.blob))
+	f.in = f.files.alone
+}
+
+func (f *blobFile) Read(p []byte) (int, error) {
+	if f.in == nil {
+		f.open()
+	}
+	return f.in.Read(p)
+}
+
+// Close passes over what the parser left of a section, so that the next
+// file starts at its own first byte, or ends a file read alone.
+func (f *blobFile) Close() error {
+	if f.in == nil {
+		f.open()
+	}
+	if f.sec != nil && !f.sec.finish() {
+		f.files.all.close()
+		f.files.all = nil
+	} else if f.sec == nil {
+		f.files.alone.Close()
+		f.files.alone = nil
+	}
+	return nil
 }
 
 // Turn is one read's turn among the page's reads: it is superseded
@@ -156,7 +165,7 @@ func read(sources []Source, filter timeline.Filter, split *timeline.Split, repor
 // saw there directly, and a load that passed another func (each closure,
 // and each inlined copy of one, is a function of its own) threw that code
 // away on its first check, 64 events in, and parsed the rest of the
-// capture unoptimised. Every read hands the Builder the method value
+// capture unoptimised. Every read hands the engine the method value
 // turn.Superseded, and report.fromBuilder, which are one function each.
 type Turn struct {
 	reads *int // the page's count of reads begun
@@ -170,19 +179,3 @@ func NewTurn(reads *int) Turn { return Turn{reads, *reads} }
 
 // Superseded says whether the page has begun another read since.
 func (t Turn) Superseded() bool { return *t.reads != t.mine }
-
-// Analyze runs the retention model over a timeline, and says its verdict's
-// lines; on a large capture it takes long enough that the caller runs it
-// in a goroutine.
-func Analyze(tl *timeline.Timeline, params timeline.Params) (*timeline.Analysis, []timeline.SummaryLine) {
-	// Over a million events the analysis takes half a second as wasm, so
-	// it yields on the way.
-	jsrt.YieldIfHeld()
-	an := tl.Analyze(params) // pausing as its Builder's Pause says
-	jsrt.YieldIfHeld()
-	// The summary judges a reconnect of every client: over 10 000 of
-	// them, a task of its own before the page renders them.
-	summary := an.Summary(nil)
-	jsrt.YieldIfHeld()
-	return an, summary
-}

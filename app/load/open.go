@@ -12,32 +12,19 @@ type Options struct {
 	Params timeline.Params
 }
 
-// Loaded is what a load makes: the capture, and what the retention model
-// says of it.
-type Loaded struct {
-	Capture  *Capture
-	Analysis *timeline.Analysis
-	Summary  []timeline.SummaryLine
-}
-
-// Open reads sources into one capture and analyses it. It runs in a
-// goroutine, passes its progress to show at most every progressEvery (a
+// Open has the engine read sources into one capture and analyse it
+// (the verdict is the capture's Opened.Summary). It runs in a goroutine, passes its progress to show at most every progressEvery (a
 // nil show gets nothing), and returns ErrSuperseded once turn is
 // superseded. A panic in the read or the analysis ends the load with its
 // error (see Safely), so the page can open another capture.
-func Open(sources []Source, opts Options, show func(Progress), turn Turn) (Loaded, error) {
-	var l Loaded
-	failure := Safely(func() {
-		l.Capture = read(sources, opts.Filter, opts.Split, newProgressReport(show), turn)
-		if l.Capture != nil {
-			l.Analysis, l.Summary = Analyze(l.Capture.Timeline, opts.Params)
-		}
-	})
+func Open(sources []Source, opts Options, show func(Progress), turn Turn) (*Capture, error) {
+	var c *Capture
+	failure := Safely(func() { c = read(sources, opts, newProgressReport(show), turn) })
 	if failure != nil && !turn.Superseded() {
-		return Loaded{}, failure
+		return nil, failure
 	}
-	if l.Capture == nil || turn.Superseded() {
-		return Loaded{}, ErrSuperseded
+	if c == nil || turn.Superseded() {
+		return nil, ErrSuperseded
 	}
-	return l, nil
+	return c, nil
 }

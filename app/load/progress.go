@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"watchlens/app/engine"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
@@ -75,6 +76,9 @@ type progressReport struct {
 func newProgressReport(show func(Progress)) *progressReport {
 	return &progressReport{show: show, last: time.Now()}
 }
+
+// reading is told of each file before it is read.
+func (r *progressReport) reading(src engine.Source) { r.size = src.Size }
 
 // fromBuilder is the Builder's Progress.
 func (r *progressReport) fromBuilder(p timeline.ReadProgress) {

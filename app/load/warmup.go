@@ -27,10 +27,10 @@ const warmCopies = 12
 // it is there to speed up the capture the user opens, not to compete
 // with it. A warm-up that fails (see Safely) only leaves the loads
 // slower.
-func WarmUp(sources []Source, turn Turn, draw func(Loaded)) {
+func WarmUp(sources []Source, turn Turn, draw func(*Capture)) {
 	warm := func(sources []Source) {
-		if loaded, err := Open(sources, Options{Params: timeline.DefaultParams()}, nil, turn); err == nil {
-			draw(loaded)
+		if c, err := Open(sources, Options{Params: timeline.DefaultParams()}, nil, turn); err == nil {
+			draw(c)
 		}
 	}
 	for range warmRounds {

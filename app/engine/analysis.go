@@ -1,0 +1,42 @@
+package engine
+
+import "watchlens/timeline"
+
+// Analyzed is what an analysis answers: the verdict's lines, whether any
+// file held something to judge (with none there is no verdict to copy),
+// and the analysis's generation, which changes with each analysis kept
+// (a view redraws when it does).
+type Analyzed struct {
+	Summary    []timeline.SummaryLine
+	Judged     bool
+	Generation int
+}
+
+// Analyze runs the retention model over the timeline with params, as the
+// settings change. On a large capture it takes long enough that the host
+// runs it in a goroutine, pausing with pause (nil: none); an analysis
+// asked for meanwhile supersedes it: it returns ErrCancelled and the
+// model keeps the later one's answer.
+func (e *Engine) Analyze(params timeline.Params, pause func()) (Analyzed, error) {
+	if pause == nil {
+		pause = func() {}
+	}
+	e.analyses++
+	mine := e.analyses
+	// Over a million events the analysis takes half a second as wasm,
+	// pausing as its Builder's Pause says.
+	pause()
+	an := e.tl.Analyze(params)
+	pause()
+	// The summary judges a reconnect of every client: over 10 000 of
+	// them, a task of its own before the page renders them.
+	summary := an.Summary(nil)
+	pause()
+	if mine != e.analyses {
+		return Analyzed{}, ErrCancelled
+	}
+	e.an, e.summary = an, summary
+	e.generation++
+	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation}
+	return e.opened.Analyzed, nil
+}

@@ -1,0 +1,95 @@
+//go:build js && wasm
+
+// Command worker hosts the engine (package engine) in a dedicated Web
+// Worker: a wasm of its own, without go-app, which reads the Files the
+// page posts through app/jsrt's reading worker, owns the model, and
+// answers the engine's questions over postMessage (docs/engine.md). The
+// page only draws the frames it is sent. e2e/testdata/engine-worker.js
+// starts it.
+//
+// A question is {id, q, ...}: q is "open" (files, view: the first
+// frame's ViewState as JSON), "frame", "hit" (view, x, y), "summary"
+// (view), or "warm" (urls, view: the warm-up, which has this wasm's code
+// optimised before the first drop). An answer is {id, q, ...}: its plain
+// data as JSON strings, a frame as {spec, bytes, n} with its buffer
+// transferred, {superseded: true} when a later question of the same kind
+// came first, or {error}.
+package main
+
+import (
+	"fmt"
+	"syscall/js"
+
+	"watchlens/app/jsrt"
+)
+
+func main() {
+	h := &host{latest: map[string]int{}}
+	// A callback must not block: the questions queue for one goroutine,
+	// which answers them in turn. The latest of each kind is noted as it
+	// arrives, so that a question still waiting, or a load still
+	// reading, sees that a later one supersedes it.
+	questions := make(chan js.Value, 64)
+	js.Global().Set("watchlensWorkerMessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		q := args[0]
+		h.latest[q.Get("q").String()] = q.Get("id").Int()
+		questions <- q
+		return nil
+	}))
+	// The first capture's reading worker starts with this one, from the
+	// script the worker's own script names.
+	jsrt.BlobWorkerURL = js.Global().Get("watchlensBlobWorkerURL").String()
+	jsrt.PrepareReadingWorker()
+	for q := range questions {
+		h.answer(q)
+	}
+}
+
+// answer answers one question; a failure, panics included, is posted to
+// the page as {id, q, error}.
+func (h *host) answer(q js.Value) {
+	kind, id := q.Get("q").String(), q.Get("id").Int()
+	reply := js.Global().Get("Object").New()
+	reply.Set("id", id)
+	reply.Set("q", kind)
+	defer func() {
+		if r := recover(); r != nil {
+			reply.Set("error", fmt.Sprintf("inside the engine's worker: %v", r))
+			js.Global().Call("postMessage", reply)
+		}
+	}()
+	if id != h.latest[kind] && kind != "warm" {
+		reply.Set("superseded", true)
+		js.Global().Call("postMessage", reply)
+		return
+	}
+	var err error
+	switch kind {
+	case "open":
+		err = h.open(q, id, reply)
+	case "frame":
+		err = h.frame(q, reply)
+	case "hit":
+		err = h.hit(q, reply)
+	case "summary":
+		err = h.summary(q, reply)
+	case "warm":
+		err = h.warm(q, reply)
+	default:
+		err = fmt.Errorf("no such question: %q", kind)
+	}
+	if err != nil {
+		reply.Set("error", err.Error())
+	}
+	post(reply)
+}
+
+// post sends a reply to the page, moving a frame's buffer rather than
+// copying it.
+func post(reply js.Value) {
+	if b := reply.Get("bytes"); b.Truthy() {
+		js.Global().Call("postMessage", reply, []any{b.Get("buffer")})
+		return
+	}
+	js.Global().Call("postMessage", reply)
+}

@@ -1,0 +1,77 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"syscall/js"
+
+	"watchlens/app/engine"
+	"watchlens/app/jsrt"
+	"watchlens/timeline"
+)
+
+// The page's warm-up (app/load/warmup.go), run here on this worker's own
+// wasm: the browser optimises each wasm instance's code for itself, so
+// the page's warm-up does nothing for this one.
+const (
+	warmRounds = 6
+	warmCopies = 12
+)
+
+// warm opens the captures at q.urls warmRounds times, then the first one
+// joined warmCopies times into one capture, drawing each one's first
+// frame of q.view, and answers the last frame so that the page can warm
+// its drawing up too. The engine it made is thrown away.
+func (h *host) warm(q, reply js.Value) error {
+	var st engine.ViewState
+	if err := json.Unmarshal([]byte(q.Get("view").String()), &st); err != nil {
+		return fmt.Errorf("the warm-up's view: %w", err)
+	}
+	urls := q.Get("urls")
+	var blobs []js.Value
+	for i := range urls.Length() {
+		url := urls.Index(i).String()
+		blob, err := jsrt.FetchBlob(url)
+		if err != nil {
+			return fmt.Errorf("fetching %s: %w", url, err)
+		}
+		blobs = append(blobs, blob)
+	}
+	open := func(blob js.Value) error {
+		r := jsrt.NewBlobReader(blob)
+		r.Pause = nil
+		defer r.Close()
+		eng, o, err := engine.Open([]engine.Source{{Name: "warm-up", Size: int64(blob.Get("size").Float()), Data: r}},
+			engine.Options{Params: timeline.DefaultParams()})
+		if err != nil {
+			return err
+		}
+		view := st
+		view.From, view.To = o.Extent(false)
+		eng.Frame(view, &h.fr)
+		eng.Summary(view)
+		return nil
+	}
+	for range warmRounds {
+		for _, blob := range blobs {
+			if err := open(blob); err != nil {
+				return err
+			}
+		}
+	}
+	copies := make([]any, warmCopies)
+	for i := range copies {
+		copies[i] = blobs[0]
+	}
+	if err := open(js.Global().Get("Blob").New(copies)); err != nil {
+		return err
+	}
+	if err := setFrame(reply, &h.fr); err != nil {
+		return err
+	}
+	reply.Set("warmed", true)
+	jsrt.PrepareReadingWorker()
+	return nil
+}
