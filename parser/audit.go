@@ -117,14 +117,6 @@ func cutRecord(ln []byte) bool {
 	return true
 }
 
-// SniffAudit reads the decoded start of r (gzip and zstd unwrapped, as
-// the Reader does) and says whether it is an audit log; the returned
-// reader gives all of r's bytes again, for ReadAudit or NewReader.
-func SniffAudit(r io.Reader) (bool, io.Reader) {
-	head, r := sniffHead(r, auditSniffLen)
-	return IsAuditLog(head), r
-}
-
 // auditReader holds ReadAudit's state.
 type auditReader struct {
 	log     AuditLog

@@ -19,7 +19,8 @@ func readFleetAudit(t testing.TB, name string) *AuditLog {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ok, r := SniffAudit(f)
+	head, r := SniffHead(f)
+	ok := head.Audit()
 	if !ok {
 		t.Fatalf("%s not sniffed as an audit log", name)
 	}
@@ -117,7 +118,8 @@ func TestReadAuditBadInput(t *testing.T) {
 	zw.Write([]byte(strings.Repeat(rec("d", "ResponseComplete", "get"), 200)))
 	zw.Close()
 	cut := gz.Bytes()[:gz.Len()*3/4]
-	ok, r := SniffAudit(bytes.NewReader(cut))
+	head, r := SniffHead(bytes.NewReader(cut))
+	ok := head.Audit()
 	if !ok {
 		t.Fatal("a gzip audit log must be sniffed as one")
 	}
@@ -135,7 +137,8 @@ func TestSniffAudit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ok, r := SniffAudit(bytes.NewReader(data))
+		head, r := SniffHead(bytes.NewReader(data))
+		ok := head.Audit()
 		var back bytes.Buffer
 		back.ReadFrom(r)
 		if ok || !bytes.Equal(back.Bytes(), data) {
@@ -179,14 +182,15 @@ func FuzzAuditReader(f *testing.F) {
 	f.Add(data[:4096])
 	f.Add([]byte("{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"auditID\":\"a\",\"stage\":\"ResponseStarted\",\"verb\":\"watch\",\"requestURI\":\"/x?watch=1\",\"stageTimestamp\":\"2026-12-01T08:00:01Z\"}\n{}\nnot json\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		ok, r := SniffAudit(bytes.NewReader(in))
+		head, r := SniffHead(bytes.NewReader(in))
+		ok := head.Audit()
 		var back bytes.Buffer
 		back.ReadFrom(r)
 		if !bytes.Equal(back.Bytes(), in) {
 			t.Fatalf("sniffing lost bytes: %d of %d", back.Len(), len(in))
 		}
 		if ok != IsAuditLog(in[:min(len(in), auditSniffLen)]) && len(in) > 0 && in[0] != 0x1f && in[0] != 0x28 && in[0] != 0xff && in[0] != 0xfe && (len(in) < 2 || in[1] != 0) {
-			t.Fatalf("SniffAudit %v disagrees with IsAuditLog on plain text", ok)
+			t.Fatalf("the head's Audit %v disagrees with IsAuditLog on plain text", ok)
 		}
 		l, err := ReadAudit(bytes.NewReader(in), Options{MaxEventSize: 1 << 10})
 		if err != nil {

@@ -219,14 +219,6 @@ func isJSONLogLine(ln []byte) bool {
 	return v[0].Exists() && (v[1].Exists() || v[2].Exists() || v[3].Exists())
 }
 
-// SniffKlog reads the decoded start of r (gzip and zstd unwrapped) and
-// says whether it is a client log; the returned reader gives all of r's
-// bytes again.
-func SniffKlog(r io.Reader) (bool, io.Reader) {
-	head, r := sniffHead(r, klogSniffLen)
-	return IsKlog(head), r
-}
-
 // klogReader holds ReadKlog's state.
 type klogReader struct {
 	log    KlogLog

@@ -20,7 +20,8 @@ func readKlogFile(t *testing.T, path string, ko KlogOptions) *KlogLog {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ok, r := SniffKlog(f)
+	head, r := SniffHead(f)
+	ok := head.Klog()
 	if !ok {
 		t.Fatalf("%s is not sniffed as a client log", path)
 	}
@@ -294,7 +295,7 @@ func FuzzKlogReader(f *testing.F) {
 	f.Add([]byte("I1201 18:13:29.029006   14489 reflector.go:651] \"Watch closed\" client=\"c\\\"1\" err=\"too old resource version: 329 (803)\" x=<\n\tmore\n >\n"))
 	f.Add([]byte("I0229 25:61:99.9 1 a:1]\nW1301 00:00:00.000000 1 x.go:1] k: watch of ended with: too old resource version: 9 (\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		_, r := SniffKlog(bytes.NewReader(in))
+		_, r := SniffHead(bytes.NewReader(in))
 		var back bytes.Buffer
 		back.ReadFrom(r)
 		if !bytes.Equal(back.Bytes(), in) {

@@ -131,7 +131,7 @@ type LibLog struct {
 	Diagnostics []Diagnostic
 }
 
-// libSniffLen is how much decoded text SniffLibLog looks at.
+// libSniffLen is how much decoded text Head.LibLog looks at.
 const libSniffLen = 16 << 10
 
 // IsLibLog says which library's log the decoded start of a file is, 0
@@ -197,14 +197,6 @@ func IsLibLog(head []byte) LibLogLibrary {
 func httpRequestLine(b []byte) bool {
 	f := bytes.Fields(b)
 	return len(f) == 3 && bytes.HasPrefix(f[2], []byte("HTTP/")) && len(f[0]) > 0 && f[0][0] >= 'A' && f[0][0] <= 'Z'
-}
-
-// SniffLibLog reads the decoded start of r (gzip and zstd unwrapped) and
-// says which library's log it is, 0 when none; the returned reader gives
-// all of r's bytes again.
-func SniffLibLog(r io.Reader) (LibLogLibrary, io.Reader) {
-	head, r := sniffHead(r, libSniffLen)
-	return IsLibLog(head), r
 }
 
 // libReader holds ReadLibLog's state.

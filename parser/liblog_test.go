@@ -50,7 +50,8 @@ func readLibFile(t *testing.T, path string) *LibLog {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	lib, r := SniffLibLog(f)
+	head, r := SniffHead(f)
+	lib := head.LibLog()
 	if lib == 0 {
 		t.Fatalf("%s is not sniffed as a client library's log", path)
 	}
@@ -179,7 +180,8 @@ func TestSniffLibLog(t *testing.T) {
 	}
 	for _, p := range others {
 		data := testsample.Read(t, p)
-		lib, r := SniffLibLog(bytes.NewReader(data))
+		head, r := SniffHead(bytes.NewReader(data))
+		lib := head.LibLog()
 		var back bytes.Buffer
 		back.ReadFrom(r)
 		if lib != 0 || !bytes.Equal(back.Bytes(), data) {
@@ -188,14 +190,14 @@ func TestSniffLibLog(t *testing.T) {
 	}
 	for _, n := range []string{"kubers-watcher.log", "kubers-watcher.jsonl", "fabric8-informer.log", "python-informer.log"} {
 		data := testsample.Read(t, filepath.Join("testdata", n))
-		if ok, _ := SniffKlog(bytes.NewReader(data)); ok {
+		if head, _ := SniffHead(bytes.NewReader(data)); head.Klog() {
 			t.Errorf("%s sniffed as a client-go log", n)
 		}
-		if ok, _ := SniffAudit(bytes.NewReader(data)); ok {
+		if head, _ := SniffHead(bytes.NewReader(data)); head.Audit() {
 			t.Errorf("%s sniffed as an audit log", n)
 		}
-		if f, _ := SniffMetrics(bytes.NewReader(data)); f != 0 {
-			t.Errorf("%s sniffed as metrics %v", n, f)
+		if head, _ := SniffHead(bytes.NewReader(data)); head.Metrics() != 0 {
+			t.Errorf("%s sniffed as metrics %v", n, head.Metrics())
 		}
 	}
 }
@@ -217,7 +219,7 @@ func FuzzLibLogReader(f *testing.F) {
 	f.Add([]byte("23:59:59.900 [main] DEBUG i.f.k.c.i.impl.cache.Reflector - Listing items (1) for v1/namespaces/lab/configmaps at v3\n00:00:00,1 [main] DEBUG i.f.k.c.i.impl.cache.Reflector - Watch restarting due to http gone for v1/namespaces/lab/configmaps\n24:00:00.5 x\n"))
 	f.Add([]byte("WARNING:kubernetes.informer.informer:Watch expired (410 Gone); will re-list from scratch\nDEBUG:urllib3.connectionpool:https://h:1 \"GET /api/v1/pods?watch=True HTTP/1.1\" 200 None\nERROR::\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		_, r := SniffLibLog(bytes.NewReader(in))
+		_, r := SniffHead(bytes.NewReader(in))
 		var back bytes.Buffer
 		back.ReadFrom(r)
 		if !bytes.Equal(back.Bytes(), in) {

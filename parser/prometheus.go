@@ -173,14 +173,6 @@ func metricsContentType(v string) bool {
 	return strings.HasPrefix(v, "application/openmetrics-text") || strings.HasPrefix(v, "text/plain") && strings.Contains(v, "version=0.0.4")
 }
 
-// SniffMetrics reads the decoded start of r (gzip and zstd unwrapped, as
-// the Reader does) and says which Prometheus export it is; the returned
-// reader gives all of r's bytes again.
-func SniffMetrics(r io.Reader) (MetricsFormat, io.Reader) {
-	head, r := sniffHead(r, metricsSniffLen)
-	return IsMetrics(head), r
-}
-
 // ReadMetrics reads a Prometheus export (compressed or not): the HTTP
 // API's query_range or query JSON, a raw /metrics scrape, or a Grafana
 // panel's CSV or DataFrame JSON. What cannot

@@ -182,8 +182,8 @@ func TestGrafanaExports(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s is not what the writer makes of the lab's export (-update rewrites it)", tc.file)
 		}
-		if f, _ := SniffMetrics(bytes.NewReader(got)); f != tc.format {
-			t.Errorf("%s: sniffed as %v", tc.file, f)
+		if head, _ := SniffHead(bytes.NewReader(got)); head.Metrics() != tc.format {
+			t.Errorf("%s: sniffed as %v", tc.file, head.Metrics())
 		}
 		m, err := ReadMetrics(bytes.NewReader(got), Options{})
 		if err != nil || m.Format != tc.format || len(m.Series) != len(src) {

@@ -71,8 +71,8 @@ func TestMetricsQueryRangeExports(t *testing.T) {
 				continue // an empty answer was not kept
 			}
 			raw := testsample.Read(t, path)
-			if f, _ := SniffMetrics(bytes.NewReader(raw)); f != MetricsMatrix {
-				t.Errorf("%s %s: sniffed as %v", rec, e.name, f)
+			if head, _ := SniffHead(bytes.NewReader(raw)); head.Metrics() != MetricsMatrix {
+				t.Errorf("%s %s: sniffed as %v", rec, e.name, head.Metrics())
 			}
 			m := readMetricsFile(t, path)
 			read++
@@ -327,8 +327,8 @@ func TestIsMetricsNotCaptures(t *testing.T) {
 			continue
 		}
 		n++
-		if f, _ := SniffMetrics(bytes.NewReader(b)); f != MetricsUnknown {
-			t.Errorf("%s sniffed as %v", p, f)
+		if head, _ := SniffHead(bytes.NewReader(b)); head.Metrics() != MetricsUnknown {
+			t.Errorf("%s sniffed as %v", p, head.Metrics())
 		}
 	}
 	if n < 10 {
@@ -361,7 +361,8 @@ func FuzzReadMetrics(f *testing.F) {
 	f.Add([]byte(`[{"schema":{"fields":[{"name":"Time","type":"time"},{"name":"Value","type":"number","labels":{"__name__":"x"}}]},"data":{"values":[[1000],[null]],"entities":[null,{"NaN":[0]}]}}]`))
 	lim := metricsLimits{bytes: 1 << 16, points: 64, series: 16}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		format, r := SniffMetrics(bytes.NewReader(in))
+		head, r := SniffHead(bytes.NewReader(in))
+		format := head.Metrics()
 		var back bytes.Buffer
 		back.ReadFrom(r)
 		if !bytes.Equal(back.Bytes(), in) {

@@ -11,10 +11,11 @@ import (
 	"watchlens/internal/testsample"
 )
 
-// One head answers every sniff as the sniff does on its own, over the
-// lab's and the outage's every file (captures, audit logs, klog logs,
-// Prometheus exports compressed or not, notes) and the other libraries'
-// logs: each kind is found, and the reader gives the whole input again.
+// One head answers every sniff as the sniff does on its own length of the
+// decoded input, over the lab's and the outage's every file (captures,
+// audit logs, klog logs, Prometheus exports compressed or not, notes) and
+// the other libraries' logs: each kind is found, and the reader gives the
+// whole input again.
 func TestSniffHead(t *testing.T) {
 	var paths []string
 	for _, rec := range []string{"samples-lab", "samples-outage"} {
@@ -34,10 +35,10 @@ func TestSniffHead(t *testing.T) {
 			t.Fatal(err)
 		}
 		head, r := SniffHead(bytes.NewReader(raw))
-		metrics, _ := SniffMetrics(bytes.NewReader(raw))
-		audit, _ := SniffAudit(bytes.NewReader(raw))
-		klog, _ := SniffKlog(bytes.NewReader(raw))
-		lib, _ := SniffLibLog(bytes.NewReader(raw))
+		metrics := IsMetrics(decodedStart(t, raw, metricsSniffLen))
+		audit := IsAuditLog(decodedStart(t, raw, auditSniffLen))
+		klog := IsKlog(decodedStart(t, raw, klogSniffLen))
+		lib := IsLibLog(decodedStart(t, raw, libSniffLen))
 		if head.Metrics() != metrics || head.Audit() != audit || head.Klog() != klog || head.LibLog() != lib {
 			t.Errorf("%s: the head says metrics %v, audit %v, klog %v, library %v; the sniffs %v, %v, %v, %v",
 				p, head.Metrics(), head.Audit(), head.Klog(), head.LibLog(), metrics, audit, klog, lib)
@@ -61,4 +62,12 @@ func TestSniffHead(t *testing.T) {
 			t.Errorf("no %s file among the %d read", kind, len(paths))
 		}
 	}
+}
+
+// decodedStart is the first n bytes of raw decoded (gzip and zstd
+// unwrapped), as a sniff of length n alone reads them.
+func decodedStart(t *testing.T, raw []byte, n int) []byte {
+	t.Helper()
+	head, _ := sniffHead(bytes.NewReader(raw), n)
+	return head
 }

@@ -60,7 +60,7 @@ func TestAuditLogsAreRecords(t *testing.T) {
 		}
 	}
 	cut := whole[100:]
-	if ok, _ := parser.SniffAudit(bytes.NewReader(cut)); !ok {
+	if head, _ := parser.SniffHead(bytes.NewReader(cut)); !head.Audit() {
 		t.Errorf("a log cut 100 bytes into its first line is not sniffed as an audit log")
 	}
 	if c, s, r := auditCounts(t, map[string][]byte{"cut": cut}, "cut"); c != clients || r != relists || s < sessions-1 {

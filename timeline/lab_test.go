@@ -175,7 +175,7 @@ func readLabShared(t *testing.T) *labShared {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, r := parser.SniffMetrics(f)
+		_, r := parser.SniffHead(f)
 		m, err := parser.ReadMetrics(r, parser.Options{})
 		f.Close()
 		if err != nil {
