@@ -7,23 +7,22 @@ import (
 	"strconv"
 	"time"
 
-	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/app/load"
 	"watchlens/internal/quantity"
+	"watchlens/parser"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/tidwall/gjson"
 )
 
-// detail is the selected event as the detail pane shows it.
+// detail is the selected event as the detail pane shows it: the
+// engine's answer, and the bytes the page read again of it and of its
+// object's previous event.
 type detail struct {
-	ev      timeline.Event
-	lane    *timeline.Lane
-	uid     string // the lane's, "" when none
+	ev      engine.EventDetail
 	json    []byte // the event's JSON, nil until fetched
-	prev    int    // the previous event of the same object, -1 when none
-	prevRV  string
 	changes []change
 	err     string
 }
@@ -68,42 +67,34 @@ func (v *EventPanel) sync(ctx goapp.Context) {
 	v.show(ctx, v.Selected)
 }
 
-// show shows event i (or nothing for -1), fetching its JSON and its
-// object's previous version in a goroutine.
+// show shows event i (or nothing for -1) as the engine answers it,
+// fetching its JSON and its object's previous version in a goroutine.
 func (v *EventPanel) show(ctx goapp.Context, i int) {
 	c := v.Capture
-	if c == nil || i < 0 || i >= c.Timeline.Len() {
-		v.detail = nil
+	v.detail = nil
+	if c == nil || i < 0 {
 		return
 	}
-	tl := c.Timeline
-	d := &detail{ev: tl.Event(i), prev: -1}
-	if d.ev.Lane >= 0 {
-		ln := tl.Lanes.At(d.ev.Lane)
-		d.lane, d.uid = &ln, tl.Lanes.UID(d.ev.Lane)
-		events := tl.LaneEvents(d.ev.Lane)
-		for k, e := range events {
-			if int(e) == i && k > 0 {
-				d.prev = int(events[k-1])
-				d.prevRV = tl.Event(d.prev).RV
-			}
-		}
+	ev := c.Engine.Event(i)
+	if ev.Index < 0 {
+		return
 	}
+	d := &detail{ev: ev}
 	v.detail = d
-	if c.Sources[d.ev.File].Blob == nil {
+	blob := c.Sources[ev.File].Blob
+	if blob == nil {
 		d.err = "it comes from an audit log's record of a request, not from a capture's bytes"
 		return
 	}
 	fold := !v.Kept.showManaged
 	ctx.Async(func() {
-		blob := c.Sources[d.ev.File].Blob
-		evs := []timeline.Event{d.ev}
-		if d.prev >= 0 {
-			evs = append(evs, c.Timeline.Event(d.prev))
+		spans := []parser.EventSpan{ev.Span}
+		if ev.Prev >= 0 {
+			spans = append(spans, ev.PrevSpan)
 		}
 		var cur []byte
 		var changes []change
-		js, err := load.EventsJSON(blob, evs...)
+		js, err := load.EventsJSON(blob, spans...)
 		if err == nil {
 			cur = js[0]
 			if len(js) > 1 {
@@ -143,25 +134,19 @@ func (v *EventPanel) Render() goapp.UI {
 		)
 	}
 	ev := d.ev
-	tl := v.Capture.Timeline
-	f := tl.Files[ev.File]
 	return goapp.Section().ID("detail").Class("panel").DataSet("event", ev.Index).Body(
-		goapp.H2().Body(goapp.Text(ev.Type.String()+" "), nameUI(objectName(d.lane))),
+		goapp.H2().Body(goapp.Text(ev.Type+" "), nameUI(ev.Object)),
 		goapp.Dl().Class("fields").Body(
-			field("type", ev.Type.String()),
-			nameField("object", objectName(d.lane)),
-			field("uid", d.uid),
-			field("resourceVersion", eventRV(ev)),
-			nameField("file", f.Name),
-			field("session", strconv.Itoa(tl.Sessions[ev.Session].Index)),
-			goapp.If(canvas.SessionServer(tl, ev.Session) != "", func() goapp.UI {
-				return field("answered by server", canvas.SessionServer(tl, ev.Session))
-			}),
-			field("time", eventTime(ev, f.Clock, v.Zone)),
-			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Offset, ev.Offset+ev.Length)),
-			goapp.If(ev.Status != nil, func() goapp.UI {
-				return field("status", fmt.Sprintf("%d %s: %s", ev.Status.Code, ev.Status.Reason, ev.Status.Message))
-			}),
+			field("type", ev.Type),
+			nameField("object", ev.Object),
+			field("uid", ev.UID),
+			field("resourceVersion", ev.RV),
+			nameField("file", ev.FileName),
+			field("session", strconv.Itoa(ev.Session)),
+			goapp.If(ev.Server != "", func() goapp.UI { return field("answered by server", ev.Server) }),
+			field("time", eventTime(ev, v.Zone)),
+			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Span.Offset, ev.Span.Offset+ev.Span.Length)),
+			goapp.If(ev.Status != "", func() goapp.UI { return field("status", ev.Status) }),
 		),
 		goapp.Div().Class("detail-actions").Body(
 			goapp.Button().ID("copy-json").Text("Copy JSON").OnClick(v.onCopyJSON),
@@ -173,7 +158,7 @@ func (v *EventPanel) Render() goapp.UI {
 		goapp.If(d.err != "", func() goapp.UI {
 			return goapp.P().Class("problem").Role("alert").Text("The event's bytes could not be read again: " + d.err)
 		}),
-		goapp.If(d.prev >= 0 && d.json != nil, func() goapp.UI { return renderDiff(d) }),
+		goapp.If(d.ev.Prev >= 0 && d.json != nil, func() goapp.UI { return renderDiff(d) }),
 		goapp.If(d.json != nil, func() goapp.UI {
 			return goapp.Details().Open(true).Body(
 				goapp.Summary().Text("Full JSON"),
@@ -185,7 +170,7 @@ func (v *EventPanel) Render() goapp.UI {
 
 func renderDiff(d *detail) goapp.UI {
 	return goapp.Details().Open(true).Body(
-		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.prevRV, quantity.Plural(len(d.changes), "field"))),
+		goapp.Summary().Text(fmt.Sprintf("Changed since RV %s: %s", d.ev.PrevRV, quantity.Plural(len(d.changes), "field"))),
 		goapp.Table().ID("detail-diff").Class("diff").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("field"), goapp.Th().Text("before"), goapp.Th().Text("after"))),
 			goapp.TBody().Body(
@@ -211,31 +196,8 @@ func nameField(name, value string) goapp.UI {
 	return goapp.Div().Body(goapp.Dt().Text(name), goapp.Dd().DataSet("field", name).Body(nameUI(value)))
 }
 
-func objectName(l *timeline.Lane) string {
-	switch {
-	case l == nil:
-		return ""
-	case l.Namespace == "":
-		return l.Kind + " " + l.Name
-	default:
-		return l.Kind + " " + l.Namespace + "/" + l.Name
-	}
-}
-
-// eventRV is the event's resourceVersion; an ERROR carries none, and a
-// 410 says instead which one was asked for and the oldest still kept.
-func eventRV(ev timeline.Event) string {
-	switch {
-	case ev.RV != "":
-		return ev.RV
-	case ev.Status != nil && ev.Status.TooOld:
-		return fmt.Sprintf("none; asked from %d, the oldest kept is %d", ev.Status.X, ev.Status.Y)
-	}
-	return "none"
-}
-
-func eventTime(ev timeline.Event, c timeline.Clock, loc *time.Location) string {
-	if c == timeline.ClockNone {
+func eventTime(ev engine.EventDetail, loc *time.Location) string {
+	if ev.Clock == timeline.ClockNone {
 		return "unknown (the capture has no times)"
 	}
 	t := timeline.FormatInstant(ev.T, loc)

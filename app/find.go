@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/app/engine"
 	"watchlens/app/words"
 	"watchlens/timeline"
 
@@ -12,7 +13,7 @@ import (
 
 // The search box, like Perfetto's omnibox: one field that finds an
 // object's name, a resourceVersion, an instant or an error's message
-// (timeline.Timeline.Find), and moves the view to what it found. An
+// (engine.Engine.Find), and moves the view to what it found. An
 // instant is also marked as one to reconnect at: the Reconnect tab
 // answers what a reconnect then would get (see reconnect_at.go).
 
@@ -25,13 +26,19 @@ const findLimit = 12
 // capture opens.
 type FindBox struct {
 	goapp.Compo
-	Timeline *timeline.Timeline
+	Engine *engine.Engine
 	// Zone is where times are typed and shown (Params.Zone).
 	Zone *time.Location
 
-	query    string
-	matches  []timeline.Match
-	queryFor *timeline.Timeline // the capture the query was typed on
+	query string
+	// matches are the engine's answer for matchesFor: the list shows the
+	// last answer while the next is asked.
+	matches    []timeline.Match
+	matchesFor string
+	// goFirst says the user pressed Enter before the answer for the query
+	// came: it goes to its first match once it comes.
+	goFirst  bool
+	queryFor *engine.Engine // the capture the query was typed on
 }
 
 // actionGoTo: the user went to a match of the search box; its value is
@@ -39,8 +46,8 @@ type FindBox struct {
 const actionGoTo = "find/go"
 
 func (f *FindBox) Render() goapp.UI {
-	if f.queryFor != f.Timeline {
-		f.query, f.matches, f.queryFor = "", nil, f.Timeline
+	if f.queryFor != f.Engine {
+		f.query, f.matches, f.matchesFor, f.goFirst, f.queryFor = "", nil, "", false, f.Engine
 	}
 	return goapp.Div().ID("find-box").Class("find").Role("search").Body(
 		goapp.Label().For("find").Class("tl-visually-hidden").Text("Find an object, a resourceVersion, a time or a message"),
@@ -50,7 +57,7 @@ func (f *FindBox) Render() goapp.UI {
 			OnInput(f.onInput).OnKeyDown(f.onKey),
 		goapp.If(strings.TrimSpace(f.query) != "", func() goapp.UI {
 			return goapp.Ul().ID("find-results").Class("find-results").Aria("label", "Matches").Body(
-				goapp.If(len(f.matches) == 0, func() goapp.UI {
+				goapp.If(len(f.matches) == 0 && f.matchesFor == f.query, func() goapp.UI {
 					return goapp.Li().Class("hint").Text("Nothing matches.")
 				}),
 				goapp.Range(f.matches).Slice(func(i int) goapp.UI {
@@ -69,20 +76,47 @@ func (f *FindBox) Render() goapp.UI {
 
 func (f *FindBox) onInput(ctx goapp.Context, e goapp.Event) {
 	f.query = ctx.JSSrc().Get("value").String()
-	f.matches = nil
-	if f.Timeline != nil {
-		f.matches = f.Timeline.Find(f.query, findLimit, f.Zone)
+	f.goFirst = false
+	f.ask(ctx)
+}
+
+// ask asks the engine for the matches of the query typed: in a
+// goroutine, as a find over a million events' objects takes a while. An
+// answer for a query no longer typed is dropped.
+func (f *FindBox) ask(ctx goapp.Context) {
+	eng, query, zone := f.Engine, f.query, f.Zone.String()
+	if eng == nil || strings.TrimSpace(query) == "" {
+		f.matches, f.matchesFor = nil, query
+		return
 	}
+	ctx.Async(func() {
+		matches := eng.Find(query, findLimit, zone)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if f.Engine != eng || f.query != query {
+				return
+			}
+			f.matches, f.matchesFor = matches, query
+			if f.goFirst {
+				f.goFirst = false
+				if len(matches) > 0 {
+					f.goTo(ctx, matches[0])
+				}
+			}
+		})
+	})
 }
 
 func (f *FindBox) onKey(ctx goapp.Context, e goapp.Event) {
 	switch e.Get("key").String() {
 	case "Enter":
-		if len(f.matches) > 0 {
+		switch {
+		case f.matchesFor != f.query:
+			f.goFirst = true
+		case len(f.matches) > 0:
 			f.goTo(ctx, f.matches[0])
 		}
 	case "Escape":
-		f.query, f.matches = "", nil
+		f.query, f.matches, f.matchesFor, f.goFirst = "", nil, "", false
 		ctx.JSSrc().Set("value", "")
 	default:
 		ctx.PreventUpdate()
@@ -96,8 +130,7 @@ func (f *FindBox) onGo(m timeline.Match) goapp.EventHandler {
 // goTo empties the box and posts the match; an instant is marked to
 // reconnect at.
 func (f *FindBox) goTo(ctx goapp.Context, m timeline.Match) {
-	f.matches = nil
-	f.query = ""
+	f.query, f.matches, f.matchesFor = "", nil, ""
 	// go-app removes the value attribute, which leaves what was typed.
 	if box := goapp.Window().GetElementByID("find"); box.Truthy() {
 		box.Set("value", "")

@@ -73,7 +73,7 @@ func (h *Header) Render() goapp.UI {
 			),
 		),
 		goapp.If(h.Fleet, func() goapp.UI { return viewSwitch(h.FleetShown) }),
-		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Timeline: h.Capture.Timeline, Zone: zoneOf(h.Analysis.an)} }),
+		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Engine: h.Capture.Engine, Zone: zoneOf(h.Analysis.an)} }),
 		goapp.If(h.Capture != nil, h.renderFolds),
 		goapp.If(h.Capture != nil, h.renderShare),
 	)
@@ -162,16 +162,11 @@ func (c *capture) fileNames() []string {
 	if c == nil {
 		return nil
 	}
-	names := make([]string, len(c.Timeline.Files))
-	for i, f := range c.Timeline.Files {
-		names[i] = f.Name
+	names := make([]string, 0, len(c.Opened.Files)+len(c.Opened.Exports))
+	for _, f := range c.Opened.Files {
+		names = append(names, f.Name)
 	}
-	if m := c.Timeline.Metrics; m != nil {
-		for _, f := range m.Files {
-			names = append(names, f.Name)
-		}
-	}
-	return names
+	return append(names, c.Opened.Exports...)
 }
 
 // filesText names the files open, for the header and the tab's title.

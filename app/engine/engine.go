@@ -90,6 +90,9 @@ type Opened struct {
 	// LeftOut are the files found in a dropped folder that hold no watch
 	// record (a README, notes, scripts), left out of the timeline.
 	LeftOut []string
+	// Exports are the names of the Prometheus exports read, which make
+	// no file of the timeline.
+	Exports []string
 	// The kinds and namespaces of the capture's objects, for the filters.
 	Kinds, Namespaces []string
 	// The capture's extent on the time axis and the resourceVersion axis.
@@ -113,6 +116,12 @@ type File struct {
 	Size int64
 	// ReadErr says why reading it stopped short, "" if it did not.
 	ReadErr string
+	// LooksLike says what it is instead when it holds no watch event and
+	// its start tells ("" otherwise); Problems counts the problems in its
+	// input, and RootCause says the one that explains the others.
+	LooksLike string
+	Problems  int
+	RootCause string
 }
 
 // Extent is the capture's extent on an axis.
@@ -197,6 +206,7 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 	for i, f := range e.tl.Files {
 		o.Files[i].Name = f.Name
 	}
+	noteFiles(e.tl, &o)
 	pause()
 	o.Kinds, o.Namespaces = laneValues(e.tl)
 	pause()

@@ -6,7 +6,6 @@ import (
 	"watchlens/app/jsrt"
 	"watchlens/app/jsrt/goappjs"
 	"watchlens/parser"
-	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -15,11 +14,7 @@ import (
 // Blob: parser.EventsJSON reads their spans, sliced on the JS side so only
 // an event crosses into Go, and decodes the file again when it must. It
 // runs in a goroutine.
-func EventsJSON(blob goapp.Value, evs ...timeline.Event) ([][]byte, error) {
-	spans := make([]parser.EventSpan, len(evs))
-	for k, ev := range evs {
-		spans[k] = parser.EventSpan{Offset: ev.Offset, Length: ev.Length, Encoded: ev.Encoded, BodyOffset: ev.BodyOffset}
-	}
+func EventsJSON(blob goapp.Value, spans ...parser.EventSpan) ([][]byte, error) {
 	return parser.EventsJSON(spans,
 		func(from, to int64) ([]byte, error) { return blobBytes(blob, from, to) },
 		func() (io.ReadCloser, error) { return jsrt.NewBlobReader(goappjs.Unwrap(blob)), nil })

@@ -1,0 +1,242 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"watchlens/app/canvas"
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// maxDiagnostics is how many of a file's problems in its input a
+// FileReport lists: a garbage file must not fill the page.
+const maxDiagnostics = 20
+
+// FilesReport is what the Files and sessions tab shows: the files whose
+// names hold what the user typed, each with what was read from it, and
+// the Prometheus exports read.
+type FilesReport struct {
+	// Shown are the first of the files matched, in the timeline's order.
+	Shown []FileReport
+	// Matched counts the files matched, Total the timeline's files.
+	Matched, Total int
+	// Servers says audit logs name the server of a session: the sessions
+	// tables have a column for it.
+	Servers bool
+	// Exports are the Prometheus exports read, none without.
+	Exports Exports
+}
+
+// FileReport is what was read from one file of the timeline.
+type FileReport struct {
+	// Index is the file's in the timeline (and in Opened.Files).
+	Index int
+	Name  string
+	// Size is the bytes read for it (Opened's File.Size), ReadErr why
+	// reading stopped short, "" if it did not.
+	Size    int64
+	ReadErr string
+	Events  int
+	Clock   timeline.Clock
+	// LooksLike says what a file without watch events is instead, when
+	// its start tells; "" otherwise.
+	LooksLike string
+	// Profile is the client library its User-Agent names, and
+	// Differences where its requests differ from that library's
+	// defaults.
+	Profile     timeline.ClientProfile
+	Differences []string
+	// ByType counts its events by type, in the protocol's order; ByKind
+	// its objects' events by kind, most first (an ERROR's Status is no
+	// kind of watched object).
+	ByType, ByKind  []Count
+	FirstRV, LastRV string
+	// Filtered says whether its watch saw the whole resource type
+	// (timeline.File.Filtered).
+	Filtered string
+	Sessions []SessionRow
+	// Problems counts the problems in its input; Diagnostics are the
+	// first of them (at most maxDiagnostics).
+	Problems    int
+	Diagnostics []parser.Diagnostic
+}
+
+// Count is a number of events under a name (a type, a kind).
+type Count struct {
+	Name string
+	N    int
+}
+
+// SessionRow is one session of a file as its table lists it.
+type SessionRow struct {
+	// Index is the session's within its file.
+	Index int
+	// Request is its request line, Status its response's status and the
+	// Status body's message, Ended how it ended, each in words.
+	Request, Status, Ended string
+	Events, Bookmarks      int
+	// Gap is the time from the file's previous session's end to its
+	// start, -1 for the first.
+	Gap int64
+	// Server names the server, and its process, that answered it: ""
+	// when no audit log holds its request.
+	Server string
+}
+
+// Exports are the Prometheus exports read.
+type Exports struct {
+	Files []timeline.MetricsFile
+	// Series counts the series read, files merged; ServerLabel is the
+	// label that names a server, Servers the servers named.
+	Series      int
+	ServerLabel string
+	Servers     []string
+}
+
+// Files answers what was read from the first max files whose names hold
+// find, whatever its case (every file for an empty find).
+func (e *Engine) Files(find string, max int) FilesReport {
+	tl := e.tl
+	out := FilesReport{Total: len(tl.Files), Servers: len(tl.Servers) > 0}
+	find = strings.ToLower(find)
+	for i, f := range tl.Files {
+		if find != "" && !strings.Contains(strings.ToLower(f.Name), find) {
+			continue
+		}
+		out.Matched++
+		if len(out.Shown) < max {
+			out.Shown = append(out.Shown, e.fileReport(i))
+		}
+	}
+	if m := tl.Metrics; m != nil {
+		out.Exports = Exports{Files: slices.Clone(m.Files), Series: len(m.Series), ServerLabel: m.ServerLabel, Servers: slices.Clone(m.Servers)}
+	}
+	return out
+}
+
+func (e *Engine) fileReport(i int) FileReport {
+	tl := e.tl
+	f := tl.Files[i]
+	o := e.opened.Files[i]
+	r := FileReport{Index: i, Name: f.Name, Size: o.Size, ReadErr: o.ReadErr, Events: f.Events, Clock: f.Clock, LooksLike: o.LooksLike,
+		FirstRV: f.FirstRV, LastRV: f.LastRV, Filtered: f.Filtered, ByType: typeCounts(f), ByKind: kindCounts(f),
+		Problems: len(f.Diagnostics), Diagnostics: slices.Clone(f.Diagnostics[:min(len(f.Diagnostics), maxDiagnostics)])}
+	r.Profile = tl.FileProfile(i)
+	r.Differences = tl.ProfileDifferences(i, r.Profile)
+	r.Sessions = make([]SessionRow, len(f.Sessions))
+	for k, g := range f.Sessions {
+		s := tl.Sessions[g]
+		r.Sessions[k] = SessionRow{Index: s.Index, Request: requestText(s.Request), Status: statusText(s), Ended: endText(s),
+			Events: s.Events, Bookmarks: s.Bookmarks, Gap: s.Gap, Server: canvas.SessionServer(tl, g)}
+	}
+	return r
+}
+
+// typeCounts counts a file's events by type, in protocol order.
+func typeCounts(f timeline.File) []Count {
+	var out []Count
+	for t := parser.Added; t <= parser.Listed; t++ {
+		if n := f.Counts[t.String()]; n > 0 {
+			out = append(out, Count{t.String(), n})
+		}
+	}
+	return out
+}
+
+// kindCounts counts a file's objects' events by kind, most frequent
+// first. ERROR events carry a Status, which is no kind of watched object.
+func kindCounts(f timeline.File) []Count {
+	var out []Count
+	for kind, byType := range f.CountsKind {
+		n := 0
+		for typ, k := range byType {
+			if typ != parser.Error.String() {
+				n += k
+			}
+		}
+		if n > 0 {
+			out = append(out, Count{kind, n})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].N != out[j].N {
+			return out[i].N > out[j].N
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+func requestText(r *parser.Request) string {
+	if r == nil {
+		return "(not captured)"
+	}
+	if r.Query == "" {
+		return r.Method + " " + r.Path
+	}
+	return r.Method + " " + r.Path + "?" + r.Query
+}
+
+func statusText(s timeline.Session) string {
+	if s.HTTPStatus == 0 {
+		return "(no HTTP head)"
+	}
+	out := fmt.Sprintf("%d %s", s.HTTPStatus, s.StatusText)
+	if s.Status != nil {
+		out += ": " + s.Status.Message
+	}
+	return out
+}
+
+func endText(s timeline.Session) string {
+	switch s.EndReason {
+	case timeline.EndEOF:
+		return "clean end"
+	case timeline.EndDeadline:
+		return "server deadline"
+	case timeline.EndError:
+		if s.Error != nil {
+			return fmt.Sprintf("ERROR %d: %s", s.Error.Code, s.Error.Message)
+		}
+		return "ERROR event"
+	case timeline.EndCutOff:
+		return "cut off mid-stream"
+	case timeline.EndNewResponse:
+		return "cut off, a new response follows"
+	default:
+		return "HTTP error"
+	}
+}
+
+// noteFiles adds to the load's answer what the page says of its files
+// before any tab is shown: what each file is when it holds no watch
+// record, its problems in its input and the one that explains the
+// others, and the Prometheus exports' names.
+func noteFiles(tl *timeline.Timeline, o *Opened) {
+	for i, f := range tl.Files {
+		o.Files[i].LooksLike = tl.LooksLike(i)
+		if o.Files[i].Problems = len(f.Diagnostics); o.Files[i].Problems > 0 {
+			o.Files[i].RootCause = rootCause(f.Diagnostics)
+		}
+	}
+	if m := tl.Metrics; m != nil {
+		for _, f := range m.Files {
+			o.Exports = append(o.Exports, f.Name)
+		}
+	}
+}
+
+// rootCause picks the diagnostic that explains the others: a cut or capped
+// decompression truncates everything after it, so it comes before the
+// truncated framing it causes, whatever their offsets.
+func rootCause(diags []parser.Diagnostic) string {
+	for _, d := range diags {
+		if d.Kind == parser.DiagBadCompression || d.Kind == parser.DiagTooBig {
+			return "above all at " + d.String()
+		}
+	}
+	return "the first at " + diags[0].String()
+}
