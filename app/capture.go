@@ -27,6 +27,8 @@ type analysis struct {
 	// generation is the engine's count of analyses kept: the timeline
 	// view redraws when it changes.
 	generation int
+	// restarts are the API server restarts the captures suggest.
+	restarts []timeline.DetectedRestart
 }
 
 type builtReport struct{ r *report.Report }
@@ -41,5 +43,5 @@ func (a analysis) report() *report.Report {
 
 // newAnalysis is what the engine eng answered of its latest analysis.
 func newAnalysis(eng *engine.Engine, a engine.Analyzed) analysis {
-	return analysis{an: eng.Analysis(), summary: a.Summary, built: &builtReport{}, judged: a.Judged, generation: a.Generation}
+	return analysis{an: eng.Analysis(), summary: a.Summary, built: &builtReport{}, judged: a.Judged, generation: a.Generation, restarts: a.Restarts}
 }

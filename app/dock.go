@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"watchlens/timeline"
 
@@ -101,9 +102,9 @@ type Dock struct {
 	goapp.Compo
 	Prefs   dockPrefs
 	Capture *capture
-	// Analysis is the model's answer for Params; Analyzing says a newer
-	// one is on its way.
-	Analysis  *timeline.Analysis
+	// Analysis is the engine's answer of its latest analysis, for
+	// Params; Analyzing says a newer one is on its way.
+	Analysis  analysis
 	Params    timeline.Params
 	Analyzing bool
 	Filter    timeline.Filter
@@ -152,7 +153,7 @@ func (d *Dock) OnMount(ctx goapp.Context) {
 	})
 	ctx.Handle(actionBrush, func(ctx goapp.Context, a goapp.Action) {
 		r := a.Value.([2]int64)
-		if b := pickRange(d.Capture, d.Analysis, d.AxisRV, r[0], r[1]); b != nil {
+		if b := pickRange(d.Capture, d.AxisRV, r[0], r[1]); b != nil {
 			d.kept.brushed = b
 		}
 		d.tab = tabRange
@@ -229,21 +230,32 @@ func (d *Dock) Render() goapp.UI {
 		),
 		goapp.Div().Class("dock-body").Body(
 			panel(tabEvent, func() goapp.UI {
-				return &EventPanel{Capture: c, Selected: d.Selected, Zone: zoneOf(d.Analysis), Kept: &k.event}
+				return &EventPanel{Capture: c, Selected: d.Selected, Zone: d.zone(), Kept: &k.event}
 			}),
 			panel(tabRange, func() goapp.UI {
-				return &RangePanel{Capture: c, Analysis: d.Analysis, From: d.From, To: d.To, AxisRV: d.AxisRV, Brushed: k.brushed}
+				return &RangePanel{Capture: c, Generation: d.Analysis.generation, Zone: d.zone(), From: d.From, To: d.To, AxisRV: d.AxisRV, Brushed: k.brushed}
 			}),
 			panel(tabFindings, func() goapp.UI {
-				return &FindingsPanel{Timeline: c.Timeline, Analysis: d.Analysis, Filter: d.Filter, Kept: &k.findings}
+				return &FindingsPanel{Engine: c.Engine, Generation: d.Analysis.generation, Zone: d.zone(), Filter: d.Filter, Kept: &k.findings}
 			}),
 			panel(tabFiles, func() goapp.UI { return &FilesPanel{Capture: c, Kept: &k.files} }),
 			panel(tabSettings, func() goapp.UI {
-				return &SettingsPanel{Params: d.Params, Detected: d.Analysis.Restarts, Analyzing: d.Analyzing, Kept: &k.settings}
+				return &SettingsPanel{Params: d.Params, Detected: d.Analysis.restarts, Analyzing: d.Analyzing, Kept: &k.settings}
 			}),
-			panel(tabReconnect, func() goapp.UI { return &ReconnectPanel{Analysis: d.Analysis, At: d.ReconnectAt, Kept: &k.reconnect} }),
+			panel(tabReconnect, func() goapp.UI {
+				return &ReconnectPanel{Engine: c.Engine, Generation: d.Analysis.generation, Zone: d.zone(), At: d.ReconnectAt, Kept: &k.reconnect}
+			}),
 		),
 	)
+}
+
+// zone is the zone the panels write absolute times in: the one the
+// settings ask the analysis for (UTC by default).
+func (d *Dock) zone() *time.Location {
+	if d.Params.Zone == nil {
+		return time.UTC
+	}
+	return d.Params.Zone
 }
 
 func (d *Dock) onTab(id string) goapp.EventHandler {

@@ -1,13 +1,10 @@
 package app
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
-	"watchlens/app/words"
+	"watchlens/app/engine"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -19,23 +16,37 @@ const focusSpan = 2 * time.Minute
 
 // FindingsPanel is the Findings tab: the model's findings, the bookmarks
 // what-if, the observed errors, the red zones, the resumes checked against
-// the models, the gaps and the anomalies, those the filters keep. Each
-// finding with a time moves the view there (actionFocus).
+// the models, the gaps and the anomalies, those the filters keep, as the
+// engine answers them (engine.Findings). Each finding with a time moves
+// the view there (actionFocus).
 type FindingsPanel struct {
 	goapp.Compo
-	Timeline *timeline.Timeline
-	Analysis *timeline.Analysis
-	Filter   timeline.Filter
-	// Kept is which lists the user opened or unfolded, which stays while
-	// another tab is shown; nil keeps nothing.
+	Engine *engine.Engine
+	// Generation is the engine's analysis the findings are of.
+	Generation int
+	Filter     timeline.Filter
+	Zone       *time.Location // the zone its times are written in
+	// Kept is the answer and which lists the user opened or unfolded,
+	// which stay while another tab is shown; nil keeps nothing.
 	Kept *findingsKept
 }
 
 // findingsKept is what the Findings tab keeps while another tab is
-// shown, by list.
+// shown: the answer, and what the user opened, by list.
 type findingsKept struct {
+	answer   *engine.Findings
+	answered findingsAsk     // the question answer answers
+	asked    findingsAsk     // the question whose answer is shown or on its way
 	open     map[string]bool // opened (true) or closed (false) by the user, against the default
 	unfolded map[string]bool // shown whole, up to maxFindingsShown
+}
+
+// findingsAsk is a question the panel asks: the findings of one
+// analysis of an engine that pass a filter.
+type findingsAsk struct {
+	eng        *engine.Engine
+	generation int
+	filter     timeline.Filter
 }
 
 // actionFocus: the user followed a finding; its value is the finding's
@@ -49,9 +60,50 @@ type focus struct {
 	event int   // the event to select, -1 for none
 }
 
+func (p *FindingsPanel) OnMount(ctx goapp.Context)  { p.ask(ctx) }
+func (p *FindingsPanel) OnUpdate(ctx goapp.Context) { p.ask(ctx) }
+
+// OnDismount forgets a question whose answer is still on its way: the
+// answer comes to this panel, which is no longer shown, so the panel
+// shown again asks again.
+func (p *FindingsPanel) OnDismount() {
+	if k := p.Kept; k != nil && k.asked != k.answered {
+		k.asked = k.answered
+	}
+}
+
+// ask has the engine answer the findings shown, in a goroutine, unless
+// that answer is shown or on its way. The answer shown stays until the
+// next one comes.
+func (p *FindingsPanel) ask(ctx goapp.Context) {
+	k := p.Kept
+	q := findingsAsk{p.Engine, p.Generation, p.Filter}
+	if k == nil || q == k.asked || q.eng == nil {
+		return
+	}
+	k.asked = q
+	ctx.Async(func() {
+		f := q.eng.Findings(q.filter)
+		ctx.Dispatch(func(goapp.Context) {
+			if k.asked == q {
+				k.answer, k.answered = &f, q
+			}
+		})
+	})
+}
+
 func (p *FindingsPanel) Render() goapp.UI {
-	w := p.Analysis.WhatIf
-	f := p.findings()
+	k := p.Kept
+	if k == nil || k.answer == nil || k.answered.eng != p.Engine {
+		// The panel's id, which says its lists are there, comes with
+		// them.
+		return goapp.Section().Class("panel").Body(
+			goapp.H2().Text("Findings"),
+			goapp.P().Class("hint").Text("Gathering the findings…"),
+		)
+	}
+	f := k.answer
+	w := f.WhatIf
 	return goapp.Section().ID("findings").Class("panel").Body(
 		goapp.H2().Text("Findings"),
 		goapp.Dl().ID("whatif").Class("whatif").Body(
@@ -68,102 +120,14 @@ func (p *FindingsPanel) Render() goapp.UI {
 			goapp.Dt().Text("cursor age at the oldest reconnect, with / without bookmarks"),
 			goapp.Dd().Text(fmt.Sprintf("%s / %s", timeline.FormatDuration(w.LongestAgeWith), timeline.FormatDuration(w.LongestAgeWithout))),
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
-			goapp.Dd().DataSet("whatif", "longest").Text(p.longestAges()),
+			goapp.Dd().DataSet("whatif", "longest").Text(f.LongestAges),
 		),
-		p.findingList("Observed errors", "errors", f.errors),
-		p.findingList("Red zones (a resume from here gets 410)", "zones", f.zones),
-		p.findingList("Resumes in the capture, against the model", "resumes", f.resumes),
-		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.gaps),
-		p.findingList("Anomalies", "anomalies", f.anomalies),
+		p.findingList("Observed errors", "errors", f.Errors),
+		p.findingList("Red zones (a resume from here gets 410)", "zones", f.Zones),
+		p.findingList("Resumes in the capture, against the model", "resumes", f.Resumes),
+		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.Gaps),
+		p.findingList("Anomalies", "anomalies", f.Anomalies),
 	)
-}
-
-// longestAges names, per file and recorded cursor, the longest stretch
-// it went unconfirmed, apart from the age at a reconnect above.
-func (p *FindingsPanel) longestAges() string {
-	var parts []string
-	tl := p.Timeline
-	many := len(tl.Files) > 1
-	for _, c := range p.Analysis.Ages {
-		if c.Kind == timeline.HadBookmarks {
-			continue
-		}
-		name := c.Kind.String()
-		if many {
-			name = words.Isolated(tl.Files[c.File].Name) + " " + name
-		}
-		parts = append(parts, name+" "+timeline.FormatDuration(c.MaxAge))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// finding is one line of the findings panel: when it happened, the event
-// it is about (-1 when it is about no one event), and what.
-type finding struct {
-	focus
-	text string
-}
-
-// findingLists are the findings that pass the page's filters.
-type findingLists struct {
-	errors, zones, resumes, gaps, anomalies []finding
-}
-
-// findings gathers the model's findings that pass the filters. Errors,
-// zones, resumes and gaps belong to a file's watch, so only the kind filter
-// applies to them (a watch's cursor does not depend on which objects the
-// user looks at); an anomaly about one event follows every filter.
-func (p *FindingsPanel) findings() findingLists {
-	an, tl, flt := p.Analysis, p.Timeline, p.Filter
-	fileOK := make([]bool, len(tl.Files))
-	for i, f := range tl.Files {
-		fileOK[i] = flt.Kind == "" || f.Kind == flt.Kind
-	}
-	at := func(file int, t int64, event int, text string) finding {
-		return finding{focus{at: t, timed: tl.Files[file].Clock != timeline.ClockNone, event: event}, text}
-	}
-	var out findingLists
-	for _, e := range tl.ObservedErrors() {
-		s := tl.Sessions[e.Session]
-		if fileOK[s.File] {
-			out.errors = append(out.errors, at(s.File, e.T, -1, fmt.Sprintf("%s session %d: %d %s: %s", tl.Files[s.File].Name, s.Index, e.Status.Code, e.Status.Reason, e.Status.Message)))
-		}
-	}
-	for _, z := range an.Zones {
-		if fileOK[z.File] {
-			out.zones = append(out.zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind, z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), z.Reason)))
-		}
-	}
-	for _, r := range an.Resumes {
-		s := tl.Sessions[r.Session]
-		if fileOK[s.File] {
-			agree := "agrees"
-			if r.Observed != r.Predicted.Outcome {
-				agree = "DISAGREES"
-			}
-			out.resumes = append(out.resumes, at(s.File, s.Start, -1, fmt.Sprintf("%s session %d from RV %s: server %s, model %s (%s): %s", tl.Files[s.File].Name, s.Index, r.RV, r.Observed, r.Predicted.Outcome, agree, r.Predicted.Reason)))
-		}
-	}
-	// The longest gaps first: they are the ones to read.
-	gaps := slices.Clone(an.Gaps)
-	slices.SortStableFunc(gaps, func(a, b timeline.Gap) int { return cmp.Compare(b.AgeTime, a.AgeTime) })
-	for _, g := range gaps {
-		if fileOK[g.File] {
-			out.gaps = append(out.gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), timeline.FormatDuration(g.AgeTime), timeline.FormatRV(g.AgeRV))))
-		}
-	}
-	for _, a := range tl.Anomalies {
-		if a.Event >= 0 {
-			e := tl.Event(a.Event)
-			if !flt.Event(e.Type) || (e.Lane >= 0 && !flt.Lane(tl.Lanes.At(e.Lane))) {
-				continue
-			}
-		} else if !fileOK[a.File] {
-			continue
-		}
-		out.anomalies = append(out.anomalies, at(a.File, a.T, a.Event, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(tl.Files[a.File].Name), a.Kind, a.RV, timeline.VisibleBidi(a.Msg))))
-	}
-	return out
 }
 
 // maxFindingsShown keeps a capture with thousands of anomalies from
@@ -178,8 +142,8 @@ const findingsFolded = 20
 // findingList is one list of findings: open when it is short, its first
 // findingsFolded findings, and a button that shows the rest (up to
 // maxFindingsShown).
-func (p *FindingsPanel) findingList(title, id string, items []finding) goapp.UI {
-	loc := zoneOf(p.Analysis)
+func (p *FindingsPanel) findingList(title, id string, items []engine.Finding) goapp.UI {
+	loc := p.Zone
 	k := p.Kept
 	if k == nil {
 		k = &findingsKept{}
@@ -213,11 +177,13 @@ func (p *FindingsPanel) findingList(title, id string, items []finding) goapp.UI 
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
 				f := shown[i]
 				return goapp.Li().Body(
-					goapp.If(f.timed, func() goapp.UI {
-						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(timeline.FormatClock(f.at, loc)).
-							OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionFocus, f.focus) })
+					goapp.If(f.Timed, func() goapp.UI {
+						return goapp.Button().Class("link").Title("Show this moment on the timeline").Text(timeline.FormatClock(f.At, loc)).
+							OnClick(func(ctx goapp.Context, e goapp.Event) {
+								ctx.NewActionWithValue(actionFocus, focus{at: f.At, timed: f.Timed, event: f.Event})
+							})
 					}),
-					goapp.Span().Text(" "+f.text),
+					goapp.Span().Text(" "+f.Text),
 				)
 			}),
 		),

@@ -404,7 +404,7 @@ func (p *Page) renderCapture() goapp.UI {
 				}),
 			),
 			&Splitter{Side: p.dockShown().side},
-			&Dock{Prefs: p.dockShown(), Capture: c, Analysis: p.analysis.an, Params: p.params, Analyzing: p.analyzing,
+			&Dock{Prefs: p.dockShown(), Capture: c, Analysis: p.analysis, Params: p.params, Analyzing: p.analyzing,
 				Filter: p.view.filter, From: p.view.from, To: p.view.to, AxisRV: p.view.axisRV, Selected: p.view.selected, ReconnectAt: p.view.reconnectAt},
 		),
 	)

@@ -3,7 +3,9 @@ package app
 import (
 	"sort"
 	"strconv"
+	"time"
 
+	"watchlens/app/engine"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
@@ -12,46 +14,80 @@ import (
 )
 
 // The Range tab: what a range of the timeline holds, as Perfetto's area
-// selection shows it (timeline.Analysis.RangeStats): events by type and
+// selection shows it (engine.RangeStats): events by type and
 // kind, bookmarks, errors, each cursor's oldest age, the zones and their
 // length. A shift-drag over the timeline picks the range, and zooms to it:
 // a range of time, or of resourceVersions on the RV axis.
 
 // RangePanel is the Range tab. The range picked is the dock's, which
 // hears the user's shift-drags over the timeline whichever tab is shown
-// (actionBrush), and keeps it when the settings change the analysis.
+// (actionBrush), and keeps it when the settings change the analysis; the
+// panel asks the engine for its statistics (engine.RangeStats) under the
+// analysis shown.
 type RangePanel struct {
 	goapp.Compo
-	Capture  *capture
-	Analysis *timeline.Analysis
-	From, To int64 // the range shown, both 0 for the whole capture
-	AxisRV   bool
-	Brushed  *brush // the range picked, nil for none
+	Capture *capture
+	// Generation is the engine's analysis shown.
+	Generation int
+	Zone       *time.Location // the zone its times are written in
+	From, To   int64          // the range shown, both 0 for the whole capture
+	AxisRV     bool
+	Brushed    *brush // the range picked, nil for none
 }
 
-// brush is the range picked and its statistics, for the analysis an
-// (the retention settings change the zones) of the capture c.
+// brush is a range picked of the capture of engine eng, on an axis, and
+// its statistics under an analysis of it (the retention settings change
+// the zones).
 type brush struct {
-	stats timeline.RangeStats
-	an    *timeline.Analysis
-	c     *capture
+	eng      *engine.Engine
+	axisRV   bool
+	from, to int64
+	// stats are the statistics under the analysis answered, nil until
+	// the first answer comes; asked is the analysis whose statistics are
+	// shown or on their way (0: none, the engine counts its analyses
+	// from 1).
+	stats           *timeline.RangeStats
+	answered, asked int
 }
 
-// pickRange is the statistics of [from, to) on the axis shown, nil when
-// there are none to pick.
-func pickRange(c *capture, an *timeline.Analysis, axisRV bool, from, to int64) *brush {
-	if an == nil || to <= from {
+// pickRange is the range [from, to) on the axis shown, nil when there is
+// none to pick.
+func pickRange(c *capture, axisRV bool, from, to int64) *brush {
+	if c == nil || to <= from {
 		return nil
 	}
-	return &brush{stats: rangeStats(an, axisRV, from, to), an: an, c: c}
+	return &brush{eng: c.Engine, axisRV: axisRV, from: from, to: to}
 }
 
-// rangeStats asks the model for the statistics of [from, to) on an axis.
-func rangeStats(an *timeline.Analysis, axisRV bool, from, to int64) timeline.RangeStats {
-	if axisRV {
-		return an.RangeStatsRV(uint64(max(from, 0)), uint64(max(to, 0)))
+func (v *RangePanel) OnMount(ctx goapp.Context)  { v.ask(ctx) }
+func (v *RangePanel) OnUpdate(ctx goapp.Context) { v.ask(ctx) }
+
+// OnDismount forgets a question whose answer is still on its way: the
+// answer comes to this panel, which is no longer shown, so the panel
+// shown again asks again.
+func (v *RangePanel) OnDismount() {
+	if b := v.Brushed; b != nil {
+		b.asked = b.answered
 	}
-	return an.RangeStats(from, to)
+}
+
+// ask has the engine answer the statistics of the range picked under
+// the analysis shown, in a goroutine, unless they are shown or on their
+// way.
+func (v *RangePanel) ask(ctx goapp.Context) {
+	b, gen := v.Brushed, v.Generation
+	if b == nil || v.Capture == nil || b.eng != v.Capture.Engine || b.asked == gen {
+		return
+	}
+	b.asked = gen
+	ctx.Async(func() {
+		st := b.eng.RangeStats(b.axisRV, b.from, b.to)
+		ctx.Dispatch(func(goapp.Context) {
+			if b.asked == gen {
+				b.stats, b.answered = &st, gen
+			}
+		})
+	})
 }
 
 // onRangeInView picks the range shown, as a shift-drag over it would.
@@ -82,21 +118,18 @@ func (v *RangePanel) Render() goapp.UI {
 		goapp.Text("."),
 	)
 	b := v.Brushed
-	if b == nil || v.Capture == nil || b.c != v.Capture {
-		// Another capture: the range picked meant nothing there.
+	if b == nil || v.Capture == nil || b.eng != v.Capture.Engine || b.stats == nil {
+		// Another capture, whose range picked meant nothing there, or
+		// the statistics on their way.
 		return goapp.Section().ID("range").Class("panel").Body(goapp.H2().Text("Range"), intro)
 	}
-	if an := v.Analysis; an != nil && b.an != an {
-		// The settings changed the analysis: the same range, again.
-		b.stats, b.an = rangeStats(an, b.stats.AxisRV, b.stats.From, b.stats.To), an
-	}
-	st := b.stats
-	tl := v.Capture.Timeline
+	st := *b.stats
+	files := v.Capture.Opened.Files
 	file := func(i int) string {
-		if len(tl.Files) < 2 {
+		if len(files) < 2 {
 			return ""
 		}
-		return words.ShortName(words.Isolated(tl.Files[i].Name)) + ": "
+		return words.ShortName(words.Isolated(files[i].Name)) + ": "
 	}
 	var kinds []string
 	for k := range st.ByKind {
@@ -108,7 +141,7 @@ func (v *RangePanel) Render() goapp.UI {
 		types = append(types, t)
 	}
 	sort.Strings(types)
-	title := "Range " + timeline.FormatClock(st.From, zoneOf(b.an)) + " to " + timeline.FormatClock(st.To, zoneOf(b.an)) + " (" + timeline.FormatDuration(st.To-st.From) + ")"
+	title := "Range " + timeline.FormatClock(st.From, v.Zone) + " to " + timeline.FormatClock(st.To, v.Zone) + " (" + timeline.FormatDuration(st.To-st.From) + ")"
 	if st.AxisRV {
 		title = "Range RV " + strconv.FormatInt(st.From, 10) + " to " + strconv.FormatInt(st.To-1, 10) + " (" + quantity.Plural(int(st.To-st.From), "resourceVersion") + ")"
 	}

@@ -1,13 +1,9 @@
 package app
 
 import (
-	"cmp"
-	"slices"
 	"time"
 
 	"watchlens/app/canvas"
-	"watchlens/app/jsrt"
-	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -17,7 +13,7 @@ import (
 // the plot, and the Reconnect tab answers what a reconnect then would
 // get, per file and cursor, per API server where the evidence shows
 // several, and for the fleet: `watchlens analyze --resume-at T`'s answer,
-// from the same functions of the model.
+// from the same functions of the model (engine.ReconnectAt).
 
 // actionReconnectAt: the user marked an instant to reconnect at; its
 // value is the instant (Unix ns), 0 to clear the marker.
@@ -72,81 +68,3 @@ func (v *TimelineView) marker() int64 {
 
 // instantAt is the instant at pixel x of the fleet's plot.
 func (v *FleetView) instantAt(x float64) (int64, bool) { return v.scale().At(x), true }
-
-// reconnectAnswer is what a reconnect at one instant would get, as the
-// model answers `--resume-at`: the summary's words for it, the fleet's
-// counts, and a row per file, the worst answers first.
-type reconnectAnswer struct {
-	an    *timeline.Analysis
-	at    int64
-	words []timeline.SummaryLine
-	fleet *timeline.FleetReconnect // nil without a fleet
-	files []reconnectFile
-}
-
-// reconnectFile is one file's answers, a cursor each.
-type reconnectFile struct {
-	file    int
-	cursors []reconnectCursor
-	// likely is the server the reconnect would likely go to: the one of
-	// the file's connection open then (-1: not known).
-	likely int
-}
-
-// reconnectCursor is one cursor's answer, and the answer of each API
-// server when the evidence shows several.
-type reconnectCursor struct {
-	timeline.Verdict
-	perServer []timeline.ServerVerdict
-}
-
-// answerReconnect asks the model what a reconnect at at would get. Over
-// hundreds of files with several servers it takes a while as wasm, so it
-// yields on the way; it runs in a goroutine.
-func answerReconnect(an *timeline.Analysis, at int64) *reconnectAnswer {
-	q := timeline.ResumeQuery{At: at}
-	ans := &reconnectAnswer{an: an, at: at}
-	servers := len(an.TL.Servers) > 1
-	for fi := range an.TL.Files {
-		jsrt.YieldIfHeld()
-		rf := reconnectFile{file: fi, likely: -1}
-		for _, v := range an.ResumeAt(fi, q.For(&an.TL.Files[fi])) {
-			rc := reconnectCursor{Verdict: v}
-			if servers {
-				rc.perServer, rf.likely = an.ResumeAtServers(v.File, v.Kind, v.At)
-			}
-			rf.cursors = append(rf.cursors, rc)
-		}
-		ans.files = append(ans.files, rf)
-	}
-	slices.SortStableFunc(ans.files, func(a, b reconnectFile) int { return cmp.Compare(a.worst(), b.worst()) })
-	jsrt.YieldIfHeld()
-	if fc, ok := an.FleetReconnect(q); ok {
-		ans.fleet = &fc
-	}
-	jsrt.YieldIfHeld()
-	ans.words = an.ResumeAtWords(q)
-	return ans
-}
-
-// worst ranks the file by its worst answer: refused first, then at
-// risk, not judged, accepted.
-func (f reconnectFile) worst() int {
-	w := outcomeRank(timeline.Accepted)
-	for _, c := range f.cursors {
-		w = min(w, outcomeRank(c.Outcome))
-	}
-	return w
-}
-
-func outcomeRank(o timeline.Outcome) int {
-	switch o {
-	case timeline.Refused:
-		return 0
-	case timeline.AtRisk:
-		return 1
-	case timeline.Unknown:
-		return 2
-	}
-	return 3
-}

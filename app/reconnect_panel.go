@@ -1,10 +1,13 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"watchlens/app/engine"
+	"watchlens/app/jsrt"
 	"watchlens/app/words"
 	"watchlens/timeline"
 
@@ -18,8 +21,12 @@ import (
 // the marker.
 type ReconnectPanel struct {
 	goapp.Compo
-	Analysis *timeline.Analysis
-	At       int64 // the instant marked, 0 for none
+	Engine *engine.Engine
+	// Generation is the engine's analysis the answers are of (the
+	// settings change them).
+	Generation int
+	Zone       *time.Location // the zone its times are written in
+	At         int64          // the instant marked, 0 for none
 	// Kept is the answer and what the user opened of it, which stay
 	// while another tab is shown.
 	Kept *reconnectKept
@@ -28,16 +35,17 @@ type ReconnectPanel struct {
 // reconnectKept is what the Reconnect tab keeps while another tab is
 // shown.
 type reconnectKept struct {
-	answer   *reconnectAnswer
+	answer   *engine.ReconnectAt
 	asked    reconnectAsk // the question whose answer is shown or on its way
 	expanded map[int]bool // the files whose reasons show
 }
 
-// reconnectAsk is a question the panel answers: an instant, under one
-// analysis (the settings change the answers).
+// reconnectAsk is a question the panel asks: an instant, under one
+// analysis of an engine (the settings change the answers).
 type reconnectAsk struct {
-	an *timeline.Analysis
-	at int64
+	eng        *engine.Engine
+	generation int
+	at         int64
 }
 
 // maxReconnectRows bounds the files listed; the worst come first.
@@ -55,23 +63,23 @@ func (p *ReconnectPanel) OnDismount() {
 	}
 }
 
-// ask has the model answer the instant marked, in a goroutine, unless
+// ask has the engine answer the instant marked, in a goroutine, unless
 // that answer is shown or on its way.
 func (p *ReconnectPanel) ask(ctx goapp.Context) {
 	k := p.Kept
-	q := reconnectAsk{p.Analysis, p.At}
+	q := reconnectAsk{p.Engine, p.Generation, p.At}
 	if q == k.asked {
 		return
 	}
 	k.asked, k.answer, k.expanded = q, nil, map[int]bool{}
-	if q.at == 0 || q.an == nil {
+	if q.at == 0 || q.eng == nil {
 		return
 	}
 	ctx.Async(func() {
-		ans := answerReconnect(q.an, q.at)
+		ans := q.eng.ReconnectAt(q.at, jsrt.YieldIfHeld)
 		ctx.Dispatch(func(goapp.Context) {
 			if k.asked == q {
-				k.answer = ans
+				k.answer = &ans
 			}
 		})
 	})
@@ -88,7 +96,7 @@ func (p *ReconnectPanel) Render() goapp.UI {
 	ans := p.Kept.answer
 	return goapp.Section().ID("reconnect").Class("panel").DataSet("at", strconv.FormatInt(p.At, 10)).DataSet("ready", ans != nil).Body(
 		goapp.Div().Class("reconnect-head").Body(
-			goapp.H2().Text("Reconnect at "+reconnectTime(p.At, zoneOf(p.Analysis))),
+			goapp.H2().Text("Reconnect at "+reconnectTime(p.At, p.Zone)),
 			goapp.Button().ID("reconnect-clear").Class("quiet").Title("Clear the marker (Escape)").Text("Clear ×").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { ctx.NewActionWithValue(actionReconnectAt, int64(0)) }),
 		),
@@ -96,10 +104,10 @@ func (p *ReconnectPanel) Render() goapp.UI {
 			return goapp.P().Class("hint").Text("Working out what a reconnect then would get…")
 		}).Else(func() goapp.UI {
 			return goapp.Div().Body(
-				goapp.Range(ans.words).Slice(func(i int) goapp.UI {
-					return goapp.P().Class("reconnect-words").DataSet("topic", ans.words[i].Topic).Text(ans.words[i].Text)
+				goapp.Range(ans.Words).Slice(func(i int) goapp.UI {
+					return goapp.P().Class("reconnect-words").DataSet("topic", ans.Words[i].Topic).Text(ans.Words[i].Text)
 				}),
-				goapp.If(ans.fleet != nil, func() goapp.UI { return p.renderFleet(ans) }),
+				goapp.If(ans.Fleet != nil, func() goapp.UI { return p.renderFleet(ans) }),
 				p.renderFiles(ans),
 			)
 		}),
@@ -113,7 +121,7 @@ func reconnectTime(t int64, loc *time.Location) string {
 
 // renderFleet counts the clients by what a reconnect of every one of
 // them then would get, with bookmarks and without.
-func (p *ReconnectPanel) renderFleet(ans *reconnectAnswer) goapp.UI {
+func (p *ReconnectPanel) renderFleet(ans *engine.ReconnectAt) goapp.UI {
 	row := func(side, label string, c timeline.OutcomeCounts) goapp.UI {
 		cell := func(outcome string, n int) goapp.UI {
 			return goapp.Td().DataSet("count", n).DataSet("outcome", outcome).Text(n)
@@ -123,7 +131,7 @@ func (p *ReconnectPanel) renderFleet(ans *reconnectAnswer) goapp.UI {
 			cell("refused", c.Refused), cell("at-risk", c.AtRisk), cell("accepted", c.Accepted), cell("unknown", c.Unknown),
 		)
 	}
-	f := ans.fleet
+	f := ans.Fleet
 	return goapp.Table().ID("reconnect-fleet").Body(
 		goapp.Caption().Text("Had every client reconnected then, as when the API servers roll ("+strconv.Itoa(f.With.Accepted+f.With.AtRisk+f.With.Refused+f.With.Unknown)+" clients)"),
 		goapp.THead().Body(goapp.Tr().Body(
@@ -143,19 +151,19 @@ func (p *ReconnectPanel) renderFleet(ans *reconnectAnswer) goapp.UI {
 // renderFiles lists each file's answers, a column per cursor, the
 // answer of each API server under its own when the evidence shows
 // several.
-func (p *ReconnectPanel) renderFiles(ans *reconnectAnswer) goapp.UI {
+func (p *ReconnectPanel) renderFiles(ans *engine.ReconnectAt) goapp.UI {
 	var kinds []timeline.CursorKind
-	for _, f := range ans.files {
-		for _, c := range f.cursors {
-			if !containsKind(kinds, c.Kind) {
+	for _, f := range ans.Files {
+		for _, c := range f.Cursors {
+			if !slices.Contains(kinds, c.Kind) {
 				kinds = append(kinds, c.Kind)
 			}
 		}
 	}
-	files := ans.files[:min(len(ans.files), maxReconnectRows)]
+	files := ans.Files[:min(len(ans.Files), maxReconnectRows)]
 	caption := "Each file's reconnect, the worst first: a click on a name shows why"
-	if len(files) < len(ans.files) {
-		caption += "; the first " + strconv.Itoa(len(files)) + " of " + strconv.Itoa(len(ans.files)) + " files"
+	if len(files) < len(ans.Files) {
+		caption += "; the first " + strconv.Itoa(len(files)) + " of " + strconv.Itoa(len(ans.Files)) + " files"
 	}
 	return goapp.Table().ID("reconnect-files").Body(
 		goapp.Caption().Text(caption),
@@ -163,63 +171,48 @@ func (p *ReconnectPanel) renderFiles(ans *reconnectAnswer) goapp.UI {
 			goapp.Th().Scope("col").Text("file"),
 			goapp.Range(kinds).Slice(func(i int) goapp.UI { return goapp.Th().Scope("col").Text(kinds[i].Words()) }),
 		)),
-		goapp.Range(files).Slice(func(i int) goapp.UI { return p.renderFile(ans, files[i], kinds) }),
+		goapp.Range(files).Slice(func(i int) goapp.UI { return p.renderFile(files[i], kinds) }),
 	)
-}
-
-func containsKind(ks []timeline.CursorKind, k timeline.CursorKind) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // renderFile is one file's row, and its reasons when expanded: a tbody
 // of its own, so the two rows go together.
-func (p *ReconnectPanel) renderFile(ans *reconnectAnswer, f reconnectFile, kinds []timeline.CursorKind) goapp.UI {
-	an := ans.an
-	file := &an.TL.Files[f.file]
-	open := p.Kept.expanded[f.file]
-	var server string
-	if f.likely >= 0 {
-		server = an.TL.Servers[f.likely].Name
-	}
+func (p *ReconnectPanel) renderFile(f engine.ReconnectFile, kinds []timeline.CursorKind) goapp.UI {
+	open := p.Kept.expanded[f.File]
 	cell := func(k timeline.CursorKind) goapp.UI {
-		for _, c := range f.cursors {
+		for _, c := range f.Cursors {
 			if c.Kind != k {
 				continue
 			}
 			var per []string
-			for _, sv := range c.perServer {
-				per = append(per, an.TL.Servers[sv.Server].Name+"="+sv.Outcome.String())
+			for _, sv := range c.PerServer {
+				per = append(per, sv.Server+"="+sv.Outcome.String())
 			}
-			return goapp.Td().DataSet("cursor", k.String()).DataSet("outcome", c.Outcome.String()).DataSet("rv", rvText(c.Verdict)).
-				DataSet("servers", strings.Join(per, ",")).Class("outcome-"+c.Outcome.String()).Title(an.Words(c.Verdict)).Body(
+			return goapp.Td().DataSet("cursor", k.String()).DataSet("outcome", c.Outcome.String()).DataSet("rv", rvText(c)).
+				DataSet("servers", strings.Join(per, ",")).Class("outcome-"+c.Outcome.String()).Title(c.Words).Body(
 				goapp.Span().Class("outcome").Text(outcomeText(c.Outcome)),
-				goapp.If(len(c.perServer) > 0, func() goapp.UI {
-					return goapp.Div().Class("hint").Text(an.ServerWords(c.perServer))
+				goapp.If(len(c.PerServer) > 0, func() goapp.UI {
+					return goapp.Div().Class("hint").Text(c.ServerWords)
 				}),
 			)
 		}
 		return goapp.Td().Text("—")
 	}
-	return goapp.TBody().DataSet("file", file.Name).DataSet("server", server).Body(
+	return goapp.TBody().DataSet("file", f.Name).DataSet("server", f.Server).Body(
 		goapp.Tr().Body(
 			goapp.Th().Scope("row").Body(
 				goapp.Button().Class("link").Aria("expanded", open).Title("Why: the model's reasons, for each cursor and server").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { p.Kept.expanded[f.file] = !p.Kept.expanded[f.file] }).
-					Body(nameUI(file.ShortName())),
-				goapp.If(server != "", func() goapp.UI {
-					return goapp.Div().Class("hint").Text("its open connection is to " + words.Isolated(server))
+					OnClick(func(ctx goapp.Context, e goapp.Event) { p.Kept.expanded[f.File] = !p.Kept.expanded[f.File] }).
+					Body(nameUI(f.ShortName)),
+				goapp.If(f.Server != "", func() goapp.UI {
+					return goapp.Div().Class("hint").Text("its open connection is to " + words.Isolated(f.Server))
 				}),
 			),
 			goapp.Range(kinds).Slice(func(i int) goapp.UI { return cell(kinds[i]) }),
 		),
 		goapp.If(open, func() goapp.UI {
 			return goapp.Tr().Class("reconnect-why").Body(goapp.Td().ColSpan(len(kinds) + 1).Body(
-				goapp.Range(f.cursors).Slice(func(i int) goapp.UI { return p.renderWhy(an, f.cursors[i]) }),
+				goapp.Range(f.Cursors).Slice(func(i int) goapp.UI { return p.renderWhy(f.Cursors[i]) }),
 			))
 		}),
 	)
@@ -227,20 +220,19 @@ func (p *ReconnectPanel) renderFile(ans *reconnectAnswer, f reconnectFile, kinds
 
 // renderWhy is one cursor's answer in words, then the exact reasons of
 // the model and of each server.
-func (p *ReconnectPanel) renderWhy(an *timeline.Analysis, c reconnectCursor) goapp.UI {
-	head := c.Kind.Words() + ": " + an.Words(c.Verdict)
+func (p *ReconnectPanel) renderWhy(c engine.ReconnectCursor) goapp.UI {
+	head := c.Kind.Words() + ": " + c.Words
 	if c.HasCursor {
 		head += " (cursor at RV " + timeline.FormatRV(c.RV) + ")"
 	}
 	return goapp.Div().Class("reconnect-reason").DataSet("cursor", c.Kind.String()).Body(
 		goapp.P().Text(head),
 		goapp.P().Class("mono").DataSet("reason", "model").Text(c.Reason),
-		goapp.If(len(c.perServer) > 0, func() goapp.UI {
-			return goapp.Ul().Body(goapp.Range(c.perServer).Slice(func(i int) goapp.UI {
-				sv := c.perServer[i]
-				name := an.TL.Servers[sv.Server].Name
-				return goapp.Li().DataSet("server", name).Body(
-					goapp.Text("server "+words.Isolated(name)+": "+outcomeText(sv.Outcome)+": "),
+		goapp.If(len(c.PerServer) > 0, func() goapp.UI {
+			return goapp.Ul().Body(goapp.Range(c.PerServer).Slice(func(i int) goapp.UI {
+				sv := c.PerServer[i]
+				return goapp.Li().DataSet("server", sv.Server).Body(
+					goapp.Text("server "+words.Isolated(sv.Server)+": "+outcomeText(sv.Outcome)+": "),
 					goapp.Span().Class("mono").DataSet("reason", "server").Text(sv.Reason),
 				)
 			}))
@@ -248,12 +240,12 @@ func (p *ReconnectPanel) renderWhy(an *timeline.Analysis, c reconnectCursor) goa
 	)
 }
 
-// rvText is the verdict's cursor RV, "" when it had none.
-func rvText(v timeline.Verdict) string {
-	if !v.HasCursor {
+// rvText is the cursor's RV then, "" when it had none.
+func rvText(c engine.ReconnectCursor) string {
+	if !c.HasCursor {
 		return ""
 	}
-	return timeline.FormatRV(v.RV)
+	return timeline.FormatRV(c.RV)
 }
 
 // outcomeText says an outcome in plain words.

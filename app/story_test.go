@@ -12,8 +12,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"watchlens/app/engine"
 	"watchlens/internal/testsample"
-	"watchlens/parser"
 	"watchlens/report"
 	"watchlens/timeline"
 )
@@ -93,20 +93,19 @@ func TestOneStoryOnEverySurface(t *testing.T) {
 	checked := map[string]int{}
 	for name, files := range storySets(t) {
 		t.Run(name, func(t *testing.T) {
-			b := timeline.NewBuilder()
+			var sources []engine.Source
 			for _, f := range files {
-				fh, err := os.Open(f)
+				b, err := os.ReadFile(f)
 				if err != nil {
 					t.Fatal(err)
 				}
-				err = b.AddReader(filepath.Base(f), fh, parser.Options{})
-				fh.Close()
-				if err != nil {
-					t.Fatal(err)
-				}
+				sources = append(sources, engine.Source{Name: filepath.Base(f), Size: int64(len(b)), Data: bytes.NewReader(b)})
 			}
-			tl := b.Build()
-			an := tl.Analyze(timeline.DefaultParams())
+			eng, _, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			an := eng.Analysis()
 			r := report.New(an, nil)
 
 			var text, md, js bytes.Buffer
@@ -124,7 +123,7 @@ func TestOneStoryOnEverySurface(t *testing.T) {
 				verdict = append(verdict, l.Text)
 			}
 			surfaces := map[string]string{
-				"findings": htmlText(goapp.HTMLString(&FindingsPanel{Timeline: tl, Analysis: an})),
+				"findings": htmlText(goapp.HTMLString(findingsPanelOf(eng, timeline.Filter{}))),
 				"verdict":  htmlText(goapp.HTMLString(&Verdict{Lines: an.Summary(nil)})),
 				"text":     text.String(),
 				"markdown": md.String(),

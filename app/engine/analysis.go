@@ -4,12 +4,14 @@ import "watchlens/timeline"
 
 // Analyzed is what an analysis answers: the verdict's lines, whether any
 // file held something to judge (with none there is no verdict to copy),
-// and the analysis's generation, which changes with each analysis kept
-// (a view redraws when it does).
+// the analysis's generation, which changes with each analysis kept
+// (a view redraws when it does), and the API server restarts the
+// captures suggest, which the settings offer to apply.
 type Analyzed struct {
 	Summary    []timeline.SummaryLine
 	Judged     bool
 	Generation int
+	Restarts   []timeline.DetectedRestart
 }
 
 // Analyze runs the retention model over the timeline with params, as the
@@ -37,6 +39,6 @@ func (e *Engine) Analyze(params timeline.Params, pause func()) (Analyzed, error)
 	}
 	e.an, e.summary = an, summary
 	e.generation++
-	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation}
+	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation, Restarts: an.Restarts}
 	return e.opened.Analyzed, nil
 }

@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"watchlens/app/words"
+	"watchlens/timeline"
+)
+
+// Findings is what the Findings tab lists of the latest analysis: the
+// bookmarks what-if, each recorded cursor's longest stretch unconfirmed,
+// and the model's findings that pass a filter, each with where it takes
+// the view.
+type Findings struct {
+	// WhatIf is the analysis's bookmarks what-if, without its points
+	// (one per reconnect, which the tab does not list).
+	WhatIf timeline.WhatIf
+	// LongestAges names, per file and recorded cursor, the longest it
+	// went unconfirmed ("w4 bookmark-aware 1m15s; …").
+	LongestAges string
+	// Each list in the order the tab shows it: the gaps the longest
+	// first, the others in the model's order.
+	Errors, Zones, Resumes, Gaps, Anomalies []Finding
+}
+
+// Finding is one line of the Findings tab: the instant it happened, the
+// event it is about, and what.
+type Finding struct {
+	At int64 // Unix ns
+	// Timed is false when its file has no clock: following it keeps the
+	// range shown.
+	Timed bool
+	Event int // the event to select, -1 when it is about no one event
+	Text  string
+}
+
+// Findings gathers the latest analysis's findings that pass filter.
+// Errors, zones, resumes and gaps belong to a file's watch, so only the
+// kind filter applies to them (a watch's cursor does not depend on which
+// objects the user looks at); an anomaly about one event follows every
+// filter.
+func (e *Engine) Findings(filter timeline.Filter) Findings {
+	an, tl := e.an, e.tl
+	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges()}
+	out.WhatIf.Points = nil
+	fileOK := make([]bool, len(tl.Files))
+	for i, f := range tl.Files {
+		fileOK[i] = filter.Kind == "" || f.Kind == filter.Kind
+	}
+	at := func(file int, t int64, event int, text string) Finding {
+		return Finding{At: t, Timed: tl.Files[file].Clock != timeline.ClockNone, Event: event, Text: text}
+	}
+	for _, oe := range tl.ObservedErrors() {
+		s := tl.Sessions[oe.Session]
+		if fileOK[s.File] {
+			out.Errors = append(out.Errors, at(s.File, oe.T, -1, fmt.Sprintf("%s session %d: %d %s: %s", tl.Files[s.File].Name, s.Index, oe.Status.Code, oe.Status.Reason, oe.Status.Message)))
+		}
+	}
+	for _, z := range an.Zones {
+		if fileOK[z.File] {
+			out.Zones = append(out.Zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind, z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), z.Reason)))
+		}
+	}
+	for _, r := range an.Resumes {
+		s := tl.Sessions[r.Session]
+		if fileOK[s.File] {
+			agree := "agrees"
+			if r.Observed != r.Predicted.Outcome {
+				agree = "DISAGREES"
+			}
+			out.Resumes = append(out.Resumes, at(s.File, s.Start, -1, fmt.Sprintf("%s session %d from RV %s: server %s, model %s (%s): %s", tl.Files[s.File].Name, s.Index, r.RV, r.Observed, r.Predicted.Outcome, agree, r.Predicted.Reason)))
+		}
+	}
+	// The longest gaps first: they are the ones to read.
+	gaps := slices.Clone(an.Gaps)
+	slices.SortStableFunc(gaps, func(a, b timeline.Gap) int { return cmp.Compare(b.AgeTime, a.AgeTime) })
+	for _, g := range gaps {
+		if fileOK[g.File] {
+			out.Gaps = append(out.Gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), timeline.FormatDuration(g.AgeTime), timeline.FormatRV(g.AgeRV))))
+		}
+	}
+	for _, a := range tl.Anomalies {
+		if a.Event >= 0 {
+			ev := tl.Event(a.Event)
+			if !filter.Event(ev.Type) || (ev.Lane >= 0 && !filter.Lane(tl.Lanes.At(ev.Lane))) {
+				continue
+			}
+		} else if !fileOK[a.File] {
+			continue
+		}
+		out.Anomalies = append(out.Anomalies, at(a.File, a.T, a.Event, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(tl.Files[a.File].Name), a.Kind, a.RV, timeline.VisibleBidi(a.Msg))))
+	}
+	return out
+}
+
+// longestAges names, per file and recorded cursor, the longest stretch
+// it went unconfirmed, apart from the age at a reconnect the what-if
+// gives.
+func (e *Engine) longestAges() string {
+	var parts []string
+	many := len(e.tl.Files) > 1
+	for _, c := range e.an.Ages {
+		if c.Kind == timeline.HadBookmarks {
+			continue
+		}
+		name := c.Kind.String()
+		if many {
+			name = words.Isolated(e.tl.Files[c.File].Name) + " " + name
+		}
+		parts = append(parts, name+" "+timeline.FormatDuration(c.MaxAge))
+	}
+	return strings.Join(parts, "; ")
+}

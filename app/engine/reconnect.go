@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+
+	"watchlens/timeline"
+)
+
+// ReconnectAt is what a reconnect at one instant would get under the
+// latest analysis, as `watchlens analyze --resume-at` answers it: the
+// summary's words for it, the fleet's counts, and a row per file, the
+// worst answers first.
+type ReconnectAt struct {
+	At    int64 // Unix ns
+	Words []timeline.SummaryLine
+	// Fleet counts the clients by what a reconnect of every one would
+	// get, with bookmarks and without; nil without a fleet.
+	Fleet *timeline.FleetReconnect
+	Files []ReconnectFile
+}
+
+// ReconnectFile is one file's answers, a cursor each.
+type ReconnectFile struct {
+	File      int // its index in Opened.Files
+	Name      string
+	ShortName string
+	// Server names the server the reconnect would likely go to: the one
+	// of the file's connection open then ("" when not known).
+	Server  string
+	Cursors []ReconnectCursor
+}
+
+// ReconnectCursor is one cursor's answer, and the answer of each API
+// server when the evidence shows several.
+type ReconnectCursor struct {
+	Kind    timeline.CursorKind
+	Outcome timeline.Outcome
+	// HasCursor says the cursor had a value then, RV.
+	HasCursor bool
+	RV        uint64
+	// Reason is the model's exact reason; Words the answer in plain
+	// words, and ServerWords the servers' ("" with one server).
+	Reason, Words, ServerWords string
+	PerServer                  []ServerAnswer
+}
+
+// ServerAnswer is one API server's answer to a cursor's reconnect.
+type ServerAnswer struct {
+	Server  string // its name
+	Outcome timeline.Outcome
+	Reason  string
+}
+
+// ReconnectAt answers what a reconnect at instant at would get. Over
+// hundreds of files with several servers it takes a while as wasm, so
+// it pauses with pause (nil: none) between files.
+func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
+	if pause == nil {
+		pause = func() {}
+	}
+	an, tl := e.an, e.tl
+	q := timeline.ResumeQuery{At: at}
+	out := ReconnectAt{At: at}
+	servers := len(tl.Servers) > 1
+	worst := make([]int, 0, len(tl.Files))
+	for fi := range tl.Files {
+		pause()
+		rf := ReconnectFile{File: fi, Name: tl.Files[fi].Name, ShortName: tl.Files[fi].ShortName()}
+		w := outcomeRank(timeline.Accepted)
+		for _, v := range an.ResumeAt(fi, q.For(&tl.Files[fi])) {
+			rc := ReconnectCursor{Kind: v.Kind, Outcome: v.Outcome, HasCursor: v.HasCursor, RV: v.RV, Reason: v.Reason, Words: an.Words(v)}
+			if servers {
+				// The server of the file's connection is its cursors'
+				// last answer's.
+				per, likely := an.ResumeAtServers(v.File, v.Kind, v.At)
+				rf.Server = ""
+				if likely >= 0 {
+					rf.Server = tl.Servers[likely].Name
+				}
+				for _, sv := range per {
+					rc.PerServer = append(rc.PerServer, ServerAnswer{Server: tl.Servers[sv.Server].Name, Outcome: sv.Outcome, Reason: sv.Reason})
+				}
+				if len(per) > 0 {
+					rc.ServerWords = an.ServerWords(per)
+				}
+			}
+			w = min(w, outcomeRank(v.Outcome))
+			rf.Cursors = append(rf.Cursors, rc)
+		}
+		out.Files = append(out.Files, rf)
+		worst = append(worst, w)
+	}
+	// The worst first: refused, then at risk, not judged, accepted.
+	slices.SortStableFunc(out.Files, func(a, b ReconnectFile) int { return cmp.Compare(worst[a.File], worst[b.File]) })
+	pause()
+	if fc, ok := an.FleetReconnect(q); ok {
+		out.Fleet = &fc
+	}
+	pause()
+	out.Words = an.ResumeAtWords(q)
+	return out
+}
+
+func outcomeRank(o timeline.Outcome) int {
+	switch o {
+	case timeline.Refused:
+		return 0
+	case timeline.AtRisk:
+		return 1
+	case timeline.Unknown:
+		return 2
+	}
+	return 3
+}

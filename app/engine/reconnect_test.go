@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"watchlens/report"
+	"watchlens/timeline"
+)
+
+// TestReconnectAtIsTheReports: what the engine answers of a reconnect at
+// an instant is what `watchlens analyze --resume-at` reports for it (the
+// report's JSON): each file's and cursor's outcome, RV and reason, each
+// server's, the server the file's connection goes to, the fleet's counts
+// and the summary's words; the worst files come first, and the answer
+// crosses a message unchanged. On two samples, and on the fleet recording
+// with its audit logs (two API servers, one restarting).
+func TestReconnectAtIsTheReports(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		open    func(t *testing.T) (*Engine, Opened)
+		at      time.Time
+		servers bool
+	}{
+		{"two samples", func(t *testing.T) (*Engine, Opened) {
+			return sampleEngine(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+		}, time.Date(2026, 11, 30, 1, 4, 25, 0, time.UTC), false},
+		{"the fleet with its audit logs", func(t *testing.T) (*Engine, Opened) {
+			return recordingEngine(t, "samples-fleet", "*.ts.http", "audit-*.log")
+		}, time.Date(2026, 12, 1, 8, 43, 0, 0, time.UTC), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := tc.open(t)
+			at := tc.at.UnixNano()
+			pauses := 0
+			got := e.ReconnectAt(at, func() { pauses++ })
+			if got.At != at || pauses <= len(got.Files) {
+				t.Errorf("answered for %d with %d pauses over %d files", got.At, pauses, len(got.Files))
+			}
+			r := report.New(e.Analysis(), []timeline.ResumeQuery{{At: at}})
+			var cells, want []string
+			ranks := []int{}
+			perServer := 0
+			for _, f := range got.Files {
+				rank := 3
+				servers := map[string]bool{}
+				for _, c := range f.Cursors {
+					rv := ""
+					if c.HasCursor {
+						rv = timeline.FormatRV(c.RV)
+					}
+					cells = append(cells, fmt.Sprintf("%s|%s|%s|%s|%s|%v", f.Name, c.Kind, c.Outcome, rv, c.Reason, c.PerServer))
+					rank = min(rank, outcomeRank(c.Outcome))
+					perServer += len(c.PerServer)
+					if c.Words == "" || (len(c.PerServer) > 0) != (c.ServerWords != "") {
+						t.Errorf("%s %s: words %q, servers' words %q", f.Name, c.Kind, c.Words, c.ServerWords)
+					}
+				}
+				ranks = append(ranks, rank)
+				for _, rr := range r.ResumeAt {
+					if rr.File == f.Name {
+						servers[rr.Server] = true
+					}
+				}
+				if !servers[f.Server] {
+					t.Errorf("%s: its connection goes to %q, the report's cursors to %v", f.Name, f.Server, servers)
+				}
+			}
+			for _, rr := range r.ResumeAt {
+				var per []ServerAnswer
+				for _, sv := range rr.PerServer {
+					per = append(per, ServerAnswer{Server: sv.Server, Outcome: sv.Outcome, Reason: sv.Reason})
+				}
+				want = append(want, fmt.Sprintf("%s|%s|%s|%s|%s|%v", rr.File, rr.Cursor, rr.Outcome, rr.RV, rr.Reason, per))
+			}
+			slices.Sort(cells)
+			slices.Sort(want)
+			if !slices.Equal(cells, want) || len(cells) == 0 {
+				t.Errorf("the engine answers\n%v\nthe report\n%v", cells, want)
+			}
+			if !slices.IsSorted(ranks) {
+				t.Errorf("the files are not the worst first: %v", ranks)
+			}
+			if tc.servers != (perServer > 0) {
+				t.Errorf("%d answers of a server, want some: %v", perServer, tc.servers)
+			}
+			var words []timeline.SummaryLine
+			for _, l := range r.Summary {
+				if l.Topic == "resume-at" {
+					words = append(words, l)
+				}
+			}
+			if !slices.Equal(got.Words, words) || len(words) == 0 {
+				t.Errorf("the words %v, the report's %v", got.Words, words)
+			}
+			if got.Fleet == nil || r.Fleet == nil || len(r.Fleet.ReconnectAt) != 1 ||
+				report.OutcomeReport(got.Fleet.With) != r.Fleet.ReconnectAt[0].With || report.OutcomeReport(got.Fleet.Without) != r.Fleet.ReconnectAt[0].Without {
+				t.Errorf("the fleet's counts %+v, the report's %+v", got.Fleet, r.Fleet)
+			}
+			roundTrip(t, "ReconnectAt", got)
+		})
+	}
+}
