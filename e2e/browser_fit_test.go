@@ -264,10 +264,10 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 800)))
 		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
 		waitText(t, tab, "#timeline-summary")
-		must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
+		uploadRead(t, tab, files...)
 		// The page may open a fleet on its Fleet view or on the timeline.
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!document.querySelector("#fleet-summary") || (!!d && d.dataset.files.split("\n").length === %d); })()`, len(files)),
-			chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Fatalf("the fleet's captures did not open: %v", err)
 		}
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { if (!document.querySelector("#fleet")) document.querySelector("#show-fleet").click(); return !!document.querySelector("#fleet canvas[data-rows-y]"); })()`,
