@@ -13,8 +13,9 @@ import (
 )
 
 // openURL fetches a capture by URL, from the browser: the bytes go from that
-// server to this page and nowhere else. It runs in a goroutine.
-func (p *Page) openURL(ctx goapp.Context, rawURL string) {
+// server to this page and nowhere else. It returns its read's turn once
+// the read has ended, and runs in a goroutine.
+func (p *Page) openURL(ctx goapp.Context, rawURL string) load.Turn {
 	// A slow server must not replace what the user opened meanwhile.
 	turn := p.nextTurn()
 	name := path.Base(strings.SplitN(rawURL, "?", 2)[0])
@@ -27,7 +28,7 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 	}
 	if turn.Superseded() {
 		load.Ended(name, load.Superseded)
-		return
+		return turn
 	}
 	if err != nil {
 		load.Ended(name, load.Failed)
@@ -35,7 +36,8 @@ func (p *Page) openURL(ctx goapp.Context, rawURL string) {
 			p.loading = nil
 			p.problem = fmt.Sprintf("%s could not be opened: %v.", words.Isolated(rawURL), err)
 		})
-		return
+		return turn
 	}
 	p.read(ctx, []load.Source{{Name: name, Blob: blob}}, viewState{url: rawURL}, turn)
+	return turn
 }

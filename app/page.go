@@ -89,18 +89,21 @@ func (p *Page) OnMount(ctx goapp.Context) {
 				p.problem = "The built-in samples could not be listed: " + err.Error()
 			}
 		})
+		// The visit's own read, if it opens one: the warm-up gives way to
+		// any read begun after it.
+		visit := load.NewTurn(&p.reads)
 		switch {
 		case view.url != "":
-			p.openURL(ctx, view.url)
+			visit = p.openURL(ctx, view.url)
 		case view.sample != "":
-			p.openSample(ctx, view.sample)
+			visit = p.openSample(ctx, view.sample)
 		case len(view.files) > 0:
 			// A link to dropped files: renderRestore asks for them.
 			visitOpensNothing()
 		case err == nil:
-			p.openSample(ctx, DefaultSample)
+			visit = p.openSample(ctx, DefaultSample)
 		}
-		p.warmUp(ctx)
+		p.warmUp(ctx, visit)
 	})
 }
 
@@ -482,19 +485,21 @@ func (p *Page) openDropped(ctx goapp.Context, files []droppedFile, problems []st
 	ctx.Async(func() { p.read(ctx, sources, viewState{files: names}, turn) })
 }
 
-// openSample fetches a built-in sample and reads it. It runs in a goroutine.
-func (p *Page) openSample(ctx goapp.Context, name string) {
+// openSample fetches a built-in sample and reads it, and returns its
+// read's turn once the read has ended. It runs in a goroutine.
+func (p *Page) openSample(ctx goapp.Context, name string) load.Turn {
 	turn := p.nextTurn()
 	blob, err := fetchSample(ctx, name)
 	if turn.Superseded() {
 		load.Ended(name, load.Superseded)
-		return
+		return turn
 	}
 	if err != nil {
 		ctx.Dispatch(func(goapp.Context) { p.problem = fmt.Sprintf("The sample %s could not be opened: %v", name, err) })
-		return
+		return turn
 	}
 	p.read(ctx, []load.Source{{Name: name, Blob: blob}}, viewState{sample: name}, turn)
+	return turn
 }
 
 // nextTurn begins a read: the user asked for another capture, and any

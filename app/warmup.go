@@ -26,20 +26,26 @@ const warmRenders = 40
 // runs hot, so a first load is otherwise much slower than the same load
 // again. It runs in a goroutine and yields like a load, so the page stays
 // responsive, and gives up once the user opens a capture: it is there to
-// speed that up, not to compete with it.
-func (p *Page) warmUp(ctx goapp.Context) {
+// speed that up, not to compete with it. visit is the turn of the read
+// the visit began (the page's first capture): a read begun after it,
+// before the warm-up or during it, whether it is still going on or has
+// ended, is the user's, and the warm-up gives way to it.
+func (p *Page) warmUp(ctx goapp.Context, visit load.Turn) {
+	defer ctx.Dispatch(func(goapp.Context) { p.warm = true })
+	opened := visit.Superseded
 	var sources []load.Source
 	for _, name := range warmSamples {
+		if opened() {
+			return
+		}
 		blob, err := fetchSample(ctx, name)
 		if err != nil {
 			return // the samples are missing: loads stay as they were
 		}
 		sources = append(sources, load.Source{Name: name, Blob: blob})
 	}
-	turn := load.NewTurn(&p.reads)
-	opened := turn.Superseded
 	// A draw that fails (see load.Safely) only leaves the loads slower.
-	load.WarmUp(sources, turn, func(c *load.Capture) {
+	load.WarmUp(sources, visit, func(c *load.Capture) {
 		load.Safely(func() { warmDraw(c, opened) })
 	})
 	// go-app's rendering runs unoptimised at first too, and the render
@@ -64,7 +70,6 @@ func (p *Page) warmUp(ctx goapp.Context) {
 		// capture opened meanwhile starts one once it is shown.
 		jsrt.PrepareReadingWorker()
 	}
-	ctx.Dispatch(func(goapp.Context) { p.warm = true })
 }
 
 // warmDraws is how many times each warm-up round draws its capture's

@@ -264,10 +264,10 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 800)))
 		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
 		waitText(t, tab, "#timeline-summary")
-		must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
+		uploadRead(t, tab, files...)
 		// The page may open a fleet on its Fleet view or on the timeline.
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!document.querySelector("#fleet-summary") || (!!d && d.dataset.files.split("\n").length === %d); })()`, len(files)),
-			chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Fatalf("the fleet's captures did not open: %v", err)
 		}
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { if (!document.querySelector("#fleet")) document.querySelector("#show-fleet").click(); return !!document.querySelector("#fleet canvas[data-rows-y]"); })()`,
@@ -363,14 +363,21 @@ func zoneLabelsDiffer(t *testing.T, tab context.Context) {
 			return fill.call(this, s, ...rest);
 		};
 	})()`)))
+	var labels []string
+	// Each switch is waited on before the next: while the document's
+	// style is out of date, Chromium evaluates the media queries at its
+	// next style update, and two switches before it (dark, then light
+	// again) change nothing it reports.
 	for _, theme := range []string{"dark", "light"} {
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.zoneLabels = []`)))
 		_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
 		must(t, err)
-	}
-	labels, err := chromedp.Run(tab, chromedp.Poll[[]string](`window.zoneLabels.length > 0 && window.zoneLabels`, chromedp.WithPollingTimeout(10*time.Second)))
-	if err != nil {
-		t.Fatalf("the timeline drew no 410 zone label again: %v", err)
+		drawn, err := chromedp.Run(tab, chromedp.Poll[[]string](`window.zoneLabels.length > 0 && window.zoneLabels`, chromedp.WithPollingTimeout(pageWait)))
+		if err != nil {
+			t.Fatalf("switched to the %s theme, the timeline drew no 410 zone label again: %v", theme, err)
+		}
+		labels = append(labels, drawn...)
 	}
 	seen := map[string]bool{}
 	for _, l := range labels {

@@ -212,13 +212,7 @@ func TestBrowserFleet(t *testing.T) {
 			p.DeltaX, p.DeltaY = 1e-6, 4000 // DeltaX 0 would be omitted, and Chromium wants both
 		})))
 		var scrolled fleetLayout
-		for range 50 {
-			if scrolled = readFleetLayout(t, tab); scrolled.ScrollY > 0 {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		if scrolled.ScrollY <= 0 {
+		if !until(pageWait, func() bool { scrolled = readFleetLayout(t, tab); return scrolled.ScrollY > 0 }) {
 			t.Fatal("the wheel over the names did not scroll the rows")
 		}
 		last := len(fl.Clients) - 1
@@ -322,18 +316,15 @@ func TestBrowserFleet(t *testing.T) {
 		// The client's group of tracks comes first, unfolded: its name
 		// band, then its sessions.
 		var bands []canvas.Band
-		for range 50 {
+		until(pageWait, func() bool {
 			ds, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c ? c.dataset.bands || "" : ""; })()`))
 			must(t, err)
 			bands = nil
 			if ds != "" {
 				must(t, json.Unmarshal([]byte(ds), &bands))
 			}
-			if len(bands) > 3 {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+			return len(bands) > 3
+		})
 		file := filepath.Base(files[c.File])
 		if len(bands) < 4 || bands[2].Label != file || bands[2].File != c.File || bands[3].File != c.File || bands[3].ID != canvas.BandSessions {
 			t.Errorf("after clicking %s (file %d, %s) the timeline's first bands are\n%+v", c.Name, c.File, file, bands[:min(len(bands), 6)])

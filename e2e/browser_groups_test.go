@@ -35,15 +35,17 @@ func timelineBands(t testing.TB, tab context.Context, ok func([]fileBand) bool) 
 	t.Helper()
 	var bands []fileBand
 	var err error
-	for range 100 {
+	if until(pageWait, func() bool {
 		text, jsErr := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c && c.dataset.bands || ""; })()`))
 		must(t, jsErr)
 		if text == "" {
 			err = nil
-		} else if bands, err = parseBands(text); err == nil && len(bands) > 0 && ok(bands) {
-			return bands
+			return false
 		}
-		time.Sleep(100 * time.Millisecond)
+		bands, err = parseBands(text)
+		return err == nil && len(bands) > 0 && ok(bands)
+	}) {
+		return bands
 	}
 	t.Fatalf("the timeline's bands never became as expected: %d bands, %v... (%v)", len(bands), bands[:min(len(bands), 8)], err)
 	return nil

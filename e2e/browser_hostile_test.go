@@ -260,7 +260,7 @@ func TestBrowserHostile(t *testing.T) {
 		// fills with a few million events, long before the event limit.
 		small := newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096"))
 		tab, cancelTab := chromedp.NewContext(small)
-		tab, cancel := context.WithTimeout(tab, 90*time.Second)
+		tab, cancel := context.WithTimeout(tab, tabLimit)
 		t.Cleanup(func() { cancel(); cancelTab() })
 		bomb := gzipBomb(t, 400) // 26 million events
 		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")

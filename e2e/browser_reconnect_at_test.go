@@ -277,7 +277,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 		files := []string{"samples/w4-then-resume.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http"}
 		tab := s.openSample(t, "w3-then-resume.ts.http")
 		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
-		drop(t, tab, files...)
+		dropRead(t, tab, files...)
 		waitSummary(t, tab, func(m map[string]string) bool { return strings.Count(m["files"], "\n") == 1 })
 		findTime(t, tab, "01:04:25")
 		at := time.Date(2026, 11, 30, 1, 4, 25, 0, time.UTC).UnixNano()
@@ -341,7 +341,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 		files = append(files, logs...)
 		tab := s.openLong(t)
 		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
-		drop(t, tab, files...)
+		dropRead(t, tab, files...)
 		waitSummary(t, tab, func(m map[string]string) bool { return strings.Contains(m["files"], "c00-bookmarks.ts.http") })
 		findTime(t, tab, "2026-12-01T08:43:00Z")
 		at := time.Date(2026, 12, 1, 8, 43, 0, 0, time.UTC).UnixNano()
@@ -357,8 +357,8 @@ func TestBrowserReconnectAt(t *testing.T) {
 		dir := testsample.Recording(t, "samples-lab")
 		tab := s.openLong(t)
 		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
-		drop(t, tab, files...)
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet-summary")`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		dropRead(t, tab, files...)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet-summary")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Fatalf("the lab's audit logs did not open on the fleet: %v", err)
 		}
 		// Server b was restarting then: it answers no one.

@@ -170,11 +170,11 @@ func TestBrowserServers(t *testing.T) {
 	// Tall enough for the three servers' bands and the first group of
 	// tracks under them.
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 2200)))
-	drop(t, tab, files...)
+	dropRead(t, tab, files...)
 	// 207 clients: the page opens on the fleet, whose rows say the
 	// servers each client went to.
 	fleet, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const d = document.querySelector("#fleet-summary"); return d ? d.dataset.servers : null; })()`,
-		chromedp.WithPollingTimeout(2*time.Minute)))
+		chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
 	if rows := strings.Split(fleet, "\n"); len(rows) != clients || !strings.Contains(rows[0], "#") {
 		t.Errorf("the fleet's rows name the servers %q...; want %d rows, each naming its servers", rows[:min(3, len(rows))], clients)
@@ -321,7 +321,7 @@ func TestBrowserServers(t *testing.T) {
 		}
 		alone := s.openSampleWithin(t, "w3-then-resume.ts.http", 3*time.Minute)
 		must(t, chromedp.Do(alone, chromedp.EmulateViewport(1440, 900)))
-		drop(t, alone, export)
+		dropRead(t, alone, export)
 		verdictShown(t, alone, want)
 		// The header and the Files panel name the export read.
 		metricsFiles := filesText(t, alone, "#metrics-files")

@@ -730,13 +730,72 @@ func waitRead(t testing.TB, tab context.Context, name, outcome string) {
 // how (app/load/readsignal.go).
 func readEnd(t testing.TB, tab context.Context, name string) string {
 	t.Helper()
-	got, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(window.watchlensReads ?? []).find(r => r.name === %q)?.outcome ?? null`, name),
-		chromedp.WithPollingTimeout(pageWait)))
+	return readEndAfter(t, tab, 0, []string{name}, pageWait)
+}
+
+// readEndAfter waits, for up to within, until a read of one of names
+// that the page ended after its first n (window.watchlensReads) has
+// ended, and says how.
+func readEndAfter(t testing.TB, tab context.Context, n int, names []string, within time.Duration) string {
+	t.Helper()
+	list, err := json.Marshal(names)
+	must(t, err)
+	got, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(window.watchlensReads ?? []).slice(%d).find(r => %s.includes(r.name))?.outcome ?? null`, n, list),
+		chromedp.WithPollingTimeout(within)))
 	if err != nil {
 		reads, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensReads ?? [])`))
-		t.Fatalf("the page's read of %s did not end: %v (reads: %s)", name, err, reads)
+		t.Fatalf("the page's read of %s did not end within %v: %v (reads: %s)", names[0], within.Round(time.Second), err, reads)
 	}
 	return got
+}
+
+// dropRead drops files on the page, as drop does, and waits until the
+// page has shown them (see shownBy).
+func dropRead(t *testing.T, tab context.Context, files ...string) {
+	t.Helper()
+	shownBy(t, tab, files, func() { drop(t, tab, files...) })
+}
+
+// uploadRead chooses files in the page's file input and waits until the
+// page has shown them (see shownBy).
+func uploadRead(t *testing.T, tab context.Context, files ...string) {
+	t.Helper()
+	abs := make([]string, len(files))
+	for i, f := range files {
+		a, err := filepath.Abs(f)
+		must(t, err)
+		abs[i] = a
+	}
+	shownBy(t, tab, files, func() { must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), abs))) })
+}
+
+// shownBy has open hand files to the page and waits until the page has
+// shown them. The page's read of them may take as long as the tab may
+// run, whose limit the test sizes for what it opens (see loadWait); a
+// read that fails or gives up fails the test at once.
+func shownBy(t *testing.T, tab context.Context, files []string, open func()) {
+	t.Helper()
+	n, err := chromedp.Run(tab, chromedp.Evaluate[int](`(window.watchlensReads ?? []).length`))
+	must(t, err)
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = filepath.Base(f)
+	}
+	open()
+	if got := readEndAfter(t, tab, n, names, loadWait(tab)); got != "shown" {
+		t.Fatalf("the page's read of the %d files opened ended %s, not shown", len(files), got)
+	}
+}
+
+// loadWait is how long a test waits for a load it began: as long as the
+// tab may run, but for the time to say why it failed, and at least
+// pageWait.
+func loadWait(tab context.Context) time.Duration {
+	d, ok := tab.Deadline()
+	if !ok {
+		return pageWait
+	}
+	return max(time.Until(d)-10*time.Second, pageWait)
 }
 
 func navigate(t testing.TB, tab context.Context, url string) {
@@ -934,31 +993,39 @@ func summaryOf(t testing.TB, tab context.Context) map[string]string {
 	return s
 }
 
-// waitSummary waits until the timeline's summary satisfies ok.
+// waitSummary waits until the timeline's summary satisfies ok, for up
+// to pageWait: what a move or a filter changes. After a drop, wait for
+// its read first (dropRead), which may take longer.
 func waitSummary(t testing.TB, tab context.Context, ok func(map[string]string) bool) map[string]string {
 	t.Helper()
 	var s map[string]string
-	for range 100 {
-		if s = summaryOf(t, tab); ok(s) {
-			return s
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !until(pageWait, func() bool { s = summaryOf(t, tab); return ok(s) }) {
+		t.Fatalf("the timeline summary never changed as expected: %v", s)
 	}
-	t.Fatalf("the timeline summary never changed as expected: %v", s)
-	return nil
+	return s
+}
+
+// until calls ok every 100 ms until it holds, for up to within, and
+// says whether it held.
+func until(within time.Duration, ok func() bool) bool {
+	for deadline := time.Now().Add(within); ; time.Sleep(100 * time.Millisecond) {
+		if ok() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
 }
 
 // waitForFile waits for a download to land and returns its content.
 func waitForFile(t *testing.T, name string) string {
 	t.Helper()
-	for range 100 {
-		if b, err := os.ReadFile(name); err == nil && len(b) > 0 {
-			return string(b)
-		}
-		time.Sleep(100 * time.Millisecond)
+	var b []byte
+	if !until(pageWait, func() bool { var err error; b, err = os.ReadFile(name); return err == nil && len(b) > 0 }) {
+		t.Fatalf("%s was not downloaded", name)
 	}
-	t.Fatalf("%s was not downloaded", name)
-	return ""
+	return string(b)
 }
 
 // waitText waits until sel exists and returns its text.
