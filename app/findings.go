@@ -35,7 +35,7 @@ type FindingsPanel struct {
 // shown: the answer, and what the user opened, by list.
 type findingsKept struct {
 	answer   *engine.Findings
-	answered findingsAsk     // the question answer answers
+	answered findingsAsk     // the question whose answer answer is
 	asked    findingsAsk     // the question whose answer is shown or on its way
 	open     map[string]bool // opened (true) or closed (false) by the user, against the default
 	unfolded map[string]bool // shown whole, up to maxFindingsShown

@@ -227,7 +227,9 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector(".page.dock-side")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 				t.Fatalf("the panel did not go beside the timeline: %v", err)
 			}
-			must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings")), chromedp.WaitVisible(chromedp.ID("dock-findings"))))
+			// The tab's findings come from the engine after it shows:
+			// #findings is there once they are.
+			must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings")), chromedp.WaitVisible(chromedp.ID("findings"))))
 			waitFitted(t, tab)
 			bad, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
 				const out = [], b = document.querySelector("#dock .dock-body"), r = b.getBoundingClientRect();

@@ -71,8 +71,8 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 		for _, v := range an.ResumeAt(fi, q.For(&tl.Files[fi])) {
 			rc := ReconnectCursor{Kind: v.Kind, Outcome: v.Outcome, HasCursor: v.HasCursor, RV: v.RV, Reason: v.Reason, Words: an.Words(v)}
 			if servers {
-				// The server of the file's connection is its cursors'
-				// last answer's.
+				// The file's server is the one its last cursor's
+				// reconnect would likely go to.
 				per, likely := an.ResumeAtServers(v.File, v.Kind, v.At)
 				rf.Server = ""
 				if likely >= 0 {
