@@ -1,9 +1,10 @@
 package app
 
 import (
+	"time"
+
 	"watchlens/app/engine"
 	"watchlens/app/load"
-	"watchlens/report"
 	"watchlens/timeline"
 )
 
@@ -12,36 +13,30 @@ import (
 type capture struct{ *load.Capture }
 
 // analysis is what the retention model says of a capture: the verdict's
-// lines, shown at once, and the report, which only the exports and Copy
-// summary read and which is built when first asked for (over 10 000
-// virtual clients it takes more than a second as wasm, in one task).
+// lines, shown at once, with what the page asked it with. The reports
+// (the exports and Copy summary) the page asks the engine for.
 type analysis struct {
 	// an is the engine's model, for the panels that still read it
 	// rather than ask the engine (docs/engine.md lists them).
 	an      *timeline.Analysis
 	summary []timeline.SummaryLine
-	built   *builtReport
 	// judged says whether any file gave something to judge: with none,
 	// the summary says so, and there is no verdict to copy or export.
 	judged bool
+	// fleet says the capture has a fleet, which the page offers a view of.
+	fleet bool
 	// generation is the engine's count of analyses kept: the timeline
 	// view redraws when it changes.
 	generation int
 	// restarts are the API server restarts the captures suggest.
 	restarts []timeline.DetectedRestart
+	// zone is the zone the analysis was asked to write times in
+	// (Params.Zone), which the views write theirs in.
+	zone *time.Location
 }
 
-type builtReport struct{ r *report.Report }
-
-// report returns the analysis's report, building it the first time.
-func (a analysis) report() *report.Report {
-	if a.built.r == nil {
-		a.built.r = report.New(a.an, nil)
-	}
-	return a.built.r
-}
-
-// newAnalysis is what the engine eng answered of its latest analysis.
-func newAnalysis(eng *engine.Engine, a engine.Analyzed) analysis {
-	return analysis{an: eng.Analysis(), summary: a.Summary, built: &builtReport{}, judged: a.Judged, generation: a.Generation, restarts: a.Restarts}
+// newAnalysis is what the engine eng answered of its latest analysis,
+// asked with params.
+func newAnalysis(eng *engine.Engine, a engine.Analyzed, params timeline.Params) analysis {
+	return analysis{an: eng.Analysis(), summary: a.Summary, judged: a.Judged, fleet: a.Fleet, generation: a.Generation, restarts: a.Restarts, zone: zoneIn(params)}
 }

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
@@ -19,12 +21,21 @@ import (
 // restarts. It pans and zooms as the timeline does; a click on a row
 // opens that client's timeline, a shift-drag counts what a range holds.
 //
-// Its fields are the analysis and the range it opens on: everything else
-// is its own state, so the page's renders leave it alone (see
-// TimelineView on go-app's copying of exported fields).
+// It asks the engine (package engine) for the fleet, its frames, what
+// lies under the pointer and what a range holds, with the view's state as
+// plain data: the questions a worker will answer (docs/engine.md).
+//
+// Its fields are the engine, its analysis and the range it opens on:
+// everything else is its own state, so the page's renders leave it alone
+// (see TimelineView on go-app's copying of exported fields).
 type FleetView struct {
 	goapp.Compo
-	Analysis *timeline.Analysis
+	// Engine holds the capture's model; Analyzed is its analysis's
+	// generation (engine.Analyzed), and Zone the zone that analysis was
+	// asked to write times in.
+	Engine   *engine.Engine
+	Analyzed int
+	Zone     *time.Location
 	// From and To are the timeline's range on the time axis, which the
 	// fleet opens on; 0 and 0 for its whole range.
 	From, To int64
@@ -33,17 +44,19 @@ type FleetView struct {
 
 	gestures // its range, its rows' scroll, and the drag in progress
 
-	data    *canvas.FleetData
-	dataFor *timeline.Analysis
-	maxH    float64
+	// eng and analyzed are what fleet was answered for: nil and 0 before
+	// it, and fleet.Rows empty when the analysis has no fleet.
+	eng      *engine.Engine
+	analyzed int
+	fleet    engine.Fleet
+	maxH     float64
 	// stageMinH is the least height given to the stage, CSS px.
 	stageMinH float64
 	// picked is what the last shift-dragged range holds, nil before one.
-	picked  *canvas.FleetRange
-	fr      canvas.Frame
-	scratch canvas.FleetScratch
-	layout  canvas.FleetLayout // of the last frame drawn, for hit-testing
-	frames  frameSender
+	picked *canvas.FleetRange
+	fr     canvas.Frame
+	layout canvas.FleetLayout // of the last frame drawn, for the gestures
+	frames frameSender
 	// restartLabelsShown is the canvas's data-restart-labels, the JSON
 	// of the last frame's layout.RestartLabels.
 	restartLabelsShown string
@@ -70,7 +83,7 @@ type fleetState struct {
 
 // hasFleet says whether the capture open has a fleet: two clients or more.
 func (p *Page) hasFleet() bool {
-	return p.capture != nil && p.analysis.an != nil && p.analysis.an.Fleet() != nil
+	return p.capture != nil && p.analysis.fleet
 }
 
 // viewSwitch offers the fleet view beside the timeline, when two or
@@ -91,31 +104,40 @@ func (p *Page) onFleetOpen(ctx goapp.Context, a goapp.Action) {
 	p.fleet = fleetState{opened: a.Value.(int) + 1}
 }
 
-// sync brings the data up to date with the analysis.
+// sync asks the engine for its analysis's fleet when the analysis is
+// another one.
 func (v *FleetView) sync() {
-	if v.Analysis == v.dataFor {
+	if v.Engine == v.eng && v.Analyzed == v.analyzed {
 		return
 	}
-	v.dataFor = v.Analysis
-	v.data, v.picked = nil, nil
-	if v.Analysis != nil {
-		v.data = canvas.NewFleetData(v.Analysis)
+	v.eng, v.analyzed = v.Engine, v.Analyzed
+	v.fleet, v.picked = engine.Fleet{}, nil
+	if v.eng == nil {
+		return
 	}
-	if v.data != nil {
-		if v.to <= v.from || v.from < v.data.From || v.to > v.data.To {
-			v.from, v.to = v.data.From, v.data.To
-			if v.To > v.From {
-				v.from, v.to = canvas.FitRange(v.From, v.To, v.data.From, v.data.To)
-			}
+	fl, ok := v.eng.Fleet()
+	if !ok {
+		return
+	}
+	v.fleet = fl
+	if v.to <= v.from || v.from < fl.From || v.to > fl.To {
+		v.from, v.to = fl.From, fl.To
+		if v.To > v.From {
+			v.from, v.to = canvas.FitRange(v.From, v.To, fl.From, fl.To)
 		}
-		v.scrollY = 0
 	}
+	v.scrollY = 0
 }
+
+// has says the view has a fleet to show.
+func (v *FleetView) has() bool { return len(v.fleet.Rows) > 0 }
+
+// OnInit asks for the fleet before the first render.
+func (v *FleetView) OnInit() { v.sync() }
 
 func (v *FleetView) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionExportPNG, v.exportPNG)
 	v.ctx = &ctx
-	v.sync()
 	v.draw(ctx)
 }
 
@@ -129,11 +151,11 @@ func (v *FleetView) OnResize(ctx goapp.Context) { v.draw(ctx) }
 // OnDismount hands the range shown to the timeline, which the page shows
 // next: the whole range as 0 and 0, the timeline's own whole.
 func (v *FleetView) OnDismount() {
-	if v.data == nil || v.ctx == nil {
+	if !v.has() || v.ctx == nil {
 		return
 	}
-	r := fleetRange{an: v.dataFor}
-	if v.from > v.data.From || v.to < v.data.To {
+	r := fleetRange{eng: v.eng, analyzed: v.analyzed}
+	if v.from > v.fleet.From || v.to < v.fleet.To {
 		r.from, r.to = v.from, v.to
 	}
 	// The page's handler runs with the page as its source, so a
@@ -145,17 +167,19 @@ func (v *FleetView) OnDismount() {
 // which the timeline then shows.
 const actionFleetRange = "fleet/range"
 
-// fleetRange is the time range a fleet view closed on, and the analysis
-// it showed: a range of another capture's fleet means nothing.
+// fleetRange is the time range a fleet view closed on, and the engine
+// and the generation of the analysis it showed: a range of another
+// capture's fleet means nothing.
 type fleetRange struct {
-	an       *timeline.Analysis
+	eng      *engine.Engine
+	analyzed int
 	from, to int64
 }
 
 // fleetView is the fleet view, opening on the timeline's range when it
 // is one of time.
 func (p *Page) fleetView() goapp.UI {
-	v := &FleetView{Analysis: p.analysis.an, Marker: p.view.reconnectAt}
+	v := &FleetView{Engine: p.capture.Engine, Analyzed: p.analysis.generation, Zone: p.analysis.zone, Marker: p.view.reconnectAt}
 	if !p.view.axisRV {
 		v.From, v.To = p.view.from, p.view.to
 	}
@@ -165,24 +189,25 @@ func (p *Page) fleetView() goapp.UI {
 // onFleetRange shows the fleet's last range on the timeline.
 func (p *Page) onFleetRange(ctx goapp.Context, a goapp.Action) {
 	r := a.Value.(fleetRange)
-	if r.an != p.analysis.an || p.view.axisRV {
+	if p.capture == nil || r.eng != p.capture.Engine || r.analyzed != p.analysis.generation || p.view.axisRV {
 		return
 	}
 	p.view.from, p.view.to = r.from, r.to
 	p.saveURL(ctx)
 }
 
-func (v *FleetView) viewport(width, dpr float64) *canvas.FleetViewport {
-	return &canvas.FleetViewport{From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr, ScrollY: v.scrollY, Marker: canvas.Marker(v.Marker)}
+// state is the view as the engine's questions take it.
+func (v *FleetView) state(width, dpr float64) engine.FleetState {
+	return engine.FleetState{From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr, ScrollY: v.scrollY, Marker: v.Marker}
 }
 
 func (v *FleetView) draw(ctx goapp.Context) { v.drawWith(ctx, nil) }
 
-// drawWith builds a frame, changed by adjust when not nil, and hands it
-// to web/timeline.js in one call.
-func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewport)) {
+// drawWith has the engine build a frame, changed by adjust when not nil,
+// and hands it to web/timeline.js in one call.
+func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState)) {
 	cv := canvasOf(v)
-	if cv == nil || v.data == nil {
+	if cv == nil || !v.has() {
 		return
 	}
 	fn, ok := v.frames.script(ctx, v.draw)
@@ -190,7 +215,7 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 		return
 	}
 	stage := cv.Get("parentElement")
-	if minH := v.data.MinHeight(); minH != v.stageMinH {
+	if minH := v.fleet.MinHeight; minH != v.stageMinH {
 		// The stage holds the bands and a dozen rows at least: the page
 		// scrolls down rather than hide the rows under the dock.
 		v.stageMinH = minH
@@ -202,12 +227,12 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 		v.maxH = h
 	}
 	width := max(stage.Get("clientWidth").Float(), 320)
-	vp := v.viewport(width, max(goapp.Window().Get("devicePixelRatio").Float(), 1))
+	st := v.state(width, max(goapp.Window().Get("devicePixelRatio").Float(), 1))
 	if adjust != nil {
-		adjust(vp)
+		adjust(&st)
 	}
 	prev := v.layout
-	v.layout = v.data.Build(vp, &v.fr, &v.scratch)
+	v.layout = v.eng.FleetFrame(st, &v.fr)
 	ds := cv.Get("dataset")
 	if prev.PlotX != v.layout.PlotX || prev.PlotW != v.layout.PlotW || prev.RowsY != v.layout.RowsY || prev.CurvesY != v.layout.CurvesY {
 		// Where the plot, the curves and the rows sit, for tools that
@@ -233,8 +258,7 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*canvas.FleetViewpor
 
 func (v *FleetView) Render() goapp.UI {
 	v.gestures.view = v
-	v.sync()
-	if v.data == nil {
+	if !v.has() {
 		return goapp.Section().Class("timeline")
 	}
 	return goapp.Section().Class("timeline").ID("fleet").Body(
@@ -272,7 +296,7 @@ func (v *FleetView) renderPicked() goapp.UI {
 	if r == nil {
 		return goapp.P().ID("fleet-range").Class("tl-hint").Text("Shift-drag over the fleet to count the clients and relists of a stretch of time.")
 	}
-	text := "From " + timeline.FormatClock(r.From, zoneOf(v.Analysis)) + " to " + timeline.FormatClock(r.To, zoneOf(v.Analysis)) + ": a reconnect would have sent " +
+	text := "From " + timeline.FormatClock(r.From, v.zone()) + " to " + timeline.FormatClock(r.To, v.zone()) + ": a reconnect would have sent " +
 		quantity.Plural(r.Without, "client") + " to relist without bookmarks (at most " + strconv.Itoa(r.PeakWithout) + " at once) and " +
 		strconv.Itoa(r.With) + " with bookmarks (at most " + strconv.Itoa(r.PeakWith) + " at once); " + quantity.Plural(r.Relists, "relist") + " seen."
 	return goapp.P().ID("fleet-range").Class("tl-hint").
@@ -285,43 +309,53 @@ func (v *FleetView) renderPicked() goapp.UI {
 
 // renderSummary is the fleet in words, for screen readers and tests.
 func (v *FleetView) renderSummary() goapp.UI {
-	fl := v.data.Fleet
-	names := make([]string, len(v.data.Rows))
-	servers := make([]string, len(v.data.Rows))
-	for i, r := range v.data.Rows {
-		names[i], servers[i] = r.Client.Name, r.Servers
+	fl := &v.fleet
+	names := make([]string, len(fl.Rows))
+	servers := make([]string, len(fl.Rows))
+	for i, r := range fl.Rows {
+		names[i], servers[i] = r.Name, r.Servers
 	}
 	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
-		DataSet("clients", len(v.data.Rows)).
+		DataSet("clients", len(fl.Rows)).
 		DataSet("order", strings.Join(names, "\n")).
 		DataSet("servers", strings.Join(servers, "\n")).
-		DataSet("max-with", v.data.MaxWith).
-		DataSet("max-without", v.data.MaxWithout).
-		DataSet("relists", fl.RelistsObserved).
-		DataSet("restarts", len(v.data.Restarts)).
+		DataSet("max-with", fl.MaxWith).
+		DataSet("max-without", fl.MaxWithout).
+		DataSet("relists", fl.Relists).
+		DataSet("restarts", fl.Restarts).
 		Body(
 			goapp.Dt().Text("Clients"),
-			goapp.Dd().Text(strconv.Itoa(len(v.data.Rows))),
+			goapp.Dd().Text(strconv.Itoa(len(fl.Rows))),
 			goapp.Dt().Text("Relists seen"),
-			goapp.Dd().Text(strconv.Itoa(fl.RelistsObserved)),
+			goapp.Dd().Text(strconv.Itoa(fl.Relists)),
 			goapp.Dt().Text("Worst moment for every watch to drop"),
-			goapp.Dd().Text(quantity.Plural(v.data.MaxWithout, "client")+" sent to relist without bookmarks, "+strconv.Itoa(v.data.MaxWith)+" with them"),
+			goapp.Dd().Text(quantity.Plural(fl.MaxWithout, "client")+" sent to relist without bookmarks, "+strconv.Itoa(fl.MaxWith)+" with them"),
 			goapp.Dt().Text("API server restarts seen"),
-			goapp.Dd().Text(strconv.Itoa(len(v.data.Restarts))),
+			goapp.Dd().Text(strconv.Itoa(fl.Restarts)),
 		)
 }
 
-func (v *FleetView) ready() bool { return v.data != nil && v.layout.PlotW > 0 }
+// zone is the zone the view writes times in: the analysis's.
+func (v *FleetView) zone() *time.Location {
+	if v.Zone == nil {
+		return time.UTC
+	}
+	return v.Zone
+}
+
+func (v *FleetView) ready() bool { return v.has() && v.layout.PlotW > 0 }
 
 func (v *FleetView) plot() (x, w, width float64) {
 	return v.layout.PlotX, v.layout.PlotW, v.layout.Width
 }
 
-func (v *FleetView) extent() (lo, hi int64) { return v.data.From, v.data.To }
+func (v *FleetView) extent() (lo, hi int64) { return v.fleet.From, v.fleet.To }
 
 func (v *FleetView) minSpan() int64 { return canvas.MinSpanTime }
 
-func (v *FleetView) scale() canvas.Scale { return v.viewport(v.layout.Width, 1).Scale(&v.layout) }
+func (v *FleetView) scale() canvas.Scale {
+	return canvas.Scale{From: v.from, To: v.to, X0: v.layout.PlotX, Width: v.layout.PlotW}
+}
 
 func (v *FleetView) overRows(y float64) bool { return v.layout.AreaAt(y) == canvas.FleetRows }
 
@@ -330,7 +364,7 @@ func (v *FleetView) clampScroll(y float64) float64 { return v.layout.ClampScroll
 func (v *FleetView) rowStep() (row, page float64) { return canvas.FleetRowH, v.layout.RowsH }
 
 func (v *FleetView) drawSelecting(ctx goapp.Context, x0, x1 float64) {
-	v.drawWith(ctx, func(vp *canvas.FleetViewport) { vp.Selecting, vp.SelectFrom, vp.SelectTo = true, x0, x1 })
+	v.drawWith(ctx, func(st *engine.FleetState) { st.Selecting, st.SelectFrom, st.SelectTo = true, x0, x1 })
 }
 
 // moved draws: the page does not follow the fleet's range until the view
@@ -343,23 +377,23 @@ func (v *FleetView) settled(ctx goapp.Context) {
 }
 
 func (v *FleetView) hover(x, y float64) {
-	v.tip(v.data.HitTest(v.viewport(v.layout.Width, 1), &v.layout, x, y).Text, x, y)
+	v.tip(v.eng.FleetHit(v.state(v.layout.Width, 1), x, y).Text, x, y)
 }
 
 // click opens the timeline of the client on the row clicked.
 func (v *FleetView) click(ctx goapp.Context, x, y float64) {
-	h := v.data.HitTest(v.viewport(v.layout.Width, 1), &v.layout, x, y)
-	if h.Row < 0 {
+	h := v.eng.FleetHit(v.state(v.layout.Width, 1), x, y)
+	if h.File < 0 {
 		ctx.PreventUpdate()
 		return
 	}
-	ctx.NewActionWithValue(actionFleetOpen, v.data.Rows[h.Row].Client.File)
+	ctx.NewActionWithValue(actionFleetOpen, h.File)
 }
 
 // brushed counts what the range holds, which the view zooms to.
 func (v *FleetView) brushed(ctx goapp.Context, from, to int64) {
-	r := v.data.RangeCounts(from, to)
+	r := v.eng.FleetRange(from, to)
 	v.picked = &r
-	v.from, v.to = canvas.FitRange(r.From, max(r.To, r.From+canvas.MinSpanTime), v.data.From, v.data.To)
+	v.from, v.to = canvas.FitRange(r.From, max(r.To, r.From+canvas.MinSpanTime), v.fleet.From, v.fleet.To)
 	v.draw(ctx)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/app/jsrt/goappjs"
 	"watchlens/app/words"
@@ -46,9 +47,22 @@ func (p *Page) copy(ctx goapp.Context, what string) {
 	case copyLink:
 		p.copyText(ctx, "the link to this view", p.link(ctx))
 	case copySummary:
-		if p.analysis.an != nil {
-			p.copyText(ctx, "the summary (Markdown)", p.analysis.report().PasteMarkdown(p.link(ctx)))
+		if p.capture == nil {
+			return
 		}
+		eng, link := p.capture.Engine, p.link(ctx)
+		// Over 10 000 virtual clients the report takes more than a
+		// second as wasm: the action's handler does not wait for it.
+		ctx.Async(func() {
+			text, err := eng.Report(engine.ReportPaste, link)
+			ctx.Dispatch(func(ctx goapp.Context) {
+				if err != nil {
+					ctx.NewActionWithValue(actionProblem, "The summary could not be written: "+err.Error())
+					return
+				}
+				p.copyText(ctx, "the summary (Markdown)", text)
+			})
+		})
 	}
 }
 

@@ -58,16 +58,17 @@ var fleetLegend = [][3]string{
 func (v *FleetView) exportPNG(ctx goapp.Context, a goapp.Action) {
 	ctx.PreventUpdate()
 	cv := canvasOf(v)
-	if cv == nil || v.data == nil {
+	if cv == nil || !v.has() {
 		ctx.NewActionWithValue(actionProblem, "There is no fleet to export yet.")
 		return
 	}
+	st := v.state(v.layout.Width, pngScale)
+	st.Print = true
 	var fr canvas.Frame
-	var scratch canvas.FleetScratch
-	v.data.Build(v.viewport(v.layout.Width, pngScale), &fr, &scratch)
+	v.eng.FleetFrame(st, &fr)
 	spec := a.Value.(pngSpec)
-	loc := zoneOf(v.Analysis)
-	spec.Lines = append(spec.Lines, "Fleet of "+quantity.Plural(len(v.data.Rows), "client")+", shown: "+timeline.FormatInstant(v.from, loc)+" to "+timeline.FormatInstant(v.to, loc))
+	loc := v.zone()
+	spec.Lines = append(spec.Lines, "Fleet of "+quantity.Plural(len(v.fleet.Rows), "client")+", shown: "+timeline.FormatInstant(v.from, loc)+" to "+timeline.FormatInstant(v.to, loc))
 	spec.Legend = fleetLegend
 	exportPicture(ctx, cv, &v.frames, &fr, spec)
 }

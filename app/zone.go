@@ -13,9 +13,10 @@ import (
 
 // The zone the page writes absolute times in is the retention model's
 // Params.Zone: UTC by default, or the reader's own zone from the
-// settings (or a link's tz=). The analysis writes its sentences in it, and
-// every panel and the canvas read it from the analysis, so one setting
-// moves every time on the page.
+// settings (or a link's tz=). The analysis writes its sentences in it,
+// the canvas its axes, and the panels write theirs in the zone the page
+// asked the analysis with (analysis.zone), so one setting moves every
+// time on the page.
 
 // zoneLocal is the settings' and a link's name for the reader's zone.
 const zoneLocal = "local"
@@ -60,10 +61,19 @@ func parseZoneName(name string) *time.Location {
 	return loc
 }
 
-// zoneOf is the zone analysis an writes times in: UTC without one.
-func zoneOf(an *timeline.Analysis) *time.Location {
-	if an == nil || an.Params.Zone == nil {
+// zoneIn is the zone params write times in: UTC without one.
+func zoneIn(p timeline.Params) *time.Location {
+	if p.Zone == nil {
 		return time.UTC
 	}
-	return an.Params.Zone
+	return p.Zone
+}
+
+// zoneOf is the zone analysis an writes times in, for the panels that
+// still read the analysis (docs/engine.md lists them).
+func zoneOf(an *timeline.Analysis) *time.Location {
+	if an == nil {
+		return time.UTC
+	}
+	return zoneIn(an.Params)
 }

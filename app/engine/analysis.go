@@ -8,7 +8,10 @@ import "watchlens/timeline"
 // (a view redraws when it does), and the API server restarts the
 // captures suggest, which the settings offer to apply.
 type Analyzed struct {
-	Summary    []timeline.SummaryLine
+	Summary []timeline.SummaryLine
+	// Fleet says the capture has a fleet, two clients or more, which the
+	// fleet view shows.
+	Fleet      bool
 	Judged     bool
 	Generation int
 	Restarts   []timeline.DetectedRestart
@@ -40,5 +43,8 @@ func (e *Engine) Analyze(params timeline.Params, pause func()) (Analyzed, error)
 	e.an, e.summary = an, summary
 	e.generation++
 	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation, Restarts: an.Restarts}
+	// The fleet is worked out once per analysis: the summary of a judged
+	// capture has done it.
+	e.opened.Analyzed.Fleet = an.Fleet() != nil
 	return e.opened.Analyzed, nil
 }

@@ -32,6 +32,8 @@ type Engine struct {
 	// layout is the last frame's, which a hit test answers for.
 	layout canvas.Layout
 	fs     fileSets
+	fleet  fleetCache
+	report reportCache
 }
 
 // Source is one file a load reads: its name, its size in bytes, and its
