@@ -16,9 +16,6 @@ type capture struct{ *load.Capture }
 // lines, shown at once, with what the page asked it with. The reports
 // (the exports and Copy summary) the page asks the engine for.
 type analysis struct {
-	// an is the engine's model, for the panels that still read it
-	// rather than ask the engine (docs/engine.md lists them).
-	an      *timeline.Analysis
 	summary []timeline.SummaryLine
 	// judged says whether any file gave something to judge: with none,
 	// the summary says so, and there is no verdict to copy or export.
@@ -35,8 +32,8 @@ type analysis struct {
 	zone *time.Location
 }
 
-// newAnalysis is what the engine eng answered of its latest analysis,
+// newAnalysis is what the engine answered of its latest analysis,
 // asked with params.
-func newAnalysis(eng *engine.Engine, a engine.Analyzed, params timeline.Params) analysis {
-	return analysis{an: eng.Analysis(), summary: a.Summary, judged: a.Judged, fleet: a.Fleet, generation: a.Generation, restarts: a.Restarts, zone: zoneIn(params)}
+func newAnalysis(a engine.Analyzed, params timeline.Params) analysis {
+	return analysis{summary: a.Summary, judged: a.Judged, fleet: a.Fleet, generation: a.Generation, restarts: a.Restarts, zone: zoneIn(params)}
 }

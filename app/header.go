@@ -73,7 +73,7 @@ func (h *Header) Render() goapp.UI {
 			),
 		),
 		goapp.If(h.Fleet, func() goapp.UI { return viewSwitch(h.FleetShown) }),
-		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Engine: h.Capture.Engine, Zone: zoneOf(h.Analysis.an)} }),
+		goapp.If(h.Capture != nil, func() goapp.UI { return &FindBox{Engine: h.Capture.Engine, Zone: h.Analysis.zone} }),
 		goapp.If(h.Capture != nil, h.renderFolds),
 		goapp.If(h.Capture != nil, h.renderShare),
 	)

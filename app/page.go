@@ -292,7 +292,7 @@ func (p *Page) reanalyze(ctx goapp.Context) {
 			if err != nil || p.capture == nil || p.capture.Engine != eng {
 				return // a newer capture or setting is on its way
 			}
-			p.analysis, p.analyzing = newAnalysis(eng, a, params), false
+			p.analysis, p.analyzing = newAnalysis(a, params), false
 		})
 	})
 }
@@ -542,7 +542,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		return
 	}
 	c := &capture{opened}
-	a := newAnalysis(c.Engine, c.Opened.Analyzed, params)
+	a := newAnalysis(c.Opened.Analyzed, params)
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
 		ctx.Defer(func(goapp.Context) {

@@ -68,12 +68,3 @@ func zoneIn(p timeline.Params) *time.Location {
 	}
 	return p.Zone
 }
-
-// zoneOf is the zone analysis an writes times in, for the panels that
-// still read the analysis (docs/engine.md lists them).
-func zoneOf(an *timeline.Analysis) *time.Location {
-	if an == nil {
-		return time.UTC
-	}
-	return zoneIn(an.Params)
-}

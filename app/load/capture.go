@@ -7,7 +7,6 @@ import (
 	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/app/jsrt/goappjs"
-	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -33,9 +32,6 @@ type Capture struct {
 	// LeftOut are the files found in a dropped folder that hold no watch
 	// record (a README, notes, scripts), left out of the timeline.
 	LeftOut []string
-	// Timeline is the engine's model, for the panels that still read it
-	// rather than ask the engine (docs/engine.md lists them).
-	Timeline *timeline.Timeline
 	// The kinds and namespaces of its objects, for the filters.
 	Kinds, Namespaces []string
 }
@@ -73,7 +69,7 @@ func read(sources []Source, opts Options, report *progressReport, turn Turn) *Ca
 	if errors.Is(err, engine.ErrCancelled) {
 		return nil
 	}
-	c := &Capture{Engine: eng, Opened: opened, LeftOut: opened.LeftOut, Timeline: eng.Timeline(), Kinds: opened.Kinds, Namespaces: opened.Namespaces}
+	c := &Capture{Engine: eng, Opened: opened, LeftOut: opened.LeftOut, Kinds: opened.Kinds, Namespaces: opened.Namespaces}
 	for _, f := range opened.Files {
 		var src Source
 		if f.Source >= 0 {
