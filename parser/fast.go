@@ -111,18 +111,22 @@ func (s *fastScanner) rvString(v []byte) (string, uint64, bool) {
 	if m == nil || len(v) == 0 || len(v) > 18 || v[0] == '0' {
 		return string(v), 0, false
 	}
+	if cap(m.rvs)-len(m.rvs) < len(v) {
+		m.rvs = make([]byte, 0, rvBlock)
+	}
+	// Copied as read, into the block's spare room, which is taken only
+	// for a number: under wasm the copy's call cost more than the bytes.
+	n := len(m.rvs)
+	dst := m.rvs[n : n+len(v)]
 	var num uint64
-	for _, c := range v {
+	for k, c := range v {
 		if c < '0' || c > '9' {
 			return string(v), 0, false
 		}
 		num = num*10 + uint64(c-'0')
+		dst[k] = c
 	}
-	if cap(m.rvs)-len(m.rvs) < len(v) {
-		m.rvs = make([]byte, 0, rvBlock)
-	}
-	n := len(m.rvs)
-	m.rvs = append(m.rvs, v...)
+	m.rvs = m.rvs[:n+len(v)]
 	return unsafe.String(&m.rvs[n], len(v)), num, true
 }
 
