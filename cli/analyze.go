@@ -85,6 +85,7 @@ func (s serverOfFlags) Set(v string) error {
 // could not be read, 2 bad usage, 3 under --fail-on an input gave nothing
 // to judge (timeline.Timeline.Unjudged) or only metrics were given.
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
+	defer paceGC()()
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)

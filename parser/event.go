@@ -70,7 +70,7 @@ type Event struct {
 	// Identity numbers the event's object, its UID, Name and Namespace:
 	// one Reader never gives two objects the same number, and gives the
 	// events of one object the same number while it recurs within some
-	// 32 000 other strings that the Reader interns (its intern table is
+	// 16 000 other strings that the Reader interns (its intern table is
 	// bounded); an object seen again after longer gets a new one. Numbers
 	// rise from 1; 0 when the Reader did not number the event (it numbers
 	// what its fast path reads). Numbers of different Readers are

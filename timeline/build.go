@@ -15,7 +15,7 @@ import (
 type Builder struct {
 	tab      eventTable
 	arrival  sealed[int64] // staging: parser Event.Arrival
-	est      sealed[int64] // staging: parser Event.Estimated
+	est      holed[int64]  // staging: parser Event.Estimated
 	status   map[int]*parser.Status
 	body     map[int]int64 // BodyOffset of the events read from an encoded body
 	oddRV    map[int]string
@@ -643,7 +643,7 @@ func (b *Builder) Build() *Timeline {
 	pace := &b.pace
 	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
 	tl.Metrics = b.buildMetrics()
-	b.arrival, b.est = sealed[int64]{}, sealed[int64]{}
+	b.arrival, b.est = sealed[int64]{}, holed[int64]{}
 	if len(b.files) > 1 {
 		order := b.mergeOrder(pace)
 		inv := make([]int32, len(order))

@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"math"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+// TestPaceGC: while analyze's pace is set, a live heap of 100 MB gets a
+// fifth of it as headroom, with a memory limit just above the goal; once
+// the heap is small again, Go's default returns; undoing the pace restores
+// the settings there were before.
+func TestPaceGC(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	percent := func() int {
+		p := debug.SetGCPercent(100)
+		debug.SetGCPercent(p)
+		return p
+	}
+	// settled collects until the pace a collection sets is what want
+	// says, and returns it.
+	settled := func(want func(int) bool) (int, int64) {
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			runtime.GC()
+			time.Sleep(10 * time.Millisecond) // the finalizer's turn
+			p, limit := percent(), debug.SetMemoryLimit(-1)
+			if want(p) || time.Now().After(deadline) {
+				return p, limit
+			}
+		}
+	}
+	oldPercent, oldLimit := percent(), debug.SetMemoryLimit(-1)
+	undo := paceGC()
+	kept := make([]byte, 100<<20)
+	p, limit := settled(func(p int) bool { return p < 100 })
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if p < 15 || p > 20 {
+		t.Errorf("with %d MB live, GOGC is %d, want 20 (less for more live)", ms.HeapAlloc>>20, p)
+	}
+	if live := int64(ms.HeapAlloc); limit < live+live/paceShare || limit > live+live/4+2*limitSlack {
+		t.Errorf("with %d MB live, the memory limit is %d MB", live>>20, limit>>20)
+	}
+	runtime.KeepAlive(kept)
+	kept = nil
+	if p, limit := settled(func(p int) bool { return p == 100 }); p != 100 || limit != math.MaxInt64 {
+		t.Errorf("with a small heap again, GOGC is %d and the memory limit %d, want 100 and none", p, limit)
+	}
+	undo()
+	if p, limit := percent(), debug.SetMemoryLimit(-1); p != oldPercent || limit != oldLimit {
+		t.Errorf("undone, GOGC is %d and the memory limit %d, were %d and %d", p, limit, oldPercent, oldLimit)
+	}
+}
