@@ -18,8 +18,11 @@ PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas ./app/eng
 
 .PHONY: run test build bench wasm native fuzz lint clean
 
+# The page, and the engine's worker (app/engine/worker), which
+# web/engine-worker.js starts beside it.
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -o web/app.wasm .
+	GOOS=js GOARCH=wasm $(GO) build -o web/engine-worker.wasm ./app/engine/worker
 
 native:
 	$(GO) build -o bin/watchlens .
@@ -84,4 +87,4 @@ bench:
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked|ReadRealisticPods|ReadConfigMaps|ReadLeases|ReadEvents' ./parser
 
 clean:
-	rm -rf bin dist web/app.wasm screenshots
+	rm -rf bin dist web/app.wasm web/engine-worker.wasm screenshots

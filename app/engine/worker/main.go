@@ -7,13 +7,17 @@
 // page only draws the frames it is sent. e2e/testdata/engine-worker.js
 // starts it.
 //
-// A question is {id, q, ...}: q is "open" (files, view: the first
-// frame's ViewState as JSON), "frame", "hit" (view, x, y), "summary"
-// (view), or "warm" (urls, view: the warm-up, which has this wasm's code
-// optimised before the first drop). An answer is {id, q, ...}: its plain
-// data as JSON strings, a frame as {spec, bytes, n} with its buffer
-// transferred, {superseded: true} when a later question of the same kind
-// came first, or {error}.
+// A question is {id, q, ...}: q is "open" (files, options: the load's
+// client.OpenOptions, view: the first frame's ViewState, if one is to be
+// drawn), "analyze" (params: client.Params), "frame", "layout",
+// "summary" (view), "hit" (view, x, y), "step" (view, forward), "zones"
+// (max), or "warm" (urls, view: the warm-up, which has this wasm's code
+// optimised before the first drop); the plain data as JSON. An answer
+// is {id, q, ...}: its plain data as JSON strings, a frame as {spec,
+// bytes, n} with its buffer transferred, {superseded: true} when a later
+// question of the same kind came first, or {error}. An open question
+// with progress: true hears {id, q, progress} on its way
+// (client.Progress).
 package main
 
 import (
@@ -33,6 +37,7 @@ func main() {
 	js.Global().Set("watchlensWorkerMessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		q := args[0]
 		h.latest[q.Get("q").String()] = q.Get("id").Int()
+		h.arrived++
 		questions <- q
 		return nil
 	}))
@@ -58,6 +63,13 @@ func (h *host) answer(q js.Value) {
 			js.Global().Call("postMessage", reply)
 		}
 	}()
+	if kind != "warm" {
+		// Questions the page posted together arrive in tasks of their
+		// own: a trip through the event loop behind them lets those
+		// already sent arrive, so that a frame of a pan left behind is
+		// dropped rather than drawn.
+		jsrt.AfterQueuedTasks()
+	}
 	if id != h.latest[kind] && kind != "warm" {
 		reply.Set("superseded", true)
 		js.Global().Call("postMessage", reply)
@@ -67,8 +79,16 @@ func (h *host) answer(q js.Value) {
 	switch kind {
 	case "open":
 		err = h.open(q, id, reply)
+	case "analyze":
+		err = h.analyze(q, reply)
 	case "frame":
 		err = h.frame(q, reply)
+	case "layout":
+		err = h.layout(q, reply)
+	case "step":
+		err = h.step(q, reply)
+	case "zones":
+		err = h.zones(q, reply)
 	case "hit":
 		err = h.hit(q, reply)
 	case "summary":

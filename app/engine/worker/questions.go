@@ -11,6 +11,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
+	"watchlens/app/engine/client"
 	"watchlens/app/jsrt"
 	"watchlens/timeline"
 )
@@ -18,15 +19,29 @@ import (
 // host is the worker's engine and its questions' bookkeeping.
 type host struct {
 	eng *engine.Engine
-	// latest is the id of the latest question of each kind to arrive.
-	latest map[string]int
-	fr     canvas.Frame
+	// latest is the id of the latest question of each kind to arrive,
+	// and arrived counts the questions.
+	latest  map[string]int
+	arrived int
+	fr      canvas.Frame
 }
 
-// open reads the Files of q.files into a new engine, and answers what
-// the load says at once (Opened) with the first frame of q.view and its
+// open reads the Files of q.files into a new engine, with q.options
+// (client.OpenOptions; none: the defaults), posting its progress on the
+// way when q.progress is true, and answers what the load says at once (Opened); with q.view, also
+// the first frame of that view (a range of 0, 0: the whole capture), its
 // summary, and how long each step took. A later open supersedes it.
 func (h *host) open(q js.Value, id int, reply js.Value) error {
+	opts := client.OpenOptions{Params: client.WireParams(timeline.DefaultParams())}
+	if o := q.Get("options"); o.Truthy() {
+		if err := json.Unmarshal([]byte(o.String()), &opts); err != nil {
+			return fmt.Errorf("the load's options: %w", err)
+		}
+	}
+	params, err := opts.Params.Read()
+	if err != nil {
+		return err
+	}
 	files := q.Get("files")
 	sources := make([]engine.Source, files.Length())
 	var readers []*jsrt.BlobReader
@@ -41,11 +56,15 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		// This thread is the engine's own: there is no page to yield to.
 		r.Pause = nil
 		readers = append(readers, r)
-		sources[i] = engine.Source{Name: f.Get("name").String(), Size: int64(f.Get("size").Float()), Data: r}
+		sources[i] = engine.Source{Name: f.Get("name").String(), Size: int64(f.Get("size").Float()), Data: r,
+			Found: i < len(opts.Found) && opts.Found[i]}
 	}
 	var st engine.ViewState
-	if err := json.Unmarshal([]byte(q.Get("view").String()), &st); err != nil {
-		return fmt.Errorf("the first view: %w", err)
+	view := q.Get("view")
+	if view.Truthy() {
+		if err := json.Unmarshal([]byte(view.String()), &st); err != nil {
+			return fmt.Errorf("the first view: %w", err)
+		}
 	}
 	steps := js.Global().Get("Object").New()
 	t := time.Now()
@@ -53,8 +72,13 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		steps.Set(name, float64(time.Since(t).Microseconds())/1000)
 		t = time.Now()
 	}
-	eng, opened, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams(),
-		Cancelled: func() bool { return h.latest["open"] != id }})
+	eo := engine.Options{Filter: opts.Filter, Split: opts.Split, Params: params, MaxEvents: opts.MaxEvents,
+		Cancelled: func() bool { return h.latest["open"] != id }}
+	if q.Get("progress").Truthy() {
+		p := &progressPoster{id: id}
+		eo.Reading, eo.Progress, eo.Building = p.reading, p.read, p.building
+	}
+	eng, opened, err := engine.Open(sources, eo)
 	if errors.Is(err, engine.ErrCancelled) {
 		reply.Set("superseded", true)
 		return nil
@@ -64,24 +88,109 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	}
 	step("open")
 	h.eng = eng
-	if st.From == 0 && st.To == 0 {
-		st.From, st.To = opened.Extent(st.AxisRV)
-	}
 	if err := setJSON(reply, "opened", opened); err != nil {
 		return err
 	}
-	if err := h.drawInto(st, reply); err != nil {
-		return err
+	if view.Truthy() {
+		if st.From == 0 && st.To == 0 {
+			st.From, st.To = opened.Extent(st.AxisRV)
+		}
+		if err := h.drawInto(st, reply); err != nil {
+			return err
+		}
+		step("frame")
+		if err := setJSON(reply, "summary", eng.Summary(st)); err != nil {
+			return err
+		}
+		step("summary")
+		reply.Set("steps", steps)
 	}
-	step("frame")
-	if err := setJSON(reply, "summary", eng.Summary(st)); err != nil {
-		return err
-	}
-	step("summary")
-	reply.Set("steps", steps)
 	// The next load's reading worker, started while the page draws.
 	jsrt.PrepareReadingWorker()
 	return nil
+}
+
+// progressPoster posts an open question's progress to the page.
+type progressPoster struct {
+	id int
+	// next is the source read next: the engine reads them in order.
+	next int
+}
+
+func (p *progressPoster) post(pr client.Progress) {
+	b, err := json.Marshal(pr)
+	if err != nil {
+		return
+	}
+	m := js.Global().Get("Object").New()
+	m.Set("id", p.id)
+	m.Set("q", "open")
+	m.Set("progress", string(b))
+	js.Global().Call("postMessage", m)
+}
+
+func (p *progressPoster) reading(engine.Source) {
+	p.post(client.Progress{Kind: "reading", Source: p.next})
+	p.next++
+}
+
+func (p *progressPoster) read(r timeline.ReadProgress) {
+	p.post(client.Progress{Kind: "read", Read: r})
+}
+
+func (p *progressPoster) building(name string) { p.post(client.Progress{Kind: "building", Name: name}) }
+
+// analyze analyses the capture again with q.params.
+func (h *host) analyze(q, reply js.Value) error {
+	if h.eng == nil {
+		return errors.New("no capture is open")
+	}
+	var w client.Params
+	if err := json.Unmarshal([]byte(q.Get("params").String()), &w); err != nil {
+		return fmt.Errorf("the analysis's params: %w", err)
+	}
+	params, err := w.Read()
+	if err != nil {
+		return err
+	}
+	a, err := h.eng.Analyze(params, nil)
+	if errors.Is(err, engine.ErrCancelled) {
+		reply.Set("superseded", true)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return setJSON(reply, "analyzed", a)
+}
+
+// layout answers the layout of q.view, without drawing it.
+func (h *host) layout(q, reply js.Value) error {
+	st, err := h.view(q)
+	if err != nil {
+		return err
+	}
+	return setJSON(reply, "layout", h.eng.Layout(st))
+}
+
+// step answers the event after (q.forward) or before the selection of
+// q.view.
+func (h *host) step(q, reply js.Value) error {
+	st, err := h.view(q)
+	if err != nil {
+		return err
+	}
+	return setJSON(reply, "step", h.eng.Step(st, q.Get("forward").Bool()))
+}
+
+// zones answers the first q.max red zones and their count.
+func (h *host) zones(q, reply js.Value) error {
+	if h.eng == nil {
+		return errors.New("no capture is open")
+	}
+	rows, all := h.eng.Zones(q.Get("max").Int())
+	reply.Set("all", all)
+	return setJSON(reply, "zones", rows)
 }
 
 // frame answers the frame of q.view.

@@ -23,8 +23,11 @@ const (
 // warm opens the captures at q.urls warmRounds times, then the first one
 // joined warmCopies times into one capture, drawing each one's first
 // frame of q.view, and answers the last frame so that the page can warm
-// its drawing up too. The engine it made is thrown away.
+// its drawing up too. The engine it made is thrown away. A question that
+// arrives meanwhile (the load it warms up for) ends it at the next
+// capture: the load must not wait for the warm-up.
 func (h *host) warm(q, reply js.Value) error {
+	asked := h.arrived
 	var st engine.ViewState
 	if err := json.Unmarshal([]byte(q.Get("view").String()), &st); err != nil {
 		return fmt.Errorf("the warm-up's view: %w", err)
@@ -56,6 +59,10 @@ func (h *host) warm(q, reply js.Value) error {
 	}
 	for range warmRounds {
 		for _, blob := range blobs {
+			if h.arrived != asked {
+				reply.Set("warmed", false)
+				return nil
+			}
 			if err := open(blob); err != nil {
 				return err
 			}
@@ -64,6 +71,10 @@ func (h *host) warm(q, reply js.Value) error {
 	copies := make([]any, warmCopies)
 	for i := range copies {
 		copies[i] = blobs[0]
+	}
+	if h.arrived != asked {
+		reply.Set("warmed", false)
+		return nil
 	}
 	if err := open(js.Global().Get("Blob").New(copies)); err != nil {
 		return err

@@ -1,0 +1,68 @@
+//go:build js && wasm
+
+package client
+
+import (
+	"watchlens/app/engine"
+)
+
+// Spare keeps one engine worker started and warmed ahead of the load
+// that takes it: compiling the worker's wasm, and the browser optimising
+// its code, take longer than a small load, and the first drop must not
+// wait for either.
+type Spare struct {
+	// Script is the worker's script (web/engine-worker.js).
+	Script string
+	// WarmURLs are the captures the warm-up reads, and WarmView the
+	// view of their first frames (Worker.Warm).
+	WarmURLs []string
+	WarmView engine.ViewState
+
+	next   *Worker
+	warmed chan struct{}
+}
+
+// Prepare starts the spare worker and its warm-up, if there is none: the
+// page calls it once its first paint is done, as it starts the reading
+// worker (jsrt.PrepareReadingWorker). It does not wait for either.
+func (s *Spare) Prepare() {
+	if s.next != nil {
+		return
+	}
+	w, warmed := Start(s.Script), make(chan struct{})
+	s.next, s.warmed = w, warmed
+	go func() {
+		// A load that takes the worker meanwhile ends the warm-up early;
+		// a worker that ended has nothing to warm.
+		w.Warm(s.WarmURLs, s.WarmView)
+		close(warmed)
+	}()
+}
+
+// Warmed is closed once the spare's warm-up has answered, nil without
+// a spare.
+func (s *Spare) Warmed() <-chan struct{} {
+	if s.next == nil {
+		return nil
+	}
+	return s.warmed
+}
+
+// Open opens sources in the spare worker, or in one started now when
+// there is none. A load that fails or is cancelled ends its worker: the
+// memory it grew is given back. The page prepares the next spare once it
+// has shown the load (so that its compiling does not compete with it),
+// and ends the worker of the load it replaced (Terminate).
+func (s *Spare) Open(sources []Source, opts engine.Options) (*Worker, engine.Opened, error) {
+	w := s.next
+	s.next = nil
+	if w == nil {
+		w = Start(s.Script)
+	}
+	o, err := w.Open(sources, opts)
+	if err != nil {
+		w.Terminate()
+		w = nil
+	}
+	return w, o, err
+}

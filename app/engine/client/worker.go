@@ -1,0 +1,435 @@
+//go:build js && wasm
+
+package client
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"watchlens/app/canvas"
+	"watchlens/app/engine"
+	"watchlens/timeline"
+)
+
+// Worker is the engine in a dedicated Web Worker (app/engine/worker,
+// which web/engine-worker.js starts), asked from the page: each question
+// is a message, and the goroutine that asks waits on a channel for its
+// answer, which the worker's message callback delivers. The answers are
+// the in-process engine's (engine.Answerer).
+//
+// Ask only from a goroutine that may block: go-app's event handlers
+// (dispatched to its UI goroutine, not run inside the browser's event
+// callback) and ctx.Async goroutines, never from inside a js.Func the
+// browser calls, whose blocking would stop the callback that answers.
+//
+// A Worker holds one load: Open once, then ask about it. Terminate ends
+// the worker, and its wasm memory with it.
+type Worker struct {
+	w               js.Value
+	onMessage, fail js.Func
+
+	mu      sync.Mutex
+	next    int
+	waiting map[int]chan js.Value
+	// latest is the id of the latest question of each kind posted.
+	latest map[string]int
+	// ended is closed once the worker has ended, why says why.
+	ended chan struct{}
+	why   error
+
+	opened engine.Opened
+	drawn  engine.Drawn // the last frame's, answered again for one superseded
+	floats []byte
+}
+
+// ErrEnded: the worker ended (terminated, out of memory, or its script
+// failed) before it answered.
+var ErrEnded = errors.New("the engine's worker has ended")
+
+// Start starts a worker from script (web/engine-worker.js, resolved
+// against the site's base path).
+func Start(script string) *Worker {
+	w := &Worker{waiting: map[int]chan js.Value{}, latest: map[string]int{}, ended: make(chan struct{})}
+	w.w = js.Global().Get("Worker").New(script)
+	w.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		m := args[0].Get("data")
+		if f := m.Get("fatal"); f.Truthy() {
+			w.end(fmt.Errorf("%w: %s", ErrEnded, f.String()))
+			return nil
+		}
+		w.mu.Lock()
+		ch := w.waiting[m.Get("id").Int()]
+		w.mu.Unlock()
+		if ch == nil {
+			return nil
+		}
+		if m.Get("progress").Truthy() {
+			// Progress is worth a message only while the asker keeps up.
+			if len(ch) < progressRoom {
+				ch <- m
+			}
+			return nil
+		}
+		ch <- m // room is kept for the answer: see ask
+		return nil
+	})
+	w.fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "its script " + script + " failed"
+		if m := args[0].Get("message"); m.Truthy() {
+			msg += ": " + m.String()
+		}
+		w.end(fmt.Errorf("%w: %s", ErrEnded, msg))
+		return nil
+	})
+	w.w.Set("onmessage", w.onMessage)
+	w.w.Set("onerror", w.fail)
+	return w
+}
+
+// Terminate ends the worker: its questions still waiting answer
+// ErrEnded, and the browser frees its memory.
+func (w *Worker) Terminate() {
+	w.end(fmt.Errorf("%w: terminated", ErrEnded))
+}
+
+// Ended says why the worker ended, nil while it runs.
+func (w *Worker) Ended() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.why
+}
+
+func (w *Worker) end(why error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.why != nil {
+		return
+	}
+	w.why = why
+	w.w.Call("terminate")
+	w.w.Set("onmessage", js.Null())
+	w.w.Set("onerror", js.Null())
+	close(w.ended)
+}
+
+// progressRoom is how many progress messages wait for the asker before
+// more are dropped.
+const progressRoom = 32
+
+// ask posts the question q (its kind in q.q) and waits for its answer:
+// ErrCancelled when a later question of the same kind (warm-ups aside)
+// was posted before it was answered,
+// ErrEnded when the worker ended first, the worker's error, or the
+// answer. Each progress message on the way goes to progress; cancelled,
+// checked every cancelCheck, ends the worker and answers ErrCancelled.
+func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool) (js.Value, error) {
+	w.mu.Lock()
+	if w.why != nil {
+		w.mu.Unlock()
+		return js.Value{}, w.why
+	}
+	w.next++
+	id := w.next
+	kind := q.Get("q").String()
+	w.latest[kind] = id
+	// One more than the progress kept: the answer always has room.
+	ch := make(chan js.Value, progressRoom+1)
+	w.waiting[id] = ch
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		delete(w.waiting, id)
+		w.mu.Unlock()
+	}()
+	q.Set("id", id)
+	w.w.Call("postMessage", q)
+	var check <-chan time.Time
+	if cancelled != nil {
+		t := time.NewTicker(cancelCheck)
+		defer t.Stop()
+		check = t.C
+	}
+	for {
+		select {
+		case m := <-ch:
+			if p := m.Get("progress"); p.Truthy() {
+				var pr Progress
+				if progress != nil && json.Unmarshal([]byte(p.String()), &pr) == nil {
+					progress(pr)
+				}
+				continue
+			}
+			w.mu.Lock()
+			left := kind != "warm" && w.latest[kind] != id
+			w.mu.Unlock()
+			// The worker drops a question superseded while it waited;
+			// one it was already answering when the next came is
+			// dropped here.
+			if m.Get("superseded").Truthy() || left {
+				return js.Value{}, engine.ErrCancelled
+			}
+			if e := m.Get("error"); e.Truthy() {
+				return js.Value{}, errors.New(e.String())
+			}
+			return m, nil
+		case <-w.ended:
+			return js.Value{}, w.Ended()
+		case <-check:
+			if cancelled() {
+				// The worker's memory goes with it: a load left
+				// behind must not keep the heap it grew.
+				w.Terminate()
+				return js.Value{}, engine.ErrCancelled
+			}
+		}
+	}
+}
+
+// cancelCheck is how often a load checks whether the page has left it.
+const cancelCheck = 20 * time.Millisecond
+
+// question is a new question of kind.
+func question(kind string) js.Value {
+	q := js.Global().Get("Object").New()
+	q.Set("q", kind)
+	return q
+}
+
+// setJSON sets q[name] to v as JSON.
+func setJSON(q js.Value, name string, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// The questions' plain data always encodes.
+		panic(fmt.Sprintf("%s: %v", name, err))
+	}
+	q.Set(name, string(b))
+}
+
+// answerOf reads the answer's field name, JSON, into v.
+func answerOf(m js.Value, name string, v any) error {
+	f := m.Get(name)
+	if f.Type() != js.TypeString {
+		return fmt.Errorf("the engine's worker answered no %s", name)
+	}
+	return json.Unmarshal([]byte(f.String()), v)
+}
+
+// Source is one file a load reads: a Blob (a dropped File) and its
+// name, which may differ from the File's own (a folder's path).
+type Source struct {
+	Name string
+	Blob js.Value
+	// Found: found in a dropped folder (engine.Source.Found).
+	Found bool
+}
+
+// Open has the worker read sources into its engine (engine.Open), with
+// opts's filter, split, params and event limit; opts's Reading, Progress
+// and Building hear of the load's progress from the worker, and once
+// opts.Cancelled says so the worker is ended and Open answers
+// ErrCancelled. opts.Pause is not needed: the page's thread is free.
+func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, error) {
+	files := js.Global().Get("Array").New()
+	oo := OpenOptions{Filter: opts.Filter, Split: opts.Split, Params: WireParams(opts.Params), MaxEvents: opts.MaxEvents}
+	for _, s := range sources {
+		f := s.Blob
+		if f.Get("name").Type() != js.TypeString || f.Get("name").String() != s.Name {
+			// The worker names each file by its File's name.
+			f = js.Global().Get("File").New([]any{s.Blob}, s.Name)
+		}
+		files.Call("push", f)
+		oo.Found = append(oo.Found, s.Found)
+	}
+	q := question("open")
+	q.Set("files", files)
+	q.Set("progress", true)
+	setJSON(q, "options", oo)
+	progress := func(p Progress) {
+		switch p.Kind {
+		case "reading":
+			if opts.Reading != nil && p.Source >= 0 && p.Source < len(sources) {
+				s := sources[p.Source]
+				opts.Reading(engine.Source{Name: s.Name, Size: int64(s.Blob.Get("size").Float()), Found: s.Found})
+			}
+		case "read":
+			if opts.Progress != nil {
+				opts.Progress(p.Read)
+			}
+		case "building":
+			if opts.Building != nil {
+				opts.Building(p.Name)
+			}
+		}
+	}
+	m, err := w.ask(q, progress, opts.Cancelled)
+	if err != nil {
+		return engine.Opened{}, err
+	}
+	if err := answerOf(m, "opened", &w.opened); err != nil {
+		return engine.Opened{}, err
+	}
+	return w.opened, nil
+}
+
+// Opened is the load's answer, with the verdict of the latest analysis
+// kept.
+func (w *Worker) Opened() engine.Opened { return w.opened }
+
+// Analyze has the worker analyse its capture again with params; a later
+// Analyze supersedes it (ErrCancelled). pause is not needed.
+func (w *Worker) Analyze(params timeline.Params, _ func()) (engine.Analyzed, error) {
+	q := question("analyze")
+	setJSON(q, "params", WireParams(params))
+	m, err := w.ask(q, nil, nil)
+	if err != nil {
+		return engine.Analyzed{}, err
+	}
+	var a engine.Analyzed
+	if err := answerOf(m, "analyzed", &a); err != nil {
+		return engine.Analyzed{}, err
+	}
+	w.opened.Analyzed = a
+	return a, nil
+}
+
+// AskFrame has the worker build the frame of st and reads it into fr: its
+// spec and its floats, whose buffer the worker transferred. A later frame
+// question supersedes it (ErrCancelled), leaving fr as it was.
+func (w *Worker) AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, error) {
+	q := question("frame")
+	setJSON(q, "view", st)
+	m, err := w.ask(q, nil, nil)
+	if err != nil {
+		return engine.Drawn{}, err
+	}
+	var d engine.Drawn
+	if err := answerOf(m, "drawn", &d); err != nil {
+		return engine.Drawn{}, err
+	}
+	// encoding/json decodes into the elements a slice holds past its
+	// length as they are: a field the spec omits would keep an earlier
+	// frame's value.
+	clear(fr.Ops[:cap(fr.Ops)])
+	clear(fr.Texts[:cap(fr.Texts)])
+	if err := json.Unmarshal([]byte(m.Get("spec").String()), fr); err != nil {
+		return engine.Drawn{}, fmt.Errorf("the frame's spec: %w", err)
+	}
+	bytes := m.Get("bytes")
+	if n := bytes.Length(); cap(w.floats) < n {
+		w.floats = make([]byte, n)
+	}
+	w.floats = w.floats[:bytes.Length()]
+	js.CopyBytesToGo(w.floats, bytes)
+	fr.SetFloats(w.floats)
+	w.drawn = d
+	return d, nil
+}
+
+// Frame is AskFrame for the page's view: a frame superseded by a later
+// one, or that the worker could not answer, leaves fr and answers the
+// last frame's Drawn, and the later frame replaces it.
+func (w *Worker) Frame(st engine.ViewState, fr *canvas.Frame) engine.Drawn {
+	d, err := w.AskFrame(st, fr)
+	if err != nil {
+		return w.drawn
+	}
+	return d
+}
+
+// Layout answers the layout of st without drawing it; the zero Layout
+// when the worker could not answer (see Ended).
+func (w *Worker) Layout(st engine.ViewState) canvas.Layout {
+	var l canvas.Layout
+	w.viewQuestion("layout", st, "layout", &l)
+	return l
+}
+
+// Hit answers what lies at (x, y) of the last frame of st; no hit (Event
+// and Group -1) when superseded or unanswered.
+func (w *Worker) Hit(st engine.ViewState, x, y float64) engine.Hit {
+	q := question("hit")
+	setJSON(q, "view", st)
+	q.Set("x", x)
+	q.Set("y", y)
+	h := engine.Hit{Event: -1, Group: -1}
+	if m, err := w.ask(q, nil, nil); err == nil {
+		if answerOf(m, "hit", &h) != nil {
+			h = engine.Hit{Event: -1, Group: -1}
+		}
+	}
+	return h
+}
+
+// Summary answers what st shows; the zero summary when superseded or
+// unanswered.
+func (w *Worker) Summary(st engine.ViewState) engine.ViewSummary {
+	var s engine.ViewSummary
+	w.viewQuestion("summary", st, "summary", &s)
+	return s
+}
+
+// Step answers the event after (forward) or before the selection of st;
+// none (Event -1) when unanswered.
+func (w *Worker) Step(st engine.ViewState, forward bool) engine.Step {
+	q := question("step")
+	setJSON(q, "view", st)
+	q.Set("forward", forward)
+	s := engine.Step{Event: -1}
+	if m, err := w.ask(q, nil, nil); err == nil {
+		if answerOf(m, "step", &s) != nil {
+			s = engine.Step{Event: -1}
+		}
+	}
+	return s
+}
+
+// Zones answers the first max red zones and how many there are; none
+// when unanswered.
+func (w *Worker) Zones(max int) ([]engine.ZoneRow, int) {
+	q := question("zones")
+	q.Set("max", max)
+	m, err := w.ask(q, nil, nil)
+	if err != nil {
+		return nil, 0
+	}
+	var rows []engine.ZoneRow
+	if answerOf(m, "zones", &rows) != nil {
+		return nil, 0
+	}
+	return rows, m.Get("all").Int()
+}
+
+// viewQuestion asks the question kind about st and reads the answer's
+// field name into v, left as it is when there is none.
+func (w *Worker) viewQuestion(kind string, st engine.ViewState, name string, v any) {
+	q := question(kind)
+	setJSON(q, "view", st)
+	if m, err := w.ask(q, nil, nil); err == nil {
+		_ = answerOf(m, name, v)
+	}
+}
+
+// Warm has the worker run the page's warm-up on its own wasm (the
+// captures at urls, their first frames of view), so that its code is
+// optimised before the load that takes it; a question asked meanwhile
+// ends the warm-up early. It answers whether the warm-up ran to its end.
+func (w *Worker) Warm(urls []string, view engine.ViewState) (bool, error) {
+	q := question("warm")
+	list := js.Global().Get("Array").New()
+	for _, u := range urls {
+		list.Call("push", u)
+	}
+	q.Set("urls", list)
+	setJSON(q, "view", view)
+	m, err := w.ask(q, nil, nil)
+	if err != nil {
+		return false, err
+	}
+	return m.Get("warmed").Truthy(), nil
+}
+
+var _ engine.Answerer = (*Worker)(nil)
