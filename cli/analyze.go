@@ -85,7 +85,6 @@ func (s serverOfFlags) Set(v string) error {
 // could not be read, 2 bad usage, 3 under --fail-on an input gave nothing
 // to judge (timeline.Timeline.Unjudged) or only metrics were given.
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	defer paceGC()()
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -184,6 +183,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	b.LogDate = logDay
 	opts := parser.Options{MaxEventSize: int(maxEventSize)}
 	in, walkErrs := inputs(fs.Args())
+	if streamsLarge(in) {
+		defer paceGC()()
+	}
 	for _, err := range walkErrs {
 		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
 	}
