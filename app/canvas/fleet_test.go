@@ -1,8 +1,6 @@
 package canvas
 
 import (
-	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/synth"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -180,25 +179,10 @@ func TestFleetHitTest(t *testing.T) {
 // scrolled down a little further each frame.
 func BenchmarkFleetFrame10k(b *testing.B) {
 	const shards, n = 10_000, 1_000_000
-	var buf bytes.Buffer
-	t0 := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
-	step := time.Hour / n
-	for i := range n {
-		ts := t0.Add(time.Duration(i) * step).Format(time.RFC3339Nano)
-		if i%16_667 == 16_666 {
-			fmt.Fprintf(&buf, `%s {"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d"}}}`+"\n", ts, 1001+i)
-			continue
-		}
-		typ, obj := "ADDED", i
-		if i >= shards {
-			typ, obj = "MODIFIED", i%(shards/2)
-		}
-		fmt.Fprintf(&buf, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"fleet","uid":"u-%d","resourceVersion":"%d","labels":{"shard":"s%04d"}}}}`+"\n",
-			ts, typ, obj, obj, 1001+i, obj)
-	}
+	buf := synth.ShardedHour(shards, n)
 	split, _ := timeline.ParseSplit("label=shard")
 	bl := timeline.NewBuilder()
-	if err := bl.AddReaderSplit("broad", &buf, parser.Options{}, split); err != nil {
+	if err := bl.AddReaderSplit("broad", buf, parser.Options{}, split); err != nil {
 		b.Fatal(err)
 	}
 	a := bl.Build().Analyze(timeline.DefaultParams())

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -12,6 +11,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/words"
+	"watchlens/internal/synth"
 	"watchlens/internal/testsample"
 	"watchlens/timeline"
 )
@@ -233,24 +233,9 @@ func TestFleetAnswersCrossAMessage(t *testing.T) {
 // what the question adds.
 func BenchmarkFleetFrame10k(b *testing.B) {
 	const shards, n = 10_000, 1_000_000
-	var buf bytes.Buffer
-	t0 := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
-	step := time.Hour / n
-	for i := range n {
-		ts := t0.Add(time.Duration(i) * step).Format(time.RFC3339Nano)
-		if i%16_667 == 16_666 {
-			fmt.Fprintf(&buf, `%s {"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"%d"}}}`+"\n", ts, 1001+i)
-			continue
-		}
-		typ, obj := "ADDED", i
-		if i >= shards {
-			typ, obj = "MODIFIED", i%(shards/2)
-		}
-		fmt.Fprintf(&buf, `%s {"type":"%s","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"obj-%d","namespace":"fleet","uid":"u-%d","resourceVersion":"%d","labels":{"shard":"s%04d"}}}}`+"\n",
-			ts, typ, obj, obj, 1001+i, obj)
-	}
+	buf := synth.ShardedHour(shards, n)
 	split, _ := timeline.ParseSplit("label=shard")
-	e, _, err := Open([]Source{{Name: "broad", Size: int64(buf.Len()), Data: &buf}}, Options{Split: &split, Params: timeline.DefaultParams()})
+	e, _, err := Open([]Source{{Name: "broad", Size: int64(buf.Len()), Data: buf}}, Options{Split: &split, Params: timeline.DefaultParams()})
 	if err != nil {
 		b.Fatal(err)
 	}
