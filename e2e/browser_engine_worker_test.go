@@ -11,8 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -307,18 +305,8 @@ func TestBrowserEngineWorkerMemory(t *testing.T) {
 // workers run in its renderer's process.
 func rendererRSS(t testing.TB, root int) int64 {
 	t.Helper()
-	dirs, err := os.ReadDir("/proc")
-	must(t, err)
 	var sum int64
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil {
-			continue
-		}
-		cmd, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-		if err != nil || !strings.Contains(string(cmd), "--type=renderer") || !descends(pid, root) {
-			continue
-		}
+	for _, pid := range renderers(t, root) {
 		if kb, ok := statusKB(pid, "VmRSS:"); ok {
 			sum += kb << 10
 		}

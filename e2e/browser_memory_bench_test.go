@@ -75,22 +75,31 @@ func loadPeak(b *testing.B, s *servedSite, file string) int64 {
 // process descending from the browser process root.
 func rendererPeaks(b *testing.B, root int) map[int]int64 {
 	out := map[int]int64{}
+	for _, pid := range renderers(b, root) {
+		if hwm, ok := statusKB(pid, "VmHWM:"); ok {
+			out[pid] = hwm << 10
+		}
+	}
+	return out
+}
+
+// renderers lists the renderer processes descending from the browser
+// process root.
+func renderers(t testing.TB, root int) []int {
 	dirs, err := os.ReadDir("/proc")
-	must(b, err)
+	must(t, err)
+	var pids []int
 	for _, d := range dirs {
 		pid, err := strconv.Atoi(d.Name())
 		if err != nil {
 			continue
 		}
 		cmd, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-		if err != nil || !strings.Contains(string(cmd), "--type=renderer") || !descends(pid, root) {
-			continue
-		}
-		if hwm, ok := statusKB(pid, "VmHWM:"); ok {
-			out[pid] = hwm << 10
+		if err == nil && strings.Contains(string(cmd), "--type=renderer") && descends(pid, root) {
+			pids = append(pids, pid)
 		}
 	}
-	return out
+	return pids
 }
 
 // descends says whether process pid is root or one of its descendants.
