@@ -26,7 +26,7 @@ const findLimit = 12
 // capture opens.
 type FindBox struct {
 	goapp.Compo
-	Engine *engine.Engine
+	Engine engine.Answerer
 	// Zone is where times are typed and shown (Params.Zone).
 	Zone *time.Location
 
@@ -38,7 +38,7 @@ type FindBox struct {
 	// goFirst says the user pressed Enter before the answer for the query
 	// came: it goes to its first match once it comes.
 	goFirst  bool
-	queryFor *engine.Engine // the capture the query was typed on
+	queryFor engine.Answerer // the capture the query was typed on
 }
 
 // actionGoTo: the user went to a match of the search box; its value is

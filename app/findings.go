@@ -21,7 +21,7 @@ const focusSpan = 2 * time.Minute
 // the view there (actionFocus).
 type FindingsPanel struct {
 	goapp.Compo
-	Engine *engine.Engine
+	Engine engine.Answerer
 	// Generation is the engine's analysis the findings are of.
 	Generation int
 	Filter     timeline.Filter
@@ -44,7 +44,7 @@ type findingsKept struct {
 // findingsAsk is a question the panel asks: the findings of one
 // analysis of an engine that pass a filter.
 type findingsAsk struct {
-	eng        *engine.Engine
+	eng        engine.Answerer
 	generation int
 	filter     timeline.Filter
 }

@@ -33,7 +33,7 @@ type FleetView struct {
 	// Engine holds the capture's model; Analyzed is its analysis's
 	// generation (engine.Analyzed), and Zone the zone that analysis was
 	// asked to write times in.
-	Engine   *engine.Engine
+	Engine   engine.Answerer
 	Analyzed int
 	Zone     *time.Location
 	// From and To are the timeline's range on the time axis, which the
@@ -46,7 +46,7 @@ type FleetView struct {
 
 	// eng and analyzed are what fleet was answered for: nil and 0 before
 	// it, and fleet.Rows empty when the analysis has no fleet.
-	eng      *engine.Engine
+	eng      engine.Answerer
 	analyzed int
 	fleet    engine.Fleet
 	maxH     float64
@@ -171,7 +171,7 @@ const actionFleetRange = "fleet/range"
 // and the generation of the analysis it showed: a range of another
 // capture's fleet means nothing.
 type fleetRange struct {
-	eng      *engine.Engine
+	eng      engine.Answerer
 	analyzed int
 	from, to int64
 }

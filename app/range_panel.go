@@ -39,7 +39,7 @@ type RangePanel struct {
 // its statistics under an analysis of it (the retention settings change
 // the zones).
 type brush struct {
-	eng      *engine.Engine
+	eng      engine.Answerer
 	axisRV   bool
 	from, to int64
 	// stats are the statistics under the analysis answered, nil until

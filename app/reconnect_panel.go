@@ -21,7 +21,7 @@ import (
 // the marker.
 type ReconnectPanel struct {
 	goapp.Compo
-	Engine *engine.Engine
+	Engine engine.Answerer
 	// Generation is the engine's analysis the answers are of (the
 	// settings change them).
 	Generation int
@@ -43,7 +43,7 @@ type reconnectKept struct {
 // reconnectAsk is a question the panel asks: an instant, under one
 // analysis of an engine (the settings change the answers).
 type reconnectAsk struct {
-	eng        *engine.Engine
+	eng        engine.Answerer
 	generation int
 	at         int64
 }

@@ -38,7 +38,7 @@ type TimelineView struct {
 	// Engine holds the capture's model; Analyzed is its analysis's
 	// generation (engine.Analyzed), which changes when the user changes
 	// the settings, and the view redraws.
-	Engine   *engine.Engine
+	Engine   engine.Answerer
 	Analyzed int
 	Filter   timeline.Filter // which events/lanes to show
 	From, To int64           // visible range on the current axis; From==To==0 means the whole capture
@@ -57,7 +57,7 @@ type TimelineView struct {
 
 	// eng is the engine the state below is for, and opened what it
 	// answered of the load.
-	eng    *engine.Engine
+	eng    engine.Answerer
 	opened engine.Opened
 	// collapsed holds the groups of lanes the user folded, by key, and
 	// collapsedText the same as the engine reads it.
@@ -264,7 +264,7 @@ func (v *TimelineView) fitStage(cv goapp.Value) {
 // the rows, the axis, the folded and pinned files, and the analysis
 // (which says whether the counterfactual cursor's band shows).
 type stageKey struct {
-	eng      *engine.Engine
+	eng      engine.Answerer
 	st       engine.ViewState
 	analyzed int
 }
@@ -278,7 +278,7 @@ type datasetKey struct {
 // frameKey is what decides a frame's pixels: the engine, its analysis
 // and the view.
 type frameKey struct {
-	eng      *engine.Engine
+	eng      engine.Answerer
 	analyzed int
 	st       engine.ViewState
 }

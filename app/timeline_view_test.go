@@ -18,7 +18,8 @@ func TestSummaryMatchesTheTimeline(t *testing.T) {
 	zonesSeen := 0
 	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"} {
 		v := sampleView(t, name)
-		tl, an := v.Engine.Timeline(), v.Engine.Analysis()
+		eng := v.Engine.(*engine.Engine)
+		tl, an := eng.Timeline(), eng.Analysis()
 		v.sync()
 		v.Render() // renders natively too (the static site pre-renders pages)
 		s := v.eng.Summary(v.viewState(1280, 1))
@@ -109,7 +110,7 @@ func sampleView(t *testing.T, names ...string) *TimelineView {
 func TestSummaryWithCounterfactualZones(t *testing.T) {
 	v := sampleView(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
 	had := 0
-	for _, z := range v.Engine.Analysis().Zones {
+	for _, z := range v.Engine.(*engine.Engine).Analysis().Zones {
 		if z.Kind == timeline.HadBookmarks {
 			had++
 		}

@@ -64,6 +64,16 @@ func serveClientPage(t testing.TB, s *servedSite) {
 	})
 }
 
+// anyFleetRow says whether one of hits is on a client's row.
+func anyFleetRow(hits []engine.FleetHit) bool {
+	for _, h := range hits {
+		if h.Row >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // clientFiles is the JS of the Files names, fetched from /files/: an
 // await in askClient's expression.
 func clientFiles(names []string) string {
@@ -97,7 +107,9 @@ func askClient[T any](t testing.TB, tab context.Context, js string) T {
 // TestBrowserEngineClient: app/engine/client, asking the engine in its
 // worker from the page's goroutines, answers every question the page
 // asks (clientcheck.AskEvery: open, layout, frames and their floats,
-// summaries, zones, a hit, steps, an analysis in another zone) as the
+// summaries, zones, a hit, steps, an analysis in another zone, and the
+// panels' questions: files, events, finds, findings, a range, reconnects,
+// the fleet's rows, frame, hits and ranges, the reports) as the
 // in-process engine does natively, on four files of the lab recording;
 // of two frame questions asked at once, the first answers ErrCancelled
 // and the second its frame; and a worker ended answers ErrEnded.
@@ -146,6 +158,19 @@ func TestBrowserEngineClient(t *testing.T) {
 	same("the zones", got.Zones, want.Zones)
 	same("the zones' counts", got.ZoneCount, want.ZoneCount)
 	same("the analysis", got.Analyzed, want.Analyzed)
+	same("the files", got.Files, want.Files)
+	same("the events", got.Events, want.Events)
+	same("the finds", got.Finds, want.Finds)
+	same("the findings", got.Findings, want.Findings)
+	same("the range's statistics", got.RangeStats, want.RangeStats)
+	same("the reconnects", got.Reconnects, want.Reconnects)
+	same("the fleet", got.Fleet, want.Fleet)
+	same("whether there is a fleet", got.HasFleet, want.HasFleet)
+	same("the fleet's layouts", got.FleetLayout, want.FleetLayout)
+	same("the fleet's hits", got.FleetHits, want.FleetHits)
+	same("the fleet's ranges", got.FleetRanges, want.FleetRanges)
+	same("the fleet's frames", got.FleetFrames, want.FleetFrames)
+	same("the reports", got.Reports, want.Reports)
 	if len(got.Frames) != len(want.Frames) {
 		t.Fatalf("the client answered %d frames, the engine %d", len(got.Frames), len(want.Frames))
 	}
@@ -166,6 +191,18 @@ func TestBrowserEngineClient(t *testing.T) {
 		t.Errorf("the sequence proves little: %d files, %d events, %d floats, %d lanes, %d zones, selected %q, steps %v, generation %d, zones the same after the analysis: %v",
 			len(want.Opened.Files), want.Opened.Events, len(want.Frames[0].Floats)/4, want.Summaries[0].Lanes, want.ZoneCount[0],
 			want.Summaries[1].Selected, want.Steps, want.Analyzed[0].Generation, fmt.Sprint(want.Zones[0]) == fmt.Sprint(want.Zones[1]))
+	}
+	// And the panels' questions: files found by name, an event with its
+	// previous one, finds that match, findings, a range with events, a
+	// fleet with rows and a hit on one, reports.
+	if len(want.Files) < 2 || want.Files[1].Matched == 0 || want.Files[1].Matched == want.Files[0].Matched ||
+		want.Events[0].Index < 0 || want.Events[0].Prev < 0 || len(want.Finds[0]) == 0 ||
+		len(want.Findings[0].Zones) == 0 || want.RangeStats[0].Events == 0 || len(want.Reconnects[0].Files) == 0 ||
+		!want.HasFleet || len(want.Fleet.Rows) == 0 || len(want.FleetFrames[0].Floats) == 0 || !anyFleetRow(want.FleetHits) ||
+		len(want.Reports) != 4 {
+		t.Errorf("the panels' questions prove little: files %d and %d, event %d after %d, %d finds, %d zones found, %d events in range, %d reconnect files, fleet %v of %d rows, hits %v, %d reports",
+			want.Files[0].Matched, want.Files[1].Matched, want.Events[0].Index, want.Events[0].Prev, len(want.Finds[0]),
+			len(want.Findings[0].Zones), want.RangeStats[0].Events, len(want.Reconnects[0].Files), want.HasFleet, len(want.Fleet.Rows), want.FleetHits, len(want.Reports))
 	}
 	t.Logf("%d files, %d events, %d lanes, %d zones; frames of %d and %d floats; %d hits; selected %q",
 		len(want.Opened.Files), want.Opened.Events, want.Summaries[0].Lanes, want.ZoneCount[0],

@@ -121,6 +121,18 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 	return files, nil
 }
 
+// engineWorker lists the engine's worker (web/engine-worker.js and the
+// wasm it starts) for the offline cache, if the site has its wasm: the
+// app starts it, not the page, so the cache must be told of it. A site
+// without it reads captures in the page's own wasm; a missing file in
+// the list would fail the service worker's install.
+func engineWorker(files map[string]func() ([]byte, error)) []string {
+	if files["engine-worker.wasm"] == nil || files["engine-worker.js"] == nil {
+		return nil
+	}
+	return []string{"/web/engine-worker.js", "/web/engine-worker.wasm"}
+}
+
 // addFolder adds the files of dir to files, keyed by their path in it,
 // replacing those of the same name; Go source is no asset.
 func addFolder(files map[string]func() ([]byte, error), dir string) error {
@@ -172,7 +184,9 @@ func Build(outDir, base, webDir string, dev bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := goapp.GenerateStaticWebsite(outDir, newHandler(version, base, dev)); err != nil {
+	h := newHandler(version, base, dev)
+	h.CacheableResources = append(h.CacheableResources, engineWorker(files)...)
+	if err := goapp.GenerateStaticWebsite(outDir, h); err != nil {
 		return "", fmt.Errorf("generating pages: %w", err)
 	}
 	if err := addPolicies(outDir); err != nil {

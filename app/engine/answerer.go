@@ -17,6 +17,18 @@ type Answerer interface {
 	Summary(st ViewState) ViewSummary
 	Zones(max int) ([]ZoneRow, int)
 	Step(st ViewState, forward bool) Step
+
+	Files(find string, max int) FilesReport
+	Event(i int) EventDetail
+	Find(query string, limit int, zone string) []timeline.Match
+	Findings(filter timeline.Filter) Findings
+	RangeStats(axisRV bool, from, to int64) timeline.RangeStats
+	ReconnectAt(at int64, pause func()) ReconnectAt
+	Fleet() (Fleet, bool)
+	FleetFrame(st FleetState, fr *canvas.Frame) canvas.FleetLayout
+	FleetHit(st FleetState, x, y float64) FleetHit
+	FleetRange(from, to int64) canvas.FleetRange
+	Report(format ReportFormat, link string) (string, error)
 }
 
 var _ Answerer = (*Engine)(nil)

@@ -17,8 +17,10 @@ import (
 // an event's full JSON is fetched again by its offset when the user asks
 // for it.
 type Capture struct {
-	// Engine owns the model; Opened is what it answered of the load.
-	Engine *engine.Engine
+	// Engine answers the page's questions about the model (the engine in
+	// the page's own wasm, or a client of it in a worker); Opened is what
+	// it answered of the load.
+	Engine engine.Answerer
 	Opened engine.Opened
 	// Per file of the timeline: the source it was read from, its size,
 	// and why reading it stopped short (the browser failed to hand over

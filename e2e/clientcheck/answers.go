@@ -6,6 +6,9 @@
 package clientcheck
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
 	"time"
 
 	"watchlens/app/canvas"
@@ -32,6 +35,23 @@ type Answers struct {
 	Zones     [][]engine.ZoneRow
 	ZoneCount []int
 	Analyzed  []engine.Analyzed
+
+	// The panels' questions.
+	Files       []engine.FilesReport
+	Events      []engine.EventDetail
+	Finds       [][]timeline.Match
+	Findings    []engine.Findings
+	RangeStats  []timeline.RangeStats
+	Reconnects  []engine.ReconnectAt
+	Fleet       engine.Fleet
+	HasFleet    bool
+	FleetFrames []Frame
+	FleetLayout []canvas.FleetLayout
+	FleetHits   []engine.FleetHit
+	FleetRanges []canvas.FleetRange
+	// Reports are the reports' SHA-256s and lengths: the trace alone is
+	// megabytes.
+	Reports []string
 }
 
 // Reanalysed are the params of the sequence's second analysis: a
@@ -49,8 +69,9 @@ func Reanalysed() (timeline.Params, error) {
 // frame, layout and summary at width by height CSS px; the red zones;
 // a zoom into its second quarter, hit tests over its first rows, the
 // steps forward and back from the first event hit (or from the range's
-// edge); then an analysis with Reanalysed's params, and the
-// zones, summary and frame again.
+// edge); the panels' questions (panels); then an analysis with
+// Reanalysed's params, and the zones, summary, frame and the panels'
+// questions again.
 func AskEvery(a engine.Answerer, width, height float64) (Answers, error) {
 	var out Answers
 	out.Opened = a.Opened()
@@ -104,5 +125,53 @@ func AskEvery(a engine.Answerer, width, height float64) (Answers, error) {
 	zones()
 	out.Summaries = append(out.Summaries, a.Summary(whole))
 	frame(whole)
-	return out, nil
+	err = panels(a, &out, zoomed)
+	return out, err
+}
+
+// panels asks a the panels' questions: the files (all, and those found
+// by a name), the selected event and its neighbours, finds by name, RV
+// and error, the findings (all, and of one kind), the range's
+// statistics, reconnects at three instants, the fleet with a frame, a
+// row of hits and two ranges, and the report in every format.
+func panels(a engine.Answerer, out *Answers, zoomed engine.ViewState) error {
+	out.Files = append(out.Files, a.Files("", 100), a.Files("c1", 2))
+	for _, i := range []int{zoomed.Selected, zoomed.Selected + 1, 0, out.Opened.Events - 1, out.Opened.Events} {
+		out.Events = append(out.Events, a.Event(i))
+	}
+	name := out.Events[0].Object
+	if i := strings.LastIndexAny(name, "/ "); i >= 0 {
+		name = name[i+1:]
+	}
+	for _, q := range []string{name, "410", "2023"} {
+		out.Finds = append(out.Finds, a.Find(q, 12, "Europe/Paris"))
+	}
+	out.Findings = append(out.Findings, a.Findings(timeline.Filter{}), a.Findings(timeline.Filter{Kind: "ConfigMap"}))
+	out.RangeStats = append(out.RangeStats, a.RangeStats(false, zoomed.From, zoomed.To), a.RangeStats(false, 0, 1<<62))
+	for _, f := range []int64{4, 2, 1} {
+		out.Reconnects = append(out.Reconnects, a.ReconnectAt(zoomed.From+(zoomed.To-zoomed.From)/f, nil))
+	}
+	out.Fleet, out.HasFleet = a.Fleet()
+	if out.HasFleet {
+		st := engine.FleetState{From: out.Fleet.From, To: out.Fleet.To, Width: zoomed.Width, MaxHeight: zoomed.MaxHeight, PixelRatio: 1}
+		var fr canvas.Frame
+		l := a.FleetFrame(st, &fr)
+		spec, _ := fr.Spec()
+		floats, _ := fr.Floats(nil)
+		out.FleetFrames = append(out.FleetFrames, Frame{Spec: string(spec), Floats: floats})
+		out.FleetLayout = append(out.FleetLayout, l)
+		for x := l.PlotX - 20; x < l.PlotX+l.PlotW; x += l.PlotW / 8 {
+			out.FleetHits = append(out.FleetHits, a.FleetHit(st, x, l.RowsY+4))
+		}
+		mid := (st.From + st.To) / 2
+		out.FleetRanges = append(out.FleetRanges, a.FleetRange(st.From, mid), a.FleetRange(mid, st.To))
+	}
+	for _, f := range []engine.ReportFormat{engine.ReportMarkdown, engine.ReportPaste, engine.ReportJSON, engine.ReportPerfetto} {
+		r, err := a.Report(f, "https://example.test/#view")
+		if err != nil {
+			return err
+		}
+		out.Reports = append(out.Reports, fmt.Sprintf("%x %d", sha256.Sum256([]byte(r)), len(r)))
+	}
+	return nil
 }

@@ -67,3 +67,16 @@ type Progress struct {
 	Read   timeline.ReadProgress
 	Name   string
 }
+
+// Supersedes says whether a question of kind is answered only while it
+// is the latest of its kind (a later one cancels it: frames, hits, finds
+// as one types, loads and analyses), rather than always, in turn (a
+// panel's question, whose answer the panel waits for whatever came
+// after it).
+func Supersedes(kind string) bool {
+	switch kind {
+	case "warm", "files", "event", "findings", "rangestats", "reconnectat", "fleet", "fleetrange", "report":
+		return false
+	}
+	return true
+}

@@ -47,3 +47,20 @@ func TestParamsCrossWithTheirZone(t *testing.T) {
 		t.Error("the params' own JSON keeps the zone: the name is not needed")
 	}
 }
+
+// A question the user repeats as they move (frames, hits, finds as they
+// type, loads, analyses) is answered only while it is the latest of its
+// kind; a panel's question, which its panel waits for, always is, as is
+// the warm-up.
+func TestSupersedes(t *testing.T) {
+	for _, kind := range []string{"open", "analyze", "frame", "layout", "summary", "hit", "step", "zones", "find", "fleetframe", "fleethit"} {
+		if !Supersedes(kind) {
+			t.Errorf("a later %s question does not supersede an earlier one", kind)
+		}
+	}
+	for _, kind := range []string{"warm", "files", "event", "findings", "rangestats", "reconnectat", "fleet", "fleetrange", "report"} {
+		if Supersedes(kind) {
+			t.Errorf("a later %s question supersedes an earlier one, whose panel waits for it", kind)
+		}
+	}
+}

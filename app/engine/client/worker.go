@@ -43,7 +43,9 @@ type Worker struct {
 
 	opened engine.Opened
 	drawn  engine.Drawn // the last frame's, answered again for one superseded
-	floats []byte
+	// fleetLayout is the last fleet frame's, likewise.
+	fleetLayout canvas.FleetLayout
+	floats      []byte
 }
 
 // ErrEnded: the worker ended (terminated, out of memory, or its script
@@ -121,8 +123,8 @@ func (w *Worker) end(why error) {
 const progressRoom = 32
 
 // ask posts the question q (its kind in q.q) and waits for its answer:
-// ErrCancelled when a later question of the same kind (warm-ups aside)
-// was posted before it was answered,
+// ErrCancelled when a later question of the same kind (of the kinds
+// that Supersedes) was posted before it was answered,
 // ErrEnded when the worker ended first, the worker's error, or the
 // answer. Each progress message on the way goes to progress; cancelled,
 // checked every cancelCheck, ends the worker and answers ErrCancelled.
@@ -164,7 +166,7 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 				continue
 			}
 			w.mu.Lock()
-			left := kind != "warm" && w.latest[kind] != id
+			left := Supersedes(kind) && w.latest[kind] != id
 			w.mu.Unlock()
 			// The worker drops a question superseded while it waited;
 			// one it was already answering when the next came is
@@ -310,21 +312,9 @@ func (w *Worker) AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, 
 	if err := answerOf(m, "drawn", &d); err != nil {
 		return engine.Drawn{}, err
 	}
-	// encoding/json decodes into the elements a slice holds past its
-	// length as they are: a field the spec omits would keep an earlier
-	// frame's value.
-	clear(fr.Ops[:cap(fr.Ops)])
-	clear(fr.Texts[:cap(fr.Texts)])
-	if err := json.Unmarshal([]byte(m.Get("spec").String()), fr); err != nil {
-		return engine.Drawn{}, fmt.Errorf("the frame's spec: %w", err)
+	if err := w.readFrame(m, fr); err != nil {
+		return engine.Drawn{}, err
 	}
-	bytes := m.Get("bytes")
-	if n := bytes.Length(); cap(w.floats) < n {
-		w.floats = make([]byte, n)
-	}
-	w.floats = w.floats[:bytes.Length()]
-	js.CopyBytesToGo(w.floats, bytes)
-	fr.SetFloats(w.floats)
 	w.drawn = d
 	return d, nil
 }

@@ -11,8 +11,11 @@
 // client.OpenOptions, view: the first frame's ViewState, if one is to be
 // drawn), "analyze" (params: client.Params), "frame", "layout",
 // "summary" (view), "hit" (view, x, y), "step" (view, forward), "zones"
-// (max), or "warm" (urls, view: the warm-up, which has this wasm's code
-// optimised before the first drop); the plain data as JSON. An answer
+// (max), "warm" (urls, view: the warm-up, which has this wasm's code
+// optimised before the first drop), or one of the panels' questions
+// (panels.go: "files", "event", "find", "findings", "rangestats",
+// "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
+// "report"); the plain data as JSON. An answer
 // is {id, q, ...}: its plain data as JSON strings, a frame as {spec,
 // bytes, n} with its buffer transferred, {superseded: true} when a later
 // question of the same kind came first, or {error}. An open question
@@ -24,6 +27,7 @@ import (
 	"fmt"
 	"syscall/js"
 
+	"watchlens/app/engine/client"
 	"watchlens/app/jsrt"
 )
 
@@ -70,7 +74,7 @@ func (h *host) answer(q js.Value) {
 		// dropped rather than drawn.
 		jsrt.AfterQueuedTasks()
 	}
-	if id != h.latest[kind] && kind != "warm" {
+	if client.Supersedes(kind) && id != h.latest[kind] {
 		reply.Set("superseded", true)
 		js.Global().Call("postMessage", reply)
 		return
@@ -95,6 +99,8 @@ func (h *host) answer(q js.Value) {
 		err = h.summary(q, reply)
 	case "warm":
 		err = h.warm(q, reply)
+	case "files", "event", "find", "findings", "rangestats", "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange", "report":
+		err = h.panel(kind, q, reply)
 	default:
 		err = fmt.Errorf("no such question: %q", kind)
 	}

@@ -24,6 +24,9 @@ type host struct {
 	latest  map[string]int
 	arrived int
 	fr      canvas.Frame
+	// fleetFr is the fleet's frame, kept apart from the timeline's: the
+	// two views' buffers are reused each by its own frames.
+	fleetFr canvas.Frame
 }
 
 // open reads the Files of q.files into a new engine, with q.options
