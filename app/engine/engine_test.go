@@ -94,16 +94,11 @@ func TestOpenTheLabFolder(t *testing.T) {
 // sampleEngine opens built-in samples as the page opens them.
 func sampleEngine(t *testing.T, names ...string) (*Engine, Opened) {
 	t.Helper()
-	var sources []Source
-	for _, name := range names {
-		b := testsample.SampleBytes(t, name)
-		sources = append(sources, Source{Name: name, Size: int64(len(b)), Data: bytes.NewReader(b)})
+	paths := make([]string, len(names))
+	for i, name := range names {
+		paths[i] = testsample.Sample(t, name)
 	}
-	e, o, err := Open(sources, Options{Params: timeline.DefaultParams()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e, o
+	return openFiles(t, Options{}, paths...)
 }
 
 // whole is the view of the whole capture, 1280 px wide.

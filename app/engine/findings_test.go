@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"cmp"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -20,25 +19,15 @@ import (
 func recordingEngine(t *testing.T, recording string, patterns ...string) (*Engine, Opened) {
 	t.Helper()
 	dir := testsample.Recording(t, recording)
-	var sources []Source
+	var all []string
 	for _, p := range patterns {
 		paths, err := filepath.Glob(filepath.Join(dir, p))
 		if err != nil || len(paths) == 0 {
 			t.Fatalf("%s: no file matches %s (%v)", recording, p, err)
 		}
-		for _, path := range paths {
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sources = append(sources, Source{Name: filepath.Base(path), Size: int64(len(b)), Data: bytes.NewReader(b)})
-		}
+		all = append(all, paths...)
 	}
-	e, o, err := Open(sources, Options{Params: timeline.DefaultParams()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e, o
+	return openFiles(t, Options{}, all...)
 }
 
 func TestFindingsFollowTheKindFilter(t *testing.T) {
