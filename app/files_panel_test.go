@@ -1,11 +1,10 @@
 package app
 
 import (
-	"bytes"
 	"path/filepath"
 	"testing"
 
-	"watchlens/app/engine"
+	"watchlens/app/engine/enginetest"
 	"watchlens/app/load"
 	"watchlens/internal/testsample"
 	"watchlens/timeline"
@@ -16,19 +15,15 @@ import (
 // capture, it comes after it.
 func TestFileNamesHoldTheExports(t *testing.T) {
 	name := "apiserver_watch_cache_resource_version.json.gz"
-	export := testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "query_range", name))
+	export := filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "query_range", name)
 	capture1 := "w3-then-resume.ts.http"
-	w3 := testsample.SampleBytes(t, capture1)
+	w3 := testsample.Sample(t, capture1)
 	for _, want := range [][]string{{name}, {capture1, name}} {
-		var sources []engine.Source
+		paths := []string{export}
 		if len(want) > 1 {
-			sources = append(sources, engine.Source{Name: capture1, Size: int64(len(w3)), Data: bytes.NewReader(w3)})
+			paths = []string{w3, export}
 		}
-		sources = append(sources, engine.Source{Name: name, Size: int64(len(export)), Data: bytes.NewReader(export)})
-		_, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, o := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
 		c := &capture{&load.Capture{Opened: o}}
 		if got := c.fileNames(); len(o.Files) != len(want)-1 || len(got) != len(want) || got[0] != want[0] || got[len(got)-1] != name {
 			t.Errorf("%d captures, and the header names %q; want %q", len(o.Files), got, want)

@@ -1,14 +1,13 @@
 package app
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"watchlens/app/engine"
+	"watchlens/app/engine/enginetest"
 	"watchlens/internal/testsample"
 	"watchlens/timeline"
 
@@ -24,18 +23,7 @@ func TestFindingsFoldLongLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sources []engine.Source
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sources = append(sources, engine.Source{Name: filepath.Base(p), Size: int64(len(b)), Data: bytes.NewReader(b)})
-	}
-	eng, _, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng, _ := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
 	p := findingsPanelOf(eng, timeline.Filter{})
 	f := *p.Kept.answer
 	lists := map[string]int{"errors": len(f.Errors), "zones": len(f.Zones), "resumes": len(f.Resumes), "gaps": len(f.Gaps), "anomalies": len(f.Anomalies)}

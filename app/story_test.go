@@ -12,7 +12,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"watchlens/app/engine"
+	"watchlens/app/engine/enginetest"
 	"watchlens/internal/testsample"
 	"watchlens/report"
 	"watchlens/timeline"
@@ -93,18 +93,7 @@ func TestOneStoryOnEverySurface(t *testing.T) {
 	checked := map[string]int{}
 	for name, files := range storySets(t) {
 		t.Run(name, func(t *testing.T) {
-			var sources []engine.Source
-			for _, f := range files {
-				b, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sources = append(sources, engine.Source{Name: filepath.Base(f), Size: int64(len(b)), Data: bytes.NewReader(b)})
-			}
-			eng, _, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
-			if err != nil {
-				t.Fatal(err)
-			}
+			eng, _ := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, files...)
 			an := eng.Analysis()
 			r := report.New(an, nil)
 

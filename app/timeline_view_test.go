@@ -1,10 +1,10 @@
 package app
 
 import (
-	"bytes"
 	"testing"
 
 	"watchlens/app/engine"
+	"watchlens/app/engine/enginetest"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -92,15 +92,11 @@ func TestPropsAdoptedOnlyWhenChanged(t *testing.T) {
 // as the page opens them: through the engine.
 func sampleView(t *testing.T, names ...string) *TimelineView {
 	t.Helper()
-	var sources []engine.Source
-	for _, name := range names {
-		b := testsample.SampleBytes(t, name)
-		sources = append(sources, engine.Source{Name: name, Size: int64(len(b)), Data: bytes.NewReader(b)})
+	paths := make([]string, len(names))
+	for i, name := range names {
+		paths[i] = testsample.Sample(t, name)
 	}
-	eng, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng, o := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
 	return &TimelineView{Engine: eng, Analyzed: o.Generation, Selected: -1}
 }
 

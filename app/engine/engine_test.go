@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,25 +20,23 @@ import (
 func labSources(t *testing.T) ([]Source, []string) {
 	t.Helper()
 	dir := testsample.Recording(t, "samples-lab")
-	var sources []Source
-	var names []string
+	var paths []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
-			return err
+		if err == nil && !d.IsDir() && !strings.HasPrefix(d.Name(), ".") {
+			paths = append(paths, p)
 		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		sources = append(sources, Source{Name: rel, Size: int64(len(b)), Data: bytes.NewReader(b), Found: true})
-		names = append(names, rel)
-		return nil
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sources, names
+	found := sources(testsample.Files(t, testsample.Under(dir), paths...))
+	names := make([]string, len(found))
+	for i := range found {
+		found[i].Found = true
+		names[i] = found[i].Name
+	}
+	return found, names
 }
 
 // TestOpenTheLabFolder: the engine's answer to opening the lab folder is

@@ -13,16 +13,22 @@ import (
 	"watchlens/timeline"
 )
 
+// sources are files as the engine's sources. The tests of the packages
+// that use the engine open files through enginetest, which this package's
+// tests cannot import: it imports the engine.
+func sources(files []testsample.File) []Source {
+	out := make([]Source, len(files))
+	for i, f := range files {
+		out[i] = Source{Name: f.Name, Size: int64(len(f.Data)), Data: bytes.NewReader(f.Data)}
+	}
+	return out
+}
+
 // openFiles opens files by their paths, each named by its base name.
 func openFiles(t *testing.T, opts Options, paths ...string) (*Engine, Opened) {
 	t.Helper()
-	var sources []Source
-	for _, p := range paths {
-		b := testsample.Read(t, p)
-		sources = append(sources, Source{Name: filepath.Base(p), Size: int64(len(b)), Data: bytes.NewReader(b)})
-	}
 	opts.Params = timeline.DefaultParams()
-	e, o, err := Open(sources, opts)
+	e, o, err := Open(sources(testsample.Files(t, testsample.BaseName, paths...)), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"bytes"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,31 +14,11 @@ import (
 	"watchlens/timeline"
 )
 
-// fleetSources are the fleet recording's captures and audit logs, named
-// by their paths, as the command line names the files it is given.
-func fleetSources(t *testing.T) []Source {
-	t.Helper()
-	paths, err := filepath.Glob(testsample.Fleet(t, "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sources []Source
-	for _, p := range paths {
-		if !strings.HasSuffix(p, ".ts.http") && !strings.HasSuffix(p, ".log") {
-			continue
-		}
-		b := testsample.Read(t, p)
-		sources = append(sources, Source{Name: p, Size: int64(len(b)), Data: bytes.NewReader(b)})
-	}
-	if len(sources) < 10 {
-		t.Fatalf("the fleet recording has %d captures and logs", len(sources))
-	}
-	return sources
-}
-
+// openFleet opens the fleet recording's captures and audit logs, named by
+// their paths, as the command line names the files it is given.
 func openFleet(t *testing.T, params timeline.Params) (*Engine, Opened) {
 	t.Helper()
-	e, o, err := Open(fleetSources(t), Options{Params: params})
+	e, o, err := Open(sources(testsample.Files(t, testsample.AsGiven, testsample.FleetRecords(t)...)), Options{Params: params})
 	if err != nil {
 		t.Fatal(err)
 	}

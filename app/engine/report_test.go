@@ -3,12 +3,12 @@ package engine_test
 import (
 	"bytes"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"watchlens/app/engine"
+	"watchlens/app/engine/enginetest"
 	"watchlens/cli"
 	"watchlens/internal/testsample"
 	"watchlens/report"
@@ -26,48 +26,19 @@ func analyze(t *testing.T, paths []string, args ...string) string {
 	return out.String()
 }
 
-// openPaths opens the files at paths as the page opens them dropped,
-// each named by its path as the command line names it.
-func openPaths(t *testing.T, paths []string, params timeline.Params) *engine.Engine {
-	t.Helper()
-	var sources []engine.Source
-	for _, p := range paths {
-		b := testsample.Read(t, p)
-		sources = append(sources, engine.Source{Name: p, Size: int64(len(b)), Data: bytes.NewReader(b)})
-	}
-	e, _, err := engine.Open(sources, engine.Options{Params: params})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
-
 // TestReportIsTheCommandLines: every report the page exports is what
 // `watchlens analyze` writes of the same files in the same zone: one
 // capture whose verdict is a 410, and the fleet recording (captures and
 // audit logs); the JSON report stays UTC in another zone; the summary to
 // paste ends with the view's link.
 func TestReportIsTheCommandLines(t *testing.T) {
-	fleet, err := filepath.Glob(testsample.Fleet(t, "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fleetFiles []string
-	for _, p := range fleet {
-		if strings.HasSuffix(p, ".ts.http") || strings.HasSuffix(p, ".log") {
-			fleetFiles = append(fleetFiles, p)
-		}
-	}
-	if len(fleetFiles) < 10 {
-		t.Fatalf("the fleet recording has %d captures and logs: %v", len(fleetFiles), fleet)
-	}
 	for _, c := range []struct {
 		name  string
 		paths []string
 		zone  string
 	}{
 		{"w4-then-resume", []string{testsample.Sample(t, "w4-then-resume.ts.http")}, "Europe/Paris"},
-		{"the fleet", fleetFiles, "UTC"},
+		{"the fleet", testsample.FleetRecords(t), "UTC"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			params := timeline.DefaultParams()
@@ -78,7 +49,7 @@ func TestReportIsTheCommandLines(t *testing.T) {
 			if loc != time.UTC {
 				params.Zone = loc
 			}
-			e := openPaths(t, c.paths, params)
+			e, _ := enginetest.Open(t, params, testsample.AsGiven, c.paths...)
 			for _, f := range []struct {
 				format engine.ReportFormat
 				cli    string
@@ -126,7 +97,7 @@ func TestReportIsTheCommandLines(t *testing.T) {
 			}
 		})
 	}
-	e := openPaths(t, []string{testsample.Sample(t, "w4-then-resume.ts.http")}, timeline.DefaultParams())
+	e, _ := enginetest.Open(t, timeline.DefaultParams(), testsample.AsGiven, testsample.Sample(t, "w4-then-resume.ts.http"))
 	if _, err := e.Report("html", ""); err == nil {
 		t.Error("a report in a format there is none of was written")
 	}

@@ -74,6 +74,27 @@ func Fleet(t testing.TB, name string) string {
 	return Path(t, FleetDir, name)
 }
 
+// FleetRecords returns the paths of the fleet recording's captures and
+// audit logs, in name order: the files that hold its watches, without its
+// notes. Fewer than ten fail the test, which would check next to nothing.
+func FleetRecords(t testing.TB) []string {
+	t.Helper()
+	all, err := filepath.Glob(Fleet(t, "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, p := range all {
+		if strings.HasSuffix(p, ".ts.http") || strings.HasSuffix(p, ".log") {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) < 10 {
+		t.Fatalf("the fleet recording has %d captures and logs: %v", len(paths), all)
+	}
+	return paths
+}
+
 // Read returns a file's bytes as stored.
 func Read(t testing.TB, path string) []byte {
 	t.Helper()
@@ -82,6 +103,47 @@ func Read(t testing.TB, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// A Naming names a file a test opens by its path, as one of watchlens's
+// hosts names the files it is given: the names reach the answers (files
+// panel, reports), so a test names them as the host it stands for.
+type Naming func(path string) string
+
+// BaseName names a file by its base name, as the page names a file
+// dropped or picked on it.
+func BaseName(path string) string { return filepath.Base(path) }
+
+// AsGiven names a file by its path as given, as the command line names
+// its arguments.
+func AsGiven(path string) string { return path }
+
+// Under names a file by its path below dir, as the page names the files
+// of a dropped folder.
+func Under(dir string) Naming {
+	return func(path string) string {
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return path
+		}
+		return rel
+	}
+}
+
+// File is a file a test opens: its name and its bytes as stored.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Files reads the files at paths, in order, each named by name.
+func Files(t testing.TB, name Naming, paths ...string) []File {
+	t.Helper()
+	files := make([]File, len(paths))
+	for i, p := range paths {
+		files[i] = File{Name: name(p), Data: Read(t, p)}
+	}
+	return files
 }
 
 // SampleBytes returns a sample's bytes as stored.
