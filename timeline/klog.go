@@ -184,6 +184,9 @@ type klogSession struct {
 	// show, after the failure at failedAt (see placeRetries).
 	unsure   bool
 	failedAt int64
+	// stopped: the client ended it ("Stopping reflector"), not the
+	// server.
+	stopped bool
 }
 
 // client-go backs off a failed watch 800 ms, doubled at each failure up
@@ -508,7 +511,7 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 			k.err = &parser.Status{Message: kl.Err}
 		case parser.KlogStop:
 			if open >= 0 {
-				stop(t, off, false)
+				stop(t, off, false).stopped = true
 			}
 		}
 		prevT, prevOff = t, off

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,8 +25,10 @@ import (
 // (the client name the log gives it), it names that one only. Each
 // client of the log goes to the audit-log client whose request ends are
 // nearest its own, over all clients at once (the assignment of least
-// total distance), when at least half of the ends of each are within
-// klogEndMatch of one of the other's: the joined file is the audit-log
+// total distance; where two ways differ by less than klogSwapMargin,
+// the one that keeps the order in which the server ended and started
+// the requests, see klogJoinCost's spread), when at least half of the
+// ends of each are within klogEndMatch of one of the other's: the joined file is the audit-log
 // client, which has the selector and the User-Agent, and takes its
 // 410s from the log, which shows them (an audit log records a watch's
 // 200 header, never the ERROR in its stream).
@@ -61,8 +64,9 @@ type klogJoinCandidate struct {
 	c  *klogClient
 	ks []klogSession
 	// ends are the instants its answered requests ended (not one the
-	// log's end cut off).
-	ends []int64
+	// log's end cut off); closes those of them the server ended (not
+	// the client's stop).
+	ends, closes []int64
 	// gone are the RVs of its refused watches; req is a request its
 	// failed requests name (its path and selector), nil when none.
 	gone []string
@@ -94,6 +98,9 @@ func newKlogJoinCandidate(c *klogClient, ks []klogSession) klogJoinCandidate {
 		case s.s.HTTPStatus == 0, s.s.Truncated && n == len(ks)-1:
 		default:
 			k.ends = append(k.ends, s.s.EndArrival)
+			if !s.stopped {
+				k.closes = append(k.closes, s.s.EndArrival)
+			}
 		}
 		if s.err != nil && s.err.Code == 410 && !s.sync && s.rv != "" {
 			k.gone = append(k.gone, s.rv)
@@ -168,15 +175,15 @@ func (b *Builder) joinKlogAudit(logName string, cands []klogJoinCandidate) []klo
 	for j, f := range files {
 		views[j] = b.fileCalls(f)
 	}
-	cost := klogJoinCosts(cands, views)
-	assign := minCostAssignment(cost)
+	cost, spread := klogJoinCosts(cands, views)
+	assign := untangle(cost, spread, minCostAssignment(cost))
 	var left []klogJoinCandidate
 	for i, j := range assign {
 		if j < 0 || cost[i][j] >= klogNoJoin || !klogEndsAgree(&cands[i], &views[j]) {
 			left = append(left, cands[i])
 			continue
 		}
-		if alike := swappable(cost, assign, i); len(alike) > 0 {
+		if alike := swappable(cost, spread, assign, i); len(alike) > 0 {
 			b.sayAmbiguous(logName, &cands[i], files, append([]int{j}, alike...))
 			left = append(left, cands[i])
 			continue
@@ -195,18 +202,19 @@ const klogSwapMargin = int64(50 * time.Millisecond)
 
 // swappable lists the audit-log clients (columns of cost) that the
 // client of row i could as well have, another client of the log taking
-// its own: within klogSwapMargin the two cannot be told apart
-// (samples-watchlist's clients with client-go's default User-Agent,
-// whose requests all ended as the servers restarted), and neither is
-// joined rather than joined by a guess.
-func swappable(cost [][]int64, assign []int, i int) []int {
+// its own: within klogSwapMargin, and in an order of their instants
+// that does not tell them apart either (an equal spread), the two
+// cannot be told apart, and neither is joined rather than joined by a
+// guess.
+func swappable(cost [][]int64, spread [][]float64, assign []int, i int) []int {
 	j := assign[i]
 	var alike []int
 	for i2, j2 := range assign {
 		if i2 == i || j2 < 0 || cost[i][j2] >= klogNoJoin || cost[i2][j] >= klogNoJoin {
 			continue
 		}
-		if cost[i][j2]+cost[i2][j] <= cost[i][j]+cost[i2][j2]+klogSwapMargin {
+		if cost[i][j2]+cost[i2][j] <= cost[i][j]+cost[i2][j2]+klogSwapMargin &&
+			spread[i][j2]+spread[i2][j] <= spread[i][j]+spread[i2][j2] {
 			alike = append(alike, j2)
 		}
 	}
@@ -222,7 +230,7 @@ func (b *Builder) sayAmbiguous(logName string, k *klogJoinCandidate, files []*Fi
 		names[n] = strconv.Quote(files[j].file.Name)
 	}
 	k.ambiguous = &parser.Diagnostic{Kind: DiagAmbiguousJoin, Msg: fmt.Sprintf(
-		"%d clients of the audit logs could be this client: the instants of their requests tell them apart by less than %s in all, so it is joined with none of %s",
+		"%d clients of the audit logs could be this client: the instants of their requests tell them apart by less than %s in all, nor by their order, so it is joined with none of %s",
 		len(js), FormatDuration(klogSwapMargin), strings.Join(names, ", "))}
 	for _, j := range js {
 		f := files[j]
@@ -256,9 +264,10 @@ func isNameByte(c byte) bool {
 }
 
 // klogJoinCosts is the cost of each candidate (row) being each
-// audit-log client (column): a User-Agent that names a client of the
-// log names it alone.
-func klogJoinCosts(cands []klogJoinCandidate, views []auditCalls) [][]int64 {
+// audit-log client (column), and the spread of that pair's distances
+// (see klogJoinCost): a User-Agent that names a client of the log names
+// it alone.
+func klogJoinCosts(cands []klogJoinCandidate, views []auditCalls) (cost [][]int64, spread [][]float64) {
 	named := make([]string, len(views)) // the client of the log a User-Agent names
 	for j := range views {
 		for _, k := range cands {
@@ -267,66 +276,86 @@ func klogJoinCosts(cands []klogJoinCandidate, views []auditCalls) [][]int64 {
 			}
 		}
 	}
-	cost := make([][]int64, len(cands))
+	cost, spread = make([][]int64, len(cands)), make([][]float64, len(cands))
 	for i := range cands {
-		cost[i] = make([]int64, len(views))
+		cost[i], spread[i] = make([]int64, len(views)), make([]float64, len(views))
 		for j := range views {
-			cost[i][j] = klogJoinCost(&cands[i], &views[j], named[j])
+			cost[i][j], spread[i][j] = klogJoinCost(&cands[i], &views[j], named[j])
 		}
 	}
-	return cost
+	return cost, spread
 }
 
 // klogJoinCost is how far a client of a log is from being an audit-log
 // client: the distance of each request end of each to the nearest of
 // the other's, at most klogEndCap each, and of each instant the log
 // shows a WatchList's response started or synced to the audit log's;
-// klogNoJoin when they cannot be the same client.
-func klogJoinCost(k *klogJoinCandidate, a *auditCalls, named string) int64 {
+// klogNoJoin when they cannot be the same client. Its spread is the
+// sum of the squares of the distances of the instants the server set
+// (the ends of requests it ended, each to the audit log's nearest end;
+// the instants a WatchList's response started or synced), in ms²: of
+// two ways to pair two clients whose instants all lie on one side of
+// the other's, the costs are equal, and the spread is the smaller for
+// the way that keeps the order in which the server ended their
+// requests (or started their responses), as the clients saw them. A
+// client's own stop is left out: the fleets stop their informers one
+// by one, and the server completes the watches in another order.
+func klogJoinCost(k *klogJoinCandidate, a *auditCalls, named string) (int64, float64) {
 	if named != "" && named != k.c.name {
-		return klogNoJoin
+		return klogNoJoin, 0
 	}
 	if kind, _ := typeKind(k.c.typ); kind != "" && a.kind != "" && kind != a.kind {
-		return klogNoJoin
+		return klogNoJoin, 0
 	}
 	if len(a.calls) == 0 {
-		return klogNoJoin
+		return klogNoJoin, 0
 	}
 	first := a.calls[0].req
 	if k.req != nil && first != nil && parser.RequestClient(k.req) != parser.RequestClient(first) {
-		return klogNoJoin
+		return klogNoJoin, 0
 	}
 	for _, rv := range k.gone {
 		if !a.watchedAt(rv) {
-			return klogNoJoin
+			return klogNoJoin, 0
 		}
 	}
 	if !watchListAgrees(k, a) {
-		return klogNoJoin
+		return klogNoJoin, 0
+	}
+	var cost int64
+	var spread float64
+	add := func(d int64, ordered bool) {
+		d = min(d, klogEndCap)
+		cost += d
+		if ordered {
+			ms := float64(d) / float64(time.Millisecond)
+			spread += ms * ms
+		}
 	}
 	ends := a.ends()
-	var cost int64
 	for _, e := range k.ends {
-		cost += min(nearest(ends, e), klogEndCap)
+		add(nearest(ends, e), slices.Contains(k.closes, e))
 	}
 	for _, e := range ends {
-		cost += min(nearest(k.ends, e), klogEndCap)
+		add(nearest(k.ends, e), false)
 	}
 	starts := a.watchListStarts()
 	for _, e := range k.firstEvents {
-		cost += min(nearest(starts, e), klogEndCap)
+		add(nearest(starts, e), true)
 	}
 	for _, e := range k.syncs {
-		cost += min(sinceLatest(starts, e), klogEndCap)
+		add(sinceLatest(starts, e), true)
 	}
 	// A 410 the audit log inferred that the log does not show, or the
 	// reverse, is a request of another client.
 	inferred := a.inferredGone()
-	cost += int64(max(inferred-len(k.gone), len(k.gone)-inferred)) * klogEndCap
-	if named != "" {
-		cost = 0 // the User-Agent says it
+	for range max(inferred-len(k.gone), len(k.gone)-inferred) {
+		add(klogEndCap, false)
 	}
-	return cost
+	if named != "" {
+		return 0, 0 // the User-Agent says it
+	}
+	return cost, spread
 }
 
 // watchListAgrees says whether what a client's log shows of its

@@ -72,3 +72,31 @@ func minCostAssignment(cost [][]int64) []int {
 	}
 	return out
 }
+
+// untangle exchanges the columns of two rows of an assignment where the
+// exchange costs at most klogSwapMargin more and lowers the spread:
+// samples-watchlist's clients with client-go's default User-Agent, whose
+// requests all ended as one server shut down, are as near each of the
+// others' audit-log clients, and only the order in which the server
+// ended their watches (the order in which the clients saw them end)
+// tells which is which. Each exchange lowers the total spread, so it
+// ends.
+func untangle(cost [][]int64, spread [][]float64, assign []int) []int {
+	for changed := true; changed; {
+		changed = false
+		for i, j := range assign {
+			for i2, j2 := range assign {
+				if i2 == i || j < 0 || j2 < 0 || cost[i][j2] >= klogNoJoin || cost[i2][j] >= klogNoJoin {
+					continue
+				}
+				if cost[i][j2]+cost[i2][j] <= cost[i][j]+cost[i2][j2]+klogSwapMargin &&
+					spread[i][j2]+spread[i2][j] < spread[i][j]+spread[i2][j2] {
+					assign[i], assign[i2] = j2, j
+					j = j2
+					changed = true
+				}
+			}
+		}
+	}
+	return assign
+}

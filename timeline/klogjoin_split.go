@@ -17,9 +17,12 @@ import (
 // clients is nearer one of the two ways (its WatchList synced after the
 // one response started and before the other; its 410 names the RV of a
 // watch of the one). The way whose best pair of the log's clients is
-// the nearer by more than klogSwapMargin is taken; where neither is, or
-// no client log is given, each informer says that it is a guess from
-// there on.
+// the nearer by more than klogSwapMargin is taken; where neither is,
+// the way whose pair keeps the order of the instants (the lesser
+// spread, see klogJoinCost: samples-outage's shard=s31 pair, whose
+// WatchLists synced 33 and 20 ms after their responses started, and 2
+// and 51 ms the other way); where that ties too, or no client log is
+// given, each informer says that it is a guess from there on.
 
 // earlyKlogCandidates reads the clients of the client logs added, as
 // the join will (see addKlogClients), before the audit logs' clients are
@@ -53,12 +56,15 @@ func pairByLog(k groupKey, chains [][]auditReq, unsure []unsurePick, cands []klo
 		}
 		sx := append(append([]auditReq(nil), chains[x][:px]...), chains[y][py+1:]...)
 		sy := append(append([]auditReq(nil), chains[y][:py+1]...), chains[x][px:]...)
-		now := bestPairCost(cands, chainCalls(k, chains[x]), chainCalls(k, chains[y]))
-		other := bestPairCost(cands, chainCalls(k, sx), chainCalls(k, sy))
+		now, nowSpread := bestPairCost(cands, chainCalls(k, chains[x]), chainCalls(k, chains[y]))
+		other, otherSpread := bestPairCost(cands, chainCalls(k, sx), chainCalls(k, sy))
 		switch {
 		case other+klogSwapMargin < now:
 			chains[x], chains[y] = sx, sy
 		case now+klogSwapMargin < other:
+		case now < klogNoJoin && other < klogNoJoin && otherSpread < nowSpread:
+			chains[x], chains[y] = sx, sy
+		case now < klogNoJoin && other < klogNoJoin && nowSpread < otherSpread:
 		default:
 			left = append(left, p)
 		}
@@ -80,18 +86,24 @@ func chainHolding(chains [][]auditReq, id string) (int, int) {
 }
 
 // bestPairCost is the least cost of two distinct clients of the log
-// being the two informers x and y; klogNoJoin when no two can be.
-func bestPairCost(cands []klogJoinCandidate, x, y auditCalls) int64 {
-	cost := klogJoinCosts(cands, []auditCalls{x, y})
-	best := klogNoJoin
+// being the two informers x and y, and the spread of that pair (the
+// least, of the pairs that cost as little); klogNoJoin when no two can
+// be.
+func bestPairCost(cands []klogJoinCandidate, x, y auditCalls) (int64, float64) {
+	cost, spread := klogJoinCosts(cands, []auditCalls{x, y})
+	best, bestSpread := klogNoJoin, 0.0
 	for i := range cost {
 		for i2 := range cost {
-			if i != i2 && cost[i][0] < klogNoJoin && cost[i2][1] < klogNoJoin {
-				best = min(best, cost[i][0]+cost[i2][1])
+			if i == i2 || cost[i][0] >= klogNoJoin || cost[i2][1] >= klogNoJoin {
+				continue
+			}
+			c, sp := cost[i][0]+cost[i2][1], spread[i][0]+spread[i2][1]
+			if c < best || c == best && sp < bestSpread {
+				best, bestSpread = c, sp
 			}
 		}
 	}
-	return best
+	return best, bestSpread
 }
 
 // unsureDiagnostics says, on each informer of a group, where its
