@@ -19,26 +19,14 @@ type droppedFile struct {
 	found bool
 }
 
-// droppedEntries are the file-system entries of a drop's items, which
-// the browser hands out only while the drop event runs; nil when the
-// browser gives none or no item is a folder, and the drop's plain file
+// droppedEntries are the file-system entries of a drop's items (see
+// web/drop.js), or nil when none is a folder, and the drop's plain file
 // list is all there is.
-func droppedEntries(dt goapp.Value) []goapp.Value {
-	items := dt.Get("items")
-	if !items.Truthy() {
-		return nil
-	}
+func droppedEntries(all goapp.Value) []goapp.Value {
 	var entries []goapp.Value
 	folder := false
-	for i := 0; i < items.Length(); i++ {
-		it := items.Index(i)
-		if it.Get("kind").String() != "file" || !it.Get("webkitGetAsEntry").Truthy() {
-			continue
-		}
-		e := it.Call("webkitGetAsEntry")
-		if !e.Truthy() {
-			continue
-		}
+	for i := 0; i < all.Length(); i++ {
+		e := all.Index(i)
 		folder = folder || e.Get("isDirectory").Bool()
 		entries = append(entries, e)
 	}

@@ -426,17 +426,18 @@ func (p *Page) onDragLeave(ctx goapp.Context, e goapp.Event) {
 func (p *Page) onDrop(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	p.dragging = false
-	dt := e.Get("dataTransfer")
+	// What was dropped, as web/drop.js kept it while the drop ran.
+	dropped := e.Get("watchlensDropped")
 	// A dropped folder is read as every file under it: the folder an
 	// incident left is what a user has.
-	if entries := droppedEntries(dt); entries != nil {
+	if entries := droppedEntries(dropped.Get("entries")); entries != nil {
 		ctx.Async(func() {
 			files, problems := readDropped(entries)
 			ctx.Dispatch(func(ctx goapp.Context) { p.openDropped(ctx, files, problems) })
 		})
 		return
 	}
-	p.openFiles(ctx, dt.Get("files"))
+	p.openFiles(ctx, dropped.Get("files"))
 }
 
 // openFiles reads a FileList, or an array of files (from a drop or the

@@ -743,10 +743,29 @@ func readEndAfter(t testing.TB, tab context.Context, n int, names []string, with
 	got, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(window.watchlensReads ?? []).slice(%d).find(r => %s.includes(r.name))?.outcome ?? null`, n, list),
 		chromedp.WithPollingTimeout(within)))
 	if err != nil {
-		reads, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensReads ?? [])`))
-		t.Fatalf("the page's read of %s did not end within %v: %v (reads: %s)", names[0], within.Round(time.Second), err, reads)
+		t.Fatalf("the page's read of %s did not end within %v: %v (%s)", names[0], within.Round(time.Second), err, pageState(tab))
 	}
 	return got
+}
+
+// pageState is what a test that waited in vain says of the page: the
+// reads it ended, what its progress bar and its problems say, and
+// whether its Go program stopped (web/crash.js).
+func pageState(tab context.Context) string {
+	// Its own few seconds, past the tab's deadline if that is what ran out.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(tab), 10*time.Second)
+	defer cancel()
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({
+		reads: window.watchlensReads ?? [],
+		progress: document.querySelector("#progress")?.textContent ?? null,
+		problems: [...document.querySelectorAll(".problem")].map(p => p.textContent),
+		crashed: document.querySelector("#crash") !== null,
+		drags: window.e2eDrags ?? null,
+	})`))
+	if err != nil {
+		return "the page's state could not be read: " + err.Error()
+	}
+	return state
 }
 
 // dropRead drops files on the page, as drop does, and waits until the
@@ -775,7 +794,17 @@ func uploadRead(t *testing.T, tab context.Context, files ...string) {
 // read that fails or gives up fails the test at once.
 func shownBy(t *testing.T, tab context.Context, files []string, open func()) {
 	t.Helper()
-	n, err := chromedp.Run(tab, chromedp.Evaluate[int](`(window.watchlensReads ?? []).length`))
+	// Each drag event the page gets, and whether the page took it, for
+	// pageState to say if the read never ends.
+	n, err := chromedp.Run(tab, chromedp.Evaluate[int](`(() => {
+		if (!window.e2eDrags) {
+			window.e2eDrags = [];
+			for (const type of ["dragenter", "dragover", "dragleave", "drop", "change"]) {
+				addEventListener(type, e => setTimeout(() => e2eDrags.push(type + (e.defaultPrevented ? " taken" : ""))), true);
+			}
+		}
+		return (window.watchlensReads ?? []).length;
+	})()`))
 	must(t, err)
 	names := make([]string, len(files))
 	for i, f := range files {

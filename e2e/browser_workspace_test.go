@@ -617,11 +617,20 @@ func TestBrowserWorkspace(t *testing.T) {
 			t.Errorf("while app.wasm loads the page shows %+v", got)
 		}
 		screenshot(t, tab, "workspace-first-paint")
+		// A file dropped before the app runs leaves the page as it is: the
+		// browser neither opens the file in the tab nor refuses the drop
+		// (web/drop.js), which an event handler of the app, run later,
+		// could not do in time.
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.e2eShell = true`)))
+		drop(t, tab, "samples/w4-then-resume.ts.http")
 		close(shellSeen)
 		// The bar moves, then the app replaces it with the capture.
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const b = document.querySelector("#app-wasm-progress"); return !b || b.value >= 50; })()`,
 			chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			t.Errorf("the progress bar did not move: %v", err)
+		}
+		if same, err := chromedp.Run(tab, chromedp.Evaluate[bool](`window.e2eShell === true`)); err != nil || !same {
+			t.Fatalf("a file dropped while app.wasm loads took the page away (%v)", err)
 		}
 		checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
 	})
