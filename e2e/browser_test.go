@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -41,21 +42,20 @@ import (
 
 const chromiumPath = "/usr/bin/chromium"
 
-// servedSite is the static site built once for all browser tests, served at the
-// root and, built again for a sub-path, under /watchlens/.
+// servedSite is the static site served to one test, at the root and,
+// built again for a sub-path, under /watchlens/.
 type servedSite struct {
 	url     string // root build
 	subURL  string // the -base /watchlens build
 	browser context.Context
-	// republish builds the root site again with one asset changed: a new
-	// version, as a deployment makes.
-	republish func(t testing.TB)
-	// root is the root site's folder, served at url.
+	// root is the folder of the site served at url.
 	root string
+	// rootFiles serves root; republish swaps it.
+	rootFiles *atomic.Pointer[http.Handler]
 	// mux serves both sites; a test adds its own handlers to it, on the
 	// site's origin.
 	mux *http.ServeMux
-	// web is the folder of assets, app.wasm included, the sites are
+	// web is the folder of assets, app.wasm included, the root site is
 	// built from.
 	web string
 }
@@ -507,7 +507,9 @@ func TestBrowser(t *testing.T) {
 			must(t, err)
 		}
 		must(t, zw.Close())
-		must(t, os.WriteFile(filepath.Join(s.root, "web", "encoded.http.gz"), gz.Bytes(), 0o644))
+		s.mux.HandleFunc("/web/encoded.http.gz", func(w http.ResponseWriter, r *http.Request) {
+			http.ServeContent(w, r, "encoded.http.gz", time.Time{}, bytes.NewReader(gz.Bytes()))
+		})
 		local := filepath.Join(t.TempDir(), "encoded.http.gz")
 		must(t, os.WriteFile(local, gz.Bytes(), 0o644))
 		// An object's two events of the second response, the later one
@@ -601,43 +603,115 @@ func TestBrowser(t *testing.T) {
 	})
 }
 
+// startSite serves the static site (builtSite) on a server of the
+// test's own, whose mux the test may add handlers to, with a browser
+// context of its own in the shared Chromium.
 func startSite(t testing.TB) *servedSite {
 	t.Helper()
-	webDir := t.TempDir()
-	built, err := os.ReadFile(builtWasm(t))
-	must(t, err)
-	must(t, os.WriteFile(filepath.Join(webDir, "app.wasm"), built, 0o644))
-	assets, err := filepath.Glob("web/*")
-	must(t, err)
-	for _, a := range assets {
-		if filepath.Base(a) == "app.wasm" {
-			continue
-		}
-		b, err := os.ReadFile(a)
-		must(t, err)
-		must(t, os.WriteFile(filepath.Join(webDir, filepath.Base(a)), b, 0o644))
-	}
-	root, sub := t.TempDir(), t.TempDir()
-	_, err = site.Build(root, "/", webDir, false)
-	must(t, err)
-	_, err = site.Build(sub, "/watchlens", webDir, false)
-	must(t, err)
-
-	mux := http.NewServeMux()
-	mux.Handle("/watchlens/", http.StripPrefix("/watchlens", http.FileServer(http.Dir(sub))))
-	mux.Handle("/", http.FileServer(http.Dir(root)))
-	srv := httptest.NewServer(mux)
+	built := builtSite(t)
+	s := &servedSite{root: built.root, web: built.web, mux: http.NewServeMux(), rootFiles: new(atomic.Pointer[http.Handler])}
+	s.serveRoot(built.root)
+	s.mux.Handle("/watchlens/", http.StripPrefix("/watchlens", http.FileServer(http.Dir(built.sub))))
+	s.mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*s.rootFiles.Load()).ServeHTTP(w, r) }))
+	srv := httptest.NewServer(s.mux)
 	t.Cleanup(srv.Close)
+	s.url, s.subURL = srv.URL, srv.URL+"/watchlens"
+	s.browser = newBrowserContext(t)
+	return s
+}
 
-	browser := newBrowserContext(t)
-	republish := func(t testing.TB) {
-		css, err := os.ReadFile(filepath.Join(webDir, "app.css"))
+// serveRoot serves the site built in root at the site's root.
+func (s *servedSite) serveRoot(root string) {
+	files := http.FileServer(http.Dir(root))
+	s.root = root
+	s.rootFiles.Store(&files)
+}
+
+// republish builds the root site again with one asset changed, as a
+// deployment of a new version does, and serves it in place of the one
+// served; the other tests' sites keep theirs.
+func (s *servedSite) republish(t testing.TB) {
+	t.Helper()
+	s.rebuildRoot(t, func(web string) {
+		css, err := os.ReadFile(filepath.Join(web, "app.css"))
 		must(t, err)
-		must(t, os.WriteFile(filepath.Join(webDir, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
-		_, err = site.Build(root, "/", webDir, false)
-		must(t, err)
+		must(t, os.WriteFile(filepath.Join(web, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
+	})
+}
+
+// rebuildRoot builds the root site again from a copy of its assets that
+// change has altered, into folders of the test's own, and serves it.
+func (s *servedSite) rebuildRoot(t testing.TB, change func(web string)) {
+	t.Helper()
+	web := t.TempDir()
+	copyAssets(t, s.web, web)
+	change(web)
+	root := t.TempDir()
+	_, err := site.Build(root, "/", web, false)
+	must(t, err)
+	s.web = web
+	s.serveRoot(root)
+}
+
+// builtSite returns the static site built once for every test from
+// this tree's assets and app (builtWasm): at the root and for the
+// sub-path /watchlens. The tests serve it as it is; one that changes a
+// site builds its own (rebuildRoot).
+func builtSite(t testing.TB) *sites {
+	t.Helper()
+	wasmPath := builtWasm(t)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "watchlens-e2e-site-"); built.err != nil {
+			return
+		}
+		b := &sites{web: filepath.Join(built.dir, "web"), root: filepath.Join(built.dir, "root"), sub: filepath.Join(built.dir, "sub")}
+		built.err = buildSites(b, wasmPath)
+		built.sites = b
+	})
+	must(t, built.err)
+	return built.sites
+}
+
+// buildSites gathers the assets of web/ and the app at wasmPath into
+// b.web and builds the two sites from them.
+func buildSites(b *sites, wasmPath string) error {
+	if err := os.MkdirAll(b.web, 0o755); err != nil {
+		return err
 	}
-	return &servedSite{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux, web: webDir}
+	assets, err := filepath.Glob("web/*")
+	if err != nil {
+		return err
+	}
+	assets = append(assets, wasmPath)
+	for _, a := range assets {
+		if filepath.Base(a) == "app.wasm" && a != wasmPath {
+			continue // a build of make's, perhaps stale
+		}
+		content, err := os.ReadFile(a)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(b.web, filepath.Base(a)), content, 0o644); err != nil {
+			return err
+		}
+	}
+	if _, err := site.Build(b.root, "/", b.web, false); err != nil {
+		return err
+	}
+	_, err = site.Build(b.sub, "/watchlens", b.web, false)
+	return err
+}
+
+// copyAssets copies the files of the folder from into the folder to.
+func copyAssets(t testing.TB, from, to string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	must(t, err)
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(to, e.Name()), b, 0o644))
+	}
 }
 
 // newBrowser starts a headless Chromium of its own with a fresh profile,
@@ -1043,8 +1117,15 @@ func waitForFile(t *testing.T, name string) string {
 // waitText waits until sel exists and returns its text.
 func waitText(t testing.TB, tab context.Context, sel string) string {
 	t.Helper()
+	return waitTextWithin(t, tab, sel, pageWait)
+}
+
+// waitTextWithin waits, for up to within, until sel exists, and returns
+// its text: for what follows a load the test began (see loadWait).
+func waitTextWithin(t testing.TB, tab context.Context, sel string, within time.Duration) string {
+	t.Helper()
 	text, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.textContent : ""; })()`, sel),
-		chromedp.WithPollingTimeout(pageWait)))
+		chromedp.WithPollingTimeout(within)))
 	if err != nil {
 		problem, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.innerText.slice(0, 2000)`))
 		t.Fatalf("waiting for %s: %v\npage text:\n%s", sel, err, problem)
