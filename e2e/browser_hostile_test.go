@@ -301,7 +301,7 @@ func TestBrowserHostile(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas"))))
 		for step, want := range []string{"long-xxx", "evil"} {
 			must(t, chromedp.Do(tab, chromedp.KeyEvent("]")))
-			_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(".tl-selected").textContent.includes(%q)`, want), chromedp.WithPollingTimeout(10*time.Second)))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(".tl-selected").textContent.includes(%q)`, want), chromedp.WithPollingTimeout(pageWait)))
 			must(t, err)
 			waitText(t, tab, "#detail[data-event]")
 			noSidewaysScroll(t, tab)
@@ -521,7 +521,7 @@ func TestBrowserServe(t *testing.T) {
 			navigate(t, tab, srv.URL+"/")
 			checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`watchlensUpdateChecks.asked >= 2 && watchlensUpdateChecks.pending === 0`,
-				chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+				chromedp.WithPollingTimeout(pageWait))); err != nil {
 				checks, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensUpdateChecks)`))
 				t.Fatalf("the page did not check twice for a new version: %v (%s)", err, checks)
 			}

@@ -112,7 +112,7 @@ func TestBrowser(t *testing.T) {
 		})()`})
 		must(t, err)
 		navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
-		got, err := chromedp.Run(tab, chromedp.Poll[string](`window.firstPaint`, chromedp.WithPollingTimeout(30*time.Second)))
+		got, err := chromedp.Run(tab, chromedp.Poll[string](`window.firstPaint`, chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		if got != "drawn" {
 			t.Errorf("the first frame showing the capture had an %s", got)
@@ -240,7 +240,7 @@ func TestBrowser(t *testing.T) {
 		upload(t, tab, big)
 		waitFileOpen(t, tab, name)
 		// The new timeline is drawn once the page around it is shown.
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`window.seen.draws > 0`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`window.seen.draws > 0`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the new capture's timeline was not drawn: %v", err)
 		}
 		var seen struct {
@@ -543,7 +543,7 @@ func TestBrowser(t *testing.T) {
 		// w4 holds a MODIFIED, then the ERROR that answered the resume.
 		for _, step := range []struct{ key, want string }{{"]", "MODIFIED"}, {"]", "ERROR"}, {"[", "MODIFIED"}} {
 			must(t, chromedp.Do(tab, chromedp.KeyEvent(step.key)))
-			_, err := chromedp.Run(tab, chromedp.Poll[bool](selectedType+` === `+strconv.Quote(step.want), chromedp.WithPollingTimeout(10*time.Second)))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](selectedType+` === `+strconv.Quote(step.want), chromedp.WithPollingTimeout(pageWait)))
 			if err != nil {
 				got, _ := chromedp.Run(tab, chromedp.Evaluate[string](selectedType))
 				t.Fatalf("after %q the detail pane shows %q, want %s", step.key, got, step.want)
