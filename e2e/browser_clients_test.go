@@ -46,7 +46,7 @@ func TestBrowserClients(t *testing.T) {
 		const s = [...document.querySelectorAll("#dock-files section.result")];
 		const p = s.length === 1 && s[0].querySelector(".client-profile[data-library='client-go']");
 		return p ? p.textContent : "";
-	})()`, chromedp.WithPollingTimeout(30*time.Second)))
+	})()`, chromedp.WithPollingTimeout(pageWait)))
 	if err != nil || !strings.Contains(profile, "client-go v0.0.0 (in fleet)") || !strings.Contains(profile, "after a 410 it lists again") {
 		t.Errorf("c003-bookmarks-defua's section does not name its library (%v): %q", err, profile)
 	}
@@ -88,7 +88,7 @@ func TestBrowserClientsLibLog(t *testing.T) {
 	story, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
 		const p = document.querySelector("#verdict p");
 		return p && p.dataset.topic === "fleet" ? p.textContent : "";
-	})()`, chromedp.WithPollingTimeout(20*time.Second)))
+	})()`, chromedp.WithPollingTimeout(pageWait)))
 	if want := fmt.Sprintf("1 client of the 2 relisted %d times", truth.Int(t, "c097-nobookmarks", "relists")); err != nil || !strings.HasPrefix(story, want) {
 		lines, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#verdict p, #problems li, .problems li")].map(p => (p.dataset.topic || "") + ": " + p.textContent)`))
 		screenshot(t, tab, "clients-kubers")
@@ -113,7 +113,7 @@ func TestBrowserClientsLibLog(t *testing.T) {
 		const f = s.filter(x => x.dataset.file.includes("shard=s17"));
 		const p = s.length === 2 && f.length === 1 && f[0].querySelector(".client-profile[data-library='kube-rs']");
 		return p ? p.textContent : "";
-	})()`, chromedp.WithPollingTimeout(30*time.Second)))
+	})()`, chromedp.WithPollingTimeout(pageWait)))
 	if err != nil || !strings.Contains(profile, "Client: kube-rs.") || !strings.Contains(profile, "after a 410 it lists again with no resourceVersion") {
 		t.Errorf("the s17 informer's section does not name kube-rs and its relist (%v): %q", err, profile)
 	}

@@ -113,7 +113,7 @@ func clickError(t *testing.T, tab context.Context, tl *timeline.Timeline, name s
 	ev, x, y := errorPoint(t, tab, tl, name)
 	clickAt(t, tab, x, y, 0)
 	if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`!!document.querySelector('#detail[data-event="%d"]')`, ev.Index),
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		chromedp.WithPollingTimeout(pageWait))); err != nil {
 		t.Fatalf("a click on the ERROR at (%.0f, %.0f) did not select it: %v", x, y, err)
 	}
 	return ev
@@ -211,7 +211,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 				// still fits.
 				must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#verdict p"))))
 				if _, err := chromedp.Run(tab, chromedp.Poll[bool](`[...document.querySelectorAll("#verdict p")].every(p => p.checkVisibility())`,
-					chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+					chromedp.WithPollingTimeout(pageWait))); err != nil {
 					t.Errorf("a click on the folded verdict did not unfold it: %v", err)
 				}
 				if f := readFit(t, tab); f.ScrollH != f.InnerH {
@@ -224,7 +224,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 			// Beside the timeline every Findings value stays inside the
 			// panel.
 			must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#dock-side"))))
-			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector(".page.dock-side")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector(".page.dock-side")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 				t.Fatalf("the panel did not go beside the timeline: %v", err)
 			}
 			// The tab's findings come from the engine after it shows:
@@ -254,7 +254,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 			screenshot(t, tab, "fit-"+sc.name+"-beside")
 			must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#dock-side"))))
 			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.querySelector(".page.dock-side") && localStorage.getItem("watchlens.dock").startsWith("bottom")`,
-				chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				chromedp.WithPollingTimeout(pageWait))); err != nil {
 				t.Errorf("the panel did not go back under the timeline: %v", err)
 			}
 		})
@@ -299,7 +299,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		_, err = chromedp.Call(tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
 			X: x + 12, Y: got["top"] + y, DeltaX: 0.001, DeltaY: 200})
 		must(t, err)
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`Number(document.querySelector("#fleet canvas").dataset.scrollY) > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`Number(document.querySelector("#fleet canvas").dataset.scrollY) > 0`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the wheel over the clients' names did not scroll the rows: %v", err)
 		}
 		if f := readFit(t, tab); f.ScrollH != f.InnerH {

@@ -128,7 +128,7 @@ func fleetTip(t testing.TB, tab context.Context, x, y float64, want string) stri
 	px, py := fleetPoint(t, tab, x, y)
 	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, px, py)))
 	tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#fleet .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, want),
-		chromedp.WithPollingTimeout(5*time.Second)))
+		chromedp.WithPollingTimeout(pageWait)))
 	if err != nil {
 		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#fleet .tl-tip").textContent`))
 		t.Fatalf("at (%.0f, %.0f) the tooltip reads %q, not %q", x, y, got, want)
@@ -225,7 +225,7 @@ func TestBrowserFleet(t *testing.T) {
 		x1 := x0 + 60
 		clickDrag(t, tab, x0, x1, y, 8) // 8: shift
 		got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => { const e = document.querySelector("#fleet-range"); return e && e.dataset.from ? {...e.dataset} : null; })()`,
-			chromedp.WithPollingTimeout(10*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		from, _ := strconv.ParseInt(got["from"], 10, 64)
 		to, _ := strconv.ParseInt(got["to"], 10, 64)
@@ -261,7 +261,7 @@ func TestBrowserFleet(t *testing.T) {
 				const e = document.querySelector(`+strconv.Quote(sel)+`);
 				const r = e && e.dataset.from ? [e.dataset.from, e.dataset.to || ""] : null;
 				return r && (r[0] !== `+strconv.Quote(unlike[0])+` || r[1] !== `+strconv.Quote(unlike[1])+`) ? r : null;
-			})()`, chromedp.WithPollingTimeout(10*time.Second)))
+			})()`, chromedp.WithPollingTimeout(pageWait)))
 			if err != nil {
 				t.Fatalf("the range of %s did not move from %v: %v", sel, unlike, err)
 			}
@@ -297,7 +297,7 @@ func TestBrowserFleet(t *testing.T) {
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => {
 			const q = new URLSearchParams(location.search), d = document.querySelector("#timeline-summary").dataset;
 			return d.whole === "true" ? !q.has("from") : q.get("from") === d.from && q.get("to") === d.to;
-		})()`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		})()`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Fatalf("the timeline's range %v never reached the address bar: %v", tl, err)
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
@@ -438,7 +438,7 @@ func TestBrowserFleetOf10000Clients(t *testing.T) {
 	_, err = chromedp.Run(tab, chromedp.Poll[bool](`(() => {
 		const s = [...document.querySelectorAll("#dock-files section.result")];
 		return s.length === 1 && s[0].dataset.file === "sharded-1M.log [shard=s9999]" && !document.querySelector("#files-more");
-	})()`, chromedp.WithPollingTimeout(10*time.Second)))
+	})()`, chromedp.WithPollingTimeout(pageWait)))
 	if err != nil {
 		names, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#dock-files section.result")].slice(0, 5).map(s => s.dataset.file)`))
 		t.Errorf("finding S9999 lists %v", names)

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -66,7 +65,7 @@ func TestBrowserDropFolder(t *testing.T) {
 		verdict, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
 			const p = document.querySelector("#verdict p");
 			return p && p.dataset.topic === "unjudged" ? document.querySelector("#verdict").textContent : "";
-		})()`, chromedp.WithPollingTimeout(30*time.Second)))
+		})()`, chromedp.WithPollingTimeout(pageWait)))
 		if err != nil || !strings.Contains(verdict, "timeline.png: it is not a watch capture: it looks like a PNG image") ||
 			!strings.Contains(verdict, "empty.log: it is not a watch capture: it is empty") || strings.Contains(verdict, "No 410") {
 			t.Fatalf("the verdict over a PNG and an empty file is not that there is nothing to judge (%v): %q", err, verdict)

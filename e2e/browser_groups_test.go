@@ -182,7 +182,7 @@ func TestBrowserFileGroups(t *testing.T) {
 	clickBand(t, again, head, -30)
 	timelineBands(t, again, func(b []fileBand) bool { return firstGroup(b) == 0 })
 	if q, _ := chromedp.Run(again, chromedp.Poll[string](`!location.search.includes("fold=") && !location.search.includes("pin=") ? location.search : null`,
-		chromedp.WithPollingTimeout(5*time.Second))); q == "" {
+		chromedp.WithPollingTimeout(pageWait))); q == "" {
 		t.Error("folded and unpinned again, the address still names the groups")
 	}
 }

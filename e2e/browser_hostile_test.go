@@ -38,8 +38,13 @@ func TestBrowserHostile(t *testing.T) {
 	}
 	s := startSite(t)
 	capture := testsample.Read(t, testsample.Sample(t, "w4-then-resume.http"))
+	// Each check opens tabs of its own and handlers of its own on the
+	// site's mux: they run side by side, as many at once as go test runs
+	// tests (-parallel, one per core by default), so at a load average
+	// of 20 a page has no more tabs beside it than among the other tests.
 
 	t.Run("a link that fails says why", func(t *testing.T) {
+		t.Parallel()
 		s.mux.HandleFunc("/test/broken.log", func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "database on fire", http.StatusInternalServerError)
 		})
@@ -56,6 +61,7 @@ func TestBrowserHostile(t *testing.T) {
 			{"plain http to another site", "http://" + refused + "/capture.log", []string{"plain http link to another site", "only over https"}, false},
 		} {
 			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
 				tab := s.newTab(t)
 				navigate(t, tab, s.url+"/?url="+c.url)
 				msg := waitText(t, tab, "#problem")
@@ -73,6 +79,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a file chosen while a link is fetched is the one shown", func(t *testing.T) {
+		t.Parallel()
 		// The link is answered once the file chosen after it was asked for
 		// is shown.
 		asked, shown, answered := make(chan struct{}), make(chan struct{}), make(chan struct{})
@@ -110,6 +117,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a link read slowly shows its progress", func(t *testing.T) {
+		t.Parallel()
 		// The body comes a hundredth at a time, as a slow server sends
 		// it, until the page has shown its progress (which it reports
 		// at most every 200 ms, as parts come); then the rest at once.
@@ -151,6 +159,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a link that declares more than the page reads is refused at once", func(t *testing.T) {
+		t.Parallel()
 		s.mux.HandleFunc("/test/declared-huge.log", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Length", strconv.FormatInt(5<<30, 10))
 			w.Write(capture)
@@ -169,6 +178,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a link that sends more than the page reads is cut off", func(t *testing.T) {
+		t.Parallel()
 		s.mux.HandleFunc("/test/endless.log", func(w http.ResponseWriter, r *http.Request) {
 			for r.Context().Err() == nil {
 				if _, err := w.Write(capture); err != nil {
@@ -190,6 +200,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a link that stalls times out", func(t *testing.T) {
+		t.Parallel()
 		s.mux.HandleFunc("/test/stalled.log", func(w http.ResponseWriter, r *http.Request) {
 			w.Write(capture[:len(capture)/2])
 			w.(http.Flusher).Flush()
@@ -207,6 +218,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a capture that expands past the event limit shows what was read", func(t *testing.T) {
+		t.Parallel()
 		bomb := gzipBomb(t, 16) // a million events
 		tab := s.newTab(t)
 		lowerLimits(t, tab, `{maxEvents: 200000}`)
@@ -233,6 +245,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("a load that fails says so, and the next one works", func(t *testing.T) {
+		t.Parallel()
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		waitWarm(t, tab)
 		// A browser that refuses the reading worker its work: the read
@@ -255,31 +268,8 @@ func TestBrowserHostile(t *testing.T) {
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
 	})
 
-	t.Run("out of memory, the page says so and reloads", func(t *testing.T) {
-		// A browser whose wasm memory stops at 256 MiB, which the page
-		// fills with a few million events, long before the event limit.
-		small := newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096"))
-		tab, cancelTab := chromedp.NewContext(small)
-		tab, cancel := context.WithTimeout(tab, tabLimit)
-		t.Cleanup(func() { cancel(); cancelTab() })
-		bomb := gzipBomb(t, 400) // 26 million events
-		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
-		upload(t, tab, bomb)
-		msg := waitText(t, tab, "#crash")
-		for _, want := range []string{"ran out of memory", "watchlens analyze", "Reload the page"} {
-			if !strings.Contains(msg, want) {
-				t.Errorf("the page says %q, which does not say %q", msg, want)
-			}
-		}
-		noProgress(t, tab)
-		screenshot(t, tab, "out-of-memory")
-		_, err := chromedp.RunResponse(tab, chromedp.Click(chromedp.ID("crash-reload")))
-		must(t, err)
-		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
-	})
-
 	t.Run("long names and right-to-left overrides stay in their place", func(t *testing.T) {
+		t.Parallel()
 		long := "long-" + strings.Repeat("x", 100_000)
 		evil := "evil\u202eredaer-ti"        // shows as "evilit-reader" once the override acts
 		wide := strings.Repeat("\uff37", 40) // 40 fullwidth W: a label no wider in runes than others
@@ -325,7 +315,7 @@ func TestBrowserHostile(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas"))))
 		for step, want := range []string{"long-xxx", "evil"} {
 			must(t, chromedp.Do(tab, chromedp.KeyEvent("]")))
-			_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(".tl-selected").textContent.includes(%q)`, want), chromedp.WithPollingTimeout(10*time.Second)))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(".tl-selected").textContent.includes(%q)`, want), chromedp.WithPollingTimeout(pageWait)))
 			must(t, err)
 			waitText(t, tab, "#detail[data-event]")
 			noSidewaysScroll(t, tab)
@@ -361,6 +351,7 @@ func TestBrowserHostile(t *testing.T) {
 	})
 
 	t.Run("under its security policy the page works and an injected script does not run", func(t *testing.T) {
+		t.Parallel()
 		recordViolations := func(tab context.Context) {
 			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.violations = [];
 				document.addEventListener("securitypolicyviolation", (e) => window.violations.push(e.effectiveDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber));`})
@@ -415,6 +406,37 @@ func TestBrowserHostile(t *testing.T) {
 			t.Errorf("the injected script was not reported as refused by the policy: %q", v)
 		}
 	})
+}
+
+// TestBrowserOutOfMemory: a capture that fills the page's memory ends
+// in the page saying so, and its reload shows the page again. It runs
+// in a Chromium of its own, beside the other tests rather than among
+// TestBrowserHostile's, since it is the longest of them.
+func TestBrowserOutOfMemory(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	// A browser whose wasm memory stops at 256 MiB, which the page
+	// fills with a few million events, long before the event limit.
+	small := newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096"))
+	tab, cancelTab := chromedp.NewContext(small)
+	tab, cancel := context.WithTimeout(tab, tabLimit)
+	t.Cleanup(func() { cancel(); cancelTab() })
+	bomb := gzipBomb(t, 400) // 26 million events
+	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+	checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+	upload(t, tab, bomb)
+	// Filling the memory took 84 to 102 s at a load average of 12 to 15.
+	msg := waitTextWithin(t, tab, "#crash", loadWait(tab))
+	for _, want := range []string{"ran out of memory", "watchlens analyze", "Reload the page"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the page says %q, which does not say %q", msg, want)
+		}
+	}
+	noProgress(t, tab)
+	screenshot(t, tab, "out-of-memory")
+	_, err := chromedp.RunResponse(tab, chromedp.Click(chromedp.ID("crash-reload")))
+	must(t, err)
+	checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 }
 
 // gzipBomb writes bomb.log.gz: members gzip members, each of 65536
@@ -514,7 +536,7 @@ func TestBrowserServe(t *testing.T) {
 			navigate(t, tab, srv.URL+"/")
 			checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`watchlensUpdateChecks.asked >= 2 && watchlensUpdateChecks.pending === 0`,
-				chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+				chromedp.WithPollingTimeout(pageWait))); err != nil {
 				checks, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.watchlensUpdateChecks)`))
 				t.Fatalf("the page did not check twice for a new version: %v (%s)", err, checks)
 			}

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"watchlens/internal/synth"
-	"watchlens/site"
 
 	"github.com/chromedp/chromedp"
 )
@@ -151,7 +150,5 @@ func (s *servedSite) serveBenchWasm(b *testing.B) {
 	}
 	wasm, err := os.ReadFile(other)
 	must(b, err)
-	must(b, os.WriteFile(filepath.Join(s.web, "app.wasm"), wasm, 0o644))
-	_, err = site.Build(s.root, "/", s.web, false)
-	must(b, err)
+	s.rebuildRoot(b, func(web string) { must(b, os.WriteFile(filepath.Join(web, "app.wasm"), wasm, 0o644)) })
 }

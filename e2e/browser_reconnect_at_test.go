@@ -124,7 +124,7 @@ func findTime(t *testing.T, tab context.Context, q string) {
 	must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#find"), q)))
 	// The first match is the instant.
 	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const b = document.querySelector("#find-results button"); return !!b && b.dataset.kind === "time"; })()`,
-		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		chromedp.WithPollingTimeout(pageWait))); err != nil {
 		list, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(document.querySelector("#find-results") || {}).textContent || "no results"`))
 		t.Fatalf("Find on %q lists no instant first: %s", q, list)
 	}
@@ -212,7 +212,7 @@ func whyShown(t *testing.T, tab context.Context, want resumeAtJSON) {
 			for (const li of r.querySelectorAll("li[data-server]")) servers[r.dataset.cursor + " " + li.dataset.server] = li.querySelector('[data-reason="server"]').textContent;
 		}
 		return {file: tb.dataset.file, model, servers};
-	})()`, chromedp.WithPollingTimeout(20*time.Second)))
+	})()`, chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
 	found := 0
 	for _, a := range want.ResumeAt {
@@ -298,7 +298,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 		must(t, err)
 		must(t, chromedp.Do(tab, chromedp.MouseClickXY(y[0]+x, y[1]+40, chromedp.ButtonModifiers(chromedp.ModifierAlt))))
 		marked, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const r = document.querySelector("#reconnect"); return r && r.dataset.at && r.dataset.at !== "%d" ? r.dataset.at : null; })()`, at),
-			chromedp.WithPollingTimeout(20*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Fatalf("an Alt-click on the plot marked nothing: %v", err)
 		}
@@ -315,7 +315,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`),
 			chromedp.KeyEvent("\u001b")))
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const r = document.querySelector("#reconnect"); return !!r && !r.dataset.at; })()`,
-			chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("Escape left the marker: %v", err)
 		}
 		if u := markerInURL(t, tab); u != "" {

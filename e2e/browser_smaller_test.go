@@ -87,7 +87,7 @@ func TestBrowserSmaller(t *testing.T) {
 			})
 			tab := s.newTab(t)
 			navigate(t, tab, s.url+"/?url=/test/"+c.name)
-			_, err := chromedp.Run(tab, chromedp.Poll[bool](`(document.querySelector("#progress label")?.textContent ?? "").startsWith(`+strconv.Quote(c.wait)+`)`, chromedp.WithPollingTimeout(30*time.Second)))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](`(document.querySelector("#progress label")?.textContent ?? "").startsWith(`+strconv.Quote(c.wait)+`)`, chromedp.WithPollingTimeout(pageWait)))
 			must(t, err)
 			upload(t, tab, "samples/w3-then-resume.http")
 			checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
@@ -160,7 +160,7 @@ func TestBrowserSmaller(t *testing.T) {
 		must(t, err)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
 		waitText(t, tab, "#fleet-summary")
-		_, err = chromedp.Run(tab, chromedp.Poll[bool](`window.labels.some(l => l.includes("abc"))`, chromedp.WithPollingTimeout(20*time.Second)))
+		_, err = chromedp.Run(tab, chromedp.Poll[bool](`window.labels.some(l => l.includes("abc"))`, chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Fatalf("the fleet drew no label for the client: %v", err)
 		}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -50,7 +49,7 @@ func TestBrowserDockTabs(t *testing.T) {
 	check := func(after string, i int) {
 		t.Helper()
 		got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => { const s = `+tabsState+`; return s.focus === "`+ids[i]+`" ? s : null; })()`,
-			chromedp.WithPollingTimeout(5*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			now, _ := chromedp.Run(tab, chromedp.Evaluate[map[string]string](tabsState))
 			t.Fatalf("after %s, %s does not have the focus: %v", after, ids[i], now)

@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -41,21 +42,20 @@ import (
 
 const chromiumPath = "/usr/bin/chromium"
 
-// servedSite is the static site built once for all browser tests, served at the
-// root and, built again for a sub-path, under /watchlens/.
+// servedSite is the static site served to one test, at the root and,
+// built again for a sub-path, under /watchlens/.
 type servedSite struct {
 	url     string // root build
 	subURL  string // the -base /watchlens build
 	browser context.Context
-	// republish builds the root site again with one asset changed: a new
-	// version, as a deployment makes.
-	republish func(t testing.TB)
-	// root is the root site's folder, served at url.
+	// root is the folder of the site served at url.
 	root string
+	// rootFiles serves root; republish swaps it.
+	rootFiles *atomic.Pointer[http.Handler]
 	// mux serves both sites; a test adds its own handlers to it, on the
 	// site's origin.
 	mux *http.ServeMux
-	// web is the folder of assets, app.wasm included, the sites are
+	// web is the folder of assets, app.wasm included, the root site is
 	// built from.
 	web string
 }
@@ -112,7 +112,7 @@ func TestBrowser(t *testing.T) {
 		})()`})
 		must(t, err)
 		navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
-		got, err := chromedp.Run(tab, chromedp.Poll[string](`window.firstPaint`, chromedp.WithPollingTimeout(30*time.Second)))
+		got, err := chromedp.Run(tab, chromedp.Poll[string](`window.firstPaint`, chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		if got != "drawn" {
 			t.Errorf("the first frame showing the capture had an %s", got)
@@ -240,7 +240,7 @@ func TestBrowser(t *testing.T) {
 		upload(t, tab, big)
 		waitFileOpen(t, tab, name)
 		// The new timeline is drawn once the page around it is shown.
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`window.seen.draws > 0`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`window.seen.draws > 0`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the new capture's timeline was not drawn: %v", err)
 		}
 		var seen struct {
@@ -507,7 +507,9 @@ func TestBrowser(t *testing.T) {
 			must(t, err)
 		}
 		must(t, zw.Close())
-		must(t, os.WriteFile(filepath.Join(s.root, "web", "encoded.http.gz"), gz.Bytes(), 0o644))
+		s.mux.HandleFunc("/web/encoded.http.gz", func(w http.ResponseWriter, r *http.Request) {
+			http.ServeContent(w, r, "encoded.http.gz", time.Time{}, bytes.NewReader(gz.Bytes()))
+		})
 		local := filepath.Join(t.TempDir(), "encoded.http.gz")
 		must(t, os.WriteFile(local, gz.Bytes(), 0o644))
 		// An object's two events of the second response, the later one
@@ -541,7 +543,7 @@ func TestBrowser(t *testing.T) {
 		// w4 holds a MODIFIED, then the ERROR that answered the resume.
 		for _, step := range []struct{ key, want string }{{"]", "MODIFIED"}, {"]", "ERROR"}, {"[", "MODIFIED"}} {
 			must(t, chromedp.Do(tab, chromedp.KeyEvent(step.key)))
-			_, err := chromedp.Run(tab, chromedp.Poll[bool](selectedType+` === `+strconv.Quote(step.want), chromedp.WithPollingTimeout(10*time.Second)))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](selectedType+` === `+strconv.Quote(step.want), chromedp.WithPollingTimeout(pageWait)))
 			if err != nil {
 				got, _ := chromedp.Run(tab, chromedp.Evaluate[string](selectedType))
 				t.Fatalf("after %q the detail pane shows %q, want %s", step.key, got, step.want)
@@ -564,7 +566,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("the page opened under the worker %q, want the root site's %s", first, want)
 		}
 		_, err = chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(s.subURL+"/app-worker.js"),
-			chromedp.WithPollingTimeout(30*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		if banner, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector(".banner")?.textContent ?? ""`)); err != nil || banner != "" {
 			t.Errorf("the page shows %q (%v) once its own worker took over", banner, err)
@@ -575,13 +577,25 @@ func TestBrowser(t *testing.T) {
 	t.Run("a new version offers to reload", func(t *testing.T) {
 		tab := s.openSample(t, "w4-then-resume.ts.http")
 		own := s.url + "/app-worker.js"
+		// The worker takes over once it has cached the site.
 		_, err := chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(own),
-			chromedp.WithPollingTimeout(30*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
+		// The page asks for a new version again 3 s after it opens: had
+		// it asked after the new version was published, the new version
+		// would control the page opened next, which has nothing to offer.
+		navigate(t, tab, "about:blank")
 		s.republish(t)
-		// The page looks for a new version when it opens (and 3 s later).
+		// The page opens under the version it was published with, and
+		// the browser looks for a new one as it opens it; the new one
+		// takes over once it has cached the site, which under load
+		// takes longer than a page's usual wait.
 		navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
-		banner := waitText(t, tab, ".banner")
+		banner, err := chromedp.Run(tab, chromedp.Poll[string](`document.querySelector(".banner")?.textContent`, chromedp.WithPollingTimeout(loadWait(tab))))
+		if err != nil {
+			reg, _ := chromedp.Run(tab, chromedp.Evaluate[string](`navigator.serviceWorker.getRegistration().then(r => JSON.stringify({active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, takenOver: !!window.watchlensTakenOver, first: window.watchlensFirstWorker}))`, chromedp.EvalAwaitPromise))
+			t.Fatalf("no banner offers the new version: %v (service worker: %s)", err, reg)
+		}
 		if !strings.Contains(banner, "A new version of watchlens is available") {
 			t.Errorf("the banner reads %q", banner)
 		}
@@ -589,43 +603,115 @@ func TestBrowser(t *testing.T) {
 	})
 }
 
+// startSite serves the static site (builtSite) on a server of the
+// test's own, whose mux the test may add handlers to, with a browser
+// context of its own in the shared Chromium.
 func startSite(t testing.TB) *servedSite {
 	t.Helper()
-	webDir := t.TempDir()
-	built, err := os.ReadFile(builtWasm(t))
-	must(t, err)
-	must(t, os.WriteFile(filepath.Join(webDir, "app.wasm"), built, 0o644))
-	assets, err := filepath.Glob("web/*")
-	must(t, err)
-	for _, a := range assets {
-		if filepath.Base(a) == "app.wasm" {
-			continue
-		}
-		b, err := os.ReadFile(a)
-		must(t, err)
-		must(t, os.WriteFile(filepath.Join(webDir, filepath.Base(a)), b, 0o644))
-	}
-	root, sub := t.TempDir(), t.TempDir()
-	_, err = site.Build(root, "/", webDir, false)
-	must(t, err)
-	_, err = site.Build(sub, "/watchlens", webDir, false)
-	must(t, err)
-
-	mux := http.NewServeMux()
-	mux.Handle("/watchlens/", http.StripPrefix("/watchlens", http.FileServer(http.Dir(sub))))
-	mux.Handle("/", http.FileServer(http.Dir(root)))
-	srv := httptest.NewServer(mux)
+	built := builtSite(t)
+	s := &servedSite{root: built.root, web: built.web, mux: http.NewServeMux(), rootFiles: new(atomic.Pointer[http.Handler])}
+	s.serveRoot(built.root)
+	s.mux.Handle("/watchlens/", http.StripPrefix("/watchlens", http.FileServer(http.Dir(built.sub))))
+	s.mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*s.rootFiles.Load()).ServeHTTP(w, r) }))
+	srv := httptest.NewServer(s.mux)
 	t.Cleanup(srv.Close)
+	s.url, s.subURL = srv.URL, srv.URL+"/watchlens"
+	s.browser = newBrowserContext(t)
+	return s
+}
 
-	browser := newBrowserContext(t)
-	republish := func(t testing.TB) {
-		css, err := os.ReadFile(filepath.Join(webDir, "app.css"))
+// serveRoot serves the site built in root at the site's root.
+func (s *servedSite) serveRoot(root string) {
+	files := http.FileServer(http.Dir(root))
+	s.root = root
+	s.rootFiles.Store(&files)
+}
+
+// republish builds the root site again with one asset changed, as a
+// deployment of a new version does, and serves it in place of the one
+// served; the other tests' sites keep theirs.
+func (s *servedSite) republish(t testing.TB) {
+	t.Helper()
+	s.rebuildRoot(t, func(web string) {
+		css, err := os.ReadFile(filepath.Join(web, "app.css"))
 		must(t, err)
-		must(t, os.WriteFile(filepath.Join(webDir, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
-		_, err = site.Build(root, "/", webDir, false)
-		must(t, err)
+		must(t, os.WriteFile(filepath.Join(web, "app.css"), append(css, "\n/* republished */\n"...), 0o644))
+	})
+}
+
+// rebuildRoot builds the root site again from a copy of its assets that
+// change has altered, into folders of the test's own, and serves it.
+func (s *servedSite) rebuildRoot(t testing.TB, change func(web string)) {
+	t.Helper()
+	web := t.TempDir()
+	copyAssets(t, s.web, web)
+	change(web)
+	root := t.TempDir()
+	_, err := site.Build(root, "/", web, false)
+	must(t, err)
+	s.web = web
+	s.serveRoot(root)
+}
+
+// builtSite returns the static site built once for every test from
+// this tree's assets and app (builtWasm): at the root and for the
+// sub-path /watchlens. The tests serve it as it is; one that changes a
+// site builds its own (rebuildRoot).
+func builtSite(t testing.TB) *sites {
+	t.Helper()
+	wasmPath := builtWasm(t)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "watchlens-e2e-site-"); built.err != nil {
+			return
+		}
+		b := &sites{web: filepath.Join(built.dir, "web"), root: filepath.Join(built.dir, "root"), sub: filepath.Join(built.dir, "sub")}
+		built.err = buildSites(b, wasmPath)
+		built.sites = b
+	})
+	must(t, built.err)
+	return built.sites
+}
+
+// buildSites gathers the assets of web/ and the app at wasmPath into
+// b.web and builds the two sites from them.
+func buildSites(b *sites, wasmPath string) error {
+	if err := os.MkdirAll(b.web, 0o755); err != nil {
+		return err
 	}
-	return &servedSite{url: srv.URL, subURL: srv.URL + "/watchlens", browser: browser, republish: republish, root: root, mux: mux, web: webDir}
+	assets, err := filepath.Glob("web/*")
+	if err != nil {
+		return err
+	}
+	assets = append(assets, wasmPath)
+	for _, a := range assets {
+		if filepath.Base(a) == "app.wasm" && a != wasmPath {
+			continue // a build of make's, perhaps stale
+		}
+		content, err := os.ReadFile(a)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(b.web, filepath.Base(a)), content, 0o644); err != nil {
+			return err
+		}
+	}
+	if _, err := site.Build(b.root, "/", b.web, false); err != nil {
+		return err
+	}
+	_, err = site.Build(b.sub, "/watchlens", b.web, false)
+	return err
+}
+
+// copyAssets copies the files of the folder from into the folder to.
+func copyAssets(t testing.TB, from, to string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	must(t, err)
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(to, e.Name()), b, 0o644))
+	}
 }
 
 // newBrowser starts a headless Chromium of its own with a fresh profile,
@@ -1060,8 +1146,15 @@ func waitForFile(t *testing.T, name string) string {
 // waitText waits until sel exists and returns its text.
 func waitText(t testing.TB, tab context.Context, sel string) string {
 	t.Helper()
+	return waitTextWithin(t, tab, sel, pageWait)
+}
+
+// waitTextWithin waits, for up to within, until sel exists, and returns
+// its text: for what follows a load the test began (see loadWait).
+func waitTextWithin(t testing.TB, tab context.Context, sel string, within time.Duration) string {
+	t.Helper()
 	text, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.textContent : ""; })()`, sel),
-		chromedp.WithPollingTimeout(pageWait)))
+		chromedp.WithPollingTimeout(within)))
 	if err != nil {
 		problem, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.innerText.slice(0, 2000)`))
 		t.Fatalf("waiting for %s: %v\npage text:\n%s", sel, err, problem)

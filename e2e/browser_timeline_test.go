@@ -205,7 +205,7 @@ func TestBrowserTimeline(t *testing.T) {
 		// The URL follows once the zooming has settled (settleDelay).
 		want := "from=" + zoomed.From
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`location.search.includes(%q)`, want),
-			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			url, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.search`))
 			t.Errorf("the page's URL %q does not hold the zoomed range (%s)", url, want)
 		}
@@ -347,7 +347,7 @@ func TestBrowserTimeline(t *testing.T) {
 		must(t, err)
 		// Nothing else happens on the page: the theme alone must redraw it.
 		dark, err := chromedp.Run(tab, chromedp.Poll[float64](fmt.Sprintf(`(() => { const b = %s; return b < %f ? b : 0; })()`, brightness, light-25),
-			chromedp.WithPollingTimeout(5*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			now, _ := chromedp.Run(tab, chromedp.Evaluate[float64](brightness))
 			t.Fatalf("after the switch to dark the canvas's brightness is %.0f, %.0f before: not redrawn in the dark theme's colours", now, light)
@@ -371,8 +371,9 @@ func TestBrowserTimeline(t *testing.T) {
 		y := g.CanvasTop + g.LanesY + 1.5*g.RowH
 
 		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x+2, y)))
-		tip, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const e = document.querySelector("#timeline .tl-tip"); return e && e.style.display !== "none" ? e.textContent : ""; })()`,
-			chromedp.WithPollingTimeout(10*time.Second)))
+		// The tooltip's text once it is shown.
+		const tipShown = `(() => { const e = document.querySelector("#timeline .tl-tip"); return e && e.style.display !== "none" ? e.textContent : ""; })()`
+		tip, err := chromedp.Run(tab, chromedp.Poll[string](tipShown, chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		if !strings.Contains(tip, "MODIFIED ConfigMap") || !strings.Contains(tip, "RV 389") {
 			t.Errorf("hovering the MODIFIED mark shows %q", tip)
@@ -385,7 +386,7 @@ func TestBrowserTimeline(t *testing.T) {
 		}
 		// The page shows the selected event in its detail pane.
 		detail, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#detail[data-event=\"%d\"]"); return e ? e.textContent : ""; })()`, mod),
-			chromedp.WithPollingTimeout(10*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		if !strings.Contains(detail, "389") {
 			t.Errorf("the detail pane of the selected event reads %q", detail)
@@ -396,7 +397,8 @@ func TestBrowserTimeline(t *testing.T) {
 		g = readSummary(t, tab, name, nil)
 		hx := g.CanvasLeft + g.PlotX + float64(tl.Event(mod).T-from)/float64(to-from)*g.PlotW
 		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, hx+1, g.CanvasTop+g.LanesY+1.5*g.RowH)))
-		time.Sleep(200 * time.Millisecond)
+		_, err = chromedp.Run(tab, chromedp.Poll[string](tipShown, chromedp.WithPollingTimeout(pageWait)))
+		must(t, err)
 		screenshot(t, tab, "timeline-hover")
 
 		// Empty space unselects.

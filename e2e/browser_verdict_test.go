@@ -172,7 +172,7 @@ func TestBrowserReconnectHover(t *testing.T) {
 		want := an.Words(an.Verdict(0, kind, pat, 0))
 		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, px, g.CanvasTop+ys[kind])))
 		tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, "w4-cut.ts.http"),
-			chromedp.WithPollingTimeout(10*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Fatalf("%v band: no tooltip naming the cut capture", kind)
 		}

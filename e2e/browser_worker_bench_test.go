@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -82,15 +83,31 @@ func BenchmarkBrowserWorkerLoad(b *testing.B) {
 	}
 }
 
-// serveWorkerTrial builds app/engine/worker into the site's /web/, and
-// serves the trial page and its worker's script at /trial/.
+// serveWorkerTrial serves the engine's worker (app/engine/worker,
+// built once for every test) at the site's /web/engine-worker.wasm,
+// and the trial page and its worker's script at /trial/.
 func serveWorkerTrial(t testing.TB, s *servedSite) {
-	build := exec.Command("go", "build", "-o", filepath.Join(s.root, "web", "engine-worker.wasm"), "./app/engine/worker")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building engine-worker.wasm: %v\n%s", err, out)
-	}
+	engineWorkerWasm.once.Do(func() {
+		if engineWorkerWasm.dir, engineWorkerWasm.err = os.MkdirTemp("", "watchlens-e2e-engine-"); engineWorkerWasm.err != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-o", filepath.Join(engineWorkerWasm.dir, "engine-worker.wasm"), "./app/engine/worker")
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := build.CombinedOutput(); err != nil {
+			engineWorkerWasm.err = fmt.Errorf("building engine-worker.wasm: %v\n%s", err, out)
+		}
+	})
+	must(t, engineWorkerWasm.err)
+	s.mux.Handle("/web/engine-worker.wasm", http.StripPrefix("/web", http.FileServer(http.Dir(engineWorkerWasm.dir))))
 	s.mux.Handle("/trial/", http.StripPrefix("/trial", http.FileServer(http.Dir("e2e/testdata"))))
+}
+
+// engineWorkerWasm is the engine's worker, built once for the tests
+// that start it.
+var engineWorkerWasm struct {
+	once sync.Once
+	dir  string // holds engine-worker.wasm, removed by TestMain
+	err  error
 }
 
 // pageLoad loads file in the page as it is, warmed up, in a tab of its

@@ -70,7 +70,7 @@ func cursorPoint(t testing.TB, tab context.Context, at int64, rv uint64) (x, y f
 		if (!c || !c.dataset.bands || !c.dataset.plotW) return null;
 		const r = c.getBoundingClientRect();
 		return {bands: c.dataset.bands, plotX: c.dataset.plotX, plotW: c.dataset.plotW, left: String(r.left), top: String(r.top), from: s.dataset.from, to: s.dataset.to};
-	})()`, chromedp.WithPollingTimeout(20*time.Second)))
+	})()`, chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
 	num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
 	// The cursor strip's band and its RV scale.
@@ -94,7 +94,7 @@ func copiedText(t testing.TB, tab context.Context, button string) string {
 	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`document.querySelector("#copied-text") && (document.querySelector("#copied-text").value = "")`)))
 	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(button))))
 	got, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const e = document.querySelector("#copied-text"); return e && e.value ? e.value : null; })()`,
-		chromedp.WithPollingTimeout(10*time.Second)))
+		chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
 	return got
 }
@@ -159,7 +159,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			}
 		}
 		sel, err := chromedp.Run(tab, chromedp.Poll[string](`(() => { const d = document.querySelector("#detail[data-event]"); return d ? d.dataset.event : null; })()`,
-			chromedp.WithPollingTimeout(10*time.Second)))
+			chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Fatalf("clicking the cursor's step at (%.0f, %.0f) selected nothing: %v", x, y, err)
 		}
@@ -215,7 +215,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			if (!document.querySelector(".page.dock-side")) return null;
 			const d = document.querySelector("#dock").getBoundingClientRect(), c = document.querySelector("#timeline canvas").getBoundingClientRect();
 			return c.right <= d.left ? [d.left, c.right, d.width] : null;
-		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		})()`, chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		if side[0] < side[1] {
 			t.Errorf("docked beside, the panel starts at x %v, left of the timeline's end %v", side[0], side[1])
@@ -231,7 +231,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		}
 		// The timeline follows, narrower.
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline canvas").getBoundingClientRect().right <= document.querySelector("#dock").getBoundingClientRect().left`,
-			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the timeline did not make room for the wider panel: %v", err)
 		}
 		if wider[0] < side[2]+100 {
@@ -247,7 +247,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			if (!document.querySelector(".page.dock-side")) return null;
 			const d = document.querySelector("#dock").getBoundingClientRect();
 			return [d.width, d.height];
-		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		})()`, chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Fatalf("the panel is no longer beside the timeline on another visit: %v", err)
 		}
@@ -257,7 +257,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		// Back under the timeline, for the other tests.
 		must(t, chromedp.Do(again, chromedp.Click(chromedp.CSS("#dock-side"))))
 		if _, err := chromedp.Run(again, chromedp.Poll[bool](`!document.querySelector(".page.dock-side") && localStorage.getItem("watchlens.dock").startsWith("bottom")`,
-			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the panel did not go back under the timeline: %v", err)
 		}
 		_ = before
@@ -304,7 +304,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#open-menu summary")),
 			chromedp.SendKeys(chromedp.CSS("#open-url"), s.url+"/web/samples/"+w4+"\r")))
 		checkShown(t, tab, w4, "samples/"+w4)
-		if u, _ := chromedp.Run(tab, chromedp.Poll[string](`location.search.includes("url=") ? location.search : null`, chromedp.WithPollingTimeout(5*time.Second))); !strings.Contains(u, w4) {
+		if u, _ := chromedp.Run(tab, chromedp.Poll[string](`location.search.includes("url=") ? location.search : null`, chromedp.WithPollingTimeout(pageWait))); !strings.Contains(u, w4) {
 			t.Errorf("the address bar does not keep the link: %q", u)
 		}
 	})
@@ -319,7 +319,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			const c = document.querySelector("#timeline canvas");
 			if (!c || !c.dataset.bands || !c.dataset.bands.includes("w1-broad")) return null;
 			return {bands: c.dataset.bands, title: document.title, header: document.querySelector("#open-files").textContent};
-		})()`, chromedp.WithPollingTimeout(20*time.Second)))
+		})()`, chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		all, err := parseBands(got["bands"])
 		must(t, err)
@@ -392,7 +392,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			got, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
 				const text = document.querySelector("#timeline canvas").dataset.bands, b = JSON.parse(text);
 				return (`+cond+`) ? text : null;
-			})()`, chromedp.WithPollingTimeout(5*time.Second)))
+			})()`, chromedp.WithPollingTimeout(pageWait)))
 			if err != nil {
 				t.Fatalf("the bands never became %s: %v", cond, err)
 			}
@@ -422,7 +422,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			_, an := nativeTimeline(t, "samples/"+w4)
 			if axis == "rv" {
 				must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#axis-switch"))))
-				if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline-summary").dataset.axis === "rv"`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline-summary").dataset.axis === "rv"`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 					t.Fatalf("the axis did not switch to resourceVersions: %v", err)
 				}
 			}
@@ -456,7 +456,7 @@ func TestBrowserWorkspace(t *testing.T) {
 				ByType: Object.fromEntries(rows("type").map(tr => [tr.querySelector("th").textContent, +tr.querySelector("td").dataset.count])),
 				Zones: rows("zones").filter(tr => tr.dataset.count).flatMap(tr => [+tr.dataset.count, +tr.dataset.length]),
 				Ages: rows("cursor").map(tr => +tr.dataset.maxAge)};
-		})()`, chromedp.WithPollingTimeout(20*time.Second)))
+		})()`, chromedp.WithPollingTimeout(pageWait)))
 			must(t, err)
 			from, _ := strconv.ParseInt(got.From, 10, 64)
 			to, _ := strconv.ParseInt(got.To, 10, 64)
@@ -502,7 +502,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			// Enter went to the first match and closed the list (the page
 			// renders after the key's handler, so the test waits for it).
 			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelectorAll("#find-results").length == 0`,
-				chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				chromedp.WithPollingTimeout(pageWait))); err != nil {
 				t.Errorf("after Enter the matches of %q are still listed: %v", q, err)
 			}
 			if want[0].Event >= 0 {
@@ -609,7 +609,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			if (!h || !bar) return null;
 			return {header: h.checkVisibility() && h.getBoundingClientRect().top < 100, bar: bar.checkVisibility(), value: bar.value,
 				captured: !!document.querySelector("#results")};
-		})()`, chromedp.WithPollingTimeout(5*time.Second)))
+		})()`, chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Fatalf("no header and progress bar while app.wasm loads: %v", err)
 		}
@@ -626,7 +626,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		close(shellSeen)
 		// The bar moves, then the app replaces it with the capture.
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const b = document.querySelector("#app-wasm-progress"); return !b || b.value >= 50; })()`,
-			chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the progress bar did not move: %v", err)
 		}
 		if same, err := chromedp.Run(tab, chromedp.Evaluate[bool](`window.e2eShell === true`)); err != nil || !same {
@@ -878,7 +878,7 @@ const timelineTipJS = `(() => { const e = document.querySelector("#timeline .tl-
 func tipShownAfter(t testing.TB, tab context.Context, x, y float64, want string) bool {
 	t.Helper()
 	fingerTap(t, tab, x, y)
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`%s.includes(%q)`, timelineTipJS, want), chromedp.WithPollingTimeout(5*time.Second)))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`%s.includes(%q)`, timelineTipJS, want), chromedp.WithPollingTimeout(pageWait)))
 	return err == nil
 }
 
@@ -962,20 +962,20 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		// The verdict unfolds, and the page still fits.
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("verdict-fold"))))
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`[...document.querySelectorAll("#verdict p")].every(p => p.checkVisibility())`,
-			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the verdict's Unfold did not show it whole: %v", err)
 		}
 		waitFitted(t, tab)
 		fitsWindow(t, readPhone(t, tab), "the verdict unfolded")
 		screenshot(t, tab, "phone-390x844-verdict")
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("verdict-fold"))))
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#verdict.folded")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#verdict.folded")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the verdict's Fold did not fold it: %v", err)
 		}
 
 		// The sheet lowered to its tabs rises to show the event tapped.
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("dock-raise"))))
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Fatalf("the sheet's ▾ did not lower it: %v", err)
 		}
 		waitFitted(t, tab)
@@ -986,7 +986,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		}
 		screenshot(t, tab, "phone-390x844-lowered")
 		ev := clickError(t, tab, tl, two)
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the sheet did not rise to show the event tapped: %v", err)
 		}
 		waitFitted(t, tab)
@@ -1050,7 +1050,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		must(t, err)
 		fingerDrag(t, tab, grip[0], grip[1], grip[0], 20)
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#dock").getBoundingClientRect().height > %f`, sel.DockH+100),
-			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("dragging the sheet's grip up did not raise it: %v", err)
 		}
 		waitFitted(t, tab)
@@ -1064,13 +1064,13 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		grip, err = chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#splitter").getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
 		must(t, err)
 		fingerDrag(t, tab, grip[0], grip[1], grip[0], high.InnerH-5)
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#dock.lowered")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("dragging the sheet's grip down did not lower it: %v", err)
 		}
 		// A tab raises it again.
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings"))))
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.querySelector("#dock.lowered") && document.querySelector("#dock-findings").checkVisibility()`,
-			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("a tab of the lowered sheet did not raise it: %v", err)
 		}
 		waitFitted(t, tab)
@@ -1085,7 +1085,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		x := sum.CanvasLeft + sum.PlotX + sum.PlotW/2
 		y := top.PanelTop + 0.3*top.PanelH
 		fingerDrag(t, tab, x, y, x, y-120)
-		scrolled, err := chromedp.Run(tab, chromedp.Poll[float64](`document.querySelector("#timeline-panel").scrollTop || null`, chromedp.WithPollingTimeout(5*time.Second)))
+		scrolled, err := chromedp.Run(tab, chromedp.Poll[float64](`document.querySelector("#timeline-panel").scrollTop || null`, chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Errorf("a finger's drag up the plot did not scroll the tracks: %v", err)
 		}
@@ -1158,7 +1158,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 		if rowsTop := p.CanvasTop + l.RowsY; rowsTop > end-4*l.RowH {
 			y := p.CanvasTop + l.CurvesY + 10
 			fingerDrag(t, tab, x, y, x, y-(rowsTop-end+4*l.RowH))
-			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline-panel").scrollTop > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#timeline-panel").scrollTop > 0`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 				t.Errorf("a finger's drag up the fleet's curves did not scroll its pane: %v", err)
 			}
 			p = readPhone(t, tab)
@@ -1169,7 +1169,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			t.Fatalf("the fleet's rows start at %v, under its pane's end %v", y, end)
 		}
 		fingerDrag(t, tab, x, y, x, y-2*l.RowH-10)
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`Number(document.querySelector("#fleet canvas").dataset.scrollY) > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`Number(document.querySelector("#fleet canvas").dataset.scrollY) > 0`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("a finger's drag up the clients' rows did not scroll them: %v", err)
 		}
 		fitsWindow(t, readPhone(t, tab), "the fleet's rows scrolled")
@@ -1185,14 +1185,14 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 			t.Error("on a phone the filters or the sharing buttons show before they are asked for")
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("filters-toggle"))))
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#filters").checkVisibility()`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#filters").checkVisibility()`, chromedp.WithPollingTimeout(pageWait))); err != nil {
 			t.Errorf("the Filters button did not show the filters: %v", err)
 		}
 		waitFitted(t, tab)
 		fitsWindow(t, readPhone(t, tab), "the filters shown")
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("share-toggle"))))
 		for _, sel := range []string{"#copy-link", "#copy-summary", "#exports summary"} {
-			if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q).checkVisibility()`, sel), chromedp.WithPollingTimeout(5*time.Second))); err != nil || !inView(t, tab, sel) {
+			if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(%q).checkVisibility()`, sel), chromedp.WithPollingTimeout(pageWait))); err != nil || !inView(t, tab, sel) {
 				t.Errorf("the Share menu does not show %s in the window: %v", sel, err)
 			}
 		}

@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 	if shared.stop != nil {
 		shared.stop()
 	}
-	for _, dir := range []string{cli.dir, wasm.dir, shared.dir} {
+	for _, dir := range []string{cli.dir, wasm.dir, built.dir, engineWorkerWasm.dir, shared.dir} {
 		if dir != "" {
 			os.RemoveAll(dir)
 		}
@@ -55,6 +55,21 @@ var wasm struct {
 	once sync.Once
 	dir  string // holds app.wasm, removed by TestMain
 	err  error
+}
+
+// sites are the static site's folders (builtSite).
+type sites struct {
+	web  string // the assets, app.wasm included
+	root string // the site built for the root
+	sub  string // the site built for /watchlens
+}
+
+// built is the static site, built once for every test that serves it.
+var built struct {
+	once  sync.Once
+	dir   string // holds the sites, removed by TestMain
+	sites *sites
+	err   error
 }
 
 // shared is the one Chromium the tests open their tabs in, started by

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"watchlens/app"
@@ -38,14 +39,27 @@ self.addEventListener("activate", (event) => {
 
 // takeoverScript runs first in the page's head: a new version's worker
 // claims the page at any moment, often while it loads, before any other
-// script could listen.
+// script could listen. The browser tells of a takeover (controllerchange)
+// only to a page whose scripts are listening: one that came between the
+// page's arrival and this script went untold, and the page was left with
+// the new version's worker and its own, older, HTML. So the script also
+// asks the worker that controls the page which version it serves
+// (worker.go's versionListener): another than the page's is a takeover.
+// %s is the page's version, quoted.
 const takeoverScript = `<script>
 window.watchlensFirstWorker = navigator.serviceWorker && navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : "";
 if (navigator.serviceWorker) {
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
+  const tookOver = () => {
+    if (window.watchlensTakenOver) return;
     window.watchlensTakenOver = true;
     window.dispatchEvent(new Event("watchlens-takeover"));
-  });
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", tookOver);
+  if (navigator.serviceWorker.controller) {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => { if (event.data !== %s) tookOver(); };
+    navigator.serviceWorker.controller.postMessage({type: "watchlens:version"}, [channel.port2]);
+  }
 }
 </script>`
 
@@ -78,7 +92,7 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		// Which worker controlled the page when it opened, and whether
 		// another took over since, recorded before go-app registers its
 		// own (see app.Page's watchForNewVersion).
-		RawHeaders:      []string{takeoverScript},
+		RawHeaders:      []string{fmt.Sprintf(takeoverScript, strconv.Quote(version))},
 		BackgroundColor: "#111827",
 		ThemeColor:      "#1f2a37",
 		LoadingLabel:    "Loading watchlens {progress}%",

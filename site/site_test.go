@@ -38,6 +38,18 @@ func TestBuildSite(t *testing.T) {
 	if !strings.Contains(worker, "!resourcesToCache.includes(url.pathname)") || strings.Contains(worker, goFetchListener) {
 		t.Errorf("the service worker answers requests other than the app's files:\n%s", worker)
 	}
+	// It installs and activates inside the events, so the browser keeps
+	// it running until it has cached the site and taken over, and tells
+	// a page which version it serves.
+	for _, want := range []string{ownInstallListener, ownActivateListener, `event.ports[0].postMessage("` + v1 + `")`} {
+		if !strings.Contains(worker, want) {
+			t.Errorf("the service worker lacks %q", want)
+		}
+	}
+	// The page asks it, knowing its own version.
+	if !strings.Contains(index, `"watchlens:version"`) || !strings.Contains(index, `event.data !== "`+v1+`"`) {
+		t.Errorf("index.html does not ask the worker for its version against %s", v1)
+	}
 	// The site says nothing leaves the browser: its pages must not fetch
 	// anything from elsewhere either (go-app's defaults point at GitHub).
 	url := regexp.MustCompile(`(?i)https?://[^\s"'<>)]+`)

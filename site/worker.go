@@ -24,5 +24,62 @@ const ownFetchListener = `self.addEventListener("fetch", (event) => {
   event.respondWith(fetchWithCache(event.request));
 });`
 
-// appWorker is go-app's service worker with ownFetchListener.
-var appWorker = strings.Replace(goapp.DefaultAppWorkerJS, goFetchListener, ownFetchListener, 1)
+// goInstallListener and goActivateListener are how go-app's service
+// worker installs and activates: their work runs past the handlers'
+// return, which the browser takes for the events' end. Its worker is
+// then installed before its cache is filled, and, idle to the browser
+// while it fetches the site, may be stopped before it takes over: a
+// page then never learns of the new version.
+const (
+	goInstallListener  = "self.addEventListener(\"install\", async (event) => {\n  try {"
+	goActivateListener = "self.addEventListener(\"activate\", async (event) => {\n  try {"
+)
+
+// ownInstallListener and ownActivateListener do the same work inside
+// the events (waitUntil): the worker is installed once the site is
+// cached, and kept running until then.
+const (
+	ownInstallListener  = "self.addEventListener(\"install\", (event) => event.waitUntil((async () => {\n  try {"
+	ownActivateListener = "self.addEventListener(\"activate\", (event) => event.waitUntil((async () => {\n  try {"
+)
+
+// versionListener tells a page which version of the site the worker
+// serves (site.go's takeoverScript asks, through the port it sends).
+const versionListener = `
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "watchlens:version" && event.ports[0]) {
+    event.ports[0].postMessage("{{.Version}}");
+  }
+});
+`
+
+// appWorker is go-app's service worker with ownFetchListener, the
+// install and the activation inside their events, and versionListener.
+var appWorker = ownWorker(goapp.DefaultAppWorkerJS)
+
+// ownWorker makes go-app's worker template src into appWorker. It
+// panics if src is not the template it knows, so that a go-app upgrade
+// that changes it fails every test rather than ship go-app's worker.
+func ownWorker(src string) string {
+	w := src
+	for _, r := range []struct{ from, to string }{
+		{goFetchListener, ownFetchListener},
+		{goInstallListener, ownInstallListener},
+		{goActivateListener, ownActivateListener},
+	} {
+		if strings.Count(w, r.from) != 1 {
+			panic("site: go-app's service worker has changed: " + r.from)
+		}
+		w = strings.Replace(w, r.from, r.to, 1)
+	}
+	// Each handler ends where its try ends: "  }\n});" closes the async
+	// function, then the waitUntil and the listener.
+	for _, ev := range []string{"installation", "activation"} {
+		end := "console.error(\"error during " + ev + ":\", error);\n  }\n});"
+		if strings.Count(w, end) != 1 {
+			panic("site: go-app's service worker has changed: " + end)
+		}
+		w = strings.Replace(w, end, "console.error(\"error during "+ev+":\", error);\n  }\n})()));", 1)
+	}
+	return w + versionListener
+}
