@@ -2,7 +2,7 @@
 // program behind the page sees it. go-app runs an event's Go handler on
 // its UI goroutine; when that goroutine is not free as the event comes,
 // the handler runs after the event has ended: its preventDefault is too
-// late, so the browser had refused the drop or opened the file itself in
+// late, so the browser refuses the drop or opens the file itself in
 // the tab, and the drop's files are no longer readable (a DataTransfer
 // is readable only while its drop event runs). So this accepts every
 // drag over the page and, as the drop begins, keeps what was dropped on
@@ -10,7 +10,11 @@
 // file-system entries of the items (a folder is read through its
 // entry), which app/page.go's onDrop reads whenever it runs.
 "use strict";
-addEventListener("dragover", (e) => e.preventDefault(), true);
+// Both dragenter and dragover are accepted: a drag whose target changes
+// between the last dragover and the drop (the page re-rendered under it)
+// enters the new target, and a dragenter left to its default makes the
+// browser take the drop for one the page refuses (a dragleave, no drop).
+for (const type of ["dragenter", "dragover"]) addEventListener(type, (e) => e.preventDefault(), true);
 addEventListener(
   "drop",
   (e) => {
