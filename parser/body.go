@@ -368,7 +368,11 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if len(v) > s.r.opts.MaxEventSize {
 		return 0, false
 	}
-	end, early, ok := extractFast(v, &s.r.fields, s.r.intern, &s.r.memo)
+	// The fields are the stack's, not the Reader's: under wasm, whose
+	// collector marks often beside the parser, every string written into
+	// the heap costs a write barrier, and a small event writes a dozen.
+	var f fields
+	end, early, ok := extractFast(v, &f, s.r.intern, &s.r.memo)
 	if !ok {
 		return 0, false
 	}
@@ -379,7 +383,7 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	if lastNL > 0 {
 		s.curPos, s.curLine = lastNL, line+lines
 	}
-	s.r.onFields(&s.r.fields, v, raw+int64(i), raw+int64(next), line, arrival, true, nil)
+	s.r.onFields(&f, v, raw+int64(i), raw+int64(next), line, arrival, true, nil)
 	return next, true
 }
 

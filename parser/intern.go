@@ -1,8 +1,10 @@
 package parser
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"unsafe"
 
 	"watchlens/internal/word"
@@ -33,55 +35,61 @@ import (
 // table keeps what a capture repeats within the last limit strings, at
 // most a few MB, and an object seen again after that gets a new number.
 type internTable struct {
-	slots    []internSlot // a power of two long, at most half full
-	shift    uint         // 32 - log2(len(slots))
-	n        int
-	seed     uint64
-	overflow map[string]internSlot
+	internGen // the current generation
+	// prev is the generation before (nil for none), whose strings are
+	// found and copied into the current one.
+	prev *internGen
+	seed uint64
 	// ids counts the strings added: each has its number, 1 up, for as
 	// long as the table lives (see Event.Identity).
 	ids uint32
-	// block holds the bytes of the small strings added from bytes (see
-	// copyBytes).
-	block []byte
-	// prev is the generation before (nil for none), whose strings are
-	// found and copied into this one; limit is how many strings a
-	// generation holds, 0 for no bound.
-	prev  *internTable
+	// limit is how many strings a generation holds, 0 for no bound.
 	limit int
 }
 
-const (
-	internBlock    = 16 << 10
-	maxBlockString = 256
-)
-
-// copyBytes returns a string of b's bytes. The table holds its strings
-// for as long as they are in its generations, so small ones share blocks of memory rather than
-// being one allocation each: a watch of Events, each a new object, made
-// one for every event's identity, which under wasm, whose collector runs
-// on the parser's thread, costs more than the rest of interning it.
-func (t *internTable) copyBytes(b []byte) string {
-	if len(b) == 0 || len(b) > maxBlockString {
-		return string(b)
-	}
-	if cap(t.block)-len(t.block) < len(b) {
-		t.block = make([]byte, 0, internBlock)
-	}
-	n := len(t.block)
-	t.block = append(t.block, b...)
-	return unsafe.String(&t.block[n], len(b))
+// internGen is a generation of the table: its slots, and the records
+// they point to.
+//
+// A string's record holds its number and its bytes side by side, in
+// blocks of memory the generation's strings share: the string handed
+// out is a view of the record's bytes. A slot is its string's hash and
+// where its record is, 8 bytes without a pointer, so that the slots of
+// a generation of 16384 strings take 256 KiB the collector never scans,
+// and a lookup reads a slot and then one record, the number beside the
+// bytes it compares, rather than a slot and a string elsewhere: about
+// one cache miss a lookup instead of two. (A small event's identity is
+// new to the last event, and looked up in tables of megabytes.)
+type internGen struct {
+	slots  []internSlot // a power of two long, at most half full
+	shift  uint         // 32 - log2(len(slots))
+	n      int
+	blocks [][]byte // the records, in blocks of internBlock bytes
+	used   int      // the bytes used of the last block
+	// long holds the strings of more than maxBlockString bytes, each its
+	// own allocation; their records hold their index here.
+	long     []string
+	overflow map[string]internSlot
 }
 
 type internSlot struct {
 	// h is the string's 32-bit hash, 0 for an empty slot (see hash). Its
 	// high bits are the slot's index, so that growing the table moves
-	// slots without reading their strings again, which are all over the
-	// heap.
-	h  uint32
-	id uint32
-	s  string
+	// slots without reading their strings again.
+	h uint32
+	// loc is where the string's record is: its block's index times
+	// internBlock, plus its offset in the block.
+	loc uint32
 }
+
+const (
+	internBlockBits = 14
+	internBlock     = 1 << internBlockBits
+	maxBlockString  = 256
+	// recordHeader is the bytes of a record before the string's: its
+	// number, then its length, or longRecord plus its index in long.
+	recordHeader = 8
+	longRecord   = 1 << 31
+)
 
 const (
 	internInitial = 1 << 12
@@ -89,7 +97,7 @@ const (
 	// internLimit is the strings of one generation: objects that recur
 	// within some 16 000 others (a watch over 10 000 ConfigMaps, 3000
 	// pods) keep their numbers, and the two generations keep at most
-	// 2^15 strings, with their slots about 3 MB. The table is alive for
+	// 2^15 strings, with their slots 512 KiB. The table is alive for
 	// the whole read, beside the model being built: 2^16 strings were a
 	// tenth of analyze's peak memory on 1 GB of small ConfigMaps. An
 	// object past the bound is found again by its uid (the timeline's
@@ -103,24 +111,63 @@ func newInternTable() *internTable {
 	return t
 }
 
-// age makes the current generation the one before, dropping the one
-// before it, and starts an empty one as large.
-func (t *internTable) age() {
-	prev := &internTable{slots: t.slots, shift: t.shift, n: t.n, seed: t.seed, overflow: t.overflow}
-	t.slots, t.n, t.overflow, t.block, t.prev = make([]internSlot, len(t.slots)), 0, nil, nil, prev
+// record returns the string whose record is at loc, and its number.
+func (g *internGen) record(loc uint32) (string, uint32) {
+	b := g.blocks[loc>>internBlockBits]
+	off := int(loc & (internBlock - 1))
+	hdr := word.Load64(b, off)
+	id, n := uint32(hdr), uint32(hdr>>32)
+	switch {
+	case n&longRecord != 0:
+		return g.long[n&^longRecord], id
+	case n == 0:
+		return "", id
+	}
+	return unsafe.String(&b[off+recordHeader], n), id
 }
 
-// promote copies e, found in the generation before, into the current
-// one, with its number: the string's bytes move into the current
-// generation's blocks, so that the one before holds nothing the table
-// still hands out once it is dropped.
-func (t *internTable) promote(e internSlot) internSlot {
-	t.room()
-	if len(e.s) <= maxBlockString {
-		e.s = t.copyBytes(unsafe.Slice(unsafe.StringData(e.s), len(e.s)))
+// addRecord writes the record of s, numbered id, and returns where it
+// is. Under wasm, whose collector runs on the parser's thread, an
+// allocation per string cost more than the rest of interning it: small
+// strings share blocks. A string of more than maxBlockString bytes keeps
+// its own memory (s itself, which must then not change).
+func (g *internGen) addRecord(s string, id uint32) uint32 {
+	size := recordHeader + len(s)
+	n := uint32(len(s))
+	if len(s) > maxBlockString {
+		size, n = recordHeader, longRecord|uint32(len(g.long))
+		g.long = append(g.long, s)
 	}
-	t.insert(e)
-	return e
+	if len(g.blocks) == 0 || internBlock-g.used < size {
+		g.blocks = append(g.blocks, make([]byte, internBlock))
+		g.used = 0
+	}
+	b := g.blocks[len(g.blocks)-1]
+	off := g.used
+	binary.LittleEndian.PutUint64(b[off:], uint64(n)<<32|uint64(id))
+	if n&longRecord == 0 {
+		copy(b[off+recordHeader:], s)
+	}
+	g.used += size
+	return uint32(len(g.blocks)-1)<<internBlockBits | uint32(off)
+}
+
+// age makes the current generation the one before, dropping the one
+// before it, and starts an empty one as large, in the slots of the one
+// dropped where they are as large: the strings it handed out live on in
+// their blocks, but nothing reads its slots any more.
+func (t *internTable) age() {
+	old := t.prev
+	cur := t.internGen
+	t.prev = &cur
+	var slots []internSlot
+	if old != nil && len(old.slots) == len(cur.slots) {
+		slots = old.slots
+		clear(slots)
+	} else {
+		slots = make([]internSlot, len(cur.slots))
+	}
+	t.internGen = internGen{slots: slots, shift: cur.shift}
 }
 
 // room makes room for one more string in the current generation: a
@@ -135,20 +182,20 @@ func (t *internTable) room() {
 	}
 }
 
-func (t *internTable) resize(n int) {
-	old := t.slots
-	t.slots = make([]internSlot, n)
-	t.shift = uint(32 - bits.TrailingZeros(uint(n)))
-	t.n = 0
-	ov := t.overflow
-	t.overflow = nil
+func (g *internGen) resize(n int) {
+	old := g.slots
+	g.slots = make([]internSlot, n)
+	g.shift = uint(32 - bits.TrailingZeros(uint(n)))
+	g.n = 0
+	ov := g.overflow
+	g.overflow = nil
 	for _, e := range old {
 		if e.h != 0 {
-			t.insert(e)
+			g.insert(e)
 		}
 	}
 	for _, e := range ov {
-		t.insert(e)
+		g.insert(e)
 	}
 }
 
@@ -195,80 +242,97 @@ func (t *internTable) bytes(b []byte) string {
 
 // bytesID is bytes with the string's number in the table.
 func (t *internTable) bytesID(b []byte) (string, uint32) {
-	h := t.hash(b)
 	// A view of b, only compared, never kept: the copy is made only for a
 	// string the table does not hold yet.
 	view := unsafe.String(unsafe.SliceData(b), len(b))
-	if e, ok := t.find(h, view); ok {
-		return e.s, e.id
+	h := t.hash(b)
+	if x, id, ok := t.find(h, view); ok {
+		return x, id
 	}
-	if t.prev != nil {
-		if e, ok := t.prev.find(h, view); ok {
-			e = t.promote(e)
-			return e.s, e.id
-		}
-	}
-	t.room()
-	e := t.add(h, t.copyBytes(b))
-	return e.s, e.id
+	// One longer than a record holds is kept as it is: a copy of its
+	// own.
+	return t.notFound(h, view, len(b) > maxBlockString)
 }
 
 // string returns the table's copy of s, adding s.
 func (t *internTable) string(s string) string {
 	h := t.hashString(s)
-	if e, ok := t.find(h, s); ok {
-		return e.s
+	if x, _, ok := t.find(h, s); ok {
+		return x
 	}
-	if t.prev != nil {
-		if e, ok := t.prev.find(h, s); ok {
-			return t.promote(e).s
-		}
-	}
-	t.room()
-	return t.add(h, s).s
+	x, _ := t.notFound(h, s, false)
+	return x
 }
 
-// find returns the table's entry of s, whose hash is h.
-func (t *internTable) find(h uint32, s string) (internSlot, bool) {
-	mask := len(t.slots) - 1
-	i := int(h >> t.shift)
+// notFound returns the table's copy of s, whose hash is h, and its
+// number, where the current generation has none: the one before's,
+// copied into the current one with its number, so that the one before
+// holds nothing the table still hands out once it is dropped; else s,
+// or a copy of it with clone, added.
+func (t *internTable) notFound(h uint32, s string, clone bool) (string, uint32) {
+	if t.prev != nil {
+		if x, id, ok := t.prev.find(h, s); ok {
+			t.room()
+			return t.add(h, x, id), id
+		}
+	}
+	if clone {
+		s = strings.Clone(s)
+	}
+	t.room()
+	t.ids++
+	return t.add(h, s, t.ids), t.ids
+}
+
+// find returns the generation's copy of s, whose hash is h, and its
+// number.
+func (g *internGen) find(h uint32, s string) (string, uint32, bool) {
+	mask := len(g.slots) - 1
+	i := int(h >> g.shift)
 	for p := 0; p < maxProbe; p++ {
-		e := &t.slots[i]
+		e := g.slots[i]
 		if e.h == 0 {
 			break
 		}
-		if e.h == h && equalStrings(e.s, s) {
-			return *e, true
+		if e.h == h {
+			if x, id := g.record(e.loc); equalStrings(x, s) {
+				return x, id, true
+			}
 		}
 		i = (i + 1) & mask
 	}
-	e, ok := t.overflow[s]
-	return e, ok
+	if e, ok := g.overflow[s]; ok {
+		x, id := g.record(e.loc)
+		return x, id, true
+	}
+	return "", 0, false
 }
 
-// add adds s, numbering it, once room has made room for it.
-func (t *internTable) add(h uint32, s string) internSlot {
-	t.ids++
-	e := internSlot{h: h, id: t.ids, s: s}
-	t.insert(e)
-	return e
+// add adds s, whose hash is h, numbered id, once room has made room for
+// it, and returns the generation's copy.
+func (g *internGen) add(h uint32, s string, id uint32) string {
+	e := internSlot{h: h, loc: g.addRecord(s, id)}
+	g.insert(e)
+	x, _ := g.record(e.loc)
+	return x
 }
 
 // insert adds e, which is in neither the slots nor the overflow map.
-func (t *internTable) insert(e internSlot) {
-	mask := len(t.slots) - 1
-	i := int(e.h >> t.shift)
+func (g *internGen) insert(e internSlot) {
+	mask := len(g.slots) - 1
+	i := int(e.h >> g.shift)
 	for p := 0; p < maxProbe; p++ {
-		slot := &t.slots[i]
+		slot := &g.slots[i]
 		if slot.h == 0 {
 			*slot = e
-			t.n++
+			g.n++
 			return
 		}
 		i = (i + 1) & mask
 	}
-	if t.overflow == nil {
-		t.overflow = make(map[string]internSlot)
+	if g.overflow == nil {
+		g.overflow = make(map[string]internSlot)
 	}
-	t.overflow[e.s] = e
+	s, _ := g.record(e.loc)
+	g.overflow[s] = e
 }

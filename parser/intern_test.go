@@ -45,7 +45,7 @@ func TestInternTableBounded(t *testing.T) {
 }
 
 // heldOrZero is how many strings generation g holds, 0 when there is none.
-func (g *internTable) heldOrZero() int {
+func (g *internGen) heldOrZero() int {
 	if g == nil {
 		return 0
 	}
@@ -110,10 +110,10 @@ func TestInternTable(t *testing.T) {
 	full := &internTable{seed: 1}
 	full.resize(2 * maxProbe)
 	for i := range full.slots {
-		full.slots[i] = internSlot{h: uint32(i)<<full.shift | 1, s: fmt.Sprint("filler", i)}
+		full.slots[i] = internSlot{h: uint32(i)<<full.shift | 1, loc: full.addRecord(fmt.Sprint("filler", i), 0)}
 	}
 	a, aID := full.bytesID([]byte("a"))
-	if again, id := full.bytesID([]byte("a")); full.overflow["a"].s != "a" || unsafe.StringData(again) != unsafe.StringData(a) || id != aID {
+	if again, id := full.bytesID([]byte("a")); full.overflow["a"] == (internSlot{}) || unsafe.StringData(again) != unsafe.StringData(a) || id != aID {
 		t.Fatalf("overflow %v", full.overflow)
 	}
 	full.resize(4 * len(full.slots))

@@ -43,13 +43,15 @@ type Reader struct {
 	// comparison is a pointer's.
 	lastLabels [2]string
 	seq        int
-	cur        Event
-	curRaw     []byte
-	queue      []queued
-	qhead      int
-	diags      []Diagnostic
-	session    []Session
-	frame      framer
+	// cur is the current event's slot in queue, nil before the first:
+	// it stays as it is until the next call to Next, and a pointer to
+	// it is one word written per event, not the Event's 200 bytes.
+	cur     *queued
+	queue   []queued
+	qhead   int
+	diags   []Diagnostic
+	session []Session
+	frame   framer
 	// sawArray is set once the brackets or commas of a JSON array of
 	// events were passed over, for the message of a capture with no event.
 	sawArray bool
@@ -121,7 +123,7 @@ func (r *Reader) Next() bool {
 			// worth of memory at most.
 			q := &r.queue[r.qhead]
 			r.qhead++
-			r.cur, r.curRaw = q.ev, q.raw
+			r.cur = q
 			return true
 		}
 		r.queue, r.qhead = r.queue[:0], 0
@@ -201,12 +203,22 @@ func (r *Reader) sawResponse() bool {
 }
 
 // Event returns the current event.
-func (r *Reader) Event() Event { return r.cur }
+func (r *Reader) Event() Event {
+	if r.cur == nil {
+		return Event{}
+	}
+	return r.cur.ev
+}
 
 // Raw returns the current event's body bytes with all framing removed: its
 // JSON, or its YAML document; for protobuf, its frame, length included, or
 // the body that is one object. They are valid until the next call to Next.
-func (r *Reader) Raw() []byte { return r.curRaw }
+func (r *Reader) Raw() []byte {
+	if r.cur == nil {
+		return nil
+	}
+	return r.cur.raw
+}
 
 // Sessions returns the sessions seen so far; all of them once Next has
 // returned false.
