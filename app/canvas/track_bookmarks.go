@@ -35,21 +35,7 @@ func (bookmarksBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame
 		}
 		last := math.Inf(-1)
 		if b.File >= 0 {
-			// One file's: few enough to walk them all.
-			for _, bm := range c.bookmarks {
-				p := bm.t
-				if v.AxisRV {
-					if bm.rv == timeline.NoRV {
-						continue
-					}
-					p = int64(bm.rv)
-				}
-				if bm.file != b.File || p < v.From || p >= v.To {
-					continue
-				}
-				x := s.X(p)
-				segs = append(segs, float32(x), float32(b.Y+2), float32(x), float32(b.Y+b.Height-2))
-			}
+			segs = c.fileBookmarkTicks(segs, v, s, b.File, float32(b.Y+2), float32(b.Y+b.Height-2))
 			continue
 		}
 		xs := c.bmT
