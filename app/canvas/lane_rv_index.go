@@ -70,21 +70,26 @@ func (c *Cache) laneMarksRVIndexed(v *View, le *decodedLane, ix *rvIndex, s Scal
 }
 
 // gallop returns the first i in [lo, hi) where ok holds, hi if none,
-// for ok false then true over the range: it doubles its step from lo
-// and then searches, so a near answer costs a few tests.
+// for ok false then true over the range: it tests lo, then steps of
+// doubling length from it, then searches the last step, so an answer k
+// past lo costs about 2 log2(k) tests, not log2(hi-lo).
 func gallop(lo, hi int, ok func(int) bool) int {
-	step := 1
-	for lo < hi && !ok(lo) {
+	if lo >= hi || ok(lo) {
+		return lo
+	}
+	for step := 1; ; step *= 2 {
 		next := lo + step
-		if next >= hi || ok(next) {
-			hi = min(next, hi)
-			lo++
+		if next >= hi {
 			break
 		}
-		lo = next + 1
-		step *= 2
+		if ok(next) {
+			hi = next
+			break
+		}
+		lo = next
 	}
-	// ok is false before lo and true at hi (or hi is the range's end).
+	// ok is false at lo and true at hi, or hi is the range's end.
+	lo++
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if ok(m) {

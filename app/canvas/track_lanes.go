@@ -177,8 +177,15 @@ func (c *Cache) laneMarksTime(v *View, le *decodedLane, s Scale, cy float32, min
 // laneMarksRV puts a lane's marks on the RV axis, merging marks of a type
 // closer than minGap. A lane's events are in time order, which is not
 // always RV order: a lane whose RVs rise is searched by type (see
-// rvIndex); another is walked whole.
+// rvIndex); another is walked whole, and so is a lane of no more than
+// eight events per mark the plot has room for, where the walk's step per
+// event costs less than a search per mark (a search is a few tests
+// through closures).
 func (c *Cache) laneMarksRV(v *View, le *decodedLane, s Scale, cy float32, minGap float64) {
+	if len(le.rv) <= 8*int(s.Width/minGap) {
+		c.laneMarksRVWalk(v, le, s, cy, minGap)
+		return
+	}
 	if ix := le.rvIndexOf(); ix.ok {
 		c.laneMarksRVIndexed(v, le, ix, s, cy, minGap)
 		return
