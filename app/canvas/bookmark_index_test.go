@@ -32,6 +32,25 @@ func walkedBookmarkTicks(c *Cache, v *View, s Scale, file int, y0, y1 float32) [
 	return segs
 }
 
+// walkedNearestBookmark is nearestBookmarkIn by walking every file's
+// bookmarks.
+func walkedNearestBookmark(c *Cache, file int, axisRV bool, at, slop int64) int {
+	best, bestD := -1, slop+1
+	for i, bm := range c.bookmarks {
+		p := bm.t
+		if axisRV {
+			if bm.rv == timeline.NoRV {
+				continue
+			}
+			p = int64(bm.rv)
+		}
+		if d := absInt64(p - at); bm.file == file && d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
 // TestFileBookmarkTicksAsWalked: a file's band finds the ticks that
 // walking every file's bookmarks finds, on both axes at several zooms, on
 // two real captures on one clock, on generated clients and on files whose
@@ -55,6 +74,13 @@ func TestFileBookmarkTicksAsWalked(t *testing.T) {
 						t.Fatalf("file %d, RV axis %v, [%d, %d): %d ticks, the walk finds %d", f, axisRV, v.From, v.To, len(got)/4, len(want)/4)
 					}
 					ticks += len(got) / 4
+					// A click finds the nearest of the file's own.
+					for _, at := range []int64{v.From, v.From + (v.To-v.From)/3, v.To - 1} {
+						slop := (v.To - v.From) / 50
+						if got, want := c.nearestBookmarkIn(f, axisRV, at, slop), walkedNearestBookmark(c, f, axisRV, at, slop); got != want {
+							t.Fatalf("file %d, RV axis %v, at %d: bookmark %d nearest, the walk finds %d", f, axisRV, at, got, want)
+						}
+					}
 				}
 			}
 		}

@@ -57,7 +57,11 @@ func (bookmarksBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame
 // nearestBookmarkIn is nearestBookmark among file's bookmarks.
 func (c *Cache) nearestBookmarkIn(file int, axisRV bool, at, slop int64) int {
 	best, bestD := -1, slop+1
-	for i, bm := range c.bookmarks {
+	if file < 0 || file >= len(c.bmByFile) {
+		return best
+	}
+	for _, k := range c.bmByFile[file].all {
+		i, bm := int(k), c.bookmarks[k]
 		p := bm.t
 		if axisRV {
 			if bm.rv == timeline.NoRV {
@@ -65,7 +69,7 @@ func (c *Cache) nearestBookmarkIn(file int, axisRV bool, at, slop int64) int {
 			}
 			p = int64(bm.rv)
 		}
-		if d := absInt64(p - at); bm.file == file && d < bestD {
+		if d := absInt64(p - at); d < bestD {
 			best, bestD = i, d
 		}
 	}
