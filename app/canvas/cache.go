@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -18,6 +19,8 @@ type decodedLane struct {
 	idx []int32
 	// changes are the positions whose type differs from the one before.
 	changes []int32
+	// rvIdx is built by the lane's first frame on the RV axis.
+	rvIdx *rvIndex
 }
 
 // laneCacheBudget bounds the decoded lane events kept between frames
@@ -34,7 +37,17 @@ type Cache struct {
 	cached    int
 	bookmarks []bookmarkMark
 	bmT, bmRV []int64 // positions for hit-testing, per axis
-	errs      []errorMark
+	bmByFile  []fileBookmarks
+	// specialT are the instants of the bookmarks and errors among the
+	// events, in order (see densityBins).
+	specialT []int64
+	// sessByFile are each file's sessions, as indices in tl.Sessions in
+	// order: with thousands of files, each file's band walking every
+	// session was a fifth of a frame.
+	sessByFile [][]int32
+	// end is tl.End(), which reads every file.
+	end  int64
+	errs []errorMark
 	// Whole-capture extents with a margin, so marks at the ends are not
 	// cut in half by the plot's edge.
 	timeLo, timeHi int64
@@ -75,6 +88,9 @@ func NewCache(tl *timeline.Timeline) *Cache {
 	// without formatting its RV; an error needs Event's Status.
 	for _, e := range tl.Specials() {
 		p := tl.Point(int(e))
+		if isSpecial(p.Type) {
+			c.specialT = append(c.specialT, p.T)
+		}
 		switch p.Type {
 		case parser.Bookmark:
 			prev, ok := tl.UnchangedSince(int(e))
@@ -103,7 +119,11 @@ func NewCache(tl *timeline.Timeline) *Cache {
 	// A response that is a Status (a LIST's 410 Gone, a 504) is an error
 	// the server sent as much as an in-stream ERROR is: it has no event to
 	// select, only its session.
-	for _, ss := range tl.Sessions {
+	c.sessByFile = make([][]int32, len(tl.Files))
+	for g, ss := range tl.Sessions {
+		if ss.File >= 0 && ss.File < len(c.sessByFile) {
+			c.sessByFile[ss.File] = append(c.sessByFile[ss.File], int32(g))
+		}
 		if st := ss.Status; st != nil {
 			m := errorMark{t: ss.Start, idx: -1, y: timeline.NoRV, msg: st.Message, file: ss.File}
 			if st.TooOld {
@@ -119,6 +139,8 @@ func NewCache(tl *timeline.Timeline) *Cache {
 		}
 	}
 	sort.Slice(c.bmRV, func(i, j int) bool { return c.bmRV[i] < c.bmRV[j] })
+	c.indexBookmarks()
+	slices.Sort(c.specialT)
 	c.headDesc = tl.HeadSteps().Descents()
 	for k := range tl.Cursors {
 		c.cursorDesc = append(c.cursorDesc, tl.Cursors[k].Descents())
@@ -126,7 +148,8 @@ func NewCache(tl *timeline.Timeline) *Cache {
 	// The margin is at least a second on a clock, so that a capture of
 	// one instant (a single LIST answered 410) spans seconds, not
 	// nanoseconds.
-	start, end := tl.Start(), tl.End()+1
+	c.end = tl.End()
+	start, end := tl.Start(), c.end+1
 	if mx := tl.Metrics; len(tl.Files) == 0 && mx != nil && mx.To > mx.From {
 		// Prometheus exports alone: their span is the clock's.
 		start, end = mx.From, mx.To+1

@@ -35,21 +35,7 @@ func (bookmarksBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame
 		}
 		last := math.Inf(-1)
 		if b.File >= 0 {
-			// One file's: few enough to walk them all.
-			for _, bm := range c.bookmarks {
-				p := bm.t
-				if v.AxisRV {
-					if bm.rv == timeline.NoRV {
-						continue
-					}
-					p = int64(bm.rv)
-				}
-				if bm.file != b.File || p < v.From || p >= v.To {
-					continue
-				}
-				x := s.X(p)
-				segs = append(segs, float32(x), float32(b.Y+2), float32(x), float32(b.Y+b.Height-2))
-			}
+			segs = c.fileBookmarkTicks(segs, v, s, b.File, float32(b.Y+2), float32(b.Y+b.Height-2))
 			continue
 		}
 		xs := c.bmT
@@ -71,7 +57,11 @@ func (bookmarksBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame
 // nearestBookmarkIn is nearestBookmark among file's bookmarks.
 func (c *Cache) nearestBookmarkIn(file int, axisRV bool, at, slop int64) int {
 	best, bestD := -1, slop+1
-	for i, bm := range c.bookmarks {
+	if file < 0 || file >= len(c.bmByFile) {
+		return best
+	}
+	for _, k := range c.bmByFile[file].all {
+		i, bm := int(k), c.bookmarks[k]
 		p := bm.t
 		if axisRV {
 			if bm.rv == timeline.NoRV {
@@ -79,7 +69,7 @@ func (c *Cache) nearestBookmarkIn(file int, axisRV bool, at, slop int64) int {
 			}
 			p = int64(bm.rv)
 		}
-		if d := absInt64(p - at); bm.file == file && d < bestD {
+		if d := absInt64(p - at); d < bestD {
 			best, bestD = i, d
 		}
 	}

@@ -212,13 +212,15 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, fr *Frame)
 		color string
 		end   int
 	}
-	all := []series{{head, ColorHead, endCol(tl.End())}}
+	all := []series{{head, ColorHead, endCol(c.end)}}
 	mn, mx := head.min, head.max
 	var pairs [][2]*stepEnvelope
-	for f := range tl.Files {
-		if !inFile(b, f) {
-			continue
-		}
+	// A file's band reads its own file's cursors, not every file's.
+	files, last := 0, len(tl.Files)
+	if b.File >= 0 {
+		files, last = b.File, min(b.File+1, len(tl.Files))
+	}
+	for f := files; f < last; f++ {
 		var pair [2]*stepEnvelope
 		for _, kind := range timeline.CursorKinds {
 			cur := &tl.Cursors[2*f+int(kind)]

@@ -25,7 +25,7 @@ func (densityBand) paint(c *Cache, v *View, layout *Layout, _ Scale, fr *Frame) 
 	if v.AxisRV {
 		q.Axis = timeline.AxisRV
 	}
-	c.bins = c.tl.Bins(q, c.bins)
+	c.bins = c.densityBins(q, c.bins)
 	var peak uint32
 	for _, n := range c.bins.Objects {
 		peak = max(peak, n)

@@ -174,10 +174,28 @@ func (c *Cache) laneMarksTime(v *View, le *decodedLane, s Scale, cy float32, min
 	}
 }
 
-// laneMarksRV puts a lane's marks on the RV axis. A lane's events are in
-// time order, which is not quite RV order, so it walks them all, merging
-// marks of a type closer than minGap.
+// laneMarksRV puts a lane's marks on the RV axis, merging marks of a type
+// closer than minGap. A lane's events are in time order, which is not
+// always RV order: a lane whose RVs rise is searched by type (see
+// rvIndex); another is walked whole, and so is a lane of no more than
+// eight events per mark the plot has room for, where the walk's step per
+// event costs less than a search per mark (a search is a few tests
+// through closures).
 func (c *Cache) laneMarksRV(v *View, le *decodedLane, s Scale, cy float32, minGap float64) {
+	if len(le.rv) <= 8*int(s.Width/minGap) {
+		c.laneMarksRVWalk(v, le, s, cy, minGap)
+		return
+	}
+	if ix := le.rvIndexOf(); ix.ok {
+		c.laneMarksRVIndexed(v, le, ix, s, cy, minGap)
+		return
+	}
+	c.laneMarksRVWalk(v, le, s, cy, minGap)
+}
+
+// laneMarksRVWalk walks all of a lane's events, marking an event unless
+// its type's last mark is within minGap of it.
+func (c *Cache) laneMarksRVWalk(v *View, le *decodedLane, s Scale, cy float32, minGap float64) {
 	var lastX [len(markStyles)]float64
 	for i := range lastX {
 		lastX[i] = math.Inf(-1)

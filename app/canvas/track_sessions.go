@@ -29,11 +29,20 @@ func (sessionsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame)
 }
 
 // sessionBand adds the sessions of band b's file to bars, gaps and bounds.
+// A file's band reads the file's sessions alone (see Cache.sessByFile).
 func (c *Cache) sessionBand(v *View, layout *Layout, b Band, s Scale, bars, gaps, bounds []float32) ([]float32, []float32, []float32) {
 	bottom := layout.LanesY + layout.LanesH
-	for _, ss := range c.tl.Sessions {
-		if !inFile(b, ss.File) {
-			continue
+	n := len(c.tl.Sessions)
+	if b.File >= 0 {
+		n = 0
+		if b.File < len(c.sessByFile) {
+			n = len(c.sessByFile[b.File])
+		}
+	}
+	for k := range n {
+		ss := &c.tl.Sessions[k]
+		if b.File >= 0 {
+			ss = &c.tl.Sessions[c.sessByFile[b.File][k]]
 		}
 		from, to := ss.Start, ss.End
 		if v.AxisRV {
