@@ -595,10 +595,13 @@ func startSite(t testing.TB) *servedSite {
 	built, err := os.ReadFile(builtWasm(t))
 	must(t, err)
 	must(t, os.WriteFile(filepath.Join(webDir, "app.wasm"), built, 0o644))
+	worker, err := os.ReadFile(filepath.Join(filepath.Dir(builtWasm(t)), "engine-worker.wasm"))
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(webDir, "engine-worker.wasm"), worker, 0o644))
 	assets, err := filepath.Glob("web/*")
 	must(t, err)
 	for _, a := range assets {
-		if filepath.Base(a) == "app.wasm" {
+		if b := filepath.Base(a); b == "app.wasm" || b == "engine-worker.wasm" {
 			continue
 		}
 		b, err := os.ReadFile(a)
