@@ -538,6 +538,21 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
 	opened, failure := load.Open(sources, opts, func(pr load.Progress) { p.showProgress(ctx, pr) }, turn)
+	if errors.Is(failure, load.ErrOutOfMemory) {
+		// The engine's worker ran out: the page says so as web/crash.js
+		// does of its own memory, and still works.
+		jsrt.LoadGC.Stop()
+		load.Ended(sources[0].Name, load.Failed)
+		ctx.Dispatch(func(goapp.Context) {
+			p.loading = nil
+			if say := goapp.Window().Get("watchlensWorkerOutOfMemory"); say.Truthy() {
+				say.Invoke()
+			} else {
+				p.problem = fmt.Sprintf("Reading %s ran out of memory. For captures this large use the command line: watchlens analyze FILE.", words.Isolated(sources[0].Name))
+			}
+		})
+		return
+	}
 	if failure != nil && !errors.Is(failure, load.ErrSuperseded) {
 		jsrt.LoadGC.Stop()
 		load.Ended(sources[0].Name, load.Failed)

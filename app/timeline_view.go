@@ -327,10 +327,17 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 		return
 	}
 	if w, ok := v.eng.(workerEngine); ok {
-		v.showFirst(cv, fn)
 		st := v.viewState(v.canvasWidth(cv), v.dpr())
 		if adjust != nil {
 			adjust(&st)
+		}
+		if v.showFirst(cv, fn, st) {
+			// Measured again: the stage's least height may have given
+			// the canvas another room.
+			st = v.viewState(v.canvasWidth(cv), v.dpr())
+			if adjust != nil {
+				adjust(&st)
+			}
 		}
 		v.askFrame(ctx, w, cv, fn, st)
 		return
@@ -342,25 +349,35 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 }
 
 // showFirst shows the first frame the engine's worker drew with the load,
-// if it is this view's and nothing is drawn yet: the capture's first
-// paint has its timeline drawn, and the frame of the view as it is
-// measured now, if it differs, replaces it once it comes.
-func (v *TimelineView) showFirst(cv, draw goapp.Value) {
+// if it is this view's and nothing is drawn yet, and says whether it did:
+// the capture's first paint has its timeline drawn. The frame shows what
+// st does (the range, the filter, the selection, the files folded and
+// pinned) but may be drawn for another room: the frame of st, if it
+// differs, replaces it once it comes.
+func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool {
 	f := v.First
-	if f == nil || v.firstShown == f || f.Generation != v.Analyzed || v.drawn.eng == v.eng {
-		return
+	if f == nil || v.firstShown == f || f.Generation != v.Analyzed || v.drawn.eng == v.eng || !sameContent(f.View, st) {
+		return false
 	}
 	v.firstShown = f
 	l := f.Drawn.Layout
 	v.fitStageTo(cv, l.MinHeight())
-	st := f.View
-	v.show(cv, draw, frameKey{v.eng, v.Analyzed, st}, f.Drawn, &f.Frame)
-	sst := st
+	v.show(cv, draw, frameKey{v.eng, v.Analyzed, f.View}, f.Drawn, &f.Frame)
+	sst := f.View
 	sst.Width, sst.PixelRatio, sst.ScrollY = f.Drawn.Layout.Width, 1, f.Drawn.ScrollY
 	v.summary, v.summaryFor = f.Summary, frameKey{v.eng, v.Analyzed, sst}
 	if f.Zones != nil || f.ZonesAll == 0 {
 		v.zones, v.zonesAll, v.zonesFor = f.Zones, f.ZonesAll, zonesKey{v.eng, v.Analyzed}
 	}
+	return true
+}
+
+// sameContent says whether views a and b show the same, whatever the
+// room they are drawn in and the rows' scroll.
+func sameContent(a, b engine.ViewState) bool {
+	a.Width, a.MaxHeight, a.PixelRatio, a.ScrollY = 0, 0, 0, 0
+	b.Width, b.MaxHeight, b.PixelRatio, b.ScrollY = 0, 0, 0, 0
+	return a == b
 }
 
 // askFrame asks the engine's worker for the frame of st in ctx.Async,

@@ -78,9 +78,9 @@ type Source struct {
 // When the page has an engine worker (UseEngineWorker) the sources are
 // read there instead, and the page reads them itself only when the
 // worker cannot.
-func read(sources []Source, opts Options, report *progressReport, turn Turn) *Capture {
-	if c, inPage := readInWorker(sources, opts, report, turn); !inPage {
-		return c
+func read(sources []Source, opts Options, report *progressReport, turn Turn) (*Capture, error) {
+	if c, inPage, err := readInWorker(sources, opts, report, turn); !inPage {
+		return c, err
 	}
 	blobs := &blobFiles{}
 	// A read that panics (see Safely) must not leave its worker running.
@@ -96,9 +96,9 @@ func read(sources []Source, opts Options, report *progressReport, turn Turn) *Ca
 	eng, opened, err := engine.Open(in, engine.Options{Filter: opts.Filter, Split: opts.Split, Params: opts.Params, MaxEvents: limits.maxEvents,
 		Pause: jsrt.YieldIfHeld, Cancelled: turn.Superseded, Reading: report.reading, Progress: report.fromBuilder, Building: report.building})
 	if errors.Is(err, engine.ErrCancelled) {
-		return nil
+		return nil, nil
 	}
-	return newCapture(eng, opened, sources)
+	return newCapture(eng, opened, sources), nil
 }
 
 // newCapture is the capture the engine eng opened of sources.

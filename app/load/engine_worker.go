@@ -51,9 +51,12 @@ func Release(c *Capture) {
 // ended, or the browser refused it a message): the page then reads them
 // itself, as it did before the engine had a worker. A load superseded
 // answers nil: its worker has ended.
-func readInWorker(sources []Source, opts Options, report *progressReport, turn Turn) (c *Capture, inPage bool) {
+//
+// A worker that ran out of memory answers ErrOutOfMemory: the page's own
+// wasm, smaller still, would too.
+func readInWorker(sources []Source, opts Options, report *progressReport, turn Turn) (c *Capture, inPage bool, err error) {
 	if spare == nil || opts.InPage {
-		return nil, true
+		return nil, true, nil
 	}
 	in := make([]client.Source, len(sources))
 	for i, s := range sources {
@@ -64,7 +67,6 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 	var w *client.Worker
 	var opened engine.Opened
 	var first client.First
-	var err error
 	ff := &FirstFrame{}
 	failure := Safely(func() {
 		if opts.First != nil {
@@ -79,13 +81,16 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 		if w != nil {
 			w.Terminate()
 		}
-		return nil, true
+		return nil, true, nil
 	}
 	if errors.Is(err, engine.ErrCancelled) {
-		return nil, false
+		return nil, false, nil
+	}
+	if errors.Is(err, client.ErrOutOfMemory) {
+		return nil, false, ErrOutOfMemory
 	}
 	if err != nil {
-		return nil, true
+		return nil, true, nil
 	}
 	c = newCapture(w, opened, sources)
 	if opts.First != nil {
@@ -95,5 +100,5 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 		}
 		c.First = ff
 	}
-	return c, false
+	return c, false, nil
 }

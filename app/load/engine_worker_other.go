@@ -15,4 +15,6 @@ func PrepareEngineWorker() {}
 // Release does nothing outside the browser.
 func Release(*Capture) {}
 
-func readInWorker([]Source, Options, *progressReport, Turn) (*Capture, bool) { return nil, true }
+func readInWorker([]Source, Options, *progressReport, Turn) (*Capture, bool, error) {
+	return nil, true, nil
+}

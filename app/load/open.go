@@ -1,6 +1,8 @@
 package load
 
 import (
+	"errors"
+
 	"watchlens/app/engine"
 	"watchlens/timeline"
 )
@@ -30,7 +32,11 @@ type Options struct {
 // error (see Safely), so the page can open another capture.
 func Open(sources []Source, opts Options, show func(Progress), turn Turn) (*Capture, error) {
 	var c *Capture
-	failure := Safely(func() { c = read(sources, opts, newProgressReport(show), turn) })
+	var err error
+	failure := Safely(func() { c, err = read(sources, opts, newProgressReport(show), turn) })
+	if failure == nil {
+		failure = err
+	}
 	if failure != nil && !turn.Superseded() {
 		return nil, failure
 	}
@@ -42,3 +48,7 @@ func Open(sources []Source, opts Options, show func(Progress), turn Turn) (*Capt
 	}
 	return c, nil
 }
+
+// ErrOutOfMemory ends a load whose engine ran out of memory: a browser
+// gives a wasm program at most 4 GiB, often less.
+var ErrOutOfMemory = errors.New("the engine ran out of memory reading the capture")

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"sync"
 	"syscall/js"
 	"time"
@@ -52,6 +53,14 @@ type Worker struct {
 // failed) before it answered.
 var ErrEnded = errors.New("the engine's worker has ended")
 
+// ErrOutOfMemory: the worker ended because its wasm memory could grow no
+// more (ErrEnded too).
+var ErrOutOfMemory = errors.New("the engine's worker ran out of memory")
+
+// outOfMemory matches what the worker's Go runtime, or the browser, says
+// when its memory can grow no more.
+var outOfMemory = regexp.MustCompile(`(?i)out of memory|Maximum memory size exceeded`)
+
 // Start starts a worker from script (web/engine-worker.js, resolved
 // against the site's base path).
 func Start(script string) *Worker {
@@ -60,7 +69,11 @@ func Start(script string) *Worker {
 	w.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m := args[0].Get("data")
 		if f := m.Get("fatal"); f.Truthy() {
-			w.end(fmt.Errorf("%w: %s", ErrEnded, f.String()))
+			if outOfMemory.MatchString(f.String()) {
+				w.end(fmt.Errorf("%w: %w: %s", ErrEnded, ErrOutOfMemory, f.String()))
+			} else {
+				w.end(fmt.Errorf("%w: %s", ErrEnded, f.String()))
+			}
 			return nil
 		}
 		w.mu.Lock()
