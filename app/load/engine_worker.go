@@ -34,6 +34,15 @@ func PrepareEngineWorker() {
 	}
 }
 
+// EngineWorkerWarmed is closed once the spare engine worker has warmed
+// up (client.Spare.Warmed); nil without one.
+func EngineWorkerWarmed() <-chan struct{} {
+	if spare == nil {
+		return nil
+	}
+	return spare.Warmed()
+}
+
 // Release ends the worker of a capture the page no longer shows: its
 // memory is given back (#26). A capture read in the page has none.
 func Release(c *Capture) {

@@ -12,6 +12,9 @@ func UseEngineWorker(string, []string, engine.ViewState) {}
 // PrepareEngineWorker does nothing outside the browser.
 func PrepareEngineWorker() {}
 
+// EngineWorkerWarmed is nil outside the browser: there is no worker.
+func EngineWorkerWarmed() <-chan struct{} { return nil }
+
 // Release does nothing outside the browser.
 func Release(*Capture) {}
 
