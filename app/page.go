@@ -641,8 +641,15 @@ func classIf(cond bool, class string) string {
 
 // useEngineWorker has the page's loads read in the engine's Web Worker
 // (load.UseEngineWorker), its spare warmed up on the warm samples and
-// their first frames as wide as the window.
+// their first frames as wide as the window, when the document asks for
+// it (window.watchlensEngineWorker, set before the page's scripts run):
+// with the worker, a drop on a page showing a sample sometimes froze the
+// page's thread for good (1 drop in 6-14 in a test's loop, none of 8 on
+// the page without it), for a reason not found yet (docs/engine.md).
 func (p *Page) useEngineWorker(ctx goapp.Context) {
+	if !goapp.Window().Get("watchlensEngineWorker").Truthy() {
+		return
+	}
 	urls := make([]string, len(warmSamples))
 	for i, name := range warmSamples {
 		urls[i] = ctx.ResolveStaticResource("/web/samples/" + name)

@@ -12,10 +12,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// countEngineWorkers counts, from before the page's scripts run, the
-// engine workers the page starts (window.engineStarted) and ends
-// (window.engineEnded).
+// countEngineWorkers has the page read in the engine's worker
+// (window.watchlensEngineWorker), and counts, from before the page's
+// scripts run, the engine workers it starts (window.engineStarted) and
+// ends (window.engineEnded).
 const countEngineWorkers = `(() => {
+	window.watchlensEngineWorker = true;
 	window.engineStarted = 0;
 	window.engineEnded = 0;
 	const PageWorker = window.Worker;
@@ -31,8 +33,9 @@ const countEngineWorkers = `(() => {
 	};
 })()`
 
-// TestBrowserEngineSwitch: the page reads its captures in the engine's
-// Web Worker, and shows what the in-page engine did (the Files tab's
+// TestBrowserEngineSwitch: a page that asks for it
+// (window.watchlensEngineWorker) reads its captures in the engine's Web
+// Worker, and shows what the in-page engine did (the Files tab's
 // counts against the parser's, natively); a capture that replaces
 // another ends the other's worker, whose memory goes with it (#26). A
 // site without the worker's wasm reads in the page, as before the
@@ -64,6 +67,8 @@ func TestBrowserEngineSwitch(t *testing.T) {
 		s := startSite(t)
 		must(t, os.Remove(filepath.Join(s.root, "web", "engine-worker.wasm")))
 		tab := s.newTab(t)
+		_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countEngineWorkers})
+		must(t, err)
 		navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
 		checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
 		if where := engineWhere(t, tab); where != "page" {
