@@ -42,6 +42,8 @@ type EventPanel struct {
 	Kept *eventKept
 
 	detail *detail
+	// asked counts the events asked for: only the latest one shows.
+	asked int
 	// shownFor is what detail was made for.
 	shownFor struct {
 		capture  *capture
@@ -72,21 +74,31 @@ func (v *EventPanel) sync(ctx goapp.Context) {
 func (v *EventPanel) show(ctx goapp.Context, i int) {
 	c := v.Capture
 	v.detail = nil
+	v.asked++
+	n := v.asked
 	if c == nil || i < 0 {
 		return
 	}
-	ev := c.Engine.Event(i)
-	if ev.Index < 0 {
-		return
-	}
-	d := &detail{ev: ev}
-	v.detail = d
+	fold := !v.Kept.showManaged
+	ask(ctx, c.Engine, func() engine.EventDetail { return c.Engine.Event(i) }, func(ctx goapp.Context, ev engine.EventDetail) {
+		if v.asked != n || ev.Index < 0 {
+			return // the user selected another event meanwhile
+		}
+		d := &detail{ev: ev}
+		v.detail = d
+		v.fetchJSON(ctx, c, d, fold)
+	})
+}
+
+// fetchJSON fetches the JSON of event d and its object's previous
+// version in a goroutine, and shows them.
+func (v *EventPanel) fetchJSON(ctx goapp.Context, c *capture, d *detail, fold bool) {
+	ev := d.ev
 	blob := c.Sources[ev.File].Blob
 	if blob == nil {
 		d.err = "it comes from an audit log's record of a request, not from a capture's bytes"
 		return
 	}
-	fold := !v.Kept.showManaged
 	ctx.Async(func() {
 		spans := []parser.EventSpan{ev.Span}
 		if ev.Prev >= 0 {

@@ -53,19 +53,30 @@ type filesKept struct {
 	opened map[string]bool
 }
 
-// OnInit asks before the panel's first render, which then shows the
-// answer rather than an empty panel first.
-func (v *FilesPanel) OnInit()                    { v.sync() }
-func (v *FilesPanel) OnUpdate(ctx goapp.Context) { v.sync() }
+// OnInit asks an engine in the page's wasm before the panel's first
+// render, which then shows the answer rather than an empty panel first;
+// one in a worker is asked once the panel is mounted (see workerEngine).
+func (v *FilesPanel) OnInit() {
+	if v.Capture != nil && !inWorker(v.Capture.Engine) {
+		v.sync(goapp.Context{}) // answered at once: no context is needed
+	}
+}
+func (v *FilesPanel) OnMount(ctx goapp.Context)  { v.sync(ctx) }
+func (v *FilesPanel) OnUpdate(ctx goapp.Context) { v.sync(ctx) }
 
 // sync asks the engine for the files the user finds, if its answer is
 // not for them already.
-func (v *FilesPanel) sync() {
+func (v *FilesPanel) sync(ctx goapp.Context) {
 	if v.Capture == nil || (v.reportFor.capture == v.Capture && v.reportFor.find == v.Kept.find) {
 		return
 	}
-	v.reportFor.capture, v.reportFor.find = v.Capture, v.Kept.find
-	v.report = v.Capture.Engine.Files(v.Kept.find, maxFilesShown)
+	c, find := v.Capture, v.Kept.find
+	v.reportFor.capture, v.reportFor.find = c, find
+	ask(ctx, c.Engine, func() engine.FilesReport { return c.Engine.Files(find, maxFilesShown) }, func(ctx goapp.Context, r engine.FilesReport) {
+		if v.reportFor.capture == c && v.reportFor.find == find {
+			v.report = r
+		}
+	})
 }
 
 func (v *FilesPanel) Render() goapp.UI {
@@ -78,7 +89,7 @@ func (v *FilesPanel) Render() goapp.UI {
 				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.Kept.find).
 					OnInput(func(ctx goapp.Context, e goapp.Event) {
 						v.Kept.find = ctx.JSSrc().Get("value").String()
-						v.sync()
+						v.sync(ctx)
 					}),
 			)
 		}),

@@ -62,6 +62,19 @@ type FleetView struct {
 	restartLabelsShown string
 	// ctx is the mount's, which OnDismount (given none) posts with.
 	ctx *goapp.Context
+	// Of an engine in a worker (workerEngine): the frame asked last and
+	// not answered yet, the one it is read into, and the hovers asked.
+	asking   fleetFrameKey
+	incoming canvas.Frame
+	hovers   int
+}
+
+// fleetFrameKey is what decides a fleet frame: the engine, its analysis
+// and the view.
+type fleetFrameKey struct {
+	eng      engine.Answerer
+	analyzed int
+	st       engine.FleetState
 }
 
 // actionFleetOpen: the user picked a client in the fleet view; its value
@@ -105,8 +118,9 @@ func (p *Page) onFleetOpen(ctx goapp.Context, a goapp.Action) {
 }
 
 // sync asks the engine for its analysis's fleet when the analysis is
-// another one.
-func (v *FleetView) sync() {
+// another one; an engine in a worker answers later, and the view draws
+// then.
+func (v *FleetView) sync(ctx goapp.Context) {
 	if v.Engine == v.eng && v.Analyzed == v.analyzed {
 		return
 	}
@@ -115,10 +129,27 @@ func (v *FleetView) sync() {
 	if v.eng == nil {
 		return
 	}
-	fl, ok := v.eng.Fleet()
-	if !ok {
-		return
+	eng, gen := v.eng, v.analyzed
+	type answer struct {
+		fl engine.Fleet
+		ok bool
 	}
+	ask(ctx, eng, func() answer {
+		fl, ok := eng.Fleet()
+		return answer{fl, ok}
+	}, func(ctx goapp.Context, a answer) {
+		if v.eng != eng || v.analyzed != gen || !a.ok {
+			return
+		}
+		v.adopt(a.fl)
+		if inWorker(eng) {
+			ctx.Defer(v.draw)
+		}
+	})
+}
+
+// adopt shows fl, the fleet the engine answered.
+func (v *FleetView) adopt(fl engine.Fleet) {
 	v.fleet = fl
 	if v.to <= v.from || v.from < fl.From || v.to > fl.To {
 		v.from, v.to = fl.From, fl.To
@@ -132,17 +163,23 @@ func (v *FleetView) sync() {
 // has says the view has a fleet to show.
 func (v *FleetView) has() bool { return len(v.fleet.Rows) > 0 }
 
-// OnInit asks for the fleet before the first render.
-func (v *FleetView) OnInit() { v.sync() }
+// OnInit asks an engine in the page's wasm for the fleet before the
+// first render; one in a worker is asked once the view is mounted.
+func (v *FleetView) OnInit() {
+	if !inWorker(v.Engine) {
+		v.sync(goapp.Context{}) // answered at once: no context is needed
+	}
+}
 
 func (v *FleetView) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionExportPNG, v.exportPNG)
 	v.ctx = &ctx
+	v.sync(ctx)
 	v.draw(ctx)
 }
 
 func (v *FleetView) OnUpdate(ctx goapp.Context) {
-	v.sync()
+	v.sync(ctx)
 	ctx.Defer(v.draw)
 }
 
@@ -231,8 +268,43 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 	if adjust != nil {
 		adjust(&st)
 	}
+	if w, ok := v.eng.(workerEngine); ok {
+		v.askFrame(ctx, w, cv, fn, st)
+		return
+	}
+	v.show(cv, fn, v.eng.FleetFrame(st, &v.fr), &v.fr)
+}
+
+// askFrame asks the engine's worker for the fleet's frame of st in
+// ctx.Async and shows it when it comes, unless a later one was asked
+// meanwhile: the frame drawn last stays on the canvas until then.
+func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.FleetState) {
+	key := fleetFrameKey{v.eng, v.analyzed, st}
+	if key == v.asking {
+		return
+	}
+	v.asking = key
+	fr := &v.incoming
+	ctx.Async(func() {
+		l, err := w.AskFleetFrame(st, fr)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			ctx.PreventUpdate()
+			if v.asking != key {
+				return // a later frame is on its way
+			}
+			v.asking = fleetFrameKey{}
+			if err == nil && v.eng == key.eng {
+				v.show(cv, draw, l, fr)
+			}
+		})
+	})
+}
+
+// show draws frame fr, laid out as l, on cv through draw, and keeps l for
+// the gestures.
+func (v *FleetView) show(cv, fn goapp.Value, l canvas.FleetLayout, fr *canvas.Frame) {
 	prev := v.layout
-	v.layout = v.eng.FleetFrame(st, &v.fr)
+	v.layout = l
 	ds := cv.Get("dataset")
 	if prev.PlotX != v.layout.PlotX || prev.PlotW != v.layout.PlotW || prev.RowsY != v.layout.RowsY || prev.CurvesY != v.layout.CurvesY {
 		// Where the plot, the curves and the rows sit, for tools that
@@ -253,7 +325,7 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 	ds.Set("scrollY", v.scrollY)
 	ds.Set("from", strconv.FormatInt(v.from, 10))
 	ds.Set("to", strconv.FormatInt(v.to, 10))
-	v.frames.send(fn, cv, &v.fr)
+	v.frames.send(fn, cv, fr)
 }
 
 func (v *FleetView) Render() goapp.UI {
@@ -376,24 +448,45 @@ func (v *FleetView) settled(ctx goapp.Context) {
 	v.draw(ctx)
 }
 
-func (v *FleetView) hover(x, y float64) {
-	v.tip(v.eng.FleetHit(v.state(v.layout.Width, 1), x, y).Text, x, y)
+func (v *FleetView) hover(ctx goapp.Context, x, y float64, then func()) {
+	st, eng := v.state(v.layout.Width, 1), v.eng
+	v.hovers++
+	n := v.hovers
+	ask(ctx, eng, func() engine.FleetHit { return eng.FleetHit(st, x, y) }, func(ctx goapp.Context, h engine.FleetHit) {
+		ctx.PreventUpdate()
+		if n == v.hovers && v.eng == eng {
+			v.tip(h.Text, x, y) // the latest hover's: the pointer is there
+			if then != nil {
+				then()
+			}
+		}
+	})
 }
 
 // click opens the timeline of the client on the row clicked.
 func (v *FleetView) click(ctx goapp.Context, x, y float64) {
-	h := v.eng.FleetHit(v.state(v.layout.Width, 1), x, y)
-	if h.File < 0 {
-		ctx.PreventUpdate()
-		return
+	st, eng := v.state(v.layout.Width, 1), v.eng
+	ask(ctx, eng, func() engine.FleetHit { return eng.FleetHit(st, x, y) }, func(ctx goapp.Context, h engine.FleetHit) {
+		if h.File < 0 || v.eng != eng {
+			ctx.PreventUpdate()
+			return
+		}
+		ctx.NewActionWithValue(actionFleetOpen, h.File)
+	})
+	if inWorker(eng) {
+		ctx.PreventUpdate() // the answer acts, when it comes
 	}
-	ctx.NewActionWithValue(actionFleetOpen, h.File)
 }
 
 // brushed counts what the range holds, which the view zooms to.
 func (v *FleetView) brushed(ctx goapp.Context, from, to int64) {
-	r := v.eng.FleetRange(from, to)
-	v.picked = &r
-	v.from, v.to = canvas.FitRange(r.From, max(r.To, r.From+canvas.MinSpanTime), v.fleet.From, v.fleet.To)
-	v.draw(ctx)
+	eng := v.eng
+	ask(ctx, eng, func() canvas.FleetRange { return eng.FleetRange(from, to) }, func(ctx goapp.Context, r canvas.FleetRange) {
+		if v.eng != eng {
+			return
+		}
+		v.picked = &r
+		v.from, v.to = canvas.FitRange(r.From, max(r.To, r.From+canvas.MinSpanTime), v.fleet.From, v.fleet.To)
+		v.draw(ctx)
+	})
 }

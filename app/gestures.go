@@ -65,9 +65,10 @@ type gestureView interface {
 	// after a drag or a double-click ended.
 	moved(ctx goapp.Context)
 	settled(ctx goapp.Context)
-	// hover says what lies under the pointer at (x, y); click does what
-	// a click there does.
-	hover(x, y float64)
+	// hover says what lies under the pointer at (x, y), then calls then
+	// (if not nil) once the tooltip says it: an engine in a worker
+	// answers later; click does what a click there does.
+	hover(ctx goapp.Context, x, y float64, then func())
 	click(ctx goapp.Context, x, y float64)
 	// brushed is a shift-drag over the range [from, to] ending.
 	brushed(ctx goapp.Context, from, to int64)
@@ -189,7 +190,7 @@ func (g *gestures) onPointerMove(ctx goapp.Context, e goapp.Event) {
 	x, y := pointer(e)
 	d := g.drag
 	if d == nil {
-		g.view.hover(x, y)
+		g.view.hover(ctx, x, y, nil)
 		return
 	}
 	if math.Abs(x-d.x0) > 3 || math.Abs(y-d.y0) > 3 {
@@ -227,7 +228,7 @@ func (g *gestures) onPointerUp(ctx goapp.Context, e goapp.Event) {
 		g.reconnectClick(ctx, x)
 	case !d.moved && e.Get("pointerType").String() == "touch":
 		g.view.click(ctx, x, y)
-		g.tapTip(x, y)
+		g.tapTip(ctx, x, y)
 	case !d.moved:
 		g.view.click(ctx, x, y)
 	case d.shift:
@@ -265,8 +266,13 @@ func (g *gestures) onPointerLeave(ctx goapp.Context, e goapp.Event) {
 // hover does, and has it hide at the next pointerdown anywhere on the
 // page (a tap elsewhere, a finger starting to scroll; one on the canvas
 // then shows its own) or after tapTipLinger.
-func (g *gestures) tapTip(x, y float64) {
-	g.view.hover(x, y)
+func (g *gestures) tapTip(ctx goapp.Context, x, y float64) {
+	g.view.hover(ctx, x, y, g.endTipOnTap)
+}
+
+// endTipOnTap has the tooltip a tap showed hide at the next pointerdown
+// or after tapTipLinger (see tapTip).
+func (g *gestures) endTipOnTap() {
 	if !g.tipShown {
 		return
 	}

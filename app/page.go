@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/app/load"
 	"watchlens/app/words"
@@ -66,6 +67,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	ctx.After(3*time.Second, func(goapp.Context) { goapp.TryUpdate() })
 
 	jsrt.BlobWorkerURL = ctx.ResolveStaticResource("/web/blobread.js")
+	p.useEngineWorker(ctx)
 
 	// The listener lives as long as the page, so it is never released.
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(onSearchKey))
@@ -339,6 +341,10 @@ func (p *Page) Render() goapp.UI {
 		// Set once the parser has been warmed up (see warmUp), for tools
 		// that time a load as a user would, some time after opening.
 		DataSet("warm", p.warm).
+		// Where the capture shown was read and is asked about: "worker"
+		// (the engine's Web Worker) or "page" (the page's own wasm, when
+		// the worker could not start), for tools that check which.
+		DataSet("engine", p.engineWhere()).
 		Class(classIf(p.dragging, "dragging")).
 		OnDragOver(p.onDragOver).
 		OnDragLeave(p.onDragLeave).
@@ -403,6 +409,7 @@ func (p *Page) renderCapture() goapp.UI {
 						Fold:       p.view.fold,
 						Pin:        p.view.pin,
 						Marker:     p.view.reconnectAt,
+						First:      c.First,
 					}
 				}),
 			),
@@ -524,9 +531,29 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	// The bar shows at once, rendered while the first slice is read; the
 	// reports move it without rendering the page (see moveProgress).
 	start := load.Progress{Name: sources[0].Name, Size: int64(sources[0].Blob.Get("size").Float())}
+	opts := load.Options{Filter: filter, Split: split, Params: params}
+	if len(sources) <= canvas.MaxFileGroups {
+		// More files open on the fleet, which draws no timeline.
+		first := p.firstView(origin)
+		opts.First, opts.ZoneRows = &first, maxZoneRows
+	}
 	ctx.Dispatch(func(goapp.Context) { p.loading = &start })
-	opened, failure := load.Open(sources, load.Options{Filter: filter, Split: split, Params: params},
-		func(pr load.Progress) { p.showProgress(ctx, pr) }, turn)
+	opened, failure := load.Open(sources, opts, func(pr load.Progress) { p.showProgress(ctx, pr) }, turn)
+	if errors.Is(failure, load.ErrOutOfMemory) {
+		// The engine's worker ran out: the page says so as web/crash.js
+		// does of its own memory, and still works.
+		jsrt.LoadGC.Stop()
+		load.Ended(sources[0].Name, load.Failed)
+		ctx.Dispatch(func(goapp.Context) {
+			p.loading = nil
+			if say := goapp.Window().Get("watchlensWorkerOutOfMemory"); say.Truthy() {
+				say.Invoke()
+			} else {
+				p.problem = fmt.Sprintf("Reading %s ran out of memory. For captures this large use the command line: watchlens analyze FILE.", words.Isolated(sources[0].Name))
+			}
+		})
+		return
+	}
 	if failure != nil && !errors.Is(failure, load.ErrSuperseded) {
 		jsrt.LoadGC.Stop()
 		load.Ended(sources[0].Name, load.Failed)
@@ -551,6 +578,10 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 			load.Ended(sources[0].Name, load.Shown)
 		})
 		p.loading = nil
+		if old := p.capture; old != nil {
+			// Its worker's memory is given back as it leaves the screen.
+			ctx.Defer(func(goapp.Context) { load.Release(old.Capture) })
+		}
 		p.capture, p.analysis = c, a
 		if len(c.Opened.Files) > canvas.MaxFileGroups {
 			// More clients than the timeline draws: the fleet first.
@@ -573,6 +604,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
 			ctx.PreventUpdate()
 			jsrt.PrepareReadingWorker()
+			load.PrepareEngineWorker()
 		})
 	})
 	// The collector gets its pacing back once the capture is on screen.
@@ -606,4 +638,59 @@ func classIf(cond bool, class string) string {
 		return class
 	}
 	return ""
+}
+
+// useEngineWorker has the page's loads read in the engine's Web Worker
+// (load.UseEngineWorker), its spare warmed up on the warm samples and
+// their first frames as wide as the window, when the document asks for
+// it (window.watchlensEngineWorker, set before the page's scripts run):
+// with the worker, a drop on a page showing a sample sometimes froze the
+// page's thread for good (1 drop in 6-14 in a test's loop, none of 8 on
+// the page without it), for a reason not found yet (docs/engine.md).
+func (p *Page) useEngineWorker(ctx goapp.Context) {
+	if !goapp.Window().Get("watchlensEngineWorker").Truthy() {
+		return
+	}
+	urls := make([]string, len(warmSamples))
+	for i, name := range warmSamples {
+		urls[i] = ctx.ResolveStaticResource("/web/samples/" + name)
+	}
+	width := max(goapp.Window().Get("innerWidth").Float(), 320)
+	dpr := max(goapp.Window().Get("devicePixelRatio").Float(), 1)
+	load.UseEngineWorker(ctx.ResolveStaticResource("/web/engine-worker.js"), urls, engine.ViewState{Width: width, PixelRatio: dpr, Selected: -1})
+}
+
+// firstView is the timeline's view as the capture read from origin will
+// likely show it first, which the engine's worker draws with the load:
+// the stage as the capture shown now has it (the window's width before
+// any), and the link's range and selection when the capture is the
+// link's own (see read). The view asks for its frame again if it
+// measures another.
+func (p *Page) firstView(origin viewState) engine.ViewState {
+	st := engine.ViewState{Filter: p.view.filter, AxisRV: p.view.axisRV, Selected: -1,
+		Width:      max(goapp.Window().Get("innerWidth").Float(), 320),
+		PixelRatio: max(goapp.Window().Get("devicePixelRatio").Float(), 1)}
+	if cv := goapp.Window().Get("document").Call("querySelector", "#timeline canvas"); cv.Truthy() {
+		stage := cv.Get("parentElement")
+		st.Width = max(stage.Get("clientWidth").Float(), 320)
+		if h := stage.Get("clientHeight").Float(); h >= 100 {
+			st.MaxHeight = h
+		}
+	}
+	if origin.sample == p.view.sample && origin.url == p.view.url && slices.Equal(origin.files, p.view.files) {
+		st.From, st.To, st.Selected = p.view.from, p.view.to, p.view.selected
+	}
+	return st
+}
+
+// engineWhere says where the capture shown is held: "worker", "page",
+// or "" with none.
+func (p *Page) engineWhere() string {
+	switch {
+	case p.capture == nil:
+		return ""
+	case inWorker(p.capture.Engine):
+		return "worker"
+	}
+	return "page"
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
@@ -30,15 +31,24 @@ func (v *TimelineView) exportPNG(ctx goapp.Context, a goapp.Action) {
 	}
 	st := v.viewState(v.layout.Width, pngScale)
 	st.Print = true
-	var fr canvas.Frame
-	v.eng.Frame(st, &fr)
-	shown := v.eng.Summary(st)
-	spec := a.Value.(pngSpec)
-	spec.Lines = append(spec.Lines, "Shown: "+shown.FromText+" to "+shown.ToText)
-	for _, l := range legendItems {
-		spec.Legend = append(spec.Legend, [3]string{l.sym, l.color, l.text})
+	eng, spec := v.eng, a.Value.(pngSpec)
+	type picture struct {
+		fr    canvas.Frame
+		shown engine.ViewSummary
 	}
-	exportPicture(ctx, canvasOf(v), &v.frames, &fr, spec)
+	ask(ctx, eng, func() *picture {
+		p := &picture{}
+		eng.Frame(st, &p.fr)
+		p.shown = eng.Summary(st)
+		return p
+	}, func(ctx goapp.Context, p *picture) {
+		ctx.PreventUpdate()
+		spec.Lines = append(spec.Lines, "Shown: "+p.shown.FromText+" to "+p.shown.ToText)
+		for _, l := range legendItems {
+			spec.Legend = append(spec.Legend, [3]string{l.sym, l.color, l.text})
+		}
+		exportPicture(ctx, canvasOf(v), &v.frames, &p.fr, spec)
+	})
 }
 
 // fleetLegend is the fleet view's marks, in its PNG.
@@ -64,13 +74,18 @@ func (v *FleetView) exportPNG(ctx goapp.Context, a goapp.Action) {
 	}
 	st := v.state(v.layout.Width, pngScale)
 	st.Print = true
-	var fr canvas.Frame
-	v.eng.FleetFrame(st, &fr)
-	spec := a.Value.(pngSpec)
+	eng, spec := v.eng, a.Value.(pngSpec)
 	loc := v.zone()
 	spec.Lines = append(spec.Lines, "Fleet of "+quantity.Plural(len(v.fleet.Rows), "client")+", shown: "+timeline.FormatInstant(v.from, loc)+" to "+timeline.FormatInstant(v.to, loc))
 	spec.Legend = fleetLegend
-	exportPicture(ctx, cv, &v.frames, &fr, spec)
+	ask(ctx, eng, func() *canvas.Frame {
+		var fr canvas.Frame
+		eng.FleetFrame(st, &fr)
+		return &fr
+	}, func(ctx goapp.Context, fr *canvas.Frame) {
+		ctx.PreventUpdate()
+		exportPicture(ctx, cv, &v.frames, fr, spec)
+	})
 }
 
 // exportPicture draws fr on a canvas of its own beside the shown canvas

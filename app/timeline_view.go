@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
+	"watchlens/app/load"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
@@ -54,6 +56,9 @@ type TimelineView struct {
 	Fold, Pin string
 	// Marker is the instant a reconnect is asked about, 0 for none.
 	Marker int64
+	// First is the first frame the engine's worker drew with the load,
+	// which the view shows as it mounts (nil: none).
+	First *load.FirstFrame
 
 	// eng is the engine the state below is for, and opened what it
 	// answered of the load.
@@ -103,7 +108,30 @@ type TimelineView struct {
 	pinch    *touchPinch
 	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
 	settle   int             // generation of the pending actionRange
-	frames   frameSender
+	// moving says a move's range is not yet settled (see moved).
+	moving bool
+	frames frameSender
+
+	// What an engine in a worker (workerEngine) answered, which the view
+	// shows until its next answers come: the frame asked last and not
+	// answered yet (asking), the one it is read into (incoming), the
+	// summary and for which view, the red zones and for which analysis,
+	// the hovers asked, and the first frame shown.
+	asking     frameKey
+	incoming   canvas.Frame
+	summary    engine.ViewSummary
+	summaryFor frameKey
+	zones      []engine.ZoneRow
+	zonesAll   int
+	zonesFor   zonesKey
+	hovers     int
+	firstShown *load.FirstFrame
+}
+
+// zonesKey is what the red zones depend on: the engine and its analysis.
+type zonesKey struct {
+	eng      engine.Answerer
+	analyzed int
 }
 
 // touchPinch is a two-finger pinch on a touch screen in progress.
@@ -253,11 +281,8 @@ func (v *TimelineView) fitStage(cv goapp.Value) {
 		return
 	}
 	v.stageKey = key
-	layout := v.eng.Layout(st)
-	if minH := layout.MinHeight(); minH != v.stageMinH {
-		v.stageMinH = minH
-		cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
-	}
+	l := v.eng.Layout(st)
+	v.fitStageTo(cv, l.MinHeight())
 }
 
 // stageKey is what the stage's least height depends on: the capture,
@@ -301,10 +326,128 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 	if !ok {
 		return
 	}
+	if w, ok := v.eng.(workerEngine); ok {
+		st := v.viewState(v.canvasWidth(cv), v.dpr())
+		if adjust != nil {
+			adjust(&st)
+		}
+		if v.showFirst(cv, fn, st) {
+			// Measured again: the stage's least height may have given
+			// the canvas another room.
+			st = v.viewState(v.canvasWidth(cv), v.dpr())
+			if adjust != nil {
+				adjust(&st)
+			}
+		}
+		v.askFrame(ctx, w, cv, fn, st)
+		return
+	}
 	// The stage's least height first: reading the width then lays the
 	// page out once, with it.
 	v.fitStage(cv)
 	v.paint(cv, fn, v.canvasWidth(cv), v.dpr(), adjust)
+}
+
+// showFirst shows the first frame the engine's worker drew with the load,
+// if it is this view's and nothing is drawn yet, and says whether it did:
+// the capture's first paint has its timeline drawn. The frame shows what
+// st does (the range, the filter, the selection, the files folded and
+// pinned) but may be drawn for another room: the frame of st, if it
+// differs, replaces it once it comes.
+func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool {
+	f := v.First
+	if f == nil || v.firstShown == f || f.Generation != v.Analyzed || v.drawn.eng == v.eng || !sameContent(f.View, st) {
+		return false
+	}
+	v.firstShown = f
+	l := f.Drawn.Layout
+	v.fitStageTo(cv, l.MinHeight())
+	v.show(cv, draw, frameKey{v.eng, v.Analyzed, f.View}, f.Drawn, &f.Frame)
+	sst := f.View
+	sst.Width, sst.PixelRatio, sst.ScrollY = f.Drawn.Layout.Width, 1, f.Drawn.ScrollY
+	v.summary, v.summaryFor = f.Summary, frameKey{v.eng, v.Analyzed, sst}
+	if f.Zones != nil || f.ZonesAll == 0 {
+		v.zones, v.zonesAll, v.zonesFor = f.Zones, f.ZonesAll, zonesKey{v.eng, v.Analyzed}
+	}
+	return true
+}
+
+// sameContent says whether views a and b show the same, whatever the
+// room they are drawn in and the rows' scroll.
+func sameContent(a, b engine.ViewState) bool {
+	a.Width, a.MaxHeight, a.PixelRatio, a.ScrollY = 0, 0, 0, 0
+	b.Width, b.MaxHeight, b.PixelRatio, b.ScrollY = 0, 0, 0, 0
+	return a == b
+}
+
+// askFrame asks the engine's worker for the frame of st in ctx.Async,
+// with the summary of what it shows and, after a new analysis, the red
+// zones, and shows them when they come, unless a later frame was asked
+// meanwhile: the frame drawn last stays on the canvas until then.
+func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.ViewState) {
+	key := v.frameKey(st)
+	if key == v.asking || (key == v.drawn && cv.Equal(v.drawnOn) && v.asking == frameKey{}) {
+		return
+	}
+	v.asking = key
+	zk := zonesKey{v.eng, v.Analyzed}
+	zones := v.zonesFor != zk
+	fr := &v.incoming
+	ctx.Async(func() {
+		d, err := w.AskFrame(st, fr)
+		var s engine.ViewSummary
+		sst := st
+		var rows []engine.ZoneRow
+		all := 0
+		if err == nil {
+			sst.Width, sst.PixelRatio, sst.ScrollY = d.Layout.Width, 1, d.ScrollY
+			s = w.Summary(sst)
+			if zones {
+				rows, all = w.Zones(maxZoneRows)
+			}
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if v.asking != key {
+				ctx.PreventUpdate()
+				return // a later frame is on its way
+			}
+			v.asking = frameKey{}
+			if err != nil || v.eng != key.eng {
+				ctx.PreventUpdate()
+				return
+			}
+			if l := d.Layout; v.fitStageTo(cv, l.MinHeight()) {
+				// The stage grew to hold the bands: the room changed.
+				defer v.draw(ctx)
+			}
+			v.show(cv, draw, key, d, fr)
+			changed := zones
+			if zones {
+				v.zones, v.zonesAll, v.zonesFor = rows, all, zk
+			}
+			sk := frameKey{key.eng, key.analyzed, sst}
+			if sk != v.summaryFor || !reflect.DeepEqual(s, v.summary) {
+				v.summary, v.summaryFor, changed = s, sk, true
+			}
+			if !changed || v.moving || v.drag != nil || v.pinch != nil {
+				// What the view writes beside the canvas is the same, or
+				// the user is moving it: go-app renders nothing for a
+				// frame (the page renders once the move settles).
+				ctx.PreventUpdate()
+			}
+		})
+	})
+}
+
+// fitStageTo gives the stage the least height minH, and says whether
+// that changed it.
+func (v *TimelineView) fitStageTo(cv goapp.Value, minH float64) bool {
+	if minH == v.stageMinH {
+		return false
+	}
+	v.stageMinH = minH
+	cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
+	return true
 }
 
 // paint has the engine build the frame for a canvas width CSS pixels
@@ -316,10 +459,16 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 		adjust(&st)
 	}
 	d := v.eng.Frame(st, &v.fr)
+	v.show(cv, draw, v.frameKey(st), d, &v.fr)
+}
+
+// show draws frame fr, of the view key, on cv through draw, and keeps
+// what the engine answered of it (d) for the gestures.
+func (v *TimelineView) show(cv, draw goapp.Value, key frameKey, d engine.Drawn, fr *canvas.Frame) {
 	// The engine keeps the scroll within the rows it drew.
 	v.layout, v.rows, v.scrollY = d.Layout, d.Rows, d.ScrollY
-	st.ScrollY = d.ScrollY
-	v.drawn, v.drawnOn = v.frameKey(st), cv
+	key.st.ScrollY = d.ScrollY
+	v.drawn, v.drawnOn = key, cv
 	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
@@ -331,7 +480,7 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 		ds.Set("rowH", canvas.RowHeight)
 	}
 	v.writeBands(cv)
-	v.frames.send(draw, cv, &v.fr)
+	v.frames.send(draw, cv, fr)
 }
 
 // bandsEvery is how often at most the canvas's data-bands is written
@@ -451,21 +600,36 @@ func (v *TimelineView) renderLegend() goapp.UI {
 	)
 }
 
+// shownSummary is the summary of the view (and the view it is of):
+// asked now of an engine in the page's wasm, and of one in a worker the
+// last one it answered, false before its first.
+func (v *TimelineView) shownSummary() (engine.ViewSummary, engine.ViewState, bool) {
+	if !inWorker(v.eng) {
+		st := v.viewState(v.layout.Width, 1)
+		return v.eng.Summary(st), st, true
+	}
+	return v.summary, v.summaryFor.st, v.summaryFor.eng == v.eng
+}
+
 func (v *TimelineView) renderSummary() goapp.UI {
-	s := v.eng.Summary(v.viewState(v.layout.Width, 1))
+	s, st, ok := v.shownSummary()
+	if !ok {
+		return goapp.Dl().Class("tl-summary")
+	}
+	lo, hi := v.opened.Extent(st.AxisRV)
 	aw, ig := s.Zones[timeline.BookmarkAware], s.Zones[timeline.BookmarkIgnoring]
 	seconds := func(z timeline.ZoneTotal) float64 { return float64(z.Length) / 1e9 }
 	zoneText := func(z timeline.ZoneTotal) string {
 		return quantity.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(seconds(z), 'f', 1, 64) + " s"
 	}
-	axis := axisName(v.axisRV)
+	axis := axisName(st.AxisRV)
 	servers := s.Servers
 	return goapp.Dl().ID("timeline-summary").Class("tl-summary").
 		DataSet("files", strings.Join(s.Files, "\n")).
 		DataSet("axis", axis).
-		DataSet("from", strconv.FormatInt(v.from, 10)).
-		DataSet("to", strconv.FormatInt(v.to, 10)).
-		DataSet("whole", v.isWhole()).
+		DataSet("from", strconv.FormatInt(st.From, 10)).
+		DataSet("to", strconv.FormatInt(st.To, 10)).
+		DataSet("whole", st.From == lo && st.To == hi).
 		DataSet("lanes", s.Lanes).
 		DataSet("groups", s.Groups).
 		DataSet("rows", s.Rows).
@@ -475,7 +639,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 		DataSet("zones-aware-seconds", strconv.FormatFloat(seconds(aw), 'f', 3, 64)).
 		DataSet("zones-ignoring", ig.Count).
 		DataSet("zones-ignoring-seconds", strconv.FormatFloat(seconds(ig), 'f', 3, 64)).
-		DataSet("selected", v.selected).
+		DataSet("selected", st.Selected).
 		DataSet("servers", serversData(servers)).
 		Body(
 			goapp.Dt().Text("In view"),
@@ -502,7 +666,10 @@ func (v *TimelineView) renderSummary() goapp.UI {
 const maxZoneRows = 2000
 
 func (v *TimelineView) renderZones() goapp.UI {
-	zones, all := v.eng.Zones(maxZoneRows)
+	zones, all := v.zones, v.zonesAll
+	if !inWorker(v.eng) {
+		zones, all = v.eng.Zones(maxZoneRows)
+	}
 	caption := "Red zones: where a dropped watch, resumed from its cursor, would get 410 Gone (" + strconv.Itoa(all) + ")"
 	if all > maxZoneRows {
 		caption += "; the first " + strconv.Itoa(maxZoneRows) + " are listed"
@@ -536,6 +703,7 @@ func (v *TimelineView) renderZones() goapp.UI {
 // moved redraws after the user moved the view and tells the page once
 // the movement settles.
 func (v *TimelineView) moved(ctx goapp.Context) {
+	v.moving = true
 	v.draw(ctx)
 	v.settle++
 	gen := v.settle
@@ -554,6 +722,7 @@ func (v *TimelineView) moved(ctx goapp.Context) {
 // emitRange tells the page the range now shown ([0, 0) for the whole).
 func (v *TimelineView) emitRange(ctx goapp.Context) {
 	v.settle++
+	v.moving = false
 	from, to := v.from, v.to
 	if v.isWhole() {
 		from, to = 0, 0
@@ -683,7 +852,31 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 
 // click selects the event under the pointer, or folds a group.
 func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
-	h := v.eng.Hit(v.viewState(v.layout.Width, 1), x, y)
+	st, eng := v.viewState(v.layout.Width, 1), v.eng
+	type picked struct {
+		h  engine.Hit
+		ok bool
+	}
+	ask(ctx, eng, func() picked {
+		if w, ok := eng.(workerEngine); ok {
+			h, err := w.Pick(st, x, y)
+			return picked{h, err == nil}
+		}
+		return picked{eng.Hit(st, x, y), true}
+	}, func(ctx goapp.Context, p picked) {
+		if !p.ok || v.eng != eng {
+			ctx.PreventUpdate()
+			return
+		}
+		v.clicked(ctx, p.h, x, y)
+	})
+	if inWorker(eng) {
+		ctx.PreventUpdate() // the answer renders, when it comes
+	}
+}
+
+// clicked does what a click at (x, y) does, given what lies there (h).
+func (v *TimelineView) clicked(ctx goapp.Context, h engine.Hit, x, y float64) {
 	if h.FileBand {
 		if h.Pin {
 			v.pinnedFiles = v.pinnedFiles.Toggle(h.File)
@@ -693,7 +886,7 @@ func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 		v.propsSeen.fold, v.propsSeen.pin = foldText(v.foldedFiles, len(v.opened.Files)), v.pinnedFiles.String()
 		ctx.NewActionWithValue(actionFileGroups, [2]string{v.propsSeen.fold, v.propsSeen.pin})
 		v.draw(ctx)
-		v.hover(x, y) // the tooltip says what a click does now
+		v.hover(ctx, x, y, nil) // the tooltip says what a click does now
 		ctx.PreventUpdate()
 		return
 	}
@@ -737,8 +930,21 @@ func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
 // so that the events can be walked from the keyboard; the view follows.
 // Without a selection it starts at the edge of the view.
 func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
-	next := v.eng.Step(v.viewState(v.layout.Width, 1), forward)
+	st, eng := v.viewState(v.layout.Width, 1), v.eng
+	ask(ctx, eng, func() engine.Step { return eng.Step(st, forward) }, func(ctx goapp.Context, next engine.Step) {
+		if v.eng != eng || v.selected != st.Selected {
+			// Another capture, or the selection moved meanwhile.
+			ctx.PreventUpdate()
+			return
+		}
+		v.stepTo(ctx, next)
+	})
+}
+
+// stepTo selects next, the event a step came to, and brings it into view.
+func (v *TimelineView) stepTo(ctx goapp.Context, next engine.Step) {
 	if next.Event < 0 {
+		ctx.PreventUpdate()
 		return
 	}
 	v.selected = next.Event
@@ -753,8 +959,19 @@ func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
 }
 
 // hover shows what lies under the pointer.
-func (v *TimelineView) hover(x, y float64) {
-	v.tip(v.eng.Hit(v.viewState(v.layout.Width, 1), x, y).Text, x, y)
+func (v *TimelineView) hover(ctx goapp.Context, x, y float64, then func()) {
+	st, eng := v.viewState(v.layout.Width, 1), v.eng
+	v.hovers++
+	n := v.hovers
+	ask(ctx, eng, func() engine.Hit { return eng.Hit(st, x, y) }, func(ctx goapp.Context, h engine.Hit) {
+		ctx.PreventUpdate()
+		if n == v.hovers && v.eng == eng {
+			v.tip(h.Text, x, y) // the latest hover's: the pointer is there
+			if then != nil {
+				then()
+			}
+		}
+	})
 }
 
 // serversData lists the servers drawn for tools: "name processes

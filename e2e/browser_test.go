@@ -682,9 +682,11 @@ func buildSites(b *sites, wasmPath string) error {
 	if err != nil {
 		return err
 	}
-	assets = append(assets, wasmPath)
+	// The page and the engine's worker as this test run built them.
+	workerPath := filepath.Join(filepath.Dir(wasmPath), "engine-worker.wasm")
+	assets = append(assets, wasmPath, workerPath)
 	for _, a := range assets {
-		if filepath.Base(a) == "app.wasm" && a != wasmPath {
+		if b := filepath.Base(a); (b == "app.wasm" && a != wasmPath) || (b == "engine-worker.wasm" && a != workerPath) {
 			continue // a build of make's, perhaps stale
 		}
 		content, err := os.ReadFile(a)

@@ -99,17 +99,22 @@ func sharedBrowser(t testing.TB) context.Context {
 	return shared.browser
 }
 
-// builtWasm returns the path of the app built for the browser.
+// builtWasm returns the path of the app built for the browser; the
+// engine's worker (engine-worker.wasm) is built beside it.
 func builtWasm(t testing.TB) string {
 	t.Helper()
 	wasm.once.Do(func() {
 		if wasm.dir, wasm.err = os.MkdirTemp("", "watchlens-e2e-wasm-"); wasm.err != nil {
 			return
 		}
-		build := exec.Command("go", "build", "-o", filepath.Join(wasm.dir, "app.wasm"), ".")
-		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := build.CombinedOutput(); err != nil {
-			wasm.err = fmt.Errorf("building app.wasm: %v\n%s", err, out)
+		// The page, and the engine's worker it reads captures in.
+		for name, pkg := range map[string]string{"app.wasm": ".", "engine-worker.wasm": "./app/engine/worker"} {
+			build := exec.Command("go", "build", "-o", filepath.Join(wasm.dir, name), pkg)
+			build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+			if out, err := build.CombinedOutput(); err != nil {
+				wasm.err = fmt.Errorf("building %s: %v\n%s", name, err, out)
+				return
+			}
 		}
 	})
 	must(t, wasm.err)

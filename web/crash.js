@@ -13,9 +13,13 @@
   let fatal = "";
   let shown = false;
 
-  function stopped(why) {
+  // stopped says the program stopped for why; pageWorks says only the
+  // engine's worker did (its capture ran out of memory), and the page
+  // still works.
+  function stopped(why, pageWorks) {
     if (shown) return;
-    shown = true;
+    shown = !pageWorks;
+    document.querySelectorAll("#crash").forEach((c) => c.remove());
     const oom = /out of memory|Maximum memory size exceeded/i.test(why);
     const box = document.createElement("div");
     box.id = "crash";
@@ -24,7 +28,7 @@
     const text = document.createElement("p");
     text.textContent = oom
       ? "watchlens ran out of memory reading this capture (a browser gives a page at most 4 GiB, often less). " +
-        "Nothing else works in this page until it is reloaded. " +
+        (pageWorks ? "" : "Nothing else works in this page until it is reloaded. ") +
         "For captures this large use the command line: watchlens analyze FILE."
       : "watchlens stopped on an error inside it (" + why + "). " +
         "Nothing else works in this page until it is reloaded.";
@@ -42,6 +46,10 @@
     else document.body.prepend(box);
     reload.focus();
   }
+
+  // The engine's worker ran out of memory reading a capture: the page
+  // says so as it does of its own, and still works.
+  window.watchlensWorkerOutOfMemory = () => stopped("out of memory", true);
 
   let Go;
   Object.defineProperty(globalThis, "Go", {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 
+	"watchlens/app/canvas"
 	"watchlens/app/engine"
 	"watchlens/app/jsrt"
 	"watchlens/app/jsrt/goappjs"
@@ -36,6 +37,25 @@ type Capture struct {
 	LeftOut []string
 	// The kinds and namespaces of its objects, for the filters.
 	Kinds, Namespaces []string
+	// First is the timeline's first frame, when the engine's worker drew
+	// it with the load (Options.First): the page shows it at once.
+	First *FirstFrame
+}
+
+// FirstFrame is a load's first frame, drawn by the engine's worker with
+// the load, and what the view shows beside it.
+type FirstFrame struct {
+	// View is the view drawn, its range filled in (the whole capture for
+	// Options.First's 0, 0).
+	View    engine.ViewState
+	Drawn   engine.Drawn
+	Summary engine.ViewSummary
+	Frame   canvas.Frame
+	// Zones are the first Options.ZoneRows red zones, of ZonesAll.
+	Zones    []engine.ZoneRow
+	ZonesAll int
+	// Generation is the analysis's the frame shows.
+	Generation int
 }
 
 // Source is a capture file to read: a Blob on the JS side and its name.
@@ -54,7 +74,14 @@ type Source struct {
 // progressEvery, and gives up, returning nil, once its turn is
 // superseded. It keeps at most limits.maxEvents events, and says so of
 // each file it stopped reading.
-func read(sources []Source, opts Options, report *progressReport, turn Turn) *Capture {
+//
+// When the page has an engine worker (UseEngineWorker) the sources are
+// read there instead, and the page reads them itself only when the
+// worker cannot.
+func read(sources []Source, opts Options, report *progressReport, turn Turn) (*Capture, error) {
+	if c, inPage, err := readInWorker(sources, opts, report, turn); !inPage {
+		return c, err
+	}
 	blobs := &blobFiles{}
 	// A read that panics (see Safely) must not leave its worker running.
 	defer blobs.close()
@@ -69,8 +96,13 @@ func read(sources []Source, opts Options, report *progressReport, turn Turn) *Ca
 	eng, opened, err := engine.Open(in, engine.Options{Filter: opts.Filter, Split: opts.Split, Params: opts.Params, MaxEvents: limits.maxEvents,
 		Pause: jsrt.YieldIfHeld, Cancelled: turn.Superseded, Reading: report.reading, Progress: report.fromBuilder, Building: report.building})
 	if errors.Is(err, engine.ErrCancelled) {
-		return nil
+		return nil, nil
 	}
+	return newCapture(eng, opened, sources), nil
+}
+
+// newCapture is the capture the engine eng opened of sources.
+func newCapture(eng engine.Answerer, opened engine.Opened, sources []Source) *Capture {
 	c := &Capture{Engine: eng, Opened: opened, LeftOut: opened.LeftOut, Kinds: opened.Kinds, Namespaces: opened.Namespaces}
 	for _, f := range opened.Files {
 		var src Source

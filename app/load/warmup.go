@@ -29,7 +29,7 @@ const warmCopies = 12
 // slower.
 func WarmUp(sources []Source, turn Turn, draw func(*Capture)) {
 	warm := func(sources []Source) {
-		if c, err := Open(sources, Options{Params: timeline.DefaultParams()}, nil, turn); err == nil {
+		if c, err := Open(sources, Options{Params: timeline.DefaultParams(), InPage: true}, nil, turn); err == nil {
 			draw(c)
 		}
 	}

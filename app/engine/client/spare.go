@@ -3,6 +3,7 @@
 package client
 
 import (
+	"watchlens/app/canvas"
 	"watchlens/app/engine"
 )
 
@@ -54,15 +55,44 @@ func (s *Spare) Warmed() <-chan struct{} {
 // has shown the load (so that its compiling does not compete with it),
 // and ends the worker of the load it replaced (Terminate).
 func (s *Spare) Open(sources []Source, opts engine.Options) (*Worker, engine.Opened, error) {
-	w := s.next
-	s.next = nil
-	if w == nil {
-		w = Start(s.Script)
-	}
+	w := s.take()
+	defer endOnPanic(w)
 	o, err := w.Open(sources, opts)
 	if err != nil {
 		w.Terminate()
 		w = nil
 	}
 	return w, o, err
+}
+
+// OpenFirst is Open with the load's first frame of view in its answer
+// (Worker.OpenFirst).
+func (s *Spare) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, fr *canvas.Frame) (*Worker, engine.Opened, First, error) {
+	w := s.take()
+	defer endOnPanic(w)
+	o, f, err := w.OpenFirst(sources, opts, view, fr)
+	if err != nil {
+		w.Terminate()
+		w = nil
+	}
+	return w, o, f, err
+}
+
+// take is the spare worker, or one started now when there is none.
+func (s *Spare) take() *Worker {
+	w := s.next
+	s.next = nil
+	if w == nil {
+		w = Start(s.Script)
+	}
+	return w
+}
+
+// endOnPanic ends w when the load panics (the browser refused it a
+// message, say), and lets the panic go on.
+func endOnPanic(w *Worker) {
+	if r := recover(); r != nil {
+		w.Terminate()
+		panic(r)
+	}
 }

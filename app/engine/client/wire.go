@@ -72,10 +72,11 @@ type Progress struct {
 // is the latest of its kind (a later one cancels it: frames, hits, finds
 // as one types, loads and analyses), rather than always, in turn (a
 // panel's question, whose answer the panel waits for whatever came
-// after it).
+// after it, and a click's hit test, "pick", which the hover after it
+// must not cancel).
 func Supersedes(kind string) bool {
 	switch kind {
-	case "warm", "files", "event", "findings", "rangestats", "reconnectat", "fleet", "fleetrange", "report":
+	case "warm", "pick", "files", "event", "findings", "rangestats", "reconnectat", "fleet", "fleetrange", "report":
 		return false
 	}
 	return true

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"sync"
 	"syscall/js"
 	"time"
@@ -52,6 +53,14 @@ type Worker struct {
 // failed) before it answered.
 var ErrEnded = errors.New("the engine's worker has ended")
 
+// ErrOutOfMemory: the worker ended because its wasm memory could grow no
+// more (ErrEnded too).
+var ErrOutOfMemory = errors.New("the engine's worker ran out of memory")
+
+// outOfMemory matches what the worker's Go runtime, or the browser, says
+// when its memory can grow no more.
+var outOfMemory = regexp.MustCompile(`(?i)out of memory|Maximum memory size exceeded`)
+
 // Start starts a worker from script (web/engine-worker.js, resolved
 // against the site's base path).
 func Start(script string) *Worker {
@@ -60,7 +69,11 @@ func Start(script string) *Worker {
 	w.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m := args[0].Get("data")
 		if f := m.Get("fatal"); f.Truthy() {
-			w.end(fmt.Errorf("%w: %s", ErrEnded, f.String()))
+			if outOfMemory.MatchString(f.String()) {
+				w.end(fmt.Errorf("%w: %w: %s", ErrEnded, ErrOutOfMemory, f.String()))
+			} else {
+				w.end(fmt.Errorf("%w: %s", ErrEnded, f.String()))
+			}
 			return nil
 		}
 		w.mu.Lock()
@@ -235,6 +248,49 @@ type Source struct {
 // opts.Cancelled says so the worker is ended and Open answers
 // ErrCancelled. opts.Pause is not needed: the page's thread is free.
 func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, error) {
+	if _, err := w.open(sources, opts, nil); err != nil {
+		return engine.Opened{}, err
+	}
+	return w.opened, nil
+}
+
+// First is a load's first frame, answered with the load (OpenFirst).
+type First struct {
+	// View is the view drawn, its range filled in when it asked for the
+	// whole capture (0, 0).
+	View    engine.ViewState
+	Drawn   engine.Drawn
+	Summary engine.ViewSummary
+}
+
+// OpenFirst is Open, with the first frame of view drawn in the same
+// answer and read into fr: a page shows the load and its timeline
+// drawn at once, rather than ask for a frame once the load is shown.
+func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, fr *canvas.Frame) (engine.Opened, First, error) {
+	m, err := w.open(sources, opts, &view)
+	if err != nil {
+		return engine.Opened{}, First{}, err
+	}
+	f := First{View: view}
+	if f.View.From == 0 && f.View.To == 0 {
+		f.View.From, f.View.To = w.opened.Extent(view.AxisRV)
+	}
+	if err := answerOf(m, "drawn", &f.Drawn); err != nil {
+		return engine.Opened{}, First{}, err
+	}
+	if err := answerOf(m, "summary", &f.Summary); err != nil {
+		return engine.Opened{}, First{}, err
+	}
+	if err := w.readFrame(m, fr); err != nil {
+		return engine.Opened{}, First{}, err
+	}
+	w.drawn = f.Drawn
+	return w.opened, f, nil
+}
+
+// open asks the open question, with the first view to draw if view is
+// not nil, and reads its Opened.
+func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewState) (js.Value, error) {
 	files := js.Global().Get("Array").New()
 	oo := OpenOptions{Filter: opts.Filter, Split: opts.Split, Params: WireParams(opts.Params), MaxEvents: opts.MaxEvents}
 	for _, s := range sources {
@@ -250,6 +306,9 @@ func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, err
 	q.Set("files", files)
 	q.Set("progress", true)
 	setJSON(q, "options", oo)
+	if view != nil {
+		setJSON(q, "view", *view)
+	}
 	progress := func(p Progress) {
 		switch p.Kind {
 		case "reading":
@@ -269,12 +328,13 @@ func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, err
 	}
 	m, err := w.ask(q, progress, opts.Cancelled)
 	if err != nil {
-		return engine.Opened{}, err
+		return m, err
 	}
+	w.opened = engine.Opened{}
 	if err := answerOf(m, "opened", &w.opened); err != nil {
-		return engine.Opened{}, err
+		return m, err
 	}
-	return w.opened, nil
+	return m, nil
 }
 
 // Opened is the load's answer, with the verdict of the latest analysis
@@ -341,17 +401,33 @@ func (w *Worker) Layout(st engine.ViewState) canvas.Layout {
 // Hit answers what lies at (x, y) of the last frame of st; no hit (Event
 // and Group -1) when superseded or unanswered.
 func (w *Worker) Hit(st engine.ViewState, x, y float64) engine.Hit {
-	q := question("hit")
+	h, err := w.askHit("hit", st, x, y)
+	if err != nil {
+		return engine.Hit{Event: -1, Group: -1}
+	}
+	return h
+}
+
+// Pick is Hit for a click: a pointer's hover that follows does not
+// supersede it (client.Supersedes), and it says why it has no answer.
+func (w *Worker) Pick(st engine.ViewState, x, y float64) (engine.Hit, error) {
+	return w.askHit("pick", st, x, y)
+}
+
+func (w *Worker) askHit(kind string, st engine.ViewState, x, y float64) (engine.Hit, error) {
+	q := question(kind)
 	setJSON(q, "view", st)
 	q.Set("x", x)
 	q.Set("y", y)
 	h := engine.Hit{Event: -1, Group: -1}
-	if m, err := w.ask(q, nil, nil); err == nil {
-		if answerOf(m, "hit", &h) != nil {
-			h = engine.Hit{Event: -1, Group: -1}
-		}
+	m, err := w.ask(q, nil, nil)
+	if err != nil {
+		return h, err
 	}
-	return h
+	if err := answerOf(m, "hit", &h); err != nil {
+		return engine.Hit{Event: -1, Group: -1}, err
+	}
+	return h, nil
 }
 
 // Summary answers what st shows; the zero summary when superseded or

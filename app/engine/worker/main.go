@@ -10,7 +10,8 @@
 // A question is {id, q, ...}: q is "open" (files, options: the load's
 // client.OpenOptions, view: the first frame's ViewState, if one is to be
 // drawn), "analyze" (params: client.Params), "frame", "layout",
-// "summary" (view), "hit" (view, x, y), "step" (view, forward), "zones"
+// "summary" (view), "hit" and "pick" (a click's, which a hover does not
+// supersede: view, x, y), "step" (view, forward), "zones"
 // (max), "warm" (urls, view: the warm-up, which has this wasm's code
 // optimised before the first drop), or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
@@ -93,7 +94,7 @@ func (h *host) answer(q js.Value) {
 		err = h.step(q, reply)
 	case "zones":
 		err = h.zones(q, reply)
-	case "hit":
+	case "hit", "pick":
 		err = h.hit(q, reply)
 	case "summary":
 		err = h.summary(q, reply)

@@ -47,19 +47,12 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	}
 	files := q.Get("files")
 	sources := make([]engine.Source, files.Length())
-	var readers []*jsrt.BlobReader
-	defer func() {
-		for _, r := range readers {
-			r.Close()
-		}
-	}()
+	all := joinFiles(files)
+	defer all.close()
 	for i := range sources {
 		f := files.Index(i)
-		r := jsrt.NewBlobReader(f)
-		// This thread is the engine's own: there is no page to yield to.
-		r.Pause = nil
-		readers = append(readers, r)
-		sources[i] = engine.Source{Name: f.Get("name").String(), Size: int64(f.Get("size").Float()), Data: r,
+		size := int64(f.Get("size").Float())
+		sources[i] = engine.Source{Name: f.Get("name").String(), Size: size, Data: all.section(f, size),
 			Found: i < len(opts.Found) && opts.Found[i]}
 	}
 	var st engine.ViewState

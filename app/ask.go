@@ -1,0 +1,47 @@
+package app
+
+import (
+	"watchlens/app/canvas"
+	"watchlens/app/engine"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// workerEngine is the engine in a Web Worker (app/engine/client's
+// Worker): each question crosses a message, and the goroutine that asks
+// waits for the answer. go-app's UI goroutine must never wait so: while
+// it waits no event is handled and nothing renders (keys typed meanwhile
+// are lost, a capture shows with its canvas empty). So the views ask it
+// in ctx.Async and show its answers when they come.
+type workerEngine interface {
+	engine.Answerer
+	// AskFrame is Frame, saying when a later frame superseded it.
+	AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, error)
+	// Pick is Hit for a click, which the hover after it does not
+	// supersede.
+	Pick(st engine.ViewState, x, y float64) (engine.Hit, error)
+	// AskFleetFrame is FleetFrame, saying when a later one superseded
+	// it.
+	AskFleetFrame(st engine.FleetState, fr *canvas.Frame) (canvas.FleetLayout, error)
+}
+
+// inWorker says whether eng answers from a worker (workerEngine).
+func inWorker(eng engine.Answerer) bool {
+	_, ok := eng.(workerEngine)
+	return ok
+}
+
+// ask asks eng question q and hands its answer to then, on go-app's UI
+// goroutine: at once when eng is in the page's own wasm, and from
+// ctx.Async when it is in a worker (see workerEngine), in which case then
+// runs in a ctx.Dispatch of its own, unless the view is gone by then.
+func ask[T any](ctx goapp.Context, eng engine.Answerer, q func() T, then func(goapp.Context, T)) {
+	if !inWorker(eng) {
+		then(ctx, q())
+		return
+	}
+	ctx.Async(func() {
+		a := q()
+		ctx.Dispatch(func(ctx goapp.Context) { then(ctx, a) })
+	})
+}
