@@ -63,9 +63,10 @@ func TestBrowserEngineSwitch(t *testing.T) {
 		}
 	})
 	t.Run("without the worker's wasm the page reads in its own", func(t *testing.T) {
-		// A site of its own: the first's offline cache holds the wasm.
+		// A site of its own, built without the worker's wasm: the first's
+		// offline cache holds the wasm, and the built site is every test's.
 		s := startSite(t)
-		must(t, os.Remove(filepath.Join(s.root, "web", "engine-worker.wasm")))
+		s.rebuildRoot(t, func(web string) { must(t, os.Remove(filepath.Join(web, "engine-worker.wasm"))) })
 		tab := s.newTab(t)
 		_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countEngineWorkers})
 		must(t, err)
