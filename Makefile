@@ -13,6 +13,8 @@ BASE      ?= /
 FUZZTIME  ?= 10000x
 FUZZMINIMIZE ?= 100x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+# Where go test -fuzz keeps the inputs that widened coverage.
+FUZZCACHE := $(shell $(GO) env GOCACHE)/fuzz
 # The packages with no browser dependency, tested again compiled to wasm.
 PURE      := ./parser ./timeline ./report ./internal/word ./app/canvas ./app/engine
 
@@ -56,12 +58,24 @@ lint:
 	./bin/staticcheck ./...
 	GOOS=js GOARCH=wasm ./bin/staticcheck ./...
 
-# Each fuzz target for a short, bounded time (FUZZTIME).
+# Each fuzz target for a short, bounded time (FUZZTIME). A package's
+# instrumented test binary is built once and run for each of its
+# targets as go test runs it (from the package's folder, with the fuzz
+# cache go test keeps): go test -fuzz, run per target, costs the go
+# command's own work each time. docs/performance.md has the times.
 fuzz:
+	@mkdir -p bin/fuzz
 	@for pkg in $(PURE); do \
-		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$pkg/*_test.go 2>/dev/null | sed 's/^func //'); do \
+		targets=$$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$pkg/*_test.go 2>/dev/null | sed 's/^func //'); \
+		[ -n "$$targets" ] || continue; \
+		path=$$($(GO) list $$pkg) || exit 1; \
+		bin=$(CURDIR)/bin/fuzz/$$(echo $$path | tr / _).test; \
+		$(GO) test -c -fuzz . -o $$bin $$pkg || exit 1; \
+		for f in $$targets; do \
 			echo "fuzz $$pkg $$f for $(FUZZTIME)"; \
-			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) -timeout 10m || exit 1; \
+			(cd $$pkg && $$bin -test.paniconexit0 -test.run '^$$' -test.fuzz "^$$f$$" \
+				-test.fuzztime $(FUZZTIME) -test.fuzzminimizetime $(FUZZMINIMIZE) -test.timeout 10m \
+				-test.fuzzcachedir "$(FUZZCACHE)/$$path") || exit 1; \
 		done; \
 	done
 

@@ -5,11 +5,13 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -350,14 +352,39 @@ func clickDrag(t testing.TB, tab context.Context, x0, x1, y float64, mods int64)
 	ev(input.DispatchMouseEventTypeMouseReleased, x1, input.MouseButtonLeft, 0)
 }
 
+// millionSharded is the broad capture of 1 M events in 10 000 shards
+// that the fleet's tests split: written once, for a few seconds, and
+// only read after that.
+var millionSharded struct {
+	once sync.Once
+	dir  string // removed by TestMain
+	err  error
+}
+
+// shardedMillion returns the path of millionSharded's capture, writing
+// it on the first call.
+func shardedMillion(t testing.TB) string {
+	t.Helper()
+	millionSharded.once.Do(func() {
+		if millionSharded.dir, millionSharded.err = os.MkdirTemp("", "watchlens-e2e-sharded-"); millionSharded.err != nil {
+			return
+		}
+		// Left set if writing stops the first test.
+		millionSharded.err = errors.New("the first test to write the capture of 1 M events failed")
+		writeShardedCapture(t, filepath.Join(millionSharded.dir, "sharded-1M.log"), 1_000_000, 10_000)
+		millionSharded.err = nil
+	})
+	must(t, millionSharded.err)
+	return filepath.Join(millionSharded.dir, "sharded-1M.log")
+}
+
 // TestBrowserSplitCancelledByANewOpen: while the page splits a broad
 // capture into virtual clients, the user opens another file: the split
 // gives up, the new file shows, and the split's clients never replace it.
 func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
-	big := filepath.Join(t.TempDir(), "sharded-1M.log")
-	writeShardedCapture(t, big, 1_000_000, 10_000)
+	big := shardedMillion(t)
 	// Reading a million events before the split begins takes minutes at a
 	// load average of 20: more than a tab's tabLimit.
 	tab, cancelTab := chromedp.NewContext(s.browser)
@@ -396,8 +423,7 @@ func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
 func TestBrowserFleetOf10000Clients(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
-	big := filepath.Join(t.TempDir(), "sharded-1M.log")
-	writeShardedCapture(t, big, 1_000_000, 10_000)
+	big := shardedMillion(t)
 	tab, cancelTab := chromedp.NewContext(s.browser)
 	defer cancelTab()
 	tab, cancel := context.WithTimeout(tab, 5*time.Minute)

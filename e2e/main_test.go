@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 	if shared.stop != nil {
 		shared.stop()
 	}
-	for _, dir := range []string{cli.dir, wasm.dir, built.dir, engineWorkerWasm.dir, shared.dir} {
+	for _, dir := range []string{cli.dir, wasm.dir, built.dir, engineWorkerWasm.dir, millionSharded.dir, shared.dir} {
 		if dir != "" {
 			os.RemoveAll(dir)
 		}
