@@ -435,6 +435,12 @@ func (p *Page) onDrop(ctx goapp.Context, e goapp.Event) {
 	p.dragging = false
 	// What was dropped, as web/drop.js kept it while the drop ran.
 	dropped := e.Get("watchlensDropped")
+	if !dropped.Truthy() {
+		// drop.js did not run (a page its cache served without it): the
+		// drop's own files, readable if this runs while the drop does.
+		p.openFiles(ctx, e.Get("dataTransfer").Get("files"))
+		return
+	}
 	// A dropped folder is read as every file under it: the folder an
 	// incident left is what a user has.
 	if entries := droppedEntries(dropped.Get("entries")); entries != nil {
@@ -642,13 +648,12 @@ func classIf(cond bool, class string) string {
 
 // useEngineWorker has the page's loads read in the engine's Web Worker
 // (load.UseEngineWorker), its spare warmed up on the warm samples and
-// their first frames as wide as the window, when the document asks for
-// it (window.watchlensEngineWorker, set before the page's scripts run):
-// with the worker, a drop on a page showing a sample sometimes froze the
-// page's thread for good (1 drop in 6-14 in a test's loop, none of 8 on
-// the page without it), for a reason not found yet (docs/engine.md).
+// their first frames as wide as the window, unless the document asks
+// for its own wasm (window.watchlensEngineWorker = false, set before the
+// page's scripts run). A worker that cannot start leaves the loads in
+// the page.
 func (p *Page) useEngineWorker(ctx goapp.Context) {
-	if !goapp.Window().Get("watchlensEngineWorker").Truthy() {
+	if off := goapp.Window().Get("watchlensEngineWorker"); !off.IsUndefined() && !off.Truthy() {
 		return
 	}
 	urls := make([]string, len(warmSamples))

@@ -39,7 +39,9 @@ func TestBrowserDropFolder(t *testing.T) {
 		tab := s.openSample(t, "w1-broad-configmaps-bookmarks.ts.http")
 		drop(t, tab, dir)
 		waitRead(t, tab, "incident/README.md", "shown")
-		files, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline-summary").dataset.files`))
+		// The timeline's summary comes with the engine's answer, after the
+		// capture shows.
+		files, err := chromedp.Run(tab, chromedp.Poll[string](`document.querySelector("#timeline-summary")?.dataset.files || null`, chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		if want := "incident/later/w4-then-resume.ts.http\nincident/w3-then-resume.ts.http"; sortedLines(files) != want {
 			t.Errorf("the folder opened as files %q, want %q", files, want)
