@@ -12,10 +12,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// countEngineWorkers has the page read in the engine's worker
-// (window.watchlensEngineWorker), and counts, from before the page's
-// scripts run, the engine workers it starts (window.engineStarted) and
-// ends (window.engineEnded).
+// countEngineWorkers has the page read in the engine's worker (as it
+// does unless window.watchlensEngineWorker is false), and counts, from
+// before the page's scripts run, the engine workers it starts
+// (window.engineStarted) and ends (window.engineEnded).
 const countEngineWorkers = `(() => {
 	window.watchlensEngineWorker = true;
 	window.engineStarted = 0;
@@ -33,9 +33,8 @@ const countEngineWorkers = `(() => {
 	};
 })()`
 
-// TestBrowserEngineSwitch: a page that asks for it
-// (window.watchlensEngineWorker) reads its captures in the engine's Web
-// Worker, and shows what the in-page engine did (the Files tab's
+// TestBrowserEngineSwitch: the page reads its captures in the engine's
+// Web Worker, and shows what the in-page engine did (the Files tab's
 // counts against the parser's, natively); a capture that replaces
 // another ends the other's worker, whose memory goes with it (#26). A
 // site without the worker's wasm reads in the page, as before the
