@@ -106,8 +106,12 @@ type fleetLayout struct {
 
 func readFleetLayout(t testing.TB, tab context.Context) fleetLayout {
 	t.Helper()
-	ds, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`({...document.querySelector("#fleet canvas").dataset})`))
-	must(t, err)
+	// The canvas says its layout once the engine's frame is drawn.
+	ds, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => { const c = document.querySelector("#fleet canvas"); return c && c.dataset.plotX ? {...c.dataset} : null; })()`,
+		chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		ds, _ = chromedp.Run(tab, chromedp.Evaluate[map[string]string](`({...document.querySelector("#fleet canvas")?.dataset})`))
+	}
 	f := func(k string) float64 {
 		v, err := strconv.ParseFloat(ds[k], 64)
 		if err != nil {
