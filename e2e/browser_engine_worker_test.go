@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"watchlens/app/engine"
+	"watchlens/app/engine/enginetest"
 	"watchlens/e2e/clientcheck"
 	"watchlens/internal/synth"
 	"watchlens/internal/testsample"
@@ -122,14 +123,11 @@ func TestBrowserEngineClient(t *testing.T) {
 	s.mux.Handle("/files/", http.StripPrefix("/files/", http.FileServer(http.Dir(dir))))
 	const width, height = 1000, 600
 
-	var sources []engine.Source
-	for _, name := range names {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		must(t, err)
-		sources = append(sources, engine.Source{Name: name, Size: int64(len(b)), Data: bytes.NewReader(b)})
+	paths := make([]string, len(names))
+	for i, name := range names {
+		paths[i] = filepath.Join(dir, name)
 	}
-	eng, _, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
-	must(t, err)
+	eng, _ := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
 	want, err := clientcheck.AskEvery(eng, width, height)
 	must(t, err)
 

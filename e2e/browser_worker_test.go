@@ -7,12 +7,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
+	"watchlens/app/engine/enginetest"
 	"watchlens/internal/testsample"
 	"watchlens/timeline"
 
@@ -44,14 +44,11 @@ func TestBrowserEngineWorker(t *testing.T) {
 	s.mux.Handle("/recording/", http.StripPrefix("/recording/", http.FileServer(http.Dir(dir))))
 
 	// In-process: the engine natively, on the same bytes.
-	var sources []engine.Source
-	for _, name := range names {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		must(t, err)
-		sources = append(sources, engine.Source{Name: name, Size: int64(len(b)), Data: bytes.NewReader(b)})
+	paths := make([]string, len(names))
+	for i, name := range names {
+		paths[i] = filepath.Join(dir, name)
 	}
-	eng, opened, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
-	must(t, err)
+	eng, opened := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
 	first := engine.ViewState{Width: 1000, MaxHeight: 600, PixelRatio: 1, Selected: -1}
 	firstJSON, err := json.Marshal(first)
 	must(t, err)
