@@ -469,7 +469,9 @@ func lowerLimits(t testing.TB, tab context.Context, limits string) {
 // noProgress checks that no progress bar is left on the page.
 func noProgress(t testing.TB, tab context.Context) {
 	t.Helper()
-	if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#progress").length`)); err != nil || n != 0 {
+	// A page that still works takes its bar down as it renders next.
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelectorAll("#progress").length === 0`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+		n, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#progress").length`))
 		t.Errorf("a progress bar is still shown (%d, %v)", n, err)
 	}
 }

@@ -40,7 +40,11 @@
     // reloads the page without the view in its address.
     reload.addEventListener("click", () => location.assign(location.pathname));
     box.append(text, reload);
-    document.querySelectorAll("#progress").forEach((p) => p.remove());
+    // A stopped program leaves its progress bar standing: it goes. A
+    // page that still works removes its own, and a node go-app renders
+    // must not go behind its back: go-app would fail to remove it and
+    // stop the page's program with it.
+    if (!pageWorks) document.querySelectorAll("#progress").forEach((p) => p.remove());
     const notices = document.querySelector(".notices");
     if (notices) notices.prepend(box);
     else document.body.prepend(box);
