@@ -91,9 +91,9 @@ func (d dockPrefs) sizeStyle() (prop, value string) {
 }
 
 // Dock is the dock: its tab bar and the shown tab's panel. A hidden
-// panel is not rendered, only its empty tabpanel: the lab's hidden
-// panels were most of the page's 6 700 DOM nodes, which go-app made in
-// one task of seconds at the end of its load. What the user did in a
+// panel is not rendered, only its empty tabpanel: rendered, the lab's
+// hidden panels would be most of the page's DOM nodes, which go-app
+// makes in one long task at the end of its load. What the user did in a
 // panel is kept here (kept), so a panel shown again is as they left it.
 // The dock shows the Event tab when the user selects an event or goes to
 // one, the Range tab when the user picks a range, and the Reconnect tab

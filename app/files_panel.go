@@ -22,9 +22,9 @@ const maxFilesShown = 50
 
 // filesInFull is how many of the files listed show what was read from
 // them at once; the others show their name and counts, and the rest when
-// opened. The lab's 50 files listed in full were 4400 of the page's 6700
-// DOM nodes, which go-app made in seconds of a load that shows the fleet
-// first, with this panel hidden.
+// opened. The lab's 50 files listed in full would be most of the page's
+// DOM nodes, which go-app makes in one long task of a load that shows
+// the fleet first, with this panel hidden.
 const filesInFull = 8
 
 // FilesPanel is the Files and sessions tab: what was read from each

@@ -135,8 +135,8 @@ func (p *FindingsPanel) Render() goapp.UI {
 const maxFindingsShown = 200
 
 // findingsFolded is how many findings a list shows until the user asks
-// for all: the lab's lists of 200 resumes, zones and gaps were 1 800 DOM
-// nodes, which go-app built at the end of its load.
+// for all: the lab's lists of 200 resumes, zones and gaps in full would
+// be thousands of DOM nodes, which go-app builds at the end of its load.
 const findingsFolded = 20
 
 // findingList is one list of findings: open when it is short, its first

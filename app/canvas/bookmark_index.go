@@ -9,7 +9,8 @@ import (
 // fileBookmarks are one file's bookmarks as positions in Cache.bookmarks,
 // so that the file's band reads its own in view and not every file's: a
 // capture split into 10 000 virtual clients copies each bookmark to every
-// client, and 64 bands each walking 600 000 bookmarks took a frame 300 ms.
+// client, and 64 bands each walking 600 000 bookmarks would take a frame
+// many times its budget (docs/performance.md, "clients, whole capture").
 type fileBookmarks struct {
 	// all are in Cache.bookmarks' order, withRV those of them with an
 	// RV; tRising and rvRising say their instants and their RVs never fall

@@ -43,7 +43,7 @@ type Cache struct {
 	specialT []int64
 	// sessByFile are each file's sessions, as indices in tl.Sessions in
 	// order: with thousands of files, each file's band walking every
-	// session was a fifth of a frame.
+	// session would be a large part of a frame.
 	sessByFile [][]int32
 	// end is tl.End(), which reads every file.
 	end  int64

@@ -15,8 +15,8 @@ const zoneLabelRoom = 50.0
 // gutter. On a canvas too narrow for one (Layout.LabelsOver) it goes over
 // the plot's left end, left-aligned on a box of the page's background,
 // as Chrome DevTools' Performance panel writes a track's name over its
-// top-left: on a phone, a 72 px gutter cut every name to a few letters
-// and took a fifth of the width from the plot.
+// top-left: on a phone, a 72 px gutter cuts every name to a few letters
+// and takes a fifth of the width from the plot.
 //
 // Over the plot a label with a short form is written short: it covers
 // less of its band (a 410 zone band is 12 px high).

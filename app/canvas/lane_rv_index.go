@@ -11,8 +11,8 @@ import (
 // axis, for a lane whose RVs never fall in event order (one watch stream,
 // the usual lane): there a type's marks are found by searching its events'
 // RVs, so a frame costs a few searches per mark, not a step per event in
-// the lane, which the lane's walk on this axis was (a hot lane of a
-// million events took a frame 20 ms).
+// the lane, which a walk of the lane on this axis is (docs/performance.md,
+// "hot lanes on the resourceVersion axis").
 type rvIndex struct {
 	// ok says the lane's valid RVs are non-decreasing in event order.
 	ok bool

@@ -35,8 +35,8 @@ func (s Scale) Column(t int64, n int) int { return max(0, min(int(s.XClamped(t)-
 // ColumnEnd is the first instant that col maps to a later column of n
 // (Column, non-decreasing in the instant); math.MaxInt64 for the last. It
 // searches around an estimate from the scale, which rounding can put a
-// little off. (Column is a method, not a function passed in: as wasm the
-// calls through a closure cost 3-12 % of a frame's drawing.)
+// little off. (Column is a method, not a function passed in: as wasm,
+// calls through a closure are a noticeable part of a frame's drawing.)
 func (s Scale) ColumnEnd(col, n int) int64 {
 	if col >= n-1 {
 		return math.MaxInt64

@@ -132,8 +132,8 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s Scale) {
 		end := k + 1
 		if end < to && s.Column(st.T(end), n) == col {
 			// The search compares instants with the column's end, found
-			// once: mapping every instant it read to its column was a fifth
-			// of a pan frame's drawing as wasm.
+			// once: mapping every instant it read to its column would be a
+			// large part of a pan frame's drawing as wasm.
 			end = st.SearchT(end+1, to, s.ColumnEnd(col, n))
 		}
 		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k

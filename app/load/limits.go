@@ -15,10 +15,11 @@ type loadLimits struct {
 	// maxBytes is the most a file, or a link's body, may hold.
 	maxBytes int64
 	// maxEvents is the most events a load keeps, over all its files: at
-	// 7-46 bytes each in the timeline, 50 M events fit in the 4 GiB that
-	// a wasm page's memory can never exceed; at the 190 of captures whose
-	// every event is a new object they do not, and the page's
-	// out-of-memory message (web/crash.js) takes over first.
+	// what the timeline keeps of an ordinary event (docs/performance.md,
+	// "Kept memory per capture"), 50 M events fit in the 4 GiB that a
+	// wasm page's memory can never exceed; with captures whose every
+	// event is a new object they do not, and the page's out-of-memory
+	// message (web/crash.js) takes over first.
 	maxEvents int
 	// stall is how long a link's server may send nothing before the
 	// page gives up on it.
@@ -27,7 +28,7 @@ type loadLimits struct {
 
 // maxFileBytes is the largest file the page reads. The file itself stays on
 // the JS side, but the timeline of its events lives in Go's wasm memory,
-// which is 32-bit, never shrinks, and crashed here when one slice grew past
+// which is 32-bit, never shrinks, and fails once one slice grows past
 // about 1 GiB; a few GiB of small events would come close.
 const maxFileBytes = 4 << 30
 

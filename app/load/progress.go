@@ -10,9 +10,9 @@ import (
 	"watchlens/timeline"
 )
 
-// progressEvery is how often the progress bar moves. Each move rendered
-// the page until the page moved its bar without rendering: done every MiB,
-// that cost a fifth of a 100 MB load.
+// progressEvery is how often the progress bar moves: a few times a
+// second shows the read going on, and each move is a call into the page
+// that the load pays for.
 const progressEvery = 200 * time.Millisecond
 
 // Progress is the state of the file being read.

@@ -11,9 +11,10 @@ import (
 )
 
 // joined reads the files of one load through one reading worker as if
-// they were one file: each file read on its own cost two round trips to
-// the worker (its first slice, then its end), and the lab's 233 small
-// files left the page idle between them for seconds of its load. The
+// they were one file: each file read on its own costs two round trips to
+// the worker (its first slice, then its end), and over the lab's
+// hundreds of small files those would leave the page idle between them
+// for much of its load. The
 // parser reads each file as a section of the whole, never past its end.
 type joined struct {
 	// mu: a parser that stops early may leave a goroutine reading ahead

@@ -11,8 +11,8 @@ import (
 
 // maxNameRunes is the most of a name from a capture (an object's name, a
 // namespace, a file's name, a link) that the page shows in a line of its
-// own text; the whole name is in the element's title. A 100 KB object
-// name made the page 1.5 M px wide.
+// own text; the whole name is in the element's title. Uncut, a 100 KB
+// object name makes the page over a million pixels wide.
 const maxNameRunes = 100
 
 // ShortName is a name from a capture as the page shows it: its

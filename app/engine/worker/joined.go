@@ -12,9 +12,8 @@ import (
 // joined reads a load's Files as sections of one Blob of them all, as
 // the page does (app/load's sections.go): each reader of the reading
 // worker costs a round trip to it before its first bytes, and over the
-// hundreds of small files of a recording those made the worker's read
-// of samples-lab take 4-6 s against 2-2.5 s joined (one bench round
-// each, on a loaded machine). The engine reads
+// hundreds of small files of a recording those round trips are most of
+// the read; joined, there is one. The engine reads
 // the files in order and closes each (engine.Source.Data), which passes
 // over what it left. Once the joined read fails, each file after it is
 // read alone, and says its own reason.
