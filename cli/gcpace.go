@@ -11,22 +11,22 @@ import (
 
 // The collector's pace while analyze runs. Go's default (GOGC=100) lets
 // the heap grow to twice what the last collection found live before the
-// next: for a model of 40 MB (1 GB of small ConfigMaps), over 100 MB
-// resident. What analyze keeps is mostly packed
-// columns and blocks of text, which hold no pointers and cost the
-// collector little however often it runs: the headroom is paceFloor,
-// and a fifth of the live heap once that is more. Heaps under paceFloor
-// keep the default: with a heap of a few MB of maps and strings (the
-// sample recordings), GOGC=25, whose least headroom is 1 MB, ran a third
-// more CPU. A memory limit a little above the goal makes the runtime
-// return freed pages promptly, which it otherwise does at its own slow
-// pace: the chunks a capture's columns are packed from stay resident,
-// some 20 MB of them, once free.
+// next, so a large model's process holds about twice the model. What
+// analyze keeps is mostly packed columns and blocks of text, which hold
+// no pointers and cost the collector little however often it runs: the
+// headroom is paceFloor, and a fifth of the live heap once that is more.
+// Heaps under paceFloor keep the default: a heap of a few MB of maps and
+// strings (the sample recordings) collected that often costs more CPU
+// than it saves memory. A memory limit a little above the goal makes the
+// runtime return freed pages promptly, which it otherwise does at its own
+// slow pace: the chunks a capture's columns are packed from would stay
+// resident once free.
 //
 // The pace is kept for inputs too large to hold (streamsLarge): an
 // ordinary recording's model is rich in pointers (maps, strings, audit
-// records), and with a fifth of it as headroom the collector ran 2.7x
-// the wall time of the default on samples-lab.
+// records), and with a fifth of it as headroom the collector would take
+// several times the default's time on samples-lab
+// (docs/performance.md, "Peak resident set of analyze").
 //
 // The pace is set again after each collection, by a finalizer that
 // re-arms itself; GOGC or GOMEMLIMIT in the environment leave the
