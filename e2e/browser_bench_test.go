@@ -134,12 +134,11 @@ func loadTasks(b *testing.B, tab context.Context) (longest float64, tasks [][2]f
 }
 
 // browserRead is the time the browser alone takes to read the file: the
-// median of three reads, which vary by half from one to the next here. It
+// median of three reads, which vary widely from one to the next. It
 // reads after the load, in a tab of its own: read in the load's tab, the
-// reads left it their garbage to collect while loading (1.3 GB of buffers
-// for the million events); read just before it in another tab, the 1 GB
-// capture's loads had tasks of up to 148-197 ms, against 51-72 ms with
-// the reads after (five runs).
+// reads leave it their garbage to collect while loading (gigabytes of
+// buffers for the million events); read just before it in another tab,
+// they lengthen the load's longest tasks.
 func browserRead(b *testing.B, s *servedSite, file string) float64 {
 	tab, cancel := chromedp.NewContext(s.browser)
 	defer cancel()

@@ -447,7 +447,7 @@ func TestBrowserFleetOf10000Clients(t *testing.T) {
 	if !strings.Contains(note, "first 64 of the 10001 files") {
 		t.Errorf("the timeline's note reads %q", note)
 	}
-	// 64 groups folded to their names: 10 000 stacked were 220 000 px.
+	// 64 groups folded to their names, not 10 000 stacked.
 	height, err := chromedp.Run(tab, chromedp.Evaluate[float64](`document.querySelector("#timeline canvas").getBoundingClientRect().height`))
 	must(t, err)
 	if height > 4000 {

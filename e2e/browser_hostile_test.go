@@ -419,9 +419,9 @@ func TestBrowserOutOfMemory(t *testing.T) {
 	// fills with a few million events, long before the event limit.
 	small := newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096"))
 	tab, cancelTab := chromedp.NewContext(small)
-	// Filling the memory takes 31 s alone at a load average of 10 to
-	// 14, 84 to 102 s beside the other tests at 12 to 15, and more than
-	// a tab's usual limit beside them at 23 to 32.
+	// Filling the memory takes several times as long beside the other
+	// tests as alone, and on a loaded machine more than a tab's usual
+	// limit (tabLimit).
 	tab, cancel := context.WithTimeout(tab, 6*time.Minute)
 	t.Cleanup(func() { cancel(); cancelTab() })
 	bomb := gzipBomb(t, 400) // 26 million events

@@ -789,7 +789,7 @@ func (s *servedSite) openSample(t testing.TB, name string) context.Context {
 
 // tabLimit is a tab's time limit, so a hang fails one test: sized for
 // the 2-core machine at a load average of 20, where a test's first page
-// compiles app.wasm for 20 s and more.
+// spends a long time compiling app.wasm.
 const tabLimit = 3 * time.Minute
 
 // pageWait is how long the tests wait for the page to show what they

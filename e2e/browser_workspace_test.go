@@ -926,7 +926,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 	phone := []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(3)}
 	two := w4 + "\nw1-broad-configmaps-bookmarks.ts.http"
 	// Each scenario is a dozen gestures on two files: more than a tab's
-	// usual 90 s on a busy machine.
+	// usual tabLimit on a busy machine.
 	openTwo := func(t *testing.T, s *servedSite, w, h int64, opts ...chromedp.EmulateViewportOption) (context.Context, *timeline.Timeline) {
 		t.Helper()
 		tab, cancelTab := chromedp.NewContext(s.browser)

@@ -73,8 +73,8 @@ var built struct {
 }
 
 // shared is the one Chromium the tests open their tabs in, started by
-// the first test that needs it: a browser per test cost a second or two
-// of a 2-core machine's time each, and a test runs in a browser context
+// the first test that needs it: a browser per test costs the 2-core
+// machine a browser's start each time, and a test runs in a browser context
 // of its own in it (see startSite).
 var shared struct {
 	once    sync.Once
