@@ -75,8 +75,8 @@ type Event struct {
 	// rise from 1; 0 when the Reader did not number the event (it numbers
 	// what its fast path reads). Numbers of different Readers are
 	// unrelated. A consumer can keep per-object state in a slice indexed
-	// by the number, where a map keyed by a 36-byte uid costs ten times as
-	// much as wasm.
+	// by the number, where a map keyed by a 36-byte uid costs many times
+	// as much as wasm.
 	Identity uint32
 
 	// Arrival is the capture's arrival time of the line that ends the event,

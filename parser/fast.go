@@ -23,8 +23,8 @@ import (
 // Where it stops early, a repeated key after the stop (a second "type"
 // after the object, a second "kind", "apiVersion" or "metadata" after the
 // metadata) goes unseen, except a second "object", which the callers
-// look for: seeing the others would mean walking spec and status, which
-// made reading pods three times slower.
+// look for: seeing the others would mean walking spec and status, most
+// of a pod's bytes, which the fast path exists to skip.
 
 // fastScanner walks one JSON value; i is the read position.
 type fastScanner struct {
@@ -99,10 +99,9 @@ const rvBlock = 4 << 10
 
 // rvString returns v, a resourceVersion, as a string, and its value
 // where it has read it (see fields.rvParsed). They are all
-// different, so not worth interning, and small: an allocation each was
-// most of the allocations of small events (1.2 an event for ConfigMaps,
-// 0.2 since), which cost more as wasm, whose collector runs on the
-// parser's thread. The usual ones, decimal
+// different, so not worth interning, and small: an allocation each
+// would be most of the allocations of small events, which cost more as
+// wasm, whose collector runs on the parser's thread. The usual ones, decimal
 // numbers below 10^18 without a leading zero, are copied into a block
 // they share; any other is a string of its own, for it may be kept
 // (the timeline keeps the odd ones), and would keep its block alive.
@@ -115,7 +114,7 @@ func (s *fastScanner) rvString(v []byte) (string, uint64, bool) {
 		m.rvs = make([]byte, 0, rvBlock)
 	}
 	// Copied as read, into the block's spare room, which is taken only
-	// for a number: under wasm the copy's call cost more than the bytes.
+	// for a number: under wasm the copy's call costs more than the bytes.
 	n := len(m.rvs)
 	dst := m.rvs[n : n+len(v)]
 	var num uint64
@@ -664,7 +663,7 @@ func (s *fastScanner) skipContainer() bool {
 				return false
 			}
 			// stringEnd, written out: most of what is skipped is short
-			// keys, and under wasm the call cost more than the scan.
+			// keys, and under wasm the call costs more than the scan.
 			i++
 			for {
 				if i+8 <= len(b) {
@@ -1119,7 +1118,7 @@ func appendIdentity(b, uid, name, namespace []byte) []byte {
 	b = append(append(append(b, uid...), name...), namespace...)
 	if len(uid) < 0x80 && len(name) < 0x80 {
 		// Their uvarints, one byte each, as they mostly are: the calls
-		// cost more than the appends under wasm.
+		// costs more than the appends under wasm.
 		return append(b, byte(len(uid)), byte(len(name)))
 	}
 	return binary.AppendUvarint(binary.AppendUvarint(b, uint64(len(uid))), uint64(len(name)))
@@ -1312,7 +1311,7 @@ func parseTimeBytes(b []byte) (int64, bool) {
 	if day > daysIn(month, year) { // the 31st of a 30-day month, which time.Parse refuses
 		return 0, false
 	}
-	// time.Date, written out: under wasm it cost as much as reading the
+	// time.Date, written out: under wasm it costs as much as reading the
 	// rest of the metadata.
 	y := int64(year)
 	if month <= 2 {

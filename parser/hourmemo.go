@@ -6,8 +6,8 @@ import "watchlens/internal/word"
 // position: its first 13 bytes ("2026-11-30T00") and its start in Unix
 // ns. The times of a capture's events mostly share their hour, and the
 // date's digits and arithmetic are then read once for many events rather
-// than for each: under wasm, parsing a whole time costs 6-8 % of
-// reading a small event.
+// than for each: under wasm, parsing a whole time is a noticeable part
+// of reading a small event.
 type hourMemo struct {
 	prefix [13]byte
 	start  int64

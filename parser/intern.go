@@ -15,8 +15,8 @@ import (
 // in place of a map[string]string: under wasm the runtime hashes strings
 // without AES (wyhash, whose 128-bit products are emulated) and a map
 // access is a chain of calls, and with small events the names, namespaces
-// and uids, new in almost every event, made the lookups a fifth of the
-// reading.
+// and uids, new in almost every event, would make the lookups a large
+// part of the reading.
 //
 // The hash is seeded per table, so a capture cannot be made to collide
 // without knowing the seed; should one collide anyway, a key that finds
@@ -98,8 +98,9 @@ const (
 	// within some 16 000 others (a watch over 10 000 ConfigMaps, 3000
 	// pods) keep their numbers, and the two generations keep at most
 	// 2^15 strings, with their slots 512 KiB. The table is alive for
-	// the whole read, beside the model being built: 2^16 strings were a
-	// tenth of analyze's peak memory on 1 GB of small ConfigMaps. An
+	// the whole read, beside the model being built, so a larger bound
+	// is a larger share of analyze's peak memory on captures of many
+	// distinct objects. An
 	// object past the bound is found again by its uid (the timeline's
 	// uid index), only slower.
 	internLimit = 1 << 14
@@ -128,7 +129,7 @@ func (g *internGen) record(loc uint32) (string, uint32) {
 
 // addRecord writes the record of s, numbered id, and returns where it
 // is. Under wasm, whose collector runs on the parser's thread, an
-// allocation per string cost more than the rest of interning it: small
+// allocation per string costs more than the rest of interning it: small
 // strings share blocks. A string of more than maxBlockString bytes keeps
 // its own memory (s itself, which must then not change).
 func (g *internGen) addRecord(s string, id uint32) uint32 {

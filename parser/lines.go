@@ -112,7 +112,7 @@ func (l *lineReader) block() (line, bool) {
 	l.scanned = 0
 	// lineNo is left for endBlock: the body scanner finds the line ends
 	// anyway, and counting them here would be one more pass over every
-	// byte, which under wasm (no assembly bytes.Count) cost more than all
+	// byte, which under wasm (no assembly bytes.Count) costs more than all
 	// the rest of the reading.
 	return ln, true
 }
@@ -336,7 +336,7 @@ func parseRFC3339Time(b []byte) (time.Time, int, bool) {
 
 // prefixClock parses the time prefixes of one capture. Their date, time to
 // the second and zone change once a second at most, their fraction on
-// every line; time.Parse on every line cost more than the rest of the
+// every line; time.Parse on every line costs more than the rest of the
 // prefix layer, so prefixClock keeps the last whole second time.Parse
 // accepted and, while the next prefixes share it, adds their fraction to
 // it. What time.Parse accepts or rejects in a prefix does not depend on

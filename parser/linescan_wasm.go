@@ -4,7 +4,8 @@ package parser
 // that tell whether an `"object"` follows a position on that line. The
 // fast path needs both for each compact event, and skips most of the rest
 // of its bytes: as two passes of bytes.IndexByte, which tests four bytes
-// at a step under wasm, they took a third of the time of reading NDJSON.
+// at a step under wasm, they are a large part of reading NDJSON
+// (docs/performance.md, "The parser as wasm").
 // newlineOrJ finds the next '\n' or 'j' (rare in Kubernetes JSON) sixteen
 // bytes at a step, and one pass finds both.
 func scanLine(b []byte) (int, objectKeys) {

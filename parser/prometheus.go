@@ -246,11 +246,9 @@ type metricsReader struct {
 
 func (m *metricsReader) diag(d Diagnostic) { m.out.Diagnostics = addDiagnostic(m.out.Diagnostics, d) }
 
-// series returns the index of the series of name and labels (labels
-// sorted, no empty value), adding it; -1 past the series bound.
 // exportBuffers hold the bytes of an export while it is read: a page
-// that opens the lab reads 26 of 0.2-3 MB, which, each read into new
-// memory growing as it came (io.ReadAll), cost more to clear than to
+// that opens the lab reads tens of them, which, each read into new
+// memory growing as it comes (io.ReadAll), cost more to clear than to
 // parse as wasm. What an export's series keep of its bytes is copied
 // (see keep).
 var exportBuffers = sync.Pool{New: func() any { return new([]byte) }}
@@ -284,6 +282,8 @@ func (m *metricsReader) keep(s string) string {
 	return s
 }
 
+// series returns the index of the series of name and labels (labels
+// sorted, no empty value), adding it; -1 past the series bound.
 func (m *metricsReader) series(name string, labels []MetricLabel, offset int64) int {
 	m.key = append(m.key[:0], name...)
 	for _, l := range labels {

@@ -278,7 +278,7 @@ func unixSeconds(raw string) (int64, bool) {
 
 // plainSeconds reads Unix seconds written as the API writes them, digits
 // and up to three decimals, in ns: the time of every point, which the
-// general reading (unixSeconds) took a third of an export's time over.
+// general reading (unixSeconds) spends too long on.
 func plainSeconds(raw string) (int64, bool) {
 	if len(raw) == 0 || len(raw) > 14 {
 		return 0, false
