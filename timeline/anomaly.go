@@ -38,7 +38,7 @@ func (f *FileBuilder) anomalies(base int) {
 	}
 	// The last RV of each lane in the current session, when laneIn says
 	// the lane has been seen in it (by the session's index + 1): a map
-	// cleared per session cost half of Finish as wasm.
+	// cleared per session would be a large part of Finish as wasm.
 	// The file's lanes are the last ones made (files are added one at a
 	// time): a fleet of thousands of files must not make each of them
 	// arrays the size of every lane so far.

@@ -134,8 +134,8 @@ type FileBuilder struct {
 	looksLike string
 	// The open lane of each object: by uid (the file's lanes, from
 	// laneLo), else by kind, namespace and name. Keyed by the parser's
-	// (interned) strings themselves: a key built per event cost a third
-	// of Add as wasm.
+	// (interned) strings themselves: a key built per event would be a
+	// large part of Add as wasm.
 	laneOfUID  uidIndex
 	laneOfName map[nameKey]int32
 	// laneOfIdentity finds a lane first by the parser's number for the
@@ -252,12 +252,12 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 	}
 	// An RV the parser read as a number is decimal digits only
 	// (strconv.ParseUint), so it reads back as sent unless it has a
-	// leading zero; formatting it again to compare was 7 % of Add as wasm.
+	// leading zero; formatting it again to compare would cost every Add.
 	if ev.RV != "" && (!ev.RVValid || ev.RV[0] == '0' && len(ev.RV) > 1) {
 		b.oddRV[i] = ev.RV
 	}
 	// Counted in arrays, made maps by Finish: four map updates by name
-	// per event were a third of Add as wasm. Events of one kind come in
+	// per event are slow as wasm. Events of one kind come in
 	// runs, and the parser interns kinds, so the comparison is cheap.
 	typ := ev.Type
 	if int(typ) >= numTypes {
@@ -543,7 +543,7 @@ func (f *FileBuilder) sessionFacts(base int) {
 			continue
 		}
 		// Only the first and last RVs are kept: formatting every event's
-		// cost more than the rest of the loop.
+		// costs more than the rest of the loop.
 		firstRV, lastRV := -1, -1
 		for i := s.firstEv; i <= s.lastEv; i++ {
 			b.pace.tick(1)

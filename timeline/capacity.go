@@ -170,8 +170,8 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 		}
 	}
 	// Sealed as they fill: a capture of millions of changes evicts at
-	// nearly every one, and two plain columns of them were the most the
-	// analysis held.
+	// nearly every one, and two plain columns of them would be the most
+	// the analysis holds.
 	var at, from sealed[int32]
 	oldest := uint64(0)
 	capacity, start := minCacheCapacity, 0

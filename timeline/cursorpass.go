@@ -93,7 +93,7 @@ func (h *searchHint) firstAbove(maxRV *packed[uint64], rv uint64) int {
 // not fall, with p.at(k) > v, or p's length. From start >= 0, known to be
 // at or before the answer, it gallops forward first: a cursor's searches
 // mostly move forward by a little. It calls no predicate: as wasm, calls
-// through a closure were a third of the searches' time.
+// through a closure are a large part of the searches' time.
 func gallopAbove[T integer](p *packed[T], start int, v T) int {
 	n := p.len()
 	lo, hi := 0, n

@@ -16,8 +16,8 @@ const DefaultMaxEvents = 50_000_000
 // DefaultMaxObjects is NewBuilder's MaxObjects. A distinct object (its
 // lane: record, name, uid and indexes) keeps about 100 bytes more than
 // its events while a capture is read, and about 60 once built
-// (BenchmarkKept's core/v1 Events, each a new object: 117 and 80 bytes an
-// event, the event's own tens included), so 10 M objects take about a GB
+// (BenchmarkKept's core/v1 Events, each a new object; docs/performance.md,
+// "Kept memory per capture"), so 10 M objects take about a GB
 // beside their events: 20 M distinct objects compress to 50 MB, and must
 // not take the machine's memory either.
 const DefaultMaxObjects = 10_000_000

@@ -10,9 +10,8 @@ import "watchlens/internal/word"
 // packed (as a packed column's blocks). Adding packs each chunk as it
 // fills, and the Builder packs the chunks it has rewritten once it is
 // done with them (pack), so that with millions of events the staging
-// columns hold a few bytes an event where plain ones held 8 for the
-// instant and 4 each for the session and lane: 1 GB of small ConfigMaps
-// staged 37 MB of them.
+// columns hold a few bytes an event where plain ones hold 8 for the
+// instant and 4 each for the session and lane.
 //
 // Writing to a packed chunk unpacks it again, so any order of writes
 // gives the same values; writes in event order, which are the Builder's,

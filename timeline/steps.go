@@ -37,8 +37,8 @@ func (s *Steps) Len() int { return s.ev.len() }
 func (s *Steps) T(k int) int64 { return s.tOf(s.ev.at(k)) }
 
 // tOf is the instant of a step stored as i (see Steps.ev). It is small
-// enough to be inlined: as wasm, the calls to T in SearchT's loop were a
-// third of a zoomed frame's drawing.
+// enough to be inlined: as wasm, calls to T in SearchT's loop would be a
+// large part of a zoomed frame's drawing.
 func (s *Steps) tOf(i int32) int64 {
 	if i < 0 {
 		return s.extra[^i].t
@@ -98,7 +98,7 @@ func (s *Steps) Range(from, to int64) (lo, hi int) {
 // SearchT returns the least k in [lo, hi) whose instant is t or later,
 // or hi when there is none. It searches the sampled instants first, then
 // decodes at most a sample's spacing of steps. (It takes an instant, not
-// a predicate: as wasm the calls through closures were a third of a
+// a predicate: as wasm, calls through closures are a large part of a
 // drawing's searches.)
 func (s *Steps) SearchT(lo, hi int, t int64) int {
 	if lo >= hi {

@@ -345,8 +345,8 @@ func rvString(odd map[int]string, i int, flags uint8, rv uint64) string {
 // holed is a sealed column of times of which some are 0, none: a block
 // of steadily rising times packs into a line of 0 bytes a value, but one
 // 0 among them (a bookmark's, which has no time of its own) spreads the
-// block to 8 bytes a value, and 1 GB of small ConfigMaps, a bookmark
-// every 5000 events, staged 4 MB of their estimated times. A 0 after a
+// block to 8 bytes a value: a capture with a bookmark every few thousand
+// events would stage its estimated times nearly unpacked. A 0 after a
 // time is stored as the line through the two values before it goes on,
 // with its bit set in holes; the 0s before any time are stored as they
 // are and need no bit.
