@@ -8,12 +8,12 @@
 // `slice` bytes, then one more for each message after that, so that no
 // more than `ahead` slices wait in memory however slow the parser is. A
 // message may give back a used slice's buffer ({buf}), which a later
-// slice is read into: a new buffer per slice made V8 collect its heap
-// several times a load (20-40 ms of a 100 MB one) for the memory outside
-// it. Each reply is {at, buf, n} (n bytes of buf, none at the end of the
+// slice is read into: a new buffer per slice makes V8 collect its heap
+// several times a load for the memory outside it. Each reply is {at, buf, n} (n bytes of buf, none at the end of the
 // blob) or {at, error}, with the read's gen. A worker that reached the end
 // of one blob reads the next one the page posts (starting a worker for
-// each of 239 small files left the page idle for 6 s of its load); a read
+// each of a recording's hundreds of small files leaves the page idle for
+// much of its load); a read
 // asked before that still replies, with its own blob's gen, which the page
 // passes over.
 "use strict";

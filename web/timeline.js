@@ -118,8 +118,8 @@
   // The timeline's segments are vertical or horizontal (ticks, step lines,
   // lifetimes; app/canvas's tests hold it to that), so the solid
   // ones are filled as rectangles on whole device pixels, square-ended, in
-  // one path. Stroked, they took 4.4 of a pan frame's 6 ms of raster with
-  // a million events; filled, 1.7 ms.
+  // one path, whose raster is a fraction of stroking them
+  // (docs/performance.md, "What keeps a frame short").
   function fillSegments(ctx, f, from, to, width, dpr, colour) {
     const w = Math.max(1, Math.round(width * dpr));
     const lo = (v) => Math.round(v * dpr - w / 2);
@@ -143,11 +143,11 @@
   }
 
   // A batch of many marks is stamped from a sprite instead of filled as
-  // one path: Skia's raster of ~2 800 small circles took 4.6 ms (8.3 ms
-  // at a pixel ratio of 2) where copying a sprite's pixels into a buffer
-  // and blitting it took 0.6 ms (3.1 ms). A few marks are still drawn as
-  // paths, at their exact positions; stamped ones sit on whole device
-  // pixels.
+  // one path: copying a sprite's pixels into a buffer and blitting it is
+  // far cheaper than Skia's raster of thousands of small circles
+  // (docs/performance.md, "What keeps a frame short"). A few marks are
+  // still drawn as paths, at their exact positions; stamped ones sit on
+  // whole device pixels.
   const stampMin = 64;
 
   // sprite is one mark drawn on a small canvas, as pixels, with each
@@ -192,7 +192,7 @@
   // The stamping buffer: an image at least as large as the marks' bounds,
   // and a canvas to blit it from. It only grows, in steps of 256 pixels,
   // so that frames of other sizes (the warm-up's, a resized window's)
-  // reuse it: allocating it took the first frame of a capture 2-3 ms.
+  // reuse it: allocating it would lengthen a capture's first frame.
   let stamp = null;
   function stampBuffer(w, h) {
     if (!stamp || stamp.w < w || stamp.h < h) {
