@@ -26,7 +26,7 @@ import (
 // ordinary recording's model is rich in pointers (maps, strings, audit
 // records), and with a fifth of it as headroom the collector would take
 // several times the default's time on samples-lab
-// (docs/performance.md, "Peak resident set of analyze").
+// (docs/performance.md, "The collector's pace in analyze").
 //
 // The pace is set again after each collection, by a finalizer that
 // re-arms itself; GOGC or GOMEMLIMIT in the environment leave the

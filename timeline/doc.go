@@ -38,8 +38,9 @@
 // list a lane's events and the bookmarks and errors (LaneSpan its first
 // and last instants), Cursor.Range and HeadRange the steps in a window,
 // Steps.Descents where a step line goes down, and Bins counts events per
-// lane and pixel column for any zoom, in time that grows with the columns
-// drawn, not with the events (docs/performance.md, "Bins").
+// lane and pixel column for any zoom: its totals cost a few searches a
+// column, its rows the events of the lanes in view, not every event
+// (docs/performance.md, "Bins").
 //
 // The report (package report) is written from this package's public API.
 package timeline
