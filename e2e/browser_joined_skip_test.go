@@ -15,7 +15,7 @@ import (
 )
 
 // TestBrowserJoinedSkip: files dropped together are read through one
-// joined read (app/load/sections.go). A 64 MiB capture that the page
+// joined read (app/jsrt/joined.go). A 64 MiB capture that the page
 // stops reading at its limit of events is passed over without its bytes
 // being read, and the file after it, samples-lab's client-go log, is
 // still read from its own first byte: the verdict tells its 207 clients'

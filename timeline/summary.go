@@ -539,9 +539,9 @@ func (s *summarizer) fleetWorst(f *Fleet) string {
 	}
 	w := f.Stampedes[f.Worst]
 	if w.Without > 0 {
-		return fmt.Sprintf("The worst moment to lose every connection was from %s: %d clients would have relisted without bookmarks, %d with them.", s.instant(w.From), w.Without, w.With)
+		return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", s.instant(w.From), w.Without, w.With)
 	}
-	return fmt.Sprintf("No model says a reconnect would have been refused, but the worst moment to lose every connection was from %s: %d clients would have been at risk of a relist without bookmarks, %d with them.",
+	return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, no model says any would have been refused, but %d clients would have been at risk of a relist without bookmarks, %d with them.",
 		s.instant(w.From), w.AtRiskWithout, w.AtRiskWith)
 }
 

@@ -41,7 +41,7 @@ type FleetLayout struct {
 // NewFleetLayout lays out rows clients in a canvas w wide and at most
 // maxH high (0: no bound, fleetRowsShow rows in view).
 func NewFleetLayout(w, maxH float64, rows int) FleetLayout {
-	g := gutterFor(w)
+	g := fleetGutterFor(w)
 	l := FleetLayout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), Rows: rows}
 	l.CurvesY = axisH + bandGap
 	l.HistY = l.CurvesY + fleetCurvesH + bandGap
@@ -54,6 +54,17 @@ func NewFleetLayout(w, maxH float64, rows int) FleetLayout {
 	l.RowsH = min(l.ContentH, show*FleetRowH)
 	l.Height = l.RowsY + max(l.RowsH, FleetRowH) + 2
 	return l
+}
+
+// fleetGutterFor is the room of the clients' names left of the plot in a
+// canvas w CSS pixels wide: the timeline's gutter (gutterFor), but up to
+// a third of a narrow canvas rather than a fifth. A fleet's names share
+// their start (fleet-c16-nobookmarks, fleet-c18-...), and on a phone a
+// fifth cut each to "fleet-c…", which told no row from another; a third
+// keeps a name's first 16 or so letters, and the tooltip over a row
+// names its client whole.
+func fleetGutterFor(w float64) float64 {
+	return min(gutterW, max(gutterFor(w), w/3))
 }
 
 // AreaAt says what lies at height y.

@@ -5,7 +5,7 @@ import "math"
 // Band heights and margins, in CSS pixels.
 const (
 	gutterW    = 176.0 // labels left of the plot
-	minGutterW = 72.0  // the labels' least room: the fleet's, on a phone
+	minGutterW = 72.0  // the labels' least room: the fleet's, on the narrowest canvas
 	// overW is the widest timeline whose labels go over the plot instead
 	// of beside it (see Layout.LabelsOver), and overPad the plot's margin
 	// left of it then.
@@ -262,7 +262,7 @@ func (layout *Layout) ClampScroll(s float64) float64 {
 // wide: a fifth of it at most, so that on a phone the plot keeps most of
 // the width and the labels are cut short instead. A timeline narrower
 // than overW has none (see Layout.LabelsOver); the fleet's rows keep
-// their clients' names there.
+// their clients' names in a wider one (fleetGutterFor).
 func gutterFor(w float64) float64 {
 	return min(gutterW, max(minGutterW, w/5))
 }

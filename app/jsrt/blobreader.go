@@ -61,6 +61,12 @@ type workerReply struct {
 	err  string
 }
 
+// joinBlobs is one Blob of blobs, a JS Array of Blobs.
+func joinBlobs(blobs js.Value) js.Value { return js.Global().Get("Blob").New(blobs) }
+
+// sliceBlob is blob from byte from on; it copies no byte.
+func sliceBlob(blob js.Value, from int64) js.Value { return blob.Call("slice", from) }
+
 func NewBlobReader(blob js.Value) *BlobReader {
 	return &BlobReader{Pause: YieldIfHeld, blob: blob, size: int64(blob.Get("size").Float())}
 }

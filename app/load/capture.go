@@ -2,12 +2,10 @@ package load
 
 import (
 	"errors"
-	"io"
 
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
 	"watchlens/app/jsrt"
-	"watchlens/app/jsrt/goappjs"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -82,16 +80,15 @@ func read(sources []Source, opts Options, report *progressReport, turn Turn) (*C
 	if c, inPage, err := readInWorker(sources, opts, report, turn); !inPage {
 		return c, err
 	}
-	blobs := &blobFiles{}
-	// A read that panics (see Safely) must not leave its worker running.
-	defer blobs.close()
-	if len(sources) > 1 {
-		blobs.all = joinSources(sources)
+	sizes := make([]int64, len(sources))
+	for i, src := range sources {
+		sizes[i] = int64(src.Blob.Get("size").Float())
 	}
+	data, endReads := sourceReaders(sources, sizes)
+	defer endReads()
 	in := make([]engine.Source, len(sources))
 	for i, src := range sources {
-		size := int64(src.Blob.Get("size").Float())
-		in[i] = engine.Source{Name: src.Name, Size: size, Found: src.Found, Data: &blobFile{files: blobs, blob: src.Blob, size: size}}
+		in[i] = engine.Source{Name: src.Name, Size: sizes[i], Found: src.Found, Data: data[i]}
 	}
 	eng, opened, err := engine.Open(in, engine.Options{Filter: opts.Filter, Split: opts.Split, Params: opts.Params, MaxEvents: limits.maxEvents,
 		Pause: jsrt.YieldIfHeld, Cancelled: turn.Superseded, Reading: report.reading, Progress: report.fromBuilder, Building: report.building})
@@ -123,67 +120,6 @@ func errOf(reason string) error {
 		return nil
 	}
 	return errors.New(reason)
-}
-
-// blobFiles reads a load's files from their Blobs: as sections of one
-// joined Blob (see joined), or each alone once that read failed (each
-// file then says its own reason).
-type blobFiles struct {
-	all   *joined
-	alone *jsrt.BlobReader // the file read alone now
-}
-
-func (b *blobFiles) close() {
-	if b.alone != nil {
-		b.alone.Close()
-	}
-	if b.all != nil {
-		b.all.close()
-	}
-}
-
-// blobFile is one file's bytes, which the engine reads and then closes.
-// Its read begins with its first Read (or its Close): the files of a
-// joined read are taken in turn.
-type blobFile struct {
-	files *blobFiles
-	blob  goapp.Value
-	size  int64
-	in    io.Reader
-	sec   *section
-}
-
-func (f *blobFile) open() {
-	if f.files.all != nil {
-		f.sec = f.files.all.next(f.size)
-		f.in = f.sec
-		return
-	}
-	f.files.alone = jsrt.NewBlobReader(goappjs.Unwrap(f.blob))
-	f.in = f.files.alone
-}
-
-func (f *blobFile) Read(p []byte) (int, error) {
-	if f.in == nil {
-		f.open()
-	}
-	return f.in.Read(p)
-}
-
-// Close passes over what the parser left of a section, so that the next
-// file starts at its own first byte, or ends a file read alone.
-func (f *blobFile) Close() error {
-	if f.in == nil {
-		f.open()
-	}
-	if f.sec != nil && !f.sec.finish() {
-		f.files.all.close()
-		f.files.all = nil
-	} else if f.sec == nil {
-		f.files.alone.Close()
-		f.files.alone = nil
-	}
-	return nil
 }
 
 // Turn is one read's turn among the page's reads: it is superseded

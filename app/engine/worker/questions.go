@@ -47,12 +47,16 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	}
 	files := q.Get("files")
 	sources := make([]engine.Source, files.Length())
-	all := joinFiles(files)
-	defer all.close()
+	// The files are read as sections of one Blob of them all, as the
+	// page reads them: each reader of the reading worker costs a round
+	// trip to it before its first bytes. This thread is the engine's own,
+	// with no page to yield to.
+	all := jsrt.JoinFiles(files, nil)
+	defer all.Close()
 	for i := range sources {
 		f := files.Index(i)
 		size := int64(f.Get("size").Float())
-		sources[i] = engine.Source{Name: f.Get("name").String(), Size: size, Data: all.section(f, size),
+		sources[i] = engine.Source{Name: f.Get("name").String(), Size: size, Data: all.Next(f, size),
 			Found: i < len(opts.Found) && opts.Found[i]}
 	}
 	var st engine.ViewState
