@@ -346,3 +346,30 @@ func TestLabResumeAtServers(t *testing.T) {
 		t.Errorf("andList: %q", got)
 	}
 }
+
+// Had every client reconnected at 18:15, as server b restarted, the
+// lab's audit logs show server a refusing clients that the models of
+// the whole cluster only put at risk: the fleet's sentence must not say
+// "none would have been refused" bare while naming a server that would
+// refuse some, which reads as a contradiction.
+func TestLabFleetReconnectWordsAgreeWithServers(t *testing.T) {
+	tl := buildRecording(t, "samples-lab", "audit-*.log")
+	a := tl.Analyze(realServer())
+	q := ResumeQuery{At: instant(t, "2026-12-01T18:15:00Z")}
+	var text string
+	for _, l := range a.Summary([]ResumeQuery{q}) {
+		if l.Topic == "resume-at" {
+			text = l.Text
+		}
+	}
+	fc, _ := a.FleetReconnect(q)
+	if fc.Without.Refused != 0 {
+		t.Fatalf("without bookmarks %d refused by every server: the check below needs none", fc.Without.Refused)
+	}
+	if !strings.Contains(text, "would refuse") || strings.Contains(text, "a would refuse none") {
+		t.Fatalf("no server named as refusing clients: %q", text)
+	}
+	if !strings.Contains(text, "without bookmarks, none would have been refused by all 3 API servers") {
+		t.Errorf("the sentence names a server that would refuse, and says none would be refused without saying by whom: %q", text)
+	}
+}

@@ -742,8 +742,9 @@ func (s *summarizer) resumeAt() {
 			if q.Relative {
 				at = FormatDuration(int64(q.After)) + " after each capture's end"
 			}
+			servers, refusing := s.fleetServerWords(q)
 			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s",
-				at, fleetOutcomeWords(fc.Without, len(fl.Clients)), fleetOutcomeWords(fc.With, len(fl.Clients)), s.fleetServerWords(q))
+				at, fleetOutcomeWords(fc.Without, len(fl.Clients), refusing, len(s.a.TL.Servers)), fleetOutcomeWords(fc.With, len(fl.Clients), false, 0), servers)
 		}
 		return
 	}
@@ -776,13 +777,14 @@ func (s *summarizer) resumeAt() {
 
 // fleetServerWords says, for a fleet's reconnect at q, how many clients
 // each server would refuse without bookmarks, when the evidence shows
-// several servers: " Without bookmarks, server a would refuse 12, b 3, c
-// none."
-func (s *summarizer) fleetServerWords(q ResumeQuery) string {
+// several servers: " Which API server a client reached decides it:
+// without bookmarks, a would refuse 12, b 3, c none." refusing is
+// whether any server would refuse one.
+func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing bool) {
 	a := s.a
 	fl := a.Fleet()
 	if len(a.TL.Servers) < 2 || fl == nil {
-		return ""
+		return "", false
 	}
 	refused := make([]int, len(a.TL.Servers))
 	for k := range fl.Clients {
@@ -796,7 +798,7 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) string {
 		}
 	}
 	if slices.Max(refused) == 0 {
-		return " Without bookmarks, no server would refuse any."
+		return " Without bookmarks, no server would refuse any.", false
 	}
 	var parts []string
 	for k, n := range refused {
@@ -804,19 +806,30 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) string {
 		if n > 0 {
 			count = fmt.Sprint(n)
 		}
-		parts = append(parts, fmt.Sprintf("%s %s", a.TL.Servers[k].Name, count))
+		verb := ""
+		if k == 0 {
+			verb = " would refuse"
+		}
+		parts = append(parts, fmt.Sprintf("%s%s %s", a.TL.Servers[k].Name, verb, count))
 	}
-	return fmt.Sprintf(" Without bookmarks, each server would refuse: %s.", strings.Join(parts, ", "))
+	return fmt.Sprintf(" Which API server a client reached decides it: without bookmarks, %s.", strings.Join(parts, ", ")), true
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a
-// relist, puts at risk of one, and cannot judge.
-func fleetOutcomeWords(o OutcomeCounts, n int) string {
+// relist, puts at risk of one, and cannot judge. byServer: some of the
+// servers would refuse clients that these counts put at risk
+// (fleetServerWords), so "none" is none refused by all of them.
+func fleetOutcomeWords(o OutcomeCounts, n int, byServer bool, servers int) string {
 	t := fmt.Sprintf("%d of the %d clients would have been refused (410 Gone: a full relist each)", o.Refused, n)
 	if o.Refused == 0 {
 		t = "none would have been refused"
+		if byServer {
+			t += fmt.Sprintf(" by all %d API servers", servers)
+		}
 	}
-	if o.AtRisk > 0 {
+	if o.AtRisk > 0 && o.Refused == 0 {
+		t += fmt.Sprintf(", and %d put at risk of it", o.AtRisk)
+	} else if o.AtRisk > 0 {
 		t += fmt.Sprintf(" and %d more put at risk of it", o.AtRisk)
 	}
 	if o.Unknown > 0 {
