@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -100,6 +102,35 @@ func realCaptures(t *testing.T) []string {
 				strings.HasSuffix(n, ".jsonl") || strings.HasSuffix(n, ".log")) {
 				out = append(out, filepath.Join(d, n))
 			}
+		}
+	}
+	return out
+}
+
+// recordingInputs lists, of each recording shared beside the checkout,
+// the inputs realCaptures leaves out: the recording whole (its folder,
+// as a user gives the folder an incident left) and each of its
+// Prometheus exports alone.
+func recordingInputs(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, name := range testsample.Recordings {
+		dir, ok := testsample.RecordingIfPresent(t, name)
+		if !ok {
+			continue
+		}
+		out = append(out, dir)
+		err := filepath.WalkDir(filepath.Join(dir, "prometheus"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".json.gz") || strings.HasSuffix(p, ".txt.gz")) {
+				out = append(out, p)
+			}
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	return out
@@ -217,11 +248,12 @@ func claims410(observed string) bool {
 }
 
 // TestHeadlineAgreesWithExitCode: the summary's first word on 410s and
-// `--fail-on 410` never disagree, on every real capture alone and on
-// small inputs each holding a 410 that no cursor explains (a watch from
-// RV 1, a bare or too-old 410 response, a resume from the RV before the
-// bookmarks, one an audit log implies): each of those is in the headline
-// and fails the gate.
+// `--fail-on 410` never disagree, on every real capture alone, on each
+// shared recording whole and each of its Prometheus exports alone, and
+// on small inputs each holding a 410 that no cursor explains (a watch
+// from RV 1, a bare or too-old 410 response, a resume from the RV before
+// the bookmarks, one an audit log implies): each of those is in the
+// headline and fails the gate.
 func TestHeadlineAgreesWithExitCode(t *testing.T) {
 	for _, p := range observed410s(t, t.TempDir()) {
 		code, observed, errOut := headline(t, p)
@@ -233,7 +265,9 @@ func TestHeadlineAgreesWithExitCode(t *testing.T) {
 	if len(captures) < 50 {
 		t.Fatalf("only %d captures found", len(captures))
 	}
-	for _, p := range captures {
+	recordings := recordingInputs(t)
+	t.Logf("%d captures alone, %d recordings whole or exports alone", len(captures), len(recordings))
+	for _, p := range append(captures, recordings...) {
 		code, observed, errOut := headline(t, p)
 		switch claims := claims410(observed); {
 		case code == 3 && observed == "":

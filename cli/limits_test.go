@@ -13,6 +13,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,6 +22,7 @@ import (
 
 	"watchlens/internal/synth"
 	"watchlens/internal/testsample"
+	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -195,6 +198,54 @@ func TestAnalyzeDistinctObjectsBound(t *testing.T) {
 			}
 			t.Logf("%d distinct objects: stopped at %d, peak %d MB", c.objects, c.limit, peak>>20)
 		})
+	}
+}
+
+// TestMaxObjectsHelpStatesTheCost: what --max-objects' help says a
+// distinct object keeps beside its events (timeline.ObjectBytes) is no
+// less than it does keep while a capture is read (it said about 100
+// bytes when each kept 320), nor less than a quarter of it. 100 000 new
+// objects (internal/synth's DistinctObject) are read, and the same
+// events again with every name and uid made one object's; the heap each
+// read keeps, after a collection, differs by the objects' cost.
+func TestMaxObjectsHelpStatesTheCost(t *testing.T) {
+	var help bytes.Buffer
+	Main([]string{"analyze", "-h"}, io.Discard, &help)
+	if want := fmt.Sprintf("each keeps about %d bytes beside its events", timeline.ObjectBytes); !strings.Contains(help.String(), want) {
+		t.Errorf("analyze -h does not say %q", want)
+	}
+	const n = 100_000
+	var distinct bytes.Buffer
+	for i := range n {
+		synth.DistinctObject(&distinct, i)
+	}
+	oneObject := regexp.MustCompile(`"name":"[^"]*","namespace":"[^"]*","uid":"[^"]*"`).ReplaceAll(distinct.Bytes(),
+		[]byte(`"name":"cfg-one","namespace":"team-0","uid":"00000000-0000-4ec7-b3fb-000000000000"`))
+	kept := func(in []byte) (heap int64, objects int) {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		b := timeline.NewBuilder()
+		if err := b.AddReader("objects.jsonl", bytes.NewReader(in), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(in) // the input is not what the read keeps
+		tl := b.Build()
+		objects = tl.Lanes.Len()
+		return int64(after.HeapAlloc) - int64(before.HeapAlloc), objects
+	}
+	heapDistinct, lanes := kept(distinct.Bytes())
+	heapOne, one := kept(oneObject)
+	if lanes != n || one != 1 {
+		t.Fatalf("%d and %d objects read, want %d and 1", lanes, one, n)
+	}
+	perObject := (heapDistinct - heapOne) / n
+	t.Logf("%d B an event with a new object each, %d B with one object: %d B an object (the help says about %d)",
+		heapDistinct/n, heapOne/n, perObject, timeline.ObjectBytes)
+	if perObject > timeline.ObjectBytes || perObject < timeline.ObjectBytes/4 {
+		t.Errorf("a distinct object keeps %d bytes while read; --max-objects' help says about %d", perObject, timeline.ObjectBytes)
 	}
 }
 

@@ -158,7 +158,7 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 		if opts.Reading != nil {
 			opts.Reading(src)
 		}
-		file := b.FilesAdded()
+		file, stoppedBefore := b.FilesAdded(), b.Stopped()
 		var err error
 		if opts.Split != nil {
 			err = b.AddReaderSplit(src.Name, src.Data, parser.Options{}, *opts.Split)
@@ -175,6 +175,12 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 			// An audit log: Build makes files of its clients.
 			if err != nil {
 				o.LogErrs = append(o.LogErrs, fmt.Sprintf("%s: %v", words.Isolated(src.Name), err))
+			} else if b.Stopped() && !stoppedBefore {
+				// The log reached the Builder's MaxEvents, which an audit
+				// log's requests and clients count against: the records
+				// after are not kept, and the log says so, as a capture does.
+				o.LogErrs = append(o.LogErrs, fmt.Sprintf("%s: the page keeps at most %s, an audit log's requests and clients counted among them, and shows what was read before; for the whole log use the command line: watchlens analyze FILE",
+					words.Isolated(src.Name), quantity.Plural(b.MaxEvents, "event")))
 			}
 			continue
 		}

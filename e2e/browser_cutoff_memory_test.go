@@ -1,0 +1,167 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserCutOffMemoryGivenBack (#26): a load the page cut off at its
+// event limit is shown with what it read, and the memory it grew is
+// given back once another drop replaces it. In a Chromium of its own,
+// with the limit lowered to 8 million events, a gzip of 10 million
+// (gzipBomb) is read to the limit and shown with the page's message; the
+// renderers' resident set grows with it, and at least two thirds of that
+// growth is gone once a small capture has replaced it.
+//
+// Each figure is read with the page as it is between loads: the capture
+// shown, held by its engine worker, and the next load's spare worker
+// started and warmed (spareWarmed), so that the figures differ only by
+// the capture's worker.
+func TestBrowserCutOffMemoryGivenBack(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	bomb := gzipBomb(t, 160)
+
+	tab, closeTab := chromedp.NewContext(newBrowser(t))
+	defer closeTab()
+	// Reading 8 million events takes a minute and more beside the other
+	// tests.
+	tab, cancel := context.WithTimeout(tab, 6*time.Minute)
+	defer cancel()
+	lowerLimits(t, tab, `{maxEvents: 8000000}`)
+	noteSpareWarmups(t, tab)
+	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+	checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+	root := chromedp.FromContext(tab).Browser.Process().Pid
+	spareWarmed(t, tab, 2) // the sample's and the spare
+	before := rendererRSS(t, root)
+
+	uploadRead(t, tab, bomb)
+	sec := `section.result[data-file="bomb.log.gz"]`
+	if msg := filesText(t, tab, sec+" .problem"); !strings.Contains(msg, "the page keeps at most 8000000 events") {
+		t.Fatalf("the page does not say it cut the load off: %q", msg)
+	}
+	spareWarmed(t, tab, 3)
+	loaded := rendererRSS(t, root)
+	grown := loaded - before
+	if grown < 100<<20 {
+		t.Fatalf("the load proves little: it grew the renderers from %.0f MB by %.0f MB", float64(before)/1e6, float64(grown)/1e6)
+	}
+
+	uploadRead(t, tab, "samples/w3-then-resume.http")
+	checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+	spareWarmed(t, tab, 4)
+	after := loaded
+	for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		if after = rendererRSS(t, root); after-before < grown/3 {
+			break
+		}
+	}
+	t.Logf("the renderers' resident set: %.0f MB before, %.0f MB with the load cut off at 8 million events, %.0f MB once another drop replaced it: %.0f%% of the %.0f MB grown given back",
+		float64(before)/1e6, float64(loaded)/1e6, float64(after)/1e6, 100*float64(loaded-after)/float64(grown), float64(grown)/1e6)
+	if after-before >= grown/3 {
+		t.Errorf("the replaced load gave back %.0f of the %.0f MB it grew", float64(loaded-after)/1e6, float64(grown)/1e6)
+	}
+}
+
+// TestBrowserOutOfMemoryGivenBack (#26): a load cut off because its
+// engine worker ran out of memory gives that memory back, and the next
+// drop is read. In a Chromium whose wasm memories stop at 256 MiB, a
+// gzip of 26 million events fills the worker's; the renderers' resident
+// set, sampled while it grows, falls back by at least two thirds of its
+// growth once the page says it ran out of memory (the browser frees an
+// ended worker's memory seconds after), and a capture dropped next is
+// shown.
+func TestBrowserOutOfMemoryGivenBack(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	bomb := gzipBomb(t, 400)
+
+	tab, closeTab := chromedp.NewContext(newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096")))
+	defer closeTab()
+	// Filling the memory takes minutes beside the other tests (see
+	// TestBrowserOutOfMemory).
+	tab, cancel := context.WithTimeout(tab, 6*time.Minute)
+	defer cancel()
+	noteSpareWarmups(t, tab)
+	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+	checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
+	root := chromedp.FromContext(tab).Browser.Process().Pid
+	spareWarmed(t, tab, 2)
+	before := rendererRSS(t, root)
+
+	upload(t, tab, bomb)
+	peak := before
+	for deadline := time.Now().Add(loadWait(tab)); ; time.Sleep(100 * time.Millisecond) {
+		peak = max(peak, rendererRSS(t, root))
+		said, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#crash")?.textContent ?? ""`))
+		must(t, err)
+		if said != "" {
+			if !strings.Contains(said, "ran out of memory") || strings.Contains(said, "Nothing else works") {
+				t.Fatalf("the page says %q", said)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page did not say it ran out of memory (%s)", pageState(tab))
+		}
+	}
+	grown := peak - before
+	if grown < 100<<20 {
+		t.Fatalf("the load proves little: it grew the renderers from %.0f MB by %.0f MB", float64(before)/1e6, float64(grown)/1e6)
+	}
+	after := peak
+	for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		if after = rendererRSS(t, root); after-before < grown/3 {
+			break
+		}
+	}
+	t.Logf("the renderers' resident set: %.0f MB before, %.0f MB at most while the worker filled its memory, %.0f MB once the page said so: %.0f%% of the %.0f MB grown given back",
+		float64(before)/1e6, float64(peak)/1e6, float64(after)/1e6, 100*float64(peak-after)/float64(grown), float64(grown)/1e6)
+	if after-before >= grown/3 {
+		t.Errorf("the worker out of memory gave back %.0f of the %.0f MB its load grew", float64(peak-after)/1e6, float64(grown)/1e6)
+	}
+	uploadRead(t, tab, "samples/w3-then-resume.http")
+	checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+}
+
+// noteSpareWarmups has the page opened next in tab note each engine
+// worker it starts (window.e2eEngineWorkers) and whether that worker has
+// answered its warm-up, as a spare does (client.Spare).
+func noteSpareWarmups(t testing.TB, tab context.Context) {
+	t.Helper()
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		window.e2eEngineWorkers = [];
+		const PageWorker = window.Worker;
+		window.Worker = class extends PageWorker {
+			constructor(url, opts) {
+				super(url, opts);
+				if (!String(url).includes("engine-worker")) return;
+				const noted = {warmed: false};
+				window.e2eEngineWorkers.push(noted);
+				this.addEventListener("message", (e) => { if (e.data?.q === "warm" && !e.data.progress) noted.warmed = true; });
+			}
+		};
+	})()`})
+	must(t, err)
+}
+
+// spareWarmed waits until the page has started n engine workers and the
+// last of them, the next load's spare, has answered its warm-up.
+func spareWarmed(t testing.TB, tab context.Context, n int) {
+	t.Helper()
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`window.e2eEngineWorkers.length >= %d && window.e2eEngineWorkers.at(-1).warmed`, n),
+		chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.e2eEngineWorkers)`))
+		t.Fatalf("the page's engine workers %s: want %d, the last warmed: %v (%s)", got, n, err, pageState(tab))
+	}
+}
