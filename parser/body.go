@@ -346,6 +346,9 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 		// Outside a block, a piece is one line: its end is known.
 		k := len(b) - 1 - i
 		if s.block {
+			if next, ok := s.templatedValue(b, i, raw, arrival); ok {
+				return next, true
+			}
 			k, keys = scanLine(b[i:])
 			scanned = true
 		}
@@ -385,6 +388,54 @@ func (s *bodyScanner) fastValue(b []byte, i int, col0 bool, raw int64, arrival i
 	}
 	s.r.onFields(&f, v, raw+int64(i), raw+int64(next), line, arrival, true, nil)
 	return next, true
+}
+
+// templatedValue is fastValue's way through a value of a block starting
+// at b[i] that begins with a remembered envelope and then the metadata
+// template: those bytes hold no line end (see matchTemplate), so the
+// line's end is looked for after them, not in them, which under wasm
+// was a tenth of the time of reading small events. It reads the value
+// as extractFast does, and ends it as fastValue does; where either would
+// decline, it declines before it has interned or kept anything, and
+// fastValue goes its own way.
+func (s *bodyScanner) templatedValue(b []byte, i int, raw, arrival int64) (int, bool) {
+	m := &s.r.memo
+	tp := &m.tmpl
+	if !tp.ok || tp.skip > 0 || tp.nl || len(b)-i > s.r.opts.MaxEventSize {
+		return 0, false
+	}
+	h := m.head(b[i:])
+	if h == nil || h.nl || h.f.typ == "ERROR" || h.f.kind == "Status" {
+		return 0, false
+	}
+	sc := fastScanner{b: b[i:], i: len(h.b), memo: m, tab: s.r.intern}
+	var ts templateStrings
+	var t fastTimes
+	if !sc.matchTemplate(tp, &ts, &t) {
+		return 0, false
+	}
+	end := i + sc.i
+	k, keys := scanLine(b[end:])
+	if k < 0 || keys.after(0) {
+		return 0, false
+	}
+	lastNL := end + k + 1
+	n := end + k
+	for n > end && isSpace(b[n-1]) {
+		n--
+	}
+	if n-end < 2 || b[n-1] != '}' || b[n-2] != '}' {
+		return 0, false
+	}
+	tp.fits()
+	m.identity = 0
+	f := h.f
+	sc.takeTemplated(tp, &ts, &f)
+	f.estimated = t.estimate()
+	line := s.lineAt(b, i)
+	s.curPos, s.curLine = lastNL, line+1
+	s.r.onFields(&f, b[i:n], raw+int64(i), raw+int64(n), line, arrival, true, nil)
+	return n, true
 }
 
 // breakOff ends the bytes fed so far where the stream breaks (damaged

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"math/bits"
 
 	"watchlens/internal/word"
@@ -32,9 +33,14 @@ type metaTemplate struct {
 	vars []metaVar  // the strings cut out, in order
 	all  []metaVar  // every string noted by the walk, skipped ones included
 	f    metaResult // what the walk made of the rest
+	// nl says that b holds a raw line end.
+	nl bool
 	// misses counts the events in a row that did not fit; past
-	// maxTemplateMisses the template is not tried for skipTemplate events.
-	misses, skip int
+	// maxTemplateMisses the template is not tried for skip events: for
+	// skipTemplate events, and twice as many each time again until one
+	// fits, up to maxSkipTemplate (pause is the next skip, 0 for
+	// skipTemplate).
+	misses, skip, pause int
 	// spareB and spareAll hold the template before last, whose memory
 	// the next one takes.
 	spareB   []byte
@@ -67,6 +73,7 @@ const (
 	maxTemplate       = 4 << 10
 	maxTemplateMisses = 8
 	skipTemplate      = 256
+	maxSkipTemplate   = 4096
 )
 
 // metaRecorder gathers a template while metadata walks.
@@ -129,6 +136,7 @@ func (tp *metaTemplate) keep(b []byte, all []metaVar, f metaResult, hadTemplate 
 	}
 	tp.spareB, tp.spareAll = tp.b, tp.all
 	tp.b, tp.all, tp.f = nb, na, f
+	tp.nl = bytes.IndexByte(nb, '\n') >= 0
 	tp.vars = tp.vars[:0]
 	for _, v := range na {
 		if v.role != roleSkipped || v.varies {
@@ -137,6 +145,9 @@ func (tp *metaTemplate) keep(b []byte, all []metaVar, f metaResult, hadTemplate 
 	}
 	tp.ok = true
 }
+
+// fits notes an event that fit the template.
+func (tp *metaTemplate) fits() { tp.misses, tp.pause = 0, 0 }
 
 // sameShape says whether metadata a, whose strings are av, and b, whose
 // strings are bv, have the same bytes around strings of the same roles.
@@ -157,11 +168,30 @@ func sameShape(a []byte, av []metaVar, b []byte, bv []metaVar) bool {
 
 // metadataTemplated reads the metadata at the read position as the
 // template, if it fits, into f and t. It writes f and t only when it
-// fits: the caller then need not keep them to put them back. It is one
-// loop without calls but for long fixed bytes and what it hands a string
-// to (the resourceVersion, a time, the identity): under wasm a call costs
-// more than comparing a few words of a template's fixed bytes in place.
+// fits: the caller then need not keep them to put them back.
 func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTimes) bool {
+	var ts templateStrings
+	if !s.matchTemplate(tp, &ts, t) {
+		return false
+	}
+	s.takeTemplated(tp, &ts, f)
+	return true
+}
+
+// templateStrings are the strings of the metadata that matchTemplate
+// found and takeTemplated takes.
+type templateStrings struct{ name, namespace, uid, rv []byte }
+
+// matchTemplate reads the metadata at the read position as the template,
+// if it fits: the read position moves past it, t gets its times and ts
+// its strings, which nothing holds yet; where it does not fit, none of
+// them is written. The metadata read holds no raw line end where it fits and
+// the template has none (metaTemplate.nl): its fixed bytes are the
+// template's, and a string with one does not fit. It is one loop without
+// calls but for long fixed bytes and what it hands a time to: under wasm
+// a call costs more than comparing a few words of a template's fixed
+// bytes in place.
+func (s *fastScanner) matchTemplate(tp *metaTemplate, ts *templateStrings, t *fastTimes) bool {
 	b, i := s.b, s.i
 	tb := tp.b
 	var name, namespace, uid, rv, creation, deletion []byte
@@ -213,19 +243,21 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 		prev = v.off + v.n
 		// The string's end: its quote. A string the walk skips may hold
 		// escapes, passed over as stringEnd does; one it reads may not.
+		// A raw line end, which no string the caller hands over holds,
+		// does not fit (see above).
 		j := i
 		for {
 			if j+8 <= len(b) {
 				x := word.Load64(b, j)
-				q, bs := x^(lsb*'"'), x^(lsb*'\\')
-				m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb
+				q, bs, nl := x^(lsb*'"'), x^(lsb*'\\'), x^(lsb*'\n')
+				m := ((q-lsb)&^q | (bs-lsb)&^bs | (nl-lsb)&^nl) & msb
 				if m == 0 {
 					j += 8
 					continue
 				}
 				j += bits.TrailingZeros64(m) >> 3
 			} else {
-				for j < len(b) && b[j] != '"' && b[j] != '\\' {
+				for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] != '\n' {
 					j++
 				}
 				if j >= len(b) {
@@ -235,7 +267,7 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 			if b[j] == '"' {
 				break
 			}
-			if role != roleSkipped {
+			if role != roleSkipped || b[j] == '\n' || j+1 < len(b) && b[j+1] == '\n' {
 				return false
 			}
 			j += 2
@@ -270,12 +302,18 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 	t.managed = max(managed, at)
 	t.creation, t.deletion = creation, deletion
 	s.i = i
-	if rv != nil {
-		f.rv, f.rvNum, f.rvParsed = s.rvString(rv)
+	*ts = templateStrings{name: name, namespace: namespace, uid: uid, rv: rv}
+	return true
+}
+
+// takeTemplated fills f with what matchTemplate found: the strings ts,
+// copied or interned, and what the template's walk made of the rest.
+func (s *fastScanner) takeTemplated(tp *metaTemplate, ts *templateStrings, f *fields) {
+	if ts.rv != nil {
+		f.rv, f.rvNum, f.rvParsed = s.rvString(ts.rv)
 	}
 	f.labels, f.initialEventsEnd = tp.f.labels, tp.f.initialEventsEnd
-	s.identity(f, uid, name, namespace)
-	return true
+	s.identity(f, ts.uid, ts.name, ts.namespace)
 }
 
 // metadataFromHead reads the metadata after a remembered envelope: as the
@@ -283,7 +321,11 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 // template. Where maxTemplateMisses events in a row were walked (a pod's
 // metadata differs from the last pod's in more than strings, or is too
 // long to be kept), a template is neither tried nor made for
-// skipTemplate events: making one costs the walk more.
+// skipTemplate events, and after each such run again twice as many, up
+// to maxSkipTemplate: making one costs the walk more (its walk takes
+// every key of managedFields, past the entries' memos), and with 8 walks
+// after each 256 events skipped, 3 % of the realistic pods' events were
+// walked so.
 func (s *fastScanner) metadataFromHead(tp *metaTemplate, f *fields, t *fastTimes) bool {
 	start := s.i
 	if tp.skip > 0 {
@@ -291,12 +333,13 @@ func (s *fastScanner) metadataFromHead(tp *metaTemplate, f *fields, t *fastTimes
 	} else {
 		if tp.ok {
 			if s.metadataTemplated(tp, f, t) {
-				tp.misses = 0
+				tp.fits()
 				return true
 			}
 		}
 		if tp.misses++; tp.misses >= maxTemplateMisses {
-			tp.misses, tp.skip = 0, skipTemplate
+			tp.pause = min(max(2*tp.pause, skipTemplate), maxSkipTemplate)
+			tp.misses, tp.skip = 0, tp.pause
 		}
 	}
 	if tp.skip > 1 {
