@@ -169,17 +169,22 @@ func (c *capture) fileNames() []string {
 	return append(names, c.Opened.Exports...)
 }
 
-// filesText names the files open, for the header and the tab's title.
+// filesText names the files open, for the header and the tab's title:
+// only the first few are named, so only they are shortened (a name's
+// isolating and shortening, over the 10 001 files of 10 000 virtual
+// clients, held the page's render 225 ms).
 func (c *capture) filesText() string {
 	names := c.fileNames()
-	for i, n := range names {
-		names[i] = words.ShortName(words.Isolated(n))
+	named := names
+	if len(names) > 3 {
+		named = names[:2]
 	}
-	switch {
-	case len(names) == 0:
-		return ""
-	case len(names) <= 3:
-		return strings.Join(names, ", ")
+	short := make([]string, len(named))
+	for i, n := range named {
+		short[i] = words.ShortName(words.Isolated(n))
 	}
-	return strings.Join(names[:2], ", ") + " and " + quantity.Plural(len(names)-2, "other file")
+	if len(names) > 3 {
+		return strings.Join(short, ", ") + " and " + quantity.Plural(len(names)-2, "other file")
+	}
+	return strings.Join(short, ", ")
 }

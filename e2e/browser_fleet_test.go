@@ -79,6 +79,10 @@ func openFleet(t testing.TB, s *servedSite, files []string) context.Context {
 	must(t, err)
 	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
 	waitText(t, tab, "#fleet-summary")
+	// The engine's frame is drawn a moment after the fleet shows, and a
+	// click before it finds no row: the canvas says its layout once drawn.
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet canvas")?.dataset.plotX`, chromedp.WithPollingTimeout(pageWait)))
+	must(t, err)
 	return tab
 }
 

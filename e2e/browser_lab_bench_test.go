@@ -64,7 +64,7 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 		b.StartTimer()
 		startLoadTimer(b, tab, ready)
 		stopProfile := startCPUProfile(b, tab)
-		must(b, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
+		chooseFiles(b, tab, files)
 		ms, err := chromedp.Run(tab, chromedp.Poll[float64](`window.loadTime`,
 			chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))
 		b.StopTimer()
@@ -177,5 +177,52 @@ func profileTop(p *profiler.Profile, n int) string {
 		}
 		return s
 	}
-	return "self ms:\n" + top(self) + "total ms:\n" + top(total)
+	return "self ms:\n" + top(self) + "total ms:\n" + top(total) + busyStretches(p, byID, parent, name, n/2)
+}
+
+// busyStretches lists the stretches of a profile in which the thread
+// ran with no idle sample for 40 ms or more (the long tasks, as the
+// profiler saw them), each with its n functions of most total time in
+// it, Go's and the browser's own: which functions a long task ran.
+func busyStretches(p *profiler.Profile, byID map[int64]*profiler.ProfileNode, parent map[int64]int64, name func(*profiler.ProfileNode) string, n int) string {
+	var out string
+	at := p.StartTime
+	begin, total := -1.0, map[string]float64{}
+	flush := func(end float64) {
+		if begin >= 0 && end-begin >= 40 {
+			keys := make([]string, 0, len(total))
+			for k := range total {
+				keys = append(keys, k)
+			}
+			sort.Slice(keys, func(i, j int) bool { return total[keys[i]] > total[keys[j]] })
+			out += fmt.Sprintf("busy %.0f ms from %.0f ms:\n", end-begin, begin)
+			for _, k := range keys[:min(n, len(keys))] {
+				out += fmt.Sprintf("%9.0f  %s\n", total[k], k)
+			}
+		}
+		begin, total = -1, map[string]float64{}
+	}
+	for i, id := range p.Samples {
+		at += float64(p.TimeDeltas[i])
+		ms := (at - p.StartTime) / 1000
+		if name(byID[id]) == "(idle)" {
+			flush(ms)
+			continue
+		}
+		if begin < 0 {
+			begin = ms
+		}
+		if i+1 < len(p.TimeDeltas) {
+			seen := map[string]bool{}
+			for node, ok := id, true; ok; node, ok = parent[node] {
+				f := name(byID[node])
+				if !seen[f] {
+					seen[f] = true
+					total[f] += float64(p.TimeDeltas[i+1]) / 1000
+				}
+			}
+		}
+	}
+	flush((p.EndTime - p.StartTime) / 1000)
+	return out
 }

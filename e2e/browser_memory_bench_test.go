@@ -141,8 +141,10 @@ func statusKB(pid int, field string) (int64, bool) {
 }
 
 // serveBenchWasm serves the app.wasm that WATCHLENS_BENCH_WASM names, if
-// it names one, instead of this tree's: two builds compared in one run,
-// each benchmark run alternating between them.
+// it names one, instead of this tree's, and the engine-worker.wasm beside
+// it if there is one (the page and its worker ask and answer in the
+// same build's words): two builds compared in one run, each benchmark
+// run alternating between them.
 func (s *servedSite) serveBenchWasm(b *testing.B) {
 	other := os.Getenv("WATCHLENS_BENCH_WASM")
 	if other == "" {
@@ -150,5 +152,14 @@ func (s *servedSite) serveBenchWasm(b *testing.B) {
 	}
 	wasm, err := os.ReadFile(other)
 	must(b, err)
-	s.rebuildRoot(b, func(web string) { must(b, os.WriteFile(filepath.Join(web, "app.wasm"), wasm, 0o644)) })
+	worker, err := os.ReadFile(filepath.Join(filepath.Dir(other), "engine-worker.wasm"))
+	if err != nil && !os.IsNotExist(err) {
+		must(b, err)
+	}
+	s.rebuildRoot(b, func(web string) {
+		must(b, os.WriteFile(filepath.Join(web, "app.wasm"), wasm, 0o644))
+		if worker != nil {
+			must(b, os.WriteFile(filepath.Join(web, "engine-worker.wasm"), worker, 0o644))
+		}
+	})
 }

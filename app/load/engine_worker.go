@@ -102,7 +102,7 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 		return nil, true, nil
 	}
 	c = newCapture(w, opened, sources)
-	if opts.First != nil {
+	if opts.First != nil && !first.OnFleet {
 		ff.View, ff.Drawn, ff.Summary, ff.Generation = first.View, first.Drawn, first.Summary, opened.Generation
 		if opts.ZoneRows > 0 {
 			ff.Zones, ff.ZonesAll = w.Zones(opts.ZoneRows)

@@ -92,6 +92,9 @@ func (w *Worker) Fleet() (engine.Fleet, bool) {
 	if err != nil {
 		return engine.Fleet{}, false
 	}
+	if err := listOf(m, "rows", &f.Rows); err != nil {
+		return engine.Fleet{}, false
+	}
 	return f, m.Get("ok").Truthy()
 }
 

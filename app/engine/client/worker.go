@@ -256,6 +256,10 @@ func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, err
 
 // First is a load's first frame, answered with the load (OpenFirst).
 type First struct {
+	// OnFleet: the capture has more files than the timeline draws and
+	// opens on the fleet, so the worker drew no frame (fr is left as it
+	// was) and the rest of First is empty.
+	OnFleet bool
 	// View is the view drawn, its range filled in when it asked for the
 	// whole capture (0, 0).
 	View    engine.ViewState
@@ -265,11 +269,15 @@ type First struct {
 
 // OpenFirst is Open, with the first frame of view drawn in the same
 // answer and read into fr: a page shows the load and its timeline
-// drawn at once, rather than ask for a frame once the load is shown.
+// drawn at once, rather than ask for a frame once the load is shown. A
+// capture that opens on the fleet has none (First.OnFleet).
 func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, fr *canvas.Frame) (engine.Opened, First, error) {
 	m, err := w.open(sources, opts, &view)
 	if err != nil {
 		return engine.Opened{}, First{}, err
+	}
+	if m.Get("drawn").IsUndefined() {
+		return w.opened, First{OnFleet: true}, nil
 	}
 	f := First{View: view}
 	if f.View.From == 0 && f.View.To == 0 {
@@ -308,6 +316,9 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 	setJSON(q, "options", oo)
 	if view != nil {
 		setJSON(q, "view", *view)
+		// As the page does, a capture of more files than the timeline
+		// draws opens on the fleet: the worker draws it no first frame.
+		q.Set("fleetFirst", true)
 	}
 	progress := func(p Progress) {
 		switch p.Kind {
@@ -332,6 +343,9 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 	}
 	w.opened = engine.Opened{}
 	if err := answerOf(m, "opened", &w.opened); err != nil {
+		return m, err
+	}
+	if err := listOf(m, "files", &w.opened.Files); err != nil {
 		return m, err
 	}
 	return m, nil

@@ -83,6 +83,11 @@ func (h *host) panel(kind string, q, reply js.Value) error {
 	case "fleet":
 		f, ok := e.Fleet()
 		reply.Set("ok", ok)
+		// The rows cross apart, as an open's files do (see open).
+		if err := setJSON(reply, "rows", f.Rows); err != nil {
+			return err
+		}
+		f.Rows = nil
 		answer = f
 	case "fleetframe":
 		var st engine.FleetState

@@ -31,9 +31,11 @@ type host struct {
 
 // open reads the Files of q.files into a new engine, with q.options
 // (client.OpenOptions; none: the defaults), posting its progress on the
-// way when q.progress is true, and answers what the load says at once (Opened); with q.view, also
-// the first frame of that view (a range of 0, 0: the whole capture), its
-// summary, and how long each step took. A later open supersedes it.
+// way when q.progress is true, and answers what the load says at once
+// (Opened, its Files apart in files); with q.view, unless the capture
+// opens on the fleet (q.fleetFirst), also the first frame of that view (a
+// range of 0, 0: the whole capture), its summary, and how long each step
+// took. A later open supersedes it.
 func (h *host) open(q js.Value, id int, reply js.Value) error {
 	opts := client.OpenOptions{Params: client.WireParams(timeline.DefaultParams())}
 	if o := q.Get("options"); o.Truthy() {
@@ -88,10 +90,21 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	}
 	step("open")
 	h.eng = eng
+	// The files cross apart, a list the page reads a slice at a time
+	// (client.listOf): a fleet's 10 001 are a megabyte of JSON.
+	listed := opened.Files
+	opened.Files = nil
 	if err := setJSON(reply, "opened", opened); err != nil {
 		return err
 	}
-	if view.Truthy() {
+	if err := setJSON(reply, "files", listed); err != nil {
+		return err
+	}
+	// With q.fleetFirst a capture of more files than the timeline draws
+	// opens on the fleet (the page's does: a split's 10 000 virtual
+	// clients), and its timeline's first frame, and that frame's
+	// summary, would cross unseen.
+	if view.Truthy() && (!q.Get("fleetFirst").Truthy() || len(listed) <= canvas.MaxFileGroups) {
 		if st.From == 0 && st.To == 0 {
 			st.From, st.To = opened.Extent(st.AxisRV)
 		}
@@ -115,7 +128,16 @@ type progressPoster struct {
 	id int
 	// next is the source read next: the engine reads them in order.
 	next int
+	// lastRead is when the last read progress was posted.
+	lastRead time.Time
 }
+
+// readPostEvery is how often the read's progress is posted. The Builder
+// tells of it every 256 events and every virtual client of a split: 14 000
+// messages for a million events split into 10 000 clients, each a task
+// of the page's thread, where the bar moves at most every 200 ms
+// (app/load's progressEvery) anyway.
+const readPostEvery = 50 * time.Millisecond
 
 func (p *progressPoster) post(pr client.Progress) {
 	b, err := json.Marshal(pr)
@@ -135,6 +157,10 @@ func (p *progressPoster) reading(engine.Source) {
 }
 
 func (p *progressPoster) read(r timeline.ReadProgress) {
+	if time.Since(p.lastRead) < readPostEvery {
+		return
+	}
+	p.lastRead = time.Now()
 	p.post(client.Progress{Kind: "read", Read: r})
 }
 

@@ -1,0 +1,58 @@
+//go:build js && wasm
+
+package client
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"syscall/js"
+
+	"watchlens/app/jsrt"
+)
+
+// listOf reads the answer's field name, a JSON array, into list, an
+// element at a time, letting the page run between them once it has
+// held it long enough (jsrt.YieldIfHeld): the answer's long lists (an
+// open's files, a fleet's rows: 10 001 each for 10 000 virtual clients)
+// read whole by json.Unmarshal held the page's thread for one task of
+// 100 ms and more. As json.Unmarshal does, null reads as a nil list, []
+// as an empty one.
+func listOf[T any](m js.Value, name string, list *[]T) error {
+	f := m.Get(name)
+	if f.Type() != js.TypeString {
+		return fmt.Errorf("the engine's worker answered no %s", name)
+	}
+	dec := json.NewDecoder(strings.NewReader(f.String()))
+	t, err := dec.Token()
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if t == nil {
+		*list = nil
+		return nil
+	}
+	if t != json.Delim('[') {
+		return fmt.Errorf("%s: not a list", name)
+	}
+	out := []T{}
+	for dec.More() {
+		var x T
+		if err := dec.Decode(&x); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		out = append(out, x)
+		if len(out)%listYieldEvery == 0 {
+			jsrt.YieldIfHeld()
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	*list = out
+	return nil
+}
+
+// listYieldEvery is how many elements listOf reads between its looks at
+// the clock: a millisecond or two of them as wasm on a busy machine.
+const listYieldEvery = 16
