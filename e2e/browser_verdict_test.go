@@ -110,6 +110,17 @@ func TestBrowserVerdict(t *testing.T) {
 	want := nativeSummary(t, []string{"w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http"}, files)
 	verdictShown(t, tab, want)
 	screenshot(t, tab, "verdict-w4-w1")
+
+	// A relist after the 410: the page names the RV it asked for and
+	// the one it returned as the CLI does.
+	c091 := filepath.Join(testsample.Recording(t, "samples-lab"), "c091-nobookmarks.ts.http")
+	tab = s.openSample(t, "w3-then-resume.ts.http")
+	drop(t, tab, c091)
+	want = nativeSummary(t, []string{filepath.Base(c091)}, []string{c091})
+	if !strings.Contains(strings.Join(want, "\n"), "relisted (a LIST at RV 987, the expired cursor, served from the watch cache; it returned RV 1673)") {
+		t.Errorf("c091's summary does not name its relist's RVs: %q", want)
+	}
+	verdictShown(t, tab, want)
 }
 
 // TestBrowserReconnectHover: w4 cut where its client dropped, dropped on

@@ -93,8 +93,13 @@ type Relist struct {
 	// holds its answer, else the one it asked for (client-go lists at its
 	// cursor first, served from the cache, and with "" from etcd only
 	// when that fails).
-	RV    string
-	Cause RelistCause
+	RV string
+	// AskedRV is the resourceVersion its request asked for ("" asks
+	// for the most recent state); Asked says a request was recorded.
+	// After a 410, client-go asks for the expired cursor itself.
+	AskedRV string
+	Asked   bool
+	Cause   RelistCause
 	// CauseSession is the session that caused it (global index), -1 when
 	// none was seen; CauseT and CauseMessage the 410's (or error's)
 	// instant and message. Inferred says the 410 is read from an audit

@@ -116,11 +116,12 @@ func (tl *Timeline) relist(file, pos int) Relist {
 	f := &tl.Files[file]
 	s := &tl.Sessions[f.Sessions[pos]]
 	r := Relist{File: file, Session: f.Sessions[pos], T: s.Start, CauseSession: -1, Reason: "no 410 or failed request before it"}
-	switch {
-	case s.List != nil:
+	if s.Request != nil {
+		r.AskedRV, r.Asked = s.Request.ResourceVersion, true
+		r.RV = r.AskedRV
+	}
+	if s.List != nil {
 		r.RV = s.List.RV
-	case s.Request != nil:
-		r.RV = s.Request.ResourceVersion
 	}
 	tl.relistCost(&r, file, pos)
 	for k := pos - 1; k >= 0; k-- {

@@ -19,6 +19,10 @@ type Outage struct {
 	// the first request answered after it: the server came back at most
 	// then.
 	From, To int64
+	// LastAttempt is the last attempt that reached no server: the
+	// outage ended after it and by To. A capture shows no more than
+	// that of its end.
+	LastAttempt int64
 	// Attempts counts the requests that reached no server, Clients the
 	// files that made them.
 	Attempts, Clients int
@@ -60,6 +64,7 @@ func (tl *Timeline) Outages() []Outage {
 		files := map[int]bool{}
 		for ; k < len(as) && !as[k].answered; k++ {
 			o.Attempts++
+			o.LastAttempt = as[k].t
 			files[as[k].file] = true
 		}
 		if k == len(as) || len(files) < minOutageClients || as[k].t-o.From < minOutage {

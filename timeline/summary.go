@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"watchlens/internal/quantity"
 )
@@ -152,17 +153,7 @@ func (s *summarizer) afterGone(g int) string {
 		if rl.CauseSession != g {
 			continue
 		}
-		how := "a LIST"
-		if rl.Kind == RelistWatchList {
-			how = "a WatchList"
-		}
-		if rl.RV != "" {
-			how += " at RV " + rl.RV
-		}
-		if rl.Source != SourceUnknown {
-			how += ", served from " + rl.Source.Words()
-		}
-		t := fmt.Sprintf(". %s later it relisted (%s)", FormatDuration(rl.T-rl.CauseT), how)
+		t := fmt.Sprintf(". %s later it relisted (%s)", FormatDuration(rl.T-rl.CauseT), tl.RelistWords(rl))
 		p := tl.FileProfile(rl.File)
 		switch {
 		case p.Library == LibraryUnknown:
@@ -174,6 +165,49 @@ func (s *summarizer) afterGone(g int) string {
 		return t
 	}
 	return ""
+}
+
+// RelistWords says what a relist asked for, where the server served it
+// and what it answered: "a LIST at RV 987, the expired cursor, served
+// from the watch cache; it returned RV 1673". The RV asked for is the
+// one named first: it decides where the server serves the relist; the
+// list's own RV is the state it got.
+func (tl *Timeline) RelistWords(rl Relist) string {
+	how := "a LIST"
+	if rl.Kind == RelistWatchList {
+		how = "a WatchList"
+	}
+	switch {
+	case !rl.Asked:
+	case rl.AskedRV == "":
+		how += " with no resourceVersion (the most recent state)"
+	default:
+		how += " at RV " + rl.AskedRV
+		if tl.asksExpiredCursor(rl) {
+			how += ", the expired cursor"
+		}
+	}
+	if rl.Source != SourceUnknown {
+		how += ", served from " + rl.Source.Words()
+	}
+	s := &tl.Sessions[rl.Session]
+	switch {
+	case s.HTTPStatus != 0 && s.HTTPStatus != 200:
+		how += fmt.Sprintf("; the server answered HTTP %d", s.HTTPStatus)
+	case s.List != nil && s.List.RV != "":
+		how += "; it returned RV " + s.List.RV
+	}
+	return how
+}
+
+// asksExpiredCursor says the relist asked for the resourceVersion of the
+// watch its 410 refused.
+func (tl *Timeline) asksExpiredCursor(rl Relist) bool {
+	if rl.Cause != CauseGone || rl.CauseSession < 0 {
+		return false
+	}
+	q := tl.Sessions[rl.CauseSession].Request
+	return q != nil && q.ResourceVersion == rl.AskedRV
 }
 
 // unsynced: the clients whose WatchList requests never ended their sync.
@@ -383,14 +417,54 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 	} else {
 		t += " at " + s.instant(first)
 	}
-	if os := tl.OutageReturns(); len(os) > 0 {
-		o := os[0]
-		t += fmt.Sprintf(", %d of them %s to %s after no request of any client had reached a server from %s to %s (%s; %d attempts by %d clients)",
-			o.Relists, FormatDuration(o.First), FormatDuration(o.Last), s.instant(o.From), s.instant(o.To), FormatDuration(o.To-o.From), o.Attempts, o.Clients)
+	if os := tl.OutageReturns(); len(os) > 0 && os[0].Relists > 0 {
+		// The stampede after an outage is the story: told first, the
+		// fleet's totals after it when other relists add to it.
+		st := s.stampede(os[0])
+		if os[0].Relists == f.RelistsObserved {
+			return st + "."
+		}
+		return st + "; in all, " + t + "."
 	} else if rs := s.restartTimes(); len(rs) > 0 {
 		t += ", around " + rs
 	}
 	return t + "."
+}
+
+// maxEndWindow is how far apart the last attempt that reached no server
+// and the first answer may be for the outage's end to be taken as
+// between them: further apart, the delays are counted from the first
+// answer, and the sentence says so.
+const maxEndWindow = int64(time.Second)
+
+// stampede tells the relists after an outage: "74 clients relisted
+// between 8 and 77 s after the outage ended". A capture shows the end
+// only as the last attempt that reached no server and the first answer
+// after it. When those are within maxEndWindow the delays count from
+// the last attempt: the first answer comes later than the end by the
+// time a new connection takes (a TLS handshake with a server that many
+// clients reach at once), the last refused attempt only by the clients'
+// retry spacing, which is shortest then, with the whole fleet retrying.
+// Further apart, the delays are the first answer's, and the sentence
+// says so.
+func (s *summarizer) stampede(o OutageReturn) string {
+	end, after := o.To, "the first answer after the outage"
+	if o.To-o.LastAttempt <= maxEndWindow {
+		end, after = o.LastAttempt, "the outage ended"
+	}
+	first, last := o.First+o.To-end, o.Last+o.To-end
+	between := FormatDuration(first) + " and " + FormatDuration(last)
+	if last >= int64(2*time.Second) {
+		between = fmt.Sprintf("%.0f and %.0f s", float64(first)/1e9, float64(last)/1e9)
+	}
+	t := fmt.Sprintf("%s relisted between %s after %s (", quantity.Plural(o.RelistClients, "client"), between, after)
+	if o.Relists != o.RelistClients {
+		t += quantity.Plural(o.Relists, "relist") + ", "
+	}
+	t += fmt.Sprintf("from %s to %s)", s.instant(o.To+o.First), s.instant(o.To+o.Last))
+	t += fmt.Sprintf(": no request of any client reached a server from %s to %s (%s; %d attempts by %d clients), and the first answer came at %s",
+		s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, s.instant(o.To))
+	return t
 }
 
 // restartTimes names the API server restarts as given, else those the

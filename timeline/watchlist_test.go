@@ -255,7 +255,8 @@ func TestOutageResumesAreAnswered(t *testing.T) {
 
 // TestSummaryTellsUnsyncedAndOutage: the 48 informers that never synced
 // are the summary's first finding on samples-watchlist; on samples-outage
-// the fleet's line tells the stampede and the outage before it.
+// the summary's first line is the fleet's, and its first sentence tells
+// the stampede, from the captures and from the client log alone.
 func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 	a := buildRecording(t, "samples-watchlist", "*.ts.http").Analyze(realServer())
 	lines := a.Summary(nil)
@@ -270,21 +271,61 @@ func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 	}
 	o := os[0]
 	// The load balancer closed at 19:09:13.55 and listened again at
-	// 19:11:43.65 (lb-conns.tsv); the first answer came at 19:11:43.87.
+	// 19:11:43.65 (lb-conns.tsv); the last attempt it refused was at
+	// 19:11:43.62, the first answer came at 19:11:43.87.
 	if d := time.Duration(o.To - o.From); o.Attempts != 966 || o.Clients != 99 || d < 150*time.Second || d > 151*time.Second ||
 		o.Relists != 74 || o.RelistClients != 74 || o.First < int64(7*time.Second) || o.Last > int64(77*time.Second) {
 		t.Errorf("outage %+v (%s)", o, d)
 	}
-	var fleet string
-	for _, l := range tl.Analyze(realServer()).Summary(nil) {
-		if l.Topic == "fleet" {
-			fleet = l.Text
+	story, span := outageStory(t)
+	for name, tl := range map[string]*Timeline{"the captures": tl, "fleet-klog.log": buildRecording(t, "samples-outage", "fleet-klog.log")} {
+		lines := tl.Analyze(realServer()).Summary(nil)
+		if len(lines) == 0 || lines[0].Topic != "fleet" {
+			t.Errorf("%s: the summary does not begin with the fleet: %+v", name, lines)
+			continue
+		}
+		first, _, _ := strings.Cut(lines[0].Text, ". ")
+		if !strings.HasPrefix(first, story) || !strings.Contains(first, "966 attempts by 99 clients") ||
+			name == "the captures" && !strings.Contains(first, span) {
+			t.Errorf("%s: the fleet's first sentence %q, want it to begin %q, the relists %s", name, first, story, span)
 		}
 	}
-	if !strings.HasPrefix(fleet, "74 clients of the 99 relisted 74 times") ||
-		!strings.Contains(fleet, "74 of them 7.8s to 1m16s after no request of any client had reached a server from 2026-12-01 19:09:13.557 UTC to 2026-12-01 19:11:43.874 UTC") {
-		t.Errorf("fleet line %q", fleet)
+}
+
+// outageStory is the stampede as samples-outage's own tables tell it:
+// the clients that relisted (TRUTH.tsv), between how many whole seconds
+// after the load balancer listened again (lb-conns.tsv's outage-end)
+// and, as its span, when.
+func outageStory(t *testing.T) (story, span string) {
+	t.Helper()
+	dir := testsample.Recording(t, "samples-outage")
+	var end int64
+	for _, ln := range strings.Split(string(testsample.Read(t, filepath.Join(dir, "lb-conns.tsv"))), "\n") {
+		if c := strings.Split(ln, "\t"); len(c) > 1 && c[1] == "outage-end" {
+			end = instant(t, c[0])
+		}
 	}
+	var first, last int64
+	clients := 0
+	for _, row := range testsample.ReadTruth(t, dir) {
+		times := splitTimes(row["relist_times"])
+		if len(times) > 0 {
+			clients++
+		}
+		for _, s := range times {
+			at := instant(t, s)
+			if first == 0 || at < first {
+				first = at
+			}
+			last = max(last, at)
+		}
+	}
+	if end == 0 || clients == 0 {
+		t.Fatalf("lb-conns.tsv's outage end %d, %d clients relisting in TRUTH.tsv", end, clients)
+	}
+	// 74 clients, 8.0 and 76.6 s.
+	return fmt.Sprintf("%d clients relisted between %.0f and %.0f s after the outage ended (", clients, float64(first-end)/1e9, float64(last-end)/1e9),
+		fmt.Sprintf("(from %s to %s)", FormatInstant(first, time.UTC), FormatInstant(last, time.UTC))
 }
 
 // TestRelistCost: where the fleet's relists were served and what they

@@ -1,0 +1,64 @@
+package canvas
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"watchlens/internal/testsample"
+	"watchlens/parser"
+	"watchlens/timeline"
+)
+
+// TestFleetRowShowsProfile: pointing at a row of samples-outage's fleet
+// names its client's library when its User-Agent tells it: the 20
+// clients that send client-go's default ("-defua") read "client library:
+// client-go v0.0.0 (in fleet)"; the others, whose User-Agent names no
+// library, have no such line.
+func TestFleetRowShowsProfile(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-outage"), "*.ts.http"))
+	if err != nil || len(names) != 99 {
+		t.Fatalf("samples-outage has %d captures (%v), want 99", len(names), err)
+	}
+	b := timeline.NewBuilder()
+	for _, n := range names {
+		f, err := os.Open(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(filepath.Base(n), f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+	if d == nil || len(d.Rows) != 99 {
+		t.Fatalf("the fleet has %v rows, want 99", d)
+	}
+	var fr Frame
+	var buf FleetScratch
+	named := 0
+	for r := range d.Rows {
+		v := &FleetViewport{From: d.From, To: d.To, Width: 1280, PixelRatio: 1, ScrollY: float64(r) * FleetRowH}
+		l := d.Build(v, &fr, &buf)
+		h := d.HitTest(v, &l, 20, l.RowY(r, v.ScrollY)+FleetRowH/2)
+		name := d.Rows[r].Client.Name
+		if h.Row != r {
+			t.Fatalf("row %d (%s) is not hit at its middle: row %d", r, name, h.Row)
+		}
+		lib := strings.Contains(h.Text, "\nclient library: ")
+		if defua := strings.Contains(name, "-defua"); defua != lib {
+			t.Errorf("%s: the hover says %q", name, h.Text)
+		} else if defua {
+			named++
+			if !strings.Contains(h.Text, "\nclient library: client-go v0.0.0 (in fleet)\n") {
+				t.Errorf("%s: the hover names its library otherwise: %q", name, h.Text)
+			}
+		}
+	}
+	if named != 20 {
+		t.Errorf("%d rows name client-go, want samples-outage's 20 clients with its default User-Agent", named)
+	}
+}
