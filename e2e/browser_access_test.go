@@ -88,6 +88,7 @@ func testLargeScreens(t *testing.T, s *servedSite) {
 		{"4K at 200 %", 1920, 1080, 2},
 	} {
 		t.Run(screen.name, func(t *testing.T) {
+			t.Parallel()
 			tab := s.newTab(t)
 			must(t, chromedp.Do(tab, chromedp.EmulateViewport(screen.width, screen.height, chromedp.EmulateScale(screen.scale))))
 			navigate(t, tab, s.url+"/?sample="+app.DefaultSample)

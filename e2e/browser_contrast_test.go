@@ -39,6 +39,7 @@ func TestBrowserContrast(t *testing.T) {
 	s := startSite(t)
 	for _, theme := range []string{"light", "dark"} {
 		t.Run(theme, func(t *testing.T) {
+			t.Parallel()
 			measured := map[string]bool{}
 			// w3's reconnect without bookmarks is at risk by the watch
 			// cache's models; served from etcd compacted every 10 s, w4's

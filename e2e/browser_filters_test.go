@@ -31,6 +31,7 @@ func TestBrowserFilterRow(t *testing.T) {
 	}{{"1280x720", 1280, 720, true}, {"390x844", 390, 844, false}} {
 		for _, theme := range []string{"light", "dark"} {
 			t.Run(sc.name+" "+theme, func(t *testing.T) {
+				t.Parallel()
 				tab := s.newTab(t)
 				must(t, chromedp.Do(tab, chromedp.EmulateViewport(sc.width, sc.height)))
 				_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{

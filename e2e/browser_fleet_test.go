@@ -262,6 +262,7 @@ func TestBrowserFleet(t *testing.T) {
 		screenshot(t, tab, "fleet-range")
 	})
 	t.Run("the range shown carries over between the views", func(t *testing.T) {
+		t.Parallel()
 		tab := openFleet(t, s, files)
 		// rangeOf waits until the range sel's data attributes give is
 		// not unlike (the range before a move) and returns it.
@@ -317,6 +318,7 @@ func TestBrowserFleet(t *testing.T) {
 		}
 	})
 	t.Run("clicking a row opens that client's timeline", func(t *testing.T) {
+		t.Parallel()
 		tab := openFleet(t, s, files)
 		const r = 2
 		c := fl.Clients[r]

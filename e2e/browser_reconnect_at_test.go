@@ -274,6 +274,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 	s := startSite(t)
 
 	t.Run("two samples: a time of day, then an Alt-click", func(t *testing.T) {
+		t.Parallel()
 		files := []string{"samples/w4-then-resume.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http"}
 		tab := s.openSample(t, "w3-then-resume.ts.http")
 		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
@@ -324,6 +325,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 	})
 
 	t.Run("a link keeps the marker", func(t *testing.T) {
+		t.Parallel()
 		const name = "w4-then-resume.ts.http"
 		at := time.Date(2026, 11, 30, 1, 4, 24, 980e6, time.UTC).UnixNano()
 		tab := s.newTab(t)
@@ -333,6 +335,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 	})
 
 	t.Run("the fleet with its audit logs: RFC 3339", func(t *testing.T) {
+		t.Parallel()
 		dir := testsample.Recording(t, "samples-fleet")
 		files, err := filepath.Glob(filepath.Join(dir, "*.ts.http"))
 		must(t, err)
@@ -352,6 +355,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 	})
 
 	t.Run("the lab's audit logs and metrics: as the page prints a time", func(t *testing.T) {
+		t.Parallel()
 		logs, exports := labFiles(t)
 		files := append(logs, exports...)
 		dir := testsample.Recording(t, "samples-lab")

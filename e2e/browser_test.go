@@ -69,7 +69,10 @@ func TestBrowser(t *testing.T) {
 	version, _ := exec.Command(chromiumPath, "--version").Output()
 	fmt.Printf("browser: running the UI tests in %s", version)
 
-	t.Run("first visit opens the default sample", func(t *testing.T) {
+	// Each of these checks has a tab of its own; they run side by side,
+	// then the two below that need the ones before.
+	apart := sideBySide(t, "in tabs side by side")
+	apart.Run("first visit opens the default sample", func(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/")
 		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
@@ -91,7 +94,7 @@ func TestBrowser(t *testing.T) {
 		checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
 		screenshot(t, tab, "first-visit")
 	})
-	t.Run("the first paint of a capture shows its timeline drawn", func(t *testing.T) {
+	apart.Run("the first paint of a capture shows its timeline drawn", func(t *testing.T) {
 		// Watched from before the page's own scripts run: the first frame
 		// painted with the capture's section must come after its canvas was
 		// drawn, not with an empty canvas and the drawing a frame later.
@@ -118,9 +121,9 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the first frame showing the capture had an %s", got)
 		}
 	})
-	t.Run("the keyboard reaches every control, with a visible focus", func(t *testing.T) { testKeyboard(t, s) })
-	t.Run("large screens", func(t *testing.T) { testLargeScreens(t, s) })
-	t.Run("choose file", func(t *testing.T) {
+	apart.Run("the keyboard reaches every control, with a visible focus", func(t *testing.T) { testKeyboard(t, s) })
+	apart.Run("large screens", func(t *testing.T) { testLargeScreens(t, s) })
+	apart.Run("choose file", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		// The user opens the settings, then another capture of the same
 		// server: what they opened stays open.
@@ -132,19 +135,19 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "choose-file")
 	})
-	t.Run("drop file", func(t *testing.T) {
+	apart.Run("drop file", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		drop(t, tab, "samples/w2-broad-pods-bookmarks.http.gz")
 		checkShown(t, tab, "w2-broad-pods-bookmarks.http.gz", "samples/w2-broad-pods-bookmarks.http.gz")
 		screenshot(t, tab, "drop-gzip")
 	})
-	t.Run("sample menu", func(t *testing.T) {
+	apart.Run("sample menu", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		must(t, chromedp.Do(tab, chromedp.SetValue(chromedp.CSS("#sample-menu"), "w3-then-resume.http"),
 			chromedp.Evaluate[chromedp.Void](`document.querySelector("#sample-menu").dispatchEvent(new Event("change", {bubbles: true}))`)))
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
 	})
-	t.Run("not JSON at all", func(t *testing.T) {
+	apart.Run("not JSON at all", func(t *testing.T) {
 		garbage := filepath.Join(t.TempDir(), "garbage.bin")
 		b := []byte("this is not a watch capture\n\x00\x01\x02 \xff\xfe binary junk\n<html>nope</html>\n")
 		must(t, os.WriteFile(garbage, b, 0o644))
@@ -158,7 +161,7 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "garbage")
 	})
-	t.Run("an empty file", func(t *testing.T) {
+	apart.Run("an empty file", func(t *testing.T) {
 		empty := filepath.Join(t.TempDir(), "empty.log")
 		must(t, os.WriteFile(empty, nil, 0o644))
 		tab := s.openSample(t, "client-go-golden-watch.http")
@@ -168,7 +171,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("message %q does not say %q", msg, want)
 		}
 	})
-	t.Run("truncated gzip", func(t *testing.T) {
+	apart.Run("truncated gzip", func(t *testing.T) {
 		whole := testsample.Read(t, testsample.Sample(t, "w2-broad-pods-bookmarks.http.gz"))
 		cut := filepath.Join(t.TempDir(), "cut.http.gz")
 		must(t, os.WriteFile(cut, whole[:len(whole)/2], 0o644))
@@ -182,7 +185,7 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "truncated-gzip")
 	})
-	t.Run("too big for the browser", func(t *testing.T) {
+	apart.Run("too big for the browser", func(t *testing.T) {
 		// A sparse file: the page must refuse it by its size, before
 		// reading a byte.
 		huge := filepath.Join(t.TempDir(), "huge.log")
@@ -200,7 +203,7 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 	for _, sample := range []string{"w1-broad-configmaps-bookmarks.http", "w2-broad-pods-bookmarks.http.gz"} {
-		t.Run("detail pane from a link to "+sample, func(t *testing.T) {
+		apart.Run("detail pane from a link to "+sample, func(t *testing.T) {
 			i, rv, prevRV := modifiedWithPrevious(t, "samples/"+sample)
 			tab := s.newTab(t)
 			navigate(t, tab, fmt.Sprintf("%s/?sample=%s&sel=%d", s.url, sample, i))
@@ -216,7 +219,7 @@ func TestBrowser(t *testing.T) {
 			screenshot(t, tab, "detail-"+sample)
 		})
 	}
-	t.Run("a large file shows its progress at once, and the shown capture stays put until it is read", func(t *testing.T) {
+	apart.Run("a large file shows its progress at once, and the shown capture stays put until it is read", func(t *testing.T) {
 		// Large enough that reading it takes several progress reports
 		// (progressEvery) on any machine.
 		const name = "pods-300MB.jsonl"
@@ -287,7 +290,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the progress bar is still there (%d, %v)", n, err)
 		}
 	})
-	t.Run("a capture opened while another is read is the one shown", func(t *testing.T) {
+	apart.Run("a capture opened while another is read is the one shown", func(t *testing.T) {
 		const name = "pods-100MB.jsonl"
 		big := filepath.Join(t.TempDir(), name)
 		must(t, os.WriteFile(big, synth.Capture(100<<20), 0o644))
@@ -318,19 +321,19 @@ func TestBrowser(t *testing.T) {
 		}
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
 	})
-	t.Run("several files share one clock", func(t *testing.T) {
+	apart.Run("several files share one clock", func(t *testing.T) {
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		drop(t, tab, "samples/w3-narrow-label-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
 		checkShown(t, tab, "w3-narrow-label-bookmarks.ts.http", "samples/w3-narrow-label-bookmarks.ts.http")
 		checkShown(t, tab, "w1-broad-configmaps-bookmarks.ts.http", "samples/w1-broad-configmaps-bookmarks.ts.http")
 		screenshot(t, tab, "two-files")
 	})
-	t.Run("open a capture by URL", func(t *testing.T) {
+	apart.Run("open a capture by URL", func(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/?url="+s.url+"/web/samples/w4-then-resume.http")
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
 	})
-	t.Run("exports: Markdown equals watchlens analyze, PNG, JSON", func(t *testing.T) {
+	apart.Run("exports: Markdown equals watchlens analyze, PNG, JSON", func(t *testing.T) {
 		const sample = "w4-then-resume.ts.http"
 		downloads := t.TempDir()
 		tab := s.openSample(t, sample)
@@ -386,7 +389,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the page's Markdown export differs from watchlens analyze --format markdown:\n--- page\n%s\n--- analyze\n%s", got, want)
 		}
 	})
-	t.Run("zoom and filter, then the copied link reopens the same view", func(t *testing.T) {
+	apart.Run("zoom and filter, then the copied link reopens the same view", func(t *testing.T) {
 		const sample = "w1-broad-configmaps-bookmarks.ts.http"
 		tab := s.openSample(t, sample)
 		whole := summaryOf(t, tab)
@@ -433,7 +436,7 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, again, "reopened-link")
 	})
-	t.Run("label selector", func(t *testing.T) {
+	apart.Run("label selector", func(t *testing.T) {
 		const sample = "w1-broad-configmaps-bookmarks.ts.http"
 		tl, _ := nativeTimeline(t, "samples/"+sample)
 		want := 0
@@ -453,7 +456,7 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "label-selector")
 	})
-	t.Run("only objects active in view", func(t *testing.T) {
+	apart.Run("only objects active in view", func(t *testing.T) {
 		const sample = "w1-broad-configmaps-bookmarks.ts.http"
 		tl, _ := nativeTimeline(t, "samples/"+sample)
 		// The last quarter of the capture, from a link.
@@ -479,7 +482,7 @@ func TestBrowser(t *testing.T) {
 		}
 		screenshot(t, tab, "active-in-view")
 	})
-	t.Run("a gzip Content-Encoding capture, detail pane included", func(t *testing.T) {
+	apart.Run("a gzip Content-Encoding capture, detail pane included", func(t *testing.T) {
 		capture, first := encodedCapture(t, "samples/w1-broad-configmaps-bookmarks.http")
 		tab := s.openSample(t, "client-go-golden-watch.http")
 		upload(t, tab, capture)
@@ -491,7 +494,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the detail pane of the first event does not show %s at RV %s:\n%.400s", first.Name, first.RV, js)
 		}
 	})
-	t.Run("a gzip file of gzip Content-Encoding responses: the diff of two events of one body", func(t *testing.T) {
+	apart.Run("a gzip file of gzip Content-Encoding responses: the diff of two events of one body", func(t *testing.T) {
 		// The file is decoded again to fetch the events: all of a
 		// response's events start their spans at the response and end
 		// them where their own bytes were decoded. The second response
@@ -536,7 +539,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the diff row %q does not show %s -> %s", change, prevRV, rv)
 		}
 	})
-	t.Run("the keyboard steps through the events", func(t *testing.T) {
+	apart.Run("the keyboard steps through the events", func(t *testing.T) {
 		tab := s.openSample(t, "w4-then-resume.ts.http")
 		selectedType := `(() => { const e = document.querySelector('#detail[data-event] [data-field="type"]'); return e ? e.textContent : ""; })()`
 		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#timeline canvas"))))
@@ -550,6 +553,7 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 	})
+	apart.run()
 	t.Run("static site under a sub-path", func(t *testing.T) {
 		tab := s.newTab(t)
 		navigate(t, tab, s.subURL+"/?sample=w4-then-resume.ts.http")

@@ -146,6 +146,7 @@ func TestBrowserTimeline(t *testing.T) {
 
 	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl"} {
 		t.Run("summary "+name, func(t *testing.T) {
+			t.Parallel()
 			tl, an := nativeTimeline(t, "samples/"+name)
 			tab := s.newTab(t)
 			navigate(t, tab, s.url+"/?sample="+name)
@@ -177,6 +178,7 @@ func TestBrowserTimeline(t *testing.T) {
 	}
 
 	t.Run("wheel zoom, drag pan, keys, reset", func(t *testing.T) {
+		t.Parallel()
 		const name = "w1-broad-configmaps-bookmarks.ts.http"
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/?sample="+name)
@@ -255,6 +257,7 @@ func TestBrowserTimeline(t *testing.T) {
 	})
 
 	t.Run("pinch zoom, on a trackpad and a touch screen", func(t *testing.T) {
+		t.Parallel()
 		const name = "w1-broad-configmaps-bookmarks.ts.http"
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/?sample="+name)
@@ -309,6 +312,7 @@ func TestBrowserTimeline(t *testing.T) {
 	})
 
 	t.Run("resourceVersion axis", func(t *testing.T) {
+		t.Parallel()
 		const name = "w4-then-resume.ts.http"
 		_, an := nativeTimeline(t, "samples/"+name)
 		tab := s.newTab(t)
@@ -324,6 +328,7 @@ func TestBrowserTimeline(t *testing.T) {
 	})
 
 	t.Run("the canvas follows the system's switch to a dark theme", func(t *testing.T) {
+		t.Parallel()
 		const name = "w4-then-resume.ts.http"
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/?sample="+name)
@@ -356,6 +361,7 @@ func TestBrowserTimeline(t *testing.T) {
 		shotTimeline(t, tab, "timeline-dark")
 	})
 	t.Run("click selects, hover reads", func(t *testing.T) {
+		t.Parallel()
 		const name = "w4-then-resume.ts.http"
 		tl, _ := nativeTimeline(t, "samples/"+name)
 		mod := int(tl.LaneEvents(0)[0])
