@@ -120,15 +120,36 @@ func axisZoneName(s Scale, loc *time.Location) string {
 
 // drawTicks draws the ticks' grid lines from the axis band down to bottom,
 // appended to segs (returned, for reuse), and their labels in the axis
-// band.
+// band. A label is centred on its tick, and one that would reach left of
+// the plot is left out (its line is drawn): the axis's zone ("UTC") is
+// written there, and a long label of a tick near the plot's left end
+// (12:00:03.250, zoomed in to seconds) ran over it.
 func (fr *Frame) drawTicks(ticks []Tick, s Scale, bottom float64, segs []float32) []float32 {
 	t0 := len(fr.Texts)
 	for _, tk := range ticks {
 		x := math.Round(s.X(tk.Value)) + 0.5
 		segs = append(segs, float32(x), float32(axisH-6), float32(x), float32(bottom))
-		fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
+		if x-tickLabelWidth(tk.Label)/2 >= s.X0 {
+			fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
+		}
 	}
 	fr.add(Op{Kind: "seg", Color: ColorGrid, Size: 1}, segs)
 	fr.flushTexts(t0)
 	return segs
+}
+
+// tickLabelWidth is at least the CSS px a tick's label takes in the
+// canvas's font (11 px system-ui), which only the browser measures: its
+// digits and letters at most 6.5 px each, its separators 3.5.
+func tickLabelWidth(label string) float64 {
+	w := 0.0
+	for _, r := range label {
+		switch r {
+		case ':', '.', ' ':
+			w += 3.5
+		default:
+			w += 6.5
+		}
+	}
+	return w
 }

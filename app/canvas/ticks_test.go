@@ -35,3 +35,29 @@ func TestTicksAreRoundAndApart(t *testing.T) {
 		t.Errorf("RV ticks %v", n)
 	}
 }
+
+// TestTickLabelsClearTheZone: zoomed in to seconds, a tick a few px right
+// of the plot's left end has no label, whose left half would run over
+// the zone's name written left of the plot; its grid line is drawn, and
+// the next tick's label is.
+func TestTickLabelsClearTheZone(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 12, 0, 3, 0, time.UTC).UnixNano()
+	for _, span := range []time.Duration{4 * time.Second, 400 * time.Millisecond, 40 * time.Minute} {
+		// The first tick 2 px right of the plot's left end.
+		s := Scale{From: t0 - int64(span)/500, To: t0 - int64(span)/500 + int64(span), X0: 176, Width: 1000}
+		ticks := timeTicks(s, nil)
+		var fr Frame
+		segs := fr.drawTicks(ticks, s, 300, nil)
+		if len(segs) != 4*len(ticks) {
+			t.Fatalf("span %v: %d grid lines for %d ticks", span, len(segs)/4, len(ticks))
+		}
+		if len(fr.Texts) != len(ticks)-1 || fr.Texts[0].Text != ticks[1].Label {
+			t.Errorf("span %v: ticks %v labelled %v, want all but the first", span, ticks, fr.Texts)
+		}
+		for _, tx := range fr.Texts {
+			if left := float64(tx.X) - tickLabelWidth(tx.Text)/2; left < s.X0 {
+				t.Errorf("span %v: %q starts at %.1f, left of the plot at %v", span, tx.Text, left, s.X0)
+			}
+		}
+	}
+}

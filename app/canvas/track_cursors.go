@@ -99,11 +99,11 @@ type stepSeries interface {
 	SearchT(lo, hi int, t int64) int
 }
 
-// add folds the steps [from, to) of st into the columns. A column
-// holding a stretch that only rises (no entry of desc inside it) is
-// folded from its two ends, found by a search over the instants, so a
-// whole-capture view of a million steps costs a search per column, not a
-// million steps.
+// add folds the steps [from, to) of st into the columns. A column's
+// steps are found by a search over the instants, and split by the
+// entries of desc (st's descents) inside them into runs that only rise,
+// each folded from its two ends: a whole-capture view of a million steps
+// costs a search per column and one per descent, not a million steps.
 func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s Scale) {
 	n := len(e.has)
 	prev, havePrev, prevCol := uint64(0), false, -1
@@ -136,15 +136,19 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s Scale) {
 			// large part of a pan frame's drawing as wasm.
 			end = st.SearchT(end+1, to, s.ColumnEnd(col, n))
 		}
+		// The runs between the descents inside [k, end) only rise: the
+		// first and the last step of each bound it. A step with no RV
+		// is a descent, and so is the one after it: such a run is that
+		// one step.
+		run := k
 		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k
-		if v := st.RV(k); v != timeline.NoRV && (d == len(desc) || int(desc[d]) >= end) {
-			fold(col, v)
-			fold(col, st.RV(end-1))
-		} else {
-			for j := k; j < end; j++ {
-				fold(col, st.RV(j))
-			}
+		for ; d < len(desc) && int(desc[d]) < end; d++ {
+			fold(col, st.RV(run))
+			fold(col, st.RV(int(desc[d])-1))
+			run = int(desc[d])
 		}
+		fold(col, st.RV(run))
+		fold(col, st.RV(end-1))
 		k = end
 	}
 }

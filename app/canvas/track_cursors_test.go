@@ -1,9 +1,14 @@
 package canvas
 
 import (
+	"bytes"
+	"path/filepath"
+	"reflect"
 	"sort"
 	"testing"
 
+	"watchlens/internal/testsample"
+	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -79,5 +84,95 @@ func TestStepEnvelope(t *testing.T) {
 		if segs[k] > 60.5+10 && segs[k] < 90+10 {
 			t.Errorf("segment %v crosses the gap with no cursor", segs[k:k+4])
 		}
+	}
+}
+
+// TestStepEnvelopeSearchedAsWalked: on real captures, the head and each
+// cursor folded into columns run by run (a search per column, one per
+// descent) give the columns that folding every step gives, at several
+// zooms and widths; and some of those columns hold a descent, where a
+// cursor fell or was unset, inside them.
+func TestStepEnvelopeSearchedAsWalked(t *testing.T) {
+	// The WatchList recording's clients without bookmarks relist, their
+	// cursors unset and set again, several times in a pixel column.
+	paths, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-watchlist"), "s0*-nobookmarks*.http"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no WatchList captures without bookmarks: %v", err)
+	}
+	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl"} {
+		paths = append(paths, testsample.Sample(t, name))
+	}
+	inside := 0
+	for _, path := range paths {
+		name := filepath.Base(path)
+		b := timeline.NewBuilder()
+		if err := b.AddReader(name, bytes.NewReader(testsample.Read(t, path)), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		tl := b.Build()
+		series := []*timeline.Steps{tl.HeadSteps()}
+		for k := range tl.Cursors {
+			series = append(series, &tl.Cursors[k].Steps)
+		}
+		lo, hi := NewCache(tl).Extent(false)
+		for _, width := range []float64{320, 1280} {
+			for _, div := range []int64{1, 10, 100, 1000} {
+				span := max((hi-lo)/div, 2)
+				from := lo + (hi-lo)/3 - span/3
+				if div == 1 {
+					from = lo
+				}
+				s := Scale{From: from, To: from + span, X0: 0, Width: width}
+				n := int(width)
+				for i, st := range series {
+					a, z := st.Range(s.From, s.To)
+					every := make([]int32, st.Len())
+					for k := range every {
+						every[k] = int32(k)
+					}
+					var searched, walked stepEnvelope
+					searched.reset(n)
+					searched.add(st, st.Descents(), a, z, s)
+					walked.reset(n)
+					walked.add(st, every, a, z, s)
+					if !reflect.DeepEqual(searched, walked) {
+						t.Fatalf("%s, series %d, 1/%d of the capture at %v px: the columns folded by runs differ from those folded step by step", name, i, div, width)
+					}
+					for _, d := range st.Descents() {
+						if k := int(d); k > a && k < z && s.Column(st.T(k), n) == s.Column(st.T(k-1), n) {
+							inside++
+						}
+					}
+				}
+			}
+		}
+	}
+	if inside == 0 {
+		t.Error("no column of the captures holds a descent: the runs are not tried")
+	}
+	t.Logf("%d columns hold a descent", inside)
+	// A series that, ten steps a column, rises for four, falls, rises
+	// again and every third column is unset for a step: runs of several
+	// steps on either side of the descents.
+	ts, vs := make([]int64, 1000), make([]uint64, 1000)
+	for i := range ts {
+		ts[i], vs[i] = int64(i/10), uint64(100+i%10*7-(i%10/5)*40+i/10)
+		if i%30 == 7 {
+			vs[i] = timeline.NoRV
+		}
+	}
+	st := steps{ts, vs}
+	every := make([]int32, len(ts))
+	for i := range every {
+		every[i] = int32(i)
+	}
+	s := Scale{From: 0, To: 100, X0: 0, Width: 100}
+	var searched, walked stepEnvelope
+	searched.reset(100)
+	searched.add(st, descents(st), 0, len(ts), s)
+	walked.reset(100)
+	walked.add(st, every, 0, len(ts), s)
+	if !reflect.DeepEqual(searched, walked) {
+		t.Error("a generated series folded by runs differs from the one folded step by step")
 	}
 }
