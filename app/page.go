@@ -467,8 +467,8 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 // openDropped reads files as one capture; problems are what the browser
 // failed to hand over of a dropped folder. Chromium answers a chosen
 // file's size from the disk, at its first asking, by a call that holds
-// the page's thread: samples-lab's 214 files held it 30-134 ms in one
-// task. So their sizes are asked in a goroutine that lets the page run
+// the page's thread, and for a recording's hundreds of files in one
+// task that is a long one. So their sizes are asked in a goroutine that lets the page run
 // between them (jsrt.YieldIfHeld), and openSized opens them.
 func (p *Page) openDropped(ctx goapp.Context, files []droppedFile, problems []string) {
 	ctx.Async(func() {
