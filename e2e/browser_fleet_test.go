@@ -278,6 +278,24 @@ func TestBrowserFleet(t *testing.T) {
 			}
 			return [2]string(got)
 		}
+		// rangeBecomes waits until the range sel's data attributes give
+		// is want: the view just shown keeps its last frame's range on
+		// screen until the engine answers the frame of the range it was
+		// given. It returns the range last seen.
+		rangeBecomes := func(sel string, want [2]string) [2]string {
+			t.Helper()
+			var got []string
+			until(pageWait, func() bool {
+				var err error
+				got, err = chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
+					const e = document.querySelector(`+strconv.Quote(sel)+`);
+					return e && e.dataset.from ? [e.dataset.from, e.dataset.to || ""] : ["", ""];
+				})()`))
+				must(t, err)
+				return [2]string(got) == want
+			})
+			return [2]string(got)
+		}
 		// zoom turns the wheel over the middle of the canvas's plot by
 		// notches, one at a time, each seen to move the range of rangeSel
 		// (the views apply a wheel turn after the event) from the last.
@@ -299,7 +317,7 @@ func TestBrowserFleet(t *testing.T) {
 		fleet := zoom("#fleet canvas", "#fleet canvas", 4, -240)
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-timeline"))))
 		waitText(t, tab, "#timeline-summary")
-		if got := rangeOf("#timeline-summary", [2]string{}); got != fleet {
+		if got := rangeBecomes("#timeline-summary", fleet); got != fleet {
 			t.Errorf("the fleet showed %v, the timeline then %v", fleet, got)
 		}
 		// Zoomed out on the timeline, then back to the fleet once the
@@ -313,7 +331,7 @@ func TestBrowserFleet(t *testing.T) {
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#show-fleet"))))
 		waitText(t, tab, "#fleet-summary dd")
-		if got := rangeOf("#fleet canvas", [2]string{}); got != tl {
+		if got := rangeBecomes("#fleet canvas", tl); got != tl {
 			t.Errorf("the timeline showed %v, the fleet then %v", tl, got)
 		}
 	})
