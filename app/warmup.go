@@ -33,21 +33,12 @@ const warmRenders = 40
 func (p *Page) warmUp(ctx goapp.Context, visit load.Turn) {
 	defer ctx.Dispatch(func(goapp.Context) { p.warm = true })
 	opened := visit.Superseded
-	var sources []load.Source
-	for _, name := range warmSamples {
-		if opened() {
-			return
-		}
-		blob, err := fetchSample(ctx, name)
-		if err != nil {
-			return // the samples are missing: loads stay as they were
-		}
-		sources = append(sources, load.Source{Name: name, Blob: blob})
+	// A page that reads in the engine's worker warms that worker instead
+	// (below): its own parser would spend the page's thread on code the
+	// loads do not run.
+	if !load.ReadsInWorker() && !p.warmParser(ctx, visit) {
+		return
 	}
-	// A draw that fails (see load.Safely) only leaves the loads slower.
-	load.WarmUp(sources, visit, func(c *load.Capture) {
-		load.Safely(func() { warmDraw(c, opened) })
-	})
 	// go-app's rendering runs unoptimised at first too, and the render
 	// that shows a capture is the load's largest piece of work after the
 	// parsing: render the page as it is a few times, each in a task of
@@ -80,6 +71,29 @@ func (p *Page) warmUp(ctx goapp.Context, visit load.Turn) {
 			}
 		}
 	}
+}
+
+// warmParser reads the warm samples in the page's own wasm, as a load
+// the page reads itself does, and draws them; false when the samples
+// are missing or the visit's capture was opened meanwhile.
+func (p *Page) warmParser(ctx goapp.Context, visit load.Turn) bool {
+	opened := visit.Superseded
+	var sources []load.Source
+	for _, name := range warmSamples {
+		if opened() {
+			return false
+		}
+		blob, err := fetchSample(ctx, name)
+		if err != nil {
+			return false // the samples are missing: loads stay as they were
+		}
+		sources = append(sources, load.Source{Name: name, Blob: blob})
+	}
+	// A draw that fails (see load.Safely) only leaves the loads slower.
+	load.WarmUp(sources, visit, func(c *load.Capture) {
+		load.Safely(func() { warmDraw(c, opened) })
+	})
+	return true
 }
 
 // spareWarmAtMost is how long the page waits for its spare engine

@@ -25,6 +25,11 @@ func UseEngineWorker(script string, warmURLs []string, warmView engine.ViewState
 	spare.Prepare()
 }
 
+// ReadsInWorker says whether the page's loads read in the engine's
+// worker (UseEngineWorker): the page's own parser then reads only a
+// load the worker could not.
+func ReadsInWorker() bool { return spare != nil }
+
 // PrepareEngineWorker starts the next load's spare worker, if the page's
 // loads read in one and none is ready: the page calls it once a capture
 // is shown, so that its compiling does not compete with the load.

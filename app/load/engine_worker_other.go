@@ -9,6 +9,9 @@ import "watchlens/app/engine"
 // UseEngineWorker does nothing outside the browser.
 func UseEngineWorker(string, []string, engine.ViewState) {}
 
+// ReadsInWorker is false outside the browser: loads read in the process.
+func ReadsInWorker() bool { return false }
+
 // PrepareEngineWorker does nothing outside the browser.
 func PrepareEngineWorker() {}
 
