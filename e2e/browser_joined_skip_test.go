@@ -9,13 +9,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"watchlens/internal/testsample"
 )
 
 // TestBrowserJoinedSkip: files dropped together are read through one
-// joined read (app/jsrt/joined.go). A 64 MiB capture that the page
+// joined read (app/jsrt/joined.go), in the page's own wasm as in the
+// engine's worker. A 64 MiB capture that the page
 // stops reading at its limit of events is passed over without its bytes
 // being read, and the file after it, samples-lab's client-go log, is
 // still read from its own first byte: the verdict tells its 207 clients'
@@ -33,11 +35,16 @@ func TestBrowserJoinedSkip(t *testing.T) {
 
 	tab := s.newTab(t)
 	lowerLimits(t, tab, `{maxEvents: 2000}`)
-	navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
-	checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
 	// The reading worker's replies carry each slice's byte count (n):
-	// their sum is how much of the files the page read.
-	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+	// their sum is how much of the files the page read. The page reads
+	// in its own wasm here (watchlensEngineWorker = false), where its
+	// reading workers are the page's to count; the engine's worker
+	// starts its own inside itself, through the same joined read
+	// (jsrt.JoinedFiles). Every worker the page starts is counted, from
+	// the document's start, and the count starts over once the page's
+	// warm-up, which reads through them too, has ended.
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		window.watchlensEngineWorker = false;
 		window.bytesRead = 0;
 		const d = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage");
 		Object.defineProperty(Worker.prototype, "onmessage", {
@@ -50,7 +57,12 @@ func TestBrowserJoinedSkip(t *testing.T) {
 				}));
 			},
 		});
-	})()`)))
+	})()`})
+	must(t, err)
+	navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
+	checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
+	waitWarm(t, tab)
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.bytesRead = 0`)))
 	klog := filepath.Join(testsample.Recording(t, "samples-lab"), "fleet-klog.log")
 	klogInfo, err := os.Stat(klog)
 	must(t, err)
