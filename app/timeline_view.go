@@ -107,11 +107,8 @@ type TimelineView struct {
 	// and a new canvas is blank whatever the frame's key.
 	drawnOn goapp.Value
 	// shownFrom is where the canvas's pixels start on the axis: the
-	// frame drawn's From, moved by the shifts since (see shiftShown);
-	// shifted says there were some, and the canvas is not the frame
-	// drawn (a strip of it is blank).
+	// frame drawn's From, moved by the shifts since (see shiftShown).
 	shownFrom float64
-	shifted   bool
 	pinch     *touchPinch
 	pointers  map[int]float64 // the pointers down on the canvas: where each is, by id
 	settle    int             // generation of the pending actionRange
@@ -241,7 +238,7 @@ func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	// frame's budget as wasm, so only a change of what the canvas shows
 	// draws one.
 	ctx.Defer(func(ctx goapp.Context) {
-		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawnOn != nil && cv.Equal(v.drawnOn) && !v.shifted && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
+		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawnOn != nil && cv.Equal(v.drawnOn) && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
 			return
 		}
 		v.draw(ctx)
@@ -407,7 +404,6 @@ func (v *TimelineView) shiftShown(cv goapp.Value, st engine.ViewState) {
 	}
 	moved := shift.Invoke(cv, dx, v.layout.PlotX, v.layout.PlotW).Float()
 	v.shownFrom -= moved * span / v.layout.PlotW
-	v.shifted = v.shifted || moved != 0
 }
 
 // sameContent says whether views a and b show the same, whatever the
@@ -434,7 +430,7 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 		v.wanted, v.wantedAdjust = key != v.asking, adjust
 		return
 	}
-	if key == v.drawn && cv.Equal(v.drawnOn) && !v.shifted {
+	if key == v.drawn && cv.Equal(v.drawnOn) {
 		return
 	}
 	v.asking = key
@@ -531,7 +527,7 @@ func (v *TimelineView) shown(cv goapp.Value, key frameKey, d engine.Drawn) {
 	// The engine keeps the scroll within the rows it drew.
 	v.layout, v.rows, v.scrollY = d.Layout, d.Rows, d.ScrollY
 	key.st.ScrollY = d.ScrollY
-	v.drawn, v.drawnOn, v.shownFrom, v.shifted = key, cv, float64(key.st.From), false
+	v.drawn, v.drawnOn, v.shownFrom = key, cv, float64(key.st.From)
 	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
