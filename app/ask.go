@@ -15,10 +15,8 @@ import (
 // in ctx.Async and show its answers when they come.
 type workerEngine interface {
 	engine.Answerer
-	// AskEncodedFrame is Frame, encoded as web/timeline.js draws it, with
-	// the summary of what it shows (engine.SummaryOf), saying when a
-	// later frame superseded it.
-	AskEncodedFrame(st engine.ViewState, e *canvas.Encoded) (engine.Drawn, engine.ViewSummary, error)
+	// AskFrame is Frame, saying when a later frame superseded it.
+	AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, error)
 	// Pick is Hit for a click, which the hover after it does not
 	// supersede.
 	Pick(st engine.ViewState, x, y float64) (engine.Hit, error)

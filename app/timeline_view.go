@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/json"
-	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -105,34 +104,28 @@ type TimelineView struct {
 	// drawnOn is the canvas element it was drawn on: go-app makes a new
 	// one when the view's body is rendered anew (no capture, then one),
 	// and a new canvas is blank whatever the frame's key.
-	drawnOn goapp.Value
-	// shownFrom is where the canvas's pixels start on the axis: the
-	// frame drawn's From, moved by the shifts since (see shiftShown).
-	shownFrom float64
-	pinch     *touchPinch
-	pointers  map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle    int             // generation of the pending actionRange
+	drawnOn  goapp.Value
+	pinch    *touchPinch
+	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle   int             // generation of the pending actionRange
 	// moving says a move's range is not yet settled (see moved).
 	moving bool
 	frames frameSender
 
 	// What an engine in a worker (workerEngine) answered, which the view
-	// shows until its next answers come: the frame on its way (asking),
-	// whether a view was wanted meanwhile and the adjustment of its last
-	// (wanted, wantedAdjust; see askFrame), the frame as it came
-	// (incoming), the summary and for which view, the red zones and for
-	// which analysis, the hovers asked, and the first frame shown.
-	asking       frameKey
-	wanted       bool
-	wantedAdjust func(*engine.ViewState)
-	incoming     canvas.Encoded
-	summary      engine.ViewSummary
-	summaryFor   frameKey
-	zones        []engine.ZoneRow
-	zonesAll     int
-	zonesFor     zonesKey
-	hovers       int
-	firstShown   *load.FirstFrame
+	// shows until its next answers come: the frame asked last and not
+	// answered yet (asking), the one it is read into (incoming), the
+	// summary and for which view, the red zones and for which analysis,
+	// the hovers asked, and the first frame shown.
+	asking     frameKey
+	incoming   canvas.Frame
+	summary    engine.ViewSummary
+	summaryFor frameKey
+	zones      []engine.ZoneRow
+	zonesAll   int
+	zonesFor   zonesKey
+	hovers     int
+	firstShown *load.FirstFrame
 }
 
 // zonesKey is what the red zones depend on: the engine and its analysis.
@@ -346,8 +339,7 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 				adjust(&st)
 			}
 		}
-		v.shiftShown(cv, st)
-		v.askFrame(ctx, w, cv, fn, st, adjust)
+		v.askFrame(ctx, w, cv, fn, st)
 		return
 	}
 	// The stage's least height first: reading the width then lays the
@@ -371,39 +363,13 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 	l := f.Drawn.Layout
 	v.fitStageTo(cv, l.MinHeight())
 	v.show(cv, draw, frameKey{v.eng, v.Analyzed, f.View}, f.Drawn, &f.Frame)
-	v.summary, v.summaryFor = f.Summary, frameKey{v.eng, v.Analyzed, engine.SummaryOf(f.View, f.Drawn)}
+	sst := f.View
+	sst.Width, sst.PixelRatio, sst.ScrollY = f.Drawn.Layout.Width, 1, f.Drawn.ScrollY
+	v.summary, v.summaryFor = f.Summary, frameKey{v.eng, v.Analyzed, sst}
 	if f.Zones != nil || f.ZonesAll == 0 {
 		v.zones, v.zonesAll, v.zonesFor = f.Zones, f.ZonesAll, zonesKey{v.eng, v.Analyzed}
 	}
 	return true
-}
-
-// shiftShown moves the pixels on the canvas cv to where st puts them,
-// when st pans the view the frame drawn shows and nothing else: the pan
-// shows at once, and the frame the engine's worker answers replaces it
-// (web/timeline.js's watchlensShift). Labels written over the plot (a
-// phone's) would move with it, so the view is not shifted then.
-func (v *TimelineView) shiftShown(cv goapp.Value, st engine.ViewState) {
-	d := v.drawn.st
-	if v.drawnOn == nil || !cv.Equal(v.drawnOn) || v.drawn.eng != v.eng || v.layout.LabelsOver || v.layout.PlotW <= 0 {
-		return
-	}
-	a, b := st, d
-	a.From, a.To, b.From, b.To = 0, 0, 0, 0
-	span := float64(st.To - st.From)
-	if a != b || st.To-st.From != d.To-d.From || span <= 0 {
-		return
-	}
-	dx := (v.shownFrom - float64(st.From)) * v.layout.PlotW / span
-	if math.Abs(dx) < 1 || math.Abs(dx) >= v.layout.PlotW {
-		return
-	}
-	shift := goapp.Window().Get("watchlensShift")
-	if !shift.Truthy() {
-		return
-	}
-	moved := shift.Invoke(cv, dx, v.layout.PlotX, v.layout.PlotW).Float()
-	v.shownFrom -= moved * span / v.layout.PlotW
 }
 
 // sameContent says whether views a and b show the same, whatever the
@@ -416,47 +382,36 @@ func sameContent(a, b engine.ViewState) bool {
 
 // askFrame asks the engine's worker for the frame of st in ctx.Async,
 // with the summary of what it shows and, after a new analysis, the red
-// zones, and shows them when they come: the frame drawn last stays on
-// the canvas until then. One frame is on its way at a time. A view
-// wanted meanwhile (adjust is how it was made) waits, and the latest is
-// asked once the answer is drawn: each answer is drawn, nearer the view
-// than the frame on the canvas, and a pan draws a frame each time the
-// worker answers, however often the pointer moves. (Asked at once, each
-// question superseded the one before: while the pointer moved faster
-// than the worker answered, nothing was drawn at all.)
-func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.ViewState, adjust func(*engine.ViewState)) {
+// zones, and shows them when they come, unless a later frame was asked
+// meanwhile: the frame drawn last stays on the canvas until then.
+func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.ViewState) {
 	key := v.frameKey(st)
-	if v.asking != (frameKey{}) {
-		v.wanted, v.wantedAdjust = key != v.asking, adjust
-		return
-	}
-	if key == v.drawn && cv.Equal(v.drawnOn) {
+	if key == v.asking || (key == v.drawn && cv.Equal(v.drawnOn) && v.asking == frameKey{}) {
 		return
 	}
 	v.asking = key
 	zk := zonesKey{v.eng, v.Analyzed}
 	zones := v.zonesFor != zk
-	enc := &v.incoming
+	fr := &v.incoming
 	ctx.Async(func() {
-		d, s, err := w.AskEncodedFrame(st, enc)
+		d, err := w.AskFrame(st, fr)
+		var s engine.ViewSummary
+		sst := st
 		var rows []engine.ZoneRow
 		all := 0
-		if err == nil && zones {
-			rows, all = w.Zones(maxZoneRows)
+		if err == nil {
+			sst.Width, sst.PixelRatio, sst.ScrollY = d.Layout.Width, 1, d.ScrollY
+			s = w.Summary(sst)
+			if zones {
+				rows, all = w.Zones(maxZoneRows)
+			}
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
-			v.asking = frameKey{}
-			if v.wanted || errors.Is(err, engine.ErrCancelled) {
-				// The view moved on, or another frame question (a
-				// picture's) took this one's place: the view as it is
-				// now, once this answer is drawn.
-				again := v.wantedAdjust
-				if !v.wanted {
-					again = adjust
-				}
-				v.wanted, v.wantedAdjust = false, nil
-				defer v.drawWith(ctx, again)
+			if v.asking != key {
+				ctx.PreventUpdate()
+				return // a later frame is on its way
 			}
+			v.asking = frameKey{}
 			if err != nil || v.eng != key.eng {
 				ctx.PreventUpdate()
 				return
@@ -465,12 +420,12 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 				// The stage grew to hold the bands: the room changed.
 				defer v.draw(ctx)
 			}
-			v.showEncoded(cv, draw, key, d, enc)
+			v.show(cv, draw, key, d, fr)
 			changed := zones
 			if zones {
 				v.zones, v.zonesAll, v.zonesFor = rows, all, zk
 			}
-			sk := frameKey{key.eng, key.analyzed, engine.SummaryOf(st, d)}
+			sk := frameKey{key.eng, key.analyzed, sst}
 			if sk != v.summaryFor || !reflect.DeepEqual(s, v.summary) {
 				v.summary, v.summaryFor, changed = s, sk, true
 			}
@@ -510,24 +465,10 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 // show draws frame fr, of the view key, on cv through draw, and keeps
 // what the engine answered of it (d) for the gestures.
 func (v *TimelineView) show(cv, draw goapp.Value, key frameKey, d engine.Drawn, fr *canvas.Frame) {
-	v.shown(cv, key, d)
-	v.frames.send(draw, cv, fr)
-}
-
-// showEncoded is show for a frame encoded as it came from the worker.
-func (v *TimelineView) showEncoded(cv, draw goapp.Value, key frameKey, d engine.Drawn, e *canvas.Encoded) {
-	v.shown(cv, key, d)
-	v.frames.sendEncoded(draw, cv, e)
-}
-
-// shown keeps what the engine answered of the frame of key about to be
-// drawn on cv (d) for the gestures, and writes where its plot and bands
-// are on the canvas.
-func (v *TimelineView) shown(cv goapp.Value, key frameKey, d engine.Drawn) {
 	// The engine keeps the scroll within the rows it drew.
 	v.layout, v.rows, v.scrollY = d.Layout, d.Rows, d.ScrollY
 	key.st.ScrollY = d.ScrollY
-	v.drawn, v.drawnOn, v.shownFrom = key, cv, float64(key.st.From)
+	v.drawn, v.drawnOn = key, cv
 	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
@@ -539,6 +480,7 @@ func (v *TimelineView) shown(cv goapp.Value, key frameKey, d engine.Drawn) {
 		ds.Set("rowH", canvas.RowHeight)
 	}
 	v.writeBands(cv)
+	v.frames.send(draw, cv, fr)
 }
 
 // bandsEvery is how often at most the canvas's data-bands is written

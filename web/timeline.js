@@ -259,29 +259,6 @@
     ctx.restore();
   }
 
-  // watchlensShift(canvas, dx, x0, w): move the pixels of the plot, the
-  // canvas's columns [x0, x0+w) in CSS px, dx CSS px sideways, and clear
-  // the strip uncovered: a pan shows at once, before the engine's worker
-  // answers its frame, which then replaces it. It moves by whole device
-  // pixels, and answers the CSS px it moved.
-  window.watchlensShift = function (canvas, dx, x0, w) {
-    const dpr = canvas.clientWidth ? canvas.width / canvas.clientWidth : 1;
-    const X0 = Math.round(x0 * dpr), W = Math.round(w * dpr), D = Math.round(dx * dpr);
-    if (D === 0 || Math.abs(D) >= W) return 0;
-    const ctx = canvas.getContext("2d");
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.beginPath();
-    ctx.rect(X0, 0, W, canvas.height);
-    ctx.clip();
-    // Copied, the image replaces what the clip holds: the strip it
-    // leaves is cleared.
-    ctx.globalCompositeOperation = "copy";
-    ctx.drawImage(canvas, X0, 0, W, canvas.height, X0 + D, 0, W, canvas.height);
-    ctx.restore();
-    return D / dpr;
-  };
-
   // watchlensDraw(canvas, specJSON, bytes, nFloats): size the canvas for
   // the device's pixel ratio (sharp on HiDPI screens) and draw the frame.
   window.watchlensDraw = function (canvas, specJSON, bytes, nFloats) {

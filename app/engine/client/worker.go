@@ -393,38 +393,6 @@ func (w *Worker) AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, 
 	return d, nil
 }
 
-// AskEncodedFrame is AskFrame for a page that draws the frame, with the
-// summary of what it shows (engine.SummaryOf) in the same answer: the
-// frame is read into e as the worker encoded it, not decoded, and a
-// later frame question supersedes it (ErrCancelled), leaving e as it
-// was.
-func (w *Worker) AskEncodedFrame(st engine.ViewState, e *canvas.Encoded) (engine.Drawn, engine.ViewSummary, error) {
-	q := question("frame")
-	setJSON(q, "view", st)
-	q.Set("summary", true)
-	m, err := w.ask(q, nil, nil)
-	if err != nil {
-		return engine.Drawn{}, engine.ViewSummary{}, err
-	}
-	var d engine.Drawn
-	var s engine.ViewSummary
-	if err := answerOf(m, "drawn", &d); err != nil {
-		return engine.Drawn{}, engine.ViewSummary{}, err
-	}
-	if err := answerOf(m, "summary", &s); err != nil {
-		return engine.Drawn{}, engine.ViewSummary{}, err
-	}
-	bytes := m.Get("bytes")
-	if n := bytes.Length(); cap(e.Floats) < n {
-		e.Floats = make([]byte, n)
-	}
-	e.Floats = e.Floats[:bytes.Length()]
-	js.CopyBytesToGo(e.Floats, bytes)
-	e.Spec, e.N = m.Get("spec").String(), m.Get("n").Int()
-	w.drawn = d
-	return d, s, nil
-}
-
 // Frame is AskFrame for the page's view: a frame superseded by a later
 // one, or that the worker could not answer, leaves fr and answers the
 // last frame's Drawn, and the later frame replaces it.

@@ -9,8 +9,7 @@
 //
 // A question is {id, q, ...}: q is "open" (files, options: the load's
 // client.OpenOptions, view: the first frame's ViewState, if one is to be
-// drawn), "analyze" (params: client.Params), "frame" (view, and summary:
-// true for the summary of what it shows in the same answer), "layout",
+// drawn), "analyze" (params: client.Params), "frame", "layout",
 // "summary" (view), "hit" and "pick" (a click's, which a hover does not
 // supersede: view, x, y), "step" (view, forward), "zones"
 // (max), "warm" (urls, view: the warm-up, which has this wasm's code

@@ -219,19 +219,13 @@ func (h *host) zones(q, reply js.Value) error {
 	return setJSON(reply, "zones", rows)
 }
 
-// frame answers the frame of q.view, and with q.summary the summary of
-// what it shows (SummaryOf) in the same answer: a frame then costs the
-// page one message, not two.
+// frame answers the frame of q.view.
 func (h *host) frame(q, reply js.Value) error {
 	st, err := h.view(q)
 	if err != nil {
 		return err
 	}
-	d, err := h.draw(st, reply)
-	if err != nil || !q.Get("summary").Truthy() {
-		return err
-	}
-	return setJSON(reply, "summary", h.eng.Summary(engine.SummaryOf(st, d)))
+	return h.drawInto(st, reply)
 }
 
 // hit answers what lies at (q.x, q.y) of the last frame of q.view.
@@ -265,17 +259,11 @@ func (h *host) view(q js.Value) (engine.ViewState, error) {
 // drawInto builds the frame of st and sets it on reply (setFrame), with
 // what the engine answered of it (drawn).
 func (h *host) drawInto(st engine.ViewState, reply js.Value) error {
-	_, err := h.draw(st, reply)
-	return err
-}
-
-// draw is drawInto, answering what the engine said of the frame.
-func (h *host) draw(st engine.ViewState, reply js.Value) (engine.Drawn, error) {
 	d := h.eng.Frame(st, &h.fr)
 	if err := setFrame(reply, &h.fr); err != nil {
-		return d, err
+		return err
 	}
-	return d, setJSON(reply, "drawn", d)
+	return setJSON(reply, "drawn", d)
 }
 
 // setFrame sets fr on reply as web/timeline.js's watchlensDraw takes it:
