@@ -61,12 +61,7 @@ func TestBrowserCutOffMemoryGivenBack(t *testing.T) {
 	uploadRead(t, tab, "samples/w3-then-resume.http")
 	checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
 	spareWarmed(t, tab, 4)
-	after := loaded
-	for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
-		if after = rendererRSS(t, root); after-before < grown/3 {
-			break
-		}
-	}
+	after := fallsBack(t, root, before, grown, loaded)
 	t.Logf("the renderers' resident set: %.0f MB before, %.0f MB with the load cut off at 8 million events, %.0f MB once another drop replaced it: %.0f%% of the %.0f MB grown given back",
 		float64(before)/1e6, float64(loaded)/1e6, float64(after)/1e6, 100*float64(loaded-after)/float64(grown), float64(grown)/1e6)
 	if after-before >= grown/3 {
@@ -129,12 +124,7 @@ func TestBrowserOutOfMemory(t *testing.T) {
 	if grown := peak - before; grown < 100<<20 {
 		t.Logf("the worker ran out of memory with the renderers grown by only %.0f MB from %.0f MB: nothing to give back", float64(grown)/1e6, float64(before)/1e6)
 	} else {
-		after := peak
-		for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
-			if after = rendererRSS(t, root); after-before < grown/3 {
-				break
-			}
-		}
+		after := fallsBack(t, root, before, grown, peak)
 		t.Logf("the renderers' resident set: %.0f MB before, %.0f MB at most while the worker filled its memory, %.0f MB once the page said so: %.0f%% of the %.0f MB grown given back",
 			float64(before)/1e6, float64(peak)/1e6, float64(after)/1e6, 100*float64(peak-after)/float64(grown), float64(grown)/1e6)
 		if after-before >= grown/3 {
@@ -148,6 +138,20 @@ func TestBrowserOutOfMemory(t *testing.T) {
 	_, err := chromedp.RunResponse(tab, chromedp.Click(chromedp.ID("crash-reload")))
 	must(t, err)
 	checkShown(t, tab, app.DefaultSample, "samples/"+app.DefaultSample)
+}
+
+// fallsBack waits, as long as a wait on the page, until the renderers'
+// resident set under root is back within a third of grown above before,
+// and returns it (from, when it never came down).
+func fallsBack(t testing.TB, root int, before, grown, from int64) int64 {
+	t.Helper()
+	after := from
+	for deadline := time.Now().Add(pageWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		if after = rendererRSS(t, root); after-before < grown/3 {
+			break
+		}
+	}
+	return after
 }
 
 // noteSpareWarmups has the page opened next in tab note each engine
