@@ -172,7 +172,7 @@ func (c *capture) fileNames() []string {
 // filesText names the files open, for the header and the tab's title:
 // only the first few are named, so only they are shortened (a name's
 // isolating and shortening, over the 10 001 files of 10 000 virtual
-// clients, held the page's render 225 ms).
+// clients, would hold the page's render).
 func (c *capture) filesText() string {
 	names := c.fileNames()
 	named := names

@@ -468,8 +468,9 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 // failed to hand over of a dropped folder. Chromium answers a chosen
 // file's size from the disk, at its first asking, by a call that holds
 // the page's thread, and for a recording's hundreds of files in one
-// task that is a long one. So their sizes are asked in a goroutine that lets the page run
-// between them (jsrt.YieldIfHeld), and openSized opens them.
+// task that is a long one. So their sizes are asked in a goroutine that
+// lets the page run between them (jsrt.YieldIfHeld), and openSized
+// opens them.
 func (p *Page) openDropped(ctx goapp.Context, files []droppedFile, problems []string) {
 	ctx.Async(func() {
 		sizes := make([]int64, len(files))

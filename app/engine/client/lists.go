@@ -15,8 +15,8 @@ import (
 // element at a time, letting the page run between them once it has
 // held it long enough (jsrt.YieldIfHeld): the answer's long lists (an
 // open's files, a fleet's rows: 10 001 each for 10 000 virtual clients)
-// read whole by json.Unmarshal held the page's thread for one task of
-// 100 ms and more. As json.Unmarshal does, null reads as a nil list, []
+// read whole by json.Unmarshal would hold the page's thread in one long
+// task. As json.Unmarshal does, null reads as a nil list, []
 // as an empty one.
 func listOf[T any](m js.Value, name string, list *[]T) error {
 	f := m.Get(name)
