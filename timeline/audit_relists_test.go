@@ -46,17 +46,7 @@ func TestAuditRelistsPerClient(t *testing.T) {
 				if !strings.HasPrefix(f.Client, "fleet") {
 					continue // the servers' own loopback clients and the rig's driver
 				}
-				var clients []string
-				for _, g := range f.Sessions {
-					r := tl.Sessions[g].Request
-					c := sent[r.Path+"?"+r.Query]
-					if len(c) != 1 {
-						t.Fatalf("%s: %d clients in attribution.tsv sent %s?%s", f.Name, len(c), r.Path, r.Query)
-					}
-					if len(clients) == 0 || clients[len(clients)-1] != c[0] {
-						clients = append(clients, c[0])
-					}
-				}
+				clients := sendersOf(t, tl, f, sent)
 				said := false
 				for _, d := range f.Diagnostics {
 					said = said || d.Kind == DiagUnsureSplit

@@ -266,17 +266,7 @@ func TestKlogJoinsSplitOfOneUserAgent(t *testing.T) {
 					if unsure {
 						said[withLog]++
 					}
-					var clients []string
-					for _, g := range f.Sessions {
-						r := tl.Sessions[g].Request
-						c := sent[r.Path+"?"+r.Query]
-						if len(c) != 1 {
-							t.Fatalf("%s: %d clients in attribution.tsv sent %s?%s", f.Name, len(c), r.Path, r.Query)
-						}
-						if len(clients) == 0 || clients[len(clients)-1] != c[0] {
-							clients = append(clients, c[0])
-						}
-					}
+					clients := sendersOf(t, tl, f, sent)
 					if len(clients) > 1 {
 						mixed++
 						if !unsure {
@@ -321,4 +311,23 @@ func sentBy(t *testing.T, dir string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// sendersOf is the clients that sent f's requests, by attribution.tsv
+// (sent: each request's path and query to its senders), one entry per
+// run of requests of one client, in f's order.
+func sendersOf(t *testing.T, tl *Timeline, f *File, sent map[string][]string) []string {
+	t.Helper()
+	var clients []string
+	for _, g := range f.Sessions {
+		r := tl.Sessions[g].Request
+		c := sent[r.Path+"?"+r.Query]
+		if len(c) != 1 {
+			t.Fatalf("%s: %d clients in attribution.tsv sent %s?%s", f.Name, len(c), r.Path, r.Query)
+		}
+		if len(clients) == 0 || clients[len(clients)-1] != c[0] {
+			clients = append(clients, c[0])
+		}
+	}
+	return clients
 }
