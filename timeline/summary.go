@@ -817,8 +817,12 @@ func (s *summarizer) resumeAt() {
 				at = FormatDuration(int64(q.After)) + " after each capture's end"
 			}
 			servers, refusing := s.fleetServerWords(q)
+			byAll := 0 // none refused, said of all the servers when one would refuse some
+			if refusing {
+				byAll = len(s.a.TL.Servers)
+			}
 			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s",
-				at, fleetOutcomeWords(fc.Without, len(fl.Clients), refusing, len(s.a.TL.Servers)), fleetOutcomeWords(fc.With, len(fl.Clients), false, 0), servers)
+				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), 0), servers)
 		}
 		return
 	}
@@ -890,15 +894,16 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a
-// relist, puts at risk of one, and cannot judge. byServer: some of the
-// servers would refuse clients that these counts put at risk
-// (fleetServerWords), so "none" is none refused by all of them.
-func fleetOutcomeWords(o OutcomeCounts, n int, byServer bool, servers int) string {
+// relist, puts at risk of one, and cannot judge. byAll, when not 0, is
+// the number of servers, some of which would refuse clients that these
+// counts put at risk (fleetServerWords): "none" is then none refused by
+// all of them.
+func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
 	t := fmt.Sprintf("%d of the %d clients would have been refused (410 Gone: a full relist each)", o.Refused, n)
 	if o.Refused == 0 {
 		t = "none would have been refused"
-		if byServer {
-			t += fmt.Sprintf(" by all %d API servers", servers)
+		if byAll > 0 {
+			t += fmt.Sprintf(" by all %d API servers", byAll)
 		}
 	}
 	if o.AtRisk > 0 && o.Refused == 0 {
