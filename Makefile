@@ -99,6 +99,9 @@ bench:
 	@# The parser as wasm under node: pod events, repeating and as real
 	@# clusters send them, and small events (ConfigMaps, Leases, Events).
 	GOOS=js GOARCH=wasm $(GO) test -exec "$(WASM_EXEC)" -run '^$$' -bench 'ReadNDJSON|ReadChunked|ReadRealisticPods|ReadConfigMaps|ReadLeases|ReadEvents' ./parser
+	@# The small events in Chromium: the parser's test binary on a page's
+	@# main thread.
+	$(GO) test -count=1 -run '^$$' -bench BrowserParser -benchtime 3x -timeout 30m ./e2e
 
 clean:
 	rm -rf bin dist web/app.wasm web/engine-worker.wasm screenshots
