@@ -29,7 +29,8 @@ import (
 // binary (GOOS=js GOARCH=wasm go test -c ./parser), each run of this
 // build's is followed by one of that build's, and the other's figures
 // are reported beside them with their ratio to this build's: the two
-// compared under the same load.
+// compared under the same load. A relative path is from the module's
+// root, where the e2e tests run.
 func BenchmarkBrowserParser(b *testing.B) {
 	dir := b.TempDir()
 	this := filepath.Join(dir, "this.wasm")
