@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"watchlens/internal/quantity"
 )
@@ -431,33 +430,13 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 	return t + "."
 }
 
-// maxEndWindow is how far apart the last attempt that reached no server
-// and the first answer may be for the outage's end to be taken as
-// between them: further apart, the delays are counted from the first
-// answer, and the sentence says so.
-const maxEndWindow = int64(time.Second)
-
 // stampede tells the relists after an outage: "74 clients relisted
-// between 8 and 77 s after the outage ended". A capture shows the end
-// only as the last attempt that reached no server and the first answer
-// after it. When those are within maxEndWindow the delays count from
-// the last attempt: the first answer comes later than the end by the
-// time a new connection takes (a TLS handshake with a server that many
-// clients reach at once), the last refused attempt only by the clients'
-// retry spacing, which is shortest then, with the whole fleet retrying.
-// Further apart, the delays are the first answer's, and the sentence
-// says so.
+// between 8 and 77 s after the outage ended" (OutageReturn.End says
+// which end the delays count from).
 func (s *summarizer) stampede(o OutageReturn) string {
-	end, after := o.To, "the first answer after the outage"
-	if o.To-o.LastAttempt <= maxEndWindow {
-		end, after = o.LastAttempt, "the outage ended"
-	}
-	first, last := o.First+o.To-end, o.Last+o.To-end
-	between := FormatDuration(first) + " and " + FormatDuration(last)
-	if last >= int64(2*time.Second) {
-		between = fmt.Sprintf("%.0f and %.0f s", float64(first)/1e9, float64(last)/1e9)
-	}
-	t := fmt.Sprintf("%s relisted between %s after %s (", quantity.Plural(o.RelistClients, "client"), between, after)
+	first, last := o.AfterEnd()
+	_, lastAttempt := o.End()
+	t := fmt.Sprintf("%s relisted %s (", quantity.Plural(o.RelistClients, "client"), RelistDelayWords(first, last, lastAttempt))
 	if o.Relists != o.RelistClients {
 		t += quantity.Plural(o.Relists, "relist") + ", "
 	}
