@@ -383,7 +383,7 @@ func (s *summarizer) fleet() {
 	if f == nil {
 		return
 	}
-	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetBookmarks(f), s.fleetWorst(f)), " "))
+	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetBookmarks(f), s.a.worstWords(f)), " "))
 }
 
 // fleetRelists is the fleet's story in one sentence: how many clients
@@ -585,17 +585,49 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	return ""
 }
 
-// fleetWorst is the worst moment for every connection to drop.
-func (s *summarizer) fleetWorst(f *Fleet) string {
+// WorstWords is the fleet's worst moment for every connection to drop,
+// in the verdict's words: the sentence the summary, the report and the
+// page all say; "" when there is no fleet or no such moment.
+func (a *Analysis) WorstWords() string {
+	f := a.Fleet()
+	if f == nil {
+		return ""
+	}
+	return a.worstWords(f)
+}
+
+func (a *Analysis) worstWords(f *Fleet) string {
 	if f.Worst < 0 {
 		return ""
 	}
 	w := f.Stampedes[f.Worst]
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", s.instant(w.From), w.Without, w.With)
+		return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", a.instant(w.From), w.Without, w.With)
 	}
-	return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, no model says any would have been refused, but %d clients would have been at risk of a relist without bookmarks, %d with them.",
-		s.instant(w.From), w.AtRiskWithout, w.AtRiskWith)
+	return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+		a.instant(w.From), w.AtRiskWithout, w.AtRiskWith, atRiskWords(w.Reasons))
+}
+
+// atRiskWords says in plain words why the models put reconnects at
+// risk: "older than the API server is sure to keep".
+func atRiskWords(rs []StampedeReason) string {
+	var ws []string
+	for _, r := range rs {
+		w := "older than the API server is sure to keep"
+		switch r.Model {
+		case ModelEtcd:
+			w = "older than etcd is sure to keep"
+		case ModelRestart:
+			w = "from before an API server restart"
+		}
+		if r.Outcome == AtRisk && !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return "the server may no longer have kept"
+	}
+	return strings.Join(ws, " or ")
 }
 
 // reconnect is the reconnect the bookmarks line speaks of, for one file.
