@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -242,4 +244,35 @@ func BenchmarkFleetFrame10k(b *testing.B) {
 	b.ReportMetric(float64(asked.Nanoseconds())/float64(b.N), "ns/engine")
 	b.ReportMetric(float64(built.Nanoseconds())/float64(b.N), "ns/canvas")
 	b.ReportMetric(float64(asked)/float64(built), "engine/canvas")
+}
+
+// TestFleetWorstIsTheVerdicts: the page's worst moment is the verdict's
+// own sentence. From samples-outage's audit logs alone, where no model
+// refuses a reconnect and every client's is at risk, the fleet the page
+// reads says the summary's words, with every client at risk, where
+// counting the refused alone said "0 clients sent to relist".
+func TestFleetWorstIsTheVerdicts(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-outage"), "audit-*.log"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("samples-outage's audit logs: %v %v", paths, err)
+	}
+	e, _, err := Open(sources(testsample.Files(t, testsample.BaseName, paths...)), Options{Params: timeline.DefaultParams()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok := e.Fleet()
+	if !ok {
+		t.Fatal("no fleet")
+	}
+	an := e.Analysis()
+	if f.WorstWords == "" || f.WorstWords != an.WorstWords() {
+		t.Fatalf("the page's worst moment %q, the verdict's %q", f.WorstWords, an.WorstWords())
+	}
+	told := false
+	for _, l := range an.Summary(nil) {
+		told = told || l.Topic == "fleet" && strings.Contains(l.Text, f.WorstWords)
+	}
+	if all := fmt.Sprintf(" %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them", len(f.Rows), len(f.Rows)); !told || !strings.Contains(f.WorstWords, all) {
+		t.Errorf("the page's worst moment %q: in the summary %v, want it to say%s", f.WorstWords, told, all)
+	}
 }
