@@ -52,6 +52,9 @@ type FleetRow struct {
 	Servers string
 	// File is the client's file, whose timeline a click on the row opens.
 	File int
+	// MayMix says the audit log alone cannot tell the client from
+	// another informer: the row is marked, and its tooltip says why.
+	MayMix bool
 }
 
 // FleetHit is what lies under the pointer in the fleet view: a tooltip,
@@ -93,7 +96,7 @@ func (e *Engine) Fleet() (Fleet, bool) {
 	f := Fleet{Rows: make([]FleetRow, len(d.Rows)), From: d.From, To: d.To, MinHeight: d.MinHeight(),
 		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts)}
 	for i, r := range d.Rows {
-		f.Rows[i] = FleetRow{Name: r.Client.Name, Servers: r.Servers, File: r.Client.File}
+		f.Rows[i] = FleetRow{Name: r.Client.Name, Servers: r.Servers, File: r.Client.File, MayMix: r.MayMix}
 	}
 	return f, true
 }
