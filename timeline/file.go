@@ -100,10 +100,10 @@ func (f *File) ShortName() string {
 // MayMix says the file is an audit-log client whose requests may, from
 // some request on, be another informer's: clients of one User-Agent,
 // user, address and selector that the audit log alone cannot tell
-// apart (a DiagUnsureSplit diagnostic says where).
+// apart (a doubt, IsDoubt, says where).
 func (f *File) MayMix() bool {
 	for _, d := range f.Diagnostics {
-		if d.Kind == DiagUnsureSplit {
+		if IsDoubt(d) {
 			return true
 		}
 	}
