@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestOutageTableTellsTheSummarysStory(t *testing.T) {
 			o.End, o.EndIs, o.LastAttempt, o.To, lbEnd)
 	}
 	shift := to.Sub(last).Seconds()
-	if d := o.FirstRelistAfterEnd - o.FirstRelist - shift; d*d > 1e-12 || o.LastRelistAfterEnd-o.LastRelist-shift > 1e-6 {
+	if math.Abs(o.FirstRelistAfterEnd-o.FirstRelist-shift) > 1e-6 || math.Abs(o.LastRelistAfterEnd-o.LastRelist-shift) > 1e-6 {
 		t.Errorf("delays after the end %g..%g s, after the first answer %g..%g s: want those shifted by %g s",
 			o.FirstRelistAfterEnd, o.LastRelistAfterEnd, o.FirstRelist, o.LastRelist, shift)
 	}
