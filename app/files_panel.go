@@ -179,7 +179,19 @@ func renderFile(f *engine.FileReport, servers bool) goapp.UI {
 		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f) }),
 		goapp.If(f.Events > 0, func() goapp.UI { return renderCounts(f) }),
 		goapp.If(len(f.Sessions) > 0, func() goapp.UI { return renderSessions(f.Sessions, servers) }),
+		goapp.If(len(f.Doubts) > 0, func() goapp.UI { return renderDoubts(f.Doubts) }),
 		goapp.If(f.Problems > 0, func() goapp.UI { return renderDiagnostics(f.Diagnostics, f.Problems) }),
+	)
+}
+
+// renderDoubts says, a sentence each, what the records leave unsure
+// about a file (two informers an audit log cannot tell apart): no
+// problem in its input, so not among them.
+func renderDoubts(doubts []string) goapp.UI {
+	return goapp.Div().Class("doubts").Body(
+		goapp.Range(doubts).Slice(func(i int) goapp.UI {
+			return goapp.P().Class("doubt").Text(doubts[i])
+		}),
 	)
 }
 

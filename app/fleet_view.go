@@ -392,6 +392,12 @@ func (v *FleetView) renderPicked() goapp.UI {
 // renderSummary is the fleet in words, for screen readers and tests.
 func (v *FleetView) renderSummary() goapp.UI {
 	fl := &v.fleet
+	// The verdict's own sentence, so that the page and the report say
+	// one thing.
+	worst := fl.WorstWords
+	if worst == "" {
+		worst = "None: no moment would have sent two clients or more to relist at once."
+	}
 	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
 		DataSet("clients", len(fl.Rows)).
 		DataSet("order", v.order).
@@ -406,7 +412,7 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dt().Text("Relists seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Relists)),
 			goapp.Dt().Text("Worst moment for every watch to drop"),
-			goapp.Dd().Text(quantity.Plural(fl.MaxWithout, "client")+" sent to relist without bookmarks, "+strconv.Itoa(fl.MaxWith)+" with them"),
+			goapp.Dd().ID("fleet-worst").Text(worst),
 			goapp.Dt().Text("API server restarts seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Restarts)),
 		)

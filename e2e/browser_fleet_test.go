@@ -180,6 +180,11 @@ func TestBrowserFleet(t *testing.T) {
 	if sum["maxWith"] != strconv.Itoa(maxWith) || sum["maxWithout"] != strconv.Itoa(maxWithout) || maxWithout == 0 {
 		t.Errorf("the curves peak at %s with and %s without bookmarks; the model's at %d and %d", sum["maxWith"], sum["maxWithout"], maxWith, maxWithout)
 	}
+	// The worst moment is the verdict's own sentence, not a count of
+	// the page's.
+	if got, want := waitText(t, tab, "#fleet-worst"), an.WorstWords(); got != want || want == "" {
+		t.Errorf("the page's worst moment %q, the verdict's %q", got, want)
+	}
 	// docs/fleet.png, the README's picture, is TestBrowserWorkspaceFits's.
 	screenshot(t, tab, "fleet")
 

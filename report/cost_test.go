@@ -3,14 +3,8 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"watchlens/internal/testsample"
-	"watchlens/parser"
-	"watchlens/timeline"
 )
 
 // TestLabCostTable: with samples-lab's captures and Prometheus exports,
@@ -19,23 +13,7 @@ import (
 // dash where no export covers the bin (the fleet's first LISTs came
 // before the exports begin).
 func TestLabCostTable(t *testing.T) {
-	dir := testsample.Recording(t, "samples-lab")
-	b := timeline.NewBuilder()
-	for _, pat := range []string{"*.ts.http", "prometheus/query_range/apiserver_*.json.gz"} {
-		paths, _ := filepath.Glob(filepath.Join(dir, pat))
-		for _, p := range paths {
-			f, err := os.Open(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = b.AddReader(filepath.Base(p), f, parser.Options{})
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	r := New(b.Build().Analyze(realServer()), nil)
+	r := New(loadRecording(t, "samples-lab", "*.ts.http", "prometheus/query_range/apiserver_*.json.gz").Analyze(realServer()), nil)
 	var md bytes.Buffer
 	if err := r.WriteMarkdown(&md); err != nil {
 		t.Fatal(err)

@@ -81,6 +81,21 @@ type StampedeReport struct {
 	Without       int    `json:"withoutBookmarks"`
 	AtRiskWith    int    `json:"atRiskWithBookmarks"`
 	AtRiskWithout int    `json:"atRiskWithoutBookmarks"`
+	// Worst marks the stretch the summary's worst moment speaks of.
+	Worst bool `json:"worst"`
+	// Reasons are the models behind the counts at `from`, the details
+	// of the summary's plain words.
+	Reasons []StampedeReasonReport `json:"reasons"`
+}
+
+// StampedeReasonReport is one model's part in a stampede
+// (timeline.StampedeReason).
+type StampedeReasonReport struct {
+	Model   string           `json:"model"`
+	Outcome timeline.Outcome `json:"outcome"`
+	Clients int              `json:"clients"`
+	// Example is the model's exact reason for the first of the clients.
+	Example string `json:"example"`
 }
 
 // FleetReconnectReport is what a reconnect of every client at one of the
@@ -138,9 +153,13 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 		fr.Steps = append(fr.Steps, FleetStepReport{Time: timeline.FormatTime(s.T, timeline.ClockArrival), With: s.With, Without: s.Without,
 			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout})
 	}
-	for _, s := range fl.Stampedes {
-		fr.Stampedes = append(fr.Stampedes, StampedeReport{From: timeline.FormatTime(s.From, timeline.ClockArrival), To: timeline.FormatTime(s.To, timeline.ClockArrival), With: s.With, Without: s.Without,
-			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout})
+	for k, s := range fl.Stampedes {
+		sr := StampedeReport{From: timeline.FormatTime(s.From, timeline.ClockArrival), To: timeline.FormatTime(s.To, timeline.ClockArrival), With: s.With, Without: s.Without,
+			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout, Worst: k == fl.Worst, Reasons: []StampedeReasonReport{}}
+		for _, m := range s.Reasons {
+			sr.Reasons = append(sr.Reasons, StampedeReasonReport{Model: m.Model.String(), Outcome: m.Outcome, Clients: m.Clients, Example: m.Example})
+		}
+		fr.Stampedes = append(fr.Stampedes, sr)
 	}
 	for _, l := range tl.AuditLogs {
 		fr.AuditLogs = append(fr.AuditLogs, AuditLogReport{Name: l.Name, First: timeline.FormatTime(l.First, timeline.ClockArrival), Last: timeline.FormatTime(l.Last, timeline.ClockArrival),
@@ -207,9 +226,17 @@ func (r *Report) writeFleet(p *printer) {
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {
-		rows = append(rows, []string{r.instant(s.From), r.instant(s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith)})
+		var models []string
+		for _, m := range s.Reasons {
+			models = append(models, fmt.Sprintf("%s %s %d", m.Model, m.Outcome, m.Clients))
+		}
+		from := r.instant(s.From)
+		if s.Worst {
+			from += " (worst)"
+		}
+		rows = append(rows, []string{from, r.instant(s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith), orDash(strings.Join(models, ", "))})
 	}
-	p.table([]string{"from", "to", "had none asked for bookmarks", "at risk", "had every client asked", "at risk"}, rows)
+	p.table([]string{"from", "to", "had none asked for bookmarks", "at risk", "had every client asked", "at risk", "models (outcome, clients)"}, rows)
 	if len(fr.ReconnectAt) > 0 {
 		p.section("Every client reconnecting at once, at the instants asked (--resume-at)")
 		rows = nil

@@ -2,6 +2,7 @@ package report
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -23,6 +24,29 @@ func loadSamples(t testing.TB, names ...string) *timeline.Timeline {
 		f.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", n, err)
+		}
+	}
+	return b.Build()
+}
+
+// loadRecording builds one timeline of a recording's files that match
+// the patterns.
+func loadRecording(t testing.TB, name string, patterns ...string) *timeline.Timeline {
+	t.Helper()
+	dir := testsample.Recording(t, name)
+	b := timeline.NewBuilder()
+	for _, pat := range patterns {
+		paths, _ := filepath.Glob(filepath.Join(dir, pat))
+		for _, p := range paths {
+			f, err := os.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AddReader(filepath.Base(p), f, parser.Options{})
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	return b.Build()

@@ -47,7 +47,22 @@ type OutageReport struct {
 	RelistClients int     `json:"relistClients"`
 	FirstRelist   float64 `json:"firstRelistSeconds"`
 	LastRelist    float64 `json:"lastRelistSeconds"`
+	// LastAttempt is the last attempt that reached no server; End the
+	// instant the delays after the end count from, EndIs which of the
+	// two it is ("lastAttempt" or "firstAnswer", timeline.OutageReturn.End),
+	// as the summary counts them.
+	LastAttempt         string  `json:"lastAttempt"`
+	End                 string  `json:"end"`
+	EndIs               string  `json:"endIs"`
+	FirstRelistAfterEnd float64 `json:"firstRelistAfterEndSeconds"`
+	LastRelistAfterEnd  float64 `json:"lastRelistAfterEndSeconds"`
 }
+
+// The values of OutageReport.EndIs.
+const (
+	endIsLastAttempt = "lastAttempt"
+	endIsFirstAnswer = "firstAnswer"
+)
 
 // addWatchLists fills the WatchList requests, the clients that never
 // synced and the outages.
@@ -66,8 +81,16 @@ func (r *Report) addWatchLists(tl *timeline.Timeline) {
 			Objects: u.Objects, Bytes: u.Bytes, NoBookmarks: u.NoBookmarks})
 	}
 	for _, o := range tl.OutageReturns() {
+		end, lastAttempt := o.End()
+		endIs := endIsFirstAnswer
+		if lastAttempt {
+			endIs = endIsLastAttempt
+		}
+		first, last := o.AfterEnd()
 		r.Outages = append(r.Outages, OutageReport{From: timeline.FormatTime(o.From, timeline.ClockArrival), To: timeline.FormatTime(o.To, timeline.ClockArrival),
-			Attempts: o.Attempts, Clients: o.Clients, Relists: o.Relists, RelistClients: o.RelistClients, FirstRelist: secs(o.First), LastRelist: secs(o.Last)})
+			Attempts: o.Attempts, Clients: o.Clients, Relists: o.Relists, RelistClients: o.RelistClients, FirstRelist: secs(o.First), LastRelist: secs(o.Last),
+			LastAttempt: timeline.FormatTime(o.LastAttempt, timeline.ClockArrival), End: timeline.FormatTime(end, timeline.ClockArrival), EndIs: endIs,
+			FirstRelistAfterEnd: secs(first), LastRelistAfterEnd: secs(last)})
 	}
 }
 
@@ -89,12 +112,18 @@ func (r *Report) writeWatchLists(p *printer) {
 		p.table([]string{"file", "session", "time", "RV", "what", "sync", "synced at", "objects"}, rows)
 	}
 	if len(r.Outages) > 0 {
+		// The end lies between the last refused attempt and the first
+		// answer; the relists' delays count from the end the summary
+		// counts them from, in its words.
 		p.section("Outages (no request of any client reached a server)")
 		var rows [][]string
 		for _, o := range r.Outages {
-			rows = append(rows, []string{r.instant(o.From), r.instant(o.To), fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients),
-				timeline.FormatSeconds(o.FirstRelist) + " to " + timeline.FormatSeconds(o.LastRelist)})
+			delays := timeline.RelistDelayWords(timeline.Nanoseconds(o.FirstRelistAfterEnd), timeline.Nanoseconds(o.LastRelistAfterEnd), o.EndIs == endIsLastAttempt)
+			if o.Relists == 0 {
+				delays = "-"
+			}
+			rows = append(rows, []string{r.instant(o.From), r.instant(o.LastAttempt), r.instant(o.To), fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients), delays})
 		}
-		p.table([]string{"from", "to (first answer)", "attempts", "clients", "relists after", "clients relisting", "relists after its end"}, rows)
+		p.table([]string{"from", "last refused attempt", "first answer", "attempts", "clients", "relists after", "clients relisting", "when they relisted"}, rows)
 	}
 }

@@ -47,10 +47,7 @@ func TestAuditRelistsPerClient(t *testing.T) {
 					continue // the servers' own loopback clients and the rig's driver
 				}
 				clients := sendersOf(t, tl, f, sent)
-				said := false
-				for _, d := range f.Diagnostics {
-					said = said || d.Kind == DiagUnsureSplit
-				}
+				said := f.MayMix()
 				if said {
 					unsure++
 					if ProfileOf(f.Client).Library != LibraryClientGo {

@@ -96,3 +96,16 @@ func (f *File) ShortName() string {
 	}
 	return path.Base(f.Name)
 }
+
+// MayMix says the file is an audit-log client whose requests may, from
+// some request on, be another informer's: clients of one User-Agent,
+// user, address and selector that the audit log alone cannot tell
+// apart (a doubt, IsDoubt, says where).
+func (f *File) MayMix() bool {
+	for _, d := range f.Diagnostics {
+		if IsDoubt(d) {
+			return true
+		}
+	}
+	return false
+}

@@ -229,6 +229,10 @@ type Stampede struct {
 	From, To                  int64
 	With, Without             int
 	AtRiskWith, AtRiskWithout int
+	// Reasons are the models that refuse, or put at risk, the clients'
+	// reconnects at From, the details behind the plain words
+	// (stampedeReasons).
+	Reasons []StampedeReason
 }
 
 // sides are a client's cursors with and without bookmarks: the recorded
@@ -476,6 +480,7 @@ func (a *Analysis) stampede(fl *Fleet) {
 		fl.Steps = append(fl.Steps, cur)
 	}
 	fl.Stampedes, fl.Worst = stampedes(fl.Steps)
+	a.stampedeReasons(fl)
 }
 
 // stampedes are the stretches of steps with the most clients refused

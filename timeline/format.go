@@ -95,5 +95,11 @@ func FormatDuration(d int64) string {
 // FormatSeconds is FormatDuration for a figure the report holds in
 // seconds.
 func FormatSeconds(v float64) string {
-	return FormatDuration(int64(math.Round(v * 1e9)))
+	return FormatDuration(Nanoseconds(v))
+}
+
+// Nanoseconds is a figure the report holds in seconds back in the
+// timeline's nanoseconds.
+func Nanoseconds(v float64) int64 {
+	return int64(math.Round(v * 1e9))
 }

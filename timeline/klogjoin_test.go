@@ -82,10 +82,7 @@ func TestKlogJoinsAuditLogs(t *testing.T) {
 				// be the other's from some point on (one pair of
 				// samples-outage's clients with client-go's default
 				// User-Agent).
-				unsure := false
-				for _, d := range f.Diagnostics {
-					unsure = unsure || d.Kind == DiagUnsureSplit
-				}
+				unsure := f.MayMix()
 				if got, want := fileServers(tl, fi), row["servers"]; !unsure && got != want[:strings.Index(want, ">")]+want[strings.LastIndex(want, ">"):] {
 					t.Errorf("%s (%s): servers %s, TRUTH.tsv says %s", f.Name, client, got, row["servers"])
 				}
@@ -259,10 +256,7 @@ func TestKlogJoinsSplitOfOneUserAgent(t *testing.T) {
 					if !f.Audit || f.Log != "" || f.Loopback {
 						continue
 					}
-					unsure := false
-					for _, d := range f.Diagnostics {
-						unsure = unsure || d.Kind == DiagUnsureSplit
-					}
+					unsure := f.MayMix()
 					if unsure {
 						said[withLog]++
 					}

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"time"
@@ -112,4 +113,48 @@ func (tl *Timeline) OutageReturns() []OutageReturn {
 		out[k] = r
 	}
 	return out
+}
+
+// maxEndWindow is how far apart the last attempt that reached no server
+// and the first answer may be for the outage's end to be taken as
+// between them: further apart, the delays are counted from the first
+// answer, and the words say so.
+const maxEndWindow = int64(time.Second)
+
+// End is the instant the relists' delays count from, and whether it is
+// the last attempt that reached no server (else the first answer). A
+// capture shows the end only as that last attempt and the first answer
+// after it. When those are within maxEndWindow the delays count from
+// the last attempt: the first answer comes later than the end by the
+// time a new connection takes (a TLS handshake with a server that many
+// clients reach at once), the last refused attempt only by the clients'
+// retry spacing, which is shortest then, with the whole fleet retrying.
+func (o OutageReturn) End() (end int64, lastAttempt bool) {
+	if o.To-o.LastAttempt <= maxEndWindow {
+		return o.LastAttempt, true
+	}
+	return o.To, false
+}
+
+// AfterEnd is the first and last relists' delays after End.
+func (o OutageReturn) AfterEnd() (first, last int64) {
+	end, _ := o.End()
+	return o.First + o.To - end, o.Last + o.To - end
+}
+
+// RelistDelayWords says when relists came after an outage's end, as the
+// fleet's summary and the report's outage table both say it: "between 8
+// and 77 s after the outage ended" (the end taken as the last attempt
+// that reached no server), or "... after the first answer after the
+// outage".
+func RelistDelayWords(first, last int64, lastAttempt bool) string {
+	after := "the first answer after the outage"
+	if lastAttempt {
+		after = "the outage ended"
+	}
+	between := FormatDuration(first) + " and " + FormatDuration(last)
+	if last >= int64(2*time.Second) {
+		between = fmt.Sprintf("%.0f and %.0f s", float64(first)/1e9, float64(last)/1e9)
+	}
+	return "between " + between + " after " + after
 }

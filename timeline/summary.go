@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"watchlens/internal/quantity"
 )
@@ -384,7 +383,7 @@ func (s *summarizer) fleet() {
 	if f == nil {
 		return
 	}
-	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetBookmarks(f), s.fleetWorst(f)), " "))
+	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetBookmarks(f), s.a.worstWords(f)), " "))
 }
 
 // fleetRelists is the fleet's story in one sentence: how many clients
@@ -431,33 +430,13 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 	return t + "."
 }
 
-// maxEndWindow is how far apart the last attempt that reached no server
-// and the first answer may be for the outage's end to be taken as
-// between them: further apart, the delays are counted from the first
-// answer, and the sentence says so.
-const maxEndWindow = int64(time.Second)
-
 // stampede tells the relists after an outage: "74 clients relisted
-// between 8 and 77 s after the outage ended". A capture shows the end
-// only as the last attempt that reached no server and the first answer
-// after it. When those are within maxEndWindow the delays count from
-// the last attempt: the first answer comes later than the end by the
-// time a new connection takes (a TLS handshake with a server that many
-// clients reach at once), the last refused attempt only by the clients'
-// retry spacing, which is shortest then, with the whole fleet retrying.
-// Further apart, the delays are the first answer's, and the sentence
-// says so.
+// between 8 and 77 s after the outage ended" (OutageReturn.End says
+// which end the delays count from).
 func (s *summarizer) stampede(o OutageReturn) string {
-	end, after := o.To, "the first answer after the outage"
-	if o.To-o.LastAttempt <= maxEndWindow {
-		end, after = o.LastAttempt, "the outage ended"
-	}
-	first, last := o.First+o.To-end, o.Last+o.To-end
-	between := FormatDuration(first) + " and " + FormatDuration(last)
-	if last >= int64(2*time.Second) {
-		between = fmt.Sprintf("%.0f and %.0f s", float64(first)/1e9, float64(last)/1e9)
-	}
-	t := fmt.Sprintf("%s relisted between %s after %s (", quantity.Plural(o.RelistClients, "client"), between, after)
+	first, last := o.AfterEnd()
+	_, lastAttempt := o.End()
+	t := fmt.Sprintf("%s relisted %s (", quantity.Plural(o.RelistClients, "client"), RelistDelayWords(first, last, lastAttempt))
 	if o.Relists != o.RelistClients {
 		t += quantity.Plural(o.Relists, "relist") + ", "
 	}
@@ -606,17 +585,49 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	return ""
 }
 
-// fleetWorst is the worst moment for every connection to drop.
-func (s *summarizer) fleetWorst(f *Fleet) string {
+// WorstWords is the fleet's worst moment for every connection to drop,
+// in the verdict's words: the sentence the summary, the report and the
+// page all say; "" when there is no fleet or no such moment.
+func (a *Analysis) WorstWords() string {
+	f := a.Fleet()
+	if f == nil {
+		return ""
+	}
+	return a.worstWords(f)
+}
+
+func (a *Analysis) worstWords(f *Fleet) string {
 	if f.Worst < 0 {
 		return ""
 	}
 	w := f.Stampedes[f.Worst]
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", s.instant(w.From), w.Without, w.With)
+		return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", a.instant(w.From), w.Without, w.With)
 	}
-	return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, no model says any would have been refused, but %d clients would have been at risk of a relist without bookmarks, %d with them.",
-		s.instant(w.From), w.AtRiskWithout, w.AtRiskWith)
+	return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+		a.instant(w.From), w.AtRiskWithout, w.AtRiskWith, atRiskWords(w.Reasons))
+}
+
+// atRiskWords says in plain words why the models put reconnects at
+// risk: "older than the API server is sure to keep".
+func atRiskWords(rs []StampedeReason) string {
+	var ws []string
+	for _, r := range rs {
+		w := "older than the API server is sure to keep"
+		switch r.Model {
+		case ModelEtcd:
+			w = "older than etcd is sure to keep"
+		case ModelRestart:
+			w = "from before an API server restart"
+		}
+		if r.Outcome == AtRisk && !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return "the server may no longer have kept"
+	}
+	return strings.Join(ws, " or ")
 }
 
 // reconnect is the reconnect the bookmarks line speaks of, for one file.

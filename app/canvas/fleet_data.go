@@ -51,8 +51,18 @@ type FleetRow struct {
 	// answered the client, in order ("a#1 > c#1 > a#2"); "" when no
 	// audit log says.
 	Servers string
-	stints  []serverStint
+	// MayMix says the audit log alone cannot tell the client from
+	// another informer: its requests may be partly the other's
+	// (timeline.File.MayMix). Its label carries MayMixMark.
+	MayMix bool
+	stints []serverStint
 }
+
+// MayMixMark marks the label of a row that may mix two clients.
+const MayMixMark = "⚠ "
+
+// mayMixWords explains the mark, on hover.
+const mayMixWords = MayMixMark + "the audit log alone cannot tell this client from another informer of the same User-Agent, user, address and selector: from some request on, its requests may be the other's (the client's own log, given with the audit logs, tells them apart)"
 
 // Own is the refused spans of the cursor the client had.
 func (r *FleetRow) Own() [][2]int64 {
@@ -84,8 +94,12 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
 		d.Rows[i].Client, d.Rows[i].Label = c, c.Name
-		if f := &tl.Files[c.File]; f.SplitKey != "" && c.Name == f.Name {
+		f := &tl.Files[c.File]
+		if f.SplitKey != "" && c.Name == f.Name {
 			d.Rows[i].Label = f.SplitKey
+		}
+		if d.Rows[i].MayMix = f.MayMix(); d.Rows[i].MayMix {
+			d.Rows[i].Label = MayMixMark + d.Rows[i].Label
 		}
 		// The model's spans, as its stampede counts them (see
 		// timeline.FleetClient).

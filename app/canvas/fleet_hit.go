@@ -81,12 +81,15 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 		}
 		return "accepted"
 	}
-	lines := []string{
-		words.Isolated(c.Name),
-		"asked for bookmarks: " + map[bool]string{true: "yes", false: "no"}[c.Bookmarks] + "; relists seen: " + strconv.Itoa(len(c.Relists)),
-		"a reconnect at " + clock(at, d.zone) + ", " + had + " (as it ran): " + verdict(row.Own()),
-		lacked + ": " + verdict(row.Other()),
+	lines := []string{words.Isolated(c.Name)}
+	if row.MayMix {
+		lines = append(lines, mayMixWords)
 	}
+	lines = append(lines,
+		"asked for bookmarks: "+map[bool]string{true: "yes", false: "no"}[c.Bookmarks]+"; relists seen: "+strconv.Itoa(len(c.Relists)),
+		"a reconnect at "+clock(at, d.zone)+", "+had+" (as it ran): "+verdict(row.Own()),
+		lacked+": "+verdict(row.Other()),
+	)
 	if srv, inc := serverAt(row.stints, at); srv >= 0 {
 		lines = append(lines, "on server "+d.serverName(srv, inc)+" then; answered by "+row.Servers)
 	}

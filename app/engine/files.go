@@ -62,6 +62,10 @@ type FileReport struct {
 	// first of them (at most maxDiagnostics).
 	Problems    int
 	Diagnostics []parser.Diagnostic
+	// Doubts are, in plain words, what the records leave unsure about
+	// the file (timeline.IsDoubt), at most maxDiagnostics: no problem
+	// in its input.
+	Doubts []string
 }
 
 // Count is a number of events under a name (a type, a kind).
@@ -122,8 +126,14 @@ func (e *Engine) fileReport(i int) FileReport {
 	f := tl.Files[i]
 	o := e.opened.Files[i]
 	r := FileReport{Index: i, Name: f.Name, Size: o.Size, ReadErr: o.ReadErr, Events: f.Events, Clock: f.Clock, LooksLike: o.LooksLike,
-		FirstRV: f.FirstRV, LastRV: f.LastRV, Filtered: f.Filtered, ByType: typeCounts(f), ByKind: kindCounts(f),
-		Problems: len(f.Diagnostics), Diagnostics: slices.Clone(f.Diagnostics[:min(len(f.Diagnostics), maxDiagnostics)])}
+		FirstRV: f.FirstRV, LastRV: f.LastRV, Filtered: f.Filtered, ByType: typeCounts(f), ByKind: kindCounts(f)}
+	problems := inputProblems(f.Diagnostics)
+	r.Problems, r.Diagnostics = len(problems), slices.Clone(problems[:min(len(problems), maxDiagnostics)])
+	for _, d := range f.Diagnostics {
+		if timeline.IsDoubt(d) && len(r.Doubts) < maxDiagnostics {
+			r.Doubts = append(r.Doubts, timeline.DoubtWords(d))
+		}
+	}
 	r.Profile = tl.FileProfile(i)
 	r.Differences = tl.ProfileDifferences(i, r.Profile)
 	r.Sessions = make([]SessionRow, len(f.Sessions))
@@ -218,8 +228,9 @@ func endText(s timeline.Session) string {
 func noteFiles(tl *timeline.Timeline, o *Opened) {
 	for i, f := range tl.Files {
 		o.Files[i].LooksLike = tl.LooksLike(i)
-		if o.Files[i].Problems = len(f.Diagnostics); o.Files[i].Problems > 0 {
-			o.Files[i].RootCause = rootCause(f.Diagnostics)
+		problems := inputProblems(f.Diagnostics)
+		if o.Files[i].Problems = len(problems); o.Files[i].Problems > 0 {
+			o.Files[i].RootCause = rootCause(problems)
 		}
 	}
 	if m := tl.Metrics; m != nil {
@@ -227,6 +238,15 @@ func noteFiles(tl *timeline.Timeline, o *Opened) {
 			o.Exports = append(o.Exports, f.Name)
 		}
 	}
+}
+
+// inputProblems is a file's diagnostics less its doubts
+// (timeline.IsDoubt): the problems in its input.
+func inputProblems(diags []parser.Diagnostic) []parser.Diagnostic {
+	if !slices.ContainsFunc(diags, timeline.IsDoubt) {
+		return diags
+	}
+	return slices.DeleteFunc(slices.Clone(diags), timeline.IsDoubt)
 }
 
 // rootCause picks the diagnostic that explains the others: a cut or capped

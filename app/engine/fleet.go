@@ -36,8 +36,12 @@ type Fleet struct {
 	// MaxWith and MaxWithout are the most clients a reconnect would have
 	// sent to a relist at once, with and without bookmarks.
 	MaxWith, MaxWithout int
-	Relists             int // the relists seen
-	Restarts            int // the API server restarts seen
+	// WorstWords is the worst moment for every watch to drop in the
+	// verdict's own sentence (timeline.Analysis.WorstWords), "" when
+	// there is none.
+	WorstWords string
+	Relists    int // the relists seen
+	Restarts   int // the API server restarts seen
 }
 
 // FleetRow is one client's row.
@@ -48,6 +52,9 @@ type FleetRow struct {
 	Servers string
 	// File is the client's file, whose timeline a click on the row opens.
 	File int
+	// MayMix says the audit log alone cannot tell the client from
+	// another informer: the row is marked, and its tooltip says why.
+	MayMix bool
 }
 
 // FleetHit is what lies under the pointer in the fleet view: a tooltip,
@@ -87,9 +94,9 @@ func (e *Engine) Fleet() (Fleet, bool) {
 		return Fleet{}, false
 	}
 	f := Fleet{Rows: make([]FleetRow, len(d.Rows)), From: d.From, To: d.To, MinHeight: d.MinHeight(),
-		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts)}
+		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts)}
 	for i, r := range d.Rows {
-		f.Rows[i] = FleetRow{Name: r.Client.Name, Servers: r.Servers, File: r.Client.File}
+		f.Rows[i] = FleetRow{Name: r.Client.Name, Servers: r.Servers, File: r.Client.File, MayMix: r.MayMix}
 	}
 	return f, true
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -242,4 +244,82 @@ func BenchmarkFleetFrame10k(b *testing.B) {
 	b.ReportMetric(float64(asked.Nanoseconds())/float64(b.N), "ns/engine")
 	b.ReportMetric(float64(built.Nanoseconds())/float64(b.N), "ns/canvas")
 	b.ReportMetric(float64(asked)/float64(built), "engine/canvas")
+}
+
+// TestFleetWorstIsTheVerdicts: the page's worst moment is the verdict's
+// own sentence. From samples-outage's audit logs alone, where no model
+// refuses a reconnect and every client's is at risk, the fleet the page
+// reads says the summary's words, with every client at risk, where
+// counting the refused alone said "0 clients sent to relist".
+func TestFleetWorstIsTheVerdicts(t *testing.T) {
+	e := openOutageAudits(t)
+	f, ok := e.Fleet()
+	if !ok {
+		t.Fatal("no fleet")
+	}
+	an := e.Analysis()
+	if f.WorstWords == "" || f.WorstWords != an.WorstWords() {
+		t.Fatalf("the page's worst moment %q, the verdict's %q", f.WorstWords, an.WorstWords())
+	}
+	told := false
+	for _, l := range an.Summary(nil) {
+		told = told || l.Topic == "fleet" && strings.Contains(l.Text, f.WorstWords)
+	}
+	if all := fmt.Sprintf(" %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them", len(f.Rows), len(f.Rows)); !told || !strings.Contains(f.WorstWords, all) {
+		t.Errorf("the page's worst moment %q: in the summary %v, want it to say%s", f.WorstWords, told, all)
+	}
+}
+
+// openOutageAudits opens samples-outage's audit logs alone.
+func openOutageAudits(t *testing.T) *Engine {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-outage"), "audit-*.log"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("samples-outage's audit logs: %v %v", paths, err)
+	}
+	e, _, err := Open(sources(testsample.Files(t, testsample.BaseName, paths...)), Options{Params: timeline.DefaultParams()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestFleetRowsMayMix: from samples-outage's audit logs alone, the 20
+// informers with client-go's default User-Agent come in pairs of one
+// selector that the log cannot always tell apart; each says so
+// (timeline.File.MayMix), and its fleet row is marked, and only those.
+func TestFleetRowsMayMix(t *testing.T) {
+	e := openOutageAudits(t)
+	f, ok := e.Fleet()
+	if !ok {
+		t.Fatal("no fleet")
+	}
+	tl := e.Analysis().TL
+	marked := 0
+	for _, r := range f.Rows {
+		if r.MayMix != tl.Files[r.File].MayMix() {
+			t.Errorf("%s: marked %v, its file says it may mix %v", r.Name, r.MayMix, !r.MayMix)
+		}
+		if r.MayMix {
+			marked++
+			if !strings.Contains(r.Name, "that the log cannot tell apart") {
+				t.Errorf("%s: marked, and not one of informers the log names as alike", r.Name)
+			}
+		}
+	}
+	if marked != 20 {
+		t.Errorf("%d rows marked, want samples-outage's 20 informers the audit log alone is unsure of", marked)
+	}
+	// The mark is drawn with the label, and the row's tooltip says why.
+	var fr canvas.Frame
+	for i, r := range e.fleetData().Rows {
+		st := wholeFleet(f)
+		st.ScrollY = float64(i) * canvas.FleetRowH
+		l := e.FleetFrame(st, &fr)
+		h := e.FleetHit(st, 20, l.RowY(i, st.ScrollY)+canvas.FleetRowH/2)
+		says := strings.Contains(h.Text, "\n"+canvas.MayMixMark+"the audit log alone cannot tell this client from another informer")
+		if h.Row != i || strings.HasPrefix(r.Label, canvas.MayMixMark) != r.MayMix || says != r.MayMix {
+			t.Errorf("row %d %s (hit as row %d): label %q, may mix %v, tooltip %q", i, r.Client.Name, h.Row, r.Label, r.MayMix, h.Text)
+		}
+	}
 }

@@ -1,0 +1,72 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/internal/testsample"
+	"watchlens/timeline"
+)
+
+// TestOutageTableTellsTheSummarysStory: on samples-outage, the report's
+// outage table says when the fleet relisted in the summary's own words,
+// counted from the same end: the last refused attempt, which lies within
+// a second before the first answer, with the load balancer's own
+// outage-end (lb-conns.tsv) between the two. The JSON holds that end
+// and the delays after it beside those after the first answer.
+func TestOutageTableTellsTheSummarysStory(t *testing.T) {
+	r := New(loadRecording(t, "samples-outage", "*.ts.http").Analyze(timeline.DefaultParams()), nil)
+	if len(r.Outages) != 1 {
+		t.Fatalf("%d outages, want samples-outage's one", len(r.Outages))
+	}
+	o := r.Outages[0]
+	parse := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	lbEnd := time.Time{}
+	for _, ln := range strings.Split(string(testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-outage"), "lb-conns.tsv"))), "\n") {
+		if c := strings.Split(ln, "\t"); len(c) > 1 && c[1] == "outage-end" {
+			lbEnd = parse(c[0])
+		}
+	}
+	last, to := parse(o.LastAttempt), parse(o.To)
+	if o.EndIs != "lastAttempt" || o.End != o.LastAttempt || lbEnd.Before(last) || lbEnd.After(to) || to.Sub(last) > time.Second {
+		t.Errorf("end %s (%s), last refused attempt %s, first answer %s: want the last attempt, within 1 s of the first answer, the load balancer's end %s between them",
+			o.End, o.EndIs, o.LastAttempt, o.To, lbEnd)
+	}
+	shift := to.Sub(last).Seconds()
+	if math.Abs(o.FirstRelistAfterEnd-o.FirstRelist-shift) > 1e-6 || math.Abs(o.LastRelistAfterEnd-o.LastRelist-shift) > 1e-6 {
+		t.Errorf("delays after the end %g..%g s, after the first answer %g..%g s: want those shifted by %g s",
+			o.FirstRelistAfterEnd, o.LastRelistAfterEnd, o.FirstRelist, o.LastRelist, shift)
+	}
+	var text bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(text.String(), "Outages (no request of any client reached a server)\n")
+	if !ok {
+		t.Fatal("no outage table")
+	}
+	rows := strings.Split(table, "\n")
+	head, row := rows[1], rows[2]
+	when := strings.TrimSpace(row[strings.Index(head, "when they relisted"):])
+	if want := fmt.Sprintf("between %.0f and %.0f s after the outage ended", o.FirstRelistAfterEnd, o.LastRelistAfterEnd); when != want {
+		t.Errorf("the table says the relists came %q, want %q", when, want)
+	}
+	told := false
+	for _, l := range r.Summary {
+		told = told || strings.Contains(l.Text, " relisted "+when+" (")
+	}
+	if !told || !strings.Contains(row, r.instant(o.LastAttempt)) {
+		t.Errorf("the summary %q does not tell the table's %q, or the table %q does not name the last refused attempt", r.Summary, when, row)
+	}
+}

@@ -1,0 +1,41 @@
+package timeline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestWorstMomentInPlainWords: from samples-outage's audit logs alone no
+// model refuses any reconnect, and the fleet's worst moment says what
+// the at-risk count means to an engineer on call, without the models'
+// internals; the models themselves (the watch cache's time model for
+// every client, the same count) are the worst stampede's Reasons.
+func TestWorstMomentInPlainWords(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "audit-*.log").Analyze(DefaultParams())
+	fl := a.Fleet()
+	if fl == nil || fl.Worst < 0 {
+		t.Fatal("no fleet or no worst moment")
+	}
+	w := fl.Stampedes[fl.Worst]
+	if w.Without != 0 || w.AtRiskWithout != len(fl.Clients) || w.AtRiskWith != len(fl.Clients) {
+		t.Fatalf("worst stampede %+v, want none refused and all %d clients at risk", w, len(fl.Clients))
+	}
+	words := a.WorstWords()
+	want := fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them: each would have come back with a resourceVersion older than the API server is sure to keep, and nothing recorded says whether the server still had it.",
+		w.AtRiskWithout, w.AtRiskWith)
+	if !strings.HasSuffix(words, want) || strings.Contains(words, "model") {
+		t.Errorf("worst moment %q, want it to end %q and name no model", words, want)
+	}
+	told := false
+	for _, l := range a.Summary(nil) {
+		told = told || strings.Contains(l.Text, words)
+	}
+	if !told {
+		t.Errorf("the summary does not say %q", words)
+	}
+	if len(w.Reasons) != 1 || w.Reasons[0].Model != ModelCacheTime || w.Reasons[0].Outcome != AtRisk || w.Reasons[0].Clients != w.AtRiskWithout ||
+		!strings.HasPrefix(w.Reasons[0].Example, "watch cache (time): ") {
+		t.Errorf("worst stampede's reasons %+v, want the watch cache's time model putting all %d at risk", w.Reasons, w.AtRiskWithout)
+	}
+}
