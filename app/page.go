@@ -657,11 +657,10 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 }
 
 // afterFirstPaint does, once the capture shown has painted its first
-// frame, what the page need not do before: it ends the worker of the
-// capture old it replaced, whose memory the browser frees on the page's
-// thread, and writes the view into the address bar (saveURL), which
-// Chromium does in the task that asks. Each took the task that rendered
-// the capture longer.
+// frame, what its first paint need not wait for: it ends the worker of
+// the capture old it replaced and writes the view into the address bar
+// (saveURL), each work of the page's thread that, done as the capture
+// rendered, made that task longer.
 func (p *Page) afterFirstPaint(ctx goapp.Context, old *capture) {
 	jsrt.AfterNextPaint()
 	load.Stamp(load.Painted)
