@@ -469,18 +469,27 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 // file's size from the disk, at its first asking, by a call that holds
 // the page's thread, and for a recording's hundreds of files in one
 // task that is a long one. So their sizes are asked in a goroutine that
-// lets the page run between them (jsrt.YieldIfHeld), and openSized
-// opens them.
+// lets the page run every askSizesFor, and openSized opens them.
 func (p *Page) openDropped(ctx goapp.Context, files []droppedFile, problems []string) {
 	ctx.Async(func() {
 		sizes := make([]int64, len(files))
+		asking := time.Now()
 		for i, f := range files {
 			sizes[i] = int64(f.blob.Get("size").Float())
-			jsrt.YieldIfHeld()
+			if time.Since(asking) >= askSizesFor {
+				jsrt.Yield()
+				asking = time.Now()
+			}
 		}
 		ctx.Dispatch(func(ctx goapp.Context) { p.openSized(ctx, files, sizes, problems) })
 	})
 }
+
+// askSizesFor is how long the page asks dropped files' sizes before it
+// yields: one asking can take milliseconds, and a yield after the task
+// had run the load's usual jsrt.HoldAtMost let the asking that came next
+// take the task past 50 ms.
+const askSizesFor = 10 * time.Millisecond
 
 // openSized reads files, whose sizes are sizes, as one capture, leaving
 // out those too big for the page.
@@ -593,19 +602,23 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		load.Ended(sources[0].Name, load.Superseded)
 		return
 	}
+	load.Stamp(load.Answered)
+	// The answer was read in the task that brought it, which is long
+	// enough with a fleet's files: the capture renders in a task of its
+	// own.
+	jsrt.Yield()
 	c := &capture{opened}
 	a := newAnalysis(c.Opened.Analyzed, params)
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
-		ctx.Defer(func(goapp.Context) {
+		load.Stamp(load.Rendering)
+		old := p.capture
+		ctx.Defer(func(ctx goapp.Context) {
 			close(shown)
 			load.Ended(sources[0].Name, load.Shown)
+			ctx.Async(func() { p.afterFirstPaint(ctx, old) })
 		})
 		p.loading = nil
-		if old := p.capture; old != nil {
-			// Its worker's memory is given back as it leaves the screen.
-			ctx.Defer(func(goapp.Context) { load.Release(old.Capture) })
-		}
 		p.capture, p.analysis = c, a
 		if len(c.Opened.Files) > canvas.MaxFileGroups {
 			// More clients than the timeline draws: the fleet first.
@@ -618,7 +631,6 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 			p.view.fold, p.view.pin = "", ""
 		}
 		p.view.sample, p.view.url, p.view.files = origin.sample, origin.url, origin.files
-		p.saveURL(ctx)
 		if t := c.filesText(); t != "" {
 			// The files open name the browser's tab.
 			ctx.Page().SetTitle("%s", t+" · watchlens")
@@ -642,6 +654,23 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	case <-time.After(2 * time.Second):
 	}
 	jsrt.LoadGC.Stop()
+}
+
+// afterFirstPaint does, once the capture shown has painted its first
+// frame, what its first paint need not wait for: it ends the worker of
+// the capture old it replaced and writes the view into the address bar
+// (saveURL), each work of the page's thread that, done as the capture
+// rendered, made that task longer.
+func (p *Page) afterFirstPaint(ctx goapp.Context, old *capture) {
+	jsrt.AfterNextPaint()
+	load.Stamp(load.Painted)
+	if old != nil {
+		load.Release(old.Capture)
+	}
+	ctx.Dispatch(func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		p.saveURL(ctx)
+	})
 }
 
 // spareWorkerAfter is how long after showing a capture the page starts

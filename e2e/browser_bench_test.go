@@ -49,6 +49,7 @@ func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 	must(b, err)
 
 	var load, jsRead, longest float64
+	var cpu loadCPU
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
@@ -58,9 +59,11 @@ func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 		// A user drops a file seconds after opening the page, by when it
 		// has warmed its parser up (app/warmup.go).
 		waitWarm(b, tab)
+		stopTrace := startCPUTrace(b, tab)
 		b.StartTimer()
 		ms, task := timeLoad(b, tab, big)
 		b.StopTimer()
+		cpu = cpu.add(stopTrace(), b)
 		load += ms
 		longest = max(longest, task)
 		closeTab()
@@ -72,6 +75,7 @@ func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 	b.ReportMetric(jsRead/n, "ms/browser-read")
 	b.ReportMetric(load/jsRead, "load/read")
 	b.ReportMetric(longest, "ms/longest-task")
+	cpu.report(b, b.N)
 	b.SetBytes(info.Size())
 }
 
@@ -87,7 +91,7 @@ func timeLoad(b *testing.B, tab context.Context, file string) (load, longest flo
 		chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))
 	must(b, err)
 	longest, tasks := loadTasks(b, tab)
-	b.Logf("%s: first paint at %.0f ms; long tasks [ms from the drop, ms] %v", filepath.Base(file), load, tasks)
+	b.Logf("%s: first paint at %.0f ms; long tasks [ms from the drop, ms] %v; %s", filepath.Base(file), load, tasks, loadSteps(b, tab))
 	return load, longest
 }
 
@@ -124,13 +128,24 @@ func chooseFiles(b testing.TB, tab context.Context, files []string) {
 // message posted from the next frame's callback arrives after that frame
 // is painted (timed to the frame callback alone, it left out the canvas's
 // drawing, which came a frame later). It also notes when that frame's
-// drawing began (window.drawStart) and every long task (loadTasks).
+// drawing began (window.drawStart), every long task (loadTasks), and
+// every long animation frame and the steps the page stamps
+// (loadSteps).
 func startLoadTimer(b *testing.B, tab context.Context, ready string) {
 	must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
 		window.longTasks = [];
 		new PerformanceObserver(list => {
 			for (const e of list.getEntries()) window.longTasks.push([Math.round(e.startTime - window.loadStart), Math.round(e.duration)]);
 		}).observe({type: "longtask"});
+		window.longFrames = [];
+		new PerformanceObserver(list => {
+			for (const e of list.getEntries()) {
+				const top = [...e.scripts].sort((a, b) => b.duration - a.duration)[0];
+				window.longFrames.push([Math.round(e.startTime - window.loadStart), Math.round(e.duration), Math.round(e.blockingDuration),
+					top ? top.invoker + " " + Math.round(top.duration) + " ms" : "no script"]);
+			}
+		}).observe({type: "long-animation-frame"});
+		window.watchlensLoadStamps = [];
 		document.querySelector("#file-input").addEventListener("change", () => { window.loadStart = performance.now(); }, {capture: true, once: true});
 		const draw = window.watchlensDraw;
 		let timing = false;
@@ -160,6 +175,19 @@ func loadTasks(b *testing.B, tab context.Context) (longest float64, tasks [][2]f
 		longest = max(longest, t[1])
 	}
 	return longest, tasks
+}
+
+// loadSteps says, for the log, the steps of the load that
+// startLoadTimer timed, as [step, ms from the drop] (the page's
+// watchlensLoadStamps: load.Stamp), and its long animation frames, as
+// [ms from the drop, ms, ms blocking, the script that ran longest in it].
+func loadSteps(b testing.TB, tab context.Context) string {
+	b.Helper()
+	steps, err := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify({
+		steps: (window.watchlensLoadStamps || []).map(([step, at]) => [step, Math.round(at - window.loadStart)]),
+		frames: window.longFrames})`))
+	must(b, err)
+	return steps
 }
 
 // browserRead is the time the browser alone takes to read the file: the

@@ -73,6 +73,7 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	waitWarm(b, tab)
 	startLoadTimer(b, tab, `canvas.closest("#fleet")`)
 	stopProfile := startCPUProfile(b, tab)
+	stopTrace := startCPUTrace(b, tab)
 	start := time.Now()
 	chooseFiles(b, tab, []string{big})
 	// The progress bar says how far the split is, once the capture is read.
@@ -84,12 +85,13 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	must(b, err)
 	load := time.Since(start)
 	time.Sleep(time.Second)
+	cpu := loadCPU{}.add(stopTrace(), b)
 	stopProfile()
 	mem, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.wasmMemory.buffer.byteLength`))
 	must(b, err)
 	fmt.Fprintf(os.Stderr, "1 M events split into %d virtual clients and shown in %v; wasm memory %.0f MB\n", clients, load.Round(time.Millisecond), mem/(1<<20))
 	longest, tasks := loadTasks(b, tab)
-	fmt.Fprintf(os.Stderr, "long tasks [ms from the drop, ms] %v\n", tasks)
+	fmt.Fprintf(os.Stderr, "long tasks [ms from the drop, ms] %v; %s\n", tasks, loadSteps(b, tab))
 	if pressed := waitText(b, tab, `#show-fleet[aria-pressed="true"]`); pressed != "Fleet" {
 		b.Fatalf("the fleet view's button reads %q", pressed)
 	}
@@ -150,6 +152,7 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	n := float64(b.N)
 	b.ReportMetric(load.Seconds(), "s/load")
 	b.ReportMetric(longest, "ms/load-longest-task")
+	cpu.report(b, 1)
 	b.ReportMetric(mem/(1<<20), "MB-wasm-memory")
 	b.ReportMetric(sum.Wheel/n, "ms/wheel-frame")
 	b.ReportMetric(sum.WheelP95/n, "ms/wheel-frame-p95")

@@ -48,6 +48,7 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 	const ready = `canvas.closest("#fleet") && document.querySelector("#verdict p") &&
 		(document.querySelector("#fleet-summary")?.dataset.servers ?? "").split("\n").length === 207`
 	var load, drawStart, longest float64
+	var cpu loadCPU
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
@@ -64,11 +65,13 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 		b.StartTimer()
 		startLoadTimer(b, tab, ready)
 		stopProfile := startCPUProfile(b, tab)
+		stopTrace := startCPUTrace(b, tab)
 		chooseFiles(b, tab, files)
 		ms, err := chromedp.Run(tab, chromedp.Poll[float64](`window.loadTime`,
 			chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute)))
 		b.StopTimer()
 		must(b, err)
+		cpu = cpu.add(stopTrace(), b)
 		stopProfile()
 		after, err := chromedp.Run(tab, chromedp.Evaluate[string](labVerdict))
 		must(b, err)
@@ -78,8 +81,8 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 		start, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.drawStart`))
 		must(b, err)
 		task, tasks := loadTasks(b, tab)
-		b.Logf("lab: first paint at %.0f ms (drawing began at %.0f ms); verdict %q; long tasks [ms from the drop, ms] %v",
-			ms, start, strings.SplitN(after, "\n", 2)[0], tasks)
+		b.Logf("lab: first paint at %.0f ms (drawing began at %.0f ms); verdict %q; long tasks [ms from the drop, ms] %v; %s",
+			ms, start, strings.SplitN(after, "\n", 2)[0], tasks, loadSteps(b, tab))
 		load += ms
 		drawStart += start
 		longest = max(longest, task)
@@ -90,6 +93,7 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 	b.ReportMetric(load/n/1000, "s/load")
 	b.ReportMetric(drawStart/n, "ms/draw-start")
 	b.ReportMetric(longest, "ms/longest-task")
+	cpu.report(b, b.N)
 }
 
 // startCPUProfile records, when WATCHLENS_BENCH_CPUPROFILE names a file,

@@ -84,7 +84,7 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 	ff := &FirstFrame{}
 	failure := Safely(func() {
 		if opts.First != nil {
-			w, opened, first, err = spare.OpenFirst(in, eo, *opts.First, &ff.Frame)
+			w, opened, first, err = spare.OpenFirst(in, eo, *opts.First, opts.ZoneRows, &ff.Frame)
 		} else {
 			w, opened, err = spare.Open(in, eo)
 		}
@@ -109,9 +109,7 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 	c = newCapture(w, opened, sources)
 	if opts.First != nil && !first.OnFleet {
 		ff.View, ff.Drawn, ff.Summary, ff.Generation = first.View, first.Drawn, first.Summary, opened.Generation
-		if opts.ZoneRows > 0 {
-			ff.Zones, ff.ZonesAll = w.Zones(opts.ZoneRows)
-		}
+		ff.Zones, ff.ZonesAll = first.Zones, first.ZonesAll
 		c.First = ff
 	}
 	return c, false, nil

@@ -95,6 +95,7 @@ func (r *progressReport) fromBuilder(p timeline.ReadProgress) {
 // the page's showProgress).
 func (r *progressReport) building(name string) {
 	if r.show != nil {
+		Stamp(ReadDone)
 		r.show(Progress{Name: name, Size: r.size, Read: r.size, Events: r.events, Building: true})
 	}
 }

@@ -19,11 +19,42 @@ func Ended(name string, outcome Outcome) {
 	if !goapp.IsClient {
 		return
 	}
+	documentList("watchlensReads").Call("push", map[string]any{"name": name, "outcome": string(outcome)})
+}
+
+// Stamp appends [step, ms] to the document's watchlensLoadStamps: a
+// load reached step (ReadDone, Answered, Rendering, Painted) at ms on
+// the page's clock (performance.now). The load benchmarks log them, to
+// tell in which step of a load a long task fell.
+func Stamp(step string) {
+	if !goapp.IsClient {
+		return
+	}
+	now := goapp.Window().Get("performance").Call("now").Float()
+	documentList("watchlensLoadStamps").Call("push", []any{step, now})
+}
+
+// The steps a load stamps.
+const (
+	// ReadDone: every file is read, and the model is being built and
+	// analysed.
+	ReadDone = "read done"
+	// Answered: the load's answer is read (built, analysed, and in the
+	// engine's worker its first frame drawn).
+	Answered = "answered"
+	// Rendering: the page renders the capture.
+	Rendering = "rendering"
+	// Painted: the capture's first frame is painted.
+	Painted = "painted"
+)
+
+// documentList is the document's array window[name], made if missing.
+func documentList(name string) goapp.Value {
 	w := goapp.Window()
-	list := w.Get("watchlensReads")
+	list := w.Get(name)
 	if !list.Truthy() {
 		list = w.Get("Array").New()
-		w.Set("watchlensReads", list)
+		w.Set(name, list)
 	}
-	list.Call("push", map[string]any{"name": name, "outcome": string(outcome)})
+	return list
 }

@@ -65,12 +65,12 @@ func (s *Spare) Open(sources []Source, opts engine.Options) (*Worker, engine.Ope
 	return w, o, err
 }
 
-// OpenFirst is Open with the load's first frame of view in its answer
-// (Worker.OpenFirst).
-func (s *Spare) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, fr *canvas.Frame) (*Worker, engine.Opened, First, error) {
+// OpenFirst is Open with the load's first frame of view, and its first
+// zoneRows red zones, in its answer (Worker.OpenFirst).
+func (s *Spare) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int, fr *canvas.Frame) (*Worker, engine.Opened, First, error) {
 	w := s.take()
 	defer endOnPanic(w)
-	o, f, err := w.OpenFirst(sources, opts, view, fr)
+	o, f, err := w.OpenFirst(sources, opts, view, zoneRows, fr)
 	if err != nil {
 		w.Terminate()
 		w = nil

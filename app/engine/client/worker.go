@@ -128,7 +128,18 @@ func (w *Worker) end(why error) {
 	w.w.Call("terminate")
 	w.w.Set("onmessage", js.Null())
 	w.w.Set("onerror", js.Null())
+	w.releaseCallbacks()
 	close(w.ended)
+}
+
+// releaseCallbacks lets go of the worker's two callbacks once it has
+// ended: each js.Func is held in the Go runtime's table until released,
+// and with it the Worker and its last frame's floats. Releasing one that
+// is running (a fatal message ends the worker from onMessage) is safe:
+// only a later call of it would fail, and the worker sends no more.
+func (w *Worker) releaseCallbacks() {
+	w.onMessage.Release()
+	w.fail.Release()
 }
 
 // progressRoom is how many progress messages wait for the asker before
@@ -248,7 +259,7 @@ type Source struct {
 // opts.Cancelled says so the worker is ended and Open answers
 // ErrCancelled. opts.Pause is not needed: the page's thread is free.
 func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, error) {
-	if _, err := w.open(sources, opts, nil); err != nil {
+	if _, err := w.open(sources, opts, nil, 0); err != nil {
 		return engine.Opened{}, err
 	}
 	return w.opened, nil
@@ -265,14 +276,18 @@ type First struct {
 	View    engine.ViewState
 	Drawn   engine.Drawn
 	Summary engine.ViewSummary
+	// Zones are the first red zones OpenFirst asked for, of ZonesAll.
+	Zones    []engine.ZoneRow
+	ZonesAll int
 }
 
 // OpenFirst is Open, with the first frame of view drawn in the same
-// answer and read into fr: a page shows the load and its timeline
-// drawn at once, rather than ask for a frame once the load is shown. A
-// capture that opens on the fleet has none (First.OnFleet).
-func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, fr *canvas.Frame) (engine.Opened, First, error) {
-	m, err := w.open(sources, opts, &view)
+// answer and read into fr, and the first zoneRows red zones: a page
+// shows the load, its timeline drawn and its zones listed, at once,
+// rather than ask for them once the load is shown. A capture that opens
+// on the fleet has none of them (First.OnFleet).
+func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int, fr *canvas.Frame) (engine.Opened, First, error) {
+	m, err := w.open(sources, opts, &view, zoneRows)
 	if err != nil {
 		return engine.Opened{}, First{}, err
 	}
@@ -292,13 +307,19 @@ func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.Vi
 	if err := w.readFrame(m, fr); err != nil {
 		return engine.Opened{}, First{}, err
 	}
+	if zoneRows > 0 {
+		if err := answerOf(m, "zones", &f.Zones); err != nil {
+			return engine.Opened{}, First{}, err
+		}
+		f.ZonesAll = m.Get("zonesAll").Int()
+	}
 	w.drawn = f.Drawn
 	return w.opened, f, nil
 }
 
 // open asks the open question, with the first view to draw if view is
-// not nil, and reads its Opened.
-func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewState) (js.Value, error) {
+// not nil and the first zoneRows red zones with it, and reads its Opened.
+func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewState, zoneRows int) (js.Value, error) {
 	files := js.Global().Get("Array").New()
 	oo := OpenOptions{Filter: opts.Filter, Split: opts.Split, Params: WireParams(opts.Params), MaxEvents: opts.MaxEvents}
 	for _, s := range sources {
@@ -319,6 +340,9 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 		// As the page does, a capture of more files than the timeline
 		// draws opens on the fleet: the worker draws it no first frame.
 		q.Set("fleetFirst", true)
+		if zoneRows > 0 {
+			q.Set("zones", zoneRows)
+		}
 	}
 	progress := func(p Progress) {
 		switch p.Kind {

@@ -9,11 +9,12 @@
 //
 // A question is {id, q, ...}: q is "open" (files, options: the load's
 // client.OpenOptions, view: the first frame's ViewState, if one is to be
-// drawn), "analyze" (params: client.Params), "frame", "layout",
-// "summary" (view), "hit" and "pick" (a click's, which a hover does not
-// supersede: view, x, y), "step" (view, forward), "zones"
-// (max), "warm" (urls, view: the warm-up, which has this wasm's code
-// optimised before the first drop), or one of the panels' questions
+// drawn, and zones: how many red zones to answer with it), "analyze"
+// (params: client.Params), "frame", "layout", "summary" (view), "hit"
+// and "pick" (a click's, which a hover does not supersede: view, x, y),
+// "step" (view, forward), "zones" (max), "warm" (urls, view: the
+// warm-up, which has this wasm's code optimised before the first drop),
+// or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
 // "report"); the plain data as JSON. An answer

@@ -34,7 +34,8 @@ type host struct {
 // way when q.progress is true, and answers what the load says at once
 // (Opened, its Files apart in files); with q.view, unless the capture
 // opens on the fleet (q.fleetFirst), also the first frame of that view (a
-// range of 0, 0: the whole capture), its summary, and how long each step
+// range of 0, 0: the whole capture), its summary, the first q.zones red
+// zones (zones, and their count in zonesAll), and how long each step
 // took. A later open supersedes it.
 func (h *host) open(q js.Value, id int, reply js.Value) error {
 	opts := client.OpenOptions{Params: client.WireParams(timeline.DefaultParams())}
@@ -116,6 +117,12 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 			return err
 		}
 		step("summary")
+		if n := q.Get("zones"); n.Truthy() {
+			if err := setZones(reply, eng, n.Int(), "zonesAll"); err != nil {
+				return err
+			}
+			step("zones")
+		}
 		reply.Set("steps", steps)
 	}
 	// The next load's reading worker, started while the page draws.
@@ -214,8 +221,15 @@ func (h *host) zones(q, reply js.Value) error {
 	if h.eng == nil {
 		return errors.New("no capture is open")
 	}
-	rows, all := h.eng.Zones(q.Get("max").Int())
-	reply.Set("all", all)
+	return setZones(reply, h.eng, q.Get("max").Int(), "all")
+}
+
+// setZones answers eng's first max red zones, and their count in the
+// field all: the zones question's answer, and the open's (q.zones), which
+// spares the page a round trip before it lists them.
+func setZones(reply js.Value, eng *engine.Engine, max int, all string) error {
+	rows, n := eng.Zones(max)
+	reply.Set(all, n)
 	return setJSON(reply, "zones", rows)
 }
 
