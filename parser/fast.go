@@ -35,20 +35,22 @@ type fastScanner struct {
 	rec  *metaRecorder // gathers a metaTemplate, when not nil
 }
 
-// fastMemo remembers, per position in managedFields, the fieldsV1 value of
-// the last event that had one. Most of the metadata's bytes are fieldsV1,
+// fastMemo remembers, per manager of managedFields, the fieldsV1 value
+// of the last entry it wrote. Most of the metadata's bytes are fieldsV1,
 // and they repeat: the same object's next event, and objects of one
 // controller, carry the same ones byte for byte. Where the bytes match a
 // value the scanner walked before, the walk would go the same way (an
 // object's extent and validity depend only on its own bytes), so it is
-// skipped by a comparison, many times faster than the walk.
+// skipped by a comparison, many times faster than the walk. They are
+// remembered by manager, not by position in managedFields: an entry some
+// objects have and others not (a policy agent's, a kubectl annotate's)
+// moves the entries after it, which then follow another manager's.
 type fastMemo struct {
-	fieldsV1 [4][]byte
+	managers [maxManagers]managerMemo
+	// nextManager is the slot of managers the next new manager takes.
+	nextManager int
 	// byShape holds more of them, found by how they begin.
 	byShape fieldsByShape
-	// cps are the points of the walk over each of fieldsV1, where the
-	// next value may go on from.
-	cps [4][]fieldsCP
 	// last holds the strings interned last for kind, apiVersion, the
 	// object's identity (see identity) and labels, which mostly repeat
 	// from one event to the next: a comparison saves the intern table's
@@ -81,6 +83,45 @@ type fastMemo struct {
 	// time read there: a pod's entries are written at different times
 	// (its creation, its last status), each mostly near the last pod's.
 	hours [4]hourMemo
+}
+
+// managerMemo is what fastMemo remembers of one manager's entries: its
+// name, the fieldsV1 value of its last entry, and cps, the points of the
+// walk over that value where the next value may go on from.
+type managerMemo struct {
+	used     bool
+	name     []byte
+	fieldsV1 []byte
+	cps      []fieldsCP
+}
+
+// maxManagers is how many managers fastMemo remembers, and
+// maxManagerName the longest name it tells apart: longer ones share the
+// slot of the unnamed entries. With values of maxMemo bytes at most, the
+// managers' memory stays under 1 MiB.
+const (
+	maxManagers    = 8
+	maxManagerName = 256
+)
+
+// managerSlot returns the slot of managers that remembers the manager
+// named name (nil for an entry without one), given the least recently
+// made one where none does.
+func (m *fastMemo) managerSlot(name []byte) int {
+	if len(name) > maxManagerName {
+		name = nil
+	}
+	for k := range m.managers {
+		if mm := &m.managers[k]; mm.used && equalBytes(mm.name, name) {
+			return k
+		}
+	}
+	k := m.nextManager
+	m.nextManager = (k + 1) % maxManagers
+	mm := &m.managers[k]
+	mm.used, mm.name = true, append(mm.name[:0], name...)
+	mm.fieldsV1, mm.cps = mm.fieldsV1[:0], mm.cps[:0]
+	return k
 }
 
 // managedTime is parseTimeBytes(v) for the time of the entry-th entry of
@@ -188,15 +229,16 @@ func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 // maxMemo bounds a remembered value; larger ones are walked every time.
 const maxMemo = 64 << 10
 
-// skipMemo skips the entry-th fieldsV1 of managedFields at the read
-// position: an object equal to the last event's at that position, or to
-// the one of the same beginning in byShape, is skipped by a comparison;
-// else it is walked, from where it starts to differ from the last event's
-// if it can, and remembered in both.
-func (s *fastScanner) skipMemo(entry int) bool {
+// skipMemo skips the fieldsV1 at the read position of an entry of the
+// manager in slot of managers: an object equal to the manager's last
+// one, or to the one of the same beginning in byShape, is skipped by a
+// comparison; else it is walked, from where it starts to differ from the
+// manager's last one if it can, and remembered in both.
+func (s *fastScanner) skipMemo(slot int) bool {
 	s.ws()
 	m := s.memo
-	last := &m.fieldsV1[entry]
+	mm := &m.managers[slot]
+	last := &mm.fieldsV1
 	if p := *last; len(p) > 0 && bytesAt(s.b, s.i, p) {
 		s.i += len(p)
 		return true
@@ -212,7 +254,7 @@ func (s *fastScanner) skipMemo(entry int) bool {
 	var set *shapeSet
 	var tag uint64
 	if len(*last) >= minShaped && same < shapeLen {
-		set, tag = m.byShape.set(s.b, s.i, entry, s.tab.seed)
+		set, tag = m.byShape.set(s.b, s.i, slot, s.tab.seed)
 		if n := set.find(tag, s.b, s.i); n > 0 {
 			s.i += n
 			return true
@@ -220,7 +262,7 @@ func (s *fastScanner) skipMemo(entry int) bool {
 	}
 	// The walk, from the last point where it went as over the last
 	// value, or from the start.
-	cps := &m.cps[entry]
+	cps := &mm.cps
 	end := -1
 	if len(*cps) > 0 {
 		k := len(*cps)
@@ -294,14 +336,14 @@ const (
 	maxShaped = 8 << 10 // the largest value held: 512 of them take at most 4 MiB
 )
 
-// set returns the set of the value at b[i], the entry-th fieldsV1, and
-// its tag.
-func (c *fieldsByShape) set(b []byte, i, entry int, seed uint64) (*shapeSet, uint64) {
+// set returns the set of the value at b[i], a fieldsV1 of the manager in
+// slot of fastMemo.managers, and its tag.
+func (c *fieldsByShape) set(b []byte, i, slot int, seed uint64) (*shapeSet, uint64) {
 	if c.sets == nil {
 		c.sets = make([]shapeSet, 1<<shapeBits)
 	}
 	n := min(len(b)-i, shapeLen) &^ 7
-	h := seed ^ uint64(entry+1)*hashMul1
+	h := seed ^ uint64(slot+1)*hashMul1
 	for k := 0; k < n; k += 8 {
 		h = bits.RotateLeft64((h^word.Load64(b, i+k))*hashMul2, 31)
 	}
@@ -1240,8 +1282,13 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 	}
 }
 
-// entryMemo is what fastMemo remembers of a managedFields entry.
-type entryMemo struct{ pre, post []byte }
+// entryMemo is what fastMemo remembers of a managedFields entry: its
+// bytes before and after its time, and where pre holds the value of its
+// manager (mgrLen -1 when it does not).
+type entryMemo struct {
+	pre, post      []byte
+	mgrOff, mgrLen int
+}
 
 // managedEntry reads one entry of managedFields for its "time" (the last
 // one, if it repeats) and keeps the newest of the entries' times. The
@@ -1262,9 +1309,14 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	var at int64       // the last time read, 0 if none or not a time
 	timeEnd := -1      // where the first time's value ended
 	afterValue := true // the read position is after a key's value
+	// The manager's name is s.b[mgrAt:mgrAt+mgrLen], where mgrAt >= 0.
+	mgrAt, mgrLen := -1, 0
 	// A walk that makes a template takes every key, to note the strings
 	// of the values it skips.
 	if e != nil && s.rec == nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
+		if e.mgrLen >= 0 {
+			mgrAt, mgrLen = start+e.mgrOff, e.mgrLen
+		}
 		s.i += len(e.pre)
 		var ok bool
 		if at, ok = s.entryTime(entry); !ok {
@@ -1306,14 +1358,31 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		}
 		from := s.i
 		switch {
-		case string(k) == "fieldsV1" && e != nil:
-			ok = s.skipMemo(entry)
+		case string(k) == "manager" && s.memo != nil:
+			// Its name picks the memo of fieldsV1; one with an escape
+			// or of another type picks none.
+			if v, isStr := s.str(); isStr {
+				mgrAt, mgrLen = s.i-1-len(v), len(v)
+			} else {
+				s.i, mgrAt = from, -1
+				ok = s.skip()
+			}
+		case string(k) == "fieldsV1" && s.memo != nil:
+			var name []byte
+			if mgrAt >= 0 {
+				name = s.b[mgrAt : mgrAt+mgrLen]
+			}
+			ok = s.skipMemo(s.memo.managerSlot(name))
 		case string(k) == "fieldsV1":
 			s.ws()
 			ok = s.skipFieldsV1()
 		case string(k) == "time":
 			if !seen && e != nil && s.i-start <= maxMemo {
 				e.pre = append(e.pre[:0], s.b[start:s.i]...)
+				e.mgrOff, e.mgrLen = mgrAt-start, -1
+				if mgrAt >= 0 {
+					e.mgrLen = mgrLen
+				}
 			}
 			at, ok = s.entryTime(entry)
 			if seen {

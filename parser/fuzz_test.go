@@ -232,7 +232,7 @@ func FuzzFastVsGJSON(f *testing.F) {
 	f.Add(bytes.Replace(leases[2], []byte(`{\"uid\"`), []byte(`{\"uid\",\"`), 1))
 	// Realistic pods' fieldsV1 differ from the last event's: found by
 	// how they begin (byShape), or walked from where they start to
-	// differ (fastMemo.cps).
+	// differ (managerMemo.cps).
 	var rp bytes.Buffer
 	for i := range 4 {
 		synth.RealisticPod(&rp, i*97)
