@@ -51,6 +51,9 @@ type fastMemo struct {
 	nextManager int
 	// byShape holds more of them, found by how they begin.
 	byShape fieldsByShape
+	// recent holds labels and owner references (see skipRecent), apart
+	// from the fieldsV1, which they would push out.
+	recent fieldsByShape
 	// last holds the strings interned last for kind, apiVersion, the
 	// object's identity (see identity) and labels, which mostly repeat
 	// from one event to the next: a comparison saves the intern table's
@@ -254,7 +257,7 @@ func (s *fastScanner) skipMemo(slot int) bool {
 	var set *shapeSet
 	var tag uint64
 	if len(*last) >= minShaped && same < shapeLen {
-		set, tag = m.byShape.set(s.b, s.i, slot, s.tab.seed)
+		set, tag = m.byShape.set(s.b, s.i, shapeLen, slot, s.tab.seed)
 		if n := set.find(tag, s.b, s.i); n > 0 {
 			s.i += n
 			return true
@@ -336,14 +339,16 @@ const (
 	maxShaped = 8 << 10 // the largest value held: 512 of them take at most 4 MiB
 )
 
-// set returns the set of the value at b[i], a fieldsV1 of the manager in
-// slot of fastMemo.managers, and its tag.
-func (c *fieldsByShape) set(b []byte, i, slot int, seed uint64) (*shapeSet, uint64) {
+// set returns the set of the value at b[i], by a hash of its first n
+// bytes (rounded down to words, and no further than b's end) and of
+// kind, and its tag. The kind of a fieldsV1 is the slot of its manager
+// in fastMemo.managers (see recentKind for the others).
+func (c *fieldsByShape) set(b []byte, i, n, kind int, seed uint64) (*shapeSet, uint64) {
 	if c.sets == nil {
 		c.sets = make([]shapeSet, 1<<shapeBits)
 	}
-	n := min(len(b)-i, shapeLen) &^ 7
-	h := seed ^ uint64(slot+1)*hashMul1
+	n = min(len(b)-i, n) &^ 7
+	h := seed ^ uint64(kind+1)*hashMul1
 	for k := 0; k < n; k += 8 {
 		h = bits.RotateLeft64((h^word.Load64(b, i+k))*hashMul2, 31)
 	}
@@ -1085,6 +1090,7 @@ const (
 	mAnnotations
 	mManagedFields
 	mLabels
+	mOwners
 	mOther
 )
 
@@ -1108,6 +1114,8 @@ func metadataKey(k []byte) int {
 		return mManagedFields
 	case "labels":
 		return mLabels
+	case "ownerReferences":
+		return mOwners
 	}
 	return mOther
 }
@@ -1133,9 +1141,14 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 		if s.rec != nil {
 			s.rec.key(idx)
 		}
-		if idx == mOther {
+		if idx >= mOwners {
 			from := s.i
-			ok = s.skip()
+			if idx == mOwners {
+				// A controller's objects have the same owner.
+				_, ok = s.skipRecent(recentOwners)
+			} else {
+				ok = s.skip()
+			}
 			if s.rec != nil && ok {
 				s.rec.skipped(s.b, from, s.i)
 			}
@@ -1158,9 +1171,10 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 					f.labels = m.last[3]
 					break
 				}
-				start := s.i
-				if ok = s.skip(); ok {
-					f.labels = s.interned(3, s.b[start:s.i])
+				// A controller's objects have the same labels.
+				var v []byte
+				if v, ok = s.skipRecent(recentLabels); ok {
+					f.labels = s.interned(3, v)
 				}
 			default:
 				var v []byte
