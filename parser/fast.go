@@ -89,22 +89,33 @@ type fastMemo struct {
 }
 
 // managerMemo is what fastMemo remembers of one manager's entries: its
-// name, the fieldsV1 value of its last entry, and cps, the points of the
-// walk over that value where the next value may go on from.
+// name and the fieldsV1 values of its last two entries of different
+// forms, newer the one read last. A manager writes its entries in a few
+// forms that differ early on (the kubelet's pod conditions, which differ
+// between two kubelet versions), each mostly the same from one object to
+// the next but for a few bytes near its end (the pod's IP).
 type managerMemo struct {
-	used     bool
-	name     []byte
-	fieldsV1 []byte
-	cps      []fieldsCP
+	used  bool
+	name  []byte
+	vals  [2]fieldsMemo
+	newer int
+}
+
+// fieldsMemo is a fieldsV1 value held, b, and cps, the points of the walk
+// over it where the next value may go on from.
+type fieldsMemo struct {
+	b   []byte
+	cps []fieldsCP
 }
 
 // maxManagers is how many managers fastMemo remembers, and
 // maxManagerName the longest name it tells apart: longer ones share the
-// slot of the unnamed entries. With values of maxMemo bytes at most, the
-// managers' memory stays under 1 MiB.
+// slot of the unnamed entries. With values of maxManagerValue bytes at
+// most, a manager's memory stays under 96 KiB, the managers' under 1 MiB.
 const (
-	maxManagers    = 8
-	maxManagerName = 256
+	maxManagers     = 8
+	maxManagerName  = 256
+	maxManagerValue = maxMemo / 2
 )
 
 // managerSlot returns the slot of managers that remembers the manager
@@ -123,7 +134,9 @@ func (m *fastMemo) managerSlot(name []byte) int {
 	m.nextManager = (k + 1) % maxManagers
 	mm := &m.managers[k]
 	mm.used, mm.name = true, append(mm.name[:0], name...)
-	mm.fieldsV1, mm.cps = mm.fieldsV1[:0], mm.cps[:0]
+	for v := range mm.vals {
+		mm.vals[v].b, mm.vals[v].cps = mm.vals[v].b[:0], mm.vals[v].cps[:0]
+	}
 	return k
 }
 
@@ -233,72 +246,89 @@ func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 const maxMemo = 64 << 10
 
 // skipMemo skips the fieldsV1 at the read position of an entry of the
-// manager in slot of managers: an object equal to the manager's last
-// one, or to the one of the same beginning in byShape, is skipped by a
-// comparison; else it is walked, from where it starts to differ from the
-// manager's last one if it can, and remembered in both.
+// manager in slot of managers: an object equal to one of the manager's
+// values, or to the one of the same beginning in byShape, is skipped by
+// a comparison; else it is walked, from where it starts to differ from
+// the manager's value it begins as for longest if it can, and
+// remembered in both. It takes the place of that value where it begins
+// as it for half of that value's length or more, else of the older one.
 func (s *fastScanner) skipMemo(slot int) bool {
 	s.ws()
 	m := s.memo
 	mm := &m.managers[slot]
-	last := &mm.fieldsV1
-	if p := *last; len(p) > 0 && bytesAt(s.b, s.i, p) {
-		s.i += len(p)
-		return true
-	}
 	start := s.i
-	same := int32(commonPrefix(s.b[start:], *last))
+	best, same := 1-mm.newer, 0
+	for k := range mm.vals {
+		v := mm.vals[k].b
+		if len(v) == 0 {
+			continue
+		}
+		c := commonPrefix(s.b[start:], v)
+		if c == len(v) {
+			s.i += c
+			mm.newer = k
+			return true
+		}
+		if c > same {
+			best, same = k, c
+		}
+	}
+	src := &mm.vals[best]
+	into := best
+	if 2*same < len(src.b) {
+		into = 1 - mm.newer
+	}
+	dst := &mm.vals[into]
 	// Hashing the beginning costs about what walking as many bytes does:
-	// only where the last value was long is it worth it. A value that
-	// begins as the last one for all the bytes hashed (a pod's kubelet
-	// entry, which differs from the last pod's in its IP, near its end)
-	// has the last one's hash, whose value in byShape is the last one
-	// or older, and is not looked for.
+	// only where the value was long is it worth it. A value that begins
+	// as the manager's for all the bytes hashed (a pod's kubelet entry,
+	// which differs from the last pod's in its IP, near its end) has that
+	// one's hash, whose value in byShape is that one or older, and is not
+	// looked for.
 	var set *shapeSet
 	var tag uint64
-	if len(*last) >= minShaped && same < shapeLen {
+	if len(src.b) >= minShaped && same < shapeLen {
 		set, tag = m.byShape.set(s.b, s.i, shapeLen, slot, s.tab.seed)
 		if n := set.find(tag, s.b, s.i); n > 0 {
 			s.i += n
 			return true
 		}
 	}
-	// The walk, from the last point where it went as over the last
-	// value, or from the start.
-	cps := &mm.cps
+	// The walk, from the last point where it went as over src, or from
+	// the start; the points it passes are dst's.
 	end := -1
-	if len(*cps) > 0 {
-		k := len(*cps)
-		for k > 0 && (*cps)[k-1].off >= same {
+	if k := len(src.cps); k > 0 {
+		for k > 0 && src.cps[k-1].off >= int32(same) {
 			k--
 		}
 		if k > 0 {
-			cp := (*cps)[k-1]
-			*cps = (*cps)[:k]
-			end = fieldsV1Walk(s.b, start, start+int(cp.off), int(cp.depth), cps)
+			cp := src.cps[k-1]
+			dst.cps = append(dst.cps[:0], src.cps[:k]...)
+			end = fieldsV1Walk(s.b, start, start+int(cp.off), int(cp.depth), &dst.cps)
 		}
 	}
 	if end < 0 {
-		*cps = (*cps)[:0]
+		dst.cps = dst.cps[:0]
 		if s.i < len(s.b) && s.b[s.i] == '{' {
-			end = fieldsV1Walk(s.b, start, start+1, 1, cps)
+			end = fieldsV1Walk(s.b, start, start+1, 1, &dst.cps)
 		}
 	}
 	if end >= 0 {
 		s.i = end
 	} else {
-		*cps = (*cps)[:0]
+		dst.cps = dst.cps[:0]
 		if !s.skip() {
 			return false
 		}
 	}
-	if v := s.b[start:s.i]; v[0] == '{' && len(v) <= maxMemo {
-		*last = append((*last)[:0], v...)
+	if v := s.b[start:s.i]; v[0] == '{' && len(v) <= maxManagerValue {
+		dst.b = append(dst.b[:0], v...)
+		mm.newer = into
 		if set != nil && len(v) <= maxShaped {
 			set.put(tag, v)
 		}
 	} else {
-		*last, *cps = (*last)[:0], (*cps)[:0]
+		dst.b, dst.cps = dst.b[:0], dst.cps[:0]
 	}
 	return true
 }
@@ -505,6 +535,12 @@ func fieldsV1Walk(b []byte, v, i, depth int, cps *[]fieldsCP) int {
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
+	// Runs of equal bytes by equalBytes, which natively is assembly many
+	// times faster than the words' loop; the words find where a run
+	// differs.
+	for i+64 <= n && equalBytes(a[i:i+64], b[i:i+64]) {
+		i += 64
+	}
 	for ; i+8 <= n; i += 8 {
 		if x := word.Load64(a, i) ^ word.Load64(b, i); x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
