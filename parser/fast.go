@@ -35,20 +35,25 @@ type fastScanner struct {
 	rec  *metaRecorder // gathers a metaTemplate, when not nil
 }
 
-// fastMemo remembers, per position in managedFields, the fieldsV1 value of
-// the last event that had one. Most of the metadata's bytes are fieldsV1,
+// fastMemo remembers, per manager of managedFields, the fieldsV1 value
+// of the last entry it wrote. Most of the metadata's bytes are fieldsV1,
 // and they repeat: the same object's next event, and objects of one
 // controller, carry the same ones byte for byte. Where the bytes match a
 // value the scanner walked before, the walk would go the same way (an
 // object's extent and validity depend only on its own bytes), so it is
-// skipped by a comparison, many times faster than the walk.
+// skipped by a comparison, many times faster than the walk. They are
+// remembered by manager, not by position in managedFields: an entry some
+// objects have and others not (a policy agent's, a kubectl annotate's)
+// moves the entries after it, which then follow another manager's.
 type fastMemo struct {
-	fieldsV1 [4][]byte
+	managers [maxManagers]managerMemo
+	// nextManager is the slot of managers the next new manager takes.
+	nextManager int
 	// byShape holds more of them, found by how they begin.
 	byShape fieldsByShape
-	// cps are the points of the walk over each of fieldsV1, where the
-	// next value may go on from.
-	cps [4][]fieldsCP
+	// recent holds labels and owner references (see skipRecent), apart
+	// from the fieldsV1, which they would push out.
+	recent fieldsByShape
 	// last holds the strings interned last for kind, apiVersion, the
 	// object's identity (see identity) and labels, which mostly repeat
 	// from one event to the next: a comparison saves the intern table's
@@ -81,6 +86,58 @@ type fastMemo struct {
 	// time read there: a pod's entries are written at different times
 	// (its creation, its last status), each mostly near the last pod's.
 	hours [4]hourMemo
+}
+
+// managerMemo is what fastMemo remembers of one manager's entries: its
+// name and the fieldsV1 values of its last two entries of different
+// forms, newer the one read last. A manager writes its entries in a few
+// forms that differ early on (the kubelet's pod conditions, which differ
+// between two kubelet versions), each mostly the same from one object to
+// the next but for a few bytes near its end (the pod's IP).
+type managerMemo struct {
+	used  bool
+	name  []byte
+	vals  [2]fieldsMemo
+	newer int
+}
+
+// fieldsMemo is a fieldsV1 value held, b, and cps, the points of the walk
+// over it where the next value may go on from.
+type fieldsMemo struct {
+	b   []byte
+	cps []fieldsCP
+}
+
+// maxManagers is how many managers fastMemo remembers, and
+// maxManagerName the longest name it tells apart: longer ones share the
+// slot of the unnamed entries. With values of maxManagerValue bytes at
+// most, a manager's memory stays under 96 KiB, the managers' under 1 MiB.
+const (
+	maxManagers     = 8
+	maxManagerName  = 256
+	maxManagerValue = maxMemo / 2
+)
+
+// managerSlot returns the slot of managers that remembers the manager
+// named name (nil for an entry without one), given the least recently
+// made one where none does.
+func (m *fastMemo) managerSlot(name []byte) int {
+	if len(name) > maxManagerName {
+		name = nil
+	}
+	for k := range m.managers {
+		if mm := &m.managers[k]; mm.used && equalBytes(mm.name, name) {
+			return k
+		}
+	}
+	k := m.nextManager
+	m.nextManager = (k + 1) % maxManagers
+	mm := &m.managers[k]
+	mm.used, mm.name = true, append(mm.name[:0], name...)
+	for v := range mm.vals {
+		mm.vals[v].b, mm.vals[v].cps = mm.vals[v].b[:0], mm.vals[v].cps[:0]
+	}
+	return k
 }
 
 // managedTime is parseTimeBytes(v) for the time of the entry-th entry of
@@ -188,72 +245,90 @@ func (s *fastScanner) internedID(slot int, v []byte) (string, uint32) {
 // maxMemo bounds a remembered value; larger ones are walked every time.
 const maxMemo = 64 << 10
 
-// skipMemo skips the entry-th fieldsV1 of managedFields at the read
-// position: an object equal to the last event's at that position, or to
-// the one of the same beginning in byShape, is skipped by a comparison;
-// else it is walked, from where it starts to differ from the last event's
-// if it can, and remembered in both.
-func (s *fastScanner) skipMemo(entry int) bool {
+// skipMemo skips the fieldsV1 at the read position of an entry of the
+// manager in slot of managers: an object equal to one of the manager's
+// values, or to the one of the same beginning in byShape, is skipped by
+// a comparison; else it is walked, from where it starts to differ from
+// the manager's value it begins as for longest if it can, and
+// remembered in both. It takes the place of that value where it begins
+// as it for half of that value's length or more, else of the older one.
+func (s *fastScanner) skipMemo(slot int) bool {
 	s.ws()
 	m := s.memo
-	last := &m.fieldsV1[entry]
-	if p := *last; len(p) > 0 && bytesAt(s.b, s.i, p) {
-		s.i += len(p)
-		return true
-	}
+	mm := &m.managers[slot]
 	start := s.i
-	same := int32(commonPrefix(s.b[start:], *last))
+	best, same := 1-mm.newer, 0
+	for k := range mm.vals {
+		v := mm.vals[k].b
+		if len(v) == 0 {
+			continue
+		}
+		c := commonPrefix(s.b[start:], v)
+		if c == len(v) {
+			s.i += c
+			mm.newer = k
+			return true
+		}
+		if c > same {
+			best, same = k, c
+		}
+	}
+	src := &mm.vals[best]
+	into := best
+	if 2*same < len(src.b) {
+		into = 1 - mm.newer
+	}
+	dst := &mm.vals[into]
 	// Hashing the beginning costs about what walking as many bytes does:
-	// only where the last value was long is it worth it. A value that
-	// begins as the last one for all the bytes hashed (a pod's kubelet
-	// entry, which differs from the last pod's in its IP, near its end)
-	// has the last one's hash, whose value in byShape is the last one
-	// or older, and is not looked for.
+	// only where the value was long is it worth it. A value that begins
+	// as the manager's for all the bytes hashed (a pod's kubelet entry,
+	// which differs from the last pod's in its IP, near its end) has that
+	// one's hash, whose value in byShape is that one or older, and is not
+	// looked for.
 	var set *shapeSet
 	var tag uint64
-	if len(*last) >= minShaped && same < shapeLen {
-		set, tag = m.byShape.set(s.b, s.i, entry, s.tab.seed)
+	if len(src.b) >= minShaped && same < shapeLen {
+		set, tag = m.byShape.set(s.b, s.i, shapeLen, slot, s.tab.seed)
 		if n := set.find(tag, s.b, s.i); n > 0 {
 			s.i += n
 			return true
 		}
 	}
-	// The walk, from the last point where it went as over the last
-	// value, or from the start.
-	cps := &m.cps[entry]
+	// The walk, from the last point where it went as over src, or from
+	// the start; the points it passes are dst's.
 	end := -1
-	if len(*cps) > 0 {
-		k := len(*cps)
-		for k > 0 && (*cps)[k-1].off >= same {
+	if k := len(src.cps); k > 0 {
+		for k > 0 && src.cps[k-1].off >= int32(same) {
 			k--
 		}
 		if k > 0 {
-			cp := (*cps)[k-1]
-			*cps = (*cps)[:k]
-			end = fieldsV1Walk(s.b, start, start+int(cp.off), int(cp.depth), cps)
+			cp := src.cps[k-1]
+			dst.cps = append(dst.cps[:0], src.cps[:k]...)
+			end = fieldsV1Walk(s.b, start, start+int(cp.off), int(cp.depth), &dst.cps)
 		}
 	}
 	if end < 0 {
-		*cps = (*cps)[:0]
+		dst.cps = dst.cps[:0]
 		if s.i < len(s.b) && s.b[s.i] == '{' {
-			end = fieldsV1Walk(s.b, start, start+1, 1, cps)
+			end = fieldsV1Walk(s.b, start, start+1, 1, &dst.cps)
 		}
 	}
 	if end >= 0 {
 		s.i = end
 	} else {
-		*cps = (*cps)[:0]
+		dst.cps = dst.cps[:0]
 		if !s.skip() {
 			return false
 		}
 	}
-	if v := s.b[start:s.i]; v[0] == '{' && len(v) <= maxMemo {
-		*last = append((*last)[:0], v...)
+	if v := s.b[start:s.i]; v[0] == '{' && len(v) <= maxManagerValue {
+		dst.b = append(dst.b[:0], v...)
+		mm.newer = into
 		if set != nil && len(v) <= maxShaped {
 			set.put(tag, v)
 		}
 	} else {
-		*last, *cps = (*last)[:0], (*cps)[:0]
+		dst.b, dst.cps = dst.b[:0], dst.cps[:0]
 	}
 	return true
 }
@@ -294,14 +369,16 @@ const (
 	maxShaped = 8 << 10 // the largest value held: 512 of them take at most 4 MiB
 )
 
-// set returns the set of the value at b[i], the entry-th fieldsV1, and
-// its tag.
-func (c *fieldsByShape) set(b []byte, i, entry int, seed uint64) (*shapeSet, uint64) {
+// set returns the set of the value at b[i], by a hash of its first n
+// bytes (rounded down to words, and no further than b's end) and of
+// kind, and its tag. The kind of a fieldsV1 is the slot of its manager
+// in fastMemo.managers (see recentKind for the others).
+func (c *fieldsByShape) set(b []byte, i, n, kind int, seed uint64) (*shapeSet, uint64) {
 	if c.sets == nil {
 		c.sets = make([]shapeSet, 1<<shapeBits)
 	}
-	n := min(len(b)-i, shapeLen) &^ 7
-	h := seed ^ uint64(entry+1)*hashMul1
+	n = min(len(b)-i, n) &^ 7
+	h := seed ^ uint64(kind+1)*hashMul1
 	for k := 0; k < n; k += 8 {
 		h = bits.RotateLeft64((h^word.Load64(b, i+k))*hashMul2, 31)
 	}
@@ -458,6 +535,12 @@ func fieldsV1Walk(b []byte, v, i, depth int, cps *[]fieldsCP) int {
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
+	// Runs of equal bytes by equalBytes, which natively is assembly many
+	// times faster than the words' loop; the words find where a run
+	// differs.
+	for i+64 <= n && equalBytes(a[i:i+64], b[i:i+64]) {
+		i += 64
+	}
 	for ; i+8 <= n; i += 8 {
 		if x := word.Load64(a, i) ^ word.Load64(b, i); x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
@@ -1043,6 +1126,7 @@ const (
 	mAnnotations
 	mManagedFields
 	mLabels
+	mOwners
 	mOther
 )
 
@@ -1066,6 +1150,8 @@ func metadataKey(k []byte) int {
 		return mManagedFields
 	case "labels":
 		return mLabels
+	case "ownerReferences":
+		return mOwners
 	}
 	return mOther
 }
@@ -1091,9 +1177,14 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 		if s.rec != nil {
 			s.rec.key(idx)
 		}
-		if idx == mOther {
+		if idx >= mOwners {
 			from := s.i
-			ok = s.skip()
+			if idx == mOwners {
+				// A controller's objects have the same owner.
+				_, ok = s.skipRecent(recentOwners)
+			} else {
+				ok = s.skip()
+			}
 			if s.rec != nil && ok {
 				s.rec.skipped(s.b, from, s.i)
 			}
@@ -1116,9 +1207,10 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 					f.labels = m.last[3]
 					break
 				}
-				start := s.i
-				if ok = s.skip(); ok {
-					f.labels = s.interned(3, s.b[start:s.i])
+				// A controller's objects have the same labels.
+				var v []byte
+				if v, ok = s.skipRecent(recentLabels); ok {
+					f.labels = s.interned(3, v)
 				}
 			default:
 				var v []byte
@@ -1240,8 +1332,13 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 	}
 }
 
-// entryMemo is what fastMemo remembers of a managedFields entry.
-type entryMemo struct{ pre, post []byte }
+// entryMemo is what fastMemo remembers of a managedFields entry: its
+// bytes before and after its time, and where pre holds the value of its
+// manager (mgrLen -1 when it does not).
+type entryMemo struct {
+	pre, post      []byte
+	mgrOff, mgrLen int
+}
 
 // managedEntry reads one entry of managedFields for its "time" (the last
 // one, if it repeats) and keeps the newest of the entries' times. The
@@ -1262,9 +1359,14 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	var at int64       // the last time read, 0 if none or not a time
 	timeEnd := -1      // where the first time's value ended
 	afterValue := true // the read position is after a key's value
+	// The manager's name is s.b[mgrAt:mgrAt+mgrLen], where mgrAt >= 0.
+	mgrAt, mgrLen := -1, 0
 	// A walk that makes a template takes every key, to note the strings
 	// of the values it skips.
 	if e != nil && s.rec == nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
+		if e.mgrLen >= 0 {
+			mgrAt, mgrLen = start+e.mgrOff, e.mgrLen
+		}
 		s.i += len(e.pre)
 		var ok bool
 		if at, ok = s.entryTime(entry); !ok {
@@ -1306,14 +1408,31 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		}
 		from := s.i
 		switch {
-		case string(k) == "fieldsV1" && e != nil:
-			ok = s.skipMemo(entry)
+		case string(k) == "manager" && s.memo != nil:
+			// Its name picks the memo of fieldsV1; one with an escape
+			// or of another type picks none.
+			if v, isStr := s.str(); isStr {
+				mgrAt, mgrLen = s.i-1-len(v), len(v)
+			} else {
+				s.i, mgrAt = from, -1
+				ok = s.skip()
+			}
+		case string(k) == "fieldsV1" && s.memo != nil:
+			var name []byte
+			if mgrAt >= 0 {
+				name = s.b[mgrAt : mgrAt+mgrLen]
+			}
+			ok = s.skipMemo(s.memo.managerSlot(name))
 		case string(k) == "fieldsV1":
 			s.ws()
 			ok = s.skipFieldsV1()
 		case string(k) == "time":
 			if !seen && e != nil && s.i-start <= maxMemo {
 				e.pre = append(e.pre[:0], s.b[start:s.i]...)
+				e.mgrOff, e.mgrLen = mgrAt-start, -1
+				if mgrAt >= 0 {
+					e.mgrLen = mgrLen
+				}
 			}
 			at, ok = s.entryTime(entry)
 			if seen {

@@ -102,6 +102,7 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte(fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n%x\r\n%s\r\n0\r\n\r\nHTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\n%s", 9, gz.Bytes()[:9], gz.Len()-9, gz.Bytes()[9:], gz.Bytes()[:10])))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		c := checkInvariants(t, in)
+		sameInPlace(t, in, Options{MaxEventSize: 4 << 10})
 		for _, e := range c.Events {
 			if int(e.Offset+e.Length) <= len(in) && e.Offset >= 0 {
 				if e.Encoded {
@@ -231,7 +232,7 @@ func FuzzFastVsGJSON(f *testing.F) {
 	f.Add(bytes.Replace(leases[2], []byte(`{\"uid\"`), []byte(`{\"uid\",\"`), 1))
 	// Realistic pods' fieldsV1 differ from the last event's: found by
 	// how they begin (byShape), or walked from where they start to
-	// differ (fastMemo.cps).
+	// differ (managerMemo.cps).
 	var rp bytes.Buffer
 	for i := range 4 {
 		synth.RealisticPod(&rp, i*97)

@@ -2,6 +2,9 @@ package parser
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -60,5 +63,73 @@ func TestCompressedInPlace(t *testing.T) {
 				t.Fatalf("diagnostics %v\nsessions %+v\nwant %v\n%+v", got.Diagnostics, got.Sessions, want.Diagnostics, want.Sessions)
 			}
 		}
+	}
+}
+
+// readStreamed reads in as a stream that is no bytes.Reader, so through
+// the line reader's window, never in place.
+func readStreamed(t *testing.T, in []byte, opts Options) *Capture {
+	t.Helper()
+	c, err := ReadAll(struct{ io.Reader }{bytes.NewReader(in)}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// sameInPlace fails t unless in, read in place from a bytes.Reader, gives
+// what it gives read through the window.
+func sameInPlace(t *testing.T, in []byte, opts Options) {
+	t.Helper()
+	got, err := ReadAll(bytes.NewReader(in), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := readStreamed(t, in, opts)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("in place:\n%s\nthrough the window:\n%s", render(got), render(want))
+	}
+}
+
+// A capture in a bytes.Reader is read in place; the real samples, and
+// lines longer than MaxEventSize and the window, read so give what they
+// give through the window.
+func TestBytesReaderInPlace(t *testing.T) {
+	paths, err := filepath.Glob("../samples/*.*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".tsv") {
+			continue
+		}
+		in, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameInPlace(t, in, Options{})
+		read++
+	}
+	if read < 10 {
+		t.Fatalf("%d samples read", read)
+	}
+	var b bytes.Buffer
+	for i := range 300 {
+		synth.RealisticPod(&b, i)
+		if i == 100 {
+			b.WriteString(`{"type":"ADDED","object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":"big","resourceVersion":"7"},"data":"` +
+				strings.Repeat("x", 3*windowSize/2) + `"}}` + "\n")
+			b.WriteString(strings.Repeat("y", windowSize+3) + "\n")
+		}
+	}
+	for _, opts := range []Options{{}, {MaxEventSize: 100 << 10}} {
+		sameInPlace(t, b.Bytes(), opts)
+	}
+	rd := NewReader(bytes.NewReader(b.Bytes()), Options{})
+	for rd.Next() {
+	}
+	if !rd.lines.inPlace || rd.InputBytes() != int64(b.Len()) {
+		t.Fatalf("in place %v, input bytes %d of %d", rd.lines.inPlace, rd.InputBytes(), b.Len())
 	}
 }

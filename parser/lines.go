@@ -50,6 +50,9 @@ type lineReader struct {
 	pend     []byte
 	pendBase int64
 	srcOff   int64
+	// inPlace is set when buf is the whole stream, the caller's own
+	// bytes: lines are cut from it where they are, never copied.
+	inPlace bool
 }
 
 const windowSize = 256 << 10
@@ -58,10 +61,19 @@ func newLineReader(src io.Reader, maxLine int) *lineReader {
 	return &lineReader{src: src, buf: make([]byte, windowSize), maxLine: maxLine, lineNo: 1}
 }
 
+// newInPlaceLineReader returns a lineReader of b, the whole stream.
+func newInPlaceLineReader(b []byte, maxLine int) *lineReader {
+	return &lineReader{buf: b, end: len(b), eof: true, inPlace: true, maxLine: maxLine, lineNo: 1}
+}
+
 // next returns the next line; its bytes are valid until the following call.
 func (l *lineReader) next() (line, bool) {
 	for {
 		avail := l.buf[l.start:l.end]
+		if l.inPlace && len(avail) > l.maxLine {
+			// As in a window, a longer line comes out in pieces.
+			avail = avail[:l.maxLine]
+		}
 		if i := bytes.IndexByte(avail[l.scanned:], '\n'); i >= 0 {
 			return l.emit(l.scanned+i+1, true), true
 		}

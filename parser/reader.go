@@ -91,6 +91,12 @@ func NewReader(r io.Reader, opts Options) *Reader {
 
 func (r *Reader) open() {
 	r.opened = true
+	// A line may hold a whole event plus its time prefix and framing.
+	maxLine := r.opts.MaxEventSize + 1024
+	if b, ok := inPlaceBytes(r.cr.r); ok {
+		r.lines = newInPlaceLineReader(b, maxLine)
+		return
+	}
 	src, d := openSource(r.cr, r.opts.MaxDecompressed, true)
 	if d != nil {
 		r.addDiag(*d)
@@ -102,8 +108,7 @@ func (r *Reader) open() {
 	if src.wide != "" {
 		r.addDiag(wideDiag(src.wide, "the capture"))
 	}
-	// A line may hold a whole event plus its time prefix and framing.
-	r.lines = newLineReader(src.r, r.opts.MaxEventSize+1024)
+	r.lines = newLineReader(src.r, maxLine)
 	if src.prefetch != nil && src.wide == "" {
 		r.lines.blocks = src.prefetch
 	}
@@ -232,7 +237,12 @@ func (r *Reader) Diagnostics() []Diagnostic { return r.diags }
 func (r *Reader) Err() error { return r.err }
 
 // InputBytes returns the bytes consumed from the source so far.
-func (r *Reader) InputBytes() int64 { return r.cr.n.Load() }
+func (r *Reader) InputBytes() int64 {
+	if r.lines != nil && r.lines.inPlace {
+		return int64(r.lines.start)
+	}
+	return r.cr.n.Load()
+}
 
 // maxDiagnostics bounds the diagnostics kept, so that a long file of
 // garbage costs no more memory than a short one.

@@ -104,13 +104,13 @@ func openSource(cr *countingReader, maxDecompressed int64, prefetch bool) (sourc
 		return source{r: eofReader{}}, nil
 	}
 	switch {
-	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
+	case isGzip(head):
 		zr, err := gzip.NewReader(r)
 		if err != nil {
 			return source{r: eofReader{}}, compressionDiag(cr, "gzip", err)
 		}
 		s.r, s.codec = &capReader{r: zr, left: maxDecompressed}, "gzip"
-	case len(head) >= 4 && head[0] == 0x28 && head[1] == 0xb5 && head[2] == 0x2f && head[3] == 0xfd:
+	case isZstd(head):
 		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxZstdWindow))
 		if err != nil {
 			return source{r: eofReader{}}, compressionDiag(cr, "zstd", err)
@@ -139,6 +139,14 @@ func openSource(cr *countingReader, maxDecompressed int64, prefetch bool) (sourc
 		s.r, s.wide = &wideReader{r: r, width: w, le: le}, encodingName(w)
 	}
 	return s, nil
+}
+
+// isGzip and isZstd say whether head starts with the magic bytes of a
+// gzip or a zstd stream.
+func isGzip(head []byte) bool { return len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b }
+
+func isZstd(head []byte) bool {
+	return len(head) >= 4 && head[0] == 0x28 && head[1] == 0xb5 && head[2] == 0x2f && head[3] == 0xfd
 }
 
 type eofReader struct{}
