@@ -584,9 +584,9 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	fmt.Fprintf(os.Stderr, "%s loaded and shown in %v; wasm memory %.0f MB\n", name, loaded.Round(time.Millisecond), mem/(1<<20))
 	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 	type frames struct {
-		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, DragDrawn, DragLongest float64
-		Unanswered                                                             int
-		Moved                                                                  bool
+		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, DragDrawn, DragLongest, DragEndLongest float64
+		Unanswered                                                                             int
+		Moved                                                                                  bool
 	}
 	var sum frames
 	b.ResetTimer()
@@ -614,7 +614,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 			const [panP50, panP95, panMax, panNone] = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 5 * (i + 1), 1))));
 			c.dispatchEvent(new PointerEvent("pointerup", opts(x - 200, 0)));
 			await settled();
-			const [drawn, longest] = await dragFrames(120,
+			const [drawn, longest, endLongest] = await dragFrames(120,
 				() => c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1))),
 				i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 3 * (i + 1), 1))),
 				() => c.dispatchEvent(new PointerEvent("pointerup", opts(x - 360, 0))));
@@ -622,7 +622,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 			await settled();
 			const moved = document.querySelector("#timeline-summary").dataset.from !== from;
 			return {Wheel: wheelP50, WheelP95: wheelP95, WheelMax: wheelMax, Pan: panP50, PanP95: panP95, PanMax: panMax,
-				DragDrawn: drawn, DragLongest: longest, Unanswered: wheelNone + panNone, Moved: moved};
+				DragDrawn: drawn, DragLongest: longest, DragEndLongest: endLongest, Unanswered: wheelNone + panNone, Moved: moved};
 		})()`, chromedp.EvalAwaitPromise))
 		must(b, err)
 		if !got.Moved {
@@ -639,6 +639,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 		sum.PanMax = max(sum.PanMax, got.PanMax)
 		sum.DragDrawn += got.DragDrawn
 		sum.DragLongest = max(sum.DragLongest, got.DragLongest)
+		sum.DragEndLongest = max(sum.DragEndLongest, got.DragEndLongest)
 	}
 	n := float64(b.N)
 	// The median and the 95th percentile of each run are averaged over
@@ -653,6 +654,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	b.ReportMetric(sum.PanMax, "ms/slowest-pan-frame")
 	b.ReportMetric(sum.DragDrawn/n, "frames-drawn/120-move-drag")
 	b.ReportMetric(sum.DragLongest, "ms/drag-longest-task")
+	b.ReportMetric(sum.DragEndLongest, "ms/drag-end-longest-task")
 	shotTimeline(b, tab, shot)
 }
 
@@ -703,8 +705,9 @@ func watchWorkerFrames(t testing.TB, tab context.Context) {
 // frame and timed so, and the number that asked no frame; and
 // dragFrames(n, down, move, up), which calls down(), move(i) in each of
 // n animation frames in a row, then up(), and answers the frames drawn
-// between the first move and the last and the longest main-thread task
-// meanwhile.
+// between the first move and the last, the longest main-thread task
+// that started meanwhile, and the longest in the half second after up
+// (the page hears of the range then, and renders).
 const workerFrameTiming = `
 			const f = window.watchlensFrames;
 			const answered = t0 => new Promise(done => {
@@ -743,18 +746,20 @@ const workerFrameTiming = `
 				return [ts[m >> 1] ?? 0, ts[Math.floor(m * 0.95)] ?? 0, ts[m - 1] ?? 0, none];
 			};
 			const dragFrames = async (n, down, move, up) => {
-				let longest = 0;
-				const obs = new PerformanceObserver(l => { for (const e of l.getEntries()) longest = Math.max(longest, e.duration); });
+				const tasks = [];
+				const obs = new PerformanceObserver(l => tasks.push(...l.getEntries()));
 				obs.observe({type: "longtask"});
 				down();
-				const d0 = f.draws.length;
+				const t0 = performance.now(), d0 = f.draws.length;
 				for (let i = 0; i < n; i++) await new Promise(done => requestAnimationFrame(() => { move(i); done(); }));
 				const drawn = f.draws.length - d0;
+				const tUp = performance.now();
 				up();
 				await new Promise(done => setTimeout(done, 500));
-				for (const e of obs.takeRecords()) longest = Math.max(longest, e.duration);
+				tasks.push(...obs.takeRecords());
 				obs.disconnect();
-				return [drawn, longest];
+				const longest = ts => Math.max(0, ...ts.map(e => e.duration));
+				return [drawn, longest(tasks.filter(e => e.startTime >= t0 && e.startTime < tUp)), longest(tasks.filter(e => e.startTime >= tUp))];
 			};
 `
 
