@@ -15,8 +15,11 @@ import (
 // in ctx.Async and show its answers when they come.
 type workerEngine interface {
 	engine.Answerer
-	// AskFrame is Frame, saying when a later frame superseded it.
-	AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, error)
+	// AskEncodedFrame is Frame, encoded as web/timeline.js draws it,
+	// with, when summary is asked and no later frame was, the summary of
+	// what it shows (engine.SummaryOf; ok says it came), saying when a
+	// later frame superseded it.
+	AskEncodedFrame(st engine.ViewState, summary bool, e *canvas.Encoded) (d engine.Drawn, s engine.ViewSummary, ok bool, err error)
 	// Pick is Hit for a click, which the hover after it does not
 	// supersede.
 	Pick(st engine.ViewState, x, y float64) (engine.Hit, error)

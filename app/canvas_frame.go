@@ -13,7 +13,7 @@ import (
 // frame to frame, so a frame allocates nothing on either side once the
 // largest one has been drawn.
 type frameSender struct {
-	bytes []byte // the frame's floats, as Frame.Floats writes them
+	encoded canvas.Encoded // the frame as it is sent, its buffers reused
 	// jsBuf is the Uint8Array the bytes are copied into, jsBufLen
 	// long; it only grows.
 	jsBuf    goapp.Value
@@ -41,18 +41,20 @@ func (s *frameSender) script(ctx goapp.Context, redraw func(goapp.Context)) (goa
 // send has draw (watchlensDraw) draw fr on the canvas cv, in one call: the
 // frame's spec as JSON and its floats as bytes.
 func (s *frameSender) send(draw, cv goapp.Value, fr *canvas.Frame) {
-	spec, err := fr.Spec()
-	if err != nil {
+	if fr.Encode(&s.encoded) != nil {
 		return
 	}
-	b, n := fr.Floats(s.bytes)
-	s.bytes = b
-	if s.jsBuf == nil || s.jsBufLen < len(b) {
-		s.jsBufLen = max(len(b), 1<<16)
+	s.sendEncoded(draw, cv, &s.encoded)
+}
+
+// sendEncoded has draw draw the encoded frame e on cv.
+func (s *frameSender) sendEncoded(draw, cv goapp.Value, e *canvas.Encoded) {
+	if s.jsBuf == nil || s.jsBufLen < len(e.Floats) {
+		s.jsBufLen = max(len(e.Floats), 1<<16)
 		s.jsBuf = goapp.Window().Get("Uint8Array").New(s.jsBufLen)
 	}
-	goapp.CopyBytesToJS(s.jsBuf, b)
-	draw.Invoke(cv, string(spec), s.jsBuf, n)
+	goapp.CopyBytesToJS(s.jsBuf, e.Floats)
+	draw.Invoke(cv, e.Spec, s.jsBuf, e.N)
 }
 
 // canvasOf is the canvas element of a mounted view, nil before it is

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -104,28 +105,42 @@ type TimelineView struct {
 	// drawnOn is the canvas element it was drawn on: go-app makes a new
 	// one when the view's body is rendered anew (no capture, then one),
 	// and a new canvas is blank whatever the frame's key.
-	drawnOn  goapp.Value
-	pinch    *touchPinch
-	pointers map[int]float64 // the pointers down on the canvas: where each is, by id
-	settle   int             // generation of the pending actionRange
+	drawnOn goapp.Value
+	// shownFrom is where the canvas's pixels start on the axis: the
+	// frame drawn's From, moved by the shifts since (see shiftShown).
+	shownFrom float64
+	pinch     *touchPinch
+	pointers  map[int]float64 // the pointers down on the canvas: where each is, by id
+	settle    int             // generation of the pending actionRange
 	// moving says a move's range is not yet settled (see moved).
 	moving bool
 	frames frameSender
+	// ctx is the view's own context, from OnMount, which the engine's
+	// answers are dispatched through (see own).
+	ctx goapp.Context
 
 	// What an engine in a worker (workerEngine) answered, which the view
-	// shows until its next answers come: the frame asked last and not
-	// answered yet (asking), the one it is read into (incoming), the
-	// summary and for which view, the red zones and for which analysis,
+	// shows until its next answers come: the frame on its way (asking),
+	// whether with its summary (askingSummary), its generation (askGen;
+	// see askFrame), whether a view was wanted meanwhile and the
+	// adjustment of its last (wanted, wantedAdjust), the frame as it came
+	// (incoming), the summary and for which view, whether it is the
+	// drawn frame's (drawnSummary), the red zones and for which analysis,
 	// the hovers asked, and the first frame shown.
-	asking     frameKey
-	incoming   canvas.Frame
-	summary    engine.ViewSummary
-	summaryFor frameKey
-	zones      []engine.ZoneRow
-	zonesAll   int
-	zonesFor   zonesKey
-	hovers     int
-	firstShown *load.FirstFrame
+	asking        frameKey
+	askingSummary bool
+	askGen        int
+	wanted        bool
+	wantedAdjust  func(*engine.ViewState)
+	incoming      canvas.Encoded
+	summary       engine.ViewSummary
+	summaryFor    frameKey
+	drawnSummary  bool
+	zones         []engine.ZoneRow
+	zonesAll      int
+	zonesFor      zonesKey
+	hovers        int
+	firstShown    *load.FirstFrame
 }
 
 // zonesKey is what the red zones depend on: the engine and its analysis.
@@ -216,6 +231,10 @@ func (v *TimelineView) isWhole() bool {
 
 func (v *TimelineView) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionExportPNG, v.exportPNG)
+	// A frame asked before the view was last dismounted was answered
+	// into its context of then, which go-app drops.
+	v.ctx, v.asking, v.wanted = ctx, frameKey{}, false
+	v.askGen++
 	v.sync()
 	// go-app calls OnMount once the frame that mounted the view is done,
 	// so the page is laid out whole and this draws at once. Deferred, the
@@ -339,7 +358,8 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 				adjust(&st)
 			}
 		}
-		v.askFrame(ctx, w, cv, fn, st)
+		v.shiftShown(cv, st)
+		v.askFrame(ctx, w, cv, fn, st, adjust)
 		return
 	}
 	// The stage's least height first: reading the width then lays the
@@ -363,9 +383,7 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 	l := f.Drawn.Layout
 	v.fitStageTo(cv, l.MinHeight())
 	v.show(cv, draw, frameKey{v.eng, v.Analyzed, f.View}, f.Drawn, &f.Frame)
-	sst := f.View
-	sst.Width, sst.PixelRatio, sst.ScrollY = f.Drawn.Layout.Width, 1, f.Drawn.ScrollY
-	v.summary, v.summaryFor = f.Summary, frameKey{v.eng, v.Analyzed, sst}
+	v.summary, v.summaryFor, v.drawnSummary = f.Summary, frameKey{v.eng, v.Analyzed, engine.SummaryOf(f.View, f.Drawn)}, true
 	if f.Zones != nil || f.ZonesAll == 0 {
 		v.zones, v.zonesAll, v.zonesFor = f.Zones, f.ZonesAll, zonesKey{v.eng, v.Analyzed}
 	}
@@ -380,38 +398,114 @@ func sameContent(a, b engine.ViewState) bool {
 	return a == b
 }
 
-// askFrame asks the engine's worker for the frame of st in ctx.Async,
-// with the summary of what it shows and, after a new analysis, the red
-// zones, and shows them when they come, unless a later frame was asked
-// meanwhile: the frame drawn last stays on the canvas until then.
-func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.ViewState) {
-	key := v.frameKey(st)
-	if key == v.asking || (key == v.drawn && cv.Equal(v.drawnOn) && v.asking == frameKey{}) {
+// shiftShown moves the pixels on the canvas cv to where st puts them,
+// when st pans the view the frame drawn shows and nothing else: the pan
+// shows at once, and the frame the engine's worker answers replaces it
+// (web/timeline.js's watchlensShift, which moves them once an animation
+// frame however many moves come in it). Labels written over the plot (a
+// phone's) would move with it, so the view is not shifted then.
+func (v *TimelineView) shiftShown(cv goapp.Value, st engine.ViewState) {
+	d := v.drawn.st
+	if v.drawnOn == nil || !cv.Equal(v.drawnOn) || v.drawn.eng != v.eng || v.layout.LabelsOver || v.layout.PlotW <= 0 {
 		return
 	}
-	v.asking = key
+	a, b := st, d
+	a.From, a.To, b.From, b.To = 0, 0, 0, 0
+	span := float64(st.To - st.From)
+	if a != b || st.To-st.From != d.To-d.From || span <= 0 {
+		return
+	}
+	dx := (v.shownFrom - float64(st.From)) * v.layout.PlotW / span
+	if math.Abs(dx) < 0.5 || math.Abs(dx) >= v.layout.PlotW {
+		return
+	}
+	shift := goapp.Window().Get("watchlensShift")
+	if !shift.Truthy() {
+		return
+	}
+	shift.Invoke(cv, dx, v.layout.PlotX, v.layout.PlotW)
+	v.shownFrom = float64(st.From)
+}
+
+// inGesture says whether the user is moving the view: a drag, a pinch, or
+// a wheel's or a key's moves not settled yet.
+func (v *TimelineView) inGesture() bool {
+	return v.pinch != nil || v.moving || (v.drag != nil && v.drag.moved)
+}
+
+// own is the view's own context once it is mounted, else ctx. An event's
+// context is its element's (the canvas), which go-app may replace while
+// an answer is on its way: a Dispatch on an element no longer mounted is
+// dropped, and a frame's answer with it, after which no frame was asked
+// again (a click's selection was never drawn).
+func (v *TimelineView) own(ctx goapp.Context) goapp.Context {
+	if v.ctx.Src() != nil && v.ctx.Src().Mounted() {
+		return v.ctx
+	}
+	return ctx
+}
+
+// askFrame asks the engine's worker for the frame of st in ctx.Async,
+// and, after a new analysis, the red zones, and shows them when they
+// come: the frame drawn last stays on the canvas until then.
+//
+// While the user moves the view (inGesture), one frame question is on
+// its way at a time, asked without the summary: a view wanted meanwhile
+// (adjust is how it was made) waits, and the latest is asked once the
+// answer is drawn, so that each answer is drawn, however often the
+// pointer moves. (Asked at once, each question superseded the one
+// before, and a drag faster than the worker drew nothing until it
+// stopped.) Any other view, a gesture's end, a click or a fold, is asked
+// at once with its summary, and replaces the frame on its way, whose
+// answer is dropped (askGen): the summary is only ever worked out for
+// the view the user stopped at.
+func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.ViewState, adjust func(*engine.ViewState)) {
+	key := v.frameKey(st)
+	moving := v.inGesture()
+	if v.asking != (frameKey{}) && moving {
+		v.wanted, v.wantedAdjust = key != v.asking, adjust
+		return
+	}
+	summary := !moving
+	shifted := v.shownFrom != float64(v.drawn.st.From)
+	if v.asking == (frameKey{}) && key == v.drawn && cv.Equal(v.drawnOn) && !shifted && (v.drawnSummary || !summary) {
+		return
+	}
+	v.wanted, v.wantedAdjust = false, nil
+	if key == v.asking && v.askingSummary == summary {
+		return // the same question is on its way
+	}
+	v.askGen++
+	gen := v.askGen
+	v.asking, v.askingSummary = key, summary
 	zk := zonesKey{v.eng, v.Analyzed}
 	zones := v.zonesFor != zk
-	fr := &v.incoming
+	enc := &v.incoming
+	ctx = v.own(ctx)
 	ctx.Async(func() {
-		d, err := w.AskFrame(st, fr)
-		var s engine.ViewSummary
-		sst := st
+		d, s, summarized, err := w.AskEncodedFrame(st, summary, enc)
 		var rows []engine.ZoneRow
 		all := 0
-		if err == nil {
-			sst.Width, sst.PixelRatio, sst.ScrollY = d.Layout.Width, 1, d.ScrollY
-			s = w.Summary(sst)
-			if zones {
-				rows, all = w.Zones(maxZoneRows)
-			}
+		if err == nil && zones {
+			rows, all = w.Zones(maxZoneRows)
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if v.asking != key {
+			if gen != v.askGen {
 				ctx.PreventUpdate()
-				return // a later frame is on its way
+				return // a frame asked at once took this one's place
 			}
 			v.asking = frameKey{}
+			if v.wanted || errors.Is(err, engine.ErrCancelled) {
+				// The view moved on, or another frame question (a
+				// picture's) took this one's place: the view as it is
+				// now, once this answer is drawn.
+				again := v.wantedAdjust
+				if !v.wanted {
+					again = adjust
+				}
+				v.wanted, v.wantedAdjust = false, nil
+				defer v.drawWith(ctx, again)
+			}
 			if err != nil || v.eng != key.eng {
 				ctx.PreventUpdate()
 				return
@@ -420,16 +514,16 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 				// The stage grew to hold the bands: the room changed.
 				defer v.draw(ctx)
 			}
-			v.show(cv, draw, key, d, fr)
+			v.showEncoded(cv, draw, key, d, enc)
+			v.drawnSummary = summarized
 			changed := zones
 			if zones {
 				v.zones, v.zonesAll, v.zonesFor = rows, all, zk
 			}
-			sk := frameKey{key.eng, key.analyzed, sst}
-			if sk != v.summaryFor || !reflect.DeepEqual(s, v.summary) {
+			if sk := (frameKey{key.eng, key.analyzed, engine.SummaryOf(st, d)}); summarized && (sk != v.summaryFor || !reflect.DeepEqual(s, v.summary)) {
 				v.summary, v.summaryFor, changed = s, sk, true
 			}
-			if !changed || v.moving || v.drag != nil || v.pinch != nil {
+			if !changed || v.inGesture() || v.drag != nil {
 				// What the view writes beside the canvas is the same, or
 				// the user is moving it: go-app renders nothing for a
 				// frame (the page renders once the move settles).
@@ -465,10 +559,24 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 // show draws frame fr, of the view key, on cv through draw, and keeps
 // what the engine answered of it (d) for the gestures.
 func (v *TimelineView) show(cv, draw goapp.Value, key frameKey, d engine.Drawn, fr *canvas.Frame) {
+	v.shown(cv, key, d)
+	v.frames.send(draw, cv, fr)
+}
+
+// showEncoded is show for a frame encoded as it came from the worker.
+func (v *TimelineView) showEncoded(cv, draw goapp.Value, key frameKey, d engine.Drawn, e *canvas.Encoded) {
+	v.shown(cv, key, d)
+	v.frames.sendEncoded(draw, cv, e)
+}
+
+// shown keeps what the engine answered of the frame of key about to be
+// drawn on cv (d) for the gestures, and writes where its plot and bands
+// are on the canvas.
+func (v *TimelineView) shown(cv goapp.Value, key frameKey, d engine.Drawn) {
 	// The engine keeps the scroll within the rows it drew.
 	v.layout, v.rows, v.scrollY = d.Layout, d.Rows, d.ScrollY
 	key.st.ScrollY = d.ScrollY
-	v.drawn, v.drawnOn = key, cv
+	v.drawn, v.drawnOn, v.shownFrom = key, cv, float64(key.st.From)
 	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point
@@ -480,7 +588,6 @@ func (v *TimelineView) show(cv, draw goapp.Value, key frameKey, d engine.Drawn, 
 		ds.Set("rowH", canvas.RowHeight)
 	}
 	v.writeBands(cv)
-	v.frames.send(draw, cv, fr)
 }
 
 // bandsEvery is how often at most the canvas's data-bands is written
@@ -707,13 +814,18 @@ func (v *TimelineView) moved(ctx goapp.Context) {
 	v.draw(ctx)
 	v.settle++
 	gen := v.settle
-	ctx.After(settleDelay, func(ctx goapp.Context) {
+	v.own(ctx).After(settleDelay, func(ctx goapp.Context) {
 		if gen != v.settle {
 			// A later move settles instead. Without this, go-app
 			// rendered the whole page for every wheel notch, a settle
 			// delay later, in the middle of the zooming that followed.
 			ctx.PreventUpdate()
 			return
+		}
+		v.moving = false
+		if inWorker(v.eng) {
+			// The move's frames came without their summary.
+			v.draw(ctx)
 		}
 		v.emitRange(ctx)
 	})
@@ -762,6 +874,7 @@ func (v *TimelineView) drawSelecting(ctx goapp.Context, x0, x1 float64) {
 // settled draws and tells the page the range at once: a drag or a
 // double-click is one move, not a stream of them.
 func (v *TimelineView) settled(ctx goapp.Context) {
+	v.moving = false // the frame is asked at once, with its summary
 	v.draw(ctx)
 	v.emitRange(ctx)
 }
@@ -774,8 +887,7 @@ func (v *TimelineView) brushed(ctx goapp.Context, from, to int64) {
 		from, to = canvas.ZoomRange(from, to, (from+to)/2, 1, lo, hi, v.minSpan())
 	}
 	v.from, v.to = canvas.FitRange(from, to, lo, hi)
-	v.draw(ctx)
-	v.emitRange(ctx)
+	v.settled(ctx)
 	ctx.NewActionWithValue(actionBrush, [2]int64{v.from, v.to})
 }
 
@@ -845,8 +957,7 @@ func (v *TimelineView) onPointerUp(ctx goapp.Context, e goapp.Event) {
 	// until it is lifted too.
 	v.pinch = nil
 	if v.ready() {
-		v.draw(ctx)
-		v.emitRange(ctx)
+		v.settled(ctx)
 	}
 }
 
@@ -857,7 +968,7 @@ func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 		h  engine.Hit
 		ok bool
 	}
-	ask(ctx, eng, func() picked {
+	ask(v.own(ctx), eng, func() picked {
 		if w, ok := eng.(workerEngine); ok {
 			h, err := w.Pick(st, x, y)
 			return picked{h, err == nil}
@@ -877,6 +988,8 @@ func (v *TimelineView) click(ctx goapp.Context, x, y float64) {
 
 // clicked does what a click at (x, y) does, given what lies there (h).
 func (v *TimelineView) clicked(ctx goapp.Context, h engine.Hit, x, y float64) {
+	// A click ends a wheel's move: what it changes is asked at once.
+	v.moving = false
 	if h.FileBand {
 		if h.Pin {
 			v.pinnedFiles = v.pinnedFiles.Toggle(h.File)
@@ -931,7 +1044,7 @@ func (v *TimelineView) onKeyDown(ctx goapp.Context, e goapp.Event) {
 // Without a selection it starts at the edge of the view.
 func (v *TimelineView) stepSelection(ctx goapp.Context, forward bool) {
 	st, eng := v.viewState(v.layout.Width, 1), v.eng
-	ask(ctx, eng, func() engine.Step { return eng.Step(st, forward) }, func(ctx goapp.Context, next engine.Step) {
+	ask(v.own(ctx), eng, func() engine.Step { return eng.Step(st, forward) }, func(ctx goapp.Context, next engine.Step) {
 		if v.eng != eng || v.selected != st.Selected {
 			// Another capture, or the selection moved meanwhile.
 			ctx.PreventUpdate()
@@ -963,7 +1076,7 @@ func (v *TimelineView) hover(ctx goapp.Context, x, y float64, then func()) {
 	st, eng := v.viewState(v.layout.Width, 1), v.eng
 	v.hovers++
 	n := v.hovers
-	ask(ctx, eng, func() engine.Hit { return eng.Hit(st, x, y) }, func(ctx goapp.Context, h engine.Hit) {
+	ask(v.own(ctx), eng, func() engine.Hit { return eng.Hit(st, x, y) }, func(ctx goapp.Context, h engine.Hit) {
 		ctx.PreventUpdate()
 		if n == v.hovers && v.eng == eng {
 			v.tip(h.Text, x, y) // the latest hover's: the pointer is there

@@ -21,6 +21,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -532,16 +533,16 @@ func writeHourOfEvents(t testing.TB, path string, n, phase int, event func(w io.
 }
 
 // BenchmarkBrowserTimelineFrame measures in headless Chromium the time
-// from a wheel or drag event on the canvas to the frame painted, over a
-// capture of 1 M events: the Go handler, building the frame's buffers in
-// wasm, the one JS call that draws them, and the browser's style, layout,
-// paint and the canvas's raster. Each event is dispatched from a frame
-// callback, and the time runs to a message posted there, which arrives
-// once that frame is painted. A frame budget is 16 ms. The wheel zooms
-// from the whole hour down to seconds and back; then a drag over the
-// whole capture (which cannot move, but draws the most), and the pan
-// frames proper: a drag zoomed in to about a quarter, which must move
-// the view.
+// from a wheel or pointer event on the timeline's canvas to the frame
+// that answers it drawn, over a capture of 1 M events. The engine runs
+// in its worker: the event is handled on the page, which asks the worker
+// for the frame, and the time runs until the answer to a frame question
+// asked after the event is drawn (watchWorkerFrames). A frame budget is
+// 16 ms. The wheel zooms from the whole hour down to seconds and back;
+// zoomed in to about a quarter, the pan frames are 40 moves of a drag,
+// each timed to its frame; then a drag of 120 moves, one every animation
+// frame as a hand's is, counts the frames drawn during it and the longest
+// main-thread task (a long-task observer).
 func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	const name = "big-1M.log"
 	big := filepath.Join(b.TempDir(), name)
@@ -560,6 +561,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	tab, cancel := context.WithTimeout(tab, 30*time.Minute)
 	defer cancel()
 	exposeWasmMemory(b, tab)
+	watchWorkerFrames(b, tab)
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 	waitText(b, tab, "#timeline-summary")
 	start := time.Now()
@@ -582,8 +584,9 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	fmt.Fprintf(os.Stderr, "%s loaded and shown in %v; wasm memory %.0f MB\n", name, loaded.Round(time.Millisecond), mem/(1<<20))
 	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 	type frames struct {
-		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, Whole, WholeP95 float64
-		Moved                                                           bool
+		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, DragDrawn, DragLongest, DragEndLongest float64
+		Unanswered                                                                             int
+		Moved                                                                                  bool
 	}
 	var sum frames
 	b.ResetTimer()
@@ -593,47 +596,50 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 			const r = c.getBoundingClientRect();
 			const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
 			const y = r.top + Number(c.dataset.lanesY) + 40;
-`+frameTiming+`			// Each round starts from the whole capture (the last one ended
+`+workerFrameTiming+`			const settled = () => new Promise(done => setTimeout(done, 500));
+			// Each round starts from the whole capture (the last one ended
 			// zoomed in).
 			c.dispatchEvent(new MouseEvent("dblclick", {clientX: x, clientY: y, bubbles: true, cancelable: true}));
-			await new Promise(done => setTimeout(done, 500));
+			await settled();
 			// Zoom in 20 notches and back out: every frame from the whole hour down to seconds.
-			const [wheel, wheelP95, wheelMax] = await timed(40, i => c.dispatchEvent(new WheelEvent("wheel",
-				{deltaY: i < 20 ? -240 : 240, clientX: x, clientY: y, bubbles: true, cancelable: true})));
-			const opts = (px, b) => ({pointerId: 1, button: 0, buttons: b, clientX: px, clientY: y, bubbles: true});
-			const drag = async () => {
-				c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
-				const got = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 10 * (i + 1), 1))));
-				c.dispatchEvent(new PointerEvent("pointerup", opts(x - 400, 0)));
-				return got;
-			};
-			// Dragging the whole capture cannot move it, but each frame is
-			// built and drawn in full: the most a frame draws.
-			const [whole, wholeP95] = await drag();
+			const wheel = dy => c.dispatchEvent(new WheelEvent("wheel", {deltaY: dy, clientX: x, clientY: y, bubbles: true, cancelable: true}));
+			const [wheelP50, wheelP95, wheelMax, wheelNone] = await timed(40, i => wheel(i < 20 ? -240 : 240));
 			// Zoomed in to about a quarter (14 minutes, 240 000 events), a
 			// drag moves the view.
-			for (let i = 0; i < 3; i++) await painted(() => c.dispatchEvent(new WheelEvent("wheel", {deltaY: -240, clientX: x, clientY: y, bubbles: true, cancelable: true})));
-			const settled = () => new Promise(done => setTimeout(done, 500));
+			for (let i = 0; i < 3; i++) await timed(1, () => wheel(-240));
 			await settled();
 			const from = document.querySelector("#timeline-summary").dataset.from;
-			const [pan, panP95, panMax] = await drag();
-			// The summary follows the drag's 400 px once it settles.
+			const opts = (px, b) => ({pointerId: 1, button: 0, buttons: b, clientX: px, clientY: y, bubbles: true});
+			c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
+			const [panP50, panP95, panMax, panNone] = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 5 * (i + 1), 1))));
+			c.dispatchEvent(new PointerEvent("pointerup", opts(x - 200, 0)));
+			await settled();
+			const [drawn, longest, endLongest] = await dragFrames(120,
+				() => c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1))),
+				i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 3 * (i + 1), 1))),
+				() => c.dispatchEvent(new PointerEvent("pointerup", opts(x - 360, 0))));
+			// The summary follows the drags once they settle.
 			await settled();
 			const moved = document.querySelector("#timeline-summary").dataset.from !== from;
-			return {Wheel: wheel, WheelP95: wheelP95, WheelMax: wheelMax, Pan: pan, PanP95: panP95, PanMax: panMax, Whole: whole, WholeP95: wholeP95, Moved: moved};
+			return {Wheel: wheelP50, WheelP95: wheelP95, WheelMax: wheelMax, Pan: panP50, PanP95: panP95, PanMax: panMax,
+				DragDrawn: drawn, DragLongest: longest, DragEndLongest: endLongest, Unanswered: wheelNone + panNone, Moved: moved};
 		})()`, chromedp.EvalAwaitPromise))
 		must(b, err)
 		if !got.Moved {
 			b.Fatal("dragging the zoomed-in timeline did not move its range")
 		}
+		if got.Unanswered > 0 {
+			fmt.Fprintf(os.Stderr, "%d events asked no frame\n", got.Unanswered)
+		}
 		sum.Wheel += got.Wheel
-		sum.Whole += got.Whole
-		sum.WholeP95 += got.WholeP95
 		sum.Pan += got.Pan
 		sum.WheelP95 += got.WheelP95
 		sum.PanP95 += got.PanP95
 		sum.WheelMax = max(sum.WheelMax, got.WheelMax)
 		sum.PanMax = max(sum.PanMax, got.PanMax)
+		sum.DragDrawn += got.DragDrawn
+		sum.DragLongest = max(sum.DragLongest, got.DragLongest)
+		sum.DragEndLongest = max(sum.DragEndLongest, got.DragEndLongest)
 	}
 	n := float64(b.N)
 	// The median and the 95th percentile of each run are averaged over
@@ -646,10 +652,116 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	b.ReportMetric(sum.Pan/n, "ms/pan-frame")
 	b.ReportMetric(sum.PanP95/n, "ms/pan-frame-p95")
 	b.ReportMetric(sum.PanMax, "ms/slowest-pan-frame")
-	b.ReportMetric(sum.Whole/n, "ms/whole-drag-frame")
-	b.ReportMetric(sum.WholeP95/n, "ms/whole-drag-frame-p95")
+	b.ReportMetric(sum.DragDrawn/n, "frames-drawn/120-move-drag")
+	b.ReportMetric(sum.DragLongest, "ms/drag-longest-task")
+	b.ReportMetric(sum.DragEndLongest, "ms/drag-end-longest-task")
 	shotTimeline(b, tab, shot)
 }
+
+// watchWorkerFrames has the pages tab opens note, in
+// window.watchlensFrames, when each frame question goes to the engine's
+// worker (asked: {id, t, view}, view as JSON), when its frame comes back (answered: id to t;
+// superseded answers carry none) and when each frame is drawn (draws, by
+// web/timeline.js's watchlensDraw, wrapped once the script defines it);
+// waiters are called with each draw's time until they answer true.
+func watchWorkerFrames(t testing.TB, tab context.Context) {
+	t.Helper()
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		const f = window.watchlensFrames = {asked: [], answered: new Map(), draws: [], waiters: []};
+		const post = Worker.prototype.postMessage;
+		Worker.prototype.postMessage = function (m, ...rest) {
+			if (m && m.q === "frame") f.asked.push({id: m.id, t: performance.now(), view: m.view});
+			return post.call(this, m, ...rest);
+		};
+		const W = window.Worker;
+		window.Worker = class extends W {
+			constructor(...args) {
+				super(...args);
+				this.addEventListener("message", e => {
+					const m = e.data;
+					if (m && m.q === "frame" && m.spec !== undefined) f.answered.set(m.id, performance.now());
+				});
+			}
+		};
+		let draw;
+		Object.defineProperty(window, "watchlensDraw", {configurable: true, get: () => draw, set: fn => {
+			draw = function () {
+				const out = fn.apply(this, arguments);
+				const t = performance.now();
+				f.draws.push(t);
+				f.waiters = f.waiters.filter(w => !w(t));
+				return out;
+			};
+		}});
+	})()`})
+	must(t, err)
+}
+
+// workerFrameTiming defines, for a frame benchmark's script over a page
+// watchWorkerFrames watches: answered(t0), the time from t0 to the draw
+// of the first frame asked of the worker at or after t0, null when no
+// frame was asked within a second; timed(n, f), the median, 95th
+// percentile and slowest of n events, each f(i) called in an animation
+// frame and timed so, and the number that asked no frame; and
+// dragFrames(n, down, move, up), which calls down(), move(i) in each of
+// n animation frames in a row, then up(), and answers the frames drawn
+// between the first move and the last, the longest main-thread task
+// that started meanwhile, and the longest in the half second after up
+// (the page hears of the range then, and renders).
+const workerFrameTiming = `
+			const f = window.watchlensFrames;
+			const answered = t0 => new Promise(done => {
+				const w = td => {
+					for (const a of f.asked) {
+						const ta = f.answered.get(a.id);
+						if (a.t >= t0 && ta !== undefined && ta <= td) {
+							done(td - t0);
+							return true;
+						}
+					}
+					return false;
+				};
+				f.waiters.push(w);
+				setTimeout(() => {
+					if (f.waiters.includes(w) && !f.asked.some(a => a.t >= t0)) {
+						f.waiters = f.waiters.filter(x => x !== w);
+						done(null);
+					}
+				}, 1000);
+			});
+			const timed = async (n, fn) => {
+				const ts = [];
+				let none = 0;
+				for (let i = 0; i < n; i++) {
+					const t = await new Promise(done => requestAnimationFrame(() => {
+						const t0 = performance.now();
+						fn(i);
+						answered(t0).then(done);
+					}));
+					if (t === null) none++;
+					else ts.push(t);
+				}
+				ts.sort((a, b) => a - b);
+				const m = ts.length;
+				return [ts[m >> 1] ?? 0, ts[Math.floor(m * 0.95)] ?? 0, ts[m - 1] ?? 0, none];
+			};
+			const dragFrames = async (n, down, move, up) => {
+				const tasks = [];
+				const obs = new PerformanceObserver(l => tasks.push(...l.getEntries()));
+				obs.observe({type: "longtask"});
+				down();
+				const t0 = performance.now(), d0 = f.draws.length;
+				for (let i = 0; i < n; i++) await new Promise(done => requestAnimationFrame(() => { move(i); done(); }));
+				const drawn = f.draws.length - d0;
+				const tUp = performance.now();
+				up();
+				await new Promise(done => setTimeout(done, 500));
+				tasks.push(...obs.takeRecords());
+				obs.disconnect();
+				const longest = ts => Math.max(0, ...ts.map(e => e.duration));
+				return [drawn, longest(tasks.filter(e => e.startTime >= t0 && e.startTime < tUp)), longest(tasks.filter(e => e.startTime >= tUp))];
+			};
+`
 
 // frameTiming defines, for a frame benchmark's script, painted(f), the
 // time from a frame's start through f to the browser's next task (the

@@ -259,9 +259,53 @@
     ctx.restore();
   }
 
+  // watchlensShift(canvas, dx, x0, w): move the pixels of the plot, the
+  // canvas's columns [x0, x0+w) in CSS px, dx CSS px sideways, and clear
+  // the strip uncovered: a pan shows at once, before the engine's worker
+  // answers its frame, which then replaces it. The shifts asked before
+  // the next animation frame are made together in it, once, by whole
+  // device pixels; a frame drawn meanwhile drops them, as it shows its
+  // own view.
+  const pendingShifts = new Map();
+  window.watchlensShift = function (canvas, dx, x0, w) {
+    const s = pendingShifts.get(canvas);
+    if (s) {
+      s.dx += dx;
+      return;
+    }
+    pendingShifts.set(canvas, {dx, x0, w});
+    requestAnimationFrame(() => {
+      const s = pendingShifts.get(canvas);
+      pendingShifts.delete(canvas);
+      if (s) shiftPlot(canvas, s.dx, s.x0, s.w);
+    });
+  };
+
+  function shiftPlot(canvas, dx, x0, w) {
+    const dpr = canvas.clientWidth ? canvas.width / canvas.clientWidth : 1;
+    const X0 = Math.round(x0 * dpr), W = Math.round(w * dpr), D = Math.round(dx * dpr);
+    if (D === 0) return;
+    const ctx = canvas.getContext("2d");
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.beginPath();
+    ctx.rect(X0, 0, W, canvas.height);
+    ctx.clip();
+    if (Math.abs(D) >= W) {
+      ctx.clearRect(X0, 0, W, canvas.height);
+    } else {
+      // Copied, the image replaces what the clip holds: the strip it
+      // leaves is cleared.
+      ctx.globalCompositeOperation = "copy";
+      ctx.drawImage(canvas, X0, 0, W, canvas.height, X0 + D, 0, W, canvas.height);
+    }
+    ctx.restore();
+  }
+
   // watchlensDraw(canvas, specJSON, bytes, nFloats): size the canvas for
   // the device's pixel ratio (sharp on HiDPI screens) and draw the frame.
   window.watchlensDraw = function (canvas, specJSON, bytes, nFloats) {
+    pendingShifts.delete(canvas);
     for (const c of lastFrames.keys()) {
       if (!c.isConnected) lastFrames.delete(c);
     }

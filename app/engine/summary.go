@@ -42,6 +42,14 @@ func (e *Engine) Summary(st ViewState) ViewSummary {
 	return out
 }
 
+// SummaryOf is the view whose summary tells what the frame of st shows,
+// d being what the engine answered of that frame: the rows' scroll as
+// the frame kept it, at the frame's width, whatever the screen's pixels.
+func SummaryOf(st ViewState, d Drawn) ViewState {
+	st.Width, st.PixelRatio, st.ScrollY = d.Layout.Width, 1, d.ScrollY
+	return st
+}
+
 // ZoneRow is one red zone as the timeline's table lists it.
 type ZoneRow struct {
 	Cursor, Model string // the cursor's kind and the model's, by name

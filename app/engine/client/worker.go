@@ -417,6 +417,40 @@ func (w *Worker) AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, 
 	return d, nil
 }
 
+// AskEncodedFrame is AskFrame for a page that draws the frame: the frame
+// is read into e as the worker encoded it, not decoded. With summary the
+// worker also answers the summary of what the frame shows
+// (engine.SummaryOf), unless a later frame question came meanwhile, and
+// ok says whether it did. A later frame question supersedes it
+// (ErrCancelled), leaving e as it was.
+func (w *Worker) AskEncodedFrame(st engine.ViewState, summary bool, e *canvas.Encoded) (d engine.Drawn, s engine.ViewSummary, ok bool, err error) {
+	q := question("frame")
+	setJSON(q, "view", st)
+	q.Set("summary", summary)
+	m, err := w.ask(q, nil, nil)
+	if err != nil {
+		return d, s, false, err
+	}
+	if err := answerOf(m, "drawn", &d); err != nil {
+		return d, s, false, err
+	}
+	if ok = m.Get("summary").Truthy(); ok {
+		if err := answerOf(m, "summary", &s); err != nil {
+			return d, s, false, err
+		}
+	}
+	bytes := m.Get("bytes")
+	n := bytes.Length()
+	if cap(e.Floats) < n {
+		e.Floats = make([]byte, n)
+	}
+	e.Floats = e.Floats[:n]
+	js.CopyBytesToGo(e.Floats, bytes)
+	e.Spec, e.N = m.Get("spec").String(), m.Get("n").Int()
+	w.drawn = d
+	return d, s, ok, nil
+}
+
 // Frame is AskFrame for the page's view: a frame superseded by a later
 // one, or that the worker could not answer, leaves fr and answers the
 // last frame's Drawn, and the later frame replaces it.

@@ -10,11 +10,12 @@
 // A question is {id, q, ...}: q is "open" (files, options: the load's
 // client.OpenOptions, view: the first frame's ViewState, if one is to be
 // drawn, and zones: how many red zones to answer with it), "analyze"
-// (params: client.Params), "frame", "layout", "summary" (view), "hit"
-// and "pick" (a click's, which a hover does not supersede: view, x, y),
-// "step" (view, forward), "zones" (max), "warm" (urls, view: the
-// warm-up, which has this wasm's code optimised before the first drop),
-// or one of the panels' questions
+// (params: client.Params), "frame" (view, and summary: true for the
+// summary of what it shows in the same answer), "layout", "summary"
+// (view), "hit" and "pick" (a click's, which a hover does not supersede:
+// view, x, y), "step" (view, forward), "zones" (max), "warm" (urls, view:
+// the warm-up, which has this wasm's code optimised before the first
+// drop), or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
 // "report"); the plain data as JSON. An answer
@@ -39,20 +40,20 @@ func main() {
 	// which answers them in turn. The latest of each kind is noted as it
 	// arrives, so that a question still waiting, or a load still
 	// reading, sees that a later one supersedes it.
-	questions := make(chan js.Value, 64)
+	questions := newQueue[js.Value]()
 	js.Global().Set("watchlensWorkerMessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		q := args[0]
 		h.latest[q.Get("q").String()] = q.Get("id").Int()
 		h.arrived++
-		questions <- q
+		questions.put(q)
 		return nil
 	}))
 	// The first capture's reading worker starts with this one, from the
 	// script the worker's own script names.
 	jsrt.BlobWorkerURL = js.Global().Get("watchlensBlobWorkerURL").String()
 	jsrt.PrepareReadingWorker()
-	for q := range questions {
-		h.answer(q)
+	for {
+		h.answer(questions.take())
 	}
 }
 

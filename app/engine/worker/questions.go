@@ -109,7 +109,7 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		if st.From == 0 && st.To == 0 {
 			st.From, st.To = opened.Extent(st.AxisRV)
 		}
-		if err := h.drawInto(st, reply); err != nil {
+		if _, err := h.draw(st, reply); err != nil {
 			return err
 		}
 		step("frame")
@@ -233,13 +233,21 @@ func setZones(reply js.Value, eng *engine.Engine, max int, all string) error {
 	return setJSON(reply, "zones", rows)
 }
 
-// frame answers the frame of q.view.
+// frame answers the frame of q.view, and with q.summary the summary of
+// what it shows (SummaryOf) in the same answer: a frame then costs the
+// page one message, not two. A frame a later one superseded while it was
+// drawn goes without its summary: the page drops it, and the summary is
+// the longest part of the answer.
 func (h *host) frame(q, reply js.Value) error {
 	st, err := h.view(q)
 	if err != nil {
 		return err
 	}
-	return h.drawInto(st, reply)
+	d, err := h.draw(st, reply)
+	if err != nil || !q.Get("summary").Truthy() || h.latest["frame"] != q.Get("id").Int() {
+		return err
+	}
+	return setJSON(reply, "summary", h.eng.Summary(engine.SummaryOf(st, d)))
 }
 
 // hit answers what lies at (q.x, q.y) of the last frame of q.view.
@@ -270,14 +278,14 @@ func (h *host) view(q js.Value) (engine.ViewState, error) {
 	return st, err
 }
 
-// drawInto builds the frame of st and sets it on reply (setFrame), with
-// what the engine answered of it (drawn).
-func (h *host) drawInto(st engine.ViewState, reply js.Value) error {
+// draw builds the frame of st and sets it on reply (setFrame), with what
+// the engine answered of it (drawn), which it also answers.
+func (h *host) draw(st engine.ViewState, reply js.Value) (engine.Drawn, error) {
 	d := h.eng.Frame(st, &h.fr)
 	if err := setFrame(reply, &h.fr); err != nil {
-		return err
+		return d, err
 	}
-	return setJSON(reply, "drawn", d)
+	return d, setJSON(reply, "drawn", d)
 }
 
 // setFrame sets fr on reply as web/timeline.js's watchlensDraw takes it:

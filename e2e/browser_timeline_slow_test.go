@@ -1,0 +1,224 @@
+//go:build !wasm
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// slowFrameDelay is how long slowWorkerFrames holds each frame the
+// engine's worker answers: several animation frames, as a loaded machine
+// or a large capture makes them.
+const slowFrameDelay = 150 * time.Millisecond
+
+// slowWorkerFrames has the pages tab opens hand each frame the engine's
+// worker answers to the page's handler slowFrameDelay late, in the order
+// they came: the page's frame scheduling meets a worker slower than the
+// gestures.
+func slowWorkerFrames(t testing.TB, tab context.Context) {
+	t.Helper()
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		const W = window.Worker;
+		window.Worker = class extends W {
+			set onmessage(fn) {
+				super.onmessage = fn && (e => {
+					if (e.data && e.data.q === "frame") setTimeout(() => fn.call(this, e), ` + strconv.Itoa(int(slowFrameDelay.Milliseconds())) + `);
+					else fn.call(this, e);
+				});
+			}
+			get onmessage() { return super.onmessage; }
+		};
+	})()`})
+	must(t, err)
+}
+
+// TestBrowserTimelineSlowWorker checks the timeline's frames with an
+// engine's worker slower than the gestures (slowWorkerFrames): the view a
+// gesture ends at, and a click's selection, are drawn and summed up
+// whatever frame was on its way, and a drag draws frames while it moves.
+// Asking each frame at every move, each superseding the one before, drew
+// none during such a drag; keeping one frame on its way and leaving the
+// gesture's end to wait behind it showed an earlier view's summary (a
+// two-finger spread to twice the distance left 0.571 of the span) and
+// lost a click's selection.
+func TestBrowserTimelineSlowWorker(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	slowTab := func(t *testing.T, name string) context.Context {
+		tab := s.newTab(t)
+		slowWorkerFrames(t, tab)
+		watchWorkerFrames(t, tab)
+		navigate(t, tab, s.url+"/?sample="+name)
+		must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
+		return tab
+	}
+	span := func(g tlSummary) float64 {
+		from, _ := strconv.ParseFloat(g.From, 64)
+		to, _ := strconv.ParseFloat(g.To, 64)
+		return to - from
+	}
+	// drawn is how many frames the page has drawn.
+	drawn := func(t *testing.T, tab context.Context) int {
+		n, err := chromedp.Run(tab, chromedp.Evaluate[int](`window.watchlensFrames.draws.length`))
+		must(t, err)
+		return n
+	}
+	// settledSummary is the summary once a frame was drawn after the
+	// first since and none for a few of slowFrameDelay: the view the page
+	// rests at.
+	settledSummary := func(t *testing.T, tab context.Context, name string, since int) tlSummary {
+		t.Helper()
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => {
+			const d = window.watchlensFrames.draws;
+			return d.length > %d && performance.now() - d.at(-1) > %d;
+		})()`, since, 4*slowFrameDelay.Milliseconds()), chromedp.WithPollingTimeout(pageWait)))
+		must(t, err)
+		return readSummary(t, tab, name, nil)
+	}
+
+	t.Run("a pinch ends at the view of its end", func(t *testing.T) {
+		t.Parallel()
+		const name = "w1-broad-configmaps-bookmarks.ts.http"
+		tab := slowTab(t, name)
+		whole := readSummary(t, tab, name, nil)
+		x, y := whole.CanvasLeft+whole.PlotX+whole.PlotW/2, whole.CanvasTop+whole.LanesY-10
+		touch := func(typ input.DispatchTouchEventType, apart float64) {
+			one, two := 1.0, 2.0
+			pts := []*input.TouchPoint{{X: x - apart/2, Y: y, ID: &one}, {X: x + apart/2, Y: y, ID: &two}}
+			if typ == input.DispatchTouchEventTypeTouchEnd {
+				pts = []*input.TouchPoint{}
+			}
+			_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			must(t, err)
+		}
+		// Two fingers 100 px apart spread to 200 px, by steps quicker
+		// than the worker answers.
+		before := drawn(t, tab)
+		touch(input.DispatchTouchEventTypeTouchStart, 100)
+		for apart := 110.0; apart <= 200; apart += 10 {
+			touch(input.DispatchTouchEventTypeTouchMove, apart)
+		}
+		// Every range the summary shows from the gesture's end on is
+		// its end's: a frame asked during the gesture, answered after
+		// it, is not summed up.
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+			const d = document.querySelector("#timeline-summary");
+			window.summaryRanges = [];
+			new MutationObserver(() => window.summaryRanges.push([d.dataset.from, d.dataset.to])).observe(d, {attributes: true});
+		})()`)))
+		touch(input.DispatchTouchEventTypeTouchEnd, 0)
+		spread := settledSummary(t, tab, name, before)
+		if r := span(spread) / span(whole); math.Abs(r-0.5) > 0.5*0.02 {
+			t.Errorf("spreading two fingers to twice their distance left %.3f of the span", r)
+		}
+		shown, err := chromedp.Run(tab, chromedp.Evaluate[[][2]string](`window.summaryRanges`))
+		must(t, err)
+		for _, r := range shown {
+			if got := span(tlSummary{From: r[0], To: r[1]}) / span(whole); math.Abs(got-0.5) > 0.5*0.02 {
+				t.Errorf("after the gesture's end the summary showed %.3f of the span (ranges shown: %v)", got, shown)
+				break
+			}
+		}
+	})
+
+	t.Run("a click's selection is drawn", func(t *testing.T) {
+		t.Parallel()
+		const name = "w4-then-resume.ts.http"
+		tl, _ := nativeTimeline(t, "samples/"+name)
+		mod := int(tl.LaneEvents(0)[0])
+		tab := slowTab(t, name)
+		g := readSummary(t, tab, name, nil)
+		from, _ := strconv.ParseInt(g.From, 10, 64)
+		to, _ := strconv.ParseInt(g.To, 10, 64)
+		// Row 0 is the group header, row 1 the object's lane.
+		x := g.CanvasLeft + g.PlotX + float64(tl.Event(mod).T-from)/float64(to-from)*g.PlotW + 2
+		y := g.CanvasTop + g.LanesY + 1.5*g.RowH
+		// A wheel notch zooms around the mark, which stays under the
+		// pointer, and its frame is on its way when the click comes.
+		before := drawn(t, tab)
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, x, y, func(p *input.DispatchMouseEventParams) {
+			p.DeltaX, p.DeltaY = 1e-6, -50
+		})))
+		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`document.addEventListener("pointerup", () => { window.clickedAt = performance.now(); }, {capture: true, once: true})`)))
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x, y)))
+		sel := readSummary(t, tab, name, func(g tlSummary) bool { return g.Selected == mod })
+		if sel.Whole != "false" {
+			t.Errorf("the wheel's zoom is not shown: %+v", sel)
+		}
+		// The last frame asked, and drawn, shows the selection, and the
+		// frame of the selection was asked at once, before the page drew
+		// the wheel's frame on its way.
+		type asked struct {
+			View     string `json:"view"`
+			Answered bool   `json:"answered"`
+			Drawn    bool   `json:"drawn"`
+			AtOnce   bool   `json:"atOnce"`
+		}
+		last := settledSummary(t, tab, name, before)
+		if last.Selected != mod {
+			t.Errorf("the selection summed up once the page settled is %d, want %d", last.Selected, mod)
+		}
+		a, err := chromedp.Run(tab, chromedp.Evaluate[asked](`(() => {
+			const f = window.watchlensFrames, a = f.asked.at(-1), t = f.answered.get(a.id);
+			const selecting = f.asked.find(q => q.t >= window.clickedAt && JSON.parse(q.view).Selected === `+strconv.Itoa(mod)+`);
+			const nextDraw = f.draws.find(d => d >= window.clickedAt) ?? Infinity;
+			return {view: a.view, answered: t !== undefined, drawn: t !== undefined && f.draws.at(-1) >= t, atOnce: !!selecting && selecting.t < nextDraw};
+		})()`))
+		must(t, err)
+		var v struct{ Selected int }
+		if err := json.Unmarshal([]byte(a.View), &v); err != nil {
+			t.Fatalf("the last frame question's view %q: %v", a.View, err)
+		}
+		if v.Selected != mod || !a.Answered || !a.Drawn {
+			t.Errorf("the last frame asked selects %d (want %d), answered %v, drawn %v", v.Selected, mod, a.Answered, a.Drawn)
+		}
+		if !a.AtOnce {
+			t.Error("the click's frame was asked after the frame on its way was drawn")
+		}
+	})
+
+	t.Run("a drag draws frames as it moves", func(t *testing.T) {
+		t.Parallel()
+		const name = "w1-broad-configmaps-bookmarks.ts.http"
+		tab := slowTab(t, name)
+		g := readSummary(t, tab, name, nil)
+		// Zoomed in, so that a drag moves the view.
+		x, y := g.CanvasLeft+g.PlotX+g.PlotW/2, g.CanvasTop+g.LanesY+40
+		before := drawn(t, tab)
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, x, y, func(p *input.DispatchMouseEventParams) {
+			p.DeltaX, p.DeltaY = 1e-6, -500
+		})))
+		zoomed := settledSummary(t, tab, name, before)
+		// 60 moves, one an animation frame: a second, some six times
+		// slowFrameDelay.
+		before = drawn(t, tab)
+		during, err := chromedp.Run(tab, chromedp.Evaluate[float64](`(async () => {
+			const c = document.querySelector("#timeline canvas");
+`+workerFrameTiming+`			const opts = (px, b) => ({pointerId: 1, button: 0, buttons: b, clientX: px, clientY: `+strconv.FormatFloat(y, 'f', 1, 64)+`, bubbles: true});
+			const x = `+strconv.FormatFloat(x, 'f', 1, 64)+`;
+			const [drawn] = await dragFrames(60,
+				() => c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1))),
+				i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 4 * (i + 1), 1))),
+				() => c.dispatchEvent(new PointerEvent("pointerup", opts(x - 240, 0))));
+			return drawn;
+		})()`, chromedp.EvalAwaitPromise))
+		must(t, err)
+		if during < 3 {
+			t.Errorf("a drag of 60 animation frames drew %.0f frames while it moved", during)
+		}
+		moved := settledSummary(t, tab, name, before)
+		if moved.From == zoomed.From {
+			t.Errorf("the drag did not move the view: %s to %s", zoomed.From, zoomed.To)
+		}
+	})
+}
