@@ -175,9 +175,7 @@ func fleetContrasts(t *testing.T, s *servedSite, theme string) map[string]float6
 	}
 	// Ten captures take a while to read on a busy machine: the tab has
 	// more time than newTab's.
-	base, cancelTab := chromedp.NewContext(s.browser)
-	tab, cancel := context.WithTimeout(base, 5*time.Minute)
-	defer func() { cancel(); cancelTab() }()
+	tab := newTabWithin(t, s.browser, 5*time.Minute)
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
 	_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})

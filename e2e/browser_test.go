@@ -803,10 +803,53 @@ const pageWait = time.Minute
 // newTab opens a tab with its own time limit (tabLimit).
 func (s *servedSite) newTab(t testing.TB) context.Context {
 	t.Helper()
-	tab, cancelTab := chromedp.NewContext(s.browser)
-	timed, cancel := context.WithTimeout(tab, tabLimit)
-	t.Cleanup(func() { cancel(); cancelTab() })
+	return newTabWithin(t, s.browser, tabLimit)
+}
+
+// newTabWithin opens a tab in browser whose actions must end within
+// limit, and closes it with the test.
+func newTabWithin(t testing.TB, browser context.Context, limit time.Duration) context.Context {
+	t.Helper()
+	tab, closeTab := openTab(t, browser)
+	timed, cancel := context.WithTimeout(tab, limit)
+	t.Cleanup(func() { cancel(); closeTab() })
 	return timed
+}
+
+// openTab opens a tab in browser, and returns it and the function that
+// closes it. The tab reads the messages the browser sends it until it
+// is closed. chromedp's router hands each tab its messages through a
+// queue of 1024, and waits when that is full; a tab reads its queue for
+// as long as the context of its first action lasts. Were that the time
+// limit of newTabWithin's, a page still running past it (or in the
+// moment between the limit's cancel and the tab's close) would fill its
+// queue with events (Network, DOM, CSS, Runtime) and stop the router:
+// then every tab of the browser waits for replies that never come, until
+// its own limit. So the tab is attached here on a context of its own,
+// ended only once the router has handed the tab its detach, its last
+// message.
+func openTab(t testing.TB, browser context.Context) (context.Context, func()) {
+	t.Helper()
+	tab, closeTab := chromedp.NewContext(browser)
+	reading, stopReading := context.WithCancel(context.WithoutCancel(tab))
+	if err := chromedp.Do(reading); err != nil {
+		stopReading()
+		closeTab()
+		t.Fatal(err)
+	}
+	detached, err := chromedp.Detached(tab)
+	must(t, err)
+	lost := chromedp.FromContext(tab).Browser.LostConnection
+	return tab, func() {
+		closeTab()
+		// A tab the browser could not close is never detached.
+		select {
+		case <-detached:
+		case <-lost:
+		case <-time.After(10 * time.Second):
+		}
+		stopReading()
+	}
 }
 
 // waitRead waits until the page says that its read of the file name

@@ -929,10 +929,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 	// usual tabLimit on a busy machine.
 	openTwo := func(t *testing.T, s *servedSite, w, h int64, opts ...chromedp.EmulateViewportOption) (context.Context, *timeline.Timeline) {
 		t.Helper()
-		tab, cancelTab := chromedp.NewContext(s.browser)
-		timed, cancel := context.WithTimeout(tab, 4*time.Minute)
-		t.Cleanup(func() { cancel(); cancelTab() })
-		return openTwoIn(t, s, timed, w, h, opts...)
+		return openTwoIn(t, s, newTabWithin(t, s.browser, 4*time.Minute), w, h, opts...)
 	}
 
 	t.Run("390x844, two captures: the page is the window, the plot its width, the event selected read in the sheet", func(t *testing.T) {
