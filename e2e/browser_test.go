@@ -31,6 +31,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -849,6 +850,28 @@ func openTab(t testing.TB, browser context.Context) (context.Context, func()) {
 		case <-time.After(10 * time.Second):
 		}
 		stopReading()
+	}
+}
+
+// preferTheme has the tab's pages, those it opens next included, prefer
+// theme ("light" or "dark").
+func preferTheme(t testing.TB, tab context.Context, theme string) {
+	t.Helper()
+	_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
+	must(t, err)
+}
+
+// switchTheme has the page in the tab switch to theme, and waits for a
+// frame that has it: a frame's update reports the media queries' change,
+// on which the canvases draw again (web/timeline.js), before its
+// animation frame callbacks, where Poll asks.
+func switchTheme(t testing.TB, tab context.Context, theme string) {
+	t.Helper()
+	preferTheme(t, tab, theme)
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`matchMedia("(prefers-color-scheme: dark)").matches === %t`, theme == "dark"),
+		chromedp.WithPollingTimeout(pageWait))); err != nil {
+		t.Fatalf("the page did not take the %s theme: %v", theme, err)
 	}
 }
 
