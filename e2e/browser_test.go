@@ -752,6 +752,12 @@ func startBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.Co
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
+		// A tab's omnibox popup is a WebUI page in a renderer of its own,
+		// which headless tests never show but pay for in each tab.
+		chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
+		// The tabs of one site (a test's server) share a renderer, which
+		// compiles app.wasm once rather than once a tab.
+		chromedp.Flag("process-per-site", true),
 		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	}, extra...)
