@@ -53,7 +53,7 @@ func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
-		tab, closeTab := chromedp.NewContext(s.browser)
+		tab, closeTab := openTab(b, s.browser)
 		navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 		waitFileOpen(b, tab, "client-go-golden-watch.http")
 		// A user drops a file seconds after opening the page, by when it
@@ -197,8 +197,8 @@ func loadSteps(b testing.TB, tab context.Context) string {
 // buffers for the million events); read just before it in another tab,
 // they lengthen the load's longest tasks.
 func browserRead(b *testing.B, s *servedSite, file string) float64 {
-	tab, cancel := chromedp.NewContext(s.browser)
-	defer cancel()
+	tab, closeTab := openTab(b, s.browser)
+	defer closeTab()
 	must(b, chromedp.Do(tab, chromedp.Navigate("about:blank")))
 	must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
 		const input = document.createElement("input");

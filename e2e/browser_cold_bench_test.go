@@ -73,7 +73,7 @@ func (c *warmUpCost) add(o warmUpCost) {
 // benchmarks open, with the Performance domain's metrics on, and waits
 // until it shows the sample: the moment the page is interactive.
 func firstVisit(b *testing.B, s *servedSite) context.Context {
-	tab, closeTab := chromedp.NewContext(newBrowser(b))
+	tab, closeTab := openTab(b, newBrowser(b))
 	b.Cleanup(closeTab)
 	_, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{})
 	must(b, err)

@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"watchlens/app/canvas"
@@ -85,9 +84,7 @@ func contrasts(t *testing.T, s *servedSite, theme, name, query string, p timelin
 	t.Helper()
 	tab := s.newTab(t)
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
-	_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
-	must(t, err)
+	preferTheme(t, tab, theme)
 	navigate(t, tab, s.url+"/?sample="+name+query)
 	showTimeline(t, tab)
 	g := readSummary(t, tab, name, nil)
@@ -175,15 +172,11 @@ func fleetContrasts(t *testing.T, s *servedSite, theme string) map[string]float6
 	}
 	// Ten captures take a while to read on a busy machine: the tab has
 	// more time than newTab's.
-	base, cancelTab := chromedp.NewContext(s.browser)
-	tab, cancel := context.WithTimeout(base, 5*time.Minute)
-	defer func() { cancel(); cancelTab() }()
+	tab := newTabWithin(t, s.browser, 5*time.Minute)
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
-	_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
-	must(t, err)
+	preferTheme(t, tab, theme)
 	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-	_, err = chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#timeline-summary")`, chromedp.WithPollingTimeout(2*time.Minute)))
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#timeline-summary")`, chromedp.WithPollingTimeout(2*time.Minute)))
 	must(t, err)
 	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), files)))
 	_, err = chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = document.querySelector("#timeline-summary"); return !!d && d.dataset.files.split("\n").length === %d; })()`, len(files)),

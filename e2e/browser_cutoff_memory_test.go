@@ -32,12 +32,9 @@ func TestBrowserCutOffMemoryGivenBack(t *testing.T) {
 	s := startSite(t)
 	bomb := gzipBomb(t, 160)
 
-	tab, closeTab := chromedp.NewContext(newBrowser(t))
-	defer closeTab()
 	// Reading 8 million events takes a minute and more beside the other
 	// tests.
-	tab, cancel := context.WithTimeout(tab, 6*time.Minute)
-	defer cancel()
+	tab := newTabWithin(t, newBrowser(t), 6*time.Minute)
 	lowerLimits(t, tab, `{maxEvents: 8000000}`)
 	noteSpareWarmups(t, tab)
 	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
@@ -83,13 +80,10 @@ func TestBrowserOutOfMemory(t *testing.T) {
 	s := startSite(t)
 	bomb := gzipBomb(t, 400)
 
-	tab, closeTab := chromedp.NewContext(newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096")))
-	defer closeTab()
 	// Filling the memory takes several times as long beside the other
 	// tests as alone, and on a loaded machine more than a tab's usual
 	// limit (tabLimit).
-	tab, cancel := context.WithTimeout(tab, 6*time.Minute)
-	defer cancel()
+	tab := newTabWithin(t, newBrowser(t, chromedp.Flag("js-flags", "--wasm-max-mem-pages=4096")), 6*time.Minute)
 	noteSpareWarmups(t, tab)
 	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
 	checkShown(t, tab, "client-go-golden-watch.http", "samples/client-go-golden-watch.http")

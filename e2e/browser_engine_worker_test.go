@@ -306,7 +306,7 @@ func TestBrowserEngineWorkerMemory(t *testing.T) {
 	s.mux.Handle("/files/", http.StripPrefix("/files/", http.FileServer(http.Dir(dir))))
 
 	browser := newBrowser(t)
-	tab, closeTab := chromedp.NewContext(browser)
+	tab, closeTab := openTab(t, browser)
 	defer closeTab()
 	navigate(t, tab, s.url+"/client/")
 	waitClient(t, tab)

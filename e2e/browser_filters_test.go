@@ -7,7 +7,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -29,55 +28,56 @@ func TestBrowserFilterRow(t *testing.T) {
 		width, height int64
 		oneLine       bool
 	}{{"1280x720", 1280, 720, true}, {"390x844", 390, 844, false}} {
-		for _, theme := range []string{"light", "dark"} {
-			t.Run(sc.name+" "+theme, func(t *testing.T) {
-				t.Parallel()
-				tab := s.newTab(t)
-				must(t, chromedp.Do(tab, chromedp.EmulateViewport(sc.width, sc.height)))
-				_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
-				must(t, err)
-				navigate(t, tab, s.url+"/?sample="+w4)
-				checkShown(t, tab, w4, "samples/"+w4)
-				if !sc.oneLine {
-					// A phone folds the filters behind the header's
-					// Filters button.
-					must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("filters-toggle"))))
-					if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#filters")?.checkVisibility()`, chromedp.WithPollingTimeout(pageWait))); err != nil {
-						t.Fatalf("the Filters button did not show the filters: %v", err)
-					}
+		// One page a screen in both themes: where a control lies and
+		// what covers it are the themes', which only the screenshots
+		// show apart.
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			tab := s.newTab(t)
+			must(t, chromedp.Do(tab, chromedp.EmulateViewport(sc.width, sc.height)))
+			navigate(t, tab, s.url+"/?sample="+w4)
+			checkShown(t, tab, w4, "samples/"+w4)
+			if !sc.oneLine {
+				// A phone folds the filters behind the header's
+				// Filters button.
+				must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("filters-toggle"))))
+				if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#filters")?.checkVisibility()`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+					t.Fatalf("the Filters button did not show the filters: %v", err)
 				}
-				rows, err := chromedp.Run(tab, chromedp.Evaluate[float64](`(() => {
-					const f = document.querySelector("#filters"), r = f.getBoundingClientRect();
-					return r.height / parseFloat(getComputedStyle(document.querySelector("#axis-switch")).height);
-				})()`))
-				must(t, err)
-				if sc.oneLine && rows > 1.5 {
-					t.Errorf("the filter row is %.1f controls high at %s, want one line", rows, sc.name)
-				}
-				for k, sel := range append(row, menu...) {
-					if k == len(row) {
-						must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-more summary"))))
+			}
+			rows, err := chromedp.Run(tab, chromedp.Evaluate[float64](`(() => {
+				const f = document.querySelector("#filters"), r = f.getBoundingClientRect();
+				return r.height / parseFloat(getComputedStyle(document.querySelector("#axis-switch")).height);
+			})()`))
+			must(t, err)
+			if sc.oneLine && rows > 1.5 {
+				t.Errorf("the filter row is %.1f controls high at %s, want one line", rows, sc.name)
+			}
+			for k, sel := range append(row, menu...) {
+				if k == len(row) {
+					must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#filter-more summary"))))
+					for _, theme := range []string{"light", "dark"} {
+						switchTheme(t, tab, theme)
 						screenshot(t, tab, "filters-"+sc.name+"-"+theme)
 					}
-					// Where a click lands: on the control itself, inside
-					// the window, once scrolled to.
-					ok, err := chromedp.Run(tab, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
-						const e = document.querySelector(%q);
-						e.scrollIntoView({block: "center", inline: "nearest"});
-						const r = e.getBoundingClientRect();
-						if (!e.checkVisibility() || r.width === 0) return "hidden";
-						if (r.left < 0 || r.right > innerWidth + 1) return "outside the window, " + r.left + ".." + r.right;
-						const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-						return at && (at === e || e.contains(at) || at.closest("label") === e.closest("label")) ? "" : "covered by " + (at ? at.outerHTML.slice(0, 80) : "nothing");
-					})()`, sel)))
-					must(t, err)
-					if ok != "" {
-						t.Errorf("%s at %s: %s", sel, sc.name, ok)
-					}
 				}
-				noSidewaysScroll(t, tab)
-			})
-		}
+				// Where a click lands: on the control itself, inside
+				// the window, once scrolled to.
+				ok, err := chromedp.Run(tab, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+					const e = document.querySelector(%q);
+					e.scrollIntoView({block: "center", inline: "nearest"});
+					const r = e.getBoundingClientRect();
+					if (!e.checkVisibility() || r.width === 0) return "hidden";
+					if (r.left < 0 || r.right > innerWidth + 1) return "outside the window, " + r.left + ".." + r.right;
+					const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+					return at && (at === e || e.contains(at) || at.closest("label") === e.closest("label")) ? "" : "covered by " + (at ? at.outerHTML.slice(0, 80) : "nothing");
+				})()`, sel)))
+				must(t, err)
+				if ok != "" {
+					t.Errorf("%s at %s: %s", sel, sc.name, ok)
+				}
+			}
+			noSidewaysScroll(t, tab)
+		})
 	}
 }

@@ -17,7 +17,6 @@ import (
 	"watchlens/parser"
 	"watchlens/timeline"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -372,9 +371,7 @@ func zoneLabelsDiffer(t *testing.T, tab context.Context) {
 	// again) change nothing it reports.
 	for _, theme := range []string{"dark", "light"} {
 		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.zoneLabels = []`)))
-		_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
-		must(t, err)
+		switchTheme(t, tab, theme)
 		drawn, err := chromedp.Run(tab, chromedp.Poll[[]string](`window.zoneLabels.length > 0 && window.zoneLabels`, chromedp.WithPollingTimeout(pageWait)))
 		if err != nil {
 			t.Fatalf("switched to the %s theme, the timeline drew no 410 zone label again: %v", theme, err)

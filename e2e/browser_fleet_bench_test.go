@@ -60,10 +60,7 @@ func benchFleetFrames(b *testing.B, s *servedSite, clients int) {
 	writeShardedCapture(b, big, 1_000_000, clients)
 	// A tab of its own, not newTab's: splitting and analysing 10 000
 	// clients as wasm takes longer than newTab's time limit.
-	tab, cancelTab := chromedp.NewContext(s.browser)
-	defer cancelTab()
-	tab, cancel := context.WithTimeout(tab, 20*time.Minute)
-	defer cancel()
+	tab := newTabWithin(b, s.browser, 20*time.Minute)
 	exposeWasmMemory(b, tab)
 	navigate(b, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
 	waitText(b, tab, "#timeline-summary")

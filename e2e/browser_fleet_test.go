@@ -420,10 +420,7 @@ func TestBrowserSplitCancelledByANewOpen(t *testing.T) {
 	big := shardedMillion(t)
 	// Reading a million events before the split begins takes minutes at a
 	// load average of 20: more than a tab's tabLimit.
-	tab, cancelTab := chromedp.NewContext(s.browser)
-	defer cancelTab()
-	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
-	defer cancel()
+	tab := newTabWithin(t, s.browser, 5*time.Minute)
 	navigate(t, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
 	waitText(t, tab, "#timeline-summary")
 	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))
@@ -457,10 +454,7 @@ func TestBrowserFleetOf10000Clients(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	big := shardedMillion(t)
-	tab, cancelTab := chromedp.NewContext(s.browser)
-	defer cancelTab()
-	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
-	defer cancel()
+	tab := newTabWithin(t, s.browser, 5*time.Minute)
 	navigate(t, tab, s.url+"/?split=label%3Dshard&sample=client-go-golden-watch.http")
 	waitText(t, tab, "#timeline-summary")
 	must(t, chromedp.Do(tab, chromedp.SetUploadFiles(chromedp.CSS("#file-input"), []string{big})))

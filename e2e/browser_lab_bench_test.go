@@ -52,7 +52,7 @@ func BenchmarkBrowserLabLoad(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
-		tab, closeTab := chromedp.NewContext(s.browser)
+		tab, closeTab := openTab(b, s.browser)
 		navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 		// The sample's first paint, and the warm-up, which reads its
 		// sources seven times: on a busy machine they take longer than

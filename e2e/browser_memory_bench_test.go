@@ -51,7 +51,7 @@ func BenchmarkBrowserTabMemory(b *testing.B) {
 // loadPeak loads file in a new browser's tab and returns the largest peak
 // resident set of that browser's renderer processes.
 func loadPeak(b *testing.B, s *servedSite, file string) int64 {
-	tab, closeTab := chromedp.NewContext(newBrowser(b))
+	tab, closeTab := openTab(b, newBrowser(b))
 	defer closeTab()
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 	waitFileOpen(b, tab, "client-go-golden-watch.http")

@@ -235,12 +235,10 @@ func whyShown(t *testing.T, tab context.Context, want resumeAtJSON) {
 // a whole recording dropped on it.
 func (s *servedSite) openLong(t *testing.T) context.Context {
 	t.Helper()
-	tab, cancelTab := chromedp.NewContext(s.browser)
-	timed, cancel := context.WithTimeout(tab, 5*time.Minute)
-	t.Cleanup(func() { cancel(); cancelTab() })
-	navigate(t, timed, s.url+"/?sample=w3-then-resume.ts.http")
-	checkShown(t, timed, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
-	return timed
+	tab := newTabWithin(t, s.browser, 5*time.Minute)
+	navigate(t, tab, s.url+"/?sample=w3-then-resume.ts.http")
+	checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
+	return tab
 }
 
 // shotReconnectTab saves a PNG of the Reconnect tab from its top, the

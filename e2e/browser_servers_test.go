@@ -48,12 +48,10 @@ func labFiles(t *testing.T) (logs, exports []string) {
 // share, take longer than a tab's usual limit.
 func (s *servedSite) openSampleWithin(t testing.TB, name string, limit time.Duration) context.Context {
 	t.Helper()
-	tab, cancelTab := chromedp.NewContext(s.browser)
-	timed, cancel := context.WithTimeout(tab, limit)
-	t.Cleanup(func() { cancel(); cancelTab() })
-	navigate(t, timed, s.url+"/?sample="+name)
-	checkShown(t, timed, name, "samples/"+name)
-	return timed
+	tab := newTabWithin(t, s.browser, limit)
+	navigate(t, tab, s.url+"/?sample="+name)
+	checkShown(t, tab, name, "samples/"+name)
+	return tab
 }
 
 // labRefusedCaptures are the captures of the lab's first refused

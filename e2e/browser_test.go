@@ -31,6 +31,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -751,6 +752,12 @@ func startBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.Co
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
+		// A tab's omnibox popup is a WebUI page in a renderer of its own,
+		// which headless tests never show but pay for in each tab.
+		chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
+		// The tabs of one site (a test's server) share a renderer, which
+		// compiles app.wasm once rather than once a tab.
+		chromedp.Flag("process-per-site", true),
 		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	}, extra...)
@@ -803,10 +810,75 @@ const pageWait = time.Minute
 // newTab opens a tab with its own time limit (tabLimit).
 func (s *servedSite) newTab(t testing.TB) context.Context {
 	t.Helper()
-	tab, cancelTab := chromedp.NewContext(s.browser)
-	timed, cancel := context.WithTimeout(tab, tabLimit)
-	t.Cleanup(func() { cancel(); cancelTab() })
+	return newTabWithin(t, s.browser, tabLimit)
+}
+
+// newTabWithin opens a tab in browser whose actions must end within
+// limit, and closes it with the test.
+func newTabWithin(t testing.TB, browser context.Context, limit time.Duration) context.Context {
+	t.Helper()
+	tab, closeTab := openTab(t, browser)
+	timed, cancel := context.WithTimeout(tab, limit)
+	t.Cleanup(func() { cancel(); closeTab() })
 	return timed
+}
+
+// openTab opens a tab in browser, and returns it and the function that
+// closes it. The tab reads the messages the browser sends it until it
+// is closed. chromedp's router hands each tab its messages through a
+// queue of 1024, and waits when that is full; a tab reads its queue for
+// as long as the context of its first action lasts. Were that the time
+// limit of newTabWithin's, a page still running past it (or in the
+// moment between the limit's cancel and the tab's close) would fill its
+// queue with events (Network, DOM, CSS, Runtime) and stop the router:
+// then every tab of the browser waits for replies that never come, until
+// its own limit. So the tab is attached here on a context of its own,
+// ended only once the router has handed the tab its detach, its last
+// message.
+func openTab(t testing.TB, browser context.Context) (context.Context, func()) {
+	t.Helper()
+	tab, closeTab := chromedp.NewContext(browser)
+	reading, stopReading := context.WithCancel(context.WithoutCancel(tab))
+	if err := chromedp.Do(reading); err != nil {
+		stopReading()
+		closeTab()
+		t.Fatal(err)
+	}
+	detached, err := chromedp.Detached(tab)
+	must(t, err)
+	lost := chromedp.FromContext(tab).Browser.LostConnection
+	return tab, func() {
+		closeTab()
+		// A tab the browser could not close is never detached.
+		select {
+		case <-detached:
+		case <-lost:
+		case <-time.After(10 * time.Second):
+		}
+		stopReading()
+	}
+}
+
+// preferTheme has the tab's pages, those it opens next included, prefer
+// theme ("light" or "dark").
+func preferTheme(t testing.TB, tab context.Context, theme string) {
+	t.Helper()
+	_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
+	must(t, err)
+}
+
+// switchTheme has the page in the tab switch to theme, and waits for a
+// frame that has it: a frame's update reports the media queries' change,
+// on which the canvases draw again (web/timeline.js), before its
+// animation frame callbacks, where Poll asks.
+func switchTheme(t testing.TB, tab context.Context, theme string) {
+	t.Helper()
+	preferTheme(t, tab, theme)
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`matchMedia("(prefers-color-scheme: dark)").matches === %t`, theme == "dark"),
+		chromedp.WithPollingTimeout(pageWait))); err != nil {
+		t.Fatalf("the page did not take the %s theme: %v", theme, err)
+	}
 }
 
 // waitRead waits until the page says that its read of the file name

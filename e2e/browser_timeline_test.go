@@ -556,10 +556,7 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 // (out of memory) fails with the last progress the page showed.
 func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 	name := filepath.Base(file)
-	tab, closeTab := chromedp.NewContext(s.browser)
-	defer closeTab()
-	tab, cancel := context.WithTimeout(tab, 30*time.Minute)
-	defer cancel()
+	tab := newTabWithin(b, s.browser, 30*time.Minute)
 	exposeWasmMemory(b, tab)
 	watchWorkerFrames(b, tab)
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")

@@ -115,7 +115,7 @@ var engineWorkerWasm struct {
 // it shows, and the size of the stage its canvas is drawn in. With shoot
 // it takes a screenshot to set beside the trial page's.
 func pageLoad(b *testing.B, s *servedSite, file string, shoot bool) (ms, longest float64, shown map[string]string, w, h float64) {
-	tab, closeTab := chromedp.NewContext(s.browser)
+	tab, closeTab := openTab(b, s.browser)
 	defer closeTab()
 	navigate(b, tab, s.url+"/?sample=client-go-golden-watch.http")
 	waitFileOpen(b, tab, "client-go-golden-watch.http")
@@ -152,7 +152,7 @@ func pageLoad(b *testing.B, s *servedSite, file string, shoot bool) (ms, longest
 // chosen; without, it starts with the page and the file is chosen once it
 // has warmed up. With shoot it takes a screenshot.
 func workerLoad(b *testing.B, s *servedSite, file string, w, h float64, cold, shoot bool) (ms, longest float64, reply map[string]any) {
-	tab, closeTab := chromedp.NewContext(s.browser)
+	tab, closeTab := openTab(b, s.browser)
 	defer closeTab()
 	url := fmt.Sprintf("%s/trial/worker-trial.html?w=%.0f&h=%.0f", s.url, w, h)
 	if cold {

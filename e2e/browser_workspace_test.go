@@ -24,7 +24,6 @@ import (
 	"watchlens/report"
 	"watchlens/timeline"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -640,51 +639,53 @@ func TestBrowserWorkspace(t *testing.T) {
 			name string
 			w, h int64
 		}{{"1280x720", 1280, 720}, {"1440x900", 1440, 900}, {"4K", 3840, 2160}, {"phone", 390, 844}} {
-			for _, theme := range []string{"light", "dark"} {
-				t.Run(sc.name+" "+theme, func(t *testing.T) {
-					tab := s.newTab(t)
-					var opts []chromedp.EmulateViewportOption
-					if sc.w < 800 {
-						opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(3))
+			// One page a screen, its layout checked once and its colours
+			// and screenshot in each theme: the layout is the themes'.
+			t.Run(sc.name, func(t *testing.T) {
+				tab := s.newTab(t)
+				var opts []chromedp.EmulateViewportOption
+				if sc.w < 800 {
+					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(3))
+				}
+				must(t, chromedp.Do(tab, chromedp.EmulateViewport(sc.w, sc.h, opts...)))
+				themes := []string{"light", "dark"}
+				preferTheme(t, tab, themes[0])
+				navigate(t, tab, s.url+"/?sample="+w4)
+				checkShown(t, tab, w4, "samples/"+w4)
+				summaryOf(t, tab)
+				noSidewaysScroll(t, tab)
+				// Every control can be reached: inside the window's
+				// width, and text inside its box.
+				bad, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
+					const out = [];
+					for (const el of document.querySelectorAll("header button, header select, header input, header summary, .filters label, .dock-bar button, #verdict p, .open-files")) {
+						if (!el.checkVisibility()) continue;
+						const r = el.getBoundingClientRect();
+						if (r.left < 0 || r.right > innerWidth + 0.5) out.push((el.id || el.textContent.slice(0, 30)) + " lies outside the window: " + r.left + "-" + r.right);
+						if (el.scrollWidth > el.clientWidth + 1 && !el.matches(".open-files, select, input")) out.push((el.id || el.textContent.slice(0, 30)) + " overflows its box: " + el.scrollWidth + " > " + el.clientWidth);
 					}
-					must(t, chromedp.Do(tab, chromedp.EmulateViewport(sc.w, sc.h, opts...)))
-					_, err := chromedp.Call(tab, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-						Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}})
+					return out;
+				})()`))
+				must(t, err)
+				for _, b := range bad {
+					t.Error(b)
+				}
+				if sc.w >= 1280 && !inView(t, tab, "#verdict") {
+					t.Error("the verdict is not in the window without scrolling")
+				}
+				if sc.w >= 1280 {
+					share, err := chromedp.Run(tab, chromedp.Evaluate[float64](`document.querySelector("#timeline-panel").getBoundingClientRect().height / innerHeight`))
 					must(t, err)
-					navigate(t, tab, s.url+"/?sample="+w4)
-					checkShown(t, tab, w4, "samples/"+w4)
-					summaryOf(t, tab)
-					noSidewaysScroll(t, tab)
-					// Every control can be reached: inside the window's
-					// width, and text inside its box.
-					bad, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
-						const out = [];
-						for (const el of document.querySelectorAll("header button, header select, header input, header summary, .filters label, .dock-bar button, #verdict p, .open-files")) {
-							if (!el.checkVisibility()) continue;
-							const r = el.getBoundingClientRect();
-							if (r.left < 0 || r.right > innerWidth + 0.5) out.push((el.id || el.textContent.slice(0, 30)) + " lies outside the window: " + r.left + "-" + r.right);
-							if (el.scrollWidth > el.clientWidth + 1 && !el.matches(".open-files, select, input")) out.push((el.id || el.textContent.slice(0, 30)) + " overflows its box: " + el.scrollWidth + " > " + el.clientWidth);
-						}
-						return out;
-					})()`))
-					must(t, err)
-					for _, b := range bad {
-						t.Error(b)
+					if share < 0.35 {
+						t.Errorf("the timeline takes %.0f %% of the window's height", share*100)
 					}
-					if sc.w >= 1280 && !inView(t, tab, "#verdict") {
-						t.Error("the verdict is not in the window without scrolling")
-					}
-					if sc.w >= 1280 {
-						share, err := chromedp.Run(tab, chromedp.Evaluate[float64](`document.querySelector("#timeline-panel").getBoundingClientRect().height / innerHeight`))
-						must(t, err)
-						if share < 0.35 {
-							t.Errorf("the timeline takes %.0f %% of the window's height", share*100)
-						}
-					}
+				}
+				for _, theme := range themes {
+					switchTheme(t, tab, theme)
 					checkContrast(t, tab, theme)
 					screenshot(t, tab, "workspace-"+sc.name+"-"+theme)
-				})
-			}
+				}
+			})
 		}
 	})
 }
@@ -929,10 +930,7 @@ func TestBrowserWorkspacePhone(t *testing.T) {
 	// usual tabLimit on a busy machine.
 	openTwo := func(t *testing.T, s *servedSite, w, h int64, opts ...chromedp.EmulateViewportOption) (context.Context, *timeline.Timeline) {
 		t.Helper()
-		tab, cancelTab := chromedp.NewContext(s.browser)
-		timed, cancel := context.WithTimeout(tab, 4*time.Minute)
-		t.Cleanup(func() { cancel(); cancelTab() })
-		return openTwoIn(t, s, timed, w, h, opts...)
+		return openTwoIn(t, s, newTabWithin(t, s.browser, 4*time.Minute), w, h, opts...)
 	}
 
 	t.Run("390x844, two captures: the page is the window, the plot its width, the event selected read in the sheet", func(t *testing.T) {
