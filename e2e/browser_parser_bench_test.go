@@ -93,7 +93,7 @@ func BenchmarkBrowserParser(b *testing.B) {
 // of events it read per second of CPU time and of wall time.
 func browserParserRun(b *testing.B, browser context.Context, url, wasm, kind string) (cpu, wall float64) {
 	b.Helper()
-	tab, closeTab := chromedp.NewContext(browser)
+	tab, closeTab := openTab(b, browser)
 	defer closeTab()
 	navigate(b, tab, url+"/parser-bench.html")
 	args := []string{"-test.run", "^$", "-test.bench", "^BenchmarkRead" + kind + "$", "-test.benchtime", "5x"}
