@@ -45,7 +45,9 @@ test:
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(MAKE) lint
 	$(GO) test -timeout 30m $$($(GO) list ./... | grep -v '^watchlens/e2e$$')
-	GOOS=js GOARCH=wasm $(GO) test -timeout 30m -exec "$(WASM_EXEC)" $(PURE) ./app/jsrt/...
+	@# Then again as wasm under node: the pure packages, the browser
+	@# runtime (jsrt) and the engine's worker, whose tests build only so.
+	GOOS=js GOARCH=wasm $(GO) test -timeout 30m -exec "$(WASM_EXEC)" $(PURE) ./app/jsrt/... ./app/engine/worker
 	$(MAKE) fuzz
 	@# The browser tests; -v shows that they really ran, and in which
 	@# Chromium.
