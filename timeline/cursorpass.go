@@ -207,15 +207,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
 		}
 		if hnext <= to-1 {
-			// The last head step before to, galloping from the one in
-			// force: a cursor with few steps over a long capture (a
-			// virtual client's) must not walk every head step between.
-			hk = head.SearchT(hk+1, head.Len(), to) - 1
+			hk, hnext = headBefore(head, hk+1, to)
 			_, h = head.Step(hk)
-			hnext = math.MaxInt64
-			if hk+1 < head.Len() {
-				hnext = head.T(hk + 1)
-			}
 		}
 		if hk >= 0 && h > rv {
 			if h-rv > age.MaxRVAge {
@@ -246,6 +239,33 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	}
 	a.Ages = append(a.Ages, age)
 }
+
+// headBefore returns the last head step before to, k or later (k, known
+// to be before to, is the first step past the one in force), and the
+// instant of the step after it (math.MaxInt64 when none). It looks at the
+// next few steps first: a busy capture's cursor steps with the head, one
+// head step at a time. Then it gallops: a cursor with few steps over a
+// long capture (a virtual client's) must not walk every head step
+// between.
+func headBefore(head *Steps, k int, to int64) (last int, next int64) {
+	n := head.Len()
+	for end := min(k+headLook, n); k+1 < end; k++ {
+		if t := head.T(k + 1); t >= to {
+			return k, t
+		}
+	}
+	if k+1 < n {
+		k = head.SearchT(k+1, n, to) - 1
+	}
+	if k+1 < n {
+		return k, head.T(k + 1)
+	}
+	return k, math.MaxInt64
+}
+
+// headLook is how many head steps headBefore reads one by one before it
+// searches.
+const headLook = 4
 
 // zoneSpan adds model m's zones of a cursor at rv, last current at
 // since, for drops in [lo, hi) whose reconnects, d later, reach the
