@@ -160,9 +160,8 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		refused = refusing.refusedFrom(rv, before)
 		return min(risky.refusedFrom(rv, before), refused), refused, true
 	case ModelCacheCapacity:
-		if c := a.capacity[tl.Files[file].Kind]; c != nil {
-			_, hint := a.seriesOf(file)
-			if t := c.refusedFrom(rv, hint, a.replayHintOf(file)); t != never {
+		if c, hint, steps := a.capacityOf(file); c != nil {
+			if t := c.refusedFrom(rv, hint, steps); t != never {
 				if a.ServerCount() > 1 || c.contradicted != "" {
 					// Each server's cache grew with its own history
 					// (they start at different times): one replay cannot
@@ -177,7 +176,7 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		// threshold: the bounds do not move with the cursor's age.
 		return never, never, true
 	case ModelCacheCount:
-		s, hint := a.seriesOf(file)
+		s, hint, _, times := a.seriesOf(file)
 		if s == nil {
 			break
 		}
@@ -186,7 +185,8 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		// j being the first change above rv+1.
 		j := hint.firstAbove(&s.maxRV, rv)
 		if k := j + p.CacheCount - 1; k < s.len() {
-			return s.t(k), s.t(k), true
+			t := times.at(s, k)
+			return t, t, true
 		}
 	}
 	return never, never, true
@@ -195,8 +195,8 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 // staleFrom is when the cursor became stale for the watch cache (see
 // kindSeries.staleFrom).
 func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
-	if s, hint := a.seriesOf(file); s != nil {
-		return s.staleFrom(rv, since, hint)
+	if s, hint, times, _ := a.seriesOf(file); s != nil {
+		return s.staleFrom(rv, since, hint, times)
 	}
 	return since
 }
