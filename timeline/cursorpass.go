@@ -295,6 +295,11 @@ func headBefore(head *stepReader, k int, to int64) (last int, next int64) {
 // since, for drops in [lo, hi) whose reconnects, d later, reach the
 // server on.
 func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on serverRef, rv uint64, since, lo, hi, d int64) {
+	if first, ok := a.notBefore(m, since); ok && first-d >= hi {
+		// Neither zone reaches the span: no threshold to compute.
+		refused.open[m], risky.open[m] = -1, -1
+		return
+	}
 	risk, ref, ok := a.threshold(m, c.File, on, rv, since, math.MaxInt64)
 	if !ok {
 		refused.open[m], risky.open[m] = -1, -1

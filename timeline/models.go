@@ -124,15 +124,14 @@ func isEventKind(kind string) bool { return kind == "Event" }
 // before it). ok is false when the model cannot tell (no clock).
 func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, before int64) (risk, refused int64, ok bool) {
 	tl, p := a.TL, &a.Params // not a copy: this runs for every cursor step
-	timed := tl.Files[file].Clock != ClockNone
 	switch m {
 	case ModelCacheTime:
-		if !timed {
+		if tl.Files[file].Clock == ClockNone {
 			return never, never, false
 		}
 		return a.staleFrom(file, rv, since) + int64(p.CacheWindow), never, true
 	case ModelEtcd:
-		if !timed {
+		if tl.Files[file].Clock == ClockNone {
 			return never, never, false
 		}
 		return since + int64(p.EtcdInterval), since + 2*int64(p.EtcdInterval), true
@@ -190,6 +189,17 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		}
 	}
 	return never, never, true
+}
+
+// notBefore bounds from below, when ok, the instants model m's threshold
+// returns for a cursor last current at since, whatever its value: the
+// time model's cursor is stale at since at the earliest. A cursor pass
+// needs no threshold whose instants are past a step's drops.
+func (a *Analysis) notBefore(m Model, since int64) (first int64, ok bool) {
+	if m == ModelCacheTime {
+		return since + int64(a.Params.CacheWindow), true
+	}
+	return 0, false
 }
 
 // staleFrom is when the cursor became stale for the watch cache (see
