@@ -29,9 +29,12 @@ type CursorAge struct {
 // passState caches, for the walk over one cursor's steps, its kind's
 // series, replayed cache and calibration floors for a reconnect to a
 // server not known (map lookups by kind otherwise made at every step),
-// where the last search landed, and readers of the series' instants:
-// each model's reads move forward with the cursor's value.
+// where the last search landed, and readers of the steps and of the
+// series' instants: each model's reads move forward with the cursor's
+// value. One serves every pass of an analysis, so that its readers'
+// buffers are allocated once, not at each of thousands of cursors.
 type passState struct {
+	active                   bool // inside a cursor pass
 	file                     int
 	series                   *kindSeries
 	capacity                 *cacheReplay
@@ -41,27 +44,48 @@ type passState struct {
 	// The instants the time model reads (staleFrom) and the count
 	// model's.
 	staleTimes, countTimes timeReader
+	steps, head            stepReader
 }
 
-func (a *Analysis) newPassState(file int) *passState {
-	kind := a.TL.Files[file].Kind
-	ps := &passState{file: file, series: a.TL.series[kind], capacity: a.capacity[kind]}
+// startPass readies a.pass for a pass over c's steps.
+func (a *Analysis) startPass(c *Cursor) *passState {
+	if a.pass == nil {
+		a.pass = &passState{}
+	}
+	ps, kind := a.pass, a.TL.Files[c.File].Kind
+	ps.active, ps.file, ps.series, ps.capacity = true, c.File, a.TL.series[kind], a.capacity[kind]
 	ps.refuseFloors, ps.riskFloors = a.TL.calibrationFloors(kind, -1)
+	ps.hint.asked = false
 	if s := ps.series; s != nil {
-		ps.staleTimes, ps.countTimes = newTimeReader(s), newTimeReader(s)
+		ps.staleTimes.reuse(s)
+		ps.countTimes.reuse(s)
 	}
 	if c := ps.capacity; c != nil {
-		ps.replay = replayHint{from: newBlockReader(&c.from), at: newBlockReader(&c.at), times: newTimeReader(c.s)}
+		ps.replay.first, ps.replay.ans = 0, 0
+		ps.replay.from.reuse(newBlockReader(&c.from))
+		ps.replay.at.reuse(newBlockReader(&c.at))
+		ps.replay.times.reuse(c.s)
 	}
+	ps.steps.reuse(&c.Steps)
+	ps.head.reuse(&a.TL.head)
 	return ps
+}
+
+// passOf returns the pass state when inside a pass over a cursor of file,
+// else nil.
+func (a *Analysis) passOf(file int) *passState {
+	if ps := a.pass; ps != nil && ps.active && ps.file == file {
+		return ps
+	}
+	return nil
 }
 
 // floorsOf returns the calibration floors of the file's kind that refuse
 // a reconnect to server (-1: not known) and those that only put it at
 // risk (see Timeline.calibrationFloors).
 func (a *Analysis) floorsOf(file, server int) (refuse, risk *floorSteps) {
-	if a.pass != nil && a.pass.file == file && server < 0 {
-		return a.pass.refuseFloors, a.pass.riskFloors
+	if ps := a.passOf(file); ps != nil && server < 0 {
+		return ps.refuseFloors, ps.riskFloors
 	}
 	return a.TL.calibrationFloors(a.TL.Files[file].Kind, server)
 }
@@ -70,7 +94,7 @@ func (a *Analysis) floorsOf(file, server int) (refuse, risk *floorSteps) {
 // hint and the readers of the instants the time and count models read
 // when inside a cursor pass.
 func (a *Analysis) seriesOf(file int) (s *kindSeries, hint *searchHint, stale, count *timeReader) {
-	if ps := a.pass; ps != nil && ps.file == file {
+	if ps := a.passOf(file); ps != nil {
 		return ps.series, &ps.hint, &ps.staleTimes, &ps.countTimes
 	}
 	return a.TL.series[a.TL.Files[file].Kind], nil, nil, nil
@@ -80,7 +104,7 @@ func (a *Analysis) seriesOf(file int) (s *kindSeries, hint *searchHint, stale, c
 // none), and, inside a cursor pass, the search hints over the kind's
 // series and over the replay's steps.
 func (a *Analysis) capacityOf(file int) (*cacheReplay, *searchHint, *replayHint) {
-	if ps := a.pass; ps != nil && ps.file == file {
+	if ps := a.passOf(file); ps != nil {
 		return ps.capacity, &ps.hint, &ps.replay
 	}
 	return a.capacity[a.TL.Files[file].Kind], nil, nil
@@ -106,7 +130,7 @@ func (h *searchHint) firstAbove(maxRV *packed[uint64], rv uint64) int {
 	}
 	switch {
 	case !h.asked:
-		h.maxRV = newBlockReader(maxRV)
+		h.maxRV.reuse(newBlockReader(maxRV))
 		h.ans = gallopAbove(maxRV, -1, rv+1)
 	case rv == h.rv:
 		return h.ans
@@ -189,8 +213,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	age := CursorAge{File: c.File, Kind: c.Kind}
 	models := a.applicable(c.File)
 	refused, risky := newZoneSink(&a.Zones), newZoneSink(&a.RiskZones)
-	a.pass = a.newPassState(c.File)
-	defer func() { a.pass = nil }()
+	ps := a.startPass(c)
+	defer func() { ps.active = false }()
 	// The servers its connection says a reconnect reaches, and, per
 	// model, the one of its zone still growing.
 	stints := a.connStints(c.File)
@@ -204,7 +228,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	}
 	// The head step in force at the current step's end (steps are in time
 	// order), its value, and the next step's instant.
-	head, steps := newStepReader(&tl.head), newStepReader(&c.Steps)
+	head, steps := &ps.head, &ps.steps
 	hk, h := -1, uint64(0)
 	hnext := int64(math.MaxInt64)
 	if tl.head.Len() > 0 {
@@ -235,7 +259,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
 		}
 		if hnext <= to-1 {
-			hk, hnext = headBefore(&head, hk+1, to)
+			hk, hnext = headBefore(head, hk+1, to)
 			_, h = head.step(hk)
 		}
 		if hk >= 0 && h > rv {

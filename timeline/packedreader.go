@@ -5,8 +5,9 @@ package timeline
 // changes): it keeps the block it reads from decoded, so that such a
 // read is one load where packed.at decodes a value through the block
 // list at every read. A read outside the decoded block decodes that one
-// value; the block is decoded only at the second read in a row that
-// falls in it, so reads that jump about cost about what packed.at does.
+// value; the block is decoded only once reads in a row keep falling in
+// it close together (decodeAfter), so reads that jump about cost about
+// what packed.at does.
 // It is not generic, and its values are uint64(T) (as a block's): then
 // at is small enough to be inlined, which matters most as wasm.
 type blockReader struct {
@@ -14,12 +15,32 @@ type blockReader struct {
 	n      int
 	lo     int      // the index of buf[0]
 	buf    []uint64 // the decoded block: values lo to lo+len(buf)-1
-	// missed is the block of the last read outside buf, or -1.
-	missed int
+	// missed is the block of the last read outside buf, or -1, misses
+	// the reads in a row that fell in it, and from the first of them.
+	missed, misses, from int
 }
+
+// decodeAfter is how many reads in a row must fall in a block, within
+// 4*decodeAfter values, for a blockReader to decode it: a walk that reads
+// a few values of each block it passes, or values far apart in one (a
+// narrow client's cursor over the kind's changes or the head), would
+// decode far more values than it reads.
+const decodeAfter = 16
 
 func newBlockReader[T integer](p *packed[T]) blockReader {
 	return blockReader{blocks: p.blocks, n: p.n, missed: -1}
+}
+
+// reuse makes r the reader fresh, keeping r's buffer for its decodes,
+// and its decoded block when fresh reads the column r read (the table's
+// and the head's, which every cursor pass reads).
+func (r *blockReader) reuse(fresh blockReader) {
+	if r.n == fresh.n && r.n > 0 && &r.blocks[0] == &fresh.blocks[0] {
+		return
+	}
+	buf := r.buf[:0]
+	*r = fresh
+	r.buf = buf
 }
 
 // at reads value i, as uint64(T).
@@ -36,7 +57,15 @@ func (r *blockReader) miss(d int) uint64 {
 	k := i >> blockBits
 	b := &r.blocks[k]
 	if k != r.missed {
-		r.missed = k
+		r.missed, r.misses, r.from = k, 0, i
+	}
+	if r.misses++; r.misses < decodeAfter {
+		return b.value(uint32(i & blockMask))
+	}
+	if uint(i-r.from) >= 4*decodeAfter {
+		// Sparse reads (a narrow client's cursor, a few values a step):
+		// a decode would serve few of them. Count afresh from here.
+		r.misses, r.from = 0, i
 		return b.value(uint32(i & blockMask))
 	}
 	r.missed = -1
@@ -70,7 +99,7 @@ func firstAboveFrom[T integer](r *blockReader, p *packed[T], start int, v T) int
 
 // readAhead is how many values a walk's search reads one by one before it
 // gallops.
-const readAhead = 4
+const readAhead = 2
 
 // timeReader reads the instants of a kind's changes for a walk over them
 // that mostly moves forward (see blockReader); a nil one decodes each
@@ -79,8 +108,11 @@ type timeReader struct {
 	ev, t blockReader
 }
 
-func newTimeReader(s *kindSeries) timeReader {
-	return timeReader{ev: newBlockReader(&s.ev), t: newBlockReader(&s.tab.t)}
+// reuse makes r a reader of s (of the kind's changes), keeping its
+// buffers.
+func (r *timeReader) reuse(s *kindSeries) {
+	r.ev.reuse(newBlockReader(&s.ev))
+	r.t.reuse(newBlockReader(&s.tab.t))
 }
 
 // at is change k's instant in s, the series r reads.
@@ -98,8 +130,12 @@ type stepReader struct {
 	ev, t, rv blockReader
 }
 
-func newStepReader(s *Steps) stepReader {
-	return stepReader{s: s, ev: newBlockReader(&s.ev), t: newBlockReader(&s.tl.tab.t), rv: newBlockReader(&s.tl.tab.rv)}
+// reuse makes r a reader of s, keeping its buffers.
+func (r *stepReader) reuse(s *Steps) {
+	r.s = s
+	r.ev.reuse(newBlockReader(&s.ev))
+	r.t.reuse(newBlockReader(&s.tl.tab.t))
+	r.rv.reuse(newBlockReader(&s.tl.tab.rv))
 }
 
 // step is step k's instant and value (Steps.Step).

@@ -41,7 +41,8 @@ func TestStepAndTimeReadersMatchTheSeries(t *testing.T) {
 	tl := loadSamples(t, "w1-broad-configmaps-bookmarks.http")
 	for ci := range tl.Cursors {
 		c := &tl.Cursors[ci]
-		r := newStepReader(&c.Steps)
+		var r stepReader
+		r.reuse(&c.Steps)
 		for k := range c.Len() {
 			wt, wrv := c.Step(k)
 			if gt, grv := r.step(k); gt != wt || grv != wrv {
@@ -56,7 +57,8 @@ func TestStepAndTimeReadersMatchTheSeries(t *testing.T) {
 		t.Fatal("no series")
 	}
 	for kind, s := range tl.series {
-		r := newTimeReader(s)
+		var r timeReader
+		r.reuse(s)
 		for k := range s.len() {
 			if got, want := r.at(s, k), s.t(k); got != want {
 				t.Fatalf("%s change %d: %d, want %d", kind, k, got, want)
