@@ -65,7 +65,10 @@ func (c *cacheReplay) refusedFrom(rv uint64, hint *searchHint, steps *replayHint
 	if k == c.from.len() {
 		return never
 	}
-	return c.s.t(int(c.at.at(k)))
+	if steps == nil {
+		return c.s.t(int(c.at.at(k)))
+	}
+	return steps.times.at(c.s, int(int32(steps.at.at(k))))
 }
 
 // replayHint speeds up the search over a replay's steps as searchHint
@@ -74,6 +77,10 @@ func (c *cacheReplay) refusedFrom(rv uint64, hint *searchHint, steps *replayHint
 type replayHint struct {
 	first int32 // the first change searched for last
 	ans   int   // the previous answer: no step below it buffers first
+	// The readers of the replay's steps and of their changes' instants,
+	// which move forward with the answer.
+	from, at blockReader
+	times    timeReader
 }
 
 // firstRefusing is the first step whose oldest RV is above rv+1, or the
@@ -83,15 +90,16 @@ type replayHint struct {
 // previous answer when that change did not move back.
 func (c *cacheReplay) firstRefusing(rv uint64, hint *searchHint, steps *replayHint) int {
 	first := int32(hint.firstAbove(&c.s.maxRV, rv))
-	start := -1
-	if steps != nil && first >= steps.first {
-		start = steps.ans
+	if steps == nil {
+		return gallopAbove(&c.from, -1, first-1)
 	}
-	k := gallopAbove(&c.from, start, first-1)
-	if steps != nil {
-		steps.first, steps.ans = first, k
+	if first >= steps.first {
+		steps.ans = firstAboveFrom(&steps.from, &c.from, steps.ans, first-1)
+	} else {
+		steps.ans = gallopAbove(&c.from, -1, first-1)
 	}
-	return k
+	steps.first = first
+	return steps.ans
 }
 
 func (c *cacheReplay) reason(rv uint64, loc *time.Location) string {

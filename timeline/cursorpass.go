@@ -27,66 +27,120 @@ type CursorAge struct {
 }
 
 // passState caches, for the walk over one cursor's steps, its kind's
-// series and calibration floors for a reconnect to a server not known
-// (map lookups by kind otherwise made at every step), and where the last
-// search landed.
+// series, replayed cache and calibration floors for a reconnect to a
+// server not known (map lookups by kind otherwise made at every step),
+// where the last search landed, and readers of the steps and of the
+// series' instants: each model's reads move forward with the cursor's
+// value. One serves every pass of an analysis, so that its readers'
+// buffers are allocated once, not at each of thousands of cursors.
 type passState struct {
+	active                   bool // inside a cursor pass
 	file                     int
 	series                   *kindSeries
+	capacity                 *cacheReplay
 	refuseFloors, riskFloors *floorSteps
 	hint                     searchHint
 	replay                   replayHint
+	// The instants the time model reads (staleFrom) and the count
+	// model's.
+	staleTimes, countTimes timeReader
+	steps, head            stepReader
+}
+
+// startPass readies a.pass for a pass over c's steps.
+func (a *Analysis) startPass(c *Cursor) *passState {
+	if a.pass == nil {
+		a.pass = &passState{}
+	}
+	ps, kind := a.pass, a.TL.Files[c.File].Kind
+	ps.active, ps.file, ps.series, ps.capacity = true, c.File, a.TL.series[kind], a.capacity[kind]
+	ps.refuseFloors, ps.riskFloors = a.TL.calibrationFloors(kind, -1)
+	ps.hint.asked = false
+	if s := ps.series; s != nil {
+		ps.staleTimes.reuse(s)
+		ps.countTimes.reuse(s)
+	}
+	if c := ps.capacity; c != nil {
+		ps.replay.first, ps.replay.ans = 0, 0
+		ps.replay.from.reuse(newBlockReader(&c.from))
+		ps.replay.at.reuse(newBlockReader(&c.at))
+		ps.replay.times.reuse(c.s)
+	}
+	ps.steps.reuse(&c.Steps)
+	ps.head.reuse(&a.TL.head)
+	return ps
+}
+
+// passOf returns the pass state when inside a pass over a cursor of file,
+// else nil.
+func (a *Analysis) passOf(file int) *passState {
+	if ps := a.pass; ps != nil && ps.active && ps.file == file {
+		return ps
+	}
+	return nil
 }
 
 // floorsOf returns the calibration floors of the file's kind that refuse
 // a reconnect to server (-1: not known) and those that only put it at
 // risk (see Timeline.calibrationFloors).
 func (a *Analysis) floorsOf(file, server int) (refuse, risk *floorSteps) {
-	if a.pass != nil && a.pass.file == file && server < 0 {
-		return a.pass.refuseFloors, a.pass.riskFloors
+	if ps := a.passOf(file); ps != nil && server < 0 {
+		return ps.refuseFloors, ps.riskFloors
 	}
 	return a.TL.calibrationFloors(a.TL.Files[file].Kind, server)
 }
 
 // seriesOf returns the change series of the file's kind, and a search
-// hint when inside a cursor pass.
-func (a *Analysis) seriesOf(file int) (*kindSeries, *searchHint) {
-	if a.pass != nil && a.pass.file == file {
-		return a.pass.series, &a.pass.hint
+// hint and the readers of the instants the time and count models read
+// when inside a cursor pass.
+func (a *Analysis) seriesOf(file int) (s *kindSeries, hint *searchHint, stale, count *timeReader) {
+	if ps := a.passOf(file); ps != nil {
+		return ps.series, &ps.hint, &ps.staleTimes, &ps.countTimes
 	}
-	return a.TL.series[a.TL.Files[file].Kind], nil
+	return a.TL.series[a.TL.Files[file].Kind], nil, nil, nil
 }
 
-// replayHintOf returns the search hint over the replayed cache's steps
-// inside a cursor pass, else nil.
-func (a *Analysis) replayHintOf(file int) *replayHint {
-	if a.pass != nil && a.pass.file == file {
-		return &a.pass.replay
+// capacityOf returns the replayed cache of the file's kind (nil when
+// none), and, inside a cursor pass, the search hints over the kind's
+// series and over the replay's steps.
+func (a *Analysis) capacityOf(file int) (*cacheReplay, *searchHint, *replayHint) {
+	if ps := a.passOf(file); ps != nil {
+		return ps.capacity, &ps.hint, &ps.replay
 	}
-	return nil
+	return a.capacity[a.TL.Files[file].Kind], nil, nil
 }
 
-// searchHint speeds up the count model's search over a cursor's steps:
-// cursor values mostly rise, and then the answer can only move forward.
+// searchHint speeds up the models' searches over a cursor pass's series:
+// cursor values mostly rise, and then the answer can only move forward;
+// the models of one step ask the same question.
 type searchHint struct {
-	rv  uint64
-	ans int // the previous answer: no change below it is above rv+1, for any rv >= this rv
+	maxRV blockReader // reads the series' maxRV, once asked
+	rv    uint64
+	ans   int  // the previous answer: no change below it is above rv+1, for any rv >= this rv
+	asked bool // rv and ans hold a question and its answer
 }
 
 // firstAbove returns the first change whose largest RV so far (maxRV) is
 // above rv+1, the change from which a buffer of the changes up to it no
-// longer holds rv+1; with a hint, it gallops forward from the previous
+// longer holds rv+1; with a hint, it reads forward from the previous
 // answer when rv did not go down.
 func (h *searchHint) firstAbove(maxRV *packed[uint64], rv uint64) int {
-	start := -1
-	if h != nil && rv >= h.rv {
-		start = h.ans
+	if h == nil {
+		return gallopAbove(maxRV, -1, rv+1)
 	}
-	k := gallopAbove(maxRV, start, rv+1)
-	if h != nil {
-		h.rv, h.ans = rv, k
+	switch {
+	case !h.asked:
+		h.maxRV.reuse(newBlockReader(maxRV))
+		h.ans = gallopAbove(maxRV, -1, rv+1)
+	case rv == h.rv:
+		return h.ans
+	case rv > h.rv:
+		h.ans = firstAboveFrom(&h.maxRV, maxRV, h.ans, rv+1)
+	default:
+		h.ans = gallopAbove(maxRV, -1, rv+1)
 	}
-	return k
+	h.rv, h.asked = rv, true
+	return h.ans
 }
 
 // gallopAbove returns the first index k of p, a column whose values do
@@ -159,10 +213,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	age := CursorAge{File: c.File, Kind: c.Kind}
 	models := a.applicable(c.File)
 	refused, risky := newZoneSink(&a.Zones), newZoneSink(&a.RiskZones)
-	kind := tl.Files[c.File].Kind
-	a.pass = &passState{file: c.File, series: tl.series[kind]}
-	a.pass.refuseFloors, a.pass.riskFloors = tl.calibrationFloors(kind, -1)
-	defer func() { a.pass = nil }()
+	ps := a.startPass(c)
+	defer func() { ps.active = false }()
 	// The servers its connection says a reconnect reaches, and, per
 	// model, the one of its zone still growing.
 	stints := a.connStints(c.File)
@@ -176,24 +228,24 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	}
 	// The head step in force at the current step's end (steps are in time
 	// order), its value, and the next step's instant.
-	head := &tl.head
+	head, steps := &ps.head, &ps.steps
 	hk, h := -1, uint64(0)
 	hnext := int64(math.MaxInt64)
-	if head.Len() > 0 {
-		hnext = head.T(0)
+	if tl.head.Len() > 0 {
+		hnext = head.time(0)
 	}
 	n := c.Len()
 	var next int64 // step k, decoded as step k-1's end
 	var nextRV uint64
 	if n > 0 {
-		next, nextRV = c.Step(0)
+		next, nextRV = steps.step(0)
 	}
 	for k := 0; k < n; k++ {
 		a.pace.tick(1)
 		from, rv := next, nextRV
 		to, zto := c.End, zoneEnd
 		if k+1 < n {
-			next, nextRV = c.Step(k + 1)
+			next, nextRV = steps.step(k + 1)
 			to, zto = next, next
 		}
 		if rv == unsetRV || rv == unknownRV {
@@ -207,15 +259,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = to-from, to, rv
 		}
 		if hnext <= to-1 {
-			// The last head step before to, galloping from the one in
-			// force: a cursor with few steps over a long capture (a
-			// virtual client's) must not walk every head step between.
-			hk = head.SearchT(hk+1, head.Len(), to) - 1
-			_, h = head.Step(hk)
-			hnext = math.MaxInt64
-			if hk+1 < head.Len() {
-				hnext = head.T(hk + 1)
-			}
+			hk, hnext = headBefore(head, hk+1, to)
+			_, h = head.step(hk)
 		}
 		if hk >= 0 && h > rv {
 			if h-rv > age.MaxRVAge {
@@ -247,10 +292,38 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	a.Ages = append(a.Ages, age)
 }
 
+// headBefore returns the last head step before to, k or later (k, known
+// to be before to, is the first step past the one in force), and the
+// instant of the step after it (math.MaxInt64 when none). It looks at the
+// next few steps first: a busy capture's cursor steps with the head, one
+// head step at a time. Then it gallops: a cursor with few steps over a
+// long capture (a virtual client's) must not walk every head step
+// between.
+func headBefore(head *stepReader, k int, to int64) (last int, next int64) {
+	n := head.s.Len()
+	for end := min(k+readAhead, n); k+1 < end; k++ {
+		if t := head.time(k + 1); t >= to {
+			return k, t
+		}
+	}
+	if k+1 < n {
+		k = head.s.SearchT(k+1, n, to) - 1
+	}
+	if k+1 < n {
+		return k, head.time(k + 1)
+	}
+	return k, math.MaxInt64
+}
+
 // zoneSpan adds model m's zones of a cursor at rv, last current at
 // since, for drops in [lo, hi) whose reconnects, d later, reach the
 // server on.
 func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on serverRef, rv uint64, since, lo, hi, d int64) {
+	if first, ok := a.notBefore(m, since); ok && first-d >= hi {
+		// Neither zone reaches the span: no threshold to compute.
+		refused.open[m], risky.open[m] = -1, -1
+		return
+	}
 	risk, ref, ok := a.threshold(m, c.File, on, rv, since, math.MaxInt64)
 	if !ok {
 		refused.open[m], risky.open[m] = -1, -1

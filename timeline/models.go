@@ -124,15 +124,14 @@ func isEventKind(kind string) bool { return kind == "Event" }
 // before it). ok is false when the model cannot tell (no clock).
 func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, before int64) (risk, refused int64, ok bool) {
 	tl, p := a.TL, &a.Params // not a copy: this runs for every cursor step
-	timed := tl.Files[file].Clock != ClockNone
 	switch m {
 	case ModelCacheTime:
-		if !timed {
+		if tl.Files[file].Clock == ClockNone {
 			return never, never, false
 		}
 		return a.staleFrom(file, rv, since) + int64(p.CacheWindow), never, true
 	case ModelEtcd:
-		if !timed {
+		if tl.Files[file].Clock == ClockNone {
 			return never, never, false
 		}
 		return since + int64(p.EtcdInterval), since + 2*int64(p.EtcdInterval), true
@@ -160,9 +159,8 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		refused = refusing.refusedFrom(rv, before)
 		return min(risky.refusedFrom(rv, before), refused), refused, true
 	case ModelCacheCapacity:
-		if c := a.capacity[tl.Files[file].Kind]; c != nil {
-			_, hint := a.seriesOf(file)
-			if t := c.refusedFrom(rv, hint, a.replayHintOf(file)); t != never {
+		if c, hint, steps := a.capacityOf(file); c != nil {
+			if t := c.refusedFrom(rv, hint, steps); t != never {
 				if a.ServerCount() > 1 || c.contradicted != "" {
 					// Each server's cache grew with its own history
 					// (they start at different times): one replay cannot
@@ -177,7 +175,7 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		// threshold: the bounds do not move with the cursor's age.
 		return never, never, true
 	case ModelCacheCount:
-		s, hint := a.seriesOf(file)
+		s, hint, _, times := a.seriesOf(file)
 		if s == nil {
 			break
 		}
@@ -186,17 +184,29 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		// j being the first change above rv+1.
 		j := hint.firstAbove(&s.maxRV, rv)
 		if k := j + p.CacheCount - 1; k < s.len() {
-			return s.t(k), s.t(k), true
+			t := times.at(s, k)
+			return t, t, true
 		}
 	}
 	return never, never, true
 }
 
+// notBefore bounds from below, when ok, the instants model m's threshold
+// returns for a cursor last current at since, whatever its value: the
+// time model's cursor is stale at since at the earliest. A cursor pass
+// needs no threshold whose instants are past a step's drops.
+func (a *Analysis) notBefore(m Model, since int64) (first int64, ok bool) {
+	if m == ModelCacheTime {
+		return since + int64(a.Params.CacheWindow), true
+	}
+	return 0, false
+}
+
 // staleFrom is when the cursor became stale for the watch cache (see
 // kindSeries.staleFrom).
 func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
-	if s, hint := a.seriesOf(file); s != nil {
-		return s.staleFrom(rv, since, hint)
+	if s, hint, times, _ := a.seriesOf(file); s != nil {
+		return s.staleFrom(rv, since, hint, times)
 	}
 	return since
 }

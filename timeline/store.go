@@ -123,10 +123,11 @@ type block struct {
 // modulo 2^64, so a line through any values reads them back). The read
 // is unchecked under wasm (word.Load64): the block's data holds every
 // value's 8 bytes by construction.
-func (c *packed[T]) at(i int) T {
-	b := &c.blocks[i>>blockBits]
-	j := uint32(i & blockMask)
-	return T(b.base + b.slope*uint64(j) + word.Load64(b.data, int(j*b.w))&b.mask)
+func (c *packed[T]) at(i int) T { return T(c.blocks[i>>blockBits].value(uint32(i & blockMask))) }
+
+// value is the block's value j, as uint64(T).
+func (b *block) value(j uint32) uint64 {
+	return b.base + b.slope*uint64(j) + word.Load64(b.data, int(j*b.w))&b.mask
 }
 
 func (c *packed[T]) len() int { return c.n }

@@ -580,14 +580,14 @@ type kindSeries struct {
 // open then; in that case at the first change past rv+1 or when that
 // coverage ended, whichever came first. (The cache evicts only changes
 // of its own type, so while nothing changes an old cursor stays good.)
-func (s *kindSeries) staleFrom(rv uint64, since int64, hint *searchHint) int64 {
+func (s *kindSeries) staleFrom(rv uint64, since int64, hint *searchHint, times *timeReader) int64 {
 	k := sort.Search(len(s.seenTo), func(i int) bool { return s.seenTo[i] > since })
 	if k == len(s.seenTo) || s.seenFrom[k] > since {
 		return since
 	}
 	stale := s.seenTo[k]
 	if j := hint.firstAbove(&s.maxRV, rv); j < s.len() {
-		stale = min(stale, s.t(j))
+		stale = min(stale, times.at(s, j))
 	}
 	return max(stale, since)
 }
