@@ -252,7 +252,8 @@ func TestBrowserHostile(t *testing.T) {
 		// panics inside Go.
 		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
 			window.realPost = Worker.prototype.postMessage;
-			Worker.prototype.postMessage = function () { throw new Error("the browser refused the worker"); };
+			window.refused = 0;
+			Worker.prototype.postMessage = function () { window.refused++; throw new Error("the browser refused the worker"); };
 		})()`)))
 		upload(t, tab, "samples/w3-then-resume.http")
 		msg := waitText(t, tab, "#problem")
@@ -263,6 +264,19 @@ func TestBrowserHostile(t *testing.T) {
 		}
 		noProgress(t, tab)
 		screenshot(t, tab, "load-failed")
+		// A frame asked of the engine's worker while the browser refuses
+		// it is that frame's error, not the end of the page: a wheel on
+		// the timeline asks one.
+		refused, err := chromedp.Run(tab, chromedp.Evaluate[int](`(() => {
+			const c = document.querySelector("#timeline canvas"), r = c.getBoundingClientRect();
+			c.dispatchEvent(new WheelEvent("wheel", {deltaY: -300, clientX: r.left + r.width / 2, clientY: r.top + 40, bubbles: true, cancelable: true}));
+			return window.refused;
+		})()`))
+		must(t, err)
+		_, err = chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`window.refused > %d`, refused), chromedp.WithPollingTimeout(30*time.Second)))
+		if err != nil {
+			t.Errorf("a wheel on the timeline asked the engine's worker for no frame while the browser refused it (%d refused): %v", refused, err)
+		}
 		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`Worker.prototype.postMessage = window.realPost`)))
 		upload(t, tab, "samples/w4-then-resume.http")
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")

@@ -88,8 +88,8 @@ func (s *Spare) take() *Worker {
 	return w
 }
 
-// endOnPanic ends w when the load panics (the browser refused it a
-// message, say), and lets the panic go on.
+// endOnPanic ends w when the load panics (a bug), and lets the panic go
+// on: the page's load.Safely says so.
 func endOnPanic(w *Worker) {
 	if r := recover(); r != nil {
 		w.Terminate()

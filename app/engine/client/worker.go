@@ -172,7 +172,9 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 		w.mu.Unlock()
 	}()
 	q.Set("id", id)
-	w.w.Call("postMessage", q)
+	if err := post(w.w, q); err != nil {
+		return js.Value{}, err
+	}
 	var check <-chan time.Time
 	if cancelled != nil {
 		t := time.NewTicker(cancelCheck)
@@ -213,6 +215,20 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 			}
 		}
 	}
+}
+
+// post posts q to the worker w. A browser may refuse it (postMessage
+// throws: an object it cannot clone, a worker it will not run): that
+// is the question's error, not a panic, which would end the page's Go
+// program with it, and with it every panel, over one question.
+func post(w, q js.Value) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the browser refused the engine's worker a question: %v", r)
+		}
+	}()
+	w.Call("postMessage", q)
+	return nil
 }
 
 // cancelCheck is how often a load checks whether the page has left it.
