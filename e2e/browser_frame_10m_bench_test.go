@@ -18,10 +18,13 @@ import (
 // BenchmarkBrowserTimelineFrame over 10 M small ConfigMap events
 // (internal/synth), gzip-compressed as a capture that large is kept: the
 // most events a page is meant to pan within a frame's 16 ms.
+// WATCHLENS_BENCH_WASM serves another build's wasm (serveBenchWasm).
 func BenchmarkBrowserTimelineFrame10M(b *testing.B) {
 	file := filepath.Join(b.TempDir(), "configmaps-10M.jsonl.gz")
 	writeGzipCapture(b, file, 10_000_000, synth.ConfigMap)
-	benchFrames(b, startSite(b), file, "timeline-10M")
+	s := startSite(b)
+	s.serveBenchWasm(b)
+	benchFrames(b, s, file, "timeline-10M")
 }
 
 // writeGzipCapture writes n events of event to file, gzip-compressed,

@@ -542,12 +542,15 @@ func writeHourOfEvents(t testing.TB, path string, n, phase int, event func(w io.
 // zoomed in to about a quarter, the pan frames are 40 moves of a drag,
 // each timed to its frame; then a drag of 120 moves, one every animation
 // frame as a hand's is, counts the frames drawn during it and the longest
-// main-thread task (a long-task observer).
+// main-thread task (a long-task observer). WATCHLENS_BENCH_WASM serves
+// another build's wasm (serveBenchWasm).
 func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	const name = "big-1M.log"
 	big := filepath.Join(b.TempDir(), name)
 	writeBigCapture(b, big, 1_000_000)
-	benchFrames(b, startSite(b), big, "timeline-1M")
+	s := startSite(b)
+	s.serveBenchWasm(b)
+	benchFrames(b, s, big, "timeline-1M")
 }
 
 // benchFrames loads file in a tab of its own and reports the frames of
