@@ -398,6 +398,12 @@ func (v *FleetView) renderSummary() goapp.UI {
 	if worst == "" {
 		worst = "None: no moment would have sent two clients or more to relist at once."
 	}
+	mayMix := 0
+	for _, r := range fl.Rows {
+		if r.MayMix {
+			mayMix++
+		}
+	}
 	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
 		DataSet("clients", len(fl.Rows)).
 		DataSet("order", v.order).
@@ -415,6 +421,12 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dd().ID("fleet-worst").Text(worst),
 			goapp.Dt().Text("API server restarts seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Restarts)),
+			goapp.If(mayMix > 0, func() goapp.UI {
+				return goapp.Dt().Text(canvas.MayMixMark + "Rows that may mix two clients")
+			}),
+			goapp.If(mayMix > 0, func() goapp.UI {
+				return goapp.Dd().ID("fleet-may-mix").Text(strconv.Itoa(mayMix) + ": the audit log alone cannot tell each from another informer of the same User-Agent, user, address and selector. The clients' own logs, opened with the audit logs, tell them apart.")
+			}),
 		)
 }
 

@@ -611,6 +611,16 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	a := newAnalysis(c.Opened.Analyzed, params)
 	shown := make(chan struct{})
 	ctx.Dispatch(func(ctx goapp.Context) {
+		if turn.Superseded() {
+			// Another capture was chosen since the answer came (it was
+			// read in a task of its own): that one shows, and this one's
+			// worker gives its memory back.
+			ctx.PreventUpdate()
+			load.Release(opened)
+			load.Ended(sources[0].Name, load.Superseded)
+			close(shown)
+			return
+		}
 		load.Stamp(load.Rendering)
 		old := p.capture
 		ctx.Defer(func(ctx goapp.Context) {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
 
@@ -497,4 +498,23 @@ func TestBrowserFleetOf10000Clients(t *testing.T) {
 		t.Errorf("finding S9999 lists %v", names)
 	}
 	screenshot(t, tab, "fleet-10000-files")
+}
+
+// TestBrowserFleetSaysWhichRowsMayMix: samples-outage's audit logs alone
+// cannot always tell its 20 informers with client-go's default
+// User-Agent from their pair (timeline.File.MayMix); the fleet's summary
+// counts the rows it marks, in words, and says what tells them apart.
+func TestBrowserFleetSaysWhichRowsMayMix(t *testing.T) {
+	t.Parallel()
+	outage := testsample.Recording(t, "samples-outage")
+	audits, err := filepath.Glob(filepath.Join(outage, "audit-*.log"))
+	must(t, err)
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	drop(t, tab, audits...)
+	got := waitTextWithin(t, tab, "#fleet-may-mix", loadWait(tab))
+	if !strings.HasPrefix(got, "20: ") || !strings.Contains(got, "the audit log alone cannot tell each from another informer") || !strings.Contains(got, "The clients' own logs") {
+		t.Errorf("the fleet's summary says %q of the rows that may mix, want the 20 of samples-outage's audit logs, why, and what tells them apart", got)
+	}
+	screenshot(t, tab, "fleet-may-mix")
 }

@@ -90,8 +90,8 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 		}
 	})
 	if failure != nil {
-		// A panic on the page's side (the browser refused a message):
-		// the worker, if any, goes with it.
+		// A panic on the page's side: the worker, if any, goes with
+		// it, and the page reads the sources itself.
 		if w != nil {
 			w.Terminate()
 		}
