@@ -3,9 +3,11 @@ package timeline
 import "sort"
 
 // StampedeReason is one model's part in a stampede: how many clients
-// it refuses, or puts at risk, at the stampede's start, and the exact
-// reason it gives for the first of them (each client's names its own
-// cursor and age).
+// it refuses, or puts at risk, at the stampede's start, with bookmarks or
+// without, whatever the other models say (a client counts under each
+// model that decides against it, so the counts do not add up to the
+// stampede's), and the exact reason it gives for the first of them (each
+// client's names its own cursor and age).
 type StampedeReason struct {
 	Model   Model
 	Outcome Outcome // Refused or AtRisk
