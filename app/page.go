@@ -473,13 +473,9 @@ func (p *Page) openFiles(ctx goapp.Context, files goapp.Value) {
 func (p *Page) openDropped(ctx goapp.Context, files []droppedFile, problems []string) {
 	ctx.Async(func() {
 		sizes := make([]int64, len(files))
-		asking := time.Now()
 		for i, f := range files {
+			jsrt.YieldIfHeldFor(askSizesFor)
 			sizes[i] = int64(f.blob.Get("size").Float())
-			if time.Since(asking) >= askSizesFor {
-				jsrt.Yield()
-				asking = time.Now()
-			}
 		}
 		ctx.Dispatch(func(ctx goapp.Context) { p.openSized(ctx, files, sizes, problems) })
 	})
