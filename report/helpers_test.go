@@ -1,7 +1,7 @@
 package report
 
 import (
-	"os"
+	"bytes"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -14,19 +14,11 @@ import (
 // loadSamples builds one timeline of the named samples, on one clock.
 func loadSamples(t testing.TB, names ...string) *timeline.Timeline {
 	t.Helper()
-	b := timeline.NewBuilder()
-	for _, n := range names {
-		f, err := os.Open(testsample.Sample(t, n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = b.AddReader(n, f, parser.Options{})
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", n, err)
-		}
+	paths := make([]string, len(names))
+	for i, n := range names {
+		paths[i] = testsample.Sample(t, n)
 	}
-	return b.Build()
+	return build(t, paths)
 }
 
 // loadRecording builds one timeline of a recording's files that match
@@ -34,19 +26,22 @@ func loadSamples(t testing.TB, names ...string) *timeline.Timeline {
 func loadRecording(t testing.TB, name string, patterns ...string) *timeline.Timeline {
 	t.Helper()
 	dir := testsample.Recording(t, name)
-	b := timeline.NewBuilder()
+	var paths []string
 	for _, pat := range patterns {
-		paths, _ := filepath.Glob(filepath.Join(dir, pat))
-		for _, p := range paths {
-			f, err := os.Open(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = b.AddReader(filepath.Base(p), f, parser.Options{})
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+		matched, _ := filepath.Glob(filepath.Join(dir, pat))
+		paths = append(paths, matched...)
+	}
+	return build(t, paths)
+}
+
+// build builds one timeline of the files at paths, each named by its
+// base name, as the page names a file dropped on it.
+func build(t testing.TB, paths []string) *timeline.Timeline {
+	t.Helper()
+	b := timeline.NewBuilder()
+	for _, f := range testsample.Files(t, testsample.BaseName, paths...) {
+		if err := b.AddReader(f.Name, bytes.NewReader(f.Data), parser.Options{}); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
 		}
 	}
 	return b.Build()
