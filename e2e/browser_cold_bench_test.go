@@ -127,19 +127,35 @@ func mainThreadMetrics(b *testing.B, tab context.Context) map[string]float64 {
 // processes descending from the browser process root have used, in user
 // and system mode over all their threads.
 func rendererCPU(b *testing.B, root int) float64 {
+	ms, err := readRendererCPU(root)
+	must(b, err)
+	return ms
+}
+
+// readRendererCPU is rendererCPU for a caller off the benchmark's
+// goroutine (an HTTP handler), which cannot end the benchmark.
+func readRendererCPU(root int) (float64, error) {
+	pids, err := listRenderers(root)
+	if err != nil {
+		return 0, err
+	}
 	var ticks int64
-	for pid := range rendererPeaks(b, root) {
+	for _, pid := range pids {
 		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		must(b, err)
+		if err != nil {
+			return 0, err
+		}
 		// The fields after the command's closing parenthesis start at
 		// the state (field 3 of proc(5)); utime and stime are 14 and 15.
 		fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
 		for _, f := range fields[11:13] {
 			t, err := strconv.ParseInt(f, 10, 64)
-			must(b, err)
+			if err != nil {
+				return 0, fmt.Errorf("/proc/%d/stat: %w", pid, err)
+			}
 			ticks += t
 		}
 	}
 	// Linux counts them in USER_HZ, 100 a second.
-	return float64(ticks) * 10
+	return float64(ticks) * 10, nil
 }

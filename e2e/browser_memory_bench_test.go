@@ -85,8 +85,17 @@ func rendererPeaks(b *testing.B, root int) map[int]int64 {
 // renderers lists the renderer processes descending from the browser
 // process root.
 func renderers(t testing.TB, root int) []int {
-	dirs, err := os.ReadDir("/proc")
+	pids, err := listRenderers(root)
 	must(t, err)
+	return pids
+}
+
+// listRenderers is renderers for a caller that cannot end the test.
+func listRenderers(root int) ([]int, error) {
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil, err
+	}
 	var pids []int
 	for _, d := range dirs {
 		pid, err := strconv.Atoi(d.Name())
@@ -98,7 +107,7 @@ func renderers(t testing.TB, root int) []int {
 			pids = append(pids, pid)
 		}
 	}
-	return pids
+	return pids, nil
 }
 
 // descends says whether process pid is root or one of its descendants.

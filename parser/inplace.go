@@ -38,16 +38,34 @@ func inPlaceBytes(r io.Reader) ([]byte, bool) {
 	if bytes.Count(head, []byte{'\n'}) > len(head)/minInPlaceLine {
 		return nil, false
 	}
+	return holdRest(br)
+}
+
+// holdRest returns the unread bytes of br uncopied, and takes them from
+// br. A bytes.Reader's WriteTo writes them in one call of its own slice,
+// which heldBytes keeps; should it write them otherwise, what heldBytes
+// keeps is not the whole rest, so br is put back where it was and false
+// returned, for the line reader to copy the capture into its window.
+func holdRest(br *bytes.Reader) ([]byte, bool) {
+	rest := br.Len()
+	at := br.Size() - int64(rest)
 	var h heldBytes
-	br.WriteTo(&h)
+	if _, err := br.WriteTo(&h); err != nil || h.writes != 1 || len(h.b) != rest {
+		br.Seek(at, io.SeekStart)
+		return nil, false
+	}
 	return h.b, true
 }
 
-// heldBytes keeps what is written to it, uncopied: a bytes.Reader's
-// WriteTo writes its own unread bytes in one call.
-type heldBytes struct{ b []byte }
+// heldBytes keeps the last slice written to it, uncopied, and counts the
+// writes: holdRest takes what it keeps only when it came in one write.
+type heldBytes struct {
+	b      []byte
+	writes int
+}
 
 func (h *heldBytes) Write(p []byte) (int, error) {
 	h.b = p
+	h.writes++
 	return len(p), nil
 }

@@ -133,3 +133,16 @@ func TestBytesReaderInPlace(t *testing.T) {
 		t.Fatalf("in place %v, input bytes %d of %d", rd.lines.inPlace, rd.InputBytes(), b.Len())
 	}
 }
+
+// holdRest takes a bytes.Reader's unread bytes as they are, from where
+// reading stopped: the one Write of its own slice that bytes.Reader's
+// WriteTo makes, which heldBytes relies on.
+func TestHoldRest(t *testing.T) {
+	data := []byte("0123456789abcdef")
+	br := bytes.NewReader(data)
+	br.Seek(5, io.SeekStart)
+	got, ok := holdRest(br)
+	if !ok || string(got) != "56789abcdef" || &got[0] != &data[5] || br.Len() != 0 {
+		t.Fatalf("held %q (ok %v, uncopied %v), %d left unread", got, ok, ok && &got[0] == &data[5], br.Len())
+	}
+}

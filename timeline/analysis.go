@@ -4,7 +4,7 @@ package timeline
 type Analysis struct {
 	TL     *Timeline
 	Params Params
-	pass   *passState // set during a cursor pass
+	pass   *passState // set during Analyze's cursor passes, nil after them
 	pace   pacer      // pauses the cursor passes (see Builder.Pause)
 	// end is the last instant the zones and horizons reach: the shared
 	// clock's end, past the end of a file that stopped earlier.
@@ -86,6 +86,9 @@ func (tl *Timeline) Analyze(p Params) *Analysis {
 			a.cursorPass(&hb.Cursor)
 		}
 	}
+	// The pass state's readers hold block buffers and the columns they
+	// read; an Analysis kept (each what-if) needs none of them.
+	a.pass = nil
 	a.Gaps, a.GapCount = a.gaps.longest()
 	a.resumes()
 	a.whatIf()

@@ -121,7 +121,7 @@ func unsureDiagnostics(chains [][]auditReq, unsure []unsurePick) [][]parser.Diag
 		say := func(c, at, other int) {
 			q := &chains[c][at]
 			out[c] = append(out[c], parser.Diagnostic{Offset: q.Offset, Line: q.Line, Kind: DiagUnsureSplit, Msg: fmt.Sprintf(
-				"this client's requests may be informer %d's from this request on, and informer %d's this client's: %s", other+1, other+1, why)})
+				"this client's requests may be informer %d's from this request on, and informer %d's requests may be this client's: %s", other+1, other+1, why)})
 		}
 		say(x, px, y)
 		if py+1 < len(chains[y]) {

@@ -141,8 +141,8 @@ func (r *stepReader) reuse(s *Steps) {
 // step is step k's instant and value (Steps.Step).
 func (r *stepReader) step(k int) (t int64, rv uint64) {
 	i := int32(r.ev.at(k))
-	if i < 0 {
-		return r.s.extra[^i].t, r.s.extra[^i].rv
+	if e := r.s.apart(i); e != nil {
+		return e.t, e.rv
 	}
 	return int64(r.t.at(int(i))), r.rv.at(int(i))
 }
@@ -150,8 +150,8 @@ func (r *stepReader) step(k int) (t int64, rv uint64) {
 // time is step k's instant (Steps.T).
 func (r *stepReader) time(k int) int64 {
 	i := int32(r.ev.at(k))
-	if i < 0 {
-		return r.s.extra[^i].t
+	if e := r.s.apart(i); e != nil {
+		return e.t
 	}
 	return int64(r.t.at(int(i)))
 }

@@ -40,17 +40,28 @@ func (s *Steps) T(k int) int64 { return s.tOf(s.ev.at(k)) }
 // enough to be inlined: as wasm, calls to T in SearchT's loop would be a
 // large part of a zoomed frame's drawing.
 func (s *Steps) tOf(i int32) int64 {
-	if i < 0 {
-		return s.extra[^i].t
+	if e := s.apart(i); e != nil {
+		return e.t
 	}
 	return s.tl.tab.t.at(int(i))
+}
+
+// apart decodes a step stored as i (see Steps.ev): the step kept apart
+// that a negative i stands for, or nil when the step is the table's
+// event i, whose instant and RV the caller reads from the table's
+// columns, or from its readers of them (stepReader).
+func (s *Steps) apart(i int32) *step {
+	if i < 0 {
+		return &s.extra[^i]
+	}
+	return nil
 }
 
 // RV is step k's value.
 func (s *Steps) RV(k int) uint64 {
 	i := s.ev.at(k)
-	if i < 0 {
-		return s.extra[^i].rv
+	if e := s.apart(i); e != nil {
+		return e.rv
 	}
 	return s.tl.tab.rv.at(int(i))
 }
@@ -79,8 +90,8 @@ func (s *Steps) Event(k int) int {
 
 // of is the instant and value of a step stored as i (see Steps.ev).
 func (s *Steps) of(i int32) (t int64, rv uint64) {
-	if i < 0 {
-		return s.extra[^i].t, s.extra[^i].rv
+	if e := s.apart(i); e != nil {
+		return e.t, e.rv
 	}
 	return s.tl.tab.t.at(int(i)), s.tl.tab.rv.at(int(i))
 }
