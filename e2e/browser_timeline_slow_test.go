@@ -92,15 +92,7 @@ func TestBrowserTimelineSlowWorker(t *testing.T) {
 		tab := slowTab(t, name)
 		whole := readSummary(t, tab, name, nil)
 		x, y := whole.CanvasLeft+whole.PlotX+whole.PlotW/2, whole.CanvasTop+whole.LanesY-10
-		touch := func(typ input.DispatchTouchEventType, apart float64) {
-			one, two := 1.0, 2.0
-			pts := []*input.TouchPoint{{X: x - apart/2, Y: y, ID: &one}, {X: x + apart/2, Y: y, ID: &two}}
-			if typ == input.DispatchTouchEventTypeTouchEnd {
-				pts = []*input.TouchPoint{}
-			}
-			_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
-			must(t, err)
-		}
+		touch := twoFingers(t, tab, x, y)
 		// Two fingers 100 px apart spread to 200 px, by steps quicker
 		// than the worker answers.
 		before := drawn(t, tab)

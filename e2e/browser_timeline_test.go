@@ -288,15 +288,7 @@ func TestBrowserTimeline(t *testing.T) {
 		// around the same middle: half the span, the middle kept.
 		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x, y, chromedp.ClickCount(2))))
 		whole = readSummary(t, tab, name, func(g tlSummary) bool { return g.Whole == "true" })
-		touch := func(typ input.DispatchTouchEventType, apart float64) {
-			one, two := 1.0, 2.0
-			pts := []*input.TouchPoint{{X: x - apart/2, Y: y, ID: &one}, {X: x + apart/2, Y: y, ID: &two}}
-			if typ == input.DispatchTouchEventTypeTouchEnd {
-				pts = []*input.TouchPoint{}
-			}
-			_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
-			must(t, err)
-		}
+		touch := twoFingers(t, tab, x, y)
 		touch(input.DispatchTouchEventTypeTouchStart, 100)
 		touch(input.DispatchTouchEventTypeTouchMove, 150)
 		touch(input.DispatchTouchEventTypeTouchMove, 200)
@@ -784,3 +776,18 @@ const frameTiming = `
 				return [ts[n >> 1], ts[Math.floor(n * 0.95)], ts[n - 1]];
 			};
 `
+
+// twoFingers answers a function that puts two fingers on the touch
+// screen of tab, apart px apart around (x, y), as the event typ: a
+// touch's start, a move, or its end (when both are lifted).
+func twoFingers(t testing.TB, tab context.Context, x, y float64) func(typ input.DispatchTouchEventType, apart float64) {
+	return func(typ input.DispatchTouchEventType, apart float64) {
+		one, two := 1.0, 2.0
+		pts := []*input.TouchPoint{{X: x - apart/2, Y: y, ID: &one}, {X: x + apart/2, Y: y, ID: &two}}
+		if typ == input.DispatchTouchEventTypeTouchEnd {
+			pts = []*input.TouchPoint{}
+		}
+		_, err := chromedp.Call(tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+		must(t, err)
+	}
+}
