@@ -15,11 +15,11 @@ import (
 // in ctx.Async and show its answers when they come.
 type workerEngine interface {
 	engine.Answerer
-	// AskEncodedFrame is Frame, encoded as web/timeline.js draws it,
-	// with, when summary is asked and no later frame was, the summary of
-	// what it shows (engine.SummaryOf; ok says it came), saying when a
-	// later frame superseded it.
-	AskEncodedFrame(st engine.ViewState, summary bool, e *canvas.Encoded) (d engine.Drawn, s engine.ViewSummary, ok bool, err error)
+	// AskEncodedFrame is Frame, as the worker encoded it for
+	// web/timeline.js, with, when summary is asked, the summary of what it
+	// shows (engine.SummaryOf), saying when a later frame question
+	// superseded it while it waited in the worker.
+	AskEncodedFrame(st engine.ViewState, summary bool) (d engine.Drawn, s engine.ViewSummary, e canvas.EncodedJS, err error)
 	// Pick is Hit for a click, which the hover after it does not
 	// supersede.
 	Pick(st engine.ViewState, x, y float64) (engine.Hit, error)

@@ -44,17 +44,19 @@ func (s *frameSender) send(draw, cv goapp.Value, fr *canvas.Frame) {
 	if fr.Encode(&s.encoded) != nil {
 		return
 	}
-	s.sendEncoded(draw, cv, &s.encoded)
-}
-
-// sendEncoded has draw draw the encoded frame e on cv.
-func (s *frameSender) sendEncoded(draw, cv goapp.Value, e *canvas.Encoded) {
+	e := &s.encoded
 	if s.jsBuf == nil || s.jsBufLen < len(e.Floats) {
 		s.jsBufLen = max(len(e.Floats), 1<<16)
 		s.jsBuf = goapp.Window().Get("Uint8Array").New(s.jsBufLen)
 	}
 	goapp.CopyBytesToJS(s.jsBuf, e.Floats)
 	draw.Invoke(cv, e.Spec, s.jsBuf, e.N)
+}
+
+// sendJS has draw draw the frame e, as the engine's worker sent it, on
+// cv.
+func sendJS(draw, cv goapp.Value, e canvas.EncodedJS) {
+	draw.Invoke(cv, e.Spec, e.Bytes, e.N)
 }
 
 // canvasOf is the canvas element of a mounted view, nil before it is

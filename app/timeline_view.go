@@ -123,8 +123,8 @@ type TimelineView struct {
 	// shows until its next answers come: the frame on its way (asking),
 	// whether with its summary (askingSummary), its generation (askGen;
 	// see askFrame), whether a view was wanted meanwhile and the
-	// adjustment of its last (wanted, wantedAdjust), the frame as it came
-	// (incoming), the summary and for which view, whether it is the
+	// adjustment of its last (wanted, wantedAdjust), the summary and for
+	// which view, whether it is the
 	// drawn frame's (drawnSummary), the red zones and for which analysis,
 	// the hovers asked, and the first frame shown.
 	asking        frameKey
@@ -132,7 +132,6 @@ type TimelineView struct {
 	askGen        int
 	wanted        bool
 	wantedAdjust  func(*engine.ViewState)
-	incoming      canvas.Encoded
 	summary       engine.ViewSummary
 	summaryFor    frameKey
 	drawnSummary  bool
@@ -480,10 +479,9 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 	v.asking, v.askingSummary = key, summary
 	zk := zonesKey{v.eng, v.Analyzed}
 	zones := v.zonesFor != zk
-	enc := &v.incoming
 	ctx = v.own(ctx)
 	ctx.Async(func() {
-		d, s, summarized, err := w.AskEncodedFrame(st, summary, enc)
+		d, s, enc, err := w.AskEncodedFrame(st, summary)
 		var rows []engine.ZoneRow
 		all := 0
 		if err == nil && zones {
@@ -515,12 +513,12 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 				defer v.draw(ctx)
 			}
 			v.showEncoded(cv, draw, key, d, enc)
-			v.drawnSummary = summarized
+			v.drawnSummary = summary
 			changed := zones
 			if zones {
 				v.zones, v.zonesAll, v.zonesFor = rows, all, zk
 			}
-			if sk := (frameKey{key.eng, key.analyzed, engine.SummaryOf(st, d)}); summarized && (sk != v.summaryFor || !reflect.DeepEqual(s, v.summary)) {
+			if sk := (frameKey{key.eng, key.analyzed, engine.SummaryOf(st, d)}); summary && (sk != v.summaryFor || !reflect.DeepEqual(s, v.summary)) {
 				v.summary, v.summaryFor, changed = s, sk, true
 			}
 			if !changed || v.inGesture() || v.drag != nil {
@@ -563,10 +561,10 @@ func (v *TimelineView) show(cv, draw goapp.Value, key frameKey, d engine.Drawn, 
 	v.frames.send(draw, cv, fr)
 }
 
-// showEncoded is show for a frame encoded as it came from the worker.
-func (v *TimelineView) showEncoded(cv, draw goapp.Value, key frameKey, d engine.Drawn, e *canvas.Encoded) {
+// showEncoded is show for a frame as the worker sent it.
+func (v *TimelineView) showEncoded(cv, draw goapp.Value, key frameKey, d engine.Drawn, e canvas.EncodedJS) {
 	v.shown(cv, key, d)
-	v.frames.sendEncoded(draw, cv, e)
+	sendJS(draw, cv, e)
 }
 
 // shown keeps what the engine answered of the frame of key about to be

@@ -2,8 +2,8 @@ package canvas
 
 // Encoded is a frame as web/timeline.js's watchlensDraw takes it: its
 // spec's JSON (Frame.Spec) and the little-endian bytes of its N floats
-// (Frame.Floats). A frame the engine's worker built comes to the page so,
-// and is drawn as it came, not read back into a Frame first.
+// (Frame.Floats), as a frame built in the page's own wasm is sent; one the
+// engine's worker built comes as an EncodedJS.
 type Encoded struct {
 	Spec   string
 	Floats []byte
@@ -19,4 +19,13 @@ func (f *Frame) Encode(e *Encoded) error {
 	e.Spec = string(spec)
 	e.Floats, e.N = f.Floats(e.Floats)
 	return nil
+}
+
+// EncodedJS is Encoded as the engine's worker sent it, its parts the
+// JavaScript values that came (syscall/js Values): the spec's JSON string
+// and a Uint8Array of the bytes of its N floats. The page hands them to
+// watchlensDraw as they are, never copying them into Go and back.
+type EncodedJS struct {
+	Spec, Bytes any
+	N           int
 }

@@ -416,14 +416,8 @@ func (w *Worker) Analyze(params timeline.Params, _ func()) (engine.Analyzed, err
 // spec and its floats, whose buffer the worker transferred. A later frame
 // question supersedes it (ErrCancelled), leaving fr as it was.
 func (w *Worker) AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, error) {
-	q := question("frame")
-	setJSON(q, "view", st)
-	m, err := w.ask(q, nil, nil)
+	m, d, err := w.askFrame(st, false)
 	if err != nil {
-		return engine.Drawn{}, err
-	}
-	var d engine.Drawn
-	if err := answerOf(m, "drawn", &d); err != nil {
 		return engine.Drawn{}, err
 	}
 	if err := w.readFrame(m, fr); err != nil {
@@ -433,38 +427,40 @@ func (w *Worker) AskFrame(st engine.ViewState, fr *canvas.Frame) (engine.Drawn, 
 	return d, nil
 }
 
-// AskEncodedFrame is AskFrame for a page that draws the frame: the frame
-// is read into e as the worker encoded it, not decoded. With summary the
-// worker also answers the summary of what the frame shows
-// (engine.SummaryOf), unless a later frame question came meanwhile, and
-// ok says whether it did. A later frame question supersedes it
-// (ErrCancelled), leaving e as it was.
-func (w *Worker) AskEncodedFrame(st engine.ViewState, summary bool, e *canvas.Encoded) (d engine.Drawn, s engine.ViewSummary, ok bool, err error) {
-	q := question("frame")
-	setJSON(q, "view", st)
-	q.Set("summary", summary)
-	m, err := w.ask(q, nil, nil)
+// AskEncodedFrame is AskFrame for a page that draws the frame: it answers
+// the frame as the worker encoded it, its spec and bytes the JS values
+// that came, which the page hands to web/timeline.js as they are. With
+// summary the worker also answers the summary of what the frame shows
+// (engine.SummaryOf). A frame question still waiting in the worker when
+// a later one comes is superseded (ErrCancelled).
+func (w *Worker) AskEncodedFrame(st engine.ViewState, summary bool) (d engine.Drawn, s engine.ViewSummary, e canvas.EncodedJS, err error) {
+	m, d, err := w.askFrame(st, summary)
 	if err != nil {
-		return d, s, false, err
+		return d, s, e, err
 	}
-	if err := answerOf(m, "drawn", &d); err != nil {
-		return d, s, false, err
-	}
-	if ok = m.Get("summary").Truthy(); ok {
+	if summary {
 		if err := answerOf(m, "summary", &s); err != nil {
-			return d, s, false, err
+			return d, s, e, err
 		}
 	}
-	bytes := m.Get("bytes")
-	n := bytes.Length()
-	if cap(e.Floats) < n {
-		e.Floats = make([]byte, n)
-	}
-	e.Floats = e.Floats[:n]
-	js.CopyBytesToGo(e.Floats, bytes)
-	e.Spec, e.N = m.Get("spec").String(), m.Get("n").Int()
 	w.drawn = d
-	return d, s, ok, nil
+	return d, s, canvas.EncodedJS{Spec: m.Get("spec"), Bytes: m.Get("bytes"), N: m.Get("n").Int()}, nil
+}
+
+// askFrame asks the worker for the frame of st, with its summary if
+// summary, and answers the answer and what the engine drew.
+func (w *Worker) askFrame(st engine.ViewState, summary bool) (js.Value, engine.Drawn, error) {
+	q := question("frame")
+	setJSON(q, "view", st)
+	if summary {
+		q.Set("summary", true)
+	}
+	var d engine.Drawn
+	m, err := w.ask(q, nil, nil)
+	if err != nil {
+		return m, d, err
+	}
+	return m, d, answerOf(m, "drawn", &d)
 }
 
 // Frame is AskFrame for the page's view: a frame superseded by a later

@@ -109,11 +109,12 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		if st.From == 0 && st.To == 0 {
 			st.From, st.To = opened.Extent(st.AxisRV)
 		}
-		if _, err := h.draw(st, reply); err != nil {
+		d, err := h.draw(st, reply)
+		if err != nil {
 			return err
 		}
 		step("frame")
-		if err := setJSON(reply, "summary", eng.Summary(st)); err != nil {
+		if err := setJSON(reply, "summary", eng.Summary(engine.SummaryOf(st, d))); err != nil {
 			return err
 		}
 		step("summary")
@@ -235,16 +236,14 @@ func setZones(reply js.Value, eng *engine.Engine, max int, all string) error {
 
 // frame answers the frame of q.view, and with q.summary the summary of
 // what it shows (SummaryOf) in the same answer: a frame then costs the
-// page one message, not two. A frame a later one superseded while it was
-// drawn goes without its summary: the page drops it, and the summary is
-// the longest part of the answer.
+// page one message, not two.
 func (h *host) frame(q, reply js.Value) error {
 	st, err := h.view(q)
 	if err != nil {
 		return err
 	}
 	d, err := h.draw(st, reply)
-	if err != nil || !q.Get("summary").Truthy() || h.latest["frame"] != q.Get("id").Int() {
+	if err != nil || !q.Get("summary").Truthy() {
 		return err
 	}
 	return setJSON(reply, "summary", h.eng.Summary(engine.SummaryOf(st, d)))
