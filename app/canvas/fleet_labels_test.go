@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"watchlens/app/words"
 	"watchlens/timeline"
 )
 
@@ -36,6 +37,7 @@ func drawnAs(tx Text) string {
 // label in the gutter. samples-outage's audit logs alone name 20 clients
 // of one User-Agent, whose names differ only at their end ("…shard=s31,
 // informer 1"); cut from the right they all read "⚠ fleet/v0.0.0 (linu…".
+// The tooltip over such a row still names its client whole.
 func TestGutterNamesTellRowsApart(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -63,6 +65,19 @@ func TestGutterNamesTellRowsApart(t *testing.T) {
 				t.Errorf("%d of %d rows have a short label, want at least %d", shortened, len(d.Rows), c.short)
 			}
 			drawn := gutterLabels(t, d, 1280)
+			// The tooltip over a row with a short label names its client
+			// whole.
+			v := &FleetViewport{From: d.From, To: d.To, Width: 1280, PixelRatio: 1}
+			l := NewFleetLayout(v.Width, 0, len(d.Rows))
+			for r := range d.Rows {
+				if d.Rows[r].Short == "" {
+					continue
+				}
+				v.ScrollY = l.ClampScroll(float64(r) * FleetRowH)
+				if h := d.HitTest(v, &l, 20, l.RowY(r, v.ScrollY)+FleetRowH/2); h.Row != r || !strings.HasPrefix(h.Text, words.Isolated(d.Rows[r].Client.Name)+"\n") {
+					t.Errorf("row %d, drawn %q: its tooltip %q", r, drawn[r], h.Text)
+				}
+			}
 			byLabel := map[string]int{}
 			for r, s := range drawn {
 				if o, ok := byLabel[s]; ok && d.Rows[o].Label != d.Rows[r].Label {
