@@ -518,3 +518,39 @@ func TestBrowserFleetSaysWhichRowsMayMix(t *testing.T) {
 	}
 	screenshot(t, tab, "fleet-may-mix")
 }
+
+// TestBrowserFleetGutterTellsRowsApart: samples-outage's audit logs alone
+// name 20 clients of one User-Agent whose names differ only at their end;
+// the gutter, too narrow for their names, draws each by the words that
+// tell it apart ("⚠ …shard=s31, informer 1"), not as the start they share
+// ("⚠ fleet/v0.0.0 (linux/amd6…").
+func TestBrowserFleetGutterTellsRowsApart(t *testing.T) {
+	t.Parallel()
+	outage := testsample.Recording(t, "samples-outage")
+	audits, err := filepath.Glob(filepath.Join(outage, "audit-*.log"))
+	must(t, err)
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	// Every text the fleet's canvas draws, as the browser fills it.
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.fleetTexts = new Set();
+		const fill = CanvasRenderingContext2D.prototype.fillText;
+		CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
+			if (this.canvas.closest && this.canvas.closest("#fleet")) window.fleetTexts.add(s);
+			return fill.call(this, s, ...rest);
+		};
+	})()`)))
+	drop(t, tab, audits...)
+	waitTextWithin(t, tab, "#fleet-may-mix", loadWait(tab))
+	marked, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => { const m = [...window.fleetTexts].filter((s) => s.startsWith("⚠ ")); return m.length ? m : null; })()`,
+		chromedp.WithPollingTimeout(pageWait)))
+	must(t, err)
+	seen := map[string]bool{}
+	for _, s := range marked {
+		if !strings.HasPrefix(s, "⚠ …shard=") || !strings.Contains(s, ", informer ") || seen[s] {
+			t.Errorf("the gutter draws a client the audit log may mix as %q, want its shard and informer, once (all: %q)", s, marked)
+		}
+		seen[s] = true
+	}
+	screenshot(t, tab, "fleet-gutter-short-labels")
+}

@@ -41,6 +41,10 @@ type FleetRow struct {
 	// client of a split capture its selector, which is what tells it
 	// from the others (their names share the capture's).
 	Label string
+	// Short is the end of Label that tells the row from the others whose
+	// names start the same, drawn when Label does not fit the gutter
+	// (see shortenLabels); "" when the label's start tells it apart.
+	Short string
 	// With and Without are the sorted, disjoint [from, to) spans where a
 	// reconnect of the client would be refused: with bookmarks, and
 	// without them. One of them is the cursor the client had (Own), the
@@ -112,6 +116,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 		}
 		sort.Slice(d.Rows[i].Relists, func(x, y int) bool { return d.Rows[i].Relists[x] < d.Rows[i].Relists[y] })
 	}
+	shortenLabels(d.Rows)
 	sort.Slice(d.relists, func(x, y int) bool { return d.relists[x] < d.relists[y] })
 	d.groupByServer()
 	for _, s := range fl.Steps {

@@ -239,11 +239,17 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 	t0 := len(fr.Texts)
 	for r := first; r < last; r++ {
 		row := &d.Rows[r]
-		name := words.Isolated(row.Label)
+		name, short := words.Isolated(row.Label), ""
+		if row.Short != "" {
+			short = words.Isolated(row.Short)
+		}
 		if !row.Client.Bookmarks {
 			name = "✗ " + name
+			if short != "" {
+				short = "✗ " + short
+			}
 		}
-		fr.addTextWithin(6, l.RowY(r, v.ScrollY)+FleetRowH/2, l.PlotX-14, name, ColorFg, "l", "")
+		fr.addLabelWithin(6, l.RowY(r, v.ScrollY)+FleetRowH/2, l.PlotX-14, name, short, ColorFg, "l", "")
 	}
 	fr.flushTexts(t0)
 	fr.clip(l.PlotX, l.RowsY, l.PlotW, l.RowsH)
