@@ -500,31 +500,15 @@ func TestBrowserFleetOf10000Clients(t *testing.T) {
 	screenshot(t, tab, "fleet-10000-files")
 }
 
-// TestBrowserFleetSaysWhichRowsMayMix: samples-outage's audit logs alone
+// TestBrowserFleetOfAuditLogsAlone: samples-outage's audit logs alone
 // cannot always tell its 20 informers with client-go's default
-// User-Agent from their pair (timeline.File.MayMix); the fleet's summary
-// counts the rows it marks, in words, and says what tells them apart.
-func TestBrowserFleetSaysWhichRowsMayMix(t *testing.T) {
-	t.Parallel()
-	outage := testsample.Recording(t, "samples-outage")
-	audits, err := filepath.Glob(filepath.Join(outage, "audit-*.log"))
-	must(t, err)
-	s := startSite(t)
-	tab := s.openSample(t, "w3-then-resume.ts.http")
-	drop(t, tab, audits...)
-	got := waitTextWithin(t, tab, "#fleet-may-mix", loadWait(tab))
-	if !strings.HasPrefix(got, "20: ") || !strings.Contains(got, "the audit log alone cannot tell each from another informer") || !strings.Contains(got, "The clients' own logs") {
-		t.Errorf("the fleet's summary says %q of the rows that may mix, want the 20 of samples-outage's audit logs, why, and what tells them apart", got)
-	}
-	screenshot(t, tab, "fleet-may-mix")
-}
-
-// TestBrowserFleetGutterTellsRowsApart: samples-outage's audit logs alone
-// name 20 clients of one User-Agent whose names differ only at their end;
-// the gutter, too narrow for their names, draws each by the words that
-// tell it apart ("⚠ …shard=s31, informer 1"), not as the start they share
-// ("⚠ fleet/v0.0.0 (linux/amd6…").
-func TestBrowserFleetGutterTellsRowsApart(t *testing.T) {
+// User-Agent from their pair (timeline.File.MayMix). The fleet's summary
+// counts the rows it marks, in words, and says what tells them apart;
+// and the gutter, too narrow for their names, which differ only at their
+// end, draws each by the words that tell it apart ("⚠ …shard=s31,
+// informer 1"), not as the start they share ("⚠ fleet/v0.0.0
+// (linux/amd6…").
+func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 	t.Parallel()
 	outage := testsample.Recording(t, "samples-outage")
 	audits, err := filepath.Glob(filepath.Join(outage, "audit-*.log"))
@@ -541,7 +525,10 @@ func TestBrowserFleetGutterTellsRowsApart(t *testing.T) {
 		};
 	})()`)))
 	drop(t, tab, audits...)
-	waitTextWithin(t, tab, "#fleet-may-mix", loadWait(tab))
+	got := waitTextWithin(t, tab, "#fleet-may-mix", loadWait(tab))
+	if !strings.HasPrefix(got, "20: ") || !strings.Contains(got, "the audit log alone cannot tell each from another informer") || !strings.Contains(got, "The clients' own logs") {
+		t.Errorf("the fleet's summary says %q of the rows that may mix, want the 20 of samples-outage's audit logs, why, and what tells them apart", got)
+	}
 	marked, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => { const m = [...window.fleetTexts].filter((s) => s.startsWith("⚠ ")); return m.length ? m : null; })()`,
 		chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
@@ -552,5 +539,5 @@ func TestBrowserFleetGutterTellsRowsApart(t *testing.T) {
 		}
 		seen[s] = true
 	}
-	screenshot(t, tab, "fleet-gutter-short-labels")
+	screenshot(t, tab, "fleet-audit-logs-alone")
 }

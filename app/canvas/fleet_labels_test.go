@@ -12,7 +12,7 @@ import (
 
 // gutterRuneW is a letter's width in the gutter's font (web/timeline.js,
 // 11 px), CSS px, on average over the fleet's names: Chromium's
-// screenshot of samples-outage's fleet (TestBrowserFleetSaysWhichRowsMayMix)
+// screenshot of samples-outage's fleet (TestBrowserFleetOfAuditLogsAlone)
 // fits "fleet-s019-secret-bookmar…" in the gutter's 162 px.
 const gutterRuneW = 6.5
 
