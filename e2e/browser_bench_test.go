@@ -98,9 +98,9 @@ func timeLoad(b *testing.B, tab context.Context, file string) (load, longest flo
 // chooseFiles chooses files in tab's file input (#file-input) as a
 // user's file chooser does, its change event dispatched in a task of its
 // own. DevTools' DOM.setFileInputFiles makes the files' File objects on
-// the page's thread, in the task that then fires the change event: 205 ms
-// of that task for samples-lab's 214 files, which a user's chooser does
-// not spend there. So DevTools sets them on an input of the test's own,
+// the page's thread, in the task that then fires the change event: for
+// samples-lab's 214 files a long task of the test's own making, which a
+// user's chooser does not spend there. So DevTools sets them on an input of the test's own,
 // and the page's input is handed that input's list.
 func chooseFiles(b testing.TB, tab context.Context, files []string) {
 	b.Helper()
