@@ -24,7 +24,10 @@ type FleetData struct {
 	// MaxWith and MaxWithout are the curves' peaks: the most clients a
 	// reconnect would have sent to a relist at once.
 	MaxWith, MaxWithout int
-	relists             []int64 // every client's relists, sorted
+	// MaxAtRiskWith and MaxAtRiskWithout are the at-risk curves' peaks:
+	// the most clients at once the evidence cannot say are accepted.
+	MaxAtRiskWith, MaxAtRiskWithout int
+	relists                         []int64 // every client's relists, sorted
 	// Groups are the rows' runs by the server their clients were on
 	// longest, when audit logs name the servers (see groupByServer);
 	// serverRelists each server's relists, sorted, the last those no
@@ -121,6 +124,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	d.groupByServer()
 	for _, s := range fl.Steps {
 		d.MaxWith, d.MaxWithout = max(d.MaxWith, s.With), max(d.MaxWithout, s.Without)
+		d.MaxAtRiskWith, d.MaxAtRiskWithout = max(d.MaxAtRiskWith, s.AtRiskWith), max(d.MaxAtRiskWithout, s.AtRiskWithout)
 	}
 	return d
 }

@@ -45,6 +45,9 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	fr.addTextWithin(l.PlotX-8, l.CurvesY+23, l.PlotX-14, "if every watch dropped:", ColorMuted, "r", "")
 	fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "without bookmarks ━", ColorIgnoring, "r", "b")
 	fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "with bookmarks ━", ColorAware, "r", "b")
+	if d.MaxAtRiskWith > 0 || d.MaxAtRiskWithout > 0 {
+		fr.addTextWithin(l.PlotX-8, l.CurvesY+69, l.PlotX-14, "dashed: might relist", ColorMuted, "r", "")
+	}
 	fr.addTextWithin(l.PlotX-8, l.HistY+fleetHistH/2, l.PlotX-14, "relists seen", ColorFg, "r", "b")
 	fr.flushTexts(t0)
 
@@ -71,11 +74,12 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 // FleetScratch is the buffers a fleet frame is built in, kept between
 // frames so that a frame allocates nothing once they have grown.
 type FleetScratch struct {
-	segs, rects, marks []float32
-	with, without      []int32
-	bins               []int32
-	restartXs          []float64
-	restartLabels      []RestartLabel
+	segs, rects, marks    []float32
+	with, without         []int32
+	riskWith, riskWithout []int32
+	bins                  []int32
+	restartXs             []float64
+	restartLabels         []RestartLabel
 }
 
 // drawRestarts shades each restart, from the old server ending its
@@ -117,21 +121,24 @@ func drawRestartLabels(l *FleetLayout, fr *Frame) {
 func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
 	n := max(int(l.PlotW), 1)
 	buf.with, buf.without = resize(buf.with, n), resize(buf.without, n)
+	buf.riskWith, buf.riskWithout = resize(buf.riskWith, n), resize(buf.riskWithout, n)
 	steps := d.Fleet.Steps
 	k := sort.Search(len(steps), func(i int) bool { return steps[i].T > s.From }) - 1
 	for c := range n {
-		var w, wo int
+		var w, wo, rw, rwo int
 		if k >= 0 {
-			w, wo = steps[k].With, steps[k].Without
+			w, wo, rw, rwo = steps[k].With, steps[k].Without, steps[k].AtRiskWith, steps[k].AtRiskWithout
 		}
 		end := s.ColumnEnd(c, n)
 		for k+1 < len(steps) && steps[k+1].T < end {
 			k++
 			w, wo = max(w, steps[k].With), max(wo, steps[k].Without)
+			rw, rwo = max(rw, steps[k].AtRiskWith), max(rwo, steps[k].AtRiskWithout)
 		}
 		buf.with[c], buf.without[c] = int32(w), int32(wo)
+		buf.riskWith[c], buf.riskWithout[c] = int32(rw), int32(rwo)
 	}
-	top := max(d.MaxWith, d.MaxWithout, 1)
+	top := max(d.MaxWith, d.MaxWithout, d.MaxAtRiskWith, d.MaxAtRiskWithout, 1)
 	y0, h := l.CurvesY+fleetCurvesH-4, fleetCurvesH-18
 	y := func(v int32) float64 { return math.Round(y0-float64(v)*h/float64(top)) + 0.5 }
 
@@ -151,6 +158,16 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 	fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2}, stepLine(buf.segs[:0], buf.without, l.PlotX, y))
 	buf.segs = stepLine(buf.segs[:0], buf.with, l.PlotX, y)
 	fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2}, buf.segs)
+	// The clients that might relist, the evidence not saying whether the
+	// server still had their cursor: dashed, in the same colours.
+	if d.MaxAtRiskWithout > 0 {
+		buf.segs = stepLine(buf.segs[:0], buf.riskWithout, l.PlotX, y)
+		fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2, Dashed: true}, buf.segs)
+	}
+	if d.MaxAtRiskWith > 0 {
+		buf.segs = stepLine(buf.segs[:0], buf.riskWith, l.PlotX, y)
+		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2, Dashed: true}, buf.segs)
+	}
 
 	// The scale, in the gutter: 0 and the peak.
 	t0 := len(fr.Texts)

@@ -39,6 +39,11 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		lines = append(lines, "Had every watch dropped at "+clock(at, d.zone)+", the reconnects would have sent",
 			quantity.Plural(st.Without, "client")+" to relist without bookmarks,",
 			strconv.Itoa(st.With)+" with bookmarks.")
+		if st.AtRiskWith > 0 || st.AtRiskWithout > 0 {
+			lines = append(lines, "without bookmarks: "+strconv.Itoa(st.Without)+" sent to relist, "+strconv.Itoa(st.AtRiskWithout)+" might be;",
+				"with bookmarks: "+strconv.Itoa(st.With)+" sent to relist, "+strconv.Itoa(st.AtRiskWith)+" might be",
+				"(dashed: the evidence cannot say whether the server still had their resourceVersion).")
+		}
 		if by := d.stampedeByServer(at, false); by != "" {
 			lines = append(lines, "Without bookmarks, by the server each client was on: "+by+".")
 		}
