@@ -159,14 +159,16 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 	buf.segs = stepLine(buf.segs[:0], buf.with, l.PlotX, y)
 	fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2}, buf.segs)
 	// The clients that might relist, the evidence not saying whether the
-	// server still had their cursor: dashed, in the same colours.
+	// server still had their cursor: dashed, in the same colours. Where
+	// the two are equal (audit logs alone, often), the thinner line with
+	// bookmarks lies inside the wider one without, which still shows.
 	if d.MaxAtRiskWithout > 0 {
 		buf.segs = stepLine(buf.segs[:0], buf.riskWithout, l.PlotX, y)
-		fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2, Dashed: true}, buf.segs)
+		fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 4, Dashed: true}, buf.segs)
 	}
 	if d.MaxAtRiskWith > 0 {
 		buf.segs = stepLine(buf.segs[:0], buf.riskWith, l.PlotX, y)
-		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2, Dashed: true}, buf.segs)
+		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 1.5, Dashed: true}, buf.segs)
 	}
 
 	// The scale, in the gutter: 0 and the peak.
