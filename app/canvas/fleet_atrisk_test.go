@@ -1,14 +1,12 @@
 package canvas
 
 import (
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"watchlens/internal/testsample"
-	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -21,19 +19,7 @@ func TestFleetDrawsTheAtRiskCurve(t *testing.T) {
 	if err != nil || len(audits) == 0 {
 		t.Fatalf("samples-outage's audit logs: %v, %v", audits, err)
 	}
-	b := timeline.NewBuilder()
-	for _, n := range audits {
-		f, err := os.Open(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = b.AddReader(filepath.Base(n), f, parser.Options{})
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+	d := NewFleetData(buildFiles(t, audits).Analyze(timeline.DefaultParams()))
 	if d == nil {
 		t.Fatal("no fleet")
 	}
