@@ -50,9 +50,11 @@ type FleetView struct {
 	analyzed int
 	fleet    engine.Fleet
 	// order and servers are the rows' names and servers, a line each,
-	// as the summary's data attributes hold them: joined once per fleet,
-	// not at each render (10 001 rows make 300 KB of them).
+	// as the summary's data attributes hold them, and mayMix how many rows
+	// the audit log may mix: worked out once per fleet, not at each
+	// render (10 001 rows make 300 KB of names).
 	order, servers string
+	mayMix         int
 	maxH           float64
 	// stageMinH is the least height given to the stage, CSS px.
 	stageMinH float64
@@ -129,7 +131,7 @@ func (v *FleetView) sync(ctx goapp.Context) {
 		return
 	}
 	v.eng, v.analyzed = v.Engine, v.Analyzed
-	v.fleet, v.picked, v.order, v.servers = engine.Fleet{}, nil, "", ""
+	v.fleet, v.picked, v.order, v.servers, v.mayMix = engine.Fleet{}, nil, "", "", 0
 	if v.eng == nil {
 		return
 	}
@@ -157,8 +159,12 @@ func (v *FleetView) adopt(fl engine.Fleet) {
 	v.fleet = fl
 	names := make([]string, len(fl.Rows))
 	servers := make([]string, len(fl.Rows))
+	v.mayMix = 0
 	for i, r := range fl.Rows {
 		names[i], servers[i] = r.Name, r.Servers
+		if r.MayMix {
+			v.mayMix++
+		}
 	}
 	v.order, v.servers = strings.Join(names, "\n"), strings.Join(servers, "\n")
 	if v.to <= v.from || v.from < fl.From || v.to > fl.To {
@@ -398,12 +404,6 @@ func (v *FleetView) renderSummary() goapp.UI {
 	if worst == "" {
 		worst = "None: no moment would have sent two clients or more to relist at once."
 	}
-	mayMix := 0
-	for _, r := range fl.Rows {
-		if r.MayMix {
-			mayMix++
-		}
-	}
 	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
 		DataSet("clients", len(fl.Rows)).
 		DataSet("order", v.order).
@@ -421,11 +421,11 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dd().ID("fleet-worst").Text(worst),
 			goapp.Dt().Text("API server restarts seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Restarts)),
-			goapp.If(mayMix > 0, func() goapp.UI {
+			goapp.If(v.mayMix > 0, func() goapp.UI {
 				return goapp.Dt().Text(canvas.MayMixMark + "Rows that may mix two clients")
 			}),
-			goapp.If(mayMix > 0, func() goapp.UI {
-				return goapp.Dd().ID("fleet-may-mix").Text(strconv.Itoa(mayMix) + ": the audit log alone cannot tell each from another informer of the same User-Agent, user, address and selector. The clients' own logs, opened with the audit logs, tell them apart.")
+			goapp.If(v.mayMix > 0, func() goapp.UI {
+				return goapp.Dd().ID("fleet-may-mix").Text(strconv.Itoa(v.mayMix) + ": the audit log alone cannot tell each from another informer of the same User-Agent, user, address and selector. The clients' own logs, opened with the audit logs, tell them apart.")
 			}),
 		)
 }
