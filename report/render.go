@@ -393,13 +393,27 @@ func (r *Report) writeAnomalies(p *printer) {
 	p.anomaliesLeftOut(r)
 }
 
+// writeDiagnostics writes the problems in the input, then, in a section
+// of their own when there are any, the doubts about what the records
+// mean: a doubt is no fault of the input, and an engineer counting the
+// input's problems must not count it.
 func (r *Report) writeDiagnostics(p *printer) {
-	p.section("Parser diagnostics")
-	var rows [][]string
+	var problems, doubts [][]string
 	for _, d := range r.Diagnostics {
-		rows = append(rows, []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), r.instant(d.Time), orDash(d.RV), d.Kind, d.Msg})
+		row := []string{d.File, fmt.Sprint(d.Offset), fmt.Sprint(d.Line), r.instant(d.Time), orDash(d.RV), d.Kind, d.Msg}
+		if d.Doubt {
+			doubts = append(doubts, row)
+		} else {
+			problems = append(problems, row)
+		}
 	}
-	p.table([]string{"file", "offset", "line", "next event", "RV", "kind", "message"}, rows)
+	header := []string{"file", "offset", "line", "next event", "RV", "kind", "message"}
+	p.section("Parser diagnostics")
+	p.table(header, problems)
+	if len(doubts) > 0 {
+		p.section("Doubts: what the records cannot tell")
+		p.table(header, doubts)
+	}
 }
 
 func sortedKeys[V any](m map[string]V) []string {

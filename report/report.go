@@ -187,13 +187,16 @@ type DiagnosticReport struct {
 	RV   string `json:"rv"`
 	Kind string `json:"kind"`
 	Msg  string `json:"message"`
+	// Doubt says the record is not a problem in the input but a doubt
+	// about what it means (timeline.IsDoubt): the text lists it apart.
+	Doubt bool `json:"doubt,omitempty"`
 }
 
 // diagnosticReport is a reader's diagnostic of the named file as the
 // report gives it, placed at the instant at (placeDiagnostics moves a
 // capture's to the first event read after it).
 func diagnosticReport(file string, d parser.Diagnostic, at string) DiagnosticReport {
-	return DiagnosticReport{File: file, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg, Time: at}
+	return DiagnosticReport{File: file, Offset: d.Offset, Line: d.Line, Kind: string(d.Kind), Msg: d.Msg, Time: at, Doubt: timeline.IsDoubt(d)}
 }
 
 // AnomalyReport is one anomaly.
