@@ -515,12 +515,19 @@ func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 	must(t, err)
 	s := startSite(t)
 	tab := s.openSample(t, "w3-then-resume.ts.http")
-	// Every text the fleet's canvas draws, as the browser fills it.
+	// The texts of the fleet canvas's last frame, as the browser fills
+	// them: a frame begins by clearing the whole canvas.
 	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-		window.fleetTexts = new Set();
+		window.fleetTexts = [];
+		const inFleet = (ctx) => ctx.canvas.closest && ctx.canvas.closest("#fleet");
+		const clear = CanvasRenderingContext2D.prototype.clearRect;
+		CanvasRenderingContext2D.prototype.clearRect = function (x, y, ...rest) {
+			if (x === 0 && y === 0 && inFleet(this)) window.fleetTexts = [];
+			return clear.call(this, x, y, ...rest);
+		};
 		const fill = CanvasRenderingContext2D.prototype.fillText;
 		CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
-			if (this.canvas.closest && this.canvas.closest("#fleet")) window.fleetTexts.add(s);
+			if (inFleet(this)) window.fleetTexts.push(s);
 			return fill.call(this, s, ...rest);
 		};
 	})()`)))
@@ -529,15 +536,32 @@ func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 	if !strings.HasPrefix(got, "20: ") || !strings.Contains(got, "the audit log alone cannot tell each from another informer") || !strings.Contains(got, "The clients' own logs") {
 		t.Errorf("the fleet's summary says %q of the rows that may mix, want the 20 of samples-outage's audit logs, why, and what tells them apart", got)
 	}
-	marked, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => { const m = [...window.fleetTexts].filter((s) => s.startsWith("⚠ ")); return m.length ? m : null; })()`,
-		chromedp.WithPollingTimeout(pageWait)))
-	must(t, err)
-	seen := map[string]bool{}
-	for _, s := range marked {
-		if !strings.HasPrefix(s, "⚠ …shard=") || !strings.Contains(s, ", informer ") || seen[s] {
-			t.Errorf("the gutter draws a client the audit log may mix as %q, want its shard and informer, once (all: %q)", s, marked)
+	// checkMarked waits for a frame that draws rows the audit log may mix
+	// as the width draws them (drawnAs), then checks that no two of them
+	// read the same.
+	checkMarked := func(width, drawnAs string) {
+		t.Helper()
+		marked, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => {
+			const m = window.fleetTexts.filter((s) => s.startsWith("⚠ "));
+			return m.length && m.every((s) => /`+drawnAs+`/.test(s)) ? m : null;
+		})()`, chromedp.WithPollingTimeout(pageWait)))
+		if err != nil {
+			last, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.fleetTexts.filter((s) => s.startsWith("⚠ "))`))
+			t.Fatalf("%s: no frame draws the rows the audit log may mix as /%s/ (the last: %q)", width, drawnAs, last)
 		}
-		seen[s] = true
+		seen := map[string]bool{}
+		for _, s := range marked {
+			if seen[s] {
+				t.Errorf("%s: the gutter draws two clients the audit log may mix as %q (all: %q)", width, s, marked)
+			}
+			seen[s] = true
+		}
+		screenshot(t, tab, "fleet-audit-logs-alone-"+width)
 	}
-	screenshot(t, tab, "fleet-audit-logs-alone")
+	checkMarked("desktop", `^⚠ …shard=s\d+, informer [12]$`)
+	// A phone's gutter is too narrow even for "⚠ …shard=s31, informer 1":
+	// the browser cuts it after its ellipsis, and its end still tells the
+	// rows apart.
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844)))
+	checkMarked("phone", `^⚠ …(?!shard=).*\d+, informer [12]$`)
 }

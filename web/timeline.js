@@ -43,6 +43,24 @@
     return chars.slice(0, lo).join("") + "…";
   }
 
+  // fitShort is fit for a label's short form (Text.Short), which says
+  // what tells its row apart at its end, behind an ellipsis: what does
+  // not fit is cut from just after that ellipsis, so that the end stays.
+  function fitShort(ctx, s, w) {
+    const cut = s.indexOf("…");
+    if (cut < 0 || ctx.measureText(s).width <= w) return fit(ctx, s, w);
+    const head = s.slice(0, cut + 1);
+    const tail = Array.from(s.slice(cut + 1));
+    let lo = 0;
+    let hi = tail.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ctx.measureText(head + tail.slice(tail.length - mid).join("")).width <= w) lo = mid;
+      else hi = mid - 1;
+    }
+    return head + tail.slice(tail.length - lo).join("");
+  }
+
   // Each shape is a path around (x, y) of size s; all marks of one batch go
   // into one path and are filled or stroked once.
   const shapes = {
@@ -391,8 +409,9 @@
             ctx.font = fonts[t.f || ""];
             ctx.textAlign = aligns[t.a || "l"];
             ctx.fillStyle = color(t.c);
-            const s = t.h && ctx.measureText(t.s).width > t.m ? t.h : t.s;
-            const shown = t.m ? fit(ctx, s, t.m) : s;
+            const short = t.h && ctx.measureText(t.s).width > t.m;
+            const s = short ? t.h : t.s;
+            const shown = !t.m ? s : short ? fitShort(ctx, s, t.m) : fit(ctx, s, t.m);
             if (t.k) {
               // A label over the plot, on a box of the page's background:
               // what it covers reads as covered, not as a paler mark.

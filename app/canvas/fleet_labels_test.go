@@ -17,23 +17,30 @@ import (
 const gutterRuneW = 6.5
 
 // drawnAs is what web/timeline.js draws of the text tx: its Short when
-// the text does not fit its MaxWidth, cut from the right with an
-// ellipsis to fit.
+// the text does not fit its MaxWidth, cut with an ellipsis to fit: a
+// Short from just after its own ellipsis (its end stays), any other text
+// from the right.
 func drawnAs(tx Text) string {
 	fits := func(s string) bool { return float32(utf8.RuneCountInString(s))*gutterRuneW <= tx.MaxWidth }
 	s := tx.Text
-	if tx.Short != "" && !fits(s) {
+	short := tx.Short != "" && !fits(s)
+	if short {
 		s = tx.Short
 	}
 	if fits(s) {
 		return s
 	}
-	keep := int(math.Floor(float64(tx.MaxWidth)/gutterRuneW)) - 1
-	return string([]rune(s)[:max(keep, 0)]) + "…"
+	keep := max(int(math.Floor(float64(tx.MaxWidth)/gutterRuneW)), 0)
+	if head, tail, ok := strings.Cut(s, "…"); short && ok {
+		head += "…"
+		rest := []rune(tail)
+		return head + string(rest[len(rest)-max(min(keep-utf8.RuneCountInString(head), len(rest)), 0):])
+	}
+	return string([]rune(s)[:max(keep-1, 0)]) + "…"
 }
 
 // TestGutterNamesTellRowsApart: in the recordings' fleets, as a desktop's
-// page draws them, no two rows whose clients' names differ have the same
+// and a phone's page draw them, no two rows whose clients' names differ have the same
 // label in the gutter. samples-outage's audit logs alone name 20 clients
 // of one User-Agent, whose names differ only at their end ("…shard=s31,
 // informer 1"); cut from the right they all read "⚠ fleet/v0.0.0 (linu…".
@@ -78,12 +85,19 @@ func TestGutterNamesTellRowsApart(t *testing.T) {
 					t.Errorf("row %d, drawn %q: its tooltip %q", r, drawn[r], h.Text)
 				}
 			}
-			byLabel := map[string]int{}
-			for r, s := range drawn {
-				if o, ok := byLabel[s]; ok && d.Rows[o].Label != d.Rows[r].Label {
-					t.Errorf("rows %d and %d both read %q:\n  %s\n  %s", o, r, s, d.Rows[o].Label, d.Rows[r].Label)
+			// A desktop's and a phone's gutter: the phone's is too narrow
+			// even for the short labels, which keep their end.
+			for _, w := range []float64{1280, 390} {
+				if w != 1280 {
+					drawn = gutterLabels(t, d, w)
 				}
-				byLabel[s] = r
+				byLabel := map[string]int{}
+				for r, s := range drawn {
+					if o, ok := byLabel[s]; ok && d.Rows[o].Label != d.Rows[r].Label {
+						t.Errorf("%v px: rows %d and %d both read %q:\n  %s\n  %s", w, o, r, s, d.Rows[o].Label, d.Rows[r].Label)
+					}
+					byLabel[s] = r
+				}
 			}
 		})
 	}
