@@ -109,8 +109,9 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	if first != nil {
 		reply.Set("steps", steps)
 	}
-	// The next load's reading worker, started while the page draws.
-	jsrt.PrepareReadingWorker()
+	// No reading worker is started for a next read: a worker opens one
+	// load, and one started here took a core while the page rendered and
+	// painted the capture.
 	return nil
 }
 
