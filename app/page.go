@@ -573,8 +573,9 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		// does of its own memory, and still works.
 		jsrt.LoadGC.Stop()
 		load.Ended(sources[0].Name, load.Failed)
-		ctx.Dispatch(func(goapp.Context) {
+		ctx.Dispatch(func(ctx goapp.Context) {
 			p.loading = nil
+			p.prepareWorkersAfter(ctx, turn)
 			if say := goapp.Window().Get("watchlensWorkerOutOfMemory"); say.Truthy() {
 				say.Invoke()
 			} else {
@@ -586,8 +587,9 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	if failure != nil && !errors.Is(failure, load.ErrSuperseded) {
 		jsrt.LoadGC.Stop()
 		load.Ended(sources[0].Name, load.Failed)
-		ctx.Dispatch(func(goapp.Context) {
+		ctx.Dispatch(func(ctx goapp.Context) {
 			p.loading = nil
+			p.prepareWorkersAfter(ctx, turn)
 			p.problem = fmt.Sprintf("Reading %s failed on an error inside watchlens: %v. Nothing of it is shown; you can open another capture.", words.Isolated(sources[0].Name), failure)
 		})
 		return
@@ -641,13 +643,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 			// The files open name the browser's tab.
 			ctx.Page().SetTitle("%s", t+" · watchlens")
 		}
-		// Starting a worker takes the page's thread for a moment, which
-		// would fall between this render and the paint that shows it.
-		ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
-			ctx.PreventUpdate()
-			jsrt.PrepareReadingWorker()
-			load.PrepareEngineWorker()
-		})
+		p.prepareWorkersAfter(ctx, turn)
 	})
 	// The collector gets its pacing back once the capture is on screen.
 	// Given it back before, it came due in the task that shows the
@@ -679,8 +675,28 @@ func (p *Page) afterFirstPaint(ctx goapp.Context, old *capture) {
 	})
 }
 
-// spareWorkerAfter is how long after showing a capture the page starts
-// the next read's worker: long after the capture's first paint.
+// prepareWorkersAfter starts the next read's workers (its reading
+// worker, and the engine's spare, which then warms up) spareWorkerAfter
+// from now, once the read of turn has ended (its capture shown, or
+// failed): starting a worker takes the page's thread for a moment,
+// which would fall between the render that shows a capture and its
+// paint. Unless another read has begun meanwhile: that one prepares
+// them once it ends, and a spare that started and warmed up while it
+// read took the machine's cores from it (a million events read while a
+// spare warmed up took hundreds of ms of CPU beside the load).
+func (p *Page) prepareWorkersAfter(ctx goapp.Context, turn load.Turn) {
+	ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
+		ctx.PreventUpdate()
+		if turn.Superseded() {
+			return
+		}
+		jsrt.PrepareReadingWorker()
+		load.PrepareEngineWorker()
+	})
+}
+
+// spareWorkerAfter is how long after a read ends the page starts the
+// next read's worker: long after the capture's first paint.
 const spareWorkerAfter = time.Second
 
 // saveURL writes the view into the address bar without reloading, so that

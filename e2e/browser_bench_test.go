@@ -179,13 +179,14 @@ func loadTasks(b *testing.B, tab context.Context) (longest float64, tasks [][2]f
 
 // loadSteps says, for the log, the steps of the load that
 // startLoadTimer timed, as [step, ms from the drop] (the page's
-// watchlensLoadStamps: load.Stamp), and its long animation frames, as
-// [ms from the drop, ms, ms blocking, the script that ran longest in it].
+// watchlensLoadStamps: load.Stamp), its long animation frames, as
+// [ms from the drop, ms, ms blocking, the script that ran longest in it],
+// and when the drawing of the frame timed began (draw, ms from the drop).
 func loadSteps(b testing.TB, tab context.Context) string {
 	b.Helper()
 	steps, err := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify({
 		steps: (window.watchlensLoadStamps || []).map(([step, at]) => [step, Math.round(at - window.loadStart)]),
-		frames: window.longFrames})`))
+		frames: window.longFrames, draw: window.drawStart})`))
 	must(b, err)
 	return steps
 }

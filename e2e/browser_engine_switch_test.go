@@ -4,9 +4,13 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"watchlens/internal/synth"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -84,4 +88,62 @@ func engineWhere(t testing.TB, tab context.Context) string {
 	where, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector(".page").dataset.engine`))
 	must(t, err)
 	return where
+}
+
+// TestBrowserEngineSpareAfterTheRead: the page starts the next load's
+// spare engine worker a second after a read ends, unless another read
+// has begun meanwhile, whose cores a spare's start and warm-up would
+// take (a million events read while a spare warmed up beside them). A
+// capture opened within that second after the one before showed is
+// read by a worker of its own (the one before took the spare), and no
+// other engine worker starts while it reads.
+func TestBrowserEngineSpareAfterTheRead(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	// Read for longer than the page waits before it starts a spare.
+	big := filepath.Join(t.TempDir(), "configmaps-200MB.jsonl")
+	must(t, os.WriteFile(big, synth.CaptureOf(200<<20, synth.ConfigMap), 0o644))
+	tab := s.newTab(t)
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		window.engineStarts = [];
+		const PageWorker = window.Worker;
+		window.Worker = class extends PageWorker {
+			constructor(url, opts) {
+				super(url, opts);
+				if (String(url).includes("engine-worker")) window.engineStarts.push(performance.now());
+			}
+		};
+	})()`})
+	must(t, err)
+	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+	waitFileOpen(t, tab, "client-go-golden-watch.http")
+	waitWarm(t, tab)
+	painted := func(n int) float64 {
+		t.Helper()
+		at, err := chromedp.Run(tab, chromedp.Poll[float64](fmt.Sprintf(`(() => {
+			const p = (window.watchlensLoadStamps ?? []).filter(([step]) => step === "painted");
+			return p.length >= %d ? p[%d][1] : null;
+		})()`, n, n-1), chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(pageWait)))
+		must(t, err)
+		return at
+	}
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.watchlensLoadStamps = []`)))
+	upload(t, tab, "samples/w4-then-resume.http")
+	first := painted(1)
+	second, err := chromedp.Run(tab, chromedp.Evaluate[float64](`performance.now()`))
+	must(t, err)
+	upload(t, tab, big)
+	shown := painted(2)
+	waitFileOpen(t, tab, filepath.Base(big))
+	// The page starts a spare a second (spareWorkerAfter) after a
+	// capture shows: the second read must have begun before, and gone on
+	// past it, for this to tell anything.
+	if second-first >= 1000 || shown-first <= 1000 {
+		t.Fatalf("the second capture was read from %.0f to %.0f ms after the first showed: not across the second after it", second-first, shown-first)
+	}
+	starts, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`window.engineStarts.filter(at => at >= %f && at <= %f).map(at => Math.round(at - %f))`, second, shown, first)))
+	must(t, err)
+	if len(starts) > 1 {
+		t.Errorf("%d engine workers started while the second capture was read (at %v ms after the first showed), want its own alone", len(starts), starts)
+	}
 }

@@ -3,9 +3,14 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -63,7 +68,9 @@ func (c loadCPU) report(b *testing.B, loads int) {
 // (the category toplevel, whose tasks carry their thread's CPU time), and
 // returns the func that ends it and sums the CPU of the page's threads.
 // The page's renderer is the process whose main thread took the most
-// CPU: the benchmarks load in one tab at a time.
+// CPU: the benchmarks load in one tab at a time. WATCHLENS_BENCH_TRACE,
+// a folder, has each load's whole trace written there (traceDetail),
+// to see where a load's time went.
 func startCPUTrace(b *testing.B, tab context.Context) (stop func() loadCPU) {
 	b.Helper()
 	var mu sync.Mutex
@@ -82,9 +89,14 @@ func startCPUTrace(b *testing.B, tab context.Context) (stop func() loadCPU) {
 			close(complete)
 		}
 	}))
+	categories := []string{"toplevel", "__metadata"}
+	keep := os.Getenv("WATCHLENS_BENCH_TRACE")
+	if keep != "" {
+		categories = append(categories, traceDetail...)
+	}
 	_, err := chromedp.Call(tab, tracing.Start, tracing.StartParams{
 		TransferMode: "ReportEvents",
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "__metadata"}},
+		TraceConfig:  &tracing.TraceConfig{IncludedCategories: categories},
 	})
 	must(b, err)
 	return func() loadCPU {
@@ -98,6 +110,9 @@ func startCPUTrace(b *testing.B, tab context.Context) (stop func() loadCPU) {
 		}
 		mu.Lock()
 		defer mu.Unlock()
+		if keep != "" {
+			writeTrace(b, keep, raw)
+		}
 		events := make([]traceEvent, 0, len(raw))
 		for _, r := range raw {
 			var e traceEvent
@@ -107,6 +122,28 @@ func startCPUTrace(b *testing.B, tab context.Context) (stop func() loadCPU) {
 		}
 		return cpuOfPage(events)
 	}
+}
+
+// traceDetail are the trace's categories beyond the tasks' when
+// WATCHLENS_BENCH_TRACE asks for the whole trace: the marks the page
+// and its workers set (performance.mark), V8's CPU profiles of every
+// thread (wasm functions by their Go names), its collections and its
+// wasm compiles (each function's tier-up to TurboFan), the messages
+// between threads, the page's style, layout and paint.
+var traceDetail = []string{"blink.user_timing", "disabled-by-default-v8.cpu_profiler", "v8", "v8.wasm", "disabled-by-default-v8.wasm.detailed", "disabled-by-default-v8.wasm.turbofan", "disabled-by-default-v8.gc", "devtools.timeline", "disabled-by-default-devtools.timeline"}
+
+// writeTrace writes the trace's raw events into the folder dir as a
+// file Perfetto UI or chrome://tracing opens, one a load, numbered by
+// when it was written.
+func writeTrace(b *testing.B, dir string, raw [][]byte) {
+	must(b, os.MkdirAll(dir, 0o755))
+	name := filepath.Join(dir, fmt.Sprintf("%s-%d.json", strings.ReplaceAll(b.Name(), "/", "_"), time.Now().UnixMilli()))
+	var out bytes.Buffer
+	out.WriteString(`{"traceEvents":[`)
+	out.Write(bytes.Join(raw, []byte(",\n")))
+	out.WriteString("]}\n")
+	must(b, os.WriteFile(name, out.Bytes(), 0o644))
+	b.Logf("trace: %s", name)
 }
 
 // traceEvent is the part of a Chromium trace event the CPU is summed

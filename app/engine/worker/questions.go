@@ -91,6 +91,38 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	}
 	step("open")
 	h.eng = eng
+	// With q.fleetFirst a capture of more files than the timeline draws
+	// opens on the fleet (the page's does: a split's 10 000 virtual
+	// clients), and its timeline's first frame, and that frame's
+	// summary, would cross unseen.
+	var first *engine.ViewState
+	if view.Truthy() && (!q.Get("fleetFirst").Truthy() || len(opened.Files) <= canvas.MaxFileGroups) {
+		first = &st
+	}
+	zones := 0
+	if n := q.Get("zones"); n.Truthy() {
+		zones = n.Int()
+	}
+	if err := h.answerOpened(reply, eng, opened, first, zones, step); err != nil {
+		return err
+	}
+	if first != nil {
+		reply.Set("steps", steps)
+	}
+	// No reading worker is started for a next read: a worker opens one
+	// load, and one started here took a core while the page rendered and
+	// painted the capture.
+	return nil
+}
+
+// answerOpened sets on reply what an open answers of the capture eng
+// opened: opened, its files apart, and with a first view (a range of 0,
+// 0: the whole capture) its frame, its summary and the first zones red
+// zones, telling step of each. The warm-up answers its captures the same
+// way, so that the code that draws and encodes a load's answer has run,
+// and Chromium has optimised it, before the first load: otherwise it
+// compiled that code on the machine's other core while the load read.
+func (h *host) answerOpened(reply js.Value, eng *engine.Engine, opened engine.Opened, first *engine.ViewState, zones int, step func(string)) error {
 	// The files cross apart, a list the page reads a slice at a time
 	// (client.listOf): a fleet's 10 001 are a megabyte of JSON.
 	listed := opened.Files
@@ -101,33 +133,28 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	if err := setJSON(reply, "files", listed); err != nil {
 		return err
 	}
-	// With q.fleetFirst a capture of more files than the timeline draws
-	// opens on the fleet (the page's does: a split's 10 000 virtual
-	// clients), and its timeline's first frame, and that frame's
-	// summary, would cross unseen.
-	if view.Truthy() && (!q.Get("fleetFirst").Truthy() || len(listed) <= canvas.MaxFileGroups) {
-		if st.From == 0 && st.To == 0 {
-			st.From, st.To = opened.Extent(st.AxisRV)
-		}
-		d, err := h.draw(st, reply)
-		if err != nil {
-			return err
-		}
-		step("frame")
-		if err := setJSON(reply, "summary", eng.Summary(engine.SummaryOf(st, d))); err != nil {
-			return err
-		}
-		step("summary")
-		if n := q.Get("zones"); n.Truthy() {
-			if err := setZones(reply, eng, n.Int(), "zonesAll"); err != nil {
-				return err
-			}
-			step("zones")
-		}
-		reply.Set("steps", steps)
+	if first == nil {
+		return nil
 	}
-	// The next load's reading worker, started while the page draws.
-	jsrt.PrepareReadingWorker()
+	st := *first
+	if st.From == 0 && st.To == 0 {
+		st.From, st.To = opened.Extent(st.AxisRV)
+	}
+	d, err := draw(eng, &h.fr, st, reply)
+	if err != nil {
+		return err
+	}
+	step("frame")
+	if err := setJSON(reply, "summary", eng.Summary(engine.SummaryOf(st, d))); err != nil {
+		return err
+	}
+	step("summary")
+	if zones > 0 {
+		if err := setZones(reply, eng, zones, "zonesAll"); err != nil {
+			return err
+		}
+		step("zones")
+	}
 	return nil
 }
 
@@ -242,7 +269,7 @@ func (h *host) frame(q, reply js.Value) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.draw(st, reply)
+	d, err := draw(h.eng, &h.fr, st, reply)
 	if err != nil || !q.Get("summary").Truthy() {
 		return err
 	}
@@ -277,11 +304,12 @@ func (h *host) view(q js.Value) (engine.ViewState, error) {
 	return st, err
 }
 
-// draw builds the frame of st and sets it on reply (setFrame), with what
-// the engine answered of it (drawn), which it also answers.
-func (h *host) draw(st engine.ViewState, reply js.Value) (engine.Drawn, error) {
-	d := h.eng.Frame(st, &h.fr)
-	if err := setFrame(reply, &h.fr); err != nil {
+// draw has eng build the frame of st into fr and sets it on reply
+// (setFrame), with what the engine answered of it (drawn), which it also
+// answers.
+func draw(eng *engine.Engine, fr *canvas.Frame, st engine.ViewState, reply js.Value) (engine.Drawn, error) {
+	d := eng.Frame(st, fr)
+	if err := setFrame(reply, fr); err != nil {
 		return d, err
 	}
 	return d, setJSON(reply, "drawn", d)

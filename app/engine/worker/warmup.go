@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"syscall/js"
 
 	"watchlens/app/engine"
@@ -21,8 +22,10 @@ const (
 )
 
 // warm opens the captures at q.urls warmRounds times, then the first one
-// joined warmCopies times into one capture, drawing each one's first
-// frame of q.view, and answers the last frame so that the page can warm
+// joined warmCopies times into one capture, each answered as an open
+// question asking for its first frame of q.view would be (answerOpened:
+// the frame, its summary and every red zone, encoded as an answer is,
+// then thrown away), and answers the last frame so that the page can warm
 // its drawing up too. The engine it made is thrown away. A question that
 // arrives meanwhile (the load it warms up for) ends it at the next
 // capture: the load must not wait for the warm-up.
@@ -51,11 +54,7 @@ func (h *host) warm(q, reply js.Value) error {
 		if err != nil {
 			return err
 		}
-		view := st
-		view.From, view.To = o.Extent(false)
-		eng.Frame(view, &h.fr)
-		eng.Summary(view)
-		return nil
+		return h.answerOpened(js.Global().Get("Object").New(), eng, o, &st, math.MaxInt, func(string) {})
 	}
 	for range warmRounds {
 		for _, blob := range blobs {
