@@ -92,7 +92,13 @@ func (w *Worker) Fleet() (engine.Fleet, bool) {
 	if err != nil {
 		return engine.Fleet{}, false
 	}
-	if err := listOf(m, "rows", &f.Rows); err != nil {
+	names, servers, ints := m.Get("rowNames"), m.Get("rowServers"), m.Get("rowInts")
+	if names.Type() != js.TypeString || servers.Type() != js.TypeString || ints.Type() != js.TypeObject {
+		return engine.Fleet{}, false
+	}
+	rows := FleetRows{Names: names.String(), Servers: servers.String(), Ints: make([]byte, ints.Length())}
+	js.CopyBytesToGo(rows.Ints, ints)
+	if f.Rows, err = rows.Read(); err != nil {
 		return engine.Fleet{}, false
 	}
 	return f, m.Get("ok").Truthy()
