@@ -72,10 +72,9 @@ type FleetView struct {
 	// ctx is the mount's, which OnDismount (given none) posts with.
 	ctx *goapp.Context
 	// Of an engine in a worker (workerEngine): the frame asked last and
-	// not answered yet, the one it is read into, and the hovers asked.
-	asking   fleetFrameKey
-	incoming canvas.Frame
-	hovers   int
+	// not answered yet, and the hovers asked.
+	asking fleetFrameKey
+	hovers int
 }
 
 // fleetFrameKey is what decides a fleet frame: the engine, its analysis
@@ -311,7 +310,8 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 		v.askFrame(ctx, w, cv, fn, st)
 		return
 	}
-	v.show(cv, fn, v.eng.FleetFrame(st, &v.fr), &v.fr)
+	v.shown(cv, v.eng.FleetFrame(st, &v.fr))
+	v.frames.send(fn, cv, &v.fr)
 }
 
 // askFrame asks the engine's worker for the fleet's frame of st in
@@ -323,9 +323,8 @@ func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.V
 		return
 	}
 	v.asking = key
-	fr := &v.incoming
 	ctx.Async(func() {
-		l, err := w.AskFleetFrame(st, fr)
+		l, enc, err := w.AskEncodedFleetFrame(st)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			ctx.PreventUpdate()
 			if v.asking != key {
@@ -333,15 +332,18 @@ func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.V
 			}
 			v.asking = fleetFrameKey{}
 			if err == nil && v.eng == key.eng {
-				v.show(cv, draw, l, fr)
+				// Drawn as the worker sent it: its spec and floats are
+				// never read into Go and encoded again.
+				v.shown(cv, l)
+				sendJS(draw, cv, enc)
 			}
 		})
 	})
 }
 
-// show draws frame fr, laid out as l, on cv through draw, and keeps l for
-// the gestures.
-func (v *FleetView) show(cv, fn goapp.Value, l canvas.FleetLayout, fr *canvas.Frame) {
+// shown keeps l, the layout of the frame about to be drawn on cv, for
+// the gestures, and writes where its parts are on the canvas.
+func (v *FleetView) shown(cv goapp.Value, l canvas.FleetLayout) {
 	prev := v.layout
 	v.layout = l
 	ds := cv.Get("dataset")
@@ -364,7 +366,6 @@ func (v *FleetView) show(cv, fn goapp.Value, l canvas.FleetLayout, fr *canvas.Fr
 	ds.Set("scrollY", v.scrollY)
 	ds.Set("from", strconv.FormatInt(v.from, 10))
 	ds.Set("to", strconv.FormatInt(v.to, 10))
-	v.frames.send(fn, cv, fr)
 }
 
 func (v *FleetView) Render() goapp.UI {

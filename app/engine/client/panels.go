@@ -122,6 +122,22 @@ func (w *Worker) AskFleetFrame(st engine.FleetState, fr *canvas.Frame) (canvas.F
 	return l, nil
 }
 
+// AskEncodedFleetFrame is AskFleetFrame for a page that draws the frame,
+// as AskEncodedFrame is AskFrame: it answers the frame as the worker
+// encoded it, its spec and bytes the JS values that came, which the page
+// hands to web/timeline.js as they are.
+func (w *Worker) AskEncodedFleetFrame(st engine.FleetState) (canvas.FleetLayout, canvas.EncodedJS, error) {
+	var l canvas.FleetLayout
+	m, err := w.askPanel("fleetframe", &l, st)
+	if err != nil {
+		return canvas.FleetLayout{}, canvas.EncodedJS{}, err
+	}
+	if !st.Print {
+		w.fleetLayout = l
+	}
+	return l, encodedOf(m), nil
+}
+
 // FleetFrame is AskFleetFrame for the page's view: a frame superseded or
 // unanswered leaves fr and answers the last frame's layout.
 func (w *Worker) FleetFrame(st engine.FleetState, fr *canvas.Frame) canvas.FleetLayout {
