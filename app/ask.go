@@ -23,9 +23,9 @@ type workerEngine interface {
 	// Pick is Hit for a click, which the hover after it does not
 	// supersede.
 	Pick(st engine.ViewState, x, y float64) (engine.Hit, error)
-	// AskFleetFrame is FleetFrame, saying when a later one superseded
-	// it.
-	AskFleetFrame(st engine.FleetState, fr *canvas.Frame) (canvas.FleetLayout, error)
+	// AskEncodedFleetFrame is FleetFrame, as the worker encoded it for
+	// web/timeline.js, saying when a later one superseded it.
+	AskEncodedFleetFrame(st engine.FleetState) (canvas.FleetLayout, canvas.EncodedJS, error)
 }
 
 // inWorker says whether eng answers from a worker (workerEngine).

@@ -8,6 +8,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
+	"watchlens/app/jsrt"
 	"watchlens/internal/quantity"
 	"watchlens/timeline"
 
@@ -52,9 +53,11 @@ type FleetView struct {
 	// order and servers are the rows' names and servers, a line each,
 	// as the summary's data attributes hold them, and mayMix how many rows
 	// the audit log may mix: worked out once per fleet, not at each
-	// render (10 001 rows make 300 KB of names).
+	// render (10 001 rows make 300 KB of names). rowsOn is the summary
+	// element they were last written on (writeRows).
 	order, servers string
 	mayMix         int
+	rowsOn         goapp.Value
 	maxH           float64
 	// stageMinH is the least height given to the stage, CSS px.
 	stageMinH float64
@@ -69,10 +72,9 @@ type FleetView struct {
 	// ctx is the mount's, which OnDismount (given none) posts with.
 	ctx *goapp.Context
 	// Of an engine in a worker (workerEngine): the frame asked last and
-	// not answered yet, the one it is read into, and the hovers asked.
-	asking   fleetFrameKey
-	incoming canvas.Frame
-	hovers   int
+	// not answered yet, and the hovers asked.
+	asking fleetFrameKey
+	hovers int
 }
 
 // fleetFrameKey is what decides a fleet frame: the engine, its analysis
@@ -136,20 +138,38 @@ func (v *FleetView) sync(ctx goapp.Context) {
 		return
 	}
 	eng, gen := v.eng, v.analyzed
-	type answer struct {
-		fl engine.Fleet
-		ok bool
-	}
-	ask(ctx, eng, func() answer {
-		fl, ok := eng.Fleet()
-		return answer{fl, ok}
-	}, func(ctx goapp.Context, a answer) {
-		if v.eng != eng || v.analyzed != gen || !a.ok {
-			return
+	if !inWorker(eng) {
+		if fl, ok := eng.Fleet(); ok {
+			v.adopt(fl)
 		}
-		v.adopt(a.fl)
-		if inWorker(eng) {
-			ctx.Defer(v.draw)
+		return
+	}
+	ctx.Async(func() {
+		// The load that opened the fleet has just handed the collector
+		// its pacing back, with the heap grown: a cycle came due in the
+		// task that read the fleet's answer and rendered it, and marked
+		// there. Held off until the view is rendered and its first frame
+		// asked for, the collection runs in a task of its own
+		// (jsrt.LoadGC). The wait is bounded, as the page's is for a
+		// load: go-app drops a dispatch to a view no longer mounted.
+		jsrt.LoadGC.Start()
+		defer jsrt.LoadGC.Stop()
+		fl, ok := eng.Fleet()
+		shown := make(chan struct{})
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if v.eng != eng || v.analyzed != gen || !ok {
+				close(shown)
+				return
+			}
+			v.adopt(fl)
+			ctx.Defer(func(ctx goapp.Context) {
+				v.draw(ctx)
+				close(shown)
+			})
+		})
+		select {
+		case <-shown:
+		case <-time.After(2 * time.Second):
 		}
 	})
 }
@@ -167,6 +187,7 @@ func (v *FleetView) adopt(fl engine.Fleet) {
 		}
 	}
 	v.order, v.servers = strings.Join(names, "\n"), strings.Join(servers, "\n")
+	v.rowsOn = nil
 	if v.to <= v.from || v.from < fl.From || v.to > fl.To {
 		v.from, v.to = fl.From, fl.To
 		if v.To > v.From {
@@ -263,6 +284,7 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 	if cv == nil || !v.has() {
 		return
 	}
+	v.writeRows()
 	fn, ok := v.frames.script(ctx, v.draw)
 	if !ok {
 		return
@@ -288,7 +310,8 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 		v.askFrame(ctx, w, cv, fn, st)
 		return
 	}
-	v.show(cv, fn, v.eng.FleetFrame(st, &v.fr), &v.fr)
+	v.shown(cv, v.eng.FleetFrame(st, &v.fr))
+	v.frames.send(fn, cv, &v.fr)
 }
 
 // askFrame asks the engine's worker for the fleet's frame of st in
@@ -300,9 +323,8 @@ func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.V
 		return
 	}
 	v.asking = key
-	fr := &v.incoming
 	ctx.Async(func() {
-		l, err := w.AskFleetFrame(st, fr)
+		l, enc, err := w.AskEncodedFleetFrame(st)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			ctx.PreventUpdate()
 			if v.asking != key {
@@ -310,15 +332,18 @@ func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.V
 			}
 			v.asking = fleetFrameKey{}
 			if err == nil && v.eng == key.eng {
-				v.show(cv, draw, l, fr)
+				// Drawn as the worker sent it: its spec and floats are
+				// never read into Go and encoded again.
+				v.shown(cv, l)
+				sendJS(draw, cv, enc)
 			}
 		})
 	})
 }
 
-// show draws frame fr, laid out as l, on cv through draw, and keeps l for
-// the gestures.
-func (v *FleetView) show(cv, fn goapp.Value, l canvas.FleetLayout, fr *canvas.Frame) {
+// shown keeps l, the layout of the frame about to be drawn on cv, for
+// the gestures, and writes where its parts are on the canvas.
+func (v *FleetView) shown(cv goapp.Value, l canvas.FleetLayout) {
 	prev := v.layout
 	v.layout = l
 	ds := cv.Get("dataset")
@@ -341,7 +366,6 @@ func (v *FleetView) show(cv, fn goapp.Value, l canvas.FleetLayout, fr *canvas.Fr
 	ds.Set("scrollY", v.scrollY)
 	ds.Set("from", strconv.FormatInt(v.from, 10))
 	ds.Set("to", strconv.FormatInt(v.to, 10))
-	v.frames.send(fn, cv, fr)
 }
 
 func (v *FleetView) Render() goapp.UI {
@@ -395,6 +419,21 @@ func (v *FleetView) renderPicked() goapp.UI {
 		Text(text)
 }
 
+// writeRows gives the summary its data-order and data-servers, the
+// rows' names and servers, once per fleet and summary element: rendered
+// by go-app, each was formatted anew and compared at every render of the
+// view, hundreds of kilobytes for 10 000 clients.
+func (v *FleetView) writeRows() {
+	dl := v.JSValue().Call("querySelector", "#fleet-summary")
+	if dl.IsNull() || dl.IsUndefined() || (v.rowsOn != nil && dl.Equal(v.rowsOn)) {
+		return
+	}
+	ds := dl.Get("dataset")
+	ds.Set("order", v.order)
+	ds.Set("servers", v.servers)
+	v.rowsOn = dl
+}
+
 // renderSummary is the fleet in words, for screen readers and tests.
 func (v *FleetView) renderSummary() goapp.UI {
 	fl := &v.fleet
@@ -406,8 +445,6 @@ func (v *FleetView) renderSummary() goapp.UI {
 	}
 	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
 		DataSet("clients", len(fl.Rows)).
-		DataSet("order", v.order).
-		DataSet("servers", v.servers).
 		DataSet("max-with", fl.MaxWith).
 		DataSet("max-without", fl.MaxWithout).
 		DataSet("relists", fl.Relists).

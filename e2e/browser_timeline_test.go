@@ -651,8 +651,9 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 }
 
 // watchWorkerFrames has the pages tab opens note, in
-// window.watchlensFrames, when each frame question goes to the engine's
-// worker (asked: {id, t, view}, view as JSON), when its frame comes back (answered: id to t;
+// window.watchlensFrames, when each frame question, the timeline's or the
+// fleet's, goes to the engine's worker (asked: {id, t, view}, view as
+// JSON; a fleet frame's view is in its args), when its frame comes back (answered: id to t;
 // superseded answers carry none) and when each frame is drawn (draws, by
 // web/timeline.js's watchlensDraw, wrapped once the script defines it);
 // waiters are called with each draw's time until they answer true.
@@ -662,7 +663,7 @@ func watchWorkerFrames(t testing.TB, tab context.Context) {
 		const f = window.watchlensFrames = {asked: [], answered: new Map(), draws: [], waiters: []};
 		const post = Worker.prototype.postMessage;
 		Worker.prototype.postMessage = function (m, ...rest) {
-			if (m && m.q === "frame") f.asked.push({id: m.id, t: performance.now(), view: m.view});
+			if (m && (m.q === "frame" || m.q === "fleetframe")) f.asked.push({id: m.id, t: performance.now(), view: m.view});
 			return post.call(this, m, ...rest);
 		};
 		const W = window.Worker;
@@ -671,7 +672,7 @@ func watchWorkerFrames(t testing.TB, tab context.Context) {
 				super(...args);
 				this.addEventListener("message", e => {
 					const m = e.data;
-					if (m && m.q === "frame" && m.spec !== undefined) f.answered.set(m.id, performance.now());
+					if (m && (m.q === "frame" || m.q === "fleetframe") && m.spec !== undefined) f.answered.set(m.id, performance.now());
 				});
 			}
 		};
@@ -752,28 +753,6 @@ const workerFrameTiming = `
 				obs.disconnect();
 				const longest = ts => Math.max(0, ...ts.map(e => e.duration));
 				return [drawn, longest(tasks.filter(e => e.startTime >= t0 && e.startTime < tUp)), longest(tasks.filter(e => e.startTime >= tUp))];
-			};
-`
-
-// frameTiming defines, for a frame benchmark's script, painted(f), the
-// time from a frame's start through f to the browser's next task (the
-// frame's work done), and timed(n, f), the median, 95th percentile and
-// slowest of n such frames.
-const frameTiming = `
-			const painted = (f) => new Promise(done => requestAnimationFrame(() => {
-				const t0 = performance.now();
-				f();
-				const ch = new MessageChannel();
-				ch.port1.onmessage = () => done(performance.now() - t0);
-				ch.port2.postMessage(null);
-			}));
-			const timed = async (n, f) => {
-				const ts = [];
-				for (let i = 0; i < n; i++) {
-					ts.push(await painted(() => f(i)));
-				}
-				ts.sort((a, b) => a - b);
-				return [ts[n >> 1], ts[Math.floor(n * 0.95)], ts[n - 1]];
 			};
 `
 

@@ -48,12 +48,16 @@ func (g *GCPacer) Start() {
 // Stop ends a load. Handed back its pacing with the heap grown since the
 // last collection, the collector came due while the page showed the
 // capture, and marked inside that task: so the last load to stop collects
-// first, in a task of its own. Call it from a goroutine: it yields.
+// first, in a task of its own. It does below gcFloor too: a load's heap
+// under it still came due at once (the pacing's goal is twice the heap
+// the last collection left), in the task that answered the fleet of
+// 10 000 virtual clients and rendered it. Call it from a goroutine: it
+// yields.
 func (g *GCPacer) Stop() {
 	if g.loads--; g.loads > 0 {
 		return
 	}
-	if h := g.heap(); h >= gcFloor && h >= g.live+g.live/2 {
+	if h := g.heap(); h >= g.live+g.live/2 {
 		yield := g.yield
 		if yield == nil {
 			yield = YieldOnce

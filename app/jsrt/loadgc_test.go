@@ -88,3 +88,31 @@ func TestLoadGCStartDuringStop(t *testing.T) {
 		t.Errorf("after both loads the pacing is %d, want %d as before", p, before)
 	}
 }
+
+// TestLoadGCStopCollectsASmallHeap: a load that grew the heap by half,
+// however small the heap, collects as it stops, in a task of its own,
+// rather than hand the collector a heap already past its goal, which it
+// then marks in whatever task allocates next.
+func TestLoadGCStopCollectsASmallHeap(t *testing.T) {
+	runtime.GC() // the tests before leave garbage
+	var g GCPacer
+	g.Start()
+	held := make([][]byte, 0, 64)
+	for g.heap() < g.live+g.live/2 {
+		held = append(held, make([]byte, 256<<10))
+	}
+	if g.heap() >= gcFloor {
+		t.Fatalf("the heap grew to %d, past gcFloor: the test tests nothing", g.heap())
+	}
+	yields := 0
+	g.yield = func() { yields++ }
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	cycles := stats.NumGC
+	g.Stop()
+	runtime.ReadMemStats(&stats)
+	runtime.KeepAlive(held)
+	if stats.NumGC == cycles || yields != 2 {
+		t.Errorf("the load stopped with %d GC cycles and %d yields, want one cycle between two yields", stats.NumGC-cycles, yields)
+	}
+}

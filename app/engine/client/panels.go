@@ -92,7 +92,13 @@ func (w *Worker) Fleet() (engine.Fleet, bool) {
 	if err != nil {
 		return engine.Fleet{}, false
 	}
-	if err := listOf(m, "rows", &f.Rows); err != nil {
+	names, servers, ints := m.Get("rowNames"), m.Get("rowServers"), m.Get("rowInts")
+	if names.Type() != js.TypeString || servers.Type() != js.TypeString || ints.Type() != js.TypeObject {
+		return engine.Fleet{}, false
+	}
+	rows := FleetRows{Names: names.String(), Servers: servers.String(), Ints: make([]byte, ints.Length())}
+	js.CopyBytesToGo(rows.Ints, ints)
+	if f.Rows, err = rows.Read(); err != nil {
 		return engine.Fleet{}, false
 	}
 	return f, m.Get("ok").Truthy()
@@ -114,6 +120,22 @@ func (w *Worker) AskFleetFrame(st engine.FleetState, fr *canvas.Frame) (canvas.F
 		w.fleetLayout = l
 	}
 	return l, nil
+}
+
+// AskEncodedFleetFrame is AskFleetFrame for a page that draws the frame,
+// as AskEncodedFrame is AskFrame: it answers the frame as the worker
+// encoded it, its spec and bytes the JS values that came, which the page
+// hands to web/timeline.js as they are.
+func (w *Worker) AskEncodedFleetFrame(st engine.FleetState) (canvas.FleetLayout, canvas.EncodedJS, error) {
+	var l canvas.FleetLayout
+	m, err := w.askPanel("fleetframe", &l, st)
+	if err != nil {
+		return canvas.FleetLayout{}, canvas.EncodedJS{}, err
+	}
+	if !st.Print {
+		w.fleetLayout = l
+	}
+	return l, encodedOf(m), nil
 }
 
 // FleetFrame is AskFleetFrame for the page's view: a frame superseded or

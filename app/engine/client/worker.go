@@ -444,7 +444,12 @@ func (w *Worker) AskEncodedFrame(st engine.ViewState, summary bool) (d engine.Dr
 		}
 	}
 	w.drawn = d
-	return d, s, canvas.EncodedJS{Spec: m.Get("spec"), Bytes: m.Get("bytes"), N: m.Get("n").Int()}, nil
+	return d, s, encodedOf(m), nil
+}
+
+// encodedOf is the frame of answer m ({spec, bytes, n}) as it came.
+func encodedOf(m js.Value) canvas.EncodedJS {
+	return canvas.EncodedJS{Spec: m.Get("spec"), Bytes: m.Get("bytes"), N: m.Get("n").Int()}
 }
 
 // askFrame asks the worker for the frame of st, with its summary if

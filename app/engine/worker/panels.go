@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"watchlens/app/engine"
+	"watchlens/app/engine/client"
 	"watchlens/timeline"
 )
 
@@ -83,10 +84,12 @@ func (h *host) panel(kind string, q, reply js.Value) error {
 	case "fleet":
 		f, ok := e.Fleet()
 		reply.Set("ok", ok)
-		// The rows cross apart, as an open's files do (see open).
-		if err := setJSON(reply, "rows", f.Rows); err != nil {
-			return err
-		}
+		// The rows cross apart, as strings and figures that the page
+		// reads at once (client.FleetRows).
+		rows := client.WireFleetRows(f.Rows)
+		reply.Set("rowNames", rows.Names)
+		reply.Set("rowServers", rows.Servers)
+		setBytes(reply, "rowInts", rows.Ints)
 		f.Rows = nil
 		answer = f
 	case "fleetframe":

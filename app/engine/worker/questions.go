@@ -323,12 +323,17 @@ func setFrame(reply js.Value, fr *canvas.Frame) error {
 		return err
 	}
 	b, n := fr.Floats(nil)
-	bytes := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(bytes, b)
 	reply.Set("spec", string(spec))
-	reply.Set("bytes", bytes)
+	setBytes(reply, "bytes", b)
 	reply.Set("n", n)
 	return nil
+}
+
+// setBytes sets reply[name] to a Uint8Array of b.
+func setBytes(reply js.Value, name string, b []byte) {
+	bytes := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(bytes, b)
+	reply.Set(name, bytes)
 }
 
 // setJSON sets reply[name] to v as JSON.
