@@ -333,9 +333,12 @@ func (g *internGen) find(h uint32, s string) (x string, id uint32, free int, ok 
 		}
 		i = (i + 1) & mask
 	}
-	if e, ok := g.overflow[s]; ok {
-		x, id := g.record(e.loc)
-		return x, id, 0, true
+	// The map is mostly nil, where a lookup is still a call.
+	if g.overflow != nil {
+		if e, ok := g.overflow[s]; ok {
+			x, id := g.record(e.loc)
+			return x, id, 0, true
+		}
 	}
 	return "", 0, free, false
 }
