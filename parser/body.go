@@ -245,7 +245,7 @@ func (s *bodyScanner) stop(i int) int {
 // everywhere.
 func hasObjectKey(b []byte) bool {
 	for i := 3; i < len(b); {
-		k := bytes.IndexByte(b[i:], 'j')
+		k := indexByte(b[i:], 'j')
 		if k < 0 {
 			return false
 		}

@@ -534,13 +534,9 @@ func fieldsV1Walk(b []byte, v, i, depth int, cps *[]fieldsCP) int {
 // commonPrefix returns how many bytes a and b begin with alike.
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
-	i := 0
-	// Runs of equal bytes by equalBytes, which natively is assembly many
-	// times faster than the words' loop; the words find where a run
+	// Runs of equal bytes first (equalRuns); the words find where a run
 	// differs.
-	for i+64 <= n && equalBytes(a[i:i+64], b[i:i+64]) {
-		i += 64
-	}
+	i := equalRuns(a, b, n)
 	for ; i+8 <= n; i += 8 {
 		if x := word.Load64(a, i) ^ word.Load64(b, i); x != 0 {
 			return i + bits.TrailingZeros64(x)>>3

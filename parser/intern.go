@@ -63,7 +63,7 @@ type internGen struct {
 	slots  []internSlot // a power of two long, at most half full
 	shift  uint         // 32 - log2(len(slots))
 	n      int
-	blocks [][]byte // the records, in blocks of internBlock bytes
+	blocks [][]byte // the records (see nextBlock)
 	used   int      // the bytes used of the last block
 	// long holds the strings of more than maxBlockString bytes, each its
 	// own allocation; their records hold their index here.
@@ -77,14 +77,14 @@ type internSlot struct {
 	// slots without reading their strings again.
 	h uint32
 	// loc is where the string's record is: its block's index times
-	// internBlock, plus its offset in the block.
+	// maxInternBlock, plus its offset in the block.
 	loc uint32
 }
 
 const (
-	internBlockBits = 14
-	internBlock     = 1 << internBlockBits
-	maxBlockString  = 256
+	maxInternBlock = 1 << internBlockBits
+	minInternBlock = 16 << 10
+	maxBlockString = 256
 	// recordHeader is the bytes of a record before the string's: its
 	// number, then its length, or longRecord plus its index in long.
 	recordHeader = 8
@@ -115,7 +115,7 @@ func newInternTable() *internTable {
 // record returns the string whose record is at loc, and its number.
 func (g *internGen) record(loc uint32) (string, uint32) {
 	b := g.blocks[loc>>internBlockBits]
-	off := int(loc & (internBlock - 1))
+	off := int(loc & (maxInternBlock - 1))
 	hdr := word.Load64(b, off)
 	id, n := uint32(hdr), uint32(hdr>>32)
 	switch {
@@ -128,29 +128,47 @@ func (g *internGen) record(loc uint32) (string, uint32) {
 }
 
 // addRecord writes the record of s, numbered id, and returns where it
-// is. Under wasm, whose collector runs on the parser's thread, an
+// is and the generation's copy of s, a view of the record's bytes.
+// Under wasm, whose collector runs on the parser's thread, an
 // allocation per string costs more than the rest of interning it: small
 // strings share blocks. A string of more than maxBlockString bytes keeps
 // its own memory (s itself, which must then not change).
-func (g *internGen) addRecord(s string, id uint32) uint32 {
+func (g *internGen) addRecord(s string, id uint32) (uint32, string) {
 	size := recordHeader + len(s)
 	n := uint32(len(s))
-	if len(s) > maxBlockString {
+	long := len(s) > maxBlockString
+	if long {
 		size, n = recordHeader, longRecord|uint32(len(g.long))
 		g.long = append(g.long, s)
 	}
-	if len(g.blocks) == 0 || internBlock-g.used < size {
-		g.blocks = append(g.blocks, make([]byte, internBlock))
+	if len(g.blocks) == 0 || len(g.blocks[len(g.blocks)-1])-g.used < size {
+		g.blocks = append(g.blocks, make([]byte, g.nextBlock()))
 		g.used = 0
 	}
 	b := g.blocks[len(g.blocks)-1]
 	off := g.used
 	binary.LittleEndian.PutUint64(b[off:], uint64(n)<<32|uint64(id))
-	if n&longRecord == 0 {
-		copy(b[off+recordHeader:], s)
-	}
 	g.used += size
-	return uint32(len(g.blocks)-1)<<internBlockBits | uint32(off)
+	loc := uint32(len(g.blocks)-1)<<internBlockBits | uint32(off)
+	switch {
+	case long:
+		return loc, s
+	case len(s) == 0:
+		return loc, ""
+	}
+	copy(b[off+recordHeader:], s)
+	return loc, unsafe.String(&b[off+recordHeader], len(s))
+}
+
+// nextBlock is the size of the generation's next block of records: the
+// table's first of minInternBlock bytes, so that a small capture takes
+// little, and the next ones of maxInternBlock (internBlockBits), where a
+// capture holds more than a few hundred objects.
+func (g *internGen) nextBlock() int {
+	if len(g.blocks) == 0 {
+		return minInternBlock
+	}
+	return maxInternBlock
 }
 
 // age makes the current generation the one before, dropping the one
@@ -169,18 +187,27 @@ func (t *internTable) age() {
 		slots = make([]internSlot, len(cur.slots))
 	}
 	t.internGen = internGen{slots: slots, shift: cur.shift}
+	if len(cur.blocks) > 0 {
+		// The new generation goes on filling the last block, which
+		// may be large (see internBlockBits).
+		t.blocks, t.used = [][]byte{cur.blocks[len(cur.blocks)-1]}, cur.used
+	}
 }
 
 // room makes room for one more string in the current generation: a
 // new generation when it holds limit, else a larger table when it is
-// half full.
-func (t *internTable) room() {
+// half full. It says whether it changed the slots.
+func (t *internTable) room() bool {
+	aged := false
 	if t.limit > 0 && t.n >= t.limit {
 		t.age()
+		aged = true
 	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.resize(2 * len(t.slots))
+		return true
 	}
+	return aged
 }
 
 func (g *internGen) resize(n int) {
@@ -247,74 +274,88 @@ func (t *internTable) bytesID(b []byte) (string, uint32) {
 	// string the table does not hold yet.
 	view := unsafe.String(unsafe.SliceData(b), len(b))
 	h := t.hash(b)
-	if x, id, ok := t.find(h, view); ok {
+	x, id, free, ok := t.find(h, view)
+	if ok {
 		return x, id
 	}
 	// One longer than a record holds is kept as it is: a copy of its
 	// own.
-	return t.notFound(h, view, len(b) > maxBlockString)
+	return t.notFound(h, view, free, len(b) > maxBlockString)
 }
 
 // string returns the table's copy of s, adding s.
 func (t *internTable) string(s string) string {
 	h := t.hashString(s)
-	if x, _, ok := t.find(h, s); ok {
+	x, _, free, ok := t.find(h, s)
+	if ok {
 		return x
 	}
-	x, _ := t.notFound(h, s, false)
+	x, _ = t.notFound(h, s, free, false)
 	return x
 }
 
 // notFound returns the table's copy of s, whose hash is h, and its
-// number, where the current generation has none: the one before's,
+// number, where the current generation has none, its probe for s having
+// ended at the free slot free (-1 for none): the one before's,
 // copied into the current one with its number, so that the one before
 // holds nothing the table still hands out once it is dropped; else s,
 // or a copy of it with clone, added.
-func (t *internTable) notFound(h uint32, s string, clone bool) (string, uint32) {
+func (t *internTable) notFound(h uint32, s string, free int, clone bool) (string, uint32) {
 	if t.prev != nil {
-		if x, id, ok := t.prev.find(h, s); ok {
-			t.room()
-			return t.add(h, x, id), id
+		if x, id, _, ok := t.prev.find(h, s); ok {
+			return t.add(h, x, id, free), id
 		}
 	}
 	if clone {
 		s = strings.Clone(s)
 	}
-	t.room()
 	t.ids++
-	return t.add(h, s, t.ids), t.ids
+	return t.add(h, s, t.ids, free), t.ids
 }
 
 // find returns the generation's copy of s, whose hash is h, and its
-// number.
-func (g *internGen) find(h uint32, s string) (string, uint32, bool) {
+// number; where it has none, free is the free slot that ended the probe,
+// the one s would take, or -1.
+func (g *internGen) find(h uint32, s string) (x string, id uint32, free int, ok bool) {
 	mask := len(g.slots) - 1
 	i := int(h >> g.shift)
+	free = -1
 	for p := 0; p < maxProbe; p++ {
 		e := g.slots[i]
 		if e.h == 0 {
+			free = i
 			break
 		}
 		if e.h == h {
 			if x, id := g.record(e.loc); equalStrings(x, s) {
-				return x, id, true
+				return x, id, 0, true
 			}
 		}
 		i = (i + 1) & mask
 	}
-	if e, ok := g.overflow[s]; ok {
-		x, id := g.record(e.loc)
-		return x, id, true
+	// The map is mostly nil, where a lookup is still a call.
+	if g.overflow != nil {
+		if e, ok := g.overflow[s]; ok {
+			x, id := g.record(e.loc)
+			return x, id, 0, true
+		}
 	}
-	return "", 0, false
+	return "", 0, free, false
 }
 
-// add adds s, whose hash is h, numbered id, once room has made room for
-// it, and returns the generation's copy.
-func (g *internGen) add(h uint32, s string, id uint32) string {
-	e := internSlot{h: h, loc: g.addRecord(s, id)}
-	g.insert(e)
-	x, _ := g.record(e.loc)
+// add adds s, whose hash is h, numbered id, to the current generation,
+// making room for it, and returns the generation's copy. free is the
+// slot where the probe for s ended (-1 for none), which s takes unless
+// making room moved the slots: a new object is probed for once.
+func (t *internTable) add(h uint32, s string, id uint32, free int) string {
+	if t.room() || free < 0 {
+		loc, x := t.addRecord(s, id)
+		t.insert(internSlot{h: h, loc: loc})
+		return x
+	}
+	loc, x := t.addRecord(s, id)
+	t.slots[free] = internSlot{h: h, loc: loc}
+	t.n++
 	return x
 }
 

@@ -110,7 +110,8 @@ func TestInternTable(t *testing.T) {
 	full := &internTable{seed: 1}
 	full.resize(2 * maxProbe)
 	for i := range full.slots {
-		full.slots[i] = internSlot{h: uint32(i)<<full.shift | 1, loc: full.addRecord(fmt.Sprint("filler", i), 0)}
+		loc, _ := full.addRecord(fmt.Sprint("filler", i), 0)
+		full.slots[i] = internSlot{h: uint32(i)<<full.shift | 1, loc: loc}
 	}
 	a, aID := full.bytesID([]byte("a"))
 	if again, id := full.bytesID([]byte("a")); full.overflow["a"] == (internSlot{}) || unsafe.StringData(again) != unsafe.StringData(a) || id != aID {

@@ -74,7 +74,7 @@ func (l *lineReader) next() (line, bool) {
 			// As in a window, a longer line comes out in pieces.
 			avail = avail[:l.maxLine]
 		}
-		if i := bytes.IndexByte(avail[l.scanned:], '\n'); i >= 0 {
+		if i := indexByte(avail[l.scanned:], '\n'); i >= 0 {
 			return l.emit(l.scanned+i+1, true), true
 		}
 		l.scanned = len(avail)
