@@ -45,6 +45,34 @@ type passState struct {
 	// model's.
 	staleTimes, countTimes timeReader
 	steps, head            stepReader
+	// bounds are, per model, the earliest instant its threshold gave
+	// for the pass's last value computed (see thresholdBound).
+	bounds [numModels]thresholdBound
+}
+
+// thresholdBound is the earlier of a model's risk and refusal instants
+// for a cursor at rv resuming on the server on. For the models whose
+// thresholds do not fall as the value rises, over a timeline in time
+// order (risesWithRV), it bounds from below those of any value from rv
+// up: a cursor pass, whose values mostly rise and whose thresholds are
+// mostly far past each step, needs no threshold of a step whose drops
+// end before that bound.
+type thresholdBound struct {
+	rv  uint64
+	on  serverRef
+	t   int64
+	set bool
+}
+
+// risesWithRV says model m's threshold, for a cursor resuming on one
+// server, does not move back in time as the cursor's value rises: the
+// count model's change is the N-th after the first above the value
+// (the series' running maximum RV does not fall), the capacity model's
+// the first replay step buffering nothing at or below it, calibration's
+// the first floor above it (floors rise), each over changes or errors in
+// time order when the timeline is.
+func risesWithRV(m Model) bool {
+	return m == ModelCacheCount || m == ModelCacheCapacity || m == ModelCalibration
 }
 
 // startPass readies a.pass for a pass over c's steps.
@@ -68,6 +96,7 @@ func (a *Analysis) startPass(c *Cursor) *passState {
 	}
 	ps.steps.reuse(&c.Steps)
 	ps.head.reuse(&a.TL.head)
+	ps.bounds = [numModels]thresholdBound{}
 	return ps
 }
 
@@ -319,12 +348,16 @@ func headBefore(head *stepReader, k int, to int64) (last int, next int64) {
 // since, for drops in [lo, hi) whose reconnects, d later, reach the
 // server on.
 func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on serverRef, rv uint64, since, lo, hi, d int64) {
-	if first, ok := a.notBefore(m, since); ok && first-d >= hi {
+	bound := &a.pass.bounds[m]
+	if first, ok := a.notBefore(m, since); ok && first-d >= hi || bound.set && bound.t-d >= hi && rv >= bound.rv && on == bound.on {
 		// Neither zone reaches the span: no threshold to compute.
 		refused.open[m], risky.open[m] = -1, -1
 		return
 	}
 	risk, ref, ok := a.threshold(m, c.File, on, rv, since, math.MaxInt64)
+	if ok && a.TL.timeOrdered && risesWithRV(m) {
+		*bound = thresholdBound{rv: rv, on: on, t: min(risk, ref), set: true}
+	}
 	if !ok {
 		refused.open[m], risky.open[m] = -1, -1
 		return
