@@ -288,7 +288,9 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 	}
 	var id int32
 	var ok bool
-	var uidHash uint64 // of ev.UID, once looked up in laneOfUID
+	var uidHash uint64 // of ev.UID's key, once looked up in laneOfUID
+	var keyBuf [uuidBytes]byte
+	var uuid []byte // the 16 bytes of ev.UID, once looked up, when it is a UUID
 	if ev.UID != "" {
 		if k := int(ev.Identity); k > 0 && k < len(f.laneOfIdentity) && f.laneOfIdentity[k] > 0 {
 			id, ok = f.laneOfIdentity[k]-1, true
@@ -297,9 +299,13 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 			ok = f.oneReader || f.b.lanes.hasUID(id, ev.UID)
 		}
 		if !ok {
+			key, packed := uidKey(keyBuf[:], ev.UID)
 			var k int32
-			k, ok, uidHash = f.laneOfUID.find(&f.b.lanes, f.laneLo, ev.UID)
+			k, ok, uidHash = f.laneOfUID.find(&f.b.lanes, f.laneLo, key, packed)
 			id = int32(f.laneLo) + k
+			if packed {
+				uuid = key
+			}
 		}
 	} else {
 		id, ok = f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}]
@@ -318,7 +324,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 		if b.lanes.Len() >= b.MaxObjects {
 			return -1, false
 		}
-		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
+		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID, uuid)
 		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID, uidHash)
 		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id

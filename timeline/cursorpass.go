@@ -303,7 +303,14 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		}
 		for _, m := range models {
 			if !serverDependent(m) || len(stints) == 0 {
-				a.zoneSpan(refused, risky, c, m, anyServer, rv, from, from, zto, d)
+				// Checked here, where it is inlined: at every step of
+				// every cursor, for every model, a call costs as much as
+				// the check as wasm.
+				if a.beyond(m, anyServer, rv, from, zto, d) {
+					refused.open[m], risky.open[m] = -1, -1
+				} else {
+					a.zoneSpan(refused, risky, c, m, anyServer, rv, from, from, zto, d)
+				}
 				continue
 			}
 			// A reconnect from a drop in each stint reaches its server.
@@ -313,7 +320,11 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				if st.on != lastOn[m] {
 					refused.open[m], risky.open[m], lastOn[m] = -1, -1, st.on
 				}
-				a.zoneSpan(refused, risky, c, m, st.on, rv, from, t, end, d)
+				if a.beyond(m, st.on, rv, from, end, d) {
+					refused.open[m], risky.open[m] = -1, -1
+				} else {
+					a.zoneSpan(refused, risky, c, m, st.on, rv, from, t, end, d)
+				}
 				t = end
 			}
 		}
@@ -344,19 +355,25 @@ func headBefore(head *stepReader, k int, to int64) (last int, next int64) {
 	return k, math.MaxInt64
 }
 
+// beyond says model m's threshold for a cursor at rv, last current at
+// since, resuming on the server on, is known to lie past hi+d without
+// computing it (notBefore, the pass's bounds): drops before hi are in
+// neither zone, and zoneSpan need not run.
+func (a *Analysis) beyond(m Model, on serverRef, rv uint64, since, hi, d int64) bool {
+	if first, ok := a.notBefore(m, since); ok && first-d >= hi {
+		return true
+	}
+	b := &a.pass.bounds[m]
+	return b.set && b.t-d >= hi && rv >= b.rv && on == b.on
+}
+
 // zoneSpan adds model m's zones of a cursor at rv, last current at
 // since, for drops in [lo, hi) whose reconnects, d later, reach the
-// server on.
+// server on; the caller has checked that beyond does not rule them out.
 func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on serverRef, rv uint64, since, lo, hi, d int64) {
-	bound := &a.pass.bounds[m]
-	if first, ok := a.notBefore(m, since); ok && first-d >= hi || bound.set && bound.t-d >= hi && rv >= bound.rv && on == bound.on {
-		// Neither zone reaches the span: no threshold to compute.
-		refused.open[m], risky.open[m] = -1, -1
-		return
-	}
 	risk, ref, ok := a.threshold(m, c.File, on, rv, since, math.MaxInt64)
 	if ok && a.TL.timeOrdered && risesWithRV(m) {
-		*bound = thresholdBound{rv: rv, on: on, t: min(risk, ref), set: true}
+		a.pass.bounds[m] = thresholdBound{rv: rv, on: on, t: min(risk, ref), set: true}
 	}
 	if !ok {
 		refused.open[m], risky.open[m] = -1, -1

@@ -132,8 +132,9 @@ func (ls *Lanes) name(r laneRec) string {
 	return unsafe.String(unsafe.SliceData(ls.text[r.block()][r.off():]), int(r.nameLen))
 }
 
-// add appends a lane of file and returns its number.
-func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
+// add appends a lane of file and returns its number; uuid is uid's 16
+// bytes when uid is a UUID (as appendUUID reads it), else nil.
+func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) int32 {
 	if ls.scopeOf == nil {
 		ls.scopeOf, ls.labelsOf = map[laneScope]int32{}, map[string]int32{"": 0}
 		ls.labels = []string{""}
@@ -159,8 +160,8 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 		b := ls.text[last]
 		r.at, r.nameLen = uint32(last)<<16|uint32(len(b)), uint16(len(name))
 		b = append(b, name...)
-		var packed bool
-		if b, packed = appendUUID(b, uid); packed {
+		if uuid != nil {
+			b = append(b, uuid...)
 			r.uid = packedUID
 		} else {
 			r.uid = uint16(len(uid))

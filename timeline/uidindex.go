@@ -17,7 +17,8 @@ import (
 // the table is hashed without making text again.
 //
 // A new object's uid is looked up, not found, and entered: find gives
-// the key's hash, which add takes, so each new uid is hashed once. The
+// the key's hash, which add takes, so each new uid is hashed once (and
+// its key, made once, is what the lane table keeps). The
 // hash is a few 64-bit multiplications a word, seeded per table: under
 // wasm, hash/maphash's takes 128-bit products the runtime emulates, and
 // with small events, most of them of new objects (core/v1 Events), it
@@ -87,11 +88,9 @@ func (x *uidIndex) add(ls *Lanes, lo int, k int32, uid string, h uint64) {
 	x.used++
 }
 
-// find returns the file's lane with uid, if any, and the hash of uid's
-// key, which add takes.
-func (x *uidIndex) find(ls *Lanes, lo int, uid string) (int32, bool, uint64) {
-	var buf [uuidBytes]byte
-	key, packed := uidKey(buf[:], uid)
+// find returns the file's lane whose uid's key (uidKey) is key, if any,
+// and the hash of key, which add takes.
+func (x *uidIndex) find(ls *Lanes, lo int, key []byte, packed bool) (int32, bool, uint64) {
 	h := x.hash(key, packed)
 	if len(x.slots) == 0 {
 		return 0, false, h
