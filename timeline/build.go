@@ -234,15 +234,10 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 	if ev.Length >= 0 && ev.Length < math.MaxUint32 {
 		length = uint32(ev.Length)
 	}
-	b.tab.t.add(0)
-	b.tab.rv.add(ev.RVNum)
-	b.tab.lane.add(lane)
-	b.tab.sess.add(int32(ev.Session))
-	b.tab.off.add(ev.Offset)
-	b.tab.length.add(length)
-	b.tab.typ.add(uint8(ev.Type))
-	b.tab.flags.add(flags)
-	b.arrival.add(ev.Arrival)
+	b.tab.addRow(ev.RVNum, lane, int32(ev.Session), ev.Offset, length, uint8(ev.Type), flags)
+	if !b.arrival.tryAdd(ev.Arrival) {
+		b.arrival.add(ev.Arrival)
+	}
 	b.est.add(ev.Estimated)
 	if ev.Status != nil {
 		b.status[i] = ev.Status
