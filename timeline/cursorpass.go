@@ -48,6 +48,7 @@ type passState struct {
 	// bounds are, per model, the earliest instant its threshold gave
 	// for the pass's last value computed (see thresholdBound).
 	bounds [numModels]thresholdBound
+	clear  stepsClear
 }
 
 // thresholdBound is the earlier of a model's risk and refusal instants
@@ -70,9 +71,10 @@ type thresholdBound struct {
 // (the series' running maximum RV does not fall), the capacity model's
 // the first replay step buffering nothing at or below it, calibration's
 // the first floor above it (floors rise), each over changes or errors in
-// time order when the timeline is.
+// time order when the timeline is; the server metrics' is never (it
+// decides at the reconnect, not by a threshold).
 func risesWithRV(m Model) bool {
-	return m == ModelCacheCount || m == ModelCacheCapacity || m == ModelCalibration
+	return m == ModelCacheCount || m == ModelCacheCapacity || m == ModelCalibration || m == ModelServerCache
 }
 
 // startPass readies a.pass for a pass over c's steps.
@@ -97,6 +99,7 @@ func (a *Analysis) startPass(c *Cursor) *passState {
 	ps.steps.reuse(&c.Steps)
 	ps.head.reuse(&a.TL.head)
 	ps.bounds = [numModels]thresholdBound{}
+	ps.clear = stepsClear{}
 	return ps
 }
 
@@ -301,6 +304,11 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				}
 			}
 		}
+		if len(stints) == 0 && ps.clear.holds(rv, from, zto, d) {
+			refused.close()
+			risky.close()
+			continue
+		}
 		for _, m := range models {
 			if !serverDependent(m) || len(stints) == 0 {
 				// Checked here, where it is inlined: at every step of
@@ -328,8 +336,45 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				t = end
 			}
 		}
+		if len(stints) == 0 {
+			ps.clear = a.clearOf(models)
+		}
 	}
 	a.Ages = append(a.Ages, age)
+}
+
+// stepsClear is what beyond says of every model at once, for a pass
+// whose reconnects go to no server known: no model's zone reaches the
+// drops of a step at a value from rv up that ends by t-d, and lasts at
+// most w-d. Most steps of a busy capture are such, and one check for
+// them all is cheaper than one per model, as wasm.
+type stepsClear struct {
+	rv   uint64
+	t, w int64
+	ok   bool
+}
+
+// holds says the step at rv, from since to hi, is clear (see stepsClear).
+func (sc stepsClear) holds(rv uint64, since, hi, d int64) bool {
+	return sc.ok && rv >= sc.rv && sc.t-d >= hi && hi-since <= sc.w-d
+}
+
+// clearOf is what beyond's bounds say of every model in models, for a
+// reconnect to no server known; not ok when one has no bound yet.
+func (a *Analysis) clearOf(models []Model) stepsClear {
+	sc := stepsClear{t: never, w: math.MaxInt64, ok: true}
+	for _, m := range models {
+		if w, ok := a.notBefore(m, 0); ok {
+			sc.w = min(sc.w, w)
+			continue
+		}
+		b := &a.pass.bounds[m]
+		if !b.set || b.on != anyServer {
+			return stepsClear{}
+		}
+		sc.rv, sc.t = max(sc.rv, b.rv), min(sc.t, b.t)
+	}
+	return sc
 }
 
 // headBefore returns the last head step before to, k or later (k, known
