@@ -21,11 +21,18 @@ type Lanes struct {
 	// those of the lanes past maxTextBlocks blocks.
 	long []laneText
 
-	// While building: the numbers of the scopes and label sets seen.
-	scopeOf   map[laneScope]int32
-	labelsOf  map[string]int32
-	lastScope int32 // the scope of the lane added last
+	// While building: the numbers of the scopes and label sets seen, the
+	// scope last found for a namespace string (by its address, see add)
+	// and the label set last numbered.
+	scopeOf     map[laneScope]int32
+	labelsOf    map[string]int32
+	recentScope [recentScopes]int32
+	lastLabels  int32
 }
+
+// recentScopes is how many scopes add finds without the map: the
+// namespaces objects cycle over, in a capture of many namespaces.
+const recentScopes = 64
 
 // laneRec is one lane, 16 bytes. Its name is nameLen bytes of
 // text[at>>16] from at&0xffff, its uid the uidLen bytes after (16 bytes
@@ -140,12 +147,17 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) i
 		ls.labels = []string{""}
 	}
 	sc := laneScope{file: int32(file), kind: kind, namespace: namespace}
-	// Objects come in runs of one kind and namespace, whose strings the
-	// parser interns: most lanes skip the map.
-	if len(ls.scopes) == 0 || ls.scopes[ls.lastScope] != sc {
-		ls.lastScope = numbered(ls.scopeOf, &ls.scopes, sc)
+	// Objects come in runs of one kind and namespace, or cycle over a
+	// few namespaces, whose strings the parser interns: the scope last
+	// found for the namespace's string, by its address, is most often
+	// the lane's, and as wasm a map lookup of two strings is slow.
+	slot := (uintptr(unsafe.Pointer(unsafe.StringData(namespace)))>>3 ^ uintptr(len(namespace))) % recentScopes
+	id := ls.recentScope[slot]
+	if len(ls.scopes) == 0 || ls.scopes[id] != sc {
+		id = numbered(ls.scopeOf, &ls.scopes, sc)
+		ls.recentScope[slot] = id
 	}
-	r := laneRec{scope: ls.lastScope}
+	r := laneRec{scope: id}
 	n := len(name) + len(uid)
 	last := len(ls.text) - 1
 	full := last < 0 || len(ls.text[last])+n > textBlock
@@ -203,7 +215,11 @@ func (ls *Lanes) setLabels(id int32, labels string) {
 	if ls.labels[r.labels] == labels {
 		return
 	}
-	r.labels = numbered(ls.labelsOf, &ls.labels, labels)
+	// A new object's labels are mostly the last new set's.
+	if ls.labels[ls.lastLabels] != labels {
+		ls.lastLabels = numbered(ls.labelsOf, &ls.labels, labels)
+	}
+	r.labels = ls.lastLabels
 	ls.recs.set(int(id), r)
 }
 

@@ -105,6 +105,17 @@ func blockValue(b *block, j uint32) uint64 {
 	return b.base + b.slope*uint64(j) + word.Load64(b.data, int(j*b.w))&b.mask
 }
 
+// trySet sets value i to v when its chunk is plain, and says whether it
+// did; it is inlined where set is not (see tryAdd).
+func (c *staged[T]) trySet(i int, v T) bool {
+	ch := &c.chunks[i>>chunkBits]
+	if ch.plain == nil {
+		return false
+	}
+	ch.plain[i&chunkMask] = v
+	return true
+}
+
 func (c *staged[T]) set(i int, v T) {
 	k := i >> chunkBits
 	ch := &c.chunks[k]

@@ -25,9 +25,16 @@ import (
 // was most of finding a lane.
 type uidIndex struct {
 	slots []int32 // 1 + a lane of the file, 0 for an empty slot; a power of two long, at most half full
-	used  int
-	seed  uint64
+	// tags are the top byte of each slot's key's hash: a probe reads
+	// the lane's key only when its tag matches, so that a new uid's
+	// lookup (core/v1 Events': nearly every event's) reads no lanes.
+	tags []uint8
+	used int
+	seed uint64
 }
+
+// tagOf is the tag of a key that hashes to h.
+func tagOf(h uint64) uint8 { return uint8(h >> 56) }
 
 // uidSlotsMin is the table's first size: small, for a split capture
 // reads thousands of virtual clients of a few objects each.
@@ -95,11 +102,14 @@ func (x *uidIndex) find(ls *Lanes, lo int, key []byte, packed bool) (int32, bool
 	if len(x.slots) == 0 {
 		return 0, false, h
 	}
-	mask := uint64(len(x.slots) - 1)
+	mask, tag := uint64(len(x.slots)-1), tagOf(h)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := x.slots[i]
 		if s == 0 {
 			return 0, false, h
+		}
+		if x.tags[i] != tag {
+			continue
 		}
 		if k, p := ls.uidKey(lo + int(s-1)); p == packed && equalKeys(k, key) {
 			return s - 1, true, h
@@ -135,7 +145,7 @@ func (x *uidIndex) put(h uint64, k int32) {
 	for x.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
-	x.slots[i] = k + 1
+	x.slots[i], x.tags[i] = k+1, tagOf(h)
 }
 
 // grow doubles the table and places its lanes again, their keys read
@@ -143,6 +153,7 @@ func (x *uidIndex) put(h uint64, k int32) {
 func (x *uidIndex) grow(ls *Lanes, lo int) {
 	old := x.slots
 	x.slots = make([]int32, max(2*len(old), uidSlotsMin))
+	x.tags = make([]uint8, len(x.slots))
 	for _, s := range old {
 		if s != 0 {
 			x.put(x.hash(ls.uidKey(lo+int(s-1))), s-1)
