@@ -320,7 +320,7 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 			return -1, false
 		}
 		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID, uuid)
-		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID, uidHash)
+		f.laneOfUID.add(id-int32(f.laneLo), ev.UID, uidHash)
 		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}

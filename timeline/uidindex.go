@@ -25,16 +25,15 @@ import (
 // was most of finding a lane.
 type uidIndex struct {
 	slots []int32 // 1 + a lane of the file, 0 for an empty slot; a power of two long, at most half full
-	// tags are the top byte of each slot's key's hash: a probe reads
-	// the lane's key only when its tag matches, so that a new uid's
-	// lookup (core/v1 Events': nearly every event's) reads no lanes.
-	tags []uint8
-	used int
-	seed uint64
+	// hashes are the low 32 bits of each slot's key's hash: a probe
+	// reads the lane's key only when they match, so that a new uid's
+	// lookup (core/v1 Events': nearly every event's) reads no lanes, and
+	// growing places each lane again without reading its key (a table
+	// is never 2^32 slots long).
+	hashes []uint32
+	used   int
+	seed   uint64
 }
-
-// tagOf is the tag of a key that hashes to h.
-func tagOf(h uint64) uint8 { return uint8(h >> 56) }
 
 // uidSlotsMin is the table's first size: small, for a split capture
 // reads thousands of virtual clients of a few objects each.
@@ -81,15 +80,14 @@ func (x *uidIndex) hash(key []byte, packed bool) uint64 {
 	return h
 }
 
-// add enters lane k of the file (lane lo+k of ls), whose uid is uid ("" for
-// a lane found by name, which is not entered) and hashes to h, as find
-// gave it.
-func (x *uidIndex) add(ls *Lanes, lo int, k int32, uid string, h uint64) {
+// add enters the file's lane k, whose uid is uid ("" for a lane found by
+// name, which is not entered) and whose key hashes to h, as find gave it.
+func (x *uidIndex) add(k int32, uid string, h uint64) {
 	if uid == "" {
 		return
 	}
 	if 2*(x.used+1) > len(x.slots) {
-		x.grow(ls, lo)
+		x.grow()
 	}
 	x.put(h, k)
 	x.used++
@@ -102,13 +100,13 @@ func (x *uidIndex) find(ls *Lanes, lo int, key []byte, packed bool) (int32, bool
 	if len(x.slots) == 0 {
 		return 0, false, h
 	}
-	mask, tag := uint64(len(x.slots)-1), tagOf(h)
+	mask := uint64(len(x.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := x.slots[i]
 		if s == 0 {
 			return 0, false, h
 		}
-		if x.tags[i] != tag {
+		if x.hashes[i] != uint32(h) {
 			continue
 		}
 		if k, p := ls.uidKey(lo + int(s-1)); p == packed && equalKeys(k, key) {
@@ -145,18 +143,17 @@ func (x *uidIndex) put(h uint64, k int32) {
 	for x.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
-	x.slots[i], x.tags[i] = k+1, tagOf(h)
+	x.slots[i], x.hashes[i] = k+1, uint32(h)
 }
 
-// grow doubles the table and places its lanes again, their keys read
-// from ls.
-func (x *uidIndex) grow(ls *Lanes, lo int) {
-	old := x.slots
+// grow doubles the table and places its lanes again, by their hashes.
+func (x *uidIndex) grow() {
+	old, oldHashes := x.slots, x.hashes
 	x.slots = make([]int32, max(2*len(old), uidSlotsMin))
-	x.tags = make([]uint8, len(x.slots))
-	for _, s := range old {
+	x.hashes = make([]uint32, len(x.slots))
+	for i, s := range old {
 		if s != 0 {
-			x.put(x.hash(ls.uidKey(lo+int(s-1))), s-1)
+			x.put(uint64(oldHashes[i]), s-1)
 		}
 	}
 }
