@@ -234,15 +234,10 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 	if ev.Length >= 0 && ev.Length < math.MaxUint32 {
 		length = uint32(ev.Length)
 	}
-	b.tab.t.add(0)
-	b.tab.rv.add(ev.RVNum)
-	b.tab.lane.add(lane)
-	b.tab.sess.add(int32(ev.Session))
-	b.tab.off.add(ev.Offset)
-	b.tab.length.add(length)
-	b.tab.typ.add(uint8(ev.Type))
-	b.tab.flags.add(flags)
-	b.arrival.add(ev.Arrival)
+	b.tab.addRow(ev.RVNum, lane, int32(ev.Session), ev.Offset, length, uint8(ev.Type), flags)
+	if !b.arrival.tryAdd(ev.Arrival) {
+		b.arrival.add(ev.Arrival)
+	}
 	b.est.add(ev.Estimated)
 	if ev.Status != nil {
 		b.status[i] = ev.Status
@@ -288,7 +283,9 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 	}
 	var id int32
 	var ok bool
-	var uidHash uint64 // of ev.UID, once looked up in laneOfUID
+	var uidHash uint64 // of ev.UID's key, once looked up in laneOfUID
+	var keyBuf [uuidBytes]byte
+	var uuid []byte // the 16 bytes of ev.UID, once looked up, when it is a UUID
 	if ev.UID != "" {
 		if k := int(ev.Identity); k > 0 && k < len(f.laneOfIdentity) && f.laneOfIdentity[k] > 0 {
 			id, ok = f.laneOfIdentity[k]-1, true
@@ -297,9 +294,13 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 			ok = f.oneReader || f.b.lanes.hasUID(id, ev.UID)
 		}
 		if !ok {
+			key, packed := uidKey(keyBuf[:], ev.UID)
 			var k int32
-			k, ok, uidHash = f.laneOfUID.find(&f.b.lanes, f.laneLo, ev.UID)
+			k, ok, uidHash = f.laneOfUID.find(&f.b.lanes, f.laneLo, key, packed)
 			id = int32(f.laneLo) + k
+			if packed {
+				uuid = key
+			}
 		}
 	} else {
 		id, ok = f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}]
@@ -318,8 +319,8 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 		if b.lanes.Len() >= b.MaxObjects {
 			return -1, false
 		}
-		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID)
-		f.laneOfUID.add(&b.lanes, f.laneLo, id-int32(f.laneLo), ev.UID, uidHash)
+		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID, uuid)
+		f.laneOfUID.add(id-int32(f.laneLo), ev.UID, uidHash)
 		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}

@@ -155,7 +155,9 @@ func (f *FileBuilder) setInstant(i int, t int64) {
 	if f.packPlaced && i&chunkMask == 0 && i-chunkSize >= f.lo {
 		f.b.tab.t.pack(i-chunkSize, i)
 	}
-	f.b.tab.t.set(i, t)
+	if !f.b.tab.t.trySet(i, t) {
+		f.b.tab.t.set(i, t)
+	}
 }
 
 func (f *FileBuilder) anchor(i int, clock Clock) int64 {

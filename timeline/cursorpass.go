@@ -45,6 +45,36 @@ type passState struct {
 	// model's.
 	staleTimes, countTimes timeReader
 	steps, head            stepReader
+	// bounds are, per model, the earliest instant its threshold gave
+	// for the pass's last value computed (see thresholdBound).
+	bounds [numModels]thresholdBound
+	clear  stepsClear
+}
+
+// thresholdBound is the earlier of a model's risk and refusal instants
+// for a cursor at rv resuming on the server on. For the models whose
+// thresholds do not fall as the value rises, over a timeline in time
+// order (risesWithRV), it bounds from below those of any value from rv
+// up: a cursor pass, whose values mostly rise and whose thresholds are
+// mostly far past each step, needs no threshold of a step whose drops
+// end before that bound.
+type thresholdBound struct {
+	rv  uint64
+	on  serverRef
+	t   int64
+	set bool
+}
+
+// risesWithRV says model m's threshold, for a cursor resuming on one
+// server, does not move back in time as the cursor's value rises: the
+// count model's change is the N-th after the first above the value
+// (the series' running maximum RV does not fall), the capacity model's
+// the first replay step buffering nothing at or below it, calibration's
+// the first floor above it (floors rise), each over changes or errors in
+// time order when the timeline is; the server metrics' is never (it
+// decides at the reconnect, not by a threshold).
+func risesWithRV(m Model) bool {
+	return m == ModelCacheCount || m == ModelCacheCapacity || m == ModelCalibration || m == ModelServerCache
 }
 
 // startPass readies a.pass for a pass over c's steps.
@@ -68,6 +98,8 @@ func (a *Analysis) startPass(c *Cursor) *passState {
 	}
 	ps.steps.reuse(&c.Steps)
 	ps.head.reuse(&a.TL.head)
+	ps.bounds = [numModels]thresholdBound{}
+	ps.clear = stepsClear{}
 	return ps
 }
 
@@ -272,9 +304,21 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				}
 			}
 		}
+		if len(stints) == 0 && ps.clear.holds(rv, from, zto, d) {
+			refused.close()
+			risky.close()
+			continue
+		}
 		for _, m := range models {
 			if !serverDependent(m) || len(stints) == 0 {
-				a.zoneSpan(refused, risky, c, m, anyServer, rv, from, from, zto, d)
+				// Checked here, where it is inlined: at every step of
+				// every cursor, for every model, a call costs as much as
+				// the check as wasm.
+				if a.beyond(m, anyServer, rv, from, zto, d) {
+					refused.open[m], risky.open[m] = -1, -1
+				} else {
+					a.zoneSpan(refused, risky, c, m, anyServer, rv, from, from, zto, d)
+				}
 				continue
 			}
 			// A reconnect from a drop in each stint reaches its server.
@@ -284,12 +328,53 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				if st.on != lastOn[m] {
 					refused.open[m], risky.open[m], lastOn[m] = -1, -1, st.on
 				}
-				a.zoneSpan(refused, risky, c, m, st.on, rv, from, t, end, d)
+				if a.beyond(m, st.on, rv, from, end, d) {
+					refused.open[m], risky.open[m] = -1, -1
+				} else {
+					a.zoneSpan(refused, risky, c, m, st.on, rv, from, t, end, d)
+				}
 				t = end
 			}
 		}
+		if len(stints) == 0 {
+			ps.clear = a.clearOf(models)
+		}
 	}
 	a.Ages = append(a.Ages, age)
+}
+
+// stepsClear is what beyond says of every model at once, for a pass
+// whose reconnects go to no server known: no model's zone reaches the
+// drops of a step at a value from rv up that ends by t-d, and lasts at
+// most w-d. Most steps of a busy capture are such, and one check for
+// them all is cheaper than one per model, as wasm.
+type stepsClear struct {
+	rv   uint64
+	t, w int64
+	ok   bool
+}
+
+// holds says the step at rv, from since to hi, is clear (see stepsClear).
+func (sc stepsClear) holds(rv uint64, since, hi, d int64) bool {
+	return sc.ok && rv >= sc.rv && sc.t-d >= hi && hi-since <= sc.w-d
+}
+
+// clearOf is what beyond's bounds say of every model in models, for a
+// reconnect to no server known; not ok when one has no bound yet.
+func (a *Analysis) clearOf(models []Model) stepsClear {
+	sc := stepsClear{t: never, w: math.MaxInt64, ok: true}
+	for _, m := range models {
+		if w, ok := a.notBefore(m, 0); ok {
+			sc.w = min(sc.w, w)
+			continue
+		}
+		b := &a.pass.bounds[m]
+		if !b.set || b.on != anyServer {
+			return stepsClear{}
+		}
+		sc.rv, sc.t = max(sc.rv, b.rv), min(sc.t, b.t)
+	}
+	return sc
 }
 
 // headBefore returns the last head step before to, k or later (k, known
@@ -315,16 +400,26 @@ func headBefore(head *stepReader, k int, to int64) (last int, next int64) {
 	return k, math.MaxInt64
 }
 
+// beyond says model m's threshold for a cursor at rv, last current at
+// since, resuming on the server on, is known to lie past hi+d without
+// computing it (notBefore, the pass's bounds): drops before hi are in
+// neither zone, and zoneSpan need not run.
+func (a *Analysis) beyond(m Model, on serverRef, rv uint64, since, hi, d int64) bool {
+	if first, ok := a.notBefore(m, since); ok && first-d >= hi {
+		return true
+	}
+	b := &a.pass.bounds[m]
+	return b.set && b.t-d >= hi && rv >= b.rv && on == b.on
+}
+
 // zoneSpan adds model m's zones of a cursor at rv, last current at
 // since, for drops in [lo, hi) whose reconnects, d later, reach the
-// server on.
+// server on; the caller has checked that beyond does not rule them out.
 func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on serverRef, rv uint64, since, lo, hi, d int64) {
-	if first, ok := a.notBefore(m, since); ok && first-d >= hi {
-		// Neither zone reaches the span: no threshold to compute.
-		refused.open[m], risky.open[m] = -1, -1
-		return
-	}
 	risk, ref, ok := a.threshold(m, c.File, on, rv, since, math.MaxInt64)
+	if ok && a.TL.timeOrdered && risesWithRV(m) {
+		a.pass.bounds[m] = thresholdBound{rv: rv, on: on, t: min(risk, ref), set: true}
+	}
 	if !ok {
 		refused.open[m], risky.open[m] = -1, -1
 		return

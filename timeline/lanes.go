@@ -21,11 +21,18 @@ type Lanes struct {
 	// those of the lanes past maxTextBlocks blocks.
 	long []laneText
 
-	// While building: the numbers of the scopes and label sets seen.
-	scopeOf   map[laneScope]int32
-	labelsOf  map[string]int32
-	lastScope int32 // the scope of the lane added last
+	// While building: the numbers of the scopes and label sets seen, the
+	// scope last found for a namespace string (by its address, see add)
+	// and the label set last numbered.
+	scopeOf     map[laneScope]int32
+	labelsOf    map[string]int32
+	recentScope [recentScopes]int32
+	lastLabels  int32
 }
+
+// recentScopes is how many scopes add finds without the map: the
+// namespaces objects cycle over, in a capture of many namespaces.
+const recentScopes = 64
 
 // laneRec is one lane, 16 bytes. Its name is nameLen bytes of
 // text[at>>16] from at&0xffff, its uid the uidLen bytes after (16 bytes
@@ -132,19 +139,25 @@ func (ls *Lanes) name(r laneRec) string {
 	return unsafe.String(unsafe.SliceData(ls.text[r.block()][r.off():]), int(r.nameLen))
 }
 
-// add appends a lane of file and returns its number.
-func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
+// add appends a lane of file and returns its number; uuid is uid's 16
+// bytes when uid is a UUID (as appendUUID reads it), else nil.
+func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) int32 {
 	if ls.scopeOf == nil {
 		ls.scopeOf, ls.labelsOf = map[laneScope]int32{}, map[string]int32{"": 0}
 		ls.labels = []string{""}
 	}
 	sc := laneScope{file: int32(file), kind: kind, namespace: namespace}
-	// Objects come in runs of one kind and namespace, whose strings the
-	// parser interns: most lanes skip the map.
-	if len(ls.scopes) == 0 || ls.scopes[ls.lastScope] != sc {
-		ls.lastScope = numbered(ls.scopeOf, &ls.scopes, sc)
+	// Objects come in runs of one kind and namespace, or cycle over a
+	// few namespaces, whose strings the parser interns: the scope last
+	// found for the namespace's string, by its address, is most often
+	// the lane's, and as wasm a map lookup of two strings is slow.
+	slot := (uintptr(unsafe.Pointer(unsafe.StringData(namespace)))>>3 ^ uintptr(len(namespace))) % recentScopes
+	id := ls.recentScope[slot]
+	if len(ls.scopes) == 0 || ls.scopes[id] != sc {
+		id = numbered(ls.scopeOf, &ls.scopes, sc)
+		ls.recentScope[slot] = id
 	}
-	r := laneRec{scope: ls.lastScope}
+	r := laneRec{scope: id}
 	n := len(name) + len(uid)
 	last := len(ls.text) - 1
 	full := last < 0 || len(ls.text[last])+n > textBlock
@@ -159,8 +172,8 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string) int32 {
 		b := ls.text[last]
 		r.at, r.nameLen = uint32(last)<<16|uint32(len(b)), uint16(len(name))
 		b = append(b, name...)
-		var packed bool
-		if b, packed = appendUUID(b, uid); packed {
+		if uuid != nil {
+			b = append(b, uuid...)
 			r.uid = packedUID
 		} else {
 			r.uid = uint16(len(uid))
@@ -202,7 +215,11 @@ func (ls *Lanes) setLabels(id int32, labels string) {
 	if ls.labels[r.labels] == labels {
 		return
 	}
-	r.labels = numbered(ls.labelsOf, &ls.labels, labels)
+	// A new object's labels are mostly the last new set's.
+	if ls.labels[ls.lastLabels] != labels {
+		ls.lastLabels = numbered(ls.labelsOf, &ls.labels, labels)
+	}
+	r.labels = ls.lastLabels
 	ls.recs.set(int(id), r)
 }
 

@@ -193,11 +193,15 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 
 // notBefore bounds from below, when ok, the instants model m's threshold
 // returns for a cursor last current at since, whatever its value: the
-// time model's cursor is stale at since at the earliest. A cursor pass
-// needs no threshold whose instants are past a step's drops.
+// time model's cursor is stale at since at the earliest, and etcd's
+// compaction puts it at risk one interval after it. A cursor pass needs
+// no threshold whose instants are past a step's drops.
 func (a *Analysis) notBefore(m Model, since int64) (first int64, ok bool) {
-	if m == ModelCacheTime {
+	switch m {
+	case ModelCacheTime:
 		return since + int64(a.Params.CacheWindow), true
+	case ModelEtcd:
+		return since + int64(a.Params.EtcdInterval), true
 	}
 	return 0, false
 }

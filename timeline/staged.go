@@ -50,6 +50,24 @@ func (c *staged[T]) add(v T) {
 	}
 }
 
+// tryAdd appends v when that neither starts, fills nor grows a chunk:
+// to a plain chunk with room, or a zero to a chunk still all zeros. It
+// says whether it did, and is inlined (see sealed.tryAdd).
+func (c *staged[T]) tryAdd(v T) bool {
+	if c.n&chunkMask == 0 {
+		return false
+	}
+	ch := &c.chunks[len(c.chunks)-1]
+	if n := len(ch.plain); n+1 < cap(ch.plain) {
+		ch.plain = ch.plain[:n+1]
+		ch.plain[n] = v
+	} else if ch.plain != nil || ch.blocks != nil || v != 0 {
+		return false
+	}
+	c.n++
+	return true
+}
+
 // unpacked returns the first n values of chunk k as a plain slice, and
 // releases its packed form.
 func (c *staged[T]) unpacked(k, n int) []T {
@@ -85,6 +103,17 @@ func (c *staged[T]) at(i int) T {
 // blockValue is value j of a block, as packed.at reads it.
 func blockValue(b *block, j uint32) uint64 {
 	return b.base + b.slope*uint64(j) + word.Load64(b.data, int(j*b.w))&b.mask
+}
+
+// trySet sets value i to v when its chunk is plain, and says whether it
+// did; it is inlined where set is not (see tryAdd).
+func (c *staged[T]) trySet(i int, v T) bool {
+	ch := &c.chunks[i>>chunkBits]
+	if ch.plain == nil {
+		return false
+	}
+	ch.plain[i&chunkMask] = v
+	return true
 }
 
 func (c *staged[T]) set(i int, v T) {

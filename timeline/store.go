@@ -197,6 +197,19 @@ type sealed[T integer] struct {
 	tail []T // the values after done's, fewer than chunkSize
 }
 
+// tryAdd appends v when that neither grows nor fills the tail, and says
+// whether it did. It is small enough to be inlined, where add is not:
+// the Builder adds to every column at every event, and as wasm the
+// calls cost more than the stores (see eventTable.addRow).
+func (c *sealed[T]) tryAdd(v T) bool {
+	if n := len(c.tail); n+1 < cap(c.tail) {
+		c.tail = c.tail[:n+1]
+		c.tail[n] = v
+		return true
+	}
+	return false
+}
+
 func (c *sealed[T]) add(v T) {
 	// Once a chunk has filled, the next reuses its array.
 	c.tail = append(growChunk(c.tail), v)
@@ -303,6 +316,35 @@ type eventTable struct {
 
 func (e *eventTable) len() int { return e.t.n }
 
+// addRow appends an event, its instant 0 until the clock places it: a
+// call, where one per column made eight.
+func (e *eventTable) addRow(rv uint64, lane, sess int32, off int64, length uint32, typ, flags uint8) {
+	if !e.t.tryAdd(0) {
+		e.t.add(0)
+	}
+	if !e.rv.tryAdd(rv) {
+		e.rv.add(rv)
+	}
+	if !e.lane.tryAdd(lane) {
+		e.lane.add(lane)
+	}
+	if !e.sess.tryAdd(sess) {
+		e.sess.add(sess)
+	}
+	if !e.off.tryAdd(off) {
+		e.off.add(off)
+	}
+	if !e.length.tryAdd(length) {
+		e.length.add(length)
+	}
+	if !e.typ.tryAdd(typ) {
+		e.typ.add(typ)
+	}
+	if !e.flags.tryAdd(flags) {
+		e.flags.add(flags)
+	}
+}
+
 func (e *eventTable) permute(order []int32, pace *pacer) eventTable {
 	return eventTable{
 		t: e.t.permute(order, pace), rv: e.rv.permute(order, pace), lane: e.lane.permute(order, pace),
@@ -378,12 +420,11 @@ func (c *holed[T]) add(v T) {
 		}
 		c.holes[k][i&chunkMask>>6] |= 1 << (i & 63)
 		v = c.last + c.step
-	default:
-		c.vals.add(0)
-		return
 	}
-	c.last = v
-	c.vals.add(v)
+	c.last = v // unchanged when v and last are 0
+	if !c.vals.tryAdd(v) {
+		c.vals.add(v)
+	}
 }
 
 func (c *holed[T]) at(i int) T {

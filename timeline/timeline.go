@@ -85,6 +85,12 @@ type Timeline struct {
 
 	minRV uint64 // see MinRV
 	hasRV bool
+	// timeOrdered: no event's instant is before the one's before it
+	// (buildHead checks), so that every series of changes, the head's
+	// and the calibration floors' steps are in time order too, and a
+	// threshold that moves forward with a cursor's value never moves
+	// back in time (see thresholdBound).
+	timeOrdered bool
 
 	// lists are the LISTs, pages joined, in the order of their ends;
 	// listEnds has the complete ones by their last page's session.
@@ -371,10 +377,16 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			requested = requested[1:]
 		}
 	}
+	tl.timeOrdered = true
+	last := int64(math.MinInt64)
 	for i := 0; i < n; i++ {
 		pace.tick(1)
 		typ := parser.EventType(tl.tab.typ.at(i))
 		t := tl.tab.t.at(i)
+		if t < last {
+			tl.timeOrdered = false
+		}
+		last = t
 		raiseLists(t)
 		raiseRequested(t)
 		if typ == parser.Error {

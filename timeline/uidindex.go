@@ -17,15 +17,22 @@ import (
 // the table is hashed without making text again.
 //
 // A new object's uid is looked up, not found, and entered: find gives
-// the key's hash, which add takes, so each new uid is hashed once. The
+// the key's hash, which add takes, so each new uid is hashed once (and
+// its key, made once, is what the lane table keeps). The
 // hash is a few 64-bit multiplications a word, seeded per table: under
 // wasm, hash/maphash's takes 128-bit products the runtime emulates, and
 // with small events, most of them of new objects (core/v1 Events), it
 // was most of finding a lane.
 type uidIndex struct {
 	slots []int32 // 1 + a lane of the file, 0 for an empty slot; a power of two long, at most half full
-	used  int
-	seed  uint64
+	// hashes are the low 32 bits of each slot's key's hash: a probe
+	// reads the lane's key only when they match, so that a new uid's
+	// lookup (core/v1 Events': nearly every event's) reads no lanes, and
+	// growing places each lane again without reading its key (a table
+	// is never 2^32 slots long).
+	hashes []uint32
+	used   int
+	seed   uint64
 }
 
 // uidSlotsMin is the table's first size: small, for a split capture
@@ -73,25 +80,22 @@ func (x *uidIndex) hash(key []byte, packed bool) uint64 {
 	return h
 }
 
-// add enters lane k of the file (lane lo+k of ls), whose uid is uid ("" for
-// a lane found by name, which is not entered) and hashes to h, as find
-// gave it.
-func (x *uidIndex) add(ls *Lanes, lo int, k int32, uid string, h uint64) {
+// add enters the file's lane k, whose uid is uid ("" for a lane found by
+// name, which is not entered) and whose key hashes to h, as find gave it.
+func (x *uidIndex) add(k int32, uid string, h uint64) {
 	if uid == "" {
 		return
 	}
 	if 2*(x.used+1) > len(x.slots) {
-		x.grow(ls, lo)
+		x.grow()
 	}
 	x.put(h, k)
 	x.used++
 }
 
-// find returns the file's lane with uid, if any, and the hash of uid's
-// key, which add takes.
-func (x *uidIndex) find(ls *Lanes, lo int, uid string) (int32, bool, uint64) {
-	var buf [uuidBytes]byte
-	key, packed := uidKey(buf[:], uid)
+// find returns the file's lane whose uid's key (uidKey) is key, if any,
+// and the hash of key, which add takes.
+func (x *uidIndex) find(ls *Lanes, lo int, key []byte, packed bool) (int32, bool, uint64) {
 	h := x.hash(key, packed)
 	if len(x.slots) == 0 {
 		return 0, false, h
@@ -101,6 +105,9 @@ func (x *uidIndex) find(ls *Lanes, lo int, uid string) (int32, bool, uint64) {
 		s := x.slots[i]
 		if s == 0 {
 			return 0, false, h
+		}
+		if x.hashes[i] != uint32(h) {
+			continue
 		}
 		if k, p := ls.uidKey(lo + int(s-1)); p == packed && equalKeys(k, key) {
 			return s - 1, true, h
@@ -136,17 +143,17 @@ func (x *uidIndex) put(h uint64, k int32) {
 	for x.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
-	x.slots[i] = k + 1
+	x.slots[i], x.hashes[i] = k+1, uint32(h)
 }
 
-// grow doubles the table and places its lanes again, their keys read
-// from ls.
-func (x *uidIndex) grow(ls *Lanes, lo int) {
-	old := x.slots
+// grow doubles the table and places its lanes again, by their hashes.
+func (x *uidIndex) grow() {
+	old, oldHashes := x.slots, x.hashes
 	x.slots = make([]int32, max(2*len(old), uidSlotsMin))
-	for _, s := range old {
+	x.hashes = make([]uint32, len(x.slots))
+	for i, s := range old {
 		if s != 0 {
-			x.put(x.hash(ls.uidKey(lo+int(s-1))), s-1)
+			x.put(uint64(oldHashes[i]), s-1)
 		}
 	}
 }

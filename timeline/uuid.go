@@ -16,32 +16,36 @@ func appendUUID(b []byte, s string) ([]byte, bool) {
 	if len(s) != uuidText || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
 		return b, false
 	}
+	// A table, not comparisons: every new object's uid is read so, and
+	// as wasm the branches were most of a lane's making.
 	var u [uuidBytes]byte
-	for i, k := 0, 0; k < uuidBytes; i, k = i+2, k+1 {
-		if s[i] == '-' {
-			i++
-		}
-		hi, lo := hexValue(s[i]), hexValue(s[i+1])
-		if hi > 15 || lo > 15 {
-			return b, false
-		}
+	var bad byte
+	for k, i := range uuidDigits {
+		hi, lo := hexValues[s[i]], hexValues[s[i+1]]
+		bad |= hi | lo
 		u[k] = hi<<4 | lo
+	}
+	if bad > 15 {
+		return b, false
 	}
 	return append(b, u[:]...), true
 }
 
-// hexValue is the value of a lowercase hex digit, 16 or more for any
+// uuidDigits are where each byte's two digits start in a UUID's text.
+var uuidDigits = [uuidBytes]uint8{0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34}
+
+// hexValues is the value of each lowercase hex digit, and 16 for any
 // other byte (the canonical text is lowercase, so formatUUID gives back
 // the uid it was made of).
-func hexValue(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
+var hexValues = func() (v [256]byte) {
+	for c := range v {
+		v[c] = 16
 	}
-	return 16
-}
+	for i := range len(hexDigits) {
+		v[hexDigits[i]] = byte(i)
+	}
+	return v
+}()
 
 // formatUUID is the canonical text of the 16 bytes u.
 func formatUUID(u []byte) string {
