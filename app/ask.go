@@ -1,6 +1,8 @@
 package app
 
 import (
+	"time"
+
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
 
@@ -26,6 +28,8 @@ type workerEngine interface {
 	// AskEncodedFleetFrame is FleetFrame, as the worker encoded it for
 	// web/timeline.js, saying when a later one superseded it.
 	AskEncodedFleetFrame(st engine.FleetState) (canvas.FleetLayout, canvas.EncodedJS, error)
+	// LastAsked is when the page last asked it a question.
+	LastAsked() time.Time
 }
 
 // inWorker says whether eng answers from a worker (workerEngine).

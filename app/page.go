@@ -676,28 +676,48 @@ func (p *Page) afterFirstPaint(ctx goapp.Context, old *capture) {
 }
 
 // prepareWorkersAfter starts the next read's workers (its reading
-// worker, and the engine's spare, which then warms up) spareWorkerAfter
-// from now, once the read of turn has ended (its capture shown, or
-// failed): starting a worker takes the page's thread for a moment,
-// which would fall between the render that shows a capture and its
-// paint. Unless another read has begun meanwhile: that one prepares
-// them once it ends, and a spare that started and warmed up while it
-// read took the machine's cores from it (a million events read while a
-// spare warmed up took hundreds of ms of CPU beside the load).
+// worker and its spare engine worker) once the page has been still for
+// spareWorkerAfter after a read ended, unless another read has begun
+// meanwhile: a spare's start and warm-up take a core for up to a second,
+// which a read beside it, or the frames of a user moving the view, would
+// otherwise share. A user who goes on moving gets the spare
+// spareWorkerLatest after the read, so that the next drop does not wait
+// for a worker's compiling.
 func (p *Page) prepareWorkersAfter(ctx goapp.Context, turn load.Turn) {
-	ctx.After(spareWorkerAfter, func(ctx goapp.Context) {
+	p.prepareWorkersStill(ctx, turn, time.Now().Add(spareWorkerLatest), spareWorkerAfter)
+}
+
+// prepareWorkersStill is prepareWorkersAfter's wait: wait, then again
+// for what is left of spareWorkerAfter since the shown capture's worker
+// was last asked a question, until latest.
+func (p *Page) prepareWorkersStill(ctx goapp.Context, turn load.Turn, latest time.Time, wait time.Duration) {
+	ctx.After(wait, func(ctx goapp.Context) {
 		ctx.PreventUpdate()
 		if turn.Superseded() {
 			return
+		}
+		if p.capture != nil {
+			if w, ok := p.capture.Engine.(workerEngine); ok {
+				moving := spareWorkerAfter - time.Since(w.LastAsked())
+				if left := time.Until(latest); moving > 0 && left > 0 {
+					p.prepareWorkersStill(ctx, turn, latest, min(moving, left))
+					return
+				}
+			}
 		}
 		jsrt.PrepareReadingWorker()
 		load.PrepareEngineWorker()
 	})
 }
 
-// spareWorkerAfter is how long after a read ends the page starts the
-// next read's worker: long after the capture's first paint.
+// spareWorkerAfter is how long the page must have been still (no
+// question to the shown capture's worker) after a read ends before it
+// starts the next read's worker: long after the capture's first paint.
 const spareWorkerAfter = time.Second
+
+// spareWorkerLatest is how long after a read ends the page starts the
+// next read's worker however the user goes on moving the view.
+const spareWorkerLatest = 10 * time.Second
 
 // saveURL writes the view into the address bar without reloading, so that
 // a copied link reopens the same view.

@@ -12,6 +12,7 @@ import (
 
 	"watchlens/internal/synth"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -103,6 +104,77 @@ func TestBrowserEngineSpareAfterTheRead(t *testing.T) {
 	// Read for longer than the page waits before it starts a spare.
 	big := filepath.Join(t.TempDir(), "configmaps-200MB.jsonl")
 	must(t, os.WriteFile(big, synth.CaptureOf(200<<20, synth.ConfigMap), 0o644))
+	tab := engineStartsTab(t, s)
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.watchlensLoadStamps = []`)))
+	upload(t, tab, "samples/w4-then-resume.http")
+	first := paintedAt(t, tab, 1)
+	second, err := chromedp.Run(tab, chromedp.Evaluate[float64](`performance.now()`))
+	must(t, err)
+	upload(t, tab, big)
+	shown := paintedAt(t, tab, 2)
+	waitFileOpen(t, tab, filepath.Base(big))
+	// The page starts a spare a second (spareWorkerAfter) after a
+	// capture shows: the second read must have begun before, and gone on
+	// past it, for this to tell anything.
+	if second-first >= 1000 || shown-first <= 1000 {
+		t.Fatalf("the second capture was read from %.0f to %.0f ms after the first showed: not across the second after it", second-first, shown-first)
+	}
+	starts, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`window.engineStarts.filter(at => at >= %f && at <= %f).map(at => Math.round(at - %f))`, second, shown, first)))
+	must(t, err)
+	if len(starts) > 1 {
+		t.Errorf("%d engine workers started while the second capture was read (at %v ms after the first showed), want its own alone", len(starts), starts)
+	}
+}
+
+// TestBrowserEngineSpareWhileStill: a user who moves over the timeline
+// right after a capture shows asks its worker a question at each move,
+// and the page starts no spare engine worker meanwhile (its compiling
+// and warm-up would take the core the answers need); once the user is
+// still, the spare starts.
+func TestBrowserEngineSpareWhileStill(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	tab := engineStartsTab(t, s)
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.watchlensLoadStamps = []`)))
+	upload(t, tab, "samples/w4-then-resume.http")
+	first := paintedAt(t, tab, 1)
+	box, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`(() => {
+		const r = document.querySelector("#timeline canvas").getBoundingClientRect();
+		return {x: r.left, y: r.top, w: r.width, h: r.height};
+	})()`))
+	must(t, err)
+	// The pointer goes to and fro over the plot for three times the
+	// stillness the page waits for.
+	for i := 0; ; i++ {
+		now, err := chromedp.Run(tab, chromedp.Evaluate[float64](`performance.now()`))
+		must(t, err)
+		if now-first > 3000 {
+			break
+		}
+		x := box["x"] + box["w"]*(0.3+0.4*float64(i%10)/10)
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, box["y"]+box["h"]/2)))
+		time.Sleep(100 * time.Millisecond)
+	}
+	stopped, err := chromedp.Run(tab, chromedp.Evaluate[float64](`performance.now()`))
+	must(t, err)
+	during, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`window.engineStarts.filter(at => at >= %f && at <= %f).map(at => Math.round(at - %f))`, first, stopped, first)))
+	must(t, err)
+	if len(during) > 0 {
+		t.Errorf("an engine worker started %v ms after the capture showed, while the pointer moved over it (until %.0f ms)", during, stopped-first)
+	}
+	after, err := chromedp.Run(tab, chromedp.Poll[float64](fmt.Sprintf(`(() => { const a = window.engineStarts.filter(at => at > %f); return a.length ? a[0] : null; })()`, stopped),
+		chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		t.Fatalf("no spare engine worker started once the pointer was still: %v", err)
+	}
+	t.Logf("the pointer moved until %.0f ms after the capture showed; the spare started %.0f ms after it stopped", stopped-first, after-stopped)
+}
+
+// engineStartsTab opens the page on a sample in a tab that notes in
+// window.engineStarts when each engine worker starts, once the page has
+// warmed up.
+func engineStartsTab(t *testing.T, s *servedSite) context.Context {
+	t.Helper()
 	tab := s.newTab(t)
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
 		window.engineStarts = [];
@@ -118,32 +190,17 @@ func TestBrowserEngineSpareAfterTheRead(t *testing.T) {
 	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
 	waitFileOpen(t, tab, "client-go-golden-watch.http")
 	waitWarm(t, tab)
-	painted := func(n int) float64 {
-		t.Helper()
-		at, err := chromedp.Run(tab, chromedp.Poll[float64](fmt.Sprintf(`(() => {
-			const p = (window.watchlensLoadStamps ?? []).filter(([step]) => step === "painted");
-			return p.length >= %d ? p[%d][1] : null;
-		})()`, n, n-1), chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(pageWait)))
-		must(t, err)
-		return at
-	}
-	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.watchlensLoadStamps = []`)))
-	upload(t, tab, "samples/w4-then-resume.http")
-	first := painted(1)
-	second, err := chromedp.Run(tab, chromedp.Evaluate[float64](`performance.now()`))
+	return tab
+}
+
+// paintedAt is when the page painted the nth capture read since
+// window.watchlensLoadStamps was emptied.
+func paintedAt(t *testing.T, tab context.Context, n int) float64 {
+	t.Helper()
+	at, err := chromedp.Run(tab, chromedp.Poll[float64](fmt.Sprintf(`(() => {
+		const p = (window.watchlensLoadStamps ?? []).filter(([step]) => step === "painted");
+		return p.length >= %d ? p[%d][1] : null;
+	})()`, n, n-1), chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
-	upload(t, tab, big)
-	shown := painted(2)
-	waitFileOpen(t, tab, filepath.Base(big))
-	// The page starts a spare a second (spareWorkerAfter) after a
-	// capture shows: the second read must have begun before, and gone on
-	// past it, for this to tell anything.
-	if second-first >= 1000 || shown-first <= 1000 {
-		t.Fatalf("the second capture was read from %.0f to %.0f ms after the first showed: not across the second after it", second-first, shown-first)
-	}
-	starts, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`window.engineStarts.filter(at => at >= %f && at <= %f).map(at => Math.round(at - %f))`, second, shown, first)))
-	must(t, err)
-	if len(starts) > 1 {
-		t.Errorf("%d engine workers started while the second capture was read (at %v ms after the first showed), want its own alone", len(starts), starts)
-	}
+	return at
 }

@@ -42,6 +42,10 @@ type Worker struct {
 	ended chan struct{}
 	why   error
 
+	// asked is when the last question was posted: the page waits for a
+	// still moment to start a spare worker (LastAsked).
+	asked time.Time
+
 	opened engine.Opened
 	drawn  engine.Drawn // the last frame's, answered again for one superseded
 	// fleetLayout is the last fleet frame's, likewise.
@@ -162,6 +166,7 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 	id := w.next
 	kind := q.Get("q").String()
 	w.latest[kind] = id
+	w.asked = time.Now()
 	// One more than the progress kept: the answer always has room.
 	ch := make(chan js.Value, progressRoom+1)
 	w.waiting[id] = ch
@@ -394,6 +399,14 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 // Opened is the load's answer, with the verdict of the latest analysis
 // kept.
 func (w *Worker) Opened() engine.Opened { return w.opened }
+
+// LastAsked is when the page last asked the worker a question: a frame,
+// a hover, a panel's figures.
+func (w *Worker) LastAsked() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.asked
+}
 
 // Analyze has the worker analyse its capture again with params; a later
 // Analyze supersedes it (ErrCancelled). pause is not needed.
