@@ -145,13 +145,13 @@ func (v *FleetView) sync(ctx goapp.Context) {
 		return
 	}
 	ctx.Async(func() {
-		// The load that opened the fleet has just handed the collector
-		// its pacing back, with the heap grown: a cycle came due in the
-		// task that read the fleet's answer and rendered it, and marked
-		// there. Held off until the view is rendered and its first frame
-		// asked for, the collection runs in a task of its own
-		// (jsrt.LoadGC). The wait is bounded, as the page's is for a
-		// load: go-app drops a dispatch to a view no longer mounted.
+		// What asked for this fleet grew the heap: a load, which has
+		// just handed the collector its pacing back, or a new analysis.
+		// A cycle due then came in the task that read the fleet's
+		// answer and rendered it, and marked there. Held off until the
+		// view is rendered and its first frame asked for, the collection
+		// runs in a task of its own (jsrt.LoadGC), and only if the heap
+		// grew by half since the last.
 		jsrt.LoadGC.Start()
 		defer jsrt.LoadGC.Stop()
 		fl, ok := eng.Fleet()
@@ -167,10 +167,7 @@ func (v *FleetView) sync(ctx goapp.Context) {
 				close(shown)
 			})
 		})
-		select {
-		case <-shown:
-		case <-time.After(2 * time.Second):
-		}
+		waitShown(shown)
 	})
 }
 

@@ -650,13 +650,27 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	// capture and slowed it with its assists, and over a million events
 	// a whole collection ran before the page could show anything. The wait is bounded: go-app drops a dispatch
 	// to a page no longer mounted, and the pacing must come back anyway.
-	select {
-	case <-shown:
+	if waitShown(shown) {
 		jsrt.AfterNextPaint()
-	case <-time.After(2 * time.Second):
 	}
 	jsrt.LoadGC.Stop()
 }
+
+// waitShown waits for shown to close, once a dispatch has rendered what
+// it shows, and says whether it did: the wait is bounded by
+// renderWaitLimit, since go-app drops a dispatch to a component no
+// longer mounted.
+func waitShown(shown <-chan struct{}) bool {
+	select {
+	case <-shown:
+		return true
+	case <-time.After(renderWaitLimit):
+		return false
+	}
+}
+
+// renderWaitLimit bounds waitShown.
+const renderWaitLimit = 2 * time.Second
 
 // afterFirstPaint does, once the capture shown has painted its first
 // frame, what its first paint need not wait for: it ends the worker of
@@ -678,9 +692,8 @@ func (p *Page) afterFirstPaint(ctx goapp.Context, old *capture) {
 // prepareWorkersAfter starts the next read's workers (its reading
 // worker and its spare engine worker) once the page has been still for
 // spareWorkerAfter after a read ended, unless another read has begun
-// meanwhile: a spare's start and warm-up take a core for up to a second,
-// which a read beside it, or the frames of a user moving the view, would
-// otherwise share. A user who goes on moving gets the spare
+// meanwhile: a spare's start and warm-up take a core, which a read beside
+// it, or the frames of a user moving the view, would otherwise share. A user who goes on moving gets the spare
 // spareWorkerLatest after the read, so that the next drop does not wait
 // for a worker's compiling.
 func (p *Page) prepareWorkersAfter(ctx goapp.Context, turn load.Turn) {

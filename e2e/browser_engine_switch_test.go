@@ -167,6 +167,11 @@ func TestBrowserEngineSpareWhileStill(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no spare engine worker started once the pointer was still: %v", err)
 	}
+	// A second of stillness (spareWorkerAfter), and time for the page's
+	// timer and the start: not the 10 s the page waits at the latest.
+	if after-stopped > 2500 {
+		t.Errorf("the spare engine worker started %.0f ms after the pointer stopped, want about a second", after-stopped)
+	}
 	t.Logf("the pointer moved until %.0f ms after the capture showed; the spare started %.0f ms after it stopped", stopped-first, after-stopped)
 }
 

@@ -1,5 +1,24 @@
 #include "textflag.h"
 
+// MATCHES(off) leaves in R6, and on the stack, the mark of the lowest
+// byte equal to c in the word at R0+off (see indexByte), zero when none.
+#define MATCHES(off) \
+	Get R0; \
+	I32WrapI64; \
+	I64Load $off; \
+	Get R1; \
+	I64Xor; \
+	Tee R5; \
+	I64Const $0x0101010101010101; \
+	I64Sub; \
+	Get R5; \
+	I64Const $-1; \
+	I64Xor; \
+	I64And; \
+	I64Const $-0x7f7f7f7f7f7f7f80; \
+	I64And; \
+	Tee R6
+
 // func indexByte(b []byte, c byte) int
 //
 // R0 is the address read, R3 the slice's start, R4 its end, R1 c in
@@ -31,21 +50,7 @@ TEXT ·indexByte(SB), NOSPLIT, $0-40
 		BrIf $1
 
 		// The first word.
-		Get R0
-		I32WrapI64
-		I64Load $0
-		Get R1
-		I64Xor
-		Tee R5
-		I64Const $0x0101010101010101
-		I64Sub
-		Get R5
-		I64Const $-1
-		I64Xor
-		I64And
-		I64Const $-0x7f7f7f7f7f7f7f80
-		I64And
-		Tee R6
+		MATCHES(0)
 		I64Eqz
 		I32Eqz
 		If
@@ -63,21 +68,7 @@ TEXT ·indexByte(SB), NOSPLIT, $0-40
 		End
 
 		// The second word.
-		Get R0
-		I32WrapI64
-		I64Load $8
-		Get R1
-		I64Xor
-		Tee R5
-		I64Const $0x0101010101010101
-		I64Sub
-		Get R5
-		I64Const $-1
-		I64Xor
-		I64And
-		I64Const $-0x7f7f7f7f7f7f7f80
-		I64And
-		Tee R6
+		MATCHES(8)
 		I64Eqz
 		I32Eqz
 		If

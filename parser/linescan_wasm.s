@@ -20,6 +20,28 @@
 	I64Xor; \
 	I64And
 
+// RET_IF_FOUND(p) returns p's index in the slice (p less R3) when the
+// byte at p is '\n' or 'j'.
+#define RET_IF_FOUND(p) \
+	Get p; \
+	I32WrapI64; \
+	I64Load8U $0; \
+	Tee R5; \
+	I64Const $10; \
+	I64Eq; \
+	Get R5; \
+	I64Const $106; \
+	I64Eq; \
+	I32Or; \
+	If; \
+		Get SP; \
+		Get p; \
+		Get R3; \
+		I64Sub; \
+		I64Store ret+24(FP); \
+		RET; \
+	End
+
 // func newlineOrJ(b []byte) int
 //
 // R0 is the address read, R3 the slice's start, R4 its end. Sixteen bytes
@@ -78,24 +100,7 @@ TEXT ·newlineOrJ(SB), NOSPLIT, $0-32
 				I64GeU
 				BrIf $1
 
-				Get R8
-				I32WrapI64
-				I64Load8U $0
-				Tee R5
-				I64Const $10 // '\n'
-				I64Eq
-				Get R5
-				I64Const $106 // 'j'
-				I64Eq
-				I32Or
-				If
-					Get SP
-					Get R8
-					Get R3
-					I64Sub
-					I64Store ret+24(FP)
-					RET
-				End
+				RET_IF_FOUND(R8)
 
 				Get R8
 				I64Const $1
@@ -121,24 +126,7 @@ TEXT ·newlineOrJ(SB), NOSPLIT, $0-32
 		I64GeU
 		BrIf $1
 
-		Get R0
-		I32WrapI64
-		I64Load8U $0
-		Tee R5
-		I64Const $10 // '\n'
-		I64Eq
-		Get R5
-		I64Const $106 // 'j'
-		I64Eq
-		I32Or
-		If
-			Get SP
-			Get R0
-			Get R3
-			I64Sub
-			I64Store ret+24(FP)
-			RET
-		End
+		RET_IF_FOUND(R0)
 
 		Get R0
 		I64Const $1

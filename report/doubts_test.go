@@ -37,7 +37,10 @@ func TestDoubtsApartFromInputProblems(t *testing.T) {
 		if !found {
 			t.Fatalf("md %v: no doubts section", md)
 		}
-		_, problems, _ = strings.Cut(problems, "Parser diagnostics")
+		_, problems, found = strings.Cut(problems, "Parser diagnostics")
+		if !found {
+			t.Fatalf("md %v: no parser diagnostics section before the doubts", md)
+		}
 		if strings.Contains(problems, string(timeline.DiagUnsureSplit)) {
 			t.Errorf("md %v: a doubt is listed among the parser's diagnostics:\n%s", md, problems)
 		}

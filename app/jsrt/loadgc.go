@@ -16,8 +16,9 @@ import (
 // (the pace GOGC=100 keeps).
 var LoadGC GCPacer
 
-// gcFloor is the least heap at which a load collects: below it a
-// collection costs more yields than the memory it frees is worth.
+// gcFloor is the least heap at which a load collects while it runs:
+// below it a collection costs more yields than the memory it frees is
+// worth. Stop, once, collects below it too.
 const gcFloor = 32 << 20
 
 type GCPacer struct {

@@ -138,8 +138,10 @@ func (w *Worker) AskEncodedFleetFrame(st engine.FleetState) (canvas.FleetLayout,
 	return l, encodedOf(m), nil
 }
 
-// FleetFrame is AskFleetFrame for the page's view: a frame superseded or
-// unanswered leaves fr and answers the last frame's layout.
+// FleetFrame is AskFleetFrame as engine.Answerer has it, for a frame
+// the page reads into Go (the fleet's PNG; its view draws the encoded
+// frame, AskEncodedFleetFrame): a frame superseded or unanswered leaves fr
+// and answers the last frame's layout.
 func (w *Worker) FleetFrame(st engine.FleetState, fr *canvas.Frame) canvas.FleetLayout {
 	l, err := w.AskFleetFrame(st, fr)
 	if err != nil {

@@ -25,8 +25,8 @@ const (
 // joined warmCopies times into one capture, each answered as an open
 // question asking for its first frame of q.view would be (answerOpened:
 // the frame, its summary and every red zone, encoded as an answer is,
-// then thrown away), and answers the last frame so that the page can warm
-// its drawing up too. The engine it made is thrown away. A question that
+// then thrown away, but for the last capture's, which is the warm-up's
+// answer: the page warms its drawing up on its frame). The engine it made is thrown away. A question that
 // arrives meanwhile (the load it warms up for) ends it at the next
 // capture: the load must not wait for the warm-up.
 func (h *host) warm(q, reply js.Value) error {
@@ -45,7 +45,9 @@ func (h *host) warm(q, reply js.Value) error {
 		}
 		blobs = append(blobs, blob)
 	}
-	open := func(blob js.Value) error {
+	// open answers into what the warm-up's reply is for the last capture
+	// (its frame the page draws), a throwaway object for the others.
+	open := func(blob, into js.Value) error {
 		r := jsrt.NewBlobReader(blob)
 		r.Pause = nil
 		defer r.Close()
@@ -54,7 +56,7 @@ func (h *host) warm(q, reply js.Value) error {
 		if err != nil {
 			return err
 		}
-		return h.answerOpened(js.Global().Get("Object").New(), eng, o, &st, math.MaxInt, func(string) {})
+		return h.answerOpened(into, eng, o, &st, math.MaxInt, func(string) {})
 	}
 	for range warmRounds {
 		for _, blob := range blobs {
@@ -62,7 +64,7 @@ func (h *host) warm(q, reply js.Value) error {
 				reply.Set("warmed", false)
 				return nil
 			}
-			if err := open(blob); err != nil {
+			if err := open(blob, js.Global().Get("Object").New()); err != nil {
 				return err
 			}
 		}
@@ -75,10 +77,7 @@ func (h *host) warm(q, reply js.Value) error {
 		reply.Set("warmed", false)
 		return nil
 	}
-	if err := open(js.Global().Get("Blob").New(copies)); err != nil {
-		return err
-	}
-	if err := setFrame(reply, &h.fr); err != nil {
+	if err := open(js.Global().Get("Blob").New(copies), reply); err != nil {
 		return err
 	}
 	reply.Set("warmed", true)
