@@ -1,8 +1,8 @@
 #include "textflag.h"
 
-// MATCHES(off) leaves in R6, and on the stack, the mark of the lowest
-// byte equal to c in the word at R0+off (see indexByte), zero when none.
-#define MATCHES(off) \
+// RET_IF_MATCH(off) returns the index of the lowest byte equal to c in
+// the word at R0+off, if it has one (see indexByte): R6 marks it.
+#define RET_IF_MATCH(off) \
 	Get R0; \
 	I32WrapI64; \
 	I64Load $off; \
@@ -17,7 +17,24 @@
 	I64And; \
 	I64Const $-0x7f7f7f7f7f7f7f80; \
 	I64And; \
-	Tee R6
+	Tee R6; \
+	I64Eqz; \
+	I32Eqz; \
+	If; \
+		Get SP; \
+		Get R0; \
+		Get R3; \
+		I64Sub; \
+		Get R6; \
+		I64Ctz; \
+		I64Const $3; \
+		I64ShrU; \
+		I64Const $off; \
+		I64Add; \
+		I64Add; \
+		I64Store ret+32(FP); \
+		RET; \
+	End
 
 // func indexByte(b []byte, c byte) int
 //
@@ -49,43 +66,8 @@ TEXT ·indexByte(SB), NOSPLIT, $0-40
 		I64GtU
 		BrIf $1
 
-		// The first word.
-		MATCHES(0)
-		I64Eqz
-		I32Eqz
-		If
-			Get SP
-			Get R0
-			Get R3
-			I64Sub
-			Get R6
-			I64Ctz
-			I64Const $3
-			I64ShrU
-			I64Add
-			I64Store ret+32(FP)
-			RET
-		End
-
-		// The second word.
-		MATCHES(8)
-		I64Eqz
-		I32Eqz
-		If
-			Get SP
-			Get R0
-			Get R3
-			I64Sub
-			Get R6
-			I64Ctz
-			I64Const $3
-			I64ShrU
-			I64Const $8
-			I64Add
-			I64Add
-			I64Store ret+32(FP)
-			RET
-		End
+		RET_IF_MATCH(0)
+		RET_IF_MATCH(8)
 
 		Get R0
 		I64Const $16
