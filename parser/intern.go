@@ -348,14 +348,14 @@ func (g *internGen) find(h uint32, s string) (x string, id uint32, free int, ok 
 // slot where the probe for s ended (-1 for none), which s takes unless
 // making room moved the slots: a new object is probed for once.
 func (t *internTable) add(h uint32, s string, id uint32, free int) string {
-	if t.room() || free < 0 {
-		loc, x := t.addRecord(s, id)
-		t.insert(internSlot{h: h, loc: loc})
-		return x
-	}
+	moved := t.room()
 	loc, x := t.addRecord(s, id)
-	t.slots[free] = internSlot{h: h, loc: loc}
-	t.n++
+	if e := (internSlot{h: h, loc: loc}); moved || free < 0 {
+		t.insert(e)
+	} else {
+		t.slots[free] = e
+		t.n++
+	}
 	return x
 }
 
