@@ -33,14 +33,22 @@
   function fit(ctx, s, w) {
     if (ctx.measureText(s).width <= w) return s;
     const chars = Array.from(s);
+    const start = (k) => chars.slice(0, k).join("") + "…";
+    return start(longestFitting(chars.length, (k) => ctx.measureText(start(k)).width <= w));
+  }
+
+  // longestFitting is the largest k in [1, n] for which fits(k) holds,
+  // by bisection, 0 when none does: fits holds up to some k and for none
+  // after it.
+  function longestFitting(n, fits) {
     let lo = 0;
-    let hi = chars.length;
+    let hi = n;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (ctx.measureText(chars.slice(0, mid).join("") + "…").width <= w) lo = mid;
+      if (fits(mid)) lo = mid;
       else hi = mid - 1;
     }
-    return chars.slice(0, lo).join("") + "…";
+    return lo;
   }
 
   // fitShort is fit for a label's short form (Text.Short), which says
@@ -49,16 +57,9 @@
   function fitShort(ctx, s, w) {
     const cut = s.indexOf("…");
     if (cut < 0 || ctx.measureText(s).width <= w) return fit(ctx, s, w);
-    const head = s.slice(0, cut + 1);
     const tail = Array.from(s.slice(cut + 1));
-    let lo = 0;
-    let hi = tail.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (ctx.measureText(head + tail.slice(tail.length - mid).join("")).width <= w) lo = mid;
-      else hi = mid - 1;
-    }
-    return head + tail.slice(tail.length - lo).join("");
+    const end = (k) => s.slice(0, cut + 1) + tail.slice(tail.length - k).join("");
+    return end(longestFitting(tail.length, (k) => ctx.measureText(end(k)).width <= w));
   }
 
   // Each shape is a path around (x, y) of size s; all marks of one batch go
