@@ -648,8 +648,8 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 	// The collector gets its pacing back once the capture is on screen.
 	// Given it back before, it came due in the task that shows the
 	// capture and slowed it with its assists, and over a million events
-	// a whole collection ran before the page could show anything. The wait is bounded: go-app drops a dispatch
-	// to a page no longer mounted, and the pacing must come back anyway.
+	// a whole collection ran before the page could show anything. The
+	// pacing comes back even when the wait gives up (waitShown).
 	if waitShown(shown) {
 		jsrt.AfterNextPaint()
 	}
@@ -693,9 +693,9 @@ func (p *Page) afterFirstPaint(ctx goapp.Context, old *capture) {
 // worker and its spare engine worker) once the page has been still for
 // spareWorkerAfter after a read ended, unless another read has begun
 // meanwhile: a spare's start and warm-up take a core, which a read beside
-// it, or the frames of a user moving the view, would otherwise share. A user who goes on moving gets the spare
-// spareWorkerLatest after the read, so that the next drop does not wait
-// for a worker's compiling.
+// it, or the frames of a user moving the view, would otherwise share. A
+// user who goes on moving gets the spare spareWorkerLatest after the
+// read, so that the next drop does not wait for a worker's compiling.
 func (p *Page) prepareWorkersAfter(ctx goapp.Context, turn load.Turn) {
 	p.prepareWorkersStill(ctx, turn, time.Now().Add(spareWorkerLatest), spareWorkerAfter)
 }

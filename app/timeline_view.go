@@ -124,9 +124,9 @@ type TimelineView struct {
 	// whether with its summary (askingSummary), its generation (askGen;
 	// see askFrame), whether a view was wanted meanwhile and the
 	// adjustment of its last (wanted, wantedAdjust), the summary and for
-	// which view, whether it is the
-	// drawn frame's (drawnSummary), the red zones and for which analysis,
-	// the hovers asked, and the first frame shown.
+	// which view, whether it is the drawn frame's (drawnSummary), the red
+	// zones and for which analysis, the hovers asked, and the first frame
+	// shown.
 	asking        frameKey
 	askingSummary bool
 	askGen        int

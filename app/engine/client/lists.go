@@ -16,8 +16,8 @@ import (
 // element at a time, letting the page run between them once it has
 // held it for listHold (jsrt.YieldIfHeldFor): the answer's long lists
 // (an open's files: 10 001 for 10 000 virtual clients) read whole by
-// json.Unmarshal would hold the page's thread in one long task. As json.Unmarshal does, null reads as a nil list, []
-// as an empty one.
+// json.Unmarshal would hold the page's thread in one long task. As
+// json.Unmarshal does, null reads as a nil list, [] as an empty one.
 func listOf[T any](m js.Value, name string, list *[]T) error {
 	f := m.Get(name)
 	if f.Type() != js.TypeString {

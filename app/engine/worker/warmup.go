@@ -26,9 +26,10 @@ const (
 // question asking for its first frame of q.view would be (answerOpened:
 // the frame, its summary and every red zone, encoded as an answer is,
 // then thrown away, but for the last capture's, which is the warm-up's
-// answer: the page warms its drawing up on its frame). The engine it made is thrown away. A question that
-// arrives meanwhile (the load it warms up for) ends it at the next
-// capture: the load must not wait for the warm-up.
+// answer: the page warms its drawing up on its frame). The engine it
+// made is thrown away. A question that arrives meanwhile (the load it
+// warms up for) ends it at the next capture: the load must not wait for
+// the warm-up.
 func (h *host) warm(q, reply js.Value) error {
 	asked := h.arrived
 	var st engine.ViewState
