@@ -110,6 +110,11 @@ func (f *framer) step(ln *line) bool {
 		if isBlank(b) {
 			return false
 		}
+		if f.awaitStatus && ln.start && bytes.HasPrefix(b, transportErrorNote) {
+			r.curSession().TransportError = string(bytes.TrimSpace(b[len(transportErrorNote):]))
+			f.awaitStatus = false
+			return false
+		}
 		if !f.inSession || (!f.awaitStatus && r.curSession().HTTPStatus != 0) {
 			f.open(ln)
 		}
@@ -437,6 +442,10 @@ func clip(b []byte) []byte {
 	}
 	return b
 }
+
+// transportErrorNote begins the line a capture's recorder writes after a
+// request that got no response (Session.TransportError).
+var transportErrorNote = []byte("# transport error:")
 
 // isStatusLine matches "HTTP/1.1 200 OK".
 func isStatusLine(b []byte) bool {

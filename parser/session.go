@@ -17,6 +17,11 @@ type Session struct {
 	HTTPStatus int
 	StatusText string   // e.g. "OK", "Gone"
 	Headers    []Header // response headers in order
+	// TransportError is why the request got no response, as the capture's
+	// recorder noted it on the line after the request (`# transport
+	// error: dial tcp 10.0.0.1:443: connect: connection refused`): it
+	// reached no server. "" otherwise.
+	TransportError string
 	// AuditID is the response's Audit-Id header: the id under which the
 	// API server that answered logged the request in its audit log
 	// (evidence.md §4), "" when the capture has none.

@@ -52,7 +52,7 @@ func TestOutageTableTellsTheSummarysStory(t *testing.T) {
 	if err := r.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	_, table, ok := strings.Cut(text.String(), "Outages (no request of any client reached a server)\n")
+	_, table, ok := strings.Cut(text.String(), "Outages (no request of the captured clients reached a server)\n")
 	if !ok {
 		t.Fatal("no outage table")
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"watchlens/timeline"
 )
@@ -56,6 +57,14 @@ type OutageReport struct {
 	EndIs               string  `json:"endIs"`
 	FirstRelistAfterEnd float64 `json:"firstRelistAfterEndSeconds"`
 	LastRelistAfterEnd  float64 `json:"lastRelistAfterEndSeconds"`
+	// Error and ErrorAttempts, ServersUp, AnsweredMeanwhile and
+	// ServerLogsNoRestart are timeline.Outage's Error, ErrorAttempts,
+	// Up, Answered and Logged.
+	Error               string   `json:"error"`
+	ErrorAttempts       int      `json:"errorAttempts"`
+	ServersUp           []string `json:"serversUp"`
+	AnsweredMeanwhile   int      `json:"answeredMeanwhile"`
+	ServerLogsNoRestart bool     `json:"serverLogsShowNoRestart"`
 }
 
 // The values of OutageReport.EndIs.
@@ -90,7 +99,8 @@ func (r *Report) addWatchLists(tl *timeline.Timeline) {
 		r.Outages = append(r.Outages, OutageReport{From: timeline.FormatTime(o.From, timeline.ClockArrival), To: timeline.FormatTime(o.To, timeline.ClockArrival),
 			Attempts: o.Attempts, Clients: o.Clients, Relists: o.Relists, RelistClients: o.RelistClients, FirstRelist: secs(o.First), LastRelist: secs(o.Last),
 			LastAttempt: timeline.FormatTime(o.LastAttempt, timeline.ClockArrival), End: timeline.FormatTime(end, timeline.ClockArrival), EndIs: endIs,
-			FirstRelistAfterEnd: secs(first), LastRelistAfterEnd: secs(last)})
+			FirstRelistAfterEnd: secs(first), LastRelistAfterEnd: secs(last),
+			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, ServerLogsNoRestart: o.Logged})
 	}
 }
 
@@ -115,15 +125,20 @@ func (r *Report) writeWatchLists(p *printer) {
 		// The end lies between the last refused attempt and the first
 		// answer; the relists' delays count from the end the summary
 		// counts them from, in its words.
-		p.section("Outages (no request of any client reached a server)")
+		p.section("Outages (no request of the captured clients reached a server)")
 		var rows [][]string
 		for _, o := range r.Outages {
 			delays := timeline.RelistDelayWords(timeline.Nanoseconds(o.FirstRelistAfterEnd), timeline.Nanoseconds(o.LastRelistAfterEnd), o.EndIs == endIsLastAttempt)
 			if o.Relists == 0 {
 				delays = "-"
 			}
-			rows = append(rows, []string{r.instant(o.From), r.instant(o.LastAttempt), r.instant(o.To), fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients), delays})
+			up := "-"
+			if len(o.ServersUp) > 0 {
+				up = strings.Join(o.ServersUp, ", ")
+			}
+			rows = append(rows, []string{r.instant(o.From), r.instant(o.LastAttempt), r.instant(o.To), fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), orDash(o.Error), up,
+				fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients), delays})
 		}
-		p.table([]string{"from", "last refused attempt", "first answer", "attempts", "clients", "relists after", "clients relisting", "when they relisted"}, rows)
+		p.table([]string{"from", "last refused attempt", "first answer", "attempts", "clients", "commonest error", "servers up meanwhile", "relists after", "clients relisting", "when they relisted"}, rows)
 	}
 }

@@ -415,7 +415,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 		s := Session{File: f.idx, Index: k, ErrorEvent: -1, Gap: -1, firstEv: -1, lastEv: -1}
 		if k < len(sessions) {
 			ps := sessions[k]
-			s.Request, s.HTTPStatus, s.StatusText, s.Status = ps.Request, ps.HTTPStatus, ps.StatusText, ps.Status
+			s.Request, s.HTTPStatus, s.StatusText, s.Status, s.TransportError = ps.Request, ps.HTTPStatus, ps.StatusText, ps.Status, ps.TransportError
 			s.Truncated, s.Offset, s.EndOffset, s.List = ps.Truncated, ps.Offset, ps.End, ps.List
 			s.Start, s.End = ps.StartArrival, ps.EndArrival
 			s.Date = dateHeader(ps.Headers)

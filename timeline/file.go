@@ -97,6 +97,11 @@ func (f *File) ShortName() string {
 	return path.Base(f.Name)
 }
 
+// ServerRecorded says the file's requests are what API servers recorded
+// in their audit logs: each reached a server, and none shows the
+// client's own view (a client's log or capture does).
+func (f *File) ServerRecorded() bool { return f.Audit && f.Log == "" }
+
 // MayMix says the file is an audit-log client whose requests may, from
 // some request on, be another informer's: clients of one User-Agent,
 // user, address and selector that the audit log alone cannot tell

@@ -3,16 +3,26 @@ package timeline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 )
 
-// Outages: stretches when no request of any client reached a server. A
-// client that loses its API server (a load balancer or a network down,
-// every server restarting at once) retries its watch with a backoff, and
-// a capture records each attempt with no response. Once a server answers
-// again, the clients come back together: the stampede the seeds ask
-// about.
+// Outages: stretches when no request of the captured clients reached a
+// server. A client that loses its API server (a load balancer or a
+// network down, every server restarting at once) retries its watch with
+// a backoff, and a capture records each attempt with no response. Once a
+// server answers again, the clients come back together: the stampede
+// the seeds ask about.
+//
+// Only the clients' own records (captures, their logs) show attempts that
+// reached no server. An audit log holds only requests a server received:
+// those it answered during the stretch (writes sent straight to a server,
+// the servers' loopback clients) do not end the clients' outage, they
+// show which servers were up meanwhile, as the servers' own logs covering
+// the stretch with no restart in it do. With a server shown up, the
+// clients' way to the servers was cut (a load balancer, the network), not
+// the servers.
 
 // Outage is one stretch with attempts and no answer.
 type Outage struct {
@@ -27,7 +37,26 @@ type Outage struct {
 	// Attempts counts the requests that reached no server, Clients the
 	// files that made them.
 	Attempts, Clients int
+	// Up names the API servers shown up from From to LastAttempt (see
+	// above), in the order of Timeline.Servers, then of the server logs;
+	// Answered counts the requests the audit logs show them answering
+	// meanwhile, and Logged says their own logs cover the stretch with
+	// no restart in it.
+	Up       []string
+	Answered int
+	Logged   bool
+	// Error is the commonest reason the attempts reached no server, as
+	// the captures noted it (Session.TransportError; "connect:
+	// connection refused" at the address the clients dial), and
+	// ErrorAttempts how many attempts failed with it; "" and 0 when the
+	// captures note none.
+	Error         string
+	ErrorAttempts int
 }
+
+// ServersUp says something shows an API server up during the outage:
+// the clients' way to the servers was cut, not the servers.
+func (o Outage) ServersUp() bool { return o.Answered > 0 || o.Logged }
 
 // minOutageClients is how many clients must fail together for an
 // outage: one client's refused connection is its own trouble.
@@ -45,14 +74,15 @@ func (tl *Timeline) Outages() []Outage {
 		t        int64
 		file     int
 		answered bool
+		err      string
 	}
 	var as []attempt
 	for g := range tl.Sessions {
 		s := &tl.Sessions[g]
-		if s.Request == nil {
+		if s.Request == nil || tl.Files[s.File].ServerRecorded() {
 			continue
 		}
-		as = append(as, attempt{s.Start, s.File, !s.Unanswered()})
+		as = append(as, attempt{s.Start, s.File, !s.Unanswered(), s.TransportError})
 	}
 	sort.Slice(as, func(i, j int) bool { return as[i].t < as[j].t })
 	var out []Outage
@@ -63,18 +93,57 @@ func (tl *Timeline) Outages() []Outage {
 		}
 		o := Outage{From: as[k].t}
 		files := map[int]bool{}
+		errs := map[string]int{}
 		for ; k < len(as) && !as[k].answered; k++ {
 			o.Attempts++
 			o.LastAttempt = as[k].t
 			files[as[k].file] = true
+			if e := as[k].err; e != "" {
+				errs[e]++
+				if n := errs[e]; n > o.ErrorAttempts || (n == o.ErrorAttempts && e < o.Error) {
+					o.Error, o.ErrorAttempts = e, n
+				}
+			}
 		}
 		if k == len(as) || len(files) < minOutageClients || as[k].t-o.From < minOutage {
 			continue // still down when the captures end: no return to speak of
 		}
 		o.To, o.Clients = as[k].t, len(files)
+		tl.serversUp(&o)
 		out = append(out, o)
 	}
 	return out
+}
+
+// serversUp fills o's evidence of servers up during it: the requests the
+// audit logs show answered, and the servers' own logs.
+func (tl *Timeline) serversUp(o *Outage) {
+	up := make([]bool, len(tl.Servers))
+	for g := range tl.Sessions {
+		s := &tl.Sessions[g]
+		if !tl.Files[s.File].ServerRecorded() || s.Start < o.From || s.Start > o.LastAttempt {
+			continue
+		}
+		o.Answered++
+		if s.Server >= 0 {
+			up[s.Server] = true
+		}
+	}
+	for k, u := range up {
+		if u {
+			o.Up = append(o.Up, tl.Servers[k].Name)
+		}
+	}
+	for k := range tl.ServerLogs {
+		l := &tl.ServerLogs[k]
+		if l.First > o.From || l.Last < o.To || l.restartedWithin(o.From, o.To) {
+			continue
+		}
+		o.Logged = true
+		if l.Server != "" && !slices.Contains(o.Up, l.Server) {
+			o.Up = append(o.Up, l.Server)
+		}
+	}
 }
 
 // OutageReturn is what the fleet did once an outage ended: the relists

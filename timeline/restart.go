@@ -53,6 +53,11 @@ type DetectedRestart struct {
 	// Server names the server whose own log shows the restart (SIGTERM,
 	// then a new process), "" when none does.
 	Server string
+	// Unreachable says the clients' reconnects after the ends reached no
+	// server until Served (an Outage began with them): every server
+	// restarting, or the way to them cut, which the captures alone
+	// cannot tell apart.
+	Unreachable bool
 }
 
 // Window is the restart window the detection suggests: from the old
@@ -92,6 +97,7 @@ func (a *Analysis) detectRestarts() {
 		}
 	}
 	sort.Slice(ends, func(i, j int) bool { return ends[i].t < ends[j].t })
+	outages := tl.Outages()
 	for i := 0; i < len(ends); {
 		j := i + 1
 		for j < len(ends) && ends[j].t-ends[j-1].t <= restartCluster {
@@ -99,16 +105,20 @@ func (a *Analysis) detectRestarts() {
 		}
 		// A server ending its watches ends a share of the fleet's; in a
 		// large one, two watches ending together by chance (timeouts
-		// a client picks at random) are no restart.
-		if j-i >= max(2, clients/restartShare) {
-			d := DetectedRestart{Ended: ends[i].t, LastEnded: ends[j-1].t, Served: never}
+		// a client picks at random) are no restart. Nor are watches
+		// that ended as an outage began with the servers shown up
+		// through it (Outage.ServersUp): their connections were cut on
+		// the way.
+		o, opened := outageFrom(outages, ends[i].t, ends[j-1].t)
+		if j-i >= max(2, clients/restartShare) && !(opened && o.ServersUp()) {
+			d := DetectedRestart{Ended: ends[i].t, LastEnded: ends[j-1].t, Served: never, Unreachable: opened}
 			files := map[int]bool{}
 			for _, e := range ends[i:j] {
 				d.Sessions = append(d.Sessions, e.g)
 				files[tl.Sessions[e.g].File] = true
 				// The first reconnect answered: a LIST or a watch alike.
 				for _, n := range e.rest {
-					if s := &tl.Sessions[n]; s.HTTPStatus == 200 || s.HTTPStatus == 0 {
+					if s := &tl.Sessions[n]; (s.HTTPStatus == 200 || s.HTTPStatus == 0) && !s.Unanswered() {
 						d.Served = min(d.Served, s.Start)
 						break
 					}
@@ -123,6 +133,17 @@ func (a *Analysis) detectRestarts() {
 		i = j
 	}
 	a.detectLogRestarts()
+}
+
+// outageFrom finds the outage that began as watches ended from first to
+// last.
+func outageFrom(outages []Outage, first, last int64) (Outage, bool) {
+	for _, o := range outages {
+		if o.From >= first-restartCluster && o.From <= last+restartCluster {
+			return o, true
+		}
+	}
+	return Outage{}, false
 }
 
 // auditLogGap bounds the time from a server's log ending to its new

@@ -34,6 +34,19 @@ type ServerLog struct {
 	Caches []CacheEvent
 }
 
+// restartedWithin says the log shows its server starting, shutting down
+// or exiting from from to to.
+func (l *ServerLog) restartedWithin(from, to int64) bool {
+	for _, ts := range [][]int64{l.Starts, l.Shutdowns, l.Exits} {
+		for _, t := range ts {
+			if t >= from && t <= to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // CacheEvent is a watch cache of a server filled, or ending its watches.
 type CacheEvent struct {
 	Resource string

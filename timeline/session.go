@@ -31,9 +31,12 @@ type Session struct {
 	HTTPStatus int
 	StatusText string
 	Status     *parser.Status // bare Status body (a LIST's 410, a 504, ...)
-	Truncated  bool
-	Offset     int64
-	EndOffset  int64
+	// TransportError is why the request reached no server, as the
+	// capture noted it (parser.Session.TransportError), "" otherwise.
+	TransportError string
+	Truncated      bool
+	Offset         int64
+	EndOffset      int64
 
 	// Start and End are instants (Unix ns) on the shared clock. Date is
 	// the response's HTTP Date header, 0 when absent.

@@ -441,9 +441,44 @@ func (s *summarizer) stampede(o OutageReturn) string {
 		t += quantity.Plural(o.Relists, "relist") + ", "
 	}
 	t += fmt.Sprintf("from %s to %s)", s.instant(o.To+o.First), s.instant(o.To+o.Last))
-	t += fmt.Sprintf(": no request of any client reached a server from %s to %s (%s; %d attempts by %d clients), and the first answer came at %s",
-		s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, s.instant(o.To))
+	failed := ""
+	if o.ErrorAttempts > 0 {
+		failed = fmt.Sprintf(", %d of them failing with %q", o.ErrorAttempts, o.Error)
+		if o.ErrorAttempts == o.Attempts {
+			failed = fmt.Sprintf(", each failing with %q", o.Error)
+		}
+	}
+	t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
+		s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
+	if o.ServersUp() {
+		t += "; " + serversUpWords(o.Outage)
+	}
 	return t
+}
+
+// serversUpWords says what showed the API servers up during an outage,
+// and what that makes of it: "API servers a, b and c were up meanwhile
+// (the audit logs show 3 requests answered; their own logs show no
+// restart): the clients' way to them was cut, as a load balancer or a
+// network does when it fails, not the servers".
+func serversUpWords(o Outage) string {
+	who, their, them := "the API servers were", "their", "them"
+	switch len(o.Up) {
+	case 0:
+	case 1:
+		who, their, them = "API server "+o.Up[0]+" was", "its", "it"
+	default:
+		who = "API servers " + joinWords(o.Up) + " were"
+	}
+	var shown []string
+	if o.Answered > 0 {
+		shown = append(shown, "the audit logs show "+quantity.Plural(o.Answered, "request")+" answered")
+	}
+	if o.Logged {
+		shown = append(shown, their+" own logs show no restart")
+	}
+	return fmt.Sprintf("%s up meanwhile (%s): the clients' way to %s was cut, as a load balancer or a network does when it fails, not the servers",
+		who, strings.Join(shown, "; "), them)
 }
 
 // restartTimes names the API server restarts as given, else those the
@@ -945,6 +980,11 @@ func (s *summarizer) restarts() {
 	more := ""
 	if n := len(s.a.Restarts) - 1; n > 0 {
 		more = fmt.Sprintf(" (and %d more in the report)", n)
+	}
+	if d.Unreachable {
+		s.add("restart", "%d watches in %d files ended cleanly at %s and no reconnect reached a server until %s%s: every API server restarting, or the way to them cut (a load balancer, the network); the API servers' own logs or audit logs tell which. Were it a restart, give -restart %s (and -servers N) to apply it.",
+			len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, d.Flag())
+		return
 	}
 	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: give -restart %s (and -servers N) to apply it.",
 		len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, d.Flag())

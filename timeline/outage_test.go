@@ -1,0 +1,89 @@
+package timeline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOutageServersUp: samples-outage's load balancer stopped listening
+// for 150 s while the three API servers stayed up (README: the servers
+// are not restarted). Given the captures with the servers' audit logs,
+// their own logs, or both (and the clients' klog and Prometheus exports),
+// the outage names the servers shown up meanwhile, the 99 watches that
+// the cut ended at once are no probable restart, and the summary says the
+// clients' way to the servers was cut. Before, the audit logs' requests
+// answered during the outage (loopback clients) ended it in the model, so
+// that the summary told an API server restart beside the servers' logs
+// saying there was none.
+func TestOutageServersUp(t *testing.T) {
+	const refused = "dial tcp 127.0.0.1:17600: connect: connection refused"
+	for _, c := range []struct {
+		name     string
+		patterns []string
+		up       []string
+		answered bool // the audit logs show requests answered
+		logged   bool // the servers' own logs cover the outage
+		says     string
+	}{
+		// Only server a's loopback clients made requests meanwhile.
+		{"audit logs", []string{"*.ts.http", "audit-*.log"}, []string{"a"}, true, false, "API server a was up meanwhile"},
+		{"server logs", []string{"*.ts.http", "apiserver-*.log"}, []string{"a", "b", "c"}, false, true, "API servers a, b and c were up meanwhile"},
+		{"every record", []string{"*.ts.http", "audit-*.log", "apiserver-*.log", "fleet-klog.log", "prometheus/query_range/*.json.gz"},
+			[]string{"a", "b", "c"}, true, true, "API servers a, b and c were up meanwhile"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := buildRecording(t, "samples-outage", c.patterns...).Analyze(realServer())
+			os := a.TL.Outages()
+			if len(os) != 1 {
+				t.Fatalf("outages %+v, want the load balancer's one", os)
+			}
+			o := os[0]
+			if o.Attempts != 966 || o.Clients != 99 || !slices.Equal(o.Up, c.up) || (o.Answered > 0) != c.answered || o.Logged != c.logged {
+				t.Errorf("outage %+v: want 966 attempts by 99 clients, servers %v up, answered %v, logged %v", o, c.up, c.answered, c.logged)
+			}
+			if o.Error != refused || o.ErrorAttempts != o.Attempts {
+				t.Errorf("the attempts failed with %q (%d of %d), want each with %q", o.Error, o.ErrorAttempts, o.Attempts, refused)
+			}
+			for _, d := range a.Restarts {
+				if d.Ended >= o.From-restartCluster && d.Ended <= o.LastAttempt {
+					t.Errorf("probable restart %+v at the outage's start", d)
+				}
+			}
+			lines := a.Summary(nil)
+			if len(lines) == 0 || !strings.Contains(lines[0].Text, c.says) || !strings.Contains(lines[0].Text, "the clients' way to") {
+				t.Errorf("the summary's first line does not tell the servers up: %+v", lines)
+			}
+			for _, l := range lines {
+				if l.Topic == "restart" {
+					t.Errorf("the summary tells a restart: %q", l.Text)
+				}
+			}
+		})
+	}
+}
+
+// TestOutageRestartUndecided: from samples-outage's captures alone, the
+// watches that ended at once and the reconnects that reached no server
+// for 150 s may be every server restarting or the way to them cut. The
+// probable restart says both, and that the servers answered again at the
+// outage's first answer, not at the first refused attempt (which reached
+// no server).
+func TestOutageRestartUndecided(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http").Analyze(realServer())
+	os := a.TL.Outages()
+	if len(os) != 1 || len(a.Restarts) != 1 {
+		t.Fatalf("outages %+v, probable restarts %+v: want one each", os, a.Restarts)
+	}
+	d, o := a.Restarts[0], os[0]
+	if !d.Unreachable || d.Served != o.To || len(d.Sessions) != 99 {
+		t.Errorf("probable restart %+v: want 99 watches, unreachable until the outage's first answer %d", d, o.To)
+	}
+	told := false
+	for _, l := range a.Summary(nil) {
+		told = told || l.Topic == "restart" && strings.Contains(l.Text, "every API server restarting, or the way to them cut")
+	}
+	if !told {
+		t.Errorf("the summary does not say the restart is undecided: %+v", a.Summary(nil))
+	}
+}
