@@ -26,7 +26,37 @@ func LooksLike(head []byte) string {
 	if bytes.HasPrefix(text, []byte("<!doctype html")) || bytes.HasPrefix(text, []byte("<html")) {
 		return "an HTML page"
 	}
+	if markdownHeading(text) {
+		return "a Markdown document"
+	}
 	return ""
+}
+
+// markdownHeading says text begins as a Markdown document does, as the
+// README beside an incident's records does: a heading ("# A fleet loses
+// its load balancer"), a blank line, then prose. A capture's line begins
+// with a time, a JSON value, an HTTP line or YAML; its recorder's notes
+// ("# transport error: ...") only follow a request, and a YAML comment
+// at its start is followed by a key.
+func markdownHeading(text []byte) bool {
+	heading, rest, ok := bytes.Cut(text, []byte("\n"))
+	hashes := 0
+	for hashes < len(heading) && hashes < 6 && heading[hashes] == '#' {
+		hashes++
+	}
+	if !ok || hashes == 0 || !bytes.HasPrefix(heading[hashes:], []byte(" ")) || len(bytes.TrimSpace(heading[hashes:])) == 0 {
+		return false
+	}
+	blank, rest, ok := bytes.Cut(rest, []byte("\n"))
+	if !ok || len(bytes.TrimSpace(blank)) > 0 {
+		return false
+	}
+	prose, _, _ := bytes.Cut(bytes.TrimLeft(rest, " \t\r\n"), []byte("\n"))
+	if len(prose) == 0 || prose[0] < 'a' || prose[0] > 'z' {
+		return false
+	}
+	word := bytes.IndexAny(prose, " :")
+	return word > 0 && prose[word] == ' '
 }
 
 // fileMagics are the leading bytes of formats people keep beside their

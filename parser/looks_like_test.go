@@ -8,7 +8,9 @@ import (
 )
 
 // A file dropped by mistake is named for what it is, compressed or not,
-// and a capture, an audit log or a text file is not taken for one.
+// and a capture, an audit log or a text file is not taken for one; a
+// Markdown document is told by its heading, blank line and prose, so a
+// YAML capture that begins with a comment is read as one.
 func TestLooksLike(t *testing.T) {
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
@@ -25,6 +27,9 @@ func TestLooksLike(t *testing.T) {
 		{[]byte(`{"type":"ADDED","object":{"kind":"ConfigMap"}}`), ""},
 		{[]byte("HTTP/1.1 200 OK\r\n"), ""},
 		{[]byte("# README\n"), ""},
+		{[]byte("# A 99-client fleet loses its load balancer\n\nRecorded 2026-12-01, on loopback only, by\n"), "a Markdown document"},
+		{[]byte("# a watch saved as YAML\n\ntype: ADDED\nobject:\n"), ""},
+		{[]byte("# HELP apiserver_watch_cache_events_received_total Counter\n"), ""},
 		{nil, ""},
 	} {
 		head, r := SniffHead(bytes.NewReader(tc.in))

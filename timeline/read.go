@@ -31,7 +31,13 @@ func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error
 		return err
 	}
 	f := b.AddFile(name)
-	f.looksLike = head.LooksLike()
+	if f.looksLike = head.LooksLike(); f.looksLike != "" {
+		// A known format that is no watch record (an image, an archive,
+		// a README): its bytes would only give diagnostics, and a
+		// README's example event would be judged as a capture's.
+		f.Finish(nil, nil)
+		return nil
+	}
 	rd := parser.NewReader(r, opts)
 	err := b.readEvents(f, rd, nil)
 	if b.Progress != nil {
