@@ -93,10 +93,10 @@ func (s *summarizer) add(topic, format string, args ...any) {
 	s.lines = append(s.lines, SummaryLine{Topic: topic, Text: VisibleBidi(fmt.Sprintf(format, args...))})
 }
 
-// plain says why a model refuses (or puts at risk), without the watch
-// cache's internals.
-func (a *Analysis) plain(m Model, file int) string {
-	p, kind := a.Params, orWord(a.TL.Files[file].Kind, "object")
+// plain says why a model refuses (or puts at risk) v's reconnect,
+// without the watch cache's internals.
+func (a *Analysis) plain(m Model, v Verdict) string {
+	p, kind := a.Params, orWord(a.TL.Files[v.File].Kind, "object")
 	switch m {
 	case ModelCacheTime:
 		return fmt.Sprintf("older than the %s of history the API server is sure to keep, though it may keep more when %s changes are few", p.CacheWindow, kind)
@@ -107,8 +107,16 @@ func (a *Analysis) plain(m Model, file int) string {
 	case ModelEtcd:
 		return "etcd had compacted its history past it"
 	case ModelRestart:
+		if v.Outcome == AtRisk {
+			return "an API server restarted after it, and a reconnect that reached the restarted server would be refused"
+		}
 		return "the API server restarted after it, and a restarted server forgets what came before"
 	case ModelCalibration:
+		if v.Outcome == AtRisk {
+			// With several servers, one's 410 refuses only the
+			// reconnects that reach it.
+			return "an API server's own 410 had already said it no longer kept it, and a reconnect that reached that server would be refused"
+		}
 		return "the server's own 410 had already said it no longer kept it"
 	}
 	return m.String()
@@ -139,7 +147,7 @@ func (a *Analysis) Words(v Verdict) string {
 		w = "at risk of a 410"
 	}
 	if m, ok := decisive(v); ok {
-		w += ": " + a.plain(m, v.File)
+		w += ": " + a.plain(m, v)
 	}
 	return w
 }
@@ -291,7 +299,7 @@ func (s *summarizer) observed() {
 		switch p.Outcome {
 		case Refused, AtRisk:
 			if m, ok := decisive(p); ok {
-				t += " — " + s.a.plain(m, p.File)
+				t += " — " + s.a.plain(m, p)
 			}
 		case Accepted:
 			t += "; the models had not expected it"
