@@ -111,6 +111,8 @@ func (a *Analysis) plain(m Model, v Verdict) string {
 			return "an API server restarted after it, and a reconnect that reached the restarted server would be refused"
 		}
 		return "the API server restarted after it, and a restarted server forgets what came before"
+	case ModelServerCache:
+		return fmt.Sprintf("the API server's own metrics show its cache of %s changes no longer held it", kind)
 	case ModelCalibration:
 		if v.Outcome == AtRisk {
 			// With several servers, one's 410 refuses only the

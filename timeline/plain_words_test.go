@@ -25,3 +25,27 @@ func TestAtRiskWordsSayWhichServer(t *testing.T) {
 		t.Errorf("the riskiest moment %q says the server refused it", riskiest)
 	}
 }
+
+// TestEveryModelInPlainWords: each model that can refuse or put a
+// reconnect at risk has plain words; samples-watchlist's bookmarks line
+// said "refused (410 Gone): server-cache-metrics", the model's name.
+func TestEveryModelInPlainWords(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(DefaultParams())
+	for m := ModelCacheTime; m <= ModelServerCache; m++ {
+		for _, o := range []Outcome{Refused, AtRisk} {
+			if w := a.plain(m, Verdict{Outcome: o}); w == m.String() {
+				t.Errorf("%s, %s: no plain words (%q)", m, o, w)
+			}
+		}
+	}
+	told := false
+	for _, l := range a.Summary(nil) {
+		if strings.Contains(l.Text, ModelServerCache.String()) {
+			t.Errorf("the summary names a model: %q", l.Text)
+		}
+		told = told || strings.Contains(l.Text, "own metrics show its cache of ConfigMap changes no longer held it")
+	}
+	if !told {
+		t.Errorf("no line tells the server's metrics: %+v", a.Summary(nil))
+	}
+}
