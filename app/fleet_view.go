@@ -393,6 +393,9 @@ func (v *FleetView) renderHeadline() goapp.UI {
 			key("○", canvas.ColorFg, "", "a relist seen"),
 			key("✗", canvas.ColorFg, "", "did not ask for bookmarks"),
 			key("┆", canvas.ColorFg, "", "API server restart"),
+			goapp.If(v.fleet.Outages > 0, func() goapp.UI {
+				return key("┆", canvas.ColorError, "", "no server reached: no client's request got through (an outage)")
+			}),
 			key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)"),
 		),
 		goapp.P().Class("tl-hint").Text("Rows: riskiest client first. Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · Alt-click: what a reconnect of every client then would get · double-click: reset."),
@@ -446,6 +449,7 @@ func (v *FleetView) renderSummary() goapp.UI {
 		DataSet("max-without", fl.MaxWithout).
 		DataSet("relists", fl.Relists).
 		DataSet("restarts", fl.Restarts).
+		DataSet("outages", fl.Outages).
 		Body(
 			goapp.Dt().Text("Clients"),
 			goapp.Dd().Text(strconv.Itoa(len(fl.Rows))),
@@ -455,6 +459,12 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dd().ID("fleet-worst").Text(worst),
 			goapp.Dt().Text("API server restarts seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Restarts)),
+			goapp.If(fl.Outages > 0, func() goapp.UI {
+				return goapp.Dt().Text("Outages: no client's request reached a server")
+			}),
+			goapp.If(fl.Outages > 0, func() goapp.UI {
+				return goapp.Dd().Text(strconv.Itoa(fl.Outages))
+			}),
 			goapp.If(v.mayMix > 0, func() goapp.UI {
 				return goapp.Dt().Text(canvas.MayMixMark + "Rows that may mix two clients")
 			}),

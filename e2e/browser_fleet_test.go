@@ -565,3 +565,52 @@ func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844)))
 	checkMarked("phone", `^⚠ …(?!shard=).*\d+, informer [12]$`)
 }
+
+// TestBrowserFleetOfAnOutage: samples-outage's captures and its API
+// servers' own logs, dropped together, open on the fleet. The verdict
+// says the servers were up while no client reached them and tells no
+// restart; the fleet marks the outage, named over its curves ("no server
+// reached"), and pointing into it says what the records make of it.
+func TestBrowserFleetOfAnOutage(t *testing.T) {
+	t.Parallel()
+	outage := testsample.Recording(t, "samples-outage")
+	var files []string
+	for _, pattern := range []string{"*.ts.http", "apiserver-*.log"} {
+		fs, err := filepath.Glob(filepath.Join(outage, pattern))
+		must(t, err)
+		files = append(files, fs...)
+	}
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	drop(t, tab, files...)
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet canvas")?.dataset.plotX`, chromedp.WithPollingTimeout(loadWait(tab))))
+	must(t, err)
+	lines, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#verdict p")].map(p => p.dataset.topic + ": " + p.textContent)`))
+	must(t, err)
+	told := false
+	for _, l := range lines {
+		told = told || strings.Contains(l, "API servers a, b and c were up meanwhile") && strings.Contains(l, "the clients' way to them was cut")
+		if strings.HasPrefix(l, "restart: ") {
+			t.Errorf("the verdict tells a restart: %q", l)
+		}
+	}
+	if !told {
+		t.Errorf("the verdict does not say the servers were up: %q", lines)
+	}
+	_, a := nativeFleet(t, files)
+	os := a.TL.Outages()
+	if len(os) != 1 {
+		t.Fatalf("the model finds outages %+v, want the load balancer's one", os)
+	}
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.querySelector("#fleet-summary").dataset.outages, document.querySelector("#fleet .tl-legend").textContent]`))
+	must(t, err)
+	if got[0] != "1" || !strings.Contains(got[1], "no server reached") {
+		t.Errorf("the fleet's summary counts %q outages, its legend reads %q: want the outage counted and its mark explained", got[0], got[1])
+	}
+	l := readFleetLayout(t, tab)
+	tip := fleetTip(t, tab, l.x((os[0].From+os[0].To)/2), l.CurvesY+10, "No server reached")
+	if !strings.Contains(tip, "API servers a, b and c were up meanwhile") || !strings.Contains(tip, "connection refused") {
+		t.Errorf("pointing into the outage says %q", tip)
+	}
+	screenshot(t, tab, "fleet-outage")
+}

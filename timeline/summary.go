@@ -461,17 +461,17 @@ func (s *summarizer) stampede(o OutageReturn) string {
 	t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
 		s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
 	if o.ServersUp() {
-		t += "; " + serversUpWords(o.Outage)
+		t += "; " + o.ServersUpWords()
 	}
 	return t
 }
 
-// serversUpWords says what showed the API servers up during an outage,
+// ServersUpWords says what showed the API servers up during the outage,
 // and what that makes of it: "API servers a, b and c were up meanwhile
 // (the audit logs show 3 requests answered; their own logs show no
 // restart): the clients' way to them was cut, as a load balancer or a
 // network does when it fails, not the servers".
-func serversUpWords(o Outage) string {
+func (o Outage) ServersUpWords() string {
 	who, their, them := "the API servers were", "their", "them"
 	switch len(o.Up) {
 	case 0:

@@ -19,8 +19,11 @@ type FleetData struct {
 	Rows  []FleetRow     // Fleet.Clients' order: riskiest first
 	// From and To are the shared clock's extent, with a margin.
 	From, To int64
-	// Restarts are the API server restarts the captures show.
+	// Restarts are the API server restarts the captures show, Outages
+	// the stretches when no request of the captured clients reached a
+	// server.
 	Restarts []timeline.DetectedRestart
+	Outages  []timeline.Outage
 	// MaxWith and MaxWithout are the curves' peaks: the most clients a
 	// reconnect would have sent to a relist at once.
 	MaxWith, MaxWithout int
@@ -97,7 +100,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	tl := a.TL
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, int64(time.Second))
-	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts, tl: tl, zone: a.Params.Zone}
+	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts, Outages: tl.Outages(), tl: tl, zone: a.Params.Zone}
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
 		d.Rows[i].Client, d.Rows[i].Label = c, c.Name

@@ -78,29 +78,43 @@ type FleetScratch struct {
 	with, without         []int32
 	riskWith, riskWithout []int32
 	bins                  []int32
-	restartXs             []float64
+	stretchMarks          []stretchMark
 	restartLabels         []RestartLabel
 }
 
 // drawRestarts shades each restart, from the old server ending its
-// watches to a server serving again, and marks its start across every
-// band.
+// watches to a server serving again, and each outage, from its first
+// attempt that reached no server to the first answer, and marks their
+// starts across every band. A restart whose reconnects reached no server
+// is its outage's start: the outage's mark and tooltip tell both.
 func (d *FleetData) drawRestarts(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch, bottom float64) {
-	buf.rects, buf.segs, buf.restartXs = buf.rects[:0], buf.segs[:0], buf.restartXs[:0]
-	for _, r := range d.Restarts {
-		w := r.Window()
-		if w.To < s.From || w.From > s.To {
-			continue
+	buf.stretchMarks = buf.stretchMarks[:0]
+	shade := func(from, to int64, label, short string) {
+		if to < s.From || from > s.To {
+			return
 		}
-		x0, x1 := s.XClamped(w.From), s.XClamped(w.To)
+		x0, x1 := s.XClamped(from), s.XClamped(to)
 		buf.rects = append(buf.rects, float32(x0), float32(axisH), float32(max(x1-x0, 2)), float32(bottom-axisH))
 		x := math.Round(x0) + 0.5
 		buf.segs = append(buf.segs, float32(x), float32(axisH), float32(x), float32(bottom))
-		buf.restartXs = append(buf.restartXs, x)
+		buf.stretchMarks = append(buf.stretchMarks, stretchMark{x, label, short})
+	}
+	buf.rects, buf.segs = buf.rects[:0], buf.segs[:0]
+	for _, r := range d.Restarts {
+		if !r.Unreachable {
+			w := r.Window()
+			shade(w.From, w.To, "API server restart", "restart")
+		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorFg, Alpha: 0.1}, buf.rects)
 	fr.add(Op{Kind: "seg", Color: ColorFg, Size: 1.5, Dashed: true}, buf.segs)
-	buf.restartLabels = layoutRestartLabels(buf.restartXs, l.CurvesY, l.PlotX+l.PlotW, buf.restartLabels)
+	buf.rects, buf.segs = buf.rects[:0], buf.segs[:0]
+	for _, o := range d.Outages {
+		shade(o.From, o.To, "no server reached", "outage")
+	}
+	fr.add(Op{Kind: "rect", Color: ColorError, Alpha: 0.08}, buf.rects)
+	fr.add(Op{Kind: "seg", Color: ColorError, Size: 1.5, Dashed: true}, buf.segs)
+	buf.restartLabels = layoutRestartLabels(buf.stretchMarks, l.CurvesY, l.PlotX+l.PlotW, buf.restartLabels)
 	l.RestartLabels = buf.restartLabels
 }
 

@@ -61,8 +61,21 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		}
 	}
 	if area == FleetCurves || area == FleetHistogram {
+		for _, o := range d.Outages {
+			if at >= o.From-slop && at <= o.To+slop {
+				why := "every API server restarting, or the way to them cut (a load balancer, the network)."
+				if o.ServersUp() {
+					why = o.ServersUpWords() + "."
+				}
+				lines = append(lines, "No server reached: no request of the captured clients reached a server from "+clock(o.From, d.zone)+
+					" to "+clock(o.LastAttempt, d.zone)+" ("+strconv.Itoa(o.Attempts)+" attempts by "+quantity.Plural(o.Clients, "client")+"),", "the first answer came at "+clock(o.To, d.zone)+": "+why)
+				if o.Error != "" {
+					lines = append(lines, "Commonest error: "+o.Error)
+				}
+			}
+		}
 		for _, r := range d.Restarts {
-			if w := r.Window(); at >= w.From-slop && at <= w.To+slop {
+			if w := r.Window(); !r.Unreachable && at >= w.From-slop && at <= w.To+slop {
 				lines = append(lines, "API server restart: its watches ended at "+clock(r.Ended, d.zone)+", a server answered again at "+clock(w.To, d.zone)+
 					" ("+quantity.Plural(len(r.Sessions), "watch")+" in "+quantity.Plural(r.Files, "client")+" ended)")
 			}

@@ -1,14 +1,8 @@
 package canvas
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"watchlens/internal/testsample"
-	"watchlens/parser"
-	"watchlens/timeline"
 )
 
 // TestFleetRowShowsProfile: pointing at a row of samples-outage's fleet
@@ -17,25 +11,9 @@ import (
 // client-go v0.0.0 (in fleet)"; the others, whose User-Agent names no
 // library, have no such line.
 func TestFleetRowShowsProfile(t *testing.T) {
-	names, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-outage"), "*.ts.http"))
-	if err != nil || len(names) != 99 {
-		t.Fatalf("samples-outage has %d captures (%v), want 99", len(names), err)
-	}
-	b := timeline.NewBuilder()
-	for _, n := range names {
-		f, err := os.Open(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = b.AddReader(filepath.Base(n), f, parser.Options{})
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
-	if d == nil || len(d.Rows) != 99 {
-		t.Fatalf("the fleet has %v rows, want 99", d)
+	d := recordingFleet(t, "samples-outage", "*.ts.http")
+	if len(d.Rows) != 99 {
+		t.Fatalf("the fleet has %d rows, want samples-outage's 99", len(d.Rows))
 	}
 	var fr Frame
 	var buf FleetScratch

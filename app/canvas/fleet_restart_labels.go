@@ -1,8 +1,19 @@
 package canvas
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
-// RestartLabel is an API server restart's name over the fleet's curves:
+// stretchMark is where a restart or an outage starts, in CSS px, and its
+// name (Text and Short of its RestartLabel).
+type stretchMark struct {
+	x           float64
+	text, short string
+}
+
+// RestartLabel is an API server restart's name, or an outage's, over the
+// fleet's curves:
 // from X, with its middle at Y, on a box of the page's background at most
 // W wide, to which the browser cuts it (to Short first).
 type RestartLabel struct {
@@ -25,8 +36,8 @@ const (
 	restartLabelGap   = 6.0
 )
 
-// layoutRestartLabels places the names of the restarts starting at the
-// pixel columns xs so that no two overlap, whatever the zoom and the
+// layoutRestartLabels places the names of the restarts and outages that
+// start at marks so that no two overlap, whatever the zoom and the
 // width: each goes on the first of three lines, from the top of the
 // curves at top, where the label before it on that line has ended; it
 // may take up to restartLabelW, and less at the plot's right end
@@ -35,16 +46,16 @@ const (
 // tooltip over it names it, as Perfetto leaves a slice too narrow for its
 // name unnamed.
 //
-// It sorts xs, and appends to into[:0].
-func layoutRestartLabels(xs []float64, top, right float64, into []RestartLabel) []RestartLabel {
+// It sorts marks, and appends to into[:0].
+func layoutRestartLabels(marks []stretchMark, top, right float64, into []RestartLabel) []RestartLabel {
 	into = into[:0]
-	slices.Sort(xs)
+	slices.SortFunc(marks, func(a, b stretchMark) int { return cmp.Compare(a.x, b.x) })
 	var ends [restartLabelLines]float64
 	for k := range ends {
 		ends[k] = -1e9
 	}
-	for _, x := range xs {
-		lx := x + 4
+	for _, m := range marks {
+		lx := m.x + 4
 		w := min(restartLabelW, right-lx)
 		if w < restartShortW {
 			continue
@@ -54,7 +65,7 @@ func layoutRestartLabels(xs []float64, top, right float64, into []RestartLabel) 
 				continue
 			}
 			ends[k] = lx + w
-			into = append(into, RestartLabel{X: lx, Y: top + 9 + float64(k)*restartLabelLineH, W: w, Text: "API server restart", Short: "restart"})
+			into = append(into, RestartLabel{X: lx, Y: top + 9 + float64(k)*restartLabelLineH, W: w, Text: m.text, Short: m.short})
 			break
 		}
 	}

@@ -82,8 +82,11 @@ func TestFleetRestartLabelsNeverOverlap(t *testing.T) {
 // Restarts a few pixels apart (a long range on a phone) take the three
 // lines, and those with no room left on any are not named.
 func TestRestartLabelsOfCloseRestarts(t *testing.T) {
-	xs := []float64{200, 100, 105, 110, 115, 120, 300, 380}
-	labels := layoutRestartLabels(xs, 30, 400, nil)
+	var marks []stretchMark
+	for _, x := range []float64{200, 100, 105, 110, 115, 120, 300, 380} {
+		marks = append(marks, stretchMark{x, "API server restart", "restart"})
+	}
+	labels := layoutRestartLabels(marks, 30, 400, nil)
 	if i, j := overlapping(labels); i >= 0 {
 		t.Fatalf("%+v and %+v overlap", labels[i], labels[j])
 	}

@@ -42,6 +42,9 @@ type Fleet struct {
 	WorstWords string
 	Relists    int // the relists seen
 	Restarts   int // the API server restarts seen
+	// Outages counts the stretches when no request of the captured
+	// clients reached a server (timeline.Outage).
+	Outages int
 }
 
 // FleetRow is one client's row.
@@ -94,7 +97,7 @@ func (e *Engine) Fleet() (Fleet, bool) {
 		return Fleet{}, false
 	}
 	f := Fleet{Rows: make([]FleetRow, len(d.Rows)), From: d.From, To: d.To, MinHeight: d.MinHeight(),
-		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts)}
+		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts), Outages: len(d.Outages)}
 	for i, r := range d.Rows {
 		f.Rows[i] = FleetRow{Name: r.Client.Name, Servers: r.Servers, File: r.Client.File, MayMix: r.MayMix}
 	}
