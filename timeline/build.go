@@ -106,13 +106,25 @@ type pacer struct {
 	n     int
 }
 
-// tick counts k items done; a nil pacer never pauses.
+// tick counts k items done; a nil pacer never pauses. It is small
+// enough to be inlined, where a call with the pause in it is not: the
+// loops of building and analysing tick at every event or step, and as
+// wasm the call cost as much as many an item's own work.
 func (p *pacer) tick(k int) {
-	if p == nil || p.pause == nil {
-		return
+	if p != nil {
+		if p.n += k; p.n >= pauseEvery {
+			p.due()
+		}
 	}
-	if p.n += k; p.n >= pauseEvery {
-		p.n = 0
+}
+
+// due starts the count again, and pauses when the pacer has a pause. It
+// is kept out of tick, whose inlining it would otherwise prevent.
+//
+//go:noinline
+func (p *pacer) due() {
+	p.n = 0
+	if p.pause != nil {
 		p.pause()
 	}
 }

@@ -197,7 +197,7 @@ func (a *Analysis) synthesize(fi int, cf *Counterfactual, sched []int64) {
 	for ; j < len(sched); j++ {
 		addSynthetic(sched[j])
 	}
-	b.finish(&a.pace)
+	b.finish()
 	cf.Synthetic = true
 	cf.Why = fmt.Sprintf("%d bookmarks added where the watch got none (every %s from its start, and %s before its deadline), each carrying the head of %s then",
 		cf.Bookmarks, bookmarkPeriod, deadlineBookmarkAt, orWord(f.Kind, "the resource"))
@@ -249,7 +249,7 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 		raise(tl.tab.t.at(i), tl.tab.rv.at(i), i)
 	}
 	raiseLists(math.MaxInt64)
-	steps.finish(&a.pace)
+	steps.finish()
 	a.headOf[kind] = h
 	return h
 }
