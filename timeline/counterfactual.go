@@ -178,21 +178,21 @@ func (a *Analysis) synthesize(fi int, cf *Counterfactual, sched []int64) {
 		cur, known = rv, true
 		b.set(t, rv, -1)
 	}
+	// The aware cursor's steps are read in order, each decoded once.
+	steps := &a.awareSteps
+	steps.reuse(&aware.Steps)
 	for k := 0; k < aware.Len(); k++ {
-		t, rv := aware.Step(k)
+		t, rv := steps.step(k)
 		for j < len(sched) && sched[j] < t {
 			addSynthetic(sched[j])
 			j++
 		}
-		if aware.ev.at(k) < 0 && rv != unsetRV && known && rv < cur {
+		i := int32(steps.ev.at(k))
+		if i < 0 && rv != unsetRV && known && rv < cur {
 			continue
 		}
 		cur, known = rv, rv != unsetRV
-		if i := aware.ev.at(k); i >= 0 {
-			b.set(t, rv, int(i))
-		} else {
-			b.set(t, rv, -1)
-		}
+		b.set(t, rv, int(max(i, -1)))
 	}
 	for ; j < len(sched); j++ {
 		addSynthetic(sched[j])

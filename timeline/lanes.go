@@ -148,14 +148,15 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) i
 	}
 	sc := laneScope{file: int32(file), kind: kind, namespace: namespace}
 	// Objects come in runs of one kind and namespace, or cycle over a
-	// few namespaces, whose strings the parser interns: the scope last
-	// found for the namespace's string, by its address, is most often
-	// the lane's, and as wasm a map lookup of two strings is slow.
-	slot := (uintptr(unsafe.Pointer(unsafe.StringData(namespace)))>>3 ^ uintptr(len(namespace))) % recentScopes
-	id := ls.recentScope[slot]
+	// few namespaces: the scope last found for a namespace of the same
+	// length and last two bytes is most often the lane's, and as wasm a
+	// map lookup of two strings is slow. (Not by the string's address:
+	// the parser keeps an object's namespace with its name and uid, so
+	// each new object's namespace is a string of its own.)
+	id := ls.recentScope[scopeSlot(namespace)]
 	if len(ls.scopes) == 0 || ls.scopes[id] != sc {
 		id = numbered(ls.scopeOf, &ls.scopes, sc)
-		ls.recentScope[slot] = id
+		ls.recentScope[scopeSlot(namespace)] = id
 	}
 	r := laneRec{scope: id}
 	n := len(name) + len(uid)
@@ -183,6 +184,17 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) i
 	}
 	ls.recs.add(r)
 	return int32(ls.recs.n - 1)
+}
+
+// scopeSlot is the slot of Lanes.recentScope for a namespace: by its
+// length and its last two bytes, which tell apart most namespaces that
+// objects cycle over ("team-3", "team-12", "kube-system").
+func scopeSlot(namespace string) int {
+	h := uint(len(namespace))
+	if n := len(namespace); n >= 2 {
+		h = h*31 + uint(namespace[n-1])*7 + uint(namespace[n-2])
+	}
+	return int(h % recentScopes)
 }
 
 // numbered returns v's number in vals, appending it to vals (and its

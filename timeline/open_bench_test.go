@@ -93,3 +93,38 @@ func (s *benchStep) end(wall, cpu *time.Duration) {
 	*wall += s.wall.Sub(w)
 	*cpu += time.Duration((s.cpu - c) * 1e9)
 }
+
+// BenchmarkAddParsed is the Builder's own share of a load's read: the
+// events of 100 MB of realistic pods and of ConfigMaps, parsed before the
+// timer starts, added to a file and the file finished, as AddReader does
+// with what the parser reads.
+func BenchmarkAddParsed(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		event func(*bytes.Buffer, int)
+	}{
+		{"realistic-pods", synth.RealisticPod},
+		{"configmaps", synth.ConfigMap},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			r := parser.NewReader(bytes.NewReader(synth.CaptureOf(100<<20, c.event)), parser.Options{})
+			var events []parser.Event
+			for r.Next() {
+				events = append(events, r.Event())
+			}
+			b.ResetTimer()
+			cpu := cputime.Process()
+			for range b.N {
+				f := NewBuilder().AddFile(c.name)
+				f.oneReader = true // as AddReader's (readEvents)
+				for _, ev := range events {
+					f.Add(ev)
+				}
+				f.Finish(r.Sessions(), r.Diagnostics())
+			}
+			cpu = cputime.Process() - cpu
+			b.ReportMetric(cpu*1e3/float64(b.N), "cpu-ms/add")
+			b.ReportMetric(float64(len(events))*float64(b.N)/cpu, "events/cpu-s")
+		})
+	}
+}

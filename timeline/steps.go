@@ -206,7 +206,9 @@ func (b *stepBuilder) seal() {
 		s.desc = append(s.desc, int32(k))
 	}
 	b.sealedRV = rv
-	b.ev.add(b.last)
+	if !b.ev.tryAdd(b.last) {
+		b.ev.add(b.last)
+	}
 }
 
 // finish seals the last step and packs the steps.
