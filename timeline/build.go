@@ -352,7 +352,12 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 func (f *FileBuilder) setIdentityLane(identity uint32, lane int32) {
 	k := int(identity)
 	if k >= len(f.laneOfIdentity) {
-		f.laneOfIdentity = append(f.laneOfIdentity, make([]int32, k+1-len(f.laneOfIdentity))...)
+		// Grown by doubling, not to k: most events of a busy capture are
+		// of a new object, the next number, and writing the grown slice
+		// at each (a pointer) costs a write barrier as wasm.
+		grown := make([]int32, max(k+1, 2*len(f.laneOfIdentity), 1024))
+		copy(grown, f.laneOfIdentity)
+		f.laneOfIdentity = grown
 	}
 	f.laneOfIdentity[k] = lane + 1
 }

@@ -17,6 +17,11 @@ type Lanes struct {
 	scopes []laneScope
 	labels []string // labels[0] is "": no labels
 	text   [][]byte // blocks of names and uids, each uid after its name
+	// textUsed is how much of the last block of text is written: a block
+	// is allocated whole, and writing a lane's text then writes no slice
+	// (a pointer, which as wasm costs a write barrier while the collector
+	// marks).
+	textUsed int
 	// long holds the names and uids too long for a record's lengths, and
 	// those of the lanes past maxTextBlocks blocks.
 	long []laneText
@@ -161,26 +166,30 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) i
 	r := laneRec{scope: id}
 	n := len(name) + len(uid)
 	last := len(ls.text) - 1
-	full := last < 0 || len(ls.text[last])+n > textBlock
+	full := last < 0 || ls.textUsed+n > textBlock
 	if n > maxLaneText || full && len(ls.text) == maxTextBlocks {
 		r.at, r.nameLen = uint32(len(ls.long)), longName
 		ls.long = append(ls.long, laneText{name, uid})
 	} else {
 		if full {
-			ls.text = append(ls.text, make([]byte, 0, textBlock))
+			ls.text = append(ls.text, make([]byte, textBlock))
+			ls.textUsed = 0
 			last++
 		}
-		b := ls.text[last]
-		r.at, r.nameLen = uint32(last)<<16|uint32(len(b)), uint16(len(name))
-		b = append(b, name...)
+		b := ls.text[last][ls.textUsed:]
+		r.at, r.nameLen = uint32(last)<<16|uint32(ls.textUsed), uint16(len(name))
+		copy(b, name)
 		if uuid != nil {
-			b = append(b, uuid...)
+			copy(b[len(name):], uuid)
 			r.uid = packedUID
 		} else {
 			r.uid = uint16(len(uid))
-			b = append(b, uid...)
+			copy(b[len(name):], uid)
 		}
-		ls.text[last] = b
+		ls.textUsed += len(name) + len(uid)
+		if uuid != nil {
+			ls.textUsed += len(uuid) - len(uid)
+		}
 	}
 	ls.recs.add(r)
 	return int32(ls.recs.n - 1)
