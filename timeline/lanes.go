@@ -127,6 +127,23 @@ func (ls *Lanes) hasUID(i int32, uid string) bool {
 	return p == packed && bytes.Equal(k, key)
 }
 
+// Scopes calls fn with the kind and namespace of each group of lanes
+// that share their file, kind and namespace: what the lanes hold of
+// these, each pair at least once, without a walk over every lane.
+func (ls *Lanes) Scopes(fn func(kind, namespace string)) {
+	for _, sc := range ls.scopes {
+		fn(sc.kind, sc.namespace)
+	}
+}
+
+// Scope numbers lane i's group of lanes, those of one file, kind and
+// namespace, from 0 to ScopeCount()-1: what a loop over many lanes keys
+// them by, where a map by the three would be slow as wasm.
+func (ls *Lanes) Scope(i int) int { return int(ls.recs.at(i).scope) }
+
+// ScopeCount is the number of groups of lanes Scope numbers.
+func (ls *Lanes) ScopeCount() int { return len(ls.scopes) }
+
 // File is lane i's file, for a loop over many lanes or events that needs
 // no more of the lane.
 func (ls *Lanes) File(i int) int { return int(ls.scopes[ls.recs.at(i).scope].file) }
