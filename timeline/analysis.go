@@ -16,7 +16,7 @@ type Analysis struct {
 	headOf   map[string]*kindHead
 	// awareSteps reads the bookmark-aware cursor that each file's
 	// counterfactual copies (see synthesize), its buffers allocated once
-	// for every file of a fleet.
+	// for every file of a fleet, while buildHadBookmarks runs.
 	awareSteps stepReader
 	// resources are the metrics' resource of each kind of the files,
 	// when servers' metrics were exported.

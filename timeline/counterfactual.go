@@ -141,6 +141,7 @@ func (a *Analysis) buildHadBookmarks() {
 			cf.Why += fmt.Sprintf("; only the first %d: the capture's watches span %s", maxHadBookmarks, time.Duration(f.End-f.Start).Round(time.Hour))
 		}
 	}
+	a.awareSteps = stepReader{} // its buffers are not kept with the analysis
 }
 
 // maxHadBookmarks bounds the bookmarks added to one file: 10 weeks of a
