@@ -14,6 +14,10 @@ type Analysis struct {
 	// that kind knew it (see counterfactual.go).
 	capacity map[string]*cacheReplay
 	headOf   map[string]*kindHead
+	// awareSteps reads the bookmark-aware cursor that each file's
+	// counterfactual copies (see synthesize), its buffers allocated once
+	// for every file of a fleet, while buildHadBookmarks runs.
+	awareSteps stepReader
 	// resources are the metrics' resource of each kind of the files,
 	// when servers' metrics were exported.
 	resources map[string]string

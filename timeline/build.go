@@ -106,13 +106,25 @@ type pacer struct {
 	n     int
 }
 
-// tick counts k items done; a nil pacer never pauses.
+// tick counts k items done; a nil pacer never pauses. It is small
+// enough to be inlined, where a call with the pause in it is not: the
+// loops of building and analysing tick at every event or step, and as
+// wasm the call cost as much as many an item's own work.
 func (p *pacer) tick(k int) {
-	if p == nil || p.pause == nil {
-		return
+	if p != nil {
+		if p.n += k; p.n >= pauseEvery {
+			p.due()
+		}
 	}
-	if p.n += k; p.n >= pauseEvery {
-		p.n = 0
+}
+
+// due starts the count again, and pauses when the pacer has a pause. It
+// is kept out of tick, whose inlining it would otherwise prevent.
+//
+//go:noinline
+func (p *pacer) due() {
+	p.n = 0
+	if p.pause != nil {
 		p.pause()
 	}
 }
@@ -340,7 +352,12 @@ func (f *FileBuilder) lane(ev parser.Event, i int) (lane int32, kept bool) {
 func (f *FileBuilder) setIdentityLane(identity uint32, lane int32) {
 	k := int(identity)
 	if k >= len(f.laneOfIdentity) {
-		f.laneOfIdentity = append(f.laneOfIdentity, make([]int32, k+1-len(f.laneOfIdentity))...)
+		// Grown by doubling, not to k: most events of a busy capture are
+		// of a new object, the next number, and writing the grown slice
+		// at each (a pointer) costs a write barrier as wasm.
+		grown := make([]int32, max(k+1, 2*len(f.laneOfIdentity), 1024))
+		copy(grown, f.laneOfIdentity)
+		f.laneOfIdentity = grown
 	}
 	f.laneOfIdentity[k] = lane + 1
 }

@@ -186,8 +186,12 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 	evictTo := func(end, k int) {
 		start = k
 		if rv := s.maxRV.at(k); from.len() == 0 || rv > oldest {
-			at.add(int32(end))
-			from.add(int32(k))
+			if !at.tryAdd(int32(end)) {
+				at.add(int32(end))
+			}
+			if !from.tryAdd(int32(k)) {
+				from.add(int32(k))
+			}
 			oldest = rv
 		}
 	}

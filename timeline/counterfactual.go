@@ -141,6 +141,7 @@ func (a *Analysis) buildHadBookmarks() {
 			cf.Why += fmt.Sprintf("; only the first %d: the capture's watches span %s", maxHadBookmarks, time.Duration(f.End-f.Start).Round(time.Hour))
 		}
 	}
+	a.awareSteps = stepReader{} // its buffers are not kept with the analysis
 }
 
 // maxHadBookmarks bounds the bookmarks added to one file: 10 weeks of a
@@ -178,26 +179,26 @@ func (a *Analysis) synthesize(fi int, cf *Counterfactual, sched []int64) {
 		cur, known = rv, true
 		b.set(t, rv, -1)
 	}
+	// The aware cursor's steps are read in order, each decoded once.
+	steps := &a.awareSteps
+	steps.reuse(&aware.Steps)
 	for k := 0; k < aware.Len(); k++ {
-		t, rv := aware.Step(k)
+		t, rv := steps.step(k)
 		for j < len(sched) && sched[j] < t {
 			addSynthetic(sched[j])
 			j++
 		}
-		if aware.ev.at(k) < 0 && rv != unsetRV && known && rv < cur {
+		i := int32(steps.ev.at(k))
+		if i < 0 && rv != unsetRV && known && rv < cur {
 			continue
 		}
 		cur, known = rv, rv != unsetRV
-		if i := aware.ev.at(k); i >= 0 {
-			b.set(t, rv, int(i))
-		} else {
-			b.set(t, rv, -1)
-		}
+		b.set(t, rv, int(max(i, -1)))
 	}
 	for ; j < len(sched); j++ {
 		addSynthetic(sched[j])
 	}
-	b.finish(&a.pace)
+	b.finish()
 	cf.Synthetic = true
 	cf.Why = fmt.Sprintf("%d bookmarks added where the watch got none (every %s from its start, and %s before its deadline), each carrying the head of %s then",
 		cf.Bookmarks, bookmarkPeriod, deadlineBookmarkAt, orWord(f.Kind, "the resource"))
@@ -249,7 +250,7 @@ func (a *Analysis) kindHead(kind string) *kindHead {
 		raise(tl.tab.t.at(i), tl.tab.rv.at(i), i)
 	}
 	raiseLists(math.MaxInt64)
-	steps.finish(&a.pace)
+	steps.finish()
 	a.headOf[kind] = h
 	return h
 }

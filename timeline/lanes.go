@@ -17,6 +17,11 @@ type Lanes struct {
 	scopes []laneScope
 	labels []string // labels[0] is "": no labels
 	text   [][]byte // blocks of names and uids, each uid after its name
+	// textUsed is how much of the last block of text is written: a block
+	// is allocated whole, and writing a lane's text then writes no slice
+	// (a pointer, which as wasm costs a write barrier while the collector
+	// marks).
+	textUsed int
 	// long holds the names and uids too long for a record's lengths, and
 	// those of the lanes past maxTextBlocks blocks.
 	long []laneText
@@ -122,6 +127,23 @@ func (ls *Lanes) hasUID(i int32, uid string) bool {
 	return p == packed && bytes.Equal(k, key)
 }
 
+// Scopes calls fn with the kind and namespace of each group of lanes
+// that share their file, kind and namespace: what the lanes hold of
+// these, each pair at least once, without a walk over every lane.
+func (ls *Lanes) Scopes(fn func(kind, namespace string)) {
+	for _, sc := range ls.scopes {
+		fn(sc.kind, sc.namespace)
+	}
+}
+
+// Scope numbers lane i's group of lanes, those of one file, kind and
+// namespace, from 0 to ScopeCount()-1: what a loop over many lanes keys
+// them by, where a map by the three would be slow as wasm.
+func (ls *Lanes) Scope(i int) int { return int(ls.recs.at(i).scope) }
+
+// ScopeCount is the number of groups of lanes Scope numbers.
+func (ls *Lanes) ScopeCount() int { return len(ls.scopes) }
+
 // File is lane i's file, for a loop over many lanes or events that needs
 // no more of the lane.
 func (ls *Lanes) File(i int) int { return int(ls.scopes[ls.recs.at(i).scope].file) }
@@ -148,41 +170,57 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) i
 	}
 	sc := laneScope{file: int32(file), kind: kind, namespace: namespace}
 	// Objects come in runs of one kind and namespace, or cycle over a
-	// few namespaces, whose strings the parser interns: the scope last
-	// found for the namespace's string, by its address, is most often
-	// the lane's, and as wasm a map lookup of two strings is slow.
-	slot := (uintptr(unsafe.Pointer(unsafe.StringData(namespace)))>>3 ^ uintptr(len(namespace))) % recentScopes
-	id := ls.recentScope[slot]
+	// few namespaces: the scope last found for a namespace of the same
+	// length and last two bytes is most often the lane's, and as wasm a
+	// map lookup of two strings is slow. (Not by the string's address:
+	// the parser keeps an object's namespace with its name and uid, so
+	// each new object's namespace is a string of its own.)
+	id := ls.recentScope[scopeSlot(namespace)]
 	if len(ls.scopes) == 0 || ls.scopes[id] != sc {
 		id = numbered(ls.scopeOf, &ls.scopes, sc)
-		ls.recentScope[slot] = id
+		ls.recentScope[scopeSlot(namespace)] = id
 	}
 	r := laneRec{scope: id}
 	n := len(name) + len(uid)
 	last := len(ls.text) - 1
-	full := last < 0 || len(ls.text[last])+n > textBlock
+	full := last < 0 || ls.textUsed+n > textBlock
 	if n > maxLaneText || full && len(ls.text) == maxTextBlocks {
 		r.at, r.nameLen = uint32(len(ls.long)), longName
 		ls.long = append(ls.long, laneText{name, uid})
 	} else {
 		if full {
-			ls.text = append(ls.text, make([]byte, 0, textBlock))
+			ls.text = append(ls.text, make([]byte, textBlock))
+			ls.textUsed = 0
 			last++
 		}
-		b := ls.text[last]
-		r.at, r.nameLen = uint32(last)<<16|uint32(len(b)), uint16(len(name))
-		b = append(b, name...)
+		b := ls.text[last][ls.textUsed:]
+		r.at, r.nameLen = uint32(last)<<16|uint32(ls.textUsed), uint16(len(name))
+		copy(b, name)
 		if uuid != nil {
-			b = append(b, uuid...)
+			copy(b[len(name):], uuid)
 			r.uid = packedUID
 		} else {
 			r.uid = uint16(len(uid))
-			b = append(b, uid...)
+			copy(b[len(name):], uid)
 		}
-		ls.text[last] = b
+		ls.textUsed += len(name) + len(uid)
+		if uuid != nil {
+			ls.textUsed += len(uuid) - len(uid)
+		}
 	}
 	ls.recs.add(r)
 	return int32(ls.recs.n - 1)
+}
+
+// scopeSlot is the slot of Lanes.recentScope for a namespace: by its
+// length and its last two bytes, which tell apart most namespaces that
+// objects cycle over ("team-3", "team-12", "kube-system").
+func scopeSlot(namespace string) int {
+	h := uint(len(namespace))
+	if n := len(namespace); n >= 2 {
+		h = h*31 + uint(namespace[n-1])*7 + uint(namespace[n-2])
+	}
+	return int(h % recentScopes)
 }
 
 // numbered returns v's number in vals, appending it to vals (and its

@@ -867,6 +867,22 @@ func TestStepsSearchT(t *testing.T) {
 		extras := 0
 		for n, st := range series {
 			m := st.Len()
+			// The samples and descents, kept as the steps were built,
+			// are what the steps decoded say.
+			var sampled []int64
+			var desc []int32
+			for k := range m {
+				tk, rv := st.Step(k)
+				if k%stepSample == 0 {
+					sampled = append(sampled, tk)
+				}
+				if _, prev := st.Step(max(k-1, 0)); rv == unsetRV || k > 0 && (prev == unsetRV || rv < prev) {
+					desc = append(desc, int32(k))
+				}
+			}
+			if !slices.Equal(st.sampleT, sampled) || !slices.Equal(st.Descents(), desc) {
+				t.Fatalf("series %d of %d steps: samples %v and descents %v, the steps say %v and %v", n, m, st.sampleT, st.Descents(), sampled, desc)
+			}
 			// Searches that end at a step kept apart (no event), inside a
 			// sample's spacing, where SearchT decodes the steps.
 			for k := range m {

@@ -147,7 +147,11 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 // stepBuilder appends to a Steps while the table is walked in order.
 // Its steps but the last are sealed, packed as they fill (the head of a
 // capture of millions of events has a step for nearly every one); the
-// last, which a step at the same instant replaces, waits in last.
+// last, which a step at the same instant replaces, waits in last. Each
+// step sealed is sampled and checked for a descent as it is (see
+// Steps.sampleT and Descents), from the instant and value set gave it:
+// decoding every step again once built was a large part of building the
+// head and the cursors as wasm.
 type stepBuilder struct {
 	s      *Steps
 	ev     sealed[int32]
@@ -155,6 +159,8 @@ type stepBuilder struct {
 	lastT  int64
 	lastRV uint64
 	n      int
+	// sealedRV is the value of the last step sealed.
+	sealedRV uint64
 }
 
 func newStepBuilder(tl *Timeline, s *Steps) *stepBuilder {
@@ -166,7 +172,8 @@ func (b *stepBuilder) len() int { return b.n }
 
 // set records a new value (event ev, or when ev < 0 a step kept apart) or a
 // re-confirmation; several at one instant keep only the last (estimated
-// clocks put many events on one second).
+// clocks put many events on one second). A step that is an event carries
+// that event's instant and RV, as the table holds them.
 func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 	replace := b.n > 0 && b.lastT == t
 	if replace {
@@ -176,7 +183,7 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 		}
 	} else {
 		if b.n > 0 {
-			b.ev.add(b.last)
+			b.seal()
 		}
 		b.n++
 	}
@@ -188,25 +195,31 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 	b.lastT, b.lastRV = t, rv
 }
 
-// finish packs the steps and lists their descents: a drawing would
-// otherwise decode every step to find them.
-func (b *stepBuilder) finish(pace *pacer) {
-	s := b.s
-	if b.n > 0 {
+// seal appends the last step to the sealed ones, sampling its instant
+// and listing it among the descents when it is one.
+func (b *stepBuilder) seal() {
+	s, k, rv := b.s, b.ev.len(), b.lastRV
+	if k%stepSample == 0 {
+		s.sampleT = append(s.sampleT, b.lastT)
+	}
+	if rv == unsetRV || k > 0 && (b.sealedRV == unsetRV || rv < b.sealedRV) {
+		s.desc = append(s.desc, int32(k))
+	}
+	b.sealedRV = rv
+	if !b.ev.tryAdd(b.last) {
 		b.ev.add(b.last)
 	}
-	prev := uint64(0)
-	s.sampleT = make([]int64, 0, (b.n+stepSample-1)/stepSample)
-	for k := range b.n {
-		pace.tick(1)
-		t, rv := s.of(b.ev.at(k))
-		if k%stepSample == 0 {
-			s.sampleT = append(s.sampleT, t)
-		}
-		if rv == unsetRV || k > 0 && (prev == unsetRV || rv < prev) {
-			s.desc = append(s.desc, int32(k))
-		}
-		prev = rv
+}
+
+// finish seals the last step and packs the steps.
+func (b *stepBuilder) finish() {
+	s := b.s
+	if b.n > 0 {
+		b.seal()
+	}
+	// The samples are kept: no room past them.
+	if cap(s.sampleT) > len(s.sampleT) {
+		s.sampleT = slices.Clone(s.sampleT)
 	}
 	s.ev = b.ev.seal()
 }

@@ -23,6 +23,10 @@ const (
 )
 
 // column is an append-only array split into chunks of chunkSize elements.
+// A chunk's length is its capacity: the values in it are those below n,
+// so that adding one writes the value alone, not the chunk's slice again
+// (a pointer, which as wasm costs a write barrier while the collector
+// marks).
 type column[T any] struct {
 	chunks [][]T
 	n      int
@@ -39,23 +43,26 @@ type column[T any] struct {
 const firstChunk = 8
 
 func (c *column[T]) add(v T) {
-	if c.n&chunkMask == 0 {
+	j := c.n & chunkMask
+	if j == 0 {
 		size := chunkSize
 		if c.n == 0 {
 			size = firstChunk
 		}
-		c.chunks = append(c.chunks, make([]T, 0, size))
+		c.chunks = append(c.chunks, make([]T, size))
 	}
 	last := len(c.chunks) - 1
-	ch := c.chunks[last]
-	if len(ch) == cap(ch) {
-		grown := make([]T, len(ch), min(2*cap(ch), chunkSize))
+	if ch := c.chunks[last]; j == len(ch) {
+		grown := make([]T, min(2*len(ch), chunkSize))
 		copy(grown, ch)
-		ch = grown
+		c.chunks[last] = grown
 	}
-	c.chunks[last] = append(ch, v)
+	c.chunks[last][j] = v
 	c.n++
 }
+
+// chunkLen is the number of values in chunk k.
+func (c *column[T]) chunkLen(k int) int { return min(chunkSize, c.n-k<<chunkBits) }
 
 func (c *column[T]) at(i int) T { return c.chunks[i>>chunkBits][i&chunkMask] }
 
@@ -138,6 +145,7 @@ func (c *packed[T]) len() int { return c.n }
 func pack[T integer](c *column[T], pace *pacer) packed[T] {
 	var p packed[T]
 	for k, ch := range c.chunks {
+		ch = ch[:c.chunkLen(k)]
 		p.appendChunk(ch)
 		c.chunks[k] = nil
 		pace.tick(len(ch))

@@ -346,7 +346,7 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	}
 	n := tl.tab.len()
 	head := newStepBuilder(tl, &tl.head)
-	defer head.finish(pace)
+	defer head.finish()
 	// An event's raise is a step at the event; an error's (by its Y, not
 	// its RV) is kept apart: pass i < 0.
 	raise := func(t int64, rv uint64, i int) {
@@ -522,7 +522,7 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 		}
 	}
 	for _, b := range steps {
-		b.finish(pace)
+		b.finish()
 	}
 }
 

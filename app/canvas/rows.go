@@ -45,18 +45,13 @@ type Row struct {
 // BuildRows groups the lanes passing f by file, kind and namespace, in
 // that sort order, each group's lanes in order of first appearance.
 func BuildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bool, active func(lane int) bool) ([]Group, []Row, int) {
-	// Neighbouring lanes mostly share a file and kind, not always a
-	// namespace: a lane finds its group by namespace in its file and
-	// kind's map: a key built per lane, and appending to each group's
-	// list, is slow as wasm over many lanes on the first render.
-	type fileKind struct {
-		file int
-		kind string
+	// A group is the lanes of one file, kind and namespace, which the
+	// timeline numbers (Lanes.Scope): as wasm, a map by them looked up
+	// at every lane is slow over many lanes on the first render.
+	groupOfScope := make([]int32, tl.Lanes.ScopeCount())
+	for sc := range groupOfScope {
+		groupOfScope[sc] = -1
 	}
-	byNS := map[fileKind]map[string]int32{}
-	var cur map[string]int32 // the last lane's file and kind's
-	curFile := -1
-	var curKind string
 	var groups []Group
 	groupOf := make([]int32, tl.Lanes.Len()) // -1: filtered out
 	var sizes []int32
@@ -68,18 +63,11 @@ func BuildRows(tl *timeline.Timeline, f timeline.Filter, collapsed map[string]bo
 			continue
 		}
 		shown++
-		if cur == nil || ln.File != curFile || ln.Kind != curKind {
-			fk := fileKind{ln.File, ln.Kind}
-			if cur = byNS[fk]; cur == nil {
-				cur = map[string]int32{}
-				byNS[fk] = cur
-			}
-			curFile, curKind = ln.File, ln.Kind
-		}
-		g, ok := cur[ln.Namespace]
-		if !ok {
+		sc := tl.Lanes.Scope(l)
+		g := groupOfScope[sc]
+		if g < 0 {
 			g = int32(len(groups))
-			cur[ln.Namespace] = g
+			groupOfScope[sc] = g
 			groups = append(groups, Group{File: ln.File, Kind: ln.Kind, Namespace: ln.Namespace})
 			sizes = append(sizes, 0)
 		}

@@ -9,20 +9,14 @@ import (
 // laneValues lists the kinds and namespaces of the capture's objects.
 func laneValues(tl *timeline.Timeline) (kinds, namespaces []string) {
 	k, ns := map[string]bool{}, map[string]bool{}
-	var prev timeline.Lane
-	for i := range tl.Lanes.Len() {
-		l := tl.Lanes.At(i)
-		// Neighbouring lanes mostly share both (the strings are the
-		// parser's interned ones, so comparing them is cheap).
-		same := i > 0 && l.Kind == prev.Kind && l.Namespace == prev.Namespace
-		if prev = l; same {
-			continue
+	// By the lanes' scopes, a few, not lane by lane: a capture of core/v1
+	// Events has a lane for nearly every event.
+	tl.Lanes.Scopes(func(kind, namespace string) {
+		k[kind] = true
+		if namespace != "" {
+			ns[namespace] = true
 		}
-		k[l.Kind] = true
-		if l.Namespace != "" {
-			ns[l.Namespace] = true
-		}
-	}
+	})
 	return sortedKeys(k), sortedKeys(ns)
 }
 
