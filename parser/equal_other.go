@@ -24,3 +24,6 @@ func equalRuns(a, b []byte, n int) int {
 	}
 	return i
 }
+
+// equalShort is string(k) == name (see equal_wasm.go).
+func equalShort(k []byte, name string) bool { return string(k) == name }

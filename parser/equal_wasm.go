@@ -59,3 +59,11 @@ func equalRuns(a, b []byte, n int) int {
 	}
 	return i
 }
+
+// equalShort reports whether k, of 8 to 16 bytes, equals name, of as
+// many, by the words at their starts and at their ends, which between
+// them cover the bytes: the runtime's comparison goes a byte at a time.
+func equalShort(k []byte, name string) bool {
+	n, e := unsafe.Slice(unsafe.StringData(name), len(name)), len(k)-8
+	return word.Load64(k, 0) == word.Load64(n, 0) && word.Load64(k, e) == word.Load64(n, e)
+}

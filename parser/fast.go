@@ -1126,28 +1126,54 @@ const (
 	mOther
 )
 
+// metadataKey tells the key k of metadata: by its length, then by its
+// bytes, the long ones compared by words (equalShort), where a switch on
+// the string would call the runtime's comparison, which goes a byte at a
+// time under wasm.
 func metadataKey(k []byte) int {
-	switch string(k) {
-	case "name":
-		return mName
-	case "namespace":
-		return mNamespace
-	case "uid":
-		return mUID
-	case "resourceVersion":
-		return mRV
-	case "creationTimestamp":
-		return mCreation
-	case "deletionTimestamp":
-		return mDeletion
-	case "annotations":
-		return mAnnotations
-	case "managedFields":
-		return mManagedFields
-	case "labels":
-		return mLabels
-	case "ownerReferences":
-		return mOwners
+	switch len(k) {
+	case 3:
+		if string(k) == "uid" {
+			return mUID
+		}
+	case 4:
+		if string(k) == "name" {
+			return mName
+		}
+	case 6:
+		if string(k) == "labels" {
+			return mLabels
+		}
+	case 9:
+		if equalShort(k, "namespace") {
+			return mNamespace
+		}
+	case 11:
+		if equalShort(k, "annotations") {
+			return mAnnotations
+		}
+	case 13:
+		if equalShort(k, "managedFields") {
+			return mManagedFields
+		}
+	case 15:
+		if equalShort(k, "resourceVersion") {
+			return mRV
+		}
+		if equalShort(k, "ownerReferences") {
+			return mOwners
+		}
+	case 17:
+		// Both end in "p", and equalShort takes 16 bytes at most.
+		if k[16] != 'p' {
+			break
+		}
+		if equalShort(k[:16], "creationTimestam") {
+			return mCreation
+		}
+		if equalShort(k[:16], "deletionTimestam") {
+			return mDeletion
+		}
 	}
 	return mOther
 }
@@ -1164,8 +1190,8 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 	}
 	var name, namespace, uid []byte
 	for {
-		k, ok := s.key()
-		if !ok {
+		k, ok := s.str()
+		if !ok || !s.colon() {
 			return false
 		}
 		// A key that repeats replaces what the one before gave.
@@ -1278,17 +1304,16 @@ func appendIdentity(b, uid, name, namespace []byte) []byte {
 	return binary.AppendUvarint(binary.AppendUvarint(b, uint64(len(uid))), uint64(len(name)))
 }
 
-// key reads an object's key and its colon.
-func (s *fastScanner) key() ([]byte, bool) {
-	k, ok := s.str()
-	if !ok {
-		return nil, false
-	}
+// colon consumes the colon after a key, mostly right after its quote.
+// The loops that read keys (metadata, managedEntry) read each with str and
+// then colon, which is inlined: under wasm a call costs about what reading
+// a short key does.
+func (s *fastScanner) colon() bool {
 	if s.i < len(s.b) && s.b[s.i] == ':' {
 		s.i++
-		return k, true
+		return true
 	}
-	return k, s.want(':')
+	return s.want(':')
 }
 
 func (s *fastScanner) annotations(f *fields) bool {
@@ -1398,8 +1423,8 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			t.managed = max(t.managed, at)
 			return true
 		}
-		k, ok := s.key()
-		if !ok {
+		k, ok := s.str()
+		if !ok || !s.colon() {
 			return false
 		}
 		from := s.i
