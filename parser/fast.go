@@ -1226,13 +1226,13 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				if m := s.memo; m != nil && len(m.last[3]) > 0 && m.last[3][0] == '{' &&
 					len(s.b)-s.i >= len(m.last[3]) && equalStrings(unsafe.String(&s.b[s.i], len(m.last[3])), m.last[3]) {
 					s.i += len(m.last[3])
-					f.labels = m.last[3]
+					f.labels, f.labelsID = m.last[3], m.lastID[3]
 					break
 				}
 				// A controller's objects have the same labels.
 				var v []byte
 				if v, ok = s.skipRecent(recentLabels); ok {
-					f.labels = s.interned(3, v)
+					f.labels, f.labelsID = s.internedID(3, v)
 				}
 			default:
 				var v []byte
