@@ -258,7 +258,9 @@ func (s *fastScanner) skipMemo(slot int) bool {
 	mm := &m.managers[slot]
 	start := s.i
 	best, same := 1-mm.newer, 0
-	for k := range mm.vals {
+	// The newer value first: mostly the one the object's last event had.
+	for j := range mm.vals {
+		k := mm.newer ^ j
 		v := mm.vals[k].b
 		if len(v) == 0 {
 			continue
@@ -1354,11 +1356,13 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 }
 
 // entryMemo is what fastMemo remembers of a managedFields entry: its
-// bytes before and after its time, and where pre holds the value of its
-// manager (mgrLen -1 when it does not).
+// bytes before and after its time, where pre holds the value of its
+// manager (mgrLen -1 when it does not), and where post holds the value of
+// its fieldsV1 (fieldsLen -1 when it does not, or holds a manager too).
 type entryMemo struct {
-	pre, post      []byte
-	mgrOff, mgrLen int
+	pre, post            []byte
+	mgrOff, mgrLen       int
+	fieldsOff, fieldsLen int
 }
 
 // managedEntry reads one entry of managedFields for its "time" (the last
@@ -1382,6 +1386,11 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	afterValue := true // the read position is after a key's value
 	// The manager's name is s.b[mgrAt:mgrAt+mgrLen], where mgrAt >= 0.
 	mgrAt, mgrLen := -1, 0
+	// The fieldsV1 after the time is s.b[fieldsFrom:fieldsEnd], where
+	// fieldsEnd >= 0; split says that it is the entry's only one, and
+	// that no manager follows the time.
+	fieldsFrom, fieldsEnd := -1, -1
+	split := true
 	// A walk that makes a template takes every key, to note the strings
 	// of the values it skips.
 	if e != nil && s.rec == nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
@@ -1394,10 +1403,30 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			return false
 		}
 		seen, timeEnd = true, s.i
-		if len(e.post) > 0 && bytesAt(s.b, s.i, e.post) {
-			s.i += len(e.post)
-			t.managed = max(t.managed, at)
-			return true
+		if len(e.post) > 0 && e.fieldsLen < 0 {
+			if bytesAt(s.b, s.i, e.post) {
+				s.i += len(e.post)
+				t.managed = max(t.managed, at)
+				return true
+			}
+		} else if len(e.post) > 0 && bytesAt(s.b, s.i, e.post[:e.fieldsOff]) {
+			// The bytes up to the fieldsV1 are the same, and so is the
+			// manager: the walk would take its value as skipMemo does,
+			// which compares it with the manager's last values once,
+			// where comparing the whole of post would compare it a
+			// second time, to no avail where it differs (a pod's
+			// kubelet entry, in the pod's IP, near its end).
+			s.i += e.fieldsOff
+			fieldsFrom = s.i
+			if !s.skipMemo(s.memo.managerSlot(s.managerName(mgrAt, mgrLen))) {
+				return false
+			}
+			fieldsEnd = s.i
+			if rest := e.post[e.fieldsOff+e.fieldsLen:]; bytesAt(s.b, s.i, rest) {
+				s.i += len(rest)
+				t.managed = max(t.managed, at)
+				return true
+			}
 		}
 	} else {
 		if !s.want('{') {
@@ -1419,6 +1448,10 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			}
 			if e != nil && timeEnd >= 0 && !again && s.i-timeEnd <= maxMemo {
 				e.post = append(e.post[:0], s.b[timeEnd:s.i]...)
+				e.fieldsOff, e.fieldsLen = fieldsFrom-timeEnd, fieldsEnd-fieldsFrom
+				if fieldsEnd < 0 || !split {
+					e.fieldsLen = -1
+				}
 			}
 			t.managed = max(t.managed, at)
 			return true
@@ -1432,6 +1465,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		case string(k) == "manager" && s.memo != nil:
 			// Its name picks the memo of fieldsV1; one with an escape
 			// or of another type picks none.
+			split = split && !seen
 			if v, isStr := s.str(); isStr {
 				mgrAt, mgrLen = s.i-1-len(v), len(v)
 			} else {
@@ -1439,11 +1473,13 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 				ok = s.skip()
 			}
 		case string(k) == "fieldsV1" && s.memo != nil:
-			var name []byte
-			if mgrAt >= 0 {
-				name = s.b[mgrAt : mgrAt+mgrLen]
+			ok = s.skipMemo(s.memo.managerSlot(s.managerName(mgrAt, mgrLen)))
+			if seen && fieldsEnd < 0 {
+				fieldsFrom, fieldsEnd = from, s.i
+			} else {
+				// A second one, or one before the time.
+				split = false
 			}
-			ok = s.skipMemo(s.memo.managerSlot(name))
 		case string(k) == "fieldsV1":
 			s.ws()
 			ok = s.skipFieldsV1()
@@ -1472,6 +1508,15 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		}
 		afterValue = true
 	}
+}
+
+// managerName returns the name of an entry's manager, s.b[at:at+n], or
+// nil where at < 0.
+func (s *fastScanner) managerName(at, n int) []byte {
+	if at < 0 {
+		return nil
+	}
+	return s.b[at : at+n]
 }
 
 // entryTime reads a managedFields time: its Unix ns, 0 if it is not a
