@@ -53,8 +53,8 @@ func equalStrings(a, b string) bool {
 // with the last one's (commonPrefix).
 func equalRuns(a, b []byte, n int) int {
 	i := 0
-	for i+32 <= n && (word.Load64(a, i)^word.Load64(b, i))|(word.Load64(a, i+8)^word.Load64(b, i+8))|
-		(word.Load64(a, i+16)^word.Load64(b, i+16))|(word.Load64(a, i+24)^word.Load64(b, i+24)) == 0 {
+	for i+32 <= n && word.Load64(a, i) == word.Load64(b, i) && word.Load64(a, i+8) == word.Load64(b, i+8) &&
+		word.Load64(a, i+16) == word.Load64(b, i+16) && word.Load64(a, i+24) == word.Load64(b, i+24) {
 		i += 32
 	}
 	return i

@@ -126,7 +126,9 @@ func (m *fastMemo) managerSlot(name []byte) int {
 		name = nil
 	}
 	for k := range m.managers {
-		if mm := &m.managers[k]; mm.used && equalBytes(mm.name, name) {
+		// The lengths first: under wasm the call costs more than the
+		// comparison of a name, and most names differ in length.
+		if mm := &m.managers[k]; mm.used && len(mm.name) == len(name) && equalBytes(mm.name, name) {
 			return k
 		}
 	}
@@ -418,8 +420,13 @@ func (st *shapeSet) put(tag uint64, v []byte) {
 	w.tag, w.b = tag, append(w.b[:0], v...)
 }
 
-// first moves the k-th value of the set to the front.
+// first moves the k-th value of the set to the front. The first stays
+// where it is without a copy: the ways hold slices, whose copy is the
+// runtime's typedslicecopy, a call even for none.
 func (st *shapeSet) first(k int) {
+	if k == 0 {
+		return
+	}
 	w := st.ways[k]
 	copy(st.ways[1:k+1], st.ways[:k])
 	st.ways[0] = w
@@ -594,17 +601,23 @@ func (s *fastScanner) str() ([]byte, bool) {
 		// The lowest set bit marks the first zero byte exactly.
 		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
 			j += bits.TrailingZeros64(m) >> 3
-			break
+			return s.strEnd(start, j)
 		}
 	}
 	for j < len(b) && b[j] != '"' && b[j] != '\\' {
 		j++
 	}
-	if j >= len(b) || b[j] != '"' {
+	return s.strEnd(start, j)
+}
+
+// strEnd ends str's string, which starts at start, at j, where the first
+// '"' or '\\' after it is, or the input's end.
+func (s *fastScanner) strEnd(start, j int) ([]byte, bool) {
+	if j >= len(s.b) || s.b[j] != '"' {
 		return nil, false
 	}
 	s.i = j + 1
-	return b[start:j], true
+	return s.b[start:j], true
 }
 
 // isNull consumes a null literal.
