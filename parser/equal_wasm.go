@@ -11,6 +11,12 @@ import (
 // call costs more than comparing a few words.
 const inlineEqualMax = 48
 
+// wholePostFirst says whether managedEntry compares the whole of an
+// entry's remembered bytes after its time before their parts: under wasm
+// it does not, for where they differ in the fieldsV1 (a pod's kubelet
+// entry) skipMemo compares that value again.
+const wholePostFirst = false
+
 // equalBytes is bytes.Equal 32 bytes at a time: under wasm, bytes.Equal
 // compares one byte at a time, and the fieldsV1 it compares are a third
 // of a pod event.

@@ -1416,13 +1416,12 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			return false
 		}
 		seen, timeEnd = true, s.i
-		if len(e.post) > 0 && e.fieldsLen < 0 {
-			if bytesAt(s.b, s.i, e.post) {
-				s.i += len(e.post)
-				t.managed = max(t.managed, at)
-				return true
-			}
-		} else if len(e.post) > 0 && bytesAt(s.b, s.i, e.post[:e.fieldsOff]) {
+		if len(e.post) > 0 && (e.fieldsLen < 0 || wholePostFirst) && bytesAt(s.b, s.i, e.post) {
+			s.i += len(e.post)
+			t.managed = max(t.managed, at)
+			return true
+		}
+		if len(e.post) > 0 && e.fieldsLen >= 0 && bytesAt(s.b, s.i, e.post[:e.fieldsOff]) {
 			// The bytes up to the fieldsV1 are the same, and so is the
 			// manager: the walk would take its value as skipMemo does,
 			// which compares it with the manager's last values once,
