@@ -58,3 +58,30 @@ func TestCommonPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestMetadataKey tells each key of metadata that the fast path reads,
+// and the same key with any one byte changed or one byte more or less,
+// as metadataKey's comparisons by words under wasm must.
+func TestMetadataKey(t *testing.T) {
+	keys := map[string]int{"name": mName, "namespace": mNamespace, "uid": mUID, "resourceVersion": mRV,
+		"creationTimestamp": mCreation, "deletionTimestamp": mDeletion, "annotations": mAnnotations,
+		"managedFields": mManagedFields, "labels": mLabels, "ownerReferences": mOwners}
+	for k, want := range keys {
+		if got := metadataKey([]byte(k)); got != want {
+			t.Fatalf("metadataKey(%q) = %d, want %d", k, got, want)
+		}
+		for _, other := range []string{k[1:], k[:len(k)-1], k + "s", "x" + k} {
+			if got := metadataKey([]byte(other)); got != mOther {
+				t.Fatalf("metadataKey(%q) = %d, want %d (another key)", other, got, mOther)
+			}
+		}
+		b := []byte(k)
+		for i := range b {
+			b[i] ^= 0x20
+			if got := metadataKey(b); got != mOther {
+				t.Fatalf("metadataKey(%q) = %d, want %d (another key)", b, got, mOther)
+			}
+			b[i] ^= 0x20
+		}
+	}
+}

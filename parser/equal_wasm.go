@@ -11,6 +11,12 @@ import (
 // call costs more than comparing a few words.
 const inlineEqualMax = 48
 
+// wholePostFirst says whether managedEntry compares the whole of an
+// entry's remembered bytes after its time before their parts: under wasm
+// it does not, for where they differ in the fieldsV1 (a pod's kubelet
+// entry) skipMemo compares that value again.
+const wholePostFirst = false
+
 // equalBytes is bytes.Equal 32 bytes at a time: under wasm, bytes.Equal
 // compares one byte at a time, and the fieldsV1 it compares are a third
 // of a pod event.
@@ -53,9 +59,17 @@ func equalStrings(a, b string) bool {
 // with the last one's (commonPrefix).
 func equalRuns(a, b []byte, n int) int {
 	i := 0
-	for i+32 <= n && (word.Load64(a, i)^word.Load64(b, i))|(word.Load64(a, i+8)^word.Load64(b, i+8))|
-		(word.Load64(a, i+16)^word.Load64(b, i+16))|(word.Load64(a, i+24)^word.Load64(b, i+24)) == 0 {
+	for i+32 <= n && word.Load64(a, i) == word.Load64(b, i) && word.Load64(a, i+8) == word.Load64(b, i+8) &&
+		word.Load64(a, i+16) == word.Load64(b, i+16) && word.Load64(a, i+24) == word.Load64(b, i+24) {
 		i += 32
 	}
 	return i
+}
+
+// equalShort reports whether k, of 8 to 16 bytes, equals name, of as
+// many, by the words at their starts and at their ends, which between
+// them cover the bytes: the runtime's comparison goes a byte at a time.
+func equalShort(k []byte, name string) bool {
+	n, e := unsafe.Slice(unsafe.StringData(name), len(name)), len(k)-8
+	return word.Load64(k, 0) == word.Load64(n, 0) && word.Load64(k, e) == word.Load64(n, e)
 }

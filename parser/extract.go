@@ -29,9 +29,12 @@ type fields struct {
 	// rvParsed says that rvNum is the value of rv, a decimal number
 	// below 10^18 without a leading zero, as the fast extraction reads
 	// it on its way: emit then need not parse it again.
-	rvParsed         bool
-	rvNum            uint64
-	labels           string // the raw JSON of metadata.labels, "" when absent
+	rvParsed bool
+	rvNum    uint64
+	labels   string // the raw JSON of metadata.labels, "" when absent
+	// labelsID is the intern table's number of labels where the fast
+	// extraction interned them, else 0 (see Reader.canonicalLabels).
+	labelsID         uint32
 	initialEventsEnd bool
 	estimated        int64
 	code             int
@@ -243,7 +246,7 @@ func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line
 		Seq: r.seq, Session: sess.Index, Offset: start, Length: end - start, Type: typ,
 		Kind: f.kind, APIVersion: f.apiVersion, Namespace: f.namespace, Name: f.name, UID: f.uid,
 		RV: f.rv, Arrival: arrival, Estimated: f.estimated, InitialEventsEnd: f.initialEventsEnd,
-		Labels: r.canonicalLabels(f.labels),
+		Labels: r.canonicalLabels(f.labels, f.labelsID),
 	}
 	if interned {
 		ev.Identity = r.memo.identity
@@ -293,8 +296,12 @@ func clipString(s string) string {
 
 // canonicalLabels turns the raw JSON of metadata.labels into Event.Labels.
 // An object's labels repeat event after event, byte for byte, so the answer
-// is kept per raw form and most events cost one map lookup.
-func (r *Reader) canonicalLabels(raw string) string {
+// is kept per raw form and most events cost one map lookup. id is the
+// intern table's number of raw, or 0: labels interned are found by their
+// number first, without the map, whose hashing and comparison go a byte
+// at a time under wasm (the pods of many workloads, whose labels differ
+// from the last event's).
+func (r *Reader) canonicalLabels(raw string, id uint32) string {
 	if raw == "" {
 		return ""
 	}
@@ -304,23 +311,38 @@ func (r *Reader) canonicalLabels(raw string) string {
 	if last := r.lastLabels[0]; len(raw) == len(last) && (unsafe.StringData(raw) == unsafe.StringData(last) || raw == last) {
 		return r.lastLabels[1]
 	}
-	if c, ok := r.labels[raw]; ok {
-		r.lastLabels = [2]string{raw, c}
-		return c
+	byID := &r.labelsByID[id%uint32(len(r.labelsByID))]
+	if id != 0 && byID.id == id {
+		r.lastLabels = [2]string{raw, byID.canon}
+		return byID.canon
 	}
-	// A key that repeats has its last value, as the API server decodes it.
-	last := make(map[string]string)
-	gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
-		last[k.String()] = v.String()
-		return true
-	})
-	pairs := make([]string, 0, len(last))
-	for k, v := range last {
-		pairs = append(pairs, k+"="+v)
+	c, ok := r.labels[raw]
+	if !ok {
+		// A key that repeats has its last value, as the API server
+		// decodes it.
+		last := make(map[string]string)
+		gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
+			last[k.String()] = v.String()
+			return true
+		})
+		pairs := make([]string, 0, len(last))
+		for k, v := range last {
+			pairs = append(pairs, k+"="+v)
+		}
+		sort.Strings(pairs)
+		c = r.internString(strings.Join(pairs, ","))
+		r.labels[strings.Clone(raw)] = c
 	}
-	sort.Strings(pairs)
-	c := r.internString(strings.Join(pairs, ","))
-	r.labels[strings.Clone(raw)] = c
 	r.lastLabels = [2]string{raw, c}
+	if id != 0 {
+		*byID = labelsByID{id, c}
+	}
 	return c
+}
+
+// labelsByID is a canonical form of labels kept by the intern table's
+// number of their raw form (Reader.labelsByID).
+type labelsByID struct {
+	id    uint32
+	canon string
 }

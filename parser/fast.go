@@ -126,7 +126,9 @@ func (m *fastMemo) managerSlot(name []byte) int {
 		name = nil
 	}
 	for k := range m.managers {
-		if mm := &m.managers[k]; mm.used && equalBytes(mm.name, name) {
+		// The lengths first: under wasm the call costs more than the
+		// comparison of a name, and most names differ in length.
+		if mm := &m.managers[k]; mm.used && len(mm.name) == len(name) && equalBytes(mm.name, name) {
 			return k
 		}
 	}
@@ -258,7 +260,9 @@ func (s *fastScanner) skipMemo(slot int) bool {
 	mm := &m.managers[slot]
 	start := s.i
 	best, same := 1-mm.newer, 0
-	for k := range mm.vals {
+	// The newer value first: mostly the one the object's last event had.
+	for j := range mm.vals {
+		k := mm.newer ^ j
 		v := mm.vals[k].b
 		if len(v) == 0 {
 			continue
@@ -416,8 +420,13 @@ func (st *shapeSet) put(tag uint64, v []byte) {
 	w.tag, w.b = tag, append(w.b[:0], v...)
 }
 
-// first moves the k-th value of the set to the front.
+// first moves the k-th value of the set to the front. The first stays
+// where it is without a copy: the ways hold slices, whose copy is the
+// runtime's typedslicecopy, a call even for none.
 func (st *shapeSet) first(k int) {
+	if k == 0 {
+		return
+	}
 	w := st.ways[k]
 	copy(st.ways[1:k+1], st.ways[:k])
 	st.ways[0] = w
@@ -592,17 +601,23 @@ func (s *fastScanner) str() ([]byte, bool) {
 		// The lowest set bit marks the first zero byte exactly.
 		if m := ((q-lsb)&^q | (bs-lsb)&^bs) & msb; m != 0 {
 			j += bits.TrailingZeros64(m) >> 3
-			break
+			return s.strEnd(start, j)
 		}
 	}
 	for j < len(b) && b[j] != '"' && b[j] != '\\' {
 		j++
 	}
-	if j >= len(b) || b[j] != '"' {
+	return s.strEnd(start, j)
+}
+
+// strEnd ends str's string, which starts at start, at j, where the first
+// '"' or '\\' after it is, or the input's end.
+func (s *fastScanner) strEnd(start, j int) ([]byte, bool) {
+	if j >= len(s.b) || s.b[j] != '"' {
 		return nil, false
 	}
 	s.i = j + 1
-	return b[start:j], true
+	return s.b[start:j], true
 }
 
 // isNull consumes a null literal.
@@ -1126,28 +1141,54 @@ const (
 	mOther
 )
 
+// metadataKey tells the key k of metadata: by its length, then by its
+// bytes, the long ones compared by words (equalShort), where a switch on
+// the string would call the runtime's comparison, which goes a byte at a
+// time under wasm.
 func metadataKey(k []byte) int {
-	switch string(k) {
-	case "name":
-		return mName
-	case "namespace":
-		return mNamespace
-	case "uid":
-		return mUID
-	case "resourceVersion":
-		return mRV
-	case "creationTimestamp":
-		return mCreation
-	case "deletionTimestamp":
-		return mDeletion
-	case "annotations":
-		return mAnnotations
-	case "managedFields":
-		return mManagedFields
-	case "labels":
-		return mLabels
-	case "ownerReferences":
-		return mOwners
+	switch len(k) {
+	case 3:
+		if string(k) == "uid" {
+			return mUID
+		}
+	case 4:
+		if string(k) == "name" {
+			return mName
+		}
+	case 6:
+		if string(k) == "labels" {
+			return mLabels
+		}
+	case 9:
+		if equalShort(k, "namespace") {
+			return mNamespace
+		}
+	case 11:
+		if equalShort(k, "annotations") {
+			return mAnnotations
+		}
+	case 13:
+		if equalShort(k, "managedFields") {
+			return mManagedFields
+		}
+	case 15:
+		if equalShort(k, "resourceVersion") {
+			return mRV
+		}
+		if equalShort(k, "ownerReferences") {
+			return mOwners
+		}
+	case 17:
+		// Both end in "p", and equalShort takes 16 bytes at most.
+		if k[16] != 'p' {
+			break
+		}
+		if equalShort(k[:16], "creationTimestam") {
+			return mCreation
+		}
+		if equalShort(k[:16], "deletionTimestam") {
+			return mDeletion
+		}
 	}
 	return mOther
 }
@@ -1164,8 +1205,8 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 	}
 	var name, namespace, uid []byte
 	for {
-		k, ok := s.key()
-		if !ok {
+		k, ok := s.str()
+		if !ok || !s.colon() {
 			return false
 		}
 		// A key that repeats replaces what the one before gave.
@@ -1200,13 +1241,13 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 				if m := s.memo; m != nil && len(m.last[3]) > 0 && m.last[3][0] == '{' &&
 					len(s.b)-s.i >= len(m.last[3]) && equalStrings(unsafe.String(&s.b[s.i], len(m.last[3])), m.last[3]) {
 					s.i += len(m.last[3])
-					f.labels = m.last[3]
+					f.labels, f.labelsID = m.last[3], m.lastID[3]
 					break
 				}
 				// A controller's objects have the same labels.
 				var v []byte
 				if v, ok = s.skipRecent(recentLabels); ok {
-					f.labels = s.interned(3, v)
+					f.labels, f.labelsID = s.internedID(3, v)
 				}
 			default:
 				var v []byte
@@ -1278,17 +1319,16 @@ func appendIdentity(b, uid, name, namespace []byte) []byte {
 	return binary.AppendUvarint(binary.AppendUvarint(b, uint64(len(uid))), uint64(len(name)))
 }
 
-// key reads an object's key and its colon.
-func (s *fastScanner) key() ([]byte, bool) {
-	k, ok := s.str()
-	if !ok {
-		return nil, false
-	}
+// colon consumes the colon after a key, mostly right after its quote.
+// The loops that read keys (metadata, managedEntry) read each with str and
+// then colon, which is inlined: under wasm a call costs about what reading
+// a short key does.
+func (s *fastScanner) colon() bool {
 	if s.i < len(s.b) && s.b[s.i] == ':' {
 		s.i++
-		return k, true
+		return true
 	}
-	return k, s.want(':')
+	return s.want(':')
 }
 
 func (s *fastScanner) annotations(f *fields) bool {
@@ -1329,11 +1369,13 @@ func (s *fastScanner) managedFields(t *fastTimes) bool {
 }
 
 // entryMemo is what fastMemo remembers of a managedFields entry: its
-// bytes before and after its time, and where pre holds the value of its
-// manager (mgrLen -1 when it does not).
+// bytes before and after its time, where pre holds the value of its
+// manager (mgrLen -1 when it does not), and where post holds the value of
+// its fieldsV1 (fieldsLen -1 when it does not, or holds a manager too).
 type entryMemo struct {
-	pre, post      []byte
-	mgrOff, mgrLen int
+	pre, post            []byte
+	mgrOff, mgrLen       int
+	fieldsOff, fieldsLen int
 }
 
 // managedEntry reads one entry of managedFields for its "time" (the last
@@ -1357,6 +1399,11 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 	afterValue := true // the read position is after a key's value
 	// The manager's name is s.b[mgrAt:mgrAt+mgrLen], where mgrAt >= 0.
 	mgrAt, mgrLen := -1, 0
+	// The fieldsV1 after the time is s.b[fieldsFrom:fieldsEnd], where
+	// fieldsEnd >= 0; split says that it is the entry's only one, and
+	// that no manager follows the time.
+	fieldsFrom, fieldsEnd := -1, -1
+	split := true
 	// A walk that makes a template takes every key, to note the strings
 	// of the values it skips.
 	if e != nil && s.rec == nil && len(e.pre) > 0 && bytesAt(s.b, s.i, e.pre) {
@@ -1369,10 +1416,29 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			return false
 		}
 		seen, timeEnd = true, s.i
-		if len(e.post) > 0 && bytesAt(s.b, s.i, e.post) {
+		if len(e.post) > 0 && (e.fieldsLen < 0 || wholePostFirst) && bytesAt(s.b, s.i, e.post) {
 			s.i += len(e.post)
 			t.managed = max(t.managed, at)
 			return true
+		}
+		if len(e.post) > 0 && e.fieldsLen >= 0 && bytesAt(s.b, s.i, e.post[:e.fieldsOff]) {
+			// The bytes up to the fieldsV1 are the same, and so is the
+			// manager: the walk would take its value as skipMemo does,
+			// which compares it with the manager's last values once,
+			// where comparing the whole of post would compare it a
+			// second time, to no avail where it differs (a pod's
+			// kubelet entry, in the pod's IP, near its end).
+			s.i += e.fieldsOff
+			fieldsFrom = s.i
+			if !s.skipMemo(s.memo.managerSlot(s.managerName(mgrAt, mgrLen))) {
+				return false
+			}
+			fieldsEnd = s.i
+			if rest := e.post[e.fieldsOff+e.fieldsLen:]; bytesAt(s.b, s.i, rest) {
+				s.i += len(rest)
+				t.managed = max(t.managed, at)
+				return true
+			}
 		}
 	} else {
 		if !s.want('{') {
@@ -1394,12 +1460,16 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 			}
 			if e != nil && timeEnd >= 0 && !again && s.i-timeEnd <= maxMemo {
 				e.post = append(e.post[:0], s.b[timeEnd:s.i]...)
+				e.fieldsOff, e.fieldsLen = fieldsFrom-timeEnd, fieldsEnd-fieldsFrom
+				if fieldsEnd < 0 || !split {
+					e.fieldsLen = -1
+				}
 			}
 			t.managed = max(t.managed, at)
 			return true
 		}
-		k, ok := s.key()
-		if !ok {
+		k, ok := s.str()
+		if !ok || !s.colon() {
 			return false
 		}
 		from := s.i
@@ -1407,6 +1477,7 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		case string(k) == "manager" && s.memo != nil:
 			// Its name picks the memo of fieldsV1; one with an escape
 			// or of another type picks none.
+			split = split && !seen
 			if v, isStr := s.str(); isStr {
 				mgrAt, mgrLen = s.i-1-len(v), len(v)
 			} else {
@@ -1414,11 +1485,13 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 				ok = s.skip()
 			}
 		case string(k) == "fieldsV1" && s.memo != nil:
-			var name []byte
-			if mgrAt >= 0 {
-				name = s.b[mgrAt : mgrAt+mgrLen]
+			ok = s.skipMemo(s.memo.managerSlot(s.managerName(mgrAt, mgrLen)))
+			if seen && fieldsEnd < 0 {
+				fieldsFrom, fieldsEnd = from, s.i
+			} else {
+				// A second one, or one before the time.
+				split = false
 			}
-			ok = s.skipMemo(s.memo.managerSlot(name))
 		case string(k) == "fieldsV1":
 			s.ws()
 			ok = s.skipFieldsV1()
@@ -1447,6 +1520,15 @@ func (s *fastScanner) managedEntry(entry int, t *fastTimes) bool {
 		}
 		afterValue = true
 	}
+}
+
+// managerName returns the name of an entry's manager, s.b[at:at+n], or
+// nil where at < 0.
+func (s *fastScanner) managerName(at, n int) []byte {
+	if at < 0 {
+		return nil
+	}
+	return s.b[at : at+n]
 }
 
 // entryTime reads a managedFields time: its Unix ns, 0 if it is not a

@@ -40,7 +40,21 @@ func readFastAsGJSON(t *testing.T, v []byte, tab *internTable, memo *fastMemo) {
 	}
 	extractGJSON(v, &ref)
 	fast.rvParsed, fast.rvNum = false, 0 // see FuzzFastVsGJSON
+	checkLabelsID(t, tab, &fast)
 	if fast != ref {
 		t.Fatalf("fast %+v\ngjson %+v", fast, ref)
 	}
+}
+
+// checkLabelsID checks that the number f keeps of its labels, where it
+// keeps one, is tab's, and clears it: gjson's fields have none.
+func checkLabelsID(t *testing.T, tab *internTable, f *fields) {
+	t.Helper()
+	if f.labelsID == 0 {
+		return
+	}
+	if _, id := tab.bytesID([]byte(f.labels)); id != f.labelsID {
+		t.Fatalf("labels %q kept with number %d, the table's is %d", f.labels, f.labelsID, id)
+	}
+	f.labelsID = 0
 }

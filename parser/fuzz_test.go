@@ -295,6 +295,7 @@ func FuzzFastVsGJSON(f *testing.F) {
 				}
 				fast.rvParsed, fast.rvNum = false, 0
 			}
+			checkLabelsID(t, plain, &fast)
 			if fast != ref {
 				t.Fatalf("memo %d: fast %+v\ngjson %+v", i, fast, ref)
 			}

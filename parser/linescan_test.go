@@ -37,7 +37,7 @@ func FuzzScanLine(f *testing.F) {
 // matter to it, in lengths around its sixteen-byte steps. The fuzzer runs
 // natively only; this also tests the assembly under wasm.
 func TestScanLineAlphabet(t *testing.T) {
-	alphabet := []byte("\n\x0b\"objectk *J\x8a")
+	alphabet := []byte("\n\x0b\"objectk *J\x8a\xea\xc3\x81\xff")
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 30000 {
 		b := make([]byte, rng.IntN(70))
@@ -58,7 +58,7 @@ func TestScanLineEveryPosition(t *testing.T) {
 		b := bytes.Repeat([]byte("k"), n)
 		checkScanLine(t, b)
 		for p := range n {
-			for _, c := range []byte("\nj\x0b*J") {
+			for _, c := range []byte("\nj\x0b*J\xea\xc3\x81") {
 				b[p] = c
 				checkScanLine(t, b)
 				if p >= 3 && p+5 <= n {

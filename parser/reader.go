@@ -42,6 +42,9 @@ type Reader struct {
 	// fast path hands the same interned raw string on and on, whose
 	// comparison is a pointer's.
 	lastLabels [2]string
+	// labelsByID holds canonical labels by their number, a slot for
+	// each number modulo its length (see canonicalLabels).
+	labelsByID [256]labelsByID
 	seq        int
 	// cur is the current event's slot in queue, nil before the first:
 	// it stays as it is until the next call to Next, and a pointer to

@@ -66,6 +66,7 @@ const (
 
 type metaResult struct {
 	labels           string
+	labelsID         uint32
 	initialEventsEnd bool
 }
 
@@ -312,7 +313,7 @@ func (s *fastScanner) takeTemplated(tp *metaTemplate, ts *templateStrings, f *fi
 	if ts.rv != nil {
 		f.rv, f.rvNum, f.rvParsed = s.rvString(ts.rv)
 	}
-	f.labels, f.initialEventsEnd = tp.f.labels, tp.f.initialEventsEnd
+	f.labels, f.labelsID, f.initialEventsEnd = tp.f.labels, tp.f.labelsID, tp.f.initialEventsEnd
 	s.identity(f, ts.uid, ts.name, ts.namespace)
 }
 
@@ -353,7 +354,7 @@ func (s *fastScanner) metadataFromHead(tp *metaTemplate, f *fields, t *fastTimes
 	hadTemplate := tp.ok
 	tp.ok = false
 	if ok && !rec.bad && s.i-start <= maxTemplate {
-		tp.keep(s.b[start:s.i], rec.vars, metaResult{labels: f.labels, initialEventsEnd: f.initialEventsEnd}, hadTemplate)
+		tp.keep(s.b[start:s.i], rec.vars, metaResult{labels: f.labels, labelsID: f.labelsID, initialEventsEnd: f.initialEventsEnd}, hadTemplate)
 	}
 	return ok
 }

@@ -76,6 +76,8 @@ func TestTemplateBytesOnCaptures(t *testing.T) {
 				}
 				templated++
 				end2, early2, ok2 := extractFast(raw, &g, plainTab, &plain)
+				checkLabelsID(t, tab, &f)
+				checkLabelsID(t, plainTab, &g)
 				if end != end2 || early != early2 || !ok2 || f != g {
 					t.Fatalf("%s: event %d by the template: %d %v %+v\nwalked: %d %v %v %+v", name, k, end, early, f, end2, early2, ok2, g)
 				}
