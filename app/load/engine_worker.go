@@ -83,7 +83,7 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 	var first client.First
 	failure := Safely(func() {
 		if opts.First != nil {
-			w, opened, first, err = spare.OpenFirst(in, eo, *opts.First, opts.ZoneRows)
+			w, opened, first, err = spare.OpenFirst(in, eo, *opts.First, opts.ZoneRows, report.answered)
 		} else {
 			w, opened, err = spare.Open(in, eo)
 		}
@@ -111,4 +111,15 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 			Zones: first.Zones, ZonesAll: first.ZonesAll, Generation: opened.Generation}
 	}
 	return c, false, nil
+}
+
+// answered is told as the engine's worker's answer arrives, before the
+// page reads it: the last report again, which moves nothing but sets
+// go-app's render clock going while the answer is read, so that the
+// render that shows the capture comes as soon as it is read rather than
+// a clock's period after.
+func (r *progressReport) answered() {
+	if r.show != nil && r.built != nil {
+		r.show(*r.built)
+	}
 }

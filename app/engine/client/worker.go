@@ -280,7 +280,7 @@ type Source struct {
 // opts.Cancelled says so the worker is ended and Open answers
 // ErrCancelled. opts.Pause is not needed: the page's thread is free.
 func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, error) {
-	if _, err := w.open(sources, opts, nil, 0); err != nil {
+	if _, err := w.open(sources, opts, nil, 0, nil); err != nil {
 		return engine.Opened{}, err
 	}
 	return w.opened, nil
@@ -309,9 +309,10 @@ type First struct {
 // answer, as it came (First.Frame), and the first zoneRows red zones: a
 // page shows the load, its timeline drawn and its zones listed, at once,
 // rather than ask for them once the load is shown. A capture that opens
-// on the fleet has none of them (First.OnFleet).
-func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int) (engine.Opened, First, error) {
-	m, err := w.open(sources, opts, &view, zoneRows)
+// on the fleet has none of them (First.OnFleet). arrived, if not nil, is
+// told as the answer arrives, before it is read.
+func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int, arrived func()) (engine.Opened, First, error) {
+	m, err := w.open(sources, opts, &view, zoneRows, arrived)
 	if err != nil {
 		return engine.Opened{}, First{}, err
 	}
@@ -340,8 +341,9 @@ func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.Vi
 }
 
 // open asks the open question, with the first view to draw if view is
-// not nil and the first zoneRows red zones with it, and reads its Opened.
-func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewState, zoneRows int) (js.Value, error) {
+// not nil and the first zoneRows red zones with it, tells arrived (if not
+// nil) once the answer is in, and reads its Opened.
+func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewState, zoneRows int, arrived func()) (js.Value, error) {
 	files := js.Global().Get("Array").New()
 	oo := OpenOptions{Filter: opts.Filter, Split: opts.Split, Params: WireParams(opts.Params), MaxEvents: opts.MaxEvents}
 	for _, s := range sources {
@@ -386,6 +388,9 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 	m, err := w.ask(q, progress, opts.Cancelled)
 	if err != nil {
 		return m, err
+	}
+	if arrived != nil {
+		arrived()
 	}
 	w.opened = engine.Opened{}
 	if err := answerOf(m, "opened", &w.opened); err != nil {
