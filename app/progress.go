@@ -48,7 +48,9 @@ func (p *Page) showProgress(ctx goapp.Context, pr load.Progress) {
 	// go-app runs a dispatch only once this goroutine lets it, and
 	// renders 1/120 s after the first dispatch since it last did. Let it
 	// now: the bar moves at once, and the last report, sent as the
-	// timeline's building starts, sets that clock going, so the render
-	// that shows the capture comes as soon as it is built, not a frame later.
+	// timeline's building starts and again as the engine's worker's
+	// answer arrives (load's progressReport.answered), sets that clock
+	// going, so the render that shows the capture comes as soon as it is
+	// built and read, not a frame later.
 	runtime.Gosched()
 }

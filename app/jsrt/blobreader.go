@@ -91,6 +91,15 @@ func (r *BlobReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// Start has the reading worker begin to read the blob now, rather than
+// at the first Read: a host that knows it will read the blob soon has
+// the browser's first bytes on their way meanwhile.
+func (r *BlobReader) Start() {
+	if r.worker.IsUndefined() && r.err == nil && r.size > 0 {
+		r.start()
+	}
+}
+
 // start launches the reading worker on the blob.
 func (r *BlobReader) start() {
 	// The worker posts at most blobAhead replies beyond what was asked, so
@@ -229,7 +238,7 @@ func (r *BlobReader) nextSlice() error {
 			return io.EOF
 		}
 		r.start()
-	} else {
+	} else if !r.slice.IsUndefined() {
 		// The worker reads a later slice into this one's buffer.
 		give := js.Global().Get("Object").New()
 		buf := r.slice.Get("buffer")

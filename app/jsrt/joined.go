@@ -53,6 +53,14 @@ func (j *JoinedFiles) reader(blob Value) *BlobReader {
 	return r
 }
 
+// Start has the reading worker begin to read the files now
+// (BlobReader.Start).
+func (j *JoinedFiles) Start() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.r.Start()
+}
+
 // Next is the next file of the joined Blob: file, size bytes.
 func (j *JoinedFiles) Next(file Value, size int64) *FileSection {
 	j.end += size

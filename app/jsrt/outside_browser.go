@@ -29,6 +29,8 @@ func (*BlobReader) Read([]byte) (int, error) { return 0, errNoBrowser }
 
 func (*BlobReader) Close() error { return nil }
 
+func (*BlobReader) Start() {}
+
 func PrepareReadingWorker() {}
 
 func joinBlobs(Value) Value { return Value{} }

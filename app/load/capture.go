@@ -48,7 +48,9 @@ type FirstFrame struct {
 	View    engine.ViewState
 	Drawn   engine.Drawn
 	Summary engine.ViewSummary
-	Frame   canvas.Frame
+	// Frame is the frame as the worker sent it, which the page hands to
+	// web/timeline.js as it is (canvas.EncodedJS).
+	Frame canvas.EncodedJS
 	// Zones are the first Options.ZoneRows red zones, of ZonesAll.
 	Zones    []engine.ZoneRow
 	ZonesAll int

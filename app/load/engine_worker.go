@@ -81,10 +81,9 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 	var w *client.Worker
 	var opened engine.Opened
 	var first client.First
-	ff := &FirstFrame{}
 	failure := Safely(func() {
 		if opts.First != nil {
-			w, opened, first, err = spare.OpenFirst(in, eo, *opts.First, opts.ZoneRows, &ff.Frame)
+			w, opened, first, err = spare.OpenFirst(in, eo, *opts.First, opts.ZoneRows, report.answered)
 		} else {
 			w, opened, err = spare.Open(in, eo)
 		}
@@ -108,9 +107,19 @@ func readInWorker(sources []Source, opts Options, report *progressReport, turn T
 	}
 	c = newCapture(w, opened, sources)
 	if opts.First != nil && !first.OnFleet {
-		ff.View, ff.Drawn, ff.Summary, ff.Generation = first.View, first.Drawn, first.Summary, opened.Generation
-		ff.Zones, ff.ZonesAll = first.Zones, first.ZonesAll
-		c.First = ff
+		c.First = &FirstFrame{View: first.View, Drawn: first.Drawn, Summary: first.Summary, Frame: first.Frame,
+			Zones: first.Zones, ZonesAll: first.ZonesAll, Generation: opened.Generation}
 	}
 	return c, false, nil
+}
+
+// answered is told as the engine's worker's answer arrives, before the
+// page reads it: the last report again, which moves nothing but sets
+// go-app's render clock going while the answer is read, so that the
+// render that shows the capture comes as soon as it is read rather than
+// a clock's period after.
+func (r *progressReport) answered() {
+	if r.show != nil && r.built != nil {
+		r.show(*r.built)
+	}
 }

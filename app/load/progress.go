@@ -71,6 +71,8 @@ type progressReport struct {
 	size   int64 // of the file being read
 	events int   // read so far
 	last   time.Time
+	// built is the last report, once every file is read (building).
+	built *Progress
 }
 
 func newProgressReport(show func(Progress)) *progressReport {
@@ -96,6 +98,7 @@ func (r *progressReport) fromBuilder(p timeline.ReadProgress) {
 func (r *progressReport) building(name string) {
 	if r.show != nil {
 		Stamp(ReadDone)
-		r.show(Progress{Name: name, Size: r.size, Read: r.size, Events: r.events, Building: true})
+		r.built = &Progress{Name: name, Size: r.size, Read: r.size, Events: r.events, Building: true}
+		r.show(*r.built)
 	}
 }

@@ -3,7 +3,6 @@
 package client
 
 import (
-	"watchlens/app/canvas"
 	"watchlens/app/engine"
 )
 
@@ -66,11 +65,12 @@ func (s *Spare) Open(sources []Source, opts engine.Options) (*Worker, engine.Ope
 }
 
 // OpenFirst is Open with the load's first frame of view, and its first
-// zoneRows red zones, in its answer (Worker.OpenFirst).
-func (s *Spare) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int, fr *canvas.Frame) (*Worker, engine.Opened, First, error) {
+// zoneRows red zones, in its answer, arrived told as it arrives
+// (Worker.OpenFirst).
+func (s *Spare) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int, arrived func()) (*Worker, engine.Opened, First, error) {
 	w := s.take()
 	defer endOnPanic(w)
-	o, f, err := w.OpenFirst(sources, opts, view, zoneRows, fr)
+	o, f, err := w.OpenFirst(sources, opts, view, zoneRows, arrived)
 	if err != nil {
 		w.Terminate()
 		w = nil

@@ -280,7 +280,7 @@ type Source struct {
 // opts.Cancelled says so the worker is ended and Open answers
 // ErrCancelled. opts.Pause is not needed: the page's thread is free.
 func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, error) {
-	if _, err := w.open(sources, opts, nil, 0); err != nil {
+	if _, err := w.open(sources, opts, nil, 0, nil); err != nil {
 		return engine.Opened{}, err
 	}
 	return w.opened, nil
@@ -289,26 +289,30 @@ func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, err
 // First is a load's first frame, answered with the load (OpenFirst).
 type First struct {
 	// OnFleet: the capture has more files than the timeline draws and
-	// opens on the fleet, so the worker drew no frame (fr is left as it
-	// was) and the rest of First is empty.
+	// opens on the fleet, so the worker drew no frame and the rest of
+	// First is empty.
 	OnFleet bool
 	// View is the view drawn, its range filled in when it asked for the
 	// whole capture (0, 0).
 	View    engine.ViewState
 	Drawn   engine.Drawn
 	Summary engine.ViewSummary
+	// Frame is the frame as the worker encoded it (see
+	// AskEncodedFrame): the page draws it as it came.
+	Frame canvas.EncodedJS
 	// Zones are the first red zones OpenFirst asked for, of ZonesAll.
 	Zones    []engine.ZoneRow
 	ZonesAll int
 }
 
 // OpenFirst is Open, with the first frame of view drawn in the same
-// answer and read into fr, and the first zoneRows red zones: a page
-// shows the load, its timeline drawn and its zones listed, at once,
+// answer, as it came (First.Frame), and the first zoneRows red zones: a
+// page shows the load, its timeline drawn and its zones listed, at once,
 // rather than ask for them once the load is shown. A capture that opens
-// on the fleet has none of them (First.OnFleet).
-func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int, fr *canvas.Frame) (engine.Opened, First, error) {
-	m, err := w.open(sources, opts, &view, zoneRows)
+// on the fleet has none of them (First.OnFleet). arrived, if not nil, is
+// told as the answer arrives, before it is read.
+func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.ViewState, zoneRows int, arrived func()) (engine.Opened, First, error) {
+	m, err := w.open(sources, opts, &view, zoneRows, arrived)
 	if err != nil {
 		return engine.Opened{}, First{}, err
 	}
@@ -325,9 +329,7 @@ func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.Vi
 	if err := answerOf(m, "summary", &f.Summary); err != nil {
 		return engine.Opened{}, First{}, err
 	}
-	if err := w.readFrame(m, fr); err != nil {
-		return engine.Opened{}, First{}, err
-	}
+	f.Frame = encodedOf(m)
 	if zoneRows > 0 {
 		if err := answerOf(m, "zones", &f.Zones); err != nil {
 			return engine.Opened{}, First{}, err
@@ -339,8 +341,9 @@ func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.Vi
 }
 
 // open asks the open question, with the first view to draw if view is
-// not nil and the first zoneRows red zones with it, and reads its Opened.
-func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewState, zoneRows int) (js.Value, error) {
+// not nil and the first zoneRows red zones with it, tells arrived (if not
+// nil) once the answer is in, and reads its Opened.
+func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewState, zoneRows int, arrived func()) (js.Value, error) {
 	files := js.Global().Get("Array").New()
 	oo := OpenOptions{Filter: opts.Filter, Split: opts.Split, Params: WireParams(opts.Params), MaxEvents: opts.MaxEvents}
 	for _, s := range sources {
@@ -385,6 +388,9 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 	m, err := w.ask(q, progress, opts.Cancelled)
 	if err != nil {
 		return m, err
+	}
+	if arrived != nil {
+		arrived()
 	}
 	w.opened = engine.Opened{}
 	if err := answerOf(m, "opened", &w.opened); err != nil {

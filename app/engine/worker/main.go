@@ -45,6 +45,9 @@ func main() {
 		q := args[0]
 		h.latest[q.Get("q").String()] = q.Get("id").Int()
 		h.arrived++
+		if q.Get("q").String() == "open" {
+			h.startReading(q)
+		}
 		questions.put(q)
 		return nil
 	}))

@@ -27,6 +27,35 @@ type host struct {
 	// fleetFr is the fleet's frame, kept apart from the timeline's: the
 	// two views' buffers are reused each by its own frames.
 	fleetFr canvas.Frame
+	// reading is the files of the open question readingID, whose
+	// reading began as the question arrived (startReading); nil once
+	// the question took them.
+	reading   *jsrt.JoinedFiles
+	readingID int
+}
+
+// startReading has the files of the open question q begin to be read as
+// it arrives, rather than once the question before it is answered and
+// its options read: the browser's first bytes of a file come a while
+// after they are asked for. A question that arrives after it ends the
+// earlier one's reading, unless that question has begun (takeReading).
+func (h *host) startReading(q js.Value) {
+	if h.reading != nil {
+		h.reading.Close()
+	}
+	h.reading, h.readingID = jsrt.JoinFiles(q.Get("files"), nil), q.Get("id").Int()
+	h.reading.Start()
+}
+
+// takeReading is the files of the open question id as startReading
+// began to read them; nil when it did not.
+func (h *host) takeReading(id int) *jsrt.JoinedFiles {
+	j := h.reading
+	if j == nil || h.readingID != id {
+		return nil
+	}
+	h.reading = nil
+	return j
 }
 
 // open reads the Files of q.files into a new engine, with q.options
@@ -54,7 +83,10 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	// page reads them: each reader of the reading worker costs a round
 	// trip to it before its first bytes. This thread is the engine's own,
 	// with no page to yield to.
-	all := jsrt.JoinFiles(files, nil)
+	all := h.takeReading(id)
+	if all == nil {
+		all = jsrt.JoinFiles(files, nil)
+	}
 	defer all.Close()
 	for i := range sources {
 		f := files.Index(i)
