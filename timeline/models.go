@@ -69,10 +69,16 @@ const (
 	// still held; between, it decides nothing. Only for a reconnect whose
 	// server is known and whose metrics were exported.
 	ModelServerCache
+	// ModelEveryServer: a reconnect whose server is not known goes to
+	// one of the servers (see everyserver.go): refused once each one's
+	// own evidence (ModelServerCache, ModelCalibration, ModelRestart, for
+	// that server) refuses the cursor, at risk once one's does. Only
+	// where several servers are known by name.
+	ModelEveryServer
 	numModels
 )
 
-var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity", "server-cache-metrics"}
+var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity", "server-cache-metrics", "every-server"}
 
 func (m Model) String() string { return modelNames[m] }
 
@@ -87,6 +93,9 @@ func (a *Analysis) applicable(file int) []Model {
 	if a.uncached(file) {
 		if p.EtcdInterval > 0 {
 			ms = append(ms, ModelEtcd)
+		}
+		if a.everyServer() {
+			ms = append(ms, ModelEveryServer)
 		}
 		return ms
 	}
@@ -104,6 +113,9 @@ func (a *Analysis) applicable(file int) []Model {
 	}
 	if p.CacheWindow > 0 {
 		ms = append(ms, ModelCacheTime)
+	}
+	if a.everyServer() {
+		ms = append(ms, ModelEveryServer)
 	}
 	return ms
 }
@@ -174,6 +186,11 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		// Decided at the reconnect's instant (outcomes), not as a
 		// threshold: the bounds do not move with the cursor's age.
 		return never, never, true
+	case ModelEveryServer:
+		if on.server < 0 {
+			risk, refused := a.everyServerThreshold(file, rv, since, before)
+			return risk, refused, true
+		}
 	case ModelCacheCount:
 		s, hint, _, times := a.seriesOf(file)
 		if s == nil {

@@ -1,0 +1,202 @@
+package timeline
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// A reconnect whose server is not known goes to one of the servers, the
+// load balancer's choice. Each server's own evidence (its metrics, its
+// own 410s, its restarts) decides for a reconnect that reaches it; when
+// every server's refuses the cursor, the reconnect is refused whichever
+// the load balancer picks, and when some server's does, it is at risk.
+// ModelEveryServer says so, as a threshold like the other models, so
+// that a verdict at one instant, the zones, the horizons and the fleet's
+// counts built on them give the same answer.
+
+// everyServer says whether ModelEveryServer applies: every server the
+// analysis counts is known by name, and there are several.
+func (a *Analysis) everyServer() bool {
+	n := len(a.TL.Servers)
+	return n > 1 && n >= a.ServerCount()
+}
+
+// serverRefusal is when one server's own evidence refuses a cursor
+// value: from From on (never when it does not), by Model.
+type serverRefusal struct {
+	From  int64
+	Model Model
+}
+
+// serverRefusals are, per server, when its own evidence refuses a
+// cursor at rv last current at since (calibration uses only the errors
+// observed before the instant before).
+func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []serverRefusal {
+	out := make([]serverRefusal, len(a.TL.Servers))
+	models := a.applicable(file)
+	for s := range out {
+		r := serverRefusal{From: never}
+		for _, m := range models {
+			switch m {
+			case ModelRestart, ModelCalibration:
+				// A process not known: the instant its own evidence
+				// refuses, whichever process serves then.
+				if _, refused, ok := a.threshold(m, file, serverRef{s, -1}, rv, since, before); ok && refused < r.From {
+					r = serverRefusal{From: refused, Model: m}
+				}
+			case ModelServerCache:
+				if from := a.cacheRefusalsOf(file, s).refusedFrom(rv); from < r.From {
+					r = serverRefusal{From: from, Model: m}
+				}
+			}
+		}
+		out[s] = r
+	}
+	return out
+}
+
+// everyServerThreshold is ModelEveryServer's threshold: at risk once
+// one server's own evidence refuses the cursor, refused once every
+// server's does.
+func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64) (risk, refused int64) {
+	risk, refused = never, int64(0)
+	for _, r := range a.serverRefusals(file, rv, since, before) {
+		risk, refused = min(risk, r.From), max(refused, r.From)
+	}
+	return risk, refused
+}
+
+// everyServerReason explains ModelEveryServer's verdict at instant at:
+// which servers refuse the cursor, each with its own evidence's reason.
+func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at int64) string {
+	rs := a.serverRefusals(file, rv, since, at)
+	var refusing, holding, why []string
+	for s, r := range rs {
+		name := a.TL.Servers[s].Name
+		if r.From > at {
+			holding = append(holding, name)
+			continue
+		}
+		refusing = append(refusing, name)
+		on, when := serverRef{s, -1}, at
+		if r.Model == ModelServerCache {
+			// The bounds that first refused it: those of the process
+			// serving then.
+			when = r.From
+			on.incarnation = a.TL.Servers[s].serving(when)
+		}
+		why = append(why, a.reason(r.Model, Refused, file, on, rv, since, when))
+	}
+	switch o {
+	case Refused:
+		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused whichever the load balancer picks: %s", rv, strings.Join(why, "; "))
+	case AtRisk:
+		return fmt.Sprintf("every API server: the own evidence of %s refuses RV %d, not that of %s, so a reconnect is refused if the load balancer picks %s: %s",
+			andList(refusing), rv, andList(holding), orList(refusing), strings.Join(why, "; "))
+	}
+	return fmt.Sprintf("every API server: no server's own evidence refuses RV %d", rv)
+}
+
+// orList joins names: "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// cacheRefusals is, for one server's watch cache of one kind, the RV
+// below which its metrics say it refused, at every instant its bounds
+// may change, as it rose: a cache's oldest entry only moves forward, and
+// a new process's or a re-initialised cache's list is newer still.
+type cacheRefusals struct {
+	t     []int64  // from t[k] on, its bounds then refuse below below[k]
+	below []uint64 // rising
+}
+
+// refusedFrom is the first instant from which the cache refuses rv
+// (never, when none does): that instant's bounds say so.
+func (c *cacheRefusals) refusedFrom(rv uint64) int64 {
+	k := sort.Search(len(c.below), func(i int) bool { return c.below[i] > rv })
+	if k == len(c.below) {
+		return never
+	}
+	return c.t[k]
+}
+
+// cacheRefusalsKey is a kind's cache on one server.
+type cacheRefusalsKey struct {
+	kind   string
+	server int
+}
+
+// cacheRefusalsOf is the rising refusals of the file's kind's cache on
+// server, built once per kind and server: every cursor of the kind asks
+// them.
+func (a *Analysis) cacheRefusalsOf(file, server int) *cacheRefusals {
+	key := cacheRefusalsKey{a.TL.Files[file].Kind, server}
+	if c, ok := a.cacheRefusals[key]; ok {
+		return c
+	}
+	c := a.buildCacheRefusals(key.kind, a.resourceOf(file), server)
+	if a.cacheRefusals == nil {
+		a.cacheRefusals = map[cacheRefusalsKey]*cacheRefusals{}
+	}
+	a.cacheRefusals[key] = c
+	return c
+}
+
+// buildCacheRefusals bounds the cache at each instant its bounds may
+// change (boundsChanges) and keeps each rise of the RV below which it
+// refuses.
+func (a *Analysis) buildCacheRefusals(kind, resource string, server int) *cacheRefusals {
+	c := &cacheRefusals{}
+	srv := &a.TL.Servers[server]
+	for _, t := range a.boundsChanges(resource, server) {
+		inc := srv.serving(t)
+		if inc < 0 {
+			continue
+		}
+		b := a.cacheOf(kind, resource, serverRef{server, inc}, t)
+		if n := len(c.below); b.refusedBelow > 0 && (n == 0 || b.refusedBelow > c.below[n-1]) {
+			c.t, c.below = append(c.t, t), append(c.below, b.refusedBelow)
+		}
+	}
+	return c
+}
+
+// boundsChanges are, in order, the instants at which the bounds of
+// server's cache of resource (cacheBounds, reinitialised) may change:
+// they read the scrapes at and before an instant, two steps after it and
+// two to three before it (each search changes its answer at a scrape's
+// instant so offset, or just after), and change with a counter reset, a
+// restart or a re-initialisation its log shows.
+func (a *Analysis) boundsChanges(resource string, server int) []int64 {
+	srv := &a.TL.Servers[server]
+	var ts []int64
+	for _, r := range a.TL.CacheReinits() {
+		if r.Server == srv.Name && r.Resource == resource {
+			ts = append(ts, r.T)
+		}
+	}
+	for _, inc := range srv.Incarnations {
+		ts = append(ts, inc.From, inc.To+1)
+	}
+	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
+		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
+			step := head.lookback / 2
+			for _, t := range head.t {
+				for _, off := range [...]int64{-2 * step, 0, 2 * step, 3 * step} {
+					ts = append(ts, t+off, t+off+1)
+				}
+			}
+		}
+		for _, r := range m.serverResets[srv.Metrics] {
+			ts = append(ts, r.Before+1, r.After)
+		}
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts)
+}
