@@ -40,9 +40,18 @@ func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []se
 		r := serverRefusal{From: never}
 		for _, m := range models {
 			switch m {
-			case ModelRestart, ModelCalibration:
-				// A process not known: the instant its own evidence
-				// refuses, whichever process serves then.
+			case ModelRestart:
+				// The new process that never held rv refuses it; until
+				// it serves, the server serves nothing, and a reconnect
+				// goes to another: refusing from the old process's end.
+				if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
+					if from := a.TL.Servers[s].Incarnations[k-1].To + 1; from < r.From {
+						r = serverRefusal{From: from, Model: m}
+					}
+				}
+			case ModelCalibration:
+				// A process not known: the instant its own 410s refuse
+				// it, whichever process serves then.
 				if _, refused, ok := a.threshold(m, file, serverRef{s, -1}, rv, since, before); ok && refused < r.From {
 					r = serverRefusal{From: refused, Model: m}
 				}
@@ -149,17 +158,19 @@ func (a *Analysis) cacheRefusalsOf(file, server int) *cacheRefusals {
 }
 
 // buildCacheRefusals bounds the cache at each instant its bounds may
-// change (boundsChanges) and keeps each rise of the RV below which it
+// rise (boundsRises) and keeps each rise of the RV below which it
 // refuses.
 func (a *Analysis) buildCacheRefusals(kind, resource string, server int) *cacheRefusals {
 	c := &cacheRefusals{}
 	srv := &a.TL.Servers[server]
-	for _, t := range a.boundsChanges(resource, server) {
+	for _, t := range a.boundsRises(resource, server) {
 		inc := srv.serving(t)
 		if inc < 0 {
 			continue
 		}
-		b := a.cacheOf(kind, resource, serverRef{server, inc}, t)
+		// Not kept in cacheAnswers: a reconnect asks few of these
+		// instants again.
+		b := a.boundCache(kind, resource, serverRef{server, inc}, t)
 		if n := len(c.below); b.refusedBelow > 0 && (n == 0 || b.refusedBelow > c.below[n-1]) {
 			c.t, c.below = append(c.t, t), append(c.below, b.refusedBelow)
 		}
@@ -167,13 +178,16 @@ func (a *Analysis) buildCacheRefusals(kind, resource string, server int) *cacheR
 	return c
 }
 
-// boundsChanges are, in order, the instants at which the bounds of
-// server's cache of resource (cacheBounds, reinitialised) may change:
-// they read the scrapes at and before an instant, two steps after it and
-// two to three before it (each search changes its answer at a scrape's
-// instant so offset, or just after), and change with a counter reset, a
-// restart or a re-initialisation its log shows.
-func (a *Analysis) boundsChanges(resource string, server int) []int64 {
+// boundsRises are, in order, the instants at which the RV below which
+// server's cache of resource refuses (cacheBounds, reinitialised) may
+// rise: a scrape's instant (the last scrape at or before an instant
+// moves on), two steps after it (so does the one the changes of a
+// broad watch locate the ring from), a new process's start (its
+// counters start again) and a re-initialisation its own log shows.
+// Between them it may only fall: the first scrape two steps after the
+// instant moves on, which allows more events held, or a scrape grows too
+// old to bound anything.
+func (a *Analysis) boundsRises(resource string, server int) []int64 {
 	srv := &a.TL.Servers[server]
 	var ts []int64
 	for _, r := range a.TL.CacheReinits() {
@@ -182,19 +196,17 @@ func (a *Analysis) boundsChanges(resource string, server int) []int64 {
 		}
 	}
 	for _, inc := range srv.Incarnations {
-		ts = append(ts, inc.From, inc.To+1)
+		ts = append(ts, inc.From)
 	}
 	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
 		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
 			step := head.lookback / 2
 			for _, t := range head.t {
-				for _, off := range [...]int64{-2 * step, 0, 2 * step, 3 * step} {
-					ts = append(ts, t+off, t+off+1)
-				}
+				ts = append(ts, t, t+2*step)
 			}
 		}
 		for _, r := range m.serverResets[srv.Metrics] {
-			ts = append(ts, r.Before+1, r.After)
+			ts = append(ts, r.After)
 		}
 	}
 	slices.Sort(ts)

@@ -23,8 +23,48 @@ func TestEveryServerRefusesOutage(t *testing.T) {
 	if fl == nil || len(a.TL.Servers) != 3 {
 		t.Fatalf("fleet %v, %d servers, want a fleet on 3", fl != nil, len(a.TL.Servers))
 	}
-	refusedBy := make([][]string, len(a.TL.Servers))
-	var byAll, bySome int
+	byAll, bySome, refusedBy := checkEveryServer(t, a, at)
+	for s := range refusedBy {
+		sort.Strings(refusedBy[s])
+		if strings.Join(refusedBy[s], " ") != strings.Join(refusedBy[0], " ") {
+			t.Errorf("server %s refuses %d clients, a %d: not the same", a.TL.Servers[s].Name, len(refusedBy[s]), len(refusedBy[0]))
+		}
+	}
+	if byAll != 70 || bySome != 0 {
+		t.Errorf("without bookmarks, every server refuses %d clients and some %d, want 70 and 0", byAll, bySome)
+	}
+	// Around the outage, every 10 s up to the end of the shared clock
+	// (where the zones, and so the fleet's steps, end): the same
+	// agreement.
+	for when := at - int64(2*time.Minute); when < a.end; when += int64(10 * time.Second) {
+		checkEveryServer(t, a, when)
+	}
+
+	var line string
+	for _, l := range a.Summary([]ResumeQuery{{At: at}}) {
+		if l.Topic == "resume-at" {
+			line = l.Text
+		}
+	}
+	if strings.Contains(line, "none would have been refused by all") || !strings.Contains(line, "without bookmarks, 70 of the 99 clients would have been refused") {
+		t.Errorf("the summary says %q, want 70 refused without bookmarks", line)
+	}
+	if !strings.Contains(line, "a 70, b 70, c 70") {
+		t.Errorf("the summary says %q, want each server's count", line)
+	}
+}
+
+// checkEveryServer checks, for a reconnect of every client of a's fleet
+// at instant at, that a verdict is refused where every serving server
+// refuses it and at least at risk where one does, and that the fleet's
+// counts and its step then say the same; it returns how many clients
+// without bookmarks every server refuses, how many some do, and the
+// names of those each server refuses.
+func checkEveryServer(t *testing.T, a *Analysis, at int64) (byAll, bySome int, refusedBy [][]string) {
+	t.Helper()
+	fl := a.Fleet()
+	when := FormatInstant(at, time.UTC)
+	refusedBy = make([][]string, len(a.TL.Servers))
 	var counted [2]OutcomeCounts // with bookmarks, without them
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
@@ -38,7 +78,7 @@ func TestEveryServerRefusesOutage(t *testing.T) {
 			}
 			counted[side].add(v.Outcome)
 			if got := a.resumeOutcome(c.File, kind, at); got != v.Outcome {
-				t.Errorf("%s %s: resumeOutcome %s, ResumeAt %s", c.Name, kind, got, v.Outcome)
+				t.Errorf("%s: %s %s: resumeOutcome %s, ResumeAt %s", when, c.Name, kind, got, v.Outcome)
 			}
 			per, _ := a.ResumeAtServers(c.File, kind, at)
 			refusing, serving := 0, 0
@@ -60,54 +100,31 @@ func TestEveryServerRefusesOutage(t *testing.T) {
 					byAll++
 				}
 				if v.Outcome != Refused {
-					t.Errorf("%s %s RV %d: every server refuses it (%s), the verdict is %s: %s", c.Name, kind, v.RV, a.ServerWords(per), v.Outcome, v.Reason)
+					t.Errorf("%s: %s %s RV %d: every server refuses it (%s), the verdict is %s: %s", when, c.Name, kind, v.RV, a.ServerWords(per), v.Outcome, v.Reason)
 				}
 			case refusing > 0:
-				bySome++
+				if side == 1 {
+					bySome++
+				}
 				if v.Outcome != Refused && v.Outcome != AtRisk {
-					t.Errorf("%s %s RV %d: %s, the verdict is %s: %s", c.Name, kind, v.RV, a.ServerWords(per), v.Outcome, v.Reason)
+					t.Errorf("%s: %s %s RV %d: %s, the verdict is %s: %s", when, c.Name, kind, v.RV, a.ServerWords(per), v.Outcome, v.Reason)
 				}
 			}
 		}
 	}
-	for s := range refusedBy {
-		sort.Strings(refusedBy[s])
-		if strings.Join(refusedBy[s], " ") != strings.Join(refusedBy[0], " ") {
-			t.Errorf("server %s refuses %d clients, a %d: not the same", a.TL.Servers[s].Name, len(refusedBy[s]), len(refusedBy[0]))
-		}
-	}
-	if byAll != 70 || bySome != 0 {
-		t.Errorf("without bookmarks, every server refuses %d clients and some %d, want 70 and 0", byAll, bySome)
-	}
-
 	fc, _ := a.FleetReconnect(ResumeQuery{At: at})
 	if fc.Without != counted[1] || fc.With != counted[0] {
-		t.Errorf("FleetReconnect %+v/%+v, the verdicts count %+v/%+v", fc.Without, fc.With, counted[1], counted[0])
-	}
-	if fc.Without.Refused != byAll {
-		t.Errorf("FleetReconnect refuses %d without bookmarks, every server %d", fc.Without.Refused, byAll)
+		t.Errorf("%s: FleetReconnect %+v/%+v, the verdicts count %+v/%+v", when, fc.Without, fc.With, counted[1], counted[0])
 	}
 	k := sort.Search(len(fl.Steps), func(i int) bool { return fl.Steps[i].T > at }) - 1
-	if k < 0 {
-		t.Fatal("no fleet step at 19:10:00")
+	var st FleetStep
+	if k >= 0 {
+		st = fl.Steps[k]
 	}
-	st := fl.Steps[k]
 	if st.Without != fc.Without.Refused || st.AtRiskWithout != fc.Without.AtRisk || st.With != fc.With.Refused || st.AtRiskWith != fc.With.AtRisk {
-		t.Errorf("the fleet's step at 19:10:00 %+v, its reconnect there %+v/%+v", st, fc.Without, fc.With)
+		t.Errorf("%s: the fleet's step %+v, its reconnect then %+v/%+v", when, st, fc.Without, fc.With)
 	}
-
-	var line string
-	for _, l := range a.Summary([]ResumeQuery{{At: at}}) {
-		if l.Topic == "resume-at" {
-			line = l.Text
-		}
-	}
-	if strings.Contains(line, "none would have been refused by all") || !strings.Contains(line, "without bookmarks, 70 of the 99 clients would have been refused") {
-		t.Errorf("the summary says %q, want 70 refused without bookmarks", line)
-	}
-	if !strings.Contains(line, "a 70, b 70, c 70") {
-		t.Errorf("the summary says %q, want each server's count", line)
-	}
+	return byAll, bySome, refusedBy
 }
 
 // fileNamed is the index of the file whose short name is name.
