@@ -24,10 +24,21 @@ func (a *Analysis) everyServer() bool {
 }
 
 // serverRefusal is when one server's own evidence refuses a cursor
-// value: from From on (never when it does not), by Model.
+// value, by Model: from From on it refuses it or serves nothing (a
+// reconnect goes to another), from Serving on it serves and refuses it
+// (never when it does not).
 type serverRefusal struct {
-	From  int64
-	Model Model
+	From, Serving int64
+	Model         Model
+}
+
+// refuses adds model m's refusal, from from on, serving from serving
+// on: From and Serving are each the earliest, Model the one of From.
+func (r *serverRefusal) refuses(m Model, from, serving int64) {
+	if from < r.From {
+		r.From, r.Model = from, m
+	}
+	r.Serving = min(r.Serving, serving)
 }
 
 // serverRefusals are, per server, when its own evidence refuses a
@@ -37,7 +48,7 @@ func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []se
 	out := make([]serverRefusal, len(a.TL.Servers))
 	models := a.applicable(file)
 	for s := range out {
-		r := serverRefusal{From: never}
+		r := serverRefusal{From: never, Serving: never}
 		for _, m := range models {
 			switch m {
 			case ModelRestart:
@@ -45,20 +56,18 @@ func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []se
 				// it serves, the server serves nothing, and a reconnect
 				// goes to another: refusing from the old process's end.
 				if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
-					if from := a.TL.Servers[s].Incarnations[k-1].To + 1; from < r.From {
-						r = serverRefusal{From: from, Model: m}
-					}
+					incs := a.TL.Servers[s].Incarnations
+					r.refuses(m, incs[k-1].To+1, incs[k].From)
 				}
 			case ModelCalibration:
 				// A process not known: the instant its own 410s refuse
 				// it, whichever process serves then.
-				if _, refused, ok := a.threshold(m, file, serverRef{s, -1}, rv, since, before); ok && refused < r.From {
-					r = serverRefusal{From: refused, Model: m}
+				if _, refused, ok := a.threshold(m, file, serverRef{s, -1}, rv, since, before); ok {
+					r.refuses(m, refused, refused)
 				}
 			case ModelServerCache:
-				if from := a.cacheRefusalsOf(file, s).refusedFrom(rv); from < r.From {
-					r = serverRefusal{From: from, Model: m}
-				}
+				from := a.cacheRefusalsOf(file, s).refusedFrom(rv)
+				r.refuses(m, from, from)
 			}
 		}
 		out[s] = r
@@ -67,12 +76,12 @@ func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []se
 }
 
 // everyServerThreshold is ModelEveryServer's threshold: at risk once
-// one server's own evidence refuses the cursor, refused once every
-// server's does.
+// one serving server's own evidence refuses the cursor, refused once
+// every server's does or it serves nothing.
 func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64) (risk, refused int64) {
 	risk, refused = never, int64(0)
 	for _, r := range a.serverRefusals(file, rv, since, before) {
-		risk, refused = min(risk, r.From), max(refused, r.From)
+		risk, refused = min(risk, r.Serving), max(refused, r.From)
 	}
 	return risk, refused
 }
@@ -81,14 +90,18 @@ func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64
 // which servers refuse the cursor, each with its own evidence's reason.
 func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at int64) string {
 	rs := a.serverRefusals(file, rv, since, at)
-	var refusing, holding, why []string
+	var refusing, restarting, holding, why []string
 	for s, r := range rs {
 		name := a.TL.Servers[s].Name
-		if r.From > at {
+		switch {
+		case r.From > at:
 			holding = append(holding, name)
 			continue
+		case r.Serving > at:
+			restarting = append(restarting, name)
+		default:
+			refusing = append(refusing, name)
 		}
-		refusing = append(refusing, name)
 		on, when := serverRef{s, -1}, at
 		if r.Model == ModelServerCache {
 			// The bounds that first refused it: those of the process
@@ -102,10 +115,40 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at i
 	case Refused:
 		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused whichever the load balancer picks: %s", rv, strings.Join(why, "; "))
 	case AtRisk:
-		return fmt.Sprintf("every API server: the own evidence of %s refuses RV %d, not that of %s, so a reconnect is refused if the load balancer picks %s: %s",
-			andList(refusing), rv, andList(holding), orList(refusing), strings.Join(why, "; "))
+		gone := ""
+		if len(restarting) > 0 {
+			gone = fmt.Sprintf(" (%s, restarting, cannot be picked, and its new process refuses it)", andList(restarting))
+		}
+		return fmt.Sprintf("every API server: the own evidence of %s refuses RV %d, not that of %s, so a reconnect is refused if the load balancer picks %s%s: %s",
+			andList(refusing), rv, andList(holding), orList(refusing), gone, strings.Join(why, "; "))
 	}
 	return fmt.Sprintf("every API server: no server's own evidence refuses RV %d", rv)
+}
+
+// refusedEarlier says whether server's cache refused rv before at by
+// its metrics (from then), though its bounds at at do not say so (a
+// scrape gap, a restart in the metrics): its oldest entry only moves
+// forward, and a new process's list is newer still, so it still refuses
+// it. false when the server is not known, or the bounds at at refuse it.
+func (a *Analysis) refusedEarlier(file, server int, rv uint64, at int64) (from int64, ok bool) {
+	if server < 0 || !a.TL.serverMetrics() {
+		return never, false
+	}
+	from = a.cacheRefusalsOf(file, server).refusedFrom(rv)
+	if from > at {
+		return never, false
+	}
+	if b := a.serverCache(file, serverRef{server, a.TL.Servers[server].serving(at)}, at); b.refusedBelow > 0 && rv < b.refusedBelow {
+		return never, false
+	}
+	return from, true
+}
+
+// refusedEarlierReason explains refusedEarlier: the bounds that refused
+// rv first, and why they still hold at at.
+func (a *Analysis) refusedEarlierReason(file, server int, rv uint64, from, at int64) string {
+	then := a.serverCacheReason(file, serverRef{server, a.TL.Servers[server].serving(from)}, rv, from)
+	return fmt.Sprintf("%s; its metrics around %s do not show it again, but a cache's oldest change only moves forward, and a new process's list is newer still: it still refuses RV %d", then, a.instant(at), rv)
 }
 
 // orList joins names: "a", "a or b", "a, b or c".

@@ -94,6 +94,14 @@ func checkEveryServer(t *testing.T, a *Analysis, at int64) (byAll, bySome int, r
 					}
 				}
 			}
+			for _, m := range v.Models {
+				if m.Model != ModelEveryServer {
+					continue
+				}
+				if m.Outcome == Refused && refusing < serving || m.Outcome == AtRisk && refusing == 0 {
+					t.Errorf("%s: %s %s RV %d: every-server says %s, the servers %s: %s", when, c.Name, kind, v.RV, m.Outcome, a.ServerWords(per), m.Reason)
+				}
+			}
 			switch {
 			case refusing > 0 && refusing == serving:
 				if side == 1 {

@@ -65,8 +65,9 @@ const (
 	ModelCacheCapacity
 	// ModelServerCache: the watch cache of the server that answered, as
 	// its own metrics bound it (see cachewindow.go): refused below the
-	// RV its cache surely no longer held, held from the RV it surely
-	// still held; between, it decides nothing. Only for a reconnect whose
+	// RV its cache surely no longer held, then or at an earlier instant
+	// (its oldest entry only moves forward, see refusedEarlier), held
+	// from the RV it surely still held; between, it decides nothing. Only for a reconnect whose
 	// server is known and whose metrics were exported.
 	ModelServerCache
 	// ModelEveryServer: a reconnect whose server is not known goes to
@@ -254,6 +255,12 @@ func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before
 			switch {
 			case b.refusedBelow > 0 && rv < b.refusedBelow:
 				out = append(out, modelOutcome{model: m, outcome: Refused, risk: at, refused: at})
+			case on.server >= 0:
+				if from, ok := a.refusedEarlier(file, on.server, rv, at); ok {
+					out = append(out, modelOutcome{model: m, outcome: Refused, risk: from, refused: from})
+					break
+				}
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
 			default:
 				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
 			}
