@@ -29,6 +29,9 @@ type Analysis struct {
 	// cacheAnswers are the servers' cache bounds asked so far (see
 	// cacheOf).
 	cacheAnswers map[cacheAsked]cacheBounds
+	// cacheRefusals are the servers' caches' rising refusals built so
+	// far (see cacheRefusalsOf).
+	cacheRefusals map[cacheRefusalsKey]*cacheRefusals
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.
 	Zones []Zone

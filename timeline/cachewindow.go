@@ -69,6 +69,7 @@ type processPoints struct {
 	started           int64 // when the process started, 0 when before the points
 	lo, hi            int   // head's points of the process: head.t[lo:hi]
 	step              int64
+	changes           *processChanges
 }
 
 // valueAt is p's value at head point i: the last point of p at or
@@ -147,6 +148,7 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	}
 	pp.lo = sort.Search(len(head.t), func(i int) bool { return head.t[i] >= pp.from })
 	pp.hi = sort.Search(len(head.t), func(i int) bool { return head.t[i] > pp.to })
+	pp.changes = m.changesOf(sr, pp)
 	// The points around t: the last at or before it, and the first two
 	// steps after it (the state at t is scraped by then).
 	prev := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t }) - 1
@@ -173,13 +175,8 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	// The cache's last initialisation: the first point of the process,
 	// or the last whose count of them rose.
 	init := pp.lo
-	if pp.inits != nil {
-		for i := pp.lo + 1; i <= next; i++ {
-			a, _ := pp.valueAt(pp.inits, i-1)
-			if b, _ := pp.valueAt(pp.inits, i); b > a {
-				init = i
-			}
-		}
+	if i := lastIn(pp.changes.inits, pp.lo, next); i >= 0 {
+		init = i
 	}
 	if init > prev {
 		return cacheBounds{doubt: fmt.Sprintf("server %s's %s cache was initialised around %s", server, resource, FormatInstant(head.t[init], loc))}
@@ -260,18 +257,13 @@ func (pp *processPoints) heldAtLeast(init int, initEvents float64, prev int, cap
 		return capLo // resized around the instant: full at the resize
 	}
 	c, eLo := capLo, pp.events(prev)
-	for i := prev; i > init; i-- {
-		before, _ := pp.valueAt(pp.capac, i-1)
-		switch {
-		case before == c:
-			continue
-		case before > c:
+	// The last resize before prev: the capacity is c from it on.
+	if i := lastIn(pp.changes.capacity, init, prev); i >= 0 {
+		if before, _ := pp.valueAt(pp.capac, i-1); before > c {
 			return c
-		case i <= prev:
-			// The grow came before point i's scrape.
-			return min(c, c/2+max(0, eLo-pp.events(i)-raced))
 		}
-		return c / 2
+		// The grow came before point i's scrape.
+		return min(c, c/2+max(0, eLo-pp.events(i)-raced))
 	}
 	since := max(0, eLo-initEvents)
 	if init == pp.lo && !pp.startedAt(init) && c > lowerBoundCapacity {
@@ -306,22 +298,22 @@ const (
 func (pp *processPoints) evictedNothing(init int, initEvents float64, next int) bool {
 	got := pp.events(next) - initEvents
 	known := init > pp.lo || pp.startedAt(init)
-	least, shrank, lastGrow, fullGrows := -1.0, false, -1, true
-	for i := init; i <= next; i++ {
+	least, _ := pp.valueAt(pp.capac, init)
+	shrank, lastGrow, fullGrows := false, -1, true
+	// Between its resizes the capacity stays.
+	caps := pp.changes.capacity
+	for k := sort.SearchInts(caps, init+1); k < len(caps) && caps[k] <= next; k++ {
+		i := caps[k]
 		c, _ := pp.valueAt(pp.capac, i)
-		if i > init {
-			if before, _ := pp.valueAt(pp.capac, i-1); c < before {
-				shrank = true
-			} else if c > before {
-				lastGrow = i
-				// A ring that evicted nothing grows at its first
-				// full insert: the (before+1)-th event since the list.
-				fullGrows = fullGrows && pp.events(i)-initEvents <= before+1+raced
-			}
+		if before, _ := pp.valueAt(pp.capac, i-1); c < before {
+			shrank = true
+		} else {
+			lastGrow = i
+			// A ring that evicted nothing grows at its first
+			// full insert: the (before+1)-th event since the list.
+			fullGrows = fullGrows && pp.events(i)-initEvents <= before+1+raced
 		}
-		if least < 0 || c < least {
-			least = c
-		}
+		least = min(least, c)
 	}
 	c, _ := pp.valueAt(pp.capac, next)
 	switch {
@@ -345,12 +337,9 @@ func (pp *processPoints) heldAtMost(init int, initEvents float64, prev, next int
 	if capLo != capHi {
 		return c
 	}
-	for i := prev; i > init; i-- {
-		before, _ := pp.valueAt(pp.capac, i-1)
-		switch {
-		case before == c:
-			continue
-		case before < c:
+	// The last resize before prev: the capacity is c from it on.
+	if i := lastIn(pp.changes.capacity, init, prev); i >= 0 {
+		if before, _ := pp.valueAt(pp.capac, i-1); before < c {
 			// The grow came after point i-1's scrape.
 			return min(c, c/2+eHi-pp.events(i-1)+raced)
 		}

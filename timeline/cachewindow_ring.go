@@ -115,16 +115,9 @@ func (ch *changeIndex) covers(k int, to uint64) bool {
 // cache's list (see cacheBounds).
 func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initEvents float64, low, next int, c float64, loc *time.Location) {
 	// The last resize at or before low, none after it up to next.
-	r := -1
-	for i := next; i > init; i-- {
-		before, _ := pp.valueAt(pp.capac, i-1)
-		if now, _ := pp.valueAt(pp.capac, i); now != before {
-			if i > low {
-				return
-			}
-			r = i
-			break
-		}
+	r := lastIn(pp.changes.capacity, init, next)
+	if r > low {
+		return
 	}
 	jLo, jHi := ch.at(pp.rv(low)), ch.at(pp.rv(next))
 	var oLo, oHi, from int // the oldest change held, within [oLo, oHi]; from: the first change the bound relies on

@@ -72,9 +72,11 @@ type thresholdBound struct {
 // the first replay step buffering nothing at or below it, calibration's
 // the first floor above it (floors rise), each over changes or errors in
 // time order when the timeline is; the server metrics' is never (it
-// decides at the reconnect, not by a threshold).
+// decides at the reconnect, not by a threshold); every server's is the
+// earliest and the latest of each server's (its calibration's, its
+// restart's, its cache's first refusal of a value, which rises).
 func risesWithRV(m Model) bool {
-	return m == ModelCacheCount || m == ModelCacheCapacity || m == ModelCalibration || m == ModelServerCache
+	return m == ModelCacheCount || m == ModelCacheCapacity || m == ModelCalibration || m == ModelServerCache || m == ModelEveryServer
 }
 
 // startPass readies a.pass for a pass over c's steps.

@@ -201,9 +201,12 @@ func TestFleetReconnectAtRestart(t *testing.T) {
 	}
 }
 
-// From the audit logs alone no model refuses (the head is nowhere), so
-// the stampedes are the stretches the most clients are at risk; at the
-// first restart, every client that then got a 410 is among them.
+// From the audit logs alone no model refuses a reconnect to a server not
+// known but every server's own restarts: once each server has restarted,
+// a cursor older than the newest RV at each one's old process's end is
+// refused whichever it reaches. The stampedes are the stretches the most
+// clients are refused, else at risk; at the first restart, every client
+// that then got a 410 is among those refused or at risk.
 func TestFleetStampedesFromAuditLogs(t *testing.T) {
 	a := buildFleetFiles(t, fleetAuditLogs...).Analyze(realServer())
 	fl := a.Fleet()
@@ -230,8 +233,13 @@ func TestFleetStampedesFromAuditLogs(t *testing.T) {
 		t.Errorf("just before the restart %d clients refused and %d at risk without bookmarks; %d got a 410 after it", at.Without, at.AtRiskWithout, len(gone))
 	}
 	for _, s := range fl.Stampedes {
-		if s.Without != 0 || s.AtRiskWithout < 2 || s.To <= s.From {
+		if s.Without+s.AtRiskWithout < 2 || s.To <= s.From {
 			t.Errorf("stampede %+v", s)
+		}
+		for _, r := range s.Reasons {
+			if r.Outcome == Refused && r.Model != ModelEveryServer {
+				t.Errorf("stampede from %s: %s refuses %d clients from the audit logs alone", FormatInstant(s.From, time.UTC), r.Model, r.Clients)
+			}
 		}
 	}
 }

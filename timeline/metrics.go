@@ -83,6 +83,8 @@ type Metrics struct {
 	compac *metricPoints
 	// serverResets are resets(server), per server.
 	serverResets map[string][]counterReset
+	// processes are the processes' changes found so far (changesOf).
+	processes processMemo
 }
 
 type serverResource struct{ server, resource string }

@@ -65,14 +65,21 @@ const (
 	ModelCacheCapacity
 	// ModelServerCache: the watch cache of the server that answered, as
 	// its own metrics bound it (see cachewindow.go): refused below the
-	// RV its cache surely no longer held, held from the RV it surely
-	// still held; between, it decides nothing. Only for a reconnect whose
+	// RV its cache surely no longer held, then or at an earlier instant
+	// (its oldest entry only moves forward, see refusedEarlier), held
+	// from the RV it surely still held; between, it decides nothing. Only for a reconnect whose
 	// server is known and whose metrics were exported.
 	ModelServerCache
+	// ModelEveryServer: a reconnect whose server is not known goes to
+	// one of the servers (see everyserver.go): refused once each one's
+	// own evidence (ModelServerCache, ModelCalibration, ModelRestart, for
+	// that server) refuses the cursor, at risk once one's does. Only
+	// where several servers are known by name.
+	ModelEveryServer
 	numModels
 )
 
-var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity", "server-cache-metrics"}
+var modelNames = [...]string{"watch-cache-time", "watch-cache-count", "etcd-compaction", "restart", "calibration", "watch-cache-capacity", "server-cache-metrics", "every-server"}
 
 func (m Model) String() string { return modelNames[m] }
 
@@ -87,6 +94,9 @@ func (a *Analysis) applicable(file int) []Model {
 	if a.uncached(file) {
 		if p.EtcdInterval > 0 {
 			ms = append(ms, ModelEtcd)
+		}
+		if a.everyServer() {
+			ms = append(ms, ModelEveryServer)
 		}
 		return ms
 	}
@@ -104,6 +114,9 @@ func (a *Analysis) applicable(file int) []Model {
 	}
 	if p.CacheWindow > 0 {
 		ms = append(ms, ModelCacheTime)
+	}
+	if a.everyServer() {
+		ms = append(ms, ModelEveryServer)
 	}
 	return ms
 }
@@ -174,6 +187,11 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		// Decided at the reconnect's instant (outcomes), not as a
 		// threshold: the bounds do not move with the cursor's age.
 		return never, never, true
+	case ModelEveryServer:
+		if on.server < 0 {
+			risk, refused := a.everyServerThreshold(file, rv, since, before)
+			return risk, refused, true
+		}
 	case ModelCacheCount:
 		s, hint, _, times := a.seriesOf(file)
 		if s == nil {
@@ -237,6 +255,12 @@ func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before
 			switch {
 			case b.refusedBelow > 0 && rv < b.refusedBelow:
 				out = append(out, modelOutcome{model: m, outcome: Refused, risk: at, refused: at})
+			case on.server >= 0:
+				if from, ok := a.refusedEarlier(file, on.server, rv, at); ok {
+					out = append(out, modelOutcome{model: m, outcome: Refused, risk: from, refused: from})
+					break
+				}
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
 			default:
 				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
 			}

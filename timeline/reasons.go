@@ -56,7 +56,12 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		}
 		return a.calibrationReason(o, file, on.server, rv)
 	case ModelServerCache:
+		if from, ok := a.refusedEarlier(file, on.server, rv, at); ok && o == Refused {
+			return a.refusedEarlierReason(file, on.server, rv, from, at)
+		}
 		return a.serverCacheReason(file, on, rv, at)
+	case ModelEveryServer:
+		return a.everyServerReason(o, file, rv, since, at)
 	case ModelCacheCapacity:
 		c := a.capacity[a.TL.Files[file].Kind]
 		if o == Accepted || c == nil {

@@ -113,6 +113,11 @@ func (a *Analysis) plain(m Model, v Verdict) string {
 		return "the API server restarted after it, and a restarted server forgets what came before"
 	case ModelServerCache:
 		return fmt.Sprintf("the API server's own metrics show its cache of %s changes no longer held it", kind)
+	case ModelEveryServer:
+		if v.Outcome == AtRisk {
+			return "some API server would refuse it: its own evidence no longer holds it, and the load balancer may send the reconnect there"
+		}
+		return "every API server would refuse it: each one's own evidence no longer holds it"
 	case ModelCalibration:
 		if v.Outcome == AtRisk {
 			// With several servers, one's 410 refuses only the
@@ -911,8 +916,10 @@ func (s *summarizer) resumeAt() {
 
 // fleetServerWords says, for a fleet's reconnect at q, how many clients
 // each server would refuse without bookmarks, when the evidence shows
-// several servers: " Which API server a client reached decides it:
-// without bookmarks, a would refuse 12, b 3, c none." refusing is
+// several servers: " Which API server a client reached decides it for
+// 9: without bookmarks, a would refuse 12, b 3, c none.", or, when each
+// server refuses the same clients, " Each API server would refuse the
+// same clients without bookmarks: a 12, b 12, c 12." refusing is
 // whether any server would refuse one.
 func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing bool) {
 	a := s.a
@@ -921,14 +928,20 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		return "", false
 	}
 	refused := make([]int, len(a.TL.Servers))
+	split := 0 // clients some server refuses and another does not
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		_, without := a.sides(c)
 		per, _ := a.ResumeAtServers(c.File, without, q.For(&a.TL.Files[c.File]))
+		n := 0
 		for _, sv := range per {
 			if sv.Outcome == Refused {
 				refused[sv.Server]++
+				n++
 			}
+		}
+		if n > 0 && n < len(per) {
+			split++
 		}
 	}
 	if slices.Max(refused) == 0 {
@@ -941,12 +954,15 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 			count = fmt.Sprint(n)
 		}
 		verb := ""
-		if k == 0 {
+		if k == 0 && split > 0 {
 			verb = " would refuse"
 		}
 		parts = append(parts, fmt.Sprintf("%s%s %s", a.TL.Servers[k].Name, verb, count))
 	}
-	return fmt.Sprintf(" Which API server a client reached decides it: without bookmarks, %s.", strings.Join(parts, ", ")), true
+	if split == 0 {
+		return fmt.Sprintf(" Each API server would refuse the same clients without bookmarks: %s.", strings.Join(parts, ", ")), true
+	}
+	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s.", split, strings.Join(parts, ", ")), true
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a

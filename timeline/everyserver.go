@@ -1,0 +1,257 @@
+package timeline
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// A reconnect whose server is not known goes to one of the servers, the
+// load balancer's choice. Each server's own evidence (its metrics, its
+// own 410s, its restarts) decides for a reconnect that reaches it; when
+// every server's refuses the cursor, the reconnect is refused whichever
+// the load balancer picks, and when some server's does, it is at risk.
+// ModelEveryServer says so, as a threshold like the other models, so
+// that a verdict at one instant, the zones, the horizons and the fleet's
+// counts built on them give the same answer.
+
+// everyServer says whether ModelEveryServer applies: every server the
+// analysis counts is known by name, and there are several.
+func (a *Analysis) everyServer() bool {
+	n := len(a.TL.Servers)
+	return n > 1 && n >= a.ServerCount()
+}
+
+// serverRefusal is when one server's own evidence refuses a cursor
+// value, by Model: from From on it refuses it or serves nothing (a
+// reconnect goes to another), from Serving on it serves and refuses it
+// (never when it does not).
+type serverRefusal struct {
+	From, Serving int64
+	Model         Model
+}
+
+// refuses adds model m's refusal, from from on, serving from serving
+// on: From and Serving are each the earliest, Model the one of From.
+func (r *serverRefusal) refuses(m Model, from, serving int64) {
+	if from < r.From {
+		r.From, r.Model = from, m
+	}
+	r.Serving = min(r.Serving, serving)
+}
+
+// serverRefusals are, per server, when its own evidence refuses a
+// cursor at rv last current at since (calibration uses only the errors
+// observed before the instant before).
+func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []serverRefusal {
+	out := make([]serverRefusal, len(a.TL.Servers))
+	models := a.applicable(file)
+	for s := range out {
+		r := serverRefusal{From: never, Serving: never}
+		for _, m := range models {
+			switch m {
+			case ModelRestart:
+				// The new process that never held rv refuses it; until
+				// it serves, the server serves nothing, and a reconnect
+				// goes to another: refusing from the old process's end.
+				if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
+					incs := a.TL.Servers[s].Incarnations
+					r.refuses(m, incs[k-1].To+1, incs[k].From)
+				}
+			case ModelCalibration:
+				// A process not known: the instant its own 410s refuse
+				// it, whichever process serves then.
+				if _, refused, ok := a.threshold(m, file, serverRef{s, -1}, rv, since, before); ok {
+					r.refuses(m, refused, refused)
+				}
+			case ModelServerCache:
+				from := a.cacheRefusalsOf(file, s).refusedFrom(rv)
+				r.refuses(m, from, from)
+			}
+		}
+		out[s] = r
+	}
+	return out
+}
+
+// everyServerThreshold is ModelEveryServer's threshold: at risk once
+// one serving server's own evidence refuses the cursor, refused once
+// every server's does or it serves nothing.
+func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64) (risk, refused int64) {
+	risk, refused = never, int64(0)
+	for _, r := range a.serverRefusals(file, rv, since, before) {
+		risk, refused = min(risk, r.Serving), max(refused, r.From)
+	}
+	return risk, refused
+}
+
+// everyServerReason explains ModelEveryServer's verdict at instant at:
+// which servers refuse the cursor, each with its own evidence's reason.
+func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at int64) string {
+	rs := a.serverRefusals(file, rv, since, at)
+	var refusing, restarting, holding, why []string
+	for s, r := range rs {
+		name := a.TL.Servers[s].Name
+		switch {
+		case r.From > at:
+			holding = append(holding, name)
+			continue
+		case r.Serving > at:
+			restarting = append(restarting, name)
+		default:
+			refusing = append(refusing, name)
+		}
+		on, when := serverRef{s, -1}, at
+		if r.Model == ModelServerCache {
+			// The bounds that first refused it: those of the process
+			// serving then.
+			when = r.From
+			on.incarnation = a.TL.Servers[s].serving(when)
+		}
+		why = append(why, a.reason(r.Model, Refused, file, on, rv, since, when))
+	}
+	switch o {
+	case Refused:
+		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused whichever the load balancer picks: %s", rv, strings.Join(why, "; "))
+	case AtRisk:
+		gone := ""
+		if len(restarting) > 0 {
+			gone = fmt.Sprintf(" (%s, restarting, cannot be picked, and its new process refuses it)", andList(restarting))
+		}
+		return fmt.Sprintf("every API server: the own evidence of %s refuses RV %d, not that of %s, so a reconnect is refused if the load balancer picks %s%s: %s",
+			andList(refusing), rv, andList(holding), orList(refusing), gone, strings.Join(why, "; "))
+	}
+	return fmt.Sprintf("every API server: no server's own evidence refuses RV %d", rv)
+}
+
+// refusedEarlier says whether server's cache refused rv before at by
+// its metrics (from then), though its bounds at at do not say so (a
+// scrape gap, a restart in the metrics): its oldest entry only moves
+// forward, and a new process's list is newer still, so it still refuses
+// it. false when the server is not known, or the bounds at at refuse it.
+func (a *Analysis) refusedEarlier(file, server int, rv uint64, at int64) (from int64, ok bool) {
+	if server < 0 || !a.TL.serverMetrics() {
+		return never, false
+	}
+	from = a.cacheRefusalsOf(file, server).refusedFrom(rv)
+	if from > at {
+		return never, false
+	}
+	if b := a.serverCache(file, serverRef{server, a.TL.Servers[server].serving(at)}, at); b.refusedBelow > 0 && rv < b.refusedBelow {
+		return never, false
+	}
+	return from, true
+}
+
+// refusedEarlierReason explains refusedEarlier: the bounds that refused
+// rv first, and why they still hold at at.
+func (a *Analysis) refusedEarlierReason(file, server int, rv uint64, from, at int64) string {
+	then := a.serverCacheReason(file, serverRef{server, a.TL.Servers[server].serving(from)}, rv, from)
+	return fmt.Sprintf("%s; its metrics around %s do not show it again, but a cache's oldest change only moves forward, and a new process's list is newer still: it still refuses RV %d", then, a.instant(at), rv)
+}
+
+// orList joins names: "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// cacheRefusals is, for one server's watch cache of one kind, the RV
+// below which its metrics say it refused, at every instant its bounds
+// may change, as it rose: a cache's oldest entry only moves forward, and
+// a new process's or a re-initialised cache's list is newer still.
+type cacheRefusals struct {
+	t     []int64  // from t[k] on, its bounds then refuse below below[k]
+	below []uint64 // rising
+}
+
+// refusedFrom is the first instant from which the cache refuses rv
+// (never, when none does): that instant's bounds say so.
+func (c *cacheRefusals) refusedFrom(rv uint64) int64 {
+	k := sort.Search(len(c.below), func(i int) bool { return c.below[i] > rv })
+	if k == len(c.below) {
+		return never
+	}
+	return c.t[k]
+}
+
+// cacheRefusalsKey is a kind's cache on one server.
+type cacheRefusalsKey struct {
+	kind   string
+	server int
+}
+
+// cacheRefusalsOf is the rising refusals of the file's kind's cache on
+// server, built once per kind and server: every cursor of the kind asks
+// them.
+func (a *Analysis) cacheRefusalsOf(file, server int) *cacheRefusals {
+	key := cacheRefusalsKey{a.TL.Files[file].Kind, server}
+	if c, ok := a.cacheRefusals[key]; ok {
+		return c
+	}
+	c := a.buildCacheRefusals(key.kind, a.resourceOf(file), server)
+	if a.cacheRefusals == nil {
+		a.cacheRefusals = map[cacheRefusalsKey]*cacheRefusals{}
+	}
+	a.cacheRefusals[key] = c
+	return c
+}
+
+// buildCacheRefusals bounds the cache at each instant its bounds may
+// rise (boundsRises) and keeps each rise of the RV below which it
+// refuses.
+func (a *Analysis) buildCacheRefusals(kind, resource string, server int) *cacheRefusals {
+	c := &cacheRefusals{}
+	srv := &a.TL.Servers[server]
+	for _, t := range a.boundsRises(resource, server) {
+		inc := srv.serving(t)
+		if inc < 0 {
+			continue
+		}
+		// Not kept in cacheAnswers: a reconnect asks few of these
+		// instants again.
+		b := a.boundCache(kind, resource, serverRef{server, inc}, t)
+		if n := len(c.below); b.refusedBelow > 0 && (n == 0 || b.refusedBelow > c.below[n-1]) {
+			c.t, c.below = append(c.t, t), append(c.below, b.refusedBelow)
+		}
+	}
+	return c
+}
+
+// boundsRises are, in order, the instants at which the RV below which
+// server's cache of resource refuses (cacheBounds, reinitialised) may
+// rise: a scrape's instant (the last scrape at or before an instant
+// moves on), two steps after it (so does the one the changes of a
+// broad watch locate the ring from), a new process's start (its
+// counters start again) and a re-initialisation its own log shows.
+// Between them it may only fall: the first scrape two steps after the
+// instant moves on, which allows more events held, or a scrape grows too
+// old to bound anything.
+func (a *Analysis) boundsRises(resource string, server int) []int64 {
+	srv := &a.TL.Servers[server]
+	var ts []int64
+	for _, r := range a.TL.CacheReinits() {
+		if r.Server == srv.Name && r.Resource == resource {
+			ts = append(ts, r.T)
+		}
+	}
+	for _, inc := range srv.Incarnations {
+		ts = append(ts, inc.From)
+	}
+	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
+		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
+			step := head.lookback / 2
+			for _, t := range head.t {
+				ts = append(ts, t, t+2*step)
+			}
+		}
+		for _, r := range m.serverResets[srv.Metrics] {
+			ts = append(ts, r.After)
+		}
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts)
+}

@@ -1,0 +1,148 @@
+package timeline
+
+import (
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestEveryServerRefusesOutage: on samples-outage (three API servers,
+// audit logs, their own logs, metrics), a reconnect of every client at
+// 19:10:00 without bookmarks is refused by each server's own evidence
+// for the same 70 clients. The summary said "none would have been
+// refused by all 3 API servers, and 70 put at risk of it" beside "a
+// would refuse 70, b 70, c 70": the verdict for a server not known only
+// put them at risk. A reconnect goes to one of the servers: refused by
+// every one, it is refused; by some, it is at risk. The verdicts, the
+// fleet's counts, its steps and the summary must say the same.
+func TestEveryServerRefusesOutage(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz").Analyze(DefaultParams())
+	at := time.Date(2026, 12, 1, 19, 10, 0, 0, time.UTC).UnixNano()
+	fl := a.Fleet()
+	if fl == nil || len(a.TL.Servers) != 3 {
+		t.Fatalf("fleet %v, %d servers, want a fleet on 3", fl != nil, len(a.TL.Servers))
+	}
+	byAll, bySome, refusedBy := checkEveryServer(t, a, at)
+	for s := range refusedBy {
+		sort.Strings(refusedBy[s])
+		if strings.Join(refusedBy[s], " ") != strings.Join(refusedBy[0], " ") {
+			t.Errorf("server %s refuses %d clients, a %d: not the same", a.TL.Servers[s].Name, len(refusedBy[s]), len(refusedBy[0]))
+		}
+	}
+	if byAll != 70 || bySome != 0 {
+		t.Errorf("without bookmarks, every server refuses %d clients and some %d, want 70 and 0", byAll, bySome)
+	}
+	// Around the outage, every 10 s up to the end of the shared clock
+	// (where the zones, and so the fleet's steps, end): the same
+	// agreement.
+	for when := at - int64(2*time.Minute); when < a.end; when += int64(10 * time.Second) {
+		checkEveryServer(t, a, when)
+	}
+
+	var line string
+	for _, l := range a.Summary([]ResumeQuery{{At: at}}) {
+		if l.Topic == "resume-at" {
+			line = l.Text
+		}
+	}
+	if strings.Contains(line, "none would have been refused by all") || !strings.Contains(line, "without bookmarks, 70 of the 99 clients would have been refused") {
+		t.Errorf("the summary says %q, want 70 refused without bookmarks", line)
+	}
+	if !strings.Contains(line, "a 70, b 70, c 70") {
+		t.Errorf("the summary says %q, want each server's count", line)
+	}
+}
+
+// checkEveryServer checks, for a reconnect of every client of a's fleet
+// at instant at, that a verdict is refused where every serving server
+// refuses it and at least at risk where one does, and that the fleet's
+// counts and its step then say the same; it returns how many clients
+// without bookmarks every server refuses, how many some do, and the
+// names of those each server refuses.
+func checkEveryServer(t *testing.T, a *Analysis, at int64) (byAll, bySome int, refusedBy [][]string) {
+	t.Helper()
+	fl := a.Fleet()
+	when := FormatInstant(at, time.UTC)
+	refusedBy = make([][]string, len(a.TL.Servers))
+	var counted [2]OutcomeCounts // with bookmarks, without them
+	for k := range fl.Clients {
+		c := &fl.Clients[k]
+		with, without := a.sides(c)
+		for side, kind := range [2]CursorKind{with, without} {
+			var v Verdict
+			for _, r := range a.ResumeAt(c.File, at) {
+				if r.Kind == kind {
+					v = r
+				}
+			}
+			counted[side].add(v.Outcome)
+			if got := a.resumeOutcome(c.File, kind, at); got != v.Outcome {
+				t.Errorf("%s: %s %s: resumeOutcome %s, ResumeAt %s", when, c.Name, kind, got, v.Outcome)
+			}
+			per, _ := a.ResumeAtServers(c.File, kind, at)
+			refusing, serving := 0, 0
+			for _, sv := range per {
+				if sv.Incarnation < 0 {
+					continue
+				}
+				serving++
+				if sv.Outcome == Refused {
+					refusing++
+					if side == 1 {
+						refusedBy[sv.Server] = append(refusedBy[sv.Server], c.Name)
+					}
+				}
+			}
+			for _, m := range v.Models {
+				if m.Model != ModelEveryServer {
+					continue
+				}
+				if m.Outcome == Refused && refusing < serving || m.Outcome == AtRisk && refusing == 0 {
+					t.Errorf("%s: %s %s RV %d: every-server says %s, the servers %s: %s", when, c.Name, kind, v.RV, m.Outcome, a.ServerWords(per), m.Reason)
+				}
+			}
+			switch {
+			case refusing > 0 && refusing == serving:
+				if side == 1 {
+					byAll++
+				}
+				if v.Outcome != Refused {
+					t.Errorf("%s: %s %s RV %d: every server refuses it (%s), the verdict is %s: %s", when, c.Name, kind, v.RV, a.ServerWords(per), v.Outcome, v.Reason)
+				}
+			case refusing > 0:
+				if side == 1 {
+					bySome++
+				}
+				if v.Outcome != Refused && v.Outcome != AtRisk {
+					t.Errorf("%s: %s %s RV %d: %s, the verdict is %s: %s", when, c.Name, kind, v.RV, a.ServerWords(per), v.Outcome, v.Reason)
+				}
+			}
+		}
+	}
+	fc, _ := a.FleetReconnect(ResumeQuery{At: at})
+	if fc.Without != counted[1] || fc.With != counted[0] {
+		t.Errorf("%s: FleetReconnect %+v/%+v, the verdicts count %+v/%+v", when, fc.Without, fc.With, counted[1], counted[0])
+	}
+	k := sort.Search(len(fl.Steps), func(i int) bool { return fl.Steps[i].T > at }) - 1
+	var st FleetStep
+	if k >= 0 {
+		st = fl.Steps[k]
+	}
+	if st.Without != fc.Without.Refused || st.AtRiskWithout != fc.Without.AtRisk || st.With != fc.With.Refused || st.AtRiskWith != fc.With.AtRisk {
+		t.Errorf("%s: the fleet's step %+v, its reconnect then %+v/%+v", when, st, fc.Without, fc.With)
+	}
+	return byAll, bySome, refusedBy
+}
+
+// fileNamed is the index of the file whose short name is name.
+func fileNamed(t *testing.T, tl *Timeline, name string) int {
+	t.Helper()
+	for fi := range tl.Files {
+		if tl.Files[fi].ShortName() == name {
+			return fi
+		}
+	}
+	t.Fatalf("no file %s", name)
+	return -1
+}
