@@ -12,7 +12,6 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
-	"watchlens/app/jsrt"
 	"watchlens/app/load"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
@@ -351,8 +350,12 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 			adjust(&st)
 		}
 		if v.showFirst(cv, fn, st) {
-			v.drawAfterPaint(ctx, adjust)
-			return
+			// Measured again: the stage's least height may have given
+			// the canvas another room.
+			st = v.viewState(v.canvasWidth(cv), v.dpr())
+			if adjust != nil {
+				adjust(&st)
+			}
 		}
 		v.shiftShown(cv, st)
 		v.askFrame(ctx, w, cv, fn, st, adjust)
@@ -384,25 +387,6 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 		v.zones, v.zonesAll, v.zonesFor = f.Zones, f.ZonesAll, zonesKey{v.eng, v.Analyzed}
 	}
 	return true
-}
-
-// drawAfterPaint draws the view again once the browser has painted the
-// frame on the canvas: the first frame, drawn with the load for the room
-// the page guessed (the stage of the capture shown before), is replaced
-// by the frame of the room the stage has now, if it differs (the stage's
-// least height, or the capture's verdict, may have given the canvas
-// another). Asked at once, that frame's answer came in before the first
-// one's paint and held the page's thread from it; measured at once, the
-// stage laid the page out again in the task that rendered it.
-func (v *TimelineView) drawAfterPaint(ctx goapp.Context, adjust func(*engine.ViewState)) {
-	ctx = v.own(ctx)
-	ctx.Async(func() {
-		jsrt.AfterNextPaint()
-		ctx.Dispatch(func(ctx goapp.Context) {
-			ctx.PreventUpdate()
-			v.drawWith(ctx, adjust)
-		})
-	})
 }
 
 // sameContent says whether views a and b show the same, whatever the
