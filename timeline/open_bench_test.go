@@ -28,15 +28,15 @@ func BenchmarkOpenRealisticPods(b *testing.B) {
 	data := synth.CaptureOf(100<<20, synth.RealisticPod)
 	var wall, cpu time.Duration
 	for range b.N {
-		var step benchStep
-		step.start()
+		var step cputime.Step
+		step.Start()
 		r := parser.NewReader(bytes.NewReader(data), parser.Options{})
 		for r.Next() {
 		}
 		if r.Err() != nil {
 			b.Fatal(r.Err())
 		}
-		step.end(&wall, &cpu)
+		step.End(&wall, &cpu)
 	}
 	benchOpen(b, data)
 	b.ReportMetric(float64(wall.Microseconds())/1e3/float64(b.N), "ms/parse")
@@ -55,16 +55,16 @@ func benchOpen(b *testing.B, data []byte) {
 	all := cputime.Process()
 	for range b.N {
 		bl := NewBuilder()
-		var step benchStep
-		step.start()
+		var step cputime.Step
+		step.Start()
 		if err := bl.AddReader("capture", bytes.NewReader(data), parser.Options{}); err != nil {
 			b.Fatal(err)
 		}
-		step.end(&wall[0], &cpu[0])
+		step.End(&wall[0], &cpu[0])
 		tl := bl.Build()
-		step.end(&wall[1], &cpu[1])
+		step.End(&wall[1], &cpu[1])
 		tl.Analyze(DefaultParams()).Summary(nil)
-		step.end(&wall[2], &cpu[2])
+		step.End(&wall[2], &cpu[2])
 		events = tl.Len()
 	}
 	all = cputime.Process() - all
@@ -74,24 +74,6 @@ func benchOpen(b *testing.B, data []byte) {
 		b.ReportMetric(float64(wall[k].Microseconds())/1e3/n, "ms/"+name)
 		b.ReportMetric(float64(cpu[k].Microseconds())/1e3/n, "cpu-ms/"+name)
 	}
-}
-
-// benchStep times the steps of a round one after the other, by the wall
-// and by the process's CPU.
-type benchStep struct {
-	wall time.Time
-	cpu  float64
-}
-
-func (s *benchStep) start() { s.wall, s.cpu = time.Now(), cputime.Process() }
-
-// end adds the time since the last step's end (or start) to wall and cpu,
-// and starts the next step.
-func (s *benchStep) end(wall, cpu *time.Duration) {
-	w, c := s.wall, s.cpu
-	s.start()
-	*wall += s.wall.Sub(w)
-	*cpu += time.Duration((s.cpu - c) * 1e9)
 }
 
 // BenchmarkAddParsed is the Builder's own share of a load's read: the

@@ -36,17 +36,17 @@ func BenchmarkOpenAnswer(b *testing.B) {
 			var wall, cpu [3]time.Duration
 			b.ResetTimer()
 			for range b.N {
-				var step benchStep
-				step.start()
+				var step cputime.Step
+				step.Start()
 				src := []Source{{Name: c.name + ".jsonl", Size: int64(len(data)), Data: bytes.NewReader(data)}}
-				building := func(string) { step.end(&wall[0], &cpu[0]) }
+				building := func(string) { step.End(&wall[0], &cpu[0]) }
 				e, o, err := Open(src, Options{Params: timeline.DefaultParams(), Building: building})
 				if err != nil {
 					b.Fatal(err)
 				}
-				step.end(&wall[1], &cpu[1])
+				step.End(&wall[1], &cpu[1])
 				benchAnswer(b, e, o, &fr)
-				step.end(&wall[2], &cpu[2])
+				step.End(&wall[2], &cpu[2])
 			}
 			n := float64(b.N)
 			for k, name := range []string{"read", "open", "answer"} {
@@ -55,24 +55,6 @@ func BenchmarkOpenAnswer(b *testing.B) {
 			}
 		})
 	}
-}
-
-// benchStep times the steps of a round one after the other, by the wall
-// and by the process's CPU.
-type benchStep struct {
-	wall time.Time
-	cpu  float64
-}
-
-func (s *benchStep) start() { s.wall, s.cpu = time.Now(), cputime.Process() }
-
-// end adds the time since the last step's end (or start) to wall and cpu,
-// and starts the next step.
-func (s *benchStep) end(wall, cpu *time.Duration) {
-	w, c := s.wall, s.cpu
-	s.start()
-	*wall += s.wall.Sub(w)
-	*cpu += time.Duration((s.cpu - c) * 1e9)
 }
 
 // benchAnswer answers an open as the worker's answerOpened does, with
