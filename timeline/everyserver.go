@@ -117,10 +117,10 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at i
 	case AtRisk:
 		gone := ""
 		if len(restarting) > 0 {
-			gone = fmt.Sprintf(" (%s, restarting, cannot be picked, and its new process refuses it)", andList(restarting))
+			gone = fmt.Sprintf(" (%s, restarting, cannot be picked, and its new process refuses it)", joinWords(restarting))
 		}
 		return fmt.Sprintf("every API server: the own evidence of %s refuses RV %d, not that of %s, so a reconnect is refused if the load balancer picks %s%s: %s",
-			andList(refusing), rv, andList(holding), orList(refusing), gone, strings.Join(why, "; "))
+			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))
 	}
 	return fmt.Sprintf("every API server: no server's own evidence refuses RV %d", rv)
 }
@@ -149,14 +149,6 @@ func (a *Analysis) refusedEarlier(file, server int, rv uint64, at int64) (from i
 func (a *Analysis) refusedEarlierReason(file, server int, rv uint64, from, at int64) string {
 	then := a.serverCacheReason(file, serverRef{server, a.TL.Servers[server].serving(from)}, rv, from)
 	return fmt.Sprintf("%s; its metrics around %s do not show it again, but a cache's oldest change only moves forward, and a new process's list is newer still: it still refuses RV %d", then, a.instant(at), rv)
-}
-
-// orList joins names: "a", "a or b", "a, b or c".
-func orList(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // cacheRefusals is, for one server's watch cache of one kind, the RV

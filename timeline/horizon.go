@@ -237,7 +237,7 @@ func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	sort.SliceStable(order, func(i, j int) bool { return outcomeOrder(order[i]) < outcomeOrder(order[j]) })
 	var parts []string
 	for _, o := range order {
-		parts = append(parts, fmt.Sprintf("%s by %s", outcomeWord(o), andList(names[o])))
+		parts = append(parts, fmt.Sprintf("%s by %s", outcomeWord(o), joinWords(names[o])))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -264,12 +264,4 @@ func outcomeWord(o Outcome) string {
 		return "not judged"
 	}
 	return o.String()
-}
-
-// andList joins names: "a", "a and b", "a, b and c".
-func andList(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -342,7 +342,7 @@ func TestLabResumeAtServers(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no watch of c101 was open long enough to ask")
 	}
-	if got := andList([]string{"a", "b", "c"}); got != "a, b and c" {
+	if got := joinWords([]string{"a", "b", "c"}); got != "a, b and c" {
 		t.Errorf("andList: %q", got)
 	}
 }

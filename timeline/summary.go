@@ -571,11 +571,17 @@ func (s *summarizer) auditLogged() bool {
 }
 
 // joinWords joins "a", "b" and "c" as a sentence says them.
-func joinWords(ws []string) string {
+func joinWords(ws []string) string { return joinLast(ws, " and ") }
+
+// orWords joins "a", "b" or "c" as a sentence says them.
+func orWords(ws []string) string { return joinLast(ws, " or ") }
+
+// joinLast joins ws with commas, and the last two with last.
+func joinLast(ws []string, last string) string {
 	if len(ws) < 2 {
 		return strings.Join(ws, "")
 	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+	return strings.Join(ws[:len(ws)-1], ", ") + last + ws[len(ws)-1]
 }
 
 func (s *summarizer) restartTimes() string {
