@@ -68,8 +68,16 @@ const (
 	minOutage        = int64(5 * time.Second)
 )
 
-// Outages lists the outages in time order.
+// Outages lists the outages in time order, found once per timeline:
+// the analysis, its summary, the report and the fleet view each ask. The
+// slice is the timeline's own: do not modify it.
 func (tl *Timeline) Outages() []Outage {
+	tl.outagesOnce.Do(func() { tl.outages = tl.findOutages() })
+	return tl.outages
+}
+
+// findOutages is Outages, worked out.
+func (tl *Timeline) findOutages() []Outage {
 	type attempt struct {
 		t        int64
 		file     int

@@ -99,6 +99,9 @@ type Timeline struct {
 
 	rvOnce  sync.Once
 	rvOrder []int32 // event indices by RV, for RV-range queries
+
+	outagesOnce sync.Once
+	outages     []Outage // see Outages
 }
 
 // Cursor is a client cursor as a step series: at T(k) the cursor was set
