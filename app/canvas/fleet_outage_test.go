@@ -1,39 +1,17 @@
 package canvas
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"watchlens/internal/testsample"
-	"watchlens/parser"
 	"watchlens/timeline"
 )
 
 // recordingFleet is the fleet of the files of recording name that match
-// patterns, each named by its base name as the page names a dropped file.
+// patterns, read as the page reads dropped files (recordingTimeline).
 func recordingFleet(t *testing.T, name string, patterns ...string) *FleetData {
 	t.Helper()
-	b := timeline.NewBuilder()
-	for _, pattern := range patterns {
-		paths, err := filepath.Glob(filepath.Join(testsample.Recording(t, name), pattern))
-		if err != nil || len(paths) == 0 {
-			t.Fatalf("%s: no file matches %s (%v)", name, pattern, err)
-		}
-		for _, p := range paths {
-			f, err := os.Open(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = b.AddReader(filepath.Base(p), f, parser.Options{})
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+	d := NewFleetData(recordingTimeline(t, name, patterns...).Analyze(timeline.DefaultParams()))
 	if d == nil {
 		t.Fatalf("%s %v: no fleet", name, patterns)
 	}
