@@ -466,17 +466,30 @@ func (s *summarizer) stampede(o OutageReturn) string {
 	t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
 		s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
 	if o.ServersUp() {
-		t += "; " + o.ServersUpWords()
+		t += "; " + o.serversUpWords()
 	}
 	return t
 }
 
-// ServersUpWords says what showed the API servers up during the outage,
+// undecidedOutage is what an outage may be when nothing shows a server
+// up during it.
+const undecidedOutage = "every API server restarting, or the way to them cut (a load balancer, the network)"
+
+// CauseWords says what the records make of the outage: the servers up
+// and the way to them cut (serversUpWords), else either of the two.
+func (o Outage) CauseWords() string {
+	if o.ServersUp() {
+		return o.serversUpWords()
+	}
+	return undecidedOutage
+}
+
+// serversUpWords says what showed the API servers up during the outage,
 // and what that makes of it: "API servers a, b and c were up meanwhile
 // (the audit logs show 3 requests answered; their own logs show no
 // restart): the clients' way to them was cut, as a load balancer or a
 // network does when it fails, not the servers".
-func (o Outage) ServersUpWords() string {
+func (o Outage) serversUpWords() string {
 	who, their, them := "the API servers were", "their", "them"
 	switch len(o.Up) {
 	case 0:
@@ -1014,8 +1027,8 @@ func (s *summarizer) restarts() {
 		more = fmt.Sprintf(" (and %d more in the report)", n)
 	}
 	if d.Unreachable {
-		s.add("restart", "%d watches in %d files ended cleanly at %s and no reconnect reached a server until %s%s: every API server restarting, or the way to them cut (a load balancer, the network); the API servers' own logs or audit logs tell which. Were it a restart, give -restart %s (and -servers N) to apply it.",
-			len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, d.Flag())
+		s.add("restart", "%d watches in %d files ended cleanly at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, give -restart %s (and -servers N) to apply it.",
+			len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, undecidedOutage, d.Flag())
 		return
 	}
 	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: give -restart %s (and -servers N) to apply it.",

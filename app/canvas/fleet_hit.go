@@ -63,12 +63,8 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	if area == FleetCurves || area == FleetHistogram {
 		for _, o := range d.Outages {
 			if at >= o.From-slop && at <= o.To+slop {
-				why := "every API server restarting, or the way to them cut (a load balancer, the network)."
-				if o.ServersUp() {
-					why = o.ServersUpWords() + "."
-				}
 				lines = append(lines, "No server reached: no request of the captured clients reached a server from "+clock(o.From, d.zone)+
-					" to "+clock(o.LastAttempt, d.zone)+" ("+strconv.Itoa(o.Attempts)+" attempts by "+quantity.Plural(o.Clients, "client")+"),", "the first answer came at "+clock(o.To, d.zone)+": "+why)
+					" to "+clock(o.LastAttempt, d.zone)+" ("+strconv.Itoa(o.Attempts)+" attempts by "+quantity.Plural(o.Clients, "client")+"),", "the first answer came at "+clock(o.To, d.zone)+": "+o.CauseWords()+".")
 				if o.Error != "" {
 					lines = append(lines, "Commonest error: "+o.Error)
 				}
