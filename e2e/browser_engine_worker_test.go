@@ -21,6 +21,8 @@ import (
 	"watchlens/internal/testsample"
 	"watchlens/timeline"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/chromedp"
 )
 
@@ -296,7 +298,7 @@ func TestBrowserEngineClientSpare(t *testing.T) {
 // ends its worker) the browser frees it. In a Chromium of its own, 440
 // MB of ConfigMaps (a million events) opened in a worker grow its renderer's resident set,
 // and at least three quarters of that growth is gone once the worker
-// has ended.
+// has ended (within 45 s: the browser frees it when it gets to it).
 func TestBrowserEngineWorkerMemory(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
@@ -320,13 +322,22 @@ func TestBrowserEngineWorkerMemory(t *testing.T) {
 	}
 	grown := loaded - before
 	after := loaded
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+	// The browser frees an ended worker's memory when it gets to it: on a
+	// busy machine that has taken longer than 20 s, so past 10 s the page
+	// is asked to collect its garbage, as a browser does in time.
+	start, collected := time.Now(), false
+	for deadline := start.Add(45 * time.Second); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
 		if after = rendererRSS(t, root); after-before < grown/4 {
 			break
 		}
+		if !collected && time.Since(start) > 10*time.Second {
+			_, err := chromedp.Call(tab, heapprofiler.CollectGarbage, cdp.Empty{})
+			must(t, err)
+			collected = true
+		}
 	}
-	t.Logf("%d events: the renderers' resident set %.0f MB before the load, %.0f MB loaded, %.0f MB once its worker ended: %.0f%% of the %.0f MB grown given back",
-		events, float64(before)/1e6, float64(loaded)/1e6, float64(after)/1e6, 100*float64(loaded-after)/float64(grown), float64(grown)/1e6)
+	t.Logf("%d events: the renderers' resident set %.0f MB before the load, %.0f MB loaded, %.0f MB %.1f s after its worker ended (the page's garbage collected: %v): %.0f%% of the %.0f MB grown given back",
+		events, float64(before)/1e6, float64(loaded)/1e6, float64(after)/1e6, time.Since(start).Seconds(), collected, 100*float64(loaded-after)/float64(grown), float64(grown)/1e6)
 	if events == 0 || grown < 50<<20 {
 		t.Fatalf("the load proves little: %d events grew the renderers by %.0f MB", events, float64(grown)/1e6)
 	}
