@@ -1,6 +1,9 @@
 package timeline
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // Which server a reconnect reaches. client-go resumes over its open
 // HTTP/2 connection unless that was closed (issue 22: in the lab no
@@ -14,7 +17,20 @@ import "sort"
 type connStint struct {
 	from, to int64
 	on       serverRef
+	// all: every model's threshold is taken on on, not only those that
+	// depend on the server: a verdict asked of one server's process
+	// (onServer).
+	all bool
 }
+
+// onServer is the stint of a verdict asked of the process on at any
+// instant: per server (ResumeAtServers), or for the server that answered
+// a resume (its prediction, the what-if of its gap).
+func onServer(on serverRef) connStint { return connStint{math.MinInt64, never, on, true} }
+
+// reachAt is the stint of the file's connection at instant t: the server
+// a reconnect then reaches, as the zones and horizons take it.
+func (a *Analysis) reachAt(file int, t int64) connStint { return stintAt(a.connStints(file), t) }
 
 // connStints are the file's spans of known servers, in time order: each
 // session's span, up to its process's last record, those of one server
@@ -34,7 +50,7 @@ func (a *Analysis) connStints(file int) []connStint {
 		if to <= s.Start {
 			continue
 		}
-		st := connStint{s.Start, to, s.answeredBy()}
+		st := connStint{from: s.Start, to: to, on: s.answeredBy()}
 		if n := len(out); n > 0 && out[n-1].on == st.on && out[n-1].to >= st.from {
 			out[n-1].to = max(out[n-1].to, st.to)
 			continue
@@ -53,11 +69,11 @@ func stintAt(stints []connStint, t int64) connStint {
 	k := sort.Search(len(stints), func(i int) bool { return stints[i].to > t })
 	switch {
 	case k == len(stints):
-		return connStint{t, never, anyServer}
+		return connStint{from: t, to: never, on: anyServer}
 	case stints[k].from <= t:
 		return stints[k]
 	}
-	return connStint{t, stints[k].from, anyServer}
+	return connStint{from: t, to: stints[k].from, on: anyServer}
 }
 
 // serverDependent says whether model m's threshold for a drop depends
@@ -97,7 +113,7 @@ func (a *Analysis) thresholdVia(m Model, file int, st connStint, rv uint64, sinc
 // serverAt is the server a reconnect over stint st's connection at
 // instant t reaches, as model m's reason names it.
 func (st connStint) serverAt(m Model, t int64) serverRef {
-	if t < st.to && serverDependent(m) {
+	if t < st.to && (st.all || serverDependent(m)) {
 		return st.on
 	}
 	return anyServer

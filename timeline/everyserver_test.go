@@ -77,7 +77,7 @@ func checkEveryServer(t *testing.T, a *Analysis, at int64) (byAll, bySome int, r
 				}
 			}
 			counted[side].add(v.Outcome)
-			if got := a.resumeOutcome(c.File, kind, at); got != v.Outcome {
+			if got := a.resumeOutcome(c.File, kind, a.reachAt(c.File, at), at); got != v.Outcome {
 				t.Errorf("%s: %s %s: resumeOutcome %s, ResumeAt %s", when, c.Name, kind, got, v.Outcome)
 			}
 			per, _ := a.ResumeAtServers(c.File, kind, at)

@@ -573,8 +573,9 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 		c := &fl.Clients[k]
 		with, without := a.sides(c)
 		at := q.For(&a.TL.Files[c.File])
-		r.With.add(a.resumeOutcome(c.File, with, at))
-		r.Without.add(a.resumeOutcome(c.File, without, at))
+		st := a.reachAt(c.File, at)
+		r.With.add(a.resumeOutcome(c.File, with, st, at))
+		r.Without.add(a.resumeOutcome(c.File, without, st, at))
 	}
 	return r, true
 }

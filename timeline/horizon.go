@@ -115,21 +115,23 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 	var out []Verdict
 	state := min(at, a.TL.Files[file].End)
+	st := a.reachAt(file, at)
 	for _, kind := range a.kinds(file) {
 		rv, since, _, ok := a.cursor(file, kind).At(state)
-		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, anyServer, rv, since, ok, at))
+		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, st, rv, since, ok, at))
 	}
 	return out
 }
 
 // resumeOutcome is the outcome of ResumeAt's verdict for one cursor kind,
-// without the words: a fleet asks it of thousands of clients.
-func (a *Analysis) resumeOutcome(file int, kind CursorKind, at int64) Outcome {
+// without the words, its connection st (reachAt) found by the caller:
+// a fleet asks it of thousands of clients.
+func (a *Analysis) resumeOutcome(file int, kind CursorKind, st connStint, at int64) Outcome {
 	rv, since, _, ok := a.cursor(file, kind).At(min(at, a.TL.Files[file].End))
 	if !ok || rv == unknownRV {
 		return Unknown
 	}
-	return overall(a.outcomes(file, anyServer, rv, since, at, at))
+	return overall(a.outcomes(file, st, rv, since, at, at))
 }
 
 // ResumeAnswers is ResumeAt for every file at each instant asked, ordered
@@ -191,7 +193,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 			v.Outcome = Unknown
 			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, a.instant(at))
 		} else {
-			v = a.verdictFor(v, serverRef{s, inc}, rv, since, ok, at)
+			v = a.verdictFor(v, onServer(serverRef{s, inc}), rv, since, ok, at)
 		}
 		per = append(per, ServerVerdict{Server: s, Incarnation: inc, Verdict: v})
 	}

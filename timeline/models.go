@@ -239,30 +239,34 @@ type modelOutcome struct {
 	model         Model
 	outcome       Outcome
 	risk, refused int64
+	// on is the server it was judged on.
+	on serverRef
 	// held: the evidence says the server held the cursor (its metrics),
 	// which the estimates that put it at risk cannot gainsay.
 	held bool
 }
 
 // outcomes applies every applicable model to a cursor value at a
-// reconnect to the server on; calibration uses the errors
-// observed before the instant before.
-func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before int64) []modelOutcome {
+// reconnect at at over the connection of stint st: each model is judged
+// on the server st says it reaches (serverAt); calibration uses the
+// errors observed before the instant before.
+func (a *Analysis) outcomes(file int, st connStint, rv uint64, since, at, before int64) []modelOutcome {
 	var out []modelOutcome
 	for _, m := range a.applicable(file) {
+		on := st.serverAt(m, at)
 		if m == ModelServerCache {
 			b := a.serverCache(file, on, at)
 			switch {
 			case b.refusedBelow > 0 && rv < b.refusedBelow:
-				out = append(out, modelOutcome{model: m, outcome: Refused, risk: at, refused: at})
+				out = append(out, modelOutcome{model: m, outcome: Refused, risk: at, refused: at, on: on})
 			case on.server >= 0:
 				if from, ok := a.refusedEarlier(file, on.server, rv, at); ok {
-					out = append(out, modelOutcome{model: m, outcome: Refused, risk: from, refused: from})
+					out = append(out, modelOutcome{model: m, outcome: Refused, risk: from, refused: from, on: on})
 					break
 				}
-				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: b.held && rv >= b.heldFrom})
 			default:
-				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, held: b.held && rv >= b.heldFrom})
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: b.held && rv >= b.heldFrom})
 			}
 			continue
 		}
@@ -276,7 +280,7 @@ func (a *Analysis) outcomes(file int, on serverRef, rv uint64, since, at, before
 		case at >= risk:
 			o = AtRisk
 		}
-		out = append(out, modelOutcome{model: m, outcome: o, risk: risk, refused: refused})
+		out = append(out, modelOutcome{model: m, outcome: o, risk: risk, refused: refused, on: on})
 	}
 	return out
 }

@@ -7,12 +7,12 @@ import (
 )
 
 // TestAtRiskWordsSayWhichServer: on samples-lab (three API servers),
-// c117-nobookmarks.ts.http's cursor without bookmarks (RV 1185) is at
-// risk at 18:18 because one server's 410 refused it: the reconnect is
-// refused only if it reaches that server. The words said "the server's
-// own 410 had already said it no longer kept it", which tells a refusal
-// beside "at risk". By the riskiest moment, every server's own evidence
-// (a's 410, the restarts of b and c) refuses it, and the words say so.
+// c117-nobookmarks.ts.http's cursor without bookmarks (RV 1185) is
+// refused by server a's own 410 from 18:21, while its connection is open
+// to a: the words name a, not "the server's own 410", which leaves the
+// reader asking which. At 18:18 only
+// b and c refuse it, and its connection takes the reconnect to a: the
+// verdict is a's, at risk, and its words tell no refusal.
 func TestAtRiskWordsSayWhichServer(t *testing.T) {
 	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log").Analyze(DefaultParams())
 	var riskiest string
@@ -21,20 +21,27 @@ func TestAtRiskWordsSayWhichServer(t *testing.T) {
 			riskiest = l.Text
 		}
 	}
-	if !strings.Contains(riskiest, "c117-nobookmarks.ts.http") || !strings.Contains(riskiest, "refused (410 Gone): every API server would refuse it: each one's own evidence no longer holds it") {
-		t.Errorf("the riskiest moment: %q, want it refused by every server", riskiest)
+	if !strings.Contains(riskiest, "c117-nobookmarks.ts.http") || !strings.Contains(riskiest, "refused (410 Gone): API server a's own 410 had already said it no longer kept it") {
+		t.Errorf("the riskiest moment: %q, want it refused by server a, named", riskiest)
 	}
 	if strings.Contains(riskiest, "the server's own 410") {
-		t.Errorf("the riskiest moment %q says one server refused it", riskiest)
+		t.Errorf("the riskiest moment %q does not say which server refused it", riskiest)
 	}
+	file := fileNamed(t, a.TL, "c117-nobookmarks.ts.http")
 	at := time.Date(2026, 12, 1, 18, 18, 0, 0, time.UTC).UnixNano()
-	for _, v := range a.ResumeAt(fileNamed(t, a.TL, "c117-nobookmarks.ts.http"), at) {
+	per, likely := a.ResumeAtServers(file, BookmarkIgnoring, at)
+	if likely < 0 || a.TL.Servers[likely].Name != "a" {
+		t.Fatalf("at 18:18 the connection goes to server %d, want a", likely)
+	}
+	if w := a.ServerWords(per); w != "refused by b and c, at risk by a" {
+		t.Fatalf("at 18:18 the servers say %q: the check below needs b and c refusing, a not", w)
+	}
+	for _, v := range a.ResumeAt(file, at) {
 		if v.Kind != BookmarkIgnoring {
 			continue
 		}
-		w := a.Words(v)
-		if !strings.Contains(w, "at risk of a 410: an API server's own 410 had already said it no longer kept it, and a reconnect that reached that server would be refused") {
-			t.Errorf("RV %d at 18:18: %q, want it at risk because of one server's 410", v.RV, w)
+		if w := a.Words(v); v.Outcome != AtRisk || strings.Contains(w, "refused") {
+			t.Errorf("RV %d at 18:18: %s, %q; want server a's verdict, at risk, in words that tell no refusal", v.RV, v.Outcome, w)
 		}
 	}
 }

@@ -34,7 +34,7 @@ func (a *Analysis) resumes() {
 		}
 		// Strictly before: the session's own answer is what is being
 		// predicted, for the server that gave it.
-		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, s.answeredBy(), rv, since, true, s.Start)
+		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, onServer(s.answeredBy()), rv, since, true, s.Start)
 		a.Resumes = append(a.Resumes, r)
 	}
 }

@@ -124,6 +124,9 @@ func (a *Analysis) plain(m Model, v Verdict) string {
 			// reconnects that reach it.
 			return "an API server's own 410 had already said it no longer kept it, and a reconnect that reached that server would be refused"
 		}
+		if s := v.modelServer(m); s >= 0 && len(a.TL.Servers) > 1 {
+			return fmt.Sprintf("API server %s's own 410 had already said it no longer kept it", a.TL.Servers[s].Name)
+		}
 		return "the server's own 410 had already said it no longer kept it"
 	}
 	return m.String()
@@ -748,8 +751,9 @@ func (s *summarizer) reconnectOf(fi int) reconnect {
 func (s *summarizer) rankOf(fi int) int {
 	at, c, recorded := s.reconnectAt(fi)
 	if !recorded {
-		c.with.Outcome = s.a.resumeOutcome(fi, BookmarkAware, at)
-		c.without.Outcome = s.a.resumeOutcome(fi, BookmarkIgnoring, at)
+		st := s.a.reachAt(fi, at)
+		c.with.Outcome = s.a.resumeOutcome(fi, BookmarkAware, st, at)
+		c.without.Outcome = s.a.resumeOutcome(fi, BookmarkIgnoring, st, at)
 	}
 	return c.rank()
 }

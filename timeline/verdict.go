@@ -10,6 +10,9 @@ type ModelVerdict struct {
 	// puts at risk and refuses for this cursor value (never when never).
 	RiskFrom, From int64
 	Reason         string
+	// Server is the API server it was judged on (an index of
+	// Timeline.Servers), -1 for one not known: the load balancer picks.
+	Server int
 }
 
 // Verdict answers: had the client's connection dropped at T and resumed
@@ -56,13 +59,13 @@ func overall(ms []modelOutcome) Outcome {
 // judge is outcomes and overall, in words: each model's reason, and the
 // verdict's (the first refusing model's, else the first putting it at
 // risk, else the time window's).
-func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
-	mos := a.outcomes(file, on, rv, since, at, before)
+func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
+	mos := a.outcomes(file, st, rv, since, at, before)
 	out, why := overall(mos), ""
 	ms := make([]ModelVerdict, 0, len(mos))
 	for _, mo := range mos {
-		r := a.reason(mo.model, mo.outcome, file, on, rv, since, at)
-		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r})
+		r := a.reason(mo.model, mo.outcome, file, mo.on, rv, since, at)
+		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r, Server: mo.on.server})
 		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
 			why = r
 		}
@@ -92,6 +95,16 @@ func (a *Analysis) judge(file int, on serverRef, rv uint64, since, at, before in
 	return out, why, ms
 }
 
+// modelServer is the server model m judged v on, -1 when not known.
+func (v Verdict) modelServer(m Model) int {
+	for _, mv := range v.Models {
+		if mv.Model == m {
+			return mv.Server
+		}
+	}
+	return -1
+}
+
 // cursor returns cursor kind of file: one of TL.Cursors, or the
 // counterfactual.
 func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
@@ -106,12 +119,12 @@ func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
 func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
 	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
 	rv, since, _, ok := a.cursor(file, kind).At(t)
-	return a.verdictFor(v, anyServer, rv, since, ok, v.At+1)
+	return a.verdictFor(v, a.reachAt(file, t), rv, since, ok, v.At+1)
 }
 
 // verdictFor judges the cursor value rv, last current at since, for a
 // reconnect to the server on.
-func (a *Analysis) verdictFor(v Verdict, on serverRef, rv uint64, since int64, ok bool, before int64) Verdict {
+func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, ok bool, before int64) Verdict {
 	if !ok {
 		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
 		return v
@@ -122,6 +135,6 @@ func (a *Analysis) verdictFor(v Verdict, on serverRef, rv uint64, since int64, o
 		return v
 	}
 	v.HasCursor, v.RV, v.Since = true, rv, since
-	v.Outcome, v.Reason, v.Models = a.judge(v.File, on, rv, since, v.At, before)
+	v.Outcome, v.Reason, v.Models = a.judge(v.File, st, rv, since, v.At, before)
 	return v
 }

@@ -60,7 +60,7 @@ func (a *Analysis) whatIf() {
 			pt := ReconnectPoint{Session: g, At: at}
 			for _, kind := range [...]CursorKind{BookmarkAware, BookmarkIgnoring, HadBookmarks} {
 				rv, since, _, ok := a.cursor(fi, kind).At(state)
-				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, answer.answeredBy(), rv, since, ok, at)
+				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, onServer(answer.answeredBy()), rv, since, ok, at)
 				switch kind {
 				case BookmarkAware:
 					pt.With = v
