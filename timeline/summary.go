@@ -674,9 +674,9 @@ func (a *Analysis) worstWords(f *Fleet) string {
 	}
 	w := f.Stampedes[f.Worst]
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", a.instant(w.From), w.Without, w.With)
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", a.instant(w.From), w.Without, w.With)
 	}
-	return fmt.Sprintf("Had every client lost its connection at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 		a.instant(w.From), w.AtRiskWithout, w.AtRiskWith, atRiskWords(w.Reasons))
 }
 
