@@ -5,7 +5,10 @@ import "watchlens/parser"
 // LeaveOutUnread removes the file the Builder added last, numbered as
 // FilesAdded counts, when nothing in it read as a watch record: no event,
 // no request, and no sign of a record cut short or too big, only text the
-// parser could not take for one. It says whether it removed the file.
+// parser could not take for one, or values that are neither a watch event
+// nor a Kubernetes object (a YAML or JSON configuration, such as the
+// Prometheus configuration beside its exports). It says whether it
+// removed the file.
 //
 // The page and the command line call it for the files they found in a
 // folder the user gave: the folder an incident left holds READMEs, notes
@@ -20,7 +23,7 @@ func (b *Builder) LeaveOutUnread(file int) bool {
 		return false
 	}
 	for _, d := range f.file.Diagnostics {
-		if d.Kind != parser.DiagBadJSON && d.Kind != parser.DiagEmpty {
+		if d.Kind != parser.DiagBadJSON && d.Kind != parser.DiagEmpty && d.Kind != parser.DiagNotEvent {
 			return false
 		}
 	}

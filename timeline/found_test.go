@@ -52,12 +52,15 @@ func TestLeaveOutUnreadOfTheLabFolder(t *testing.T) {
 			t.Errorf("a record was left out: %s", rel)
 		}
 	}
-	if !slices.Contains(leftOut, filepath.Join(dir, "README.md")) || !slices.Contains(leftOut, filepath.Join(dir, "TRUTH.tsv")) {
-		t.Errorf("the folder's README and TRUTH.tsv were not left out: %d left out", len(leftOut))
+	for _, name := range []string{"README.md", "TRUTH.tsv", "prometheus/prometheus.yml"} {
+		if !slices.Contains(leftOut, filepath.Join(dir, name)) {
+			t.Errorf("the folder's %s was not left out: %d left out", name, len(leftOut))
+		}
 	}
-	if n := len(tl.Unjudged()); n > 3 {
-		// What stays without a watch: files the parser takes for a
-		// record cut short (a YAML config, a range of numbers).
+	if n := len(tl.Unjudged()); n > 1 {
+		// What stays without a watch: a file the parser takes for a
+		// record cut short (range.txt, two numbers read as the size of
+		// a chunk of an HTTP response).
 		for _, u := range tl.Unjudged() {
 			t.Logf("unjudged: %s: %s", u.Name, u.Reason)
 		}
