@@ -6,11 +6,6 @@ import (
 	"watchlens/internal/word"
 )
 
-// inlineEqualMax is the longest run of bytes that the metadata template
-// compares in its own loop rather than with equalBytes: under wasm, the
-// call costs more than comparing a few words.
-const inlineEqualMax = 48
-
 // wholePostFirst says whether managedEntry compares the whole of an
 // entry's remembered bytes after its time before their parts: under wasm
 // it does not, for where they differ in the fieldsV1 (a pod's kubelet
