@@ -4,10 +4,6 @@ package parser
 
 import "bytes"
 
-// inlineEqualMax is 0: bytes.Equal's assembly is faster than the
-// metadata template's own loop for any length (see equal_wasm.go).
-const inlineEqualMax = 0
-
 // wholePostFirst is true: bytes.Equal's assembly compares an entry's
 // bytes after its time, fieldsV1 and all, faster than skipMemo's
 // comparison of the fieldsV1 and the calls around it (see equal_wasm.go).

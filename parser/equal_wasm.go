@@ -6,44 +6,20 @@ import (
 	"watchlens/internal/word"
 )
 
-// inlineEqualMax is the longest run of bytes that the metadata template
-// compares in its own loop rather than with equalBytes: under wasm, the
-// call costs more than comparing a few words.
-const inlineEqualMax = 48
-
 // wholePostFirst says whether managedEntry compares the whole of an
 // entry's remembered bytes after its time before their parts: under wasm
 // it does not, for where they differ in the fieldsV1 (a pod's kubelet
 // entry) skipMemo compares that value again.
 const wholePostFirst = false
 
-// equalBytes is bytes.Equal 32 bytes at a time: under wasm, bytes.Equal
-// compares one byte at a time, and the fieldsV1 it compares are a third
-// of a pod event.
-func equalBytes(a, b []byte) bool {
-	n := len(a)
-	if n != len(b) {
-		return false
-	}
-	i := 0
-	for ; i+32 <= n; i += 32 {
-		if word.Load64(a, i) != word.Load64(b, i) || word.Load64(a, i+8) != word.Load64(b, i+8) ||
-			word.Load64(a, i+16) != word.Load64(b, i+16) || word.Load64(a, i+24) != word.Load64(b, i+24) {
-			return false
-		}
-	}
-	for ; i+8 <= n; i += 8 {
-		if word.Load64(a, i) != word.Load64(b, i) {
-			return false
-		}
-	}
-	for ; i < n; i++ {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+// equalBytes is bytes.Equal 32 bytes at a time, written in assembly
+// (equal_wasm.s): under wasm, bytes.Equal compares one byte at a time,
+// and Go's own loop of words goes through the function's dispatch table
+// at each turn; the fieldsV1 it compares are a third of a pod event, and
+// it compares every small event's envelope and identity.
+//
+//go:noescape
+func equalBytes(a, b []byte) bool
 
 // equalStrings is a == b with equalBytes: the runtime's comparison, too,
 // goes a byte at a time under wasm, and the intern table compares each

@@ -227,35 +227,9 @@ func (g *internGen) resize(n int) {
 	}
 }
 
-const (
-	hashMul1 = 0x9e3779b97f4a7c15
-	hashMul2 = 0xbf58476d1ce4e5b9
-)
-
-// hash mixes b eight bytes at a time with 64-bit multiplications (native
-// under wasm, unlike the 128-bit products of the runtime's hash). The
-// result is never 0, which marks an empty slot.
-func (t *internTable) hash(b []byte) uint32 {
-	h := t.seed ^ uint64(len(b))*hashMul1
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		h = bits.RotateLeft64((h^word.Load64(b, i))*hashMul2, 31)
-	}
-	if i < len(b) {
-		var w uint64
-		for k := len(b) - 1; k >= i; k-- {
-			w = w<<8 | uint64(b[k])
-		}
-		h = bits.RotateLeft64((h^w)*hashMul2, 31)
-	}
-	// murmur3's finalizer, then the high half.
-	h ^= h >> 33
-	h *= hashMul1
-	h ^= h >> 33
-	h *= hashMul2
-	h ^= h >> 33
-	return uint32(h>>32) | 1
-}
+// hash is hashBytes with the table's seed. The result is never 0, which
+// marks an empty slot.
+func (t *internTable) hash(b []byte) uint32 { return hashBytes(t.seed, b) }
 
 func (t *internTable) hashString(s string) uint32 {
 	// The compiler does not copy a conversion used only for reading.

@@ -1,11 +1,6 @@
 package parser
 
-import (
-	"bytes"
-	"math/bits"
-
-	"watchlens/internal/word"
-)
+import "bytes"
 
 // A small object's metadata mostly repeats the last event's byte for
 // byte but for a few strings: its name, uid, resourceVersion, times. As
@@ -28,11 +23,18 @@ import (
 // between the last two templates are cut out too, escapes and all, and
 // matched by finding their end as the walk does.
 type metaTemplate struct {
-	ok   bool
-	b    []byte     // the metadata, from its '{' to its '}'
-	vars []metaVar  // the strings cut out, in order
-	all  []metaVar  // every string noted by the walk, skipped ones included
-	f    metaResult // what the walk made of the rest
+	ok bool
+	b  []byte // the metadata, from its '{' to its '}'
+	// spans are the strings cut out, in order, as matchSpans takes them
+	// (templateSpan): the metadata's strings the walk reads, and those of
+	// values it skips that differed between the last two templates.
+	// found is where matchSpans puts the strings it finds, a start and an
+	// end in each slot; times are the managedFields times' slots.
+	spans []uint64
+	found []int
+	times []templateTime
+	all   []metaVar  // every string noted by the walk, skipped ones included
+	f     metaResult // what the walk made of the rest
 	// nl says that b holds a raw line end.
 	nl bool
 	// misses counts the events in a row that did not fit; past
@@ -60,8 +62,6 @@ const (
 	roleTime = -1
 	// roleSkipped marks a string of a value that the walk skips.
 	roleSkipped = -2
-	// roleEnd marks, in metadataTemplated, the template's end.
-	roleEnd = -3
 )
 
 type metaResult struct {
@@ -138,13 +138,60 @@ func (tp *metaTemplate) keep(b []byte, all []metaVar, f metaResult, hadTemplate 
 	tp.spareB, tp.spareAll = tp.b, tp.all
 	tp.b, tp.all, tp.f = nb, na, f
 	tp.nl = bytes.IndexByte(nb, '\n') >= 0
-	tp.vars = tp.vars[:0]
+	tp.spans, tp.times = tp.spans[:0], tp.times[:0]
+	slots := slotTimes
 	for _, v := range na {
-		if v.role != roleSkipped || v.varies {
-			tp.vars = append(tp.vars, v)
+		if v.role == roleSkipped && !v.varies {
+			continue
 		}
+		slot := v.role
+		switch v.role {
+		case roleSkipped:
+			slot = slotSkipped
+		case roleTime:
+			slot = slots
+			slots++
+			tp.times = append(tp.times, templateTime{slot: slot, entry: v.entry})
+		}
+		tp.spans = append(tp.spans, templateSpan(v, slot))
+	}
+	if cap(tp.found) < 2*slots {
+		tp.found = make([]int, 2*slots)
+	}
+	tp.found = tp.found[:2*slots]
+	// A metadata key the template lacks has no string: its slot's start
+	// stays -1 (see matchTemplate).
+	for k := range slotSkipped {
+		tp.found[2*k] = -1
 	}
 	tp.ok = true
+}
+
+// The slots of found (metaTemplate): one for each metadata key read as a
+// string, at its index (mName...mDeletion), one where the strings of
+// skipped values go, unread, and one for each managedFields time after.
+const (
+	slotSkipped = mDeletion + 1
+	slotTimes   = slotSkipped + 1
+)
+
+// templateTime is a managedFields time's slot of found, and its entry.
+type templateTime struct{ slot, entry int }
+
+// spanSkipped marks, in a templateSpan, a string of a value that the walk
+// skips, which may hold escapes.
+const spanSkipped = 1 << 63
+
+// templateSpan packs v for matchSpans: its offset in the template in bits
+// 0-31, its length in bits 32-47, the slot of found that gets it in bits
+// 48-62, and spanSkipped for a string the walk skips. (A template is at
+// most maxTemplate bytes.)
+func templateSpan(v metaVar, slot int) uint64 {
+	sp := uint64(v.off) | uint64(v.n)<<32 | uint64(slot)<<48
+	if v.role == roleSkipped {
+		sp |= spanSkipped
+	}
+	return sp
 }
 
 // fits notes an event that fit the template.
@@ -188,123 +235,42 @@ type templateStrings struct{ name, namespace, uid, rv []byte }
 // its strings, which nothing holds yet; where it does not fit, none of
 // them is written. The metadata read holds no raw line end where it fits and
 // the template has none (metaTemplate.nl): its fixed bytes are the
-// template's, and a string with one does not fit. It is one loop without
-// calls but for long fixed bytes and what it hands a time to: under wasm
-// a call costs more than comparing a few words of a template's fixed
-// bytes in place.
+// template's, and a string with one does not fit. matchSpans compares
+// the bytes and finds the strings' ends, each into its slot of found:
+// what is left here is taking the strings from their slots and parsing
+// the times, without a loop over every string with a switch on its role,
+// which under wasm cost as much as matchSpans' loop.
 func (s *fastScanner) matchTemplate(tp *metaTemplate, ts *templateStrings, t *fastTimes) bool {
-	b, i := s.b, s.i
-	tb := tp.b
-	var name, namespace, uid, rv, creation, deletion []byte
-	prev := 0
+	found := tp.found
+	end := matchSpans(s.b, s.i, tp.b, tp.spans, found)
+	if end < 0 {
+		return false
+	}
+	b := s.b
 	var at, managed int64
 	entry := -1
-	vars := tp.vars
-	for k := 0; ; k++ {
-		// The fixed bytes up to the next string, or to the end.
-		to, role := len(tb), roleEnd
-		var v *metaVar
-		if k < len(vars) {
-			v = &vars[k]
-			to, role = v.off, v.role
+	for _, tt := range tp.times {
+		if tt.entry != entry {
+			managed = max(managed, at)
+			entry, at = tt.entry, 0
 		}
-		n := to - prev
-		if len(b)-i < n {
-			return false
-		}
-		if n > inlineEqualMax {
-			// Long, as a pod's fieldsV1 are, or natively: the call is
-			// worth it.
-			if !equalBytes(b[i:i+n], tb[prev:to]) {
-				return false
-			}
-		} else if n >= 8 {
-			// A word at a time, the last word overlapping the one before.
-			p, q, last := i, prev, i+n-8
-			for p < last {
-				if word.Load64(b, p) != word.Load64(tb, q) {
-					return false
-				}
-				p, q = p+8, q+8
-			}
-			if word.Load64(b, last) != word.Load64(tb, to-8) {
-				return false
-			}
-		} else {
-			for d := range n {
-				if b[i+d] != tb[prev+d] {
-					return false
-				}
-			}
-		}
-		i += n
-		if role == roleEnd {
-			break
-		}
-		prev = v.off + v.n
-		// The string's end: its quote. A string the walk skips may hold
-		// escapes, passed over as stringEnd does; one it reads may not.
-		// A raw line end, which no string the caller hands over holds,
-		// does not fit (see above).
-		j := i
-		for {
-			if j+8 <= len(b) {
-				x := word.Load64(b, j)
-				q, bs, nl := x^(lsb*'"'), x^(lsb*'\\'), x^(lsb*'\n')
-				m := ((q-lsb)&^q | (bs-lsb)&^bs | (nl-lsb)&^nl) & msb
-				if m == 0 {
-					j += 8
-					continue
-				}
-				j += bits.TrailingZeros64(m) >> 3
-			} else {
-				for j < len(b) && b[j] != '"' && b[j] != '\\' && b[j] != '\n' {
-					j++
-				}
-				if j >= len(b) {
-					return false
-				}
-			}
-			if b[j] == '"' {
-				break
-			}
-			if role != roleSkipped || b[j] == '\n' || j+1 < len(b) && b[j+1] == '\n' {
-				return false
-			}
-			j += 2
-		}
-		if role == roleSkipped {
-			i = j
-			continue
-		}
-		val := b[i:j]
-		i = j
-		switch role {
-		case mName:
-			name = val
-		case mNamespace:
-			namespace = val
-		case mUID:
-			uid = val
-		case mRV:
-			rv = val
-		case mCreation:
-			creation = val
-		case mDeletion:
-			deletion = val
-		case roleTime:
-			if v.entry != entry {
-				managed = max(managed, at)
-				entry, at = v.entry, 0
-			}
-			at = s.memo.managedTime(v.entry, val)
-		}
+		at = s.memo.managedTime(tt.entry, b[found[2*tt.slot]:found[2*tt.slot+1]])
 	}
 	t.managed = max(managed, at)
-	t.creation, t.deletion = creation, deletion
-	s.i = i
-	*ts = templateStrings{name: name, namespace: namespace, uid: uid, rv: rv}
+	t.creation, t.deletion = foundString(b, found, mCreation), foundString(b, found, mDeletion)
+	s.i = end
+	*ts = templateStrings{name: foundString(b, found, mName), namespace: foundString(b, found, mNamespace),
+		uid: foundString(b, found, mUID), rv: foundString(b, found, mRV)}
 	return true
+}
+
+// foundString is the string of b that matchSpans found in slot, nil where
+// the template has none.
+func foundString(b []byte, found []int, slot int) []byte {
+	if found[2*slot] < 0 {
+		return nil
+	}
+	return b[found[2*slot]:found[2*slot+1]]
 }
 
 // takeTemplated fills f with what matchTemplate found: the strings ts,

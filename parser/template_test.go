@@ -34,9 +34,10 @@ func TestTemplateCutsOutSkippedStringsThatVary(t *testing.T) {
 		t.Fatal("the third event is read by the template made from the second alone")
 	}
 	var cut []string
-	for _, v := range memo.tmpl.vars {
-		if v.role == roleSkipped {
-			cut = append(cut, string(memo.tmpl.b[v.off:v.off+v.n]))
+	for _, sp := range memo.tmpl.spans {
+		if sp&spanSkipped != 0 {
+			off, n := int(uint32(sp)), int(uint16(sp>>32))
+			cut = append(cut, string(memo.tmpl.b[off:off+n]))
 		}
 	}
 	want := []string{"node-0002", "00000002-0000-4000-8000-000000000000", `k:{\"uid\":\"00000002-0000-4000-8000-000000000000\"}`}
@@ -113,5 +114,67 @@ func TestTemplatedLineEnds(t *testing.T) {
 	}
 	if kinds[DiagCutEvent] != broken || kinds[DiagBadJSON] != broken || len(rd.Diagnostics()) != 2*broken {
 		t.Fatalf("diagnostics %v, want a cut event and garbage for each of the %d broken lines", rd.Diagnostics(), broken)
+	}
+}
+
+// TestTemplateMutatedBytes reads the fourth event of each small kind after
+// three that make the metadata template (a Lease's takes two walks
+// before it cuts out the holder's strings), with each of its bytes in turn
+// replaced by a quote, a backslash, a line end or a letter, or removed,
+// and holds what the template's read gives (the fields, where it ends,
+// whether it declines) to the walk's, through a memo that never makes a
+// template: where the template's fixed bytes or its strings' ends are
+// misjudged, the two differ. Most of the mutated events must still be
+// read by the template (those changed after the metadata, or in a
+// string it cuts out), or the test says nothing.
+func TestTemplateMutatedBytes(t *testing.T) {
+	for _, kind := range []struct {
+		name  string
+		event func(*bytes.Buffer, int)
+	}{{"configmap", synth.ConfigMap}, {"lease", synth.Lease}, {"event", synth.Event}} {
+		line := func(i int) []byte {
+			var b bytes.Buffer
+			kind.event(&b, i)
+			return bytes.TrimSpace(b.Bytes())
+		}
+		primers, fourth := [][]byte{line(0), line(1), line(2)}, line(3)
+		read := func(v []byte, templated bool) (f fields, end int, early, ok, fit bool) {
+			tab := newInternTable()
+			var memo fastMemo
+			if !templated {
+				templateOff(&memo.tmpl)
+			}
+			for _, l := range primers {
+				if _, _, ok := extractFast(l, &f, tab, &memo); !ok {
+					t.Fatalf("%s: the fast path declined %s", kind.name, l)
+				}
+			}
+			tried := memo.tmpl.ok && memo.tmpl.skip == 0
+			end, early, ok = extractFast(v, &f, tab, &memo)
+			return f, end, early, ok, tried && memo.tmpl.misses == 0
+		}
+		if _, _, _, _, fit := read(fourth, true); !fit {
+			t.Fatalf("%s: the fourth event is not read by the template", kind.name)
+		}
+		fits, cases := 0, 0
+		for p := range fourth {
+			// "" removes the byte.
+			for _, c := range []string{`"`, `\`, "\n", "x", ""} {
+				v := append(append(append([]byte(nil), fourth[:p]...), c...), fourth[p+1:]...)
+				f, end, early, ok, fit := read(v, true)
+				wf, wend, wearly, wok, _ := read(v, false)
+				if f != wf || end != wend || early != wearly || ok != wok {
+					t.Fatalf("%s, byte %d made %q: the template reads %v %d %v %+v\nthe walk %v %d %v %+v",
+						kind.name, p, c, ok, end, early, f, wok, wend, wearly, wf)
+				}
+				cases++
+				if fit {
+					fits++
+				}
+			}
+		}
+		if fits < cases/10 {
+			t.Fatalf("%s: %d of %d mutated events read by the template", kind.name, fits, cases)
+		}
 	}
 }

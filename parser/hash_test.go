@@ -1,0 +1,43 @@
+package parser
+
+import (
+	"math/bits"
+	"testing"
+)
+
+// TestHashBytes holds hashBytes, in Go natively and in assembly under
+// wasm, to the hash computed a byte at a time, for lengths across the
+// word it reads by and the shorter ones it reads a byte at a time, from
+// every offset of a buffer, and a few seeds.
+func TestHashBytes(t *testing.T) {
+	reference := func(seed uint64, b []byte) uint32 {
+		h := seed ^ uint64(len(b))*hashMul1
+		for i := 0; i < len(b); i += 8 {
+			var w uint64
+			for k := min(i+8, len(b)) - 1; k >= i; k-- {
+				w = w<<8 | uint64(b[k])
+			}
+			h = bits.RotateLeft64((h^w)*hashMul2, 31)
+		}
+		h ^= h >> 33
+		h *= hashMul1
+		h ^= h >> 33
+		h *= hashMul2
+		h ^= h >> 33
+		return uint32(h>>32) | 1
+	}
+	buf := make([]byte, 100)
+	for i := range buf {
+		buf[i] = byte(i*131 + 7)
+	}
+	for _, seed := range []uint64{1, 0x12345678_9abcdef1, 1<<63 | 5} {
+		for off := range 8 {
+			for n := 0; off+n <= 90; n++ {
+				b := buf[off : off+n]
+				if got, want := hashBytes(seed, b), reference(seed, b); got != want {
+					t.Fatalf("seed %#x, %d bytes at %d: %#x, want %#x", seed, n, off, got, want)
+				}
+			}
+		}
+	}
+}
