@@ -16,7 +16,7 @@ import (
 // panel answers one of the panels' questions (engine.Answerer's second
 // half) about the open capture: its arguments are q.args, a JSON array
 // in the engine method's order, and its answer reply.answer, JSON; a
-// fleet frame is set on reply as a timeline frame is (host.setFrame).
+// fleet frame is set on reply as a timeline frame is (setFrame).
 func (h *host) panel(kind string, q, reply js.Value) error {
 	if h.eng == nil {
 		return errors.New("no capture is open")
@@ -98,7 +98,7 @@ func (h *host) panel(kind string, q, reply js.Value) error {
 			return err
 		}
 		answer = e.FleetFrame(st, &h.fleetFr)
-		if err := h.setFrame(reply, &h.fleetFr); err != nil {
+		if err := setFrame(reply, &h.fleetFr); err != nil {
 			return err
 		}
 	case "fleethit":

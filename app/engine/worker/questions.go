@@ -27,9 +27,6 @@ type host struct {
 	// fleetFr is the fleet's frame, kept apart from the timeline's: the
 	// two views' buffers are reused each by its own frames.
 	fleetFr canvas.Frame
-	// floatBytes holds a frame's floats on their way to the page,
-	// reused from frame to frame (see setFrame).
-	floatBytes []byte
 	// reading is the files of the open question readingID, whose
 	// reading began as the question arrived (startReading); nil once
 	// the question took them.
@@ -175,7 +172,7 @@ func (h *host) answerOpened(reply js.Value, eng *engine.Engine, opened engine.Op
 	if st.From == 0 && st.To == 0 {
 		st.From, st.To = opened.Extent(st.AxisRV)
 	}
-	d, err := h.draw(eng, &h.fr, st, reply)
+	d, err := draw(eng, &h.fr, st, reply)
 	if err != nil {
 		return err
 	}
@@ -304,7 +301,7 @@ func (h *host) frame(q, reply js.Value) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.draw(h.eng, &h.fr, st, reply)
+	d, err := draw(h.eng, &h.fr, st, reply)
 	if err != nil || !q.Get("summary").Truthy() {
 		return err
 	}
@@ -342,29 +339,28 @@ func (h *host) view(q js.Value) (engine.ViewState, error) {
 // draw has eng build the frame of st into fr and sets it on reply
 // (setFrame), with what the engine answered of it (drawn), which it also
 // answers.
-func (h *host) draw(eng *engine.Engine, fr *canvas.Frame, st engine.ViewState, reply js.Value) (engine.Drawn, error) {
+func draw(eng *engine.Engine, fr *canvas.Frame, st engine.ViewState, reply js.Value) (engine.Drawn, error) {
 	d := eng.Frame(st, fr)
-	if err := h.setFrame(reply, fr); err != nil {
+	if err := setFrame(reply, fr); err != nil {
 		return d, err
 	}
 	return d, setJSON(reply, "drawn", d)
 }
 
 // setFrame sets fr on reply as web/timeline.js's watchlensDraw takes it:
-// {spec, bytes, n}; post transfers the bytes' buffer. The floats go
-// through the host's own buffer, not a new one: they are most of what a
-// frame would allocate, and as wasm nothing runs Go's collector beside
-// the engine, so a cycle that a frame's garbage made due ran whole
-// inside a frame of a pan.
-func (h *host) setFrame(reply js.Value, fr *canvas.Frame) error {
+// {spec, bytes, n}; post transfers the bytes' buffer. The floats are
+// copied into it from the frame's own memory (FloatBytes): a buffer
+// written for each frame was nearly all a pan frame's garbage, and as
+// wasm nothing runs Go's collector beside the engine, so the cycle that
+// garbage made due ran whole inside a frame of the pan.
+func setFrame(reply js.Value, fr *canvas.Frame) error {
 	spec, err := fr.Spec()
 	if err != nil {
 		return err
 	}
-	var n int
-	h.floatBytes, n = fr.Floats(h.floatBytes)
+	b, n := fr.FloatBytes()
 	reply.Set("spec", string(spec))
-	setBytes(reply, "bytes", h.floatBytes)
+	setBytes(reply, "bytes", b)
 	reply.Set("n", n)
 	return nil
 }
