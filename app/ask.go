@@ -14,7 +14,7 @@ import (
 // waits for the answer. go-app's UI goroutine must never wait so: while
 // it waits no event is handled and nothing renders (keys typed meanwhile
 // are lost, a capture shows with its canvas empty). So the views ask it
-// in ctx.Async and show its answers when they come.
+// on other goroutines (askers) and show its answers when they come.
 type workerEngine interface {
 	engine.Answerer
 	// AskEncodedFrame is Frame, as the worker encoded it for
@@ -39,15 +39,16 @@ func inWorker(eng engine.Answerer) bool {
 }
 
 // ask asks eng question q and hands its answer to then, on go-app's UI
-// goroutine: at once when eng is in the page's own wasm, and from
-// ctx.Async when it is in a worker (see workerEngine), in which case then
-// runs in a ctx.Dispatch of its own, unless the view is gone by then.
+// goroutine: at once when eng is in the page's own wasm, and from a
+// goroutine of askers when it is in a worker (see workerEngine), in
+// which case then runs in a ctx.Dispatch of its own, unless the view is
+// gone by then.
 func ask[T any](ctx goapp.Context, eng engine.Answerer, q func() T, then func(goapp.Context, T)) {
 	if !inWorker(eng) {
 		then(ctx, q())
 		return
 	}
-	ctx.Async(func() {
+	askers.run(func() {
 		a := q()
 		ctx.Dispatch(func(ctx goapp.Context) { then(ctx, a) })
 	})

@@ -311,16 +311,16 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 	v.frames.send(fn, cv, &v.fr)
 }
 
-// askFrame asks the engine's worker for the fleet's frame of st in
-// ctx.Async and shows it when it comes, unless a later one was asked
-// meanwhile: the frame drawn last stays on the canvas until then.
+// askFrame asks the engine's worker for the fleet's frame of st on a
+// goroutine of askers and shows it when it comes, unless a later one was
+// asked meanwhile: the frame drawn last stays on the canvas until then.
 func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.FleetState) {
 	key := fleetFrameKey{v.eng, v.analyzed, st}
 	if key == v.asking {
 		return
 	}
 	v.asking = key
-	ctx.Async(func() {
+	askers.run(func() {
 		l, enc, err := w.AskEncodedFleetFrame(st)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			ctx.PreventUpdate()

@@ -199,7 +199,10 @@ func (g *gestures) onPointerMove(ctx goapp.Context, e goapp.Event) {
 	if !d.moved {
 		return
 	}
-	g.tip("", 0, 0)
+	if g.tipShown {
+		// Hidden once: each move of a drag comes here.
+		g.tip("", 0, 0)
+	}
 	if d.shift {
 		g.view.drawSelecting(ctx, d.x0, g.clampToPlot(x))
 		return

@@ -444,9 +444,9 @@ func (v *TimelineView) own(ctx goapp.Context) goapp.Context {
 	return ctx
 }
 
-// askFrame asks the engine's worker for the frame of st in ctx.Async,
-// and, after a new analysis, the red zones, and shows them when they
-// come: the frame drawn last stays on the canvas until then.
+// askFrame asks the engine's worker for the frame of st on a goroutine
+// of askers, and, after a new analysis, the red zones, and shows them
+// when they come: the frame drawn last stays on the canvas until then.
 //
 // While the user moves the view (inGesture), one frame question is on
 // its way at a time, asked without the summary: a view wanted meanwhile
@@ -480,7 +480,7 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 	zk := zonesKey{v.eng, v.Analyzed}
 	zones := v.zonesFor != zk
 	ctx = v.own(ctx)
-	ctx.Async(func() {
+	askers.run(func() {
 		d, s, enc, err := w.AskEncodedFrame(st, summary)
 		var rows []engine.ZoneRow
 		all := 0

@@ -348,13 +348,17 @@ func draw(eng *engine.Engine, fr *canvas.Frame, st engine.ViewState, reply js.Va
 }
 
 // setFrame sets fr on reply as web/timeline.js's watchlensDraw takes it:
-// {spec, bytes, n}; post transfers the bytes' buffer.
+// {spec, bytes, n}; post transfers the bytes' buffer. The floats are
+// copied into it from the frame's own memory (FloatBytes): a buffer
+// written for each frame was nearly all a pan frame's garbage, and as
+// wasm nothing runs Go's collector beside the engine, so the cycle that
+// garbage made due ran whole inside a frame of the pan.
 func setFrame(reply js.Value, fr *canvas.Frame) error {
 	spec, err := fr.Spec()
 	if err != nil {
 		return err
 	}
-	b, n := fr.Floats(nil)
+	b, n := fr.FloatBytes()
 	reply.Set("spec", string(spec))
 	setBytes(reply, "bytes", b)
 	reply.Set("n", n)
