@@ -195,18 +195,22 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 			oldest = rv
 		}
 	}
+	// The changes' instants (kindSeries.t) are read here, where the
+	// reads are inlined: as wasm, a call for each of the two or three
+	// reads of every change cost more than the replay's own work.
+	evs, times := &s.ev, &s.tab.t
 	for end := 0; end < s.len(); end++ {
 		a.pace.tick(1)
-		t := s.t(end)
+		t := times.at(int(evs.at(end)))
 		for len(restarts) > 0 && restarts[0] <= t {
 			capacity, start, restarts = minCacheCapacity, end, restarts[1:]
 		}
 		if end-start == capacity {
 			c.minCap, c.maxCap = min(c.minCap, capacity), max(c.maxCap, capacity)
 			switch {
-			case t-s.t(start) < fresh:
+			case t-times.at(int(evs.at(start))) < fresh:
 				capacity = min(2*capacity, upper)
-			case t-s.t(end-capacity/4) > fresh && capacity > minCacheCapacity:
+			case t-times.at(int(evs.at(end-capacity/4))) > fresh && capacity > minCacheCapacity:
 				capacity = max(capacity/2, minCacheCapacity)
 				evictTo(end, end-capacity)
 			}
