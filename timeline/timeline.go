@@ -353,7 +353,7 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	// An event's raise is a step at the event; an error's (by its Y, not
 	// its RV) is kept apart: pass i < 0.
 	raise := func(t int64, rv uint64, i int) {
-		if head.len() == 0 || rv > head.lastRV {
+		if (head.len() == 0 || rv > head.lastRV) && !head.trySet(t, rv, i) {
 			head.set(t, rv, i)
 		}
 	}
@@ -511,11 +511,11 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 			continue
 		}
 		t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
-		if fl&flagInitial == 0 {
-			steps[2*file].set(t, rv, i)
+		if aware := steps[2*file]; fl&flagInitial == 0 && !aware.trySet(t, rv, i) {
+			aware.set(t, rv, i)
 		}
-		if typ != parser.Bookmark {
-			steps[2*file+1].set(t, rv, i)
+		if ignoring := steps[2*file+1]; typ != parser.Bookmark && !ignoring.trySet(t, rv, i) {
+			ignoring.set(t, rv, i)
 		}
 	}
 	for file, f := range tl.Files {
@@ -694,8 +694,12 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 			sk.seen[rv] = struct{}{}
 		}
 		rv = max(rv, s.last)
-		s.ev.add(int32(i))
-		s.maxRV.add(rv)
+		if !s.ev.tryAdd(int32(i)) {
+			s.ev.add(int32(i))
+		}
+		if !s.maxRV.tryAdd(rv) {
+			s.maxRV.add(rv)
+		}
 		s.last = rv
 	}
 	for kind, s := range build {
