@@ -382,38 +382,40 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	}
 	tl.timeOrdered = true
 	last := int64(math.MinInt64)
-	for i := 0; i < n; i++ {
-		pace.tick(1)
-		typ := parser.EventType(tl.tab.typ.at(i))
-		t := tl.tab.t.at(i)
-		if t < last {
-			tl.timeOrdered = false
-		}
-		last = t
-		raiseLists(t)
-		raiseRequested(t)
-		if typ == parser.Error {
-			if st := tl.status[i]; st != nil && st.TooOld {
-				raise(t, st.Y, -1)
-				s := &tl.Sessions[tl.tab.sess.at(i)]
-				kind := tl.Files[s.File].Kind
-				f := tl.floors[kind]
-				if f == nil {
-					f = &floorSteps{}
-					tl.floors[kind] = f
-				}
-				f.rise(t, st.Y, i)
-				if s.Server >= 0 && len(tl.Servers) > 1 {
-					addServerFloor(kind, s.Server, t, st.Y, i)
-				}
+	for lo := 0; lo < n; lo += pauseEvery {
+		pace.tick(min(pauseEvery, n-lo))
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			typ := parser.EventType(tl.tab.typ.at(i))
+			t := tl.tab.t.at(i)
+			if t < last {
+				tl.timeOrdered = false
 			}
-			continue
-		}
-		if tl.tab.flags.at(i)&flagRVValid != 0 {
-			rv := tl.tab.rv.at(i)
-			raise(t, rv, i)
-			if !tl.hasRV || rv < tl.minRV {
-				tl.minRV, tl.hasRV = rv, true
+			last = t
+			raiseLists(t)
+			raiseRequested(t)
+			if typ == parser.Error {
+				if st := tl.status[i]; st != nil && st.TooOld {
+					raise(t, st.Y, -1)
+					s := &tl.Sessions[tl.tab.sess.at(i)]
+					kind := tl.Files[s.File].Kind
+					f := tl.floors[kind]
+					if f == nil {
+						f = &floorSteps{}
+						tl.floors[kind] = f
+					}
+					f.rise(t, st.Y, i)
+					if s.Server >= 0 && len(tl.Servers) > 1 {
+						addServerFloor(kind, s.Server, t, st.Y, i)
+					}
+				}
+				continue
+			}
+			if tl.tab.flags.at(i)&flagRVValid != 0 {
+				rv := tl.tab.rv.at(i)
+				raise(t, rv, i)
+				if !tl.hasRV || rv < tl.minRV {
+					tl.minRV, tl.hasRV = rv, true
+				}
 			}
 		}
 	}
@@ -491,31 +493,33 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 	}
 	tl.unchangedSince = make([]uint64, len(tl.special))
 	n, sp := tl.tab.len(), 0
-	for i := 0; i < n; i++ {
-		pace.tick(1)
-		g := int(tl.tab.sess.at(i))
-		file := tl.Sessions[g].File
-		open(file, g)
-		typ := parser.EventType(tl.tab.typ.at(i))
-		if sp < len(tl.special) && int(tl.special[sp]) == i {
-			// What the stream carried before a bookmark is the
-			// bookmark-aware cursor's value as the bookmark arrives.
-			tl.unchangedSince[sp] = unsetRV
-			if aware := steps[2*file]; typ == parser.Bookmark && aware.len() > 0 {
-				tl.unchangedSince[sp] = aware.lastRV
+	for lo := 0; lo < n; lo += pauseEvery {
+		pace.tick(min(pauseEvery, n-lo))
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			g := int(tl.tab.sess.at(i))
+			file := tl.Sessions[g].File
+			open(file, g)
+			typ := parser.EventType(tl.tab.typ.at(i))
+			if sp < len(tl.special) && int(tl.special[sp]) == i {
+				// What the stream carried before a bookmark is the
+				// bookmark-aware cursor's value as the bookmark arrives.
+				tl.unchangedSince[sp] = unsetRV
+				if aware := steps[2*file]; typ == parser.Bookmark && aware.len() > 0 {
+					tl.unchangedSince[sp] = aware.lastRV
+				}
+				sp++
 			}
-			sp++
-		}
-		fl := tl.tab.flags.at(i)
-		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
-			continue
-		}
-		t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
-		if aware := steps[2*file]; fl&flagInitial == 0 && !aware.trySet(t, rv, i) {
-			aware.set(t, rv, i)
-		}
-		if ignoring := steps[2*file+1]; typ != parser.Bookmark && !ignoring.trySet(t, rv, i) {
-			ignoring.set(t, rv, i)
+			fl := tl.tab.flags.at(i)
+			if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
+				continue
+			}
+			t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
+			if aware := steps[2*file]; fl&flagInitial == 0 && !aware.trySet(t, rv, i) {
+				aware.set(t, rv, i)
+			}
+			if ignoring := steps[2*file+1]; typ != parser.Bookmark && !ignoring.trySet(t, rv, i) {
+				ignoring.set(t, rv, i)
+			}
 		}
 	}
 	for file, f := range tl.Files {
@@ -673,34 +677,36 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 		}
 	}
 	n := tl.tab.len()
-	for i := 0; i < n; i++ {
-		pace.tick(1)
-		fl := tl.tab.flags.at(i)
-		typ := parser.EventType(tl.tab.typ.at(i))
-		if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error || typ == parser.Listed {
-			continue
-		}
-		sk := &sinks[tl.tab.sess.at(i)]
-		s := sk.s
-		if s == nil {
-			continue
-		}
-		rv := tl.tab.rv.at(i)
-		if sk.seen != nil {
-			// The same change seen by several captures is one buffer entry.
-			if _, dup := sk.seen[rv]; dup {
+	for lo := 0; lo < n; lo += pauseEvery {
+		pace.tick(min(pauseEvery, n-lo))
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			fl := tl.tab.flags.at(i)
+			typ := parser.EventType(tl.tab.typ.at(i))
+			if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error || typ == parser.Listed {
 				continue
 			}
-			sk.seen[rv] = struct{}{}
+			sk := &sinks[tl.tab.sess.at(i)]
+			s := sk.s
+			if s == nil {
+				continue
+			}
+			rv := tl.tab.rv.at(i)
+			if sk.seen != nil {
+				// The same change seen by several captures is one buffer entry.
+				if _, dup := sk.seen[rv]; dup {
+					continue
+				}
+				sk.seen[rv] = struct{}{}
+			}
+			rv = max(rv, s.last)
+			if !s.ev.tryAdd(int32(i)) {
+				s.ev.add(int32(i))
+			}
+			if !s.maxRV.tryAdd(rv) {
+				s.maxRV.add(rv)
+			}
+			s.last = rv
 		}
-		rv = max(rv, s.last)
-		if !s.ev.tryAdd(int32(i)) {
-			s.ev.add(int32(i))
-		}
-		if !s.maxRV.tryAdd(rv) {
-			s.maxRV.add(rv)
-		}
-		s.last = rv
 	}
 	for kind, s := range build {
 		ks := tl.series[kind]
