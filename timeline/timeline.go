@@ -385,6 +385,16 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	for lo := 0; lo < n; lo += pauseEvery {
 		pace.tick(min(pauseEvery, n-lo))
 		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			due := int64(math.MaxInt64)
+			if nextList < len(tl.lists) {
+				due = tl.lists[nextList].end
+			}
+			if len(requested) > 0 {
+				due = min(due, requested[0].t)
+			}
+			if i, last = tl.raiseRun(head, i, min(lo+pauseEvery, n), last, due); i == min(lo+pauseEvery, n) {
+				break
+			}
 			typ := parser.EventType(tl.tab.typ.at(i))
 			t := tl.tab.t.at(i)
 			if t < last {
@@ -421,6 +431,34 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	}
 	raiseLists(math.MaxInt64)
 	raiseRequested(math.MaxInt64)
+}
+
+// raiseRun raises the head over the events from i, up to end
+// (exclusive), as buildHead's loop does an event that is no error, in
+// time order from last on, before the instant due (of the next LIST's
+// end or request) and whose step trySet takes. It stops at the first
+// event that is otherwise, and returns it and the instant of the last
+// event it took (last when none). It makes no call (see clearWalk.walk):
+// most events of a capture are such.
+func (tl *Timeline) raiseRun(head *stepBuilder, i, end int, last, due int64) (int, int64) {
+	tab := &tl.tab
+	for ; i < end; i++ {
+		t := tab.t.at(i)
+		if t < last || t >= due || parser.EventType(tab.typ.at(i)) == parser.Error {
+			break
+		}
+		if tab.flags.at(i)&flagRVValid != 0 {
+			rv := tab.rv.at(i)
+			if (head.len() == 0 || rv > head.lastRV) && !head.trySet(t, rv, i) {
+				break
+			}
+			if !tl.hasRV || rv < tl.minRV {
+				tl.minRV, tl.hasRV = rv, true
+			}
+		}
+		last = t
+	}
+	return i, last
 }
 
 // requestedRV is a resourceVersion a request asked for, and when.
@@ -657,12 +695,8 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 	// Each session's series and, when several captures share its kind,
 	// the RVs seen of that kind, looked up once per session rather than
 	// by kind name per event.
-	type sink struct {
-		s    *seriesBuilder
-		seen map[uint64]struct{} // nil: the kind's only capture
-	}
 	seen := map[string]map[uint64]struct{}{}
-	sinks := make([]sink, len(tl.Sessions))
+	sinks := make([]seriesSink, len(tl.Sessions))
 	for g := range tl.Sessions {
 		if !tl.Sessions[g].watchStream() {
 			continue // a LIST's items are state, not changes
@@ -680,9 +714,12 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 	for lo := 0; lo < n; lo += pauseEvery {
 		pace.tick(min(pauseEvery, n-lo))
 		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			if i = tl.seriesRun(sinks, i, min(lo+pauseEvery, n)); i == min(lo+pauseEvery, n) {
+				break
+			}
 			fl := tl.tab.flags.at(i)
 			typ := parser.EventType(tl.tab.typ.at(i))
-			if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error || typ == parser.Listed {
+			if !isChange(fl, typ) {
 				continue
 			}
 			sk := &sinks[tl.tab.sess.at(i)]
@@ -712,6 +749,47 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 		ks := tl.series[kind]
 		ks.ev, ks.maxRV = s.ev.seal(), s.maxRV.seal()
 	}
+}
+
+// seriesSink is where buildSeries adds a session's changes: its kind's
+// series and, when several captures share the kind, the RVs seen of it.
+type seriesSink struct {
+	s    *seriesBuilder
+	seen map[uint64]struct{} // nil: the kind's only capture
+}
+
+// isChange says an event of flags fl and type typ is a change that a
+// kind's series holds, when its session is a watch's stream.
+func isChange(fl uint8, typ parser.EventType) bool {
+	return fl&flagRVValid != 0 && fl&flagInitial == 0 && typ != parser.Bookmark && typ != parser.Error && typ != parser.Listed
+}
+
+// seriesRun adds the changes of the events from i, up to end
+// (exclusive), as buildSeries' loop does while each event is no change,
+// or a change of its kind's only capture that both columns' tails have
+// room for. It stops at the first event that is otherwise, and returns
+// it. It makes no call (see clearWalk.walk): most events of a capture
+// are such.
+func (tl *Timeline) seriesRun(sinks []seriesSink, i, end int) int {
+	tab := &tl.tab
+	for ; i < end; i++ {
+		if !isChange(tab.flags.at(i), parser.EventType(tab.typ.at(i))) {
+			continue
+		}
+		sk := &sinks[tab.sess.at(i)]
+		s := sk.s
+		if s == nil {
+			continue
+		}
+		if sk.seen != nil || len(s.ev.tail)+1 >= cap(s.ev.tail) || len(s.maxRV.tail)+1 >= cap(s.maxRV.tail) {
+			break
+		}
+		rv := max(tab.rv.at(i), s.last)
+		s.ev.tryAdd(int32(i))
+		s.maxRV.tryAdd(rv)
+		s.last = rv
+	}
+	return i
 }
 
 // watchStream: the session is a watch's stream (not a LIST, not an error
