@@ -198,13 +198,13 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 	b.lastT, b.lastRV = t, rv
 }
 
-// trySet is set for a step that is an event at an instant of its own,
-// when sealing the last step needs no sample, is no descent and fits in
+// trySet is set for a step that is an event (ev >= 0) at an instant of
+// its own, when sealing the last step needs no sample, is no descent and fits in
 // ev's tail; it says whether it did. It is small enough to be inlined:
 // the head's and the cursors' steps are nearly every event, and as wasm
 // a call for each cost more than the step.
 func (b *stepBuilder) trySet(t int64, rv uint64, ev int) bool {
-	if b.free <= 0 || b.lastT == t || ev < 0 || b.lastRV == unsetRV || b.lastRV < b.sealedRV {
+	if !b.takes(t) {
 		return false
 	}
 	n := len(b.ev.tail)
@@ -214,6 +214,11 @@ func (b *stepBuilder) trySet(t int64, rv uint64, ev int) bool {
 	b.n++
 	b.sealedRV, b.last, b.lastT, b.lastRV = b.lastRV, int32(ev), t, rv
 	return true
+}
+
+// takes says trySet takes a step that is an event at instant t.
+func (b *stepBuilder) takes(t int64) bool {
+	return b.free > 0 && b.lastT != t && b.lastRV != unsetRV && b.lastRV >= b.sealedRV
 }
 
 // seal appends the last step to the sealed ones, sampling its instant

@@ -353,7 +353,7 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	// An event's raise is a step at the event; an error's (by its Y, not
 	// its RV) is kept apart: pass i < 0.
 	raise := func(t int64, rv uint64, i int) {
-		if (head.len() == 0 || rv > head.lastRV) && !head.trySet(t, rv, i) {
+		if (head.len() == 0 || rv > head.lastRV) && (i < 0 || !head.trySet(t, rv, i)) {
 			head.set(t, rv, i)
 		}
 	}
@@ -534,6 +534,9 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 	for lo := 0; lo < n; lo += pauseEvery {
 		pace.tick(min(pauseEvery, n-lo))
 		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			if i = tl.cursorsRun(steps, next, sp, i, min(lo+pauseEvery, n)); i == min(lo+pauseEvery, n) {
+				break
+			}
 			g := int(tl.tab.sess.at(i))
 			file := tl.Sessions[g].File
 			open(file, g)
@@ -569,6 +572,40 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 	for _, b := range steps {
 		b.finish()
 	}
+}
+
+// cursorsRun sets the cursors over the events from i, up to end
+// (exclusive), as buildCursors' loop does while no session is to open
+// (next), the event is not the special sp and trySet takes its steps.
+// It stops at the first event that is otherwise, and returns it. It
+// makes no call (see clearWalk.walk): most events of a capture are such.
+func (tl *Timeline) cursorsRun(steps []*stepBuilder, next []int, sp, i, end int) int {
+	tab := &tl.tab
+	for ; i < end; i++ {
+		g := int(tab.sess.at(i))
+		file := tl.Sessions[g].File
+		if ss := tl.Files[file].Sessions; next[file] < len(ss) && ss[next[file]] <= g || sp < len(tl.special) && int(tl.special[sp]) == i {
+			break
+		}
+		typ := parser.EventType(tab.typ.at(i))
+		fl := tab.flags.at(i)
+		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
+			continue
+		}
+		t, rv := tab.t.at(i), tab.rv.at(i)
+		aware, ignoring := steps[2*file], steps[2*file+1]
+		setAware, setIgnoring := fl&flagInitial == 0, typ != parser.Bookmark
+		if setAware && !aware.takes(t) || setIgnoring && !ignoring.takes(t) {
+			break
+		}
+		if setAware {
+			aware.trySet(t, rv, i)
+		}
+		if setIgnoring {
+			ignoring.trySet(t, rv, i)
+		}
+	}
+	return i
 }
 
 // openSession sets the cursors as the session's request does: steps of no
