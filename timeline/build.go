@@ -794,23 +794,30 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
 	for i := range newID {
 		newID[i] = -1
 	}
+	// Every lane appears: order has room for them all, and the loops
+	// below, over every event, make no call but to pause between runs of
+	// them (as wasm, a loop with a call in it keeps its values in
+	// memory).
 	order := make([]int32, 0, old.Len())
 	// laneStart[id+1] counts lane id's events first, then is summed.
 	tl.laneStart = make([]int32, old.Len()+1)
 	n := tab.len()
-	for i := 0; i < n; i++ {
-		pace.tick(1)
-		l := tab.lane.at(i)
-		if l < 0 {
-			continue
+	for lo := 0; lo < n; lo += pauseEvery {
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			l := tab.lane.at(i)
+			if l < 0 {
+				continue
+			}
+			id := newID[l]
+			if id < 0 {
+				id = int32(len(order))
+				newID[l] = id
+				order = order[:id+1]
+				order[id] = l
+			}
+			tl.laneStart[id+1]++
 		}
-		id := newID[l]
-		if id < 0 {
-			id = int32(len(order))
-			newID[l] = id
-			order = append(order, l)
-		}
-		tl.laneStart[id+1]++
+		pace.tick(min(pauseEvery, n-lo))
 	}
 	// One file's lanes are numbered as they first appear already: the
 	// event table and the lanes then stay as they are.
@@ -835,14 +842,19 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
 		tl.laneStart[k+1] += tl.laneStart[k]
 	}
 	tl.laneEv = make([]int32, tl.laneStart[lanes])
+	tl.special = make([]int32, n-len(tl.laneEv))
 	fill := append([]int32(nil), tl.laneStart[:lanes]...)
-	for i := 0; i < n; i++ {
-		if l := tab.lane.at(i); l >= 0 {
-			tl.laneEv[fill[l]] = int32(i)
-			fill[l]++
-		} else {
-			tl.special = append(tl.special, int32(i))
+	sp := 0
+	for lo := 0; lo < n; lo += pauseEvery {
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			if l := tab.lane.at(i); l >= 0 {
+				tl.laneEv[fill[l]] = int32(i)
+				fill[l]++
+			} else {
+				tl.special[sp] = int32(i)
+				sp++
+			}
 		}
-		pace.tick(1)
+		pace.tick(min(pauseEvery, n-lo))
 	}
 }

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 )
@@ -162,6 +163,57 @@ func (a *Analysis) contradiction(c *cacheReplay) string {
 	return ""
 }
 
+// replayWalk is where a replay of a kind's changes stands: the cache,
+// of capacity changes, holds those from start on; at and from are the
+// evictions recorded (the change at which the oldest change held rose,
+// and the change it rose to, whose value is oldest). Sealed as they
+// fill: a capture of millions of changes evicts at nearly every one, and
+// two plain columns of them would be the most the analysis holds.
+type replayWalk struct {
+	s          *kindSeries
+	end, start int
+	capacity   int
+	oldest     uint64
+	at, from   sealed[int32]
+}
+
+// run replays the changes from end, up to stop (exclusive), as replay's
+// loop does a change before the instant restart at which the cache is
+// not full, or full and neither grows nor shrinks, evicting one change
+// that the tails have room to record. It stops at the first change that
+// is otherwise, sets r.end to it, and says whether the cache was full at
+// any change it replayed. It makes no call (see clearWalk.walk): as
+// wasm, a call for each of the reads and evictions of every change cost
+// more than the replay's own work.
+func (r *replayWalk) run(end, stop int, restart, fresh int64) (full bool) {
+	evs, times, maxRV := &r.s.ev, &r.s.tab.t, &r.s.maxRV
+	start, capacity, oldest := r.start, r.capacity, r.oldest
+	for ; end < stop; end++ {
+		t := times.at(int(evs.at(end)))
+		if t >= restart {
+			break
+		}
+		if end-start != capacity {
+			continue
+		}
+		if t-times.at(int(evs.at(start))) < fresh || t-times.at(int(evs.at(end-capacity/4))) > fresh && capacity > minCacheCapacity {
+			break
+		}
+		if rv := maxRV.at(start + 1); r.from.len() == 0 || rv > oldest {
+			if len(r.at.tail)+1 >= cap(r.at.tail) || len(r.from.tail)+1 >= cap(r.from.tail) {
+				break
+			}
+			r.at.tryAdd(int32(end))
+			r.from.tryAdd(int32(start + 1))
+			oldest = rv
+		}
+		start++
+		full = true
+	}
+	r.end, r.start, r.oldest = end, start, oldest
+	return full
+}
+
 func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 	p := &a.Params
 	upper := p.CacheCount
@@ -177,44 +229,56 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 			restarts = append(restarts, r.To)
 		}
 	}
-	// Sealed as they fill: a capture of millions of changes evicts at
-	// nearly every one, and two plain columns of them would be the most
-	// the analysis holds.
-	var at, from sealed[int32]
-	oldest := uint64(0)
-	capacity, start := minCacheCapacity, 0
+	r := replayWalk{s: s, capacity: minCacheCapacity}
 	evictTo := func(end, k int) {
-		start = k
-		if rv := s.maxRV.at(k); from.len() == 0 || rv > oldest {
-			if !at.tryAdd(int32(end)) {
-				at.add(int32(end))
+		r.start = k
+		if rv := s.maxRV.at(k); r.from.len() == 0 || rv > r.oldest {
+			if !r.at.tryAdd(int32(end)) {
+				r.at.add(int32(end))
 			}
-			if !from.tryAdd(int32(k)) {
-				from.add(int32(k))
+			if !r.from.tryAdd(int32(k)) {
+				r.from.add(int32(k))
 			}
-			oldest = rv
+			r.oldest = rv
 		}
 	}
+	evs, times := &s.ev, &s.tab.t
 	for end := 0; end < s.len(); end++ {
-		a.pace.tick(1)
-		t := s.t(end)
-		for len(restarts) > 0 && restarts[0] <= t {
-			capacity, start, restarts = minCacheCapacity, end, restarts[1:]
+		restart := int64(math.MaxInt64)
+		if len(restarts) > 0 {
+			restart = restarts[0]
 		}
-		if end-start == capacity {
-			c.minCap, c.maxCap = min(c.minCap, capacity), max(c.maxCap, capacity)
-			switch {
-			case t-s.t(start) < fresh:
-				capacity = min(2*capacity, upper)
-			case t-s.t(end-capacity/4) > fresh && capacity > minCacheCapacity:
-				capacity = max(capacity/2, minCacheCapacity)
-				evictTo(end, end-capacity)
+		stop := min(end+pauseEvery, s.len())
+		if full := r.run(end, stop, restart, fresh); r.end > end {
+			if full {
+				c.minCap, c.maxCap = min(c.minCap, r.capacity), max(c.maxCap, r.capacity)
+			}
+			a.pace.tick(r.end - end)
+			if end = r.end; end == stop {
+				end--
+				continue
 			}
 		}
-		if end-start == capacity {
-			evictTo(end, start+1)
+		a.pace.tick(1)
+		t := times.at(int(evs.at(end)))
+		for len(restarts) > 0 && restarts[0] <= t {
+			r.capacity, r.start, restarts = minCacheCapacity, end, restarts[1:]
+		}
+		if end-r.start == r.capacity {
+			c.minCap, c.maxCap = min(c.minCap, r.capacity), max(c.maxCap, r.capacity)
+			switch {
+			case t-times.at(int(evs.at(r.start))) < fresh:
+				r.capacity = min(2*r.capacity, upper)
+			case t-times.at(int(evs.at(end-r.capacity/4))) > fresh && r.capacity > minCacheCapacity:
+				r.capacity = max(r.capacity/2, minCacheCapacity)
+				evictTo(end, end-r.capacity)
+			}
+		}
+		if end-r.start == r.capacity {
+			evictTo(end, r.start+1)
 		}
 	}
+	at, from := r.at, r.from
 	c.minCap = min(c.minCap, c.maxCap)
 	c.at, c.from = at.seal(), from.seal()
 	return c

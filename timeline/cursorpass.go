@@ -275,6 +275,16 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		next, nextRV = steps.step(0)
 	}
 	for k := 0; k < n; k++ {
+		if len(stints) == 0 && ps.clear.ok && k+1 < n {
+			// A run of steps that the last bounds clear, walked apart.
+			w := clearWalk{k: k, next: next, nextRV: nextRV, hk: hk, h: h, hnext: hnext}
+			if w.walk(c, &tl.head, min(n-1, k+pauseEvery), ps.clear, d, &age) {
+				refused.close()
+				risky.close()
+				a.pace.tick(w.k - k)
+				k, next, nextRV, hk, h, hnext = w.k, w.next, w.nextRV, w.hk, w.h, w.hnext
+			}
+		}
 		a.pace.tick(1)
 		from, rv := next, nextRV
 		to, zto := c.End, zoneEnd
@@ -343,6 +353,77 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		}
 	}
 	a.Ages = append(a.Ages, age)
+}
+
+// clearWalk is where a cursor pass stands: step k is next, its instant
+// and value decoded; hk is the head step in force at step k's start, h
+// its value, hnext the next head step's instant.
+type clearWalk struct {
+	k      int
+	next   int64
+	nextRV uint64
+	hk     int
+	h      uint64
+	hnext  int64
+}
+
+// walk walks the steps from w.k, up to end (exclusive, before the
+// cursor's last step), as cursorPass's loop walks a step that sc, the
+// pass's last bounds, clears, and whose head is not above it: it keeps
+// the cursor's age, and stops at the first step that is otherwise, or
+// that is no event, or whose head moves other than by the one step
+// headBefore looks at first. It says whether it walked any. It makes no
+// call: as wasm, a loop with calls in it keeps its values in memory, and
+// most steps of a busy capture are such.
+func (w *clearWalk) walk(c *Cursor, head *Steps, end int, sc stepsClear, d int64, age *CursorAge) bool {
+	tab := &c.tl.tab
+	k, next, nextRV, hk, h, hnext := w.k, w.next, w.nextRV, w.hk, w.h, w.hnext
+	hn := head.Len()
+	maxAge, maxAt, maxRV := age.MaxAge, age.MaxAgeAt, age.MaxAgeRV
+	var last uint64 // the value of the last step walked
+	for ; k < end; k++ {
+		from, rv := next, nextRV
+		i := c.ev.at(k + 1)
+		if i < 0 || rv == unsetRV || rv == unknownRV {
+			break
+		}
+		to := tab.t.at(int(i))
+		hk1, h1, hnext1 := hk, h, hnext
+		if hnext <= to-1 {
+			// headBefore(head, hk+1, to), when the step after hk+1 is
+			// at or past to, or there is none.
+			hk1, hnext1 = hk+1, math.MaxInt64
+			if hk+2 < hn {
+				j := head.ev.at(hk + 2)
+				if j < 0 {
+					break
+				}
+				if hnext1 = tab.t.at(int(j)); hnext1 < to {
+					break
+				}
+			}
+			j := head.ev.at(hk1)
+			if j < 0 {
+				break
+			}
+			h1 = tab.rv.at(int(j))
+		}
+		if hk1 >= 0 && h1 > rv || !sc.holds(rv, from, to, d) {
+			break
+		}
+		hk, h, hnext, last = hk1, h1, hnext1, rv
+		if to-from > maxAge {
+			maxAge, maxAt, maxRV = to-from, to, rv
+		}
+		next, nextRV = to, tab.rv.at(int(i))
+	}
+	if k == w.k {
+		return false
+	}
+	age.Final, age.HasFinal = last, true
+	age.MaxAge, age.MaxAgeAt, age.MaxAgeRV = maxAge, maxAt, maxRV
+	w.k, w.next, w.nextRV, w.hk, w.h, w.hnext = k, next, nextRV, hk, h, hnext
+	return true
 }
 
 // stepsClear is what beyond says of every model at once, for a pass

@@ -161,6 +161,9 @@ type stepBuilder struct {
 	n      int
 	// sealedRV is the value of the last step sealed.
 	sealedRV uint64
+	// free counts the steps that can be sealed from here without a
+	// sample and into the room ev's tail has: trySet's to seal.
+	free int
 }
 
 func newStepBuilder(tl *Timeline, s *Steps) *stepBuilder {
@@ -195,6 +198,29 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 	b.lastT, b.lastRV = t, rv
 }
 
+// trySet is set for a step that is an event (ev >= 0) at an instant of
+// its own, when sealing the last step needs no sample, is no descent and fits in
+// ev's tail; it says whether it did. It is small enough to be inlined:
+// the head's and the cursors' steps are nearly every event, and as wasm
+// a call for each cost more than the step.
+func (b *stepBuilder) trySet(t int64, rv uint64, ev int) bool {
+	if !b.takes(t) {
+		return false
+	}
+	n := len(b.ev.tail)
+	b.ev.tail = b.ev.tail[:n+1]
+	b.ev.tail[n] = b.last
+	b.free--
+	b.n++
+	b.sealedRV, b.last, b.lastT, b.lastRV = b.lastRV, int32(ev), t, rv
+	return true
+}
+
+// takes says trySet takes a step that is an event at instant t.
+func (b *stepBuilder) takes(t int64) bool {
+	return b.free > 0 && b.lastT != t && b.lastRV != unsetRV && b.lastRV >= b.sealedRV
+}
+
 // seal appends the last step to the sealed ones, sampling its instant
 // and listing it among the descents when it is one.
 func (b *stepBuilder) seal() {
@@ -208,6 +234,10 @@ func (b *stepBuilder) seal() {
 	b.sealedRV = rv
 	if !b.ev.tryAdd(b.last) {
 		b.ev.add(b.last)
+	}
+	b.free = 0
+	if k := b.ev.len() % stepSample; k != 0 {
+		b.free = min(stepSample-k, cap(b.ev.tail)-len(b.ev.tail)-1)
 	}
 }
 

@@ -177,10 +177,16 @@ func appendBlocks[T integer](bs []block, ch []T) []block {
 	for j := range bs[first:] {
 		bs[first+j].data = data[offs[j]:]
 	}
-	for j, v := range ch {
-		b := &bs[first+j>>blockBits]
-		k := uint32(j & blockMask)
-		binary.LittleEndian.PutUint64(b.data[k*b.w:], uint64(v)-b.slope*uint64(k)-b.base)
+	for j := range bs[first:] {
+		b := &bs[first+j]
+		if b.w == 0 {
+			continue // every value lies on the line: its data, zeros, is never read
+		}
+		vs := ch[j<<blockBits : min((j+1)<<blockBits, len(ch))]
+		data, w, base, slope := b.data, int(b.w), b.base, b.slope
+		for k, v := range vs {
+			binary.LittleEndian.PutUint64(data[k*w:], uint64(v)-slope*uint64(k)-base)
+		}
 	}
 	return bs
 }

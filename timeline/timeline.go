@@ -353,7 +353,7 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	// An event's raise is a step at the event; an error's (by its Y, not
 	// its RV) is kept apart: pass i < 0.
 	raise := func(t int64, rv uint64, i int) {
-		if head.len() == 0 || rv > head.lastRV {
+		if (head.len() == 0 || rv > head.lastRV) && (i < 0 || !head.trySet(t, rv, i)) {
 			head.set(t, rv, i)
 		}
 	}
@@ -382,43 +382,83 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	}
 	tl.timeOrdered = true
 	last := int64(math.MinInt64)
-	for i := 0; i < n; i++ {
-		pace.tick(1)
-		typ := parser.EventType(tl.tab.typ.at(i))
-		t := tl.tab.t.at(i)
-		if t < last {
-			tl.timeOrdered = false
-		}
-		last = t
-		raiseLists(t)
-		raiseRequested(t)
-		if typ == parser.Error {
-			if st := tl.status[i]; st != nil && st.TooOld {
-				raise(t, st.Y, -1)
-				s := &tl.Sessions[tl.tab.sess.at(i)]
-				kind := tl.Files[s.File].Kind
-				f := tl.floors[kind]
-				if f == nil {
-					f = &floorSteps{}
-					tl.floors[kind] = f
-				}
-				f.rise(t, st.Y, i)
-				if s.Server >= 0 && len(tl.Servers) > 1 {
-					addServerFloor(kind, s.Server, t, st.Y, i)
-				}
+	for lo := 0; lo < n; lo += pauseEvery {
+		pace.tick(min(pauseEvery, n-lo))
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			due := int64(math.MaxInt64)
+			if nextList < len(tl.lists) {
+				due = tl.lists[nextList].end
 			}
-			continue
-		}
-		if tl.tab.flags.at(i)&flagRVValid != 0 {
-			rv := tl.tab.rv.at(i)
-			raise(t, rv, i)
-			if !tl.hasRV || rv < tl.minRV {
-				tl.minRV, tl.hasRV = rv, true
+			if len(requested) > 0 {
+				due = min(due, requested[0].t)
+			}
+			if i, last = tl.raiseRun(head, i, min(lo+pauseEvery, n), last, due); i == min(lo+pauseEvery, n) {
+				break
+			}
+			typ := parser.EventType(tl.tab.typ.at(i))
+			t := tl.tab.t.at(i)
+			if t < last {
+				tl.timeOrdered = false
+			}
+			last = t
+			raiseLists(t)
+			raiseRequested(t)
+			if typ == parser.Error {
+				if st := tl.status[i]; st != nil && st.TooOld {
+					raise(t, st.Y, -1)
+					s := &tl.Sessions[tl.tab.sess.at(i)]
+					kind := tl.Files[s.File].Kind
+					f := tl.floors[kind]
+					if f == nil {
+						f = &floorSteps{}
+						tl.floors[kind] = f
+					}
+					f.rise(t, st.Y, i)
+					if s.Server >= 0 && len(tl.Servers) > 1 {
+						addServerFloor(kind, s.Server, t, st.Y, i)
+					}
+				}
+				continue
+			}
+			if tl.tab.flags.at(i)&flagRVValid != 0 {
+				rv := tl.tab.rv.at(i)
+				raise(t, rv, i)
+				if !tl.hasRV || rv < tl.minRV {
+					tl.minRV, tl.hasRV = rv, true
+				}
 			}
 		}
 	}
 	raiseLists(math.MaxInt64)
 	raiseRequested(math.MaxInt64)
+}
+
+// raiseRun raises the head over the events from i, up to end
+// (exclusive), as buildHead's loop does an event that is no error, in
+// time order from last on, before the instant due (of the next LIST's
+// end or request) and whose step trySet takes. It stops at the first
+// event that is otherwise, and returns it and the instant of the last
+// event it took (last when none). It makes no call (see clearWalk.walk):
+// most events of a capture are such.
+func (tl *Timeline) raiseRun(head *stepBuilder, i, end int, last, due int64) (int, int64) {
+	tab := &tl.tab
+	for ; i < end; i++ {
+		t := tab.t.at(i)
+		if t < last || t >= due || parser.EventType(tab.typ.at(i)) == parser.Error {
+			break
+		}
+		if tab.flags.at(i)&flagRVValid != 0 {
+			rv := tab.rv.at(i)
+			if (head.len() == 0 || rv > head.lastRV) && !head.trySet(t, rv, i) {
+				break
+			}
+			if !tl.hasRV || rv < tl.minRV {
+				tl.minRV, tl.hasRV = rv, true
+			}
+		}
+		last = t
+	}
+	return i, last
 }
 
 // requestedRV is a resourceVersion a request asked for, and when.
@@ -491,31 +531,36 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 	}
 	tl.unchangedSince = make([]uint64, len(tl.special))
 	n, sp := tl.tab.len(), 0
-	for i := 0; i < n; i++ {
-		pace.tick(1)
-		g := int(tl.tab.sess.at(i))
-		file := tl.Sessions[g].File
-		open(file, g)
-		typ := parser.EventType(tl.tab.typ.at(i))
-		if sp < len(tl.special) && int(tl.special[sp]) == i {
-			// What the stream carried before a bookmark is the
-			// bookmark-aware cursor's value as the bookmark arrives.
-			tl.unchangedSince[sp] = unsetRV
-			if aware := steps[2*file]; typ == parser.Bookmark && aware.len() > 0 {
-				tl.unchangedSince[sp] = aware.lastRV
+	for lo := 0; lo < n; lo += pauseEvery {
+		pace.tick(min(pauseEvery, n-lo))
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			if i = tl.cursorsRun(steps, next, sp, i, min(lo+pauseEvery, n)); i == min(lo+pauseEvery, n) {
+				break
 			}
-			sp++
-		}
-		fl := tl.tab.flags.at(i)
-		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
-			continue
-		}
-		t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
-		if fl&flagInitial == 0 {
-			steps[2*file].set(t, rv, i)
-		}
-		if typ != parser.Bookmark {
-			steps[2*file+1].set(t, rv, i)
+			g := int(tl.tab.sess.at(i))
+			file := tl.Sessions[g].File
+			open(file, g)
+			typ := parser.EventType(tl.tab.typ.at(i))
+			if sp < len(tl.special) && int(tl.special[sp]) == i {
+				// What the stream carried before a bookmark is the
+				// bookmark-aware cursor's value as the bookmark arrives.
+				tl.unchangedSince[sp] = unsetRV
+				if aware := steps[2*file]; typ == parser.Bookmark && aware.len() > 0 {
+					tl.unchangedSince[sp] = aware.lastRV
+				}
+				sp++
+			}
+			fl := tl.tab.flags.at(i)
+			if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
+				continue
+			}
+			t, rv := tl.tab.t.at(i), tl.tab.rv.at(i)
+			if aware := steps[2*file]; fl&flagInitial == 0 && !aware.trySet(t, rv, i) {
+				aware.set(t, rv, i)
+			}
+			if ignoring := steps[2*file+1]; typ != parser.Bookmark && !ignoring.trySet(t, rv, i) {
+				ignoring.set(t, rv, i)
+			}
 		}
 	}
 	for file, f := range tl.Files {
@@ -527,6 +572,40 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 	for _, b := range steps {
 		b.finish()
 	}
+}
+
+// cursorsRun sets the cursors over the events from i, up to end
+// (exclusive), as buildCursors' loop does while no session is to open
+// (next), the event is not the special sp and trySet takes its steps.
+// It stops at the first event that is otherwise, and returns it. It
+// makes no call (see clearWalk.walk): most events of a capture are such.
+func (tl *Timeline) cursorsRun(steps []*stepBuilder, next []int, sp, i, end int) int {
+	tab := &tl.tab
+	for ; i < end; i++ {
+		g := int(tab.sess.at(i))
+		file := tl.Sessions[g].File
+		if ss := tl.Files[file].Sessions; next[file] < len(ss) && ss[next[file]] <= g || sp < len(tl.special) && int(tl.special[sp]) == i {
+			break
+		}
+		typ := parser.EventType(tab.typ.at(i))
+		fl := tab.flags.at(i)
+		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
+			continue
+		}
+		t, rv := tab.t.at(i), tab.rv.at(i)
+		aware, ignoring := steps[2*file], steps[2*file+1]
+		setAware, setIgnoring := fl&flagInitial == 0, typ != parser.Bookmark
+		if setAware && !aware.takes(t) || setIgnoring && !ignoring.takes(t) {
+			break
+		}
+		if setAware {
+			aware.trySet(t, rv, i)
+		}
+		if setIgnoring {
+			ignoring.trySet(t, rv, i)
+		}
+	}
+	return i
 }
 
 // openSession sets the cursors as the session's request does: steps of no
@@ -653,12 +732,8 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 	// Each session's series and, when several captures share its kind,
 	// the RVs seen of that kind, looked up once per session rather than
 	// by kind name per event.
-	type sink struct {
-		s    *seriesBuilder
-		seen map[uint64]struct{} // nil: the kind's only capture
-	}
 	seen := map[string]map[uint64]struct{}{}
-	sinks := make([]sink, len(tl.Sessions))
+	sinks := make([]seriesSink, len(tl.Sessions))
 	for g := range tl.Sessions {
 		if !tl.Sessions[g].watchStream() {
 			continue // a LIST's items are state, not changes
@@ -673,35 +748,85 @@ func (tl *Timeline) buildSeries(pace *pacer) {
 		}
 	}
 	n := tl.tab.len()
-	for i := 0; i < n; i++ {
-		pace.tick(1)
-		fl := tl.tab.flags.at(i)
-		typ := parser.EventType(tl.tab.typ.at(i))
-		if fl&flagRVValid == 0 || fl&flagInitial != 0 || typ == parser.Bookmark || typ == parser.Error || typ == parser.Listed {
-			continue
-		}
-		sk := &sinks[tl.tab.sess.at(i)]
-		s := sk.s
-		if s == nil {
-			continue
-		}
-		rv := tl.tab.rv.at(i)
-		if sk.seen != nil {
-			// The same change seen by several captures is one buffer entry.
-			if _, dup := sk.seen[rv]; dup {
+	for lo := 0; lo < n; lo += pauseEvery {
+		pace.tick(min(pauseEvery, n-lo))
+		for i := lo; i < min(lo+pauseEvery, n); i++ {
+			if i = tl.seriesRun(sinks, i, min(lo+pauseEvery, n)); i == min(lo+pauseEvery, n) {
+				break
+			}
+			fl := tl.tab.flags.at(i)
+			typ := parser.EventType(tl.tab.typ.at(i))
+			if !isChange(fl, typ) {
 				continue
 			}
-			sk.seen[rv] = struct{}{}
+			sk := &sinks[tl.tab.sess.at(i)]
+			s := sk.s
+			if s == nil {
+				continue
+			}
+			rv := tl.tab.rv.at(i)
+			if sk.seen != nil {
+				// The same change seen by several captures is one buffer entry.
+				if _, dup := sk.seen[rv]; dup {
+					continue
+				}
+				sk.seen[rv] = struct{}{}
+			}
+			rv = max(rv, s.last)
+			if !s.ev.tryAdd(int32(i)) {
+				s.ev.add(int32(i))
+			}
+			if !s.maxRV.tryAdd(rv) {
+				s.maxRV.add(rv)
+			}
+			s.last = rv
 		}
-		rv = max(rv, s.last)
-		s.ev.add(int32(i))
-		s.maxRV.add(rv)
-		s.last = rv
 	}
 	for kind, s := range build {
 		ks := tl.series[kind]
 		ks.ev, ks.maxRV = s.ev.seal(), s.maxRV.seal()
 	}
+}
+
+// seriesSink is where buildSeries adds a session's changes: its kind's
+// series and, when several captures share the kind, the RVs seen of it.
+type seriesSink struct {
+	s    *seriesBuilder
+	seen map[uint64]struct{} // nil: the kind's only capture
+}
+
+// isChange says an event of flags fl and type typ is a change that a
+// kind's series holds, when its session is a watch's stream.
+func isChange(fl uint8, typ parser.EventType) bool {
+	return fl&flagRVValid != 0 && fl&flagInitial == 0 && typ != parser.Bookmark && typ != parser.Error && typ != parser.Listed
+}
+
+// seriesRun adds the changes of the events from i, up to end
+// (exclusive), as buildSeries' loop does while each event is no change,
+// or a change of its kind's only capture that both columns' tails have
+// room for. It stops at the first event that is otherwise, and returns
+// it. It makes no call (see clearWalk.walk): most events of a capture
+// are such.
+func (tl *Timeline) seriesRun(sinks []seriesSink, i, end int) int {
+	tab := &tl.tab
+	for ; i < end; i++ {
+		if !isChange(tab.flags.at(i), parser.EventType(tab.typ.at(i))) {
+			continue
+		}
+		sk := &sinks[tab.sess.at(i)]
+		s := sk.s
+		if s == nil {
+			continue
+		}
+		if sk.seen != nil || len(s.ev.tail)+1 >= cap(s.ev.tail) || len(s.maxRV.tail)+1 >= cap(s.maxRV.tail) {
+			break
+		}
+		rv := max(tab.rv.at(i), s.last)
+		s.ev.tryAdd(int32(i))
+		s.maxRV.tryAdd(rv)
+		s.last = rv
+	}
+	return i
 }
 
 // watchStream: the session is a watch's stream (not a LIST, not an error
