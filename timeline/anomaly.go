@@ -51,6 +51,12 @@ func (f *FileBuilder) anomalies(base int) {
 		var maxRV uint64
 		seen := false
 		for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
+			var j int
+			j, maxRV, seen = b.tab.anomalyFreeRun(i, min(s.lastEv+1, i+pauseEvery), s.lastEv, k, maxRV, seen, laneRV, laneIn, laneLo)
+			b.pace.tick(j - i)
+			if i = j; i > s.lastEv {
+				break
+			}
 			b.pace.tick(1)
 			typ := parser.EventType(b.tab.typ.at(i))
 			fl := b.tab.flags.at(i)
@@ -87,6 +93,43 @@ func (f *FileBuilder) anomalies(base int) {
 		}
 		f.sessionAnomalies(s, g, add)
 	}
+}
+
+// anomalyFreeRun walks the events of session k (of its file), whose
+// last is last, from i up to end (exclusive) as anomalies' loop does
+// while none is an anomaly, and returns the first that may be one (end
+// for none) with the session's
+// largest RV so far and whether it has one; anomalies' loop takes that
+// event. It makes no call: as wasm a loop that makes any, even on a
+// branch rarely taken, is several times slower (see clearWalk.walk), and
+// nearly every event is no anomaly.
+func (e *eventTable) anomalyFreeRun(i, end, last, k int, maxRV uint64, seen bool, laneRV []uint64, laneIn []int32, laneLo int32) (int, uint64, bool) {
+	for ; i < end; i++ {
+		typ := parser.EventType(e.typ.at(i))
+		fl := e.flags.at(i)
+		if typ == parser.Error {
+			if i != last {
+				break
+			}
+			continue
+		}
+		if fl&flagRVValid == 0 {
+			continue
+		}
+		rv := e.rv.at(i)
+		ordered := fl&flagInitial == 0 && typ != parser.Listed
+		l := e.lane.at(i)
+		if ordered && seen && rv < maxRV || l >= 0 && laneIn[l-laneLo] == int32(k+1) && laneRV[l-laneLo] == rv {
+			break
+		}
+		if ordered {
+			maxRV, seen = max(maxRV, rv), true
+		}
+		if l >= 0 {
+			laneRV[l-laneLo], laneIn[l-laneLo] = rv, int32(k+1)
+		}
+	}
+	return i, maxRV, seen
 }
 
 func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, int, int64, string)) {

@@ -102,17 +102,30 @@ func (x *uidIndex) find(ls *Lanes, lo int, key []byte, packed bool) (int32, bool
 	}
 	mask := uint64(len(x.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
+		i = x.probe(i, uint32(h))
 		s := x.slots[i]
 		if s == 0 {
 			return 0, false, h
-		}
-		if x.hashes[i] != uint32(h) {
-			continue
 		}
 		if k, p := ls.uidKey(lo + int(s-1)); p == packed && equalKeys(k, key) {
 			return s - 1, true, h
 		}
 	}
+}
+
+// probe returns the first slot from i that is empty or holds a lane
+// whose key's hash has low bits h. It makes no call, and is kept out of
+// find, whose loop compares keys: as wasm a loop that makes any call,
+// even on a branch rarely taken, is several times slower (see
+// clearWalk.walk), and a new uid's lookup probes and compares none.
+//
+//go:noinline
+func (x *uidIndex) probe(i uint64, h uint32) uint64 {
+	mask := uint64(len(x.slots) - 1)
+	for x.slots[i] != 0 && x.hashes[i] != h {
+		i = (i + 1) & mask
+	}
+	return i
 }
 
 // equalKeys is bytes.Equal, a word at a time: under wasm bytes.Equal
