@@ -58,8 +58,11 @@ func (s *Steps) apart(i int32) *step {
 }
 
 // RV is step k's value.
-func (s *Steps) RV(k int) uint64 {
-	i := s.ev.at(k)
+func (s *Steps) RV(k int) uint64 { return s.rvOf(s.ev.at(k)) }
+
+// rvOf is the value of a step stored as i (see Steps.ev), small enough
+// to be inlined, as tOf is.
+func (s *Steps) rvOf(i int32) uint64 {
 	if e := s.apart(i); e != nil {
 		return e.rv
 	}

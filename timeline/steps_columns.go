@@ -20,7 +20,8 @@ type ColumnSpan struct {
 func (s *Steps) Columns(lo, hi int, ends []int64, out []ColumnSpan) []ColumnSpan {
 	c := 0
 	for k := lo; k < hi; {
-		t, first := s.of(s.ev.at(k))
+		i := s.ev.at(k)
+		t, first := s.tOf(i), s.rvOf(i)
 		for c < len(ends)-1 && ends[c] <= t {
 			c++
 		}
@@ -29,8 +30,7 @@ func (s *Steps) Columns(lo, hi int, ends []int64, out []ColumnSpan) []ColumnSpan
 		if end < hi && s.tOf(s.ev.at(end)) < ends[c] {
 			end = s.SearchT(end+1, hi, ends[c])
 		}
-		_, last := s.of(s.ev.at(end - 1))
-		out = append(out, ColumnSpan{Col: c, End: end, First: first, Last: last})
+		out = append(out, ColumnSpan{Col: c, End: end, First: first, Last: s.rvOf(s.ev.at(end - 1))})
 		k = end
 	}
 	return out
