@@ -27,9 +27,17 @@ func (cursorsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) 
 	if v.AxisRV {
 		return
 	}
+	// The columns' ends, found once for every strip and every series it
+	// folds: a capture split into clients has a strip for each in view.
+	ncol := int(math.Ceil(layout.PlotW))
+	ends := c.colEnds[:0]
+	for col := range ncol {
+		ends = append(ends, s.ColumnEnd(col, ncol))
+	}
+	c.colEnds = ends
 	for i := range layout.Bands {
 		if b := &layout.Bands[i]; b.ID == BandCursors {
-			b.RVTop, b.RVBot = c.cursorStrip(v, layout, *b, s, fr)
+			b.RVTop, b.RVBot = c.cursorStrip(v, layout, *b, s, ends, fr)
 			if layout.CursorTop == layout.CursorBot {
 				layout.CursorTop, layout.CursorBot = b.RVTop, b.RVBot
 			}
@@ -194,19 +202,14 @@ func (r rvBand) y(rv uint64) float64 {
 // cursorStrip plots, against time, the head estimate and each file's two
 // cursors as step lines, and shades what lies between the two cursors. It
 // returns the RVs at the strip's top and bottom (equal when it is empty).
-func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, fr *Frame) (uint64, uint64) {
+// Its columns end at ends (Scale.ColumnEnd of each).
+func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int64, fr *Frame) (uint64, uint64) {
 	tl := c.tl
-	ncol := int(math.Ceil(layout.PlotW))
+	ncol := len(ends)
 	endCol := func(end int64) int { return int(math.Ceil(s.XClamped(end) - s.X0)) }
 	if want := 1 + len(tl.Cursors); len(c.cols) < want {
 		c.cols = make([]stepEnvelope, want)
 	}
-	// The columns' ends, found once for every series the strip folds.
-	ends := c.colEnds[:0]
-	for col := range ncol {
-		ends = append(ends, s.ColumnEnd(col, ncol))
-	}
-	c.colEnds = ends
 	head := &c.cols[0]
 	head.reset(ncol)
 	hlo, hhi := tl.HeadRange(v.From, v.To)
