@@ -189,29 +189,58 @@ func (tl *Timeline) Bins(q BinQuery, out *Bins) *Bins {
 			}
 		}
 	}
-	if q.Axis == AxisRV {
-		tl.rvOnce.Do(tl.buildRVOrder)
+	if q.Axis == AxisTime {
+		tl.timeTotals(q.From, span, out)
+		return out
 	}
-	// first index at or past x, on the axis' sorted order
+	tl.rvOnce.Do(tl.buildRVOrder)
+	// first index at or past x, in RV order
 	first := func(x int64) int {
-		if q.Axis == AxisRV {
-			o := tl.rvOrder
-			return sort.Search(len(o), func(k int) bool { return int64(tl.tab.rv.at(int(o[k]))) >= x })
-		}
-		n := tl.tab.len()
-		return sort.Search(n, func(i int) bool { return tl.tab.t.at(i) >= x })
+		o := tl.rvOrder
+		return sort.Search(len(o), func(k int) bool { return int64(tl.tab.rv.at(int(o[k]))) >= x })
 	}
 	prev := first(q.From)
 	for c := 0; c < cols; c++ {
 		next := first(colStart(c+1, q.From, span, cols))
-		n := uint32(next-prev) - out.Bookmarks[c]
-		if q.Axis == AxisTime {
-			n -= out.Errors[c]
-		}
-		out.Objects[c] = n
+		out.Objects[c] = uint32(next-prev) - out.Bookmarks[c]
 		prev = next
 	}
 	return out
+}
+
+// timeTotals sets out's Objects, on the time axis from from over span,
+// from its columns' boundaries less its Bookmarks and Errors. Each
+// boundary is searched from the one before it, galloping, in a loop that
+// makes no call: as wasm, a loop that calls is several times slower, and
+// a search through sort.Search calls its closure at every probe.
+func (tl *Timeline) timeTotals(from, span int64, out *Bins) {
+	t := &tl.tab.t
+	n, cols := t.len(), out.Columns
+	prev := sort.Search(n, func(i int) bool { return t.at(i) >= from })
+	for c := range cols {
+		x := colStart(c+1, from, span, cols)
+		// The events before lo are earlier than x; the first that is not
+		// is before hi.
+		lo, hi := prev, n
+		if lo < n && t.at(lo) < x {
+			for step := 1; lo+step < n; step *= 2 {
+				if t.at(lo+step) >= x {
+					hi = lo + step
+					break
+				}
+				lo += step
+			}
+			for lo++; lo < hi; {
+				if m := int(uint(lo+hi) >> 1); t.at(m) < x {
+					lo = m + 1
+				} else {
+					hi = m
+				}
+			}
+		}
+		out.Objects[c] = uint32(lo-prev) - out.Bookmarks[c] - out.Errors[c]
+		prev = lo
+	}
 }
 
 // scanTotals fills the per-column totals by scanning the range, for

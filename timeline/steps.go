@@ -58,8 +58,11 @@ func (s *Steps) apart(i int32) *step {
 }
 
 // RV is step k's value.
-func (s *Steps) RV(k int) uint64 {
-	i := s.ev.at(k)
+func (s *Steps) RV(k int) uint64 { return s.rvOf(s.ev.at(k)) }
+
+// rvOf is the value of a step stored as i (see Steps.ev), small enough
+// to be inlined, as tOf is.
+func (s *Steps) rvOf(i int32) uint64 {
 	if e := s.apart(i); e != nil {
 		return e.rv
 	}
@@ -125,8 +128,15 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 	}
 	// The samples before j are earlier than t; the first that is not is
 	// at most j+step-1.
-	k, _ := slices.BinarySearch(s.sampleT[j:min(j+step-1, jhi)], t)
-	j += k
+	// Halve the samples [j, j+step-1) in the loop, not by a call: a
+	// frame's drawing searches once per pixel column (Steps.Columns).
+	for end := min(j+step-1, jhi); j < end; {
+		if m := int(uint(j+end) >> 1); s.sampleT[m] < t {
+			j = m + 1
+		} else {
+			end = m
+		}
+	}
 	a, b := lo, hi
 	if j > jlo {
 		a = (j-1)*stepSample + 1 // sample j-1 is earlier

@@ -9,8 +9,9 @@ import (
 
 // TestTimeColumnsAsBins: the density band's own count of a time view's
 // columns equals the timeline's Bins', on captures with bookmarks and
-// errors and on generated clients, at several zooms and widths, the view
-// past the capture's ends included.
+// errors, on the frame benchmark's million events and on generated
+// clients, at several zooms and widths, the view past the capture's ends
+// included.
 func TestTimeColumnsAsBins(t *testing.T) {
 	check := func(t *testing.T, tl *timeline.Timeline) {
 		c := NewCache(tl)
@@ -36,6 +37,10 @@ func TestTimeColumnsAsBins(t *testing.T) {
 			check(t, tl)
 		})
 	}
+	t.Run("busy", func(t *testing.T) {
+		tl, _ := benchTimeline()
+		check(t, tl)
+	})
 	t.Run("clients", func(t *testing.T) {
 		tl, _ := clientsTimeline(300, 90_000)
 		check(t, tl)

@@ -2,7 +2,6 @@ package canvas
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -28,9 +27,17 @@ func (cursorsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) 
 	if v.AxisRV {
 		return
 	}
+	// The columns' ends, found once for every strip and every series it
+	// folds: a capture split into clients has a strip for each in view.
+	ncol := int(math.Ceil(layout.PlotW))
+	ends := c.colEnds[:0]
+	for col := range ncol {
+		ends = append(ends, s.ColumnEnd(col, ncol))
+	}
+	c.colEnds = ends
 	for i := range layout.Bands {
 		if b := &layout.Bands[i]; b.ID == BandCursors {
-			b.RVTop, b.RVBot = c.cursorStrip(v, layout, *b, s, fr)
+			b.RVTop, b.RVBot = c.cursorStrip(v, layout, *b, s, ends, fr)
 			if layout.CursorTop == layout.CursorBot {
 				layout.CursorTop, layout.CursorBot = b.RVTop, b.RVBot
 			}
@@ -94,18 +101,18 @@ func (e *stepEnvelope) reset(n int) {
 // stepSeries is what the envelope reads of a step series:
 // *timeline.Steps (the head, a cursor).
 type stepSeries interface {
-	T(k int) int64
 	RV(k int) uint64
-	SearchT(lo, hi int, t int64) int
+	Columns(lo, hi int, ends []int64, out []timeline.ColumnSpan) []timeline.ColumnSpan
 }
 
-// add folds the steps [from, to) of st into the columns. A column's
-// steps are found by a search over the instants, and split by the
-// entries of desc (st's descents) inside them into runs that only rise,
-// each folded from its two ends: a whole-capture view of a million steps
-// costs a search per column and one per descent, not a million steps.
-func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s Scale) {
-	n := len(e.has)
+// add folds the steps [from, to) of st into the columns, which end at
+// ends (Scale.ColumnEnd of each column), noting their spans in *spans. A
+// column's steps are found by a search from the column before it
+// (stepSeries.Columns), and split by the entries of desc (st's descents)
+// inside them into runs that only rise, each folded from its two ends: a
+// whole-capture view of a million steps costs a search per column and
+// one per descent, not a million steps.
+func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int64, spans *[]timeline.ColumnSpan) {
 	prev, havePrev, prevCol := uint64(0), false, -1
 	fold := func(col int, val uint64) {
 		if val == timeline.NoRV {
@@ -126,30 +133,25 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, s Scale) {
 		e.min, e.max = min(e.min, val), max(e.max, val)
 		prev, havePrev, prevCol = val, true, col
 	}
-	for k := from; k < to; {
-		col := s.Column(st.T(k), n)
-		// Zoomed in, the next step is mostly in another column already.
-		end := k + 1
-		if end < to && s.Column(st.T(end), n) == col {
-			// The search compares instants with the column's end, found
-			// once: mapping every instant it read to its column would be a
-			// large part of a pan frame's drawing as wasm.
-			end = st.SearchT(end+1, to, s.ColumnEnd(col, n))
+	*spans = st.Columns(from, to, ends, (*spans)[:0])
+	k, d := from, 0
+	for _, sp := range *spans {
+		// The runs between the descents inside [k, sp.End) only rise:
+		// the first and the last step of each bound it. A step with no
+		// RV is a descent, and so is the one after it: such a run is
+		// that one step. The descents at k or before it are behind.
+		for d < len(desc) && int(desc[d]) <= k {
+			d++
 		}
-		// The runs between the descents inside [k, end) only rise: the
-		// first and the last step of each bound it. A step with no RV
-		// is a descent, and so is the one after it: such a run is that
-		// one step.
-		run := k
-		d, _ := slices.BinarySearch(desc, int32(k+1)) // the first descent after k
-		for ; d < len(desc) && int(desc[d]) < end; d++ {
-			fold(col, st.RV(run))
-			fold(col, st.RV(int(desc[d])-1))
-			run = int(desc[d])
+		first := sp.First
+		for ; d < len(desc) && int(desc[d]) < sp.End; d++ {
+			fold(sp.Col, first)
+			fold(sp.Col, st.RV(int(desc[d])-1))
+			first = st.RV(int(desc[d]))
 		}
-		fold(col, st.RV(run))
-		fold(col, st.RV(end-1))
-		k = end
+		fold(sp.Col, first)
+		fold(sp.Col, sp.Last)
+		k = sp.End
 	}
 }
 
@@ -200,9 +202,10 @@ func (r rvBand) y(rv uint64) float64 {
 // cursorStrip plots, against time, the head estimate and each file's two
 // cursors as step lines, and shades what lies between the two cursors. It
 // returns the RVs at the strip's top and bottom (equal when it is empty).
-func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, fr *Frame) (uint64, uint64) {
+// Its columns end at ends (Scale.ColumnEnd of each).
+func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int64, fr *Frame) (uint64, uint64) {
 	tl := c.tl
-	ncol := int(math.Ceil(layout.PlotW))
+	ncol := len(ends)
 	endCol := func(end int64) int { return int(math.Ceil(s.XClamped(end) - s.X0)) }
 	if want := 1 + len(tl.Cursors); len(c.cols) < want {
 		c.cols = make([]stepEnvelope, want)
@@ -210,7 +213,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, fr *Frame)
 	head := &c.cols[0]
 	head.reset(ncol)
 	hlo, hhi := tl.HeadRange(v.From, v.To)
-	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, s)
+	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, ends, &c.spans)
 	type series struct {
 		env   *stepEnvelope
 		color string
@@ -231,7 +234,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, fr *Frame)
 			env := &c.cols[1+2*f+int(kind)]
 			env.reset(ncol)
 			a, z := cur.Range(v.From, v.To)
-			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, s)
+			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, ends, &c.spans)
 			mn, mx = min(mn, env.min), max(mx, env.max)
 			col := ColorAware
 			if kind == timeline.BookmarkIgnoring {

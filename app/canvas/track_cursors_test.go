@@ -22,8 +22,27 @@ func (s steps) T(k int) int64 { return s.ts[k] }
 
 func (s steps) RV(k int) uint64 { return s.vs[k] }
 
-func (s steps) SearchT(lo, hi int, t int64) int {
-	return lo + sort.Search(hi-lo, func(x int) bool { return s.ts[lo+x] >= t })
+// Columns groups the steps one by one, as timeline.Steps.Columns does by
+// searches.
+func (s steps) Columns(lo, hi int, ends []int64, out []timeline.ColumnSpan) []timeline.ColumnSpan {
+	for k := lo; k < hi; k++ {
+		c := sort.Search(len(ends)-1, func(c int) bool { return ends[c] > s.ts[k] })
+		if n := len(out); n > 0 && out[n-1].Col == c {
+			out[n-1].End, out[n-1].Last = k+1, s.vs[k]
+			continue
+		}
+		out = append(out, timeline.ColumnSpan{Col: c, End: k + 1, First: s.vs[k], Last: s.vs[k]})
+	}
+	return out
+}
+
+// columnEnds is each column's Scale.ColumnEnd, as the cursor strip finds them.
+func columnEnds(s Scale, n int) []int64 {
+	ends := make([]int64, n)
+	for col := range ends {
+		ends[col] = s.ColumnEnd(col, n)
+	}
+	return ends
 }
 
 // descents is timeline.Steps.Descents for a test series.
@@ -44,7 +63,7 @@ func TestStepEnvelope(t *testing.T) {
 	vs := []uint64{5, 7, 6, 9, timeline.NoRV, 12}
 	var e stepEnvelope
 	e.reset(100)
-	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), s)
+	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), columnEnds(s, 100), new([]timeline.ColumnSpan))
 	if !e.has[10] || e.lo[10] != 5 || e.hi[10] != 7 || e.last[10] != 6 {
 		t.Errorf("column 10: has %v lo %d hi %d last %d", e.has[10], e.lo[10], e.hi[10], e.last[10])
 	}
@@ -58,13 +77,13 @@ func TestStepEnvelope(t *testing.T) {
 		lts[i], lvs[i] = int64(i/10), uint64(i*3)
 	}
 	long.reset(100)
-	long.add(steps{lts, lvs}, descents(steps{lts, lvs}), 0, len(lts), s)
+	long.add(steps{lts, lvs}, descents(steps{lts, lvs}), 0, len(lts), columnEnds(s, 100), new([]timeline.ColumnSpan))
 	byStep.reset(100)
 	every := make([]int32, len(lts)) // as if it fell at every step: no shortcut
 	for i := range every {
 		every[i] = int32(i)
 	}
-	byStep.add(steps{lts, lvs}, every, 0, len(lts), s)
+	byStep.add(steps{lts, lvs}, every, 0, len(lts), columnEnds(s, 100), new([]timeline.ColumnSpan))
 	for col := range 100 {
 		if long.has[col] != byStep.has[col] || long.lo[col] != byStep.lo[col] || long.hi[col] != byStep.hi[col] || long.last[col] != byStep.last[col] {
 			t.Fatalf("column %d: folded %v %d..%d last %d, stepwise %v %d..%d last %d", col,
@@ -124,20 +143,9 @@ func TestStepEnvelopeSearchedAsWalked(t *testing.T) {
 				}
 				s := Scale{From: from, To: from + span, X0: 0, Width: width}
 				n := int(width)
-				for i, st := range series {
+				for _, st := range series {
 					a, z := st.Range(s.From, s.To)
-					every := make([]int32, st.Len())
-					for k := range every {
-						every[k] = int32(k)
-					}
-					var searched, walked stepEnvelope
-					searched.reset(n)
-					searched.add(st, st.Descents(), a, z, s)
-					walked.reset(n)
-					walked.add(st, every, a, z, s)
-					if !reflect.DeepEqual(searched, walked) {
-						t.Fatalf("%s, series %d, 1/%d of the capture at %v px: the columns folded by runs differ from those folded step by step", name, i, div, width)
-					}
+					searchedAsWalked(t, st, s, n, a, z)
 					for _, d := range st.Descents() {
 						if k := int(d); k > a && k < z && s.Column(st.T(k), n) == s.Column(st.T(k-1), n) {
 							inside++
@@ -169,10 +177,67 @@ func TestStepEnvelopeSearchedAsWalked(t *testing.T) {
 	s := Scale{From: 0, To: 100, X0: 0, Width: 100}
 	var searched, walked stepEnvelope
 	searched.reset(100)
-	searched.add(st, descents(st), 0, len(ts), s)
+	searched.add(st, descents(st), 0, len(ts), columnEnds(s, 100), new([]timeline.ColumnSpan))
 	walked.reset(100)
-	walked.add(st, every, 0, len(ts), s)
+	walked.add(st, every, 0, len(ts), columnEnds(s, 100), new([]timeline.ColumnSpan))
 	if !reflect.DeepEqual(searched, walked) {
 		t.Error("a generated series folded by runs differs from the one folded step by step")
+	}
+}
+
+// searchedAsWalked checks that st's steps [a, z), folded into the n
+// columns of s run by run, give the columns that folding every step, each
+// in its Scale.Column, gives.
+func searchedAsWalked(t *testing.T, st *timeline.Steps, s Scale, n, a, z int) {
+	t.Helper()
+	ends := columnEnds(s, n)
+	var searched, walked stepEnvelope
+	var spans []timeline.ColumnSpan
+	searched.reset(n)
+	searched.add(st, st.Descents(), a, z, ends, &spans)
+	// The steps, read one by one, and each its own descent: no shortcut.
+	plain := steps{make([]int64, st.Len()), make([]uint64, st.Len())}
+	every := make([]int32, st.Len())
+	for k := range every {
+		plain.ts[k], plain.vs[k] = st.Step(k)
+		every[k] = int32(k)
+	}
+	walked.reset(n)
+	walked.add(plain, every, a, z, ends, new([]timeline.ColumnSpan))
+	if !reflect.DeepEqual(searched, walked) {
+		t.Fatalf("%v over %d columns: the columns folded by runs differ from those folded step by step", s, n)
+	}
+	k := a
+	for _, sp := range spans {
+		for ; k < sp.End; k++ {
+			if col := s.Column(plain.ts[k], n); col != sp.Col {
+				t.Fatalf("%v over %d columns: step %d is in column %d, its span says %d", s, n, k, col, sp.Col)
+			}
+		}
+	}
+	if k != max(z, a) {
+		t.Fatalf("%v over %d columns: the spans end at step %d, not %d", s, n, k, z)
+	}
+}
+
+// TestStepEnvelopeSearchedAsWalkedBusy is TestStepEnvelopeSearchedAsWalked
+// on the frame benchmark's capture of a million events, whole, zoomed in
+// and panned, on both sides of a step per column.
+func TestStepEnvelopeSearchedAsWalkedBusy(t *testing.T) {
+	tl, _ := benchTimeline()
+	series := []*timeline.Steps{tl.HeadSteps()}
+	for k := range tl.Cursors {
+		series = append(series, &tl.Cursors[k].Steps)
+	}
+	lo, hi := NewCache(tl).Extent(false)
+	for _, div := range []int64{1, 10, 1000, 100000} {
+		span := max((hi-lo)/div, 2)
+		for _, from := range []int64{lo, lo + (hi-lo)/3, hi - span/2} {
+			s := Scale{From: from, To: from + span, X0: 0, Width: 2000}
+			for _, st := range series {
+				a, z := st.Range(s.From, s.To)
+				searchedAsWalked(t, st, s, 2000, a, z)
+			}
+		}
 	}
 }
