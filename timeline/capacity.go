@@ -214,6 +214,22 @@ func (r *replayWalk) run(end, stop int, restart, fresh int64) (full bool) {
 	return full
 }
 
+// evictTo has the cache, at change end, hold the changes from k on,
+// recording the eviction where the oldest change held rises (run records
+// it so, where the tails have room).
+func (r *replayWalk) evictTo(end, k int) {
+	r.start = k
+	if rv := r.s.maxRV.at(k); r.from.len() == 0 || rv > r.oldest {
+		if !r.at.tryAdd(int32(end)) {
+			r.at.add(int32(end))
+		}
+		if !r.from.tryAdd(int32(k)) {
+			r.from.add(int32(k))
+		}
+		r.oldest = rv
+	}
+}
+
 func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 	p := &a.Params
 	upper := p.CacheCount
@@ -230,18 +246,6 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 		}
 	}
 	r := replayWalk{s: s, capacity: minCacheCapacity}
-	evictTo := func(end, k int) {
-		r.start = k
-		if rv := s.maxRV.at(k); r.from.len() == 0 || rv > r.oldest {
-			if !r.at.tryAdd(int32(end)) {
-				r.at.add(int32(end))
-			}
-			if !r.from.tryAdd(int32(k)) {
-				r.from.add(int32(k))
-			}
-			r.oldest = rv
-		}
-	}
 	evs, times := &s.ev, &s.tab.t
 	for end := 0; end < s.len(); end++ {
 		restart := int64(math.MaxInt64)
@@ -271,15 +275,14 @@ func (a *Analysis) replay(kind string, s *kindSeries) *cacheReplay {
 				r.capacity = min(2*r.capacity, upper)
 			case t-times.at(int(evs.at(end-r.capacity/4))) > fresh && r.capacity > minCacheCapacity:
 				r.capacity = max(r.capacity/2, minCacheCapacity)
-				evictTo(end, end-r.capacity)
+				r.evictTo(end, end-r.capacity)
 			}
 		}
 		if end-r.start == r.capacity {
-			evictTo(end, r.start+1)
+			r.evictTo(end, r.start+1)
 		}
 	}
-	at, from := r.at, r.from
 	c.minCap = min(c.minCap, c.maxCap)
-	c.at, c.from = at.seal(), from.seal()
+	c.at, c.from = r.at.seal(), r.from.seal()
 	return c
 }

@@ -123,7 +123,8 @@ func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Durati
 }
 
 // verdictFor judges the cursor value rv, last current at since, for a
-// reconnect to the server on.
+// reconnect over the connection of stint st (reachAt, or onServer for a
+// verdict asked of one server).
 func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, ok bool, before int64) Verdict {
 	if !ok {
 		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
