@@ -6,8 +6,9 @@ type Analysis struct {
 	Params Params
 	pass   *passState // set during Analyze's cursor passes, nil after them
 	pace   pacer      // pauses the cursor passes (see Builder.Pause)
-	// end is the last instant the zones and horizons reach: the shared
-	// clock's end, past the end of a file that stopped earlier.
+	// end is the last instant the zones and horizons reach (a zone
+	// covers it, ending just past it): the shared clock's end, past the
+	// end of a file that stopped earlier.
 	end int64
 	// capacity replays the watch cache per kind (nil: no capture of the
 	// whole type); headOf is the head of each kind as the watch cache of

@@ -240,7 +240,9 @@ func (z *zoneSink) add(c *Cursor, m Model, from, to int64, rv uint64, reason fun
 // cursorPass derives zones, gaps and ages of one cursor in one walk over
 // its steps. The zones run on past the cursor's file to the shared
 // clock's end (a reconnect after the capture stopped is still a
-// question); ages and gaps stop with the file.
+// question), its last instant included: a zone is [From, To), and a
+// reconnect at that instant is answered as any other; ages and gaps stop
+// with the file.
 func (a *Analysis) cursorPass(c *Cursor) {
 	tl, p := a.TL, a.Params
 	d := int64(p.Delay)
@@ -258,7 +260,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	}
 	zoneEnd := c.End
 	if tl.Files[c.File].Clock != ClockNone {
-		zoneEnd = max(c.End, a.end)
+		zoneEnd = max(c.End, a.end) + 1
 	}
 	// The head step in force at the current step's end (steps are in time
 	// order), its value, and the next step's instant.

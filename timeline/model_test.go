@@ -285,13 +285,13 @@ func TestZones(t *testing.T) {
 		}
 	}
 	// Aware: stale from 60+75-5 = 130 s until the bookmark at 200 s, and
-	// again from 200+75-5 = 270 s to the end.
+	// again from 200+75-5 = 270 s to the end, its last instant included.
 	if len(aware) != 2 || aware[0].From != at(130*s) || aware[0].To != at(200*s) || aware[0].FromRV != 20 ||
-		aware[1].From != at(270*s) || aware[1].To != at(300*s) || aware[1].FromRV != 30 {
+		aware[1].From != at(270*s) || aware[1].To != at(300*s)+1 || aware[1].FromRV != 30 {
 		t.Fatalf("aware zones %+v", aware)
 	}
 	// Ignoring: from 70 s to the end, one zone.
-	if len(ignoring) != 1 || ignoring[0].From != at(70*s) || ignoring[0].To != at(300*s) {
+	if len(ignoring) != 1 || ignoring[0].From != at(70*s) || ignoring[0].To != at(300*s)+1 {
 		t.Fatalf("ignoring zones %+v", ignoring)
 	}
 }
