@@ -13,11 +13,14 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"watchlens/internal/testsample"
 )
 
 // A dropped folder is read as the folder an incident left: every capture
 // under it, in its subfolders too, on one timeline; its README and notes
-// are left out and said to be, and its hidden files are not read. A PNG
+// (and the two numbers of a Prometheus export's range) are left out and
+// said to be, and its hidden files are not read. A PNG
 // and an empty file dropped alone get no verdict: the page says what they
 // are, and offers no summary to copy and no report to export.
 func TestBrowserDropFolder(t *testing.T) {
@@ -33,6 +36,8 @@ func TestBrowserDropFolder(t *testing.T) {
 		copyFile(t, "samples/w3-then-resume.ts.http", filepath.Join(dir, "w3-then-resume.ts.http"))
 		copyFile(t, "samples/w4-then-resume.ts.http", filepath.Join(dir, "later", "w4-then-resume.ts.http"))
 		copyFile(t, "samples/README.md", filepath.Join(dir, "README.md"))
+		must(t, os.MkdirAll(filepath.Join(dir, "prometheus"), 0o755))
+		copyFile(t, filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "range.txt"), filepath.Join(dir, "prometheus", "range.txt"))
 		// A hidden file is not read: were it, this capture's third file
 		// would show.
 		copyFile(t, "samples/w3-narrow-label-bookmarks.ts.http", filepath.Join(dir, ".w3-narrow-label-bookmarks.ts.http"))
@@ -48,8 +53,8 @@ func TestBrowserDropFolder(t *testing.T) {
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-files"))))
 		left := waitText(t, tab, "#files-left-out")
-		if !strings.Contains(left, "holding no watch record: incident/README.md.") {
-			t.Errorf("the files panel does not say the README was left out: %q", left)
+		if !strings.Contains(left, "holding no watch record: incident/README.md, incident/prometheus/range.txt.") {
+			t.Errorf("the files panel does not say the README and range.txt were left out: %q", left)
 		}
 		screenshot(t, tab, "drop-folder")
 	})

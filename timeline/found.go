@@ -10,6 +10,15 @@ import "watchlens/parser"
 // Prometheus configuration beside its exports). It says whether it
 // removed the file.
 //
+// A truncation (DiagTruncated) is no such sign in a file without a
+// session: the parser keeps a session for anything of a watch connection
+// it read (a request, an HTTP head, an event), and says an event broke
+// off (DiagCutEvent) when the body holds the start of one. What is left
+// is the chunked framing it guesses from a first line that is a bare
+// number (the chunk size of a body saved without its head), with no
+// event in it: a file of a few numbers reads so, such as the range of a
+// Prometheus export, two Unix times on a line.
+//
 // The page and the command line call it for the files they found in a
 // folder the user gave: the folder an incident left holds READMEs, notes
 // and scripts beside its records, and those are not inputs to judge. A
@@ -23,7 +32,9 @@ func (b *Builder) LeaveOutUnread(file int) bool {
 		return false
 	}
 	for _, d := range f.file.Diagnostics {
-		if d.Kind != parser.DiagBadJSON && d.Kind != parser.DiagEmpty && d.Kind != parser.DiagNotEvent {
+		switch d.Kind {
+		case parser.DiagBadJSON, parser.DiagEmpty, parser.DiagNotEvent, parser.DiagTruncated:
+		default:
 			return false
 		}
 	}
