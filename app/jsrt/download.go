@@ -6,9 +6,7 @@ import "syscall/js"
 
 // Download hands bytes to the browser as a file to save.
 func Download(name, mime string, data []byte) {
-	arr := js.Global().Get("Uint8Array").New(len(data))
-	js.CopyBytesToJS(arr, data)
-	blob := js.Global().Get("Blob").New([]any{arr}, map[string]any{"type": mime})
+	blob := BlobOf(data, mime)
 	// The object URL is not revoked: revoking it right after the click can
 	// cancel the download, and one report's bytes until the tab closes
 	// cost nothing that matters.

@@ -1,6 +1,8 @@
 // Package synth generates large, realistic watch captures for benchmarks,
-// where the real samples are too small to measure anything. Tests of
-// behaviour use the real captures in samples/, never these.
+// where the real samples are too small to measure anything, and for the
+// engine worker's warm-up, which must run the paths a real cluster's
+// captures take and the samples do not (app/engine/worker/warmup.go).
+// Tests of behaviour use the real captures in samples/, never these.
 package synth
 
 import (
