@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -266,6 +267,47 @@ func TestBrowserFleet(t *testing.T) {
 			t.Errorf("the range reads %q", text)
 		}
 		screenshot(t, tab, "fleet-range")
+	})
+	t.Run("past the recordings' end the curves stop, and a reconnect there counts their last", func(t *testing.T) {
+		// The margin past the shared clock's end: the hover says the
+		// recordings end there and counts their last instant, not 0.
+		end := an.TL.End()
+		last := fl.Steps[sort.Search(len(fl.Steps), func(i int) bool { return fl.Steps[i].T > end })-1]
+		if last.Without == 0 {
+			t.Fatalf("no client refused without bookmarks at the clock's last instant: the margin is not exercised")
+		}
+		// The shift-drag zoomed in: 0 shows the whole clock again.
+		whole := canvas.NewFleetData(an)
+		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#fleet canvas")), chromedp.KeyEvent("0")))
+		var l fleetLayout
+		near := func(a, b int64) bool { return max(a-b, b-a) < int64(time.Millisecond) } // the canvas's data attributes are read as floats
+		if !until(pageWait, func() bool { l = readFleetLayout(t, tab); return near(l.From, whole.From) && near(l.To, whole.To) }) {
+			t.Fatalf("0 shows %d-%d, not the whole clock with its margins %d-%d", l.From, l.To, whole.From, whole.To)
+		}
+		x := l.x(end + (l.To-end)/2)
+		tip := fleetTip(t, tab, x, l.CurvesY+50, "The recordings end at "+timeline.FormatClock(end, time.UTC))
+		if want := fmt.Sprintf("%d clients to relist without bookmarks,\n%d with bookmarks", last.Without, last.With); !strings.Contains(tip, want) {
+			t.Errorf("past the recordings' end the hover says %q, want %q", tip, want)
+		}
+		screenshot(t, tab, "fleet-past-the-end")
+		// An Alt-click there asks a reconnect at that instant: it counts
+		// the clients refused that the hover does.
+		px, py := fleetPoint(t, tab, x, l.CurvesY+50)
+		clickAt(t, tab, px, py, 1) // 1: Alt
+		got := readReconnect(t, tab, "")
+		at, err := strconv.ParseInt(got.At, 10, 64)
+		must(t, err)
+		if at <= end {
+			t.Fatalf("an Alt-click past the recordings' end marked %s, not past %s", time.Unix(0, at).UTC(), time.Unix(0, end).UTC())
+		}
+		fc, _ := an.FleetReconnect(timeline.ResumeQuery{At: at})
+		if got.Fleet["without"]["refused"] != last.Without || got.Fleet["with"]["refused"] != last.With || fc.Without.Refused != last.Without {
+			t.Errorf("a reconnect at %s counts %v refused; the hover %d without bookmarks and %d with, the model %d and %d",
+				time.Unix(0, at).UTC(), got.Fleet, last.Without, last.With, fc.Without.Refused, fc.With.Refused)
+		}
+		// The pointer away, the picture shows the curves' end and the marker.
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1)))
+		screenshot(t, tab, "fleet-past-the-end-reconnect")
 	})
 	t.Run("the range shown carries over between the views", func(t *testing.T) {
 		t.Parallel()

@@ -53,7 +53,7 @@ func TestBrowserDropFolder(t *testing.T) {
 		}
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-files"))))
 		left := waitText(t, tab, "#files-left-out")
-		if !strings.Contains(left, "holding no watch record: incident/README.md, incident/prometheus/range.txt.") {
+		if !strings.Contains(left, "holding no watch record: incident/README.md and incident/prometheus/range.txt.") {
 			t.Errorf("the files panel does not say the README and range.txt were left out: %q", left)
 		}
 		screenshot(t, tab, "drop-folder")

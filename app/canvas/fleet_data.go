@@ -19,6 +19,10 @@ type FleetData struct {
 	Rows  []FleetRow     // Fleet.Clients' order: riskiest first
 	// From and To are the shared clock's extent, with a margin.
 	From, To int64
+	// clockStart and clockEnd are the shared clock's first and last
+	// instants: the curves and the hover's counts stop at them, as the
+	// zones do, and the margins past them say that nothing was recorded.
+	clockStart, clockEnd int64
 	// Restarts are the API server restarts the captures show, Outages
 	// the stretches when no request of the captured clients reached a
 	// server.
@@ -100,7 +104,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 	tl := a.TL
 	start, end := tl.Start(), tl.End()+1
 	m := max((end-start)/50, int64(time.Second))
-	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, Restarts: a.Restarts, Outages: tl.Outages(), tl: tl, zone: a.Params.Zone}
+	d := &FleetData{Fleet: fl, Rows: make([]FleetRow, len(fl.Clients)), From: start - m, To: end + m, clockStart: tl.Start(), clockEnd: tl.End(), Restarts: a.Restarts, Outages: tl.Outages(), tl: tl, zone: a.Params.Zone}
 	for i := range fl.Clients {
 		c := &fl.Clients[i]
 		d.Rows[i].Client, d.Rows[i].Label = c, c.Name

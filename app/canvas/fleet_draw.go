@@ -131,7 +131,8 @@ func drawRestartLabels(l *FleetLayout, fr *Frame) {
 
 // drawCurves draws the stampede series, per pixel column its highest
 // value there: without bookmarks as a pale area under its line, with
-// bookmarks as a line over it.
+// bookmarks as a line over it. The curves span the shared clock only
+// (clockColumns).
 func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
 	n := max(int(l.PlotW), 1)
 	buf.with, buf.without = resize(buf.with, n), resize(buf.without, n)
@@ -156,10 +157,12 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 	y0, h := l.CurvesY+fleetCurvesH-4, fleetCurvesH-18
 	y := func(v int32) float64 { return math.Round(y0-float64(v)*h/float64(top)) + 0.5 }
 
+	lo, hi := d.clockColumns(s, n)
+	x0 := l.PlotX + float64(lo)
 	buf.rects = buf.rects[:0]
-	for c := 0; c < n; {
+	for c := lo; c < hi; {
 		e := c + 1
-		for e < n && buf.without[e] == buf.without[c] {
+		for e < hi && buf.without[e] == buf.without[c] {
 			e++
 		}
 		if buf.without[c] > 0 {
@@ -169,19 +172,19 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 		c = e
 	}
 	fr.add(Op{Kind: "rect", Color: ColorIgnoring, Alpha: 0.22}, buf.rects)
-	fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2}, stepLine(buf.segs[:0], buf.without, l.PlotX, y))
-	buf.segs = stepLine(buf.segs[:0], buf.with, l.PlotX, y)
+	fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2}, stepLine(buf.segs[:0], buf.without[lo:hi], x0, y))
+	buf.segs = stepLine(buf.segs[:0], buf.with[lo:hi], x0, y)
 	fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2}, buf.segs)
 	// The clients that might relist, the evidence not saying whether the
 	// server still had their cursor: dashed, in the same colours. Where
 	// the two are equal (audit logs alone, often), the thinner line with
 	// bookmarks lies inside the wider one without, which still shows.
 	if d.MaxAtRiskWithout > 0 {
-		buf.segs = stepLine(buf.segs[:0], buf.riskWithout, l.PlotX, y)
+		buf.segs = stepLine(buf.segs[:0], buf.riskWithout[lo:hi], x0, y)
 		fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 4, Dashed: true}, buf.segs)
 	}
 	if d.MaxAtRiskWith > 0 {
-		buf.segs = stepLine(buf.segs[:0], buf.riskWith, l.PlotX, y)
+		buf.segs = stepLine(buf.segs[:0], buf.riskWith[lo:hi], x0, y)
 		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 1.5, Dashed: true}, buf.segs)
 	}
 
@@ -190,6 +193,18 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 	fr.addText(l.PlotX-4, y(int32(top)), strconv.Itoa(top), ColorMuted, "r", "")
 	fr.addText(l.PlotX-4, y(0), "0", ColorMuted, "r", "")
 	fr.flushTexts(t0)
+}
+
+// clockColumns is the pixel columns [lo, hi) of the n of s that hold an
+// instant of the shared clock. The curves count the zones, which stop at
+// the clock's ends: past them the curves would say 0 clients where
+// nothing was recorded, and where a reconnect asked about (Reconnect at)
+// still judges the cursors as the clients left them.
+func (d *FleetData) clockColumns(s Scale, n int) (lo, hi int) {
+	if d.clockEnd < s.From || d.clockStart >= s.To {
+		return 0, 0
+	}
+	return s.Column(d.clockStart, n), s.Column(d.clockEnd, n) + 1
 }
 
 // stepLine appends the segments of a step line through one value per

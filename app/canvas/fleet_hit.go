@@ -35,18 +35,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	case FleetAxis:
 		lines = append(lines, clock(at, d.zone))
 	case FleetCurves:
-		st := d.StepAt(at)
-		lines = append(lines, "Had every watch dropped at "+clock(at, d.zone)+", the reconnects would have sent",
-			quantity.Plural(st.Without, "client")+" to relist without bookmarks,",
-			strconv.Itoa(st.With)+" with bookmarks.")
-		if st.AtRiskWith > 0 || st.AtRiskWithout > 0 {
-			lines = append(lines, "without bookmarks: "+strconv.Itoa(st.Without)+" sent to relist, "+strconv.Itoa(st.AtRiskWithout)+" might be;",
-				"with bookmarks: "+strconv.Itoa(st.With)+" sent to relist, "+strconv.Itoa(st.AtRiskWith)+" might be",
-				"(dashed: the evidence cannot say whether the server still had their resourceVersion).")
-		}
-		if by := d.stampedeByServer(at, false); by != "" {
-			lines = append(lines, "Without bookmarks, by the server each client was on: "+by+".")
-		}
+		lines = d.curveLines(lines, at)
 	case FleetHistogram:
 		b := math.Floor((x - l.PlotX) / fleetBinPx)
 		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
@@ -81,6 +70,40 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	return h
 }
 
+// curveLines appends what the curves say at instant at. Off the shared
+// clock nothing was recorded and the curves stop: the hover says so and,
+// past the clock's end, gives the counts of its last instant, rather than
+// 0 clients where a reconnect asked about (Alt-click: Reconnect at) still
+// judges the cursors as the clients left them.
+func (d *FleetData) curveLines(lines []string, at int64) []string {
+	switch {
+	case at < d.clockStart:
+		return append(lines, "The recordings begin at "+clock(d.clockStart, d.zone)+": nothing was recorded before it.")
+	case at > d.clockEnd:
+		lines = append(lines, "The recordings end at "+clock(d.clockEnd, d.zone)+": nothing was recorded after it, and the curves stop there.")
+		lines = d.stampedeLines(lines, d.clockEnd)
+		return append(lines, "Alt-click: what a reconnect at "+clock(at, d.zone)+" would get, each client's cursor judged as it was left.")
+	}
+	return d.stampedeLines(lines, at)
+}
+
+// stampedeLines appends the curves' counts at instant at of the clock.
+func (d *FleetData) stampedeLines(lines []string, at int64) []string {
+	st := d.StepAt(at)
+	lines = append(lines, "Had every watch dropped at "+clock(at, d.zone)+", the reconnects would have sent",
+		quantity.Plural(st.Without, "client")+" to relist without bookmarks,",
+		strconv.Itoa(st.With)+" with bookmarks.")
+	if st.AtRiskWith > 0 || st.AtRiskWithout > 0 {
+		lines = append(lines, "without bookmarks: "+strconv.Itoa(st.Without)+" sent to relist, "+strconv.Itoa(st.AtRiskWithout)+" might be;",
+			"with bookmarks: "+strconv.Itoa(st.With)+" sent to relist, "+strconv.Itoa(st.AtRiskWith)+" might be",
+			"(dashed: the evidence cannot say whether the server still had their resourceVersion).")
+	}
+	if by := d.stampedeByServer(at, false); by != "" {
+		lines = append(lines, "Without bookmarks, by the server each client was on: "+by+".")
+	}
+	return lines
+}
+
 // rowText describes a client's row at instant at.
 func (d *FleetData) rowText(r int, at, slop int64) []string {
 	row := &d.Rows[r]
@@ -89,8 +112,11 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	if c.Bookmarks {
 		had, lacked = lacked, had
 	}
+	// The row's zones, as the curves, stop at the clock's end: past it
+	// the verdicts are those of its last instant, said as such.
+	judged := min(at, d.clockEnd)
 	verdict := func(spans [][2]int64) string {
-		if spanAt(spans, at) {
+		if spanAt(spans, judged) {
 			return "refused (410 Gone): a relist"
 		}
 		return "accepted"
@@ -99,11 +125,17 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	if row.MayMix {
 		lines = append(lines, mayMixWords)
 	}
-	lines = append(lines,
-		"asked for bookmarks: "+map[bool]string{true: "yes", false: "no"}[c.Bookmarks]+"; relists seen: "+strconv.Itoa(len(c.Relists)),
-		"a reconnect at "+clock(at, d.zone)+", "+had+" (as it ran): "+verdict(row.Own()),
-		lacked+": "+verdict(row.Other()),
-	)
+	lines = append(lines, "asked for bookmarks: "+map[bool]string{true: "yes", false: "no"}[c.Bookmarks]+"; relists seen: "+strconv.Itoa(len(c.Relists)))
+	switch {
+	case at < d.clockStart:
+		lines = append(lines, "a reconnect at "+clock(at, d.zone)+": the recordings begin at "+clock(d.clockStart, d.zone)+", nothing was recorded before it")
+	case at > d.clockEnd:
+		lines = append(lines, "the recordings end at "+clock(d.clockEnd, d.zone)+"; a reconnect then, "+had+" (as it ran): "+verdict(row.Own()),
+			lacked+": "+verdict(row.Other()))
+	default:
+		lines = append(lines, "a reconnect at "+clock(at, d.zone)+", "+had+" (as it ran): "+verdict(row.Own()),
+			lacked+": "+verdict(row.Other()))
+	}
 	if srv, inc := serverAt(row.stints, at); srv >= 0 {
 		lines = append(lines, "on server "+d.serverName(srv, inc)+" then; answered by "+row.Servers)
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -329,12 +330,7 @@ func (t *windowTrack) describe(b Band, at, slop int64, y float64) string {
 		}
 	}
 	if len(names) > 0 {
-		more := ""
-		if len(names) > 5 {
-			more = " and " + strconv.Itoa(len(names)-5) + " more"
-			names = names[:5]
-		}
-		out.WriteString("\ncursors on this server: " + strings.Join(names, ", ") + more)
+		out.WriteString("\ncursors on this server: " + quantity.Listed(names, 5))
 	}
 	return out.String()
 }

@@ -8,8 +8,11 @@ func TestListed(t *testing.T) {
 		shown int
 		want  string
 	}{
+		{nil, 3, ""},
 		{[]string{"a"}, 3, "a"},
-		{[]string{"a", "b", "c"}, 3, "a, b, c"},
+		{[]string{"a", "b"}, 3, "a and b"},
+		{[]string{"a", "b", "c"}, 3, "a, b and c"},
+		{[]string{"a", "b", "c", "d"}, 3, "a, b, c and 1 more"},
 		{[]string{"a", "b", "c", "d", "e"}, 3, "a, b, c and 2 more"},
 	} {
 		if got := Listed(tc.names, tc.shown); got != tc.want {

@@ -30,11 +30,14 @@ func Plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// Listed says the first shown of names, and how many more there are:
-// "a, b, c and 5 more".
+// Listed says the first shown of names, and how many more there are,
+// as a sentence does: "a and b", "a, b and c", "a, b, c and 5 more".
 func Listed(names []string, shown int) string {
 	if len(names) <= shown {
-		return strings.Join(names, ", ")
+		if len(names) < 2 {
+			return strings.Join(names, "")
+		}
+		return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:shown], ", "), len(names)-shown)
 }
