@@ -15,16 +15,5 @@ func equalBytes(a, b []byte) bool { return bytes.Equal(a, b) }
 // equalStrings is a == b.
 func equalStrings(a, b string) bool { return a == b }
 
-// equalRuns returns how many of the first n bytes of a and b, n at most
-// the length of either, are equal in whole runs of 64, by bytes.Equal,
-// whose assembly is many times faster than a loop of words.
-func equalRuns(a, b []byte, n int) int {
-	i := 0
-	for i+64 <= n && bytes.Equal(a[i:i+64], b[i:i+64]) {
-		i += 64
-	}
-	return i
-}
-
 // equalShort is string(k) == name (see equal_wasm.go).
 func equalShort(k []byte, name string) bool { return string(k) == name }

@@ -540,23 +540,6 @@ func fieldsV1Walk(b []byte, v, i, depth int, cps *[]fieldsCP) int {
 	return -1
 }
 
-// commonPrefix returns how many bytes a and b begin with alike.
-func commonPrefix(a, b []byte) int {
-	n := min(len(a), len(b))
-	// Runs of equal bytes first (equalRuns); the words find where a run
-	// differs.
-	i := equalRuns(a, b, n)
-	for ; i+8 <= n; i += 8 {
-		if x := word.Load64(a, i) ^ word.Load64(b, i); x != 0 {
-			return i + bits.TrailingZeros64(x)>>3
-		}
-	}
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return i
-}
-
 // jsonDelim marks the bytes that may follow a value inside a container:
 // they end a number or literal.
 var jsonDelim = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
