@@ -69,10 +69,19 @@ func (h *host) warm(q, reply js.Value) error {
 		}
 		return h.answerOpened(into, eng, o, &st, math.MaxInt, func(string) {})
 	}
+	// gaveWay says whether a question has come since the warm-up was
+	// asked (the load it warms up for, which must not wait for it), and
+	// if so has the reply say that the warm-up did not end.
+	gaveWay := func() bool {
+		if h.arrived == asked {
+			return false
+		}
+		reply.Set("warmed", false)
+		return true
+	}
 	for range warmRounds {
 		for _, blob := range blobs {
-			if h.arrived != asked {
-				reply.Set("warmed", false)
+			if gaveWay() {
 				return nil
 			}
 			if err := open(blob, js.Global().Get("Object").New()); err != nil {
@@ -84,15 +93,13 @@ func (h *host) warm(q, reply js.Value) error {
 	for i := range copies {
 		copies[i] = blobs[0]
 	}
-	if h.arrived != asked {
-		reply.Set("warmed", false)
+	if gaveWay() {
 		return nil
 	}
 	if err := open(js.Global().Get("Blob").New(copies), js.Global().Get("Object").New()); err != nil {
 		return err
 	}
-	if h.arrived != asked {
-		reply.Set("warmed", false)
+	if gaveWay() {
 		return nil
 	}
 	if err := open(jsrt.BlobOf(synth.CaptureOf(warmPodsSize, synth.RealisticPod), ""), reply); err != nil {
