@@ -134,6 +134,26 @@ func TestBrowserEngineSpareAfterTheRead(t *testing.T) {
 func TestBrowserEngineSpareWhileStill(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
+	// The test's own moves can pause for a second under load (each is a
+	// round trip to the browser); the page is then right to start the
+	// spare, and the run tells nothing: it runs again.
+	for attempt := 1; ; attempt++ {
+		paused := spareWhileStill(t, s)
+		if paused == 0 {
+			return
+		}
+		if attempt == 3 {
+			t.Fatalf("the pointer's moves paused for %.0f ms in each of %d runs: the page could not be kept moving", paused, attempt)
+		}
+		t.Logf("run %d: the pointer's moves paused for %.0f ms before a spare started; running again", attempt, paused)
+	}
+}
+
+// spareWhileStill is one run of TestBrowserEngineSpareWhileStill. It
+// returns how long the pointer's moves had paused before a spare that
+// started while they went on, or 0 when none did.
+func spareWhileStill(t *testing.T, s *servedSite) float64 {
+	t.Helper()
 	tab := engineStartsTab(t, s)
 	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.watchlensLoadStamps = []`)))
 	upload(t, tab, "samples/w4-then-resume.http")
@@ -157,10 +177,22 @@ func TestBrowserEngineSpareWhileStill(t *testing.T) {
 	}
 	stopped, err := chromedp.Run(tab, chromedp.Evaluate[float64](`performance.now()`))
 	must(t, err)
-	during, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`window.engineStarts.filter(at => at >= %f && at <= %f).map(at => Math.round(at - %f))`, first, stopped, first)))
+	// Each start while the pointer moved, with how long before it the
+	// page had last seen the pointer move.
+	during, err := chromedp.Run(tab, chromedp.Evaluate[[][2]float64](fmt.Sprintf(`window.engineStarts.filter(at => at >= %[1]f && at <= %[2]f).map(at => {
+		const moved = window.pointerMoves.filter(m => m <= at);
+		return [Math.round(at - %[3]f), Math.round(at - (moved.length ? moved[moved.length-1] : %[3]f))];
+	})`, first, stopped, first)))
 	must(t, err)
 	if len(during) > 0 {
-		t.Errorf("an engine worker started %v ms after the capture showed, while the pointer moved over it (until %.0f ms)", during, stopped-first)
+		// The page waits spareWorkerAfter (a second) since its last
+		// question, or since the capture showed; a start after a shorter
+		// pause breaks its rule.
+		start := during[0]
+		if start[1] < 900 {
+			t.Fatalf("an engine worker started %.0f ms after the capture showed, %.0f ms after the pointer last moved (it moved until %.0f ms)", start[0], start[1], stopped-first)
+		}
+		return start[1]
 	}
 	after, err := chromedp.Run(tab, chromedp.Poll[float64](fmt.Sprintf(`(() => { const a = window.engineStarts.filter(at => at > %f); return a.length ? a[0] : null; })()`, stopped),
 		chromedp.WithPollingTimeout(pageWait)))
@@ -173,6 +205,7 @@ func TestBrowserEngineSpareWhileStill(t *testing.T) {
 		t.Errorf("the spare engine worker started %.0f ms after the pointer stopped, want about a second", after-stopped)
 	}
 	t.Logf("the pointer moved until %.0f ms after the capture showed; the spare started %.0f ms after it stopped", stopped-first, after-stopped)
+	return 0
 }
 
 // engineStartsTab opens the page on a sample in a tab that notes in
@@ -183,6 +216,8 @@ func engineStartsTab(t *testing.T, s *servedSite) context.Context {
 	tab := s.newTab(t)
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
 		window.engineStarts = [];
+		window.pointerMoves = [];
+		addEventListener("pointermove", () => window.pointerMoves.push(performance.now()), {capture: true});
 		const PageWorker = window.Worker;
 		window.Worker = class extends PageWorker {
 			constructor(url, opts) {
