@@ -103,7 +103,11 @@ func (p *ReconnectPanel) Render() goapp.UI {
 		goapp.If(ans == nil, func() goapp.UI {
 			return goapp.P().Class("hint").Text("Working out what a reconnect then would get…")
 		}).Else(func() goapp.UI {
+			note, off := clockNote(ans, p.Zone)
 			return goapp.Div().Body(
+				goapp.If(note != "", func() goapp.UI {
+					return goapp.P().Class("reconnect-clock").DataSet("off", off).Text(note)
+				}),
 				goapp.Range(ans.Words).Slice(func(i int) goapp.UI {
 					return goapp.P().Class("reconnect-words").DataSet("topic", ans.Words[i].Topic).Text(ans.Words[i].Text)
 				}),
@@ -112,6 +116,29 @@ func (p *ReconnectPanel) Render() goapp.UI {
 			)
 		}),
 	)
+}
+
+// clockNote says of an answer for an instant off the shared clock that
+// nothing was recorded there, and how the answer takes it: before the
+// clock's start no cursor is known; past its end, each is as the client
+// left it (analyze --resume-at asks the same, and a reconnect then is a
+// question a postmortem asks). off is "start" or "end"; both "" on the
+// clock.
+func clockNote(ans *engine.ReconnectAt, loc *time.Location) (note, off string) {
+	if ans.Start == 0 && ans.End == 0 {
+		return "", ""
+	}
+	what, verb := "recording", "s"
+	if len(ans.Files) > 1 {
+		what, verb = "recordings", ""
+	}
+	switch {
+	case ans.At < ans.Start:
+		return "The " + what + " begin" + verb + " at " + reconnectTime(ans.Start, loc) + ": nothing was recorded before it, so no cursor can be judged.", "start"
+	case ans.At > ans.End:
+		return "The " + what + " end" + verb + " at " + reconnectTime(ans.End, loc) + ": nothing was recorded after it, so each cursor is judged as the client left it then.", "end"
+	}
+	return "", ""
 }
 
 // reconnectTime is the instant marked as the panel's heading says it.

@@ -14,9 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"watchlens/app/canvas"
 	"watchlens/internal/testsample"
+	"watchlens/timeline"
 )
 
 // Reconnect at T on the page: a time typed in Find, in each form the
@@ -256,6 +259,59 @@ func shotReconnectTab(t *testing.T, tab context.Context, name string) {
 	must(t, os.WriteFile(filepath.Join("screenshots", name+".png"), png, 0o644))
 }
 
+// zoneBandY is the middle, CSS px of the timeline's canvas, of the first
+// zone band of kind id.
+func zoneBandY(t *testing.T, tab context.Context, id canvas.BandID) float64 {
+	t.Helper()
+	text, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#timeline canvas").dataset.bands`))
+	must(t, err)
+	var bands []canvas.Band
+	must(t, json.Unmarshal([]byte(text), &bands))
+	for _, b := range bands {
+		if b.ID == id {
+			return b.Y + b.Height/2
+		}
+	}
+	t.Fatalf("no band %v among %s", id, text)
+	return 0
+}
+
+// timelinePoint is where (x, y) of the timeline's canvas, CSS px, is on
+// the page, the canvas scrolled so that it is in the window (as
+// timelineTip scrolls it).
+func timelinePoint(t *testing.T, tab context.Context, x, y float64) (float64, float64) {
+	t.Helper()
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left + %f, r.top + %f]; })()`, x, y)))
+	must(t, err)
+	return p[0], p[1]
+}
+
+// reconnectClockNote is what the Reconnect tab says of an instant off
+// the recording's clock, "" when it says nothing.
+func reconnectClockNote(t *testing.T, tab context.Context) string {
+	t.Helper()
+	note, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const p = document.querySelector("#reconnect .reconnect-clock"); return p ? p.textContent : ""; })()`))
+	must(t, err)
+	return note
+}
+
+// reconnectTimeUTC is an instant as the Reconnect tab writes it in UTC.
+func reconnectTimeUTC(t int64) string {
+	return time.Unix(0, t).UTC().Format("Jan 2 15:04:05.000 MST")
+}
+
+// markedOtherThan waits for the Reconnect tab to mark an instant other
+// than prev (Unix ns, "" for none), and returns it.
+func markedOtherThan(t *testing.T, tab context.Context, prev string) string {
+	t.Helper()
+	marked, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const r = document.querySelector("#reconnect"); return r && r.dataset.at && r.dataset.at !== %q ? r.dataset.at : null; })()`, prev),
+		chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		t.Fatalf("an Alt-click on the plot marked nothing but %q: %v", prev, err)
+	}
+	return marked
+}
+
 // markerInURL reads the instant the page's URL keeps marked ("" for none).
 func markerInURL(t *testing.T, tab context.Context) string {
 	t.Helper()
@@ -296,11 +352,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 		y, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left, r.top]; })()`))
 		must(t, err)
 		must(t, chromedp.Do(tab, chromedp.MouseClickXY(y[0]+x, y[1]+40, chromedp.ButtonModifiers(chromedp.ModifierAlt))))
-		marked, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const r = document.querySelector("#reconnect"); return r && r.dataset.at && r.dataset.at !== "%d" ? r.dataset.at : null; })()`, at),
-			chromedp.WithPollingTimeout(pageWait)))
-		if err != nil {
-			t.Fatalf("an Alt-click on the plot marked nothing: %v", err)
-		}
+		marked := markedOtherThan(t, tab, fmt.Sprint(at))
 		got = readReconnect(t, tab, marked)
 		clicked, err := strconv.ParseInt(marked, 10, 64)
 		must(t, err)
@@ -320,6 +372,89 @@ func TestBrowserReconnectAt(t *testing.T) {
 		if u := markerInURL(t, tab); u != "" {
 			t.Errorf("the link still keeps at=%s after Escape", u)
 		}
+	})
+
+	t.Run("past the recording's end and before its start: the hover and the Reconnect tab say nothing was recorded there", func(t *testing.T) {
+		t.Parallel()
+		// w4-then-resume.http's 410 comes at its last instant: its red
+		// zones are that instant's, and they stop there, as the
+		// recording does.
+		const name = "w4-then-resume.http"
+		tl, an := nativeTimeline(t, "samples/"+name)
+		start, end := tl.Start(), tl.End()
+		tab := s.newTab(t)
+		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
+		navigate(t, tab, s.url+"/?sample="+name)
+		g := readSummary(t, tab, name, nil)
+		from, _ := strconv.ParseInt(g.From, 10, 64)
+		to, _ := strconv.ParseInt(g.To, 10, 64)
+		if from >= start || to <= end+1 {
+			t.Fatalf("the whole view %d-%d shows no margin around the recording %d-%d", from, to, start, end)
+		}
+		zoneY := zoneBandY(t, tab, canvas.BandZoneIgnoring)
+		past := end + (to-end)/2
+		x := plotX(t, tab, past)
+		endsAt := "The recording ends at " + timeline.FormatInstant(end, time.UTC) + ": nothing was recorded after it, and the zones stop there."
+		tip := timelineTip(t, tab, x, zoneY, endsAt)
+		// The hover answers for the recording's last instant, where the
+		// zone drawn is red, and says what an Alt-click asks instead.
+		last := an.Verdict(0, timeline.BookmarkIgnoring, end, an.Params.Delay)
+		if last.Outcome != timeline.Refused {
+			t.Fatalf("a drop at the recording's last instant is %s natively, not refused: the margin is not exercised", last.Outcome)
+		}
+		for _, want := range []string{"a drop at " + timeline.FormatInstant(end, time.UTC) + ":", "ignoring bookmarks: " + an.Words(last), "Alt-click: what a reconnect at "} {
+			if !strings.Contains(tip, want) {
+				t.Errorf("past the recording's end the hover says %q, without %q", tip, want)
+			}
+		}
+		screenshot(t, tab, "reconnect-at-past-the-end-hover")
+
+		// The Alt-click there asks the instant clicked, as analyze
+		// --resume-at does: the tab says first that the recording ended,
+		// and each cursor is as it was left.
+		px, py := timelinePoint(t, tab, x, zoneY)
+		clickAt(t, tab, px, py, 1) // 1: Alt
+		got := readReconnect(t, tab, "")
+		at, err := strconv.ParseInt(got.At, 10, 64)
+		must(t, err)
+		if at <= end {
+			t.Fatalf("an Alt-click past the recording's end marked %s, not past %s", time.Unix(0, at).UTC(), time.Unix(0, end).UTC())
+		}
+		if note := reconnectClockNote(t, tab); note != "The recording ends at "+reconnectTimeUTC(end)+": nothing was recorded after it, so each cursor is judged as the client left it then." {
+			t.Errorf("past the recording's end the Reconnect tab says %q", note)
+		}
+		sameAnswer(t, got, cliResumeAt(t, "samples", []string{"samples/" + name}, at), false, false)
+		// The hover's answer at the last instant is the Alt-click's.
+		if !slices.Contains(got.Cells, name+"|bookmark-ignoring|refused|389||") {
+			t.Errorf("past the recording's end the hover says refused without bookmarks; the Reconnect tab %q", got.Cells)
+		}
+		// The pointer away: the marker past the zones' end, and the tab.
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1)))
+		screenshot(t, tab, "reconnect-at-past-the-end")
+
+		// Before the recording's start.
+		before := from + (start-from)/2
+		x = plotX(t, tab, before)
+		beginsAt := "The recording begins at " + timeline.FormatInstant(start, time.UTC) + ": nothing was recorded before it."
+		if tip := timelineTip(t, tab, x, zoneY, beginsAt); strings.Contains(tip, "a drop at") {
+			t.Errorf("before the recording's start the hover says %q", tip)
+		}
+		px, py = timelinePoint(t, tab, x, zoneY)
+		clickAt(t, tab, px, py, 1)
+		got = readReconnect(t, tab, markedOtherThan(t, tab, got.At))
+		if at, _ = strconv.ParseInt(got.At, 10, 64); at >= start {
+			t.Fatalf("an Alt-click before the recording's start marked %s, not before %s", time.Unix(0, at).UTC(), time.Unix(0, start).UTC())
+		}
+		if note := reconnectClockNote(t, tab); note != "The recording begins at "+reconnectTimeUTC(start)+": nothing was recorded before it, so no cursor can be judged." {
+			t.Errorf("before the recording's start the Reconnect tab says %q", note)
+		}
+		for _, c := range got.Cells {
+			if !strings.Contains(c, "|unknown|") {
+				t.Errorf("before the recording's start the Reconnect tab answers %q", c)
+			}
+		}
+		sameAnswer(t, got, cliResumeAt(t, "samples", []string{"samples/" + name}, at), false, false)
+		shotReconnectTab(t, tab, "reconnect-at-before-the-start-tab")
 	})
 
 	t.Run("a link keeps the marker", func(t *testing.T) {

@@ -45,9 +45,10 @@ type Cache struct {
 	// order: with thousands of files, each file's band walking every
 	// session would be a large part of a frame.
 	sessByFile [][]int32
-	// end is tl.End(), which reads every file.
-	end  int64
-	errs []errorMark
+	// start and end are tl.Start() and tl.End(), which read every
+	// file: the shared clock's first and last instants.
+	start, end int64
+	errs       []errorMark
 	// Whole-capture extents with a margin, so marks at the ends are not
 	// cut in half by the plot's edge.
 	timeLo, timeHi int64
@@ -150,8 +151,8 @@ func NewCache(tl *timeline.Timeline) *Cache {
 	// The margin is at least a second on a clock, so that a capture of
 	// one instant (a single LIST answered 410) spans seconds, not
 	// nanoseconds.
-	c.end = tl.End()
-	start, end := tl.Start(), c.end+1
+	c.start, c.end = tl.Start(), tl.End()
+	start, end := c.start, c.end+1
 	if mx := tl.Metrics; len(tl.Files) == 0 && mx != nil && mx.To > mx.From {
 		// Prometheus exports alone: their span is the clock's.
 		start, end = mx.From, mx.To+1

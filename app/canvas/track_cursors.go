@@ -306,8 +306,21 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 	return top, bot
 }
 
-// cursorsAt reads the cursor strip at instant t.
+// cursorsAt reads the cursor strip at instant t. Off the shared clock
+// it says that nothing was recorded there and, past its end, reads the
+// cursors at its last instant, where their lines stop.
 func (c *Cache) cursorsAt(t int64, band Band) string {
+	switch c.offClock(t) {
+	case -1:
+		return c.beginsText()
+	case 1:
+		return c.endsText("the cursors") + "\n" + c.cursorsOnClock(c.end, band)
+	}
+	return c.cursorsOnClock(t, band)
+}
+
+// cursorsOnClock is cursorsAt at instant t of the shared clock.
+func (c *Cache) cursorsOnClock(t int64, band Band) string {
 	tl := c.tl
 	var b strings.Builder
 	b.WriteString("at " + c.FormatTime(t))

@@ -133,11 +133,29 @@ func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, file int, at, slop
 
 // reconnectText says, in words, what a client of each capture that
 // dropped at instant at and came back after the model's delay would get,
-// per cursor kind; with one capture, the exact reason follows each.
-func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64, band Band) string {
+// per cursor kind; with one capture, the exact reason follows each. Off
+// the shared clock it says that nothing was recorded there and, past its
+// end, answers for its last instant, where the zones stop (marks names
+// them, "" for none).
+func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64, band Band, marks string) string {
 	if an == nil || c.noClock {
 		return ""
 	}
+	switch c.offClock(at) {
+	case -1:
+		return c.beginsText()
+	case 1:
+		t := c.endsText(marks)
+		if last := c.dropText(an, kinds, c.end, band); last != "" {
+			t += "\n" + last
+		}
+		return t + "\n" + c.askLaterText(at)
+	}
+	return c.dropText(an, kinds, at, band)
+}
+
+// dropText is reconnectText at instant at of the shared clock.
+func (c *Cache) dropText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64, band Band) string {
 	tl := c.tl
 	var b strings.Builder
 	b.WriteString("a drop at " + c.FormatTime(at))
@@ -183,5 +201,5 @@ func (c *Cache) zonesAt(v *View, band Band, at, slop int64) string {
 	if v.AxisRV {
 		return zonesAt(v.Analysis, kind, band.File, at, slop)
 	}
-	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at, band)
+	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at, band, "the zones")
 }

@@ -18,6 +18,10 @@ type ReconnectAt struct {
 	// get, with bookmarks and without; nil without a fleet.
 	Fleet *timeline.FleetReconnect
 	Files []ReconnectFile
+	// Start and End are the shared clock's first and last instants (both
+	// 0 when no file has a clock): off them nothing was recorded, and
+	// the panel says so of an instant asked there.
+	Start, End int64
 }
 
 // ReconnectFile is one file's answers, a cursor each.
@@ -62,6 +66,9 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 	an, tl := e.an, e.tl
 	q := timeline.ResumeQuery{At: at}
 	out := ReconnectAt{At: at}
+	if len(tl.Files) > 0 && !e.cache.NoClock() {
+		out.Start, out.End = tl.Start(), tl.End()
+	}
 	servers := len(tl.Servers) > 1
 	worst := make([]int, 0, len(tl.Files))
 	for fi := range tl.Files {

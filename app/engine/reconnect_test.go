@@ -15,7 +15,7 @@ import (
 // report's JSON): each file's and cursor's outcome, RV and reason, each
 // server's, the server the file's connection goes to, the fleet's counts
 // and the summary's words; the worst files come first, and the answer
-// crosses a message unchanged. On two samples, and on the fleet recording
+// crosses a message unchanged, with the shared clock's ends. On two samples, and on the fleet recording
 // with its audit logs (two API servers, one restarting).
 func TestReconnectAtIsTheReports(t *testing.T) {
 	for _, tc := range []struct {
@@ -38,6 +38,10 @@ func TestReconnectAtIsTheReports(t *testing.T) {
 			got := e.ReconnectAt(at, func() { pauses++ })
 			if got.At != at || pauses <= len(got.Files) {
 				t.Errorf("answered for %d with %d pauses over %d files", got.At, pauses, len(got.Files))
+			}
+			// The shared clock, which the panel says an instant off it is.
+			if got.Start != e.tl.Start() || got.End != e.tl.End() || got.Start >= got.End {
+				t.Errorf("answered on a clock %d-%d; the timeline's is %d-%d", got.Start, got.End, e.tl.Start(), e.tl.End())
 			}
 			r := report.New(e.Analysis(), []timeline.ResumeQuery{{At: at}})
 			var cells, want []string

@@ -1,0 +1,62 @@
+package canvas
+
+// The timeline shows a margin before the shared clock's first instant
+// and past its last, where nothing was recorded. The zones, the sessions
+// and the cursors stop at the clock's ends, so a band's hover in a margin
+// says that nothing was recorded there and, past the end, answers for
+// the clock's last instant, said as such, as the zones drawn there do;
+// an Alt-click there (Reconnect at) asks the instant clicked, each cursor
+// as the client left it, and the hover says so.
+
+// offClock says where instant at lies against the shared clock: -1
+// before its first instant, 1 past its last, 0 on it, and 0 where there
+// is no clock to be off (no file, or none with a clock).
+func (c *Cache) offClock(at int64) int {
+	switch {
+	case c.noClock || len(c.tl.Files) == 0:
+		return 0
+	case at < c.start:
+		return -1
+	case at > c.end:
+		return 1
+	}
+	return 0
+}
+
+// recording names what was recorded: one file's recording, or several
+// files' recordings, which share the clock.
+func (c *Cache) recording() string {
+	if len(c.tl.Files) > 1 {
+		return "recordings"
+	}
+	return "recording"
+}
+
+// beginsText says that nothing was recorded before the clock's start.
+func (c *Cache) beginsText() string {
+	return "The " + c.recording() + " begin" + c.verbS() + " at " + c.FormatTime(c.start) + ": nothing was recorded before it."
+}
+
+// endsText says that nothing was recorded past the clock's end, where
+// marks (the zones, the cursors; "" for none named) stop.
+func (c *Cache) endsText(marks string) string {
+	t := "The " + c.recording() + " end" + c.verbS() + " at " + c.FormatTime(c.end) + ": nothing was recorded after it"
+	if marks != "" {
+		t += ", and " + marks + " stop there"
+	}
+	return t + "."
+}
+
+// verbS is a verb's ending for the subject recording names.
+func (c *Cache) verbS() string {
+	if len(c.tl.Files) > 1 {
+		return ""
+	}
+	return "s"
+}
+
+// askLaterText says what an Alt-click at instant at, past the clock's
+// end, asks instead of what the hover says.
+func (c *Cache) askLaterText(at int64) string {
+	return "Alt-click: what a reconnect at " + c.FormatTime(at) + " would get, each cursor judged as the client left it."
+}
