@@ -453,7 +453,10 @@ func TestBrowserReconnectAt(t *testing.T) {
 				t.Errorf("before the recording's start the Reconnect tab answers %q", c)
 			}
 		}
-		sameAnswer(t, got, cliResumeAt(t, "samples", []string{"samples/" + name}, at), false, false)
+		want := cliResumeAt(t, "samples", []string{"samples/" + name}, at)
+		sameAnswer(t, got, want, false, false)
+		// Why, a click away: the recording begins later.
+		whyShown(t, tab, want)
 		shotReconnectTab(t, tab, "reconnect-at-before-the-start-tab")
 	})
 

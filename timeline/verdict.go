@@ -127,7 +127,7 @@ func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Durati
 // verdict asked of one server).
 func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, ok bool, before int64) Verdict {
 	if !ok {
-		v.Outcome, v.Reason = Unknown, "no cursor: the watch started without a resourceVersion and has seen nothing yet"
+		v.Outcome, v.Reason = Unknown, a.noCursorReason(v)
 		return v
 	}
 	if rv == unknownRV {
@@ -138,4 +138,15 @@ func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, o
 	v.HasCursor, v.RV, v.Since = true, rv, since
 	v.Outcome, v.Reason, v.Models = a.judge(v.File, st, rv, since, v.At, before)
 	return v
+}
+
+// noCursorReason says why verdict v's cursor had no value: before its
+// file's recording begins nothing of it is known (a reconnect asked
+// before it, on the page's margin or with --resume-at); after, its watch
+// started without a resourceVersion and has seen nothing yet.
+func (a *Analysis) noCursorReason(v Verdict) string {
+	if f := &a.TL.Files[v.File]; f.Clock != ClockNone && v.T < f.Start {
+		return "no cursor: the recording begins at " + a.instant(f.Start) + ", and nothing before it was recorded"
+	}
+	return "no cursor: the watch started without a resourceVersion and has seen nothing yet"
 }

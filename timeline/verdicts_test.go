@@ -506,3 +506,29 @@ func TestRangeStatsRV(t *testing.T) {
 		t.Errorf("an empty RV range holds %+v", none)
 	}
 }
+
+// Before a recording begins nothing of its cursors is known: a reconnect
+// asked then (--resume-at, or an Alt-click in the page's margin before
+// the recording) is not judged, and the reason says that the recording
+// begins later, not that the watch started without a resourceVersion:
+// w4-then-resume.http's watch asked for RV 233, and its cursor is known
+// from the recording's first instant on.
+func TestResumeAtBeforeTheRecording(t *testing.T) {
+	a := buildBytes(t, map[string][]byte{"w4": testsample.SampleBytes(t, "w4-then-resume.http")}, "w4").Analyze(DefaultParams())
+	start := a.TL.Files[0].Start
+	want := "no cursor: the recording begins at " + FormatInstant(start, nil) + ", and nothing before it was recorded"
+	before := a.ResumeAt(0, start-int64(5*time.Second))
+	if len(before) != 3 {
+		t.Fatalf("%d verdicts before the recording, want one per cursor and the had-bookmarks one", len(before))
+	}
+	for _, v := range before {
+		if v.Outcome != Unknown || v.Reason != want {
+			t.Errorf("%v 5s before the recording: %v (%s), want unknown (%s)", v.Kind, v.Outcome, v.Reason, want)
+		}
+	}
+	for _, v := range a.ResumeAt(0, start) {
+		if v.Kind != HadBookmarks && !v.HasCursor {
+			t.Errorf("%v at the recording's first instant: no cursor (%s)", v.Kind, v.Reason)
+		}
+	}
+}
