@@ -65,11 +65,13 @@ func benchLoad(b *testing.B, s *servedSite, name string, capture []byte) {
 		// A user drops a file seconds after opening the page, by when it
 		// has warmed its parser up (app/warmup.go).
 		waitWarm(b, tab)
+		stopProfile := startCPUProfile(b, tab)
 		stopTrace := startCPUTrace(b, tab)
 		b.StartTimer()
 		ms, task := timeLoad(b, tab, big)
 		b.StopTimer()
 		cpu = cpu.add(stopTrace(), b)
+		stopProfile()
 		load += ms
 		longest = max(longest, task)
 		closeTab()
