@@ -332,5 +332,5 @@ func analyzeFed(t *testing.T, test, env string, n int, write func(*bytes.Buffer,
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("analyze: %v; stderr %q", err, errOut.String())
 	}
-	return report, errOut, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	return report, errOut, int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) << 10
 }

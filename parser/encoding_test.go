@@ -734,7 +734,7 @@ func TestZstdLongWindow(t *testing.T) {
 	read := 0
 	for _, log := range []int{29, 30, 31, 32} {
 		c := mustRead(t, zstdLong(t, plain, log))
-		if 1<<log > maxZstdWindow {
+		if uint64(1)<<log > maxZstdWindow {
 			// Past the build's bound (2 GiB natively, 512 MiB in the
 			// page): said as such, not as damage.
 			d := wantDiag(t, c, "bad-compression")
@@ -750,7 +750,7 @@ func TestZstdLongWindow(t *testing.T) {
 		}
 		sameEvents(t, c.Events, want.Events)
 	}
-	if want := bits.Len(maxZstdWindow) - 29; read != want {
+	if want := bits.Len64(maxZstdWindow) - 29; read != want {
 		t.Errorf("%d windows read, want %d", read, want)
 	}
 }

@@ -157,7 +157,7 @@ func compressionDiag(cr *countingReader, codec string, err error) *Diagnostic {
 	n := cr.n.Load()
 	if errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded) {
 		return &Diagnostic{Offset: n, Kind: DiagBadCompression,
-			Msg: fmt.Sprintf("the zstd stream needs a window larger than %d bytes (what zstd --long=%d uses), which %s; what came before it was read", maxZstdWindow, bits.Len(maxZstdWindow)-1, zstdWindowAdvice)}
+			Msg: fmt.Sprintf("the zstd stream needs a window larger than %d bytes (what zstd --long=%d uses), which %s; what came before it was read", maxZstdWindow, bits.Len64(maxZstdWindow)-1, zstdWindowAdvice)}
 	}
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
 		return &Diagnostic{Offset: n, Kind: DiagBadCompression,

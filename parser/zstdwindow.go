@@ -9,6 +9,6 @@ package parser
 // starts, but memory is only touched as bytes are decoded into it: a
 // capture smaller than its window costs about its decompressed size, a
 // larger one the window.
-const maxZstdWindow = 1 << 31
+const maxZstdWindow uint64 = 1 << 31
 
 const zstdWindowAdvice = "is not read here"
