@@ -520,11 +520,11 @@ func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on ser
 	if zs >= hi {
 		refused.open[m] = -1
 	} else {
-		refused.add(c, m, zs, hi, rv, func() string { return a.reason(m, Refused, c.File, on, rv, since, zs+d) })
+		refused.add(c, m, zs, hi, rv, func() string { return a.reason(m, Refused, c.File, on, rv, since, zs+d, seenBy(zs+d)) })
 	}
 	if re := min(zs, hi); rs >= re {
 		risky.open[m] = -1
 	} else {
-		risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, on, rv, since, rs+d) })
+		risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, on, rv, since, rs+d, seenBy(rs+d)) })
 	}
 }

@@ -86,10 +86,11 @@ func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64
 	return risk, refused
 }
 
-// everyServerReason explains ModelEveryServer's verdict at instant at:
-// which servers refuse the cursor, each with its own evidence's reason.
-func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at int64) string {
-	rs := a.serverRefusals(file, rv, since, at)
+// everyServerReason explains ModelEveryServer's verdict at instant at,
+// judged with the evidence observed before the instant before: which
+// servers refuse the cursor, each with its own evidence's reason.
+func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, before int64) string {
+	rs := a.serverRefusals(file, rv, since, before)
 	var refusing, restarting, holding, why []string
 	for s, r := range rs {
 		name := a.TL.Servers[s].Name
@@ -109,7 +110,7 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at i
 			when = r.From
 			on.incarnation = a.TL.Servers[s].serving(when)
 		}
-		why = append(why, a.reason(r.Model, Refused, file, on, rv, since, when))
+		why = append(why, a.reason(r.Model, Refused, file, on, rv, since, when, before))
 	}
 	switch o {
 	case Refused:

@@ -146,3 +146,64 @@ func fileNamed(t *testing.T, tl *Timeline, name string) int {
 	t.Fatalf("no file %s", name)
 	return -1
 }
+
+// TestEveryServerZoneReasonsNameTheirServers: an every-server zone's
+// reason gives the own evidence of each server that decides it, as
+// judged at the zone's first instant, that instant included: a red zone
+// names every server (each refuses, or is restarting), a risk zone the
+// ones that refuse. A zone that a server's own 410 starts was explained
+// without that 410: the red zone of samples-lab at 18:13:29.032, started
+// by server c's 410 then, named only a and b, and samples-fleet's risk
+// zones from server b's 410 at 08:40:38.029 read "the own evidence of
+// refuses RV 286, not that of a and b".
+func TestEveryServerZoneReasonsNameTheirServers(t *testing.T) {
+	for _, rec := range []struct {
+		name     string
+		patterns []string
+	}{
+		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/metrics-*.txt.gz"}},
+		{"samples-fleet", []string{"*.ts.http", "audit-*.log"}},
+		{"samples-outage", []string{"*.ts.http", "audit-*.log", "apiserver-*.log"}},
+	} {
+		t.Run(rec.name, func(t *testing.T) {
+			a := buildRecording(t, rec.name, rec.patterns...).Analyze(DefaultParams())
+			named := func(reason string) (n int) {
+				for _, s := range a.TL.Servers {
+					if strings.Contains(reason, "server "+s.Name+"'s ") {
+						n++
+					}
+				}
+				return n
+			}
+			red, risky, wrong := 0, 0, 0
+			for _, z := range a.Zones {
+				if z.Model != ModelEveryServer {
+					continue
+				}
+				red++
+				if n := named(z.Reason); n != len(a.TL.Servers) {
+					if wrong++; wrong <= 3 {
+						t.Errorf("the red zone of %s from %s names %d of the %d servers: %s", a.TL.Files[z.File].Name, FormatInstant(z.From, time.UTC), n, len(a.TL.Servers), z.Reason)
+					}
+				}
+			}
+			for _, z := range a.RiskZones {
+				if z.Model != ModelEveryServer {
+					continue
+				}
+				risky++
+				if n := named(z.Reason); n == 0 || n == len(a.TL.Servers) {
+					if wrong++; wrong <= 3 {
+						t.Errorf("the risk zone of %s from %s names %d of the %d servers: %s", a.TL.Files[z.File].Name, FormatInstant(z.From, time.UTC), n, len(a.TL.Servers), z.Reason)
+					}
+				}
+			}
+			if red == 0 || risky == 0 {
+				t.Fatalf("%d red and %d risk zones of every-server: the check misses one kind", red, risky)
+			}
+			if wrong > 0 {
+				t.Errorf("%d of %d every-server zones do not name the servers that decide them", wrong, red+risky)
+			}
+		})
+	}
+}

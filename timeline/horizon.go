@@ -95,11 +95,11 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 		}
 		if refused != never && max(refused, drop) < h.RefusedFrom {
 			h.RefusedFrom, h.RefusedModel = max(refused, drop), m
-			h.RefusedReason = a.reason(m, Refused, file, st.serverAt(m, h.RefusedFrom), rv, since, h.RefusedFrom)
+			h.RefusedReason = a.reason(m, Refused, file, st.serverAt(m, h.RefusedFrom), rv, since, h.RefusedFrom, seenBy(h.RefusedFrom))
 		}
 		if risk != never && max(risk, drop) < h.RiskFrom {
 			h.RiskFrom, h.RiskModel = max(risk, drop), m
-			h.RiskReason = a.reason(m, AtRisk, file, st.serverAt(m, h.RiskFrom), rv, since, h.RiskFrom)
+			h.RiskReason = a.reason(m, AtRisk, file, st.serverAt(m, h.RiskFrom), rv, since, h.RiskFrom, seenBy(h.RiskFrom))
 		}
 	}
 	if h.RefusedFrom < h.RiskFrom {
@@ -111,14 +111,14 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 // ResumeAt answers, for each cursor of the file, what a reconnect at
 // instant at would get: the cursor as the client held it then (as it left
 // it, when at is past the file's end), judged with the evidence observed
-// before at.
+// up to and including at (seenBy).
 func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 	var out []Verdict
 	state := min(at, a.TL.Files[file].End)
 	st := a.reachAt(file, at)
 	for _, kind := range a.kinds(file) {
 		rv, since, _, ok := a.cursor(file, kind).At(state)
-		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, st, rv, since, ok, at))
+		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, st, rv, since, ok, seenBy(at)))
 	}
 	return out
 }
@@ -131,7 +131,7 @@ func (a *Analysis) resumeOutcome(file int, kind CursorKind, st connStint, at int
 	if !ok || rv == unknownRV {
 		return Unknown
 	}
-	return overall(a.outcomes(file, st, rv, since, at, at))
+	return overall(a.outcomes(file, st, rv, since, at, seenBy(at)))
 }
 
 // ResumeAnswers is ResumeAt for every file at each instant asked, ordered
@@ -193,7 +193,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 			v.Outcome = Unknown
 			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, a.instant(at))
 		} else {
-			v = a.verdictFor(v, onServer(serverRef{s, inc}), rv, since, ok, at)
+			v = a.verdictFor(v, onServer(serverRef{s, inc}), rv, since, ok, seenBy(at))
 		}
 		per = append(per, ServerVerdict{Server: s, Incarnation: inc, Verdict: v})
 	}

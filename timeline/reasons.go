@@ -5,8 +5,10 @@ import (
 	"math"
 )
 
-// reason explains a model's verdict in words, with the numbers.
-func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64, since, at int64) string {
+// reason explains a model's verdict at instant at in words, with the
+// numbers, from the evidence observed before the instant before (the
+// bound the verdict was judged with, see seenBy).
+func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64, since, at, before int64) string {
 	p := a.Params
 	if o == Unknown {
 		return m.String() + ": the capture has no clock"
@@ -61,7 +63,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		}
 		return a.serverCacheReason(file, on, rv, at)
 	case ModelEveryServer:
-		return a.everyServerReason(o, file, rv, since, at)
+		return a.everyServerReason(o, file, rv, since, at, before)
 	case ModelCacheCapacity:
 		c := a.capacity[a.TL.Files[file].Kind]
 		if o == Accepted || c == nil {

@@ -64,7 +64,7 @@ func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before in
 	out, why := overall(mos), ""
 	ms := make([]ModelVerdict, 0, len(mos))
 	for _, mo := range mos {
-		r := a.reason(mo.model, mo.outcome, file, mo.on, rv, since, at)
+		r := a.reason(mo.model, mo.outcome, file, mo.on, rv, since, at, before)
 		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r, Server: mo.on.server})
 		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
 			why = r
@@ -119,8 +119,17 @@ func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
 func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
 	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
 	rv, since, _, ok := a.cursor(file, kind).At(t)
-	return a.verdictFor(v, a.reachAt(file, t), rv, since, ok, v.At+1)
+	return a.verdictFor(v, a.reachAt(file, t), rv, since, ok, seenBy(v.At))
 }
+
+// seenBy is the bound on the evidence (before, exclusive) that a
+// question asked of instant at may use: what was observed up to and
+// including at. A 410 observed at at is the server refusing at that
+// instant, so a reconnect then counts it, as the zones do; what was
+// observed after at is hindsight, and does not count. A recorded
+// reconnect's own answer is another matter: predicting it (resumes,
+// whatIf) uses only what came strictly before it.
+func seenBy(at int64) int64 { return at + 1 }
 
 // verdictFor judges the cursor value rv, last current at since, for a
 // reconnect over the connection of stint st (reachAt, or onServer for a

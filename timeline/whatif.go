@@ -57,6 +57,9 @@ func (a *Analysis) whatIf() {
 			if at > s.End {
 				state = at - 1 // the gap may have moved it (another file's evidence does not)
 			}
+			// Judged with what came strictly before the reconnect: its
+			// own answer (a 410 at its start) is what it drew, not
+			// evidence for it (see seenBy).
 			pt := ReconnectPoint{Session: g, At: at}
 			for _, kind := range [...]CursorKind{BookmarkAware, BookmarkIgnoring, HadBookmarks} {
 				rv, since, _, ok := a.cursor(fi, kind).At(state)
