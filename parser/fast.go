@@ -1325,7 +1325,10 @@ func (s *fastScanner) probeIdentity(k *identityKey, uid, name, namespace []byte)
 		m.scratch = appendIdentity(m.scratch[:0], uid, name, namespace)
 		k.b = m.scratch
 	}
-	if equalStrings(unsafe.String(unsafe.SliceData(k.b), len(k.b)), m.last[2]) {
+	// A new object's key differs from the last one's in its first
+	// bytes (its uid's), told apart without equalStrings' call.
+	if last := m.last[2]; len(last) == len(k.b) && (len(last) < 8 || word.Load64(k.b, 0) == word.Load64(unsafe.Slice(unsafe.StringData(last), len(last)), 0)) &&
+		equalStrings(unsafe.String(unsafe.SliceData(k.b), len(k.b)), last) {
 		k.last = true
 		return
 	}
