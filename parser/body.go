@@ -273,13 +273,23 @@ func (s *bodyScanner) cutBy(off int64) {
 }
 
 // lineAt returns the line number of b[i], counting forward from the last
-// position asked, so a piece of many lines is counted once.
+// position asked, so a piece of many lines is counted once. Where i is
+// that position (the start of a compact event after the one before) it
+// counts nothing, and is inlined.
 func (s *bodyScanner) lineAt(b []byte, i int) int {
 	if i > s.curPos {
-		s.curLine += bytes.Count(b[s.curPos:i], []byte{'\n'})
-		s.curPos = i
+		s.countTo(b[:i])
 	}
 	return s.curLine
+}
+
+// countTo counts the line ends of b after the last position asked, and
+// makes its end that position. It is not inlined, so that lineAt is.
+//
+//go:noinline
+func (s *bodyScanner) countTo(b []byte) {
+	s.curLine += bytes.Count(b[s.curPos:], []byte{'\n'})
+	s.curPos = len(b)
 }
 
 // linesIn returns the number of line ends in b[:n], where b is the piece
@@ -454,7 +464,11 @@ func (s *bodyScanner) templatedValue(b []byte, i int, raw, arrival int64) (int, 
 	f.estimated = t.estimate()
 	line := s.lineAt(b, i)
 	s.curPos, s.curLine = lastNL, line+1
-	s.r.onFields(&f, b[i:n], raw+int64(i), raw+int64(n), line, arrival, true, nil)
+	if h.watch {
+		s.r.emit(&f, h.typ, b[i:n], raw+int64(i), raw+int64(n), line, arrival, true)
+	} else {
+		s.r.onFields(&f, b[i:n], raw+int64(i), raw+int64(n), line, arrival, true, nil)
+	}
 	return n, true
 }
 

@@ -186,6 +186,10 @@ func (r *Reader) onJSON(v []byte, start, end int64, line int, arrival int64, pie
 // interns as it reads), so the map lookups, slow under wasm where strings
 // are hashed without AES, need not be done twice. pieces is onJSON's.
 func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arrival int64, interned bool, pieces []pieceMark) {
+	if typ, ok := f.watchType(); ok {
+		r.emit(f, typ, v, start, end, line, arrival, interned)
+		return
+	}
 	sess := r.curSession()
 	var typ EventType
 	if f.notObject != "" {
@@ -237,6 +241,17 @@ func (r *Reader) onFields(f *fields, v []byte, start, end int64, line int, arriv
 		}
 	}
 	r.emit(f, typ, v, start, end, line, arrival, interned)
+}
+
+// watchType returns the type of the watch event whose fields are f, and
+// true, where onFields emits it as it stands: an event of a type sent on
+// the wire, whose object is a JSON object.
+func (f *fields) watchType() (EventType, bool) {
+	if f.notObject != "" || !f.hasType || !f.hasObject {
+		return TypeUnknown, false
+	}
+	typ := ParseEventType(f.typ)
+	return typ, typ != TypeUnknown && typ != Observed && typ != Listed
 }
 
 // emit queues the event of type typ made of the fields f read from v.
@@ -300,11 +315,16 @@ func clipString(s string) string {
 // intern table's number of raw, or 0: labels interned are found by their
 // number first, without the map, whose hashing and comparison go a byte
 // at a time under wasm (the pods of many workloads, whose labels differ
-// from the last event's).
+// from the last event's). Without labels it is inlined.
 func (r *Reader) canonicalLabels(raw string, id uint32) string {
 	if raw == "" {
 		return ""
 	}
+	return r.canonicalOf(raw, id)
+}
+
+// canonicalOf is canonicalLabels of labels.
+func (r *Reader) canonicalOf(raw string, id uint32) string {
 	// Mostly the same interned string as the last event's: its address
 	// says so without the comparison, which under wasm goes a byte at a
 	// time.

@@ -74,7 +74,8 @@ type fastMemo struct {
 	// from after that value to the entry's "}" (post): they are skipped
 	// by a comparison as fieldsV1 is.
 	entries [4]entryMemo
-	// scratch gathers an object's identity for the intern table.
+	// scratch gathers an object's identity for the intern table where it
+	// is too long to be built in the table's spare room (probeIdentity).
 	scratch []byte
 	// tmpl is the metadata last walked after a remembered envelope, and
 	// rec what gathers the next.
@@ -194,6 +195,11 @@ type fastHead struct {
 	f fields
 	// nl says that b holds a raw line end.
 	nl bool
+	// typ is f.watchType(), where watch says it is one: an event read
+	// from the envelope to the end of its metadata is then emitted
+	// without onFields' checks, which would find the same.
+	typ   EventType
+	watch bool
 }
 
 // maxHead bounds a remembered envelope, which is compared in every event.
@@ -206,6 +212,7 @@ func (m *fastMemo) remember(b []byte, f *fields) {
 	old := m.heads[last].b
 	copy(m.heads[1:], m.heads[:last])
 	m.heads[0] = fastHead{b: append(old[:0], b...), f: *f, nl: bytes.IndexByte(b, '\n') >= 0}
+	m.heads[0].typ, m.heads[0].watch = f.watchType()
 }
 
 // head returns the first remembered envelope that b starts with and goes
@@ -1276,18 +1283,76 @@ func (s *fastScanner) metadata(f *fields, t *fastTimes) bool {
 // together into the same bytes (a uid that ends where another's name
 // begins) are two strings, and two numbers.
 func (s *fastScanner) identity(f *fields, uid, name, namespace []byte) {
+	if s.memo == nil {
+		if len(uid)+len(name)+len(namespace) > 0 {
+			c := s.tab.bytes(appendIdentity(nil, uid, name, namespace))
+			splitIdentity(f, c, len(uid), len(name), len(namespace))
+		}
+		return
+	}
+	var k identityKey
+	s.probeIdentity(&k, uid, name, namespace)
+	s.takeIdentity(f, &k)
+}
+
+// identityKey is an object's key in the intern table (appendIdentity),
+// its probe there, and the lengths of its parts.
+type identityKey struct {
+	b []byte // nil for an object with no uid, name or namespace
+	// last says that b is the memo's identity, interned last, which is
+	// not probed for.
+	last                 bool
+	probe                internProbe
+	uid, name, namespace int
+}
+
+// probeIdentity makes k the key of the object of uid, name and
+// namespace, built where the intern table would keep it (spare): an
+// object new to the table is not copied again, into memory written for
+// the first time, which under wasm costs more than the bytes. Unless it
+// is the identity interned last, it is probed for: the slots read, mostly
+// cache misses for a new object, then arrive while the caller does other
+// work before takeIdentity, which must not intern anything in between.
+func (s *fastScanner) probeIdentity(k *identityKey, uid, name, namespace []byte) {
+	*k = identityKey{uid: len(uid), name: len(name), namespace: len(namespace)}
 	if len(uid)+len(name)+len(namespace) == 0 {
 		return
 	}
-	var c string
-	if m := s.memo; m != nil {
-		m.scratch = appendIdentity(m.scratch[:0], uid, name, namespace)
-		c, m.identity = s.internedID(2, m.scratch)
+	m := s.memo
+	if n := len(uid) + len(name) + len(namespace) + 2*binary.MaxVarintLen32; n <= maxBlockString {
+		k.b = appendIdentity(s.tab.spare(n), uid, name, namespace)
 	} else {
-		c = s.tab.bytes(appendIdentity(nil, uid, name, namespace))
+		m.scratch = appendIdentity(m.scratch[:0], uid, name, namespace)
+		k.b = m.scratch
 	}
-	n, u := len(name), len(uid)
-	f.uid, f.name, f.namespace = c[:u], c[u:u+n], c[u+n:u+n+len(namespace)]
+	// A new object's key differs from the last one's in its first
+	// bytes (its uid's), told apart without equalStrings' call.
+	if last := m.last[2]; len(last) == len(k.b) && (len(last) < 8 || word.Load64(k.b, 0) == word.Load64(unsafe.Slice(unsafe.StringData(last), len(last)), 0)) &&
+		equalStrings(unsafe.String(unsafe.SliceData(k.b), len(k.b)), last) {
+		k.last = true
+		return
+	}
+	k.probe = s.tab.probe(s.tab.hash(k.b))
+}
+
+// takeIdentity sets the uid, name and namespace of f, and the memo's
+// identity, from the object whose key k probeIdentity made.
+func (s *fastScanner) takeIdentity(f *fields, k *identityKey) {
+	if k.b == nil {
+		return
+	}
+	m := s.memo
+	if !k.last {
+		m.last[2], m.lastID[2] = s.tab.probedID(k.b, k.probe)
+	}
+	m.identity = m.lastID[2]
+	splitIdentity(f, m.last[2], k.uid, k.name, k.namespace)
+}
+
+// splitIdentity sets the uid, name and namespace of f from c, their
+// interned key, and their lengths.
+func splitIdentity(f *fields, c string, uid, name, namespace int) {
+	f.uid, f.name, f.namespace = c[:uid], c[uid:uid+name], c[uid+name:uid+name+namespace]
 }
 
 // appendIdentity appends the intern table's key of an object: its uid,

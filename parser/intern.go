@@ -156,8 +156,26 @@ func (g *internGen) addRecord(s string, id uint32) (uint32, string) {
 	case len(s) == 0:
 		return loc, ""
 	}
-	copy(b[off+recordHeader:], s)
+	if unsafe.StringData(s) != &b[off+recordHeader] {
+		// Else s was built in place (spare).
+		copy(b[off+recordHeader:], s)
+	}
 	return loc, unsafe.String(&b[off+recordHeader], len(s))
+}
+
+// spare returns room for a string of up to n bytes, no more than
+// maxBlockString, where the generation's next record would hold it: a
+// string built there, looked up (bytesID) and added is not copied, and
+// one found is left to be written over. An object's identity is built
+// so: each new object's would be copied again, into memory written for
+// the first time, which under wasm costs more than the bytes.
+func (g *internGen) spare(n int) []byte {
+	if len(g.blocks) == 0 || len(g.blocks[len(g.blocks)-1])-g.used < recordHeader+n {
+		g.blocks = append(g.blocks, make([]byte, g.nextBlock()))
+		g.used = 0
+	}
+	at := g.used + recordHeader
+	return g.blocks[len(g.blocks)-1][at : at : at+n]
 }
 
 // nextBlock is the size of the generation's next block of records: the
@@ -194,9 +212,15 @@ func (t *internTable) age() {
 	}
 }
 
-// room makes room for one more string in the current generation: a
-// new generation when it holds limit, else a larger table when it is
-// half full. It says whether it changed the slots.
+// full says whether the current generation has no room for one more
+// string: it holds limit, or is half full.
+func (t *internTable) full() bool {
+	return t.limit > 0 && t.n >= t.limit || 2*(t.n+1) > len(t.slots)
+}
+
+// room makes room for one more string in the current generation, where
+// it is full: a new generation when it holds limit, else a larger table.
+// It says whether it changed the slots.
 func (t *internTable) room() bool {
 	aged := false
 	if t.limit > 0 && t.n >= t.limit {
@@ -244,38 +268,62 @@ func (t *internTable) bytes(b []byte) string {
 
 // bytesID is bytes with the string's number in the table.
 func (t *internTable) bytesID(b []byte) (string, uint32) {
+	return t.probedID(b, t.probe(t.hash(b)))
+}
+
+// probedID is bytesID of b, whose probe p is, made since the table last
+// changed: a caller that has other work to do between the two gives the
+// reads of the probe, mostly cache misses for a new object's identity,
+// that work's time to arrive.
+func (t *internTable) probedID(b []byte, p internProbe) (string, uint32) {
 	// A view of b, only compared, never kept: the copy is made only for a
-	// string the table does not hold yet.
-	view := unsafe.String(unsafe.SliceData(b), len(b))
-	h := t.hash(b)
-	x, id, free, ok := t.find(h, view)
-	if ok {
-		return x, id
-	}
-	// One longer than a record holds is kept as it is: a copy of its
-	// own.
-	return t.notFound(h, view, free, len(b) > maxBlockString)
+	// string the table does not hold yet. One longer than a record holds
+	// is kept as it is: a copy of its own.
+	return t.lookup(unsafe.String(unsafe.SliceData(b), len(b)), p, len(b) > maxBlockString)
 }
 
 // string returns the table's copy of s, adding s.
 func (t *internTable) string(s string) string {
-	h := t.hashString(s)
-	x, _, free, ok := t.find(h, s)
-	if ok {
-		return x
-	}
-	x, _ = t.notFound(h, s, free, false)
+	x, _ := t.lookup(s, t.probe(t.hashString(s)), false)
 	return x
 }
 
-// notFound returns the table's copy of s, whose hash is h, and its
-// number, where the current generation has none, its probe for s having
-// ended at the free slot free (-1 for none): the one before's,
-// copied into the current one with its number, so that the one before
-// holds nothing the table still hands out once it is dropped; else s,
-// or a copy of it with clone, added.
-func (t *internTable) notFound(h uint32, s string, free int, clone bool) (string, uint32) {
+// internProbe is the first slot of each generation's probe for a string
+// whose hash is h (an empty one where there is no generation before).
+type internProbe struct {
+	h         uint32
+	cur, prev internSlot
+}
+
+// probe reads the slots where the probes for a string whose hash is h
+// start, one after the other, so that the two reads overlap.
+func (t *internTable) probe(h uint32) internProbe {
+	p := internProbe{h: h, cur: t.slots[h>>t.shift]}
 	if t.prev != nil {
+		p.prev = t.prev.slots[h>>t.prev.shift]
+	}
+	return p
+}
+
+// lookup returns the table's copy of s, whose probe p is, and its
+// number: the current generation's; else the one before's, copied into
+// the current one with its number, so that the one before holds nothing
+// the table still hands out once it is dropped; else s, or a copy of it
+// with clone, added. A generation's probe that starts at an empty slot
+// ends there: s is then in its overflow map if anywhere, and the slot is
+// the one it takes.
+func (t *internTable) lookup(s string, p internProbe, clone bool) (string, uint32) {
+	h := p.h
+	free := int(h >> t.shift)
+	if p.cur.h != 0 || t.overflow != nil {
+		var x string
+		var id uint32
+		var ok bool
+		if x, id, free, ok = t.find(h, s); ok {
+			return x, id
+		}
+	}
+	if t.prev != nil && (p.prev.h != 0 || t.prev.overflow != nil) {
 		if x, id, _, ok := t.prev.find(h, s); ok {
 			return t.add(h, x, id, free), id
 		}
@@ -322,7 +370,8 @@ func (g *internGen) find(h uint32, s string) (x string, id uint32, free int, ok 
 // slot where the probe for s ended (-1 for none), which s takes unless
 // making room moved the slots: a new object is probed for once.
 func (t *internTable) add(h uint32, s string, id uint32, free int) string {
-	moved := t.room()
+	// The test is apart from room, which is seldom called.
+	moved := t.full() && t.room()
 	loc, x := t.addRecord(s, id)
 	if e := (internSlot{h: h, loc: loc}); moved || free < 0 {
 		t.insert(e)

@@ -227,12 +227,17 @@ func (s *fastScanner) metadataTemplated(tp *metaTemplate, f *fields, t *fastTime
 }
 
 // templateStrings are the strings of the metadata that matchTemplate
-// found and takeTemplated takes.
-type templateStrings struct{ name, namespace, uid, rv []byte }
+// found and takeTemplated takes, and the key of their object, probed for
+// in the intern table.
+type templateStrings struct {
+	rv       []byte
+	identity identityKey
+}
 
 // matchTemplate reads the metadata at the read position as the template,
 // if it fits: the read position moves past it, t gets its times and ts
-// its strings, which nothing holds yet; where it does not fit, none of
+// its strings, which nothing holds yet, and its object's key, probed for
+// in the intern table (probeIdentity); where it does not fit, none of
 // them is written. The metadata read holds no raw line end where it fits and
 // the template has none (metaTemplate.nl): its fixed bytes are the
 // template's, and a string with one does not fit. matchSpans compares
@@ -259,8 +264,8 @@ func (s *fastScanner) matchTemplate(tp *metaTemplate, ts *templateStrings, t *fa
 	t.managed = max(managed, at)
 	t.creation, t.deletion = foundString(b, found, mCreation), foundString(b, found, mDeletion)
 	s.i = end
-	*ts = templateStrings{name: foundString(b, found, mName), namespace: foundString(b, found, mNamespace),
-		uid: foundString(b, found, mUID), rv: foundString(b, found, mRV)}
+	ts.rv = foundString(b, found, mRV)
+	s.probeIdentity(&ts.identity, foundString(b, found, mUID), foundString(b, found, mName), foundString(b, found, mNamespace))
 	return true
 }
 
@@ -280,7 +285,7 @@ func (s *fastScanner) takeTemplated(tp *metaTemplate, ts *templateStrings, f *fi
 		f.rv, f.rvNum, f.rvParsed = s.rvString(ts.rv)
 	}
 	f.labels, f.labelsID, f.initialEventsEnd = tp.f.labels, tp.f.labelsID, tp.f.initialEventsEnd
-	s.identity(f, ts.uid, ts.name, ts.namespace)
+	s.takeIdentity(f, &ts.identity)
 }
 
 // metadataFromHead reads the metadata after a remembered envelope: as the
