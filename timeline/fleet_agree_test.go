@@ -20,15 +20,7 @@ import (
 // shows are asked too: there the zones counted the 410 seen at that
 // very instant and a reconnect asked then did not.
 func TestFleetStepsAgreeWithReconnects(t *testing.T) {
-	for _, rec := range []struct {
-		name     string
-		patterns []string
-	}{
-		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/metrics-*.txt.gz"}},
-		{"samples-fleet", []string{"*.ts.http", "audit-*.log"}},
-		{"samples-watchlist", []string{"*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz"}},
-		{"samples-outage", []string{"*.ts.http", "audit-*.log", "apiserver-*.log"}},
-	} {
+	for _, rec := range recordings {
 		t.Run(rec.name, func(t *testing.T) {
 			a := buildRecording(t, rec.name, rec.patterns...).Analyze(DefaultParams())
 			fl := a.Fleet()

@@ -73,15 +73,7 @@ func TestObservedGoneInstantsAgree(t *testing.T) {
 	sets = append(sets, func(t *testing.T) *Timeline {
 		return loadSamples(t, "w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
 	})
-	for _, rec := range []struct {
-		name     string
-		patterns []string
-	}{
-		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/metrics-*.txt.gz"}},
-		{"samples-fleet", []string{"*.ts.http", "audit-*.log"}},
-		{"samples-watchlist", []string{"*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz"}},
-		{"samples-outage", []string{"*.ts.http", "audit-*.log", "apiserver-*.log"}},
-	} {
+	for _, rec := range recordings {
 		names = append(names, rec.name)
 		sets = append(sets, func(t *testing.T) *Timeline { return buildRecording(t, rec.name, rec.patterns...) })
 	}

@@ -422,3 +422,15 @@ func TestClientProfiles(t *testing.T) {
 		t.Errorf("kube-controller-manager 1.37: %+v", p)
 	}
 }
+
+// recordings are the shared recordings of several API servers, each with
+// the files of its evidence that the agreement tests read.
+var recordings = []struct {
+	name     string
+	patterns []string
+}{
+	{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/metrics-*.txt.gz"}},
+	{"samples-fleet", []string{"*.ts.http", "audit-*.log"}},
+	{"samples-watchlist", []string{"*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz"}},
+	{"samples-outage", []string{"*.ts.http", "audit-*.log", "apiserver-*.log"}},
+}
