@@ -128,15 +128,11 @@ func clockNote(ans *engine.ReconnectAt, loc *time.Location) (note, off string) {
 	if ans.Start == 0 && ans.End == 0 {
 		return "", ""
 	}
-	what, verb := "recording", "s"
-	if len(ans.Files) > 1 {
-		what, verb = "recordings", ""
-	}
 	switch {
 	case ans.At < ans.Start:
-		return "The " + what + " begin" + verb + " at " + reconnectTime(ans.Start, loc) + ": nothing was recorded before it, so no cursor can be judged.", "start"
+		return words.RecordingBegins(len(ans.Files) > 1, reconnectTime(ans.Start, loc)) + ", so no cursor can be judged.", "start"
 	case ans.At > ans.End:
-		return "The " + what + " end" + verb + " at " + reconnectTime(ans.End, loc) + ": nothing was recorded after it, so each cursor is judged as the client left it then.", "end"
+		return words.RecordingEnds(len(ans.Files) > 1, reconnectTime(ans.End, loc)) + ", so each cursor is judged as the client left it then.", "end"
 	}
 	return "", ""
 }

@@ -1,5 +1,7 @@
 package canvas
 
+import "watchlens/app/words"
+
 // The timeline shows a margin before the shared clock's first instant
 // and past its last, where nothing was recorded. The zones, the sessions
 // and the cursors stop at the clock's ends, so a band's hover in a margin
@@ -23,36 +25,19 @@ func (c *Cache) offClock(at int64) int {
 	return 0
 }
 
-// recording names what was recorded: one file's recording, or several
-// files' recordings, which share the clock.
-func (c *Cache) recording() string {
-	if len(c.tl.Files) > 1 {
-		return "recordings"
-	}
-	return "recording"
-}
-
 // beginsText says that nothing was recorded before the clock's start.
 func (c *Cache) beginsText() string {
-	return "The " + c.recording() + " begin" + c.verbS() + " at " + c.FormatTime(c.start) + ": nothing was recorded before it."
+	return words.RecordingBegins(len(c.tl.Files) > 1, c.FormatTime(c.start)) + "."
 }
 
 // endsText says that nothing was recorded past the clock's end, where
 // marks (the zones, the cursors; "" for none named) stop.
 func (c *Cache) endsText(marks string) string {
-	t := "The " + c.recording() + " end" + c.verbS() + " at " + c.FormatTime(c.end) + ": nothing was recorded after it"
+	t := words.RecordingEnds(len(c.tl.Files) > 1, c.FormatTime(c.end))
 	if marks != "" {
 		t += ", and " + marks + " stop there"
 	}
 	return t + "."
-}
-
-// verbS is a verb's ending for the subject recording names.
-func (c *Cache) verbS() string {
-	if len(c.tl.Files) > 1 {
-		return ""
-	}
-	return "s"
 }
 
 // askLaterText says what an Alt-click at instant at, past the clock's

@@ -78,9 +78,9 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 func (d *FleetData) curveLines(lines []string, at int64) []string {
 	switch {
 	case at < d.clockStart:
-		return append(lines, "The recordings begin at "+clock(d.clockStart, d.zone)+": nothing was recorded before it.")
+		return append(lines, words.RecordingBegins(true, clock(d.clockStart, d.zone))+".")
 	case at > d.clockEnd:
-		lines = append(lines, "The recordings end at "+clock(d.clockEnd, d.zone)+": nothing was recorded after it, and the curves stop there.")
+		lines = append(lines, words.RecordingEnds(true, clock(d.clockEnd, d.zone))+", and the curves stop there.")
 		lines = d.stampedeLines(lines, d.clockEnd)
 		return append(lines, "Alt-click: what a reconnect at "+clock(at, d.zone)+" would get, each client's cursor judged as it was left.")
 	}
