@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"path"
@@ -30,10 +31,11 @@ const (
 	// those entries unoptimised while Chromium compiles them beside it.
 	warmPodsSize = 4 << 20
 	// warmIncidentRounds is how many times the warm-up opens its
-	// incident: the code a load of several servers runs once a file or
-	// once a client runs that many times more before the browser
-	// optimises it.
-	warmIncidentRounds = 4
+	// incident: the code a load runs once a file or once a client runs
+	// only a few times in one opening of the small incident, and the
+	// browser optimises the code that has run most; a second opening
+	// has it optimise most of what an incident's load runs.
+	warmIncidentRounds = 2
 )
 
 // warm opens the captures at q.urls warmRounds times, then the first one
@@ -63,10 +65,6 @@ func (h *host) warm(q, reply js.Value) error {
 		return fmt.Errorf("the warm-up's view: %w", err)
 	}
 	samples, err := fetchAll(q.Get("urls"))
-	if err != nil {
-		return err
-	}
-	incident, err := fetchAll(q.Get("incident"))
 	if err != nil {
 		return err
 	}
@@ -113,11 +111,27 @@ func (h *host) warm(q, reply js.Value) error {
 	if err := open(js.Global().Get("Blob").New(copies), js.Global().Get("Object").New()); err != nil {
 		return err
 	}
+	if gaveWay() {
+		return nil
+	}
+	incident, err := fetchAll(q.Get("incident"))
+	if err != nil {
+		return err
+	}
 	for range warmIncidentRounds {
-		if len(incident) == 0 || gaveWay() {
+		if len(incident) == 0 {
 			break
 		}
-		if err := h.warmIncident(incident, &st); err != nil {
+		if gaveWay() {
+			return nil
+		}
+		// An incident takes longer to open than a capture: a question
+		// that arrives meanwhile ends it at once.
+		err := h.warmIncident(incident, &st, func() bool { return h.arrived != asked })
+		if errors.Is(err, engine.ErrCancelled) {
+			continue // gaveWay says so
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -161,8 +175,9 @@ func fetchAll(urls js.Value) ([]fetched, error) {
 // its URL names it (audit logs are told apart by their names), answers
 // the open as a load's question with the first frame of st would be,
 // then the fleet's question and its frame, as the page asks them of a
-// load that opens on the fleet, and throws the answers away.
-func (h *host) warmIncident(files []fetched, st *engine.ViewState) error {
+// load that opens on the fleet, and throws the answers away. It gives
+// up with engine.ErrCancelled once cancelled says so.
+func (h *host) warmIncident(files []fetched, st *engine.ViewState, cancelled func() bool) error {
 	sources := make([]engine.Source, len(files))
 	for i, f := range files {
 		r := jsrt.NewBlobReader(f.blob)
@@ -170,7 +185,7 @@ func (h *host) warmIncident(files []fetched, st *engine.ViewState) error {
 		defer r.Close()
 		sources[i] = engine.Source{Name: f.name, Size: int64(f.blob.Get("size").Float()), Data: r}
 	}
-	eng, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams()})
+	eng, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams(), Cancelled: cancelled})
 	if err != nil {
 		return err
 	}
