@@ -39,17 +39,17 @@ const (
 )
 
 // warm opens the captures at q.urls warmRounds times, then the first one
-// joined warmCopies times into one capture, then the files at
-// q.incident together warmIncidentRounds times, then warmPodsSize of
-// pods generated as a real cluster's are, each answered as an open
-// question asking for its first frame of q.view would be (answerOpened:
-// the frame, its summary and every red zone, encoded as an answer is,
-// then thrown away, but for the last capture's, which is the warm-up's
-// answer: the page warms its drawing up on its frame); the incident's
-// fleet is answered too, and its frame drawn. The engines it made are
-// thrown away. A question that arrives meanwhile (the load it warms up
-// for) ends it at the next capture: the load must not wait for the
-// warm-up.
+// joined warmCopies times into one capture, then warmPodsSize of pods
+// generated as a real cluster's are, each answered as an open question
+// asking for its first frame of q.view would be (answerOpened: the
+// frame, its summary and every red zone, encoded as an answer is, then
+// thrown away, but for the pods', which is the warm-up's answer: the
+// page warms its drawing up on its frame), then the files at q.incident
+// together warmIncidentRounds times, answered the same way with their
+// fleet and its frame. The engines it made are thrown away. A question
+// that arrives meanwhile (the load it warms up for) ends it at the next
+// capture, or within the incident's opening: the load must not wait for
+// the warm-up.
 //
 // The captures are each one client of one server. An incident, several
 // servers' clients with the servers' audit logs, the informers' klog and
@@ -57,7 +57,10 @@ const (
 // reading audit logs, klog and exports, joining the clients' requests to
 // the servers that answered them, the fleet's analysis and its frame.
 // Left to the load, that code runs unoptimised while Chromium compiles
-// it on the machine's other core, beside the load.
+// it on the machine's other core, beside the load. The incident comes
+// last: the browser optimises a function once, for the calls it has
+// seen by then, and the code every load runs is optimised on the single
+// captures first, as a single capture's load runs it.
 func (h *host) warm(q, reply js.Value) error {
 	asked := h.arrived
 	var st engine.ViewState
@@ -114,6 +117,12 @@ func (h *host) warm(q, reply js.Value) error {
 	if gaveWay() {
 		return nil
 	}
+	if err := open(jsrt.BlobOf(synth.CaptureOf(warmPodsSize, synth.RealisticPod), ""), reply); err != nil {
+		return err
+	}
+	if gaveWay() {
+		return nil
+	}
 	incident, err := fetchAll(q.Get("incident"))
 	if err != nil {
 		return err
@@ -137,9 +146,6 @@ func (h *host) warm(q, reply js.Value) error {
 	}
 	if gaveWay() {
 		return nil
-	}
-	if err := open(jsrt.BlobOf(synth.CaptureOf(warmPodsSize, synth.RealisticPod), ""), reply); err != nil {
-		return err
 	}
 	reply.Set("warmed", true)
 	jsrt.PrepareReadingWorker()
