@@ -749,8 +749,9 @@ func classIf(cond bool, class string) string {
 }
 
 // useEngineWorker has the page's loads read in the engine's Web Worker
-// (load.UseEngineWorker), its spare warmed up on the warm samples and
-// their first frames as wide as the window, unless the document asks
+// (load.UseEngineWorker), its spare warmed up on the warm samples, the
+// warm-up's incident, and their first frames as wide as the window,
+// unless the document asks
 // for its own wasm (window.watchlensEngineWorker = false, set before the
 // page's scripts run). A worker that cannot start leaves the loads in
 // the page.
@@ -762,9 +763,13 @@ func (p *Page) useEngineWorker(ctx goapp.Context) {
 	for i, name := range warmSamples {
 		urls[i] = ctx.ResolveStaticResource("/web/samples/" + name)
 	}
+	incident := make([]string, len(warmIncident))
+	for i, name := range warmIncident {
+		incident[i] = ctx.ResolveStaticResource("/web/warmup/" + name)
+	}
 	width := max(goapp.Window().Get("innerWidth").Float(), 320)
 	dpr := max(goapp.Window().Get("devicePixelRatio").Float(), 1)
-	load.UseEngineWorker(ctx.ResolveStaticResource("/web/engine-worker.js"), urls, engine.ViewState{Width: width, PixelRatio: dpr, Selected: -1})
+	load.UseEngineWorker(ctx.ResolveStaticResource("/web/engine-worker.js"), urls, incident, engine.ViewState{Width: width, PixelRatio: dpr, Selected: -1})
 }
 
 // firstView is the timeline's view as the capture read from origin will

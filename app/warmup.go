@@ -14,6 +14,21 @@ import (
 // HTTP capture, the two paths most dropped files take.
 var warmSamples = []string{"kubectl-pods-watch.jsonl", "w1-broad-configmaps-bookmarks.ts.http"}
 
+// warmIncident are the files of the incident the engine's spare worker
+// opens together in its warm-up (package warmup, served under
+// /web/warmup/): several servers' captures, audit logs, klog and
+// Prometheus exports, whose code the warm samples do not run.
+var warmIncident = []string{
+	"c000-bookmarks.ts.http", "c101-nobookmarks.ts.http", "c107-nobookmarks.ts.http", "c150-nobookmarks.ts.http",
+	"p01-proto-secret-bookmarks.ts.http", "p02-proto-nobookmarks.ts.http",
+	"s000-secret-bookmarks.ts.http", "s030-secret-nobookmarks.ts.http",
+	"audit-a-1.log", "audit-a-2.log", "audit-b-1.log", "audit-b-2.log", "audit-c-1.log",
+	"fleet-klog.log",
+	"apiserver_request_total.json.gz", "apiserver_watch_cache_events_received_total.json.gz",
+	"apiserver_watch_cache_initializations_total.json.gz", "apiserver_watch_cache_resource_version.json.gz",
+	"watch_cache_capacity.json.gz", "etcd_debugging_mvcc_compact_revision.json.gz",
+}
+
 // warmRenders is how many times the warm-up has go-app render the page,
 // so that the first load's renders run optimised instead of having
 // Chromium compile them while the load runs.

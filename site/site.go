@@ -18,6 +18,7 @@ import (
 
 	"watchlens/app"
 	"watchlens/samples"
+	"watchlens/warmup"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -110,7 +111,8 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 
 // siteFiles lists what goes under /web/ besides go-app's own files: the
 // built-in assets, replaced by the files in webDir ("" for none; one of
-// the two must hold app.wasm), and the embedded samples, keyed by their
+// the two must hold app.wasm), the embedded samples, and the incident
+// the engine's spare worker warms up on (package warmup), keyed by their
 // path under /web/. Go source in webDir (package web's) is no asset.
 func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 	if err := needWasm(webDir); err != nil {
@@ -131,6 +133,13 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 	}
 	for _, name := range names {
 		files["samples/"+name] = func() ([]byte, error) { return samples.FS.ReadFile(name) }
+	}
+	incident, err := fs.Glob(warmup.FS, "*")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range incident {
+		files["warmup/"+name] = func() ([]byte, error) { return warmup.FS.ReadFile(name) }
 	}
 	return files, nil
 }

@@ -156,6 +156,11 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 	b.Progress = opts.Progress
 	var o Opened
 	for i, src := range sources {
+		// AddReader asks every 64 events of a capture; an audit log or
+		// an export is read whole.
+		if opts.Cancelled != nil && opts.Cancelled() {
+			return nil, Opened{}, ErrCancelled
+		}
 		if opts.Reading != nil {
 			opts.Reading(src)
 		}

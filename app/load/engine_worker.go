@@ -17,11 +17,12 @@ var spare *client.Spare
 // UseEngineWorker has the page's loads read in the engine's Web Worker
 // (app/engine/worker, started by script), so that the page's thread never
 // holds the parsing, the model or the analysis, and the memory a load
-// grew goes with its worker. warmURLs are the captures its warm-up reads
-// and warmView their first frames' view (client.Spare). The first spare
-// starts now: its wasm compiles while the page fetches its first capture.
-func UseEngineWorker(script string, warmURLs []string, warmView engine.ViewState) {
-	spare = &client.Spare{Script: script, WarmURLs: warmURLs, WarmView: warmView}
+// grew goes with its worker. warmURLs are the captures its warm-up reads,
+// warmIncident the files of the incident it opens together, and warmView
+// their first frames' view (client.Spare). The first spare starts now:
+// its wasm compiles while the page fetches its first capture.
+func UseEngineWorker(script string, warmURLs, warmIncident []string, warmView engine.ViewState) {
+	spare = &client.Spare{Script: script, WarmURLs: warmURLs, WarmIncident: warmIncident, WarmView: warmView}
 	spare.Prepare()
 }
 

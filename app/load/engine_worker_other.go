@@ -7,7 +7,7 @@ import "watchlens/app/engine"
 // Outside the browser there is no worker: loads read in the process.
 
 // UseEngineWorker does nothing outside the browser.
-func UseEngineWorker(string, []string, engine.ViewState) {}
+func UseEngineWorker(string, []string, []string, engine.ViewState) {}
 
 // ReadsInWorker is false outside the browser: loads read in the process.
 func ReadsInWorker() bool { return false }

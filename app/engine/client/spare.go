@@ -13,10 +13,12 @@ import (
 type Spare struct {
 	// Script is the worker's script (web/engine-worker.js).
 	Script string
-	// WarmURLs are the captures the warm-up reads, and WarmView the
-	// view of their first frames (Worker.Warm).
-	WarmURLs []string
-	WarmView engine.ViewState
+	// WarmURLs are the captures the warm-up reads, WarmIncident the
+	// files of the several-server incident it opens together, and
+	// WarmView the view of their first frames (Worker.Warm).
+	WarmURLs     []string
+	WarmIncident []string
+	WarmView     engine.ViewState
 
 	next   *Worker
 	warmed chan struct{}
@@ -34,7 +36,7 @@ func (s *Spare) Prepare() {
 	go func() {
 		// A load that takes the worker meanwhile ends the warm-up early;
 		// a worker that ended has nothing to warm.
-		w.Warm(s.WarmURLs, s.WarmView)
+		w.Warm(s.WarmURLs, s.WarmIncident, s.WarmView)
 		close(warmed)
 	}()
 }

@@ -588,22 +588,29 @@ func (w *Worker) viewQuestion(kind string, st engine.ViewState, name string, v a
 }
 
 // Warm has the worker run the page's warm-up on its own wasm (the
-// captures at urls, their first frames of view), so that its code is
-// optimised before the load that takes it; a question asked meanwhile
-// ends the warm-up early. It answers whether the warm-up ran to its end.
-func (w *Worker) Warm(urls []string, view engine.ViewState) (bool, error) {
+// captures at urls, then the files at incident opened together, and
+// their first frames of view), so that its code is optimised before the
+// load that takes it; a question asked meanwhile ends the warm-up early.
+// It answers whether the warm-up ran to its end.
+func (w *Worker) Warm(urls, incident []string, view engine.ViewState) (bool, error) {
 	q := question("warm")
-	list := js.Global().Get("Array").New()
-	for _, u := range urls {
-		list.Call("push", u)
-	}
-	q.Set("urls", list)
+	q.Set("urls", arrayOf(urls))
+	q.Set("incident", arrayOf(incident))
 	setJSON(q, "view", view)
 	m, err := w.ask(q, nil, nil)
 	if err != nil {
 		return false, err
 	}
 	return m.Get("warmed").Truthy(), nil
+}
+
+// arrayOf is strs as a JavaScript Array.
+func arrayOf(strs []string) js.Value {
+	a := js.Global().Get("Array").New()
+	for _, s := range strs {
+		a.Call("push", s)
+	}
+	return a
 }
 
 var _ engine.Answerer = (*Worker)(nil)

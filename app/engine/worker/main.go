@@ -13,9 +13,10 @@
 // (params: client.Params), "frame" (view, and summary: true for the
 // summary of what it shows in the same answer), "layout", "summary"
 // (view), "hit" and "pick" (a click's, which a hover does not supersede:
-// view, x, y), "step" (view, forward), "zones" (max), "warm" (urls, view:
-// the warm-up, which has this wasm's code optimised before the first
-// drop), or one of the panels' questions
+// view, x, y), "step" (view, forward), "zones" (max), "warm" (urls, and
+// incident: the files of an incident opened together, view: the
+// warm-up, which has this wasm's code optimised before the first drop),
+// or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
 // "report"); the plain data as JSON. An answer

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"syscall/js"
 
+	"watchlens/app/canvas"
 	"watchlens/app/engine"
 	"watchlens/app/engine/client"
 	"watchlens/timeline"
@@ -82,25 +83,17 @@ func (h *host) panel(kind string, q, reply js.Value) error {
 		// This thread is the engine's own: nothing to pause for.
 		answer = e.ReconnectAt(at, nil)
 	case "fleet":
-		f, ok := e.Fleet()
-		reply.Set("ok", ok)
-		// The rows cross apart, as strings and figures that the page
-		// reads at once (client.FleetRows).
-		rows := client.WireFleetRows(f.Rows)
-		reply.Set("rowNames", rows.Names)
-		reply.Set("rowServers", rows.Servers)
-		setBytes(reply, "rowInts", rows.Ints)
-		f.Rows = nil
-		answer = f
+		answer = fleetOf(e, reply)
 	case "fleetframe":
 		var st engine.FleetState
 		if err := args(&st); err != nil {
 			return err
 		}
-		answer = e.FleetFrame(st, &h.fleetFr)
-		if err := setFrame(reply, &h.fleetFr); err != nil {
+		layout, err := h.fleetFrame(e, st, reply)
+		if err != nil {
 			return err
 		}
+		answer = layout
 	case "fleethit":
 		var st engine.FleetState
 		var x, y float64
@@ -129,4 +122,25 @@ func (h *host) panel(kind string, q, reply js.Value) error {
 		return fmt.Errorf("no such question: %q", kind)
 	}
 	return setJSON(reply, "answer", answer)
+}
+
+// fleetOf is the fleet question's answer about e: its rows set on reply
+// apart, as strings and figures that the page reads at once
+// (client.FleetRows), and the rest to answer as JSON.
+func fleetOf(e *engine.Engine, reply js.Value) engine.Fleet {
+	f, ok := e.Fleet()
+	reply.Set("ok", ok)
+	rows := client.WireFleetRows(f.Rows)
+	reply.Set("rowNames", rows.Names)
+	reply.Set("rowServers", rows.Servers)
+	setBytes(reply, "rowInts", rows.Ints)
+	f.Rows = nil
+	return f
+}
+
+// fleetFrame draws e's fleet frame of st, sets it on reply and answers
+// its layout.
+func (h *host) fleetFrame(e *engine.Engine, st engine.FleetState, reply js.Value) (canvas.FleetLayout, error) {
+	layout := e.FleetFrame(st, &h.fleetFr)
+	return layout, setFrame(reply, &h.fleetFr)
 }

@@ -4,8 +4,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"path"
 	"syscall/js"
 
 	"watchlens/app/engine"
@@ -28,33 +30,46 @@ const (
 	// production cluster's pods otherwise runs the parser's paths for
 	// those entries unoptimised while Chromium compiles them beside it.
 	warmPodsSize = 4 << 20
+	// warmIncidentRounds is how many times the warm-up opens its
+	// incident: the code a load runs once a file or once a client runs
+	// only a few times in one opening of the small incident, and the
+	// browser optimises the code that has run most; a second opening
+	// has it optimise most of what an incident's load runs.
+	warmIncidentRounds = 2
 )
 
 // warm opens the captures at q.urls warmRounds times, then the first one
 // joined warmCopies times into one capture, then warmPodsSize of pods
-// generated as a real cluster's are, each answered as an open
-// question asking for its first frame of q.view would be (answerOpened:
-// the frame, its summary and every red zone, encoded as an answer is,
-// then thrown away, but for the last capture's, which is the warm-up's
-// answer: the page warms its drawing up on its frame). The engine it
-// made is thrown away. A question that arrives meanwhile (the load it
-// warms up for) ends it at the next capture: the load must not wait for
+// generated as a real cluster's are, each answered as an open question
+// asking for its first frame of q.view would be (answerOpened: the
+// frame, its summary and every red zone, encoded as an answer is, then
+// thrown away, but for the pods', which is the warm-up's answer: the
+// page warms its drawing up on its frame), then the files at q.incident
+// together warmIncidentRounds times, answered the same way with their
+// fleet and its frame. The engines it made are thrown away. A question
+// that arrives meanwhile (the load it warms up for) ends it at the next
+// capture, or within the incident's opening: the load must not wait for
 // the warm-up.
+//
+// The captures are each one client of one server. An incident, several
+// servers' clients with the servers' audit logs, the informers' klog and
+// Prometheus exports (package warmup), runs what only such a load runs:
+// reading audit logs, klog and exports, joining the clients' requests to
+// the servers that answered them, the fleet's analysis and its frame.
+// Left to the load, that code runs unoptimised while Chromium compiles
+// it on the machine's other core, beside the load. The incident comes
+// last: the browser optimises a function once, for the calls it has
+// seen by then, and the code every load runs is optimised on the single
+// captures first, as a single capture's load runs it.
 func (h *host) warm(q, reply js.Value) error {
 	asked := h.arrived
 	var st engine.ViewState
 	if err := json.Unmarshal([]byte(q.Get("view").String()), &st); err != nil {
 		return fmt.Errorf("the warm-up's view: %w", err)
 	}
-	urls := q.Get("urls")
-	var blobs []js.Value
-	for i := range urls.Length() {
-		url := urls.Index(i).String()
-		blob, err := jsrt.FetchBlob(url)
-		if err != nil {
-			return fmt.Errorf("fetching %s: %w", url, err)
-		}
-		blobs = append(blobs, blob)
+	samples, err := fetchAll(q.Get("urls"))
+	if err != nil {
+		return err
 	}
 	// open answers into what the warm-up's reply is for the last capture
 	// (its frame the page draws), a throwaway object for the others.
@@ -80,18 +95,18 @@ func (h *host) warm(q, reply js.Value) error {
 		return true
 	}
 	for range warmRounds {
-		for _, blob := range blobs {
+		for _, f := range samples {
 			if gaveWay() {
 				return nil
 			}
-			if err := open(blob, js.Global().Get("Object").New()); err != nil {
+			if err := open(f.blob, js.Global().Get("Object").New()); err != nil {
 				return err
 			}
 		}
 	}
 	copies := make([]any, warmCopies)
 	for i := range copies {
-		copies[i] = blobs[0]
+		copies[i] = samples[0].blob
 	}
 	if gaveWay() {
 		return nil
@@ -105,7 +120,85 @@ func (h *host) warm(q, reply js.Value) error {
 	if err := open(jsrt.BlobOf(synth.CaptureOf(warmPodsSize, synth.RealisticPod), ""), reply); err != nil {
 		return err
 	}
+	if gaveWay() {
+		return nil
+	}
+	incident, err := fetchAll(q.Get("incident"))
+	if err != nil {
+		return err
+	}
+	for range warmIncidentRounds {
+		if len(incident) == 0 {
+			break
+		}
+		if gaveWay() {
+			return nil
+		}
+		// An incident takes longer to open than a capture: a question
+		// that arrives meanwhile ends it at once.
+		err := h.warmIncident(incident, &st, func() bool { return h.arrived != asked })
+		if errors.Is(err, engine.ErrCancelled) {
+			continue // gaveWay says so
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if gaveWay() {
+		return nil
+	}
 	reply.Set("warmed", true)
 	jsrt.PrepareReadingWorker()
 	return nil
+}
+
+// fetched is a file the warm-up fetched, and its name: the last part of
+// its URL.
+type fetched struct {
+	name string
+	blob js.Value
+}
+
+// fetchAll fetches the files at urls, an Array of strings; none when
+// urls is undefined.
+func fetchAll(urls js.Value) ([]fetched, error) {
+	var files []fetched
+	if urls.IsUndefined() {
+		return nil, nil
+	}
+	for i := range urls.Length() {
+		url := urls.Index(i).String()
+		blob, err := jsrt.FetchBlob(url)
+		if err != nil {
+			return nil, fmt.Errorf("fetching %s: %w", url, err)
+		}
+		files = append(files, fetched{name: path.Base(url), blob: blob})
+	}
+	return files, nil
+}
+
+// warmIncident opens the files of an incident together, each named as
+// its URL names it (audit logs are told apart by their names), answers
+// the open as a load's question with the first frame of st would be,
+// then the fleet's question and its frame, as the page asks them of a
+// load that opens on the fleet, and throws the answers away. It gives
+// up with engine.ErrCancelled once cancelled says so.
+func (h *host) warmIncident(files []fetched, st *engine.ViewState, cancelled func() bool) error {
+	sources := make([]engine.Source, len(files))
+	for i, f := range files {
+		r := jsrt.NewBlobReader(f.blob)
+		r.Pause = nil
+		defer r.Close()
+		sources[i] = engine.Source{Name: f.name, Size: int64(f.blob.Get("size").Float()), Data: r}
+	}
+	eng, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams(), Cancelled: cancelled})
+	if err != nil {
+		return err
+	}
+	if err := h.answerOpened(js.Global().Get("Object").New(), eng, o, st, math.MaxInt, func(string) {}); err != nil {
+		return err
+	}
+	f := fleetOf(eng, js.Global().Get("Object").New())
+	_, err = h.fleetFrame(eng, engine.FleetState{From: f.From, To: f.To, Width: st.Width, PixelRatio: st.PixelRatio}, js.Global().Get("Object").New())
+	return err
 }

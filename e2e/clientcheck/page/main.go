@@ -31,6 +31,7 @@ func main() {
 	api.Set("open", promised(open))
 	api.Set("end", promised(end))
 	api.Set("warmed", promised(warmed))
+	api.Set("warm", promised(warm))
 	// The spare is prepared once the page has painted, as the app
 	// prepares its reading worker.
 	jsrt.AfterNextPaint()
@@ -177,6 +178,24 @@ func firstFrame(args []js.Value) (any, error) {
 func warmed([]js.Value) (any, error) {
 	<-spare.Warmed()
 	return true, nil
+}
+
+// warm(urls, incident): whether a worker of its own warmed up on the
+// captures at urls and the incident's files at incident to the end
+// (client.Worker.Warm), or why it failed.
+func warm(args []js.Value) (any, error) {
+	w := client.Start(script)
+	defer w.Terminate()
+	return w.Warm(stringsOf(args[0]), stringsOf(args[1]), spare.WarmView)
+}
+
+// stringsOf is a JS Array of strings as a slice.
+func stringsOf(a js.Value) []string {
+	out := make([]string, a.Length())
+	for i := range out {
+		out[i] = a.Index(i).String()
+	}
+	return out
 }
 
 // held is the worker open holds until end.
