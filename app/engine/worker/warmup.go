@@ -74,21 +74,16 @@ func (h *host) warm(q, reply js.Value) error {
 	// open answers into what the warm-up's reply is for the last capture
 	// (its frame the page draws), a throwaway object for the others.
 	open := func(blob, into js.Value) error {
-		r := jsrt.NewBlobReader(blob)
-		r.Pause = nil
-		defer r.Close()
-		eng, o, err := engine.Open([]engine.Source{{Name: "warm-up", Size: int64(blob.Get("size").Float()), Data: r}},
-			engine.Options{Params: timeline.DefaultParams()})
-		if err != nil {
-			return err
-		}
-		return h.answerOpened(into, eng, o, &st, math.MaxInt, func(string) {})
+		_, err := h.openWarm([]fetched{{name: "warm-up", blob: blob}}, into, &st, nil)
+		return err
 	}
-	// gaveWay says whether a question has come since the warm-up was
-	// asked (the load it warms up for, which must not wait for it), and
-	// if so has the reply say that the warm-up did not end.
+	// arrived says whether a question has come since the warm-up was
+	// asked: the load it warms up for, which must not wait for it.
+	arrived := func() bool { return h.arrived != asked }
+	// gaveWay says whether a question has arrived, and if so has the
+	// reply say that the warm-up did not end.
 	gaveWay := func() bool {
-		if h.arrived == asked {
+		if !arrived() {
 			return false
 		}
 		reply.Set("warmed", false)
@@ -136,7 +131,7 @@ func (h *host) warm(q, reply js.Value) error {
 		}
 		// An incident takes longer to open than a capture: a question
 		// that arrives meanwhile ends it at once.
-		err := h.warmIncident(incident, &st, func() bool { return h.arrived != asked })
+		err := h.warmIncident(incident, &st, arrived)
 		if errors.Is(err, engine.ErrCancelled) {
 			continue // gaveWay says so
 		}
@@ -162,10 +157,10 @@ type fetched struct {
 // fetchAll fetches the files at urls, an Array of strings; none when
 // urls is undefined.
 func fetchAll(urls js.Value) ([]fetched, error) {
-	var files []fetched
 	if urls.IsUndefined() {
 		return nil, nil
 	}
+	var files []fetched
 	for i := range urls.Length() {
 		url := urls.Index(i).String()
 		blob, err := jsrt.FetchBlob(url)
@@ -184,6 +179,20 @@ func fetchAll(urls js.Value) ([]fetched, error) {
 // load that opens on the fleet, and throws the answers away. It gives
 // up with engine.ErrCancelled once cancelled says so.
 func (h *host) warmIncident(files []fetched, st *engine.ViewState, cancelled func() bool) error {
+	eng, err := h.openWarm(files, js.Global().Get("Object").New(), st, cancelled)
+	if err != nil {
+		return err
+	}
+	f := fleetOf(eng, js.Global().Get("Object").New())
+	_, err = h.fleetFrame(eng, engine.FleetState{From: f.From, To: f.To, Width: st.Width, PixelRatio: st.PixelRatio}, js.Global().Get("Object").New())
+	return err
+}
+
+// openWarm opens files together as one load and answers into into as
+// the load's open question, asking for the first frame of st, would be
+// answered. It gives up with engine.ErrCancelled once cancelled (nil for
+// never) says so.
+func (h *host) openWarm(files []fetched, into js.Value, st *engine.ViewState, cancelled func() bool) (*engine.Engine, error) {
 	sources := make([]engine.Source, len(files))
 	for i, f := range files {
 		r := jsrt.NewBlobReader(f.blob)
@@ -193,12 +202,7 @@ func (h *host) warmIncident(files []fetched, st *engine.ViewState, cancelled fun
 	}
 	eng, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams(), Cancelled: cancelled})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := h.answerOpened(js.Global().Get("Object").New(), eng, o, st, math.MaxInt, func(string) {}); err != nil {
-		return err
-	}
-	f := fleetOf(eng, js.Global().Get("Object").New())
-	_, err = h.fleetFrame(eng, engine.FleetState{From: f.From, To: f.To, Width: st.Width, PixelRatio: st.PixelRatio}, js.Global().Get("Object").New())
-	return err
+	return eng, h.answerOpened(into, eng, o, st, math.MaxInt, func(string) {})
 }
