@@ -1,12 +1,6 @@
 package app
 
-import (
-	"time"
-
-	"watchlens/app/canvas"
-
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // Reconnect at T: an instant the user asks about, by typing it in Find
 // or Alt-clicking the timeline's or the fleet's plot, is marked across
@@ -32,20 +26,8 @@ func (g *gestures) reconnectClick(ctx goapp.Context, x float64) {
 		return
 	}
 	if t, ok := g.view.instantAt(x); ok {
-		ctx.NewActionWithValue(actionReconnectAt, roundest(t, g.view.scale()))
+		ctx.NewActionWithValue(actionReconnectAt, g.view.scale().Roundest(t))
 	}
-}
-
-// roundest is instant t rounded to the largest power of ten nanoseconds
-// that one pixel of s spans: a pixel spans many instants, and the one
-// marked reads 01:04:05, not 01:04:04.999.
-func roundest(t int64, s canvas.Scale) int64 {
-	perPixel := float64(s.To-s.From) / s.Width
-	step := int64(1)
-	for float64(step)*10 <= perPixel && step < int64(time.Hour) {
-		step *= 10
-	}
-	return (t + step/2) / step * step
 }
 
 // instantAt is the instant at pixel x of the plot; false on the

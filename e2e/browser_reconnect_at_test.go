@@ -420,6 +420,10 @@ func TestBrowserReconnectAt(t *testing.T) {
 		if at <= end {
 			t.Fatalf("an Alt-click past the recording's end marked %s, not past %s", time.Unix(0, at).UTC(), time.Unix(0, end).UTC())
 		}
+		// The hover named the instant the click marks.
+		if asks := "Alt-click: what a reconnect at " + timeline.FormatInstant(at, time.UTC) + " would get"; !strings.Contains(tip, asks) {
+			t.Errorf("past the recording's end the hover says %q; the Alt-click there marked %s", tip, timeline.FormatInstant(at, time.UTC))
+		}
 		if note := reconnectClockNote(t, tab); note != "The recording ends at "+reconnectTimeUTC(end)+": nothing was recorded after it, so each cursor is judged as the client left it then." {
 			t.Errorf("past the recording's end the Reconnect tab says %q", note)
 		}

@@ -40,8 +40,9 @@ func (c *Cache) endsText(marks string) string {
 	return t + "."
 }
 
-// askLaterText says what an Alt-click at instant at, past the clock's
-// end, asks instead of what the hover says.
+// askLaterText says what an Alt-click past the clock's end asks instead
+// of what the hover says: a reconnect at instant at, the one the click
+// marks (Scale.Roundest).
 func (c *Cache) askLaterText(at int64) string {
 	return "Alt-click: what a reconnect at " + c.FormatTime(at) + " would get, each cursor judged as the client left it."
 }

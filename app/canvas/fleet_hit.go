@@ -35,7 +35,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	case FleetAxis:
 		lines = append(lines, clock(at, d.zone))
 	case FleetCurves:
-		lines = d.curveLines(lines, at)
+		lines = d.curveLines(lines, at, s.Roundest(at))
 	case FleetHistogram:
 		b := math.Floor((x - l.PlotX) / fleetBinPx)
 		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
@@ -74,15 +74,16 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 // clock nothing was recorded and the curves stop: the hover says so and,
 // past the clock's end, gives the counts of its last instant, rather than
 // 0 clients where a reconnect asked about (Alt-click: Reconnect at) still
-// judges the cursors as the clients left them.
-func (d *FleetData) curveLines(lines []string, at int64) []string {
+// judges the cursors as the clients left them: at asked, the instant an
+// Alt-click there marks.
+func (d *FleetData) curveLines(lines []string, at, asked int64) []string {
 	switch {
 	case at < d.clockStart:
 		return append(lines, words.RecordingBegins(true, clock(d.clockStart, d.zone))+".")
 	case at > d.clockEnd:
 		lines = append(lines, words.RecordingEnds(true, clock(d.clockEnd, d.zone))+", and the curves stop there.")
 		lines = d.stampedeLines(lines, d.clockEnd)
-		return append(lines, "Alt-click: what a reconnect at "+clock(at, d.zone)+" would get, each client's cursor judged as it was left.")
+		return append(lines, "Alt-click: what a reconnect at "+clock(asked, d.zone)+" would get, each client's cursor judged as it was left.")
 	}
 	return d.stampedeLines(lines, at)
 }

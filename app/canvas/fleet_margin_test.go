@@ -74,7 +74,7 @@ func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
 	// The hover in the margin past the end.
 	at := d.clockEnd + (d.To-d.clockEnd)/2
 	hit := d.HitTest(v, &l, s.X(at), l.CurvesY+fleetCurvesH/2)
-	at = s.At(s.X(at))
+	at = s.Roundest(s.At(s.X(at)))
 	for _, want := range []string{
 		"The recordings end at " + clock(d.clockEnd, nil),
 		"Had every watch dropped at " + clock(d.clockEnd, nil),

@@ -15,6 +15,19 @@ func (s Scale) X(v int64) float64 {
 	return s.X0 + float64(v-s.From)*s.Width/float64(s.To-s.From)
 }
 
+// Roundest is instant t rounded to the largest power of ten nanoseconds
+// that one pixel spans: a pixel spans many instants, and the one an
+// Alt-click there marks, and the hover names, reads 01:04:05, not
+// 01:04:04.999.
+func (s Scale) Roundest(t int64) int64 {
+	perPixel := float64(s.To-s.From) / s.Width
+	step := int64(1)
+	for float64(step)*10 <= perPixel && step < int64(time.Hour) {
+		step *= 10
+	}
+	return (t + step/2) / step * step
+}
+
 // XClamped is X for a value that may lie far outside the view (a zone's end at
 // the end of time): clamped a little beyond the plot so lines and rects
 // still reach its edges.

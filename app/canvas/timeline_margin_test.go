@@ -45,6 +45,12 @@ func TestTimelineMarginSaysTheRecordingEnds(t *testing.T) {
 	}
 
 	past := s.At(s.X(end + (v.To-end)/2))
+	// An Alt-click there marks the pixel's roundest instant, which the
+	// hover names; the exact instant would read otherwise.
+	asked := s.Roundest(past)
+	if c.FormatTime(asked) == c.FormatTime(past) {
+		t.Fatalf("the pointer's instant %s reads as its pixel's roundest: the rounding is not exercised", c.FormatTime(past))
+	}
 	endsAt := "The recording ends at " + c.FormatTime(end) + ": nothing was recorded after it"
 	for _, b := range layout.Bands {
 		x, y := s.X(past), b.Y+b.Height/2
@@ -57,7 +63,7 @@ func TestTimelineMarginSaysTheRecordingEnds(t *testing.T) {
 				endsAt + ", and the zones stop there.",
 				"a drop at " + c.FormatTime(end) + ":",
 				kind.Words() + ": " + an.Words(last),
-				"Alt-click: what a reconnect at " + c.FormatTime(past) + " would get, each cursor judged as the client left it.",
+				"Alt-click: what a reconnect at " + c.FormatTime(asked) + " would get, each cursor judged as the client left it.",
 			} {
 				if !strings.Contains(text, want) {
 					t.Errorf("past the end the %s band says\n%s\nwithout %q", b.Label, text, want)
@@ -67,7 +73,7 @@ func TestTimelineMarginSaysTheRecordingEnds(t *testing.T) {
 				t.Errorf("past the end the %s band answers for %s, where no zone is drawn:\n%s", b.Label, c.FormatTime(past), text)
 			}
 			// What the Alt-click there answers.
-			for _, rv := range an.ResumeAt(0, past) {
+			for _, rv := range an.ResumeAt(0, asked) {
 				if rv.Kind == kind && rv.Outcome != last.Outcome {
 					t.Errorf("past the end the %s band says %s at the last instant; an Alt-click there gets %s", b.Label, last.Outcome, rv.Outcome)
 				}

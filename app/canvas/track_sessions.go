@@ -136,7 +136,7 @@ func (sessionsBand) hit(c *Cache, v *View, p pointer) Hit {
 	h := Hit{Event: -1, Group: -1, Text: c.sessionAt(b, v.AxisRV, at, slop)}
 	if h.Text == "" && !v.AxisRV {
 		// No watch open here: what would coming back now get?
-		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, at, b, "the sessions")
+		h.Text = c.reconnectText(v.Analysis, []timeline.CursorKind{timeline.BookmarkAware, timeline.BookmarkIgnoring, timeline.HadBookmarks}, p, "the sessions")
 	}
 	return h
 }

@@ -34,7 +34,7 @@ func (z zoneBand) shortLabel() string {
 }
 func (zoneBand) height(int) float64 { return zoneH }
 func (zoneBand) hit(c *Cache, v *View, p pointer) Hit {
-	return Hit{Event: -1, Group: -1, Text: c.zonesAt(v, p.band, p.at, p.slop)}
+	return Hit{Event: -1, Group: -1, Text: c.zonesAt(v, p)}
 }
 
 // zoneLayer paints the zone bands of every kind, and a folded file's
@@ -132,26 +132,26 @@ func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, file int, at, slop
 }
 
 // reconnectText says, in words, what a client of each capture that
-// dropped at instant at and came back after the model's delay would get,
-// per cursor kind; with one capture, the exact reason follows each. Off
-// the shared clock it says that nothing was recorded there and, past its
-// end, answers for its last instant, where the zones stop (marks names
-// them, "" for none).
-func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, at int64, band Band, marks string) string {
+// dropped at the instant under p and came back after the model's delay
+// would get, per cursor kind; with one capture, the exact reason follows
+// each. Off the shared clock it says that nothing was recorded there
+// and, past its end, answers for its last instant, where the zones stop
+// (marks names them, "" for none), then what an Alt-click there asks.
+func (c *Cache) reconnectText(an *timeline.Analysis, kinds []timeline.CursorKind, p pointer, marks string) string {
 	if an == nil || c.noClock {
 		return ""
 	}
-	switch c.offClock(at) {
+	switch c.offClock(p.at) {
 	case -1:
 		return c.beginsText()
 	case 1:
 		t := c.endsText(marks)
-		if last := c.dropText(an, kinds, c.end, band); last != "" {
+		if last := c.dropText(an, kinds, c.end, p.band); last != "" {
 			t += "\n" + last
 		}
-		return t + "\n" + c.askLaterText(at)
+		return t + "\n" + c.askLaterText(p.s.Roundest(p.at))
 	}
-	return c.dropText(an, kinds, at, band)
+	return c.dropText(an, kinds, p.at, p.band)
 }
 
 // dropText is reconnectText at instant at of the shared clock.
@@ -193,13 +193,13 @@ func (c *Cache) dropText(an *timeline.Analysis, kinds []timeline.CursorKind, at 
 	return b.String()
 }
 
-// zonesAt reads a zone band: on the RV axis, the models that refuse a
-// resume from the pointer's RV; on the time axis, what a client that
-// dropped then would get.
-func (c *Cache) zonesAt(v *View, band Band, at, slop int64) string {
-	kind := ZoneBandKind(band.ID)
+// zonesAt reads a zone band under pointer p: on the RV axis, the models
+// that refuse a resume from the pointer's RV; on the time axis, what a
+// client that dropped then would get.
+func (c *Cache) zonesAt(v *View, p pointer) string {
+	kind := ZoneBandKind(p.band.ID)
 	if v.AxisRV {
-		return zonesAt(v.Analysis, kind, band.File, at, slop)
+		return zonesAt(v.Analysis, kind, p.band.File, p.at, p.slop)
 	}
-	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, at, band, "the zones")
+	return c.reconnectText(v.Analysis, []timeline.CursorKind{kind}, p, "the zones")
 }
