@@ -800,9 +800,13 @@ func (p *Page) firstView(origin viewState) engine.ViewState {
 // shown has and the next will not, read before the browser paints again.
 // The next capture's input problems are not known yet, and seldom come:
 // the shown one's give their room back. Its sample's note stays when the
-// next has one (hasNote): it is one line, whatever the sample. A
-// selection raises the dock (web/app.css, .has-selection), and the next
-// capture keeps one only when it is the same capture (selected).
+// next has one (hasNote): it is one line, whatever the sample; a note
+// the shown capture has not is not foreseen. A selection raises the dock
+// (web/app.css, .has-selection), and the next capture keeps one only
+// when it is the same capture (selected). What the next capture writes
+// is not known either: its verdict, where it is not folded to a line
+// (a tall window), and its summary are taken to be as high as the shown
+// one's.
 func firstRoom(stage goapp.Value, hasNote, selected bool) float64 {
 	doc := goapp.Window().Get("document")
 	var hidden []goapp.Value
