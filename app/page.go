@@ -774,25 +774,65 @@ func (p *Page) useEngineWorker(ctx goapp.Context) {
 
 // firstView is the timeline's view as the capture read from origin will
 // likely show it first, which the engine's worker draws with the load:
-// the stage as the capture shown now has it (the window's width before
-// any), and the link's range and selection when the capture is the
-// link's own (see read). The view asks for its frame again if it
-// measures another.
+// the stage as the capture shown now leaves it once the new one replaces
+// it (firstRoom; the window's width before any), and the link's range
+// and selection when the capture is the link's own (see read). The view
+// asks for its frame again if it measures another room.
 func (p *Page) firstView(origin viewState) engine.ViewState {
 	st := engine.ViewState{Filter: p.view.filter, AxisRV: p.view.axisRV, Selected: -1,
 		Width:      max(goapp.Window().Get("innerWidth").Float(), 320),
 		PixelRatio: max(goapp.Window().Get("devicePixelRatio").Float(), 1)}
-	if cv := goapp.Window().Get("document").Call("querySelector", "#timeline canvas"); cv.Truthy() {
-		stage := cv.Get("parentElement")
-		st.Width = max(stage.Get("clientWidth").Float(), 320)
-		if h := stage.Get("clientHeight").Float(); h >= 100 {
-			st.MaxHeight = h
-		}
-	}
 	if origin.sample == p.view.sample && origin.url == p.view.url && slices.Equal(origin.files, p.view.files) {
 		st.From, st.To, st.Selected = p.view.from, p.view.to, p.view.selected
 	}
+	if cv := goapp.Window().Get("document").Call("querySelector", "#timeline canvas"); cv.Truthy() {
+		stage := cv.Get("parentElement")
+		st.Width = max(stage.Get("clientWidth").Float(), 320)
+		if h := firstRoom(stage, p.aboutOf(origin.sample) != "", st.Selected >= 0); h >= 100 {
+			st.MaxHeight = h
+		}
+	}
 	return st
+}
+
+// firstRoom is the height the stage will give the timeline once the
+// next capture shows: the stage's now, laid out without what the capture
+// shown has and the next will not, read before the browser paints again.
+// The next capture's input problems are not known yet, and seldom come:
+// the shown one's give their room back. Its sample's note stays when the
+// next has one (hasNote): it is one line, whatever the sample; a note
+// the shown capture has not is not foreseen. A selection raises the dock
+// (web/app.css, .has-selection), and the next capture keeps one only
+// when it is the same capture (selected). What the next capture writes
+// is not known either: its verdict, where it is not folded to a line
+// (a tall window), and its summary are taken to be as high as the shown
+// one's.
+func firstRoom(stage goapp.Value, hasNote, selected bool) float64 {
+	doc := goapp.Window().Get("document")
+	var hidden []goapp.Value
+	hide := func(selector string) {
+		if el := doc.Call("querySelector", selector); el.Truthy() {
+			el.Get("style").Set("display", "none")
+			hidden = append(hidden, el)
+		}
+	}
+	hide("#input-problems")
+	if !hasNote {
+		hide("#sample-about")
+	}
+	page := doc.Call("querySelector", ".page").Get("classList")
+	had := page.Call("contains", "has-selection").Bool()
+	if had && !selected {
+		page.Call("remove", "has-selection")
+	}
+	h := stage.Get("clientHeight").Float()
+	for _, el := range hidden {
+		el.Get("style").Set("display", "")
+	}
+	if had && !selected {
+		page.Call("add", "has-selection")
+	}
+	return h
 }
 
 // engineWhere says where the capture shown is held: "worker", "page",

@@ -50,9 +50,13 @@ func parseManifest(tsv string) []sample {
 }
 
 // sampleAbout says what the open built-in sample shows, "" for other files.
-func (p *Page) sampleAbout() string {
+func (p *Page) sampleAbout() string { return p.aboutOf(p.view.sample) }
+
+// aboutOf is what the built-in sample name shows, "" for none (or no
+// sample: name "").
+func (p *Page) aboutOf(name string) string {
 	for _, sm := range p.samples {
-		if sm.name == p.view.sample {
+		if sm.name == name {
 			return sm.about
 		}
 	}

@@ -211,6 +211,14 @@ func (v *TimelineView) sync() {
 	if v.Selected != v.propsSeen.selected {
 		v.selected, v.propsSeen.selected = v.Selected, v.Selected
 	}
+	if f := v.firstToShow(v.viewState(0, 0)); f != nil && v.summaryFor.eng != v.eng {
+		// The render that shows the capture writes the first frame's
+		// summary beside the canvas: the stage then has the room it keeps
+		// when the frame is drawn, which is measured for it (drawWith).
+		// Written after the frame is drawn, the summary would take room
+		// from under a frame drawn for more.
+		v.takeFirstAnswers(f)
+	}
 }
 
 // setRange sets the view, [0, 0) meaning the whole capture.
@@ -374,19 +382,37 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 // pinned) but may be drawn for another room: the frame of st, if it
 // differs, replaces it once it comes.
 func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool {
-	f := v.First
-	if f == nil || v.firstShown == f || f.Generation != v.Analyzed || v.drawn.eng == v.eng || !sameContent(f.View, st) {
+	f := v.firstToShow(st)
+	if f == nil {
 		return false
 	}
 	v.firstShown = f
 	l := f.Drawn.Layout
 	v.fitStageTo(cv, l.MinHeight())
 	v.showEncoded(cv, draw, frameKey{v.eng, v.Analyzed, f.View}, f.Drawn, f.Frame)
-	v.summary, v.summaryFor, v.drawnSummary = f.Summary, frameKey{v.eng, v.Analyzed, engine.SummaryOf(f.View, f.Drawn)}, true
+	v.takeFirstAnswers(f)
+	v.drawnSummary = true
+	return true
+}
+
+// takeFirstAnswers keeps what the worker answered with the first frame f
+// beside it: its summary, and its red zones when they came whole.
+func (v *TimelineView) takeFirstAnswers(f *load.FirstFrame) {
+	v.summary, v.summaryFor = f.Summary, frameKey{v.eng, v.Analyzed, engine.SummaryOf(f.View, f.Drawn)}
 	if f.Zones != nil || f.ZonesAll == 0 {
 		v.zones, v.zonesAll, v.zonesFor = f.Zones, f.ZonesAll, zonesKey{v.eng, v.Analyzed}
 	}
-	return true
+}
+
+// firstToShow is the first frame the engine's worker drew with the load
+// (First), if it is yet to be shown and shows what st does: nothing is
+// drawn of this engine yet, and it is of this analysis.
+func (v *TimelineView) firstToShow(st engine.ViewState) *load.FirstFrame {
+	f := v.First
+	if f == nil || v.firstShown == f || f.Generation != v.Analyzed || v.drawn.eng == v.eng || !sameContent(f.View, st) {
+		return nil
+	}
+	return f
 }
 
 // sameContent says whether views a and b show the same, whatever the
@@ -467,7 +493,7 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 	}
 	summary := !moving
 	shifted := v.shownFrom != float64(v.drawn.st.From)
-	if v.asking == (frameKey{}) && key == v.drawn && cv.Equal(v.drawnOn) && !shifted && (v.drawnSummary || !summary) {
+	if v.asking == (frameKey{}) && v.isDrawn(key) && cv.Equal(v.drawnOn) && !shifted && (v.drawnSummary || !summary) {
 		return
 	}
 	v.wanted, v.wantedAdjust = false, nil
@@ -529,6 +555,24 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 			}
 		})
 	})
+}
+
+// isDrawn says whether the frame drawn is the frame of key: drawn for
+// key, or for another room that lays it out alike (canvas's FitsRoom),
+// which it then counts as drawn for key's. The first frame, drawn with
+// the load for the room the page foresaw, is kept so when the room
+// measured shows as many rows.
+func (v *TimelineView) isDrawn(key frameKey) bool {
+	if key == v.drawn {
+		return true
+	}
+	other := key
+	other.st.MaxHeight = v.drawn.st.MaxHeight
+	if other != v.drawn || !v.layout.FitsRoom(key.st.MaxHeight) {
+		return false
+	}
+	v.drawn.st.MaxHeight = key.st.MaxHeight
+	return true
 }
 
 // fitStageTo gives the stage the least height minH, and says whether

@@ -191,13 +191,27 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	}
 	layout.LanesY = y
 	layout.ContentH = float64(rows) * RowHeight
-	show := float64(maxRowsShow)
-	if maxH > 0 {
-		show = max(math.Floor((maxH-y-2)/RowHeight), minRowsShow)
-	}
-	layout.LanesH = min(layout.ContentH, show*RowHeight)
+	layout.LanesH = layout.lanesIn(maxH)
 	layout.Height = layout.LanesY + max(layout.LanesH, RowHeight) + 2
 	return layout
+}
+
+// lanesIn is the lane area's visible height in a canvas at most maxH CSS
+// pixels high (0: no bound): what the bands leave, in whole rows.
+func (layout *Layout) lanesIn(maxH float64) float64 {
+	show := float64(maxRowsShow)
+	if maxH > 0 {
+		show = max(math.Floor((maxH-layout.LanesY-2)/RowHeight), minRowsShow)
+	}
+	return min(layout.ContentH, show*RowHeight)
+}
+
+// FitsRoom says whether the layout is the one a canvas at most maxH CSS
+// pixels high (0: no bound) gets at the same width: the room decides
+// only how many rows the lane area shows, so a frame drawn for one room
+// is the frame of any other that shows as many.
+func (layout *Layout) FitsRoom(maxH float64) bool {
+	return layout.lanesIn(maxH) == layout.LanesH
 }
 
 // MinHeight is the least height a canvas of this layout needs: its bands

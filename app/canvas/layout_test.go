@@ -1,6 +1,7 @@
 package canvas
 
 import (
+	"reflect"
 	"strconv"
 	"testing"
 )
@@ -52,5 +53,38 @@ func TestLayoutStacksAtMostMaxFileGroups(t *testing.T) {
 	}
 	if layout.Height > 4000 {
 		t.Errorf("the canvas is %v px high", layout.Height)
+	}
+}
+
+// TestLayoutFitsRoom: a layout fits every room whose own layout is the
+// same, and no other, with the lanes more than fit and fewer, and two
+// files' groups of bands.
+func TestLayoutFitsRoom(t *testing.T) {
+	for _, files := range [][]string{nil, {"a.log", "b.log"}} {
+		for _, rows := range []int{3, 100} {
+			rooms := []float64{0}
+			for h := 100.0; h <= 900; h += 7 {
+				rooms = append(rooms, h)
+			}
+			same, other := 0, 0
+			for _, a := range rooms {
+				la := FileLayout(1238, a, rows, files, false, true, FileSet{}, FileSet{})
+				for _, b := range rooms {
+					lb := FileLayout(1238, b, rows, files, false, true, FileSet{}, FileSet{})
+					want := reflect.DeepEqual(la, lb)
+					if got := la.FitsRoom(b); got != want {
+						t.Fatalf("%d files, %d rows: the layout for %v px fits %v px: %v, want %v", len(files), rows, a, b, got, want)
+					}
+					if want {
+						same++
+					} else {
+						other++
+					}
+				}
+			}
+			if rows == 100 && (same <= len(rooms) || other == 0) {
+				t.Errorf("%d files, %d rows: %d pairs of rooms laid out alike, %d not: the rooms tried tell nothing", len(files), rows, same, other)
+			}
+		}
 	}
 }
