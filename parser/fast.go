@@ -1116,10 +1116,18 @@ type fastTimes struct {
 	deletion, creation []byte
 }
 
+// estimate is the event's estimated time: the newest managedFields time,
+// else the deletion's, else the creation's. It is inlined where there is
+// a managedFields time, as a small event mostly has.
 func (t *fastTimes) estimate() int64 {
 	if t.managed != 0 {
 		return t.managed
 	}
+	return t.metadataTime()
+}
+
+// metadataTime is the deletion's time, else the creation's.
+func (t *fastTimes) metadataTime() int64 {
 	if ns, ok := parseTimeBytes(t.deletion); ok {
 		return ns
 	}
