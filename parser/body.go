@@ -40,6 +40,11 @@ type bodyScanner struct {
 	lastRaw     int64
 	yamlArrival int64
 	pb          protoBody
+	// tv is what templatedValue reads an event's metadata with, kept
+	// from one event to the next: as locals, their bytes would be
+	// cleared for every event, under wasm a call out of the module for
+	// each, which costs more than what they hold.
+	tv templatedRead
 	// pieces are where each piece of a JSON value gathered in buf starts,
 	// for a list, whose items are events of their own, to give each its
 	// place in the stream.
@@ -129,7 +134,11 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 				i++
 				continue
 			}
-			s.nestedArrays()
+			if s.opens > 0 {
+				// A call for every value costs more under wasm than the
+				// test.
+				s.nestedArrays()
+			}
 			if b[i] != '{' {
 				if s.mode == modeUnknown && col0 && looksYAML(b[i:]) {
 					s.mode = modeYAML
@@ -438,10 +447,10 @@ func (s *bodyScanner) templatedValue(b []byte, i int, raw, arrival int64) (int, 
 	if h == nil || h.nl || h.f.typ == "ERROR" || h.f.kind == "Status" {
 		return 0, false
 	}
-	sc := fastScanner{b: b[i:], i: len(h.b), memo: m, tab: s.r.intern}
-	var ts templateStrings
-	var t fastTimes
-	if !sc.matchTemplate(tp, &ts, &t) {
+	tv := &s.tv
+	sc, ts, t := &tv.sc, &tv.ts, &tv.t
+	sc.b, sc.i, sc.memo, sc.tab, sc.rec = b[i:], len(h.b), m, s.r.intern, nil
+	if !sc.matchTemplate(tp, ts, t) {
 		return 0, false
 	}
 	end := i + sc.i
@@ -460,7 +469,7 @@ func (s *bodyScanner) templatedValue(b []byte, i int, raw, arrival int64) (int, 
 	tp.fits()
 	m.identity = 0
 	f := h.f
-	sc.takeTemplated(tp, &ts, &f)
+	sc.takeTemplated(tp, ts, &f)
 	f.estimated = t.estimate()
 	line := s.lineAt(b, i)
 	s.curPos, s.curLine = lastNL, line+1
@@ -470,6 +479,15 @@ func (s *bodyScanner) templatedValue(b []byte, i int, raw, arrival int64) (int, 
 		s.r.onFields(&f, b[i:n], raw+int64(i), raw+int64(n), line, arrival, true, nil)
 	}
 	return n, true
+}
+
+// templatedRead is what templatedValue reads an event with: its scanner,
+// and the strings and times matchTemplate finds, which it writes before
+// they are read.
+type templatedRead struct {
+	sc fastScanner
+	ts templateStrings
+	t  fastTimes
 }
 
 // breakOff ends the bytes fed so far where the stream breaks (damaged

@@ -257,22 +257,18 @@ func (f *fields) watchType() (EventType, bool) {
 // emit queues the event of type typ made of the fields f read from v.
 func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line int, arrival int64, interned bool) {
 	sess := r.curSession()
-	ev := Event{
-		Seq: r.seq, Session: sess.Index, Offset: start, Length: end - start, Type: typ,
-		Kind: f.kind, APIVersion: f.apiVersion, Namespace: f.namespace, Name: f.name, UID: f.uid,
-		RV: f.rv, Arrival: arrival, Estimated: f.estimated, InitialEventsEnd: f.initialEventsEnd,
-		Labels: r.canonicalLabels(f.labels, f.labelsID),
-	}
+	kind, apiVersion, namespace, name, uid := f.kind, f.apiVersion, f.namespace, f.name, f.uid
+	var identity uint32
 	if interned {
-		ev.Identity = r.memo.identity
+		identity = r.memo.identity
 	} else {
-		ev.Kind, ev.APIVersion = r.internString(f.kind), r.internString(f.apiVersion)
-		ev.Namespace, ev.Name, ev.UID = r.internString(f.namespace), r.internString(f.name), r.internString(f.uid)
+		kind, apiVersion = r.internString(kind), r.internString(apiVersion)
+		namespace, name, uid = r.internString(namespace), r.internString(name), r.internString(uid)
 	}
+	offset, length, bodyOffset := start, end-start, int64(0)
 	if r.decoding {
 		d := r.frame.dec
-		ev.Encoded, ev.BodyOffset = true, start
-		ev.Offset, ev.Length = d.sessOffset, d.pieceEnd-d.sessOffset
+		offset, length, bodyOffset = d.sessOffset, d.pieceEnd-d.sessOffset, start
 	}
 	// The API server parses a resourceVersion as a uint64, but it is an
 	// etcd revision, an int64: a larger one is no revision a cluster
@@ -282,24 +278,34 @@ func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line
 		n, err = strconv.ParseUint(f.rv, 10, 64)
 	}
 	outOfRange := err != nil && errors.Is(err, strconv.ErrRange) || err == nil && n > math.MaxInt64
-	ev.RVValid = err == nil && !outOfRange
-	if ev.RVValid {
-		ev.RVNum = n
-	}
-	if !ev.RVValid && (typ >= Added && typ <= Bookmark || typ == Listed) {
-		why := "is not a decimal number"
-		if outOfRange {
-			why = fmt.Sprintf("is out of range: etcd revisions, which resourceVersions are, stop at %d", int64(math.MaxInt64))
+	rvValid := err == nil && !outOfRange
+	if !rvValid {
+		n = 0
+		if typ >= Added && typ <= Bookmark || typ == Listed {
+			why := "is not a decimal number"
+			if outOfRange {
+				why = fmt.Sprintf("is out of range: etcd revisions, which resourceVersions are, stop at %d", int64(math.MaxInt64))
+			}
+			r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadRV,
+				Msg: fmt.Sprintf("the resourceVersion %q of this %s event %s; the event is kept without one", clipString(f.rv), typ, why)})
 		}
-		r.addDiag(Diagnostic{Offset: start, Line: line, Kind: DiagBadRV,
-			Msg: fmt.Sprintf("the resourceVersion %q of this %s event %s; the event is kept without one", clipString(f.rv), typ, why)})
 	}
+	var status *Status
 	if typ == Error {
-		ev.Status = f.status()
+		status = f.status()
 	}
+	// Built where it is queued, in one go: under wasm each copy or
+	// clearing of its 208 bytes is a call out of the module.
+	r.queue = append(r.queue, queued{raw: v, ev: Event{
+		Seq: r.seq, Session: sess.Index, Offset: offset, Length: length, Type: typ,
+		Kind: kind, APIVersion: apiVersion, Namespace: namespace, Name: name, UID: uid,
+		Labels: r.canonicalLabels(f.labels, f.labelsID),
+		RV:     f.rv, RVNum: n, RVValid: rvValid,
+		Identity: identity, Arrival: arrival, Estimated: f.estimated, InitialEventsEnd: f.initialEventsEnd,
+		Status: status, Encoded: r.decoding, BodyOffset: bodyOffset,
+	}})
 	r.seq++
 	sess.Events++
-	r.queue = append(r.queue, queued{ev: ev, raw: v})
 }
 
 func clipString(s string) string {

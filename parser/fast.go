@@ -87,6 +87,9 @@ type fastMemo struct {
 	// time read there: a pod's entries are written at different times
 	// (its creation, its last status), each mostly near the last pod's.
 	hours [4]hourMemo
+	// hoursPast is the hour of the last time read in the entries after
+	// those of hours, all of them.
+	hoursPast hourMemo
 }
 
 // managerMemo is what fastMemo remembers of one manager's entries: its
@@ -143,15 +146,15 @@ func (m *fastMemo) managerSlot(name []byte) int {
 	return k
 }
 
-// managedTime is parseTimeBytes(v) for the time of the entry-th entry of
-// managedFields.
-func (m *fastMemo) managedTime(entry int, v []byte) int64 {
-	if entry < len(m.hours) {
-		ns, _ := m.hours[entry].parse(v)
-		return ns
+// hourAt is the hour remembered for the times of managedFields'
+// entry-th entry: its time is h.parse(v), parseTimeBytes(v) as it would
+// take it. It holds no call, and is inlined: under wasm a call costs
+// about what reading a time of a remembered hour does.
+func (m *fastMemo) hourAt(entry int) *hourMemo {
+	if uint(entry) < uint(len(m.hours)) {
+		return &m.hours[entry]
 	}
-	ns, _ := parseTimeBytes(v)
-	return ns
+	return &m.hoursPast
 }
 
 // rvBlock is how many bytes of resourceVersions share one allocation.
@@ -170,12 +173,20 @@ func (s *fastScanner) rvString(v []byte) (string, uint64, bool) {
 	if m == nil || len(v) == 0 || len(v) > 18 || v[0] == '0' {
 		return string(v), 0, false
 	}
-	if cap(m.rvs)-len(m.rvs) < len(v) {
+	if cap(m.rvs)-len(m.rvs) < 16 {
 		m.rvs = make([]byte, 0, rvBlock)
 	}
 	// Copied as read, into the block's spare room, which is taken only
 	// for a number: under wasm the copy's call costs more than the bytes.
 	n := len(m.rvs)
+	if len(v) <= 16 && cap(v) >= 16 {
+		num, ok := copyDecimal(m.rvs[n:n+16], v)
+		if !ok {
+			return string(v), 0, false
+		}
+		m.rvs = m.rvs[:n+len(v)]
+		return unsafe.String(&m.rvs[n], len(v)), num, true
+	}
 	dst := m.rvs[n : n+len(v)]
 	var num uint64
 	for k, c := range v {
@@ -1105,10 +1116,18 @@ type fastTimes struct {
 	deletion, creation []byte
 }
 
-func (t fastTimes) estimate() int64 {
+// estimate is the event's estimated time: the newest managedFields time,
+// else the deletion's, else the creation's. It is inlined where there is
+// a managedFields time, as a small event mostly has.
+func (t *fastTimes) estimate() int64 {
 	if t.managed != 0 {
 		return t.managed
 	}
+	return t.metadataTime()
+}
+
+// metadataTime is the deletion's time, else the creation's.
+func (t *fastTimes) metadataTime() int64 {
 	if ns, ok := parseTimeBytes(t.deletion); ok {
 		return ns
 	}
@@ -1314,7 +1333,10 @@ type identityKey struct {
 // cache misses for a new object, then arrive while the caller does other
 // work before takeIdentity, which must not intern anything in between.
 func (s *fastScanner) probeIdentity(k *identityKey, uid, name, namespace []byte) {
-	*k = identityKey{uid: len(uid), name: len(name), namespace: len(namespace)}
+	// Field by field: the whole struct at once is cleared first, under
+	// wasm a call out of the module.
+	k.b, k.last, k.probe = nil, false, internProbe{}
+	k.uid, k.name, k.namespace = len(uid), len(name), len(namespace)
 	if len(uid)+len(name)+len(namespace) == 0 {
 		return
 	}
@@ -1332,7 +1354,13 @@ func (s *fastScanner) probeIdentity(k *identityKey, uid, name, namespace []byte)
 		k.last = true
 		return
 	}
-	k.probe = s.tab.probe(s.tab.hash(k.b))
+	// probe's reads, written out: the call costs more than they do.
+	t := s.tab
+	h := t.hash(k.b)
+	k.probe = internProbe{h: h, cur: t.first(h)}
+	if t.prev != nil {
+		k.probe.prev = t.prev.first(h)
+	}
 }
 
 // takeIdentity sets the uid, name and namespace of f, and the memo's
@@ -1588,7 +1616,8 @@ func (s *fastScanner) entryTime(entry int) (int64, bool) {
 	}
 	s.rec.str(s, v, roleTime, entry)
 	if s.memo != nil {
-		return s.memo.managedTime(entry, v), true
+		ns, _ := s.memo.hourAt(entry).parse(v)
+		return ns, true
 	}
 	ns, _ := parseTimeBytes(v)
 	return ns, true
@@ -1660,16 +1689,18 @@ func hourForm(b []byte) bool {
 // past the hour.
 func afterHour(b []byte) (int64, bool) {
 	n := len(b)
-	if n < 20 || n > 30 || n == 21 || b[13] != ':' || b[16] != ':' || b[n-1] != 'Z' {
+	if n < 20 || n > 30 || n == 21 || b[n-1] != 'Z' {
 		return 0, false
 	}
-	for _, k := range [...]int{14, 15, 17, 18} {
-		if b[k] < '0' || b[k] > '9' {
-			return 0, false
-		}
+	// b[12:20] as one word: the hour's last digit, ":04:05", and the
+	// 'Z' or the fraction's '.'.
+	w := word.Load64(b, 12)
+	d, ok := digitBytes(w, 0x00ffff00ffff0000)
+	if !ok || w&0x000000ff0000ff00 != 0x0000003a00003a00 {
+		return 0, false
 	}
-	minute := int64(b[14]-'0')*10 + int64(b[15]-'0')
-	sec := int64(b[17]-'0')*10 + int64(b[18]-'0')
+	minute := int64(d>>16&0xff)*10 + int64(d>>24&0xff)
+	sec := int64(d>>40&0xff)*10 + int64(d>>48&0xff)
 	if minute > 59 || sec > 59 {
 		return 0, false
 	}

@@ -60,8 +60,15 @@ type internTable struct {
 // one cache miss a lookup instead of two. (A small event's identity is
 // new to the last event, and looked up in tables of megabytes.)
 type internGen struct {
-	slots  []internSlot // a power of two long, at most half full
-	shift  uint         // 32 - log2(len(slots))
+	slots []internSlot // a power of two long, at most half full
+	// taken has a bit for each slot, set where it holds a string. A
+	// probe reads a slot only where its bit is set: a new object's
+	// identity, whose slots are empty at least half the time, is then
+	// looked up without reading the slots, whose 256 KiB a generation
+	// the capture's bytes push out of the cache between two events,
+	// while the bits' 4 KiB stay in it.
+	taken  []uint64
+	shift  uint // 32 - log2(len(slots))
 	n      int
 	blocks [][]byte // the records (see nextBlock)
 	used   int      // the bytes used of the last block
@@ -204,7 +211,14 @@ func (t *internTable) age() {
 	} else {
 		slots = make([]internSlot, len(cur.slots))
 	}
-	t.internGen = internGen{slots: slots, shift: cur.shift}
+	var taken []uint64
+	if old != nil && len(old.taken) == len(cur.taken) {
+		taken = old.taken
+		clear(taken)
+	} else {
+		taken = make([]uint64, len(cur.taken))
+	}
+	t.internGen = internGen{slots: slots, taken: taken, shift: cur.shift}
 	if len(cur.blocks) > 0 {
 		// The new generation goes on filling the last block, which
 		// may be large (see internBlockBits).
@@ -237,6 +251,7 @@ func (t *internTable) room() bool {
 func (g *internGen) resize(n int) {
 	old := g.slots
 	g.slots = make([]internSlot, n)
+	g.taken = make([]uint64, (n+63)/64)
 	g.shift = uint(32 - bits.TrailingZeros(uint(n)))
 	g.n = 0
 	ov := g.overflow
@@ -298,11 +313,27 @@ type internProbe struct {
 // probe reads the slots where the probes for a string whose hash is h
 // start, one after the other, so that the two reads overlap.
 func (t *internTable) probe(h uint32) internProbe {
-	p := internProbe{h: h, cur: t.slots[h>>t.shift]}
+	p := internProbe{h: h, cur: t.first(h)}
 	if t.prev != nil {
-		p.prev = t.prev.slots[h>>t.prev.shift]
+		p.prev = t.prev.first(h)
 	}
 	return p
+}
+
+// first returns the slot where the probe for a string whose hash is h
+// starts, read only where it is taken.
+func (g *internGen) first(h uint32) internSlot {
+	if i := h >> g.shift; g.taken[i>>6]&(1<<(i&63)) != 0 {
+		return g.slots[i]
+	}
+	return internSlot{}
+}
+
+// put writes e into slot i, which was free.
+func (g *internGen) put(i int, e internSlot) {
+	g.slots[i] = e
+	g.taken[i>>6] |= 1 << (i & 63)
+	g.n++
 }
 
 // lookup returns the table's copy of s, whose probe p is, and its
@@ -376,8 +407,7 @@ func (t *internTable) add(h uint32, s string, id uint32, free int) string {
 	if e := (internSlot{h: h, loc: loc}); moved || free < 0 {
 		t.insert(e)
 	} else {
-		t.slots[free] = e
-		t.n++
+		t.put(free, e)
 	}
 	return x
 }
@@ -387,10 +417,8 @@ func (g *internGen) insert(e internSlot) {
 	mask := len(g.slots) - 1
 	i := int(e.h >> g.shift)
 	for p := 0; p < maxProbe; p++ {
-		slot := &g.slots[i]
-		if slot.h == 0 {
-			*slot = e
-			g.n++
+		if g.slots[i].h == 0 {
+			g.put(i, e)
 			return
 		}
 		i = (i + 1) & mask

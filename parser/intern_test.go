@@ -32,6 +32,13 @@ func TestInternTableBounded(t *testing.T) {
 		if held := tab.n + tab.prev.heldOrZero(); held > 2*limit {
 			t.Fatalf("after %d strings the table holds %d, over two generations of %d", i, held, limit)
 		}
+		if i%997 == 0 {
+			for _, g := range []*internGen{&tab.internGen, tab.prev} {
+				if g != nil && !g.takenAgrees() {
+					t.Fatalf("after %d strings a generation's taken bits differ from its slots", i)
+				}
+			}
+		}
 	}
 	again, id := tab.bytesID([]byte("00000000-0000-4ec7-b3fb-ba14635341da/state-0/team-0"))
 	if again != first || id <= firstID || owner[id] != "" {
@@ -42,6 +49,17 @@ func TestInternTableBounded(t *testing.T) {
 			t.Fatalf("number %d holds %q: a copy lost its bytes", id, s)
 		}
 	}
+}
+
+// takenAgrees says whether the bits of g.taken are set exactly for the
+// slots that hold a string.
+func (g *internGen) takenAgrees() bool {
+	for i, e := range g.slots {
+		if (e.h != 0) != (g.taken[i/64]&(1<<(i%64)) != 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // heldOrZero is how many strings generation g holds, 0 when there is none.
@@ -111,7 +129,10 @@ func TestInternTable(t *testing.T) {
 	full.resize(2 * maxProbe)
 	for i := range full.slots {
 		loc, _ := full.addRecord(fmt.Sprint("filler", i), 0)
+		// Written without counting them, so that the table does not
+		// grow before the next string is added.
 		full.slots[i] = internSlot{h: uint32(i)<<full.shift | 1, loc: loc}
+		full.taken[i/64] |= 1 << (i % 64)
 	}
 	a, aID := full.bytesID([]byte("a"))
 	if again, id := full.bytesID([]byte("a")); full.overflow["a"] == (internSlot{}) || unsafe.StringData(again) != unsafe.StringData(a) || id != aID {

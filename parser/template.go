@@ -259,7 +259,7 @@ func (s *fastScanner) matchTemplate(tp *metaTemplate, ts *templateStrings, t *fa
 			managed = max(managed, at)
 			entry, at = tt.entry, 0
 		}
-		at = s.memo.managedTime(tt.entry, b[found[2*tt.slot]:found[2*tt.slot+1]])
+		at, _ = s.memo.hourAt(tt.entry).parse(b[found[2*tt.slot]:found[2*tt.slot+1]])
 	}
 	t.managed = max(managed, at)
 	t.creation, t.deletion = foundString(b, found, mCreation), foundString(b, found, mDeletion)

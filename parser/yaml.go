@@ -108,7 +108,8 @@ type yamlTimes struct {
 
 // estimate is fastTimes.estimate: parseTimeBytes reads what parseTime does.
 func (t yamlTimes) estimate() int64 {
-	return fastTimes{managed: t.managed, deletion: []byte(t.deletion), creation: []byte(t.creation)}.estimate()
+	ft := fastTimes{managed: t.managed, deletion: []byte(t.deletion), creation: []byte(t.creation)}
+	return ft.estimate()
 }
 
 func setYAMLField(f *fields, t *yamlTimes, path []string, v string, empty bool) {
