@@ -70,7 +70,6 @@ type Band struct {
 	Track int
 }
 
-// bit says whether set holds file f.
 // Layout places the bands and the plot inside a canvas of width w.
 type Layout struct {
 	Width, Height float64
