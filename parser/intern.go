@@ -196,6 +196,15 @@ func (g *internGen) nextBlock() int {
 	return maxInternBlock
 }
 
+// clearedOrNew is old cleared when it holds n, else a new slice of n.
+func clearedOrNew[T any](old []T, n int) []T {
+	if len(old) == n {
+		clear(old)
+		return old
+	}
+	return make([]T, n)
+}
+
 // age makes the current generation the one before, dropping the one
 // before it, and starts an empty one as large, in the slots of the one
 // dropped where they are as large: the strings it handed out live on in
@@ -204,21 +213,12 @@ func (t *internTable) age() {
 	old := t.prev
 	cur := t.internGen
 	t.prev = &cur
-	var slots []internSlot
-	if old != nil && len(old.slots) == len(cur.slots) {
-		slots = old.slots
-		clear(slots)
-	} else {
-		slots = make([]internSlot, len(cur.slots))
+	var oldSlots []internSlot
+	var oldTaken []uint64
+	if old != nil {
+		oldSlots, oldTaken = old.slots, old.taken
 	}
-	var taken []uint64
-	if old != nil && len(old.taken) == len(cur.taken) {
-		taken = old.taken
-		clear(taken)
-	} else {
-		taken = make([]uint64, len(cur.taken))
-	}
-	t.internGen = internGen{slots: slots, taken: taken, shift: cur.shift}
+	t.internGen = internGen{slots: clearedOrNew(oldSlots, len(cur.slots)), taken: clearedOrNew(oldTaken, len(cur.taken)), shift: cur.shift}
 	if len(cur.blocks) > 0 {
 		// The new generation goes on filling the last block, which
 		// may be large (see internBlockBits).
