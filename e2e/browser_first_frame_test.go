@@ -50,18 +50,28 @@ func TestBrowserFirstFrameIsShown(t *testing.T) {
 func drawnOnce(t *testing.T, tab context.Context, before string, open func(), name string) {
 	t.Helper()
 	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-		window.firstFrameDraws = [];
 		if (window.firstFrameDrawsWatched) return;
 		window.firstFrameDrawsWatched = true;
+		window.firstFrameDraws = [];
+		window.lastTimelineDraw = performance.now();
 		const draw = window.watchlensDraw;
 		window.watchlensDraw = function (canvas, spec) {
 			if (canvas.isConnected && canvas.closest("#timeline")) {
 				const s = JSON.parse(spec);
 				window.firstFrameDraws.push({w: s.w, h: s.h});
+				window.lastTimelineDraw = performance.now();
 			}
 			return draw.apply(this, arguments);
 		};
 	})()`)))
+	// The capture shown may still be drawing what came before (a
+	// selection's frame, on a loaded machine): the count starts once the
+	// timeline has been still for a while.
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`performance.now() - window.lastTimelineDraw > 700`,
+		chromedp.WithPollingTimeout(pageWait))); err != nil {
+		t.Fatalf("the timeline of the capture before %s never stopped drawing: %v", name, err)
+	}
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.firstFrameDraws = []`)))
 	open()
 	waitFileOpen(t, tab, name)
 	waitFitted(t, tab)

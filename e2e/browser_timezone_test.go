@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -33,18 +34,21 @@ func TestBrowserTimeZone(t *testing.T) {
 	tab := s.newTab(t)
 	_, err = chromedp.Call(tab, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: "Europe/Paris"})
 	must(t, err)
+	// The texts of each frame the page draws, as web/timeline.js gets
+	// them, from the first: the page draws a capture's timeline once.
+	_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		let draw;
+		Object.defineProperty(window, "watchlensDraw", {configurable: true, get: () => draw, set: (fn) => {
+			draw = function (canvas, spec, ...rest) {
+				canvas.dataset.texts = JSON.stringify(JSON.parse(spec).texts.map((t) => t.s));
+				return fn.call(this, canvas, spec, ...rest);
+			};
+		}});
+	})()`})
+	must(t, err)
 	const name = "w4-then-resume.ts.http"
 	navigate(t, tab, s.url+"/?sample="+name)
 	checkShown(t, tab, name, "samples/"+name)
-	// The texts of each frame the page draws, as web/timeline.js gets them.
-	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-		const draw = window.watchlensDraw;
-		window.watchlensDraw = function (canvas, spec, ...rest) {
-			canvas.dataset.texts = JSON.stringify(JSON.parse(spec).texts.map((t) => t.s));
-			return draw(canvas, spec, ...rest);
-		};
-		window.dispatchEvent(new Event("resize"));
-	})()`)))
 
 	utcVerdict := verdictInstants(t, tab, "UTC")
 	utcAxis := axisTexts(t, tab, "UTC")
