@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"testing"
 )
@@ -67,6 +68,36 @@ func TestCopyDecimalEveryLength(t *testing.T) {
 						t.Fatalf("copyDecimal(%q) says it is a number", v)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestLongResourceVersionsFillTheirBlock reads events whose
+// resourceVersions have 17 and 18 digits, longer than a word pair reads:
+// 240 of 17 digits leave their shared block 16 bytes, less than the next
+// one needs, which must then start a block of its own.
+func TestLongResourceVersionsFillTheirBlock(t *testing.T) {
+	for _, digits := range []int{17, 18} {
+		var in bytes.Buffer
+		first := uint64(1)
+		for range digits - 1 {
+			first *= 10
+		}
+		const n = 600
+		for i := range uint64(n) {
+			fmt.Fprintf(&in, `{"type":"MODIFIED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"cm-%d","namespace":"ns","uid":"u-%d","resourceVersion":"%d"}}}`+"\n", i, i, first+i)
+		}
+		c, err := ReadAll(bytes.NewReader(in.Bytes()), Options{})
+		if err != nil {
+			t.Fatalf("%d digits: %v", digits, err)
+		}
+		if len(c.Events) != n {
+			t.Fatalf("%d digits: %d events read, want %d", digits, len(c.Events), n)
+		}
+		for i, ev := range c.Events {
+			if want := first + uint64(i); !ev.RVValid || ev.RVNum != want || ev.RV != strconv.FormatUint(want, 10) {
+				t.Fatalf("%d digits: event %d has RV %q (%d, valid %v), want %d", digits, i, ev.RV, ev.RVNum, ev.RVValid, want)
 			}
 		}
 	}

@@ -173,7 +173,8 @@ func (s *fastScanner) rvString(v []byte) (string, uint64, bool) {
 	if m == nil || len(v) == 0 || len(v) > 18 || v[0] == '0' {
 		return string(v), 0, false
 	}
-	if cap(m.rvs)-len(m.rvs) < 16 {
+	// copyDecimal writes 16 bytes, the loop below as many as v has.
+	if cap(m.rvs)-len(m.rvs) < max(len(v), 16) {
 		m.rvs = make([]byte, 0, rvBlock)
 	}
 	// Copied as read, into the block's spare room, which is taken only
