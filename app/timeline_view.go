@@ -493,7 +493,10 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 	}
 	summary := !moving
 	shifted := v.shownFrom != float64(v.drawn.st.From)
-	if v.asking == (frameKey{}) && v.isDrawn(key) && cv.Equal(v.drawnOn) && !shifted && (v.drawnSummary || !summary) {
+	if v.asking == (frameKey{}) && v.drawnFits(key) && cv.Equal(v.drawnOn) && !shifted && (v.drawnSummary || !summary) {
+		// The frame drawn is key's: it now counts as drawn for key's
+		// room.
+		v.drawn = key
 		return
 	}
 	v.wanted, v.wantedAdjust = false, nil
@@ -557,22 +560,17 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 	})
 }
 
-// isDrawn says whether the frame drawn is the frame of key: drawn for
-// key, or for another room that lays it out alike (canvas's FitsRoom),
-// which it then counts as drawn for key's. The first frame, drawn with
-// the load for the room the page foresaw, is kept so when the room
-// measured shows as many rows.
-func (v *TimelineView) isDrawn(key frameKey) bool {
+// drawnFits says whether the frame drawn is the frame of key: drawn for
+// key, or for another room that lays it out alike (canvas's FitsRoom).
+// The first frame, drawn with the load for the room the page foresaw,
+// is kept so when the room measured shows as many rows.
+func (v *TimelineView) drawnFits(key frameKey) bool {
 	if key == v.drawn {
 		return true
 	}
 	other := key
 	other.st.MaxHeight = v.drawn.st.MaxHeight
-	if other != v.drawn || !v.layout.FitsRoom(key.st.MaxHeight) {
-		return false
-	}
-	v.drawn.st.MaxHeight = key.st.MaxHeight
-	return true
+	return other == v.drawn && v.layout.FitsRoom(key.st.MaxHeight)
 }
 
 // fitStageTo gives the stage the least height minH, and says whether
