@@ -211,13 +211,15 @@ func (v *TimelineView) sync() {
 	if v.Selected != v.propsSeen.selected {
 		v.selected, v.propsSeen.selected = v.Selected, v.Selected
 	}
-	if f := v.firstToShow(v.viewState(0, 0)); f != nil && v.summaryFor.eng != v.eng {
+	if v.summaryFor.eng != v.eng {
 		// The render that shows the capture writes the first frame's
 		// summary beside the canvas: the stage then has the room it keeps
 		// when the frame is drawn, which is measured for it (drawWith).
 		// Written after the frame is drawn, the summary would take room
 		// from under a frame drawn for more.
-		v.takeFirstAnswers(f)
+		if f := v.firstToShow(v.viewState(0, 0)); f != nil {
+			v.takeFirstAnswers(f)
+		}
 	}
 }
 
