@@ -158,11 +158,17 @@ type stream struct {
 	headers int
 }
 
-// streamAt is the time sec seconds after the streams' start, as the API
-// server writes it.
-func streamAt(sec int) string {
-	return time.Unix(1795996800+int64(sec), 0).UTC().Format(time.RFC3339)
+// streamAt is the time of the event i, as the API server writes it:
+// 37 seconds after the one before, so that a stream's times pass many
+// hours, which the Reader remembers one at a time (hourMemo).
+func streamAt(i int) string {
+	return time.Unix(1795996800+37*int64(i), 0).UTC().Format(time.RFC3339)
 }
+
+// streamManagers are the managers of the objects' first managedFields
+// entry: more than the fast path remembers (maxManagers).
+var streamManagers = [...]string{"controller", "helm", "kubectl-client-side-apply", "argocd-controller", "kube-controller-manager",
+	"kustomize-controller", "cert-manager", "external-secrets", "policy-agent", "operator", "terraform"}
 
 // generate writes the stream of s; pieces are the chunks' sizes, where
 // Framing says so.
@@ -391,7 +397,7 @@ func writeStreamObject(b *bytes.Buffer, rng *rand.Rand, obj *streamObject, o, i,
 	}
 	fmt.Fprintf(b, `,"creationTimestamp":%q`, streamAt(obj.created))
 	if typ == "DELETED" && (obj.kind == 3 || obj.kind == 5) {
-		fmt.Fprintf(b, `,"deletionTimestamp":%q,"deletionGracePeriodSeconds":0`, streamAt(i+30))
+		fmt.Fprintf(b, `,"deletionTimestamp":%q,"deletionGracePeriodSeconds":0`, streamAt(i+1))
 	}
 	if obj.labels >= 0 {
 		b.WriteString(`,"labels":` + streamLabels[obj.labels])
@@ -406,9 +412,10 @@ func writeStreamObject(b *bytes.Buffer, rng *rand.Rand, obj *streamObject, o, i,
 	// newest entry's time, else the deletion's or the creation's, is
 	// the event's estimated time.
 	if obj.kind != 2 || o%2 == 0 {
-		fmt.Fprintf(b, `,"managedFields":[{"manager":"controller","operation":"Update","apiVersion":%q,"time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:labels":{".":{},"f:app":{}}}}}`, k.apiVersion, streamAt(obj.created))
+		fmt.Fprintf(b, `,"managedFields":[{"manager":%q,"operation":"Update","apiVersion":%q,"time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:labels":{".":{},"f:app":{}}}}}`,
+			streamManagers[o%len(streamManagers)], k.apiVersion, streamAt(obj.created))
 		if obj.kind == 3 || obj.kind == 4 {
-			fmt.Fprintf(b, `,{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:status":{}}},"f:podIP":{}}},"subresource":"status"}`, streamAt(i-rng.IntN(5)))
+			fmt.Fprintf(b, `,{"manager":"kubelet","operation":"Update","apiVersion":"v1","time":%q,"fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{"k:{\"type\":\"Ready\"}":{".":{},"f:status":{}}},"f:podIP":{}}},"subresource":"status"}`, streamAt(i-rng.IntN(200)))
 		}
 		b.WriteString(`]`)
 	}
