@@ -208,7 +208,11 @@ func (s streamShape) generate(pieces []byte) *stream {
 	if http {
 		st.headers = 10
 	}
-	var out, body, line bytes.Buffer
+	// The lines are written one after the other into text, and kept as
+	// its slices: what a growth of text leaves behind stays as written.
+	var out, body, text bytes.Buffer
+	out.Grow(n * 700)
+	text.Grow(n * 600)
 	lastRV := "1"
 	rv := func() (string, bool) {
 		digits := lo + rng.IntN(hi-lo+1)
@@ -267,20 +271,20 @@ func (s streamShape) generate(pieces []byte) *stream {
 	}
 	startSession()
 	for i := range n {
-		line.Reset()
+		start := text.Len()
 		ended := false
 		switch {
 		case chance(s.Bookmarks):
 			k := streamKinds[kinds[rng.IntN(len(kinds))]]
-			fmt.Fprintf(&line, `{"type":"BOOKMARK","object":{"kind":%q,"apiVersion":%q,"metadata":{`, k.kind, k.apiVersion)
-			writeRV(&line)
-			line.WriteString(`,"creationTimestamp":null`)
+			fmt.Fprintf(&text, `{"type":"BOOKMARK","object":{"kind":%q,"apiVersion":%q,"metadata":{`, k.kind, k.apiVersion)
+			writeRV(&text)
+			text.WriteString(`,"creationTimestamp":null`)
 			if rng.IntN(4) == 0 {
-				line.WriteString(`,"annotations":{"k8s.io/initial-events-end":"true"}`)
+				text.WriteString(`,"annotations":{"k8s.io/initial-events-end":"true"}`)
 			}
-			line.WriteString(`}}}`)
+			text.WriteString(`}}}`)
 		case chance(s.Errors):
-			writeStreamError(&line, rng, lastRV)
+			writeStreamError(&text, rng, lastRV)
 			ended = true
 		default:
 			var o int
@@ -294,20 +298,21 @@ func (s streamShape) generate(pieces []byte) *stream {
 			} else {
 				recent[i%32] = o
 			}
-			writeStreamObject(&line, rng, &objects[o], o, i, namespaces, writeRV)
+			writeStreamObject(&text, rng, &objects[o], o, i, namespaces, writeRV)
 		}
-		st.lines = append(st.lines, bytes.Clone(line.Bytes()))
+		st.lines = append(st.lines, text.Bytes()[start:text.Len():text.Len()])
+		line := st.lines[i]
 		st.sessions = append(st.sessions, session)
 		if http && !chunked {
-			fmt.Fprintf(&out, "%x\r\n", line.Len()+1)
+			fmt.Fprintf(&out, "%x\r\n", len(line)+1)
 		}
 		if http && chunked {
 			st.starts = append(st.starts, -1)
-			body.Write(line.Bytes())
+			body.Write(line)
 			body.WriteByte('\n')
 		} else {
 			st.starts = append(st.starts, out.Len())
-			out.Write(line.Bytes())
+			out.Write(line)
 			out.WriteByte('\n')
 		}
 		if http && !chunked {
@@ -487,7 +492,7 @@ type wireEvent struct {
 
 // wantEvent is the Event that line decodes to, as encoding/json reads
 // it, and whether its resourceVersion is diagnosed.
-func wantEvent(t *testing.T, line []byte) (Event, bool) {
+func wantEvent(t testing.TB, line []byte) (Event, bool) {
 	t.Helper()
 	var w wireEvent
 	if err := json.Unmarshal(line, &w); err != nil {
@@ -587,7 +592,7 @@ type identitySeen struct {
 }
 
 // checkStream reads st as s says, and holds each event to its line.
-func checkStream(t *testing.T, st *stream, s streamShape, pieces []byte) {
+func checkStream(t testing.TB, st *stream, s streamShape, pieces []byte) {
 	var src io.Reader = bytes.NewReader(st.in)
 	if s.Framing&2 != 0 && len(pieces) > 0 {
 		src = &pieceReader{b: st.in, sizes: pieceSizes(pieces, s.PieceScale)}
@@ -662,7 +667,7 @@ func checkStream(t *testing.T, st *stream, s streamShape, pieces []byte) {
 // within fewer strings than a generation of the intern table holds
 // (limit): no event has the Reader intern more than 8 strings, nor an
 // HTTP head more than headers.
-func checkIdentity(t *testing.T, e Event, owner map[uint32]streamIdentity, seen map[streamIdentity]identitySeen, maxID *uint32, limit, headers int) {
+func checkIdentity(t testing.TB, e Event, owner map[uint32]streamIdentity, seen map[streamIdentity]identitySeen, maxID *uint32, limit, headers int) {
 	t.Helper()
 	obj := streamIdentity{e.UID, e.Name, e.Namespace}
 	if obj == (streamIdentity{}) {
