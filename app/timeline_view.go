@@ -106,6 +106,9 @@ type TimelineView struct {
 	// one when the view's body is rendered anew (no capture, then one),
 	// and a new canvas is blank whatever the frame's key.
 	drawnOn goapp.Value
+	// shows counts the frames shown (shown): a frame painted later
+	// (paintBeforeNextPaint) is painted only if none came after it.
+	shows int
 	// shownFrom is where the canvas's pixels start on the axis: the
 	// frame drawn's From, moved by the shifts since (see shiftShown).
 	shownFrom float64
@@ -391,10 +394,36 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 	v.firstShown = f
 	l := f.Drawn.Layout
 	v.fitStageTo(cv, l.MinHeight())
-	v.showEncoded(cv, draw, frameKey{v.eng, v.Analyzed, f.View}, f.Drawn, f.Frame)
+	v.shown(cv, frameKey{v.eng, v.Analyzed, f.View}, f.Drawn)
+	v.paintBeforeNextPaint(cv, draw, f.Frame)
 	v.takeFirstAnswers(f)
 	v.drawnSummary = true
 	return true
+}
+
+// paintBeforeNextPaint draws e, the frame last shown on cv, in the
+// browser's next animation frame, which runs before that frame's paint:
+// the first paint of the capture has its timeline, as when it is drawn at
+// once, but the render that shows a capture's panels and the drawing of
+// its timeline are each a task of their own, not one task twice as long
+// that holds the page's thread (with the other core busy, over 50 ms).
+// A frame shown meanwhile (the worker's answer for another room) is
+// newer, and this one is not drawn over it.
+func (v *TimelineView) paintBeforeNextPaint(cv, draw goapp.Value, e canvas.EncodedJS) {
+	shows := v.shows
+	var paint goapp.Func
+	paint = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		paint.Release()
+		if v.shows == shows {
+			sendJS(draw, cv, e)
+			// The pixels start at the frame's From, whatever a pan
+			// shifted before they were drawn.
+			v.shownFrom = float64(v.drawn.st.From)
+			v.marked(cv)
+		}
+		return nil
+	})
+	goapp.Window().Call("requestAnimationFrame", paint)
 }
 
 // takeFirstAnswers keeps what the worker answered with the first frame f
@@ -603,22 +632,30 @@ func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust fu
 func (v *TimelineView) show(cv, draw goapp.Value, key frameKey, d engine.Drawn, fr *canvas.Frame) {
 	v.shown(cv, key, d)
 	v.frames.send(draw, cv, fr)
+	v.marked(cv)
 }
 
 // showEncoded is show for a frame as the worker sent it.
 func (v *TimelineView) showEncoded(cv, draw goapp.Value, key frameKey, d engine.Drawn, e canvas.EncodedJS) {
 	v.shown(cv, key, d)
 	sendJS(draw, cv, e)
+	v.marked(cv)
 }
 
 // shown keeps what the engine answered of the frame of key about to be
-// drawn on cv (d) for the gestures, and writes where its plot and bands
-// are on the canvas.
+// drawn on cv (d) for the gestures.
 func (v *TimelineView) shown(cv goapp.Value, key frameKey, d engine.Drawn) {
 	// The engine keeps the scroll within the rows it drew.
 	v.layout, v.rows, v.scrollY = d.Layout, d.Rows, d.ScrollY
 	key.st.ScrollY = d.ScrollY
 	v.drawn, v.drawnOn, v.shownFrom = key, cv, float64(key.st.From)
+	v.shows++
+}
+
+// marked writes on cv where the plot and the bands of the frame just
+// drawn on it are, once it is drawn: a tool that reads them (the browser
+// tests) finds the canvas as they describe it.
+func (v *TimelineView) marked(cv goapp.Value) {
 	if key := (datasetKey{v.layout.PlotX, v.layout.PlotW, v.layout.LanesY}); key != v.dsKey {
 		v.dsKey = key
 		// Where the plot and the lanes sit, for tools that need to point

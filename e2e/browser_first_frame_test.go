@@ -19,7 +19,9 @@ import (
 // it took of that room: a sample's note, which a file has not, and a
 // selection's taller dock, which a new capture drops. kubectl's watch of
 // every pod has lanes enough to fill any room the window gives, so a
-// frame drawn for another room shows another number of them.
+// frame drawn for another room shows another number of them. The frame
+// is drawn in the animation frame that paints it, a task apart from the
+// render of the capture's panels.
 func TestBrowserFirstFrameIsShown(t *testing.T) {
 	s := startSite(t)
 	tab := s.openSample(t, "client-go-golden-watch.http")
@@ -54,11 +56,22 @@ func drawnOnce(t *testing.T, tab context.Context, before string, open func(), na
 		window.firstFrameDrawsWatched = true;
 		window.firstFrameDraws = [];
 		window.lastTimelineDraw = performance.now();
+		// Whether a draw runs in an animation frame's callback, before
+		// the browser paints that frame, rather than in the task that
+		// rendered the capture's panels.
+		let inFrame = false;
+		const raf = window.requestAnimationFrame;
+		window.requestAnimationFrame = function (callback) {
+			return raf.call(window, (t) => {
+				inFrame = true;
+				try { return callback(t); } finally { inFrame = false; }
+			});
+		};
 		const draw = window.watchlensDraw;
 		window.watchlensDraw = function (canvas, spec) {
 			if (canvas.isConnected && canvas.closest("#timeline")) {
 				const s = JSON.parse(spec);
-				window.firstFrameDraws.push({w: s.w, h: s.h});
+				window.firstFrameDraws.push({w: s.w, h: s.h, inFrame});
 				window.lastTimelineDraw = performance.now();
 			}
 			return draw.apply(this, arguments);
@@ -81,7 +94,10 @@ func drawnOnce(t *testing.T, tab context.Context, before string, open func(), na
 		stage: (st => ({w: st.clientWidth, h: st.clientHeight}))(document.querySelector("#timeline canvas").parentElement)})`))
 	must(t, err)
 	var seen struct {
-		Draws []struct{ W, H float64 }
+		Draws []struct {
+			W, H    float64
+			InFrame bool
+		}
 		Stage struct{ W, H float64 }
 	}
 	must(t, json.Unmarshal([]byte(got), &seen))
@@ -89,6 +105,9 @@ func drawnOnce(t *testing.T, tab context.Context, before string, open func(), na
 		t.Fatalf("after %s, %s was drawn %d times, want once: %+v in a stage %+v", before, name, len(seen.Draws), seen.Draws, seen.Stage)
 	}
 	d, room := seen.Draws[0], seen.Stage
+	if !d.InFrame {
+		t.Errorf("after %s, %s's first frame was drawn in the task that rendered the capture, not in an animation frame of its own", before, name)
+	}
 	// The lanes fill the room but for less than a row (16 px).
 	if d.W != room.W || d.H > room.H || d.H <= room.H-16 {
 		t.Errorf("after %s, %s's frame is %vx%v in a stage %vx%v", before, name, d.W, d.H, room.W, room.H)
