@@ -33,9 +33,13 @@ const (
 	// warmIncidentRounds is how many times the warm-up opens its
 	// incident: the code a load runs once a file or once a client runs
 	// only a few times in one opening of the small incident, and the
-	// browser optimises the code that has run most; a second opening
-	// has it optimise most of what an incident's load runs.
-	warmIncidentRounds = 2
+	// browser optimises a function only once it has run enough (the
+	// larger the function, the more). Six openings have it optimise
+	// most of what a lab-sized incident's load runs (the klog and
+	// metrics readers, the fleet's analysis and its drawing), where
+	// fewer leave that compiling to the load, beside it on the
+	// machine's other core.
+	warmIncidentRounds = 6
 )
 
 // warm opens the captures at q.urls warmRounds times, then the first one
