@@ -240,13 +240,20 @@ func naiveGJSON(in []byte) int {
 		if raw := gjson.GetBytes(l, "object.metadata.labels").Raw; raw != "" {
 			c, ok := labels[raw]
 			if !ok {
-				var pairs []string
+				var pairs [][2]string
 				gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
-					pairs = append(pairs, k.String()+"="+v.String())
+					pairs = append(pairs, [2]string{k.String(), v.String()})
 					return true
 				})
-				sort.Strings(pairs)
-				c = strings.Join(pairs, ",")
+				sort.Slice(pairs, func(i, j int) bool { return pairs[i][0] < pairs[j][0] })
+				var b strings.Builder
+				for i, p := range pairs {
+					if i > 0 {
+						b.WriteByte(',')
+					}
+					b.WriteString(p[0] + "=" + p[1])
+				}
+				c = b.String()
 				labels[raw] = c
 			}
 			e.Labels = c

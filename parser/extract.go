@@ -351,11 +351,18 @@ func (r *Reader) canonicalOf(raw string, id uint32) string {
 			last[k.String()] = v.String()
 			return true
 		})
-		pairs := make([]string, 0, len(last))
-		for k, v := range last {
-			pairs = append(pairs, k+"="+v)
+		// Sorted by key, as the API server's and kubectl's selectors
+		// print a label set: sorting whole "k=v" pairs would put
+		// "app.kubernetes.io/name=web" before "app=web" ('.' < '=').
+		keys := make([]string, 0, len(last))
+		for k := range last {
+			keys = append(keys, k)
 		}
-		sort.Strings(pairs)
+		sort.Strings(keys)
+		pairs := make([]string, len(keys))
+		for i, k := range keys {
+			pairs[i] = k + "=" + last[k]
+		}
 		c = r.internString(strings.Join(pairs, ","))
 		r.labels[strings.Clone(raw)] = c
 	}

@@ -512,11 +512,15 @@ func wantEvent(t testing.TB, line []byte) (Event, bool) {
 		e.RVNum, e.RVValid = n, true
 	}
 	if len(m.Labels) > 0 {
-		pairs := make([]string, 0, len(m.Labels))
-		for k, v := range m.Labels {
-			pairs = append(pairs, k+"="+v)
+		keys := make([]string, 0, len(m.Labels))
+		for k := range m.Labels {
+			keys = append(keys, k)
 		}
-		sort.Strings(pairs)
+		sort.Strings(keys)
+		pairs := make([]string, len(keys))
+		for i, k := range keys {
+			pairs[i] = k + "=" + m.Labels[k]
+		}
 		e.Labels = strings.Join(pairs, ",")
 	}
 	e.InitialEventsEnd = m.Annotations["k8s.io/initial-events-end"] == "true"
