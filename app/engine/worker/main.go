@@ -57,7 +57,15 @@ func main() {
 	jsrt.BlobWorkerURL = js.Global().Get("watchlensBlobWorkerURL").String()
 	jsrt.PrepareReadingWorker()
 	for {
-		h.answer(questions.take())
+		if len(h.rehearsals) == 0 {
+			h.answer(questions.take())
+			continue
+		}
+		if q, ok := questions.takeWithin(rehearseAfter); ok {
+			h.answer(q)
+			continue
+		}
+		h.rehearse(questions.waiting)
 	}
 }
 

@@ -32,6 +32,9 @@ type host struct {
 	// the question took them.
 	reading   *jsrt.JoinedFiles
 	readingID int
+	// rehearsals are the views of the capture open whose frames are yet
+	// to be rehearsed (rehearse).
+	rehearsals []engine.ViewState
 }
 
 // startReading has the files of the open question q begin to be read as
@@ -140,6 +143,10 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	}
 	if first != nil {
 		reply.Set("steps", steps)
+	}
+	h.rehearsals = nil
+	if first != nil {
+		h.rehearsals = eng.Rehearsals(*first)
 	}
 	// No reading worker is started for a next read: a worker opens one
 	// load, and one started here took a core while the page rendered and

@@ -2,7 +2,10 @@
 
 package main
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // queue holds the questions that arrived and are not answered yet. It
 // has no bound: the worker's message callback puts each question in
@@ -35,16 +38,47 @@ func (q *queue[T]) put(x T) {
 // take answers the first item, waiting for one to arrive.
 func (q *queue[T]) take() T {
 	for {
-		q.mu.Lock()
-		if len(q.items) > 0 {
-			x := q.items[0]
-			var zero T
-			q.items[0] = zero
-			q.items = q.items[1:]
-			q.mu.Unlock()
+		if x, ok := q.takeNow(); ok {
 			return x
 		}
-		q.mu.Unlock()
 		<-q.arrived
 	}
+}
+
+// takeWithin answers the first item as take does, or false once d has
+// passed with none.
+func (q *queue[T]) takeWithin(d time.Duration) (T, bool) {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	for {
+		if x, ok := q.takeNow(); ok {
+			return x, true
+		}
+		select {
+		case <-q.arrived:
+		case <-timer.C:
+			return q.takeNow()
+		}
+	}
+}
+
+// takeNow answers the first item if one is waiting.
+func (q *queue[T]) takeNow() (T, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var zero T
+	if len(q.items) == 0 {
+		return zero, false
+	}
+	x := q.items[0]
+	q.items[0] = zero
+	q.items = q.items[1:]
+	return x, true
+}
+
+// waiting says whether an item is waiting.
+func (q *queue[T]) waiting() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.items) > 0
 }
