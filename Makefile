@@ -11,9 +11,10 @@ BASE      ?= /
 # by a count too: by default it may take a minute an input, so a loaded
 # machine spends the run shrinking. docs/performance.md has the times.
 FUZZTIME  ?= 10000x
-# FuzzEventStream reads streams of up to 3000 events an input, 20-30
-# inputs a second: a count of its own keeps its share of the run short.
-FUZZSTREAMTIME ?= 500x
+# The targets whose inputs are slow to read, each with a count of its
+# own (target=count): FuzzEventStream reads streams of up to 3000 events
+# an input, 20-30 inputs a second.
+FUZZTIMES ?= FuzzEventStream=500x
 FUZZMINIMIZE ?= 100x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # Where go test -fuzz keeps the inputs that widened coverage.
@@ -63,7 +64,8 @@ lint:
 	./bin/staticcheck ./...
 	GOOS=js GOARCH=wasm ./bin/staticcheck ./...
 
-# Each fuzz target for a short, bounded time (FUZZTIME). A package's
+# Each fuzz target for a short, bounded time (FUZZTIME, or its own in
+# FUZZTIMES). A package's
 # instrumented test binary is built once and run for each of its
 # targets as go test runs it (from the package's folder, with the fuzz
 # cache go test keeps): go test -fuzz, run per target, costs the go
@@ -77,7 +79,8 @@ fuzz:
 		bin=$(CURDIR)/bin/fuzz/$$(echo $$path | tr / _).test; \
 		$(GO) test -c -fuzz . -o $$bin $$pkg || exit 1; \
 		for f in $$targets; do \
-			t=$(FUZZTIME); [ $$f = FuzzEventStream ] && t=$(FUZZSTREAMTIME); \
+			t=$(FUZZTIME); \
+			for o in $(FUZZTIMES); do [ "$${o%%=*}" = $$f ] && t=$${o#*=}; done; \
 			echo "fuzz $$pkg $$f for $$t"; \
 			(cd $$pkg && $$bin -test.paniconexit0 -test.run '^$$' -test.fuzz "^$$f$$" \
 				-test.fuzztime $$t -test.fuzzminimizetime $(FUZZMINIMIZE) -test.timeout 10m \
