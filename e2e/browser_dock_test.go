@@ -40,9 +40,9 @@ func filesText(t testing.TB, tab context.Context, sel string) string {
 }
 
 // inFilesTab runs read with the Files and sessions tab open, once sel
-// shows there, then shows again the tab that was shown (and lowers the
-// dock again if it was lowered), so a helper that reads the files read
-// leaves the page as the test had it.
+// shows there, then shows again the tab that was shown, with its panel
+// (and lowers the dock again if it was lowered), so a helper that reads
+// the files read leaves the page as the test had it.
 func inFilesTab(t testing.TB, tab context.Context, sel string, read func()) {
 	t.Helper()
 	_, err := chromedp.Run(tab, chromedp.Poll[bool](fmt.Sprintf(`(() => {
@@ -70,11 +70,16 @@ func inFilesTab(t testing.TB, tab context.Context, sel string, read func()) {
 		const b = document.getElementById(before);
 		if (!b) return true;
 		if (b.getAttribute("aria-selected") !== "true") { b.click(); return false; }
+		// go-app renders the tab's panel after it marks the tab selected.
+		const panel = document.getElementById(b.getAttribute("aria-controls") ?? "");
+		if (panel && (panel.hidden || panel.childElementCount === 0)) return false;
 		const dock = document.getElementById("dock");
 		if (window.watchlensLoweredBefore && !dock.classList.contains("lowered")) { document.getElementById("dock-raise").click(); return false; }
 		return true;
 	})()`, chromedp.WithPollingTimeout(pageWait)))
-	must(t, err)
+	if err != nil {
+		t.Fatalf("showing again the tab shown before the Files tab was read, with its panel: %v", err)
+	}
 	_, err = chromedp.Run(tab, chromedp.Evaluate[bool](`delete window.watchlensTabBefore && delete window.watchlensLoweredBefore`))
 	must(t, err)
 }
