@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"syscall/js"
 	"time"
 
@@ -146,7 +147,7 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	}
 	h.rehearsals = nil
 	if first != nil {
-		h.rehearsals = eng.Rehearsals(*first)
+		h.rehearsals = slices.Repeat(eng.Rehearsals(*first), rehearsalRounds)
 	}
 	// No reading worker is started for a next read: a worker opens one
 	// load, and one started here took a core while the page rendered and

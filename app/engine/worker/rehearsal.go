@@ -14,6 +14,12 @@ import (
 // load's first paint brings (its panels', its summary's) come first.
 const rehearseAfter = 250 * time.Millisecond
 
+// rehearsalRounds is how many times each view is rehearsed: the browser
+// optimises a function once it has run enough, the more the larger the
+// function, and one round leaves the frame's largest (Timeline.Bins, the
+// bands' paints) to the gestures.
+const rehearsalRounds = 5
+
 // rehearse builds and encodes, as a frame question with its summary
 // would be, and throws away, the frames of the views left to rehearse
 // (engine.Rehearsals of the capture's first view), one after another
