@@ -280,7 +280,8 @@ type Lane struct {
 	File                  int
 	Kind, Namespace, Name string
 	// Labels are the object's labels as its latest event carrying any gave
-	// them (parser.Event.Labels form: "k=v" sorted, comma-joined).
+	// them (parser.Event.Labels form: "k=v" pairs sorted by key,
+	// comma-joined).
 	Labels  string
 	Deleted bool
 }
