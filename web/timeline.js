@@ -37,6 +37,29 @@
     return start(longestFitting(chars.length, (k) => ctx.measureText(start(k)).width <= w));
   }
 
+  // fitted is text t as drawn in the context's font (set to t's): cut to
+  // fit its room (t.m), in its short form (t.h) when the whole does not
+  // fit, and the width of what is drawn once a box needs it (w). A pan
+  // draws the same labels in every frame, and measuring each again
+  // (several measureText calls for one cut short) would be a good part of
+  // a frame's drawing: the answers are kept by font, room and text.
+  const fittedTexts = new Map();
+  function fitted(ctx, t) {
+    const key = (t.f || "") + "\u0000" + (t.m || 0) + "\u0000" + (t.h || "") + "\u0000" + t.s;
+    let f = fittedTexts.get(key);
+    if (f === undefined) {
+      const short = t.h && ctx.measureText(t.s).width > t.m;
+      const s = short ? t.h : t.s;
+      f = { s: !t.m ? s : short ? fitShort(ctx, s, t.m) : fit(ctx, s, t.m), w: undefined };
+      // A fleet of 10 000 clients has as many labels: the map is
+      // bounded, and starts again when full.
+      if (fittedTexts.size >= fittedKept) fittedTexts.clear();
+      fittedTexts.set(key, f);
+    }
+    return f;
+  }
+  const fittedKept = 16384;
+
   // longestFitting is the largest k in [1, n] for which fits(k) holds,
   // by bisection, 0 when none does: fits holds up to some k and for none
   // after it.
@@ -448,13 +471,13 @@
             ctx.font = fonts[t.f || ""];
             ctx.textAlign = aligns[t.a || "l"];
             ctx.fillStyle = color(t.c);
-            const short = t.h && ctx.measureText(t.s).width > t.m;
-            const s = short ? t.h : t.s;
-            const shown = !t.m ? s : short ? fitShort(ctx, s, t.m) : fit(ctx, s, t.m);
+            const f = fitted(ctx, t);
+            const shown = f.s;
             if (t.k) {
               // A label over the plot, on a box of the page's background:
               // what it covers reads as covered, not as a paler mark.
-              const w = ctx.measureText(shown).width;
+              if (f.w === undefined) f.w = ctx.measureText(shown).width;
+              const w = f.w;
               const x = t.a === "r" ? t.x - w : t.a === "c" ? t.x - w / 2 : t.x;
               ctx.fillStyle = color("--bg");
               ctx.fillRect(x - 2, t.y - 6.5, w + 4, 13);
