@@ -3,6 +3,8 @@
 package client
 
 import (
+	"slices"
+
 	"watchlens/app/engine"
 )
 
@@ -22,6 +24,16 @@ type Spare struct {
 
 	next   *Worker
 	warmed chan struct{}
+
+	// optimised are the workers that run the page's optimised code: one
+	// whose full warm-up ran to its end, and the spares started while
+	// one of them lived. The browser shares a module's optimised code
+	// among the workers that run it, so while one of these lives a new
+	// spare's code is optimised already, and its warm-up is brief
+	// (Worker.Warm): the full one would take the machine's cores for a
+	// second or more beside the user's gestures, since the page starts
+	// a spare once the user pauses.
+	optimised []*Worker
 }
 
 // Prepare starts the spare worker and its warm-up, if there is none: the
@@ -33,10 +45,17 @@ func (s *Spare) Prepare() {
 	}
 	w, warmed := Start(s.Script), make(chan struct{})
 	s.next, s.warmed = w, warmed
+	s.optimised = slices.DeleteFunc(s.optimised, func(o *Worker) bool { return o.Ended() != nil })
+	brief := len(s.optimised) > 0
+	if brief {
+		s.optimised = append(s.optimised, w)
+	}
 	go func() {
 		// A load that takes the worker meanwhile ends the warm-up early;
 		// a worker that ended has nothing to warm.
-		w.Warm(s.WarmURLs, s.WarmIncident, s.WarmView)
+		if done, _ := w.Warm(s.WarmURLs, s.WarmIncident, s.WarmView, brief); done && !brief {
+			s.optimised = append(s.optimised, w)
+		}
 		close(warmed)
 	}()
 }

@@ -590,12 +590,15 @@ func (w *Worker) viewQuestion(kind string, st engine.ViewState, name string, v a
 // Warm has the worker run the page's warm-up on its own wasm (the
 // captures at urls, then the files at incident opened together, and
 // their first frames of view), so that its code is optimised before the
-// load that takes it; a question asked meanwhile ends the warm-up early.
-// It answers whether the warm-up ran to its end.
-func (w *Worker) Warm(urls, incident []string, view engine.ViewState) (bool, error) {
+// load that takes it; brief has it open each once, for a worker whose
+// code another worker of the page optimised already. A question asked
+// meanwhile ends the warm-up early. It answers whether the warm-up ran
+// to its end.
+func (w *Worker) Warm(urls, incident []string, view engine.ViewState, brief bool) (bool, error) {
 	q := question("warm")
 	q.Set("urls", arrayOf(urls))
 	q.Set("incident", arrayOf(incident))
+	q.Set("brief", brief)
 	setJSON(q, "view", view)
 	m, err := w.ask(q, nil, nil)
 	if err != nil {

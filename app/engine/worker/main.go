@@ -15,7 +15,9 @@
 // (view), "hit" and "pick" (a click's, which a hover does not supersede:
 // view, x, y), "step" (view, forward), "zones" (max), "warm" (urls, and
 // incident: the files of an incident opened together, view: the
-// warm-up, which has this wasm's code optimised before the first drop),
+// warm-up, which has this wasm's code optimised before the first drop,
+// and brief: true for the short warm-up of a worker whose code another
+// worker optimised already),
 // or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",

@@ -17,8 +17,8 @@ import (
 )
 
 // The page's warm-up (app/load/warmup.go), run here on this worker's own
-// wasm: the browser optimises each wasm instance's code for itself, so
-// the page's warm-up does nothing for this one.
+// wasm: the browser optimises each module's code apart, so the page's
+// warm-up of its own module does nothing for this one.
 const (
 	warmRounds = 6
 	warmCopies = 12
@@ -42,14 +42,25 @@ const (
 	warmIncidentRounds = 6
 )
 
-// warm opens the captures at q.urls warmRounds times, then the first one
-// joined warmCopies times into one capture, then warmPodsSize of pods
-// generated as a real cluster's are, each answered as an open question
-// asking for its first frame of q.view would be (answerOpened: the
-// frame, its summary and every red zone, encoded as an answer is, then
-// thrown away, but for the pods', which is the warm-up's answer: the
-// page warms its drawing up on its frame), then the files at q.incident
-// together warmIncidentRounds times, answered the same way with their
+// A brief warm-up (the question's brief) opens each capture and the
+// incident once: the browser shares a module's optimised code among the
+// workers of a page that run it, so a worker started while another that
+// warmed up fully still runs finds its code optimised already. What is
+// still its own is its memory, which one opening of each grows as a
+// load of its size needs, and that is what the brief warm-up is for;
+// the repeated openings would only take the machine's cores for a
+// second beside the user's gestures.
+const briefRounds = 1
+
+// warm opens the captures at q.urls warmRounds times (briefRounds when
+// q.brief), then the first one joined warmCopies times into one
+// capture, then warmPodsSize of pods generated as a real cluster's are,
+// each answered as an open question asking for its first frame of
+// q.view would be (answerOpened: the frame, its summary and every red
+// zone, encoded as an answer is, then thrown away, but for the pods',
+// which is the warm-up's answer: the page warms its drawing up on its
+// frame), then the files at q.incident together warmIncidentRounds
+// times (briefRounds when q.brief), answered the same way with their
 // fleet and its frame. The engines it made are thrown away. A question
 // that arrives meanwhile (the load it warms up for) ends it at the next
 // capture, or within the incident's opening: the load must not wait for
@@ -67,6 +78,10 @@ const (
 // captures first, as a single capture's load runs it.
 func (h *host) warm(q, reply js.Value) error {
 	asked := h.arrived
+	rounds, incidentRounds := warmRounds, warmIncidentRounds
+	if q.Get("brief").Truthy() {
+		rounds, incidentRounds = briefRounds, briefRounds
+	}
 	var st engine.ViewState
 	if err := json.Unmarshal([]byte(q.Get("view").String()), &st); err != nil {
 		return fmt.Errorf("the warm-up's view: %w", err)
@@ -93,7 +108,7 @@ func (h *host) warm(q, reply js.Value) error {
 		reply.Set("warmed", false)
 		return true
 	}
-	for range warmRounds {
+	for range rounds {
 		for _, f := range samples {
 			if gaveWay() {
 				return nil
@@ -126,7 +141,7 @@ func (h *host) warm(q, reply js.Value) error {
 	if err != nil {
 		return err
 	}
-	for range warmIncidentRounds {
+	for range incidentRounds {
 		if len(incident) == 0 {
 			break
 		}

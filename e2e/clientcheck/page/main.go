@@ -186,7 +186,7 @@ func warmed([]js.Value) (any, error) {
 func warm(args []js.Value) (any, error) {
 	w := client.Start(script)
 	defer w.Terminate()
-	return w.Warm(stringsOf(args[0]), stringsOf(args[1]), spare.WarmView)
+	return w.Warm(stringsOf(args[0]), stringsOf(args[1]), spare.WarmView, false)
 }
 
 // stringsOf is a JS Array of strings as a slice.
