@@ -623,6 +623,10 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 		if got.Unanswered > 0 {
 			b.Logf("%d events asked no frame: left out of the times", got.Unanswered)
 		}
+		// Each round's figures: the rounds after the first run beside the
+		// next load's spare worker warming up.
+		b.Logf("round: pan p50 %.1f p95 %.1f slowest %.1f ms; wheel p50 %.1f p95 %.1f slowest %.1f ms; drag %.0f frames, longest task %.0f ms",
+			got.Pan, got.PanP95, got.PanMax, got.Wheel, got.WheelP95, got.WheelMax, got.DragDrawn, got.DragLongest)
 		sum.Wheel += got.Wheel
 		sum.Pan += got.Pan
 		sum.WheelP95 += got.WheelP95
