@@ -13,7 +13,12 @@ const (
 	// blobSlice is how much of a Blob the reading worker reads at once.
 	// Fewer, larger reads keep the browser's own reading (its cost per read
 	// is high) well ahead of the parser; the slice stays on the JS side.
-	blobSlice = 16 << 20
+	// Not larger: the slices that have arrived in the thread that
+	// parses count, with its wasm memory, against V8's limit for that
+	// thread's heap, and slices of 16 MiB put a 100 MB load over it, so
+	// that V8 ran a full collection every 20 ms or so, which freed
+	// nothing.
+	blobSlice = 8 << 20
 	// blobAhead is how many slices may be read and waiting: enough that the
 	// parser never waits for the worker, few enough to bound the memory.
 	blobAhead = 2
