@@ -292,9 +292,13 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 	apart.Run("a capture opened while another is read is the one shown", func(t *testing.T) {
-		const name = "pods-100MB.jsonl"
+		const name = "pods-400MB.jsonl"
 		big := filepath.Join(t.TempDir(), name)
-		must(t, os.WriteFile(big, synth.Capture(100<<20), 0o644))
+		// A capture four times over: a read of 100 MB can end
+		// within the test's own round trips between seeing the progress
+		// and picking the sample.
+		pods := synth.Capture(100 << 20)
+		must(t, os.WriteFile(big, bytes.Repeat(pods, 4), 0o644))
 		tab := s.openSample(t, "w4-then-resume.ts.http")
 		upload(t, tab, big)
 		// The big file is being read when the user picks a sample.
@@ -305,7 +309,7 @@ func TestBrowser(t *testing.T) {
 				if (!(`+fileOpen("w3-then-resume.http")+`)) return;
 				const p = document.querySelector("#progress");
 				if (p && seen.after.at(-1) !== p.textContent) seen.after.push(p.textContent);
-				if (`+fileOpen("pods-100MB.jsonl")+`) seen.after.push("shown: pods-100MB.jsonl");
+				if (`+fileOpen("pods-400MB.jsonl")+`) seen.after.push("shown: pods-400MB.jsonl");
 			}).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 			const menu = document.querySelector("#sample-menu");
 			menu.value = "w3-then-resume.http";
@@ -314,7 +318,7 @@ func TestBrowser(t *testing.T) {
 		checkShown(t, tab, "w3-then-resume.http", "samples/w3-then-resume.http")
 		// The big read gives up; had it gone on, its progress or its
 		// capture would have come back before it ended.
-		waitRead(t, tab, "pods-100MB.jsonl", "superseded")
+		waitRead(t, tab, "pods-400MB.jsonl", "superseded")
 		after, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.seen.after`))
 		must(t, err)
 		if len(after) > 0 {
