@@ -35,8 +35,8 @@ type JoinedFiles struct {
 // through to pass over: past it the read starts again at the next file
 // with a new reader, whose worker must start first (spareWorker), where
 // reading a large file's rest costs a slice of the worker's reading and
-// a copy into Go per slice (blobSlice) of it. A small file after the page's limit,
-// stopped at its first event, stays in the one read.
+// a copy into Go per slice (blobSlice) of it. A small file after the
+// page's limit, stopped at its first event, stays in the one read.
 const skipAtMost = 1 << 20
 
 // JoinFiles joins files, a JS Array of Blobs (Files), into one Blob to

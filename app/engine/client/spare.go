@@ -4,6 +4,7 @@ package client
 
 import (
 	"slices"
+	"sync"
 
 	"watchlens/app/engine"
 )
@@ -32,7 +33,9 @@ type Spare struct {
 	// spare's code is optimised already, and its warm-up is brief
 	// (Worker.Warm): the full one would take the machine's cores for a
 	// second or more beside the user's gestures, since the page starts
-	// a spare once the user pauses.
+	// a spare once the user pauses. The warm-up's goroutine adds to
+	// it, under mu.
+	mu        sync.Mutex
 	optimised []*Worker
 }
 
@@ -45,16 +48,20 @@ func (s *Spare) Prepare() {
 	}
 	w, warmed := Start(s.Script), make(chan struct{})
 	s.next, s.warmed = w, warmed
+	s.mu.Lock()
 	s.optimised = slices.DeleteFunc(s.optimised, func(o *Worker) bool { return o.Ended() != nil })
 	brief := len(s.optimised) > 0
 	if brief {
 		s.optimised = append(s.optimised, w)
 	}
+	s.mu.Unlock()
 	go func() {
 		// A load that takes the worker meanwhile ends the warm-up early;
 		// a worker that ended has nothing to warm.
 		if done, _ := w.Warm(s.WarmURLs, s.WarmIncident, s.WarmView, brief); done && !brief {
+			s.mu.Lock()
 			s.optimised = append(s.optimised, w)
+			s.mu.Unlock()
 		}
 		close(warmed)
 	}()
