@@ -403,7 +403,20 @@ func (g *internGen) find(h uint32, s string) (x string, id uint32, free int, ok 
 func (t *internTable) add(h uint32, s string, id uint32, free int) string {
 	// The test is apart from room, which is seldom called.
 	moved := t.full() && t.room()
-	loc, x := t.addRecord(s, id)
+	var loc uint32
+	x := s
+	// A string built in the spare room of the last block (spare), as a
+	// new object's identity is, has its header written before it here,
+	// without addRecord's call and checks, which every new object would
+	// pass through.
+	if n, last := len(s), len(t.blocks)-1; n > 0 && n <= maxBlockString && last >= 0 &&
+		t.used+recordHeader+n <= len(t.blocks[last]) && unsafe.StringData(s) == &t.blocks[last][t.used+recordHeader] {
+		binary.LittleEndian.PutUint64(t.blocks[last][t.used:], uint64(n)<<32|uint64(id))
+		loc = uint32(last)<<internBlockBits | uint32(t.used)
+		t.used += recordHeader + n
+	} else {
+		loc, x = t.addRecord(s, id)
+	}
 	if e := (internSlot{h: h, loc: loc}); moved || free < 0 {
 		t.insert(e)
 	} else {

@@ -143,3 +143,62 @@ func TestInternTable(t *testing.T) {
 		t.Fatal("a lost its copy or its number in the resize")
 	}
 }
+
+// TestInternTableSpare: a string built in the table's spare room, as an
+// object's identity is (probeIdentity), is added where it was built, not
+// copied, through growth and aging; one the table holds already is
+// found, its spare room left for the next; and the strings added keep
+// their bytes and numbers while later ones are built after them.
+func TestInternTableSpare(t *testing.T) {
+	tab := newInternTable()
+	tab.limit = 3000
+	build := func(s string) []byte { return append(tab.spare(len(s)), s...) }
+	got := map[string]string{}
+	idOf := map[string]uint32{}
+	owner := map[uint32]string{}
+	for i := range 20_000 {
+		s := fmt.Sprintf("%08x-91ab-4cde-8f01-23456789abcd/svc-%d/team-%d", i, i, i%13)
+		b := build(s)
+		c, id := tab.bytesID(b)
+		if c != s || unsafe.StringData(c) != unsafe.SliceData(b) {
+			t.Fatalf("string %d: %q, built at %p, is %q at %p", i, s, unsafe.SliceData(b), c, unsafe.StringData(c))
+		}
+		if o, ok := owner[id]; ok || id == 0 {
+			t.Fatalf("%q numbered %d, the number of %q", s, id, o)
+		}
+		got[s], idOf[s], owner[id] = c, id, s
+		if i%7 == 0 {
+			// One added before, built again: found where the current
+			// generation holds it, its spare room left for the next
+			// string; copied into the current one, number and all,
+			// from the one before; added again, with a new number, once
+			// dropped.
+			r := fmt.Sprintf("%08x-91ab-4cde-8f01-23456789abcd/svc-%d/team-%d", i/2, i/2, i/2%13)
+			b := build(r)
+			c, id := tab.bytesID(b)
+			switch {
+			case c != r:
+				t.Fatalf("%q built again is %q", r, c)
+			case unsafe.StringData(c) == unsafe.StringData(got[r]):
+				if id != idOf[r] {
+					t.Fatalf("%q built again is numbered %d, not %d", r, id, idOf[r])
+				}
+				if next := tab.spare(1); unsafe.SliceData(next[:1]) != unsafe.SliceData(b[:1]) {
+					t.Fatalf("the spare room of %q, found, was not left for the next string", r)
+				}
+			case id == idOf[r]:
+				got[r] = c
+			default:
+				if o, ok := owner[id]; ok {
+					t.Fatalf("%q added again numbered %d, the number of %q", r, id, o)
+				}
+				got[r], idOf[r], owner[id] = c, id, r
+			}
+		}
+	}
+	for s, c := range got {
+		if c != s {
+			t.Fatalf("the copy of %q holds %q", s, c)
+		}
+	}
+}
