@@ -129,6 +129,13 @@ func TestBrowser(t *testing.T) {
 		// The user opens the settings, then another capture of the same
 		// server: what they opened stays open.
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-settings"))))
+		// The user sees them open before choosing the file; the page
+		// renders the click a moment after it, and checkShown's visit
+		// to the Files tab goes back to the tab open when it starts.
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#settings")?.checkVisibility()`,
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
+			t.Fatalf("the settings did not open: %v", err)
+		}
 		upload(t, tab, "samples/w4-then-resume.http")
 		checkShown(t, tab, "w4-then-resume.http", "samples/w4-then-resume.http")
 		if open, err := chromedp.Run(tab, chromedp.Evaluate[bool](`!!document.querySelector("#settings")?.checkVisibility()`)); err != nil || !open {
