@@ -318,10 +318,20 @@ func relayout(ctx goapp.Context) {
 // a tool that changed it waits until data-room is the stage's size now,
 // which says the view drew for its new room.
 func noteRoom(cv, stage goapp.Value) {
-	room := strconv.Itoa(stage.Get("clientWidth").Int()) + "x" + strconv.Itoa(stage.Get("clientHeight").Int())
-	if ds := cv.Get("dataset"); ds.Get("room").String() != room {
+	if ds, room := cv.Get("dataset"), roomOf(stage); ds.Get("room").String() != room {
 		ds.Set("room", room)
 	}
+}
+
+// roomNoted says whether the room the view last measured for cv
+// (noteRoom) is the one its stage gives it now.
+func roomNoted(cv, stage goapp.Value) bool {
+	return cv.Get("dataset").Get("room").String() == roomOf(stage)
+}
+
+// roomOf is the room stage gives a canvas, as data-room writes it.
+func roomOf(stage goapp.Value) string {
+	return strconv.Itoa(stage.Get("clientWidth").Int()) + "x" + strconv.Itoa(stage.Get("clientHeight").Int())
 }
 
 // dockElementSize is the dock's size on screen now.

@@ -420,6 +420,16 @@ func (v *TimelineView) paintBeforeNextPaint(cv, draw goapp.Value, e canvas.Encod
 			// shifted before they were drawn.
 			v.shownFrom = float64(v.drawn.st.From)
 			v.marked(cv)
+			// The page is laid out whole by now. A visit's first
+			// capture mounts the view before the page around it has
+			// its final layout (a stage of 300 px that is 365 once
+			// painted, at 1280x800), and the frame drawn for the room
+			// measured then leaves lanes out and the stage's foot
+			// blank: it is asked again for the room the stage gives
+			// now.
+			if !roomNoted(cv, cv.Get("parentElement")) {
+				v.ctx.Dispatch(v.draw)
+			}
 		}
 		return nil
 	})

@@ -113,3 +113,24 @@ func drawnOnce(t *testing.T, tab context.Context, before string, open func(), na
 		t.Errorf("after %s, %s's frame is %vx%v in a stage %vx%v", before, name, d.W, d.H, room.W, room.H)
 	}
 }
+
+// TestBrowserFirstVisitFillsItsStage: a visit's first capture, whose
+// timeline mounts before the page around it has its final layout, is
+// drawn for the room its stage has once painted: kubectl's watch of
+// every pod has lanes enough to fill any room, so a frame drawn for the
+// room of before leaves the stage's foot blank.
+func TestBrowserFirstVisitFillsItsStage(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	tab := s.newTab(t)
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 800)))
+	navigate(t, tab, s.url+"/?sample=kubectl-pods-watch.jsonl")
+	waitFileOpen(t, tab, "kubectl-pods-watch.jsonl")
+	waitFitted(t, tab)
+	sizes, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(cv => [cv.clientHeight, cv.parentElement.clientHeight])(document.querySelector("#timeline canvas"))`))
+	must(t, err)
+	// The lanes fill the room but for less than a row (16 px).
+	if canvasH, stageH := sizes[0], sizes[1]; canvasH > stageH || canvasH <= stageH-16 {
+		t.Errorf("the visit's timeline is %v px high in a stage %v px high", canvasH, stageH)
+	}
+}
