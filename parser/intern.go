@@ -154,9 +154,8 @@ func (g *internGen) addRecord(s string, id uint32) (uint32, string) {
 	}
 	b := g.blocks[len(g.blocks)-1]
 	off := g.used
-	binary.LittleEndian.PutUint64(b[off:], uint64(n)<<32|uint64(id))
+	loc := g.writeHeader(len(g.blocks)-1, off, n, id)
 	g.used += size
-	loc := uint32(len(g.blocks)-1)<<internBlockBits | uint32(off)
 	switch {
 	case long:
 		return loc, s
@@ -168,6 +167,14 @@ func (g *internGen) addRecord(s string, id uint32) (uint32, string) {
 		copy(b[off+recordHeader:], s)
 	}
 	return loc, unsafe.String(&b[off+recordHeader], len(s))
+}
+
+// writeHeader writes the header of a record of n (its length, or
+// longRecord and its index in long) numbered id at off in block, and
+// returns the record's loc, as record reads them.
+func (g *internGen) writeHeader(block, off int, n, id uint32) uint32 {
+	binary.LittleEndian.PutUint64(g.blocks[block][off:], uint64(n)<<32|uint64(id))
+	return uint32(block)<<internBlockBits | uint32(off)
 }
 
 // spare returns room for a string of up to n bytes, no more than
@@ -411,8 +418,7 @@ func (t *internTable) add(h uint32, s string, id uint32, free int) string {
 	// pass through.
 	if n, last := len(s), len(t.blocks)-1; n > 0 && n <= maxBlockString && last >= 0 &&
 		t.used+recordHeader+n <= len(t.blocks[last]) && unsafe.StringData(s) == &t.blocks[last][t.used+recordHeader] {
-		binary.LittleEndian.PutUint64(t.blocks[last][t.used:], uint64(n)<<32|uint64(id))
-		loc = uint32(last)<<internBlockBits | uint32(t.used)
+		loc = t.writeHeader(last, t.used, uint32(n), id)
 		t.used += recordHeader + n
 	} else {
 		loc, x = t.addRecord(s, id)
