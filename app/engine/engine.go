@@ -47,6 +47,11 @@ type Source struct {
 	// Found says the file was found in a folder the user dropped: one
 	// that holds no watch record is left out (see Opened.LeftOut).
 	Found bool
+	// Rest, when not nil, is the events of the capture's later part,
+	// which another thread read: Data then gives its bytes up to where
+	// that part begins (timeline.Builder.AddReaderThen). A load that
+	// splits captures into virtual clients reads none so.
+	Rest parser.Rest
 }
 
 // Options say how a load reads its sources and analyses what they hold,
@@ -168,6 +173,8 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 		var err error
 		if opts.Split != nil {
 			err = b.AddReaderSplit(src.Name, src.Data, parser.Options{}, *opts.Split)
+		} else if src.Rest != nil {
+			err = b.AddReaderThen(src.Name, src.Data, parser.Options{}, src.Rest)
 		} else {
 			err = b.AddReader(src.Name, src.Data, parser.Options{})
 		}

@@ -17,7 +17,9 @@
 // incident: the files of an incident opened together, view: the
 // warm-up, which has this wasm's code optimised before the first drop,
 // and brief: true for the short warm-up of a worker whose code another
-// worker optimised already),
+// worker optimised already), "rest" (blob, from: asked of a helper
+// worker by the worker that started it, which reads a large capture in
+// halves: halves.go and rest.go),
 // or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
@@ -116,6 +118,8 @@ func (h *host) answer(q js.Value) {
 		err = h.summary(q, reply)
 	case "warm":
 		err = h.warm(q, reply)
+	case "rest":
+		err = h.rest(q, reply)
 	case "files", "event", "find", "findings", "rangestats", "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange", "report":
 		err = h.panel(kind, q, reply)
 	default:

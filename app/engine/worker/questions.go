@@ -33,6 +33,11 @@ type host struct {
 	// the question took them.
 	reading   *jsrt.JoinedFiles
 	readingID int
+	// halves is the capture of the open question readingID when it is
+	// read in two halves (halves.go), and helper the helper worker
+	// that reads the later half of the next load's, started ahead.
+	halves *halves
+	helper *helper
 	// rehearsals are the views of the capture open whose frames are yet
 	// to be rehearsed (rehearse).
 	rehearsals []engine.ViewState
@@ -47,19 +52,33 @@ func (h *host) startReading(q js.Value) {
 	if h.reading != nil {
 		h.reading.Close()
 	}
-	h.reading, h.readingID = jsrt.JoinFiles(q.Get("files"), nil), q.Get("id").Int()
+	if h.halves != nil {
+		h.halves.stop()
+		h.halves = nil
+	}
+	files := q.Get("files")
+	if splits(files, q.Get("options")) {
+		if h.helper == nil {
+			h.helper = startHelper()
+		}
+		if h.helper != nil {
+			h.halves, h.helper = splitHalves(h.helper, files.Index(0)), nil
+			files = js.Global().Get("Array").New(h.halves.firstHalf())
+		}
+	}
+	h.reading, h.readingID = jsrt.JoinFiles(files, nil), q.Get("id").Int()
 	h.reading.Start()
 }
 
 // takeReading is the files of the open question id as startReading
 // began to read them; nil when it did not.
-func (h *host) takeReading(id int) *jsrt.JoinedFiles {
-	j := h.reading
+func (h *host) takeReading(id int) (*jsrt.JoinedFiles, *halves) {
+	j, s := h.reading, h.halves
 	if j == nil || h.readingID != id {
-		return nil
+		return nil, nil
 	}
-	h.reading = nil
-	return j
+	h.reading, h.halves = nil, nil
+	return j, s
 }
 
 // open reads the Files of q.files into a new engine, with q.options
@@ -69,7 +88,8 @@ func (h *host) takeReading(id int) *jsrt.JoinedFiles {
 // opens on the fleet (q.fleetFirst), also the first frame of that view (a
 // range of 0, 0: the whole capture), its summary, the first q.zones red
 // zones (zones, and their count in zonesAll), and how long each step
-// took. A later open supersedes it.
+// took; halves: true when a helper worker read the capture's later half
+// (halves.go). A later open supersedes it.
 func (h *host) open(q js.Value, id int, reply js.Value) error {
 	opts := client.OpenOptions{Params: client.WireParams(timeline.DefaultParams())}
 	if o := q.Get("options"); o.Truthy() {
@@ -87,7 +107,7 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	// page reads them: each reader of the reading worker costs a round
 	// trip to it before its first bytes. This thread is the engine's own,
 	// with no page to yield to.
-	all := h.takeReading(id)
+	all, halves := h.takeReading(id)
 	if all == nil {
 		all = jsrt.JoinFiles(files, nil)
 	}
@@ -95,8 +115,17 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	for i := range sources {
 		f := files.Index(i)
 		size := int64(f.Get("size").Float())
-		sources[i] = engine.Source{Name: f.Get("name").String(), Size: size, Data: all.Next(f, size),
-			Found: i < len(opts.Found) && opts.Found[i]}
+		sources[i] = engine.Source{Name: f.Get("name").String(), Size: size, Found: i < len(opts.Found) && opts.Found[i]}
+		if halves != nil {
+			// One capture, read in halves: the joined read holds the
+			// first, up to mid.
+			sources[i].Data, sources[i].Rest = halves.data(all.Next(halves.firstHalf(), halves.mid)), halves
+		} else {
+			sources[i].Data = all.Next(f, size)
+		}
+	}
+	if halves != nil {
+		defer halves.stop()
 	}
 	var st engine.ViewState
 	view := q.Get("view")
@@ -126,6 +155,10 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		return err
 	}
 	step("open")
+	if halves != nil && halves.split {
+		// For the tests and benchmarks: the helper read the later half.
+		reply.Set("halves", true)
+	}
 	h.eng = eng
 	// With q.fleetFirst a capture of more files than the timeline draws
 	// opens on the fleet (the page's does: a split's 10 000 virtual

@@ -78,6 +78,11 @@ const briefRounds = 1
 // captures first, as a single capture's load runs it.
 func (h *host) warm(q, reply js.Value) error {
 	asked := h.arrived
+	// The helper that reads the later half of a large capture starts
+	// now, ahead of the load, like its worker (halves.go).
+	if h.helper == nil {
+		h.helper = startHelper()
+	}
 	rounds, incidentRounds := warmRounds, warmIncidentRounds
 	if q.Get("brief").Truthy() {
 		rounds, incidentRounds = briefRounds, briefRounds

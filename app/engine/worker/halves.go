@@ -1,0 +1,206 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"syscall/js"
+
+	"watchlens/app/engine/client"
+	"watchlens/app/jsrt"
+	"watchlens/parser"
+)
+
+// A large capture is read in two halves at once: this worker parses the
+// first, and a helper worker of its own (a second instance of this
+// worker's script, asked the rest question: rest.go) parses the second
+// and hands its events over in compact chunks (parser.WriteRest), which
+// this worker's parser gives after its own (parser.Reader.Then). The
+// browser shares a module's optimised code among the workers that run
+// it, so the helper parses at full speed from its first event.
+const (
+	// splitAtLeast is the smallest capture read in halves: below it the
+	// helper's round trips and the merge are a larger share of the read
+	// than the half of the parse they save.
+	splitAtLeast = 32 << 20
+	// headBytes is how much of a capture's start, and of its second
+	// half's start, shows that it may be cut at a line's end
+	// (parser.SplitsAtLines).
+	headBytes = 64 << 10
+)
+
+// helper is the helper worker, started ahead of the load that asks it
+// (a spare's warm-up starts it), and the messages it posted, in order.
+type helper struct {
+	w         js.Value
+	onMessage js.Func
+	msgs      *queue[js.Value]
+}
+
+// startHelper starts a helper worker of this worker's own script; nil
+// where the browser gives a worker no workers of its own.
+func startHelper() *helper {
+	if !js.Global().Get("Worker").Truthy() {
+		return nil
+	}
+	h := &helper{w: js.Global().Get("Worker").New(js.Global().Get("location").Get("href")), msgs: newQueue[js.Value]()}
+	h.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		if e.Get("type").String() != "message" {
+			// Its script failed to load or start (an ErrorEvent), or a
+			// message failed to arrive.
+			m := js.Global().Get("Object").New()
+			m.Set("error", "its script failed: "+e.Get("message").String())
+			e = js.ValueOf(map[string]any{"data": m})
+		}
+		h.msgs.put(e.Get("data"))
+		return nil
+	})
+	h.w.Set("onmessage", h.onMessage)
+	h.w.Set("onerror", h.onMessage)
+	h.w.Set("onmessageerror", h.onMessage)
+	return h
+}
+
+// end ends the helper worker: it reads one half, of one load.
+func (h *helper) end() {
+	h.w.Call("terminate")
+	h.w.Set("onmessage", js.Null())
+	h.w.Set("onerror", js.Null())
+	h.w.Set("onmessageerror", js.Null())
+	h.onMessage.Release()
+}
+
+// halves is one capture read in two halves: this worker reads its bytes
+// up to mid, then on to the end of the line there (Tail), and the helper
+// reads from the next line on (Rest). Where the helper cannot (the
+// capture may not be cut at a line's end, or it failed), the tail is the
+// whole rest of the capture, read here, and the rest has no events.
+type halves struct {
+	h    *helper
+	file js.Value
+	mid  int64
+	// tail is what Tail reads: the bytes the helper sent from mid to its
+	// line's end, or a reader of the rest of the file; nil before the
+	// helper's first message.
+	tail io.Reader
+	// split says the helper reads the rest; ended that its last message
+	// came.
+	split, ended bool
+}
+
+// splits says whether the load of files, with options (a JSON
+// client.OpenOptions, or undefined), reads its capture in halves: one
+// capture of splitAtLeast or more, not split into virtual clients, which
+// need every event's bytes (parser.Reader.Raw).
+func splits(files, options js.Value) bool {
+	if files.Length() != 1 || int64(files.Index(0).Get("size").Float()) < splitAtLeast {
+		return false
+	}
+	if options.Truthy() {
+		var opts client.OpenOptions
+		if json.Unmarshal([]byte(options.String()), &opts) != nil || opts.Split != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// splitHalves asks h to read the later half of file and returns the
+// halves.
+func splitHalves(h *helper, file js.Value) *halves {
+	mid := int64(file.Get("size").Float()) / 2
+	q := js.Global().Get("Object").New()
+	q.Set("q", "rest")
+	q.Set("id", 1)
+	q.Set("blob", file)
+	q.Set("from", mid)
+	h.w.Call("postMessage", q)
+	return &halves{h: h, file: file, mid: mid}
+}
+
+// firstHalf is the Blob of the capture up to mid.
+func (s *halves) firstHalf() js.Value { return s.file.Call("slice", 0, s.mid) }
+
+// data is what this worker reads of the capture: first, the section of
+// the joined read that holds its bytes up to mid, then the tail.
+func (s *halves) data(first *jsrt.FileSection) io.ReadCloser {
+	return &halfData{Reader: io.MultiReader(first, s), first: first, s: s}
+}
+
+type halfData struct {
+	io.Reader
+	first *jsrt.FileSection
+	s     *halves
+}
+
+func (d *halfData) Close() error {
+	d.first.Close()
+	return d.s.Close()
+}
+
+// stop ends the helper, if it still reads: the load stopped early (the
+// page's limit of events, a later load), or failed.
+func (s *halves) stop() {
+	if !s.ended {
+		s.ended = true
+		s.h.end()
+	}
+}
+
+// Tail reads the rest of this worker's half: on from mid to its line's
+// end when the helper reads the rest, the whole rest of the file when it
+// does not.
+func (s *halves) Read(p []byte) (int, error) {
+	if s.tail == nil {
+		m := s.h.msgs.take()
+		if t := m.Get("tail"); t.Truthy() {
+			b := make([]byte, t.Length())
+			js.CopyBytesToGo(b, t)
+			s.tail, s.split = bytes.NewReader(b), true
+		} else {
+			// The helper refused, failed or answered its end: this
+			// worker reads the rest itself.
+			s.stop()
+			r := jsrt.NewBlobReader(s.file.Call("slice", s.mid))
+			r.Pause = nil
+			s.tail = r
+		}
+	}
+	return s.tail.Read(p)
+}
+
+// Close ends the read of the rest, when this worker read it.
+func (s *halves) Close() error {
+	if c, ok := s.tail.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// Next is the helper's next chunk of events (parser.Rest), io.EOF once
+// it answered its end, or when it does not read the rest. A failure of
+// the helper ends the read with its reason.
+func (s *halves) Next() ([]byte, error) {
+	if !s.split || s.ended {
+		return nil, io.EOF
+	}
+	m := s.h.msgs.take()
+	if c := m.Get("chunk"); c.Truthy() {
+		b := make([]byte, c.Length())
+		js.CopyBytesToGo(b, c)
+		return b, nil
+	}
+	s.stop()
+	for _, k := range []string{"error", "fatal"} {
+		if e := m.Get(k); e.Truthy() {
+			return nil, errors.New("the worker that read the capture's second half failed: " + e.String())
+		}
+	}
+	return nil, io.EOF
+}
+
+var _ parser.Rest = (*halves)(nil)
