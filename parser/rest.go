@@ -1,13 +1,40 @@
 package parser
 
-import "errors"
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"unsafe"
+
+	"github.com/tidwall/gjson"
+)
 
 // A capture's later part may be read by a Reader of its own, in another
 // thread (the engine's helper worker), while the first Reader reads the
 // first part: WriteRest encodes that Reader's events in a compact form,
 // and Reader.Then gives them after its own, numbered as if it had read
-// the whole capture. Only captures that SplitsAtLines may be cut so: any
-// line end there is an event's end.
+// the whole capture. Only captures that SplitsAtLines may be cut so, and
+// only at a line start whose line SplitsAtLines too: there one Reader of
+// the whole capture is between two events, and a Reader of what follows
+// starts as it goes on.
+//
+// The chunks WriteRest writes are, each:
+//
+//	restVersion byte
+//	flags uvarint: restFirst, restLast
+//	at uvarint (first chunk only)
+//	the rest's Reader's InputBytes uvarint
+//	meta length uvarint, meta (JSON of restMeta)
+//	events uvarint, then the events (see restWriter.event)
+//
+// Decoding must cost far less than parsing, above all as wasm, where the
+// reading thread is the only one: an event is a few varints, deltas of
+// the event before, and the strings of an object are written once, with
+// its first event (or when its slot of restSlots was taken by another
+// since), then found by its Identity.
 
 // Rest is the events of a capture's later part, as the chunks WriteRest
 // emitted, in order.
@@ -20,28 +47,782 @@ type Rest interface {
 	Next() ([]byte, error)
 }
 
+// ErrSplitMismatch is the Err of a Reader given a Rest (Then) where its
+// own input does not end between two events of a body without framing:
+// an HTTP response's chunked or Content-Length body, or a body a time
+// prefix or a Content-Encoding wraps, goes on past the cut, and the
+// rest's Reader, which started afresh there, read it otherwise. The
+// capture is to be read whole by one Reader.
+var ErrSplitMismatch = errors.New("parser: the capture's parts were cut where one Reader of the whole is not between two events of a plain body; read it whole")
+
+// errRestDamaged is the Err of a Reader given a chunk WriteRest did not
+// write.
+var errRestDamaged = errors.New("parser: a chunk of the capture's later part does not read")
+
+const (
+	restVersion = 1
+	restFirst   = 1
+	restLast    = 2
+	// restChunkSize is the size from which WriteRest hands a chunk on:
+	// large enough that its header and the hand-over cost nothing per
+	// event, small enough that the first events arrive early.
+	restChunkSize = 512 << 10
+	// restSlots is how many objects the encoder and the decoder both
+	// remember, each in the slot its Identity modulo restSlots names: an
+	// object whose slot another took since its last event has its
+	// strings written again.
+	restSlots = 1 << 16
+)
+
+// The flags of an event (restWriter.event), the most frequent in the
+// first 7 bits, which a one-byte varint holds.
+const (
+	rfType     = 7 // the EventType
+	rfRVValid  = 1 << 3
+	rfIdentity = 1 << 4 // a non-zero Identity, as the delta of the last
+	rfObject   = 1 << 5 // the name and uid follow (a new object)
+	rfEstSec   = 1 << 6 // Estimated changes by whole seconds
+	rfLabels   = 1 << 7 // the labels follow
+	// rfLabelsLast: the labels are the last ones written.
+	rfLabelsLast = 1 << 8
+	// rfNamespace: with rfObject, the namespace follows; else it is the
+	// last one written.
+	rfNamespace        = 1 << 9
+	rfSession          = 1 << 10
+	rfKind             = 1 << 11
+	rfArrival          = 1 << 12
+	rfEstNs            = 1 << 13 // Estimated changes by other than whole seconds
+	rfInitialEventsEnd = 1 << 14
+	rfEncoded          = 1 << 15
+	rfStatus           = 1 << 16
+)
+
+// restMeta is what a chunk says of the rest's Reader besides its events:
+// its sessions from From on (the one before may have grown since the
+// last chunk), how many it has in all, and its diagnostics since the
+// last chunk; the last chunk adds the lines read and the error.
+type restMeta struct {
+	From     int          `json:"from"`
+	N        int          `json:"n"`
+	Sessions []Session    `json:"sessions,omitempty"`
+	Diags    []Diagnostic `json:"diags,omitempty"`
+	Lines    int          `json:"lines,omitempty"`
+	Err      string       `json:"err,omitempty"`
+}
+
+// restWriter encodes events; its fields are the last event's, which the
+// next is written as deltas of.
+type restWriter struct {
+	buf      []byte
+	events   int
+	session  int
+	end      int64
+	id       uint32
+	rv       uint64
+	arrival  int64
+	estimate int64
+	kind     [2]string
+	kinds    map[[2]string]int
+	ns       string
+	labels   string
+	// ids and objLabels are the objects the decoder remembers: the
+	// Identity in each slot and its labels.
+	ids       [restSlots]uint32
+	objLabels [restSlots]string
+	// sessions is how many sessions earlier chunks sent whole; diags how
+	// many diagnostics.
+	sessions, diags int
+}
+
+// WriteRest reads every event of r, a Reader of a capture's bytes from
+// offset at on (a line's start), not yet read, and hands them to emit in
+// chunks in the form Reader.Then reads, the last ending with r's
+// sessions, diagnostics, lines read and error. emit owns each chunk. An
+// error from emit stops WriteRest and is returned. r's offsets count from
+// the capture's start: its events', sessions' and diagnostics', and
+// those its diagnostics' messages give.
+func WriteRest(r *Reader, at int64, emit func(chunk []byte) error) error {
+	return writeRest(r, at, restChunkSize, emit)
+}
+
+// writeRest is WriteRest handing a chunk on from size bytes of events.
+func writeRest(r *Reader, at int64, size int, emit func(chunk []byte) error) error {
+	if r.opened {
+		panic("parser: WriteRest of a Reader already read")
+	}
+	r.restAt = at
+	w := &restWriter{kinds: make(map[[2]string]int), buf: make([]byte, 0, size+64<<10), end: at}
+	first := true
+	for r.Next() {
+		w.event(&r.cur.ev)
+		if len(w.buf) >= size {
+			if err := emit(w.chunk(r, at, first, false)); err != nil {
+				return err
+			}
+			first = false
+		}
+	}
+	return emit(w.chunk(r, at, first, true))
+}
+
+// chunk returns the chunk of the events written since the last one, and
+// resets the buffer.
+func (w *restWriter) chunk(r *Reader, at int64, first, last bool) []byte {
+	m := restMeta{From: max(w.sessions-1, 0), N: len(r.session)}
+	m.Sessions = r.session[m.From:]
+	m.Diags = r.diags[w.diags:]
+	w.sessions, w.diags = len(r.session), len(r.diags)
+	if last {
+		if r.lines != nil {
+			m.Lines = r.lines.lineNo - 1
+		}
+		if r.err != nil {
+			m.Err = r.err.Error()
+		}
+	}
+	meta, err := json.Marshal(&m)
+	if err != nil {
+		// Sessions and diagnostics are plain data.
+		panic(err)
+	}
+	out := make([]byte, 0, 32+len(meta)+len(w.buf))
+	out = append(out, restVersion)
+	flags := uint64(0)
+	if first {
+		flags |= restFirst
+	}
+	if last {
+		flags |= restLast
+	}
+	out = binary.AppendUvarint(out, flags)
+	if first {
+		out = binary.AppendUvarint(out, uint64(at))
+	}
+	out = binary.AppendUvarint(out, uint64(r.InputBytes()))
+	out = binary.AppendUvarint(out, uint64(len(meta)))
+	out = append(out, meta...)
+	out = binary.AppendUvarint(out, uint64(w.events))
+	out = append(out, w.buf...)
+	w.buf, w.events = w.buf[:0], 0
+	return out
+}
+
+func zigzag(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
+
+func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
+
+func appendRestString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// event writes e: its flags, then, in this order, what they say follows
+// and what always does: the session, the offset (as the delta of the
+// last event's end), the length, the kind, the Identity, the namespace,
+// name and uid, the labels, the resourceVersion (its text, and its
+// number as a delta), the arrival and estimated times (deltas), the
+// body offset and the Status.
+func (w *restWriter) event(e *Event) {
+	f := uint64(e.Type) & rfType
+	if e.Session != w.session {
+		f |= rfSession
+	}
+	kindChanged := e.Kind != w.kind[0] || e.APIVersion != w.kind[1]
+	if kindChanged {
+		f |= rfKind
+	}
+	id := e.Identity
+	slot := id & (restSlots - 1)
+	known := id != 0 && w.ids[slot] == id
+	var base string
+	if id != 0 {
+		f |= rfIdentity
+	}
+	if known {
+		base = w.objLabels[slot]
+	} else {
+		f |= rfObject
+		if e.Namespace != w.ns {
+			f |= rfNamespace
+		}
+	}
+	if e.Labels != base {
+		if e.Labels == w.labels {
+			f |= rfLabelsLast
+		} else {
+			f |= rfLabels
+		}
+	}
+	if e.RVValid {
+		f |= rfRVValid
+	}
+	if e.Arrival != w.arrival {
+		f |= rfArrival
+	}
+	de := e.Estimated - w.estimate
+	if de != 0 {
+		if de%1e9 == 0 {
+			f |= rfEstSec
+			de /= 1e9
+		} else {
+			f |= rfEstNs
+		}
+	}
+	if e.InitialEventsEnd {
+		f |= rfInitialEventsEnd
+	}
+	if e.Encoded {
+		f |= rfEncoded
+	}
+	if e.Status != nil {
+		f |= rfStatus
+	}
+
+	b := binary.AppendUvarint(w.buf, f)
+	if f&rfSession != 0 {
+		b = binary.AppendUvarint(b, uint64(e.Session))
+		w.session = e.Session
+	}
+	b = binary.AppendUvarint(b, zigzag(e.Offset-w.end))
+	b = binary.AppendUvarint(b, uint64(e.Length))
+	w.end = e.Offset + e.Length
+	if kindChanged {
+		k := [2]string{e.Kind, e.APIVersion}
+		i, ok := w.kinds[k]
+		if !ok {
+			i = len(w.kinds)
+			w.kinds[k] = i
+		}
+		b = binary.AppendUvarint(b, uint64(i))
+		if !ok {
+			b = appendRestString(b, e.Kind)
+			b = appendRestString(b, e.APIVersion)
+		}
+		w.kind = k
+	}
+	if id != 0 {
+		b = binary.AppendUvarint(b, zigzag(int64(id)-int64(w.id)))
+		w.id = id
+	}
+	if !known {
+		if f&rfNamespace != 0 {
+			b = appendRestString(b, e.Namespace)
+			w.ns = e.Namespace
+		}
+		b = appendRestString(b, e.Name)
+		b = appendRestString(b, e.UID)
+	}
+	if f&rfLabels != 0 {
+		b = appendRestString(b, e.Labels)
+		w.labels = e.Labels
+	}
+	if id != 0 {
+		w.ids[slot], w.objLabels[slot] = id, e.Labels
+	}
+	b = appendRestString(b, e.RV)
+	if e.RVValid {
+		b = binary.AppendUvarint(b, zigzag(int64(e.RVNum-w.rv)))
+		w.rv = e.RVNum
+	}
+	if f&rfArrival != 0 {
+		b = binary.AppendUvarint(b, zigzag(e.Arrival-w.arrival))
+		w.arrival = e.Arrival
+	}
+	if de != 0 {
+		b = binary.AppendUvarint(b, zigzag(de))
+		w.estimate = e.Estimated
+	}
+	if e.Encoded {
+		b = binary.AppendUvarint(b, uint64(e.BodyOffset))
+	}
+	if e.Status != nil {
+		s, err := json.Marshal(e.Status)
+		if err != nil {
+			panic(err)
+		}
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	w.buf = b
+	w.events++
+}
+
+// restObject is what the decoder remembers of an object, in its slot.
+type restObject struct {
+	id                    uint32
+	ns, name, uid, labels string
+}
+
+// restReader gives a Reader's rest (Then): it decodes the chunks into
+// ev, whose fields are the last event's, which the next is read as
+// deltas of.
+type restReader struct {
+	src Rest
+	// on is set once the Reader's own input is read and the rest's
+	// events are given; err is why the rest was not taken (see
+	// startRest).
+	on  bool
+	err error
+	at  int64
+	b   []byte // the current chunk
+	i   int
+	// left is the events of b not yet given; last says b is the last
+	// chunk, ended that no more come.
+	left        int
+	last, ended bool
+	input       int64
+	// sessBase is the index of the Reader's last session, which the
+	// rest's first continues; base is that session as the Reader's own
+	// input left it. lineBase is the lines the Reader read, idBase its
+	// highest Identity.
+	sessBase int
+	base     Session
+	lineBase int
+	idBase   uint32
+
+	ev       queued
+	session  int // the rest's own session number
+	end      int64
+	id       uint32
+	rv       uint64
+	kind     [2]string
+	kinds    [][2]string
+	ns       string
+	labels   string
+	objs     []restObject
+	arena    []byte
+	damaged  bool
+	arrival  int64
+	estimate int64
+}
+
 // Then has r, once the events of its own input are read, give those of
 // rest: the capture from the line start where r's input ends, read by
 // a Reader of its own and written by WriteRest. r's events and rest's
 // come as one Reader reading the whole capture gives them: their Seq,
-// Offset, Session, Identity and the Diagnostics' Offset and Line go on
-// from r's, rest's first session continues r's last one, and Sessions
-// and Diagnostics are the whole capture's once Next has returned false.
-// Raw is nil for rest's events. Call it before the first Next.
+// Offset, Session and the Diagnostics' Offset and Line go on from r's,
+// rest's first session continues r's last one, and Sessions and
+// Diagnostics are the whole capture's once Next has returned false (as
+// each chunk arrives, they are those of the events read so far, or a
+// little more).
+//
+// Identity is the rest's Reader's, its non-zero numbers raised by the
+// highest number r gave, so that the two parts' numbers never meet: one
+// number is still one object, and one object keeps its number within
+// each part, but an object of both parts has one number in each (where
+// one Reader of the whole may have given it one).
+//
+// Raw is nil for rest's events, and InputBytes counts from the cut the
+// input the rest's Reader had read when it wrote the chunk at hand.
+// A rest that gives no chunk (io.EOF at once) leaves r as if it had none;
+// where r's input does not end between two events of a plain body, r
+// ends with ErrSplitMismatch. Call Then before the first Next.
 func (r *Reader) Then(rest Rest) {
-	panic(errors.New("parser.Reader.Then: not written yet"))
+	if r.opened {
+		panic("parser: Reader.Then after Next")
+	}
+	r.rest = &restReader{src: rest}
 }
 
-// WriteRest reads every event of r, a Reader of a capture's bytes from
-// offset at on (a line's start), and hands them to emit in chunks in the
-// form Reader.Then reads, the last ending with r's sessions,
-// diagnostics, lines read and error. emit owns each chunk. An error from
-// emit stops WriteRest and is returned.
-func WriteRest(r *Reader, at int64, emit func(chunk []byte) error) error {
-	return errors.New("parser.WriteRest: not written yet")
+// startRest is called where r's own input ends: it takes the rest's
+// first chunk and, if r is where the rest's Reader began, goes on with
+// it. It returns false where r ends with its own input, err set when
+// with an error.
+func (r *Reader) startRest() bool {
+	d := r.rest
+	chunk, err := d.src.Next()
+	if err != nil {
+		if err != io.EOF {
+			d.err = err
+		}
+		return false
+	}
+	at := r.lines.base + int64(r.lines.end)
+	f, body := &r.frame, &r.body
+	if r.lines.err != nil || r.cr.err != nil {
+		return false
+	}
+	if f.st != fBody || f.dec != nil || f.skipBody || !f.inSession || r.lines.midLine || r.lines.prefixed ||
+		body.mode == modeYAML || body.mode == modeProto || r.src.codec != "" || r.src.wide != "" || len(r.session) == 0 {
+		d.err = ErrSplitMismatch
+		return false
+	}
+	d.b, d.i = chunk, 0
+	if !d.header(true) || d.at != at {
+		d.err = ErrSplitMismatch
+		if d.damaged {
+			d.err = errRestDamaged
+		}
+		return false
+	}
+	// What one Reader of the whole would do as the rest's first line,
+	// a '{' at a line's start, comes in.
+	if body.in {
+		body.cutBy(at)
+	}
+	if body.opens > 0 {
+		body.nestedArrays()
+	}
+	d.sessBase = len(r.session) - 1
+	d.base = r.session[d.sessBase]
+	d.lineBase = r.lines.lineNo - 1
+	d.idBase = r.intern.ids
+	d.end = at
+	d.objs = make([]restObject, restSlots)
+	d.on = true
+	if !d.meta(r) {
+		r.err = errRestDamaged
+		d.left, d.ended = 0, true
+	}
+	return true
 }
 
-// SplitsAtLines says whether a capture whose decoded head is h may be
-// read in parts cut at any line's end (Reader.Then): newline-delimited
-// JSON of events, with no compression, time prefixes or HTTP framing.
-func (h Head) SplitsAtLines() bool { return false }
+// header reads a chunk's header, up to its meta; it says whether the
+// chunk reads.
+func (d *restReader) header(first bool) bool {
+	if len(d.b) == 0 || d.b[0] != restVersion {
+		d.damaged = true
+		return false
+	}
+	d.i = 1
+	flags := d.uvarint()
+	if (flags&restFirst != 0) != first {
+		d.damaged = true
+		return false
+	}
+	d.last = flags&restLast != 0
+	if first {
+		d.at = int64(d.uvarint())
+	}
+	d.input = d.at + int64(d.uvarint())
+	return !d.damaged
+}
+
+// meta reads a chunk's meta, whose header was read, into r's sessions and
+// diagnostics, and the count of its events.
+func (d *restReader) meta(r *Reader) bool {
+	n := int(d.uvarint())
+	if d.damaged || n > len(d.b)-d.i {
+		return false
+	}
+	var m restMeta
+	if err := json.Unmarshal(d.b[d.i:d.i+n], &m); err != nil {
+		return false
+	}
+	d.i += n
+	for k, s := range m.Sessions {
+		i := d.sessBase + m.From + k
+		if m.From+k == 0 {
+			b := d.base
+			b.End, b.EndArrival = s.End, s.EndArrival
+			b.Events += s.Events
+			b.Truncated = b.Truncated || s.Truncated
+			if s.Status != nil {
+				b.Status = s.Status
+			}
+			if s.List != nil {
+				b.List = s.List
+			}
+			s = b
+		} else {
+			s.Index = i
+		}
+		if i < len(r.session) {
+			r.session[i] = s
+		} else {
+			r.session = append(r.session, s)
+		}
+	}
+	if n := d.sessBase + max(m.N, 1); n < len(r.session) {
+		r.session = r.session[:n]
+	}
+	for _, g := range m.Diags {
+		if g.Kind == DiagEmpty {
+			continue
+		}
+		if g.Line > 0 {
+			g.Line += d.lineBase
+		}
+		r.addDiag(g)
+	}
+	if d.last {
+		r.lines.lineNo = d.lineBase + m.Lines + 1
+		if m.Err != "" {
+			r.err = errors.New(m.Err)
+		}
+	}
+	d.left = int(d.uvarint())
+	return !d.damaged
+}
+
+// pull takes the rest's next chunk; it says whether one came.
+func (d *restReader) pull(r *Reader) bool {
+	chunk, err := d.src.Next()
+	if err != nil {
+		if err != io.EOF {
+			r.err = err
+		}
+		d.ended = true
+		return false
+	}
+	d.b, d.i = chunk, 0
+	if !d.header(false) || !d.meta(r) {
+		r.err = errRestDamaged
+		d.ended = true
+		return false
+	}
+	return true
+}
+
+// nextRest is Next once the rest's events are given.
+func (r *Reader) nextRest() bool {
+	d := r.rest
+	for d.left == 0 {
+		if d.last || d.ended || !d.pull(r) {
+			d.left, d.ended = 0, true
+			r.done = true
+			return false
+		}
+	}
+	d.left--
+	d.event(r)
+	if d.damaged {
+		r.err = errRestDamaged
+		d.left, d.ended = 0, true
+		r.done = true
+		return false
+	}
+	r.cur = &d.ev
+	return true
+}
+
+func (d *restReader) uvarint() uint64 {
+	if d.i < len(d.b) && d.b[d.i] < 0x80 {
+		v := uint64(d.b[d.i])
+		d.i++
+		return v
+	}
+	v, n := binary.Uvarint(d.b[d.i:])
+	if n <= 0 {
+		d.damaged = true
+		d.i = len(d.b)
+		return 0
+	}
+	d.i += n
+	return v
+}
+
+// bytes returns the next string's bytes, in the chunk.
+func (d *restReader) bytes() []byte {
+	n := d.uvarint()
+	if n > uint64(len(d.b)-d.i) {
+		d.damaged = true
+		return nil
+	}
+	b := d.b[d.i : d.i+int(n)]
+	d.i += int(n)
+	return b
+}
+
+// keep returns a string of b, which outlives the chunk: the strings of
+// objects share blocks, so that each new one costs no allocation and
+// keeps no chunk alive.
+func (d *restReader) keep(b []byte) string {
+	switch {
+	case len(b) == 0:
+		return ""
+	case len(b) > 1<<10:
+		return string(b)
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		d.arena = make([]byte, 0, 64<<10)
+	}
+	n := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[n], len(b))
+}
+
+// event decodes the next event into d.ev (see restWriter.event).
+func (d *restReader) event(r *Reader) {
+	f := d.uvarint()
+	e := &d.ev.ev
+	if f&rfSession != 0 {
+		d.session = int(d.uvarint())
+	}
+	offset := d.end + unzigzag(d.uvarint())
+	length := int64(d.uvarint())
+	d.end = offset + length
+	if f&rfKind != 0 {
+		i := d.uvarint()
+		switch {
+		case i < uint64(len(d.kinds)):
+			d.kind = d.kinds[i]
+		case i == uint64(len(d.kinds)):
+			d.kind = [2]string{string(d.bytes()), string(d.bytes())}
+			d.kinds = append(d.kinds, d.kind)
+		default:
+			d.damaged = true
+			return
+		}
+	}
+	var id uint32
+	if f&rfIdentity != 0 {
+		d.id = uint32(int64(d.id) + unzigzag(d.uvarint()))
+		id = d.id
+	}
+	o := &d.objs[id&(restSlots-1)]
+	var ns, name, uid, labels string
+	if f&rfObject != 0 {
+		if f&rfNamespace != 0 {
+			d.ns = d.keep(d.bytes())
+		}
+		ns, name, uid = d.ns, d.keep(d.bytes()), d.keep(d.bytes())
+	} else if o.id == id && id != 0 {
+		ns, name, uid, labels = o.ns, o.name, o.uid, o.labels
+	} else {
+		d.damaged = true
+		return
+	}
+	if f&rfLabelsLast != 0 {
+		labels = d.labels
+	}
+	if f&rfLabels != 0 {
+		d.labels = d.keep(d.bytes())
+		labels = d.labels
+	}
+	if id != 0 {
+		*o = restObject{id: id, ns: ns, name: name, uid: uid, labels: labels}
+		id += d.idBase
+	}
+	rv := d.bytes()
+	var rvs string
+	var rvNum uint64
+	if f&rfRVValid != 0 {
+		d.rv += uint64(unzigzag(d.uvarint()))
+		rvNum = d.rv
+	}
+	if f&rfRVValid != 0 && len(rv) > 0 && rv[0] != '0' {
+		// A consumer keeps the text of no resourceVersion but the odd
+		// ones, which are copied: the chunk need not outlive its events.
+		rvs = unsafe.String(unsafe.SliceData(rv), len(rv))
+	} else {
+		rvs = string(rv)
+	}
+	if f&rfArrival != 0 {
+		d.arrival += unzigzag(d.uvarint())
+	}
+	switch {
+	case f&rfEstSec != 0:
+		d.estimate += unzigzag(d.uvarint()) * 1e9
+	case f&rfEstNs != 0:
+		d.estimate += unzigzag(d.uvarint())
+	}
+	var bodyOffset int64
+	if f&rfEncoded != 0 {
+		bodyOffset = int64(d.uvarint())
+	}
+	var status *Status
+	if f&rfStatus != 0 {
+		status = new(Status)
+		if json.Unmarshal(d.bytes(), status) != nil {
+			d.damaged = true
+			return
+		}
+	}
+	e.Seq = r.seq
+	r.seq++
+	e.Session = d.sessBase + d.session
+	e.Offset, e.Length = offset, length
+	e.Type = EventType(f & rfType)
+	e.Kind, e.APIVersion = d.kind[0], d.kind[1]
+	e.Namespace, e.Name, e.UID, e.Labels = ns, name, uid, labels
+	e.RV, e.RVNum, e.RVValid = rvs, rvNum, f&rfRVValid != 0
+	e.Identity = id
+	e.Arrival, e.Estimated = d.arrival, d.estimate
+	e.InitialEventsEnd = f&rfInitialEventsEnd != 0
+	e.Encoded, e.BodyOffset = f&rfEncoded != 0, bodyOffset
+	e.Status = status
+}
+
+// SplitsAtLines says whether b, the raw bytes of a capture's start or of
+// the line start where it would be cut, starts with a line that is one
+// whole JSON watch event or Kubernetes object, '{' first, in compact
+// form: newline-delimited JSON of events, with no compression, time
+// prefixes or HTTP framing. A capture whose start SplitsAtLines may be
+// read in two parts (Reader.Then) cut at a line start where b
+// SplitsAtLines.
+func SplitsAtLines(b []byte) bool {
+	if len(b) == 0 || b[0] != '{' {
+		return false
+	}
+	depth, inStr, esc := 0, false, false
+	end := -1
+scan:
+	for i, c := range b {
+		switch {
+		case c == '\n':
+			return false
+		case inStr:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 {
+				end = i + 1
+				break scan
+			}
+		}
+	}
+	if end < 0 {
+		return false
+	}
+	nl := bytes.IndexByte(b[end:], '\n')
+	if nl < 0 || len(bytes.Trim(b[end:end+nl], " \t\r")) > 0 {
+		return false
+	}
+	v := b[:end]
+	if !gjson.ValidBytes(v) {
+		return false
+	}
+	top := gjson.ParseBytes(v)
+	typ, obj := top.Get("type"), top.Get("object")
+	if typ.Exists() {
+		switch typ.String() {
+		case "ADDED", "MODIFIED", "DELETED", "BOOKMARK", "ERROR":
+		default:
+			return false
+		}
+		return typ.Type == gjson.String && obj.IsObject()
+	}
+	kind := top.Get("kind")
+	return !obj.Exists() && kind.Type == gjson.String && kind.String() != "" && kind.String() != "Status" &&
+		!strings.HasSuffix(kind.String(), "List") && top.Get("metadata").IsObject()
+}
+
+// NextSplit returns the index in b of the first line start, after a line
+// end, where b[i:] SplitsAtLines, or -1: b is a window of a capture
+// from about where it is to be cut, which must hold the whole line
+// there.
+func NextSplit(b []byte) int {
+	for i := 0; i < len(b); {
+		k := bytes.IndexByte(b[i:], '\n')
+		if k < 0 {
+			return -1
+		}
+		i += k + 1
+		if SplitsAtLines(b[i:]) {
+			return i
+		}
+	}
+	return -1
+}
