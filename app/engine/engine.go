@@ -50,7 +50,9 @@ type Source struct {
 	// Rest, when not nil, is the events of the capture's later part,
 	// which another thread read: Data then gives its bytes up to where
 	// that part begins (timeline.Builder.AddReaderThen). A load that
-	// splits captures into virtual clients reads none so.
+	// splits captures into virtual clients reads none so. Where the
+	// capture may not be cut there after all, Open answers
+	// parser.ErrSplitMismatch, and the host reads it whole.
 	Rest parser.Rest
 }
 
@@ -183,6 +185,11 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 		}
 		if errors.Is(err, timeline.ErrCancelled) {
 			return nil, Opened{}, ErrCancelled
+		}
+		if errors.Is(err, parser.ErrSplitMismatch) {
+			// The capture may not be read in parts: the host reads it
+			// whole (Source.Rest).
+			return nil, Opened{}, err
 		}
 		if b.FilesAdded() == file {
 			// An audit log: Build makes files of its clients.

@@ -33,11 +33,17 @@ const (
 )
 
 // helper is the helper worker, started ahead of the load that asks it
-// (a spare's warm-up starts it), and the messages it posted, in order.
+// (a spare's warm-up starts it, and has it read the warm-up's captures'
+// later halves so that its code is optimised before the load), and the
+// messages it posted, in order.
 type helper struct {
 	w         js.Value
 	onMessage js.Func
 	msgs      *queue[js.Value]
+	asked     int
+	// failed is the error that ended it (its script failed, or it ran
+	// out of memory), which answers every question after.
+	failed js.Value
 }
 
 // startHelper starts a helper worker of this worker's own script; nil
@@ -65,7 +71,16 @@ func startHelper() *helper {
 	return h
 }
 
-// end ends the helper worker: it reads one half, of one load.
+// endHelper ends the helper worker, if there is one: the memory it grew
+// goes with it.
+func (h *host) endHelper() {
+	if h.helper != nil {
+		h.helper.end()
+		h.helper = nil
+	}
+}
+
+// end ends the helper worker.
 func (h *helper) end() {
 	h.w.Call("terminate")
 	h.w.Set("onmessage", js.Null())
@@ -74,18 +89,49 @@ func (h *helper) end() {
 	h.onMessage.Release()
 }
 
+// ask has the helper read file from the line after byte from on (the
+// rest question), and returns the question's id.
+func (h *helper) ask(file js.Value, from int64) int {
+	h.asked++
+	q := js.Global().Get("Object").New()
+	q.Set("q", "rest")
+	q.Set("id", h.asked)
+	q.Set("blob", file)
+	q.Set("from", from)
+	h.w.Call("postMessage", q)
+	return h.asked
+}
+
+// take is the helper's next message to question id, past those of the
+// questions before it (a warm-up's read that the load cut short); an
+// error that is no answer (its script failed, or it ran out of memory)
+// is every question's.
+func (h *helper) take(id int) js.Value {
+	for h.failed.IsUndefined() {
+		m := h.msgs.take()
+		if i := m.Get("id"); i.Type() != js.TypeNumber {
+			h.failed = m
+		} else if i.Int() == id {
+			return m
+		}
+	}
+	return h.failed
+}
+
 // halves is one capture read in two halves: this worker reads its bytes
-// up to mid, then on to the end of the line there (Tail), and the helper
-// reads from the next line on (Rest). Where the helper cannot (the
-// capture may not be cut at a line's end, or it failed), the tail is the
-// whole rest of the capture, read here, and the rest has no events.
+// up to mid, then on to the end of the line there (Read), and the
+// helper reads from the next line on (Next). Where the helper cannot
+// (the capture may not be cut at a line's end, or it failed), this
+// worker reads the whole rest of the capture, and the rest has no
+// events.
 type halves struct {
 	h    *helper
+	id   int
 	file js.Value
 	mid  int64
-	// tail is what Tail reads: the bytes the helper sent from mid to its
-	// line's end, or a reader of the rest of the file; nil before the
-	// helper's first message.
+	// tail is what Read reads after the first half: the bytes the helper
+	// sent from mid to its line's end, or a reader of the rest of the
+	// file; nil before the helper's first message.
 	tail io.Reader
 	// split says the helper reads the rest; ended that its last message
 	// came.
@@ -113,13 +159,7 @@ func splits(files, options js.Value) bool {
 // halves.
 func splitHalves(h *helper, file js.Value) *halves {
 	mid := int64(file.Get("size").Float()) / 2
-	q := js.Global().Get("Object").New()
-	q.Set("q", "rest")
-	q.Set("id", 1)
-	q.Set("blob", file)
-	q.Set("from", mid)
-	h.w.Call("postMessage", q)
-	return &halves{h: h, file: file, mid: mid}
+	return &halves{h: h, id: h.ask(file, mid), file: file, mid: mid}
 }
 
 // firstHalf is the Blob of the capture up to mid.
@@ -127,13 +167,13 @@ func (s *halves) firstHalf() js.Value { return s.file.Call("slice", 0, s.mid) }
 
 // data is what this worker reads of the capture: first, the section of
 // the joined read that holds its bytes up to mid, then the tail.
-func (s *halves) data(first *jsrt.FileSection) io.ReadCloser {
+func (s *halves) data(first io.ReadCloser) io.ReadCloser {
 	return &halfData{Reader: io.MultiReader(first, s), first: first, s: s}
 }
 
 type halfData struct {
 	io.Reader
-	first *jsrt.FileSection
+	first io.Closer
 	s     *halves
 }
 
@@ -142,21 +182,12 @@ func (d *halfData) Close() error {
 	return d.s.Close()
 }
 
-// stop ends the helper, if it still reads: the load stopped early (the
-// page's limit of events, a later load), or failed.
-func (s *halves) stop() {
-	if !s.ended {
-		s.ended = true
-		s.h.end()
-	}
-}
-
-// Tail reads the rest of this worker's half: on from mid to its line's
+// Read reads the rest of this worker's half: on from mid to its line's
 // end when the helper reads the rest, the whole rest of the file when it
 // does not.
 func (s *halves) Read(p []byte) (int, error) {
 	if s.tail == nil {
-		m := s.h.msgs.take()
+		m := s.h.take(s.id)
 		if t := m.Get("tail"); t.Truthy() {
 			b := make([]byte, t.Length())
 			js.CopyBytesToGo(b, t)
@@ -164,7 +195,7 @@ func (s *halves) Read(p []byte) (int, error) {
 		} else {
 			// The helper refused, failed or answered its end: this
 			// worker reads the rest itself.
-			s.stop()
+			s.ended = true
 			r := jsrt.NewBlobReader(s.file.Call("slice", s.mid))
 			r.Pause = nil
 			s.tail = r
@@ -188,13 +219,13 @@ func (s *halves) Next() ([]byte, error) {
 	if !s.split || s.ended {
 		return nil, io.EOF
 	}
-	m := s.h.msgs.take()
+	m := s.h.take(s.id)
 	if c := m.Get("chunk"); c.Truthy() {
 		b := make([]byte, c.Length())
 		js.CopyBytesToGo(b, c)
 		return b, nil
 	}
-	s.stop()
+	s.ended = true
 	for _, k := range []string{"error", "fatal"} {
 		if e := m.Get(k); e.Truthy() {
 			return nil, errors.New("the worker that read the capture's second half failed: " + e.String())

@@ -14,6 +14,7 @@ import (
 	"watchlens/app/engine"
 	"watchlens/app/engine/client"
 	"watchlens/app/jsrt"
+	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -34,8 +35,8 @@ type host struct {
 	reading   *jsrt.JoinedFiles
 	readingID int
 	// halves is the capture of the open question readingID when it is
-	// read in two halves (halves.go), and helper the helper worker
-	// that reads the later half of the next load's, started ahead.
+	// read in two halves (halves.go), and helper the helper worker that
+	// reads the later half, started ahead.
 	halves *halves
 	helper *helper
 	// rehearsals are the views of the capture open whose frames are yet
@@ -52,17 +53,14 @@ func (h *host) startReading(q js.Value) {
 	if h.reading != nil {
 		h.reading.Close()
 	}
-	if h.halves != nil {
-		h.halves.stop()
-		h.halves = nil
-	}
+	h.halves = nil
 	files := q.Get("files")
 	if splits(files, q.Get("options")) {
 		if h.helper == nil {
 			h.helper = startHelper()
 		}
 		if h.helper != nil {
-			h.halves, h.helper = splitHalves(h.helper, files.Index(0)), nil
+			h.halves = splitHalves(h.helper, files.Index(0))
 			files = js.Global().Get("Array").New(h.halves.firstHalf())
 		}
 	}
@@ -125,7 +123,13 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		}
 	}
 	if halves != nil {
-		defer halves.stop()
+		// The helper reads one load's half: its memory goes with it,
+		// unless a later load, arrived meanwhile, has asked it too.
+		defer func() {
+			if h.halves == nil || h.halves.h != halves.h {
+				h.endHelper()
+			}
+		}()
 	}
 	var st engine.ViewState
 	view := q.Get("view")
@@ -147,6 +151,15 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		eo.Reading, eo.Progress, eo.Building = p.reading, p.read, p.building
 	}
 	eng, opened, err := engine.Open(sources, eo)
+	if errors.Is(err, parser.ErrSplitMismatch) {
+		// The capture may not be cut where the helper cut it after all:
+		// it is read again, whole.
+		whole := jsrt.JoinFiles(files, nil)
+		defer whole.Close()
+		f := files.Index(0)
+		sources[0].Data, sources[0].Rest = whole.Next(f, sources[0].Size), nil
+		eng, opened, err = engine.Open(sources, eo)
+	}
 	if errors.Is(err, engine.ErrCancelled) {
 		reply.Set("superseded", true)
 		return nil

@@ -21,7 +21,13 @@ import (
 // refused when the capture may not be cut there (parser.SplitsAtLines):
 // the asking worker then reads it all itself.
 func (h *host) rest(q, reply js.Value) error {
-	blob, from := q.Get("blob"), int64(q.Get("from").Float())
+	blob, from, id := q.Get("blob"), int64(q.Get("from").Float()), q.Get("id").Int()
+	// A later question supersedes it: the worker that asked has stopped
+	// reading this one (a warm-up's read that a load cut short).
+	superseded := func() bool { return h.latest["rest"] != id }
+	if superseded() {
+		return errSuperseded
+	}
 	head, err := jsrt.Await(blob.Call("slice", 0, headBytes).Call("arrayBuffer"))
 	if err != nil {
 		return err
@@ -56,6 +62,9 @@ func (h *host) rest(q, reply js.Value) error {
 	js.Global().Call("postMessage", m)
 	rd := parser.NewReader(br, parser.Options{})
 	err = parser.WriteRest(rd, at, func(chunk []byte) error {
+		if superseded() {
+			return errSuperseded
+		}
 		c := jsBytes(chunk)
 		m := js.Global().Get("Object").New()
 		m.Set("id", q.Get("id"))
@@ -64,11 +73,14 @@ func (h *host) rest(q, reply js.Value) error {
 		js.Global().Call("postMessage", m, []any{c.Get("buffer")})
 		return nil
 	})
-	if err != nil {
+	if err != nil && err != errSuperseded {
 		return errors.New("reading the capture's second half: " + err.Error())
 	}
-	return nil
+	return err
 }
+
+// errSuperseded: a later rest question came.
+var errSuperseded = errors.New("a later question came")
 
 // goBytes copies a Uint8Array into Go.
 func goBytes(u8 js.Value) []byte {
