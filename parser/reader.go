@@ -228,6 +228,9 @@ func (r *Reader) sawResponse() bool {
 
 // Event returns the current event.
 func (r *Reader) Event() Event {
+	if r.rest != nil && r.rest.on {
+		return r.rest.event()
+	}
 	if r.cur == nil {
 		return Event{}
 	}
@@ -238,7 +241,7 @@ func (r *Reader) Event() Event {
 // JSON, or its YAML document; for protobuf, its frame, length included, or
 // the body that is one object. They are valid until the next call to Next.
 func (r *Reader) Raw() []byte {
-	if r.cur == nil {
+	if r.cur == nil || r.rest != nil && r.rest.on {
 		return nil
 	}
 	return r.cur.raw

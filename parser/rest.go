@@ -95,6 +95,10 @@ const (
 	rfInitialEventsEnd = 1 << 14
 	rfEncoded          = 1 << 15
 	rfStatus           = 1 << 16
+	// rfGap: the offset follows, as the delta of the last event's end
+	// plus one; else it is that, the event after the last one's line
+	// end.
+	rfGap = 1 << 17
 )
 
 // restMeta is what a chunk says of the rest's Reader besides its events:
@@ -117,6 +121,7 @@ type restWriter struct {
 	events   int
 	session  int
 	end      int64
+	length   int64
 	id       uint32
 	rv       uint64
 	arrival  int64
@@ -151,7 +156,7 @@ func writeRest(r *Reader, at int64, size int, emit func(chunk []byte) error) err
 		panic("parser: WriteRest of a Reader already read")
 	}
 	r.restAt = at
-	w := &restWriter{kinds: make(map[[2]string]int), buf: make([]byte, 0, size+64<<10), end: at}
+	w := &restWriter{kinds: map[[2]string]int{{"", ""}: 0}, buf: make([]byte, 0, size+64<<10), end: at}
 	first := true
 	for r.Next() {
 		w.event(&r.cur.ev)
@@ -227,6 +232,9 @@ func (w *restWriter) event(e *Event) {
 	if e.Session != w.session {
 		f |= rfSession
 	}
+	if e.Offset != w.end+1 {
+		f |= rfGap
+	}
 	kindChanged := e.Kind != w.kind[0] || e.APIVersion != w.kind[1]
 	if kindChanged {
 		f |= rfKind
@@ -283,9 +291,11 @@ func (w *restWriter) event(e *Event) {
 		b = binary.AppendUvarint(b, uint64(e.Session))
 		w.session = e.Session
 	}
-	b = binary.AppendUvarint(b, zigzag(e.Offset-w.end))
-	b = binary.AppendUvarint(b, uint64(e.Length))
-	w.end = e.Offset + e.Length
+	if f&rfGap != 0 {
+		b = binary.AppendUvarint(b, zigzag(e.Offset-w.end-1))
+	}
+	b = binary.AppendUvarint(b, zigzag(e.Length-w.length))
+	w.end, w.length = e.Offset+e.Length, e.Length
 	if kindChanged {
 		k := [2]string{e.Kind, e.APIVersion}
 		i, ok := w.kinds[k]
@@ -380,12 +390,12 @@ type restReader struct {
 	lineBase int
 	idBase   uint32
 
-	ev       queued
+	// cur is the current event, without its strings: where they are.
+	cur      restEvent
 	session  int // the rest's own session number
 	end      int64
 	id       uint32
-	rv       uint64
-	kind     [2]string
+	rvNum    uint64
 	kinds    [][2]string
 	ns       string
 	labels   string
@@ -394,6 +404,34 @@ type restReader struct {
 	damaged  bool
 	arrival  int64
 	estimate int64
+	// none is the object of events without an Identity, rv an odd
+	// resourceVersion's copy (see restEvent.rvOdd), status the current
+	// event's Status.
+	none   restObject
+	rv     string
+	status *Status
+}
+
+// restEvent is the decoded event that Event makes up: its strings are
+// where they are, its kind in kinds, its object in objs or none, its
+// resourceVersion in the chunk or rv. Decoding writes no pointer: under
+// wasm, whose collector marks on the reading thread, a pointer written
+// while it marks costs more than the rest of an event's decoding, and
+// the Event that Event returns is written on the caller's stack.
+type restEvent struct {
+	seq, session   int
+	offset, length int64
+	typ            EventType
+	rvValid, rvOdd bool
+	iee, encoded   bool
+	kind           int
+	// obj is the index in objs of the event's object, -1 for none.
+	obj               int
+	rvAt, rvLen       int
+	rvNum             uint64
+	identity          uint32
+	arrival, estimate int64
+	bodyOffset        int64
 }
 
 // Then has r, once the events of its own input are read, give those of
@@ -469,6 +507,8 @@ func (r *Reader) startRest() bool {
 	d.idBase = r.intern.ids
 	d.end = at
 	d.objs = make([]restObject, restSlots)
+	d.kinds = [][2]string{{"", ""}}
+	d.cur.obj, d.cur.rvOdd = -1, true
 	d.on = true
 	if !d.meta(r) {
 		r.err = errRestDamaged
@@ -585,15 +625,33 @@ func (r *Reader) nextRest() bool {
 		}
 	}
 	d.left--
-	d.event(r)
+	d.decode(r)
 	if d.damaged {
 		r.err = errRestDamaged
 		d.left, d.ended = 0, true
 		r.done = true
 		return false
 	}
-	r.cur = &d.ev
 	return true
+}
+
+// event returns the current event, made up of what event decoded.
+func (d *restReader) event() Event {
+	c := &d.cur
+	o := &d.none
+	if c.obj >= 0 {
+		o = &d.objs[c.obj]
+	}
+	rv := d.rv
+	if !c.rvOdd {
+		rv = unsafe.String(&d.b[c.rvAt], c.rvLen)
+	}
+	k := &d.kinds[c.kind]
+	return Event{Seq: c.seq, Session: c.session, Offset: c.offset, Length: c.length, Type: c.typ,
+		Kind: k[0], APIVersion: k[1], Namespace: o.ns, Name: o.name, UID: o.uid, Labels: o.labels,
+		RV: rv, RVNum: c.rvNum, RVValid: c.rvValid, Identity: c.identity,
+		Arrival: c.arrival, Estimated: c.estimate, InitialEventsEnd: c.iee,
+		Encoded: c.encoded, BodyOffset: c.bodyOffset, Status: d.status}
 }
 
 func (d *restReader) uvarint() uint64 {
@@ -610,18 +668,6 @@ func (d *restReader) uvarint() uint64 {
 	}
 	d.i += n
 	return v
-}
-
-// bytes returns the next string's bytes, in the chunk.
-func (d *restReader) bytes() []byte {
-	n := d.uvarint()
-	if n > uint64(len(d.b)-d.i) {
-		d.damaged = true
-		return nil
-	}
-	b := d.b[d.i : d.i+int(n)]
-	d.i += int(n)
-	return b
 }
 
 // keep returns a string of b, which outlives the chunk: the strings of
@@ -642,106 +688,187 @@ func (d *restReader) keep(b []byte) string {
 	return unsafe.String(&d.arena[n], len(b))
 }
 
-// event decodes the next event into d.ev (see restWriter.event).
-func (d *restReader) event(r *Reader) {
-	f := d.uvarint()
-	e := &d.ev.ev
-	if f&rfSession != 0 {
-		d.session = int(d.uvarint())
+// restUvarint reads the varint at b[i] and returns it and the index
+// after it; an index past len(b) where b does not hold one, which the
+// reads after it keep. It is inlined: a call per varint costs, under
+// wasm, as much as the rest of an event's decoding.
+func restUvarint(b []byte, i int) (uint64, int) {
+	if i < len(b) && b[i] < 0x80 {
+		return uint64(b[i]), i + 1
 	}
-	offset := d.end + unzigzag(d.uvarint())
-	length := int64(d.uvarint())
-	d.end = offset + length
+	var v uint64
+	for s := uint(0); i < len(b); s += 7 {
+		c := b[i]
+		i++
+		v |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return v, i
+		}
+	}
+	return 0, len(b) + 1
+}
+
+// restBytes reads the string at b[i] as restUvarint reads a varint.
+func restBytes(b []byte, i int) ([]byte, int) {
+	n, i := restUvarint(b, i)
+	if j := i + int(n); n <= uint64(len(b)) && j <= len(b) {
+		return b[i:j], j
+	}
+	return nil, len(b) + 1
+}
+
+// setString sets *p to s unless it is s already: under wasm, whose
+// collector marks on the reading thread, a pointer written while it
+// marks costs far more than the rest of an event's decoding, and the
+// event's strings are mostly the last one's.
+func setString(p *string, s string) {
+	if len(*p) != len(s) || unsafe.StringData(*p) != unsafe.StringData(s) {
+		*p = s
+	}
+}
+
+// decode decodes the next event into d.cur (see restWriter.event),
+// whose fields are the last event's.
+func (d *restReader) decode(r *Reader) {
+	c := &d.cur
+	b := d.b
+	f, i := restUvarint(b, d.i)
+	var u uint64
+	if f&rfSession != 0 {
+		u, i = restUvarint(b, i)
+		d.session = int(u)
+	}
+	c.offset = d.end + 1
+	if f&rfGap != 0 {
+		u, i = restUvarint(b, i)
+		c.offset += unzigzag(u)
+	}
+	u, i = restUvarint(b, i)
+	c.length += unzigzag(u)
+	d.end = c.offset + c.length
 	if f&rfKind != 0 {
-		i := d.uvarint()
+		u, i = restUvarint(b, i)
 		switch {
-		case i < uint64(len(d.kinds)):
-			d.kind = d.kinds[i]
-		case i == uint64(len(d.kinds)):
-			d.kind = [2]string{string(d.bytes()), string(d.bytes())}
-			d.kinds = append(d.kinds, d.kind)
+		case u < uint64(len(d.kinds)):
+		case u == uint64(len(d.kinds)) && i <= len(b):
+			var k, a []byte
+			k, i = restBytes(b, i)
+			a, i = restBytes(b, i)
+			d.kinds = append(d.kinds, [2]string{string(k), string(a)})
 		default:
 			d.damaged = true
 			return
 		}
+		c.kind = int(u)
 	}
 	var id uint32
 	if f&rfIdentity != 0 {
-		d.id = uint32(int64(d.id) + unzigzag(d.uvarint()))
+		u, i = restUvarint(b, i)
+		d.id = uint32(int64(d.id) + unzigzag(u))
 		id = d.id
 	}
-	o := &d.objs[id&(restSlots-1)]
-	var ns, name, uid, labels string
+	o := &d.none
+	c.obj = -1
+	if id != 0 {
+		c.obj = int(id & (restSlots - 1))
+		o = &d.objs[c.obj]
+	}
 	if f&rfObject != 0 {
+		var x []byte
 		if f&rfNamespace != 0 {
-			d.ns = d.keep(d.bytes())
+			x, i = restBytes(b, i)
+			d.ns = d.keep(x)
 		}
-		ns, name, uid = d.ns, d.keep(d.bytes()), d.keep(d.bytes())
-	} else if o.id == id && id != 0 {
-		ns, name, uid, labels = o.ns, o.name, o.uid, o.labels
-	} else {
+		var name, uid []byte
+		name, i = restBytes(b, i)
+		uid, i = restBytes(b, i)
+		// Only an event without an Identity may find its object as it
+		// is: a bookmark, whose strings are all empty.
+		o.id = id
+		setString(&o.ns, d.ns)
+		setString(&o.name, d.keep(name))
+		setString(&o.uid, d.keep(uid))
+		setString(&o.labels, "")
+	} else if o.id != id || id == 0 {
 		d.damaged = true
 		return
 	}
 	if f&rfLabelsLast != 0 {
-		labels = d.labels
+		setString(&o.labels, d.labels)
 	}
 	if f&rfLabels != 0 {
-		d.labels = d.keep(d.bytes())
-		labels = d.labels
+		var x []byte
+		x, i = restBytes(b, i)
+		d.labels = d.keep(x)
+		o.labels = d.labels
 	}
 	if id != 0 {
-		*o = restObject{id: id, ns: ns, name: name, uid: uid, labels: labels}
 		id += d.idBase
 	}
-	rv := d.bytes()
-	var rvs string
-	var rvNum uint64
-	if f&rfRVValid != 0 {
-		d.rv += uint64(unzigzag(d.uvarint()))
-		rvNum = d.rv
+	c.identity = id
+	// restBytes, inlined by hand: it is not, and every event has a
+	// resourceVersion.
+	u, i = restUvarint(b, i)
+	j := i + int(u)
+	if u > uint64(len(b)) || j > len(b) {
+		d.damaged = true
+		return
 	}
-	if f&rfRVValid != 0 && len(rv) > 0 && rv[0] != '0' {
-		// A consumer keeps the text of no resourceVersion but the odd
-		// ones, which are copied: the chunk need not outlive its events.
-		rvs = unsafe.String(unsafe.SliceData(rv), len(rv))
-	} else {
-		rvs = string(rv)
+	c.rvAt, c.rvLen = i, j-i
+	i = j
+	c.rvValid = f&rfRVValid != 0
+	c.rvNum = 0
+	if c.rvValid {
+		u, i = restUvarint(b, i)
+		d.rvNum += uint64(unzigzag(u))
+		c.rvNum = d.rvNum
+	}
+	// A consumer keeps the text of no resourceVersion but the odd ones,
+	// which are copied: the chunk need not outlive its events.
+	c.rvOdd = !c.rvValid || c.rvLen == 0 || b[c.rvAt] == '0'
+	if c.rvOdd {
+		setString(&d.rv, string(b[c.rvAt:j]))
 	}
 	if f&rfArrival != 0 {
-		d.arrival += unzigzag(d.uvarint())
+		u, i = restUvarint(b, i)
+		d.arrival += unzigzag(u)
 	}
 	switch {
 	case f&rfEstSec != 0:
-		d.estimate += unzigzag(d.uvarint()) * 1e9
+		u, i = restUvarint(b, i)
+		d.estimate += unzigzag(u) * 1e9
 	case f&rfEstNs != 0:
-		d.estimate += unzigzag(d.uvarint())
+		u, i = restUvarint(b, i)
+		d.estimate += unzigzag(u)
 	}
-	var bodyOffset int64
-	if f&rfEncoded != 0 {
-		bodyOffset = int64(d.uvarint())
+	c.encoded = f&rfEncoded != 0
+	c.bodyOffset = 0
+	if c.encoded {
+		u, i = restUvarint(b, i)
+		c.bodyOffset = int64(u)
 	}
-	var status *Status
 	if f&rfStatus != 0 {
-		status = new(Status)
-		if json.Unmarshal(d.bytes(), status) != nil {
+		var x []byte
+		x, i = restBytes(b, i)
+		d.status = new(Status)
+		if i > len(b) || json.Unmarshal(x, d.status) != nil {
 			d.damaged = true
 			return
 		}
+	} else if d.status != nil {
+		d.status = nil
 	}
-	e.Seq = r.seq
+	if i > len(b) {
+		d.damaged = true
+		return
+	}
+	d.i = i
+	c.seq = r.seq
 	r.seq++
-	e.Session = d.sessBase + d.session
-	e.Offset, e.Length = offset, length
-	e.Type = EventType(f & rfType)
-	e.Kind, e.APIVersion = d.kind[0], d.kind[1]
-	e.Namespace, e.Name, e.UID, e.Labels = ns, name, uid, labels
-	e.RV, e.RVNum, e.RVValid = rvs, rvNum, f&rfRVValid != 0
-	e.Identity = id
-	e.Arrival, e.Estimated = d.arrival, d.estimate
-	e.InitialEventsEnd = f&rfInitialEventsEnd != 0
-	e.Encoded, e.BodyOffset = f&rfEncoded != 0, bodyOffset
-	e.Status = status
+	c.session = d.sessBase + d.session
+	c.typ = EventType(f & rfType)
+	c.arrival, c.estimate = d.arrival, d.estimate
+	c.iee = f&rfInitialEventsEnd != 0
 }
 
 // SplitsAtLines says whether b, the raw bytes of a capture's start or of
