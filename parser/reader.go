@@ -228,11 +228,8 @@ func (r *Reader) sawResponse() bool {
 
 // Event returns the current event.
 func (r *Reader) Event() Event {
-	if r.rest != nil && r.rest.on {
-		return r.rest.event()
-	}
 	if r.cur == nil {
-		return Event{}
+		return r.restEvent()
 	}
 	return r.cur.ev
 }
@@ -241,7 +238,7 @@ func (r *Reader) Event() Event {
 // JSON, or its YAML document; for protobuf, its frame, length included, or
 // the body that is one object. They are valid until the next call to Next.
 func (r *Reader) Raw() []byte {
-	if r.cur == nil || r.rest != nil && r.rest.on {
+	if r.cur == nil {
 		return nil
 	}
 	return r.cur.raw
@@ -260,9 +257,6 @@ func (r *Reader) Err() error { return r.err }
 
 // InputBytes returns the bytes consumed from the source so far.
 func (r *Reader) InputBytes() int64 {
-	if r.rest != nil && r.rest.on {
-		return r.rest.input
-	}
 	if r.lines != nil && r.lines.inPlace {
 		return int64(r.lines.start)
 	}

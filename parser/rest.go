@@ -71,7 +71,7 @@ const (
 	// remember, each in the slot its Identity modulo restSlots names: an
 	// object whose slot another took since its last event has its
 	// strings written again.
-	restSlots = 1 << 16
+	restSlots = 1 << 15
 )
 
 // The flags of an event (restWriter.event), the most frequent in the
@@ -506,6 +506,12 @@ func (r *Reader) startRest() bool {
 	d.lineBase = r.lines.lineNo - 1
 	d.idBase = r.intern.ids
 	d.end = at
+	// Event and Raw of the rest's events see no current event of r's
+	// own, and InputBytes reads the rest's progress where it reads an
+	// in-place line reader's: each stays the few instructions inlined
+	// into the caller that it is for r's own events.
+	r.cur = nil
+	r.lines = &lineReader{inPlace: true, start: int(at), lineNo: r.lines.lineNo}
 	d.objs = make([]restObject, restSlots)
 	d.kinds = [][2]string{{"", ""}}
 	d.cur.obj, d.cur.rvOdd = -1, true
@@ -592,6 +598,7 @@ func (d *restReader) meta(r *Reader) bool {
 		}
 	}
 	d.left = int(d.uvarint())
+	r.lines.start = int(d.input)
 	return !d.damaged
 }
 
@@ -614,7 +621,10 @@ func (d *restReader) pull(r *Reader) bool {
 	return true
 }
 
-// nextRest is Next once the rest's events are given.
+// nextRest is Next once the rest's events are given: it decodes the
+// next event into d.cur (see restWriter.event), whose fields are the
+// last event's. It is one function with the decoding: under wasm a call
+// is a visible share of an event's cost.
 func (r *Reader) nextRest() bool {
 	d := r.rest
 	for d.left == 0 {
@@ -625,18 +635,169 @@ func (r *Reader) nextRest() bool {
 		}
 	}
 	d.left--
-	d.decode(r)
-	if d.damaged {
-		r.err = errRestDamaged
-		d.left, d.ended = 0, true
-		r.done = true
-		return false
+	c := &d.cur
+	b := d.b
+	f, i := restUvarint(b, d.i)
+	var u uint64
+	if f&rfSession != 0 {
+		u, i = restUvarint(b, i)
+		d.session = int(u)
 	}
+	c.offset = d.end + 1
+	if f&rfGap != 0 {
+		u, i = restUvarint(b, i)
+		c.offset += unzigzag(u)
+	}
+	u, i = restUvarint(b, i)
+	c.length += unzigzag(u)
+	d.end = c.offset + c.length
+	if f&rfKind != 0 {
+		u, i = restUvarint(b, i)
+		switch {
+		case u < uint64(len(d.kinds)):
+		case u == uint64(len(d.kinds)) && i <= len(b):
+			var k, a []byte
+			k, i = restBytes(b, i)
+			a, i = restBytes(b, i)
+			d.kinds = append(d.kinds, [2]string{string(k), string(a)})
+		default:
+			return r.restDamaged()
+		}
+		c.kind = int(u)
+	}
+	var id uint32
+	if f&rfIdentity != 0 {
+		u, i = restUvarint(b, i)
+		d.id = uint32(int64(d.id) + unzigzag(u))
+		id = d.id
+	}
+	o := &d.none
+	c.obj = -1
+	if id != 0 {
+		c.obj = int(id & (restSlots - 1))
+		o = &d.objs[c.obj]
+	}
+	if f&rfObject != 0 {
+		var x []byte
+		if f&rfNamespace != 0 {
+			x, i = restBytes(b, i)
+			d.ns = d.keep(x)
+		}
+		var name, uid []byte
+		name, i = restBytes(b, i)
+		uid, i = restBytes(b, i)
+		// Only an event without an Identity may find its object as it
+		// is: a bookmark, whose strings are all empty.
+		o.id = id
+		setString(&o.ns, d.ns)
+		setString(&o.name, d.keep(name))
+		setString(&o.uid, d.keep(uid))
+		setString(&o.labels, "")
+	} else if o.id != id || id == 0 {
+		return r.restDamaged()
+	}
+	if f&rfLabelsLast != 0 {
+		setString(&o.labels, d.labels)
+	}
+	if f&rfLabels != 0 {
+		var x []byte
+		x, i = restBytes(b, i)
+		d.labels = d.keep(x)
+		o.labels = d.labels
+	}
+	if id != 0 {
+		id += d.idBase
+	}
+	c.identity = id
+	// restBytes, inlined by hand: it is not, and every event has a
+	// resourceVersion.
+	u, i = restUvarint(b, i)
+	j := i + int(u)
+	if u > uint64(len(b)) || j > len(b) {
+		return r.restDamaged()
+	}
+	c.rvAt, c.rvLen = i, j-i
+	i = j
+	c.rvValid = f&rfRVValid != 0
+	c.rvNum = 0
+	if c.rvValid {
+		u, i = restUvarint(b, i)
+		d.rvNum += uint64(unzigzag(u))
+		c.rvNum = d.rvNum
+	}
+	// A consumer keeps the text of no resourceVersion but the odd ones,
+	// which are copied: the chunk need not outlive its events.
+	c.rvOdd = !c.rvValid || c.rvLen == 0 || b[c.rvAt] == '0'
+	if c.rvOdd {
+		setString(&d.rv, string(b[c.rvAt:j]))
+	}
+	if f&rfArrival != 0 {
+		u, i = restUvarint(b, i)
+		d.arrival += unzigzag(u)
+	}
+	switch {
+	case f&rfEstSec != 0:
+		u, i = restUvarint(b, i)
+		d.estimate += unzigzag(u) * 1e9
+	case f&rfEstNs != 0:
+		u, i = restUvarint(b, i)
+		d.estimate += unzigzag(u)
+	}
+	c.encoded = f&rfEncoded != 0
+	c.bodyOffset = 0
+	if c.encoded {
+		u, i = restUvarint(b, i)
+		c.bodyOffset = int64(u)
+	}
+	if f&rfStatus != 0 {
+		var x []byte
+		x, i = restBytes(b, i)
+		d.status = new(Status)
+		if i > len(b) || json.Unmarshal(x, d.status) != nil {
+			return r.restDamaged()
+		}
+	} else if d.status != nil {
+		d.status = nil
+	}
+	if i > len(b) {
+		return r.restDamaged()
+	}
+	d.i = i
+	c.seq = r.seq
+	r.seq++
+	c.session = d.sessBase + d.session
+	c.typ = EventType(f & rfType)
+	c.arrival, c.estimate = d.arrival, d.estimate
+	c.iee = f&rfInitialEventsEnd != 0
 	return true
 }
 
-// event returns the current event, made up of what event decoded.
-func (d *restReader) event() Event {
+// restDamaged ends r where a chunk does not read.
+func (r *Reader) restDamaged() bool {
+	d := r.rest
+	r.err = errRestDamaged
+	d.left, d.ended, d.damaged = 0, true, true
+	r.done = true
+	return false
+}
+
+func (d *restReader) uvarint() uint64 {
+	v, i := restUvarint(d.b, d.i)
+	if i > len(d.b) {
+		d.damaged = true
+		return 0
+	}
+	d.i = i
+	return v
+}
+
+// restEvent is Event where r has no current event of its own: the rest's
+// current one (Then), made up of what nextRest decoded, or none.
+func (r *Reader) restEvent() Event {
+	d := r.rest
+	if d == nil || !d.on {
+		return Event{}
+	}
 	c := &d.cur
 	o := &d.none
 	if c.obj >= 0 {
@@ -652,22 +813,6 @@ func (d *restReader) event() Event {
 		RV: rv, RVNum: c.rvNum, RVValid: c.rvValid, Identity: c.identity,
 		Arrival: c.arrival, Estimated: c.estimate, InitialEventsEnd: c.iee,
 		Encoded: c.encoded, BodyOffset: c.bodyOffset, Status: d.status}
-}
-
-func (d *restReader) uvarint() uint64 {
-	if d.i < len(d.b) && d.b[d.i] < 0x80 {
-		v := uint64(d.b[d.i])
-		d.i++
-		return v
-	}
-	v, n := binary.Uvarint(d.b[d.i:])
-	if n <= 0 {
-		d.damaged = true
-		d.i = len(d.b)
-		return 0
-	}
-	d.i += n
-	return v
 }
 
 // keep returns a string of b, which outlives the chunk: the strings of
@@ -725,150 +870,6 @@ func setString(p *string, s string) {
 	if len(*p) != len(s) || unsafe.StringData(*p) != unsafe.StringData(s) {
 		*p = s
 	}
-}
-
-// decode decodes the next event into d.cur (see restWriter.event),
-// whose fields are the last event's.
-func (d *restReader) decode(r *Reader) {
-	c := &d.cur
-	b := d.b
-	f, i := restUvarint(b, d.i)
-	var u uint64
-	if f&rfSession != 0 {
-		u, i = restUvarint(b, i)
-		d.session = int(u)
-	}
-	c.offset = d.end + 1
-	if f&rfGap != 0 {
-		u, i = restUvarint(b, i)
-		c.offset += unzigzag(u)
-	}
-	u, i = restUvarint(b, i)
-	c.length += unzigzag(u)
-	d.end = c.offset + c.length
-	if f&rfKind != 0 {
-		u, i = restUvarint(b, i)
-		switch {
-		case u < uint64(len(d.kinds)):
-		case u == uint64(len(d.kinds)) && i <= len(b):
-			var k, a []byte
-			k, i = restBytes(b, i)
-			a, i = restBytes(b, i)
-			d.kinds = append(d.kinds, [2]string{string(k), string(a)})
-		default:
-			d.damaged = true
-			return
-		}
-		c.kind = int(u)
-	}
-	var id uint32
-	if f&rfIdentity != 0 {
-		u, i = restUvarint(b, i)
-		d.id = uint32(int64(d.id) + unzigzag(u))
-		id = d.id
-	}
-	o := &d.none
-	c.obj = -1
-	if id != 0 {
-		c.obj = int(id & (restSlots - 1))
-		o = &d.objs[c.obj]
-	}
-	if f&rfObject != 0 {
-		var x []byte
-		if f&rfNamespace != 0 {
-			x, i = restBytes(b, i)
-			d.ns = d.keep(x)
-		}
-		var name, uid []byte
-		name, i = restBytes(b, i)
-		uid, i = restBytes(b, i)
-		// Only an event without an Identity may find its object as it
-		// is: a bookmark, whose strings are all empty.
-		o.id = id
-		setString(&o.ns, d.ns)
-		setString(&o.name, d.keep(name))
-		setString(&o.uid, d.keep(uid))
-		setString(&o.labels, "")
-	} else if o.id != id || id == 0 {
-		d.damaged = true
-		return
-	}
-	if f&rfLabelsLast != 0 {
-		setString(&o.labels, d.labels)
-	}
-	if f&rfLabels != 0 {
-		var x []byte
-		x, i = restBytes(b, i)
-		d.labels = d.keep(x)
-		o.labels = d.labels
-	}
-	if id != 0 {
-		id += d.idBase
-	}
-	c.identity = id
-	// restBytes, inlined by hand: it is not, and every event has a
-	// resourceVersion.
-	u, i = restUvarint(b, i)
-	j := i + int(u)
-	if u > uint64(len(b)) || j > len(b) {
-		d.damaged = true
-		return
-	}
-	c.rvAt, c.rvLen = i, j-i
-	i = j
-	c.rvValid = f&rfRVValid != 0
-	c.rvNum = 0
-	if c.rvValid {
-		u, i = restUvarint(b, i)
-		d.rvNum += uint64(unzigzag(u))
-		c.rvNum = d.rvNum
-	}
-	// A consumer keeps the text of no resourceVersion but the odd ones,
-	// which are copied: the chunk need not outlive its events.
-	c.rvOdd = !c.rvValid || c.rvLen == 0 || b[c.rvAt] == '0'
-	if c.rvOdd {
-		setString(&d.rv, string(b[c.rvAt:j]))
-	}
-	if f&rfArrival != 0 {
-		u, i = restUvarint(b, i)
-		d.arrival += unzigzag(u)
-	}
-	switch {
-	case f&rfEstSec != 0:
-		u, i = restUvarint(b, i)
-		d.estimate += unzigzag(u) * 1e9
-	case f&rfEstNs != 0:
-		u, i = restUvarint(b, i)
-		d.estimate += unzigzag(u)
-	}
-	c.encoded = f&rfEncoded != 0
-	c.bodyOffset = 0
-	if c.encoded {
-		u, i = restUvarint(b, i)
-		c.bodyOffset = int64(u)
-	}
-	if f&rfStatus != 0 {
-		var x []byte
-		x, i = restBytes(b, i)
-		d.status = new(Status)
-		if i > len(b) || json.Unmarshal(x, d.status) != nil {
-			d.damaged = true
-			return
-		}
-	} else if d.status != nil {
-		d.status = nil
-	}
-	if i > len(b) {
-		d.damaged = true
-		return
-	}
-	d.i = i
-	c.seq = r.seq
-	r.seq++
-	c.session = d.sessBase + d.session
-	c.typ = EventType(f & rfType)
-	c.arrival, c.estimate = d.arrival, d.estimate
-	c.iee = f&rfInitialEventsEnd != 0
 }
 
 // SplitsAtLines says whether b, the raw bytes of a capture's start or of
