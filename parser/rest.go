@@ -102,9 +102,10 @@ const (
 )
 
 // restMeta is what a chunk says of the rest's Reader besides its events:
-// its sessions from From on (the one before may have grown since the
-// last chunk), how many it has in all, and its diagnostics since the
-// last chunk; the last chunk adds the lines read and the error.
+// its sessions from From on (the last one an earlier chunk sent, which
+// may have grown since, and those after it), how many it has in all,
+// and its diagnostics since the last chunk; the last chunk adds the
+// lines read and the error.
 type restMeta struct {
 	From     int          `json:"from"`
 	N        int          `json:"n"`
@@ -363,9 +364,9 @@ type restObject struct {
 	ns, name, uid, labels string
 }
 
-// restReader gives a Reader's rest (Then): it decodes the chunks into
-// ev, whose fields are the last event's, which the next is read as
-// deltas of.
+// restReader gives a Reader's rest (Then): it decodes the chunks' events
+// one by one into cur; they are read as deltas of the last one, whose
+// fields are kept here.
 type restReader struct {
 	src Rest
 	// on is set once the Reader's own input is read and the rest's
@@ -686,12 +687,17 @@ func (r *Reader) nextRest() bool {
 		var name, uid []byte
 		name, i = restBytes(b, i)
 		uid, i = restBytes(b, i)
-		// Only an event without an Identity may find its object as it
-		// is: a bookmark, whose strings are all empty.
+		// The strings are kept only where they change: the object of
+		// the events without an Identity, none, is mostly a
+		// bookmark's, all of whose strings are empty.
 		o.id = id
 		setString(&o.ns, d.ns)
-		setString(&o.name, d.keep(name))
-		setString(&o.uid, d.keep(uid))
+		if string(name) != o.name {
+			o.name = d.keep(name)
+		}
+		if string(uid) != o.uid {
+			o.uid = d.keep(uid)
+		}
 		setString(&o.labels, "")
 	} else if o.id != id || id == 0 {
 		return r.restDamaged()
