@@ -21,14 +21,20 @@ import (
 // the whole capture is between two events, and a Reader of what follows
 // starts as it goes on.
 //
-// The chunks WriteRest writes are, each:
+// The chunks WriteRest writes are, each, the events (see
+// restWriter.event), then what is known once they are written: the
+// chunk's meta (JSON of restMeta) and a footer of fixed size, its
+// integers little-endian:
 //
+//	the meta's length uint32
+//	the events uint32
+//	the rest's Reader's InputBytes uint64
+//	at uint64
+//	flags byte: restFirst, restLast
 //	restVersion byte
-//	flags uvarint: restFirst, restLast
-//	at uvarint (first chunk only)
-//	the rest's Reader's InputBytes uvarint
-//	meta length uvarint, meta (JSON of restMeta)
-//	events uvarint, then the events (see restWriter.event)
+//
+// so that the events, the chunk's bulk, are written once, where they
+// are handed on.
 //
 // Decoding must cost far less than parsing, above all as wasm, where the
 // reading thread is the only one: an event is a few varints, deltas of
@@ -63,6 +69,8 @@ const (
 	restVersion = 1
 	restFirst   = 1
 	restLast    = 2
+	// restFooter is the bytes of a chunk's footer.
+	restFooter = 4 + 4 + 8 + 8 + 1 + 1
 	// restChunkSize is the size from which WriteRest hands a chunk on:
 	// large enough that its header and the hand-over cost nothing per
 	// event, small enough that the first events arrive early.
@@ -118,7 +126,6 @@ type restMeta struct {
 // restWriter encodes events; its fields are the last event's, which the
 // next is written as deltas of.
 type restWriter struct {
-	buf      []byte
 	events   int
 	session  int
 	end      int64
@@ -143,8 +150,10 @@ type restWriter struct {
 // WriteRest reads every event of r, a Reader of a capture's bytes from
 // offset at on (a line's start), not yet read, and hands them to emit in
 // chunks in the form Reader.Then reads, the last ending with r's
-// sessions, diagnostics, lines read and error. emit owns each chunk. An
-// error from emit stops WriteRest and is returned. r's offsets count from
+// sessions, diagnostics, lines read and error. A chunk is valid until
+// emit returns: emit copies what it keeps (as a postMessage does), and
+// WriteRest writes the next chunk in the same memory. An error from emit
+// stops WriteRest and is returned. r's offsets count from
 // the capture's start: its events', sessions' and diagnostics', and
 // those its diagnostics' messages give.
 func WriteRest(r *Reader, at int64, emit func(chunk []byte) error) error {
@@ -157,23 +166,27 @@ func writeRest(r *Reader, at int64, size int, emit func(chunk []byte) error) err
 		panic("parser: WriteRest of a Reader already read")
 	}
 	r.restAt = at
-	w := &restWriter{kinds: map[[2]string]int{{"", ""}: 0}, buf: make([]byte, 0, size+64<<10), end: at}
+	w := &restWriter{kinds: map[[2]string]int{{"", ""}: 0}, end: at}
+	// The events' bytes are a local, not a field: under wasm, a pointer
+	// written into the heap while the collector marks costs more than
+	// the event's encoding.
+	buf := make([]byte, 0, size+64<<10)
 	first := true
 	for r.Next() {
-		w.event(&r.cur.ev)
-		if len(w.buf) >= size {
-			if err := emit(w.chunk(r, at, first, false)); err != nil {
+		buf = w.event(buf, &r.cur.ev)
+		if len(buf) >= size {
+			if err := emit(w.chunk(buf, r, at, first, false)); err != nil {
 				return err
 			}
-			first = false
+			buf, first = buf[:0], false
 		}
 	}
-	return emit(w.chunk(r, at, first, true))
+	return emit(w.chunk(buf, r, at, first, true))
 }
 
-// chunk returns the chunk of the events written since the last one, and
-// resets the buffer.
-func (w *restWriter) chunk(r *Reader, at int64, first, last bool) []byte {
+// chunk returns the chunk of buf, the events written since the last
+// one.
+func (w *restWriter) chunk(buf []byte, r *Reader, at int64, first, last bool) []byte {
 	m := restMeta{From: max(w.sessions-1, 0), N: len(r.session)}
 	m.Sessions = r.session[m.From:]
 	m.Diags = r.diags[w.diags:]
@@ -191,25 +204,20 @@ func (w *restWriter) chunk(r *Reader, at int64, first, last bool) []byte {
 		// Sessions and diagnostics are plain data.
 		panic(err)
 	}
-	out := make([]byte, 0, 32+len(meta)+len(w.buf))
-	out = append(out, restVersion)
-	flags := uint64(0)
+	flags := byte(0)
 	if first {
 		flags |= restFirst
 	}
 	if last {
 		flags |= restLast
 	}
-	out = binary.AppendUvarint(out, flags)
-	if first {
-		out = binary.AppendUvarint(out, uint64(at))
-	}
-	out = binary.AppendUvarint(out, uint64(r.InputBytes()))
-	out = binary.AppendUvarint(out, uint64(len(meta)))
-	out = append(out, meta...)
-	out = binary.AppendUvarint(out, uint64(w.events))
-	out = append(out, w.buf...)
-	w.buf, w.events = w.buf[:0], 0
+	out := append(buf, meta...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(meta)))
+	out = binary.LittleEndian.AppendUint32(out, uint32(w.events))
+	out = binary.LittleEndian.AppendUint64(out, uint64(r.InputBytes()))
+	out = binary.LittleEndian.AppendUint64(out, uint64(at))
+	out = append(out, flags, restVersion)
+	w.events = 0
 	return out
 }
 
@@ -228,7 +236,7 @@ func appendRestString(b []byte, s string) []byte {
 // name and uid, the labels, the resourceVersion (its text, and its
 // number as a delta), the arrival and estimated times (deltas), the
 // body offset and the Status.
-func (w *restWriter) event(e *Event) {
+func (w *restWriter) event(buf []byte, e *Event) []byte {
 	f := uint64(e.Type) & rfType
 	if e.Session != w.session {
 		f |= rfSession
@@ -287,7 +295,7 @@ func (w *restWriter) event(e *Event) {
 		f |= rfStatus
 	}
 
-	b := binary.AppendUvarint(w.buf, f)
+	b := binary.AppendUvarint(buf, f)
 	if f&rfSession != 0 {
 		b = binary.AppendUvarint(b, uint64(e.Session))
 		w.session = e.Session
@@ -328,7 +336,8 @@ func (w *restWriter) event(e *Event) {
 		w.labels = e.Labels
 	}
 	if id != 0 {
-		w.ids[slot], w.objLabels[slot] = id, e.Labels
+		w.ids[slot] = id
+		setString(&w.objLabels[slot], e.Labels)
 	}
 	b = appendRestString(b, e.RV)
 	if e.RVValid {
@@ -354,8 +363,8 @@ func (w *restWriter) event(e *Event) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
-	w.buf = b
 	w.events++
+	return b
 }
 
 // restObject is what the decoder remembers of an object, in its slot.
@@ -375,8 +384,11 @@ type restReader struct {
 	on  bool
 	err error
 	at  int64
-	b   []byte // the current chunk
-	i   int
+	// b is the current chunk's events, i where the next one starts,
+	// metaBytes its meta.
+	b         []byte
+	i         int
+	metaBytes []byte
 	// left is the events of b not yet given; last says b is the last
 	// chunk, ended that no more come.
 	left        int
@@ -402,7 +414,6 @@ type restReader struct {
 	labels   string
 	objs     []restObject
 	arena    []byte
-	damaged  bool
 	arrival  int64
 	estimate int64
 	// none is the object of events without an Identity, rv an odd
@@ -486,12 +497,13 @@ func (r *Reader) startRest() bool {
 		d.err = ErrSplitMismatch
 		return false
 	}
-	d.b, d.i = chunk, 0
-	if !d.header(true) || d.at != at {
+	d.b = chunk
+	if !d.header(true) {
+		d.err = errRestDamaged
+		return false
+	}
+	if d.at != at {
 		d.err = ErrSplitMismatch
-		if d.damaged {
-			d.err = errRestDamaged
-		}
 		return false
 	}
 	// What one Reader of the whole would do as the rest's first line,
@@ -524,39 +536,36 @@ func (r *Reader) startRest() bool {
 	return true
 }
 
-// header reads a chunk's header, up to its meta; it says whether the
-// chunk reads.
+// header reads a chunk's footer, and has d.b the chunk's events and
+// d.metaBytes its meta; it says whether the chunk reads.
 func (d *restReader) header(first bool) bool {
-	if len(d.b) == 0 || d.b[0] != restVersion {
-		d.damaged = true
+	b := d.b
+	if len(b) < restFooter || b[len(b)-1] != restVersion {
 		return false
 	}
-	d.i = 1
-	flags := d.uvarint()
-	if (flags&restFirst != 0) != first {
-		d.damaged = true
+	ft := b[len(b)-restFooter:]
+	n, events := binary.LittleEndian.Uint32(ft), binary.LittleEndian.Uint32(ft[4:])
+	flags := ft[24]
+	if (flags&restFirst != 0) != first || int64(n) > int64(len(b)-restFooter) {
 		return false
 	}
 	d.last = flags&restLast != 0
 	if first {
-		d.at = int64(d.uvarint())
+		d.at = int64(binary.LittleEndian.Uint64(ft[16:]))
 	}
-	d.input = d.at + int64(d.uvarint())
-	return !d.damaged
+	d.input = d.at + int64(binary.LittleEndian.Uint64(ft[8:]))
+	meta := len(b) - restFooter - int(n)
+	d.b, d.i, d.metaBytes, d.left = b[:meta], 0, b[meta:len(b)-restFooter], int(events)
+	return true
 }
 
-// meta reads a chunk's meta, whose header was read, into r's sessions and
-// diagnostics, and the count of its events.
+// meta reads a chunk's meta, whose footer was read, into r's sessions
+// and diagnostics.
 func (d *restReader) meta(r *Reader) bool {
-	n := int(d.uvarint())
-	if d.damaged || n > len(d.b)-d.i {
-		return false
-	}
 	var m restMeta
-	if err := json.Unmarshal(d.b[d.i:d.i+n], &m); err != nil {
+	if err := json.Unmarshal(d.metaBytes, &m); err != nil || m.From < 0 || d.sessBase+m.From > len(r.session) {
 		return false
 	}
-	d.i += n
 	for k, s := range m.Sessions {
 		i := d.sessBase + m.From + k
 		if m.From+k == 0 {
@@ -598,9 +607,8 @@ func (d *restReader) meta(r *Reader) bool {
 			r.err = errors.New(m.Err)
 		}
 	}
-	d.left = int(d.uvarint())
 	r.lines.start = int(d.input)
-	return !d.damaged
+	return true
 }
 
 // pull takes the rest's next chunk; it says whether one came.
@@ -613,7 +621,7 @@ func (d *restReader) pull(r *Reader) bool {
 		d.ended = true
 		return false
 	}
-	d.b, d.i = chunk, 0
+	d.b = chunk
 	if !d.header(false) || !d.meta(r) {
 		r.err = errRestDamaged
 		d.ended = true
@@ -642,6 +650,9 @@ func (r *Reader) nextRest() bool {
 	var u uint64
 	if f&rfSession != 0 {
 		u, i = restUvarint(b, i)
+		if u >= uint64(len(r.session)-d.sessBase) {
+			return r.restDamaged()
+		}
 		d.session = int(u)
 	}
 	c.offset = d.end + 1
@@ -782,19 +793,9 @@ func (r *Reader) nextRest() bool {
 func (r *Reader) restDamaged() bool {
 	d := r.rest
 	r.err = errRestDamaged
-	d.left, d.ended, d.damaged = 0, true, true
+	d.left, d.ended = 0, true
 	r.done = true
 	return false
-}
-
-func (d *restReader) uvarint() uint64 {
-	v, i := restUvarint(d.b, d.i)
-	if i > len(d.b) {
-		d.damaged = true
-		return 0
-	}
-	d.i = i
-	return v
 }
 
 // restEvent is Event where r has no current event of its own: the rest's
