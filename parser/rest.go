@@ -221,6 +221,12 @@ func (w *restWriter) chunk(buf []byte, r *Reader, at int64, first, last bool) []
 	return out
 }
 
+// sameString is a == b, without a call where a and b are the same
+// string, as the Reader's interned strings of one object are.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
 func zigzag(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
 
 func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
@@ -244,7 +250,7 @@ func (w *restWriter) event(buf []byte, e *Event) []byte {
 	if e.Offset != w.end+1 {
 		f |= rfGap
 	}
-	kindChanged := e.Kind != w.kind[0] || e.APIVersion != w.kind[1]
+	kindChanged := !sameString(e.Kind, w.kind[0]) || !sameString(e.APIVersion, w.kind[1])
 	if kindChanged {
 		f |= rfKind
 	}
@@ -259,12 +265,12 @@ func (w *restWriter) event(buf []byte, e *Event) []byte {
 		base = w.objLabels[slot]
 	} else {
 		f |= rfObject
-		if e.Namespace != w.ns {
+		if !sameString(e.Namespace, w.ns) {
 			f |= rfNamespace
 		}
 	}
-	if e.Labels != base {
-		if e.Labels == w.labels {
+	if !sameString(e.Labels, base) {
+		if sameString(e.Labels, w.labels) {
 			f |= rfLabelsLast
 		} else {
 			f |= rfLabels
