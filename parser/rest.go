@@ -3,9 +3,9 @@ package parser
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"unsafe"
 
@@ -23,7 +23,7 @@ import (
 //
 // The chunks WriteRest writes are, each, the events (see
 // restWriter.event), then what is known once they are written: the
-// chunk's meta (JSON of restMeta) and a footer of fixed size, its
+// chunk's meta (a restMeta, see putValue) and a footer of fixed size, its
 // integers little-endian:
 //
 //	the meta's length uint32
@@ -109,18 +109,132 @@ const (
 	rfGap = 1 << 17
 )
 
+// putValue writes v, a value of the plain types a chunk's meta and an
+// event's Status are made of, as valueReader reads it: every byte of
+// its strings as it is (encoding/json would change bytes that are not
+// UTF-8, which a capture's diagnostics quote), and nil apart from empty.
+// The encoder and the decoder are one build, with the same types.
+func putValue(b []byte, v reflect.Value) []byte {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return append(b, 0)
+		}
+		return putValue(append(b, 1), v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			b = putValue(b, v.Field(i))
+		}
+		return b
+	case reflect.Slice:
+		if v.IsNil() {
+			return append(b, 0)
+		}
+		b = binary.AppendUvarint(b, uint64(v.Len())+1)
+		for i := range v.Len() {
+			b = putValue(b, v.Index(i))
+		}
+		return b
+	case reflect.String:
+		b = binary.AppendUvarint(b, uint64(v.Len()))
+		return append(b, v.String()...)
+	case reflect.Bool:
+		if v.Bool() {
+			return append(b, 1)
+		}
+		return append(b, 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return binary.AppendVarint(b, v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return binary.AppendUvarint(b, v.Uint())
+	}
+	panic("parser: no rest encoding for a " + v.Type().String())
+}
+
+// valueReader reads what putValue wrote, from b[i]; bad is set where b
+// does not hold it.
+type valueReader struct {
+	b   []byte
+	i   int
+	bad bool
+}
+
+func (r *valueReader) uvarint() uint64 {
+	u, i := restUvarint(r.b, r.i)
+	if i > len(r.b) {
+		r.bad = true
+		return 0
+	}
+	r.i = i
+	return u
+}
+
+func (r *valueReader) read(v reflect.Value) {
+	if r.bad {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		switch r.uvarint() {
+		case 0:
+			v.SetZero()
+		case 1:
+			p := reflect.New(v.Type().Elem())
+			r.read(p.Elem())
+			v.Set(p)
+		default:
+			r.bad = true
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			r.read(v.Field(i))
+		}
+	case reflect.Slice:
+		n := r.uvarint()
+		switch {
+		case n == 0:
+			v.SetZero()
+		case n-1 > uint64(len(r.b)-r.i):
+			// Each element takes a byte at least.
+			r.bad = true
+		default:
+			s := reflect.MakeSlice(v.Type(), int(n-1), int(n-1))
+			for i := range int(n - 1) {
+				r.read(s.Index(i))
+			}
+			v.Set(s)
+		}
+	case reflect.String:
+		n := r.uvarint()
+		if n > uint64(len(r.b)-r.i) {
+			r.bad = true
+			return
+		}
+		v.SetString(string(r.b[r.i : r.i+int(n)]))
+		r.i += int(n)
+	case reflect.Bool:
+		v.SetBool(r.uvarint() != 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(unzigzag(r.uvarint()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(r.uvarint())
+	default:
+		panic("parser: no rest encoding for a " + v.Type().String())
+	}
+}
+
 // restMeta is what a chunk says of the rest's Reader besides its events:
 // its sessions from From on (the last one an earlier chunk sent, which
 // may have grown since, and those after it), how many it has in all,
 // and its diagnostics since the last chunk; the last chunk adds the
 // lines read and the error.
 type restMeta struct {
-	From     int          `json:"from"`
-	N        int          `json:"n"`
-	Sessions []Session    `json:"sessions,omitempty"`
-	Diags    []Diagnostic `json:"diags,omitempty"`
-	Lines    int          `json:"lines,omitempty"`
-	Err      string       `json:"err,omitempty"`
+	From     int
+	N        int
+	Sessions []Session
+	Diags    []Diagnostic
+	Lines    int
+	Err      string
 }
 
 // restWriter encodes events; its fields are the last event's, which the
@@ -199,11 +313,6 @@ func (w *restWriter) chunk(buf []byte, r *Reader, at int64, first, last bool) []
 			m.Err = r.err.Error()
 		}
 	}
-	meta, err := json.Marshal(&m)
-	if err != nil {
-		// Sessions and diagnostics are plain data.
-		panic(err)
-	}
 	flags := byte(0)
 	if first {
 		flags |= restFirst
@@ -211,8 +320,8 @@ func (w *restWriter) chunk(buf []byte, r *Reader, at int64, first, last bool) []
 	if last {
 		flags |= restLast
 	}
-	out := append(buf, meta...)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(meta)))
+	out := putValue(buf, reflect.ValueOf(m))
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(out)-len(buf)))
 	out = binary.LittleEndian.AppendUint32(out, uint32(w.events))
 	out = binary.LittleEndian.AppendUint64(out, uint64(r.InputBytes()))
 	out = binary.LittleEndian.AppendUint64(out, uint64(at))
@@ -362,12 +471,7 @@ func (w *restWriter) event(buf []byte, e *Event) []byte {
 		b = binary.AppendUvarint(b, uint64(e.BodyOffset))
 	}
 	if e.Status != nil {
-		s, err := json.Marshal(e.Status)
-		if err != nil {
-			panic(err)
-		}
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
+		b = putValue(b, reflect.ValueOf(e.Status).Elem())
 	}
 	w.events++
 	return b
@@ -569,7 +673,8 @@ func (d *restReader) header(first bool) bool {
 // and diagnostics.
 func (d *restReader) meta(r *Reader) bool {
 	var m restMeta
-	if err := json.Unmarshal(d.metaBytes, &m); err != nil || m.From < 0 || d.sessBase+m.From > len(r.session) {
+	v := valueReader{b: d.metaBytes}
+	if v.read(reflect.ValueOf(&m).Elem()); v.bad || v.i != len(v.b) || m.From < 0 || d.sessBase+m.From > len(r.session) {
 		return false
 	}
 	for k, s := range m.Sessions {
@@ -773,12 +878,12 @@ func (r *Reader) nextRest() bool {
 		c.bodyOffset = int64(u)
 	}
 	if f&rfStatus != 0 {
-		var x []byte
-		x, i = restBytes(b, i)
 		d.status = new(Status)
-		if i > len(b) || json.Unmarshal(x, d.status) != nil {
+		v := valueReader{b: b, i: i}
+		if v.read(reflect.ValueOf(d.status).Elem()); v.bad {
 			return r.restDamaged()
 		}
+		i = v.i
 	} else if d.status != nil {
 		d.status = nil
 	}
