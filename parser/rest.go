@@ -264,10 +264,8 @@ type restWriter struct {
 // WriteRest reads every event of r, a Reader of a capture's bytes from
 // offset at on (a line's start), not yet read, and hands them to emit in
 // chunks in the form Reader.Then reads, the last ending with r's
-// sessions, diagnostics, lines read and error. A chunk is valid until
-// emit returns: emit copies what it keeps (as a postMessage does), and
-// WriteRest writes the next chunk in the same memory. An error from emit
-// stops WriteRest and is returned. r's offsets count from
+// sessions, diagnostics, lines read and error. emit owns each chunk. An
+// error from emit stops WriteRest and is returned. r's offsets count from
 // the capture's start: its events', sessions' and diagnostics', and
 // those its diagnostics' messages give.
 func WriteRest(r *Reader, at int64, emit func(chunk []byte) error) error {
@@ -292,7 +290,7 @@ func writeRest(r *Reader, at int64, size int, emit func(chunk []byte) error) err
 			if err := emit(w.chunk(buf, r, at, first, false)); err != nil {
 				return err
 			}
-			buf, first = buf[:0], false
+			buf, first = make([]byte, 0, size+64<<10), false
 		}
 	}
 	return emit(w.chunk(buf, r, at, first, true))
