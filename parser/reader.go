@@ -229,7 +229,7 @@ func (r *Reader) sawResponse() bool {
 // Event returns the current event.
 func (r *Reader) Event() Event {
 	if r.cur == nil {
-		return Event{}
+		return r.restEvent()
 	}
 	return r.cur.ev
 }
@@ -257,9 +257,6 @@ func (r *Reader) Err() error { return r.err }
 
 // InputBytes returns the bytes consumed from the source so far.
 func (r *Reader) InputBytes() int64 {
-	if r.rest != nil && r.rest.on {
-		return r.rest.input
-	}
 	if r.lines != nil && r.lines.inPlace {
 		return int64(r.lines.start)
 	}

@@ -3,9 +3,9 @@ package parser
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"unsafe"
 
@@ -21,14 +21,20 @@ import (
 // the whole capture is between two events, and a Reader of what follows
 // starts as it goes on.
 //
-// The chunks WriteRest writes are, each:
+// The chunks WriteRest writes are, each, the events (see
+// restWriter.event), then what is known once they are written: the
+// chunk's meta (a restMeta, see putValue) and a footer of fixed size, its
+// integers little-endian:
 //
+//	the meta's length uint32
+//	the events uint32
+//	the rest's Reader's InputBytes uint64
+//	at uint64
+//	flags byte: restFirst, restLast
 //	restVersion byte
-//	flags uvarint: restFirst, restLast
-//	at uvarint (first chunk only)
-//	the rest's Reader's InputBytes uvarint
-//	meta length uvarint, meta (JSON of restMeta)
-//	events uvarint, then the events (see restWriter.event)
+//
+// so that the events, the chunk's bulk, are written once, where they
+// are handed on.
 //
 // Decoding must cost far less than parsing, above all as wasm, where the
 // reading thread is the only one: an event is a few varints, deltas of
@@ -63,6 +69,8 @@ const (
 	restVersion = 1
 	restFirst   = 1
 	restLast    = 2
+	// restFooter is the bytes of a chunk's footer.
+	restFooter = 4 + 4 + 8 + 8 + 1 + 1
 	// restChunkSize is the size from which WriteRest hands a chunk on:
 	// large enough that its header and the hand-over cost nothing per
 	// event, small enough that the first events arrive early.
@@ -71,7 +79,7 @@ const (
 	// remember, each in the slot its Identity modulo restSlots names: an
 	// object whose slot another took since its last event has its
 	// strings written again.
-	restSlots = 1 << 16
+	restSlots = 1 << 15
 )
 
 // The flags of an event (restWriter.event), the most frequent in the
@@ -95,28 +103,147 @@ const (
 	rfInitialEventsEnd = 1 << 14
 	rfEncoded          = 1 << 15
 	rfStatus           = 1 << 16
+	// rfGap: the offset follows, as the delta of the last event's end
+	// plus one; else it is that, the event after the last one's line
+	// end.
+	rfGap = 1 << 17
 )
 
+// putValue writes v, a value of the plain types a chunk's meta and an
+// event's Status are made of, as valueReader reads it: every byte of
+// its strings as it is (encoding/json would change bytes that are not
+// UTF-8, which a capture's diagnostics quote), and nil apart from empty.
+// The encoder and the decoder are one build, with the same types.
+func putValue(b []byte, v reflect.Value) []byte {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return append(b, 0)
+		}
+		return putValue(append(b, 1), v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			b = putValue(b, v.Field(i))
+		}
+		return b
+	case reflect.Slice:
+		if v.IsNil() {
+			return append(b, 0)
+		}
+		b = binary.AppendUvarint(b, uint64(v.Len())+1)
+		for i := range v.Len() {
+			b = putValue(b, v.Index(i))
+		}
+		return b
+	case reflect.String:
+		b = binary.AppendUvarint(b, uint64(v.Len()))
+		return append(b, v.String()...)
+	case reflect.Bool:
+		if v.Bool() {
+			return append(b, 1)
+		}
+		return append(b, 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return binary.AppendVarint(b, v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return binary.AppendUvarint(b, v.Uint())
+	}
+	panic("parser: no rest encoding for a " + v.Type().String())
+}
+
+// valueReader reads what putValue wrote, from b[i]; bad is set where b
+// does not hold it.
+type valueReader struct {
+	b   []byte
+	i   int
+	bad bool
+}
+
+func (r *valueReader) uvarint() uint64 {
+	u, i := restUvarint(r.b, r.i)
+	if i > len(r.b) {
+		r.bad = true
+		return 0
+	}
+	r.i = i
+	return u
+}
+
+func (r *valueReader) read(v reflect.Value) {
+	if r.bad {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		switch r.uvarint() {
+		case 0:
+			v.SetZero()
+		case 1:
+			p := reflect.New(v.Type().Elem())
+			r.read(p.Elem())
+			v.Set(p)
+		default:
+			r.bad = true
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			r.read(v.Field(i))
+		}
+	case reflect.Slice:
+		n := r.uvarint()
+		switch {
+		case n == 0:
+			v.SetZero()
+		case n-1 > uint64(len(r.b)-r.i):
+			// Each element takes a byte at least.
+			r.bad = true
+		default:
+			s := reflect.MakeSlice(v.Type(), int(n-1), int(n-1))
+			for i := range int(n - 1) {
+				r.read(s.Index(i))
+			}
+			v.Set(s)
+		}
+	case reflect.String:
+		n := r.uvarint()
+		if n > uint64(len(r.b)-r.i) {
+			r.bad = true
+			return
+		}
+		v.SetString(string(r.b[r.i : r.i+int(n)]))
+		r.i += int(n)
+	case reflect.Bool:
+		v.SetBool(r.uvarint() != 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(unzigzag(r.uvarint()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(r.uvarint())
+	default:
+		panic("parser: no rest encoding for a " + v.Type().String())
+	}
+}
+
 // restMeta is what a chunk says of the rest's Reader besides its events:
-// its sessions from From on (the one before may have grown since the
-// last chunk), how many it has in all, and its diagnostics since the
-// last chunk; the last chunk adds the lines read and the error.
+// its sessions from From on (the last one an earlier chunk sent, which
+// may have grown since, and those after it), how many it has in all,
+// and its diagnostics since the last chunk; the last chunk adds the
+// lines read and the error.
 type restMeta struct {
-	From     int          `json:"from"`
-	N        int          `json:"n"`
-	Sessions []Session    `json:"sessions,omitempty"`
-	Diags    []Diagnostic `json:"diags,omitempty"`
-	Lines    int          `json:"lines,omitempty"`
-	Err      string       `json:"err,omitempty"`
+	From     int
+	N        int
+	Sessions []Session
+	Diags    []Diagnostic
+	Lines    int
+	Err      string
 }
 
 // restWriter encodes events; its fields are the last event's, which the
 // next is written as deltas of.
 type restWriter struct {
-	buf      []byte
 	events   int
 	session  int
 	end      int64
+	length   int64
 	id       uint32
 	rv       uint64
 	arrival  int64
@@ -151,23 +278,27 @@ func writeRest(r *Reader, at int64, size int, emit func(chunk []byte) error) err
 		panic("parser: WriteRest of a Reader already read")
 	}
 	r.restAt = at
-	w := &restWriter{kinds: make(map[[2]string]int), buf: make([]byte, 0, size+64<<10), end: at}
+	w := &restWriter{kinds: map[[2]string]int{{"", ""}: 0}, end: at}
+	// The events' bytes are a local, not a field: under wasm, a pointer
+	// written into the heap while the collector marks costs more than
+	// the event's encoding.
+	buf := make([]byte, 0, size+64<<10)
 	first := true
 	for r.Next() {
-		w.event(&r.cur.ev)
-		if len(w.buf) >= size {
-			if err := emit(w.chunk(r, at, first, false)); err != nil {
+		buf = w.event(buf, &r.cur.ev)
+		if len(buf) >= size {
+			if err := emit(w.chunk(buf, r, at, first, false)); err != nil {
 				return err
 			}
-			first = false
+			buf, first = make([]byte, 0, size+64<<10), false
 		}
 	}
-	return emit(w.chunk(r, at, first, true))
+	return emit(w.chunk(buf, r, at, first, true))
 }
 
-// chunk returns the chunk of the events written since the last one, and
-// resets the buffer.
-func (w *restWriter) chunk(r *Reader, at int64, first, last bool) []byte {
+// chunk returns the chunk of buf, the events written since the last
+// one.
+func (w *restWriter) chunk(buf []byte, r *Reader, at int64, first, last bool) []byte {
 	m := restMeta{From: max(w.sessions-1, 0), N: len(r.session)}
 	m.Sessions = r.session[m.From:]
 	m.Diags = r.diags[w.diags:]
@@ -180,31 +311,27 @@ func (w *restWriter) chunk(r *Reader, at int64, first, last bool) []byte {
 			m.Err = r.err.Error()
 		}
 	}
-	meta, err := json.Marshal(&m)
-	if err != nil {
-		// Sessions and diagnostics are plain data.
-		panic(err)
-	}
-	out := make([]byte, 0, 32+len(meta)+len(w.buf))
-	out = append(out, restVersion)
-	flags := uint64(0)
+	flags := byte(0)
 	if first {
 		flags |= restFirst
 	}
 	if last {
 		flags |= restLast
 	}
-	out = binary.AppendUvarint(out, flags)
-	if first {
-		out = binary.AppendUvarint(out, uint64(at))
-	}
-	out = binary.AppendUvarint(out, uint64(r.InputBytes()))
-	out = binary.AppendUvarint(out, uint64(len(meta)))
-	out = append(out, meta...)
-	out = binary.AppendUvarint(out, uint64(w.events))
-	out = append(out, w.buf...)
-	w.buf, w.events = w.buf[:0], 0
+	out := putValue(buf, reflect.ValueOf(m))
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(out)-len(buf)))
+	out = binary.LittleEndian.AppendUint32(out, uint32(w.events))
+	out = binary.LittleEndian.AppendUint64(out, uint64(r.InputBytes()))
+	out = binary.LittleEndian.AppendUint64(out, uint64(at))
+	out = append(out, flags, restVersion)
+	w.events = 0
 	return out
+}
+
+// sameString is a == b, without a call where a and b are the same
+// string, as the Reader's interned strings of one object are.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 func zigzag(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
@@ -222,12 +349,15 @@ func appendRestString(b []byte, s string) []byte {
 // name and uid, the labels, the resourceVersion (its text, and its
 // number as a delta), the arrival and estimated times (deltas), the
 // body offset and the Status.
-func (w *restWriter) event(e *Event) {
+func (w *restWriter) event(buf []byte, e *Event) []byte {
 	f := uint64(e.Type) & rfType
 	if e.Session != w.session {
 		f |= rfSession
 	}
-	kindChanged := e.Kind != w.kind[0] || e.APIVersion != w.kind[1]
+	if e.Offset != w.end+1 {
+		f |= rfGap
+	}
+	kindChanged := !sameString(e.Kind, w.kind[0]) || !sameString(e.APIVersion, w.kind[1])
 	if kindChanged {
 		f |= rfKind
 	}
@@ -242,12 +372,12 @@ func (w *restWriter) event(e *Event) {
 		base = w.objLabels[slot]
 	} else {
 		f |= rfObject
-		if e.Namespace != w.ns {
+		if !sameString(e.Namespace, w.ns) {
 			f |= rfNamespace
 		}
 	}
-	if e.Labels != base {
-		if e.Labels == w.labels {
+	if !sameString(e.Labels, base) {
+		if sameString(e.Labels, w.labels) {
 			f |= rfLabelsLast
 		} else {
 			f |= rfLabels
@@ -278,14 +408,16 @@ func (w *restWriter) event(e *Event) {
 		f |= rfStatus
 	}
 
-	b := binary.AppendUvarint(w.buf, f)
+	b := binary.AppendUvarint(buf, f)
 	if f&rfSession != 0 {
 		b = binary.AppendUvarint(b, uint64(e.Session))
 		w.session = e.Session
 	}
-	b = binary.AppendUvarint(b, zigzag(e.Offset-w.end))
-	b = binary.AppendUvarint(b, uint64(e.Length))
-	w.end = e.Offset + e.Length
+	if f&rfGap != 0 {
+		b = binary.AppendUvarint(b, zigzag(e.Offset-w.end-1))
+	}
+	b = binary.AppendUvarint(b, zigzag(e.Length-w.length))
+	w.end, w.length = e.Offset+e.Length, e.Length
 	if kindChanged {
 		k := [2]string{e.Kind, e.APIVersion}
 		i, ok := w.kinds[k]
@@ -317,7 +449,8 @@ func (w *restWriter) event(e *Event) {
 		w.labels = e.Labels
 	}
 	if id != 0 {
-		w.ids[slot], w.objLabels[slot] = id, e.Labels
+		w.ids[slot] = id
+		setString(&w.objLabels[slot], e.Labels)
 	}
 	b = appendRestString(b, e.RV)
 	if e.RVValid {
@@ -336,15 +469,10 @@ func (w *restWriter) event(e *Event) {
 		b = binary.AppendUvarint(b, uint64(e.BodyOffset))
 	}
 	if e.Status != nil {
-		s, err := json.Marshal(e.Status)
-		if err != nil {
-			panic(err)
-		}
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
+		b = putValue(b, reflect.ValueOf(e.Status).Elem())
 	}
-	w.buf = b
 	w.events++
+	return b
 }
 
 // restObject is what the decoder remembers of an object, in its slot.
@@ -353,9 +481,9 @@ type restObject struct {
 	ns, name, uid, labels string
 }
 
-// restReader gives a Reader's rest (Then): it decodes the chunks into
-// ev, whose fields are the last event's, which the next is read as
-// deltas of.
+// restReader gives a Reader's rest (Then): it decodes the chunks' events
+// one by one into cur; they are read as deltas of the last one, whose
+// fields are kept here.
 type restReader struct {
 	src Rest
 	// on is set once the Reader's own input is read and the rest's
@@ -364,8 +492,11 @@ type restReader struct {
 	on  bool
 	err error
 	at  int64
-	b   []byte // the current chunk
-	i   int
+	// b is the current chunk's events, i where the next one starts,
+	// metaBytes its meta.
+	b         []byte
+	i         int
+	metaBytes []byte
 	// left is the events of b not yet given; last says b is the last
 	// chunk, ended that no more come.
 	left        int
@@ -380,20 +511,47 @@ type restReader struct {
 	lineBase int
 	idBase   uint32
 
-	ev       queued
+	// cur is the current event, without its strings: where they are.
+	cur      restEvent
 	session  int // the rest's own session number
 	end      int64
 	id       uint32
-	rv       uint64
-	kind     [2]string
+	rvNum    uint64
 	kinds    [][2]string
 	ns       string
 	labels   string
 	objs     []restObject
 	arena    []byte
-	damaged  bool
 	arrival  int64
 	estimate int64
+	// none is the object of events without an Identity, rv an odd
+	// resourceVersion's copy (see restEvent.rvOdd), status the current
+	// event's Status.
+	none   restObject
+	rv     string
+	status *Status
+}
+
+// restEvent is the decoded event that Event makes up: its strings are
+// where they are, its kind in kinds, its object in objs or none, its
+// resourceVersion in the chunk or rv. Decoding writes no pointer: under
+// wasm, whose collector marks on the reading thread, a pointer written
+// while it marks costs more than the rest of an event's decoding, and
+// the Event that Event returns is written on the caller's stack.
+type restEvent struct {
+	seq, session   int
+	offset, length int64
+	typ            EventType
+	rvValid, rvOdd bool
+	iee, encoded   bool
+	kind           int
+	// obj is the index in objs of the event's object, -1 for none.
+	obj               int
+	rvAt, rvLen       int
+	rvNum             uint64
+	identity          uint32
+	arrival, estimate int64
+	bodyOffset        int64
 }
 
 // Then has r, once the events of its own input are read, give those of
@@ -447,12 +605,13 @@ func (r *Reader) startRest() bool {
 		d.err = ErrSplitMismatch
 		return false
 	}
-	d.b, d.i = chunk, 0
-	if !d.header(true) || d.at != at {
+	d.b = chunk
+	if !d.header(true) {
+		d.err = errRestDamaged
+		return false
+	}
+	if d.at != at {
 		d.err = ErrSplitMismatch
-		if d.damaged {
-			d.err = errRestDamaged
-		}
 		return false
 	}
 	// What one Reader of the whole would do as the rest's first line,
@@ -468,7 +627,15 @@ func (r *Reader) startRest() bool {
 	d.lineBase = r.lines.lineNo - 1
 	d.idBase = r.intern.ids
 	d.end = at
+	// Event and Raw of the rest's events see no current event of r's
+	// own, and InputBytes reads the rest's progress where it reads an
+	// in-place line reader's: each stays the few instructions inlined
+	// into the caller that it is for r's own events.
+	r.cur = nil
+	r.lines = &lineReader{inPlace: true, start: int(at), lineNo: r.lines.lineNo}
 	d.objs = make([]restObject, restSlots)
+	d.kinds = [][2]string{{"", ""}}
+	d.cur.obj, d.cur.rvOdd = -1, true
 	d.on = true
 	if !d.meta(r) {
 		r.err = errRestDamaged
@@ -477,39 +644,37 @@ func (r *Reader) startRest() bool {
 	return true
 }
 
-// header reads a chunk's header, up to its meta; it says whether the
-// chunk reads.
+// header reads a chunk's footer, and has d.b the chunk's events and
+// d.metaBytes its meta; it says whether the chunk reads.
 func (d *restReader) header(first bool) bool {
-	if len(d.b) == 0 || d.b[0] != restVersion {
-		d.damaged = true
+	b := d.b
+	if len(b) < restFooter || b[len(b)-1] != restVersion {
 		return false
 	}
-	d.i = 1
-	flags := d.uvarint()
-	if (flags&restFirst != 0) != first {
-		d.damaged = true
+	ft := b[len(b)-restFooter:]
+	n, events := binary.LittleEndian.Uint32(ft), binary.LittleEndian.Uint32(ft[4:])
+	flags := ft[24]
+	if (flags&restFirst != 0) != first || int64(n) > int64(len(b)-restFooter) {
 		return false
 	}
 	d.last = flags&restLast != 0
 	if first {
-		d.at = int64(d.uvarint())
+		d.at = int64(binary.LittleEndian.Uint64(ft[16:]))
 	}
-	d.input = d.at + int64(d.uvarint())
-	return !d.damaged
+	d.input = d.at + int64(binary.LittleEndian.Uint64(ft[8:]))
+	meta := len(b) - restFooter - int(n)
+	d.b, d.i, d.metaBytes, d.left = b[:meta], 0, b[meta:len(b)-restFooter], int(events)
+	return true
 }
 
-// meta reads a chunk's meta, whose header was read, into r's sessions and
-// diagnostics, and the count of its events.
+// meta reads a chunk's meta, whose footer was read, into r's sessions
+// and diagnostics.
 func (d *restReader) meta(r *Reader) bool {
-	n := int(d.uvarint())
-	if d.damaged || n > len(d.b)-d.i {
-		return false
-	}
 	var m restMeta
-	if err := json.Unmarshal(d.b[d.i:d.i+n], &m); err != nil {
+	v := valueReader{b: d.metaBytes}
+	if v.read(reflect.ValueOf(&m).Elem()); v.bad || v.i != len(v.b) || m.From < 0 || d.sessBase+m.From > len(r.session) {
 		return false
 	}
-	d.i += n
 	for k, s := range m.Sessions {
 		i := d.sessBase + m.From + k
 		if m.From+k == 0 {
@@ -551,8 +716,8 @@ func (d *restReader) meta(r *Reader) bool {
 			r.err = errors.New(m.Err)
 		}
 	}
-	d.left = int(d.uvarint())
-	return !d.damaged
+	r.lines.start = int(d.input)
+	return true
 }
 
 // pull takes the rest's next chunk; it says whether one came.
@@ -565,7 +730,7 @@ func (d *restReader) pull(r *Reader) bool {
 		d.ended = true
 		return false
 	}
-	d.b, d.i = chunk, 0
+	d.b = chunk
 	if !d.header(false) || !d.meta(r) {
 		r.err = errRestDamaged
 		d.ended = true
@@ -574,7 +739,10 @@ func (d *restReader) pull(r *Reader) bool {
 	return true
 }
 
-// nextRest is Next once the rest's events are given.
+// nextRest is Next once the rest's events are given: it decodes the
+// next event into d.cur (see restWriter.event), whose fields are the
+// last event's. It is one function with the decoding: under wasm a call
+// is a visible share of an event's cost.
 func (r *Reader) nextRest() bool {
 	d := r.rest
 	for d.left == 0 {
@@ -585,43 +753,182 @@ func (r *Reader) nextRest() bool {
 		}
 	}
 	d.left--
-	d.event(r)
-	if d.damaged {
-		r.err = errRestDamaged
-		d.left, d.ended = 0, true
-		r.done = true
-		return false
+	c := &d.cur
+	b := d.b
+	f, i := restUvarint(b, d.i)
+	var u uint64
+	if f&rfSession != 0 {
+		u, i = restUvarint(b, i)
+		if u >= uint64(len(r.session)-d.sessBase) {
+			return r.restDamaged()
+		}
+		d.session = int(u)
 	}
-	r.cur = &d.ev
+	c.offset = d.end + 1
+	if f&rfGap != 0 {
+		u, i = restUvarint(b, i)
+		c.offset += unzigzag(u)
+	}
+	u, i = restUvarint(b, i)
+	c.length += unzigzag(u)
+	d.end = c.offset + c.length
+	if f&rfKind != 0 {
+		u, i = restUvarint(b, i)
+		switch {
+		case u < uint64(len(d.kinds)):
+		case u == uint64(len(d.kinds)) && i <= len(b):
+			var k, a []byte
+			k, i = restBytes(b, i)
+			a, i = restBytes(b, i)
+			d.kinds = append(d.kinds, [2]string{string(k), string(a)})
+		default:
+			return r.restDamaged()
+		}
+		c.kind = int(u)
+	}
+	var id uint32
+	if f&rfIdentity != 0 {
+		u, i = restUvarint(b, i)
+		d.id = uint32(int64(d.id) + unzigzag(u))
+		id = d.id
+	}
+	o := &d.none
+	c.obj = -1
+	if id != 0 {
+		c.obj = int(id & (restSlots - 1))
+		o = &d.objs[c.obj]
+	}
+	if f&rfObject != 0 {
+		var x []byte
+		if f&rfNamespace != 0 {
+			x, i = restBytes(b, i)
+			d.ns = d.keep(x)
+		}
+		var name, uid []byte
+		name, i = restBytes(b, i)
+		uid, i = restBytes(b, i)
+		// The strings are kept only where they change: the object of
+		// the events without an Identity, none, is mostly a
+		// bookmark's, all of whose strings are empty.
+		o.id = id
+		setString(&o.ns, d.ns)
+		if string(name) != o.name {
+			o.name = d.keep(name)
+		}
+		if string(uid) != o.uid {
+			o.uid = d.keep(uid)
+		}
+		setString(&o.labels, "")
+	} else if o.id != id || id == 0 {
+		return r.restDamaged()
+	}
+	if f&rfLabelsLast != 0 {
+		setString(&o.labels, d.labels)
+	}
+	if f&rfLabels != 0 {
+		var x []byte
+		x, i = restBytes(b, i)
+		d.labels = d.keep(x)
+		o.labels = d.labels
+	}
+	if id != 0 {
+		id += d.idBase
+	}
+	c.identity = id
+	// restBytes, inlined by hand: it is not, and every event has a
+	// resourceVersion.
+	u, i = restUvarint(b, i)
+	j := i + int(u)
+	if u > uint64(len(b)) || j > len(b) {
+		return r.restDamaged()
+	}
+	c.rvAt, c.rvLen = i, j-i
+	i = j
+	c.rvValid = f&rfRVValid != 0
+	c.rvNum = 0
+	if c.rvValid {
+		u, i = restUvarint(b, i)
+		d.rvNum += uint64(unzigzag(u))
+		c.rvNum = d.rvNum
+	}
+	// A consumer keeps the text of no resourceVersion but the odd ones,
+	// which are copied: the chunk need not outlive its events.
+	c.rvOdd = !c.rvValid || c.rvLen == 0 || b[c.rvAt] == '0'
+	if c.rvOdd {
+		setString(&d.rv, string(b[c.rvAt:j]))
+	}
+	if f&rfArrival != 0 {
+		u, i = restUvarint(b, i)
+		d.arrival += unzigzag(u)
+	}
+	switch {
+	case f&rfEstSec != 0:
+		u, i = restUvarint(b, i)
+		d.estimate += unzigzag(u) * 1e9
+	case f&rfEstNs != 0:
+		u, i = restUvarint(b, i)
+		d.estimate += unzigzag(u)
+	}
+	c.encoded = f&rfEncoded != 0
+	c.bodyOffset = 0
+	if c.encoded {
+		u, i = restUvarint(b, i)
+		c.bodyOffset = int64(u)
+	}
+	if f&rfStatus != 0 {
+		d.status = new(Status)
+		v := valueReader{b: b, i: i}
+		if v.read(reflect.ValueOf(d.status).Elem()); v.bad {
+			return r.restDamaged()
+		}
+		i = v.i
+	} else if d.status != nil {
+		d.status = nil
+	}
+	if i > len(b) {
+		return r.restDamaged()
+	}
+	d.i = i
+	c.seq = r.seq
+	r.seq++
+	c.session = d.sessBase + d.session
+	c.typ = EventType(f & rfType)
+	c.arrival, c.estimate = d.arrival, d.estimate
+	c.iee = f&rfInitialEventsEnd != 0
 	return true
 }
 
-func (d *restReader) uvarint() uint64 {
-	if d.i < len(d.b) && d.b[d.i] < 0x80 {
-		v := uint64(d.b[d.i])
-		d.i++
-		return v
-	}
-	v, n := binary.Uvarint(d.b[d.i:])
-	if n <= 0 {
-		d.damaged = true
-		d.i = len(d.b)
-		return 0
-	}
-	d.i += n
-	return v
+// restDamaged ends r where a chunk does not read.
+func (r *Reader) restDamaged() bool {
+	d := r.rest
+	r.err = errRestDamaged
+	d.left, d.ended = 0, true
+	r.done = true
+	return false
 }
 
-// bytes returns the next string's bytes, in the chunk.
-func (d *restReader) bytes() []byte {
-	n := d.uvarint()
-	if n > uint64(len(d.b)-d.i) {
-		d.damaged = true
-		return nil
+// restEvent is Event where r has no current event of its own: the rest's
+// current one (Then), made up of what nextRest decoded, or none.
+func (r *Reader) restEvent() Event {
+	d := r.rest
+	if d == nil || !d.on {
+		return Event{}
 	}
-	b := d.b[d.i : d.i+int(n)]
-	d.i += int(n)
-	return b
+	c := &d.cur
+	o := &d.none
+	if c.obj >= 0 {
+		o = &d.objs[c.obj]
+	}
+	rv := d.rv
+	if !c.rvOdd {
+		rv = unsafe.String(&d.b[c.rvAt], c.rvLen)
+	}
+	k := &d.kinds[c.kind]
+	return Event{Seq: c.seq, Session: c.session, Offset: c.offset, Length: c.length, Type: c.typ,
+		Kind: k[0], APIVersion: k[1], Namespace: o.ns, Name: o.name, UID: o.uid, Labels: o.labels,
+		RV: rv, RVNum: c.rvNum, RVValid: c.rvValid, Identity: c.identity,
+		Arrival: c.arrival, Estimated: c.estimate, InitialEventsEnd: c.iee,
+		Encoded: c.encoded, BodyOffset: c.bodyOffset, Status: d.status}
 }
 
 // keep returns a string of b, which outlives the chunk: the strings of
@@ -642,106 +949,43 @@ func (d *restReader) keep(b []byte) string {
 	return unsafe.String(&d.arena[n], len(b))
 }
 
-// event decodes the next event into d.ev (see restWriter.event).
-func (d *restReader) event(r *Reader) {
-	f := d.uvarint()
-	e := &d.ev.ev
-	if f&rfSession != 0 {
-		d.session = int(d.uvarint())
+// restUvarint reads the varint at b[i] and returns it and the index
+// after it; an index past len(b) where b does not hold one, which the
+// reads after it keep. It is inlined: a call per varint costs, under
+// wasm, as much as the rest of an event's decoding.
+func restUvarint(b []byte, i int) (uint64, int) {
+	if i < len(b) && b[i] < 0x80 {
+		return uint64(b[i]), i + 1
 	}
-	offset := d.end + unzigzag(d.uvarint())
-	length := int64(d.uvarint())
-	d.end = offset + length
-	if f&rfKind != 0 {
-		i := d.uvarint()
-		switch {
-		case i < uint64(len(d.kinds)):
-			d.kind = d.kinds[i]
-		case i == uint64(len(d.kinds)):
-			d.kind = [2]string{string(d.bytes()), string(d.bytes())}
-			d.kinds = append(d.kinds, d.kind)
-		default:
-			d.damaged = true
-			return
+	var v uint64
+	for s := uint(0); i < len(b); s += 7 {
+		c := b[i]
+		i++
+		v |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return v, i
 		}
 	}
-	var id uint32
-	if f&rfIdentity != 0 {
-		d.id = uint32(int64(d.id) + unzigzag(d.uvarint()))
-		id = d.id
+	return 0, len(b) + 1
+}
+
+// restBytes reads the string at b[i] as restUvarint reads a varint.
+func restBytes(b []byte, i int) ([]byte, int) {
+	n, i := restUvarint(b, i)
+	if j := i + int(n); n <= uint64(len(b)) && j <= len(b) {
+		return b[i:j], j
 	}
-	o := &d.objs[id&(restSlots-1)]
-	var ns, name, uid, labels string
-	if f&rfObject != 0 {
-		if f&rfNamespace != 0 {
-			d.ns = d.keep(d.bytes())
-		}
-		ns, name, uid = d.ns, d.keep(d.bytes()), d.keep(d.bytes())
-	} else if o.id == id && id != 0 {
-		ns, name, uid, labels = o.ns, o.name, o.uid, o.labels
-	} else {
-		d.damaged = true
-		return
+	return nil, len(b) + 1
+}
+
+// setString sets *p to s unless it is s already: under wasm, whose
+// collector marks on the reading thread, a pointer written while it
+// marks costs far more than the rest of an event's decoding, and the
+// event's strings are mostly the last one's.
+func setString(p *string, s string) {
+	if len(*p) != len(s) || unsafe.StringData(*p) != unsafe.StringData(s) {
+		*p = s
 	}
-	if f&rfLabelsLast != 0 {
-		labels = d.labels
-	}
-	if f&rfLabels != 0 {
-		d.labels = d.keep(d.bytes())
-		labels = d.labels
-	}
-	if id != 0 {
-		*o = restObject{id: id, ns: ns, name: name, uid: uid, labels: labels}
-		id += d.idBase
-	}
-	rv := d.bytes()
-	var rvs string
-	var rvNum uint64
-	if f&rfRVValid != 0 {
-		d.rv += uint64(unzigzag(d.uvarint()))
-		rvNum = d.rv
-	}
-	if f&rfRVValid != 0 && len(rv) > 0 && rv[0] != '0' {
-		// A consumer keeps the text of no resourceVersion but the odd
-		// ones, which are copied: the chunk need not outlive its events.
-		rvs = unsafe.String(unsafe.SliceData(rv), len(rv))
-	} else {
-		rvs = string(rv)
-	}
-	if f&rfArrival != 0 {
-		d.arrival += unzigzag(d.uvarint())
-	}
-	switch {
-	case f&rfEstSec != 0:
-		d.estimate += unzigzag(d.uvarint()) * 1e9
-	case f&rfEstNs != 0:
-		d.estimate += unzigzag(d.uvarint())
-	}
-	var bodyOffset int64
-	if f&rfEncoded != 0 {
-		bodyOffset = int64(d.uvarint())
-	}
-	var status *Status
-	if f&rfStatus != 0 {
-		status = new(Status)
-		if json.Unmarshal(d.bytes(), status) != nil {
-			d.damaged = true
-			return
-		}
-	}
-	e.Seq = r.seq
-	r.seq++
-	e.Session = d.sessBase + d.session
-	e.Offset, e.Length = offset, length
-	e.Type = EventType(f & rfType)
-	e.Kind, e.APIVersion = d.kind[0], d.kind[1]
-	e.Namespace, e.Name, e.UID, e.Labels = ns, name, uid, labels
-	e.RV, e.RVNum, e.RVValid = rvs, rvNum, f&rfRVValid != 0
-	e.Identity = id
-	e.Arrival, e.Estimated = d.arrival, d.estimate
-	e.InitialEventsEnd = f&rfInitialEventsEnd != 0
-	e.Encoded, e.BodyOffset = f&rfEncoded != 0, bodyOffset
-	e.Status = status
 }
 
 // SplitsAtLines says whether b, the raw bytes of a capture's start or of

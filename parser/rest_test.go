@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -353,6 +354,36 @@ func TestRestEnds(t *testing.T) {
 	// An error of emit stops WriteRest.
 	if err := WriteRest(NewReader(bytes.NewReader(data[at:]), Options{}), int64(at), func([]byte) error { return boom }); err != boom {
 		t.Fatalf("WriteRest: %v", err)
+	}
+}
+
+// TestRestDamaged has chunks WriteRest did not write end the Reader with
+// an error, never a panic.
+func TestRestDamaged(t *testing.T) {
+	data := []byte(ev("ADDED", "a", "1") + "\n" + ev("MODIFIED", "a", "2") + "\n" + ev("ERROR", "b", "3") + "\ngarbage\n" + ev("DELETED", "b", "4") + "\n")
+	at := lineStarts(data)[0]
+	full := restOf(t, data, at, 1, Options{})
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := range 1500 {
+		chunks := make([][]byte, len(full.chunks))
+		for i, c := range full.chunks {
+			chunks[i] = bytes.Clone(c)
+		}
+		c := chunks[rng.IntN(len(chunks))]
+		switch k % 3 {
+		case 0:
+			c[rng.IntN(len(c))] = byte(rng.Uint32())
+		case 1:
+			c[rng.IntN(len(c))] ^= 1 << rng.IntN(8)
+		default:
+			i := rng.IntN(len(chunks))
+			chunks[i] = chunks[i][:rng.IntN(len(chunks[i]))]
+		}
+		readThen(data, at, &chunkRest{chunks: chunks}, Options{})
+	}
+	_, err := readThen(data, at, &chunkRest{chunks: [][]byte{[]byte("junk")}}, Options{})
+	if err != errRestDamaged {
+		t.Fatalf("Err %v", err)
 	}
 }
 
