@@ -26,6 +26,13 @@ const (
 	// helper's round trips and the merge are a larger share of the read
 	// than the half of the parse they save.
 	splitAtLeast = 32 << 20
+	// halvesAtCores is the fewest logical cores on which a capture is
+	// read in halves. Two workers parsing at once need a core each,
+	// beside the reading workers, the page and the browser's
+	// compiling: on two cores they share them, and the halves' extra
+	// work (encoding and taking the events, a second reading worker)
+	// made the load slower, not faster (docs/performance.md).
+	halvesAtCores = 4
 	// headBytes is how much of a capture's start, and of its second
 	// half's start, shows that it may be cut at a line's end
 	// (parser.SplitsAtLines).
@@ -138,11 +145,23 @@ type halves struct {
 	split, ended bool
 }
 
-// splits says whether the load of files, with options (a JSON
-// client.OpenOptions, or undefined), reads its capture in halves: one
-// capture of splitAtLeast or more, not split into virtual clients, which
-// need every event's bytes (parser.Reader.Raw).
-func splits(files, options js.Value) bool {
+// enoughCores says whether the machine has the cores to read a capture
+// in halves (halvesAtCores).
+func enoughCores() bool {
+	n := js.Global().Get("navigator").Get("hardwareConcurrency")
+	return n.Type() == js.TypeNumber && n.Int() >= halvesAtCores
+}
+
+// splits says whether the open question q reads its capture in halves:
+// one capture of splitAtLeast or more, not split into virtual clients
+// (which need every event's bytes: parser.Reader.Raw), on a machine
+// with enoughCores, or where q.halves asks for halves whatever the
+// cores (the tests on a machine of two).
+func splits(q js.Value) bool {
+	files, options := q.Get("files"), q.Get("options")
+	if !enoughCores() && !q.Get("halves").Truthy() {
+		return false
+	}
 	if files.Length() != 1 || int64(files.Index(0).Get("size").Float()) < splitAtLeast {
 		return false
 	}

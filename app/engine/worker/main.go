@@ -9,7 +9,9 @@
 //
 // A question is {id, q, ...}: q is "open" (files, options: the load's
 // client.OpenOptions, view: the first frame's ViewState, if one is to be
-// drawn, and zones: how many red zones to answer with it), "analyze"
+// drawn, zones: how many red zones to answer with it, and halves: true
+// to read a large capture in halves on a machine of fewer cores than
+// halves.go's halvesAtCores), "analyze"
 // (params: client.Params), "frame" (view, and summary: true for the
 // summary of what it shows in the same answer), "layout", "summary"
 // (view), "hit" and "pick" (a click's, which a hover does not supersede:

@@ -55,7 +55,7 @@ func (h *host) startReading(q js.Value) {
 	}
 	h.halves = nil
 	files := q.Get("files")
-	if splits(files, q.Get("options")) {
+	if splits(q) {
 		if h.helper == nil {
 			h.helper = startHelper()
 		}
