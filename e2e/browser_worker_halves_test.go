@@ -87,18 +87,7 @@ func TestBrowserEngineWorkerHalves(t *testing.T) {
 	if !got.Halves {
 		t.Error("the worker read the capture whole, not in halves")
 	}
-	same := func(what, worker string, v any) {
-		t.Helper()
-		want, err := json.Marshal(v)
-		must(t, err)
-		if worker != string(want) {
-			t.Errorf("%s through the worker differs from in-process:\nworker     %.600s\nin-process %.600s", what, worker, want)
-		}
-	}
-	same("the load's files", got.Files, opened.Files)
-	rest := opened
-	rest.Files = nil
-	same("the load's answer", got.Opened, rest)
+	sameLoad(t, got.Opened, got.Files, opened)
 	for f, w := range want {
 		if got.Reports[f] != w {
 			t.Errorf("the %s report through the worker differs from in-process:\nworker     %.600s\nin-process %.600s", f, got.Reports[f], w)

@@ -996,45 +996,12 @@ func setString(p *string, s string) {
 // read in two parts (Reader.Then) cut at a line start where b
 // SplitsAtLines.
 func SplitsAtLines(b []byte) bool {
-	if len(b) == 0 || b[0] != '{' {
+	nl := bytes.IndexByte(b, '\n')
+	if len(b) == 0 || b[0] != '{' || nl < 0 {
 		return false
 	}
-	depth, inStr, esc := 0, false, false
-	end := -1
-scan:
-	for i, c := range b {
-		switch {
-		case c == '\n':
-			return false
-		case inStr:
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-		case c == '"':
-			inStr = true
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			depth--
-			if depth == 0 {
-				end = i + 1
-				break scan
-			}
-		}
-	}
-	if end < 0 {
-		return false
-	}
-	nl := bytes.IndexByte(b[end:], '\n')
-	if nl < 0 || len(bytes.Trim(b[end:end+nl], " \t\r")) > 0 {
-		return false
-	}
-	v := b[:end]
+	// One whole value, and white space after it (ValidBytes allows it).
+	v := b[:nl]
 	if !gjson.ValidBytes(v) {
 		return false
 	}
