@@ -12,6 +12,7 @@ import (
 
 	"watchlens/app/engine"
 	"watchlens/internal/synth"
+	"watchlens/internal/testsample"
 	"watchlens/timeline"
 
 	"github.com/chromedp/chromedp"
@@ -23,7 +24,9 @@ import (
 // in-process natively, reading it whole: the load, its files, and the
 // Markdown and JSON reports. The capture is pods as a real cluster's
 // are, with a line of garbage in its later half, whose problem the load
-// must place as the whole read does.
+// must place as the whole read does. A warm-up comes first, which starts
+// the helper and reads its captures in halves with it (the helper then
+// answers the load's question after the warm-up's).
 func TestBrowserEngineWorkerHalves(t *testing.T) {
 	t.Parallel()
 	data := synth.CaptureOf(40<<20, synth.RealisticPod)
@@ -33,6 +36,8 @@ func TestBrowserEngineWorkerHalves(t *testing.T) {
 	dir := t.TempDir()
 	const name = "realistic-pods-40MB.jsonl"
 	must(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	const warmName = "kubectl-pods-watch.jsonl"
+	must(t, os.WriteFile(filepath.Join(dir, warmName), testsample.SampleBytes(t, warmName), 0o644))
 	s := startSite(t)
 	serveWorkerTrial(t, s)
 	s.mux.Handle("/recording/", http.StripPrefix("/recording/", http.FileServer(http.Dir(dir))))
@@ -57,9 +62,11 @@ func TestBrowserEngineWorkerHalves(t *testing.T) {
 		Opened, Files string
 		Reports       map[string]string
 	}
-	formats, err := json.Marshal([]engine.ReportFormat{engine.ReportMarkdown, engine.ReportJSON})
+	view, err := json.Marshal(engine.ViewState{Width: 1000, MaxHeight: 600, PixelRatio: 1, Selected: -1})
 	must(t, err)
-	got, err := chromedp.Run(tab, chromedp.Evaluate[answers](`(async (formats) => {
+	args, err := json.Marshal(map[string]any{"formats": []engine.ReportFormat{engine.ReportMarkdown, engine.ReportJSON}, "view": string(view)})
+	must(t, err)
+	got, err := chromedp.Run(tab, chromedp.Evaluate[answers](`(async (a) => {
 		const files = [new File([await (await fetch("/recording/`+name+`")).blob()], "`+name+`")];
 		const w = new Worker("engine-worker.js");
 		let id = 0;
@@ -68,18 +75,23 @@ func TestBrowserEngineWorkerHalves(t *testing.T) {
 			w.postMessage({ id: ++id, ...q });
 		});
 		// This machine may have two cores, on which the worker reads
-		// a capture whole unless asked.
+		// a capture whole unless asked. The warm-up starts the helper
+		// and reads its captures in halves with it, as on four cores,
+		// and the load's halves are then read by the same helper.
+		const warm = await ask({ q: "warm", urls: ["/recording/`+warmName+`"], view: a.view, halves: true });
+		if (warm.error) return { Error: "the warm-up: " + warm.error };
+		if (!warm.warmed) return { Error: "the warm-up did not end" };
 		const o = await ask({ q: "open", files, halves: true });
 		if (o.error) return { Error: o.error };
 		const reports = {};
-		for (const f of formats) {
+		for (const f of a.formats) {
 			const r = await ask({ q: "report", args: JSON.stringify([f, ""]) });
 			if (r.error) return { Error: r.error };
 			reports[f] = JSON.parse(r.answer);
 		}
 		w.terminate();
 		return { Halves: !!o.halves, Opened: o.opened, Files: o.files, Reports: reports };
-	})(`+string(formats)+`)`, chromedp.EvalAwaitPromise))
+	})(`+string(args)+`)`, chromedp.EvalAwaitPromise))
 	must(t, err)
 	if got.Error != "" {
 		t.Fatalf("the worker failed: %s", got.Error)

@@ -18,8 +18,9 @@
 // view, x, y), "step" (view, forward), "zones" (max), "warm" (urls, and
 // incident: the files of an incident opened together, view: the
 // warm-up, which has this wasm's code optimised before the first drop,
-// and brief: true for the short warm-up of a worker whose code another
-// worker optimised already), "rest" (blob, from: asked of a helper
+// brief: true for the short warm-up of a worker whose code another
+// worker optimised already, and halves: true to warm up the reading in
+// halves whatever the cores), "rest" (blob, from: asked of a helper
 // worker by the worker that started it, which reads a large capture in
 // halves: halves.go and rest.go),
 // or one of the panels' questions

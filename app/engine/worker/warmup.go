@@ -84,7 +84,7 @@ func (h *host) warm(q, reply js.Value) error {
 	asked := h.arrived
 	// The helper that reads the later half of a large capture starts
 	// now, ahead of the load, like its worker (halves.go).
-	if h.helper == nil && enoughCores() {
+	if h.helper == nil && (enoughCores() || q.Get("halves").Truthy()) {
 		h.helper = startHelper()
 	}
 	rounds, incidentRounds := warmRounds, warmIncidentRounds
