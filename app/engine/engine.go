@@ -51,8 +51,10 @@ type Source struct {
 	// which another thread read: Data then gives its bytes up to where
 	// that part begins (timeline.Builder.AddReaderThen). A load that
 	// splits captures into virtual clients reads none so. Where the
-	// capture may not be cut there after all, Open answers
-	// parser.ErrSplitMismatch, and the host reads it whole.
+	// capture may not be cut there after all
+	// (parser.ErrSplitMismatch), or its reading fails (the other
+	// thread's included), Open answers ErrReadWhole, and the host
+	// reads it whole.
 	Rest parser.Rest
 }
 
@@ -82,6 +84,10 @@ type Options struct {
 	Progress func(timeline.ReadProgress)
 	Building func(name string)
 }
+
+// ErrReadWhole: a capture read in two parts (Source.Rest) is to be read
+// again, whole.
+var ErrReadWhole = errors.New("the capture is to be read whole")
 
 // ErrCancelled: the host asked another question of the same kind before
 // this one was answered.
@@ -186,10 +192,11 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 		if errors.Is(err, timeline.ErrCancelled) {
 			return nil, Opened{}, ErrCancelled
 		}
-		if errors.Is(err, parser.ErrSplitMismatch) {
-			// The capture may not be read in parts: the host reads it
+		if src.Rest != nil && err != nil {
+			// The capture may not be read in parts after all, or the
+			// thread that read its later part failed: the host reads it
 			// whole (Source.Rest).
-			return nil, Opened{}, err
+			return nil, Opened{}, fmt.Errorf("%w: %w", ErrReadWhole, err)
 		}
 		if b.FilesAdded() == file {
 			// An audit log: Build makes files of its clients.

@@ -3,7 +3,9 @@ package engine_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"watchlens/app/engine"
@@ -104,4 +106,36 @@ func openAnswers(t *testing.T, src engine.Source) map[string]string {
 		t.Fatal("no event read")
 	}
 	return out
+}
+
+// failing is a parser.Rest whose thread failed.
+type failing struct{}
+
+func (failing) Next() ([]byte, error) { return nil, errors.New("the helper ran out of memory") }
+
+// TestOpenInHalvesReadWhole: a capture whose first part does not end
+// between two events (cut inside a line), or whose later part's reading
+// fails on its way, answers engine.ErrReadWhole, with the cause: the
+// host then reads it whole rather than show part of it.
+func TestOpenInHalvesReadWhole(t *testing.T) {
+	data := synth.CaptureOf(2<<20, synth.ConfigMap)
+	at := len(data) / 2
+	at += bytes.IndexByte(data[at:], '\n') + 1
+	for _, c := range []struct {
+		name  string
+		first []byte
+		rest  parser.Rest
+		cause string
+	}{
+		{"cut inside a line", data[:at-10], restOf(t, data, at), parser.ErrSplitMismatch.Error()},
+		{"the later part's reading fails", data[:at], failing{}, "the helper ran out of memory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := engine.Open([]engine.Source{{Name: "configmaps.jsonl", Size: int64(len(data)), Data: bytes.NewReader(c.first), Rest: c.rest}},
+				engine.Options{Params: timeline.DefaultParams()})
+			if !errors.Is(err, engine.ErrReadWhole) || !strings.Contains(err.Error(), c.cause) {
+				t.Errorf("Open answered %v, want ErrReadWhole for %q", err, c.cause)
+			}
+		})
+	}
 }

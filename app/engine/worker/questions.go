@@ -14,7 +14,6 @@ import (
 	"watchlens/app/engine"
 	"watchlens/app/engine/client"
 	"watchlens/app/jsrt"
-	"watchlens/parser"
 	"watchlens/timeline"
 )
 
@@ -151,9 +150,9 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		eo.Reading, eo.Progress, eo.Building = p.reading, p.read, p.building
 	}
 	eng, opened, err := engine.Open(sources, eo)
-	if errors.Is(err, parser.ErrSplitMismatch) {
-		// The capture may not be cut where the helper cut it after all:
-		// it is read again, whole.
+	if errors.Is(err, engine.ErrReadWhole) {
+		// The capture may not be cut where the helper cut it after all,
+		// or the helper failed (out of memory): it is read again, whole.
 		whole := jsrt.JoinFiles(files, nil)
 		defer whole.Close()
 		f := files.Index(0)
