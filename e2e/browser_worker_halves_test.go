@@ -76,7 +76,7 @@ func TestBrowserEngineWorkerHalves(t *testing.T) {
 		});
 		// This machine may have two cores, on which the worker reads
 		// a capture whole unless asked. The warm-up starts the helper
-		// and reads its captures in halves with it, as on four cores,
+		// and reads its captures in halves with it, as on a machine of more cores,
 		// and the load's halves are then read by the same helper.
 		const warm = await ask({ q: "warm", urls: ["/recording/`+warmName+`"], view: a.view, halves: true });
 		if (warm.error) return { Error: "the warm-up: " + warm.error };

@@ -27,12 +27,13 @@ const (
 	// than the half of the parse they save.
 	splitAtLeast = 32 << 20
 	// halvesAtCores is the fewest logical cores on which a capture is
-	// read in halves. Two workers parsing at once need a core each,
-	// beside the reading workers, the page and the browser's
-	// compiling: on two cores they share them, and the halves' extra
-	// work (encoding and taking the events, a second reading worker)
-	// made the load slower, not faster (docs/performance.md).
-	halvesAtCores = 4
+	// read in halves. Two workers parsing at once need a physical core
+	// each, beside the reading workers, the page and the browser's
+	// compiling: on two logical cores they share them, and the halves'
+	// extra work (encoding and taking the events, a second reading
+	// worker) made the load slower, not faster (docs/performance.md).
+	// Logical cores are often two to a physical one: eight are four.
+	halvesAtCores = 8
 	// headBytes is how much of a capture's start, and of its second
 	// half's start, shows that it may be cut at a line's end
 	// (parser.SplitsAtLines).
