@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"syscall/js"
@@ -60,7 +61,10 @@ func (h *host) rest(q, reply js.Value) error {
 	m.Set("tail", jsBytes(tail))
 	m.Set("at", at)
 	js.Global().Call("postMessage", m)
-	rd := parser.NewReader(br, parser.Options{})
+	// The parser reads on from what br holds, then from r itself: br's
+	// buffer would only be one more copy of every byte.
+	held, _ := br.Peek(br.Buffered())
+	rd := parser.NewReader(io.MultiReader(bytes.NewReader(held), r), parser.Options{})
 	err = parser.WriteRest(rd, at, func(chunk []byte) error {
 		if superseded() {
 			return errSuperseded
