@@ -100,11 +100,23 @@ func TestBrowserEngineWorker(t *testing.T) {
 		t.Fatalf("the worker failed: %s", got.Error)
 	}
 
-	sameLoad(t, got.Opened, got.Files, opened)
-	sameJSON(t, "the first frame's layout", got.Drawn, drawn)
-	sameJSON(t, "the first frame's summary", got.Summary, summary)
-	sameJSON(t, "the zoomed frame's layout", got.Zoomed.Drawn, zdrawn)
-	sameJSON(t, "the hit test", got.Hit, hit)
+	same := func(what, worker string, v any) {
+		t.Helper()
+		want, err := json.Marshal(v)
+		must(t, err)
+		if worker != string(want) {
+			t.Errorf("%s through the worker differs from in-process:\nworker     %.400s\nin-process %.400s", what, worker, want)
+		}
+	}
+	// The files cross apart from the rest of the load's answer.
+	same("the load's files", got.Files, opened.Files)
+	rest := opened
+	rest.Files = nil
+	same("the load's answer", got.Opened, rest)
+	same("the first frame's layout", got.Drawn, drawn)
+	same("the first frame's summary", got.Summary, summary)
+	same("the zoomed frame's layout", got.Zoomed.Drawn, zdrawn)
+	same("the hit test", got.Hit, hit)
 	sameFrame := func(what, spec, floats string, fr *canvas.Frame) {
 		t.Helper()
 		wantSpec, err := fr.Spec()
@@ -123,24 +135,4 @@ func TestBrowserEngineWorker(t *testing.T) {
 		t.Errorf("the load proves little: %d files, %d events, %d lanes, %d ops", len(opened.Files), opened.Events, summary.Lanes, len(fr.Ops))
 	}
 	t.Logf("%d files, %d events, %d lanes; a frame of %d ops; the hit: %q", len(opened.Files), opened.Events, summary.Lanes, len(fr.Ops), hit.Text)
-}
-
-// sameJSON checks that what the worker answered, as JSON, is v's JSON,
-// what the engine answers in-process.
-func sameJSON(t *testing.T, what, worker string, v any) {
-	t.Helper()
-	want, err := json.Marshal(v)
-	must(t, err)
-	if worker != string(want) {
-		t.Errorf("%s through the worker differs from in-process:\nworker     %.600s\nin-process %.600s", what, worker, want)
-	}
-}
-
-// sameLoad checks a load's answer through the worker, opened and files
-// (which cross apart), against the engine's in-process.
-func sameLoad(t *testing.T, opened, files string, want engine.Opened) {
-	t.Helper()
-	sameJSON(t, "the load's files", files, want.Files)
-	want.Files = nil
-	sameJSON(t, "the load's answer", opened, want)
 }

@@ -142,7 +142,14 @@ func benchRead(b *testing.B, name string) {
 	b.ResetTimer()
 	cpu := cputime.Process()
 	for range b.N {
-		readAll(b, in, want)
+		rd := NewReader(bytes.NewReader(in), Options{})
+		n := 0
+		for rd.Next() {
+			n++
+		}
+		if n != want || len(rd.Diagnostics()) > 0 {
+			b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
+		}
 	}
 	cpu = cputime.Process() - cpu
 	b.ReportMetric(float64(want)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
@@ -280,51 +287,34 @@ func BenchmarkRealisticPodsAgainstGJSON(b *testing.B) {
 	want := bytes.Count(in, []byte{'\n'})
 	b.SetBytes(int64(len(in)))
 	b.ResetTimer()
-	ours, theirs, ratio := alternated(b, func() { readAll(b, in, want) }, func() {
-		if n := naiveGJSON(in); n != want {
-			b.Fatalf("gjson: %d events, want %d", n, want)
-		}
-	})
-	b.ReportMetric(float64(len(in))*float64(b.N)/ours/1e9, "GB/cpu-s")
-	b.ReportMetric(float64(len(in))*float64(b.N)/theirs/1e9, "gjson-GB/cpu-s")
-	b.ReportMetric(ratio, "x-gjson")
-}
-
-// readAll reads every event of in, which must be want events with no
-// problem.
-func readAll(b *testing.B, in []byte, want int) {
-	rd := NewReader(bytes.NewReader(in), Options{})
-	n := 0
-	for rd.Next() {
-		n++
-	}
-	if n != want || len(rd.Diagnostics()) > 0 {
-		b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
-	}
-}
-
-// alternated runs ours and theirs once each round of b.N, in turns
-// (the first of the two alternating), and returns the CPU time each took
-// over all rounds and the median of the rounds' ratios of theirs to
-// ours: the CPU time, which other processes on the machine inflate far
-// less than the wall time, and the two of a round alike.
-func alternated(b *testing.B, ours, theirs func()) (ourCPU, theirCPU, ratio float64) {
+	var ours, theirs float64
 	var ratios []float64
 	for round := range b.N {
 		var o, t float64
 		for k := range 2 {
 			start := cputime.Process()
 			if k == round%2 {
-				ours()
+				rd := NewReader(bytes.NewReader(in), Options{})
+				n := 0
+				for rd.Next() {
+					n++
+				}
 				o = cputime.Process() - start
+				if n != want || len(rd.Diagnostics()) > 0 {
+					b.Fatalf("%d events, want %d; %v", n, want, rd.Diagnostics())
+				}
 			} else {
-				theirs()
+				if n := naiveGJSON(in); n != want {
+					b.Fatalf("gjson: %d events, want %d", n, want)
+				}
 				t = cputime.Process() - start
 			}
 		}
-		ourCPU, theirCPU = ourCPU+o, theirCPU+t
+		ours, theirs = ours+o, theirs+t
 		ratios = append(ratios, t/o)
 	}
 	sort.Float64s(ratios)
-	return ourCPU, theirCPU, ratios[len(ratios)/2]
+	b.ReportMetric(float64(len(in))*float64(b.N)/ours/1e9, "GB/cpu-s")
+	b.ReportMetric(float64(len(in))*float64(b.N)/theirs/1e9, "gjson-GB/cpu-s")
+	b.ReportMetric(ratios[len(ratios)/2], "x-gjson")
 }

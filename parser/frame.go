@@ -435,15 +435,6 @@ func trimEOL(b []byte) []byte {
 	return b
 }
 
-// clipLine is clip of b's first line: what the message shows does not
-// depend on where the piece that holds it ends.
-func clipLine(b []byte) []byte {
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		b = b[:i]
-	}
-	return clip(b)
-}
-
 func clip(b []byte) []byte {
 	b = trimEOL(b)
 	if len(b) > 40 {

@@ -69,11 +69,6 @@ type Reader struct {
 	decoding bool
 	encLeft  int64
 	decHold  *decRef
-	// rest, when set, is the capture's later part (Then).
-	rest *restReader
-	// restAt is the stream offset of the input's first byte: that of
-	// the capture's later part, for WriteRest.
-	restAt int64
 }
 
 type queued struct {
@@ -103,7 +98,6 @@ func (r *Reader) open() {
 	maxLine := r.opts.MaxEventSize + 1024
 	if b, ok := inPlaceBytes(r.cr.r); ok {
 		r.lines = newInPlaceLineReader(b, maxLine)
-		r.lines.base = r.restAt
 		return
 	}
 	src, d := openSource(r.cr, r.opts.MaxDecompressed, true)
@@ -118,7 +112,6 @@ func (r *Reader) open() {
 		r.addDiag(wideDiag(src.wide, "the capture"))
 	}
 	r.lines = newLineReader(src.r, maxLine)
-	r.lines.base, r.lines.srcOff = r.restAt, r.restAt
 	if src.prefetch != nil && src.wide == "" {
 		r.lines.blocks = src.prefetch
 	}
@@ -129,9 +122,6 @@ func (r *Reader) open() {
 func (r *Reader) Next() bool {
 	if !r.opened {
 		r.open()
-	}
-	if r.rest != nil && r.rest.on {
-		return r.nextRest()
 	}
 	for {
 		if r.qhead < len(r.queue) {
@@ -164,9 +154,6 @@ func (r *Reader) Next() bool {
 			r.sayBadTimes()
 		}
 		if !ok {
-			if r.rest != nil && r.startRest() {
-				return r.nextRest()
-			}
 			r.finish()
 			continue
 		}
@@ -210,9 +197,6 @@ func (r *Reader) finish() {
 		}
 		r.addDiag(Diagnostic{Kind: DiagEmpty, Msg: msg})
 	}
-	if r.rest != nil && r.rest.err != nil {
-		r.err = r.rest.err
-	}
 }
 
 // sawResponse says whether a session has a request, an HTTP head, a
@@ -229,7 +213,7 @@ func (r *Reader) sawResponse() bool {
 // Event returns the current event.
 func (r *Reader) Event() Event {
 	if r.cur == nil {
-		return r.restEvent()
+		return Event{}
 	}
 	return r.cur.ev
 }

@@ -26,17 +26,6 @@ type ReadProgress struct {
 // client log become files of their clients only when Build runs; a
 // Prometheus export is read as metrics (AddMetrics), never as a capture.
 func (b *Builder) AddReader(name string, r io.Reader, opts parser.Options) error {
-	return b.addReader(name, r, opts, nil)
-}
-
-// AddReaderThen is AddReader for a capture whose later part another
-// Reader read (parser.Reader.Then): r gives its bytes up to a line's
-// start, and rest the events of the bytes after it.
-func (b *Builder) AddReaderThen(name string, r io.Reader, opts parser.Options, rest parser.Rest) error {
-	return b.addReader(name, r, opts, rest)
-}
-
-func (b *Builder) addReader(name string, r io.Reader, opts parser.Options, rest parser.Rest) error {
 	head, r := parser.SniffHead(r)
 	if other, err := b.addOtherKind(name, head, r, opts); other {
 		return err
@@ -50,9 +39,6 @@ func (b *Builder) addReader(name string, r io.Reader, opts parser.Options, rest 
 		return nil
 	}
 	rd := parser.NewReader(r, opts)
-	if rest != nil {
-		rd.Then(rest)
-	}
 	err := b.readEvents(f, rd, nil)
 	if b.Progress != nil {
 		b.Progress(ReadProgress{File: name, Bytes: rd.InputBytes(), Events: b.tab.len()})

@@ -47,15 +47,6 @@ type Source struct {
 	// Found says the file was found in a folder the user dropped: one
 	// that holds no watch record is left out (see Opened.LeftOut).
 	Found bool
-	// Rest, when not nil, is the events of the capture's later part,
-	// which another thread read: Data then gives its bytes up to where
-	// that part begins (timeline.Builder.AddReaderThen). A load that
-	// splits captures into virtual clients reads none so. Where the
-	// capture may not be cut there after all
-	// (parser.ErrSplitMismatch), or its reading fails (the other
-	// thread's included), Open answers ErrReadWhole, and the host
-	// reads it whole.
-	Rest parser.Rest
 }
 
 // Options say how a load reads its sources and analyses what they hold,
@@ -84,10 +75,6 @@ type Options struct {
 	Progress func(timeline.ReadProgress)
 	Building func(name string)
 }
-
-// ErrReadWhole: a capture read in two parts (Source.Rest) is to be read
-// again, whole.
-var ErrReadWhole = errors.New("the capture is to be read whole")
 
 // ErrCancelled: the host asked another question of the same kind before
 // this one was answered.
@@ -181,8 +168,6 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 		var err error
 		if opts.Split != nil {
 			err = b.AddReaderSplit(src.Name, src.Data, parser.Options{}, *opts.Split)
-		} else if src.Rest != nil {
-			err = b.AddReaderThen(src.Name, src.Data, parser.Options{}, src.Rest)
 		} else {
 			err = b.AddReader(src.Name, src.Data, parser.Options{})
 		}
@@ -191,12 +176,6 @@ func Open(sources []Source, opts Options) (*Engine, Opened, error) {
 		}
 		if errors.Is(err, timeline.ErrCancelled) {
 			return nil, Opened{}, ErrCancelled
-		}
-		if src.Rest != nil && err != nil {
-			// The capture may not be read in parts after all, or the
-			// thread that read its later part failed: the host reads it
-			// whole (Source.Rest).
-			return nil, Opened{}, fmt.Errorf("%w: %w", ErrReadWhole, err)
 		}
 		if b.FilesAdded() == file {
 			// An audit log: Build makes files of its clients.

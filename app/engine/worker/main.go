@@ -9,20 +9,15 @@
 //
 // A question is {id, q, ...}: q is "open" (files, options: the load's
 // client.OpenOptions, view: the first frame's ViewState, if one is to be
-// drawn, zones: how many red zones to answer with it, and halves: true
-// to read a large capture in halves on a machine of fewer cores than
-// halves.go's halvesAtCores), "analyze"
+// drawn, and zones: how many red zones to answer with it), "analyze"
 // (params: client.Params), "frame" (view, and summary: true for the
 // summary of what it shows in the same answer), "layout", "summary"
 // (view), "hit" and "pick" (a click's, which a hover does not supersede:
 // view, x, y), "step" (view, forward), "zones" (max), "warm" (urls, and
 // incident: the files of an incident opened together, view: the
 // warm-up, which has this wasm's code optimised before the first drop,
-// brief: true for the short warm-up of a worker whose code another
-// worker optimised already, and halves: true to warm up the reading in
-// halves whatever the cores), "rest" (blob, from: asked of a helper
-// worker by the worker that started it, which reads a large capture in
-// halves: halves.go and rest.go),
+// and brief: true for the short warm-up of a worker whose code another
+// worker optimised already),
 // or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
@@ -121,8 +116,6 @@ func (h *host) answer(q js.Value) {
 		err = h.summary(q, reply)
 	case "warm":
 		err = h.warm(q, reply)
-	case "rest":
-		err = h.rest(q, reply)
 	case "files", "event", "find", "findings", "rangestats", "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange", "report":
 		err = h.panel(kind, q, reply)
 	default:

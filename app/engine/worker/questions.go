@@ -33,11 +33,6 @@ type host struct {
 	// the question took them.
 	reading   *jsrt.JoinedFiles
 	readingID int
-	// halves is the capture of the open question readingID when it is
-	// read in two halves (halves.go), and helper the helper worker that
-	// reads the later half, started ahead.
-	halves *halves
-	helper *helper
 	// rehearsals are the views of the capture open whose frames are yet
 	// to be rehearsed (rehearse).
 	rehearsals []engine.ViewState
@@ -52,30 +47,19 @@ func (h *host) startReading(q js.Value) {
 	if h.reading != nil {
 		h.reading.Close()
 	}
-	h.halves = nil
-	files := q.Get("files")
-	if splits(q) {
-		if h.helper == nil {
-			h.helper = startHelper()
-		}
-		if h.helper != nil {
-			h.halves = splitHalves(h.helper, files.Index(0))
-			files = js.Global().Get("Array").New(h.halves.firstHalf())
-		}
-	}
-	h.reading, h.readingID = jsrt.JoinFiles(files, nil), q.Get("id").Int()
+	h.reading, h.readingID = jsrt.JoinFiles(q.Get("files"), nil), q.Get("id").Int()
 	h.reading.Start()
 }
 
 // takeReading is the files of the open question id as startReading
 // began to read them; nil when it did not.
-func (h *host) takeReading(id int) (*jsrt.JoinedFiles, *halves) {
-	j, s := h.reading, h.halves
+func (h *host) takeReading(id int) *jsrt.JoinedFiles {
+	j := h.reading
 	if j == nil || h.readingID != id {
-		return nil, nil
+		return nil
 	}
-	h.reading, h.halves = nil, nil
-	return j, s
+	h.reading = nil
+	return j
 }
 
 // open reads the Files of q.files into a new engine, with q.options
@@ -85,8 +69,7 @@ func (h *host) takeReading(id int) (*jsrt.JoinedFiles, *halves) {
 // opens on the fleet (q.fleetFirst), also the first frame of that view (a
 // range of 0, 0: the whole capture), its summary, the first q.zones red
 // zones (zones, and their count in zonesAll), and how long each step
-// took; halves: true when a helper worker read the capture's later half
-// (halves.go). A later open supersedes it.
+// took. A later open supersedes it.
 func (h *host) open(q js.Value, id int, reply js.Value) error {
 	opts := client.OpenOptions{Params: client.WireParams(timeline.DefaultParams())}
 	if o := q.Get("options"); o.Truthy() {
@@ -104,7 +87,7 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	// page reads them: each reader of the reading worker costs a round
 	// trip to it before its first bytes. This thread is the engine's own,
 	// with no page to yield to.
-	all, halves := h.takeReading(id)
+	all := h.takeReading(id)
 	if all == nil {
 		all = jsrt.JoinFiles(files, nil)
 	}
@@ -112,23 +95,8 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	for i := range sources {
 		f := files.Index(i)
 		size := int64(f.Get("size").Float())
-		sources[i] = engine.Source{Name: f.Get("name").String(), Size: size, Found: i < len(opts.Found) && opts.Found[i]}
-		if halves != nil {
-			// One capture, read in halves: the joined read holds the
-			// first, up to mid.
-			sources[i].Data, sources[i].Rest = halves.data(all.Next(halves.firstHalf(), halves.mid)), halves
-		} else {
-			sources[i].Data = all.Next(f, size)
-		}
-	}
-	if halves != nil {
-		// The helper reads one load's half: its memory goes with it,
-		// unless a later load, arrived meanwhile, has asked it too.
-		defer func() {
-			if h.halves == nil || h.halves.h != halves.h {
-				h.endHelper()
-			}
-		}()
+		sources[i] = engine.Source{Name: f.Get("name").String(), Size: size, Data: all.Next(f, size),
+			Found: i < len(opts.Found) && opts.Found[i]}
 	}
 	var st engine.ViewState
 	view := q.Get("view")
@@ -150,15 +118,6 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		eo.Reading, eo.Progress, eo.Building = p.reading, p.read, p.building
 	}
 	eng, opened, err := engine.Open(sources, eo)
-	if errors.Is(err, engine.ErrReadWhole) {
-		// The capture may not be cut where the helper cut it after all,
-		// or the helper failed (out of memory): it is read again, whole.
-		whole := jsrt.JoinFiles(files, nil)
-		defer whole.Close()
-		f := files.Index(0)
-		sources[0].Data, sources[0].Rest = whole.Next(f, sources[0].Size), nil
-		eng, opened, err = engine.Open(sources, eo)
-	}
 	if errors.Is(err, engine.ErrCancelled) {
 		reply.Set("superseded", true)
 		return nil
@@ -167,10 +126,6 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		return err
 	}
 	step("open")
-	if halves != nil && halves.split {
-		// For the tests and benchmarks: the helper read the later half.
-		reply.Set("halves", true)
-	}
 	h.eng = eng
 	// With q.fleetFirst a capture of more files than the timeline draws
 	// opens on the fleet (the page's does: a split's 10 000 virtual

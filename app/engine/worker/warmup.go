@@ -59,11 +59,7 @@ const briefRounds = 1
 // q.view would be (answerOpened: the frame, its summary and every red
 // zone, encoded as an answer is, then thrown away, but for the pods',
 // which is the warm-up's answer: the page warms its drawing up on its
-// frame), then the copies and the pods read in halves with the helper
-// worker, as a large capture is (halves.go), rounds times each: the
-// helper's wasm instance optimises its code apart, beside this one's,
-// and left to the first large load, that compiling took the machine's
-// cores from the two halves' parsing; then the files at q.incident together warmIncidentRounds
+// frame), then the files at q.incident together warmIncidentRounds
 // times (briefRounds when q.brief), answered the same way with their
 // fleet and its frame. The engines it made are thrown away. A question
 // that arrives meanwhile (the load it warms up for) ends it at the next
@@ -82,11 +78,6 @@ const briefRounds = 1
 // captures first, as a single capture's load runs it.
 func (h *host) warm(q, reply js.Value) error {
 	asked := h.arrived
-	// The helper that reads the later half of a large capture starts
-	// now, ahead of the load, like its worker (halves.go).
-	if h.helper == nil && (enoughCores() || q.Get("halves").Truthy()) {
-		h.helper = startHelper()
-	}
 	rounds, incidentRounds := warmRounds, warmIncidentRounds
 	if q.Get("brief").Truthy() {
 		rounds, incidentRounds = briefRounds, briefRounds
@@ -140,26 +131,8 @@ func (h *host) warm(q, reply js.Value) error {
 	if gaveWay() {
 		return nil
 	}
-	pods := jsrt.BlobOf(synth.CaptureOf(warmPodsSize, synth.RealisticPod), "")
-	if err := open(pods, reply); err != nil {
+	if err := open(jsrt.BlobOf(synth.CaptureOf(warmPodsSize, synth.RealisticPod), ""), reply); err != nil {
 		return err
-	}
-	if h.helper != nil {
-		halves := []js.Value{js.Global().Get("Blob").New(copies), pods}
-		for range rounds {
-			for _, blob := range halves {
-				if gaveWay() {
-					return nil
-				}
-				err := h.openWarmHalves(blob, &st, arrived)
-				if errors.Is(err, engine.ErrCancelled) {
-					continue // gaveWay says so
-				}
-				if err != nil {
-					return err
-				}
-			}
-		}
 	}
 	if gaveWay() {
 		return nil
@@ -246,25 +219,6 @@ func (h *host) openWarm(files []fetched, into js.Value, st *engine.ViewState, ca
 		defer r.Close()
 		sources[i] = engine.Source{Name: f.name, Size: int64(f.blob.Get("size").Float()), Data: r}
 	}
-	return h.openWarmSources(sources, into, st, cancelled)
-}
-
-// openWarmHalves is openWarm of one capture, read in halves as a large
-// capture's load reads it (halves.go): the helper's code, and the code
-// that takes its events here, are then optimised before that load.
-func (h *host) openWarmHalves(blob js.Value, st *engine.ViewState, cancelled func() bool) error {
-	s := splitHalves(h.helper, blob)
-	first := jsrt.NewBlobReader(s.firstHalf())
-	first.Pause = nil
-	data := s.data(first)
-	defer data.Close()
-	_, err := h.openWarmSources([]engine.Source{{Name: "warm-up", Size: int64(blob.Get("size").Float()), Data: data, Rest: s}},
-		js.Global().Get("Object").New(), st, cancelled)
-	return err
-}
-
-// openWarmSources is openWarm of sources.
-func (h *host) openWarmSources(sources []engine.Source, into js.Value, st *engine.ViewState, cancelled func() bool) (*engine.Engine, error) {
 	eng, o, err := engine.Open(sources, engine.Options{Params: timeline.DefaultParams(), Cancelled: cancelled})
 	if err != nil {
 		return nil, err
