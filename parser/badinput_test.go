@@ -66,6 +66,24 @@ func TestGarbage(t *testing.T) {
 	}
 }
 
+// TestGarbageQuotesItsLine: the message of a short line of garbage
+// quotes that line, not the start of the event on the next, also where
+// the Reader reads runs of whole lines at once (after the first few).
+func TestGarbageQuotesItsLine(t *testing.T) {
+	var in strings.Builder
+	for i := range 100 {
+		in.WriteString(ev("ADDED", fmt.Sprint("a", i), fmt.Sprint(i+1)) + "\n")
+	}
+	in.WriteString("garbage\n" + ev("ADDED", "b", "200") + "\n")
+	c := mustRead(t, []byte(in.String()))
+	if len(c.Events) != 101 {
+		t.Fatalf("%d events, diagnostics %v", len(c.Events), c.Diagnostics)
+	}
+	if d := wantDiag(t, c, "bad-json"); !strings.HasPrefix(d.Msg, `found "garbage" where`) {
+		t.Errorf("the message quotes more than its line: %s", d.Msg)
+	}
+}
+
 func TestCutEvents(t *testing.T) {
 	a, b := ev("ADDED", "a", "1"), ev("MODIFIED", "b", "2")
 	t.Run("ndjson", func(t *testing.T) {

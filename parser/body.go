@@ -145,7 +145,7 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 					return i + s.yamlLines(b[i:], raw+int64(i), s.lineAt(b, i), arrival)
 				}
 				s.r.addDiag(Diagnostic{Offset: raw + int64(i), Line: s.lineAt(b, i), Kind: DiagBadJSON,
-					Msg: fmt.Sprintf("found %q where an event should start; skipped up to the next event", clip(b[i:]))})
+					Msg: fmt.Sprintf("found %q where an event should start; skipped up to the next event", clipLine(b[i:]))})
 				s.garbage = true
 				continue
 			}

@@ -435,6 +435,15 @@ func trimEOL(b []byte) []byte {
 	return b
 }
 
+// clipLine is clip of b's first line: a message about a line quotes
+// that line, not the start of the next.
+func clipLine(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	return clip(b)
+}
+
 func clip(b []byte) []byte {
 	b = trimEOL(b)
 	if len(b) > 40 {
