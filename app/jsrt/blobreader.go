@@ -250,6 +250,9 @@ func (r *BlobReader) nextSlice() error {
 		give.Set("buf", buf)
 		r.worker.Call("postMessage", give, js.Global().Get("Array").Call("of", buf))
 	}
+	// A slice used up is where a load's collection falls, if due: the
+	// worker reads on meanwhile.
+	LoadGC.collectIfDue()
 	s := <-r.slices
 	// Awaiting the slice gave the browser the thread.
 	lastYield = time.Now()

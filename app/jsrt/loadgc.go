@@ -13,7 +13,10 @@ import (
 // long tasks over a million events. While a load runs, the page
 // turns the collector's own pacing off and collects in a task of its own,
 // right after a yield, once the heap has doubled since the last collection
-// (the pace GOGC=100 keeps).
+// (the pace GOGC=100 keeps). The engine's worker paces its loads the same
+// way, collecting between two slices of the file (BlobReader): a cycle
+// paced by the collector marked through much of the parse, and every
+// pointer stored meanwhile cost the write barrier's buffer.
 var LoadGC GCPacer
 
 // gcFloor is the least heap at which a load collects while it runs:
