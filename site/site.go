@@ -123,6 +123,14 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 		return nil, err
 	}
 	if webDir != "" {
+		if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err == nil {
+			// A folder with an app.wasm of its own is a build of its own:
+			// the engine worker's wasm this binary carries may be of
+			// another version than its page, or the folder's build may
+			// have none. The worker's wasm comes from the folder or not
+			// at all.
+			delete(files, "engine-worker.wasm")
+		}
 		if err := addFolder(files, webDir); err != nil {
 			return nil, err
 		}
