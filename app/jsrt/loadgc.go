@@ -24,6 +24,9 @@ var LoadGC GCPacer
 // worth. Stop, once, collects below it too.
 const gcFloor = 32 << 20
 
+// heapObjects is the runtime metric heap reads.
+const heapObjects = "/memory/classes/heap/objects:bytes"
+
 type GCPacer struct {
 	loads      int  // loads running: a second drop may come before the first is read
 	off        bool // the collector's pacing is off, and oldPercent is what it was
@@ -39,7 +42,6 @@ func (g *GCPacer) Start() {
 	if g.loads++; g.loads > 1 {
 		return
 	}
-	g.sample[0].Name = "/memory/classes/heap/objects:bytes"
 	// A load may start while the last one's stop collects, pacing still
 	// off: what to give back is what it was before that one.
 	if !g.off {
@@ -77,8 +79,20 @@ func (g *GCPacer) Stop() {
 	g.off = false
 }
 
+// Settle collects now and reads the heap once, for a thread about to
+// wait for its next load (the engine's spare worker, warmed up): that
+// load's Start then waits for no cycle's marking (turning the pacing
+// off waits for a cycle under way to end, and one the warm-up started
+// was under way) nor pays for the runtime's first read of its metrics,
+// each a few milliseconds at the start of the load.
+func (g *GCPacer) Settle() {
+	runtime.GC()
+	g.heap()
+}
+
 // heap is the bytes of heap objects, garbage not yet swept included.
 func (g *GCPacer) heap() uint64 {
+	g.sample[0].Name = heapObjects
 	metrics.Read(g.sample[:])
 	return g.sample[0].Value.Uint64()
 }

@@ -162,6 +162,7 @@ func (h *host) warm(q, reply js.Value) error {
 		return nil
 	}
 	reply.Set("warmed", true)
+	jsrt.LoadGC.Settle()
 	jsrt.PrepareReadingWorker()
 	return nil
 }
