@@ -116,3 +116,35 @@ func TestLoadGCStopCollectsASmallHeap(t *testing.T) {
 		t.Errorf("the load stopped with %d GC cycles and %d yields, want one cycle between two yields", stats.NumGC-cycles, yields)
 	}
 }
+
+// TestSettleLeavesNoCycleUnderWay: a spare that settles after its
+// warm-up starts its load with no collection under way and its garbage
+// gone, so the load's Start finds the heap the warm-up keeps.
+func TestSettleLeavesNoCycleUnderWay(t *testing.T) {
+	var g GCPacer
+	kept := make([]byte, 8<<20)
+	var garbage [][]byte
+	for range 16 {
+		garbage = append(garbage, make([]byte, 1<<20))
+	}
+	runtime.KeepAlive(garbage)
+	garbage = nil
+	before := g.heap()
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	cycles := stats.NumGC
+	g.Settle()
+	runtime.ReadMemStats(&stats)
+	if stats.NumGC == cycles {
+		t.Fatal("Settle ran no collection")
+	}
+	if after := g.heap(); after+8<<20 > before {
+		t.Errorf("Settle left the heap at %d bytes, from %d with 16 MiB of garbage", after, before)
+	}
+	g.Start()
+	if g.live > before {
+		t.Errorf("the load after Settle starts from a heap of %d bytes, more than the %d before it", g.live, before)
+	}
+	g.Stop()
+	runtime.KeepAlive(kept)
+}
