@@ -165,13 +165,12 @@ func chooseFiles(b testing.TB, tab context.Context, files []string) {
 // startLoadTimer times the next load in the page, which leaves out the
 // DevTools protocol's round trips: from the file input's change event
 // (window.loadStart) to the paint of the first frame drawn on a canvas in
-// the page once ready (a JS expression) holds (window.loadTime): a
+// the page once ready (a JS expression) holds (window.loadTime). A
 // message posted from an animation frame's callback arrives once that
-// frame is painted, so a drawing in a frame's callback posts it at once,
-// and one outside any from the next frame's callback (timed to the frame
-// callback alone, it left out the canvas's drawing, which came a frame
-// later; timed from the frame after a drawing in a frame's callback, it
-// counted a frame too many). It also notes when that frame's
+// frame is painted: a drawing made in a frame's callback (the page draws
+// a load's first frame in one) posts it at once, and a drawing made
+// outside any posts it from the next frame's callback, the frame that
+// paints it. It also notes when that frame's
 // drawing began (window.drawStart), every long task (loadTasks), and
 // every long animation frame and the steps the page stamps
 // (loadSteps). A second call times the tab's next load afresh.

@@ -15,8 +15,9 @@ import (
 // right after a yield, once the heap has doubled since the last collection
 // (the pace GOGC=100 keeps). The engine's worker paces its loads the same
 // way, collecting between two slices of the file (BlobReader): a cycle
-// paced by the collector marked through much of the parse, and every
-// pointer stored meanwhile cost the write barrier's buffer.
+// the collector paces marks through much of the parse there, and every
+// pointer the parser stores meanwhile goes through the write barrier's
+// buffer.
 var LoadGC GCPacer
 
 // gcFloor is the least heap at which a load collects while it runs:
@@ -82,9 +83,9 @@ func (g *GCPacer) Stop() {
 // Settle collects now and reads the heap once, for a thread about to
 // wait for its next load (the engine's spare worker, warmed up): that
 // load's Start then waits for no cycle's marking (turning the pacing
-// off waits for a cycle under way to end, and one the warm-up started
-// was under way) nor pays for the runtime's first read of its metrics,
-// each a few milliseconds at the start of the load.
+// off waits for a cycle under way to end, and a warm-up leaves one under
+// way) nor pays for the runtime's first read of its metrics, each a few
+// milliseconds at the start of the load.
 func (g *GCPacer) Settle() {
 	runtime.GC()
 	g.heap()

@@ -117,10 +117,10 @@ func TestLoadGCStopCollectsASmallHeap(t *testing.T) {
 	}
 }
 
-// TestSettleLeavesNoCycleUnderWay: a spare that settles after its
-// warm-up starts its load with no collection under way and its garbage
-// gone, so the load's Start finds the heap the warm-up keeps.
-func TestSettleLeavesNoCycleUnderWay(t *testing.T) {
+// TestSettleCollects: a spare that settles after its warm-up has
+// collected its garbage, and the load after it starts from the heap the
+// warm-up keeps.
+func TestSettleCollects(t *testing.T) {
 	var g GCPacer
 	kept := make([]byte, 8<<20)
 	var garbage [][]byte
