@@ -13,11 +13,11 @@ import (
 // long tasks over a million events. While a load runs, the page
 // turns the collector's own pacing off and collects in a task of its own,
 // right after a yield, once the heap has doubled since the last collection
-// (the pace GOGC=100 keeps). The engine's worker paces its loads the same
-// way, collecting between two slices of the file (BlobReader): a cycle
-// the collector paces marks through much of the parse there, and every
-// pointer the parser stores meanwhile goes through the write barrier's
-// buffer.
+// (the pace GOGC=100 keeps). The engine's worker paces the reading of
+// its loads' files the same way, collecting between two slices of a file
+// (BlobReader): a cycle the collector paces marks through much of the
+// parse there, and every pointer the parser stores meanwhile goes through
+// the write barrier's buffer.
 var LoadGC GCPacer
 
 // gcFloor is the least heap at which a load collects while it runs:
@@ -75,6 +75,19 @@ func (g *GCPacer) Stop() {
 		if g.loads > 0 {
 			return // a load started meanwhile; its stop gives the pacing back
 		}
+	}
+	debug.SetGCPercent(g.oldPercent)
+	g.off = false
+}
+
+// Release ends a load, as Stop does, but hands the collector its pacing
+// back without collecting first: for a thread whose load goes on
+// building after its read (the engine's worker), where a collection
+// would wait on the load's path, and the collector's own pacing
+// collects as the building needs it.
+func (g *GCPacer) Release() {
+	if g.loads--; g.loads > 0 {
+		return
 	}
 	debug.SetGCPercent(g.oldPercent)
 	g.off = false

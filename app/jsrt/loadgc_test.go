@@ -148,3 +148,29 @@ func TestSettleCollects(t *testing.T) {
 	g.Stop()
 	runtime.KeepAlive(kept)
 }
+
+// TestReleaseCollectsNothing: a load that releases its pacing (the
+// engine worker's, once its files are read) hands the collector its
+// pacing back at once, without a collection on the load's path, however
+// grown the heap.
+func TestReleaseCollectsNothing(t *testing.T) {
+	var g GCPacer
+	before := gcPercent()
+	g.Start()
+	held := make([][]byte, 0, 64)
+	for g.heap() < g.next {
+		held = append(held, make([]byte, 4<<20))
+	}
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	cycles := stats.NumGC
+	g.Release()
+	runtime.ReadMemStats(&stats)
+	if stats.NumGC != cycles {
+		t.Errorf("Release ran %d collections, want none", stats.NumGC-cycles)
+	}
+	if p := gcPercent(); p != before {
+		t.Errorf("after the load the pacing is %d, want %d as before", p, before)
+	}
+	runtime.KeepAlive(held)
+}

@@ -96,13 +96,6 @@ func (h *host) answer(q js.Value) {
 		js.Global().Call("postMessage", reply)
 		return
 	}
-	if kind == "open" {
-		// Paced by LoadGC, a load collects whole between two slices of
-		// its file, with no write barrier on the parse; the last
-		// collection comes after the answer is posted.
-		jsrt.LoadGC.Start()
-		defer jsrt.LoadGC.Stop()
-	}
 	var err error
 	switch kind {
 	case "open":

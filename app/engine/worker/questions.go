@@ -117,6 +117,28 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 		p := &progressPoster{id: id}
 		eo.Reading, eo.Progress, eo.Building = p.reading, p.read, p.building
 	}
+	// Paced by LoadGC while the files are read, the load collects whole
+	// between two slices, with no write barrier on the parse. Building
+	// and analysing have the collector's own pacing back: packing the
+	// columns lets go of each chunk as it goes, which a collector kept
+	// off until the answer would keep, and a large capture's peak would
+	// hold both forms of its columns.
+	jsrt.LoadGC.Start()
+	gcPaced := true
+	endPacing := func() {
+		if gcPaced {
+			gcPaced = false
+			jsrt.LoadGC.Release()
+		}
+	}
+	defer endPacing()
+	building := eo.Building
+	eo.Building = func(name string) {
+		endPacing()
+		if building != nil {
+			building(name)
+		}
+	}
 	eng, opened, err := engine.Open(sources, eo)
 	if errors.Is(err, engine.ErrCancelled) {
 		reply.Set("superseded", true)
