@@ -12,6 +12,23 @@ func gcPercent() int {
 	return p
 }
 
+// gcCycles is the count of collections the runtime has completed.
+func gcCycles() uint32 {
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	return stats.NumGC
+}
+
+// growPastDue holds live bytes until the heap reaches g's next
+// collection, and returns them.
+func growPastDue(g *GCPacer) [][]byte {
+	held := make([][]byte, 0, 64)
+	for g.heap() < g.next {
+		held = append(held, make([]byte, 4<<20))
+	}
+	return held
+}
+
 func TestLoadGCPacesCollections(t *testing.T) {
 	var g GCPacer
 	before := gcPercent()
@@ -25,18 +42,12 @@ func TestLoadGCPacesCollections(t *testing.T) {
 	}
 	// Live bytes past the due point: the next check collects, and the
 	// one after it waits for the heap to double again.
-	held := make([][]byte, 0, 64)
-	for g.heap() < g.next {
-		held = append(held, make([]byte, 4<<20))
-	}
-	var stats runtime.MemStats
-	runtime.ReadMemStats(&stats)
-	cycles := stats.NumGC
+	held := growPastDue(&g)
+	cycles := gcCycles()
 	if !g.collectIfDue() {
 		t.Fatalf("no collection with the heap at %d, due at %d", g.heap(), g.next)
 	}
-	runtime.ReadMemStats(&stats)
-	if stats.NumGC == cycles {
+	if gcCycles() == cycles {
 		t.Error("collectIfDue said it collected, but no GC cycle ran")
 	}
 	if g.collectIfDue() {
@@ -106,14 +117,12 @@ func TestLoadGCStopCollectsASmallHeap(t *testing.T) {
 	}
 	yields := 0
 	g.yield = func() { yields++ }
-	var stats runtime.MemStats
-	runtime.ReadMemStats(&stats)
-	cycles := stats.NumGC
+	cycles := gcCycles()
 	g.Stop()
-	runtime.ReadMemStats(&stats)
+	n := gcCycles() - cycles
 	runtime.KeepAlive(held)
-	if stats.NumGC == cycles || yields != 2 {
-		t.Errorf("the load stopped with %d GC cycles and %d yields, want one cycle between two yields", stats.NumGC-cycles, yields)
+	if n == 0 || yields != 2 {
+		t.Errorf("the load stopped with %d GC cycles and %d yields, want one cycle between two yields", n, yields)
 	}
 }
 
@@ -130,12 +139,9 @@ func TestSettleCollects(t *testing.T) {
 	runtime.KeepAlive(garbage)
 	garbage = nil
 	before := g.heap()
-	var stats runtime.MemStats
-	runtime.ReadMemStats(&stats)
-	cycles := stats.NumGC
+	cycles := gcCycles()
 	g.Settle()
-	runtime.ReadMemStats(&stats)
-	if stats.NumGC == cycles {
+	if gcCycles() == cycles {
 		t.Fatal("Settle ran no collection")
 	}
 	if after := g.heap(); after+8<<20 > before {
@@ -157,17 +163,11 @@ func TestReleaseCollectsNothing(t *testing.T) {
 	var g GCPacer
 	before := gcPercent()
 	g.Start()
-	held := make([][]byte, 0, 64)
-	for g.heap() < g.next {
-		held = append(held, make([]byte, 4<<20))
-	}
-	var stats runtime.MemStats
-	runtime.ReadMemStats(&stats)
-	cycles := stats.NumGC
+	held := growPastDue(&g)
+	cycles := gcCycles()
 	g.Release()
-	runtime.ReadMemStats(&stats)
-	if stats.NumGC != cycles {
-		t.Errorf("Release ran %d collections, want none", stats.NumGC-cycles)
+	if n := gcCycles() - cycles; n != 0 {
+		t.Errorf("Release ran %d collections, want none", n)
 	}
 	if p := gcPercent(); p != before {
 		t.Errorf("after the load the pacing is %d, want %d as before", p, before)
