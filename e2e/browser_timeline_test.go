@@ -395,13 +395,16 @@ func TestBrowserTimeline(t *testing.T) {
 		// moves the page under the pointer and hides the tooltip.
 		g = readSummary(t, tab, name, nil)
 		hx := g.CanvasLeft + g.PlotX + float64(tl.Event(mod).T-from)/float64(to-from)*g.PlotW
-		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, hx+1, g.CanvasTop+g.LanesY+1.5*g.RowH)))
+		hy := g.CanvasTop + g.LanesY + 1.5*g.RowH
+		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, hx+1, hy)))
 		_, err = chromedp.Run(tab, chromedp.Poll[string](tipShown, chromedp.WithPollingTimeout(pageWait)))
 		must(t, err)
 		screenshot(t, tab, "timeline-hover")
 
-		// Empty space unselects.
-		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x+200, y)))
+		// Empty space on the lane unselects: where the lane is now, as
+		// the hover found it (the selection's detail may have moved the
+		// canvas since the first click).
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(hx+200, hy)))
 		readSummary(t, tab, name, func(g tlSummary) bool { return g.Selected == -1 })
 	})
 }
