@@ -32,13 +32,21 @@ func builtInAssets() (map[string]func() ([]byte, error), error) {
 	return files, nil
 }
 
+// folderHasWasm says whether the -web folder webDir ("" for none)
+// holds an app.wasm: a build of the page of its own.
+func folderHasWasm(webDir string) bool {
+	if webDir == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(webDir, "app.wasm"))
+	return err == nil
+}
+
 // needWasm explains how to get app.wasm when neither webDir nor the
 // binary holds it.
 func needWasm(webDir string) error {
-	if webDir != "" {
-		if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err == nil {
-			return nil
-		}
+	if folderHasWasm(webDir) {
+		return nil
 	}
 	if _, err := fs.Stat(builtIn, "app.wasm"); err == nil {
 		return nil

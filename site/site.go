@@ -123,7 +123,7 @@ func siteFiles(webDir string) (map[string]func() ([]byte, error), error) {
 		return nil, err
 	}
 	if webDir != "" {
-		if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err == nil {
+		if folderHasWasm(webDir) {
 			// A folder with an app.wasm of its own is a build of its own:
 			// the engine worker's wasm this binary carries may be of
 			// another version than its page, or the folder's build may
