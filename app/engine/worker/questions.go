@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"syscall/js"
 	"time"
 
@@ -124,13 +125,7 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	// off until the answer would keep, and a large capture's peak would
 	// hold both forms of its columns.
 	jsrt.LoadGC.Start()
-	gcPaced := true
-	endPacing := func() {
-		if gcPaced {
-			gcPaced = false
-			jsrt.LoadGC.Release()
-		}
-	}
+	endPacing := sync.OnceFunc(jsrt.LoadGC.Release)
 	defer endPacing()
 	building := eo.Building
 	eo.Building = func(name string) {
