@@ -149,20 +149,60 @@ func parseTime(s string) (int64, bool) {
 func (f *fields) status() *Status {
 	st := &Status{Code: f.code, Reason: f.reason, Message: f.message}
 	m := f.message
-	if i := strings.Index(m, "too old resource version: "); i >= 0 {
-		rest := m[i+len("too old resource version: "):]
-		var x, y uint64
-		if n, _ := fmt.Sscanf(rest, "%d (%d)", &x, &y); n == 2 {
-			st.TooOld, st.X, st.Y = true, x, y
-		}
-	} else if i := strings.Index(m, "Too large resource version: "); i >= 0 {
-		rest := m[i+len("Too large resource version: "):]
-		var x, y uint64
-		if n, _ := fmt.Sscanf(rest, "%d, current: %d", &x, &y); n == 2 {
-			st.TooLarge, st.X, st.Y = true, x, y
-		}
+	if strings.Contains(m, tooOldMark) {
+		st.X, st.Y, st.TooOld = versionsOf(tooOld(m))
+	} else if strings.Contains(m, tooLargeMark) {
+		st.X, st.Y, st.TooLarge = versionsOf(versionPair(m, tooLargeMark, ", current: ", ""))
 	}
 	return st
+}
+
+// The messages of a 410's and a 504's Status that name two resource
+// versions: "too old resource version: RV (OLDEST)" and "Too large
+// resource version: RV, current: CURRENT".
+const (
+	tooOldMark   = "too old resource version: "
+	tooLargeMark = "Too large resource version: "
+)
+
+// versionPair reads the two resource versions a message names after
+// mark: the digits that follow it, then sep, the second's digits and end.
+// second is "" when the message does not go on so.
+func versionPair(m, mark, sep, end string) (first, second string) {
+	i := strings.Index(m, mark)
+	if i < 0 {
+		return "", ""
+	}
+	first, rest := leadingDigits(m[i+len(mark):])
+	rest, ok := strings.CutPrefix(rest, sep)
+	if !ok {
+		return first, ""
+	}
+	second, rest = leadingDigits(rest)
+	if second == "" || !strings.HasPrefix(rest, end) {
+		return first, ""
+	}
+	return first, second
+}
+
+// leadingDigits splits s after its leading decimal digits.
+func leadingDigits(s string) (digits, rest string) {
+	n := 0
+	for n < len(s) && isDigit(s[n]) {
+		n++
+	}
+	return s[:n], s[n:]
+}
+
+// versionsOf is the two resource versions versionPair read as numbers,
+// and whether both are.
+func versionsOf(first, second string) (x, y uint64, ok bool) {
+	x, errX := strconv.ParseUint(first, 10, 64)
+	y, errY := strconv.ParseUint(second, 10, 64)
+	if errX != nil || errY != nil {
+		return 0, 0, false
+	}
+	return x, y, true
 }
 
 // onJSON turns one top-level JSON value into an event, a session Status, a

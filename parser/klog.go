@@ -819,29 +819,9 @@ func errRequest(err string) *Request {
 }
 
 // tooOld reads "too old resource version: RV (OLDEST)" out of an error
-// text.
+// text; oldest is "" when the text names no oldest.
 func tooOld(err string) (rv, oldest string) {
-	const mark = "too old resource version: "
-	i := strings.Index(err, mark)
-	if i < 0 {
-		return "", ""
-	}
-	rest := err[i+len(mark):]
-	n := 0
-	for n < len(rest) && isDigit(rest[n]) {
-		n++
-	}
-	rv, rest = rest[:n], rest[n:]
-	if r, ok := strings.CutPrefix(rest, " ("); ok {
-		m := 0
-		for m < len(r) && isDigit(r[m]) {
-			m++
-		}
-		if m > 0 && m < len(r) && r[m] == ')' {
-			oldest = r[:m]
-		}
-	}
-	return rv, oldest
+	return versionPair(err, tooOldMark, " (", ")")
 }
 
 func atoiOK(s string) (int, bool) {
