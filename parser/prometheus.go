@@ -242,6 +242,10 @@ type metricsReader struct {
 	intern interner
 	key    []byte
 	full   bool // the point bound was reached (said once)
+	// pointsT and pointsV gather a series' points as readPlainValues
+	// reads them.
+	pointsT []int64
+	pointsV []float64
 }
 
 func (m *metricsReader) diag(d Diagnostic) { m.out.Diagnostics = addDiagnostic(m.out.Diagnostics, d) }

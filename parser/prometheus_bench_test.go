@@ -8,25 +8,35 @@ import (
 	"watchlens/internal/testsample"
 )
 
-// BenchmarkReadMetricsLab reads every Prometheus export of the lab (27
-// query_range answers, three raw scrapes), as stored (gzip).
+// BenchmarkReadMetricsLab reads the lab's Prometheus exports as stored
+// (gzip): its 27 query_range answers (the JSON a lab-sized load reads),
+// then its three raw scrapes.
 func BenchmarkReadMetricsLab(b *testing.B) {
 	dir := filepath.Join(testsample.Recording(b, "samples-lab"), "prometheus")
-	paths, _ := filepath.Glob(filepath.Join(dir, "query_range", "*.json.gz"))
-	raw, _ := filepath.Glob(filepath.Join(dir, "metrics-*.txt.gz"))
-	var files [][]byte
-	size := 0
-	for _, p := range append(paths, raw...) {
-		files = append(files, testsample.Read(b, p))
-		size += len(files[len(files)-1])
-	}
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, f := range files {
-			if _, err := ReadMetrics(bytes.NewReader(f), Options{}); err != nil {
-				b.Fatal(err)
+	for _, g := range []struct{ name, pattern string }{
+		{"query_range", filepath.Join(dir, "query_range", "*.json.gz")},
+		{"scrapes", filepath.Join(dir, "metrics-*.txt.gz")},
+	} {
+		b.Run(g.name, func(b *testing.B) {
+			paths, _ := filepath.Glob(g.pattern)
+			if len(paths) == 0 {
+				b.Fatalf("no %s", g.pattern)
 			}
-		}
+			var files [][]byte
+			size := 0
+			for _, p := range paths {
+				files = append(files, testsample.Read(b, p))
+				size += len(files[len(files)-1])
+			}
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, f := range files {
+					if _, err := ReadMetrics(bytes.NewReader(f), Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
 	}
 }

@@ -19,8 +19,21 @@ import (
 // "value":[<unix s>,"<value>"] instead. Timestamps are seconds with up
 // to three decimals, values strings ("3171407", "NaN", "+Inf").
 
-// readJSON reads the API's envelope.
+// readJSON reads the API's envelope: as Prometheus writes it through
+// readPlainJSON, in any other form through readAnyJSON.
 func (m *metricsReader) readJSON(b []byte) {
+	before := m.out
+	if m.readPlainJSON(b) {
+		return
+	}
+	m.out, m.full = before, false
+	clear(m.index)
+	m.readAnyJSON(b)
+}
+
+// readAnyJSON reads the API's envelope in any form, and says what in it
+// cannot be read.
+func (m *metricsReader) readAnyJSON(b []byte) {
 	if !gjson.ValidBytes(b) {
 		m.diag(Diagnostic{Offset: jsonErrorOffset(b), Kind: DiagBadJSON,
 			Msg: "the export is not valid JSON from here on (cut short, or damaged); the series before it were read"})
