@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -167,12 +168,67 @@ func ReadAuditClients(r io.Reader, opts Options, maxClients int) (*AuditLog, err
 
 func (ar *auditReader) diag(d Diagnostic) { ar.log.Diagnostics = addDiagnostic(ar.log.Diagnostics, d) }
 
-// auditFields are the record's fields ReadAudit reads, in GetManyBytes
-// order.
-var auditFields = []string{"kind", "apiVersion", "auditID", "stage", "verb", "requestURI",
+// auditFields are the record's fields ReadAudit reads, as gjson's paths,
+// in auditValues' order.
+var auditFields = [...]string{"kind", "apiVersion", "auditID", "stage", "verb", "requestURI",
 	"userAgent", "user.username", "user.uid", "sourceIPs.0", "objectRef.resource", "objectRef.subresource",
 	"objectRef.namespace", "objectRef.name", "responseStatus.code", "responseStatus.message",
 	"requestReceivedTimestamp", "stageTimestamp"}
+
+// auditValues are the values of auditFields in rec, a record, as
+// gjson.GetMany finds them (a key's first member; a nested field's first
+// parent that holds it), in one walk over its members: GetMany walks the
+// record from its start for each, most of them past its annotations and
+// any request or response objects. They share rec's bytes.
+func auditValues(rec string) (v [len(auditFields)]gjson.Result) {
+	first := func(i int, r gjson.Result) {
+		if !v[i].Exists() {
+			v[i] = r
+		}
+	}
+	nested := func(i int, parent gjson.Result, path string) {
+		if !v[i].Exists() {
+			v[i] = parent.Get(path)
+		}
+	}
+	gjson.Parse(rec).ForEach(func(k, r gjson.Result) bool {
+		switch k.String() {
+		case "kind":
+			first(0, r)
+		case "apiVersion":
+			first(1, r)
+		case "auditID":
+			first(2, r)
+		case "stage":
+			first(3, r)
+		case "verb":
+			first(4, r)
+		case "requestURI":
+			first(5, r)
+		case "userAgent":
+			first(6, r)
+		case "user":
+			nested(7, r, "username")
+			nested(8, r, "uid")
+		case "sourceIPs":
+			nested(9, r, "0")
+		case "objectRef":
+			nested(10, r, "resource")
+			nested(11, r, "subresource")
+			nested(12, r, "namespace")
+			nested(13, r, "name")
+		case "responseStatus":
+			nested(14, r, "code")
+			nested(15, r, "message")
+		case "requestReceivedTimestamp":
+			first(16, r)
+		case "stageTimestamp":
+			first(17, r)
+		}
+		return true
+	})
+	return v
+}
 
 // record reads one line: a stage of a request.
 func (ar *auditReader) record(ln line) {
@@ -191,7 +247,9 @@ func (ar *auditReader) record(ln line) {
 		bad(DiagBadJSON, fmt.Sprintf("not a JSON audit record (%s); skipped", clipString(string(b))))
 		return
 	}
-	v := gjson.GetManyBytes(b, auditFields...)
+	// The values share the line's buffer, read into again: what the
+	// request keeps of them is copied (interner.keep, strings.Clone).
+	v := auditValues(unsafe.String(unsafe.SliceData(b), len(b)))
 	if v[0].String() != "Event" || !strings.HasPrefix(v[1].String(), "audit.k8s.io/") {
 		bad(DiagNotAudit, fmt.Sprintf("a JSON object of kind %q, apiVersion %q, not an audit event; skipped", clipString(v[0].String()), clipString(v[1].String())))
 		return
@@ -213,7 +271,7 @@ func (ar *auditReader) record(ln line) {
 	}
 	ar.log.Last = max(ar.log.Last, t)
 	if ar.log.Process == "" && v[7].String() == "system:apiserver" {
-		ar.log.Process = v[8].String()
+		ar.log.Process = strings.Clone(v[8].String())
 	}
 	k, seen := ar.pending[id]
 	var one AuditRequest // a request whose only record is this one
@@ -221,10 +279,11 @@ func (ar *auditReader) record(ln line) {
 	if seen {
 		req = &ar.open[k]
 	} else {
-		*req = AuditRequest{AuditID: id, Verb: ar.intern.str(v[4].String()),
-			UserAgent: ar.intern.str(v[6].String()), User: ar.intern.str(v[7].String()), SourceIP: ar.intern.str(v[9].String()),
-			Resource: ar.intern.str(v[10].String()), Subresource: ar.intern.str(v[11].String()), Namespace: ar.intern.str(v[12].String()),
-			Name: v[13].String()}
+		id = strings.Clone(id)
+		*req = AuditRequest{AuditID: id, Verb: ar.intern.keep(v[4].String()),
+			UserAgent: ar.intern.keep(v[6].String()), User: ar.intern.keep(v[7].String()), SourceIP: ar.intern.keep(v[9].String()),
+			Resource: ar.intern.keep(v[10].String()), Subresource: ar.intern.keep(v[11].String()), Namespace: ar.intern.keep(v[12].String()),
+			Name: strings.Clone(v[13].String())}
 		req.Received = t
 		if rt, err := time.Parse(time.RFC3339Nano, v[16].String()); err == nil {
 			if ns, ok := UnixNano(rt); ok {
@@ -234,7 +293,7 @@ func (ar *auditReader) record(ln line) {
 			}
 		}
 		if req.Verb == "watch" || req.Verb == "list" {
-			req.Request = auditRequestLine(req.Verb, v[5].String())
+			req.Request = auditRequestLine(req.Verb, strings.Clone(v[5].String()))
 			c := auditClient{req.UserAgent, req.User, req.SourceIP, req.Resource, req.Namespace, req.Request.LabelSelector, req.Request.FieldSelector}
 			if _, known := ar.clients[c]; !known && ar.maxClients > 0 && len(ar.clients) >= ar.maxClients {
 				ar.stopped, ar.log.Stopped = true, true
@@ -246,7 +305,7 @@ func (ar *auditReader) record(ln line) {
 	}
 	req.Offset, req.Line = ln.raw, ln.no
 	if c := v[14].Int(); c != 0 {
-		req.Code, req.Message = int(c), v[15].String()
+		req.Code, req.Message = int(c), strings.Clone(v[15].String())
 	}
 	switch stage {
 	case "ResponseStarted":

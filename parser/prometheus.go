@@ -277,14 +277,7 @@ func readWhole(r io.Reader, limit int64, b []byte) ([]byte, error) {
 
 // keep is the interned copy of s, a name or value in the export's
 // bytes, which are read into a buffer used again.
-func (m *metricsReader) keep(s string) string {
-	if v, ok := m.intern[s]; ok {
-		return v
-	}
-	s = strings.Clone(s)
-	m.intern[s] = s
-	return s
-}
+func (m *metricsReader) keep(s string) string { return m.intern.keep(s) }
 
 // series returns the index of the series of name and labels (labels
 // sorted, no empty value), adding it; -1 past the series bound.

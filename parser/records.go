@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // What the readers of whole logs share (audit logs, client logs,
@@ -32,6 +33,17 @@ func (in interner) str(s string) string {
 	if v, ok := in[s]; ok {
 		return v
 	}
+	in[s] = s
+	return s
+}
+
+// keep is str for s in bytes read into a buffer used again: the string
+// kept is a copy.
+func (in interner) keep(s string) string {
+	if v, ok := in[s]; ok {
+		return v
+	}
+	s = strings.Clone(s)
 	in[s] = s
 	return s
 }
