@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -99,7 +98,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 			visit = p.openURL(ctx, view.url)
 		case view.sample != "":
 			visit = p.openSample(ctx, view.sample)
-		case len(view.files) > 0:
+		case view.needsFiles():
 			// A link to dropped files: renderRestore asks for them.
 			visitOpensNothing()
 		case err == nil:
@@ -372,7 +371,7 @@ func (p *Page) Render() goapp.UI {
 				goapp.If(p.copied != nil, p.renderCopied),
 			),
 			goapp.If(p.capture != nil, p.renderCapture).
-				ElseIf(len(p.view.files) > 0 && p.loading == nil, p.renderRestore),
+				ElseIf(p.view.needsFiles() && p.loading == nil, p.renderRestore),
 		)
 }
 
@@ -632,13 +631,13 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 			// More clients than the timeline draws: the fleet first.
 			p.fleet = fleetState{shown: true}
 		}
-		if origin.sample != p.view.sample || origin.url != p.view.url || !slices.Equal(origin.files, p.view.files) {
+		if origin.sample != p.view.sample || origin.url != p.view.url || !sameFiles(origin, p.view) {
 			// Another capture: the old range and selection mean nothing
 			// there; the retention settings still describe the user's server.
 			p.view.from, p.view.to, p.view.selected, p.view.reconnectAt = 0, 0, -1, 0
 			p.view.fold, p.view.pin = "", ""
 		}
-		p.view.sample, p.view.url, p.view.files = origin.sample, origin.url, origin.files
+		p.view.sample, p.view.url, p.view.files, p.view.filesDigest = origin.sample, origin.url, origin.files, ""
 		if t := c.filesText(); t != "" {
 			// The files open name the browser's tab.
 			ctx.Page().SetTitle("%s", t+" · watchlens")
@@ -782,7 +781,7 @@ func (p *Page) firstView(origin viewState) engine.ViewState {
 	st := engine.ViewState{Filter: p.view.filter, AxisRV: p.view.axisRV, Selected: -1,
 		Width:      max(goapp.Window().Get("innerWidth").Float(), 320),
 		PixelRatio: max(goapp.Window().Get("devicePixelRatio").Float(), 1)}
-	if origin.sample == p.view.sample && origin.url == p.view.url && slices.Equal(origin.files, p.view.files) {
+	if origin.sample == p.view.sample && origin.url == p.view.url && sameFiles(origin, p.view) {
 		st.From, st.To, st.Selected = p.view.from, p.view.to, p.view.selected
 	}
 	if cv := goapp.Window().Get("document").Call("querySelector", "#timeline canvas"); cv.Truthy() {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 
 	"watchlens/app/engine"
@@ -120,9 +121,19 @@ func (p *Page) renderRestore() goapp.UI {
 	if len(names) > 1 {
 		the = "the files "
 	}
+	needs := the + strings.Join(names, ", ")
+	if n, ok := filesDigestCount(p.view.filesDigest); ok && len(names) == 0 {
+		// Too many to name in a link: the same ones, dropped again, are
+		// told by their names' digest.
+		the, needs = "the files ", "the "+strconv.Itoa(n)+" files it was made on"
+	}
+	made := "The link was made on a file dropped on the page, which never leaves the browser that read it: drop it here (or open it) to restore the view, with its range, filters, selection and model settings."
+	if the == "the files " {
+		made = "The link was made on files dropped on the page, which never leave the browser that read them: drop them here (or open them) to restore the view, with its range, filters, selection and model settings."
+	}
 	return goapp.Main().ID("restore").Class("restore").Body(
-		goapp.H2().Text("This view needs "+the+strings.Join(names, ", ")),
-		goapp.P().Text("The link was made on a file dropped on the page, which never leaves the browser that read it: drop it here (or open it) to restore the view, with its range, filters, selection and model settings."),
+		goapp.H2().Text("This view needs "+needs),
+		goapp.P().Text(made),
 		goapp.Button().ID("restore-choose").Text("Open "+strings.TrimSpace(the)+"…").OnClick(chooseFiles),
 	)
 }

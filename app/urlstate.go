@@ -18,7 +18,10 @@ type viewState struct {
 	url    string // a capture the browser fetches (?url=)
 	// files names the files dropped or chosen, which a link cannot
 	// carry: it opens a page asking for them (Page.renderRestore).
-	files []string
+	// filesDigest stands for them when a link had too many to name
+	// (files_digest.go): files is then nil until they are dropped.
+	files       []string
+	filesDigest string
 	// split, when set, splits each capture read into virtual clients
 	// (?split=, as the CLI's --split-by: nodeName, namespace, label=KEY,
 	// field=PATH).
@@ -51,8 +54,13 @@ func (v viewState) query() url.Values {
 	set("url", v.url)
 	set("split", v.split)
 	if v.sample == "" && v.url == "" {
-		for _, f := range v.files {
-			q.Add("file", f)
+		switch {
+		case len(v.files) > maxNamedFiles:
+			set("files", filesDigestOf(v.files))
+		case len(v.files) > 0:
+			q["file"] = v.files
+		default:
+			set("files", v.filesDigest)
 		}
 	}
 	def := timeline.DefaultParams()
@@ -124,6 +132,9 @@ func parseViewState(q url.Values) viewState {
 	v.url = q.Get("url")
 	if v.sample == "" && v.url == "" {
 		v.files = q["file"]
+		if _, ok := filesDigestCount(q.Get("files")); ok && len(v.files) == 0 {
+			v.filesDigest = q.Get("files")
+		}
 	}
 	if _, err := timeline.ParseSplit(q.Get("split")); err == nil {
 		v.split = q.Get("split")

@@ -1,8 +1,11 @@
 package app
 
 import (
+	"fmt"
 	"net/url"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,5 +101,50 @@ func TestViewStateNamesDroppedFiles(t *testing.T) {
 	}
 	if got := parseViewState(url.Values{"sample": {"w3.http"}, "file": {"x"}}); got.files != nil {
 		t.Errorf("a sample's link read as needing files %v", got.files)
+	}
+}
+
+// A link made on more dropped files than it names carries their count
+// and digest: short, and the same files dropped again, in any order,
+// restore its view, where others do not.
+func TestViewStateStandsForManyFiles(t *testing.T) {
+	names := make([]string, 214)
+	for i := range names {
+		names[i] = fmt.Sprintf("c%03d-nobookmarks.ts.http", i)
+	}
+	v := defaultViewState()
+	v.files = names
+	v.from, v.to = 100, 200
+	link := v.query().Encode()
+	if len(link) > 100 || strings.Contains(link, "file=") {
+		t.Fatalf("the link of %d files is %d bytes: %s", len(names), len(link), link)
+	}
+	q, err := url.ParseQuery(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := parseViewState(q)
+	if !got.needsFiles() || got.files != nil || got.from != 100 {
+		t.Fatalf("the link read as %+v", got)
+	}
+	if again := got.query().Encode(); again != link {
+		t.Errorf("the link before its files are dropped again is %s, was %s", again, link)
+	}
+	reordered := slices.Clone(names)
+	slices.Reverse(reordered)
+	if !sameFiles(viewState{files: reordered}, got) || !sameFiles(got, viewState{files: names}) {
+		t.Errorf("the same files, dropped again, are not the link's")
+	}
+	if sameFiles(viewState{files: names[1:]}, got) || sameFiles(viewState{files: append(slices.Clone(names[1:]), "other.log")}, got) {
+		t.Errorf("other files are the link's")
+	}
+	few := viewState{files: names[:maxNamedFiles]}
+	if q := few.query(); len(q["file"]) != maxNamedFiles || q.Has("files") {
+		t.Errorf("a link of %d files does not name each: %v", maxNamedFiles, q)
+	}
+	for _, bad := range []string{"12-abc", "x-abc", "214-", "214-xyz", "214-12345678901234567"} {
+		if got := parseViewState(url.Values{"files": {bad}}); got.needsFiles() {
+			t.Errorf("files=%s read as a link's files", bad)
+		}
 	}
 }

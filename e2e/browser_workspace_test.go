@@ -298,6 +298,30 @@ func TestBrowserWorkspace(t *testing.T) {
 		}
 	})
 
+	t.Run("a link to many dropped files stands for them by a digest, which the same files meet", func(t *testing.T) {
+		files := testsample.FleetRecords(t)[:14]
+		tab := s.newTab(t)
+		navigate(t, tab, s.url+"/")
+		checkShown(t, tab, "w3-then-resume.ts.http", "samples/w3-then-resume.ts.http")
+		dropRead(t, tab, files...)
+		link := copiedText(t, tab, "#copy-link")
+		if !strings.Contains(link, "files=14-") || strings.Contains(link, "file=") || len(link) > 300 {
+			t.Fatalf("the link to 14 dropped files is %d bytes: %s", len(link), link)
+		}
+		again := s.newTab(t)
+		navigate(t, again, link)
+		if msg := waitText(t, again, "#restore"); !strings.Contains(msg, "the 14 files it was made on") || !strings.Contains(msg, "drop them here") {
+			t.Errorf("the link's page says %q", msg)
+		}
+		screenshot(t, again, "workspace-restore-many")
+		reversed := slices.Clone(files)
+		slices.Reverse(reversed)
+		dropRead(t, again, reversed...)
+		if got := copiedText(t, again, "#copy-link"); got != link {
+			t.Errorf("the same files dropped again, in another order, link to\n%s\nwhere the link was\n%s", got, link)
+		}
+	})
+
 	t.Run("the Open URL field opens a capture's link", func(t *testing.T) {
 		tab := s.openSample(t, "w3-then-resume.ts.http")
 		must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#open-menu summary")),
