@@ -99,7 +99,7 @@ func checkEveryServer(t *testing.T, a *Analysis, at int64) (byAll, bySome int, r
 					continue
 				}
 				if m.Outcome == Refused && refusing < serving || m.Outcome == AtRisk && refusing == 0 {
-					t.Errorf("%s: %s %s RV %d: every-server says %s, the servers %s: %s", when, c.Name, kind, v.RV, m.Outcome, a.ServerWords(per), m.Reason)
+					t.Errorf("%s: %s %s RV %d: every-server says %s, the servers %s: %s", when, c.Name, kind, v.RV, m.Outcome, a.ServerWords(per), a.ModelReason(v, m.Model))
 				}
 			}
 			switch {

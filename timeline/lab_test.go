@@ -67,7 +67,7 @@ func TestLabPostmortem(t *testing.T) {
 			counts["right"]++
 		default:
 			counts[r.Predicted.Outcome.String()]++
-			t.Logf("%s on %s, answered %s: %v, %s; %s", what, pr["incarnation"], pr["answer"], r.Predicted.Outcome, r.Predicted.Reason, modelReason(r.Predicted, ModelServerCache))
+			t.Logf("%s on %s, answered %s: %v, %s; %s", what, pr["incarnation"], pr["answer"], r.Predicted.Outcome, r.Predicted.Reason, a.ModelReason(r.Predicted, ModelServerCache))
 		}
 	}
 	t.Logf("the lab's 425 resumes: %v", counts)
@@ -135,16 +135,6 @@ func TestLabMetricServersMatchAuditServers(t *testing.T) {
 			t.Errorf("%s: servers %v, want %v", c.what, got, c.want)
 		}
 	}
-}
-
-// modelReason is model m's reason in verdict v, "" when it had none.
-func modelReason(v Verdict, m Model) string {
-	for _, mv := range v.Models {
-		if mv.Model == m {
-			return mv.Reason
-		}
-	}
-	return ""
 }
 
 // labWhatIfRight is how many of the lab's 425 resumes the per-server
@@ -297,7 +287,7 @@ func labWhatIf(t *testing.T, sh *labShared, captures map[string][]string, pr map
 		t.Errorf("%s, answered %s: %v, %s", what, pr["answer"], v.Outcome, v.Reason)
 		return "wrong"
 	}
-	t.Logf("%s, answered %s: %v, %s; %s", what, pr["answer"], v.Outcome, v.Reason, modelReason(v.Verdict, ModelServerCache))
+	t.Logf("%s, answered %s: %v, %s; %s", what, pr["answer"], v.Outcome, v.Reason, a.ModelReason(v.Verdict, ModelServerCache))
 	return v.Outcome.String()
 }
 

@@ -9,10 +9,12 @@ type ModelVerdict struct {
 	// RiskFrom and From are the earliest reconnect instants this model
 	// puts at risk and refuses for this cursor value (never when never).
 	RiskFrom, From int64
-	Reason         string
 	// Server is the API server it was judged on (an index of
 	// Timeline.Servers), -1 for one not known: the load balancer picks.
 	Server int
+	// on is the server and process it was judged on, for its reason
+	// (Analysis.ModelReason).
+	on serverRef
 }
 
 // Verdict answers: had the client's connection dropped at T and resumed
@@ -28,6 +30,8 @@ type Verdict struct {
 	Outcome   Outcome
 	Reason    string // of the first refusing model, or why at risk, accepted or unknown
 	Models    []ModelVerdict
+	// before bounds the evidence the verdict was judged on (seenBy).
+	before int64
 }
 
 // overall is a verdict's outcome from its models': refused when any
@@ -56,43 +60,64 @@ func overall(ms []modelOutcome) Outcome {
 	return out
 }
 
-// judge is outcomes and overall, in words: each model's reason, and the
-// verdict's (the first refusing model's, else the first putting it at
-// risk, else the time window's).
+// judge is outcomes and overall, and the verdict in words: the first
+// refusing model's reason, else the first putting it at risk's, else the
+// time window's. A model's own reason is made when asked
+// (ModelReason): a load judges every recorded reconnect, and the words
+// of the models that do not decide are most of the time it takes.
 func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
 	mos := a.outcomes(file, st, rv, since, at, before)
 	out, why := overall(mos), ""
+	reason := func(mo modelOutcome) string {
+		return a.reason(mo.model, mo.outcome, file, mo.on, rv, since, at, before)
+	}
 	ms := make([]ModelVerdict, 0, len(mos))
 	for _, mo := range mos {
-		r := a.reason(mo.model, mo.outcome, file, mo.on, rv, since, at, before)
-		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Reason: r, Server: mo.on.server})
+		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Server: mo.on.server, on: mo.on})
 		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
-			why = r
+			why = reason(mo)
 		}
 	}
 	switch out {
 	case AtRisk:
 		// Where the server is known, say what its metrics left open.
-		for _, m := range ms {
-			if m.Model == ModelServerCache && m.Reason != why {
-				why += "; " + m.Reason
+		for _, mo := range mos {
+			if mo.model == ModelServerCache {
+				if r := reason(mo); r != why {
+					why += "; " + r
+				}
 			}
 		}
 	case Unknown:
 		why = "no model could decide: the capture has no clock"
 	case Accepted:
 		why = "no model refuses it"
-		for k, m := range ms {
-			if mos[k].held {
-				why = m.Reason
+		decided := -1 // the model whose reason says why
+		for k, mo := range mos {
+			if mo.held {
+				decided = k
 				break
 			}
-			if m.Model == ModelCacheTime || m.Model == ModelEtcd {
-				why = m.Reason
+			if mo.model == ModelCacheTime || mo.model == ModelEtcd {
+				decided = k
 			}
+		}
+		if decided >= 0 {
+			why = reason(mos[decided])
 		}
 	}
 	return out, why, ms
+}
+
+// ModelReason is model m's reason in verdict v, "" when v has no answer
+// of m's.
+func (a *Analysis) ModelReason(v Verdict, m Model) string {
+	for _, mv := range v.Models {
+		if mv.Model == m {
+			return a.reason(m, mv.Outcome, v.File, mv.on, v.RV, v.Since, v.At, v.before)
+		}
+	}
+	return ""
 }
 
 // modelServer is the server model m judged v on, -1 when not known.
@@ -144,7 +169,7 @@ func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, o
 		v.Outcome, v.Reason = Unknown, a.HadBookmarks[v.File].unknownReason(a, since)
 		return v
 	}
-	v.HasCursor, v.RV, v.Since = true, rv, since
+	v.HasCursor, v.RV, v.Since, v.before = true, rv, since, before
 	v.Outcome, v.Reason, v.Models = a.judge(v.File, st, rv, since, v.At, before)
 	return v
 }
