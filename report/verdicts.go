@@ -108,13 +108,14 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		if h.HasCursor {
 			hr.RV, hr.LastCurrent = timeline.FormatRV(h.RV), timeline.FormatTime(h.Since, c)
 		}
+		riskWhy, refusedWhy := a.HorizonReasons(h)
 		risk, riskOK := h.RiskStart()
 		if hr.AtRiskFrom = instant(risk, riskOK, c); hr.AtRiskFrom != nil {
-			hr.AtRiskModel, hr.AtRiskReason = h.RiskModel.String(), h.RiskReason
+			hr.AtRiskModel, hr.AtRiskReason = h.RiskModel.String(), riskWhy
 		}
 		refused, refusedOK := h.RefusalStart()
 		if hr.RefusedFrom = instant(refused, refusedOK, c); hr.RefusedFrom != nil {
-			hr.RefusedModel, hr.RefusedReason = h.RefusedModel.String(), h.RefusedReason
+			hr.RefusedModel, hr.RefusedReason = h.RefusedModel.String(), refusedWhy
 		}
 		r.Horizons = append(r.Horizons, hr)
 	}

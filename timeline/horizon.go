@@ -27,11 +27,15 @@ type Horizon struct {
 	Since     int64
 	// RiskFrom and RefusedFrom are the earliest reconnect instants at or
 	// after the drop that are at risk and refused (never: nothing the
-	// files show puts it there), with the model that says so and why.
-	RiskFrom, RefusedFrom     int64
-	RiskModel, RefusedModel   Model
-	RiskReason, RefusedReason string
-	Unknown                   string
+	// files show puts it there), with the model that says so; why is
+	// Analysis.HorizonReasons.
+	RiskFrom, RefusedFrom   int64
+	RiskModel, RefusedModel Model
+	Unknown                 string
+	// riskOn and refusedOn are the servers the models judged on, and
+	// riskRefused says the risk is the refusal's.
+	riskOn, refusedOn serverRef
+	riskRefused       bool
 }
 
 // RiskStart is RiskFrom, and false when nothing the files show puts a
@@ -95,17 +99,35 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 		}
 		if refused != never && max(refused, drop) < h.RefusedFrom {
 			h.RefusedFrom, h.RefusedModel = max(refused, drop), m
-			h.RefusedReason = a.reason(m, Refused, file, st.serverAt(m, h.RefusedFrom), rv, since, h.RefusedFrom, seenBy(h.RefusedFrom))
+			h.refusedOn = st.serverAt(m, h.RefusedFrom)
 		}
 		if risk != never && max(risk, drop) < h.RiskFrom {
 			h.RiskFrom, h.RiskModel = max(risk, drop), m
-			h.RiskReason = a.reason(m, AtRisk, file, st.serverAt(m, h.RiskFrom), rv, since, h.RiskFrom, seenBy(h.RiskFrom))
+			h.riskOn = st.serverAt(m, h.RiskFrom)
 		}
 	}
 	if h.RefusedFrom < h.RiskFrom {
-		h.RiskFrom, h.RiskModel, h.RiskReason = h.RefusedFrom, h.RefusedModel, h.RefusedReason
+		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused = h.RefusedFrom, h.RefusedModel, h.refusedOn, true
 	}
 	return h
+}
+
+// HorizonReasons says why h's models put a reconnect after its drop at
+// risk and refuse it, "" for never. They are made when asked: a load
+// makes a horizon for every drop of every cursor, and the report alone
+// says why.
+func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
+	if h.RefusedFrom != never {
+		refused = a.reason(h.RefusedModel, Refused, h.File, h.refusedOn, h.RV, h.Since, h.RefusedFrom, seenBy(h.RefusedFrom))
+	}
+	switch {
+	case h.RiskFrom == never:
+	case h.riskRefused:
+		risk = refused
+	default:
+		risk = a.reason(h.RiskModel, AtRisk, h.File, h.riskOn, h.RV, h.Since, h.RiskFrom, seenBy(h.RiskFrom))
+	}
+	return risk, refused
 }
 
 // ResumeAt answers, for each cursor of the file, what a reconnect at
