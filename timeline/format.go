@@ -19,7 +19,15 @@ func FormatTime(t int64, c Clock) string {
 	if c == ClockNone {
 		return ""
 	}
-	return time.Unix(0, t).UTC().Format(timeLayout)
+	u := time.Unix(0, t).UTC()
+	b := make([]byte, 0, len(timeLayout))
+	b, ok := appendDate(b, u)
+	if !ok {
+		return u.Format(timeLayout)
+	}
+	b = appendClock(append(b, 'T'), u)
+	b = append(appendDigits(append(b, '.'), u.Nanosecond(), 9), 'Z')
+	return string(b)
 }
 
 // FormatInstant renders an instant as every sentence, table and tooltip
@@ -27,14 +35,74 @@ func FormatTime(t int64, c Clock) string {
 // "2026-11-30 01:04:24.512 UTC". The zone is always written, so a time
 // read off one surface can be compared with another's.
 func FormatInstant(t int64, loc *time.Location) string {
-	return time.Unix(0, t).In(zoneOr(loc)).Format("2006-01-02 15:04:05.000 MST")
+	u := time.Unix(0, t).In(zoneOr(loc))
+	b, ok := appendDate(make([]byte, 0, 32), u)
+	if !ok {
+		return u.Format("2006-01-02 15:04:05.000 MST")
+	}
+	if b, ok = appendClockZone(append(b, ' '), u); !ok {
+		return u.Format("2006-01-02 15:04:05.000 MST")
+	}
+	return string(b)
 }
 
 // FormatClock is FormatInstant without the date, for places where the
 // date is plain from what is around it (a range of the plot, a tooltip
 // beside the axis): "01:04:24.512 UTC".
 func FormatClock(t int64, loc *time.Location) string {
-	return time.Unix(0, t).In(zoneOr(loc)).Format("15:04:05.000 MST")
+	u := time.Unix(0, t).In(zoneOr(loc))
+	b, ok := appendClockZone(make([]byte, 0, 24), u)
+	if !ok {
+		return u.Format("15:04:05.000 MST")
+	}
+	return string(b)
+}
+
+// The layouts above, written digit by digit: time.Format reads its
+// layout anew at every call, and a report or a load's reasons write
+// thousands of instants. Each writes what Format writes, which the
+// tests hold them to; a year of other than four digits, or a zone
+// without a name, is left to Format.
+
+// appendDate appends u's "2006-01-02"; false for a year Format writes
+// otherwise.
+func appendDate(b []byte, u time.Time) ([]byte, bool) {
+	year, month, day := u.Date()
+	if year < 1000 || year > 9999 {
+		return b, false
+	}
+	b = appendDigits(b, year, 4)
+	b = appendDigits(append(b, '-'), int(month), 2)
+	return appendDigits(append(b, '-'), day, 2), true
+}
+
+// appendClock appends u's "15:04:05".
+func appendClock(b []byte, u time.Time) []byte {
+	hour, minute, sec := u.Clock()
+	b = appendDigits(b, hour, 2)
+	b = appendDigits(append(b, ':'), minute, 2)
+	return appendDigits(append(b, ':'), sec, 2)
+}
+
+// appendClockZone appends u's "15:04:05.000 MST"; false for a zone
+// without a name, which Format writes as an offset.
+func appendClockZone(b []byte, u time.Time) ([]byte, bool) {
+	name, _ := u.Zone()
+	if name == "" {
+		return b, false
+	}
+	b = appendDigits(append(appendClock(b, u), '.'), u.Nanosecond()/int(time.Millisecond), 3)
+	return append(append(b, ' '), name...), true
+}
+
+// appendDigits appends n, at least 0, in width digits, zeros first.
+func appendDigits(b []byte, n, width int) []byte {
+	var d [9]byte
+	for i := width - 1; i >= 0; i-- {
+		d[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return append(b, d[:width]...)
 }
 
 func zoneOr(loc *time.Location) *time.Location {
