@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"bytes"
+	"io"
 	"path/filepath"
 	"testing"
 
@@ -12,22 +12,8 @@ import (
 // servers, each restarted once, under 207 informers.
 func BenchmarkReadAuditLab(b *testing.B) {
 	paths, _ := filepath.Glob(filepath.Join(testsample.Recording(b, "samples-lab"), "audit-*.log"))
-	if len(paths) == 0 {
-		b.Fatal("no audit log in samples-lab")
-	}
-	var logs [][]byte
-	size := 0
-	for _, p := range paths {
-		logs = append(logs, testsample.Read(b, p))
-		size += len(logs[len(logs)-1])
-	}
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, l := range logs {
-			if _, err := ReadAudit(bytes.NewReader(l), Options{}); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	benchReadEach(b, paths, func(r io.Reader) error {
+		_, err := ReadAudit(r, Options{})
+		return err
+	})
 }
