@@ -34,12 +34,14 @@ const (
 	// incident: the code a load runs once a file or once a client runs
 	// only a few times in one opening of the small incident, and the
 	// browser optimises a function only once it has run enough (the
-	// larger the function, the more). Six openings have it optimise
+	// larger the function, the more). Twelve openings have it optimise
 	// most of what a lab-sized incident's load runs (the klog and
 	// metrics readers, the fleet's analysis and its drawing), where
-	// fewer leave that compiling to the load, beside it on the
-	// machine's other core.
-	warmIncidentRounds = 6
+	// fewer leave more of that compiling to the load, beside it on the
+	// machine's other core; each opening takes a few tens of
+	// milliseconds of the spare's core, while the page waits for its
+	// user.
+	warmIncidentRounds = 12
 )
 
 // A brief warm-up (the question's brief) opens each capture and the
