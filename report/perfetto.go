@@ -144,7 +144,7 @@ func zoneThreads(tr *trace, a *timeline.Analysis) {
 			}
 			dur := micros(z.To - z.From)
 			events = append(events, traceEvent{Name: layer.outcome + " (" + z.Model.String() + ")", Cat: "zone", Phase: "X", TS: micros(z.From), Dur: &dur,
-				PID: z.File + 1, TID: tid, Args: map[string]any{"reason": z.Reason, "fromRV": float64(z.FromRV), "toRV": float64(z.ToRV)}})
+				PID: z.File + 1, TID: tid, Args: map[string]any{"reason": a.ZoneReason(z), "fromRV": float64(z.FromRV), "toRV": float64(z.ToRV)}})
 		}
 	}
 	sort.SliceStable(keys, func(i, j int) bool { return tids[keys[i]] < tids[keys[j]] })

@@ -400,10 +400,10 @@ type ZoneReport struct {
 
 // zoneReport is a red or at-risk zone of the model as the report gives
 // it (zones[] and riskZones[]).
-func zoneReport(tl *timeline.Timeline, z timeline.Zone) ZoneReport {
-	f := &tl.Files[z.File]
+func zoneReport(a *timeline.Analysis, z timeline.Zone) ZoneReport {
+	f := &a.TL.Files[z.File]
 	return ZoneReport{File: f.Name, Cursor: z.Kind.String(), Model: z.Model.String(),
-		FromTime: timeline.FormatTime(z.From, f.Clock), ToTime: timeline.FormatTime(z.To, f.Clock), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: z.Reason}
+		FromTime: timeline.FormatTime(z.From, f.Clock), ToTime: timeline.FormatTime(z.To, f.Clock), FromRV: timeline.FormatRV(z.FromRV), ToRV: timeline.FormatRV(z.ToRV), Reason: a.ZoneReason(z)}
 }
 
 // ResumeReport is an observed resume checked against the models.
@@ -494,7 +494,7 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 			To: timeline.FormatTime(g.To, clk(g.File)), RV: timeline.FormatRV(g.RV), HeadRV: timeline.FormatRV(g.HeadRV), AgeSeconds: secs(g.AgeTime), AgeRVs: timeline.FormatRV(g.AgeRV)})
 	}
 	for _, z := range a.Zones {
-		r.Zones = append(r.Zones, zoneReport(tl, z))
+		r.Zones = append(r.Zones, zoneReport(a, z))
 	}
 	for _, rs := range a.Resumes {
 		s := tl.Sessions[rs.Session]

@@ -86,7 +86,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 	clk := func(file int) timeline.Clock { return tl.Files[file].Clock }
 	name := func(file int) string { return tl.Files[file].Name }
 	for _, z := range a.RiskZones {
-		r.RiskZones = append(r.RiskZones, zoneReport(tl, z))
+		r.RiskZones = append(r.RiskZones, zoneReport(a, z))
 	}
 	for fi, cf := range a.HadBookmarks {
 		cr := CounterfactualReport{File: name(fi), Synthetic: cf.Synthetic, Why: cf.Why, Bookmarks: cf.Bookmarks, Unknown: cf.Unknown}

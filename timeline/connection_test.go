@@ -27,11 +27,11 @@ func TestFleetZonesOnTheConnectionsServer(t *testing.T) {
 		if z.Model != ModelCalibration || name < "c10" || name >= "c20" {
 			continue
 		}
-		switch {
-		case strings.Contains(z.Reason, "'s own 410 at "):
+		switch why := a.ZoneReason(z); {
+		case strings.Contains(why, "'s own 410 at "):
 			calibrated[name]++
-		case !strings.Contains(z.Reason, "each of the 2 servers had answered"):
-			t.Errorf("%s's refused calibration zone from %s: %q is neither its server's own 410 nor every server's", name, FormatClock(z.From, time.UTC), z.Reason)
+		case !strings.Contains(why, "each of the 2 servers had answered"):
+			t.Errorf("%s's refused calibration zone from %s: %q is neither its server's own 410 nor every server's", name, FormatClock(z.From, time.UTC), why)
 		}
 	}
 	t.Logf("refused calibration zones of c10-c19 by their server's own 410: %v", calibrated)
@@ -50,7 +50,7 @@ func TestFleetZonesOnTheConnectionsServer(t *testing.T) {
 		for _, z := range a.Zones {
 			if z.File == s.File && z.Kind == BookmarkAware && z.From <= s.Start-d && s.Start-d < z.To {
 				t.Errorf("%s's resume from RV %s at %s was accepted by %s, inside a refused zone (%v): %s",
-					tl.Files[s.File].Name, r.RV, FormatClock(s.Start, time.UTC), serverOf(tl, r.Session), z.Model, z.Reason)
+					tl.Files[s.File].Name, r.RV, FormatClock(s.Start, time.UTC), serverOf(tl, r.Session), z.Model, a.ZoneReason(z))
 			}
 		}
 	}

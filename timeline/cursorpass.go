@@ -3,14 +3,26 @@ package timeline
 import "math"
 
 // Zone is an interval [From, To) of drop instants refused (or, in
-// RiskZones, put at risk) by one model.
+// RiskZones, put at risk) by one model; why is Analysis.ZoneReason.
 type Zone struct {
 	File         int
 	Kind         CursorKind
 	Model        Model
 	From, To     int64
 	FromRV, ToRV uint64
-	Reason       string
+	// outcome is Refused or AtRisk; on, since and at are the server the
+	// model judged the first reconnect on, when its cursor was last
+	// current, and that reconnect's instant: what its reason says.
+	outcome   Outcome
+	on        serverRef
+	since, at int64
+}
+
+// ZoneReason says why z's model refuses, or puts at risk, the reconnects
+// of its first drop. It is made when asked: a load of an incident has
+// thousands of zones, and a few of them are read.
+func (a *Analysis) ZoneReason(z Zone) string {
+	return a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
 }
 
 // CursorAge is a cursor's final value and longest age.
@@ -208,12 +220,13 @@ func gallopAbove[T integer](p *packed[T], start int, v T) int {
 
 // zoneSink grows the zones of one cursor pass, one open zone per model.
 type zoneSink struct {
-	zones *[]Zone
-	open  [numModels]int // index in *zones of the zone still growing, or -1
+	zones   *[]Zone
+	outcome Outcome        // of its zones: Refused or AtRisk
+	open    [numModels]int // index in *zones of the zone still growing, or -1
 }
 
-func newZoneSink(zones *[]Zone) *zoneSink {
-	z := &zoneSink{zones: zones}
+func newZoneSink(zones *[]Zone, outcome Outcome) *zoneSink {
+	z := &zoneSink{zones: zones, outcome: outcome}
 	z.close()
 	return z
 }
@@ -225,15 +238,17 @@ func (z *zoneSink) close() {
 }
 
 // add extends model m's open zone when [from, to) continues it, else
-// opens a new one (reason is called only then).
-func (z *zoneSink) add(c *Cursor, m Model, from, to int64, rv uint64, reason func() string) {
+// opens a new one, whose first reconnect, at, reaches the server on with
+// the cursor at rv, last current at since.
+func (z *zoneSink) add(c *Cursor, m Model, from, to int64, rv uint64, on serverRef, since, at int64) {
 	if k := z.open[m]; k >= 0 {
 		if open := &(*z.zones)[k]; open.To == from {
 			open.To, open.ToRV = to, rv
 			return
 		}
 	}
-	*z.zones = append(*z.zones, Zone{File: c.File, Kind: c.Kind, Model: m, From: from, To: to, FromRV: rv, ToRV: rv, Reason: reason()})
+	*z.zones = append(*z.zones, Zone{File: c.File, Kind: c.Kind, Model: m, From: from, To: to, FromRV: rv, ToRV: rv,
+		outcome: z.outcome, on: on, since: since, at: at})
 	z.open[m] = len(*z.zones) - 1
 }
 
@@ -248,7 +263,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	d := int64(p.Delay)
 	age := CursorAge{File: c.File, Kind: c.Kind}
 	models := a.applicable(c.File)
-	refused, risky := newZoneSink(&a.Zones), newZoneSink(&a.RiskZones)
+	refused, risky := newZoneSink(&a.Zones, Refused), newZoneSink(&a.RiskZones, AtRisk)
 	ps := a.startPass(c)
 	defer func() { ps.active = false }()
 	// The servers its connection says a reconnect reaches, and, per
@@ -520,11 +535,11 @@ func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on ser
 	if zs >= hi {
 		refused.open[m] = -1
 	} else {
-		refused.add(c, m, zs, hi, rv, func() string { return a.reason(m, Refused, c.File, on, rv, since, zs+d, seenBy(zs+d)) })
+		refused.add(c, m, zs, hi, rv, on, since, zs+d)
 	}
 	if re := min(zs, hi); rs >= re {
 		risky.open[m] = -1
 	} else {
-		risky.add(c, m, rs, re, rv, func() string { return a.reason(m, AtRisk, c.File, on, rv, since, rs+d, seenBy(rs+d)) })
+		risky.add(c, m, rs, re, rv, on, since, rs+d)
 	}
 }

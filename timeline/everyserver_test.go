@@ -177,9 +177,9 @@ func TestEveryServerZoneReasonsNameTheirServers(t *testing.T) {
 					continue
 				}
 				red++
-				if n := named(z.Reason); n != len(a.TL.Servers) {
+				if n := named(a.ZoneReason(z)); n != len(a.TL.Servers) {
 					if wrong++; wrong <= 3 {
-						t.Errorf("the red zone of %s from %s names %d of the %d servers: %s", a.TL.Files[z.File].Name, FormatInstant(z.From, time.UTC), n, len(a.TL.Servers), z.Reason)
+						t.Errorf("the red zone of %s from %s names %d of the %d servers: %s", a.TL.Files[z.File].Name, FormatInstant(z.From, time.UTC), n, len(a.TL.Servers), a.ZoneReason(z))
 					}
 				}
 			}
@@ -188,9 +188,9 @@ func TestEveryServerZoneReasonsNameTheirServers(t *testing.T) {
 					continue
 				}
 				risky++
-				if n := named(z.Reason); n == 0 || n == len(a.TL.Servers) {
+				if n := named(a.ZoneReason(z)); n == 0 || n == len(a.TL.Servers) {
 					if wrong++; wrong <= 3 {
-						t.Errorf("the risk zone of %s from %s names %d of the %d servers: %s", a.TL.Files[z.File].Name, FormatInstant(z.From, time.UTC), n, len(a.TL.Servers), z.Reason)
+						t.Errorf("the risk zone of %s from %s names %d of the %d servers: %s", a.TL.Files[z.File].Name, FormatInstant(z.From, time.UTC), n, len(a.TL.Servers), a.ZoneReason(z))
 					}
 				}
 			}

@@ -46,7 +46,7 @@ func (a *Analysis) stampedeReasons(fl *Fleet) {
 				}
 				m := key{z.Model, zs.outcome}
 				if files[m] == nil {
-					files[m], example[m] = map[int]bool{}, z.Reason
+					files[m], example[m] = map[int]bool{}, a.ZoneReason(z)
 				}
 				files[m][z.File] = true
 			}

@@ -118,7 +118,7 @@ func zonesAt(an *timeline.Analysis, kind timeline.CursorKind, file int, at, slop
 	for _, zs := range [][]timeline.Zone{an.Zones, an.RiskZones} {
 		for _, z := range zs {
 			if z.Kind == kind && (file < 0 || z.File == file) && at >= int64(z.FromRV)-slop && at < int64(z.ToRV)+1+slop {
-				lines = append(lines, z.Reason)
+				lines = append(lines, an.ZoneReason(z))
 			}
 		}
 	}

@@ -61,7 +61,7 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 	}
 	for _, z := range an.Zones {
 		if fileOK[z.File] {
-			out.Zones = append(out.Zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind, z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), z.Reason)))
+			out.Zones = append(out.Zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind, z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), an.ZoneReason(z))))
 		}
 	}
 	for _, r := range an.Resumes {

@@ -79,7 +79,7 @@ func (e *Engine) Zones(max int) ([]ZoneRow, int) {
 		rows[i] = ZoneRow{Cursor: z.Kind.String(), Model: z.Model.String(), Where: where,
 			From:   e.cache.FormatTime(z.From) + " (RV " + strconv.FormatUint(z.FromRV, 10) + ")",
 			To:     e.cache.FormatTime(z.To) + " (RV " + strconv.FormatUint(z.ToRV, 10) + ")",
-			Reason: z.Reason}
+			Reason: e.an.ZoneReason(z)}
 	}
 	return rows, all
 }
