@@ -73,3 +73,30 @@ func FuzzAuditValues(f *testing.F) {
 		}
 	})
 }
+
+// What a request keeps of its records outlives the line buffer they were
+// read in: a log larger than the buffer (256 kB), read as a stream, gives
+// each request the strings of its own last record, which the file's
+// bytes at its offset say.
+func TestAuditRequestsKeepTheirOwnStrings(t *testing.T) {
+	path := filepath.Join(testsample.Recording(t, "samples-lab"), "audit-a-2.log")
+	raw := testsample.Read(t, path)
+	if len(raw) <= windowSize {
+		t.Fatalf("%s is %d bytes, within one buffer", path, len(raw))
+	}
+	log, err := ReadAudit(bufio.NewReaderSize(bytes.NewReader(raw), 4096), Options{})
+	if err != nil || len(log.Requests) < 1000 {
+		t.Fatalf("%d requests, %v", len(log.Requests), err)
+	}
+	for _, q := range log.Requests {
+		rec := raw[q.Offset:]
+		rec = rec[:bytes.IndexByte(rec, '\n')]
+		want := gjson.GetManyBytes(rec, "auditID", "verb", "userAgent", "user.username", "objectRef.resource", "objectRef.namespace", "objectRef.name", "sourceIPs.0")
+		got := []string{q.AuditID, q.Verb, q.UserAgent, q.User, q.Resource, q.Namespace, q.Name, q.SourceIP}
+		for i, w := range want {
+			if got[i] != w.String() {
+				t.Fatalf("the request at offset %d keeps %q where its record says %q", q.Offset, got[i], w.String())
+			}
+		}
+	}
+}
