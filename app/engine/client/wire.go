@@ -58,9 +58,8 @@ type OpenOptions struct {
 
 // Progress is one step of a load on its way, as the host posts it while
 // the open question runs (engine.Options's Reading, Progress and
-// Building): Kind is "reading" (Source, an index into the files, is read
-// next), "read" (Read says how far) or "building" (every file is read;
-// Name is the last one's).
+// Building): Kind is "read" (Read says how far, in Source, an index into
+// the files) or "building" (every file is read; Name is the last one's).
 type Progress struct {
 	Kind   string
 	Source int

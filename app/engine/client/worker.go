@@ -276,7 +276,9 @@ type Source struct {
 
 // Open has the worker read sources into its engine (engine.Open), with
 // opts's filter, split, params and event limit; opts's Reading, Progress
-// and Building hear of the load's progress from the worker, and once
+// and Building hear of the load's progress from the worker (Reading of
+// the source a progress is of, before the first such progress: the
+// worker posts its progress a few times a second, not once a file), and once
 // opts.Cancelled says so the worker is ended and Open answers
 // ErrCancelled. opts.Pause is not needed: the page's thread is free.
 func (w *Worker) Open(sources []Source, opts engine.Options) (engine.Opened, error) {
@@ -368,14 +370,15 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 			q.Set("zones", zoneRows)
 		}
 	}
+	told := -1 // the source opts.Reading was last told of
 	progress := func(p Progress) {
 		switch p.Kind {
-		case "reading":
-			if opts.Reading != nil && p.Source >= 0 && p.Source < len(sources) {
+		case "read":
+			if opts.Reading != nil && p.Source != told && p.Source >= 0 && p.Source < len(sources) {
+				told = p.Source
 				s := sources[p.Source]
 				opts.Reading(engine.Source{Name: s.Name, Size: int64(s.Blob.Get("size").Float()), Found: s.Found})
 			}
-		case "read":
 			if opts.Progress != nil {
 				opts.Progress(p.Read)
 			}
