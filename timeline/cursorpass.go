@@ -20,7 +20,7 @@ type Zone struct {
 
 // ZoneReason says why z's model refuses, or puts at risk, the reconnects
 // of its first drop. It is made when asked: a load of an incident has
-// thousands of zones, and a few of them are read.
+// thousands of zones, and only a few of them are read.
 func (a *Analysis) ZoneReason(z Zone) string {
 	return a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
 }
