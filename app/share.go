@@ -117,23 +117,24 @@ func (p *Page) renderRestore() goapp.UI {
 	for i, n := range p.view.files {
 		names[i] = words.Isolated(n)
 	}
-	the := "the file "
-	if len(names) > 1 {
-		the = "the files "
-	}
-	needs := the + strings.Join(names, ", ")
-	if n, ok := filesDigestCount(p.view.filesDigest); ok && len(names) == 0 {
+	count, needs := len(names), ""
+	if n, ok := filesDigestCount(p.view.filesDigest); ok && count == 0 {
 		// Too many to name in a link: the same ones, dropped again, are
 		// told by their names' digest.
-		the, needs = "the files ", "the "+strconv.Itoa(n)+" files it was made on"
+		count, needs = n, "the "+strconv.Itoa(n)+" files it was made on"
 	}
+	the := "the file"
 	made := "The link was made on a file dropped on the page, which never leaves the browser that read it: drop it here (or open it) to restore the view, with its range, filters, selection and model settings."
-	if the == "the files " {
+	if count > 1 {
+		the = "the files"
 		made = "The link was made on files dropped on the page, which never leave the browser that read them: drop them here (or open them) to restore the view, with its range, filters, selection and model settings."
+	}
+	if needs == "" {
+		needs = the + " " + strings.Join(names, ", ")
 	}
 	return goapp.Main().ID("restore").Class("restore").Body(
 		goapp.H2().Text("This view needs "+needs),
 		goapp.P().Text(made),
-		goapp.Button().ID("restore-choose").Text("Open "+strings.TrimSpace(the)+"…").OnClick(chooseFiles),
+		goapp.Button().ID("restore-choose").Text("Open "+the+"…").OnClick(chooseFiles),
 	)
 }
