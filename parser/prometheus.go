@@ -254,7 +254,7 @@ func (m *metricsReader) diag(d Diagnostic) { m.out.Diagnostics = addDiagnostic(m
 // that opens the lab reads tens of them, which, each read into new
 // memory growing as it comes (io.ReadAll), cost more to clear than to
 // parse as wasm. What an export's series keep of its bytes is copied
-// (see keep).
+// (interner.keep).
 var exportBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // readWhole appends r's bytes to b, up to limit of them.
@@ -275,10 +275,6 @@ func readWhole(r io.Reader, limit int64, b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// keep is the interned copy of s, a name or value in the export's
-// bytes, which are read into a buffer used again.
-func (m *metricsReader) keep(s string) string { return m.intern.keep(s) }
-
 // series returns the index of the series of name and labels (labels
 // sorted, no empty value), adding it; -1 past the series bound.
 func (m *metricsReader) series(name string, labels []MetricLabel, offset int64) int {
@@ -297,10 +293,10 @@ func (m *metricsReader) series(name string, labels []MetricLabel, offset int64) 
 		return -1
 	}
 	for i := range labels {
-		labels[i].Name, labels[i].Value = m.keep(labels[i].Name), m.keep(labels[i].Value)
+		labels[i].Name, labels[i].Value = m.intern.keep(labels[i].Name), m.intern.keep(labels[i].Value)
 	}
 	m.index[string(m.key)] = len(m.out.Series)
-	m.out.Series = append(m.out.Series, MetricSeries{Name: m.keep(name), Labels: labels})
+	m.out.Series = append(m.out.Series, MetricSeries{Name: m.intern.keep(name), Labels: labels})
 	return len(m.out.Series) - 1
 }
 

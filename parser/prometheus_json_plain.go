@@ -32,7 +32,7 @@ type plainJSON struct {
 // caller starts again from what it held before.
 func (m *metricsReader) readPlainJSON(b []byte) bool {
 	// b is not written after: the walk reads it in place, and what the
-	// series keep of it is copied (keep).
+	// series keep of it is copied (interner.keep).
 	p := plainJSON{s: unsafe.String(unsafe.SliceData(b), len(b))}
 	var status, resultType string
 	var seen [3]bool // status, data, and data's resultType and result
