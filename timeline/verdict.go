@@ -12,9 +12,9 @@ type ModelVerdict struct {
 	// Server is the API server it was judged on (an index of
 	// Timeline.Servers), -1 for one not known: the load balancer picks.
 	Server int
-	// on is the server and process it was judged on, for its reason
-	// (Analysis.ModelReason).
-	on serverRef
+	// incarnation is the process of Server it was judged on, for its
+	// reason (Analysis.ModelReason).
+	incarnation int
 }
 
 // Verdict answers: had the client's connection dropped at T and resumed
@@ -73,7 +73,7 @@ func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before in
 	}
 	ms := make([]ModelVerdict, 0, len(mos))
 	for _, mo := range mos {
-		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Server: mo.on.server, on: mo.on})
+		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Server: mo.on.server, incarnation: mo.on.incarnation})
 		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
 			why = reason(mo)
 		}
@@ -114,7 +114,7 @@ func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before in
 func (a *Analysis) ModelReason(v Verdict, m Model) string {
 	for _, mv := range v.Models {
 		if mv.Model == m {
-			return a.reason(m, mv.Outcome, v.File, mv.on, v.RV, v.Since, v.At, v.before)
+			return a.reason(m, mv.Outcome, v.File, serverRef{mv.Server, mv.incarnation}, v.RV, v.Since, v.At, v.before)
 		}
 	}
 	return ""
