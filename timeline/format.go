@@ -37,10 +37,10 @@ func FormatTime(t int64, c Clock) string {
 func FormatInstant(t int64, loc *time.Location) string {
 	u := time.Unix(0, t).In(zoneOr(loc))
 	b, ok := appendDate(make([]byte, 0, 32), u)
-	if !ok {
-		return u.Format("2006-01-02 15:04:05.000 MST")
+	if ok {
+		b, ok = appendClockZone(append(b, ' '), u)
 	}
-	if b, ok = appendClockZone(append(b, ' '), u); !ok {
+	if !ok {
 		return u.Format("2006-01-02 15:04:05.000 MST")
 	}
 	return string(b)
