@@ -140,7 +140,9 @@ func (m *metricsReader) readPlainSeries(p *plainJSON) bool {
 // readPlainValues reads the values array at p.i into series k. The
 // points gather in m's buffers, then go to the series in one copy, its
 // memory as large as they are: grown as they come, a series' slices
-// would be up to twice that.
+// would be up to twice that. The array is walked here, not by array: as
+// wasm, its call of a closure for each point made the exports' read a
+// fifth slower.
 func (m *metricsReader) readPlainValues(p *plainJSON, k int) bool {
 	if !p.open('[') {
 		return false
