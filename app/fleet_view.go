@@ -398,8 +398,16 @@ func (v *FleetView) renderHeadline() goapp.UI {
 			}),
 			key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)"),
 		),
-		goapp.P().Class("tl-hint").Text("Rows: riskiest client first. Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · Alt-click: what a reconnect of every client then would get · double-click: reset."),
+		goapp.P().Class("tl-hint").Text(v.rowsOrder()+" Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · Alt-click: what a reconnect of every client then would get · double-click: reset."),
 	)
+}
+
+// rowsOrder says in what order the rows come.
+func (v *FleetView) rowsOrder() string {
+	if v.fleet.ByServer {
+		return "Rows: by the API server each client was on longest, as the audit logs say; riskiest client first within each."
+	}
+	return "Rows: riskiest client first."
 }
 
 // renderPicked says what the shift-dragged range holds.

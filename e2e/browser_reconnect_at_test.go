@@ -512,6 +512,12 @@ func TestBrowserReconnectAt(t *testing.T) {
 		want := cliResumeAt(t, dir, files, at)
 		sameAnswer(t, got, want, true, true)
 		whyShown(t, tab, want)
+		// The rows come by server, each group under a header of its own.
+		hint, err := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#fleet .tl-hint")].map(p => p.textContent).join("\n")`))
+		must(t, err)
+		if !strings.Contains(hint, "Rows: by the API server each client was on longest") {
+			t.Errorf("the fleet's hints do not say the rows come by server: %q", hint)
+		}
 		screenshot(t, tab, "reconnect-at-lab")
 	})
 }

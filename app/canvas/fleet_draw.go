@@ -32,7 +32,7 @@ func (v *FleetViewport) Scale(l *FleetLayout) Scale {
 // Build fills fr with one frame of the fleet view; buf is scratch space
 // the caller keeps between frames.
 func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetLayout {
-	l := NewFleetLayout(v.Width, v.MaxHeight, len(d.Rows))
+	l := NewFleetLayout(v.Width, v.MaxHeight, len(d.Rows), d.heads)
 	fr.reset(l.Width, l.Height, v.PixelRatio)
 	s := v.Scale(&l)
 	bottom := l.RowsY + max(l.RowsH, FleetRowH)
@@ -332,8 +332,8 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 	}
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "ring", Size: markSize}, buf.marks)
 	d.drawStints(v, l, s, fr, first, last)
-	d.drawGroups(v, l, fr, first, last)
 	fr.unclip()
+	d.drawGroups(v, l, fr)
 }
 
 // drawStints writes, in each row in view, the server each of the

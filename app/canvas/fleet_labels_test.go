@@ -75,7 +75,7 @@ func TestGutterNamesTellRowsApart(t *testing.T) {
 			// The tooltip over a row with a short label names its client
 			// whole.
 			v := &FleetViewport{From: d.From, To: d.To, Width: 1280, PixelRatio: 1}
-			l := NewFleetLayout(v.Width, 0, len(d.Rows))
+			l := NewFleetLayout(v.Width, 0, len(d.Rows), d.heads)
 			for r := range d.Rows {
 				if d.Rows[r].Short == "" {
 					continue
@@ -118,8 +118,8 @@ func gutterLabels(t *testing.T, d *FleetData, w float64) []string {
 			if tx.X != 6 || tx.MaxWidth == 0 || float64(tx.Y) < l.RowsY {
 				continue
 			}
-			r := int((float64(tx.Y) - l.RowsY + v.ScrollY) / FleetRowH)
-			if r < first || r >= last || drawn[r] != "" {
+			r := l.RowAt(float64(tx.Y), v.ScrollY)
+			if r < 0 || r < first || r >= last || drawn[r] != "" {
 				t.Fatalf("a gutter label %q at y %v, rows [%d, %d) in view", tx.Text, tx.Y, first, last)
 			}
 			drawn[r] = strings.TrimPrefix(drawnAs(tx), "✗ ")

@@ -1,6 +1,9 @@
 package canvas
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // The fleet view's bands, CSS pixels: the axis, the curves of clients a
 // reconnect would send to a relist, the histogram of relists seen, then a
@@ -30,23 +33,28 @@ type FleetLayout struct {
 	PlotX, PlotW   float64
 	CurvesY, HistY float64
 	RowsY, RowsH   float64 // the row area's top and visible height
-	ContentH       float64 // the height of every row
+	ContentH       float64 // the height of every row and header
 	Rows           int
+	// Heads are the rows a group's header stands above, ascending (see
+	// FleetData.heads): a header takes a row's height of its own, so its
+	// name is never drawn over a client's row.
+	Heads []int
 	// RestartLabels are where the frame built writes the API server
 	// restarts' names (see layoutRestartLabels), in the scratch space the
 	// next frame reuses.
 	RestartLabels []RestartLabel
 }
 
-// NewFleetLayout lays out rows clients in a canvas w wide and at most
-// maxH high (0: no bound, fleetRowsShow rows in view).
-func NewFleetLayout(w, maxH float64, rows int) FleetLayout {
+// NewFleetLayout lays out rows clients, with a header above each row of
+// heads, in a canvas w wide and at most maxH high (0: no bound,
+// fleetRowsShow rows in view).
+func NewFleetLayout(w, maxH float64, rows int, heads []int) FleetLayout {
 	g := fleetGutterFor(w)
-	l := FleetLayout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), Rows: rows}
+	l := FleetLayout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), Rows: rows, Heads: heads}
 	l.CurvesY = axisH + bandGap
 	l.HistY = l.CurvesY + fleetCurvesH + bandGap
 	l.RowsY = l.HistY + fleetHistH + bandGap
-	l.ContentH = float64(rows) * FleetRowH
+	l.ContentH = float64(rows+len(heads)) * FleetRowH
 	show := float64(fleetRowsShow)
 	if maxH > 0 {
 		show = max(math.Floor((maxH-l.RowsY-2)/FleetRowH), minRowsShow)
@@ -82,13 +90,27 @@ func (l *FleetLayout) AreaAt(y float64) FleetArea {
 	return FleetNone
 }
 
-// RowAt is the row under y with the rows scrolled by scrollY, or -1.
+// The rows and the headers stack in slots of FleetRowH: row r sits in
+// slot r plus the headers above it, and group i's header in slot
+// Heads[i]+i.
+
+// slot is the slot of row r.
+func (l *FleetLayout) slot(r int) int { return r + sort.SearchInts(l.Heads, r+1) }
+
+// rowsBefore is how many rows sit in the slots before slot s.
+func (l *FleetLayout) rowsBefore(s int) int {
+	return s - sort.Search(len(l.Heads), func(i int) bool { return l.Heads[i]+i >= s })
+}
+
+// RowAt is the row under y with the rows scrolled by scrollY, -1 for
+// none or a header.
 func (l *FleetLayout) RowAt(y, scrollY float64) int {
 	if l.AreaAt(y) != FleetRows {
 		return -1
 	}
-	r := int((y - l.RowsY + scrollY) / FleetRowH)
-	if r < 0 || r >= l.Rows {
+	s := int(math.Floor((y - l.RowsY + scrollY) / FleetRowH))
+	r := l.rowsBefore(s)
+	if r < 0 || r >= l.Rows || l.slot(r) != s {
 		return -1
 	}
 	return r
@@ -96,7 +118,12 @@ func (l *FleetLayout) RowAt(y, scrollY float64) int {
 
 // RowY is the top of row r scrolled by scrollY.
 func (l *FleetLayout) RowY(r int, scrollY float64) float64 {
-	return l.RowsY + float64(r)*FleetRowH - scrollY
+	return l.RowsY + float64(l.slot(r))*FleetRowH - scrollY
+}
+
+// HeadY is the top of the i-th group's header scrolled by scrollY.
+func (l *FleetLayout) HeadY(i int, scrollY float64) float64 {
+	return l.RowsY + float64(l.Heads[i]+i)*FleetRowH - scrollY
 }
 
 // ClampScroll keeps the rows' scroll offset inside their content.
@@ -106,8 +133,8 @@ func (l *FleetLayout) ClampScroll(s float64) float64 {
 
 // VisibleRows is the range [first, last) of the rows in view.
 func (l *FleetLayout) VisibleRows(scrollY float64) (int, int) {
-	first := max(int(scrollY/FleetRowH), 0)
-	last := min(int(math.Ceil((scrollY+l.RowsH)/FleetRowH)), l.Rows)
+	first := l.rowsBefore(max(int(scrollY/FleetRowH), 0))
+	last := min(l.rowsBefore(int(math.Ceil((scrollY+l.RowsH)/FleetRowH))), l.Rows)
 	return first, max(first, last)
 }
 
@@ -117,6 +144,6 @@ const fleetMinRows = 12
 // MinHeight is the least height a canvas of the fleet needs: its bands
 // and up to fleetMinRows rows.
 func (d *FleetData) MinHeight() float64 {
-	l := NewFleetLayout(400, 0, len(d.Rows))
+	l := NewFleetLayout(400, 0, len(d.Rows), d.heads)
 	return l.RowsY + min(l.ContentH, fleetMinRows*FleetRowH) + 2
 }

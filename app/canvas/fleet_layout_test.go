@@ -8,7 +8,7 @@ import "testing"
 // canvas the fleet's gutter is the timeline's.
 func TestFleetGutterOnAPhone(t *testing.T) {
 	for _, w := range []float64{360, 370, 414} {
-		l := NewFleetLayout(w, 0, 44)
+		l := NewFleetLayout(w, 0, 44, nil)
 		if l.PlotX < w/3 || l.PlotX <= gutterFor(w) {
 			t.Errorf("at %v px the names have %v px, want a third (%v), more than the timeline's %v", w, l.PlotX, w/3, gutterFor(w))
 		}
@@ -17,8 +17,45 @@ func TestFleetGutterOnAPhone(t *testing.T) {
 		}
 	}
 	for _, w := range []float64{1024, 1440} {
-		if l := NewFleetLayout(w, 0, 44); l.PlotX != gutterFor(w) {
+		if l := NewFleetLayout(w, 0, 44, nil); l.PlotX != gutterFor(w) {
 			t.Errorf("at %v px the fleet's gutter is %v px, the timeline's %v", w, l.PlotX, gutterFor(w))
+		}
+	}
+}
+
+// TestFleetLayoutKeepsHeadersOwnSlots: with headers above rows 0, 5 and
+// 9 of 12, every row is found where it is drawn, a header's slot is no
+// row's, and the rows in view are those whose slots the view shows.
+func TestFleetLayoutKeepsHeadersOwnSlots(t *testing.T) {
+	heads := []int{0, 5, 9}
+	l := NewFleetLayout(1280, 200, 12, heads)
+	if l.ContentH != 15*FleetRowH {
+		t.Errorf("12 rows and 3 headers take %v px, want %v", l.ContentH, 15*FleetRowH)
+	}
+	for _, scroll := range []float64{0, 3, FleetRowH * 4, l.ClampScroll(1e9)} {
+		first, last := l.VisibleRows(scroll)
+		for r := range 12 {
+			y := l.RowY(r, scroll)
+			in := y+FleetRowH > l.RowsY && y < l.RowsY+l.RowsH
+			if in != (r >= first && r < last) {
+				t.Errorf("scrolled %v: row %d at y %v, but the rows in view are [%d, %d)", scroll, r, y, first, last)
+			}
+			if mid := y + FleetRowH/2; mid >= l.RowsY && mid < l.RowsY+l.RowsH {
+				if got := l.RowAt(y+FleetRowH/2, scroll); got != r {
+					t.Errorf("scrolled %v: row %d is drawn at y %v, where RowAt finds %d", scroll, r, y, got)
+				}
+			}
+		}
+		for i := range heads {
+			y := l.HeadY(i, scroll)
+			if y != l.RowY(heads[i], scroll)-FleetRowH {
+				t.Errorf("header %d at y %v, not the slot above row %d at %v", i, y, heads[i], l.RowY(heads[i], scroll))
+			}
+			if mid := y + FleetRowH/2; mid >= l.RowsY && mid < l.RowsY+l.RowsH {
+				if got := l.RowAt(mid, scroll); got != -1 {
+					t.Errorf("scrolled %v: header %d's slot is row %d's", scroll, i, got)
+				}
+			}
 		}
 	}
 }

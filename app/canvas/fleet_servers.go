@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -159,6 +160,7 @@ func (d *FleetData) groupByServer() {
 			continue
 		}
 		d.Groups = append(d.Groups, FleetGroup{Server: k, First: r, Rows: 1})
+		d.heads = append(d.heads, r)
 	}
 	// Each relist, by the server that answered it.
 	d.serverRelists = make([][]int64, len(d.tl.Servers)+1)
@@ -246,28 +248,30 @@ func (d *FleetData) relistsByServer(from, to int64) string {
 	return strings.Join(parts, ", ")
 }
 
-// drawGroups marks, in the rows in view, where each server's group of
-// clients begins: a rule across the row and the server's name with its
-// count of clients at the plot's right.
-func (d *FleetData) drawGroups(v *FleetViewport, l *FleetLayout, fr *Frame, first, last int) {
+// drawGroups draws the headers in view: each in the slot the layout
+// keeps above its group's first row, a rule at its top, a tint of the
+// server's colour, and the server's name with its count of clients.
+func (d *FleetData) drawGroups(v *FleetViewport, l *FleetLayout, fr *Frame) {
 	var rules []float32
+	fr.clip(0, l.RowsY, l.Width, l.RowsH)
 	t0 := len(fr.Texts)
-	for _, g := range d.Groups {
-		if g.First < first || g.First >= last {
+	for i, g := range d.Groups {
+		y := l.HeadY(i, v.ScrollY)
+		if y+FleetRowH <= l.RowsY || y >= l.RowsY+l.RowsH {
 			continue
 		}
-		y := l.RowY(g.First, v.ScrollY)
-		rules = append(rules, 0, float32(y)+0.5, float32(l.Width), float32(y)+0.5)
-		name := "clients no audit log places"
-		if g.Server >= 0 {
-			name = "on server " + d.tl.Servers[g.Server].Name + " longest"
-		}
 		k := g.Server
-		if k < 0 {
+		name := "clients no audit log places"
+		if k >= 0 {
+			name = "on API server " + d.tl.Servers[k].Name + " longest"
+		} else {
 			k = len(d.tl.Servers)
 		}
-		fr.addText(l.PlotX+l.PlotW-4, y+FleetRowH/2, name+": "+strconv.Itoa(g.Rows), d.serverColor(k), "r", "b")
+		fr.rect(d.serverColor(k), 0.12, 0, y, l.Width, FleetRowH)
+		rules = append(rules, 0, float32(y)+0.5, float32(l.Width), float32(y)+0.5)
+		fr.addText(6, y+FleetRowH/2, name+": "+quantity.Plural(g.Rows, "client"), d.serverColor(k), "l", "b")
 	}
 	fr.add(Op{Kind: "seg", Color: ColorFg, Size: 1}, rules)
 	fr.flushTexts(t0)
+	fr.unclip()
 }

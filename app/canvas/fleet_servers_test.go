@@ -170,3 +170,62 @@ func TestFleetGroupsAndRelistsByServer(t *testing.T) {
 		t.Errorf("the histogram's hover over the whole clock says %q", by)
 	}
 }
+
+// TestFleetGroupHeadersStandApart: scrolled through the lab's fleet,
+// each group's header is drawn once, in a slot of its own where no row
+// is hit, and each row's tooltip is found where its name is drawn. The
+// headers' names stood over the first row of each group, over its red
+// spans and rings, before they had slots of their own.
+func TestFleetGroupHeadersStandApart(t *testing.T) {
+	tl := labTimeline(t, false)
+	d := NewFleetData(tl.Analyze(timeline.DefaultParams()))
+	if len(d.Groups) < 3 {
+		t.Fatalf("the lab's fleet has %d groups", len(d.Groups))
+	}
+	var fr Frame
+	var buf FleetScratch
+	v := &FleetViewport{From: d.From, To: d.To, Width: 1440, MaxHeight: 600, PixelRatio: 1}
+	heads := map[string]int{}
+	for {
+		l := d.Build(v, &fr, &buf)
+		for _, tx := range fr.Texts {
+			if !strings.Contains(tx.Text, " longest: ") && !strings.HasPrefix(tx.Text, "clients no audit log places: ") {
+				continue
+			}
+			y := float64(tx.Y)
+			if y < l.RowsY || y >= l.RowsY+l.RowsH {
+				continue // clipped away
+			}
+			if r := l.RowAt(y, v.ScrollY); r >= 0 {
+				t.Errorf("the header %q is drawn over row %d (%s)", tx.Text, r, d.Rows[r].Client.Name)
+			}
+			heads[tx.Text]++
+		}
+		first, last := l.VisibleRows(v.ScrollY)
+		for r := first; r < last; r++ {
+			y := l.RowY(r, v.ScrollY) + FleetRowH/2
+			if y < l.RowsY || y >= l.RowsY+l.RowsH {
+				continue
+			}
+			if h := d.HitTest(v, &l, 20, y); h.Row != r || !strings.HasPrefix(h.Text, d.Rows[r].Label) {
+				t.Errorf("row %d (%s) is drawn at y %v, where the tooltip is of row %d: %q", r, d.Rows[r].Label, y, h.Row, h.Text)
+			}
+		}
+		if v.ScrollY >= l.ClampScroll(1e9) {
+			break
+		}
+		v.ScrollY = l.ClampScroll(v.ScrollY + l.RowsH - FleetRowH)
+	}
+	if len(heads) != len(d.Groups) {
+		t.Errorf("%d headers drawn, %v, for %d groups", len(heads), heads, len(d.Groups))
+	}
+	for g := range d.Groups {
+		name := "clients no audit log places"
+		if d.Groups[g].Server >= 0 {
+			name = "on API server " + d.tl.Servers[d.Groups[g].Server].Name + " longest"
+		}
+		if heads[name+": "+strconv.Itoa(d.Groups[g].Rows)+" clients"] == 0 {
+			t.Errorf("group %+v has no header %q: %v", d.Groups[g], name, heads)
+		}
+	}
+}

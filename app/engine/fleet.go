@@ -45,6 +45,9 @@ type Fleet struct {
 	// Outages counts the stretches when no request of the captured
 	// clients reached a server (timeline.Outage).
 	Outages int
+	// ByServer says the rows come in groups, by the API server each
+	// client was on longest, as the audit logs say (canvas.FleetGroup).
+	ByServer bool
 }
 
 // FleetRow is one client's row.
@@ -97,7 +100,8 @@ func (e *Engine) Fleet() (Fleet, bool) {
 		return Fleet{}, false
 	}
 	f := Fleet{Rows: make([]FleetRow, len(d.Rows)), From: d.From, To: d.To, MinHeight: d.MinHeight(),
-		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts), Outages: len(d.Outages)}
+		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts), Outages: len(d.Outages),
+		ByServer: len(d.Groups) > 0}
 	for i, r := range d.Rows {
 		f.Rows[i] = FleetRow{Name: r.Client.Name, Servers: r.Servers, File: r.Client.File, MayMix: r.MayMix}
 	}
