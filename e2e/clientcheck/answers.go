@@ -161,7 +161,8 @@ func panels(a engine.Answerer, out *Answers, zoomed engine.ViewState) error {
 		out.FleetFrames = append(out.FleetFrames, Frame{Spec: string(spec), Floats: floats})
 		out.FleetLayout = append(out.FleetLayout, l)
 		for x := l.PlotX - 20; x < l.PlotX+l.PlotW; x += l.PlotW / 8 {
-			out.FleetHits = append(out.FleetHits, a.FleetHit(st, x, l.RowsY+4))
+			// Over the first row, below its group's header when it has one.
+			out.FleetHits = append(out.FleetHits, a.FleetHit(st, x, l.RowY(0, 0)+4))
 		}
 		mid := (st.From + st.To) / 2
 		out.FleetRanges = append(out.FleetRanges, a.FleetRange(st.From, mid), a.FleetRange(mid, st.To))
