@@ -164,10 +164,13 @@ type FileBuilder struct {
 	// packPlaced: the file's instants are placed in event order, and
 	// packed a chunk at a time as they are (setInstant).
 	packPlaced bool
-	counts     [numTypes]int // events by type
-	kinds      map[string]*kindCounts
-	lastKind   *kindCounts // of the last event with a kind
-	finished   bool
+	// arrived and estimated: some event has an arrival time, some an
+	// estimated time (the file's clock, see place).
+	arrived, estimated bool
+	counts             [numTypes]int // events by type
+	kinds              map[string]*kindCounts
+	lastKind           *kindCounts // of the last event with a kind
+	finished           bool
 
 	// stopped: an event was refused for Builder.MaxEvents, the first at
 	// stoppedAt (its offset).
@@ -251,6 +254,8 @@ func (f *FileBuilder) Add(ev parser.Event) bool {
 		b.arrival.add(ev.Arrival)
 	}
 	b.est.add(ev.Estimated)
+	f.arrived = f.arrived || ev.Arrival != 0
+	f.estimated = f.estimated || ev.Estimated != 0
 	if ev.Status != nil {
 		b.status[i] = ev.Status
 	}

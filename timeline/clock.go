@@ -55,15 +55,11 @@ func (f *FileBuilder) place(base int) {
 	b := f.b
 	ss := b.sessions[base:]
 	clock := ClockNone
-	for i := f.lo; i < f.hi; i++ {
-		b.pace.tick(1)
-		if b.arrival.at(i) != 0 {
-			clock = ClockArrival
-			break
-		}
-		if b.est.at(i) != 0 {
-			clock = ClockEstimated
-		}
+	switch {
+	case f.arrived:
+		clock = ClockArrival
+	case f.estimated:
+		clock = ClockEstimated
 	}
 	for _, s := range ss {
 		if clock == ClockNone && s.Date != 0 {
