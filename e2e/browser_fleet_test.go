@@ -519,6 +519,11 @@ func TestBrowserFleetOf10000Clients(t *testing.T) {
 	if height > 4000 {
 		t.Errorf("the timeline's canvas is %v px high", height)
 	}
+	// The screenshot waits for the timeline's first frame: the canvas is
+	// blank until the engine has drawn it.
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const c = document.querySelector("#timeline canvas"); return !!c && Number(c.dataset.plotW) > 0; })()`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+		t.Errorf("the timeline of the client clicked was not drawn: %v", err)
+	}
 	shotTimeline(t, tab, "fleet-10000-timeline")
 
 	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-files"))))
