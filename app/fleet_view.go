@@ -389,14 +389,16 @@ func (v *FleetView) renderHeadline() goapp.UI {
 	return goapp.Div().Class("tl-legend").Body(
 		goapp.P().Class("tl-hint").Body(
 			key("■", canvas.ColorZone, "", "a reconnect then would get 410 Gone and relist"),
-			key("■", canvas.ColorZone, "0.35", "pale: it would have, had the client made the other choice about bookmarks"),
+			key("▨", canvas.ColorZone, "", "hatched: it would have, had the client made the other choice about bookmarks"),
 			key("○", canvas.ColorFg, "", "a relist seen"),
 			key("✗", canvas.ColorFg, "", "did not ask for bookmarks"),
 			key("┆", canvas.ColorFg, "", "API server restart"),
 			goapp.If(v.fleet.Outages > 0, func() goapp.UI {
 				return key("┆", canvas.ColorError, "", "no server reached: no client's request got through (an outage)")
 			}),
-			key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)"),
+			goapp.If(v.fleet.ByServer, func() goapp.UI {
+				return key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)")
+			}),
 		),
 		goapp.P().Class("tl-hint").Text(v.rowsOrder()+" Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · Alt-click: what a reconnect of every client then would get · double-click: reset."),
 	)

@@ -42,3 +42,20 @@ func (c *Cache) FormatPos(axisRV bool, v int64) string {
 	}
 	return c.FormatTime(v)
 }
+
+// FormatShown writes the range [from, to) a view shows, as the summary
+// beside the canvas says it. A resourceVersion and an event ordinal are
+// whole numbers: the range names the first and the last it holds, and
+// ordinals go no further than the capture's events, where the view's
+// margins would name events before the first (#-4000) and past the last.
+func (c *Cache) FormatShown(axisRV bool, from, to int64) (string, string) {
+	switch {
+	case axisRV:
+		from = max(from, 0)
+		to = max(to-1, from)
+	case c.noClock:
+		from = min(max(from, c.start), c.end)
+		to = min(max(to-1, from), c.end)
+	}
+	return c.FormatPos(axisRV, from), c.FormatPos(axisRV, to)
+}

@@ -31,7 +31,8 @@ func (e *Engine) Summary(st ViewState) ViewSummary {
 	v := e.canvasView(&st)
 	s := e.cache.Summarize(v, e.rows.shown)
 	out := ViewSummary{Lanes: s.Lanes, Groups: s.Groups, Rows: len(v.Rows), Bookmarks: s.Bookmarks, Errors: s.Errors, Zones: s.Zones,
-		Selected: "none", Servers: e.cache.Servers(), FromText: e.cache.FormatPos(st.AxisRV, st.From), ToText: e.cache.FormatPos(st.AxisRV, st.To)}
+		Selected: "none", Servers: e.cache.Servers()}
+	out.FromText, out.ToText = e.cache.FormatShown(st.AxisRV, st.From, st.To)
 	if st.Selected >= 0 && st.Selected < e.tl.Len() {
 		out.Selected = e.cache.EventText(st.Selected)
 	}
