@@ -176,7 +176,7 @@ func renderFile(f *engine.FileReport, servers bool) goapp.UI {
 				goapp.Text("Reading "), nameUI(f.Name), goapp.Text(" stopped: "+f.ReadErr))
 		}),
 		renderClient(f),
-		goapp.If(f.Events == 0, func() goapp.UI { return renderNothingFound(f) }),
+		goapp.If(f.Events == 0 && f.ReadFrom == "", func() goapp.UI { return renderNothingFound(f) }),
 		goapp.If(f.Events > 0, func() goapp.UI { return renderCounts(f) }),
 		goapp.If(len(f.Sessions) > 0, func() goapp.UI { return renderSessions(f.Sessions, servers) }),
 		goapp.If(len(f.Doubts) > 0, func() goapp.UI { return renderDoubts(f.Doubts) }),
@@ -195,8 +195,13 @@ func renderDoubts(doubts []string) goapp.UI {
 	)
 }
 
-// fileMeta says a file's size, events, sessions and clock.
+// fileMeta says a file's size, events, sessions and clock; of a client
+// read from the logs, where from, and that they hold no events.
 func fileMeta(f *engine.FileReport) string {
+	if f.ReadFrom != "" {
+		return fmt.Sprintf("%s read from %s: logs record a client's requests, not the events it received; times: %s",
+			quantity.Plural(len(f.Sessions), "session"), words.Isolated(f.ReadFrom), clockText(f.Clock))
+	}
 	return fmt.Sprintf("%s, %s in %s, times: %s", quantity.Bytes(f.Size), quantity.Plural(f.Events, "event"), quantity.Plural(len(f.Sessions), "session"), clockText(f.Clock))
 }
 

@@ -2,11 +2,14 @@ package app
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"watchlens/app/canvas"
+	"watchlens/app/engine"
 	"watchlens/app/engine/enginetest"
 	"watchlens/app/load"
 	"watchlens/internal/testsample"
@@ -63,5 +66,47 @@ func TestUnsureSplitIsADoubt(t *testing.T) {
 	}
 	if doubting != 20 {
 		t.Errorf("%d files say a doubt, want samples-outage's 20 informers the audit log alone is unsure of", doubting)
+	}
+}
+
+// TestClientsOfLogsAreNoEmptyCaptures: a client read from its own log
+// (kube-rs') or from the audit logs (samples-outage's) has sessions and
+// no events, as those logs record requests: its paragraph says where it
+// was read from, with no "0 B" and no alert that no watch events were
+// found, and the timeline, with no object to draw, says why rather than
+// blaming a filter.
+func TestClientsOfLogsAreNoEmptyCaptures(t *testing.T) {
+	audits, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-outage"), "audit-*.log"))
+	if err != nil || len(audits) == 0 {
+		t.Fatalf("samples-outage's audit logs: %v %v", audits, err)
+	}
+	for _, c := range []struct {
+		paths []string
+		from  string
+	}{
+		{[]string{filepath.Join(testsample.Root(t), "parser", "testdata", "kubers-watcher.log")}, "kubers-watcher.log"},
+		{audits, "the audit logs"},
+	} {
+		e, _ := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, c.paths...)
+		r := e.Files("", len(e.Analysis().TL.Files))
+		if len(r.Shown) == 0 {
+			t.Fatalf("%s: no file shown", c.from)
+		}
+		var fr canvas.Frame
+		e.Frame(engine.ViewState{From: e.Analysis().TL.Start(), To: e.Analysis().TL.End() + 1, Width: 1280, PixelRatio: 1, Selected: -1}, &fr)
+		if !slices.ContainsFunc(fr.Texts, func(tx canvas.Text) bool {
+			return tx.Text == "no objects: logs record the clients' requests, not the events they received"
+		}) {
+			t.Errorf("%s: the timeline's frame does not say why it draws no object", c.from)
+		}
+		for _, f := range r.Shown {
+			html := goapp.HTMLString(renderFile(&f, false))
+			if f.Events != 0 || len(f.Sessions) == 0 || f.ReadFrom != c.from {
+				t.Errorf("%s: %d events in %d sessions, read from %q, want sessions and no events read from %q", f.Name, f.Events, len(f.Sessions), f.ReadFrom, c.from)
+			}
+			if !strings.Contains(html, "read from "+c.from+": logs record a client") || strings.Contains(html, "0 B") || strings.Contains(html, "No watch events were found") {
+				t.Errorf("%s: the paragraph reads %s", f.Name, html)
+			}
+		}
 	}
 }

@@ -14,6 +14,21 @@ import (
 // and per lane. It answers in the gutter too, where a lane's name is.
 type lanesBand struct{}
 
+// noRowsText says why no object's lane is drawn: the filter hides them
+// all, or the files hold none, as clients read from logs do, whose
+// records are requests.
+func (c *Cache) noRowsText() string {
+	if c.tl.Lanes.Len() > 0 {
+		return "no objects match the filter"
+	}
+	for _, f := range c.tl.Files {
+		if !f.Audit {
+			return "no objects: the files open hold no watch events"
+		}
+	}
+	return "no objects: logs record the clients' requests, not the events they received"
+}
+
 func (lanesBand) answersInGutter() {}
 
 // paint draws the visible rows of the lane area: group headers, and
@@ -23,7 +38,7 @@ func (lanesBand) answersInGutter() {}
 func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	if len(v.Rows) == 0 {
 		t0 := len(fr.Texts)
-		fr.addText(layout.PlotX+8, layout.LanesY+RowHeight/2, "no objects match the filter", ColorMuted, "l", "")
+		fr.addText(layout.PlotX+8, layout.LanesY+RowHeight/2, c.noRowsText(), ColorMuted, "l", "")
 		fr.flushTexts(t0)
 		return
 	}

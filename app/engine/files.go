@@ -44,6 +44,11 @@ type FileReport struct {
 	// LooksLike says what a file without watch events is instead, when
 	// its start tells; "" otherwise.
 	LooksLike string
+	// ReadFrom names where a client's requests were read from when the
+	// file is no capture but a client of the logs (timeline.File.Audit):
+	// its client log, or "the audit logs". Such a file has sessions and
+	// no events: the logs record requests, not the events they got.
+	ReadFrom string
 	// Profile is the client library its User-Agent names, and
 	// Differences where its requests differ from that library's
 	// defaults.
@@ -127,6 +132,12 @@ func (e *Engine) fileReport(i int) FileReport {
 	o := e.opened.Files[i]
 	r := FileReport{Index: i, Name: f.Name, Size: o.Size, ReadErr: o.ReadErr, Events: f.Events, Clock: f.Clock, LooksLike: o.LooksLike,
 		FirstRV: f.FirstRV, LastRV: f.LastRV, Filtered: f.Filtered, ByType: typeCounts(f), ByKind: kindCounts(f)}
+	if f.Audit {
+		r.ReadFrom = "the audit logs"
+		if f.Log != "" {
+			r.ReadFrom = f.Log
+		}
+	}
 	problems := inputProblems(f.Diagnostics)
 	r.Problems, r.Diagnostics = len(problems), slices.Clone(problems[:min(len(problems), maxDiagnostics)])
 	for _, d := range f.Diagnostics {
