@@ -408,6 +408,9 @@ func gestureStage(h gestureHandlers, cv goapp.HTMLCanvas) goapp.UI {
 			On("pointerleave", h.onPointerLeave).
 			OnDblClick(h.onDblClick).
 			OnKeyDown(h.onKeyDown),
+		// The frame's time axis, kept in view over the canvas when its
+		// tracks scroll it away (web/timeline.js, stickAxis).
+		goapp.Canvas().Class("tl-axis").Aria("hidden", "true"),
 		goapp.Div().Class("tl-tip").Role("tooltip").Style("display", "none"),
 	)
 }

@@ -358,6 +358,8 @@
       const s = pendingShifts.get(canvas);
       pendingShifts.delete(canvas);
       if (s) shiftPlot(canvas, s.dx, s.x0, s.w);
+      const st = axes.get(canvas);
+      if (s && st) copyAxis(canvas, st);
     });
   };
 
@@ -492,7 +494,72 @@
       ctx.restore();
     }
     ctx.globalAlpha = 1;
+    stickAxis(canvas, spec.sticky || 0);
   };
+
+  // stickAxis keeps the frame's time axis, its top h CSS px, in view
+  // when the panel that holds the canvas scrolls its tracks under the
+  // panel's top: the stage's canvas.tl-axis holds a copy of the axis and
+  // sits at that top, over the tracks, while the axis itself is out of
+  // view. h 0 hides it.
+  const axes = new WeakMap(); // canvas -> {copy, h, scroller}
+  function stickAxis(canvas, h) {
+    let st = axes.get(canvas);
+    if (!st) {
+      const copy = canvas.parentElement && canvas.parentElement.querySelector("canvas.tl-axis");
+      if (!copy) return;
+      let scroller = canvas.parentElement;
+      while (scroller && scroller !== document.body) {
+        const o = getComputedStyle(scroller).overflowY;
+        if (o === "auto" || o === "scroll") break;
+        scroller = scroller.parentElement;
+      }
+      if (!scroller || scroller === document.body) return;
+      st = {copy, h: 0, scroller};
+      axes.set(canvas, st);
+      const onScroll = () => {
+        if (!canvas.isConnected) {
+          // The view was closed: its canvas, and this, go.
+          scroller.removeEventListener("scroll", onScroll);
+          axes.delete(canvas);
+          return;
+        }
+        placeAxis(canvas, st);
+      };
+      scroller.addEventListener("scroll", onScroll, {passive: true});
+    }
+    st.h = h;
+    copyAxis(canvas, st);
+    placeAxis(canvas, st);
+  }
+
+  // copyAxis copies the canvas's top st.h CSS px into st.copy.
+  function copyAxis(canvas, st) {
+    if (!st.h) return;
+    const dpr = canvas.clientWidth ? canvas.width / canvas.clientWidth : 1;
+    const h = Math.round(st.h * dpr);
+    if (st.copy.width !== canvas.width || st.copy.height !== h) {
+      st.copy.width = canvas.width;
+      st.copy.height = h;
+    }
+    st.copy.style.width = canvas.style.width;
+    st.copy.style.height = st.h + "px";
+    const ctx = st.copy.getContext("2d");
+    ctx.clearRect(0, 0, st.copy.width, h);
+    ctx.drawImage(canvas, 0, 0, canvas.width, h, 0, 0, canvas.width, h);
+  }
+
+  // placeAxis shows the copy at the scroller's top while the canvas's
+  // own axis is above it and some of its tracks below it.
+  function placeAxis(canvas, st) {
+    const off = st.scroller.getBoundingClientRect().top - canvas.getBoundingClientRect().top;
+    if (!st.h || off <= 0 || off > canvas.clientHeight - 2 * st.h) {
+      st.copy.style.display = "none";
+      return;
+    }
+    st.copy.style.top = off + "px";
+    st.copy.style.display = "block";
+  }
 
   // wrap cuts s into lines of at most w pixels in ctx's font, at spaces
   // (a word longer than a line is cut short).

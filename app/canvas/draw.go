@@ -11,6 +11,9 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	c.takeZone(v)
 	layout := c.Layout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis), v.FoldedFiles, v.PinnedFiles)
 	fr.reset(layout.Width, layout.Height, v.PixelRatio)
+	if !v.Print && layout.Bands[0].ID == BandAxis {
+		fr.Sticky = layout.Bands[0].Height
+	}
 	s := v.PlotScale(&layout)
 	plotBottom := layout.LanesY + max(layout.LanesH, RowHeight)
 

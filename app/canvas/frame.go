@@ -58,7 +58,10 @@ type Frame struct {
 	PixelRatio float64 `json:"dpr"`
 	Ops        []Op    `json:"ops"`
 	Texts      []Text  `json:"texts"`
-	floats     []float32
+	// Sticky is the height of the frame's top band, its time axis, which
+	// the page keeps in view when the canvas scrolls under it; 0 for none.
+	Sticky float64 `json:"sticky,omitempty"`
+	floats []float32
 }
 
 // Spec is the frame's operations and texts as the JSON web/timeline.js
@@ -81,7 +84,7 @@ func (f *Frame) Floats(buf []byte) ([]byte, int) {
 }
 
 func (f *Frame) reset(w, h, dpr float64) {
-	f.Width, f.Height, f.PixelRatio = w, h, dpr
+	f.Width, f.Height, f.PixelRatio, f.Sticky = w, h, dpr, 0
 	f.Ops, f.Texts, f.floats = f.Ops[:0], f.Texts[:0], f.floats[:0]
 }
 
