@@ -336,9 +336,11 @@ func (s *summarizer) observed() {
 		w := s.a.WhatIf
 		switch {
 		case w.RelistsWith+w.RelistsWithout > 0:
-			texts = append(texts, fmt.Sprintf("No 410 was observed, but of the %d reconnects recorded, %d would have been refused with the client's bookmarks and %d without them.", w.Reconnects, w.RelistsWith, w.RelistsWithout))
+			texts = append(texts, fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with the client's bookmarks and %d without them.", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith, w.RelistsWithout))
 		case w.Reconnects == 0:
 			texts = append(texts, "No 410 was observed, and the capture has no reconnect.")
+		case w.Reconnects == 1:
+			texts = append(texts, "No 410 was observed, and the one reconnect recorded would not have been refused.")
 		default:
 			texts = append(texts, fmt.Sprintf("No 410 was observed, and none of the %d reconnects recorded would have been refused.", w.Reconnects))
 		}
