@@ -1014,7 +1014,8 @@ func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
 	return t
 }
 
-// restarts: the probable restarts found, with the flag that applies them.
+// restarts: the probable restarts found, and where to apply them: the
+// page's Model settings, or the command line's flag.
 func (s *summarizer) restarts() {
 	if len(s.a.Restarts) == 0 || len(s.a.Params.Restarts) > 0 {
 		return
@@ -1023,7 +1024,7 @@ func (s *summarizer) restarts() {
 		if s.auditLogged() {
 			s.add("restart", "The audit logs show each restart: API server %s; each verdict applies its own server's.", joinWords(logged))
 		} else {
-			s.add("restart", "The API servers' own logs show each restart: API server %s. Not applied: give -restart detected to apply them.", joinWords(logged))
+			s.add("restart", "The API servers' own logs show each restart: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", joinWords(logged))
 		}
 		return
 	}
@@ -1033,11 +1034,11 @@ func (s *summarizer) restarts() {
 		more = fmt.Sprintf(" (and %d more in the report)", n)
 	}
 	if d.Unreachable {
-		s.add("restart", "%d watches in %d files ended cleanly at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, give -restart %s (and -servers N) to apply it.",
+		s.add("restart", "%d watches in %d files ended cleanly at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
 			len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, undecidedOutage, d.Flag())
 		return
 	}
-	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: give -restart %s (and -servers N) to apply it.",
+	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
 		len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, d.Flag())
 }
 
