@@ -377,8 +377,32 @@ func (g *gestures) tip(text string, x, y float64) {
 	if w := el.Get("offsetWidth").Float(); left+w > width {
 		left = math.Max(0, x-14-w)
 	}
+	// Above the pointer where below it the box that scrolls the stage,
+	// or the window, would cut it off.
+	if above, below := seenRows(el.Get("parentElement")); top+el.Get("offsetHeight").Float() > below {
+		top = math.Max(above, y-14-el.Get("offsetHeight").Float())
+	}
 	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")
 	st.Set("top", strconv.FormatFloat(top, 'f', 0, 64)+"px")
+}
+
+// seenRows is the range of the stage's rows, CSS px from its top, that
+// is in view: within the window and within the nearest box that scrolls
+// it (the timeline's panel; the tracks scroll inside it).
+func seenRows(stage goapp.Value) (top, bottom float64) {
+	r := stage.Call("getBoundingClientRect")
+	top, bottom = -r.Get("top").Float(), goapp.Window().Get("innerHeight").Float()-r.Get("top").Float()
+	win := goapp.Window()
+	body := win.Get("document").Get("body")
+	for p := stage.Get("parentElement"); p.Truthy() && !p.Equal(body); p = p.Get("parentElement") {
+		if o := win.Call("getComputedStyle", p).Get("overflowY").String(); o == "auto" || o == "scroll" {
+			b := p.Call("getBoundingClientRect")
+			top = math.Max(top, b.Get("top").Float()-r.Get("top").Float())
+			bottom = math.Min(bottom, b.Get("bottom").Float()-r.Get("top").Float())
+			break
+		}
+	}
+	return top, bottom
 }
 
 // gestureHandlers are a view's handlers of the events on its canvas:

@@ -7,16 +7,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
-// TestBrowserAxisStaysInView: the lab's three servers' tracks and its
-// captures' groups are taller than a 1280x800 window leaves the
-// timeline, so its panel scrolls them; scrolled, the panel's top still
-// shows the time axis, a copy of the canvas's own, and scrolled back the
-// copy is gone. Without it, the servers' tracks were read with no times
-// above them.
-func TestBrowserAxisStaysInView(t *testing.T) {
+// TestBrowserScrolledTimelineStaysReadable: the lab's three servers'
+// tracks and its captures' groups are taller than a 1280x800 window
+// leaves the timeline, so its panel scrolls them; scrolled, the panel's
+// top still shows the time axis, a copy of the canvas's own, and
+// scrolled back the copy is gone. Without it, the servers' tracks were
+// read with no times above them. A tooltip near the panel's bottom
+// opens above the pointer, not below the panel's edge, which cut it.
+func TestBrowserScrolledTimelineStaysReadable(t *testing.T) {
 	t.Parallel()
 	logs, exports := labFiles(t)
 	files := append(append(append([]string(nil), logs...), exports...), labRefusedCaptures(t)...)
@@ -85,4 +87,20 @@ func TestBrowserAxisStaysInView(t *testing.T) {
 	}) {
 		t.Errorf("scrolled back, the copy of the axis is still shown: %+v", st)
 	}
+
+	// The pointer 8 px above the panel's bottom, over the plot.
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const p = document.querySelector("#timeline-panel").getBoundingClientRect(), c = document.querySelector("#timeline canvas");
+		const r = c.getBoundingClientRect(); return [r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2, p.bottom - 8]; })()`))
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p[0], p[1])))
+	tip, err := chromedp.Run(tab, chromedp.Poll[[]float64](`(() => { const e = document.querySelector("#timeline .tl-tip"); if (!e || e.style.display === "none" || !e.textContent) return null;
+		const r = e.getBoundingClientRect(), p = document.querySelector("#timeline-panel").getBoundingClientRect(); return [r.top, r.bottom, p.top, p.bottom]; })()`,
+		chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		t.Fatalf("no tooltip at the panel's bottom: %v", err)
+	}
+	if tip[1] > tip[3]+1 || tip[0] < tip[2]-1 {
+		t.Errorf("the tooltip spans y %v to %v, out of the panel's %v to %v", tip[0], tip[1], tip[2], tip[3])
+	}
+	screenshot(t, tab, "tooltip-at-the-bottom")
 }
