@@ -217,7 +217,12 @@ func (v *FleetView) OnUpdate(ctx goapp.Context) {
 	ctx.Defer(v.draw)
 }
 
-func (v *FleetView) OnResize(ctx goapp.Context) { v.draw(ctx) }
+// OnResize draws the view for its new room; a tooltip shown, placed for
+// the old room, goes.
+func (v *FleetView) OnResize(ctx goapp.Context) {
+	v.tip("", 0, 0)
+	v.draw(ctx)
+}
 
 // OnDismount hands the range shown to the timeline, which the page shows
 // next: the whole range as 0 and 0, the timeline's own whole.
@@ -384,7 +389,7 @@ func (v *FleetView) Render() goapp.UI {
 // renderHeadline says what the view shows, and its marks.
 func (v *FleetView) renderHeadline() goapp.UI {
 	key := func(sym, color, opacity, text string) goapp.UI {
-		return goapp.Span().Style("margin-right", "0.9em").Body(goapp.Span().Class("tl-sym").Style("color", "var("+color+")").Style("opacity", opacity).Aria("hidden", "true").Text(sym), goapp.Text(text))
+		return goapp.Span().Style("margin-right", "0.9em").Style("white-space", "nowrap").Body(goapp.Span().Class("tl-sym").Style("color", "var("+color+")").Style("opacity", opacity).Aria("hidden", "true").Text(sym), goapp.Text(text))
 	}
 	return goapp.Div().Class("tl-legend").Body(
 		goapp.P().Class("tl-hint").Body(
