@@ -196,11 +196,16 @@ func renderDoubts(doubts []string) goapp.UI {
 }
 
 // fileMeta says a file's size, events, sessions and clock; of a client
-// read from the logs, where from, and that they hold no events.
+// read from the logs, where from, and that they hold no events; of a
+// virtual client, the capture it was split from, whose bytes are its.
 func fileMeta(f *engine.FileReport) string {
 	if f.ReadFrom != "" {
 		return fmt.Sprintf("%s read from %s: logs record a client's requests, not the events it received; times: %s",
 			quantity.Plural(len(f.Sessions), "session"), words.Isolated(f.ReadFrom), clockText(f.Clock))
+	}
+	if f.SplitOf != "" {
+		return fmt.Sprintf("%s in %s, split from %s, times: %s", quantity.Plural(f.Events, "event"), quantity.Plural(len(f.Sessions), "session"),
+			words.Isolated(f.SplitOf), clockText(f.Clock))
 	}
 	return fmt.Sprintf("%s, %s in %s, times: %s", quantity.Bytes(f.Size), quantity.Plural(f.Events, "event"), quantity.Plural(len(f.Sessions), "session"), clockText(f.Clock))
 }

@@ -544,6 +544,10 @@ func TestBrowserFleetOf10000Clients(t *testing.T) {
 		names, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#dock-files section.result")].slice(0, 5).map(s => s.dataset.file)`))
 		t.Errorf("finding S9999 lists %v", names)
 	}
+	// A virtual client's bytes are its capture's: it says so, not "0 B".
+	if meta := waitText(t, tab, "#dock-files section.result .meta"); !strings.Contains(meta, "60 events in 1 session, split from sharded-1M.log") || strings.Contains(meta, "0 B") {
+		t.Errorf("the client found says %q", meta)
+	}
 	screenshot(t, tab, "fleet-10000-files")
 }
 

@@ -49,6 +49,10 @@ type FileReport struct {
 	// its client log, or "the audit logs". Such a file has sessions and
 	// no events: the logs record requests, not the events they got.
 	ReadFrom string
+	// SplitOf names the capture the file is a virtual client of
+	// (timeline.File.SplitOf), whose bytes are its: it has none of its
+	// own.
+	SplitOf string
 	// Profile is the client library its User-Agent names, and
 	// Differences where its requests differ from that library's
 	// defaults.
@@ -132,6 +136,7 @@ func (e *Engine) fileReport(i int) FileReport {
 	o := e.opened.Files[i]
 	r := FileReport{Index: i, Name: f.Name, Size: o.Size, ReadErr: o.ReadErr, Events: f.Events, Clock: f.Clock, LooksLike: o.LooksLike,
 		FirstRV: f.FirstRV, LastRV: f.LastRV, Filtered: f.Filtered, ByType: typeCounts(f), ByKind: kindCounts(f)}
+	r.SplitOf = f.SplitOf
 	if f.Audit {
 		r.ReadFrom = "the audit logs"
 		if f.Log != "" {
