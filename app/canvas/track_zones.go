@@ -18,7 +18,7 @@ func (z zoneBand) label() string {
 	case BandZoneHad:
 		return "410 · had it asked"
 	}
-	return "410 · with bookmarks received"
+	return "410 · with bookmarks"
 }
 
 // shortLabel keeps the three zone bands apart in a phone's gutter, where
