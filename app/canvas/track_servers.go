@@ -171,22 +171,23 @@ func (t *serverTrack) steps(cs *cacheSeries, b Band, s Scale, segs []float32) []
 // of the view and where it changes in view.
 func (t *serverTrack) capacityLabels(cs *cacheSeries, b Band, s Scale, fr *Frame) {
 	y := b.Y + b.Height - capacityH/2 - 1
-	last, lastX, first := -1, -1e9, true
+	last, lastX, lastEnd, first := -1, -1e9, -1e9, true
 	for i := max(lastAtOrBefore(cs.capT, s.From), 0); i < len(cs.capT) && cs.capT[i] <= s.To; i++ {
 		if cs.capacity[i] == last {
 			continue
 		}
 		last = cs.capacity[i]
 		x := max(s.XClamped(cs.capT[i]), s.X0) + 2
-		if x-lastX < 70 {
-			continue
-		}
 		text := "holds " + strconv.Itoa(cs.capacity[i])
 		if first {
 			text = cs.resource + " cache holds " + strconv.Itoa(cs.capacity[i]) + " changes"
 		}
+		// Past the label before, which the first's words make long.
+		if x-lastX < 70 || x < lastEnd+8 {
+			continue
+		}
 		fr.addText(x, y, text, ColorMuted, "l", "")
-		lastX, first = x, false
+		lastX, lastEnd, first = x, x+tickLabelWidth(text), false
 	}
 }
 

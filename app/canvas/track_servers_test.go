@@ -3,6 +3,7 @@ package canvas
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -93,6 +94,41 @@ func TestServerTracksOfTheLab(t *testing.T) {
 	k := lastAtOrBefore(lt, at) + 1
 	if want := "server a finished " + count(int(ln[k]), "LIST", "LISTs") + " and "; !strings.HasPrefix(h.Text, want) {
 		t.Errorf("requests of a at %s: %q, want it to begin %q", clock(at, nil), h.Text, want)
+	}
+}
+
+// TestCapacityLabelsStandApart: the lab's caches' capacities, written
+// under each server's lines where they change, at 1280 and 900 px: no
+// label begins before the one before it on its line has ended, the
+// first's words ("configmaps cache holds 200 changes") included, and
+// some capacity change is labelled after the first, so the test sees
+// two labels on a line.
+func TestCapacityLabelsStandApart(t *testing.T) {
+	tl := labTimeline(t, true)
+	c := NewCache(tl)
+	for _, width := range []float64{1280, 900} {
+		v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, width)
+		var fr Frame
+		c.Build(v, &fr)
+		lines := map[float32][]Text{}
+		for _, tx := range fr.Texts {
+			if strings.HasPrefix(tx.Text, "holds ") || strings.Contains(tx.Text, " cache holds ") {
+				lines[tx.Y] = append(lines[tx.Y], tx)
+			}
+		}
+		pairs := 0
+		for _, texts := range lines {
+			sort.Slice(texts, func(i, j int) bool { return texts[i].X < texts[j].X })
+			for k := 1; k < len(texts); k++ {
+				pairs++
+				if end := float64(texts[k-1].X) + tickLabelWidth(texts[k-1].Text); float64(texts[k].X) < end {
+					t.Errorf("at %v px, %q at x %v begins before %q ends at %v", width, texts[k].Text, texts[k].X, texts[k-1].Text, end)
+				}
+			}
+		}
+		if pairs == 0 {
+			t.Errorf("at %v px no line has two capacity labels: the test tests nothing", width)
+		}
 	}
 }
 
