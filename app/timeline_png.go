@@ -44,7 +44,14 @@ func (v *TimelineView) exportPNG(ctx goapp.Context, a goapp.Action) {
 	}, func(ctx goapp.Context, p *picture) {
 		ctx.PreventUpdate()
 		spec.Lines = append(spec.Lines, "Shown: "+p.shown.FromText+" to "+p.shown.ToText)
+		servers, metrics := len(p.shown.Servers) > 0, false
+		for _, sv := range p.shown.Servers {
+			metrics = metrics || sv.Metrics
+		}
 		for _, l := range legendItems {
+			if l.from == "servers" && !servers || l.from == "metrics" && !metrics {
+				continue
+			}
 			spec.Legend = append(spec.Legend, [3]string{l.sym, l.color, l.text})
 		}
 		exportPicture(ctx, canvasOf(v), &v.frames, &p.fr, spec)
@@ -117,5 +124,6 @@ func exportPicture(ctx goapp.Context, cv goapp.Value, frames *frameSender, fr *c
 	ds := cv.Get("dataset")
 	ds.Set("pngTop", pic.Get("dataset").Get("pngTop"))
 	ds.Set("pngText", pic.Get("dataset").Get("pngText"))
+	ds.Set("pngLegend", pic.Get("dataset").Get("pngLegend"))
 	jsrt.SaveURL("watchlens-timeline.png", url)
 }

@@ -757,25 +757,30 @@ func (v *TimelineView) axisCaption() string {
 }
 
 // legendItems is the timeline's legend, on the page and in its PNG.
-var legendItems = []struct{ sym, color, opacity, text string }{
-	{"▲", canvas.ColorAdded, "", "ADDED"},
-	{"●", canvas.ColorModified, "", "MODIFIED"},
-	{"✕", canvas.ColorDeleted, "", "DELETED"},
-	{"◆", canvas.ColorObserved, "", "OBSERVED (no event type)"},
-	{"○", canvas.ColorListed, "", "LISTED (an object as a LIST showed it)"},
-	{"|", canvas.ColorBookmark, "", "BOOKMARK"},
-	{"▼", canvas.ColorError, "", "ERROR"},
-	{"■", canvas.ColorZone, "", "red zone: a drop here, resumed, gets 410"},
-	{"■", canvas.ColorRisk, "", "amber zone: at risk, past the history the server is sure to keep"},
-	{"▂", canvas.ColorObserved, "", "events per pixel column (log scale)"},
-	{"▬", canvas.ColorSession, "", "watch session"},
-	{"▮", canvas.ColorDeleted, "", "reconnect gap"},
-	{"━", canvas.ColorAware, "", "bookmark-aware cursor"},
-	{"━", canvas.ColorIgnoring, "", "bookmark-ignoring cursor"},
-	{"━", canvas.ColorHead, "", "head estimate"},
-	{"▬", canvas.ColorSession, "0.55", "an API server's process, from its audit logs (▼ its restart)"},
-	{"━", canvas.ColorAware, "", "a server's watch cache head RV, per resource, from its metrics"},
-	{"▮", canvas.ColorDeleted, "", "a server's LISTs per second (its WATCHes pale), from its metrics"},
+//
+// from names the records an item's mark needs ("servers": an API
+// server's track, from its audit logs or its metrics; "metrics": a
+// server's Prometheus series; "" none): the PNG's legend leaves out the
+// marks its picture cannot have.
+var legendItems = []struct{ sym, color, opacity, text, from string }{
+	{"▲", canvas.ColorAdded, "", "ADDED", ""},
+	{"●", canvas.ColorModified, "", "MODIFIED", ""},
+	{"✕", canvas.ColorDeleted, "", "DELETED", ""},
+	{"◆", canvas.ColorObserved, "", "OBSERVED (no event type)", ""},
+	{"○", canvas.ColorListed, "", "LISTED (an object as a LIST showed it)", ""},
+	{"|", canvas.ColorBookmark, "", "BOOKMARK", ""},
+	{"▼", canvas.ColorError, "", "ERROR", ""},
+	{"■", canvas.ColorZone, "", "red zone: a drop here, resumed, gets 410", ""},
+	{"■", canvas.ColorRisk, "", "amber zone: at risk, past the history the server is sure to keep", ""},
+	{"▂", canvas.ColorObserved, "", "events per pixel column (log scale)", ""},
+	{"▬", canvas.ColorSession, "", "watch session", ""},
+	{"▮", canvas.ColorDeleted, "", "reconnect gap", ""},
+	{"━", canvas.ColorAware, "", "bookmark-aware cursor", ""},
+	{"━", canvas.ColorIgnoring, "", "bookmark-ignoring cursor", ""},
+	{"━", canvas.ColorHead, "", "head estimate", ""},
+	{"▬", canvas.ColorSession, "0.55", "an API server's process, from its audit logs (▼ its restart)", "servers"},
+	{"━", canvas.ColorAware, "", "a server's watch cache head RV, per resource, from its metrics", "metrics"},
+	{"▮", canvas.ColorDeleted, "", "a server's LISTs per second (its WATCHes pale), from its metrics", "metrics"},
 }
 
 func (v *TimelineView) renderLegend() goapp.UI {

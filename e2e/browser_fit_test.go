@@ -333,7 +333,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		must(t, err)
 		shown, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`(() => {
 			const c = document.querySelector("#timeline canvas"), v = document.querySelector("#verdict");
-			return {width: String(c.getBoundingClientRect().width), lines: c.dataset.pngText || "",
+			return {width: String(c.getBoundingClientRect().width), lines: c.dataset.pngText || "", legend: c.dataset.pngLegend || "",
 				verdict: [...v.querySelectorAll("p")].map(p => p.textContent).join(" ")};
 		})()`))
 		must(t, err)
@@ -345,6 +345,11 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		// verdict whole.
 		if text := strings.Join(strings.Fields(shown["lines"]), " "); !strings.Contains(text, strings.Join(strings.Fields(shown["verdict"]), " ")) {
 			t.Errorf("the PNG's text\n%s\ndoes not hold the verdict\n%s", shown["lines"], shown["verdict"])
+		}
+		// Its legend names what two captures can draw, not an API
+		// server's marks, which need audit logs or metrics.
+		if l := shown["legend"]; !strings.Contains(l, "bookmark-aware cursor") || strings.Contains(l, "API server") || strings.Contains(l, "metrics") {
+			t.Errorf("the PNG's legend reads\n%s", l)
 		}
 		os.WriteFile(filepath.Join("screenshots", "fit-export.png"), []byte(picture), 0o644)
 	})

@@ -506,6 +506,9 @@
   function stickAxis(canvas, h) {
     let st = axes.get(canvas);
     if (!st) {
+      // A frame without an axis to keep (the fleet's, a picture's) on a
+      // canvas that never had one has nothing to hide either.
+      if (!h) return;
       const copy = canvas.parentElement && canvas.parentElement.querySelector("canvas.tl-axis");
       if (!copy) return;
       let scroller = canvas.parentElement;
@@ -645,6 +648,7 @@
     }
     canvas.dataset.pngTop = String(Math.round(top));
     canvas.dataset.pngText = [title, ...rows.map((row) => row.text)].join("\n");
+    canvas.dataset.pngLegend = spec.legend.map(([, , text]) => text).join("\n");
     return out.toDataURL("image/png");
   };
 

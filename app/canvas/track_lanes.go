@@ -110,8 +110,9 @@ func (lanesBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 		}
 	}
 	c.selection(v, layout, s, fr, first, last)
-	if layout.ContentH > layout.LanesH {
+	if layout.ContentH > layout.LanesH && !v.Print {
 		// A scroll thumb: there are more rows than the lane area shows.
+		// A picture has no control to scroll with.
 		h := max(layout.LanesH*layout.LanesH/layout.ContentH, 12)
 		top := layout.LanesY + v.ScrollY/(layout.ContentH-layout.LanesH)*(layout.LanesH-h)
 		fr.rect(ColorMuted, 0.5, layout.Width-7, top, 4, h)
