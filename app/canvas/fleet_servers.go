@@ -205,6 +205,8 @@ func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf 
 	base := make([]int32, n)
 	t0 := len(fr.Texts)
 	x := l.PlotX + 4
+	// "server a 39", or "a 39" where those do not fit side by side.
+	long := d.serverLabelsWidth(true) <= l.PlotW-8
 	for k, ts := range d.serverRelists {
 		buf.rects = buf.rects[:0]
 		for _, t := range ts[sort.Search(len(ts), func(i int) bool { return ts[i] >= s.From }):] {
@@ -218,18 +220,48 @@ func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf 
 			buf.rects = append(buf.rects, float32(l.PlotX+float64(b)*fleetBinPx), float32(yt), float32(fleetBinPx-1), float32(max(yb-yt, 1)))
 		}
 		fr.add(Op{Kind: "rect", Color: d.serverColor(k)}, buf.rects)
-		if len(ts) > 0 {
-			name := "not known"
-			if k < len(d.tl.Servers) {
-				name = "server " + d.tl.Servers[k].Name
+		if label := d.serverLabel(k, long); label != "" {
+			if w := serverLabelW(label); x+w <= l.PlotX+l.PlotW {
+				fr.addText(x, l.HistY+7, label, d.serverColor(k), "l", "b")
+				x += w + 12
 			}
-			label := name + " " + strconv.Itoa(len(ts))
-			fr.addText(x, l.HistY+7, label, d.serverColor(k), "l", "b")
-			x += 8*float64(len(label)) + 12
 		}
 	}
 	fr.addText(l.PlotX-4, y0-h, strconv.Itoa(int(top)), ColorMuted, "r", "")
 	fr.flushTexts(t0)
+}
+
+// serverLabel names server k (len(Servers): not known) and its relists
+// seen over the histogram, "" for none: "server a 39", or short "a 39".
+func (d *FleetData) serverLabel(k int, long bool) string {
+	ts := d.serverRelists[k]
+	if len(ts) == 0 {
+		return ""
+	}
+	name := "not known"
+	if k < len(d.tl.Servers) {
+		name = d.tl.Servers[k].Name
+		if long {
+			name = "server " + name
+		}
+	}
+	return name + " " + strconv.Itoa(len(ts))
+}
+
+// serverLabelW is the room a label over the histogram takes: 8 px a
+// character of its bold 11 px font, at most.
+func serverLabelW(label string) float64 { return 8 * float64(len(label)) }
+
+// serverLabelsWidth is the room the labels over the histogram take
+// side by side, long or short.
+func (d *FleetData) serverLabelsWidth(long bool) float64 {
+	w := 0.0
+	for k := range d.serverRelists {
+		if label := d.serverLabel(k, long); label != "" {
+			w += serverLabelW(label) + 12
+		}
+	}
+	return w
 }
 
 // relistsByServer splits the relists seen in [from, to) by the server

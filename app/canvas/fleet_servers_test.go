@@ -229,3 +229,33 @@ func TestFleetGroupHeadersStandApart(t *testing.T) {
 		}
 	}
 }
+
+// TestServerLabelsFitTheHistogram: over the lab's histogram of relists,
+// each server's name and count stays inside the plot: "server a 39" on
+// a desktop, "a 39" on a phone, where "server c" was cut at the edge,
+// its count lost.
+func TestServerLabelsFitTheHistogram(t *testing.T) {
+	tl := labTimeline(t, false)
+	d := NewFleetData(tl.Analyze(timeline.DefaultParams()))
+	for _, c := range []struct {
+		width  float64
+		prefix string
+	}{{1280, "server "}, {390, ""}} {
+		var fr Frame
+		var buf FleetScratch
+		l := d.Build(&FleetViewport{From: d.From, To: d.To, Width: c.width, PixelRatio: 1}, &fr, &buf)
+		drawn := 0
+		for _, tx := range fr.Texts {
+			if tx.Y != float32(l.HistY+7) {
+				continue
+			}
+			drawn++
+			if float64(tx.X)+serverLabelW(tx.Text) > l.PlotX+l.PlotW || !strings.HasPrefix(tx.Text, c.prefix) {
+				t.Errorf("at %v px the label %q at x %v passes the plot's end at %v, or lacks %q", c.width, tx.Text, tx.X, l.PlotX+l.PlotW, c.prefix)
+			}
+		}
+		if drawn != len(tl.Servers) {
+			t.Errorf("at %v px %d servers' labels over the histogram, want %d", c.width, drawn, len(tl.Servers))
+		}
+	}
+}
