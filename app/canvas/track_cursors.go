@@ -221,14 +221,20 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 	}
 	all := []series{{head, ColorHead, endCol(c.end)}}
 	mn, mx := head.min, head.max
-	var pairs [][2]*stepEnvelope
+	// Each file's two cursors, and the column where the first of them
+	// ends: the shade between them stops where their lines do.
+	type cursorPair struct {
+		env [2]*stepEnvelope
+		end int
+	}
+	var pairs []cursorPair
 	// A file's band reads its own file's cursors, not every file's.
 	files, last := 0, len(tl.Files)
 	if b.File >= 0 {
 		files, last = b.File, min(b.File+1, len(tl.Files))
 	}
 	for f := files; f < last; f++ {
-		var pair [2]*stepEnvelope
+		pair := cursorPair{end: ncol}
 		for _, kind := range timeline.CursorKinds {
 			cur := &tl.Cursors[2*f+int(kind)]
 			env := &c.cols[1+2*f+int(kind)]
@@ -241,7 +247,8 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 				col = ColorIgnoring
 			}
 			all = append(all, series{env, col, endCol(cur.End)})
-			pair[kind] = env
+			pair.env[kind] = env
+			pair.end = min(pair.end, endCol(cur.End))
 		}
 		pairs = append(pairs, pair)
 	}
@@ -256,7 +263,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 	// Shade between the two cursors, column by column, merging runs.
 	var shade []float32
 	for _, p := range pairs {
-		aw, ig := p[timeline.BookmarkAware], p[timeline.BookmarkIgnoring]
+		aw, ig := p.env[timeline.BookmarkAware], p.env[timeline.BookmarkIgnoring]
 		var va, vi uint64
 		okA, okI := false, false
 		runStart, runA, runI := -1, uint64(0), uint64(0)
@@ -267,7 +274,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 			}
 			runStart = -1
 		}
-		for col := 0; col < ncol; col++ {
+		for col := 0; col < min(p.end, ncol); col++ {
 			if aw.has[col] {
 				va, okA = aw.last[col], !aw.breakAfter[col]
 			}
@@ -283,7 +290,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 				runStart, runA, runI = col, va, vi
 			}
 		}
-		flush(ncol)
+		flush(min(p.end, ncol))
 	}
 	fr.add(Op{Kind: "rect", Color: ColorIgnoring, Alpha: 0.18}, shade)
 	// Widest first, so where the lines coincide (a cursor at the head, or

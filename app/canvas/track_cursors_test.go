@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 
@@ -239,5 +240,48 @@ func TestStepEnvelopeSearchedAsWalkedBusy(t *testing.T) {
 				searchedAsWalked(t, st, s, 2000, a, z)
 			}
 		}
+	}
+}
+
+// TestCursorShadeStopsWithTheLines: w3-narrow's capture ends minutes
+// before w1's, on the clock they share. Its two cursors' lines stop at
+// its end, and so does the shade between them, which ran on to the
+// plot's right end, between lines no longer drawn.
+func TestCursorShadeStopsWithTheLines(t *testing.T) {
+	tl := buildFiles(t, []string{testsample.Sample(t, "w3-narrow-label-bookmarks.ts.http"), testsample.Sample(t, "w1-broad-configmaps-bookmarks.ts.http")})
+	c := NewCache(tl)
+	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	s := v.PlotScale(&layout)
+	f := slices.IndexFunc(tl.Files, func(f timeline.File) bool { return f.Name == "w3-narrow-label-bookmarks.ts.http" })
+	end := max(tl.Cursors[2*f].End, tl.Cursors[2*f+1].End)
+	if end >= tl.End() {
+		t.Fatalf("w3-narrow's cursors end at the clock's end: the test tests nothing")
+	}
+	var band Band
+	for _, b := range layout.Bands {
+		if b.ID == BandCursors && b.File == f {
+			band = b
+		}
+	}
+	shaded := 0
+	for _, op := range fr.Ops {
+		if op.Kind != "rect" || op.Color != ColorIgnoring || op.Alpha != 0.18 {
+			continue
+		}
+		fl := fr.floats[op.Offset : op.Offset+op.Count]
+		for i := 0; i+3 < len(fl); i += 4 {
+			if y := float64(fl[i+1]); y < band.Y || y >= band.Y+band.Height {
+				continue
+			}
+			shaded++
+			if right := float64(fl[i] + fl[i+2]); right > s.XClamped(end)+1 {
+				t.Errorf("the shade between w3-narrow's cursors reaches x %v, past their end at %v", right, s.XClamped(end))
+			}
+		}
+	}
+	if shaded == 0 {
+		t.Error("no shade between w3-narrow's cursors: the test tests nothing")
 	}
 }
