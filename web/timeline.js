@@ -359,7 +359,7 @@
       pendingShifts.delete(canvas);
       if (s) shiftPlot(canvas, s.dx, s.x0, s.w);
       const st = axes.get(canvas);
-      if (s && st) copyAxis(canvas, st);
+      if (s && st && st.shown) copyAxis(canvas, st);
     });
   };
 
@@ -494,59 +494,68 @@
       ctx.restore();
     }
     ctx.globalAlpha = 1;
-    stickAxis(canvas, spec.sticky || 0);
+    stickAxis(canvas, spec.sticky || 0, dpr);
   };
 
   // stickAxis keeps the frame's time axis, its top h CSS px, in view
   // when the panel that holds the canvas scrolls its tracks under the
   // panel's top: the stage's canvas.tl-axis holds a copy of the axis and
   // sits at that top, over the tracks, while the axis itself is out of
-  // view. h 0 hides it.
-  const axes = new WeakMap(); // canvas -> {copy, h, scroller}
-  function stickAxis(canvas, h) {
+  // view. h 0 hides it. A frame drawn with the panel unscrolled, a pan's
+  // most of all, costs nothing more: where the copy sits is worked out
+  // when the panel scrolls (reading the layout then), and the axis is
+  // copied only while the copy shows.
+  const axes = new WeakMap(); // canvas -> {copy, h, dpr, scroller, shown}
+  function stickAxis(canvas, h, dpr) {
     let st = axes.get(canvas);
-    if (!st) {
-      // A frame without an axis to keep (the fleet's, a picture's) on a
-      // canvas that never had one has nothing to hide either.
-      if (!h) return;
-      const copy = canvas.parentElement && canvas.parentElement.querySelector("canvas.tl-axis");
-      if (!copy) return;
-      let scroller = canvas.parentElement;
-      while (scroller && scroller !== document.body) {
-        const o = getComputedStyle(scroller).overflowY;
-        if (o === "auto" || o === "scroll") break;
-        scroller = scroller.parentElement;
-      }
-      if (!scroller || scroller === document.body) return;
-      st = {copy, h: 0, scroller};
-      axes.set(canvas, st);
-      const onScroll = () => {
-        if (!canvas.isConnected) {
-          // The view was closed: its canvas, and this, go.
-          scroller.removeEventListener("scroll", onScroll);
-          axes.delete(canvas);
-          return;
-        }
+    if (st) {
+      st.h = h;
+      st.dpr = dpr;
+      if (!h) {
+        hideAxis(st);
+      } else if (st.shown) {
+        // Scrolled: the frame may have moved the tracks too.
+        copyAxis(canvas, st);
         placeAxis(canvas, st);
-      };
-      scroller.addEventListener("scroll", onScroll, {passive: true});
+      }
+      return;
     }
-    st.h = h;
-    copyAxis(canvas, st);
-    placeAxis(canvas, st);
+    // A frame without an axis to keep (the fleet's, a picture's) on a
+    // canvas that never had one has nothing to hide either.
+    if (!h) return;
+    const copy = canvas.parentElement && canvas.parentElement.querySelector("canvas.tl-axis");
+    if (!copy) return;
+    let scroller = canvas.parentElement;
+    while (scroller && scroller !== document.body) {
+      const o = getComputedStyle(scroller).overflowY;
+      if (o === "auto" || o === "scroll") break;
+      scroller = scroller.parentElement;
+    }
+    if (!scroller || scroller === document.body) return;
+    st = {copy, h, dpr, scroller, shown: false};
+    axes.set(canvas, st);
+    const onScroll = () => {
+      if (!canvas.isConnected) {
+        // The view was closed: its canvas, and this, go.
+        scroller.removeEventListener("scroll", onScroll);
+        axes.delete(canvas);
+        return;
+      }
+      placeAxis(canvas, st);
+    };
+    scroller.addEventListener("scroll", onScroll, {passive: true});
+    if (scroller.scrollTop > 0) placeAxis(canvas, st);
   }
 
   // copyAxis copies the canvas's top st.h CSS px into st.copy.
   function copyAxis(canvas, st) {
-    if (!st.h) return;
-    const dpr = canvas.clientWidth ? canvas.width / canvas.clientWidth : 1;
-    const h = Math.round(st.h * dpr);
+    const h = Math.round(st.h * st.dpr);
     if (st.copy.width !== canvas.width || st.copy.height !== h) {
       st.copy.width = canvas.width;
       st.copy.height = h;
+      st.copy.style.width = canvas.style.width;
+      st.copy.style.height = st.h + "px";
     }
-    st.copy.style.width = canvas.style.width;
-    st.copy.style.height = st.h + "px";
     const ctx = st.copy.getContext("2d");
     ctx.clearRect(0, 0, st.copy.width, h);
     ctx.drawImage(canvas, 0, 0, canvas.width, h, 0, 0, canvas.width, h);
@@ -557,11 +566,22 @@
   function placeAxis(canvas, st) {
     const off = st.scroller.getBoundingClientRect().top - canvas.getBoundingClientRect().top;
     if (!st.h || off <= 0 || off > canvas.clientHeight - 2 * st.h) {
-      st.copy.style.display = "none";
+      hideAxis(st);
       return;
     }
+    if (!st.shown) {
+      copyAxis(canvas, st);
+      st.copy.style.display = "block";
+      st.shown = true;
+    }
     st.copy.style.top = off + "px";
-    st.copy.style.display = "block";
+  }
+
+  function hideAxis(st) {
+    if (st.shown) {
+      st.copy.style.display = "none";
+      st.shown = false;
+    }
   }
 
   // wrap cuts s into lines of at most w pixels in ctx's font, at spaces
