@@ -86,7 +86,7 @@ func newHandler(version, base string, dev bool) *goapp.Handler {
 		Icon:   goapp.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
 		Styles: []string{"/web/app.css"},
 		// crash.js first: it must see wasm_exec.js define the Go class.
-		Scripts: []string{"/web/crash.js", "/web/drop.js", "/web/timeline.js"},
+		Scripts: []string{"/web/crash.js", "/web/drop.js", "/web/menus.js", "/web/timeline.js"},
 		// The worker that reads dropped files is loaded by the app, not
 		// by the page, so the offline cache must be told of it.
 		CacheableResources: []string{"/web/blobread.js"},
