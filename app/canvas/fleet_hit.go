@@ -47,6 +47,8 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	case FleetRows:
 		if h.Row >= 0 {
 			lines = append(lines, d.rowText(h.Row, at, slop)...)
+		} else if g := l.HeadAt(y, v.ScrollY); g >= 0 {
+			lines = append(lines, d.groupText(g)...)
 		}
 	}
 	if area == FleetCurves || area == FleetHistogram {
@@ -103,6 +105,17 @@ func (d *FleetData) stampedeLines(lines []string, at int64) []string {
 		lines = append(lines, "Without bookmarks, by the server each client was on: "+by+".")
 	}
 	return lines
+}
+
+// groupText says what group g of the rows holds, under its header.
+func (d *FleetData) groupText(g int) []string {
+	gr := d.Groups[g]
+	if gr.Server < 0 {
+		return []string{quantity.Plural(gr.Rows, "client") + " that no audit log places on an API server:",
+			"their requests are in none of the audit logs opened. Riskiest first."}
+	}
+	return []string{quantity.Plural(gr.Rows, "client") + " on API server " + d.tl.Servers[gr.Server].Name + " longest:",
+		"for most of the recording, the audit logs show it answering their requests. Riskiest first."}
 }
 
 // rowText describes a client's row at instant at.

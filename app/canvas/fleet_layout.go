@@ -121,6 +121,19 @@ func (l *FleetLayout) RowY(r int, scrollY float64) float64 {
 	return l.RowsY + float64(l.slot(r))*FleetRowH - scrollY
 }
 
+// HeadAt is the group whose header is under y with the rows scrolled by
+// scrollY, or -1.
+func (l *FleetLayout) HeadAt(y, scrollY float64) int {
+	if l.AreaAt(y) != FleetRows {
+		return -1
+	}
+	s := int(math.Floor((y - l.RowsY + scrollY) / FleetRowH))
+	if i := sort.Search(len(l.Heads), func(i int) bool { return l.Heads[i]+i >= s }); i < len(l.Heads) && l.Heads[i]+i == s {
+		return i
+	}
+	return -1
+}
+
 // HeadY is the top of the i-th group's header scrolled by scrollY.
 func (l *FleetLayout) HeadY(i int, scrollY float64) float64 {
 	return l.RowsY + float64(l.Heads[i]+i)*FleetRowH - scrollY

@@ -55,6 +55,12 @@ func TestFleetLayoutKeepsHeadersOwnSlots(t *testing.T) {
 				if got := l.RowAt(mid, scroll); got != -1 {
 					t.Errorf("scrolled %v: header %d's slot is row %d's", scroll, i, got)
 				}
+				if got := l.HeadAt(mid, scroll); got != i {
+					t.Errorf("scrolled %v: header %d's slot is found as header %d's", scroll, i, got)
+				}
+				if got := l.HeadAt(mid+FleetRowH, scroll); mid+FleetRowH < l.RowsY+l.RowsH && got != -1 {
+					t.Errorf("scrolled %v: the row under header %d is found as header %d", scroll, i, got)
+				}
 			}
 		}
 	}

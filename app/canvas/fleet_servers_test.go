@@ -199,6 +199,11 @@ func TestFleetGroupHeadersStandApart(t *testing.T) {
 			if r := l.RowAt(y, v.ScrollY); r >= 0 {
 				t.Errorf("the header %q is drawn over row %d (%s)", tx.Text, r, d.Rows[r].Client.Name)
 			}
+			// Its hover says what the group holds, its count first.
+			_, count, _ := strings.Cut(tx.Text, ": ")
+			if h := d.HitTest(v, &l, 400, y); h.Row != -1 || !strings.HasPrefix(h.Text, count+" ") || !strings.Contains(h.Text, "Riskiest first.") {
+				t.Errorf("the header %q's hover: row %d, %q", tx.Text, h.Row, h.Text)
+			}
 			heads[tx.Text]++
 		}
 		first, last := l.VisibleRows(v.ScrollY)
