@@ -217,10 +217,10 @@ func (v *FleetView) OnUpdate(ctx goapp.Context) {
 	ctx.Defer(v.draw)
 }
 
-// OnResize draws the view for its new room; a tooltip shown, placed for
-// the old room, goes.
+// OnResize draws the view for its new room, and places a tooltip shown
+// again for it (retip).
 func (v *FleetView) OnResize(ctx goapp.Context) {
-	v.tip("", 0, 0)
+	v.retip()
 	v.draw(ctx)
 }
 

@@ -30,6 +30,10 @@ type gestures struct {
 	tipShown bool
 	tapEnd   goapp.Func
 	tapTimer goapp.Value
+	// tipText, tipX and tipY are the tooltip shown and where it was
+	// asked for, to place it again for a new room (retip).
+	tipText    string
+	tipX, tipY float64
 }
 
 // tapTipLinger is how long a tooltip a tap showed stays when nothing
@@ -370,6 +374,7 @@ func (g *gestures) tip(text string, x, y float64) {
 		st.Set("display", "none")
 		return
 	}
+	g.tipText, g.tipX, g.tipY = text, x, y
 	el.Set("textContent", text)
 	st.Set("display", "block")
 	left, top := x+14, y+14
@@ -384,6 +389,15 @@ func (g *gestures) tip(text string, x, y float64) {
 	}
 	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")
 	st.Set("top", strconv.FormatFloat(top, 'f', 0, 64)+"px")
+}
+
+// retip places the tooltip shown again, for the room the view has now:
+// a click that selects an event grows the dock, and a tooltip placed
+// below the pointer before it would hang past the timeline's new edge.
+func (g *gestures) retip() {
+	if g.tipShown {
+		g.tip(g.tipText, g.tipX, g.tipY)
+	}
 }
 
 // seenRows is the range of the stage's rows, CSS px from its top, that

@@ -269,11 +269,10 @@ func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	})
 }
 
-// OnResize draws the view for its new room. A tooltip shown goes: it
-// was placed for the old room (a click that selects an event grows the
-// dock, and the tooltip over the last rows would hang past the box).
+// OnResize draws the view for its new room, and places a tooltip shown
+// again for it (retip).
 func (v *TimelineView) OnResize(ctx goapp.Context) {
-	v.tip("", 0, 0)
+	v.retip()
 	v.draw(ctx)
 }
 
