@@ -89,27 +89,39 @@ func TestBrowserTimelineSlowWorker(t *testing.T) {
 	t.Run("a pinch ends at the view of its end", func(t *testing.T) {
 		t.Parallel()
 		const name = "w1-broad-configmaps-bookmarks.ts.http"
-		tab := slowTab(t, name)
-		whole := readSummary(t, tab, name, nil)
-		x, y := whole.CanvasLeft+whole.PlotX+whole.PlotW/2, whole.CanvasTop+whole.LanesY-10
-		touch := twoFingers(t, tab, x, y)
-		// Two fingers 100 px apart spread to 200 px, by steps quicker
-		// than the worker answers.
-		before := drawn(t, tab)
-		touch(input.DispatchTouchEventTypeTouchStart, 100)
-		for apart := 110.0; apart <= 200; apart += 10 {
-			touch(input.DispatchTouchEventTypeTouchMove, apart)
+		var tab context.Context
+		var whole, spread tlSummary
+		// A gesture the page took for no pinch at all (the view left
+		// whole) is tried again in a new tab, up to three: under the
+		// load of the whole suite the page was once still laying itself
+		// out as the fingers came down. A pinch taken ends as below.
+		for try := 1; ; try++ {
+			tab = slowTab(t, name)
+			whole = readSummary(t, tab, name, nil)
+			x, y := whole.CanvasLeft+whole.PlotX+whole.PlotW/2, whole.CanvasTop+whole.LanesY-10
+			touch := twoFingers(t, tab, x, y)
+			// Two fingers 100 px apart spread to 200 px, by steps
+			// quicker than the worker answers.
+			before := drawn(t, tab)
+			touch(input.DispatchTouchEventTypeTouchStart, 100)
+			for apart := 110.0; apart <= 200; apart += 10 {
+				touch(input.DispatchTouchEventTypeTouchMove, apart)
+			}
+			// Every range the summary shows from the gesture's end on
+			// is its end's: a frame asked during the gesture, answered
+			// after it, is not summed up.
+			must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+				const d = document.querySelector("#timeline-summary");
+				window.summaryRanges = [];
+				new MutationObserver(() => window.summaryRanges.push([d.dataset.from, d.dataset.to])).observe(d, {attributes: true});
+			})()`)))
+			touch(input.DispatchTouchEventTypeTouchEnd, 0)
+			spread = settledSummary(t, tab, name, before)
+			if r := span(spread) / span(whole); math.Abs(r-1) > 0.01 || try == 3 {
+				break
+			}
+			t.Logf("try %d: the page took the two fingers for no pinch; again in a new tab", try)
 		}
-		// Every range the summary shows from the gesture's end on is
-		// its end's: a frame asked during the gesture, answered after
-		// it, is not summed up.
-		must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-			const d = document.querySelector("#timeline-summary");
-			window.summaryRanges = [];
-			new MutationObserver(() => window.summaryRanges.push([d.dataset.from, d.dataset.to])).observe(d, {attributes: true});
-		})()`)))
-		touch(input.DispatchTouchEventTypeTouchEnd, 0)
-		spread := settledSummary(t, tab, name, before)
 		if r := span(spread) / span(whole); math.Abs(r-0.5) > 0.5*0.02 {
 			t.Errorf("spreading two fingers to twice their distance left %.3f of the span", r)
 		}
