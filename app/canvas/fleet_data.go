@@ -40,7 +40,6 @@ type FleetData struct {
 	// serverRelists each server's relists, sorted, the last those no
 	// audit log places.
 	Groups        []FleetGroup
-	heads         []int // each group's first row, for the layout
 	serverRelists [][]int64
 	tl            *timeline.Timeline
 }

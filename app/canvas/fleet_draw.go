@@ -32,7 +32,7 @@ func (v *FleetViewport) Scale(l *FleetLayout) Scale {
 // Build fills fr with one frame of the fleet view; buf is scratch space
 // the caller keeps between frames.
 func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetLayout {
-	l := NewFleetLayout(v.Width, v.MaxHeight, len(d.Rows), d.heads)
+	l := NewFleetLayout(v.Width, v.MaxHeight, len(d.Rows), d.Groups)
 	fr.reset(l.Width, l.Height, v.PixelRatio)
 	s := v.Scale(&l)
 	bottom := l.RowsY + max(l.RowsH, FleetRowH)

@@ -114,7 +114,7 @@ func (d *FleetData) groupText(g int) []string {
 		return []string{quantity.Plural(gr.Rows, "client") + " that no audit log places on an API server:",
 			"their requests are in none of the audit logs opened. Riskiest first."}
 	}
-	return []string{quantity.Plural(gr.Rows, "client") + " on API server " + d.tl.Servers[gr.Server].Name + " longest:",
+	return []string{quantity.Plural(gr.Rows, "client") + " " + d.longestOn(gr.Server) + ":",
 		"for most of the recording, the audit logs show it answering their requests. Riskiest first."}
 }
 

@@ -35,26 +35,26 @@ type FleetLayout struct {
 	RowsY, RowsH   float64 // the row area's top and visible height
 	ContentH       float64 // the height of every row and header
 	Rows           int
-	// Heads are the rows a group's header stands above, ascending (see
-	// FleetData.heads): a header takes a row's height of its own, so its
+	// Groups are the runs of rows by server (FleetData.Groups), each
+	// under a header that takes a row's height of its own, so that its
 	// name is never drawn over a client's row.
-	Heads []int
+	Groups []FleetGroup
 	// RestartLabels are where the frame built writes the API server
 	// restarts' names (see layoutRestartLabels), in the scratch space the
 	// next frame reuses.
 	RestartLabels []RestartLabel
 }
 
-// NewFleetLayout lays out rows clients, with a header above each row of
-// heads, in a canvas w wide and at most maxH high (0: no bound,
+// NewFleetLayout lays out rows clients, with a header above each of
+// groups, in a canvas w wide and at most maxH high (0: no bound,
 // fleetRowsShow rows in view).
-func NewFleetLayout(w, maxH float64, rows int, heads []int) FleetLayout {
+func NewFleetLayout(w, maxH float64, rows int, groups []FleetGroup) FleetLayout {
 	g := fleetGutterFor(w)
-	l := FleetLayout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), Rows: rows, Heads: heads}
+	l := FleetLayout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), Rows: rows, Groups: groups}
 	l.CurvesY = axisH + bandGap
 	l.HistY = l.CurvesY + fleetCurvesH + bandGap
 	l.RowsY = l.HistY + fleetHistH + bandGap
-	l.ContentH = float64(rows+len(heads)) * FleetRowH
+	l.ContentH = float64(rows+len(groups)) * FleetRowH
 	show := float64(fleetRowsShow)
 	if maxH > 0 {
 		show = max(math.Floor((maxH-l.RowsY-2)/FleetRowH), minRowsShow)
@@ -92,23 +92,38 @@ func (l *FleetLayout) AreaAt(y float64) FleetArea {
 
 // The rows and the headers stack in slots of FleetRowH: row r sits in
 // slot r plus the headers above it, and group i's header in slot
-// Heads[i]+i.
+// Groups[i].First+i.
 
 // slot is the slot of row r.
-func (l *FleetLayout) slot(r int) int { return r + sort.SearchInts(l.Heads, r+1) }
+func (l *FleetLayout) slot(r int) int {
+	return r + sort.Search(len(l.Groups), func(i int) bool { return l.Groups[i].First > r })
+}
+
+// headsBefore is how many headers sit in the slots before slot s: group
+// headsBefore(s)'s header is the first at or after it.
+func (l *FleetLayout) headsBefore(s int) int {
+	return sort.Search(len(l.Groups), func(i int) bool { return l.Groups[i].First+i >= s })
+}
 
 // rowsBefore is how many rows sit in the slots before slot s.
-func (l *FleetLayout) rowsBefore(s int) int {
-	return s - sort.Search(len(l.Heads), func(i int) bool { return l.Heads[i]+i >= s })
+func (l *FleetLayout) rowsBefore(s int) int { return s - l.headsBefore(s) }
+
+// slotAt is the slot under y with the rows scrolled by scrollY; false
+// off the row area.
+func (l *FleetLayout) slotAt(y, scrollY float64) (int, bool) {
+	if l.AreaAt(y) != FleetRows {
+		return 0, false
+	}
+	return int(math.Floor((y - l.RowsY + scrollY) / FleetRowH)), true
 }
 
 // RowAt is the row under y with the rows scrolled by scrollY, -1 for
 // none or a header.
 func (l *FleetLayout) RowAt(y, scrollY float64) int {
-	if l.AreaAt(y) != FleetRows {
+	s, ok := l.slotAt(y, scrollY)
+	if !ok {
 		return -1
 	}
-	s := int(math.Floor((y - l.RowsY + scrollY) / FleetRowH))
 	r := l.rowsBefore(s)
 	if r < 0 || r >= l.Rows || l.slot(r) != s {
 		return -1
@@ -124,19 +139,19 @@ func (l *FleetLayout) RowY(r int, scrollY float64) float64 {
 // HeadAt is the group whose header is under y with the rows scrolled by
 // scrollY, or -1.
 func (l *FleetLayout) HeadAt(y, scrollY float64) int {
-	if l.AreaAt(y) != FleetRows {
+	s, ok := l.slotAt(y, scrollY)
+	if !ok {
 		return -1
 	}
-	s := int(math.Floor((y - l.RowsY + scrollY) / FleetRowH))
-	if i := sort.Search(len(l.Heads), func(i int) bool { return l.Heads[i]+i >= s }); i < len(l.Heads) && l.Heads[i]+i == s {
+	if i := l.headsBefore(s); i < len(l.Groups) && l.Groups[i].First+i == s {
 		return i
 	}
 	return -1
 }
 
-// HeadY is the top of the i-th group's header scrolled by scrollY.
+// HeadY is the top of group i's header scrolled by scrollY.
 func (l *FleetLayout) HeadY(i int, scrollY float64) float64 {
-	return l.RowsY + float64(l.Heads[i]+i)*FleetRowH - scrollY
+	return l.RowsY + float64(l.Groups[i].First+i)*FleetRowH - scrollY
 }
 
 // ClampScroll keeps the rows' scroll offset inside their content.
@@ -157,6 +172,6 @@ const fleetMinRows = 12
 // MinHeight is the least height a canvas of the fleet needs: its bands
 // and up to fleetMinRows rows.
 func (d *FleetData) MinHeight() float64 {
-	l := NewFleetLayout(400, 0, len(d.Rows), d.heads)
+	l := NewFleetLayout(400, 0, len(d.Rows), d.Groups)
 	return l.RowsY + min(l.ContentH, fleetMinRows*FleetRowH) + 2
 }

@@ -28,7 +28,7 @@ func TestFleetGutterOnAPhone(t *testing.T) {
 // row's, and the rows in view are those whose slots the view shows.
 func TestFleetLayoutKeepsHeadersOwnSlots(t *testing.T) {
 	heads := []int{0, 5, 9}
-	l := NewFleetLayout(1280, 200, 12, heads)
+	l := NewFleetLayout(1280, 200, 12, []FleetGroup{{First: 0, Rows: 5}, {First: 5, Rows: 4}, {First: 9, Rows: 3}})
 	if l.ContentH != 15*FleetRowH {
 		t.Errorf("12 rows and 3 headers take %v px, want %v", l.ContentH, 15*FleetRowH)
 	}

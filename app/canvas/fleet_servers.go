@@ -160,7 +160,6 @@ func (d *FleetData) groupByServer() {
 			continue
 		}
 		d.Groups = append(d.Groups, FleetGroup{Server: k, First: r, Rows: 1})
-		d.heads = append(d.heads, r)
 	}
 	// Each relist, by the server that answered it.
 	d.serverRelists = make([][]int64, len(d.tl.Servers)+1)
@@ -280,6 +279,12 @@ func (d *FleetData) relistsByServer(from, to int64) string {
 	return strings.Join(parts, ", ")
 }
 
+// longestOn names the group of the clients on server k longest, as its
+// header and its hover say it.
+func (d *FleetData) longestOn(k int) string {
+	return "on API server " + d.tl.Servers[k].Name + " longest"
+}
+
 // drawGroups draws the headers in view: each in the slot the layout
 // keeps above its group's first row, a rule at its top, a tint of the
 // server's colour, and the server's name with its count of clients.
@@ -287,7 +292,7 @@ func (d *FleetData) drawGroups(v *FleetViewport, l *FleetLayout, fr *Frame) {
 	var rules []float32
 	fr.clip(0, l.RowsY, l.Width, l.RowsH)
 	t0 := len(fr.Texts)
-	for i, g := range d.Groups {
+	for i, g := range l.Groups {
 		y := l.HeadY(i, v.ScrollY)
 		if y+FleetRowH <= l.RowsY || y >= l.RowsY+l.RowsH {
 			continue
@@ -295,7 +300,7 @@ func (d *FleetData) drawGroups(v *FleetViewport, l *FleetLayout, fr *Frame) {
 		k := g.Server
 		name := "clients no audit log places"
 		if k >= 0 {
-			name = "on API server " + d.tl.Servers[k].Name + " longest"
+			name = d.longestOn(k)
 		} else {
 			k = len(d.tl.Servers)
 		}
