@@ -384,8 +384,9 @@ func (g *gestures) tip(text string, x, y float64) {
 	}
 	// Above the pointer where below it the box that scrolls the stage,
 	// or the window, would cut it off.
-	if above, below := seenRows(el.Get("parentElement")); top+el.Get("offsetHeight").Float() > below {
-		top = math.Max(above, y-14-el.Get("offsetHeight").Float())
+	h := el.Get("offsetHeight").Float()
+	if above, below := seenRows(el.Get("parentElement")); top+h > below {
+		top = math.Max(above, y-14-h)
 	}
 	st.Set("left", strconv.FormatFloat(left, 'f', 0, 64)+"px")
 	st.Set("top", strconv.FormatFloat(top, 'f', 0, 64)+"px")
