@@ -211,19 +211,23 @@ func fileMeta(f *engine.FileReport) string {
 }
 
 // renderClient says which client library made the file's requests, as
-// its User-Agent says, what that library does by default, and where the
-// requests differ from it.
+// its User-Agent says or else how it was told, what that library does by
+// default, and where the requests differ from it.
 func renderClient(f *engine.FileReport) goapp.UI {
 	p := f.Profile
 	if p.Library == timeline.LibraryUnknown {
 		return nil
+	}
+	who := p.Words()
+	if p.RecognisedBy != "" {
+		who += " (" + p.RecognisedBy + ")"
 	}
 	asks := "does not ask for bookmarks"
 	if p.AsksBookmarks {
 		asks = "asks for bookmarks"
 	}
 	lines := []string{fmt.Sprintf("Client: %s. By default it %s; WatchList by default: %s; after a 410 it %s; watch timeout %s; backoff %s.",
-		p.Words(), asks, p.WatchList, p.After410, p.WatchTimeout, p.Backoff)}
+		who, asks, p.WatchList, p.After410, p.WatchTimeout, p.Backoff)}
 	lines = append(lines, f.Differences...)
 	return goapp.Div().Class("client-profile").DataSet("library", p.Library.String()).Body(
 		goapp.Range(lines).Slice(func(k int) goapp.UI { return goapp.P().Class("meta").Text(lines[k]) }),

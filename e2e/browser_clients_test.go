@@ -18,7 +18,8 @@ import (
 // TestBrowserClients: what each client did and what its library does, on
 // the page. samples-watchlist's captures dropped: the verdict's first
 // line is the 48 informers that never synced, and a client that sends
-// client-go's default User-Agent has its library in its file's section.
+// client-go's default User-Agent has its library in its file's section;
+// one with a User-Agent of its own has it too, and how it was told.
 // samples-lab's client-go log dropped alone: its 207 clients' sessions
 // are the fleet's, and the verdict tells their 81 relists.
 func TestBrowserClients(t *testing.T) {
@@ -49,6 +50,19 @@ func TestBrowserClients(t *testing.T) {
 	})()`, chromedp.WithPollingTimeout(pageWait)))
 	if err != nil || !strings.Contains(profile, "client-go v0.0.0 (in fleet)") || !strings.Contains(profile, "after a 410 it lists again") {
 		t.Errorf("c003-bookmarks-defua's section does not name its library (%v): %q", err, profile)
+	}
+	// A client whose User-Agent is its own is client-go all the same, as
+	// its watches' timeout parameter shows.
+	_, err = chromedp.Run(tab, chromedp.Evaluate[bool](`(document.querySelector("#files-find").select(), true)`))
+	must(t, err)
+	must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#files-find"), "c004-bookmarks.ts")))
+	told, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
+		const s = [...document.querySelectorAll("#dock-files section.result")];
+		const p = s.length === 1 && s[0].querySelector(".client-profile[data-library='client-go']");
+		return p ? p.textContent : "";
+	})()`, chromedp.WithPollingTimeout(pageWait)))
+	if err != nil || !strings.Contains(told, "Client: client-go (its watches send timeout=") {
+		t.Errorf("c004-bookmarks' section does not say how its library was told (%v): %q", err, told)
 	}
 	screenshot(t, tab, "clients-watchlist")
 

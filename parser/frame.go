@@ -527,6 +527,7 @@ func parseRequestURI(method, uri string) *Request {
 	req.LabelSelector = q.Get("labelSelector")
 	req.FieldSelector = q.Get("fieldSelector")
 	req.TimeoutSeconds, _ = strconv.Atoi(q.Get("timeoutSeconds"))
+	req.Timeout = q.Get("timeout")
 	return req
 }
 

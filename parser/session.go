@@ -73,6 +73,10 @@ type Request struct {
 	LabelSelector        string
 	FieldSelector        string
 	TimeoutSeconds       int // 0 when absent
+	// Timeout is the timeout parameter as sent ("8m14s"), "" when absent:
+	// client-go's REST client sends the request's own timeout so, beside
+	// timeoutSeconds (see timeline.FileProfile).
+	Timeout string
 	// UserAgent is the request's User-Agent header, "" when not captured.
 	UserAgent string
 }

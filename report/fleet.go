@@ -47,14 +47,17 @@ type FleetClientReport struct {
 	Relists        []RelistReport `json:"relists"`
 	// NeverSynced: its WatchList requests never ended its sync. Library,
 	// LibraryVersion and Program are its client library as its
-	// User-Agent says it ("client-go", "v0.37.2", "kubectl"), WatchList
-	// whether that lists through WatchList by default ("on", "off",
-	// "unknown"), ProfileDifferences where its requests differ from the
-	// library's defaults.
+	// User-Agent says it ("client-go", "v0.37.2", "kubectl"), or as its
+	// log or its requests show it, which RecognisedBy then says in words
+	// ("" when the User-Agent names it); WatchList whether that lists
+	// through WatchList by default ("on", "off", "unknown"),
+	// ProfileDifferences where its requests differ from the library's
+	// defaults.
 	NeverSynced        bool     `json:"neverSynced"`
 	Library            string   `json:"library"`
 	LibraryVersion     string   `json:"libraryVersion"`
 	Program            string   `json:"program"`
+	RecognisedBy       string   `json:"libraryRecognisedBy"`
 	WatchList          string   `json:"watchListDefault"`
 	ProfileDifferences []string `json:"profileDifferences"`
 	// Servers are the server processes that answered the client, in
@@ -141,7 +144,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
 			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{},
-			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, WatchList: c.Profile.WatchList.String(),
+			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, RecognisedBy: c.Profile.RecognisedBy, WatchList: c.Profile.WatchList.String(),
 			ProfileDifferences: append([]string{}, c.ProfileDifferences...),
 			Servers:            serversOf(tl, c.File)}
 		for _, rl := range c.Relists {
@@ -222,6 +225,7 @@ func (r *Report) writeFleet(p *printer) {
 		head = append(head, "servers")
 	}
 	p.table(head, rows)
+	writeRecognised(p, fr.Rows)
 	r.writeCost(p)
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
@@ -253,6 +257,29 @@ func (r *Report) writeFleet(p *printer) {
 		}
 		p.table([]string{"log", "first", "last", "records", "requests", "by verb"}, rows)
 	}
+}
+
+// writeRecognised says, under the fleet's table, how the library column
+// knows the clients whose User-Agents name none, with the first as an
+// example.
+func writeRecognised(p *printer, rows []FleetClientReport) {
+	n, first := 0, -1
+	for k, c := range rows {
+		if c.RecognisedBy != "" {
+			n++
+			if first < 0 {
+				first = k
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	whose := fmt.Sprintf("%d clients' User-Agents name no library; theirs is", n)
+	if n == 1 {
+		whose = "1 client's User-Agent names no library; its library is"
+	}
+	p.printf("The library column: %s told by what the logs or the requests show (%s: %s).\n", whose, rows[first].Client, rows[first].RecognisedBy)
 }
 
 // addFleetReconnects answers the instants asked for the fleet as a whole.

@@ -1,9 +1,14 @@
 package timeline
 
 import (
+	"fmt"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
+
+	"watchlens/parser"
 )
 
 // Client profiles: what a client's library does by default, read from its
@@ -84,18 +89,7 @@ func ProfileOf(userAgent string) ClientProfile {
 	switch {
 	case clientGoUA.MatchString(userAgent):
 		m := clientGoUA.FindStringSubmatch(userAgent)
-		p := ClientProfile{Library: LibraryClientGo, Program: m[1], Version: m[2], Minor: minorOf(m[2]), AsksBookmarks: true,
-			After410:     "lists again at its last resourceVersion, from the watch cache (with a WatchList that keeps that resourceVersion, when WatchList is on), and from etcd with resourceVersion \"\" only if that fails",
-			RelistSource: SourceCache, WatchTimeout: "a random 5 to 10 minutes", Backoff: "0.8 s doubling to 30 s"}
-		switch {
-		case p.Minor < 0:
-			p.WatchList = WatchListUnknown
-		case p.Minor >= clientGoWatchList:
-			p.WatchList = WatchListOn
-		default:
-			p.WatchList = WatchListOff
-		}
-		return p
+		return clientGoProfile(m[1], m[2], minorOf(m[2]))
 	case strings.HasPrefix(userAgent, "fabric8-kubernetes-client/"):
 		return fabric8Profile(strings.TrimPrefix(userAgent, "fabric8-kubernetes-client/"))
 	case strings.HasPrefix(userAgent, javaScriptUA):
@@ -108,6 +102,23 @@ func ProfileOf(userAgent string) ClientProfile {
 		return pythonProfile(strings.TrimSuffix(strings.TrimPrefix(userAgent, "OpenAPI-Generator/"), "/python"))
 	}
 	return ClientProfile{Minor: -1}
+}
+
+// clientGoProfile is client-go's profile, embedded in program at version
+// (minor its minor release, -1 when unknown; "" when unknown).
+func clientGoProfile(program, version string, minor int) ClientProfile {
+	p := ClientProfile{Library: LibraryClientGo, Program: program, Version: version, Minor: minor, AsksBookmarks: true,
+		After410:     "lists again at its last resourceVersion, from the watch cache (with a WatchList that keeps that resourceVersion, when WatchList is on), and from etcd with resourceVersion \"\" only if that fails",
+		RelistSource: SourceCache, WatchTimeout: "a random 5 to 10 minutes", Backoff: "0.8 s doubling to 30 s"}
+	switch {
+	case minor < 0:
+		p.WatchList = WatchListUnknown
+	case minor >= clientGoWatchList:
+		p.WatchList = WatchListOn
+	default:
+		p.WatchList = WatchListOff
+	}
+	return p
 }
 
 // fabric8Profile is fabric8's profile at version (evidence.md §2).
@@ -188,10 +199,30 @@ func (tl *Timeline) FileProfile(fi int) ClientProfile {
 		p = fabric8Profile("")
 	case "python":
 		p = pythonProfile("")
+	case "":
+		// client-go's log (parser.ReadKlog); a log of no client is no
+		// client's.
+		if (f.Log != "" || f.LogJoined != "") && len(f.Sessions) > 0 {
+			p = clientGoProfile("", "", -1)
+		}
 	}
 	if p.Library != LibraryUnknown {
-		p.RecognisedBy = "read from its own log"
+		switch {
+		case f.Audit && f.Log != "":
+			p.RecognisedBy = "read from its own log, " + path.Base(f.Log)
+		case f.Audit:
+			p.RecognisedBy = "its own log, " + path.Base(f.LogJoined) + ", shows the same requests"
+		default:
+			p.RecognisedBy = "its own log, " + path.Base(f.Log) + ", shows the same requests"
+		}
 		return p
+	}
+	for _, g := range f.Sessions {
+		if q := tl.Sessions[g].Request; q != nil && sentByClientGo(q) {
+			p = clientGoProfile("", "", -1)
+			p.RecognisedBy = fmt.Sprintf("its watches send timeout=%s beside timeoutSeconds=%d, as client-go's typed clients do", q.Timeout, q.TimeoutSeconds)
+			return p
+		}
 	}
 	if ua != "" {
 		return p
@@ -204,6 +235,16 @@ func (tl *Timeline) FileProfile(fi int) ClientProfile {
 		}
 	}
 	return p
+}
+
+// sentByClientGo says a watch request was sent by client-go's REST
+// client: its typed and metadata clients give a watch's timeoutSeconds to
+// the request as its timeout too (`gentype/type.go` Watch l.189–201,
+// `metadata/metadata.go` l.253–264), and the request sends that in the
+// query as "timeout" in Go's form (`rest/request.go` l.578–581), so
+// "timeout=8m14s&timeoutSeconds=494". No other library sends timeout.
+func sentByClientGo(q *parser.Request) bool {
+	return q.Watch && q.TimeoutSeconds > 0 && q.Timeout == (time.Duration(q.TimeoutSeconds)*time.Second).String()
 }
 
 // minorOf reads the minor release of "v0.37.2" (client-go) or "v1.37.2"

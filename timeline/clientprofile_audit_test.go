@@ -22,7 +22,7 @@ func TestAuditProfiles(t *testing.T) {
 	if fl == nil {
 		t.Fatal("no fleet from the audit logs")
 	}
-	defaults := 0
+	defaults, shaped := 0, 0
 	for _, c := range fl.Clients {
 		ua := tl.UserAgent(c.File)
 		p := c.Profile
@@ -36,7 +36,12 @@ func TestAuditProfiles(t *testing.T) {
 			if p.Words() != "client-go v0.0.0 (in kube-apiserver)" {
 				t.Errorf("%s (%q): profile %q", c.Name, ua, p.Words())
 			}
-		case strings.HasPrefix(ua, "fleet-"), strings.HasPrefix(ua, "realapi-driver/"):
+		case strings.HasPrefix(ua, "fleet-"):
+			shaped++
+			if p.Library != LibraryClientGo || p.Version != "" || p.WatchList != WatchListUnknown || !strings.Contains(p.RecognisedBy, "timeout=") {
+				t.Errorf("%s (%q): profile %+v, want client-go told by its watches' timeout", c.Name, ua, p)
+			}
+		case strings.HasPrefix(ua, "realapi-driver/"):
 			if p.Library != LibraryUnknown {
 				t.Errorf("%s (%q): profile %+v, from a User-Agent that names no library", c.Name, ua, p)
 			}
@@ -46,5 +51,8 @@ func TestAuditProfiles(t *testing.T) {
 	}
 	if defaults != 20 {
 		t.Errorf("%d clients with client-go's default User-Agent, want samples-outage's 20", defaults)
+	}
+	if shaped == 0 {
+		t.Error("no client with a User-Agent of its own")
 	}
 }

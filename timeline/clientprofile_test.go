@@ -53,3 +53,47 @@ func TestProfilesJavaScriptKubeRS(t *testing.T) {
 		}
 	}
 }
+
+// TestClientGoToldWithoutItsUserAgent: the lab's informers are client-go
+// with User-Agents of their own ("fleet-c091-nobookmarks/1.0"). Alone, a
+// capture is told by its watches' timeout beside timeoutSeconds; with the
+// informers' klog, by that log; the log alone is client-go's too. The
+// raw watches of samples-real send timeoutSeconds without timeout, and
+// stay no library's.
+func TestClientGoToldWithoutItsUserAgent(t *testing.T) {
+	byFile := func(tl *Timeline, name string) ClientProfile {
+		t.Helper()
+		for fi := range tl.Files {
+			if tl.Files[fi].Name == name {
+				return tl.FileProfile(fi)
+			}
+		}
+		t.Fatalf("no file %s", name)
+		return ClientProfile{}
+	}
+	const capture = "c091-nobookmarks.ts.http"
+	p := byFile(buildRecording(t, "samples-lab", capture), capture)
+	if p.Library != LibraryClientGo || p.Version != "" || p.WatchList != WatchListUnknown || !strings.Contains(p.RecognisedBy, "timeout=") {
+		t.Errorf("%s alone: %+v", capture, p)
+	}
+	if d := buildRecording(t, "samples-lab", capture).ProfileDifferences(0, p); len(d) != 1 || !strings.Contains(d[0], "did not") {
+		t.Errorf("%s asks for no bookmarks, where client-go does: differences %q", capture, d)
+	}
+	if p := byFile(buildRecording(t, "samples-lab", capture, "fleet-klog.log"), capture); p.Library != LibraryClientGo || p.RecognisedBy != "its own log, fleet-klog.log, shows the same requests" {
+		t.Errorf("%s with the informers' log: %+v", capture, p)
+	}
+	tl := buildRecording(t, "samples-lab", "fleet-klog.log")
+	for fi := range tl.Files {
+		if p := tl.FileProfile(fi); p.Library != LibraryClientGo || p.RecognisedBy != "read from its own log, fleet-klog.log" {
+			t.Errorf("%s: %+v", tl.Files[fi].Name, p)
+		}
+	}
+	const raw = "w4-then-resume.ts.http"
+	tl = buildRecording(t, "samples-real", raw)
+	if q := tl.Sessions[tl.Files[0].Sessions[0]].Request; q == nil || !q.Watch || q.TimeoutSeconds == 0 {
+		t.Fatalf("%s: its first session is no watch with timeoutSeconds", raw)
+	}
+	if p := tl.FileProfile(0); p.Library != LibraryUnknown {
+		t.Errorf("%s: %+v, from watches that send timeoutSeconds only", raw, p)
+	}
+}

@@ -137,7 +137,8 @@ func TestRelistWordsMatchRecording(t *testing.T) {
 // TestSummaryNamesRelistRV: c091's verdict alone names the RV its relist
 // asked for (the expired cursor, 987, as its capture's LIST line after
 // the 410 asks) apart from the one the list returned (1673, the RV of
-// its next watch).
+// its next watch), and that this is what client-go does, which its
+// watches' timeout parameter names.
 func TestSummaryNamesRelistRV(t *testing.T) {
 	tl := buildRecording(t, "samples-lab", "c091-nobookmarks.ts.http")
 	var observed string
@@ -146,7 +147,7 @@ func TestSummaryNamesRelistRV(t *testing.T) {
 			observed = l.Text
 		}
 	}
-	const want = "1.5s later it relisted (a LIST at RV 987, the expired cursor, served from the watch cache; it returned RV 1673)."
+	const want = "1.5s later it relisted (a LIST at RV 987, the expired cursor, served from the watch cache; it returned RV 1673), as client-go does."
 	if !strings.Contains(observed, want) {
 		t.Errorf("c091's verdict %q, want %q", observed, want)
 	}

@@ -375,7 +375,8 @@ func TestRelistCost(t *testing.T) {
 // TestClientProfiles: the 20 clients of samples-watchlist that send
 // client-go's default User-Agent are client-go, in the program "fleet",
 // whose unstamped build says v0.0.0 (so whether WatchList is its default
-// is unknown); the others set their own, which names no library. The
+// is unknown); the others set their own, which names no library, and are
+// client-go all the same, told by their watches' timeout parameter. The
 // never-synced clients come first in the fleet.
 func TestClientProfiles(t *testing.T) {
 	tl := buildRecording(t, "samples-watchlist", "*.ts.http")
@@ -392,8 +393,8 @@ func TestClientProfiles(t *testing.T) {
 			if strings.Contains(name, "nobookmarks") != (len(c.ProfileDifferences) == 1) {
 				t.Errorf("%s: differences %q", name, c.ProfileDifferences)
 			}
-		} else if p.Library != LibraryUnknown {
-			t.Errorf("%s: profile %+v from %q", name, p, c.Name)
+		} else if p.Library != LibraryClientGo || p.Version != "" || p.WatchList != WatchListUnknown || !strings.Contains(p.RecognisedBy, "timeout=") {
+			t.Errorf("%s: profile %+v from %q, want client-go told by its watches' timeout", name, p, c.Name)
 		}
 		if c.NeverSynced != (k < 48) {
 			t.Errorf("row %d, %s: never synced %v; the 48 that never synced come first", k, name, c.NeverSynced)

@@ -153,8 +153,12 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	if srv, inc := serverAt(row.stints, at); srv >= 0 {
 		lines = append(lines, "on server "+d.serverName(srv, inc)+" then; answered by "+row.Servers)
 	}
-	if c.Profile.Library != timeline.LibraryUnknown {
-		lines = append(lines, "client library: "+c.Profile.Words())
+	if p := c.Profile; p.Library != timeline.LibraryUnknown {
+		lib := "client library: " + p.Words()
+		if p.RecognisedBy != "" {
+			lib += "; " + p.RecognisedBy
+		}
+		lines = append(lines, lib)
 	}
 	if c.NeverSynced {
 		lines = append(lines, "never synced: its WatchList stream never sent the end of the initial list")

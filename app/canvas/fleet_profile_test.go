@@ -6,10 +6,10 @@ import (
 )
 
 // TestFleetRowShowsProfile: pointing at a row of samples-outage's fleet
-// names its client's library when its User-Agent tells it: the 20
-// clients that send client-go's default ("-defua") read "client library:
-// client-go v0.0.0 (in fleet)"; the others, whose User-Agent names no
-// library, have no such line.
+// names its client's library: the 20 clients that send client-go's
+// default User-Agent ("-defua") read "client library: client-go v0.0.0
+// (in fleet)"; the others, whose User-Agent names no library, read
+// client-go and how it was told: their watches' timeout parameter.
 func TestFleetRowShowsProfile(t *testing.T) {
 	d := recordingFleet(t, "samples-outage", "*.ts.http")
 	if len(d.Rows) != 99 {
@@ -26,14 +26,13 @@ func TestFleetRowShowsProfile(t *testing.T) {
 		if h.Row != r {
 			t.Fatalf("row %d (%s) is not hit at its middle: row %d", r, name, h.Row)
 		}
-		lib := strings.Contains(h.Text, "\nclient library: ")
-		if defua := strings.Contains(name, "-defua"); defua != lib {
-			t.Errorf("%s: the hover says %q", name, h.Text)
-		} else if defua {
+		if strings.Contains(name, "-defua") {
 			named++
 			if !strings.Contains(h.Text, "\nclient library: client-go v0.0.0 (in fleet)\n") {
 				t.Errorf("%s: the hover names its library otherwise: %q", name, h.Text)
 			}
+		} else if !strings.Contains(h.Text, "\nclient library: client-go; its watches send timeout=") {
+			t.Errorf("%s: the hover says %q", name, h.Text)
 		}
 	}
 	if named != 20 {

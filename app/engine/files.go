@@ -53,7 +53,8 @@ type FileReport struct {
 	// (timeline.File.SplitOf), whose bytes are its: it has none of its
 	// own.
 	SplitOf string
-	// Profile is the client library its User-Agent names, and
+	// Profile is its client library, as its User-Agent names it or as
+	// its log or its requests show it (timeline.FileProfile), and
 	// Differences where its requests differ from that library's
 	// defaults.
 	Profile     timeline.ClientProfile
