@@ -20,17 +20,26 @@ type serverTrack struct {
 }
 
 // serverH is a server track's height; its processes' bars take the top
-// procH of it, its caches' lines the rest.
+// procH of it, its caches' lines the rest. A server with no cache lines
+// and no re-initialisation to draw (audit logs without metrics) is
+// serverBarH high: its bars and restart marks, with no empty plot under
+// them.
 const (
-	serverH = 64.0
-	procH   = 8.0
+	serverH    = 64.0
+	serverBarH = procH + 10
+	procH      = 8.0
 	// capacityH is the strip under the lines where the first cache's
 	// capacity is written.
 	capacityH = 11.0
 )
 
 func (t *serverTrack) label() string   { return "server " + t.srv.name }
-func (t *serverTrack) height() float64 { return serverH }
+func (t *serverTrack) height() float64 {
+	if len(t.srv.caches) == 0 && len(t.srv.reinits) == 0 {
+		return serverBarH
+	}
+	return serverH
+}
 
 // processes are the server's processes: [from, to] spans, from its audit
 // logs, else between the restarts its metrics show.

@@ -318,3 +318,30 @@ func buildFiles(t testing.TB, files []string) *timeline.Timeline {
 	}
 	return b.Build()
 }
+
+// TestServerTracksFitWhatTheyDraw: from the lab's audit logs alone a
+// server's band holds its processes' bars and restart marks only, and is
+// no taller than they need; with the exports it has room for its caches'
+// lines. Either way a restart is still hit on the band's bar.
+func TestServerTracksFitWhatTheyDraw(t *testing.T) {
+	for _, exports := range []bool{false, true} {
+		tl := labTimeline(t, exports)
+		c := NewCache(tl)
+		v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+		var fr Frame
+		layout := c.Build(v, &fr)
+		s := v.PlotScale(&layout)
+		want := serverBarH
+		if exports {
+			want = serverH
+		}
+		b, ok := trackBands(layout)["server a"]
+		if !ok || b.Height != want {
+			t.Fatalf("exports %v: server a's band %+v, want %v high", exports, b, want)
+		}
+		restart := tl.Servers[0].Incarnations[1].From
+		if h := HitTest(c, v, &layout, s.X(restart), b.Y+4); !strings.Contains(h.Text, "restarted at "+clock(restart, nil)) {
+			t.Errorf("exports %v: at a's restart: %q", exports, h.Text)
+		}
+	}
+}
