@@ -27,9 +27,6 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 		layout.addLabel(fr, layout.labelY(b), b.Label, b.Short, ColorMuted, "")
 	}
 	t1 := len(fr.Texts)
-	if !layout.LabelsOver {
-		fr.flushTexts(t0)
-	}
 
 	// Ticks: grid lines over every band, labels in the axis band.
 	var ticks []Tick
@@ -45,6 +42,11 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 		ticks = slices.DeleteFunc(ticks, func(tk Tick) bool { return s.X(tk.Value) < layout.PlotX+zoneLabelRoom })
 	}
 	c.segs = fr.drawTicks(ticks, s, plotBottom, c.segs[:0])
+	if !layout.LabelsOver {
+		// Over the grid lines, which would cross the words a band
+		// writes over the plot: a file's name, its pin.
+		fr.flushTextRange(t0, t1)
+	}
 	if zoned {
 		t0 := len(fr.Texts)
 		layout.addLabel(fr, axisH/2-2, axisZoneName(s, c.zone), "", ColorMuted, "")

@@ -375,15 +375,47 @@ func TestFileGroupsFoldAndPin(t *testing.T) {
 	if h := HitTest(c, v, &layout, layout.Width-20, head.Y+head.Height/2); !h.Pin || h.File != 1 {
 		t.Errorf("a click on the pin: %+v", h)
 	}
-	inHead := 0
+	inHead, stripTop := 0, head.Y+head.Height
 	for _, op := range opsOf(&fr, "rect", ColorZone) {
 		for k := 0; k < op.Count/4; k++ {
 			if y := float64(fr.floats[op.Offset+4*k+1]); y >= head.Y && y < head.Y+head.Height {
 				inHead++
+				stripTop = min(stripTop, y)
 			}
 		}
 	}
 	if inHead == 0 {
 		t.Error("the folded w4 shows no zone in its name band")
+	}
+	// The pin's words (11 px, centred on their y) end above the strip,
+	// which runs under them,
+	// and are drawn after the grid lines, which crossed them.
+	grid, pinAt := -1, -1
+	for k, op := range fr.Ops {
+		if op.Kind == "seg" && op.Color == ColorGrid && grid < 0 {
+			grid = k
+		}
+		if op.Kind == "text" {
+			for i := op.Offset; i < op.Offset+op.Count; i++ {
+				if fr.Texts[i].Text == "pin to top" {
+					pinAt = k
+				}
+			}
+		}
+	}
+	if grid < 0 || pinAt < grid {
+		t.Errorf("the grid lines are drawn at operation %d, the pins at %d: over them", grid, pinAt)
+	}
+	pin := false
+	for _, tx := range fr.Texts {
+		if tx.Text == "pin to top" && float64(tx.Y) > head.Y && float64(tx.Y) < head.Y+head.Height {
+			pin = true
+			if bottom := float64(tx.Y) + 5.5; bottom >= stripTop {
+				t.Errorf("the folded band's pin reaches y %.1f, its zone strip begins at %.1f", bottom, stripTop)
+			}
+		}
+	}
+	if !pin {
+		t.Error("the folded w4's band has no pin")
 	}
 }

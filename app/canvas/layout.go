@@ -9,16 +9,19 @@ const (
 	// overW is the widest timeline whose labels go over the plot instead
 	// of beside it (see Layout.LabelsOver), and overPad the plot's margin
 	// left of it then.
-	overW       = 560.0
-	overPad     = 4.0
-	rightPad    = 12.0
-	axisH       = 26.0
-	densityH    = 22.0
-	sessionH    = 18.0
-	bookmarkH   = 16.0
-	zoneH       = 12.0
-	cursorH     = 84.0
-	fileH       = 18.0
+	overW     = 560.0
+	overPad   = 4.0
+	rightPad  = 12.0
+	axisH     = 26.0
+	densityH  = 22.0
+	sessionH  = 18.0
+	bookmarkH = 16.0
+	zoneH     = 12.0
+	cursorH   = 84.0
+	fileH     = 18.0
+	// foldStripH is the strip at the bottom of a folded file's band
+	// where its zones show, with the pixel above it.
+	foldStripH  = 4.0
 	pinW        = 70.0 // the pin's room at the right end of a file's band
 	bandGap     = 4.0
 	RowHeight   = 16.0

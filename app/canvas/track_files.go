@@ -20,16 +20,21 @@ func (fileBand) drawGutter(c *Cache, v *View, layout *Layout, b Band, fr *Frame)
 	if v.PinnedFiles.Has(b.File) {
 		pin = "unpin"
 	}
-	w := layout.Width - 12 - pinW
-	if b.Folded && !layout.LabelsOver {
-		w = layout.PlotX - 14
+	w, y := layout.Width-12-pinW, b.Y+b.Height/2
+	if b.Folded {
+		// Its words sit above its zone strip, which runs under the pin
+		// too.
+		y = b.Y + (b.Height-foldStripH)/2
+		if !layout.LabelsOver {
+			w = layout.PlotX - 14
+		}
 	}
 	if v.Print {
-		fr.addTextWithin(6, b.Y+b.Height/2, w, b.Label, ColorFg, "l", "b")
+		fr.addTextWithin(6, y, w, b.Label, ColorFg, "l", "b")
 		return true
 	}
-	fr.addTextWithin(6, b.Y+b.Height/2, w, mark+b.Label, ColorFg, "l", "b")
-	fr.addText(layout.Width-rightPad, b.Y+b.Height/2, pin, ColorMuted, "r", "")
+	fr.addTextWithin(6, y, w, mark+b.Label, ColorFg, "l", "b")
+	fr.addText(layout.Width-rightPad, y, pin, ColorMuted, "r", "")
 	return true
 }
 

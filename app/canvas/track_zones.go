@@ -56,7 +56,7 @@ func (zoneLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 		y0, h := b.Y+1, b.Height-2
 		if folded {
 			// A folded file's zones, of every cursor, under its name.
-			y0, h = b.Y+b.Height-5, 4
+			y0, h = b.Y+b.Height-foldStripH, foldStripH-1
 		}
 		for _, layer := range [...]struct {
 			zones []timeline.Zone
