@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"watchlens/internal/quantity"
 )
@@ -163,14 +164,20 @@ func (a *Analysis) Words(v Verdict) string {
 }
 
 // afterGone says what the client did after the 410 that refused its
-// session g: the relist it caused, beside what its library does.
-func (s *summarizer) afterGone(g int) string {
+// session g, whose sentence names instant from: the relist it caused,
+// how long after from, and after the 410's own arrival when that came
+// later (a server shutting down answers a watch before it sends the
+// 410), beside what its library does.
+func (s *summarizer) afterGone(g int, from int64) string {
 	tl := s.a.TL
 	for _, rl := range tl.Relists {
 		if rl.CauseSession != g {
 			continue
 		}
-		t := fmt.Sprintf(". %s later it relisted (%s)", FormatDuration(rl.T-rl.CauseT), tl.RelistWords(rl))
+		t := fmt.Sprintf(". %s later it relisted (%s)", FormatDuration(rl.T-from), tl.RelistWords(rl))
+		if rl.CauseT-from >= int64(100*time.Millisecond) {
+			t = fmt.Sprintf(". %s later, %s after the 410 arrived, it relisted (%s)", FormatDuration(rl.T-from), FormatDuration(rl.T-rl.CauseT), tl.RelistWords(rl))
+		}
 		p := tl.FileProfile(rl.File)
 		switch {
 		case p.Library == LibraryUnknown:
@@ -314,7 +321,7 @@ func (s *summarizer) observed() {
 		case Accepted:
 			t += "; the models had not expected it"
 		}
-		t += s.afterGone(rs.Session)
+		t += s.afterGone(rs.Session, ss.Start)
 		texts = append(texts, t+".")
 	}
 	// Every other 410 of the record, which no cursor explains (a watch
