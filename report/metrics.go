@@ -141,7 +141,11 @@ func (r *Report) writeMetrics(p *printer) {
 	for _, s := range m.Servers {
 		n := s.Name
 		if len(s.Restarts) > 0 {
-			n += " (restarted " + strings.Join(s.Restarts, ", ") + ")"
+			at := make([]string, len(s.Restarts))
+			for k, t := range s.Restarts {
+				at[k] = r.instant(t)
+			}
+			n += " (restarted " + strings.Join(at, ", ") + ")"
 		}
 		names = append(names, n)
 	}

@@ -182,7 +182,7 @@ func TestMetricsHeadRVAtTouches(t *testing.T) {
 
 // TestMetricsRestarts: each server restarted once; the instant the
 // metrics give is the new process's start its raw scrape's headers say
-// (process-start-time-unix, whole seconds).
+// (process-start-time-unix, whole seconds), to the microsecond.
 func TestMetricsRestarts(t *testing.T) {
 	tl, dir := labMetrics(t)
 	for _, srv := range tl.Metrics.Servers {
@@ -195,6 +195,11 @@ func TestMetricsRestarts(t *testing.T) {
 		got := tl.Metrics.Restarts(srv)
 		if len(got) != 1 || math.Abs(float64(got[0]-start*1e9)) > 1e9 {
 			t.Errorf("%s: restarts %v, the new process started at %d", srv, got, start)
+		}
+		// process_start_time_seconds is a float64 of Unix seconds: its
+		// instant has no nanoseconds to give (b's is 18:14:58.650).
+		if len(got) == 1 && got[0]%1000 != 0 {
+			t.Errorf("%s: restart at %s, finer than a float64 of seconds tells", srv, FormatTime(got[0], ClockArrival))
 		}
 		// Each resource's cache was initialised by the new process.
 		inits := tl.Metrics.Initializations(srv, "configmaps")
