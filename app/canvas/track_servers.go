@@ -33,7 +33,7 @@ const (
 	capacityH = 11.0
 )
 
-func (t *serverTrack) label() string   { return "server " + t.srv.name }
+func (t *serverTrack) label() string { return "server " + t.srv.name }
 func (t *serverTrack) height() float64 {
 	if len(t.srv.caches) == 0 && len(t.srv.reinits) == 0 {
 		return serverBarH
