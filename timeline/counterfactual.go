@@ -121,18 +121,32 @@ func (a *Analysis) buildHadBookmarks() {
 		// capture's bookmarks are few; a clock that spans decades (a
 		// damaged capture) would ask for millions.
 		var sched []int64
+		taken := false
 		for _, g := range f.Sessions {
+			s := &tl.Sessions[g]
+			if !s.watchStream() || s.Bookmarks > 0 {
+				continue
+			}
 			// A client from audit logs got bookmarks if it asked: the log
 			// shows no events.
-			if s := &tl.Sessions[g]; s.watchStream() && s.Bookmarks == 0 && !(f.Audit && s.Request.AllowWatchBookmarks) {
-				sched = bookmarkSchedule(sched, s, maxHadBookmarks+1)
+			if f.Audit && s.Request.AllowWatchBookmarks {
+				taken = true
+				continue
 			}
+			sched = bookmarkSchedule(sched, s, maxHadBookmarks+1)
 		}
 		capped := len(sched) > maxHadBookmarks
 		if capped {
 			sched = sched[:maxHadBookmarks]
 		}
-		if len(sched) == 0 {
+		switch {
+		case len(sched) == 0 && taken && f.BookmarksUnseen():
+			cf.Why = "its client log shows neither the bookmarks asked for nor those received: its watches are taken as asking for them, client-go's default, and receiving them, and this cursor is the bookmark-aware one"
+			continue
+		case len(sched) == 0 && taken:
+			cf.Why = "an audit log shows the requests, not the bookmarks received: they are taken as received, and this cursor is the bookmark-aware one"
+			continue
+		case len(sched) == 0:
 			cf.Why = "every watch long enough for one received bookmarks: this cursor is the measured bookmark-aware one"
 			continue
 		}

@@ -83,6 +83,12 @@ type File struct {
 	SplitKey string
 }
 
+// BookmarksUnseen says the file's records show neither the bookmarks its
+// client asked for nor those it received: it was read from the client's
+// own log, which names lists, watches and their ends, never a request's
+// parameters or a BOOKMARK. Its cursor is the last RV the log names.
+func (f *File) BookmarksUnseen() bool { return f.Audit && f.Log != "" }
+
 // ShortName is the file's name as a sentence says it: its base name,
 // without the folders a command line gave it under. A client of audit
 // logs is named after its user agent, which is no path; one of a client

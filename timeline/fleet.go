@@ -371,13 +371,21 @@ func (a *Analysis) buildFleet() *Fleet {
 		}
 		c := &fl.Clients[k]
 		c.Reconnects++
-		// The recorded cursor and the one the client did not have.
+		// The recorded cursor and the one the client did not have. A
+		// client's own log shows no bookmarks: its cursor is the last RV
+		// the log names, one without them, and what they would have
+		// changed is not known.
+		unseen := tl.Files[c.File].BookmarksUnseen()
+		asked := c.Bookmarks && !unseen
 		rec, other := pt.With, pt.Without
-		if !c.Bookmarks {
+		switch {
+		case unseen:
+			rec, other = pt.Without, Verdict{Outcome: Unknown}
+		case !asked:
 			rec, other = pt.Without, pt.Had
 		}
 		if rec.Outcome == Refused {
-			if c.Bookmarks {
+			if asked {
 				c.With++
 			} else {
 				c.Without++
@@ -387,11 +395,11 @@ func (a *Analysis) buildFleet() *Fleet {
 			c.LongestAge = rec.At - rec.Since
 		}
 		switch {
-		case other.Outcome == Refused && c.Bookmarks:
+		case other.Outcome == Refused && asked:
 			c.Without++
 		case other.Outcome == Refused:
 			c.With++
-		case other.Outcome == Unknown && c.Bookmarks:
+		case other.Outcome == Unknown && asked:
 			c.UnknownWithout++
 		case other.Outcome == Unknown:
 			c.UnknownWith++
@@ -403,7 +411,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		fl.RelistsObserved += n
 		// Observed relists are what happened; the other side is the
 		// models' answer at the reconnects.
-		if c.Bookmarks {
+		if c.Bookmarks && !tl.Files[c.File].BookmarksUnseen() {
 			c.RelistsWith, c.RelistsWithout = n, max(c.Without, n)
 		} else {
 			c.RelistsWith, c.RelistsWithout = c.With, n

@@ -175,7 +175,7 @@ func (s *summarizer) afterGone(g int, from int64) string {
 			continue
 		}
 		t := fmt.Sprintf(". %s later it relisted (%s)", FormatDuration(rl.T-from), tl.RelistWords(rl))
-		if rl.CauseT-from >= int64(100*time.Millisecond) {
+		if rl.CauseT-from >= int64(100*time.Millisecond) && FormatDuration(rl.T-from) != FormatDuration(rl.T-rl.CauseT) {
 			t = fmt.Sprintf(". %s later, %s after the 410 arrived, it relisted (%s)", FormatDuration(rl.T-from), FormatDuration(rl.T-rl.CauseT), tl.RelistWords(rl))
 		}
 		p := tl.FileProfile(rl.File)
@@ -353,15 +353,21 @@ func (s *summarizer) observed() {
 		}
 	}
 	if k := len(tl.Relists); k > 0 {
-		after := 0
+		after, logged := 0, false
 		for _, rl := range tl.Relists {
 			if rl.Cause == CauseGone {
 				after++
 			}
+			// A client of an audit log or its own log was not captured.
+			logged = logged || tl.Files[rl.File].Audit
 		}
-		t := "The capture shows a client fetching its whole list again (a relist) once"
+		one, many := "The capture shows", "The captures show"
+		if logged {
+			one, many = "The records show", "The records show"
+		}
+		t := one + " a client fetching its whole list again (a relist) once"
 		if k > 1 {
-			t = fmt.Sprintf("The captures show clients fetching their whole lists again (relists) %d times", k)
+			t = fmt.Sprintf("%s clients fetching their whole lists again (relists) %d times", many, k)
 		}
 		switch {
 		case after == 0:
@@ -638,7 +644,18 @@ func (s *summarizer) restartTimes() string {
 // most of those with bookmarks): it says how many, with the reason the
 // first time.
 func (s *summarizer) fleetBookmarks(f *Fleet) string {
-	why := ": nothing shows the cluster's head then"
+	why, unseen := ": nothing shows the cluster's head then", 0
+	for _, c := range f.Clients {
+		if s.a.TL.Files[c.File].BookmarksUnseen() {
+			unseen++
+		}
+	}
+	switch {
+	case unseen == len(f.Clients):
+		return "The client logs show neither the bookmarks each client asked for nor those it received: what bookmarks would have saved is not known from them (the captures, or the API servers' audit logs, show whether each watch asked)."
+	case unseen > 0:
+		why = ": nothing shows the cluster's head then, or the client's own log shows no bookmarks"
+	}
 	notJudged := func(n int) string {
 		if n == 0 {
 			return ""
@@ -849,13 +866,14 @@ func (s *summarizer) bookmarks() {
 			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	default:
 		how := "did not ask for bookmarks (allowWatchBookmarks was not set)"
-		if asked {
+		switch {
+		case asked && f.Audit:
+			how = "asked for bookmarks"
+		case asked:
 			how = "asked for bookmarks but got none"
 		}
 		switch {
-		case f.Audit && f.Log != "":
-			// A client log names lists, watches and their ends, never a
-			// request's parameters or a BOOKMARK.
+		case f.BookmarksUnseen():
 			if !c.with.HasCursor {
 				s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received.", f.ShortName())
 				return

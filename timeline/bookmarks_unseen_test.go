@@ -1,0 +1,50 @@
+package timeline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBookmarksTheRecordsCannotShow: the lab's informers' klog, alone,
+// shows neither the bookmarks they asked for nor those they received, so
+// the fleet's headline says what bookmarks would have saved is not known
+// (it said "bookmarks save 0 %", where half the fleet asked and none of
+// those relisted), and every reconnect's with-bookmarks side is not
+// judged. samples-outage's audit logs show each watch's request: the
+// bookmarks line says they asked, and not that they got none.
+func TestBookmarksTheRecordsCannotShow(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "fleet-klog.log").Analyze(realServer())
+	summary := ""
+	for _, l := range a.Summary(nil) {
+		summary += l.Text + "\n"
+	}
+	if !strings.Contains(summary, "what bookmarks would have saved is not known") || strings.Contains(summary, "bookmarks save") {
+		t.Errorf("the klog's summary:\n%s", summary)
+	}
+	fl := a.Fleet()
+	if fl == nil || fl.RelistsObserved != 81 {
+		t.Fatalf("the klog's fleet: %+v, want its 81 relists", fl)
+	}
+	for _, c := range fl.Clients {
+		if c.RelistsWith != 0 || c.UnknownWith != c.Reconnects || c.RelistsWithout != len(c.Relists) {
+			t.Errorf("%s: %d relists with bookmarks, %d not judged of %d reconnects, %d without (%d seen)",
+				c.Name, c.RelistsWith, c.UnknownWith, c.Reconnects, c.RelistsWithout, len(c.Relists))
+		}
+	}
+
+	a = buildRecording(t, "samples-outage", "audit-*.log").Analyze(realServer())
+	lines := 0
+	for _, l := range a.Summary(nil) {
+		if l.Topic != "bookmarks" {
+			continue
+		}
+		lines++
+		if !strings.Contains(l.Text, "asked for bookmarks; an audit log shows the requests, not the bookmarks received") ||
+			strings.Contains(l.Text, "got none") || strings.Contains(l.Text, "every watch long enough for one received") {
+			t.Errorf("the audit logs' bookmarks line: %q", l.Text)
+		}
+	}
+	if lines == 0 {
+		t.Error("the audit logs' summary has no bookmarks line")
+	}
+}
