@@ -39,9 +39,9 @@ type Outage struct {
 	Attempts, Clients int
 	// Up names the API servers shown up from From to LastAttempt (see
 	// above), in the order of Timeline.Servers, then of the server logs;
-	// Answered counts the requests the audit logs show them answering
-	// meanwhile, and Logged says their own logs cover the stretch with
-	// no restart in it.
+	// Answered counts the lists and watches the audit logs show them
+	// answering meanwhile, and Logged says their own logs cover the
+	// stretch with no restart in it.
 	Up       []string
 	Answered int
 	Logged   bool

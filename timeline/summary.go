@@ -504,8 +504,8 @@ func (o Outage) CauseWords() string {
 
 // serversUpWords says what showed the API servers up during the outage,
 // and what that makes of it: "API servers a, b and c were up meanwhile
-// (the audit logs show 3 requests answered; their own logs show no
-// restart): the clients' way to them was cut, as a load balancer or a
+// (the audit logs show 3 lists and watches answered; their own logs show
+// no restart): the clients' way to them was cut, as a load balancer or a
 // network does when it fails, not the servers".
 func (o Outage) serversUpWords() string {
 	who, their, them := "the API servers were", "their", "them"
@@ -518,7 +518,13 @@ func (o Outage) serversUpWords() string {
 	}
 	var shown []string
 	if o.Answered > 0 {
-		shown = append(shown, "the audit logs show "+quantity.Plural(o.Answered, "request")+" answered")
+		// The timeline keeps an audit log's lists and watches, not its
+		// other requests (writes): the count is of those.
+		what := "lists and watches"
+		if o.Answered == 1 {
+			what = "list or watch"
+		}
+		shown = append(shown, fmt.Sprintf("the audit logs show %d %s answered", o.Answered, what))
 	}
 	if o.Logged {
 		shown = append(shown, their+" own logs show no restart")
