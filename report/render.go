@@ -159,11 +159,23 @@ func (r *Report) writeResumeAt(p *printer) {
 		return
 	}
 	p.section("Reconnect at the instants asked (--resume-at)")
+	servers := false
+	for _, q := range r.ResumeAt {
+		servers = servers || q.ServerWords != ""
+	}
 	var rows [][]string
 	for _, q := range r.ResumeAt {
-		rows = append(rows, []string{r.instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome.String(), orDash(q.Model), q.Reason})
+		row := []string{r.instant(q.Time), q.File, q.Cursor, orDash(q.RV), q.Outcome.String()}
+		if servers {
+			row = append(row, orDash(q.ServerWords))
+		}
+		rows = append(rows, append(row, orDash(q.Model), q.Reason))
 	}
-	p.table([]string{"reconnect", "file", "cursor", "RV", "verdict", "model", "reason"}, rows)
+	head := []string{"reconnect", "file", "cursor", "RV", "verdict"}
+	if servers {
+		head = append(head, "by server")
+	}
+	p.table(append(head, "model", "reason"), rows)
 }
 
 func (r *Report) writeFiles(p *printer) {

@@ -69,8 +69,10 @@ type ResumeAtReport struct {
 	// omitted when not known (the load balancer picks).
 	Server string `json:"server,omitempty"`
 	// PerServer are the verdicts on each API server the audit logs or
-	// metrics show, when they show several.
-	PerServer []ServerVerdictReport `json:"perServer,omitempty"`
+	// metrics show, when they show several, and ServerWords says them in
+	// one phrase: "accepted by a and b, not judged by c".
+	PerServer   []ServerVerdictReport `json:"perServer,omitempty"`
+	ServerWords string                `json:"serverWords,omitempty"`
 }
 
 // ServerVerdictReport is a reconnect's verdict on one API server (the
@@ -147,6 +149,7 @@ func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 			for _, sv := range per {
 				rr.PerServer = append(rr.PerServer, ServerVerdictReport{Server: a.TL.Servers[sv.Server].Name, Outcome: sv.Outcome, Reason: sv.Reason})
 			}
+			rr.ServerWords = a.ServerWords(per)
 			if likely >= 0 {
 				rr.Server = a.TL.Servers[likely].Name
 			}

@@ -247,11 +247,18 @@ func (s *Server) serving(t int64) int {
 }
 
 // ServerWords says a reconnect's verdicts per server in one phrase:
-// "refused by a and b, accepted by c".
+// "refused by a and b, accepted by c", and names a server restarting
+// then, which a reconnect cannot reach: "accepted by a and b, c
+// restarting".
 func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	var order []Outcome
+	var restarting []string
 	names := map[Outcome][]string{}
 	for _, sv := range per {
+		if sv.Incarnation < 0 {
+			restarting = append(restarting, a.TL.Servers[sv.Server].Name)
+			continue
+		}
 		o := sv.Outcome
 		if _, seen := names[o]; !seen {
 			order = append(order, o)
@@ -262,6 +269,9 @@ func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	var parts []string
 	for _, o := range order {
 		parts = append(parts, fmt.Sprintf("%s by %s", outcomeWord(o), joinWords(names[o])))
+	}
+	if len(restarting) > 0 {
+		parts = append(parts, joinWords(restarting)+" restarting")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -69,3 +69,25 @@ func TestEveryModelInPlainWords(t *testing.T) {
 		t.Errorf("no line tells the server's metrics: %+v", a.Summary(nil))
 	}
 }
+
+// TestServerWordsNameTheRestarting: on samples-lab with its exports, a
+// reconnect of c146-nobookmarks at 18:16:28.148 (the instant it did
+// reconnect, to a's new process: accepted) is accepted by a and b as
+// their metrics show, while c was restarting, which the phrase names as
+// such rather than "not judged by c". The verdict's own reason, judged
+// with no server's metrics, no longer adds that the server "is not
+// known" where each server's answer says what it is.
+func TestServerWordsNameTheRestarting(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	file := fileNamed(t, a.TL, "c146-nobookmarks.ts.http")
+	at := time.Date(2026, 12, 1, 18, 16, 28, 148935574, time.UTC).UnixNano()
+	per, _ := a.ResumeAtServers(file, BookmarkIgnoring, at)
+	if w := a.ServerWords(per); w != "accepted by a and b, c restarting" {
+		t.Errorf("at 18:16:28.148 the servers say %q", w)
+	}
+	for _, v := range a.ResumeAt(file, at) {
+		if strings.Contains(v.Reason, "is not known") {
+			t.Errorf("%s RV %d: %s, %q", v.Kind, v.RV, v.Outcome, v.Reason)
+		}
+	}
+}

@@ -80,9 +80,11 @@ func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before in
 	}
 	switch out {
 	case AtRisk:
-		// Where the server is known, say what its metrics left open.
+		// Where the server is known, say what its metrics left open; a
+		// verdict whose server is not known has each server's answer
+		// apart (ResumeAtServers), and nothing to add here.
 		for _, mo := range mos {
-			if mo.model == ModelServerCache {
+			if mo.model == ModelServerCache && mo.on.server >= 0 {
 				if r := reason(mo); r != why {
 					why += "; " + r
 				}
