@@ -3,6 +3,7 @@ package timeline
 import (
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -187,6 +188,9 @@ type klogSession struct {
 	// stopped: the client ended it ("Stopping reflector"), not the
 	// server.
 	stopped bool
+	// items is, for a watch, the events and bookmarks it got, as its
+	// "Watch close" line counts them; -1 when no line does.
+	items int
 }
 
 // client-go backs off a failed watch 800 ms, doubled at each failure up
@@ -346,10 +350,52 @@ func (b *Builder) addKlogClient(logName string, c *klogClient, ks []klogSession,
 		// resumed from the client's cursor, current since the session
 		// before it: as for an audit log's request.
 		b.auditSince(base+n, n)
+		klogSince(&b.sessions[base+n], ks[:n], b.sessions[base:base+n])
 	}
 	// The selector is not in the log: whether the client saw the whole
 	// type is unknown.
 	f.file.Filtered = "unknown"
+}
+
+// klogSince bounds when the cursor s resumes from was last current by
+// the sessions before it, ss (ks their lines), where the log counts what
+// they got: the Reflector counts in a watch's "Watch close" totalItems
+// every event and bookmark that moved its cursor (client-go
+// tools/cache/reflector.go l.1072–1076, l.1093). After a watch of none,
+// or a request that failed (no server reached, a 429), the cursor is
+// what it was before it. Back to a LIST, it is that list's, current when
+// it answered. Back to a watch (or a WatchList stream, which goes on as
+// the watch) that got at least one a minute, as the watch cache's
+// bookmarks come, it was current a bookmark period before the end, as
+// auditSince takes a watch; one that got fewer got events at instants
+// the log does not give, the first maybe at its start.
+func klogSince(s *Session, ks []klogSession, ss []Session) {
+	if s.Since == 0 || len(ks) == 0 {
+		return
+	}
+	nothing := func(k *klogSession) bool {
+		return !k.sync && (k.items == 0 || k.items < 0 && k.err != nil && k.err.Code != 410)
+	}
+	p := len(ks) - 1
+	for p >= 0 && nothing(&ks[p]) {
+		p--
+	}
+	if p < 0 {
+		return
+	}
+	k, q := &ks[p], &ss[p]
+	var since int64
+	switch {
+	case k.sync && k.items < 0:
+		since = q.End
+	case k.items < 0:
+		return
+	case int64(k.items) >= (q.End-q.Start)/int64(bookmarkPeriod):
+		since = max(q.Start, q.End-int64(bookmarkPeriod))
+	default:
+		since = q.Start
+	}
+	s.Since = min(since, s.Since)
 }
 
 // request is the request client-go sends for a session: a list is a
@@ -415,7 +461,7 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 	lastFailed := int64(0) // the last failed request of a run of retries
 	prevT, prevOff := int64(0), int64(0)
 	start := func(t, off int64, sync bool, rv string) {
-		ss = append(ss, klogSession{s: parser.Session{Offset: off, End: off, StartArrival: t, EndArrival: t, HTTPStatus: 200}, sync: sync, rv: rv})
+		ss = append(ss, klogSession{s: parser.Session{Offset: off, End: off, StartArrival: t, EndArrival: t, HTTPStatus: 200}, sync: sync, rv: rv, items: -1})
 		open = len(ss) - 1
 	}
 	// stop ends the open session at t; a retry, which went out after its
@@ -477,6 +523,7 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 			// watches on from its cursor.
 			again := listing() && c.watchList
 			k := stop(t, off, false)
+			k.items = kl.Items
 			// A stream that broke off inside an event was cut, not ended.
 			k.s.Truncated = kl.Err != ""
 			rv := ""
@@ -488,6 +535,13 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 			// A stale resume is refused at once.
 			k := stop(t, off, true)
 			k.err = &parser.Status{Code: 410, Reason: "Expired", Message: kl.Err}
+			// "too old resource version: 329 (803)": the server kept
+			// nothing older than 803 then, as a captured 410 says.
+			x, errX := strconv.ParseUint(kl.RV, 10, 64)
+			y, errY := strconv.ParseUint(kl.OldestRV, 10, 64)
+			if errX == nil && errY == nil && y > 0 {
+				k.err.TooOld, k.err.X, k.err.Y = true, x, y
+			}
 			if kl.RV != "" && !k.sync {
 				k.rv = kl.RV
 			}

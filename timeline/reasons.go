@@ -106,24 +106,24 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	if k < 0 {
 		return ModelCalibration.String()
 	}
-	ev := tl.Event(int(f.ev[k]))
+	t, st, session := tl.floorError(f.ev[k])
 	// The 410's instant, formatted once for both of its uses below.
-	instant := a.instant(ev.T)
+	instant := a.instant(t)
 	at := "an unknown time"
 	if tl.Files[file].Clock != ClockNone {
 		at = instant
 	}
 	from := "a server not known"
-	if n := tl.ServerName(ev.Session); n != "" {
+	if n := tl.ServerName(session); n != "" {
 		from = "server " + n
 	}
 	switch {
 	case len(tl.Servers) <= 1:
-		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", ev.Status.Message, at, f.y[k])
+		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", st.Message, at, f.y[k])
 	case server >= 0:
-		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, instant, ev.Status.Message, f.y[k])
+		return fmt.Sprintf("calibration: %s's own 410 at %s (%q) said it kept nothing older than RV %d, and it refuses every RV below that from then", from, instant, st.Message, f.y[k])
 	case o == AtRisk:
-		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it: which server it reaches would decide (the audit log holding the reconnect's Audit-Id names it)", ev.Status.Message, at, from, f.y[k])
+		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it: which server it reaches would decide (the audit log holding the reconnect's Audit-Id names it)", st.Message, at, from, f.y[k])
 	}
-	return fmt.Sprintf("calibration: by %s each of the %d servers had answered a too-old error, none keeping an RV below %d (%q from %s)", at, len(tl.Servers), f.y[k], ev.Status.Message, from)
+	return fmt.Sprintf("calibration: by %s each of the %d servers had answered a too-old error, none keeping an RV below %d (%q from %s)", at, len(tl.Servers), f.y[k], st.Message, from)
 }

@@ -380,6 +380,27 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			requested = requested[1:]
 		}
 	}
+	// A too-old 410 that a client's own log tells, with no event of it,
+	// says what a captured one says, at the session's end.
+	logged := tl.loggedTooOld()
+	raiseLogged := func(t int64) {
+		for len(logged) > 0 && tl.Sessions[logged[0]].End <= t {
+			g := logged[0]
+			s := &tl.Sessions[g]
+			raise(s.End, s.Error.Y, -1)
+			kind := tl.Files[s.File].Kind
+			f := tl.floors[kind]
+			if f == nil {
+				f = &floorSteps{}
+				tl.floors[kind] = f
+			}
+			f.rise(s.End, s.Error.Y, sessionFloor(g))
+			if s.Server >= 0 && len(tl.Servers) > 1 {
+				addServerFloor(kind, s.Server, s.End, s.Error.Y, sessionFloor(g))
+			}
+			logged = logged[1:]
+		}
+	}
 	tl.timeOrdered = true
 	last := int64(math.MinInt64)
 	for lo := 0; lo < n; lo += pauseEvery {
@@ -392,6 +413,9 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			if len(requested) > 0 {
 				due = min(due, requested[0].t)
 			}
+			if len(logged) > 0 {
+				due = min(due, tl.Sessions[logged[0]].End)
+			}
 			if i, last = tl.raiseRun(head, i, min(lo+pauseEvery, n), last, due); i == min(lo+pauseEvery, n) {
 				break
 			}
@@ -403,6 +427,7 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			last = t
 			raiseLists(t)
 			raiseRequested(t)
+			raiseLogged(t)
 			if typ == parser.Error {
 				if st := tl.status[i]; st != nil && st.TooOld {
 					raise(t, st.Y, -1)
@@ -431,6 +456,38 @@ func (tl *Timeline) buildHead(pace *pacer) {
 	}
 	raiseLists(math.MaxInt64)
 	raiseRequested(math.MaxInt64)
+	raiseLogged(math.MaxInt64)
+}
+
+// loggedTooOld are the sessions whose too-old 410 (with the oldest RV
+// the server kept) a client's own log tells, no event holding it, in
+// the order they ended.
+func (tl *Timeline) loggedTooOld() []int {
+	var out []int
+	for g := range tl.Sessions {
+		if s := &tl.Sessions[g]; s.ErrorEvent < 0 && s.Error != nil && s.Error.TooOld && s.Error.Y > 0 {
+			out = append(out, g)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return tl.Sessions[out[i]].End < tl.Sessions[out[j]].End })
+	return out
+}
+
+// sessionFloor is how a floor step names session g's logged 410, where
+// one from a capture names its ERROR event (0 and up): below -1, which
+// no event is.
+func sessionFloor(g int) int { return -2 - g }
+
+// floorError is the 410 behind a floor step's ev: its instant, its
+// Status and its session, from the ERROR event or the session's log.
+func (tl *Timeline) floorError(ev int32) (t int64, st *parser.Status, session int) {
+	if ev <= -2 {
+		g := int(-2 - ev)
+		s := &tl.Sessions[g]
+		return s.End, s.Error, g
+	}
+	e := tl.Event(int(ev))
+	return e.T, e.Status, e.Session
 }
 
 // raiseRun raises the head over the events from i, up to end
@@ -617,8 +674,15 @@ func (tl *Timeline) openSession(aware, ignoring *stepBuilder, file, pos int) {
 	}
 	rv := s.Request.ResourceVersion
 	if rv == "" || rv == "0" {
-		aware.set(s.Start, unsetRV, -1)
-		ignoring.set(s.Start, unsetRV, -1)
+		// A cursor already unset stays so with no step of its own: a
+		// later request that names the RV (a client log's 410) is then
+		// current since its Since, not since this one.
+		if aware.len() == 0 || aware.lastRV != unsetRV {
+			aware.set(s.Start, unsetRV, -1)
+		}
+		if ignoring.len() == 0 || ignoring.lastRV != unsetRV {
+			ignoring.set(s.Start, unsetRV, -1)
+		}
 		return
 	}
 	v, err := strconv.ParseUint(rv, 10, 64)
