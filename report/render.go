@@ -384,6 +384,11 @@ func (r *Report) writeWhatIf(p *printer) {
 	if wi.UnknownWith+wi.UnknownWithout > 0 {
 		p.printf("undecided (no clock or no cursor): %d with, %d without bookmarks\n", wi.UnknownWith, wi.UnknownWithout)
 	}
+	if r.Fleet != nil {
+		// The summary's fleet figure answers another question, and its
+		// numbers differ: say which.
+		p.printf("These judge each recorded reconnect by the models alone, with the cursor each client had; the fleet's figures (the summary's \"had every client asked for bookmarks\") count the relists the clients made, and ask what every client would have got had all asked, or none.\n")
+	}
 	if len(wi.Points) == 0 {
 		return
 	}
