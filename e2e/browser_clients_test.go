@@ -128,7 +128,7 @@ func TestBrowserClientsLibLog(t *testing.T) {
 		const p = s.length === 2 && f.length === 1 && f[0].querySelector(".client-profile[data-library='kube-rs']");
 		return p ? p.textContent : "";
 	})()`, chromedp.WithPollingTimeout(pageWait)))
-	if err != nil || !strings.Contains(profile, "Client: kube-rs.") || !strings.Contains(profile, "after a 410 it lists again with no resourceVersion") {
+	if err != nil || !strings.Contains(profile, "Client: kube-rs (read from its own log, kubers-watcher.log).") || !strings.Contains(profile, "after a 410 it lists again with no resourceVersion") {
 		t.Errorf("the s17 informer's section does not name kube-rs and its relist (%v): %q", err, profile)
 	}
 	screenshot(t, tab, "clients-kubers-files")
