@@ -313,9 +313,10 @@ func TestFleetStoryFirst(t *testing.T) {
 		names[k] = filepath.Base(names[k])
 	}
 	// The captures suggest the restarts; the audit logs show which server
-	// restarted.
+	// restarted, and the instant given is when its old process ended its
+	// watches (its SIGTERM came a minute before).
 	restarts := map[string]string{"captures": "around the 2 probable API server restarts",
-		"audit logs": "around the restarts of API server a at 2026-12-01 08:41:32.385 UTC and b at 2026-12-01 08:45:07.141 UTC"}
+		"audit logs": "around the restarts of API servers a and b, which ended their watches at 2026-12-01 08:41:32.385 UTC and 2026-12-01 08:45:07.141 UTC"}
 	for what, files := range map[string][]string{"captures": names, "audit logs": fleetAuditLogs} {
 		sum := buildFleetFiles(t, files...).Analyze(realServer()).Summary(nil)
 		if len(sum) == 0 || sum[0].Topic != "fleet" || !strings.HasPrefix(sum[0].Text, "11 clients of the ") ||

@@ -568,11 +568,11 @@ func (s *summarizer) serverLogs() {
 	s.add("server-logs", "The API servers' own logs show %s.", strings.Join(parts, "; "))
 }
 
-// loggedRestarts names each detected restart as "a at 18:13:28 UTC"
-// when the logs show every one (a server's audit log ending and its new
-// process's starting, or SIGTERM and a new process in its own log), nil
-// otherwise.
-func (s *summarizer) loggedRestarts() []string {
+// loggedRestarts names the server of each detected restart and the
+// instant its old process ended its watches when the logs show every one
+// (a server's audit log ending and its new process's starting, or
+// SIGTERM and a new process in its own log), nil otherwise.
+func (s *summarizer) loggedRestarts() (names, ended []string) {
 	tl := s.a.TL
 	server := map[string]string{}
 	for _, srv := range tl.Servers {
@@ -582,18 +582,17 @@ func (s *summarizer) loggedRestarts() []string {
 			}
 		}
 	}
-	var out []string
 	for _, r := range s.a.Restarts {
 		name := r.Server
 		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
 			name = server[r.Logs[0]]
 		}
 		if name == "" {
-			return nil
+			return nil, nil
 		}
-		out = append(out, name+" at "+s.instant(r.Ended))
+		names, ended = append(names, name), append(ended, s.instant(r.Ended))
 	}
-	return out
+	return names, ended
 }
 
 // auditLogged says whether the audit logs show every detected restart:
@@ -628,8 +627,14 @@ func (s *summarizer) restartTimes() string {
 	}
 	probable := ""
 	if len(ts) == 0 {
-		if logged := s.loggedRestarts(); logged != nil {
-			return "the restarts of API server " + joinWords(logged)
+		if names, ended := s.loggedRestarts(); names != nil {
+			// A restart is seen where the old process ended its
+			// watches, a minute or so after its SIGTERM: the words say
+			// which instant they give.
+			if len(names) == 1 {
+				return "the restart of API server " + names[0] + ", which ended its watches at " + ended[0]
+			}
+			return "the restarts of API servers " + joinWords(names) + ", which ended their watches at " + joinWords(ended)
 		}
 		for _, r := range s.a.Restarts {
 			ts = append(ts, s.instant(r.Ended))
@@ -1051,11 +1056,15 @@ func (s *summarizer) restarts() {
 	if len(s.a.Restarts) == 0 || len(s.a.Params.Restarts) > 0 {
 		return
 	}
-	if logged := s.loggedRestarts(); logged != nil {
+	if names, ended := s.loggedRestarts(); names != nil {
+		logged := make([]string, len(names))
+		for k := range names {
+			logged[k] = names[k] + " at " + ended[k]
+		}
 		if s.auditLogged() {
-			s.add("restart", "The audit logs show each restart: API server %s; each verdict applies its own server's.", joinWords(logged))
+			s.add("restart", "The audit logs show each restart, where the old process ended its watches: API server %s; each verdict applies its own server's.", joinWords(logged))
 		} else {
-			s.add("restart", "The API servers' own logs show each restart: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", joinWords(logged))
+			s.add("restart", "The API servers' own logs show each restart, where the old process ended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", joinWords(logged))
 		}
 		return
 	}
