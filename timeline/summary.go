@@ -1071,15 +1071,19 @@ func (s *summarizer) restarts() {
 	d := s.a.Restarts[0]
 	more := ""
 	if n := len(s.a.Restarts) - 1; n > 0 {
-		more = fmt.Sprintf(" (and %d more in the report)", n)
+		more = fmt.Sprintf(" (and %s in the report)", quantity.Plural(n, "more probable restart"))
 	}
 	if d.Unreachable {
 		s.add("restart", "%d watches in %d files ended cleanly at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
 			len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, undecidedOutage, d.Flag())
 		return
 	}
-	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly at %s and reconnected by %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
-		len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, d.Flag())
+	ended := "at " + s.instant(d.Ended)
+	if d.LastEnded > d.Ended {
+		ended = "between " + s.instant(d.Ended) + " and " + s.instant(d.LastEnded)
+	}
+	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly %s, and a server answered the first reconnect at %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
+		len(d.Sessions), d.Files, ended, s.instant(d.Served), more, d.Flag())
 }
 
 // unknowns: what could not be decided, and why.
