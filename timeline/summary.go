@@ -307,7 +307,7 @@ func (s *summarizer) observed() {
 			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", s.instant(ss.Start), server, f.ShortName(), rs.RV)
 		}
 		if st := ss.Error; st != nil && st.TooOld {
-			t += fmt.Sprintf(" (it accepted nothing older than RV %d)", st.Y)
+			t += fmt.Sprintf(" (the oldest RV it still accepted was %d)", st.Y)
 		}
 		p := rs.Predicted
 		if p.HasCursor {
