@@ -923,8 +923,14 @@ func (s *summarizer) riskiest() {
 	}
 	f := &a.TL.Files[best.File]
 	v := a.Verdict(best.File, BookmarkAware, best.MaxAgeAt-1, a.Params.Delay)
-	t := fmt.Sprintf("The riskiest moment to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
-		s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
+	// With several clients, the fleet's worst moment is another (every
+	// client dropping at once): this one is one client's.
+	who := ""
+	if fl := a.Fleet(); fl != nil {
+		who = " for one client"
+	}
+	t := fmt.Sprintf("The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
+		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
 	s.add("riskiest", "%s.", t)
 }
 
