@@ -32,19 +32,23 @@ type FleetReport struct {
 
 // FleetClientReport is one client's row.
 type FleetClientReport struct {
-	Client         string         `json:"client"`
-	File           string         `json:"file"`
-	Bookmarks      bool           `json:"bookmarks"`
-	Watches        int            `json:"watches"`
-	Lists          int            `json:"lists"`
-	Drops          int            `json:"drops"`
-	Reconnects     int            `json:"reconnects"`
-	With           int            `json:"relistsWithBookmarks"`
-	Without        int            `json:"relistsWithoutBookmarks"`
-	UnknownWith    int            `json:"unknownWithBookmarks"`
-	UnknownWithout int            `json:"unknownWithoutBookmarks"`
-	LongestAge     float64        `json:"longestCursorAgeSeconds"`
-	Relists        []RelistReport `json:"relists"`
+	Client    string `json:"client"`
+	File      string `json:"file"`
+	Bookmarks bool   `json:"bookmarks"`
+	// BookmarksUnseen: its records (its own log) show neither the
+	// bookmarks it asked for nor those it received; Bookmarks is then
+	// its library's default.
+	BookmarksUnseen bool           `json:"bookmarksUnseen"`
+	Watches         int            `json:"watches"`
+	Lists           int            `json:"lists"`
+	Drops           int            `json:"drops"`
+	Reconnects      int            `json:"reconnects"`
+	With            int            `json:"relistsWithBookmarks"`
+	Without         int            `json:"relistsWithoutBookmarks"`
+	UnknownWith     int            `json:"unknownWithBookmarks"`
+	UnknownWithout  int            `json:"unknownWithoutBookmarks"`
+	LongestAge      float64        `json:"longestCursorAgeSeconds"`
+	Relists         []RelistReport `json:"relists"`
 	// NeverSynced: its WatchList requests never ended its sync. Library,
 	// LibraryVersion and Program are its client library as its
 	// User-Agent says it ("client-go", "v0.37.2", "kubectl"), or as its
@@ -141,7 +145,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{},
 		ReconnectAt: []FleetReconnectReport{}, Cost: fleetCostReport(fl.Cost)}
 	for _, c := range fl.Clients {
-		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, Watches: c.Watches, Lists: c.Lists,
+		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, BookmarksUnseen: c.BookmarksUnseen, Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
 			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{},
 			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, RecognisedBy: c.Profile.RecognisedBy, WatchList: c.Profile.WatchList.String(),
@@ -178,8 +182,18 @@ func (r *Report) writeFleet(p *printer) {
 		return
 	}
 	p.section(fmt.Sprintf("Fleet (%d clients)", fr.Clients))
-	p.printf("%d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
-	if fr.UnknownWith+fr.UnknownWithout > 0 {
+	unseen := 0
+	for _, c := range fr.Rows {
+		if c.BookmarksUnseen {
+			unseen++
+		}
+	}
+	if unseen == len(fr.Rows) {
+		p.printf("%d relists observed. The clients' logs show neither the bookmarks each asked for nor those it received: what bookmarks would have saved is not known.", fr.Observed)
+	} else {
+		p.printf("%d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
+	}
+	if fr.UnknownWith+fr.UnknownWithout > 0 && unseen < len(fr.Rows) {
 		p.printf(" Not judged (nothing shows the cluster's head then): %d reconnects with bookmarks, %d without.", fr.UnknownWith, fr.UnknownWithout)
 	}
 	if c := fr.Cost.BySource; fr.Observed > 0 {
@@ -213,8 +227,12 @@ func (r *Report) writeFleet(p *printer) {
 		if c.NeverSynced {
 			synced = "never"
 		}
-		row := []string{c.Client, lib, synced, yesNo(c.Bookmarks), fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
-			fmt.Sprint(c.With), fmt.Sprint(c.Without), timeline.FormatSeconds(c.LongestAge), orDash(strings.Join(times, ", "))}
+		asked, with := yesNo(c.Bookmarks), fmt.Sprint(c.With)
+		if c.BookmarksUnseen {
+			asked, with = "unknown", "unknown"
+		}
+		row := []string{c.Client, lib, synced, asked, fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
+			with, fmt.Sprint(c.Without), timeline.FormatSeconds(c.LongestAge), orDash(strings.Join(times, ", "))}
 		if servers {
 			row = append(row, orDash(strings.Join(c.Servers, ">")))
 		}

@@ -155,9 +155,11 @@ type FleetClient struct {
 	// clients share) its file's name.
 	Name string
 	// Bookmarks says every watch of the client asked for bookmarks (or,
-	// recorded without its request, got some).
-	Bookmarks      bool
-	Watches, Lists int
+	// recorded without its request, got some). BookmarksUnseen: its
+	// records show neither (File.BookmarksUnseen), and Bookmarks is its
+	// library's default, not what it did.
+	Bookmarks, BookmarksUnseen bool
+	Watches, Lists             int
 	// NeverSynced: its WatchList requests never ended its sync
 	// (Timeline.UnsyncedClients).
 	NeverSynced bool
@@ -308,7 +310,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		if f.Loopback {
 			continue
 		}
-		c := FleetClient{File: fi, Name: tl.clientName(fi), Bookmarks: true}
+		c := FleetClient{File: fi, Name: tl.clientName(fi), Bookmarks: true, BookmarksUnseen: tl.Files[fi].BookmarksUnseen()}
 		for _, g := range f.Sessions {
 			s := &tl.Sessions[g]
 			switch {
@@ -375,7 +377,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		// client's own log shows no bookmarks: its cursor is the last RV
 		// the log names, one without them, and what they would have
 		// changed is not known.
-		unseen := tl.Files[c.File].BookmarksUnseen()
+		unseen := c.BookmarksUnseen
 		asked := c.Bookmarks && !unseen
 		rec, other := pt.With, pt.Without
 		switch {
@@ -411,7 +413,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		fl.RelistsObserved += n
 		// Observed relists are what happened; the other side is the
 		// models' answer at the reconnects.
-		if c.Bookmarks && !tl.Files[c.File].BookmarksUnseen() {
+		if c.Bookmarks && !c.BookmarksUnseen {
 			c.RelistsWith, c.RelistsWithout = n, max(c.Without, n)
 		} else {
 			c.RelistsWith, c.RelistsWithout = c.With, n
@@ -440,6 +442,18 @@ func (a *Analysis) buildFleet() *Fleet {
 	})
 	a.stampede(fl)
 	return fl
+}
+
+// BookmarksUnseen counts the clients whose records show neither the
+// bookmarks they asked for nor those they received.
+func (f *Fleet) BookmarksUnseen() int {
+	n := 0
+	for k := range f.Clients {
+		if f.Clients[k].BookmarksUnseen {
+			n++
+		}
+	}
+	return n
 }
 
 // stampede builds the step series from the zones: a client counts from

@@ -655,12 +655,7 @@ func (s *summarizer) restartTimes() string {
 // most of those with bookmarks): it says how many, with the reason the
 // first time.
 func (s *summarizer) fleetBookmarks(f *Fleet) string {
-	why, unseen := ": nothing shows the cluster's head then", 0
-	for _, c := range f.Clients {
-		if s.a.TL.Files[c.File].BookmarksUnseen() {
-			unseen++
-		}
-	}
+	why, unseen := ": nothing shows the cluster's head then", f.BookmarksUnseen()
 	switch {
 	case unseen == len(f.Clients):
 		return "The client logs show neither the bookmarks each client asked for nor those it received: what bookmarks would have saved is not known from them (the captures, or the API servers' audit logs, show whether each watch asked)."
@@ -710,6 +705,15 @@ func (a *Analysis) worstWords(f *Fleet) string {
 		return ""
 	}
 	w := f.Stampedes[f.Worst]
+	if f.BookmarksUnseen() == len(f.Clients) {
+		// Neither side is known apart: the clients' logs show no
+		// bookmarks.
+		if w.Without > 0 {
+			return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted (whether they asked for bookmarks, their logs do not show).", a.instant(w.From), w.Without)
+		}
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist): each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+			a.instant(w.From), w.AtRiskWithout, atRiskWords(w.Reasons))
+	}
 	if w.Without > 0 {
 		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", a.instant(w.From), w.Without, w.With)
 	}

@@ -673,6 +673,12 @@ func (tl *Timeline) openSession(aware, ignoring *stepBuilder, file, pos int) {
 		return
 	}
 	rv := s.Request.ResourceVersion
+	// A WatchList of a client whose records hold no events (an audit
+	// log's, its own log's) ends its sync at an RV they do not show: the
+	// cursor is not known from then, as after a LIST of theirs.
+	if s.IsWatchList() && tl.Files[file].Audit {
+		rv = ""
+	}
 	if rv == "" || rv == "0" {
 		// A cursor already unset stays so with no step of its own: a
 		// later request that names the RV (a client log's 410) is then
