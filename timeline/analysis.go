@@ -19,6 +19,11 @@ type Analysis struct {
 	// counterfactual copies (see synthesize), its buffers allocated once
 	// for every file of a fleet, while buildHadBookmarks runs.
 	awareSteps stepReader
+	// asked is, for a client of the audit logs whose watches asked for
+	// bookmarks, its bookmark-aware cursor with the bookmarks the server
+	// sent placed in it (see buildHadBookmarks): the log shows the
+	// requests, not the bookmarks.
+	asked map[int]*Cursor
 	// resources are the metrics' resource of each kind of the files,
 	// when servers' metrics were exported.
 	resources map[string]string
@@ -87,7 +92,8 @@ func (tl *Timeline) Analyze(p Params) *Analysis {
 	a.replayCaches()
 	a.buildHadBookmarks()
 	for k := range tl.Cursors {
-		a.cursorPass(&tl.Cursors[k])
+		c := &tl.Cursors[k]
+		a.cursorPass(a.cursor(c.File, c.Kind))
 	}
 	for f := range a.HadBookmarks {
 		if hb := &a.HadBookmarks[f]; hb.Synthetic {

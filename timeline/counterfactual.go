@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -120,7 +121,7 @@ func (a *Analysis) buildHadBookmarks() {
 		// A watch ends within an hour at the server's deadline, so a
 		// capture's bookmarks are few; a clock that spans decades (a
 		// damaged capture) would ask for millions.
-		var sched []int64
+		var sched, asked []int64
 		taken := false
 		for _, g := range f.Sessions {
 			s := &tl.Sessions[g]
@@ -128,23 +129,44 @@ func (a *Analysis) buildHadBookmarks() {
 				continue
 			}
 			// A client from audit logs got bookmarks if it asked: the log
-			// shows no events.
-			if f.Audit && s.Request.AllowWatchBookmarks {
+			// shows the request, not the events. Its own log shows
+			// neither: its watches are taken as asking, client-go's
+			// default, which half of them may not have.
+			switch {
+			case f.BookmarksUnseen():
 				taken = true
+				continue
+			case f.Audit && s.Request.AllowWatchBookmarks:
+				asked = bookmarkSchedule(asked, s, maxHadBookmarks+1)
 				continue
 			}
 			sched = bookmarkSchedule(sched, s, maxHadBookmarks+1)
+		}
+		if len(asked) > 0 {
+			// The bookmarks the server sent, a minute apart, each at
+			// the head then: the cursor the client had.
+			var aw Counterfactual
+			a.synthesize(fi, &aw, asked[:min(len(asked), maxHadBookmarks)])
+			aw.Cursor.Kind = BookmarkAware
+			if a.asked == nil {
+				a.asked = map[int]*Cursor{}
+			}
+			a.asked[fi] = &aw.Cursor
+			if len(sched) == 0 {
+				cf.Cursor, cf.Kind = aw.Cursor, HadBookmarks
+				cf.Why = "an audit log shows the requests, not the bookmarks received: they are placed as the server sends them, a minute apart, at the head then, and this cursor is the bookmark-aware one"
+				continue
+			}
+			sched = append(sched, asked...)
+			slices.Sort(sched)
 		}
 		capped := len(sched) > maxHadBookmarks
 		if capped {
 			sched = sched[:maxHadBookmarks]
 		}
 		switch {
-		case len(sched) == 0 && taken && f.BookmarksUnseen():
-			cf.Why = "its client log shows neither the bookmarks asked for nor those received: its watches are taken as asking for them, client-go's default, and receiving them, and this cursor is the bookmark-aware one"
-			continue
 		case len(sched) == 0 && taken:
-			cf.Why = "an audit log shows the requests, not the bookmarks received: they are taken as received, and this cursor is the bookmark-aware one"
+			cf.Why = "its client log shows neither the bookmarks asked for nor those received: its watches are taken as asking for them, client-go's default, and receiving them, and this cursor is the bookmark-aware one"
 			continue
 		case len(sched) == 0:
 			cf.Why = "every watch long enough for one received bookmarks: this cursor is the measured bookmark-aware one"

@@ -10,7 +10,10 @@ import (
 // model refuses any reconnect, and the fleet's worst moment says what
 // the at-risk count means to an engineer on call, without the models'
 // internals; the models themselves (the watch cache's time model for
-// every client, the same count) are the worst stampede's Reasons.
+// every client, the same count) are the worst stampede's Reasons. The
+// bookmarks the clients that asked got, placed as the server sends them,
+// keep fewer at risk with bookmarks than without (the captures count 13
+// and 70 then).
 func TestWorstMomentInPlainWords(t *testing.T) {
 	a := buildRecording(t, "samples-outage", "audit-*.log").Analyze(DefaultParams())
 	fl := a.Fleet()
@@ -18,8 +21,8 @@ func TestWorstMomentInPlainWords(t *testing.T) {
 		t.Fatal("no fleet or no worst moment")
 	}
 	w := fl.Stampedes[fl.Worst]
-	if w.Without != 0 || w.AtRiskWithout != len(fl.Clients) || w.AtRiskWith != len(fl.Clients) {
-		t.Fatalf("worst stampede %+v, want none refused and all %d clients at risk", w, len(fl.Clients))
+	if w.Without != 0 || w.AtRiskWithout != len(fl.Clients) || w.AtRiskWith >= w.AtRiskWithout {
+		t.Fatalf("worst stampede %+v, want none refused, all %d clients at risk without bookmarks, fewer with them", w, len(fl.Clients))
 	}
 	words := a.WorstWords()
 	want := fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them: each would have come back with a resourceVersion older than the API server is sure to keep, and nothing recorded says whether the server still had it.",

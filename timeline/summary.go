@@ -915,7 +915,8 @@ func (s *summarizer) riskiest() {
 	for k := range a.Ages {
 		g := &a.Ages[k]
 		f := &a.TL.Files[g.File]
-		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone {
+		// An API server's own informers are not the fleet's clients.
+		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone || f.Loopback {
 			continue
 		}
 		if best == nil || a.TL.Files[best.File].Broad && !f.Broad || a.TL.Files[best.File].Broad == f.Broad && g.MaxAge > best.MaxAge {
@@ -935,6 +936,11 @@ func (s *summarizer) riskiest() {
 	}
 	t := fmt.Sprintf("The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
 		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
+	if f.Audit && !f.BookmarksUnseen() {
+		// Its cursor is the RV of its last request: the events that may
+		// have moved it since are not in the log.
+		t += "; its audit log shows its requests, not the events that may have moved its cursor since"
+	}
 	s.add("riskiest", "%s.", t)
 }
 

@@ -138,6 +138,9 @@ func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
 	if kind == HadBookmarks {
 		return &a.HadBookmarks[file].Cursor
 	}
+	if c := a.asked[file]; c != nil && kind == BookmarkAware {
+		return c
+	}
 	return &a.TL.Cursors[2*file+int(kind)]
 }
 
