@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -61,5 +62,23 @@ func TestKlogCursorAgesAgreeWithCaptures(t *testing.T) {
 					matched, agree, rec.agree, expected, rec.known)
 			}
 		})
+	}
+}
+
+// TestKlogBookmarksLineSaysTheRecordedAnswer: the legacy klog fixture's
+// Pod informer was refused at its reconnect, which no 410 before it let
+// the models expect: its bookmarks line, which gives the verdict of its
+// cursor there, says the server's answer beside it, as the line above
+// tells the 410 ("the reconnect accepted" alone contradicted it).
+func TestKlogBookmarksLineSaysTheRecordedAnswer(t *testing.T) {
+	a := buildFiles(t, "../parser/testdata", "klog-legacy.log").Analyze(realServer())
+	line := ""
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "bookmarks" {
+			line = l.Text
+		}
+	}
+	if !strings.Contains(line, "the reconnect accepted (as recorded: refused)") {
+		t.Errorf("the bookmarks line: %q", line)
 	}
 }

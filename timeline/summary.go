@@ -817,6 +817,21 @@ func (s *summarizer) reconnectAt(fi int) (at int64, c reconnect, recorded bool) 
 	return f.End + int64(s.a.Params.Delay), c, false
 }
 
+// asRecorded says how the server answered recorded reconnect c where
+// that differs from its verdict with the client's cursor: " (as
+// recorded: refused)"; "" otherwise.
+func (s *summarizer) asRecorded(c reconnect) string {
+	if !c.recorded {
+		return ""
+	}
+	for _, r := range s.a.Resumes {
+		if ss := &s.a.TL.Sessions[r.Session]; ss.File == c.file && ss.Start == c.at && r.Observed != c.with.Outcome {
+			return " (as recorded: " + r.Observed.String() + ")"
+		}
+	}
+	return ""
+}
+
 // worstRecorded is, per file, its worst recorded reconnect (the first of
 // the worst), found in one pass over the what-if: asked file by file, a
 // fleet of thousands would walk every reconnect for each.
@@ -893,14 +908,20 @@ func (s *summarizer) bookmarks() {
 				s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received.", f.ShortName())
 				return
 			}
-			s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received: its cursor is the last RV the log names, and at %s it was %s and the reconnect %s.",
-				f.ShortName(), at, old(c.with), s.a.Words(c.with))
+			s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received: its cursor is the last RV the log names, and at %s it was %s and the reconnect %s%s.",
+				f.ShortName(), at, old(c.with), s.a.Words(c.with), s.asRecorded(c))
 		case c.had.Outcome == Unknown && cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, would %s have worked? Unknown: no capture on the same clock shows the head of %s then; add a capture of every %s (no selector) to decide.",
 				f.ShortName(), how, at, orWord(f.Kind, "the resource"), orWord(f.Kind, "object"))
 		case cf.Synthetic:
-			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect %s (as recorded: %s).",
-				f.ShortName(), how, at, old(c.had), s.a.Words(c.had), c.with.Outcome)
+			// A reconnect the recording holds has its verdict as
+			// recorded; one past its end, with the cursor it had.
+			as := "as recorded"
+			if !c.recorded {
+				as = "with its own cursor"
+			}
+			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect %s (%s: %s).",
+				f.ShortName(), how, at, old(c.had), s.a.Words(c.had), as, c.with.Outcome)
 		default:
 			s.add("bookmarks", "%s %s; %s.", f.ShortName(), how, cf.Why)
 		}
