@@ -73,7 +73,15 @@ func (r *Report) writeServers(p *printer) {
 	if len(r.Servers) == 0 {
 		return
 	}
-	p.section("API servers (from their audit logs)")
+	from := "their metrics"
+	for _, s := range r.Servers {
+		for _, inc := range s.Incarnations {
+			if len(inc.Logs) > 0 {
+				from = "their audit logs"
+			}
+		}
+	}
+	p.section("API servers (from " + from + ")")
 	var rows [][]string
 	for _, s := range r.Servers {
 		for k, inc := range s.Incarnations {

@@ -122,3 +122,17 @@ func TestLabReportNamesServers(t *testing.T) {
 		t.Errorf("the text report's resumes have no server column")
 	}
 }
+
+// TestServersOfMetricsAlone: the lab's Prometheus exports alone name the
+// three servers and their processes; the section says they come from
+// the metrics, not "from their audit logs", which none were given.
+func TestServersOfMetricsAlone(t *testing.T) {
+	r := New(loadRecording(t, "samples-lab", "prometheus/query_range/*.json.gz").Analyze(realServer()), nil)
+	var text bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Servers) != 3 || !strings.Contains(text.String(), "API servers (from their metrics)") || strings.Contains(text.String(), "from their audit logs") {
+		t.Errorf("%d servers; the text report:\n%.600s", len(r.Servers), text.String())
+	}
+}

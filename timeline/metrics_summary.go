@@ -6,8 +6,9 @@ import (
 )
 
 // metricsOnly is the summary of Prometheus exports given without any
-// capture or audit log: what was read, and that nothing can be judged.
-// ok false when there is a file to judge, or no export.
+// capture or audit log: what was read, the servers' restarts they show,
+// and that no reconnect can be judged. ok false when there is a file to
+// judge, or no export.
 func (a *Analysis) metricsOnly() (SummaryLine, bool) {
 	m := a.TL.Metrics
 	if m == nil || len(a.TL.Files) > 0 {
@@ -24,5 +25,16 @@ func (a *Analysis) metricsOnly() (SummaryLine, bool) {
 	if m.To != 0 {
 		span = fmt.Sprintf("from %s to %s", a.instant(m.From), a.instant(m.To))
 	}
-	return SummaryLine{Topic: "metrics", Text: fmt.Sprintf("Metrics only: %d series of %s %s; no watch or request to judge.", len(m.Series), servers, span)}, true
+	var restarts []string
+	for _, srv := range m.Servers {
+		for _, t := range m.Restarts(srv) {
+			restarts = append(restarts, srv+"'s at "+a.instant(t))
+		}
+	}
+	shown := ""
+	if len(restarts) > 0 {
+		restarts[0] = "API server " + strings.Replace(restarts[0], "'s at ", "'s new process starting at ", 1)
+		shown = "; they show " + joinWords(restarts)
+	}
+	return SummaryLine{Topic: "metrics", Text: fmt.Sprintf("Metrics only: %d series of %s %s%s; no watch or request to judge.", len(m.Series), servers, span, shown)}, true
 }
