@@ -110,10 +110,10 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 		return goapp.Div().ID("detected-restarts")
 	}
 	d := s.Detected[0]
-	text := fmt.Sprintf("The captures suggest an API server restart: %d watches in %d files ended cleanly at %s and were answered again by %s.",
+	text := fmt.Sprintf("The captures suggest an API server restart: %d watches of %d clients ended cleanly from %s, and a server answered the first reconnect at %s.",
 		len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, s.Params.Zone), timeline.FormatClock(d.Served, s.Params.Zone))
 	if d.Unreachable {
-		text = fmt.Sprintf("The captures suggest an API server restart, or the way to the servers cut: %d watches in %d files ended cleanly at %s and no reconnect reached a server until %s.",
+		text = fmt.Sprintf("The captures suggest an API server restart, or the way to the servers cut: %d watches of %d clients ended cleanly at %s and no reconnect reached a server until %s.",
 			len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, s.Params.Zone), timeline.FormatClock(d.Served, s.Params.Zone))
 	}
 	if n := len(s.Detected) - 1; n > 0 {

@@ -239,3 +239,20 @@ func TestLibLogJoins(t *testing.T) {
 		}
 	}
 }
+
+// TestOneClientsRetryIsNoRestart: the Python informers' log shows two
+// clients' watches ending together when server b restarted (18:14:59),
+// and later one client's watch refused at its own deadline with its
+// retry ending at once (18:20:04), which was taken for a second restart
+// ("2 watches, 1 file"). A restart ends the watches of clients, not of
+// one: only the first is probable.
+func TestOneClientsRetryIsNoRestart(t *testing.T) {
+	tl, _ := libLogClients(t, "python-informer.log")
+	a := tl.Analyze(realServer())
+	if len(a.Restarts) != 1 || a.Restarts[0].Files != 2 {
+		t.Fatalf("probable restarts %+v, want the one of two clients at 18:14:59", a.Restarts)
+	}
+	if at := FormatInstant(a.Restarts[0].Ended, nil); !strings.HasPrefix(at, "2026-12-01 18:14:59") {
+		t.Errorf("the probable restart at %s, want 18:14:59", at)
+	}
+}

@@ -103,19 +103,21 @@ func (a *Analysis) detectRestarts() {
 		for j < len(ends) && ends[j].t-ends[j-1].t <= restartCluster {
 			j++
 		}
-		// A server ending its watches ends a share of the fleet's; in a
-		// large one, two watches ending together by chance (timeouts
-		// a client picks at random) are no restart. Nor are watches
-		// that ended as an outage began with the servers shown up
-		// through it (Outage.ServersUp): their connections were cut on
-		// the way.
+		// A server ending its watches ends a share of the fleet's
+		// clients'; in a large one, two ending together by chance
+		// (timeouts a client picks at random) are no restart, nor is one
+		// client's watch and its quick retry. Nor are watches that ended
+		// as an outage began with the servers shown up through it
+		// (Outage.ServersUp): their connections were cut on the way.
 		o, opened := outageFrom(outages, ends[i].t, ends[j-1].t)
-		if j-i >= max(2, clients/restartShare) && !(opened && o.ServersUp()) {
+		files := map[int]bool{}
+		for _, e := range ends[i:j] {
+			files[tl.Sessions[e.g].File] = true
+		}
+		if len(files) >= max(2, clients/restartShare) && !(opened && o.ServersUp()) {
 			d := DetectedRestart{Ended: ends[i].t, LastEnded: ends[j-1].t, Served: never, Unreachable: opened}
-			files := map[int]bool{}
 			for _, e := range ends[i:j] {
 				d.Sessions = append(d.Sessions, e.g)
-				files[tl.Sessions[e.g].File] = true
 				// The first reconnect answered: a LIST or a watch alike.
 				for _, n := range e.rest {
 					if s := &tl.Sessions[n]; (s.HTTPStatus == 200 || s.HTTPStatus == 0) && !s.Unanswered() {

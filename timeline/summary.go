@@ -1111,7 +1111,7 @@ func (s *summarizer) restarts() {
 		more = fmt.Sprintf(" (and %s in the report)", quantity.Plural(n, "more probable restart"))
 	}
 	if d.Unreachable {
-		s.add("restart", "%d watches in %d files ended cleanly at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
+		s.add("restart", "%d watches of %d clients ended cleanly at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
 			len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, undecidedOutage, d.Flag())
 		return
 	}
@@ -1119,7 +1119,7 @@ func (s *summarizer) restarts() {
 	if d.LastEnded > d.Ended {
 		ended = "between " + s.instant(d.Ended) + " and " + s.instant(d.LastEnded)
 	}
-	s.add("restart", "Probably an API server restart: %d watches in %d files ended cleanly %s, and a server answered the first reconnect at %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
+	s.add("restart", "Probably an API server restart: %d watches of %d clients ended cleanly %s, and a server answered the first reconnect at %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
 		len(d.Sessions), d.Files, ended, s.instant(d.Served), more, d.Flag())
 }
 
