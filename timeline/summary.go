@@ -817,6 +817,16 @@ func (s *summarizer) reconnectAt(fi int) (at int64, c reconnect, recorded bool) 
 	return f.End + int64(s.a.Params.Delay), c, false
 }
 
+// watches says whether the file has a watch stream.
+func (tl *Timeline) watches(fi int) bool {
+	for _, g := range tl.Files[fi].Sessions {
+		if tl.Sessions[g].watchStream() {
+			return true
+		}
+	}
+	return false
+}
+
 // asRecorded says how the server answered recorded reconnect c where
 // that differs from its verdict with the client's cursor: " (as
 // recorded: refused)"; "" otherwise.
@@ -856,7 +866,9 @@ func (s *summarizer) bookmarks() {
 	a, tl := s.a, s.a.TL
 	chosen, rank := -1, 0
 	for fi, f := range tl.Files {
-		if len(f.Sessions) == 0 || f.Clock == ClockNone && len(tl.Files) > 1 {
+		// Bookmarks come on watches: a file of LISTs alone has none to
+		// ask for.
+		if !tl.watches(fi) || f.Clock == ClockNone && len(tl.Files) > 1 {
 			continue
 		}
 		r := s.rankOf(fi)
