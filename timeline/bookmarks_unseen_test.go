@@ -48,3 +48,20 @@ func TestBookmarksTheRecordsCannotShow(t *testing.T) {
 		t.Error("the audit logs' summary has no bookmarks line")
 	}
 }
+
+// TestUnsyncedFromLogsCountNoObjects: samples-watchlist's audit logs
+// alone show its 48 informers that never synced and how often they asked
+// again, not what they read: the line said "0 objects, 0 B", where the
+// captures count 561 objects. It says the logs do not show them.
+func TestUnsyncedFromLogsCountNoObjects(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "audit-*.log").Analyze(realServer())
+	line := ""
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "unsynced" {
+			line = l.Text
+		}
+	}
+	if !strings.HasPrefix(line, "48 clients") || !strings.Contains(line, "the logs do not show the objects they read") || strings.Contains(line, "0 objects") {
+		t.Errorf("the unsynced line: %q", line)
+	}
+}

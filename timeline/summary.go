@@ -246,9 +246,13 @@ func (s *summarizer) unsynced() {
 	}
 	var requests, repeats, objects int
 	var bytes int64
-	noBookmarks := 0
+	noBookmarks, logged := 0, 0
 	names := make([]string, 0, 2)
 	for _, u := range us {
+		// Logs show a client's requests, not the objects they read.
+		if tl.Files[u.File].Audit {
+			logged++
+		}
 		requests += u.Requests
 		repeats += u.Repeats
 		objects += u.Objects
@@ -273,7 +277,11 @@ func (s *summarizer) unsynced() {
 		why = their + " WatchList requests did not ask for bookmarks, so the bookmark that ends the initial list never came"
 	}
 	t := fmt.Sprintf("%s never synced: %s", who, why)
-	if repeats > 0 {
+	switch {
+	case repeats > 0 && logged == len(us):
+		t += fmt.Sprintf("; each reconnect read the whole selection again (%s, %d of them repeats; the logs do not show the objects they read)",
+			quantity.Plural(requests, "request"), repeats)
+	case repeats > 0:
 		t += fmt.Sprintf("; each reconnect read the whole selection again (%s, %d of them repeats, %s, %s)",
 			quantity.Plural(requests, "request"), repeats, quantity.Plural(objects, "object"), quantity.Bytes(bytes))
 	}
