@@ -55,12 +55,7 @@ func TestBookmarksTheRecordsCannotShow(t *testing.T) {
 // captures count 561 objects. It says the logs do not show them.
 func TestUnsyncedFromLogsCountNoObjects(t *testing.T) {
 	a := buildRecording(t, "samples-watchlist", "audit-*.log").Analyze(realServer())
-	line := ""
-	for _, l := range a.Summary(nil) {
-		if l.Topic == "unsynced" {
-			line = l.Text
-		}
-	}
+	line := summaryTopic(a, "unsynced")
 	if !strings.HasPrefix(line, "48 clients") || !strings.Contains(line, "the logs do not show the objects they read") || strings.Contains(line, "0 objects") {
 		t.Errorf("the unsynced line: %q", line)
 	}

@@ -101,3 +101,15 @@ func params(mod func(*Params)) Params {
 	}
 	return p
 }
+
+// summaryTopic is the text of the summary's last line of topic, "" when
+// it has none.
+func summaryTopic(a *Analysis, topic string) string {
+	line := ""
+	for _, l := range a.Summary(nil) {
+		if l.Topic == topic {
+			line = l.Text
+		}
+	}
+	return line
+}

@@ -72,12 +72,7 @@ func TestKlogCursorAgesAgreeWithCaptures(t *testing.T) {
 // tells the 410 ("the reconnect accepted" alone contradicted it).
 func TestKlogBookmarksLineSaysTheRecordedAnswer(t *testing.T) {
 	a := buildFiles(t, "../parser/testdata", "klog-legacy.log").Analyze(realServer())
-	line := ""
-	for _, l := range a.Summary(nil) {
-		if l.Topic == "bookmarks" {
-			line = l.Text
-		}
-	}
+	line := summaryTopic(a, "bookmarks")
 	if !strings.Contains(line, "the reconnect accepted (as recorded: refused)") {
 		t.Errorf("the bookmarks line: %q", line)
 	}
