@@ -588,14 +588,27 @@ func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 		t.Errorf("the fleet's summary says %q of the rows that may mix, want the 20 of samples-outage's audit logs, why, and what tells them apart", got)
 	}
 	// checkMarked waits for a frame that draws rows the audit log may mix
-	// as the width draws them (drawnAs), then checks that no two of them
-	// read the same.
+	// as the width draws them (drawnAs), scrolling the rows with the
+	// wheel over their names, as a user does, while none is in view;
+	// then checks that no two of them read the same.
 	checkMarked := func(width, drawnAs string) {
 		t.Helper()
-		marked, err := chromedp.Run(tab, chromedp.Poll[[]string](`(() => {
+		poll := `(() => {
 			const m = window.fleetTexts.filter((s) => s.startsWith("⚠ "));
-			return m.length && m.every((s) => /`+drawnAs+`/.test(s)) ? m : null;
-		})()`, chromedp.WithPollingTimeout(pageWait)))
+			return m.length && m.every((s) => /` + drawnAs + `/.test(s)) ? m : null;
+		})()`
+		marked, err := chromedp.Run(tab, chromedp.Poll[[]string](poll, chromedp.WithPollingTimeout(5*time.Second)))
+		for turn := 0; err != nil && turn < 40; turn++ {
+			r, rerr := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`(() => {
+				const r = document.querySelector("#fleet canvas").getBoundingClientRect();
+				return {x: r.left + 40, y: r.top + r.height * 0.8};
+			})()`))
+			must(t, rerr)
+			_, err = chromedp.Call(tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
+				X: r["x"], Y: r["y"], DeltaX: 0.001, DeltaY: 120})
+			must(t, err)
+			marked, err = chromedp.Run(tab, chromedp.Poll[[]string](poll, chromedp.WithPollingTimeout(2*time.Second)))
+		}
 		if err != nil {
 			last, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.fleetTexts.filter((s) => s.startsWith("⚠ "))`))
 			t.Fatalf("%s: no frame draws the rows the audit log may mix as /%s/ (the last: %q)", width, drawnAs, last)

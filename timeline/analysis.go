@@ -24,6 +24,9 @@ type Analysis struct {
 	// sent placed in it (see buildHadBookmarks): the log shows the
 	// requests, not the bookmarks.
 	asked map[int]*Cursor
+	// askedUnknown: some bookmark placed in those came at an instant
+	// when nothing shows the head, so its RV is not known.
+	askedUnknown bool
 	// resources are the metrics' resource of each kind of the files,
 	// when servers' metrics were exported.
 	resources map[string]string

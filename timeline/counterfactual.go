@@ -146,12 +146,13 @@ func (a *Analysis) buildHadBookmarks() {
 			// The bookmarks the server sent, a minute apart, each at
 			// the head then: the cursor the client had.
 			var aw Counterfactual
-			a.synthesize(fi, &aw, asked[:min(len(asked), maxHadBookmarks)])
+			a.synthesize(fi, &aw, asked[:min(len(asked), maxHadBookmarks)], true)
 			aw.Cursor.Kind = BookmarkAware
 			if a.asked == nil {
 				a.asked = map[int]*Cursor{}
 			}
 			a.asked[fi] = &aw.Cursor
+			a.askedUnknown = a.askedUnknown || aw.Unknown > 0
 			if len(sched) == 0 {
 				cf.Cursor, cf.Kind = aw.Cursor, HadBookmarks
 				cf.Why = "an audit log shows the requests, not the bookmarks received: they are placed as the server sends them, a minute apart, at the head then, and this cursor is the bookmark-aware one"
@@ -172,7 +173,7 @@ func (a *Analysis) buildHadBookmarks() {
 			cf.Why = "every watch long enough for one received bookmarks: this cursor is the measured bookmark-aware one"
 			continue
 		}
-		a.synthesize(fi, cf, sched)
+		a.synthesize(fi, cf, sched, false)
 		if capped {
 			cf.Why += fmt.Sprintf("; only the first %d: the capture's watches span %s", maxHadBookmarks, time.Duration(f.End-f.Start).Round(time.Hour))
 		}
@@ -187,8 +188,11 @@ const maxHadBookmarks = 100_000
 // synthesize merges the scheduled bookmarks into the file's bookmark-aware
 // steps. A step the recording took from a request's resourceVersion is
 // left out where it would lower the cursor: the counterfactual client
-// resumes from its own, fresher cursor.
-func (a *Analysis) synthesize(fi int, cf *Counterfactual, sched []int64) {
+// resumes from its own, fresher cursor. A bookmark's RV is the head of
+// the file's kind then; where nothing shows that and sent is set (the
+// bookmarks a client did get), the newest RV any record shows then, a
+// bound below the one it got: the bookmark came, its RV is not known.
+func (a *Analysis) synthesize(fi int, cf *Counterfactual, sched []int64, sent bool) {
 	tl := a.TL
 	f := &tl.Files[fi]
 	h := a.kindHead(f.Kind)
@@ -200,6 +204,9 @@ func (a *Analysis) synthesize(fi int, cf *Counterfactual, sched []int64) {
 	addSynthetic := func(t int64) {
 		cf.Bookmarks++
 		rv, ok := h.at(t)
+		if !ok && sent {
+			rv, ok = tl.Head(t)
+		}
 		if !ok {
 			cf.Unknown++
 			if cf.Unknown == 1 {

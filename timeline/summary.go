@@ -722,11 +722,24 @@ func (a *Analysis) worstWords(f *Fleet) string {
 		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist): each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 			a.instant(w.From), w.AtRiskWithout, atRiskWords(w.Reasons))
 	}
-	if w.Without > 0 {
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them.", a.instant(w.From), w.Without, w.With)
+	// The clients with bookmarks whose cursor nothing shows then are
+	// counted on neither side: say how many, lest none read as safe
+	// (asked of every client only where some cursor is not known).
+	with := w.With
+	if w.Without == 0 {
+		with = w.AtRiskWith
 	}
-	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-		a.instant(w.From), w.AtRiskWithout, w.AtRiskWith, atRiskWords(w.Reasons))
+	unjudged := ""
+	if f.UnknownWith > 0 || a.askedUnknown {
+		if fc, _ := a.FleetReconnect(ResumeQuery{At: w.From}); fc.With.Unknown > 0 {
+			unjudged = fmt.Sprintf(" and %d not judged (nothing shows the cluster's head then)", fc.With.Unknown)
+		}
+	}
+	if w.Without > 0 {
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them%s.", a.instant(w.From), w.Without, with, unjudged)
+	}
+	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+		a.instant(w.From), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
 }
 
 // atRiskWords says in plain words why the models put reconnects at
