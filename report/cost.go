@@ -11,6 +11,9 @@ type CostReport struct {
 	Relists int   `json:"relists"`
 	Objects int   `json:"objects"`
 	Bytes   int64 `json:"bytes"`
+	// Unread counts the relists whose records (logs) do not show what
+	// they read: in Relists, not in Objects and Bytes.
+	Unread int `json:"unread"`
 }
 
 // SourcesReport is relists by where they were served.
@@ -55,7 +58,7 @@ type FleetCostReport struct {
 
 func sourcesReport(by [3]timeline.RelistCost) SourcesReport {
 	c := func(s timeline.RelistSource) CostReport {
-		return CostReport{Relists: by[s].Relists, Objects: by[s].Objects, Bytes: by[s].Bytes}
+		return CostReport{Relists: by[s].Relists, Objects: by[s].Objects, Bytes: by[s].Bytes, Unread: by[s].Unread}
 	}
 	return SourcesReport{WatchCache: c(timeline.SourceCache), Etcd: c(timeline.SourceEtcd), Unknown: c(timeline.SourceUnknown)}
 }
@@ -97,8 +100,12 @@ func (r *Report) writeCost(p *printer) {
 	var rows [][]string
 	for _, b := range c.Bins {
 		n := b.WatchCache.Relists + b.Etcd.Relists + b.Unknown.Relists
+		objects := fmt.Sprint(b.WatchCache.Objects + b.Etcd.Objects + b.Unknown.Objects)
+		if n > 0 && b.WatchCache.Unread+b.Etcd.Unread+b.Unknown.Unread == n {
+			objects = "-" // the logs do not show what they read
+		}
 		row := []string{b.From, fmt.Sprintf("%d (%.1f/s)", n, float64(n)/10), fmt.Sprint(b.WatchCache.Relists), fmt.Sprint(b.Etcd.Relists),
-			fmt.Sprint(b.WatchCache.Objects + b.Etcd.Objects + b.Unknown.Objects), fmt.Sprint(b.Lists)}
+			objects, fmt.Sprint(b.Lists)}
 		if metrics {
 			row = append(row, counted(c.Metrics.ServerLists, b.ServerLists, b.From), counted(c.Metrics.CacheLists, b.CacheLists, b.From),
 				counted(c.Metrics.ServerWatches, b.ServerWatches, b.From))

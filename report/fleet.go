@@ -197,8 +197,7 @@ func (r *Report) writeFleet(p *printer) {
 		p.printf(" Not judged (nothing shows the cluster's head then): %d reconnects with bookmarks, %d without.", fr.UnknownWith, fr.UnknownWithout)
 	}
 	if c := fr.Cost.BySource; fr.Observed > 0 {
-		p.printf(" Served from the watch cache: %d relists, %d objects, %s; from etcd: %d, %d objects, %s",
-			c.WatchCache.Relists, c.WatchCache.Objects, quantity.Bytes(c.WatchCache.Bytes), c.Etcd.Relists, c.Etcd.Objects, quantity.Bytes(c.Etcd.Bytes))
+		p.printf(" Served from the watch cache: %s; from etcd: %s", readWords(c.WatchCache), readWords(c.Etcd))
 		if c.Unknown.Relists > 0 {
 			p.printf("; unknown (no request recorded): %d", c.Unknown.Relists)
 		}
@@ -275,6 +274,19 @@ func (r *Report) writeFleet(p *printer) {
 		}
 		p.table([]string{"log", "first", "last", "records", "requests", "by verb"}, rows)
 	}
+}
+
+// readWords says what relists read: "81 relists, 80 objects, 133.7
+// KiB", and of those whose logs do not show it, so: "81 relists (the
+// logs do not show what they read)".
+func readWords(c CostReport) string {
+	switch {
+	case c.Unread == 0 || c.Relists == 0:
+		return fmt.Sprintf("%d relists, %d objects, %s", c.Relists, c.Objects, quantity.Bytes(c.Bytes))
+	case c.Unread == c.Relists:
+		return fmt.Sprintf("%d relists (the logs do not show what they read)", c.Relists)
+	}
+	return fmt.Sprintf("%d relists, %d objects, %s (and %d more that the logs show, not what they read)", c.Relists-c.Unread, c.Objects, quantity.Bytes(c.Bytes), c.Unread)
 }
 
 // writeRecognised says, under the fleet's table, how the library column

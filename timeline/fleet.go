@@ -85,10 +85,12 @@ type Relist struct {
 	Kind    RelistKind
 	Source  RelistSource
 	// Objects and Bytes are the state it read, as the capture holds it
-	// (a list's items over its pages, a WatchList's initial events); 0
-	// from an audit log, which holds the request only.
+	// (a list's items over its pages, a WatchList's initial events).
+	// Unread: its records (an audit log, a client's own log) hold the
+	// request, not what it read, and both are 0.
 	Objects int
 	Bytes   int64
+	Unread  bool
 	// RV is the LIST's resourceVersion: the list's own when the capture
 	// holds its answer, else the one it asked for (client-go lists at its
 	// cursor first, served from the cache, and with "" from etcd only

@@ -160,6 +160,8 @@ func (tl *Timeline) relist(file, pos int) Relist {
 func (tl *Timeline) relistCost(r *Relist, file, pos int) {
 	f := &tl.Files[file]
 	s := &tl.Sessions[f.Sessions[pos]]
+	// A client of the logs has no events: what it read is not there.
+	r.Unread = f.Audit
 	switch {
 	case s.IsWatchList():
 		r.Kind, r.Source, r.Objects, r.Bytes = RelistWatchList, SourceCache, s.InitialEvents, s.InitialBytes

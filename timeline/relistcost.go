@@ -14,16 +14,21 @@ import (
 // (evidence.md §1.3 c): their LISTs of the fleet's resources, those the
 // watch cache served, and the WATCHes that ended.
 
-// RelistCost adds up relists.
+// RelistCost adds up relists; Unread counts those whose records do not
+// show what they read (Relist.Unread), in Relists, not in Objects and
+// Bytes.
 type RelistCost struct {
-	Relists, Objects int
-	Bytes            int64
+	Relists, Objects, Unread int
+	Bytes                    int64
 }
 
 func (c *RelistCost) add(r *Relist) {
 	c.Relists++
 	c.Objects += r.Objects
 	c.Bytes += r.Bytes
+	if r.Unread {
+		c.Unread++
+	}
 }
 
 // CostBin is what happened in [From, From+costBinWidth): the relists
