@@ -824,6 +824,17 @@ func tooOld(err string) (rv, oldest string) {
 	return versionPair(err, tooOldMark, " (", ")")
 }
 
+// GoneStatus is a KlogGone's 410 as a captured one reads: its message,
+// and, where it names both ("too old resource version: 329 (803)"), the
+// RV asked for (X) and the oldest the server still had (Y).
+func (kl *KlogLine) GoneStatus() *Status {
+	st := &Status{Code: 410, Reason: "Expired", Message: kl.Err}
+	if x, y, ok := versionsOf(kl.RV, kl.OldestRV); ok && y > 0 {
+		st.TooOld, st.X, st.Y = true, x, y
+	}
+	return st
+}
+
 func atoiOK(s string) (int, bool) {
 	if s == "" || len(s) > 12 {
 		return 0, false

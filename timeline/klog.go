@@ -3,7 +3,6 @@ package timeline
 import (
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -534,14 +533,9 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 		case parser.KlogGone:
 			// A stale resume is refused at once.
 			k := stop(t, off, true)
-			k.err = &parser.Status{Code: 410, Reason: "Expired", Message: kl.Err}
 			// "too old resource version: 329 (803)": the server kept
 			// nothing older than 803 then, as a captured 410 says.
-			x, errX := strconv.ParseUint(kl.RV, 10, 64)
-			y, errY := strconv.ParseUint(kl.OldestRV, 10, 64)
-			if errX == nil && errY == nil && y > 0 {
-				k.err.TooOld, k.err.X, k.err.Y = true, x, y
-			}
+			k.err = kl.GoneStatus()
 			if kl.RV != "" && !k.sync {
 				k.rv = kl.RV
 			}
