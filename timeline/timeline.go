@@ -380,24 +380,29 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			requested = requested[1:]
 		}
 	}
+	// tooOld takes a too-old 410 of session s at t, whose oldest RV kept
+	// was y: the head was at y at least, and its kind's floors (and its
+	// server's) rise to y; ev names it (an ERROR event, or sessionFloor).
+	tooOld := func(s *Session, t int64, y uint64, ev int) {
+		raise(t, y, -1)
+		kind := tl.Files[s.File].Kind
+		f := tl.floors[kind]
+		if f == nil {
+			f = &floorSteps{}
+			tl.floors[kind] = f
+		}
+		f.rise(t, y, ev)
+		if s.Server >= 0 && len(tl.Servers) > 1 {
+			addServerFloor(kind, s.Server, t, y, ev)
+		}
+	}
 	// A too-old 410 that a client's own log tells, with no event of it,
 	// says what a captured one says, at the session's end.
 	logged := tl.loggedTooOld()
 	raiseLogged := func(t int64) {
 		for len(logged) > 0 && tl.Sessions[logged[0]].End <= t {
-			g := logged[0]
-			s := &tl.Sessions[g]
-			raise(s.End, s.Error.Y, -1)
-			kind := tl.Files[s.File].Kind
-			f := tl.floors[kind]
-			if f == nil {
-				f = &floorSteps{}
-				tl.floors[kind] = f
-			}
-			f.rise(s.End, s.Error.Y, sessionFloor(g))
-			if s.Server >= 0 && len(tl.Servers) > 1 {
-				addServerFloor(kind, s.Server, s.End, s.Error.Y, sessionFloor(g))
-			}
+			s := &tl.Sessions[logged[0]]
+			tooOld(s, s.End, s.Error.Y, sessionFloor(logged[0]))
 			logged = logged[1:]
 		}
 	}
@@ -430,18 +435,7 @@ func (tl *Timeline) buildHead(pace *pacer) {
 			raiseLogged(t)
 			if typ == parser.Error {
 				if st := tl.status[i]; st != nil && st.TooOld {
-					raise(t, st.Y, -1)
-					s := &tl.Sessions[tl.tab.sess.at(i)]
-					kind := tl.Files[s.File].Kind
-					f := tl.floors[kind]
-					if f == nil {
-						f = &floorSteps{}
-						tl.floors[kind] = f
-					}
-					f.rise(t, st.Y, i)
-					if s.Server >= 0 && len(tl.Servers) > 1 {
-						addServerFloor(kind, s.Server, t, st.Y, i)
-					}
+					tooOld(&tl.Sessions[tl.tab.sess.at(i)], t, st.Y, i)
 				}
 				continue
 			}
