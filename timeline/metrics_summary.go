@@ -25,15 +25,19 @@ func (a *Analysis) metricsOnly() (SummaryLine, bool) {
 	if m.To != 0 {
 		span = fmt.Sprintf("from %s to %s", a.instant(m.From), a.instant(m.To))
 	}
+	// "API server a's new process starting at T1, b's at T2".
 	var restarts []string
 	for _, srv := range m.Servers {
 		for _, t := range m.Restarts(srv) {
-			restarts = append(restarts, srv+"'s at "+a.instant(t))
+			who := srv + "'s at "
+			if len(restarts) == 0 {
+				who = "API server " + srv + "'s new process starting at "
+			}
+			restarts = append(restarts, who+a.instant(t))
 		}
 	}
 	shown := ""
 	if len(restarts) > 0 {
-		restarts[0] = "API server " + strings.Replace(restarts[0], "'s at ", "'s new process starting at ", 1)
 		shown = "; they show " + joinWords(restarts)
 	}
 	return SummaryLine{Topic: "metrics", Text: fmt.Sprintf("Metrics only: %d series of %s %s%s; no watch or request to judge.", len(m.Series), servers, span, shown)}, true
