@@ -12,18 +12,22 @@ import (
 
 // FleetReport is the fleet section of the report (REPORT.md, `fleet`).
 type FleetReport struct {
-	Clients        int                 `json:"clients"`
-	Observed       int                 `json:"relistsObserved"`
-	With           int                 `json:"relistsWithBookmarks"`
-	Without        int                 `json:"relistsWithoutBookmarks"`
-	UnknownWith    int                 `json:"unknownWithBookmarks"`
-	UnknownWithout int                 `json:"unknownWithoutBookmarks"`
-	Saved          int                 `json:"relistsSaved"`
-	SavedPercent   float64             `json:"percentSaved"`
-	Rows           []FleetClientReport `json:"perClient"`
-	Steps          []FleetStepReport   `json:"stampede"`
-	Stampedes      []StampedeReport    `json:"stampedes"`
-	AuditLogs      []AuditLogReport    `json:"auditLogs"`
+	Clients        int `json:"clients"`
+	Observed       int `json:"relistsObserved"`
+	With           int `json:"relistsWithBookmarks"`
+	Without        int `json:"relistsWithoutBookmarks"`
+	UnknownWith    int `json:"unknownWithBookmarks"`
+	UnknownWithout int `json:"unknownWithoutBookmarks"`
+	// SavingsKnown: the records tell what bookmarks would have saved
+	// (timeline.Fleet.SavingsKnown); Saved and SavedPercent are 0 when
+	// they do not.
+	SavingsKnown bool                `json:"savingsKnown"`
+	Saved        int                 `json:"relistsSaved"`
+	SavedPercent float64             `json:"percentSaved"`
+	Rows         []FleetClientReport `json:"perClient"`
+	Steps        []FleetStepReport   `json:"stampede"`
+	Stampedes    []StampedeReport    `json:"stampedes"`
+	AuditLogs    []AuditLogReport    `json:"auditLogs"`
 	// Cost is what the relists read, and from where.
 	Cost FleetCostReport `json:"cost"`
 	// ReconnectAt answers --resume-at for the fleet as a whole.
@@ -38,17 +42,20 @@ type FleetClientReport struct {
 	// BookmarksUnseen: its records (its own log) show neither the
 	// bookmarks it asked for nor those it received; Bookmarks is then
 	// its library's default.
-	BookmarksUnseen bool           `json:"bookmarksUnseen"`
-	Watches         int            `json:"watches"`
-	Lists           int            `json:"lists"`
-	Drops           int            `json:"drops"`
-	Reconnects      int            `json:"reconnects"`
-	With            int            `json:"relistsWithBookmarks"`
-	Without         int            `json:"relistsWithoutBookmarks"`
-	UnknownWith     int            `json:"unknownWithBookmarks"`
-	UnknownWithout  int            `json:"unknownWithoutBookmarks"`
-	LongestAge      float64        `json:"longestCursorAgeSeconds"`
-	Relists         []RelistReport `json:"relists"`
+	BookmarksUnseen bool `json:"bookmarksUnseen"`
+	// WithUnknown: it did not ask for bookmarks, and no model could judge
+	// any of its reconnects as if it had (timeline.FleetClient.WithUnknown).
+	WithUnknown    bool           `json:"withUnknown"`
+	Watches        int            `json:"watches"`
+	Lists          int            `json:"lists"`
+	Drops          int            `json:"drops"`
+	Reconnects     int            `json:"reconnects"`
+	With           int            `json:"relistsWithBookmarks"`
+	Without        int            `json:"relistsWithoutBookmarks"`
+	UnknownWith    int            `json:"unknownWithBookmarks"`
+	UnknownWithout int            `json:"unknownWithoutBookmarks"`
+	LongestAge     float64        `json:"longestCursorAgeSeconds"`
+	Relists        []RelistReport `json:"relists"`
 	// NeverSynced: its WatchList requests never ended its sync. Library,
 	// LibraryVersion and Program are its client library as its
 	// User-Agent says it ("client-go", "v0.37.2", "kubectl"), or as its
@@ -141,11 +148,11 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	}
 	tl := a.TL
 	fr := &FleetReport{Clients: len(fl.Clients), Observed: fl.RelistsObserved, With: fl.RelistsWith, Without: fl.RelistsWithout,
-		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10,
+		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, SavingsKnown: fl.SavingsKnown, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10,
 		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{},
 		ReconnectAt: []FleetReconnectReport{}, Cost: fleetCostReport(fl.Cost)}
 	for _, c := range fl.Clients {
-		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, BookmarksUnseen: c.BookmarksUnseen, Watches: c.Watches, Lists: c.Lists,
+		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, BookmarksUnseen: c.BookmarksUnseen, WithUnknown: c.WithUnknown(), Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
 			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{},
 			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, RecognisedBy: c.Profile.RecognisedBy, WatchList: c.Profile.WatchList.String(),
@@ -175,6 +182,11 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	r.Fleet = fr
 }
 
+// savingsUnknownWords says why the fleet's savings are not known when no
+// client's records show bookmarks asked for and nothing shows the
+// cluster's head at their reconnects (the summary says the same).
+const savingsUnknownWords = "Whether bookmarks would have spared the relists of the clients that did not ask for them is not known: nothing recorded shows the cluster's head at their reconnects."
+
 // writeFleet writes the fleet section.
 func (r *Report) writeFleet(p *printer) {
 	fr := r.Fleet
@@ -188,9 +200,12 @@ func (r *Report) writeFleet(p *printer) {
 			unseen++
 		}
 	}
-	if unseen == len(fr.Rows) {
+	switch {
+	case unseen == len(fr.Rows):
 		p.printf("%d relists observed. The clients' logs show neither the bookmarks each asked for nor those it received: what bookmarks would have saved is not known.", fr.Observed)
-	} else {
+	case !fr.SavingsKnown:
+		p.printf("%d relists observed. %s", fr.Observed, savingsUnknownWords)
+	default:
 		p.printf("%d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
 	}
 	if fr.UnknownWith+fr.UnknownWithout > 0 && unseen < len(fr.Rows) {
@@ -227,8 +242,11 @@ func (r *Report) writeFleet(p *printer) {
 			synced = "never"
 		}
 		asked, with := yesNo(c.Bookmarks), fmt.Sprint(c.With)
-		if c.BookmarksUnseen {
+		switch {
+		case c.BookmarksUnseen:
 			asked, with = "unknown", "unknown"
+		case c.WithUnknown:
+			with = "unknown"
 		}
 		row := []string{c.Client, lib, synced, asked, fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
 			with, fmt.Sprint(c.Without), timeline.FormatSeconds(c.LongestAge), orDash(strings.Join(times, ", "))}

@@ -33,8 +33,10 @@ func (r *Report) PasteMarkdown(link string) string {
 	fmt.Fprintf(&b, "| relists with the bookmarks received | %d | %d |\n", w.RelistsWithBookmarks, w.AtRiskWith)
 	fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout)
 	fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d |\n", w.RelistsHad, w.AtRiskHad)
-	if fr := r.Fleet; fr != nil {
+	if fr := r.Fleet; fr != nil && fr.SavingsKnown {
 		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).\n", fr.Clients, fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
+	} else if fr != nil {
+		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. What bookmarks would have saved is not known from these records.\n", fr.Clients, fr.Observed)
 	}
 	fmt.Fprintf(&b, "\n%d reconnects recorded, %d 410 Gone observed, %d red zones, %d probable restarts.\n", w.Reconnects, errs, len(r.Zones), len(r.Restarts))
 	if link != "" {

@@ -70,6 +70,12 @@ type File struct {
 	// is its name in a klog (its client="..." key, else its reflector
 	// and type).
 	LogJoined, LogClient string
+	// AskedNoBookmarks says, for a file read from a client's log, that
+	// the log gives every watch's URL (urllib3's debug lines do) and none
+	// asked for bookmarks: the client received none, and its cursor is
+	// the one without them. Where a watch asked, the bookmarks it
+	// received stay unseen.
+	AskedNoBookmarks bool
 	// Library is the client library whose log (not client-go's) the
 	// file was read from or joined with: "kube-rs", "fabric8", "python";
 	// "" otherwise.
@@ -85,9 +91,10 @@ type File struct {
 
 // BookmarksUnseen says the file's records show neither the bookmarks its
 // client asked for nor those it received: it was read from the client's
-// own log, which names lists, watches and their ends, never a request's
-// parameters or a BOOKMARK. Its cursor is the last RV the log names.
-func (f *File) BookmarksUnseen() bool { return f.Audit && f.Log != "" }
+// own log, which names lists, watches and their ends, never a BOOKMARK,
+// unless every watch's URL shows that none asked (AskedNoBookmarks). Its
+// cursor is the last RV the log names.
+func (f *File) BookmarksUnseen() bool { return f.Audit && f.Log != "" && !f.AskedNoBookmarks }
 
 // ShortName is the file's name as a sentence says it: its base name,
 // without the folders a command line gave it under. A client of audit

@@ -202,8 +202,14 @@ type Fleet struct {
 	RelistsObserved             int
 	RelistsWith, RelistsWithout int
 	UnknownWith, UnknownWithout int
-	Saved                       int
-	SavedPercent                float64
+	// SavingsKnown says the records tell what bookmarks would have
+	// saved: a client that relisted, or would have without bookmarks,
+	// asked for them, or a model judged one of its reconnects as if it
+	// had; or nothing would have been saved. Saved and SavedPercent are
+	// 0 when they do not.
+	SavingsKnown bool
+	Saved        int
+	SavedPercent float64
 	// Cost is what the relists read, and from where.
 	Cost FleetCost
 	// Steps is the stampede over the shared clock: from each step's T on,
@@ -424,10 +430,16 @@ func (a *Analysis) buildFleet() *Fleet {
 		fl.RelistsWithout += c.RelistsWithout
 		fl.UnknownWith += c.UnknownWith
 		fl.UnknownWithout += c.UnknownWithout
+		fl.SavingsKnown = fl.SavingsKnown || c.RelistsWithout > 0 && !c.BookmarksUnseen && (c.Bookmarks || !c.WithUnknown())
 	}
-	fl.Saved = fl.RelistsWithout - fl.RelistsWith
-	if fl.RelistsWithout > 0 {
-		fl.SavedPercent = 100 * float64(fl.Saved) / float64(fl.RelistsWithout)
+	// Nothing to save is known as such, but where the clients' logs hide
+	// every bookmark.
+	fl.SavingsKnown = fl.SavingsKnown || fl.RelistsWithout == 0 && fl.BookmarksUnseen() < len(fl.Clients)
+	if fl.SavingsKnown {
+		fl.Saved = fl.RelistsWithout - fl.RelistsWith
+		if fl.RelistsWithout > 0 {
+			fl.SavedPercent = 100 * float64(fl.Saved) / float64(fl.RelistsWithout)
+		}
 	}
 	sort.SliceStable(fl.Clients, func(i, j int) bool {
 		x, y := &fl.Clients[i], &fl.Clients[j]
@@ -444,6 +456,12 @@ func (a *Analysis) buildFleet() *Fleet {
 	})
 	a.stampede(fl)
 	return fl
+}
+
+// WithUnknown says no model could judge a reconnect of the client had it
+// asked for bookmarks, when it did not: its "with" side is not known.
+func (c *FleetClient) WithUnknown() bool {
+	return !c.Bookmarks && c.Reconnects > 0 && c.UnknownWith >= c.Reconnects
 }
 
 // BookmarksUnseen counts the clients whose records show neither the

@@ -276,29 +276,37 @@ func TestHeadFromAuditRequests(t *testing.T) {
 	}
 }
 
-// From the audit logs alone most reconnects with bookmarks cannot be
-// judged (nothing shows the cluster's head then): the summary's fleet
-// line says how many, and counts the saving over those judged, rather
-// than claiming that no reconnect would have needed a relist.
+// From the audit logs alone no reconnect of a client that relisted
+// without bookmarks can be judged as if it had asked (nothing shows the
+// cluster's head then): the summary's fleet line says the savings are
+// not known, and what the clients that asked did, rather than claiming
+// that bookmarks would have saved every relist.
 func TestFleetSummarySaysWhatCannotBeJudged(t *testing.T) {
 	a := buildFleetFiles(t, fleetAuditLogs...).Analyze(realServer())
 	fl := a.Fleet()
-	if fl.UnknownWith == 0 {
+	if fl.UnknownWith == 0 || fl.RelistsObserved == 0 {
 		t.Fatalf("every reconnect with bookmarks judged from the audit logs (%d relists with, %d without): the test proves nothing", fl.RelistsWith, fl.RelistsWithout)
 	}
-	var line string
-	for _, l := range a.Summary(nil) {
-		if l.Topic == "fleet" {
-			line = l.Text
+	if fl.SavingsKnown || fl.Saved != 0 || fl.SavedPercent != 0 {
+		t.Errorf("the audit logs alone say bookmarks save %d (%.1f %%), known %v", fl.Saved, fl.SavedPercent, fl.SavingsKnown)
+	}
+	asked, relists := 0, 0
+	for _, c := range fl.Clients {
+		if c.Bookmarks {
+			asked, relists = asked+1, relists+len(c.Relists)
 		}
 	}
+	line := summaryTopic(a, "fleet")
 	for _, want := range []string{
-		fmt.Sprintf("%d reconnects would have needed a relist (%d more could not be judged", fl.RelistsWith, fl.UnknownWith),
-		"of those judged",
+		"Whether bookmarks would have spared the relists of the clients that did not ask for them is not known",
+		fmt.Sprintf("(the %d clients that asked for them relisted %d times)", asked, relists),
 	} {
 		if !strings.Contains(line, want) {
 			t.Errorf("the fleet's summary %q does not say %q", line, want)
 		}
+	}
+	if strings.Contains(line, "bookmarks save") {
+		t.Errorf("the fleet's summary gives a saving it cannot know: %q", line)
 	}
 }
 

@@ -209,6 +209,9 @@ type libSession struct {
 	// pending: a watch fabric8's Reflector said it starts, whose request
 	// line may follow.
 	pending bool
+	// shown: the log gives the session's request with its URL, so its
+	// parameters (allowWatchBookmarks among them) are the client's own.
+	shown bool
 }
 
 // libSessions reads an informer's lines as its library runs. path is
@@ -250,11 +253,11 @@ func libSessions(c *libClient, path string, end int64) []libSession {
 		case parser.LibRequest:
 			if open >= 0 && ss[open].pending && t-ss[open].s.StartArrival <= libWatchLag {
 				// The watch the Reflector said it starts: its request.
-				ss[open].s.Request, ss[open].pending = ln.Request, false
+				ss[open].s.Request, ss[open].pending, ss[open].shown = ln.Request, false, true
 				break
 			}
 			stop(t, off)
-			start(t, off, ln.Request, ln.HTTPStatus)
+			start(t, off, ln.Request, ln.HTTPStatus).shown = true
 		case parser.LibListed:
 			// fabric8 logs a list as it completes: it began at the
 			// informer's line before, or, for its first, when it ended;
@@ -381,6 +384,12 @@ func (b *Builder) addLibClients(name string, l *parser.LibLog) {
 		}
 		f := b.AddFile(client + " (" + name + ")")
 		f.file.Audit, f.file.Client, f.file.Log, f.file.Library = true, client, name, l.Library.String()
+		f.file.AskedNoBookmarks = true
+		for n := range ks {
+			if k := &ks[n]; k.s.Request.Watch && (!k.shown || k.s.Request.AllowWatchBookmarks) {
+				f.file.AskedNoBookmarks = false
+			}
+		}
 		if r := resourceOfPath(path); r != "" {
 			res, _, _ := strings.Cut(r, ".")
 			f.kindHint = orWord(kindOfResource[res], res)

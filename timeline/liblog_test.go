@@ -256,3 +256,39 @@ func TestOneClientsRetryIsNoRestart(t *testing.T) {
 		t.Errorf("the probable restart at %s, want 18:14:59", at)
 	}
 }
+
+// TestLogURLsShowNoBookmarksAsked: urllib3's debug lines give the Python
+// informers' every watch URL, none with allowWatchBookmarks, so their
+// bookmarks are known (none asked, none received) where fabric8's and
+// kube-rs' logs, whose watches ask, leave the received ones unseen. The
+// fleet says it does not know what bookmarks would have saved (nothing
+// shows the head at the reconnects), not that they save 100 %.
+func TestLogURLsShowNoBookmarksAsked(t *testing.T) {
+	for log, unseen := range map[string]bool{"python-informer.log": false, "fabric8-informer.log": true, "kubers-watcher.log": true} {
+		tl, files := libLogClients(t, log)
+		for client, fi := range files {
+			if got := tl.Files[fi].BookmarksUnseen(); got != unseen {
+				t.Errorf("%s: %s's bookmarks unseen %v, want %v", log, client, got, unseen)
+			}
+		}
+		if unseen {
+			continue
+		}
+		a := tl.Analyze(realServer())
+		fl := a.Fleet()
+		if fl == nil || fl.RelistsObserved == 0 {
+			t.Fatalf("%s: no fleet, or no relist in it: the test proves nothing", log)
+		}
+		for _, c := range fl.Clients {
+			if c.Bookmarks || c.BookmarksUnseen {
+				t.Errorf("%s: %s's bookmarks %v, unseen %v; its URLs show none asked", log, c.Name, c.Bookmarks, c.BookmarksUnseen)
+			}
+		}
+		if fl.SavingsKnown || fl.SavedPercent != 0 {
+			t.Errorf("%s: bookmarks save %.1f %% (known %v) where no reconnect could be judged as if it asked", log, fl.SavedPercent, fl.SavingsKnown)
+		}
+		if line := summaryTopic(a, "fleet"); !strings.Contains(line, "is not known") || strings.Contains(line, "show neither the bookmarks") {
+			t.Errorf("%s: the fleet's summary %q", log, line)
+		}
+	}
+}

@@ -667,6 +667,18 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	switch {
 	case unseen == len(f.Clients):
 		return "The client logs show neither the bookmarks each client asked for nor those it received: what bookmarks would have saved is not known from them (the captures, or the API servers' audit logs, show whether each watch asked)."
+	case !f.SavingsKnown:
+		t := "Whether bookmarks would have spared the relists of the clients that did not ask for them is not known: nothing recorded shows the cluster's head at their reconnects"
+		asked, relists := 0, 0
+		for k := range f.Clients {
+			if c := &f.Clients[k]; c.Bookmarks && !c.BookmarksUnseen {
+				asked, relists = asked+1, relists+len(c.Relists)
+			}
+		}
+		if asked > 0 {
+			t += fmt.Sprintf(" (the %s that asked for them relisted %s)", quantity.Plural(asked, "client"), quantity.Plural(relists, "time"))
+		}
+		return t + "."
 	case unseen > 0:
 		why = ": nothing shows the cluster's head then, or the client's own log shows no bookmarks"
 	}
@@ -993,7 +1005,11 @@ func (s *summarizer) riskiest() {
 	if f.Audit && !f.BookmarksUnseen() {
 		// Its cursor is the RV of its last request: the events that may
 		// have moved it since are not in the log.
-		t += "; its audit log shows its requests, not the events that may have moved its cursor since"
+		log := "audit log"
+		if f.Log != "" {
+			log = "log"
+		}
+		t += "; its " + log + " shows its requests, not the events that may have moved its cursor since"
 	}
 	s.add("riskiest", "%s.", t)
 }
