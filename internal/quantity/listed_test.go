@@ -20,3 +20,15 @@ func TestListed(t *testing.T) {
 		}
 	}
 }
+
+// TestPlural: a sibilant noun takes -es ("155 watches", not "watchs").
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n          int
+		noun, want string
+	}{{1, "watch", "1 watch"}, {155, "watch", "155 watches"}, {2, "client", "2 clients"}, {0, "relist", "0 relists"}, {3, "pass", "3 passes"}} {
+		if got := Plural(c.n, c.noun); got != c.want {
+			t.Errorf("Plural(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}

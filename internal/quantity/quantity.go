@@ -27,6 +27,12 @@ func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
+	// "watches", "passes": a sibilant takes -es.
+	for _, end := range []string{"ch", "sh", "s", "x", "z"} {
+		if strings.HasSuffix(noun, end) {
+			return strconv.Itoa(n) + " " + noun + "es"
+		}
+	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
