@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"watchlens/app/engine"
+	"watchlens/report"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -122,11 +123,16 @@ func (p *FindingsPanel) Render() goapp.UI {
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
 			goapp.Dd().DataSet("whatif", "longest").Text(f.LongestAges),
 		),
-		p.findingList("Observed errors", "errors", f.Errors),
-		p.findingList("Red zones (a resume from here gets 410)", "zones", f.Zones),
-		p.findingList("Resumes in the capture, against the model", "resumes", f.Resumes),
-		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.Gaps),
-		p.findingList("Anomalies", "anomalies", f.Anomalies),
+		goapp.If(f.Fleet, func() goapp.UI {
+			// The verdict's fleet figures answer another question, with
+			// other numbers: say which.
+			return goapp.P().Class("hint").DataSet("whatif", "fleet").Text(report.WhatIfBesideFleet)
+		}),
+		p.findingList("Observed errors", "errors", f.Errors, len(f.Errors)),
+		p.findingList("Red zones (a resume from here gets 410)", "zones", f.Zones, len(f.Zones)),
+		p.findingList("Resumes in the capture, against the model", "resumes", f.Resumes, len(f.Resumes)),
+		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.Gaps, f.GapCount),
+		p.findingList("Anomalies", "anomalies", f.Anomalies, len(f.Anomalies)),
 	)
 }
 
@@ -141,8 +147,9 @@ const findingsFolded = 20
 
 // findingList is one list of findings: open when it is short, its first
 // findingsFolded findings, and a button that shows the rest (up to
-// maxFindingsShown).
-func (p *FindingsPanel) findingList(title, id string, items []engine.Finding) goapp.UI {
+// maxFindingsShown). total counts them all where items holds the first
+// of them (the longest gaps).
+func (p *FindingsPanel) findingList(title, id string, items []engine.Finding, total int) goapp.UI {
 	loc := p.Zone
 	k := p.Kept
 	if k == nil {
@@ -172,7 +179,7 @@ func (p *FindingsPanel) findingList(title, id string, items []engine.Finding) go
 				delete(k.open, id)
 			}
 		}).Body(
-		goapp.Summary().Text(fmt.Sprintf("%s: %d", title, n)),
+		goapp.Summary().Text(fmt.Sprintf("%s: %d", title, total)),
 		goapp.Ul().Body(
 			goapp.Range(shown).Slice(func(i int) goapp.UI {
 				f := shown[i]
@@ -188,7 +195,7 @@ func (p *FindingsPanel) findingList(title, id string, items []engine.Finding) go
 			}),
 		),
 		goapp.If(len(shown) < min(n, maxFindingsShown), func() goapp.UI {
-			return goapp.Button().Class("link findings-more").DataSet("more", id).Text(showMoreText(n)).
+			return goapp.Button().Class("link findings-more").DataSet("more", id).Text(showMoreText(n, total)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if k.unfolded == nil {
 						k.unfolded = map[string]bool{}
@@ -196,16 +203,19 @@ func (p *FindingsPanel) findingList(title, id string, items []engine.Finding) go
 					k.unfolded[id] = true
 				})
 		}),
-		goapp.If(len(shown) == maxFindingsShown && n > maxFindingsShown, func() goapp.UI {
+		goapp.If(len(shown) == maxFindingsShown && total > maxFindingsShown, func() goapp.UI {
+			if total > n {
+				return goapp.P().Class("hint").Text(fmt.Sprintf("The longest %d of %d.", maxFindingsShown, total))
+			}
 			return goapp.P().Class("hint").Text(fmt.Sprintf("The first %d of %d; the report (Export: Markdown or JSON) has them all.", maxFindingsShown, n))
 		}),
 	)
 }
 
-// showMoreText says what unfolding a list of n findings shows.
-func showMoreText(n int) string {
-	if n > maxFindingsShown {
-		return fmt.Sprintf("Show the first %d of %d", maxFindingsShown, n)
+// showMoreText says what unfolding a list of n findings, of total, shows.
+func showMoreText(n, total int) string {
+	if n > maxFindingsShown || total > n {
+		return fmt.Sprintf("Show the first %d of %d", min(n, maxFindingsShown), total)
 	}
 	return fmt.Sprintf("Show all %d", n)
 }

@@ -375,6 +375,10 @@ func (r *Report) writeResumes(p *printer) {
 	p.table(head, rows)
 }
 
+// WhatIfBesideFleet says, beside the what-if's figures, why the fleet's
+// differ: the text report and the page's Findings both say it.
+const WhatIfBesideFleet = "These judge each recorded reconnect by the models alone, with the cursor each client had; the fleet's figures (the summary's \"had every client asked for bookmarks\") count the relists the clients made, and ask what every client would have got had all asked, or none."
+
 func (r *Report) writeWhatIf(p *printer) {
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf
@@ -387,7 +391,7 @@ func (r *Report) writeWhatIf(p *printer) {
 	if r.Fleet != nil {
 		// The summary's fleet figure answers another question, and its
 		// numbers differ: say which.
-		p.printf("These judge each recorded reconnect by the models alone, with the cursor each client had; the fleet's figures (the summary's \"had every client asked for bookmarks\") count the relists the clients made, and ask what every client would have got had all asked, or none.\n")
+		p.printf("%s\n", WhatIfBesideFleet)
 	}
 	if len(wi.Points) == 0 {
 		return

@@ -30,6 +30,18 @@ func (tl *Timeline) ObservedErrors() []ObservedError {
 	return out
 }
 
+// GoneUnlisted says the session was refused with a 410 that neither an
+// ERROR event nor a Status response of its own shows, so ObservedErrors
+// does not list it: a 410 response with no Status body, or a 410 its
+// client's log or an audit log shows. Gones lists it beside them.
+func (s *Session) GoneUnlisted() bool {
+	return s.Status == nil && s.ErrorEvent < 0 && (s.inferredGone || s.HTTPStatus == 410 || gone(s.Error))
+}
+
+// GoneInferred says the session's 410 is inferred from an audit log,
+// which records a watch's 200 header, never the ERROR in its stream.
+func (s *Session) GoneInferred() bool { return s.inferredGone }
+
 // Gone is one 410 Gone the record shows, whether or not a cursor explains
 // the request it answered: an ERROR event in a stream, a response that
 // is a 410 (with a Status body or none), or a 410 an audit log implies.

@@ -55,9 +55,10 @@ func (a *Analysis) RangeStats(from, to int64) RangeStats {
 	for i := lo; i < hi; i++ {
 		st.count(tl, i)
 	}
-	// A session that is a Status (a LIST's 410) is an error too.
-	for _, s := range tl.Sessions {
-		if s.Status != nil && s.Start >= from && s.Start < to {
+	// A session that is a Status (a LIST's 410) is an error too, and so
+	// is a 410 only a log shows.
+	for g := range tl.Sessions {
+		if s := &tl.Sessions[g]; (s.Status != nil || s.GoneUnlisted()) && s.Start >= from && s.Start < to {
 			st.Errors++
 		}
 	}
@@ -198,8 +199,8 @@ func (a *Analysis) RangeStatsRV(from, to uint64) RangeStats {
 				st.Errors++
 			}
 		}
-		for _, s := range tl.Sessions {
-			if s.Status != nil && s.Start >= t0 && s.Start <= t1 {
+		for g := range tl.Sessions {
+			if s := &tl.Sessions[g]; (s.Status != nil || s.GoneUnlisted()) && s.Start >= t0 && s.Start <= t1 {
 				st.Errors++
 			}
 		}

@@ -19,11 +19,19 @@ type Findings struct {
 	// (one per reconnect, which the tab does not list).
 	WhatIf timeline.WhatIf
 	// LongestAges names, per file and recorded cursor, the longest it
-	// went unconfirmed ("w4 bookmark-aware 1m15s; …").
+	// went unconfirmed, the longest first ("w4 bookmark-aware 1m15s; …";
+	// past maxLongestAges, how many more).
 	LongestAges string
+	// Fleet says the analysis has a fleet, whose figures answer another
+	// question than the what-if's (report.WhatIfBesideFleet).
+	Fleet bool
 	// Each list in the order the tab shows it: the gaps the longest
 	// first, the others in the model's order.
 	Errors, Zones, Resumes, Gaps, Anomalies []Finding
+	// GapCount counts the gaps (Analysis.GapCount), Gaps holding the
+	// longest of them (timeline.MaxGapsKept at most); with a kind filter,
+	// those of the longest that pass it.
+	GapCount int
 }
 
 // Finding is one line of the Findings tab: the instant it happened, the
@@ -44,7 +52,7 @@ type Finding struct {
 // filter.
 func (e *Engine) Findings(filter timeline.Filter) Findings {
 	an, tl := e.an, e.tl
-	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges()}
+	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges(), Fleet: an.Fleet() != nil}
 	out.WhatIf.Points = nil
 	fileOK := make([]bool, len(tl.Files))
 	for i, f := range tl.Files {
@@ -59,6 +67,24 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 			out.Errors = append(out.Errors, at(s.File, oe.T, -1, fmt.Sprintf("%s session %d: %d %s: %s", tl.Files[s.File].Name, s.Index, oe.Status.Code, oe.Status.Reason, oe.Status.Message)))
 		}
 	}
+	// The 410s that only a log, or a response with no Status body, shows.
+	for g := range tl.Sessions {
+		s := &tl.Sessions[g]
+		if !s.GoneUnlisted() || !fileOK[s.File] {
+			continue
+		}
+		text := fmt.Sprintf("%s session %d: 410 Gone", tl.Files[s.File].Name, s.Index)
+		switch {
+		case s.GoneInferred():
+			text += ", inferred from the audit log (it records the watch's answer, not the ERROR in its stream)"
+		case s.Error != nil && s.Error.Message != "":
+			text += " in the client's log: " + s.Error.Message
+		default:
+			text += " (no Status body)"
+		}
+		out.Errors = append(out.Errors, at(s.File, s.Start, -1, text))
+	}
+	slices.SortStableFunc(out.Errors, func(a, b Finding) int { return cmp.Compare(a.At, b.At) })
 	for _, z := range an.Zones {
 		if fileOK[z.File] {
 			out.Zones = append(out.Zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind, z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), an.ZoneReason(z))))
@@ -67,9 +93,13 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 	for _, r := range an.Resumes {
 		s := tl.Sessions[r.Session]
 		if fileOK[s.File] {
+			// At risk, or not known, contradicts neither answer.
 			agree := "agrees"
-			if r.Observed != r.Predicted.Outcome {
+			switch {
+			case r.Contradicts():
 				agree = "DISAGREES"
+			case r.Observed != r.Predicted.Outcome:
+				agree = "undecided"
 			}
 			out.Resumes = append(out.Resumes, at(s.File, s.Start, -1, fmt.Sprintf("%s session %d from RV %s: server %s, model %s (%s): %s", tl.Files[s.File].Name, s.Index, r.RV, r.Observed, r.Predicted.Outcome, agree, r.Predicted.Reason)))
 		}
@@ -77,8 +107,15 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 	// The longest gaps first: they are the ones to read.
 	gaps := slices.Clone(an.Gaps)
 	slices.SortStableFunc(gaps, func(a, b timeline.Gap) int { return cmp.Compare(b.AgeTime, a.AgeTime) })
+	out.GapCount = an.GapCount
+	if filter.Kind != "" {
+		out.GapCount = 0
+	}
 	for _, g := range gaps {
 		if fileOK[g.File] {
+			if filter.Kind != "" {
+				out.GapCount++
+			}
 			out.Gaps = append(out.Gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), timeline.FormatDuration(g.AgeTime), timeline.FormatRV(g.AgeRV))))
 		}
 	}
@@ -91,26 +128,41 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 		} else if !fileOK[a.File] {
 			continue
 		}
-		out.Anomalies = append(out.Anomalies, at(a.File, a.T, a.Event, fmt.Sprintf("%s: %s (RV %s): %s", words.Isolated(tl.Files[a.File].Name), a.Kind, a.RV, timeline.VisibleBidi(a.Msg))))
+		rv := ""
+		if a.RV != "" {
+			rv = " (RV " + a.RV + ")"
+		}
+		out.Anomalies = append(out.Anomalies, at(a.File, a.T, a.Event, fmt.Sprintf("%s: %s%s: %s", words.Isolated(tl.Files[a.File].Name), a.Kind, rv, timeline.VisibleBidi(a.Msg))))
 	}
 	return out
 }
 
+// maxLongestAges bounds the cursors LongestAges names: a fleet has
+// hundreds, and one line of them all is unreadable.
+const maxLongestAges = 5
+
 // longestAges names, per file and recorded cursor, the longest stretch
-// it went unconfirmed, apart from the age at a reconnect the what-if
-// gives.
+// it went unconfirmed, the longest first, apart from the age at a
+// reconnect the what-if gives.
 func (e *Engine) longestAges() string {
+	var ages []timeline.CursorAge
+	for _, c := range e.an.Ages {
+		if c.Kind != timeline.HadBookmarks {
+			ages = append(ages, c)
+		}
+	}
+	slices.SortStableFunc(ages, func(a, b timeline.CursorAge) int { return cmp.Compare(b.MaxAge, a.MaxAge) })
 	var parts []string
 	many := len(e.tl.Files) > 1
-	for _, c := range e.an.Ages {
-		if c.Kind == timeline.HadBookmarks {
-			continue
-		}
+	for _, c := range ages[:min(len(ages), maxLongestAges)] {
 		name := c.Kind.String()
 		if many {
 			name = words.Isolated(e.tl.Files[c.File].Name) + " " + name
 		}
 		parts = append(parts, name+" "+timeline.FormatDuration(c.MaxAge))
+	}
+	if n := len(ages) - maxLongestAges; n > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", n))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -119,3 +119,74 @@ func TestFindingsCrossAMessage(t *testing.T) {
 	}
 	roundTrip(t, "Findings", f)
 }
+
+// TestFindingsOfAWholeFleet: on the watchlist recording (99 captures,
+// 2 667 gaps, hundreds of cursors) the gaps' count is every gap, not
+// the thousand kept; the longest ages name the five longest and how many
+// more, not hundreds in one line.
+func TestFindingsOfAWholeFleet(t *testing.T) {
+	e, _ := recordingEngine(t, "samples-watchlist", "*.ts.http")
+	f := e.Findings(timeline.Filter{})
+	if e.an.GapCount <= timeline.MaxGapsKept || len(f.Gaps) != timeline.MaxGapsKept {
+		t.Fatalf("%d gaps, %d kept: the test proves nothing", e.an.GapCount, len(f.Gaps))
+	}
+	if f.GapCount != e.an.GapCount {
+		t.Errorf("the findings count %d gaps, the analysis %d", f.GapCount, e.an.GapCount)
+	}
+	if n := strings.Count(f.LongestAges, ";"); n != maxLongestAges || !strings.HasSuffix(f.LongestAges, " more") {
+		t.Errorf("the longest ages name %d cursors: %q", n, f.LongestAges)
+	}
+	var longest int64
+	for _, c := range e.an.Ages {
+		longest = max(longest, c.MaxAge)
+	}
+	first, _, _ := strings.Cut(f.LongestAges, ";")
+	if !strings.HasSuffix(first, " "+timeline.FormatDuration(longest)) {
+		t.Errorf("the longest ages begin with %q, not the longest (%s)", first, timeline.FormatDuration(longest))
+	}
+	if !f.Fleet {
+		t.Errorf("99 captures make no fleet")
+	}
+}
+
+// TestAtRiskResumesAreUndecided: the Python informers' resumes, refused
+// or accepted by the server, are at risk in the models: undecided, not a
+// contradiction of what the server answered.
+func TestAtRiskResumesAreUndecided(t *testing.T) {
+	e, _ := openFiles(t, Options{}, filepath.Join("..", "..", "parser", "testdata", "python-informer.log"))
+	atRisk := 0
+	for _, r := range e.Findings(timeline.Filter{}).Resumes {
+		if strings.Contains(r.Text, "model at-risk") {
+			atRisk++
+			if !strings.Contains(r.Text, "(undecided)") {
+				t.Errorf("an at-risk prediction is not undecided: %s", r.Text)
+			}
+		}
+	}
+	if atRisk == 0 {
+		t.Errorf("no resume of the Python informers is at risk: the test proves nothing")
+	}
+}
+
+// TestLogGonesAreErrors: the Python informers' log shows two 410s, which
+// the verdict tells; the Findings' observed errors and the range's error
+// count hold them too (they said 0).
+func TestLogGonesAreErrors(t *testing.T) {
+	e, _ := openFiles(t, Options{}, filepath.Join("..", "..", "parser", "testdata", "python-informer.log"))
+	gones := len(e.tl.Gones())
+	if gones != 2 {
+		t.Fatalf("%d 410s in the Python informers' log, want 2", gones)
+	}
+	f := e.Findings(timeline.Filter{})
+	if len(f.Errors) != gones {
+		t.Errorf("the findings list %d errors, the log shows %d 410s", len(f.Errors), gones)
+	}
+	for _, er := range f.Errors {
+		if !strings.Contains(er.Text, "410 Gone in the client's log: Watch expired") {
+			t.Errorf("error finding %q", er.Text)
+		}
+	}
+	if st := e.an.RangeStats(e.tl.Start(), e.tl.End()+1); st.Errors != gones {
+		t.Errorf("the whole range counts %d errors, want %d", st.Errors, gones)
+	}
+}
