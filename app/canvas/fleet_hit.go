@@ -139,16 +139,27 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	if row.MayMix {
 		lines = append(lines, mayMixWords)
 	}
-	lines = append(lines, "asked for bookmarks: "+map[bool]string{true: "yes", false: "no"}[c.Bookmarks]+"; relists seen: "+strconv.Itoa(len(c.Relists)))
+	asked := map[bool]string{true: "yes", false: "no"}[c.Bookmarks]
+	if c.BookmarksUnseen {
+		// Its own log names no request's parameters: Bookmarks is its
+		// library's default, not what it did.
+		asked = "not shown (its log names no request's parameters)"
+		had, lacked = "with the cursor its log shows", ""
+	}
+	lines = append(lines, "asked for bookmarks: "+asked+"; relists seen: "+strconv.Itoa(len(c.Relists)))
 	switch {
 	case at < d.clockStart:
 		lines = append(lines, "a reconnect at "+clock(at, d.zone)+": the recordings begin at "+clock(d.clockStart, d.zone)+", nothing was recorded before it")
 	case at > d.clockEnd:
-		lines = append(lines, "the recordings end at "+clock(d.clockEnd, d.zone)+"; a reconnect then, "+had+" (as it ran): "+verdict(row.Own()),
-			lacked+": "+verdict(row.Other()))
+		lines = append(lines, "the recordings end at "+clock(d.clockEnd, d.zone)+"; a reconnect then, "+had+" (as it ran): "+verdict(row.Own()))
+		if lacked != "" {
+			lines = append(lines, lacked+": "+verdict(row.Other()))
+		}
 	default:
-		lines = append(lines, "a reconnect at "+clock(at, d.zone)+", "+had+" (as it ran): "+verdict(row.Own()),
-			lacked+": "+verdict(row.Other()))
+		lines = append(lines, "a reconnect at "+clock(at, d.zone)+", "+had+" (as it ran): "+verdict(row.Own()))
+		if lacked != "" {
+			lines = append(lines, lacked+": "+verdict(row.Other()))
+		}
 	}
 	if srv, inc := serverAt(row.stints, at); srv >= 0 {
 		lines = append(lines, "on server "+d.serverName(srv, inc)+" then; answered by "+row.Servers)

@@ -264,3 +264,34 @@ func TestServerLabelsFitTheHistogram(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetHoverOfAClientLog: a client read from client-go's own log,
+// which names no request's parameters, is not said to have asked for
+// bookmarks (its library's default, which half the lab's did not), nor
+// given a verdict for the other cursor.
+func TestFleetHoverOfAClientLog(t *testing.T) {
+	b := timeline.NewBuilder()
+	f, err := os.Open(filepath.Join(testsample.Recording(t, "samples-lab"), "fleet-klog.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := b.AddReader("fleet-klog.log", f, parser.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+	if d == nil || len(d.Rows) < 200 || !d.Rows[0].Client.BookmarksUnseen {
+		t.Fatalf("the lab's klog makes no fleet of clients whose bookmarks it does not show: %v", d)
+	}
+	got := strings.Join(d.rowText(0, (d.clockStart+d.clockEnd)/2, 1), "\n")
+	for _, want := range []string{"asked for bookmarks: not shown", "with the cursor its log shows (as it ran): "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the hover %q does not say %q", got, want)
+		}
+	}
+	for _, not := range []string{"asked for bookmarks: yes", "without bookmarks: "} {
+		if strings.Contains(got, not) {
+			t.Errorf("the hover %q says %q", got, not)
+		}
+	}
+}

@@ -156,7 +156,11 @@ func (e *Engine) fileReport(i int) FileReport {
 	r.Sessions = make([]SessionRow, len(f.Sessions))
 	for k, g := range f.Sessions {
 		s := tl.Sessions[g]
-		r.Sessions[k] = SessionRow{Index: s.Index, Request: requestText(s.Request), Status: statusText(s), Ended: endText(s),
+		req := requestText(s.Request)
+		if f.Audit && f.Log != "" && f.Library == "" {
+			req = klogRequestText(s.Request)
+		}
+		r.Sessions[k] = SessionRow{Index: s.Index, Request: req, Status: statusText(s), Ended: endText(s),
 			Events: s.Events, Bookmarks: s.Bookmarks, Gap: s.Gap, Server: canvas.SessionServer(tl, g)}
 	}
 	return r
@@ -205,6 +209,25 @@ func requestText(r *parser.Request) string {
 		return r.Method + " " + r.Path
 	}
 	return r.Method + " " + r.Path + "?" + r.Query
+}
+
+// klogRequestText says what request a session read from client-go's own
+// log was: the log names no URL, so its path, selectors and parameters
+// are not the client's own words, and are not shown as a request line.
+func klogRequestText(r *parser.Request) string {
+	what := "a list"
+	switch {
+	case r == nil:
+		return "(not in the log)"
+	case r.SendInitialEvents:
+		what = "a WatchList watch"
+	case r.Watch:
+		what = "a watch"
+	}
+	if r.ResourceVersion != "" {
+		what += " from RV " + r.ResourceVersion
+	}
+	return what + ", rebuilt from the client's log (it names no URL)"
 }
 
 func statusText(s timeline.Session) string {

@@ -179,3 +179,28 @@ func TestFilesSayWhatIsWrong(t *testing.T) {
 	roundTrip(t, "Opened", o)
 	roundTrip(t, "FilesReport", r)
 }
+
+// TestKlogSessionsAreNotRequestLines: client-go's own log names no URL,
+// so a client read from it shows no request line of a path, selector
+// and allowWatchBookmarks it never logged (the lab's c100-nobookmarks
+// watched a label selector without bookmarks), but what each session
+// was, rebuilt from the log.
+func TestKlogSessionsAreNotRequestLines(t *testing.T) {
+	e, _ := openFiles(t, Options{}, filepath.Join(testsample.Recording(t, "samples-lab"), "fleet-klog.log"))
+	r := e.Files("c100-nobookmarks", 1)
+	if len(r.Shown) != 1 || len(r.Shown[0].Sessions) < 2 {
+		t.Fatalf("c100-nobookmarks: %d files shown", len(r.Shown))
+	}
+	watches := 0
+	for _, s := range r.Shown[0].Sessions {
+		if strings.Contains(s.Request, "GET ") || strings.Contains(s.Request, "allowWatchBookmarks") || !strings.HasSuffix(s.Request, ", rebuilt from the client's log (it names no URL)") {
+			t.Errorf("session %d: %q", s.Index, s.Request)
+		}
+		if strings.HasPrefix(s.Request, "a watch from RV ") {
+			watches++
+		}
+	}
+	if watches == 0 {
+		t.Errorf("no session of c100-nobookmarks is a watch from an RV")
+	}
+}
