@@ -269,7 +269,7 @@ func (r *Report) writeFleet(p *printer) {
 		for _, m := range s.Reasons {
 			models = append(models, fmt.Sprintf("%s %s %d", m.Model, m.Outcome, m.Clients))
 		}
-		from := r.instant(s.From)
+		from := r.instantFrom(s.From)
 		if s.Worst {
 			from += " (worst)"
 		}

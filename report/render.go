@@ -111,6 +111,17 @@ func (r *Report) instant(s string) string {
 	return timeline.FormatInstant(t.UnixNano(), r.zone)
 }
 
+// instantFrom is the instant a stretch begins at, rounded up to the
+// millisecond shown (timeline.CeilMillisecond): a reconnect asked for at
+// the instant read gets the stretch's answer.
+func (r *Report) instantFrom(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return orDash(s)
+	}
+	return timeline.FormatInstant(timeline.CeilMillisecond(t.UnixNano()), r.zone)
+}
+
 // write writes the report's sections in order, each by its own method.
 func (r *Report) write(w io.Writer, md bool) error {
 	p := &printer{w: w, md: md}

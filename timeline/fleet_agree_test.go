@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"regexp"
 	"sort"
 	"testing"
 	"time"
@@ -74,5 +75,36 @@ func TestFleetStepsAgreeWithReconnects(t *testing.T) {
 				t.Errorf("%d of %d instants differ (%d of them the 410s')", differ, len(ats), len(gones))
 			}
 		})
+	}
+}
+
+// TestWorstMomentAsSaidIsTheWorst: the worst stretch of the lab's audit
+// logs begins 542µs into a millisecond, as server c's old process ended
+// its watches; said truncated to the millisecond, a reconnect asked for
+// at the instant read came before it and got other counts (0 refused
+// instead of 17). The instant said, read back, gets the stretch's counts.
+func TestWorstMomentAsSaidIsTheWorst(t *testing.T) {
+	for _, files := range [][]string{{"audit-*.log"}, {"fleet-klog.log"}} {
+		a := buildRecording(t, "samples-lab", files...).Analyze(realServer())
+		fl := a.Fleet()
+		w := fl.Stampedes[fl.Worst]
+		if w.From%int64(time.Millisecond) == 0 {
+			t.Fatalf("%s: the worst stretch begins on a millisecond: the test proves nothing", files)
+		}
+		said := regexp.MustCompile(`worst moment, from ([0-9-]+ [0-9:.]+) UTC`).FindStringSubmatch(a.WorstWords())
+		if said == nil {
+			t.Fatalf("%s: no worst moment in %q", files, a.WorstWords())
+		}
+		at, err := time.Parse("2006-01-02 15:04:05.000", said[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at.UnixNano() < w.From || at.UnixNano() >= w.To {
+			t.Errorf("%s: the worst moment is said at %s, outside its stretch", files, said[1])
+		}
+		fc, _ := a.FleetReconnect(ResumeQuery{At: at.UnixNano()})
+		if fc.Without.Refused != w.Without {
+			t.Errorf("%s: a reconnect at %s, the worst moment as said, is refused for %d clients without bookmarks; the worst moment says %d", files, said[1], fc.Without.Refused, w.Without)
+		}
 	}
 }

@@ -46,6 +46,17 @@ func FormatInstant(t int64, loc *time.Location) string {
 	return string(b)
 }
 
+// CeilMillisecond rounds t up to the millisecond FormatInstant shows: a
+// stretch that begins 542µs into a millisecond, said at that
+// millisecond, would be said before it begins.
+func CeilMillisecond(t int64) int64 {
+	const ms = int64(time.Millisecond)
+	if r := t % ms; r > 0 {
+		return t - r + ms
+	}
+	return t
+}
+
 // FormatClock is FormatInstant without the date, for places where the
 // date is plain from what is around it (a range of the plot, a tooltip
 // beside the axis): "01:04:24.512 UTC".

@@ -53,6 +53,12 @@ func DefaultParams() Params {
 // (Params.Zone).
 func (a *Analysis) instant(t int64) string { return FormatInstant(t, a.Params.Zone) }
 
+// instantFrom is the instant a stretch begins at, as a sentence says it:
+// rounded up to the millisecond shown, so that the instant read lies
+// within the stretch, and a reconnect asked for then gets its answer
+// (CeilMillisecond).
+func (a *Analysis) instantFrom(t int64) string { return a.instant(CeilMillisecond(t)) }
+
 // ServerCount is Params.Servers, at least 1 (a zero Params means one server).
 func (p Params) ServerCount() int { return max(p.Servers, 1) }
 

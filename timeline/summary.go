@@ -729,10 +729,10 @@ func (a *Analysis) worstWords(f *Fleet) string {
 		// Neither side is known apart: the clients' logs show no
 		// bookmarks.
 		if w.Without > 0 {
-			return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted (whether they asked for bookmarks, their logs do not show).", a.instant(w.From), w.Without)
+			return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted (whether they asked for bookmarks, their logs do not show).", a.instantFrom(w.From), w.Without)
 		}
 		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist): each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-			a.instant(w.From), w.AtRiskWithout, atRiskWords(w.Reasons))
+			a.instantFrom(w.From), w.AtRiskWithout, atRiskWords(w.Reasons))
 	}
 	// The clients with bookmarks whose cursor nothing shows then are
 	// counted on neither side: say how many, lest none read as safe
@@ -748,10 +748,10 @@ func (a *Analysis) worstWords(f *Fleet) string {
 		}
 	}
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them%s.", a.instant(w.From), w.Without, with, unjudged)
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them%s.", a.instantFrom(w.From), w.Without, with, unjudged)
 	}
 	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-		a.instant(w.From), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
+		a.instantFrom(w.From), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
 }
 
 // atRiskWords says in plain words why the models put reconnects at
