@@ -27,6 +27,8 @@ type analysis struct {
 	generation int
 	// restarts are the API server restarts the captures suggest.
 	restarts []timeline.DetectedRestart
+	// servers are the API servers the records name.
+	servers []string
 	// zone is the zone the analysis was asked to write times in
 	// (Params.Zone), which the views write theirs in.
 	zone *time.Location
@@ -35,5 +37,5 @@ type analysis struct {
 // newAnalysis is what the engine answered of its latest analysis,
 // asked with params.
 func newAnalysis(a engine.Analyzed, params timeline.Params) analysis {
-	return analysis{summary: a.Summary, judged: a.Judged, fleet: a.Fleet, generation: a.Generation, restarts: a.Restarts, zone: zoneIn(params)}
+	return analysis{summary: a.Summary, judged: a.Judged, fleet: a.Fleet, generation: a.Generation, restarts: a.Restarts, servers: a.Servers, zone: zoneIn(params)}
 }

@@ -474,6 +474,12 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dd().ID("fleet-worst").Text(worst),
 			goapp.Dt().Text("API server restarts seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Restarts)),
+			goapp.If(fl.ProbableRestarts > 0, func() goapp.UI {
+				return goapp.Dt().Text("Probable restarts (the clients' watches alone suggest them)")
+			}),
+			goapp.If(fl.ProbableRestarts > 0, func() goapp.UI {
+				return goapp.Dd().Text(strconv.Itoa(fl.ProbableRestarts))
+			}),
 			goapp.If(fl.Outages > 0, func() goapp.UI {
 				return goapp.Dt().Text("Outages: no client's request reached a server")
 			}),

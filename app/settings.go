@@ -21,6 +21,9 @@ type SettingsPanel struct {
 	Params timeline.Params
 	// Detected are the restarts the captures suggest.
 	Detected []timeline.DetectedRestart
+	// Servers are the API servers the records name: the count of servers
+	// is at least theirs.
+	Servers []string
 	// Analyzing: the analysis of Params is on its way.
 	Analyzing bool
 	// Kept is whether the user opened the form, which stays while
@@ -61,8 +64,8 @@ func (s *SettingsPanel) Render() goapp.UI {
 				goapp.Input().ID("set-restarts").Type("text").Value(restartsText(pr.Restarts)).Placeholder("2026-11-30T00:58:00Z/2026-11-30T00:59:05Z").OnChange(s.onRestarts),
 				goapp.Small().Text("From SIGTERM to the new process serving. With one server, every cursor last current before the new process served is refused."),
 			),
-			numberField("set-servers", "API servers behind the load balancer", float64(max(pr.Servers, 1)), float64(def.Servers),
-				"With several, a restarted server's clients move to another whose cache kept its history.", s.onInt(func(p *timeline.Params, n int) { p.Servers = max(n, 1) })),
+			numberField("set-servers", "API servers behind the load balancer", float64(max(pr.Servers, 1, len(s.Servers))), float64(def.Servers),
+				s.serversHelp(), s.onInt(func(p *timeline.Params, n int) { p.Servers = max(n, 1) })),
 			goapp.Label().For("set-cache").Class("check").Body(
 				goapp.Input().ID("set-cache").Type("checkbox").Checked(pr.WatchCache).OnChange(s.onWatchCache),
 				goapp.Span().Text(" watch cache on (off: --watch-cache=false, every watch reads etcd)"),
@@ -103,11 +106,26 @@ func (s *SettingsPanel) onZone(ctx goapp.Context, e goapp.Event) {
 	s.post(ctx, p)
 }
 
+// serversHelp says what the servers' count does, and, when the records
+// name the servers, that the count is at least theirs.
+func (s *SettingsPanel) serversHelp() string {
+	const does = "With several, a restarted server's clients move to another whose cache kept its history."
+	if len(s.Servers) < 2 {
+		return does
+	}
+	return fmt.Sprintf("%s The records name %d (%s), each judged by its own evidence: the count is at least that.", does, len(s.Servers), strings.Join(s.Servers, ", "))
+}
+
 // renderDetectedRestarts offers the restarts the captures suggest, with
-// their evidence; nothing is applied until the user asks.
+// their evidence; nothing is applied until the user asks. Restarts the
+// audit logs show are applied already, each to its own server's
+// verdicts: the panel says so and offers nothing.
 func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 	if len(s.Detected) == 0 || len(s.Params.Restarts) > 0 {
 		return goapp.Div().ID("detected-restarts")
+	}
+	if timeline.AuditLogged(s.Detected) {
+		return goapp.Div().ID("detected-restarts").Class("hint").Text(fmt.Sprintf("The audit logs show %s, each applied to its own server's verdicts: nothing to set here.", quantity.Plural(len(s.Detected), "API server restart")))
 	}
 	d := s.Detected[0]
 	text := fmt.Sprintf("The captures suggest an API server restart: %d watches of %d clients ended cleanly from %s, and a server answered the first reconnect at %s.",

@@ -60,6 +60,10 @@ type DetectedRestart struct {
 	Unreachable bool
 }
 
+// Shown says a server's own records show the restart: its audit logs or
+// its log. Else the clients' streams alone suggest it: a probable one.
+func (d DetectedRestart) Shown() bool { return d.Logs != nil || d.Server != "" }
+
 // Window is the restart window the detection suggests: from the old
 // server ending its watches to a server answering again.
 func (d DetectedRestart) Window() Restart {

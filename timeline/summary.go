@@ -603,10 +603,11 @@ func (s *summarizer) loggedRestarts() (names, ended []string) {
 	return names, ended
 }
 
-// auditLogged says whether the audit logs show every detected restart:
-// then the model knows each server's restarts and applies them itself.
-func (s *summarizer) auditLogged() bool {
-	for _, r := range s.a.Restarts {
+// AuditLogged says whether the audit logs show every restart of rs: then
+// the model knows each server's restarts and applies them itself, and
+// nothing is left to apply by hand.
+func AuditLogged(rs []DetectedRestart) bool {
+	for _, r := range rs {
 		if r.Logs == nil {
 			return false
 		}
@@ -1147,7 +1148,7 @@ func (s *summarizer) restarts() {
 		for k := range names {
 			logged[k] = names[k] + " at " + ended[k]
 		}
-		if s.auditLogged() {
+		if AuditLogged(s.a.Restarts) {
 			s.add("restart", "The audit logs show each restart, where the old process ended its watches: API server %s; each verdict applies its own server's.", joinWords(logged))
 		} else {
 			s.add("restart", "The API servers' own logs show each restart, where the old process ended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", joinWords(logged))

@@ -103,7 +103,11 @@ func (d *FleetData) drawRestarts(l *FleetLayout, s Scale, fr *Frame, buf *FleetS
 	for _, r := range d.Restarts {
 		if !r.Unreachable {
 			w := r.Window()
-			shade(w.From, w.To, "API server restart", "restart")
+			label := "API server restart"
+			if !r.Shown() {
+				label = "probable restart"
+			}
+			shade(w.From, w.To, label, "restart")
 		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorFg, Alpha: 0.1}, buf.rects)

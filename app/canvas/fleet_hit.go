@@ -63,7 +63,12 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		}
 		for _, r := range d.Restarts {
 			if w := r.Window(); !r.Unreachable && at >= w.From-slop && at <= w.To+slop {
-				lines = append(lines, "API server restart: its watches ended at "+clock(r.Ended, d.zone)+", a server answered again at "+clock(w.To, d.zone)+
+				what := "API server restart"
+				if !r.Shown() {
+					// The clients' watches alone suggest it.
+					what = "Probable API server restart"
+				}
+				lines = append(lines, what+": its watches ended at "+clock(r.Ended, d.zone)+", a server answered again at "+clock(w.To, d.zone)+
 					" ("+quantity.Plural(len(r.Sessions), "watch")+" in "+quantity.Plural(r.Files, "client")+" ended)")
 			}
 		}

@@ -65,7 +65,7 @@ func TestFleetRestartLabelsNeverOverlap(t *testing.T) {
 			}
 			drawn := 0
 			for _, tx := range fr.Texts {
-				if tx.Text == "API server restart" {
+				if tx.Text == "API server restart" || tx.Text == "probable restart" {
 					drawn++
 					if !tx.Backed || tx.MaxWidth <= 0 || tx.Short != "restart" {
 						t.Errorf("the restart label %+v is not cut to its room on a box", tx)

@@ -295,3 +295,47 @@ func TestFleetHoverOfAClientLog(t *testing.T) {
 		}
 	}
 }
+
+// TestProbableRestartsAreSaidSo: the lab's klog alone suggests the three
+// restarts by its clients' watches ending together, which the summary
+// calls probable and does not apply; the fleet names them so too, while
+// the audit logs show them for certain.
+func TestProbableRestartsAreSaidSo(t *testing.T) {
+	for _, c := range []struct {
+		files []string
+		label string
+	}{{[]string{"fleet-klog.log"}, "probable restart"}, {[]string{"audit-*.log"}, "API server restart"}} {
+		var paths []string
+		for _, p := range c.files {
+			m, _ := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-lab"), p))
+			paths = append(paths, m...)
+		}
+		b := timeline.NewBuilder()
+		for _, p := range paths {
+			f, err := os.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = b.AddReader(filepath.Base(p), f, parser.Options{})
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+		if d == nil || len(d.Restarts) != 3 {
+			t.Fatalf("%s: %v", c.files, d)
+		}
+		var fr Frame
+		var buf FleetScratch
+		l := d.Build(&FleetViewport{From: d.From, To: d.To, Width: 4000, MaxHeight: 500, PixelRatio: 1}, &fr, &buf)
+		if len(l.RestartLabels) == 0 {
+			t.Fatalf("%s: no restart named over the curves", c.files)
+		}
+		for _, rl := range l.RestartLabels {
+			if rl.Text != c.label {
+				t.Errorf("%s: a restart is named %q, want %q", c.files, rl.Text, c.label)
+			}
+		}
+	}
+}

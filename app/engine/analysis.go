@@ -15,6 +15,10 @@ type Analyzed struct {
 	Judged     bool
 	Generation int
 	Restarts   []timeline.DetectedRestart
+	// Servers are the API servers the records name (audit logs, metrics,
+	// the servers' own logs), which the settings' count cannot go below
+	// (Analysis.ServerCount).
+	Servers []string
 }
 
 // Analyze runs the retention model over the timeline with params, as the
@@ -43,6 +47,9 @@ func (e *Engine) Analyze(params timeline.Params, pause func()) (Analyzed, error)
 	e.an, e.summary = an, summary
 	e.generation++
 	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation, Restarts: an.Restarts}
+	for _, srv := range e.tl.Servers {
+		e.opened.Analyzed.Servers = append(e.opened.Analyzed.Servers, srv.Name)
+	}
 	// The fleet is worked out once per analysis: the summary of a judged
 	// capture has done it.
 	e.opened.Analyzed.Fleet = an.Fleet() != nil

@@ -41,7 +41,10 @@ type Fleet struct {
 	// there is none.
 	WorstWords string
 	Relists    int // the relists seen
-	Restarts   int // the API server restarts seen
+	// Restarts counts the API server restarts a server's own records
+	// show, ProbableRestarts those the clients' watches alone suggest
+	// (timeline.DetectedRestart.Shown).
+	Restarts, ProbableRestarts int
 	// Outages counts the stretches when no request of the captured
 	// clients reached a server (timeline.Outage).
 	Outages int
@@ -100,8 +103,15 @@ func (e *Engine) Fleet() (Fleet, bool) {
 		return Fleet{}, false
 	}
 	f := Fleet{Rows: make([]FleetRow, len(d.Rows)), From: d.From, To: d.To, MinHeight: d.MinHeight(),
-		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Restarts: len(d.Restarts), Outages: len(d.Outages),
+		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Outages: len(d.Outages),
 		ByServer: len(d.Groups) > 0}
+	for _, r := range d.Restarts {
+		if r.Shown() {
+			f.Restarts++
+		} else {
+			f.ProbableRestarts++
+		}
+	}
 	for i, r := range d.Rows {
 		f.Rows[i] = FleetRow{Name: r.Client.Name, Servers: r.Servers, File: r.Client.File, MayMix: r.MayMix}
 	}
