@@ -3,7 +3,12 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"watchlens/internal/quantity"
 )
+
+// maxPastedNames bounds the files the pasted summary names.
+const maxPastedNames = 5
 
 // PasteMarkdown is the summary as an engineer pastes it into a
 // postmortem: the files, the verdict in words, the key figures, and a
@@ -15,7 +20,9 @@ func (r *Report) PasteMarkdown(link string) string {
 	for _, f := range r.Files {
 		names = append(names, "`"+strings.ReplaceAll(textSafe(f.Name), "`", "'")+"`")
 	}
-	fmt.Fprintf(&b, "**watchlens** on %s\n\n", strings.Join(names, ", "))
+	// A fleet's hundreds of names would bury the verdict: the first few,
+	// and how many more.
+	fmt.Fprintf(&b, "**watchlens** on %s\n\n", quantity.Listed(names, maxPastedNames))
 	for _, l := range r.Summary {
 		fmt.Fprintf(&b, "- %s\n", mdSafe(l.Text))
 	}

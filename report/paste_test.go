@@ -20,3 +20,20 @@ func TestPasteMarkdown(t *testing.T) {
 		t.Errorf("%d summary lines pasted, want %d", strings.Count(md, "\n- "), len(r.Summary))
 	}
 }
+
+// TestPasteOfAFleetNamesAFew: a fleet's hundred captures pasted every
+// name before the verdict (7 KB on the watchlist recording); the first
+// five and how many more.
+func TestPasteOfAFleetNamesAFew(t *testing.T) {
+	names := make([]string, 0, 12)
+	r := &Report{}
+	for i := range 12 {
+		name := "c0" + string(rune('a'+i)) + ".ts.http"
+		names = append(names, name)
+		r.Files = append(r.Files, FileReport{Name: name})
+	}
+	first, _, _ := strings.Cut(r.PasteMarkdown(""), "\n")
+	if want := "**watchlens** on `" + names[0] + "`, "; !strings.HasPrefix(first, want) || !strings.HasSuffix(first, " and 7 more") || strings.Contains(first, names[5]) {
+		t.Errorf("the pasted summary begins %q", first)
+	}
+}
