@@ -85,7 +85,10 @@ func (v *FilesPanel) Render() goapp.UI {
 	return goapp.Div().Body(
 		goapp.If(many, func() goapp.UI {
 			return goapp.P().Class("files-find").Body(
-				goapp.Label().For("files-find").Text(fmt.Sprintf("%s open; find one by name: ", quantity.Plural(r.Total, "file"))),
+				// Each capture is one, and so is each client read from an
+				// audit log or a client's log: a count of files would read
+				// 225 for six audit logs.
+				goapp.Label().For("files-find").Text(fmt.Sprintf("%d open (each capture, and each client read from a log); find one by name: ", r.Total)),
 				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.Kept.find).
 					OnInput(func(ctx goapp.Context, e goapp.Event) {
 						v.Kept.find = ctx.JSSrc().Get("value").String()
@@ -101,7 +104,7 @@ func (v *FilesPanel) Render() goapp.UI {
 			return v.renderFolded(f)
 		}),
 		goapp.If(r.Matched > len(r.Shown), func() goapp.UI {
-			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%s more not listed here", quantity.Plural(r.Matched-len(r.Shown), "file")))
+			return goapp.P().ID("files-more").Class("hint").Text(fmt.Sprintf("%d more not listed here", r.Matched-len(r.Shown)))
 		}),
 		goapp.If(r.Matched == 0 && r.Total > 0, func() goapp.UI {
 			return goapp.P().ID("files-more").Class("hint").Text("No file open has that in its name.")
