@@ -21,7 +21,7 @@ func TestAtRiskWordsSayWhichServer(t *testing.T) {
 			riskiest = l.Text
 		}
 	}
-	if !strings.Contains(riskiest, "c117-nobookmarks.ts.http") || !strings.Contains(riskiest, "refused (410 Gone): API server a's own 410 had already said it no longer kept it") {
+	if !strings.Contains(riskiest, "c117-nobookmarks.ts.http") || !strings.Contains(riskiest, "refused (410 Gone): an earlier 410 from API server a had already said it no longer kept it") {
 		t.Errorf("the riskiest moment: %q, want it refused by server a, named", riskiest)
 	}
 	if strings.Contains(riskiest, "the server's own 410") {

@@ -123,12 +123,13 @@ func (a *Analysis) plain(m Model, v Verdict) string {
 		if v.Outcome == AtRisk {
 			// With several servers, one's 410 refuses only the
 			// reconnects that reach it.
-			return "an API server's own 410 had already said it no longer kept it, and a reconnect that reached that server would be refused"
+			return "an earlier 410 from an API server had already said it no longer kept it, and a reconnect that reached that server would be refused"
 		}
 		if s := v.modelServer(m); s >= 0 && len(a.TL.Servers) > 1 {
-			return fmt.Sprintf("API server %s's own 410 had already said it no longer kept it", a.TL.Servers[s].Name)
+			return fmt.Sprintf("an earlier 410 from API server %s had already said it no longer kept it", a.TL.Servers[s].Name)
 		}
-		return "the server's own 410 had already said it no longer kept it"
+		// Earlier: the 410 being explained is not its own evidence.
+		return "an earlier 410 from the server had already said it no longer kept it"
 	}
 	return m.String()
 }
