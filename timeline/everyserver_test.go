@@ -203,3 +203,26 @@ func TestEveryServerZoneReasonsNameTheirServers(t *testing.T) {
 		})
 	}
 }
+
+// TestReconnectInAnOutageSaysSo: asked for a reconnect of every client
+// inside the outage's stretch, the fleet's answer says that no request
+// reached a server then; outside it, it does not.
+func TestReconnectInAnOutageSaysSo(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http").Analyze(realServer())
+	os := a.TL.Outages()
+	if len(os) == 0 {
+		t.Fatal("the outage recording shows no outage")
+	}
+	o := os[0]
+	for at, want := range map[int64]bool{(o.From + o.To) / 2: true, o.To + int64(time.Minute): false} {
+		line := ""
+		for _, l := range a.Summary([]ResumeQuery{{At: at}}) {
+			if l.Topic == "resume-at" {
+				line = l.Text
+			}
+		}
+		if got := strings.Contains(line, "But no client's request reached an API server from "+a.instant(o.From)); got != want {
+			t.Errorf("at %s the fleet's answer says the outage %v, want %v: %q", a.instant(at), got, want, line)
+		}
+	}
+}

@@ -1016,6 +1016,21 @@ func (s *summarizer) riskiest() {
 	s.add("riskiest", "%s.", t)
 }
 
+// outageAt says, when no client's request reached a server at the
+// instant q asks, that a reconnect then would have reached none either:
+// its answer is the server's once one answered again. "" otherwise.
+func (s *summarizer) outageAt(q ResumeQuery) string {
+	if q.Relative {
+		return ""
+	}
+	for _, o := range s.a.TL.Outages() {
+		if o.From <= q.At && q.At < o.To {
+			return fmt.Sprintf(" But no client's request reached an API server from %s until %s: a reconnect then would have reached none either, and been answered only once one did.", s.instant(o.From), s.instant(o.To))
+		}
+	}
+	return ""
+}
+
 // resumeAt: the answers to --resume-at, one line per instant asked; for
 // a fleet, what a reconnect of every client then would cost.
 func (s *summarizer) resumeAt() {
@@ -1031,8 +1046,8 @@ func (s *summarizer) resumeAt() {
 			if refusing {
 				byAll = len(s.a.TL.Servers)
 			}
-			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s",
-				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), 0), servers)
+			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s%s",
+				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), 0), servers, s.outageAt(q))
 		}
 		return
 	}
