@@ -116,7 +116,7 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 			if filter.Kind != "" {
 				out.GapCount++
 			}
-			out.Gaps = append(out.Gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: %s, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), timeline.FormatDuration(g.AgeTime), timeline.FormatRV(g.AgeRV))))
+			out.Gaps = append(out.Gaps, at(g.File, g.From, -1, fmt.Sprintf("%s, %s cursor at RV %s while the head reached %s: by then %s since it was last current, %s RVs behind", words.Isolated(tl.Files[g.File].Name), g.Kind, timeline.FormatRV(g.RV), timeline.FormatRV(g.HeadRV), timeline.FormatDuration(g.AgeTime), timeline.FormatRV(g.AgeRV))))
 		}
 	}
 	for _, a := range tl.Anomalies {
