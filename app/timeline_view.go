@@ -777,7 +777,7 @@ var legendItems = []struct{ sym, color, opacity, text, from string }{
 	{"━", canvas.ColorAware, "", "bookmark-aware cursor", ""},
 	{"━", canvas.ColorIgnoring, "", "bookmark-ignoring cursor", ""},
 	{"━", canvas.ColorHead, "", "head estimate", ""},
-	{"▬", canvas.ColorSession, "0.55", "an API server's process, from its audit logs (▼ its restart)", "servers"},
+	{"▬", canvas.ColorSession, "0.55", "an API server's process, from its audit logs (▲ a new process: its restart)", "servers"},
 	{"━", canvas.ColorAware, "", "a server's watch cache head RV, per resource, from its metrics", "metrics"},
 	{"▮", canvas.ColorDeleted, "", "a server's LISTs per second (its WATCHes pale), from its metrics", "metrics"},
 }

@@ -120,7 +120,9 @@ func (t *serverTrack) draw(v *View, b Band, s Scale, fr *Frame) {
 		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.55}, bars)
-	fr.add(Op{Kind: "mark", Shape: "tridown", Color: ColorError, Size: markSize + 2}, marks)
+	// A new process is no error: an upward triangle in the text's
+	// colour, apart from the ERROR events' red one pointing down.
+	fr.add(Op{Kind: "mark", Shape: "tri", Color: ColorFg, Size: markSize + 2}, marks)
 	for _, r := range t.srv.reinits {
 		if r.T >= v.From && r.T < v.To {
 			reinits = append(reinits, float32(s.X(r.T)), float32(b.Y+procH+6))

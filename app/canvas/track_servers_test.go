@@ -345,3 +345,27 @@ func TestServerTracksFitWhatTheyDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestServerRestartsAreNotErrors: a server's new process is marked with
+// an upward triangle in the text's colour, not the ERROR events' red
+// downward one (the review read a restart beside "No 410 was observed"
+// as an error).
+func TestServerRestartsAreNotErrors(t *testing.T) {
+	tl := recordingTimeline(t, "samples-watchlist", "c000-*.ts.http", "apiserver-*.log")
+	c := NewCache(tl)
+	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+	var fr Frame
+	c.Build(v, &fr)
+	starts := 0
+	for _, op := range fr.Ops {
+		switch {
+		case op.Kind == "mark" && op.Shape == "tri" && op.Color == ColorFg:
+			starts += op.Count / 2
+		case op.Kind == "mark" && op.Shape == "tridown":
+			t.Errorf("an ERROR's mark in a capture with no ERROR: %+v", op)
+		}
+	}
+	if starts != 3 {
+		t.Errorf("%d new processes marked, want one per server", starts)
+	}
+}
