@@ -46,7 +46,11 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		}
 	case FleetRows:
 		if h.Row >= 0 {
-			lines = append(lines, d.rowText(h.Row, at, slop)...)
+			when := at
+			if x < l.PlotX {
+				when = onName // the name column: no instant
+			}
+			lines = append(lines, d.rowText(h.Row, when, slop)...)
 		} else if g := l.HeadAt(y, v.ScrollY); g >= 0 {
 			lines = append(lines, d.groupText(g)...)
 		}
@@ -124,6 +128,10 @@ func (d *FleetData) groupText(g int) []string {
 }
 
 // rowText describes a client's row at instant at.
+// onName is rowText's instant for the pointer over the row's name: the
+// row is told without an instant's answers.
+const onName = math.MinInt64
+
 func (d *FleetData) rowText(r int, at, slop int64) []string {
 	row := &d.Rows[r]
 	c := row.Client
@@ -153,6 +161,7 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	}
 	lines = append(lines, "asked for bookmarks: "+asked+"; relists seen: "+strconv.Itoa(len(c.Relists)))
 	switch {
+	case at == onName:
 	case at < d.clockStart:
 		lines = append(lines, "a reconnect at "+clock(at, d.zone)+": the recordings begin at "+clock(d.clockStart, d.zone)+", nothing was recorded before it")
 	case at > d.clockEnd:
@@ -166,7 +175,7 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 			lines = append(lines, lacked+": "+verdict(row.Other()))
 		}
 	}
-	if srv, inc := serverAt(row.stints, at); srv >= 0 {
+	if srv, inc := serverAt(row.stints, at); at != onName && srv >= 0 {
 		lines = append(lines, "on server "+d.serverName(srv, inc)+" then; answered by "+row.Servers)
 	}
 	if p := c.Profile; p.Library != timeline.LibraryUnknown {
@@ -181,7 +190,7 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	}
 	lines = append(lines, c.ProfileDifferences...)
 	for _, rl := range c.Relists {
-		if absInt64(rl.T-at) <= slop {
+		if at != onName && absInt64(rl.T-at) <= slop {
 			lines = append(lines, "relisted at "+clock(rl.T, d.zone)+", after "+causeText(rl.Cause)+"; a "+rl.Kind.String()+" from "+rl.Source.Words())
 		}
 	}

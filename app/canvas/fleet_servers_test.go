@@ -339,3 +339,21 @@ func TestProbableRestartsAreSaidSo(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetNameHoverTellsTheClient: over a row's name the hover tells
+// the client, not a reconnect at the view's first instant (before the
+// recordings begin, which read as noise).
+func TestFleetNameHoverTellsTheClient(t *testing.T) {
+	d := fleetData(t)
+	var fr Frame
+	var buf FleetScratch
+	v := &FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 800, PixelRatio: 1}
+	l := d.Build(v, &fr, &buf)
+	h := d.HitTest(v, &l, l.PlotX/2, l.RowY(0, 0)+FleetRowH/2)
+	if h.Row != 0 || !strings.Contains(h.Text, "asked for bookmarks: ") {
+		t.Fatalf("over the first row's name: row %d, %q", h.Row, h.Text)
+	}
+	if strings.Contains(h.Text, "a reconnect at") || strings.Contains(h.Text, "recordings begin") {
+		t.Errorf("over the first row's name the hover tells an instant: %q", h.Text)
+	}
+}
