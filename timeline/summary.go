@@ -746,7 +746,8 @@ func (a *Analysis) worstWords(f *Fleet) string {
 	unjudged := ""
 	if f.UnknownWith > 0 || a.askedUnknown {
 		if fc, _ := a.FleetReconnect(ResumeQuery{At: w.From}); fc.With.Unknown > 0 {
-			unjudged = fmt.Sprintf(" and %d not judged (nothing shows the cluster's head then)", fc.With.Unknown)
+			// Not "and N not judged", which read as more clients.
+			unjudged = fmt.Sprintf(" (for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then)", fc.With.Unknown)
 		}
 	}
 	if w.Without > 0 {
