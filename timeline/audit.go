@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path"
 	"sort"
 	"strings"
 	"time"
@@ -219,7 +220,13 @@ func (b *Builder) groupAudit() {
 	var logClients []klogJoinCandidate
 	logRead := false
 	for _, k := range keys {
-		name := fmt.Sprintf("%s (%s from %s)", orWord(k.ua, "no user agent"), orWord(k.user, "no user"), orWord(k.ip, "no address"))
+		from := orWord(k.ip, "no address")
+		if k.process != "" {
+			// An API server's own informer: each process has its own,
+			// told by the log of its first request.
+			from += " in " + path.Base(b.auditLogs[groups[k][0].log].Name)
+		}
+		name := fmt.Sprintf("%s (%s from %s)", orWord(k.ua, "no user agent"), orWord(k.user, "no user"), from)
 		if len(perClient[[3]string{k.ua, k.user, k.ip}]) > 1 {
 			name += " " + strings.Join(nonEmpty(k.resource, k.ns, k.labels, k.fields), " ")
 		}
