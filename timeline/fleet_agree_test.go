@@ -3,6 +3,7 @@ package timeline
 import (
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -106,5 +107,24 @@ func TestWorstMomentAsSaidIsTheWorst(t *testing.T) {
 		if fc.Without.Refused != w.Without {
 			t.Errorf("%s: a reconnect at %s, the worst moment as said, is refused for %d clients without bookmarks; the worst moment says %d", files, said[1], fc.Without.Refused, w.Without)
 		}
+	}
+}
+
+// TestKlogFleetReconnectIsOneAnswer: client-go's log shows no bookmarks,
+// so a reconnect of every client read from it has one answer, the
+// cursor each log shows, not a "with" and a "without" that say the same.
+func TestKlogFleetReconnectIsOneAnswer(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "fleet-klog.log").Analyze(realServer())
+	if fl := a.Fleet(); fl == nil || fl.BookmarksUnseen() != len(fl.Clients) {
+		t.Fatal("the lab's klog makes no fleet of clients whose bookmarks it does not show")
+	}
+	line := ""
+	for _, l := range a.Summary([]ResumeQuery{{At: instant(t, "2026-12-01T18:15:00Z")}}) {
+		if l.Topic == "resume-at" {
+			line = l.Text
+		}
+	}
+	if !strings.Contains(line, "with the cursor each client's log shows") || strings.Contains(line, "with bookmarks,") || strings.Contains(line, "without bookmarks,") {
+		t.Errorf("the fleet's reconnect from the klog says %q", line)
 	}
 }

@@ -1047,6 +1047,13 @@ func (s *summarizer) resumeAt() {
 			if refusing {
 				byAll = len(s.a.TL.Servers)
 			}
+			if fl.BookmarksUnseen() == len(fl.Clients) {
+				// The clients' logs show no bookmarks: one answer, that of
+				// the cursor each log shows.
+				s.add("resume-at", "Had every client reconnected %s, as when the API servers roll, with the cursor each client's log shows (whether it asked for bookmarks, its log does not show): %s.%s%s",
+					at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), servers, s.outageAt(q))
+				continue
+			}
 			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s%s",
 				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), 0), servers, s.outageAt(q))
 		}
