@@ -147,7 +147,7 @@ func renderMetricsFiles(m engine.Exports) goapp.UI {
 		goapp.H3().Text("Prometheus exports"),
 		goapp.P().Class("meta").Text(fmt.Sprintf("%d series in %s, servers named by their %q label: %s",
 			m.Series, quantity.Plural(len(m.Files), "file"), m.ServerLabel, strings.Join(m.Servers, ", "))),
-		goapp.Table().Class("sessions").Body(
+		goapp.Div().Class("table-scroll").Body(goapp.Table().Class("sessions").Body(
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Text("file"), goapp.Th().Text("format"), goapp.Th().Text("series"), goapp.Th().Text("points"), goapp.Th().Text("left out"),
 			)),
@@ -163,7 +163,7 @@ func renderMetricsFiles(m engine.Exports) goapp.UI {
 					)
 				}),
 			),
-		),
+		)),
 	)
 }
 
@@ -320,7 +320,7 @@ func countTable(caption, attr string, counts []engine.Count) goapp.UI {
 // renderSessions is a file's sessions table; with servers (audit logs
 // read), a column names the server that answered each.
 func renderSessions(sessions []engine.SessionRow, servers bool) goapp.UI {
-	return goapp.Table().Class("sessions").Body(
+	return goapp.Div().Class("table-scroll").Body(goapp.Table().Class("sessions").Body(
 		goapp.Caption().Text("Sessions"),
 		goapp.THead().Body(goapp.Tr().Body(
 			goapp.Th().Text("#"), goapp.Th().Text("request"), goapp.Th().Text("HTTP status"),
@@ -342,7 +342,7 @@ func renderSessions(sessions []engine.SessionRow, servers bool) goapp.UI {
 				)
 			}),
 		),
-	)
+	))
 }
 
 // serverText names the server, and its process, that answered a
