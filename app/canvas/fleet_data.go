@@ -55,6 +55,11 @@ type FleetRow struct {
 	// names start the same, drawn when Label does not fit the gutter
 	// (see shortenLabels); "" when the label's start tells it apart.
 	Short string
+	// labelRunes and shortRunes are the letters of the label and of its
+	// Short as the gutter draws them (with the mark of a client that did
+	// not ask for bookmarks), 0 for no Short: what the gutter's width is
+	// sized by (namesRoom).
+	labelRunes, shortRunes int
 	// With and Without are the sorted, disjoint [from, to) spans where a
 	// reconnect of the client would be refused: with bookmarks, and
 	// without them. One of them is the cursor the client had (Own), the
@@ -127,6 +132,9 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 		sort.Slice(d.Rows[i].Relists, func(x, y int) bool { return d.Rows[i].Relists[x] < d.Rows[i].Relists[y] })
 	}
 	shortenLabels(d.Rows)
+	for i := range d.Rows {
+		d.Rows[i].countRunes()
+	}
 	sort.Slice(d.relists, func(x, y int) bool { return d.relists[x] < d.relists[y] })
 	d.groupByServer()
 	for _, s := range fl.Steps {

@@ -32,7 +32,7 @@ func (v *FleetViewport) Scale(l *FleetLayout) Scale {
 // Build fills fr with one frame of the fleet view; buf is scratch space
 // the caller keeps between frames.
 func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetLayout {
-	l := NewFleetLayout(v.Width, v.MaxHeight, len(d.Rows), d.Groups)
+	l := NewFleetLayout(v.Width, v.MaxHeight, len(d.Rows), d.Groups, d.namesRoom(v.Width))
 	fr.reset(l.Width, l.Height, v.PixelRatio)
 	s := v.Scale(&l)
 	bottom := l.RowsY + max(l.RowsH, FleetRowH)
@@ -296,9 +296,9 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 			short = words.Isolated(row.Short)
 		}
 		if !row.Client.Bookmarks {
-			name = "✗ " + name
+			name = noBookmarksMark + name
 			if short != "" {
-				short = "✗ " + short
+				short = noBookmarksMark + short
 			}
 		}
 		fr.addLabelWithin(6, l.RowY(r, v.ScrollY)+FleetRowH/2, l.PlotX-14, name, short, ColorFg, "l", "")

@@ -1,6 +1,9 @@
 package canvas
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // shortenLabels gives each row whose name shares its first word with
 // another row's a Short label: the fewest last words of its name, less
@@ -113,4 +116,49 @@ func keepsTwoWords(rows []FleetRow, members []int, cut int) bool {
 		}
 	}
 	return true
+}
+
+// nameRuneW is a letter's width in the gutter's font (web/timeline.js,
+// 11 px), CSS px, sized up from the average of the fleets' names so that
+// a name the gutter is widened for fits whole: only the browser knows
+// the text's width, and it cuts what does not fit (Text.MaxWidth).
+// namePad is the gutter's width less a name's room: a name starts 6 px
+// in and ends 8 px before the plot.
+const (
+	nameRuneW = 7.0
+	namePad   = 14.0
+)
+
+// noBookmarksMark starts the name of a client that did not ask for
+// bookmarks.
+const noBookmarksMark = "✗ "
+
+// countRunes sets the row's labelRunes and shortRunes.
+func (r *FleetRow) countRunes() {
+	mark := 0
+	if !r.Client.Bookmarks {
+		mark = utf8.RuneCountInString(noBookmarksMark)
+	}
+	r.labelRunes, r.shortRunes = mark+utf8.RuneCountInString(r.Label), 0
+	if r.Short != "" {
+		r.shortRunes = mark + utf8.RuneCountInString(r.Short)
+	}
+}
+
+// namesRoom is the gutter the rows' names ask for in a canvas w wide:
+// the widest name whole, where it fits in fleetNamesMost, and else its
+// Short, which the browser draws then; no more than fleetNamesMost.
+func (d *FleetData) namesRoom(w float64) float64 {
+	most, need := fleetNamesMost(w), 0.0
+	for i := range d.Rows {
+		r := &d.Rows[i]
+		n := float64(r.labelRunes)*nameRuneW + namePad
+		if n > most && r.shortRunes > 0 {
+			n = float64(r.shortRunes)*nameRuneW + namePad
+		}
+		if need = max(need, n); need >= most {
+			return most
+		}
+	}
+	return need
 }

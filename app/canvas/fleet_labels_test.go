@@ -75,7 +75,7 @@ func TestGutterNamesTellRowsApart(t *testing.T) {
 			// The tooltip over a row with a short label names its client
 			// whole.
 			v := &FleetViewport{From: d.From, To: d.To, Width: 1280, PixelRatio: 1}
-			l := NewFleetLayout(v.Width, 0, len(d.Rows), d.Groups)
+			l := NewFleetLayout(v.Width, 0, len(d.Rows), d.Groups, d.namesRoom(v.Width))
 			for r := range d.Rows {
 				if d.Rows[r].Short == "" {
 					continue

@@ -47,9 +47,11 @@ type FleetLayout struct {
 
 // NewFleetLayout lays out rows clients, with a header above each of
 // groups, in a canvas w wide and at most maxH high (0: no bound,
-// fleetRowsShow rows in view).
-func NewFleetLayout(w, maxH float64, rows int, groups []FleetGroup) FleetLayout {
-	g := fleetGutterFor(w)
+// fleetRowsShow rows in view); names is the room the clients' names ask
+// for (FleetData.namesRoom), which the gutter gives them up to
+// fleetNamesMost.
+func NewFleetLayout(w, maxH float64, rows int, groups []FleetGroup, names float64) FleetLayout {
+	g := max(fleetGutterFor(w), min(names, fleetNamesMost(w)))
 	l := FleetLayout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), Rows: rows, Groups: groups}
 	l.CurvesY = axisH + bandGap
 	l.HistY = l.CurvesY + fleetCurvesH + bandGap
@@ -73,6 +75,14 @@ func NewFleetLayout(w, maxH float64, rows int, groups []FleetGroup) FleetLayout 
 // names its client whole.
 func fleetGutterFor(w float64) float64 {
 	return min(gutterW, max(gutterFor(w), w/3))
+}
+
+// fleetNamesMost is the most the gutter grows to for the clients' names
+// in a canvas w wide: a quarter of a wide canvas, where the timeline's
+// gutter cut names such as "✗ …labelSelector=shard=s17" with most of
+// the width left to the plot; on a phone, no more than fleetGutterFor.
+func fleetNamesMost(w float64) float64 {
+	return max(fleetGutterFor(w), w/4)
 }
 
 // AreaAt says what lies at height y.
@@ -172,6 +182,6 @@ const fleetMinRows = 12
 // MinHeight is the least height a canvas of the fleet needs: its bands
 // and up to fleetMinRows rows.
 func (d *FleetData) MinHeight() float64 {
-	l := NewFleetLayout(400, 0, len(d.Rows), d.Groups)
+	l := NewFleetLayout(400, 0, len(d.Rows), d.Groups, 0)
 	return l.RowsY + min(l.ContentH, fleetMinRows*FleetRowH) + 2
 }
