@@ -120,9 +120,55 @@ func viewSwitch(fleetShown bool) goapp.UI {
 	)
 }
 
-// onFleetOpen shows the timeline of the client picked in the fleet view.
+// onFleetOpen shows the timeline of the client picked in the fleet view,
+// from its top, where the client's group is pinned.
 func (p *Page) onFleetOpen(ctx goapp.Context, a goapp.Action) {
-	p.fleet = fleetState{opened: a.Value.(int) + 1}
+	p.viewScrolls[0] = 0
+	p.showView(ctx, fleetState{opened: a.Value.(int) + 1})
+}
+
+// onFleetShow switches between the timeline and the fleet view.
+func (p *Page) onFleetShow(ctx goapp.Context, a goapp.Action) {
+	p.showView(ctx, fleetState{shown: a.Value.(bool)})
+}
+
+// showView shows the view next chooses, scrolled as the user left it.
+// The timeline and the fleet view share the timeline's panel, which
+// scrolls: the fleet scrolled to its summary opened the timeline with
+// its legend and first tracks out of sight.
+func (p *Page) showView(ctx goapp.Context, next fleetState) {
+	was, now := p.fleetShown(), next.shown && p.hasFleet()
+	p.fleet = next
+	if was == now {
+		return
+	}
+	panel := goapp.Window().GetElementByID("timeline-panel")
+	if !panel.Truthy() {
+		return
+	}
+	p.viewScrolls[viewIndex(was)] = panel.Get("scrollTop").Float()
+	top := p.viewScrolls[viewIndex(now)]
+	ctx.Defer(func(goapp.Context) {
+		panel := goapp.Window().GetElementByID("timeline-panel")
+		if restore := goapp.Window().Get("watchlensRestoreScroll"); panel.Truthy() && restore.Truthy() {
+			restore.Invoke(panel, top)
+		} else if panel.Truthy() {
+			panel.Set("scrollTop", top)
+		}
+	})
+}
+
+// fleetShown says whether the fleet view is shown, rather than the
+// timeline.
+func (p *Page) fleetShown() bool { return p.fleet.shown && p.hasFleet() }
+
+// viewIndex is a view's index in Page.viewScrolls: 0 the timeline, 1 the
+// fleet.
+func viewIndex(fleet bool) int {
+	if fleet {
+		return 1
+	}
+	return 0
 }
 
 // sync asks the engine for its analysis's fleet when the analysis is

@@ -57,6 +57,9 @@ type Page struct {
 	filtersShown bool
 	copied       *copied
 	fleet        fleetState
+	// viewScrolls are the timeline panel's scroll in the timeline (0)
+	// and in the fleet view (1), as the user left each (see showView).
+	viewScrolls [2]float64
 }
 
 func (p *Page) OnMount(ctx goapp.Context) {
@@ -72,7 +75,7 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	goapp.Window().Call("addEventListener", "keydown", goapp.FuncOf(onSearchKey))
 	p.watchForNewVersion(ctx)
 	p.handleActions(ctx)
-	ctx.Handle(actionFleetShow, func(ctx goapp.Context, a goapp.Action) { p.fleet = fleetState{shown: a.Value.(bool)} })
+	ctx.Handle(actionFleetShow, p.onFleetShow)
 	ctx.Handle(actionFleetOpen, p.onFleetOpen)
 	ctx.Handle(actionFleetRange, p.onFleetRange)
 	p.dock = loadDockPrefs()
@@ -395,7 +398,7 @@ func (p *Page) renderCapture() goapp.UI {
 		&FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.Kinds, Namespaces: c.Namespaces},
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
-				goapp.If(p.fleet.shown && p.hasFleet(), p.fleetView).Else(func() goapp.UI {
+				goapp.If(p.fleetShown(), p.fleetView).Else(func() goapp.UI {
 					return &TimelineView{
 						Engine:     c.Engine,
 						Analyzed:   p.analysis.generation,

@@ -339,6 +339,31 @@
     ctx.restore();
   }
 
+  // watchlensRestoreScroll scrolls el to top: a view's scroll as the user
+  // left it (app/fleet_view.go, showView). A view shown anew draws its
+  // canvas once the engine answers, and until then may be too short to
+  // scroll that far: the scroll is taken up again as its content grows,
+  // until it is reached, the user scrolls, or a few seconds pass.
+  window.watchlensRestoreScroll = function (el, top) {
+    el.scrollTop = top;
+    const content = el.firstElementChild;
+    if (el.scrollTop >= top - 1 || !content || typeof ResizeObserver === "undefined") return;
+    const gestures = ["wheel", "pointerdown", "touchstart", "keydown"];
+    let timer = 0;
+    const observer = new ResizeObserver(() => {
+      el.scrollTop = top;
+      if (el.scrollTop >= top - 1) stop();
+    });
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const g of gestures) el.removeEventListener(g, stop);
+    };
+    for (const g of gestures) el.addEventListener(g, stop, { passive: true });
+    timer = setTimeout(stop, 5000);
+    observer.observe(content);
+  };
+
   // watchlensShift(canvas, dx, x0, w): move the pixels of the plot, the
   // canvas's columns [x0, x0+w) in CSS px, dx CSS px sideways, and clear
   // the strip uncovered: a pan shows at once, before the engine's worker
