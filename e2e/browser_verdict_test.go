@@ -201,3 +201,73 @@ func TestBrowserReconnectHover(t *testing.T) {
 	}
 	screenshot(t, tab, "reconnect-hover")
 }
+
+// TestBrowserVerdictEndsOnAWholeLine: testdata/fleet's verdict, unfolded
+// in a window 900x850, has more lines than its box shows. The box ends
+// between two lines, none cut through, and a More button says that more
+// follow; More shows the verdict whole, and Less its few lines again.
+// The box ended mid-glyph, with no sign of the lines under it but a
+// scroll bar that may show only while the box scrolls.
+func TestBrowserVerdictEndsOnAWholeLine(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(900, 850)))
+	dropRead(t, tab, fleetCaptures(t)...)
+	type box struct {
+		Folded    bool     `json:"folded"`
+		Overflows bool     `json:"overflows"`
+		Cut       []string `json:"cut"`
+		More      string   `json:"more"`
+	}
+	// The lines of the box's text that its bottom edge cuts through.
+	const read = `(() => {
+		const v = document.querySelector("#verdict"), b = document.querySelector("#verdict .verdict-lines");
+		if (!v || !b) return null;
+		const bottom = b.getBoundingClientRect().bottom, cut = [];
+		for (const p of b.querySelectorAll("p")) {
+			const r = document.createRange();
+			r.selectNodeContents(p);
+			for (const l of r.getClientRects()) {
+				if (l.top < bottom - 0.5 && l.bottom > bottom + 0.5) cut.push(p.dataset.topic + ": line " + l.top + "-" + l.bottom + " by the box's bottom at " + bottom);
+			}
+		}
+		const more = document.querySelector("#verdict-more");
+		return {folded: v.classList.contains("folded"), overflows: b.scrollHeight > b.clientHeight + 1, cut, more: more ? more.textContent : ""};
+	})()`
+	get := func(ok func(box) bool) box {
+		t.Helper()
+		var got *box
+		if !until(pageWait, func() bool {
+			var err error
+			got, err = chromedp.Run(tab, chromedp.Evaluate[*box](read))
+			must(t, err)
+			return got != nil && ok(*got)
+		}) {
+			t.Fatalf("the verdict's box: %+v", got)
+		}
+		return *got
+	}
+	got := get(func(b box) bool { return b.Overflows })
+	if got.Folded {
+		t.Fatal("the verdict starts folded at 900x850: the test tests nothing")
+	}
+	if len(got.Cut) > 0 {
+		t.Errorf("the verdict's box ends through a line: %q", got.Cut)
+	}
+	got = get(func(b box) bool { return b.More != "" })
+	if !strings.HasPrefix(got.More, "More") {
+		t.Errorf("the verdict's box overflows, and its button reads %q", got.More)
+	}
+	screenshot(t, tab, "verdict-more")
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#verdict-more"))))
+	got = get(func(b box) bool { return !b.Overflows })
+	if !strings.HasPrefix(got.More, "Less") || len(got.Cut) > 0 {
+		t.Errorf("More shows the verdict whole, its button reading %q, lines cut %q", got.More, got.Cut)
+	}
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#verdict-more"))))
+	got = get(func(b box) bool { return b.Overflows && strings.HasPrefix(b.More, "More") })
+	if len(got.Cut) > 0 {
+		t.Errorf("Less: the verdict's box ends through a line: %q", got.Cut)
+	}
+}
