@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,6 +188,16 @@ func renderFile(f *engine.FileReport, servers bool) goapp.UI {
 	)
 }
 
+// renderInputNotes says, quietly, how a file was read where its input
+// says nothing of it (isNote): no problem in it.
+func renderInputNotes(notes []parser.Diagnostic) goapp.UI {
+	return goapp.Div().Class("input-notes").Body(
+		goapp.Range(notes).Slice(func(i int) goapp.UI {
+			return goapp.P().Class("meta note").Text("Note, " + timeline.VisibleBidi(notes[i].String()))
+		}),
+	)
+}
+
 // renderDoubts says, a sentence each, what the records leave unsure
 // about a file (two informers an audit log cannot tell apart): no
 // problem in its input, so not among them.
@@ -238,27 +249,40 @@ func renderClient(f *engine.FileReport) goapp.UI {
 }
 
 // renderProblems puts what went wrong in the input at the top of the page,
-// where it is seen before any chart built on it: one line per file.
+// where it is seen before any chart built on it: one line per file; and
+// under it, quietly, the notes on how a file was read (noteOf), which
+// are no problem.
 func (c *capture) renderProblems() goapp.UI {
-	var lines []string
+	var lines, notes []string
 	for _, err := range c.LogErr {
 		lines = append(lines, fmt.Sprintf("reading stopped: %v", err))
 	}
-	for _, f := range c.Opened.Files {
+	for i := range c.Opened.Files {
+		f := &c.Opened.Files[i]
 		if f.ReadErr != "" {
 			lines = append(lines, fmt.Sprintf("%s: reading stopped: %s", words.Isolated(f.Name), f.ReadErr))
 		}
-		if f.LooksLike != "" {
+		if note, ok := noteOf(f); ok && f.LooksLike == "" {
+			notes = append(notes, fmt.Sprintf("Note: %s: %s.", words.Isolated(f.Name), note))
+		} else if f.LooksLike != "" {
 			lines = append(lines, fmt.Sprintf("%s is not a watch capture: it looks like %s.", words.Isolated(f.Name), f.LooksLike))
 		} else if f.Problems > 0 {
 			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), quantity.Plural(f.Problems, "problem"), f.RootCause))
 		}
 	}
-	return goapp.If(len(lines) > 0, func() goapp.UI {
-		return goapp.Div().ID("input-problems").Class("problem").Role("alert").Body(
-			goapp.Range(lines).Slice(func(i int) goapp.UI { return goapp.P().Text(lines[i]) }),
-		)
-	})
+	// One element whatever it holds: see renderCapture's capture-notes.
+	return goapp.Div().Class("input-report").Body(
+		goapp.If(len(lines) > 0, func() goapp.UI {
+			return goapp.Div().ID("input-problems").Class("problem").Role("alert").Body(
+				goapp.Range(lines).Slice(func(i int) goapp.UI { return goapp.P().Text(lines[i]) }),
+			)
+		}),
+		goapp.If(len(notes) > 0, func() goapp.UI {
+			return goapp.Div().ID("input-notes").Class("input-notes hint").Body(
+				goapp.Range(notes).Slice(func(i int) goapp.UI { return goapp.P().Title(notes[i]).Text(notes[i]) }),
+			)
+		}),
+	)
 }
 
 func clockText(c timeline.Clock) string {
@@ -363,8 +387,27 @@ func gapText(gap int64) string {
 }
 
 // renderDiagnostics lists the first problems in a file's input (shown)
-// of all it has.
+// of all it has, its notes (isNote) apart from them, not counted.
 func renderDiagnostics(shown []parser.Diagnostic, all int) goapp.UI {
+	if !slices.ContainsFunc(shown, isNote) {
+		return renderProblemList(shown, all)
+	}
+	var notes []parser.Diagnostic
+	for _, d := range shown {
+		if isNote(d) {
+			notes = append(notes, d)
+		}
+	}
+	shown = slices.DeleteFunc(slices.Clone(shown), isNote)
+	if all -= len(notes); all <= 0 {
+		return renderInputNotes(notes)
+	}
+	return goapp.Div().Body(renderInputNotes(notes), renderProblemList(shown, all))
+}
+
+// renderProblemList lists the first problems in a file's input (shown)
+// of all it has.
+func renderProblemList(shown []parser.Diagnostic, all int) goapp.UI {
 	return goapp.Details().Class("diagnostics").Open(true).Body(
 		goapp.Summary().Text(quantity.Plural(all, "problem")+" in the input"),
 		goapp.Ul().Body(
