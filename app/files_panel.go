@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -184,12 +183,13 @@ func renderFile(f *engine.FileReport, servers bool) goapp.UI {
 		goapp.If(f.Events > 0, func() goapp.UI { return renderCounts(f) }),
 		goapp.If(len(f.Sessions) > 0, func() goapp.UI { return renderSessions(f.Sessions, servers) }),
 		goapp.If(len(f.Doubts) > 0, func() goapp.UI { return renderDoubts(f.Doubts) }),
-		goapp.If(f.Problems > 0, func() goapp.UI { return renderDiagnostics(f.Diagnostics, f.Problems) }),
+		goapp.If(len(f.Notes) > 0, func() goapp.UI { return renderInputNotes(f.Notes) }),
+		goapp.If(f.Problems > 0, func() goapp.UI { return renderProblemList(f.Diagnostics, f.Problems) }),
 	)
 }
 
 // renderInputNotes says, quietly, how a file was read where its input
-// says nothing of it (isNote): no problem in it.
+// says nothing of it (timeline.IsNote): no problem in it.
 func renderInputNotes(notes []parser.Diagnostic) goapp.UI {
 	return goapp.Div().Class("input-notes").Body(
 		goapp.Range(notes).Slice(func(i int) goapp.UI {
@@ -250,8 +250,8 @@ func renderClient(f *engine.FileReport) goapp.UI {
 
 // renderProblems puts what went wrong in the input at the top of the page,
 // where it is seen before any chart built on it: one line per file; and
-// under it, quietly, the notes on how a file was read (noteOf), which
-// are no problem.
+// under it, quietly, the notes on how a file was read (engine.File.Notes),
+// which are no problem.
 func (c *capture) renderProblems() goapp.UI {
 	var lines, notes []string
 	for _, err := range c.LogErr {
@@ -262,9 +262,12 @@ func (c *capture) renderProblems() goapp.UI {
 		if f.ReadErr != "" {
 			lines = append(lines, fmt.Sprintf("%s: reading stopped: %s", words.Isolated(f.Name), f.ReadErr))
 		}
-		if note, ok := noteOf(f); ok && f.LooksLike == "" {
-			notes = append(notes, fmt.Sprintf("Note: %s: %s.", words.Isolated(f.Name), note))
-		} else if f.LooksLike != "" {
+		if f.LooksLike == "" {
+			for _, note := range f.Notes {
+				notes = append(notes, fmt.Sprintf("Note: %s: %s.", words.Isolated(f.Name), note))
+			}
+		}
+		if f.LooksLike != "" {
 			lines = append(lines, fmt.Sprintf("%s is not a watch capture: it looks like %s.", words.Isolated(f.Name), f.LooksLike))
 		} else if f.Problems > 0 {
 			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), quantity.Plural(f.Problems, "problem"), f.RootCause))
@@ -384,25 +387,6 @@ func gapText(gap int64) string {
 		return "-"
 	}
 	return timeline.FormatDuration(gap)
-}
-
-// renderDiagnostics lists the first problems in a file's input (shown)
-// of all it has, its notes (isNote) apart from them, not counted.
-func renderDiagnostics(shown []parser.Diagnostic, all int) goapp.UI {
-	if !slices.ContainsFunc(shown, isNote) {
-		return renderProblemList(shown, all)
-	}
-	var notes []parser.Diagnostic
-	for _, d := range shown {
-		if isNote(d) {
-			notes = append(notes, d)
-		}
-	}
-	shown = slices.DeleteFunc(slices.Clone(shown), isNote)
-	if all -= len(notes); all <= 0 {
-		return renderInputNotes(notes)
-	}
-	return goapp.Div().Body(renderInputNotes(notes), renderProblemList(shown, all))
 }
 
 // renderProblemList lists the first problems in a file's input (shown)

@@ -112,29 +112,24 @@ func TestClientsOfLogsAreNoEmptyCaptures(t *testing.T) {
 }
 
 // TestTimeZoneNoteIsNoProblem: python-informer.log's times name no zone,
-// which its first client's file counts as its one problem in the input,
-// named in RootCause; the page reads it as a note (noteOf), and a true
-// problem as a problem.
+// which its first client's file notes (timeline.IsNote): a note on how
+// it was read, not a problem in its input.
 func TestTimeZoneNoteIsNoProblem(t *testing.T) {
 	_, o := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, "../parser/testdata/python-informer.log")
 	notes := 0
 	for i := range o.Files {
 		f := &o.Files[i]
-		note, ok := noteOf(f)
-		if ok {
+		if f.Problems > 0 {
+			t.Errorf("%s: %d problems, %q", f.Name, f.Problems, f.RootCause)
+		}
+		for _, note := range f.Notes {
 			notes++
 			if !strings.HasPrefix(note, "the log's times name no time zone") {
 				t.Errorf("%s: the note reads %q", f.Name, note)
 			}
-		} else if f.Problems > 0 {
-			t.Errorf("%s: %d problems, %q, and no note", f.Name, f.Problems, f.RootCause)
 		}
 	}
 	if notes != 1 {
-		t.Errorf("%d of %d files have a note, want the first client's", notes, len(o.Files))
-	}
-	bad := engine.File{Problems: 1, RootCause: "the first at offset 12 (line 2): bad-json: invalid character"}
-	if _, ok := noteOf(&bad); ok {
-		t.Errorf("a bad line reads as a note: %+v", bad)
+		t.Errorf("%d notes over %d files, want the first client's", notes, len(o.Files))
 	}
 }

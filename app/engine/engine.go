@@ -125,6 +125,9 @@ type File struct {
 	LooksLike string `json:",omitempty"`
 	Problems  int    `json:",omitempty"`
 	RootCause string `json:",omitempty"`
+	// Notes say how its input was read (timeline.IsNote), which is no
+	// problem: "the log's times name no time zone: they are read as UTC".
+	Notes []string `json:",omitempty"`
 }
 
 // Extent is the capture's extent on an axis.

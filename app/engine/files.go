@@ -69,9 +69,11 @@ type FileReport struct {
 	Filtered string
 	Sessions []SessionRow
 	// Problems counts the problems in its input; Diagnostics are the
-	// first of them (at most maxDiagnostics).
+	// first of them (at most maxDiagnostics). Notes say how it was read
+	// (timeline.IsNote): no problem.
 	Problems    int
 	Diagnostics []parser.Diagnostic
+	Notes       []parser.Diagnostic
 	// Doubts are, in plain words, what the records leave unsure about
 	// the file (timeline.IsDoubt), at most maxDiagnostics: no problem
 	// in its input.
@@ -146,6 +148,7 @@ func (e *Engine) fileReport(i int) FileReport {
 	}
 	problems := inputProblems(f.Diagnostics)
 	r.Problems, r.Diagnostics = len(problems), slices.Clone(problems[:min(len(problems), maxDiagnostics)])
+	r.Notes = inputNotes(f.Diagnostics)
 	for _, d := range f.Diagnostics {
 		if timeline.IsDoubt(d) && len(r.Doubts) < maxDiagnostics {
 			r.Doubts = append(r.Doubts, timeline.DoubtWords(d))
@@ -272,6 +275,9 @@ func noteFiles(tl *timeline.Timeline, o *Opened) {
 		if o.Files[i].Problems = len(problems); o.Files[i].Problems > 0 {
 			o.Files[i].RootCause = rootCause(problems)
 		}
+		for _, d := range inputNotes(f.Diagnostics) {
+			o.Files[i].Notes = append(o.Files[i].Notes, d.Msg)
+		}
 	}
 	if m := tl.Metrics; m != nil {
 		for _, f := range m.Files {
@@ -280,13 +286,26 @@ func noteFiles(tl *timeline.Timeline, o *Opened) {
 	}
 }
 
-// inputProblems is a file's diagnostics less its doubts
-// (timeline.IsDoubt): the problems in its input.
+// inputProblems is a file's diagnostics less its doubts and its notes
+// (timeline.IsDoubt, timeline.IsNote): the problems in its input.
 func inputProblems(diags []parser.Diagnostic) []parser.Diagnostic {
-	if !slices.ContainsFunc(diags, timeline.IsDoubt) {
+	other := func(d parser.Diagnostic) bool { return timeline.IsDoubt(d) || timeline.IsNote(d) }
+	if !slices.ContainsFunc(diags, other) {
 		return diags
 	}
-	return slices.DeleteFunc(slices.Clone(diags), timeline.IsDoubt)
+	return slices.DeleteFunc(slices.Clone(diags), other)
+}
+
+// inputNotes are a file's notes on how it was read (timeline.IsNote), at
+// most maxDiagnostics.
+func inputNotes(diags []parser.Diagnostic) []parser.Diagnostic {
+	var out []parser.Diagnostic
+	for _, d := range diags {
+		if timeline.IsNote(d) && len(out) < maxDiagnostics {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // rootCause picks the diagnostic that explains the others: a cut or capped
