@@ -192,10 +192,16 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 1.5, Dashed: true}, buf.segs)
 	}
 
-	// The scale, in the gutter: 0 and the peak.
+	// The scale: the peak and 0, inside the plot's left edge, where the
+	// margin before the clock leaves room (the gutter beside it holds the
+	// band's names, and the plot's clip would hide them there).
 	t0 := len(fr.Texts)
-	fr.addText(l.PlotX-4, y(int32(top)), strconv.Itoa(top), ColorMuted, "r", "")
-	fr.addText(l.PlotX-4, y(0), "0", ColorMuted, "r", "")
+	peak := strconv.Itoa(top) + " clients"
+	if top == 1 {
+		peak = "1 client"
+	}
+	fr.addText(l.PlotX+4, y(int32(top)), peak, ColorMuted, "l", "")
+	fr.addText(l.PlotX+4, y(0)-7, "0", ColorMuted, "l", "")
 	fr.flushTexts(t0)
 }
 

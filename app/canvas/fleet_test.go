@@ -203,3 +203,27 @@ func BenchmarkFleetFrame10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(prepared.Microseconds())/1000, "ms/prepare")
 }
+
+// TestFleetCurvesShowTheirScale: the curves' peak and 0 are written where
+// the plot's clip shows them (they were in the gutter, under the clip,
+// and no reader saw a scale).
+func TestFleetCurvesShowTheirScale(t *testing.T) {
+	d := fleetData(t)
+	var fr Frame
+	var buf FleetScratch
+	v := &FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 800, PixelRatio: 1}
+	l := d.Build(v, &fr, &buf)
+	top := max(d.MaxWith, d.MaxWithout, d.MaxAtRiskWith, d.MaxAtRiskWithout, 1)
+	found := map[string]bool{}
+	for _, tx := range fr.Texts {
+		if tx.Text == strconv.Itoa(top)+" clients" || tx.Text == "0" {
+			if float64(tx.X) < l.PlotX || float64(tx.X) > l.PlotX+l.PlotW || float64(tx.Y) < l.CurvesY || float64(tx.Y) > l.CurvesY+fleetCurvesH {
+				t.Errorf("the scale's %q at (%v, %v), outside the curves' plot", tx.Text, tx.X, tx.Y)
+			}
+			found[tx.Text] = true
+		}
+	}
+	if len(found) != 2 {
+		t.Errorf("the curves' scale shows %v, want the peak (%d clients) and 0", found, top)
+	}
+}
