@@ -43,8 +43,13 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	t0 := len(fr.Texts)
 	fr.addTextWithin(l.PlotX-8, l.CurvesY+9, l.PlotX-14, "clients sent to relist", ColorFg, "r", "b")
 	fr.addTextWithin(l.PlotX-8, l.CurvesY+23, l.PlotX-14, "if every watch dropped:", ColorMuted, "r", "")
-	fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "without bookmarks ━", ColorIgnoring, "r", "b")
-	fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "with bookmarks ━", ColorAware, "r", "b")
+	if d.bookmarksUnseen() {
+		fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "as their logs show ━", ColorIgnoring, "r", "b")
+		fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "(no bookmarks seen)", ColorMuted, "r", "")
+	} else {
+		fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "without bookmarks ━", ColorIgnoring, "r", "b")
+		fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "with bookmarks ━", ColorAware, "r", "b")
+	}
 	if d.MaxAtRiskWith > 0 || d.MaxAtRiskWithout > 0 {
 		fr.addTextWithin(l.PlotX-8, l.CurvesY+69, l.PlotX-14, "dashed: might relist", ColorMuted, "r", "")
 	}
@@ -133,6 +138,12 @@ func drawRestartLabels(l *FleetLayout, fr *Frame) {
 	fr.flushTexts(t0)
 }
 
+// bookmarksUnseen says every client's own log hides its bookmarks
+// (timeline.Fleet.BookmarksUnseen): with and without are one answer.
+func (d *FleetData) bookmarksUnseen() bool {
+	return d.Fleet.BookmarksUnseen() == len(d.Fleet.Clients)
+}
+
 // drawCurves draws the stampede series, per pixel column its highest
 // value there: without bookmarks as a pale area under its line, with
 // bookmarks as a line over it. The curves span the shared clock only
@@ -177,8 +188,13 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 	}
 	fr.add(Op{Kind: "rect", Color: ColorIgnoring, Alpha: 0.22}, buf.rects)
 	fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2}, stepLine(buf.segs[:0], buf.without[lo:hi], x0, y))
-	buf.segs = stepLine(buf.segs[:0], buf.with[lo:hi], x0, y)
-	fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2}, buf.segs)
+	// Where every client's log hides its bookmarks, the two sides are one
+	// (the cursor each log shows): one curve.
+	unseen := d.bookmarksUnseen()
+	if !unseen {
+		buf.segs = stepLine(buf.segs[:0], buf.with[lo:hi], x0, y)
+		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2}, buf.segs)
+	}
 	// The clients that might relist, the evidence not saying whether the
 	// server still had their cursor: dashed, in the same colours. Where
 	// the two are equal (audit logs alone, often), the thinner line with
@@ -187,7 +203,7 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 		buf.segs = stepLine(buf.segs[:0], buf.riskWithout[lo:hi], x0, y)
 		fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 4, Dashed: true}, buf.segs)
 	}
-	if d.MaxAtRiskWith > 0 {
+	if d.MaxAtRiskWith > 0 && !unseen {
 		buf.segs = stepLine(buf.segs[:0], buf.riskWith[lo:hi], x0, y)
 		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 1.5, Dashed: true}, buf.segs)
 	}

@@ -102,6 +102,19 @@ func (d *FleetData) curveLines(lines []string, at, asked int64) []string {
 // stampedeLines appends the curves' counts at instant at of the clock.
 func (d *FleetData) stampedeLines(lines []string, at int64) []string {
 	st := d.StepAt(at)
+	if d.bookmarksUnseen() {
+		// One answer: the cursor each client's log shows.
+		lines = append(lines, "Had every watch dropped at "+clock(at, d.zone)+", the reconnects would have sent",
+			quantity.Plural(st.Without, "client")+" to relist, each with the cursor its log shows",
+			"(whether it asked for bookmarks, its log does not show).")
+		if st.AtRiskWithout > 0 {
+			lines = append(lines, strconv.Itoa(st.AtRiskWithout)+" more might be (dashed: the evidence cannot say whether the server still had their resourceVersion).")
+		}
+		if by := d.stampedeByServer(at, false); by != "" {
+			lines = append(lines, "By the server each client was on: "+by+".")
+		}
+		return lines
+	}
 	lines = append(lines, "Had every watch dropped at "+clock(at, d.zone)+", the reconnects would have sent",
 		quantity.Plural(st.Without, "client")+" to relist without bookmarks,",
 		strconv.Itoa(st.With)+" with bookmarks.")

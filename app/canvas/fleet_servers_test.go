@@ -357,3 +357,44 @@ func TestFleetNameHoverTellsTheClient(t *testing.T) {
 		t.Errorf("over the first row's name the hover tells an instant: %q", h.Text)
 	}
 }
+
+// TestFleetOfClientLogsDrawsOneCurve: every client of the lab's klog
+// hides its bookmarks, so the curves' "with" and "without" are one
+// answer: one curve, named as the logs show it, not two that coincide.
+func TestFleetOfClientLogsDrawsOneCurve(t *testing.T) {
+	for _, c := range []struct {
+		file   string
+		unseen bool
+	}{{"fleet-klog.log", true}, {"audit-a-1.log", false}} {
+		b := timeline.NewBuilder()
+		f, err := os.Open(filepath.Join(testsample.Recording(t, "samples-lab"), c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(c.file, f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+		var fr Frame
+		var buf FleetScratch
+		d.Build(&FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 500, PixelRatio: 1}, &fr, &buf)
+		aware, named := 0, false
+		for _, op := range fr.Ops {
+			if op.Kind == "seg" && op.Color == ColorAware {
+				aware++
+			}
+		}
+		for _, tx := range fr.Texts {
+			named = named || tx.Text == "with bookmarks ━"
+		}
+		if got := aware == 0 && !named; got != c.unseen {
+			t.Errorf("%s: %d curves with bookmarks, named %v; want one curve alone: %v", c.file, aware, named, c.unseen)
+		}
+		tip := strings.Join(d.stampedeLines(nil, (d.clockStart+d.clockEnd)/2), "\n")
+		if got := !strings.Contains(tip, "with bookmarks"); got != c.unseen {
+			t.Errorf("%s: the curves' hover %q", c.file, tip)
+		}
+	}
+}
