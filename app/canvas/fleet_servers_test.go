@@ -270,16 +270,8 @@ func TestServerLabelsFitTheHistogram(t *testing.T) {
 // bookmarks (its library's default, which half the lab's did not), nor
 // given a verdict for the other cursor.
 func TestFleetHoverOfAClientLog(t *testing.T) {
-	b := timeline.NewBuilder()
-	f, err := os.Open(filepath.Join(testsample.Recording(t, "samples-lab"), "fleet-klog.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := b.AddReader("fleet-klog.log", f, parser.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+	tl := recordingTimeline(t, "samples-lab", "fleet-klog.log")
+	d := NewFleetData(tl.Analyze(timeline.DefaultParams()))
 	if d == nil || len(d.Rows) < 200 || !d.Rows[0].Client.BookmarksUnseen {
 		t.Fatalf("the lab's klog makes no fleet of clients whose bookmarks it does not show: %v", d)
 	}
@@ -305,24 +297,7 @@ func TestProbableRestartsAreSaidSo(t *testing.T) {
 		files []string
 		label string
 	}{{[]string{"fleet-klog.log"}, "probable restart"}, {[]string{"audit-*.log"}, "API server restart"}} {
-		var paths []string
-		for _, p := range c.files {
-			m, _ := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-lab"), p))
-			paths = append(paths, m...)
-		}
-		b := timeline.NewBuilder()
-		for _, p := range paths {
-			f, err := os.Open(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = b.AddReader(filepath.Base(p), f, parser.Options{})
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+		d := NewFleetData(recordingTimeline(t, "samples-lab", c.files...).Analyze(timeline.DefaultParams()))
 		if d == nil || len(d.Restarts) != 3 {
 			t.Fatalf("%s: %v", c.files, d)
 		}
@@ -366,17 +341,7 @@ func TestFleetOfClientLogsDrawsOneCurve(t *testing.T) {
 		file   string
 		unseen bool
 	}{{"fleet-klog.log", true}, {"audit-a-1.log", false}} {
-		b := timeline.NewBuilder()
-		f, err := os.Open(filepath.Join(testsample.Recording(t, "samples-lab"), c.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = b.AddReader(c.file, f, parser.Options{})
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := NewFleetData(b.Build().Analyze(timeline.DefaultParams()))
+		d := NewFleetData(recordingTimeline(t, "samples-lab", c.file).Analyze(timeline.DefaultParams()))
 		var fr Frame
 		var buf FleetScratch
 		d.Build(&FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 500, PixelRatio: 1}, &fr, &buf)
