@@ -301,9 +301,7 @@ func TestProbableRestartsAreSaidSo(t *testing.T) {
 		if d == nil || len(d.Restarts) != 3 {
 			t.Fatalf("%s: %v", c.files, d)
 		}
-		var fr Frame
-		var buf FleetScratch
-		l := d.Build(&FleetViewport{From: d.From, To: d.To, Width: 4000, MaxHeight: 500, PixelRatio: 1}, &fr, &buf)
+		_, l, _ := wholeFleetFrame(d, 4000, 500)
 		if len(l.RestartLabels) == 0 {
 			t.Fatalf("%s: no restart named over the curves", c.files)
 		}
@@ -320,10 +318,7 @@ func TestProbableRestartsAreSaidSo(t *testing.T) {
 // recordings begin, which read as noise).
 func TestFleetNameHoverTellsTheClient(t *testing.T) {
 	d := fleetData(t)
-	var fr Frame
-	var buf FleetScratch
-	v := &FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 800, PixelRatio: 1}
-	l := d.Build(v, &fr, &buf)
+	v, l, _ := wholeFleetFrame(d, 1280, 800)
 	h := d.HitTest(v, &l, l.PlotX/2, l.RowY(0, 0)+FleetRowH/2)
 	if h.Row != 0 || !strings.Contains(h.Text, "asked for bookmarks: ") {
 		t.Fatalf("over the first row's name: row %d, %q", h.Row, h.Text)
@@ -342,9 +337,7 @@ func TestFleetOfClientLogsDrawsOneCurve(t *testing.T) {
 		unseen bool
 	}{{"fleet-klog.log", true}, {"audit-a-1.log", false}} {
 		d := NewFleetData(recordingTimeline(t, "samples-lab", c.file).Analyze(timeline.DefaultParams()))
-		var fr Frame
-		var buf FleetScratch
-		d.Build(&FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 500, PixelRatio: 1}, &fr, &buf)
+		_, _, fr := wholeFleetFrame(d, 1280, 500)
 		aware, named := 0, false
 		for _, op := range fr.Ops {
 			if op.Kind == "seg" && op.Color == ColorAware {

@@ -209,10 +209,7 @@ func BenchmarkFleetFrame10k(b *testing.B) {
 // and no reader saw a scale).
 func TestFleetCurvesShowTheirScale(t *testing.T) {
 	d := fleetData(t)
-	var fr Frame
-	var buf FleetScratch
-	v := &FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 800, PixelRatio: 1}
-	l := d.Build(v, &fr, &buf)
+	_, l, fr := wholeFleetFrame(d, 1280, 800)
 	top := max(d.MaxWith, d.MaxWithout, d.MaxAtRiskWith, d.MaxAtRiskWithout, 1)
 	found := map[string]bool{}
 	for _, tx := range fr.Texts {
@@ -226,4 +223,13 @@ func TestFleetCurvesShowTheirScale(t *testing.T) {
 	if len(found) != 2 {
 		t.Errorf("the curves' scale shows %v, want the peak (%d clients) and 0", found, top)
 	}
+}
+
+// wholeFleetFrame builds the frame of d's whole span, width CSS px wide.
+func wholeFleetFrame(d *FleetData, width, maxHeight float64) (*FleetViewport, FleetLayout, *Frame) {
+	var fr Frame
+	var buf FleetScratch
+	v := &FleetViewport{From: d.From, To: d.To, Width: width, MaxHeight: maxHeight, PixelRatio: 1}
+	l := d.Build(v, &fr, &buf)
+	return v, l, &fr
 }
