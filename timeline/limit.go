@@ -28,7 +28,7 @@ const ObjectBytes = 100
 
 // stop records that f refused ev for the cap: the first refused event is
 // where reading stopped.
-func (f *FileBuilder) stop(ev parser.Event) {
+func (f *FileBuilder) stop(ev *parser.Event) {
 	if !f.stopped {
 		f.stopped, f.stoppedAt = true, ev.Offset
 		f.b.stopped = true

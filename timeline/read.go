@@ -77,13 +77,13 @@ func (b *Builder) addOtherKind(name string, head parser.Head, r io.Reader, opts 
 func (b *Builder) readEvents(f *FileBuilder, rd *parser.Reader, each func(parser.Event)) error {
 	f.oneReader = true
 	for rd.Next() {
-		ev := rd.Event()
-		if !f.Add(ev) {
+		ev := rd.Current()
+		if !f.add(ev) {
 			f.stoppedInput = rd.InputBytes()
 			return nil
 		}
 		if each != nil {
-			each(ev)
+			each(*ev)
 		}
 		// Every 64 events keeps the cost of the checks (a clock read, as
 		// wasm, in a browser's Pause) out of sight.
