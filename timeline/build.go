@@ -168,9 +168,15 @@ type FileBuilder struct {
 	// estimated time (the file's clock, see place).
 	arrived, estimated bool
 	counts             [numTypes]int // events by type
-	kinds              map[string]*kindCounts
-	lastKind           *kindCounts // of the last event with a kind
-	finished           bool
+	// spans are each session's first and last event, as add notes them
+	// (first -1 for none; as long as the highest session an event
+	// names), and initialEnd says an event is an initial-events-end
+	// bookmark: Finish reads them rather than walk every event for them.
+	spans      []sessionSpan
+	initialEnd bool
+	kinds      map[string]*kindCounts
+	lastKind   *kindCounts // of the last event with a kind
+	finished   bool
 
 	// stopped: an event was refused for Builder.MaxEvents, the first at
 	// stoppedAt (its offset).
@@ -186,6 +192,36 @@ type FileBuilder struct {
 	// laneLo is the first lane the file can make: the lanes of earlier
 	// files come before it.
 	laneLo int
+}
+
+// sessionSpan is a session's first and last event.
+type sessionSpan struct{ first, last int32 }
+
+// noteSession notes that event i is of the file's session k.
+func (f *FileBuilder) noteSession(k int32, i int) {
+	if uint32(k) >= uint32(len(f.spans)) {
+		f.newSpans(k, i)
+		return
+	}
+	sp := &f.spans[k]
+	if sp.first < 0 {
+		sp.first = int32(i)
+	}
+	sp.last = int32(i)
+}
+
+// newSpans is noteSession of a session past the spans noted so far,
+// kept out of it so that add inlines only its common case.
+//
+//go:noinline
+func (f *FileBuilder) newSpans(k int32, i int) {
+	if k < 0 {
+		return
+	}
+	for len(f.spans) < int(k) {
+		f.spans = append(f.spans, sessionSpan{first: -1, last: -1})
+	}
+	f.spans = append(f.spans, sessionSpan{first: int32(i), last: int32(i)})
 }
 
 // numTypes bounds parser.EventType's values.
@@ -249,12 +285,14 @@ func (f *FileBuilder) add(ev *parser.Event) bool {
 	}
 	if ev.InitialEventsEnd {
 		flags |= flagInitialEnd
+		f.initialEnd = true
 	}
 	length := uint32(math.MaxUint32)
 	if ev.Length >= 0 && ev.Length < math.MaxUint32 {
 		length = uint32(ev.Length)
 	}
 	b.tab.addRow(ev.RVNum, lane, int32(ev.Session), ev.Offset, length, uint8(ev.Type), flags)
+	f.noteSession(int32(ev.Session), i)
 	if !b.arrival.tryAdd(ev.Arrival) {
 		b.arrival.add(ev.Arrival)
 	}
@@ -430,16 +468,13 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 	}
 	// Events may name sessions the reader did not report (a reader that
 	// stopped early): give them empty records so every index resolves.
-	nsess := len(sessions)
-	for i := f.lo; i < f.hi; i++ {
-		if s := int(b.tab.sess.at(i)) + 1; s > nsess {
-			nsess = s
-		}
-		b.pace.tick(1)
-	}
+	nsess := max(len(sessions), len(f.spans))
 	base := len(b.sessions)
 	for k := 0; k < nsess; k++ {
 		s := Session{File: f.idx, Index: k, ErrorEvent: -1, Gap: -1, firstEv: -1, lastEv: -1}
+		if k < len(f.spans) {
+			s.firstEv, s.lastEv = int(f.spans[k].first), int(f.spans[k].last)
+		}
 		if k < len(sessions) {
 			ps := sessions[k]
 			s.Request, s.HTTPStatus, s.StatusText, s.Status, s.TransportError = ps.Request, ps.HTTPStatus, ps.StatusText, ps.Status, ps.TransportError
@@ -451,14 +486,7 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 		f.file.Sessions = append(f.file.Sessions, base+k)
 		b.sessions = append(b.sessions, s)
 	}
-	for i := f.lo; i < f.hi; i++ {
-		s := &b.sessions[base+int(b.tab.sess.at(i))]
-		if s.firstEv < 0 {
-			s.firstEv = i
-		}
-		s.lastEv = i
-		b.pace.tick(1)
-	}
+	f.spans = nil
 	b.tab.sess.shift(f.lo, f.hi, int32(base))
 	b.tab.sess.pack(f.lo, f.hi)
 	f.file.Filtered = filterScope(b.sessions[base:])
@@ -528,7 +556,7 @@ func (f *FileBuilder) markInitial(base int) {
 			continue
 		}
 		end := -1
-		for i := s.firstEv; i <= s.lastEv; i++ {
+		for i := s.firstEv; f.initialEnd && i <= s.lastEv; i++ {
 			if b.tab.flags.at(i)&flagInitialEnd != 0 {
 				end = i
 				break
