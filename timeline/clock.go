@@ -203,6 +203,12 @@ func (f *FileBuilder) placeSession(s *Session, clock Clock, prev int64) int64 {
 	}
 	pending := -1 // first index of a run of events without an anchor
 	for i := s.firstEv; i <= s.lastEv; i++ {
+		var j int
+		j, prev, pending = f.placeRun(i, min(s.lastEv+1, i+pauseEvery), clock, s.End, prev, pending)
+		b.pace.tick(j - i)
+		if i = j; i > s.lastEv {
+			break
+		}
 		b.pace.tick(1)
 		a := f.anchor(i, clock)
 		if a == 0 {
@@ -231,6 +237,50 @@ func (f *FileBuilder) placeSession(s *Session, clock Clock, prev int64) int64 {
 		prev = f.fillRun(s, clock, pending, s.lastEv+1, prev, right)
 	}
 	return prev
+}
+
+// placeRun places the events of a session from i up to end (exclusive)
+// as placeSession's loop does, while each either has no anchor or, with
+// no run of such events before it, has one and an instant that sets
+// into a plain chunk, and returns the first event that needs more (end
+// for none) with the last instant placed and the first event of the
+// run without an anchor (-1 for none); placeSession's loop takes that
+// event. It makes no call: as wasm a loop that makes any, even on a
+// branch rarely taken, is several times slower (see clearWalk.walk),
+// and reading anchors and setting instants is most of placing.
+func (f *FileBuilder) placeRun(i, end int, clock Clock, sEnd, prev int64, pending int) (int, int64, int) {
+	b := f.b
+	estimated := clock == ClockEstimated
+	for ; i < end; i++ {
+		// anchor, inline.
+		var a int64
+		if !estimated {
+			a = b.arrival.at(i)
+		} else if typ := parser.EventType(b.tab.typ.at(i)); b.tab.flags.at(i)&flagInitial == 0 && typ != parser.Listed && typ != parser.Deleted {
+			if k := i >> chunkBits; k >= len(b.est.holes) || b.est.holes[k] == nil || b.est.holes[k][i&chunkMask>>6]&(1<<(i&63)) == 0 {
+				a = b.est.vals.at(i)
+			}
+		}
+		if a == 0 {
+			if pending < 0 {
+				pending = i
+			}
+			continue
+		}
+		if pending >= 0 {
+			break
+		}
+		t := max(a, prev)
+		if sEnd != 0 && t > sEnd && estimated {
+			t = max(sEnd, prev)
+		}
+		// setInstant, when it would only set.
+		if f.packPlaced && i&chunkMask == 0 && i-chunkSize >= f.lo || !b.tab.t.trySet(i, t) {
+			break
+		}
+		prev = t
+	}
+	return i, prev, pending
 }
 
 // fillRun places the events [lo, hi) that have no anchor between the
