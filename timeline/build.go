@@ -197,21 +197,24 @@ type FileBuilder struct {
 // sessionSpan is a session's first and last event.
 type sessionSpan struct{ first, last int32 }
 
-// noteSession notes that event i is of the file's session k.
-func (f *FileBuilder) noteSession(k int32, i int) {
+// noteSession notes that event i is of the file's session k, and says
+// whether it did: a session past the spans noted so far is newSpans's.
+// It is small enough to be inlined in add.
+func (f *FileBuilder) noteSession(k int32, i int) bool {
 	if uint32(k) >= uint32(len(f.spans)) {
-		f.newSpans(k, i)
-		return
+		return false
 	}
 	sp := &f.spans[k]
 	if sp.first < 0 {
 		sp.first = int32(i)
 	}
 	sp.last = int32(i)
+	return true
 }
 
-// newSpans is noteSession of a session past the spans noted so far,
-// kept out of it so that add inlines only its common case.
+// newSpans notes that event i is of the file's session k, past the
+// spans noted so far. add calls it once a session, and inlined it would
+// only make add larger.
 //
 //go:noinline
 func (f *FileBuilder) newSpans(k int32, i int) {
@@ -292,11 +295,15 @@ func (f *FileBuilder) add(ev *parser.Event) bool {
 		length = uint32(ev.Length)
 	}
 	b.tab.addRow(ev.RVNum, lane, int32(ev.Session), ev.Offset, length, uint8(ev.Type), flags)
-	f.noteSession(int32(ev.Session), i)
+	if !f.noteSession(int32(ev.Session), i) {
+		f.newSpans(int32(ev.Session), i)
+	}
 	if !b.arrival.tryAdd(ev.Arrival) {
 		b.arrival.add(ev.Arrival)
 	}
-	b.est.add(ev.Estimated)
+	if !b.est.tryAdd(ev.Estimated) {
+		b.est.add(ev.Estimated)
+	}
 	f.arrived = f.arrived || ev.Arrival != 0
 	f.estimated = f.estimated || ev.Estimated != 0
 	if ev.Status != nil {
@@ -320,7 +327,7 @@ func (f *FileBuilder) add(ev *parser.Event) bool {
 	}
 	f.counts[typ]++
 	if ev.Kind != "" {
-		if f.lastKind == nil || ev.Kind != f.lastKind.kind {
+		if f.lastKind == nil || !sameString(ev.Kind, f.lastKind.kind) {
 			f.lastKind = f.kinds[ev.Kind]
 			if f.lastKind == nil {
 				f.lastKind = &kindCounts{kind: ev.Kind}
@@ -391,7 +398,7 @@ func (f *FileBuilder) lane(ev *parser.Event, i int) (lane int32, kept bool) {
 	if ev.Type == parser.Deleted {
 		b.lanes.setDeleted(id)
 	}
-	if ev.Labels != "" {
+	if ev.Labels != "" && !b.lanes.hasLabels(id, ev.Labels) {
 		b.lanes.setLabels(id, ev.Labels)
 	}
 	return id, true

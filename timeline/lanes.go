@@ -245,6 +245,22 @@ func (ls *Lanes) setDeleted(id int32) {
 	ls.recs.set(int(id), r)
 }
 
+// hasLabels says whether lane id's labels are labels, the same string:
+// most events carry their object's labels unchanged, and the parser
+// interns them. It is inlined where setLabels, which compares their
+// bytes, is a call at every event.
+func (ls *Lanes) hasLabels(id int32, labels string) bool {
+	l := ls.labels[ls.recs.at(int(id)).labels]
+	return len(l) == len(labels) && unsafe.StringData(l) == unsafe.StringData(labels)
+}
+
+// sameString is a == b, comparing the strings' addresses first: for
+// strings the parser interns, as wasm, the runtime's comparison is a
+// call even when they are one.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
 // setLabels gives lane id the labels of its latest event that has any.
 func (ls *Lanes) setLabels(id int32, labels string) {
 	r := ls.recs.at(int(id))

@@ -441,6 +441,20 @@ func (c *holed[T]) add(v T) {
 	}
 }
 
+// tryAdd is add of a value that is not 0, when its chunk has room: it
+// says whether it added v, and is inlined where add is not (see
+// sealed.tryAdd).
+func (c *holed[T]) tryAdd(v T) bool {
+	if v == 0 || !c.vals.tryAdd(v) {
+		return false
+	}
+	if c.last != 0 {
+		c.step = v - c.last
+	}
+	c.last = v
+	return true
+}
+
 func (c *holed[T]) at(i int) T {
 	if k := i >> chunkBits; k < len(c.holes) && c.holes[k] != nil && c.holes[k][i&chunkMask>>6]&(1<<(i&63)) != 0 {
 		return 0
