@@ -609,6 +609,12 @@ func (f *FileBuilder) sessionFacts(base int) {
 		// costs more than the rest of the loop.
 		firstRV, lastRV := -1, -1
 		for i := s.firstEv; i <= s.lastEv; i++ {
+			var j int
+			j, firstRV, lastRV = b.tab.factsRun(s, i, min(s.lastEv+1, i+pauseEvery), firstRV, lastRV, len(b.oddRV) > 0)
+			b.pace.tick(j - i)
+			if i = j; i > s.lastEv {
+				break
+			}
 			b.pace.tick(1)
 			switch parser.EventType(b.tab.typ.at(i)) {
 			case parser.Bookmark:
@@ -668,6 +674,38 @@ func (f *FileBuilder) sessionFacts(base int) {
 	if len(ss) > 0 {
 		f.file.Start, f.file.End = ss[0].Start, ss[len(ss)-1].End
 	}
+}
+
+// factsRun counts the events of session s from i up to end (exclusive)
+// as sessionFacts's loop does, and notes its first and last events with
+// an RV, while each is a watch event or a bookmark with an RV that is a
+// number (or, with no odd RV in the capture, none) and no
+// initial-events-end bookmark; it returns the first event that is
+// otherwise (end for none), which sessionFacts's loop takes. It makes
+// no call: as wasm a loop that makes any, even on a branch rarely taken,
+// is several times slower (see clearWalk.walk).
+func (e *eventTable) factsRun(s *Session, i, end, firstRV, lastRV int, odd bool) (int, int, int) {
+	events, bookmarks := s.Events, s.Bookmarks
+	for ; i < end; i++ {
+		typ, fl := parser.EventType(e.typ.at(i)), e.flags.at(i)
+		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 && odd ||
+			typ == parser.Bookmark && fl&flagInitialEnd != 0 {
+			break
+		}
+		if typ == parser.Bookmark {
+			bookmarks++
+		} else {
+			events++
+		}
+		if fl&flagRVValid != 0 {
+			if firstRV < 0 {
+				firstRV = i
+			}
+			lastRV = i
+		}
+	}
+	s.Events, s.Bookmarks = events, bookmarks
+	return i, firstRV, lastRV
 }
 
 // atDeadline: a clean end within 2 s of timeoutSeconds is the server deadline.
