@@ -789,7 +789,7 @@ func (b *Builder) Build() *Timeline {
 	b.groupServers(tl)
 	b.matchMetricServers(tl)
 	tl.AuditCaptured, tl.ServerLogs = b.auditCaptured, b.serverLogs
-	tl.renumberLanes(&b.tab, &b.lanes, pace)
+	tl.renumberLanes(&b.tab, &b.lanes, len(b.files) == 1, pace)
 	tl.inferBroad()
 	tl.tab = b.tab.pack(pace)
 	tl.buildLists()
@@ -871,8 +871,27 @@ func renumbered(lane *staged[int32], newID []int32, pace *pacer) staged[int32] {
 }
 
 // renumberLanes orders lanes by first appearance on the shared clock, so
-// a contiguous range of lane numbers is a band of the drawing.
-func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
+// a contiguous range of lane numbers is a band of the drawing. inOrder
+// says they are in that order already: a lane is made at its first
+// event, so one file's, whose events are not merged with another's,
+// are numbered as they first appear, each with an event.
+func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, inOrder bool, pace *pacer) {
+	n := tab.len()
+	if inOrder {
+		// laneStart[l+1] counts lane l's events first, then is summed.
+		tl.laneStart = make([]int32, old.Len()+1)
+		for lo := 0; lo < n; lo += pauseEvery {
+			for i := lo; i < min(lo+pauseEvery, n); i++ {
+				if l := tab.lane.at(i); l >= 0 {
+					tl.laneStart[l+1]++
+				}
+			}
+			pace.tick(min(pauseEvery, n-lo))
+		}
+		tl.Lanes = old.renumber(nil, pace)
+		tl.indexLanes(tab, old.Len(), pace)
+		return
+	}
 	newID := make([]int32, old.Len())
 	for i := range newID {
 		newID[i] = -1
@@ -884,7 +903,6 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
 	order := make([]int32, 0, old.Len())
 	// laneStart[id+1] counts lane id's events first, then is summed.
 	tl.laneStart = make([]int32, old.Len()+1)
-	n := tab.len()
 	for lo := 0; lo < n; lo += pauseEvery {
 		for i := lo; i < min(lo+pauseEvery, n); i++ {
 			l := tab.lane.at(i)
@@ -917,9 +935,14 @@ func (tl *Timeline) renumberLanes(tab *eventTable, old *Lanes, pace *pacer) {
 		tab.lane = renumbered(&tab.lane, newID, pace)
 		tl.Lanes = old.renumber(order, pace)
 	}
-	// Index each lane's events (4 bytes per event), and keep bookmarks and
-	// errors apart: drawing a band of lanes then touches only their events.
-	lanes := len(order)
+	tl.indexLanes(tab, len(order), pace)
+}
+
+// indexLanes indexes each lane's events (4 bytes per event), whose
+// counts laneStart holds (lane l's at l+1), and keeps bookmarks and
+// errors apart: drawing a band of lanes then touches only their events.
+func (tl *Timeline) indexLanes(tab *eventTable, lanes int, pace *pacer) {
+	n := tab.len()
 	tl.laneStart = tl.laneStart[:lanes+1]
 	for k := range lanes {
 		tl.laneStart[k+1] += tl.laneStart[k]

@@ -3,6 +3,7 @@ package timeline
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,5 +123,48 @@ func TestLanesKeepLongNamesAndOddUIDs(t *testing.T) {
 	}
 	if l, uid := tl.Lanes.At(2), tl.Lanes.UID(2); l.Name != "b" || uid != upper || len(tl.LaneEvents(2)) != 2 {
 		t.Errorf("lane 2: %+v, uid %q, %d events", l, uid, len(tl.LaneEvents(2)))
+	}
+}
+
+// The lanes are numbered by their first events, and each lane's events
+// are indexed in order, the bookmarks and errors apart: for one file,
+// whose lanes renumberLanes takes as numbered already, and for several,
+// which it orders on the shared clock.
+func TestLaneIndexByFirstAppearance(t *testing.T) {
+	for _, names := range [][]string{
+		{"w1-broad-configmaps-bookmarks.http"},
+		{"kubectl-pods-watch.jsonl"},
+		{"w1-broad-configmaps-bookmarks.ts.http", "client-go-golden-watch.http", "kubectl-pods-watch.jsonl"},
+	} {
+		tl := loadSamples(t, names...)
+		if tl.Lanes.Len() == 0 {
+			t.Fatalf("%v: no lanes", names)
+		}
+		var want [][]int32
+		var special []int32
+		for i := range tl.tab.len() {
+			l := tl.tab.lane.at(i)
+			switch {
+			case l < 0:
+				special = append(special, int32(i))
+				continue
+			case int(l) == len(want):
+				want = append(want, nil)
+			case int(l) > len(want):
+				t.Fatalf("%v: event %d is lane %d's first, after %d lanes", names, i, l, len(want))
+			}
+			want[l] = append(want[l], int32(i))
+		}
+		if len(want) != tl.Lanes.Len() || len(tl.laneStart) != len(want)+1 {
+			t.Fatalf("%v: %d lanes with events, %d lanes, %d starts", names, len(want), tl.Lanes.Len(), len(tl.laneStart))
+		}
+		for l, evs := range want {
+			if got := tl.laneEv[tl.laneStart[l]:tl.laneStart[l+1]]; !slices.Equal(got, evs) {
+				t.Fatalf("%v: lane %d's events %v, want %v", names, l, got, evs)
+			}
+		}
+		if !slices.Equal(tl.special, special) {
+			t.Fatalf("%v: special events %v, want %v", names, tl.special, special)
+		}
 	}
 }
