@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"watchlens/internal/quantity"
@@ -27,25 +28,36 @@ func (r *Report) PasteMarkdown(link string) string {
 		fmt.Fprintf(&b, "- %s\n", mdSafe(l.Text))
 	}
 	w := r.WhatIf
-	errs := 0
-	for _, e := range r.Errors {
-		if e.Code == 410 {
-			errs++
-		}
-	}
 	// The rows' words are the Findings panel's and the text report's: the
 	// bookmarks a client received are not the bookmarks it could have asked
 	// for, and the fleet's "every client asked" is neither.
-	fmt.Fprintf(&b, "\n| reconnects | refused (410), a relist | at risk |\n| --- | --- | --- |\n")
-	fmt.Fprintf(&b, "| relists with the bookmarks received | %d | %d |\n", w.RelistsWithBookmarks, w.AtRiskWith)
-	fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout)
-	fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d |\n", w.RelistsHad, w.AtRiskHad)
+	fmt.Fprintf(&b, "\n| reconnects | refused (410), a relist | at risk | not judged |\n| --- | --- | --- | --- |\n")
+	fmt.Fprintf(&b, "| relists with the bookmarks received | %d | %d | %d |\n", w.RelistsWithBookmarks, w.AtRiskWith, w.UnknownWith)
+	fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout, w.UnknownWithout)
+	fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d | %d |\n", w.RelistsHad, w.AtRiskHad, w.UnknownHad)
 	if fr := r.Fleet; fr != nil && fr.SavingsKnown {
 		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).\n", fr.Clients, fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
 	} else if fr != nil {
 		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. What bookmarks would have saved is not known from these records.\n", fr.Clients, fr.Observed)
 	}
-	fmt.Fprintf(&b, "\n%d reconnects recorded, %d 410 Gone observed, %d red zones, %d probable restarts.\n", w.Reconnects, errs, len(r.Zones), len(r.Restarts))
+	probable := 0
+	for _, d := range r.Restarts {
+		if d.AuditLogs == nil && d.Server == "" {
+			probable++
+		}
+	}
+	var restarts string
+	switch n := len(r.Restarts); {
+	case n == 0:
+		restarts = "no API server restart"
+	case probable == n:
+		restarts = quantity.Plural(n, "probable API server restart")
+	case probable == 0:
+		restarts = quantity.Plural(n, "API server restart") + " the servers' records show"
+	default:
+		restarts = quantity.Plural(n, "API server restart") + " (" + strconv.Itoa(probable) + " probable)"
+	}
+	fmt.Fprintf(&b, "\n%s recorded, %s in the records, %s, %s.\n", quantity.Plural(w.Reconnects, "reconnect"), strconv.Itoa(r.Gones)+" 410 Gone", quantity.Plural(len(r.Zones), "red zone"), restarts)
 	if link != "" {
 		fmt.Fprintf(&b, "\n[Open this view in watchlens](%s)\n", strings.NewReplacer("(", "%28", ")", "%29", " ", "%20").Replace(link))
 	}

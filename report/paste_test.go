@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 func TestPasteMarkdown(t *testing.T) {
 	r := New(loadSamples(t, "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer()), nil)
 	md := r.PasteMarkdown("https://example.org/watchlens/?sample=x&view=(1)")
-	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| relists with the bookmarks received | 1 | 0 |", "| relists had it asked for bookmarks | 0 | 0 |", "1 410 Gone observed",
+	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| relists with the bookmarks received | 1 | 0 | 0 |", "| relists had it asked for bookmarks | 0 | 0 | 0 |", "1 410 Gone in the records", "no API server restart",
 		"[Open this view in watchlens](https://example.org/watchlens/?sample=x&view=%281%29)"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the pasted summary lacks %q:\n%s", want, md)
@@ -35,5 +36,30 @@ func TestPasteOfAFleetNamesAFew(t *testing.T) {
 	first, _, _ := strings.Cut(r.PasteMarkdown(""), "\n")
 	if want := "**watchlens** on `" + names[0] + "`, "; !strings.HasPrefix(first, want) || !strings.HasSuffix(first, " and 7 more") || strings.Contains(first, names[5]) {
 		t.Errorf("the pasted summary begins %q", first)
+	}
+}
+
+// TestPasteCountsEveryGone: the Python informers' log shows two 410s,
+// which the verdict tells; the pasted summary said "0 410 Gone observed",
+// and its table dropped the reconnects no model could judge had the
+// clients asked for bookmarks (6), so that its "0" read as bookmarks
+// preventing every relist.
+func TestPasteCountsEveryGone(t *testing.T) {
+	r := New(build(t, []string{"../parser/testdata/python-informer.log"}).Analyze(realServer()), nil)
+	md := r.PasteMarkdown("")
+	if r.Gones != 2 || r.WhatIf.UnknownHad == 0 {
+		t.Fatalf("%d 410s, %d reconnects not judged had they asked: the test proves nothing", r.Gones, r.WhatIf.UnknownHad)
+	}
+	var text strings.Builder
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "But 2 410 Gone only the clients' own logs show") {
+		t.Errorf("the text report's observed errors say nothing of the log's 410s:\n%s", text.String())
+	}
+	for _, want := range []string{"2 410 Gone in the records", fmt.Sprintf("| relists had it asked for bookmarks | %d | %d | %d |", r.WhatIf.RelistsHad, r.WhatIf.AtRiskHad, r.WhatIf.UnknownHad), "1 probable API server restart"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the pasted summary lacks %q:\n%s", want, md)
+		}
 	}
 }

@@ -267,6 +267,24 @@ func (r *Report) writeErrors(p *printer) {
 		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), r.instant(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
 	}
 	p.table([]string{"file", "session", "time", "code", "reason", "X", "Y", "implies", "message"}, rows)
+	if n := r.Gones - r.listedGones(); n > 0 {
+		lead := "Beside these, "
+		if len(rows) == 0 {
+			lead = "But "
+		}
+		p.printf("%s%d 410 Gone only the clients' own logs show or the audit logs imply (the summary tells them).\n", lead, n)
+	}
+}
+
+// listedGones counts the 410s among the observed errors.
+func (r *Report) listedGones() int {
+	n := 0
+	for _, e := range r.Errors {
+		if e.Code == 410 {
+			n++
+		}
+	}
+	return n
 }
 
 func (r *Report) writeRelists(p *printer) {

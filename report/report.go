@@ -21,14 +21,18 @@ type Report struct {
 	Sessions     []SessionReport           `json:"sessions"`
 	Cadence      []CadenceReport           `json:"bookmarkCadence"`
 	Errors       []ErrorReport             `json:"observedErrors"`
-	Cursors      []CursorReport            `json:"cursors"`
-	Gaps         []GapReport               `json:"gaps"`
-	GapCount     int                       `json:"gapCount"`
-	Zones        []ZoneReport              `json:"zones"`
-	Resumes      []ResumeReport            `json:"resumes"`
-	WhatIf       WhatIfReport              `json:"whatIf"`
-	Anomalies    []AnomalyReport           `json:"anomalies"`
-	Diagnostics  []DiagnosticReport        `json:"diagnostics"`
+	// Gones counts every 410 Gone the records show (timeline.Gones):
+	// those of Errors, 410 responses with no Status body, and those only
+	// a client's own log shows or an audit log implies.
+	Gones       int                `json:"gones"`
+	Cursors     []CursorReport     `json:"cursors"`
+	Gaps        []GapReport        `json:"gaps"`
+	GapCount    int                `json:"gapCount"`
+	Zones       []ZoneReport       `json:"zones"`
+	Resumes     []ResumeReport     `json:"resumes"`
+	WhatIf      WhatIfReport       `json:"whatIf"`
+	Anomalies   []AnomalyReport    `json:"anomalies"`
+	Diagnostics []DiagnosticReport `json:"diagnostics"`
 	// Summary is the verdict in plain words, at most six lines: what the
 	// page and the text reports show first.
 	Summary []timeline.SummaryLine `json:"summary"`
@@ -567,6 +571,7 @@ func (r *Report) addCadence(tl *timeline.Timeline) {
 }
 
 func (r *Report) addErrors(tl *timeline.Timeline) {
+	r.Gones = len(tl.Gones())
 	for _, e := range tl.ObservedErrors() {
 		s, t, st := tl.Sessions[e.Session], e.T, e.Status
 		f := tl.Files[s.File]

@@ -50,8 +50,10 @@ type DetectedRestartReport struct {
 	// Flag is the value of `analyze -restart` that applies it.
 	Flag string `json:"flag"`
 	// AuditLogs names the audit log that ended and the one that started
-	// after it, when audit logs show the restart.
+	// after it, when audit logs show the restart; Server the server whose
+	// own log shows it. Without either it is probable.
 	AuditLogs []string `json:"auditLogs,omitempty"`
+	Server    string   `json:"server,omitempty"`
 }
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
@@ -124,7 +126,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 	for _, d := range a.Restarts {
 		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: timeline.FormatTime(d.Ended, timeline.ClockArrival), LastEnded: timeline.FormatTime(d.LastEnded, timeline.ClockArrival),
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
-			Flag: d.Flag(), AuditLogs: d.Logs})
+			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server})
 	}
 }
 
