@@ -108,11 +108,12 @@ func (d *FleetData) drawRestarts(l *FleetLayout, s Scale, fr *Frame, buf *FleetS
 	for _, r := range d.Restarts {
 		if !r.Unreachable {
 			w := r.Window()
-			label := "API server restart"
+			label, short := "API server restart", "restart"
 			if !r.Shown() {
-				label = "probable restart"
+				// Cut short, it still says it is probable.
+				label, short = "probable restart", "probable"
 			}
-			shade(w.From, w.To, label, "restart")
+			shade(w.From, w.To, label, short)
 		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorFg, Alpha: 0.1}, buf.rects)

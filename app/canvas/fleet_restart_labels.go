@@ -27,12 +27,12 @@ type RestartLabel struct {
 // The restart labels' lines and room, CSS px. restartLabelW is what
 // "API server restart" takes in the page's bold 11 px sans-serif (about
 // 110 px in DejaVu Sans, the widest of the usual ones), with a little to
-// spare; restartShortW is "restart"'s (43 px).
+// spare; restartShortW is "probable"'s, the longer short form (50 px).
 const (
 	restartLabelLines = 3
 	restartLabelLineH = 13.0
 	restartLabelW     = 116.0
-	restartShortW     = 44.0
+	restartShortW     = 52.0
 	restartLabelGap   = 6.0
 )
 
