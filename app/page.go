@@ -247,9 +247,14 @@ func (p *Page) setSelected(ctx goapp.Context, i int) {
 	p.view.selected = i
 }
 
-// focusOn moves the view to a finding's moment, and selects the event it
-// is about, if any.
+// focusOn moves the timeline to a finding's moment, and selects the
+// event it is about, if any.
 func (p *Page) focusOn(ctx goapp.Context, f focus) {
+	// A finding's moment is shown on the timeline, not the fleet view,
+	// whose range it does not move.
+	if p.fleetShown() {
+		p.showView(ctx, fleetState{})
+	}
 	if f.timed && !p.view.axisRV {
 		p.view.from = f.at - int64(focusSpan/2)
 		p.view.to = f.at + int64(focusSpan/2)

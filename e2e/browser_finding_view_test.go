@@ -1,0 +1,35 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"watchlens/internal/testsample"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserFindingShowsTheTimeline: a finding's time is titled "Show
+// this moment on the timeline"; followed from the fleet view, the first
+// view of a fleet, it changed the URL's range and nothing a user sees.
+// It now shows the timeline.
+func TestBrowserFindingShowsTheTimeline(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Fatalf("the browser tests need Debian's chromium at %s (%v)", chromiumPath, err)
+	}
+	outage := testsample.Recording(t, "samples-outage")
+	audits, err := filepath.Glob(filepath.Join(outage, "audit-*.log"))
+	must(t, err)
+	s := startSite(t)
+	tab := s.openSample(t, "w3-then-resume.ts.http")
+	drop(t, tab, audits...)
+	waitTextWithin(t, tab, "#fleet-summary", loadWait(tab))
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings"))))
+	waitText(t, tab, "#findings")
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`[data-findings="zones"] summary`))))
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`[data-findings="zones"] li button`))))
+	must(t, chromedp.Do(tab, chromedp.WaitNotPresent("#fleet-summary")))
+	waitFitted(t, tab)
+}
