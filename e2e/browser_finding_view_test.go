@@ -28,8 +28,9 @@ func TestBrowserFindingShowsTheTimeline(t *testing.T) {
 	waitTextWithin(t, tab, "#fleet-summary", loadWait(tab))
 	must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings"))))
 	waitText(t, tab, "#findings")
-	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`[data-findings="zones"] summary`))))
-	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`[data-findings="zones"] li button`))))
+	// Every list open, the first finding with a time.
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#findings details").forEach((d) => { d.open = true; })`)))
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`#findings li button`))))
 	must(t, chromedp.Do(tab, chromedp.WaitNotPresent("#fleet-summary")))
 	waitFitted(t, tab)
 }
