@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"watchlens/internal/testsample"
 
@@ -31,6 +33,10 @@ func TestBrowserFindingShowsTheTimeline(t *testing.T) {
 	// Every list open, the first finding with a time.
 	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#findings details").forEach((d) => { d.open = true; })`)))
 	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`#findings li button`))))
-	must(t, chromedp.Do(tab, chromedp.WaitNotPresent("#fleet-summary")))
+	wait, cancel := context.WithTimeout(tab, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(wait, chromedp.WaitNotPresent("#fleet-summary")); err != nil {
+		t.Fatalf("following a finding from the fleet view left the fleet shown: %v", err)
+	}
 	waitFitted(t, tab)
 }
