@@ -116,6 +116,12 @@ func (p *FindingsPanel) Render() goapp.UI {
 			goapp.Dd().DataSet("whatif", "without").Text(fmt.Sprintf("%d, at risk %d", w.RelistsWithout, w.AtRiskWithout)),
 			goapp.Dt().Text("relists had it asked for bookmarks"),
 			goapp.Dd().DataSet("whatif", "had").Text(fmt.Sprintf("%d, at risk %d, unknown %d", w.RelistsHad, w.AtRiskHad, w.UnknownHad)),
+			goapp.If(w.UnknownWith+w.UnknownWithout > 0, func() goapp.UI {
+				return goapp.Dt().Text("not judged (no clock or no cursor then)")
+			}),
+			goapp.If(w.UnknownWith+w.UnknownWithout > 0, func() goapp.UI {
+				return goapp.Dd().DataSet("whatif", "unknown").Text(fmt.Sprintf("%d with the bookmarks received, %d ignoring them", w.UnknownWith, w.UnknownWithout))
+			}),
 			goapp.Dt().Text("relists saved by the bookmarks received"),
 			goapp.Dd().DataSet("whatif", "saved").Text(fmt.Sprintf("%d (%.1f%%)", w.Saved, w.SavedPercent)),
 			goapp.Dt().Text("cursor age at the oldest reconnect, with / without bookmarks"),
@@ -130,7 +136,7 @@ func (p *FindingsPanel) Render() goapp.UI {
 		}),
 		p.findingList("Observed errors", "errors", f.Errors, len(f.Errors)),
 		p.findingList("Red zones (a resume from here gets 410)", "zones", f.Zones, len(f.Zones)),
-		p.findingList("Resumes in the capture, against the model", "resumes", f.Resumes, len(f.Resumes)),
+		p.findingList("Watches resumed from a resourceVersion, against the model", "resumes", f.Resumes, len(f.Resumes)),
 		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.Gaps, f.GapCount),
 		p.findingList("Anomalies", "anomalies", f.Anomalies, len(f.Anomalies)),
 	)

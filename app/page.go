@@ -400,7 +400,13 @@ func (p *Page) renderCapture() goapp.UI {
 			}),
 			c.renderProblems(),
 		),
-		&FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.Kinds, Namespaces: c.Namespaces},
+		// The filters and the axis act on the timeline alone: over the
+		// fleet view they would seem to do nothing.
+		goapp.If(p.fleetShown(), func() goapp.UI {
+			return goapp.Div().ID("filters").Class("filters hint").Text("The filters and the axis act on the timeline of the files: Timeline, above, shows it.")
+		}).Else(func() goapp.UI {
+			return &FilterBar{Filter: p.view.filter, AxisRV: p.view.axisRV, Kinds: c.Kinds, Namespaces: c.Namespaces}
+		}),
 		goapp.Div().Class("work").Body(
 			goapp.Section().ID("timeline-panel").Class("panel").Body(
 				goapp.If(p.fleetShown(), p.fleetView).Else(func() goapp.UI {

@@ -164,10 +164,15 @@ func (p *ReconnectPanel) renderFleet(ans *engine.ReconnectAt) goapp.UI {
 			goapp.Th().Scope("col").Text("accepted"),
 			goapp.Th().Scope("col").Text("not judged"),
 		)),
-		goapp.TBody().Body(
-			row("without", "without bookmarks", f.Without),
-			row("with", "with bookmarks (had every client asked)", f.With),
-		),
+		goapp.If(ans.OneAnswer, func() goapp.UI {
+			// The clients' logs hide their bookmarks: one answer.
+			return goapp.TBody().Body(row("logged", "with the cursor each log shows", f.Without))
+		}).Else(func() goapp.UI {
+			return goapp.TBody().Body(
+				row("without", "without bookmarks", f.Without),
+				row("with", "with bookmarks (had every client asked)", f.With),
+			)
+		}),
 	)
 }
 

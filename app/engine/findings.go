@@ -141,9 +141,9 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 // hundreds, and one line of them all is unreadable.
 const maxLongestAges = 5
 
-// longestAges names, per file and recorded cursor, the longest stretch
-// it went unconfirmed, the longest first, apart from the age at a
-// reconnect the what-if gives.
+// longestAges names, per file and recorded cursor (with several files,
+// each file's longest), the longest stretch it went unconfirmed, the
+// longest first, apart from the age at a reconnect the what-if gives.
 func (e *Engine) longestAges() string {
 	var ages []timeline.CursorAge
 	for _, c := range e.an.Ages {
@@ -152,8 +152,17 @@ func (e *Engine) longestAges() string {
 		}
 	}
 	slices.SortStableFunc(ages, func(a, b timeline.CursorAge) int { return cmp.Compare(b.MaxAge, a.MaxAge) })
-	var parts []string
 	many := len(e.tl.Files) > 1
+	if many {
+		// A file's longest, once: its two cursors often say the same.
+		seen := map[int]bool{}
+		ages = slices.DeleteFunc(ages, func(c timeline.CursorAge) bool {
+			dup := seen[c.File]
+			seen[c.File] = true
+			return dup
+		})
+	}
+	var parts []string
 	for _, c := range ages[:min(len(ages), maxLongestAges)] {
 		name := c.Kind.String()
 		if many {

@@ -15,9 +15,12 @@ type ReconnectAt struct {
 	At    int64 // Unix ns
 	Words []timeline.SummaryLine
 	// Fleet counts the clients by what a reconnect of every one would
-	// get, with bookmarks and without; nil without a fleet.
-	Fleet *timeline.FleetReconnect
-	Files []ReconnectFile
+	// get, with bookmarks and without; nil without a fleet. OneAnswer
+	// says every client's own log hides its bookmarks: the two sides are
+	// one, the cursor each log shows (timeline.Fleet.BookmarksUnseen).
+	Fleet     *timeline.FleetReconnect
+	OneAnswer bool
+	Files     []ReconnectFile
 	// Start and End are the shared clock's first and last instants (both
 	// 0 when no file has a clock): off them nothing was recorded, and
 	// the panel says so of an instant asked there.
@@ -103,6 +106,8 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 	pause()
 	if fc, ok := an.FleetReconnect(q); ok {
 		out.Fleet = &fc
+		fl := an.Fleet()
+		out.OneAnswer = fl.BookmarksUnseen() == len(fl.Clients)
 	}
 	pause()
 	out.Words = an.ResumeAtWords(q)
