@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -28,6 +29,10 @@ func TestBrowserFindingShowsTheTimeline(t *testing.T) {
 	tab := s.openSample(t, "w3-then-resume.ts.http")
 	drop(t, tab, audits...)
 	waitTextWithin(t, tab, "#fleet-summary", loadWait(tab))
+	// Over the fleet, the filters say they act on the timeline alone.
+	if got := waitText(t, tab, "#filters"); !strings.Contains(got, "act on the timeline") {
+		t.Errorf("over the fleet view the filters read %q", got)
+	}
 	must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("tab-findings"))))
 	waitText(t, tab, "#findings")
 	// Every list open, the first finding with a time.
@@ -39,4 +44,5 @@ func TestBrowserFindingShowsTheTimeline(t *testing.T) {
 		t.Fatalf("following a finding from the fleet view left the fleet shown: %v", err)
 	}
 	waitFitted(t, tab)
+	must(t, chromedp.Do(tab, chromedp.WaitVisible("#filter-added")))
 }

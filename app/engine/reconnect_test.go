@@ -107,3 +107,19 @@ func TestReconnectAtIsTheReports(t *testing.T) {
 		})
 	}
 }
+
+// TestReconnectOfClientLogsIsOneAnswer: every client read from the lab's
+// klog hides its bookmarks, so Reconnect at gives one row, the cursor
+// each log shows; the fleet's captures, two.
+func TestReconnectOfClientLogsIsOneAnswer(t *testing.T) {
+	for _, c := range []struct {
+		recording, pattern string
+		one                bool
+	}{{"samples-lab", "fleet-klog.log", true}, {"samples-fleet", "*.ts.http", false}} {
+		e, _ := recordingEngine(t, c.recording, c.pattern)
+		ans := e.ReconnectAt((e.tl.Start()+e.tl.End())/2, nil)
+		if ans.Fleet == nil || ans.OneAnswer != c.one {
+			t.Errorf("%s: fleet %v, one answer %v, want %v", c.pattern, ans.Fleet != nil, ans.OneAnswer, c.one)
+		}
+	}
+}
