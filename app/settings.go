@@ -137,6 +137,9 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 	if n := len(s.Detected) - 1; n > 0 {
 		text += fmt.Sprintf(" (%s more.)", quantity.Plural(n, "restart"))
 	}
+	if d.AnotherServed() && s.Params.Servers < 2 {
+		text += " A server answered sooner than a restarted one can: another served meanwhile, so applying them counts 2 API servers (set more below if you know)."
+	}
 	return goapp.Div().ID("detected-restarts").Class("hint").Body(
 		goapp.Text(text+" "),
 		goapp.Button().ID("apply-restarts").Text("Apply them").OnClick(s.onApplyRestarts),
@@ -144,12 +147,22 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 }
 
 func (s *SettingsPanel) onApplyRestarts(ctx goapp.Context, e goapp.Event) {
-	p := s.Params
+	s.post(ctx, withRestarts(s.Params, s.Detected))
+}
+
+// withRestarts is p with the detected restarts applied. A reconnect
+// answered sooner than a restarted server serves again went to another
+// server: with one server counted, every cursor from before the restart
+// would read as refused, so the count becomes at least 2.
+func withRestarts(p timeline.Params, detected []timeline.DetectedRestart) timeline.Params {
 	p.Restarts = nil
-	for _, d := range s.Detected {
+	for _, d := range detected {
 		p.Restarts = append(p.Restarts, d.Window())
+		if d.AnotherServed() {
+			p.Servers = max(p.Servers, 2)
+		}
 	}
-	s.post(ctx, p)
+	return p
 }
 
 func numberField(id, label string, value, def float64, help string, onChange goapp.EventHandler) goapp.UI {

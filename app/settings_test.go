@@ -39,3 +39,41 @@ func TestSettingsSayWhatTheRecordsShow(t *testing.T) {
 		t.Errorf("the field shows %d servers, the analysis counts %d", shown, counted)
 	}
 }
+
+// TestAppliedRestartsCountAnotherServer: the fleet recording's captures
+// suggest two restarts, each served again within milliseconds, by the
+// other server. Applied with one server counted, c00-bookmarks'
+// reconnect, which the capture shows accepted, read as refused; applied
+// as the settings apply them, two servers are counted and no resume the
+// captures show contradicts the models.
+func TestAppliedRestartsCountAnotherServer(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-fleet"), "*.ts.http"))
+	e, o := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
+	detected := o.Analyzed.Restarts
+	if len(detected) == 0 || !detected[0].AnotherServed() {
+		t.Fatalf("%d restarts suggested, the first served again by another server %v: the test proves nothing", len(detected), len(detected) > 0 && detected[0].AnotherServed())
+	}
+	count := func(p timeline.Params) int {
+		n := 0
+		for _, r := range e.Timeline().Analyze(p).Resumes {
+			if r.Contradicts() {
+				n++
+			}
+		}
+		return n
+	}
+	one := timeline.DefaultParams()
+	for _, d := range detected {
+		one.Restarts = append(one.Restarts, d.Window())
+	}
+	if count(one) == 0 {
+		t.Fatalf("applied with one server, no resume contradicts the models: the test proves nothing")
+	}
+	p := withRestarts(timeline.DefaultParams(), detected)
+	if p.Servers != 2 || len(p.Restarts) != len(detected) {
+		t.Errorf("applied: %d servers, %d restarts", p.Servers, len(p.Restarts))
+	}
+	if n := count(p); n != 0 {
+		t.Errorf("applied as the settings apply them, %d resumes contradict the models", n)
+	}
+}

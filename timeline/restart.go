@@ -64,6 +64,18 @@ type DetectedRestart struct {
 // its log. Else the clients' streams alone suggest it: a probable one.
 func (d DetectedRestart) Shown() bool { return d.Logs != nil || d.Server != "" }
 
+// restartTakes is less than an API server takes to serve again after
+// its watches end: a new process starts and fills its caches (3 s in
+// samples-lab's audit logs).
+const restartTakes = int64(time.Second)
+
+// AnotherServed says a reconnect was answered sooner than the restarted
+// server could have answered it: another server served meanwhile, so
+// there are several.
+func (d DetectedRestart) AnotherServed() bool {
+	return !d.Unreachable && d.Served-d.Ended < restartTakes
+}
+
 // Window is the restart window the detection suggests: from the old
 // server ending its watches to a server answering again.
 func (d DetectedRestart) Window() Restart {
