@@ -123,7 +123,7 @@ func (p *FindingsPanel) Render() goapp.UI {
 				return goapp.Dd().DataSet("whatif", "unknown").Text(fmt.Sprintf("%d with the bookmarks received, %d ignoring them", w.UnknownWith, w.UnknownWithout))
 			}),
 			goapp.Dt().Text("relists saved by the bookmarks received"),
-			goapp.Dd().DataSet("whatif", "saved").Text(fmt.Sprintf("%d (%.1f%%)", w.Saved, w.SavedPercent)),
+			goapp.Dd().DataSet("whatif", "saved").Text(savedText(f)),
 			goapp.Dt().Text("cursor age at the oldest reconnect, with / without bookmarks"),
 			goapp.Dd().Text(fmt.Sprintf("%s / %s", timeline.FormatDuration(w.LongestAgeWith), timeline.FormatDuration(w.LongestAgeWithout))),
 			goapp.Dt().Text("longest a cursor went unconfirmed anywhere in the capture"),
@@ -140,6 +140,15 @@ func (p *FindingsPanel) Render() goapp.UI {
 		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.Gaps, f.GapCount),
 		p.findingList("Anomalies", "anomalies", f.Anomalies, len(f.Anomalies)),
 	)
+}
+
+// savedText says what the bookmarks received saved, or that the
+// clients' logs, which show none, cannot tell.
+func savedText(f *engine.Findings) string {
+	if f.BookmarksUnseen {
+		return "not known: the clients' logs show no bookmarks"
+	}
+	return fmt.Sprintf("%d (%.1f%%)", f.WhatIf.Saved, f.WhatIf.SavedPercent)
 }
 
 // maxFindingsShown keeps a capture with thousands of anomalies from

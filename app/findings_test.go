@@ -80,3 +80,22 @@ func listItems(t *testing.T, html, id string) int {
 	}
 	return strings.Count(list, "<li")
 }
+
+// TestSavedByBookmarksFromClientLogs: from the lab's klog alone, whose
+// clients' logs show no bookmarks, the Findings said "relists saved by
+// the bookmarks received: 0 (0.0%)", which reads as bookmarks saving
+// nothing; it is not known. From captures it is a count.
+func TestSavedByBookmarksFromClientLogs(t *testing.T) {
+	for _, c := range []struct {
+		path, want string
+	}{
+		{filepath.Join(testsample.Recording(t, "samples-lab"), "fleet-klog.log"), "not known: the clients' logs show no bookmarks"},
+		{"../samples/w4-then-resume.ts.http", "%)"},
+	} {
+		e, _ := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, c.path)
+		f := e.Findings(timeline.Filter{})
+		if got := savedText(&f); !strings.Contains(got, c.want) {
+			t.Errorf("%s: saved %q, want %q", filepath.Base(c.path), got, c.want)
+		}
+	}
+}

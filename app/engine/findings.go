@@ -24,7 +24,9 @@ type Findings struct {
 	LongestAges string
 	// Fleet says the analysis has a fleet, whose figures answer another
 	// question than the what-if's (report.WhatIfBesideFleet).
-	Fleet bool
+	// BookmarksUnseen says every file's own log hides its bookmarks
+	// (timeline.File.BookmarksUnseen): what they saved is not known.
+	Fleet, BookmarksUnseen bool
 	// Each list in the order the tab shows it: the gaps the longest
 	// first, the others in the model's order.
 	Errors, Zones, Resumes, Gaps, Anomalies []Finding
@@ -52,7 +54,10 @@ type Finding struct {
 // filter.
 func (e *Engine) Findings(filter timeline.Filter) Findings {
 	an, tl := e.an, e.tl
-	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges(), Fleet: an.Fleet() != nil}
+	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges(), Fleet: an.Fleet() != nil, BookmarksUnseen: len(tl.Files) > 0}
+	for i := range tl.Files {
+		out.BookmarksUnseen = out.BookmarksUnseen && tl.Files[i].BookmarksUnseen()
+	}
 	out.WhatIf.Points = nil
 	fileOK := make([]bool, len(tl.Files))
 	for i, f := range tl.Files {
