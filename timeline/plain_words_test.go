@@ -91,3 +91,19 @@ func TestServerWordsNameTheRestarting(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeAtSaysOutcomesInWords: the answer to a reconnect asked for
+// said the model's "at-risk" where the table beside it says "at risk of
+// a 410".
+func TestResumeAtSaysOutcomesInWords(t *testing.T) {
+	a := loadSamples(t, "w3-then-resume.ts.http").Analyze(realServer())
+	line := ""
+	for _, l := range a.Summary([]ResumeQuery{{At: instant(t, "2026-11-30T01:06:00Z")}}) {
+		if l.Topic == "resume-at" {
+			line = l.Text
+		}
+	}
+	if !strings.Contains(line, "ignoring bookmarks at risk of a 410") || strings.Contains(line, "at-risk") {
+		t.Errorf("the reconnect asked for reads %q", line)
+	}
+}

@@ -1070,7 +1070,16 @@ func (s *summarizer) resumeAt() {
 		if _, ok := byTime[t]; !ok {
 			order = append(order, t)
 		}
-		words := fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), v.Outcome)
+		// In words, as the table's verdicts read: "at risk of a 410", not
+		// the model's "at-risk".
+		outcome := outcomeWord(v.Outcome)
+		switch v.Outcome {
+		case AtRisk:
+			outcome = "at risk of a 410"
+		case Refused:
+			outcome = "refused (410 Gone)"
+		}
+		words := fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), outcome)
 		if len(s.a.TL.Servers) > 1 {
 			per, likely := s.a.ResumeAtServers(v.File, v.Kind, v.At)
 			words += " (" + s.a.ServerWords(per)
