@@ -70,8 +70,10 @@ func newInPlaceLineReader(b []byte, maxLine int) *lineReader {
 func (l *lineReader) next() (line, bool) {
 	for {
 		avail := l.buf[l.start:l.end]
-		if l.inPlace && len(avail) > l.maxLine {
-			// As in a window, a longer line comes out in pieces.
+		if len(avail) > l.maxLine {
+			// A longer line comes out in pieces of maxLine, in place as
+			// through a window that holds more of it: a header line of a
+			// head is then the same header read either way.
 			avail = avail[:l.maxLine]
 		}
 		if i := indexByte(avail[l.scanned:], '\n'); i >= 0 {

@@ -97,7 +97,9 @@ func readLogLines(r io.Reader, opts Options, what string, diag func(Diagnostic),
 			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
 			continue
 		}
-		if len(ln.b) > opts.MaxEventSize {
+		// A line comes in pieces of at most MaxEventSize: one that long
+		// without its end is longer.
+		if len(ln.b) > opts.MaxEventSize || len(ln.b) == opts.MaxEventSize && !bytes.HasSuffix(ln.b, []byte("\n")) {
 			diag(Diagnostic{Offset: ln.raw, Line: ln.no, Kind: DiagTooLong,
 				Msg: fmt.Sprintf("a line of the %s log longer than %d bytes (Options.MaxEventSize) is skipped", what, opts.MaxEventSize)})
 			skipping = !bytes.HasSuffix(ln.b, []byte("\n"))
