@@ -218,7 +218,7 @@ func (p *ReconnectPanel) renderFile(f engine.ReconnectFile, kinds []timeline.Cur
 			}
 			return goapp.Td().DataSet("cursor", k.String()).DataSet("outcome", c.Outcome.String()).DataSet("rv", rvText(c)).
 				DataSet("servers", strings.Join(per, ",")).Class("outcome-"+c.Outcome.String()).Title(c.Words).Body(
-				goapp.Span().Class("outcome").Text(outcomeText(c.Outcome)),
+				goapp.Span().Class("outcome").Text(timeline.OutcomeWords(c.Outcome)),
 				goapp.If(len(c.PerServer) > 0, func() goapp.UI {
 					return goapp.Div().Class("hint").Text(c.ServerWords)
 				}),
@@ -260,7 +260,7 @@ func (p *ReconnectPanel) renderWhy(c engine.ReconnectCursor) goapp.UI {
 			return goapp.Ul().Body(goapp.Range(c.PerServer).Slice(func(i int) goapp.UI {
 				sv := c.PerServer[i]
 				return goapp.Li().DataSet("server", sv.Server).Body(
-					goapp.Text("server "+words.Isolated(sv.Server)+": "+outcomeText(sv.Outcome)+": "),
+					goapp.Text("server "+words.Isolated(sv.Server)+": "+timeline.OutcomeWords(sv.Outcome)+": "),
 					goapp.Span().Class("mono").DataSet("reason", "server").Text(sv.Reason),
 				)
 			}))
@@ -274,17 +274,4 @@ func rvText(c engine.ReconnectCursor) string {
 		return ""
 	}
 	return timeline.FormatRV(c.RV)
-}
-
-// outcomeText says an outcome in plain words.
-func outcomeText(o timeline.Outcome) string {
-	switch o {
-	case timeline.Refused:
-		return "refused (410 Gone)"
-	case timeline.AtRisk:
-		return "at risk of a 410"
-	case timeline.Unknown:
-		return "not judged"
-	}
-	return "accepted"
 }

@@ -434,7 +434,7 @@ func (a *Analysis) buildFleet() *Fleet {
 	}
 	// Nothing to save is known as such, but where the clients' logs hide
 	// every bookmark.
-	fl.SavingsKnown = fl.SavingsKnown || fl.RelistsWithout == 0 && fl.BookmarksUnseen() < len(fl.Clients)
+	fl.SavingsKnown = fl.SavingsKnown || fl.RelistsWithout == 0 && !fl.AllBookmarksUnseen()
 	if fl.SavingsKnown {
 		fl.Saved = fl.RelistsWithout - fl.RelistsWith
 		if fl.RelistsWithout > 0 {
@@ -463,6 +463,10 @@ func (a *Analysis) buildFleet() *Fleet {
 func (c *FleetClient) WithUnknown() bool {
 	return !c.Bookmarks && c.Reconnects > 0 && c.UnknownWith >= c.Reconnects
 }
+
+// AllBookmarksUnseen says every client's own log hides its bookmarks:
+// what they would have changed is one answer, the cursor each log shows.
+func (f *Fleet) AllBookmarksUnseen() bool { return f.BookmarksUnseen() == len(f.Clients) }
 
 // BookmarksUnseen counts the clients whose records show neither the
 // bookmarks they asked for nor those they received.

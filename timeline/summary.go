@@ -154,14 +154,25 @@ func (a *Analysis) Words(v Verdict) string {
 	case Unknown:
 		return "unknown"
 	}
-	w := "refused (410 Gone)"
-	if v.Outcome == AtRisk {
-		w = "at risk of a 410"
-	}
+	w := OutcomeWords(v.Outcome)
 	if m, ok := decisive(v); ok {
 		w += ": " + a.plain(m, v)
 	}
 	return w
+}
+
+// OutcomeWords says an outcome in plain words: "refused (410 Gone)",
+// "at risk of a 410", "accepted", "not judged".
+func OutcomeWords(o Outcome) string {
+	switch o {
+	case Refused:
+		return "refused (410 Gone)"
+	case AtRisk:
+		return "at risk of a 410"
+	case Unknown:
+		return "not judged"
+	}
+	return "accepted"
 }
 
 // afterGone says what the client did after the 410 that refused its
@@ -667,7 +678,7 @@ func (s *summarizer) restartTimes() string {
 func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	why, unseen := ": nothing shows the cluster's head then", f.BookmarksUnseen()
 	switch {
-	case unseen == len(f.Clients):
+	case f.AllBookmarksUnseen():
 		return "The client logs show neither the bookmarks each client asked for nor those it received: what bookmarks would have saved is not known from them (the captures, or the API servers' audit logs, show whether each watch asked)."
 	case !f.SavingsKnown:
 		t := "Whether bookmarks would have spared the relists of the clients that did not ask for them is not known: nothing recorded shows the cluster's head at their reconnects"
@@ -727,7 +738,7 @@ func (a *Analysis) worstWords(f *Fleet) string {
 		return ""
 	}
 	w := f.Stampedes[f.Worst]
-	if f.BookmarksUnseen() == len(f.Clients) {
+	if f.AllBookmarksUnseen() {
 		// Neither side is known apart: the clients' logs show no
 		// bookmarks.
 		if w.Without > 0 {
@@ -1047,7 +1058,7 @@ func (s *summarizer) resumeAt() {
 			if refusing {
 				byAll = len(s.a.TL.Servers)
 			}
-			if fl.BookmarksUnseen() == len(fl.Clients) {
+			if fl.AllBookmarksUnseen() {
 				// The clients' logs show no bookmarks: one answer, that of
 				// the cursor each log shows.
 				s.add("resume-at", "Had every client reconnected %s, as when the API servers roll, with the cursor each client's log shows (whether it asked for bookmarks, its log does not show): %s.%s%s",
@@ -1072,14 +1083,7 @@ func (s *summarizer) resumeAt() {
 		}
 		// In words, as the table's verdicts read: "at risk of a 410", not
 		// the model's "at-risk".
-		outcome := outcomeWord(v.Outcome)
-		switch v.Outcome {
-		case AtRisk:
-			outcome = "at risk of a 410"
-		case Refused:
-			outcome = "refused (410 Gone)"
-		}
-		words := fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), outcome)
+		words := fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), OutcomeWords(v.Outcome))
 		if len(s.a.TL.Servers) > 1 {
 			per, likely := s.a.ResumeAtServers(v.File, v.Kind, v.At)
 			words += " (" + s.a.ServerWords(per)

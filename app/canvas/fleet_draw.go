@@ -43,7 +43,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	t0 := len(fr.Texts)
 	fr.addTextWithin(l.PlotX-8, l.CurvesY+9, l.PlotX-14, "clients sent to relist", ColorFg, "r", "b")
 	fr.addTextWithin(l.PlotX-8, l.CurvesY+23, l.PlotX-14, "if every watch dropped:", ColorMuted, "r", "")
-	if d.bookmarksUnseen() {
+	if d.Fleet.AllBookmarksUnseen() {
 		fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "as their logs show ━", ColorIgnoring, "r", "b")
 		fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "(no bookmarks seen)", ColorMuted, "r", "")
 	} else {
@@ -139,12 +139,6 @@ func drawRestartLabels(l *FleetLayout, fr *Frame) {
 	fr.flushTexts(t0)
 }
 
-// bookmarksUnseen says every client's own log hides its bookmarks
-// (timeline.Fleet.BookmarksUnseen): with and without are one answer.
-func (d *FleetData) bookmarksUnseen() bool {
-	return d.Fleet.BookmarksUnseen() == len(d.Fleet.Clients)
-}
-
 // drawCurves draws the stampede series, per pixel column its highest
 // value there: without bookmarks as a pale area under its line, with
 // bookmarks as a line over it. The curves span the shared clock only
@@ -191,7 +185,7 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 	fr.add(Op{Kind: "seg", Color: ColorIgnoring, Size: 2}, stepLine(buf.segs[:0], buf.without[lo:hi], x0, y))
 	// Where every client's log hides its bookmarks, the two sides are one
 	// (the cursor each log shows): one curve.
-	unseen := d.bookmarksUnseen()
+	unseen := d.Fleet.AllBookmarksUnseen()
 	if !unseen {
 		buf.segs = stepLine(buf.segs[:0], buf.with[lo:hi], x0, y)
 		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 2}, buf.segs)

@@ -102,7 +102,7 @@ func (d *FleetData) curveLines(lines []string, at, asked int64) []string {
 // stampedeLines appends the curves' counts at instant at of the clock.
 func (d *FleetData) stampedeLines(lines []string, at int64) []string {
 	st := d.StepAt(at)
-	if d.bookmarksUnseen() {
+	if d.Fleet.AllBookmarksUnseen() {
 		// One answer: the cursor each client's log shows.
 		lines = append(lines, "Had every watch dropped at "+clock(at, d.zone)+", the reconnects would have sent",
 			quantity.Plural(st.Without, "client")+" to relist, each with the cursor its log shows",

@@ -106,8 +106,7 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 	pause()
 	if fc, ok := an.FleetReconnect(q); ok {
 		out.Fleet = &fc
-		fl := an.Fleet()
-		out.OneAnswer = fl.BookmarksUnseen() == len(fl.Clients)
+		out.OneAnswer = an.Fleet().AllBookmarksUnseen()
 	}
 	pause()
 	out.Words = an.ResumeAtWords(q)
