@@ -42,7 +42,7 @@ func (r *Report) PasteMarkdown(link string) string {
 	}
 	probable := 0
 	for _, d := range r.Restarts {
-		if d.AuditLogs == nil && d.Server == "" {
+		if d.Probable {
 			probable++
 		}
 	}

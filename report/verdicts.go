@@ -51,9 +51,10 @@ type DetectedRestartReport struct {
 	Flag string `json:"flag"`
 	// AuditLogs names the audit log that ended and the one that started
 	// after it, when audit logs show the restart; Server the server whose
-	// own log shows it. Without either it is probable.
+	// own log shows it. Probable: neither does (timeline.DetectedRestart.Shown).
 	AuditLogs []string `json:"auditLogs,omitempty"`
 	Server    string   `json:"server,omitempty"`
+	Probable  bool     `json:"probable"`
 }
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
@@ -126,7 +127,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 	for _, d := range a.Restarts {
 		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: timeline.FormatTime(d.Ended, timeline.ClockArrival), LastEnded: timeline.FormatTime(d.LastEnded, timeline.ClockArrival),
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
-			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server})
+			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown()})
 	}
 }
 
