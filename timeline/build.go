@@ -791,6 +791,7 @@ func (b *Builder) Build() *Timeline {
 	tl.AuditCaptured, tl.ServerLogs = b.auditCaptured, b.serverLogs
 	tl.renumberLanes(&b.tab, &b.lanes, len(b.files) == 1, pace)
 	tl.inferBroad()
+	tl.noteCopies()
 	tl.tab = b.tab.pack(pace)
 	tl.buildLists()
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })

@@ -63,4 +63,7 @@ const (
 	// its requests could as well be another informer's of the same
 	// User-Agent, user, address and selector.
 	DiagUnsureSplit parser.DiagnosticKind = "unsure-split"
+	// DiagSameWatch is a capture that holds the same watch as one given
+	// before it: likely the same recording twice (a doubt, IsDoubt).
+	DiagSameWatch parser.DiagnosticKind = "same-watch"
 )

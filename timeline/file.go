@@ -118,10 +118,10 @@ func (f *File) ServerRecorded() bool { return f.Audit && f.Log == "" }
 // MayMix says the file is an audit-log client whose requests may, from
 // some request on, be another informer's: clients of one User-Agent,
 // user, address and selector that the audit log alone cannot tell
-// apart (a doubt, IsDoubt, says where).
+// apart (a doubt, DiagUnsureSplit, says where).
 func (f *File) MayMix() bool {
 	for _, d := range f.Diagnostics {
-		if IsDoubt(d) {
+		if d.Kind == DiagUnsureSplit {
 			return true
 		}
 	}

@@ -1,0 +1,77 @@
+package timeline
+
+import (
+	"fmt"
+	"maps"
+
+	"watchlens/parser"
+)
+
+// copyTolerance is how far apart two files' instants of one session may
+// be and still be the same recording: an estimated clock is about a
+// second off the arrival times of the same bytes.
+const copyTolerance = 2e9
+
+// noteCopies marks each capture that holds the same watch as a capture
+// given before it (DiagSameWatch): the same recording in two forms (a
+// raw `.http` and its `.ts.http` with arrival times) or the same file
+// given twice. Each file is a client of its own for the fleet and the
+// verdicts, so the doubt (IsDoubt) says that one of them may count twice.
+func (tl *Timeline) noteCopies() {
+	for i := range tl.Files {
+		f := &tl.Files[i]
+		if !tl.copyCandidate(f) {
+			continue
+		}
+		for j := range i {
+			if tl.copyCandidate(&tl.Files[j]) && tl.sameWatch(&tl.Files[j], f) {
+				f.Diagnostics = append(f.Diagnostics, parser.Diagnostic{Kind: DiagSameWatch, Msg: fmt.Sprintf(
+					"this capture holds the same watch as %s (the same requests, sessions, events and resourceVersions at the same times): if it is a copy of that recording, its client is counted twice; leave one of them out", tl.Files[j].ShortName())})
+				break
+			}
+		}
+	}
+}
+
+// copyCandidate says f is a capture with events: a client's requests read
+// from logs, and a virtual client of a capture, are no recording.
+func (tl *Timeline) copyCandidate(f *File) bool {
+	return !f.Audit && f.SplitOf == "" && f.Events > 0 && len(f.Sessions) > 0
+}
+
+// sameWatch says captures a and b hold the same sessions with the same
+// requests and events, at instants within copyTolerance of each other,
+// or equal where both have arrival times: two informers of one resource
+// started together see the same events, but their arrival times differ.
+func (tl *Timeline) sameWatch(a, b *File) bool {
+	if a.Kind != b.Kind || a.Filtered != b.Filtered || a.Events != b.Events || a.FirstRV != b.FirstRV || a.LastRV != b.LastRV ||
+		len(a.Sessions) != len(b.Sessions) || !maps.Equal(a.Counts, b.Counts) {
+		return false
+	}
+	tol := int64(copyTolerance)
+	switch {
+	case a.Clock == ClockArrival && b.Clock == ClockArrival:
+		tol = 0
+	case a.Clock == ClockNone || b.Clock == ClockNone:
+		tol = -1
+	}
+	near := func(x, y int64) bool { return tol < 0 || x-y <= tol && y-x <= tol }
+	for k, ga := range a.Sessions {
+		sa, sb := &tl.Sessions[ga], &tl.Sessions[b.Sessions[k]]
+		if !sameRequest(sa.Request, sb.Request) || sa.HTTPStatus != sb.HTTPStatus || sa.Events != sb.Events || sa.Bookmarks != sb.Bookmarks ||
+			sa.Errors != sb.Errors || sa.FirstRV != sb.FirstRV || sa.LastRV != sb.LastRV || sa.EndReason != sb.EndReason ||
+			!near(sa.Start, sb.Start) || !near(sa.End, sb.End) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRequest says two sessions asked the same: both recorded without a
+// request line, or the same method, path and query.
+func sameRequest(a, b *parser.Request) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Method == b.Method && a.Path == b.Path && a.Query == b.Query
+}

@@ -1,0 +1,71 @@
+package timeline
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"watchlens/parser"
+)
+
+// sameWatchNotes names the files of tl noted as holding the same watch
+// as an earlier one.
+func sameWatchNotes(tl *Timeline) []string {
+	var out []string
+	for _, f := range tl.Files {
+		for _, d := range f.Diagnostics {
+			if d.Kind == DiagSameWatch {
+				out = append(out, f.Name+": "+d.Msg)
+			}
+		}
+	}
+	return out
+}
+
+func TestSameRecordingInTwoFormsIsNoted(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.http", "w4-then-resume.ts.http", "w3-then-resume.http", "w1-broad-configmaps-bookmarks.ts.http")
+	got := sameWatchNotes(tl)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "w4-then-resume.ts.http: this capture holds the same watch as w4-then-resume.http") {
+		t.Fatalf("notes %q, want one on w4-then-resume.ts.http naming w4-then-resume.http", got)
+	}
+}
+
+// Two informers of one resource started together receive the same
+// events; only their arrival times tell them apart, and they are two
+// clients. The same capture given twice is one.
+func TestSameWatchAtOtherArrivalTimesIsAnotherClient(t *testing.T) {
+	raw, err := os.ReadFile(samplesDir + "/w3-then-resume.ts.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamp := regexp.MustCompile(`(?m)^(\S+) `)
+	later := stamp.ReplaceAllFunc(raw, func(m []byte) []byte {
+		at, err := time.Parse(time.RFC3339Nano, string(m[:len(m)-1]))
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		return []byte(at.Add(3*time.Millisecond).Format(time.RFC3339Nano) + " ")
+	})
+	build := func(second []byte) *Timeline {
+		b := NewBuilder()
+		for i, data := range [][]byte{raw, second} {
+			if err := b.AddReader([]string{"one.ts.http", "two.ts.http"}[i], bytes.NewReader(data), parser.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return b.Build()
+	}
+	if got := sameWatchNotes(build(raw)); len(got) != 1 {
+		t.Errorf("the same capture twice: notes %q, want one", got)
+	}
+	tl := build(later)
+	if tl.Files[0].Events != tl.Files[1].Events || tl.Files[1].Events == 0 {
+		t.Fatalf("events %d and %d: the second informer's capture should hold the same events", tl.Files[0].Events, tl.Files[1].Events)
+	}
+	if got := sameWatchNotes(tl); len(got) != 0 {
+		t.Errorf("two informers 3 ms apart: notes %q, want none", got)
+	}
+}
