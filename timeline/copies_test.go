@@ -31,6 +31,16 @@ func TestSameRecordingInTwoFormsIsNoted(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], "w4-then-resume.ts.http: this capture holds the same watch as w4-then-resume.http") {
 		t.Fatalf("notes %q, want one on w4-then-resume.ts.http naming w4-then-resume.http", got)
 	}
+	a := tl.Analyze(DefaultParams())
+	fleet := ""
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "fleet" {
+			fleet = l.Text
+		}
+	}
+	if !strings.Contains(fleet, "1 of these captures holds the same watch as another") {
+		t.Errorf("the fleet's line %q does not say one client is counted twice", fleet)
+	}
 }
 
 // Two informers of one resource started together receive the same

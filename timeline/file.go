@@ -115,6 +115,17 @@ func (f *File) ShortName() string {
 // client's own view (a client's log or capture does).
 func (f *File) ServerRecorded() bool { return f.Audit && f.Log == "" }
 
+// HoldsSameWatch says the file is a capture of the same watch as one
+// given before it (DiagSameWatch): most likely that recording again.
+func (f *File) HoldsSameWatch() bool {
+	for _, d := range f.Diagnostics {
+		if d.Kind == DiagSameWatch {
+			return true
+		}
+	}
+	return false
+}
+
 // MayMix says the file is an audit-log client whose requests may, from
 // some request on, be another informer's: clients of one User-Agent,
 // user, address and selector that the audit log alone cannot tell

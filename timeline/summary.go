@@ -436,7 +436,26 @@ func (s *summarizer) fleet() {
 	if f == nil {
 		return
 	}
-	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetBookmarks(f), s.a.worstWords(f)), " "))
+	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetCopies(f), s.fleetBookmarks(f), s.a.worstWords(f)), " "))
+}
+
+// fleetCopies says how many of the fleet's clients are captures holding
+// the same watch as another (DiagSameWatch): each count takes such a
+// recording twice.
+func (s *summarizer) fleetCopies(f *Fleet) string {
+	n := 0
+	for _, c := range f.Clients {
+		if s.a.TL.Files[c.File].HoldsSameWatch() {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	if n == 1 {
+		return "1 of these captures holds the same watch as another given before it, most likely the same recording twice, and its client is counted twice here (see the doubts)."
+	}
+	return fmt.Sprintf("%d of these captures hold the same watch as others given before them, most likely the same recordings twice, and their clients are counted twice here (see the doubts).", n)
 }
 
 // fleetRelists is the fleet's story in one sentence: how many clients
