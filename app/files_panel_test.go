@@ -69,6 +69,23 @@ func TestUnsureSplitIsADoubt(t *testing.T) {
 	}
 }
 
+// TestSameRecordingTwiceIsADoubt: samples-real's w4-then-resume.http
+// and its .ts.http copy, given together, are one recording: the copy's
+// paragraph says so as a doubt, naming the other, and its count of
+// problems in the input stays 0.
+func TestSameRecordingTwiceIsADoubt(t *testing.T) {
+	names := []string{"w4-then-resume.http", "w4-then-resume.ts.http"}
+	e, _ := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, testsample.Sample(t, names[0]), testsample.Sample(t, names[1]))
+	r := e.Files("", 2)
+	for _, f := range r.Shown {
+		html := goapp.HTMLString(renderFile(&f, false))
+		said := strings.Contains(html, `<p class="doubt">A doubt: this capture holds the same watch as w4-then-resume.http `)
+		if said != (f.Name == names[1]) || f.Problems != 0 {
+			t.Errorf("%s: the doubt said %v, %d problems: %s", f.Name, said, f.Problems, html)
+		}
+	}
+}
+
 // TestClientsOfLogsAreNoEmptyCaptures: a client read from its own log
 // (kube-rs') or from the audit logs (samples-outage's) has sessions and
 // no events, as those logs record requests: its paragraph says where it
