@@ -128,6 +128,10 @@ type OutcomeReport struct {
 	AtRisk   int `json:"atRisk"`
 	Refused  int `json:"refused"`
 	Unknown  int `json:"unknown"`
+	// Of the unknown, NoCursor had no resourceVersion to resume from and
+	// BeforeRecording were asked about before their recordings begin.
+	NoCursor        int `json:"noCursor"`
+	BeforeRecording int `json:"beforeRecording"`
 }
 
 // AuditLogReport is one audit log read.

@@ -76,8 +76,9 @@ func checkEveryServer(t *testing.T, a *Analysis, at int64) (byAll, bySome int, r
 					v = r
 				}
 			}
-			counted[side].add(v.Outcome)
-			if got := a.resumeOutcome(c.File, kind, a.reachAt(c.File, at), at); got != v.Outcome {
+			got, why := a.resumeOutcomeWhy(c.File, kind, a.reachAt(c.File, at), at)
+			counted[side].add(v.Outcome, why)
+			if got != v.Outcome {
 				t.Errorf("%s: %s %s: resumeOutcome %s, ResumeAt %s", when, c.Name, kind, got, v.Outcome)
 			}
 			per, _ := a.ResumeAtServers(c.File, kind, at)

@@ -593,9 +593,17 @@ type FleetReconnect struct {
 }
 
 // OutcomeCounts counts clients by the outcome of their reconnect.
-type OutcomeCounts struct{ Accepted, AtRisk, Refused, Unknown int }
+type OutcomeCounts struct {
+	Accepted, AtRisk, Refused, Unknown int
+	// Of the Unknown, NoCursor had no resourceVersion to resume from (a
+	// WatchList that never synced, a watch from none that has seen
+	// nothing yet), whose reconnect lists everything again and is no 410,
+	// and BeforeRecording were asked about before their recordings begin.
+	// The rest are those no record shows the cluster's head for.
+	NoCursor, BeforeRecording int
+}
 
-func (c *OutcomeCounts) add(o Outcome) {
+func (c *OutcomeCounts) add(o Outcome, why unjudged) {
 	switch o {
 	case Accepted:
 		c.Accepted++
@@ -605,6 +613,12 @@ func (c *OutcomeCounts) add(o Outcome) {
 		c.Refused++
 	default:
 		c.Unknown++
+		switch why {
+		case noCursor:
+			c.NoCursor++
+		case beforeRecording:
+			c.BeforeRecording++
+		}
 	}
 }
 
@@ -620,8 +634,8 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 		with, without := a.sides(c)
 		at := q.For(&a.TL.Files[c.File])
 		st := a.reachAt(c.File, at)
-		r.With.add(a.resumeOutcome(c.File, with, st, at))
-		r.Without.add(a.resumeOutcome(c.File, without, st, at))
+		r.With.add(a.resumeOutcomeWhy(c.File, with, st, at))
+		r.Without.add(a.resumeOutcomeWhy(c.File, without, st, at))
 	}
 	return r, true
 }

@@ -149,11 +149,38 @@ func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 // without the words, its connection st (reachAt) found by the caller:
 // a fleet asks it of thousands of clients.
 func (a *Analysis) resumeOutcome(file int, kind CursorKind, st connStint, at int64) Outcome {
-	rv, since, _, ok := a.cursor(file, kind).At(min(at, a.TL.Files[file].End))
-	if !ok || rv == unknownRV {
-		return Unknown
+	o, _ := a.resumeOutcomeWhy(file, kind, st, at)
+	return o
+}
+
+// unjudged says why a reconnect's outcome is Unknown.
+type unjudged uint8
+
+const (
+	// judgedOrHeadUnknown: judged, or no record shows the cluster's head
+	// then.
+	judgedOrHeadUnknown unjudged = iota
+	// beforeRecording: the instant precedes the file's recording.
+	beforeRecording
+	// noCursor: the client had no resourceVersion to resume from (a watch
+	// from none that has seen nothing yet, a WatchList that never ended
+	// its sync): its reconnect lists everything again, and is no 410.
+	noCursor
+)
+
+// resumeOutcomeWhy is resumeOutcome, and for an Unknown one why.
+func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, st connStint, at int64) (Outcome, unjudged) {
+	f := &a.TL.Files[file]
+	rv, since, _, ok := a.cursor(file, kind).At(min(at, f.End))
+	switch {
+	case !ok && f.Clock != ClockNone && at < f.Start:
+		return Unknown, beforeRecording
+	case !ok:
+		return Unknown, noCursor
+	case rv == unknownRV:
+		return Unknown, judgedOrHeadUnknown
 	}
-	return overall(a.outcomes(file, st, rv, since, at, seenBy(at)))
+	return overall(a.outcomes(file, st, rv, since, at, seenBy(at))), judgedOrHeadUnknown
 }
 
 // ResumeAnswers is ResumeAt for every file at each instant asked, ordered

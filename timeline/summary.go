@@ -1132,41 +1132,61 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		return "", false
 	}
 	refused := make([]int, len(a.TL.Servers))
-	split := 0 // clients some server refuses and another does not
+	serving := make([]bool, len(a.TL.Servers)) // for any client: a restarting server answers none
+	split, judged := 0, 0                      // clients some serving server refuses and another does not; clients judged
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		_, without := a.sides(c)
 		per, _ := a.ResumeAtServers(c.File, without, q.For(&a.TL.Files[c.File]))
-		n := 0
+		n, answering := 0, 0
 		for _, sv := range per {
+			if sv.Incarnation < 0 {
+				continue
+			}
+			serving[sv.Server] = true
+			answering++
 			if sv.Outcome == Refused {
 				refused[sv.Server]++
 				n++
 			}
+			if sv.Outcome != Unknown {
+				judged++
+			}
 		}
-		if n > 0 && n < len(per) {
+		if n > 0 && n < answering {
 			split++
 		}
+	}
+	if judged == 0 {
+		return "", false
 	}
 	if slices.Max(refused) == 0 {
 		return " Without bookmarks, no server would refuse any.", false
 	}
-	var parts []string
+	var parts, restarting []string
 	for k, n := range refused {
+		if !serving[k] {
+			restarting = append(restarting, a.TL.Servers[k].Name)
+			continue
+		}
 		count := "none"
 		if n > 0 {
 			count = fmt.Sprint(n)
 		}
 		verb := ""
-		if k == 0 && split > 0 {
+		if len(parts) == 0 && split > 0 {
 			verb = " would refuse"
 		}
 		parts = append(parts, fmt.Sprintf("%s%s %s", a.TL.Servers[k].Name, verb, count))
 	}
-	if split == 0 {
-		return fmt.Sprintf(" Each API server would refuse the same clients without bookmarks: %s.", strings.Join(parts, ", ")), true
+	gone := ""
+	if len(restarting) > 0 {
+		gone = fmt.Sprintf(" (%s, restarting, answers no reconnect then)", joinWords(restarting))
 	}
-	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s.", split, strings.Join(parts, ", ")), true
+	if split == 0 {
+		return fmt.Sprintf(" Each API server that could answer would refuse the same clients without bookmarks: %s%s.", strings.Join(parts, ", "), gone), true
+	}
+	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s%s.", split, strings.Join(parts, ", "), gone), true
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a
@@ -1188,9 +1208,31 @@ func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
 		t += fmt.Sprintf(" and %d more put at risk of it", o.AtRisk)
 	}
 	if o.Unknown > 0 {
-		t += fmt.Sprintf(" (%d not judged: nothing shows the cluster's head then)", o.Unknown)
+		t += fmt.Sprintf(" (%d not judged: %s)", o.Unknown, unjudgedWords(o))
 	}
 	return t
+}
+
+// unjudgedWords says why the reconnects o counts as Unknown were not
+// judged, each reason with its count when there are several.
+func unjudgedWords(o OutcomeCounts) string {
+	var parts []string
+	for _, r := range []struct {
+		n   int
+		why string
+	}{
+		{o.NoCursor, "they had no cursor to resume from, a WatchList that never synced or a watch that has seen nothing yet, so a reconnect lists everything again and is never refused with a 410"},
+		{o.BeforeRecording, "before their recordings begin"},
+		{o.Unknown - o.NoCursor - o.BeforeRecording, "nothing shows the cluster's head then"},
+	} {
+		switch {
+		case r.n == o.Unknown:
+			return r.why
+		case r.n > 0:
+			parts = append(parts, fmt.Sprintf("%d %s", r.n, r.why))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // restarts: the probable restarts found, and where to apply them: the

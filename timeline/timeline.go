@@ -609,7 +609,7 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 			if aware := steps[2*file]; fl&flagInitial == 0 && !aware.trySet(t, rv, i) {
 				aware.set(t, rv, i)
 			}
-			if ignoring := steps[2*file+1]; typ != parser.Bookmark && !ignoring.trySet(t, rv, i) {
+			if ignoring := steps[2*file+1]; tl.movesIgnoring(typ, fl, g) && !ignoring.trySet(t, rv, i) {
 				ignoring.set(t, rv, i)
 			}
 		}
@@ -645,7 +645,7 @@ func (tl *Timeline) cursorsRun(steps []*stepBuilder, next []int, sp, i, end int)
 		}
 		t, rv := tab.t.at(i), tab.rv.at(i)
 		aware, ignoring := steps[2*file], steps[2*file+1]
-		setAware, setIgnoring := fl&flagInitial == 0, typ != parser.Bookmark
+		setAware, setIgnoring := fl&flagInitial == 0, tl.movesIgnoring(typ, fl, g)
 		if setAware && !aware.takes(t) || setIgnoring && !ignoring.takes(t) {
 			break
 		}
@@ -657,6 +657,14 @@ func (tl *Timeline) cursorsRun(steps []*stepBuilder, next []int, sp, i, end int)
 		}
 	}
 	return i
+}
+
+// movesIgnoring says an event of session g moves the bookmark-ignoring
+// cursor: any but a bookmark, and none of the initial events of a
+// WatchList that never ended its sync (unsynced), which leave its client
+// with nothing to resume from whether or not it heeds bookmarks.
+func (tl *Timeline) movesIgnoring(typ parser.EventType, fl uint8, g int) bool {
+	return typ != parser.Bookmark && (fl&flagInitial == 0 || !tl.unsynced(&tl.Sessions[g]))
 }
 
 // openSession sets the cursors as the session's request does: steps of no

@@ -113,11 +113,13 @@ func TestStepEnvelope(t *testing.T) {
 // zooms and widths; and some of those columns hold a descent, where a
 // cursor fell or was unset, inside them.
 func TestStepEnvelopeSearchedAsWalked(t *testing.T) {
-	// The WatchList recording's clients without bookmarks relist, their
-	// cursors unset and set again, several times in a pixel column.
-	paths, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-watchlist"), "s0*-nobookmarks*.http"))
+	// The WatchList recording's clients that asked for bookmarks: their
+	// cursors fall or are unset and set again, several times in a pixel
+	// column. (Those that did not ask never synced: with no cursor to
+	// resume from, they have none that falls.)
+	paths, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-watchlist"), "c0*-bookmarks*.http"))
 	if err != nil || len(paths) == 0 {
-		t.Fatalf("no WatchList captures without bookmarks: %v", err)
+		t.Fatalf("no WatchList captures with bookmarks: %v", err)
 	}
 	for _, name := range []string{"w4-then-resume.ts.http", "w3-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http", "w6-sendinitialevents-rig-a.http", "kubectl-pods-watch.jsonl"} {
 		paths = append(paths, testsample.Sample(t, name))

@@ -1,0 +1,69 @@
+package timeline
+
+import (
+	"strings"
+	"testing"
+)
+
+// resumeAtLine is the summary's line for a reconnect of every client at
+// at.
+func resumeAtLine(a *Analysis, at int64) string {
+	for _, l := range a.Summary([]ResumeQuery{{At: at}}) {
+		if l.Topic == "resume-at" {
+			return l.Text
+		}
+	}
+	return ""
+}
+
+// TestUnsyncedWatchListHasNoCursor: samples-watchlist's 48 clients that
+// never synced sent every WatchList without a resourceVersion (TRUTH.tsv:
+// no 410, no relist): with nothing to resume from, their reconnect at
+// 18:52:18 lists everything again and cannot be refused with a 410. The
+// page called it "refused (410 Gone)" without bookmarks, from a cursor
+// made of the initial events client-go never keeps, and the summary
+// said 61 refused.
+func TestUnsyncedWatchListHasNoCursor(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "*.ts.http").Analyze(realServer())
+	at := instant(t, "2026-12-01T18:52:18Z")
+	fl := a.Fleet()
+	never := 0
+	for k := range fl.Clients {
+		c := &fl.Clients[k]
+		if !c.NeverSynced {
+			continue
+		}
+		never++
+		for _, v := range a.ResumeAt(c.File, at) {
+			if v.Kind != HadBookmarks && (v.HasCursor || v.Outcome != Unknown) {
+				t.Errorf("%s %s: cursor %v, %s: %s", c.Name, v.Kind, v.HasCursor, v.Outcome, v.Reason)
+			}
+		}
+	}
+	fc, _ := a.FleetReconnect(ResumeQuery{At: at})
+	if never != 48 || fc.Without.NoCursor != never || fc.Without.Refused+fc.Without.AtRisk+fc.Without.Accepted != len(fl.Clients)-never {
+		t.Errorf("%d clients never synced; without bookmarks %+v, want each of them with no cursor and the others judged", never, fc.Without)
+	}
+	if line := resumeAtLine(a, at); !strings.Contains(line, "(48 not judged: they had no cursor to resume from, a WatchList that never synced") ||
+		!strings.Contains(line, "never refused with a 410") {
+		t.Errorf("the summary says %q, want the 48 not judged for having no cursor", line)
+	}
+}
+
+// TestReconnectBeforeRecordingsAndWhileRestarting: a reconnect asked
+// before samples-fleet's recordings begin is not judged for that reason,
+// not for a head nothing shows; and at 18:13:28.998 in samples-lab,
+// while server a restarts, the summary's count per server leaves a out
+// (it answers no reconnect then) rather than saying it refuses none.
+func TestReconnectBeforeRecordingsAndWhileRestarting(t *testing.T) {
+	fleet := buildRecording(t, "samples-fleet", "*.ts.http").Analyze(realServer())
+	if line := resumeAtLine(fleet, instant(t, "2026-12-01T08:30:00Z")); !strings.Contains(line, "(44 not judged: before their recordings begin)") ||
+		strings.Contains(line, "head") || strings.Contains(line, "no server would refuse") {
+		t.Errorf("before the recordings, the summary says %q", line)
+	}
+	lab := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	line := resumeAtLine(lab, instant(t, "2026-12-01T18:13:28.998Z"))
+	if !strings.Contains(line, "b 82, c 82 (a, restarting, answers no reconnect then)") || strings.Contains(line, "a would refuse none") || strings.Contains(line, "decides it for") {
+		t.Errorf("while a restarts, the summary says %q", line)
+	}
+}
