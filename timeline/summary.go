@@ -957,8 +957,15 @@ func (s *summarizer) bookmarks() {
 		got += ss.Bookmarks
 	}
 	at := "its reconnect at " + s.instant(c.at)
-	if !c.recorded {
+	switch {
+	case c.recorded:
+	case len(s.qs) > 0:
 		at = "a reconnect at " + s.instant(c.at)
+	case a.Params.Delay > 0:
+		// No reconnect recorded: the one supposed after the recording.
+		at = fmt.Sprintf("a reconnect %s after its recording ends (%s)", FormatDuration(int64(a.Params.Delay)), s.instant(c.at))
+	default:
+		at = fmt.Sprintf("a reconnect as its recording ends (%s)", s.instant(c.at))
 	}
 	old := func(v Verdict) string {
 		if !v.HasCursor {
@@ -969,6 +976,8 @@ func (s *summarizer) bookmarks() {
 	switch {
 	case a.uncached(c.file):
 		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.ShortName(), at, old(c.with), s.a.Words(c.with))
+	case got > 0 && !c.with.HasCursor && !c.without.HasCursor:
+		s.add("bookmarks", "%s asked for bookmarks and got %d; at %s it had %s.", f.ShortName(), got, at, a.noCursorReason(c.with))
 	case got > 0:
 		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s; without them it would have been %s and %s.",
 			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
