@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -398,6 +399,25 @@ func (b *Builder) addAuditGroup(name string, k groupKey, reqs []auditReq, diags 
 		b.auditSince(g, n)
 		b.inferGone(g, n, len(reqs))
 	}
+}
+
+// SinceAtMost says the cursor age of session g, read from an audit log,
+// counts from the start of the client's previous watch (auditSince), or a
+// bookmark period before its end: an audit log shows when a watch began
+// and ended, not when its last event came, so the age is the most the
+// cursor's can have been.
+func (tl *Timeline) SinceAtMost(g int) bool {
+	s := &tl.Sessions[g]
+	f := &tl.Files[s.File]
+	if !f.ServerRecorded() || s.Since == 0 {
+		return false
+	}
+	k := slices.Index(f.Sessions, g)
+	if k < 1 {
+		return false
+	}
+	p := tl.Sessions[f.Sessions[k-1]].Request
+	return p != nil && p.Watch
 }
 
 // auditSince sets when the session's requested resourceVersion was last

@@ -330,7 +330,10 @@ func (s *summarizer) observed() {
 			t += fmt.Sprintf(" (the oldest RV it still accepted was %d)", st.Y)
 		}
 		p := rs.Predicted
-		if p.HasCursor {
+		switch {
+		case p.HasCursor && tl.SinceAtMost(rs.Session):
+			t += fmt.Sprintf(": the cursor had not moved for at most %s (its audit log shows when the client's previous watch began, not its last event)", FormatDuration(p.At-p.Since))
+		case p.HasCursor:
 			t += fmt.Sprintf(": the cursor had not moved for %s", FormatDuration(p.At-p.Since))
 		}
 		switch p.Outcome {
