@@ -40,6 +40,11 @@ func (r *Report) PasteMarkdown(link string) string {
 	} else if fr != nil {
 		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. What bookmarks would have saved is not known from these records.\n", fr.Clients, fr.Observed)
 	}
+	if r.Fleet != nil {
+		// Two tables of relists under like words: the paste, read away
+		// from the page, says why they differ as the Findings do.
+		fmt.Fprintf(&b, "\n_%s_\n", mdSafe(WhatIfBesideFleet))
+	}
 	probable := 0
 	for _, d := range r.Restarts {
 		if d.Probable {

@@ -20,6 +20,16 @@ func TestPasteMarkdown(t *testing.T) {
 	if strings.Count(md, "\n- ") != len(r.Summary) {
 		t.Errorf("%d summary lines pasted, want %d", strings.Count(md, "\n- "), len(r.Summary))
 	}
+	// Beside a fleet's own relists, the table's under like words: the
+	// paste says why they differ, as the Findings do (third page review:
+	// "relists had it asked for bookmarks 65" above "Relists had every
+	// client asked for bookmarks: 74").
+	if r.Fleet == nil || !strings.Contains(md, "Fleet of 2 clients") || !strings.Contains(md, "_"+WhatIfBesideFleet+"_") {
+		t.Errorf("the pasted fleet's figures lack the sentence that tells them from the table's:\n%s", md)
+	}
+	if one := New(loadSamples(t, "w4-then-resume.ts.http").Analyze(realServer()), nil).PasteMarkdown(""); strings.Contains(one, WhatIfBesideFleet) {
+		t.Errorf("one capture, no fleet, yet the paste tells the fleet's figures apart:\n%s", one)
+	}
 }
 
 // TestPasteOfAFleetNamesAFew: a fleet's hundred captures pasted every

@@ -406,7 +406,7 @@ func (r *Report) writeResumes(p *printer) {
 
 // WhatIfBesideFleet says, beside the what-if's figures, why the fleet's
 // differ: the text report and the page's Findings both say it.
-const WhatIfBesideFleet = "These judge each recorded reconnect by the models alone, with the cursor each client had; the fleet's figures (the summary's \"had every client asked for bookmarks\") count the relists the clients made, and ask what every client would have got had all asked, or none."
+const WhatIfBesideFleet = "The reconnects' figures judge each recorded reconnect by the models alone, with the cursor each client had; the fleet's figures (the summary's \"had every client asked for bookmarks\") count the relists the clients made, and ask what every client would have got had all asked, or none."
 
 func (r *Report) writeWhatIf(p *printer) {
 	p.section("What if (reconnects as recorded)")
