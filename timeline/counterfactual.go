@@ -155,7 +155,7 @@ func (a *Analysis) buildHadBookmarks() {
 			a.askedUnknown = a.askedUnknown || aw.Unknown > 0
 			if len(sched) == 0 {
 				cf.Cursor, cf.Kind = aw.Cursor, HadBookmarks
-				cf.Why = "an audit log shows the requests, not the bookmarks received: they are placed as the server sends them, a minute apart, at the head then, and this cursor is the bookmark-aware one"
+				cf.Why = "an audit log shows the requests, not the bookmarks received: they are placed as the server sends them, a minute apart, at the head then, and this cursor is the one with the bookmarks it received"
 				continue
 			}
 			sched = append(sched, asked...)
@@ -167,10 +167,10 @@ func (a *Analysis) buildHadBookmarks() {
 		}
 		switch {
 		case len(sched) == 0 && taken:
-			cf.Why = "its client log shows neither the bookmarks asked for nor those received: its watches are taken as asking for them, client-go's default, and receiving them, and this cursor is the bookmark-aware one"
+			cf.Why = "its client log shows neither the bookmarks asked for nor those received: its watches are taken as asking for them, client-go's default, and receiving them, and this cursor is the one with the bookmarks it received"
 			continue
 		case len(sched) == 0:
-			cf.Why = "every watch long enough for one received bookmarks: this cursor is the measured bookmark-aware one"
+			cf.Why = "every watch long enough for one received bookmarks: this cursor is the one with the bookmarks it received, as measured"
 			continue
 		}
 		a.synthesize(fi, cf, sched, false)

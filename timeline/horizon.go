@@ -295,7 +295,7 @@ func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	sort.SliceStable(order, func(i, j int) bool { return outcomeOrder(order[i]) < outcomeOrder(order[j]) })
 	var parts []string
 	for _, o := range order {
-		parts = append(parts, fmt.Sprintf("%s by %s", outcomeWord(o), joinWords(names[o])))
+		parts = append(parts, fmt.Sprintf("%s %s", outcomeWord(o), joinWords(names[o])))
 	}
 	if len(restarting) > 0 {
 		parts = append(parts, joinWords(restarting)+" restarting")
@@ -316,13 +316,14 @@ func outcomeOrder(o Outcome) int {
 	return 3
 }
 
-// outcomeWord is an outcome as a participle: "refused by a".
+// outcomeWord is an outcome as a participle before the servers' names:
+// "refused by", "at risk on".
 func outcomeWord(o Outcome) string {
 	switch o {
 	case AtRisk:
-		return "at risk"
+		return "at risk on"
 	case Unknown:
-		return "not judged"
+		return "not judged by"
 	}
-	return o.String()
+	return o.String() + " by"
 }

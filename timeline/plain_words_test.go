@@ -33,7 +33,7 @@ func TestAtRiskWordsSayWhichServer(t *testing.T) {
 	if likely < 0 || a.TL.Servers[likely].Name != "a" {
 		t.Fatalf("at 18:18 the connection goes to server %d, want a", likely)
 	}
-	if w := a.ServerWords(per); w != "refused by b and c, at risk by a" {
+	if w := a.ServerWords(per); w != "refused by b and c, at risk on a" {
 		t.Fatalf("at 18:18 the servers say %q: the check below needs b and c refusing, a not", w)
 	}
 	for _, v := range a.ResumeAt(file, at) {

@@ -92,7 +92,7 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 	slices.SortStableFunc(out.Errors, func(a, b Finding) int { return cmp.Compare(a.At, b.At) })
 	for _, z := range an.Zones {
 		if fileOK[z.File] {
-			out.Zones = append(out.Zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s cursor, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind, z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), an.ZoneReason(z))))
+			out.Zones = append(out.Zones, at(z.File, z.From, -1, fmt.Sprintf("%s, %s, %s, RV %s..%s: %s", tl.Files[z.File].Name, z.Kind.Words(), z.Model, timeline.FormatRV(z.FromRV), timeline.FormatRV(z.ToRV), an.ZoneReason(z))))
 		}
 	}
 	for _, r := range an.Resumes {
@@ -106,7 +106,7 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 			case r.Observed != r.Predicted.Outcome:
 				agree = "undecided"
 			}
-			out.Resumes = append(out.Resumes, at(s.File, s.Start, -1, fmt.Sprintf("%s session %d from RV %s: server %s, model %s (%s): %s", tl.Files[s.File].Name, s.Index, r.RV, r.Observed, r.Predicted.Outcome, agree, r.Predicted.Reason)))
+			out.Resumes = append(out.Resumes, at(s.File, s.Start, -1, fmt.Sprintf("%s session %d from RV %s: the server %s, the models %s (%s): %s", tl.Files[s.File].Name, s.Index, r.RV, timeline.OutcomeWords(r.Observed), timeline.OutcomeWords(r.Predicted.Outcome), agree, r.Predicted.Reason)))
 		}
 	}
 	// The longest gaps first: they are the ones to read.
@@ -169,9 +169,9 @@ func (e *Engine) longestAges() string {
 	}
 	var parts []string
 	for _, c := range ages[:min(len(ages), maxLongestAges)] {
-		name := c.Kind.String()
+		name := c.Kind.Words()
 		if many {
-			name = words.Isolated(e.tl.Files[c.File].Name) + " " + name
+			name = words.Isolated(e.tl.Files[c.File].Name) + " (" + name + ")"
 		}
 		parts = append(parts, name+" "+timeline.FormatDuration(c.MaxAge))
 	}

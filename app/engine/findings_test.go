@@ -148,6 +148,19 @@ func TestFindingsOfAWholeFleet(t *testing.T) {
 	if !f.Fleet {
 		t.Errorf("99 captures make no fleet")
 	}
+	// The cursors in plain words, as the verdict names them, not the
+	// model's names (third page review: "c020-bookmarks.ts.http
+	// bookmark-ignoring 13m0s").
+	zones, _ := e.Zones(50)
+	if len(zones) == 0 {
+		t.Fatal("no red zone in the WatchList recording: the test proves nothing")
+	}
+	for _, text := range append([]string{f.LongestAges}, zones[0].Where) {
+		if strings.Contains(text, "bookmark-") || strings.Contains(text, "had-bookmarks") ||
+			!strings.Contains(text, "("+timeline.BookmarkIgnoring.Words()+")") && !strings.Contains(text, "("+timeline.BookmarkAware.Words()+")") {
+			t.Errorf("a cursor named in the model's words: %q", text)
+		}
+	}
 }
 
 // TestAtRiskResumesAreUndecided: the Python informers' resumes, refused
@@ -157,7 +170,7 @@ func TestAtRiskResumesAreUndecided(t *testing.T) {
 	e, _ := openFiles(t, Options{}, filepath.Join("..", "..", "parser", "testdata", "python-informer.log"))
 	atRisk := 0
 	for _, r := range e.Findings(timeline.Filter{}).Resumes {
-		if strings.Contains(r.Text, "model at-risk") {
+		if strings.Contains(r.Text, "the models "+timeline.OutcomeWords(timeline.AtRisk)) {
 			atRisk++
 			if !strings.Contains(r.Text, "(undecided)") {
 				t.Errorf("an at-risk prediction is not undecided: %s", r.Text)

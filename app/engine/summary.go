@@ -73,9 +73,9 @@ func (e *Engine) Zones(max int) ([]ZoneRow, int) {
 	}
 	rows := make([]ZoneRow, len(zones))
 	for i, z := range zones {
-		where := z.Kind.String()
+		where := z.Kind.Words()
 		if len(e.tl.Files) > 1 {
-			where = words.Isolated(e.tl.Files[z.File].Name) + " " + where
+			where = words.Isolated(e.tl.Files[z.File].Name) + " (" + where + ")"
 		}
 		rows[i] = ZoneRow{Cursor: z.Kind.String(), Model: z.Model.String(), Where: where,
 			From:   e.cache.FormatTime(z.From) + " (RV " + strconv.FormatUint(z.FromRV, 10) + ")",
