@@ -386,7 +386,7 @@ func (f *FileBuilder) lane(ev *parser.Event, i int) (lane int32, kept bool) {
 		if b.lanes.Len() >= b.MaxObjects {
 			return -1, false
 		}
-		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID, uuid)
+		id = b.lanes.add(f.idx, ev.Kind, ev.Namespace, ev.Name, ev.UID, uuid, ev.Labels)
 		f.laneOfUID.add(id-int32(f.laneLo), ev.UID, uidHash)
 		if ev.UID == "" {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id

@@ -161,9 +161,10 @@ func (ls *Lanes) name(r laneRec) string {
 	return unsafe.String(unsafe.SliceData(ls.text[r.block()][r.off():]), int(r.nameLen))
 }
 
-// add appends a lane of file and returns its number; uuid is uid's 16
-// bytes when uid is a UUID (as appendUUID reads it), else nil.
-func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) int32 {
+// add appends a lane of file, with labels (its first event's, "" for
+// none), and returns its number; uuid is uid's 16 bytes when uid is a
+// UUID (as appendUUID reads it), else nil.
+func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte, labels string) int32 {
 	if ls.scopeOf == nil {
 		ls.scopeOf, ls.labelsOf = map[laneScope]int32{}, map[string]int32{"": 0}
 		ls.labels = []string{""}
@@ -181,6 +182,9 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte) i
 		ls.recentScope[scopeSlot(namespace)] = id
 	}
 	r := laneRec{scope: id}
+	if labels != "" {
+		r.labels = ls.labelsID(labels)
+	}
 	n := len(name) + len(uid)
 	last := len(ls.text) - 1
 	full := last < 0 || ls.textUsed+n > textBlock
@@ -269,12 +273,17 @@ func (ls *Lanes) setLabels(id int32, labels string) {
 	if ls.labels[r.labels] == labels {
 		return
 	}
-	// A new object's labels are mostly the last new set's.
+	r.labels = ls.labelsID(labels)
+	ls.recs.set(int(id), r)
+}
+
+// labelsID numbers a set of labels. A new object's labels are mostly
+// the last new set's.
+func (ls *Lanes) labelsID(labels string) int32 {
 	if ls.labels[ls.lastLabels] != labels {
 		ls.lastLabels = numbered(ls.labelsOf, &ls.labels, labels)
 	}
-	r.labels = ls.lastLabels
-	ls.recs.set(int(id), r)
+	return ls.lastLabels
 }
 
 // renumber returns the table with lane order[k] as lane k (nil: in
