@@ -266,25 +266,29 @@ func (c *sealed[T]) seal() packed[T] {
 // line through its first and last values, whichever needs fewer bytes a
 // value; its data is left to pack.
 func packBlock[T integer](vs []T) block {
+	// One walk finds the spread of the values and that of their offsets
+	// from the line: every column is packed a block at a time, some
+	// twice over a load, and a second walk over each block was a large
+	// part of packing.
+	n := len(vs)
+	var slope uint64
+	if n > 1 {
+		slope = uint64((int64(uint64(vs[n-1])) - int64(uint64(vs[0]))) / int64(n-1))
+	}
 	least, most := vs[0], vs[0]
-	for _, v := range vs {
+	lo, hi := int64(uint64(vs[0])), int64(uint64(vs[0]))
+	for j, v := range vs {
 		least, most = min(least, v), max(most, v)
+		r := int64(uint64(v) - slope*uint64(j))
+		lo, hi = min(lo, r), max(hi, r)
 	}
 	b := block{base: uint64(least), w: width(uint64(most) - uint64(least))}
 	// The rise is the values' as int64, modulo 2^64 like the reads: the
 	// offsets from the line are ordered as int64, whose differences are
 	// then what they span, however the values overflow.
-	if n := len(vs); n > 1 && b.w > 0 {
-		slope := uint64((int64(uint64(vs[n-1])) - int64(uint64(vs[0]))) / int64(n-1))
-		if slope != 0 {
-			lo, hi := int64(uint64(vs[0])), int64(uint64(vs[0]))
-			for j, v := range vs {
-				r := int64(uint64(v) - slope*uint64(j))
-				lo, hi = min(lo, r), max(hi, r)
-			}
-			if w := width(uint64(hi) - uint64(lo)); w < b.w {
-				b = block{base: uint64(lo), slope: slope, w: w}
-			}
+	if n > 1 && b.w > 0 && slope != 0 {
+		if w := width(uint64(hi) - uint64(lo)); w < b.w {
+			b = block{base: uint64(lo), slope: slope, w: w}
 		}
 	}
 	// A shift by 64 gives 0: the mask of a width-0 block.
