@@ -632,20 +632,30 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 // makes no call (see clearWalk.walk): most events of a capture are such.
 func (tl *Timeline) cursorsRun(steps []*stepBuilder, next []int, sp, i, end int) int {
 	tab := &tl.tab
+	// The run ends at the special sp (which is i or later), and at the
+	// first event of a session to open: which session it is, and its
+	// file's cursors, are looked up when it changes (lastG), not at every
+	// event, where as wasm they were a large part of the run.
+	if sp < len(tl.special) {
+		end = min(end, int(tl.special[sp]))
+	}
+	lastG := -1
+	var aware, ignoring *stepBuilder
 	for ; i < end; i++ {
-		g := int(tab.sess.at(i))
-		file := tl.Sessions[g].File
-		if ss := tl.Files[file].Sessions; next[file] < len(ss) && ss[next[file]] <= g || sp < len(tl.special) && int(tl.special[sp]) == i {
-			break
+		if g := int(tab.sess.at(i)); g != lastG {
+			file := tl.Sessions[g].File
+			if ss := tl.Files[file].Sessions; next[file] < len(ss) && ss[next[file]] <= g {
+				break
+			}
+			lastG, aware, ignoring = g, steps[2*file], steps[2*file+1]
 		}
 		typ := parser.EventType(tab.typ.at(i))
 		fl := tab.flags.at(i)
-		if typ == parser.Error || typ == parser.Listed || fl&flagRVValid == 0 {
-			continue
+		if fl&flagRVValid != stepFlags[typ] {
+			continue // an error, a list's item or no RV
 		}
 		t, rv := tab.t.at(i), tab.rv.at(i)
-		aware, ignoring := steps[2*file], steps[2*file+1]
-		setAware, setIgnoring := fl&flagInitial == 0, tl.movesIgnoring(typ, fl, g)
+		setAware, setIgnoring := fl&flagInitial == 0, tl.movesIgnoring(typ, fl, lastG)
 		if setAware && !aware.takes(t) || setIgnoring && !ignoring.takes(t) {
 			break
 		}
@@ -869,8 +879,34 @@ type seriesSink struct {
 
 // isChange says an event of flags fl and type typ is a change that a
 // kind's series holds, when its session is a watch's stream.
+//
+// It is one comparison, through changeFlags: as wasm each condition of
+// a chain is a branch, and the loops over every event that ask it pay
+// for each.
 func isChange(fl uint8, typ parser.EventType) bool {
-	return fl&flagRVValid != 0 && fl&flagInitial == 0 && typ != parser.Bookmark && typ != parser.Error && typ != parser.Listed
+	return fl&(flagRVValid|flagInitial) == changeFlags[typ]
+}
+
+// changeFlags is, by event type, what the flagRVValid and flagInitial
+// bits of a change of that type are (flagRVValid alone), and a value
+// they never are for a type that is no change.
+var changeFlags = typeTable(flagRVValid, parser.Bookmark, parser.Error, parser.Listed)
+
+// stepFlags is, by event type, what the flagRVValid bit of an event that
+// steps the cursors is, and a value it never is for errors and a list's
+// items (see cursorsRun).
+var stepFlags = typeTable(flagRVValid, parser.Error, parser.Listed)
+
+// typeTable is a table by event type of v, except for the types not,
+// whose entry is 0xff.
+func typeTable(v uint8, not ...parser.EventType) (tab [256]uint8) {
+	for t := range tab {
+		tab[t] = v
+	}
+	for _, t := range not {
+		tab[t] = 0xff
+	}
+	return tab
 }
 
 // seriesRun adds the changes of the events from i, up to end
