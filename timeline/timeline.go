@@ -917,16 +917,23 @@ func typeTable(v uint8, not ...parser.EventType) (tab [256]uint8) {
 // are such.
 func (tl *Timeline) seriesRun(sinks []seriesSink, i, end int) int {
 	tab := &tl.tab
+	// The session's sink, looked up when the session changes.
+	lastG := int32(-1)
+	var s *seriesBuilder
 	for ; i < end; i++ {
 		if !isChange(tab.flags.at(i), parser.EventType(tab.typ.at(i))) {
 			continue
 		}
-		sk := &sinks[tab.sess.at(i)]
-		s := sk.s
+		if g := tab.sess.at(i); g != lastG {
+			if sk := &sinks[g]; sk.s != nil && sk.seen != nil {
+				break
+			}
+			lastG, s = g, sinks[g].s
+		}
 		if s == nil {
 			continue
 		}
-		if sk.seen != nil || len(s.ev.tail)+1 >= cap(s.ev.tail) || len(s.maxRV.tail)+1 >= cap(s.maxRV.tail) {
+		if len(s.ev.tail)+1 >= cap(s.ev.tail) || len(s.maxRV.tail)+1 >= cap(s.maxRV.tail) {
 			break
 		}
 		rv := max(tab.rv.at(i), s.last)
