@@ -186,7 +186,11 @@ type replayWalk struct {
 // wasm, a call for each of the reads and evictions of every change cost
 // more than the replay's own work.
 func (r *replayWalk) run(end, stop int, restart, fresh int64) (full bool) {
-	evs, times, maxRV := &r.s.ev, &r.s.tab.t, &r.s.maxRV
+	// The columns are copied to locals: read through a pointer, each
+	// column's list of blocks is read again at every read, the loop's
+	// stores (to the tails) being to memory the compiler cannot tell
+	// apart from it.
+	evs, times, maxRV := r.s.ev, r.s.tab.t, r.s.maxRV
 	start, capacity, oldest := r.start, r.capacity, r.oldest
 	for ; end < stop; end++ {
 		t := times.at(int(evs.at(end)))

@@ -393,37 +393,40 @@ type clearWalk struct {
 // call: as wasm, a loop with calls in it keeps its values in memory, and
 // most steps of a busy capture are such.
 func (w *clearWalk) walk(c *Cursor, head *Steps, end int, sc stepsClear, d int64, age *CursorAge) bool {
-	tab := &c.tl.tab
+	// The columns it reads are copied to locals: the loop stores nothing,
+	// but what it reads through a pointer (each column's list of blocks)
+	// the compiler reads again at every read.
+	cev, hev, ts, rvs := c.ev, head.ev, c.tl.tab.t, c.tl.tab.rv
 	k, next, nextRV, hk, h, hnext := w.k, w.next, w.nextRV, w.hk, w.h, w.hnext
 	hn := head.Len()
 	maxAge, maxAt, maxRV := age.MaxAge, age.MaxAgeAt, age.MaxAgeRV
 	var last uint64 // the value of the last step walked
 	for ; k < end; k++ {
 		from, rv := next, nextRV
-		i := c.ev.at(k + 1)
+		i := cev.at(k + 1)
 		if i < 0 || rv == unsetRV || rv == unknownRV {
 			break
 		}
-		to := tab.t.at(int(i))
+		to := ts.at(int(i))
 		hk1, h1, hnext1 := hk, h, hnext
 		if hnext <= to-1 {
 			// headBefore(head, hk+1, to), when the step after hk+1 is
 			// at or past to, or there is none.
 			hk1, hnext1 = hk+1, math.MaxInt64
 			if hk+2 < hn {
-				j := head.ev.at(hk + 2)
+				j := hev.at(hk + 2)
 				if j < 0 {
 					break
 				}
-				if hnext1 = tab.t.at(int(j)); hnext1 < to {
+				if hnext1 = ts.at(int(j)); hnext1 < to {
 					break
 				}
 			}
-			j := head.ev.at(hk1)
+			j := hev.at(hk1)
 			if j < 0 {
 				break
 			}
-			h1 = tab.rv.at(int(j))
+			h1 = rvs.at(int(j))
 		}
 		if hk1 >= 0 && h1 > rv || !sc.holds(rv, from, to, d) {
 			break
@@ -432,7 +435,7 @@ func (w *clearWalk) walk(c *Cursor, head *Steps, end int, sc stepsClear, d int64
 		if to-from > maxAge {
 			maxAge, maxAt, maxRV = to-from, to, rv
 		}
-		next, nextRV = to, tab.rv.at(int(i))
+		next, nextRV = to, rvs.at(int(i))
 	}
 	if k == w.k {
 		return false
