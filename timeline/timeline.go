@@ -492,14 +492,17 @@ func (tl *Timeline) floorError(ev int32) (t int64, st *parser.Status, session in
 // event it took (last when none). It makes no call (see clearWalk.walk):
 // most events of a capture are such.
 func (tl *Timeline) raiseRun(head *stepBuilder, i, end int, last, due int64) (int, int64) {
-	tab := &tl.tab
+	// The columns are copied to locals: the loop's stores (the steps')
+	// might be to the table as far as the compiler knows, and it would
+	// read each column's list of blocks again at every read.
+	ts, typs, flags, rvs := tl.tab.t, tl.tab.typ, tl.tab.flags, tl.tab.rv
 	for ; i < end; i++ {
-		t := tab.t.at(i)
-		if t < last || t >= due || parser.EventType(tab.typ.at(i)) == parser.Error {
+		t := ts.at(i)
+		if t < last || t >= due || parser.EventType(typs.at(i)) == parser.Error {
 			break
 		}
-		if tab.flags.at(i)&flagRVValid != 0 {
-			rv := tab.rv.at(i)
+		if flags.at(i)&flagRVValid != 0 {
+			rv := rvs.at(i)
 			if (head.len() == 0 || rv > head.lastRV) && !head.trySet(t, rv, i) {
 				break
 			}
@@ -631,7 +634,10 @@ func (tl *Timeline) buildCursors(pace *pacer) {
 // It stops at the first event that is otherwise, and returns it. It
 // makes no call (see clearWalk.walk): most events of a capture are such.
 func (tl *Timeline) cursorsRun(steps []*stepBuilder, next []int, sp, i, end int) int {
-	tab := &tl.tab
+	// The columns are copied to locals: the loop's stores (the steps')
+	// might be to the table as far as the compiler knows, and it would
+	// read each column's list of blocks again at every read.
+	sess, typs, flags, ts, rvs := tl.tab.sess, tl.tab.typ, tl.tab.flags, tl.tab.t, tl.tab.rv
 	// The run ends at the special sp (which is i or later), and at the
 	// first event of a session to open: which session it is, and its
 	// file's cursors, are looked up when it changes (lastG), not at every
@@ -642,19 +648,19 @@ func (tl *Timeline) cursorsRun(steps []*stepBuilder, next []int, sp, i, end int)
 	lastG := -1
 	var aware, ignoring *stepBuilder
 	for ; i < end; i++ {
-		if g := int(tab.sess.at(i)); g != lastG {
+		if g := int(sess.at(i)); g != lastG {
 			file := tl.Sessions[g].File
 			if ss := tl.Files[file].Sessions; next[file] < len(ss) && ss[next[file]] <= g {
 				break
 			}
 			lastG, aware, ignoring = g, steps[2*file], steps[2*file+1]
 		}
-		typ := parser.EventType(tab.typ.at(i))
-		fl := tab.flags.at(i)
+		typ := parser.EventType(typs.at(i))
+		fl := flags.at(i)
 		if fl&flagRVValid != stepFlags[typ] {
 			continue // an error, a list's item or no RV
 		}
-		t, rv := tab.t.at(i), tab.rv.at(i)
+		t, rv := ts.at(i), rvs.at(i)
 		setAware, setIgnoring := fl&flagInitial == 0, tl.movesIgnoring(typ, fl, lastG)
 		if setAware && !aware.takes(t) || setIgnoring && !ignoring.takes(t) {
 			break
@@ -916,15 +922,18 @@ func typeTable(v uint8, not ...parser.EventType) (tab [256]uint8) {
 // it. It makes no call (see clearWalk.walk): most events of a capture
 // are such.
 func (tl *Timeline) seriesRun(sinks []seriesSink, i, end int) int {
-	tab := &tl.tab
+	// The columns are copied to locals: the loop's stores (the series')
+	// might be to the table as far as the compiler knows, and it would
+	// read each column's list of blocks again at every read.
+	flags, typs, sess, rvs := tl.tab.flags, tl.tab.typ, tl.tab.sess, tl.tab.rv
 	// The session's sink, looked up when the session changes.
 	lastG := int32(-1)
 	var s *seriesBuilder
 	for ; i < end; i++ {
-		if !isChange(tab.flags.at(i), parser.EventType(tab.typ.at(i))) {
+		if !isChange(flags.at(i), parser.EventType(typs.at(i))) {
 			continue
 		}
-		if g := tab.sess.at(i); g != lastG {
+		if g := sess.at(i); g != lastG {
 			if sk := &sinks[g]; sk.s != nil && sk.seen != nil {
 				break
 			}
@@ -936,7 +945,7 @@ func (tl *Timeline) seriesRun(sinks []seriesSink, i, end int) int {
 		if len(s.ev.tail)+1 >= cap(s.ev.tail) || len(s.maxRV.tail)+1 >= cap(s.maxRV.tail) {
 			break
 		}
-		rv := max(tab.rv.at(i), s.last)
+		rv := max(rvs.at(i), s.last)
 		s.ev.tryAdd(int32(i))
 		s.maxRV.tryAdd(rv)
 		s.last = rv
