@@ -183,7 +183,7 @@ func (v *RangePanel) Render() goapp.UI {
 					if c.MaxAge > 0 {
 						age = timeline.FormatDuration(c.MaxAge) + " at RV " + strconv.FormatUint(c.RV, 10)
 					}
-					return goapp.Tr().DataSet("max-age", c.MaxAge).Body(goapp.Th().Scope("row").Text(file(c.File)+c.Kind.String()), goapp.Td().Text(age))
+					return goapp.Tr().DataSet("max-age", c.MaxAge).Body(goapp.Th().Scope("row").Text(file(c.File)+c.Kind.Words()), goapp.Td().Text(age))
 				})),
 			),
 			goapp.Table().DataSet("range-by", "zones").Body(
@@ -193,7 +193,7 @@ func (v *RangePanel) Render() goapp.UI {
 					goapp.Range(st.Zones).Slice(func(i int) goapp.UI {
 						z := st.Zones[i]
 						return goapp.Tr().DataSet("count", z.Count).DataSet("length", z.Length).Body(
-							goapp.Th().Scope("row").Text(file(z.File)+z.Kind.String()+", "+z.Outcome.String()),
+							goapp.Th().Scope("row").Text(file(z.File)+z.Kind.Words()+", "+timeline.OutcomeWords(z.Outcome)),
 							goapp.Td().Text(quantity.Plural(z.Count, "zone")+", "+timeline.FormatDuration(z.Length)))
 					}),
 				),

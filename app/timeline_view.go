@@ -774,8 +774,8 @@ var legendItems = []struct{ sym, color, opacity, text, from string }{
 	{"▂", canvas.ColorObserved, "", "events per pixel column (log scale)", ""},
 	{"▬", canvas.ColorSession, "", "watch session", ""},
 	{"▮", canvas.ColorDeleted, "", "reconnect gap", ""},
-	{"━", canvas.ColorAware, "", "bookmark-aware cursor", ""},
-	{"━", canvas.ColorIgnoring, "", "bookmark-ignoring cursor", ""},
+	{"━", canvas.ColorAware, "", "cursor with the bookmarks received", ""},
+	{"━", canvas.ColorIgnoring, "", "cursor ignoring bookmarks", ""},
 	{"━", canvas.ColorHead, "", "head estimate", ""},
 	{"▬", canvas.ColorSession, "0.55", "an API server's process, from its audit logs (▲ a new process: its restart)", "servers"},
 	{"━", canvas.ColorAware, "", "a server's watch cache head RV, per resource, from its metrics", "metrics"},
@@ -824,7 +824,7 @@ func (v *TimelineView) renderSummary() goapp.UI {
 	aw, ig := s.Zones[timeline.BookmarkAware], s.Zones[timeline.BookmarkIgnoring]
 	seconds := func(z timeline.ZoneTotal) float64 { return float64(z.Length) / 1e9 }
 	zoneText := func(z timeline.ZoneTotal) string {
-		return quantity.Plural(z.Count, "zone") + ", " + strconv.FormatFloat(seconds(z), 'f', 1, 64) + " s"
+		return quantity.Plural(z.Count, "zone") + ", " + timeline.FormatDuration(z.Length)
 	}
 	axis := axisName(st.AxisRV)
 	servers := s.Servers
@@ -854,9 +854,9 @@ func (v *TimelineView) renderSummary() goapp.UI {
 			goapp.Dd().Text(strconv.Itoa(s.Bookmarks)),
 			goapp.Dt().Text("Observed errors in view"),
 			goapp.Dd().Text(strconv.Itoa(s.Errors)),
-			goapp.Dt().Text("410 zones, bookmark-aware cursor"),
+			goapp.Dt().Text("410 zones, "+timeline.BookmarkAware.Words()),
 			goapp.Dd().Text(zoneText(aw)),
-			goapp.Dt().Text("410 zones, bookmark-ignoring cursor"),
+			goapp.Dt().Text("410 zones, "+timeline.BookmarkIgnoring.Words()),
 			goapp.Dd().Text(zoneText(ig)),
 			goapp.If(len(servers) > 0, func() goapp.UI {
 				return goapp.Div().Body(goapp.Dt().Text("API servers"), goapp.Dd().ID("servers-shown").Text(serversText(servers)))

@@ -348,7 +348,7 @@ func TestBrowserWorkspaceFits(t *testing.T) {
 		}
 		// Its legend names what two captures can draw, not an API
 		// server's marks, which need audit logs or metrics.
-		if l := shown["legend"]; !strings.Contains(l, "bookmark-aware cursor") || strings.Contains(l, "API server") || strings.Contains(l, "metrics") {
+		if l := shown["legend"]; !strings.Contains(l, "cursor with the bookmarks received") || strings.Contains(l, "API server") || strings.Contains(l, "metrics") {
 			t.Errorf("the PNG's legend reads\n%s", l)
 		}
 		os.WriteFile(filepath.Join("screenshots", "fit-export.png"), []byte(picture), 0o644)
