@@ -59,8 +59,6 @@ type FleetView struct {
 	mayMix         int
 	rowsOn         goapp.Value
 	maxH           float64
-	// stageMinH is the least height given to the stage, CSS px.
-	stageMinH float64
 	// picked is what the last shift-dragged range holds, nil before one.
 	picked *canvas.FleetRange
 	fr     canvas.Frame
@@ -338,12 +336,9 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 		return
 	}
 	stage := cv.Get("parentElement")
-	if minH := v.fleet.MinHeight; minH != v.stageMinH {
-		// The stage holds the bands and a dozen rows at least: the page
-		// scrolls down rather than hide the rows under the dock.
-		v.stageMinH = minH
-		stage.Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
-	}
+	// The stage holds the bands and a dozen rows at least: the page
+	// scrolls down rather than hide the rows under the dock.
+	setMinHeight(stage, v.fleet.MinHeight)
 	noteRoom(cv, stage)
 	v.maxH = 0
 	if h := stage.Get("clientHeight").Float(); h >= 100 {

@@ -87,10 +87,9 @@ type TimelineView struct {
 	}
 
 	maxH float64 // the room the stage gives the canvas, CSS px (see canvas.FitLayout)
-	// stageMinH is the least height given to the stage, CSS px, and
-	// stageKey what it was worked out for (see fitStage).
-	stageMinH float64
-	stageKey  stageKey
+	// stageKey is what the stage's least height was last worked out for
+	// (see fitStage).
+	stageKey stageKey
 	// dsKey is what the canvas's data attributes of the plot were last
 	// written for; bandsShown the bands its data-bands last gave, when,
 	// and whether a write of the latest is due (see writeBands).
@@ -620,11 +619,26 @@ func (v *TimelineView) drawnFits(key frameKey) bool {
 // fitStageTo gives the stage the least height minH, and says whether
 // that changed it.
 func (v *TimelineView) fitStageTo(cv goapp.Value, minH float64) bool {
-	if minH == v.stageMinH {
+	return setMinHeight(cv.Get("parentElement"), minH)
+}
+
+// setMinHeight gives el the least height h, CSS px (0: the
+// stylesheet's), and says whether that changed it. It compares with the element's own style, not with
+// the height a view last gave: a view keeps its state across captures,
+// while the stage it gave that height may be a new element (the fleet
+// view renders no stage until the engine answers its fleet), whose least
+// height is then the stylesheet's, and a fleet as high as the last one
+// was drawn over what follows its stage.
+func setMinHeight(el goapp.Value, h float64) bool {
+	want := ""
+	if h > 0 {
+		want = strconv.FormatFloat(h, 'f', 0, 64) + "px"
+	}
+	style := el.Get("style")
+	if style.Get("minHeight").String() == want {
 		return false
 	}
-	v.stageMinH = minH
-	cv.Get("parentElement").Get("style").Set("minHeight", strconv.FormatFloat(minH, 'f', 0, 64)+"px")
+	style.Set("minHeight", want)
 	return true
 }
 
