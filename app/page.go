@@ -639,19 +639,7 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 			load.Ended(sources[0].Name, load.Shown)
 			ctx.Async(func() { p.afterFirstPaint(ctx, old) })
 		})
-		p.loading = nil
-		p.capture, p.analysis = c, a
-		if len(c.Opened.Files) > canvas.MaxFileGroups {
-			// More clients than the timeline draws: the fleet first.
-			p.fleet = fleetState{shown: true}
-		}
-		if origin.sample != p.view.sample || origin.url != p.view.url || !sameFiles(origin, p.view) {
-			// Another capture: the old range and selection mean nothing
-			// there; the retention settings still describe the user's server.
-			p.view.from, p.view.to, p.view.selected, p.view.reconnectAt = 0, 0, -1, 0
-			p.view.fold, p.view.pin = "", ""
-		}
-		p.view.sample, p.view.url, p.view.files, p.view.filesDigest = origin.sample, origin.url, origin.files, ""
+		p.show(c, a, origin)
 		if t := c.filesText(); t != "" {
 			// The files open name the browser's tab.
 			ctx.Page().SetTitle("%s", t+" · watchlens")
@@ -667,6 +655,27 @@ func (p *Page) read(ctx goapp.Context, sources []load.Source, origin viewState, 
 		jsrt.AfterNextPaint()
 	}
 	jsrt.LoadGC.Stop()
+}
+
+// show makes c, read from origin and analysed as a says, the capture
+// shown.
+func (p *Page) show(c *capture, a analysis, origin viewState) {
+	p.loading = nil
+	p.capture, p.analysis = c, a
+	// The notice of the last copy, and the text it keeps to copy by hand,
+	// are of the capture shown before.
+	p.copied = nil
+	if len(c.Opened.Files) > canvas.MaxFileGroups {
+		// More clients than the timeline draws: the fleet first.
+		p.fleet = fleetState{shown: true}
+	}
+	if origin.sample != p.view.sample || origin.url != p.view.url || !sameFiles(origin, p.view) {
+		// Another capture: the old range and selection mean nothing
+		// there; the retention settings still describe the user's server.
+		p.view.from, p.view.to, p.view.selected, p.view.reconnectAt = 0, 0, -1, 0
+		p.view.fold, p.view.pin = "", ""
+	}
+	p.view.sample, p.view.url, p.view.files, p.view.filesDigest = origin.sample, origin.url, origin.files, ""
 }
 
 // waitShown waits for shown to close, once a dispatch has rendered what

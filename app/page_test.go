@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"watchlens/app/load"
 )
 
 func TestParseManifest(t *testing.T) {
@@ -33,5 +35,22 @@ func TestParseManifest(t *testing.T) {
 		if strings.HasPrefix(sm.about, "same") {
 			t.Errorf("sample %q is described only relative to another: %q", sm.name, sm.about)
 		}
+	}
+}
+
+// A capture shown in place of another clears the notice of the last
+// copy: the summary or link it shows, and keeps to copy by hand, is of
+// the capture before.
+func TestShowingACaptureClearsTheCopyNotice(t *testing.T) {
+	p := &Page{copied: &copied{what: "the summary (Markdown)", text: "**watchlens** on `samples-lab/broad-a.ts.http`"}}
+	p.view.files = []string{"samples-lab/broad-a.ts.http"}
+	p.show(&capture{&load.Capture{}}, analysis{}, viewState{files: []string{"samples-lab/audit-a-1.log"}})
+	if p.copied != nil {
+		t.Errorf("after another capture shows, the copy notice still says %q", p.copied.text)
+	}
+	p.copied = &copied{what: "the link to this view", text: "http://localhost/?files=samples-lab%2Faudit-a-1.log"}
+	p.show(&capture{&load.Capture{}}, analysis{}, viewState{files: []string{"samples-lab/audit-a-1.log"}})
+	if p.copied != nil {
+		t.Errorf("after the same files are read again, the copy notice still says %q", p.copied.text)
 	}
 }

@@ -57,6 +57,9 @@ func (p *Page) copy(ctx goapp.Context, what string) {
 		ctx.Async(func() {
 			text, err := eng.Report(engine.ReportPaste, link)
 			ctx.Dispatch(func(ctx goapp.Context) {
+				if p.capture == nil || p.capture.Engine != eng {
+					return // another capture shows: the summary is not its
+				}
 				if err != nil {
 					ctx.NewActionWithValue(actionProblem, "The summary could not be written: "+err.Error())
 					return
