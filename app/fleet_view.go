@@ -119,10 +119,26 @@ func viewSwitch(fleetShown bool) goapp.UI {
 }
 
 // onFleetOpen shows the timeline of the client picked in the fleet view,
-// from its top, where the client's group is pinned.
+// from its top, where the client's group is pinned, and writes that
+// view into the URL, as every other change of the view is.
 func (p *Page) onFleetOpen(ctx goapp.Context, a goapp.Action) {
+	f := a.Value.(int)
 	p.viewScrolls[0] = 0
-	p.showView(ctx, fleetState{opened: a.Value.(int) + 1})
+	p.pinOpened(f)
+	p.showView(ctx, fleetState{opened: f + 1})
+	p.saveURL(ctx)
+}
+
+// pinOpened has the view (and so a link) show file f's group of tracks
+// as the timeline opened from the fleet shows it: pinned to the top, the
+// only one pinned, and unfolded.
+func (p *Page) pinOpened(f int) {
+	if p.capture == nil || f < 0 {
+		return
+	}
+	n := len(p.capture.Opened.Files)
+	p.view.pin = canvas.FileSet{}.With(f, true).String()
+	p.view.fold = foldText(parseFold(p.view.fold, n).With(f, false), n)
 }
 
 // onFleetShow switches between the timeline and the fleet view.

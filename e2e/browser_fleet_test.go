@@ -407,6 +407,17 @@ func TestBrowserFleet(t *testing.T) {
 		if len(bands) < 4 || bands[2].Label != file || bands[2].File != c.File || bands[3].File != c.File || bands[3].ID != canvas.BandSessions {
 			t.Errorf("after clicking %s (file %d, %s) the timeline's first bands are\n%+v", c.Name, c.File, file, bands[:min(len(bands), 6)])
 		}
+		// The URL follows, so that a link copied now opens the client
+		// pinned and unfolded.
+		pin := strconv.Itoa(c.File)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => {
+			const q = new URLSearchParams(location.search), fold = q.get("fold") || "";
+			const folded = fold.split(",").some(r => { const [a, b = a] = r.split("-").map(Number); return a <= `+pin+` && `+pin+` <= b; });
+			return q.get("pin") === `+strconv.Quote(pin)+` && fold !== "" && !folded;
+		})()`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+			u, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.search`))
+			t.Errorf("after clicking %s the URL is %s: it does not pin file %s, unfolded", c.Name, u, pin)
+		}
 		screenshot(t, tab, "fleet-opened")
 	})
 }
