@@ -138,7 +138,14 @@ const actionDockSide = "dock/side"
 // raised it; its value says which (bool).
 const actionDockLowered = "dock/lowered"
 
-func (d *Dock) OnInit() { d.tab = tabEvent }
+// OnInit opens the dock on the Event tab, or on the Reconnect tab when
+// an instant is marked already: a link with ?at= opens on its answer.
+func (d *Dock) OnInit() {
+	d.tab = tabEvent
+	if d.ReconnectAt != 0 {
+		d.tab = tabReconnect
+	}
+}
 
 func (d *Dock) OnMount(ctx goapp.Context) {
 	ctx.Handle(actionSelect, func(ctx goapp.Context, a goapp.Action) {

@@ -96,8 +96,8 @@ func (r resumeAtJSON) cells() []string {
 }
 
 // readReconnect waits for the Reconnect tab to answer instant at ("" for
-// any) and reads the answer. A page opened on a link's marker shows the
-// Event tab: the tab is opened, as a user does.
+// any) and reads the answer. The tab, if another is shown, is opened, as
+// a user does.
 func readReconnect(t *testing.T, tab context.Context, at string) reconnectShown {
 	t.Helper()
 	got, err := chromedp.Run(tab, chromedp.Poll[*reconnectShown](fmt.Sprintf(`(() => {
@@ -470,6 +470,12 @@ func TestBrowserReconnectAt(t *testing.T) {
 		at := time.Date(2026, 11, 30, 1, 4, 24, 980e6, time.UTC).UnixNano()
 		tab := s.newTab(t)
 		navigate(t, tab, fmt.Sprintf("%s/?sample=%s&at=%d", s.url, name, at))
+		// The page opens on the marker's answer, not on the Event tab.
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector("#reconnect")?.dataset.ready === "true" && document.getElementById("tab-reconnect").getAttribute("aria-selected") === "true"`,
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
+			shown, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector('[role=tab][aria-selected=true]')?.id ?? "none"`))
+			t.Errorf("a link with ?at= opens on the tab %s, not on the Reconnect tab's answer: %v", shown, err)
+		}
 		got := readReconnect(t, tab, fmt.Sprint(at))
 		sameAnswer(t, got, cliResumeAt(t, "samples", []string{"samples/" + name}, at), false, false)
 	})
