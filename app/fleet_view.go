@@ -141,9 +141,11 @@ func (p *Page) pinOpened(f int) {
 	p.view.fold = foldText(parseFold(p.view.fold, n).With(f, false), n)
 }
 
-// onFleetShow switches between the timeline and the fleet view.
+// onFleetShow switches between the timeline and the fleet view, which
+// the URL says.
 func (p *Page) onFleetShow(ctx goapp.Context, a goapp.Action) {
 	p.showView(ctx, fleetState{shown: a.Value.(bool)})
+	p.saveURL(ctx)
 }
 
 // showView shows the view next chooses, scrolled as the user left it.

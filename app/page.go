@@ -674,6 +674,9 @@ func (p *Page) show(c *capture, a analysis, origin viewState) {
 		// there; the retention settings still describe the user's server.
 		p.view.from, p.view.to, p.view.selected, p.view.reconnectAt = 0, 0, -1, 0
 		p.view.fold, p.view.pin = "", ""
+	} else if p.view.fleet {
+		// The link's own capture: it opens on the view the link shows.
+		p.fleet = fleetState{shown: true}
 	}
 	p.view.sample, p.view.url, p.view.files, p.view.filesDigest = origin.sample, origin.url, origin.files, ""
 }
@@ -758,6 +761,9 @@ const spareWorkerLatest = 10 * time.Second
 // a copied link reopens the same view.
 func (p *Page) saveURL(ctx goapp.Context) {
 	p.view.params = p.params
+	if p.capture != nil {
+		p.view.fleet = p.fleetShown()
+	}
 	u := *ctx.Page().URL()
 	u.RawQuery = p.view.query().Encode()
 	goapp.Window().Get("history").Call("replaceState", nil, "", u.String())

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,5 +53,21 @@ func TestShowingACaptureClearsTheCopyNotice(t *testing.T) {
 	p.show(&capture{&load.Capture{}}, analysis{}, viewState{files: []string{"samples-lab/audit-a-1.log"}})
 	if p.copied != nil {
 		t.Errorf("after the same files are read again, the copy notice still says %q", p.copied.text)
+	}
+}
+
+// A link made on the fleet view reopens on it once its files are read;
+// another capture keeps the view the user is on.
+func TestLinkOpensOnItsView(t *testing.T) {
+	files := []string{"outage/c000-bookmarks.ts.http", "outage/c001-bookmarks.ts.http"}
+	p := &Page{view: parseViewState(url.Values{"file": files, "view": {"fleet"}})}
+	p.show(&capture{&load.Capture{}}, analysis{fleet: true}, viewState{files: files})
+	if !p.fleetShown() {
+		t.Errorf("a link with view=fleet reopens on the timeline")
+	}
+	p = &Page{view: parseViewState(url.Values{"file": files})}
+	p.show(&capture{&load.Capture{}}, analysis{fleet: true}, viewState{files: files})
+	if p.fleetShown() {
+		t.Errorf("a link without view=fleet reopens on the fleet")
 	}
 }

@@ -37,6 +37,9 @@ type viewState struct {
 	// reconnectAt is the instant marked to reconnect at (Unix ns), 0
 	// for none (see reconnect_at.go).
 	reconnectAt int64
+	// fleet says the fleet view is shown rather than the timeline
+	// (?view=fleet).
+	fleet bool
 }
 
 func defaultViewState() viewState {
@@ -121,6 +124,9 @@ func (v viewState) query() url.Values {
 	if v.reconnectAt != 0 {
 		set("at", strconv.FormatInt(v.reconnectAt, 10))
 	}
+	if v.fleet {
+		set("view", "fleet")
+	}
 	return q
 }
 
@@ -187,6 +193,7 @@ func parseViewState(q url.Values) viewState {
 	if at, err := strconv.ParseInt(q.Get("at"), 10, 64); err == nil {
 		v.reconnectAt = at
 	}
+	v.fleet = q.Get("view") == "fleet"
 	return v
 }
 

@@ -29,6 +29,7 @@ func TestViewStateRoundTrip(t *testing.T) {
 	v.selected = 7
 	v.fold, v.pin = "0-2,70", "68,99-120"
 	v.reconnectAt = r0 + int64(90*time.Second)
+	v.fleet = true
 	v.filter = timeline.Filter{Types: 1<<parser.Added | 1<<parser.Deleted, Kind: "Pod", Namespace: "rig-b", Text: "web", Label: "app=web,tier!=db", InView: true}
 
 	q, err := url.ParseQuery(v.query().Encode())
