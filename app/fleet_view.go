@@ -445,23 +445,26 @@ func (v *FleetView) Render() goapp.UI {
 	)
 }
 
-// renderHeadline says what the view shows, and its marks.
+// renderHeadline says what the view shows, and its marks: each in its
+// short words too, which a phone shows (web/app.css), where the whole
+// key was cut after its first mark.
 func (v *FleetView) renderHeadline() goapp.UI {
-	key := func(sym, color, opacity, text string) goapp.UI {
-		return goapp.Span().Style("margin-right", "0.9em").Style("white-space", "nowrap").Body(goapp.Span().Class("tl-sym").Style("color", "var("+color+")").Style("opacity", opacity).Aria("hidden", "true").Text(sym), goapp.Text(text))
+	key := func(sym, color, text, short string) goapp.UI {
+		return goapp.Span().Class("fleet-key").Body(goapp.Span().Class("tl-sym").Style("color", "var("+color+")").Aria("hidden", "true").Text(sym),
+			goapp.Span().Class("key-long").Text(text), goapp.Span().Class("key-short").Text(short))
 	}
 	return goapp.Div().Class("tl-legend").Body(
 		goapp.P().Class("tl-hint").Body(
-			key("■", canvas.ColorZone, "", "a reconnect then would get 410 Gone and relist"),
-			key("▨", canvas.ColorZone, "", "hatched: it would have, had the client made the other choice about bookmarks"),
-			key("○", canvas.ColorFg, "", "a relist seen"),
-			key("✗", canvas.ColorFg, "", "did not ask for bookmarks"),
-			key("┆", canvas.ColorFg, "", "API server restart"),
+			key("■", canvas.ColorZone, "a reconnect then would get 410 Gone and relist", "410 Gone: relist"),
+			key("▨", canvas.ColorZone, "hatched: it would have, had the client made the other choice about bookmarks", "had it chosen otherwise"),
+			key("○", canvas.ColorFg, "a relist seen", "relist seen"),
+			key("✗", canvas.ColorFg, "did not ask for bookmarks", "no bookmarks"),
+			key("┆", canvas.ColorFg, "API server restart", "restart"),
 			goapp.If(v.fleet.Outages > 0, func() goapp.UI {
-				return key("┆", canvas.ColorError, "", "no server reached: no client's request got through (an outage)")
+				return key("┆", canvas.ColorError, "no server reached: no client's request got through (an outage)", "no server reached")
 			}),
 			goapp.If(v.fleet.ByServer, func() goapp.UI {
-				return key("|a#2", canvas.ColorMuted, "", "the API server, and its process, a client's requests went to from there (audit logs)")
+				return key("|a#2", canvas.ColorMuted, "the API server, and its process, a client's requests went to from there (audit logs)", "server and process")
 			}),
 		),
 		goapp.P().Class("tl-hint").Text(v.rowsOrder()+" Click a row: open its timeline · wheel: zoom, over the names: scroll · drag: pan · shift-drag: count what a range holds · Alt-click: what a reconnect of every client then would get · double-click: reset."),

@@ -41,19 +41,25 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	fr.rect(ColorGrid, 0.25, l.PlotX, l.CurvesY, l.PlotW, fleetCurvesH)
 	fr.rect(ColorGrid, 0.25, l.PlotX, l.HistY, l.PlotW, fleetHistH)
 	t0 := len(fr.Texts)
-	fr.addTextWithin(l.PlotX-8, l.CurvesY+9, l.PlotX-14, "clients sent to relist", ColorFg, "r", "b")
-	fr.addTextWithin(l.PlotX-8, l.CurvesY+23, l.PlotX-14, "if every watch dropped:", ColorMuted, "r", "")
+	// Each band's name has a shorter wording, drawn where the gutter is
+	// too narrow for the whole (a phone's third of the width), which the
+	// browser would cut to "clients sent to r…".
+	label := func(y float64, s, short, color, font string) {
+		fr.addLabelWithin(l.PlotX-8, y, l.PlotX-14, s, short, color, "r", font)
+	}
+	label(l.CurvesY+9, "clients sent to relist", "clients to relist", ColorFg, "b")
+	label(l.CurvesY+23, "if every watch dropped:", "if all dropped:", ColorMuted, "")
 	if d.Fleet.AllBookmarksUnseen() {
-		fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "as their logs show ━", ColorIgnoring, "r", "b")
-		fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "(no bookmarks seen)", ColorMuted, "r", "")
+		label(l.CurvesY+41, "as their logs show ━", "as logs show ━", ColorIgnoring, "b")
+		label(l.CurvesY+55, "(no bookmarks seen)", "(none seen)", ColorMuted, "")
 	} else {
-		fr.addTextWithin(l.PlotX-8, l.CurvesY+41, l.PlotX-14, "without bookmarks ━", ColorIgnoring, "r", "b")
-		fr.addTextWithin(l.PlotX-8, l.CurvesY+55, l.PlotX-14, "with bookmarks ━", ColorAware, "r", "b")
+		label(l.CurvesY+41, "without bookmarks ━", "no bookmarks ━", ColorIgnoring, "b")
+		label(l.CurvesY+55, "with bookmarks ━", "bookmarks ━", ColorAware, "b")
 	}
 	if d.MaxAtRiskWith > 0 || d.MaxAtRiskWithout > 0 {
-		fr.addTextWithin(l.PlotX-8, l.CurvesY+69, l.PlotX-14, "dashed: might relist", ColorMuted, "r", "")
+		label(l.CurvesY+69, "dashed: might relist", "dashed: maybe", ColorMuted, "")
 	}
-	fr.addTextWithin(l.PlotX-8, l.HistY+fleetHistH/2, l.PlotX-14, "relists seen", ColorFg, "r", "b")
+	label(l.HistY+fleetHistH/2, "relists seen", "", ColorFg, "b")
 	fr.flushTexts(t0)
 
 	// Ticks: grid lines over every band, labels in the axis band.

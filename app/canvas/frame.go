@@ -33,11 +33,12 @@ type Op struct {
 
 // Text is one label at (X, Y); Align is the alignment ("l", "r", "c"),
 // Font the font ("" regular, "b" bold) and MaxWidth, when set, the most
-// CSS px it may take. Short, when set, is a shorter text that still tells
-// the label from its neighbours at its end, behind an ellipsis, drawn
-// instead of Text when Text does not fit in MaxWidth (only the browser
-// knows the text's width); where Short does not fit either, the browser
-// cuts it from just after that ellipsis, so that its end stays. Backed draws
+// CSS px it may take. Short, when set, is a shorter text drawn instead
+// of Text when Text does not fit in MaxWidth (only the browser knows the
+// text's width): a shorter wording, or what tells the label from its
+// neighbours at its end, behind an ellipsis; where Short does not fit
+// either, the browser cuts it, a Short with an ellipsis from just after
+// that ellipsis, so that its end stays. Backed draws
 // it on a box of the page's background, for a label over the plot.
 type Text struct {
 	X        float32 `json:"x"`
