@@ -56,9 +56,11 @@ func TestBrowserClients(t *testing.T) {
 	_, err = chromedp.Run(tab, chromedp.Evaluate[bool](`(document.querySelector("#files-find").select(), true)`))
 	must(t, err)
 	must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#files-find"), "c004-bookmarks.ts")))
+	// The last find's one result shows until this one's comes: wait for
+	// the section of the file asked for.
 	told, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
 		const s = [...document.querySelectorAll("#dock-files section.result")];
-		const p = s.length === 1 && s[0].querySelector(".client-profile[data-library='client-go']");
+		const p = s.length === 1 && s[0].textContent.includes("c004-bookmarks.ts.http") && s[0].querySelector(".client-profile[data-library='client-go']");
 		return p ? p.textContent : "";
 	})()`, chromedp.WithPollingTimeout(pageWait)))
 	if err != nil || !strings.Contains(told, "Client: client-go (its watches send timeout=") {
