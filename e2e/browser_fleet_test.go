@@ -163,6 +163,16 @@ func TestBrowserFleet(t *testing.T) {
 		t.Errorf("at %v px wide the header wraps: tops of the file names, the view switch, the search box and Export %v", tops[0], tops[1:])
 	}
 
+	// The view switch shows which view is on screen, as the tabs do.
+	marked, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`["#show-timeline", "#show-fleet"].map(s => {
+		const b = document.querySelector(s), c = getComputedStyle(b);
+		return b.getAttribute("aria-pressed") + " " + c.fontWeight + " " + (c.boxShadow !== "none");
+	})`))
+	must(t, err)
+	if len(marked) != 2 || marked[0] != "false 400 false" || marked[1] != "true 600 true" {
+		t.Errorf("the view switch (timeline, fleet: pressed, weight, underline) reads %q: the fleet shown is not marked", marked)
+	}
+
 	sum, err := chromedp.Run(tab, chromedp.Evaluate[map[string]string](`({...document.querySelector("#fleet-summary").dataset})`))
 	must(t, err)
 	var names []string
