@@ -157,7 +157,7 @@ func (v *EventPanel) Render() goapp.UI {
 			field("session", strconv.Itoa(ev.Session)),
 			goapp.If(ev.Server != "", func() goapp.UI { return field("answered by server", ev.Server) }),
 			field("time", eventTime(ev, v.Zone)),
-			field("bytes", fmt.Sprintf("%d-%d of the decompressed stream", ev.Span.Offset, ev.Span.Offset+ev.Span.Length)),
+			field("bytes", fmt.Sprintf("%d-%d of the file, uncompressed", ev.Span.Offset, ev.Span.Offset+ev.Span.Length)),
 			goapp.If(ev.Status != "", func() goapp.UI { return field("status", ev.Status) }),
 		),
 		goapp.Div().Class("detail-actions").Body(
