@@ -17,22 +17,7 @@ func TestBrowserFleetPhoneFits(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	tab := openFleet(t, s, fleetCaptures(t))
-	// The texts of the fleet canvas's last frame, as the browser fills
-	// them: a frame begins by clearing the whole canvas.
-	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-		window.fleetTexts = [];
-		const inFleet = (ctx) => ctx.canvas.closest && ctx.canvas.closest("#fleet");
-		const clear = CanvasRenderingContext2D.prototype.clearRect;
-		CanvasRenderingContext2D.prototype.clearRect = function (x, y, ...rest) {
-			if (x === 0 && y === 0 && inFleet(this)) window.fleetTexts = [];
-			return clear.call(this, x, y, ...rest);
-		};
-		const fill = CanvasRenderingContext2D.prototype.fillText;
-		CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
-			if (inFleet(this)) window.fleetTexts.push(s);
-			return fill.call(this, s, ...rest);
-		};
-	})()`)))
+	recordFleetTexts(t, tab)
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844)))
 	// The frame drawn for the phone's room: its stage is the window's
 	// width, less the page's edges.

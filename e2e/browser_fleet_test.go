@@ -587,22 +587,7 @@ func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 	must(t, err)
 	s := startSite(t)
 	tab := s.openSample(t, "w3-then-resume.ts.http")
-	// The texts of the fleet canvas's last frame, as the browser fills
-	// them: a frame begins by clearing the whole canvas.
-	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
-		window.fleetTexts = [];
-		const inFleet = (ctx) => ctx.canvas.closest && ctx.canvas.closest("#fleet");
-		const clear = CanvasRenderingContext2D.prototype.clearRect;
-		CanvasRenderingContext2D.prototype.clearRect = function (x, y, ...rest) {
-			if (x === 0 && y === 0 && inFleet(this)) window.fleetTexts = [];
-			return clear.call(this, x, y, ...rest);
-		};
-		const fill = CanvasRenderingContext2D.prototype.fillText;
-		CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
-			if (inFleet(this)) window.fleetTexts.push(s);
-			return fill.call(this, s, ...rest);
-		};
-	})()`)))
+	recordFleetTexts(t, tab)
 	drop(t, tab, audits...)
 	got := waitTextWithin(t, tab, "#fleet-may-mix", loadWait(tab))
 	if !strings.HasPrefix(got, "20: ") || !strings.Contains(got, "the audit log alone cannot tell each from another informer") || !strings.Contains(got, "The clients' own logs") {
@@ -698,4 +683,25 @@ func TestBrowserFleetOfAnOutage(t *testing.T) {
 		t.Errorf("pointing into the outage says %q", tip)
 	}
 	screenshot(t, tab, "fleet-outage")
+}
+
+// recordFleetTexts keeps in window.fleetTexts the texts of the fleet
+// canvas's last frame, as the browser fills them: a frame begins by
+// clearing the whole canvas.
+func recordFleetTexts(t *testing.T, tab context.Context) {
+	t.Helper()
+	must(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.fleetTexts = [];
+		const inFleet = (ctx) => ctx.canvas.closest && ctx.canvas.closest("#fleet");
+		const clear = CanvasRenderingContext2D.prototype.clearRect;
+		CanvasRenderingContext2D.prototype.clearRect = function (x, y, ...rest) {
+			if (x === 0 && y === 0 && inFleet(this)) window.fleetTexts = [];
+			return clear.call(this, x, y, ...rest);
+		};
+		const fill = CanvasRenderingContext2D.prototype.fillText;
+		CanvasRenderingContext2D.prototype.fillText = function (s, ...rest) {
+			if (inFleet(this)) window.fleetTexts.push(s);
+			return fill.call(this, s, ...rest);
+		};
+	})()`)))
 }
