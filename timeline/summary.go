@@ -1144,8 +1144,11 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		return "", false
 	}
 	refused := make([]int, len(a.TL.Servers))
-	serving := make([]bool, len(a.TL.Servers)) // for any client: a restarting server answers none
-	split, judged := 0, 0                      // clients some serving server refuses and another does not; clients judged
+	// serving: the servers some reconnect can reach (a restarting one
+	// answers none); split: the clients some serving server refuses and
+	// another does not; judged: the servers' answers that decided.
+	serving := make([]bool, len(a.TL.Servers))
+	split, judged := 0, 0
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		_, without := a.sides(c)
