@@ -20,11 +20,11 @@ const copyTolerance = 2e9
 func (tl *Timeline) noteCopies() {
 	for i := range tl.Files {
 		f := &tl.Files[i]
-		if !tl.copyCandidate(f) {
+		if !f.copyCandidate() {
 			continue
 		}
 		for j := range i {
-			if tl.copyCandidate(&tl.Files[j]) && tl.sameWatch(&tl.Files[j], f) {
+			if tl.Files[j].copyCandidate() && tl.sameWatch(&tl.Files[j], f) {
 				f.Diagnostics = append(f.Diagnostics, parser.Diagnostic{Kind: DiagSameWatch, Msg: fmt.Sprintf(
 					"this capture holds the same watch as %s (the same requests, sessions, events and resourceVersions at the same times): if it is a copy of that recording, its client is counted twice; leave one of them out", tl.Files[j].ShortName())})
 				break
@@ -35,7 +35,7 @@ func (tl *Timeline) noteCopies() {
 
 // copyCandidate says f is a capture with events: a client's requests read
 // from logs, and a virtual client of a capture, are no recording.
-func (tl *Timeline) copyCandidate(f *File) bool {
+func (f *File) copyCandidate() bool {
 	return !f.Audit && f.SplitOf == "" && f.Events > 0 && len(f.Sessions) > 0
 }
 

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"path"
+	"slices"
 
 	"watchlens/parser"
 )
@@ -117,24 +118,19 @@ func (f *File) ServerRecorded() bool { return f.Audit && f.Log == "" }
 
 // HoldsSameWatch says the file is a capture of the same watch as one
 // given before it (DiagSameWatch): most likely that recording again.
-func (f *File) HoldsSameWatch() bool {
-	for _, d := range f.Diagnostics {
-		if d.Kind == DiagSameWatch {
-			return true
-		}
-	}
-	return false
-}
+func (f *File) HoldsSameWatch() bool { return f.hasDiagnostic(DiagSameWatch) }
 
 // MayMix says the file is an audit-log client whose requests may, from
 // some request on, be another informer's: clients of one User-Agent,
 // user, address and selector that the audit log alone cannot tell
 // apart (a doubt, DiagUnsureSplit, says where).
-func (f *File) MayMix() bool {
-	for _, d := range f.Diagnostics {
-		if d.Kind == DiagUnsureSplit {
-			return true
-		}
-	}
-	return false
+func (f *File) MayMix() bool { return f.hasDiagnostic(DiagUnsureSplit) }
+
+// hasDiagnostic says one of the file's diagnostics is of kind k.
+func (f *File) hasDiagnostic(k parser.DiagnosticKind) bool {
+	return slices.ContainsFunc(f.Diagnostics, func(d parser.Diagnostic) bool { return d.Kind == k })
 }
+
+// startsAfter says the file's recording begins after instant t, where
+// nothing of it is known (never, for a file with no clock).
+func (f *File) startsAfter(t int64) bool { return f.Clock != ClockNone && t < f.Start }

@@ -173,7 +173,7 @@ func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, st connStint, at 
 	f := &a.TL.Files[file]
 	rv, since, _, ok := a.cursor(file, kind).At(min(at, f.End))
 	switch {
-	case !ok && f.Clock != ClockNone && at < f.Start:
+	case !ok && f.startsAfter(at):
 		return Unknown, beforeRecording
 	case !ok:
 		return Unknown, noCursor

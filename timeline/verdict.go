@@ -184,7 +184,7 @@ func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, o
 // before it, on the page's margin or with --resume-at); after, its watch
 // started without a resourceVersion and has seen nothing yet.
 func (a *Analysis) noCursorReason(v Verdict) string {
-	if f := &a.TL.Files[v.File]; f.Clock != ClockNone && v.T < f.Start {
+	if f := &a.TL.Files[v.File]; f.startsAfter(v.T) {
 		return "no cursor: the recording begins at " + a.instant(f.Start) + ", and nothing before it was recorded"
 	}
 	return "no cursor: the watch started without a resourceVersion and has seen nothing yet"
