@@ -593,6 +593,26 @@ func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 	if !strings.HasPrefix(got, "20: ") || !strings.Contains(got, "the audit log alone cannot tell each from another informer") || !strings.Contains(got, "The clients' own logs") {
 		t.Errorf("the fleet's summary says %q of the rows that may mix, want the 20 of samples-outage's audit logs, why, and what tells them apart", got)
 	}
+	// The load balancer's outage shows in the audit logs as a silence:
+	// the verdict tells it, the fleet marks it, and pointing into it says
+	// what the logs show.
+	_, a := nativeFleet(t, audits)
+	os := a.TL.Outages()
+	if len(os) != 1 || !os[0].Silent {
+		t.Fatalf("the model finds outages %+v, want the load balancer's one as a silence", os)
+	}
+	first := waitTextWithin(t, tab, "#verdict p", loadWait(tab))
+	if !strings.Contains(first, "the audit logs show no request of 99 clients") {
+		t.Errorf("the verdict's first line %q does not tell the silence", first)
+	}
+	outages, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#fleet-summary").dataset.outages`))
+	must(t, err)
+	l := readFleetLayout(t, tab)
+	tip := fleetTip(t, tab, l.x((os[0].From+os[0].To)/2), l.CurvesY+10, "No server reached")
+	if outages != "1" || !strings.Contains(tip, "the audit logs show no request of 99 clients") || !strings.Contains(tip, "API server a was up meanwhile") {
+		t.Errorf("the fleet counts %q outages; pointing into the silence says %q", outages, tip)
+	}
+	screenshot(t, tab, "fleet-audit-logs-silence")
 	// checkMarked waits for a frame that draws rows the audit log may mix
 	// as the width draws them (drawnAs), scrolling the rows with the
 	// wheel over their names, as a user does, while none is in view;

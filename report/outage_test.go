@@ -52,7 +52,7 @@ func TestOutageTableTellsTheSummarysStory(t *testing.T) {
 	if err := r.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	_, table, ok := strings.Cut(text.String(), "Outages (no request of the captured clients reached a server)\n")
+	_, table, ok := strings.Cut(text.String(), outagesTitle+"\n")
 	if !ok {
 		t.Fatal("no outage table")
 	}
@@ -68,5 +68,43 @@ func TestOutageTableTellsTheSummarysStory(t *testing.T) {
 	}
 	if !told || !strings.Contains(row, r.instant(o.LastAttempt)) {
 		t.Errorf("the summary %q does not tell the table's %q, or the table %q does not name the last refused attempt", r.Summary, when, row)
+	}
+}
+
+// TestSilentOutageReport: from samples-outage's audit logs alone, the
+// outage is a silence: the JSON says so, with no attempt and the last of
+// its clients' requests to end, and the text table names no refused
+// attempt and counts the relists' delays from the first request after it,
+// as the summary does.
+func TestSilentOutageReport(t *testing.T) {
+	r := New(loadRecording(t, "samples-outage", "audit-*.log").Analyze(timeline.DefaultParams()), nil)
+	if len(r.Outages) != 1 {
+		t.Fatalf("%d outages, want samples-outage's one", len(r.Outages))
+	}
+	o := r.Outages[0]
+	if !o.Silent || o.Attempts != 0 || o.LastAttempt != "" || o.LastEnded == "" || o.EndIs != "firstAnswer" || o.End != o.To || o.Clients != 99 {
+		t.Errorf("outage %+v: want a silence of 99 clients, no attempt, its end the first request after it", o)
+	}
+	var text bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(text.String(), outagesTitle+"\n")
+	if !ok {
+		t.Fatal("no outage table")
+	}
+	rows := strings.Split(table, "\n")
+	head, row := rows[1], rows[2]
+	at := strings.Index(head, "last refused attempt")
+	if got := strings.Fields(row[at:])[0]; got != "-" {
+		t.Errorf("the table names a refused attempt %q in a silence", got)
+	}
+	when := strings.TrimSpace(row[strings.Index(head, "when they relisted"):])
+	told := false
+	for _, l := range r.Summary {
+		told = told || strings.Contains(l.Text, " relisted "+when+" (") && strings.Contains(l.Text, "the audit logs show no request of 99 clients")
+	}
+	if !strings.HasSuffix(when, "after the first answer after the outage") || !told {
+		t.Errorf("the table says the relists came %q; the summary %q does not tell it and the silence", when, r.Summary)
 	}
 }

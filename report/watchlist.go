@@ -65,7 +65,14 @@ type OutageReport struct {
 	ServersUp           []string `json:"serversUp"`
 	AnsweredMeanwhile   int      `json:"answeredMeanwhile"`
 	ServerLogsNoRestart bool     `json:"serverLogsShowNoRestart"`
+	// Silent and LastEnded are timeline.Outage's: an outage the audit
+	// logs show as a silence, with no attempt (LastAttempt "").
+	Silent    bool   `json:"silent"`
+	LastEnded string `json:"lastEnded,omitempty"`
 }
+
+// outagesTitle heads the text and Markdown reports' outage table.
+const outagesTitle = "Outages (no request of the clients reached a server: attempts the captures show, or a silence the audit logs show)"
 
 // The values of OutageReport.EndIs.
 const (
@@ -96,11 +103,15 @@ func (r *Report) addWatchLists(tl *timeline.Timeline) {
 			endIs = endIsLastAttempt
 		}
 		first, last := o.AfterEnd()
-		r.Outages = append(r.Outages, OutageReport{From: timeline.FormatTime(o.From, timeline.ClockArrival), To: timeline.FormatTime(o.To, timeline.ClockArrival),
+		rep := OutageReport{From: timeline.FormatTime(o.From, timeline.ClockArrival), To: timeline.FormatTime(o.To, timeline.ClockArrival),
 			Attempts: o.Attempts, Clients: o.Clients, Relists: o.Relists, RelistClients: o.RelistClients, FirstRelist: secs(o.First), LastRelist: secs(o.Last),
 			LastAttempt: timeline.FormatTime(o.LastAttempt, timeline.ClockArrival), End: timeline.FormatTime(end, timeline.ClockArrival), EndIs: endIs,
 			FirstRelistAfterEnd: secs(first), LastRelistAfterEnd: secs(last),
-			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, ServerLogsNoRestart: o.Logged})
+			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, ServerLogsNoRestart: o.Logged}
+		if o.Silent {
+			rep.Silent, rep.LastAttempt, rep.LastEnded = true, "", timeline.FormatTime(o.LastEnded, timeline.ClockArrival)
+		}
+		r.Outages = append(r.Outages, rep)
 	}
 }
 
@@ -125,7 +136,7 @@ func (r *Report) writeWatchLists(p *printer) {
 		// The end lies between the last refused attempt and the first
 		// answer; the relists' delays count from the end the summary
 		// counts them from, in its words.
-		p.section("Outages (no request of the captured clients reached a server)")
+		p.section(outagesTitle)
 		var rows [][]string
 		for _, o := range r.Outages {
 			delays := timeline.RelistDelayWords(timeline.Nanoseconds(o.FirstRelistAfterEnd), timeline.Nanoseconds(o.LastRelistAfterEnd), o.EndIs == endIsLastAttempt)

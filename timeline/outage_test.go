@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestOutageServersUp: samples-outage's load balancer stopped listening
@@ -90,5 +91,67 @@ func TestOutageRestartUndecided(t *testing.T) {
 	}
 	if !told {
 		t.Errorf("the summary does not say the restart is undecided: %+v", a.Summary(nil))
+	}
+}
+
+// TestSilentOutage: from samples-outage's audit logs alone, the load
+// balancer's outage shows as 99 clients with no request open together,
+// from their watches' ends (within half a second) to the first of them
+// asking again, where the captures put it (the first refused attempt and
+// the first answer after it); the summary tells the stampede after it.
+// The audit logs of samples-lab, samples-watchlist and samples-fleet,
+// whose servers rolled with the way to them intact, show none.
+func TestSilentOutage(t *testing.T) {
+	captured := buildRecording(t, "samples-outage", "*.ts.http").Outages()
+	if len(captured) != 1 {
+		t.Fatalf("the captures show outages %+v, want one", captured)
+	}
+	want := captured[0]
+	for _, c := range []struct {
+		name     string
+		patterns []string
+		up       []string
+	}{
+		{"audit logs", []string{"audit-*.log"}, []string{"a"}},
+		{"audit and server logs", []string{"audit-*.log", "apiserver-*.log"}, []string{"a", "b", "c"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := buildRecording(t, "samples-outage", c.patterns...).Analyze(realServer())
+			os := a.TL.OutageReturns()
+			if len(os) != 1 {
+				t.Fatalf("outages %+v, want the load balancer's one", os)
+			}
+			o := os[0]
+			if !o.Silent || o.Clients != 99 || o.Attempts != 0 || !slices.Equal(o.Up, c.up) {
+				t.Errorf("outage %+v: want a silence of 99 clients, servers %v up", o.Outage, c.up)
+			}
+			if d := o.From - want.From; d < -50e6 || d > 50e6 {
+				t.Errorf("the silence begins %v from the captures' first refused attempt", time.Duration(d))
+			}
+			if d := o.To - want.To; d < -100e6 || d > 100e6 {
+				t.Errorf("the silence ends %v from the captures' first answer", time.Duration(d))
+			}
+			if o.LastEnded < o.From || o.LastEnded-o.From > 1e9 {
+				t.Errorf("the clients' requests ended over %v, want within a second", time.Duration(o.LastEnded-o.From))
+			}
+			if o.Relists != 74 || o.RelistClients != 74 {
+				t.Errorf("%d relists by %d clients after it, want samples-outage's 74 WatchList relists", o.Relists, o.RelistClients)
+			}
+			lines := a.Summary(nil)
+			if len(lines) == 0 || !strings.Contains(lines[0].Text, "74 clients relisted between") || !strings.Contains(lines[0].Text, "the audit logs show no request of 99 clients") {
+				t.Errorf("the summary's first line does not tell the silence: %+v", lines)
+			}
+		})
+	}
+	for _, c := range []struct{ name, pattern string }{
+		{"samples-lab", "audit-*.log"}, {"samples-watchlist", "audit-*.log"}, {"samples-fleet", "audit-*.log"},
+	} {
+		tl := buildRecording(t, c.name, c.pattern)
+		if os := tl.Outages(); len(os) != 0 {
+			t.Errorf("%s: outages %+v in servers rolling with the way to them intact", c.name, os)
+		}
+		if n := len(tl.Files); n < 50 {
+			t.Errorf("%s: %d files, want the fleet's clients", c.name, n)
+		}
 	}
 }

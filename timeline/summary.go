@@ -523,8 +523,12 @@ func (s *summarizer) stampede(o OutageReturn) string {
 			failed = fmt.Sprintf(", each failing with %q", o.Error)
 		}
 	}
-	t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
-		s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
+	if o.Silent {
+		t += ": " + o.SilenceWords(s.instant)
+	} else {
+		t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
+			s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
+	}
 	if o.ServersUp() {
 		t += "; " + o.serversUpWords()
 	}
