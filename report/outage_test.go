@@ -48,16 +48,7 @@ func TestOutageTableTellsTheSummarysStory(t *testing.T) {
 		t.Errorf("delays after the end %g..%g s, after the first answer %g..%g s: want those shifted by %g s",
 			o.FirstRelistAfterEnd, o.LastRelistAfterEnd, o.FirstRelist, o.LastRelist, shift)
 	}
-	var text bytes.Buffer
-	if err := r.WriteText(&text); err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(text.String(), outagesTitle+"\n")
-	if !ok {
-		t.Fatal("no outage table")
-	}
-	rows := strings.Split(table, "\n")
-	head, row := rows[1], rows[2]
+	head, row := outageRow(t, r)
 	when := strings.TrimSpace(row[strings.Index(head, "when they relisted"):])
 	if want := fmt.Sprintf("between %.0f and %.0f s after the outage ended", o.FirstRelistAfterEnd, o.LastRelistAfterEnd); when != want {
 		t.Errorf("the table says the relists came %q, want %q", when, want)
@@ -85,16 +76,7 @@ func TestSilentOutageReport(t *testing.T) {
 	if !o.Silent || o.Attempts != 0 || o.LastAttempt != "" || o.LastEnded == "" || o.EndIs != "firstAnswer" || o.End != o.To || o.Clients != 99 {
 		t.Errorf("outage %+v: want a silence of 99 clients, no attempt, its end the first request after it", o)
 	}
-	var text bytes.Buffer
-	if err := r.WriteText(&text); err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(text.String(), outagesTitle+"\n")
-	if !ok {
-		t.Fatal("no outage table")
-	}
-	rows := strings.Split(table, "\n")
-	head, row := rows[1], rows[2]
+	head, row := outageRow(t, r)
 	at := strings.Index(head, "last refused attempt")
 	if got := strings.Fields(row[at:])[0]; got != "-" {
 		t.Errorf("the table names a refused attempt %q in a silence", got)
@@ -107,4 +89,22 @@ func TestSilentOutageReport(t *testing.T) {
 	if !strings.HasSuffix(when, "after the first answer after the outage") || !told {
 		t.Errorf("the table says the relists came %q; the summary %q does not tell it and the silence", when, r.Summary)
 	}
+}
+
+// outageRow is the head and the first row of r's text outage table.
+func outageRow(t *testing.T, r *Report) (head, row string) {
+	t.Helper()
+	var text bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(text.String(), outagesTitle+"\n")
+	if !ok {
+		t.Fatal("no outage table")
+	}
+	rows := strings.Split(table, "\n")
+	if len(rows) < 3 {
+		t.Fatalf("the outage table has no row: %q", table)
+	}
+	return rows[1], rows[2]
 }
