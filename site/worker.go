@@ -43,6 +43,34 @@ const (
 	ownActivateListener = "self.addEventListener(\"activate\", (event) => event.waitUntil((async () => {\n  try {"
 )
 
+// goCacheSite is how go-app's install fills the new version's cache, and
+// ownCacheSite how this site's does (cacheSite): cache.addAll fails when
+// one resource fails to arrive (a reset connection), and go-app's install
+// then logs the error and ends as installed, without skipWaiting. That
+// worker waits with a part of the site cached; once it activates it
+// deletes the old version's cache, which held all of it, and a page left
+// open never learns of the new version. This one tries again, a second
+// apart, and fails the install if the site still cannot be cached: the
+// old version keeps serving, and the browser installs the new one at its
+// next look for it (the page asks 3 s after it opens, and each visit).
+const (
+	goCacheSite  = "await installWorker();"
+	ownCacheSite = "await cacheSite();"
+	cacheSite    = `
+async function cacheSite() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await installWorker();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error("caching the site failed, trying again:", error);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+`
+)
+
 // versionListener tells a page which version of the site the worker
 // serves (site.go's takeoverScript asks, through the port it sends).
 const versionListener = `
@@ -54,7 +82,8 @@ self.addEventListener("message", (event) => {
 `
 
 // appWorker is go-app's service worker with ownFetchListener, the
-// install and the activation inside their events, and versionListener.
+// install and the activation inside their events, the install caching
+// the site as cacheSite does, and versionListener.
 var appWorker = ownWorker(goapp.DefaultAppWorkerJS)
 
 // ownWorker makes go-app's worker template src into appWorker. It
@@ -71,6 +100,7 @@ func ownWorker(src string) string {
 		{goFetchListener, ownFetchListener},
 		{goInstallListener, ownInstallListener},
 		{goActivateListener, ownActivateListener},
+		{goCacheSite, ownCacheSite},
 	} {
 		if strings.Count(w, r.from) != 1 {
 			panic("site: go-app's service worker has changed: " + r.from)
@@ -78,13 +108,14 @@ func ownWorker(src string) string {
 		w = strings.Replace(w, r.from, r.to, 1)
 	}
 	// Each handler ends where its try ends: "  }\n});" closes the async
-	// function, then the waitUntil and the listener.
-	for _, ev := range []string{"installation", "activation"} {
-		end := "console.error(\"error during " + ev + ":\", error);\n  }\n});"
+	// function, then the waitUntil and the listener. The install's error
+	// fails the install (see goCacheSite).
+	for _, ev := range []struct{ name, rethrow string }{{"installation", "    throw error;\n"}, {"activation", ""}} {
+		end := "console.error(\"error during " + ev.name + ":\", error);\n  }\n});"
 		if strings.Count(w, end) != 1 {
 			panic("site: go-app's service worker has changed: " + end)
 		}
-		w = strings.Replace(w, end, "console.error(\"error during "+ev+":\", error);\n  }\n})()));", 1)
+		w = strings.Replace(w, end, "console.error(\"error during "+ev.name+":\", error);\n"+ev.rethrow+"  }\n})()));", 1)
 	}
-	return w + versionListener
+	return w + cacheSite + versionListener
 }
