@@ -118,6 +118,8 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 		from = "server " + n
 	}
 	switch {
+	case len(tl.Servers) <= 1 && o == AtRisk && a.ServerCount() > 1:
+		return fmt.Sprintf("calibration: %q observed at %s from one of the %d servers, which refuses every RV below %d from then; the reconnect may land on another, whose own history may still hold it", st.Message, at, a.ServerCount(), f.y[k])
 	case len(tl.Servers) <= 1:
 		return fmt.Sprintf("calibration: %q observed at %s: every RV below %d refused from then", st.Message, at, f.y[k])
 	case server >= 0:

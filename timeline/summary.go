@@ -23,8 +23,9 @@ const maxSummaryLines = 6
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
 	// Topic is "unjudged" (no input gave anything to judge), "unsynced", "observed", "fleet", "bookmarks", "riskiest", "unknown",
-	// "restart", "server-logs", "resume-at", or "metrics" (Prometheus
-	// exports alone).
+	// "restart", "server-logs", "resume-at", "contradicted" (recorded
+	// reconnects the models answer otherwise than the server did), or
+	// "metrics" (Prometheus exports alone).
 	Topic string `json:"topic"`
 	Text  string `json:"text"`
 }
@@ -64,6 +65,7 @@ func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
 	s.bookmarks()
 	s.riskiest()
 	s.resumeAt()
+	s.contradicted()
 	s.restarts()
 	s.serverLogs()
 	s.unknowns()
@@ -940,8 +942,9 @@ func (s *summarizer) bookmarks() {
 	chosen, rank := -1, 0
 	for fi, f := range tl.Files {
 		// Bookmarks come on watches: a file of LISTs alone has none to
-		// ask for.
-		if !tl.watches(fi) || f.Clock == ClockNone && len(tl.Files) > 1 {
+		// ask for. An API server's own informers are not the clients
+		// the question is about.
+		if !tl.watches(fi) || f.Clock == ClockNone && len(tl.Files) > 1 || f.Loopback {
 			continue
 		}
 		r := s.rankOf(fi)
@@ -1061,6 +1064,48 @@ func (s *summarizer) riskiest() {
 		t += "; its " + log + " shows its requests, not the events that may have moved its cursor since"
 	}
 	s.add("riskiest", "%s.", t)
+}
+
+// contradicted tells the recorded reconnects whose verdicts contradict
+// what the server answered, the first of them by name: the verdicts of
+// the others are then in doubt too. With one server assumed, a server
+// that accepted a cursor another's 410 said was gone is most likely
+// another server behind the same load balancer, with its own history:
+// the line says how to tell the analysis so.
+func (s *summarizer) contradicted() {
+	a := s.a
+	var first *Resume
+	n, accepted := 0, 0
+	for k := range a.Resumes {
+		r := &a.Resumes[k]
+		if !r.Contradicts() {
+			continue
+		}
+		n++
+		if r.Observed == Accepted {
+			accepted++
+		}
+		if first == nil || a.TL.Sessions[r.Session].Start < a.TL.Sessions[first.Session].Start {
+			first = r
+		}
+	}
+	if n == 0 {
+		return
+	}
+	g := &a.TL.Sessions[first.Session]
+	what := fmt.Sprintf("accepted %s's reconnect from RV %s at %s, which the models said it would refuse", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
+	if first.Observed == Refused {
+		what = fmt.Sprintf("refused %s's reconnect from RV %s at %s with 410 Gone, which the models said it would accept", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
+	}
+	others := ""
+	if n > 1 {
+		others = fmt.Sprintf(", and %d more", n-1)
+	}
+	t := fmt.Sprintf("The verdicts contradict %d of the %d reconnects recorded: the server %s%s.", n, len(a.Resumes), what, others)
+	if a.ServerCount() == 1 && accepted > 0 {
+		t += " Several API servers behind a load balancer each keep their own history, and a 410 from one says nothing of the others: give their number (in the page's Model settings; on the command line, -servers N), or their audit logs."
+	}
+	s.add("contradicted", "%s", t)
 }
 
 // outageAt says, when no client's request reached a server at the

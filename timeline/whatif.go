@@ -32,10 +32,15 @@ type ReconnectPoint struct {
 // relist's cause, counted at the reconnect that drew it) and that another
 // session of the same file followed, resuming at its start. The end of a
 // capture is no reconnect: what one after it would get is its horizon.
+// An API server's own informers (File.Loopback) are not the clients the
+// question is about, as in the fleet.
 func (a *Analysis) whatIf() {
 	tl := a.TL
 	w := &a.WhatIf
 	for fi, f := range tl.Files {
+		if f.Loopback {
+			continue
+		}
 		for k, g := range f.Sessions {
 			s := tl.Sessions[g]
 			if gone(s.Error) || !s.watchStream() || tl.unsynced(&s) {
