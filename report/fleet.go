@@ -55,6 +55,7 @@ type FleetClientReport struct {
 	UnknownWith    int            `json:"unknownWithBookmarks"`
 	UnknownWithout int            `json:"unknownWithoutBookmarks"`
 	LongestAge     float64        `json:"longestCursorAgeSeconds"`
+	AgeKnown       bool           `json:"longestCursorAgeKnown"`
 	Relists        []RelistReport `json:"relists"`
 	// NeverSynced: its WatchList requests never ended its sync. Library,
 	// LibraryVersion and Program are its client library as its
@@ -158,7 +159,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	for _, c := range fl.Clients {
 		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, BookmarksUnseen: c.BookmarksUnseen, WithUnknown: c.WithUnknown(), Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
-			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), Relists: []RelistReport{},
+			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), AgeKnown: c.AgeKnown, Relists: []RelistReport{},
 			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, RecognisedBy: c.Profile.RecognisedBy, WatchList: c.Profile.WatchList.String(),
 			ProfileDifferences: append([]string{}, c.ProfileDifferences...),
 			Servers:            serversOf(tl, c.File)}
@@ -252,14 +253,21 @@ func (r *Report) writeFleet(p *printer) {
 		case c.WithUnknown:
 			with = "unknown"
 		}
+		age := timeline.FormatSeconds(c.LongestAge)
+		switch {
+		case c.Reconnects == 0:
+			age = "-"
+		case !c.AgeKnown:
+			age = "unknown"
+		}
 		row := []string{c.Client, lib, synced, asked, fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
-			with, fmt.Sprint(c.Without), timeline.FormatSeconds(c.LongestAge), orDash(strings.Join(times, ", "))}
+			with, fmt.Sprint(c.Without), age, orDash(strings.Join(times, ", "))}
 		if servers {
 			row = append(row, orDash(strings.Join(c.Servers, ">")))
 		}
 		rows = append(rows, row)
 	}
-	head := []string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "had it asked for bookmarks", "had it not", "longest cursor age", "relists at"}
+	head := []string{"client", "library", "synced", "bookmarks", "watches", "lists", "relists", "had it asked for bookmarks", "had it not", "longest cursor age at a reconnect", "relists at"}
 	if servers {
 		head = append(head, "servers")
 	}

@@ -108,3 +108,54 @@ func outageRow(t *testing.T, r *Report) (head, row string) {
 	}
 	return rows[1], rows[2]
 }
+
+// TestFleetAgeUnknownFromAuditBookmarks: samples-outage's clients all
+// asked for bookmarks, which an audit log places at the cluster's head,
+// and nothing in its audit logs alone shows that head: the fleet table
+// says each client's longest cursor age at a reconnect is unknown, where
+// it said 0s beside the summary's "at most 4m7s". Its captures know it.
+func TestFleetAgeUnknownFromAuditBookmarks(t *testing.T) {
+	for _, c := range []struct {
+		patterns []string
+		known    bool
+	}{
+		{[]string{"audit-*.log"}, false},
+		{[]string{"*.ts.http"}, true},
+	} {
+		r := New(loadRecording(t, "samples-outage", c.patterns...).Analyze(timeline.DefaultParams()), nil)
+		if r.Fleet == nil {
+			t.Fatalf("%v: no fleet", c.patterns)
+		}
+		known, reconnecting := 0, 0
+		for _, row := range r.Fleet.Rows {
+			if row.Reconnects > 0 {
+				reconnecting++
+			}
+			if row.AgeKnown {
+				known++
+			}
+		}
+		if reconnecting < 70 || (known > 0) != c.known {
+			t.Errorf("%v: %d clients reconnected, %d with a known cursor age: want it known %v", c.patterns, reconnecting, known, c.known)
+		}
+		var text bytes.Buffer
+		if err := r.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		lines, found := strings.Split(text.String(), "\n"), false
+		for k, l := range lines {
+			col := strings.Index(l, "longest cursor age at a reconnect")
+			if col < 0 || !strings.HasPrefix(l, "client ") || k+1 == len(lines) {
+				continue
+			}
+			found = true
+			age := strings.Fields(lines[k+1][col:])[0]
+			if (age == "unknown") == c.known {
+				t.Errorf("%v: the fleet table's first row reads age %q: want it known %v", c.patterns, age, c.known)
+			}
+		}
+		if !found {
+			t.Errorf("%v: no fleet table", c.patterns)
+		}
+	}
+}

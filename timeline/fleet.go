@@ -178,6 +178,9 @@ type FleetClient struct {
 	With, Without               int
 	UnknownWith, UnknownWithout int
 	LongestAge                  int64 // the recorded cursor's longest age at a reconnect
+	// AgeKnown: the recorded cursor was known at one of its reconnects
+	// at least (an audit log's bookmarks sit at a head nothing may show).
+	AgeKnown bool
 	// RelistsWith and RelistsWithout are the client's relists with and
 	// without bookmarks (see Fleet).
 	RelistsWith, RelistsWithout int
@@ -401,8 +404,9 @@ func (a *Analysis) buildFleet() *Fleet {
 				c.Without++
 			}
 		}
-		if rec.HasCursor && rec.At-rec.Since > c.LongestAge {
-			c.LongestAge = rec.At - rec.Since
+		if rec.HasCursor {
+			c.AgeKnown = true
+			c.LongestAge = max(c.LongestAge, rec.At-rec.Since)
 		}
 		switch {
 		case other.Outcome == Refused && asked:
