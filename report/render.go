@@ -158,9 +158,13 @@ func (r *Report) writeSummary(p *printer) {
 	for _, w := range pr.RestartWindows {
 		windows = append(windows, r.instant(w.From)+" to "+r.instant(w.To))
 	}
-	p.printf("\nModels: watch cache %s of history, %d events; etcd compaction %s; reconnect delay %s; watch cache %v; restarts %s; servers %d.\n",
+	served := "watches served from the watch cache"
+	if !pr.WatchCache {
+		served = "watches served from etcd (no watch cache)"
+	}
+	p.printf("\nModels: watch cache %s of history, %d events; etcd compaction %s; reconnect delay %s; %s; restarts %s; servers %d.\n",
 		timeline.FormatSeconds(pr.CacheWindowSeconds), pr.CacheCount, timeline.FormatSeconds(pr.EtcdIntervalSeconds), timeline.FormatSeconds(pr.DelaySeconds),
-		pr.WatchCache, orDash(strings.Join(windows, ", ")), pr.Servers)
+		served, orDash(strings.Join(windows, ", ")), pr.Servers)
 }
 
 // writeResumeAt answers the reconnect instants asked with --resume-at,

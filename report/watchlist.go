@@ -57,13 +57,14 @@ type OutageReport struct {
 	EndIs               string  `json:"endIs"`
 	FirstRelistAfterEnd float64 `json:"firstRelistAfterEndSeconds"`
 	LastRelistAfterEnd  float64 `json:"lastRelistAfterEndSeconds"`
-	// Error and ErrorAttempts, ServersUp, AnsweredMeanwhile and
-	// ServerLogsNoRestart are timeline.Outage's Error, ErrorAttempts,
-	// Up, Answered and Logged.
+	// Error and ErrorAttempts, ServersUp, AnsweredMeanwhile,
+	// OthersMeanwhile and ServerLogsNoRestart are timeline.Outage's
+	// Error, ErrorAttempts, Up, Answered, Others and Logged.
 	Error               string   `json:"error"`
 	ErrorAttempts       int      `json:"errorAttempts"`
 	ServersUp           []string `json:"serversUp"`
 	AnsweredMeanwhile   int      `json:"answeredMeanwhile"`
+	OthersMeanwhile     int      `json:"otherRequestsMeanwhile"`
 	ServerLogsNoRestart bool     `json:"serverLogsShowNoRestart"`
 	// Silent and LastEnded are timeline.Outage's: an outage the audit
 	// logs show as a silence, with no attempt (LastAttempt "").
@@ -107,7 +108,7 @@ func (r *Report) addWatchLists(tl *timeline.Timeline) {
 			Attempts: o.Attempts, Clients: o.Clients, Relists: o.Relists, RelistClients: o.RelistClients, FirstRelist: secs(o.First), LastRelist: secs(o.Last),
 			LastAttempt: timeline.FormatTime(o.LastAttempt, timeline.ClockArrival), End: timeline.FormatTime(end, timeline.ClockArrival), EndIs: endIs,
 			FirstRelistAfterEnd: secs(first), LastRelistAfterEnd: secs(last),
-			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, ServerLogsNoRestart: o.Logged}
+			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, OthersMeanwhile: o.Others, ServerLogsNoRestart: o.Logged}
 		if o.Silent {
 			rep.Silent, rep.LastAttempt, rep.LastEnded = true, "", timeline.FormatTime(o.LastEnded, timeline.ClockArrival)
 		}

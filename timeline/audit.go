@@ -40,6 +40,10 @@ type AuditLog struct {
 	Requests    int
 	ByVerb      map[string]int
 	Diagnostics []parser.Diagnostic
+	// others counts its requests other than lists and watches (writes,
+	// gets), which the timeline does not model, by the second they were
+	// received: that its server answered them is all an outage asks.
+	others secondCounts
 }
 
 // auditShortWatch is how soon after its start a watch whose LIST
@@ -127,6 +131,9 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 			continue
 		}
 		al.ByVerb[q.Verb]++
+		if q.Request == nil {
+			al.others.add(q.Received)
+		}
 		b.auditIDs.add(q.AuditID, len(b.auditLogs))
 		b.auditSeen[q.AuditID] = -1
 		if q.Request != nil {
@@ -151,6 +158,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 			b.audit = append(b.audit, auditReq{q, len(b.auditLogs)})
 		}
 	}
+	al.others.seal()
 	al.Requests -= dups
 	if dups > 0 {
 		al.Diagnostics = append(al.Diagnostics, parser.Diagnostic{Kind: DiagDuplicateAudit, Msg: fmt.Sprintf(

@@ -120,7 +120,7 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 		if len(restarting) > 0 {
 			gone = fmt.Sprintf(" (%s, restarting, cannot be picked, and its new process refuses it)", joinWords(restarting))
 		}
-		return fmt.Sprintf("every API server: the own evidence of %s refuses RV %d, not that of %s, so a reconnect is refused if the load balancer picks %s%s: %s",
+		return fmt.Sprintf("every API server: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
 			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))
 	}
 	return fmt.Sprintf("every API server: no server's own evidence refuses RV %d", rv)

@@ -155,8 +155,8 @@ func fileNamed(t *testing.T, tl *Timeline, name string) int {
 // ones that refuse. A zone that a server's own 410 starts was explained
 // without that 410: the red zone of samples-lab at 18:13:29.032, started
 // by server c's 410 then, named only a and b, and samples-fleet's risk
-// zones from server b's 410 at 08:40:38.029 read "the own evidence of
-// refuses RV 286, not that of a and b".
+// zones from server b's 410 at 08:40:38.029 read "the evidence of
+// refuses RV 286, that of a and b does not".
 func TestEveryServerZoneReasonsNameTheirServers(t *testing.T) {
 	for _, rec := range recordings {
 		if rec.name == "samples-watchlist" {

@@ -56,6 +56,10 @@ type Outage struct {
 	Up       []string
 	Answered int
 	Logged   bool
+	// Others counts the other requests (writes, gets) the audit logs
+	// show answered meanwhile, in the whole seconds of the stretch: the
+	// timeline keeps only their count by the second (AuditLog.others).
+	Others int
 	// Error is the commonest reason the attempts reached no server, as
 	// the captures noted it (Session.TransportError; "connect:
 	// connection refused" at the address the clients dial), and
@@ -73,7 +77,7 @@ type Outage struct {
 
 // ServersUp says something shows an API server up during the outage:
 // the clients' way to the servers was cut, not the servers.
-func (o Outage) ServersUp() bool { return o.Answered > 0 || o.Logged }
+func (o Outage) ServersUp() bool { return o.Answered > 0 || o.Others > 0 || o.Logged }
 
 // minOutageClients is how many clients must fail together for an
 // outage: one client's refused connection is its own trouble.
@@ -233,6 +237,16 @@ func (tl *Timeline) serversUp(o *Outage) {
 		o.Answered++
 		if s.Server >= 0 {
 			up[s.Server] = true
+		}
+	}
+	for k := range tl.Servers {
+		for _, inc := range tl.Servers[k].Incarnations {
+			for _, l := range inc.Logs {
+				if n := tl.AuditLogs[l].others.within(o.From, until); n > 0 {
+					o.Others += n
+					up[k] = true
+				}
+			}
 		}
 	}
 	for k, u := range up {

@@ -362,7 +362,7 @@ func (s *summarizer) observed() {
 		}
 	}
 	if n > 2 {
-		texts = append(texts, fmt.Sprintf("(and %d more)", n-2))
+		texts = append(texts, "And "+quantity.Plural(n-2, "more 410")+".")
 	}
 	if n == 0 {
 		w := s.a.WhatIf
@@ -564,15 +564,19 @@ func (o Outage) serversUpWords() string {
 	default:
 		who = "API servers " + joinWords(o.Up) + " were"
 	}
-	var shown []string
+	var shown, answered []string
 	if o.Answered > 0 {
-		// The timeline keeps an audit log's lists and watches, not its
-		// other requests (writes): the count is of those.
 		what := "lists and watches"
 		if o.Answered == 1 {
 			what = "list or watch"
 		}
-		shown = append(shown, fmt.Sprintf("the audit logs show %d %s answered", o.Answered, what))
+		answered = append(answered, fmt.Sprintf("%d %s", o.Answered, what))
+	}
+	if o.Others > 0 {
+		answered = append(answered, quantity.Plural(o.Others, "other request"))
+	}
+	if len(answered) > 0 {
+		shown = append(shown, "the audit logs show "+strings.Join(answered, " and ")+" answered")
 	}
 	if o.Logged {
 		shown = append(shown, their+" own logs show no restart")
@@ -1311,7 +1315,7 @@ func (s *summarizer) restarts() {
 			logged[k] = names[k] + " at " + ended[k]
 		}
 		if AuditLogged(s.a.Restarts) {
-			s.add("restart", "The audit logs show each restart, where the old process ended its watches: API server %s; each verdict applies its own server's.", joinWords(logged))
+			s.add("restart", "The audit logs show each restart, where the old process ended its watches: API server %s; each reconnect is judged by the restarts of the server it reached.", joinWords(logged))
 		} else {
 			s.add("restart", "The API servers' own logs show each restart, where the old process ended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", joinWords(logged))
 		}
