@@ -66,6 +66,13 @@ type OutageReport struct {
 	AnsweredMeanwhile   int      `json:"answeredMeanwhile"`
 	OthersMeanwhile     int      `json:"otherRequestsMeanwhile"`
 	ServerLogsNoRestart bool     `json:"serverLogsShowNoRestart"`
+	// LastBack, FailedBack, BackError and BackErrorAttempts are
+	// timeline.Outage's Back, BackFailed, BackError and
+	// BackErrorAttempts: how its clients came back.
+	LastBack          string `json:"lastBack"`
+	FailedBack        int    `json:"failedBack"`
+	BackError         string `json:"backError"`
+	BackErrorAttempts int    `json:"backErrorAttempts"`
 	// Silent and LastEnded are timeline.Outage's: an outage the audit
 	// logs show as a silence, with no attempt (LastAttempt "").
 	Silent    bool   `json:"silent"`
@@ -109,6 +116,9 @@ func (r *Report) addWatchLists(tl *timeline.Timeline) {
 			LastAttempt: timeline.FormatTime(o.LastAttempt, timeline.ClockArrival), End: timeline.FormatTime(end, timeline.ClockArrival), EndIs: endIs,
 			FirstRelistAfterEnd: secs(first), LastRelistAfterEnd: secs(last),
 			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, OthersMeanwhile: o.Others, ServerLogsNoRestart: o.Logged}
+		if o.Back != 0 {
+			rep.LastBack, rep.FailedBack, rep.BackError, rep.BackErrorAttempts = timeline.FormatTime(o.Back, timeline.ClockArrival), o.BackFailed, o.BackError, o.BackErrorAttempts
+		}
 		if o.Silent {
 			rep.Silent, rep.LastAttempt, rep.LastEnded = true, "", timeline.FormatTime(o.LastEnded, timeline.ClockArrival)
 		}
@@ -149,8 +159,8 @@ func (r *Report) writeWatchLists(p *printer) {
 				up = strings.Join(o.ServersUp, ", ")
 			}
 			rows = append(rows, []string{r.instant(o.From), r.instant(o.LastAttempt), r.instant(o.To), fmt.Sprint(o.Attempts), fmt.Sprint(o.Clients), orDash(o.Error), up,
-				fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients), delays})
+				r.instant(o.LastBack), fmt.Sprint(o.FailedBack), fmt.Sprint(o.Relists), fmt.Sprint(o.RelistClients), delays})
 		}
-		p.table([]string{"from", "last refused attempt", "first answer", "attempts", "clients", "commonest error", "servers up meanwhile", "relists after", "clients relisting", "when they relisted"}, rows)
+		p.table([]string{"from", "last refused attempt", "first answer", "attempts", "clients", "commonest error", "servers up meanwhile", "all back by", "failed coming back", "relists after", "clients relisting", "when they relisted"}, rows)
 	}
 }

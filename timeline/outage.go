@@ -67,6 +67,16 @@ type Outage struct {
 	// captures note none.
 	Error         string
 	ErrorAttempts int
+	// Back is when the last of its clients had a request answered again
+	// (0 when none did); BackFailed counts their attempts after To that
+	// still reached no server (the servers slow to take the whole fleet
+	// back: TLS handshakes timing out), BackError the commonest reason
+	// among those and BackErrorAttempts how many failed with it. A
+	// silent outage shows none of these.
+	Back              int64
+	BackFailed        int
+	BackError         string
+	BackErrorAttempts int
 	// Silent: the audit logs show it, as its clients' requests ending
 	// together and none asking again until To (silentOutages); nothing
 	// shows their attempts. Attempts is 0, LastAttempt is From, and
@@ -102,21 +112,45 @@ func (tl *Timeline) Outages() []Outage {
 	return tl.outages
 }
 
+// outageAttempt is a request a client's own record holds: answered by
+// a server, or not (a refused connection, a TLS handshake timing out).
+type outageAttempt struct {
+	t        int64
+	file     int
+	answered bool
+	err      string
+}
+
+// errorTally finds the commonest of the errors added, the first in
+// order among equals.
+type errorTally struct {
+	counts map[string]int
+	best   string
+	n      int
+}
+
+func (e *errorTally) add(err string) {
+	if err == "" {
+		return
+	}
+	if e.counts == nil {
+		e.counts = map[string]int{}
+	}
+	e.counts[err]++
+	if n := e.counts[err]; n > e.n || n == e.n && err < e.best {
+		e.best, e.n = err, n
+	}
+}
+
 // findOutages is Outages, worked out.
 func (tl *Timeline) findOutages() []Outage {
-	type attempt struct {
-		t        int64
-		file     int
-		answered bool
-		err      string
-	}
-	var as []attempt
+	var as []outageAttempt
 	for g := range tl.Sessions {
 		s := &tl.Sessions[g]
 		if s.Request == nil || tl.Files[s.File].ServerRecorded() {
 			continue
 		}
-		as = append(as, attempt{s.Start, s.File, !s.Unanswered(), s.TransportError})
+		as = append(as, outageAttempt{s.Start, s.File, !s.Unanswered(), s.TransportError})
 	}
 	sort.Slice(as, func(i, j int) bool { return as[i].t < as[j].t })
 	var out []Outage
@@ -127,22 +161,19 @@ func (tl *Timeline) findOutages() []Outage {
 		}
 		o := Outage{From: as[k].t}
 		files := map[int]bool{}
-		errs := map[string]int{}
+		var errs errorTally
 		for ; k < len(as) && !as[k].answered; k++ {
 			o.Attempts++
 			o.LastAttempt = as[k].t
 			files[as[k].file] = true
-			if e := as[k].err; e != "" {
-				errs[e]++
-				if n := errs[e]; n > o.ErrorAttempts || (n == o.ErrorAttempts && e < o.Error) {
-					o.Error, o.ErrorAttempts = e, n
-				}
-			}
+			errs.add(as[k].err)
 		}
 		if k == len(as) || len(files) < minOutageClients || as[k].t-o.From < minOutage {
 			continue // still down when the captures end: no return to speak of
 		}
 		o.To, o.Clients = as[k].t, len(files)
+		o.Error, o.ErrorAttempts = errs.best, errs.n
+		o.comeBack(as[k:], files)
 		tl.serversUp(&o)
 		out = append(out, o)
 	}
@@ -154,6 +185,31 @@ func (tl *Timeline) findOutages() []Outage {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
 	return out
+}
+
+// comeBack follows the outage's clients (files, which it empties)
+// through the attempts from its end on (after) until each has one
+// answered: Back, BackFailed and BackError.
+func (o *Outage) comeBack(after []outageAttempt, files map[int]bool) {
+	waiting := len(files)
+	var errs errorTally
+	for _, a := range after {
+		if waiting == 0 {
+			break
+		}
+		if !files[a.file] {
+			continue
+		}
+		if a.answered {
+			delete(files, a.file)
+			waiting--
+			o.Back = a.t
+			continue
+		}
+		o.BackFailed++
+		errs.add(a.err)
+	}
+	o.BackError, o.BackErrorAttempts = errs.best, errs.n
 }
 
 // silentOutages are the stretches in which at least half of the clients
@@ -264,6 +320,28 @@ func (tl *Timeline) serversUp(o *Outage) {
 			o.Up = append(o.Up, l.Server)
 		}
 	}
+}
+
+// BackWords tells how the outage's clients came back, its instants put
+// by instant: "as they came back, 31 more attempts failed (30 with
+// "net/http: TLS handshake timeout"), and the last of them had an answer
+// at 19:12:26.153 UTC"; "" for a silent outage.
+func (o Outage) BackWords(instant func(int64) string) string {
+	if o.Back == 0 {
+		return ""
+	}
+	last := "the last of them had an answer at " + instant(o.Back)
+	if o.BackFailed == 0 {
+		return last
+	}
+	with := ""
+	if o.BackError != "" {
+		with = fmt.Sprintf(" (%d with %q)", o.BackErrorAttempts, o.BackError)
+		if o.BackErrorAttempts == o.BackFailed {
+			with = fmt.Sprintf(" (each with %q)", o.BackError)
+		}
+	}
+	return fmt.Sprintf("as they came back, %s failed%s, and %s", quantity.Plural(o.BackFailed, "more attempt"), with, last)
 }
 
 // SilenceWords tells a silent outage as the audit logs show it, its

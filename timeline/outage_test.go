@@ -158,3 +158,25 @@ func TestSilentOutage(t *testing.T) {
 		}
 	}
 }
+
+// TestOutageComeBack: as samples-outage's clients came back, 30 attempts
+// failed with "net/http: TLS handshake timeout" and one with "unexpected
+// EOF", and every client's first answered request came by 19:12:26.15
+// (README, "The return"): the outage says so, and the summary tells it.
+func TestOutageComeBack(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http").Analyze(realServer())
+	os := a.TL.Outages()
+	if len(os) != 1 {
+		t.Fatalf("outages %+v, want the load balancer's one", os)
+	}
+	o := os[0]
+	back := time.Date(2026, 12, 1, 19, 12, 26, 150e6, time.UTC).UnixNano()
+	if o.BackFailed != 31 || o.BackError != "net/http: TLS handshake timeout" || o.BackErrorAttempts != 30 || o.Back < back || o.Back > back+10e6 {
+		t.Errorf("coming back: %d failed (%d with %q), all back at %s; want 31 (30 TLS handshake timeouts), all back at 19:12:26.15",
+			o.BackFailed, o.BackErrorAttempts, o.BackError, time.Unix(0, o.Back).UTC())
+	}
+	lines := a.Summary(nil)
+	if len(lines) == 0 || !strings.Contains(lines[0].Text, `as they came back, 31 more attempts failed (30 with "net/http: TLS handshake timeout"), and the last of them had an answer at`) {
+		t.Errorf("the summary's first line does not tell the clients coming back: %+v", lines)
+	}
+}

@@ -530,6 +530,9 @@ func (s *summarizer) stampede(o OutageReturn) string {
 	} else {
 		t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
 			s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
+		if back := o.BackWords(s.instant); back != "" {
+			t += "; " + back
+		}
 	}
 	if o.ServersUp() {
 		t += "; " + o.serversUpWords()

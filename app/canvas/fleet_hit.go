@@ -67,6 +67,9 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 				if o.Error != "" {
 					lines = append(lines, "Commonest error: "+o.Error)
 				}
+				if back := o.BackWords(func(t int64) string { return clock(t, d.zone) }); back != "" {
+					lines = append(lines, strings.ToUpper(back[:1])+back[1:]+".")
+				}
 			}
 		}
 		for _, r := range d.Restarts {
