@@ -32,11 +32,22 @@ type printer struct {
 	w   io.Writer
 	md  bool
 	err error
+	// tail is the last two bytes written: a Markdown table needs a blank
+	// line before it, or it reads as its paragraph's last lines.
+	tail [2]byte
 }
 
 func (p *printer) printf(format string, a ...any) {
-	if p.err == nil {
-		_, p.err = fmt.Fprintf(p.w, format, a...)
+	if p.err != nil {
+		return
+	}
+	s := fmt.Sprintf(format, a...)
+	_, p.err = io.WriteString(p.w, s)
+	switch n := len(s); {
+	case n >= 2:
+		p.tail = [2]byte{s[n-2], s[n-1]}
+	case n == 1:
+		p.tail = [2]byte{p.tail[1], s[0]}
 	}
 }
 
@@ -56,6 +67,12 @@ func (p *printer) table(head []string, rows [][]string) {
 	// Every cell may hold a capture's strings.
 	p.safeRows(rows)
 	if p.md {
+		switch {
+		case p.tail[1] != '\n':
+			p.printf("\n\n")
+		case p.tail[0] != '\n':
+			p.printf("\n")
+		}
 		p.printf("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
 		for _, r := range rows {
 			p.printf("| %s |\n", strings.Join(r, " | "))

@@ -162,3 +162,33 @@ func TestRelistReport(t *testing.T) {
 		t.Errorf("summary %+v", r.Summary)
 	}
 }
+
+// TestMarkdownTablesStandApart: in the Markdown report of a fleet (the
+// lab's audit logs, whose fleet section opens with a paragraph) and of
+// the samples, every table has a blank line before it: without one,
+// CommonMark renderers read the table's lines as the paragraph's.
+func TestMarkdownTablesStandApart(t *testing.T) {
+	for name, tl := range map[string]*timeline.Timeline{
+		"samples-lab audit logs": loadRecording(t, "samples-lab", "audit-*.log"),
+		"samples":                loadSamples(t, sampleNames(t)...),
+	} {
+		var md bytes.Buffer
+		if err := New(tl.Analyze(timeline.DefaultParams()), nil).WriteMarkdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(md.String(), "\n")
+		tables := 0
+		for k := 1; k+1 < len(lines); k++ {
+			if !strings.HasPrefix(lines[k+1], "| --- |") {
+				continue
+			}
+			tables++
+			if lines[k-1] != "" {
+				t.Errorf("%s: the table %.60q follows %.80q with no blank line", name, lines[k], lines[k-1])
+			}
+		}
+		if tables < 5 {
+			t.Errorf("%s: %d tables, want the report's sections", name, tables)
+		}
+	}
+}
