@@ -1059,18 +1059,20 @@ func (s *summarizer) riskiest() {
 	if fl := a.Fleet(); fl != nil {
 		who = " for one client"
 	}
-	t := fmt.Sprintf("The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s",
-		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
 	if f.Audit && !f.BookmarksUnseen() {
-		// Its cursor is the RV of its last request: the events that may
-		// have moved it since are not in the log.
+		// Its cursor is the RV of its last request, and its age the most
+		// it can be: the events that may have moved it since are not in
+		// the log, and the verdict holds only if none did.
 		log := "audit log"
 		if f.Log != "" {
 			log = "log"
 		}
-		t += "; its " + log + " shows its requests, not the events that may have moved its cursor since"
+		s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d at its last request) had gone unconfirmed for at most %s: had no event moved it since, a reconnect then would have been %s; its %s shows its requests, not the events its watches received.",
+			who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v), log)
+		return
 	}
-	s.add("riskiest", "%s.", t)
+	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s.",
+		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
 }
 
 // contradicted tells the recorded reconnects whose verdicts contradict
