@@ -24,15 +24,21 @@ import (
 // with small events, most of them of new objects (core/v1 Events), it
 // was most of finding a lane.
 type uidIndex struct {
-	slots []int32 // 1 + a lane of the file, 0 for an empty slot; a power of two long, at most half full
-	// hashes are the low 32 bits of each slot's key's hash: a probe
-	// reads the lane's key only when they match, so that a new uid's
-	// lookup (core/v1 Events': nearly every event's) reads no lanes, and
-	// growing places each lane again without reading its key (a table
-	// is never 2^32 slots long).
-	hashes []uint32
-	used   int
-	seed   uint64
+	slots []uidSlot // a power of two long, at most half full
+	used  int
+	seed  uint64
+}
+
+// uidSlot is a slot of the table: a lane and the low 32 bits of its
+// key's hash. A probe reads the lane's key only when the hash matches, so
+// that a new uid's lookup (core/v1 Events': nearly every event's) reads
+// no lanes, and growing places each lane again without reading its key
+// (a table is never 2^32 slots long). The two sit side by side: a new
+// uid's probe of a large table is mostly a cache miss, and one cache
+// line holds both.
+type uidSlot struct {
+	lane int32 // 1 + a lane of the file, 0 for an empty slot
+	hash uint32
 }
 
 // uidSlotsMin is the table's first size: small, for a split capture
@@ -103,7 +109,7 @@ func (x *uidIndex) find(ls *Lanes, lo int, key []byte, packed bool) (int32, bool
 	mask := uint64(len(x.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		i = x.probe(i, uint32(h))
-		s := x.slots[i]
+		s := x.slots[i].lane
 		if s == 0 {
 			return 0, false, h
 		}
@@ -121,8 +127,9 @@ func (x *uidIndex) find(ls *Lanes, lo int, key []byte, packed bool) (int32, bool
 //
 //go:noinline
 func (x *uidIndex) probe(i uint64, h uint32) uint64 {
-	mask := uint64(len(x.slots) - 1)
-	for x.slots[i] != 0 && x.hashes[i] != h {
+	slots := x.slots
+	mask := uint64(len(slots) - 1)
+	for slots[i].lane != 0 && slots[i].hash != h {
 		i = (i + 1) & mask
 	}
 	return i
@@ -153,20 +160,19 @@ func equalKeys(a, b []byte) bool {
 func (x *uidIndex) put(h uint64, k int32) {
 	mask := uint64(len(x.slots) - 1)
 	i := h & mask
-	for x.slots[i] != 0 {
+	for x.slots[i].lane != 0 {
 		i = (i + 1) & mask
 	}
-	x.slots[i], x.hashes[i] = k+1, uint32(h)
+	x.slots[i] = uidSlot{lane: k + 1, hash: uint32(h)}
 }
 
 // grow doubles the table and places its lanes again, by their hashes.
 func (x *uidIndex) grow() {
-	old, oldHashes := x.slots, x.hashes
-	x.slots = make([]int32, max(2*len(old), uidSlotsMin))
-	x.hashes = make([]uint32, len(x.slots))
-	for i, s := range old {
-		if s != 0 {
-			x.put(uint64(oldHashes[i]), s-1)
+	old := x.slots
+	x.slots = make([]uidSlot, max(2*len(old), uidSlotsMin))
+	for _, s := range old {
+		if s.lane != 0 {
+			x.put(uint64(s.hash), s.lane-1)
 		}
 	}
 }
