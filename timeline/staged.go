@@ -180,7 +180,10 @@ func (c *staged[T]) permute(order []int32, pace *pacer) staged[T] {
 // must not be used afterwards.
 func (c *staged[T]) seal(pace *pacer) packed[T] {
 	p := packed[T]{n: c.n}
-	var zeros []T
+	// The whole chunks of zeros share the blocks of one, which nothing
+	// writes: a column of one value, such as the sessions of a capture of
+	// one watch, is packed once, not a chunk at a time.
+	var zeroBlocks []block
 	for k := range c.chunks {
 		ch := &c.chunks[k]
 		switch {
@@ -188,11 +191,13 @@ func (c *staged[T]) seal(pace *pacer) packed[T] {
 			p.blocks = appendBlocks(p.blocks, ch.plain)
 		case ch.blocks != nil:
 			p.blocks = append(p.blocks, ch.blocks...)
-		default:
-			if zeros == nil {
-				zeros = make([]T, chunkSize)
+		case c.chunkLen(k) == chunkSize:
+			if zeroBlocks == nil {
+				zeroBlocks = appendBlocks(nil, make([]T, chunkSize))
 			}
-			p.blocks = appendBlocks(p.blocks, zeros[:c.chunkLen(k)])
+			p.blocks = append(p.blocks, zeroBlocks...)
+		default: // the last chunk, of fewer values
+			p.blocks = appendBlocks(p.blocks, make([]T, c.chunkLen(k)))
 		}
 		pace.tick(c.chunkLen(k))
 		c.chunks[k] = stagedChunk[T]{}
