@@ -26,18 +26,12 @@ type Lanes struct {
 	// those of the lanes past maxTextBlocks blocks.
 	long []laneText
 
-	// While building: the numbers of the scopes and label sets seen, the
-	// scope last found for a namespace string (by its address, see add)
-	// and the label set last numbered.
-	scopeOf     map[laneScope]int32
-	labelsOf    map[string]int32
-	recentScope [recentScopes]int32
-	lastLabels  int32
+	// While building: the numbers of the scopes (scopeSlots) and label
+	// sets seen, and the label set last numbered.
+	scopeSlots []int32
+	labelsOf   map[string]int32
+	lastLabels int32
 }
-
-// recentScopes is how many scopes add finds without the map: the
-// namespaces objects cycle over, in a capture of many namespaces.
-const recentScopes = 64
 
 // laneRec is one lane, 16 bytes. Its name is nameLen bytes of
 // text[at>>16] from at&0xffff, its uid the uidLen bytes after (16 bytes
@@ -165,22 +159,11 @@ func (ls *Lanes) name(r laneRec) string {
 // none), and returns its number; uuid is uid's 16 bytes when uid is a
 // UUID (as appendUUID reads it), else nil.
 func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte, labels string) int32 {
-	if ls.scopeOf == nil {
-		ls.scopeOf, ls.labelsOf = map[laneScope]int32{}, map[string]int32{"": 0}
+	if ls.labelsOf == nil {
+		ls.labelsOf = map[string]int32{"": 0}
 		ls.labels = []string{""}
 	}
-	sc := laneScope{file: int32(file), kind: kind, namespace: namespace}
-	// Objects come in runs of one kind and namespace, or cycle over a
-	// few namespaces: the scope last found for a namespace of the same
-	// length and last two bytes is most often the lane's, and as wasm a
-	// map lookup of two strings is slow. (Not by the string's address:
-	// the parser keeps an object's namespace with its name and uid, so
-	// each new object's namespace is a string of its own.)
-	id := ls.recentScope[scopeSlot(namespace)]
-	if len(ls.scopes) == 0 || ls.scopes[id] != sc {
-		id = numbered(ls.scopeOf, &ls.scopes, sc)
-		ls.recentScope[scopeSlot(namespace)] = id
-	}
+	id := ls.scopeNumber(laneScope{file: int32(file), kind: kind, namespace: namespace})
 	r := laneRec{scope: id}
 	if labels != "" {
 		r.labels = ls.labelsID(labels)
@@ -216,15 +199,56 @@ func (ls *Lanes) add(file int, kind, namespace, name, uid string, uuid []byte, l
 	return int32(ls.recs.n - 1)
 }
 
-// scopeSlot is the slot of Lanes.recentScope for a namespace: by its
-// length and its last two bytes, which tell apart most namespaces that
-// objects cycle over ("team-3", "team-12", "kube-system").
-func scopeSlot(namespace string) int {
-	h := uint(len(namespace))
-	if n := len(namespace); n >= 2 {
-		h = h*31 + uint(namespace[n-1])*7 + uint(namespace[n-2])
+// scopeNumber returns sc's number in scopes, appending it when it is
+// new. scopeSlots is an open-addressing table of the numbers (1 + a
+// scope, 0 for an empty slot; a power of two long, at most half full),
+// hashed by the scope's namespace, which is what tells most scopes
+// apart: a new object's lane looks its scope up, and as wasm a Go map
+// keyed by two strings is several times slower. (Not by the
+// namespace's address: the parser keeps an object's namespace with its
+// name and uid, so each new object's namespace is a string of its own.)
+func (ls *Lanes) scopeNumber(sc laneScope) int32 {
+	if 2*(len(ls.scopes)+1) > len(ls.scopeSlots) {
+		ls.scopeSlots = make([]int32, max(2*len(ls.scopeSlots), 16))
+		for k := range ls.scopes {
+			ls.scopeSlots[ls.scopeFree(ls.scopes[k])] = int32(k) + 1
+		}
 	}
-	return int(h % recentScopes)
+	mask := uint64(len(ls.scopeSlots) - 1)
+	for i := scopeHash(sc) & mask; ; i = (i + 1) & mask {
+		k := ls.scopeSlots[i]
+		if k == 0 {
+			ls.scopes = append(ls.scopes, sc)
+			ls.scopeSlots[i] = int32(len(ls.scopes))
+			return int32(len(ls.scopes) - 1)
+		}
+		if s := &ls.scopes[k-1]; s.file == sc.file && sameString(s.namespace, sc.namespace) && sameString(s.kind, sc.kind) {
+			return k - 1
+		}
+	}
+}
+
+// scopeFree returns the first empty slot of scopeSlots from sc's.
+func (ls *Lanes) scopeFree(sc laneScope) uint64 {
+	mask := uint64(len(ls.scopeSlots) - 1)
+	i := scopeHash(sc) & mask
+	for ls.scopeSlots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// scopeHash hashes a scope's file and namespace (FNV-1a, then mixed so
+// that its low bits, which pick the slot, depend on every byte).
+func scopeHash(sc laneScope) uint64 {
+	h := uint64(14695981039346656037) ^ uint64(sc.file)
+	for i := 0; i < len(sc.namespace); i++ {
+		h = (h ^ uint64(sc.namespace[i])) * 1099511628211
+	}
+	h ^= h >> 33
+	h *= uidMul1
+	h ^= h >> 33
+	return h
 }
 
 // numbered returns v's number in vals, appending it to vals (and its
@@ -278,9 +302,9 @@ func (ls *Lanes) setLabels(id int32, labels string) {
 }
 
 // labelsID numbers a set of labels. A new object's labels are mostly
-// the last new set's.
+// the last new set's, the same string (the parser interns them).
 func (ls *Lanes) labelsID(labels string) int32 {
-	if ls.labels[ls.lastLabels] != labels {
+	if !sameString(ls.labels[ls.lastLabels], labels) {
 		ls.lastLabels = numbered(ls.labelsOf, &ls.labels, labels)
 	}
 	return ls.lastLabels
