@@ -273,6 +273,21 @@ func (f *FileBuilder) add(ev *parser.Event) bool {
 	lane := int32(-1)
 	switch ev.Type {
 	case parser.Added, parser.Modified, parser.Deleted, parser.Observed, parser.Listed, parser.TypeUnknown:
+		// Most events are of an object seen already, which the parser's
+		// number finds, and whose lane lane would leave as it is: open,
+		// of the event's labels (interned: the same string), and the
+		// event no DELETED. Such a lane is found here, with one read of
+		// its record: as wasm the call of lane, with all it keeps for a
+		// new object, costs more. (laneOfIdentity[0] is 0: the parser
+		// numbers objects from 1.)
+		if k := int(ev.Identity); k < len(f.laneOfIdentity) && f.oneReader && ev.UID != "" && ev.Type != parser.Deleted {
+			if id := f.laneOfIdentity[k] - 1; id >= 0 {
+				if r := b.lanes.recs.at(int(id)); !r.deleted() && (ev.Labels == "" || sameAddress(b.lanes.labels[r.labels], ev.Labels)) {
+					lane = id
+					break
+				}
+			}
+		}
 		var kept bool
 		if lane, kept = f.lane(ev, i); !kept {
 			if !f.stopped {
@@ -349,8 +364,8 @@ func (f *FileBuilder) lane(ev *parser.Event, i int) (lane int32, kept bool) {
 		return -1, true
 	}
 	var id int32
-	var ok bool
-	var uidHash uint64 // of ev.UID's key, once looked up in laneOfUID
+	var ok, byIdentity bool // byIdentity: found by the parser's number, which holds it already
+	var uidHash uint64      // of ev.UID's key, once looked up in laneOfUID
 	var keyBuf [uuidBytes]byte
 	var uuid []byte // the 16 bytes of ev.UID, once looked up, when it is a UUID
 	if ev.UID != "" {
@@ -359,6 +374,7 @@ func (f *FileBuilder) lane(ev *parser.Event, i int) (lane int32, kept bool) {
 			// Events added one by one may come from several Readers,
 			// whose numbers are unrelated.
 			ok = f.oneReader || f.b.lanes.hasUID(id, ev.UID)
+			byIdentity = ok
 		}
 		if !ok {
 			key, packed := uidKey(keyBuf[:], ev.UID)
@@ -392,7 +408,7 @@ func (f *FileBuilder) lane(ev *parser.Event, i int) (lane int32, kept bool) {
 			f.laneOfName[nameKey{ev.Kind, ev.Namespace, ev.Name}] = id
 		}
 	}
-	if ev.UID != "" && ev.Identity > 0 {
+	if ev.UID != "" && ev.Identity > 0 && !byIdentity {
 		f.setIdentityLane(ev.Identity, id)
 	}
 	if ev.Type == parser.Deleted {

@@ -278,8 +278,12 @@ func (ls *Lanes) setDeleted(id int32) {
 // interns them. It is inlined where setLabels, which compares their
 // bytes, is a call at every event.
 func (ls *Lanes) hasLabels(id int32, labels string) bool {
-	l := ls.labels[ls.recs.at(int(id)).labels]
-	return len(l) == len(labels) && unsafe.StringData(l) == unsafe.StringData(labels)
+	return sameAddress(ls.labels[ls.recs.at(int(id)).labels], labels)
+}
+
+// sameAddress says a and b are one string, the same bytes in memory.
+func sameAddress(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // sameString is a == b, comparing the strings' addresses first: for
