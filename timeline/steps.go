@@ -1,7 +1,5 @@
 package timeline
 
-import "slices"
-
 // Steps is a step series: at T(k) the value became (or was re-confirmed
 // at) RV(k). The head estimate and the cursors are such series, and
 // nearly all of their steps are events of the table, so a step is stored
@@ -158,10 +156,13 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 // Its steps but the last are sealed, packed as they fill (the head of a
 // capture of millions of events has a step for nearly every one); the
 // last, which a step at the same instant replaces, waits in last. Each
-// step sealed is sampled and checked for a descent as it is (see
-// Steps.sampleT and Descents), from the instant and value set gave it:
-// decoding every step again once built was a large part of building the
-// head and the cursors as wasm.
+// step sealed is checked for a descent as it is (see Descents), from the
+// value set gave it: decoding every step again once built was a large
+// part of building the head and the cursors as wasm. The samples
+// (Steps.sampleT) are decoded once the steps are sealed, one step in
+// stepSample: taken as the steps were sealed, they stopped trySet at
+// every stepSample-th step, for a call to set in the walks over every
+// event.
 type stepBuilder struct {
 	s      *Steps
 	ev     sealed[int32]
@@ -171,8 +172,8 @@ type stepBuilder struct {
 	n      int
 	// sealedRV is the value of the last step sealed.
 	sealedRV uint64
-	// free counts the steps that can be sealed from here without a
-	// sample and into the room ev's tail has: trySet's to seal.
+	// free counts the steps that can be sealed from here into the room
+	// ev's tail has: trySet's to seal.
 	free int
 }
 
@@ -209,8 +210,8 @@ func (b *stepBuilder) set(t int64, rv uint64, ev int) {
 }
 
 // trySet is set for a step that is an event (ev >= 0) at an instant of
-// its own, when sealing the last step needs no sample, is no descent and fits in
-// ev's tail; it says whether it did. It is small enough to be inlined:
+// its own, when sealing the last step is no descent and fits in ev's
+// tail; it says whether it did. It is small enough to be inlined:
 // the head's and the cursors' steps are nearly every event, and as wasm
 // a call for each cost more than the step.
 func (b *stepBuilder) trySet(t int64, rv uint64, ev int) bool {
@@ -231,13 +232,10 @@ func (b *stepBuilder) takes(t int64) bool {
 	return b.free > 0 && b.lastT != t && b.lastRV != unsetRV && b.lastRV >= b.sealedRV
 }
 
-// seal appends the last step to the sealed ones, sampling its instant
-// and listing it among the descents when it is one.
+// seal appends the last step to the sealed ones, listing it among the
+// descents when it is one.
 func (b *stepBuilder) seal() {
 	s, k, rv := b.s, b.ev.len(), b.lastRV
-	if k%stepSample == 0 {
-		s.sampleT = append(s.sampleT, b.lastT)
-	}
 	if rv == unsetRV || k > 0 && (b.sealedRV == unsetRV || rv < b.sealedRV) {
 		s.desc = append(s.desc, int32(k))
 	}
@@ -245,10 +243,7 @@ func (b *stepBuilder) seal() {
 	if !b.ev.tryAdd(b.last) {
 		b.ev.add(b.last)
 	}
-	b.free = 0
-	if k := b.ev.len() % stepSample; k != 0 {
-		b.free = min(stepSample-k, cap(b.ev.tail)-len(b.ev.tail)-1)
-	}
+	b.free = max(cap(b.ev.tail)-len(b.ev.tail)-1, 0)
 }
 
 // finish seals the last step and packs the steps.
@@ -257,11 +252,12 @@ func (b *stepBuilder) finish() {
 	if b.n > 0 {
 		b.seal()
 	}
-	// The samples are kept: no room past them.
-	if cap(s.sampleT) > len(s.sampleT) {
-		s.sampleT = slices.Clone(s.sampleT)
-	}
 	s.ev = b.ev.seal()
+	n := s.ev.len()
+	s.sampleT = make([]int64, 0, (n+stepSample-1)/stepSample)
+	for k := 0; k < n; k += stepSample {
+		s.sampleT = append(s.sampleT, s.tOf(s.ev.at(k)))
+	}
 }
 
 // Descents lists, in order, the steps where the series does not rise: its
