@@ -526,8 +526,18 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 func (tl *Timeline) inferBroad() {
 	first := make([]string, len(tl.Files))
 	several := make([]bool, len(tl.Files))
+	// A lane of a scope with a namespace, once one of its lanes is
+	// checked, changes nothing: its file's first namespace is set by
+	// then, and compares as it did. Those are skipped, which spares most
+	// lanes a comparison of strings (a call, as wasm).
+	done := make([]bool, len(tl.Lanes.scopes))
 	for l := range tl.Lanes.Len() {
-		sc := &tl.Lanes.scopes[tl.Lanes.recs.at(l).scope]
+		id := tl.Lanes.recs.at(l).scope
+		if done[id] {
+			continue
+		}
+		sc := &tl.Lanes.scopes[id]
+		done[id] = sc.namespace != ""
 		switch {
 		case first[sc.file] == "":
 			first[sc.file] = sc.namespace
