@@ -44,23 +44,28 @@ const (
 )
 
 // goCacheSite is how go-app's install fills the new version's cache, and
-// ownCacheSite how this site's does (cacheSite): cache.addAll fails when
-// one resource fails to arrive (a reset connection), and go-app's install
-// then logs the error and ends as installed, without skipWaiting. That
-// worker waits with a part of the site cached; once it activates it
-// deletes the old version's cache, which held all of it, and a page left
-// open never learns of the new version. This one tries again, a second
-// apart, and fails the install if the site still cannot be cached: the
-// old version keeps serving, and the browser installs the new one at its
-// next look for it (the page asks 3 s after it opens, and each visit).
+// ownCacheSite how this site's does (cacheSite). go-app's asks for each
+// file through the browser's HTTP cache, which may answer with the old
+// version's file of the same URL (an app.css or app.wasm a host lets it
+// keep for minutes): cacheSite asks the server ("reload"). And
+// cache.addAll fails when one file fails to arrive (a reset connection),
+// on which go-app's install logs the error and ends as installed,
+// without skipWaiting: that worker waits with a part of the site cached,
+// once it activates it deletes the old version's cache, which held all
+// of it, and a page left open never learns of the new version. cacheSite
+// tries again, a second apart, and fails the install if the site still
+// cannot be cached: the old version keeps serving, and the browser
+// installs the new one at its next look for it (the page asks 3 s after
+// it opens, and at each visit).
 const (
 	goCacheSite  = "await installWorker();"
 	ownCacheSite = "await cacheSite();"
 	cacheSite    = `
 async function cacheSite() {
+  const cache = await caches.open(cacheName);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await installWorker();
+      return await cache.addAll(resourcesToCache.map((url) => new Request(url, {cache: "reload"})));
     } catch (error) {
       if (attempt === 3) throw error;
       console.error("caching the site failed, trying again:", error);
