@@ -32,14 +32,14 @@ func TestBrowserNewVersionCachedWhole(t *testing.T) {
 	old := workerState(t, tab)["version"]
 	navigate(t, tab, "about:blank")
 	s.republish(t)
-	failing := s.failCSS(1 << 30)
+	failed := s.failCSS()
 	navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
 	// Each install tries three times; the page looks again 3 s after it
 	// opens. Once one has failed and none is under way, none waits.
 	deadline := time.Now().Add(loadWait(tab))
-	for failing.failed.Load() < 3 || workerState(t, tab)["installing"] != "" {
+	for failed.Load() < 3 || workerState(t, tab)["installing"] != "" {
 		if time.Now().After(deadline) {
-			t.Fatalf("app.css failed %d times; the service worker is %v", failing.failed.Load(), workerState(t, tab))
+			t.Fatalf("app.css failed %d times; the service worker is %v", failed.Load(), workerState(t, tab))
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -55,25 +55,21 @@ func TestBrowserNewVersionCachedWhole(t *testing.T) {
 	}
 }
 
-// failingFile is a file of the served site that fails while it has
-// failed fewer than limit times.
-type failingFile struct{ limit, failed atomic.Int64 }
-
-// failCSS makes the served root site's app.css fail with 503, n times.
-func (s *servedSite) failCSS(n int64) *failingFile {
-	f := &failingFile{}
-	f.limit.Store(n)
+// failCSS makes the served root site's app.css fail with 503 from now
+// on, and counts its failures.
+func (s *servedSite) failCSS() *atomic.Int64 {
+	var failed atomic.Int64
 	files := *s.rootFiles.Load()
 	h := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/web/app.css") && f.failed.Load() < f.limit.Load() {
-			f.failed.Add(1)
+		if strings.HasSuffix(r.URL.Path, "/web/app.css") {
+			failed.Add(1)
 			http.Error(w, "busy", http.StatusServiceUnavailable)
 			return
 		}
 		files.ServeHTTP(w, r)
 	}))
 	s.rootFiles.Store(&h)
-	return f
+	return &failed
 }
 
 // workerState is the states of the page's service workers (active,

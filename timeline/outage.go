@@ -191,10 +191,9 @@ func (tl *Timeline) findOutages() []Outage {
 // through the attempts from its end on (after) until each has one
 // answered: Back, BackFailed and BackError.
 func (o *Outage) comeBack(after []outageAttempt, files map[int]bool) {
-	waiting := len(files)
 	var errs errorTally
 	for _, a := range after {
-		if waiting == 0 {
+		if len(files) == 0 {
 			break
 		}
 		if !files[a.file] {
@@ -202,7 +201,6 @@ func (o *Outage) comeBack(after []outageAttempt, files map[int]bool) {
 		}
 		if a.answered {
 			delete(files, a.file)
-			waiting--
 			o.Back = a.t
 			continue
 		}
@@ -257,13 +255,13 @@ func (tl *Timeline) silentOutages() []Outage {
 		}
 		// The spread that holds the most of them starts here or at one
 		// of the silences in it.
-		best := i
+		best, most := i, n
 		for k := i + 1; k < i+n; k++ {
-			if m := within(k); m > within(best) {
-				best = k
+			if m := within(k); m > most {
+				best, most = k, m
 			}
 		}
-		i, n = best, within(best)
+		i, n = best, most
 		o := Outage{From: quiet[i].from, To: never, LastAttempt: quiet[i].from, Clients: n, Silent: true}
 		for _, q := range quiet[i : i+n] {
 			o.To, o.LastEnded = min(o.To, q.to), max(o.LastEnded, q.from)

@@ -518,16 +518,16 @@ func (s *summarizer) stampede(o OutageReturn) string {
 		t += quantity.Plural(o.Relists, "relist") + ", "
 	}
 	t += fmt.Sprintf("from %s to %s)", s.instant(o.To+o.First), s.instant(o.To+o.Last))
-	failed := ""
-	if o.ErrorAttempts > 0 {
-		failed = fmt.Sprintf(", %d of them failing with %q", o.ErrorAttempts, o.Error)
-		if o.ErrorAttempts == o.Attempts {
-			failed = fmt.Sprintf(", each failing with %q", o.Error)
-		}
-	}
 	if o.Silent {
 		t += ": " + o.SilenceWords(s.instant)
 	} else {
+		failed := ""
+		if o.ErrorAttempts > 0 {
+			failed = fmt.Sprintf(", %d of them failing with %q", o.ErrorAttempts, o.Error)
+			if o.ErrorAttempts == o.Attempts {
+				failed = fmt.Sprintf(", each failing with %q", o.Error)
+			}
+		}
 		t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
 			s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
 		if back := o.BackWords(s.instant); back != "" {
