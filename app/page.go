@@ -85,6 +85,9 @@ func (p *Page) OnMount(ctx goapp.Context) {
 	p.view = parseViewState(ctx.Page().URL().Query())
 	p.params = p.view.params
 	view := p.view
+	// From the visit on: a user who acts before the warm-up ends is left
+	// alone by its rehearsal.
+	touched, stopNoting := noteTouches()
 	ctx.Async(func() {
 		samples, err := fetchSamples(ctx)
 		ctx.Dispatch(func(goapp.Context) {
@@ -95,19 +98,23 @@ func (p *Page) OnMount(ctx goapp.Context) {
 		})
 		// The visit's own read, if it opens one: the warm-up gives way to
 		// any read begun after it.
-		visit := load.NewTurn(&p.reads)
+		visit, sample := load.NewTurn(&p.reads), ""
 		switch {
 		case view.url != "":
 			visit = p.openURL(ctx, view.url)
 		case view.sample != "":
-			visit = p.openSample(ctx, view.sample)
+			sample = view.sample
 		case view.needsFiles():
 			// A link to dropped files: renderRestore asks for them.
 			visitOpensNothing()
 		case err == nil:
-			visit = p.openSample(ctx, DefaultSample)
+			sample = DefaultSample
 		}
-		p.warmUp(ctx, visit)
+		if sample != "" {
+			visit = p.openSample(ctx, sample)
+		}
+		p.warmUp(ctx, visit, sample, touched)
+		stopNoting()
 	})
 }
 

@@ -44,8 +44,11 @@ const warmRenders = 40
 // speed that up, not to compete with it. visit is the turn of the read
 // the visit began (the page's first capture): a read begun after it,
 // before the warm-up or during it, whether it is still going on or has
-// ended, is the user's, and the warm-up gives way to it.
-func (p *Page) warmUp(ctx goapp.Context, visit load.Turn) {
+// ended, is the user's, and the warm-up gives way to it. sample is the
+// built-in sample the visit opened, if it opened one: the warm-up ends
+// by showing it again (rehearseShow), unless touched says the user has
+// acted on the page since the visit began.
+func (p *Page) warmUp(ctx goapp.Context, visit load.Turn, sample string, touched func() bool) {
 	defer ctx.Dispatch(func(goapp.Context) { p.warm = true })
 	opened := visit.Superseded
 	// A page that reads in the engine's worker warms that worker instead
@@ -78,13 +81,63 @@ func (p *Page) warmUp(ctx goapp.Context, visit load.Turn) {
 		// And by the engine's spare worker, whose own warm-up the page
 		// is warm only once it has run: the visit's capture took the
 		// first spare, cutting its warm-up short.
-		load.PrepareEngineWorker()
-		if warmed := load.EngineWorkerWarmed(); warmed != nil {
-			select {
-			case <-warmed:
-			case <-time.After(spareWarmAtMost):
-			}
+		waitSpareWarmed()
+		if sample != "" && !opened() && !touched() {
+			p.rehearseShow(ctx, sample)
 		}
+	}
+}
+
+// waitSpareWarmed starts the engine's spare worker, if there is none,
+// and waits until its warm-up has run, at most spareWarmAtMost.
+func waitSpareWarmed() {
+	load.PrepareEngineWorker()
+	if warmed := load.EngineWorkerWarmed(); warmed != nil {
+		select {
+		case <-warmed:
+		case <-time.After(spareWarmAtMost):
+		}
+	}
+}
+
+// rehearseShow reads the visit's sample again, as a dropped file is
+// read, and shows it in place of itself. A capture that replaces
+// another runs code the visit's first showing did not (each panel's
+// update, the answer's decoding for a new worker, the old worker's end),
+// and the browser compiled and optimised it during the user's first drop:
+// on a 2-core machine that drop held the page's thread for 55-80 ms,
+// where the same drop after another took at most 30. The capture shown
+// is the same, its range and selection kept (Page.show), so the page
+// looks as it did. A user who has pressed a key, a button or the
+// pointer, or scrolled, may be in the middle of something the swap would
+// disturb (a question asked of the worker it ends), and is left alone.
+func (p *Page) rehearseShow(ctx goapp.Context, sample string) {
+	if p.openSample(ctx, sample).Superseded() {
+		return
+	}
+	// The rehearsal took the spare: the user's drop gets the next one.
+	waitSpareWarmed()
+}
+
+// noteTouches notes from now on whether the user presses a key, a
+// button or the pointer, or scrolls, in the page: touched says whether
+// they have, and stop ends the noting. It is called on the page's
+// thread, touched from any goroutine: the wasm runs one at a time.
+func noteTouches() (touched func() bool, stop func()) {
+	var yes bool
+	note := goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		yes = true
+		return nil
+	})
+	kinds := []string{"pointerdown", "keydown", "wheel"}
+	for _, kind := range kinds {
+		goapp.Window().Call("addEventListener", kind, note, map[string]any{"capture": true, "passive": true})
+	}
+	return func() bool { return yes }, func() {
+		for _, kind := range kinds {
+			goapp.Window().Call("removeEventListener", kind, note, map[string]any{"capture": true})
+		}
+		note.Release()
 	}
 }
 
