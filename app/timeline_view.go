@@ -410,9 +410,21 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 // its timeline are each a task of their own, not one task twice as long
 // that holds the page's thread (with the other core busy, over 50 ms).
 // A frame shown meanwhile (the worker's answer for another room) is
-// newer, and this one is not drawn over it.
+// newer, and this one is not drawn over it. The canvas is sized for the
+// frame before, in a task of its own (web/timeline.js's
+// watchlensReserve): the browser allocates its pixels then, not in the
+// frame's drawing.
 func (v *TimelineView) paintBeforeNextPaint(cv, draw goapp.Value, e canvas.EncodedJS) {
 	shows := v.shows
+	var reserve goapp.Func
+	reserve = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		reserve.Release()
+		if r := goapp.Window().Get("watchlensReserve"); v.shows == shows && r.Truthy() {
+			r.Invoke(cv, e.Spec)
+		}
+		return nil
+	})
+	goapp.Window().Call("setTimeout", reserve, 0)
 	var paint goapp.Func
 	paint = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		paint.Release()

@@ -409,8 +409,35 @@
     ctx.restore();
   }
 
+  // sizeCanvas gives canvas the pixels of spec's frame, spec.w x spec.h
+  // CSS px at the device's pixel ratio (sharp on HiDPI screens), and says
+  // whether they changed: a canvas resized is cleared.
+  function sizeCanvas(canvas, spec) {
+    const dpr = spec.dpr || 1;
+    const w = Math.round(spec.w * dpr);
+    const h = Math.round(spec.h * dpr);
+    canvas.style.width = spec.w + "px";
+    canvas.style.height = spec.h + "px";
+    if (canvas.width === w && canvas.height === h) return false;
+    canvas.width = w;
+    canvas.height = h;
+    return true;
+  }
+
+  // watchlensReserve(canvas, specJSON): size the canvas for the frame of
+  // specJSON ahead of its drawing, in a task of its own. The browser
+  // allocates a canvas's pixels at the first drawing after a resize
+  // (13-48 ms for a timeline's on the project's 2-core machine), which
+  // made the frame that draws a new capture's taller timeline the page's
+  // longest task.
+  window.watchlensReserve = function (canvas, specJSON) {
+    if (sizeCanvas(canvas, JSON.parse(specJSON))) {
+      canvas.getContext("2d").clearRect(0, 0, 1, 1);
+    }
+  };
+
   // watchlensDraw(canvas, specJSON, bytes, nFloats): size the canvas for
-  // the device's pixel ratio (sharp on HiDPI screens) and draw the frame.
+  // the frame (sizeCanvas) and draw it.
   window.watchlensDraw = function (canvas, specJSON, bytes, nFloats) {
     pendingShifts.delete(canvas);
     for (const c of lastFrames.keys()) {
@@ -419,14 +446,7 @@
     lastFrames.set(canvas, [specJSON, bytes, nFloats]);
     const spec = JSON.parse(specJSON);
     const dpr = spec.dpr || 1;
-    const w = Math.round(spec.w * dpr);
-    const h = Math.round(spec.h * dpr);
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-    }
-    canvas.style.width = spec.w + "px";
-    canvas.style.height = spec.h + "px";
+    sizeCanvas(canvas, spec);
     const f = new Float32Array(bytes.buffer, bytes.byteOffset, nFloats);
     const color = resolver(canvas);
     const ctx = canvas.getContext("2d");
