@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"time"
 
 	"watchlens/app/canvas"
@@ -70,4 +71,33 @@ func canvasOf(c goapp.Composer) goapp.Value {
 		return nil
 	}
 	return cv
+}
+
+// needsPixels says whether a frame w x h CSS px at the pixel ratio dpr
+// resizes cv's pixels (web/timeline.js's sizeCanvas), which the browser
+// then allocates at the frame's drawing: 13-48 ms for a timeline's on
+// the project's AMD machine.
+func needsPixels(cv goapp.Value, w, h, dpr float64) bool {
+	return cv.Get("width").Int() != int(math.Round(w*dpr)) || cv.Get("height").Int() != int(math.Round(h*dpr))
+}
+
+// reserveJS sizes cv for the frame e, as the engine's worker sent it,
+// and has the browser allocate its pixels (web/timeline.js's
+// watchlensReserve), so that drawing e later does not.
+func reserveJS(cv goapp.Value, e canvas.EncodedJS) {
+	if r := goapp.Window().Get("watchlensReserve"); r.Truthy() {
+		r.Invoke(cv, e.Spec)
+	}
+}
+
+// inTaskOfItsOwn runs f in a task of its own, posted now: after the task
+// that posts it, before or after the next frame.
+func inTaskOfItsOwn(f func()) {
+	var fn goapp.Func
+	fn = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		fn.Release()
+		f()
+		return nil
+	})
+	goapp.Window().Call("setTimeout", fn, 0)
 }

@@ -416,15 +416,11 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 // frame's drawing.
 func (v *TimelineView) paintBeforeNextPaint(cv, draw goapp.Value, e canvas.EncodedJS) {
 	shows := v.shows
-	var reserve goapp.Func
-	reserve = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-		reserve.Release()
-		if r := goapp.Window().Get("watchlensReserve"); v.shows == shows && r.Truthy() {
-			r.Invoke(cv, e.Spec)
+	inTaskOfItsOwn(func() {
+		if v.shows == shows {
+			reserveJS(cv, e)
 		}
-		return nil
 	})
-	goapp.Window().Call("setTimeout", reserve, 0)
 	var paint goapp.Func
 	paint = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		paint.Release()
