@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -91,3 +92,76 @@ func workerState(t *testing.T, tab context.Context) map[string]string {
 	must(t, err)
 	return st
 }
+
+// TestBrowserNewVersionWaitingIsAsked: a new version's worker that
+// installed and waits takes over once a page of the site asks it to
+// (site.go's takeoverScript, worker.go's versionListener). Its install
+// ends with skipWaiting, but Chromium gives up an activation that a
+// page's request comes into, and the worker then waits until every tab
+// of the site has closed: the browser tests' rare "installed, waiting".
+// Here the new version's install does not call skipWaiting at all, so
+// that only the page's asking can make it take over.
+func TestBrowserNewVersionWaitingIsAsked(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	tab := s.openSample(t, "w4-then-resume.ts.http")
+	own := s.url + "/app-worker.js"
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(own),
+		chromedp.WithPollingTimeout(pageWait)))
+	must(t, err)
+	old := workerState(t, tab)["version"]
+	navigate(t, tab, "about:blank")
+	s.republish(t)
+	stripped := s.workerWithoutSkipWaiting(t)
+	navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
+	deadline := time.Now().Add(loadWait(tab))
+	st := workerState(t, tab)
+	for st["waiting"] != "" || st["installing"] != "" || st["version"] == "" || st["version"] == old {
+		if time.Now().After(deadline) {
+			t.Fatalf("the new version's worker never took over the open page: the service workers are %v (the old version %s; its worker served without skipWaiting %d times)", st, old, stripped.Load())
+		}
+		time.Sleep(500 * time.Millisecond)
+		st = workerState(t, tab)
+	}
+	if stripped.Load() == 0 {
+		t.Fatal("the new version's worker was never served without its skipWaiting: the test proves nothing")
+	}
+}
+
+// workerWithoutSkipWaiting serves the root site's app-worker.js from now
+// on without the skipWaiting that ends its install, and counts how many
+// times it did.
+func (s *servedSite) workerWithoutSkipWaiting(t *testing.T) *atomic.Int64 {
+	var stripped atomic.Int64
+	files := *s.rootFiles.Load()
+	h := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/app-worker.js") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		files.ServeHTTP(rec, r)
+		body := rec.Body.String()
+		if rec.Code == http.StatusOK {
+			if strings.Count(body, skipWaitingCall) != 1 {
+				t.Errorf("app-worker.js calls %q %d times, want once: the test no longer holds its worker", skipWaitingCall, strings.Count(body, skipWaitingCall))
+			} else {
+				body = strings.Replace(body, skipWaitingCall, "", 1)
+				stripped.Add(1)
+			}
+		}
+		for k, v := range rec.Header() {
+			if k != "Content-Length" && k != "Etag" && k != "Last-Modified" {
+				w.Header()[k] = v
+			}
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write([]byte(body))
+	}))
+	s.rootFiles.Store(&h)
+	return &stripped
+}
+
+// skipWaitingCall is how the site's worker ends its install (go-app's
+// template, kept by site/worker.go).
+const skipWaitingCall = "await self.skipWaiting();"

@@ -46,6 +46,10 @@ self.addEventListener("activate", (event) => {
 // the new version's worker and its own, older, HTML. So the script also
 // asks the worker that controls the page which version it serves
 // (worker.go's versionListener): another than the page's is a takeover.
+// And while a new version's worker waits, it asks that worker to take
+// over, every 2 s up to 15 times: an activation a request came into
+// waits otherwise until every tab of the site has closed (the rare
+// "installed, waiting" of the browser tests' new version).
 // %s is the page's version, quoted.
 const takeoverScript = `<script>
 window.watchlensFirstWorker = navigator.serviceWorker && navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : "";
@@ -61,6 +65,22 @@ if (navigator.serviceWorker) {
     channel.port1.onmessage = (event) => { if (event.data !== %s) tookOver(); };
     navigator.serviceWorker.controller.postMessage({type: "watchlens:version"}, [channel.port2]);
   }
+  const nudge = (reg, tries) => {
+    if (!reg.waiting || tries === 0) return;
+    reg.waiting.postMessage({type: "watchlens:skip-waiting"});
+    setTimeout(() => nudge(reg, tries - 1), 2000);
+  };
+  navigator.serviceWorker.getRegistration().then((reg) => {
+    if (!reg) return;
+    // A worker installing now began as the page loaded, before this
+    // could listen for it (updatefound).
+    const watch = (w) => {
+      if (w) w.addEventListener("statechange", () => { if (w.state === "installed") nudge(reg, 15); });
+    };
+    nudge(reg, 15);
+    watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+  });
 }
 </script>`
 

@@ -77,11 +77,19 @@ async function cacheSite() {
 )
 
 // versionListener tells a page which version of the site the worker
-// serves (site.go's takeoverScript asks, through the port it sends).
+// serves (site.go's takeoverScript asks, through the port it sends), and
+// has a worker that waits take over when a page asks it to. A worker's
+// install ends with skipWaiting, but Chromium gives up an activation that
+// a request of a page comes into (the outgoing worker is started again
+// for it), and the new worker then waits until every tab of the site has
+// closed; takeoverScript asks again.
 const versionListener = `
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "watchlens:version" && event.ports[0]) {
+  const msg = event.data;
+  if (msg && msg.type === "watchlens:version" && event.ports[0]) {
     event.ports[0].postMessage("{{.Version}}");
+  } else if (msg && msg.type === "watchlens:skip-waiting") {
+    self.skipWaiting();
   }
 });
 `
