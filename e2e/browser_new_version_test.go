@@ -25,14 +25,7 @@ import (
 func TestBrowserNewVersionCachedWhole(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
-	tab := s.openSample(t, "w4-then-resume.ts.http")
-	own := s.url + "/app-worker.js"
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(own),
-		chromedp.WithPollingTimeout(pageWait)))
-	must(t, err)
-	old := workerState(t, tab)["version"]
-	navigate(t, tab, "about:blank")
-	s.republish(t)
+	tab, old := s.republishedAway(t)
 	failed := s.failCSS()
 	navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
 	// Each install tries three times; the page looks again 3 s after it
@@ -104,14 +97,7 @@ func workerState(t *testing.T, tab context.Context) map[string]string {
 func TestBrowserNewVersionWaitingIsAsked(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
-	tab := s.openSample(t, "w4-then-resume.ts.http")
-	own := s.url + "/app-worker.js"
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(own),
-		chromedp.WithPollingTimeout(pageWait)))
-	must(t, err)
-	old := workerState(t, tab)["version"]
-	navigate(t, tab, "about:blank")
-	s.republish(t)
+	tab, old := s.republishedAway(t)
 	stripped := s.workerWithoutSkipWaiting(t)
 	navigate(t, tab, s.url+"/?sample=w4-then-resume.ts.http")
 	deadline := time.Now().Add(loadWait(tab))
@@ -165,3 +151,19 @@ func (s *servedSite) workerWithoutSkipWaiting(t *testing.T) *atomic.Int64 {
 // skipWaitingCall is how the site's worker ends its install (go-app's
 // template, kept by site/worker.go).
 const skipWaitingCall = "await self.skipWaiting();"
+
+// republishedAway opens a sample under the site's worker in a tab of
+// its own, leaves it for about:blank, and publishes a new version of
+// the site: the tab and the version its worker served.
+func (s *servedSite) republishedAway(t *testing.T) (tab context.Context, old string) {
+	t.Helper()
+	tab = s.openSample(t, "w4-then-resume.ts.http")
+	own := s.url + "/app-worker.js"
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`navigator.serviceWorker.controller?.scriptURL === `+strconv.Quote(own),
+		chromedp.WithPollingTimeout(pageWait)))
+	must(t, err)
+	old = workerState(t, tab)["version"]
+	navigate(t, tab, "about:blank")
+	s.republish(t)
+	return tab, old
+}
