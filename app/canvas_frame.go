@@ -89,15 +89,3 @@ func reserveJS(cv goapp.Value, e canvas.EncodedJS) {
 		r.Invoke(cv, e.Spec)
 	}
 }
-
-// inTaskOfItsOwn runs f in a task of its own, posted now: after the task
-// that posts it, before or after the next frame.
-func inTaskOfItsOwn(f func()) {
-	var fn goapp.Func
-	fn = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-		fn.Release()
-		f()
-		return nil
-	})
-	goapp.Window().Call("setTimeout", fn, 0)
-}

@@ -233,7 +233,7 @@ func (v *FleetView) sync(ctx goapp.Context) {
 			// (5 of the 22 ms of CPU of samples-lab's task that
 			// rendered its fleet).
 			ctx.Defer(func(ctx goapp.Context) {
-				inTaskOfItsOwn(func() {
+				jsrt.InTask(func() {
 					v.draw(ctx)
 					close(shown)
 				})
@@ -419,12 +419,12 @@ func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.V
 			// allocation took 19 of the 29 ms the fleet's first frame
 			// took after samples-lab's load.
 			n := v.draws
-			inTaskOfItsOwn(func() {
+			jsrt.InTask(func() {
 				if v.draws == n {
 					reserveJS(cv, enc)
 				}
 			})
-			inTaskOfItsOwn(func() {
+			jsrt.InTask(func() {
 				if v.draws == n {
 					v.shown(cv, l)
 					sendJS(draw, cv, enc)

@@ -718,7 +718,7 @@ func (p *Page) afterFirstPaint(ctx goapp.Context, old *capture) {
 	// In a task of its own: dispatched, it ran in the task that rendered
 	// whatever else was dispatched then (samples-lab's fleet, whose
 	// answer comes about then), 4 of that task's 22 ms of CPU.
-	inTaskOfItsOwn(func() { p.saveURL(ctx) })
+	jsrt.InTask(func() { p.saveURL(ctx) })
 }
 
 // prepareWorkersAfter starts the next read's workers (its reading

@@ -12,6 +12,7 @@ import (
 
 	"watchlens/app/canvas"
 	"watchlens/app/engine"
+	"watchlens/app/jsrt"
 	"watchlens/app/load"
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
@@ -416,7 +417,7 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 // frame's drawing.
 func (v *TimelineView) paintBeforeNextPaint(cv, draw goapp.Value, e canvas.EncodedJS) {
 	shows := v.shows
-	inTaskOfItsOwn(func() {
+	jsrt.InTask(func() {
 		if v.shows == shows {
 			reserveJS(cv, e)
 		}

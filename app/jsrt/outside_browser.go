@@ -41,6 +41,8 @@ func Yield() {}
 
 func YieldOnce() {}
 
+func InTask(f func()) { f() }
+
 func AfterNextPaint() {}
 
 func Download(name, mime string, data []byte) {}

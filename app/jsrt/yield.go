@@ -36,6 +36,19 @@ func YieldOnce() {
 	selfMessages.wait()
 }
 
+// InTask runs f in a task of its own, posted now, after the task that
+// posts it: a message to ourselves, as Yield's, which setTimeout(0),
+// clamped once nested, is not. The Go program runs every goroutine it
+// can before it gives the browser its thread back, so f runs in the
+// message's task. Tasks posted one after another run in that order.
+func InTask(f func()) {
+	posted := selfMessages.post()
+	go func() {
+		<-posted
+		f()
+	}()
+}
+
 // selfMessages is one MessageChannel posted to by every yield: the
 // messages come back in order, each waking the goroutine that sent it.
 var selfMessages messageLoop
