@@ -105,8 +105,8 @@ func waitSpareWarmed() {
 // another runs code the visit's first showing did not (each panel's
 // update, the answer's decoding for a new worker, the old worker's end),
 // and the browser compiled and optimised it during the user's first drop:
-// on a 2-core machine that drop held the page's thread for 55-80 ms,
-// where the same drop after another took at most 30. The capture shown
+// on a 2-core machine that drop held the page's thread for 54-77 ms,
+// where the same drop after another held it 29-44 ms. The capture shown
 // is the same, its range and selection kept (Page.show), so the page
 // looks as it did. A user who has pressed a key, a button or the
 // pointer, or scrolled, may be in the middle of something the swap would
