@@ -220,6 +220,10 @@ func (v *FleetView) sync(ctx goapp.Context) {
 		jsrt.LoadGC.Start()
 		defer jsrt.LoadGC.Stop()
 		fl, ok := eng.Fleet()
+		// The view renders the fleet in a task after the one that read
+		// its answer: for 10 000 clients, the two together held the
+		// page's thread for 34 ms of CPU.
+		jsrt.Yield()
 		shown := make(chan struct{})
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if v.eng != eng || v.analyzed != gen || !ok {

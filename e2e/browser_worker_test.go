@@ -92,8 +92,10 @@ func TestBrowserEngineWorker(t *testing.T) {
 		const h = await ask({ q: "hit", view: a.zoomed, x: a.x, y: a.y });
 		if (h.error) return { Error: h.error };
 		w.terminate();
-		return { Opened: o.opened, Files: o.files, Drawn: o.drawn, Summary: o.summary, Spec: o.spec, Floats: base64(o.bytes),
-			Zoomed: { Drawn: z.drawn, Spec: z.spec, Floats: base64(z.bytes) }, Hit: h.hit };
+		// The plain data crosses as JSON's UTF-8 bytes.
+		const text = (b) => new TextDecoder().decode(b);
+		return { Opened: text(o.opened), Files: text(o.files), Drawn: text(o.drawn), Summary: text(o.summary), Spec: o.spec, Floats: base64(o.bytes),
+			Zoomed: { Drawn: text(z.drawn), Spec: z.spec, Floats: base64(z.bytes) }, Hit: text(h.hit) };
 	})(`+string(args)+`)`, chromedp.EvalAwaitPromise))
 	must(t, err)
 	if got.Error != "" {

@@ -103,6 +103,10 @@ func read(sources []Source, opts Options, report *progressReport, turn Turn) (*C
 // newCapture is the capture the engine eng opened of sources.
 func newCapture(eng engine.Answerer, opened engine.Opened, sources []Source) *Capture {
 	c := &Capture{Engine: eng, Opened: opened, LeftOut: opened.LeftOut, Kinds: opened.Kinds, Namespaces: opened.Namespaces}
+	// Sized at once: grown a file at a time, the 10 001 files of 10 000
+	// virtual clients took 15 ms of the page's thread.
+	n := len(opened.Files)
+	c.Sources, c.Sizes, c.ReadErr = make([]Source, 0, n), make([]int64, 0, n), make([]error, 0, n)
 	for _, f := range opened.Files {
 		var src Source
 		if f.Source >= 0 {

@@ -3,9 +3,9 @@
 package client
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"syscall/js"
 	"time"
 
@@ -19,11 +19,11 @@ import (
 // json.Unmarshal would hold the page's thread in one long task. As
 // json.Unmarshal does, null reads as a nil list, [] as an empty one.
 func listOf[T any](m js.Value, name string, list *[]T) error {
-	f := m.Get(name)
-	if f.Type() != js.TypeString {
-		return fmt.Errorf("the engine's worker answered no %s", name)
+	b, err := bytesOf(m, name)
+	if err != nil {
+		return err
 	}
-	dec := json.NewDecoder(strings.NewReader(f.String()))
+	dec := json.NewDecoder(bytes.NewReader(b))
 	t, err := dec.Token()
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)

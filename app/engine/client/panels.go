@@ -92,12 +92,15 @@ func (w *Worker) Fleet() (engine.Fleet, bool) {
 	if err != nil {
 		return engine.Fleet{}, false
 	}
-	names, servers, ints := m.Get("rowNames"), m.Get("rowServers"), m.Get("rowInts")
-	if names.Type() != js.TypeString || servers.Type() != js.TypeString || ints.Type() != js.TypeObject {
-		return engine.Fleet{}, false
+	var rows FleetRows
+	for _, b := range []struct {
+		name string
+		to   *[]byte
+	}{{"rowNames", &rows.Names}, {"rowServers", &rows.Servers}, {"rowInts", &rows.Ints}} {
+		if *b.to, err = bytesOf(m, b.name); err != nil {
+			return engine.Fleet{}, false
+		}
 	}
-	rows := FleetRows{Names: names.String(), Servers: servers.String(), Ints: make([]byte, ints.Length())}
-	js.CopyBytesToGo(rows.Ints, ints)
 	if f.Rows, err = rows.Read(); err != nil {
 		return engine.Fleet{}, false
 	}

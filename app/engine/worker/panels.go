@@ -125,14 +125,14 @@ func (h *host) panel(kind string, q, reply js.Value) error {
 }
 
 // fleetOf is the fleet question's answer about e: its rows set on reply
-// apart, as strings and figures that the page reads at once
+// apart, as bytes and figures that the page reads at once
 // (client.FleetRows), and the rest to answer as JSON.
 func fleetOf(e *engine.Engine, reply js.Value) engine.Fleet {
 	f, ok := e.Fleet()
 	reply.Set("ok", ok)
 	rows := client.WireFleetRows(f.Rows)
-	reply.Set("rowNames", rows.Names)
-	reply.Set("rowServers", rows.Servers)
+	setBytes(reply, "rowNames", rows.Names)
+	setBytes(reply, "rowServers", rows.Servers)
 	setBytes(reply, "rowInts", rows.Ints)
 	f.Rows = nil
 	return f

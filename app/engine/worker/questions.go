@@ -398,12 +398,14 @@ func setBytes(reply js.Value, name string, b []byte) {
 	reply.Set(name, bytes)
 }
 
-// setJSON sets reply[name] to v as JSON.
+// setJSON sets reply[name] to v as JSON, its UTF-8 bytes in a
+// Uint8Array, which the page copies into its memory at once
+// (client.bytesOf).
 func setJSON(reply js.Value, name string, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	reply.Set(name, string(b))
+	setBytes(reply, name, b)
 	return nil
 }
