@@ -268,8 +268,7 @@ func answerOf(m js.Value, name string, v any) error {
 // bytesOf is a copy of the answer's field name, a Uint8Array. The worker
 // answers its plain data as UTF-8 bytes, not strings: syscall/js reads a
 // string by encoding it anew (TextEncoder) into a buffer it then copies,
-// which for a fleet's megabyte of files held the page's thread for
-// 14 ms of CPU, where bytes are one copy (docs/engine.md).
+// where bytes are one copy (docs/engine.md, "The codec").
 func bytesOf(m js.Value, name string) ([]byte, error) {
 	f := m.Get(name)
 	if f.Type() != js.TypeObject || !f.InstanceOf(uint8Array) {

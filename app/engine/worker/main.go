@@ -22,7 +22,7 @@
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
 // "report"); the plain data as JSON. An answer
-// is {id, q, ...}: its plain data as JSON strings, a frame as {spec,
+// is {id, q, ...}: its plain data as JSON in Uint8Arrays, a frame as {spec,
 // bytes, n} with its buffer transferred, {superseded: true} when a later
 // question of the same kind came first, or {error}. An open question
 // with progress: true hears {id, q, progress} on its way
