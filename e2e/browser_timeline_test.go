@@ -535,7 +535,10 @@ func writeHourOfEvents(t testing.TB, path string, n, phase int, event func(w io.
 // asked after the event is drawn (watchWorkerFrames). A frame budget is
 // 16 ms. The wheel zooms from the whole hour down to seconds and back;
 // zoomed in to about a quarter, the pan frames are 40 moves of a drag,
-// each timed to its frame; then a drag of 120 moves, one every animation
+// each timed to its frame, and each round's log gives the 95th
+// percentile of each part of a pan frame's time: until the page asked the
+// worker, until the worker's answer came, until the page drew it; then a
+// drag of 120 moves, one every animation
 // frame as a hand's is, counts the frames drawn during it and the longest
 // main-thread task (a long-task observer). WATCHLENS_BENCH_WASM serves
 // another build's wasm (serveBenchWasm).
@@ -582,6 +585,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, DragDrawn, DragLongest, DragEndLongest float64
 		Unanswered                                                                             int
 		Moved                                                                                  bool
+		PanPhases                                                                              [3]float64
 	}
 	var sum frames
 	b.ResetTimer()
@@ -606,7 +610,10 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 			const from = document.querySelector("#timeline-summary").dataset.from;
 			const opts = (px, b) => ({pointerId: 1, button: 0, buttons: b, clientX: px, clientY: y, bubbles: true});
 			c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
+			f.phases = [];
 			const [panP50, panP95, panMax, panNone] = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 5 * (i + 1), 1))));
+			const p95 = k => { const v = f.phases.map(p => p[k]).sort((a, b) => a - b); return v[Math.floor(v.length * 0.95)] ?? 0; };
+			const panPhases = [p95(0), p95(1), p95(2)];
 			c.dispatchEvent(new PointerEvent("pointerup", opts(x - 200, 0)));
 			await settled();
 			const [drawn, longest, endLongest] = await dragFrames(120,
@@ -617,7 +624,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 			await settled();
 			const moved = document.querySelector("#timeline-summary").dataset.from !== from;
 			return {Wheel: wheelP50, WheelP95: wheelP95, WheelMax: wheelMax, Pan: panP50, PanP95: panP95, PanMax: panMax,
-				DragDrawn: drawn, DragLongest: longest, DragEndLongest: endLongest, Unanswered: wheelNone + panNone, Moved: moved};
+				DragDrawn: drawn, DragLongest: longest, DragEndLongest: endLongest, Unanswered: wheelNone + panNone, Moved: moved, PanPhases: panPhases};
 		})()`, chromedp.EvalAwaitPromise))
 		must(b, err)
 		if !got.Moved {
@@ -628,8 +635,8 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 		}
 		// Each round's figures: the rounds after the first run beside the
 		// next load's spare worker warming up.
-		b.Logf("round: pan p50 %.1f p95 %.1f slowest %.1f ms; wheel p50 %.1f p95 %.1f slowest %.1f ms; drag %.0f frames, longest task %.0f ms",
-			got.Pan, got.PanP95, got.PanMax, got.Wheel, got.WheelP95, got.WheelMax, got.DragDrawn, got.DragLongest)
+		b.Logf("round: pan p50 %.1f p95 %.1f slowest %.1f ms (p95 of its parts: asked %.1f, answered %.1f, drawn %.1f ms after); wheel p50 %.1f p95 %.1f slowest %.1f ms; drag %.0f frames, longest task %.0f ms",
+			got.Pan, got.PanP95, got.PanMax, got.PanPhases[0], got.PanPhases[1], got.PanPhases[2], got.Wheel, got.WheelP95, got.WheelMax, got.DragDrawn, got.DragLongest)
 		sum.Wheel += got.Wheel
 		sum.Pan += got.Pan
 		sum.WheelP95 += got.WheelP95
@@ -667,7 +674,7 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 func watchWorkerFrames(t testing.TB, tab context.Context) {
 	t.Helper()
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
-		const f = window.watchlensFrames = {asked: [], answered: new Map(), draws: [], waiters: []};
+		const f = window.watchlensFrames = {asked: [], answered: new Map(), draws: [], waiters: [], phases: []};
 		const post = Worker.prototype.postMessage;
 		Worker.prototype.postMessage = function (m, ...rest) {
 			if (m && (m.q === "frame" || m.q === "fleetframe")) f.asked.push({id: m.id, t: performance.now(), view: m.view});
@@ -715,6 +722,7 @@ const workerFrameTiming = `
 					for (const a of f.asked) {
 						const ta = f.answered.get(a.id);
 						if (a.t >= t0 && ta !== undefined && ta <= td) {
+							f.phases.push([a.t - t0, ta - a.t, td - ta]);
 							done(td - t0);
 							return true;
 						}
