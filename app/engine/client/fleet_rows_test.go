@@ -63,7 +63,7 @@ func TestFleetRowsCrossAsTheirJSON(t *testing.T) {
 	}
 	// Figures that do not fit the strings are an error, not rows.
 	w := WireFleetRows(rows)
-	for _, bad := range []FleetRows{{Names: w.Names[1:], Servers: w.Servers, Ints: w.Ints}, {Names: w.Names, Servers: w.Servers, Ints: w.Ints[1:]}, {Names: append(w.Names[:len(w.Names):len(w.Names)], 'x'), Servers: w.Servers, Ints: w.Ints}} {
+	for _, bad := range []FleetRows{{Names: w.Names[1:], Servers: w.Servers, Ints: w.Ints}, {Names: w.Names, Servers: w.Servers, Ints: w.Ints[1:]}, {Names: append(bytes.Clone(w.Names), 'x'), Servers: w.Servers, Ints: w.Ints}} {
 		if rows, err := bad.Read(); err == nil {
 			t.Errorf("%d rows read from figures that do not fit", len(rows))
 		}

@@ -93,13 +93,15 @@ func (w *Worker) Fleet() (engine.Fleet, bool) {
 		return engine.Fleet{}, false
 	}
 	var rows FleetRows
-	for _, b := range []struct {
-		name string
-		to   *[]byte
-	}{{"rowNames", &rows.Names}, {"rowServers", &rows.Servers}, {"rowInts", &rows.Ints}} {
-		if *b.to, err = bytesOf(m, b.name); err != nil {
-			return engine.Fleet{}, false
-		}
+	rows.Names, err = bytesOf(m, "rowNames")
+	if err == nil {
+		rows.Servers, err = bytesOf(m, "rowServers")
+	}
+	if err == nil {
+		rows.Ints, err = bytesOf(m, "rowInts")
+	}
+	if err != nil {
+		return engine.Fleet{}, false
 	}
 	if f.Rows, err = rows.Read(); err != nil {
 		return engine.Fleet{}, false
