@@ -414,12 +414,14 @@ func (v *TimelineView) showFirst(cv, draw goapp.Value, st engine.ViewState) bool
 // newer, and this one is not drawn over it. The canvas is sized for the
 // frame before, in a task of its own (web/timeline.js's
 // watchlensReserve): the browser allocates its pixels then, not in the
-// frame's drawing. The animation frame is asked for once the canvas is
-// sized: asked for beside the task, it came first in some loads, and its
-// drawing allocated the pixels after all (13 of the 29 ms of CPU of the
-// longest task of a load of 1 M events).
+// frame's drawing.
 func (v *TimelineView) paintBeforeNextPaint(cv, draw goapp.Value, e canvas.EncodedJS) {
 	shows := v.shows
+	jsrt.InTask(func() {
+		if v.shows == shows {
+			reserveJS(cv, e)
+		}
+	})
 	var paint goapp.Func
 	paint = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
 		paint.Release()
@@ -442,14 +444,7 @@ func (v *TimelineView) paintBeforeNextPaint(cv, draw goapp.Value, e canvas.Encod
 		}
 		return nil
 	})
-	jsrt.InTask(func() {
-		if v.shows != shows {
-			paint.Release()
-			return
-		}
-		reserveJS(cv, e)
-		goapp.Window().Call("requestAnimationFrame", paint)
-	})
+	goapp.Window().Call("requestAnimationFrame", paint)
 }
 
 // takeFirstAnswers keeps what the worker answered with the first frame f
