@@ -47,9 +47,11 @@ self.addEventListener("activate", (event) => {
 // asks the worker that controls the page which version it serves
 // (worker.go's versionListener): another than the page's is a takeover.
 // And while a new version's worker waits, it asks that worker to take
-// over, every 2 s up to 15 times: an activation a request came into
+// over, every 2 s for up to 5 minutes: an activation a request came into
 // waits otherwise until every tab of the site has closed (the rare
-// "installed, waiting" of the browser tests' new version).
+// "installed, waiting" of the browser tests' new version), and a page
+// still warming up on a busy machine makes requests for longer than the
+// 30 s it once asked for.
 // %s is the page's version, quoted.
 const takeoverScript = `<script>
 window.watchlensFirstWorker = navigator.serviceWorker && navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : "";
@@ -75,9 +77,9 @@ if (navigator.serviceWorker) {
     // A worker installing now began as the page loaded, before this
     // could listen for it (updatefound).
     const watch = (w) => {
-      if (w) w.addEventListener("statechange", () => { if (w.state === "installed") nudge(reg, 15); });
+      if (w) w.addEventListener("statechange", () => { if (w.state === "installed") nudge(reg, 150); });
     };
-    nudge(reg, 15);
+    nudge(reg, 150);
     watch(reg.installing);
     reg.addEventListener("updatefound", () => watch(reg.installing));
   });
