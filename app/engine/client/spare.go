@@ -5,6 +5,7 @@ package client
 import (
 	"slices"
 	"sync"
+	"time"
 
 	"watchlens/app/engine"
 )
@@ -37,7 +38,22 @@ type Spare struct {
 	// it, under mu.
 	mu        sync.Mutex
 	optimised []*Worker
+	// movedAt is when the user last moved the view of a capture whose
+	// worker this spare handed out (hold), and warming the worker whose
+	// warm-up runs, nil when none; held says it was asked to end.
+	// A warm-up takes a core for seconds, which on a 2-core machine
+	// made the frames of a pan beside it 40-60 ms (docs/performance.md,
+	// the pan row): it ends while the user moves the view, and runs
+	// again once they have been still for holdStill. Under mu.
+	movedAt time.Time
+	warming *Worker
+	held    bool
 }
+
+// holdStill is how long the user must have left the view still before a
+// warm-up ended by their moving it runs again: the page's own wait
+// before it starts a spare (app/page.go's spareWorkerAfter).
+const holdStill = time.Second
 
 // Prepare starts the spare worker and its warm-up, if there is none: the
 // page calls it once its first paint is done, as it starts the reading
@@ -57,14 +73,58 @@ func (s *Spare) Prepare() {
 	s.mu.Unlock()
 	go func() {
 		// A load that takes the worker meanwhile ends the warm-up early;
-		// a worker that ended has nothing to warm.
-		if done, _ := w.Warm(s.WarmURLs, s.WarmIncident, s.WarmView, brief); done && !brief {
-			s.mu.Lock()
-			s.optimised = append(s.optimised, w)
-			s.mu.Unlock()
+		// a worker that ended has nothing to warm. One the user's moving
+		// ended runs again once they are still.
+		for s.warmAgain(w) {
+			done, err := w.Warm(s.WarmURLs, s.WarmIncident, s.WarmView, brief)
+			if done && !brief {
+				s.mu.Lock()
+				s.optimised = append(s.optimised, w)
+				s.mu.Unlock()
+			}
+			if done || err != nil {
+				break
+			}
 		}
+		s.mu.Lock()
+		if s.warming == w {
+			s.warming = nil
+		}
+		s.mu.Unlock()
 		close(warmed)
 	}()
+}
+
+// warmAgain waits until the user has left the view still for holdStill,
+// and says whether w is still the spare, to warm up: a load took it
+// otherwise.
+func (s *Spare) warmAgain(w *Worker) bool {
+	for {
+		s.mu.Lock()
+		mine, left := s.next == w, holdStill-time.Since(s.movedAt)
+		if mine && left <= 0 {
+			s.warming, s.held = w, false
+		}
+		s.mu.Unlock()
+		if !mine || left <= 0 {
+			return mine
+		}
+		time.Sleep(left)
+	}
+}
+
+// hold notes that the user moves the view of a capture whose worker the
+// spare handed out, and ends the spare's warm-up if one runs.
+func (s *Spare) hold() {
+	s.mu.Lock()
+	s.movedAt = time.Now()
+	w := s.warming
+	end := w != nil && !s.held
+	s.held = s.held || end
+	s.mu.Unlock()
+	if end {
+		w.endWarmUp()
+	}
 }
 
 // Warmed is closed once the spare's warm-up has answered, nil without
@@ -106,13 +166,17 @@ func (s *Spare) OpenFirst(sources []Source, opts engine.Options, view engine.Vie
 	return w, o, f, err
 }
 
-// take is the spare worker, or one started now when there is none.
+// take is the spare worker, or one started now when there is none. The
+// spare hears of the frames asked of it (hold).
 func (s *Spare) take() *Worker {
+	s.mu.Lock()
 	w := s.next
 	s.next = nil
+	s.mu.Unlock()
 	if w == nil {
 		w = Start(s.Script)
 	}
+	w.framed = s.hold
 	return w
 }
 

@@ -45,6 +45,9 @@ type Worker struct {
 	// asked is when the last question was posted: the page waits for a
 	// still moment to start a spare worker (LastAsked).
 	asked time.Time
+	// framed, when set, is told of each frame question posted: the
+	// user moving the view (Spare.hold).
+	framed func()
 
 	opened engine.Opened
 	drawn  engine.Drawn // the last frame's, answered again for one superseded
@@ -179,6 +182,9 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 	q.Set("id", id)
 	if err := post(w.w, q); err != nil {
 		return js.Value{}, err
+	}
+	if w.framed != nil && (kind == "frame" || kind == "fleetframe") {
+		w.framed()
 	}
 	var check <-chan time.Time
 	if cancelled != nil {
@@ -625,6 +631,12 @@ func (w *Worker) Warm(urls, incident []string, view engine.ViewState, brief bool
 		return false, err
 	}
 	return m.Get("warmed").Truthy(), nil
+}
+
+// endWarmUp ends the warm-up w runs, if any, at its next step: any
+// question that arrives does (the worker's warm).
+func (w *Worker) endWarmUp() {
+	go func() { _, _ = w.ask(question("hold"), nil, nil) }()
 }
 
 // arrayOf is strs as a JavaScript Array.

@@ -17,7 +17,8 @@
 // incident: the files of an incident opened together, view: the
 // warm-up, which has this wasm's code optimised before the first drop,
 // and brief: true for the short warm-up of a worker whose code another
-// worker optimised already),
+// worker optimised already), "hold" (nothing: it ends a warm-up while
+// the user moves the view),
 // or one of the panels' questions
 // (panels.go: "files", "event", "find", "findings", "rangestats",
 // "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange",
@@ -116,6 +117,9 @@ func (h *host) answer(q js.Value) {
 		err = h.summary(q, reply)
 	case "warm":
 		err = h.warm(q, reply)
+	case "hold":
+		// Nothing: its arrival ended the warm-up that ran (warm), which
+		// the page runs again once the user is still (client.Spare).
 	case "files", "event", "find", "findings", "rangestats", "reconnectat", "fleet", "fleetframe", "fleethit", "fleetrange", "report":
 		err = h.panel(kind, q, reply)
 	default:
