@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -53,20 +54,14 @@ func TestBrowserEngineWarmIncident(t *testing.T) {
 // started while that one lived, runs the same optimised code.
 func TestBrowserSpareWarmsBriefly(t *testing.T) {
 	t.Parallel()
-	s := startSite(t)
-	tab := s.newTab(t)
-	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+	tab := warmTabWatching(t, `(() => {
 		window.warmQuestions = [];
 		const post = Worker.prototype.postMessage;
 		Worker.prototype.postMessage = function (m, ...rest) {
 			if (m && m.q === "warm") window.warmQuestions.push(!!m.brief);
 			return post.call(this, m, ...rest);
 		};
-	})()`})
-	must(t, err)
-	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-	waitFileOpen(t, tab, "client-go-golden-watch.http")
-	waitWarm(t, tab)
+	})()`)
 	warms := func() []bool {
 		got, err := chromedp.Run(tab, chromedp.Evaluate[[]bool](`window.warmQuestions`))
 		must(t, err)
@@ -111,9 +106,7 @@ func TestBrowserSpareWarmsBriefly(t *testing.T) {
 // runs again, to its end, once they have left the view still.
 func TestBrowserSpareWarmUpHeldWhileTheViewMoves(t *testing.T) {
 	t.Parallel()
-	s := startSite(t)
-	tab := s.newTab(t)
-	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+	tab := warmTabWatching(t, `(() => {
 		// Each worker's questions and its warm-ups' answers, in order.
 		window.spareLog = [];
 		let workers = 0;
@@ -133,11 +126,7 @@ func TestBrowserSpareWarmUpHeldWhileTheViewMoves(t *testing.T) {
 			if (m && (m.q === "warm" || m.q === "hold")) window.spareLog.push({worker: this.watchlensID, q: m.q});
 			return post.call(this, m, ...rest);
 		};
-	})()`})
-	must(t, err)
-	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
-	waitFileOpen(t, tab, "client-go-golden-watch.http")
-	waitWarm(t, tab)
+	})()`)
 	upload(t, tab, "samples/w4-then-resume.http")
 	waitFileOpen(t, tab, "w4-then-resume.http")
 	type event struct {
@@ -198,4 +187,19 @@ func TestBrowserSpareWarmUpHeldWhileTheViewMoves(t *testing.T) {
 	if cut := slices.IndexFunc(mine, func(e event) bool { return e.Answer == "warm" }); cut < 0 || mine[cut].Warmed {
 		t.Errorf("the spare's first warm-up ran to its end though the view moved: %+v", mine)
 	}
+}
+
+// warmTabWatching opens a site of its own in a tab that runs script
+// before the page's own scripts, on the visit's sample, and waits until
+// the page is warm (its spare's warm-up and its rehearsal).
+func warmTabWatching(t *testing.T, script string) context.Context {
+	t.Helper()
+	s := startSite(t)
+	tab := s.newTab(t)
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+	must(t, err)
+	navigate(t, tab, s.url+"/?sample=client-go-golden-watch.http")
+	waitFileOpen(t, tab, "client-go-golden-watch.http")
+	waitWarm(t, tab)
+	return tab
 }
