@@ -55,10 +55,16 @@ func TestBrowserEngineWarmIncident(t *testing.T) {
 func TestBrowserSpareWarmsBriefly(t *testing.T) {
 	t.Parallel()
 	tab := warmTabWatching(t, `(() => {
+		// Each worker's first warm-up: one the user's moving the view
+		// ended is asked again (TestBrowserSpareWarmUpHeldWhileTheViewMoves).
 		window.warmQuestions = [];
+		const warmed = new WeakSet();
 		const post = Worker.prototype.postMessage;
 		Worker.prototype.postMessage = function (m, ...rest) {
-			if (m && m.q === "warm") window.warmQuestions.push(!!m.brief);
+			if (m && m.q === "warm" && !warmed.has(this)) {
+				warmed.add(this);
+				window.warmQuestions.push(!!m.brief);
+			}
 			return post.call(this, m, ...rest);
 		};
 	})()`)
