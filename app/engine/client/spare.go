@@ -40,14 +40,13 @@ type Spare struct {
 	optimised []*Worker
 	// movedAt is when the user last moved the view of a capture whose
 	// worker this spare handed out (hold), and warming the worker whose
-	// warm-up runs, nil when none; held says it was asked to end.
+	// warm-up runs and has not been asked to end, nil when none.
 	// A warm-up takes a core for seconds, which on a 2-core machine
 	// made the frames of a pan beside it 40-60 ms (docs/performance.md,
 	// the pan row): it ends while the user moves the view, and runs
 	// again once they have been still for holdStill. Under mu.
 	movedAt time.Time
 	warming *Worker
-	held    bool
 }
 
 // holdStill is how long the user must have left the view still before a
@@ -103,7 +102,7 @@ func (s *Spare) warmAgain(w *Worker) bool {
 		s.mu.Lock()
 		mine, left := s.next == w, holdStill-time.Since(s.movedAt)
 		if mine && left <= 0 {
-			s.warming, s.held = w, false
+			s.warming = w
 		}
 		s.mu.Unlock()
 		if !mine || left <= 0 {
@@ -119,10 +118,9 @@ func (s *Spare) hold() {
 	s.mu.Lock()
 	s.movedAt = time.Now()
 	w := s.warming
-	end := w != nil && !s.held
-	s.held = s.held || end
+	s.warming = nil // asked to end once
 	s.mu.Unlock()
-	if end {
+	if w != nil {
 		w.endWarmUp()
 	}
 }
