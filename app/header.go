@@ -175,11 +175,11 @@ func (c *capture) fileNames() []string {
 	if c == nil {
 		return nil
 	}
-	names := make([]string, 0, len(c.Opened.Files)+len(c.Opened.Exports))
-	for _, f := range c.Opened.Files {
-		names = append(names, f.Name)
+	names := make([]string, c.files())
+	for i := range names {
+		names[i] = c.fileName(i)
 	}
-	return append(names, c.Opened.Exports...)
+	return names
 }
 
 // filesText names the files open, for the header and the tab's title:
@@ -190,7 +190,7 @@ func (c *capture) filesText() string {
 	if c == nil {
 		return ""
 	}
-	n := len(c.Opened.Files) + len(c.Opened.Exports)
+	n := c.files()
 	named := n
 	if n > 3 {
 		named = 2
@@ -204,6 +204,9 @@ func (c *capture) filesText() string {
 	}
 	return strings.Join(short, ", ")
 }
+
+// files is how many files are open, the Prometheus exports included.
+func (c *capture) files() int { return len(c.Opened.Files) + len(c.Opened.Exports) }
 
 // fileName is fileNames()[i], without the list made.
 func (c *capture) fileName(i int) string {
