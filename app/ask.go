@@ -30,6 +30,9 @@ type workerEngine interface {
 	AskEncodedFleetFrame(st engine.FleetState) (canvas.FleetLayout, canvas.EncodedJS, error)
 	// LastAsked is when the page last asked it a question.
 	LastAsked() time.Time
+	// GiveBack hands back the buffer of a frame it answered that the
+	// page has drawn over, for a later frame.
+	GiveBack(e canvas.EncodedJS)
 }
 
 // inWorker says whether eng answers from a worker (workerEngine).

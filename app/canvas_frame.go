@@ -60,6 +60,24 @@ func sendJS(draw, cv goapp.Value, e canvas.EncodedJS) {
 	draw.Invoke(cv, e.Spec, e.Bytes, e.N)
 }
 
+// drawnAnswer is the frame a view drew last of those the engine's worker
+// answered. Once the view draws another over it, its buffer goes back to
+// the worker for a later frame (workerEngine.GiveBack): web/timeline.js
+// keeps a canvas's last frame only, to draw it again when the theme
+// changes.
+type drawnAnswer struct {
+	last canvas.EncodedJS
+}
+
+// drew notes e, an answer of w's just drawn, and gives back the one
+// drawn before it.
+func (a *drawnAnswer) drew(w workerEngine, e canvas.EncodedJS) {
+	if a.last.Bytes != nil {
+		w.GiveBack(a.last)
+	}
+	a.last = e
+}
+
 // canvasOf is the canvas element of a mounted view, nil before it is
 // mounted.
 func canvasOf(c goapp.Composer) goapp.Value {

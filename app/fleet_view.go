@@ -67,6 +67,8 @@ type FleetView struct {
 	// later task (askFrame) is not, once another was handed meanwhile.
 	draws  int
 	frames frameSender
+	// answered is the last of the worker's frames drawn.
+	answered drawnAnswer
 	// restartLabelsShown is the canvas's data-restart-labels, the JSON
 	// of the last frame's layout.RestartLabels.
 	restartLabelsShown string
@@ -415,6 +417,7 @@ func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.V
 			if !needsPixels(cv, l.Width, l.Height, st.PixelRatio) {
 				v.shown(cv, l)
 				sendJS(draw, cv, enc)
+				v.answered.drew(w, enc)
 				return
 			}
 			// A new canvas, or a new size: its pixels are allocated in a
@@ -432,6 +435,7 @@ func (v *FleetView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.V
 				if v.draws == n {
 					v.shown(cv, l)
 					sendJS(draw, cv, enc)
+					v.answered.drew(w, enc)
 				}
 			})
 		})

@@ -118,6 +118,8 @@ type TimelineView struct {
 	// moving says a move's range is not yet settled (see moved).
 	moving bool
 	frames frameSender
+	// answered is the last of the worker's frames drawn.
+	answered drawnAnswer
 	// ctx is the view's own context, from OnMount, which the engine's
 	// answers are dispatched through (see own).
 	ctx goapp.Context
@@ -594,6 +596,7 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 				defer v.draw(ctx)
 			}
 			v.showEncoded(cv, draw, key, d, enc)
+			v.answered.drew(w, enc)
 			v.drawnSummary = summary
 			changed := zones
 			if zones {

@@ -588,6 +588,13 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 		PanPhases                                                                              [3]float64
 	}
 	var sum frames
+	// WATCHLENS_BENCH_TRACE traces the rounds, each part of a frame
+	// measured in it (performance.measure: asking, answering, drawing).
+	var stopTrace func() loadCPU
+	if os.Getenv("WATCHLENS_BENCH_TRACE") != "" {
+		stopTrace = startCPUTrace(b, tab)
+		must(b, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.watchlensFrames.marked = true`)))
+	}
 	b.ResetTimer()
 	for range b.N {
 		got, err := chromedp.Run(tab, chromedp.Evaluate[frames](`(async () => {
@@ -647,6 +654,9 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 		sum.DragLongest = max(sum.DragLongest, got.DragLongest)
 		sum.DragEndLongest = max(sum.DragEndLongest, got.DragEndLongest)
 	}
+	if stopTrace != nil {
+		stopTrace()
+	}
 	n := float64(b.N)
 	// The median and the 95th percentile of each run are averaged over
 	// the runs; the slowest frame is the slowest of all, which on this
@@ -666,8 +676,9 @@ func benchFrames(b *testing.B, s *servedSite, file, shot string) {
 
 // watchWorkerFrames has the pages tab opens note, in
 // window.watchlensFrames, when each frame question, the timeline's or the
-// fleet's, goes to the engine's worker (asked: {id, t, view}, view as
-// JSON; a fleet frame's view is in its args), when its frame comes back (answered: id to t;
+// fleet's, goes to the engine's worker (asked: {id, t, view, q, spare},
+// view as JSON, a fleet frame's view in its args; spare the length of the
+// buffer the page gave back with it, 0 for none), when its frame comes back (answered: id to t;
 // superseded answers carry none) and when each frame is drawn (draws, by
 // web/timeline.js's watchlensDraw, wrapped once the script defines it);
 // waiters are called with each draw's time until they answer true.
@@ -677,7 +688,7 @@ func watchWorkerFrames(t testing.TB, tab context.Context) {
 		const f = window.watchlensFrames = {asked: [], answered: new Map(), draws: [], waiters: [], phases: []};
 		const post = Worker.prototype.postMessage;
 		Worker.prototype.postMessage = function (m, ...rest) {
-			if (m && (m.q === "frame" || m.q === "fleetframe")) f.asked.push({id: m.id, t: performance.now(), view: m.view});
+			if (m && (m.q === "frame" || m.q === "fleetframe")) f.asked.push({id: m.id, t: performance.now(), view: m.view, q: m.q, spare: m.spare ? m.spare.byteLength : 0});
 			return post.call(this, m, ...rest);
 		};
 		const W = window.Worker;
@@ -714,7 +725,9 @@ func watchWorkerFrames(t testing.TB, tab context.Context) {
 // n animation frames in a row, then up(), and answers the frames drawn
 // between the first move and the last, the longest main-thread task
 // that started meanwhile, and the longest in the half second after up
-// (the page hears of the range then, and renders).
+// (the page hears of the range then, and renders). Each frame answered
+// notes its parts' times in f.phases and, with f.marked, measures them
+// in the page's timeline, for a trace.
 const workerFrameTiming = `
 			const f = window.watchlensFrames;
 			const answered = t0 => new Promise(done => {
@@ -723,6 +736,11 @@ const workerFrameTiming = `
 						const ta = f.answered.get(a.id);
 						if (a.t >= t0 && ta !== undefined && ta <= td) {
 							f.phases.push([a.t - t0, ta - a.t, td - ta]);
+							if (f.marked) {
+								performance.measure("asking", {start: t0, end: a.t});
+								performance.measure("answering", {start: a.t, end: ta});
+								performance.measure("drawing", {start: ta, end: td});
+							}
 							done(td - t0);
 							return true;
 						}

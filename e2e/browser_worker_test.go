@@ -29,13 +29,19 @@ type workerAnswers struct {
 	Spec, Floats   string
 	Zoomed         struct{ Drawn, Spec, Floats string }
 	Hit            string
+	// Again is the zoomed frame asked again with a buffer given back
+	// that holds it exactly, every byte of it set first; Reused says the
+	// answer came in a buffer as long as that one.
+	Again  struct{ Spec, Floats string }
+	Reused bool
 }
 
 // TestBrowserEngineWorker: three files of the lab recording (an audit
 // log and two captures), opened through the engine in its worker
 // (app/engine/worker) in Chromium, answer what the same engine answers
 // in-process natively: the load, the first frame (its spec and every
-// float), its summary, a zoomed frame and a hit test on it.
+// float), its summary, a zoomed frame and a hit test on it; and the
+// zoomed frame again, written in a buffer given back.
 func TestBrowserEngineWorker(t *testing.T) {
 	t.Parallel()
 	dir := testsample.Recording(t, "samples-lab")
@@ -75,9 +81,9 @@ func TestBrowserEngineWorker(t *testing.T) {
 		const files = await Promise.all(a.names.map(async (n) => new File([await (await fetch("/recording/" + n)).blob()], n)));
 		const w = new Worker("engine-worker.js");
 		let id = 0;
-		const ask = (q) => new Promise((ok) => {
+		const ask = (q, transfer = []) => new Promise((ok) => {
 			w.onmessage = (e) => ok(e.data);
-			w.postMessage({ id: ++id, ...q });
+			w.postMessage({ id: ++id, ...q }, transfer);
 		});
 		const base64 = (buf) => {
 			const b = new Uint8Array(buf);
@@ -91,11 +97,22 @@ func TestBrowserEngineWorker(t *testing.T) {
 		if (z.error) return { Error: z.error };
 		const h = await ask({ q: "hit", view: a.zoomed, x: a.x, y: a.y });
 		if (h.error) return { Error: h.error };
+		// The page gives a frame's buffer back once it has drawn another
+		// over it (client.Worker.GiveBack): the worker writes a later
+		// frame in the smallest buffer it holds that fits, here this
+		// one, as long as the frame, every byte of it set beforehand.
+		const zFloats = base64(z.bytes);
+		const spare = new ArrayBuffer(z.bytes.length);
+		new Uint8Array(spare).fill(0xA5);
+		const spareLength = spare.byteLength;
+		const g = await ask({ q: "frame", view: a.zoomed, spare }, [spare]);
+		if (g.error) return { Error: g.error };
 		w.terminate();
 		// The plain data crosses as JSON's UTF-8 bytes.
 		const text = (b) => new TextDecoder().decode(b);
 		return { Opened: text(o.opened), Files: text(o.files), Drawn: text(o.drawn), Summary: text(o.summary), Spec: o.spec, Floats: base64(o.bytes),
-			Zoomed: { Drawn: text(z.drawn), Spec: z.spec, Floats: base64(z.bytes) }, Hit: text(h.hit) };
+			Zoomed: { Drawn: text(z.drawn), Spec: z.spec, Floats: zFloats }, Hit: text(h.hit),
+			Again: { Spec: g.spec, Floats: base64(g.bytes) }, Reused: g.bytes.buffer.byteLength === spareLength && spareLength > 0 };
 	})(`+string(args)+`)`, chromedp.EvalAwaitPromise))
 	must(t, err)
 	if got.Error != "" {
@@ -133,6 +150,10 @@ func TestBrowserEngineWorker(t *testing.T) {
 	}
 	sameFrame("the first frame", got.Spec, got.Floats, &fr)
 	sameFrame("the zoomed frame", got.Zoomed.Spec, got.Zoomed.Floats, &zfr)
+	sameFrame("the zoomed frame written in a buffer given back", got.Again.Spec, got.Again.Floats, &zfr)
+	if !got.Reused {
+		t.Error("the zoomed frame asked again with a buffer given back came in another buffer")
+	}
 	if len(opened.Files) < 3 || opened.Events == 0 || summary.Lanes == 0 || len(fr.Ops) == 0 {
 		t.Errorf("the load proves little: %d files, %d events, %d lanes, %d ops", len(opened.Files), opened.Events, summary.Lanes, len(fr.Ops))
 	}

@@ -149,11 +149,13 @@
 
   // The colours follow the light or dark theme, read when a frame is
   // drawn: when the system switches theme, each canvas on the page draws
-  // its last frame again (the page itself may not render at all).
+  // its last frame again (the page itself may not render at all). A
+  // frame whose buffer went back to the engine's worker (the page's
+  // drawnAnswer, once the view drew another) has none left to draw.
   const lastFrames = new Map();
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
     for (const [canvas, frame] of [...lastFrames]) {
-      window.watchlensDraw(canvas, ...frame);
+      if (canvas.isConnected && (frame[2] === 0 || frame[1].byteLength > 0)) window.watchlensDraw(canvas, ...frame);
     }
   });
 

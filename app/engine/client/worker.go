@@ -54,6 +54,9 @@ type Worker struct {
 	// fleetLayout is the last fleet frame's, likewise.
 	fleetLayout canvas.FleetLayout
 	floats      []byte
+	// spares are the buffers of frames drawn over (GiveBack), each to
+	// go back to the worker with a frame question.
+	spares []js.Value
 }
 
 // ErrEnded: the worker ended (terminated, out of memory, or its script
@@ -180,6 +183,9 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 		w.mu.Unlock()
 	}()
 	q.Set("id", id)
+	if kind == "frame" || kind == "fleetframe" {
+		w.attachSpare(q)
+	}
 	if err := post(w.w, q); err != nil {
 		return js.Value{}, err
 	}
@@ -228,7 +234,8 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 	}
 }
 
-// post posts q to the worker w. A browser may refuse it (postMessage
+// post posts q to the worker w, moving its spare buffer (attachSpare)
+// rather than copying it. A browser may refuse it (postMessage
 // throws: an object it cannot clone, a worker it will not run): that
 // is the question's error, not a panic, which would end the page's Go
 // program with it, and with it every panel, over one question.
@@ -238,8 +245,47 @@ func post(w, q js.Value) (err error) {
 			err = fmt.Errorf("the browser refused the engine's worker a question: %v", r)
 		}
 	}()
+	if b := q.Get("spare"); b.Truthy() {
+		w.Call("postMessage", q, []any{b})
+		return nil
+	}
 	w.Call("postMessage", q)
 	return nil
+}
+
+// maxSpares is how many buffers given back wait for a frame question.
+const maxSpares = 2
+
+// GiveBack hands back the buffer of the frame e, which a frame question
+// answered (AskEncodedFrame, AskEncodedFleetFrame) and the page drew,
+// once the page has drawn another over it and holds e no more: the
+// next frame question takes it to the worker, which writes a later
+// frame in it rather than in memory the browser maps afresh.
+func (w *Worker) GiveBack(e canvas.EncodedJS) {
+	b, ok := e.Bytes.(js.Value)
+	if !ok || !b.Truthy() {
+		return
+	}
+	buf := b.Get("buffer")
+	if buf.Get("byteLength").Int() == 0 {
+		return // moved already
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.spares) < maxSpares {
+		w.spares = append(w.spares, buf)
+	}
+}
+
+// attachSpare sets a buffer given back on the frame question q, if the
+// page gave one back.
+func (w *Worker) attachSpare(q js.Value) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if n := len(w.spares); n > 0 {
+		q.Set("spare", w.spares[n-1])
+		w.spares = w.spares[:n-1]
+	}
 }
 
 // cancelCheck is how often a load checks whether the page has left it.

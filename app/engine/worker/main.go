@@ -47,6 +47,11 @@ func main() {
 	questions := newQueue[js.Value]()
 	js.Global().Set("watchlensWorkerMessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		q := args[0]
+		if b := q.Get("spare"); b.Truthy() {
+			// A frame's buffer the page has drawn over: the next frame
+			// is written in it.
+			h.buffers.put(b)
+		}
 		h.latest[q.Get("q").String()] = q.Get("id").Int()
 		h.arrived++
 		if q.Get("q").String() == "open" {

@@ -142,5 +142,5 @@ func fleetOf(e *engine.Engine, reply js.Value) engine.Fleet {
 // its layout.
 func (h *host) fleetFrame(e *engine.Engine, st engine.FleetState, reply js.Value) (canvas.FleetLayout, error) {
 	layout := e.FleetFrame(st, &h.fleetFr)
-	return layout, setFrame(reply, &h.fleetFr)
+	return layout, h.setFrame(reply, &h.fleetFr)
 }

@@ -37,6 +37,8 @@ type host struct {
 	// rehearsals are the views of the capture open whose frames are yet
 	// to be rehearsed (rehearse).
 	rehearsals []engine.ViewState
+	// buffers are the frames' buffers the page gave back.
+	buffers frameBuffers
 }
 
 // startReading has the files of the open question q begin to be read as
@@ -197,7 +199,7 @@ func (h *host) answerOpened(reply js.Value, eng *engine.Engine, opened engine.Op
 	if st.From == 0 && st.To == 0 {
 		st.From, st.To = opened.Extent(st.AxisRV)
 	}
-	d, err := draw(eng, &h.fr, st, reply)
+	d, err := h.draw(eng, &h.fr, st, reply)
 	if err != nil {
 		return err
 	}
@@ -327,7 +329,7 @@ func (h *host) frame(q, reply js.Value) error {
 	if err != nil {
 		return err
 	}
-	d, err := draw(h.eng, &h.fr, st, reply)
+	d, err := h.draw(h.eng, &h.fr, st, reply)
 	if err != nil || !q.Get("summary").Truthy() {
 		return err
 	}
@@ -365,28 +367,29 @@ func (h *host) view(q js.Value) (engine.ViewState, error) {
 // draw has eng build the frame of st into fr and sets it on reply
 // (setFrame), with what the engine answered of it (drawn), which it also
 // answers.
-func draw(eng *engine.Engine, fr *canvas.Frame, st engine.ViewState, reply js.Value) (engine.Drawn, error) {
+func (h *host) draw(eng *engine.Engine, fr *canvas.Frame, st engine.ViewState, reply js.Value) (engine.Drawn, error) {
 	d := eng.Frame(st, fr)
-	if err := setFrame(reply, fr); err != nil {
+	if err := h.setFrame(reply, fr); err != nil {
 		return d, err
 	}
 	return d, setJSON(reply, "drawn", d)
 }
 
 // setFrame sets fr on reply as web/timeline.js's watchlensDraw takes it:
-// {spec, bytes, n}; post transfers the bytes' buffer. The floats are
+// {spec, bytes, n}; post transfers the bytes' buffer, one the page gave
+// back when it has one that holds them (frameBuffers). The floats are
 // copied into it from the frame's own memory (FloatBytes): a buffer
 // written for each frame was nearly all a pan frame's garbage, and as
 // wasm nothing runs Go's collector beside the engine, so the cycle that
 // garbage made due ran whole inside a frame of the pan.
-func setFrame(reply js.Value, fr *canvas.Frame) error {
+func (h *host) setFrame(reply js.Value, fr *canvas.Frame) error {
 	spec, err := fr.Spec()
 	if err != nil {
 		return err
 	}
 	b, n := fr.FloatBytes()
 	reply.Set("spec", string(spec))
-	setBytes(reply, "bytes", b)
+	reply.Set("bytes", h.buffers.bytesOf(b))
 	reply.Set("n", n)
 	return nil
 }

@@ -38,10 +38,12 @@ func (h *host) rehearse(waiting func() bool) {
 		h.rehearsals = h.rehearsals[1:]
 		d, summary := h.eng.Rehearse(st, &h.fr)
 		thrown := js.Global().Get("Object").New()
-		if setFrame(thrown, &h.fr) != nil || setJSON(thrown, "drawn", d) != nil || setJSON(thrown, "summary", summary) != nil {
+		if h.setFrame(thrown, &h.fr) != nil || setJSON(thrown, "drawn", d) != nil || setJSON(thrown, "summary", summary) != nil {
 			h.rehearsals = nil
 			return
 		}
+		// Never posted: the next frame is written in its buffer.
+		h.buffers.put(thrown.Get("bytes").Get("buffer"))
 		// Questions posted meanwhile arrive before the next one.
 		jsrt.AfterQueuedTasks()
 	}
