@@ -249,7 +249,9 @@ func renderClient(f *engine.FileReport) goapp.UI {
 }
 
 // renderProblems puts what went wrong in the input at the top of the page,
-// where it is seen before any chart built on it: one line per file; and
+// where it is seen before any chart built on it: one line per file whose
+// input has problems, then one for the files that are no capture at all
+// (notCapturesLine); and
 // under it, quietly, the notes on how a file was read (engine.File.Notes),
 // which are no problem.
 func (c *capture) renderProblems() goapp.UI {
@@ -267,11 +269,12 @@ func (c *capture) renderProblems() goapp.UI {
 				notes = append(notes, fmt.Sprintf("Note: %s: %s.", words.Isolated(f.Name), note))
 			}
 		}
-		if f.LooksLike != "" {
-			lines = append(lines, fmt.Sprintf("%s is not a watch capture: it looks like %s.", words.Isolated(f.Name), f.LooksLike))
-		} else if f.Problems > 0 {
+		if f.Problems > 0 && f.NotCapture == timeline.IsCapture && f.LooksLike == "" {
 			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), quantity.Plural(f.Problems, "problem"), f.RootCause))
 		}
+	}
+	if l := notCapturesLine(c.Opened.Files); l != "" {
+		lines = append(lines, l)
 	}
 	// One element whatever it holds: see renderCapture's capture-notes.
 	return goapp.Div().Class("input-report").Body(

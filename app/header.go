@@ -1,10 +1,12 @@
 package app
 
 import (
+	"slices"
 	"strings"
 
 	"watchlens/app/words"
 	"watchlens/internal/quantity"
+	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -185,7 +187,9 @@ func (c *capture) fileNames() []string {
 // filesText names the files open, for the header and the tab's title:
 // only the first few are named, so only they are shortened (a name's
 // isolating and shortening, over the 10 001 files of 10 000 virtual
-// clients, would hold the page's render).
+// clients, would hold the page's render). Those named are records when
+// any is: every file of an incident's folder begins with its README and
+// its notes, which named the incident as "README.md, SUMMARY.txt".
 func (c *capture) filesText() string {
 	if c == nil {
 		return ""
@@ -195,14 +199,31 @@ func (c *capture) filesText() string {
 	if n > 3 {
 		named = 2
 	}
-	short := make([]string, named)
-	for i := range short {
-		short[i] = words.ShortName(words.Isolated(c.fileName(i)))
+	// The first files named, records first, then the others in order.
+	pick := make([]int, 0, named)
+	for _, records := range []bool{true, false} {
+		for i := 0; i < n && len(pick) < named; i++ {
+			if c.isRecord(i) == records {
+				pick = append(pick, i)
+			}
+		}
+	}
+	slices.Sort(pick)
+	short := make([]string, len(pick))
+	for k, i := range pick {
+		short[k] = words.ShortName(words.Isolated(c.fileName(i)))
 	}
 	if n > 3 {
 		return strings.Join(short, ", ") + " and " + quantity.Plural(n-2, "other file")
 	}
 	return strings.Join(short, ", ")
+}
+
+// isRecord says whether the i-th file of fileNames is a record of the
+// incident: a Prometheus export, or a file something in was read from
+// (engine.File.NotCapture).
+func (c *capture) isRecord(i int) bool {
+	return i >= len(c.Opened.Files) || c.Opened.Files[i].NotCapture == timeline.IsCapture
 }
 
 // files is how many files are open, the Prometheus exports included.

@@ -37,3 +37,18 @@ func TestFilesTextNamesTheFirstFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestFilesTextNamesRecordsFirst: of an incident's files selected
+// together, the header names records, not the README and the notes that
+// sort first.
+func TestFilesTextNamesRecordsFirst(t *testing.T) {
+	lab := testsample.Recording(t, "samples-lab")
+	paths := []string{lab + "/README.md", lab + "/SUMMARY.txt", lab + "/TRUTH.tsv",
+		testsample.Sample(t, "w3-then-resume.ts.http"), testsample.Sample(t, "w4-then-resume.ts.http")}
+	_, o := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
+	c := &capture{&load.Capture{Opened: o}}
+	got := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(c.filesText())
+	if want := "w3-then-resume.ts.http, w4-then-resume.ts.http and 3 other files"; got != want {
+		t.Errorf("the header says %q, want %q", got, want)
+	}
+}

@@ -6,8 +6,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-
-	"watchlens/parser"
 )
 
 // Unjudged is an input that gave nothing to judge: no 410, and no watch
@@ -49,9 +47,9 @@ func (tl *Timeline) Unjudged() []Unjudged {
 			why = "the server answered " + strings.Join(statuses, ", ") + ", so there is no watch to judge"
 		case f.Counts["ERROR"] > 0:
 			why = "its only events are errors the server sent in the stream (" + tl.errorsOf(fi) + "), so there is no watch to judge"
-		case slices.ContainsFunc(f.Diagnostics, func(d parser.Diagnostic) bool { return d.Kind == parser.DiagEmpty }):
+		case isEmpty(f.Diagnostics):
 			why = "it is not a watch capture: it is empty"
-		case len(f.Diagnostics) > 0 && !slices.ContainsFunc(f.Diagnostics, func(d parser.Diagnostic) bool { return d.Kind != parser.DiagBadJSON }):
+		case onlyBadJSON(f.Diagnostics):
 			why = "it is not a watch capture: nothing in it reads as a watch event, an audit log, a client log or a metrics export"
 		}
 		out = append(out, Unjudged{Name: f.Name, Reason: why})

@@ -125,6 +125,9 @@ type File struct {
 	LooksLike string `json:",omitempty"`
 	Problems  int    `json:",omitempty"`
 	RootCause string `json:",omitempty"`
+	// NotCapture says why it is no watch capture when nothing in it was
+	// read as one (timeline.NotCapture); its problems are then only that.
+	NotCapture timeline.NotCapture `json:",omitempty"`
 	// Notes say how its input was read (timeline.IsNote), which is no
 	// problem: "the log's times name no time zone: they are read as UTC".
 	Notes []string `json:",omitempty"`

@@ -266,11 +266,12 @@ func endText(s timeline.Session) string {
 
 // noteFiles adds to the load's answer what the page says of its files
 // before any tab is shown: what each file is when it holds no watch
-// record, its problems in its input and the one that explains the
-// others, and the Prometheus exports' names.
+// record, and why, its problems in its input and the one that explains
+// the others, and the Prometheus exports' names.
 func noteFiles(tl *timeline.Timeline, o *Opened) {
 	for i, f := range tl.Files {
 		o.Files[i].LooksLike = tl.LooksLike(i)
+		o.Files[i].NotCapture = tl.NotCapture(i)
 		problems := inputProblems(f.Diagnostics)
 		if o.Files[i].Problems = len(problems); o.Files[i].Problems > 0 {
 			o.Files[i].RootCause = rootCause(problems)

@@ -1,0 +1,60 @@
+package app
+
+import (
+	"fmt"
+
+	"watchlens/app/engine"
+	"watchlens/app/words"
+	"watchlens/internal/quantity"
+	"watchlens/timeline"
+)
+
+// notCapturesShown is how many files a list of those that are no
+// capture names before it counts the rest.
+const notCapturesShown = 12
+
+// unreadableWhy is why a file whose every line the readers refused is no
+// capture, as the verdict says it too (timeline.Unjudged).
+const unreadableWhy = "reads as a watch event, an audit log, a client log or a metrics export"
+
+// notCapturesLine says, in one sentence, which of the files the user
+// gave are no watch capture and why (engine.File.NotCapture), "" when
+// none: selecting every file of an incident's folder gives its notes and
+// tables too, and a paragraph of parser problems for each buried the
+// records read above the fold.
+func notCapturesLine(files []engine.File) string {
+	var described, unreadable []string
+	var one *engine.File
+	for i := range files {
+		f := &files[i]
+		name := words.Isolated(f.Name)
+		switch f.NotCapture {
+		case timeline.LooksLikeOther:
+			described = append(described, name+" is "+f.LooksLike)
+		case timeline.Empty:
+			described = append(described, name+" is empty")
+		case timeline.Unreadable:
+			unreadable = append(unreadable, name)
+		default:
+			continue
+		}
+		one = f
+	}
+	switch n := len(described) + len(unreadable); {
+	case n == 0:
+		return ""
+	case n == 1 && len(unreadable) == 1:
+		return fmt.Sprintf("%s is not a watch capture: nothing in it %s.", words.Isolated(one.Name), unreadableWhy)
+	case n == 1 && one.NotCapture == timeline.LooksLikeOther:
+		return fmt.Sprintf("%s is not a watch capture: it looks like %s.", words.Isolated(one.Name), one.LooksLike)
+	case n == 1:
+		return fmt.Sprintf("%s is not a watch capture: it is empty.", words.Isolated(one.Name))
+	case len(unreadable) == 0:
+		return fmt.Sprintf("%d files are not watch captures: %s.", n, quantity.Listed(described, notCapturesShown))
+	case len(described) == 0:
+		return fmt.Sprintf("%d files are not watch captures: nothing in them %s (%s).", n, unreadableWhy, quantity.Listed(unreadable, notCapturesShown))
+	default:
+		return fmt.Sprintf("%d files are not watch captures: %s, and nothing in the other %d %s (%s).",
+			n, quantity.Listed(described, notCapturesShown), len(unreadable), unreadableWhy, quantity.Listed(unreadable, notCapturesShown))
+	}
+}

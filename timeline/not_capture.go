@@ -1,0 +1,57 @@
+package timeline
+
+import (
+	"slices"
+
+	"watchlens/parser"
+)
+
+// NotCapture says why a file is no watch capture, when nothing in it
+// was read as one.
+type NotCapture uint8
+
+const (
+	// IsCapture: something in the file was read as a watch record, or it
+	// is an audit log (judged as one, Unjudged).
+	IsCapture NotCapture = iota
+	// LooksLikeOther: its start is a well-known format that is no watch
+	// record (LooksLike says which).
+	LooksLikeOther
+	// Empty: the file holds nothing.
+	Empty
+	// Unreadable: nothing in it reads as a watch event, an audit log, a
+	// client log or a metrics export (a table or notes kept beside the
+	// records).
+	Unreadable
+)
+
+// NotCapture says why file fi is no watch capture when nothing in it was
+// read as one: no session, so no request, answer or event, and no
+// problem in its input but text no reader could take. A virtual client
+// of a split is its capture's.
+func (tl *Timeline) NotCapture(fi int) NotCapture {
+	f := &tl.Files[fi]
+	if f.Audit || f.SplitOf != "" || len(f.Sessions) > 0 {
+		return IsCapture
+	}
+	switch {
+	case tl.LooksLike(fi) != "":
+		return LooksLikeOther
+	case isEmpty(f.Diagnostics):
+		return Empty
+	case onlyBadJSON(f.Diagnostics):
+		return Unreadable
+	}
+	return IsCapture
+}
+
+// isEmpty says the parser found the input empty.
+func isEmpty(diags []parser.Diagnostic) bool {
+	return slices.ContainsFunc(diags, func(d parser.Diagnostic) bool { return d.Kind == parser.DiagEmpty })
+}
+
+// onlyBadJSON says every problem the parser found is text it could not
+// take for a record, and it found one.
+func onlyBadJSON(diags []parser.Diagnostic) bool {
+	return len(diags) > 0 && !slices.ContainsFunc(diags, func(d parser.Diagnostic) bool { return d.Kind != parser.DiagBadJSON })
+}
