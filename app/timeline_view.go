@@ -765,8 +765,8 @@ func (v *TimelineView) Render() goapp.UI {
 			Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset, [ and ] to step through the events; the summary below lists what it shows").
 			Aria("describedby", "timeline-summary").
 			DataSet("selected", v.selected)),
-		goapp.If(len(v.opened.Files) > canvas.MaxFileGroups, func() goapp.UI {
-			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + quantity.Plural(len(v.opened.Files), "file") +
+		goapp.If(v.opened.Records() > canvas.MaxFileGroups, func() goapp.UI {
+			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + quantity.Plural(v.opened.Records(), "file") +
 				" open, pinned ones first; the fleet view shows every client.")
 		}),
 		v.renderSummary(),

@@ -67,6 +67,9 @@ type Cache struct {
 	// tracks are the bands that draw and answer for themselves: the API
 	// servers' (see serverTracks).
 	tracks []track
+	// unread are the files that are no capture (timeline.NotCapture),
+	// which have no group of tracks.
+	unread FileSet
 }
 
 func NewCache(tl *timeline.Timeline) *Cache {
@@ -82,6 +85,9 @@ func NewCache(tl *timeline.Timeline) *Cache {
 			name = value + " · " + key + " · " + f.SplitOf
 		}
 		c.files = append(c.files, name)
+		if tl.NotCapture(len(c.files)-1) != timeline.IsCapture {
+			c.unread = c.unread.With(len(c.files)-1, true)
+		}
 		if f.Clock != timeline.ClockNone {
 			c.noClock = false
 		}
@@ -251,7 +257,7 @@ func (c *Cache) Extent(axisRV bool) (int64, int64) {
 // Layout is the layout of a frame of this timeline: FileLayout with its
 // files.
 func (c *Cache) Layout(w, maxH float64, rows int, axisRV, had bool, folded, pinned FileSet) Layout {
-	return stackLayout(w, maxH, rows, c.files, c.tracks, axisRV, had, folded, pinned)
+	return stackLayout(w, maxH, rows, c.files, c.tracks, axisRV, had, folded, pinned, c.unread)
 }
 
 // Files is the number of files, whose groups of tracks a view can fold

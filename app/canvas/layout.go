@@ -120,12 +120,16 @@ func FitLayout(w, maxH float64, rows int, axisRV, had bool) Layout {
 // groups of the files in pinned come first; those in folded show their
 // name band alone.
 func FileLayout(w, maxH float64, rows int, files []string, axisRV, had bool, folded, pinned FileSet) Layout {
-	return stackLayout(w, maxH, rows, files, nil, axisRV, had, folded, pinned)
+	return stackLayout(w, maxH, rows, files, nil, axisRV, had, folded, pinned, FileSet{})
 }
 
 // stackLayout is FileLayout with the tracks under the density band: on
-// the time axis only, since they plot what happened when.
-func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axisRV, had bool, folded, pinned FileSet) Layout {
+// the time axis only, since they plot what happened when. The files in
+// unread hold nothing to draw (timeline.NotCapture: the README and the
+// notes selected with an incident's records) and have no group: they
+// took the first of the MaxFileGroups, and with one record beside them
+// it had a group of its own rather than the bands.
+func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axisRV, had bool, folded, pinned, unread FileSet) Layout {
 	g := gutterFor(w)
 	over := w < overW
 	if over {
@@ -134,8 +138,14 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	layout := Layout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), LabelsOver: over}
 	y := 0.0
 	file := -1
+	records := 0
+	for f := range files {
+		if !unread.Has(f) {
+			records++
+		}
+	}
 	groups := []string{""}
-	if len(files) > 1 {
+	if records > 1 {
 		groups = files
 	}
 	add := func(id BandID, h float64, label string) {
@@ -161,7 +171,7 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	order := make([]int, 0, len(groups))
 	for _, first := range []bool{true, false} {
 		for f := range groups {
-			if pinned.Has(f) == first {
+			if pinned.Has(f) == first && (len(groups) == 1 || !unread.Has(f)) {
 				order = append(order, f)
 			}
 		}

@@ -133,6 +133,18 @@ type File struct {
 	Notes []string `json:",omitempty"`
 }
 
+// Records counts the files that are records, which the timeline gives
+// a group of tracks: all but those that are no capture (File.NotCapture).
+func (o *Opened) Records() int {
+	n := 0
+	for i := range o.Files {
+		if o.Files[i].NotCapture == timeline.IsCapture {
+			n++
+		}
+	}
+	return n
+}
+
 // Extent is the capture's extent on an axis.
 func (o *Opened) Extent(axisRV bool) (int64, int64) {
 	if axisRV {
