@@ -113,18 +113,24 @@ type Exports struct {
 }
 
 // Files answers what was read from the first max files whose names hold
-// find, whatever its case (every file for an empty find).
+// find, whatever its case (every file for an empty find), the records
+// before the files that are no capture.
 func (e *Engine) Files(find string, max int) FilesReport {
 	tl := e.tl
 	out := FilesReport{Total: len(tl.Files), Servers: len(tl.Servers) > 0}
 	find = strings.ToLower(find)
-	for i, f := range tl.Files {
-		if find != "" && !strings.Contains(strings.ToLower(f.Name), find) {
-			continue
-		}
-		out.Matched++
-		if len(out.Shown) < max {
-			out.Shown = append(out.Shown, e.fileReport(i))
+	// The records first, then the files that are no capture (the README
+	// and the notes selected with an incident's records), which sort
+	// first by name.
+	for _, records := range []bool{true, false} {
+		for i, f := range tl.Files {
+			if (e.opened.Files[i].NotCapture == timeline.IsCapture) != records || find != "" && !strings.Contains(strings.ToLower(f.Name), find) {
+				continue
+			}
+			out.Matched++
+			if len(out.Shown) < max {
+				out.Shown = append(out.Shown, e.fileReport(i))
+			}
 		}
 	}
 	if m := tl.Metrics; m != nil {

@@ -106,6 +106,25 @@ func TestFilesFindAFileByName(t *testing.T) {
 	}
 }
 
+// TestFilesListRecordsFirst: of an incident's files selected together,
+// the Files tab lists the records before the README and the notes that
+// sort first by name, and still finds those by name.
+func TestFilesListRecordsFirst(t *testing.T) {
+	lab := testsample.Recording(t, "samples-lab")
+	e, _ := openFiles(t, Options{}, filepath.Join(lab, "README.md"), filepath.Join(lab, "TRUTH.tsv"), filepath.Join(lab, "c000-bookmarks.ts.http"))
+	r := e.Files("", 5)
+	var names []string
+	for _, f := range r.Shown {
+		names = append(names, f.Name)
+	}
+	if want := []string{"c000-bookmarks.ts.http", "README.md", "TRUTH.tsv"}; !slices.Equal(names, want) || r.Matched != 3 {
+		t.Errorf("the files listed: %q (%d matched), want %q", names, r.Matched, want)
+	}
+	if r = e.Files("truth", 5); len(r.Shown) != 1 || r.Shown[0].Name != "TRUTH.tsv" {
+		t.Errorf("finding truth: %+v", r.Shown)
+	}
+}
+
 // TestFilesSessionsNameTheirServer: the fleet recording's captures with
 // its audit logs; the sessions table names, for every session, the
 // server and process whose audit log holds its request.
