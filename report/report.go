@@ -479,6 +479,9 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 	r.addCadence(tl)
 	r.addErrors(tl)
 	for _, g := range a.Ages {
+		if tl.NotCapture(g.File) != timeline.IsCapture {
+			continue // a README or a table given with the records: no cursor
+		}
 		cr := CursorReport{File: name(g.File), Cursor: g.Kind.String(), LongestAgeSeconds: secs(g.MaxAge)}
 		if g.HasFinal {
 			cr.FinalRV = timeline.FormatRV(g.Final)

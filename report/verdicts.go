@@ -94,6 +94,9 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		r.RiskZones = append(r.RiskZones, zoneReport(a, z))
 	}
 	for fi, cf := range a.HadBookmarks {
+		if tl.NotCapture(fi) != timeline.IsCapture {
+			continue
+		}
 		cr := CounterfactualReport{File: name(fi), Synthetic: cf.Synthetic, Why: cf.Why, Bookmarks: cf.Bookmarks, Unknown: cf.Unknown}
 		if cf.Unknown > 0 {
 			cr.FirstUnknown = timeline.FormatTime(cf.FirstUnknown, clk(fi))
