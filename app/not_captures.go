@@ -43,12 +43,8 @@ func notCapturesLine(files []engine.File) string {
 	switch n := len(described) + len(unreadable); {
 	case n == 0:
 		return ""
-	case n == 1 && len(unreadable) == 1:
-		return fmt.Sprintf("%s is not a watch capture: nothing in it %s.", words.Isolated(one.Name), unreadableWhy)
-	case n == 1 && one.NotCapture == timeline.LooksLikeOther:
-		return fmt.Sprintf("%s is not a watch capture: it looks like %s.", words.Isolated(one.Name), one.LooksLike)
 	case n == 1:
-		return fmt.Sprintf("%s is not a watch capture: it is empty.", words.Isolated(one.Name))
+		return words.Isolated(one.Name) + " is not a watch capture: " + notCaptureWhy(one.NotCapture, one.LooksLike) + "."
 	case len(unreadable) == 0:
 		return fmt.Sprintf("%d files are not watch captures: %s.", n, quantity.Listed(described, notCapturesShown))
 	case len(described) == 0:
@@ -56,5 +52,18 @@ func notCapturesLine(files []engine.File) string {
 	default:
 		return fmt.Sprintf("%d files are not watch captures: %s, and nothing in the other %d %s (%s).",
 			n, quantity.Listed(described, notCapturesShown), len(unreadable), unreadableWhy, quantity.Listed(unreadable, notCapturesShown))
+	}
+}
+
+// notCaptureWhy says why one file is no watch capture, as the verdict
+// says it (timeline.Unjudged): "it looks like a PNG image".
+func notCaptureWhy(why timeline.NotCapture, looksLike string) string {
+	switch why {
+	case timeline.LooksLikeOther:
+		return "it looks like " + looksLike
+	case timeline.Empty:
+		return "it is empty"
+	default:
+		return "nothing in it " + unreadableWhy
 	}
 }

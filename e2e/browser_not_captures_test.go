@@ -18,7 +18,8 @@ import (
 // and tables) sees, above the verdict's details, one sentence naming the
 // files that are no capture, not a paragraph of parser problems for
 // each: twelve of them filled the first screen, and each said
-// "everything readable was read" of a file nothing was read from.
+// "everything readable was read" of a file nothing was read from. The
+// Files tab lists the records first.
 func TestBrowserIncidentFilesSelected(t *testing.T) {
 	t.Parallel()
 	dir := testsample.Recording(t, "samples-outage")
@@ -56,6 +57,10 @@ func TestBrowserIncidentFilesSelected(t *testing.T) {
 	}
 	if got.Height > 120 {
 		t.Errorf("the problems take %.0f px above the verdict's details", got.Height)
+	}
+	// The Files tab lists the records first.
+	if first := filesText(t, tab, "section.result"); !strings.HasPrefix(strings.TrimSpace(first), "broad-a.ts.http") {
+		t.Errorf("the Files tab begins with %.80q, not a record", first)
 	}
 	screenshot(t, tab, "incident-files-selected")
 }
