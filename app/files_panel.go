@@ -269,7 +269,7 @@ func (c *capture) renderProblems() goapp.UI {
 				notes = append(notes, fmt.Sprintf("Note: %s: %s.", words.Isolated(f.Name), note))
 			}
 		}
-		if f.Problems > 0 && f.NotCapture == timeline.IsCapture && f.LooksLike == "" {
+		if f.Problems > 0 && f.NotCapture == timeline.IsCapture {
 			lines = append(lines, fmt.Sprintf("%s: %s in the input, everything readable was read; %s", words.Isolated(f.Name), quantity.Plural(f.Problems, "problem"), f.RootCause))
 		}
 	}

@@ -13,10 +13,6 @@ import (
 // capture names before it counts the rest.
 const notCapturesShown = 12
 
-// unreadableWhy is why a file whose every line the readers refused is no
-// capture, as the verdict says it too (timeline.Unjudged).
-const unreadableWhy = "reads as a watch event, an audit log, a client log or a metrics export"
-
 // notCapturesLine says, in one sentence, which of the files the user
 // gave are no watch capture and why (engine.File.NotCapture), "" when
 // none: selecting every file of an incident's folder gives its notes and
@@ -44,26 +40,13 @@ func notCapturesLine(files []engine.File) string {
 	case n == 0:
 		return ""
 	case n == 1:
-		return words.Isolated(one.Name) + " is not a watch capture: " + notCaptureWhy(one.NotCapture, one.LooksLike) + "."
+		return words.Isolated(one.Name) + " is not a watch capture: " + one.NotCapture.Why(one.LooksLike) + "."
 	case len(unreadable) == 0:
 		return fmt.Sprintf("%d files are not watch captures: %s.", n, quantity.Listed(described, notCapturesShown))
 	case len(described) == 0:
-		return fmt.Sprintf("%d files are not watch captures: nothing in them %s (%s).", n, unreadableWhy, quantity.Listed(unreadable, notCapturesShown))
+		return fmt.Sprintf("%d files are not watch captures: nothing in them reads as %s (%s).", n, timeline.ReadersRead, quantity.Listed(unreadable, notCapturesShown))
 	default:
-		return fmt.Sprintf("%d files are not watch captures: %s, and nothing in the other %d %s (%s).",
-			n, quantity.Listed(described, notCapturesShown), len(unreadable), unreadableWhy, quantity.Listed(unreadable, notCapturesShown))
-	}
-}
-
-// notCaptureWhy says why one file is no watch capture, as the verdict
-// says it (timeline.Unjudged): "it looks like a PNG image".
-func notCaptureWhy(why timeline.NotCapture, looksLike string) string {
-	switch why {
-	case timeline.LooksLikeOther:
-		return "it looks like " + looksLike
-	case timeline.Empty:
-		return "it is empty"
-	default:
-		return "nothing in it " + unreadableWhy
+		return fmt.Sprintf("%d files are not watch captures: %s, and nothing in the other %d reads as %s (%s).",
+			n, quantity.Listed(described, notCapturesShown), len(unreadable), timeline.ReadersRead, quantity.Listed(unreadable, notCapturesShown))
 	}
 }

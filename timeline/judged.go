@@ -40,17 +40,18 @@ func (tl *Timeline) Unjudged() []Unjudged {
 			continue
 		}
 		why := "nothing in it could be read as a watch capture (no event)"
+		notCapture := func(n NotCapture) string { return "it is not a watch capture: " + n.Why(tl.LooksLike(fi)) }
 		switch {
 		case tl.LooksLike(fi) != "":
-			why = "it is not a watch capture: it looks like " + tl.LooksLike(fi)
+			why = notCapture(LooksLikeOther)
 		case len(statuses) > 0:
 			why = "the server answered " + strings.Join(statuses, ", ") + ", so there is no watch to judge"
 		case f.Counts["ERROR"] > 0:
 			why = "its only events are errors the server sent in the stream (" + tl.errorsOf(fi) + "), so there is no watch to judge"
 		case isEmpty(f.Diagnostics):
-			why = "it is not a watch capture: it is empty"
+			why = notCapture(Empty)
 		case onlyBadJSON(f.Diagnostics):
-			why = "it is not a watch capture: nothing in it reads as a watch event, an audit log, a client log or a metrics export"
+			why = notCapture(Unreadable)
 		}
 		out = append(out, Unjudged{Name: f.Name, Reason: why})
 	}

@@ -25,18 +25,38 @@ const (
 	Unreadable
 )
 
-// NotCapture says why file fi is no watch capture when nothing in it was
-// read as one: no session, so no request, answer or event, and no
-// problem in its input but text no reader could take. A virtual client
-// of a split is its capture's.
+// ReadersRead is what nothing in an Unreadable file reads as.
+const ReadersRead = "a watch event, an audit log, a client log or a metrics export"
+
+// Why says why a file is no watch capture, in the verdict's words
+// (Unjudged): "it looks like " and looksLike, its LooksLike; "it is
+// empty"; or "nothing in it reads as " and ReadersRead.
+func (n NotCapture) Why(looksLike string) string {
+	switch n {
+	case LooksLikeOther:
+		return "it looks like " + looksLike
+	case Empty:
+		return "it is empty"
+	default:
+		return "nothing in it reads as " + ReadersRead
+	}
+}
+
+// NotCapture says why file fi is no watch capture: its start is a
+// well-known format that is no watch record (LooksLike: a split reads
+// such a file all the same, and a README's example event can give it a
+// session), or nothing in it was read as one: no session, so no
+// request, answer or event, and no problem in its input but text no
+// reader could take. A virtual client of a split is its capture's.
 func (tl *Timeline) NotCapture(fi int) NotCapture {
 	f := &tl.Files[fi]
-	if f.Audit || f.SplitOf != "" || len(f.Sessions) > 0 {
-		return IsCapture
-	}
 	switch {
+	case f.Audit || f.SplitOf != "":
+		return IsCapture
 	case tl.LooksLike(fi) != "":
 		return LooksLikeOther
+	case len(f.Sessions) > 0:
+		return IsCapture
 	case isEmpty(f.Diagnostics):
 		return Empty
 	case onlyBadJSON(f.Diagnostics):

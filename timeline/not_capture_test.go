@@ -69,3 +69,29 @@ func TestNotCapture(t *testing.T) {
 		t.Errorf("files seen %v and %d clients of the audit log, want %d files", seen, audit, len(want))
 	}
 }
+
+// TestNotCaptureSplitReadme: split into virtual clients (--split-by), a
+// README is read all the same, and samples-outage's holds a request that
+// makes it a session; it is no capture all the same, and the page says
+// what it looks like, as it did before NotCapture.
+func TestNotCaptureSplitReadme(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(testsample.Recording(t, "samples-outage"), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := ParseSplit("namespace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBuilder()
+	if err := b.AddReaderSplit("README.md", bytes.NewReader(data), parser.Options{}, sp); err != nil {
+		t.Fatal(err)
+	}
+	tl := b.Build()
+	if len(tl.Files[0].Sessions) == 0 {
+		t.Fatal("the README read split has no session: the test proves nothing")
+	}
+	if got := tl.NotCapture(0); got != LooksLikeOther {
+		t.Errorf("the README read split: NotCapture %d, want LooksLikeOther", got)
+	}
+}
