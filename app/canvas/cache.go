@@ -74,7 +74,7 @@ type Cache struct {
 
 func NewCache(tl *timeline.Timeline) *Cache {
 	c := &Cache{tl: tl, lanes: map[int]*decodedLane{}, noClock: len(tl.Files) > 0}
-	for _, f := range tl.Files {
+	for fi, f := range tl.Files {
 		// A virtual client's group says its selector's value first
 		// ("cm-100 · metadata.name · capture"): a folded group's label
 		// is clipped to the gutter, and what the clients of a capture
@@ -85,8 +85,8 @@ func NewCache(tl *timeline.Timeline) *Cache {
 			name = value + " · " + key + " · " + f.SplitOf
 		}
 		c.files = append(c.files, name)
-		if tl.NotCapture(len(c.files)-1) != timeline.IsCapture {
-			c.unread = c.unread.With(len(c.files)-1, true)
+		if tl.NotCapture(fi) != timeline.IsCapture {
+			c.unread = c.unread.With(fi, true)
 		}
 		if f.Clock != timeline.ClockNone {
 			c.noClock = false

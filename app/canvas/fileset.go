@@ -28,6 +28,15 @@ func (s FileSet) Has(f int) bool {
 	return k < len(s.spans) && s.spans[k][0] <= f
 }
 
+// Len is how many files the set holds.
+func (s FileSet) Len() int {
+	n := 0
+	for _, sp := range s.spans {
+		n += sp[1] - sp[0]
+	}
+	return n
+}
+
 // Empty says whether the set holds no file.
 func (s FileSet) Empty() bool { return len(s.spans) == 0 }
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestFileSet checks the set against a map over random toggles of 300
-// files, and that its text reads back to the same set.
+// TestFileSet checks the set, and its length, against a map over random
+// toggles of 300 files, and that its text reads back to the same set.
 func TestFileSet(t *testing.T) {
 	const n = 300
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -19,10 +19,17 @@ func TestFileSet(t *testing.T) {
 		if step%97 != 0 {
 			continue
 		}
+		in := 0
 		for g := 0; g < n; g++ {
 			if s.Has(g) != want[g] {
 				t.Fatalf("step %d: file %d in the set %v, want %v (%s)", step, g, s.Has(g), want[g], s)
 			}
+			if want[g] {
+				in++
+			}
+		}
+		if s.Len() != in {
+			t.Fatalf("step %d: the set holds %d files, Len says %d (%s)", step, in, s.Len(), s)
 		}
 		back, ok := ParseFileSet(s.String(), n)
 		if !ok || !back.Equal(s) {

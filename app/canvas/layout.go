@@ -138,14 +138,8 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	layout := Layout{Width: w, PlotX: g, PlotW: max(w-g-rightPad, 40), LabelsOver: over}
 	y := 0.0
 	file := -1
-	records := 0
-	for f := range files {
-		if !unread.Has(f) {
-			records++
-		}
-	}
 	groups := []string{""}
-	if records > 1 {
+	if len(files)-unread.Len() > 1 {
 		groups = files
 	}
 	add := func(id BandID, h float64, label string) {
