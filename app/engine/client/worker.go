@@ -183,13 +183,14 @@ func (w *Worker) ask(q js.Value, progress func(Progress), cancelled func() bool)
 		w.mu.Unlock()
 	}()
 	q.Set("id", id)
-	if kind == "frame" || kind == "fleetframe" {
+	frame := kind == "frame" || kind == "fleetframe"
+	if frame {
 		w.attachSpare(q)
 	}
 	if err := post(w.w, q); err != nil {
 		return js.Value{}, err
 	}
-	if w.framed != nil && (kind == "frame" || kind == "fleetframe") {
+	if frame && w.framed != nil {
 		w.framed()
 	}
 	var check <-chan time.Time
