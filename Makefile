@@ -13,8 +13,9 @@ BASE      ?= /
 FUZZTIME  ?= 10000x
 # The targets whose inputs are slow to read, each with a count of its
 # own (target=count): FuzzEventStream reads streams of up to 3000 events
-# an input, 20-30 inputs a second.
-FUZZTIMES ?= FuzzEventStream=500x
+# an input, 20-30 inputs a second; FuzzIncident opens six files and asks
+# every view and report of them, about 140 inputs a second.
+FUZZTIMES ?= FuzzEventStream=500x FuzzIncident=3000x
 FUZZMINIMIZE ?= 100x
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # Where go test -fuzz keeps the inputs that widened coverage.
