@@ -108,10 +108,11 @@ func TestBrowserEngineWorker(t *testing.T) {
 		const g = await ask({ q: "frame", view: a.zoomed, spare }, [spare]);
 		if (g.error) return { Error: g.error };
 		w.terminate();
-		// The plain data crosses as JSON's UTF-8 bytes.
+		// The plain data crosses as JSON's UTF-8 bytes; what a frame
+		// drew, in binary (engine.Drawn.AppendBinary).
 		const text = (b) => new TextDecoder().decode(b);
-		return { Opened: text(o.opened), Files: text(o.files), Drawn: text(o.drawn), Summary: text(o.summary), Spec: o.spec, Floats: base64(o.bytes),
-			Zoomed: { Drawn: text(z.drawn), Spec: z.spec, Floats: zFloats }, Hit: text(h.hit),
+		return { Opened: text(o.opened), Files: text(o.files), Drawn: base64(o.drawn), Summary: text(o.summary), Spec: o.spec, Floats: base64(o.bytes),
+			Zoomed: { Drawn: base64(z.drawn), Spec: z.spec, Floats: zFloats }, Hit: text(h.hit),
 			Again: { Spec: g.spec, Floats: base64(g.bytes) }, Reused: g.bytes.buffer.byteLength === spareLength && spareLength > 0 };
 	})(`+string(args)+`)`, chromedp.EvalAwaitPromise))
 	must(t, err)
@@ -132,9 +133,17 @@ func TestBrowserEngineWorker(t *testing.T) {
 	rest := opened
 	rest.Files = nil
 	same("the load's answer", got.Opened, rest)
-	same("the first frame's layout", got.Drawn, drawn)
+	sameDrawn := func(what, worker string, d engine.Drawn) {
+		t.Helper()
+		want, err := d.AppendBinary(nil)
+		must(t, err)
+		if got, err := base64.StdEncoding.DecodeString(worker); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s through the worker differs from in-process: %d bytes against %d (%v)", what, len(got), len(want), err)
+		}
+	}
+	sameDrawn("the first frame's layout", got.Drawn, drawn)
 	same("the first frame's summary", got.Summary, summary)
-	same("the zoomed frame's layout", got.Zoomed.Drawn, zdrawn)
+	sameDrawn("the zoomed frame's layout", got.Zoomed.Drawn, zdrawn)
 	same("the hit test", got.Hit, hit)
 	sameFrame := func(what, spec, floats string, fr *canvas.Frame) {
 		t.Helper()

@@ -318,6 +318,16 @@ func answerOf(m js.Value, name string, v any) error {
 	return json.Unmarshal(b, v)
 }
 
+// drawnOf reads a frame's answer's drawn, in binary (engine.Drawn's
+// UnmarshalBinary), into d.
+func drawnOf(m js.Value, d *engine.Drawn) error {
+	b, err := bytesOf(m, "drawn")
+	if err != nil {
+		return err
+	}
+	return d.UnmarshalBinary(b)
+}
+
 // bytesOf is a copy of the answer's field name, a Uint8Array. The worker
 // answers its plain data as UTF-8 bytes, not strings: syscall/js reads a
 // string by encoding it anew (TextEncoder) into a buffer it then copies,
@@ -395,7 +405,7 @@ func (w *Worker) OpenFirst(sources []Source, opts engine.Options, view engine.Vi
 	if f.View.From == 0 && f.View.To == 0 {
 		f.View.From, f.View.To = w.opened.Extent(view.AxisRV)
 	}
-	if err := answerOf(m, "drawn", &f.Drawn); err != nil {
+	if err := drawnOf(m, &f.Drawn); err != nil {
 		return engine.Opened{}, First{}, err
 	}
 	if err := answerOf(m, "summary", &f.Summary); err != nil {
@@ -552,12 +562,13 @@ func (w *Worker) askFrame(st engine.ViewState, summary bool) (js.Value, engine.D
 	if summary {
 		q.Set("summary", true)
 	}
-	var d engine.Drawn
+	// Read over the last frame's, whose labels it mostly shares.
+	d := w.drawn
 	m, err := w.ask(q, nil, nil)
 	if err != nil {
-		return m, d, err
+		return m, engine.Drawn{}, err
 	}
-	return m, d, answerOf(m, "drawn", &d)
+	return m, d, drawnOf(m, &d)
 }
 
 // Frame is AskFrame for the page's view: a frame superseded by a later

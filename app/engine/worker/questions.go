@@ -39,6 +39,9 @@ type host struct {
 	rehearsals []engine.ViewState
 	// buffers are the frames' buffers the page gave back.
 	buffers frameBuffers
+	// drawn is the binary form of the last frame's Drawn (setDrawn),
+	// its memory reused.
+	drawn []byte
 }
 
 // startReading has the files of the open question q begin to be read as
@@ -372,7 +375,21 @@ func (h *host) draw(eng *engine.Engine, fr *canvas.Frame, st engine.ViewState, r
 	if err := h.setFrame(reply, fr); err != nil {
 		return d, err
 	}
-	return d, setJSON(reply, "drawn", d)
+	return d, h.setDrawn(reply, d)
+}
+
+// setDrawn sets reply's drawn to the binary form of d, what the engine
+// answered of a frame (engine.Drawn.AppendBinary): a frame's answer
+// carries it with every pan's frame, and as JSON its bands' encoding
+// and the page's decoding were most of that answer's time.
+func (h *host) setDrawn(reply js.Value, d engine.Drawn) error {
+	b, err := d.AppendBinary(h.drawn[:0])
+	if err != nil {
+		return err
+	}
+	h.drawn = b
+	setBytes(reply, "drawn", b)
+	return nil
 }
 
 // setFrame sets fr on reply as web/timeline.js's watchlensDraw takes it:

@@ -38,7 +38,7 @@ func (h *host) rehearse(waiting func() bool) {
 		h.rehearsals = h.rehearsals[1:]
 		d, summary := h.eng.Rehearse(st, &h.fr)
 		thrown := js.Global().Get("Object").New()
-		if h.setFrame(thrown, &h.fr) != nil || setJSON(thrown, "drawn", d) != nil || setJSON(thrown, "summary", summary) != nil {
+		if h.setFrame(thrown, &h.fr) != nil || h.setDrawn(thrown, d) != nil || setJSON(thrown, "summary", summary) != nil {
 			h.rehearsals = nil
 			return
 		}

@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"encoding/json"
+	"testing"
+
+	"watchlens/app/canvas"
+	"watchlens/internal/testsample"
+	"watchlens/timeline"
+)
+
+// BenchmarkDrawnCrossing is what a frame's Drawn costs to cross from the
+// engine's worker to the page, written and read, in its binary form and
+// as the JSON it crossed as before, side by side: one capture's (7
+// bands) and samples-fleet's 44 files' (368 bands), read over the frame
+// before as the page reads them.
+func BenchmarkDrawnCrossing(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		files []testsample.File
+	}{
+		{"one-capture", testsample.Files(b, testsample.BaseName, testsample.Sample(b, "w3-then-resume.ts.http"))},
+		{"fleet", testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...)},
+	} {
+		e, o, err := Open(sources(c.files), Options{Params: timeline.DefaultParams()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var fr canvas.Frame
+		d := e.Frame(whole(o), &fr)
+		b.Run(c.name+"/binary", func(b *testing.B) {
+			var buf []byte
+			got := d
+			for b.Loop() {
+				buf, _ = d.AppendBinary(buf[:0])
+				if err := got.UnmarshalBinary(buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(buf)), "bytes")
+		})
+		b.Run(c.name+"/json", func(b *testing.B) {
+			var n int
+			for b.Loop() {
+				buf, err := json.Marshal(d)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var got Drawn
+				if err := json.Unmarshal(buf, &got); err != nil {
+					b.Fatal(err)
+				}
+				n = len(buf)
+			}
+			b.ReportMetric(float64(n), "bytes")
+		})
+	}
+}
