@@ -93,7 +93,8 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
 	@# In Chromium: 100 MB and 1 GB of pods, 100 MB of realistic pods and a
 	@# million small events, drop to first paint;
-	@# then drag and wheel frames over a million events and ten million.
+	@# then drag and wheel frames over a million events, ten million, and
+	@# samples-fleet's 48 files.
 	$(GO) test -run '^$$' -bench BrowserLoad -benchtime 1x -timeout 30m ./e2e
 	$(GO) test -run '^$$' -bench BrowserTimelineFrame -benchtime 3x -timeout 60m ./e2e
 	@# A capture dropped before the page's warm-up and after it; the tab's

@@ -605,7 +605,7 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
 		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, DragDrawn, DragLongest, DragEndLongest float64
 		Unanswered                                                                             int
 		Moved                                                                                  bool
-		PanPhases                                                                              [3]float64
+		PanPhases, WheelPhases                                                                 [3]float64
 	}
 	var sum frames
 	// WATCHLENS_BENCH_TRACE traces the rounds, each part of a frame
@@ -629,7 +629,10 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
 			await settled();
 			// Zoom in 20 notches and back out: every frame from the whole hour down to seconds.
 			const wheel = dy => c.dispatchEvent(new WheelEvent("wheel", {deltaY: dy, clientX: x, clientY: y, bubbles: true, cancelable: true}));
+			f.phases = [];
 			const [wheelP50, wheelP95, wheelMax, wheelNone] = await timed(40, i => wheel(i < 20 ? -240 : 240));
+			const p95 = k => { const v = f.phases.map(p => p[k]).sort((a, b) => a - b); return v[Math.floor(v.length * 0.95)] ?? 0; };
+			const wheelPhases = [p95(0), p95(1), p95(2)];
 			// Zoomed in to about a quarter (14 minutes, 240 000 events), a
 			// drag moves the view.
 			for (let i = 0; i < 3; i++) await timed(1, () => wheel(-240));
@@ -639,7 +642,6 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
 			c.dispatchEvent(new PointerEvent("pointerdown", opts(x, 1)));
 			f.phases = [];
 			const [panP50, panP95, panMax, panNone] = await timed(40, i => c.dispatchEvent(new PointerEvent("pointermove", opts(x - 5 * (i + 1), 1))));
-			const p95 = k => { const v = f.phases.map(p => p[k]).sort((a, b) => a - b); return v[Math.floor(v.length * 0.95)] ?? 0; };
 			const panPhases = [p95(0), p95(1), p95(2)];
 			c.dispatchEvent(new PointerEvent("pointerup", opts(x - 200, 0)));
 			await settled();
@@ -651,7 +653,7 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
 			await settled();
 			const moved = document.querySelector("#timeline-summary").dataset.from !== from;
 			return {Wheel: wheelP50, WheelP95: wheelP95, WheelMax: wheelMax, Pan: panP50, PanP95: panP95, PanMax: panMax,
-				DragDrawn: drawn, DragLongest: longest, DragEndLongest: endLongest, Unanswered: wheelNone + panNone, Moved: moved, PanPhases: panPhases};
+				DragDrawn: drawn, DragLongest: longest, DragEndLongest: endLongest, Unanswered: wheelNone + panNone, Moved: moved, PanPhases: panPhases, WheelPhases: wheelPhases};
 		})()`, chromedp.EvalAwaitPromise))
 		must(b, err)
 		if !got.Moved {
@@ -662,8 +664,8 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
 		}
 		// Each round's figures: the rounds after the first run beside the
 		// next load's spare worker warming up.
-		b.Logf("round: pan p50 %.1f p95 %.1f slowest %.1f ms (p95 of its parts: asked %.1f, answered %.1f, drawn %.1f ms after); wheel p50 %.1f p95 %.1f slowest %.1f ms; drag %.0f frames, longest task %.0f ms",
-			got.Pan, got.PanP95, got.PanMax, got.PanPhases[0], got.PanPhases[1], got.PanPhases[2], got.Wheel, got.WheelP95, got.WheelMax, got.DragDrawn, got.DragLongest)
+		b.Logf("round: pan p50 %.1f p95 %.1f slowest %.1f ms (p95 of its parts: asked %.1f, answered %.1f, drawn %.1f ms after); wheel p50 %.1f p95 %.1f slowest %.1f ms (asked %.1f, answered %.1f, drawn %.1f); drag %.0f frames, longest task %.0f ms",
+			got.Pan, got.PanP95, got.PanMax, got.PanPhases[0], got.PanPhases[1], got.PanPhases[2], got.Wheel, got.WheelP95, got.WheelMax, got.WheelPhases[0], got.WheelPhases[1], got.WheelPhases[2], got.DragDrawn, got.DragLongest)
 		sum.Wheel += got.Wheel
 		sum.Pan += got.Pan
 		sum.WheelP95 += got.WheelP95

@@ -372,7 +372,11 @@
   // answers its frame, which then replaces it. The shifts asked before
   // the next animation frame are made together in it, once, by whole
   // device pixels; a frame drawn meanwhile drops them, as it shows its
-  // own view.
+  // own view. Only the rows that show are moved (and the time axis's,
+  // while its sticky copy shows): a timeline of many files is a canvas
+  // thousands of pixels high in a scrolling panel, and moving all of it
+  // (a copy of the whole canvas, which drawing a canvas onto itself
+  // takes) held the page's thread 50-100 ms at every move of a pan.
   const pendingShifts = new Map();
   window.watchlensShift = function (canvas, dx, x0, w) {
     const s = pendingShifts.get(canvas);
@@ -384,29 +388,68 @@
     requestAnimationFrame(() => {
       const s = pendingShifts.get(canvas);
       pendingShifts.delete(canvas);
-      if (s) shiftPlot(canvas, s.dx, s.x0, s.w);
+      if (!s) return;
       const st = axes.get(canvas);
-      if (s && st && st.shown) copyAxis(canvas, st);
+      shiftPlot(canvas, s.dx, s.x0, s.w, st && st.shown ? st.h : 0);
+      if (st && st.shown) copyAxis(canvas, st);
     });
   };
 
-  function shiftPlot(canvas, dx, x0, w) {
+  // shiftPlot moves the plot's pixels in the rows of the canvas that
+  // show, and in its top axisH CSS px (0: none).
+  function shiftPlot(canvas, dx, x0, w, axisH) {
     const dpr = canvas.clientWidth ? canvas.width / canvas.clientWidth : 1;
     const X0 = Math.round(x0 * dpr), W = Math.round(w * dpr), D = Math.round(dx * dpr);
-    if (D === 0) return;
+    if (D === 0 || W <= 0) return;
+    const [top, bottom] = shownRows(canvas, dpr);
+    shiftRows(canvas, X0, W, D, top, bottom);
+    const axisBottom = Math.min(Math.round(axisH * dpr), canvas.height);
+    if (axisBottom > 0 && top > 0) shiftRows(canvas, X0, W, D, 0, Math.min(axisBottom, top));
+  }
+
+  // shownRows are the canvas's rows [top, bottom), in device px, that
+  // show: its box within the window and within each ancestor that clips
+  // what overflows it (the panel that scrolls the tracks).
+  function shownRows(canvas, dpr) {
+    const r = canvas.getBoundingClientRect();
+    let top = Math.max(r.top, 0), bottom = Math.min(r.bottom, window.innerHeight);
+    for (let el = canvas.parentElement; el && el !== document.body; el = el.parentElement) {
+      if (getComputedStyle(el).overflowY === "visible") continue;
+      const c = el.getBoundingClientRect();
+      top = Math.max(top, c.top);
+      bottom = Math.min(bottom, c.bottom);
+    }
+    const y0 = Math.min(canvas.height, Math.max(0, Math.floor((top - r.top) * dpr)));
+    const y1 = Math.min(canvas.height, Math.max(y0, Math.ceil((bottom - r.top) * dpr)));
+    return [y0, y1];
+  }
+
+  // shiftRows moves the columns [X0, X0+W) of the rows [Y0, Y1), device
+  // px, D px sideways through a canvas of its own (drawing a canvas
+  // onto itself copies all of it first), and clears the strip left.
+  let shiftScratch = null;
+  function shiftRows(canvas, X0, W, D, Y0, Y1) {
+    const H = Y1 - Y0;
+    if (H <= 0) return;
     const ctx = canvas.getContext("2d");
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.beginPath();
-    ctx.rect(X0, 0, W, canvas.height);
-    ctx.clip();
-    if (Math.abs(D) >= W) {
-      ctx.clearRect(X0, 0, W, canvas.height);
+    if (Math.abs(D) < W) {
+      if (!shiftScratch || shiftScratch.width < W || shiftScratch.height < H) {
+        shiftScratch = document.createElement("canvas");
+        shiftScratch.width = Math.max(W, shiftScratch ? shiftScratch.width : 0);
+        shiftScratch.height = Math.max(H, shiftScratch ? shiftScratch.height : 0);
+      }
+      const g = shiftScratch.getContext("2d");
+      g.clearRect(0, 0, W, H);
+      g.drawImage(canvas, X0, Y0, W, H, 0, 0, W, H);
+      ctx.clearRect(X0, Y0, W, H);
+      ctx.beginPath();
+      ctx.rect(X0, Y0, W, H);
+      ctx.clip();
+      ctx.drawImage(shiftScratch, 0, 0, W, H, X0 + D, Y0, W, H);
     } else {
-      // Copied, the image replaces what the clip holds: the strip it
-      // leaves is cleared.
-      ctx.globalCompositeOperation = "copy";
-      ctx.drawImage(canvas, X0, 0, W, canvas.height, X0 + D, 0, W, canvas.height);
+      ctx.clearRect(X0, Y0, W, H);
     }
     ctx.restore();
   }
