@@ -2,7 +2,6 @@ package canvas
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"math"
 )
 
@@ -64,10 +63,6 @@ type Frame struct {
 	Sticky float64 `json:"sticky,omitempty"`
 	floats []float32
 }
-
-// Spec is the frame's operations and texts as the JSON web/timeline.js
-// reads.
-func (f *Frame) Spec() ([]byte, error) { return json.Marshal(f) }
 
 // Floats writes the frame's coordinates as the little-endian float32s of
 // the Float32Array web/timeline.js reads into buf, grown when it is too

@@ -33,21 +33,23 @@ func TestLayoutBinaryEveryField(t *testing.T) {
 	}
 }
 
-// fillEveryField sets every field under v to a value of its own, from
-// *seed on; a slice gets two elements.
+// fillEveryField sets every exported field under v to a value of its
+// own, from *seed on; a slice gets two elements.
 func fillEveryField(v reflect.Value, seed *int) {
 	*seed++
 	switch v.Kind() {
 	case reflect.Struct:
 		for i := range v.NumField() {
-			fillEveryField(v.Field(i), seed)
+			if v.Type().Field(i).IsExported() {
+				fillEveryField(v.Field(i), seed)
+			}
 		}
 	case reflect.Slice:
 		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
 		for i := range 2 {
 			fillEveryField(v.Index(i), seed)
 		}
-	case reflect.Float64:
+	case reflect.Float64, reflect.Float32:
 		v.SetFloat(float64(*seed) + 0.25)
 	case reflect.Int:
 		v.SetInt(int64(-*seed))

@@ -12,7 +12,7 @@ import (
 
 // labWhole reads every capture, audit log and Prometheus export of the
 // lab, as the page reads dropped files.
-func labWhole(t *testing.T) *timeline.Timeline {
+func labWhole(t testing.TB) *timeline.Timeline {
 	t.Helper()
 	dir := testsample.Recording(t, "samples-lab")
 	var files []string

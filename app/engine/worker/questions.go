@@ -39,9 +39,9 @@ type host struct {
 	rehearsals []engine.ViewState
 	// buffers are the frames' buffers the page gave back.
 	buffers frameBuffers
-	// drawn is the binary form of the last frame's Drawn (setDrawn),
-	// its memory reused.
-	drawn []byte
+	// spec and drawn are the last frame's spec (setFrame) and the binary
+	// form of its Drawn (setDrawn), their memory reused.
+	spec, drawn []byte
 }
 
 // startReading has the files of the open question q begin to be read as
@@ -400,10 +400,11 @@ func (h *host) setDrawn(reply js.Value, d engine.Drawn) error {
 // wasm nothing runs Go's collector beside the engine, so the cycle that
 // garbage made due ran whole inside a frame of the pan.
 func (h *host) setFrame(reply js.Value, fr *canvas.Frame) error {
-	spec, err := fr.Spec()
+	spec, err := fr.AppendSpec(h.spec[:0])
 	if err != nil {
 		return err
 	}
+	h.spec = spec
 	b, n := fr.FloatBytes()
 	reply.Set("spec", string(spec))
 	reply.Set("bytes", h.buffers.bytesOf(b))
