@@ -27,31 +27,9 @@ func (f *Frame) AppendSpec(b []byte) ([]byte, error) {
 	b = append(b, `,"dpr":`...)
 	b = appendJSONFloat(b, f.PixelRatio, 64)
 	b = append(b, `,"ops":`...)
-	if f.Ops == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range f.Ops {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = f.Ops[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONList(b, f.Ops, (*Op).appendJSON)
 	b = append(b, `,"texts":`...)
-	if f.Texts == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range f.Texts {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = f.Texts[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = appendJSONList(b, f.Texts, (*Text).appendJSON)
 	if f.Sticky != 0 {
 		b = append(b, `,"sticky":`...)
 		b = appendJSONFloat(b, f.Sticky, 64)
@@ -61,6 +39,22 @@ func (f *Frame) AppendSpec(b []byte) ([]byte, error) {
 		return nil, errNotFinite
 	}
 	return b, nil
+}
+
+// appendJSONList appends items as encoding/json writes a slice, each
+// by appendItem: null when it is nil.
+func appendJSONList[T any](b []byte, items []T, appendItem func(*T, []byte) []byte) []byte {
+	if items == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendItem(&items[i], b)
+	}
+	return append(b, ']')
 }
 
 var errNotFinite = errors.New("canvas: a frame's number is not finite, which JSON cannot write")

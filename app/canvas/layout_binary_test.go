@@ -20,6 +20,14 @@ func TestLayoutBinaryEveryField(t *testing.T) {
 	if len(l.Bands) == 0 || l.Bands[1].Label == "" || !l.LabelsOver || l.CursorBot == 0 {
 		t.Fatalf("the filler left fields zero: %+v", l)
 	}
+	if got, _ := readBack(t, l); !reflect.DeepEqual(got, l) {
+		t.Errorf("read back\n%+v\nwritten\n%+v", got, l)
+	}
+}
+
+// readBack is l written in its binary form and read back, and the form.
+func readBack(t *testing.T, l Layout) (Layout, []byte) {
+	t.Helper()
 	b, err := l.AppendBinary(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -28,9 +36,7 @@ func TestLayoutBinaryEveryField(t *testing.T) {
 	if err := got.UnmarshalBinary(b); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, l) {
-		t.Errorf("read back\n%+v\nwritten\n%+v", got, l)
-	}
+	return got, b
 }
 
 // fillEveryField sets every exported field under v to a value of its
@@ -85,14 +91,7 @@ func TestLayoutBinaryOfAnIncident(t *testing.T) {
 	if len(l.Bands) < 100 {
 		t.Fatalf("the layout of %d files has %d bands", len(names), len(l.Bands))
 	}
-	b, err := l.AppendBinary(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got Layout
-	if err := got.UnmarshalBinary(b); err != nil {
-		t.Fatal(err)
-	}
+	got, b := readBack(t, l)
 	if !reflect.DeepEqual(got, l) {
 		t.Fatalf("read back differs from the layout written")
 	}
@@ -155,15 +154,7 @@ func FuzzLayoutBinary(f *testing.F) {
 		if got.UnmarshalBinary(in) != nil {
 			return
 		}
-		again, err := got.AppendBinary(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var twice Layout
-		if err := twice.UnmarshalBinary(again); err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(twice, got) {
+		if twice, _ := readBack(t, got); !reflect.DeepEqual(twice, got) {
 			t.Errorf("read, written and read again differs")
 		}
 	})
