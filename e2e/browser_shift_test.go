@@ -13,8 +13,8 @@ import (
 // frame, moves the plot's pixels in the rows of the canvas that show in
 // its scrolling panel, clears the strip it uncovers and leaves the rest
 // of the plot and the gutter alone. A timeline of many files is a canvas
-// thousands of pixels high: moving all of it held the page's thread
-// 50-100 ms at every move of a pan over samples-fleet's 48 files.
+// taller than its panel: moving all of it held the page's thread 69-84
+// ms at some moves of a pan over samples-fleet's 52 files.
 func TestBrowserShiftMovesTheRowsShown(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)

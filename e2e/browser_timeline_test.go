@@ -555,8 +555,9 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 
 // BenchmarkBrowserTimelineFrameIncident is BenchmarkBrowserTimelineFrame
 // over samples-fleet's records, its 44 informers' captures and four
-// audit logs: a timeline of a group of tracks for each of 48 files (368
-// bands), whose frames cross from the worker with all of their bands.
+// audit logs: a timeline of 52 files (the audit logs' other clients are
+// files too), each group of tracks folded to its name and zones, as the
+// page opens more than three files.
 func BenchmarkBrowserTimelineFrameIncident(b *testing.B) {
 	s := startSite(b)
 	s.serveBenchWasm(b)

@@ -17,7 +17,7 @@ func (f *Frame) Spec() ([]byte, error) {
 // writes of the frame, written field by field (TestSpecIsWhatJSONWrites
 // holds the two to the same bytes). The engine's worker writes one with
 // every frame, and encoding/json's reflection took 1.7 ms as wasm for a
-// frame of samples-lab's timeline (64 groups of tracks), about a third
+// frame of samples-lab's timeline (64 groups of tracks unfolded), about a third
 // of its building.
 func (f *Frame) AppendSpec(b []byte) ([]byte, error) {
 	b = append(b, `{"w":`...)

@@ -11,23 +11,30 @@ import (
 
 // BenchmarkDrawnCrossing is what a frame's Drawn costs to cross from the
 // engine's worker to the page, written and read, in its binary form and
-// as the JSON it crossed as before, side by side: one capture's (7
-// bands) and samples-fleet's 44 files' (368 bands), read over the frame
-// before as the page reads them.
+// as the JSON it crossed as before, side by side, read over the frame
+// before as the page reads them: one capture's (7 bands), and
+// samples-fleet's 52 files' with their groups folded, as the page opens
+// more than three files (56 bands), and unfolded (368 bands).
 func BenchmarkDrawnCrossing(b *testing.B) {
 	for _, c := range []struct {
-		name  string
-		files []testsample.File
+		name   string
+		files  []testsample.File
+		folded bool
 	}{
-		{"one-capture", testsample.Files(b, testsample.BaseName, testsample.Sample(b, "w3-then-resume.ts.http"))},
-		{"fleet", testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...)},
+		{"one-capture", testsample.Files(b, testsample.BaseName, testsample.Sample(b, "w3-then-resume.ts.http")), false},
+		{"fleet-folded", testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...), true},
+		{"fleet-unfolded", testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...), false},
 	} {
 		e, o, err := Open(sources(c.files), Options{Params: timeline.DefaultParams()})
 		if err != nil {
 			b.Fatal(err)
 		}
+		st := whole(o)
+		if c.folded {
+			st.Folded = canvas.AllFiles(len(o.Files)).String()
+		}
 		var fr canvas.Frame
-		d := e.Frame(whole(o), &fr)
+		d := e.Frame(st, &fr)
 		b.Run(c.name+"/binary", func(b *testing.B) {
 			var buf []byte
 			got := d
