@@ -569,13 +569,13 @@ func BenchmarkBrowserTimelineFrameIncident(b *testing.B) {
 // describes, and saves a screenshot named shot. A load that ends the page
 // (out of memory) fails with the last progress the page showed.
 func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
-	name := filepath.Base(files[0])
 	// The load is shown once the view summary names one of its files
 	// (an audit log names none: its clients are the files).
 	names := make([]string, len(files))
 	for i, f := range files {
 		names[i] = filepath.Base(f)
 	}
+	name := names[0]
 	namesJSON, err := json.Marshal(names)
 	must(b, err)
 	tab := newTabWithin(b, s.browser, 30*time.Minute)

@@ -16,25 +16,32 @@ import (
 // samples-fleet's 52 files' with their groups folded, as the page opens
 // more than three files (56 bands), and unfolded (368 bands).
 func BenchmarkDrawnCrossing(b *testing.B) {
-	for _, c := range []struct {
-		name   string
-		files  []testsample.File
-		folded bool
-	}{
-		{"one-capture", testsample.Files(b, testsample.BaseName, testsample.Sample(b, "w3-then-resume.ts.http")), false},
-		{"fleet-folded", testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...), true},
-		{"fleet-unfolded", testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...), false},
-	} {
-		e, o, err := Open(sources(c.files), Options{Params: timeline.DefaultParams()})
+	one := testsample.Files(b, testsample.BaseName, testsample.Sample(b, "w3-then-resume.ts.http"))
+	fleet := testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...)
+	// frame is what the engine drew of files' whole view, their groups
+	// folded when folded says so.
+	frame := func(files []testsample.File, folded ...bool) []Drawn {
+		e, o, err := Open(sources(files), Options{Params: timeline.DefaultParams()})
 		if err != nil {
 			b.Fatal(err)
 		}
-		st := whole(o)
-		if c.folded {
-			st.Folded = canvas.AllFiles(len(o.Files)).String()
+		var out []Drawn
+		for _, fold := range folded {
+			st := whole(o)
+			if fold {
+				st.Folded = canvas.AllFiles(len(o.Files)).String()
+			}
+			var fr canvas.Frame
+			out = append(out, e.Frame(st, &fr))
 		}
-		var fr canvas.Frame
-		d := e.Frame(st, &fr)
+		return out
+	}
+	ones, fleets := frame(one, false), frame(fleet, true, false)
+	for _, c := range []struct {
+		name string
+		d    Drawn
+	}{{"one-capture", ones[0]}, {"fleet-folded", fleets[0]}, {"fleet-unfolded", fleets[1]}} {
+		d := c.d
 		b.Run(c.name+"/binary", func(b *testing.B) {
 			var buf []byte
 			got := d
