@@ -99,9 +99,11 @@ type pointerDrag struct {
 	panelTop, clientY0 float64
 }
 
-// pointer reads the pointer's position on the canvas in CSS pixels.
+// pointer reads the pointer's position on the canvas's layout in CSS
+// pixels: on the canvas, which a frame of the rows in view places that
+// far down its stage (canvas.Frame.Top).
 func pointer(e goapp.Event) (float64, float64) {
-	return e.Get("offsetX").Float(), e.Get("offsetY").Float()
+	return e.Get("offsetX").Float(), e.Get("offsetY").Float() + e.Get("target").Get("offsetTop").Float()
 }
 
 // clampToPlot is x moved into the last frame's plot.
@@ -401,25 +403,6 @@ func (g *gestures) retip() {
 	}
 }
 
-// seenRows is the range of the stage's rows, CSS px from its top, that
-// is in view: within the window and within the nearest box that scrolls
-// it (the timeline's panel; the tracks scroll inside it).
-func seenRows(stage goapp.Value) (top, bottom float64) {
-	r := stage.Call("getBoundingClientRect")
-	top, bottom = -r.Get("top").Float(), goapp.Window().Get("innerHeight").Float()-r.Get("top").Float()
-	win := goapp.Window()
-	body := win.Get("document").Get("body")
-	for p := stage.Get("parentElement"); p.Truthy() && !p.Equal(body); p = p.Get("parentElement") {
-		if o := win.Call("getComputedStyle", p).Get("overflowY").String(); o == "auto" || o == "scroll" {
-			b := p.Call("getBoundingClientRect")
-			top = math.Max(top, b.Get("top").Float()-r.Get("top").Float())
-			bottom = math.Min(bottom, b.Get("bottom").Float()-r.Get("top").Float())
-			break
-		}
-	}
-	return top, bottom
-}
-
 // gestureHandlers are a view's handlers of the events on its canvas:
 // gestures' own, or the view's where it does more (the timeline's pinch).
 type gestureHandlers interface {
@@ -447,8 +430,8 @@ func gestureStage(h gestureHandlers, cv goapp.HTMLCanvas) goapp.UI {
 			On("pointerleave", h.onPointerLeave).
 			OnDblClick(h.onDblClick).
 			OnKeyDown(h.onKeyDown),
-		// The frame's time axis, kept in view over the canvas when its
-		// tracks scroll it away (web/timeline.js, stickAxis).
+		// The frame's time axis, kept at the top of the panel that
+		// scrolls the tracks (web/timeline.js, drawAxis).
 		goapp.Canvas().Class("tl-axis").Aria("hidden", "true"),
 		goapp.Div().Class("tl-tip").Role("tooltip").Style("display", "none"),
 	)

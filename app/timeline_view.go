@@ -88,6 +88,8 @@ type TimelineView struct {
 	}
 
 	maxH float64 // the room the stage gives the canvas, CSS px (see canvas.FitLayout)
+	// seenTop and seenH are the stage's rows a frame draws (seenWindow).
+	seenTop, seenH float64
 	// stageKey is what the stage's least height was last worked out for
 	// (see fitStage).
 	stageKey stageKey
@@ -281,11 +283,12 @@ func (v *TimelineView) OnResize(ctx goapp.Context) {
 // viewState is the view as the engine's questions take it.
 func (v *TimelineView) viewState(width, dpr float64) engine.ViewState {
 	return engine.ViewState{Filter: v.Filter, AxisRV: v.axisRV, From: v.from, To: v.to, Width: width, MaxHeight: v.maxH, PixelRatio: dpr,
-		ScrollY: v.scrollY, Folded: v.foldedFiles.String(), Pinned: v.pinnedFiles.String(), Collapsed: v.collapsedText, Selected: v.selected, Marker: v.marker()}
+		ScrollY: v.scrollY, SeenTop: v.seenTop, SeenHeight: v.seenH, Folded: v.foldedFiles.String(), Pinned: v.pinnedFiles.String(), Collapsed: v.collapsedText, Selected: v.selected, Marker: v.marker()}
 }
 
 // canvasWidth is the CSS width the frame is drawn at: its container's.
-// It also reads the height the container leaves the canvas (maxH).
+// It also reads the height the container leaves the canvas (maxH) and
+// the rows of it a frame draws (seenWindow).
 func (v *TimelineView) canvasWidth(cv goapp.Value) float64 {
 	stage := cv.Get("parentElement")
 	noteRoom(cv, stage)
@@ -294,6 +297,7 @@ func (v *TimelineView) canvasWidth(cv goapp.Value) float64 {
 	} else {
 		v.maxH = 0
 	}
+	v.seenTop, v.seenH = seenWindow(stage)
 	return max(stage.Get("clientWidth").Float(), 320)
 }
 
@@ -490,6 +494,7 @@ func (v *TimelineView) shiftShown(cv goapp.Value, st engine.ViewState) {
 	}
 	a, b := st, d
 	a.From, a.To, b.From, b.To = 0, 0, 0, 0
+	a.SeenTop, a.SeenHeight = b.SeenTop, b.SeenHeight // the rows in view move alike
 	span := float64(st.To - st.From)
 	if a != b || st.To-st.From != d.To-d.From || span <= 0 {
 		return
@@ -540,12 +545,15 @@ func (v *TimelineView) own(ctx goapp.Context) goapp.Context {
 // the view the user stopped at.
 func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goapp.Value, st engine.ViewState, adjust func(*engine.ViewState)) {
 	key := v.frameKey(st)
-	moving := v.inGesture()
+	// A scroll of the panel asks for other rows of the same view, one
+	// question at a time as a gesture does, and the summary drawn holds.
+	scrolled := key != v.drawn && sameButSeen(key, v.drawn)
+	moving := v.inGesture() || scrolled
 	if v.asking != (frameKey{}) && moving {
 		v.wanted, v.wantedAdjust = key != v.asking, adjust
 		return
 	}
-	summary := !moving
+	summary := !v.inGesture() && !(scrolled && v.drawnSummary)
 	shifted := v.shownFrom != float64(v.drawn.st.From)
 	if v.asking == (frameKey{}) && v.drawnFits(key) && cv.Equal(v.drawnOn) && !shifted && (v.drawnSummary || !summary) {
 		// The frame drawn is key's: it now counts as drawn for key's
@@ -597,7 +605,7 @@ func (v *TimelineView) askFrame(ctx goapp.Context, w workerEngine, cv, draw goap
 			}
 			v.showEncoded(cv, draw, key, d, enc)
 			v.answered.drew(w, enc)
-			v.drawnSummary = summary
+			v.drawnSummary = summary || scrolled && v.drawnSummary
 			changed := zones
 			if zones {
 				v.zones, v.zonesAll, v.zonesFor = rows, all, zk
@@ -626,6 +634,20 @@ func (v *TimelineView) drawnFits(key frameKey) bool {
 	other := key
 	other.st.MaxHeight = v.drawn.st.MaxHeight
 	return other == v.drawn && v.layout.FitsRoom(key.st.MaxHeight)
+}
+
+// sameButSeen says whether two frames differ at most in the rows of the
+// layout they draw.
+func sameButSeen(a, b frameKey) bool {
+	a.st.SeenTop, a.st.SeenHeight = b.st.SeenTop, b.st.SeenHeight
+	return a == b
+}
+
+// onSeen draws the rows the panel has scrolled into view: web/timeline.js
+// tells the canvas once an animation frame while its panel scrolls.
+func (v *TimelineView) onSeen(ctx goapp.Context, _ goapp.Event) {
+	ctx.PreventUpdate()
+	v.draw(ctx)
 }
 
 // fitStageTo gives the stage the least height minH, and says whether
@@ -764,7 +786,8 @@ func (v *TimelineView) Render() goapp.UI {
 		gestureStage(v, goapp.Canvas().
 			Aria("label", "Timeline of the capture: use the arrow keys to pan, + and - to zoom, 0 to reset, [ and ] to step through the events; the summary below lists what it shows").
 			Aria("describedby", "timeline-summary").
-			DataSet("selected", v.selected)),
+			DataSet("selected", v.selected).
+			On("watchlensseen", v.onSeen)),
 		goapp.If(v.opened.Records() > canvas.MaxFileGroups, func() goapp.UI {
 			return goapp.P().ID("files-not-drawn").Class("hint").Text("Tracks are drawn for the first " + strconv.Itoa(canvas.MaxFileGroups) + " of the " + quantity.Plural(v.opened.Records(), "file") +
 				" open, pinned ones first; the fleet view shows every client.")

@@ -160,7 +160,7 @@ func spareWhileStill(t *testing.T, s *servedSite) float64 {
 	upload(t, tab, "samples/w4-then-resume.http")
 	first := paintedAt(t, tab, 1)
 	box, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`(() => {
-		const r = document.querySelector("#timeline canvas").getBoundingClientRect();
+		const r = document.querySelector("#timeline .tl-stage").getBoundingClientRect();
 		return {x: r.left, y: r.top, w: r.width, h: r.height};
 	})()`))
 	must(t, err)

@@ -146,7 +146,7 @@ func TestBrowserSpareWarmUpHeldWhileTheViewMoves(t *testing.T) {
 	// animation frame.
 	spare, err := chromedp.Run(tab, chromedp.Evaluate[int](`(async () => {
 		const c = document.querySelector("#timeline canvas");
-		const r = c.getBoundingClientRect();
+		const r = c.parentElement.getBoundingClientRect();
 		const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
 		const y = r.top + Number(c.dataset.lanesY) + 10;
 		for (let i = 0; i < 3; i++) c.dispatchEvent(new WheelEvent("wheel", {deltaY: -240, clientX: x, clientY: y, bubbles: true, cancelable: true}));

@@ -29,7 +29,7 @@ func TestBrowserFrameBuffersGoBack(t *testing.T) {
 	}
 	got, err := chromedp.Run(tab, chromedp.Evaluate[[]asked](`(async () => {
 		const c = document.querySelector("#timeline canvas");
-		const r = c.getBoundingClientRect();
+		const r = c.parentElement.getBoundingClientRect();
 		const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
 		const y = r.top + Number(c.dataset.lanesY) + 10;
 `+workerFrameTiming+`

@@ -71,11 +71,11 @@ func clickBand(t testing.TB, tab context.Context, b fileBand, x float64) {
 	t.Helper()
 	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
 		const c = document.querySelector("#timeline canvas");
-		let r = c.getBoundingClientRect();
+		let r = c.parentElement.getBoundingClientRect();
 		let s = c.parentElement;
 		while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
 		(s || document.scrollingElement).scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
-		r = c.getBoundingClientRect();
+		r = c.parentElement.getBoundingClientRect();
 		const x = %f;
 		return [x < 0 ? r.right + x : r.left + x, r.top + %f];
 	})()`, b.y+b.h/2, x, b.y+b.h/2)))

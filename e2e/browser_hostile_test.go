@@ -268,7 +268,7 @@ func TestBrowserHostile(t *testing.T) {
 		// it is that frame's error, not the end of the page: a wheel on
 		// the timeline asks one.
 		refused, err := chromedp.Run(tab, chromedp.Evaluate[int](`(() => {
-			const c = document.querySelector("#timeline canvas"), r = c.getBoundingClientRect();
+			const c = document.querySelector("#timeline canvas"), r = c.parentElement.getBoundingClientRect();
 			c.dispatchEvent(new WheelEvent("wheel", {deltaY: -300, clientX: r.left + r.width / 2, clientY: r.top + 40, bubbles: true, cancelable: true}));
 			return window.refused;
 		})()`))

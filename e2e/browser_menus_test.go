@@ -34,7 +34,7 @@ func TestBrowserMenusClose(t *testing.T) {
 	if got := open(); got != "exports" {
 		t.Fatalf("Export clicked, the menus open are %q", got)
 	}
-	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left + r.width / 2, r.top + 20]; })()`))
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline .tl-stage").getBoundingClientRect(); return [r.left + r.width / 2, r.top + 20]; })()`))
 	must(t, err)
 	must(t, chromedp.Do(tab, chromedp.MouseClickXY(p[0], p[1])))
 	if got := open(); got != "" {

@@ -281,7 +281,7 @@ func zoneBandY(t *testing.T, tab context.Context, id canvas.BandID) float64 {
 // timelineTip scrolls it).
 func timelinePoint(t *testing.T, tab context.Context, x, y float64) (float64, float64) {
 	t.Helper()
-	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left + %f, r.top + %f]; })()`, x, y)))
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector("#timeline .tl-stage").getBoundingClientRect(); return [r.left + %f, r.top + %f]; })()`, x, y)))
 	must(t, err)
 	return p[0], p[1]
 }
@@ -349,7 +349,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 		// An Alt-click on the plot marks the instant under the pointer.
 		clickAt := at - int64(20*time.Second)
 		x := plotX(t, tab, clickAt)
-		y, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left, r.top]; })()`))
+		y, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline .tl-stage").getBoundingClientRect(); return [r.left, r.top]; })()`))
 		must(t, err)
 		must(t, chromedp.Do(tab, chromedp.MouseClickXY(y[0]+x, y[1]+40, chromedp.ButtonModifiers(chromedp.ModifierAlt))))
 		marked := markedOtherThan(t, tab, fmt.Sprint(at))

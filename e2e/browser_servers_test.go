@@ -90,7 +90,7 @@ func labRefusedCaptures(t *testing.T) []string {
 // returns the tooltip if it soon holds want, else "".
 func tipAt(t *testing.T, tab context.Context, x, y float64, want string) string {
 	t.Helper()
-	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left + %f, r.top + %f]; })()`, x, y)))
+	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const r = document.querySelector("#timeline .tl-stage").getBoundingClientRect(); return [r.left + %f, r.top + %f]; })()`, x, y)))
 	must(t, err)
 	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p[0], p[1])))
 	tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, want),
@@ -121,11 +121,11 @@ func timelineTip(t *testing.T, tab context.Context, x, y float64, want string) s
 	t.Helper()
 	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
 		const c = document.querySelector("#timeline canvas");
-		let r = c.getBoundingClientRect();
+		let r = c.parentElement.getBoundingClientRect();
 		let s = c.parentElement;
 		while (s && !(s.scrollHeight > s.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;
 		(s || document.scrollingElement).scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
-		r = c.getBoundingClientRect();
+		r = c.parentElement.getBoundingClientRect();
 		return [r.left + %f, r.top + %f];
 	})()`, y, x, y)))
 	must(t, err)

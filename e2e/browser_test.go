@@ -408,7 +408,7 @@ func TestBrowser(t *testing.T) {
 
 		// Zoom in with the wheel over the middle of the canvas.
 		must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
-		box, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.x + r.width * 0.6, r.y + 60]; })()`))
+		box, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline .tl-stage").getBoundingClientRect(); return [r.x + r.width * 0.6, r.y + 60]; })()`))
 		must(t, err)
 		for range 3 {
 			_, err := chromedp.Call(tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: box[0], Y: box[1], DeltaX: 0.01, DeltaY: -300}) // DeltaX 0 would be omitted, and Chrome wants both

@@ -63,7 +63,7 @@ const readSummaryJS = `(() => {
 	const d = document.querySelector("#timeline-summary");
 	const c = document.querySelector("#timeline canvas");
 	if (!d || !c || !c.dataset.plotW) { return null; }
-	const r = c.getBoundingClientRect();
+	const r = c.parentElement.getBoundingClientRect();
 	const n = k => Number(d.dataset[k]);
 	return {files: d.dataset.files, whole: d.dataset.whole, from: d.dataset.from, to: d.dataset.to,
 		lanes: n("lanes"), rows: n("rows"), bookmarks: n("bookmarks"), errors: n("errors"),
@@ -72,7 +72,7 @@ const readSummaryJS = `(() => {
 		selected: n("selected"), zoneRows: document.querySelectorAll("#zones-table tbody tr").length,
 		canvasLeft: r.left, canvasTop: r.top, plotX: Number(c.dataset.plotX), plotW: Number(c.dataset.plotW),
 		lanesY: Number(c.dataset.lanesY), rowH: Number(c.dataset.rowH),
-		canvasPixelW: c.width, canvasCSSW: r.width, dpr: window.devicePixelRatio};
+		canvasPixelW: c.width, canvasCSSW: c.getBoundingClientRect().width, dpr: window.devicePixelRatio};
 })()`
 
 // readSummary waits until the timeline shows the capture called name and
@@ -620,7 +620,7 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
 	for range b.N {
 		got, err := chromedp.Run(tab, chromedp.Evaluate[frames](`(async () => {
 			const c = document.querySelector("#timeline canvas");
-			const r = c.getBoundingClientRect();
+			const r = c.parentElement.getBoundingClientRect();
 			const x = r.left + Number(c.dataset.plotX) + Number(c.dataset.plotW) / 2;
 			const y = r.top + Number(c.dataset.lanesY) + 40;
 `+workerFrameTiming+`			const settled = () => new Promise(done => setTimeout(done, 500));

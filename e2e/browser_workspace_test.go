@@ -67,7 +67,7 @@ func cursorPoint(t testing.TB, tab context.Context, at int64, rv uint64) (x, y f
 	got, err := chromedp.Run(tab, chromedp.Poll[map[string]string](`(() => {
 		const c = document.querySelector("#timeline canvas"), s = document.querySelector("#timeline-summary");
 		if (!c || !c.dataset.bands || !c.dataset.plotW) return null;
-		const r = c.getBoundingClientRect();
+		const r = c.parentElement.getBoundingClientRect();
 		return {bands: c.dataset.bands, plotX: c.dataset.plotX, plotW: c.dataset.plotW, left: String(r.left), top: String(r.top), from: s.dataset.from, to: s.dataset.to};
 	})()`, chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
@@ -387,7 +387,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			zb := perFile[i]["410 · ignoring bookmarks"]
 			red, err := chromedp.Run(tab, chromedp.Evaluate[int](fmt.Sprintf(`(() => {
 				const c = document.querySelector("#timeline canvas"), r = devicePixelRatio;
-				const d = c.getContext("2d").getImageData(0, Math.round((%v + %v / 2) * r), c.width, 1).data;
+				const d = c.getContext("2d").getImageData(0, Math.round((%v + %v / 2 - c.offsetTop) * r), c.width, 1).data;
 				let n = 0;
 				for (let i = 0; i < d.length; i += 4) if (d[i] > 180 && d[i + 1] < 140 && d[i + 2] < 160) n++;
 				return n;
@@ -402,7 +402,7 @@ func TestBrowserWorkspace(t *testing.T) {
 		// A click on w1's name band folds its group into that band; a
 		// click on its pin puts it first.
 		canvasAt := func(x, y float64) {
-			r, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline canvas").getBoundingClientRect(); return [r.left, r.top, r.width]; })()`))
+			r, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#timeline .tl-stage").getBoundingClientRect(); return [r.left, r.top, r.width]; })()`))
 			must(t, err)
 			if x < 0 {
 				x += r[2]

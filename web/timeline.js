@@ -169,12 +169,12 @@
   // column or one row of pixels, touching): a cursor's step line over
   // thousands of changes, a few to a pixel, makes a few rectangles a
   // column rather than a call each, for the same pixels.
-  function fillSegments(ctx, f, from, to, width, dpr, colour) {
+  function fillSegments(ctx, f, from, to, width, dpr, oy, colour) {
     const w = Math.max(1, Math.round(width * dpr));
     const lo = (v) => Math.round(v * dpr - w / 2);
     const hi = (v) => Math.round(v * dpr + w / 2);
     ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.setTransform(1, 0, 0, 1, 0, -oy);
     ctx.fillStyle = colour;
     ctx.beginPath();
     // The rectangle being merged; none while pw is 0 (each is at least
@@ -294,10 +294,11 @@
   // by copying the sprite's pixels into the buffer, where overlapping
   // marks keep the more opaque pixel (the union of shapes of one colour),
   // then blitting the marks' bounds onto the canvas under its clip and
-  // alpha.
-  function stampMarks(ctx, f, from, to, shape, size, dpr, colour) {
+  // alpha. oy is the canvas's first row, device px of the layout (a
+  // frame's top).
+  function stampMarks(ctx, f, from, to, shape, size, dpr, oy, colour) {
     const sp = sprite(shape, size, dpr, colour);
-    const W = ctx.canvas.width, H = ctx.canvas.height;
+    const W = ctx.canvas.width, H = ctx.canvas.height + oy;
     const side = sp.side, px = sp.px, runs = sp.runs;
     let x0 = W, y0 = H, x1 = 0, y1 = 0;
     for (let i = from; i < to; i += 2) {
@@ -308,7 +309,7 @@
       y1 = Math.max(y1, y + side);
     }
     x0 = Math.max(x0, 0);
-    y0 = Math.max(y0, 0);
+    y0 = Math.max(y0, oy);
     x1 = Math.min(x1, W);
     y1 = Math.min(y1, H);
     if (x0 >= x1 || y0 >= y1) {
@@ -336,7 +337,7 @@
     }
     st.ctx.putImageData(st.img, 0, 0, 0, 0, bw, bh);
     ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.setTransform(1, 0, 0, 1, 0, -oy);
     ctx.drawImage(st.canvas, 0, 0, bw, bh, x0, y0, bw, bh);
     ctx.restore();
   }
@@ -372,12 +373,12 @@
   // answers its frame, which then replaces it. The shifts asked before
   // the next animation frame are made together in it, once, by whole
   // device pixels; a frame drawn meanwhile drops them, as it shows its
-  // own view. Only the rows that show are moved (and the time axis's,
-  // while its sticky copy shows): a timeline of many files is a canvas
-  // taller than its scrolling panel (samples-fleet's 52 files: 1310 CSS
-  // px folded, 9474 unfolded), and moving all of it (a copy of the whole
-  // canvas, which drawing a canvas onto itself takes) held the page's
-  // thread 69-84 ms at some moves of a pan over samples-fleet's.
+  // own view. Only the rows that show are moved: a canvas may be taller
+  // than its scrolling panel (a frame's rows in view and a margin, or
+  // all of a layout), and moving all of it (a copy of the whole canvas,
+  // which drawing a canvas onto itself takes) held the page's thread
+  // 69-84 ms at some moves of a pan over samples-fleet's 52 files, when
+  // the canvas held all their tracks.
   const pendingShifts = new Map();
   window.watchlensShift = function (canvas, dx, x0, w) {
     const s = pendingShifts.get(canvas);
@@ -390,22 +391,18 @@
       const s = pendingShifts.get(canvas);
       pendingShifts.delete(canvas);
       if (!s) return;
-      const st = axes.get(canvas);
-      shiftPlot(canvas, s.dx, s.x0, s.w, st && st.shown ? st.h : 0);
-      if (st && st.shown) copyAxis(canvas, st);
+      shiftPlot(canvas, s.dx, s.x0, s.w);
     });
   };
 
   // shiftPlot moves the plot's pixels in the rows of the canvas that
-  // show, and in its top axisH CSS px (0: none).
-  function shiftPlot(canvas, dx, x0, w, axisH) {
+  // show.
+  function shiftPlot(canvas, dx, x0, w) {
     const dpr = canvas.clientWidth ? canvas.width / canvas.clientWidth : 1;
     const X0 = Math.round(x0 * dpr), W = Math.round(w * dpr), D = Math.round(dx * dpr);
     if (D === 0 || W <= 0) return;
     const [top, bottom] = shownRows(canvas, dpr);
     shiftRows(canvas, X0, W, D, top, bottom);
-    const axisBottom = Math.min(Math.round(axisH * dpr), canvas.height);
-    if (axisBottom > 0 && top > 0) shiftRows(canvas, X0, W, D, 0, Math.min(axisBottom, top));
   }
 
   // shownRows are the canvas's rows [top, bottom), in device px, that
@@ -456,14 +453,16 @@
   }
 
   // sizeCanvas gives canvas the pixels of spec's frame, spec.w x spec.h
-  // CSS px at the device's pixel ratio (sharp on HiDPI screens), and says
-  // whether they changed: a canvas resized is cleared.
+  // CSS px at the device's pixel ratio (sharp on HiDPI screens), places
+  // it at the frame's top (the layout's rows it draws start there), and
+  // says whether its pixels changed: a canvas resized is cleared.
   function sizeCanvas(canvas, spec) {
     const dpr = spec.dpr || 1;
     const w = Math.round(spec.w * dpr);
     const h = Math.round(spec.h * dpr);
     canvas.style.width = spec.w + "px";
     canvas.style.height = spec.h + "px";
+    canvas.style.top = (spec.top || 0) + "px";
     if (canvas.width === w && canvas.height === h) return false;
     canvas.width = w;
     canvas.height = h;
@@ -483,7 +482,10 @@
   };
 
   // watchlensDraw(canvas, specJSON, bytes, nFloats): size the canvas for
-  // the frame (sizeCanvas) and draw it.
+  // the frame (sizeCanvas) and draw it. A frame draws the layout's rows
+  // [spec.top, spec.top+spec.h) in the layout's coordinates: the labels
+  // out of them are not drawn, and the canvas's panel tells it when
+  // other rows scroll into view (watchSeen).
   window.watchlensDraw = function (canvas, specJSON, bytes, nFloats) {
     pendingShifts.delete(canvas);
     for (const c of lastFrames.keys()) {
@@ -492,12 +494,17 @@
     lastFrames.set(canvas, [specJSON, bytes, nFloats]);
     const spec = JSON.parse(specJSON);
     const dpr = spec.dpr || 1;
+    const top = spec.top || 0, oy = Math.round(top * dpr);
     sizeCanvas(canvas, spec);
+    watchSeen(canvas);
     const f = new Float32Array(bytes.buffer, bytes.byteOffset, nFloats);
     const color = resolver(canvas);
     const ctx = canvas.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, spec.w, spec.h);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, -oy);
+    ctx.clearRect(0, top, spec.w, spec.h);
+    // A label's half height and more: one whose row is out of the
+    // frame's is not drawn.
+    const textLo = top - 12, textHi = top + spec.h + 12;
     ctx.textBaseline = "middle";
     let clipped = false;
     for (const op of spec.ops) {
@@ -514,7 +521,7 @@
           break;
         case "seg":
           if (!op.d) {
-            fillSegments(ctx, f, op.o, end, op.z || 1, dpr, color(op.c));
+            fillSegments(ctx, f, op.o, end, op.z || 1, dpr, oy, color(op.c));
             break;
           }
           ctx.strokeStyle = color(op.c);
@@ -532,7 +539,7 @@
           const name = Object.hasOwn(shapes, op.s) ? op.s : "dot";
           const s = op.z || 8;
           if (op.n >= 2 * stampMin) {
-            stampMarks(ctx, f, op.o, end, name, s, dpr, color(op.c));
+            stampMarks(ctx, f, op.o, end, name, s, dpr, oy, color(op.c));
             break;
           }
           ctx.beginPath();
@@ -561,22 +568,7 @@
         case "text":
           for (let i = op.o; i < op.o + op.n; i++) {
             const t = spec.texts[i];
-            ctx.font = fonts[t.f || ""];
-            ctx.textAlign = aligns[t.a || "l"];
-            ctx.fillStyle = color(t.c);
-            const f = fitted(ctx, t);
-            const shown = f.s;
-            if (t.k) {
-              // A label over the plot, on a box of the page's background:
-              // what it covers reads as covered, not as a paler mark.
-              if (f.w === undefined) f.w = ctx.measureText(shown).width;
-              const w = f.w;
-              const x = t.a === "r" ? t.x - w : t.a === "c" ? t.x - w / 2 : t.x;
-              ctx.fillStyle = color("--bg");
-              ctx.fillRect(x - 2, t.y - 6.5, w + 4, 13);
-              ctx.fillStyle = color(t.c);
-            }
-            ctx.fillText(shown, t.x, t.y);
+            if (t.y >= textLo && t.y <= textHi) drawText(ctx, t, color);
           }
           break;
       }
@@ -585,37 +577,78 @@
       ctx.restore();
     }
     ctx.globalAlpha = 1;
-    stickAxis(canvas, spec.sticky || 0, dpr);
+    drawAxis(canvas, spec, color);
   };
 
-  // stickAxis keeps the frame's time axis, its top h CSS px, in view
-  // when the panel that holds the canvas scrolls its tracks under the
-  // panel's top: the stage's canvas.tl-axis holds a copy of the axis and
-  // sits at that top, over the tracks, while the axis itself is out of
-  // view. h 0 hides it. A frame drawn with the panel unscrolled, a pan's
-  // most of all, costs nothing more: where the copy sits is worked out
-  // when the panel scrolls (reading the layout then), and the axis is
-  // copied only while the copy shows.
-  const axes = new WeakMap(); // canvas -> {copy, h, dpr, scroller, shown}
-  function stickAxis(canvas, h, dpr) {
-    let st = axes.get(canvas);
-    if (st) {
-      st.h = h;
-      st.dpr = dpr;
-      if (!h) {
-        hideAxis(st);
-      } else if (st.shown) {
-        // Scrolled: the frame may have moved the tracks too.
-        copyAxis(canvas, st);
-        placeAxis(canvas, st);
-      }
+  // drawText draws label t (app/canvas's Text) in its font, colour and
+  // room.
+  function drawText(ctx, t, color) {
+    ctx.font = fonts[t.f || ""];
+    ctx.textAlign = aligns[t.a || "l"];
+    ctx.fillStyle = color(t.c);
+    const f = fitted(ctx, t);
+    const shown = f.s;
+    if (t.k) {
+      // A label over the plot, on a box of the page's background:
+      // what it covers reads as covered, not as a paler mark.
+      if (f.w === undefined) f.w = ctx.measureText(shown).width;
+      const w = f.w;
+      const x = t.a === "r" ? t.x - w : t.a === "c" ? t.x - w / 2 : t.x;
+      ctx.fillStyle = color("--bg");
+      ctx.fillRect(x - 2, t.y - 6.5, w + 4, 13);
+      ctx.fillStyle = color(t.c);
+    }
+    ctx.fillText(shown, t.x, t.y);
+  }
+
+  // drawAxis draws the frame's time axis, the labels in its top
+  // spec.sticky CSS px, on the panel's background in the canvas.tl-axis
+  // that follows canvas on its stage, which CSS keeps at the top of the panel that scrolls
+  // the tracks (position: sticky): a frame of the rows in view has no
+  // axis of its own once they are below it, and scrolled, the tracks
+  // are read with the times above them. Unscrolled, it lies over the
+  // canvas's own axis.
+  function drawAxis(canvas, spec, color) {
+    const axis = canvas.nextElementSibling;
+    if (!axis || !axis.classList.contains("tl-axis")) return; // a picture's canvas, say
+    const h = spec.sticky || 0;
+    if (!h) {
+      axis.style.display = "none";
       return;
     }
-    // A frame without an axis to keep (the fleet's, a picture's) on a
-    // canvas that never had one has nothing to hide either.
-    if (!h) return;
-    const copy = canvas.parentElement && canvas.parentElement.querySelector("canvas.tl-axis");
-    if (!copy) return;
+    const dpr = spec.dpr || 1;
+    const W = canvas.width, H = Math.round(h * dpr);
+    if (axis.width !== W || axis.height !== H) {
+      axis.width = W;
+      axis.height = H;
+      axis.style.width = spec.w + "px";
+      axis.style.height = h + "px";
+    }
+    axis.style.display = "block";
+    const ctx = axis.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = color("--panel");
+    ctx.fillRect(0, 0, spec.w, h);
+    ctx.textBaseline = "middle";
+    for (const op of spec.ops) {
+      if (op.k !== "text") continue;
+      for (let i = op.o; i < op.o + op.n; i++) {
+        const t = spec.texts[i];
+        if (t.y < h) drawText(ctx, t, color);
+      }
+    }
+  }
+
+  // watchSeen has the panel that scrolls canvas (its nearest ancestor
+  // that scrolls) tell it, by a "watchlensseen" event, once an animation
+  // frame while it scrolls: a frame draws the rows in view (and a
+  // margin), and the page asks the frame of the rows scrolled to
+  // (app/timeline_view.go, onSeen). Until it comes, the canvas scrolls
+  // with its panel, and the margin shows.
+  const watched = new WeakSet();
+  function watchSeen(canvas) {
+    if (watched.has(canvas)) return;
+    watched.add(canvas);
     let scroller = canvas.parentElement;
     while (scroller && scroller !== document.body) {
       const o = getComputedStyle(scroller).overflowY;
@@ -623,56 +656,24 @@
       scroller = scroller.parentElement;
     }
     if (!scroller || scroller === document.body) return;
-    st = {copy, h, dpr, scroller, shown: false};
-    axes.set(canvas, st);
+    let due = false;
     const onScroll = () => {
       if (!canvas.isConnected) {
         // The view was closed: its canvas, and this, go.
         scroller.removeEventListener("scroll", onScroll);
-        axes.delete(canvas);
         return;
       }
-      placeAxis(canvas, st);
+      if (due) return;
+      due = true;
+      requestAnimationFrame(() => {
+        due = false;
+        // The axis's shadow shows while the tracks are under it.
+        const axis = canvas.nextElementSibling;
+        if (axis && axis.classList.contains("tl-axis")) axis.classList.toggle("stuck", axis.getBoundingClientRect().top > canvas.parentElement.getBoundingClientRect().top + 0.5);
+        canvas.dispatchEvent(new Event("watchlensseen"));
+      });
     };
     scroller.addEventListener("scroll", onScroll, {passive: true});
-    if (scroller.scrollTop > 0) placeAxis(canvas, st);
-  }
-
-  // copyAxis copies the canvas's top st.h CSS px into st.copy.
-  function copyAxis(canvas, st) {
-    const h = Math.round(st.h * st.dpr);
-    if (st.copy.width !== canvas.width || st.copy.height !== h) {
-      st.copy.width = canvas.width;
-      st.copy.height = h;
-      st.copy.style.width = canvas.style.width;
-      st.copy.style.height = st.h + "px";
-    }
-    const ctx = st.copy.getContext("2d");
-    ctx.clearRect(0, 0, st.copy.width, h);
-    ctx.drawImage(canvas, 0, 0, canvas.width, h, 0, 0, canvas.width, h);
-  }
-
-  // placeAxis shows the copy at the scroller's top while the canvas's
-  // own axis is above it and some of its tracks below it.
-  function placeAxis(canvas, st) {
-    const off = st.scroller.getBoundingClientRect().top - canvas.getBoundingClientRect().top;
-    if (!st.h || off <= 0 || off > canvas.clientHeight - 2 * st.h) {
-      hideAxis(st);
-      return;
-    }
-    if (!st.shown) {
-      copyAxis(canvas, st);
-      st.copy.style.display = "block";
-      st.shown = true;
-    }
-    st.copy.style.top = off + "px";
-  }
-
-  function hideAxis(st) {
-    if (st.shown) {
-      st.copy.style.display = "none";
-      st.shown = false;
-    }
   }
 
   // wrap cuts s into lines of at most w pixels in ctx's font, at spaces

@@ -10,7 +10,11 @@ import (
 func (c *Cache) Build(v *View, fr *Frame) Layout {
 	c.takeZone(v)
 	layout := c.Layout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis), v.FoldedFiles, v.PinnedFiles)
-	fr.reset(layout.Width, layout.Height, v.PixelRatio)
+	top, height := v.seen(layout.Height)
+	fr.reset(layout.Width, height, v.PixelRatio)
+	if top > 0 || height < layout.Height {
+		fr.showRows(top)
+	}
 	if !v.Print && layout.Bands[0].ID == BandAxis {
 		fr.Sticky = layout.Bands[0].Height
 	}

@@ -58,10 +58,18 @@ type Frame struct {
 	PixelRatio float64 `json:"dpr"`
 	Ops        []Op    `json:"ops"`
 	Texts      []Text  `json:"texts"`
-	// Sticky is the height of the frame's top band, its time axis, which
-	// the page keeps in view when the canvas scrolls under it; 0 for none.
+	// Top is the layout's y at the frame's top, CSS px: a frame of a
+	// layout taller than the panel that scrolls it draws the rows in
+	// view (View.SeenTop), Height of them, and the page places the
+	// canvas there.
+	Top float64 `json:"top,omitempty"`
+	// Sticky is the height of the layout's top band, its time axis, which
+	// the page keeps in view at the top of the panel that scrolls the
+	// tracks; 0 for none.
 	Sticky float64 `json:"sticky,omitempty"`
 	floats []float32
+	// culls: the frame leaves out what falls wholly outside its rows.
+	culls bool
 }
 
 // Floats writes the frame's coordinates as the little-endian float32s of
@@ -80,18 +88,62 @@ func (f *Frame) Floats(buf []byte) ([]byte, int) {
 }
 
 func (f *Frame) reset(w, h, dpr float64) {
-	f.Width, f.Height, f.PixelRatio, f.Sticky = w, h, dpr, 0
+	f.Width, f.Height, f.PixelRatio, f.Top, f.Sticky, f.culls = w, h, dpr, 0, 0, false
 	f.Ops, f.Texts, f.floats = f.Ops[:0], f.Texts[:0], f.floats[:0]
 }
 
-// add appends an operation over floats already collected elsewhere.
+// showRows has the frame draw the layout's rows [top, top+Height) alone.
+func (f *Frame) showRows(top float64) {
+	f.Top, f.culls = top, true
+}
+
+// add appends an operation over floats already collected elsewhere,
+// without the items that fall wholly outside the frame's rows (the
+// tracks of files scrolled out of view are most of a tall layout).
 func (f *Frame) add(op Op, floats []float32) {
-	if len(floats) == 0 {
+	start := len(f.floats)
+	if f.culls {
+		f.floats = f.appendShown(f.floats, op, floats)
+	} else {
+		f.floats = append(f.floats, floats...)
+	}
+	if len(f.floats) == start {
 		return
 	}
-	op.Offset, op.Count = len(f.floats), len(floats)
-	f.floats = append(f.floats, floats...)
+	op.Offset, op.Count = start, len(f.floats)-start
 	f.Ops = append(f.Ops, op)
+}
+
+// appendShown appends to dst the items of op's floats src that reach
+// into the frame's rows, a mark's or a stroke's size around them
+// included; a clip is kept whole.
+func (f *Frame) appendShown(dst []float32, op Op, src []float32) []float32 {
+	pad := max(op.Size, 8)
+	lo, hi := float32(f.Top)-pad, float32(f.Top+f.Height)+pad
+	reaches := func(y0, y1 float32) bool { return min(y0, y1) < hi && max(y0, y1) > lo }
+	switch op.Kind {
+	case "rect":
+		for i := 0; i+4 <= len(src); i += 4 {
+			if reaches(src[i+1], src[i+1]+src[i+3]) {
+				dst = append(dst, src[i:i+4]...)
+			}
+		}
+	case "seg":
+		for i := 0; i+4 <= len(src); i += 4 {
+			if reaches(src[i+1], src[i+3]) {
+				dst = append(dst, src[i:i+4]...)
+			}
+		}
+	case "mark":
+		for i := 0; i+2 <= len(src); i += 2 {
+			if reaches(src[i+1], src[i+1]) {
+				dst = append(dst, src[i:i+2]...)
+			}
+		}
+	default:
+		dst = append(dst, src...)
+	}
+	return dst
 }
 
 func (f *Frame) rect(c string, alpha float32, x, y, w, h float64) {

@@ -30,12 +30,16 @@ func (f *Frame) AppendSpec(b []byte) ([]byte, error) {
 	b = appendJSONList(b, f.Ops, (*Op).appendJSON)
 	b = append(b, `,"texts":`...)
 	b = appendJSONList(b, f.Texts, (*Text).appendJSON)
+	if f.Top != 0 {
+		b = append(b, `,"top":`...)
+		b = appendJSONFloat(b, f.Top, 64)
+	}
 	if f.Sticky != 0 {
 		b = append(b, `,"sticky":`...)
 		b = appendJSONFloat(b, f.Sticky, 64)
 	}
 	b = append(b, '}')
-	if !finite(f.Width, f.Height, f.PixelRatio, f.Sticky) || !f.finiteParts() {
+	if !finite(f.Width, f.Height, f.PixelRatio, f.Top, f.Sticky) || !f.finiteParts() {
 		return nil, errNotFinite
 	}
 	return b, nil

@@ -32,7 +32,7 @@ func TestSpecIsWhatJSONWrites(t *testing.T) {
 	fillEveryField(reflect.ValueOf(&every).Elem(), &seed)
 	every.Ops[1].Dashed, every.Texts[1].Backed = false, false
 	frames := map[string]*Frame{"every field set": &every, "empty": {}, "empty lists": {Ops: []Op{}, Texts: []Text{}}}
-	odd := &Frame{Width: 1e21, Height: 1e-7, PixelRatio: -0.5, Sticky: 123456789.125,
+	odd := &Frame{Width: 1e21, Height: 1e-7, PixelRatio: -0.5, Top: 123456789.125, Sticky: 26.5,
 		Ops: []Op{{Kind: "mark", Size: 1e-7, Alpha: float32(math.SmallestNonzeroFloat32), Offset: -3, Count: math.MaxInt32}}}
 	for _, s := range []string{"<b>&amp;</b>", "tab\there\nnew\rline\\ \"q\"", "\x00\x01\x1f\x7f", "\u2028\u2029", "\xff\xfe bad \xc3", "ünïcödé ✓ 日本", "\b\f"} {
 		odd.Texts = append(odd.Texts, Text{X: 1.5, Y: float32(math.MaxFloat32), Text: s, Color: s, Short: s, MaxWidth: 3e-9})

@@ -116,6 +116,9 @@ func askEverything(t *testing.T, e *Engine, o Opened) {
 		// The selection, a reconnect's marker and a shift-drag drawn.
 		st.Marker, st.Selecting, st.SelectFrom, st.SelectTo = lo+(hi-lo)/2, true, 100, 400
 		e.Frame(st, &fr)
+		// The rows a scrolled panel shows.
+		st.SeenTop, st.SeenHeight = d.Layout.Height/3, 200
+		e.Frame(st, &fr)
 		e.Summary(st)
 		e.Step(st, true)
 		e.Rehearsals(st)

@@ -45,9 +45,11 @@ func (e *Engine) Summary(st ViewState) ViewSummary {
 
 // SummaryOf is the view whose summary tells what the frame of st shows,
 // d being what the engine answered of that frame: the rows' scroll as
-// the frame kept it, at the frame's width, whatever the screen's pixels.
+// the frame kept it, at the frame's width, whatever the screen's pixels
+// and whichever of the layout's rows the panel shows.
 func SummaryOf(st ViewState, d Drawn) ViewState {
 	st.Width, st.PixelRatio, st.ScrollY = d.Layout.Width, 1, d.ScrollY
+	st.SeenTop, st.SeenHeight = 0, 0
 	return st
 }
 

@@ -20,6 +20,9 @@ type ViewState struct {
 	// has (the lane area fills it); PixelRatio the screen's.
 	Width, MaxHeight, PixelRatio float64
 	ScrollY                      float64
+	// SeenTop and SeenHeight are the layout's rows the page shows, which
+	// a frame draws alone (canvas.View's); SeenHeight 0 for all of them.
+	SeenTop, SeenHeight float64
 	// Folded and Pinned are the files whose groups of tracks are folded
 	// and pinned to the top, as canvas.FileSet.String writes them.
 	Folded, Pinned string
@@ -121,7 +124,7 @@ func (e *Engine) canvasView(st *ViewState) *canvas.View {
 	r := e.rowsFor(st)
 	folded, pinned := e.fileSets(st.Folded, st.Pinned)
 	return &canvas.View{Analysis: e.an, Filter: st.Filter, AxisRV: st.AxisRV, From: st.From, To: st.To,
-		Width: st.Width, MaxHeight: st.MaxHeight, PixelRatio: st.PixelRatio, Groups: r.groups, Rows: r.rows,
+		Width: st.Width, MaxHeight: st.MaxHeight, PixelRatio: st.PixelRatio, SeenTop: st.SeenTop, SeenHeight: st.SeenHeight, Groups: r.groups, Rows: r.rows,
 		ScrollY: st.ScrollY, FoldedFiles: folded, PinnedFiles: pinned, Selected: st.Selected, Print: st.Print,
 		Selecting: st.Selecting, SelectFrom: st.SelectFrom, SelectTo: st.SelectTo, Marker: canvas.Marker(st.Marker)}
 }
