@@ -24,7 +24,7 @@ func BenchmarkBrowserTimelineFrame10M(b *testing.B) {
 	writeGzipCapture(b, file, 10_000_000, synth.ConfigMap)
 	s := startSite(b)
 	s.serveBenchWasm(b)
-	benchFrames(b, s, []string{file}, "timeline-10M")
+	benchFrames(b, s, []string{file}, "timeline-10M", nil)
 }
 
 // writeGzipCapture writes n events of event to file, gzip-compressed,

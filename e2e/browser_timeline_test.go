@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/app/canvas"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -550,25 +551,62 @@ func BenchmarkBrowserTimelineFrame(b *testing.B) {
 	writeBigCapture(b, big, 1_000_000)
 	s := startSite(b)
 	s.serveBenchWasm(b)
-	benchFrames(b, s, []string{big}, "timeline-1M")
+	benchFrames(b, s, []string{big}, "timeline-1M", nil)
 }
 
 // BenchmarkBrowserTimelineFrameIncident is BenchmarkBrowserTimelineFrame
 // over samples-fleet's records, its 44 informers' captures and four
 // audit logs: a timeline of 52 files (the audit logs' other clients are
-// files too), each group of tracks folded to its name and zones, as the
-// page opens more than three files.
+// files too). folded has each group of tracks folded to its name and
+// zones, as the page opens more than three files (1310 CSS px of
+// tracks); unfolded has the user unfold every group first, a click on
+// each name (9474 px).
 func BenchmarkBrowserTimelineFrameIncident(b *testing.B) {
-	s := startSite(b)
-	s.serveBenchWasm(b)
-	benchFrames(b, s, testsample.FleetRecords(b), "timeline-incident")
+	for _, unfold := range []bool{false, true} {
+		name := map[bool]string{false: "folded", true: "unfolded"}[unfold]
+		b.Run(name, func(b *testing.B) {
+			s := startSite(b)
+			s.serveBenchWasm(b)
+			var prepare func(context.Context)
+			if unfold {
+				prepare = func(tab context.Context) { unfoldEveryFile(b, tab) }
+			}
+			benchFrames(b, s, testsample.FleetRecords(b), "timeline-incident-"+name, prepare)
+		})
+	}
+}
+
+// unfoldEveryFile unfolds each folded file's group of tracks on the
+// timeline, a click on its name, from the last (a group unfolded moves
+// those under it, not those above), and scrolls the panel back to its
+// top.
+func unfoldEveryFile(t testing.TB, tab context.Context) {
+	t.Helper()
+	bands := timelineBands(t, tab, func([]fileBand) bool { return true })
+	for i := len(bands) - 1; i >= 0; i-- {
+		b := bands[i]
+		if b.id != canvas.BandFile {
+			continue
+		}
+		if _, _, unfolded := groupOf(bands, b.file); unfolded {
+			continue
+		}
+		clickBand(t, tab, b, 20)
+		timelineBands(t, tab, func(now []fileBand) bool {
+			_, _, unfolded := groupOf(now, b.file)
+			return unfolded
+		})
+	}
+	_, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelector("#timeline-panel").scrollTop = 0`))
+	must(t, err)
 }
 
 // benchFrames loads files in a tab of its own and reports the frames of
 // wheel and drag gestures over their timeline, as BenchmarkBrowserTimelineFrame
-// describes, and saves a screenshot named shot. A load that ends the page
+// describes, after prepare (when not nil) has set the view up, and saves
+// a screenshot named shot. A load that ends the page
 // (out of memory) fails with the last progress the page showed.
-func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
+func benchFrames(b *testing.B, s *servedSite, files []string, shot string, prepare func(context.Context)) {
 	// The load is shown once the view summary names one of its files
 	// (an audit log names none: its clients are the files).
 	names := make([]string, len(files))
@@ -601,6 +639,9 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string) {
 	mem, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.wasmMemory.buffer.byteLength`))
 	must(b, err)
 	fmt.Fprintf(os.Stderr, "%s loaded and shown in %v; wasm memory %.0f MB\n", name, loaded.Round(time.Millisecond), mem/(1<<20))
+	if prepare != nil {
+		prepare(tab)
+	}
 	must(b, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 	type frames struct {
 		Wheel, WheelP95, WheelMax, Pan, PanP95, PanMax, DragDrawn, DragLongest, DragEndLongest float64

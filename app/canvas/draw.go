@@ -24,6 +24,9 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	// Band backgrounds and labels, unless a band draws its own.
 	t0 := len(fr.Texts)
 	for _, b := range layout.Bands[1:] {
+		if !fr.shows(b) {
+			continue
+		}
 		if g, ok := kinds[b.ID].(gutterDrawer); ok && g.drawGutter(c, v, &layout, b, fr) {
 			continue
 		}

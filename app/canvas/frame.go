@@ -97,6 +97,13 @@ func (f *Frame) showRows(top float64) {
 	f.Top, f.culls = top, true
 }
 
+// shows says whether band b reaches into the frame's rows: a frame of
+// the rows in view draws no other band's marks or labels.
+func (f *Frame) shows(b Band) bool {
+	const pad = 16 // a mark or a label's half height, and more
+	return !f.culls || b.Y < f.Top+f.Height+pad && b.Y+b.Height > f.Top-pad
+}
+
 // add appends an operation over floats already collected elsewhere,
 // without the items that fall wholly outside the frame's rows (the
 // tracks of files scrolled out of view are most of a tall layout).

@@ -64,7 +64,8 @@ type Band struct {
 	// open, or the shared axis and density bands).
 	File int
 	// RVTop and RVBot are, for a cursor band in the frame built, the RVs
-	// at its top and bottom (equal when it is empty).
+	// at its top and bottom (equal when it is empty, or out of the rows
+	// the frame draws).
 	RVTop, RVBot uint64
 	// Folded says, of a BandFile band, that its file's other bands are
 	// folded into it.

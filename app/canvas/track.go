@@ -31,7 +31,7 @@ type trackBand struct{}
 // paint draws every track band of the layout.
 func (trackBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	for _, b := range layout.Bands {
-		if b.ID == BandTrack {
+		if b.ID == BandTrack && fr.shows(b) {
 			c.tracks[b.Track].draw(v, b, s, fr)
 		}
 	}

@@ -30,7 +30,7 @@ func (bookmarksBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame
 	}
 	var segs []float32
 	for _, b := range layout.Bands {
-		if b.ID != BandBookmarks {
+		if b.ID != BandBookmarks || !fr.shows(b) {
 			continue
 		}
 		last := math.Inf(-1)

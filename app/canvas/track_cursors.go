@@ -36,7 +36,7 @@ func (cursorsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) 
 	}
 	c.colEnds = ends
 	for i := range layout.Bands {
-		if b := &layout.Bands[i]; b.ID == BandCursors {
+		if b := &layout.Bands[i]; b.ID == BandCursors && fr.shows(*b) {
 			b.RVTop, b.RVBot = c.cursorStrip(v, layout, *b, s, ends, fr)
 			if layout.CursorTop == layout.CursorBot {
 				layout.CursorTop, layout.CursorBot = b.RVTop, b.RVBot

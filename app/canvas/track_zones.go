@@ -49,7 +49,7 @@ func (zoneLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 	}
 	for _, b := range layout.Bands {
 		folded := b.ID == BandFile && b.Folded
-		if b.ID != BandZoneAware && b.ID != BandZoneIgnoring && b.ID != BandZoneHad && !folded {
+		if b.ID != BandZoneAware && b.ID != BandZoneIgnoring && b.ID != BandZoneHad && !folded || !fr.shows(b) {
 			continue
 		}
 		kind := ZoneBandKind(b.ID)

@@ -53,9 +53,10 @@ func drawnItems(fr *canvas.Frame) []drawnItem {
 // TestFrameOfTheRowsInView: samples-fleet's 52 files unfolded lay out
 // 9474 px of tracks; a frame of the rows a panel shows is as high as
 // asked, starts where asked (within the layout), and draws every item
-// of the whole frame that reaches its rows, and nothing else: what the
-// panel shows is what the whole frame shows there. Its labels and its
-// layout are the whole frame's (hit tests read the layout), and a
+// and label of the whole frame that reaches its rows (and the axis's
+// labels), and nothing else: what the panel shows is what the whole
+// frame shows there. Its layout is the whole frame's (hit tests read
+// it), but for the RV scales of cursor strips out of its rows, and a
 // picture draws the whole layout whatever rows are in view.
 func TestFrameOfTheRowsInView(t *testing.T) {
 	e, o, err := Open(sources(testsample.Files(t, testsample.AsGiven, testsample.FleetRecords(t)...)), Options{Params: timeline.DefaultParams()})
@@ -83,10 +84,37 @@ func TestFrameOfTheRowsInView(t *testing.T) {
 		if fr.Top != c.wantTop || fr.Height != c.h || fr.Sticky != d.Layout.Bands[0].Height {
 			t.Errorf("rows %v+%v: a frame %v px high from %v, its axis %v px: want %v from %v, %v", c.top, c.h, fr.Height, fr.Top, fr.Sticky, c.h, c.wantTop, d.Layout.Bands[0].Height)
 		}
-		if !slices.Equal(dd.Layout.Bands, d.Layout.Bands) || dd.Layout.Height != d.Layout.Height || !slices.Equal(fr.Texts, all.Texts) {
-			t.Errorf("rows %v+%v: the layout or the labels differ from the whole frame's", c.top, c.h)
-		}
 		lo, hi := float32(fr.Top), float32(fr.Top+fr.Height)
+		// The layout: the whole frame's, but a cursor strip out of the
+		// rows has no RV scale.
+		bands := slices.Clone(d.Layout.Bands)
+		for i, b := range bands {
+			if b.ID == canvas.BandCursors && !(b.Y < fr.Top+fr.Height+16 && b.Y+b.Height > fr.Top-16) {
+				bands[i].RVTop, bands[i].RVBot = 0, 0
+			}
+		}
+		if !slices.Equal(dd.Layout.Bands, bands) || dd.Layout.Height != d.Layout.Height {
+			t.Errorf("rows %v+%v: the layout differs from the whole frame's", c.top, c.h)
+		}
+		// The labels: the whole frame's in its rows (web/timeline.js
+		// draws those within 12 px) and the axis's (the page draws them
+		// at the panel's top), and none the whole frame has not.
+		labels := map[canvas.Text]int{}
+		for _, l := range fr.Texts {
+			labels[l]++
+		}
+		for _, l := range all.Texts {
+			if labels[l] > 0 {
+				labels[l]--
+			} else if l.Y >= lo-12 && l.Y <= hi+12 || float64(l.Y) < fr.Sticky {
+				t.Errorf("rows %v+%v: the label %q at y %v is not written", c.top, c.h, l.Text, l.Y)
+			}
+		}
+		for l, n := range labels {
+			if n > 0 {
+				t.Errorf("rows %v+%v: the label %q at y %v is written, which the whole frame does not", c.top, c.h, l.Text, l.Y)
+			}
+		}
 		want := map[drawnItem]int{}
 		for _, it := range wholeItems {
 			if it.y0 < hi && it.y1 > lo {
@@ -118,6 +146,48 @@ func TestFrameOfTheRowsInView(t *testing.T) {
 		e.Frame(st, &fr)
 		if fr.Top != 0 || fr.Height != d.Layout.Height || fr.Sticky != 0 {
 			t.Errorf("rows %v+%v: a picture %v px high from %v, with an axis of %v px kept in view", c.top, c.h, fr.Height, fr.Top, fr.Sticky)
+		}
+	}
+}
+
+// BenchmarkFrameOfTheRowsInView builds samples-fleet's timeline frame
+// and writes its spec as the engine's worker does for each pan, of the
+// whole layout and of a panel's rows (896 px, as app/seen_rows.go asks
+// for a panel 455 px high), folded (1310 px of tracks) and unfolded
+// (9474 px).
+func BenchmarkFrameOfTheRowsInView(b *testing.B) {
+	e, o, err := Open(sources(testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...)), Options{Params: timeline.DefaultParams()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, fold := range []bool{true, false} {
+		for _, rows := range []float64{0, 896} {
+			name := map[bool]string{true: "folded", false: "unfolded"}[fold] + map[bool]string{true: "/whole", false: "/rows-in-view"}[rows == 0]
+			b.Run(name, func(b *testing.B) {
+				st := whole(o)
+				if fold {
+					st.Folded = canvas.AllFiles(len(o.Files)).String()
+				}
+				st.SeenTop, st.SeenHeight = 400, rows
+				var fr canvas.Frame
+				var spec []byte
+				lo, hi := st.From, st.To
+				i := int64(0)
+				for b.Loop() {
+					// A pan: the view moves a fiftieth of a tenth each frame.
+					span := (hi - lo) / 10
+					st.From = lo + (i%50)*span/50
+					st.To = st.From + span
+					i++
+					e.Frame(st, &fr)
+					if spec, err = fr.AppendSpec(spec[:0]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(spec)), "spec-bytes")
+				_, n := fr.Floats(nil)
+				b.ReportMetric(float64(n), "floats")
+			})
 		}
 	}
 }
