@@ -69,18 +69,35 @@ func parseBands(text string) ([]fileBand, error) {
 // it at x, CSS px from the canvas's left (negative: from its right).
 func clickBand(t testing.TB, tab context.Context, b fileBand, x float64) {
 	t.Helper()
-	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
-		const c = document.querySelector("#timeline canvas");
-		let r = c.parentElement.getBoundingClientRect();
-		let s = c.parentElement;
-		while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
-		(s || document.scrollingElement).scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
-		r = c.parentElement.getBoundingClientRect();
-		const x = %f;
-		return [x < 0 ? r.right + x : r.left + x, r.top + %f];
-	})()`, b.y+b.h/2, x, b.y+b.h/2)))
-	must(t, err)
+	p := scrollToLayout(t, tab, x, b.y+b.h/2)
 	clickAt(t, tab, p[0], p[1], 0)
+}
+
+// scrollToLayout scrolls the timeline's panel so that y, CSS px down the
+// timeline's layout, is in the middle of the window, waits until the
+// canvas, drawn again for the rows scrolled to, covers it, and returns
+// where (x, y) is in the window; x is CSS px from the canvas's left
+// (negative: from its right). A user clicks what the panel shows; until
+// the frame of those rows comes, it shows the stage under the canvas.
+func scrollToLayout(t testing.TB, tab context.Context, x, y float64) []float64 {
+	t.Helper()
+	_, err := chromedp.Run(tab, chromedp.Evaluate[int](fmt.Sprintf(`(() => {
+		const c = document.querySelector("#timeline canvas");
+		let s = c.parentElement;
+		while (s && !(s.scrollHeight > s.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;
+		(s || document.scrollingElement).scrollBy({top: c.parentElement.getBoundingClientRect().top + %f - innerHeight / 2, behavior: "instant"});
+		return 0;
+	})()`, y)))
+	must(t, err)
+	p, err := chromedp.Run(tab, chromedp.Poll[[]float64](fmt.Sprintf(`(() => {
+		const c = document.querySelector("#timeline canvas"), r = c.parentElement.getBoundingClientRect(), cr = c.getBoundingClientRect();
+		const x = %f, y = r.top + %f;
+		return cr.top <= y && cr.bottom > y ? [x < 0 ? r.right + x : r.left + x, y] : null;
+	})()`, x, y), chromedp.WithPollingTimeout(pageWait)))
+	if err != nil {
+		t.Fatalf("the canvas never covered the rows at %v px down the timeline: %v", y, err)
+	}
+	return p
 }
 
 // groupOf is the file's name band and whether a sessions band of its own

@@ -119,16 +119,7 @@ func nativeLab(t *testing.T, files []string) *timeline.Timeline {
 // holds want.
 func timelineTip(t *testing.T, tab context.Context, x, y float64, want string) string {
 	t.Helper()
-	p, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
-		const c = document.querySelector("#timeline canvas");
-		let r = c.parentElement.getBoundingClientRect();
-		let s = c.parentElement;
-		while (s && !(s.scrollHeight > s.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;
-		(s || document.scrollingElement).scrollBy({top: r.top + %f - innerHeight / 2, behavior: "instant"});
-		r = c.parentElement.getBoundingClientRect();
-		return [r.left + %f, r.top + %f];
-	})()`, y, x, y)))
-	must(t, err)
+	p := scrollToLayout(t, tab, x, y)
 	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p[0], p[1])))
 	tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, want),
 		chromedp.WithPollingTimeout(10*time.Second)))

@@ -601,22 +601,46 @@
     ctx.fillText(shown, t.x, t.y);
   }
 
-  // drawAxis draws the frame's time axis, the labels in its top
-  // spec.sticky CSS px, on the panel's background in the canvas.tl-axis
-  // that follows canvas on its stage, which CSS keeps at the top of the panel that scrolls
-  // the tracks (position: sticky): a frame of the rows in view has no
-  // axis of its own once they are below it, and scrolled, the tracks
-  // are read with the times above them. Unscrolled, it lies over the
-  // canvas's own axis.
+  // The time axis kept in view: the labels in a frame's top spec.sticky
+  // CSS px, drawn on the panel's background in the canvas.tl-axis that
+  // follows the timeline's canvas on its stage, which CSS keeps at the
+  // top of the panel that scrolls the tracks (position: sticky). A frame
+  // of the rows in view has no axis of its own once they are below it,
+  // and scrolled, the tracks are read with the times above them. The
+  // copy shows, and is drawn, only while the stage's top is scrolled out
+  // of the panel (watchSeen says when): unscrolled, the canvas's own axis
+  // is in view, and a frame costs nothing more.
+  const axes = new WeakMap(); // canvas -> {spec, color, stuck}
+
+  function axisOf(canvas) {
+    let st = axes.get(canvas);
+    if (!st) {
+      st = {spec: null, color: null, stuck: false};
+      axes.set(canvas, st);
+    }
+    return st;
+  }
+
+  // drawAxis keeps the frame's axis for its copy, and draws the copy if
+  // it shows.
   function drawAxis(canvas, spec, color) {
+    const st = axisOf(canvas);
+    st.spec = spec;
+    st.color = color;
+    paintAxis(canvas, st);
+  }
+
+  // paintAxis draws the copy of the axis of canvas's last frame, or
+  // hides it.
+  function paintAxis(canvas, st) {
     const axis = canvas.nextElementSibling;
     if (!axis || !axis.classList.contains("tl-axis")) return; // a picture's canvas, say
-    const h = spec.sticky || 0;
-    if (!h) {
+    const spec = st.spec, h = spec ? spec.sticky || 0 : 0;
+    if (!h || !st.stuck) {
       axis.style.display = "none";
       return;
     }
-    const dpr = spec.dpr || 1;
+    const dpr = spec.dpr || 1, color = st.color;
     const W = canvas.width, H = Math.round(h * dpr);
     if (axis.width !== W || axis.height !== H) {
       axis.width = W;
@@ -656,6 +680,9 @@
       scroller = scroller.parentElement;
     }
     if (!scroller || scroller === document.body) return;
+    // stuck says whether the stage's top is scrolled out of the panel.
+    const stuck = () => canvas.parentElement.getBoundingClientRect().top < scroller.getBoundingClientRect().top + scroller.clientTop - 0.5;
+    axisOf(canvas).stuck = stuck();
     let due = false;
     const onScroll = () => {
       if (!canvas.isConnected) {
@@ -667,9 +694,12 @@
       due = true;
       requestAnimationFrame(() => {
         due = false;
-        // The axis's shadow shows while the tracks are under it.
-        const axis = canvas.nextElementSibling;
-        if (axis && axis.classList.contains("tl-axis")) axis.classList.toggle("stuck", axis.getBoundingClientRect().top > canvas.parentElement.getBoundingClientRect().top + 0.5);
+        if (!canvas.isConnected) return;
+        const st = axisOf(canvas), now = stuck();
+        if (now !== st.stuck) {
+          st.stuck = now;
+          paintAxis(canvas, st);
+        }
         canvas.dispatchEvent(new Event("watchlensseen"));
       });
     };

@@ -17,10 +17,21 @@ var rehearsalZooms = []float64{1, 1.0 / 2, 1.0 / 4, 1.0 / 16, 1.0 / 64, 1.0 / 51
 // view's middle: a drag either way.
 var rehearsalPans = []float64{-0.25, 0, 0.25}
 
+// rehearsalSeen is the height of the rows a rehearsed view of a tall
+// layout draws, CSS px: about what a panel's rows and their margins are.
+const rehearsalSeen = 768
+
 // Rehearsals are the views a user's first gestures from st show: st's
 // range zoomed in around its middle, each span dragged either way, kept
-// within the capture. Everything else is st's.
+// within the capture. Everything else is st's, but for a layout taller
+// than rehearsalSeen drawn whole (the load's first frame, say): the page
+// shows such a layout by the rows in its panel (ViewState.SeenTop), whose
+// frames run code of their own (they leave out the bands out of those
+// rows), and those are rehearsed.
 func (e *Engine) Rehearsals(st ViewState) []ViewState {
+	if st.SeenHeight == 0 && e.Layout(st).Height > rehearsalSeen {
+		st.SeenTop, st.SeenHeight = 0, rehearsalSeen
+	}
 	lo, hi := e.opened.Extent(st.AxisRV)
 	from, to := st.From, st.To
 	if to <= from {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"watchlens/app/canvas"
+	"watchlens/internal/testsample"
 	"watchlens/timeline"
 )
 
@@ -26,7 +27,7 @@ func TestRehearsalsZoomAndPanWithinTheCapture(t *testing.T) {
 			t.Errorf("a rehearsed view %d..%d is outside the capture %d..%d", v.From, v.To, lo, hi)
 		}
 		narrowest = min(narrowest, v.To-v.From)
-		if v.Filter != st.Filter || v.Width != st.Width || v.Selected != st.Selected {
+		if v.Filter != st.Filter || v.Width != st.Width || v.Selected != st.Selected || v.SeenHeight != 0 {
 			t.Errorf("a rehearsed view changes more than the range: %+v", v)
 		}
 	}
@@ -48,6 +49,32 @@ func TestRehearsalsZoomAndPanWithinTheCapture(t *testing.T) {
 // leaves the engine answering hit tests and summaries of the frame shown
 // as before, with a filter that keeps only the lanes in view, whose rows
 // the rehearsed ranges change (kubectl's watch of every pod).
+// TestRehearsalsOfATallLayoutDrawItsRows: samples-fleet's timeline,
+// unfolded, is taller than a panel, which shows it by its rows in view:
+// the views rehearsed from its whole frame draw rows as a panel's, and
+// their frames leave out the bands out of them. A view that names its
+// rows keeps them.
+func TestRehearsalsOfATallLayoutDrawItsRows(t *testing.T) {
+	e, o, err := Open(sources(testsample.Files(t, testsample.AsGiven, testsample.FleetRecords(t)...)), Options{Params: timeline.DefaultParams()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := whole(o)
+	for _, v := range e.Rehearsals(st) {
+		if v.SeenTop != 0 || v.SeenHeight != rehearsalSeen {
+			t.Fatalf("a rehearsed view of samples-fleet draws rows %v+%v, want 0+%v", v.SeenTop, v.SeenHeight, rehearsalSeen)
+		}
+		var fr canvas.Frame
+		if d, _ := e.Rehearse(v, &fr); fr.Height != rehearsalSeen || d.Layout.Height <= rehearsalSeen {
+			t.Fatalf("a rehearsed frame is %v px high, of a layout %v px high", fr.Height, d.Layout.Height)
+		}
+	}
+	st.SeenTop, st.SeenHeight = 1000, 500
+	if v := e.Rehearsals(st)[0]; v.SeenTop != 1000 || v.SeenHeight != 500 {
+		t.Errorf("a view of rows 1000+500 rehearses rows %v+%v", v.SeenTop, v.SeenHeight)
+	}
+}
+
 func TestRehearseLeavesTheFrameShown(t *testing.T) {
 	e, o := sampleEngine(t, "kubectl-pods-watch.jsonl")
 	st := whole(o)
