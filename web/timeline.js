@@ -610,7 +610,7 @@
   // copy shows, and is drawn, only while the stage's top is scrolled out
   // of the panel (watchSeen says when): unscrolled, the canvas's own axis
   // is in view, and a frame costs nothing more.
-  const axes = new WeakMap(); // canvas -> {spec, color, stuck}
+  const axes = new WeakMap(); // canvas -> {spec, color, stuck}, from its first frame (watchSeen)
 
   function axisOf(canvas) {
     let st = axes.get(canvas);
@@ -669,10 +669,9 @@
   // margin), and the page asks the frame of the rows scrolled to
   // (app/timeline_view.go, onSeen). Until it comes, the canvas scrolls
   // with its panel, and the margin shows.
-  const watched = new WeakSet();
   function watchSeen(canvas) {
-    if (watched.has(canvas)) return;
-    watched.add(canvas);
+    if (axes.has(canvas)) return;
+    const st = axisOf(canvas);
     let scroller = canvas.parentElement;
     while (scroller && scroller !== document.body) {
       const o = getComputedStyle(scroller).overflowY;
@@ -682,7 +681,7 @@
     if (!scroller || scroller === document.body) return;
     // stuck says whether the stage's top is scrolled out of the panel.
     const stuck = () => canvas.parentElement.getBoundingClientRect().top < scroller.getBoundingClientRect().top + scroller.clientTop - 0.5;
-    axisOf(canvas).stuck = stuck();
+    st.stuck = stuck();
     let due = false;
     const onScroll = () => {
       if (!canvas.isConnected) {
@@ -695,7 +694,7 @@
       requestAnimationFrame(() => {
         due = false;
         if (!canvas.isConnected) return;
-        const st = axisOf(canvas), now = stuck();
+        const now = stuck();
         if (now !== st.stuck) {
           st.stuck = now;
           paintAxis(canvas, st);

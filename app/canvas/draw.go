@@ -12,7 +12,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 	layout := c.Layout(v.Width, v.MaxHeight, len(v.Rows), v.AxisRV, HasHad(v.Analysis), v.FoldedFiles, v.PinnedFiles)
 	top, height := v.seen(layout.Height)
 	fr.reset(layout.Width, height, v.PixelRatio)
-	if top > 0 || height < layout.Height {
+	if height < layout.Height {
 		fr.showRows(top)
 	}
 	if !v.Print && layout.Bands[0].ID == BandAxis {

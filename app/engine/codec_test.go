@@ -93,9 +93,15 @@ func decodeFrame(t *testing.T, spec, floats []byte) (canvas.Frame, []float32) {
 	if err := json.Unmarshal(spec, &fr); err != nil {
 		t.Fatal(err)
 	}
-	out := make([]float32, len(floats)/4)
+	return fr, float32s(floats)
+}
+
+// float32s reads b as the little-endian float32s a frame's Floats
+// writes.
+func float32s(b []byte) []float32 {
+	out := make([]float32, len(b)/4)
 	for i := range out {
-		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(floats[4*i:]))
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 	}
-	return fr, out
+	return out
 }

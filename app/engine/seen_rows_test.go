@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math"
 	"slices"
 	"testing"
 
@@ -22,11 +20,8 @@ type drawnItem struct {
 
 // drawnItems lists what fr draws but its clips.
 func drawnItems(fr *canvas.Frame) []drawnItem {
-	b, n := fr.Floats(nil)
-	floats := make([]float32, n)
-	for i := range floats {
-		floats[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-	}
+	b, _ := fr.Floats(nil)
+	floats := float32s(b)
 	var out []drawnItem
 	for _, op := range fr.Ops {
 		stride := map[string]int{"rect": 4, "seg": 4, "mark": 2}[op.Kind]
