@@ -120,9 +120,12 @@ func nativeLab(t *testing.T, files []string) *timeline.Timeline {
 func timelineTip(t *testing.T, tab context.Context, x, y float64, want string) string {
 	t.Helper()
 	p := scrollToLayout(t, tab, x, y)
+	// The pointer comes onto the canvas from outside it, as a user's
+	// does: a move to where it already is would fire no event.
+	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 0, 0)))
 	must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, p[0], p[1])))
 	tip, err := chromedp.Run(tab, chromedp.Poll[string](fmt.Sprintf(`(() => { const e = document.querySelector("#timeline .tl-tip"); const t = e && e.style.display !== "none" ? e.textContent : ""; return t.includes(%q) ? t : ""; })()`, want),
-		chromedp.WithPollingTimeout(10*time.Second)))
+		chromedp.WithPollingTimeout(pageWait)))
 	if err != nil {
 		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const e = document.querySelector("#timeline .tl-tip"); return e ? e.textContent : ""; })()`))
 		t.Fatalf("at (%.0f, %.0f) the tooltip reads %q, not %q", x, y, got, want)

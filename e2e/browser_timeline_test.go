@@ -363,25 +363,21 @@ func TestBrowserTimeline(t *testing.T) {
 		mod := int(tl.LaneEvents(0)[0])
 		tab := s.newTab(t)
 		navigate(t, tab, s.url+"/?sample="+name)
-		readSummary(t, tab, name, nil)
-		must(t, chromedp.Do(tab, chromedp.ScrollIntoView(chromedp.CSS("#timeline canvas"))))
 		g := readSummary(t, tab, name, nil)
 		from, _ := strconv.ParseInt(g.From, 10, 64)
 		to, _ := strconv.ParseInt(g.To, 10, 64)
-		// Row 0 is the group header, row 1 the object's lane.
-		x := g.CanvasLeft + g.PlotX + float64(tl.Event(mod).T-from)/float64(to-from)*g.PlotW
-		y := g.CanvasTop + g.LanesY + 1.5*g.RowH
-
-		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x+2, y)))
-		// The tooltip's text once it is shown.
-		const tipShown = `(() => { const e = document.querySelector("#timeline .tl-tip"); return e && e.style.display !== "none" ? e.textContent : ""; })()`
-		tip, err := chromedp.Run(tab, chromedp.Poll[string](tipShown, chromedp.WithPollingTimeout(pageWait)))
-		must(t, err)
-		if !strings.Contains(tip, "MODIFIED ConfigMap") || !strings.Contains(tip, "RV 389") {
+		// The mark in the timeline's layout: row 0 is the group header,
+		// row 1 the object's lane.
+		markAt := func(g tlSummary) (float64, float64) {
+			return g.PlotX + float64(tl.Event(mod).T-from)/float64(to-from)*g.PlotW, g.LanesY + 1.5*g.RowH
+		}
+		x, y := markAt(g)
+		if tip := timelineTip(t, tab, x+2, y, "MODIFIED ConfigMap"); !strings.Contains(tip, "RV 389") {
 			t.Errorf("hovering the MODIFIED mark shows %q", tip)
 		}
 
-		must(t, chromedp.Do(tab, chromedp.MouseClickXY(x+2, y)))
+		p := scrollToLayout(t, tab, x+2, y)
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(p[0], p[1])))
 		sel := readSummary(t, tab, name, func(g tlSummary) bool { return g.Selected == mod })
 		if sel.Selected != mod {
 			t.Fatalf("clicking the MODIFIED mark selected %d, want %d", sel.Selected, mod)
@@ -395,19 +391,15 @@ func TestBrowserTimeline(t *testing.T) {
 		}
 		shotTimeline(t, tab, "timeline-selected")
 		// The viewport as it is: an element screenshot scrolls, which
-		// moves the page under the pointer and hides the tooltip.
-		g = readSummary(t, tab, name, nil)
-		hx := g.CanvasLeft + g.PlotX + float64(tl.Event(mod).T-from)/float64(to-from)*g.PlotW
-		hy := g.CanvasTop + g.LanesY + 1.5*g.RowH
-		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, hx+1, hy)))
-		_, err = chromedp.Run(tab, chromedp.Poll[string](tipShown, chromedp.WithPollingTimeout(pageWait)))
-		must(t, err)
+		// moves the page under the pointer and hides the tooltip. The
+		// selection's detail may have moved the lane since the click.
+		x, y = markAt(readSummary(t, tab, name, nil))
+		timelineTip(t, tab, x+1, y, "MODIFIED ConfigMap")
 		screenshot(t, tab, "timeline-hover")
 
-		// Empty space on the lane unselects: where the lane is now, as
-		// the hover found it (the selection's detail may have moved the
-		// canvas since the first click).
-		must(t, chromedp.Do(tab, chromedp.MouseClickXY(hx+200, hy)))
+		// Empty space on the lane unselects.
+		p = scrollToLayout(t, tab, x+200, y)
+		must(t, chromedp.Do(tab, chromedp.MouseClickXY(p[0], p[1])))
 		readSummary(t, tab, name, func(g tlSummary) bool { return g.Selected == -1 })
 	})
 }
