@@ -42,6 +42,10 @@ type FleetView struct {
 	From, To int64
 	// Marker is the instant a reconnect is asked about, 0 for none.
 	Marker int64
+	// Rehearsal marks the view the page's warm-up mounts out of sight
+	// (Page.rehearseFleet): it has no element IDs, which belong to the
+	// view shown, and handles none of the page's actions.
+	Rehearsal bool
 
 	gestures // its range, its rows' scroll, and the drag in progress
 
@@ -284,7 +288,9 @@ func (v *FleetView) OnInit() {
 }
 
 func (v *FleetView) OnMount(ctx goapp.Context) {
-	ctx.Handle(actionExportPNG, v.exportPNG)
+	if !v.Rehearsal {
+		ctx.Handle(actionExportPNG, v.exportPNG)
+	}
 	v.ctx = &ctx
 	v.sync(ctx)
 	v.draw(ctx)
@@ -474,7 +480,7 @@ func (v *FleetView) Render() goapp.UI {
 	if !v.has() {
 		return goapp.Section().Class("timeline")
 	}
-	return goapp.Section().Class("timeline").ID("fleet").Body(
+	return goapp.Section().Class("timeline").ID(v.id("fleet")).Body(
 		goapp.H3().Class("tl-visually-hidden").Text("Fleet"),
 		v.renderHeadline(),
 		gestureStage(v, goapp.Canvas().
@@ -483,6 +489,14 @@ func (v *FleetView) Render() goapp.UI {
 		v.renderPicked(),
 		v.renderSummary(),
 	)
+}
+
+// id is the element ID name, none in a rehearsal.
+func (v *FleetView) id(name string) string {
+	if v.Rehearsal {
+		return ""
+	}
+	return name
 }
 
 // renderHeadline says what the view shows, and its marks: each in its
@@ -523,12 +537,12 @@ func (v *FleetView) rowsOrder() string {
 func (v *FleetView) renderPicked() goapp.UI {
 	r := v.picked
 	if r == nil {
-		return goapp.P().ID("fleet-range").Class("tl-hint").Text("Shift-drag over the fleet to count the clients and relists of a stretch of time.")
+		return goapp.P().ID(v.id("fleet-range")).Class("tl-hint").Text("Shift-drag over the fleet to count the clients and relists of a stretch of time.")
 	}
 	text := "From " + timeline.FormatClock(r.From, v.zone()) + " to " + timeline.FormatClock(r.To, v.zone()) + ": a reconnect would have sent " +
 		quantity.Plural(r.Without, "client") + " to relist without bookmarks (at most " + strconv.Itoa(r.PeakWithout) + " at once) and " +
 		strconv.Itoa(r.With) + " with bookmarks (at most " + strconv.Itoa(r.PeakWith) + " at once); " + quantity.Plural(r.Relists, "relist") + " seen."
-	return goapp.P().ID("fleet-range").Class("tl-hint").
+	return goapp.P().ID(v.id("fleet-range")).Class("tl-hint").
 		DataSet("from", strconv.FormatInt(r.From, 10)).DataSet("to", strconv.FormatInt(r.To, 10)).
 		DataSet("with", r.With).DataSet("without", r.Without).
 		DataSet("peak-with", r.PeakWith).DataSet("peak-without", r.PeakWithout).
@@ -560,7 +574,7 @@ func (v *FleetView) renderSummary() goapp.UI {
 	if worst == "" {
 		worst = "None: no moment would have sent two clients or more to relist at once."
 	}
-	return goapp.Dl().ID("fleet-summary").Class("tl-summary").
+	return goapp.Dl().ID(v.id("fleet-summary")).Class("tl-summary").
 		DataSet("clients", len(fl.Rows)).
 		DataSet("max-with", fl.MaxWith).
 		DataSet("max-without", fl.MaxWithout).
@@ -573,7 +587,7 @@ func (v *FleetView) renderSummary() goapp.UI {
 			goapp.Dt().Text("Relists seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Relists)),
 			goapp.Dt().Text("Worst moment for every watch to drop"),
-			goapp.Dd().ID("fleet-worst").Text(worst),
+			goapp.Dd().ID(v.id("fleet-worst")).Text(worst),
 			goapp.Dt().Text("API server restarts seen"),
 			goapp.Dd().Text(strconv.Itoa(fl.Restarts)),
 			goapp.If(fl.ProbableRestarts > 0, func() goapp.UI {
@@ -592,7 +606,7 @@ func (v *FleetView) renderSummary() goapp.UI {
 				return goapp.Dt().Text(canvas.MayMixMark + "Rows that may mix two clients")
 			}),
 			goapp.If(v.mayMix > 0, func() goapp.UI {
-				return goapp.Dd().ID("fleet-may-mix").Text(strconv.Itoa(v.mayMix) + ": the audit log alone cannot tell each from another informer of the same User-Agent, user, address and selector. The clients' own logs, opened with the audit logs, tell them apart.")
+				return goapp.Dd().ID(v.id("fleet-may-mix")).Text(strconv.Itoa(v.mayMix) + ": the audit log alone cannot tell each from another informer of the same User-Agent, user, address and selector. The clients' own logs, opened with the audit logs, tell them apart.")
 			}),
 		)
 }

@@ -38,6 +38,9 @@ type Page struct {
 	updateAvailable bool
 	warm            bool // the parser has been warmed up (see warmUp)
 	reads           int  // captures the page has read (the warm-up reads apart)
+	// rehearsal is the capture whose fleet the warm-up shows out of
+	// sight (rehearseFleet), nil but while it does.
+	rehearsal *load.Capture
 
 	view   viewState
 	params timeline.Params
@@ -387,6 +390,8 @@ func (p *Page) Render() goapp.UI {
 			),
 			goapp.If(p.capture != nil, p.renderCapture).
 				ElseIf(p.view.needsFiles() && p.loading == nil, p.renderRestore),
+			// Last, so that its coming and going shifts nothing.
+			goapp.If(p.rehearsal != nil, p.renderRehearsal),
 		)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -53,6 +54,49 @@ func TestBrowserRehearsalLeavesATouchedPageAlone(t *testing.T) {
 	waitWarm(t, tab)
 	if n := shownReads(t, tab, sample); n != 1 {
 		t.Errorf("the page touched before its warm-up ended showed %s %d times, want once", sample, n)
+	}
+}
+
+// TestBrowserRehearsalShowsAFleetOutOfSight: the warm-up mounts the
+// fleet view of its incident where the page never shows it
+// (app/warmup.go's rehearseFleet), lets it draw its first frame, and
+// takes it away again before the page is warm: no element of the page
+// shown is a fleet's, at any moment, and the page looks as it did.
+func TestBrowserRehearsalShowsAFleetOutOfSight(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	const sample = "client-go-golden-watch.http"
+	tab := s.newTab(t)
+	// From the document's start, each change of the page is watched: what
+	// the rehearsal's slot held, and whether a fleet ever showed.
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+		const seen = window.watchlensRehearsalSeen = {drawn: false, shown: false, fleetID: false};
+		new MutationObserver(() => {
+			const cv = document.querySelector(".rehearsal canvas");
+			if (cv && cv.dataset.plotW) seen.drawn = true;
+			if (cv && cv.checkVisibility()) seen.shown = true;
+			if (document.querySelector("#fleet, #fleet-summary, #show-fleet")) seen.fleetID = true;
+		}).observe(document, {subtree: true, childList: true, attributes: true});
+	})()`})
+	must(t, err)
+	navigate(t, tab, s.url+"/?sample="+sample)
+	waitFileOpen(t, tab, sample)
+	before := pageLooks(t, tab)
+	waitWarm(t, tab)
+	type seen struct{ Drawn, Shown, FleetID, Left bool }
+	got, err := chromedp.Run(tab, chromedp.Evaluate[seen](`({...window.watchlensRehearsalSeen, left: !!document.querySelector(".rehearsal")})`))
+	must(t, err)
+	if !got.Drawn {
+		t.Error("the warm-up's fleet view never drew a frame in the rehearsal's slot")
+	}
+	if got.Shown || got.FleetID {
+		t.Errorf("the rehearsal's fleet could be seen (%v), or the page had a fleet's element (%v)", got.Shown, got.FleetID)
+	}
+	if got.Left {
+		t.Error("the rehearsal's slot is still in the page once it is warm")
+	}
+	if after := pageLooks(t, tab); after != before {
+		t.Errorf("the rehearsal changed the page:\nbefore: %+v\nafter:  %+v", before, after)
 	}
 }
 
