@@ -83,11 +83,14 @@ func (p *Page) warmUp(ctx goapp.Context, visit load.Turn, sample string, touched
 		// is warm only once it has run: the visit's capture took the
 		// first spare, cutting its warm-up short.
 		waitSpareWarmed()
-		if load.ReadsInWorker() {
-			p.rehearseFleet(ctx, visit)
-		}
+		// The latest read: a user's read after it ends the fleet's
+		// rehearsal.
+		last := visit
 		if sample != "" && !opened() && !touched() {
-			p.rehearseShow(ctx, sample)
+			last = p.rehearseShow(ctx, sample)
+		}
+		if load.ReadsInWorker() && !last.Superseded() {
+			p.rehearseFleet(ctx, last)
 		}
 	}
 }
@@ -115,12 +118,14 @@ func waitSpareWarmed() {
 // looks as it did. A user who has pressed a key, a button or the
 // pointer, or scrolled, may be in the middle of something the swap would
 // disturb (a question asked of the worker it ends), and is left alone.
-func (p *Page) rehearseShow(ctx goapp.Context, sample string) {
-	if p.openSample(ctx, sample).Superseded() {
-		return
+// It returns the turn of its read.
+func (p *Page) rehearseShow(ctx goapp.Context, sample string) load.Turn {
+	turn := p.openSample(ctx, sample)
+	if !turn.Superseded() {
+		// The rehearsal took the spare: the user's drop gets the next one.
+		waitSpareWarmed()
 	}
-	// The rehearsal took the spare: the user's drop gets the next one.
-	waitSpareWarmed()
+	return turn
 }
 
 // rehearseFleet shows a fleet once, out of sight, before the user opens
@@ -133,22 +138,25 @@ func (p *Page) rehearseShow(ctx goapp.Context, sample string) {
 // files are, in the engine's spare worker, and its fleet view mounted
 // in a slot the page never shows (renderRehearsal) until it has drawn
 // its first frame; then the view is dismounted, and the capture's
-// worker ended.
-func (p *Page) rehearseFleet(ctx goapp.Context, visit load.Turn) {
+// worker ended. It takes a spare after the one rehearseShow took, whose
+// worker lives on with the capture shown: its warm-up is brief
+// (client.Spare), and so is the next one's. A read begun after turn's
+// ends it.
+func (p *Page) rehearseFleet(ctx goapp.Context, turn load.Turn) {
 	sources := make([]load.Source, 0, len(warmIncident))
 	for _, name := range warmIncident {
 		blob, err := jsrt.FetchBlob(ctx.ResolveStaticResource("/web/warmup/" + name))
-		if err != nil || visit.Superseded() {
+		if err != nil || turn.Superseded() {
 			return
 		}
 		sources = append(sources, load.Source{Name: name, Blob: goapp.ValueOf(blob)})
 	}
-	c, err := load.Open(sources, load.Options{Params: timeline.DefaultParams()}, nil, visit)
+	c, err := load.Open(sources, load.Options{Params: timeline.DefaultParams()}, nil, turn)
 	if err != nil {
 		return
 	}
 	ctx.Dispatch(func(goapp.Context) { p.rehearsal = c })
-	for end := time.Now().Add(rehearsalAtMost); time.Now().Before(end) && !visit.Superseded(); {
+	for end := time.Now().Add(rehearsalAtMost); time.Now().Before(end) && !turn.Superseded(); {
 		time.Sleep(50 * time.Millisecond)
 		if cv := goapp.Window().Get("document").Call("querySelector", ".rehearsal canvas"); cv.Truthy() && cv.Get("dataset").Get("plotW").Truthy() {
 			break // its first frame is drawn
