@@ -162,7 +162,17 @@ func (p *Page) rehearseFleet(ctx goapp.Context, turn load.Turn) {
 			break // its first frame is drawn
 		}
 	}
-	ctx.Dispatch(func(goapp.Context) { p.rehearsal = nil })
+	// The view goes before its worker: ended under it, the worker
+	// would fail the questions it still asks.
+	gone := make(chan struct{})
+	ctx.Dispatch(func(ctx goapp.Context) {
+		p.rehearsal = nil
+		ctx.Defer(func(goapp.Context) { close(gone) })
+	})
+	select {
+	case <-gone:
+	case <-time.After(time.Second): // go-app drops a dispatch to a page no longer mounted
+	}
 	load.Release(c)
 	// The rehearsal took the spare: the user's drop gets the next one.
 	waitSpareWarmed()
