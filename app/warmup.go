@@ -131,9 +131,10 @@ func (p *Page) rehearseShow(ctx goapp.Context, sample string) load.Turn {
 // rehearseFleet shows a fleet once, out of sight, before the user opens
 // one. The page's first fleet runs code no timeline runs (the fleet
 // view's mount, render and frames, the timeline's dismount), which
-// Chromium compiled on the page's thread as the user's fleet showed, while
-// its compiler threads optimised the worker's code on the same cores: the
-// task that showed 10 000 virtual clients took 42-72 ms. The warm-up's
+// Chromium would compile on the page's thread as the user's fleet shows,
+// while its compiler threads optimise the worker's code on the same
+// cores, and the task that shows it would hold the page (the numbers:
+// docs/performance.md, 10 000 virtual clients). The warm-up's
 // incident (warmIncident: several servers' clients) is read as dropped
 // files are, in the engine's spare worker, and its fleet view mounted
 // in a slot the page never shows (renderRehearsal) until it has drawn
