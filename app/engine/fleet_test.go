@@ -18,7 +18,7 @@ import (
 
 // openFleet opens the fleet recording's captures and audit logs, named by
 // their paths, as the command line names the files it is given.
-func openFleet(t *testing.T, params timeline.Params) (*Engine, Opened) {
+func openFleet(t testing.TB, params timeline.Params) (*Engine, Opened) {
 	t.Helper()
 	e, o, err := Open(sources(testsample.Files(t, testsample.AsGiven, testsample.FleetRecords(t)...)), Options{Params: params})
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"watchlens/app/canvas"
-	"watchlens/internal/testsample"
 	"watchlens/timeline"
 )
 
@@ -45,20 +44,13 @@ func TestRehearsalsZoomAndPanWithinTheCapture(t *testing.T) {
 	}
 }
 
-// TestRehearseLeavesTheFrameShown: rehearsing frames of other views
-// leaves the engine answering hit tests and summaries of the frame shown
-// as before, with a filter that keeps only the lanes in view, whose rows
-// the rehearsed ranges change (kubectl's watch of every pod).
 // TestRehearsalsOfATallLayoutDrawItsRows: samples-fleet's timeline,
 // unfolded, is taller than a panel, which shows it by its rows in view:
 // the views rehearsed from its whole frame draw rows as a panel's, and
 // their frames leave out the bands out of them. A view that names its
 // rows keeps them.
 func TestRehearsalsOfATallLayoutDrawItsRows(t *testing.T) {
-	e, o, err := Open(sources(testsample.Files(t, testsample.AsGiven, testsample.FleetRecords(t)...)), Options{Params: timeline.DefaultParams()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, o := openFleet(t, timeline.DefaultParams())
 	st := whole(o)
 	for _, v := range e.Rehearsals(st) {
 		if v.SeenTop != 0 || v.SeenHeight != rehearsalSeen {
@@ -75,6 +67,10 @@ func TestRehearsalsOfATallLayoutDrawItsRows(t *testing.T) {
 	}
 }
 
+// TestRehearseLeavesTheFrameShown: rehearsing frames of other views
+// leaves the engine answering hit tests and summaries of the frame shown
+// as before, with a filter that keeps only the lanes in view, whose rows
+// the rehearsed ranges change (kubectl's watch of every pod).
 func TestRehearseLeavesTheFrameShown(t *testing.T) {
 	e, o := sampleEngine(t, "kubectl-pods-watch.jsonl")
 	st := whole(o)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"watchlens/app/canvas"
-	"watchlens/internal/testsample"
 	"watchlens/timeline"
 )
 
@@ -54,10 +53,7 @@ func drawnItems(fr *canvas.Frame) []drawnItem {
 // it), but for the RV scales of cursor strips out of its rows, and a
 // picture draws the whole layout whatever rows are in view.
 func TestFrameOfTheRowsInView(t *testing.T) {
-	e, o, err := Open(sources(testsample.Files(t, testsample.AsGiven, testsample.FleetRecords(t)...)), Options{Params: timeline.DefaultParams()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, o := openFleet(t, timeline.DefaultParams())
 	st := whole(o)
 	var all canvas.Frame
 	d := e.Frame(st, &all)
@@ -151,10 +147,7 @@ func TestFrameOfTheRowsInView(t *testing.T) {
 // for a panel 455 px high), folded (1310 px of tracks) and unfolded
 // (9474 px).
 func BenchmarkFrameOfTheRowsInView(b *testing.B) {
-	e, o, err := Open(sources(testsample.Files(b, testsample.AsGiven, testsample.FleetRecords(b)...)), Options{Params: timeline.DefaultParams()})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e, o := openFleet(b, timeline.DefaultParams())
 	for _, fold := range []bool{true, false} {
 		for _, rows := range []float64{0, 896} {
 			name := map[bool]string{true: "folded", false: "unfolded"}[fold] + map[bool]string{true: "/whole", false: "/rows-in-view"}[rows == 0]
@@ -166,6 +159,7 @@ func BenchmarkFrameOfTheRowsInView(b *testing.B) {
 				st.SeenTop, st.SeenHeight = 400, rows
 				var fr canvas.Frame
 				var spec []byte
+				var err error
 				lo, hi := st.From, st.To
 				i := int64(0)
 				for b.Loop() {
