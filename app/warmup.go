@@ -144,13 +144,9 @@ func (p *Page) rehearseShow(ctx goapp.Context, sample string) load.Turn {
 // (client.Spare), and so is the next one's. A read begun after turn's
 // ends it.
 func (p *Page) rehearseFleet(ctx goapp.Context, turn load.Turn) {
-	sources := make([]load.Source, 0, len(warmIncident))
-	for _, name := range warmIncident {
-		blob, err := jsrt.FetchBlob(ctx.ResolveStaticResource("/web/warmup/" + name))
-		if err != nil || turn.Superseded() {
-			return
-		}
-		sources = append(sources, load.Source{Name: name, Blob: goapp.ValueOf(blob)})
+	sources, ok := fetchWarm(ctx, "/web/warmup/", warmIncident, turn)
+	if !ok {
+		return
 	}
 	c, err := load.Open(sources, load.Options{Params: timeline.DefaultParams()}, nil, turn)
 	if err != nil {
@@ -219,22 +215,33 @@ func noteTouches() (touched func() bool, stop func()) {
 // are missing or the visit's capture was opened meanwhile.
 func (p *Page) warmParser(ctx goapp.Context, visit load.Turn) bool {
 	opened := visit.Superseded
-	var sources []load.Source
-	for _, name := range warmSamples {
-		if opened() {
-			return false
-		}
-		blob, err := fetchSample(ctx, name)
-		if err != nil {
-			return false // the samples are missing: loads stay as they were
-		}
-		sources = append(sources, load.Source{Name: name, Blob: blob})
+	sources, ok := fetchWarm(ctx, "/web/samples/", warmSamples, visit)
+	if !ok {
+		return false
 	}
 	// A draw that fails (see load.Safely) only leaves the loads slower.
 	load.WarmUp(sources, visit, func(c *load.Capture) {
 		load.Safely(func() { warmDraw(c, opened) })
 	})
 	return true
+}
+
+// fetchWarm fetches the site's files names, under dir, as the sources
+// of a warm-up read; false once one is missing (loads then stay as they
+// were) or turn is superseded (the user's read comes first).
+func fetchWarm(ctx goapp.Context, dir string, names []string, turn load.Turn) ([]load.Source, bool) {
+	sources := make([]load.Source, 0, len(names))
+	for _, name := range names {
+		if turn.Superseded() {
+			return nil, false
+		}
+		blob, err := jsrt.FetchBlob(ctx.ResolveStaticResource(dir + name))
+		if err != nil {
+			return nil, false
+		}
+		sources = append(sources, load.Source{Name: name, Blob: goapp.ValueOf(blob)})
+	}
+	return sources, true
 }
 
 // spareWarmAtMost is how long the page waits for its spare engine
