@@ -318,20 +318,9 @@ func relayout(ctx goapp.Context) {
 	})
 }
 
-// noteRoom writes the room the stage gives a canvas view into the
-// canvas's data-room ("WxH", the stage's client size in CSS px), as the
-// view measures it for a frame. A change of the room reaches the views
-// late (relayout, then go-app's wait for the last of a burst of resizes):
-// a tool that changed it waits until data-room is the stage's size now,
-// which says the view drew for its new room.
-func noteRoom(cv, stage goapp.Value) {
-	if ds, room := cv.Get("dataset"), roomOf(stage); ds.Get("room").String() != room {
-		ds.Set("room", room)
-	}
-}
-
 // roomNoted says whether the room the view last measured for cv
-// (noteRoom) is the one its stage gives it now.
+// (stageMeasure, which notes it in cv's data-room) is the one its stage
+// gives it now.
 func roomNoted(cv, stage goapp.Value) bool {
 	return cv.Get("dataset").Get("room").String() == roomOf(stage)
 }

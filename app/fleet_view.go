@@ -71,6 +71,7 @@ type FleetView struct {
 	// later task (askFrame) is not, once another was handed meanwhile.
 	draws  int
 	frames frameSender
+	stage  stageMeasure
 	// answered is the last of the worker's frames drawn.
 	answered drawnAnswer
 	// restartLabelsShown is the canvas's data-restart-labels, the JSON
@@ -379,13 +380,12 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 	// The stage holds the bands and a dozen rows at least: the page
 	// scrolls down rather than hide the rows under the dock.
 	setMinHeight(stage, v.fleet.MinHeight)
-	noteRoom(cv, stage)
+	r := v.stage.of(cv)
 	v.maxH = 0
-	if h := stage.Get("clientHeight").Float(); h >= 100 {
-		v.maxH = h
+	if r.height >= 100 {
+		v.maxH = r.height
 	}
-	width := max(stage.Get("clientWidth").Float(), 320)
-	st := v.state(width, max(goapp.Window().Get("devicePixelRatio").Float(), 1))
+	st := v.state(max(r.width, 320), r.dpr)
 	if adjust != nil {
 		adjust(&st)
 	}

@@ -120,6 +120,7 @@ type TimelineView struct {
 	// moving says a move's range is not yet settled (see moved).
 	moving bool
 	frames frameSender
+	stage  stageMeasure
 	// answered is the last of the worker's frames drawn.
 	answered drawnAnswer
 	// ctx is the view's own context, from OnMount, which the engine's
@@ -266,7 +267,7 @@ func (v *TimelineView) OnUpdate(ctx goapp.Context) {
 	// frame's budget as wasm, so only a change of what the canvas shows
 	// draws one.
 	ctx.Defer(func(ctx goapp.Context) {
-		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawnOn != nil && cv.Equal(v.drawnOn) && v.drawn == v.frameKey(v.viewState(v.canvasWidth(cv), v.dpr())) {
+		if cv := canvasOf(v); cv != nil && v.eng != nil && v.drawnOn != nil && cv.Equal(v.drawnOn) && v.drawn == v.frameKey(v.measuredState(cv)) {
 			return
 		}
 		v.draw(ctx)
@@ -286,19 +287,18 @@ func (v *TimelineView) viewState(width, dpr float64) engine.ViewState {
 		ScrollY: v.scrollY, SeenTop: v.seenTop, SeenHeight: v.seenH, Folded: v.foldedFiles.String(), Pinned: v.pinnedFiles.String(), Collapsed: v.collapsedText, Selected: v.selected, Marker: v.marker()}
 }
 
-// canvasWidth is the CSS width the frame is drawn at: its container's.
-// It also reads the height the container leaves the canvas (maxH) and
-// the rows of it a frame draws (seenWindow).
-func (v *TimelineView) canvasWidth(cv goapp.Value) float64 {
-	stage := cv.Get("parentElement")
-	noteRoom(cv, stage)
-	if h := stage.Get("clientHeight").Float(); h >= 100 {
-		v.maxH = h
-	} else {
-		v.maxH = 0
+// measuredState is the view as the engine's questions take it, for the
+// room cv's stage gives it now: its width is the CSS width the frame is
+// drawn at, the stage's; measuring also reads the height the stage
+// leaves the canvas (maxH) and the rows of it a frame draws (seenWindow).
+func (v *TimelineView) measuredState(cv goapp.Value) engine.ViewState {
+	r := v.stage.of(cv)
+	v.maxH = 0
+	if r.height >= 100 {
+		v.maxH = r.height
 	}
-	v.seenTop, v.seenH = seenWindow(stage)
-	return max(stage.Get("clientWidth").Float(), 320)
+	v.seenTop, v.seenH = seenWindow(r)
+	return v.viewState(max(r.width, 320), r.dpr)
 }
 
 func (v *TimelineView) dpr() float64 {
@@ -308,7 +308,7 @@ func (v *TimelineView) dpr() float64 {
 // fitStage keeps the stage at least as high as the bands and a few
 // lanes: the page scrolls down rather than cut the timeline. The least
 // height depends on the bands, not on the width or the room, so it is set
-// before the canvas's container is measured (see canvasWidth), which
+// before the canvas's container is measured (see measuredState), which
 // then lays the page out once.
 func (v *TimelineView) fitStage(cv goapp.Value) {
 	st := v.viewState(400, 1)
@@ -367,14 +367,14 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 		return
 	}
 	if w, ok := v.eng.(workerEngine); ok {
-		st := v.viewState(v.canvasWidth(cv), v.dpr())
+		st := v.measuredState(cv)
 		if adjust != nil {
 			adjust(&st)
 		}
 		if v.showFirst(cv, fn, st) {
 			// Measured again: the stage's least height may have given
 			// the canvas another room.
-			st = v.viewState(v.canvasWidth(cv), v.dpr())
+			st = v.measuredState(cv)
 			if adjust != nil {
 				adjust(&st)
 			}
@@ -386,7 +386,7 @@ func (v *TimelineView) drawWith(ctx goapp.Context, adjust func(*engine.ViewState
 	// The stage's least height first: reading the width then lays the
 	// page out once, with it.
 	v.fitStage(cv)
-	v.paint(cv, fn, v.canvasWidth(cv), v.dpr(), adjust)
+	v.paint(cv, fn, v.measuredState(cv), adjust)
 }
 
 // showFirst shows the first frame the engine's worker drew with the load,
@@ -676,11 +676,9 @@ func setMinHeight(el goapp.Value, h float64) bool {
 	return true
 }
 
-// paint has the engine build the frame for a canvas width CSS pixels
-// wide at pixel ratio dpr, and has draw (web/timeline.js's watchlensDraw)
-// draw it on cv.
-func (v *TimelineView) paint(cv, draw goapp.Value, width, dpr float64, adjust func(*engine.ViewState)) {
-	st := v.viewState(width, dpr)
+// paint has the engine build the frame of the view st, changed by
+// adjust, and has draw (web/timeline.js's watchlensDraw) draw it on cv.
+func (v *TimelineView) paint(cv, draw goapp.Value, st engine.ViewState, adjust func(*engine.ViewState)) {
 	if adjust != nil {
 		adjust(&st)
 	}

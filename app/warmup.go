@@ -275,6 +275,6 @@ func warmDraw(c *load.Capture, opened func() bool) {
 		if opened() {
 			return
 		}
-		v.paint(cv, draw, width, v.dpr(), nil)
+		v.paint(cv, draw, v.viewState(width, v.dpr()), nil)
 	}
 }

@@ -120,7 +120,7 @@ func TestBrowserScrolledTimelineStaysReadable(t *testing.T) {
 		t.Fatal("the lab's timeline fits its panel at 1280x800: the test tests nothing")
 	}
 	// The rows in view, at least 96 px more on each side, and up to two
-	// steps of 64 (app/seen_rows.go).
+	// steps of 64 (app/stage_room.go).
 	if most := st.PanelH + 2*96 + 2*64; st.Height > most || st.Height >= st.StageH {
 		t.Errorf("the canvas is %v px high, for a panel %v px high over tracks %v px high: want at most %v", st.Height, st.PanelH, st.StageH, most)
 	}

@@ -1162,9 +1162,9 @@ func waitWarm(t testing.TB, tab context.Context) {
 }
 
 // waitFitted waits until each canvas view shown has drawn for the room
-// its stage gives it now (data-room, app/dock.go's noteRoom): a change of
-// that room, the dock moved or the verdict unfolded, reaches the views a
-// while after the page shows it.
+// its stage gives it now (data-room, web/timeline.js's watchlensStage):
+// a change of that room, the dock moved or the verdict unfolded, reaches
+// the views a while after the page shows it.
 func waitFitted(t testing.TB, tab context.Context) {
 	t.Helper()
 	_, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => {

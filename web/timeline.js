@@ -422,6 +422,48 @@
     return [y0, y1];
   }
 
+  // seenRows is the range of el's rows, CSS px from its top, that is in
+  // view: within the window and within the nearest box that scrolls it
+  // (the timeline's panel; the tracks scroll inside it).
+  function seenRows(el) {
+    const r = el.getBoundingClientRect();
+    let top = -r.top, bottom = window.innerHeight - r.top;
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowY;
+      if (o === "auto" || o === "scroll") {
+        const b = p.getBoundingClientRect();
+        top = Math.max(top, b.top - r.top);
+        bottom = Math.min(bottom, b.bottom - r.top);
+        break;
+      }
+    }
+    return [top, bottom];
+  }
+
+  // watchlensSeenRows(el): seenRows of el, as an array of two.
+  window.watchlensSeenRows = seenRows;
+
+  // watchlensStage(canvas, out) measures in one call what a frame of
+  // canvas needs of its stage, the canvas's parent. out, a Float64Array
+  // of five, gets the stage's client width and height, the rows of it in
+  // view (seenRows) and the device's pixel ratio. The canvas's data-room
+  // notes the size ("WxH"): a change of the room reaches the views late
+  // (relayout, then go-app's wait for the last of a burst of resizes),
+  // and a tool that changed it waits until data-room is the stage's size
+  // now, which says the view drew for its new room.
+  window.watchlensStage = function (canvas, out) {
+    const stage = canvas.parentElement;
+    const w = stage.clientWidth, h = stage.clientHeight;
+    const room = w + "x" + h;
+    if (canvas.dataset.room !== room) canvas.dataset.room = room;
+    const [top, bottom] = seenRows(stage);
+    out[0] = w;
+    out[1] = h;
+    out[2] = top;
+    out[3] = bottom;
+    out[4] = window.devicePixelRatio;
+  };
+
   // shiftRows moves the columns [X0, X0+W) of the rows [Y0, Y1), device
   // px, D px sideways through a canvas of its own (drawing a canvas
   // onto itself copies all of it first), and clears the strip left.

@@ -143,7 +143,7 @@ func TestFrameOfTheRowsInView(t *testing.T) {
 
 // BenchmarkFrameOfTheRowsInView builds samples-fleet's timeline frame
 // and writes its spec as the engine's worker does for each pan, of the
-// whole layout and of a panel's rows (896 px, as app/seen_rows.go asks
+// whole layout and of a panel's rows (896 px, as app/stage_room.go asks
 // for a panel 455 px high), folded (1310 px of tracks) and unfolded
 // (9474 px).
 func BenchmarkFrameOfTheRowsInView(b *testing.B) {
