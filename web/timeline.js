@@ -467,7 +467,6 @@
   // shiftRows moves the columns [X0, X0+W) of the rows [Y0, Y1), device
   // px, D px sideways through a canvas of its own (drawing a canvas
   // onto itself copies all of it first), and clears the strip left.
-  let shiftScratch = null;
   function shiftRows(canvas, X0, W, D, Y0, Y1) {
     const H = Y1 - Y0;
     if (H <= 0) return;
@@ -475,12 +474,7 @@
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (Math.abs(D) < W) {
-      if (!shiftScratch || shiftScratch.width < W || shiftScratch.height < H) {
-        shiftScratch = document.createElement("canvas");
-        shiftScratch.width = Math.max(W, shiftScratch ? shiftScratch.width : 0);
-        shiftScratch.height = Math.max(H, shiftScratch ? shiftScratch.height : 0);
-      }
-      const g = shiftScratch.getContext("2d");
+      const g = scratchOf(W, H).getContext("2d");
       g.clearRect(0, 0, W, H);
       g.drawImage(canvas, X0, Y0, W, H, 0, 0, W, H);
       ctx.clearRect(X0, Y0, W, H);
@@ -492,6 +486,44 @@
       ctx.clearRect(X0, Y0, W, H);
     }
     ctx.restore();
+  }
+
+  // shiftScratch is the canvas shiftRows moves pixels through, as large
+  // as the largest shift asked of it. The browser gives a canvas its
+  // pixels at its first drawing, and this machine's memory is slow to
+  // touch for the first time: the first shift of a visit held the page
+  // 6-9 ms (the first move of a pan over 1 M events on the project's
+  // 2-core machine, its slowest frame), the later ones 0.4-2 ms.
+  // readyScratch has it drawn once in an idle moment after a frame,
+  // before the user's first pan.
+  let shiftScratch = null;
+  function scratchOf(W, H) {
+    if (!shiftScratch || shiftScratch.width < W || shiftScratch.height < H) {
+      const old = shiftScratch;
+      shiftScratch = document.createElement("canvas");
+      shiftScratch.width = Math.max(W, old ? old.width : 0);
+      shiftScratch.height = Math.max(H, old ? old.height : 0);
+    }
+    return shiftScratch;
+  }
+
+  // readyScratch readies shiftScratch, once the page is idle, for a
+  // shift of canvas's rows, at pixel ratio dpr, as many as the window
+  // shows. A canvas out of the page (a PNG's, the warm-up's) never pans.
+  let scratchDue = false;
+  function readyScratch(canvas, dpr) {
+    const W = canvas.width, H = Math.min(canvas.height, Math.ceil(window.innerHeight * dpr));
+    const ready = () => !!shiftScratch && shiftScratch.width >= W && shiftScratch.height >= H;
+    if (scratchDue || H <= 0 || !canvas.isConnected || ready() || typeof requestIdleCallback !== "function") return;
+    scratchDue = true;
+    requestIdleCallback(() => {
+      scratchDue = false;
+      if (ready()) return;
+      const g = scratchOf(W, H).getContext("2d");
+      // Every pixel written, so that every page of them is touched.
+      g.fillRect(0, 0, W, H);
+      g.clearRect(0, 0, W, H);
+    });
   }
 
   // sizeCanvas gives canvas the pixels of spec's frame, spec.w x spec.h
@@ -620,6 +652,7 @@
     }
     ctx.globalAlpha = 1;
     drawAxis(canvas, spec, color);
+    readyScratch(canvas, dpr);
   };
 
   // drawText draws label t (app/canvas's Text) in its font, colour and
