@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"watchlens/app/engine"
 )
 
 // BenchmarkBrowserWorkerLoad is the trial of issue #27's engine in a worker:
@@ -154,7 +156,15 @@ func pageLoad(b *testing.B, s *servedSite, file string, shoot bool) (ms, longest
 func workerLoad(b *testing.B, s *servedSite, file string, w, h float64, cold, shoot bool) (ms, longest float64, reply map[string]any) {
 	tab, closeTab := openTab(b, s.browser)
 	defer closeTab()
-	url := fmt.Sprintf("%s/trial/worker-trial.html?w=%.0f&h=%.0f", s.url, w, h)
+	// The view of the whole capture on a stage of w by h, as the page
+	// asks for it (TimelineView.measuredState, client.setView).
+	view := engine.ViewState{Width: max(w, 320), PixelRatio: 1, Selected: -1}
+	if h >= 100 {
+		view.MaxHeight = h
+	}
+	viewBytes, err := view.AppendBinary(nil)
+	must(b, err)
+	url := fmt.Sprintf("%s/trial/worker-trial.html?w=%.0f&h=%.0f&view=%x", s.url, w, h, viewBytes)
 	if cold {
 		url += "&cold=1"
 	}
@@ -165,7 +175,7 @@ func workerLoad(b *testing.B, s *servedSite, file string, w, h float64, cold, sh
 		must(b, err)
 	}
 	ms, longest = timeWorkerLoad(b, tab, file)
-	reply, err := chromedp.Run(tab, chromedp.Evaluate[map[string]any](`window.workerReply`))
+	reply, err = chromedp.Run(tab, chromedp.Evaluate[map[string]any](`window.workerReply`))
 	must(b, err)
 	if shoot {
 		screenshot(b, tab, "worker-trial-"+filepath.Base(file))

@@ -57,16 +57,24 @@ func TestBrowserEngineWorker(t *testing.T) {
 	}
 	eng, opened := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
 	first := engine.ViewState{Width: 1000, MaxHeight: 600, PixelRatio: 1, Selected: -1}
-	firstJSON, err := json.Marshal(first)
-	must(t, err)
+	// A view crosses in its binary form (client.setView), here as the
+	// list of its bytes.
+	viewBytes := func(st engine.ViewState) []int {
+		b, err := st.AppendBinary(nil)
+		must(t, err)
+		ints := make([]int, len(b))
+		for i, c := range b {
+			ints[i] = int(c)
+		}
+		return ints
+	}
+	firstView := viewBytes(first)
 	first.From, first.To = opened.Extent(false)
 	var fr canvas.Frame
 	drawn := eng.Frame(first, &fr)
 	summary := eng.Summary(first)
 	zoomed := first
 	zoomed.From, zoomed.To = first.From+(first.To-first.From)/4, first.From+(first.To-first.From)/2
-	zoomedJSON, err := json.Marshal(zoomed)
-	must(t, err)
 	var zfr canvas.Frame
 	zdrawn := eng.Frame(zoomed, &zfr)
 	hitX, hitY := zdrawn.Layout.PlotX+zdrawn.Layout.PlotW/2, zdrawn.Layout.LanesY+canvas.RowHeight/2
@@ -75,7 +83,7 @@ func TestBrowserEngineWorker(t *testing.T) {
 	// Through the worker.
 	tab := s.newTab(t)
 	navigate(t, tab, s.url+"/trial/worker-trial.html?cold=1&w=1000&h=600")
-	args, err := json.Marshal(map[string]any{"names": names, "first": string(firstJSON), "zoomed": string(zoomedJSON), "x": hitX, "y": hitY})
+	args, err := json.Marshal(map[string]any{"names": names, "first": firstView, "zoomed": viewBytes(zoomed), "x": hitX, "y": hitY})
 	must(t, err)
 	got, err := chromedp.Run(tab, chromedp.Evaluate[workerAnswers](`(async (a) => {
 		const files = await Promise.all(a.names.map(async (n) => new File([await (await fetch("/recording/" + n)).blob()], n)));
@@ -91,11 +99,11 @@ func TestBrowserEngineWorker(t *testing.T) {
 			for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode.apply(null, b.subarray(i, i + 0x8000));
 			return btoa(s);
 		};
-		const o = await ask({ q: "open", files, view: a.first });
+		const o = await ask({ q: "open", files, view: new Uint8Array(a.first) });
 		if (o.error) return { Error: o.error };
-		const z = await ask({ q: "frame", view: a.zoomed });
+		const z = await ask({ q: "frame", view: new Uint8Array(a.zoomed) });
 		if (z.error) return { Error: z.error };
-		const h = await ask({ q: "hit", view: a.zoomed, x: a.x, y: a.y });
+		const h = await ask({ q: "hit", view: new Uint8Array(a.zoomed), x: a.x, y: a.y });
 		if (h.error) return { Error: h.error };
 		// The page gives a frame's buffer back once it has drawn another
 		// over it (client.Worker.GiveBack): the worker writes a later
@@ -105,7 +113,7 @@ func TestBrowserEngineWorker(t *testing.T) {
 		const spare = new ArrayBuffer(z.bytes.length);
 		new Uint8Array(spare).fill(0xA5);
 		const spareLength = spare.byteLength;
-		const g = await ask({ q: "frame", view: a.zoomed, spare }, [spare]);
+		const g = await ask({ q: "frame", view: new Uint8Array(a.zoomed), spare }, [spare]);
 		if (g.error) return { Error: g.error };
 		w.terminate();
 		// The plain data crosses as JSON's UTF-8 bytes; what a frame

@@ -309,6 +309,15 @@ func setJSON(q js.Value, name string, v any) {
 	q.Set(name, string(b))
 }
 
+// setView sets q's view to st in its binary form (engine.ViewState.
+// AppendBinary), which the worker reads at each of a pan's frames.
+func setView(q js.Value, st engine.ViewState) {
+	b, _ := st.AppendBinary(nil) // a view always encodes
+	a := uint8Array.New(len(b))
+	js.CopyBytesToJS(a, b)
+	q.Set("view", a)
+}
+
 // answerOf reads the answer's field name, JSON, into v.
 func answerOf(m js.Value, name string, v any) error {
 	b, err := bytesOf(m, name)
@@ -442,7 +451,7 @@ func (w *Worker) open(sources []Source, opts engine.Options, view *engine.ViewSt
 	q.Set("progress", true)
 	setJSON(q, "options", oo)
 	if view != nil {
-		setJSON(q, "view", *view)
+		setView(q, *view)
 		// As the page does, a capture of more files than the timeline
 		// draws opens on the fleet: the worker draws it no first frame.
 		q.Set("fleetFirst", true)
@@ -558,7 +567,7 @@ func encodedOf(m js.Value) canvas.EncodedJS {
 // summary, and answers the answer and what the engine drew.
 func (w *Worker) askFrame(st engine.ViewState, summary bool) (js.Value, engine.Drawn, error) {
 	q := question("frame")
-	setJSON(q, "view", st)
+	setView(q, st)
 	if summary {
 		q.Set("summary", true)
 	}
@@ -608,7 +617,7 @@ func (w *Worker) Pick(st engine.ViewState, x, y float64) (engine.Hit, error) {
 
 func (w *Worker) askHit(kind string, st engine.ViewState, x, y float64) (engine.Hit, error) {
 	q := question(kind)
-	setJSON(q, "view", st)
+	setView(q, st)
 	q.Set("x", x)
 	q.Set("y", y)
 	h := engine.Hit{Event: -1, Group: -1}
@@ -634,7 +643,7 @@ func (w *Worker) Summary(st engine.ViewState) engine.ViewSummary {
 // none (Event -1) when unanswered.
 func (w *Worker) Step(st engine.ViewState, forward bool) engine.Step {
 	q := question("step")
-	setJSON(q, "view", st)
+	setView(q, st)
 	q.Set("forward", forward)
 	s := engine.Step{Event: -1}
 	if m, err := w.ask(q, nil, nil); err == nil {
@@ -665,7 +674,7 @@ func (w *Worker) Zones(max int) ([]engine.ZoneRow, int) {
 // field name into v, left as it is when there is none.
 func (w *Worker) viewQuestion(kind string, st engine.ViewState, name string, v any) {
 	q := question(kind)
-	setJSON(q, "view", st)
+	setView(q, st)
 	if m, err := w.ask(q, nil, nil); err == nil {
 		_ = answerOf(m, name, v)
 	}
@@ -683,7 +692,7 @@ func (w *Worker) Warm(urls, incident []string, view engine.ViewState, brief bool
 	q.Set("urls", arrayOf(urls))
 	q.Set("incident", arrayOf(incident))
 	q.Set("brief", brief)
-	setJSON(q, "view", view)
+	setView(q, view)
 	m, err := w.ask(q, nil, nil)
 	if err != nil {
 		return false, err

@@ -42,6 +42,10 @@ type host struct {
 	// spec and drawn are the last frame's spec (setFrame) and the binary
 	// form of its Drawn (setDrawn), their memory reused.
 	spec, drawn []byte
+	// lastView is the view of the last question (readView), whose
+	// strings the next one's share; viewBytes its binary form's memory.
+	lastView  engine.ViewState
+	viewBytes []byte
 }
 
 // startReading has the files of the open question q begin to be read as
@@ -107,9 +111,11 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	var st engine.ViewState
 	view := q.Get("view")
 	if view.Truthy() {
-		if err := json.Unmarshal([]byte(view.String()), &st); err != nil {
+		v, err := h.readView(q)
+		if err != nil {
 			return fmt.Errorf("the first view: %w", err)
 		}
+		st = v
 	}
 	steps := js.Global().Get("Object").New()
 	t := time.Now()
@@ -359,12 +365,29 @@ func (h *host) summary(q, reply js.Value) error {
 
 // view reads a question's view, once a capture is open.
 func (h *host) view(q js.Value) (engine.ViewState, error) {
-	var st engine.ViewState
 	if h.eng == nil {
-		return st, errors.New("no capture is open")
+		return engine.ViewState{}, errors.New("no capture is open")
 	}
-	err := json.Unmarshal([]byte(q.Get("view").String()), &st)
-	return st, err
+	return h.readView(q)
+}
+
+// readView reads q's view, engine.ViewState's binary form in a
+// Uint8Array (client.setView), over the last question's, whose strings
+// it shares where they are the same.
+func (h *host) readView(q js.Value) (engine.ViewState, error) {
+	v := q.Get("view")
+	n := v.Length()
+	if cap(h.viewBytes) < n {
+		h.viewBytes = make([]byte, n)
+	}
+	b := h.viewBytes[:n]
+	js.CopyBytesToGo(b, v)
+	st := h.lastView
+	if err := st.UnmarshalBinary(b); err != nil {
+		return engine.ViewState{}, err
+	}
+	h.lastView = st
+	return st, nil
 }
 
 // draw has eng build the frame of st into fr and sets it on reply

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -84,8 +83,8 @@ func (h *host) warm(q, reply js.Value) error {
 	if q.Get("brief").Truthy() {
 		rounds, incidentRounds = briefRounds, briefRounds
 	}
-	var st engine.ViewState
-	if err := json.Unmarshal([]byte(q.Get("view").String()), &st); err != nil {
+	st, err := h.readView(q)
+	if err != nil {
 		return fmt.Errorf("the warm-up's view: %w", err)
 	}
 	samples, err := fetchAll(q.Get("urls"))
