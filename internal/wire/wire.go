@@ -36,7 +36,7 @@ func AppendBool(b []byte, v bool) []byte {
 
 // Reader reads the fields the Append functions and encoding/binary's
 // AppendUvarint and AppendVarint append, in order. A field past the end,
-// or a malformed one, reads as zero and makes Bad true.
+// or a malformed one, reads as zero, and Done then says false.
 type Reader struct {
 	b   []byte
 	i   int
@@ -45,9 +45,6 @@ type Reader struct {
 
 // NewReader reads b.
 func NewReader(b []byte) *Reader { return &Reader{b: b} }
-
-// Bad says whether a field read was past the end or malformed.
-func (r *Reader) Bad() bool { return r.bad }
 
 // Left is how many bytes are left to read.
 func (r *Reader) Left() int { return len(r.b) - r.i }
@@ -66,14 +63,13 @@ func (r *Reader) Uvarint() uint64 {
 	return v
 }
 
-// Varint reads an encoding/binary varint.
+// Varint reads an encoding/binary varint: a uvarint, zig-zag encoded.
 func (r *Reader) Varint() int64 {
-	v, n := binary.Varint(r.b[r.i:])
-	if n <= 0 {
-		r.bad = true
-		return 0
+	u := r.Uvarint()
+	v := int64(u >> 1)
+	if u&1 != 0 {
+		v = ^v
 	}
-	r.i += n
 	return v
 }
 
