@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -168,12 +167,17 @@ func TestBrowserTimelineSlowWorker(t *testing.T) {
 			// The last frame asked, and drawn, shows the selection, and the
 			// frame of the selection was asked at once, before the page drew
 			// the wheel's frame on its way.
+			type question struct {
+				T    float64 `json:"t"`
+				View []int   `json:"view"`
+			}
 			type asked struct {
-				View     string `json:"view"`
-				Answered bool   `json:"answered"`
-				Drawn    bool   `json:"drawn"`
-				AtOnce   bool   `json:"atOnce"`
-				OnItsWay bool   `json:"onItsWay"`
+				View     []int      `json:"view"`
+				Answered bool       `json:"answered"`
+				Drawn    bool       `json:"drawn"`
+				NextDraw float64    `json:"nextDraw"` // -1 for none
+				Since    []question `json:"since"`    // the frames asked from the click on
+				OnItsWay bool       `json:"onItsWay"`
 			}
 			last := settledSummary(t, tab, name, before)
 			if last.Selected != mod {
@@ -181,18 +185,24 @@ func TestBrowserTimelineSlowWorker(t *testing.T) {
 			}
 			a, err := chromedp.Run(tab, chromedp.Evaluate[asked](`(() => {
 				const f = window.watchlensFrames, a = f.asked.at(-1), t = f.answered.get(a.id);
-				const selecting = f.asked.find(q => q.t >= window.clickedAt && JSON.parse(q.view).Selected === `+strconv.Itoa(mod)+`);
-				const nextDraw = f.draws.find(d => d >= window.clickedAt) ?? Infinity;
+				const since = f.asked.filter(q => q.t >= window.clickedAt).map(q => ({t: q.t, view: q.view}));
+				const nextDraw = f.draws.find(d => d >= window.clickedAt) ?? -1;
 				// A frame was on its way when the click came: the last asked
 				// before it, after the last drawn before it.
 				const before = xs => xs.filter(t => t < window.clickedAt).at(-1) ?? -Infinity;
 				const onItsWay = before(f.asked.map(q => q.t)) > before(f.draws);
-				return {view: a.view, answered: t !== undefined, drawn: t !== undefined && f.draws.at(-1) >= t, atOnce: !!selecting && selecting.t < nextDraw, onItsWay};
+				return {view: a.view, answered: t !== undefined, drawn: t !== undefined && f.draws.at(-1) >= t, nextDraw, since, onItsWay};
 			})()`))
 			must(t, err)
-			var v struct{ Selected int }
-			if err := json.Unmarshal([]byte(a.View), &v); err != nil {
-				t.Fatalf("the last frame question's view %q: %v", a.View, err)
+			v := viewOfBytes(t, a.View)
+			// The frame of the selection was asked before the page drew
+			// the next frame after the click.
+			atOnce := false
+			for _, q := range a.Since {
+				if viewOfBytes(t, q.View).Selected == mod {
+					atOnce = a.NextDraw < 0 || q.T < a.NextDraw
+					break
+				}
 			}
 			if v.Selected != mod || !a.Answered || !a.Drawn {
 				t.Errorf("the last frame asked selects %d (want %d), answered %v, drawn %v", v.Selected, mod, a.Answered, a.Drawn)
@@ -202,9 +212,9 @@ func TestBrowserTimelineSlowWorker(t *testing.T) {
 			switch {
 			case !a.OnItsWay:
 				t.Log("the wheel's frame was drawn before the click came: nothing to ask at once before")
-			case !a.AtOnce && final:
+			case !atOnce && final:
 				t.Error("the click's frame was asked after the frame on its way was drawn")
-			case !a.AtOnce:
+			case !atOnce:
 				return false
 			}
 			return true

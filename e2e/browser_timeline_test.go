@@ -733,8 +733,10 @@ func benchFrames(b *testing.B, s *servedSite, files []string, shot string, prepa
 // watchWorkerFrames has the pages tab opens note, in
 // window.watchlensFrames, when each frame question, the timeline's or the
 // fleet's, goes to the engine's worker (asked: {id, t, view, q, spare},
-// view as JSON, a fleet frame's view in its args; spare the length of the
-// buffer the page gave back with it, 0 for none), when its frame comes back (answered: id to t;
+// a timeline frame's view as the list of its binary form's bytes
+// (engine.ViewState.AppendBinary, read with viewOfBytes), a fleet
+// frame's view in its args; spare the length of the buffer the page gave
+// back with it, 0 for none), when its frame comes back (answered: id to t;
 // superseded answers carry none) and when each frame is drawn (draws, by
 // web/timeline.js's watchlensDraw, wrapped once the script defines it);
 // waiters are called with each draw's time until they answer true.
@@ -744,7 +746,7 @@ func watchWorkerFrames(t testing.TB, tab context.Context) {
 		const f = window.watchlensFrames = {asked: [], answered: new Map(), draws: [], waiters: [], phases: []};
 		const post = Worker.prototype.postMessage;
 		Worker.prototype.postMessage = function (m, ...rest) {
-			if (m && (m.q === "frame" || m.q === "fleetframe")) f.asked.push({id: m.id, t: performance.now(), view: m.view, q: m.q, spare: m.spare ? m.spare.byteLength : 0});
+			if (m && (m.q === "frame" || m.q === "fleetframe")) f.asked.push({id: m.id, t: performance.now(), view: m.view instanceof Uint8Array ? Array.from(m.view) : m.view, q: m.q, spare: m.spare ? m.spare.byteLength : 0});
 			return post.call(this, m, ...rest);
 		};
 		const W = window.Worker;

@@ -57,18 +57,7 @@ func TestBrowserEngineWorker(t *testing.T) {
 	}
 	eng, opened := enginetest.Open(t, timeline.DefaultParams(), testsample.BaseName, paths...)
 	first := engine.ViewState{Width: 1000, MaxHeight: 600, PixelRatio: 1, Selected: -1}
-	// A view crosses in its binary form (client.setView), here as the
-	// list of its bytes.
-	viewBytes := func(st engine.ViewState) []int {
-		b, err := st.AppendBinary(nil)
-		must(t, err)
-		ints := make([]int, len(b))
-		for i, c := range b {
-			ints[i] = int(c)
-		}
-		return ints
-	}
-	firstView := viewBytes(first)
+	firstView := viewBytes(t, first)
 	first.From, first.To = opened.Extent(false)
 	var fr canvas.Frame
 	drawn := eng.Frame(first, &fr)
@@ -83,7 +72,7 @@ func TestBrowserEngineWorker(t *testing.T) {
 	// Through the worker.
 	tab := s.newTab(t)
 	navigate(t, tab, s.url+"/trial/worker-trial.html?cold=1&w=1000&h=600")
-	args, err := json.Marshal(map[string]any{"names": names, "first": firstView, "zoomed": viewBytes(zoomed), "x": hitX, "y": hitY})
+	args, err := json.Marshal(map[string]any{"names": names, "first": firstView, "zoomed": viewBytes(t, zoomed), "x": hitX, "y": hitY})
 	must(t, err)
 	got, err := chromedp.Run(tab, chromedp.Evaluate[workerAnswers](`(async (a) => {
 		const files = await Promise.all(a.names.map(async (n) => new File([await (await fetch("/recording/" + n)).blob()], n)));
