@@ -72,6 +72,9 @@ type FleetClientReport struct {
 	RecognisedBy       string   `json:"libraryRecognisedBy"`
 	WatchList          string   `json:"watchListDefault"`
 	ProfileDifferences []string `json:"profileDifferences"`
+	// libraryWords is Library and LibraryVersion as the text's table
+	// names them (timeline.ClientProfile.LibraryWords).
+	libraryWords string
 	// Servers are the server processes that answered the client, in
 	// order, one entry per change ("c#1", "a#2": server a's second
 	// process); omitted when no audit log says.
@@ -161,6 +164,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
 			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), AgeKnown: c.AgeKnown, Relists: []RelistReport{},
 			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, RecognisedBy: c.Profile.RecognisedBy, WatchList: c.Profile.WatchList.String(),
+			libraryWords:       c.Profile.LibraryWords(),
 			ProfileDifferences: append([]string{}, c.ProfileDifferences...),
 			Servers:            serversOf(tl, c.File)}
 		for _, rl := range c.Relists {
@@ -238,10 +242,7 @@ func (r *Report) writeFleet(p *printer) {
 			}
 			times = append(times, r.instant(rl.Time)+" ("+why+")")
 		}
-		lib := c.Library
-		if c.LibraryVersion != "" {
-			lib += " " + c.LibraryVersion
-		}
+		lib := c.libraryWords
 		synced := "yes"
 		if c.NeverSynced {
 			synced = "never"

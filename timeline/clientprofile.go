@@ -268,15 +268,33 @@ func (p ClientProfile) Words() string {
 	if p.Library == LibraryUnknown {
 		return "an unknown client library"
 	}
-	s := p.Library.String()
-	if p.Version != "" {
-		s += " " + p.Version
-	}
+	s := p.LibraryWords()
 	if p.Program != "" {
 		s += " (in " + p.Program + ")"
 	}
 	return s
 }
+
+// LibraryWords names the library and its version as a table's cell
+// says them: "client-go v0.37.2", "fabric8 6.9.2", "unknown". A
+// client-go built without a version stamp (a plain go build leaves
+// client-go's version.Get() unset) says v0.0.0 in its User-Agent, which
+// is no release: "client-go, version not stamped".
+func (p ClientProfile) LibraryWords() string {
+	s := p.Library.String()
+	switch {
+	case p.Library == LibraryClientGo && p.Version == unstampedVersion:
+		s += ", version not stamped"
+	case p.Version != "":
+		s += " " + p.Version
+	}
+	return s
+}
+
+// unstampedVersion is the version client-go's User-Agent gives when its
+// build stamped none (rest.DefaultKubernetesUserAgent cuts
+// "v0.0.0-master+$Format:%H$" at its "-").
+const unstampedVersion = "v0.0.0"
 
 // ProfileDifferences says where a client's recorded requests differ from its
 // library's defaults: its options were changed, or the profile is wrong

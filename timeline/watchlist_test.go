@@ -404,9 +404,9 @@ func TestClientProfiles(t *testing.T) {
 		t.Errorf("%d clients with client-go's default User-Agent, want 20", clientGo)
 	}
 	for ua, want := range map[string]string{
-		"kube-apiserver/v0.0.0 (linux/amd64) kubernetes/$Format":     "client-go v0.0.0 (in kube-apiserver)",
+		"kube-apiserver/v0.0.0 (linux/amd64) kubernetes/$Format":     "client-go, version not stamped (in kube-apiserver)",
 		"kubectl/v1.31.2 (linux/amd64) kubernetes/5864a46":           "client-go v1.31.2 (in kubectl)",
-		"manager/v0.0.0 (linux/arm64) kubernetes/$Format":            "client-go v0.0.0 (in manager)",
+		"manager/v0.0.0 (linux/arm64) kubernetes/$Format":            "client-go, version not stamped (in manager)",
 		"fabric8-kubernetes-client/6.13.4":                           "fabric8 6.13.4",
 		"OpenAPI-Generator/31.0.0/python":                            "python 31.0.0",
 		"fleet-c000-bookmarks/1.0":                                   "an unknown client library",
