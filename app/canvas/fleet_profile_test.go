@@ -7,9 +7,10 @@ import (
 
 // TestFleetRowShowsProfile: pointing at a row of samples-outage's fleet
 // names its client's library: the 20 clients that send client-go's
-// default User-Agent ("-defua") read "client library: client-go v0.0.0
-// (in fleet)"; the others, whose User-Agent names no library, read
-// client-go and how it was told: their watches' timeout parameter.
+// default User-Agent ("-defua"), of a build with no version stamp, read
+// "client library: client-go, version not stamped (in fleet)"; the
+// others, whose User-Agent names no library, read client-go and how it
+// was told: their watches' timeout parameter.
 func TestFleetRowShowsProfile(t *testing.T) {
 	d := recordingFleet(t, "samples-outage", "*.ts.http")
 	if len(d.Rows) != 99 {
@@ -28,7 +29,7 @@ func TestFleetRowShowsProfile(t *testing.T) {
 		}
 		if strings.Contains(name, "-defua") {
 			named++
-			if !strings.Contains(h.Text, "\nclient library: client-go v0.0.0 (in fleet)\n") {
+			if !strings.Contains(h.Text, "\nclient library: client-go, version not stamped (in fleet)\n") {
 				t.Errorf("%s: the hover names its library otherwise: %q", name, h.Text)
 			}
 		} else if !strings.Contains(h.Text, "\nclient library: client-go; its watches send timeout=") {
