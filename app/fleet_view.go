@@ -381,11 +381,9 @@ func (v *FleetView) drawWith(ctx goapp.Context, adjust func(*engine.FleetState))
 	// scrolls down rather than hide the rows under the dock.
 	setMinHeight(stage, v.fleet.MinHeight)
 	r := v.stage.of(cv)
-	v.maxH = 0
-	if r.height >= 100 {
-		v.maxH = r.height
-	}
-	st := v.state(max(r.width, 320), r.dpr)
+	width, maxH := r.frame()
+	v.maxH = maxH
+	st := v.state(width, r.dpr)
 	if adjust != nil {
 		adjust(&st)
 	}

@@ -1,10 +1,11 @@
 package app
 
 import (
-	"encoding/binary"
 	"math"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"watchlens/internal/wire"
 )
 
 // stageRoom is what a frame of a canvas view needs of its stage, the
@@ -42,8 +43,21 @@ func (m *stageMeasure) of(cv goapp.Value) stageRoom {
 	}
 	m.fn.Invoke(cv, m.out)
 	goapp.CopyBytesToGo(m.b[:], m.bytes)
-	f := func(i int) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(m.b[8*i:])) }
-	return stageRoom{width: f(0), height: f(1), seenTop: f(2), seenBottom: f(3), dpr: max(f(4), 1)}
+	var r stageRoom
+	wire.NewReader(m.b[:]).Floats(&r.width, &r.height, &r.seenTop, &r.seenBottom, &r.dpr)
+	r.dpr = max(r.dpr, 1)
+	return r
+}
+
+// frame is the CSS width a frame is drawn at, the stage's (320 at
+// least), and the room the stage gives the canvas (ViewState.MaxHeight,
+// see canvas.FitLayout): 0, no room given, for a stage under 100 px
+// high.
+func (r stageRoom) frame() (width, maxH float64) {
+	if r.height >= 100 {
+		maxH = r.height
+	}
+	return max(r.width, 320), maxH
 }
 
 // seenRows is the range of el's rows, CSS px from its top, that is in

@@ -293,12 +293,10 @@ func (v *TimelineView) viewState(width, dpr float64) engine.ViewState {
 // leaves the canvas (maxH) and the rows of it a frame draws (seenWindow).
 func (v *TimelineView) measuredState(cv goapp.Value) engine.ViewState {
 	r := v.stage.of(cv)
-	v.maxH = 0
-	if r.height >= 100 {
-		v.maxH = r.height
-	}
+	width, maxH := r.frame()
+	v.maxH = maxH
 	v.seenTop, v.seenH = seenWindow(r)
-	return v.viewState(max(r.width, 320), r.dpr)
+	return v.viewState(width, r.dpr)
 }
 
 func (v *TimelineView) dpr() float64 {

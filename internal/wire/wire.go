@@ -1,8 +1,10 @@
 // Package wire writes and reads the binary form of the values that cross
 // between the page and the engine's worker with every frame, pans'
 // included: a frame's question (engine.ViewState) and its layout
-// (canvas.Layout). As JSON, their reflection-driven encoding and
-// decoding were a good part of a frame's time as wasm. A value's binary
+// (canvas.Layout); the page reads with it too what web/timeline.js
+// measures of a canvas's stage for a frame, five floats. As JSON, their
+// reflection-driven encoding and decoding were a good part of a frame's
+// time as wasm. A value's binary
 // form is its fields in order: floats as their 8 little-endian bytes
 // (exact, as JSON's are), integers as varints, strings by their length,
 // booleans as a byte.
