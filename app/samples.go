@@ -66,6 +66,12 @@ func (p *Page) aboutOf(name string) string {
 // fetchSample fetches a file of the built-in samples, under the site's
 // base path.
 func fetchSample(ctx goapp.Context, name string) (goapp.Value, error) {
-	blob, err := jsrt.FetchBlob(ctx.ResolveStaticResource("/web/samples/" + name))
+	return fetchStatic(ctx, "/web/samples/"+name)
+}
+
+// fetchStatic fetches the site's file at path, under its base path, as a
+// Blob.
+func fetchStatic(ctx goapp.Context, path string) (goapp.Value, error) {
+	blob, err := jsrt.FetchBlob(ctx.ResolveStaticResource(path))
 	return goapp.ValueOf(blob), err
 }

@@ -235,11 +235,11 @@ func fetchWarm(ctx goapp.Context, dir string, names []string, turn load.Turn) ([
 		if turn.Superseded() {
 			return nil, false
 		}
-		blob, err := jsrt.FetchBlob(ctx.ResolveStaticResource(dir + name))
+		blob, err := fetchStatic(ctx, dir+name)
 		if err != nil {
 			return nil, false
 		}
-		sources = append(sources, load.Source{Name: name, Blob: goapp.ValueOf(blob)})
+		sources = append(sources, load.Source{Name: name, Blob: blob})
 	}
 	return sources, true
 }
