@@ -172,7 +172,7 @@ func (v *RangePanel) Render() goapp.UI {
 					for _, c := range st.ByKind[kinds[i]] {
 						n += c
 					}
-					return goapp.Tr().Body(goapp.Th().Scope("row").Text(words.ShortName(kinds[i])), goapp.Td().DataSet("count", n).Text(strconv.Itoa(n)))
+					return goapp.Tr().Body(goapp.Th().Scope("row").Text(rangeKindName(kinds[i])), goapp.Td().DataSet("count", n).Text(strconv.Itoa(n)))
 				})),
 			),
 			goapp.Table().DataSet("range-by", "cursor").Body(
@@ -200,4 +200,13 @@ func (v *RangePanel) Render() goapp.UI {
 			),
 		),
 	)
+}
+
+// rangeKindName is a kind as the range's table names it: an object with
+// neither name nor uid has none.
+func rangeKindName(kind string) string {
+	if kind == timeline.NoKind {
+		return "(object without name or uid)"
+	}
+	return words.ShortName(kind)
 }

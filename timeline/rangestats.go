@@ -29,6 +29,10 @@ type RangeStats struct {
 	FirstEvent, LastEvent int
 }
 
+// NoKind is the kind RangeStats.ByKind counts an event under whose
+// object had neither name nor uid, and so no lane to keep its kind.
+const NoKind = ""
+
 // RangeCursor is one cursor's oldest age inside the range: the longest it
 // had gone unconfirmed at any instant of the range.
 type RangeCursor struct {
@@ -165,7 +169,12 @@ func (st *RangeStats) count(tl *Timeline, i int) {
 		st.Events++
 		typ := p.Type.String()
 		st.ByType[typ]++
-		kind := tl.Lanes.Kind(int(p.Lane))
+		// An object with neither name nor uid has no lane, and so no
+		// kind the table keeps: it counts under NoKind.
+		kind := NoKind
+		if p.Lane >= 0 {
+			kind = tl.Lanes.Kind(int(p.Lane))
+		}
 		if st.ByKind[kind] == nil {
 			st.ByKind[kind] = map[string]int{}
 		}

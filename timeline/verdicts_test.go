@@ -532,3 +532,22 @@ func TestResumeAtBeforeTheRecording(t *testing.T) {
 		}
 	}
 }
+
+// An event of an object with neither name nor uid has no lane: a range
+// over it counts it by type and under NoKind, as it does the named
+// object's beside it (FuzzIncident found RangeStats reading lane -1).
+func TestRangeStatsObjectWithoutName(t *testing.T) {
+	tl := build(new(capture).watch(req("1", true), 0, time.Minute).
+		ev(parser.Added, 2, time.Second, "a").
+		ev(parser.Modified, 3, 2*time.Second, "").
+		bookmark(4, 3*time.Second))
+	if l := tl.Point(1).Lane; l >= 0 {
+		t.Fatalf("the unnamed object's event has lane %d, want none", l)
+	}
+	a := tl.Analyze(DefaultParams())
+	for _, st := range []RangeStats{a.RangeStats(tl.Start(), tl.End()+1), a.RangeStatsRV(1, 5)} {
+		if st.Events != 2 || st.ByType["MODIFIED"] != 1 || st.ByKind[NoKind]["MODIFIED"] != 1 || st.ByKind["ConfigMap"]["ADDED"] != 1 || st.Bookmarks != 1 {
+			t.Errorf("axis RV %v: %d events, by type %v, by kind %v, %d bookmarks", st.AxisRV, st.Events, st.ByType, st.ByKind, st.Bookmarks)
+		}
+	}
+}
