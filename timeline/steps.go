@@ -1,5 +1,7 @@
 package timeline
 
+import "math"
+
 // Steps is a step series: at T(k) the value became (or was re-confirmed
 // at) RV(k). The head estimate and the cursors are such series, and
 // nearly all of their steps are events of the table, so a step is stored
@@ -142,6 +144,9 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 	if j < jhi {
 		b = j * stepSample // sample j is not
 	}
+	if j > jlo && j < jhi && a < b {
+		a, b = s.nearT(a, b, t, s.sampleT[j-1], s.sampleT[j])
+	}
 	for a < b {
 		if m := int(uint(a+b) >> 1); s.tOf(s.ev.at(m)) < t {
 			a = m + 1
@@ -150,6 +155,41 @@ func (s *Steps) SearchT(lo, hi int, t int64) int {
 		}
 	}
 	return a
+}
+
+// nearT narrows [a, b], which holds the least step whose instant is t or
+// later, between two samples whose instants are tA (earlier than t) and
+// tB (not): it decodes the step where t falls on the line between them,
+// then its neighbours at doubling distances on the side t is, until the
+// least step lies between two decoded ones or at the end of a gallop.
+// Steps mostly come at an even pace within a sample's spacing (a
+// drawing's columns search at every pixel through thousands of them): two
+// decodes then find the step, where halving the spacing takes five.
+func (s *Steps) nearT(a, b int, t, tA, tB int64) (int, int) {
+	// The differences as unsigned: t - tA and tB - tA are positive, and
+	// may not fit an int64 (an instant far from the others).
+	frac := float64(uint64(t)-uint64(tA)) / float64(uint64(tB)-uint64(tA))
+	m := min(max(a-1+int(math.Ceil(frac*stepSample)), a), b-1)
+	if s.tOf(s.ev.at(m)) < t {
+		a = m + 1
+		for step := 1; a < b; step *= 2 {
+			p := min(a+step-1, b-1)
+			if s.tOf(s.ev.at(p)) >= t {
+				return a, p
+			}
+			a = p + 1
+		}
+		return a, b
+	}
+	b = m
+	for step := 1; a < b; step *= 2 {
+		p := max(b-step, a)
+		if s.tOf(s.ev.at(p)) < t {
+			return p + 1, b
+		}
+		b = p
+	}
+	return a, b
 }
 
 // stepBuilder appends to a Steps while the table is walked in order.
