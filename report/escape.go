@@ -56,21 +56,33 @@ func textSafe(s string) string {
 
 // mdSafe is s as literal text in a Markdown table cell: textSafe first
 // (a newline would end the row, and the file is read in terminals too),
-// then the HTML special characters as entities (a name could carry an
-// <img onerror=...>), and the characters Markdown gives a meaning
-// backslash-escaped: a pipe would start a new cell, a leading # a
-// heading, a backtick a code span, brackets a link, and *, _ and ~
-// emphasis. The backslash itself is escaped so that textSafe's \x1b reads
-// as written.
+// then as entities what would start HTML (a name could carry an <img
+// onerror=...>: a "<" before a letter, "/", "!" or "?", as CommonMark's
+// raw HTML and autolinks begin; every "&", which could start an entity;
+// a leading ">", a quote where s begins a line), and the characters
+// Markdown gives a meaning backslash-escaped: a pipe would start a new
+// cell, a leading # a heading, a backtick a code span, brackets a link,
+// and *, _ and ~ emphasis. The backslash itself is escaped so that
+// textSafe's \x1b reads as written. Any other "<" and ">" stay as they
+// are, so that the report's own "r < oldest - 1" reads as written in the
+// file pasted.
 func mdSafe(s string) string {
 	s = textSafe(s)
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '<':
-			b.WriteString("&lt;")
+			if i+1 < len(s) && opensHTML(s[i+1]) {
+				b.WriteString("&lt;")
+			} else {
+				b.WriteByte(c)
+			}
 		case '>':
-			b.WriteString("&gt;")
+			if i == 0 {
+				b.WriteString("&gt;")
+			} else {
+				b.WriteByte(c)
+			}
 		case '&':
 			b.WriteString("&amp;")
 		case '\\', '|', '#', '`', '[', ']', '*', '_', '~':
@@ -81,6 +93,13 @@ func mdSafe(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// opensHTML says whether c after a "<" makes it the start of raw HTML or
+// an autolink in Markdown: a tag's or a scheme's letter, a closing tag's
+// "/", a comment's or declaration's "!", a processing instruction's "?".
+func opensHTML(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || c == '/' || c == '!' || c == '?'
 }
 
 // safe is a capture's string as this printer writes it.

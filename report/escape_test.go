@@ -80,7 +80,7 @@ func TestMarkdownReportEscapes(t *testing.T) {
 	if strings.Count(md, "`") != strings.Count(md, "\\`") {
 		t.Error("the Markdown report writes a backtick unescaped")
 	}
-	if !strings.Contains(md, "&lt;img src=x onerror=alert(1)&gt;") {
+	if !strings.Contains(md, "&lt;img src=x onerror=alert(1)>") {
 		t.Error("the HTML in a name is not written as entities")
 	}
 	lines := strings.Split(md, "\n")
@@ -119,5 +119,30 @@ func TestHugeNamesClipped(t *testing.T) {
 	p.table([]string{"client", "sentence"}, rows)
 	if out.Len() > 2*(maxCell+maxLastCell)*4 || strings.Contains(out.String(), "BADWIDTH") || !strings.Contains(out.String(), "ü…") || !strings.Contains(out.String(), "y…") {
 		t.Errorf("a table of huge cells is %d bytes: %.300q", out.Len(), out.String())
+	}
+}
+
+// mdSafe writes as entities what would start HTML or a quote, and leaves
+// any other "<" and ">" as written: the report's own words compare
+// resourceVersions with them.
+func TestMDSafeAngles(t *testing.T) {
+	for in, want := range map[string]string{
+		"<img src=x>":               "&lt;img src=x>",
+		"</td>":                     "&lt;/td>",
+		"<!-- x -->":                "&lt;!-- x -->",
+		"<?php":                     "&lt;?php",
+		"<https://example.com>":     "&lt;https://example.com>",
+		"<Script>":                  "&lt;Script>",
+		"r < oldest - 1":            "r < oldest - 1",
+		"a >= b, 1<2":               "a >= b, 1<2",
+		"> quoted":                  "&gt; quoted",
+		"ends with <":               "ends with <",
+		"AT&T &amp;":                "AT&amp;T &amp;amp;",
+		"a#1 → c#1":                 `a\#1 → c\#1`,
+		"<[x](javascript:alert(1))": `<\[x\](javascript:alert(1))`,
+	} {
+		if got := mdSafe(in); got != want {
+			t.Errorf("mdSafe(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -283,7 +283,7 @@ func (r *Report) writeErrors(p *printer) {
 	for _, e := range r.Errors {
 		hist := "-"
 		if e.MinHistorySeconds != nil {
-			hist = "history >= " + timeline.FormatSeconds(*e.MinHistorySeconds)
+			hist = "at least " + timeline.FormatSeconds(*e.MinHistorySeconds) + " of history"
 		}
 		rows = append(rows, []string{e.File, fmt.Sprint(e.Session), r.instant(e.Time), fmt.Sprint(e.Code), e.Reason, orDash(e.X), orDash(e.Y), hist, e.Message})
 	}
