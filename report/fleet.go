@@ -166,7 +166,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, RecognisedBy: c.Profile.RecognisedBy, WatchList: c.Profile.WatchList.String(),
 			libraryWords:       c.Profile.LibraryWords(),
 			ProfileDifferences: append([]string{}, c.ProfileDifferences...),
-			Servers:            serversOf(tl, c.File)}
+			Servers:            tl.ServerPath(c.File)}
 		for _, rl := range c.Relists {
 			row.Relists = append(row.Relists, relistReport(tl, rl))
 		}
@@ -264,7 +264,7 @@ func (r *Report) writeFleet(p *printer) {
 		row := []string{c.Client, lib, synced, asked, fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
 			with, fmt.Sprint(c.Without), age, orDash(strings.Join(times, ", "))}
 		if servers {
-			row = append(row, orDash(strings.Join(c.Servers, ">")))
+			row = append(row, orDash(timeline.PathWords(c.Servers)))
 		}
 		rows = append(rows, row)
 	}

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"strings"
 
 	"watchlens/timeline"
@@ -47,25 +46,13 @@ func answeredBy(tl *timeline.Timeline, g int) (string, int) {
 	return tl.Servers[s].Name, inc + 1
 }
 
-// serverLabel names a server's process as the fleet's rows and the text
-// report do: "a#2" is server a's second.
+// serverLabel names a server's process (incarnation counts from 1, as
+// the report's JSON does) as timeline.ProcessName does: "a#2".
 func serverLabel(server string, incarnation int) string {
 	if server == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s#%d", server, incarnation)
-}
-
-// serversOf lists, in order, the server processes that answered a file's
-// sessions, one entry per change.
-func serversOf(tl *timeline.Timeline, file int) []string {
-	var out []string
-	for _, g := range tl.Files[file].Sessions {
-		if l := serverLabel(answeredBy(tl, g)); l != "" && (len(out) == 0 || out[len(out)-1] != l) {
-			out = append(out, l)
-		}
-	}
-	return out
+	return timeline.ProcessName(server, incarnation-1)
 }
 
 // writeServers writes the servers section, when the audit logs show any.

@@ -113,10 +113,19 @@ func TestLabReportNamesServers(t *testing.T) {
 	if err := r.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"API servers (from their audit logs)", "a#2     2026-12-01 18:13:31.728 UTC", "a#1>b#1>c#1>a#2"} {
+	for _, want := range []string{"API servers (from their audit logs)", "a#2     2026-12-01 18:13:31.728 UTC", "a#1 → b#1 → c#1 → a#2"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("the text report does not say %q", want)
 		}
+	}
+	// The Markdown names the path with the same arrows: a ">" between
+	// the processes would be written as "&gt;" in the file pasted.
+	var md bytes.Buffer
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if want := `a\#1 → b\#1 → c\#1 → a\#2`; !strings.Contains(md.String(), want) || strings.Contains(md.String(), "&gt;") {
+		t.Errorf("the Markdown report does not say %q, or says &gt;", want)
 	}
 	if !strings.Contains(text.String(), "  server  observed  predicted") {
 		t.Errorf("the text report's resumes have no server column")

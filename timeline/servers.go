@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -66,6 +67,32 @@ func (tl *Timeline) ServerName(g int) string {
 	}
 	return ""
 }
+
+// ProcessName names a server's process as every view and report does:
+// "a#2" is server a's second, inc counting from 0 (Sessions' Incarnation).
+func ProcessName(server string, inc int) string {
+	return server + "#" + strconv.Itoa(inc+1)
+}
+
+// ServerPath is the server processes that answered file f's sessions, in
+// order, one entry per change ("a#1", "c#1", "a#2"); the sessions no record
+// attributes are left out, so a process on both sides of one is named once.
+func (tl *Timeline) ServerPath(f int) []string {
+	var out []string
+	last := [2]int{-1, -1}
+	for _, g := range tl.Files[f].Sessions {
+		srv, inc, ok := tl.ServerOf(g)
+		if !ok || last == [2]int{srv, inc} {
+			continue
+		}
+		last = [2]int{srv, inc}
+		out = append(out, ProcessName(tl.Servers[srv].Name, inc))
+	}
+	return out
+}
+
+// PathWords writes a ServerPath as a sentence reads it: "a#1 → c#1 → a#2".
+func PathWords(path []string) string { return strings.Join(path, " → ") }
 
 // auditIndex finds the audit log of a request by its auditID: a hash of
 // each id and the log it is in, sorted by hash, 16 bytes a request where

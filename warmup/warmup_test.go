@@ -72,7 +72,7 @@ func TestIncidentRunsSeveralServers(t *testing.T) {
 		if r.Servers == "" {
 			t.Errorf("no audit log says which server answered %s", r.Name)
 		}
-		for s := range strings.SplitSeq(r.Servers, " > ") {
+		for s := range strings.SplitSeq(r.Servers, " → ") {
 			servers[strings.SplitN(s, "#", 2)[0]] = true
 		}
 	}

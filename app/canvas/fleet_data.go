@@ -67,8 +67,8 @@ type FleetRow struct {
 	With, Without [][2]int64
 	Relists       []int64 // sorted
 	// Servers names the API servers, and their processes, that
-	// answered the client, in order ("a#1 > c#1 > a#2"); "" when no
-	// audit log says.
+	// answered the client, in order, as timeline.PathWords writes
+	// timeline.ServerPath: "a#1 → c#1 → a#2"; "" when no audit log says.
 	Servers string
 	// MayMix says the audit log alone cannot tell the client from
 	// another informer: its requests may be partly the other's
@@ -124,7 +124,7 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 		// timeline.FleetClient).
 		d.Rows[i].With, d.Rows[i].Without = c.RefusedWith, c.RefusedWithout
 		d.Rows[i].stints = clientStints(tl, c.File)
-		d.Rows[i].Servers = d.serverLine(d.Rows[i].stints)
+		d.Rows[i].Servers = timeline.PathWords(tl.ServerPath(c.File))
 		for _, r := range c.Relists {
 			d.Rows[i].Relists = append(d.Rows[i].Relists, r.T)
 			d.relists = append(d.relists, r.T)

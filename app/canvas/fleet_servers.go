@@ -43,25 +43,14 @@ func serverAt(stints []serverStint, t int64) (server, inc int) {
 	return stints[k].server, stints[k].inc
 }
 
-// serverLine names the servers a client went to, in order: "a#1 > c#1 >
-// a#2", "" when no audit log says.
-func (d *FleetData) serverLine(stints []serverStint) string {
-	var parts []string
-	for _, s := range stints {
-		if s.server >= 0 {
-			parts = append(parts, d.serverName(s.server, s.inc))
-		}
-	}
-	return strings.Join(parts, " > ")
-}
-
-// serverName names a server's process: "a#2".
+// serverName names a server's process: "a#2"; the server alone when
+// its process is not known.
 func (d *FleetData) serverName(server, inc int) string {
 	n := d.tl.Servers[server].Name
-	if inc >= 0 {
-		n += "#" + strconv.Itoa(inc+1)
+	if inc < 0 {
+		return n
 	}
-	return n
+	return timeline.ProcessName(n, inc)
 }
 
 // stampedeByServer splits the clients a reconnect at t would send to a
