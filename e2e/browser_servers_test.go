@@ -171,6 +171,9 @@ func TestBrowserServers(t *testing.T) {
 	if rows := strings.Split(fleet, "\n"); len(rows) != clients || !strings.Contains(rows[0], "#") {
 		t.Errorf("the fleet's rows name the servers %q...; want %d rows, each naming its servers", rows[:min(3, len(rows))], clients)
 	}
+	// The fleet drawn, before its picture: the rows' servers come with
+	// the summary, ahead of the engine's frame.
+	readFleetLayout(t, tab)
 	screenshot(t, tab, "servers-fleet")
 	if !showTimeline(t, tab) {
 		t.Error("with the lab's 207 clients the page did not open on the fleet view")
