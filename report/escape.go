@@ -63,9 +63,9 @@ func textSafe(s string) string {
 // Markdown gives a meaning backslash-escaped: a pipe would start a new
 // cell, a leading # a heading, a backtick a code span, brackets a link,
 // and *, _ and ~ emphasis. The backslash itself is escaped so that
-// textSafe's \x1b reads as written. Any other "<" and ">" stay as they
-// are, so that the report's own "r < oldest - 1" reads as written in the
-// file pasted.
+// textSafe's \x1b reads as written. Any other "<", ">" and "#" stay as
+// they are, so that the report's own "r < oldest - 1" and "a#1 → c#1"
+// read as written in the file pasted.
 func mdSafe(s string) string {
 	s = textSafe(s)
 	var b strings.Builder
@@ -83,9 +83,14 @@ func mdSafe(s string) string {
 			} else {
 				b.WriteByte(c)
 			}
+		case '#':
+			if i == 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(c)
 		case '&':
 			b.WriteString("&amp;")
-		case '\\', '|', '#', '`', '[', ']', '*', '_', '~':
+		case '\\', '|', '`', '[', ']', '*', '_', '~':
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		default:

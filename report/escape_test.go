@@ -138,7 +138,8 @@ func TestMDSafeAngles(t *testing.T) {
 		"> quoted":                  "&gt; quoted",
 		"ends with <":               "ends with <",
 		"AT&T &amp;":                "AT&amp;T &amp;amp;",
-		"a#1 → c#1":                 `a\#1 → c\#1`,
+		"a#1 → c#1":                 "a#1 → c#1",
+		"# heading":                 `\# heading`,
 		"<[x](javascript:alert(1))": `<\[x\](javascript:alert(1))`,
 	} {
 		if got := mdSafe(in); got != want {

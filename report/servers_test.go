@@ -124,7 +124,7 @@ func TestLabReportNamesServers(t *testing.T) {
 	if err := r.WriteMarkdown(&md); err != nil {
 		t.Fatal(err)
 	}
-	if want := `a\#1 → b\#1 → c\#1 → a\#2`; !strings.Contains(md.String(), want) || strings.Contains(md.String(), "&gt;") {
+	if want := "a#1 → b#1 → c#1 → a#2"; !strings.Contains(md.String(), want) || strings.Contains(md.String(), "&gt;") {
 		t.Errorf("the Markdown report does not say %q, or says &gt;", want)
 	}
 	if !strings.Contains(text.String(), "  server  observed  predicted") {
