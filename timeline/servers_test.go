@@ -121,6 +121,32 @@ func TestLabServersFromAuditLogs(t *testing.T) {
 	if len(rows) != 1005 {
 		t.Errorf("attribution.tsv has %d requests, want 1005", len(rows))
 	}
+	// Each capture's server path is the processes its requests reached,
+	// in order, one entry per change ("c1" there is "c#1").
+	path := map[string][]string{}
+	for _, r := range rows {
+		inc := r["audit_incarnation"]
+		p := ProcessName(inc[:len(inc)-1], int(inc[len(inc)-1]-'1'))
+		if ps := path[r["client"]]; len(ps) == 0 || ps[len(ps)-1] != p {
+			path[r["client"]] = append(ps, p)
+		}
+	}
+	changed := 0
+	for fi, f := range tl.Files {
+		name, ok := strings.CutSuffix(f.Name, ".ts.http")
+		if !ok {
+			continue
+		}
+		if got, want := PathWords(tl.ServerPath(fi)), PathWords(path[name]); got != want || want == "" {
+			t.Errorf("%s went through %q, want %q", name, got, want)
+		}
+		if len(path[name]) > 1 {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("no capture of the lab changed servers: the paths tell nothing")
+	}
 	for g, s := range tl.Sessions {
 		if !tl.Files[s.File].Audit {
 			continue
