@@ -428,16 +428,24 @@
   function seenRows(el) {
     const r = el.getBoundingClientRect();
     let top = -r.top, bottom = window.innerHeight - r.top;
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const o = getComputedStyle(p).overflowY;
-      if (o === "auto" || o === "scroll") {
-        const b = p.getBoundingClientRect();
-        top = Math.max(top, b.top - r.top);
-        bottom = Math.min(bottom, b.bottom - r.top);
-        break;
-      }
+    const p = scrollerOf(el);
+    if (p) {
+      const b = p.getBoundingClientRect();
+      top = Math.max(top, b.top - r.top);
+      bottom = Math.min(bottom, b.bottom - r.top);
     }
     return [top, bottom];
+  }
+
+  // scrollerOf is the nearest ancestor of el, below the body, whose
+  // content scrolls (the timeline's panel, which the tracks scroll
+  // inside), or null.
+  function scrollerOf(el) {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowY;
+      if (o === "auto" || o === "scroll") return p;
+    }
+    return null;
   }
 
   // watchlensSeenRows(el): seenRows of el, as an array of two.
@@ -747,13 +755,8 @@
   function watchSeen(canvas) {
     if (axes.has(canvas)) return;
     const st = axisOf(canvas);
-    let scroller = canvas.parentElement;
-    while (scroller && scroller !== document.body) {
-      const o = getComputedStyle(scroller).overflowY;
-      if (o === "auto" || o === "scroll") break;
-      scroller = scroller.parentElement;
-    }
-    if (!scroller || scroller === document.body) return;
+    const scroller = scrollerOf(canvas);
+    if (!scroller) return;
     // stuck says whether the stage's top is scrolled out of the panel.
     const stuck = () => canvas.parentElement.getBoundingClientRect().top < scroller.getBoundingClientRect().top + scroller.clientTop - 0.5;
     st.stuck = stuck();
