@@ -53,10 +53,12 @@ func TestBrowserFilesBesideSplitsNoWord(t *testing.T) {
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
 	drop(t, tab, audits...)
 	waitTextWithin(t, tab, "#fleet-may-mix", loadWait(tab))
-	_, err = chromedp.Run(tab, chromedp.Poll[bool](`(() => {
-		if (!document.querySelector(".page.dock-side")) { document.getElementById("dock-side")?.click(); return false; }
-		return true;
-	})()`, chromedp.WithPollingTimeout(pageWait)))
+	// One click, then a wait for the page to lay the dock beside: a click
+	// at each poll until then toggled it back when the page was slow to
+	// re-render (the dock read 1395 px wide in a loaded make test).
+	must(t, chromedp.Do(tab, chromedp.WaitVisible(chromedp.CSS("#dock-side")),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector(".page.dock-side") || document.getElementById("dock-side").click()`)))
+	_, err = chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector(".page.dock-side")`, chromedp.WithPollingTimeout(pageWait)))
 	must(t, err)
 	filesText(t, tab, "#dock-files table.sessions th")
 	got, err := chromedp.Run(tab, chromedp.Evaluate[map[string]any](`(() => {
