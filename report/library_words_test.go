@@ -24,16 +24,13 @@ func TestUnstampedClientGo(t *testing.T) {
 	if unstamped == 0 {
 		t.Fatal("no client of samples-outage has client-go's unstamped User-Agent")
 	}
-	for name, write := range map[string]func(*bytes.Buffer) error{
-		"text":     func(b *bytes.Buffer) error { return r.WriteText(b) },
-		"Markdown": func(b *bytes.Buffer) error { return r.WriteMarkdown(b) },
-	} {
+	for _, md := range []bool{false, true} {
 		var b bytes.Buffer
-		if err := write(&b); err != nil {
+		if err := r.write(&b, md); err != nil {
 			t.Fatal(err)
 		}
 		if n := strings.Count(b.String(), "client-go, version not stamped"); n != unstamped || strings.Contains(b.String(), "client-go v0.0.0") {
-			t.Errorf("the %s names %d clients' library \"client-go, version not stamped\", want %d, and none \"client-go v0.0.0\"", name, n, unstamped)
+			t.Errorf("md %v: the report names %d clients' library \"client-go, version not stamped\", want %d, and none \"client-go v0.0.0\"", md, n, unstamped)
 		}
 	}
 }
