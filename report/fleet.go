@@ -57,6 +57,10 @@ type FleetClientReport struct {
 	LongestAge     float64        `json:"longestCursorAgeSeconds"`
 	AgeKnown       bool           `json:"longestCursorAgeKnown"`
 	Relists        []RelistReport `json:"relists"`
+	// EndsAtGone: its records end at a watch refused with 410 Gone,
+	// before the relist that 410 forces, which With or Without counts
+	// (timeline.FleetClient.EndsAtGone).
+	EndsAtGone bool `json:"endsAtGone"`
 	// NeverSynced: its WatchList requests never ended its sync. Library,
 	// LibraryVersion and Program are its client library as its
 	// User-Agent says it ("client-go", "v0.37.2", "kubectl"), or as its
@@ -162,7 +166,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	for _, c := range fl.Clients {
 		row := FleetClientReport{Client: c.Name, File: tl.Files[c.File].Name, Bookmarks: c.Bookmarks, BookmarksUnseen: c.BookmarksUnseen, WithUnknown: c.WithUnknown(), Watches: c.Watches, Lists: c.Lists,
 			Drops: c.Drops, Reconnects: c.Reconnects, With: c.RelistsWith, Without: c.RelistsWithout,
-			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), AgeKnown: c.AgeKnown, Relists: []RelistReport{},
+			UnknownWith: c.UnknownWith, UnknownWithout: c.UnknownWithout, LongestAge: secs(c.LongestAge), AgeKnown: c.AgeKnown, Relists: []RelistReport{}, EndsAtGone: c.EndsAtGone,
 			NeverSynced: c.NeverSynced, Library: c.Profile.Library.String(), LibraryVersion: c.Profile.Version, Program: c.Profile.Program, RecognisedBy: c.Profile.RecognisedBy, WatchList: c.Profile.WatchList.String(),
 			libraryWords:       c.Profile.LibraryWords(),
 			ProfileDifferences: append([]string{}, c.ProfileDifferences...),
@@ -241,6 +245,9 @@ func (r *Report) writeFleet(p *printer) {
 				why += ", inferred"
 			}
 			times = append(times, r.instant(rl.Time)+" ("+why+")")
+		}
+		if c.EndsAtGone {
+			times = append(times, "one more due (its records end at a 410)")
 		}
 		lib := c.libraryWords
 		synced := "yes"

@@ -170,8 +170,12 @@ type FleetClient struct {
 	Profile            ClientProfile
 	ProfileDifferences []string
 	Relists            []Relist
-	Reconnects         int
-	Drops              int // watches that ended before their deadline, not in a 410
+	// EndsAtGone: its records end at a watch refused with 410 Gone, so the
+	// relist that 410 sends it to is not among Relists (the recording
+	// stopped first). RelistsDue counts it.
+	EndsAtGone bool
+	Reconnects int
+	Drops      int // watches that ended before their deadline, not in a 410
 	// With and Without count the reconnects whose cursor the models
 	// refuse, with and without bookmarks; UnknownWith and UnknownWithout
 	// those they cannot judge, on the side the client did not record.
@@ -190,6 +194,15 @@ type FleetClient struct {
 	// AtRiskWithout, where it would be at risk and not refused.
 	RefusedWith, RefusedWithout [][2]int64
 	AtRiskWith, AtRiskWithout   [][2]int64
+}
+
+// RelistsDue counts the relists the client's records show it made or
+// sent to: those made, and the one a 410 at the records' end forces.
+func (c *FleetClient) RelistsDue() int {
+	if c.EndsAtGone {
+		return len(c.Relists) + 1
+	}
+	return len(c.Relists)
 }
 
 // Fleet is the fleet's model.
@@ -343,6 +356,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		}
 		c.Profile = tl.FileProfile(fi)
 		c.ProfileDifferences = tl.ProfileDifferences(fi, c.Profile)
+		c.EndsAtGone = tl.EndsAtGone(fi)
 		byFile[fi] = len(fl.Clients)
 		fl.Clients = append(fl.Clients, c)
 	}
@@ -421,10 +435,11 @@ func (a *Analysis) buildFleet() *Fleet {
 	}
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
-		n := len(c.Relists)
-		fl.RelistsObserved += n
-		// Observed relists are what happened; the other side is the
-		// models' answer at the reconnects.
+		fl.RelistsObserved += len(c.Relists)
+		// Observed relists, and one a 410 at the records' end forces, are
+		// what happened; the other side is the models' answer at the
+		// reconnects.
+		n := c.RelistsDue()
 		if c.Bookmarks && !c.BookmarksUnseen {
 			c.RelistsWith, c.RelistsWithout = n, max(c.Without, n)
 		} else {

@@ -405,3 +405,55 @@ func TestFleetClientNamedByBaseName(t *testing.T) {
 		t.Fatalf("the fleet has no client for %s: the test tests nothing", paths[0])
 	}
 }
+
+// A capture that ends at its 410 holds no relist, but its client must
+// make one: samples-real's w4-then-resume stops at the 410 that refused
+// its reconnect. The fleet's story says so, and counts that relist on
+// the side the client recorded (without bookmarks), not as observed.
+// The fleet recording's clients relisted after each of their 410s: none
+// ends at one.
+func TestFleetCaptureEndsAtGone(t *testing.T) {
+	a := buildRecording(t, "samples-real", "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer())
+	fl := a.Fleet()
+	if fl == nil {
+		t.Fatal("no fleet of two captures")
+	}
+	ended := 0
+	for _, c := range fl.Clients {
+		if !c.EndsAtGone {
+			continue
+		}
+		ended++
+		if name := a.TL.Files[c.File].ShortName(); name != "w4-then-resume.ts.http" || len(c.Relists) != 0 || c.RelistsDue() != 1 || c.RelistsWithout != 1 || c.RelistsWith != 0 {
+			t.Errorf("%s: %d relists, %d due, %d without bookmarks, %d with", name, len(c.Relists), c.RelistsDue(), c.RelistsWithout, c.RelistsWith)
+		}
+	}
+	if ended != 1 || fl.RelistsObserved != 0 || fl.RelistsWithout != 1 || fl.Saved != 1 {
+		t.Errorf("%d clients end at a 410; %d relists observed, %d without bookmarks, %d saved", ended, fl.RelistsObserved, fl.RelistsWithout, fl.Saved)
+	}
+	var fleetLine string
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "fleet" {
+			fleetLine = l.Text
+		}
+	}
+	if !strings.HasPrefix(fleetLine, "No relist of the 2 clients is recorded, but w4-then-resume.ts.http's capture ends at a 410 Gone, which sends it to relist.") {
+		t.Errorf("fleet line %q", fleetLine)
+	}
+
+	fl = analyzeFleetCaptures(t).Fleet()
+	afterGone := 0
+	for _, c := range fl.Clients {
+		if c.EndsAtGone {
+			t.Errorf("%s ends at a 410, though it relisted after each", c.Name)
+		}
+		for _, r := range c.Relists {
+			if r.Cause == CauseGone {
+				afterGone++
+			}
+		}
+	}
+	if afterGone == 0 {
+		t.Error("no relist of the fleet's captures follows a 410: the test checks nothing")
+	}
+}

@@ -42,6 +42,18 @@ func (s *Session) GoneUnlisted() bool {
 // which records a watch's 200 header, never the ERROR in its stream.
 func (s *Session) GoneInferred() bool { return s.inferredGone }
 
+// EndsAtGone says the file's records end at a watch refused with 410
+// Gone: the client must list again, and the recording stopped before it
+// did. (A LIST refused so is itself a relist, counted as one.)
+func (tl *Timeline) EndsAtGone(file int) bool {
+	ss := tl.Files[file].Sessions
+	if len(ss) == 0 {
+		return false
+	}
+	s := &tl.Sessions[ss[len(ss)-1]]
+	return !s.isList() && (s.inferredGone || s.HTTPStatus == 410 || gone(s.Error) || gone(s.Status))
+}
+
 // Gone is one 410 Gone the record shows, whether or not a cursor explains
 // the request it answered: an ERROR event in a stream, a response that
 // is a 410 (with a Status body or none), or a 410 an audit log implies.

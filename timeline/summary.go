@@ -480,12 +480,20 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 			last = max(last, r.T)
 		}
 	}
+	unrecorded := s.endsAtGoneWords(f)
 	if relisting == 0 {
 		// No relist across restarts is the story: name them.
+		across := ""
 		if rs := s.restartTimes(); len(rs) > 0 {
-			return fmt.Sprintf("None of the %d clients relisted across %s.", len(f.Clients), rs)
+			across = " across " + rs
 		}
-		return fmt.Sprintf("None of the %d clients relisted.", len(f.Clients))
+		if unrecorded != "" {
+			return fmt.Sprintf("No relist of the %d clients is recorded%s, but %s.", len(f.Clients), across, unrecorded)
+		}
+		return fmt.Sprintf("None of the %d clients relisted%s.", len(f.Clients), across)
+	}
+	if unrecorded != "" {
+		unrecorded = "; and " + unrecorded
 	}
 	t := fmt.Sprintf("%s of the %d relisted %s", quantity.Plural(relisting, "client"), len(f.Clients), quantity.Plural(f.RelistsObserved, "time"))
 	if f.RelistsObserved > 1 {
@@ -498,13 +506,37 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		// fleet's totals after it when other relists add to it.
 		st := s.stampede(os[0])
 		if os[0].Relists == f.RelistsObserved {
-			return st + "."
+			return st + unrecorded + "."
 		}
-		return st + "; in all, " + t + "."
+		return st + "; in all, " + t + unrecorded + "."
 	} else if rs := s.restartTimes(); len(rs) > 0 {
 		t += ", around " + rs
 	}
-	return t + "."
+	return t + unrecorded + "."
+}
+
+// endsAtGoneWords says which clients' records end at a 410 Gone, before
+// the relist it sends them to (FleetClient.EndsAtGone): "w4.http's
+// capture ends at a 410 Gone, which sends it to relist"; "" for none.
+func (s *summarizer) endsAtGoneWords(f *Fleet) string {
+	var ended []int
+	for _, c := range f.Clients {
+		if c.EndsAtGone {
+			ended = append(ended, c.File)
+		}
+	}
+	switch {
+	case len(ended) == 0:
+		return ""
+	case len(ended) > 1:
+		return fmt.Sprintf("the records of %d clients end at a 410 Gone, which sends each to relist", len(ended))
+	}
+	f0 := &s.a.TL.Files[ended[0]]
+	records := "capture ends"
+	if f0.Audit {
+		records = "records end"
+	}
+	return fmt.Sprintf("%s's %s at a 410 Gone, which sends it to relist", f0.ShortName(), records)
 }
 
 // stampede tells the relists after an outage: "74 clients relisted
