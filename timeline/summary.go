@@ -520,23 +520,24 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 // capture ends at a 410 Gone, which sends it to relist"; "" for none.
 func (s *summarizer) endsAtGoneWords(f *Fleet) string {
 	var ended []int
+	logged := false // a client of an audit log was not captured
 	for _, c := range f.Clients {
 		if c.EndsAtGone {
 			ended = append(ended, c.File)
+			logged = logged || s.a.TL.Files[c.File].Audit
 		}
 	}
 	switch {
 	case len(ended) == 0:
 		return ""
-	case len(ended) > 1:
+	case len(ended) > 1 && logged:
 		return fmt.Sprintf("the records of %d clients end at a 410 Gone, which sends each to relist", len(ended))
+	case len(ended) > 1:
+		return fmt.Sprintf("the captures of %d clients end at a 410 Gone, which sends each to relist", len(ended))
+	case logged:
+		return fmt.Sprintf("%s's records end at a 410 Gone, which sends it to relist", s.a.TL.Files[ended[0]].ShortName())
 	}
-	f0 := &s.a.TL.Files[ended[0]]
-	records := "capture ends"
-	if f0.Audit {
-		records = "records end"
-	}
-	return fmt.Sprintf("%s's %s at a 410 Gone, which sends it to relist", f0.ShortName(), records)
+	return fmt.Sprintf("%s's capture ends at a 410 Gone, which sends it to relist", s.a.TL.Files[ended[0]].ShortName())
 }
 
 // stampede tells the relists after an outage: "74 clients relisted
