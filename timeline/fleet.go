@@ -205,6 +205,18 @@ func (c *FleetClient) RelistsDue() int {
 	return len(c.Relists)
 }
 
+// Synced counts the clients that synced: all but those whose WatchList
+// requests never ended their sync (NeverSynced).
+func (f *Fleet) Synced() int {
+	n := 0
+	for k := range f.Clients {
+		if !f.Clients[k].NeverSynced {
+			n++
+		}
+	}
+	return n
+}
+
 // Fleet is the fleet's model.
 type Fleet struct {
 	Clients []FleetClient // riskiest first

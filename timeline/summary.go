@@ -369,6 +369,12 @@ func (s *summarizer) observed() {
 		switch {
 		case w.RelistsWith+w.RelistsWithout > 0:
 			texts = append(texts, fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with the client's bookmarks and %d without them.", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith, w.RelistsWithout))
+		case w.Reconnects == 0 && len(tl.UnsyncedClients()) > 0:
+			// The requests again of a client that never synced read the
+			// whole state each: they resume no cursor (the unsynced line).
+			texts = append(texts, "No 410 was observed, and no client that synced reconnected.")
+		case w.Reconnects == 0 && len(tl.Files) > 1:
+			texts = append(texts, "No 410 was observed, and no watch reconnected.")
 		case w.Reconnects == 0:
 			texts = append(texts, "No 410 was observed, and the capture has no reconnect.")
 		case w.Reconnects == 1:
@@ -481,6 +487,16 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		}
 	}
 	unrecorded := s.endsAtGoneWords(f)
+	// A client that never synced has nothing to list again: its
+	// reconnects read the whole state for the first time each (the
+	// unsynced line says so), and the relists count among those that
+	// synced.
+	clients, ofWhom := fmt.Sprintf("the %d clients", len(f.Clients)), fmt.Sprintf("the %d", len(f.Clients))
+	if synced := f.Synced(); synced == 0 {
+		return fmt.Sprintf("None of the %d clients synced, so none could relist.", len(f.Clients))
+	} else if synced < len(f.Clients) {
+		clients, ofWhom = fmt.Sprintf("the %d clients that synced", synced), fmt.Sprintf("the %d that synced", synced)
+	}
 	if relisting == 0 {
 		// No relist across restarts is the story: name them.
 		across := ""
@@ -488,14 +504,14 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 			across = " across " + rs
 		}
 		if unrecorded != "" {
-			return fmt.Sprintf("No relist of the %d clients is recorded%s, but %s.", len(f.Clients), across, unrecorded)
+			return fmt.Sprintf("No relist of %s is recorded%s, but %s.", clients, across, unrecorded)
 		}
-		return fmt.Sprintf("None of the %d clients relisted%s.", len(f.Clients), across)
+		return fmt.Sprintf("None of %s relisted%s.", clients, across)
 	}
 	if unrecorded != "" {
 		unrecorded = "; and " + unrecorded
 	}
-	t := fmt.Sprintf("%s of the %d relisted %s", quantity.Plural(relisting, "client"), len(f.Clients), quantity.Plural(f.RelistsObserved, "time"))
+	t := fmt.Sprintf("%s of %s relisted %s", quantity.Plural(relisting, "client"), ofWhom, quantity.Plural(f.RelistsObserved, "time"))
 	if f.RelistsObserved > 1 {
 		t += fmt.Sprintf(", between %s and %s", s.instant(first), s.instant(last))
 	} else {

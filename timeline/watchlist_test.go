@@ -254,7 +254,8 @@ func TestOutageResumesAreAnswered(t *testing.T) {
 }
 
 // TestSummaryTellsUnsyncedAndOutage: the 48 informers that never synced
-// are the summary's first finding on samples-watchlist; on samples-outage
+// are the summary's first finding on samples-watchlist, and the fleet's
+// relists are counted among the other 51; on samples-outage
 // the summary's first line is the fleet's, and its first sentence tells
 // the stampede, from the captures and from the client log alone.
 func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
@@ -263,6 +264,16 @@ func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 	if len(lines) == 0 || lines[0].Topic != "unsynced" || !strings.HasPrefix(lines[0].Text, "48 clients") ||
 		!strings.Contains(lines[0].Text, "did not ask for bookmarks") || !strings.Contains(lines[0].Text, "138 requests, 90 of them repeats") {
 		t.Errorf("samples-watchlist's first line: %+v", lines)
+	}
+	// Those 48 had nothing to list again: the fleet's line counts the
+	// relists of the 51 that synced.
+	if f := a.Fleet(); f == nil || f.Synced() != 51 || len(f.Clients) != 99 {
+		t.Errorf("fleet %v: want 51 of 99 clients synced", f != nil)
+	}
+	for _, l := range lines {
+		if l.Topic == "fleet" && !strings.HasPrefix(l.Text, "None of the 51 clients that synced relisted across the 3 probable API server restarts") {
+			t.Errorf("samples-watchlist's fleet line: %q", l.Text)
+		}
 	}
 	tl := buildRecording(t, "samples-outage", "*.ts.http")
 	os := tl.OutageReturns()
@@ -289,6 +300,25 @@ func TestSummaryTellsUnsyncedAndOutage(t *testing.T) {
 			name == "the captures" && !strings.Contains(first, span) {
 			t.Errorf("%s: the fleet's first sentence %q, want it to begin %q, the relists %s", name, first, story, span)
 		}
+	}
+}
+
+// TestSummaryWhenNoClientSynced: four of samples-watchlist's informers
+// that never synced, alone. Each request again read the whole selection,
+// none resumed a cursor: the summary says no client that synced
+// reconnected, and none could relist, not that the captures hold no
+// reconnect or that none relisted.
+func TestSummaryWhenNoClientSynced(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "c03[2-5]-*.ts.http").Analyze(realServer())
+	if n := len(a.TL.UnsyncedClients()); n != 4 || len(a.TL.Files) != 4 {
+		t.Fatalf("%d clients never synced of %d files, want 4 of 4", n, len(a.TL.Files))
+	}
+	said := map[string]string{}
+	for _, l := range a.Summary(nil) {
+		said[l.Topic] = l.Text
+	}
+	if said["observed"] != "No 410 was observed, and no client that synced reconnected." || said["fleet"] != "None of the 4 clients synced, so none could relist." {
+		t.Errorf("observed %q, fleet %q", said["observed"], said["fleet"])
 	}
 }
 
