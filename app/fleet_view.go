@@ -510,6 +510,9 @@ func (v *FleetView) renderHeadline() goapp.UI {
 			key("■", canvas.ColorZone, "a reconnect then would get 410 Gone and relist", "410 Gone: relist"),
 			key("▨", canvas.ColorZone, "hatched: it would have, had the client made the other choice about bookmarks", "had it chosen otherwise"),
 			key("○", canvas.ColorFg, "a relist seen", "relist seen"),
+			goapp.If(v.fleet.NeverSynced > 0, func() goapp.UI {
+				return key("▪", canvas.ColorFg, "a whole read by a client that never synced", "read, never synced")
+			}),
 			key("✗", canvas.ColorFg, "did not ask for bookmarks", "no bookmarks"),
 			key("┆", canvas.ColorFg, "API server restart", "restart"),
 			goapp.If(v.fleet.Outages > 0, func() goapp.UI {

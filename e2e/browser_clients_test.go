@@ -13,13 +13,15 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"watchlens/internal/testsample"
+	"watchlens/timeline"
 )
 
 // TestBrowserClients: what each client did and what its library does, on
 // the page. samples-watchlist's captures dropped: the verdict's first
 // line is the 48 informers that never synced, and a client that sends
 // client-go's default User-Agent has its library in its file's section;
-// one with a User-Agent of its own has it too, and how it was told.
+// one with a User-Agent of its own has it too, and how it was told; the
+// fleet marks each whole read of a client that never synced.
 // samples-lab's client-go log dropped alone: its 207 clients' sessions
 // are the fleet's, and the verdict tells their 81 relists.
 func TestBrowserClients(t *testing.T) {
@@ -65,6 +67,28 @@ func TestBrowserClients(t *testing.T) {
 	})()`, chromedp.WithPollingTimeout(pageWait)))
 	if err != nil || !strings.Contains(told, "Client: client-go (its watches send timeout=") {
 		t.Errorf("c004-bookmarks' section does not say how its library was told (%v): %q", err, told)
+	}
+	// The fleet's rows of the clients that never synced mark each whole
+	// read, which its key names; the first row is one of them, and
+	// pointing at its second read says what it was.
+	fl, an := nativeFleet(t, captures)
+	if !fl.Clients[0].NeverSynced {
+		t.Fatalf("the riskiest client, %s, synced", fl.Clients[0].Name)
+	}
+	var reads []int64
+	for _, w := range an.TL.WatchLists {
+		if w.File == fl.Clients[0].File {
+			reads = append(reads, w.T)
+		}
+	}
+	if len(reads) < 2 {
+		t.Fatalf("%s made %d WatchList requests", fl.Clients[0].Name, len(reads))
+	}
+	l := readFleetLayout(t, tab)
+	fleetTip(t, tab, l.x(reads[1]), l.RowsY+0.5*l.RowH, "read its whole selection again at "+timeline.FormatClock(reads[1], time.UTC)+": a WatchList request whose sync never ended")
+	legend, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#fleet .tl-legend")?.textContent ?? ""`))
+	if err != nil || !strings.Contains(legend, "a whole read by a client that never synced") {
+		t.Errorf("the fleet's key (%v): %q", err, legend)
 	}
 	screenshot(t, tab, "clients-watchlist")
 

@@ -66,6 +66,11 @@ type FleetRow struct {
 	// other the models' answer for the one it did not (Other).
 	With, Without [][2]int64
 	Relists       []int64 // sorted
+	// Reads are the instants of a client that never synced reading its
+	// whole selection, each of its WatchList requests (timeline
+	// UnsyncedClients): what a relist costs, with no sync before it to
+	// list again after. Sorted; none for a client that synced.
+	Reads []int64
 	// Servers names the API servers, and their processes, that
 	// answered the client, in order, as timeline.PathWords writes
 	// timeline.ServerPath: "a#1 → c#1 → a#2"; "" when no audit log says.
@@ -130,6 +135,20 @@ func NewFleetData(a *timeline.Analysis) *FleetData {
 			d.relists = append(d.relists, r.T)
 		}
 		sort.Slice(d.Rows[i].Relists, func(x, y int) bool { return d.Rows[i].Relists[x] < d.Rows[i].Relists[y] })
+	}
+	unsynced := map[int]int{} // file: row
+	for i := range d.Rows {
+		if c := d.Rows[i].Client; c.NeverSynced {
+			unsynced[c.File] = i
+		}
+	}
+	for _, w := range tl.WatchLists {
+		if i, ok := unsynced[w.File]; ok {
+			d.Rows[i].Reads = append(d.Rows[i].Reads, w.T)
+		}
+	}
+	for _, i := range unsynced {
+		sort.Slice(d.Rows[i].Reads, func(x, y int) bool { return d.Rows[i].Reads[x] < d.Rows[i].Reads[y] })
 	}
 	shortenLabels(d.Rows)
 	for i := range d.Rows {

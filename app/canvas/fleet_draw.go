@@ -358,6 +358,17 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 		}
 	}
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "ring", Size: markSize}, buf.marks)
+	// A client that never synced: each whole read, a square where a
+	// synced client's relist has its ring.
+	buf.marks = buf.marks[:0]
+	for r := first; r < last; r++ {
+		ts := d.Rows[r].Reads
+		y := float32(l.RowY(r, v.ScrollY) + FleetRowH/2)
+		for k := sort.Search(len(ts), func(i int) bool { return ts[i] >= s.From }); k < len(ts) && ts[k] < s.To; k++ {
+			buf.marks = append(buf.marks, float32(s.X(ts[k])), y)
+		}
+	}
+	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "square", Size: markSize}, buf.marks)
 	d.drawStints(v, l, s, fr, first, last)
 	fr.unclip()
 	d.drawGroups(v, l, fr)

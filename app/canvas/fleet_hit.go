@@ -206,12 +206,21 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 		lines = append(lines, lib)
 	}
 	if c.NeverSynced {
-		lines = append(lines, "never synced: its WatchList stream never sent the end of the initial list")
+		lines = append(lines, "never synced: its WatchList stream never sent the end of the initial list; it read its whole selection "+quantity.Plural(len(row.Reads), "time"))
 	}
 	lines = append(lines, c.ProfileDifferences...)
 	for _, rl := range c.Relists {
 		if at != onName && absInt64(rl.T-at) <= slop {
 			lines = append(lines, "relisted at "+clock(rl.T, d.zone)+", after "+causeText(rl.Cause)+"; a "+rl.Kind.String()+" from "+rl.Source.Words())
+		}
+	}
+	for k, t := range row.Reads {
+		if at != onName && absInt64(t-at) <= slop {
+			again := " again"
+			if k == 0 {
+				again = ""
+			}
+			lines = append(lines, "read its whole selection"+again+" at "+clock(t, d.zone)+": a WatchList request whose sync never ended")
 		}
 	}
 	return append(lines, "click: open this client's timeline")

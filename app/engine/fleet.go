@@ -48,6 +48,9 @@ type Fleet struct {
 	// Outages counts the stretches when no request of the captured
 	// clients reached a server (timeline.Outage).
 	Outages int
+	// NeverSynced counts the clients that never synced, whose rows mark
+	// each whole read (canvas.FleetRow.Reads).
+	NeverSynced int
 	// ByServer says the rows come in groups, by the API server each
 	// client was on longest, as the audit logs say (canvas.FleetGroup).
 	ByServer bool
@@ -104,7 +107,7 @@ func (e *Engine) Fleet() (Fleet, bool) {
 	}
 	f := Fleet{Rows: make([]FleetRow, len(d.Rows)), From: d.From, To: d.To, MinHeight: d.MinHeight(),
 		MaxWith: d.MaxWith, MaxWithout: d.MaxWithout, WorstWords: e.an.WorstWords(), Relists: d.Fleet.RelistsObserved, Outages: len(d.Outages),
-		ByServer: len(d.Groups) > 0}
+		ByServer: len(d.Groups) > 0, NeverSynced: len(d.Fleet.Clients) - d.Fleet.Synced()}
 	for _, r := range d.Restarts {
 		if r.Shown() {
 			f.Restarts++
