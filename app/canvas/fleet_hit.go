@@ -182,6 +182,9 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 	lines = append(lines, "asked for bookmarks: "+asked+"; relists seen: "+strconv.Itoa(len(c.Relists)))
 	switch {
 	case at == onName:
+	case c.NeverSynced:
+		// No cursor to resume from: the reconnect-at answer's words.
+		lines = append(lines, "a reconnect at "+clock(at, d.zone)+": no cursor to resume from (it never synced), so it reads its whole selection again; never refused with a 410")
 	case at < d.clockStart:
 		lines = append(lines, "a reconnect at "+clock(at, d.zone)+": the recordings begin at "+clock(d.clockStart, d.zone)+", nothing was recorded before it")
 	case at > d.clockEnd:

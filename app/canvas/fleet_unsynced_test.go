@@ -9,7 +9,8 @@ import (
 // synced read their whole selection at each WatchList request. Their
 // rows, drawn first, mark each such read with a square (the whole view,
 // every row in it), as many as the model's requests for the client, and
-// pointing at one says what it was; the clients that synced mark none.
+// pointing at one says what it was, and what a reconnect then would do;
+// the clients that synced mark none.
 func TestFleetMarksWholeReads(t *testing.T) {
 	d := recordingFleet(t, "samples-watchlist", "*.ts.http")
 	requests := map[int]int{}
@@ -48,5 +49,10 @@ func TestFleetMarksWholeReads(t *testing.T) {
 	h := d.HitTest(v, &l, s.X(row.Reads[1]), l.RowY(0, v.ScrollY)+FleetRowH/2)
 	if w := "read its whole selection again at " + clock(row.Reads[1], nil) + ": a WatchList request whose sync never ended"; !strings.Contains(h.Text, w) {
 		t.Errorf("at %s's second read the row says %q, want %q", row.Client.Name, h.Text, w)
+	}
+	// A reconnect of such a client is no resume: it reads it all again,
+	// whatever its bookmarks, rather than being "accepted".
+	if w := ": no cursor to resume from (it never synced), so it reads its whole selection again; never refused with a 410"; !strings.Contains(h.Text, w) || strings.Contains(h.Text, "accepted") {
+		t.Errorf("the row says %q, want %q and no \"accepted\"", h.Text, w)
 	}
 }
