@@ -179,7 +179,11 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 		asked = "not shown (its log names no request's parameters)"
 		had, lacked = "with the cursor its log shows", ""
 	}
-	lines = append(lines, "asked for bookmarks: "+asked+"; relists seen: "+strconv.Itoa(len(c.Relists)))
+	seen := "asked for bookmarks: " + asked + "; relists seen: " + strconv.Itoa(len(c.Relists))
+	if c.EndsAtGone {
+		seen += "; one more due: its records end at a 410 Gone"
+	}
+	lines = append(lines, seen)
 	switch {
 	case at == onName:
 	case c.NeverSynced:

@@ -56,3 +56,18 @@ func TestFleetMarksWholeReads(t *testing.T) {
 		t.Errorf("the row says %q, want %q and no \"accepted\"", h.Text, w)
 	}
 }
+
+// TestFleetRowSaysRelistDue: samples-real's w4-then-resume ends at the
+// 410 that refused its reconnect; its row, the riskiest, says the relist
+// that 410 forces is due, and the other row says nothing of it.
+func TestFleetRowSaysRelistDue(t *testing.T) {
+	d := recordingFleet(t, "samples-real", "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	v, l, _ := wholeFleetFrame(d, 1280, 800)
+	for r, row := range d.Rows {
+		h := d.HitTest(v, &l, 20, l.RowY(r, v.ScrollY)+FleetRowH/2)
+		says := strings.Contains(h.Text, "relists seen: 0; one more due: its records end at a 410 Gone")
+		if says != (d.tl.Files[row.Client.File].ShortName() == "w4-then-resume.ts.http") || says != row.Client.EndsAtGone {
+			t.Errorf("row %d (%s, ends at a 410: %v): %q", r, row.Client.Name, row.Client.EndsAtGone, h.Text)
+		}
+	}
+}
