@@ -349,29 +349,28 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorZone}, buf.rects)
-	buf.marks = buf.marks[:0]
-	for r := first; r < last; r++ {
-		ts := d.Rows[r].Relists
-		y := float32(l.RowY(r, v.ScrollY) + FleetRowH/2)
-		for k := sort.Search(len(ts), func(i int) bool { return ts[i] >= s.From }); k < len(ts) && ts[k] < s.To; k++ {
-			buf.marks = append(buf.marks, float32(s.X(ts[k])), y)
-		}
-	}
+	buf.marks = d.rowMarks(buf.marks[:0], v, l, s, first, last, func(r *FleetRow) []int64 { return r.Relists })
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "ring", Size: markSize}, buf.marks)
 	// A client that never synced: each whole read, a square where a
 	// synced client's relist has its ring.
-	buf.marks = buf.marks[:0]
-	for r := first; r < last; r++ {
-		ts := d.Rows[r].Reads
-		y := float32(l.RowY(r, v.ScrollY) + FleetRowH/2)
-		for k := sort.Search(len(ts), func(i int) bool { return ts[i] >= s.From }); k < len(ts) && ts[k] < s.To; k++ {
-			buf.marks = append(buf.marks, float32(s.X(ts[k])), y)
-		}
-	}
+	buf.marks = d.rowMarks(buf.marks[:0], v, l, s, first, last, func(r *FleetRow) []int64 { return r.Reads })
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "square", Size: markSize}, buf.marks)
 	d.drawStints(v, l, s, fr, first, last)
 	fr.unclip()
 	d.drawGroups(v, l, fr)
+}
+
+// rowMarks appends a mark at the middle of each row in view, first to
+// last, for each of its instants (times, sorted) within the scale.
+func (d *FleetData) rowMarks(out []float32, v *FleetViewport, l *FleetLayout, s Scale, first, last int, times func(*FleetRow) []int64) []float32 {
+	for r := first; r < last; r++ {
+		ts := times(&d.Rows[r])
+		y := float32(l.RowY(r, v.ScrollY) + FleetRowH/2)
+		for k := sort.Search(len(ts), func(i int) bool { return ts[i] >= s.From }); k < len(ts) && ts[k] < s.To; k++ {
+			out = append(out, float32(s.X(ts[k])), y)
+		}
+	}
+	return out
 }
 
 // drawStints writes, in each row in view, the server each of the
