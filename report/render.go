@@ -35,6 +35,10 @@ type printer struct {
 	// tail is the last two bytes written: a Markdown table needs a blank
 	// line before it, or it reads as its paragraph's last lines.
 	tail [2]byte
+	// afterTable: a Markdown table was the last thing written, and the
+	// line after it needs a blank line before it, or it reads as the
+	// table's last row.
+	afterTable bool
 }
 
 func (p *printer) printf(format string, a ...any) {
@@ -42,6 +46,12 @@ func (p *printer) printf(format string, a ...any) {
 		return
 	}
 	s := fmt.Sprintf(format, a...)
+	if p.afterTable {
+		p.afterTable = false
+		if !strings.HasPrefix(s, "\n") {
+			s = "\n" + s
+		}
+	}
 	_, p.err = io.WriteString(p.w, s)
 	switch n := len(s); {
 	case n >= 2:
@@ -77,6 +87,7 @@ func (p *printer) table(head []string, rows [][]string) {
 		for _, r := range rows {
 			p.printf("| %s |\n", strings.Join(r, " | "))
 		}
+		p.afterTable = true
 		return
 	}
 	width := make([]int, len(head))

@@ -164,12 +164,17 @@ func TestRelistReport(t *testing.T) {
 }
 
 // TestMarkdownTablesStandApart: in the Markdown report of a fleet (the
-// lab's audit logs, whose fleet section opens with a paragraph) and of
-// the samples, every table has a blank line before it: without one,
-// CommonMark renderers read the table's lines as the paragraph's.
+// lab's audit logs, whose fleet section opens with a paragraph; the
+// fleet's captures, whose client table is followed by a paragraph on
+// its library column) and of the samples, every table has a blank line
+// before it and after it: without one, CommonMark renderers read the
+// table's lines as the paragraph's, and GitHub's reads the paragraph
+// after it as the table's last row.
 func TestMarkdownTablesStandApart(t *testing.T) {
+	after := 0 // tables followed by a line of text
 	for name, tl := range map[string]*timeline.Timeline{
 		"samples-lab audit logs": loadRecording(t, "samples-lab", "audit-*.log"),
+		"samples-fleet captures": loadRecording(t, "samples-fleet", "*.ts.http"),
 		"samples":                loadSamples(t, sampleNames(t)...),
 	} {
 		var md bytes.Buffer
@@ -186,9 +191,22 @@ func TestMarkdownTablesStandApart(t *testing.T) {
 			if lines[k-1] != "" {
 				t.Errorf("%s: the table %.60q follows %.80q with no blank line", name, lines[k], lines[k-1])
 			}
+			end := k + 2
+			for end < len(lines) && strings.HasPrefix(lines[end], "| ") {
+				end++
+			}
+			if end < len(lines) && lines[end] != "" {
+				t.Errorf("%s: the table %.60q is followed by %.80q with no blank line", name, lines[k], lines[end])
+			}
+			if end+1 < len(lines) && lines[end] == "" && lines[end+1] != "" && !strings.HasPrefix(lines[end+1], "#") {
+				after++
+			}
 		}
 		if tables < 5 {
 			t.Errorf("%s: %d tables, want the report's sections", name, tables)
 		}
+	}
+	if after == 0 {
+		t.Error("no table is followed by a paragraph: the test checks nothing after them")
 	}
 }
