@@ -104,7 +104,7 @@ func (r *Report) writeCost(p *printer) {
 		if n > 0 && b.WatchCache.Unread+b.Etcd.Unread+b.Unknown.Unread == n {
 			objects = "-" // the logs do not show what they read
 		}
-		row := []string{b.From, fmt.Sprintf("%d (%.1f/s)", n, float64(n)/10), fmt.Sprint(b.WatchCache.Relists), fmt.Sprint(b.Etcd.Relists),
+		row := []string{r.instant(b.From), fmt.Sprintf("%d (%.1f/s)", n, float64(n)/10), fmt.Sprint(b.WatchCache.Relists), fmt.Sprint(b.Etcd.Relists),
 			objects, fmt.Sprint(b.Lists)}
 		if metrics {
 			row = append(row, counted(c.Metrics.ServerLists, b.ServerLists, b.From), counted(c.Metrics.CacheLists, b.CacheLists, b.From),

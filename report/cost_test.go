@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLabCostTable: with samples-lab's captures and Prometheus exports,
 // the Markdown report has a row per cost bin, the relists per second of
 // the captures beside the LISTs per second the servers counted, and a
 // dash where no export covers the bin (the fleet's first LISTs came
-// before the exports begin).
+// before the exports begin). The bins start on whole ten seconds, each
+// written as the report's other instants are.
 func TestLabCostTable(t *testing.T) {
 	r := New(loadRecording(t, "samples-lab", "*.ts.http", "prometheus/query_range/apiserver_*.json.gz").Analyze(realServer()), nil)
 	var md bytes.Buffer
@@ -31,8 +33,11 @@ func TestLabCostTable(t *testing.T) {
 	for k, bin := range c.Bins {
 		cells := strings.Split(strings.Trim(rows[k], "| "), " | ")
 		relists := bin.WatchCache.Relists + bin.Etcd.Relists + bin.Unknown.Relists
-		if len(cells) != 9 || cells[0] != bin.From || cells[1] != fmt.Sprintf("%d (%.1f/s)", relists, float64(relists)/10) {
+		if len(cells) != 9 || cells[0] != r.instant(bin.From) || cells[1] != fmt.Sprintf("%d (%.1f/s)", relists, float64(relists)/10) {
 			t.Fatalf("row %d %q for bin %+v", k, rows[k], bin)
+		}
+		if at, err := time.Parse(time.RFC3339Nano, bin.From); err != nil || at.UnixNano()%int64(10*time.Second) != 0 {
+			t.Errorf("bin %s does not start on whole ten seconds (%v)", bin.From, err)
 		}
 		switch want := fmt.Sprintf("%g (%.1f/s)", bin.ServerLists, bin.ServerLists/10); {
 		case bin.From < c.Metrics.From:

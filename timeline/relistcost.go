@@ -88,6 +88,13 @@ func fleetCost(relists []Relist, lists []int64, m *Metrics, resources []string, 
 			origin = min(origin, t)
 		}
 	}
+	// The grid is on whole ten seconds of the clock, as a reader counts
+	// them ("18:09:10"), the first relist's bin the one that holds it.
+	if m := origin % costBinWidth; m < 0 {
+		origin -= m + costBinWidth
+	} else {
+		origin -= m
+	}
 	bins := map[int64]*CostBin{}
 	bin := func(t int64) *CostBin {
 		d := t - origin
