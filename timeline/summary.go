@@ -1159,7 +1159,9 @@ func (s *summarizer) contradicted() {
 	if n > 1 {
 		others = fmt.Sprintf(", and %d more", n-1)
 	}
-	t := fmt.Sprintf("The verdicts contradict %d of the %d reconnects recorded: the server %s%s.", n, len(a.Resumes), what, others)
+	// Resumes are every watch from the client's cursor, the first after
+	// a LIST too: more than the what-if's reconnects.
+	t := fmt.Sprintf("The verdicts contradict %d of the %d resumes recorded (watch requests from the client's cursor): the server %s%s.", n, len(a.Resumes), what, others)
 	if a.ServerCount() == 1 && accepted > 0 {
 		t += " Several API servers behind a load balancer each keep their own history, and a 410 from one says nothing of the others: give their number (in the page's Model settings; on the command line, -servers N), or their audit logs."
 	}
