@@ -457,3 +457,21 @@ func TestFleetCaptureEndsAtGone(t *testing.T) {
 		t.Error("no relist of the fleet's captures follows a 410: the test checks nothing")
 	}
 }
+
+// The riskiest moment for a client to drop is one still to come: a
+// cursor whose reconnect the server already refused (w4-then-resume,
+// whose capture ends at that 410) has its story in the observed line,
+// and the riskiest line names another client's cursor.
+func TestRiskiestIsNotAnObservedRefusal(t *testing.T) {
+	a := buildRecording(t, "samples-real", "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer())
+	said := map[string]string{}
+	for _, l := range a.Summary(nil) {
+		said[l.Topic] = l.Text
+	}
+	if !strings.Contains(said["observed"], "refused w4-then-resume.ts.http's reconnect from RV 389") {
+		t.Fatalf("observed line %q", said["observed"])
+	}
+	if r := said["riskiest"]; strings.Contains(r, "w4-then-resume") || !strings.Contains(r, "w1-broad-configmaps-bookmarks.ts.http's cursor") {
+		t.Errorf("riskiest line %q", r)
+	}
+}

@@ -1090,7 +1090,7 @@ func (s *summarizer) riskiest() {
 		g := &a.Ages[k]
 		f := &a.TL.Files[g.File]
 		// An API server's own informers are not the fleet's clients.
-		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone || f.Loopback {
+		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone || f.Loopback || s.refusedBefore(g.File, g.MaxAgeRV, g.MaxAgeAt) {
 			continue
 		}
 		if best == nil || a.TL.Files[best.File].Broad && !f.Broad || a.TL.Files[best.File].Broad == f.Broad && g.MaxAge > best.MaxAge {
@@ -1122,6 +1122,18 @@ func (s *summarizer) riskiest() {
 	}
 	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s.",
 		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
+}
+
+// refusedBefore says the file's own reconnect from rv was refused with a
+// 410 at t or before: the cursor's riskiest moment is then that refusal,
+// which the observed line tells, not a drop still to come.
+func (s *summarizer) refusedBefore(file int, rv uint64, t int64) bool {
+	for _, r := range s.a.Resumes {
+		if g := &s.a.TL.Sessions[r.Session]; r.Observed == Refused && g.File == file && g.Start <= t && r.RV == FormatRV(rv) {
+			return true
+		}
+	}
+	return false
 }
 
 // contradicted tells the recorded reconnects whose verdicts contradict
