@@ -210,3 +210,26 @@ func TestMarkdownTablesStandApart(t *testing.T) {
 		t.Error("no table is followed by a paragraph: the test checks nothing after them")
 	}
 }
+
+// TestRestartsFromAuditLogsApplied: with samples-lab's audit logs the
+// restarts they show are applied, each to the reconnects of its own
+// server, and the report's restarts section and Models line say so; from
+// the captures alone the restarts are probable, and not applied.
+func TestRestartsFromAuditLogsApplied(t *testing.T) {
+	for _, c := range []struct {
+		patterns      []string
+		heading, used string
+	}{
+		{[]string{"*.ts.http", "audit-*.log"}, "\nAPI server restarts (from the audit logs: each reconnect is judged by the restarts of the server it reached)\n", "; restarts those of the audit logs, each server's own;"},
+		{[]string{"*.ts.http"}, "\nProbable restarts (not applied unless given with -restart)\n", "; restarts -;"},
+	} {
+		r := New(loadRecording(t, "samples-lab", c.patterns...).Analyze(realServer()), nil)
+		var b bytes.Buffer
+		if err := r.write(&b, false); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Restarts) != 3 || !strings.Contains(b.String(), c.heading) || !strings.Contains(b.String(), c.used) {
+			t.Errorf("%v: %d restarts; want the heading %q and %q in the Models line", c.patterns, len(r.Restarts), c.heading, c.used)
+		}
+	}
+}
