@@ -137,3 +137,24 @@ func TestCacheReinitRefuses(t *testing.T) {
 		t.Errorf("before the re-init the log changed the bounds: %+v", both)
 	}
 }
+
+// TestServerLogsLineTellsWhatTheClientsWatched: samples-outage's servers
+// rebuilt four watch caches with no restart (pods, runtimeclasses and
+// rolebindings twice), none of a resource its clients watched
+// (ConfigMaps and Secrets): the summary's line counts them apart, not
+// as an ending of the clients' watches.
+func TestServerLogsLineTellsWhatTheClientsWatched(t *testing.T) {
+	tl := buildRecording(t, "samples-outage", "*.ts.http", "apiserver-*.log")
+	if n := len(tl.CacheReinits()); n != 4 {
+		t.Fatalf("%d caches rebuilt, want samples-outage's 4", n)
+	}
+	line := ""
+	for _, l := range tl.Analyze(realServer()).Summary(nil) {
+		if l.Topic == "server-logs" {
+			line = l.Text
+		}
+	}
+	if line != "The API servers' own logs show no restart; 4 watch caches of other resources rebuilt, which these clients did not watch." {
+		t.Errorf("server-logs line %q", line)
+	}
+}

@@ -658,16 +658,30 @@ func (s *summarizer) serverLogs() {
 	} else {
 		parts = append(parts, "no restart")
 	}
+	// A cache rebuilt ends every watch of its resource: told where the
+	// clients watched it, counted where they did not.
+	watched := map[string]bool{}
+	for _, r := range tl.WatchedResources() {
+		watched[r] = true
+	}
 	var reinits []string
+	others := 0
 	for _, r := range tl.CacheReinits() {
+		if !watched[r.Resource] {
+			others++
+			continue
+		}
 		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), s.instant(r.T)))
 	}
 	switch n := len(reinits); {
 	case n == 0:
 	case n > 4:
-		parts = append(parts, fmt.Sprintf("%d watch caches re-initialised with no restart, ending every watch of their resource (%s, ...)", n, strings.Join(reinits[:3], "; ")))
+		parts = append(parts, fmt.Sprintf("%d watch caches of what these clients watched rebuilt with no restart, ending every watch of their resource (%s, ...)", n, strings.Join(reinits[:3], "; ")))
 	default:
-		parts = append(parts, "watch caches re-initialised with no restart, each ending every watch of its resource: "+joinWords(reinits))
+		parts = append(parts, "watch caches of what these clients watched rebuilt with no restart, each ending every watch of its resource: "+joinWords(reinits))
+	}
+	if others > 0 {
+		parts = append(parts, quantity.Plural(others, "watch cache")+" of other resources rebuilt, which these clients did not watch")
 	}
 	s.add("server-logs", "The API servers' own logs show %s.", strings.Join(parts, "; "))
 }
