@@ -231,6 +231,11 @@ func (b *Builder) buildMetrics() *Metrics {
 			} else if undated == 1 && len(headers) == 1 {
 				mf.At = headers[0]
 			}
+			if mf.At != 0 {
+				// Its headers file dates it: the parser's "no instant" no
+				// longer holds.
+				mf.Diagnostics = slices.DeleteFunc(slices.Clone(mf.Diagnostics), func(d parser.Diagnostic) bool { return d.Kind == parser.DiagNoDate })
+			}
 		}
 		m.Files = append(m.Files, mf)
 		if mf.Format == parser.MetricsText {

@@ -477,3 +477,38 @@ func TestMetricsEventsReceivedMatchWrites(t *testing.T) {
 		t.Errorf("only %d windows compared", compared)
 	}
 }
+
+// TestScrapeDatedByItsHeadersSaysNoMore: samples-lab's raw scrapes
+// carry no Date; each headers file beside it dates it, and then the
+// parser's "the scrape says no instant" is not among its problems. A
+// scrape given without its headers keeps it.
+func TestScrapeDatedByItsHeadersSaysNoMore(t *testing.T) {
+	noDate := func(mf MetricsFile) int {
+		n := 0
+		for _, d := range mf.Diagnostics {
+			if d.Kind == parser.DiagNoDate {
+				n++
+			}
+		}
+		return n
+	}
+	tl, dir := labMetrics(t)
+	scrapes := 0
+	for _, mf := range tl.Metrics.Files {
+		if mf.Format != parser.MetricsText {
+			continue
+		}
+		scrapes++
+		if mf.At == 0 || noDate(mf) != 0 {
+			t.Errorf("%s: dated %v, %d no-date problems", mf.Name, mf.At != 0, noDate(mf))
+		}
+	}
+	if scrapes != 3 {
+		t.Errorf("%d raw scrapes, want samples-lab's 3", scrapes)
+	}
+	b := NewBuilder()
+	addFiles(t, b, filepath.Join(dir, "prometheus", "metrics-a-end.txt.gz"))
+	if fs := b.Build().Metrics.Files; len(fs) != 1 || fs[0].At != 0 || noDate(fs[0]) != 1 {
+		t.Errorf("the scrape alone: %+v", fs)
+	}
+}
