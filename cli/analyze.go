@@ -38,10 +38,15 @@ func (r *restartFlags) Set(s string) error {
 }
 
 // resumeFlags collects repeated --resume-at values: an RFC 3339 instant,
-// or +DURATION after each file's own end.
-type resumeFlags []timeline.ResumeQuery
+// +DURATION after each file's own end, or an instant as the report
+// writes it or a user types it ("2026-12-01 18:16:27.992 UTC", "18:16"),
+// read once the captures are (see instants).
+type resumeFlags struct {
+	queries []timeline.ResumeQuery
+	typed   []string
+}
 
-func (r *resumeFlags) String() string { return fmt.Sprint(len(*r)) }
+func (r *resumeFlags) String() string { return fmt.Sprint(len(r.queries) + len(r.typed)) }
 
 func (r *resumeFlags) Set(s string) error {
 	if rest, ok := strings.CutPrefix(s, "+"); ok {
@@ -49,19 +54,42 @@ func (r *resumeFlags) Set(s string) error {
 		if err != nil || d < 0 {
 			return fmt.Errorf("want +DURATION after each file's end, e.g. +8m")
 		}
-		*r = append(*r, timeline.ResumeQuery{After: d, Relative: true})
+		r.queries = append(r.queries, timeline.ResumeQuery{After: d, Relative: true})
 		return nil
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return fmt.Errorf("want an RFC 3339 time or +DURATION after each file's end (e.g. +8m): %v", err)
+		// A time of day at least: checked against the captures' span
+		// once they are read.
+		if !strings.Contains(s, ":") {
+			return fmt.Errorf("want an instant (RFC 3339, \"2026-12-01 18:16:27.992 UTC\" as the report writes it, or a time of day such as 18:16 in --time-zone) or +DURATION after each file's end (e.g. +8m)")
+		}
+		r.typed = append(r.typed, s)
+		return nil
 	}
 	at, ok := parser.UnixNano(t)
 	if !ok {
 		return fmt.Errorf("%s is %s", s, parser.TimeRange)
 	}
-	*r = append(*r, timeline.ResumeQuery{At: at})
+	r.queries = append(r.queries, timeline.ResumeQuery{At: at})
 	return nil
+}
+
+// instants are the queries, each typed instant read in zone over tl's
+// span (a time of day asks each day the captures span that holds it),
+// or an error naming one that gives none.
+func (r *resumeFlags) instants(tl *timeline.Timeline, zone *time.Location) ([]timeline.ResumeQuery, error) {
+	out := slices.Clone(r.queries)
+	for _, s := range r.typed {
+		ats := tl.Instants(s, zone)
+		if len(ats) == 0 {
+			return nil, fmt.Errorf("--resume-at %q: no instant the captures span (give RFC 3339, \"2026-12-01 18:16:27.992 UTC\" as the report writes it, or a time of day such as 18:16 in --time-zone)", s)
+		}
+		for _, at := range ats {
+			out = append(out, timeline.ResumeQuery{At: at})
+		}
+	}
+	return out, nil
 }
 
 // serverOfFlags collects repeated --server-of values: FILE=NAME, the
@@ -110,7 +138,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	var resumeAt resumeFlags
 	serverOf := serverOfFlags{}
 	fs.Var(serverOf, "server-of", "FILE=NAME: the audit log FILE is API server NAME's, where the file names cannot tell (logs given one NAME are one server's; repeatable)")
-	fs.Var(&resumeAt, "resume-at", "answer what a reconnect at this instant would get, per file and cursor: RFC 3339, or +DURATION after each file's own end (repeatable)")
+	fs.Var(&resumeAt, "resume-at", "answer what a reconnect at this instant would get, per file and cursor: RFC 3339, an instant as the report writes it (2026-12-01 18:16:27.992 UTC), a time of day (18:16, in --time-zone; each day the captures span that holds it), or +DURATION after each file's own end (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: watchlens analyze [flags] FILE...\n\nAnalyse watch captures (several files share one clock; - is standard\ninput; a folder stands for the records under it) and report where a\nreconnecting client would have got 410 Gone.\n\nflags:\n")
 		fs.PrintDefaults()
@@ -134,6 +162,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("--time-zone: " + err.Error())
 	}
+	// A typed --resume-at is read in the zone given, whichever the
+	// report writes in.
+	askZone := zone
 	if *format == "json" {
 		// A contract (report/REPORT.md): its times are UTC.
 		zone = time.UTC
@@ -232,7 +263,12 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		slices.SortFunc(p.Restarts, func(x, y timeline.Restart) int { return cmp.Compare(x.From, y.From) })
 		a = tl.Analyze(p)
 	}
-	rep := report.New(a, resumeAt)
+	queries, err := resumeAt.instants(tl, askZone)
+	if err != nil {
+		fmt.Fprintf(stderr, "watchlens analyze: %v\n", err)
+		return 2
+	}
+	rep := report.New(a, queries)
 	switch strings.ToLower(*format) {
 	case "json":
 		err = rep.WriteJSON(stdout)

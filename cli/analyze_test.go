@@ -123,6 +123,8 @@ func cutCapture(t *testing.T, path, before string) string {
 // have got at the instant it really resumed: with the broad capture on
 // the clock, refused as the server did (exit 1 under --fail-on 410);
 // alone, at risk (exit 0 under --fail-on 410, 1 under --fail-on risk).
+// The instant may be typed as the report writes it, or as a time of day
+// in --time-zone; one the captures do not span is refused (exit 2).
 func TestAnalyzeResumeAt(t *testing.T) {
 	w4 := cutCapture(t, "samples/w4-then-resume.ts.http", "GET /api/v1/namespaces/quiet/configmaps?labelSelector=app%3Dquiet&resourceVersion=389")
 	broad := "samples/w1-broad-configmaps-bookmarks.ts.http"
@@ -156,9 +158,17 @@ func TestAnalyzeResumeAt(t *testing.T) {
 		!strings.HasPrefix(errOut, "watchlens analyze: --fail-on risk: ") || !strings.Contains(errOut, "w4-then-resume") {
 		t.Errorf("alone, --fail-on risk: exit %d, stderr %q; want 1 and the reason", code, errOut)
 	}
-	for _, bad := range []string{"tomorrow", "+later", "-5m"} {
+	for _, bad := range []string{"tomorrow", "+later", "-5m", "23:59", "25:61"} {
 		if code, _, _ := analyze(t, "--resume-at", bad, w4); code != 2 {
 			t.Errorf("--resume-at %q: exit %d, want 2", bad, code)
+		}
+	}
+	// The instant as the report writes it, or a time of day in the zone
+	// asked (01:04:24.98 UTC is 02:04:24.98 in Paris), asks the same.
+	for _, typed := range [][]string{{"--resume-at", "2026-11-30 01:04:24.980 UTC"}, {"--time-zone", "Europe/Paris", "--resume-at", "02:04:24.98"}} {
+		code, out, errOut := analyze(t, append(append([]string{"--format", "json"}, typed...), w4, broad)...)
+		if got := outcomes(out); code != 0 || got["bookmark-aware"] != "refused" || got["bookmark-ignoring"] != "refused" || got["had-bookmarks"] != "accepted" {
+			t.Errorf("%q: exit %d (%s), %v", typed, code, errOut, got)
 		}
 	}
 }

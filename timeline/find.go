@@ -61,7 +61,7 @@ func (tl *Timeline) Find(query string, limit int, zone *time.Location) []Match {
 			}
 		}
 	}
-	for _, t := range tl.queryInstants(q, zone) {
+	for _, t := range tl.Instants(q, zone) {
 		if full() {
 			return out
 		}
@@ -112,15 +112,15 @@ func queryRV(q string) (uint64, bool) {
 	return v, err == nil
 }
 
-// queryInstants reads an instant as the page and the report print it or
-// a user types it, in zone unless it says UTC (or Z): RFC 3339
+// Instants reads an instant as the page and the report print it or
+// a user types it (the page's find, analyze's -resume-at), in zone unless it says UTC (or Z): RFC 3339
 // (2026-11-30T01:04:25Z, or with a space for the T, or without the
 // zone), a day and a time ("Nov 30 01:04:25 UTC"), or a time of day on
 // each day the captures span (01:04:25, 01:04). The zone's own name
 // after it ("CET", as the page writes its instants) is read as zone. A
 // day without its year, or a time of day, is kept when it falls inside
 // the shared clock.
-func (tl *Timeline) queryInstants(q string, zone *time.Location) []int64 {
+func (tl *Timeline) Instants(q string, zone *time.Location) []int64 {
 	if t, err := time.Parse(time.RFC3339Nano, q); err == nil {
 		return []int64{t.UnixNano()}
 	}
