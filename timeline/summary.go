@@ -1100,11 +1100,12 @@ func (s *summarizer) bookmarks() {
 func (s *summarizer) riskiest() {
 	a := s.a
 	var best *CursorAge
+	refused := a.refusedResumes()
 	for k := range a.Ages {
 		g := &a.Ages[k]
 		f := &a.TL.Files[g.File]
 		// An API server's own informers are not the fleet's clients.
-		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone || f.Loopback || s.refusedBefore(g.File, g.MaxAgeRV, g.MaxAgeAt) {
+		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone || f.Loopback || refused.before(g.File, g.MaxAgeRV, g.MaxAgeAt) {
 			continue
 		}
 		if best == nil || a.TL.Files[best.File].Broad && !f.Broad || a.TL.Files[best.File].Broad == f.Broad && g.MaxAge > best.MaxAge {
@@ -1138,16 +1139,38 @@ func (s *summarizer) riskiest() {
 		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
 }
 
-// refusedBefore says the file's own reconnect from rv was refused with a
-// 410 at t or before: the cursor's riskiest moment is then that refusal,
-// which the observed line tells, not a drop still to come.
-func (s *summarizer) refusedBefore(file int, rv uint64, t int64) bool {
-	for _, r := range s.a.Resumes {
-		if g := &s.a.TL.Sessions[r.Session]; r.Observed == Refused && g.File == file && g.Start <= t && r.RV == FormatRV(rv) {
-			return true
+// resumesRefused is, per file and cursor value, the first instant a
+// reconnect of the file from that value was refused with a 410.
+type resumesRefused map[fileRV]int64
+
+type fileRV struct {
+	file int
+	rv   string
+}
+
+// refusedResumes indexes the resumes the server refused (a fleet of ten
+// thousand clients has ten thousand cursors to ask about).
+func (a *Analysis) refusedResumes() resumesRefused {
+	out := resumesRefused{}
+	for _, r := range a.Resumes {
+		if r.Observed != Refused {
+			continue
+		}
+		g := &a.TL.Sessions[r.Session]
+		k := fileRV{g.File, r.RV}
+		if t, ok := out[k]; !ok || g.Start < t {
+			out[k] = g.Start
 		}
 	}
-	return false
+	return out
+}
+
+// before says the file's own reconnect from rv was refused with a 410 at
+// t or before: the cursor's riskiest moment is then that refusal, which
+// the observed line tells, not a drop still to come.
+func (r resumesRefused) before(file int, rv uint64, t int64) bool {
+	at, ok := r[fileRV{file, FormatRV(rv)}]
+	return ok && at <= t
 }
 
 // contradicted tells the recorded reconnects whose verdicts contradict
