@@ -27,6 +27,12 @@ func (tl *Timeline) noteCopies() {
 			if tl.Files[j].copyCandidate() && tl.sameWatch(&tl.Files[j], f) {
 				f.Diagnostics = append(f.Diagnostics, parser.Diagnostic{Kind: DiagSameWatch, Msg: fmt.Sprintf(
 					"this capture holds the same watch as %s (the same requests, sessions, events and resourceVersions at the same times): if it is a copy of that recording, its client is counted twice; leave one of them out", tl.Files[j].ShortName())})
+				if tl.twins == nil {
+					tl.twins = map[int]int{}
+				}
+				for k, g := range f.Sessions {
+					tl.twins[g] = tl.Files[j].Sessions[k]
+				}
 				break
 			}
 		}

@@ -79,3 +79,26 @@ func TestSameWatchAtOtherArrivalTimesIsAnotherClient(t *testing.T) {
 		t.Errorf("two informers 3 ms apart: notes %q, want none", got)
 	}
 }
+
+// A copy's refused reconnect is not explained by its twin's 410, the same
+// answer recorded again (the raw capture's clock, from Date headers, puts
+// it a second earlier): w4-then-resume.ts.http, given after its raw
+// w4-then-resume.http, is judged as the raw one is, by the replayed
+// cache, not by "an earlier 410".
+func TestCopyIsNotItsOwnEvidence(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.http", "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http")
+	a := tl.Analyze(DefaultParams())
+	by := map[string]Resume{}
+	for _, r := range a.Resumes {
+		if r.Observed == Refused {
+			by[tl.Files[tl.Sessions[r.Session].File].Name] = r
+		}
+	}
+	raw, copied := by["w4-then-resume.http"], by["w4-then-resume.ts.http"]
+	if len(by) != 2 || tl.Sessions[raw.Session].Start >= tl.Sessions[copied.Session].Start {
+		t.Fatalf("refused resumes %v: want the raw capture's first, then its copy's", by)
+	}
+	if copied.Predicted.Outcome != raw.Predicted.Outcome || strings.Contains(copied.Predicted.Reason, "calibration") || copied.Predicted.Reason == "" {
+		t.Errorf("the copy's reconnect: %s, %q; the raw capture's: %s, %q", copied.Predicted.Outcome, copied.Predicted.Reason, raw.Predicted.Outcome, raw.Predicted.Reason)
+	}
+}

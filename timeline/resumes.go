@@ -33,8 +33,14 @@ func (a *Analysis) resumes() {
 			r.Observed = Unknown
 		}
 		// Strictly before: the session's own answer is what is being
-		// predicted, for the server that gave it.
-		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, onServer(s.answeredBy()), rv, since, true, s.Start)
+		// predicted, for the server that gave it; in a copy of a
+		// recording given before it, before its twin's too, which is the
+		// same answer (its clock may put it a second earlier).
+		before := s.Start
+		if t, ok := tl.twins[g]; ok {
+			before = min(before, tl.Sessions[t].Start)
+		}
+		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, onServer(s.answeredBy()), rv, since, true, before)
 		a.Resumes = append(a.Resumes, r)
 	}
 }

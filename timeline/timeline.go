@@ -58,6 +58,10 @@ type Timeline struct {
 	// looksLike says, of the files whose start is a known format that is
 	// no watch record, what they look like ("a PNG image").
 	looksLike map[int]string
+	// twins maps each session of a capture that holds the same watch as
+	// one given before it (DiagSameWatch) to that one's session at the
+	// same place: the same request and answer, recorded twice.
+	twins map[int]int
 
 	// Head estimate: the highest RV known to exist, as steps, raised by
 	// every event and bookmark of every file and by the Y of every `too
