@@ -191,24 +191,12 @@ func (r *Report) writeSummary(p *printer) {
 		served = "watches served from etcd (no watch cache)"
 	}
 	restarts := orDash(strings.Join(windows, ", "))
-	if len(windows) == 0 && r.restartsLogged() {
+	if len(windows) == 0 && r.restartsLogged {
 		restarts = "those of the audit logs, each server's own"
 	}
 	p.printf("\nModels: watch cache %s of history, %d events; etcd compaction %s; reconnect delay %s; %s; restarts %s; servers %d.\n",
 		timeline.FormatSeconds(pr.CacheWindowSeconds), pr.CacheCount, timeline.FormatSeconds(pr.EtcdIntervalSeconds), timeline.FormatSeconds(pr.DelaySeconds),
 		served, restarts, pr.Servers)
-}
-
-// restartsLogged says the audit logs show every restart detected: the
-// models apply each to the reconnects of its own server, with no
-// -restart (timeline.AuditLogged).
-func (r *Report) restartsLogged() bool {
-	for _, d := range r.Restarts {
-		if len(d.AuditLogs) == 0 {
-			return false
-		}
-	}
-	return len(r.Restarts) > 0
 }
 
 // writeResumeAt answers the reconnect instants asked with --resume-at,
@@ -414,7 +402,7 @@ func (r *Report) writeRestarts(p *printer) {
 	switch {
 	case len(r.Params.RestartWindows) > 0:
 		p.section("Probable restarts (the models apply the -restart windows of the parameters above)")
-	case r.restartsLogged():
+	case r.restartsLogged:
 		p.section("API server restarts (from the audit logs: each reconnect is judged by the restarts of the server it reached)")
 	default:
 		p.section("Probable restarts (not applied unless given with -restart)")

@@ -68,6 +68,10 @@ type Report struct {
 	// zone is where the text, Markdown and pasted renderings write times
 	// (the analysis's Params.Zone); the JSON time fields are UTC.
 	zone *time.Location
+	// restartsLogged: the audit logs show every restart detected, and
+	// the models apply each to the reconnects of its own server, with no
+	// -restart (timeline.AuditLogged).
+	restartsLogged bool
 }
 
 // RelistReport is a LIST after the client's first in the same file, and

@@ -132,6 +132,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
 			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown()})
 	}
+	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)
 }
 
 // addResumeAt answers, for every file, what a reconnect at each instant
