@@ -557,6 +557,15 @@ func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on ser
 	if re := min(zs, hi); rs >= re {
 		risky.open[m] = -1
 	} else {
-		risky.add(c, m, rs, re, rv, on, since, rs+d)
+		// Where every server that could answer holds the cursor, the
+		// reconnect is accepted (everyServerHolds): no risk there.
+		added := false
+		a.eachUnheld(c.File, rv, rs, re, d, func(from, to int64) {
+			risky.add(c, m, from, to, rv, on, since, from+d)
+			added = true
+		})
+		if !added {
+			risky.open[m] = -1
+		}
 	}
 }

@@ -106,6 +106,15 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 			h.riskOn = st.serverAt(m, h.RiskFrom)
 		}
 	}
+	if h.RiskFrom < h.RefusedFrom {
+		// Accepted while every server that could answer holds it: at
+		// risk from the first instant one may not, or refused.
+		if f := a.firstUnheld(file, rv, h.RiskFrom, h.RefusedFrom); f == h.RefusedFrom {
+			h.RiskFrom = never
+		} else {
+			h.RiskFrom = f
+		}
+	}
 	if h.RefusedFrom < h.RiskFrom {
 		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused = h.RefusedFrom, h.RefusedModel, h.refusedOn, true
 	}

@@ -61,6 +61,9 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		if from, ok := a.refusedEarlier(file, on.server, rv, at); ok && o == Refused {
 			return a.refusedEarlierReason(file, on.server, rv, from, at)
 		}
+		if on.server < 0 && o == Accepted && a.everyServerHolds(file, rv, at) {
+			return a.everyServerHeldReason(file, rv, at)
+		}
 		return a.serverCacheReason(file, on, rv, at)
 	case ModelEveryServer:
 		return a.everyServerReason(o, file, rv, since, at, before)

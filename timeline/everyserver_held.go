@@ -1,0 +1,202 @@
+package timeline
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// A reconnect whose server is not known reaches whichever server the
+// load balancer picks among those serving. When the metrics of every
+// one of them say its watch cache holds the cursor, the reconnect is
+// accepted whichever it picks, as a known server's metrics decide a
+// reconnect that reaches it: the time model's estimate that puts it at
+// risk cannot gainsay them. The verdict at an instant, the zones and the
+// horizons ask the same pieces, so that they agree.
+
+// heldPieces say, for one kind, from which RV up every serving server's
+// cache holds a cursor, piece by piece: between two instants at which
+// any server's bounds may change (boundsChanges), what boundCache says
+// of each server stays the same. Each piece's answer is worked out when
+// first asked: only the instants a risk zone covers ask.
+type heldPieces struct {
+	t     []int64  // piece k is [t[k], t[k+1]), the last one runs on
+	need  []uint64 // the lowest RV every serving server then holds, math.MaxUint64 for none
+	asked []bool   // need[k] is worked out
+}
+
+// heldPiecesOf is the file's kind's heldPieces, built once per kind.
+func (a *Analysis) heldPiecesOf(file int) *heldPieces {
+	kind := a.TL.Files[file].Kind
+	if hp, ok := a.everyHeld[kind]; ok {
+		return hp
+	}
+	resource := a.resourceOf(file)
+	var ts []int64
+	for s := range a.TL.Servers {
+		ts = append(ts, a.boundsChanges(kind, resource, s)...)
+	}
+	slices.Sort(ts)
+	ts = slices.Compact(ts)
+	hp := &heldPieces{t: ts, need: make([]uint64, len(ts)), asked: make([]bool, len(ts))}
+	if a.everyHeld == nil {
+		a.everyHeld = map[string]*heldPieces{}
+	}
+	a.everyHeld[kind] = hp
+	return hp
+}
+
+// needAt is piece k's lowest RV that every serving server's metrics say
+// its cache holds (math.MaxUint64 when one does not say so, or none
+// serves).
+func (a *Analysis) needAt(file int, hp *heldPieces, k int) uint64 {
+	if hp.asked[k] {
+		return hp.need[k]
+	}
+	kind, resource, t := a.TL.Files[file].Kind, a.resourceOf(file), hp.t[k]
+	need, serving := uint64(0), false
+	for s := range a.TL.Servers {
+		inc := a.TL.Servers[s].serving(t)
+		if inc < 0 {
+			continue // restarting: the load balancer cannot pick it
+		}
+		serving = true
+		b := a.boundCache(kind, resource, serverRef{s, inc}, t)
+		if !b.held {
+			need = math.MaxUint64
+			break
+		}
+		need = max(need, b.heldFrom, b.refusedBelow)
+	}
+	if !serving {
+		need = math.MaxUint64
+	}
+	hp.need[k], hp.asked[k] = need, true
+	return need
+}
+
+// everyServerHolds says whether every server serving at instant at
+// holds rv by its metrics, and none's metrics refused it before: a
+// reconnect then whose server is not known is accepted whichever the
+// load balancer picks.
+func (a *Analysis) everyServerHolds(file int, rv uint64, at int64) bool {
+	if !a.everyServerHeldApplies(file) || at >= a.refusedByAnyFrom(file, rv) {
+		return false
+	}
+	hp := a.heldPiecesOf(file)
+	k := sort.Search(len(hp.t), func(i int) bool { return hp.t[i] > at }) - 1
+	return k >= 0 && rv >= a.needAt(file, hp, k)
+}
+
+// everyServerHeldApplies says whether everyServerHolds may accept a
+// reconnect of the file: its watches read the watch caches (their
+// metrics are evidence; ModelServerCache applies), and every server is
+// known by name (ModelEveryServer applies).
+func (a *Analysis) everyServerHeldApplies(file int) bool {
+	return a.everyServer() && a.TL.serverMetrics() && !a.uncached(file)
+}
+
+// refusedByAnyFrom is the first instant at which one server's metrics
+// refuse rv (never when none does): its cache's oldest entry only moves
+// forward, so from then on it is not held there, whatever later bounds
+// say.
+func (a *Analysis) refusedByAnyFrom(file int, rv uint64) int64 {
+	from := never
+	for s := range a.TL.Servers {
+		from = min(from, a.cacheRefusalsOf(file, s).refusedFrom(rv))
+	}
+	return from
+}
+
+// eachUnheld calls fn with each stretch of drop instants in [from, to)
+// whose reconnect, d later, everyServerHolds does not accept, in order
+// and merged: the rest of a risk zone.
+func (a *Analysis) eachUnheld(file int, rv uint64, from, to, d int64, fn func(from, to int64)) {
+	if !a.everyServerHeldApplies(file) {
+		fn(from, to)
+		return
+	}
+	hp := a.heldPiecesOf(file)
+	cut := a.refusedByAnyFrom(file, rv) // held only before it
+	lo, hi := from+d, to+d
+	open := lo // the start of the stretch not held so far
+	k := sort.Search(len(hp.t), func(i int) bool { return hp.t[i] > lo }) - 1
+	for k = max(k, 0); k < len(hp.t) && hp.t[k] < min(hi, cut); k++ {
+		end := hi
+		if k+1 < len(hp.t) {
+			end = min(end, hp.t[k+1])
+		}
+		s, e := max(hp.t[k], lo), min(end, cut)
+		if s >= e || rv < a.needAt(file, hp, k) {
+			continue
+		}
+		if open < s {
+			fn(open-d, s-d)
+		}
+		open = e
+	}
+	if open < hi {
+		fn(open-d, hi-d)
+	}
+}
+
+// firstUnheld is the first reconnect instant in [from, to) that
+// everyServerHolds does not accept, to when there is none.
+func (a *Analysis) firstUnheld(file int, rv uint64, from, to int64) int64 {
+	first := to
+	a.eachUnheld(file, rv, from, to, 0, func(f, _ int64) { first = min(first, f) })
+	return first
+}
+
+// everyServerHeldReason explains an accepted verdict that
+// everyServerHolds decides: each serving server's metrics, and the
+// servers restarting then.
+func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
+	var why, restarting []string
+	for s := range a.TL.Servers {
+		inc := a.TL.Servers[s].serving(at)
+		if inc < 0 {
+			restarting = append(restarting, a.TL.Servers[s].Name)
+			continue
+		}
+		why = append(why, a.serverCacheReason(file, serverRef{s, inc}, rv, at))
+	}
+	gone := ""
+	if len(restarting) > 0 {
+		gone = " (" + joinWords(restarting) + ", restarting, cannot be picked)"
+	}
+	return "every API server that could answer holds RV " + FormatRV(rv) + gone + ", so a reconnect is accepted whichever the load balancer picks: " + strings.Join(why, "; ")
+}
+
+// boundsChanges are, in order, every instant at which what boundCache
+// says of server's cache of resource may change: boundsRises, and those
+// at which it may only fall or the process serving changes: the scrape
+// two steps after an instant moves on (t-2s+1), the last scrape before
+// it grows too old (t+2s+1) and so does the one the changes locate the
+// ring from (t+3s+1), the counters' restart begins (Before+1), a process
+// ends (To+1), and the server's own answer to a watch counts (sharpen:
+// from the instant after it).
+func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
+	ts := a.boundsRises(resource, server)
+	srv := &a.TL.Servers[server]
+	for _, inc := range srv.Incarnations {
+		ts = append(ts, inc.To+1)
+	}
+	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
+		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
+			step := head.lookback / 2
+			for _, t := range head.t {
+				ts = append(ts, t-2*step+1, t+2*step+1, t+3*step+1)
+			}
+		}
+		for _, r := range m.serverResets[srv.Metrics] {
+			ts = append(ts, r.Before+1)
+		}
+	}
+	for _, o := range a.observed[floorKey{kind, server}] {
+		ts = append(ts, o.t+1)
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts)
+}

@@ -1,0 +1,131 @@
+package timeline
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// labAnyServerRight is how many of the lab's 425 probes a reconnect
+// asked at the probe's instant, its server not known, answers as the
+// server that took it did: 389 while an estimate of the cache's time
+// window put a reconnect at risk that every server serving then held by
+// its metrics.
+const labAnyServerRight = 400
+
+// "If my client had come back then, would it have been refused?", asked
+// of the lab at each probe's instant with the whole incident's records
+// before it: the load balancer picks among the servers serving, and
+// where the metrics of every one of them hold the cursor the answer is
+// accepted, not at risk. No answer contradicts the server's.
+func TestLabResumeAtAnyServer(t *testing.T) {
+	b := NewBuilder()
+	addLab(t, b, nil, "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
+	tl := b.Build()
+	p := DefaultParams()
+	p.EtcdInterval = time.Minute
+	a := tl.Analyze(p)
+	files := map[string]int{}
+	for fi, f := range tl.Files {
+		files[f.Name] = fi
+	}
+	kinds := map[string]CursorKind{"bookmark-aware": BookmarkAware, "bookmark-ignoring": BookmarkIgnoring}
+	want := map[string]Outcome{"ok": Accepted, "410": Refused}
+	counts := map[string]int{}
+	held := 0
+	for _, pr := range labTable(t, "probes.tsv") {
+		fi, ok := files[pr["client"]+".ts.http"]
+		if !ok {
+			t.Fatalf("no capture of %s", pr["client"])
+		}
+		at := instant(t, pr["probe_time"])
+		v := verdictsAt(a, fi, at)[kinds[pr["cursor_kind"]]]
+		what := fmt.Sprintf("%s's %s reconnect at %s from RV %d, answered %s", pr["client"], pr["cursor_kind"], pr["probe_time"], v.RV, pr["answer"])
+		switch got := v.Outcome; {
+		case got == want[pr["answer"]]:
+			counts["right"]++
+			if got == Accepted && a.everyServerHolds(fi, v.RV, at) {
+				held++
+			}
+		case got == Accepted || got == Refused:
+			counts["wrong"]++
+			t.Errorf("%s: %v, %s", what, got, v.Reason)
+		default:
+			counts[got.String()]++
+			per, _ := a.ResumeAtServers(fi, v.Kind, at)
+			t.Logf("%s on %s: %v (%s), %s", what, pr["incarnation"], got, a.ServerWords(per), v.Reason)
+		}
+	}
+	t.Logf("the lab's 425 probes, asked of any server: %v; %d accepted as every serving server held them", counts, held)
+	if counts["right"] < labAnyServerRight || held == 0 {
+		t.Errorf("%d probes answered right, want at least %d; %d by every server holding: %v", counts["right"], labAnyServerRight, held, counts)
+	}
+}
+
+// everyServerHolds answers by pieces between the instants boundsChanges
+// lists; at any instant it must say what the servers' bounds at that
+// very instant say, or the zones and a verdict would not agree with a
+// server's own verdict (ResumeAtServers).
+func TestEveryServerHoldsAsTheBoundsAtTheInstant(t *testing.T) {
+	b := NewBuilder()
+	addLab(t, b, nil, "c104-nobookmarks.ts.http", "s030-secret-nobookmarks.ts.http", "broad-a.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
+	tl := b.Build()
+	a := tl.Analyze(DefaultParams())
+	if !a.everyServer() {
+		t.Fatal("the lab's servers are not all known")
+	}
+	direct := func(file int, rv uint64, at int64) bool {
+		if at >= a.refusedByAnyFrom(file, rv) {
+			return false
+		}
+		serving := false
+		for s := range tl.Servers {
+			inc := tl.Servers[s].serving(at)
+			if inc < 0 {
+				continue
+			}
+			serving = true
+			b := a.boundCache(tl.Files[file].Kind, a.resourceOf(file), serverRef{s, inc}, at)
+			if !b.held || rv < b.heldFrom || rv < b.refusedBelow {
+				return false
+			}
+		}
+		return serving
+	}
+	asked, heldAt := 0, 0
+	for fi, f := range tl.Files {
+		if f.Name != "c104-nobookmarks.ts.http" && f.Name != "s030-secret-nobookmarks.ts.http" {
+			continue
+		}
+		hp := a.heldPiecesOf(fi)
+		// Each piece's first instant, the one before it, and one inside,
+		// for the cursor's values over the capture.
+		var rvs []uint64
+		for k := 0; k < a.cursor(fi, BookmarkAware).Len(); k += 7 {
+			if _, rv := a.cursor(fi, BookmarkAware).Step(k); rv != unsetRV && rv != unknownRV {
+				rvs = append(rvs, rv)
+			}
+		}
+		if len(rvs) == 0 {
+			t.Fatalf("%s: no cursor value of %d steps", f.Name, a.cursor(fi, BookmarkAware).Len())
+		}
+		for k, t0 := range hp.t {
+			for _, at := range []int64{t0 - 1, t0, t0 + 1, t0 + 333_333} {
+				for _, rv := range rvs[k%len(rvs):][:1] {
+					asked++
+					got := a.everyServerHolds(fi, rv, at)
+					if got {
+						heldAt++
+					}
+					if got != direct(fi, rv, at) {
+						t.Fatalf("%s, RV %d at %s: by pieces %v, by the bounds then %v", f.Name, rv, a.instant(at), got, !got)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("held at %d of %d instants asked", heldAt, asked)
+	if heldAt == 0 || heldAt == asked {
+		t.Errorf("held at %d of %d instants asked: the comparison misses one answer", heldAt, asked)
+	}
+}
