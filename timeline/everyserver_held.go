@@ -24,7 +24,29 @@ type heldPieces struct {
 	t     []int64  // piece k is [t[k], t[k+1]), the last one runs on
 	need  []uint64 // the lowest RV every serving server then holds, math.MaxUint64 for none
 	asked []bool   // need[k] is worked out
+	// servers are each server's own pieces: most of the pieces above
+	// are another server's, and leave its bounds as they were.
+	servers []serverHeld
 }
+
+// serverHeld is what one server's metrics say of its cache of the kind
+// between two of its own boundsChanges, each piece worked out when first
+// asked.
+type serverHeld struct {
+	t     []int64
+	need  []uint64 // the lowest RV its cache then holds, math.MaxUint64 when its metrics do not say it holds one
+	state []heldState
+}
+
+// heldState is whether a server's piece is worked out, and whether the
+// server serves then.
+type heldState uint8
+
+const (
+	heldUnasked heldState = iota
+	heldServing
+	heldRestarting // the load balancer cannot pick it
+)
 
 // heldPiecesOf is the file's kind's heldPieces, built once per kind.
 func (a *Analysis) heldPiecesOf(file int) *heldPieces {
@@ -33,13 +55,15 @@ func (a *Analysis) heldPiecesOf(file int) *heldPieces {
 		return hp
 	}
 	resource := a.resourceOf(file)
-	var ts []int64
+	hp := &heldPieces{servers: make([]serverHeld, len(a.TL.Servers))}
 	for s := range a.TL.Servers {
-		ts = append(ts, a.boundsChanges(kind, resource, s)...)
+		ts := a.boundsChanges(kind, resource, s)
+		hp.servers[s] = serverHeld{t: ts, need: make([]uint64, len(ts)), state: make([]heldState, len(ts))}
+		hp.t = append(hp.t, ts...)
 	}
-	slices.Sort(ts)
-	ts = slices.Compact(ts)
-	hp := &heldPieces{t: ts, need: make([]uint64, len(ts)), asked: make([]bool, len(ts))}
+	slices.Sort(hp.t)
+	hp.t = slices.Compact(hp.t)
+	hp.need, hp.asked = make([]uint64, len(hp.t)), make([]bool, len(hp.t))
 	if a.everyHeld == nil {
 		a.everyHeld = map[string]*heldPieces{}
 	}
@@ -54,26 +78,50 @@ func (a *Analysis) needAt(file int, hp *heldPieces, k int) uint64 {
 	if hp.asked[k] {
 		return hp.need[k]
 	}
-	kind, resource, t := a.TL.Files[file].Kind, a.resourceOf(file), hp.t[k]
 	need, serving := uint64(0), false
-	for s := range a.TL.Servers {
-		inc := a.TL.Servers[s].serving(t)
-		if inc < 0 {
-			continue // restarting: the load balancer cannot pick it
+	for s := range hp.servers {
+		n, st := a.serverNeed(file, hp, s, hp.t[k])
+		if st == heldRestarting {
+			continue
 		}
 		serving = true
-		b := a.boundCache(kind, resource, serverRef{s, inc}, t)
-		if !b.held {
-			need = math.MaxUint64
+		if need = max(need, n); need == math.MaxUint64 {
 			break
 		}
-		need = max(need, b.heldFrom, b.refusedBelow)
 	}
 	if !serving {
 		need = math.MaxUint64
 	}
 	hp.need[k], hp.asked[k] = need, true
 	return need
+}
+
+// serverNeed is what server s's metrics say at instant t: the lowest RV
+// its cache holds (math.MaxUint64 for none), and whether it serves. Its
+// bounds at t are those at its own last boundsChanges instant at or
+// before t.
+func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64, heldState) {
+	sh := &hp.servers[s]
+	j := sort.Search(len(sh.t), func(i int) bool { return sh.t[i] > t }) - 1
+	srv := &a.TL.Servers[s]
+	if j < 0 {
+		// Before its first: no scrape bounds anything yet.
+		if srv.serving(t) < 0 {
+			return math.MaxUint64, heldRestarting
+		}
+		return math.MaxUint64, heldServing
+	}
+	if sh.state[j] == heldUnasked {
+		at := sh.t[j]
+		sh.need[j], sh.state[j] = math.MaxUint64, heldRestarting
+		if inc := srv.serving(at); inc >= 0 {
+			sh.state[j] = heldServing
+			if b := a.boundCache(a.TL.Files[file].Kind, a.resourceOf(file), serverRef{s, inc}, at); b.held {
+				sh.need[j] = max(b.heldFrom, b.refusedBelow)
+			}
+		}
+	}
+	return sh.need[j], sh.state[j]
 }
 
 // everyServerHolds says whether every server serving at instant at
