@@ -13,16 +13,24 @@ type Zone struct {
 	// outcome is Refused or AtRisk; on, since and at are the server the
 	// model judged the first reconnect on, when its cursor was last
 	// current, and that reconnect's instant: what its reason says.
-	outcome   Outcome
-	on        serverRef
-	since, at int64
+	outcome Outcome
+	// heldBefore: the model puts the cursor at risk earlier, but every
+	// server serving held it by its metrics until the zone begins
+	// (everyServerHolds).
+	heldBefore bool
+	on         serverRef
+	since, at  int64
 }
 
 // ZoneReason says why z's model refuses, or puts at risk, the reconnects
 // of its first drop. It is made when asked: a load of an incident has
 // thousands of zones, and only a few of them are read.
 func (a *Analysis) ZoneReason(z Zone) string {
-	return a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
+	why := a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
+	if z.heldBefore {
+		why += a.heldUntilWords(z.FromRV, z.at)
+	}
+	return why
 }
 
 // CursorAge is a cursor's final value and longest age.
@@ -562,6 +570,10 @@ func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on ser
 		added := false
 		a.eachUnheld(c.File, rv, rs, re, d, func(from, to int64) {
 			risky.add(c, m, from, to, rv, on, since, from+d)
+			if from > rs {
+				// After a stretch every server held: a zone of its own.
+				(*risky.zones)[risky.open[m]].heldBefore = true
+			}
 			added = true
 		})
 		if !added {

@@ -197,6 +197,13 @@ func (a *Analysis) firstUnheld(file int, rv uint64, from, to int64) int64 {
 	return first
 }
 
+// heldUntilWords says, of a risk that begins at at though the model
+// alone would have it begin earlier, why: every server serving held rv
+// by its metrics until then.
+func (a *Analysis) heldUntilWords(rv uint64, at int64) string {
+	return "; until " + a.instant(at) + " every API server serving held RV " + FormatRV(rv) + " by its metrics, so a reconnect before then was accepted whichever the load balancer picked"
+}
+
 // everyServerHeldReason explains an accepted verdict that
 // everyServerHolds decides: each serving server's metrics, and the
 // servers restarting then.

@@ -158,3 +158,30 @@ func TestEveryServerHoldsAsTheBoundsAtTheInstant(t *testing.T) {
 		t.Errorf("held at %d of %d instants asked: the comparison misses one answer", heldAt, asked)
 	}
 }
+
+// A risk zone that begins once every server serving stops holding the
+// cursor by its metrics says so, and a reconnect from a drop just before
+// it is accepted, one at its start at risk.
+func TestRiskAfterEveryServerHeldSaysSo(t *testing.T) {
+	b := NewBuilder()
+	addLab(t, b, nil, "c010-bookmarks.ts.http", "c104-nobookmarks.ts.http", "broad-a.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
+	a := b.Build().Analyze(DefaultParams())
+	checked := 0
+	for _, z := range a.RiskZones {
+		if !z.heldBefore {
+			continue
+		}
+		checked++
+		if why := a.ZoneReason(z); !strings.Contains(why, "every API server serving held RV "+FormatRV(z.FromRV)+" by its metrics") {
+			t.Errorf("%s's risk zone from %s: %q", a.TL.Files[z.File].Name, a.instant(z.From), why)
+		}
+		before, at := a.Verdict(z.File, z.Kind, z.From-1, a.Params.Delay), a.Verdict(z.File, z.Kind, z.From, a.Params.Delay)
+		if before.Outcome != Accepted || at.Outcome != AtRisk {
+			t.Errorf("%s's %v risk zone from %s: a drop just before it %v (%s), one at it %v", a.TL.Files[z.File].Name, z.Kind, a.instant(z.From), before.Outcome, before.Reason, at.Outcome)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no risk zone begins after every server held its cursor")
+	}
+	t.Logf("%d risk zones begin after every server held their cursor", checked)
+}

@@ -36,6 +36,9 @@ type Horizon struct {
 	// riskRefused says the risk is the refusal's.
 	riskOn, refusedOn serverRef
 	riskRefused       bool
+	// riskHeld: the risk begins later than its model alone would have
+	// it, as every server serving held the cursor until then.
+	riskHeld bool
 }
 
 // RiskStart is RiskFrom, and false when nothing the files show puts a
@@ -112,7 +115,7 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 		if f := a.firstUnheld(file, rv, h.RiskFrom, h.RefusedFrom); f == h.RefusedFrom {
 			h.RiskFrom = never
 		} else {
-			h.RiskFrom = f
+			h.RiskFrom, h.riskHeld = f, f > h.RiskFrom
 		}
 	}
 	if h.RefusedFrom < h.RiskFrom {
@@ -135,6 +138,9 @@ func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
 		risk = refused
 	default:
 		risk = a.reason(h.RiskModel, AtRisk, h.File, h.riskOn, h.RV, h.Since, h.RiskFrom, seenBy(h.RiskFrom))
+		if h.riskHeld {
+			risk += a.heldUntilWords(h.RV, h.RiskFrom)
+		}
 	}
 	return risk, refused
 }
