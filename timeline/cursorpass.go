@@ -28,7 +28,7 @@ type Zone struct {
 func (a *Analysis) ZoneReason(z Zone) string {
 	why := a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
 	if z.heldBefore {
-		why += a.heldUntilWords(z.FromRV, z.at)
+		why += a.heldUntilWords(z.File, z.FromRV, z.since, z.at)
 	}
 	return why
 }
@@ -568,7 +568,7 @@ func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on ser
 		// Where every server that could answer holds the cursor, the
 		// reconnect is accepted (everyServerHolds): no risk there.
 		added := false
-		a.eachUnheld(c.File, rv, rs, re, d, func(from, to int64) {
+		a.eachUnheld(c.File, rv, since, rs, re, d, func(from, to int64) {
 			risky.add(c, m, from, to, rv, on, since, from+d)
 			if from > rs {
 				// After a stretch every server held: a zone of its own.

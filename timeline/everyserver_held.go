@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -97,16 +98,15 @@ func (a *Analysis) needAt(file int, hp *heldPieces, k int) uint64 {
 }
 
 // serverNeed is what server s's metrics say at instant t: the lowest RV
-// its cache holds (math.MaxUint64 for none), and whether it serves. Its
-// bounds at t are those at its own last boundsChanges instant at or
-// before t.
+// its cache holds (math.MaxUint64 for none), and whether the load
+// balancer can pick it (pickable). Its bounds at t are those at its own
+// last boundsChanges instant at or before t.
 func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64, heldState) {
 	sh := &hp.servers[s]
 	j := sort.Search(len(sh.t), func(i int) bool { return sh.t[i] > t }) - 1
-	srv := &a.TL.Servers[s]
 	if j < 0 {
 		// Before its first: no scrape bounds anything yet.
-		if srv.serving(t) < 0 {
+		if _, ok := a.pickable(s, t); !ok {
 			return math.MaxUint64, heldRestarting
 		}
 		return math.MaxUint64, heldServing
@@ -114,22 +114,41 @@ func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64,
 	if sh.state[j] == heldUnasked {
 		at := sh.t[j]
 		sh.need[j], sh.state[j] = math.MaxUint64, heldRestarting
-		if inc := srv.serving(at); inc >= 0 {
+		if inc, ok := a.pickable(s, at); ok {
 			sh.state[j] = heldServing
-			if b := a.boundCache(a.TL.Files[file].Kind, a.resourceOf(file), serverRef{s, inc}, at); b.held {
-				sh.need[j] = max(b.heldFrom, b.refusedBelow)
+			if inc >= 0 {
+				if b := a.boundCache(a.TL.Files[file].Kind, a.resourceOf(file), serverRef{s, inc}, at); b.held {
+					sh.need[j] = max(b.heldFrom, b.refusedBelow)
+				}
 			}
 		}
 	}
 	return sh.need[j], sh.state[j]
 }
 
-// everyServerHolds says whether every server serving at instant at
-// holds rv by its metrics, and none's metrics refused it before: a
-// reconnect then whose server is not known is accepted whichever the
-// load balancer picks.
-func (a *Analysis) everyServerHolds(file int, rv uint64, at int64) bool {
-	if !a.everyServerHeldApplies(file) || at >= a.refusedByAnyFrom(file, rv) {
+// pickable says whether the load balancer can pick server s at instant
+// t, and which of its processes serves then (-1 for one not known). Its
+// records show no process between one's last record and the next one's
+// first (restarting): where its audit log shows the new process, whose
+// first record is among the first requests it served, none served then;
+// where only its metrics show it, scraped every few seconds or more,
+// the new process may already serve, and it holds nothing older than
+// its list.
+func (a *Analysis) pickable(s int, t int64) (inc int, ok bool) {
+	srv := &a.TL.Servers[s]
+	if inc = srv.serving(t); inc >= 0 {
+		return inc, true
+	}
+	k := sort.Search(len(srv.Incarnations), func(i int) bool { return srv.Incarnations[i].From > t })
+	return -1, k == len(srv.Incarnations) || len(srv.Incarnations[k].Logs) == 0
+}
+
+// everyServerHolds says whether every server the load balancer can
+// pick at instant at holds rv, last current at since, by its metrics,
+// and no server's own evidence refused it before: a reconnect then whose
+// server is not known is accepted whichever the load balancer picks.
+func (a *Analysis) everyServerHolds(file int, rv uint64, since, at int64) bool {
+	if !a.everyServerHeldApplies(file) || at >= a.heldCut(file, rv, since) {
 		return false
 	}
 	hp := a.heldPiecesOf(file)
@@ -145,28 +164,30 @@ func (a *Analysis) everyServerHeldApplies(file int) bool {
 	return a.everyServer() && a.TL.serverMetrics() && !a.uncached(file)
 }
 
-// refusedByAnyFrom is the first instant at which one server's metrics
-// refuse rv (never when none does): its cache's oldest entry only moves
-// forward, so from then on it is not held there, whatever later bounds
-// say.
-func (a *Analysis) refusedByAnyFrom(file int, rv uint64) int64 {
-	from := never
+// heldCut is the first instant from which no server holds rv, last
+// current at since: one server's metrics refuse it (its cache's oldest
+// entry only moves forward, so from then on it is not held there,
+// whatever later bounds say), or one serving server's own evidence does
+// (ModelEveryServer's risk: its own 410s, its restart). never when none
+// does.
+func (a *Analysis) heldCut(file int, rv uint64, since int64) int64 {
+	cut, _ := a.everyServerThreshold(file, rv, since, never)
 	for s := range a.TL.Servers {
-		from = min(from, a.cacheRefusalsOf(file, s).refusedFrom(rv))
+		cut = min(cut, a.cacheRefusalsOf(file, s).refusedFrom(rv))
 	}
-	return from
+	return cut
 }
 
 // eachUnheld calls fn with each stretch of drop instants in [from, to)
-// whose reconnect, d later, everyServerHolds does not accept, in order
-// and merged: the rest of a risk zone.
-func (a *Analysis) eachUnheld(file int, rv uint64, from, to, d int64, fn func(from, to int64)) {
+// whose reconnect, d later, everyServerHolds does not accept for rv,
+// last current at since, in order and merged: the rest of a risk zone.
+func (a *Analysis) eachUnheld(file int, rv uint64, since, from, to, d int64, fn func(from, to int64)) {
 	if !a.everyServerHeldApplies(file) {
 		fn(from, to)
 		return
 	}
 	hp := a.heldPiecesOf(file)
-	cut := a.refusedByAnyFrom(file, rv) // held only before it
+	cut := a.heldCut(file, rv, since) // held only before it
 	lo, hi := from+d, to+d
 	open := lo // the start of the stretch not held so far
 	k := sort.Search(len(hp.t), func(i int) bool { return hp.t[i] > lo }) - 1
@@ -191,37 +212,54 @@ func (a *Analysis) eachUnheld(file int, rv uint64, from, to, d int64, fn func(fr
 
 // firstUnheld is the first reconnect instant in [from, to) that
 // everyServerHolds does not accept, to when there is none.
-func (a *Analysis) firstUnheld(file int, rv uint64, from, to int64) int64 {
+func (a *Analysis) firstUnheld(file int, rv uint64, since, from, to int64) int64 {
 	first := to
-	a.eachUnheld(file, rv, from, to, 0, func(f, _ int64) { first = min(first, f) })
+	a.eachUnheld(file, rv, since, from, to, 0, func(f, _ int64) { first = min(first, f) })
 	return first
 }
 
+// heldSince is when the stretch began over which everyServerHolds
+// accepts rv up to the instant before at (it does): the first instant of
+// the run of pieces that hold it, at the earliest from.
+func (a *Analysis) heldSince(file int, rv uint64, from, at int64) int64 {
+	hp := a.heldPiecesOf(file)
+	k := sort.Search(len(hp.t), func(i int) bool { return hp.t[i] > at-1 }) - 1
+	for ; k > 0 && hp.t[k] > from && rv >= a.needAt(file, hp, k-1); k-- {
+	}
+	if k < 0 {
+		return from
+	}
+	return max(hp.t[k], from)
+}
+
 // heldUntilWords says, of a risk that begins at at though the model
-// alone would have it begin earlier, why: every server serving held rv
-// by its metrics until then.
-func (a *Analysis) heldUntilWords(rv uint64, at int64) string {
-	return "; until " + a.instant(at) + " every API server serving held RV " + FormatRV(rv) + " by its metrics, so a reconnect before then was accepted whichever the load balancer picked"
+// alone would have it begin earlier, why: every server the load balancer
+// could pick held rv by its metrics from an instant (heldSince, at the
+// earliest from) until then.
+func (a *Analysis) heldUntilWords(file int, rv uint64, from, at int64) string {
+	return fmt.Sprintf("; from %s until %s every API server that could answer held RV %d by its metrics, so a reconnect then was accepted whichever the load balancer picked",
+		a.instant(a.heldSince(file, rv, from, at)), a.instant(at), rv)
 }
 
 // everyServerHeldReason explains an accepted verdict that
-// everyServerHolds decides: each serving server's metrics, and the
-// servers restarting then.
+// everyServerHolds decides: the servers restarting then, and each other
+// server's metrics.
 func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
-	var why, restarting []string
+	var holding, restarting, why []string
 	for s := range a.TL.Servers {
-		inc := a.TL.Servers[s].serving(at)
+		inc, _ := a.pickable(s, at)
 		if inc < 0 {
 			restarting = append(restarting, a.TL.Servers[s].Name)
 			continue
 		}
+		holding = append(holding, a.TL.Servers[s].Name)
 		why = append(why, a.serverCacheReason(file, serverRef{s, inc}, rv, at))
 	}
-	gone := ""
+	who := "every API server (" + joinWords(holding) + ")"
 	if len(restarting) > 0 {
-		gone = " (" + joinWords(restarting) + ", restarting, cannot be picked)"
+		who = fmt.Sprintf("%s, the API servers that could answer (%s restarting), each", joinWords(holding), joinWords(restarting))
 	}
-	return "every API server that could answer holds RV " + FormatRV(rv) + gone + ", so a reconnect is accepted whichever the load balancer picks: " + strings.Join(why, "; ")
+	return fmt.Sprintf("%s holds RV %d by its metrics, so a reconnect is accepted whichever the load balancer picks: %s", who, rv, strings.Join(why, "; "))
 }
 
 // boundsChanges are, in order, every instant at which what boundCache

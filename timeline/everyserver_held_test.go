@@ -73,7 +73,7 @@ func askProbes(t *testing.T, tl *Timeline, files map[string]int, right int) {
 		switch got := v.Outcome; {
 		case got == want[pr["answer"]]:
 			counts["right"]++
-			if got == Accepted && a.everyServerHolds(fi, v.RV, at) {
+			if got == Accepted && a.everyServerHolds(fi, v.RV, v.Since, at) {
 				held++
 			}
 		case got == Accepted || got == Refused:
@@ -103,17 +103,21 @@ func TestEveryServerHoldsAsTheBoundsAtTheInstant(t *testing.T) {
 	if !a.everyServer() {
 		t.Fatal("the lab's servers are not all known")
 	}
-	direct := func(file int, rv uint64, at int64) bool {
-		if at >= a.refusedByAnyFrom(file, rv) {
+	// direct asks each server's bounds at the instant itself.
+	direct := func(file int, rv uint64, since, at int64) bool {
+		if at >= a.heldCut(file, rv, since) {
 			return false
 		}
 		serving := false
 		for s := range tl.Servers {
-			inc := tl.Servers[s].serving(at)
-			if inc < 0 {
+			inc, ok := a.pickable(s, at)
+			if !ok {
 				continue
 			}
 			serving = true
+			if inc < 0 {
+				return false
+			}
 			b := a.boundCache(tl.Files[file].Kind, a.resourceOf(file), serverRef{s, inc}, at)
 			if !b.held || rv < b.heldFrom || rv < b.refusedBelow {
 				return false
@@ -129,10 +133,14 @@ func TestEveryServerHoldsAsTheBoundsAtTheInstant(t *testing.T) {
 		hp := a.heldPiecesOf(fi)
 		// Each piece's first instant, the one before it, and one inside,
 		// for the cursor's values over the capture.
-		var rvs []uint64
+		type value struct {
+			rv    uint64
+			since int64
+		}
+		var rvs []value
 		for k := 0; k < a.cursor(fi, BookmarkAware).Len(); k += 7 {
-			if _, rv := a.cursor(fi, BookmarkAware).Step(k); rv != unsetRV && rv != unknownRV {
-				rvs = append(rvs, rv)
+			if since, rv := a.cursor(fi, BookmarkAware).Step(k); rv != unsetRV && rv != unknownRV {
+				rvs = append(rvs, value{rv, since})
 			}
 		}
 		if len(rvs) == 0 {
@@ -140,15 +148,14 @@ func TestEveryServerHoldsAsTheBoundsAtTheInstant(t *testing.T) {
 		}
 		for k, t0 := range hp.t {
 			for _, at := range []int64{t0 - 1, t0, t0 + 1, t0 + 333_333} {
-				for _, rv := range rvs[k%len(rvs):][:1] {
-					asked++
-					got := a.everyServerHolds(fi, rv, at)
-					if got {
-						heldAt++
-					}
-					if got != direct(fi, rv, at) {
-						t.Fatalf("%s, RV %d at %s: by pieces %v, by the bounds then %v", f.Name, rv, a.instant(at), got, !got)
-					}
+				v := rvs[k%len(rvs)]
+				asked++
+				got := a.everyServerHolds(fi, v.rv, v.since, at)
+				if got {
+					heldAt++
+				}
+				if got != direct(fi, v.rv, v.since, at) {
+					t.Fatalf("%s, RV %d at %s: by pieces %v, by the bounds then %v", f.Name, v.rv, a.instant(at), got, !got)
 				}
 			}
 		}
@@ -159,29 +166,57 @@ func TestEveryServerHoldsAsTheBoundsAtTheInstant(t *testing.T) {
 	}
 }
 
-// A risk zone that begins once every server serving stops holding the
-// cursor by its metrics says so, and a reconnect from a drop just before
-// it is accepted, one at its start at risk.
+// A risk zone that begins once the servers that could answer stop
+// holding the cursor by their metrics says so, and a reconnect from a
+// drop just before it is accepted, one at its start at risk; so does a
+// drop's horizon. Reconnects come at once and three seconds after their
+// drops.
 func TestRiskAfterEveryServerHeldSaysSo(t *testing.T) {
 	b := NewBuilder()
 	addLab(t, b, nil, "c010-bookmarks.ts.http", "c104-nobookmarks.ts.http", "broad-a.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
-	a := b.Build().Analyze(DefaultParams())
-	checked := 0
-	for _, z := range a.RiskZones {
-		if !z.heldBefore {
-			continue
+	tl := b.Build()
+	for _, delay := range []time.Duration{0, 3 * time.Second} {
+		p := DefaultParams()
+		p.Delay = delay
+		a := tl.Analyze(p)
+		says := func(why string, rv uint64) bool {
+			return strings.Contains(why, "every API server that could answer held RV "+FormatRV(rv)+" by its metrics")
 		}
-		checked++
-		if why := a.ZoneReason(z); !strings.Contains(why, "every API server serving held RV "+FormatRV(z.FromRV)+" by its metrics") {
-			t.Errorf("%s's risk zone from %s: %q", a.TL.Files[z.File].Name, a.instant(z.From), why)
+		zones := 0
+		for _, z := range a.RiskZones {
+			if !z.heldBefore {
+				continue
+			}
+			zones++
+			name := a.TL.Files[z.File].Name
+			if why := a.ZoneReason(z); !says(why, z.FromRV) {
+				t.Errorf("%s's risk zone from %s: %q", name, a.instant(z.From), why)
+			}
+			before, at := a.Verdict(z.File, z.Kind, z.From-1, delay), a.Verdict(z.File, z.Kind, z.From, delay)
+			if before.Outcome != Accepted || at.Outcome != AtRisk {
+				t.Errorf("delay %v: %s's %v risk zone from %s: a drop just before it %v (%s), one at it %v", delay, name, z.Kind, a.instant(z.From), before.Outcome, before.Reason, at.Outcome)
+			}
 		}
-		before, at := a.Verdict(z.File, z.Kind, z.From-1, a.Params.Delay), a.Verdict(z.File, z.Kind, z.From, a.Params.Delay)
-		if before.Outcome != Accepted || at.Outcome != AtRisk {
-			t.Errorf("%s's %v risk zone from %s: a drop just before it %v (%s), one at it %v", a.TL.Files[z.File].Name, z.Kind, a.instant(z.From), before.Outcome, before.Reason, at.Outcome)
+		horizons := 0
+		for _, h := range a.Horizons {
+			if !h.riskHeld {
+				continue
+			}
+			horizons++
+			name := a.TL.Files[h.File].Name
+			if risk, _ := a.HorizonReasons(h); !says(risk, h.RV) {
+				t.Errorf("%s's horizon of its drop at %s: %q", name, a.instant(h.Drop), risk)
+			}
+			// The client away since the drop: its cursor as it left it.
+			after := func(t int64) Outcome { return a.Verdict(h.File, h.Kind, h.Drop, time.Duration(t-h.Drop)).Outcome }
+			before, at := after(h.RiskFrom-1), after(h.RiskFrom)
+			if before != Accepted || at != AtRisk {
+				t.Errorf("%s's horizon of its drop at %s: at risk from %s, but a reconnect just before it %v, one then %v", name, a.instant(h.Drop), a.instant(h.RiskFrom), before, at)
+			}
 		}
+		if zones == 0 || horizons == 0 {
+			t.Fatalf("delay %v: %d risk zones and %d horizons begin after every server held their cursor", delay, zones, horizons)
+		}
+		t.Logf("delay %v: %d risk zones and %d horizons begin after every server held their cursor", delay, zones, horizons)
 	}
-	if checked == 0 {
-		t.Fatal("no risk zone begins after every server held its cursor")
-	}
-	t.Logf("%d risk zones begin after every server held their cursor", checked)
 }

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -20,10 +21,15 @@ import (
 // curves fell to zero there, one instant early, while a reconnect then
 // still had clients refused. The instants of the 410s the recording
 // shows are asked too: there the zones counted the 410 seen at that
-// very instant and a reconnect asked then did not.
+// very instant and a reconnect asked then did not. samples-lab is asked
+// again with its Prometheus exports over the whole incident, whose
+// metrics cut the risk zones where every server that could answer held a
+// cursor.
 func TestFleetStepsAgreeWithReconnects(t *testing.T) {
-	for _, rec := range recordings {
-		t.Run(rec.name, func(t *testing.T) {
+	withMetrics := recordings[0]
+	withMetrics.patterns = []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"}
+	for k, rec := range append(recordings, withMetrics) {
+		t.Run(fmt.Sprintf("%s/%d", rec.name, k), func(t *testing.T) {
 			a := buildRecording(t, rec.name, rec.patterns...).Analyze(DefaultParams())
 			fl := a.Fleet()
 			if fl == nil || len(fl.Steps) < 2 {

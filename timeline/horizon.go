@@ -112,7 +112,7 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 	if h.RiskFrom < h.RefusedFrom {
 		// Accepted while every server that could answer holds it: at
 		// risk from the first instant one may not, or refused.
-		if f := a.firstUnheld(file, rv, h.RiskFrom, h.RefusedFrom); f == h.RefusedFrom {
+		if f := a.firstUnheld(file, rv, since, h.RiskFrom, h.RefusedFrom); f == h.RefusedFrom {
 			h.RiskFrom = never
 		} else {
 			h.RiskFrom, h.riskHeld = f, f > h.RiskFrom
@@ -139,7 +139,7 @@ func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
 	default:
 		risk = a.reason(h.RiskModel, AtRisk, h.File, h.riskOn, h.RV, h.Since, h.RiskFrom, seenBy(h.RiskFrom))
 		if h.riskHeld {
-			risk += a.heldUntilWords(h.RV, h.RiskFrom)
+			risk += a.heldUntilWords(h.File, h.RV, h.Drop, h.RiskFrom)
 		}
 	}
 	return risk, refused

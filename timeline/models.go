@@ -266,7 +266,7 @@ func (a *Analysis) outcomes(file int, st connStint, rv uint64, since, at, before
 				}
 				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: b.held && rv >= b.heldFrom})
 			default:
-				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: a.everyServerHolds(file, rv, at)})
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: a.everyServerHolds(file, rv, since, at)})
 			}
 			continue
 		}
