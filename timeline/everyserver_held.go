@@ -9,21 +9,21 @@ import (
 )
 
 // A reconnect whose server is not known reaches whichever server the
-// load balancer picks among those serving. When the metrics of every
-// one of them say its watch cache holds the cursor, the reconnect is
+// load balancer picks among those it can pick (pickable). When the
+// metrics of every one of them say its watch cache holds the cursor, the reconnect is
 // accepted whichever it picks, as a known server's metrics decide a
 // reconnect that reaches it: the time model's estimate that puts it at
 // risk cannot gainsay them. The verdict at an instant, the zones and the
 // horizons ask the same pieces, so that they agree.
 
-// heldPieces say, for one kind, from which RV up every serving server's
-// cache holds a cursor, piece by piece: between two instants at which
+// heldPieces say, for one kind, from which RV up the cache of every
+// server the load balancer can pick holds a cursor, piece by piece: between two instants at which
 // any server's bounds may change (boundsChanges), what boundCache says
 // of each server stays the same. Each piece's answer is worked out when
 // first asked: only the instants a risk zone covers ask.
 type heldPieces struct {
 	t     []int64  // piece k is [t[k], t[k+1]), the last one runs on
-	need  []uint64 // the lowest RV every serving server then holds, math.MaxUint64 for none
+	need  []uint64 // the lowest RV every server it can pick then holds, math.MaxUint64 for none
 	asked []bool   // need[k] is worked out
 	// servers are each server's own pieces: most of the pieces above
 	// are another server's, and leave its bounds as they were.
@@ -40,13 +40,13 @@ type serverHeld struct {
 }
 
 // heldState is whether a server's piece is worked out, and whether the
-// server serves then.
+// load balancer can pick the server then.
 type heldState uint8
 
 const (
-	heldUnasked heldState = iota
-	heldServing
-	heldRestarting // the load balancer cannot pick it
+	heldUnasked    heldState = iota
+	heldServing              // the load balancer can pick it
+	heldRestarting           // it cannot
 )
 
 // heldPiecesOf is the file's kind's heldPieces, built once per kind.
@@ -72,9 +72,9 @@ func (a *Analysis) heldPiecesOf(file int) *heldPieces {
 	return hp
 }
 
-// needAt is piece k's lowest RV that every serving server's metrics say
-// its cache holds (math.MaxUint64 when one does not say so, or none
-// serves).
+// needAt is piece k's lowest RV that the metrics of every server the
+// load balancer can pick say its cache holds (math.MaxUint64 when one
+// does not say so, or it can pick none).
 func (a *Analysis) needAt(file int, hp *heldPieces, k int) uint64 {
 	if hp.asked[k] {
 		return hp.need[k]
@@ -164,12 +164,12 @@ func (a *Analysis) everyServerHeldApplies(file int) bool {
 	return a.everyServer() && a.TL.serverMetrics() && !a.uncached(file)
 }
 
-// heldCut is the first instant from which no server holds rv, last
-// current at since: one server's metrics refuse it (its cache's oldest
+// heldCut is the first instant from which some server no longer holds
+// rv, last current at since: its metrics refuse it (its cache's oldest
 // entry only moves forward, so from then on it is not held there,
 // whatever later bounds say), or one serving server's own evidence does
-// (ModelEveryServer's risk: its own 410s, its restart). never when none
-// does.
+// (ModelEveryServer's risk: its own 410s, its restart). never when
+// nothing does.
 func (a *Analysis) heldCut(file int, rv uint64, since int64) int64 {
 	cut, _ := a.everyServerThreshold(file, rv, since, never)
 	for s := range a.TL.Servers {
