@@ -197,18 +197,22 @@ func (b *Builder) groupAudit() {
 		return
 	}
 	// A request a capture holds too (its response's Audit-Id) is that
-	// capture's: one client is counted once.
-	captured := map[string]bool{}
+	// capture's: one client is counted once. The log says when the
+	// server received it.
+	captured := map[string]int{}
 	for g := range b.sessions {
 		if id := b.sessions[g].auditID; id != "" {
-			captured[id] = true
+			captured[id] = g
 		}
 	}
 	groups := map[groupKey][]auditReq{}
 	perClient := map[[3]string]map[groupKey]bool{}
 	for _, q := range b.audit {
-		if captured[q.AuditID] {
+		if g, ok := captured[q.AuditID]; ok {
 			b.auditCaptured++
+			if s := &b.sessions[g]; s.serverReceived == 0 && q.Received > 0 {
+				s.serverReceived = q.Received
+			}
 			continue
 		}
 		k := auditGroupKey(&q.AuditRequest, &b.auditLogs[q.log])

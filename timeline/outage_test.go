@@ -180,3 +180,31 @@ func TestOutageComeBack(t *testing.T) {
 		t.Errorf("the summary's first line does not tell the clients coming back: %+v", lines)
 	}
 }
+
+// The 410s the clients met as the load balancer came back are told at
+// the server's instant: broad-a sent its reconnect from RV 779 at
+// 19:12:00.701, and server b received it 20 s later (audit-b-1.log,
+// auditID 104325ea), when b no longer held RV 779. At 19:12:00.708 b had
+// accepted c056's reconnect from the same RV (probes.tsv), so "at
+// 19:12:00.701 b refused it" contradicted the recording.
+func TestRefusalToldAtTheServersInstant(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log").Analyze(realServer())
+	observed := func(a *Analysis) string {
+		for _, l := range a.Summary(nil) {
+			if l.Topic == "observed" {
+				return l.Text
+			}
+		}
+		return ""
+	}
+	want := "At 2026-12-01 19:12:20.750 UTC API server b refused broad-a.ts.http's reconnect from RV 779 with 410 Gone (the client sent it at 2026-12-01 19:12:00.701 UTC, and it reached the server 20s later;"
+	if got := observed(a); !strings.Contains(got, want) {
+		t.Errorf("the 410s observed: %q\nwant it to say %q", got, want)
+	}
+	// A capture alone shows only when the client sent it.
+	alone := buildRecording(t, "samples-outage", "broad-a.ts.http").Analyze(realServer())
+	want = "At 2026-12-01 19:12:00.701 UTC the server refused broad-a.ts.http's reconnect from RV 779 with 410 Gone (the oldest RV it still accepted was 957)"
+	if got := observed(alone); !strings.Contains(got, want) {
+		t.Errorf("broad-a alone: %q\nwant it to say %q", got, want)
+	}
+}

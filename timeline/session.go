@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"strconv"
+	"time"
 
 	"watchlens/parser"
 )
@@ -80,6 +81,11 @@ type Session struct {
 	// server started its response (the ResponseStarted stage), 0 when
 	// the log does not say.
 	auditStarted int64
+	// serverReceived is, for a captured request an audit log holds too
+	// (its Audit-Id), when the server received it, 0 when no log does:
+	// a request sent while the way to the servers was down reaches one
+	// later than the capture shows it sent.
+	serverReceived int64
 
 	// firstEv and lastEv are staging indices (before files are merged on
 	// one clock), -1 when empty; meaningless after Build.
@@ -92,4 +98,17 @@ func (s Session) RVRange() (first, last uint64, ok bool) {
 	first, errFirst := strconv.ParseUint(s.FirstRV, 10, 64)
 	last, errLast := strconv.ParseUint(s.LastRV, 10, 64)
 	return first, last, errFirst == nil && errLast == nil
+}
+
+// ServerReceived is when the server received session g's request, and
+// when the client sent it: the server's instant where an audit log holds
+// the request and shows it received a second or more after the capture
+// has it sent (the way to the servers was down or slow), else the
+// capture's, twice.
+func (tl *Timeline) ServerReceived(g int) (received, sent int64) {
+	s := &tl.Sessions[g]
+	if r := s.serverReceived; r-s.Start >= int64(time.Second) {
+		return r, s.Start
+	}
+	return s.Start, s.Start
 }

@@ -324,19 +324,27 @@ func (s *summarizer) observed() {
 		if name := tl.ServerName(rs.Session); name != "" {
 			server = "API server " + name
 		}
-		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", s.instant(ss.Start), server, f.ShortName(), rs.RV)
+		at, sent := tl.ServerReceived(rs.Session)
+		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", s.instant(at), server, f.ShortName(), rs.RV)
 		if ss.inferredGone {
-			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", s.instant(ss.Start), server, f.ShortName(), rs.RV)
+			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", s.instant(at), server, f.ShortName(), rs.RV)
+		}
+		var why []string
+		if at != sent {
+			why = append(why, fmt.Sprintf("the client sent it at %s, and it reached the server %s later", s.instant(sent), FormatDuration(at-sent)))
 		}
 		if st := ss.Error; st != nil && st.TooOld {
-			t += fmt.Sprintf(" (the oldest RV it still accepted was %d)", st.Y)
+			why = append(why, fmt.Sprintf("the oldest RV it still accepted was %d", st.Y))
+		}
+		if len(why) > 0 {
+			t += " (" + strings.Join(why, "; ") + ")"
 		}
 		p := rs.Predicted
 		switch {
 		case p.HasCursor && tl.SinceAtMost(rs.Session):
-			t += fmt.Sprintf(": the cursor had not moved for at most %s (its audit log shows when the client's previous watch began, not its last event)", FormatDuration(p.At-p.Since))
+			t += fmt.Sprintf(": the cursor had not moved for at most %s (its audit log shows when the client's previous watch began, not its last event)", FormatDuration(at-p.Since))
 		case p.HasCursor:
-			t += fmt.Sprintf(": the cursor had not moved for %s", FormatDuration(p.At-p.Since))
+			t += fmt.Sprintf(": the cursor had not moved for %s", FormatDuration(at-p.Since))
 		}
 		switch p.Outcome {
 		case Refused, AtRisk:
@@ -346,7 +354,7 @@ func (s *summarizer) observed() {
 		case Accepted:
 			t += "; the models had not expected it"
 		}
-		t += s.afterGone(rs.Session, ss.Start)
+		t += s.afterGone(rs.Session, at)
 		texts = append(texts, t+".")
 	}
 	// Every other 410 of the record, which no cursor explains (a watch
