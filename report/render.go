@@ -327,7 +327,11 @@ func (r *Report) writeRelists(p *printer) {
 	p.section("Relists (LISTs and WatchLists after a client's first sync, or after a 410)")
 	var rows [][]string
 	for _, rl := range r.Relists {
-		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), r.instant(rl.Time), rl.Kind, rl.Source, fmt.Sprint(rl.Objects), orDash(rl.RV), rl.Cause, r.instant(rl.CauseTime), orDash(rl.CauseMessage)})
+		objects := fmt.Sprint(rl.Objects)
+		if rl.Unread {
+			objects = "-" // its records do not show what it read
+		}
+		rows = append(rows, []string{rl.File, fmt.Sprint(rl.Session), r.instant(rl.Time), rl.Kind, rl.Source, objects, orDash(rl.RV), rl.Cause, r.instant(rl.CauseTime), orDash(rl.CauseMessage)})
 	}
 	p.table([]string{"file", "session", "time", "kind", "served from", "objects", "RV", "cause", "cause at", "cause's message"}, rows)
 }

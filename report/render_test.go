@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
 )
@@ -231,5 +232,58 @@ func TestRestartsFromAuditLogsApplied(t *testing.T) {
 		if len(r.Restarts) != 3 || !strings.Contains(b.String(), c.heading) || !strings.Contains(b.String(), c.used) {
 			t.Errorf("%v: %d restarts; want the heading %q and %q in the Models line", c.patterns, len(r.Restarts), c.heading, c.used)
 		}
+	}
+}
+
+// A relist an audit log shows is a request, not what it read: the
+// Relists table has "-" for its objects, not 0, and the JSON says
+// unread; a captured relist keeps its count.
+func TestUnreadRelistObjects(t *testing.T) {
+	dir := testsample.Recording(t, "samples-lab")
+	b := timeline.NewBuilder()
+	for _, name := range []string{"audit-c-1.log", "c091-nobookmarks.ts.http"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = b.AddReader(name, f, parser.Options{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := New(b.Build().Analyze(realServer()), nil)
+	var md bytes.Buffer
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	_, relists, _ := strings.Cut(md.String(), "## Relists (")
+	relists, _, _ = strings.Cut(relists, "\n## ")
+	unread, read := 0, 0
+	for _, rl := range r.Relists {
+		want := fmt.Sprint(rl.Objects)
+		if rl.Unread {
+			unread++
+			want = "-"
+		} else {
+			read++
+		}
+		// The row's sixth cell: | file | session | time | kind | served from | objects |
+		prefix := fmt.Sprintf("| %s | %d | ", rl.File, rl.Session)
+		found := false
+		for _, ln := range strings.Split(relists, "\n") {
+			if cells := strings.Split(ln, " | "); strings.HasPrefix(ln, prefix) && len(cells) > 5 {
+				found = true
+				if cells[5] != want {
+					t.Errorf("%s: objects %q, want %q", ln, cells[5], want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no row of %s's relist in session %d", rl.File, rl.Session)
+		}
+	}
+	if unread == 0 || read == 0 {
+		t.Errorf("%d relists from the audit log and %d from the capture: the test misses one", unread, read)
 	}
 }

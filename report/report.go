@@ -94,11 +94,13 @@ type RelistReport struct {
 	Reason   string `json:"reason"`
 	// Kind is "list" or "watchlist"; Source where the server served it:
 	// "watch cache", "etcd" or "unknown"; Objects and Bytes what it read
-	// as the capture holds it (0 from an audit log).
+	// as the capture holds it (0 from an audit log). Unread: its records
+	// show the request, not what it read.
 	Kind    string `json:"kind"`
 	Source  string `json:"source"`
 	Objects int    `json:"objects"`
 	Bytes   int64  `json:"bytes"`
+	Unread  bool   `json:"unread"`
 }
 
 // relistReport is a relist as the report gives it.
@@ -106,7 +108,7 @@ func relistReport(tl *timeline.Timeline, rl timeline.Relist) RelistReport {
 	f := tl.Files[rl.File]
 	rr := RelistReport{File: f.Name, Session: tl.Sessions[rl.Session].Index, Time: timeline.FormatTime(rl.T, f.Clock), RV: rl.RV,
 		Cause: rl.Cause.String(), CauseMessage: rl.CauseMessage, Inferred: rl.Inferred, Reason: rl.Reason,
-		Kind: rl.Kind.String(), Source: rl.Source.String(), Objects: rl.Objects, Bytes: rl.Bytes}
+		Kind: rl.Kind.String(), Source: rl.Source.String(), Objects: rl.Objects, Bytes: rl.Bytes, Unread: rl.Unread}
 	if rl.CauseSession >= 0 {
 		rr.CauseTime = timeline.FormatTime(rl.CauseT, f.Clock)
 	}
