@@ -21,13 +21,16 @@ type FleetReport struct {
 	// SavingsKnown: the records tell what bookmarks would have saved
 	// (timeline.Fleet.SavingsKnown); Saved and SavedPercent are 0 when
 	// they do not.
-	SavingsKnown bool                `json:"savingsKnown"`
-	Saved        int                 `json:"relistsSaved"`
-	SavedPercent float64             `json:"percentSaved"`
-	Rows         []FleetClientReport `json:"perClient"`
-	Steps        []FleetStepReport   `json:"stampede"`
-	Stampedes    []StampedeReport    `json:"stampedes"`
-	AuditLogs    []AuditLogReport    `json:"auditLogs"`
+	SavingsKnown bool    `json:"savingsKnown"`
+	Saved        int     `json:"relistsSaved"`
+	SavedPercent float64 `json:"percentSaved"`
+	// WithoutAtLeast: Without, Saved and SavedPercent are the least they
+	// could be (timeline.Fleet.WithoutAtLeast).
+	WithoutAtLeast bool                `json:"withoutAtLeast"`
+	Rows           []FleetClientReport `json:"perClient"`
+	Steps          []FleetStepReport   `json:"stampede"`
+	Stampedes      []StampedeReport    `json:"stampedes"`
+	AuditLogs      []AuditLogReport    `json:"auditLogs"`
 	// Cost is what the relists read, and from where.
 	Cost FleetCostReport `json:"cost"`
 	// ReconnectAt answers --resume-at for the fleet as a whole.
@@ -160,7 +163,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	}
 	tl := a.TL
 	fr := &FleetReport{Clients: len(fl.Clients), Observed: fl.RelistsObserved, With: fl.RelistsWith, Without: fl.RelistsWithout,
-		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, SavingsKnown: fl.SavingsKnown, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10,
+		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, SavingsKnown: fl.SavingsKnown, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10, WithoutAtLeast: fl.WithoutAtLeast,
 		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{},
 		ReconnectAt: []FleetReconnectReport{}, Cost: fleetCostReport(fl.Cost)}
 	for _, c := range fl.Clients {
@@ -219,7 +222,7 @@ func (r *Report) writeFleet(p *printer) {
 	case !fr.SavingsKnown:
 		p.printf("%d relists observed. %s", fr.Observed, savingsUnknownWords)
 	default:
-		p.printf("%d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).", fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
+		p.printf("%d relists observed. %s", fr.Observed, fr.savingsWords())
 	}
 	if fr.UnknownWith+fr.UnknownWithout > 0 && unseen < len(fr.Rows) {
 		p.printf(" Not judged (nothing shows the cluster's head then): %d reconnects with bookmarks, %d without.", fr.UnknownWith, fr.UnknownWithout)
@@ -392,4 +395,15 @@ func verbs(m map[string]int) string {
 		out = append(out, fmt.Sprintf("%s %d", v, m[v]))
 	}
 	return orDash(strings.Join(out, ", "))
+}
+
+// savingsWords says what bookmarks save, when the records tell it:
+// "Relists had every client asked for bookmarks: 0; had none: 81;
+// bookmarks save 81 (100.0 %)."
+func (fr *FleetReport) savingsWords() string {
+	least := ""
+	if fr.WithoutAtLeast {
+		least = "at least "
+	}
+	return fmt.Sprintf("Relists had every client asked for bookmarks: %d; had none: %s%d; bookmarks save %s%d (%.1f %%).", fr.With, least, fr.Without, least, fr.Saved, fr.SavedPercent)
 }

@@ -36,7 +36,7 @@ func (r *Report) PasteMarkdown(link string) string {
 	fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout, w.UnknownWithout)
 	fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d | %d |\n", w.RelistsHad, w.AtRiskHad, w.UnknownHad)
 	if fr := r.Fleet; fr != nil && fr.SavingsKnown {
-		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. Relists had every client asked for bookmarks: %d; had none: %d; bookmarks save %d (%.1f %%).\n", fr.Clients, fr.Observed, fr.With, fr.Without, fr.Saved, fr.SavedPercent)
+		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. %s\n", fr.Clients, fr.Observed, fr.savingsWords())
 	} else if fr != nil {
 		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. What bookmarks would have saved is not known from these records.\n", fr.Clients, fr.Observed)
 	}

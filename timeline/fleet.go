@@ -188,12 +188,29 @@ type FleetClient struct {
 	// RelistsWith and RelistsWithout are the client's relists with and
 	// without bookmarks (see Fleet).
 	RelistsWith, RelistsWithout int
+	// WithoutAtLeast: RelistsWithout is the least it could be. The client
+	// asked for bookmarks, and its audit log shows the cursor they kept
+	// fresh; without them it would have resumed from its last event's RV,
+	// older still, which the log does not show.
+	WithoutAtLeast bool
 	// RefusedWith and RefusedWithout are the sorted, disjoint [from, to)
 	// spans where a reconnect of the client's cursor with bookmarks and
 	// without them (see Analysis.sides) would be refused; AtRiskWith and
 	// AtRiskWithout, where it would be at risk and not refused.
 	RefusedWith, RefusedWithout [][2]int64
 	AtRiskWith, AtRiskWithout   [][2]int64
+}
+
+// askedInAuditLogs counts the clients whose relists without bookmarks
+// are the least they could be (FleetClient.WithoutAtLeast).
+func (f *Fleet) askedInAuditLogs() int {
+	n := 0
+	for k := range f.Clients {
+		if f.Clients[k].WithoutAtLeast {
+			n++
+		}
+	}
+	return n
 }
 
 // RelistsDue counts the relists the client's records show it made or
@@ -238,6 +255,9 @@ type Fleet struct {
 	SavingsKnown bool
 	Saved        int
 	SavedPercent float64
+	// WithoutAtLeast: RelistsWithout, and so Saved and SavedPercent, are
+	// the least they could be (a client's FleetClient.WithoutAtLeast).
+	WithoutAtLeast bool
 	// Cost is what the relists read, and from where.
 	Cost FleetCost
 	// Steps is the stampede over the shared clock: from each step's T on,
@@ -430,6 +450,9 @@ func (a *Analysis) buildFleet() *Fleet {
 				c.Without++
 			}
 		}
+		if asked && tl.Files[c.File].ServerRecorded() {
+			c.WithoutAtLeast = true
+		}
 		if rec.HasCursor {
 			c.AgeKnown = true
 			c.LongestAge = max(c.LongestAge, rec.At-rec.Since)
@@ -461,6 +484,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		fl.RelistsWithout += c.RelistsWithout
 		fl.UnknownWith += c.UnknownWith
 		fl.UnknownWithout += c.UnknownWithout
+		fl.WithoutAtLeast = fl.WithoutAtLeast || c.WithoutAtLeast
 		fl.SavingsKnown = fl.SavingsKnown || c.RelistsWithout > 0 && !c.BookmarksUnseen && (c.Bookmarks || !c.WithUnknown())
 	}
 	// Nothing to save is known as such, but where the clients' logs hide

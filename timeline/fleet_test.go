@@ -475,3 +475,37 @@ func TestRiskiestIsNotAnObservedRefusal(t *testing.T) {
 		t.Errorf("riskiest line %q", r)
 	}
 }
+
+// From the lab's audit logs, a client that asked for bookmarks shows the
+// cursor they kept fresh: what it would have had without them is older,
+// so the relists without bookmarks are the least they could be, and the
+// fleet's line says so. The captures show each client's own cursor.
+func TestRelistsWithoutBookmarksAtLeast(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz", "fleet-klog.log").Analyze(realServer())
+	fl := a.Fleet()
+	asked := 0
+	for _, c := range fl.Clients {
+		if c.WithoutAtLeast {
+			asked++
+			if !c.Bookmarks {
+				t.Errorf("%s did not ask for bookmarks", c.Name)
+			}
+		}
+	}
+	if !fl.WithoutAtLeast || asked != 105 {
+		t.Errorf("%d clients' relists without bookmarks the least they could be, want the 105 that asked for them (TRUTH.tsv)", asked)
+	}
+	var line string
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "fleet" {
+			line = l.Text
+		}
+	}
+	want := fmt.Sprintf("and without bookmarks at least %d: bookmarks save", fl.RelistsWithout)
+	if !strings.Contains(line, want) || !strings.Contains(line, "the 105 clients that asked for them would have resumed from older ones") {
+		t.Errorf("the fleet's line: %q\nwant %q and why", line, want)
+	}
+	if captured := buildRecording(t, "samples-lab", "*.ts.http").Analyze(realServer()).Fleet(); captured.WithoutAtLeast {
+		t.Errorf("the captures show each cursor, yet the relists without bookmarks are a least")
+	}
+}

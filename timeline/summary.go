@@ -816,10 +816,17 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 			saved = "of those judged, bookmarks save"
 		}
 		with := notJudged(f.UnknownWith)
+		least, leastSaved, whyLeast := "", "", ""
+		if f.WithoutAtLeast {
+			least, whyLeast = "at least ", fmt.Sprintf(" (the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show)", quantity.Plural(f.askedInAuditLogs(), "client"))
+			if f.RelistsWith > 0 {
+				leastSaved = "at least "
+			}
+		}
 		// Rounded to a tenth first, as the report's percentSaved is, so
 		// that the two never disagree.
-		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %d%s: %s %.0f %%.",
-			f.RelistsWith, with, f.RelistsWithout, notJudged(f.UnknownWithout), saved, math.Round(f.SavedPercent*10)/10)
+		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%.0f %%%s.",
+			f.RelistsWith, with, least, f.RelistsWithout, notJudged(f.UnknownWithout), saved, leastSaved, math.Round(f.SavedPercent*10)/10, whyLeast)
 	case f.RelistsWith > 0:
 		return fmt.Sprintf("%d reconnects would have needed a relist even with bookmarks%s.", f.RelistsWith, notJudged(f.UnknownWith))
 	case f.UnknownWith+f.UnknownWithout > 0:
@@ -867,8 +874,12 @@ func (a *Analysis) worstWords(f *Fleet) string {
 			unjudged = fmt.Sprintf(" (for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then)", fc.With.Unknown)
 		}
 	}
+	least := ""
+	if f.WithoutAtLeast {
+		least = "at least " // RelistsWithout's reason, said beside it
+	}
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted without bookmarks, %d with them%s.", a.instantFrom(w.From), w.Without, with, unjudged)
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s%d clients would have relisted without bookmarks, %d with them%s.", a.instantFrom(w.From), least, w.Without, with, unjudged)
 	}
 	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 		a.instantFrom(w.From), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
