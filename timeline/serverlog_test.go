@@ -154,7 +154,7 @@ func TestServerLogsLineTellsWhatTheClientsWatched(t *testing.T) {
 			line = l.Text
 		}
 	}
-	if line != "The API servers' own logs show no restart; 4 watch caches of other resources rebuilt, which these clients did not watch." {
+	if line != "The API servers' own logs show no restart; 4 watch caches of other resources rebuilt (pods, rolebindings twice and runtimeclasses), which these clients did not watch." {
 		t.Errorf("server-logs line %q", line)
 	}
 }

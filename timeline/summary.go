@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -673,10 +674,10 @@ func (s *summarizer) serverLogs() {
 		watched[r] = true
 	}
 	var reinits []string
-	others := 0
+	others := map[string]int{} // per resource the clients did not watch
 	for _, r := range tl.CacheReinits() {
 		if !watched[r.Resource] {
-			others++
+			others[r.Resource]++
 			continue
 		}
 		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), s.instant(r.T)))
@@ -688,8 +689,23 @@ func (s *summarizer) serverLogs() {
 	default:
 		parts = append(parts, "watch caches of what these clients watched rebuilt with no restart, each ending every watch of its resource: "+joinWords(reinits))
 	}
-	if others > 0 {
-		parts = append(parts, quantity.Plural(others, "watch cache")+" of other resources rebuilt, which these clients did not watch")
+	if len(others) > 0 {
+		var names []string
+		n := 0
+		for _, r := range slices.Sorted(maps.Keys(others)) {
+			n += others[r]
+			// The resource without its group: "rolebindings", not
+			// "rolebindings.rbac.authorization.k8s.io".
+			name, _, _ := strings.Cut(r, ".")
+			switch k := others[r]; {
+			case k == 2:
+				name += " twice"
+			case k > 2:
+				name = fmt.Sprintf("%s %d times", name, k)
+			}
+			names = append(names, name)
+		}
+		parts = append(parts, fmt.Sprintf("%s of other resources rebuilt (%s), which these clients did not watch", quantity.Plural(n, "watch cache"), joinWords(names)))
 	}
 	s.add("server-logs", "The API servers' own logs show %s.", strings.Join(parts, "; "))
 }
