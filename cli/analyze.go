@@ -116,7 +116,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	def := timeline.DefaultParams()
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json, markdown (or md), or perfetto (a trace for Perfetto UI and chrome://tracing)")
+	format := fs.String("format", "text", "output format: text, json, markdown (or md), summary (the verdict and key figures in Markdown, short enough to paste into a postmortem: the page's Copy summary), or perfetto (a trace for Perfetto UI and chrome://tracing)")
 	failOn := fs.String("fail-on", "", "exit 1 when the condition holds, 0 only when every file gave something to judge and it does not; \"410\": a 410 Gone in the record (matched to a reconnect or not), or a reconnect the models refuse; \"risk\": that, or a reconnect at risk of one. Exit 3 when a file gave nothing to judge (no event, only non-watch requests, a server that answered only with an error such as 403, not a capture), with the reason on stderr")
 	window := fs.Duration("cache-window", def.CacheWindow, "watch cache history (eventFreshDuration: 75s; 1.33+: max(75s, --request-timeout+15s))")
 	count := fs.Int("cache-count", def.CacheCount, "watch cache capacity in events of the resource type (0 disables; dynamic 100..102400 from 1.19, 100 before)")
@@ -154,7 +154,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	switch *format {
 	case "md":
 		*format = "markdown"
-	case "text", "json", "markdown", "perfetto":
+	case "text", "json", "markdown", "summary", "perfetto":
 	default:
 		return bad(fmt.Sprintf("unknown --format %q", *format))
 	}
@@ -274,6 +274,8 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		err = rep.WriteJSON(stdout)
 	case "markdown":
 		err = rep.WriteMarkdown(stdout)
+	case "summary":
+		_, err = io.WriteString(stdout, rep.PasteMarkdown(""))
 	case "perfetto":
 		err = report.WritePerfetto(stdout, a)
 	default:

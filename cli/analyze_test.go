@@ -72,6 +72,29 @@ func TestAnalyzeFormats(t *testing.T) {
 	}
 }
 
+// --format summary is what the page's Copy summary pastes into a
+// postmortem: the verdict's lines and the key figures, a few lines of
+// Markdown, not the whole report.
+func TestAnalyzeSummaryToPaste(t *testing.T) {
+	_, js, _ := analyze(t, "--format", "json", "samples/w4-then-resume.ts.http")
+	_, md, _ := analyze(t, "--format", "markdown", "samples/w4-then-resume.ts.http")
+	code, paste, errOut := analyze(t, "--format", "summary", "samples/w4-then-resume.ts.http")
+	var rep struct {
+		Summary []struct{ Text string } `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil || len(rep.Summary) == 0 {
+		t.Fatalf("the JSON report's summary: %v", err)
+	}
+	if code != 0 || !strings.HasPrefix(paste, "**watchlens** on `samples/w4-then-resume.ts.http`") || len(paste)*4 > len(md) {
+		t.Errorf("--format summary: exit %d (%s), %d bytes against the Markdown report's %d:\n%.400s", code, errOut, len(paste), len(md), paste)
+	}
+	for _, l := range rep.Summary {
+		if first, _, _ := strings.Cut(l.Text, ":"); !strings.Contains(paste, "- "+first) {
+			t.Errorf("the paste leaves out the summary's line %q", first)
+		}
+	}
+}
+
 func TestAnalyzeModelFlagsChangeTheVerdict(t *testing.T) {
 	// With a watch cache that keeps an hour of history and no etcd model,
 	// no model refuses w4's resume until the observed 410 calibrates it.
