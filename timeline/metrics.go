@@ -752,6 +752,23 @@ func (m *Metrics) EtcdHead(t int64) (uint64, bool) {
 	return uint64(v), ok && v >= 0
 }
 
+// EtcdBelow is the last instant at which a scrape shows etcd's revision
+// below rv, 0 when none does: rv did not exist yet then, so no client
+// can have received it before.
+func (m *Metrics) EtcdBelow(rv uint64) int64 {
+	if m == nil || m.etcd == nil {
+		return 0
+	}
+	p := m.etcd
+	// Revisions only rise: the point before the first at or above rv
+	// is below it.
+	k := sort.Search(len(p.t), func(i int) bool { return !(p.v[i] < float64(rv)) }) - 1
+	if k < 0 {
+		return 0
+	}
+	return p.t[k]
+}
+
 // CompactRevision is the revision etcd had last compacted to at t, where
 // etcd was scraped.
 func (m *Metrics) CompactRevision(t int64) (uint64, bool) {

@@ -723,7 +723,9 @@ func (tl *Timeline) openSession(aware, ignoring *stepBuilder, file, pos int) {
 	// whatever kind of client it is.
 	at := s.Start
 	if s.Since != 0 {
-		at = max(s.Since, aware.lastT)
+		// The most its age can be, no older than the RV itself: a
+		// client cannot have had it before etcd's revision reached it.
+		at = min(max(s.Since, aware.lastT, tl.Metrics.EtcdBelow(v)), s.Start)
 	}
 	if aware.len() == 0 || aware.lastRV != v {
 		aware.set(at, v, -1)
