@@ -296,7 +296,7 @@ func (r *Report) writeFleet(p *printer) {
 		if s.Worst {
 			from += " (worst)"
 		}
-		rows = append(rows, []string{from, r.instant(s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith), orDash(strings.Join(models, ", "))})
+		rows = append(rows, []string{from, r.instantTo(s.From, s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith), orDash(strings.Join(models, ", "))})
 	}
 	p.table([]string{"from", "to", "had none asked for bookmarks", "at risk", "had every client asked", "at risk", "models (outcome, clients)"}, rows)
 	if len(fr.ReconnectAt) > 0 {

@@ -150,6 +150,18 @@ func (r *Report) instantFrom(s string) string {
 	return timeline.FormatInstant(timeline.CeilMillisecond(t.UnixNano()), r.zone)
 }
 
+// instantTo is the instant a stretch from from ends at (to), shown no
+// earlier than instantFrom shows its start: a stretch within one
+// millisecond would otherwise read as ending before it begins.
+func (r *Report) instantTo(from, to string) string {
+	f, errF := time.Parse(time.RFC3339Nano, from)
+	t, errT := time.Parse(time.RFC3339Nano, to)
+	if errF != nil || errT != nil {
+		return r.instant(to)
+	}
+	return timeline.FormatInstant(max(t.UnixNano(), timeline.CeilMillisecond(f.UnixNano())), r.zone)
+}
+
 // write writes the report's sections in order, each by its own method.
 func (r *Report) write(w io.Writer, md bool) error {
 	p := &printer{w: w, md: md}
