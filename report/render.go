@@ -424,10 +424,16 @@ func (r *Report) writeRestarts(p *printer) {
 		p.section("Probable restarts (not applied unless given with -restart)")
 	}
 	var rows [][]string
+	caused := 0
 	for _, d := range r.Restarts {
-		rows = append(rows, []string{r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files), d.Flag})
+		rows = append(rows, []string{orDash(d.Restarted), r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
+			fmt.Sprintf("%d (%d clients)", d.Relists, d.Clients), d.Flag})
+		caused += d.Relists
 	}
-	p.table([]string{"watches ended", "last ended", "served again", "watches", "files", "-restart"}, rows)
+	p.table([]string{"server", "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart"}, rows)
+	if n := len(r.Relists); n > 0 && len(r.Restarts) > 0 {
+		p.printf("A restart caused a relist where the client's reconnect after the watch it ended was refused with 410 Gone: %d of the %d relists. The others followed watches that ended otherwise (at their deadline, or refused at a later reconnect).\n", caused, n)
+	}
 }
 
 func (r *Report) writeResumes(p *printer) {

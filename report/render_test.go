@@ -232,6 +232,13 @@ func TestRestartsFromAuditLogsApplied(t *testing.T) {
 		if len(r.Restarts) != 3 || !strings.Contains(b.String(), c.heading) || !strings.Contains(b.String(), c.used) {
 			t.Errorf("%v: %d restarts; want the heading %q and %q in the Models line", c.patterns, len(r.Restarts), c.heading, c.used)
 		}
+		// Each restart's relists, as timeline.DetectedRestart counts them.
+		if caused := fmt.Sprintf("A restart caused a relist where the client's reconnect after the watch it ended was refused with 410 Gone: %d of the %d relists.", r.Restarts[0].Relists+r.Restarts[1].Relists+r.Restarts[2].Relists, len(r.Relists)); !strings.Contains(b.String(), caused) || r.Restarts[0].Relists == 0 {
+			t.Errorf("%v: the restarts' relists %+v, not said as %q", c.patterns, r.Restarts, caused)
+		}
+	}
+	if r := New(loadRecording(t, "samples-lab", "audit-*.log").Analyze(realServer()), nil); r.Restarts[0].Restarted != "a" || r.Restarts[0].Relists != 9 || r.Restarts[0].Clients != 9 {
+		t.Errorf("the audit logs' first restart: %+v, want a's, which caused 9 relists of 9 clients", r.Restarts[0])
 	}
 }
 

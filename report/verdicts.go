@@ -55,6 +55,13 @@ type DetectedRestartReport struct {
 	AuditLogs []string `json:"auditLogs,omitempty"`
 	Server    string   `json:"server,omitempty"`
 	Probable  bool     `json:"probable"`
+	// Restarted names the server that restarted, as its audit logs or
+	// its own log show it ("" when none does); Relists and Clients count
+	// the relists it caused (timeline.DetectedRestart.Relists), and the
+	// clients that made them.
+	Restarted string `json:"restarted"`
+	Relists   int    `json:"relists"`
+	Clients   int    `json:"clientsRelisting"`
 }
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
@@ -130,7 +137,8 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 	for _, d := range a.Restarts {
 		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: timeline.FormatTime(d.Ended, timeline.ClockArrival), LastEnded: timeline.FormatTime(d.LastEnded, timeline.ClockArrival),
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
-			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown()})
+			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown(),
+			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients})
 	}
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)
 }

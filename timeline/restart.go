@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -53,6 +54,14 @@ type DetectedRestart struct {
 	// Server names the server whose own log shows the restart (SIGTERM,
 	// then a new process), "" when none does.
 	Server string
+	// ServerName is the server that restarted as its records show it:
+	// the one whose audit logs ended and began (Logs), else Server; ""
+	// when none does.
+	ServerName string
+	// Relists counts the relists the restart caused (after a 410 whose
+	// refused reconnect resumed one of its Sessions), RelistClients the
+	// clients that made them.
+	Relists, RelistClients int
 	// Unreachable says the clients' reconnects after the ends reached no
 	// server until Served (an Outage began with them): every server
 	// restarting, or the way to them cut, which the captures alone
@@ -218,6 +227,64 @@ func (a *Analysis) detectLogRestarts() {
 	}
 	a.Restarts = kept
 	sort.Slice(a.Restarts, func(i, j int) bool { return a.Restarts[i].Ended < a.Restarts[j].Ended })
+	a.nameRestartedServers()
+	a.relistsAfterRestarts()
+}
+
+// nameRestartedServers sets each restart's ServerName.
+func (a *Analysis) nameRestartedServers() {
+	tl := a.TL
+	server := map[string]string{} // an audit log's server
+	for _, srv := range tl.Servers {
+		for _, inc := range srv.Incarnations {
+			for _, l := range inc.Logs {
+				server[tl.AuditLogs[l].Name] = srv.Name
+			}
+		}
+	}
+	for k := range a.Restarts {
+		r := &a.Restarts[k]
+		r.ServerName = r.Server
+		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
+			r.ServerName = server[r.Logs[0]]
+		}
+	}
+}
+
+// relistsAfterRestarts counts, for each restart, the relists it caused
+// and the clients that made them: a relist after a 410 whose refused
+// reconnect resumed a watch the restart ended.
+func (a *Analysis) relistsAfterRestarts() {
+	tl := a.TL
+	ended := map[int]int{} // a watch the restart ended -> the restart
+	for k, r := range a.Restarts {
+		for _, g := range r.Sessions {
+			ended[g] = k
+		}
+	}
+	clients := make([]map[int]bool, len(a.Restarts))
+	for _, rl := range tl.Relists {
+		if rl.CauseSession < 0 {
+			continue
+		}
+		ss := tl.Files[rl.File].Sessions
+		n := slices.Index(ss, rl.CauseSession)
+		if n < 1 {
+			continue
+		}
+		k, ok := ended[ss[n-1]]
+		if !ok {
+			continue
+		}
+		a.Restarts[k].Relists++
+		if clients[k] == nil {
+			clients[k] = map[int]bool{}
+		}
+		clients[k][rl.File] = true
+	}
+	for k := range a.Restarts {
+		a.Restarts[k].RelistClients = len(clients[k])
+	}
 }
 
 // addLogRestart adds the restart from audit log i to log next: the

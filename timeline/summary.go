@@ -715,24 +715,11 @@ func (s *summarizer) serverLogs() {
 // (a server's audit log ending and its new process's starting, or
 // SIGTERM and a new process in its own log), nil otherwise.
 func (s *summarizer) loggedRestarts() (names, ended []string) {
-	tl := s.a.TL
-	server := map[string]string{}
-	for _, srv := range tl.Servers {
-		for _, inc := range srv.Incarnations {
-			for _, l := range inc.Logs {
-				server[tl.AuditLogs[l].Name] = srv.Name
-			}
-		}
-	}
 	for _, r := range s.a.Restarts {
-		name := r.Server
-		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
-			name = server[r.Logs[0]]
-		}
-		if name == "" {
+		if r.ServerName == "" {
 			return nil, nil
 		}
-		names, ended = append(names, name), append(ended, s.instant(r.Ended))
+		names, ended = append(names, r.ServerName), append(ended, s.instant(r.Ended))
 	}
 	return names, ended
 }

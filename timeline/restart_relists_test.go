@@ -1,0 +1,26 @@
+package timeline
+
+import "testing"
+
+// Each of the lab's restarts counts the relists it caused: a relist after
+// a 410 that refused the reconnect after a watch the restart ended. The
+// restart of a caused all 9 relists SUMMARY.txt counts from a's SIGTERM
+// to b's; the others that came while b and c rolled followed watches
+// that ended at their deadlines, then met a new process's cache.
+func TestRestartRelistsCaused(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	if len(a.Restarts) != 3 {
+		t.Fatalf("%d restarts, want the lab's 3", len(a.Restarts))
+	}
+	total := 0
+	for k, name := range []string{"a", "b", "c"} {
+		r := a.Restarts[k]
+		if r.ServerName != name || r.Relists == 0 || r.RelistClients == 0 || r.RelistClients > r.Relists {
+			t.Errorf("restart %d: server %q, %d relists by %d clients; want %s's, some", k, r.ServerName, r.Relists, r.RelistClients, name)
+		}
+		total += r.Relists
+	}
+	if a.Restarts[0].Relists != 9 || total >= len(a.TL.Relists) {
+		t.Errorf("a's restart caused %d relists, want SUMMARY.txt's 9; the three %d of %d", a.Restarts[0].Relists, total, len(a.TL.Relists))
+	}
+}
