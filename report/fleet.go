@@ -111,6 +111,10 @@ type StampedeReport struct {
 	// Reasons are the models behind the counts at `from`, the details
 	// of the summary's plain words.
 	Reasons []StampedeReasonReport `json:"reasons"`
+	// withinMillisecond: the stretch holds no instant the tables show (a
+	// millisecond's), so a table, which shows its start rounded up, leaves
+	// it out; the JSON keeps it.
+	withinMillisecond bool
 }
 
 // StampedeReasonReport is one model's part in a stampede
@@ -185,7 +189,8 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	}
 	for k, s := range fl.Stampedes {
 		sr := StampedeReport{From: timeline.FormatTime(s.From, timeline.ClockArrival), To: timeline.FormatTime(s.To, timeline.ClockArrival), With: s.With, Without: s.Without,
-			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout, Worst: k == fl.Worst, Reasons: []StampedeReasonReport{}}
+			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout, Worst: k == fl.Worst, Reasons: []StampedeReasonReport{},
+			withinMillisecond: timeline.CeilMillisecond(s.From) >= s.To}
 		for _, m := range s.Reasons {
 			sr.Reasons = append(sr.Reasons, StampedeReasonReport{Model: m.Model.String(), Outcome: m.Outcome, Clients: m.Clients, Example: m.Example})
 		}
@@ -288,6 +293,9 @@ func (r *Report) writeFleet(p *printer) {
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {
+		if s.withinMillisecond && !s.Worst {
+			continue
+		}
 		var models []string
 		for _, m := range s.Reasons {
 			models = append(models, fmt.Sprintf("%s %s %d", m.Model, m.Outcome, m.Clients))
@@ -296,7 +304,7 @@ func (r *Report) writeFleet(p *printer) {
 		if s.Worst {
 			from += " (worst)"
 		}
-		rows = append(rows, []string{from, r.instantTo(s.From, s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith), orDash(strings.Join(models, ", "))})
+		rows = append(rows, []string{from, r.instant(s.To), fmt.Sprint(s.Without), fmt.Sprint(s.AtRiskWithout), fmt.Sprint(s.With), fmt.Sprint(s.AtRiskWith), orDash(strings.Join(models, ", "))})
 	}
 	p.table([]string{"from", "to", "had none asked for bookmarks", "at risk", "had every client asked", "at risk", "models (outcome, clients)"}, rows)
 	if len(fr.ReconnectAt) > 0 {

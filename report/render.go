@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchlens/internal/quantity"
 	"watchlens/timeline"
 )
 
@@ -148,18 +149,6 @@ func (r *Report) instantFrom(s string) string {
 		return orDash(s)
 	}
 	return timeline.FormatInstant(timeline.CeilMillisecond(t.UnixNano()), r.zone)
-}
-
-// instantTo is the instant a stretch from from ends at (to), shown no
-// earlier than instantFrom shows its start: a stretch within one
-// millisecond would otherwise read as ending before it begins.
-func (r *Report) instantTo(from, to string) string {
-	f, errF := time.Parse(time.RFC3339Nano, from)
-	t, errT := time.Parse(time.RFC3339Nano, to)
-	if errF != nil || errT != nil {
-		return r.instant(to)
-	}
-	return timeline.FormatInstant(max(t.UnixNano(), timeline.CeilMillisecond(f.UnixNano())), r.zone)
 }
 
 // write writes the report's sections in order, each by its own method.
@@ -427,12 +416,16 @@ func (r *Report) writeRestarts(p *printer) {
 	caused := 0
 	for _, d := range r.Restarts {
 		rows = append(rows, []string{orDash(d.Restarted), r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
-			fmt.Sprintf("%d (%d clients)", d.Relists, d.Clients), d.Flag})
+			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag})
 		caused += d.Relists
 	}
 	p.table([]string{"server", "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart"}, rows)
 	if n := len(r.Relists); n > 0 && len(r.Restarts) > 0 {
-		p.printf("A restart caused a relist where the client's reconnect after the watch it ended was refused with 410 Gone: %d of the %d relists. The others followed watches that ended otherwise (at their deadline, or refused at a later reconnect).\n", caused, n)
+		t := fmt.Sprintf("%d of the %d relists followed a 410 Gone at the reconnect after a watch one of these restarts ended.", caused, n)
+		if caused < n {
+			t += " The others followed watches that ended otherwise: at their deadline, or with an error."
+		}
+		p.printf("%s\n", t)
 	}
 }
 

@@ -233,7 +233,7 @@ func TestRestartsFromAuditLogsApplied(t *testing.T) {
 			t.Errorf("%v: %d restarts; want the heading %q and %q in the Models line", c.patterns, len(r.Restarts), c.heading, c.used)
 		}
 		// Each restart's relists, as timeline.DetectedRestart counts them.
-		if caused := fmt.Sprintf("A restart caused a relist where the client's reconnect after the watch it ended was refused with 410 Gone: %d of the %d relists.", r.Restarts[0].Relists+r.Restarts[1].Relists+r.Restarts[2].Relists, len(r.Relists)); !strings.Contains(b.String(), caused) || r.Restarts[0].Relists == 0 {
+		if caused := fmt.Sprintf("%d of the %d relists followed a 410 Gone at the reconnect after a watch one of these restarts ended.", r.Restarts[0].Relists+r.Restarts[1].Relists+r.Restarts[2].Relists, len(r.Relists)); !strings.Contains(b.String(), caused) || r.Restarts[0].Relists == 0 {
 			t.Errorf("%v: the restarts' relists %+v, not said as %q", c.patterns, r.Restarts, caused)
 		}
 	}

@@ -15,8 +15,8 @@ type Zone struct {
 	// current, and that reconnect's instant: what its reason says.
 	outcome Outcome
 	// heldBefore: the model puts the cursor at risk earlier, but every
-	// server serving held it by its metrics until the zone begins
-	// (everyServerHolds).
+	// server the load balancer could pick held it by its metrics until
+	// the zone begins (everyServerHolds).
 	heldBefore bool
 	on         serverRef
 	since, at  int64

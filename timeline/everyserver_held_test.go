@@ -9,11 +9,9 @@ import (
 
 // labAnyServerRight is how many of the lab's 425 probes a reconnect
 // asked at the probe's instant, its server not known, answers as the
-// server that took it did: 389 while an estimate of the cache's time
-// window put a reconnect at risk that every server serving then held by
-// its metrics. labAuditAnyServerRight is the same from the audit logs,
-// the metrics and the informers' log alone: 289 then, 346 while a
-// cursor's age counted from before etcd's revision reached its RV.
+// server that took it did, with the captures, the audit logs and the
+// metrics; labAuditAnyServerRight the same from the audit logs, the
+// metrics and the informers' log alone.
 const (
 	labAnyServerRight      = 400
 	labAuditAnyServerRight = 387

@@ -37,7 +37,8 @@ type Horizon struct {
 	riskOn, refusedOn serverRef
 	riskRefused       bool
 	// riskHeld: the risk begins later than its model alone would have
-	// it, as every server serving held the cursor until then.
+	// it, as every server the load balancer could pick held the cursor
+	// until then.
 	riskHeld bool
 }
 
@@ -116,6 +117,7 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 			h.RiskFrom = never
 		} else {
 			h.RiskFrom, h.riskHeld = f, f > h.RiskFrom
+			h.riskOn = st.serverAt(h.RiskModel, f)
 		}
 	}
 	if h.RefusedFrom < h.RiskFrom {

@@ -81,6 +81,9 @@ type Metrics struct {
 	reqs   map[requestKey][]*metricPoints
 	etcd   *metricPoints
 	compac *metricPoints
+	// etcdHighest is, at each of etcd's points, the highest revision shown
+	// so far (see EtcdBelow).
+	etcdHighest []float64
 	// serverResets are resets(server), per server.
 	serverResets map[string][]counterReset
 	// processes are the processes' changes found so far (changesOf).
@@ -502,6 +505,14 @@ func (m *Metrics) index() {
 	m.head, m.cap, m.recv = merged(head), merged(capacity), merged(recv)
 	if len(etcd) > 0 {
 		m.etcd = mergePoints(etcd)
+		m.etcdHighest = make([]float64, len(m.etcd.v))
+		top := math.Inf(-1)
+		for i, v := range m.etcd.v {
+			if !math.IsNaN(v) {
+				top = max(top, v)
+			}
+			m.etcdHighest[i] = top
+		}
 	}
 	if len(compac) > 0 {
 		m.compac = mergePoints(compac)
@@ -753,20 +764,19 @@ func (m *Metrics) EtcdHead(t int64) (uint64, bool) {
 }
 
 // EtcdBelow is the last instant at which a scrape shows etcd's revision
-// below rv, 0 when none does: rv did not exist yet then, so no client
-// can have received it before.
+// below rv (with every scrape before it), 0 when none does: rv did not
+// exist yet then, so no client can have received it before. Several
+// members' points interleave, a follower's behind: the highest revision
+// shown so far is what rises.
 func (m *Metrics) EtcdBelow(rv uint64) int64 {
 	if m == nil || m.etcd == nil {
 		return 0
 	}
-	p := m.etcd
-	// Revisions only rise: the point before the first at or above rv
-	// is below it.
-	k := sort.Search(len(p.t), func(i int) bool { return !(p.v[i] < float64(rv)) }) - 1
+	k := sort.Search(len(m.etcdHighest), func(i int) bool { return m.etcdHighest[i] >= float64(rv) }) - 1
 	if k < 0 {
 		return 0
 	}
-	return p.t[k]
+	return m.etcd.t[k]
 }
 
 // CompactRevision is the revision etcd had last compacted to at t, where

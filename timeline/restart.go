@@ -253,7 +253,8 @@ func (a *Analysis) nameRestartedServers() {
 
 // relistsAfterRestarts counts, for each restart, the relists it caused
 // and the clients that made them: a relist after a 410 whose refused
-// reconnect resumed a watch the restart ended.
+// reconnect resumed a watch the restart ended (past the requests that
+// reached no server or failed between them).
 func (a *Analysis) relistsAfterRestarts() {
 	tl := a.TL
 	ended := map[int]int{} // a watch the restart ended -> the restart
@@ -264,15 +265,18 @@ func (a *Analysis) relistsAfterRestarts() {
 	}
 	clients := make([]map[int]bool, len(a.Restarts))
 	for _, rl := range tl.Relists {
-		if rl.CauseSession < 0 {
+		if rl.Cause != CauseGone || rl.CauseSession < 0 {
 			continue
 		}
 		ss := tl.Files[rl.File].Sessions
-		n := slices.Index(ss, rl.CauseSession)
-		if n < 1 {
+		n := slices.Index(ss, rl.CauseSession) - 1
+		for n >= 0 && !tl.Sessions[ss[n]].watchStream() {
+			n--
+		}
+		if n < 0 {
 			continue
 		}
-		k, ok := ended[ss[n-1]]
+		k, ok := ended[ss[n]]
 		if !ok {
 			continue
 		}

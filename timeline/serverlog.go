@@ -115,6 +115,14 @@ type ServerCacheEvent struct {
 	CacheEvent
 }
 
+// ResourceName is the cache's resource without its API group, as an
+// engineer names it: "rolebindings", not
+// "rolebindings.rbac.authorization.k8s.io".
+func (e ServerCacheEvent) ResourceName() string {
+	name, _, _ := strings.Cut(e.Resource, ".")
+	return name
+}
+
 // CacheReinits lists the watch caches that ended their watches with no
 // restart of their server, in time order.
 func (tl *Timeline) CacheReinits() []ServerCacheEvent {

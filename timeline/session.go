@@ -104,11 +104,13 @@ func (s Session) RVRange() (first, last uint64, ok bool) {
 // when the client sent it: the server's instant where an audit log holds
 // the request and shows it received a second or more after the capture
 // has it sent (the way to the servers was down or slow), else the
-// capture's, twice.
+// capture's, twice. The files share one clock, as everywhere on the
+// timeline; a capture that dates its lines by the Date header alone
+// knows its instants to the second only, and keeps its own.
 func (tl *Timeline) ServerReceived(g int) (received, sent int64) {
 	s := &tl.Sessions[g]
-	if r := s.serverReceived; r-s.Start >= int64(time.Second) {
-		return r, s.Start
+	if tl.Files[s.File].Clock == ClockArrival && s.serverReceived-s.Start >= int64(time.Second) {
+		return s.serverReceived, s.Start
 	}
 	return s.Start, s.Start
 }

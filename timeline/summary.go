@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -310,11 +311,20 @@ func (s *summarizer) observed() {
 	var texts []string
 	n := 0
 	judged := map[int]bool{} // sessions whose 410 a resume above says
+	// The first two, in the order the servers refused them.
+	var refused []Resume
 	for _, rs := range s.a.Resumes {
-		if rs.Observed != Refused {
-			continue
+		if rs.Observed == Refused {
+			refused = append(refused, rs)
+			judged[rs.Session] = true
 		}
-		judged[rs.Session] = true
+	}
+	slices.SortStableFunc(refused, func(x, y Resume) int {
+		tx, _ := tl.ServerReceived(x.Session)
+		ty, _ := tl.ServerReceived(y.Session)
+		return cmp.Compare(tx, ty)
+	})
+	for _, rs := range refused {
 		n++
 		if n > 2 {
 			continue
@@ -335,7 +345,7 @@ func (s *summarizer) observed() {
 			why = append(why, fmt.Sprintf("the client sent it at %s, and it reached the server %s later", s.instant(sent), FormatDuration(at-sent)))
 		}
 		if st := ss.Error; st != nil && st.TooOld {
-			why = append(why, fmt.Sprintf("the oldest RV it still accepted was %d", st.Y))
+			why = append(why, fmt.Sprintf("the oldest RV the server still accepted was %d", st.Y))
 		}
 		if len(why) > 0 {
 			t += " (" + strings.Join(why, "; ") + ")"
@@ -674,10 +684,10 @@ func (s *summarizer) serverLogs() {
 		watched[r] = true
 	}
 	var reinits []string
-	others := map[string]int{} // per resource the clients did not watch
+	others := map[string]int{} // per resource the clients did not watch, by its name
 	for _, r := range tl.CacheReinits() {
 		if !watched[r.Resource] {
-			others[r.Resource]++
+			others[r.ResourceName()]++
 			continue
 		}
 		reinits = append(reinits, fmt.Sprintf("%s on %s at %s", r.Resource, orWord(r.Server, "a server"), s.instant(r.T)))
@@ -692,12 +702,9 @@ func (s *summarizer) serverLogs() {
 	if len(others) > 0 {
 		var names []string
 		n := 0
-		for _, r := range slices.Sorted(maps.Keys(others)) {
-			n += others[r]
-			// The resource without its group: "rolebindings", not
-			// "rolebindings.rbac.authorization.k8s.io".
-			name, _, _ := strings.Cut(r, ".")
-			switch k := others[r]; {
+		for _, name := range slices.Sorted(maps.Keys(others)) {
+			n += others[name]
+			switch k := others[name]; {
 			case k == 2:
 				name += " twice"
 			case k > 2:
@@ -879,7 +886,7 @@ func (a *Analysis) worstWords(f *Fleet) string {
 	}
 	least := ""
 	if f.WithoutAtLeast {
-		least = "at least " // RelistsWithout's reason, said beside it
+		least = "at least " // the fleet's line says why (fleetBookmarks)
 	}
 	if w.Without > 0 {
 		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s%d clients would have relisted without bookmarks, %d with them%s.", a.instantFrom(w.From), least, w.Without, with, unjudged)

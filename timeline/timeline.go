@@ -725,7 +725,7 @@ func (tl *Timeline) openSession(aware, ignoring *stepBuilder, file, pos int) {
 	if s.Since != 0 {
 		// The most its age can be, no older than the RV itself: a
 		// client cannot have had it before etcd's revision reached it.
-		at = min(max(s.Since, aware.lastT, tl.Metrics.EtcdBelow(v)), s.Start)
+		at = min(max(s.Since, aware.lastT, tl.Metrics.EtcdBelow(v)+1), s.Start)
 	}
 	if aware.len() == 0 || aware.lastRV != v {
 		aware.set(at, v, -1)

@@ -249,8 +249,7 @@ func (t *serverTrack) describe(at, slop int64) string {
 	}
 	for _, r := range srv.reinits {
 		if absInt64(r.T-at) <= slop {
-			resource, _, _ := strings.Cut(r.Resource, ".")
-			b.WriteString("\nserver " + srv.name + "'s cache of " + resource + " ended every watch at " + clock(r.T, t.c.zone) + " with no restart (its own log): every client of it resumes as after a restart")
+			b.WriteString("\nserver " + srv.name + "'s cache of " + r.ResourceName() + " ended every watch at " + clock(r.T, t.c.zone) + " with no restart (its own log): every client of it resumes as after a restart")
 		}
 	}
 	for _, cs := range srv.caches {
