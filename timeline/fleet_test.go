@@ -505,6 +505,10 @@ func TestRelistsWithoutBookmarksAtLeast(t *testing.T) {
 	if !strings.Contains(line, want) || !strings.Contains(line, "the 105 clients that asked for them would have resumed from older ones") {
 		t.Errorf("the fleet's line: %q\nwant %q and why", line, want)
 	}
+	// The page shows the worst moment's words alone: they say why too.
+	if worst := a.WorstWords(); !strings.Contains(worst, "clients would have relisted without bookmarks") || !strings.Contains(worst, "at least ") || !strings.Contains(worst, "which the logs do not show)") {
+		t.Errorf("the worst moment, as the page shows it: %q", worst)
+	}
 	if captured := buildRecording(t, "samples-lab", "*.ts.http").Analyze(realServer()).Fleet(); captured.WithoutAtLeast {
 		t.Errorf("the captures show each cursor, yet the relists without bookmarks are a least")
 	}

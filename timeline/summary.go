@@ -466,7 +466,7 @@ func (s *summarizer) fleet() {
 	if f == nil {
 		return
 	}
-	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetCopies(f), s.fleetBookmarks(f), s.a.worstWords(f)), " "))
+	s.add("fleet", "%s", strings.Join(nonEmpty(s.fleetRelists(f), s.fleetCopies(f), s.fleetBookmarks(f), s.a.worstWords(f, false)), " "))
 }
 
 // fleetCopies says how many of the fleet's clients are captures holding
@@ -828,7 +828,7 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 		with := notJudged(f.UnknownWith)
 		least, leastSaved, whyLeast := "", "", ""
 		if f.WithoutAtLeast {
-			least, whyLeast = "at least ", fmt.Sprintf(" (the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show)", quantity.Plural(f.askedInAuditLogs(), "client"))
+			least, whyLeast = "at least ", " ("+f.atLeastWhy()+")"
 			if f.RelistsWith > 0 {
 				leastSaved = "at least "
 			}
@@ -853,10 +853,19 @@ func (a *Analysis) WorstWords() string {
 	if f == nil {
 		return ""
 	}
-	return a.worstWords(f)
+	return a.worstWords(f, true)
 }
 
-func (a *Analysis) worstWords(f *Fleet) string {
+// atLeastWhy says why the relists without bookmarks are the least they
+// could be (Fleet.WithoutAtLeast).
+func (f *Fleet) atLeastWhy() string {
+	return fmt.Sprintf("the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show", quantity.Plural(f.askedInAuditLogs(), "client"))
+}
+
+// worstWords says what the fleet's worst moment would have cost; why
+// says, beside an "at least", what makes it one (the summary's fleet
+// line says it once, before).
+func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	if f.Worst < 0 {
 		return ""
 	}
@@ -884,12 +893,15 @@ func (a *Analysis) worstWords(f *Fleet) string {
 			unjudged = fmt.Sprintf(" (for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then)", fc.With.Unknown)
 		}
 	}
-	least := ""
+	least, whyLeast := "", ""
 	if f.WithoutAtLeast {
-		least = "at least " // the fleet's line says why (fleetBookmarks)
+		least = "at least "
+		if why {
+			whyLeast = " (" + f.atLeastWhy() + ")"
+		}
 	}
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s%d clients would have relisted without bookmarks, %d with them%s.", a.instantFrom(w.From), least, w.Without, with, unjudged)
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s%d clients would have relisted without bookmarks, %d with them%s%s.", a.instantFrom(w.From), least, w.Without, with, unjudged, whyLeast)
 	}
 	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 		a.instantFrom(w.From), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
