@@ -15,6 +15,9 @@ type ParamsReport struct {
 	// process serving); Restarts lists their ends.
 	RestartWindows []RestartReport `json:"restartWindows"`
 	Servers        int             `json:"servers"`
+	// EtcdCompactedEverySeconds is how often the exports show etcd
+	// compacting (timeline.Metrics.CompactionEvery), 0 when they do not.
+	EtcdCompactedEverySeconds float64 `json:"etcdCompactedEverySeconds"`
 }
 
 // RestartReport is a restart window.

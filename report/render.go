@@ -195,8 +195,12 @@ func (r *Report) writeSummary(p *printer) {
 	if len(windows) == 0 && r.restartsLogged {
 		restarts = "those of the audit logs, each server's own"
 	}
+	etcd := timeline.FormatSeconds(pr.EtcdIntervalSeconds)
+	if every := pr.EtcdCompactedEverySeconds; every > 0 && every != pr.EtcdIntervalSeconds {
+		etcd += fmt.Sprintf(" (the exports show etcd compacting every %s: -etcd-interval %s models that)", timeline.FormatSeconds(every), timeline.FormatSeconds(every))
+	}
 	p.printf("\nModels: watch cache %s of history, %d events; etcd compaction %s; reconnect delay %s; %s; restarts %s; servers %d.\n",
-		timeline.FormatSeconds(pr.CacheWindowSeconds), pr.CacheCount, timeline.FormatSeconds(pr.EtcdIntervalSeconds), timeline.FormatSeconds(pr.DelaySeconds),
+		timeline.FormatSeconds(pr.CacheWindowSeconds), pr.CacheCount, etcd, timeline.FormatSeconds(pr.DelaySeconds),
 		served, restarts, pr.Servers)
 }
 

@@ -294,3 +294,25 @@ func TestUnreadRelistObjects(t *testing.T) {
 		t.Errorf("%d relists from the audit log and %d from the capture: the test misses one", unread, read)
 	}
 }
+
+// The Models line says how often the exports show etcd compacting where
+// that is not the etcd model's interval, and the flag that models it.
+func TestModelsLineSaysTheCompactionTheExportsShow(t *testing.T) {
+	tl := loadRecording(t, "samples-outage", "broad-a.ts.http", "prometheus/query_range/*.json.gz")
+	for _, c := range []struct {
+		interval time.Duration
+		want     bool
+	}{{5 * time.Minute, true}, {30 * time.Second, false}} {
+		p := realServer()
+		p.EtcdInterval = c.interval
+		r := New(tl.Analyze(p), nil)
+		var b bytes.Buffer
+		if err := r.write(&b, false); err != nil {
+			t.Fatal(err)
+		}
+		said := strings.Contains(b.String(), "; etcd compaction "+timeline.FormatSeconds(c.interval.Seconds())+" (the exports show etcd compacting every 30s: -etcd-interval 30s models that);")
+		if said != c.want || r.Params.EtcdCompactedEverySeconds != 30 {
+			t.Errorf("-etcd-interval %v: compacting every %vs, said %v, want %v", c.interval, r.Params.EtcdCompactedEverySeconds, said, c.want)
+		}
+	}
+}

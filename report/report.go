@@ -239,6 +239,7 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 		WatchLists: []WatchListReport{}, Unsynced: []UnsyncedReport{}, Outages: []OutageReport{}, zone: p.Zone}
 	r.Params = paramsReport(p)
 	r.Params.Servers = a.ServerCount()
+	r.Params.EtcdCompactedEverySeconds = tl.Metrics.CompactionEvery().Seconds()
 	r.Metrics = metricsReport(tl.Metrics)
 	r.Diagnostics = append(r.Diagnostics, metricsDiagnostics(tl.Metrics)...)
 	for _, f := range tl.Files {

@@ -779,6 +779,38 @@ func (m *Metrics) EtcdBelow(rv uint64) int64 {
 	return m.etcd.t[k]
 }
 
+// CompactionEvery is how often etcd's exports show it compacting (each a
+// rise of the revision it compacted to), to the second: the servers'
+// --etcd-compaction-interval, which the etcd model takes as a parameter.
+// A compaction shows at the scrape after it, and one with no write since
+// the last shows none, so the gaps run long: the lower quartile of them
+// is the interval. 0 when they show fewer than three.
+func (m *Metrics) CompactionEvery() time.Duration {
+	if m == nil || m.compac == nil {
+		return 0
+	}
+	var rises []int64
+	top := math.NaN()
+	for i, v := range m.compac.v {
+		switch {
+		case math.IsNaN(v):
+		case math.IsNaN(top):
+			top = v
+		case v > top:
+			rises, top = append(rises, m.compac.t[i]), v
+		}
+	}
+	if len(rises) < 3 {
+		return 0
+	}
+	gaps := make([]int64, 0, len(rises)-1)
+	for i := 1; i < len(rises); i++ {
+		gaps = append(gaps, rises[i]-rises[i-1])
+	}
+	slices.Sort(gaps)
+	return time.Duration(gaps[len(gaps)/4]).Round(time.Second)
+}
+
 // CompactRevision is the revision etcd had last compacted to at t, where
 // etcd was scraped.
 func (m *Metrics) CompactRevision(t int64) (uint64, bool) {
