@@ -72,6 +72,12 @@ func (a *Analysis) heldPiecesOf(file int) *heldPieces {
 	return hp
 }
 
+// pieceAt is the piece of starts ts (in order) that holds instant t:
+// the last that starts at or before it, -1 when none does.
+func pieceAt(ts []int64, t int64) int {
+	return sort.Search(len(ts), func(i int) bool { return ts[i] > t }) - 1
+}
+
 // needAt is piece k's lowest RV that the metrics of every server the
 // load balancer can pick say its cache holds (math.MaxUint64 when one
 // does not say so, or it can pick none).
@@ -103,7 +109,7 @@ func (a *Analysis) needAt(file int, hp *heldPieces, k int) uint64 {
 // last boundsChanges instant at or before t.
 func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64, heldState) {
 	sh := &hp.servers[s]
-	j := sort.Search(len(sh.t), func(i int) bool { return sh.t[i] > t }) - 1
+	j := pieceAt(sh.t, t)
 	if j < 0 {
 		// Before its first: no scrape bounds anything yet.
 		if _, ok := a.pickable(s, t); !ok {
@@ -152,7 +158,7 @@ func (a *Analysis) everyServerHolds(file int, rv uint64, since, at int64) bool {
 		return false
 	}
 	hp := a.heldPiecesOf(file)
-	k := sort.Search(len(hp.t), func(i int) bool { return hp.t[i] > at }) - 1
+	k := pieceAt(hp.t, at)
 	return k >= 0 && rv >= a.needAt(file, hp, k)
 }
 
@@ -190,7 +196,7 @@ func (a *Analysis) eachUnheld(file int, rv uint64, since, from, to, d int64, fn 
 	cut := a.heldCut(file, rv, since) // held only before it
 	lo, hi := from+d, to+d
 	open := lo // the start of the stretch not held so far
-	k := sort.Search(len(hp.t), func(i int) bool { return hp.t[i] > lo }) - 1
+	k := pieceAt(hp.t, lo)
 	for k = max(k, 0); k < len(hp.t) && hp.t[k] < min(hi, cut); k++ {
 		end := hi
 		if k+1 < len(hp.t) {
@@ -223,7 +229,7 @@ func (a *Analysis) firstUnheld(file int, rv uint64, since, from, to int64) int64
 // the run of pieces that hold it, at the earliest from.
 func (a *Analysis) heldSince(file int, rv uint64, from, at int64) int64 {
 	hp := a.heldPiecesOf(file)
-	k := sort.Search(len(hp.t), func(i int) bool { return hp.t[i] > at-1 }) - 1
+	k := pieceAt(hp.t, at-1)
 	for ; k > 0 && hp.t[k] > from && rv >= a.needAt(file, hp, k-1); k-- {
 	}
 	if k < 0 {
