@@ -826,12 +826,10 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 			saved = "of those judged, bookmarks save"
 		}
 		with := notJudged(f.UnknownWith)
-		least, leastSaved, whyLeast := "", "", ""
-		if f.WithoutAtLeast {
-			least, whyLeast = "at least ", " ("+f.atLeastWhy()+")"
-			if f.RelistsWith > 0 {
-				leastSaved = "at least "
-			}
+		least, whyLeast := f.atLeastWords()
+		leastSaved := ""
+		if f.RelistsWith > 0 {
+			leastSaved = least
 		}
 		// Rounded to a tenth first, as the report's percentSaved is, so
 		// that the two never disagree.
@@ -856,10 +854,14 @@ func (a *Analysis) WorstWords() string {
 	return a.worstWords(f, true)
 }
 
-// atLeastWhy says why the relists without bookmarks are the least they
-// could be (Fleet.WithoutAtLeast).
-func (f *Fleet) atLeastWhy() string {
-	return fmt.Sprintf("the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show", quantity.Plural(f.askedInAuditLogs(), "client"))
+// atLeastWords are, where the relists without bookmarks are the least
+// they could be (Fleet.WithoutAtLeast), "at least " and why, in
+// parentheses; "" and "" otherwise.
+func (f *Fleet) atLeastWords() (least, why string) {
+	if !f.WithoutAtLeast {
+		return "", ""
+	}
+	return "at least ", fmt.Sprintf(" (the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show)", quantity.Plural(f.askedInAuditLogs(), "client"))
 }
 
 // worstWords says what the fleet's worst moment would have cost; why
@@ -893,12 +895,9 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 			unjudged = fmt.Sprintf(" (for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then)", fc.With.Unknown)
 		}
 	}
-	least, whyLeast := "", ""
-	if f.WithoutAtLeast {
-		least = "at least "
-		if why {
-			whyLeast = " (" + f.atLeastWhy() + ")"
-		}
+	least, whyLeast := f.atLeastWords()
+	if !why {
+		whyLeast = ""
 	}
 	if w.Without > 0 {
 		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s%d clients would have relisted without bookmarks, %d with them%s%s.", a.instantFrom(w.From), least, w.Without, with, unjudged, whyLeast)
