@@ -57,10 +57,10 @@ type Cache struct {
 	bins           *timeline.Bins
 	scratch        [len(markStyles)][]float32
 	segs           []float32
-	rects          []float32             // scratch for the density band and the zones, reused frame after frame
-	cols           []stepEnvelope        // head, then each file's two cursors
-	colEnds        []int64               // the cursor strip's columns' ends (Scale.ColumnEnd)
-	spans          []timeline.ColumnSpan // scratch for stepEnvelope.add
+	rects          []float32      // scratch for the density band and the zones, reused frame after frame
+	cols           []stepEnvelope // head, then each file's two cursors
+	colEnds        []int64        // the cursor strip's columns' ends (Scale.ColumnEnd)
+	spans          []seriesSpans  // cols' series' spans, of the last frame and the next
 	// Where the head and each cursor stop rising (see stepEnvelope.add).
 	headDesc   []int32
 	cursorDesc [][]int32

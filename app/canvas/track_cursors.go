@@ -102,17 +102,26 @@ func (e *stepEnvelope) reset(n int) {
 // *timeline.Steps (the head, a cursor).
 type stepSeries interface {
 	RV(k int) uint64
-	Columns(lo, hi int, ends []int64, out []timeline.ColumnSpan) []timeline.ColumnSpan
+	Columns(lo, hi int, ends []int64, prev, out []timeline.ColumnSpan) []timeline.ColumnSpan
+}
+
+// seriesSpans are a series' column spans (stepSeries.Columns) of the
+// frame drawn last, which the next frame's takes over where they hold
+// (a pan's frame shows mostly the same columns a few pixels over), and
+// the buffer the next frame's are written into.
+type seriesSpans struct {
+	last, spare []timeline.ColumnSpan
 }
 
 // add folds the steps [from, to) of st into the columns, which end at
-// ends (Scale.ColumnEnd of each column), noting their spans in *spans. A
+// ends (Scale.ColumnEnd of each column), noting their spans in
+// spans.last (over the last frame's spans of st, which it reuses). A
 // column's steps are found by a search from the column before it
 // (stepSeries.Columns), and split by the entries of desc (st's descents)
 // inside them into runs that only rise, each folded from its two ends: a
 // whole-capture view of a million steps costs a search per column and
 // one per descent, not a million steps.
-func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int64, spans *[]timeline.ColumnSpan) {
+func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int64, spans *seriesSpans) {
 	prev, havePrev, prevCol := uint64(0), false, -1
 	fold := func(col int, val uint64) {
 		if val == timeline.NoRV {
@@ -133,9 +142,9 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int
 		e.min, e.max = min(e.min, val), max(e.max, val)
 		prev, havePrev, prevCol = val, true, col
 	}
-	*spans = st.Columns(from, to, ends, (*spans)[:0])
+	spans.last, spans.spare = st.Columns(from, to, ends, spans.last, spans.spare[:0]), spans.last
 	k, d := from, 0
-	for _, sp := range *spans {
+	for _, sp := range spans.last {
 		// The runs between the descents inside [k, sp.End) only rise:
 		// the first and the last step of each bound it. A step with no
 		// RV is a descent, and so is the one after it: such a run is
@@ -208,12 +217,12 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 	ncol := len(ends)
 	endCol := func(end int64) int { return int(math.Ceil(s.XClamped(end) - s.X0)) }
 	if want := 1 + len(tl.Cursors); len(c.cols) < want {
-		c.cols = make([]stepEnvelope, want)
+		c.cols, c.spans = make([]stepEnvelope, want), make([]seriesSpans, want)
 	}
 	head := &c.cols[0]
 	head.reset(ncol)
 	hlo, hhi := tl.HeadRange(v.From, v.To)
-	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, ends, &c.spans)
+	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, ends, &c.spans[0])
 	type series struct {
 		env   *stepEnvelope
 		color string
@@ -240,7 +249,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 			env := &c.cols[1+2*f+int(kind)]
 			env.reset(ncol)
 			a, z := cur.Range(v.From, v.To)
-			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, ends, &c.spans)
+			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, ends, &c.spans[1+2*f+int(kind)])
 			mn, mx = min(mn, env.min), max(mx, env.max)
 			col := ColorAware
 			if kind == timeline.BookmarkIgnoring {

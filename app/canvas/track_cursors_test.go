@@ -25,7 +25,7 @@ func (s steps) RV(k int) uint64 { return s.vs[k] }
 
 // Columns groups the steps one by one, as timeline.Steps.Columns does by
 // searches.
-func (s steps) Columns(lo, hi int, ends []int64, out []timeline.ColumnSpan) []timeline.ColumnSpan {
+func (s steps) Columns(lo, hi int, ends []int64, _, out []timeline.ColumnSpan) []timeline.ColumnSpan {
 	for k := lo; k < hi; k++ {
 		c := sort.Search(len(ends)-1, func(c int) bool { return ends[c] > s.ts[k] })
 		if n := len(out); n > 0 && out[n-1].Col == c {
@@ -64,7 +64,7 @@ func TestStepEnvelope(t *testing.T) {
 	vs := []uint64{5, 7, 6, 9, timeline.NoRV, 12}
 	var e stepEnvelope
 	e.reset(100)
-	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), columnEnds(s, 100), new([]timeline.ColumnSpan))
+	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), columnEnds(s, 100), new(seriesSpans))
 	if !e.has[10] || e.lo[10] != 5 || e.hi[10] != 7 || e.last[10] != 6 {
 		t.Errorf("column 10: has %v lo %d hi %d last %d", e.has[10], e.lo[10], e.hi[10], e.last[10])
 	}
@@ -78,13 +78,13 @@ func TestStepEnvelope(t *testing.T) {
 		lts[i], lvs[i] = int64(i/10), uint64(i*3)
 	}
 	long.reset(100)
-	long.add(steps{lts, lvs}, descents(steps{lts, lvs}), 0, len(lts), columnEnds(s, 100), new([]timeline.ColumnSpan))
+	long.add(steps{lts, lvs}, descents(steps{lts, lvs}), 0, len(lts), columnEnds(s, 100), new(seriesSpans))
 	byStep.reset(100)
 	every := make([]int32, len(lts)) // as if it fell at every step: no shortcut
 	for i := range every {
 		every[i] = int32(i)
 	}
-	byStep.add(steps{lts, lvs}, every, 0, len(lts), columnEnds(s, 100), new([]timeline.ColumnSpan))
+	byStep.add(steps{lts, lvs}, every, 0, len(lts), columnEnds(s, 100), new(seriesSpans))
 	for col := range 100 {
 		if long.has[col] != byStep.has[col] || long.lo[col] != byStep.lo[col] || long.hi[col] != byStep.hi[col] || long.last[col] != byStep.last[col] {
 			t.Fatalf("column %d: folded %v %d..%d last %d, stepwise %v %d..%d last %d", col,
@@ -180,9 +180,9 @@ func TestStepEnvelopeSearchedAsWalked(t *testing.T) {
 	s := Scale{From: 0, To: 100, X0: 0, Width: 100}
 	var searched, walked stepEnvelope
 	searched.reset(100)
-	searched.add(st, descents(st), 0, len(ts), columnEnds(s, 100), new([]timeline.ColumnSpan))
+	searched.add(st, descents(st), 0, len(ts), columnEnds(s, 100), new(seriesSpans))
 	walked.reset(100)
-	walked.add(st, every, 0, len(ts), columnEnds(s, 100), new([]timeline.ColumnSpan))
+	walked.add(st, every, 0, len(ts), columnEnds(s, 100), new(seriesSpans))
 	if !reflect.DeepEqual(searched, walked) {
 		t.Error("a generated series folded by runs differs from the one folded step by step")
 	}
@@ -195,7 +195,7 @@ func searchedAsWalked(t *testing.T, st *timeline.Steps, s Scale, n, a, z int) {
 	t.Helper()
 	ends := columnEnds(s, n)
 	var searched, walked stepEnvelope
-	var spans []timeline.ColumnSpan
+	var spans seriesSpans
 	searched.reset(n)
 	searched.add(st, st.Descents(), a, z, ends, &spans)
 	// The steps, read one by one, and each its own descent: no shortcut.
@@ -206,12 +206,12 @@ func searchedAsWalked(t *testing.T, st *timeline.Steps, s Scale, n, a, z int) {
 		every[k] = int32(k)
 	}
 	walked.reset(n)
-	walked.add(plain, every, a, z, ends, new([]timeline.ColumnSpan))
+	walked.add(plain, every, a, z, ends, new(seriesSpans))
 	if !reflect.DeepEqual(searched, walked) {
 		t.Fatalf("%v over %d columns: the columns folded by runs differ from those folded step by step", s, n)
 	}
 	k := a
-	for _, sp := range spans {
+	for _, sp := range spans.last {
 		for ; k < sp.End; k++ {
 			if col := s.Column(plain.ts[k], n); col != sp.Col {
 				t.Fatalf("%v over %d columns: step %d is in column %d, its span says %d", s, n, k, col, sp.Col)
