@@ -142,6 +142,28 @@ func BenchmarkFrameZoomed(b *testing.B) {
 	benchFrames(b, c, v, false)
 }
 
+// BenchmarkFrameDragged is a frame of a drag over the 1 M events, as
+// BenchmarkBrowserTimelineFrame's pan makes them: a quarter of the
+// capture in 1200 columns, moved 5 columns a frame.
+func BenchmarkFrameDragged(b *testing.B) {
+	tl, an := benchTimeline()
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 1200+gutterW+rightPad)
+	lo, hi := v.From, v.To
+	width := (hi - lo) / 4
+	step := width * 5 / 1200
+	var fr Frame
+	from := lo + (hi-lo)/3
+	for b.Loop() {
+		if from+width > hi {
+			from = lo
+		}
+		v.From, v.To = from, from+width
+		c.Build(v, &fr)
+		from += step
+	}
+}
+
 // BenchmarkFrameFirst includes decoding the lanes on screen, as the first
 // frame after a scroll does.
 func BenchmarkFrameFirst(b *testing.B) {
