@@ -386,6 +386,12 @@ func (r *Report) writeHorizons(p *printer) {
 		risk, refused := "-", "-"
 		if h.AtRiskFrom != nil {
 			risk = r.instant(*h.AtRiskFrom) + " (" + h.AtRiskModel + ")"
+			if h.SafeAgainFrom != nil {
+				risk += "; safe again from " + r.instant(*h.SafeAgainFrom)
+				if h.SafeAgainUntil != nil {
+					risk += " until " + r.instant(*h.SafeAgainUntil)
+				}
+			}
 		}
 		if h.RefusedFrom != nil {
 			refused = r.instant(*h.RefusedFrom) + " (" + h.RefusedModel + ")"

@@ -1,6 +1,10 @@
 package report
 
-import "watchlens/timeline"
+import (
+	"math"
+
+	"watchlens/timeline"
+)
 
 // CounterfactualReport is one file's had-bookmarks cursor.
 // It is the JSON contract's `hadBookmarks[]` (REPORT.md).
@@ -35,6 +39,12 @@ type HorizonReport struct {
 	RefusedFrom   *string `json:"refusedFrom"`
 	RefusedModel  string  `json:"refusedModel,omitempty"`
 	RefusedReason string  `json:"refusedReason,omitempty"`
+	// SafeAgainFrom and SafeAgainUntil are when the risk lifts before the
+	// refusal, every server the load balancer could pick holding the
+	// cursor again (timeline's RiskLifts); both null when it does not,
+	// the second when nothing the files show puts it at risk again.
+	SafeAgainFrom  *string `json:"safeAgainFrom"`
+	SafeAgainUntil *string `json:"safeAgainUntil"`
 	// Unknown says why there is no answer ("" when there is one).
 	Unknown string `json:"unknown,omitempty"`
 }
@@ -131,6 +141,11 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		refused, refusedOK := h.RefusalStart()
 		if hr.RefusedFrom = instant(refused, refusedOK, c); hr.RefusedFrom != nil {
 			hr.RefusedModel, hr.RefusedReason = h.RefusedModel.String(), refusedWhy
+		}
+		if hr.AtRiskFrom != nil {
+			if from, until, ok := a.RiskLifts(h); ok {
+				hr.SafeAgainFrom, hr.SafeAgainUntil = instant(from, true, c), instant(until, until != math.MaxInt64, c)
+			}
 		}
 		r.Horizons = append(r.Horizons, hr)
 	}

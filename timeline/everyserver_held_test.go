@@ -219,3 +219,45 @@ func TestRiskAfterEveryServerHeldSaysSo(t *testing.T) {
 		t.Logf("delay %v: %d risk zones and %d horizons begin after every server held their cursor", delay, zones, horizons)
 	}
 }
+
+// TestHorizonSaysWhenTheRiskLifts: a horizon is the first instant at
+// which a reconnect after the drop is at risk, and where every server
+// the load balancer can pick holds the cursor again a moment later (c104
+// dropped as c restarts, a and b holding), its reason says from when
+// until when, and the verdicts there agree: accepted from then, at risk
+// just before and again at its end.
+func TestHorizonSaysWhenTheRiskLifts(t *testing.T) {
+	b := NewBuilder()
+	addLab(t, b, nil, "c010-bookmarks.ts.http", "c104-nobookmarks.ts.http", "broad-a.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
+	a := b.Build().Analyze(DefaultParams())
+	lifts := 0
+	for _, h := range a.Horizons {
+		if h.RiskFrom == never || h.riskRefused {
+			continue
+		}
+		from, until, ok := a.RiskLifts(h)
+		if !ok {
+			continue
+		}
+		lifts++
+		name := a.TL.Files[h.File].Name
+		if risk, _ := a.HorizonReasons(h); !strings.Contains(risk, "from "+a.instant(from)) || !strings.Contains(risk, "the risk lifts ") {
+			t.Errorf("%s's horizon of its drop at %s: %q", name, a.instant(h.Drop), risk)
+		}
+		after := func(t int64) Outcome { return a.Verdict(h.File, h.Kind, h.Drop, time.Duration(t-h.Drop)).Outcome }
+		if got := [3]Outcome{after(h.RiskFrom), after(from - 1), after(from)}; got != [3]Outcome{AtRisk, AtRisk, Accepted} {
+			t.Errorf("%s's horizon of its drop at %s: at risk from %s, lifting at %s: a reconnect then, just before the lift and at it %v",
+				name, a.instant(h.Drop), a.instant(h.RiskFrom), a.instant(from), got)
+		}
+		if until != never && until < h.RefusedFrom {
+			if got := [2]Outcome{after(until - 1), after(until)}; got != [2]Outcome{Accepted, AtRisk} {
+				t.Errorf("%s's horizon of its drop at %s: the risk lifting from %s until %s, a reconnect just before and at its end %v",
+					name, a.instant(h.Drop), a.instant(from), a.instant(until), got)
+			}
+		}
+	}
+	if lifts == 0 {
+		t.Fatal("no horizon's risk lifts before its refusal")
+	}
+	t.Logf("%d horizons' risks lift before their refusal", lifts)
+}

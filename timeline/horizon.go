@@ -143,8 +143,53 @@ func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
 		if h.riskHeld {
 			risk += a.heldUntilWords(h.File, h.RV, h.Drop, h.RiskFrom)
 		}
+		risk += a.heldAgainWords(h)
 	}
 	return risk, refused
+}
+
+// RiskLifts is when a horizon's risk lifts before its refusal: from the
+// end of the first stretch at risk, every server the load balancer could
+// pick holds the cursor again (everyServerHolds), until the next stretch
+// at risk begins, or the refusal, math.MaxInt64 when neither does. ok is
+// false when the risk lasts until the refusal.
+func (a *Analysis) RiskLifts(h Horizon) (from, until int64, ok bool) {
+	stretches := 0
+	until = h.RefusedFrom
+	a.eachUnheld(h.File, h.RV, h.Since, h.RiskFrom, h.RefusedFrom, 0, func(f, t int64) {
+		switch stretches {
+		case 0:
+			from = t
+		case 1:
+			until = f
+		}
+		stretches++
+	})
+	return from, until, stretches > 0 && from < h.RefusedFrom
+}
+
+// heldAgainWords says when a horizon's risk lifts (RiskLifts), "" when it
+// does not: the horizon is the first instant at risk, and a reconnect a
+// moment later may be accepted.
+func (a *Analysis) heldAgainWords(h Horizon) string {
+	from, until, ok := a.RiskLifts(h)
+	if !ok {
+		return ""
+	}
+	to := "from then on"
+	switch {
+	case until == h.RefusedFrom && until != never:
+		to = "until the refusal at " + a.instant(until)
+	case until != never:
+		to = "until " + a.instant(until)
+	}
+	at := "from " + a.instant(from)
+	if from-h.RiskFrom < int64(time.Millisecond) {
+		// Shown to the millisecond, the two instants read alike.
+		at = "under a millisecond later, from " + a.instant(from) + ","
+	}
+	return fmt.Sprintf("; the risk lifts %s %s: every API server that could answer held RV %d by its metrics again, so a reconnect then was accepted whichever the load balancer picked",
+		at, to, h.RV)
 }
 
 // ResumeAt answers, for each cursor of the file, what a reconnect at
