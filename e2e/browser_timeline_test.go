@@ -793,8 +793,8 @@ func (f frameTimes) report(b *testing.B, kind string) {
 // of the first frame asked of the worker at or after t0, null when no
 // frame was asked within a second; timed(n, f), the median, 95th
 // percentile and slowest of n events, each f(i) called in an animation
-// frame and timed so, and the number that asked no frame; and
-// dragFrames(n, down, move, up), which calls down(), move(i) in each of
+// frame and timed so, the number that asked no frame, and the times
+// themselves, sorted (for frameTimes); and dragFrames(n, down, move, up), which calls down(), move(i) in each of
 // n animation frames in a row, then up(), and answers the frames drawn
 // between the first move and the last, the longest main-thread task
 // that started meanwhile, and the longest in the half second after up

@@ -3,13 +3,12 @@ package timeline
 // ColumnSpan is the steps of a series that fall in one pixel column (see
 // Steps.Columns): the column, its first step and the step after its
 // last, and the values of its first and last step. T and TLast are the
-// instants of its first and last step, and Before the column's end when
-// it was found: what a later call checks before it takes the span again
-// (Steps.Columns's prev).
+// instants of its first and last step: what a later call checks before
+// it takes the span again (Steps.Columns's prev).
 type ColumnSpan struct {
-	Col, Start, End  int
-	First, Last      uint64
-	T, TLast, Before int64
+	Col, Start, End int
+	First, Last     uint64
+	T, TLast        int64
 }
 
 // Columns appends to out a span for each column that holds steps of
@@ -69,7 +68,7 @@ func (s *Steps) Columns(lo, hi int, ends []int64, prev, out []ColumnSpan) []Colu
 		}
 		if known && s.spanHolds(prev, p, hi, ends[c]) {
 			sp := prev[p]
-			sp.Col, sp.Before = c, ends[c]
+			sp.Col = c
 			out = append(out, sp)
 			k = sp.End
 			continue
@@ -80,7 +79,7 @@ func (s *Steps) Columns(lo, hi int, ends []int64, prev, out []ColumnSpan) []Colu
 			end = s.SearchT(end+1, hi, ends[c])
 		}
 		tLast, last := s.of(s.ev.at(end - 1))
-		out = append(out, ColumnSpan{Col: c, Start: k, End: end, First: first, Last: last, T: t, TLast: tLast, Before: ends[c]})
+		out = append(out, ColumnSpan{Col: c, Start: k, End: end, First: first, Last: last, T: t, TLast: tLast})
 		k = end
 	}
 	return out
@@ -88,21 +87,17 @@ func (s *Steps) Columns(lo, hi int, ends []int64, prev, out []ColumnSpan) []Colu
 
 // spanHolds says whether prev[p], a span of an earlier Columns call that
 // starts at the step a column's steps start at, holds exactly the steps
-// of [its start, hi) earlier than end: its steps are, and the step after
-// it is not, or is hi. The instant of that step is the next span's T
-// when that span follows it.
+// of [its start, hi) earlier than end: its steps are (its last is), and
+// the step after it is not, or is hi. The instant of that step is the
+// next span's T, the spans of one call following each other.
 func (s *Steps) spanHolds(prev []ColumnSpan, p, hi int, end int64) bool {
 	sp := &prev[p]
-	if sp.End > hi {
+	switch {
+	case sp.End > hi || sp.TLast >= end:
 		return false
-	}
-	if sp.Before > end && sp.TLast >= end {
-		return false
-	}
-	if sp.End == hi {
+	case sp.End == hi:
 		return true
-	}
-	if p+1 < len(prev) && prev[p+1].Start == sp.End {
+	case p+1 < len(prev):
 		return prev[p+1].T >= end
 	}
 	return s.tOf(s.ev.at(sp.End)) >= end

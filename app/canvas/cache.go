@@ -57,10 +57,13 @@ type Cache struct {
 	bins           *timeline.Bins
 	scratch        [len(markStyles)][]float32
 	segs           []float32
-	rects          []float32      // scratch for the density band and the zones, reused frame after frame
-	cols           []stepEnvelope // head, then each file's two cursors
-	colEnds        []int64        // the cursor strip's columns' ends (Scale.ColumnEnd)
-	spans          []seriesSpans  // cols' series' spans, of the last frame and the next
+	rects          []float32             // scratch for the density band and the zones, reused frame after frame
+	cols           []stepEnvelope        // head, then each file's two cursors
+	colEnds        []int64               // the cursor strip's columns' ends (Scale.ColumnEnd)
+	spans          []seriesSpans         // cols' series' spans of the last frames that drew them (foldSeries)
+	spansHeld      []int                 // the series whose spans are kept
+	spanSpare      []timeline.ColumnSpan // the buffer the next series' spans are written into
+	spanFrame      uint32                // the frames the cursor strips drew, counted
 	// Where the head and each cursor stop rising (see stepEnvelope.add).
 	headDesc   []int32
 	cursorDesc [][]int32

@@ -35,6 +35,7 @@ func (cursorsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) 
 		ends = append(ends, s.ColumnEnd(col, ncol))
 	}
 	c.colEnds = ends
+	c.spanFrame++
 	for i := range layout.Bands {
 		if b := &layout.Bands[i]; b.ID == BandCursors && fr.shows(*b) {
 			b.RVTop, b.RVBot = c.cursorStrip(v, layout, *b, s, ends, fr)
@@ -43,6 +44,7 @@ func (cursorsBand) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) 
 			}
 		}
 	}
+	c.dropSpansNotDrawn()
 }
 
 func (cursorsBand) hit(c *Cache, v *View, p pointer) Hit {
@@ -106,22 +108,55 @@ type stepSeries interface {
 }
 
 // seriesSpans are a series' column spans (stepSeries.Columns) of the
-// frame drawn last, which the next frame's takes over where they hold
-// (a pan's frame shows mostly the same columns a few pixels over), and
-// the buffer the next frame's are written into.
+// last frame that drew it, which the next frame's takes over where they
+// hold (a pan's frame shows mostly the same columns a few pixels over);
+// frame is that frame's count (Cache.spanFrame), and held says the
+// series is in Cache.spansHeld.
 type seriesSpans struct {
-	last, spare []timeline.ColumnSpan
+	last  []timeline.ColumnSpan
+	frame uint32
+	held  bool
+}
+
+// foldSeries folds series i (st, whose descents are desc) into env as
+// env.add does, over the spans of the frame that drew it last, and keeps
+// this frame's for the next: each series' buffer, and one spare they are
+// written into by turns.
+func (c *Cache) foldSeries(i int, env *stepEnvelope, st stepSeries, desc []int32, from, to int, ends []int64) {
+	sp := &c.spans[i]
+	if !sp.held {
+		sp.held = true
+		c.spansHeld = append(c.spansHeld, i)
+	}
+	sp.frame = c.spanFrame
+	sp.last, c.spanSpare = env.add(st, desc, from, to, ends, sp.last, c.spanSpare[:0]), sp.last
+}
+
+// dropSpansNotDrawn lets go of the spans of the series this frame did
+// not draw: a capture split into thousands of clients draws the strips
+// of those in view, and as wasm memory held once is never given back.
+func (c *Cache) dropSpansNotDrawn() {
+	held := c.spansHeld[:0]
+	for _, i := range c.spansHeld {
+		if sp := &c.spans[i]; sp.frame == c.spanFrame {
+			held = append(held, i)
+		} else {
+			*sp = seriesSpans{}
+		}
+	}
+	c.spansHeld = held
 }
 
 // add folds the steps [from, to) of st into the columns, which end at
-// ends (Scale.ColumnEnd of each column), noting their spans in
-// spans.last (over the last frame's spans of st, which it reuses). A
+// ends (Scale.ColumnEnd of each column), and answers their spans, found
+// over last, the spans of st a frame before found (stepSeries.Columns's
+// prev), into out. A
 // column's steps are found by a search from the column before it
 // (stepSeries.Columns), and split by the entries of desc (st's descents)
 // inside them into runs that only rise, each folded from its two ends: a
 // whole-capture view of a million steps costs a search per column and
 // one per descent, not a million steps.
-func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int64, spans *seriesSpans) {
+func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int64, last, out []timeline.ColumnSpan) []timeline.ColumnSpan {
 	prev, havePrev, prevCol := uint64(0), false, -1
 	fold := func(col int, val uint64) {
 		if val == timeline.NoRV {
@@ -142,9 +177,9 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int
 		e.min, e.max = min(e.min, val), max(e.max, val)
 		prev, havePrev, prevCol = val, true, col
 	}
-	spans.last, spans.spare = st.Columns(from, to, ends, spans.last, spans.spare[:0]), spans.last
+	spans := st.Columns(from, to, ends, last, out)
 	k, d := from, 0
-	for _, sp := range spans.last {
+	for _, sp := range spans {
 		// The runs between the descents inside [k, sp.End) only rise:
 		// the first and the last step of each bound it. A step with no
 		// RV is a descent, and so is the one after it: such a run is
@@ -162,6 +197,7 @@ func (e *stepEnvelope) add(st stepSeries, desc []int32, from, to int, ends []int
 		fold(sp.Col, sp.Last)
 		k = sp.End
 	}
+	return spans
 }
 
 // segments appends the envelope as line segments: a vertical per column
@@ -222,7 +258,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 	head := &c.cols[0]
 	head.reset(ncol)
 	hlo, hhi := tl.HeadRange(v.From, v.To)
-	head.add(tl.HeadSteps(), c.headDesc, hlo, hhi, ends, &c.spans[0])
+	c.foldSeries(0, head, tl.HeadSteps(), c.headDesc, hlo, hhi, ends)
 	type series struct {
 		env   *stepEnvelope
 		color string
@@ -249,7 +285,7 @@ func (c *Cache) cursorStrip(v *View, layout *Layout, b Band, s Scale, ends []int
 			env := &c.cols[1+2*f+int(kind)]
 			env.reset(ncol)
 			a, z := cur.Range(v.From, v.To)
-			env.add(&cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, ends, &c.spans[1+2*f+int(kind)])
+			c.foldSeries(1+2*f+int(kind), env, &cur.Steps, c.cursorDesc[2*f+int(kind)], a, z, ends)
 			mn, mx = min(mn, env.min), max(mx, env.max)
 			col := ColorAware
 			if kind == timeline.BookmarkIgnoring {

@@ -64,7 +64,7 @@ func TestStepEnvelope(t *testing.T) {
 	vs := []uint64{5, 7, 6, 9, timeline.NoRV, 12}
 	var e stepEnvelope
 	e.reset(100)
-	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), columnEnds(s, 100), new(seriesSpans))
+	e.add(steps{ts, vs}, descents(steps{ts, vs}), 0, len(ts), columnEnds(s, 100), nil, nil)
 	if !e.has[10] || e.lo[10] != 5 || e.hi[10] != 7 || e.last[10] != 6 {
 		t.Errorf("column 10: has %v lo %d hi %d last %d", e.has[10], e.lo[10], e.hi[10], e.last[10])
 	}
@@ -78,13 +78,13 @@ func TestStepEnvelope(t *testing.T) {
 		lts[i], lvs[i] = int64(i/10), uint64(i*3)
 	}
 	long.reset(100)
-	long.add(steps{lts, lvs}, descents(steps{lts, lvs}), 0, len(lts), columnEnds(s, 100), new(seriesSpans))
+	long.add(steps{lts, lvs}, descents(steps{lts, lvs}), 0, len(lts), columnEnds(s, 100), nil, nil)
 	byStep.reset(100)
 	every := make([]int32, len(lts)) // as if it fell at every step: no shortcut
 	for i := range every {
 		every[i] = int32(i)
 	}
-	byStep.add(steps{lts, lvs}, every, 0, len(lts), columnEnds(s, 100), new(seriesSpans))
+	byStep.add(steps{lts, lvs}, every, 0, len(lts), columnEnds(s, 100), nil, nil)
 	for col := range 100 {
 		if long.has[col] != byStep.has[col] || long.lo[col] != byStep.lo[col] || long.hi[col] != byStep.hi[col] || long.last[col] != byStep.last[col] {
 			t.Fatalf("column %d: folded %v %d..%d last %d, stepwise %v %d..%d last %d", col,
@@ -180,9 +180,9 @@ func TestStepEnvelopeSearchedAsWalked(t *testing.T) {
 	s := Scale{From: 0, To: 100, X0: 0, Width: 100}
 	var searched, walked stepEnvelope
 	searched.reset(100)
-	searched.add(st, descents(st), 0, len(ts), columnEnds(s, 100), new(seriesSpans))
+	searched.add(st, descents(st), 0, len(ts), columnEnds(s, 100), nil, nil)
 	walked.reset(100)
-	walked.add(st, every, 0, len(ts), columnEnds(s, 100), new(seriesSpans))
+	walked.add(st, every, 0, len(ts), columnEnds(s, 100), nil, nil)
 	if !reflect.DeepEqual(searched, walked) {
 		t.Error("a generated series folded by runs differs from the one folded step by step")
 	}
@@ -195,9 +195,8 @@ func searchedAsWalked(t *testing.T, st *timeline.Steps, s Scale, n, a, z int) {
 	t.Helper()
 	ends := columnEnds(s, n)
 	var searched, walked stepEnvelope
-	var spans seriesSpans
 	searched.reset(n)
-	searched.add(st, st.Descents(), a, z, ends, &spans)
+	spans := searched.add(st, st.Descents(), a, z, ends, nil, nil)
 	// The steps, read one by one, and each its own descent: no shortcut.
 	plain := steps{make([]int64, st.Len()), make([]uint64, st.Len())}
 	every := make([]int32, st.Len())
@@ -206,12 +205,12 @@ func searchedAsWalked(t *testing.T, st *timeline.Steps, s Scale, n, a, z int) {
 		every[k] = int32(k)
 	}
 	walked.reset(n)
-	walked.add(plain, every, a, z, ends, new(seriesSpans))
+	walked.add(plain, every, a, z, ends, nil, nil)
 	if !reflect.DeepEqual(searched, walked) {
 		t.Fatalf("%v over %d columns: the columns folded by runs differ from those folded step by step", s, n)
 	}
 	k := a
-	for _, sp := range spans.last {
+	for _, sp := range spans {
 		for ; k < sp.End; k++ {
 			if col := s.Column(plain.ts[k], n); col != sp.Col {
 				t.Fatalf("%v over %d columns: step %d is in column %d, its span says %d", s, n, k, col, sp.Col)
