@@ -53,6 +53,13 @@ func (r *Report) firstWith(o timeline.Outcome) string {
 		recorded = r.WhatIf.AtRiskWith
 	}
 	if recorded > 0 {
+		if o == timeline.Refused && r.Gones > 0 {
+			// What the servers answered comes first: the models judge
+			// each reconnect from the evidence before it, and may put
+			// one the server refused only at risk.
+			return fmt.Sprintf("the records show %d 410 Gone, and the models, judging each reconnect from the evidence before it, refuse %d of the %d reconnects as recorded",
+				r.Gones, recorded, r.WhatIf.Reconnects)
+		}
 		return fmt.Sprintf(words.recorded, recorded, r.WhatIf.Reconnects)
 	}
 	for _, q := range r.ResumeAt {
