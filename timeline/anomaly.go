@@ -9,9 +9,12 @@ import (
 
 const (
 	// bookmarkSilence: the cacher sends a bookmark about every 60 s (1 s
-	// buckets, jitter); 70 s without one on a watch that asked for them is
-	// a symptom (a watch served from etcd, an old server, a stuck cacher).
-	bookmarkSilence = 70 * time.Second
+	// buckets, jitter), and a healthy kube-apiserver v1.37's watches in
+	// samples-outage went up to 78 s between two (most often the first
+	// after the initial-events-end bookmark, 65-78 s); 80 s without one on
+	// a watch that asked for them is a symptom (a watch served from etcd,
+	// an old server, a stuck cacher, a server shutting down).
+	bookmarkSilence = 80 * time.Second
 	// shortWatch: a watch that closes within a second with nothing in it
 	// is usually a refused or misrouted request, or a client in a loop.
 	shortWatch = time.Second

@@ -28,3 +28,36 @@ func TestAnomaliesCappedPerKind(t *testing.T) {
 		t.Errorf("AnomalyCounts = %v, want repeated %d, rv-backwards 1", got, n-1)
 	}
 }
+
+// TestNoBookmarkSilenceOfAHealthyServer: the watches of samples-outage,
+// served by a healthy kube-apiserver v1.37, went up to 78 s between
+// bookmarks, and none is told as a silence; samples-lab's watches that
+// went two minutes without one, as their server shut down, are.
+func TestNoBookmarkSilenceOfAHealthyServer(t *testing.T) {
+	silences := func(tl *Timeline) (n int, longest time.Duration) {
+		for _, a := range tl.Anomalies {
+			if a.Kind == "no-bookmarks" {
+				n++
+			}
+		}
+		for _, s := range tl.Sessions {
+			if s.Request != nil && s.Request.AllowWatchBookmarks && tl.Files[s.File].Clock == ClockArrival {
+				from := s.Start
+				for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
+					if parser.EventType(tl.tab.typ.at(i)) == parser.Bookmark {
+						longest = max(longest, time.Duration(tl.tab.t.at(i)-from))
+						from = tl.tab.t.at(i)
+					}
+				}
+			}
+		}
+		return n, longest
+	}
+	n, longest := silences(buildRecording(t, "samples-outage", "*.ts.http"))
+	if n > 0 || longest < 75*time.Second {
+		t.Errorf("samples-outage: %d watches told silent, the longest time between bookmarks %v (want none told, and a gap past 75 s to tell apart)", n, longest)
+	}
+	if n, _ := silences(buildRecording(t, "samples-lab", "*.ts.http")); n == 0 {
+		t.Error("samples-lab: no watch told silent, where some went two minutes without a bookmark as their server shut down")
+	}
+}
