@@ -356,6 +356,8 @@ func (o Outage) SilenceWords(instant func(int64) string) string {
 type OutageReturn struct {
 	Outage
 	Relists, RelistClients int
+	// AfterGone counts the relists that followed a 410 Gone (CauseGone).
+	AfterGone int
 	// First and Last are the relists' delays after the outage's end.
 	First, Last int64
 }
@@ -381,6 +383,9 @@ func (tl *Timeline) OutageReturns() []OutageReturn {
 			}
 			r.Last = max(r.Last, d)
 			r.Relists++
+			if rl.Cause == CauseGone {
+				r.AfterGone++
+			}
 			clients[rl.File] = true
 		}
 		r.RelistClients = len(clients)

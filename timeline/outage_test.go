@@ -141,7 +141,7 @@ func TestSilentOutage(t *testing.T) {
 				t.Errorf("%d relists by %d clients after it, want samples-outage's 74 WatchList relists", o.Relists, o.RelistClients)
 			}
 			lines := a.Summary(nil)
-			if len(lines) == 0 || !strings.Contains(lines[0].Text, "74 clients relisted between") || !strings.Contains(lines[0].Text, "the audit logs show no request of 99 clients") {
+			if len(lines) == 0 || !strings.Contains(lines[0].Text, "74 clients got 410 Gone and relisted between") || !strings.Contains(lines[0].Text, "the audit logs show no request of 99 clients") {
 				t.Errorf("the summary's first line does not tell the silence: %+v", lines)
 			}
 		})

@@ -575,13 +575,18 @@ func (s *summarizer) endsAtGoneWords(f *Fleet) string {
 	return fmt.Sprintf("%s's capture ends at a 410 Gone, which sends it to relist", s.a.TL.Files[ended[0]].ShortName())
 }
 
-// stampede tells the relists after an outage: "74 clients relisted
-// between 8 and 77 s after the outage ended" (OutageReturn.End says
-// which end the delays count from).
+// stampede tells the relists after an outage: "74 clients got 410 Gone
+// and relisted between 8 and 77 s after the outage ended" (the 410 said
+// when every relist followed one; OutageReturn.End says which end the
+// delays count from).
 func (s *summarizer) stampede(o OutageReturn) string {
 	first, last := o.AfterEnd()
 	_, lastAttempt := o.End()
-	t := fmt.Sprintf("%s relisted %s (", quantity.Plural(o.RelistClients, "client"), RelistDelayWords(first, last, lastAttempt))
+	did := "relisted"
+	if o.AfterGone == o.Relists {
+		did = "got 410 Gone and relisted"
+	}
+	t := fmt.Sprintf("%s %s %s (", quantity.Plural(o.RelistClients, "client"), did, RelistDelayWords(first, last, lastAttempt))
 	if o.Relists != o.RelistClients {
 		t += quantity.Plural(o.Relists, "relist") + ", "
 	}

@@ -323,7 +323,8 @@ func TestSummaryWhenNoClientSynced(t *testing.T) {
 }
 
 // outageStory is the stampede as samples-outage's own tables tell it:
-// the clients that relisted (TRUTH.tsv), between how many whole seconds
+// the clients that relisted (TRUTH.tsv), each after a 410 (the README's
+// 74 410 ERROR events), between how many whole seconds
 // after the load balancer listened again (lb-conns.tsv's outage-end)
 // and, as its span, when.
 func outageStory(t *testing.T) (story, span string) {
@@ -354,7 +355,7 @@ func outageStory(t *testing.T) (story, span string) {
 		t.Fatalf("lb-conns.tsv's outage end %d, %d clients relisting in TRUTH.tsv", end, clients)
 	}
 	// 74 clients, 8.0 and 76.6 s.
-	return fmt.Sprintf("%d clients relisted between %.0f and %.0f s after the outage ended (", clients, float64(first-end)/1e9, float64(last-end)/1e9),
+	return fmt.Sprintf("%d clients got 410 Gone and relisted between %.0f and %.0f s after the outage ended (", clients, float64(first-end)/1e9, float64(last-end)/1e9),
 		fmt.Sprintf("(from %s to %s)", FormatInstant(first, time.UTC), FormatInstant(last, time.UTC))
 }
 
