@@ -881,10 +881,10 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		// Neither side is known apart: the clients' logs show no
 		// bookmarks.
 		if w.Without > 0 {
-			return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients would have relisted (whether they asked for bookmarks, their logs do not show).", a.instantFrom(w.From), w.Without)
+			return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %d clients would have relisted (whether they asked for bookmarks, their logs do not show).", a.instantFrom(w.From), a.comeBackWords(), w.Without)
 		}
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist): each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-			a.instantFrom(w.From), w.AtRiskWithout, atRiskWords(w.Reasons))
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %d clients might have had to fetch their whole lists again (relist): each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+			a.instantFrom(w.From), a.comeBackWords(), w.AtRiskWithout, atRiskWords(w.Reasons))
 	}
 	// The clients with bookmarks whose cursor nothing shows then are
 	// counted on neither side: say how many, lest none read as safe
@@ -905,10 +905,20 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		whyLeast = ""
 	}
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s%d clients would have relisted without bookmarks, %d with them%s%s.", a.instantFrom(w.From), least, w.Without, with, unjudged, whyLeast)
+		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %s%d clients would have relisted without bookmarks, %d with them%s%s.", a.instantFrom(w.From), a.comeBackWords(), least, w.Without, with, unjudged, whyLeast)
 	}
-	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-		a.instantFrom(w.From), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
+	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+		a.instantFrom(w.From), a.comeBackWords(), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
+}
+
+// comeBackWords says when the worst moment's clients come back after
+// their watches drop (Params.Delay): at once, as when the API servers
+// roll, not after an outage's minutes away.
+func (a *Analysis) comeBackWords() string {
+	if a.Params.Delay <= 0 {
+		return "and come straight back"
+	}
+	return "and come back " + FormatDuration(int64(a.Params.Delay)) + " later"
 }
 
 // atRiskWords says in plain words why the models put reconnects at
