@@ -600,14 +600,26 @@ func (f *FileBuilder) markInitial(base int) {
 		if end < 0 && !asked {
 			continue
 		}
+		// Without the bookmark that ends them, the initial events run on
+		// into the live changes after them, and the client never takes
+		// either for its state: every event is of the burst, but the
+		// state it streamed is its leading ADDED events (the server sends
+		// the initial state as ADDED), not the MODIFIED ones after.
+		state := true
 		if end < 0 {
 			end = s.lastEv + 1
+			state = false
 		}
+		leading := true
 		for i := s.firstEv; i < end; i++ {
-			if typ := parser.EventType(b.tab.typ.at(i)); typ != parser.Bookmark && typ != parser.Error {
+			typ := parser.EventType(b.tab.typ.at(i))
+			if typ != parser.Bookmark && typ != parser.Error {
 				b.tab.flags.set(i, b.tab.flags.at(i)|flagInitial)
-				s.InitialEvents++
-				s.InitialBytes += int64(b.tab.length.at(i))
+				leading = leading && typ == parser.Added
+				if state || leading {
+					s.InitialEvents++
+					s.InitialBytes += int64(b.tab.length.at(i))
+				}
 			}
 			b.pace.tick(1)
 		}

@@ -56,8 +56,9 @@ type Session struct {
 	// InitialEventsEnd is the instant of the initial-events-end bookmark, 0 when none.
 	InitialEventsEnd int64
 	// InitialEvents and InitialBytes are the objects a sendInitialEvents
-	// stream sent before that bookmark (all it sent when none came): the
-	// state it listed, and its size on the wire.
+	// stream sent before that bookmark (when none came, its leading ADDED
+	// events, before the live changes): the state it listed, and its size
+	// on the wire.
 	InitialEvents int
 	InitialBytes  int64
 	// List is the parser's, when the response was a list (a LIST's

@@ -46,8 +46,10 @@ type WatchList struct {
 	// SyncedAt is the instant of the initial-events-end bookmark, 0
 	// when none came.
 	SyncedAt int64
-	// Objects and Bytes are the state it streamed (all it sent when no
-	// bookmark ended the initial events); 0 from an audit log.
+	// Objects and Bytes are the state it streamed: the events before the
+	// bookmark that ends the initial events, or, when none came, its
+	// leading ADDED events (the live changes ran on after them); 0 from
+	// an audit log.
 	Objects int
 	Bytes   int64
 	// Relist: it followed a sync or a 410 (Timeline.Relists has it);

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"watchlens/internal/testsample"
+	"watchlens/parser"
 )
 
 // buildRecording builds one timeline of the files of a shared recording
@@ -465,4 +466,31 @@ var recordings = []struct {
 	{"samples-fleet", []string{"*.ts.http", "audit-*.log"}},
 	{"samples-watchlist", []string{"*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz"}},
 	{"samples-outage", []string{"*.ts.http", "audit-*.log", "apiserver-*.log"}},
+}
+
+// TestUnsyncedStateIsTheLeadingAdded: a WatchList stream that never got
+// the bookmark ending its initial events runs on into live changes; its
+// events are all of the burst (the client takes none for its state),
+// but the state it streamed is its leading ADDED events, not the
+// MODIFIED ones after (samples-watchlist's 48 never-synced clients read
+// one object a request, not every live change).
+func TestUnsyncedStateIsTheLeadingAdded(t *testing.T) {
+	r := narrow("", false)
+	r.SendInitialEvents = true
+	c := (&capture{}).watch(r, 0, 60*s).
+		ev(parser.Added, 10, 1*s, "a").ev(parser.Added, 11, 1*s, "b").
+		ev(parser.Modified, 12, 20*s, "a").ev(parser.Modified, 13, 40*s, "b").ev(parser.Added, 14, 50*s, "c")
+	c.watch(r, 61*s, 120*s).ev(parser.Added, 14, 61*s, "a").ev(parser.Modified, 15, 90*s, "a")
+	tl := build(c)
+	us := tl.UnsyncedClients()
+	if len(us) != 1 || us[0].Requests != 2 || us[0].Objects != 3 {
+		t.Fatalf("unsynced clients %+v: want one, of 2 requests streaming 3 objects (2 and 1)", us)
+	}
+	for g := range tl.Sessions {
+		for i := tl.Sessions[g].firstEv; i <= tl.Sessions[g].lastEv; i++ {
+			if tl.tab.flags.at(i)&flagInitial == 0 {
+				t.Errorf("session %d's event %d is not of the initial burst", g, i)
+			}
+		}
+	}
 }
