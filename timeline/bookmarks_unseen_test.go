@@ -52,7 +52,7 @@ func TestBookmarksTheRecordsCannotShow(t *testing.T) {
 // TestUnsyncedFromLogsCountNoObjects: samples-watchlist's audit logs
 // alone show its 48 informers that never synced and how often they asked
 // again, not what they read: the line said "0 objects, 0 B", where the
-// captures count 561 objects. It says the logs do not show them.
+// captures count 135. It says the logs do not show them.
 func TestUnsyncedFromLogsCountNoObjects(t *testing.T) {
 	a := buildRecording(t, "samples-watchlist", "audit-*.log").Analyze(realServer())
 	line := summaryTopic(a, "unsynced")
