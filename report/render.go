@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -423,13 +424,25 @@ func (r *Report) writeRestarts(p *printer) {
 		p.section("Probable restarts (not applied unless given with -restart)")
 	}
 	var rows [][]string
-	caused := 0
+	caused, sigterms := 0, false
 	for _, d := range r.Restarts {
-		rows = append(rows, []string{orDash(d.Restarted), r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
+		sigterm := "-"
+		if d.SIGTERM != nil {
+			sigterm, sigterms = r.instant(*d.SIGTERM), true
+		}
+		rows = append(rows, []string{orDash(d.Restarted), sigterm, r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
 			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag})
 		caused += d.Relists
 	}
-	p.table([]string{"server", "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart"}, rows)
+	head := []string{"server", "told to stop (its log)", "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart"}
+	if !sigterms {
+		// No server log given: the column would be all dashes.
+		head = slices.Delete(head, 1, 2)
+		for i := range rows {
+			rows[i] = slices.Delete(rows[i], 1, 2)
+		}
+	}
+	p.table(head, rows)
 	if n := len(r.Relists); n > 0 && len(r.Restarts) > 0 {
 		t := fmt.Sprintf("%d of the %d relists followed a 410 Gone at the reconnect after a watch one of these restarts ended.", caused, n)
 		if caused < n {

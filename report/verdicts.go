@@ -64,7 +64,10 @@ type DetectedRestartReport struct {
 	// own log shows it. Probable: neither does (timeline.DetectedRestart.Shown).
 	AuditLogs []string `json:"auditLogs,omitempty"`
 	Server    string   `json:"server,omitempty"`
-	Probable  bool     `json:"probable"`
+	// SIGTERM is when the server's own log shows its old process told to
+	// stop, null when no server log does.
+	SIGTERM  *string `json:"sigterm"`
+	Probable bool    `json:"probable"`
 	// Restarted names the server that restarted, as its audit logs or
 	// its own log show it ("" when none does); Relists and Clients count
 	// the relists it caused (timeline.DetectedRestart.Relists), and the
@@ -153,7 +156,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: timeline.FormatTime(d.Ended, timeline.ClockArrival), LastEnded: timeline.FormatTime(d.LastEnded, timeline.ClockArrival),
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
 			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown(),
-			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients})
+			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: instant(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival)})
 	}
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)
 }

@@ -52,8 +52,11 @@ type DetectedRestart struct {
 	// it, when audit logs show the restart.
 	Logs []string
 	// Server names the server whose own log shows the restart (SIGTERM,
-	// then a new process), "" when none does.
-	Server string
+	// then a new process), "" when none does; SIGTERM is when that log
+	// shows the old process told to stop (it keeps serving its watches a
+	// while: the ends come later), 0 when none does.
+	Server  string
+	SIGTERM int64
 	// ServerName is the server that restarted as its records show it:
 	// the one whose audit logs ended and began (Logs), else Server; ""
 	// when none does.
@@ -340,11 +343,11 @@ func (a *Analysis) addServerLogRestart(r ServerLogRestart) {
 	for k := range a.Restarts {
 		d := &a.Restarts[k]
 		if d.Server == "" && d.Ended <= r.NewStart+restartCluster && d.LastEnded >= r.SIGTERM-restartCluster {
-			d.Server = r.Server
+			d.Server, d.SIGTERM = r.Server, r.SIGTERM
 			return
 		}
 	}
-	a.Restarts = append(a.Restarts, DetectedRestart{Ended: r.SIGTERM, LastEnded: r.SIGTERM, Served: r.NewStart, Server: r.Server})
+	a.Restarts = append(a.Restarts, DetectedRestart{Ended: r.SIGTERM, LastEnded: r.SIGTERM, Served: r.NewStart, Server: r.Server, SIGTERM: r.SIGTERM})
 }
 
 // ParseRestart reads a restart as the CLI and the page take it: an RFC
