@@ -149,11 +149,16 @@ func BenchmarkFrameDragged(b *testing.B) {
 	tl, an := benchTimeline()
 	c := NewCache(tl)
 	v := wholeView(tl, an, c, 1200+gutterW+rightPad)
+	width := (v.To - v.From) / 4
+	panFrames(b, c, v, v.From+(v.To-v.From)/3, width, width*5/1200)
+}
+
+// panFrames builds the frames of a pan over v's whole range: a view
+// width wide, from from on, moved step a frame, back to the start of the
+// range when it reaches its end.
+func panFrames(b *testing.B, c *Cache, v *View, from, width, step int64) {
 	lo, hi := v.From, v.To
-	width := (hi - lo) / 4
-	step := width * 5 / 1200
 	var fr Frame
-	from := lo + (hi-lo)/3
 	for b.Loop() {
 		if from+width > hi {
 			from = lo

@@ -82,21 +82,8 @@ func BenchmarkFrameGrowth(b *testing.B) {
 			tl, an := busyTimeline(n)
 			c := NewCache(tl)
 			v := wholeView(tl, an, c, 2000+gutterW+rightPad)
-			lo, hi := v.From, v.To
-			width := (hi - lo) / 10
-			step := width / 5
-			var fr Frame
-			c.Build(v, &fr)
-			b.ResetTimer()
-			from := lo
-			for b.Loop() {
-				if from+width > hi {
-					from = lo
-				}
-				v.From, v.To = from, from+width
-				c.Build(v, &fr)
-				from += step
-			}
+			width := (v.To - v.From) / 10
+			panFrames(b, c, v, v.From, width, width/5)
 		})
 	}
 }
