@@ -304,6 +304,16 @@ func (s *summarizer) unsynced() {
 	s.add("unsynced", "%s.", t)
 }
 
+// serverTally says how many 410s each server sent, by name: "a (27), b
+// (24) and c (23)".
+func serverTally(byServer map[string]int) string {
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(byServer)) {
+		parts = append(parts, fmt.Sprintf("%s (%d)", name, byServer[name]))
+	}
+	return joinWords(parts)
+}
+
 // observed: each observed 410 (the first two), or the reconnects the
 // models refuse when none was observed.
 func (s *summarizer) observed() {
@@ -324,7 +334,15 @@ func (s *summarizer) observed() {
 		ty, _ := tl.ServerReceived(y.Session)
 		return cmp.Compare(tx, ty)
 	})
+	// Every 410 by the server that sent it, when the records name it.
+	byServer, named := map[string]int{}, true
+	tally := func(session int) {
+		name := tl.ServerName(session)
+		named = named && name != ""
+		byServer[name]++
+	}
 	for _, rs := range refused {
+		tally(rs.Session)
 		n++
 		if n > 2 {
 			continue
@@ -375,13 +393,18 @@ func (s *summarizer) observed() {
 		if judged[g.Session] {
 			continue
 		}
+		tally(g.Session)
 		n++
 		if n <= 2 {
 			texts = append(texts, s.goneWords(g))
 		}
 	}
 	if n > 2 {
-		texts = append(texts, "And "+quantity.Plural(n-2, "more 410")+".")
+		t := "And " + quantity.Plural(n-2, "more 410")
+		if named && len(byServer) > 1 {
+			t += fmt.Sprintf(": %d in all, from API servers %s", n, serverTally(byServer))
+		}
+		texts = append(texts, t+".")
 	}
 	if n == 0 {
 		w := s.a.WhatIf

@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -492,5 +493,48 @@ func TestUnsyncedStateIsTheLeadingAdded(t *testing.T) {
 				t.Errorf("session %d's event %d is not of the initial burst", g, i)
 			}
 		}
+	}
+}
+
+// TestSummaryTallies410sByServer: samples-outage's 74 410s came from
+// its three API servers, 27, 24 and 23 of them, as its own tables tell:
+// each client's 410 (TRUTH.tsv) answered its last request before it,
+// which attribution.tsv says which server served. The summary's line of
+// the 410s says the same.
+func TestSummaryTallies410sByServer(t *testing.T) {
+	dir := testsample.Recording(t, "samples-outage")
+	type request struct {
+		at     int64
+		server string
+	}
+	requests := map[string][]request{}
+	lines := strings.Split(strings.TrimSpace(string(testsample.Read(t, filepath.Join(dir, "attribution.tsv")))), "\n")
+	head := strings.Split(lines[0], "\t")
+	col := func(name string) int { return slices.Index(head, name) }
+	for _, ln := range lines[1:] {
+		c := strings.Split(ln, "\t")
+		server := c[col("audit_server")]
+		if server == "-" {
+			server = c[col("lb_server")]
+		}
+		requests[c[col("client")]] = append(requests[c[col("client")]], request{instant(t, c[col("request_time")]), server})
+	}
+	byServer, all := map[string]int{}, 0
+	for _, row := range testsample.ReadTruth(t, dir) {
+		for _, s := range splitTimes(row["error410_times"]) {
+			at, server := instant(t, s), ""
+			for _, r := range requests[row["client"]] {
+				if r.at <= at {
+					server = r.server
+				}
+			}
+			byServer[server]++
+			all++
+		}
+	}
+	want := fmt.Sprintf("%d in all, from API servers %s.", all, serverTally(byServer))
+	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log").Analyze(realServer())
+	if got := summaryTopic(a, "observed"); all != 74 || !strings.Contains(got, "410s: "+want) {
+		t.Errorf("the tables tell %d 410s: want the summary's line of them to say %q; it reads %q", all, want, got)
 	}
 }
