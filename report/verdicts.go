@@ -41,7 +41,7 @@ type HorizonReport struct {
 	RefusedReason string  `json:"refusedReason,omitempty"`
 	// SafeAgainFrom and SafeAgainUntil are when the risk lifts before the
 	// refusal, every server the load balancer could pick holding the
-	// cursor again (timeline's RiskLifts); both null when it does not,
+	// cursor again (timeline.Horizon.RiskLifts); both null when it does not,
 	// the second when nothing the files show puts it at risk again.
 	SafeAgainFrom  *string `json:"safeAgainFrom"`
 	SafeAgainUntil *string `json:"safeAgainUntil"`
@@ -145,10 +145,8 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		if hr.RefusedFrom = instant(refused, refusedOK, c); hr.RefusedFrom != nil {
 			hr.RefusedModel, hr.RefusedReason = h.RefusedModel.String(), refusedWhy
 		}
-		if hr.AtRiskFrom != nil {
-			if from, until, ok := a.RiskLifts(h); ok {
-				hr.SafeAgainFrom, hr.SafeAgainUntil = instant(from, true, c), instant(until, until != math.MaxInt64, c)
-			}
+		if from, until, ok := h.RiskLifts(); ok {
+			hr.SafeAgainFrom, hr.SafeAgainUntil = instant(from, true, c), instant(until, until != math.MaxInt64, c)
 		}
 		r.Horizons = append(r.Horizons, hr)
 	}

@@ -217,11 +217,23 @@ func (a *Analysis) eachUnheld(file int, rv uint64, since, from, to, d int64, fn 
 }
 
 // firstUnheld is the first reconnect instant in [from, to) that
-// everyServerHolds does not accept, to when there is none.
-func (a *Analysis) firstUnheld(file int, rv uint64, since, from, to int64) int64 {
-	first := to
-	a.eachUnheld(file, rv, since, from, to, 0, func(f, _ int64) { first = min(first, f) })
-	return first
+// everyServerHolds does not accept, to when there is none; end is where
+// the stretch not held that begins there ends, and next where the one
+// after it begins (to when none does): a horizon's risk, and where it
+// lifts.
+func (a *Analysis) firstUnheld(file int, rv uint64, since, from, to int64) (first, end, next int64) {
+	first, end, next = to, to, to
+	stretches := 0
+	a.eachUnheld(file, rv, since, from, to, 0, func(f, t int64) {
+		switch stretches {
+		case 0:
+			first, end = f, t
+		case 1:
+			next = f
+		}
+		stretches++
+	})
+	return first, end, next
 }
 
 // heldSince is when the stretch began over which everyServerHolds

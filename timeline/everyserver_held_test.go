@@ -235,7 +235,7 @@ func TestHorizonSaysWhenTheRiskLifts(t *testing.T) {
 		if h.RiskFrom == never || h.riskRefused {
 			continue
 		}
-		from, until, ok := a.RiskLifts(h)
+		from, until, ok := h.RiskLifts()
 		if !ok {
 			continue
 		}

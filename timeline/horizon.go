@@ -40,6 +40,20 @@ type Horizon struct {
 	// it, as every server the load balancer could pick held the cursor
 	// until then.
 	riskHeld bool
+	// lifts: from liftFrom until liftUntil (the next risk, the refusal,
+	// or never) every server the load balancer could pick holds the
+	// cursor again (RiskLifts).
+	lifts               bool
+	liftFrom, liftUntil int64
+}
+
+// RiskLifts is when the horizon's risk lifts before its refusal: from
+// the end of the first stretch at risk, every server the load balancer
+// could pick holds the cursor again (everyServerHolds), until the next
+// stretch at risk begins, or the refusal, math.MaxInt64 when neither
+// does. ok is false when the risk lasts until the refusal.
+func (h Horizon) RiskLifts() (from, until int64, ok bool) {
+	return h.liftFrom, h.liftUntil, h.lifts
 }
 
 // RiskStart is RiskFrom, and false when nothing the files show puts a
@@ -113,11 +127,12 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 	if h.RiskFrom < h.RefusedFrom {
 		// Accepted while every server that could answer holds it: at
 		// risk from the first instant one may not, or refused.
-		if f := a.firstUnheld(file, rv, since, h.RiskFrom, h.RefusedFrom); f == h.RefusedFrom {
+		if f, end, next := a.firstUnheld(file, rv, since, h.RiskFrom, h.RefusedFrom); f == h.RefusedFrom {
 			h.RiskFrom = never
 		} else {
 			h.RiskFrom, h.riskHeld = f, f > h.RiskFrom
 			h.riskOn = st.serverAt(h.RiskModel, f)
+			h.lifts, h.liftFrom, h.liftUntil = end < h.RefusedFrom, end, next
 		}
 	}
 	if h.RefusedFrom < h.RiskFrom {
@@ -148,31 +163,11 @@ func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
 	return risk, refused
 }
 
-// RiskLifts is when a horizon's risk lifts before its refusal: from the
-// end of the first stretch at risk, every server the load balancer could
-// pick holds the cursor again (everyServerHolds), until the next stretch
-// at risk begins, or the refusal, math.MaxInt64 when neither does. ok is
-// false when the risk lasts until the refusal.
-func (a *Analysis) RiskLifts(h Horizon) (from, until int64, ok bool) {
-	stretches := 0
-	until = h.RefusedFrom
-	a.eachUnheld(h.File, h.RV, h.Since, h.RiskFrom, h.RefusedFrom, 0, func(f, t int64) {
-		switch stretches {
-		case 0:
-			from = t
-		case 1:
-			until = f
-		}
-		stretches++
-	})
-	return from, until, stretches > 0 && from < h.RefusedFrom
-}
-
-// heldAgainWords says when a horizon's risk lifts (RiskLifts), "" when it
-// does not: the horizon is the first instant at risk, and a reconnect a
-// moment later may be accepted.
+// heldAgainWords says when a horizon's risk lifts (Horizon.RiskLifts),
+// "" when it does not: the horizon is the first instant at risk, and a
+// reconnect a moment later may be accepted.
 func (a *Analysis) heldAgainWords(h Horizon) string {
-	from, until, ok := a.RiskLifts(h)
+	from, until, ok := h.RiskLifts()
 	if !ok {
 		return ""
 	}
