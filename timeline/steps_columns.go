@@ -22,13 +22,14 @@ type ColumnSpan struct {
 // calls is several times slower): a frame's drawing walks a million
 // steps in a few thousand.
 //
-// prev is what an earlier call over these same steps answered (a pan's
+// prev is what one earlier call over these same steps answered (a pan's
 // frame before, whose columns are mostly this one's a few pixels over),
-// or nil. A span of it that starts where a column's steps do is taken as
-// it is when the instants around its ends show it holds exactly that
-// column's steps, known from the spans themselves (or, past the last
-// of them, from the next step decoded): a pan's frame decodes and
-// searches only the columns it newly shows. The answer is the same with prev or without it.
+// or nil; out must not share its array. A span of it that starts where
+// a column's steps do is taken as it is when the instants around its
+// ends show it holds exactly that column's steps, known from the spans
+// themselves (or, past the last of them, from the next step decoded): a
+// pan's frame decodes and searches only the columns it newly shows. The
+// answer is the same with prev or without it.
 func (s *Steps) Columns(lo, hi int, ends []int64, prev, out []ColumnSpan) []ColumnSpan {
 	c, p := 0, 0
 	for k := lo; k < hi; {
