@@ -900,14 +900,15 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		return ""
 	}
 	w := f.Stampedes[f.Worst]
+	had := fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, ", a.instantFrom(w.From), a.comeBackWords())
 	if f.AllBookmarksUnseen() {
 		// Neither side is known apart: the clients' logs show no
 		// bookmarks.
 		if w.Without > 0 {
-			return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %d clients would have relisted (whether they asked for bookmarks, their logs do not show).", a.instantFrom(w.From), a.comeBackWords(), w.Without)
+			return had + fmt.Sprintf("%d clients would have relisted (whether they asked for bookmarks, their logs do not show).", w.Without)
 		}
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %d clients might have had to fetch their whole lists again (relist): each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-			a.instantFrom(w.From), a.comeBackWords(), w.AtRiskWithout, atRiskWords(w.Reasons))
+		return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist): each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+			w.AtRiskWithout, atRiskWords(w.Reasons))
 	}
 	// The clients with bookmarks whose cursor nothing shows then are
 	// counted on neither side: say how many, lest none read as safe
@@ -928,10 +929,10 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		whyLeast = ""
 	}
 	if w.Without > 0 {
-		return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %s%d clients would have relisted without bookmarks, %d with them%s%s.", a.instantFrom(w.From), a.comeBackWords(), least, w.Without, with, unjudged, whyLeast)
+		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %d with them%s%s.", least, w.Without, with, unjudged, whyLeast)
 	}
-	return fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, %d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-		a.instantFrom(w.From), a.comeBackWords(), w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
+	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+		w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
 }
 
 // comeBackWords says when the worst moment's clients come back after
