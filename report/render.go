@@ -423,24 +423,29 @@ func (r *Report) writeRestarts(p *printer) {
 	default:
 		p.section("Probable restarts (not applied unless given with -restart)")
 	}
-	var rows [][]string
-	caused, sigterms := 0, false
-	for _, d := range r.Restarts {
-		sigterm := "-"
-		if d.SIGTERM != nil {
-			sigterm, sigterms = r.instant(*d.SIGTERM), true
-		}
-		rows = append(rows, []string{orDash(d.Restarted), sigterm, r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
-			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag})
-		caused += d.Relists
+	// When each server was told to stop, where a server log shows it
+	// of some restart: without server logs the column is left out, not
+	// all dashes.
+	sigterms := slices.ContainsFunc(r.Restarts, func(d DetectedRestartReport) bool { return d.SIGTERM != nil })
+	head := []string{"server"}
+	if sigterms {
+		head = append(head, "told to stop (its log)")
 	}
-	head := []string{"server", "told to stop (its log)", "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart"}
-	if !sigterms {
-		// No server log given: the column would be all dashes.
-		head = slices.Delete(head, 1, 2)
-		for i := range rows {
-			rows[i] = slices.Delete(rows[i], 1, 2)
+	head = append(head, "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart")
+	var rows [][]string
+	caused := 0
+	for _, d := range r.Restarts {
+		row := []string{orDash(d.Restarted)}
+		if sigterms {
+			sigterm := "-"
+			if d.SIGTERM != nil {
+				sigterm = r.instant(*d.SIGTERM)
+			}
+			row = append(row, sigterm)
 		}
+		rows = append(rows, append(row, r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
+			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag))
+		caused += d.Relists
 	}
 	p.table(head, rows)
 	if n := len(r.Relists); n > 0 && len(r.Restarts) > 0 {
