@@ -118,6 +118,6 @@ func (r *Report) writeCost(p *printer) {
 	}
 	p.table(head, rows)
 	if metrics {
-		p.printf("\nA server counts a request when it ends and is scraped after that, so its counts may fall in the bin after the clients'; it also counts other clients' requests of the same resources; a dash marks a bin no export covers.\n")
+		p.printf("\nA server counts a request when it ends and is scraped after that, so its counts may fall in the bin after the clients'; it also counts other clients' requests of the same resources (not its own checks of the watch cache against etcd, left out); a dash marks a bin no export covers.\n")
 	}
 }

@@ -421,7 +421,7 @@ func (b metricByTime) Swap(i, j int) {
 // Uses says whether the Metrics read a metric: the watch caches' state,
 // the servers' restarts and requests, etcd's head and compaction.
 func Uses(metric string) bool {
-	return isServerMetric(metric) || metric == metricEtcdHead || metric == metricCompacted || metric == metricCacheLists
+	return isServerMetric(metric) || metric == metricEtcdHead || metric == metricCompacted || metric == metricCacheLists || metric == metricConsistencyChecks
 }
 
 // isServerMetric says whether a series is an API server's own, which a

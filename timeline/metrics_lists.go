@@ -15,6 +15,11 @@ import (
 // over).
 const metricCacheLists = "apiserver_cache_list_total"
 
+// metricConsistencyChecks counts a server's own checks of its watch
+// cache against etcd (1.33 on): each check LISTs the cache once, which
+// metricCacheLists counts beside the clients' LISTs.
+const metricConsistencyChecks = "apiserver_storage_consistency_checks_total"
+
 // CounterSteps are the increments of a counter over the series of
 // metric whose resource is one of resources and, when verb is not "",
 // whose verb is verb, summed over servers, codes and scopes: at T[i],

@@ -38,7 +38,8 @@ func (c *RelistCost) add(r *Relist) {
 // as WATCHes); and, where the exports hold them, what the API servers
 // counted ending in it over the fleet's resources, summed over servers:
 // LIST requests (ServerLists, apiserver_request_total{verb="LIST"}),
-// LISTs the watch cache served (CacheLists, apiserver_cache_list_total)
+// LISTs the watch cache served (CacheLists, apiserver_cache_list_total,
+// less the servers' own consistency checks)
 // and WATCH requests (ServerWatches, which a server counts when the
 // watch ends).
 type CostBin struct {
@@ -96,13 +97,16 @@ func fleetCost(relists []Relist, lists []int64, m *Metrics, resources []string, 
 		origin -= m
 	}
 	bins := map[int64]*CostBin{}
-	bin := func(t int64) *CostBin {
+	binFrom := func(t int64) int64 {
 		d := t - origin
 		k := d / costBinWidth
 		if d < 0 && d%costBinWidth != 0 {
 			k-- // the grid goes on before the first relist
 		}
-		at := origin + k*costBinWidth
+		return origin + k*costBinWidth
+	}
+	bin := func(t int64) *CostBin {
+		at := binFrom(t)
 		b := bins[at]
 		if b == nil {
 			b = &CostBin{From: at}
@@ -135,6 +139,15 @@ func fleetCost(relists []Relist, lists []int64, m *Metrics, resources []string, 
 				if t >= from && t <= to {
 					*q.field(bin(t)) += ns[i]
 				}
+			}
+		}
+		// The servers' own consistency checks are not the clients' LISTs:
+		// taken off the bin whose scrape counted them, never below none (a
+		// check counted in the scrape after its LIST).
+		ts, ns, _ := m.CounterSteps(metricConsistencyChecks, "", resources)
+		for i, t := range ts {
+			if b := bins[binFrom(t)]; t >= from && t <= to && b != nil {
+				b.CacheLists = max(0, b.CacheLists-ns[i])
 			}
 		}
 	}
