@@ -32,15 +32,19 @@ func (a *Analysis) resumes() {
 		} else if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
 			r.Observed = Unknown
 		}
-		// Strictly before: the session's own answer is what is being
-		// predicted, for the server that gave it; in a copy of a
-		// recording given before it, before its twin's too, which is the
-		// same answer (its clock may put it a second earlier).
-		before := s.Start
+		// Judged when the server received it: a request held up on its
+		// way (a load balancer coming back) meets the server as it was
+		// then, after the server's own refusals of other clients
+		// meanwhile. Strictly before: the session's own answer is what
+		// is being predicted, for the server that gave it; in a copy of
+		// a recording given before it, before its twin's too, which is
+		// the same answer (its clock may put it a second earlier).
+		received, _ := tl.ServerReceived(g)
+		before := received
 		if t, ok := tl.twins[g]; ok {
 			before = min(before, tl.Sessions[t].Start)
 		}
-		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: s.Start}, onServer(s.answeredBy()), rv, since, true, before)
+		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: received}, onServer(s.answeredBy()), rv, since, true, before)
 		a.Resumes = append(a.Resumes, r)
 	}
 }

@@ -1118,6 +1118,11 @@ func (s *summarizer) bookmarks() {
 	at := "its reconnect at " + s.instant(c.at)
 	switch {
 	case c.recorded:
+		if late := c.with.At - c.at; late > 0 {
+			// Judged, and its cursor's age told, when its server received
+			// it (ServerReceived).
+			at += fmt.Sprintf(", which reached the server %s later,", FormatDuration(late))
+		}
 	case len(s.qs) > 0:
 		at = "a reconnect at " + s.instant(c.at)
 	case a.Params.Delay > 0:

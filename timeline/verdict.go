@@ -23,7 +23,7 @@ type Verdict struct {
 	File      int
 	Kind      CursorKind
 	T         int64
-	At        int64 // the reconnect instant, T + Delay
+	At        int64 // the instant it is judged at: T + Delay, or when the server received a recorded reconnect (ServerReceived)
 	HasCursor bool
 	RV        uint64
 	Since     int64 // the instant the cursor was last known current

@@ -62,13 +62,14 @@ func (a *Analysis) whatIf() {
 			if at > s.End {
 				state = at - 1 // the gap may have moved it (another file's evidence does not)
 			}
-			// Judged with what came strictly before the reconnect: its
-			// own answer (a 410 at its start) is what it drew, not
-			// evidence for it (see seenBy).
+			// Judged when the server received it (see resumes), with what
+			// came strictly before: its own answer (a 410 at its start)
+			// is what it drew, not evidence for it (see seenBy).
+			received, _ := tl.ServerReceived(f.Sessions[next])
 			pt := ReconnectPoint{Session: g, At: at}
 			for _, kind := range [...]CursorKind{BookmarkAware, BookmarkIgnoring, HadBookmarks} {
 				rv, since, _, ok := a.cursor(fi, kind).At(state)
-				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: at}, onServer(answer.answeredBy()), rv, since, ok, at)
+				v := a.verdictFor(Verdict{File: fi, Kind: kind, T: s.End, At: received}, onServer(answer.answeredBy()), rv, since, ok, received)
 				switch kind {
 				case BookmarkAware:
 					pt.With = v
