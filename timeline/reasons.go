@@ -130,5 +130,10 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 	case o == AtRisk:
 		return fmt.Sprintf("calibration: %q observed at %s from %s, which refuses every RV below %d from then; the reconnect may land on it: which server it reaches would decide (the audit log holding the reconnect's Audit-Id names it)", st.Message, at, from, f.y[k])
 	}
+	// The step rose when the last server to answer one did, which may be
+	// after the error that set its floor, the lowest server's.
+	if tl.Files[file].Clock != ClockNone {
+		at = a.instant(f.t[k])
+	}
 	return fmt.Sprintf("calibration: by %s each of the %d servers had answered a too-old error, none keeping an RV below %d (%q from %s)", at, len(tl.Servers), f.y[k], st.Message, from)
 }
