@@ -360,6 +360,9 @@ type OutageReturn struct {
 	AfterGone int
 	// First and Last are the relists' delays after the outage's end.
 	First, Last int64
+	// until is the next outage's start (or the largest instant): what
+	// happens from To to it follows this outage.
+	until int64
 }
 
 // OutageReturns pairs each outage with the relists that followed it.
@@ -367,14 +370,13 @@ func (tl *Timeline) OutageReturns() []OutageReturn {
 	os := tl.Outages()
 	out := make([]OutageReturn, len(os))
 	for k, o := range os {
-		r := OutageReturn{Outage: o}
-		until := int64(math.MaxInt64)
+		r := OutageReturn{Outage: o, until: math.MaxInt64}
 		if k+1 < len(os) {
-			until = os[k+1].From
+			r.until = os[k+1].From
 		}
 		clients := map[int]bool{}
 		for _, rl := range tl.Relists {
-			if rl.T < o.To || rl.T >= until {
+			if rl.T < o.To || rl.T >= r.until {
 				continue
 			}
 			d := rl.T - o.To

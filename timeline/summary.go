@@ -570,7 +570,51 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 	} else if rs := s.restartTimes(); len(rs) > 0 {
 		t += ", around " + rs
 	}
-	return t + unrecorded + "."
+	t += unrecorded + "."
+	r := s.a.refusalAges(math.MinInt64, math.MaxInt64)
+	if why := s.goneWhy("The "+quantity.Plural(r.refused, "refused reconnect")+" carried", r); why != "" {
+		t += " " + why
+	}
+	return t
+}
+
+// goneWhy says in one sentence why the refusals r came, after lead (up
+// to the cursors): "Cut off for 2m30s, they came back with cursors
+// about 3.5 minutes old, but the API servers kept only about the last
+// 2.5 minutes of ConfigMap and Secret changes, so they no longer had the
+// changes needed to resume from those cursors."; with no figure of the
+// history kept, "..., older than the oldest change the API servers still
+// kept (each 410 names it)."; "" when the cursors' ages are not known.
+func (s *summarizer) goneWhy(lead string, r refusalAges) string {
+	if r.refused == 0 || !r.hasAge {
+		return ""
+	}
+	cursors, those, who := "cursors", "those cursors", "all from clients that did not ask for bookmarks"
+	if r.refused == 1 {
+		cursors, those, who = "a cursor", "that cursor", "from a client that did not ask for bookmarks"
+	}
+	age, kept := roughly(r.age), roughly(r.kept)
+	if age == kept {
+		// Rounded alike, the two figures would read as no cause.
+		age, kept = FormatDuration(r.age), FormatDuration(r.kept)
+	}
+	t := fmt.Sprintf("%s %s about %s old", lead, cursors, age)
+	if r.noBookmarks == r.refused {
+		t += " (" + who + ")"
+	}
+	// Records that name no server leave how many there were open.
+	servers, they := "the API servers", "they"
+	if len(s.a.TL.Servers) == 1 {
+		servers, they = "the API server", "it"
+	}
+	if !r.hasKept {
+		return fmt.Sprintf("%s, older than the oldest change %s still kept (each 410 names it).", t, servers)
+	}
+	changes := "changes"
+	if len(r.kinds) > 0 {
+		changes = joinWords(r.kinds) + " changes"
+	}
+	return fmt.Sprintf("%s, but %s kept only about the last %s of %s, so %s no longer had the changes needed to resume from %s.", t, servers, kept, changes, they, those)
 }
 
 // endsAtGoneWords says which clients' records end at a 410 Gone, before
@@ -614,8 +658,9 @@ func (s *summarizer) stampede(o OutageReturn) string {
 		t += quantity.Plural(o.Relists, "relist") + ", "
 	}
 	t += fmt.Sprintf("from %s to %s)", s.instant(o.To+o.First), s.instant(o.To+o.Last))
+	var cut string // what the records show of the cut
 	if o.Silent {
-		t += ": " + o.SilenceWords(s.instant)
+		cut = o.SilenceWords(s.instant)
 	} else {
 		failed := ""
 		if o.ErrorAttempts > 0 {
@@ -624,16 +669,37 @@ func (s *summarizer) stampede(o OutageReturn) string {
 				failed = fmt.Sprintf(", each failing with %q", o.Error)
 			}
 		}
-		t += fmt.Sprintf(": no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
+		cut = fmt.Sprintf("no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first answer came at %s",
 			s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
 		if back := o.BackWords(s.instant); back != "" {
-			t += "; " + back
+			cut += "; " + back
 		}
+	}
+	// Why they got 410 Gone is its own sentence, right after the count;
+	// what the records show of the cut follows it.
+	if why := s.goneWhy(s.cutOffLead(o), s.a.refusalAges(o.To, o.until)); why != "" {
+		t += ". " + why + " " + strings.ToUpper(cut[:1]) + cut[1:]
+	} else {
+		t += ": " + cut
 	}
 	if o.ServersUp() {
 		t += "; " + o.serversUpWords()
 	}
 	return t
+}
+
+// cutOffLead opens the sentence of why the clients back from outage o got
+// 410 Gone: "Cut off for 2m30s, they came back with".
+func (s *summarizer) cutOffLead(o OutageReturn) string {
+	cut := o.LastAttempt - o.From
+	if o.Silent {
+		cut = o.To - o.From
+	}
+	who := "they"
+	if o.AfterGone != o.Relists {
+		who = "those refused"
+	}
+	return fmt.Sprintf("Cut off for %s, %s came back with", FormatDuration(cut), who)
 }
 
 // undecidedOutage is what an outage may be when nothing shows a server

@@ -1,0 +1,177 @@
+package timeline
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"time"
+
+	"watchlens/internal/quantity"
+)
+
+// Why the servers answered 410 Gone, in the words an engineer on call
+// reads first: a server refuses a cursor older than the history its
+// watch cache still keeps (watch-protocol.md §2), so the cause of a run
+// of 410s is two figures set side by side: how old the refused cursors
+// were when the clients came back, and how much history the servers
+// kept then.
+//
+// A cursor's age is the verdict's (the instant it was last known
+// current). The history kept is read from the refusal itself and the
+// refusing server's metrics: the 410 names the oldest RV the server
+// still accepted ("too old resource version: 625 (721)"), and the RV
+// gauge of its cache of the resource shows when the cache reached that
+// RV, between two scrapes. Without the gauge there is no instant for
+// that RV that is not the head's estimate, which is blind to exactly
+// the stretch that matters (no client sees the changes made while it is
+// cut off): the history kept is then not told.
+
+// refusalAges is why a run of observed 410s came.
+type refusalAges struct {
+	// refused counts the refused reconnects; noBookmarks those whose
+	// watch did not ask for bookmarks.
+	refused, noBookmarks int
+	// kinds are the kinds of the refused watches, in the order met.
+	kinds []string
+	// age is the median age of the refused cursors, when hasAge.
+	age    int64
+	hasAge bool
+	// kept is the median of how long the refusing servers' caches had
+	// held the changes they still had, when hasKept.
+	kept    int64
+	hasKept bool
+}
+
+// keptSlack is how far apart the two scrapes around the instant a
+// server's cache reached an RV may be for that instant to be taken as
+// their middle: 1 s scrapes, a few lost under load.
+const keptSlack = int64(10 * time.Second)
+
+// refusalAges is why the reconnects refused in [from, to) were, by the
+// instant their servers received them. A figure is told when more than
+// half of the refusals give it: a median of a few says less than none.
+func (a *Analysis) refusalAges(from, to int64) refusalAges {
+	tl := a.TL
+	var r refusalAges
+	var ages, kept []int64
+	for _, rs := range a.Resumes {
+		if rs.Observed != Refused {
+			continue
+		}
+		at, _ := tl.ServerReceived(rs.Session)
+		if at < from || at >= to {
+			continue
+		}
+		ss := &tl.Sessions[rs.Session]
+		r.refused++
+		if !ss.Request.AllowWatchBookmarks {
+			r.noBookmarks++
+		}
+		if kind := tl.Files[ss.File].Kind; kind != "" && !slices.Contains(r.kinds, kind) {
+			r.kinds = append(r.kinds, kind)
+		}
+		// An audit log shows when the watch before began, not when its
+		// cursor last moved: such an age is a bound, not a figure.
+		if p := rs.Predicted; p.HasCursor && !tl.SinceAtMost(rs.Session) {
+			ages = append(ages, at-p.Since)
+		}
+		if d, ok := a.keptBefore(rs.Session, at); ok {
+			kept = append(kept, d)
+		}
+	}
+	if 2*len(ages) > r.refused {
+		r.age, r.hasAge = median(ages), true
+	}
+	if 2*len(kept) > r.refused {
+		r.kept, r.hasKept = median(kept), true
+	}
+	return r
+}
+
+// keptBefore is how long before at the server that refused session g had
+// held the oldest change it still had: from when its cache reached the
+// RV its 410 names as the oldest it still accepted, as its metrics show
+// it, to at.
+func (a *Analysis) keptBefore(g int, at int64) (int64, bool) {
+	tl := a.TL
+	s := &tl.Sessions[g]
+	if s.Error == nil || !s.Error.TooOld || s.Server < 0 || tl.Metrics == nil {
+		return 0, false
+	}
+	srv := &tl.Servers[s.Server]
+	if srv.Metrics == "" {
+		return 0, false
+	}
+	// A process's cache starts with it: its history begins no earlier.
+	since := int64(math.MinInt64)
+	if s.Incarnation >= 0 && s.Incarnation < len(srv.Incarnations) {
+		since = srv.Incarnations[s.Incarnation].From
+	}
+	// The cache's RV reaches Y with the first change it still holds, or
+	// with its list at Y when it has evicted nothing since: either way
+	// its history starts then.
+	lo, hi, ok := tl.Metrics.reached(srv.Metrics, a.resourceOf(s.File), s.Error.Y, since, at)
+	if !ok || hi-lo > keptSlack {
+		return 0, false
+	}
+	return at - (lo+hi)/2, true
+}
+
+// reached is between which instants (lo, hi] server's cache of resource
+// reached RV rv, as its RV gauge shows, in the stretch that ends at at
+// and starts after since (its process's start). A cache that had
+// reached it at its first scrape after since reached it with its list:
+// from since on. ok is false when the gauge shows no reach then.
+func (m *Metrics) reached(server, resource string, rv uint64, since, at int64) (lo, hi int64, ok bool) {
+	p := m.head[serverResource{server, resource}]
+	if p == nil {
+		return 0, 0, false
+	}
+	k := sort.Search(len(p.t), func(i int) bool { return p.t[i] > at }) - 1
+	first := -1
+	for ; k >= 0 && p.t[k] > since; k-- {
+		v, ok := m.rvOf(p.v[k])
+		if !ok {
+			return 0, 0, false
+		}
+		if v < rv {
+			break
+		}
+		first = k
+	}
+	switch {
+	case first < 0:
+		return 0, 0, false
+	case k >= 0 && p.t[k] > since:
+		return p.t[k], p.t[first], true
+	case since == math.MinInt64:
+		return 0, 0, false
+	}
+	return since, p.t[first], true
+}
+
+// median is the middle of ds (the lower of the two middles), which it
+// sorts; ds is not empty.
+func median(ds []int64) int64 {
+	slices.Sort(ds)
+	return ds[(len(ds)-1)/2]
+}
+
+// roughly says a duration as an engineer says it aloud: "45 seconds",
+// "2.5 minutes", "6 minutes", "2 hours".
+func roughly(d int64) string {
+	switch {
+	case d < int64(90*time.Second):
+		return fmt.Sprintf("%d seconds", (d+int64(2500*time.Millisecond))/int64(5*time.Second)*5)
+	case d < int64(10*time.Minute):
+		halves := (d + int64(15*time.Second)) / int64(30*time.Second)
+		if halves%2 == 0 {
+			return fmt.Sprintf("%d minutes", halves/2)
+		}
+		return fmt.Sprintf("%d.5 minutes", halves/2)
+	case d < int64(2*time.Hour):
+		return fmt.Sprintf("%d minutes", (d+int64(30*time.Second))/int64(time.Minute))
+	}
+	return quantity.Plural(int((d+int64(30*time.Minute))/int64(time.Hour)), "hour")
+}

@@ -1,0 +1,121 @@
+package timeline
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestOutageSaysWhyGone: samples-outage's 74 clients got 410 Gone after
+// the load balancer's 2m30s outage because their cursors, 2m41s to 4m19s
+// old when they came back, were older than the 2.5 to 3 minutes of
+// ConfigMap and Secret changes the servers' caches kept (README: the
+// oldest RVs kept were 721-963, and the metrics show when each cache
+// reached them). The summary's first line says so in one sentence right
+// after the count, before the records of the cut; each refusal's figures
+// agree with it: the cursor older than what its server kept.
+func TestOutageSaysWhyGone(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "fleet-klog.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	os := a.TL.OutageReturns()
+	if len(os) != 1 {
+		t.Fatalf("outages %+v, want the load balancer's one", os)
+	}
+	r := a.refusalAges(os[0].To, os[0].until)
+	if r.refused != 74 || r.noBookmarks != 0 || !r.hasAge || !r.hasKept || strings.Join(r.kinds, " ") != "ConfigMap Secret" {
+		t.Fatalf("the refusals after the outage: %+v, want the 74 of clients with bookmarks, of ConfigMaps and Secrets, aged and kept", r)
+	}
+	if r.age < int64(3*time.Minute) || r.age > int64(4*time.Minute) || r.kept < int64(2*time.Minute+20*time.Second) || r.kept > int64(3*time.Minute+20*time.Second) || r.kept >= r.age {
+		t.Errorf("median cursor age %s, history kept %s: want about 3.5 and 3 minutes, the cursors the older", FormatDuration(r.age), FormatDuration(r.kept))
+	}
+	kept := 0
+	for _, rs := range a.Resumes {
+		if rs.Observed != Refused {
+			continue
+		}
+		at, _ := a.TL.ServerReceived(rs.Session)
+		d, ok := a.keptBefore(rs.Session, at)
+		if !ok {
+			continue
+		}
+		kept++
+		if age := at - rs.Predicted.Since; d >= age {
+			t.Errorf("%s's cursor was %s old at its 410, but its server kept %s of changes", a.TL.Files[a.TL.Sessions[rs.Session].File].Name, FormatDuration(age), FormatDuration(d))
+		}
+	}
+	if kept < 37 {
+		t.Errorf("%d refusals with the history kept, want most of the 74", kept)
+	}
+	lines := a.Summary(nil)
+	if len(lines) == 0 {
+		t.Fatal("no summary")
+	}
+	const why = "(from 2026-12-01 19:11:51.659 UTC to 2026-12-01 19:13:00.264 UTC). Cut off for 2m30s, they came back with cursors about 3.5 minutes old, but the API servers kept only about the last 3 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. No request of the captured clients reached a server from"
+	if !strings.HasPrefix(lines[0].Text, "74 clients got 410 Gone and relisted between 8 and 77 s after the outage ended ") || !strings.Contains(lines[0].Text, why) {
+		t.Errorf("the summary's first line does not say why right after the count:\n%s\nwant in it:\n%s", lines[0].Text, why)
+	}
+}
+
+// TestGoneWhySaysLessWithoutMetrics: from samples-outage's captures and
+// audit logs, with no metrics, nothing shows when the servers' caches
+// reached the oldest RVs their 410s name: the sentence says the cursors'
+// age and that they were older than what the servers kept, with no
+// figure of it. From the audit logs alone the cursors' ages are bounds
+// (when the watch before began), and no sentence is told.
+func TestGoneWhySaysLessWithoutMetrics(t *testing.T) {
+	first := func(patterns ...string) string {
+		lines := buildRecording(t, "samples-outage", patterns...).Analyze(realServer()).Summary(nil)
+		if len(lines) == 0 {
+			t.Fatalf("%v: no summary", patterns)
+		}
+		return lines[0].Text
+	}
+	l := first("*.ts.http", "audit-*.log")
+	if !strings.Contains(l, ". Cut off for 2m30s, they came back with cursors about 3.5 minutes old, older than the oldest change the API servers still kept (each 410 names it). No request of") || strings.Contains(l, "kept only") {
+		t.Errorf("without metrics the first line says %q", l)
+	}
+	l = first("audit-*.log")
+	if strings.Contains(l, "Cut off") || !strings.Contains(l, "): the audit logs show no request of 99 clients") {
+		t.Errorf("from the audit logs alone the first line says %q", l)
+	}
+}
+
+// TestRestartsSayWhyGone: samples-lab's 81 410s came to clients that
+// did not ask for bookmarks, their cursors minutes old (the last change
+// of a quiet selection) when the restarts ended their watches, while the
+// servers kept about 2.5 minutes of changes. samples-fleet has no
+// metrics: its sentence says the age alone.
+func TestRestartsSayWhyGone(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		patterns []string
+		says     string
+	}{
+		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"},
+			"UTC. The 81 refused reconnects carried cursors about 5.5 minutes old (all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. Had every client"},
+		{"samples-fleet", []string{"*.ts.http", "audit-*.log"},
+			"UTC. The 18 refused reconnects carried cursors about 6 minutes old (all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). Had every client"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lines := buildRecording(t, c.name, c.patterns...).Analyze(realServer()).Summary(nil)
+			if len(lines) == 0 || lines[0].Topic != "fleet" || !strings.Contains(lines[0].Text, c.says) {
+				t.Errorf("the summary's first line: %+v\nwant in it: %s", lines, c.says)
+			}
+		})
+	}
+}
+
+// TestRoughly: the figures an engineer says aloud.
+func TestRoughly(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{42 * time.Second, "40 seconds"}, {88 * time.Second, "90 seconds"}, {2*time.Minute + 24*time.Second, "2.5 minutes"},
+		{2*time.Minute + 51*time.Second, "3 minutes"}, {3*time.Minute + 40*time.Second, "3.5 minutes"}, {11*time.Minute + 31*time.Second, "12 minutes"},
+		{90 * time.Minute, "90 minutes"}, {150 * time.Minute, "3 hours"},
+	} {
+		if got := roughly(int64(c.d)); got != c.want {
+			t.Errorf("roughly(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
+}
