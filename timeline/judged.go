@@ -71,7 +71,8 @@ func (tl *Timeline) Unjudged() []Unjudged {
 
 // fileAnswers says whether a file has a session whose answer a model can
 // read (an event or a bookmark of a stream, an item of a list, a request
-// of an audit log answered 200), and lists the other HTTP statuses its
+// of an audit log answered 200, a WatchList answered 200 that cannot
+// sync), and lists the other HTTP statuses its
 // sessions got.
 func (tl *Timeline) fileAnswers(fi int) (read bool, statuses []string) {
 	f := &tl.Files[fi]
@@ -81,6 +82,11 @@ func (tl *Timeline) fileAnswers(fi int) (read bool, statuses []string) {
 		case s.Events+s.Bookmarks > 0:
 			read = true
 		case f.Audit && s.HTTPStatus == 200:
+			read = true
+		case s.HTTPStatus == 200 && s.Request != nil && s.IsWatchList() && !s.Request.AllowWatchBookmarks:
+			// A WatchList that did not ask for bookmarks never gets the
+			// one that ends its sync: with no event at all (an empty
+			// selection), its client is still judged, never synced.
 			read = true
 		case s.HTTPStatus != 0 && s.HTTPStatus != 200:
 			st := fmt.Sprintf("HTTP %d %s", s.HTTPStatus, http.StatusText(s.HTTPStatus))
