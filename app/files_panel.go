@@ -96,6 +96,9 @@ func (v *FilesPanel) Render() goapp.UI {
 					}),
 			)
 		}),
+		goapp.If(r.AuditShared.Words() != "", func() goapp.UI {
+			return goapp.P().ID("files-audit-shared").Class("hint").Text(r.AuditShared.Words())
+		}),
 		goapp.Range(r.Shown).Slice(func(i int) goapp.UI {
 			f := &r.Shown[i]
 			if i < filesInFull || v.Kept.opened[f.Name] {

@@ -43,7 +43,9 @@ func splitWords(sel string) string {
 // a file's title and its sessions table's headers wrap between words.
 // The cells broke anywhere, and the table, its request column taking the
 // width, squeezed the other columns to a letter or two: "HT TP sta tus",
-// "boo km ark s", and a title read "(admin from 1 27.0.0.1)".
+// "boo km ark s", and a title read "(admin from 1 27.0.0.1)". The tab
+// says once the user and the address every client shares, which their
+// names leave out.
 func TestBrowserFilesBesideSplitsNoWord(t *testing.T) {
 	t.Parallel()
 	audits, err := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-outage"), "audit-*.log"))
@@ -72,6 +74,13 @@ func TestBrowserFilesBesideSplitsNoWord(t *testing.T) {
 	}
 	if !strings.Contains(got["heads"].(string), "HTTP status") || !strings.Contains(got["heads"].(string), "server") {
 		t.Fatalf("the sessions tables' headers read %q, want HTTP status and server among them", got["heads"])
+	}
+	// The clients' names leave out the user and the address they all
+	// share; the tab says them once.
+	shared, err := chromedp.Run(tab, chromedp.Evaluate[string](`(document.querySelector("#dock-files #files-audit-shared") || {}).textContent || ""`))
+	must(t, err)
+	if !strings.Contains(shared, "user admin from 127.0.0.1") {
+		t.Errorf("the Files tab says of what the audit logs' clients share: %q", shared)
 	}
 	// The panel lays out again as the dock settles beside the timeline:
 	// once it has, no word is split.

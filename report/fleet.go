@@ -31,6 +31,10 @@ type FleetReport struct {
 	Steps          []FleetStepReport   `json:"stampede"`
 	Stampedes      []StampedeReport    `json:"stampedes"`
 	AuditLogs      []AuditLogReport    `json:"auditLogs"`
+	// AuditShared is the user and the address every client of the
+	// audit logs shares, "" for either when they differ: the clients'
+	// names leave it out (timeline.AuditShared).
+	AuditShared AuditSharedReport `json:"auditShared"`
 	// Cost is what the relists read, and from where.
 	Cost FleetCostReport `json:"cost"`
 	// ReconnectAt answers --resume-at for the fleet as a whole.
@@ -200,7 +204,14 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 		fr.AuditLogs = append(fr.AuditLogs, AuditLogReport{Name: l.Name, First: timeline.FormatTime(l.First, timeline.ClockArrival), Last: timeline.FormatTime(l.Last, timeline.ClockArrival),
 			Records: l.Records, Requests: l.Requests, ByVerb: l.ByVerb})
 	}
+	fr.AuditShared = AuditSharedReport(tl.AuditShared)
 	r.Fleet = fr
+}
+
+// AuditSharedReport is what every client of the audit logs shares.
+type AuditSharedReport struct {
+	User    string `json:"user"`
+	Address string `json:"address"`
 }
 
 // savingsUnknownWords says why the fleet's savings are not known when no
@@ -322,6 +333,9 @@ func (r *Report) writeFleet(p *printer) {
 			rows = append(rows, []string{l.Name, r.instant(l.First), r.instant(l.Last), fmt.Sprint(l.Records), fmt.Sprint(l.Requests), verbs(l.ByVerb)})
 		}
 		p.table([]string{"log", "first", "last", "records", "requests", "by verb"}, rows)
+		if w := timeline.AuditShared(fr.AuditShared).Words(); w != "" {
+			p.printf("\n%s\n", w)
+		}
 	}
 }
 

@@ -229,17 +229,12 @@ func (b *Builder) groupAudit() {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i].less(keys[j]) })
+	b.auditShared = sharedOf(keys)
 	// The clients of the client logs given, read when a split needs them.
 	var logClients []klogJoinCandidate
 	logRead := false
 	for _, k := range keys {
-		from := orWord(k.ip, "no address")
-		if k.process != "" {
-			// An API server's own informer: each process has its own,
-			// told by the log of its first request.
-			from += " in " + path.Base(b.auditLogs[groups[k][0].log].Name)
-		}
-		name := fmt.Sprintf("%s (%s from %s)", orWord(k.ua, "no user agent"), orWord(k.user, "no user"), from)
+		name := orWord(k.ua, "no user agent") + b.whoWords(k, groups[k][0].log)
 		if len(perClient[[3]string{k.ua, k.user, k.ip}]) > 1 {
 			name += " " + strings.Join(nonEmpty(k.resource, k.ns, k.labels, k.fields), " ")
 		}
@@ -262,6 +257,73 @@ func (b *Builder) groupAudit() {
 			b.addAuditGroup(names[n], k, reqs, diags[n])
 		}
 	}
+}
+
+// AuditShared is the user and the address that every client of the
+// audit logs shares, the API servers' own informers aside, "" for
+// either when they differ. The clients' names leave out what all
+// share: a lab's or a single-node cluster's 207 informers, each "(admin
+// from 127.0.0.1)", are told apart by what differs.
+type AuditShared struct{ User, Address string }
+
+// Words says what every client shares, which their names leave out;
+// "" when they share nothing.
+func (sh AuditShared) Words() string {
+	var who string
+	switch {
+	case sh.User != "" && sh.Address != "":
+		who = fmt.Sprintf("user %s from %s", sh.User, sh.Address)
+	case sh.User != "":
+		who = "user " + sh.User
+	case sh.Address != "":
+		who = "from " + sh.Address
+	default:
+		return ""
+	}
+	return "Every client of these logs but the API servers' own informers is " + who + ", which their names leave out."
+}
+
+// sharedOf is what the clients of keys share (see AuditShared).
+func sharedOf(keys []groupKey) AuditShared {
+	var sh AuditShared
+	first := true
+	for _, k := range keys {
+		switch {
+		case k.process != "":
+			continue
+		case first:
+			sh, first = AuditShared{orWord(k.user, "no user"), orWord(k.ip, "no address")}, false
+			continue
+		}
+		if sh.User != orWord(k.user, "no user") {
+			sh.User = ""
+		}
+		if sh.Address != orWord(k.ip, "no address") {
+			sh.Address = ""
+		}
+	}
+	return sh
+}
+
+// whoWords says who made the requests of k, as its name's part after
+// the User-Agent: " (alice from 10.0.0.7)", less what every client
+// shares (AuditShared), "" when that is all of it. An API server's own
+// informer is always named whole, with the log of its first request,
+// logIndex's: each process has its own.
+func (b *Builder) whoWords(k groupKey, logIndex int) string {
+	user, from := orWord(k.user, "no user"), orWord(k.ip, "no address")
+	if k.process != "" {
+		return fmt.Sprintf(" (%s from %s in %s)", user, from, path.Base(b.auditLogs[logIndex].Name))
+	}
+	switch sh := b.auditShared; {
+	case sh.User != "" && sh.Address != "":
+		return ""
+	case sh.User != "":
+		return " (from " + from + ")"
+	case sh.Address != "":
+		return " (" + user + ")"
+	}
+	return fmt.Sprintf(" (%s from %s)", user, from)
 }
 
 // splitInformers splits the requests of one group into the informers

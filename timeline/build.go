@@ -67,6 +67,8 @@ type Builder struct {
 	// auditKeys are the clients (groups) of those requests, which
 	// MaxEvents bounds too.
 	auditKeys map[groupKey]struct{}
+	// auditShared is what every client of the audit logs shares.
+	auditShared AuditShared
 	// auditCaptured counts the audit logs' requests that a capture
 	// holds too (Timeline.AuditCaptured).
 	auditCaptured int
@@ -826,7 +828,7 @@ func (b *Builder) Build() *Timeline {
 	}
 	b.groupServers(tl)
 	b.matchMetricServers(tl)
-	tl.AuditCaptured, tl.ServerLogs = b.auditCaptured, b.serverLogs
+	tl.AuditCaptured, tl.AuditShared, tl.ServerLogs = b.auditCaptured, b.auditShared, b.serverLogs
 	tl.renumberLanes(&b.tab, &b.lanes, len(b.files) == 1, pace)
 	tl.inferBroad()
 	tl.noteCopies()

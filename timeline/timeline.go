@@ -39,7 +39,10 @@ type Timeline struct {
 	// client of the logs.
 	AuditLogs     []AuditLog
 	AuditCaptured int
-	auditLog      map[int]int // global session of a client from audit logs -> its log
+	// AuditShared is what every client of the audit logs shares, which
+	// their names leave out.
+	AuditShared AuditShared
+	auditLog    map[int]int // global session of a client from audit logs -> its log
 	// Servers are the API servers the audit logs show, by name; sessions
 	// say which answered them (Session.Server).
 	Servers []Server

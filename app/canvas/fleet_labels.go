@@ -11,8 +11,8 @@ import (
 // the same way, behind an ellipsis (and the row's MayMixMark). The
 // gutter cuts a label from the right, and the audit log's clients of one
 // User-Agent differ only at the end of their names ("fleet/v0.0.0
-// (linux/amd64) kubernetes/$Format (admin from 127.0.0.1) configmaps lab
-// shard=s31, informer 1 of 2 that the log cannot tell apart"): cut, they
+// (linux/amd64) kubernetes/$Format configmaps lab shard=s31, informer 1
+// of 2 that the log cannot tell apart"): cut, they
 // all read "fleet/v0.0.0 (linux/amd6…". The words their names end with in
 // common (" of 2 that the log cannot tell apart") are left out too, so
 // that the short label is what tells the row apart ("⚠ …shard=s31,

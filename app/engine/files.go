@@ -28,6 +28,9 @@ type FilesReport struct {
 	Servers bool
 	// Exports are the Prometheus exports read, none without.
 	Exports Exports
+	// AuditShared is what every client of the audit logs shares, which
+	// their names leave out.
+	AuditShared timeline.AuditShared
 }
 
 // FileReport is what was read from one file of the timeline.
@@ -117,7 +120,7 @@ type Exports struct {
 // before the files that are no capture.
 func (e *Engine) Files(find string, max int) FilesReport {
 	tl := e.tl
-	out := FilesReport{Total: len(tl.Files), Servers: len(tl.Servers) > 0}
+	out := FilesReport{Total: len(tl.Files), Servers: len(tl.Servers) > 0, AuditShared: tl.AuditShared}
 	find = strings.ToLower(find)
 	// The records first, then the files that are no capture (the README
 	// and the notes selected with an incident's records), which sort
