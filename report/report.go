@@ -2,7 +2,6 @@ package report
 
 import (
 	"math"
-	"sort"
 	"time"
 
 	"watchlens/parser"
@@ -540,41 +539,13 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 }
 
 func (r *Report) addCadence(tl *timeline.Timeline) {
-	times := map[int][]int64{}
-	rvs := map[int][]string{}
-	// Bookmarks have no lane: the specials hold them all, in time order.
-	for _, k := range tl.Specials() {
-		if p := tl.Point(int(k)); p.Type == parser.Bookmark {
-			g := int(p.Session)
-			times[g] = append(times[g], p.T)
-			rvs[g] = append(rvs[g], tl.Event(int(k)).RV)
-		}
-	}
-	for g, s := range tl.Sessions {
-		ts := times[g]
-		if len(ts) == 0 {
-			continue
-		}
-		f := tl.Files[s.File]
-		cr := CadenceReport{File: f.Name, Session: s.Index, Bookmarks: len(ts), Measured: f.Clock == timeline.ClockArrival}
-		// Silences include the stretch from the watch's start to its first
-		// bookmark and from the last one to the end.
-		prev, prevRV := s.Start, s.FirstRV
-		var ivs []int64
-		for k, t := range append(ts, s.End) {
-			if k > 0 && k < len(ts) {
-				ivs = append(ivs, t-ts[k-1])
-			}
-			if t-prev > int64(cr.MaxGapSeconds*1e9) {
-				cr.MaxGapSeconds, cr.MaxGapFrom, cr.MaxGapFromRV = secs(t-prev), timeline.FormatTime(prev, f.Clock), prevRV
-			}
-			if k < len(ts) {
-				prev, prevRV = t, rvs[g][k]
-			}
-		}
-		if len(ivs) > 0 {
-			sort.Slice(ivs, func(i, j int) bool { return ivs[i] < ivs[j] })
-			cr.MedianSeconds = secs(ivs[len(ivs)/2])
+	for _, c := range tl.BookmarkCadence() {
+		s := &tl.Sessions[c.Session]
+		f := &tl.Files[s.File]
+		cr := CadenceReport{File: f.Name, Session: s.Index, Bookmarks: c.Bookmarks, Measured: f.Clock == timeline.ClockArrival,
+			MedianSeconds: secs(c.Median), MaxGapSeconds: secs(c.MaxGap), MaxGapFromRV: c.MaxGapFromRV}
+		if c.MaxGap > 0 {
+			cr.MaxGapFrom = timeline.FormatTime(c.MaxGapFrom, f.Clock)
 		}
 		r.Cadence = append(r.Cadence, cr)
 	}
