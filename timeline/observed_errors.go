@@ -35,8 +35,12 @@ func (tl *Timeline) ObservedErrors() []ObservedError {
 // does not list it: a 410 response with no Status body, or a 410 its
 // client's log or an audit log shows. Gones lists it beside them.
 func (s *Session) GoneUnlisted() bool {
-	return s.Status == nil && s.ErrorEvent < 0 && (s.inferredGone || s.HTTPStatus == 410 || gone(s.Error))
+	return s.Status == nil && s.ErrorEvent < 0 && (s.inferredGone || s.answeredGone())
 }
+
+// answeredGone says the server's answer to the session's request was a
+// 410 Gone: the response's status, or the error that ended its stream.
+func (s *Session) answeredGone() bool { return s.HTTPStatus == 410 || gone(s.Error) }
 
 // GoneInferred says the session's 410 is inferred from an audit log,
 // which records a watch's 200 header, never the ERROR in its stream.
@@ -51,7 +55,7 @@ func (tl *Timeline) EndsAtGone(file int) bool {
 		return false
 	}
 	s := &tl.Sessions[ss[len(ss)-1]]
-	return !s.isList() && (s.inferredGone || s.HTTPStatus == 410 || gone(s.Error) || gone(s.Status))
+	return !s.isList() && (s.inferredGone || s.answeredGone() || gone(s.Status))
 }
 
 // Gone is one 410 Gone the record shows, whether or not a cursor explains
@@ -87,7 +91,7 @@ func (tl *Timeline) Gones() []Gone {
 		case said[g]:
 		case s.inferredGone:
 			out = append(out, Gone{Session: g, T: s.Start, Status: s.Error, Inferred: true})
-		case s.HTTPStatus == 410 || gone(s.Error):
+		case s.answeredGone():
 			out = append(out, Gone{Session: g, T: s.Start, Status: s.Error})
 		}
 	}

@@ -27,7 +27,7 @@ func (a *Analysis) resumes() {
 			continue
 		}
 		r := Resume{Session: g, RV: s.Request.ResourceVersion, Observed: Accepted}
-		if gone(s.Error) || (s.HTTPStatus == 410) {
+		if s.answeredGone() {
 			r.Observed = Refused
 		} else if s.HTTPStatus != 0 && s.HTTPStatus != 200 {
 			r.Observed = Unknown
