@@ -111,7 +111,7 @@ func (h *host) open(q js.Value, id int, reply js.Value) error {
 	var st engine.ViewState
 	view := q.Get("view")
 	if view.Truthy() {
-		v, err := h.readView(q)
+		v, err := h.readView(view)
 		if err != nil {
 			return fmt.Errorf("the first view: %w", err)
 		}
@@ -368,14 +368,13 @@ func (h *host) view(q js.Value) (engine.ViewState, error) {
 	if h.eng == nil {
 		return engine.ViewState{}, errors.New("no capture is open")
 	}
-	return h.readView(q)
+	return h.readView(q.Get("view"))
 }
 
-// readView reads q's view, engine.ViewState's binary form in a
-// Uint8Array (client.setView), over the last question's, whose strings
+// readView reads a question's view v, engine.ViewState's binary form in
+// a Uint8Array (client.setView), over the last question's, whose strings
 // it shares where they are the same.
-func (h *host) readView(q js.Value) (engine.ViewState, error) {
-	v := q.Get("view")
+func (h *host) readView(v js.Value) (engine.ViewState, error) {
 	n := v.Length()
 	if cap(h.viewBytes) < n {
 		h.viewBytes = make([]byte, n)

@@ -83,7 +83,7 @@ func (h *host) warm(q, reply js.Value) error {
 	if q.Get("brief").Truthy() {
 		rounds, incidentRounds = briefRounds, briefRounds
 	}
-	st, err := h.readView(q)
+	st, err := h.readView(q.Get("view"))
 	if err != nil {
 		return fmt.Errorf("the warm-up's view: %w", err)
 	}
