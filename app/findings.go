@@ -148,7 +148,7 @@ func savedText(f *engine.Findings) string {
 	if f.BookmarksUnseen {
 		return "not known: the clients' logs show no bookmarks"
 	}
-	return fmt.Sprintf("%d (%.1f%%)", f.WhatIf.Saved, f.WhatIf.SavedPercent)
+	return fmt.Sprintf("%d (%s)", f.WhatIf.Saved, timeline.FormatPercent(f.WhatIf.SavedPercent))
 }
 
 // maxFindingsShown keeps a capture with thousands of anomalies from

@@ -45,6 +45,7 @@ func storyFigures(an *timeline.Analysis) []figure {
 			figure{regexp.MustCompile(`had none: (\d+)`), fl.RelistsWithout},
 			figure{regexp.MustCompile(`Had every client asked for bookmarks, (\d+) reconnects would have needed a relist`), fl.RelistsWith},
 			figure{regexp.MustCompile(`and without bookmarks (\d+)`), fl.RelistsWithout},
+			figure{regexp.MustCompile(`bookmarks save (?:at least )?(\d+)`), fl.Saved},
 		)
 	}
 	return figs
@@ -167,7 +168,7 @@ func TestOneStoryOnEverySurface(t *testing.T) {
 	// recordings have.
 	must := []string{`relists with the bookmarks received\W+(\d+)`, `relists had it asked for bookmarks\W+(\d+)`}
 	if _, ok := testsample.RecordingIfPresent(t, "samples-fleet"); ok {
-		must = append(must, `Relists had every client asked for bookmarks: (\d+)`)
+		must = append(must, `Relists had every client asked for bookmarks: (\d+)`, `bookmarks save (?:at least )?(\d+)`)
 	}
 	for _, words := range must {
 		if checked[words] == 0 {

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
@@ -171,7 +170,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	}
 	tl := a.TL
 	fr := &FleetReport{Clients: len(fl.Clients), Observed: fl.RelistsObserved, With: fl.RelistsWith, Without: fl.RelistsWithout,
-		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, SavingsKnown: fl.SavingsKnown, Saved: fl.Saved, SavedPercent: math.Round(fl.SavedPercent*10) / 10, WithoutAtLeast: fl.WithoutAtLeast,
+		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, SavingsKnown: fl.SavingsKnown, Saved: fl.Saved, SavedPercent: timeline.RoundPercent(fl.SavedPercent), WithoutAtLeast: fl.WithoutAtLeast,
 		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{},
 		ReconnectAt: []FleetReconnectReport{}, Cost: fleetCostReport(fl.Cost)}
 	for _, c := range fl.Clients {
@@ -419,13 +418,13 @@ func verbs(m map[string]int) string {
 	return orDash(strings.Join(out, ", "))
 }
 
-// savingsWords says what bookmarks save, when the records tell it:
-// "Relists had every client asked for bookmarks: 0; had none: 81;
-// bookmarks save 81 (100.0 %)."
+// savingsWords says what bookmarks save, when the records tell it, with
+// the verdict's figures: "Relists had every client asked for bookmarks:
+// 0; had none: 81; bookmarks save 81 (100.0 %)."
 func (fr *FleetReport) savingsWords() string {
 	least := ""
 	if fr.WithoutAtLeast {
 		least = "at least "
 	}
-	return fmt.Sprintf("Relists had every client asked for bookmarks: %d; had none: %s%d; bookmarks save %s%d (%.1f %%).", fr.With, least, fr.Without, least, fr.Saved, fr.SavedPercent)
+	return fmt.Sprintf("Relists had every client asked for bookmarks: %d; had none: %s%d; bookmarks save %s%d (%s).", fr.With, least, fr.Without, least, fr.Saved, timeline.FormatPercent(fr.SavedPercent))
 }

@@ -2,8 +2,12 @@ package report
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"watchlens/timeline"
 )
 
 // What "Copy summary" pastes: the summary's lines, the key figures, the
@@ -71,5 +75,42 @@ func TestPasteCountsEveryGone(t *testing.T) {
 		if !strings.Contains(md, want) {
 			t.Errorf("the pasted summary lacks %q:\n%s", want, md)
 		}
+	}
+}
+
+// outageAsGiven is samples-outage as the review pasted it (`analyze *`):
+// the captures, the servers' audit logs and own logs, the fleet's log
+// and the Prometheus exports.
+func outageAsGiven(t *testing.T) *Report {
+	t.Helper()
+	tl := loadRecording(t, "samples-outage", "*.ts.http", "*.log", "prometheus/*.txt.gz", "prometheus/query_range/*.json.gz")
+	return New(tl.Analyze(timeline.DefaultParams()), nil)
+}
+
+// TestBookmarkSavingsReadAsOneFigure: on samples-outage the verdict said
+// "bookmarks save 16 %" and the fleet section under it "bookmarks save
+// 14 (15.9 %)", one answer in two forms. Each now gives the JSON's count
+// and share, as one string.
+func TestBookmarkSavingsReadAsOneFigure(t *testing.T) {
+	r := outageAsGiven(t)
+	fr := r.Fleet
+	if fr == nil || !fr.SavingsKnown || fr.Saved == 0 || fr.SavedPercent == 100 {
+		t.Fatalf("fleet %+v: no partial saving to tell, the test proves nothing", fr)
+	}
+	var text strings.Builder
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	saves := regexp.MustCompile(`bookmarks save (?:at least )?(\d+)(?: relists?)? \(([\d.]+ %)\)`).FindAllStringSubmatch(text.String(), -1)
+	if len(saves) != 2 {
+		t.Errorf("the verdict and the fleet section say what bookmarks save %d times in that form, want 2: %q", len(saves), saves)
+	}
+	for _, m := range saves {
+		if m[1] != strconv.Itoa(fr.Saved) || m[2] != strconv.FormatFloat(fr.SavedPercent, 'f', 1, 64)+" %" {
+			t.Errorf("%q; the JSON's relistsSaved %d, percentSaved %g", m[0], fr.Saved, fr.SavedPercent)
+		}
+	}
+	if other := regexp.MustCompile(`bookmarks save[^%]{0,40}%`).FindAllString(text.String(), -1); len(other) > len(saves) {
+		t.Errorf("a saving said in another form: %q", other)
 	}
 }

@@ -493,9 +493,9 @@ const WhatIfBesideFleet = "The reconnects' figures judge each recorded reconnect
 func (r *Report) writeWhatIf(p *printer) {
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf
-	p.printf("reconnects: %d\nrelists with the bookmarks received: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists ignoring bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists saved by the bookmarks received: %d (%.1f%%)\n",
+	p.printf("reconnects: %d\nrelists with the bookmarks received: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists ignoring bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists saved by the bookmarks received: %d (%s)\n",
 		wi.Reconnects, wi.RelistsWithBookmarks, wi.AtRiskWith, timeline.FormatSeconds(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, wi.AtRiskWithout, timeline.FormatSeconds(wi.LongestAgeWithoutSeconds),
-		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, timeline.FormatSeconds(wi.LongestAgeHadSeconds), wi.RelistsSaved, wi.PercentSaved)
+		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, timeline.FormatSeconds(wi.LongestAgeHadSeconds), wi.RelistsSaved, timeline.FormatPercent(wi.PercentSaved))
 	if wi.UnknownWith+wi.UnknownWithout > 0 {
 		p.printf("undecided (no clock or no cursor): %d with, %d without bookmarks\n", wi.UnknownWith, wi.UnknownWithout)
 	}

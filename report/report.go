@@ -1,7 +1,6 @@
 package report
 
 import (
-	"math"
 	"time"
 
 	"watchlens/parser"
@@ -520,7 +519,7 @@ func (r *Report) addAnalysis(tl *timeline.Timeline, a *timeline.Analysis) {
 	w := a.WhatIf
 	r.WhatIf = WhatIfReport{Points: r.WhatIf.Points, Reconnects: w.Reconnects, RelistsWithBookmarks: w.RelistsWith, RelistsWithoutBookmarks: w.RelistsWithout,
 		LongestAgeWithSeconds: secs(w.LongestAgeWith), LongestAgeWithoutSeconds: secs(w.LongestAgeWithout),
-		RelistsSaved: w.Saved, PercentSaved: math.Round(w.SavedPercent*10) / 10, UnknownWith: w.UnknownWith, UnknownWithout: w.UnknownWithout,
+		RelistsSaved: w.Saved, PercentSaved: timeline.RoundPercent(w.SavedPercent), UnknownWith: w.UnknownWith, UnknownWithout: w.UnknownWithout,
 		RelistsHad: w.RelistsHad, LongestAgeHadSeconds: secs(w.LongestAgeHad), UnknownHad: w.UnknownHad,
 		AtRiskWith: w.AtRiskWith, AtRiskWithout: w.AtRiskWithout, AtRiskHad: w.AtRiskHad}
 	for _, p := range w.Points {

@@ -182,3 +182,15 @@ func FormatSeconds(v float64) string {
 func Nanoseconds(v float64) int64 {
 	return int64(math.Round(v * 1e9))
 }
+
+// RoundPercent rounds a share to the tenth of a percent every surface
+// shows: the JSON's figure and FormatPercent's words are one value.
+func RoundPercent(p float64) float64 {
+	return math.Round(p*10) / 10
+}
+
+// FormatPercent says a share as every surface writes it: "15.9 %",
+// "100.0 %".
+func FormatPercent(p float64) string {
+	return strconv.FormatFloat(RoundPercent(p), 'f', 1, 64) + " %"
+}

@@ -925,10 +925,11 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 		if f.RelistsWith > 0 {
 			leastSaved = least
 		}
-		// Rounded to a tenth first, as the report's percentSaved is, so
-		// that the two never disagree.
-		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%.0f %%%s.",
-			f.RelistsWith, with, least, f.RelistsWithout, notJudged(f.UnknownWithout), saved, leastSaved, math.Round(f.SavedPercent*10)/10, whyLeast)
+		// The count and the share the report's fleet section and JSON
+		// give (relistsSaved, percentSaved), in the same form: a postmortem
+		// quotes one figure.
+		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%s (%s)%s.",
+			f.RelistsWith, with, least, f.RelistsWithout, notJudged(f.UnknownWithout), saved, leastSaved, quantity.Plural(f.Saved, "relist"), FormatPercent(f.SavedPercent), whyLeast)
 	case f.RelistsWith > 0:
 		return fmt.Sprintf("%d reconnects would have needed a relist even with bookmarks%s.", f.RelistsWith, notJudged(f.UnknownWith))
 	case f.UnknownWith+f.UnknownWithout > 0:
