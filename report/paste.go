@@ -28,22 +28,20 @@ func (r *Report) PasteMarkdown(link string) string {
 		fmt.Fprintf(&b, "- %s\n", mdSafe(l.Text))
 	}
 	w := r.WhatIf
-	// The rows' words are the Findings panel's and the text report's: the
-	// bookmarks a client received are not the bookmarks it could have asked
-	// for, and the fleet's "every client asked" is neither.
-	fmt.Fprintf(&b, "\n| reconnects | refused (410), a relist | at risk | not judged |\n| --- | --- | --- | --- |\n")
-	fmt.Fprintf(&b, "| relists with the bookmarks received | %d | %d | %d |\n", w.RelistsWithBookmarks, w.AtRiskWith, w.UnknownWith)
-	fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout, w.UnknownWithout)
-	fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d | %d |\n", w.RelistsHad, w.AtRiskHad, w.UnknownHad)
-	if fr := r.Fleet; fr != nil && fr.SavingsKnown {
-		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. %s\n", fr.Clients, fr.Observed, fr.savingsWords())
-	} else if fr != nil {
-		fmt.Fprintf(&b, "\nFleet of %d clients: %d relists observed. What bookmarks would have saved is not known from these records.\n", fr.Clients, fr.Observed)
-	}
-	if r.Fleet != nil {
-		// Two tables of relists under like words: the paste, read away
-		// from the page, says why they differ as the Findings do.
-		fmt.Fprintf(&b, "\n_%s_\n", mdSafe(WhatIfBesideFleet))
+	// A fleet's verdict answers "would bookmarks have helped?" with the
+	// relists its clients made and would have made: the paste gives
+	// that answer once. The what-if's table judges each recorded
+	// reconnect by the models from the evidence before it, a check of
+	// the models with other numbers, which the report and the page's
+	// Findings keep.
+	if r.Fleet == nil {
+		// The rows' words are the Findings panel's and the text report's:
+		// the bookmarks a client received are not the bookmarks it could
+		// have asked for.
+		fmt.Fprintf(&b, "\n| reconnects | refused (410), a relist | at risk | not judged |\n| --- | --- | --- | --- |\n")
+		fmt.Fprintf(&b, "| relists with the bookmarks received | %d | %d | %d |\n", w.RelistsWithBookmarks, w.AtRiskWith, w.UnknownWith)
+		fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout, w.UnknownWithout)
+		fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d | %d |\n", w.RelistsHad, w.AtRiskHad, w.UnknownHad)
 	}
 	probable := 0
 	for _, d := range r.Restarts {
@@ -62,7 +60,11 @@ func (r *Report) PasteMarkdown(link string) string {
 	default:
 		restarts = quantity.Plural(n, "API server restart") + " (" + strconv.Itoa(probable) + " probable)"
 	}
-	fmt.Fprintf(&b, "\n%s recorded, %s in the records, %s, %s.\n", quantity.Plural(w.Reconnects, "reconnect"), strconv.Itoa(r.Gones)+" 410 Gone", quantity.Plural(len(r.Zones), "red zone"), restarts)
+	clients := ""
+	if r.Fleet != nil {
+		clients = quantity.Plural(r.Fleet.Clients, "client") + ", "
+	}
+	fmt.Fprintf(&b, "\n%s%s recorded, %s in the records, %s, %s.\n", clients, quantity.Plural(w.Reconnects, "reconnect"), strconv.Itoa(r.Gones)+" 410 Gone", quantity.Plural(len(r.Zones), "red zone"), restarts)
 	if link != "" {
 		fmt.Fprintf(&b, "\n[Open this view in watchlens](%s)\n", strings.NewReplacer("(", "%28", ")", "%29", " ", "%20").Replace(link))
 	}
