@@ -64,7 +64,10 @@ func (r *Report) PasteMarkdown(link string) string {
 	if r.Fleet != nil {
 		clients = quantity.Plural(r.Fleet.Clients, "client") + ", "
 	}
-	fmt.Fprintf(&b, "\n%s%s recorded, %s in the records, %s, %s.\n", clients, quantity.Plural(w.Reconnects, "reconnect"), strconv.Itoa(r.Gones)+" 410 Gone", quantity.Plural(len(r.Zones), "red zone"), restarts)
+	// The red zones are left out: their count, stretches per client and
+	// model, answers nothing an on-call engineer asks; the report lists
+	// them.
+	fmt.Fprintf(&b, "\n%s%s recorded, %s in the records, %s.\n", clients, quantity.Plural(w.Reconnects, "reconnect"), strconv.Itoa(r.Gones)+" 410 Gone", restarts)
 	if link != "" {
 		fmt.Fprintf(&b, "\n[Open this view in watchlens](%s)\n", strings.NewReplacer("(", "%28", ")", "%29", " ", "%20").Replace(link))
 	}

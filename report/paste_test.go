@@ -137,3 +137,22 @@ func TestBookmarkSavingsReadAsOneFigure(t *testing.T) {
 		t.Errorf("a saving said in another form: %q", other)
 	}
 }
+
+// TestPasteClosesWithFiguresEngineersUse: samples-outage's paste ended
+// "100 reconnects recorded, 74 410 Gone in the records, 744 red zones,
+// no API server restart."; a count of red zones, stretches per client
+// and model, is no figure an on-call engineer uses, and the report
+// lists them.
+func TestPasteClosesWithFiguresEngineersUse(t *testing.T) {
+	r := outageAsGiven(t)
+	if len(r.Zones) == 0 {
+		t.Fatal("no red zone in samples-outage: the test proves nothing")
+	}
+	md := r.PasteMarkdown("")
+	if want := "\n99 clients, 100 reconnects recorded, 74 410 Gone in the records, no API server restart.\n"; !strings.HasSuffix(md, want) {
+		t.Errorf("the paste does not end %q:\n%s", want, md)
+	}
+	if strings.Contains(md, "red zone") {
+		t.Errorf("the paste speaks of red zones:\n%s", md)
+	}
+}
