@@ -11,6 +11,13 @@ import (
 // maxPastedNames bounds the files the pasted summary names.
 const maxPastedNames = 5
 
+// pastedAtRisk and pastedNotJudged say, under the pasted table of
+// reconnects, what its "at risk" and "not judged" columns count.
+const (
+	pastedAtRisk    = "At risk: the evidence cannot tell whether the server still had the client's cursor, so the reconnect may or may not have been refused."
+	pastedNotJudged = "Not judged: the records lack what a judgement needs then (the client's cursor, a clock, or the cluster's head)."
+)
+
 // PasteMarkdown is the summary as an engineer pastes it into a
 // postmortem: the files, the verdict in words, the key figures, and a
 // link back to the view when one is given. Capture strings are escaped as
@@ -38,10 +45,22 @@ func (r *Report) PasteMarkdown(link string) string {
 		// The rows' words are the Findings panel's and the text report's:
 		// the bookmarks a client received are not the bookmarks it could
 		// have asked for.
-		fmt.Fprintf(&b, "\n| reconnects | refused (410), a relist | at risk | not judged |\n| --- | --- | --- | --- |\n")
+		fmt.Fprintf(&b, "\n| each recorded reconnect, judged from the evidence before it | refused (410), a relist | at risk | not judged |\n| --- | --- | --- | --- |\n")
 		fmt.Fprintf(&b, "| relists with the bookmarks received | %d | %d | %d |\n", w.RelistsWithBookmarks, w.AtRiskWith, w.UnknownWith)
 		fmt.Fprintf(&b, "| relists ignoring bookmarks | %d | %d | %d |\n", w.RelistsWithoutBookmarks, w.AtRiskWithout, w.UnknownWithout)
 		fmt.Fprintf(&b, "| relists had it asked for bookmarks | %d | %d | %d |\n", w.RelistsHad, w.AtRiskHad, w.UnknownHad)
+		// A paste is read away from the page's legend: the columns a
+		// count sits in say what they mean.
+		var meaning []string
+		if w.AtRiskWith+w.AtRiskWithout+w.AtRiskHad > 0 {
+			meaning = append(meaning, pastedAtRisk)
+		}
+		if w.UnknownWith+w.UnknownWithout+w.UnknownHad > 0 {
+			meaning = append(meaning, pastedNotJudged)
+		}
+		if meaning != nil {
+			fmt.Fprintf(&b, "\n_%s_\n", strings.Join(meaning, " "))
+		}
 	}
 	probable := 0
 	for _, d := range r.Restarts {

@@ -48,7 +48,7 @@ func TestPasteOfAFleetAnswersOnce(t *testing.T) {
 			t.Errorf("the paste says %q %d times, want once:\n%s", words, n, md)
 		}
 	}
-	for _, words := range []string{"| reconnects |", "relists with the bookmarks received", "Fleet of ", WhatIfBesideFleet} {
+	for _, words := range []string{"| each recorded reconnect", "relists with the bookmarks received", "Fleet of ", WhatIfBesideFleet} {
 		if strings.Contains(md, words) {
 			t.Errorf("the paste of a fleet says %q:\n%s", words, md)
 		}
@@ -154,5 +154,32 @@ func TestPasteClosesWithFiguresEngineersUse(t *testing.T) {
 	}
 	if strings.Contains(md, "red zone") {
 		t.Errorf("the paste speaks of red zones:\n%s", md)
+	}
+}
+
+// TestPastedTableSaysItsWords: w4-then-resume's paste headed two columns
+// "at risk" and "not judged", each with a count, and said nothing of what
+// either means; under the table it says, and a table with nothing in
+// those columns (w1's, which has no reconnect) explains none. Its rows
+// say what they judge: the recorded reconnects, from the evidence before
+// each, which is why its 410 can count as at risk.
+func TestPastedTableSaysItsWords(t *testing.T) {
+	r := New(loadSamples(t, "w4-then-resume.ts.http").Analyze(realServer()), nil)
+	w := r.WhatIf
+	if w.AtRiskWith == 0 || w.UnknownHad == 0 {
+		t.Fatalf("what-if %+v: no reconnect at risk or not judged, the test proves nothing", w)
+	}
+	md := r.PasteMarkdown("")
+	if want := "| each recorded reconnect, judged from the evidence before it |"; !strings.Contains(md, want) {
+		t.Errorf("the paste's table is not headed %q:\n%s", want, md)
+	}
+	for _, want := range []string{"\n_At risk: the evidence cannot tell whether the server still had the client's cursor", "Not judged: the records lack what a judgement needs then"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the paste lacks %q under its table:\n%s", want, md)
+		}
+	}
+	none := New(loadSamples(t, "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer()), nil).PasteMarkdown("")
+	if !strings.Contains(none, "| relists had it asked for bookmarks | 0 | 0 | 0 |") || strings.Contains(none, "At risk:") || strings.Contains(none, "Not judged:") {
+		t.Errorf("a table of zeros explains its columns, or there is no such table:\n%s", none)
 	}
 }
