@@ -513,3 +513,26 @@ func TestRelistsWithoutBookmarksAtLeast(t *testing.T) {
 		t.Errorf("the captures show each cursor, yet the relists without bookmarks are a least")
 	}
 }
+
+// TestNoSavingOfAtLeastNothing: from samples-outage's audit logs alone,
+// every client asked for bookmarks and relisted, and without them each
+// would have relisted at least as often: the least bookmarks save is
+// none, which the fleet's line says as not known, not as "save at
+// least 0".
+func TestNoSavingOfAtLeastNothing(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "audit-*.log").Analyze(realServer())
+	fl := a.Fleet()
+	if !fl.WithoutAtLeast || fl.Saved != 0 || fl.RelistsWith == 0 {
+		t.Fatalf("the outage's audit logs: %d relists with bookmarks, at least %d without (a least: %v), %d saved", fl.RelistsWith, fl.RelistsWithout, fl.WithoutAtLeast, fl.Saved)
+	}
+	var line string
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "fleet" {
+			line = l.Text
+		}
+	}
+	want := fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist, and without bookmarks at least as many: what bookmarks would save is not known (the audit logs show", fl.RelistsWith)
+	if !strings.Contains(line, want) || strings.Contains(line, "save at least 0") {
+		t.Errorf("the fleet's line: %q\nwant %q", line, want)
+	}
+}
