@@ -304,12 +304,38 @@ func (s *summarizer) unsynced() {
 	s.add("unsynced", "%s.", t)
 }
 
-// serverTally says how many 410s each server sent, by name: "a (27), b
-// (24) and c (23)".
-func serverTally(byServer map[string]int) string {
+// serverTally says how many 410s each server sent, by name, and by its
+// process where it restarted (byServer holds a count per process): "a
+// (27), b (24) and c (23)"; "a (39, all after its restart), b (16: 5
+// before its restart, 11 after)"; "a (9: 3 from a#1, 5 from a#2 and 1
+// from a#3)". A server's restart and its 410s are told apart: a new
+// process refuses what it never held, the old one what it had evicted.
+func serverTally(byServer map[string][]int) string {
 	var parts []string
 	for _, name := range slices.Sorted(maps.Keys(byServer)) {
-		parts = append(parts, fmt.Sprintf("%s (%d)", name, byServer[name]))
+		counts := byServer[name]
+		n := 0
+		for _, c := range counts {
+			n += c
+		}
+		switch {
+		case len(counts) == 1:
+			parts = append(parts, fmt.Sprintf("%s (%d)", name, n))
+		case len(counts) == 2 && counts[1] == 0:
+			parts = append(parts, fmt.Sprintf("%s (%d, all before its restart)", name, n))
+		case len(counts) == 2 && counts[0] == 0:
+			parts = append(parts, fmt.Sprintf("%s (%d, all after its restart)", name, n))
+		case len(counts) == 2:
+			parts = append(parts, fmt.Sprintf("%s (%d: %d before its restart, %d after)", name, n, counts[0], counts[1]))
+		default:
+			var each []string
+			for inc, c := range counts {
+				if c > 0 {
+					each = append(each, fmt.Sprintf("%d from %s", c, ProcessName(name, inc)))
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%s (%d: %s)", name, n, joinWords(each)))
+		}
 	}
 	return joinWords(parts)
 }
@@ -334,12 +360,20 @@ func (s *summarizer) observed() {
 		ty, _ := tl.ServerReceived(y.Session)
 		return cmp.Compare(tx, ty)
 	})
-	// Every 410 by the server that sent it, when the records name it.
-	byServer, named := map[string]int{}, true
+	// Every 410 by the server, and its process, that sent it, when the
+	// records name them.
+	byServer, named := map[string][]int{}, true
 	tally := func(session int) {
-		name := tl.ServerName(session)
-		named = named && name != ""
-		byServer[name]++
+		srv, inc, ok := tl.ServerOf(session)
+		named = named && ok && inc >= 0
+		if !ok || inc < 0 {
+			return
+		}
+		name := tl.Servers[srv].Name
+		if byServer[name] == nil {
+			byServer[name] = make([]int, len(tl.Servers[srv].Incarnations))
+		}
+		byServer[name][inc]++
 	}
 	for _, rs := range refused {
 		tally(rs.Session)

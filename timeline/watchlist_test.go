@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -534,9 +535,43 @@ func TestSummaryTallies410sByServer(t *testing.T) {
 			all++
 		}
 	}
-	want := fmt.Sprintf("%d in all, from API servers %s.", all, serverTally(byServer))
+	// No server restarted: each has one process.
+	processes := map[string][]int{}
+	for name, n := range byServer {
+		processes[name] = []int{n}
+	}
+	want := fmt.Sprintf("%d in all, from API servers %s.", all, serverTally(processes))
 	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log").Analyze(realServer())
 	if got := summaryTopic(a, "observed"); all != 74 || !strings.Contains(got, "410s: "+want) {
 		t.Errorf("the tables tell %d 410s: want the summary's line of them to say %q; it reads %q", all, want, got)
+	}
+}
+
+// TestSummaryTallies410sByProcess: samples-lab's servers each restarted
+// once, and its probes.tsv names the process that answered each probe.
+// The summary's line of the 410s tells each server's apart, before its
+// restart and after, as the probes count them (a's 39 all from its new
+// process, which had never held the clients' cursors).
+func TestSummaryTallies410sByProcess(t *testing.T) {
+	byServer := map[string][]int{}
+	all := 0
+	for _, pr := range labTable(t, "probes.tsv") {
+		if pr["answer"] != "410" {
+			continue
+		}
+		inc, err := strconv.Atoi(strings.TrimPrefix(pr["incarnation"], pr["server"]))
+		if err != nil || inc < 1 || inc > 2 {
+			t.Fatalf("probe %v: incarnation %q", pr, pr["incarnation"])
+		}
+		if byServer[pr["server"]] == nil {
+			byServer[pr["server"]] = make([]int, 2) // each restarted once
+		}
+		byServer[pr["server"]][inc-1]++
+		all++
+	}
+	want := fmt.Sprintf("%d in all, from API servers %s.", all, serverTally(byServer))
+	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log").Analyze(realServer())
+	if got := summaryTopic(a, "observed"); all != 81 || !strings.Contains(got, "410s: "+want) || !strings.Contains(want, "after its restart") {
+		t.Errorf("the probes tell %d 410s: want the summary's line of them to say %q; it reads %q", all, want, got)
 	}
 }
