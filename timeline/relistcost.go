@@ -142,12 +142,19 @@ func fleetCost(relists []Relist, lists []int64, m *Metrics, resources []string, 
 			}
 		}
 		// The servers' own consistency checks are not the clients' LISTs:
-		// taken off the bin whose scrape counted them, never below none (a
-		// check counted in the scrape after its LIST).
+		// each LISTs the cache once, mostly counted in the scrape that
+		// counts the check, so it is taken off that scrape's bin, and a
+		// bin left with nothing counted is dropped, as one never counted
+		// is. (A check a scrape splits from its LIST leaves that LIST
+		// counted; no bin goes below none.)
 		ts, ns, _ := m.CounterSteps(metricConsistencyChecks, "", resources)
 		for i, t := range ts {
-			if b := bins[binFrom(t)]; t >= from && t <= to && b != nil {
+			at := binFrom(t)
+			if b := bins[at]; t >= from && t <= to && b != nil {
 				b.CacheLists = max(0, b.CacheLists-ns[i])
+				if *b == (CostBin{From: b.From}) {
+					delete(bins, at)
+				}
 			}
 		}
 	}

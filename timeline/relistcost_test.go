@@ -80,7 +80,8 @@ func TestLabCostBesideMetrics(t *testing.T) {
 // with WatchLists, which a server counts as WATCHes, and send no LIST;
 // the 6 LISTs its watch caches counted of ConfigMaps are the servers'
 // own consistency checks, one a check, so the fleet's bins show none
-// served from the watch cache.
+// served from the watch cache, and a bin that counted only checks is
+// left out.
 func TestOutageCacheListsAreTheServersOwn(t *testing.T) {
 	tl := buildRecording(t, "samples-outage", "*.ts.http", "prometheus/query_range/*.json.gz")
 	c := tl.Analyze(realServer()).Fleet().Cost
@@ -99,6 +100,9 @@ func TestOutageCacheListsAreTheServersOwn(t *testing.T) {
 		relists += b.BySource[SourceCache].Relists
 		if b.CacheLists != 0 {
 			t.Errorf("the bin from %s: %v LISTs served from the watch cache, want none", FormatTime(b.From, ClockArrival), b.CacheLists)
+		}
+		if b == (CostBin{From: b.From}) {
+			t.Errorf("the bin from %s counts nothing: it is left out", FormatTime(b.From, ClockArrival))
 		}
 	}
 	if lists != 0 || relists < 70 {
