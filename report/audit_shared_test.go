@@ -23,7 +23,7 @@ func TestAuditLogsSayWhatTheirClientsShare(t *testing.T) {
 	if !ok {
 		t.Fatal("no audit logs section")
 	}
-	const want = "Every client of these logs but the API servers' own informers is user admin from 127.0.0.1, which their names leave out."
+	const want = "Every client of these logs that is not an API server's own is user admin from 127.0.0.1, which their names leave out."
 	if !strings.Contains(logs, want) {
 		t.Errorf("the audit logs section does not say %q:\n%s", want, logs)
 	}

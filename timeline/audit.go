@@ -261,7 +261,8 @@ func (b *Builder) groupAudit() {
 
 // AuditShared is the user and the address that every client of the
 // audit logs shares, the API servers' own informers aside, "" for
-// either when they differ. The clients' names leave out what all
+// either when they differ (or there are fewer than two clients, or no
+// audit log). The clients' names leave out what all
 // share: a lab's or a single-node cluster's 207 informers, each "(admin
 // from 127.0.0.1)", are told apart by what differs.
 type AuditShared struct{ User, Address string }
@@ -280,27 +281,32 @@ func (sh AuditShared) Words() string {
 	default:
 		return ""
 	}
-	return "Every client of these logs but the API servers' own informers is " + who + ", which their names leave out."
+	return "Every client of these logs that is not an API server's own is " + who + ", which their names leave out."
 }
 
-// sharedOf is what the clients of keys share (see AuditShared).
+// sharedOf is what the clients of keys share (see AuditShared): with
+// fewer than two, nothing, as a name alone must say its user and its
+// address; nor is a user or an address the records lack ever shared.
 func sharedOf(keys []groupKey) AuditShared {
 	var sh AuditShared
-	first := true
+	n := 0
 	for _, k := range keys {
-		switch {
-		case k.process != "":
-			continue
-		case first:
-			sh, first = AuditShared{orWord(k.user, "no user"), orWord(k.ip, "no address")}, false
+		if k.process != "" {
 			continue
 		}
-		if sh.User != orWord(k.user, "no user") {
+		if n++; n == 1 {
+			sh = AuditShared{k.user, k.ip}
+			continue
+		}
+		if sh.User != k.user {
 			sh.User = ""
 		}
-		if sh.Address != orWord(k.ip, "no address") {
+		if sh.Address != k.ip {
 			sh.Address = ""
 		}
+	}
+	if n < 2 {
+		return AuditShared{}
 	}
 	return sh
 }

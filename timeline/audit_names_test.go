@@ -17,7 +17,7 @@ import (
 // Their names are their User-Agents, AuditShared says what they share,
 // and the API servers' own informers keep their whole names. With one
 // informer's records given another user, the names say the user, and
-// still not the address all share.
+// still not the address all share; one client alone is named whole.
 func TestAuditNamesLeaveOutWhatAllShare(t *testing.T) {
 	dir := testsample.Recording(t, "samples-lab")
 	logs, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
@@ -94,4 +94,23 @@ func TestAuditNamesLeaveOutWhatAllShare(t *testing.T) {
 		}
 		return " (admin)"
 	})
+
+	// One client alone shares nothing: its name says who it is.
+	tl = build(func(b []byte) []byte {
+		var out []byte
+		for line := range bytes.Lines(b) {
+			if bytes.Contains(line, []byte(`"userAgent":"`+alice+`"`)) {
+				out = append(out, line...)
+			}
+		}
+		return out
+	})
+	if tl.AuditShared != (AuditShared{}) || len(tl.Files) == 0 {
+		t.Fatalf("one client, in %d files, shares %+v", len(tl.Files), tl.AuditShared)
+	}
+	for _, f := range tl.Files {
+		if f.Audit && f.Name != alice+" (admin from 127.0.0.1)" {
+			t.Errorf("the one client is named %q", f.Name)
+		}
+	}
 }
