@@ -425,6 +425,10 @@ func (fr *FleetReport) savingsWords() string {
 	least := ""
 	if fr.WithoutAtLeast {
 		least = "at least "
+		if fr.Saved <= 0 {
+			// "Save at least 0" says nothing, as the verdict knows.
+			return fmt.Sprintf("Relists had every client asked for bookmarks: %d; had none: at least as many; what bookmarks would save is not known.", fr.With)
+		}
 	}
 	return fmt.Sprintf("Relists had every client asked for bookmarks: %d; had none: %s%d; bookmarks save %s%d (%s).", fr.With, least, fr.Without, least, fr.Saved, timeline.FormatPercent(fr.SavedPercent))
 }

@@ -959,7 +959,7 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 		if f.RelistsWith > 0 {
 			leastSaved = least
 		}
-		if least != "" && f.Saved == 0 {
+		if least != "" && f.Saved <= 0 {
 			// "Saves at least 0" says nothing: what is not known is said.
 			return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks at least as many%s: what bookmarks would save is not known%s.",
 				f.RelistsWith, with, notJudged(f.UnknownWithout), whyLeast)
