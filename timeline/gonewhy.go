@@ -30,8 +30,9 @@ import (
 // refusalAges is why a run of observed 410s came.
 type refusalAges struct {
 	// refused counts the refused reconnects; noBookmarks those whose
-	// watch did not ask for bookmarks.
-	refused, noBookmarks int
+	// watch did not ask for bookmarks; named those whose 410 names the
+	// oldest RV the server still accepted.
+	refused, noBookmarks, named int
 	// kinds are the kinds of the refused watches, in the order met.
 	kinds []string
 	// age is the median age of the refused cursors, when hasAge.
@@ -67,6 +68,9 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 		r.refused++
 		if !ss.Request.AllowWatchBookmarks {
 			r.noBookmarks++
+		}
+		if ss.Error != nil && ss.Error.TooOld {
+			r.named++
 		}
 		if kind := tl.Files[ss.File].Kind; kind != "" && !slices.Contains(r.kinds, kind) {
 			r.kinds = append(r.kinds, kind)
@@ -158,10 +162,12 @@ func median(ds []int64) int64 {
 	return ds[(len(ds)-1)/2]
 }
 
-// roughly says a duration as an engineer says it aloud: "45 seconds",
+// roughly says a duration as an engineer says it aloud: "1 second", "45 seconds",
 // "2.5 minutes", "6 minutes", "2 hours".
 func roughly(d int64) string {
 	switch {
+	case d < int64(10*time.Second):
+		return quantity.Plural(int(max(1, (d+int64(500*time.Millisecond))/int64(time.Second))), "second")
 	case d < int64(90*time.Second):
 		return fmt.Sprintf("%d seconds", (d+int64(2500*time.Millisecond))/int64(5*time.Second)*5)
 	case d < int64(10*time.Minute):

@@ -110,12 +110,37 @@ func TestRoughly(t *testing.T) {
 		d    time.Duration
 		want string
 	}{
-		{42 * time.Second, "40 seconds"}, {88 * time.Second, "90 seconds"}, {2*time.Minute + 24*time.Second, "2.5 minutes"},
+		{200 * time.Millisecond, "1 second"}, {7400 * time.Millisecond, "7 seconds"}, {42 * time.Second, "40 seconds"}, {88 * time.Second, "90 seconds"}, {2*time.Minute + 24*time.Second, "2.5 minutes"},
 		{2*time.Minute + 51*time.Second, "3 minutes"}, {3*time.Minute + 40*time.Second, "3.5 minutes"}, {11*time.Minute + 31*time.Second, "12 minutes"},
 		{90 * time.Minute, "90 minutes"}, {150 * time.Minute, "3 hours"},
 	} {
 		if got := roughly(int64(c.d)); got != c.want {
 			t.Errorf("roughly(%v) = %q, want %q", c.d, got, c.want)
 		}
+	}
+}
+
+// TestGoneWhySaysNoCauseItCannotShow: of one server's capture, the why
+// says "the API server"; where the medians of the cursors' ages and of
+// the history kept, taken over different refusals, do not set the cause
+// apart (the history at least the age), it leaves the history out and
+// says the 410s name the oldest change, only where each did.
+func TestGoneWhySaysNoCauseItCannotShow(t *testing.T) {
+	s := &summarizer{a: loadSamples(t, "w4-then-resume.ts.http").Analyze(realServer())}
+	if n := s.a.ServerCount(); n != 1 {
+		t.Fatalf("w4 shows %d servers", n)
+	}
+	r := refusalAges{refused: 4, named: 4, age: int64(90 * time.Second), hasAge: true, kept: int64(2 * time.Minute), hasKept: true, kinds: []string{"ConfigMap"}}
+	want := "They carried cursors about 1.5 minutes old, older than the oldest change the API server still kept (each 410 names it)."
+	if got := s.goneWhy("They carried", r); got != want {
+		t.Errorf("history past the age:\n got %q\nwant %q", got, want)
+	}
+	r.named = 3
+	if got := s.goneWhy("They carried", r); strings.Contains(got, "names it") {
+		t.Errorf("a bare 410 among them, yet: %q", got)
+	}
+	r.kept = int64(time.Minute)
+	if got := s.goneWhy("They carried", r); !strings.Contains(got, "but the API server kept only about the last 60 seconds of ConfigMap changes, so it no longer had") {
+		t.Errorf("history short of the age: %q", got)
 	}
 }

@@ -290,7 +290,7 @@ func (s *summarizer) unsynced() {
 	}
 	why := their + " WatchList streams ended before the bookmark that ends the initial list"
 	if noBookmarks == len(us) {
-		why = their + " WatchList requests did not ask for bookmarks, so the bookmark that ends the initial list never came"
+		why = their + " WatchList requests did not ask for bookmarks, so the bookmark that ends the initial list never came (asking for them would have ended the sync)"
 	}
 	t := fmt.Sprintf("%s never synced: %s", who, why)
 	switch {
@@ -636,13 +636,20 @@ func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 	if r.noBookmarks == r.refused {
 		t += " (" + who + ")"
 	}
-	// Records that name no server leave how many there were open.
+	// As many servers as the records and the settings show: one, as the
+	// rest of the summary says it, unless more are known.
 	servers, they := "the API servers", "they"
-	if len(s.a.TL.Servers) == 1 {
+	if s.a.ServerCount() == 1 {
 		servers, they = "the API server", "it"
 	}
-	if !r.hasKept {
-		return fmt.Sprintf("%s, older than the oldest change %s still kept (each 410 names it).", t, servers)
+	if !r.hasKept || r.kept >= r.age {
+		// Without the history kept, or with medians of different
+		// refusals that do not set the cause apart, the 410s say it.
+		t = fmt.Sprintf("%s, older than the oldest change %s still kept", t, servers)
+		if r.named == r.refused {
+			t += " (each 410 names it)"
+		}
+		return t + "."
 	}
 	changes := "changes"
 	if len(r.kinds) > 0 {
@@ -1194,12 +1201,18 @@ func (s *summarizer) worstRecorded() map[int]reconnect {
 // most (the narrow file whose reconnect went worst).
 func (s *summarizer) bookmarks() {
 	a, tl := s.a, s.a.TL
+	// A WatchList client that never synced for want of bookmarks has its
+	// answer in the unsynced line: asking would have ended its sync.
+	unsynced := map[int]bool{}
+	for _, u := range tl.UnsyncedClients() {
+		unsynced[u.File] = u.NoBookmarks
+	}
 	chosen, rank := -1, 0
 	for fi, f := range tl.Files {
 		// Bookmarks come on watches: a file of LISTs alone has none to
 		// ask for. An API server's own informers are not the clients
 		// the question is about.
-		if !tl.watches(fi) || f.Clock == ClockNone && len(tl.Files) > 1 || f.Loopback {
+		if !tl.watches(fi) || f.Clock == ClockNone && len(tl.Files) > 1 || f.Loopback || unsynced[fi] {
 			continue
 		}
 		r := s.rankOf(fi)

@@ -575,3 +575,21 @@ func TestSummaryTallies410sByProcess(t *testing.T) {
 		t.Errorf("the probes tell %d 410s: want the summary's line of them to say %q; it reads %q", all, want, got)
 	}
 }
+
+// TestNeverSyncedAnswersTheBookmarkQuestion: samples-watchlist's p03
+// WatchLists asked for no bookmarks and never synced. Asking would have
+// ended the sync, which its unsynced line says; the bookmarks line,
+// which asked whether a reconnect as its recording ends would have
+// worked, is left out for it.
+func TestNeverSyncedAnswersTheBookmarkQuestion(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "p03-proto-secret-nobookmarks.ts.http").Analyze(realServer())
+	if us := a.TL.UnsyncedClients(); len(us) != 1 || !us[0].NoBookmarks {
+		t.Fatalf("p03: %+v, want one client that never synced for want of bookmarks", us)
+	}
+	if got := summaryTopic(a, "unsynced"); !strings.Contains(got, "did not ask for bookmarks, so the bookmark that ends the initial list never came (asking for them would have ended the sync)") {
+		t.Errorf("the unsynced line: %q", got)
+	}
+	if got := summaryTopic(a, "bookmarks"); got != "" {
+		t.Errorf("the bookmarks line: %q", got)
+	}
+}
