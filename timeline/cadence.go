@@ -1,10 +1,6 @@
 package timeline
 
-import (
-	"slices"
-
-	"watchlens/parser"
-)
+import "watchlens/parser"
 
 // Cadence is how often one watch's bookmarks came: the evidence that the
 // server kept its cursor fresh, and where it went quiet.
@@ -56,8 +52,7 @@ func (tl *Timeline) BookmarkCadence() []Cadence {
 			}
 		}
 		if len(ivs) > 0 {
-			slices.Sort(ivs)
-			c.Median = ivs[len(ivs)/2]
+			c.Median = median(ivs)
 		}
 		out = append(out, c)
 	}

@@ -155,11 +155,11 @@ func (m *Metrics) reached(server, resource string, rv uint64, since, at int64) (
 	return since, p.t[first], true
 }
 
-// median is the middle of ds (the lower of the two middles), which it
+// median is the middle of ds (the upper of the two middles), which it
 // sorts; ds is not empty.
 func median(ds []int64) int64 {
 	slices.Sort(ds)
-	return ds[(len(ds)-1)/2]
+	return ds[len(ds)/2]
 }
 
 // roughly says a duration as an engineer says it aloud: "1 second", "45 seconds",

@@ -110,7 +110,7 @@ func (a *Analysis) calibrationReason(o Outcome, file, server int, rv uint64) str
 		return ModelCalibration.String()
 	}
 	t, st, session := tl.floorError(f.ev[k])
-	// The 410's instant, formatted once for both of its uses below.
+	// The 410's instant, formatted once for the reasons that name it.
 	instant := a.instant(t)
 	at := "an unknown time"
 	if tl.Files[file].Clock != ClockNone {
