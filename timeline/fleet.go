@@ -213,6 +213,19 @@ func (f *Fleet) askedInAuditLogs() int {
 	return n
 }
 
+// auditCursorsWithoutBookmarks says some client of the fleet is read
+// from the audit logs alone and did not ask for bookmarks: its cursor
+// at an instant is the RV of its last request, which its events may
+// have moved past since.
+func (f *Fleet) auditCursorsWithoutBookmarks(tl *Timeline) bool {
+	for k := range f.Clients {
+		if c := &f.Clients[k]; !c.Bookmarks && tl.Files[c.File].ServerRecorded() {
+			return true
+		}
+	}
+	return false
+}
+
 // RelistsDue counts the relists the client's records show it made or
 // sent to: those made, and the one a 410 at the records' end forces.
 func (c *FleetClient) RelistsDue() int {

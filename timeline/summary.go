@@ -1041,6 +1041,14 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	if !why {
 		whyLeast = ""
 	}
+	if least != "" && f.auditCursorsWithoutBookmarks(a.TL) {
+		// The audit logs show a cursor as of the client's last request:
+		// without bookmarks, those that asked would have had older ones,
+		// but those that did not may have moved theirs since. The count
+		// is neither a least nor a most, which the fleet's line, of the
+		// relists made, does not say.
+		least, whyLeast = "about ", " (an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since)"
+	}
 	if w.Without > 0 {
 		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %d with them%s%s.", least, w.Without, with, unjudged, whyLeast)
 	}
