@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"watchlens/timeline"
 )
@@ -36,6 +37,9 @@ type CostBinReport struct {
 	ServerLists   float64 `json:"serverLists"`
 	CacheLists    float64 `json:"cacheLists"`
 	ServerWatches float64 `json:"serverWatches"`
+	// Unscraped are the servers the exports miss for part of the bin
+	// (timeline.CostBin.Unscraped); omitted when none.
+	Unscraped []string `json:"unscraped,omitempty"`
 }
 
 // CostMetricsReport says which counters the exports hold, and from when
@@ -71,7 +75,7 @@ func fleetCostReport(c timeline.FleetCost) FleetCostReport {
 	}
 	for _, b := range c.Bins {
 		r.Bins = append(r.Bins, CostBinReport{From: timeline.FormatTime(b.From, timeline.ClockArrival), SourcesReport: sourcesReport(b.BySource),
-			Lists: b.Lists, ServerLists: b.ServerLists, CacheLists: b.CacheLists, ServerWatches: b.ServerWatches})
+			Lists: b.Lists, ServerLists: b.ServerLists, CacheLists: b.CacheLists, ServerWatches: b.ServerWatches, Unscraped: b.Unscraped})
 	}
 	return r
 }
@@ -97,6 +101,11 @@ func (r *Report) writeCost(p *printer) {
 		}
 		return fmt.Sprintf("%g (%.1f/s)", v, v/10)
 	}
+	// The column of the servers not scraped is there when one was not.
+	unscraped := false
+	for _, b := range c.Bins {
+		unscraped = unscraped || len(b.Unscraped) > 0
+	}
 	var rows [][]string
 	for _, b := range c.Bins {
 		n := b.WatchCache.Relists + b.Etcd.Relists + b.Unknown.Relists
@@ -109,15 +118,25 @@ func (r *Report) writeCost(p *printer) {
 		if metrics {
 			row = append(row, counted(c.Metrics.ServerLists, b.ServerLists, b.From), counted(c.Metrics.CacheLists, b.CacheLists, b.From),
 				counted(c.Metrics.ServerWatches, b.ServerWatches, b.From))
+			if unscraped {
+				row = append(row, orDash(strings.Join(b.Unscraped, ", ")))
+			}
 		}
 		rows = append(rows, row)
 	}
 	head := []string{"from", "relists", "from the watch cache", "from etcd", "objects", "LISTs sent (first syncs too)"}
 	if metrics {
 		head = append(head, "LISTs the servers counted", "LISTs served from the watch cache", "WATCHes that ended")
+		if unscraped {
+			head = append(head, "servers not scraped")
+		}
 	}
 	p.table(head, rows)
 	if metrics {
-		p.printf("\nA server counts a request when it ends and is scraped after that, so its counts may fall in the bin after the clients'; it also counts other clients' requests of the same resources (not its own checks of the watch cache against etcd, left out); a dash marks a bin no export covers.\n")
+		p.printf("\nA server counts a request when it ends and is scraped after that, so its counts may fall in the bin after the clients'; it also counts other clients' requests of the same resources (not its own checks of the watch cache against etcd, left out); a dash marks a bin no export covers.")
+		if unscraped {
+			p.printf(" A server not scraped for part of a bin (its exports miss several scrapes, as while it restarts) counts what it served then in a later bin, or never, when its process ended unscraped: its watches that a restart ended may be missing.")
+		}
+		p.printf("\n")
 	}
 }

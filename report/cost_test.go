@@ -29,12 +29,17 @@ func TestLabCostTable(t *testing.T) {
 		t.Fatal("no cost table")
 	}
 	rows := strings.Split(table, "\n")[3:]
-	dashes := 0
+	dashes, unscraped := 0, 0
 	for k, bin := range c.Bins {
 		cells := strings.Split(strings.Trim(rows[k], "| "), " | ")
 		relists := bin.WatchCache.Relists + bin.Etcd.Relists + bin.Unknown.Relists
-		if len(cells) != 9 || cells[0] != r.instant(bin.From) || cells[1] != fmt.Sprintf("%d (%.1f/s)", relists, float64(relists)/10) {
+		// The last column names the servers the exports miss then: the
+		// lab's restarts.
+		if len(cells) != 10 || cells[0] != r.instant(bin.From) || cells[1] != fmt.Sprintf("%d (%.1f/s)", relists, float64(relists)/10) || cells[9] != orDash(strings.Join(bin.Unscraped, ", ")) {
 			t.Fatalf("row %d %q for bin %+v", k, rows[k], bin)
+		}
+		if len(bin.Unscraped) > 0 {
+			unscraped++
 		}
 		if at, err := time.Parse(time.RFC3339Nano, bin.From); err != nil || at.UnixNano()%int64(10*time.Second) != 0 {
 			t.Errorf("bin %s does not start on whole ten seconds (%v)", bin.From, err)
@@ -51,5 +56,8 @@ func TestLabCostTable(t *testing.T) {
 	}
 	if dashes == 0 || dashes == len(c.Bins) {
 		t.Errorf("%d of %d bins before the exports", dashes, len(c.Bins))
+	}
+	if unscraped == 0 {
+		t.Error("no bin names a server not scraped, though each restarted unscraped")
 	}
 }

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"math"
+	"slices"
 )
 
 // What the API servers counted of the requests that cost a relist
@@ -68,4 +69,45 @@ func (m *Metrics) CounterSteps(metric, verb string, resources []string) (t []int
 	}
 	t, n = stepsOf(by)
 	return t, n, ok
+}
+
+// ScrapeGap is a stretch in which the exports hold no point of a server
+// though they hold points before and after it: Prometheus did not
+// scrape it (its `up` was 0, as while a server restarts). What the
+// server's process counted then reaches the exports at its next scrape,
+// or never, when the process ended unscraped.
+type ScrapeGap struct {
+	Server   string
+	From, To int64 // the last point before and the first after
+}
+
+// ScrapeGaps are the servers' gaps, by server, then in time order: the
+// stretches between two of a server's points (of its watch caches'
+// head RVs) more than three of its usual steps apart.
+func (m *Metrics) ScrapeGaps() []ScrapeGap {
+	var out []ScrapeGap
+	for _, srv := range m.Servers {
+		var ts []int64
+		for sr, p := range m.head {
+			if sr.server == srv {
+				ts = append(ts, p.t...)
+			}
+		}
+		slices.Sort(ts)
+		ts = slices.Compact(ts)
+		if len(ts) < 3 {
+			continue
+		}
+		steps := make([]int64, len(ts)-1)
+		for i := 1; i < len(ts); i++ {
+			steps[i-1] = ts[i] - ts[i-1]
+		}
+		step := median(slices.Clone(steps))
+		for i, d := range steps {
+			if d > 3*step {
+				out = append(out, ScrapeGap{Server: srv, From: ts[i], To: ts[i+1]})
+			}
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"slices"
 	"sort"
 	"time"
 )
@@ -47,6 +48,15 @@ type CostBin struct {
 	BySource                               [3]RelistCost
 	Lists                                  int
 	ServerLists, CacheLists, ServerWatches float64
+	// Unscraped are the servers the exports hold no point of for part
+	// of the bin (ScrapeGaps), sorted: what they counted then shows in a
+	// later bin, or never, from a process that ended unscraped.
+	Unscraped []string
+}
+
+// empty says nothing was counted in the bin.
+func (b *CostBin) empty() bool {
+	return b.BySource == [3]RelistCost{} && b.Lists == 0 && b.ServerLists == 0 && b.CacheLists == 0 && b.ServerWatches == 0
 }
 
 // FleetCost is the fleet's relists by source, in all and over time.
@@ -152,13 +162,23 @@ func fleetCost(relists []Relist, lists []int64, m *Metrics, resources []string, 
 			at := binFrom(t)
 			if b := bins[at]; t >= from && t <= to && b != nil {
 				b.CacheLists = max(0, b.CacheLists-ns[i])
-				if *b == (CostBin{From: b.From}) {
+				if b.empty() {
 					delete(bins, at)
 				}
 			}
 		}
 	}
+	if m != nil {
+		for _, g := range m.ScrapeGaps() {
+			for _, b := range bins {
+				if g.From < b.From+costBinWidth && g.To > b.From && !slices.Contains(b.Unscraped, g.Server) {
+					b.Unscraped = append(b.Unscraped, g.Server)
+				}
+			}
+		}
+	}
 	for _, b := range bins {
+		slices.Sort(b.Unscraped)
 		c.Bins = append(c.Bins, *b)
 	}
 	// Sorted rather than stepped through: relists years apart (a clock

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -101,7 +102,7 @@ func TestOutageCacheListsAreTheServersOwn(t *testing.T) {
 		if b.CacheLists != 0 {
 			t.Errorf("the bin from %s: %v LISTs served from the watch cache, want none", FormatTime(b.From, ClockArrival), b.CacheLists)
 		}
-		if b == (CostBin{From: b.From}) {
+		if b.empty() {
 			t.Errorf("the bin from %s counts nothing: it is left out", FormatTime(b.From, ClockArrival))
 		}
 	}
@@ -115,4 +116,45 @@ func sum(v []float64) (s float64) {
 		s += x
 	}
 	return s
+}
+
+// TestScrapeGapsAtTheRestarts: samples-lab's Prometheus lost each server
+// for about a minute as it restarted (its `up` 0): the exports' gaps are
+// those three, each holding its server's new process's start as the
+// audit logs show it, and the cost bins they overlap name the server,
+// whose old process's last counts the exports never got.
+func TestScrapeGapsAtTheRestarts(t *testing.T) {
+	tl := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz")
+	gaps := tl.Metrics.ScrapeGaps()
+	if len(gaps) != 3 {
+		t.Fatalf("%d gaps: %+v, want the three restarts'", len(gaps), gaps)
+	}
+	for _, s := range tl.Servers {
+		if len(s.Incarnations) != 2 {
+			t.Fatalf("server %s: %d processes", s.Name, len(s.Incarnations))
+		}
+		start := s.Incarnations[1].From
+		if !slices.ContainsFunc(gaps, func(g ScrapeGap) bool { return g.Server == s.Metrics && g.From < start && start < g.To }) {
+			t.Errorf("no gap of %s's exports holds its new process's start at %s: %+v", s.Name, FormatTime(start, ClockArrival), gaps)
+		}
+	}
+	named := 0
+	for _, b := range tl.Analyze(realServer()).Fleet().Cost.Bins {
+		var want []string
+		for _, g := range gaps {
+			if g.From < b.From+costBinWidth && g.To > b.From {
+				want = append(want, g.Server)
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(b.Unscraped, want) {
+			t.Errorf("the bin from %s: %v not scraped, want %v", FormatTime(b.From, ClockArrival), b.Unscraped, want)
+		}
+		if len(want) > 0 {
+			named++
+		}
+	}
+	if named < 3 {
+		t.Errorf("%d bins name a server not scraped, want those of the three restarts at least", named)
+	}
 }
