@@ -540,3 +540,14 @@ func TestNoSavingOfAtLeastNothing(t *testing.T) {
 		t.Errorf("the fleet's line: %q\nwant %q", line, want)
 	}
 }
+
+// TestAtRiskSaysMay: samples-fleet's riskiest moment is at risk by the
+// replay of every ConfigMap, whose words for a refusal are certain ("no
+// longer reached back to it"); at risk, they say it may no longer have.
+func TestAtRiskSaysMay(t *testing.T) {
+	a := buildRecording(t, "samples-fleet", "*.ts.http").Analyze(realServer())
+	line := summaryTopic(a, "riskiest")
+	if !strings.Contains(line, "at risk of a 410: the API server's recent history of ConfigMap changes, replayed from a capture of every ConfigMap, may no longer have reached back to it") {
+		t.Errorf("the riskiest line: %q", line)
+	}
+}

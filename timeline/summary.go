@@ -106,6 +106,9 @@ func (a *Analysis) plain(m Model, v Verdict) string {
 	case ModelCacheTime:
 		return fmt.Sprintf("older than the %s of history the API server is sure to keep, though it may keep more when %s changes are few", p.CacheWindow, kind)
 	case ModelCacheCapacity:
+		if v.Outcome == AtRisk {
+			return fmt.Sprintf("the API server's recent history of %s changes, replayed from a capture of every %s, may no longer have reached back to it", kind, kind)
+		}
 		return fmt.Sprintf("the API server's recent history of %s changes, replayed from a capture of every %s, no longer reached back to it", kind, kind)
 	case ModelCacheCount:
 		return fmt.Sprintf("more %s changes happened after it than the API server ever keeps", kind)
@@ -117,6 +120,9 @@ func (a *Analysis) plain(m Model, v Verdict) string {
 		}
 		return "the API server restarted after it, and a restarted server forgets what came before"
 	case ModelServerCache:
+		if v.Outcome == AtRisk {
+			return fmt.Sprintf("the API server's own metrics leave in doubt whether its cache of %s changes still held it", kind)
+		}
 		return fmt.Sprintf("the API server's own metrics show its cache of %s changes no longer held it", kind)
 	case ModelEveryServer:
 		if v.Outcome == AtRisk {
