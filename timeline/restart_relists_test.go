@@ -1,6 +1,10 @@
 package timeline
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // Each of the lab's restarts counts the relists it caused: a relist after
 // a 410 that refused the reconnect after a watch the restart ended. The
@@ -22,5 +26,11 @@ func TestRestartRelistsCaused(t *testing.T) {
 	}
 	if a.Restarts[0].Relists != 9 || total >= len(a.TL.Relists) {
 		t.Errorf("a's restart caused %d relists, want SUMMARY.txt's 9; the three %d of %d", a.Restarts[0].Relists, total, len(a.TL.Relists))
+	}
+	// The fleet's line, "around the restarts", says how many of the
+	// relists the restarts caused, and that the others came later.
+	want := fmt.Sprintf("(%d of the relists followed watches the restarts ended, the other %d came later)", total, len(a.TL.Relists)-total)
+	if line := summaryTopic(a, "fleet"); !strings.Contains(line, "around the restarts of API servers a, b and c, which ended their watches at") || !strings.Contains(line, want) {
+		t.Errorf("the fleet's line: %q\nwant %q", line, want)
 	}
 }

@@ -609,6 +609,15 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		return st + "; in all, " + t + unrecorded + "."
 	} else if rs := s.restartTimes(); len(rs) > 0 {
 		t += ", around " + rs
+		caused := 0
+		for _, r := range s.a.Restarts {
+			caused += r.Relists
+		}
+		if caused > 0 && caused < f.RelistsObserved {
+			// Not every relist "around" the restarts is one: a cache that
+			// kept too little later refuses too (the restarts table).
+			t += fmt.Sprintf(" (%d of the relists followed watches the restarts ended, the other %d came later)", caused, f.RelistsObserved-caused)
+		}
 	}
 	t += unrecorded + "."
 	r := s.a.refusalAges(math.MinInt64, math.MaxInt64)
