@@ -1646,7 +1646,10 @@ func (s *summarizer) restarts() {
 			logged[k] = names[k] + " at " + ended[k]
 		}
 		if AuditLogged(s.a.Restarts) {
-			s.add("restart", "The audit logs show each restart, where the old process ended its watches: API server %s; each reconnect is judged by the restarts of the server it reached.", joinWords(logged))
+			// The instants are the first stream each restart ended, as the
+			// first record of it shows it (a capture's arrival, which may
+			// come after the audit log's completion).
+			s.add("restart", "The audit logs show each restart, a log of the old process ending and one of the new beginning; the old processes ended their watches: API server %s; each reconnect is judged by the restarts of the server it reached.", joinWords(logged))
 		} else {
 			s.add("restart", "The API servers' own logs show each restart, where the old process ended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", joinWords(logged))
 		}
