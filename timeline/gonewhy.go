@@ -155,13 +155,6 @@ func (m *Metrics) reached(server, resource string, rv uint64, since, at int64) (
 	return since, p.t[first], true
 }
 
-// median is the middle of ds (the upper of the two middles), which it
-// sorts; ds is not empty.
-func median(ds []int64) int64 {
-	slices.Sort(ds)
-	return ds[len(ds)/2]
-}
-
 // roughly says a duration as an engineer says it aloud: "1 second", "45 seconds",
 // "2.5 minutes", "6 minutes", "2 hours".
 func roughly(d int64) string {

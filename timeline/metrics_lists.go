@@ -3,6 +3,7 @@ package timeline
 import (
 	"math"
 	"slices"
+	"time"
 )
 
 // What the API servers counted of the requests that cost a relist
@@ -81,9 +82,25 @@ type ScrapeGap struct {
 	From, To int64 // the last point before and the first after
 }
 
+// ScrapeGapLimit is the longest interval between two of a series'
+// sorted instants t that is no gap in its scrapes: three of its usual
+// steps (the median interval), at least a second. The page draws a
+// series' line across no longer an interval, and ScrapeGaps finds the
+// longer ones.
+func ScrapeGapLimit(t []int64) int64 {
+	if len(t) < 2 {
+		return int64(time.Second)
+	}
+	d := make([]int64, len(t)-1)
+	for i := range d {
+		d[i] = t[i+1] - t[i]
+	}
+	return max(3*median(d), int64(time.Second))
+}
+
 // ScrapeGaps are the servers' gaps, by server, then in time order: the
 // stretches between two of a server's points (of its watch caches'
-// head RVs) more than three of its usual steps apart.
+// head RVs) longer than ScrapeGapLimit.
 func (m *Metrics) ScrapeGaps() []ScrapeGap {
 	var out []ScrapeGap
 	for _, srv := range m.Servers {
@@ -98,14 +115,10 @@ func (m *Metrics) ScrapeGaps() []ScrapeGap {
 		if len(ts) < 3 {
 			continue
 		}
-		steps := make([]int64, len(ts)-1)
+		limit := ScrapeGapLimit(ts)
 		for i := 1; i < len(ts); i++ {
-			steps[i-1] = ts[i] - ts[i-1]
-		}
-		step := median(slices.Clone(steps))
-		for i, d := range steps {
-			if d > 3*step {
-				out = append(out, ScrapeGap{Server: srv, From: ts[i], To: ts[i+1]})
+			if ts[i]-ts[i-1] > limit {
+				out = append(out, ScrapeGap{Server: srv, From: ts[i-1], To: ts[i]})
 			}
 		}
 	}

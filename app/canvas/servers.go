@@ -3,7 +3,6 @@ package canvas
 import (
 	"math"
 	"sort"
-	"time"
 
 	"watchlens/timeline"
 )
@@ -151,12 +150,12 @@ func collectServers(tl *timeline.Timeline) []serverInfo {
 			cs := cacheSeries{resource: r}
 			cs.t, cs.rv = m.HeadSeries(srv.metrics, r)
 			cs.capT, cs.capacity = m.CapacitySeries(srv.metrics, r)
-			cs.gap = scrapeGap(cs.t)
+			cs.gap = timeline.ScrapeGapLimit(cs.t)
 			srv.caches = append(srv.caches, cs)
 		}
 		srv.list.t, srv.list.n = m.RequestSteps(srv.metrics, "LIST")
 		srv.watch.t, srv.watch.n = m.RequestSteps(srv.metrics, "WATCH")
-		srv.list.gap, srv.watch.gap = scrapeGap(srv.list.t), scrapeGap(srv.watch.t)
+		srv.list.gap, srv.watch.gap = timeline.ScrapeGapLimit(srv.list.t), timeline.ScrapeGapLimit(srv.watch.t)
 	}
 	return ownLogs(tl, out)
 }
@@ -196,20 +195,6 @@ func ownLogs(tl *timeline.Timeline, out []serverInfo) []serverInfo {
 		}
 	}
 	return out
-}
-
-// scrapeGap is the longest interval a series' line joins: three of its
-// usual steps (the median interval), at least a second.
-func scrapeGap(t []int64) int64 {
-	if len(t) < 2 {
-		return int64(time.Second)
-	}
-	d := make([]int64, len(t)-1)
-	for i := range d {
-		d[i] = t[i+1] - t[i]
-	}
-	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-	return max(3*d[len(d)/2], int64(time.Second))
 }
 
 // rate is requests per second between point k-1 and point k.

@@ -167,7 +167,7 @@ func (t *windowTrack) window(a *timeline.Analysis) {
 	for _, p := range t.points {
 		t.ts = append(t.ts, p.T)
 	}
-	t.gap = scrapeGap(t.ts)
+	t.gap = timeline.ScrapeGapLimit(t.ts)
 }
 
 // y is where rv lies in band b, clamped to it.
