@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"time"
 
 	"watchlens/internal/quantity"
@@ -120,39 +119,6 @@ func (a *Analysis) keptBefore(g int, at int64) (int64, bool) {
 		return 0, false
 	}
 	return at - (lo+hi)/2, true
-}
-
-// reached is between which instants (lo, hi] server's cache of resource
-// reached RV rv, as its RV gauge shows, in the stretch that ends at at
-// and starts after since (its process's start). A cache that had
-// reached it at its first scrape after since reached it with its list:
-// from since on. ok is false when the gauge shows no reach then.
-func (m *Metrics) reached(server, resource string, rv uint64, since, at int64) (lo, hi int64, ok bool) {
-	p := m.head[serverResource{server, resource}]
-	if p == nil {
-		return 0, 0, false
-	}
-	k := sort.Search(len(p.t), func(i int) bool { return p.t[i] > at }) - 1
-	first := -1
-	for ; k >= 0 && p.t[k] > since; k-- {
-		v, ok := m.rvOf(p.v[k])
-		if !ok {
-			return 0, 0, false
-		}
-		if v < rv {
-			break
-		}
-		first = k
-	}
-	switch {
-	case first < 0:
-		return 0, 0, false
-	case k >= 0 && p.t[k] > since:
-		return p.t[k], p.t[first], true
-	case since == math.MinInt64:
-		return 0, 0, false
-	}
-	return since, p.t[first], true
 }
 
 // roughly says a duration as an engineer says it aloud: "1 second", "45 seconds",

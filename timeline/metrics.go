@@ -573,6 +573,39 @@ func (m *Metrics) HeadRV(server, resource string, t int64) (uint64, bool) {
 	return m.rvOf(v)
 }
 
+// reached is between which instants (lo, hi] server's cache of resource
+// reached RV rv, as its RV gauge shows, in the stretch that ends at at
+// and starts after since (its process's start). A cache that had
+// reached it at its first scrape after since reached it with its list:
+// from since on. ok is false when the gauge shows no reach then.
+func (m *Metrics) reached(server, resource string, rv uint64, since, at int64) (lo, hi int64, ok bool) {
+	p := m.head[serverResource{server, resource}]
+	if p == nil {
+		return 0, 0, false
+	}
+	k := sort.Search(len(p.t), func(i int) bool { return p.t[i] > at }) - 1
+	first := -1
+	for ; k >= 0 && p.t[k] > since; k-- {
+		v, ok := m.rvOf(p.v[k])
+		if !ok {
+			return 0, 0, false
+		}
+		if v < rv {
+			break
+		}
+		first = k
+	}
+	switch {
+	case first < 0:
+		return 0, 0, false
+	case k >= 0 && p.t[k] > since:
+		return p.t[k], p.t[first], true
+	case since == math.MinInt64:
+		return 0, 0, false
+	}
+	return since, p.t[first], true
+}
+
 // Capacity is server's watch-cache capacity for resource at t, in
 // events.
 func (m *Metrics) Capacity(server, resource string, t int64) (int, bool) {

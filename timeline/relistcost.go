@@ -167,8 +167,6 @@ func fleetCost(relists []Relist, lists []int64, m *Metrics, resources []string, 
 				}
 			}
 		}
-	}
-	if m != nil {
 		for _, g := range m.ScrapeGaps() {
 			for _, b := range bins {
 				if g.From < b.From+costBinWidth && g.To > b.From && !slices.Contains(b.Unscraped, g.Server) {
