@@ -7,8 +7,8 @@ import (
 )
 
 // TestOutageSaysWhyGone: samples-outage's 74 clients got 410 Gone after
-// the load balancer's 2m30s outage because their cursors, 2m41s to 4m19s
-// old when they came back, were older than the 2.5 to 3 minutes of
+// the load balancer's 2m30s outage because their cursors, between 2m41s
+// and 4m19s old when they came back, were older than the 2.5 to 3 minutes of
 // ConfigMap and Secret changes the servers' caches kept (README: the
 // oldest RVs kept were 721-963, and the metrics show when each cache
 // reached them). The summary's first line says so in one sentence right
