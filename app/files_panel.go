@@ -81,7 +81,7 @@ func (v *FilesPanel) sync(ctx goapp.Context) {
 
 func (v *FilesPanel) Render() goapp.UI {
 	c, r := v.Capture, &v.report
-	many := r.Total > maxFilesShown
+	many, shared := r.Total > maxFilesShown, r.AuditShared.Words()
 	return goapp.Div().Body(
 		goapp.If(many, func() goapp.UI {
 			return goapp.P().Class("files-find").Body(
@@ -96,8 +96,8 @@ func (v *FilesPanel) Render() goapp.UI {
 					}),
 			)
 		}),
-		goapp.If(r.AuditShared.Words() != "", func() goapp.UI {
-			return goapp.P().ID("files-audit-shared").Class("hint").Text(r.AuditShared.Words())
+		goapp.If(shared != "", func() goapp.UI {
+			return goapp.P().ID("files-audit-shared").Class("hint").Text(shared)
 		}),
 		goapp.Range(r.Shown).Slice(func(i int) goapp.UI {
 			f := &r.Shown[i]
