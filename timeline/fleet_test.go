@@ -505,6 +505,11 @@ func TestRelistsWithoutBookmarksAtLeast(t *testing.T) {
 	if !strings.Contains(line, want) || !strings.Contains(line, "the 105 clients that asked for them would have resumed from older ones") {
 		t.Errorf("the fleet's line: %q\nwant %q and why", line, want)
 	}
+	// The share saved and why it is a least share one pair of
+	// parentheses: "(100.0 %) (the audit logs show …)" read as two asides.
+	if strings.Contains(line, ") (") || !strings.Contains(line, " %; the audit logs show") {
+		t.Errorf("the fleet's line has two asides in a row, or not the share with its why: %q", line)
+	}
 	// The page shows the worst moment's words alone: they say why too.
 	// Its count is no least: the clients that did not ask for bookmarks
 	// are counted from their last requests' RVs, which their events may

@@ -984,13 +984,13 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 		if least != "" && f.Saved <= 0 {
 			// "Saves at least 0" says nothing: what is not known is said.
 			return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks at least as many%s: what bookmarks would save is not known%s.",
-				f.RelistsWith, with, notJudged(f.UnknownWithout), whyLeast)
+				f.RelistsWith, with, notJudged(f.UnknownWithout), aside(whyLeast))
 		}
 		// The count and the share the report's fleet section and JSON
 		// give (relistsSaved, percentSaved), in the same form: a postmortem
 		// quotes one figure.
-		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%s (%s)%s.",
-			f.RelistsWith, with, least, f.RelistsWithout, notJudged(f.UnknownWithout), saved, leastSaved, quantity.Plural(f.Saved, "relist"), FormatPercent(f.SavedPercent), whyLeast)
+		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%s%s.",
+			f.RelistsWith, with, least, f.RelistsWithout, notJudged(f.UnknownWithout), saved, leastSaved, quantity.Plural(f.Saved, "relist"), aside(FormatPercent(f.SavedPercent), whyLeast))
 	case f.RelistsWith > 0:
 		return fmt.Sprintf("%d reconnects would have needed a relist even with bookmarks%s.", f.RelistsWith, notJudged(f.UnknownWith))
 	case f.UnknownWith+f.UnknownWithout > 0:
@@ -1011,13 +1011,28 @@ func (a *Analysis) WorstWords() string {
 }
 
 // atLeastWords are, where the relists without bookmarks are the least
-// they could be (Fleet.WithoutAtLeast), "at least " and why, in
-// parentheses; "" and "" otherwise.
+// they could be (Fleet.WithoutAtLeast), "at least " and why; "" and ""
+// otherwise.
 func (f *Fleet) atLeastWords() (least, why string) {
 	if !f.WithoutAtLeast {
 		return "", ""
 	}
-	return "at least ", fmt.Sprintf(" (the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show)", quantity.Plural(f.askedInAuditLogs(), "client"))
+	return "at least ", fmt.Sprintf("the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show", quantity.Plural(f.askedInAuditLogs(), "client"))
+}
+
+// aside is the asides given, those not "", in one pair of parentheses
+// after a space, one after another; "" for none.
+func aside(asides ...string) string {
+	var said []string
+	for _, s := range asides {
+		if s != "" {
+			said = append(said, s)
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(said, "; ") + ")"
 }
 
 // worstWords says what the fleet's worst moment would have cost; why
@@ -1049,7 +1064,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	if f.UnknownWith > 0 || a.askedUnknown {
 		if fc, _ := a.FleetReconnect(ResumeQuery{At: w.From}); fc.With.Unknown > 0 {
 			// Not "and N not judged", which read as more clients.
-			unjudged = fmt.Sprintf(" (for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then)", fc.With.Unknown)
+			unjudged = fmt.Sprintf("for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then", fc.With.Unknown)
 		}
 	}
 	least, whyLeast := f.atLeastWords()
@@ -1062,13 +1077,13 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		// but those that did not may have moved theirs since. The count
 		// is neither a least nor a most, which the fleet's line, of the
 		// relists made, does not say.
-		least, whyLeast = "about ", " (an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since)"
+		least, whyLeast = "about ", "an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since"
 	}
 	if w.Without > 0 {
-		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %d with them%s%s.", least, w.Without, with, unjudged, whyLeast)
+		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %d with them%s.", least, w.Without, with, aside(unjudged, whyLeast))
 	}
 	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-		w.AtRiskWithout, with, unjudged, atRiskWords(w.Reasons))
+		w.AtRiskWithout, with, aside(unjudged), atRiskWords(w.Reasons))
 }
 
 // comeBackWords says when the worst moment's clients come back after
