@@ -86,7 +86,11 @@ func (r *Report) PasteMarkdown(link string) string {
 	// The red zones are left out: their count, stretches per client and
 	// model, answers nothing an on-call engineer asks; the report lists
 	// them.
-	fmt.Fprintf(&b, "\n%s%s recorded, %s in the records, %s.\n", clients, quantity.Plural(w.Reconnects, "reconnect"), strconv.Itoa(r.Gones)+" 410 Gone", restarts)
+	gones := "no 410 Gone"
+	if r.Gones > 0 {
+		gones = quantity.Plural(r.Gones, "refusal") + " with 410 Gone"
+	}
+	fmt.Fprintf(&b, "\n%s%s recorded, %s in the records, %s.\n", clients, quantity.Plural(w.Reconnects, "reconnect"), gones, restarts)
 	if link != "" {
 		fmt.Fprintf(&b, "\n[Open this view in watchlens](%s)\n", strings.NewReplacer("(", "%28", ")", "%29", " ", "%20").Replace(link))
 	}

@@ -19,7 +19,7 @@ func TestPasteMarkdown(t *testing.T) {
 	if r.Fleet != nil {
 		t.Fatal("one capture read as a fleet: the test proves nothing")
 	}
-	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| relists with the bookmarks received | 0 | 1 | 0 |", "| relists had it asked for bookmarks | 0 | 0 | 1 |", "\n1 reconnect recorded, 1 410 Gone in the records", "no API server restart",
+	for _, want := range []string{"`w4-then-resume.ts.http`", r.Summary[0].Text[:40], "| relists with the bookmarks received | 0 | 1 | 0 |", "| relists had it asked for bookmarks | 0 | 0 | 1 |", "\n1 reconnect recorded, 1 refusal with 410 Gone in the records", "no API server restart",
 		"[Open this view in watchlens](https://example.org/watchlens/?sample=x&view=%281%29)"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the pasted summary lacks %q:\n%s", want, md)
@@ -94,7 +94,7 @@ func TestPasteCountsEveryGone(t *testing.T) {
 	if !strings.Contains(text.String(), "But 2 410 Gone only the clients' own logs show") {
 		t.Errorf("the text report's observed errors say nothing of the log's 410s:\n%s", text.String())
 	}
-	for _, want := range []string{"2 410 Gone in the records", "Whether bookmarks would have spared the relists of the clients that did not ask for them is not known", "1 probable API server restart"} {
+	for _, want := range []string{"2 refusals with 410 Gone in the records", "Whether bookmarks would have spared the relists of the clients that did not ask for them is not known", "1 probable API server restart"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the pasted summary lacks %q:\n%s", want, md)
 		}
@@ -139,7 +139,7 @@ func TestBookmarkSavingsReadAsOneFigure(t *testing.T) {
 }
 
 // TestPasteClosesWithFiguresEngineersUse: samples-outage's paste ended
-// "100 reconnects recorded, 74 410 Gone in the records, 744 red zones,
+// "100 reconnects recorded, 74 refusals with 410 Gone in the records, 744 red zones,
 // no API server restart."; a count of red zones, stretches per client
 // and model, is no figure an on-call engineer uses, and the report
 // lists them.
@@ -149,7 +149,7 @@ func TestPasteClosesWithFiguresEngineersUse(t *testing.T) {
 		t.Fatal("no red zone in samples-outage: the test proves nothing")
 	}
 	md := r.PasteMarkdown("")
-	if want := "\n99 clients, 100 reconnects recorded, 74 410 Gone in the records, no API server restart.\n"; !strings.HasSuffix(md, want) {
+	if want := "\n99 clients, 100 reconnects recorded, 74 refusals with 410 Gone in the records, no API server restart.\n"; !strings.HasSuffix(md, want) {
 		t.Errorf("the paste does not end %q:\n%s", want, md)
 	}
 	if strings.Contains(md, "red zone") {
