@@ -146,19 +146,28 @@ func (p *Page) rehearseShow(ctx goapp.Context, sample string) load.Turn {
 func (p *Page) rehearseFleet(ctx goapp.Context, turn load.Turn) {
 	sources, ok := fetchWarm(ctx, "/web/warmup/", warmIncident, turn)
 	if !ok {
+		rehearsed("not fetched")
 		return
 	}
 	c, err := load.Open(sources, load.Options{Params: timeline.DefaultParams()}, nil, turn)
 	if err != nil {
+		rehearsed("not read: " + err.Error())
 		return
 	}
 	ctx.Dispatch(func(goapp.Context) { p.rehearsal = c })
-	for end := time.Now().Add(rehearsalAtMost); time.Now().Before(end) && !turn.Superseded(); {
+	outcome := "not drawn in " + rehearsalAtMost.String()
+	for end := time.Now().Add(rehearsalAtMost); time.Now().Before(end); {
 		time.Sleep(50 * time.Millisecond)
+		if turn.Superseded() {
+			outcome = "a read began"
+			break
+		}
 		if cv := goapp.Window().Get("document").Call("querySelector", ".rehearsal canvas"); cv.Truthy() && cv.Get("dataset").Get("plotW").Truthy() {
-			break // its first frame is drawn
+			outcome = "drawn"
+			break
 		}
 	}
+	rehearsed(outcome)
 	// The view goes before its worker: ended under it, the worker
 	// would fail the questions it still asks.
 	gone := make(chan struct{})
@@ -178,6 +187,13 @@ func (p *Page) rehearseFleet(ctx goapp.Context, turn load.Turn) {
 // rehearsalAtMost is how long rehearseFleet waits for its fleet's first
 // frame.
 const rehearsalAtMost = 10 * time.Second
+
+// rehearsed sets the document's watchlensRehearsal to how the fleet's
+// rehearsal ended: "drawn", or why not. Nothing on screen shows a
+// rehearsal, so this is the only sign of it.
+func rehearsed(outcome string) {
+	goapp.Window().Set("watchlensRehearsal", outcome)
+}
 
 // renderRehearsal is the slot where rehearseFleet mounts its fleet view,
 // which CSS never shows (web/app.css).

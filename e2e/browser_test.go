@@ -1155,11 +1155,19 @@ func modifiedWithPrevious(t *testing.T, file string) (int, string, string) {
 }
 
 // waitWarm waits until the page has warmed its parser up (app/warmup.go).
+// The warm-up waits for up to three spare workers' own warm-ups, each
+// for up to a minute (app/warmup.go's spareWarmAtMost), which on a busy
+// machine take longer than pageWait together.
 func waitWarm(t testing.TB, tab context.Context) {
 	t.Helper()
-	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`, chromedp.WithPollingTimeout(pageWait)))
-	must(t, err)
+	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector(".page").dataset.warm === "true"`, chromedp.WithPollingTimeout(warmWait)))
+	if err != nil {
+		t.Fatalf("the page did not say it was warm within %s: %v", warmWait, err)
+	}
 }
+
+// warmWait is how long waitWarm waits.
+const warmWait = 3 * time.Minute
 
 // waitFitted waits until each canvas view shown has drawn for the room
 // its stage gives it now (data-room, web/timeline.js's watchlensStage):
