@@ -180,11 +180,15 @@ func (s *bodyScanner) feed(b []byte, raw int64, no int, arrival int64) int {
 				s.tooBig(raw + int64(end) + 1)
 				continue
 			}
-			var pieces []pieceMark
-			if s.partial {
-				pieces = s.pieces
+			if !s.partial {
+				s.r.onJSON(v, s.startRaw, raw+int64(end)+1, s.startLine, arrival, nil)
+				continue
 			}
-			s.r.onJSON(v, s.startRaw, raw+int64(end)+1, s.startLine, arrival, pieces)
+			seq := s.r.seq
+			s.r.onJSON(v, s.startRaw, raw+int64(end)+1, s.startLine, arrival, s.pieces)
+			if len(s.pieces) > 0 {
+				s.r.setBegan(seq, s.pieces[0].arrival)
+			}
 		case scanCut:
 			s.r.addDiag(Diagnostic{Offset: s.startRaw, Line: s.startLine, Kind: DiagCutEvent,
 				Msg: fmt.Sprintf("the event starting here breaks off at offset %d, where a line ends inside a string; it is skipped", raw+int64(end))})

@@ -270,8 +270,8 @@ func encodeCapture(t *testing.T, in []byte, encoding string, strat encodeStrateg
 // sameEvent compares what the analysis reads of two events (Identity is
 // a number of the one reading, not of the capture).
 func sameEvent(a, b Event) bool {
-	a.Seq, a.Offset, a.Length, a.Encoded, a.BodyOffset, a.Arrival, a.Identity = 0, 0, 0, false, 0, 0, 0
-	b.Seq, b.Offset, b.Length, b.Encoded, b.BodyOffset, b.Arrival, b.Identity = 0, 0, 0, false, 0, 0, 0
+	a.Seq, a.Offset, a.Length, a.Encoded, a.BodyOffset, a.Arrival, a.Began, a.Identity = 0, 0, 0, false, 0, 0, 0, 0
+	b.Seq, b.Offset, b.Length, b.Encoded, b.BodyOffset, b.Arrival, b.Began, b.Identity = 0, 0, 0, false, 0, 0, 0, 0
 	return reflect.DeepEqual(a, b)
 }
 

@@ -86,6 +86,13 @@ type Event struct {
 	// as the sender flushed them, so in practice the line that ends the
 	// flush holding the event).
 	Arrival int64
+	// Began is the arrival time of the line that holds the event's first
+	// byte, where the event came in lines of different times and is a
+	// watch event (not a LIST's item); 0 otherwise, when the event began
+	// arriving as it ended (Arrival). A client reads an event only whole:
+	// a protobuf frame whose last bytes the sender held back until its
+	// next write is read that much later than it began to arrive.
+	Began int64
 	// Estimated is a time estimated from the object itself (newest
 	// managedFields[].time, else deletion/creation timestamp), Unix
 	// nanoseconds, 1 s resolution; 0 when none. Never an arrival time.

@@ -348,6 +348,17 @@ func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line
 	sess.Events++
 }
 
+// setBegan sets Began, the arrival of the event's first byte, on the
+// watch events queued since the Reader's seq was seq, where both times
+// are known and differ.
+func (r *Reader) setBegan(seq int, began int64) {
+	for k := len(r.queue) - 1; k >= 0 && r.queue[k].ev.Seq >= seq; k-- {
+		if ev := &r.queue[k].ev; ev.Type != Listed && ev.Arrival != began && ev.Arrival != 0 && began != 0 {
+			ev.Began = began
+		}
+	}
+}
+
 func clipString(s string) string {
 	if len(s) > 40 {
 		return s[:40] + "..."

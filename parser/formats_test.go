@@ -43,7 +43,7 @@ func sameEvents(t *testing.T, got, want []Event) {
 	for i := range got {
 		g, w := got[i], want[i]
 		// Identity numbers the objects of one reading, not of the capture.
-		g.Offset, g.Length, g.Arrival, g.Session, g.Identity = w.Offset, w.Length, w.Arrival, w.Session, w.Identity
+		g.Offset, g.Length, g.Arrival, g.Began, g.Session, g.Identity = w.Offset, w.Length, w.Arrival, w.Began, w.Session, w.Identity
 		if g.Type == Observed {
 			g.Type = w.Type
 		}

@@ -571,6 +571,7 @@ type protoBody struct {
 	startLine  int
 	endRaw     int64
 	arrival    int64
+	began      int64 // the arrival of the frame's first byte
 	skipping   bool
 	obj        pbObject
 	scratch    []byte
@@ -715,7 +716,7 @@ func (s *bodyScanner) protoFrames(seg *protoSeg, arrival int64) []byte {
 		}
 		if p.nhdr < 4 {
 			if p.nhdr == 0 {
-				p.startRaw, p.startLine = raw+int64(i), lineAt(i)
+				p.startRaw, p.startLine, p.began = raw+int64(i), lineAt(i), arrival
 				p.buf = p.buf[:0]
 				if len(b)-i >= 4 {
 					// A frame whole in this piece is read in place.
@@ -765,7 +766,10 @@ func (s *bodyScanner) protoFrames(seg *protoSeg, arrival int64) []byte {
 				p.buf, p.spare = p.spare[:0], p.buf
 			}
 			p.nhdr = 0
-			if !s.r.onFrame(v, p.startRaw, raw+int64(seg.i), p.startLine, arrival) {
+			seq := s.r.seq
+			if s.r.onFrame(v, p.startRaw, raw+int64(seg.i), p.startLine, arrival) {
+				s.r.setBegan(seq, p.began)
+			} else {
 				s.startHunt(raw+int64(seg.i), false)
 				if !s.r.decoding {
 					// v is read again from the segment: no frame may reuse it.

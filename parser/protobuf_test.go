@@ -343,17 +343,36 @@ func TestProtobufFleet(t *testing.T) {
 }
 
 // c40 and c10 watched the same selector with bookmarks, c40 in protobuf,
-// c10 in JSON: the server sent both the same bookmarks.
+// c10 in JSON: the server sent both the same bookmarks, at once. c40's
+// began arriving as c10's came, and the last piece of each came only
+// with the next frame (Event.Began).
 func TestProtobufBookmarksAsJSON(t *testing.T) {
 	pb := readSample(t, "../testdata/fleet/c40-proto-bookmarks.ts.http")
 	js := readSample(t, "../testdata/fleet/c10-bookmarks.ts.http")
 	if len(pb.Events) != len(js.Events) || len(pb.Events) < 10 {
 		t.Fatalf("%d events, JSON %d", len(pb.Events), len(js.Events))
 	}
+	late := 0
 	for i, e := range pb.Events {
-		if e.Type == Bookmark && !sameEvent(e, js.Events[i]) {
+		if e.Type != Bookmark {
+			continue
+		}
+		if !sameEvent(e, js.Events[i]) {
 			t.Errorf("event %d:\nprotobuf %+v\nJSON     %+v", i, e, js.Events[i])
 		}
+		began := e.Arrival
+		if e.Began != 0 {
+			began = e.Began
+		}
+		if d := time.Duration(began - js.Events[i].Arrival).Abs(); d > time.Second {
+			t.Errorf("bookmark %d at RV %s began arriving %s from the JSON client's", i, e.RV, d)
+		}
+		if e.Arrival-began > int64(10*time.Second) {
+			late++
+		}
+	}
+	if late == 0 {
+		t.Error("no protobuf bookmark ended long after it began, where the capture's last pieces came with the next frame")
 	}
 }
 

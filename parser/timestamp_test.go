@@ -53,14 +53,25 @@ func TestTimestampWriterRoundTrip(t *testing.T) {
 	for _, s := range stamps {
 		known[s.UnixNano()] = true
 	}
+	began := 0
 	for i, e := range timed.Events {
 		if !known[e.Arrival] {
 			t.Fatalf("event %d arrival %v is no time the clock gave", i, time.Unix(0, e.Arrival).UTC())
 		}
-		e.Arrival, e.Offset, e.Length, e.Identity = 0, plain.Events[i].Offset, plain.Events[i].Length, plain.Events[i].Identity
+		// An event the writes cut began arriving at an earlier write.
+		if e.Began != 0 && (!known[e.Began] || e.Began >= e.Arrival) {
+			t.Fatalf("event %d began arriving at %v, no earlier time the clock gave", i, time.Unix(0, e.Began).UTC())
+		}
+		if e.Began != 0 {
+			began++
+		}
+		e.Arrival, e.Began, e.Offset, e.Length, e.Identity = 0, 0, plain.Events[i].Offset, plain.Events[i].Length, plain.Events[i].Identity
 		if !reflect.DeepEqual(e, plain.Events[i]) {
 			t.Fatalf("event %d: %+v, want %+v", i, e, plain.Events[i])
 		}
+	}
+	if began == 0 {
+		t.Error("no event began arriving at an earlier write than it ended, where the writes cut them")
 	}
 }
 
