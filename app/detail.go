@@ -213,6 +213,10 @@ func eventTime(ev engine.EventDetail, loc *time.Location) string {
 		return "unknown (the capture has no times)"
 	}
 	t := timeline.FormatInstant(ev.T, loc)
+	if ev.Timed && ev.Began != 0 {
+		return fmt.Sprintf("%s (recorded arrival of its last bytes; its first came %s before, at %s, and a client reads an event only whole)",
+			t, timeline.FormatDuration(ev.T-ev.Began), timeline.FormatInstant(ev.Began, loc))
+	}
 	if ev.Timed {
 		return t + " (recorded arrival)"
 	}

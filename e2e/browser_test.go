@@ -28,6 +28,7 @@ import (
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/site"
+	"watchlens/timeline"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
@@ -549,6 +550,29 @@ func TestBrowser(t *testing.T) {
 		change := waitText(t, tab, `#detail-diff tr[data-path="object.metadata.resourceVersion"]`)
 		if !strings.Contains(change, `"`+prevRV+`"`) || !strings.Contains(change, `"`+rv+`"`) {
 			t.Errorf("the diff row %q does not show %s -> %s", change, prevRV, rv)
+		}
+	})
+	apart.Run("a bookmark whose last bytes came a minute late says when its first came", func(t *testing.T) {
+		// samples-lab's protobuf client p00: each bookmark frame's last
+		// bytes came with the next frame (parser.Event.Began).
+		const name = "p00-proto-bookmarks.ts.http"
+		local := filepath.Join(testsample.Recording(t, "samples-lab"), name)
+		s.mux.HandleFunc("/web/"+name, func(w http.ResponseWriter, r *http.Request) { http.ServeFile(w, r, local) })
+		tl, _ := nativeTimeline(t, local)
+		var held timeline.Event
+		for i := range tl.Len() {
+			if e := tl.Event(i); e.Began != 0 && held.Began == 0 {
+				held = e
+			}
+		}
+		if held.Began == 0 {
+			t.Fatal("p00 holds no bookmark whose first bytes came long before its last")
+		}
+		tab := s.newTab(t)
+		navigate(t, tab, fmt.Sprintf("%s/?url=%s/web/%s&sel=%d", s.url, s.url, name, held.Index))
+		want := fmt.Sprintf("(recorded arrival of its last bytes; its first came %s before, at ", timeline.FormatDuration(held.T-held.Began))
+		if got := waitText(t, tab, fmt.Sprintf(`#detail[data-event="%d"] [data-field="time"]`, held.Index)); !strings.Contains(got, want) {
+			t.Errorf("the bookmark's time reads %q, want it to say %q", got, want)
 		}
 	})
 	apart.Run("the keyboard steps through the events", func(t *testing.T) {

@@ -18,6 +18,7 @@ type Builder struct {
 	est      holed[int64]  // staging: parser Event.Estimated
 	status   map[int]*parser.Status
 	body     map[int]int64 // BodyOffset of the events read from an encoded body
+	held     map[int]int64 // how long before its end an event began to arrive, where HeldBack or more
 	oddRV    map[int]string
 	files    []*FileBuilder
 	sessions []Session
@@ -133,7 +134,7 @@ func (p *pacer) due() {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, MaxEvents: DefaultMaxEvents,
+	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, held: map[int]int64{}, MaxEvents: DefaultMaxEvents,
 		MaxObjects: DefaultMaxObjects, auditLog: map[int]int{}}
 }
 
@@ -328,6 +329,9 @@ func (f *FileBuilder) add(ev *parser.Event) bool {
 	}
 	if ev.Encoded {
 		b.body[i] = ev.BodyOffset
+	}
+	if ev.Began != 0 && ev.Arrival-ev.Began >= int64(HeldBack) {
+		b.held[i] = ev.Arrival - ev.Began
 	}
 	// An RV the parser read as a number is decimal digits only
 	// (strconv.ParseUint), so it reads back as sent unless it has a
@@ -782,7 +786,7 @@ func (b *Builder) Build() *Timeline {
 	}
 	b.pace = pacer{pause: b.Pause}
 	pace := &b.pace
-	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, AuditLogs: b.auditLogs, auditLog: b.auditLog}
+	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, held: b.held, AuditLogs: b.auditLogs, auditLog: b.auditLog}
 	tl.Metrics = b.buildMetrics()
 	b.arrival, b.est = sealed[int64]{}, holed[int64]{}
 	if len(b.files) > 1 {
@@ -809,6 +813,10 @@ func (b *Builder) Build() *Timeline {
 		tl.body = map[int]int64{}
 		for i, off := range b.body {
 			tl.body[remap(i)] = off
+		}
+		tl.held = map[int]int64{}
+		for i, d := range b.held {
+			tl.held[remap(i)] = d
 		}
 		for k := range b.anoms {
 			b.anoms[k].Event = remap(b.anoms[k].Event)

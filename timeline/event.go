@@ -1,6 +1,10 @@
 package timeline
 
-import "watchlens/parser"
+import (
+	"time"
+
+	"watchlens/parser"
+)
 
 // Event is one event as the timeline keeps it (decoded from the compact
 // table on demand).
@@ -27,4 +31,14 @@ type Event struct {
 	// span that parser.EncodedEventJSON decodes again.
 	Encoded    bool
 	BodyOffset int64
+	// Began is when the event's first bytes arrived, where that was
+	// HeldBack or more before its last (T), as when an API server holds
+	// a protobuf frame's last bytes until its next write; 0 otherwise.
+	// A client reads an event only whole, at T.
+	Began int64
 }
+
+// HeldBack is how long before its last bytes an event's first must have
+// arrived for Event.Began to say so: a frame's pieces come microseconds
+// apart, and a frame held back waits for the server's next write.
+const HeldBack = time.Second
