@@ -122,9 +122,12 @@ func (a *Analysis) buildHadBookmarks() {
 		// capture's bookmarks are few; a clock that spans decades (a
 		// damaged capture) would ask for millions.
 		var sched, asked []int64
-		taken := false
+		taken, watches := false, 0
 		for _, g := range f.Sessions {
 			s := &tl.Sessions[g]
+			if s.watchStream() {
+				watches++
+			}
 			if !s.watchStream() || s.Bookmarks > 0 {
 				continue
 			}
@@ -168,6 +171,9 @@ func (a *Analysis) buildHadBookmarks() {
 		switch {
 		case len(sched) == 0 && taken:
 			cf.Why = "its client log shows neither the bookmarks asked for nor those received: its watches are taken as asking for them, client-go's default, and receiving them, and this cursor is the one with the bookmarks it received"
+			continue
+		case len(sched) == 0 && watches == 0:
+			cf.Why = "it holds no watch, which bookmarks would have come on: this cursor is the one recorded"
 			continue
 		case len(sched) == 0:
 			cf.Why = "every watch long enough for one received bookmarks: this cursor is the one with the bookmarks it received, as measured"
