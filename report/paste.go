@@ -41,7 +41,9 @@ func (r *Report) PasteMarkdown(link string) string {
 	// reconnect by the models from the evidence before it, a check of
 	// the models with other numbers, which the report and the page's
 	// Findings keep.
-	if r.Fleet == nil {
+	// Without a reconnect recorded the table would be nine zeros; the
+	// last line says there was none.
+	if r.Fleet == nil && w.Reconnects > 0 {
 		// The rows' words are the Findings panel's and the text report's:
 		// the bookmarks a client received are not the bookmarks it could
 		// have asked for.
