@@ -122,11 +122,14 @@ func (a *Analysis) buildHadBookmarks() {
 		// capture's bookmarks are few; a clock that spans decades (a
 		// damaged capture) would ask for millions.
 		var sched, asked []int64
-		taken, watches := false, 0
+		taken, watches, bookmarked := false, 0, 0
 		for _, g := range f.Sessions {
 			s := &tl.Sessions[g]
 			if s.watchStream() {
 				watches++
+				if s.Bookmarks > 0 {
+					bookmarked++
+				}
 			}
 			if !s.watchStream() || s.Bookmarks > 0 {
 				continue
@@ -174,6 +177,9 @@ func (a *Analysis) buildHadBookmarks() {
 			continue
 		case len(sched) == 0 && watches == 0:
 			cf.Why = "it holds no watch, which bookmarks would have come on: this cursor is the one recorded"
+			continue
+		case len(sched) == 0 && bookmarked == 0:
+			cf.Why = "no watch lasted long enough for a bookmark, which the server sends about once a minute: this cursor is the one recorded"
 			continue
 		case len(sched) == 0:
 			cf.Why = "every watch long enough for one received bookmarks: this cursor is the one with the bookmarks it received, as measured"

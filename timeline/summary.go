@@ -1265,11 +1265,12 @@ func (s *summarizer) bookmarks() {
 	c := s.reconnectOf(chosen)
 	f := &tl.Files[c.file]
 	cf := &a.HadBookmarks[c.file]
-	asked, got := false, 0
+	asked, requested, got := false, false, 0
 	for _, g := range f.Sessions {
 		ss := &tl.Sessions[g]
-		if ss.Request != nil && ss.Request.AllowWatchBookmarks {
-			asked = true
+		if ss.Request != nil {
+			requested = true
+			asked = asked || ss.Request.AllowWatchBookmarks
 		}
 		got += ss.Bookmarks
 	}
@@ -1306,6 +1307,10 @@ func (s *summarizer) bookmarks() {
 	default:
 		how := "did not ask for bookmarks (allowWatchBookmarks was not set)"
 		switch {
+		case !requested:
+			// A capture begun after the request (kubectl's JSON lines, a
+			// body cut out of a dump) shows what came, not what was asked.
+			how = "got no bookmarks (its capture holds no request, so whether it asked for them is not recorded)"
 		case asked && f.Audit:
 			how = "asked for bookmarks"
 		case asked:
