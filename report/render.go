@@ -239,7 +239,7 @@ func (r *Report) writeFiles(p *printer) {
 			orDash(f.FirstRV), orDash(f.LastRV), r.instant(f.Start), r.instant(f.End)})
 	}
 	p.table([]string{"file", "clock", "kind", "scope", "events", "sessions", "first RV", "last RV", "start", "end"}, rows)
-	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60s bookmark cadence (about 1s of error); \"none\" = no time, time models answer unknown.\n")
+	p.printf("\nClock: \"arrival\" = recorded arrival times; \"estimated\" = HTTP Date headers, managedFields times, timeoutSeconds deadlines and the 60s bookmark cadence, each to the second, but an event dated by its object's last update may have come well after it, so estimated instants and ages can be off by seconds or more; \"none\" = no time, time models answer unknown.\n")
 }
 
 func (r *Report) writeCounts(p *printer) {
