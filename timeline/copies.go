@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 
+	"watchlens/internal/quantity"
 	"watchlens/parser"
 )
 
@@ -15,28 +16,86 @@ const copyTolerance = 2e9
 // noteCopies marks each capture that holds the same watch as a capture
 // given before it (DiagSameWatch): the same recording in two forms (a
 // raw `.http` and its `.ts.http` with arrival times) or the same file
-// given twice. Each file is a client of its own for the fleet and the
-// verdicts, so the doubt (IsDoubt) says that one of them may count twice.
+// given twice; or that holds responses one given before it holds too,
+// by their Audit-Id, which the API server gives one request: a capture
+// cut from a longer one (samples-real's w3-narrow-label-bookmarks is the
+// first response of w3-then-resume). Each file is a client of its own
+// for the fleet and the verdicts, so the doubt (IsDoubt) says that one
+// of them may count twice.
 func (tl *Timeline) noteCopies() {
+	// responses finds a response's session in the captures before, by
+	// its Audit-Id.
+	responses := map[string]int{}
 	for i := range tl.Files {
 		f := &tl.Files[i]
 		if !f.copyCandidate() {
 			continue
 		}
-		for j := range i {
-			if tl.Files[j].copyCandidate() && tl.sameWatch(&tl.Files[j], f) {
-				f.Diagnostics = append(f.Diagnostics, parser.Diagnostic{Kind: DiagSameWatch, Msg: fmt.Sprintf(
-					"this capture holds the same watch as %s (the same requests, sessions, events and resourceVersions at the same times): if it is a copy of that recording, its client is counted twice; leave one of them out", tl.Files[j].ShortName())})
-				if tl.twins == nil {
-					tl.twins = map[int]int{}
+		if !tl.noteSameWatch(i) {
+			tl.noteSharedResponses(f, responses)
+		}
+		for _, g := range f.Sessions {
+			if id := tl.Sessions[g].auditID; id != "" {
+				if _, ok := responses[id]; !ok {
+					responses[id] = g
 				}
-				for k, g := range f.Sessions {
-					tl.twins[g] = tl.Files[j].Sessions[k]
-				}
-				break
 			}
 		}
 	}
+}
+
+// noteSameWatch notes file i as holding the same watch as a capture
+// given before it, if it does, and says whether it does.
+func (tl *Timeline) noteSameWatch(i int) bool {
+	f := &tl.Files[i]
+	for j := range i {
+		if tl.Files[j].copyCandidate() && tl.sameWatch(&tl.Files[j], f) {
+			f.Diagnostics = append(f.Diagnostics, parser.Diagnostic{Kind: DiagSameWatch, Msg: fmt.Sprintf(
+				"this capture holds the same watch as %s (the same requests, sessions, events and resourceVersions at the same times): if it is a copy of that recording, its client is counted twice; leave one of them out", tl.Files[j].ShortName())})
+			for k, g := range f.Sessions {
+				tl.twin(g, tl.Files[j].Sessions[k])
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// noteSharedResponses notes f as holding responses that a capture given
+// before it holds too, by their Audit-Id, if it does.
+func (tl *Timeline) noteSharedResponses(f *File, responses map[string]int) {
+	shared, other := 0, -1
+	for _, g := range f.Sessions {
+		if t, ok := responses[tl.Sessions[g].auditID]; ok && tl.Sessions[g].auditID != "" {
+			tl.twin(g, t)
+			shared++
+			if other < 0 {
+				other = tl.Sessions[t].File
+			}
+		}
+	}
+	if shared == 0 {
+		return
+	}
+	held := fmt.Sprintf("%d of its %d responses", shared, len(f.Sessions))
+	if shared == len(f.Sessions) {
+		held = "its " + quantity.Plural(shared, "response")
+		if shared == 1 {
+			held = "its response"
+		}
+	}
+	f.Diagnostics = append(f.Diagnostics, parser.Diagnostic{Kind: DiagSameWatch, Msg: fmt.Sprintf(
+		"this capture holds the same watch as %s, which recorded %s too (by the Audit-Id, which the API server gives each request once): if they are one recording, its client is counted twice; leave one of them out",
+		tl.Files[other].ShortName(), held)})
+}
+
+// twin notes session g as the same response as session of, given
+// before it.
+func (tl *Timeline) twin(g, of int) {
+	if tl.twins == nil {
+		tl.twins = map[int]int{}
+	}
+	tl.twins[g] = of
 }
 
 // copyCandidate says f is a capture with events: a client's requests read

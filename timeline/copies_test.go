@@ -44,8 +44,9 @@ func TestSameRecordingInTwoFormsIsNoted(t *testing.T) {
 }
 
 // Two informers of one resource started together receive the same
-// events; only their arrival times tell them apart, and they are two
-// clients. The same capture given twice is one.
+// events; only their arrival times and their requests' Audit-Ids tell
+// them apart, and they are two clients. The same capture given twice is
+// one.
 func TestSameWatchAtOtherArrivalTimesIsAnotherClient(t *testing.T) {
 	raw, err := os.ReadFile(samplesDir + "/w3-then-resume.ts.http")
 	if err != nil {
@@ -58,6 +59,10 @@ func TestSameWatchAtOtherArrivalTimesIsAnotherClient(t *testing.T) {
 			t.Fatalf("%s: %v", m, err)
 		}
 		return []byte(at.Add(3*time.Millisecond).Format(time.RFC3339Nano) + " ")
+	})
+	// Another informer's requests have Audit-Ids of their own.
+	later = regexp.MustCompile(`(?m)(Audit-Id: )(\S+)`).ReplaceAllFunc(later, func(m []byte) []byte {
+		return bytes.Replace(m, []byte("Audit-Id: "), []byte("Audit-Id: 0"), 1)
 	})
 	build := func(second []byte) *Timeline {
 		b := NewBuilder()
@@ -100,5 +105,18 @@ func TestCopyIsNotItsOwnEvidence(t *testing.T) {
 	}
 	if copied.Predicted.Outcome != raw.Predicted.Outcome || strings.Contains(copied.Predicted.Reason, "calibration") || copied.Predicted.Reason == "" {
 		t.Errorf("the copy's reconnect: %s, %q; the raw capture's: %s, %q", copied.Predicted.Outcome, copied.Predicted.Reason, raw.Predicted.Outcome, raw.Predicted.Reason)
+	}
+}
+
+// TestCaptureCutFromAnotherIsNoted: samples-real's w3-narrow-label-
+// bookmarks is the first response of w3-then-resume, recorded again (the
+// same Audit-Id): given together they were two clients without a word
+// of doubt. The later one is noted as holding a response the earlier
+// one holds; two captures of other requests are not.
+func TestCaptureCutFromAnotherIsNoted(t *testing.T) {
+	tl := loadSamples(t, "w3-narrow-label-bookmarks.ts.http", "w3-then-resume.ts.http", "w4-then-resume.ts.http")
+	got := sameWatchNotes(tl)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "w3-then-resume.ts.http: this capture holds the same watch as w3-narrow-label-bookmarks.ts.http, which recorded 1 of its 2 responses too") {
+		t.Fatalf("notes %q, want one on w3-then-resume.ts.http naming w3-narrow-label-bookmarks.ts.http", got)
 	}
 }
