@@ -41,6 +41,16 @@ func TestSameRecordingInTwoFormsIsNoted(t *testing.T) {
 	if !strings.Contains(fleet, "1 of these captures holds the same watch as another") {
 		t.Errorf("the fleet's line %q does not say one client is counted twice", fleet)
 	}
+	// The 410 both forms hold is one answer, told once.
+	var gone string
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "observed" {
+			gone = l.Text
+		}
+	}
+	if strings.Count(gone, "refused ") != 1 || strings.Contains(gone, "w4-then-resume.ts.http") || strings.Contains(gone, "more 410") {
+		t.Errorf("the 410s' line tells the copy's 410 again: %q", gone)
+	}
 }
 
 // Two informers of one resource started together receive the same

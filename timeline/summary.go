@@ -383,6 +383,10 @@ func (s *summarizer) observed() {
 		byServer[name][inc]++
 	}
 	for _, rs := range refused {
+		if _, copied := tl.twins[rs.Session]; copied {
+			// The same answer, recorded again (noteCopies): told once.
+			continue
+		}
 		tally(rs.Session)
 		n++
 		if n > 2 {
@@ -431,7 +435,7 @@ func (s *summarizer) observed() {
 	// from an RV the client never held, a LIST, a bare 410 response, one
 	// an audit log implies): the headline never says "no 410" over one.
 	for _, g := range tl.Gones() {
-		if judged[g.Session] {
+		if _, copied := tl.twins[g.Session]; judged[g.Session] || copied {
 			continue
 		}
 		tally(g.Session)
