@@ -231,6 +231,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		file := b.FilesAdded()
+		if name == "-" {
+			// The reports name it in sentences: "the server refused
+			// stdin's reconnect", not "-'s".
+			name = stdinName
+		}
 		if split != nil {
 			err = b.AddReaderSplit(name, f, opts, *split)
 		} else {

@@ -45,6 +45,9 @@ func isBoolFlag(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
+// stdinName is the name the reports give the capture read from "-".
+const stdinName = "stdin"
+
 // stdin is what the file name "-" reads; tests replace it.
 var stdin io.Reader = os.Stdin
 

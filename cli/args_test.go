@@ -44,7 +44,8 @@ func TestAnalyzeFlagsAnywhere(t *testing.T) {
 	}
 }
 
-// TestAnalyzeStdin: "-" is standard input.
+// TestAnalyzeStdin: "-" is standard input, which the report names
+// "stdin" (its sentences said "-'s reconnect").
 func TestAnalyzeStdin(t *testing.T) {
 	f, err := os.Open("samples/w4-then-resume.http")
 	if err != nil {
@@ -64,8 +65,8 @@ func TestAnalyzeStdin(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 {
 		t.Fatalf("analyze -: exit %d, stderr %q, %v", code, errOut, err)
 	}
-	if len(rep.Files) != 1 || rep.Files[0].Name != "-" || rep.Files[0].Events != 2 {
-		t.Errorf("files %+v, want one named - with w4's 2 events", rep.Files)
+	if len(rep.Files) != 1 || rep.Files[0].Name != "stdin" || rep.Files[0].Events != 2 {
+		t.Errorf("files %+v, want one named stdin with w4's 2 events", rep.Files)
 	}
 }
 
