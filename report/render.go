@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -245,8 +246,12 @@ func (r *Report) writeFiles(p *printer) {
 func (r *Report) writeCounts(p *printer) {
 	p.section("Counts")
 	var rows [][]string
-	for _, t := range sortedKeys(r.Counts) {
-		rows = append(rows, []string{"*", t, fmt.Sprint(r.Counts[t])})
+	// The totals over every kind, unless one kind holds them all, whose
+	// rows would say each count twice.
+	if len(r.CountsByKind) != 1 || !maps.Equal(r.Counts, r.CountsByKind[sortedKeys(r.CountsByKind)[0]]) {
+		for _, t := range sortedKeys(r.Counts) {
+			rows = append(rows, []string{"all kinds", t, fmt.Sprint(r.Counts[t])})
+		}
 	}
 	for _, k := range sortedKeys(r.CountsByKind) {
 		for _, t := range sortedKeys(r.CountsByKind[k]) {

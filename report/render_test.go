@@ -316,3 +316,28 @@ func TestModelsLineSaysTheCompactionTheExportsShow(t *testing.T) {
 		}
 	}
 }
+
+// TestCountsSaidOnce: w1's events are all ConfigMaps, and its counts
+// table gave each count twice, under "*" and under ConfigMap; w4's
+// ERROR is a Status, so its totals over the kinds say something.
+func TestCountsSaidOnce(t *testing.T) {
+	counts := func(name string) string {
+		var text bytes.Buffer
+		if err := New(loadSamples(t, name).Analyze(realServer()), nil).WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		s := text.String()
+		from := strings.Index(s, "\nCounts\n")
+		to := strings.Index(s[from+1:], "\n\n")
+		if from < 0 || to < 0 {
+			t.Fatalf("%s: no counts table:\n%s", name, s)
+		}
+		return s[from : from+1+to]
+	}
+	if c := counts("w1-broad-configmaps-bookmarks.ts.http"); strings.Contains(c, "all kinds") || !strings.Contains(c, "ConfigMap  BOOKMARK  17") {
+		t.Errorf("w1, all ConfigMaps, counts:\n%s", c)
+	}
+	if c := counts("w4-then-resume.ts.http"); !strings.Contains(c, "all kinds  ERROR     1") || !strings.Contains(c, "Status     ERROR     1") {
+		t.Errorf("w4, a ConfigMap and a Status, counts:\n%s", c)
+	}
+}
