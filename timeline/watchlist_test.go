@@ -593,3 +593,27 @@ func TestNeverSyncedAnswersTheBookmarkQuestion(t *testing.T) {
 		t.Errorf("the bookmarks line: %q", got)
 	}
 }
+
+// TestWatchListWithoutBookmarksNeverSyncs: w6's client synced by a
+// WatchList, whose initial list ends with a bookmark; the bookmarks line
+// said "without them it would have been 231ms old and accepted", where
+// without them it would never have synced, as samples-watchlist's 48
+// clients that did not ask never did. A plain watch's line (w3) keeps
+// its cursor without them.
+func TestWatchListWithoutBookmarksNeverSyncs(t *testing.T) {
+	line := func(name string) string {
+		for _, l := range loadSamples(t, name).Analyze(DefaultParams()).Summary(nil) {
+			if l.Topic == "bookmarks" {
+				return l.Text
+			}
+		}
+		t.Fatalf("%s has no bookmarks line", name)
+		return ""
+	}
+	if got := line("w6-sendinitialevents-rig-a.ts.http"); !strings.Contains(got, "Without them its WatchList would never have synced") || strings.Contains(got, "; without them it would have been") {
+		t.Errorf("w6's bookmarks line: %q", got)
+	}
+	if got := line("w3-then-resume.ts.http"); !strings.Contains(got, "; without them it would have been") || strings.Contains(got, "WatchList") {
+		t.Errorf("w3's bookmarks line: %q", got)
+	}
+}
