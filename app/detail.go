@@ -213,9 +213,8 @@ func eventTime(ev engine.EventDetail, loc *time.Location) string {
 		return "unknown (the capture has no times)"
 	}
 	t := timeline.FormatInstant(ev.T, loc)
-	if ev.Timed && ev.Began != 0 {
-		return fmt.Sprintf("%s (recorded arrival of its last bytes; its first came %s before, at %s, and a client reads an event only whole)",
-			t, timeline.FormatDuration(ev.T-ev.Began), timeline.FormatInstant(ev.Began, loc))
+	if ev.Timed && ev.StampedLate != 0 {
+		return fmt.Sprintf("%s (recorded arrival of its first bytes; the capture stamps its last %s later, as the next frame came: see the doubts)", t, timeline.FormatDuration(ev.StampedLate))
 	}
 	if ev.Timed {
 		return t + " (recorded arrival)"

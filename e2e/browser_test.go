@@ -552,28 +552,30 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the diff row %q does not show %s -> %s", change, prevRV, rv)
 		}
 	})
-	apart.Run("a bookmark whose last bytes came a minute late says when its first came", func(t *testing.T) {
-		// samples-lab's protobuf client p00: each bookmark frame's last
-		// bytes came with the next frame (parser.Event.Began).
+	apart.Run("a bookmark whose last bytes are stamped a minute late is placed at its first", func(t *testing.T) {
+		// samples-lab's protobuf client p00: its capture stamps each
+		// bookmark frame's last piece with the next frame
+		// (timeline.LateStamp).
 		const name = "p00-proto-bookmarks.ts.http"
 		local := filepath.Join(testsample.Recording(t, "samples-lab"), name)
 		s.mux.HandleFunc("/web/"+name, func(w http.ResponseWriter, r *http.Request) { http.ServeFile(w, r, local) })
 		tl, _ := nativeTimeline(t, local)
-		var held timeline.Event
+		late := timeline.Event{Index: -1}
 		for i := range tl.Len() {
-			if e := tl.Event(i); e.Began != 0 && held.Began == 0 {
-				held = e
+			if e := tl.Event(i); e.StampedLate != 0 && late.Index < 0 {
+				late = e
 			}
 		}
-		if held.Began == 0 {
-			t.Fatal("p00 holds no bookmark whose first bytes came long before its last")
+		if late.Index < 0 {
+			t.Fatal("p00 holds no bookmark whose last bytes are stamped long after its first")
 		}
 		tab := s.newTab(t)
-		navigate(t, tab, fmt.Sprintf("%s/?url=%s/web/%s&sel=%d", s.url, s.url, name, held.Index))
-		want := fmt.Sprintf("(recorded arrival of its last bytes; its first came %s before, at ", timeline.FormatDuration(held.T-held.Began))
-		if got := waitText(t, tab, fmt.Sprintf(`#detail[data-event="%d"] [data-field="time"]`, held.Index)); !strings.Contains(got, want) {
+		navigate(t, tab, fmt.Sprintf("%s/?url=%s/web/%s&sel=%d", s.url, s.url, name, late.Index))
+		want := fmt.Sprintf("(recorded arrival of its first bytes; the capture stamps its last %s later", timeline.FormatDuration(late.StampedLate))
+		if got := waitText(t, tab, fmt.Sprintf(`#detail[data-event="%d"] [data-field="time"]`, late.Index)); !strings.Contains(got, want) {
 			t.Errorf("the bookmark's time reads %q, want it to say %q", got, want)
 		}
+		screenshot(t, tab, "late-stamped-bookmark")
 	})
 	apart.Run("the keyboard steps through the events", func(t *testing.T) {
 		tab := s.openSample(t, "w4-then-resume.ts.http")

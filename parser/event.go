@@ -89,9 +89,10 @@ type Event struct {
 	// Began is the arrival time of the line that holds the event's first
 	// byte, where the event came in lines of different times and is a
 	// watch event (not a LIST's item); 0 otherwise, when the event began
-	// arriving as it ended (Arrival). A client reads an event only whole:
-	// a protobuf frame whose last bytes the sender held back until its
-	// next write is read that much later than it began to arrive.
+	// arriving as it ended (Arrival). One frame of the server comes in
+	// pieces microseconds apart, so a Began long before Arrival tells of
+	// the recorder: samples-watchlist's protobuf captures stamp a frame's
+	// last piece only with the next frame, a minute late.
 	Began int64
 	// Estimated is a time estimated from the object itself (newest
 	// managedFields[].time, else deletion/creation timestamp), Unix

@@ -344,8 +344,8 @@ func TestProtobufFleet(t *testing.T) {
 
 // c40 and c10 watched the same selector with bookmarks, c40 in protobuf,
 // c10 in JSON: the server sent both the same bookmarks, at once. c40's
-// began arriving as c10's came, and the last piece of each came only
-// with the next frame (Event.Began).
+// capture stamps each bookmark's first piece as c10's came, and its last
+// only with the next frame (Event.Began).
 func TestProtobufBookmarksAsJSON(t *testing.T) {
 	pb := readSample(t, "../testdata/fleet/c40-proto-bookmarks.ts.http")
 	js := readSample(t, "../testdata/fleet/c10-bookmarks.ts.http")

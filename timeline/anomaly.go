@@ -166,26 +166,19 @@ func (f *FileBuilder) sessionAnomalies(s *Session, g int, add func(string, int, 
 		return
 	}
 	from := s.Start
-	// ended is the bookmark that ends the silence, -1 for the watch's end.
-	check := func(to int64, ended int) {
+	check := func(to int64) {
 		if to-from > int64(bookmarkSilence) && b.noteAnomaly("no-bookmarks") {
-			msg := fmt.Sprintf("asked for bookmarks, none for %s while open", FormatDuration(to-from))
-			if d, ok := b.held[ended]; ok {
-				// The server sent it in time, the client read it late:
-				// a silence the server did not make.
-				msg += fmt.Sprintf("; the bookmark that ended it had begun arriving %s before, but a client reads a bookmark only once its last bytes come", FormatDuration(d))
-			}
-			add("no-bookmarks", g, -1, from, msg)
+			add("no-bookmarks", g, -1, from, fmt.Sprintf("asked for bookmarks, none for %s while open", FormatDuration(to-from)))
 		}
 	}
 	for i := s.firstEv; i >= 0 && i <= s.lastEv; i++ {
 		b.pace.tick(1)
 		if parser.EventType(b.tab.typ.at(i)) == parser.Bookmark {
-			check(b.tab.t.at(i), i)
+			check(b.tab.t.at(i))
 			from = b.tab.t.at(i)
 		}
 	}
-	check(s.End, -1)
+	check(s.End)
 }
 
 // maxAnomaliesPerKind bounds the anomalies kept of each kind: one event

@@ -18,7 +18,7 @@ type Builder struct {
 	est      holed[int64]  // staging: parser Event.Estimated
 	status   map[int]*parser.Status
 	body     map[int]int64 // BodyOffset of the events read from an encoded body
-	held     map[int]int64 // how long before its end an event began to arrive, where HeldBack or more
+	late     map[int]int64 // how much later than its first bytes an event's last are stamped, where more than LateStamp
 	oddRV    map[int]string
 	files    []*FileBuilder
 	sessions []Session
@@ -134,7 +134,7 @@ func (p *pacer) due() {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, held: map[int]int64{}, MaxEvents: DefaultMaxEvents,
+	return &Builder{status: map[int]*parser.Status{}, oddRV: map[int]string{}, body: map[int]int64{}, late: map[int]int64{}, MaxEvents: DefaultMaxEvents,
 		MaxObjects: DefaultMaxObjects, auditLog: map[int]int{}}
 }
 
@@ -195,6 +195,8 @@ type FileBuilder struct {
 	// laneLo is the first lane the file can make: the lanes of earlier
 	// files come before it.
 	laneLo int
+	// lateStamps tallies the events placed at their first bytes' time.
+	lateStamps lateStamps
 }
 
 // sessionSpan is a session's first and last event.
@@ -316,8 +318,15 @@ func (f *FileBuilder) add(ev *parser.Event) bool {
 	if !f.noteSession(int32(ev.Session), i) {
 		f.newSpans(int32(ev.Session), i)
 	}
-	if !b.arrival.tryAdd(ev.Arrival) {
-		b.arrival.add(ev.Arrival)
+	at := ev.Arrival
+	if ev.Began != 0 && ev.Arrival-ev.Began > int64(LateStamp) {
+		// Placed when its first bytes came (LateStamp).
+		at = ev.Began
+		b.late[i] = ev.Arrival - ev.Began
+		f.lateStamps.note(ev)
+	}
+	if !b.arrival.tryAdd(at) {
+		b.arrival.add(at)
 	}
 	if !b.est.tryAdd(ev.Estimated) {
 		b.est.add(ev.Estimated)
@@ -329,9 +338,6 @@ func (f *FileBuilder) add(ev *parser.Event) bool {
 	}
 	if ev.Encoded {
 		b.body[i] = ev.BodyOffset
-	}
-	if ev.Began != 0 && ev.Arrival-ev.Began >= int64(HeldBack) {
-		b.held[i] = ev.Arrival - ev.Began
 	}
 	// An RV the parser read as a number is decimal digits only
 	// (strconv.ParseUint), so it reads back as sent unless it has a
@@ -461,6 +467,9 @@ func (f *FileBuilder) Finish(sessions []parser.Session, diags []parser.Diagnosti
 	b.pace = pacer{pause: b.Pause}
 	defer func() { b.pace = pacer{} }()
 	f.file.Diagnostics = f.withStop(diags)
+	if d, ok := f.lateStamps.doubt(); ok {
+		f.file.Diagnostics = append(f.file.Diagnostics, d)
+	}
 	for typ, n := range f.counts {
 		if n > 0 {
 			f.file.Counts[parser.EventType(typ).String()] += n
@@ -786,7 +795,7 @@ func (b *Builder) Build() *Timeline {
 	}
 	b.pace = pacer{pause: b.Pause}
 	pace := &b.pace
-	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, held: b.held, AuditLogs: b.auditLogs, auditLog: b.auditLog}
+	tl := &Timeline{pause: b.Pause, Sessions: b.sessions, status: b.status, oddRV: b.oddRV, body: b.body, late: b.late, AuditLogs: b.auditLogs, auditLog: b.auditLog}
 	tl.Metrics = b.buildMetrics()
 	b.arrival, b.est = sealed[int64]{}, holed[int64]{}
 	if len(b.files) > 1 {
@@ -814,9 +823,9 @@ func (b *Builder) Build() *Timeline {
 		for i, off := range b.body {
 			tl.body[remap(i)] = off
 		}
-		tl.held = map[int]int64{}
-		for i, d := range b.held {
-			tl.held[remap(i)] = d
+		tl.late = map[int]int64{}
+		for i, d := range b.late {
+			tl.late[remap(i)] = d
 		}
 		for k := range b.anoms {
 			b.anoms[k].Event = remap(b.anoms[k].Event)

@@ -66,4 +66,8 @@ const (
 	// DiagSameWatch is a capture that holds the same watch as one given
 	// before it: likely the same recording twice (a doubt, IsDoubt).
 	DiagSameWatch parser.DiagnosticKind = "same-watch"
+	// DiagLateStamps is a capture that stamps the last bytes of events
+	// more than LateStamp after their first: the events are placed at
+	// their first bytes' time (a doubt, IsDoubt).
+	DiagLateStamps parser.DiagnosticKind = "late-stamps"
 )

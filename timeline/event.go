@@ -31,14 +31,20 @@ type Event struct {
 	// span that parser.EncodedEventJSON decodes again.
 	Encoded    bool
 	BodyOffset int64
-	// Began is when the event's first bytes arrived, where that was
-	// HeldBack or more before its last (T), as when an API server holds
-	// a protobuf frame's last bytes until its next write; 0 otherwise.
-	// A client reads an event only whole, at T.
-	Began int64
+	// StampedLate is, for an event whose last bytes the capture stamps
+	// more than LateStamp after its first (parser.Event.Began), how much
+	// later; T is then its first bytes' time. 0 otherwise.
+	StampedLate int64
 }
 
-// HeldBack is how long before its last bytes an event's first must have
-// arrived for Event.Began to say so: a frame's pieces come microseconds
-// apart, and a frame held back waits for the server's next write.
-const HeldBack = time.Second
+// LateStamp is how much later than its first bytes a capture must stamp
+// an event's last for the timeline to place the event at its first. A
+// frame comes whole from one write of the server, its pieces
+// microseconds apart. samples-watchlist's protobuf captures stamp each
+// bookmark's last piece with the next frame's time, a minute later: the
+// bookmark's RV is the cluster's head at its first piece's time (and a
+// minute behind at its last), and client-go's own log has p00's first
+// bookmark read at its first piece's time. Stamps of whole seconds put
+// one second between pieces a microsecond apart: the bound is that, not
+// reached.
+const LateStamp = time.Second

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"watchlens/internal/quantity"
-	"watchlens/parser"
 )
 
 // The verdict in words: at most six lines that an engineer on call reads
@@ -1392,15 +1391,8 @@ func (s *summarizer) riskiest() {
 			who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v), log)
 		return
 	}
-	late := ""
-	if e, ok := a.TL.HeldBackAt(best.File, best.MaxAgeAt); ok && e.Type == parser.Bookmark {
-		// The server sent the bookmark in time: say so, or the moment
-		// reads as bookmarks that did not come.
-		late = fmt.Sprintf(" (the bookmark that then confirmed it had begun arriving at %s, %s before; its last bytes came only then, and a client reads a bookmark only whole)",
-			s.instant(e.Began), FormatDuration(e.T-e.Began))
-	}
-	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s%s: a reconnect then would have been %s.",
-		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), late, s.a.Words(v))
+	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s.",
+		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
 }
 
 // resumesRefused is, per file and cursor value, the first instant a

@@ -57,9 +57,9 @@ type Timeline struct {
 	// body, apart from the table, which stays compact for the plain
 	// captures that are the rule.
 	body map[int]int64
-	// held is, for the events whose first bytes came HeldBack or more
-	// before their last, how long before (Event.Began).
-	held  map[int]int64
+	// late is, for the events whose last bytes are stamped more than
+	// LateStamp after their first, how much later (Event.StampedLate).
+	late  map[int]int64
 	oddRV map[int]string
 	// looksLike says, of the files whose start is a known format that is
 	// no watch record, what they look like ("a PNG image").
@@ -178,22 +178,8 @@ func (tl *Timeline) Event(i int) Event {
 	e.File = tl.Sessions[e.Session].File
 	e.RV = tl.rvString(i)
 	e.BodyOffset, e.Encoded = tl.body[i]
-	if d, ok := tl.held[i]; ok {
-		e.Began = e.T - d
-	}
+	e.StampedLate = tl.late[i]
 	return e
-}
-
-// HeldBackAt is the event of file file that arrived at t after its
-// first bytes had come HeldBack or more before (Event.Began), if there
-// is one: such events are few, and the map of them is walked.
-func (tl *Timeline) HeldBackAt(file int, t int64) (Event, bool) {
-	for i := range tl.held {
-		if tl.tab.t.at(i) == t && tl.Sessions[tl.tab.sess.at(i)].File == file {
-			return tl.Event(i), true
-		}
-	}
-	return Event{}, false
 }
 
 func (tl *Timeline) rvString(i int) string {

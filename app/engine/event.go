@@ -35,9 +35,9 @@ type EventDetail struct {
 	// estimated.
 	T     int64
 	Timed bool
-	// Began is when its first bytes arrived, where that was a second or
-	// more before T (timeline.Event.Began); 0 otherwise.
-	Began int64
+	// StampedLate is how much later than its first bytes, at T, the
+	// capture stamps its last (timeline.Event.StampedLate); 0 for most.
+	StampedLate int64
 	// Span is where its bytes lie in its file.
 	Span parser.EventSpan
 	// Status is an ERROR's Status ("code reason: message"), "" for
@@ -59,7 +59,7 @@ func (e *Engine) Event(i int) EventDetail {
 	ev := tl.Event(i)
 	f := tl.Files[ev.File]
 	d := EventDetail{Index: ev.Index, Type: ev.Type.String(), RV: eventRV(ev), File: ev.File, FileName: f.Name, Clock: f.Clock,
-		Session: tl.Sessions[ev.Session].Index, Server: canvas.SessionServer(tl, ev.Session), T: ev.T, Timed: ev.Timed, Began: ev.Began, Span: span(ev), Prev: -1}
+		Session: tl.Sessions[ev.Session].Index, Server: canvas.SessionServer(tl, ev.Session), T: ev.T, Timed: ev.Timed, StampedLate: ev.StampedLate, Span: span(ev), Prev: -1}
 	if ev.Status != nil {
 		d.Status = fmt.Sprintf("%d %s: %s", ev.Status.Code, ev.Status.Reason, ev.Status.Message)
 	}
