@@ -335,7 +335,7 @@ func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line
 		status = f.status()
 	}
 	// Built where it is queued, in one go: under wasm each copy or
-	// clearing of its 208 bytes is a call out of the module.
+	// clearing of its 216 bytes is a call out of the module.
 	r.queue = append(r.queue, queued{raw: v, ev: Event{
 		Seq: r.seq, Session: sess.Index, Offset: offset, Length: length, Type: typ,
 		Kind: kind, APIVersion: apiVersion, Namespace: namespace, Name: name, UID: uid,

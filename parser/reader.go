@@ -48,7 +48,7 @@ type Reader struct {
 	seq        int
 	// cur is the current event's slot in queue, nil before the first:
 	// it stays as it is until the next call to Next, and a pointer to
-	// it is one word written per event, not the Event's 200 bytes.
+	// it is one word written per event, not the Event's 216 bytes.
 	cur     *queued
 	queue   []queued
 	qhead   int
@@ -219,7 +219,7 @@ func (r *Reader) Event() Event {
 }
 
 // Current is the current event in place, nil before the first: a
-// consumer that reads its fields copies none of the Event's 208 bytes,
+// consumer that reads its fields copies none of the Event's 216 bytes,
 // which as wasm is a bulk memory copy for each Event returned and each
 // passed on by value. It is the Reader's, valid until the next call to
 // Next.

@@ -266,7 +266,7 @@ func (b *Builder) AddCapture(name string, c *parser.Capture) {
 func (f *FileBuilder) Add(ev parser.Event) bool { return f.add(&ev) }
 
 // add is Add of an event in place: readEvents passes the Reader's own
-// (parser.Reader.Current), which as wasm saves copying its 208 bytes
+// (parser.Reader.Current), which as wasm saves copying its 216 bytes
 // several times an event.
 func (f *FileBuilder) add(ev *parser.Event) bool {
 	b := f.b
@@ -849,6 +849,11 @@ func (b *Builder) Build() *Timeline {
 	tl.renumberLanes(&b.tab, &b.lanes, len(b.files) == 1, pace)
 	tl.inferBroad()
 	tl.noteCopies()
+	// The Audit-Ids have said which server answered each session
+	// (groupServers) and which captures hold one response (noteCopies).
+	for k := range tl.Sessions {
+		tl.Sessions[k].auditID = ""
+	}
 	tl.tab = b.tab.pack(pace)
 	tl.buildLists()
 	sort.SliceStable(b.anoms, func(i, j int) bool { return b.anoms[i].T < b.anoms[j].T })

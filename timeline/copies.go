@@ -17,8 +17,9 @@ const copyTolerance = 2e9
 // given before it (DiagSameWatch): the same recording in two forms (a
 // raw `.http` and its `.ts.http` with arrival times) or the same file
 // given twice; or that holds responses one given before it holds too,
-// by their Audit-Id, which the API server gives one request: a capture
-// cut from a longer one (samples-real's w3-narrow-label-bookmarks is the
+// by their Audit-Id (which the API server gives each request, or keeps
+// from the client: the same request, begun at the same time, is asked
+// too): a capture cut from a longer one (samples-real's w3-narrow-label-bookmarks is the
 // first response of w3-then-resume). Each file is a client of its own
 // for the fleet and the verdicts, so the doubt (IsDoubt) says that one
 // of them may count twice.
@@ -66,12 +67,15 @@ func (tl *Timeline) noteSameWatch(i int) bool {
 func (tl *Timeline) noteSharedResponses(f *File, responses map[string]int) {
 	shared, other := 0, -1
 	for _, g := range f.Sessions {
-		if t, ok := responses[tl.Sessions[g].auditID]; ok && tl.Sessions[g].auditID != "" {
-			tl.twin(g, t)
-			shared++
-			if other < 0 {
-				other = tl.Sessions[t].File
-			}
+		s := &tl.Sessions[g]
+		t, ok := responses[s.auditID]
+		if !ok || s.auditID == "" || !sameResponse(s, &tl.Sessions[t]) {
+			continue
+		}
+		tl.twin(g, t)
+		shared++
+		if other < 0 {
+			other = tl.Sessions[t].File
 		}
 	}
 	if shared == 0 {
@@ -85,8 +89,25 @@ func (tl *Timeline) noteSharedResponses(f *File, responses map[string]int) {
 		}
 	}
 	f.Diagnostics = append(f.Diagnostics, parser.Diagnostic{Kind: DiagSameWatch, Msg: fmt.Sprintf(
-		"this capture holds the same watch as %s, which recorded %s too (by the Audit-Id, which the API server gives each request once): if they are one recording, its client is counted twice; leave one of them out",
+		"this capture holds the same watch as %s, which recorded %s too (the same request, begun at the same time, with the same Audit-Id): if they are one recording, its client is counted twice; leave one of them out",
 		tl.Files[other].ShortName(), held)})
+}
+
+// sameResponse says sessions a and b, of one Audit-Id, are one response:
+// the server keeps an Audit-ID a client sent, so the same request (where
+// both recorded it) begun within copyTolerance is asked too.
+func sameResponse(a, b *Session) bool {
+	if a.Request != nil && b.Request != nil && !sameRequest(a.Request, b.Request) {
+		return false
+	}
+	return a.Start-b.Start <= copyTolerance && b.Start-a.Start <= copyTolerance
+}
+
+// copiedGone says session g is a copy of one given before it
+// (noteCopies) that holds its 410 too: the same answer, recorded twice.
+func (tl *Timeline) copiedGone(g int) bool {
+	t, ok := tl.twins[g]
+	return ok && (tl.Sessions[t].answeredGone() || tl.Sessions[t].inferredGone)
 }
 
 // twin notes session g as the same response as session of, given

@@ -3,11 +3,13 @@ package timeline
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 )
 
@@ -128,5 +130,54 @@ func TestCaptureCutFromAnotherIsNoted(t *testing.T) {
 	got := sameWatchNotes(tl)
 	if len(got) != 1 || !strings.HasPrefix(got[0], "w3-then-resume.ts.http: this capture holds the same watch as w3-narrow-label-bookmarks.ts.http, which recorded 1 of its 2 responses too") {
 		t.Fatalf("notes %q, want one on w3-then-resume.ts.http naming w3-narrow-label-bookmarks.ts.http", got)
+	}
+}
+
+// TestCaptureCutFromAnotherIsNotedBesideAuditLogs: the servers' audit
+// logs say which server answered each session by its Audit-Id, and the
+// Audit-Ids were let go of then, before the captures were compared: a
+// capture cut from another was noted only where no audit log was given.
+func TestCaptureCutFromAnotherIsNotedBesideAuditLogs(t *testing.T) {
+	b := NewBuilder()
+	for _, p := range []string{samplesDir + "/w3-narrow-label-bookmarks.ts.http", samplesDir + "/w3-then-resume.ts.http", filepath.Join(testsample.Recording(t, "samples-lab"), "audit-a-1.log")} {
+		if err := b.AddReader(filepath.Base(p), bytes.NewReader(testsample.Read(t, p)), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl := b.Build()
+	if len(tl.AuditLogs) == 0 {
+		t.Fatal("the audit log was not read as one")
+	}
+	if got := sameWatchNotes(tl); len(got) != 1 || !strings.HasPrefix(got[0], "w3-then-resume.ts.http: this capture holds the same watch as w3-narrow-label-bookmarks.ts.http") {
+		t.Errorf("notes %q, want one on w3-then-resume.ts.http", got)
+	}
+}
+
+// TestCopysOwn410IsTold: a capture cut before its second response's 410
+// (w4-then-resume as it stood at 01:04:25.0), given before the whole
+// one: the two hold the same responses, but only the whole one the 410,
+// which the 410s' line tells.
+func TestCopysOwn410IsTold(t *testing.T) {
+	whole := testsample.Read(t, samplesDir+"/w4-then-resume.ts.http")
+	cut := whole[:bytes.Index(whole, []byte(`{"type":"ERROR"`))]
+	cut = cut[:bytes.LastIndexByte(cut[:len(cut)-1], '\n')+1]
+	b := NewBuilder()
+	for i, data := range [][]byte{cut, whole} {
+		if err := b.AddReader([]string{"cut.ts.http", "whole.ts.http"}[i], bytes.NewReader(data), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl := b.Build()
+	if got := sameWatchNotes(tl); len(got) != 1 || !strings.HasPrefix(got[0], "whole.ts.http: this capture holds the same watch as cut.ts.http") {
+		t.Fatalf("notes %q, want the whole capture noted as holding the cut one's responses", got)
+	}
+	var observed string
+	for _, l := range tl.Analyze(DefaultParams()).Summary(nil) {
+		if l.Topic == "observed" {
+			observed = l.Text
+		}
+	}
+	if !strings.Contains(observed, "refused whole.ts.http's reconnect from RV 389 with 410 Gone") {
+		t.Errorf("the 410s' line does not tell the whole capture's 410: %q", observed)
 	}
 }

@@ -276,7 +276,6 @@ func (b *Builder) groupServers(tl *Timeline) {
 		if one {
 			s.Server, s.Incarnation = found[0], found[1]
 		}
-		s.auditID = ""
 	}
 	b.auditIDs = auditIndex{}
 }

@@ -382,8 +382,8 @@ func (s *summarizer) observed() {
 		byServer[name][inc]++
 	}
 	for _, rs := range refused {
-		if _, copied := tl.twins[rs.Session]; copied {
-			// The same answer, recorded again (noteCopies): told once.
+		if tl.copiedGone(rs.Session) {
+			// The same answer, recorded again: told once.
 			continue
 		}
 		tally(rs.Session)
@@ -409,9 +409,7 @@ func (s *summarizer) observed() {
 		if st := ss.Error; st != nil && st.TooOld {
 			why = append(why, fmt.Sprintf("the oldest RV the server still accepted was %d", st.Y))
 		}
-		if len(why) > 0 {
-			t += " (" + strings.Join(why, "; ") + ")"
-		}
+		t += aside(why...)
 		p := rs.Predicted
 		switch {
 		case p.HasCursor && tl.SinceAtMost(rs.Session):
@@ -434,7 +432,7 @@ func (s *summarizer) observed() {
 	// from an RV the client never held, a LIST, a bare 410 response, one
 	// an audit log implies): the headline never says "no 410" over one.
 	for _, g := range tl.Gones() {
-		if _, copied := tl.twins[g.Session]; judged[g.Session] || copied {
+		if judged[g.Session] || tl.copiedGone(g.Session) {
 			continue
 		}
 		tally(g.Session)
