@@ -1305,8 +1305,8 @@ func (s *summarizer) bookmarks() {
 	case got > 0 && len(f.Sessions) > 0 && tl.Sessions[f.Sessions[0]].IsWatchList():
 		// Without bookmarks a WatchList never syncs (the unsynced
 		// line's clients): the cursor without them is one that ignored
-		// the bookmarks after the first.
-		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s. Without them its WatchList would never have synced, since the bookmark that ends the initial list comes only to a client that asks for bookmarks; had it ignored the later ones, its cursor would have been %s and the reconnect %s.",
+		// them, the one that ends the initial list too.
+		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s. Without them its WatchList would never have synced, since the bookmark that ends the initial list comes only to a client that asks for bookmarks; had its cursor ignored them, it would have been %s and the reconnect %s.",
 			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	case got > 0:
 		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s; without them it would have been %s and %s.",
