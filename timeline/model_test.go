@@ -986,3 +986,45 @@ func TestObjectsRunningTogetherKeepTheirLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheTimeRefusesOnceRVPlusOneCanGo: the watch cache refuses a
+// watch from r once its oldest change held is past r+1 (r < oldest-1,
+// evidence.md §3.1), and keeps every change of the last 75 s. A client
+// at RV 10 while the whole type changed to 11 at 1 s, then 13 at 2 s:
+// the change r+1 is the one at 1 s, which the cache may let go from 76 s
+// on, where the model counted from 13 (77 s on). Without a change 11
+// (12 at 1 s), the first change past the cursor is 12, at 1 s too. With
+// 11 at 1 s and nothing until 100 s, nothing pushes 11 out before then:
+// the cursor is good until the next change comes.
+func TestCacheTimeRefusesOnceRVPlusOneCanGo(t *testing.T) {
+	judge := func(changes [][2]int, when time.Duration) Verdict {
+		t.Helper()
+		client := (&capture{}).watch(narrow("1", false), 0, 200*s).ev(parser.Modified, 10, 0, "a")
+		cluster := (&capture{}).watch(req("1", false), 0, 200*s).ev(parser.Modified, 10, 0, "a")
+		for k, c := range changes {
+			cluster.ev(parser.Added, uint64(c[0]), time.Duration(c[1])*s, "o"+strconv.Itoa(k))
+		}
+		return build(client, cluster).Analyze(params(func(p *Params) { p.CacheCount = 1 << 20 })).Verdict(0, BookmarkIgnoring, at(when), 0)
+	}
+	for _, tc := range []struct {
+		name    string
+		changes [][2]int
+		when    time.Duration
+		want    Outcome
+	}{
+		{"r+1 at 1 s, before it can go", [][2]int{{11, 1}, {13, 2}}, 76*s - 1, Accepted},
+		{"r+1 at 1 s, once it can go", [][2]int{{11, 1}, {13, 2}}, 76 * s, AtRisk},
+		{"no r+1, 12 at 1 s", [][2]int{{12, 1}, {13, 2}}, 76 * s, AtRisk},
+		{"no r+1, before 12 can go", [][2]int{{12, 1}, {13, 2}}, 76*s - 1, Accepted},
+		{"r+1, then nothing until 100 s", [][2]int{{11, 1}, {13, 100}}, 90 * s, Accepted},
+		{"r+1, and the next change at 100 s", [][2]int{{11, 1}, {13, 100}}, 100 * s, AtRisk},
+	} {
+		v := judge(tc.changes, tc.when)
+		if v.Outcome != tc.want {
+			t.Errorf("%s: %v at %v, want %v: %s", tc.name, v.Outcome, tc.when, tc.want, v.Reason)
+		}
+		if tc.name == "r+1, then nothing until 100 s" && !strings.Contains(v.Reason, "lets the change past it go only as the next change comes") {
+			t.Errorf("%s: %q does not say why a cursor stale for longer than the window is good", tc.name, v.Reason)
+		}
+	}
+}

@@ -142,7 +142,8 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		if tl.Files[file].Clock == ClockNone {
 			return never, never, false
 		}
-		return a.staleFrom(file, rv, since) + int64(p.CacheWindow), never, true
+		_, risk := a.staleFrom(file, rv, since)
+		return risk, never, true
 	case ModelEtcd:
 		if tl.Files[file].Clock == ClockNone {
 			return never, never, false
@@ -224,13 +225,14 @@ func (a *Analysis) notBefore(m Model, since int64) (first int64, ok bool) {
 	return 0, false
 }
 
-// staleFrom is when the cursor became stale for the watch cache (see
-// kindSeries.staleFrom).
-func (a *Analysis) staleFrom(file int, rv uint64, since int64) int64 {
+// staleFrom is when the cursor became stale for the watch cache, and
+// from when the cache may no longer hold it (see kindSeries.staleFrom).
+func (a *Analysis) staleFrom(file int, rv uint64, since int64) (stale, risk int64) {
+	window := int64(a.Params.CacheWindow)
 	if s, hint, times, _ := a.seriesOf(file); s != nil {
-		return s.staleFrom(rv, since, hint, times)
+		return s.staleFrom(rv, since, window, hint, times)
 	}
-	return since
+	return since, since + window
 }
 
 // modelOutcome is one model's answer for a cursor at a reconnect, before

@@ -16,13 +16,16 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 	switch m {
 	case ModelCacheTime:
 		age := FormatDuration(at - since)
-		stale := a.staleFrom(file, rv, since)
+		stale, risk := a.staleFrom(file, rv, since)
 		what := fmt.Sprintf("last current %s before", age)
 		switch {
 		case stale > at:
 			what = "last current " + age + " before and not yet stale (a watch of the whole type saw no change past it) at"
 		case stale > since:
 			what = fmt.Sprintf("last current %s and stale for %s (a watch of the whole type saw no change past it until then) before", age, FormatDuration(at-stale))
+		}
+		if o == Accepted && at-stale >= int64(p.CacheWindow) && at < risk {
+			return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, longer than the %s of history the cache is sure to keep, but the cache lets the change past it go only as the next change comes, and none had", rv, what, p.CacheWindow)
 		}
 		if o == Accepted {
 			return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, less than the %s of history the cache is sure to keep", rv, what, p.CacheWindow)

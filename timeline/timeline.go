@@ -771,20 +771,41 @@ type kindSeries struct {
 }
 
 // staleFrom returns when a cursor at rv, current at since, became stale
-// for the watch cache: at since, unless a watch of the whole type was
-// open then; in that case at the first change past rv+1 or when that
-// coverage ended, whichever came first. (The cache evicts only changes
-// of its own type, so while nothing changes an old cursor stays good.)
-func (s *kindSeries) staleFrom(rv uint64, since int64, hint *searchHint, times *timeReader) int64 {
+// for the watch cache, and from when the cache may no longer hold what a
+// watch from it needs, given that it keeps every change of the last
+// window: at since and window after it, unless a watch of the whole type
+// was open then. In that case the cursor is stale from the first change
+// past it, or when that coverage ended, whichever came first; and the
+// server refuses rv once its oldest change held is past rv+1 (r <
+// oldest-1), so it may once the change rv+1, where there is one, is
+// older than window and the next change comes to push it out. (The
+// cache evicts only changes of its own type, as others come: while
+// nothing changes an old cursor stays good.)
+func (s *kindSeries) staleFrom(rv uint64, since, window int64, hint *searchHint, times *timeReader) (stale, risk int64) {
 	k := sort.Search(len(s.seenTo), func(i int) bool { return s.seenTo[i] > since })
 	if k == len(s.seenTo) || s.seenFrom[k] > since {
-		return since
+		return since, since + window
 	}
-	stale := s.seenTo[k]
+	stale = s.seenTo[k]
+	// next is the first change past rv+1, which the cache holds once
+	// rv+1 can go; never where the coverage ended first, after which a
+	// change may have come unseen.
+	next := never
 	if j := hint.firstAbove(&s.maxRV, rv); j < s.len() {
-		stale = min(stale, times.at(s, j))
+		if t := times.at(s, j); t < stale {
+			next, stale = t, t
+		}
+		// The change rv+1 is the one before it: every change after it
+		// is past rv+1.
+		if j > 0 && s.maxRV.at(j-1) == rv+1 {
+			stale = min(stale, times.at(s, j-1))
+		}
 	}
-	return max(stale, since)
+	stale = max(stale, since)
+	if next == never {
+		return stale, stale + window
+	}
+	return stale, max(stale+window, next)
 }
 
 func (s *kindSeries) len() int { return s.ev.len() }
