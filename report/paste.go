@@ -88,11 +88,19 @@ func (r *Report) PasteMarkdown(link string) string {
 	// The red zones are left out: their count, stretches per client and
 	// model, answers nothing an on-call engineer asks; the report lists
 	// them.
-	gones := "no 410 Gone"
-	if r.Gones > 0 {
-		gones = quantity.Plural(r.Gones, "refusal") + " with 410 Gone"
+	gones := "no 410 Gone in the records"
+	if n := r.Gones - r.copiedGones; n > 0 {
+		gones = quantity.Plural(n, "refusal") + " with 410 Gone in the records"
 	}
-	fmt.Fprintf(&b, "\n%s%s recorded, %s in the records, %s.\n", clients, quantity.Plural(w.Reconnects, "reconnect"), gones, restarts)
+	if r.copiedGones > 0 {
+		// The verdict tells a copy's 410 once (timeline.CopiedGone).
+		again := fmt.Sprintf(" (and %d of them again, in copies of their recordings)", r.copiedGones)
+		if r.copiedGones == 1 {
+			again = " (and one of them again, in a copy of its recording)"
+		}
+		gones += again
+	}
+	fmt.Fprintf(&b, "\n%s%s recorded, %s, %s.\n", clients, quantity.Plural(w.Reconnects, "reconnect"), gones, restarts)
 	if link != "" {
 		fmt.Fprintf(&b, "\n[Open this view in watchlens](%s)\n", strings.NewReplacer("(", "%28", ")", "%29", " ", "%20").Replace(link))
 	}

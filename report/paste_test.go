@@ -185,3 +185,16 @@ func TestPastedTableSaysItsWords(t *testing.T) {
 		t.Errorf("a paste without a reconnect has a table of zeros, or explains its columns:\n%s", none)
 	}
 }
+
+// TestPastedGonesCountACopyOnce: w4-then-resume's .http and its .ts.http
+// are one recording, whose 410 the verdict tells once; the paste's last
+// line counted it twice, "2 refusals with 410 Gone in the records".
+func TestPastedGonesCountACopyOnce(t *testing.T) {
+	r := New(loadSamples(t, "w4-then-resume.http", "w4-then-resume.ts.http").Analyze(realServer()), nil)
+	if r.Gones != 2 {
+		t.Fatalf("the records hold %d 410s, want w4's in each form", r.Gones)
+	}
+	if md := r.PasteMarkdown(""); !strings.Contains(md, ", 1 refusal with 410 Gone in the records (and one of them again, in a copy of its recording),") {
+		t.Errorf("the paste's last line does not count the copy's 410 apart:\n%s", md)
+	}
+}

@@ -22,7 +22,11 @@ type Report struct {
 	// Gones counts every 410 Gone the records show (timeline.Gones):
 	// those of Errors, 410 responses with no Status body, and those only
 	// a client's own log shows or an audit log implies.
-	Gones       int                `json:"gones"`
+	Gones int `json:"gones"`
+	// copiedGones counts those of Gones that a capture holds as a copy of
+	// one given before it (timeline.Timeline.CopiedGone): the paste tells
+	// each 410 once, as the verdict does.
+	copiedGones int
 	Cursors     []CursorReport     `json:"cursors"`
 	Gaps        []GapReport        `json:"gaps"`
 	GapCount    int                `json:"gapCount"`
@@ -551,7 +555,13 @@ func (r *Report) addCadence(tl *timeline.Timeline) {
 }
 
 func (r *Report) addErrors(tl *timeline.Timeline) {
-	r.Gones = len(tl.Gones())
+	gones := tl.Gones()
+	r.Gones = len(gones)
+	for _, g := range gones {
+		if tl.CopiedGone(g.Session) {
+			r.copiedGones++
+		}
+	}
 	for _, e := range tl.ObservedErrors() {
 		s, t, st := tl.Sessions[e.Session], e.T, e.Status
 		f := tl.Files[s.File]

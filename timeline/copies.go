@@ -103,9 +103,9 @@ func sameResponse(a, b *Session) bool {
 	return a.Start-b.Start <= copyTolerance && b.Start-a.Start <= copyTolerance
 }
 
-// copiedGone says session g is a copy of one given before it
+// CopiedGone says session g is a copy of one given before it
 // (noteCopies) that holds its 410 too: the same answer, recorded twice.
-func (tl *Timeline) copiedGone(g int) bool {
+func (tl *Timeline) CopiedGone(g int) bool {
 	t, ok := tl.twins[g]
 	return ok && (tl.Sessions[t].answeredGone() || tl.Sessions[t].inferredGone)
 }

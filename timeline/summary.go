@@ -382,7 +382,7 @@ func (s *summarizer) observed() {
 		byServer[name][inc]++
 	}
 	for _, rs := range refused {
-		if tl.copiedGone(rs.Session) {
+		if tl.CopiedGone(rs.Session) {
 			// The same answer, recorded again: told once.
 			continue
 		}
@@ -432,7 +432,7 @@ func (s *summarizer) observed() {
 	// from an RV the client never held, a LIST, a bare 410 response, one
 	// an audit log implies): the headline never says "no 410" over one.
 	for _, g := range tl.Gones() {
-		if judged[g.Session] || tl.copiedGone(g.Session) {
+		if judged[g.Session] || tl.CopiedGone(g.Session) {
 			continue
 		}
 		tally(g.Session)
