@@ -19,10 +19,10 @@ const copyTolerance = 2e9
 // given twice; or that holds responses one given before it holds too,
 // by their Audit-Id (which the API server gives each request, or keeps
 // from the client: the same request, begun at the same time, is asked
-// too): a capture cut from a longer one (samples-real's w3-narrow-label-bookmarks is the
-// first response of w3-then-resume). Each file is a client of its own
-// for the fleet and the verdicts, so the doubt (IsDoubt) says that one
-// of them may count twice.
+// too): a capture cut from a longer one (samples-real's
+// w3-narrow-label-bookmarks is the first response of w3-then-resume).
+// Each file is a client of its own for the fleet and the verdicts, so
+// the doubt (IsDoubt) says that one of them may count twice.
 func (tl *Timeline) noteCopies() {
 	// responses finds a response's session in the captures before, by
 	// its Audit-Id.

@@ -18,8 +18,8 @@ func IsDoubt(d parser.Diagnostic) bool {
 // on, ...", "A doubt: this capture holds the same watch as ...", "A
 // doubt: the capture stamps the last bytes of 6 events ...".
 func DoubtWords(d parser.Diagnostic) string {
-	if d.Kind == DiagSameWatch || d.Kind == DiagLateStamps {
-		return fmt.Sprintf("A doubt: %s.", d.Msg)
+	if d.Kind == DiagUnsureSplit {
+		return fmt.Sprintf("At line %d of an audit log, a doubt: %s.", d.Line, d.Msg)
 	}
-	return fmt.Sprintf("At line %d of an audit log, a doubt: %s.", d.Line, d.Msg)
+	return fmt.Sprintf("A doubt: %s.", d.Msg)
 }
