@@ -352,8 +352,11 @@ func (r *Reader) emit(f *fields, typ EventType, v []byte, start, end int64, line
 // watch events queued since the Reader's seq was seq, where both times
 // are known and differ.
 func (r *Reader) setBegan(seq int, began int64) {
+	if began == 0 {
+		return
+	}
 	for k := len(r.queue) - 1; k >= 0 && r.queue[k].ev.Seq >= seq; k-- {
-		if ev := &r.queue[k].ev; ev.Type != Listed && ev.Arrival != began && ev.Arrival != 0 && began != 0 {
+		if ev := &r.queue[k].ev; ev.Type != Listed && ev.Arrival != began && ev.Arrival != 0 {
 			ev.Began = began
 		}
 	}
