@@ -989,13 +989,15 @@ func TestObjectsRunningTogetherKeepTheirLanes(t *testing.T) {
 
 // TestCacheTimeRefusesOnceRVPlusOneCanGo: the watch cache refuses a
 // watch from r once its oldest change held is past r+1 (r < oldest-1,
-// evidence.md §3.1), and keeps every change of the last 75 s. A client
-// at RV 10 while the whole type changed to 11 at 1 s, then 13 at 2 s:
-// the change r+1 is the one at 1 s, which the cache may let go from 76 s
-// on, where the model counted from 13 (77 s on). Without a change 11
-// (12 at 1 s), the first change past the cursor is 12, at 1 s too. With
-// 11 at 1 s and nothing until 100 s, nothing pushes 11 out before then:
-// the cursor is good until the next change comes.
+// evidence.md §3.1), keeps every change of the last 75 s, and lets an
+// older one go only as a change is added. A client at RV 10 while the
+// whole type changed to 11 at 1 s, 13 at 2 s and 14 at 76 s: the change
+// r+1 is the one at 1 s, which 14 may push out at 76 s, where a model
+// counting from 13 would wait for a change at 77 s or later. Without a
+// change 11 (12 at 1 s), the first change past the cursor is 12, at 1 s
+// too. With nothing after 13 until 100 s, nothing pushes 11 out before
+// then: the cursor is good until that change comes, and where none
+// comes, until the watch of the whole type that would have seen it ends.
 func TestCacheTimeRefusesOnceRVPlusOneCanGo(t *testing.T) {
 	judge := func(changes [][2]int, when time.Duration) Verdict {
 		t.Helper()
@@ -1012,18 +1014,20 @@ func TestCacheTimeRefusesOnceRVPlusOneCanGo(t *testing.T) {
 		when    time.Duration
 		want    Outcome
 	}{
-		{"r+1 at 1 s, before it can go", [][2]int{{11, 1}, {13, 2}}, 76*s - 1, Accepted},
-		{"r+1 at 1 s, once it can go", [][2]int{{11, 1}, {13, 2}}, 76 * s, AtRisk},
-		{"no r+1, 12 at 1 s", [][2]int{{12, 1}, {13, 2}}, 76 * s, AtRisk},
-		{"no r+1, before 12 can go", [][2]int{{12, 1}, {13, 2}}, 76*s - 1, Accepted},
+		{"r+1 at 1 s, before it can go", [][2]int{{11, 1}, {13, 2}, {14, 76}, {15, 90}}, 76*s - 1, Accepted},
+		{"r+1 at 1 s, once it can go", [][2]int{{11, 1}, {13, 2}, {14, 76}, {15, 90}}, 76 * s, AtRisk},
+		{"no r+1, 12 at 1 s", [][2]int{{12, 1}, {13, 2}, {14, 76}, {15, 90}}, 76 * s, AtRisk},
+		{"no r+1, before 12 can go", [][2]int{{12, 1}, {13, 2}, {14, 76}, {15, 90}}, 76*s - 1, Accepted},
 		{"r+1, then nothing until 100 s", [][2]int{{11, 1}, {13, 100}}, 90 * s, Accepted},
 		{"r+1, and the next change at 100 s", [][2]int{{11, 1}, {13, 100}}, 100 * s, AtRisk},
+		{"r+1, no change after the window", [][2]int{{11, 1}, {13, 2}}, 199 * s, Accepted},
+		{"r+1, no change after the window, once the whole type's watch ended", [][2]int{{11, 1}, {13, 2}}, 200 * s, AtRisk},
 	} {
 		v := judge(tc.changes, tc.when)
 		if v.Outcome != tc.want {
 			t.Errorf("%s: %v at %v, want %v: %s", tc.name, v.Outcome, tc.when, tc.want, v.Reason)
 		}
-		if tc.name == "r+1, then nothing until 100 s" && !strings.Contains(v.Reason, "lets the change past it go only as the next change comes") {
+		if (tc.name == "r+1, then nothing until 100 s" || tc.name == "r+1, no change after the window") && !strings.Contains(v.Reason, "lets the change past it go only as another change comes after that, and none had come") {
 			t.Errorf("%s: %q does not say why a cursor stale for longer than the window is good", tc.name, v.Reason)
 		}
 	}

@@ -25,7 +25,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 			what = fmt.Sprintf("last current %s and stale for %s (a watch of the whole type saw no change past it until then) before", age, FormatDuration(at-stale))
 		}
 		if o == Accepted && at-stale >= int64(p.CacheWindow) && at < risk {
-			return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, longer than the %s of history the cache is sure to keep, but the cache lets the change past it go only as the next change comes, and none had", rv, what, p.CacheWindow)
+			return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, longer than the %s of history the cache is sure to keep, but the cache lets the change past it go only as another change comes after that, and none had come", rv, what, p.CacheWindow)
 		}
 		if o == Accepted {
 			return fmt.Sprintf("watch cache (time): cursor %d %s the reconnect, less than the %s of history the cache is sure to keep", rv, what, p.CacheWindow)

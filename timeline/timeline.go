@@ -778,23 +778,21 @@ type kindSeries struct {
 // past it, or when that coverage ended, whichever came first; and the
 // server refuses rv once its oldest change held is past rv+1 (r <
 // oldest-1), so it may once the change rv+1, where there is one, is
-// older than window and the next change comes to push it out. (The
-// cache evicts only changes of its own type, as others come: while
-// nothing changes an old cursor stays good.)
+// older than window and a change comes to push it out: the cache evicts
+// only as a change of its own type is added, so the cursor is at risk
+// from the first change past rv+1 that comes once the window has passed,
+// or from the coverage's end where none came before it (after which a
+// change may have come unseen).
 func (s *kindSeries) staleFrom(rv uint64, since, window int64, hint *searchHint, times *timeReader) (stale, risk int64) {
 	k := sort.Search(len(s.seenTo), func(i int) bool { return s.seenTo[i] > since })
 	if k == len(s.seenTo) || s.seenFrom[k] > since {
 		return since, since + window
 	}
-	stale = s.seenTo[k]
-	// next is the first change past rv+1, which the cache holds once
-	// rv+1 can go; never where the coverage ended first, after which a
-	// change may have come unseen.
-	next := never
-	if j := hint.firstAbove(&s.maxRV, rv); j < s.len() {
-		if t := times.at(s, j); t < stale {
-			next, stale = t, t
-		}
+	end := s.seenTo[k]
+	stale = end
+	j := hint.firstAbove(&s.maxRV, rv)
+	if j < s.len() {
+		stale = min(stale, times.at(s, j))
 		// The change rv+1 is the one before it: every change after it
 		// is past rv+1.
 		if j > 0 && s.maxRV.at(j-1) == rv+1 {
@@ -802,10 +800,36 @@ func (s *kindSeries) staleFrom(rv uint64, since, window int64, hint *searchHint,
 		}
 	}
 	stale = max(stale, since)
-	if next == never {
-		return stale, stale + window
+	risk = max(stale+window, end)
+	if c := s.firstAt(times, j, stale+window); c < s.len() {
+		risk = min(risk, times.at(s, c))
 	}
-	return stale, max(stale+window, next)
+	return stale, risk
+}
+
+// firstAt returns the first change k at or after start whose instant is
+// at or after t, or s.len(). It gallops forward from start: the window's
+// end is mostly a few changes past the first change past the cursor.
+func (s *kindSeries) firstAt(times *timeReader, start int, t int64) int {
+	n := s.len()
+	if start >= n || times.at(s, start) >= t {
+		return start
+	}
+	lo, step := start, 1 // times.at(s, lo) < t
+	for lo+step < n && times.at(s, lo+step) < t {
+		lo += step
+		step *= 2
+	}
+	hi := min(lo+step, n)
+	lo++
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); times.at(s, m) >= t {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
 }
 
 func (s *kindSeries) len() int { return s.ev.len() }
