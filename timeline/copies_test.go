@@ -177,7 +177,7 @@ func TestCopysOwn410IsTold(t *testing.T) {
 			observed = l.Text
 		}
 	}
-	if !strings.Contains(observed, "refused whole.ts.http's reconnect from RV 389 with 410 Gone") {
+	if !strings.Contains(observed, "whole.ts.http's reconnect from RV 389, sent at 2026-11-30 01:04:24.980 UTC, was refused by the server with 410 Gone") {
 		t.Errorf("the 410s' line does not tell the whole capture's 410: %q", observed)
 	}
 }

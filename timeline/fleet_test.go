@@ -468,7 +468,7 @@ func TestRiskiestIsNotAnObservedRefusal(t *testing.T) {
 	for _, l := range a.Summary(nil) {
 		said[l.Topic] = l.Text
 	}
-	if !strings.Contains(said["observed"], "refused w4-then-resume.ts.http's reconnect from RV 389") {
+	if !strings.Contains(said["observed"], "w4-then-resume.ts.http's reconnect from RV 389, sent at") {
 		t.Fatalf("observed line %q", said["observed"])
 	}
 	if r := said["riskiest"]; strings.Contains(r, "w4-then-resume") || !strings.Contains(r, "w1-broad-configmaps-bookmarks.ts.http's cursor") {

@@ -130,10 +130,7 @@ func (tl *Timeline) relist(file, pos int) Relist {
 		switch {
 		case gone(p.Error):
 			r.Cause, r.CauseSession, r.Inferred, r.CauseMessage = CauseGone, g, p.inferredGone, p.Error.Message
-			r.CauseT = p.End
-			if p.ErrorEvent >= 0 {
-				r.CauseT = tl.tab.t.at(p.ErrorEvent)
-			}
+			r.CauseT, _ = tl.GoneArrival(g)
 			r.Reason = "410 Gone " + p.goneMessage()
 		case gone(p.Status) || p.HTTPStatus == 410:
 			r.Cause, r.CauseSession, r.CauseT = CauseGone, g, p.End

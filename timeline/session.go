@@ -101,6 +101,30 @@ func (s Session) RVRange() (first, last uint64, ok bool) {
 	return first, last, errFirst == nil && errLast == nil
 }
 
+// GoneArrival is when session g's 410 reached its client: its ERROR
+// event's arrival in a stream, else the response's end (a 410 answered
+// as a status). known is false for a 410 an audit log implies (its end is
+// the server's, which records no ERROR in a stream) and for a capture
+// without a clock of arrival.
+func (tl *Timeline) GoneArrival(g int) (t int64, known bool) {
+	s := &tl.Sessions[g]
+	t = s.End
+	if s.ErrorEvent >= 0 {
+		t = tl.tab.t.at(s.ErrorEvent)
+	}
+	return t, !s.inferredGone && tl.Files[s.File].Clock == ClockArrival
+}
+
+// nextStart is when the session after g in its file began, g's end when
+// none did.
+func (tl *Timeline) nextStart(g int) int64 {
+	s := &tl.Sessions[g]
+	if f := &tl.Files[s.File]; s.Index+1 < len(f.Sessions) {
+		return tl.Sessions[f.Sessions[s.Index+1]].Start
+	}
+	return s.End
+}
+
 // ServerReceived is when the server received session g's request, and
 // when the client sent it: the server's instant where an audit log holds
 // the request and shows it received a second or more after the capture

@@ -398,13 +398,22 @@ func (s *summarizer) observed() {
 			server = "API server " + name
 		}
 		at, sent := tl.ServerReceived(rs.Session)
-		t := fmt.Sprintf("At %s %s refused %s's reconnect from RV %s with 410 Gone", s.instant(at), server, f.ShortName(), rs.RV)
-		if ss.inferredGone {
-			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log shows the watch ending at once and a LIST after it)", s.instant(at), server, f.ShortName(), rs.RV)
-		}
+		var t string
 		var why []string
-		if at != sent {
-			why = append(why, fmt.Sprintf("the client sent it at %s, and it reached the server %s later", s.instant(sent), FormatDuration(at-sent)))
+		arrived, known := tl.GoneArrival(rs.Session)
+		switch {
+		case ss.inferredGone:
+			// An audit log's instants are the server's: it received the
+			// request then.
+			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s later)",
+				s.instant(at), server, f.ShortName(), rs.RV, FormatDuration(ss.End-ss.Start), FormatDuration(max(tl.nextStart(rs.Session)-ss.End, 0)))
+		case at != sent:
+			t = fmt.Sprintf("%s's reconnect from RV %s, sent at %s, reached %s at %s and was refused with 410 Gone", f.ShortName(), rs.RV, s.instant(sent), server, s.instant(at))
+		default:
+			t = fmt.Sprintf("%s's reconnect from RV %s, sent at %s, was refused by %s with 410 Gone", f.ShortName(), rs.RV, s.instant(sent), server)
+		}
+		if known && arrived > sent {
+			why = append(why, fmt.Sprintf("the 410 arrived %s after it was sent", FormatDuration(arrived-sent)))
 		}
 		if st := ss.Error; st != nil && st.TooOld {
 			why = append(why, fmt.Sprintf("the oldest RV the server still accepted was %d", st.Y))
@@ -425,7 +434,7 @@ func (s *summarizer) observed() {
 		case Accepted:
 			t += "; the models had not expected it"
 		}
-		t += s.afterGone(rs.Session, at)
+		t += s.afterGone(rs.Session, sent)
 		texts = append(texts, t+".")
 	}
 	// Every other 410 of the record, which no cursor explains (a watch
@@ -517,7 +526,8 @@ func (s *summarizer) goneWords(g Gone) string {
 	}
 	switch {
 	case g.Inferred:
-		return fmt.Sprintf("%s most likely got 410 Gone%s%s (its audit log shows the watch ending at once and a LIST after it).", f.ShortName(), at, what)
+		return fmt.Sprintf("%s most likely got 410 Gone%s%s (its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s later).",
+			f.ShortName(), at, what, FormatDuration(ss.End-ss.Start), FormatDuration(max(tl.nextStart(g.Session)-ss.End, 0)))
 	case g.Status == nil || g.Status.Message == "":
 		return fmt.Sprintf("%s got 410 Gone%s%s.", f.ShortName(), at, what)
 	}
@@ -1454,9 +1464,9 @@ func (s *summarizer) contradicted() {
 		return
 	}
 	g := &a.TL.Sessions[first.Session]
-	what := fmt.Sprintf("accepted %s's reconnect from RV %s at %s, which the models said it would refuse", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
+	what := fmt.Sprintf("accepted %s's reconnect from RV %s sent at %s, which the models said it would refuse", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
 	if first.Observed == Refused {
-		what = fmt.Sprintf("refused %s's reconnect from RV %s at %s with 410 Gone, which the models said it would accept", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
+		what = fmt.Sprintf("refused %s's reconnect from RV %s sent at %s with 410 Gone, which the models said it would accept", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
 	}
 	others := ""
 	if n > 1 {
