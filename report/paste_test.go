@@ -124,7 +124,7 @@ func TestBookmarkSavingsReadAsOneFigure(t *testing.T) {
 	if err := r.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	saves := regexp.MustCompile(`bookmarks save (?:at least )?(\d+)(?: relists?)? \(([\d.]+ %)\)`).FindAllStringSubmatch(text.String(), -1)
+	saves := regexp.MustCompile(`bookmarks save (?:at least )?(\d+)(?: relists?)? \(([\d.]+ %)[;)]`).FindAllStringSubmatch(text.String(), -1)
 	if len(saves) != 2 {
 		t.Errorf("the verdict and the fleet section say what bookmarks save %d times in that form, want 2: %q", len(saves), saves)
 	}

@@ -163,8 +163,14 @@ type FleetClient struct {
 	Bookmarks, BookmarksUnseen bool
 	Watches, Lists             int
 	// NeverSynced: its WatchList requests never ended its sync
-	// (Timeline.UnsyncedClients).
+	// (Timeline.UnsyncedClients); Repeats are those after its first, each
+	// of which read the whole selection again.
 	NeverSynced bool
+	Repeats     int
+	// WatchList: its first watch was a WatchList request, whose sync
+	// ends only with a bookmark: without bookmarks it never syncs, and
+	// each reconnect reads the whole selection again (see Fleet).
+	WatchList bool
 	// Profile is what its library does by default, from its User-Agent;
 	// ProfileDifferences where its requests differ from that.
 	Profile            ClientProfile
@@ -269,8 +275,15 @@ type Fleet struct {
 	Saved        int
 	SavedPercent float64
 	// WithoutAtLeast: RelistsWithout, and so Saved and SavedPercent, are
-	// the least they could be (a client's FleetClient.WithoutAtLeast).
+	// the least they could be (a client's FleetClient.WithoutAtLeast, or
+	// a WatchList client's reconnects: see WatchListsAsked).
 	WithoutAtLeast bool
+	// WatchListsAsked counts the WatchList clients that asked for
+	// bookmarks: without them each would never have synced, so its
+	// relists without bookmarks are its reconnects, each a read of the
+	// whole selection, and at least that (the retries when its wait for
+	// the sync runs out come on top).
+	WatchListsAsked int
 	// Cost is what the relists read, and from where.
 	Cost FleetCost
 	// Steps is the stampede over the shared clock: from each step's T on,
@@ -399,6 +412,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		if c.Watches == 0 {
 			continue
 		}
+		c.WatchList = tl.watchListClient(fi)
 		c.Profile = tl.FileProfile(fi)
 		c.ProfileDifferences = tl.ProfileDifferences(fi, c.Profile)
 		c.EndsAtGone = tl.EndsAtGone(fi)
@@ -411,7 +425,7 @@ func (a *Analysis) buildFleet() *Fleet {
 	tl.clientNames(fl.Clients)
 	for _, u := range tl.UnsyncedClients() {
 		if k, ok := byFile[u.File]; ok {
-			fl.Clients[k].NeverSynced = true
+			fl.Clients[k].NeverSynced, fl.Clients[k].Repeats = true, u.Repeats
 		}
 	}
 	var relists []Relist
@@ -488,16 +502,28 @@ func (a *Analysis) buildFleet() *Fleet {
 		// what happened; the other side is the models' answer at the
 		// reconnects.
 		n := c.RelistsDue()
-		if c.Bookmarks && !c.BookmarksUnseen {
+		switch {
+		case c.rereadsWithout() && c.NeverSynced:
+			// Without bookmarks, as recorded: each request after the
+			// first read the whole selection again.
+			c.RelistsWith, c.RelistsWithout = c.With, max(n, c.Repeats)
+		case c.rereadsWithout() && c.Bookmarks:
+			// Without them it would never have synced: each reconnect
+			// reads the whole selection again, and so does each retry
+			// when its wait for the sync runs out, which nothing shows.
+			c.RelistsWith, c.RelistsWithout = n, max(n, c.Reconnects)
+			c.UnknownWithout = 0
+			fl.WatchListsAsked++
+		case c.Bookmarks && !c.BookmarksUnseen:
 			c.RelistsWith, c.RelistsWithout = n, max(c.Without, n)
-		} else {
+		default:
 			c.RelistsWith, c.RelistsWithout = c.With, n
 		}
 		fl.RelistsWith += c.RelistsWith
 		fl.RelistsWithout += c.RelistsWithout
 		fl.UnknownWith += c.UnknownWith
 		fl.UnknownWithout += c.UnknownWithout
-		fl.WithoutAtLeast = fl.WithoutAtLeast || c.WithoutAtLeast
+		fl.WithoutAtLeast = fl.WithoutAtLeast || c.WithoutAtLeast || c.rereadsWithout() && c.Bookmarks && !c.NeverSynced && c.Reconnects > 0
 		fl.SavingsKnown = fl.SavingsKnown || c.RelistsWithout > 0 && !c.BookmarksUnseen && (c.Bookmarks || !c.WithUnknown())
 	}
 	// Nothing to save is known as such, but where the clients' logs hide
@@ -525,6 +551,12 @@ func (a *Analysis) buildFleet() *Fleet {
 	a.stampede(fl)
 	return fl
 }
+
+// rereadsWithout says that without bookmarks each reconnect of the
+// client reads its whole selection again: a WatchList client, whose
+// sync ends only with a bookmark, and whose records show whether it
+// asked.
+func (c *FleetClient) rereadsWithout() bool { return c.WatchList && !c.BookmarksUnseen }
 
 // WithUnknown says no model could judge a reconnect of the client had it
 // asked for bookmarks, when it did not: its "with" side is not known.

@@ -461,7 +461,7 @@ func (s *summarizer) observed() {
 		w := s.a.WhatIf
 		switch {
 		case w.RelistsWith+w.RelistsWithout > 0:
-			texts = append(texts, fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with the client's bookmarks and %d without them.", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith, w.RelistsWithout))
+			texts = append(texts, s.whatIfWords())
 		case w.Reconnects == 0 && len(tl.UnsyncedClients()) > 0:
 			// The requests again of a client that never synced read the
 			// whole state each: they resume no cursor (the unsynced line).
@@ -504,6 +504,31 @@ func (s *summarizer) observed() {
 		texts = append(texts, t)
 	}
 	s.add("observed", "%s", strings.Join(texts, " "))
+}
+
+// whatIfWords says, where no 410 was observed, how many reconnects would
+// have been refused with the clients' bookmarks and without them. A
+// WatchList client's reconnect without bookmarks is no 410: it would
+// never have synced, and reads the whole selection again.
+func (s *summarizer) whatIfWords() string {
+	tl, w := s.a.TL, &s.a.WhatIf
+	watchLists, refused := 0, 0
+	for _, pt := range w.Points {
+		switch {
+		case tl.watchListClient(tl.Sessions[pt.Session].File):
+			watchLists++
+		case pt.Without.Outcome == Refused:
+			refused++
+		}
+	}
+	t := fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with the client's bookmarks", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith)
+	switch {
+	case watchLists == 0:
+		return t + fmt.Sprintf(" and %d without them.", w.RelistsWithout)
+	case watchLists == w.Reconnects:
+		return t + fmt.Sprintf("; without them, the clients' WatchLists would never have synced, and each of the %d would have read the whole selection again.", watchLists)
+	}
+	return t + fmt.Sprintf("; without them, %d would have been refused, and %d, of WatchList clients, which would never have synced, would have read the whole selection again.", refused, watchLists)
 }
 
 // goneWords says a 410 that no resume of a cursor explains.
@@ -587,7 +612,14 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 	// synced.
 	clients, ofWhom := fmt.Sprintf("the %d clients", len(f.Clients)), fmt.Sprintf("the %d", len(f.Clients))
 	if synced := f.Synced(); synced == 0 {
-		return fmt.Sprintf("None of the %d clients synced, so none could relist.", len(f.Clients))
+		repeats := 0
+		for k := range f.Clients {
+			repeats += f.Clients[k].Repeats
+		}
+		if repeats == 0 {
+			return fmt.Sprintf("None of the %d clients synced, so none could relist.", len(f.Clients))
+		}
+		return fmt.Sprintf("None of the %d clients synced, so none could relist, but each request after a client's first read its whole selection again, %s in all.", len(f.Clients), quantity.Plural(repeats, "time"))
 	} else if synced < len(f.Clients) {
 		clients, ofWhom = fmt.Sprintf("the %d clients that synced", synced), fmt.Sprintf("the %d that synced", synced)
 	}
@@ -1022,14 +1054,47 @@ func (a *Analysis) WorstWords() string {
 	return a.worstWords(f, true)
 }
 
-// atLeastWords are, where the relists without bookmarks are the least
-// they could be (Fleet.WithoutAtLeast), "at least " and why; "" and ""
-// otherwise.
+// atLeastWords says, beside the fleet's relists without bookmarks, that
+// they are the least they could be and why (Fleet.WithoutAtLeast): ""
+// when they are not.
 func (f *Fleet) atLeastWords() (least, why string) {
 	if !f.WithoutAtLeast {
 		return "", ""
 	}
-	return "at least ", fmt.Sprintf("the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show", quantity.Plural(f.askedInAuditLogs(), "client"))
+	var whys []string
+	if n := f.WatchListsAsked; n > 0 {
+		whys = append(whys, fmt.Sprintf("without bookmarks the WatchLists of the %s that asked for them would never have synced, and each reconnect would have read the whole selection again, as would each retry when the wait for the sync ran out", quantity.Plural(n, "client")))
+	}
+	if why := f.auditAtLeastWords(); why != "" {
+		whys = append(whys, why)
+	}
+	return "at least ", strings.Join(whys, "; ")
+}
+
+// watchListCursorWords says, beside the clients a moment would send to
+// relist without bookmarks, what that count is for the WatchList clients
+// that asked for them: their cursors had they ignored bookmarks, since
+// without asking for them they would never have synced ("" for none).
+func (f *Fleet) watchListCursorWords() string {
+	switch n := f.WatchListsAsked; {
+	case n == 0:
+		return ""
+	case n == len(f.Clients):
+		return "counting their cursors had they ignored bookmarks: without asking for them, these WatchList clients would never have synced, and each reconnect would have read the whole selection again"
+	default:
+		return fmt.Sprintf("for the %d WatchList clients that asked for bookmarks, counting their cursors had they ignored them: without asking for them, these would never have synced, and each reconnect would have read the whole selection again", n)
+	}
+}
+
+// auditAtLeastWords says why the relists without bookmarks of the
+// clients read from audit logs that asked for them are the least they
+// could be, "" when there are none.
+func (f *Fleet) auditAtLeastWords() string {
+	n := f.askedInAuditLogs()
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the audit logs show the cursor the bookmarks kept fresh; without them, the %s that asked for them would have resumed from older ones, which the logs do not show", quantity.Plural(n, "client"))
 }
 
 // aside is the asides given, those not "", in one pair of parentheses
@@ -1079,7 +1144,10 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 			unjudged = fmt.Sprintf("for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then", fc.With.Unknown)
 		}
 	}
-	least, whyLeast := f.atLeastWords()
+	least, whyLeast := "", f.auditAtLeastWords()
+	if whyLeast != "" {
+		least = "at least "
+	}
 	if !why {
 		whyLeast = ""
 	}
@@ -1092,7 +1160,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		least, whyLeast = "about ", "an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since"
 	}
 	if w.Without > 0 {
-		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %d with them%s.", least, w.Without, with, aside(unjudged, whyLeast))
+		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %d with them%s.", least, w.Without, with, aside(f.watchListCursorWords(), unjudged, whyLeast))
 	}
 	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 		w.AtRiskWithout, with, aside(unjudged), atRiskWords(w.Reasons))
@@ -1312,7 +1380,7 @@ func (s *summarizer) bookmarks() {
 		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.ShortName(), at, old(c.with), s.a.Words(c.with))
 	case got > 0 && !c.with.HasCursor && !c.without.HasCursor:
 		s.add("bookmarks", "%s asked for bookmarks and got %d; at %s it had %s.", f.ShortName(), got, at, a.noCursorReason(c.with))
-	case got > 0 && len(f.Sessions) > 0 && tl.Sessions[f.Sessions[0]].IsWatchList():
+	case got > 0 && tl.watchListClient(c.file):
 		// Without bookmarks a WatchList never syncs (the unsynced
 		// line's clients): the cursor without them is one that ignored
 		// them, the one that ends the initial list too.

@@ -67,6 +67,18 @@ func (s *Session) IsWatchList() bool {
 	return s.Request.Watch && s.Request.SendInitialEvents
 }
 
+// watchListClient says file fi's client lists through WatchList: its
+// first watch asked for the initial events (see IsWatchList), whose sync
+// ends only with a bookmark.
+func (tl *Timeline) watchListClient(fi int) bool {
+	for _, g := range tl.Files[fi].Sessions {
+		if s := &tl.Sessions[g]; s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream() {
+			return s.IsWatchList()
+		}
+	}
+	return false
+}
+
 // watchList reads the WatchList request that is the file's session at pos.
 func (tl *Timeline) watchList(file, pos int) WatchList {
 	g := tl.Files[file].Sessions[pos]
