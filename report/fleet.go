@@ -150,6 +150,9 @@ type OutcomeReport struct {
 	// BeforeRecording were asked about before their recordings begin.
 	NoCursor        int `json:"noCursor"`
 	BeforeRecording int `json:"beforeRecording"`
+	// UnnamedRV: of the unknown, clients read from their own logs, which
+	// name no resourceVersion they held then.
+	UnnamedRV int `json:"logNamesNoRV"`
 }
 
 // AuditLogReport is one audit log read.

@@ -97,6 +97,9 @@ type File struct {
 // cursor is the last RV the log names.
 func (f *File) BookmarksUnseen() bool { return f.Audit && f.Log != "" && !f.AskedNoBookmarks }
 
+// clientLog says the file is a client read from its own log.
+func (f *File) clientLog() bool { return f.Audit && f.Log != "" }
+
 // ShortName is the file's name as a sentence says it: its base name,
 // without the folders a command line gave it under. A client of audit
 // logs is named after its user agent, which is no path; one of a client

@@ -701,6 +701,9 @@ type OutcomeCounts struct {
 	// and BeforeRecording were asked about before their recordings begin.
 	// The rest are those no record shows the cluster's head for.
 	NoCursor, BeforeRecording int
+	// UnnamedRV: of the Unknown, clients read from their own logs, which
+	// name no resourceVersion they held then.
+	UnnamedRV int
 }
 
 func (c *OutcomeCounts) add(o Outcome, why unjudged) {
@@ -718,6 +721,8 @@ func (c *OutcomeCounts) add(o Outcome, why unjudged) {
 			c.NoCursor++
 		case beforeRecording:
 			c.BeforeRecording++
+		case unnamedRV:
+			c.UnnamedRV++
 		}
 	}
 }

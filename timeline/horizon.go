@@ -223,6 +223,9 @@ const (
 	// from none that has seen nothing yet, a WatchList that never ended
 	// its sync): its reconnect lists everything again, and is no 410.
 	noCursor
+	// unnamedRV: the client's own log names no resourceVersion it held
+	// then (a library's log names few): its cursor is not known.
+	unnamedRV
 )
 
 // resumeOutcomeWhy is resumeOutcome, and for an Unknown one why.
@@ -232,6 +235,8 @@ func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, st connStint, at 
 	switch {
 	case !ok && f.startsAfter(at):
 		return Unknown, beforeRecording
+	case !ok && f.clientLog():
+		return Unknown, unnamedRV
 	case !ok:
 		return Unknown, noCursor
 	case rv == unknownRV:

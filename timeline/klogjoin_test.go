@@ -325,3 +325,31 @@ func sendersOf(t *testing.T, tl *Timeline, f *File, sent map[string][]string) []
 	}
 	return clients
 }
+
+// TestClientLogCursorNotKnown: samples-lab's client log alone names a
+// resourceVersion only in a refused watch's message, so at 18:14:58.430
+// the cursors of 149 of its 207 clients are not known. The reconnect
+// asked then said of them "no cursor to resume from, a WatchList that
+// never synced or a watch that has seen nothing yet", of informers that
+// all synced and watched from their lists' RVs: it says their logs name
+// none.
+func TestClientLogCursorNotKnown(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "fleet-klog.log").Analyze(realServer())
+	q := ResumeQuery{At: instant(t, "2026-12-01T18:14:58.430Z")}
+	fc, ok := a.FleetReconnect(q)
+	if !ok || fc.Without.UnnamedRV == 0 || fc.Without.UnnamedRV != fc.Without.Unknown || fc.Without.NoCursor != 0 {
+		t.Fatalf("a reconnect of every client then: %+v", fc.Without)
+	}
+	unnamed := 0
+	for _, v := range a.ResumeAnswers([]ResumeQuery{q}) {
+		switch {
+		case strings.HasPrefix(v.Reason, "no cursor: the watch started without a resourceVersion"):
+			t.Errorf("%s: %s", a.TL.Files[v.File].ShortName(), v.Reason)
+		case strings.HasPrefix(v.Reason, "cursor not known: the client's own log names no resourceVersion"):
+			unnamed++
+		}
+	}
+	if unnamed == 0 {
+		t.Errorf("no verdict says a client's log names no resourceVersion")
+	}
+}

@@ -1728,7 +1728,8 @@ func unjudgedWords(o OutcomeCounts) string {
 	}{
 		{o.NoCursor, "they had no cursor to resume from, a WatchList that never synced or a watch that has seen nothing yet, so a reconnect lists everything again and is never refused with a 410"},
 		{o.BeforeRecording, "before their recordings begin"},
-		{o.Unknown - o.NoCursor - o.BeforeRecording, "nothing shows the cluster's head then"},
+		{o.UnnamedRV, "their own logs name no resourceVersion they held then"},
+		{o.Unknown - o.NoCursor - o.BeforeRecording - o.UnnamedRV, "nothing shows the cluster's head then"},
 	} {
 		switch {
 		case r.n == o.Unknown:

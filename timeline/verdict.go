@@ -182,10 +182,15 @@ func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, o
 // noCursorReason says why verdict v's cursor had no value: before its
 // file's recording begins nothing of it is known (a reconnect asked
 // before it, on the page's margin or with --resume-at); after, its watch
-// started without a resourceVersion and has seen nothing yet.
+// started without a resourceVersion and has seen nothing yet, or, for a
+// client read from its own log, the log names none.
 func (a *Analysis) noCursorReason(v Verdict) string {
-	if f := &a.TL.Files[v.File]; f.startsAfter(v.T) {
+	f := &a.TL.Files[v.File]
+	switch {
+	case f.startsAfter(v.T):
 		return "no cursor: the recording begins at " + a.instant(f.Start) + ", and nothing before it was recorded"
+	case f.clientLog():
+		return "cursor not known: the client's own log names no resourceVersion it held then (its library's log names one only in a few messages, such as a watch refused as too old)"
 	}
 	return "no cursor: the watch started without a resourceVersion and has seen nothing yet"
 }
