@@ -67,8 +67,8 @@ type Outage struct {
 	// captures note none.
 	Error         string
 	ErrorAttempts int
-	// Back is when the last of its clients had a request answered again
-	// (0 when none did); BackFailed counts their attempts after To that
+	// Back is when the last of its clients sent the request that was
+	// answered again (0 when none did); BackFailed counts their attempts after To that
 	// still reached no server (the servers slow to take the whole fleet
 	// back: TLS handshakes timing out), BackError the commonest reason
 	// among those and BackErrorAttempts how many failed with it. A
@@ -322,13 +322,15 @@ func (tl *Timeline) serversUp(o *Outage) {
 
 // BackWords tells how the outage's clients came back, its instants put
 // by instant: "as they came back, 31 more attempts failed (30 with
-// "net/http: TLS handshake timeout"), and the last of them had an answer
-// at 19:12:26.153 UTC"; "" for a silent outage.
+// "net/http: TLS handshake timeout"), and the last of them sent the
+// request that got its first answer at 19:12:26.153 UTC"; "" for a
+// silent outage. The instants are the requests' sends: when the answers
+// came, the captures show apart.
 func (o Outage) BackWords(instant func(int64) string) string {
 	if o.Back == 0 {
 		return ""
 	}
-	last := "the last of them had an answer at " + instant(o.Back)
+	last := "the last of them sent the request that got its first answer at " + instant(o.Back)
 	if o.BackFailed == 0 {
 		return last
 	}

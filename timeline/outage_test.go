@@ -177,7 +177,7 @@ func TestOutageComeBack(t *testing.T) {
 			o.BackFailed, o.BackErrorAttempts, o.BackError, time.Unix(0, o.Back).UTC())
 	}
 	lines := a.Summary(nil)
-	if len(lines) == 0 || !strings.Contains(lines[0].Text, `as they came back, 31 more attempts failed (30 with "net/http: TLS handshake timeout"), and the last of them had an answer at`) {
+	if len(lines) == 0 || !strings.Contains(lines[0].Text, `as they came back, 31 more attempts failed (30 with "net/http: TLS handshake timeout"), and the last of them sent the request that got its first answer at`) {
 		t.Errorf("the summary's first line does not tell the clients coming back: %+v", lines)
 	}
 }

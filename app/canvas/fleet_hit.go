@@ -63,7 +63,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 				lines = append(lines, "No server reached: "+o.SilenceWords(func(t int64) string { return clock(t, d.zone) })+":", o.CauseWords()+".")
 			default:
 				lines = append(lines, "No server reached: no request of the captured clients reached a server from "+clock(o.From, d.zone)+
-					" to "+clock(o.LastAttempt, d.zone)+" ("+strconv.Itoa(o.Attempts)+" attempts by "+quantity.Plural(o.Clients, "client")+"),", "the first answer came at "+clock(o.To, d.zone)+": "+o.CauseWords()+".")
+					" to "+clock(o.LastAttempt, d.zone)+" ("+strconv.Itoa(o.Attempts)+" attempts by "+quantity.Plural(o.Clients, "client")+"),", "the first request answered was sent at "+clock(o.To, d.zone)+": "+o.CauseWords()+".")
 				if o.Error != "" {
 					lines = append(lines, "Commonest error: "+o.Error)
 				}
