@@ -64,16 +64,25 @@ func (r *Report) PasteMarkdown(link string) string {
 			fmt.Fprintf(&b, "\n_%s_\n", strings.Join(meaning, " "))
 		}
 	}
-	probable := 0
+	probable, unreachable := 0, 0
 	for _, d := range r.Restarts {
 		if d.Probable {
 			probable++
+		}
+		if d.Probable && d.Unreachable {
+			unreachable++
 		}
 	}
 	var restarts string
 	switch n := len(r.Restarts); {
 	case n == 0:
 		restarts = "no API server restart"
+	case unreachable == n:
+		// The summary says it may as well be the way to them cut.
+		restarts = quantity.Plural(n, "probable API server restart") + " or cut connection"
+		if n > 1 {
+			restarts += "s"
+		}
 	case probable == n:
 		restarts = quantity.Plural(n, "probable API server restart")
 	case probable == 0:

@@ -198,3 +198,18 @@ func TestPastedGonesCountACopyOnce(t *testing.T) {
 		t.Errorf("the paste's last line does not count the copy's 410 apart:\n%s", md)
 	}
 }
+
+// TestPasteCountsAnOutageAsOne: samples-outage's captures alone show
+// every watch ending at once and no reconnect reaching a server for
+// 2m30s, which the summary tells as every API server restarting or the
+// way to them cut (a load balancer failed); the paste's last line said
+// "1 probable API server restart", which the records contradict.
+func TestPasteCountsAnOutageAsOne(t *testing.T) {
+	r := New(loadRecording(t, "samples-outage", "*.ts.http").Analyze(timeline.DefaultParams()), nil)
+	if len(r.Restarts) != 1 || !r.Restarts[0].Unreachable {
+		t.Fatalf("restarts %+v, want one, unreachable", r.Restarts)
+	}
+	if md := r.PasteMarkdown(""); !strings.HasSuffix(md, ", 1 probable API server restart or cut connection.\n") {
+		t.Errorf("the paste's last line:\n%s", md[strings.LastIndex(strings.TrimSuffix(md, "\n"), "\n")+1:])
+	}
+}

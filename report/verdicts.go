@@ -75,6 +75,10 @@ type DetectedRestartReport struct {
 	Restarted string `json:"restarted"`
 	Relists   int    `json:"relists"`
 	Clients   int    `json:"clientsRelisting"`
+	// Unreachable: the clients' reconnects after the ends reached no
+	// server for a while (timeline.DetectedRestart.Unreachable): every
+	// server restarting, or the way to them cut.
+	Unreachable bool `json:"unreachable"`
 }
 
 // ResumeAtReport answers `analyze --resume-at` for one file and cursor.
@@ -154,7 +158,8 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: timeline.FormatTime(d.Ended, timeline.ClockArrival), LastEnded: timeline.FormatTime(d.LastEnded, timeline.ClockArrival),
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
 			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown(),
-			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: instant(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival)})
+			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: instant(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival),
+			Unreachable: d.Unreachable})
 	}
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)
 }
