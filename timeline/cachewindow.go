@@ -25,6 +25,10 @@ import (
 // re-initialised around the instant (the metrics show it, or the
 // server's own log: reinitialised), they decide nothing.
 
+// refuses says the bounds refuse rv: it is below the RV every one below
+// which is refused.
+func (b cacheBounds) refuses(rv uint64) bool { return b.refusedBelow > 0 && rv < b.refusedBelow }
+
 // cacheBounds bound, at one instant, the RV below which a server's watch
 // cache of a resource refuses a watch (oldest buffered - 1).
 type cacheBounds struct {

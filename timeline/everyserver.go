@@ -105,9 +105,14 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 		}
 		on, when := serverRef{s, -1}, at
 		if r.Model == ModelServerCache {
-			// The bounds that first refused it: those of the process
-			// serving then.
-			when = r.From
+			// The bounds at the instant, as the server's own answer then
+			// gives them (ResumeAtServers); those that first refused it,
+			// of the process serving then, where the instant's do not (a
+			// scrape gap, a restart in the metrics, a process not yet
+			// serving).
+			if inc := a.TL.Servers[s].serving(at); inc < 0 || !a.serverCache(file, serverRef{s, inc}, at).refuses(rv) {
+				when = r.From
+			}
 			on.incarnation = a.TL.Servers[s].serving(when)
 		}
 		why = append(why, a.reason(r.Model, Refused, file, on, rv, since, when, before))
@@ -139,7 +144,7 @@ func (a *Analysis) refusedEarlier(file, server int, rv uint64, at int64) (from i
 	if from > at {
 		return never, false
 	}
-	if b := a.serverCache(file, serverRef{server, a.TL.Servers[server].serving(at)}, at); b.refusedBelow > 0 && rv < b.refusedBelow {
+	if a.serverCache(file, serverRef{server, a.TL.Servers[server].serving(at)}, at).refuses(rv) {
 		return never, false
 	}
 	return from, true

@@ -227,3 +227,34 @@ func TestReconnectInAnOutageSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryServerReasonGivesEachServersBounds: at 18:13:28.967 every
+// server of samples-lab refuses c145's cursor 336 by its metrics. The
+// answer's reason gave each server's bounds as they first refused it
+// (b's "all received after 18:10:13, when its RV was 621") beside the
+// server's own answer with its bounds then ("after 18:10:49, when its RV
+// was 793"): two figures for one server in one answer. It gives the
+// bounds at the instant, as each server's answer does.
+func TestEveryServerReasonGivesEachServersBounds(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "c145-nobookmarks.ts.http", "broad-a.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	at := instant(t, "2026-12-01T18:13:28.967510773Z")
+	v := a.ResumeAt(0, at)[0]
+	if v.Outcome != Refused || !strings.HasPrefix(v.Reason, "every API server: ") {
+		t.Fatalf("%s: %v, %s", a.TL.Files[0].ShortName(), v.Outcome, v.Reason)
+	}
+	per, _ := a.ResumeAtServers(0, BookmarkAware, at)
+	compared := 0
+	for _, sv := range per {
+		bounds, _, ok := strings.Cut(sv.Reason, " (metrics)")
+		if !ok || sv.Outcome != Refused {
+			continue
+		}
+		compared++
+		if !strings.Contains(v.Reason, bounds+" (metrics)") {
+			t.Errorf("server %s's answer %q is not in the reason %q", a.TL.Servers[sv.Server].Name, bounds, v.Reason)
+		}
+	}
+	if compared < 2 {
+		t.Errorf("%d servers refuse by their metrics, want at least 2 to compare", compared)
+	}
+}
