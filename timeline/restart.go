@@ -257,7 +257,12 @@ func (a *Analysis) nameRestartedServers() {
 // relistsAfterRestarts counts, for each restart, the relists it caused
 // and the clients that made them: a relist after a 410 whose refused
 // reconnect resumed a watch the restart ended (past the requests that
-// reached no server or failed between them).
+// reached no server or failed between them), and came within
+// restartReconnectWithin of the last of them. A reconnect minutes later
+// went through sessions the records do not show: one server's audit
+// logs alone hold a client's watches on it, not those it held on the
+// others meanwhile.
+
 func (a *Analysis) relistsAfterRestarts() {
 	tl := a.TL
 	ended := map[int]int{} // a watch the restart ended -> the restart
@@ -280,7 +285,7 @@ func (a *Analysis) relistsAfterRestarts() {
 			continue
 		}
 		k, ok := ended[ss[n]]
-		if !ok {
+		if !ok || tl.Sessions[rl.CauseSession].Start-lastEnd(tl, ss, n, rl.CauseSession) > restartReconnectWithin {
 			continue
 		}
 		a.Restarts[k].Relists++
@@ -292,6 +297,26 @@ func (a *Analysis) relistsAfterRestarts() {
 	for k := range a.Restarts {
 		a.Restarts[k].RelistClients = len(clients[k])
 	}
+}
+
+// restartReconnectWithin bounds the wait between a watch's end and the
+// reconnect that resumes it: client-go's reflector waits at most 30 s
+// between attempts (its backoff's cap), and a few seconds more cover the
+// request's way.
+const restartReconnectWithin = int64(35 * time.Second)
+
+// lastEnd is when the last of the file's sessions ss[n:k] ended, k being
+// the index of session g in ss: the watch the restart ended, or a request
+// after it that reached no server or failed.
+func lastEnd(tl *Timeline, ss []int, n, g int) int64 {
+	end := tl.Sessions[ss[n]].End
+	for _, h := range ss[n+1:] {
+		if h == g {
+			break
+		}
+		end = max(end, tl.Sessions[h].End)
+	}
+	return end
 }
 
 // addLogRestart adds the restart from audit log i to log next: the

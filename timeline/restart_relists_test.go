@@ -34,3 +34,22 @@ func TestRestartRelistsCaused(t *testing.T) {
 		t.Errorf("the fleet's line: %q\nwant %q", line, want)
 	}
 }
+
+// TestRestartRelistsOfOneServersLogs: server a's audit logs alone hold
+// the watches a's restart ended and, minutes later, the relists its new
+// process's 410s caused, which followed watches b's restart and the
+// clients' timeouts ended on the other servers (probes.tsv): none of
+// them a's. The restart counted 9 of them as its own, and the fleet's
+// line put all 39 "around the restart of API server a".
+func TestRestartRelistsOfOneServersLogs(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "audit-a-*.log").Analyze(realServer())
+	if len(a.Restarts) != 1 || len(a.TL.Relists) == 0 {
+		t.Fatalf("%d restarts, %d relists; want a's restart and the relists a's new process answered", len(a.Restarts), len(a.TL.Relists))
+	}
+	if n := a.Restarts[0].Relists; n != 0 {
+		t.Errorf("a's restart caused %d relists, want none: each refused reconnect came minutes after the watch it ended", n)
+	}
+	if line := summaryTopic(a, "fleet"); strings.Contains(line, "around the restart") || !strings.Contains(line, ". None of them followed a watch ended by the restart of API server a, which ended its watches at") {
+		t.Errorf("the fleet's line: %q", line)
+	}
+}

@@ -652,23 +652,34 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		}
 		return st + "; in all, " + t + unrecorded + "."
 	} else if rs := s.restartTimes(); len(rs) > 0 {
-		t += ", around " + rs
 		caused := 0
 		for _, r := range s.a.Restarts {
 			caused += r.Relists
 		}
-		if caused > 0 && caused < f.RelistsObserved {
+		if caused == 0 {
+			// Relists in the restarts' time that none of them caused:
+			// one server's audit logs alone, say, hold the relists the
+			// others' restarts caused, not the watches those ended.
+			return t + ". None of them followed a watch ended by " + rs + unrecorded + "." + s.refusedCarried()
+		}
+		t += ", around " + rs
+		if caused < f.RelistsObserved {
 			// Not every relist "around" the restarts is one: a cache that
 			// kept too little later refuses too (the restarts table).
 			t += fmt.Sprintf(" (%d of the relists followed watches the restarts ended, the other %d came later)", caused, f.RelistsObserved-caused)
 		}
 	}
-	t += unrecorded + "."
+	return t + unrecorded + "." + s.refusedCarried()
+}
+
+// refusedCarried says, after a space, why the fleet's refused reconnects
+// came (goneWhy); "" when their cursors' ages are not known.
+func (s *summarizer) refusedCarried() string {
 	r := s.a.refusalAges(math.MinInt64, math.MaxInt64)
 	if why := s.goneWhy("The "+quantity.Plural(r.refused, "refused reconnect")+" carried", r); why != "" {
-		t += " " + why
+		return " " + why
 	}
-	return t
+	return ""
 }
 
 // goneWhy says in one sentence why the refusals r came, after lead (up
