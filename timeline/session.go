@@ -115,6 +115,22 @@ func (tl *Timeline) GoneArrival(g int) (t int64, known bool) {
 	return t, !s.inferredGone && tl.Files[s.File].Clock == ClockArrival
 }
 
+// lastRequestedRV is the resourceVersion the file's last request begun
+// before t asked for, false when none before t asked for one.
+func (tl *Timeline) lastRequestedRV(fi int, t int64) (string, bool) {
+	rv, ok := "", false
+	for _, g := range tl.Files[fi].Sessions {
+		s := &tl.Sessions[g]
+		if s.Start >= t {
+			break
+		}
+		if s.Request != nil {
+			rv, ok = s.Request.ResourceVersion, s.Request.ResourceVersion != ""
+		}
+	}
+	return rv, ok
+}
+
 // nextStart is when the session after g in its file began, g's end when
 // none did.
 func (tl *Timeline) nextStart(g int) int64 {

@@ -1474,8 +1474,14 @@ func (s *summarizer) riskiest() {
 		if f.Log != "" {
 			log = "log"
 		}
-		s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d at its last request) had gone unconfirmed for at most %s: had no event moved it since, a reconnect then would have been %s; its %s shows its requests, not the events its watches received.",
-			who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v), log)
+		from := " at its last request"
+		if rv, ok := a.TL.lastRequestedRV(best.File, best.MaxAgeAt); !ok || rv != FormatRV(best.MaxAgeRV) {
+			// A watch that asked for bookmarks: the cursor is where they
+			// would have put it, the head then.
+			from = ", where the bookmarks it asked for would have put it"
+		}
+		s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d%s) had gone unconfirmed for at most %s: had no event moved it since, a reconnect then would have been %s; its %s shows its requests, not the events its watches received.",
+			who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, from, FormatDuration(best.MaxAge), s.a.Words(v), log)
 		return
 	}
 	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s.",
