@@ -53,22 +53,3 @@ func TestRestartRelistsOfOneServersLogs(t *testing.T) {
 		t.Errorf("the fleet's line: %q", line)
 	}
 }
-
-// TestRiskiestCursorSaysWhereItsRVComesFrom: from samples-outage's audit
-// logs, broad-b asked for bookmarks, so its cursor is where they would
-// have put it (RV 1433), not the RV of its last request (779, audit-a-1.log),
-// which the riskiest line said it was. A client that did not ask keeps the
-// RV of its last request (samples-lab's audit logs).
-func TestRiskiestCursorSaysWhereItsRVComesFrom(t *testing.T) {
-	for _, tc := range []struct {
-		recording, pattern, want string
-	}{
-		{"samples-outage", "audit-*.log", ", where the bookmarks it asked for would have put it) had gone unconfirmed"},
-		{"samples-lab", "audit-*.log", " at its last request) had gone unconfirmed"},
-	} {
-		a := buildRecording(t, tc.recording, tc.pattern).Analyze(realServer())
-		if line := summaryTopic(a, "riskiest"); !strings.Contains(line, tc.want) {
-			t.Errorf("%s: the riskiest line %q, want %q", tc.recording, line, tc.want)
-		}
-	}
-}
