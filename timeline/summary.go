@@ -666,7 +666,7 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		if caused < f.RelistsObserved {
 			// Not every relist "around" the restarts is one: a cache that
 			// kept too little later refuses too (the restarts table).
-			t += fmt.Sprintf(" (%d of the relists followed watches the restarts ended, the other %d came later)", caused, f.RelistsObserved-caused)
+			t += fmt.Sprintf(" (%d of the relists followed watches the restarts ended, the other %d watches that ended otherwise)", caused, f.RelistsObserved-caused)
 		}
 	}
 	return t + unrecorded + "." + s.refusedCarried()
