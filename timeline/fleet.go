@@ -171,6 +171,7 @@ type FleetClient struct {
 	// ends only with a bookmark: without bookmarks it never syncs, and
 	// each reconnect reads the whole selection again (see Fleet).
 	WatchList bool
+	rereads   bool // see rereadsWithout
 	// Profile is what its library does by default, from its User-Agent;
 	// ProfileDifferences where its requests differ from that.
 	Profile            ClientProfile
@@ -197,7 +198,9 @@ type FleetClient struct {
 	// WithoutAtLeast: RelistsWithout is the least it could be. The client
 	// asked for bookmarks, and its audit log shows the cursor they kept
 	// fresh; without them it would have resumed from its last event's RV,
-	// older still, which the log does not show.
+	// older still, which the log does not show. Or it lists through
+	// WatchList and reconnected: without bookmarks it would also have
+	// retried each time its wait for the sync ran out.
 	WithoutAtLeast bool
 	// RefusedWith and RefusedWithout are the sorted, disjoint [from, to)
 	// spans where a reconnect of the client's cursor with bookmarks and
@@ -207,12 +210,27 @@ type FleetClient struct {
 	AtRiskWith, AtRiskWithout   [][2]int64
 }
 
-// askedInAuditLogs counts the clients whose relists without bookmarks
-// are the least they could be (FleetClient.WithoutAtLeast).
+// askedInAuditLogs counts the clients read from audit logs whose relists
+// without bookmarks are the least they could be (FleetClient.WithoutAtLeast)
+// for the cursor the log shows: not the WatchList clients, whose count is
+// a least for their retries (atLeastWords).
 func (f *Fleet) askedInAuditLogs() int {
 	n := 0
 	for k := range f.Clients {
-		if f.Clients[k].WithoutAtLeast {
+		if c := &f.Clients[k]; c.WithoutAtLeast && !(c.rereadsWithout() && c.Bookmarks) {
+			n++
+		}
+	}
+	return n
+}
+
+// watchListsReconnecting counts the WatchList clients that asked for
+// bookmarks and reconnected: without bookmarks, each reconnect would
+// have read the whole selection again.
+func (f *Fleet) watchListsReconnecting() int {
+	n := 0
+	for k := range f.Clients {
+		if c := &f.Clients[k]; c.rereadsWithout() && c.Bookmarks && !c.NeverSynced && c.Reconnects > 0 {
 			n++
 		}
 	}
@@ -275,14 +293,13 @@ type Fleet struct {
 	Saved        int
 	SavedPercent float64
 	// WithoutAtLeast: RelistsWithout, and so Saved and SavedPercent, are
-	// the least they could be (a client's FleetClient.WithoutAtLeast, or
-	// a WatchList client's reconnects: see WatchListsAsked).
+	// the least they could be (a client's FleetClient.WithoutAtLeast).
 	WithoutAtLeast bool
 	// WatchListsAsked counts the WatchList clients that asked for
-	// bookmarks: without them each would never have synced, so its
-	// relists without bookmarks are its reconnects, each a read of the
-	// whole selection, and at least that (the retries when its wait for
-	// the sync runs out come on top).
+	// bookmarks and synced: without them each would never have synced, so
+	// its relists without bookmarks are its reconnects, each a read of
+	// the whole selection; the stampede's steps count its cursor had it
+	// ignored bookmarks.
 	WatchListsAsked int
 	// Cost is what the relists read, and from where.
 	Cost FleetCost
@@ -412,7 +429,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		if c.Watches == 0 {
 			continue
 		}
-		c.WatchList = tl.watchListClient(fi)
+		c.WatchList, c.rereads = tl.watchListClient(fi), tl.rereadsWithoutBookmarks(fi)
 		c.Profile = tl.FileProfile(fi)
 		c.ProfileDifferences = tl.ProfileDifferences(fi, c.Profile)
 		c.EndsAtGone = tl.EndsAtGone(fi)
@@ -503,6 +520,12 @@ func (a *Analysis) buildFleet() *Fleet {
 		// reconnects.
 		n := c.RelistsDue()
 		switch {
+		case c.rereadsWithout() && c.NeverSynced && c.Bookmarks:
+			// It asked and never synced all the same: bookmarks changed
+			// nothing, and each request after the first read the whole
+			// selection again.
+			c.RelistsWith = max(n, c.Repeats)
+			c.RelistsWithout = c.RelistsWith
 		case c.rereadsWithout() && c.NeverSynced:
 			// Without bookmarks, as recorded: each request after the
 			// first read the whole selection again.
@@ -510,9 +533,10 @@ func (a *Analysis) buildFleet() *Fleet {
 		case c.rereadsWithout() && c.Bookmarks:
 			// Without them it would never have synced: each reconnect
 			// reads the whole selection again, and so does each retry
-			// when its wait for the sync runs out, which nothing shows.
+			// when its wait for the sync runs out, which nothing shows:
+			// the count is a least where it reconnected.
 			c.RelistsWith, c.RelistsWithout = n, max(n, c.Reconnects)
-			c.UnknownWithout = 0
+			c.UnknownWithout, c.WithoutAtLeast = 0, c.Reconnects > 0
 			fl.WatchListsAsked++
 		case c.Bookmarks && !c.BookmarksUnseen:
 			c.RelistsWith, c.RelistsWithout = n, max(c.Without, n)
@@ -523,7 +547,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		fl.RelistsWithout += c.RelistsWithout
 		fl.UnknownWith += c.UnknownWith
 		fl.UnknownWithout += c.UnknownWithout
-		fl.WithoutAtLeast = fl.WithoutAtLeast || c.WithoutAtLeast || c.rereadsWithout() && c.Bookmarks && !c.NeverSynced && c.Reconnects > 0
+		fl.WithoutAtLeast = fl.WithoutAtLeast || c.WithoutAtLeast
 		fl.SavingsKnown = fl.SavingsKnown || c.RelistsWithout > 0 && !c.BookmarksUnseen && (c.Bookmarks || !c.WithUnknown())
 	}
 	// Nothing to save is known as such, but where the clients' logs hide
@@ -553,10 +577,8 @@ func (a *Analysis) buildFleet() *Fleet {
 }
 
 // rereadsWithout says that without bookmarks each reconnect of the
-// client reads its whole selection again: a WatchList client, whose
-// sync ends only with a bookmark, and whose records show whether it
-// asked.
-func (c *FleetClient) rereadsWithout() bool { return c.WatchList && !c.BookmarksUnseen }
+// client reads its whole selection again (Timeline.rereadsWithoutBookmarks).
+func (c *FleetClient) rereadsWithout() bool { return c.rereads }
 
 // WithUnknown says no model could judge a reconnect of the client had it
 // asked for bookmarks, when it did not: its "with" side is not known.

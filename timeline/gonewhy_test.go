@@ -91,9 +91,9 @@ func TestRestartsSayWhyGone(t *testing.T) {
 		says     string
 	}{
 		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"},
-			"watches that ended otherwise). The 81 refused reconnects carried cursors about 5.5 minutes old (all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. Had every client"},
+			"followed watches that ended otherwise). The 81 refused reconnects carried cursors about 5.5 minutes old (all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. Had every client"},
 		{"samples-fleet", []string{"*.ts.http", "audit-*.log"},
-			"watches that ended otherwise). The 18 refused reconnects carried cursors about 6 minutes old (all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). Had every client"},
+			"followed watches that ended otherwise). The 18 refused reconnects carried cursors about 6 minutes old (all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). Had every client"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lines := buildRecording(t, c.name, c.patterns...).Analyze(realServer()).Summary(nil)

@@ -79,6 +79,14 @@ func narrow(rv string, bookmarks bool) *parser.Request {
 	return r
 }
 
+// watchList is a WatchList request: a watch from no resourceVersion that
+// asks for the initial events.
+func watchList(bookmarks bool) *parser.Request {
+	r := req("", bookmarks)
+	r.SendInitialEvents, r.ResourceVersionMatch = true, "NotOlderThan"
+	return r
+}
+
 // build builds a timeline of the captures (files "f0", "f1", ...).
 func build(cs ...*capture) *Timeline {
 	b := NewBuilder()

@@ -235,7 +235,7 @@ func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, st connStint, at 
 	switch {
 	case !ok && f.startsAfter(at):
 		return Unknown, beforeRecording
-	case !ok && f.clientLog():
+	case !ok && f.clientLog() && !a.TL.neverSynced(file):
 		return Unknown, unnamedRV
 	case !ok:
 		return Unknown, noCursor

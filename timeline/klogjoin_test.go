@@ -352,4 +352,11 @@ func TestClientLogCursorNotKnown(t *testing.T) {
 	if unnamed == 0 {
 		t.Errorf("no verdict says a client's log names no resourceVersion")
 	}
+	// samples-watchlist's client log: its 48 clients that never synced
+	// had no cursor at all, the 51 others one their log does not name.
+	w := buildRecording(t, "samples-watchlist", "fleet-klog.log").Analyze(realServer())
+	never := len(w.TL.UnsyncedClients())
+	if fc, _ := w.FleetReconnect(ResumeQuery{At: instant(t, "2026-12-01T18:52:00Z")}); never == 0 || fc.Without.NoCursor != never || fc.Without.UnnamedRV != len(w.TL.Files)-never {
+		t.Errorf("%d clients never synced of %d; a reconnect of every client then: %+v", never, len(w.TL.Files), fc.Without)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -1029,6 +1030,40 @@ func TestCacheTimeRefusesOnceRVPlusOneCanGo(t *testing.T) {
 		}
 		if (tc.name == "r+1, then nothing until 100 s" || tc.name == "r+1, no change after the window") && !strings.Contains(v.Reason, "lets the change past it go only as another change comes after that, and none had come") {
 			t.Errorf("%s: %q does not say why a cursor stale for longer than the window is good", tc.name, v.Reason)
+		}
+	}
+}
+
+// TestFirstAtMatchesAScan: kindSeries.firstAt gallops from a start to the
+// first change at or after an instant; over series of up to 300 changes,
+// some at the same instant, and every start and instant around them, it
+// answers as a scan from the start does.
+func TestFirstAtMatchesAScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 20 {
+		c := (&capture{}).watch(req("1", false), 0, time.Hour)
+		when := time.Duration(0)
+		n := 1 + rng.IntN(300)
+		for k := range n {
+			when += time.Duration(rng.IntN(3)) * time.Second // 0: changes at the same instant
+			c.ev(parser.Added, uint64(k+2), when, "o"+strconv.Itoa(k))
+		}
+		tl := build(c)
+		s := tl.series["ConfigMap"]
+		if s == nil || s.len() != n {
+			t.Fatalf("round %d: a series of %v changes, want %d", round, s, n)
+		}
+		for start := 0; start <= n; start += 1 + rng.IntN(7) {
+			for probe := 0; probe < 40; probe++ {
+				inst := at(time.Duration(rng.Int64N(int64(when + 2*time.Second))))
+				want := start
+				for want < n && s.t(want) < inst {
+					want++
+				}
+				if got := s.firstAt(nil, start, inst); got != want {
+					t.Fatalf("round %d, %d changes: firstAt(%d, %v) = %d, want %d", round, n, start, time.Duration(inst-t0), got, want)
+				}
+			}
 		}
 	}
 }

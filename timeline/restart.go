@@ -261,8 +261,8 @@ func (a *Analysis) nameRestartedServers() {
 // restartReconnectWithin of the last of them. A reconnect minutes later
 // went through sessions the records do not show: one server's audit
 // logs alone hold a client's watches on it, not those it held on the
-// others meanwhile.
-
+// others meanwhile. The wait counts from the new process serving where
+// that came later: clients may wait for the restarted server.
 func (a *Analysis) relistsAfterRestarts() {
 	tl := a.TL
 	ended := map[int]int{} // a watch the restart ended -> the restart
@@ -285,7 +285,7 @@ func (a *Analysis) relistsAfterRestarts() {
 			continue
 		}
 		k, ok := ended[ss[n]]
-		if !ok || tl.Sessions[rl.CauseSession].Start-lastEnd(tl, ss, n, rl.CauseSession) > restartReconnectWithin {
+		if !ok || tl.Sessions[rl.CauseSession].Start-max(lastEnd(tl, ss, n, rl.CauseSession), a.Restarts[k].servedAt()) > restartReconnectWithin {
 			continue
 		}
 		a.Restarts[k].Relists++
@@ -301,9 +301,19 @@ func (a *Analysis) relistsAfterRestarts() {
 
 // restartReconnectWithin bounds the wait between a watch's end and the
 // reconnect that resumes it: client-go's reflector waits at most 30 s
-// between attempts (its backoff's cap), and a few seconds more cover the
-// request's way.
-const restartReconnectWithin = int64(35 * time.Second)
+// between attempts (its backoff's cap), with up to as much again of
+// jitter (samples-outage's captures show waits of 47-62 s between a
+// client's attempts), and a few seconds more cover the request's way.
+const restartReconnectWithin = int64(65 * time.Second)
+
+// servedAt is when the restart's new process served, 0 when that is not
+// known.
+func (d *DetectedRestart) servedAt() int64 {
+	if d.Served == never {
+		return 0
+	}
+	return d.Served
+}
 
 // lastEnd is when the last of the file's sessions ss[n:k] ended, k being
 // the index of session g in ss: the watch the restart ended, or a request

@@ -29,7 +29,7 @@ func TestRestartRelistsCaused(t *testing.T) {
 	}
 	// The fleet's line, "around the restarts", says how many of the
 	// relists the restarts caused, and that the others came later.
-	want := fmt.Sprintf("(%d of the relists followed watches the restarts ended, the other %d watches that ended otherwise)", total, len(a.TL.Relists)-total)
+	want := fmt.Sprintf("(%d of the relists followed watches the restarts ended, the other %d followed watches that ended otherwise)", total, len(a.TL.Relists)-total)
 	if line := summaryTopic(a, "fleet"); !strings.Contains(line, "around the restarts of API servers a, b and c, which ended their watches at") || !strings.Contains(line, want) {
 		t.Errorf("the fleet's line: %q\nwant %q", line, want)
 	}

@@ -116,7 +116,7 @@ func (tl *Timeline) GoneArrival(g int) (t int64, known bool) {
 }
 
 // lastRequestedRV is the resourceVersion the file's last request begun
-// before t asked for, false when none before t asked for one.
+// before t asked for, false when there is none or it asked for none.
 func (tl *Timeline) lastRequestedRV(fi int, t int64) (string, bool) {
 	rv, ok := "", false
 	for _, g := range tl.Files[fi].Sessions {

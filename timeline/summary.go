@@ -197,7 +197,9 @@ func (s *summarizer) afterGone(g int, from int64) string {
 			continue
 		}
 		t := fmt.Sprintf(". %s later it relisted (%s)", FormatDuration(rl.T-from), tl.RelistWords(rl))
-		if rl.CauseT-from >= int64(100*time.Millisecond) && FormatDuration(rl.T-from) != FormatDuration(rl.T-rl.CauseT) {
+		// A 410 an audit log implies has no arrival: its instant is the
+		// watch's end, which its words already give.
+		if _, known := tl.GoneArrival(g); known && rl.CauseT-from >= int64(100*time.Millisecond) && FormatDuration(rl.T-from) != FormatDuration(rl.T-rl.CauseT) {
 			t = fmt.Sprintf(". %s later, %s after the 410 arrived, it relisted (%s)", FormatDuration(rl.T-from), FormatDuration(rl.T-rl.CauseT), tl.RelistWords(rl))
 		}
 		p := tl.FileProfile(rl.File)
@@ -460,7 +462,7 @@ func (s *summarizer) observed() {
 	if n == 0 {
 		w := s.a.WhatIf
 		switch {
-		case w.RelistsWith+w.RelistsWithout > 0:
+		case w.RelistsWith+w.RelistsWithout > 0 || s.watchListReconnects() > 0:
 			texts = append(texts, s.whatIfWords())
 		case w.Reconnects == 0 && len(tl.UnsyncedClients()) > 0:
 			// The requests again of a client that never synced read the
@@ -512,12 +514,9 @@ func (s *summarizer) observed() {
 // never have synced, and reads the whole selection again.
 func (s *summarizer) whatIfWords() string {
 	tl, w := s.a.TL, &s.a.WhatIf
-	watchLists, refused := 0, 0
+	watchLists, refused := s.watchListReconnects(), 0
 	for _, pt := range w.Points {
-		switch {
-		case tl.watchListClient(tl.Sessions[pt.Session].File):
-			watchLists++
-		case pt.Without.Outcome == Refused:
+		if !tl.rereadsWithoutBookmarks(tl.Sessions[pt.Session].File) && pt.Without.Outcome == Refused {
 			refused++
 		}
 	}
@@ -529,6 +528,19 @@ func (s *summarizer) whatIfWords() string {
 		return t + fmt.Sprintf("; without them, the clients' WatchLists would never have synced, and each of the %d would have read the whole selection again.", watchLists)
 	}
 	return t + fmt.Sprintf("; without them, %d would have been refused, and %d, of WatchList clients, which would never have synced, would have read the whole selection again.", refused, watchLists)
+}
+
+// watchListReconnects counts the what-if's reconnects of clients that,
+// without bookmarks, would read their whole selections again at each
+// (Timeline.rereadsWithoutBookmarks).
+func (s *summarizer) watchListReconnects() int {
+	n := 0
+	for _, pt := range s.a.WhatIf.Points {
+		if s.a.TL.rereadsWithoutBookmarks(s.a.TL.Sessions[pt.Session].File) {
+			n++
+		}
+	}
+	return n
 }
 
 // goneWords says a 410 that no resume of a cursor explains.
@@ -656,8 +668,9 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		for _, r := range s.a.Restarts {
 			caused += r.Relists
 		}
-		if caused == 0 {
-			// Relists in the restarts' time that none of them caused:
+		if caused == 0 && len(s.a.Params.Restarts) == 0 {
+			// Relists in the detected restarts' time that none of them
+			// caused (those given with -restart count none):
 			// one server's audit logs alone, say, hold the relists the
 			// others' restarts caused, not the watches those ended.
 			return t + ". None of them followed a watch ended by " + rs + unrecorded + "." + s.refusedCarried()
@@ -666,7 +679,7 @@ func (s *summarizer) fleetRelists(f *Fleet) string {
 		if caused < f.RelistsObserved {
 			// Not every relist "around" the restarts is one: a cache that
 			// kept too little later refuses too (the restarts table).
-			t += fmt.Sprintf(" (%d of the relists followed watches the restarts ended, the other %d watches that ended otherwise)", caused, f.RelistsObserved-caused)
+			t += fmt.Sprintf(" (%d of the relists followed watches the restarts ended, the other %d followed watches that ended otherwise)", caused, f.RelistsObserved-caused)
 		}
 	}
 	return t + unrecorded + "." + s.refusedCarried()
@@ -1073,8 +1086,8 @@ func (f *Fleet) atLeastWords() (least, why string) {
 		return "", ""
 	}
 	var whys []string
-	if n := f.WatchListsAsked; n > 0 {
-		whys = append(whys, fmt.Sprintf("without bookmarks the WatchLists of the %s that asked for them would never have synced, and each reconnect would have read the whole selection again, as would each retry when the wait for the sync ran out", quantity.Plural(n, "client")))
+	if n := f.watchListsReconnecting(); n > 0 {
+		whys = append(whys, fmt.Sprintf("without bookmarks the WatchLists of the %s that asked for them and reconnected would never have synced, and each reconnect would have read the whole selection again, as would each retry when the wait for the sync ran out", quantity.Plural(n, "client")))
 	}
 	if why := f.auditAtLeastWords(); why != "" {
 		whys = append(whys, why)
@@ -1092,6 +1105,8 @@ func (f *Fleet) watchListCursorWords() string {
 		return ""
 	case n == len(f.Clients):
 		return "counting their cursors had they ignored bookmarks: without asking for them, these WatchList clients would never have synced, and each reconnect would have read the whole selection again"
+	case n == 1:
+		return "for the WatchList client that asked for bookmarks, counting its cursor had it ignored them: without asking for them, it would never have synced, and each reconnect would have read the whole selection again"
 	default:
 		return fmt.Sprintf("for the %d WatchList clients that asked for bookmarks, counting their cursors had they ignored them: without asking for them, these would never have synced, and each reconnect would have read the whole selection again", n)
 	}
@@ -1467,7 +1482,8 @@ func (s *summarizer) riskiest() {
 		who = " for one client"
 	}
 	if f.Audit && !f.BookmarksUnseen() {
-		// Its cursor is the RV of its last request, and its age the most
+		// Its cursor is the RV of its last request, or where the
+		// bookmarks it asked for would have put it, and its age the most
 		// it can be: the events that may have moved it since are not in
 		// the log, and the verdict holds only if none did.
 		log := "audit log"

@@ -189,7 +189,7 @@ func (a *Analysis) noCursorReason(v Verdict) string {
 	switch {
 	case f.startsAfter(v.T):
 		return "no cursor: the recording begins at " + a.instant(f.Start) + ", and nothing before it was recorded"
-	case f.clientLog():
+	case f.clientLog() && !a.TL.neverSynced(v.File):
 		return "cursor not known: the client's own log names no resourceVersion it held then (its library's log names one only in a few messages, such as a watch refused as too old)"
 	}
 	return "no cursor: the watch started without a resourceVersion and has seen nothing yet"

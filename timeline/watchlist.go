@@ -1,5 +1,7 @@
 package timeline
 
+import "sort"
+
 // WatchList: since client-go 1.35 an informer's initial list, and every
 // relist, is a WATCH with sendInitialEvents=true and
 // resourceVersionMatch=NotOlderThan (watch-protocol.md §1, evidence.md
@@ -79,6 +81,14 @@ func (tl *Timeline) watchListClient(fi int) bool {
 	return false
 }
 
+// rereadsWithoutBookmarks says that without bookmarks each reconnect of
+// file fi's client reads its whole selection again: it lists through
+// WatchList, whose sync ends only with a bookmark, and its records show
+// whether it asked for them (a client's own log does not).
+func (tl *Timeline) rereadsWithoutBookmarks(fi int) bool {
+	return tl.watchListClient(fi) && !tl.Files[fi].BookmarksUnseen()
+}
+
 // watchList reads the WatchList request that is the file's session at pos.
 func (tl *Timeline) watchList(file, pos int) WatchList {
 	g := tl.Files[file].Sessions[pos]
@@ -132,24 +142,41 @@ type UnsyncedClient struct {
 func (tl *Timeline) UnsyncedClients() []UnsyncedClient {
 	var out []UnsyncedClient
 	for k := 0; k < len(tl.WatchLists); {
-		file := tl.WatchLists[k].File
-		c := UnsyncedClient{File: file, NoBookmarks: true}
-		synced := false
-		for ; k < len(tl.WatchLists) && tl.WatchLists[k].File == file; k++ {
-			w := &tl.WatchLists[k]
-			synced = synced || w.Sync.Holds()
-			c.Requests++
-			c.Objects += w.Objects
-			c.Bytes += w.Bytes
-			c.NoBookmarks = c.NoBookmarks && w.Sync == SyncNever
+		c, ok := tl.unsyncedFrom(&k)
+		if ok {
+			out = append(out, c)
 		}
-		if synced || tl.hasListSync(file) {
-			continue
-		}
-		c.Repeats = c.Requests - 1
-		out = append(out, c)
 	}
 	return out
+}
+
+// unsyncedFrom reads the WatchList requests of the file of the one at
+// *k, moving *k past them: the client, and whether it never synced.
+func (tl *Timeline) unsyncedFrom(k *int) (UnsyncedClient, bool) {
+	file := tl.WatchLists[*k].File
+	c := UnsyncedClient{File: file, NoBookmarks: true}
+	synced := false
+	for ; *k < len(tl.WatchLists) && tl.WatchLists[*k].File == file; *k++ {
+		w := &tl.WatchLists[*k]
+		synced = synced || w.Sync.Holds()
+		c.Requests++
+		c.Objects += w.Objects
+		c.Bytes += w.Bytes
+		c.NoBookmarks = c.NoBookmarks && w.Sync == SyncNever
+	}
+	c.Repeats = c.Requests - 1
+	return c, !synced && !tl.hasListSync(file)
+}
+
+// neverSynced says file fi's client made WatchList requests and never
+// synced (UnsyncedClients).
+func (tl *Timeline) neverSynced(fi int) bool {
+	k := sort.Search(len(tl.WatchLists), func(i int) bool { return tl.WatchLists[i].File >= fi })
+	if k == len(tl.WatchLists) || tl.WatchLists[k].File != fi {
+		return false
+	}
+	_, never := tl.unsyncedFrom(&k)
+	return never
 }
 
 // hasListSync says the file read a LIST, which syncs its client too.
