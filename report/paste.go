@@ -25,8 +25,20 @@ const (
 func (r *Report) PasteMarkdown(link string) string {
 	var b strings.Builder
 	var names []string
+	quoted := func(name string) string { return "`" + strings.ReplaceAll(textSafe(name), "`", "'") + "`" }
 	for _, f := range r.Files {
-		names = append(names, "`"+strings.ReplaceAll(textSafe(f.Name), "`", "'")+"`")
+		names = append(names, quoted(f.Name))
+	}
+	if len(names) == 0 {
+		// The servers' own records alone: those are what it read.
+		for _, l := range r.ServerLogs {
+			names = append(names, quoted(l.Name))
+		}
+		if r.Metrics != nil {
+			for _, f := range r.Metrics.Files {
+				names = append(names, quoted(f.Name))
+			}
+		}
 	}
 	// A fleet's hundreds of names would bury the verdict: the first few,
 	// and how many more.

@@ -213,3 +213,14 @@ func TestPasteCountsAnOutageAsOne(t *testing.T) {
 		t.Errorf("the paste's last line:\n%s", md[strings.LastIndex(strings.TrimSuffix(md, "\n"), "\n")+1:])
 	}
 }
+
+// TestPasteOfServerLogsAlone: samples-outage's API server logs alone,
+// no client's records: the paste began "**watchlens** on " and named
+// nothing, and said the rebuilt caches were of resources "these clients
+// did not watch", of no clients.
+func TestPasteOfServerLogsAlone(t *testing.T) {
+	md := New(loadRecording(t, "samples-outage", "apiserver-*.log").Analyze(timeline.DefaultParams()), nil).PasteMarkdown("")
+	if !strings.HasPrefix(md, "**watchlens** on `apiserver-a-1.log`, `apiserver-b-1.log` and `apiserver-c-1.log`\n") || strings.Contains(md, "these clients") {
+		t.Errorf("the paste of the server logs alone:\n%s", md)
+	}
+}

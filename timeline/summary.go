@@ -930,7 +930,11 @@ func (s *summarizer) serverLogs() {
 			}
 			names = append(names, name)
 		}
-		parts = append(parts, fmt.Sprintf("%s of other resources rebuilt (%s), which these clients did not watch", quantity.Plural(n, "watch cache"), joinWords(names)))
+		rebuilt := fmt.Sprintf("%s rebuilt (%s)", quantity.Plural(n, "watch cache"), joinWords(names))
+		if len(s.a.TL.Files) > 0 {
+			rebuilt = fmt.Sprintf("%s of other resources rebuilt (%s), which these clients did not watch", quantity.Plural(n, "watch cache"), joinWords(names))
+		}
+		parts = append(parts, rebuilt)
 	}
 	s.add("server-logs", "The API servers' own logs show %s.", strings.Join(parts, "; "))
 }
