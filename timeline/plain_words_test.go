@@ -126,3 +126,16 @@ func TestRiskiestCursorSaysWhereItsRVComesFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestClientLogCursorAgeIsAtMost: samples-outage's client log alone
+// shows no bookmarks, so a refused cursor's age by the log is the most it
+// can have been: s016's cursor "had not moved for 3m43s", where its
+// capture has a bookmark confirming it a minute later (the review of the
+// outage's outputs).
+func TestClientLogCursorAgeIsAtMost(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "fleet-klog.log").Analyze(realServer())
+	line := summaryTopic(a, "observed")
+	if !strings.Contains(line, "the cursor had not moved for at most ") || !strings.Contains(line, " (its own log shows no bookmarks, which may have confirmed it since)") || strings.Contains(line, "the cursor had not moved for 3") {
+		t.Errorf("the 410s' line: %q", line)
+	}
+}

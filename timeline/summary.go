@@ -425,6 +425,8 @@ func (s *summarizer) observed() {
 		switch {
 		case p.HasCursor && tl.SinceAtMost(rs.Session):
 			t += fmt.Sprintf(": the cursor had not moved for at most %s (its audit log shows when the client's previous watch began, not its last event)", FormatDuration(at-p.Since))
+		case p.HasCursor && f.BookmarksUnseen():
+			t += fmt.Sprintf(": the cursor had not moved for at most %s (its own log shows no bookmarks, which may have confirmed it since)", FormatDuration(at-p.Since))
 		case p.HasCursor:
 			t += fmt.Sprintf(": the cursor had not moved for %s", FormatDuration(at-p.Since))
 		}
