@@ -41,6 +41,10 @@ type refusalAges struct {
 	// held the changes they still had, when hasKept.
 	kept    int64
 	hasKept bool
+	// newProcess counts the refusals by a server's process that started
+	// after the cursor was last current: its history began at its start,
+	// and never held the cursor.
+	newProcess int
 }
 
 // keptSlack is how far apart the two scrapes around the instant a
@@ -78,6 +82,9 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 		// cursor last moved: such an age is a bound, not a figure.
 		if p := rs.Predicted; p.HasCursor && !tl.SinceAtMost(rs.Session) {
 			ages = append(ages, at-p.Since)
+		}
+		if p := rs.Predicted; p.HasCursor && ss.Server >= 0 && ss.Incarnation > 0 && tl.Servers[ss.Server].Incarnations[ss.Incarnation].From > p.Since {
+			r.newProcess++
 		}
 		if d, ok := a.keptBefore(rs.Session, at); ok {
 			kept = append(kept, d)

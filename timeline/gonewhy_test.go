@@ -83,7 +83,11 @@ func TestGoneWhySaysLessWithoutMetrics(t *testing.T) {
 // did not ask for bookmarks, their cursors minutes old (the last change
 // of a quiet selection) when the restarts ended their watches, while the
 // servers kept about 2.5 minutes of changes. samples-fleet has no
-// metrics: its sentence says the age alone.
+// metrics: its sentence says the age alone. Each says how many of the
+// 410s came from a server's new process that started after the cursor
+// was last current (samples-lab: server a's new process refused 39, the
+// 410s' tally "a (39, all after its restart)"; those of b's came to
+// cursors current after it started).
 func TestRestartsSayWhyGone(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -91,9 +95,9 @@ func TestRestartsSayWhyGone(t *testing.T) {
 		says     string
 	}{
 		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"},
-			"followed watches that ended otherwise). The 81 refused reconnects carried cursors about 5.5 minutes old (all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. Had every client"},
+			"followed watches that ended otherwise). The 81 refused reconnects carried cursors about 5.5 minutes old (all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. 39 of them came from an API server process started after the cursor was last current, whose history began at its start. Had every client"},
 		{"samples-fleet", []string{"*.ts.http", "audit-*.log"},
-			"followed watches that ended otherwise). The 18 refused reconnects carried cursors about 6 minutes old (all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). Had every client"},
+			"followed watches that ended otherwise). The 18 refused reconnects carried cursors about 6 minutes old (all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). 7 of them came from an API server process started after the cursor was last current, whose history began at its start. Had every client"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lines := buildRecording(t, c.name, c.patterns...).Analyze(realServer()).Summary(nil)

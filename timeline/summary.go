@@ -734,13 +734,28 @@ func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 		if r.named == r.refused {
 			t += " (each 410 names it)"
 		}
-		return t + "."
+		return t + "." + newProcessWords(r)
 	}
 	changes := "changes"
 	if len(r.kinds) > 0 {
 		changes = joinWords(r.kinds) + " changes"
 	}
-	return fmt.Sprintf("%s, but %s kept only about the last %s of %s, so %s no longer had the changes needed to resume from %s.", t, servers, kept, changes, they, those)
+	return fmt.Sprintf("%s, but %s kept only about the last %s of %s, so %s no longer had the changes needed to resume from %s.", t, servers, kept, changes, they, those) + newProcessWords(r)
+}
+
+// newProcessWords says, after a space, how many of the refusals r came
+// from a server's process started after the cursor was last current,
+// whose history began at its start; "" for none.
+func newProcessWords(r refusalAges) string {
+	switch {
+	case r.newProcess == 0:
+		return ""
+	case r.newProcess == r.refused && r.refused == 1:
+		return " It came from an API server process started after the cursor was last current, whose history began at its start."
+	case r.newProcess == r.refused:
+		return " Each came from an API server process started after its cursor was last current, whose history began at its start."
+	}
+	return fmt.Sprintf(" %d of them came from an API server process started after the cursor was last current, whose history began at its start.", r.newProcess)
 }
 
 // endsAtGoneWords says which clients' records end at a 410 Gone, before
