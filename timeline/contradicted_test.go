@@ -30,7 +30,7 @@ func TestContradictedVerdicts(t *testing.T) {
 	n, line := contradicted(tl.Analyze(DefaultParams()))
 	// Of every resume of a cursor, the first watch after each LIST too:
 	// not the what-if's fewer reconnects.
-	want := fmt.Sprintf("The verdicts contradict 5 of the %d resumes recorded (watch requests from the client's cursor): ", len(tl.Analyze(DefaultParams()).Resumes))
+	want := fmt.Sprintf("The verdicts contradict 5 of the %d resumes recorded (watches from a resourceVersion: the reconnects, and the watch after each LIST): ", len(tl.Analyze(DefaultParams()).Resumes))
 	if n != 5 || !strings.HasPrefix(line, want) || !strings.Contains(line, "the server accepted s036-secret-nobookmarks.ts.http's reconnect from RV 330") ||
 		!strings.Contains(line, "-servers N") {
 		t.Errorf("one server: %d reconnects contradicted; the summary says %q", n, line)

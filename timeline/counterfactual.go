@@ -161,7 +161,7 @@ func (a *Analysis) buildHadBookmarks() {
 			a.askedUnknown = a.askedUnknown || aw.Unknown > 0
 			if len(sched) == 0 {
 				cf.Cursor, cf.Kind = aw.Cursor, HadBookmarks
-				cf.Why = "an audit log shows the requests, not the bookmarks received: they are placed as the server sends them, a minute apart, at the head then, and this cursor is the one with the bookmarks it received"
+				cf.Why = auditBookmarksWords + ", and this cursor is the one with the bookmarks it received"
 				continue
 			}
 			sched = append(sched, asked...)
@@ -328,3 +328,7 @@ func orWord(s, word string) string {
 	}
 	return s
 }
+
+// auditBookmarksWords says where the bookmarks of an audit log's client
+// that asked for them are placed.
+const auditBookmarksWords = "an audit log shows the requests, not the bookmarks received: they are placed as the server sends them, a minute apart, at the head then"

@@ -73,7 +73,7 @@ func TestKlogCursorAgesAgreeWithCaptures(t *testing.T) {
 func TestKlogBookmarksLineSaysTheRecordedAnswer(t *testing.T) {
 	a := buildFiles(t, "../parser/testdata", "klog-legacy.log").Analyze(realServer())
 	line := summaryTopic(a, "bookmarks")
-	if !strings.Contains(line, "the reconnect accepted (as recorded: refused)") {
+	if !strings.Contains(line, "the reconnect was accepted (as recorded: refused)") {
 		t.Errorf("the bookmarks line: %q", line)
 	}
 }

@@ -1424,17 +1424,17 @@ func (s *summarizer) bookmarks() {
 	}
 	switch {
 	case a.uncached(c.file):
-		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect %s.", f.ShortName(), at, old(c.with), s.a.Words(c.with))
+		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect was %s.", f.ShortName(), at, old(c.with), s.a.Words(c.with))
 	case got > 0 && !c.with.HasCursor && !c.without.HasCursor:
 		s.add("bookmarks", "%s asked for bookmarks and got %d; at %s it had %s.", f.ShortName(), got, at, a.noCursorReason(c.with))
 	case got > 0 && tl.watchListClient(c.file):
 		// Without bookmarks a WatchList never syncs (the unsynced
 		// line's clients): the cursor without them is one that ignored
 		// them, the one that ends the initial list too.
-		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s. Without them its WatchList would never have synced, since the bookmark that ends the initial list comes only to a client that asks for bookmarks; had its cursor ignored them, it would have been %s and the reconnect %s.",
+		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect was %s. Without them its WatchList would never have synced, since the bookmark that ends the initial list comes only to a client that asks for bookmarks; had its cursor ignored them, it would have been %s and the reconnect %s.",
 			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	case got > 0:
-		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect %s; without them it would have been %s and %s.",
+		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect was %s; without them it would have been %s and %s.",
 			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	default:
 		how := "did not ask for bookmarks (allowWatchBookmarks was not set)"
@@ -1451,10 +1451,10 @@ func (s *summarizer) bookmarks() {
 		switch {
 		case f.BookmarksUnseen():
 			if !c.with.HasCursor {
-				s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received.", f.ShortName())
+				s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received; at %s it had %s.", f.ShortName(), at, a.noCursorReason(c.with))
 				return
 			}
-			s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received: its cursor is the last RV the log names, and at %s it was %s and the reconnect %s%s.",
+			s.add("bookmarks", "%s comes from its client log, which shows neither the bookmarks it asked for nor those it received: its cursor is the last RV the log names, and at %s it was %s and the reconnect was %s%s.",
 				f.ShortName(), at, old(c.with), s.a.Words(c.with), s.asRecorded(c))
 		case c.had.Outcome == Unknown && cf.Synthetic:
 			s.add("bookmarks", "%s %s. Had it asked, would %s have worked? Unknown: no capture on the same clock shows the head of %s then; add a capture of every %s (no selector) to decide.",
@@ -1466,8 +1466,14 @@ func (s *summarizer) bookmarks() {
 			if !c.recorded {
 				as = "with its own cursor"
 			}
-			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect %s (%s: %s).",
+			s.add("bookmarks", "%s %s. Had it asked, its cursor at %s would have been %s and the reconnect would have been %s (%s: %s).",
 				f.ShortName(), how, at, old(c.had), s.a.Words(c.had), as, c.with.Outcome)
+		case c.with.HasCursor && f.Audit:
+			// The bookmarks an audit log's client asked for are placed
+			// where the server sends them: its cursor is theirs.
+			s.add("bookmarks", "%s %s: at %s its cursor was %s and the reconnect was %s (%s).", f.ShortName(), how, at, old(c.with), s.a.Words(c.with), auditBookmarksWords)
+		case f.Audit:
+			s.add("bookmarks", "%s %s (%s): at %s its cursor, the head its last bookmark carried, is not known, as no capture shows that head.", f.ShortName(), how, auditBookmarksWords, at)
 		default:
 			s.add("bookmarks", "%s %s; %s.", f.ShortName(), how, cf.Why)
 		}
@@ -1596,7 +1602,7 @@ func (s *summarizer) contradicted() {
 	}
 	// Resumes are every watch from the client's cursor, the first after
 	// a LIST too: more than the what-if's reconnects.
-	t := fmt.Sprintf("The verdicts contradict %d of the %d resumes recorded (watch requests from the client's cursor): the server %s%s.", n, len(a.Resumes), what, others)
+	t := fmt.Sprintf("The verdicts contradict %d of the %d resumes recorded (watches from a resourceVersion: the reconnects, and the watch after each LIST): the server %s%s.", n, len(a.Resumes), what, others)
 	if a.ServerCount() == 1 && accepted > 0 {
 		t += " Several API servers behind a load balancer each keep their own history, and a 410 from one says nothing of the others: give their number (in the page's Model settings; on the command line, -servers N), or their audit logs."
 	}
@@ -1822,7 +1828,7 @@ func (s *summarizer) restarts() {
 		more = fmt.Sprintf(" (and %s in the report)", quantity.Plural(n, "more probable restart"))
 	}
 	if d.Unreachable {
-		s.add("restart", "%d watches of %d clients ended cleanly at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
+		s.add("restart", "%d watches of %d clients ended with no error in their streams at %s and no reconnect reached a server until %s%s: %s; the API servers' own logs or audit logs tell which. Were it a restart, apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
 			len(d.Sessions), d.Files, s.instant(d.Ended), s.instant(d.Served), more, undecidedOutage, d.Flag())
 		return
 	}
@@ -1830,7 +1836,7 @@ func (s *summarizer) restarts() {
 	if d.LastEnded > d.Ended {
 		ended = "between " + s.instant(d.Ended) + " and " + s.instant(d.LastEnded)
 	}
-	s.add("restart", "Probably an API server restart: %d watches of %d clients ended cleanly %s, and a server answered the first reconnect at %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
+	s.add("restart", "Probably an API server restart: %d watches of %d clients ended with no error in their streams %s, and the first reconnect a server answered was sent at %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
 		len(d.Sessions), d.Files, ended, s.instant(d.Served), more, d.Flag())
 }
 

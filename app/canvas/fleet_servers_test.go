@@ -304,7 +304,7 @@ func TestProbableRestartsAreSaidSo(t *testing.T) {
 		v, l, _ := wholeFleetFrame(d, 4000, 500)
 		r := d.Restarts[0]
 		h := d.HitTest(v, &l, v.Scale(&l).X(r.Ended)+1, l.HistY+20)
-		if want := "a server answered the first reconnect at " + clock(r.Served, d.zone); !strings.Contains(h.Text, want) {
+		if want := "the first reconnect a server answered was sent at " + clock(r.Served, d.zone); !strings.Contains(h.Text, want) {
 			t.Errorf("%s: the restart's hover %q does not say %q, as the verdict does", c.files, h.Text, want)
 		}
 		if len(l.RestartLabels) == 0 {
