@@ -28,9 +28,11 @@ func TestWorstMomentInPlainWords(t *testing.T) {
 	// The clients whose bookmarked cursor nothing shows then are said
 	// apart, not counted as safe.
 	fc, _ := a.FleetReconnect(ResumeQuery{At: w.From})
-	want := fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them (for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then): each would have come back with a resourceVersion older than the API server is sure to keep, and nothing recorded says whether the server still had it.",
-		w.AtRiskWithout, w.AtRiskWith, fc.With.Unknown)
-	if fc.With.Unknown == 0 || !strings.HasSuffix(words, want) || strings.Contains(words, "model") {
+	// None can be judged with bookmarks: "0 with them (for 99 of the
+	// clients ... cannot be judged)" read as none relisting.
+	want := fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, with them not known (what bookmarks would have changed cannot be judged for any client: nothing shows the cluster's head then): each would have come back with a resourceVersion older than the API server is sure to keep, and nothing recorded says whether the server still had it.",
+		w.AtRiskWithout)
+	if fc.With.Unknown != len(fl.Clients) || w.AtRiskWith != 0 || !strings.HasSuffix(words, want) || strings.Contains(words, "model") {
 		t.Errorf("worst moment %q, want it to end %q and name no model", words, want)
 	}
 	told := false

@@ -1184,9 +1184,16 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	if w.Without == 0 {
 		with = w.AtRiskWith
 	}
-	unjudged := ""
+	unjudged, withWords := "", fmt.Sprintf("%d with them", with)
 	if f.UnknownWith > 0 || a.askedUnknown {
-		if fc, _ := a.FleetReconnect(ResumeQuery{At: w.From}); fc.With.Unknown > 0 {
+		fc, _ := a.FleetReconnect(ResumeQuery{At: w.From})
+		switch {
+		case fc.With.Unknown >= len(f.Clients) && with == 0:
+			// "0 with them" of clients none of which can be judged
+			// read as none relisting.
+			withWords = "with them not known"
+			unjudged = "what bookmarks would have changed cannot be judged for any client: nothing shows the cluster's head then"
+		case fc.With.Unknown > 0:
 			// Not "and N not judged", which read as more clients.
 			unjudged = fmt.Sprintf("for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then", fc.With.Unknown)
 		}
@@ -1207,10 +1214,10 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		least, whyLeast = "about ", "an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since"
 	}
 	if w.Without > 0 {
-		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %d with them%s.", least, w.Without, with, aside(f.watchListCursorWords(), unjudged, whyLeast))
+		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %s%s.", least, w.Without, withWords, aside(f.watchListCursorWords(), unjudged, whyLeast))
 	}
-	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %d with them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-		w.AtRiskWithout, with, aside(unjudged), atRiskWords(w.Reasons))
+	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %s%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+		w.AtRiskWithout, withWords, aside(unjudged), atRiskWords(w.Reasons))
 }
 
 // comeBackWords says when the worst moment's clients come back after
