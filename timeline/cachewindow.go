@@ -25,10 +25,6 @@ import (
 // re-initialised around the instant (the metrics show it, or the
 // server's own log: reinitialised), they decide nothing.
 
-// refuses says the bounds refuse rv: it is below the RV every one below
-// which is refused.
-func (b cacheBounds) refuses(rv uint64) bool { return b.refusedBelow > 0 && rv < b.refusedBelow }
-
 // cacheBounds bound, at one instant, the RV below which a server's watch
 // cache of a resource refuses a watch (oldest buffered - 1).
 type cacheBounds struct {
@@ -61,6 +57,10 @@ type cacheBounds struct {
 	// gave refusedBelow or heldFrom.
 	locatedLow, locatedHigh string
 }
+
+// refuses says the bounds refuse rv: it is below the RV every one below
+// which is refused.
+func (b cacheBounds) refuses(rv uint64) bool { return b.refusedBelow > 0 && rv < b.refusedBelow }
 
 // processPoints are one server process's points of one resource's
 // series: from the first point at or after from to the last at or
@@ -474,7 +474,7 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 	case b.locatedHigh != "" && b.held && rv >= b.heldFrom:
 		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it still held every change from RV %d, so it holds RV %d",
 			name, res, b.locatedHigh, a.instant(at), b.heldFrom+1, rv)
-	case b.refusedBelow > 0 && rv < b.refusedBelow:
+	case b.refuses(rv):
 		return fmt.Sprintf("server %s's cache of %s held at most its %d newest changes, all received after %s, when its RV was %d: it kept nothing older, so it refuses RV %d (metrics)",
 			name, res, b.capacity, a.instant(b.lowAt), b.refusedBelow, rv)
 	case b.held && rv >= b.heldFrom && b.by > 0:

@@ -259,7 +259,7 @@ func (a *Analysis) outcomes(file int, st connStint, rv uint64, since, at, before
 		if m == ModelServerCache {
 			b := a.serverCache(file, on, at)
 			switch {
-			case b.refusedBelow > 0 && rv < b.refusedBelow:
+			case b.refuses(rv):
 				out = append(out, modelOutcome{model: m, outcome: Refused, risk: at, refused: at, on: on})
 			case on.server >= 0:
 				if from, ok := a.refusedEarlier(file, on.server, rv, at); ok {
