@@ -407,8 +407,7 @@ func (s *summarizer) observed() {
 		case ss.inferredGone:
 			// An audit log's instants are the server's: it received the
 			// request then.
-			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s later)",
-				s.instant(at), server, f.ShortName(), rs.RV, FormatDuration(ss.End-ss.Start), FormatDuration(max(tl.nextStart(rs.Session)-ss.End, 0)))
+			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (%s)", s.instant(at), server, f.ShortName(), rs.RV, s.inferredGoneWords(rs.Session))
 		case at != sent:
 			t = fmt.Sprintf("%s's reconnect from RV %s, sent at %s, reached %s at %s and was refused with 410 Gone", f.ShortName(), rs.RV, s.instant(sent), server, s.instant(at))
 		default:
@@ -463,9 +462,10 @@ func (s *summarizer) observed() {
 	}
 	if n == 0 {
 		w := s.a.WhatIf
+		rereading := s.rereadingReconnects()
 		switch {
-		case w.RelistsWith+w.RelistsWithout > 0 || s.watchListReconnects() > 0:
-			texts = append(texts, s.whatIfWords())
+		case w.RelistsWith+w.RelistsWithout > 0 || rereading > 0:
+			texts = append(texts, s.whatIfWords(rereading))
 		case w.Reconnects == 0 && len(tl.UnsyncedClients()) > 0:
 			// The requests again of a client that never synced read the
 			// whole state each: they resume no cursor (the unsynced line).
@@ -513,15 +513,10 @@ func (s *summarizer) observed() {
 // whatIfWords says, where no 410 was observed, how many reconnects would
 // have been refused with the clients' bookmarks and without them. A
 // WatchList client's reconnect without bookmarks is no 410: it would
-// never have synced, and reads the whole selection again.
-func (s *summarizer) whatIfWords() string {
-	tl, w := s.a.TL, &s.a.WhatIf
-	watchLists, refused := s.watchListReconnects(), 0
-	for _, pt := range w.Points {
-		if !tl.rereadsWithoutBookmarks(tl.Sessions[pt.Session].File) && pt.Without.Outcome == Refused {
-			refused++
-		}
-	}
+// never have synced, and reads the whole selection again: watchLists
+// counts those reconnects (rereadingReconnects).
+func (s *summarizer) whatIfWords(watchLists int) string {
+	w := &s.a.WhatIf
 	t := fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with the client's bookmarks", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith)
 	switch {
 	case watchLists == 0:
@@ -529,20 +524,42 @@ func (s *summarizer) whatIfWords() string {
 	case watchLists == w.Reconnects:
 		return t + fmt.Sprintf("; without them, the clients' WatchLists would never have synced, and each of the %d would have read the whole selection again.", watchLists)
 	}
+	refused := 0
+	for _, pt := range w.Points {
+		if !s.rereads(pt) && pt.Without.Outcome == Refused {
+			refused++
+		}
+	}
 	return t + fmt.Sprintf("; without them, %d would have been refused, and %d, of WatchList clients, which would never have synced, would have read the whole selection again.", refused, watchLists)
 }
 
-// watchListReconnects counts the what-if's reconnects of clients that,
-// without bookmarks, would read their whole selections again at each
-// (Timeline.rereadsWithoutBookmarks).
-func (s *summarizer) watchListReconnects() int {
+// rereadingReconnects counts the what-if's reconnects whose clients would,
+// without bookmarks, read their whole selections again at each (rereads).
+func (s *summarizer) rereadingReconnects() int {
 	n := 0
 	for _, pt := range s.a.WhatIf.Points {
-		if s.a.TL.rereadsWithoutBookmarks(s.a.TL.Sessions[pt.Session].File) {
+		if s.rereads(pt) {
 			n++
 		}
 	}
 	return n
+}
+
+// rereads says the client of the what-if's reconnect pt would, without
+// bookmarks, read its whole selection again (Timeline.rereadsWithoutBookmarks).
+func (s *summarizer) rereads(pt ReconnectPoint) bool {
+	return s.a.TL.rereadsWithoutBookmarks(s.a.TL.Sessions[pt.Session].File)
+}
+
+// inferredGoneWords says what the audit log shows of session g's 410,
+// which it implies (Session.inferredGone): "its audit log records a
+// watch's 200 header, never the 410 in its stream: the watch ended 7.7s
+// after it began and the client fetched its list again 7.5s later".
+func (s *summarizer) inferredGoneWords(g int) string {
+	tl := s.a.TL
+	ss := &tl.Sessions[g]
+	return fmt.Sprintf("its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s later",
+		FormatDuration(ss.End-ss.Start), FormatDuration(max(tl.nextStart(g)-ss.End, 0)))
 }
 
 // goneWords says a 410 that no resume of a cursor explains.
@@ -565,8 +582,7 @@ func (s *summarizer) goneWords(g Gone) string {
 	}
 	switch {
 	case g.Inferred:
-		return fmt.Sprintf("%s most likely got 410 Gone%s%s (its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s later).",
-			f.ShortName(), at, what, FormatDuration(ss.End-ss.Start), FormatDuration(max(tl.nextStart(g.Session)-ss.End, 0)))
+		return fmt.Sprintf("%s most likely got 410 Gone%s%s (%s).", f.ShortName(), at, what, s.inferredGoneWords(g.Session))
 	case g.Status == nil || g.Status.Message == "":
 		return fmt.Sprintf("%s got 410 Gone%s%s.", f.ShortName(), at, what)
 	}
