@@ -133,7 +133,8 @@ func (tl *Timeline) relist(file, pos int) Relist {
 			r.CauseT, _ = tl.GoneArrival(g)
 			r.Reason = "410 Gone " + p.goneMessage()
 		case gone(p.Status) || p.HTTPStatus == 410:
-			r.Cause, r.CauseSession, r.CauseT = CauseGone, g, p.End
+			r.Cause, r.CauseSession = CauseGone, g
+			r.CauseT, _ = tl.GoneArrival(g)
 			if p.Status != nil {
 				r.CauseMessage = p.Status.Message
 			}

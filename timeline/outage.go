@@ -68,11 +68,11 @@ type Outage struct {
 	Error         string
 	ErrorAttempts int
 	// Back is when the last of its clients sent the request that was
-	// answered again (0 when none did); BackFailed counts their attempts after To that
-	// still reached no server (the servers slow to take the whole fleet
-	// back: TLS handshakes timing out), BackError the commonest reason
-	// among those and BackErrorAttempts how many failed with it. A
-	// silent outage shows none of these.
+	// answered again (0 when none did); BackFailed counts their attempts
+	// after To that still reached no server (the servers slow to take
+	// the whole fleet back: TLS handshakes timing out), BackError the
+	// commonest reason among those and BackErrorAttempts how many failed
+	// with it. A silent outage shows none of these.
 	Back              int64
 	BackFailed        int
 	BackError         string
