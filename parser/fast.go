@@ -401,12 +401,9 @@ func (c *fieldsByShape) set(b []byte, i, n, kind int, seed uint64) (*shapeSet, u
 		c.sets = make([]shapeSet, 1<<shapeBits)
 	}
 	n = min(len(b)-i, n) &^ 7
-	h := seed ^ uint64(kind+1)*hashMul1
-	for k := 0; k < n; k += 8 {
-		h = bits.RotateLeft64((h^word.Load64(b, i+k))*hashMul2, 31)
-	}
+	h := word.Mix(seed^uint64(kind+1)*word.Mul1, b[i:i+n])
 	h ^= h >> 29
-	h *= hashMul1
+	h *= word.Mul1
 	return &c.sets[h>>(64-shapeBits)], h
 }
 

@@ -1,8 +1,9 @@
 package parser
 
 import (
-	"math/bits"
 	"testing"
+
+	"watchlens/internal/word"
 )
 
 // TestHashBytes holds hashBytes, in Go natively and in assembly under
@@ -11,18 +12,11 @@ import (
 // every offset of a buffer, and a few seeds.
 func TestHashBytes(t *testing.T) {
 	reference := func(seed uint64, b []byte) uint32 {
-		h := seed ^ uint64(len(b))*hashMul1
-		for i := 0; i < len(b); i += 8 {
-			var w uint64
-			for k := min(i+8, len(b)) - 1; k >= i; k-- {
-				w = w<<8 | uint64(b[k])
-			}
-			h = bits.RotateLeft64((h^w)*hashMul2, 31)
-		}
+		h := word.Mix(seed^uint64(len(b))*word.Mul1, b)
 		h ^= h >> 33
-		h *= hashMul1
+		h *= word.Mul1
 		h ^= h >> 33
-		h *= hashMul2
+		h *= word.Mul2
 		h ^= h >> 33
 		return uint32(h>>32) | 1
 	}

@@ -1,6 +1,6 @@
 #include "textflag.h"
 
-// hashMul1 and hashMul2 (hash.go), as signed constants.
+// word.Mul1 and word.Mul2 (internal/word), as signed constants.
 #define MUL1 $-0x61c8864680b583eb
 #define MUL2 $-0x40a7b892e31b1a47
 

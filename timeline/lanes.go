@@ -3,6 +3,8 @@ package timeline
 import (
 	"bytes"
 	"unsafe"
+
+	"watchlens/internal/word"
 )
 
 // Lanes is the table of the timeline's lanes, one fixed record each: a
@@ -246,7 +248,7 @@ func scopeHash(sc laneScope) uint64 {
 		h = (h ^ uint64(sc.namespace[i])) * 1099511628211
 	}
 	h ^= h >> 33
-	h *= uidMul1
+	h *= word.Mul1
 	h ^= h >> 33
 	return h
 }

@@ -1,7 +1,6 @@
 package timeline
 
 import (
-	"math/bits"
 	"math/rand/v2"
 
 	"watchlens/internal/word"
@@ -54,34 +53,19 @@ func uidKey(buf []byte, uid string) (key []byte, packed bool) {
 	return []byte(uid), false
 }
 
-const (
-	uidMul1 = 0x9e3779b97f4a7c15
-	uidMul2 = 0xbf58476d1ce4e5b9
-)
-
 // hash mixes key eight bytes at a time. A packed key and a text one
 // of the same bytes hash apart, as they are different uids.
 func (x *uidIndex) hash(key []byte, packed bool) uint64 {
 	if x.seed == 0 {
 		x.seed = rand.Uint64() | 1
 	}
-	h := x.seed ^ uint64(len(key))*uidMul1
+	h := x.seed ^ uint64(len(key))*word.Mul1
 	if packed {
 		h = ^h
 	}
-	i := 0
-	for ; i+8 <= len(key); i += 8 {
-		h = bits.RotateLeft64((h^word.Load64(key, i))*uidMul2, 31)
-	}
-	if i < len(key) {
-		var w uint64
-		for k := len(key) - 1; k >= i; k-- {
-			w = w<<8 | uint64(key[k])
-		}
-		h = bits.RotateLeft64((h^w)*uidMul2, 31)
-	}
+	h = word.Mix(h, key)
 	h ^= h >> 33
-	h *= uidMul1
+	h *= word.Mul1
 	h ^= h >> 33
 	return h
 }
