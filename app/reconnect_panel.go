@@ -120,10 +120,11 @@ func (p *ReconnectPanel) Render() goapp.UI {
 
 // clockNote says of an answer for an instant off the shared clock that
 // nothing was recorded there, and how the answer takes it: before the
-// clock's start no cursor is known; past its end, each is as the client
-// left it (analyze --resume-at asks the same, and a reconnect then is a
-// question a postmortem asks). off is "start" or "end"; both "" on the
-// clock.
+// clock's start no cursor is known; past its end, each file's is as the
+// client left it (analyze --resume-at asks the same, and a reconnect then
+// is a question a postmortem asks), while the fleet's counts, which count
+// a client while it is recorded, judge none. off is "start" or "end";
+// both "" on the clock.
 func clockNote(ans *engine.ReconnectAt, loc *time.Location) (note, off string) {
 	if ans.Start == 0 && ans.End == 0 {
 		return "", ""
@@ -131,6 +132,8 @@ func clockNote(ans *engine.ReconnectAt, loc *time.Location) (note, off string) {
 	switch {
 	case ans.At < ans.Start:
 		return words.RecordingBegins(len(ans.Files) > 1, reconnectTime(ans.Start, loc)) + ", so no cursor can be judged.", "start"
+	case ans.At > ans.End && ans.Fleet != nil:
+		return words.RecordingEnds(true, reconnectTime(ans.End, loc)) + ", so nothing shows the clients still watching then: the counts judge none of them, and each file below has its cursor judged as the client left it.", "end"
 	case ans.At > ans.End:
 		return words.RecordingEnds(len(ans.Files) > 1, reconnectTime(ans.End, loc)) + ", so each cursor is judged as the client left it then.", "end"
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"watchlens/app/canvas"
+	"watchlens/internal/quantity"
 	"watchlens/internal/testsample"
 	"watchlens/parser"
 	"watchlens/timeline"
@@ -278,14 +279,13 @@ func TestBrowserFleet(t *testing.T) {
 		}
 		screenshot(t, tab, "fleet-range")
 	})
-	t.Run("past the recordings' end the curves stop, and a reconnect there counts their last", func(t *testing.T) {
+	t.Run("past the recordings' end the curves stop, and a reconnect there counts no client", func(t *testing.T) {
 		// The margin past the shared clock's end: the hover says the
-		// recordings end there and counts their last instant, not 0.
+		// recordings end there and gives the counts of their last
+		// instant; a client counts only while recorded, so a reconnect
+		// asked past it judges none.
 		end := an.TL.End()
 		last := fl.Steps[sort.Search(len(fl.Steps), func(i int) bool { return fl.Steps[i].T > end })-1]
-		if last.Without == 0 {
-			t.Fatalf("no client refused without bookmarks at the clock's last instant: the margin is not exercised")
-		}
 		// The shift-drag zoomed in: 0 shows the whole clock again.
 		whole := canvas.NewFleetData(an)
 		must(t, chromedp.Do(tab, chromedp.Focus(chromedp.CSS("#fleet canvas")), chromedp.KeyEvent("0")))
@@ -296,12 +296,17 @@ func TestBrowserFleet(t *testing.T) {
 		}
 		x := l.x(end + (l.To-end)/2)
 		tip := fleetTip(t, tab, x, l.CurvesY+50, "The recordings end at "+timeline.FormatClock(end, time.UTC))
-		if want := fmt.Sprintf("%d clients to relist without bookmarks,\n%d with bookmarks", last.Without, last.With); !strings.Contains(tip, want) {
-			t.Errorf("past the recordings' end the hover says %q, want %q", tip, want)
+		for _, want := range []string{
+			fmt.Sprintf("%s to relist without bookmarks,\n%d with bookmarks", quantity.Plural(last.Without, "client"), last.With),
+			"Past it nothing shows the clients still watching",
+		} {
+			if !strings.Contains(tip, want) {
+				t.Errorf("past the recordings' end the hover says %q, want %q", tip, want)
+			}
 		}
 		screenshot(t, tab, "fleet-past-the-end")
-		// An Alt-click there asks a reconnect at that instant: it counts
-		// the clients refused that the hover does.
+		// An Alt-click there asks a reconnect at that instant: no client
+		// is counted, and the note says why.
 		px, py := fleetPoint(t, tab, x, l.CurvesY+50)
 		clickAt(t, tab, px, py, 1) // 1: Alt
 		got := readReconnect(t, tab, "")
@@ -311,9 +316,11 @@ func TestBrowserFleet(t *testing.T) {
 			t.Fatalf("an Alt-click past the recordings' end marked %s, not past %s", time.Unix(0, at).UTC(), time.Unix(0, end).UTC())
 		}
 		fc, _ := an.FleetReconnect(timeline.ResumeQuery{At: at})
-		if got.Fleet["without"]["refused"] != last.Without || got.Fleet["with"]["refused"] != last.With || fc.Without.Refused != last.Without {
-			t.Errorf("a reconnect at %s counts %v refused; the hover %d without bookmarks and %d with, the model %d and %d",
-				time.Unix(0, at).UTC(), got.Fleet, last.Without, last.With, fc.Without.Refused, fc.With.Refused)
+		if n := len(fl.Clients); got.Fleet["without"]["unknown"] != n || got.Fleet["with"]["unknown"] != n || got.Fleet["without"]["refused"] != 0 || fc.Without.AfterRecording != n {
+			t.Errorf("a reconnect at %s counts %v; want all %d clients not judged (the model: %+v)", time.Unix(0, at).UTC(), got.Fleet, n, fc.Without)
+		}
+		if note := reconnectClockNote(t, tab); !strings.Contains(note, "the counts judge none of them") {
+			t.Errorf("past the recordings' end the Reconnect tab's note says %q", note)
 		}
 		// The pointer away, the picture shows the curves' end and the marker.
 		must(t, chromedp.Do(tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1)))

@@ -146,10 +146,12 @@ type OutcomeReport struct {
 	AtRisk   int `json:"atRisk"`
 	Refused  int `json:"refused"`
 	Unknown  int `json:"unknown"`
-	// Of the unknown, NoCursor had no resourceVersion to resume from and
-	// BeforeRecording were asked about before their recordings begin.
+	// Of the unknown, NoCursor had no resourceVersion to resume from,
+	// BeforeRecording were asked about before their recordings begin and
+	// AfterRecording after they ended.
 	NoCursor        int `json:"noCursor"`
 	BeforeRecording int `json:"beforeRecording"`
+	AfterRecording  int `json:"afterRecording"`
 	// UnnamedRV: of the unknown, clients read from their own logs, which
 	// name no resourceVersion they held then.
 	UnnamedRV int `json:"logNamesNoRV"`

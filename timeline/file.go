@@ -137,3 +137,9 @@ func (f *File) hasDiagnostic(k parser.DiagnosticKind) bool {
 // startsAfter says the file's recording begins after instant t, where
 // nothing of it is known (never, for a file with no clock).
 func (f *File) startsAfter(t int64) bool { return f.Clock != ClockNone && t < f.Start }
+
+// EndsBefore says the file's recording ended before instant t (never,
+// for a file with no clock): its client, one of a fleet, is not counted
+// then (Fleet's curves, FleetReconnect), though a reconnect of its cursor
+// as it was left is still judged (ResumeAt).
+func (f *File) EndsBefore(t int64) bool { return f.Clock != ClockNone && t > f.End }

@@ -626,6 +626,16 @@ func (a *Analysis) stampede(fl *Fleet) {
 		c.RefusedWithout = spanUnion(refused[fileCursor{c.File, without}])
 		c.AtRiskWith = spanMinus(spanUnion(risky[fileCursor{c.File, with}]), c.RefusedWith)
 		c.AtRiskWithout = spanMinus(spanUnion(risky[fileCursor{c.File, without}]), c.RefusedWithout)
+		if f := &a.TL.Files[c.File]; f.Clock != ClockNone {
+			// A client counts while it is recorded: its cursor's zones run
+			// on past its file's end (a reconnect after the capture stopped
+			// is still a question of its own), but had every watch dropped
+			// then, nothing shows that this client was still watching, or
+			// from which cursor; its last instant is included.
+			end := f.End + 1
+			c.RefusedWith, c.RefusedWithout = spanBefore(c.RefusedWith, end), spanBefore(c.RefusedWithout, end)
+			c.AtRiskWith, c.AtRiskWithout = spanBefore(c.AtRiskWith, end), spanBefore(c.AtRiskWithout, end)
+		}
 		for side, spans := range [2][2][][2]int64{{c.RefusedWith, c.RefusedWithout}, {c.AtRiskWith, c.AtRiskWithout}} {
 			for w, list := range spans {
 				for _, iv := range list {
@@ -720,9 +730,11 @@ type OutcomeCounts struct {
 	// Of the Unknown, NoCursor had no resourceVersion to resume from (a
 	// WatchList that never synced, a watch from none that has seen
 	// nothing yet), whose reconnect lists everything again and is no 410,
-	// and BeforeRecording were asked about before their recordings begin.
-	// The rest are those no record shows the cluster's head for.
-	NoCursor, BeforeRecording int
+	// BeforeRecording were asked about before their recordings begin, and
+	// AfterRecording after they ended (an instant, not one relative to each
+	// recording's end): nothing shows the client still watching then. The
+	// rest are those no record shows the cluster's head for.
+	NoCursor, BeforeRecording, AfterRecording int
 	// UnnamedRV: of the Unknown, clients read from their own logs, which
 	// name no resourceVersion they held then.
 	UnnamedRV int
@@ -743,6 +755,8 @@ func (c *OutcomeCounts) add(o Outcome, why unjudged) {
 			c.NoCursor++
 		case beforeRecording:
 			c.BeforeRecording++
+		case afterRecording:
+			c.AfterRecording++
 		case unnamedRV:
 			c.UnnamedRV++
 		}
@@ -759,7 +773,14 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		with, without := a.sides(c)
-		at := q.For(&a.TL.Files[c.File])
+		f := &a.TL.Files[c.File]
+		at := q.For(f)
+		if !q.Relative && f.EndsBefore(at) {
+			// As the curves count it (stampede): not recorded then.
+			r.With.add(Unknown, afterRecording)
+			r.Without.add(Unknown, afterRecording)
+			continue
+		}
 		st := a.reachAt(c.File, at)
 		r.With.add(a.resumeOutcomeWhy(c.File, with, st, at))
 		r.Without.add(a.resumeOutcomeWhy(c.File, without, st, at))
@@ -799,6 +820,19 @@ func spanUnion(spans [][2]int64) [][2]int64 {
 		out = append(out, s)
 	}
 	return out
+}
+
+// spanBefore is the part of spans, sorted and disjoint, before end.
+func spanBefore(spans [][2]int64, end int64) [][2]int64 {
+	k := len(spans)
+	for k > 0 && spans[k-1][0] >= end {
+		k--
+	}
+	spans = spans[:k]
+	if k > 0 && spans[k-1][1] > end {
+		spans[k-1][1] = end
+	}
+	return spans
 }
 
 // spanMinus is a less b, both sorted and disjoint.

@@ -18,9 +18,11 @@ import (
 // 410 on the server of the client's open connection, while a reconnect
 // asked at an instant took it on a server not known, so that the curve
 // said 89 clients would relist where the panel beside it said 73. The
-// instants run to the clock's last one, which the zones cover: the
-// curves fell to zero there, one instant early, while a reconnect then
-// still had clients refused. The instants of the 410s the recording
+// instants run to the clock's last one, and each client's last recorded
+// instant and the one after are asked: a client counts while it is
+// recorded, its last instant included (the curves once fell to zero one
+// instant early, while a reconnect then still had clients refused), and
+// not after it. The instants of the 410s the recording
 // shows are asked too: there the zones counted the 410 seen at that
 // very instant and a reconnect asked then did not. samples-lab is asked
 // again with its Prometheus exports over the whole incident, whose
@@ -50,7 +52,14 @@ func TestFleetStepsAgreeWithReconnects(t *testing.T) {
 				t.Fatalf("%d 410s in the recording, and its README says samples-watchlist alone has none", len(gones))
 			}
 			ats = append(ats, gones...)
-			differ, refused, refusedAtEnd, refusedAtGone := 0, 0, 0, 0
+			// Each client's last recorded instant, which it counts at, and
+			// the next, which it does not.
+			ends := len(ats)
+			for _, c := range fl.Clients {
+				end := a.TL.Files[c.File].End
+				ats = append(ats, end, end+1)
+			}
+			differ, refused, refusedAtEnd, refusedAtGone, afterRecording := 0, 0, 0, 0, 0
 			for k, at := range ats {
 				i := sort.Search(len(fl.Steps), func(i int) bool { return fl.Steps[i].T > at }) - 1
 				var st FleetStep
@@ -59,10 +68,11 @@ func TestFleetStepsAgreeWithReconnects(t *testing.T) {
 				}
 				fc, _ := a.FleetReconnect(ResumeQuery{At: at})
 				refused += fc.Without.Refused
-				if k == instants {
-					refusedAtEnd = fc.Without.Refused
-				}
-				if k > instants {
+				afterRecording += fc.Without.AfterRecording
+				switch {
+				case k >= ends && (k-ends)%2 == 0:
+					refusedAtEnd += fc.Without.Refused
+				case k > instants && k < ends:
 					refusedAtGone += fc.Without.Refused
 				}
 				if st.With != fc.With.Refused || st.Without != fc.Without.Refused || st.AtRiskWith != fc.With.AtRisk || st.AtRiskWithout != fc.Without.AtRisk {
@@ -77,7 +87,10 @@ func TestFleetStepsAgreeWithReconnects(t *testing.T) {
 				t.Errorf("no client refused at any instant: the comparison misses refusals")
 			}
 			if refusedAtEnd == 0 {
-				t.Errorf("no client refused at the clock's last instant: the comparison misses the zones' end")
+				t.Errorf("no client refused at the clients' last recorded instants: the comparison misses the spans' end")
+			}
+			if afterRecording == 0 {
+				t.Errorf("no client past its recording's end at any instant: the comparison misses the clients not counted")
 			}
 			if refusedAtGone == 0 && len(gones) > 0 {
 				t.Errorf("no client refused at the %d instants of the 410s: the comparison misses them", len(gones))

@@ -217,8 +217,10 @@ const (
 	// judgedOrHeadUnknown: judged, or no record shows the cluster's head
 	// then.
 	judgedOrHeadUnknown unjudged = iota
-	// beforeRecording: the instant precedes the file's recording.
+	// beforeRecording: the instant precedes the file's recording;
+	// afterRecording: it follows its end, asked of the whole fleet.
 	beforeRecording
+	afterRecording
 	// noCursor: the client had no resourceVersion to resume from (a watch
 	// from none that has seen nothing yet, a WatchList that never ended
 	// its sync): its reconnect lists everything again, and is no 410.

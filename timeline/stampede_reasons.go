@@ -41,7 +41,7 @@ func (a *Analysis) stampedeReasons(fl *Fleet) {
 			outcome Outcome
 		}{{a.Zones, Refused}, {a.RiskZones, AtRisk}} {
 			for _, z := range zs.zones {
-				if z.From > st.From || z.To <= st.From || !sides[fileCursor{z.File, z.Kind}] {
+				if z.From > st.From || z.To <= st.From || !sides[fileCursor{z.File, z.Kind}] || a.TL.Files[z.File].EndsBefore(st.From) {
 					continue
 				}
 				m := key{z.Model, zs.outcome}

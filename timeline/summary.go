@@ -1229,11 +1229,44 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		// relists made, does not say.
 		least, whyLeast = "about ", "an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since"
 	}
+	unrecorded := a.unrecordedWords(f, w.From)
 	if w.Without > 0 {
-		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %s%s.", least, w.Without, withWords, aside(f.watchListCursorWords(), unjudged, whyLeast))
+		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %s%s.", least, w.Without, withWords, aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast))
 	}
 	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %s%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-		w.AtRiskWithout, withWords, aside(unjudged), atRiskWords(w.Reasons))
+		w.AtRiskWithout, withWords, aside(unjudged, unrecorded), atRiskWords(w.Reasons))
+}
+
+// unrecordedWords says, beside a moment's counts, how many of the fleet's
+// clients they leave out as not recorded at t (their recordings had ended
+// or not begun: see stampede); "" for none.
+func (a *Analysis) unrecordedWords(f *Fleet, t int64) string {
+	ended, notBegun := 0, 0
+	for k := range f.Clients {
+		switch file := &a.TL.Files[f.Clients[k].File]; {
+		case file.EndsBefore(t):
+			ended++
+		case file.startsAfter(t):
+			notBegun++
+		}
+	}
+	if ended+notBegun == 0 {
+		return ""
+	}
+	others := func(n int, what string) string {
+		if n == 1 {
+			return "the recording of 1 other " + what
+		}
+		return fmt.Sprintf("the recordings of %d others %s", n, what)
+	}
+	var why []string
+	if ended > 0 {
+		why = append(why, others(ended, "had ended"))
+	}
+	if notBegun > 0 {
+		why = append(why, others(notBegun, "had not begun"))
+	}
+	return fmt.Sprintf("counting the %s recorded then: %s", quantity.Plural(len(f.Clients)-ended-notBegun, "client"), strings.Join(why, " and "))
 }
 
 // comeBackWords says when the worst moment's clients come back after
@@ -1811,8 +1844,9 @@ func unjudgedWords(o OutcomeCounts) string {
 	}{
 		{o.NoCursor, "they had no cursor to resume from, a WatchList that never synced or a watch that has seen nothing yet, so a reconnect lists everything again and is never refused with a 410"},
 		{o.BeforeRecording, "before their recordings begin"},
+		{o.AfterRecording, "their recordings had ended, so nothing shows them still watching"},
 		{o.UnnamedRV, "their own logs name no resourceVersion they held then"},
-		{o.Unknown - o.NoCursor - o.BeforeRecording - o.UnnamedRV, "nothing shows the cluster's head then"},
+		{o.Unknown - o.NoCursor - o.BeforeRecording - o.AfterRecording - o.UnnamedRV, "nothing shows the cluster's head then"},
 	} {
 		switch {
 		case r.n == o.Unknown:

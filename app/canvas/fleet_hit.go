@@ -35,7 +35,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 	case FleetAxis:
 		lines = append(lines, clock(at, d.zone))
 	case FleetCurves:
-		lines = d.curveLines(lines, at, s.Roundest(at))
+		lines = d.curveLines(lines, at)
 	case FleetHistogram:
 		b := math.Floor((x - l.PlotX) / fleetBinPx)
 		from, to := s.At(l.PlotX+b*fleetBinPx), s.At(l.PlotX+(b+1)*fleetBinPx)
@@ -90,18 +90,19 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 
 // curveLines appends what the curves say at instant at. Off the shared
 // clock nothing was recorded and the curves stop: the hover says so and,
-// past the clock's end, gives the counts of its last instant, rather than
-// 0 clients where a reconnect asked about (Alt-click: Reconnect at) still
-// judges the cursors as the clients left them: at asked, the instant an
-// Alt-click there marks.
-func (d *FleetData) curveLines(lines []string, at, asked int64) []string {
+// past the clock's end, gives the counts of its last instant, the clients
+// still recorded then. A client counts only while recorded (timeline
+// File.EndsBefore), so past the end a reconnect of every client (Alt-click:
+// Reconnect at) judges none: one client's cursor as it was left is its own
+// timeline's answer.
+func (d *FleetData) curveLines(lines []string, at int64) []string {
 	switch {
 	case at < d.clockStart:
 		return append(lines, words.RecordingBegins(true, clock(d.clockStart, d.zone))+".")
 	case at > d.clockEnd:
 		lines = append(lines, words.RecordingEnds(true, clock(d.clockEnd, d.zone))+", and the curves stop there.")
 		lines = d.stampedeLines(lines, d.clockEnd)
-		return append(lines, "Alt-click: what a reconnect at "+clock(asked, d.zone)+" would get, each client's cursor judged as it was left.")
+		return append(lines, "Past it nothing shows the clients still watching; a client's own timeline (click its row) judges its cursor as it was left.")
 	}
 	return d.stampedeLines(lines, at)
 }
@@ -191,6 +192,9 @@ func (d *FleetData) rowText(r int, at, slop int64) []string {
 		lines = append(lines, "a reconnect at "+clock(at, d.zone)+": no cursor to resume from (it never synced), so it reads its whole selection again; never refused with a 410")
 	case at < d.clockStart:
 		lines = append(lines, "a reconnect at "+clock(at, d.zone)+": the recordings begin at "+clock(d.clockStart, d.zone)+", nothing was recorded before it")
+	case d.tl.Files[c.File].EndsBefore(judged):
+		// Its spans stop there, as the curves count it.
+		lines = append(lines, "its recording ends at "+clock(d.tl.Files[c.File].End, d.zone)+": nothing shows it still watching after it, and the curves do not count it then")
 	case at > d.clockEnd:
 		lines = append(lines, "the recordings end at "+clock(d.clockEnd, d.zone)+"; a reconnect then, "+had+" (as it ran): "+verdict(row.Own()))
 		if lacked != "" {

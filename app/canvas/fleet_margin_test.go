@@ -9,16 +9,18 @@ import (
 	"watchlens/timeline"
 )
 
-// samples-lab's fleet has 73 clients refused without bookmarks at the
-// shared clock's last instant. Past it, in the view's margin, nothing was
-// recorded: the curves, which count the zones, stop at the clock's end
-// instead of falling to 0 there, and the hover says the recordings end
-// and gives the counts of their last instant, which are the clients a
-// reconnect asked about there (Alt-click: Reconnect at) counts refused.
-// A row's hover there says so too, its verdict the reconnect's. Before
-// the clock's start, the hover says the recordings begin.
+// samples-lab's clients without bookmarks: one of them, recorded to the
+// shared clock's last instant, is refused there. Past it, in the view's
+// margin, nothing was recorded: the curves, which count the zones, stop
+// at the clock's end instead of falling to 0 there, and the hover says
+// the recordings end and gives the counts of its last instant, those a
+// reconnect asked about then (Reconnect at) counts refused; asked past
+// it, a reconnect counts none, nothing showing the clients still
+// watching. A row's hover there gives its client's verdict at the last
+// instant, or, for a client whose recording ended before it, says so.
+// Before the clock's start, the hover says the recordings begin.
 func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
-	a := recordingTimeline(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/metrics-*.txt.gz").Analyze(timeline.DefaultParams())
+	a := recordingTimeline(t, "samples-lab", "*-nobookmarks.ts.http").Analyze(timeline.DefaultParams())
 	d := NewFleetData(a)
 	if d == nil {
 		t.Fatal("no fleet")
@@ -67,8 +69,19 @@ func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
 			}
 		}
 	}
-	if endY != yOf(last.Without) || endY == yOf(0) {
-		t.Errorf("the curve without bookmarks ends at y %.1f, want %.1f, the last instant's %d clients (0 is at %.1f)", endY, yOf(last.Without), last.Without, yOf(0))
+	// The last column draws the most its instants count: the clients
+	// recorded to near the end stop counting within it.
+	lastCol, most := s.Column(d.clockEnd, n), 0
+	for k, st := range d.Fleet.Steps {
+		if s.Column(st.T, n) == lastCol {
+			most = max(most, st.Without)
+			if k > 0 && s.Column(d.Fleet.Steps[k-1].T, n) < lastCol {
+				most = max(most, d.Fleet.Steps[k-1].Without)
+			}
+		}
+	}
+	if endY != yOf(most) || most < last.Without || endY == yOf(0) {
+		t.Errorf("the curve without bookmarks ends at y %.1f, want %.1f, the most its last column counts, %d clients (the last instant's %d; 0 is at %.1f)", endY, yOf(most), most, last.Without, yOf(0))
 	}
 
 	// The hover in the margin past the end.
@@ -79,7 +92,7 @@ func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
 		"The recordings end at " + clock(d.clockEnd, nil),
 		"Had every watch dropped at " + clock(d.clockEnd, nil),
 		quantity.Plural(last.Without, "client") + " to relist without bookmarks",
-		"Alt-click: what a reconnect at " + clock(at, nil),
+		"Past it nothing shows the clients still watching",
 	} {
 		if !strings.Contains(hit.Text, want) {
 			t.Errorf("past the clock's end the hover says\n%s\nwithout %q", hit.Text, want)
@@ -88,10 +101,13 @@ func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
 	if strings.Contains(hit.Text, "\n0 clients to relist") {
 		t.Errorf("past the clock's end the hover counts 0 clients:\n%s", hit.Text)
 	}
-	fc, _ := a.FleetReconnect(timeline.ResumeQuery{At: at})
+	fc, _ := a.FleetReconnect(timeline.ResumeQuery{At: d.clockEnd})
 	if fc.Without.Refused != last.Without || fc.With.Refused != last.With {
-		t.Errorf("past the clock's end the hover counts %d refused without bookmarks, %d with; a reconnect there %d and %d",
+		t.Errorf("past the clock's end the hover counts %d refused without bookmarks, %d with; a reconnect at its last instant %d and %d",
 			last.Without, last.With, fc.Without.Refused, fc.With.Refused)
+	}
+	if past, _ := a.FleetReconnect(timeline.ResumeQuery{At: at}); past.Without.AfterRecording != len(d.Rows) || past.Without.Refused != 0 {
+		t.Errorf("a reconnect past the clock's end counts %+v without bookmarks, want all %d clients past their recordings", past.Without, len(d.Rows))
 	}
 
 	// A row refused at the clock's end, hovered past it.
@@ -120,6 +136,31 @@ func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
 		if vd.Kind == own && vd.Outcome != timeline.Refused {
 			t.Errorf("row %d (%s) says refused past the clock's end; a reconnect there of its %s cursor: %s", r, c.Name, own.Words(), vd.Outcome)
 		}
+	}
+
+	// A row whose recording ended before the clock's end, hovered past
+	// its end: not counted, and said so.
+	early := -1
+	for i := range d.Rows {
+		if f := &a.TL.Files[d.Rows[i].Client.File]; f.End < d.clockEnd && f.End > d.clockStart && len(d.Rows[i].Own()) > 0 {
+			early = i
+			break
+		}
+	}
+	if early < 0 {
+		t.Fatal("no row with refusals whose recording ends before the clock's")
+	}
+	v.ScrollY = l.ClampScroll(float64(early) * FleetRowH)
+	l = d.Build(v, &fr, &buf)
+	s = v.Scale(&l)
+	end := a.TL.Files[d.Rows[early].Client.File].End
+	after := end + (d.clockEnd-end)/2
+	hit = d.HitTest(v, &l, s.X(after), l.RowY(early, v.ScrollY)+FleetRowH/2)
+	if want := "its recording ends at "; hit.Row != early || !strings.Contains(hit.Text, want) || strings.Contains(hit.Text, "refused (410 Gone)") {
+		t.Errorf("row %d (%s) past its recording's end says\n%s\nwant %q and no refusal", early, d.Rows[early].Client.Name, hit.Text, want)
+	}
+	if spanAt(d.Rows[early].Own(), end+1) {
+		t.Errorf("row %d (%s) is refused past its recording's end", early, d.Rows[early].Client.Name)
 	}
 
 	// The hover in the margin before the start.
