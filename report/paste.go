@@ -27,7 +27,11 @@ func (r *Report) PasteMarkdown(link string) string {
 	var names []string
 	quoted := func(name string) string { return "`" + strings.ReplaceAll(textSafe(name), "`", "'") + "`" }
 	for _, f := range r.Files {
-		names = append(names, quoted(f.Name))
+		// A README or a table given with the records is read, and named
+		// in the report's files, but it is not what the verdict is on.
+		if !f.NotCapture {
+			names = append(names, quoted(f.Name))
+		}
 	}
 	if len(names) == 0 {
 		// The servers' own records alone: those are what it read.

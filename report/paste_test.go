@@ -224,3 +224,25 @@ func TestPasteOfServerLogsAlone(t *testing.T) {
 		t.Errorf("the paste of the server logs alone:\n%s", md)
 	}
 }
+
+// TestPasteNamesTheRecords: samples-lab's folder, given whole, pasted
+// "**watchlens** on `README.md`, `SUMMARY.txt`, `TRUTH.tsv`,
+// `attribution.tsv`, `broad-a.ts.http` and 232 more": the notes and
+// tables kept beside the records, which no verdict reads, named first.
+// The report still lists them, marked.
+func TestPasteNamesTheRecords(t *testing.T) {
+	r := New(loadRecording(t, "samples-lab", "README.md", "TRUTH.tsv", "c000-bookmarks.ts.http", "c080-nobookmarks.ts.http").Analyze(timeline.DefaultParams()), nil)
+	marked := 0
+	for _, f := range r.Files {
+		if f.NotCapture {
+			marked++
+		}
+	}
+	if len(r.Files) != 4 || marked != 2 {
+		t.Fatalf("%d files, %d marked as no capture; want 4 and 2", len(r.Files), marked)
+	}
+	first, _, _ := strings.Cut(r.PasteMarkdown(""), "\n")
+	if want := "**watchlens** on `c000-bookmarks.ts.http` and `c080-nobookmarks.ts.http`"; first != want {
+		t.Errorf("the pasted summary begins %q, want %q", first, want)
+	}
+}

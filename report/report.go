@@ -140,6 +140,10 @@ type FileReport struct {
 	// Audit: the file is a client's requests from audit logs, whose
 	// sessions have no events (omitted when false).
 	Audit bool `json:"audit,omitempty"`
+	// NotCapture: nothing in the file was read as a watch record (a
+	// README or a table given with the records, timeline.NotCapture); no
+	// verdict counts it (omitted when false).
+	NotCapture bool `json:"notCapture,omitempty"`
 }
 
 // RequestReport is a session's captured request.
@@ -244,10 +248,11 @@ func New(a *timeline.Analysis, resumeAt []timeline.ResumeQuery) *Report {
 	r.Params.EtcdCompactedEverySeconds = tl.Metrics.CompactionEvery().Seconds()
 	r.Metrics = metricsReport(tl.Metrics)
 	r.Diagnostics = append(r.Diagnostics, metricsDiagnostics(tl.Metrics)...)
-	for _, f := range tl.Files {
+	for fi, f := range tl.Files {
 		r.Files = append(r.Files, FileReport{Name: f.Name, Clock: f.Clock.String(), Kind: f.Kind, Filtered: f.Filtered,
 			Events: f.Events, Sessions: len(f.Sessions), Start: timeline.FormatTime(f.Start, f.Clock), End: timeline.FormatTime(f.End, f.Clock),
-			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred, Audit: f.Audit})
+			FirstRV: f.FirstRV, LastRV: f.LastRV, Broad: f.Broad, BroadInferred: f.BroadInferred, Audit: f.Audit,
+			NotCapture: tl.NotCapture(fi) != timeline.IsCapture})
 		for k, n := range f.Counts {
 			r.Counts[k] += n
 		}
