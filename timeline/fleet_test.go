@@ -459,9 +459,10 @@ func TestFleetCaptureEndsAtGone(t *testing.T) {
 }
 
 // The riskiest moment for a client to drop is one still to come: a
-// cursor whose reconnect the server already refused (w4-then-resume,
-// whose capture ends at that 410) has its story in the observed line,
-// and the riskiest line names another client's cursor.
+// cursor whose reconnect the server already refused (w4-then-resume's RV
+// 389, whose capture ends at that 410) has its story in the observed
+// line, and the riskiest line names another cursor: its client's
+// longest stretch that no refusal ended, non-broad clients first.
 func TestRiskiestIsNotAnObservedRefusal(t *testing.T) {
 	a := buildRecording(t, "samples-real", "w4-then-resume.ts.http", "w1-broad-configmaps-bookmarks.ts.http").Analyze(realServer())
 	said := map[string]string{}
@@ -471,8 +472,37 @@ func TestRiskiestIsNotAnObservedRefusal(t *testing.T) {
 	if !strings.Contains(said["observed"], "w4-then-resume.ts.http's reconnect from RV 389, sent at") {
 		t.Fatalf("observed line %q", said["observed"])
 	}
-	if r := said["riskiest"]; strings.Contains(r, "w4-then-resume") || !strings.Contains(r, "w1-broad-configmaps-bookmarks.ts.http's cursor") {
+	if r := said["riskiest"]; strings.Contains(r, "(RV 389)") || !strings.Contains(r, "w4-then-resume.ts.http's cursor (RV 233) had gone unconfirmed for 21s") {
 		t.Errorf("riskiest line %q", r)
+	}
+}
+
+// A client whose longest stretch ended in a refusal relisted, and its new
+// cursor may then go unconfirmed longer than any other client's:
+// samples-fleet's c35 watched from RV 1789 from 08:44:05.238 to the end
+// of its capture at 08:49:53 with no event (its capture's lines 74 and
+// 90), 5m48s, where the riskiest line named c25's 4m27s, leaving out
+// every client that had relisted (the SRE review of samples-fleet).
+func TestRiskiestCountsTheCursorAfterARelist(t *testing.T) {
+	a := buildRecording(t, "samples-fleet", "*.ts.http").Analyze(DefaultParams())
+	refused := a.refusedResumes()
+	skipped := 0
+	for _, g := range a.Ages {
+		if g.Kind == BookmarkAware && refused.before(g.File, g.MaxAgeRV, g.MaxAgeAt) {
+			skipped++
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("no client's longest stretch ends in a refusal: the test checks nothing")
+	}
+	var line string
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "riskiest" {
+			line = l.Text
+		}
+	}
+	if !strings.Contains(line, "c35-nobookmarks.ts.http's cursor (RV 1789) had gone unconfirmed for 5m48s") {
+		t.Errorf("riskiest line %q, want c35's RV 1789, 5m48s", line)
 	}
 }
 

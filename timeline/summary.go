@@ -1542,15 +1542,30 @@ func (s *summarizer) riskiest() {
 	a := s.a
 	var best *CursorAge
 	refused := a.refusedResumes()
+	fleet := a.Fleet() != nil
 	for k := range a.Ages {
-		g := &a.Ages[k]
+		g := a.Ages[k]
 		f := &a.TL.Files[g.File]
 		// An API server's own informers are not the fleet's clients.
-		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone || f.Loopback || refused.before(g.File, g.MaxAgeRV, g.MaxAgeAt) {
+		if g.Kind != BookmarkAware || g.MaxAge == 0 || f.Clock == ClockNone || f.Loopback {
 			continue
 		}
+		if refused.before(g.File, g.MaxAgeRV, g.MaxAgeAt) {
+			// Its longest stretch is a refusal the observed line tells.
+			// One client's story is that; of a fleet's, its riskiest
+			// moment still to come is its longest other one (after a
+			// relist, the new cursor may go unconfirmed longer than any
+			// other client's).
+			if !fleet {
+				continue
+			}
+			g.MaxAge, g.MaxAgeAt, g.MaxAgeRV = a.cursor(g.File, g.Kind).longestUnrefused(g.File, refused)
+			if g.MaxAge == 0 {
+				continue
+			}
+		}
 		if best == nil || a.TL.Files[best.File].Broad && !f.Broad || a.TL.Files[best.File].Broad == f.Broad && g.MaxAge > best.MaxAge {
-			best = g
+			best = &g
 		}
 	}
 	if best == nil {
@@ -1561,7 +1576,7 @@ func (s *summarizer) riskiest() {
 	// With several clients, the fleet's worst moment is another (every
 	// client dropping at once): this one is one client's.
 	who := ""
-	if fl := a.Fleet(); fl != nil {
+	if fleet {
 		who = " for one client"
 	}
 	if f.Audit && !f.BookmarksUnseen() {
@@ -1585,6 +1600,28 @@ func (s *summarizer) riskiest() {
 	}
 	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s.",
 		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
+}
+
+// longestUnrefused is the cursor's longest stretch unconfirmed, as
+// CursorAge.MaxAge measures it, of those that did not end in a reconnect
+// the server refused (resumesRefused.before): its age, the instant it
+// ends and its value; 0s for none.
+func (c *Cursor) longestUnrefused(file int, refused resumesRefused) (age, at int64, rv uint64) {
+	n := c.Len()
+	for k := 0; k < n; k++ {
+		t, v, ok := c.Known(k)
+		if !ok {
+			continue
+		}
+		end := c.End
+		if k+1 < n {
+			end = c.T(k + 1)
+		}
+		if end-t > age && !refused.before(file, v, end) {
+			age, at, rv = end-t, end, v
+		}
+	}
+	return age, at, rv
 }
 
 // resumesRefused is, per file and cursor value, the first instant a
