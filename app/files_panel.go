@@ -283,7 +283,7 @@ func (c *capture) renderProblems() goapp.UI {
 	return goapp.Div().Class("input-report").Body(
 		goapp.If(len(lines) > 0, func() goapp.UI {
 			return goapp.Div().ID("input-problems").Class("problem").Role("alert").Body(
-				goapp.Range(lines).Slice(func(i int) goapp.UI { return goapp.P().Text(lines[i]) }),
+				goapp.Range(lines).Slice(func(i int) goapp.UI { return goapp.P().Title(lines[i]).Text(lines[i]) }),
 			)
 		}),
 		goapp.If(len(notes) > 0, func() goapp.UI {

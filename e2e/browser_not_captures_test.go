@@ -36,11 +36,15 @@ func TestBrowserIncidentFilesSelected(t *testing.T) {
 	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 800)))
 	uploadRead(t, tab, files...)
 	got, err := chromedp.Run(tab, chromedp.Evaluate[struct {
-		Lines  []string
-		Height float64
+		Lines   []string
+		Height  float64
+		LineMax float64
+		Titled  bool
 	}](`(() => {
 		const p = document.querySelector("#input-problems");
-		return {Lines: p ? [...p.querySelectorAll("p")].map(e => e.textContent) : [], Height: p ? p.getBoundingClientRect().height : 0};
+		const ps = p ? [...p.querySelectorAll("p")] : [];
+		return {Lines: ps.map(e => e.textContent), Height: p ? p.getBoundingClientRect().height : 0,
+			LineMax: Math.max(0, ...ps.map(e => e.getBoundingClientRect().height)), Titled: ps.every(e => e.title === e.textContent)};
 	})()`))
 	must(t, err)
 	if len(got.Lines) != 1 {
@@ -57,6 +61,11 @@ func TestBrowserIncidentFilesSelected(t *testing.T) {
 	}
 	if got.Height > 120 {
 		t.Errorf("the problems take %.0f px above the verdict's details", got.Height)
+	}
+	// A line each, cut to the width, whole in its title: the line on 12
+	// files wrapped to three.
+	if got.LineMax > 30 || !got.Titled {
+		t.Errorf("a problem's line is %.0f px high (titled whole: %v), more than a line", got.LineMax, got.Titled)
 	}
 	// The Files tab lists the records first.
 	if first := filesText(t, tab, "section.result"); !strings.HasPrefix(strings.TrimSpace(first), "broad-a.ts.http") {
