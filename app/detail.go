@@ -244,9 +244,14 @@ func prettyJSON(raw []byte, fold bool) []byte {
 }
 
 // foldManagedFields replaces the event's object.metadata.managedFields
-// list, in place in its bytes, by a string that counts its entries.
+// list (an item of a LIST's metadata.managedFields: it is the object
+// alone), in place in its bytes, by a string that counts its entries.
 func foldManagedFields(raw []byte) []byte {
-	mf := gjson.GetBytes(raw, "object.metadata.managedFields")
+	path := "object.metadata.managedFields"
+	if !gjson.GetBytes(raw, "object").IsObject() {
+		path = "metadata.managedFields"
+	}
+	mf := gjson.GetBytes(raw, path)
 	if !mf.IsArray() || mf.Index <= 0 || !bytes.Equal(raw[mf.Index:mf.Index+len(mf.Raw)], []byte(mf.Raw)) {
 		return raw
 	}

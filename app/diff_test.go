@@ -1,10 +1,14 @@
 package app
 
 import (
+	"bytes"
+	"io"
 	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
+	"watchlens/internal/testsample"
 	"watchlens/parser"
 )
 
@@ -84,4 +88,58 @@ func TestDiffOnRealCapture(t *testing.T) {
 		return
 	}
 	t.Fatal("no object with two MODIFIED events in the sample")
+}
+
+// TestDiffOfAListedItem: samples-lab's broad-b lists ConfigMap
+// lab/shard-s16, then watches it change. The item of the LIST is the
+// object alone, the watch event wraps it under "object": compared path by
+// path, "Changed since RV 257: 20 fields" gave every field as absent on
+// one side (the UI review of the page). Compared as the object it is, the
+// change is its resourceVersion and what its writer changed.
+func TestDiffOfAListedItem(t *testing.T) {
+	path := filepath.Join(testsample.Recording(t, "samples-lab"), "broad-b.ts.http")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := parser.ReadAll(bytes.NewReader(raw), parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]parser.Event{}
+	for _, ev := range c.Events {
+		if ev.Type == parser.Listed {
+			listed[ev.UID] = ev
+			continue
+		}
+		before, ok := listed[ev.UID]
+		if ev.Type != parser.Modified || !ok {
+			continue
+		}
+		span := func(e parser.Event) parser.EventSpan {
+			return parser.EventSpan{Offset: e.Offset, Length: e.Length, Encoded: e.Encoded, BodyOffset: e.BodyOffset}
+		}
+		js, err := parser.EventsJSON([]parser.EventSpan{span(before), span(ev)},
+			func(from, to int64) ([]byte, error) { return raw[from:to], nil },
+			func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(raw)), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes, err := diffJSON(js[0], js[1], true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sawRV := false
+		for _, ch := range changes {
+			sawRV = sawRV || ch.path == "object.metadata.resourceVersion" && ch.old == `"`+before.RV+`"` && ch.new == `"`+ev.RV+`"`
+			if ch.old == "" || ch.new == "" {
+				t.Errorf("RV %s -> %s: %s is absent on one side (%q -> %q)", before.RV, ev.RV, ch.path, ch.old, ch.new)
+			}
+		}
+		if !sawRV || len(changes) > 6 {
+			t.Errorf("the diff of the listed RV %s and the watched RV %s: %+v", before.RV, ev.RV, changes)
+		}
+		return
+	}
+	t.Fatal("no object listed, then modified, in broad-b.ts.http")
 }
