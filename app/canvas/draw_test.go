@@ -446,3 +446,47 @@ func TestFileGroupsFoldAndPin(t *testing.T) {
 		t.Error("the folded w4's band has no pin")
 	}
 }
+
+// TestFoldShowsTheCursorAsItRan: samples-lab's c020 asked for bookmarks,
+// and no reconnect of its cursor was refused; the cursor that ignored them
+// (its "410 · ignoring bookmarks" track) goes red. Folded, its
+// name band drew the zones of every cursor, a solid red line under a
+// client that was safe all along (the UI review of the page): it draws
+// those of its cursor as it ran.
+func TestFoldShowsTheCursorAsItRan(t *testing.T) {
+	tl := recordingTimeline(t, "samples-lab", "c020-bookmarks.ts.http", "c080-nobookmarks.ts.http", "broad-a.ts.http", "broad-b.ts.http")
+	an := tl.Analyze(timeline.DefaultParams())
+	ignoring, aware := 0, 0
+	for _, z := range an.Zones {
+		if z.File == 0 && z.Kind == timeline.BookmarkIgnoring {
+			ignoring++
+		}
+		if z.File == 0 && z.Kind == timeline.BookmarkAware {
+			aware++
+		}
+	}
+	if ignoring == 0 || aware != 0 {
+		t.Fatalf("c020: %d refused zones ignoring bookmarks and %d as it ran; want some and none", ignoring, aware)
+	}
+	c := NewCache(tl)
+	v := wholeView(tl, an, c, 1280)
+	v.FoldedFiles = FileSet{}.With(0, true).With(1, true)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	red := map[int]int{}
+	for _, b := range layout.Bands {
+		if b.ID != BandFile || !b.Folded {
+			continue
+		}
+		for _, op := range opsOf(&fr, "rect", ColorZone) {
+			for k := 0; k < op.Count/4; k++ {
+				if y := float64(fr.floats[op.Offset+4*k+1]); y >= b.Y && y < b.Y+b.Height {
+					red[b.File]++
+				}
+			}
+		}
+	}
+	if red[0] != 0 {
+		t.Errorf("folded, c020 shows %d refused zones; want none (its cursor that ignored bookmarks has %d, which its track shows)", red[0], ignoring)
+	}
+}

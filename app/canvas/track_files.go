@@ -47,7 +47,7 @@ func (fileBand) hit(c *Cache, v *View, p pointer) Hit {
 	case h.Pin:
 		h.Text = b.Label + "\nclick: pin its tracks to the top"
 	case b.Folded:
-		h.Text = b.Label + "\nclick: unfold its tracks"
+		h.Text = b.Label + "\nthe strip under it: a reconnect of its cursor as it ran, red where refused (410 Gone), amber where at risk\nclick: unfold its tracks"
 	default:
 		h.Text = b.Label + "\nclick: fold its tracks into this line"
 	}

@@ -55,8 +55,14 @@ func (zoneLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 		kind := ZoneBandKind(b.ID)
 		y0, h := b.Y+1, b.Height-2
 		if folded {
-			// A folded file's zones, of every cursor, under its name.
+			// A folded file's zones under its name: those of its cursor
+			// as it ran, with the bookmarks it got (none for a client
+			// that did not ask, whose cursor it then is). The what-ifs'
+			// cursors are its tracks': a client whose bookmarks kept it
+			// safe read red across its fold from the cursor that ignored
+			// them.
 			y0, h = b.Y+b.Height-foldStripH, foldStripH-1
+			kind = timeline.BookmarkAware
 		}
 		for _, layer := range [...]struct {
 			zones []timeline.Zone
@@ -64,7 +70,7 @@ func (zoneLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 		}{{v.Analysis.RiskZones, ColorRisk}, {v.Analysis.Zones, ColorZone}} {
 			rects := c.rects[:0]
 			for _, z := range layer.zones {
-				if !folded && z.Kind != kind || !inFile(b, z.File) {
+				if z.Kind != kind || !inFile(b, z.File) {
 					continue
 				}
 				from, to := z.From, z.To
