@@ -34,9 +34,10 @@ type refusalAges struct {
 	refused, noBookmarks, named int
 	// kinds are the kinds of the refused watches, in the order met.
 	kinds []string
-	// age is the median age of the refused cursors, when hasAge.
-	age    int64
-	hasAge bool
+	// age is the median age of the refused cursors, youngest and oldest
+	// the least and the most, when hasAge.
+	age, youngest, oldest int64
+	hasAge                bool
 	// kept is the median of how long the refusing servers' caches had
 	// held the changes they still had, when hasKept.
 	kept    int64
@@ -91,7 +92,7 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 		}
 	}
 	if 2*len(ages) > r.refused {
-		r.age, r.hasAge = median(ages), true
+		r.age, r.youngest, r.oldest, r.hasAge = median(ages), slices.Min(ages), slices.Max(ages), true
 	}
 	if 2*len(kept) > r.refused {
 		r.kept, r.hasKept = median(kept), true

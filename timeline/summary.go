@@ -720,6 +720,9 @@ func (s *summarizer) refusedCarried() string {
 // changes needed to resume from those cursors."; with no figure of the
 // history kept, "..., older than the oldest change the API servers still
 // kept (each 410 names it)."; "" when the cursors' ages are not known.
+// Ages far apart are given as their range and median: "about 6 minutes"
+// of cursors from 2m44s to 9m34s old read as no cursor younger than
+// some 5 minutes being refused.
 func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 	if r.refused == 0 || !r.hasAge {
 		return ""
@@ -734,8 +737,16 @@ func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 		age, kept = FormatDuration(r.age), FormatDuration(r.kept)
 	}
 	t := fmt.Sprintf("%s %s about %s old", lead, cursors, age)
+	var asides []string
+	if r.refused > 1 && roughly(r.youngest) != roughly(r.oldest) {
+		t = fmt.Sprintf("%s %s from %s to %s old", lead, cursors, FormatDuration(r.youngest), FormatDuration(r.oldest))
+		asides = append(asides, "median about "+age)
+	}
 	if r.noBookmarks == r.refused {
-		t += " (" + who + ")"
+		asides = append(asides, who)
+	}
+	if len(asides) > 0 {
+		t += " (" + strings.Join(asides, "; ") + ")"
 	}
 	// As many servers as the records and the settings show: one, as the
 	// rest of the summary says it, unless more are known.
