@@ -192,7 +192,7 @@ func (p *ReconnectPanel) renderFiles(ans *engine.ReconnectAt) goapp.UI {
 		}
 	}
 	files := ans.Files[:min(len(ans.Files), maxReconnectRows)]
-	caption := "Each file's reconnect, the worst first: a click on a name shows why"
+	caption := "Each file's reconnect, the worst first as it ran: a click on a name shows why"
 	if len(files) < len(ans.Files) {
 		caption += "; the first " + strconv.Itoa(len(files)) + " of " + strconv.Itoa(len(ans.Files)) + " files"
 	}

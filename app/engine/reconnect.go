@@ -73,11 +73,20 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 		out.Start, out.End = tl.Start(), tl.End()
 	}
 	servers := len(tl.Servers) > 1
-	worst := make([]int, 0, len(tl.Files))
+	// Each file's rank: its cursor as it ran (the bookmark-aware one, its
+	// own for a client that got no bookmarks), then the worst of its
+	// what-ifs'. By the worst alone, every client whose bookmarks kept it
+	// safe came before those refused as they ran.
+	type rank struct{ own, worst int }
+	ranks := make([]rank, len(tl.Files))
 	for fi := range tl.Files {
+		if tl.NotCapture(fi) != timeline.IsCapture {
+			continue // a README or a table given with the records
+		}
 		pause()
 		rf := ReconnectFile{File: fi, Name: tl.Files[fi].Name, ShortName: tl.Files[fi].ShortName()}
 		w := outcomeRank(timeline.Accepted)
+		own := w
 		for _, v := range an.ResumeAt(fi, q.For(&tl.Files[fi])) {
 			rc := ReconnectCursor{Kind: v.Kind, Outcome: v.Outcome, HasCursor: v.HasCursor, RV: v.RV, Reason: v.Reason, Words: an.Words(v)}
 			if servers {
@@ -96,13 +105,19 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 				}
 			}
 			w = min(w, outcomeRank(v.Outcome))
+			if v.Kind == timeline.BookmarkAware {
+				own = outcomeRank(v.Outcome)
+			}
 			rf.Cursors = append(rf.Cursors, rc)
 		}
 		out.Files = append(out.Files, rf)
-		worst = append(worst, w)
+		ranks[fi] = rank{own, w}
 	}
 	// The worst first: refused, then at risk, not judged, accepted.
-	slices.SortStableFunc(out.Files, func(a, b ReconnectFile) int { return cmp.Compare(worst[a.File], worst[b.File]) })
+	slices.SortStableFunc(out.Files, func(a, b ReconnectFile) int {
+		ra, rb := ranks[a.File], ranks[b.File]
+		return cmp.Or(cmp.Compare(ra.own, rb.own), cmp.Compare(ra.worst, rb.worst))
+	})
 	pause()
 	if fc, ok := an.FleetReconnect(q); ok {
 		out.Fleet = &fc

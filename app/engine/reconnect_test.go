@@ -14,7 +14,8 @@ import (
 // an instant is what `watchlens analyze --resume-at` reports for it (the
 // report's JSON): each file's and cursor's outcome, RV and reason, each
 // server's, the server the file's connection goes to, the fleet's counts
-// and the summary's words; the worst files come first, and the answer
+// and the summary's words; the worst files come first (by the cursor as
+// each ran, then by the worst of its what-ifs'), and the answer
 // crosses a message unchanged, with the shared clock's ends. On two samples, and on the fleet recording
 // with its audit logs (two API servers, one restarting).
 func TestReconnectAtIsTheReports(t *testing.T) {
@@ -48,7 +49,9 @@ func TestReconnectAtIsTheReports(t *testing.T) {
 			ranks := []int{}
 			perServer := 0
 			for _, f := range got.Files {
-				rank := 3
+				// The cursor as it ran first, then the worst of the others,
+				// as one number ordered as the pair.
+				rank, own := 3, 3
 				servers := map[string]bool{}
 				for _, c := range f.Cursors {
 					rv := ""
@@ -57,12 +60,15 @@ func TestReconnectAtIsTheReports(t *testing.T) {
 					}
 					cells = append(cells, fmt.Sprintf("%s|%s|%s|%s|%s|%v", f.Name, c.Kind, c.Outcome, rv, c.Reason, c.PerServer))
 					rank = min(rank, outcomeRank(c.Outcome))
+					if c.Kind == timeline.BookmarkAware {
+						own = outcomeRank(c.Outcome)
+					}
 					perServer += len(c.PerServer)
 					if c.Words == "" || (len(c.PerServer) > 0) != (c.ServerWords != "") {
 						t.Errorf("%s %s: words %q, servers' words %q", f.Name, c.Kind, c.Words, c.ServerWords)
 					}
 				}
-				ranks = append(ranks, rank)
+				ranks = append(ranks, 10*own+rank)
 				for _, rr := range r.ResumeAt {
 					if rr.File == f.Name {
 						servers[rr.Server] = true
@@ -121,5 +127,25 @@ func TestReconnectOfClientLogsIsOneAnswer(t *testing.T) {
 		if ans.Fleet == nil || ans.OneAnswer != c.one {
 			t.Errorf("%s: fleet %v, one answer %v, want %v", c.pattern, ans.Fleet != nil, ans.OneAnswer, c.one)
 		}
+	}
+}
+
+// TestReconnectAtListsTheRecords: samples-lab's whole folder listed its
+// notes and tables among the files a reconnect answers for ("the first
+// 300 of 447 files", its conns tables' rows "not judged"), and the
+// captures past the 300th were not shown (the UI review of the page).
+func TestReconnectAtListsTheRecords(t *testing.T) {
+	e, _ := recordingEngine(t, "samples-lab", "README.md", "TRUTH.tsv", "c000-bookmarks.ts.http", "c080-nobookmarks.ts.http")
+	if len(e.tl.Files) != 4 {
+		t.Fatalf("%d files opened, want 4", len(e.tl.Files))
+	}
+	got := e.ReconnectAt(time.Date(2026, 12, 1, 18, 14, 58, 0, time.UTC).UnixNano(), nil)
+	var names []string
+	for _, f := range got.Files {
+		names = append(names, f.Name)
+	}
+	slices.Sort(names)
+	if fmt.Sprint(names) != "[c000-bookmarks.ts.http c080-nobookmarks.ts.http]" {
+		t.Errorf("a reconnect answers for %v, want the two captures", names)
 	}
 }
