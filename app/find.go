@@ -12,10 +12,11 @@ import (
 )
 
 // The search box, like Perfetto's omnibox: one field that finds an
-// object's name, a resourceVersion, an instant or an error's message
-// (engine.Engine.Find), and moves the view to what it found. An
+// object's name, a client, a resourceVersion, an instant or an error's
+// message (engine.Engine.Find), and moves the view to what it found. An
 // instant is also marked as one to reconnect at: the Reconnect tab
-// answers what a reconnect then would get (see reconnect_at.go).
+// answers what a reconnect then would get (see reconnect_at.go); a
+// client's timeline opens as a click on its fleet row opens it.
 
 // findLimit is how many matches the box lists.
 const findLimit = 12
@@ -50,9 +51,9 @@ func (f *FindBox) Render() goapp.UI {
 		f.query, f.matches, f.matchesFor, f.goFirst, f.queryFor = "", nil, "", false, f.Engine
 	}
 	return goapp.Div().ID("find-box").Class("find").Role("search").Body(
-		goapp.Label().For("find").Class("tl-visually-hidden").Text("Find an object, a resourceVersion, a time or a message"),
-		goapp.Input().ID("find").Type("search").Placeholder("Find: name, RV, time…").
-			Title("Find an object's name, a resourceVersion, a time (01:04:25, RFC 3339, or as the page shows it) or an error's message; Enter goes to the first match, and a time is marked: what would a reconnect then get?").
+		goapp.Label().For("find").Class("tl-visually-hidden").Text("Find an object, a client, a resourceVersion, a time or a message"),
+		goapp.Input().ID("find").Type("search").Placeholder("Find: name, client, RV, time…").
+			Title("Find an object's name, a client (its file or its User-Agent), a resourceVersion, a time (01:04:25, RFC 3339, or as the page shows it) or an error's message; Enter goes to the first match, and a time is marked: what would a reconnect then get?").
 			Value(f.query).AutoComplete(false).
 			OnInput(f.onInput).OnKeyDown(f.onKey),
 		goapp.If(strings.TrimSpace(f.query) != "", func() goapp.UI {
@@ -134,6 +135,10 @@ func (f *FindBox) goTo(ctx goapp.Context, m timeline.Match) {
 	// go-app removes the value attribute, which leaves what was typed.
 	if box := goapp.Window().GetElementByID("find"); box.Truthy() {
 		box.Set("value", "")
+	}
+	if m.Kind == timeline.MatchClient {
+		ctx.NewActionWithValue(actionFleetOpen, m.File)
+		return
 	}
 	ctx.NewActionWithValue(actionGoTo, m)
 	if m.Kind == timeline.MatchTime {

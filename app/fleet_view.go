@@ -93,8 +93,9 @@ type fleetFrameKey struct {
 	st       engine.FleetState
 }
 
-// actionFleetOpen: the user picked a client in the fleet view; its value
-// is the client's file index, whose timeline the page then shows.
+// actionFleetOpen: the user picked a client, in the fleet view or the
+// search box; its value is the client's file index, whose timeline the
+// page then shows.
 const actionFleetOpen = "fleet/open"
 
 // actionFleetShow: the user switched between the timeline (false) and the

@@ -407,23 +407,7 @@ func TestBrowserFleet(t *testing.T) {
 		c := fl.Clients[r]
 		x, y := fleetPoint(t, tab, 300, l.RowsY+(r+0.5)*l.RowH)
 		clickAt(t, tab, x, y, 0)
-		waitText(t, tab, "#timeline-summary")
-		// The client's group of tracks comes first, unfolded: its name
-		// band, then its sessions.
-		var bands []canvas.Band
-		until(pageWait, func() bool {
-			ds, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c ? c.dataset.bands || "" : ""; })()`))
-			must(t, err)
-			bands = nil
-			if ds != "" {
-				must(t, json.Unmarshal([]byte(ds), &bands))
-			}
-			return len(bands) > 3
-		})
-		file := filepath.Base(files[c.File])
-		if len(bands) < 4 || bands[2].Label != file || bands[2].File != c.File || bands[3].File != c.File || bands[3].ID != canvas.BandSessions {
-			t.Errorf("after clicking %s (file %d, %s) the timeline's first bands are\n%+v", c.Name, c.File, file, bands[:min(len(bands), 6)])
-		}
+		checkOpened(t, tab, c.File, filepath.Base(files[c.File]))
 		// The URL follows, so that a link copied now opens the client
 		// pinned and unfolded.
 		pin := strconv.Itoa(c.File)
@@ -437,6 +421,41 @@ func TestBrowserFleet(t *testing.T) {
 		}
 		screenshot(t, tab, "fleet-opened")
 	})
+	t.Run("a client found by name opens as its row does", func(t *testing.T) {
+		t.Parallel()
+		tab := openFleet(t, s, files)
+		c := fl.Clients[5]
+		file := filepath.Base(files[c.File])
+		must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#find"), strings.TrimSuffix(file, ".ts.http"))))
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`(() => { const b = document.querySelector("#find-results button"); return !!b && b.dataset.kind === "client"; })()`,
+			chromedp.WithPollingTimeout(pageWait))); err != nil {
+			list, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(document.querySelector("#find-results") || {}).textContent || "no results"`))
+			t.Fatalf("typing %s finds no client: %s", file, list)
+		}
+		must(t, chromedp.Do(tab, chromedp.KeyEvent("\r")))
+		checkOpened(t, tab, c.File, file)
+	})
+}
+
+// checkOpened checks that the timeline shows the client of file first,
+// its group of tracks unfolded: its name band, then its sessions, above
+// the other files' and the servers' tracks.
+func checkOpened(t *testing.T, tab context.Context, file int, name string) {
+	t.Helper()
+	waitText(t, tab, "#timeline-summary")
+	var bands []canvas.Band
+	until(pageWait, func() bool {
+		ds, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => { const c = document.querySelector("#timeline canvas"); return c ? c.dataset.bands || "" : ""; })()`))
+		must(t, err)
+		bands = nil
+		if ds != "" {
+			must(t, json.Unmarshal([]byte(ds), &bands))
+		}
+		return len(bands) > 3 && bands[2].File == file
+	})
+	if len(bands) < 4 || bands[2].Label != name || bands[2].File != file || bands[3].File != file || bands[3].ID != canvas.BandSessions {
+		t.Errorf("with %s (file %d) opened the timeline's first bands are\n%+v", name, file, bands[:min(len(bands), 6)])
+	}
 }
 
 // clickDrag drags the mouse from x0 to x1 at height y with the modifiers

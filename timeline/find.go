@@ -9,8 +9,9 @@ import (
 // Find: one search box for a timeline, as Perfetto's omnibox is for a
 // trace. A query is read as everything it can be: a resourceVersion
 // (digits, or "rv 1411"), an instant (RFC 3339, or a time of day on the
-// captures' days such as 01:04:25), an object's name (or namespace/name),
-// or words of an error's message; each match says where to move the view.
+// captures' days such as 01:04:25), a client (its file's name, or its
+// User-Agent), an object's name (or namespace/name), or words of an
+// error's message; each match says where to move the view.
 
 // MatchKind is what a query matched.
 type MatchKind uint8
@@ -20,9 +21,10 @@ const (
 	MatchTime
 	MatchObject
 	MatchMessage
+	MatchClient
 )
 
-var matchKindNames = [...]string{"rv", "time", "object", "message"}
+var matchKindNames = [...]string{"rv", "time", "object", "message", "client"}
 
 func (k MatchKind) String() string { return matchKindNames[k] }
 
@@ -33,7 +35,9 @@ type Match struct {
 	// Event is the event matched (table index), -1 for an instant or a
 	// session's error; Lane the object's lane, -1 when none.
 	Event, Lane int
-	Text        string
+	// File is the client's file, of a MatchClient.
+	File int
+	Text string
 }
 
 // Find returns at most limit matches of query, RVs and instants first.
@@ -68,6 +72,24 @@ func (tl *Timeline) Find(query string, limit int, zone *time.Location) []Match {
 		out = append(out, Match{Kind: MatchTime, T: t, Event: -1, Lane: -1, Text: FormatInstant(t, zone)})
 	}
 	lq := strings.ToLower(q)
+	for fi := range tl.Files {
+		if full() {
+			return out
+		}
+		f := &tl.Files[fi]
+		if tl.NotCapture(fi) != IsCapture {
+			continue // a README or a table given with the records
+		}
+		name, ua := f.ShortName(), tl.UserAgent(fi)
+		switch {
+		case strings.Contains(strings.ToLower(f.Name), lq):
+		case ua != "" && strings.Contains(strings.ToLower(ua), lq):
+			name += " (" + ua + ")"
+		default:
+			continue
+		}
+		out = append(out, Match{Kind: MatchClient, T: f.Start, Event: -1, Lane: -1, File: fi, Text: name})
+	}
 	for l := range tl.Lanes.Len() {
 		if full() {
 			return out

@@ -74,3 +74,35 @@ func TestResumeAtWords(t *testing.T) {
 		t.Errorf("ResumeAtWords says %q; the summary %q", got, want)
 	}
 }
+
+// TestFindAClient: in samples-lab's folder, "c020", "c154-nobookmarks.ts.http"
+// and "fleet-c154" (its User-Agent, the fleet's name for it) found nothing
+// (the UI review of the page): a client is found by its file's name or its
+// User-Agent, and the notes and tables given with the records are not.
+func TestFindAClient(t *testing.T) {
+	tl := buildRecording(t, "samples-lab", "README.md", "c020-bookmarks.ts.http", "c154-nobookmarks.ts.http", "audit-a-1.log")
+	files := map[string]int{}
+	for fi, f := range tl.Files {
+		files[f.Name] = fi
+	}
+	for _, tc := range []struct{ query, file, text string }{
+		{"c020", "c020-bookmarks.ts.http", "c020-bookmarks.ts.http"},
+		{"C154-NOBOOKMARKS.ts.http", "c154-nobookmarks.ts.http", "c154-nobookmarks.ts.http"},
+		{"fleet-c154", "c154-nobookmarks.ts.http", "c154-nobookmarks.ts.http (fleet-c154-nobookmarks/1.0)"},
+	} {
+		var got []Match
+		for _, m := range tl.Find(tc.query, 12, nil) {
+			if m.Kind == MatchClient {
+				got = append(got, m)
+			}
+		}
+		if len(got) == 0 || got[0].File != files[tc.file] || got[0].Text != tc.text || got[0].T != tl.Files[files[tc.file]].Start {
+			t.Errorf("%q finds the clients %+v; want %s first, as %q", tc.query, got, tc.file, tc.text)
+		}
+	}
+	for _, m := range tl.Find("README", 12, nil) {
+		if m.Kind == MatchClient {
+			t.Errorf("README.md is found as a client: %+v", m)
+		}
+	}
+}

@@ -490,3 +490,36 @@ func TestFoldShowsTheCursorAsItRan(t *testing.T) {
 		t.Errorf("folded, c020 shows %d refused zones; want none (its cursor that ignored bookmarks has %d, which its track shows)", red[0], ignoring)
 	}
 }
+
+// TestPinnedGroupAboveTheServers: samples-lab's client opened from the
+// fleet is pinned to the top, but its group sat under the tracks of the
+// three API servers, some 850 px down the timeline's panel of 300 (the
+// UI review of the page). A pinned group comes before the tracks; the
+// others after them.
+func TestPinnedGroupAboveTheServers(t *testing.T) {
+	tl := recordingTimeline(t, "samples-lab", "c000-bookmarks.ts.http", "c154-nobookmarks.ts.http", "audit-*.log")
+	an := tl.Analyze(timeline.DefaultParams())
+	c := NewCache(tl)
+	pinned := -1
+	for fi, f := range tl.Files {
+		if f.Name == "c154-nobookmarks.ts.http" {
+			pinned = fi
+		}
+	}
+	v := wholeView(tl, an, c, 1280)
+	v.PinnedFiles = FileSet{}.With(pinned, true)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	var order []string
+	for _, b := range layout.Bands {
+		switch {
+		case b.ID == BandTrack && (len(order) == 0 || order[len(order)-1] != "tracks"):
+			order = append(order, "tracks")
+		case b.ID == BandFile:
+			order = append(order, tl.Files[b.File].Name)
+		}
+	}
+	if len(order) < 3 || order[0] != "c154-nobookmarks.ts.http" || order[1] != "tracks" {
+		t.Errorf("the bands come in the order %v; want c154's group, pinned, then the servers' tracks, then the others", order)
+	}
+}

@@ -157,7 +157,10 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 	}
 	stack(BandAxis)
 	stack(BandDensity)
-	if !axisRV {
+	addTracks := func() {
+		if axisRV {
+			return
+		}
 		for k, t := range tracks {
 			add(BandTrack, t.height(), t.label())
 			layout.Bands[len(layout.Bands)-1].Track = k
@@ -175,7 +178,17 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 		layout.FilesNotDrawn = len(order) - MaxFileGroups
 		order = order[:MaxFileGroups]
 	}
-	for _, f := range order {
+	// The pinned groups come first, above the servers' tracks too: a
+	// client opened from the fleet (or found by name) sat under the
+	// tracks of three API servers, some 850 px down a panel of 300.
+	pinnedN := 0
+	for len(groups) > 1 && pinnedN < len(order) && pinned.Has(order[pinnedN]) {
+		pinnedN++
+	}
+	for i, f := range order {
+		if i == pinnedN {
+			addTracks()
+		}
 		if len(groups) > 1 {
 			file = f
 			stack(BandFile)
@@ -195,6 +208,9 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 		if !axisRV {
 			stack(BandCursors)
 		}
+	}
+	if pinnedN == len(order) {
+		addTracks()
 	}
 	layout.LanesY = y
 	layout.ContentH = float64(rows) * RowHeight
