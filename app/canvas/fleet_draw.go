@@ -375,10 +375,12 @@ func (d *FleetData) rowMarks(out []float32, v *FleetViewport, l *FleetLayout, s 
 
 // drawStints writes, in each row in view, the server each of the
 // client's stints went to ("a#1", "c#1") where it begins, and a tick
-// there: a client's column of servers on the shared clock.
+// there: a client's column of servers on the shared clock. Each name sits
+// on a patch of the panel's colour, past a relist's ring: in grey on a
+// red zone, and under the ring, "c#1" read "⊕#1".
 func (d *FleetData) drawStints(v *FleetViewport, l *FleetLayout, s Scale, fr *Frame, first, last int) {
 	t0 := len(fr.Texts)
-	var ticks []float32
+	var ticks, patches []float32
 	for r := first; r < last; r++ {
 		st := d.Rows[r].stints
 		y := l.RowY(r, v.ScrollY)
@@ -394,12 +396,21 @@ func (d *FleetData) drawStints(v *FleetViewport, l *FleetLayout, s Scale, fr *Fr
 			lastX = x
 			ticks = append(ticks, float32(x), float32(y+2), float32(x), float32(y+FleetRowH-2))
 			// Past a relist's ring, which often sits where a stint begins.
-			fr.addText(x+6, y+FleetRowH/2, d.serverName(st[k].server, st[k].inc), ColorMuted, "l", "")
+			name := d.serverName(st[k].server, st[k].inc)
+			tx := x + markSize/2 + 4
+			patches = append(patches, float32(tx-2), float32(y+3), float32(stintCharW*float64(len(name))+4), FleetRowH-6)
+			fr.addText(tx, y+FleetRowH/2, name, ColorMuted, "l", "")
 		}
 	}
 	fr.add(Op{Kind: "seg", Color: ColorMuted, Size: 1}, ticks)
+	fr.add(Op{Kind: "rect", Color: ColorPanel}, patches)
 	fr.flushTexts(t0)
 }
+
+// stintCharW is a server name's width per character in the rows' 11 px
+// font, about, for the patch under it: the names are a letter or two, '#'
+// and a number.
+const stintCharW = 6.5
 
 // inView is the spans, sorted, that overlap the scale's range.
 func inView(spans [][2]int64, s Scale) [][2]int64 {
