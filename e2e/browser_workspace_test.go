@@ -358,7 +358,7 @@ func TestBrowserWorkspace(t *testing.T) {
 			if _, ok := bands[name]; !ok {
 				t.Errorf("no band labelled %s: %q", name, got["bands"])
 			}
-			for _, track := range []string{"sessions", "bookmarks", "410 · with bookmarks", "410 · ignoring bookmarks", "cursors · RV"} {
+			for _, track := range []string{"sessions", "bookmarks", "410 · as recorded", "410 · ignoring bookmarks", "cursors · RV"} {
 				if _, ok := bands[track]; !ok {
 					t.Errorf("%s has no %s track of its own", name, track)
 				}

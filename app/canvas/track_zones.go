@@ -8,7 +8,10 @@ import (
 )
 
 // zoneBand is a file's band of the zones of one cursor kind, the one
-// of its ID (see ZoneBandKind).
+// of its ID (see ZoneBandKind). The bookmark-aware cursor's band is the
+// cursor as recorded: with the bookmarks the client got, none where it
+// did not ask ("410 · with bookmarks" read as bookmarks over a client
+// that never asked for them).
 type zoneBand struct{ id BandID }
 
 func (z zoneBand) label() string {
@@ -18,7 +21,7 @@ func (z zoneBand) label() string {
 	case BandZoneHad:
 		return "410 · had it asked"
 	}
-	return "410 · with bookmarks"
+	return "410 · as recorded"
 }
 
 // shortLabel keeps the three zone bands apart in a phone's gutter, where
@@ -30,7 +33,7 @@ func (z zoneBand) shortLabel() string {
 	case BandZoneHad:
 		return "410 asked"
 	}
-	return "410 with"
+	return "410 rec."
 }
 func (zoneBand) height(int) float64 { return zoneH }
 func (zoneBand) hit(c *Cache, v *View, p pointer) Hit {
