@@ -52,7 +52,7 @@ func (f *FindBox) Render() goapp.UI {
 	}
 	return goapp.Div().ID("find-box").Class("find").Role("search").Body(
 		goapp.Label().For("find").Class("tl-visually-hidden").Text("Find an object, a client, a resourceVersion, a time or a message"),
-		goapp.Input().ID("find").Type("search").Placeholder("Find: name, client, RV, time…").
+		goapp.Input().ID("find").Type("search").Placeholder("Find: name, RV, time…").
 			Title("Find an object's name, a client (its file or its User-Agent), a resourceVersion, a time (01:04:25, RFC 3339, or as the page shows it) or an error's message; Enter goes to the first match, and a time is marked: what would a reconnect then get?").
 			Value(f.query).AutoComplete(false).
 			OnInput(f.onInput).OnKeyDown(f.onKey),
