@@ -554,11 +554,12 @@ func (s *summarizer) rereads(pt ReconnectPoint) bool {
 // inferredGoneWords says what the audit log shows of session g's 410,
 // which it implies (Session.inferredGone): "its audit log records a
 // watch's 200 header, never the 410 in its stream: the watch ended 7.7s
-// after it began and the client fetched its list again 7.5s later".
+// after it began and the client fetched its list again 7.5s after it
+// ended" (the relist's own delay, after it, is from the watch's start).
 func (s *summarizer) inferredGoneWords(g int) string {
 	tl := s.a.TL
 	ss := &tl.Sessions[g]
-	return fmt.Sprintf("its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s later",
+	return fmt.Sprintf("its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s after it ended",
 		FormatDuration(ss.End-ss.Start), FormatDuration(max(tl.nextStart(g)-ss.End, 0)))
 }
 
