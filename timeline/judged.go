@@ -40,18 +40,15 @@ func (tl *Timeline) Unjudged() []Unjudged {
 			continue
 		}
 		why := "nothing in it could be read as a watch capture (no event)"
-		notCapture := func(n NotCapture) string { return "it is not a watch capture: " + n.Why(tl.LooksLike(fi)) }
-		switch {
-		case tl.LooksLike(fi) != "":
-			why = notCapture(LooksLikeOther)
+		switch n := tl.NotCapture(fi); {
+		case n == LooksLikeOther:
+			why = "it is not a watch capture: " + n.Why(tl.LooksLike(fi))
 		case len(statuses) > 0:
 			why = "the server answered " + strings.Join(statuses, ", ") + ", so there is no watch to judge"
 		case f.Counts["ERROR"] > 0:
 			why = "its only events are errors the server sent in the stream (" + tl.errorsOf(fi) + "), so there is no watch to judge"
-		case isEmpty(f.Diagnostics):
-			why = notCapture(Empty)
-		case onlyBadJSON(f.Diagnostics):
-			why = notCapture(Unreadable)
+		case n != IsCapture:
+			why = "it is not a watch capture: " + n.Why("")
 		}
 		out = append(out, Unjudged{Name: f.Name, Reason: why})
 	}

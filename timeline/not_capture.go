@@ -59,7 +59,11 @@ func (tl *Timeline) NotCapture(fi int) NotCapture {
 		return IsCapture
 	case isEmpty(f.Diagnostics):
 		return Empty
-	case onlyBadJSON(f.Diagnostics):
+	case onlyBadJSON(f.Diagnostics), f.Events == 0 && len(f.Diagnostics) > 0:
+		// Nothing read, and the readers' problems with it: a Prometheus
+		// config read as YAML gave "this JSON value is neither a watch
+		// event ...", a file of two numbers "the capture ends inside a
+		// chunked HTTP response", each told as a capture's problem.
 		return Unreadable
 	}
 	return IsCapture

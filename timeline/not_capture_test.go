@@ -14,7 +14,9 @@ import (
 // TestNotCapture: of the files an incident's folder holds (samples-lab),
 // selected one by one as a user selects them all, its README and its
 // tables and notes are told apart from its records, each with the
-// reason the verdict gives for it.
+// reason the verdict gives for it. Its Prometheus config (YAML, read as
+// an object with no kind) and its file of two numbers (read as a chunk
+// size) were told as captures whose input had problems.
 func TestNotCapture(t *testing.T) {
 	dir := testsample.Recording(t, "samples-lab")
 	want := map[string]NotCapture{
@@ -22,16 +24,18 @@ func TestNotCapture(t *testing.T) {
 		"TRUTH.tsv":              Unreadable,
 		"SUMMARY.txt":            Unreadable,
 		"loadavg.txt":            Unreadable,
+		"prometheus.yml":         Unreadable,
+		"range.txt":              Unreadable,
 		"c000-bookmarks.ts.http": IsCapture,
 		"empty.log":              Empty,
 	}
 	b := NewBuilder()
-	for _, name := range []string{"README.md", "TRUTH.tsv", "SUMMARY.txt", "loadavg.txt", "c000-bookmarks.ts.http", "audit-a-1.log"} {
+	for _, name := range []string{"README.md", "TRUTH.tsv", "SUMMARY.txt", "loadavg.txt", "prometheus/prometheus.yml", "prometheus/range.txt", "c000-bookmarks.ts.http", "audit-a-1.log"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := b.AddReader(name, bytes.NewReader(data), parser.Options{}); err != nil {
+		if err := b.AddReader(filepath.Base(name), bytes.NewReader(data), parser.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}
