@@ -128,8 +128,12 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 		return goapp.Div().ID("detected-restarts").Class("hint").Text(fmt.Sprintf("The audit logs show %s, each applied to its own server's verdicts: nothing to set here.", quantity.Plural(len(s.Detected), "API server restart")))
 	}
 	d := s.Detected[0]
-	text := fmt.Sprintf("The captures suggest an API server restart: %d watches of %d clients ended with no error in their streams from %s, and the first reconnect a server answered was sent at %s.",
-		len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, s.Params.Zone), timeline.FormatClock(d.Served, s.Params.Zone))
+	lead := "The captures suggest an API server restart"
+	if d.Shown() {
+		lead = "API server " + d.ServerName + "'s own log shows a restart"
+	}
+	text := fmt.Sprintf("%s: %d watches of %d clients ended with no error in their streams from %s, and %s.",
+		lead, len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, s.Params.Zone), d.ServedWords(timeline.FormatClock(d.Served, s.Params.Zone)))
 	if d.Unreachable {
 		text = fmt.Sprintf("The captures suggest an API server restart, or the way to the servers cut: %d watches of %d clients ended with no error in their streams at %s and no reconnect reached a server until %s.",
 			len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, s.Params.Zone), timeline.FormatClock(d.Served, s.Params.Zone))

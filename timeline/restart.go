@@ -76,6 +76,18 @@ type DetectedRestart struct {
 // its log. Else the clients' streams alone suggest it: a probable one.
 func (d DetectedRestart) Shown() bool { return d.Logs != nil || d.Server != "" }
 
+// ServedWords says what Served is, at the instant written at: for a
+// restart the server's own records show, when its new process began
+// serving (its new audit log's first request, its log's start); else the
+// send of the first reconnect a server answered, which may be another
+// server's.
+func (d DetectedRestart) ServedWords(at string) string {
+	if d.Shown() {
+		return "its new process served from " + at
+	}
+	return "the first reconnect a server answered was sent at " + at
+}
+
 // restartTakes is less than an API server takes to serve again after
 // its watches end: a new process starts and fills its caches (3 s in
 // samples-lab's audit logs).

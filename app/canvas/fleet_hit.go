@@ -79,7 +79,7 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 					// The clients' watches alone suggest it.
 					what = "Probable API server restart"
 				}
-				lines = append(lines, what+": its watches ended at "+clock(r.Ended, d.zone)+", the first reconnect a server answered was sent at "+clock(r.Served, d.zone)+
+				lines = append(lines, what+": its watches ended at "+clock(r.Ended, d.zone)+", "+r.ServedWords(clock(r.Served, d.zone))+
 					" ("+quantity.Plural(len(r.Sessions), "watch")+" in "+quantity.Plural(r.Files, "client")+" ended)")
 			}
 		}
