@@ -253,10 +253,13 @@ func statusText(s timeline.Session) string {
 	return out
 }
 
+// endText says how a session ended. A stream that ended with no error
+// before its deadline is not "a clean end": an API server's shutdown, or
+// a cut connection, ends it so (samples-lab's watches of the restarts).
 func endText(s timeline.Session) string {
 	switch s.EndReason {
 	case timeline.EndEOF:
-		return "clean end"
+		return "no error in its stream, before its deadline (a server shutting down ends a watch so)"
 	case timeline.EndDeadline:
 		return "server deadline"
 	case timeline.EndError:
