@@ -259,7 +259,10 @@ func statusText(s timeline.Session) string {
 func endText(s timeline.Session) string {
 	switch s.EndReason {
 	case timeline.EndEOF:
-		return "no error in its stream, before its deadline (a server shutting down ends a watch so)"
+		if s.Request != nil && s.Request.TimeoutSeconds > 0 {
+			return "no error in its stream, before its deadline (a server shutting down ends a watch so)"
+		}
+		return "no error in its stream"
 	case timeline.EndDeadline:
 		return "server deadline"
 	case timeline.EndError:
