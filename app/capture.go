@@ -32,10 +32,14 @@ type analysis struct {
 	// zone is the zone the analysis was asked to write times in
 	// (Params.Zone), which the views write theirs in.
 	zone *time.Location
+	// etcdCompactedEvery is how often the metrics show etcd compacting,
+	// 0 when they do not (engine.Analyzed).
+	etcdCompactedEvery time.Duration
 }
 
 // newAnalysis is what the engine answered of its latest analysis,
 // asked with params.
 func newAnalysis(a engine.Analyzed, params timeline.Params) analysis {
-	return analysis{summary: a.Summary, judged: a.Judged, fleet: a.Fleet, generation: a.Generation, restarts: a.Restarts, servers: a.Servers, zone: zoneIn(params)}
+	return analysis{summary: a.Summary, judged: a.Judged, fleet: a.Fleet, generation: a.Generation, restarts: a.Restarts, servers: a.Servers, zone: zoneIn(params),
+		etcdCompactedEvery: a.EtcdCompactedEvery}
 }

@@ -247,7 +247,8 @@ func (d *Dock) Render() goapp.UI {
 			}),
 			panel(tabFiles, func() goapp.UI { return &FilesPanel{Capture: c, Kept: &k.files} }),
 			panel(tabSettings, func() goapp.UI {
-				return &SettingsPanel{Params: d.Params, Detected: d.Analysis.restarts, Servers: d.Analysis.servers, Analyzing: d.Analyzing, Kept: &k.settings}
+				return &SettingsPanel{Params: d.Params, Detected: d.Analysis.restarts, Servers: d.Analysis.servers, EtcdCompactedEvery: d.Analysis.etcdCompactedEvery,
+					Analyzing: d.Analyzing, Kept: &k.settings}
 			}),
 			panel(tabReconnect, func() goapp.UI {
 				return &ReconnectPanel{Engine: c.Engine, Generation: d.Analysis.generation, Zone: d.zone(), At: d.ReconnectAt, Kept: &k.reconnect}

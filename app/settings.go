@@ -24,6 +24,9 @@ type SettingsPanel struct {
 	// Servers are the API servers the records name: the count of servers
 	// is at least theirs.
 	Servers []string
+	// EtcdCompactedEvery is how often the metrics show etcd compacting, 0
+	// when they do not: the etcd interval's help says it.
+	EtcdCompactedEvery time.Duration
 	// Analyzing: the analysis of Params is on its way.
 	Analyzing bool
 	// Kept is whether the user opened the form, which stays while
@@ -56,7 +59,7 @@ func (s *SettingsPanel) Render() goapp.UI {
 			numberField("set-count", "Watch cache capacity N (events, 0 = off)", float64(pr.CacheCount), float64(def.CacheCount),
 				"The ring buffer holds the last N events of the resource type: exact only for an unfiltered capture.", s.onInt(func(p *timeline.Params, n int) { p.CacheCount = n })),
 			numberField("set-etcd", "etcd compaction interval (seconds, 0 = off)", pr.EtcdInterval.Seconds(), def.EtcdInterval.Seconds(),
-				"--etcd-compaction-interval: uncached watches keep 1 to 2 intervals of history.", s.onDuration(func(p *timeline.Params, d time.Duration) { p.EtcdInterval = d })),
+				s.etcdHelp(), s.onDuration(func(p *timeline.Params, d time.Duration) { p.EtcdInterval = d })),
 			numberField("set-delay", "Reconnect delay (seconds)", pr.Delay.Seconds(), def.Delay.Seconds(),
 				"A cursor dropped at t resumes at t + delay; client-go re-watches at once.", s.onDuration(func(p *timeline.Params, d time.Duration) { p.Delay = d })),
 			goapp.Label().For("set-restarts").Body(
@@ -114,6 +117,17 @@ func (s *SettingsPanel) serversHelp() string {
 		return does
 	}
 	return fmt.Sprintf("%s The records name %d (%s), each judged by its own evidence: the count is at least that.", does, len(s.Servers), strings.Join(s.Servers, ", "))
+}
+
+// etcdHelp says what the etcd interval is, and what the metrics show of
+// it: the page used 300 s beside exports showing etcd compacting every
+// minute (the UI review of the page).
+func (s *SettingsPanel) etcdHelp() string {
+	help := "--etcd-compaction-interval: uncached watches keep 1 to 2 intervals of history."
+	if e := s.EtcdCompactedEvery; e > 0 && e != s.Params.EtcdInterval {
+		help += fmt.Sprintf(" The metrics exports show etcd compacting every %s: set %s to model that.", timeline.FormatDuration(int64(e)), strconv.FormatFloat(e.Seconds(), 'f', -1, 64))
+	}
+	return help
 }
 
 // renderDetectedRestarts offers the restarts the captures suggest, with

@@ -1,6 +1,10 @@
 package engine
 
-import "watchlens/timeline"
+import (
+	"time"
+
+	"watchlens/timeline"
+)
 
 // Analyzed is what an analysis answers: the verdict's lines, whether any
 // file held something to judge (with none there is no verdict to copy),
@@ -19,6 +23,10 @@ type Analyzed struct {
 	// the servers' own logs), which the settings' count cannot go below
 	// (Analysis.ServerCount).
 	Servers []string
+	// EtcdCompactedEvery is how often etcd's exports show it compacting
+	// (timeline.Metrics.CompactionEvery), 0 when they do not: what the
+	// settings' etcd interval would model.
+	EtcdCompactedEvery time.Duration
 }
 
 // Analyze runs the retention model over the timeline with params, as the
@@ -46,7 +54,8 @@ func (e *Engine) Analyze(params timeline.Params, pause func()) (Analyzed, error)
 	}
 	e.an, e.summary = an, summary
 	e.generation++
-	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation, Restarts: an.Restarts}
+	e.opened.Analyzed = Analyzed{Summary: summary, Judged: e.tl.Judged(), Generation: e.generation, Restarts: an.Restarts,
+		EtcdCompactedEvery: e.tl.Metrics.CompactionEvery()}
 	for _, srv := range e.tl.Servers {
 		e.opened.Analyzed.Servers = append(e.opened.Analyzed.Servers, srv.Name)
 	}
