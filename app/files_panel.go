@@ -87,8 +87,9 @@ func (v *FilesPanel) Render() goapp.UI {
 			return goapp.P().Class("files-find").Body(
 				// Each capture is one, and so is each client read from an
 				// audit log or a client's log: a count of files would read
-				// 225 for six audit logs.
-				goapp.Label().For("files-find").Text(fmt.Sprintf("%d open (each capture, and each client read from a log); find one by name: ", r.Total)),
+				// 225 for six audit logs. The notes and tables given with
+				// the records are counted apart: "447 open" of 207 clients.
+				goapp.Label().For("files-find").Text(openCountText(r)),
 				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.Kept.find).
 					OnInput(func(ctx goapp.Context, e goapp.Event) {
 						v.Kept.find = ctx.JSSrc().Get("value").String()
@@ -292,6 +293,16 @@ func (c *capture) renderProblems() goapp.UI {
 			)
 		}),
 	)
+}
+
+// openCountText says how many files are open, the clients apart from the
+// files that are no capture, before the find box.
+func openCountText(r *engine.FilesReport) string {
+	if r.NotCaptures == 0 {
+		return fmt.Sprintf("%d open (each capture, and each client read from a log); find one by name: ", r.Total)
+	}
+	return fmt.Sprintf("%d open (each capture, and each client read from a log), and %s that %s no capture, listed last; find one by name: ",
+		r.Total-r.NotCaptures, quantity.Plural(r.NotCaptures, "file"), map[bool]string{true: "is", false: "are"}[r.NotCaptures == 1])
 }
 
 func clockText(c timeline.Clock) string {

@@ -67,9 +67,13 @@ func TestBrowserIncidentFilesSelected(t *testing.T) {
 	if got.LineMax > 30 || !got.Titled {
 		t.Errorf("a problem's line is %.0f px high (titled whole: %v), more than a line", got.LineMax, got.Titled)
 	}
-	// The Files tab lists the records first.
+	// The Files tab lists the records first, and counts them apart from
+	// the files that are no capture.
 	if first := filesText(t, tab, "section.result"); !strings.HasPrefix(strings.TrimSpace(first), "broad-a.ts.http") {
 		t.Errorf("the Files tab begins with %.80q, not a record", first)
+	}
+	if count := filesText(t, tab, `label[for="files-find"]`); !strings.Contains(count, "108 open (each capture, and each client read from a log), and 12 files that are no capture, listed last") {
+		t.Errorf("the Files tab counts %q", count)
 	}
 	screenshot(t, tab, "incident-files-selected")
 }

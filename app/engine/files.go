@@ -21,8 +21,9 @@ const maxDiagnostics = 20
 type FilesReport struct {
 	// Shown are the first of the files matched, in the timeline's order.
 	Shown []FileReport
-	// Matched counts the files matched, Total the timeline's files.
-	Matched, Total int
+	// Matched counts the files matched, Total the timeline's files,
+	// NotCaptures those of them that are no capture (listed last).
+	Matched, Total, NotCaptures int
 	// Servers says audit logs name the server of a session: the sessions
 	// tables have a column for it.
 	Servers bool
@@ -125,6 +126,11 @@ func (e *Engine) Files(find string, max int) FilesReport {
 	// The records first, then the files that are no capture (the README
 	// and the notes selected with an incident's records), which sort
 	// first by name.
+	for i := range tl.Files {
+		if e.opened.Files[i].NotCapture != timeline.IsCapture {
+			out.NotCaptures++
+		}
+	}
 	for _, records := range []bool{true, false} {
 		for i, f := range tl.Files {
 			if (e.opened.Files[i].NotCapture == timeline.IsCapture) != records || find != "" && !strings.Contains(strings.ToLower(f.Name), find) {
