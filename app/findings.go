@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"watchlens/app/engine"
-	"watchlens/report"
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -132,7 +131,7 @@ func (p *FindingsPanel) Render() goapp.UI {
 		goapp.If(f.Fleet, func() goapp.UI {
 			// The verdict's fleet figures answer another question, with
 			// other numbers: say which.
-			return goapp.P().Class("hint").DataSet("whatif", "fleet").Text(report.WhatIfBesideFleet)
+			return goapp.P().Class("hint").DataSet("whatif", "fleet").Text(f.BesideFleet)
 		}),
 		p.findingList("Observed errors", "errors", f.Errors, len(f.Errors)),
 		p.findingList("Red zones (a resume from here gets 410)", "zones", f.Zones, len(f.Zones)),

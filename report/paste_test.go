@@ -48,7 +48,7 @@ func TestPasteOfAFleetAnswersOnce(t *testing.T) {
 			t.Errorf("the paste says %q %d times, want once:\n%s", words, n, md)
 		}
 	}
-	for _, words := range []string{"| each recorded reconnect", "relists with the bookmarks received", "Fleet of ", WhatIfBesideFleet} {
+	for _, words := range []string{"| each recorded reconnect", "relists with the bookmarks received", "Fleet of ", "These figures judge each recorded reconnect"} {
 		if strings.Contains(md, words) {
 			t.Errorf("the paste of a fleet says %q:\n%s", words, md)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"watchlens/app/words"
+	"watchlens/report"
 	"watchlens/timeline"
 )
 
@@ -23,10 +24,12 @@ type Findings struct {
 	// past maxLongestAges, how many more).
 	LongestAges string
 	// Fleet says the analysis has a fleet, whose figures answer another
-	// question than the what-if's (report.WhatIfBesideFleet).
-	// BookmarksUnseen says every file's own log hides its bookmarks
-	// (timeline.File.BookmarksUnseen): what they saved is not known.
+	// question than the what-if's, as BesideFleet says with both sides'
+	// numbers (report.WhatIfBesideFleet). BookmarksUnseen says every
+	// file's own log hides its bookmarks (timeline.File.BookmarksUnseen):
+	// what they saved is not known.
 	Fleet, BookmarksUnseen bool
+	BesideFleet            string
 	// Each list in the order the tab shows it: the gaps the longest
 	// first, the others in the model's order.
 	Errors, Zones, Resumes, Gaps, Anomalies []Finding
@@ -54,7 +57,11 @@ type Finding struct {
 // filter.
 func (e *Engine) Findings(filter timeline.Filter) Findings {
 	an, tl := e.an, e.tl
-	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges(), Fleet: an.Fleet() != nil, BookmarksUnseen: len(tl.Files) > 0}
+	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges(), BookmarksUnseen: len(tl.Files) > 0}
+	if fl := an.Fleet(); fl != nil {
+		out.Fleet = true
+		out.BesideFleet = report.WhatIfBesideFleet(an.WhatIf.RelistsWith, fl.RelistsObserved, fl.RelistsWith, fl.RelistsWithout, fl.WithoutAtLeast)
+	}
 	for i := range tl.Files {
 		out.BookmarksUnseen = out.BookmarksUnseen && tl.Files[i].BookmarksUnseen()
 	}
