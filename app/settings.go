@@ -143,8 +143,11 @@ func (s *SettingsPanel) renderDetectedRestarts() goapp.UI {
 	}
 	d := s.Detected[0]
 	lead := "The captures suggest an API server restart"
-	if d.Shown() {
-		lead = "API server " + d.ServerName + "'s own log shows a restart"
+	switch {
+	case d.Server != "":
+		lead = "API server " + d.Server + "'s own log shows a restart"
+	case d.Logs != nil:
+		lead = "The audit logs show a restart of API server " + d.ServerName
 	}
 	text := fmt.Sprintf("%s: %d watches of %d clients ended with no error in their streams from %s, and %s.",
 		lead, len(d.Sessions), d.Files, timeline.FormatClock(d.Ended, s.Params.Zone), d.ServedWords(timeline.FormatClock(d.Served, s.Params.Zone)))

@@ -835,7 +835,7 @@ func (v *TimelineView) renderLegend() goapp.UI {
 	// Folded, the legend's line names the marks a first look needs.
 	return goapp.Details().Class("tl-legend").Body(
 		goapp.Summary().Body(goapp.Text("Legend and controls:"), key(0, "ADDED"), key(1, "MODIFIED"), key(2, "DELETED"), key(5, "BOOKMARK"), key(6, "ERROR"),
-			key(7, "410 zone"), key(8, "at risk"), key(12, "cursor with bookmarks"), key(13, "without")),
+			key(7, "410 zone"), key(8, "at risk"), key(12, "cursor as recorded"), key(13, "ignoring bookmarks")),
 		goapp.Ul().Aria("label", "Legend").Body(
 			goapp.Range(legendItems).Slice(func(i int) goapp.UI {
 				l := legendItems[i]

@@ -7,10 +7,26 @@ import (
 )
 
 // TestHashBytes holds hashBytes, in Go natively and in assembly under
-// wasm, to the hash computed a byte at a time, for lengths across the
-// word it reads by and the shorter ones it reads a byte at a time, from
-// every offset of a buffer, and a few seeds.
+// wasm, to word.Mix's body (which TestMix holds to the mixing done a byte
+// at a time) and murmur3's finalizer, for lengths across the word it
+// reads by and the shorter ones it reads a byte at a time, from every
+// offset of a buffer, and a few seeds; and to the values the hash had
+// when the parser wrote its loop itself, computed a byte at a time.
 func TestHashBytes(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want uint32
+	}{
+		{"", 0x7e23f6bb},
+		{"a", 0x89ba59e7},
+		{"default", 0xeb18bbff},
+		{"kube-system/coredns-7db6d8ff4d-abcde", 0xe4143d57},
+		{"3f2a9c1e-91ab-4cde-8f01-23456789abcd", 0xc66152c3},
+	} {
+		if got := hashBytes(0x12345678_9abcdef1, []byte(c.s)); got != c.want {
+			t.Errorf("hashBytes(%q) = %#x, want %#x", c.s, got, c.want)
+		}
+	}
 	reference := func(seed uint64, b []byte) uint32 {
 		h := word.Mix(seed^uint64(len(b))*word.Mul1, b)
 		h ^= h >> 33

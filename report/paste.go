@@ -44,6 +44,12 @@ func (r *Report) PasteMarkdown(link string) string {
 			}
 		}
 	}
+	if len(names) == 0 {
+		// Nothing but notes and tables: they are what it read.
+		for _, f := range r.Files {
+			names = append(names, quoted(f.Name))
+		}
+	}
 	// A fleet's hundreds of names would bury the verdict: the first few,
 	// and how many more.
 	fmt.Fprintf(&b, "**watchlens** on %s\n\n", quantity.Listed(names, maxPastedNames))

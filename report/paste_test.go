@@ -245,4 +245,9 @@ func TestPasteNamesTheRecords(t *testing.T) {
 	if want := "**watchlens** on `c000-bookmarks.ts.http` and `c080-nobookmarks.ts.http`"; first != want {
 		t.Errorf("the pasted summary begins %q, want %q", first, want)
 	}
+	// Given nothing but them, it names them: it named nothing.
+	r = New(loadRecording(t, "samples-lab", "README.md", "TRUTH.tsv").Analyze(timeline.DefaultParams()), nil)
+	if first, _, _ = strings.Cut(r.PasteMarkdown(""), "\n"); first != "**watchlens** on `README.md` and `TRUTH.tsv`" {
+		t.Errorf("of the README and a table alone, the pasted summary begins %q", first)
+	}
 }

@@ -555,7 +555,7 @@ func (b *Builder) inferGone(g, n, count int) {
 		return
 	}
 	s.Error = &parser.Status{Code: 410, Reason: "Expired", Message: fmt.Sprintf(
-		"inferred from the audit log: the watch from RV %s ended %s after it started and the client listed again %s later; the log records a watch's 200 header, never the 410 in its stream",
+		"inferred from the audit log: the watch from RV %s ended %s after it started and the client listed again %s after it ended; the log records a watch's 200 header, never the 410 in its stream",
 		s.Request.ResourceVersion, FormatDuration(s.End-s.Start), FormatDuration(max(next.Start-s.End, 0)))}
 	s.EndReason, s.inferredGone = EndError, true
 }

@@ -775,7 +775,7 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 		with, without := a.sides(c)
 		f := &a.TL.Files[c.File]
 		at := q.For(f)
-		if !q.Relative && f.EndsBefore(at) {
+		if q.afterRecording(f) {
 			// As the curves count it (stampede): not recorded then.
 			r.With.add(Unknown, afterRecording)
 			r.Without.add(Unknown, afterRecording)

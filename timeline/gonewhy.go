@@ -42,6 +42,10 @@ type refusalAges struct {
 	// held the changes they still had, when hasKept.
 	kept    int64
 	hasKept bool
+	// withinKept counts the refusals whose cursor's age and server's
+	// history are both known, and the history the longer: the history
+	// does not explain them.
+	withinKept int
 	// newProcess counts the refusals by a server's process that started
 	// after the cursor was last current: its history began at its start,
 	// and never held the cursor.
@@ -81,14 +85,19 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 		}
 		// An audit log shows when the watch before began, not when its
 		// cursor last moved: such an age is a bound, not a figure.
+		age, aged := int64(0), false
 		if p := rs.Predicted; p.HasCursor && !tl.SinceAtMost(rs.Session) {
-			ages = append(ages, at-p.Since)
+			age, aged = at-p.Since, true
+			ages = append(ages, age)
 		}
 		if p := rs.Predicted; p.HasCursor && ss.Server >= 0 && ss.Incarnation > 0 && tl.Servers[ss.Server].Incarnations[ss.Incarnation].From > p.Since {
 			r.newProcess++
 		}
 		if d, ok := a.keptBefore(rs.Session, at); ok {
 			kept = append(kept, d)
+			if aged && age <= d {
+				r.withinKept++
+			}
 		}
 	}
 	if 2*len(ages) > r.refused {

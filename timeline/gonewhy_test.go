@@ -147,4 +147,10 @@ func TestGoneWhySaysNoCauseItCannotShow(t *testing.T) {
 	if got := s.goneWhy("They carried", r); !strings.Contains(got, "but the API server kept only about the last 60 seconds of ConfigMap changes, so it no longer had") {
 		t.Errorf("history short of the age: %q", got)
 	}
+	// Ages far apart: their range and median; one younger than its
+	// server's history, which then explains the older ones only.
+	r.youngest, r.oldest, r.withinKept = int64(40*time.Second), int64(5*time.Minute), 1
+	if got, want := s.goneWhy("They carried", r), "They carried cursors from 40s to 5m0s old (median about 1.5 minutes), but the API server kept only about the last 60 seconds of ConfigMap changes, so it no longer had the changes needed to resume from the older of those cursors."; got != want {
+		t.Errorf("ages far apart:\n got %q\nwant %q", got, want)
+	}
 }

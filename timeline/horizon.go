@@ -273,6 +273,12 @@ type ResumeQuery struct {
 	Relative bool
 }
 
+// afterRecording says q asks about an instant after file f's recording
+// ended: a fleet's reconnect then does not count its client (nothing
+// shows it still watching), though its cursor as it was left is judged
+// (ResumeAt). One asked relative to each file's end asks of that.
+func (q ResumeQuery) afterRecording(f *File) bool { return !q.Relative && f.EndsBefore(q.At) }
+
 // For is the instant q asks of file f.
 func (q ResumeQuery) For(f *File) int64 {
 	if q.Relative {

@@ -46,8 +46,9 @@ func (n NotCapture) Why(looksLike string) string {
 // well-known format that is no watch record (LooksLike: a split reads
 // such a file all the same, and a README's example event can give it a
 // session), or nothing in it was read as one: no session, so no
-// request, answer or event, and no problem in its input but text no
-// reader could take. A virtual client of a split is its capture's.
+// request, answer or event, and either nothing at all (Empty) or only
+// the readers' problems with it (Unreadable). A virtual client of a
+// split is its capture's.
 func (tl *Timeline) NotCapture(fi int) NotCapture {
 	f := &tl.Files[fi]
 	switch {

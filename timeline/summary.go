@@ -768,6 +768,11 @@ func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 	if len(r.kinds) > 0 {
 		changes = joinWords(r.kinds) + " changes"
 	}
+	if r.refused > 1 && r.withinKept > 0 {
+		// Some were younger than their server's history: it explains
+		// the older ones (a new process's may explain the others).
+		those = "the older of those cursors"
+	}
 	return fmt.Sprintf("%s, but %s kept only about the last %s of %s, so %s no longer had the changes needed to resume from %s.", t, servers, kept, changes, they, those) + newProcessWords(r)
 }
 
@@ -1215,15 +1220,19 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	unjudged, withWords := "", fmt.Sprintf("%d with them", with)
 	if f.UnknownWith > 0 || a.askedUnknown {
 		fc, _ := a.FleetReconnect(ResumeQuery{At: w.From})
+		// Those not recorded then are said apart (unrecordedWords), and
+		// those without a cursor have no head to lack.
+		o := fc.With
+		noHead := o.Unknown - o.AfterRecording - o.BeforeRecording - o.NoCursor - o.UnnamedRV
 		switch {
-		case fc.With.Unknown >= len(f.Clients) && with == 0:
+		case noHead >= len(f.Clients)-o.AfterRecording-o.BeforeRecording && with == 0:
 			// "0 with them" of clients none of which can be judged
 			// read as none relisting.
 			withWords = "with them not known"
 			unjudged = "what bookmarks would have changed cannot be judged for any client: nothing shows the cluster's head then"
-		case fc.With.Unknown > 0:
+		case noHead > 0:
 			// Not "and N not judged", which read as more clients.
-			unjudged = fmt.Sprintf("for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then", fc.With.Unknown)
+			unjudged = fmt.Sprintf("for %d of the clients, what bookmarks would have changed cannot be judged: nothing shows the cluster's head then", noHead)
 		}
 	}
 	least, whyLeast := "", f.auditAtLeastWords()
@@ -1806,6 +1815,9 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	split, judged := 0, 0
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
+		if q.afterRecording(&a.TL.Files[c.File]) {
+			continue // not counted, as FleetReconnect counts them
+		}
 		_, without := a.sides(c)
 		per, _ := a.ResumeAtServers(c.File, without, q.For(&a.TL.Files[c.File]))
 		n, answering := 0, 0

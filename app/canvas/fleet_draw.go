@@ -349,13 +349,15 @@ func (d *FleetData) drawRows(v *FleetViewport, l *FleetLayout, s Scale, fr *Fram
 		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorZone}, buf.rects)
+	// The servers' names, on their patches, under the rings and squares,
+	// which a patch would hide.
+	d.drawStints(v, l, s, fr, first, last)
 	buf.marks = d.rowMarks(buf.marks[:0], v, l, s, first, last, func(r *FleetRow) []int64 { return r.Relists })
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "ring", Size: markSize}, buf.marks)
 	// A client that never synced: each whole read, a square where a
 	// synced client's relist has its ring.
 	buf.marks = d.rowMarks(buf.marks[:0], v, l, s, first, last, func(r *FleetRow) []int64 { return r.Reads })
 	fr.add(Op{Kind: "mark", Color: ColorFg, Shape: "square", Size: markSize}, buf.marks)
-	d.drawStints(v, l, s, fr, first, last)
 	fr.unclip()
 	d.drawGroups(v, l, fr)
 }

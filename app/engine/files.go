@@ -178,7 +178,7 @@ func (e *Engine) fileReport(i int) FileReport {
 		if f.Audit && f.Log != "" && f.Library == "" {
 			req = klogRequestText(s.Request)
 		}
-		r.Sessions[k] = SessionRow{Index: s.Index, Request: req, Status: statusText(s), Ended: endText(s),
+		r.Sessions[k] = SessionRow{Index: s.Index, Request: req, Status: statusText(s), Ended: endText(s, &f),
 			Events: s.Events, Bookmarks: s.Bookmarks, Gap: s.Gap, Server: canvas.SessionServer(tl, g)}
 	}
 	return r
@@ -259,13 +259,19 @@ func statusText(s timeline.Session) string {
 	return out
 }
 
-// endText says how a session ended. A stream that ended with no error
-// before its deadline is not "a clean end": an API server's shutdown, or
-// a cut connection, ends it so (samples-lab's watches of the restarts).
-func endText(s timeline.Session) string {
+// endText says how a session of file f ended. A stream that ended with
+// no error before its deadline is not "a clean end": an API server's
+// shutdown, or a cut connection, ends it so (samples-lab's watches of the
+// restarts). Before its deadline only where the recorded arrivals show
+// it (without them the deadline is not told apart), and of a stream only
+// where one was recorded (an audit log records the request's end).
+func endText(s timeline.Session, f *timeline.File) string {
 	switch s.EndReason {
 	case timeline.EndEOF:
-		if s.Request != nil && s.Request.TimeoutSeconds > 0 {
+		switch {
+		case f.Audit:
+			return "ended (its log records the request's end, not its stream)"
+		case f.Clock == timeline.ClockArrival && s.Request != nil && s.Request.TimeoutSeconds > 0:
 			return "no error in its stream, before its deadline (a server shutting down ends a watch so)"
 		}
 		return "no error in its stream"
