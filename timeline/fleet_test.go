@@ -495,13 +495,7 @@ func TestRiskiestCountsTheCursorAfterARelist(t *testing.T) {
 	if skipped == 0 {
 		t.Fatal("no client's longest stretch ends in a refusal: the test checks nothing")
 	}
-	var line string
-	for _, l := range a.Summary(nil) {
-		if l.Topic == "riskiest" {
-			line = l.Text
-		}
-	}
-	if !strings.Contains(line, "c35-nobookmarks.ts.http's cursor (RV 1789) had gone unconfirmed for 5m48s") {
+	if line := summaryTopic(a, "riskiest"); !strings.Contains(line, "c35-nobookmarks.ts.http's cursor (RV 1789) had gone unconfirmed for 5m48s") {
 		t.Errorf("riskiest line %q, want c35's RV 1789, 5m48s", line)
 	}
 }

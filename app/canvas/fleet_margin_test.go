@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,21 +111,21 @@ func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
 		t.Errorf("a reconnect past the clock's end counts %+v without bookmarks, want all %d clients past their recordings", past.Without, len(d.Rows))
 	}
 
-	// A row refused at the clock's end, hovered past it.
-	r := -1
-	for i := range d.Rows {
-		if spanAt(d.Rows[i].Own(), d.clockEnd) {
-			r = i
-			break
-		}
+	// hoverRow scrolls row r into view and hovers it at instant t.
+	hoverRow := func(r int, t int64) FleetHit {
+		v.ScrollY = l.ClampScroll(float64(r) * FleetRowH)
+		l = d.Build(v, &fr, &buf)
+		s = v.Scale(&l)
+		return d.HitTest(v, &l, s.X(t), l.RowY(r, v.ScrollY)+FleetRowH/2)
 	}
+
+	// A row refused at the clock's end, hovered past it.
+	r := slices.IndexFunc(d.Rows, func(row FleetRow) bool { return spanAt(row.Own(), d.clockEnd) })
 	if r < 0 {
 		t.Fatal("no row refused at the clock's last instant")
 	}
-	v.ScrollY = l.ClampScroll(float64(r) * FleetRowH)
-	l = d.Build(v, &fr, &buf)
 	c := d.Rows[r].Client
-	hit = d.HitTest(v, &l, s.X(at), l.RowY(r, v.ScrollY)+FleetRowH/2)
+	hit = hoverRow(r, at)
 	if want := "the recordings end at " + clock(d.clockEnd, nil) + "; a reconnect then, "; hit.Row != r || !strings.Contains(hit.Text, want) || !strings.Contains(hit.Text, "(as it ran): refused (410 Gone)") {
 		t.Errorf("row %d (%s) past the clock's end says\n%s\nwant %q and refused", r, c.Name, hit.Text, want)
 	}
@@ -140,22 +141,15 @@ func TestFleetCurvesStopAtTheClocksEnds(t *testing.T) {
 
 	// A row whose recording ended before the clock's end, hovered past
 	// its end: not counted, and said so.
-	early := -1
-	for i := range d.Rows {
-		if f := &a.TL.Files[d.Rows[i].Client.File]; f.End < d.clockEnd && f.End > d.clockStart && len(d.Rows[i].Own()) > 0 {
-			early = i
-			break
-		}
-	}
+	early := slices.IndexFunc(d.Rows, func(row FleetRow) bool {
+		f := &a.TL.Files[row.Client.File]
+		return f.End < d.clockEnd && f.End > d.clockStart && len(row.Own()) > 0
+	})
 	if early < 0 {
 		t.Fatal("no row with refusals whose recording ends before the clock's")
 	}
-	v.ScrollY = l.ClampScroll(float64(early) * FleetRowH)
-	l = d.Build(v, &fr, &buf)
-	s = v.Scale(&l)
 	end := a.TL.Files[d.Rows[early].Client.File].End
-	after := end + (d.clockEnd-end)/2
-	hit = d.HitTest(v, &l, s.X(after), l.RowY(early, v.ScrollY)+FleetRowH/2)
+	hit = hoverRow(early, end+(d.clockEnd-end)/2)
 	if want := "its recording ends at "; hit.Row != early || !strings.Contains(hit.Text, want) || strings.Contains(hit.Text, "refused (410 Gone)") {
 		t.Errorf("row %d (%s) past its recording's end says\n%s\nwant %q and no refusal", early, d.Rows[early].Client.Name, hit.Text, want)
 	}
