@@ -172,7 +172,8 @@ func (p *ReconnectPanel) renderFleet(ans *engine.ReconnectAt) goapp.UI {
 			return goapp.TBody().Body(row("logged", "with the cursor each log shows", f.Without))
 		}).Else(func() goapp.UI {
 			return goapp.TBody().Body(
-				row("without", "without bookmarks", f.Without),
+				row("as-recorded", "as each client ran", f.AsRecorded),
+				row("without", "without bookmarks (had none asked)", f.Without),
 				row("with", "with bookmarks (had every client asked)", f.With),
 			)
 		}),

@@ -316,7 +316,7 @@ func TestBrowserFleet(t *testing.T) {
 			t.Fatalf("an Alt-click past the recordings' end marked %s, not past %s", time.Unix(0, at).UTC(), time.Unix(0, end).UTC())
 		}
 		fc, _ := an.FleetReconnect(timeline.ResumeQuery{At: at})
-		if n := len(fl.Clients); got.Fleet["without"]["unknown"] != n || got.Fleet["with"]["unknown"] != n || got.Fleet["without"]["refused"] != 0 || fc.Without.AfterRecording != n {
+		if n := len(fl.Clients); got.Fleet["without"]["unknown"] != n || got.Fleet["with"]["unknown"] != n || got.Fleet["as-recorded"]["unknown"] != n || got.Fleet["without"]["refused"] != 0 || fc.Without.AfterRecording != n {
 			t.Errorf("a reconnect at %s counts %v; want all %d clients not judged (the model: %+v)", time.Unix(0, at).UTC(), got.Fleet, n, fc.Without)
 		}
 		if note := reconnectClockNote(t, tab); !strings.Contains(note, "the counts judge none of them") {

@@ -60,8 +60,9 @@ type resumeAtJSON struct {
 	} `json:"summary"`
 	Fleet *struct {
 		ReconnectAt []struct {
-			With    map[string]int `json:"withBookmarks"`
-			Without map[string]int `json:"withoutBookmarks"`
+			With       map[string]int `json:"withBookmarks"`
+			Without    map[string]int `json:"withoutBookmarks"`
+			AsRecorded map[string]int `json:"asRecorded"`
 		} `json:"reconnectAt"`
 	} `json:"fleet"`
 }
@@ -180,7 +181,7 @@ func sameAnswer(t *testing.T, got reconnectShown, want resumeAtJSON, fleet, serv
 		t.Fatalf("the CLI gives no fleet answer")
 	}
 	fc := want.Fleet.ReconnectAt[0]
-	for side, c := range map[string]map[string]int{"with": fc.With, "without": fc.Without} {
+	for side, c := range map[string]map[string]int{"with": fc.With, "without": fc.Without, "as-recorded": fc.AsRecorded} {
 		page := got.Fleet[side]
 		if page["refused"] != c["refused"] || page["at-risk"] != c["atRisk"] || page["accepted"] != c["accepted"] || page["unknown"] != c["unknown"] {
 			t.Errorf("had every client reconnected, %s bookmarks: the page counts %v, the CLI %v", side, page, c)

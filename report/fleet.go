@@ -138,6 +138,8 @@ type FleetReconnectReport struct {
 	Time    string        `json:"time"`
 	With    OutcomeReport `json:"withBookmarks"`
 	Without OutcomeReport `json:"withoutBookmarks"`
+	// AsRecorded: each client as it ran, with bookmarks where it asked.
+	AsRecorded OutcomeReport `json:"asRecorded"`
 }
 
 // OutcomeReport counts clients by the outcome of their reconnect.
@@ -326,9 +328,9 @@ func (r *Report) writeFleet(p *printer) {
 		p.section("Every client reconnecting at once, at the instants asked (--resume-at)")
 		rows = nil
 		for _, q := range fr.ReconnectAt {
-			rows = append(rows, []string{r.instant(q.Time), outcomesText(q.Without), outcomesText(q.With)})
+			rows = append(rows, []string{r.instant(q.Time), outcomesText(q.AsRecorded), outcomesText(q.Without), outcomesText(q.With)})
 		}
-		p.table([]string{"reconnect", "had none asked for bookmarks", "had every client asked"}, rows)
+		p.table([]string{"reconnect", "as each client ran", "had none asked for bookmarks", "had every client asked"}, rows)
 	}
 	if len(fr.AuditLogs) > 0 {
 		p.section("Audit logs")
@@ -393,7 +395,7 @@ func (r *Report) addFleetReconnects(a *timeline.Analysis, qs []timeline.ResumeQu
 		if q.Relative {
 			t = "+" + q.After.String()
 		}
-		r.Fleet.ReconnectAt = append(r.Fleet.ReconnectAt, FleetReconnectReport{Time: t, With: OutcomeReport(fc.With), Without: OutcomeReport(fc.Without)})
+		r.Fleet.ReconnectAt = append(r.Fleet.ReconnectAt, FleetReconnectReport{Time: t, With: OutcomeReport(fc.With), Without: OutcomeReport(fc.Without), AsRecorded: OutcomeReport(fc.AsRecorded)})
 	}
 }
 

@@ -716,12 +716,14 @@ func sameCounts(a, b FleetStep) bool {
 }
 
 // FleetReconnect is what a reconnect of every client at one instant would
-// get, with bookmarks and without (see sides): what a rolling restart of
-// the API servers then would cost in relists, each client reconnecting
-// once to a server that kept its history.
+// get, with bookmarks and without (see sides), and AsRecorded as each
+// client ran, with bookmarks where it asked for them (its side of the
+// two): what a rolling restart of the API servers then would cost in
+// relists, each client reconnecting once to a server that kept its
+// history.
 type FleetReconnect struct {
-	Query         ResumeQuery
-	With, Without OutcomeCounts
+	Query                     ResumeQuery
+	With, Without, AsRecorded OutcomeCounts
 }
 
 // OutcomeCounts counts clients by the outcome of their reconnect.
@@ -779,11 +781,19 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 			// As the curves count it (stampede): not recorded then.
 			r.With.add(Unknown, afterRecording)
 			r.Without.add(Unknown, afterRecording)
+			r.AsRecorded.add(Unknown, afterRecording)
 			continue
 		}
 		st := a.reachAt(c.File, at)
-		r.With.add(a.resumeOutcomeWhy(c.File, with, st, at))
-		r.Without.add(a.resumeOutcomeWhy(c.File, without, st, at))
+		ow, whyW := a.resumeOutcomeWhy(c.File, with, st, at)
+		oo, whyO := a.resumeOutcomeWhy(c.File, without, st, at)
+		r.With.add(ow, whyW)
+		r.Without.add(oo, whyO)
+		if c.Bookmarks {
+			r.AsRecorded.add(ow, whyW)
+		} else {
+			r.AsRecorded.add(oo, whyO)
+		}
 	}
 	return r, true
 }

@@ -619,3 +619,32 @@ func TestAtRiskSaysMay(t *testing.T) {
 		t.Errorf("the riskiest line: %q", line)
 	}
 }
+
+// TestFleetReconnectAsRecorded: a reconnect of every client at an instant
+// counted only "had none asked for bookmarks" and "had every client
+// asked"; an SRE asks what the clients as they ran would have got (the
+// UI review of the page): each client's own cursor, with bookmarks where
+// it asked for them, as its verdict at that instant says.
+func TestFleetReconnectAsRecorded(t *testing.T) {
+	a := buildRecording(t, "samples-fleet", "*.ts.http").Analyze(DefaultParams())
+	at := instant(t, "2026-12-01T08:43:00Z")
+	fc, _ := a.FleetReconnect(ResumeQuery{At: at})
+	var want OutcomeCounts
+	for _, c := range a.Fleet().Clients {
+		own := BookmarkIgnoring
+		if c.Bookmarks {
+			own = BookmarkAware
+		}
+		for _, v := range a.ResumeAt(c.File, at) {
+			if v.Kind == own {
+				want.add(v.Outcome, judgedOrHeadUnknown)
+			}
+		}
+	}
+	if fc.AsRecorded.Refused == 0 || fc.AsRecorded.Refused == fc.Without.Refused && fc.AsRecorded.AtRisk == fc.Without.AtRisk {
+		t.Fatalf("as recorded %+v, without bookmarks %+v: the instant does not tell them apart", fc.AsRecorded, fc.Without)
+	}
+	if fc.AsRecorded.Refused != want.Refused || fc.AsRecorded.AtRisk != want.AtRisk || fc.AsRecorded.Accepted != want.Accepted {
+		t.Errorf("as recorded %+v; the clients' own verdicts %+v", fc.AsRecorded, want)
+	}
+}
