@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"watchlens/timeline"
 )
@@ -249,5 +250,21 @@ func TestPasteNamesTheRecords(t *testing.T) {
 	r = New(loadRecording(t, "samples-lab", "README.md", "TRUTH.tsv").Analyze(timeline.DefaultParams()), nil)
 	if first, _, _ = strings.Cut(r.PasteMarkdown(""), "\n"); first != "**watchlens** on `README.md` and `TRUTH.tsv`" {
 		t.Errorf("of the README and a table alone, the pasted summary begins %q", first)
+	}
+}
+
+// TestResumeAtListsTheRecords: samples-fleet's folder, given whole, with
+// --resume-at, answered for its README "no cursor: the watch started
+// without a resourceVersion and has seen nothing yet" (the SRE check of
+// the day's change), where the page's Reconnect tab lists the captures.
+func TestResumeAtListsTheRecords(t *testing.T) {
+	at := time.Date(2026, 12, 1, 8, 43, 0, 0, time.UTC).UnixNano()
+	r := New(loadRecording(t, "samples-fleet", "README.md", "c00-bookmarks.ts.http", "c30-nobookmarks.ts.http").Analyze(timeline.DefaultParams()), []timeline.ResumeQuery{{At: at}})
+	files := map[string]bool{}
+	for _, q := range r.ResumeAt {
+		files[q.File] = true
+	}
+	if len(files) != 2 || files["README.md"] || !files["c00-bookmarks.ts.http"] {
+		t.Errorf("a reconnect at 08:43 answers for %v, want the two captures", files)
 	}
 }

@@ -164,11 +164,17 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)
 }
 
-// addResumeAt answers, for every file, what a reconnect at each instant
-// asked would get; a relative instant is that long after each file's own
-// end.
+// addResumeAt answers, for every capture, what a reconnect at each
+// instant asked would get; a relative instant is that long after each
+// file's own end. The notes and tables given with the records are no
+// capture: samples-fleet's README.md read "no cursor: the watch started
+// without a resourceVersion", as the page's Reconnect tab no longer
+// lists them.
 func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 	for _, v := range a.ResumeAnswers(qs) {
+		if a.TL.NotCapture(v.File) != timeline.IsCapture {
+			continue
+		}
 		f := a.TL.Files[v.File]
 		rr := ResumeAtReport{Time: timeline.FormatTime(v.At, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome, Reason: v.Reason}
 		if v.HasCursor {
