@@ -88,7 +88,7 @@ func (v *FilesPanel) Render() goapp.UI {
 				// Each capture is one, and so is each client read from an
 				// audit log or a client's log: a count of files would read
 				// 225 for six audit logs. The notes and tables given with
-				// the records are counted apart: "447 open" of 207 clients.
+				// the records are counted apart: they are no clients.
 				goapp.Label().For("files-find").Text(openCountText(r)),
 				goapp.Input().ID("files-find").Type("search").Placeholder("part of a name").Value(v.Kept.find).
 					OnInput(func(ctx goapp.Context, e goapp.Event) {

@@ -120,8 +120,8 @@ func (s *SettingsPanel) serversHelp() string {
 }
 
 // etcdHelp says what the etcd interval is, and what the metrics show of
-// it: the page used 300 s beside exports showing etcd compacting every
-// minute (the UI review of the page).
+// it: the model uses the setting, not the exports' figure, which the
+// report only suggests (-etcd-interval), so the field says it.
 func (s *SettingsPanel) etcdHelp() string {
 	help := "--etcd-compaction-interval: uncached watches keep 1 to 2 intervals of history."
 	if e := s.EtcdCompactedEvery; e > 0 && e != s.Params.EtcdInterval {

@@ -125,9 +125,7 @@ func timelineTip(t *testing.T, tab context.Context, x, y float64, want string) s
 	// does: a move to where it already is would fire no event. Where no
 	// tip shows after a while, it comes again, as a user's does: a frame
 	// drawn meanwhile, under a loaded machine's browser tests, can take
-	// the first move's answer away (in one fresh clone's run the tip read
-	// "" for the whole wait; the same test passed on its own, and twice
-	// over).
+	// the first move's answer away.
 	var tip string
 	err := errors.New("no move yet")
 	for deadline := time.Now().Add(pageWait); err != nil && time.Now().Before(deadline); {

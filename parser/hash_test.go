@@ -10,8 +10,8 @@ import (
 // wasm, to word.Mix's body (which TestMix holds to the mixing done a byte
 // at a time) and murmur3's finalizer, for lengths across the word it
 // reads by and the shorter ones it reads a byte at a time, from every
-// offset of a buffer, and a few seeds; and to the values the hash had
-// when the parser wrote its loop itself, computed a byte at a time.
+// offset of a buffer, and a few seeds; and to five values computed a
+// byte at a time, apart from word.Mix.
 func TestHashBytes(t *testing.T) {
 	for _, c := range []struct {
 		s    string

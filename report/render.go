@@ -496,9 +496,9 @@ func (r *Report) writeResumes(p *printer) {
 // Findings both say it. asRecorded is the what-if's relists with the
 // bookmarks received; made, allAsked and noneAsked the fleet's relists
 // made, had every client asked for bookmarks and had none (the least it
-// could be with atLeast). samples-lab's Findings gave "79" and "saved 113
-// (58.9 %)" beside the verdict's "0", "194" and "100.0 %", and the words
-// between them named no number (the UI review of the page).
+// could be with atLeast). Both sides' numbers are given: the two sets of
+// figures answer different questions, and without them read as a
+// contradiction.
 func WhatIfBesideFleet(asRecorded, made, allAsked, noneAsked int, atLeast bool) string {
 	least := ""
 	if atLeast {

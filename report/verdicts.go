@@ -167,9 +167,8 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 // addResumeAt answers, for every capture, what a reconnect at each
 // instant asked would get; a relative instant is that long after each
 // file's own end. The notes and tables given with the records are no
-// capture: samples-fleet's README.md read "no cursor: the watch started
-// without a resourceVersion", as the page's Reconnect tab no longer
-// lists them.
+// capture and have no cursor to ask about: they are left out, as the
+// page's Reconnect tab leaves them out.
 func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 	for _, v := range a.ResumeAnswers(qs) {
 		if a.TL.NotCapture(v.File) != timeline.IsCapture {

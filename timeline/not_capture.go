@@ -62,9 +62,8 @@ func (tl *Timeline) NotCapture(fi int) NotCapture {
 		return Empty
 	case onlyBadJSON(f.Diagnostics), f.Events == 0 && len(f.Diagnostics) > 0:
 		// Nothing read, and the readers' problems with it: a Prometheus
-		// config read as YAML gave "this JSON value is neither a watch
-		// event ...", a file of two numbers "the capture ends inside a
-		// chunked HTTP response", each told as a capture's problem.
+		// config read as YAML, a file of two numbers read as a chunk
+		// size. Their problems are no capture's.
 		return Unreadable
 	}
 	return IsCapture

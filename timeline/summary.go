@@ -721,9 +721,8 @@ func (s *summarizer) refusedCarried() string {
 // changes needed to resume from those cursors."; with no figure of the
 // history kept, "..., older than the oldest change the API servers still
 // kept (each 410 names it)."; "" when the cursors' ages are not known.
-// Ages far apart are given as their range and median: "about 6 minutes"
-// of cursors from 2m44s to 9m34s old read as no cursor younger than
-// some 5 minutes being refused.
+// Ages far apart are given as their range and median: a median alone
+// hides how young some of the refused cursors were.
 func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 	if r.refused == 0 || !r.hasAge {
 		return ""
@@ -1227,7 +1226,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		switch {
 		case noHead >= len(f.Clients)-o.AfterRecording-o.BeforeRecording && with == 0:
 			// "0 with them" of clients none of which can be judged
-			// read as none relisting.
+			// reads as none relisting.
 			withWords = "with them not known"
 			unjudged = "what bookmarks would have changed cannot be judged for any client: nothing shows the cluster's head then"
 		case noHead > 0:

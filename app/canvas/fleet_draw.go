@@ -378,8 +378,8 @@ func (d *FleetData) rowMarks(out []float32, v *FleetViewport, l *FleetLayout, s 
 // drawStints writes, in each row in view, the server each of the
 // client's stints went to ("a#1", "c#1") where it begins, and a tick
 // there: a client's column of servers on the shared clock. Each name sits
-// on a patch of the panel's colour, past a relist's ring: in grey on a
-// red zone, and under the ring, "c#1" read "⊕#1".
+// on a patch of the panel's colour, past a relist's ring, so that it
+// reads over a red zone and clear of the ring.
 func (d *FleetData) drawStints(v *FleetViewport, l *FleetLayout, s Scale, fr *Frame, first, last int) {
 	t0 := len(fr.Texts)
 	var ticks, patches []float32

@@ -179,8 +179,8 @@ func stackLayout(w, maxH float64, rows int, files []string, tracks []track, axis
 		order = order[:MaxFileGroups]
 	}
 	// The pinned groups come first, above the servers' tracks too: a
-	// client opened from the fleet (or found by name) sat under the
-	// tracks of three API servers, some 850 px down a panel of 300.
+	// client opened from the fleet (or found by name) is what the user
+	// looks at, and the tracks of a few API servers fill the panel.
 	pinnedN := 0
 	for len(groups) > 1 && pinnedN < len(order) && pinned.Has(order[pinnedN]) {
 		pinnedN++

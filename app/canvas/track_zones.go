@@ -10,8 +10,7 @@ import (
 // zoneBand is a file's band of the zones of one cursor kind, the one
 // of its ID (see ZoneBandKind). The bookmark-aware cursor's band is the
 // cursor as recorded: with the bookmarks the client got, none where it
-// did not ask ("410 · with bookmarks" read as bookmarks over a client
-// that never asked for them).
+// did not ask, so its label names no bookmarks.
 type zoneBand struct{ id BandID }
 
 func (z zoneBand) label() string {
@@ -61,9 +60,9 @@ func (zoneLayer) paint(c *Cache, v *View, layout *Layout, s Scale, fr *Frame) {
 			// A folded file's zones under its name: those of its cursor
 			// as it ran, with the bookmarks it got (none for a client
 			// that did not ask, whose cursor it then is). The what-ifs'
-			// cursors are its tracks': a client whose bookmarks kept it
-			// safe read red across its fold from the cursor that ignored
-			// them.
+			// cursors are its tracks': with them, a client whose
+			// bookmarks kept it safe would show the red of the cursor
+			// that ignored them.
 			y0, h = b.Y+b.Height-foldStripH, foldStripH-1
 			kind = timeline.BookmarkAware
 		}

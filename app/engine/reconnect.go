@@ -76,7 +76,7 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 	// Each file's rank: its cursor as it ran (the bookmark-aware one, its
 	// own for a client that got no bookmarks), then the worst of its
 	// what-ifs'. By the worst alone, every client whose bookmarks kept it
-	// safe came before those refused as they ran.
+	// safe would come before those refused as they ran.
 	type rank struct{ own, worst int }
 	ranks := make([]rank, len(tl.Files))
 	for fi := range tl.Files {
