@@ -1,6 +1,8 @@
 package timeline
 
 import (
+	"fmt"
+	"net/http"
 	"path"
 	"slices"
 
@@ -143,3 +145,38 @@ func (f *File) startsAfter(t int64) bool { return f.Clock != ClockNone && t < f.
 // then (Fleet's curves, FleetReconnect), though a reconnect of its cursor
 // as it was left is still judged (ResumeAt).
 func (f *File) EndsBefore(t int64) bool { return f.Clock != ClockNone && t > f.End }
+
+// heldNoWatch says what file's records hold where none of them is a
+// watch's stream, "" where one is: a capture of a LIST's 410 alone holds
+// no cursor a reconnect would carry, and no watch that started without
+// one either.
+func (tl *Timeline) heldNoWatch(file int) string {
+	var refused *Session
+	lists, unanswered := 0, 0
+	for _, g := range tl.Files[file].Sessions {
+		s := &tl.Sessions[g]
+		switch {
+		case s.watchStream():
+			return ""
+		case s.HTTPStatus >= 400 && refused == nil:
+			refused = s
+		case s.Unanswered():
+			unanswered++
+		case s.List != nil || s.isList():
+			lists++
+		}
+	}
+	switch {
+	case refused != nil:
+		text := refused.StatusText
+		if text == "" {
+			text = http.StatusText(refused.HTTPStatus)
+		}
+		return fmt.Sprintf("the capture holds no watch, only a request the server refused (HTTP %d %s)", refused.HTTPStatus, text)
+	case lists > 0:
+		return "the capture holds no watch, only a LIST"
+	case unanswered > 0:
+		return "the capture holds no watch, only requests no server answered"
+	}
+	return "the capture holds no watch"
+}

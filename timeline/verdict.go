@@ -192,5 +192,8 @@ func (a *Analysis) noCursorReason(v Verdict) string {
 	case f.clientLog() && !a.TL.neverSynced(v.File):
 		return "cursor not known: the client's own log names no resourceVersion it held then (its library's log names one only in a few messages, such as a watch refused as too old)"
 	}
+	if held := a.TL.heldNoWatch(v.File); held != "" {
+		return "no cursor: " + held
+	}
 	return "no cursor: the watch started without a resourceVersion and has seen nothing yet"
 }

@@ -507,6 +507,31 @@ func TestRangeStatsRV(t *testing.T) {
 	}
 }
 
+// A capture that holds no watch has no cursor for a reconnect to carry,
+// and its reason says what it holds: l410-list-exact-stale-rv.http is a
+// LIST's 410 response alone, and no watch of it started without a
+// resourceVersion. w4's 410 ERROR ends a watch, whose cursor is judged.
+func TestResumeAtACaptureOfNoWatch(t *testing.T) {
+	tl := loadSamples(t, "w4-then-resume.ts.http", "l410-list-exact-stale-rv.http")
+	a := tl.Analyze(DefaultParams())
+	at := tl.Files[1].Start
+	want := "no cursor: the capture holds no watch, only a request the server refused (HTTP 410 Gone)"
+	got := a.ResumeAt(1, at)
+	if len(got) == 0 {
+		t.Fatal("no verdict of the LIST's 410")
+	}
+	for _, v := range got {
+		if v.Outcome != Unknown || v.HasCursor || v.Reason != want {
+			t.Errorf("%v: %v (%s), want unknown (%s)", v.Kind, v.Outcome, v.Reason, want)
+		}
+	}
+	for _, v := range a.ResumeAt(0, tl.Files[0].End) {
+		if !v.HasCursor && strings.Contains(v.Reason, "holds no watch") {
+			t.Errorf("w4 %v: %s", v.Kind, v.Reason)
+		}
+	}
+}
+
 // Before a recording begins nothing of its cursors is known: a reconnect
 // asked then (--resume-at, or an Alt-click in the page's margin before
 // the recording) is not judged, and the reason says that the recording
