@@ -1484,6 +1484,11 @@ func (s *summarizer) bookmarks() {
 			// it (ServerReceived).
 			at += fmt.Sprintf(", which reached the server %s later,", FormatDuration(late))
 		}
+	case len(s.qs) > 0 && f.EndsBefore(c.at):
+		// The fleet's counts leave a client out once its recording has
+		// ended (FleetReconnect); one client's cursor is judged as it was
+		// left, which the line says.
+		at = fmt.Sprintf("a reconnect at %s (after its recording ended at %s, taking its cursor as it was left)", s.instant(c.at), s.instant(f.End))
 	case len(s.qs) > 0:
 		at = "a reconnect at " + s.instant(c.at)
 	case a.Params.Delay > 0:
@@ -1871,25 +1876,38 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a
-// relist, puts at risk of one, and cannot judge. byAll, when not 0, is
-// the number of servers, some of which would refuse clients that these
+// relist, puts at risk of one, and cannot judge: the refused are counted
+// among those judged, the others being apart. byAll, when not 0, is the
+// number of servers, some of which would refuse clients that these
 // counts put at risk (fleetServerWords): "none" is then none refused by
 // all of them.
 func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
-	t := fmt.Sprintf("%d of the %d clients would have been refused (410 Gone: a full relist each)", o.Refused, n)
-	if o.Refused == 0 {
+	unjudged := ""
+	if o.Unknown > 0 {
+		unjudged = fmt.Sprintf("%d not judged: %s", o.Unknown, unjudgedWords(o))
+	}
+	var t string
+	switch {
+	case o.Refused > 0 && o.Unknown > 0 && o.AtRisk == 0:
+		return fmt.Sprintf("%d of the %d clients judged would have been refused (410 Gone: a full relist each; %s)", o.Refused, n-o.Unknown, unjudged)
+	case o.Refused > 0 && o.Unknown > 0:
+		t = fmt.Sprintf("%d of the %d clients judged would have been refused (410 Gone: a full relist each) and %d more put at risk of it", o.Refused, n-o.Unknown, o.AtRisk)
+	case o.Refused > 0:
+		t = fmt.Sprintf("%d of the %d clients would have been refused (410 Gone: a full relist each)", o.Refused, n)
+		if o.AtRisk > 0 {
+			t += fmt.Sprintf(" and %d more put at risk of it", o.AtRisk)
+		}
+	default:
 		t = "none would have been refused"
 		if byAll > 0 {
 			t += fmt.Sprintf(" by all %d API servers", byAll)
 		}
+		if o.AtRisk > 0 {
+			t += fmt.Sprintf(", and %d put at risk of it", o.AtRisk)
+		}
 	}
-	if o.AtRisk > 0 && o.Refused == 0 {
-		t += fmt.Sprintf(", and %d put at risk of it", o.AtRisk)
-	} else if o.AtRisk > 0 {
-		t += fmt.Sprintf(" and %d more put at risk of it", o.AtRisk)
-	}
-	if o.Unknown > 0 {
-		t += fmt.Sprintf(" (%d not judged: %s)", o.Unknown, unjudgedWords(o))
+	if unjudged != "" {
+		t += " (" + unjudged + ")"
 	}
 	return t
 }

@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -65,5 +66,35 @@ func TestReconnectBeforeRecordingsAndWhileRestarting(t *testing.T) {
 	line := resumeAtLine(lab, instant(t, "2026-12-01T18:13:28.998Z"))
 	if !strings.Contains(line, "b 82, c 82 (a, restarting, answers no reconnect then)") || strings.Contains(line, "a would refuse none") || strings.Contains(line, "decides it for") {
 		t.Errorf("while a restarts, the summary says %q", line)
+	}
+}
+
+// TestReconnectAfterRecordingsEnd: at 01:00 three of samples-real's 13
+// clients' recordings have ended. The fleet's line counts the refused
+// among the clients it judges, the others apart; the line of the client
+// whose bookmarks it tells, whose recording ended before the instant,
+// says that its cursor is taken as it was left.
+func TestReconnectAfterRecordingsEnd(t *testing.T) {
+	a := buildRecording(t, "samples-real", "*.http*", "*.curl", "*.jsonl").Analyze(DefaultParams())
+	at := instant(t, "2026-11-30T01:00:00Z")
+	fc, _ := a.FleetReconnect(ResumeQuery{At: at})
+	n := len(a.Fleet().Clients)
+	if fc.Without.Refused == 0 || fc.Without.AfterRecording == 0 || fc.Without.AtRisk != 0 {
+		t.Fatalf("at 01:00 without bookmarks %+v: the line's refused and unjudged clause is not exercised", fc.Without)
+	}
+	want := fmt.Sprintf("without bookmarks, %d of the %d clients judged would have been refused (410 Gone: a full relist each; %d not judged: their recordings had ended",
+		fc.Without.Refused, n-fc.Without.Unknown, fc.Without.Unknown)
+	if line := resumeAtLine(a, at); !strings.Contains(line, want) {
+		t.Errorf("the summary says %q, want %q", line, want)
+	}
+	late := instant(t, "2026-11-30T01:10:00Z")
+	var line string
+	for _, l := range a.Summary([]ResumeQuery{{At: late}}) {
+		if l.Topic == "bookmarks" {
+			line = l.Text
+		}
+	}
+	if !strings.Contains(line, "at a reconnect at 2026-11-30 01:10:00.000 UTC (after its recording ended at ") || !strings.Contains(line, "taking its cursor as it was left)") {
+		t.Errorf("the bookmarks line says %q, want the recording's end", line)
 	}
 }
