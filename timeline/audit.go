@@ -554,8 +554,14 @@ func (b *Builder) inferGone(g, n, count int) {
 	if !goneSignature(s.Request, next.Request, s.Start, s.End) {
 		return
 	}
-	s.Error = &parser.Status{Code: 410, Reason: "Expired", Message: fmt.Sprintf(
-		"inferred from the audit log: the watch from RV %s ended %s after it started and the client listed again %s after it ended; the log records a watch's 200 header, never the 410 in its stream",
-		s.Request.ResourceVersion, FormatDuration(s.End-s.Start), FormatDuration(max(next.Start-s.End, 0)))}
+	s.Error = &parser.Status{Code: 410, Reason: "Expired", Message: fmt.Sprintf("inferred for the watch from RV %s: %s", s.Request.ResourceVersion, inferredGoneWhy(s.End-s.Start, next.Start-s.End))}
 	s.EndReason, s.inferredGone = EndError, true
+}
+
+// inferredGoneWhy says what shows a 410 that an audit log implies, of a
+// watch that lasted lasted and whose client listed again relistAfter
+// after it ended: the session's error message and the summary's words.
+func inferredGoneWhy(lasted, relistAfter int64) string {
+	return fmt.Sprintf("its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s after it ended",
+		FormatDuration(lasted), FormatDuration(max(relistAfter, 0)))
 }

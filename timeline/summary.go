@@ -559,8 +559,7 @@ func (s *summarizer) rereads(pt ReconnectPoint) bool {
 func (s *summarizer) inferredGoneWords(g int) string {
 	tl := s.a.TL
 	ss := &tl.Sessions[g]
-	return fmt.Sprintf("its audit log records a watch's 200 header, never the 410 in its stream: the watch ended %s after it began and the client fetched its list again %s after it ended",
-		FormatDuration(ss.End-ss.Start), FormatDuration(max(tl.nextStart(g)-ss.End, 0)))
+	return inferredGoneWhy(ss.End-ss.Start, tl.nextStart(g)-ss.End)
 }
 
 // goneWords says a 410 that no resume of a cursor explains.
