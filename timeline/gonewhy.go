@@ -46,9 +46,9 @@ type refusalAges struct {
 	// history are both known, and the history the longer: the history
 	// does not explain them.
 	withinKept int
-	// newProcess counts the refusals by a server's process that started
-	// after the cursor was last current: its history began at its start,
-	// and never held the cursor.
+	// newProcess counts the refusals by a server's process whose cache
+	// never held the cursor (restartRefusing): its history began at its
+	// start, after the cursor.
 	newProcess int
 }
 
@@ -90,8 +90,15 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 			age, aged = at-p.Since, true
 			ages = append(ages, age)
 		}
-		if p := rs.Predicted; p.HasCursor && ss.Server >= 0 && ss.Incarnation > 0 && tl.Servers[ss.Server].Incarnations[ss.Incarnation].From > p.Since {
-			r.newProcess++
+		if p := rs.Predicted; p.HasCursor && ss.Server >= 0 && ss.Incarnation > 0 {
+			// By the cursor's value, not its age: a process's history
+			// begins at the list it fills its cache from, which holds
+			// every RV past the head when the process before it ended,
+			// a cursor last current a moment before the restart among
+			// them. Such a cursor is refused later only by eviction.
+			if k, _ := tl.restartRefusing(ss.Server, p.RV); k > 0 && k <= ss.Incarnation {
+				r.newProcess++
+			}
 		}
 		if d, ok := a.keptBefore(rs.Session, at); ok {
 			kept = append(kept, d)

@@ -84,10 +84,15 @@ func TestGoneWhySaysLessWithoutMetrics(t *testing.T) {
 // of a quiet selection) when the restarts ended their watches, while the
 // servers kept about 2.5 minutes of changes. samples-fleet has no
 // metrics: its sentence says the age alone. Each says how many of the
-// 410s came from a server's new process that started after the cursor
-// was last current (samples-lab: server a's new process refused 39, the
-// 410s' tally "a (39, all after its restart)"; those of b's came to
-// cursors current after it started).
+// 410s at least came from a server's new process whose history never
+// held the cursor, by the cursor's value against the head when the old
+// process ended. samples-lab: of a's new process's 39 refusals, 28 name
+// its first list's RV, 1183 (four of them of cursor 1182, made after
+// the old process's log ended at head 1181: not shown), and 11 came
+// minutes later, evictions ("2294 (2303)"); b's new process refused 10,
+// naming 1670. samples-fleet: a's new process refused 4 cursors from
+// before its restart, and 6 made as it started (1396-1439), which it
+// held and evicted by 08:45:07 ("(1556)").
 func TestRestartsSayWhyGone(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -95,9 +100,9 @@ func TestRestartsSayWhyGone(t *testing.T) {
 		says     string
 	}{
 		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"},
-			"followed watches that ended otherwise). The 81 refused reconnects carried cursors from 1m29s to 8m1s old (median about 5.5 minutes; all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. 39 of them came from an API server process started after the cursor was last current, whose history began at its start. Had every client"},
+			"followed watches that ended otherwise). The 81 refused reconnects carried cursors from 1m29s to 8m1s old (median about 5.5 minutes; all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. At least 34 of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor. Had every client"},
 		{"samples-fleet", []string{"*.ts.http", "audit-*.log"},
-			"followed watches that ended otherwise). The 18 refused reconnects carried cursors from 2m44s to 9m34s old (median about 6 minutes; all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). 7 of them came from an API server process started after the cursor was last current, whose history began at its start. Had every client"},
+			"followed watches that ended otherwise). The 18 refused reconnects carried cursors from 2m44s to 9m34s old (median about 6 minutes; all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). At least 4 of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor. Had every client"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lines := buildRecording(t, c.name, c.patterns...).Analyze(realServer()).Summary(nil)

@@ -775,18 +775,21 @@ func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 }
 
 // newProcessWords says, after a space, how many of the refusals r came
-// from a server's process started after the cursor was last current,
-// whose history began at its start; "" for none.
+// from a server's process whose history, begun at its start, never held
+// the cursor; "" for none. The others may have come from such a process
+// too where nothing shows whether its first list was past the cursor
+// (an RV made between the old process's end and the new one's list):
+// the count is a least.
 func newProcessWords(r refusalAges) string {
 	switch {
 	case r.newProcess == 0:
 		return ""
 	case r.newProcess == r.refused && r.refused == 1:
-		return " It came from an API server process started after the cursor was last current, whose history began at its start."
+		return " It came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor."
 	case r.newProcess == r.refused:
-		return " Each came from an API server process started after its cursor was last current, whose history began at its start."
+		return " Each came from an API server process started after newer changes than its cursor were made: its history began at its start and never held the cursor."
 	}
-	return fmt.Sprintf(" %d of them came from an API server process started after the cursor was last current, whose history began at its start.", r.newProcess)
+	return fmt.Sprintf(" At least %d of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor.", r.newProcess)
 }
 
 // endsAtGoneWords says which clients' records end at a 410 Gone, before
