@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -263,5 +264,45 @@ func TestEveryServerReasonGivesEachServersBounds(t *testing.T) {
 	}
 	if compared < 2 {
 		t.Errorf("%d servers refuse by their metrics, want at least 2 to compare", compared)
+	}
+}
+
+// TestFleetRefusedByAllOrByItsConnection: had every client of
+// samples-lab reconnected at 18:15:30, each counted refused is refused by
+// every server that answers then, or by the one its open connection was
+// to; the summary says how many are the latter, beside the counts per
+// server, which are otherwise lower than the refused (c refuses 54 of
+// the 56).
+func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	at := instant(t, "2026-12-01T18:15:30Z")
+	fc, _ := a.FleetReconnect(ResumeQuery{At: at})
+	byAll, byConn := 0, 0
+	for _, c := range a.Fleet().Clients {
+		_, without := a.sides(&c)
+		per, likely := a.ResumeAtServers(c.File, without, at)
+		n, answering := 0, 0
+		for _, sv := range per {
+			if sv.Incarnation < 0 {
+				continue
+			}
+			answering++
+			if sv.Outcome == Refused {
+				n++
+			}
+		}
+		switch {
+		case answering > 0 && n == answering:
+			byAll++
+		case n > 0 && likely >= 0 && per[likely].Outcome == Refused:
+			byConn++
+		}
+	}
+	if byConn == 0 || fc.Without.Refused != byAll+byConn {
+		t.Fatalf("%d refused without bookmarks, %d by every server and %d by their connection's", fc.Without.Refused, byAll, byConn)
+	}
+	want := fmt.Sprintf(" %d of them are counted refused above: a reconnect goes over the client's open connection", byConn)
+	if line := resumeAtLine(a, at); !strings.Contains(line, want) {
+		t.Errorf("the summary says %q, want %q", line, want)
 	}
 }

@@ -1818,14 +1818,16 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	// answers none); split: the clients some serving server refuses and
 	// another does not; judged: the servers' answers that decided.
 	serving := make([]bool, len(a.TL.Servers))
-	split, judged := 0, 0
+	// connRefused: the split clients that FleetReconnect counts refused,
+	// their open connection being to a server that refuses them.
+	split, judged, connRefused := 0, 0, 0
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		if q.afterRecording(&a.TL.Files[c.File]) {
 			continue // not counted, as FleetReconnect counts them
 		}
 		_, without := a.sides(c)
-		per, _ := a.ResumeAtServers(c.File, without, q.For(&a.TL.Files[c.File]))
+		per, likely := a.ResumeAtServers(c.File, without, q.For(&a.TL.Files[c.File]))
 		n, answering := 0, 0
 		for _, sv := range per {
 			if sv.Incarnation < 0 {
@@ -1843,6 +1845,9 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		}
 		if n > 0 && n < answering {
 			split++
+			if likely >= 0 && per[likely].Outcome == Refused {
+				connRefused++
+			}
 		}
 	}
 	if judged == 0 {
@@ -1874,7 +1879,14 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	if split == 0 {
 		return fmt.Sprintf(" Each API server that could answer would refuse the same clients without bookmarks: %s%s.", strings.Join(parts, ", "), gone), true
 	}
-	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s%s.", split, strings.Join(parts, ", "), gone), true
+	conn := ""
+	switch {
+	case connRefused == 1:
+		conn = " 1 of them is counted refused above: a reconnect goes over the client's open connection, and its was to a server that refuses it."
+	case connRefused > 1:
+		conn = fmt.Sprintf(" %d of them are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", connRefused)
+	}
+	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s%s.%s", split, strings.Join(parts, ", "), gone, conn), true
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a
