@@ -60,3 +60,24 @@ func TestUnsyncedFromLogsCountNoObjects(t *testing.T) {
 		t.Errorf("the unsynced line: %q", line)
 	}
 }
+
+// TestNoGoneAndNothingJudged: samples-watchlist's informers' klog, alone,
+// shows no 410 and names no cursor its 91 reconnects resumed from:
+// none of them is judged, and the summary says so, not that none would
+// have been refused.
+func TestNoGoneAndNothingJudged(t *testing.T) {
+	a := buildRecording(t, "samples-watchlist", "fleet-klog.log").Analyze(realServer())
+	w := a.WhatIf
+	if w.Reconnects != 91 || w.UnknownWith != 91 || w.UnknownWithout != 91 {
+		t.Fatalf("the what-if: %+v, want the 91 reconnects, none judged", w)
+	}
+	var line string
+	for _, l := range a.Summary(nil) {
+		if strings.HasPrefix(l.Text, "No 410 was observed") {
+			line = l.Text
+		}
+	}
+	if !strings.HasPrefix(line, "No 410 was observed, but none of the 91 reconnects recorded could be judged: cursor not known") || strings.Contains(line, "would have been refused") {
+		t.Errorf("the summary says %q", line)
+	}
+}

@@ -474,10 +474,8 @@ func (s *summarizer) observed() {
 			texts = append(texts, "No 410 was observed, and no watch reconnected.")
 		case w.Reconnects == 0:
 			texts = append(texts, "No 410 was observed, and the capture has no reconnect.")
-		case w.Reconnects == 1:
-			texts = append(texts, "No 410 was observed, and the one reconnect recorded would not have been refused.")
 		default:
-			texts = append(texts, fmt.Sprintf("No 410 was observed, and none of the %d reconnects recorded would have been refused.", w.Reconnects))
+			texts = append(texts, "No 410 was observed"+s.noneRefusedWords()+".")
 		}
 	}
 	if k := len(tl.Relists); k > 0 {
@@ -1727,6 +1725,50 @@ func (s *summarizer) contradicted() {
 		t += " Several API servers behind a load balancer each keep their own history, and a 410 from one says nothing of the others: give their number (in the page's Model settings; on the command line, -servers N), or their audit logs."
 	}
 	s.add("contradicted", "%s", t)
+}
+
+// noneRefusedWords says, after "No 410 was observed", that none of the
+// reconnects recorded would have been refused, with or without
+// bookmarks, as far as they were judged: those at risk and those not
+// judged are said apart, and where none could be judged, why.
+func (s *summarizer) noneRefusedWords() string {
+	w := &s.a.WhatIf
+	unknown := max(w.UnknownWith, w.UnknownWithout)
+	if unknown == w.Reconnects {
+		why := ""
+		for _, p := range w.Points {
+			if p.With.Outcome == Unknown {
+				why = ": " + p.With.Reason
+				break
+			}
+		}
+		if w.Reconnects == 1 {
+			return ", but the one reconnect recorded could not be judged" + why
+		}
+		return fmt.Sprintf(", but none of the %d reconnects recorded could be judged%s", w.Reconnects, why)
+	}
+	t := ", and the one reconnect recorded would not have been refused"
+	if w.Reconnects > 1 {
+		t = fmt.Sprintf(", and none of the %d reconnects recorded would have been refused", w.Reconnects)
+		if unknown > 0 {
+			t = fmt.Sprintf(", and none of the %d reconnects recorded that could be judged would have been refused (%d could not)", w.Reconnects, unknown)
+		}
+	}
+	// At risk as recorded (with the bookmarks each client received),
+	// else had the clients ignored their bookmarks.
+	switch {
+	case w.AtRiskWith > 0 && w.Reconnects == 1:
+		t = ", and the one reconnect recorded would not have been refused for certain: it was at risk of it"
+	case w.AtRiskWith == 1:
+		t += ", though 1 was at risk of it"
+	case w.AtRiskWith > 1:
+		t += fmt.Sprintf(", though %d were at risk of it", w.AtRiskWith)
+	case w.AtRiskWithout > 0 && w.Reconnects == 1:
+		t += "; ignoring its bookmarks, it would have been at risk of it"
+	case w.AtRiskWithout > 0:
+		t += fmt.Sprintf("; ignoring their bookmarks, %d would have been at risk of it", w.AtRiskWithout)
+	}
+	return t
 }
 
 // outageAt says, when no client's request reached a server at the
