@@ -77,6 +77,10 @@ type Outage struct {
 	BackFailed        int
 	BackError         string
 	BackErrorAttempts int
+	// ToLogged and BackLogged say To and Back are the lines of a
+	// client's own log that tell the request's answer: client-go logs a
+	// watch when it ends, not when it is sent.
+	ToLogged, BackLogged bool
 	// Silent: the audit logs show it, as its clients' requests ending
 	// together and none asking again until To (silentOutages); nothing
 	// shows their attempts. Attempts is 0, LastAttempt is From, and
@@ -119,6 +123,9 @@ type outageAttempt struct {
 	file     int
 	answered bool
 	err      string
+	// logged: t is the line of the client's own log that tells how the
+	// request ended (its answer, its failure), not its send.
+	logged bool
 }
 
 // errorTally finds the commonest of the errors added, the first in
@@ -150,7 +157,7 @@ func (tl *Timeline) findOutages() []Outage {
 		if s.Request == nil || tl.Files[s.File].ServerRecorded() {
 			continue
 		}
-		as = append(as, outageAttempt{s.Start, s.File, !s.Unanswered(), s.TransportError})
+		as = append(as, outageAttempt{s.Start, s.File, !s.Unanswered(), s.TransportError, tl.Files[s.File].clientLog()})
 	}
 	sort.Slice(as, func(i, j int) bool { return as[i].t < as[j].t })
 	var out []Outage
@@ -171,7 +178,7 @@ func (tl *Timeline) findOutages() []Outage {
 		if k == len(as) || len(files) < minOutageClients || as[k].t-o.From < minOutage {
 			continue // still down when the captures end: no return to speak of
 		}
-		o.To, o.Clients = as[k].t, len(files)
+		o.To, o.ToLogged, o.Clients = as[k].t, as[k].logged, len(files)
 		o.Error, o.ErrorAttempts = errs.best, errs.n
 		o.comeBack(as[k:], files)
 		tl.serversUp(&o)
@@ -201,7 +208,7 @@ func (o *Outage) comeBack(after []outageAttempt, files map[int]bool) {
 		}
 		if a.answered {
 			delete(files, a.file)
-			o.Back = a.t
+			o.Back, o.BackLogged = a.t, a.logged
 			continue
 		}
 		o.BackFailed++
@@ -320,6 +327,17 @@ func (tl *Timeline) serversUp(o *Outage) {
 	}
 }
 
+// FirstAnsweredWords tells the first request answered after the
+// outage, its instant put by instant: "the first request answered was
+// sent at 19:11:43.874 UTC", or, where a client's own log tells it, "the
+// first answer a client logged came at 19:11:43.903 UTC".
+func (o Outage) FirstAnsweredWords(instant func(int64) string) string {
+	if o.ToLogged {
+		return "the first answer a client logged came at " + instant(o.To)
+	}
+	return "the first request answered was sent at " + instant(o.To)
+}
+
 // BackWords tells how the outage's clients came back, its instants put
 // by instant: "as they came back, 31 more attempts failed (30 with
 // "net/http: TLS handshake timeout"), and the last of them sent the
@@ -331,6 +349,9 @@ func (o Outage) BackWords(instant func(int64) string) string {
 		return ""
 	}
 	last := "the last of them sent the request that got its first answer at " + instant(o.Back)
+	if o.BackLogged {
+		last = "the last of them logged its first answer at " + instant(o.Back) + " (its own log tells a request as it ends, not as it is sent)"
+	}
 	if o.BackFailed == 0 {
 		return last
 	}

@@ -180,6 +180,30 @@ func TestOutageComeBack(t *testing.T) {
 	if len(lines) == 0 || !strings.Contains(lines[0].Text, `as they came back, 31 more attempts failed (30 with "net/http: TLS handshake timeout"), and the last of them sent the request that got its first answer at`) {
 		t.Errorf("the summary's first line does not tell the clients coming back: %+v", lines)
 	}
+	if first := o.FirstAnsweredWords(func(int64) string { return "T" }); first != "the first request answered was sent at T" {
+		t.Errorf("the captures' first answer: %q", first)
+	}
+}
+
+// From the informers' klog alone, the same outage's return is told at
+// the lines that tell each request's end: c028's last first answer, the
+// 410 of its watch sent at 19:12:26.153 (probes.tsv), is its line at
+// 19:12:30.963, and the summary does not call it a send.
+func TestOutageComeBackLogged(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "fleet-klog.log").Analyze(realServer())
+	os := a.TL.Outages()
+	if len(os) != 1 || !os[0].ToLogged || !os[0].BackLogged {
+		t.Fatalf("outages %+v, want the load balancer's one, told by the clients' logs", os)
+	}
+	text := ""
+	for _, l := range a.Summary(nil) {
+		text += l.Text
+	}
+	if !strings.Contains(text, "the first answer a client logged came at 2026-12-01 19:11:43.903 UTC") ||
+		!strings.Contains(text, "the last of them logged its first answer at 2026-12-01 19:12:30.963 UTC (its own log tells a request as it ends, not as it is sent)") ||
+		strings.Contains(text, "was sent at") || strings.Contains(text, "sent the request") {
+		t.Errorf("the summary: %s", text)
+	}
 }
 
 // The 410s the clients met as the load balancer came back are told at

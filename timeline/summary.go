@@ -842,8 +842,8 @@ func (s *summarizer) stampede(o OutageReturn) string {
 				failed = fmt.Sprintf(", each failing with %q", o.Error)
 			}
 		}
-		cut = fmt.Sprintf("no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and the first request answered was sent at %s",
-			s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, s.instant(o.To))
+		cut = fmt.Sprintf("no request of the captured clients reached a server from %s to %s (%s; %d attempts by %d clients%s), and %s",
+			s.instant(o.From), s.instant(o.LastAttempt), FormatDuration(o.LastAttempt-o.From), o.Attempts, o.Clients, failed, o.FirstAnsweredWords(s.instant))
 		if back := o.BackWords(s.instant); back != "" {
 			cut += "; " + back
 		}
