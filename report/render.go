@@ -498,13 +498,15 @@ func (r *Report) writeResumes(p *printer) {
 // made, had every client asked for bookmarks and had none (the least it
 // could be with atLeast). Both sides' numbers are given: the two sets of
 // figures answer different questions, and without them read as a
-// contradiction.
+// contradiction. The fleet's side counts what the clients that did not
+// ask did, where the what-if's judges them by the models: the two
+// differ by the refusals the models put only at risk.
 func WhatIfBesideFleet(asRecorded, made, allAsked, noneAsked int, atLeast bool) string {
 	least := ""
 	if atLeast {
 		least = "at least "
 	}
-	return fmt.Sprintf("These figures judge each recorded reconnect by the models alone, each client with the cursor it had: with the bookmarks the clients received (none for those that did not ask), %s would have needed a relist. The summary's figures count the relists the clients made (%d) and ask how many every client would have made had all asked for bookmarks (%d) or none (%s%d).",
+	return fmt.Sprintf("These figures judge each recorded reconnect by the models alone, each client with the cursor it had: with the bookmarks the clients received (none for those that did not ask), %s would have needed a relist. The summary's figures count the relists the clients made (%d) and ask how many every client would have made had all asked for bookmarks (%d) or none (%s%d, counting for the clients that did not ask the relists they made, not the models' verdicts).",
 		quantity.Plural(asRecorded, "reconnect"), made, allAsked, least, noneAsked)
 }
 
