@@ -139,8 +139,10 @@ func TestCacheReinitRefuses(t *testing.T) {
 }
 
 // TestServerLogsLineTellsWhatTheClientsWatched: samples-outage's servers
-// rebuilt four watch caches with no restart (pods, runtimeclasses and
-// rolebindings twice), none of a resource its clients watched
+// rebuilt four watch caches with open watches, ending them ("Terminating
+// all watchers"), with no restart (pods, runtimeclasses and rolebindings
+// twice; 14 more, with no watch open, logged their new list alone), none
+// of a resource its clients watched
 // (ConfigMaps and Secrets): the summary's line counts them apart, not
 // as an ending of the clients' watches.
 func TestServerLogsLineTellsWhatTheClientsWatched(t *testing.T) {
@@ -154,7 +156,7 @@ func TestServerLogsLineTellsWhatTheClientsWatched(t *testing.T) {
 			line = l.Text
 		}
 	}
-	if line != "The API servers' own logs show no restart; 4 watch caches of other resources rebuilt (pods, rolebindings twice and runtimeclasses), which these clients did not watch." {
+	if line != "The API servers' own logs show no restart; 4 watch caches of other resources rebuilt, ending their watches (pods, rolebindings twice and runtimeclasses), which these clients did not watch." {
 		t.Errorf("server-logs line %q", line)
 	}
 }

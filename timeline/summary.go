@@ -979,9 +979,11 @@ func (s *summarizer) serverLogs() {
 			}
 			names = append(names, name)
 		}
-		rebuilt := fmt.Sprintf("%s rebuilt (%s)", quantity.Plural(n, "watch cache"), joinWords(names))
+		// Counted where the rebuild ended watches: a cache with none open
+		// logs its new list alone, which no client meets.
+		rebuilt := fmt.Sprintf("%s rebuilt, ending their watches (%s)", quantity.Plural(n, "watch cache"), joinWords(names))
 		if len(s.a.TL.Files) > 0 {
-			rebuilt = fmt.Sprintf("%s of other resources rebuilt (%s), which these clients did not watch", quantity.Plural(n, "watch cache"), joinWords(names))
+			rebuilt = fmt.Sprintf("%s of other resources rebuilt, ending their watches (%s), which these clients did not watch", quantity.Plural(n, "watch cache"), joinWords(names))
 		}
 		parts = append(parts, rebuilt)
 	}
