@@ -39,13 +39,15 @@ type refusalAges struct {
 	age, youngest, oldest int64
 	hasAge                bool
 	// kept is the median of how long the refusing servers' caches had
-	// held the changes they still had, when hasKept.
-	kept    int64
-	hasKept bool
-	// withinKept counts the refusals whose cursor's age and server's
-	// history are both known, and the history the longer: the history
-	// does not explain them.
-	withinKept int
+	// held the changes they still had, when hasKept; keptLeast and
+	// keptMost the least and the most.
+	kept                int64
+	keptLeast, keptMost int64
+	hasKept             bool
+	// compared counts the refusals whose cursor's age and server's
+	// history are both known; withinKept those of them whose history is
+	// the longer: the history does not explain them.
+	compared, withinKept int
 	// newProcess counts the refusals by a server's process whose cache
 	// never held the cursor (restartRefusing): its history began at its
 	// start, after the cursor.
@@ -102,6 +104,9 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 		}
 		if d, ok := a.keptBefore(rs.Session, at); ok {
 			kept = append(kept, d)
+			if aged {
+				r.compared++
+			}
 			if aged && age <= d {
 				r.withinKept++
 			}
@@ -111,7 +116,7 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 		r.age, r.youngest, r.oldest, r.hasAge = median(ages), slices.Min(ages), slices.Max(ages), true
 	}
 	if 2*len(kept) > r.refused {
-		r.kept, r.hasKept = median(kept), true
+		r.kept, r.keptLeast, r.keptMost, r.hasKept = median(kept), slices.Min(kept), slices.Max(kept), true
 	}
 	return r
 }

@@ -8,12 +8,14 @@ import (
 
 // TestOutageSaysWhyGone: samples-outage's 74 clients got 410 Gone after
 // the load balancer's 2m30s outage because their cursors, between 2m41s
-// and 4m19s old when they came back, were older than the 2.5 to 3 minutes of
-// ConfigMap and Secret changes the servers' caches kept (README: the
+// and 4m19s old when they came back, were older than the 2m25s to 3m17s
+// of ConfigMap and Secret changes the servers' caches kept (README: the
 // oldest RVs kept were 721-963, and the metrics show when each cache
 // reached them). The summary's first line says so in one sentence right
-// after the count, before the records of the cut; each refusal's figures
-// agree with it: the cursor older than what its server kept.
+// after the count, before the records of the cut, with the histories'
+// range: their median (3 minutes) beside the cursors' range (from 2m41s)
+// read as no cause; each refusal's figures agree with it: the cursor
+// older than what its server kept.
 func TestOutageSaysWhyGone(t *testing.T) {
 	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "fleet-klog.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
 	os := a.TL.OutageReturns()
@@ -49,7 +51,7 @@ func TestOutageSaysWhyGone(t *testing.T) {
 	if len(lines) == 0 {
 		t.Fatal("no summary")
 	}
-	const why = "(from 2026-12-01 19:11:51.659 UTC to 2026-12-01 19:13:00.264 UTC). Cut off for 2m30s, they came back with cursors from 2m41s to 4m19s old (median about 3.5 minutes), but the API servers kept only about the last 3 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. No request of the captured clients reached a server from"
+	const why = "(from 2026-12-01 19:11:51.659 UTC to 2026-12-01 19:13:00.264 UTC). Cut off for 2m30s, they came back with cursors from 2m41s to 4m19s old (median about 3.5 minutes), but the API servers that refused them kept only the last 2m25s to 3m17s of ConfigMap and Secret changes, where their metrics show it, less than the age of the cursor refused, so they no longer had the changes needed to resume from them. No request of the captured clients reached a server from"
 	if !strings.HasPrefix(lines[0].Text, "74 clients got 410 Gone and relisted between 8 and 77 s after the outage ended ") || !strings.Contains(lines[0].Text, why) {
 		t.Errorf("the summary's first line does not say why right after the count:\n%s\nwant in it:\n%s", lines[0].Text, why)
 	}
@@ -100,7 +102,7 @@ func TestRestartsSayWhyGone(t *testing.T) {
 		says     string
 	}{
 		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"},
-			"followed watches that ended otherwise). The 81 refused reconnects carried cursors from 1m29s to 8m1s old (median about 5.5 minutes; all from clients that did not ask for bookmarks), but the API servers kept only about the last 2.5 minutes of ConfigMap and Secret changes, so they no longer had the changes needed to resume from those cursors. At least 34 of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor. Had every client"},
+			"followed watches that ended otherwise). The 81 refused reconnects carried cursors from 1m29s to 8m1s old (median about 5.5 minutes; all from clients that did not ask for bookmarks), but the API servers that refused them kept only the last 57s to 5m46s of ConfigMap and Secret changes, each less than the age of the cursor it refused, so they no longer had the changes needed to resume from them. At least 34 of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor. Had every client"},
 		{"samples-fleet", []string{"*.ts.http", "audit-*.log"},
 			"followed watches that ended otherwise). The 18 refused reconnects carried cursors from 2m44s to 9m34s old (median about 6 minutes; all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). At least 4 of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor. Had every client"},
 	} {

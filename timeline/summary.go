@@ -769,6 +769,17 @@ func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 		// the older ones (a new process's may explain the others).
 		those = "the older of those cursors"
 	}
+	if r.refused > 1 && r.withinKept == 0 && r.youngest < r.kept && roughly(r.keptLeast) != roughly(r.keptMost) {
+		// The youngest cursor is younger than the median history, but
+		// each refusing server kept less than its cursor's age: the
+		// histories' range says it, where their median beside the ages'
+		// range reads as no cause.
+		each := "each less than the age of the cursor it refused"
+		if r.compared < r.refused {
+			each = "where their metrics show it, less than the age of the cursor refused"
+		}
+		return fmt.Sprintf("%s, but the API servers that refused them kept only the last %s to %s of %s, %s, so they no longer had the changes needed to resume from them.", t, FormatDuration(r.keptLeast), FormatDuration(r.keptMost), changes, each) + newProcessWords(r)
+	}
 	return fmt.Sprintf("%s, but %s kept only about the last %s of %s, so %s no longer had the changes needed to resume from %s.", t, servers, kept, changes, they, those) + newProcessWords(r)
 }
 
