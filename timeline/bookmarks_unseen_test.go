@@ -64,8 +64,18 @@ func TestUnsyncedFromLogsCountNoObjects(t *testing.T) {
 // TestNoGoneAndNothingJudged: samples-watchlist's informers' klog, alone,
 // shows no 410 and names no cursor its 91 reconnects resumed from:
 // none of them is judged, and the summary says so, not that none would
-// have been refused.
+// have been refused. Its captures judge them: none refused with the
+// bookmarks received, which the line says with no "but".
 func TestNoGoneAndNothingJudged(t *testing.T) {
+	captured := buildRecording(t, "samples-watchlist", "*.ts.http").Analyze(realServer())
+	said := false
+	for _, l := range captured.Summary(nil) {
+		said = said || strings.HasPrefix(l.Text, "No 410 was observed, and of the 91 reconnects recorded, none would have been refused with the client's bookmarks; without them")
+	}
+	if captured.WhatIf.RelistsWith != 0 || !said {
+		t.Errorf("the captures' what-if %+v; the summary %+v", captured.WhatIf, captured.Summary(nil))
+	}
+
 	a := buildRecording(t, "samples-watchlist", "fleet-klog.log").Analyze(realServer())
 	w := a.WhatIf
 	if w.Reconnects != 91 || w.UnknownWith != 91 || w.UnknownWithout != 91 {

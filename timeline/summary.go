@@ -516,6 +516,10 @@ func (s *summarizer) observed() {
 func (s *summarizer) whatIfWords(watchLists int) string {
 	w := &s.a.WhatIf
 	t := fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with the client's bookmarks", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith)
+	if w.RelistsWith == 0 {
+		// The contrast is only without bookmarks.
+		t = fmt.Sprintf("No 410 was observed, and of the %s recorded, none would have been refused with the client's bookmarks", quantity.Plural(w.Reconnects, "reconnect"))
+	}
 	switch {
 	case watchLists == 0:
 		return t + fmt.Sprintf(" and %d without them.", w.RelistsWithout)
