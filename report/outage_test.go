@@ -159,3 +159,22 @@ func TestFleetAgeUnknownFromAuditBookmarks(t *testing.T) {
 		}
 	}
 }
+
+// TestOutageFromClientLogsSaysSo: samples-outage's outage told by the
+// informers' klog has its first answer and its last client back at the
+// lines that told those requests' ends, and the JSON says so; the
+// captures' are sends.
+func TestOutageFromClientLogsSaysSo(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		logged  bool
+	}{{"fleet-klog.log", true}, {"*.ts.http", false}} {
+		r := New(loadRecording(t, "samples-outage", c.pattern).Analyze(timeline.DefaultParams()), nil)
+		if len(r.Outages) != 1 || r.Outages[0].LastBack == "" {
+			t.Fatalf("%s: outages %+v, want samples-outage's one, its clients back", c.pattern, r.Outages)
+		}
+		if o := r.Outages[0]; o.ToLogged != c.logged || o.LastBackLogged != c.logged {
+			t.Errorf("%s: toLogged %v, lastBackLogged %v, want %v", c.pattern, o.ToLogged, o.LastBackLogged, c.logged)
+		}
+	}
+}

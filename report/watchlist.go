@@ -73,6 +73,10 @@ type OutageReport struct {
 	FailedBack        int    `json:"failedBack"`
 	BackError         string `json:"backError"`
 	BackErrorAttempts int    `json:"backErrorAttempts"`
+	// ToLogged and LastBackLogged are timeline.Outage's ToLogged and
+	// BackLogged: To and LastBack are lines of a client's own log.
+	ToLogged       bool `json:"toLogged"`
+	LastBackLogged bool `json:"lastBackLogged"`
 	// Silent and LastEnded are timeline.Outage's: an outage the audit
 	// logs show as a silence, with no attempt (LastAttempt "").
 	Silent    bool   `json:"silent"`
@@ -115,9 +119,10 @@ func (r *Report) addWatchLists(tl *timeline.Timeline) {
 			Attempts: o.Attempts, Clients: o.Clients, Relists: o.Relists, RelistClients: o.RelistClients, FirstRelist: secs(o.First), LastRelist: secs(o.Last),
 			LastAttempt: timeline.FormatTime(o.LastAttempt, timeline.ClockArrival), End: timeline.FormatTime(end, timeline.ClockArrival), EndIs: endIs,
 			FirstRelistAfterEnd: secs(first), LastRelistAfterEnd: secs(last),
-			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, OthersMeanwhile: o.Others, ServerLogsNoRestart: o.Logged}
+			Error: o.Error, ErrorAttempts: o.ErrorAttempts, ServersUp: append([]string{}, o.Up...), AnsweredMeanwhile: o.Answered, OthersMeanwhile: o.Others, ServerLogsNoRestart: o.Logged, ToLogged: o.ToLogged}
 		if o.Back != 0 {
 			rep.LastBack, rep.FailedBack, rep.BackError, rep.BackErrorAttempts = timeline.FormatTime(o.Back, timeline.ClockArrival), o.BackFailed, o.BackError, o.BackErrorAttempts
+			rep.LastBackLogged = o.BackLogged
 		}
 		if o.Silent {
 			rep.Silent, rep.LastAttempt, rep.LastEnded = true, "", timeline.FormatTime(o.LastEnded, timeline.ClockArrival)
