@@ -25,11 +25,14 @@ type FleetReport struct {
 	SavedPercent float64 `json:"percentSaved"`
 	// WithoutAtLeast: Without, Saved and SavedPercent are the least they
 	// could be (timeline.Fleet.WithoutAtLeast).
-	WithoutAtLeast bool                `json:"withoutAtLeast"`
-	Rows           []FleetClientReport `json:"perClient"`
-	Steps          []FleetStepReport   `json:"stampede"`
-	Stampedes      []StampedeReport    `json:"stampedes"`
-	AuditLogs      []AuditLogReport    `json:"auditLogs"`
+	WithoutAtLeast bool `json:"withoutAtLeast"`
+	// WatchListsAsked counts the WatchList clients that asked for
+	// bookmarks (timeline.Fleet.WatchListsAsked).
+	WatchListsAsked int                 `json:"watchListsAsked"`
+	Rows            []FleetClientReport `json:"perClient"`
+	Steps           []FleetStepReport   `json:"stampede"`
+	Stampedes       []StampedeReport    `json:"stampedes"`
+	AuditLogs       []AuditLogReport    `json:"auditLogs"`
 	// AuditShared is the user and the address every client of the
 	// audit logs shares, "" for either when they differ: the clients'
 	// names leave it out (timeline.AuditShared).
@@ -177,7 +180,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	}
 	tl := a.TL
 	fr := &FleetReport{Clients: len(fl.Clients), Observed: fl.RelistsObserved, With: fl.RelistsWith, Without: fl.RelistsWithout,
-		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, SavingsKnown: fl.SavingsKnown, Saved: fl.Saved, SavedPercent: timeline.RoundPercent(fl.SavedPercent), WithoutAtLeast: fl.WithoutAtLeast,
+		UnknownWith: fl.UnknownWith, UnknownWithout: fl.UnknownWithout, SavingsKnown: fl.SavingsKnown, Saved: fl.Saved, SavedPercent: timeline.RoundPercent(fl.SavedPercent), WithoutAtLeast: fl.WithoutAtLeast, WatchListsAsked: fl.WatchListsAsked,
 		Rows: []FleetClientReport{}, Steps: []FleetStepReport{}, Stampedes: []StampedeReport{}, AuditLogs: []AuditLogReport{},
 		ReconnectAt: []FleetReconnectReport{}, Cost: fleetCostReport(fl.Cost)}
 	for _, c := range fl.Clients {

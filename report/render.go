@@ -496,18 +496,23 @@ func (r *Report) writeResumes(p *printer) {
 // Findings both say it. asRecorded is the what-if's relists with the
 // bookmarks received; made, allAsked and noneAsked the fleet's relists
 // made, had every client asked for bookmarks and had none (the least it
-// could be with atLeast). Both sides' numbers are given: the two sets of
-// figures answer different questions, and without them read as a
-// contradiction. The fleet's side counts what the clients that did not
-// ask did, where the what-if's judges them by the models: the two
-// differ by the refusals the models put only at risk.
-func WhatIfBesideFleet(asRecorded, made, allAsked, noneAsked int, atLeast bool) string {
+// could be with atLeast); watchLists the WatchList clients that asked
+// for bookmarks. Both sides' numbers are given: the two sets of figures
+// answer different questions, and without them read as a
+// contradiction. The fleet's side counts what a client did where it
+// relisted, and each reconnect of a WatchList client that asked for
+// bookmarks, where the what-if's judges every reconnect by the models.
+func WhatIfBesideFleet(asRecorded, made, allAsked, noneAsked int, atLeast bool, watchLists int) string {
 	least := ""
 	if atLeast {
 		least = "at least "
 	}
-	return fmt.Sprintf("These figures judge each recorded reconnect by the models alone, each client with the cursor it had: with the bookmarks the clients received (none for those that did not ask), %s would have needed a relist. The summary's figures count the relists the clients made (%d) and ask how many every client would have made had all asked for bookmarks (%d) or none (%s%d, counting for the clients that did not ask the relists they made, not the models' verdicts).",
-		quantity.Plural(asRecorded, "reconnect"), made, allAsked, least, noneAsked)
+	counted := "they count what a client did where it relisted"
+	if watchLists > 0 {
+		counted += ", and each reconnect of a WatchList client that asked for bookmarks, which without them would never have synced"
+	}
+	return fmt.Sprintf("These figures judge each recorded reconnect by the models alone, each client with the cursor it had: with the bookmarks the clients received (none for those that did not ask), %s would have needed a relist. The summary's figures count the relists the clients made (%d) and ask how many every client would have made had all asked for bookmarks (%d) or none (%s%d): %s, not the models' verdicts.",
+		quantity.Plural(asRecorded, "reconnect"), made, allAsked, least, noneAsked, counted)
 }
 
 func (r *Report) writeWhatIf(p *printer) {
@@ -522,7 +527,7 @@ func (r *Report) writeWhatIf(p *printer) {
 	if r.Fleet != nil {
 		// The summary's fleet figure answers another question, and its
 		// numbers differ: say which.
-		p.printf("%s\n", WhatIfBesideFleet(wi.RelistsWithBookmarks, r.Fleet.Observed, r.Fleet.With, r.Fleet.Without, r.Fleet.WithoutAtLeast))
+		p.printf("%s\n", WhatIfBesideFleet(wi.RelistsWithBookmarks, r.Fleet.Observed, r.Fleet.With, r.Fleet.Without, r.Fleet.WithoutAtLeast, r.Fleet.WatchListsAsked))
 	}
 	if len(wi.Points) == 0 {
 		return

@@ -3,6 +3,7 @@ package timeline
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBookmarksTheRecordsCannotShow: the lab's informers' klog, alone,
@@ -70,7 +71,7 @@ func TestNoGoneAndNothingJudged(t *testing.T) {
 	captured := buildRecording(t, "samples-watchlist", "*.ts.http").Analyze(realServer())
 	said := false
 	for _, l := range captured.Summary(nil) {
-		said = said || strings.HasPrefix(l.Text, "No 410 was observed, and of the 91 reconnects recorded, none would have been refused with the client's bookmarks; without them")
+		said = said || strings.HasPrefix(l.Text, "No 410 was observed, and of the 91 reconnects recorded, none would have been refused with the clients' bookmarks; without them")
 	}
 	if captured.WhatIf.RelistsWith != 0 || !said {
 		t.Errorf("the captures' what-if %+v; the summary %+v", captured.WhatIf, captured.Summary(nil))
@@ -89,5 +90,37 @@ func TestNoGoneAndNothingJudged(t *testing.T) {
 	}
 	if !strings.HasPrefix(line, "No 410 was observed, but none of the 91 reconnects recorded could be judged: cursor not known") || strings.Contains(line, "would have been refused") {
 		t.Errorf("the summary says %q", line)
+	}
+	// The restarts it suggests are told as the logs date the clients'
+	// reconnects, not as sends.
+	restart := ""
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "restart" {
+			restart = l.Text
+		}
+	}
+	if !strings.Contains(restart, "and the first reconnect a server answered, as the clients' logs date it, was at 2026-12-01 18:46:46.418 UTC") || strings.Contains(restart, "sent at") {
+		t.Errorf("the restart line says %q", restart)
+	}
+}
+
+// TestNoGoneButWithoutBookmarks: w3-then-resume's one reconnect, read as
+// from a server with no watch cache whose etcd compacts every 2 minutes,
+// is accepted with its bookmarks and refused without them: the line
+// sets the two apart with a "but".
+func TestNoGoneButWithoutBookmarks(t *testing.T) {
+	p := DefaultParams()
+	p.WatchCache, p.EtcdInterval = false, 2*time.Minute
+	a := buildRecording(t, "samples-real", "w3-then-resume.ts.http").Analyze(p)
+	if w := a.WhatIf; w.Reconnects != 1 || w.RelistsWith != 0 || w.RelistsWithout != 1 {
+		t.Fatalf("the what-if %+v, want its reconnect refused without bookmarks alone", w)
+	}
+	want := "No 410 was observed, and of the 1 reconnect recorded, none would have been refused with the client's bookmarks, but 1 would have been without them."
+	said := false
+	for _, l := range a.Summary(nil) {
+		said = said || strings.Contains(l.Text, want)
+	}
+	if !said {
+		t.Errorf("the summary %+v, want %q", a.Summary(nil), want)
 	}
 }

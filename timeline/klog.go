@@ -184,6 +184,9 @@ type klogSession struct {
 	// show, after the failure at failedAt (see placeRetries).
 	unsure   bool
 	failedAt int64
+	// atOutcome: a retry whose outcome came at once (a 410, a failure),
+	// dated by that line (Session.startIsOutcome).
+	atOutcome bool
 	// stopped: the client ended it ("Stopping reflector"), not the
 	// server.
 	stopped bool
@@ -341,7 +344,7 @@ func (b *Builder) addKlogClient(logName string, c *klogClient, ks []klogSession,
 	f.Finish(ss, diags)
 	for n := range ks {
 		s := &b.sessions[base+n]
-		s.InitialEventsEnd, s.InitialEvents = ks[n].initialEnd, ks[n].initialItems
+		s.InitialEventsEnd, s.InitialEvents, s.startIsOutcome = ks[n].initialEnd, ks[n].initialItems, ks[n].atOutcome
 		if ks[n].err != nil {
 			s.Error, s.EndReason = ks[n].err, EndError
 		}
@@ -479,7 +482,7 @@ func klogSessions(c *klogClient, end int64) []klogSession {
 		k.s.EndArrival, k.s.End = t, off
 		switch {
 		case k.retryAfter > 0 && atOnce:
-			k.s.StartArrival, k.s.Offset = t, off
+			k.s.StartArrival, k.s.Offset, k.atOutcome = t, off, true
 		case k.retryAfter > 0:
 			k.unsure, k.failedAt = true, k.s.StartArrival
 			k.s.StartArrival = min(k.s.StartArrival+k.retryAfter, t)

@@ -77,9 +77,9 @@ type Outage struct {
 	BackFailed        int
 	BackError         string
 	BackErrorAttempts int
-	// ToLogged and BackLogged say To and Back are the lines of a
-	// client's own log that tell the request's answer: client-go logs a
-	// watch when it ends, not when it is sent.
+	// ToLogged and BackLogged say To and Back are as a client's own log
+	// dates the request: client-go logs a retry when its outcome comes,
+	// not when it is sent.
 	ToLogged, BackLogged bool
 	// Silent: the audit logs show it, as its clients' requests ending
 	// together and none asking again until To (silentOutages); nothing
@@ -330,10 +330,11 @@ func (tl *Timeline) serversUp(o *Outage) {
 // FirstAnsweredWords tells the first request answered after the
 // outage, its instant put by instant: "the first request answered was
 // sent at 19:11:43.874 UTC", or, where a client's own log tells it, "the
-// first answer a client logged came at 19:11:43.903 UTC".
+// first request answered, as the clients' logs date it, was at
+// 19:11:43.903 UTC".
 func (o Outage) FirstAnsweredWords(instant func(int64) string) string {
 	if o.ToLogged {
-		return "the first answer a client logged came at " + instant(o.To)
+		return "the first request answered, as the clients' logs date it, was at " + instant(o.To)
 	}
 	return "the first request answered was sent at " + instant(o.To)
 }
@@ -350,7 +351,7 @@ func (o Outage) BackWords(instant func(int64) string) string {
 	}
 	last := "the last of them sent the request that got its first answer at " + instant(o.Back)
 	if o.BackLogged {
-		last = "the last of them logged its first answer at " + instant(o.Back) + " (its own log tells a request as it ends, not as it is sent)"
+		last = "the last of them got its first answer at " + instant(o.Back) + " as its log dates it (a client's log dates a retry by its outcome, not its send)"
 	}
 	if o.BackFailed == 0 {
 		return last

@@ -188,7 +188,8 @@ func TestOutageComeBack(t *testing.T) {
 // From the informers' klog alone, the same outage's return is told at
 // the lines that tell each request's end: c028's last first answer, the
 // 410 of its watch sent at 19:12:26.153 (probes.tsv), is its line at
-// 19:12:30.963, and the summary does not call it a send.
+// 19:12:30.963, and the summary calls no such instant a send: neither
+// the return nor the refusals it tells (c048's, a retry refused at once).
 func TestOutageComeBackLogged(t *testing.T) {
 	a := buildRecording(t, "samples-outage", "fleet-klog.log").Analyze(realServer())
 	os := a.TL.Outages()
@@ -199,9 +200,10 @@ func TestOutageComeBackLogged(t *testing.T) {
 	for _, l := range a.Summary(nil) {
 		text += l.Text
 	}
-	if !strings.Contains(text, "the first answer a client logged came at 2026-12-01 19:11:43.903 UTC") ||
-		!strings.Contains(text, "the last of them logged its first answer at 2026-12-01 19:12:30.963 UTC (its own log tells a request as it ends, not as it is sent)") ||
-		strings.Contains(text, "was sent at") || strings.Contains(text, "sent the request") {
+	if !strings.Contains(text, "the first request answered, as the clients' logs date it, was at 2026-12-01 19:11:43.903 UTC") ||
+		!strings.Contains(text, "the last of them got its first answer at 2026-12-01 19:12:30.963 UTC as its log dates it (a client's log dates a retry by its outcome, not its send)") ||
+		!strings.Contains(text, "answered at 2026-12-01 19:11:43.903 UTC, as its client's log tells it (it does not date the send)") ||
+		strings.Contains(text, "sent at") || strings.Contains(text, "sent the request") {
 		t.Errorf("the summary: %s", text)
 	}
 }

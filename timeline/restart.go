@@ -42,8 +42,11 @@ const (
 type DetectedRestart struct {
 	// Ended is the instant the first of the streams ended, LastEnded the
 	// last; Served is the first reconnect after them that the server
-	// answered with 200.
+	// answered with 200. ServedLogged says Served is as a client's own
+	// log dates it: by the line before (a watch follows the one before
+	// at once), or by its outcome (a retry after a backoff).
 	Ended, LastEnded, Served int64
+	ServedLogged             bool
 	// Sessions are the streams that ended (global indices); Files counts
 	// the files they are in.
 	Sessions []int
@@ -80,10 +83,13 @@ func (d DetectedRestart) Shown() bool { return d.Logs != nil || d.Server != "" }
 // restart the server's own records show, when its new process began
 // serving (its new audit log's first request, its log's start); else the
 // send of the first reconnect a server answered, which may be another
-// server's.
+// server's, as a capture shows it or a client's own log dates it.
 func (d DetectedRestart) ServedWords(at string) string {
-	if d.Shown() {
+	switch {
+	case d.Shown():
 		return "its new process served from " + at
+	case d.ServedLogged:
+		return "the first reconnect a server answered, as the clients' logs date it, was at " + at
 	}
 	return "the first reconnect a server answered was sent at " + at
 }
@@ -161,7 +167,9 @@ func (a *Analysis) detectRestarts() {
 				// The first reconnect answered: a LIST or a watch alike.
 				for _, n := range e.rest {
 					if s := &tl.Sessions[n]; (s.HTTPStatus == 200 || s.HTTPStatus == 0) && !s.Unanswered() {
-						d.Served = min(d.Served, s.Start)
+						if s.Start < d.Served {
+							d.Served, d.ServedLogged = s.Start, tl.Files[s.File].clientLog()
+						}
 						break
 					}
 				}

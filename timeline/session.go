@@ -70,6 +70,11 @@ type Session struct {
 	Since int64
 	// inferredGone: the 410 in Error is inferred from an audit log.
 	inferredGone bool
+	// startIsOutcome: Start is the line of a client's own log that
+	// tells the request's outcome, not when it was sent: a retry after
+	// a backoff, refused or failed at once, which the log does not date
+	// otherwise.
+	startIsOutcome bool
 	// Server and Incarnation say which API server, and which of its
 	// processes, answered (indices in Timeline.Servers and its
 	// Incarnations; see servers.go), -1 when unknown: the audit log that
@@ -139,6 +144,17 @@ func (tl *Timeline) nextStart(g int) int64 {
 		return tl.Sessions[f.Sessions[s.Index+1]].Start
 	}
 	return s.End
+}
+
+// SentWords says when session g's request went out, in a sentence: "sent
+// at T", or, where its client's log tells only its outcome, "answered at
+// T, as its client's log tells it (it does not date the send)".
+func (tl *Timeline) SentWords(g int, instant func(int64) string) string {
+	s := &tl.Sessions[g]
+	if s.startIsOutcome {
+		return "answered at " + instant(s.Start) + ", as its client's log tells it (it does not date the send)"
+	}
+	return "sent at " + instant(s.Start)
 }
 
 // ServerReceived is when the server received session g's request, and

@@ -409,9 +409,9 @@ func (s *summarizer) observed() {
 			// request then.
 			t = fmt.Sprintf("At %s %s most likely refused %s's reconnect from RV %s with 410 Gone (%s)", s.instant(at), server, f.ShortName(), rs.RV, s.inferredGoneWords(rs.Session))
 		case at != sent:
-			t = fmt.Sprintf("%s's reconnect from RV %s, sent at %s, reached %s at %s and was refused with 410 Gone", f.ShortName(), rs.RV, s.instant(sent), server, s.instant(at))
+			t = fmt.Sprintf("%s's reconnect from RV %s, %s, reached %s at %s and was refused with 410 Gone", f.ShortName(), rs.RV, tl.SentWords(rs.Session, s.instant), server, s.instant(at))
 		default:
-			t = fmt.Sprintf("%s's reconnect from RV %s, sent at %s, was refused by %s with 410 Gone", f.ShortName(), rs.RV, s.instant(sent), server)
+			t = fmt.Sprintf("%s's reconnect from RV %s, %s, was refused by %s with 410 Gone", f.ShortName(), rs.RV, tl.SentWords(rs.Session, s.instant), server)
 		}
 		if known && arrived > sent {
 			why = append(why, fmt.Sprintf("the 410 arrived %s after it was sent", FormatDuration(arrived-sent)))
@@ -515,12 +515,18 @@ func (s *summarizer) observed() {
 // counts those reconnects (rereadingReconnects).
 func (s *summarizer) whatIfWords(watchLists int) string {
 	w := &s.a.WhatIf
-	t := fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with the client's bookmarks", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith)
+	whose := "the client's"
+	if len(s.a.TL.Files) > 1 {
+		whose = "the clients'"
+	}
+	t := fmt.Sprintf("No 410 was observed, but of the %s recorded, %d would have been refused with %s bookmarks", quantity.Plural(w.Reconnects, "reconnect"), w.RelistsWith, whose)
 	if w.RelistsWith == 0 {
 		// The contrast is only without bookmarks.
-		t = fmt.Sprintf("No 410 was observed, and of the %s recorded, none would have been refused with the client's bookmarks", quantity.Plural(w.Reconnects, "reconnect"))
+		t = fmt.Sprintf("No 410 was observed, and of the %s recorded, none would have been refused with %s bookmarks", quantity.Plural(w.Reconnects, "reconnect"), whose)
 	}
 	switch {
+	case watchLists == 0 && w.RelistsWith == 0:
+		return t + fmt.Sprintf(", but %d would have been without them.", w.RelistsWithout)
 	case watchLists == 0:
 		return t + fmt.Sprintf(" and %d without them.", w.RelistsWithout)
 	case watchLists == w.Reconnects:
@@ -1727,9 +1733,10 @@ func (s *summarizer) contradicted() {
 		return
 	}
 	g := &a.TL.Sessions[first.Session]
-	what := fmt.Sprintf("accepted %s's reconnect from RV %s sent at %s, which the models said it would refuse", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
+	sent := a.TL.SentWords(first.Session, s.instant)
+	what := fmt.Sprintf("accepted %s's reconnect from RV %s %s, which the models said it would refuse", a.TL.Files[g.File].ShortName(), first.RV, sent)
 	if first.Observed == Refused {
-		what = fmt.Sprintf("refused %s's reconnect from RV %s sent at %s with 410 Gone, which the models said it would accept", a.TL.Files[g.File].ShortName(), first.RV, s.instant(g.Start))
+		what = fmt.Sprintf("refused %s's reconnect from RV %s %s with 410 Gone, which the models said it would accept", a.TL.Files[g.File].ShortName(), first.RV, sent)
 	}
 	others := ""
 	if n > 1 {
@@ -2044,8 +2051,8 @@ func (s *summarizer) restarts() {
 	if d.LastEnded > d.Ended {
 		ended = "between " + s.instant(d.Ended) + " and " + s.instant(d.LastEnded)
 	}
-	s.add("restart", "Probably an API server restart: %d watches of %d clients ended with no error in their streams %s, and the first reconnect a server answered was sent at %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
-		len(d.Sessions), d.Files, ended, s.instant(d.Served), more, d.Flag())
+	s.add("restart", "Probably an API server restart: %d watches of %d clients ended with no error in their streams %s, and %s%s. Not applied: apply it in the page's Model settings (on the command line: -restart %s, and -servers N).",
+		len(d.Sessions), d.Files, ended, d.ServedWords(s.instant(d.Served)), more, d.Flag())
 }
 
 // unknowns: what could not be decided, and why.

@@ -300,7 +300,7 @@ func TestProbableRestartsAreSaidSo(t *testing.T) {
 		files  []string
 		label  string
 		served string
-	}{{[]string{"fleet-klog.log"}, "probable restart", "the first reconnect a server answered was sent at "}, {[]string{"audit-*.log"}, "API server restart", "its new process served from "}} {
+	}{{[]string{"fleet-klog.log"}, "probable restart", "the first reconnect a server answered, as the clients' logs date it, was at "}, {[]string{"audit-*.log"}, "API server restart", "its new process served from "}} {
 		d := NewFleetData(recordingTimeline(t, "samples-lab", c.files...).Analyze(timeline.DefaultParams()))
 		if d == nil || len(d.Restarts) != 3 {
 			t.Fatalf("%s: %v", c.files, d)

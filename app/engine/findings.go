@@ -60,7 +60,7 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 	out := Findings{WhatIf: an.WhatIf, LongestAges: e.longestAges(), BookmarksUnseen: len(tl.Files) > 0}
 	if fl := an.Fleet(); fl != nil {
 		out.Fleet = true
-		out.BesideFleet = report.WhatIfBesideFleet(an.WhatIf.RelistsWith, fl.RelistsObserved, fl.RelistsWith, fl.RelistsWithout, fl.WithoutAtLeast)
+		out.BesideFleet = report.WhatIfBesideFleet(an.WhatIf.RelistsWith, fl.RelistsObserved, fl.RelistsWith, fl.RelistsWithout, fl.WithoutAtLeast, fl.WatchListsAsked)
 	}
 	for i := range tl.Files {
 		out.BookmarksUnseen = out.BookmarksUnseen && tl.Files[i].BookmarksUnseen()
