@@ -1,6 +1,11 @@
 package app
 
 import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
 	"watchlens/timeline"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -23,6 +28,10 @@ type Verdict struct {
 	// More button then shows them whole), and whole that the user asked
 	// for them all.
 	more, whole bool
+	// cutW is how much of the first line, cutOf, the folded box shows,
+	// CSS px, before an ellipsis (see foldedText); 0 for all of it.
+	cutW  float64
+	cutOf string
 }
 
 type foldChoice int
@@ -61,7 +70,17 @@ func (v *Verdict) OnUpdate(ctx goapp.Context) { v.checkMore(ctx) }
 func (v *Verdict) checkMore(ctx goapp.Context) {
 	ctx.Defer(func(ctx goapp.Context) {
 		box := goapp.Window().GetElementByID("verdict-lines")
-		if !box.Truthy() || v.whole {
+		if !box.Truthy() {
+			return
+		}
+		if v.folded() && len(v.Lines) > 0 {
+			line := v.Lines[0].Text
+			if w := foldedWidth(box.Get("firstElementChild"), line); w != v.cutW || line != v.cutOf {
+				v.cutW, v.cutOf = w, line
+				ctx.Update()
+			}
+		}
+		if v.whole {
 			return
 		}
 		more := !v.folded() && box.Get("scrollHeight").Int() > box.Get("clientHeight").Int()+1
@@ -70,6 +89,58 @@ func (v *Verdict) checkMore(ctx goapp.Context) {
 			ctx.Update()
 		}
 	})
+}
+
+// foldedText is line as the folded verdict shows it, on one line: whole
+// when fits says it fits, else its longest run of words that fits with
+// an ellipsis after it. The browser's own cut of an overflowing line
+// falls mid-word, where a date or a count cut short reads as another
+// ("2026-12-01" as "202…"). A line whose first word does not fit is left whole,
+// for the browser to cut.
+func foldedText(line string, fits func(string) bool) string {
+	if fits(line) {
+		return line
+	}
+	var ends []int // where a word ends, before a space
+	for i := 1; i < len(line); i++ {
+		if line[i] == ' ' && line[i-1] != ' ' {
+			ends = append(ends, i)
+		}
+	}
+	cut := func(k int) string { return strings.TrimRight(line[:ends[k]], ",;:(") + "…" }
+	n := sort.Search(len(ends), func(k int) bool { return !fits(cut(k)) })
+	if n == 0 {
+		return line
+	}
+	return cut(n - 1)
+}
+
+// foldedWidth is how much of line, CSS px, the folded verdict's element
+// p shows before an ellipsis (foldedText's cut, measured as the page lays
+// it out, in p's font against p's width), 0 for all of it.
+func foldedWidth(p goapp.Value, line string) float64 {
+	if !p.Truthy() {
+		return 0
+	}
+	style := goapp.Window().Call("getComputedStyle", p)
+	px := func(name string) float64 {
+		v, _ := strconv.ParseFloat(strings.TrimSuffix(style.Get(name).String(), "px"), 64)
+		return v
+	}
+	room := p.Get("clientWidth").Float() - px("paddingLeft") - px("paddingRight")
+	m := goapp.Window().Get("document").Call("createElement", "span")
+	m.Get("style").Set("cssText", "position: absolute; visibility: hidden; white-space: pre")
+	p.Call("append", m)
+	defer m.Call("remove")
+	width := func(s string) float64 {
+		m.Set("textContent", s)
+		return m.Call("getBoundingClientRect").Get("width").Float()
+	}
+	cut := foldedText(line, func(s string) bool { return width(s) <= room })
+	if cut == line {
+		return 0
+	}
+	return math.Ceil(width(strings.TrimSuffix(cut, "…")))
 }
 
 func (v *Verdict) measure() {
@@ -87,11 +158,24 @@ func (v *Verdict) folded() bool {
 func (v *Verdict) Render() goapp.UI {
 	lines := make([]goapp.UI, len(v.Lines))
 	for i, l := range v.Lines {
-		p := goapp.P().DataSet("topic", l.Topic).Text(l.Text)
-		if i == 0 && v.folded() {
-			p = p.Title("Show the whole verdict").OnClick(v.onUnfold)
+		p := goapp.P().DataSet("topic", l.Topic)
+		if i > 0 {
+			lines[i] = p.Text(l.Text)
+			continue
 		}
-		lines[i] = p
+		// The first line's words are in a box of their own, which the
+		// folded verdict cuts to the width foldedWidth measured, with an
+		// ellipsis after it; the line stays whole on the page, for a
+		// screen reader, and a copy, to read.
+		text := goapp.Span().Text(l.Text)
+		if v.folded() {
+			cut := v.cutOf == l.Text && v.cutW > 0
+			if cut {
+				text = text.Style("max-width", strconv.FormatFloat(v.cutW, 'f', -1, 64)+"px")
+			}
+			p = p.Class(classIf(cut, "cut")).Title(l.Text + "\n\nClick to show the whole verdict.").OnClick(v.onUnfold)
+		}
+		lines[i] = p.Body(text)
 	}
 	fold := "Fold"
 	if v.folded() {

@@ -271,3 +271,84 @@ func TestBrowserVerdictEndsOnAWholeLine(t *testing.T) {
 		t.Errorf("Less: the verdict's box ends through a line: %q", got.Cut)
 	}
 }
+
+// TestBrowserFoldedVerdictCutsAtAWord: w4's verdict folded in a window
+// 800 px wide shows its first line cut after a whole word, with an
+// ellipsis, on one line, and the whole line in its tooltip; the page
+// still holds the line whole. The browser's own ellipsis (a line clamp)
+// falls where the characters run out, mid-word, and a date cut so reads
+// as another.
+func TestBrowserFoldedVerdictCutsAtAWord(t *testing.T) {
+	t.Parallel()
+	s := startSite(t)
+	tab := s.openSample(t, "w4-then-resume.ts.http")
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(800, 900)))
+	whole := nativeSummary(t, []string{"w4-then-resume.ts.http"}, []string{"samples/w4-then-resume.ts.http"})[0]
+	waitFitted(t, tab)
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.ID("verdict-fold"))))
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#verdict.folded")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+		t.Fatalf("the verdict's Fold did not fold it: %v", err)
+	}
+	type line struct {
+		Shown  string  `json:"shown"`  // the characters that show, and the ellipsis after them
+		Text   string  `json:"text"`   // the line's text on the page
+		Title  string  `json:"title"`  // its tooltip
+		Lines  float64 `json:"lines"`  // its height, in lines
+		Room   float64 `json:"room"`   // the box's width
+		WholeW float64 `json:"wholeW"` // the whole line's, on one line
+	}
+	// A character shows when its box ends inside the box that clips the
+	// line's words, on its first line; the ellipsis, the browser's own
+	// aside, is the paragraph's ::after.
+	read := fmt.Sprintf(`(() => {
+		const p = document.querySelector("#verdict.folded p");
+		if (!p) return null;
+		const clip = p.firstElementChild || p, text = clip.firstChild, box = clip.getBoundingClientRect(), r = document.createRange();
+		let n = 0;
+		for (; n < text.length; n++) {
+			r.setStart(text, n);
+			r.setEnd(text, n + 1);
+			const c = r.getBoundingClientRect();
+			if (c.right > box.right + 0.5 || c.top > box.top + 2) break;
+		}
+		const m = document.createElement("span");
+		m.style.cssText = "position: absolute; white-space: pre";
+		m.textContent = %q;
+		p.append(m);
+		const wholeW = m.getBoundingClientRect().width;
+		m.remove();
+		const cs = getComputedStyle(p);
+		return {shown: text.data.slice(0, n) + (getComputedStyle(p, "::after").content.startsWith('"…"') ? "…" : ""), text: p.textContent, title: p.title,
+			lines: p.getBoundingClientRect().height / parseFloat(cs.lineHeight),
+			room: p.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight), wholeW};
+	})()`, whole)
+	// atWord says whether what shows is the line's start up to a space,
+	// without a comma before it, and an ellipsis.
+	atWord := func(shown string) bool {
+		kept, ok := strings.CutSuffix(shown, "…")
+		for i := range len(whole) {
+			if ok && whole[i] == ' ' && strings.TrimRight(whole[:i], ",;:(") == kept {
+				return true
+			}
+		}
+		return false
+	}
+	var got *line
+	if !until(pageWait, func() bool {
+		var err error
+		got, err = chromedp.Run(tab, chromedp.Evaluate[*line](read))
+		must(t, err)
+		// The cut follows the box's width, which settles as the page
+		// lays out again for the verdict folded.
+		return got != nil && atWord(got.Shown) && got.Lines < 1.5
+	}) {
+		t.Fatalf("folded at 800 px, the verdict's first line does not show on one line, cut after a whole word, with an ellipsis: %+v\nthe line: %q", got, whole)
+	}
+	screenshot(t, tab, "verdict-folded-800")
+	if got.WholeW <= got.Room {
+		t.Fatalf("the whole first line (%.0f px) fits the folded box (%.0f px): the test tests nothing", got.WholeW, got.Room)
+	}
+	if got.Text != whole || !strings.HasPrefix(got.Title, whole) {
+		t.Errorf("folded, the page holds the line %q and its tooltip reads %q, not the whole line %q", got.Text, got.Title, whole)
+	}
+}
