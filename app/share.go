@@ -23,7 +23,19 @@ import (
 type copied struct {
 	what, text string
 	failed     bool
+	// pointed and focused say the pointer is over the notice, or the
+	// keyboard's focus in it: the notice stays while either holds.
+	pointed, focused bool
+	// timers counts the hides asked for (hideCopiedLater): only the
+	// latest may hide the notice.
+	timers int
 }
+
+// copiedLinger is how long the notice of a copy that worked stays, from
+// its showing or from the pointer or the focus leaving it: it needs no
+// answer, and a glance reads it, as it does a tooltip a tap showed,
+// which goes as soon.
+const copiedLinger = tapTipLinger
 
 // actionCopy: the user asked for a copy (the header's Copy buttons); its
 // value is copyLink or copySummary. The copies are the page's to make: a
@@ -81,9 +93,23 @@ func (p *Page) copyText(ctx goapp.Context, what, text string) {
 		return
 	}
 	promise := clip.Call("writeText", text)
+	p.hideCopiedLater(ctx, c)
 	ctx.Async(func() {
 		if _, err := jsrt.Await(goappjs.Unwrap(promise)); err != nil {
 			ctx.Dispatch(func(goapp.Context) { c.failed = true })
+		}
+	})
+}
+
+// hideCopiedLater has the notice of copy c go copiedLinger on, unless
+// the pointer or the focus is in it then, or the copy failed: that
+// notice holds the text to copy by hand, and stays until closed.
+func (p *Page) hideCopiedLater(ctx goapp.Context, c *copied) {
+	c.timers++
+	n := c.timers
+	ctx.After(copiedLinger, func(goapp.Context) {
+		if p.copied == c && c.timers == n && !c.pointed && !c.focused && !c.failed {
+			p.copied = nil
 		}
 	})
 }
@@ -95,11 +121,22 @@ func (p *Page) renderCopied() goapp.UI {
 	if c.failed {
 		msg = "The browser did not let the page use the clipboard: copy " + c.what + " from here."
 	}
-	return goapp.Div().ID("copied").Class("banner copied").Role("status").Body(
-		goapp.Span().Text(msg+" "),
-		goapp.Button().ID("copied-close").Class("quiet").Text("Close").OnClick(func(ctx goapp.Context, e goapp.Event) { p.copied = nil }),
-		goapp.Textarea().ID("copied-text").ReadOnly(true).Rows(min(strings.Count(c.text, "\n")+1, 6)).Aria("label", c.what).Text(c.text),
-	)
+	// Left by the pointer and the focus, the notice goes copiedLinger on.
+	leave := func(ctx goapp.Context) {
+		if !c.pointed && !c.focused {
+			p.hideCopiedLater(ctx, c)
+		}
+	}
+	return goapp.Div().ID("copied").Class("banner copied").Role("status").
+		OnMouseEnter(func(ctx goapp.Context, e goapp.Event) { c.pointed = true }).
+		OnMouseLeave(func(ctx goapp.Context, e goapp.Event) { c.pointed = false; leave(ctx) }).
+		On("focusin", func(ctx goapp.Context, e goapp.Event) { c.focused = true }).
+		On("focusout", func(ctx goapp.Context, e goapp.Event) { c.focused = false; leave(ctx) }).
+		Body(
+			goapp.Span().Text(msg+" "),
+			goapp.Button().ID("copied-close").Class("quiet").Text("Close").OnClick(func(ctx goapp.Context, e goapp.Event) { p.copied = nil }),
+			goapp.Textarea().ID("copied-text").ReadOnly(true).Rows(min(strings.Count(c.text, "\n")+1, 6)).Aria("label", c.what).Text(c.text),
+		)
 }
 
 // visitOpensNothing marks the document (data-visit-opens="nothing" on
