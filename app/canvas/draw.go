@@ -48,7 +48,7 @@ func (c *Cache) Build(v *View, fr *Frame) Layout {
 		// there would be written under it.
 		ticks = slices.DeleteFunc(ticks, func(tk Tick) bool { return s.X(tk.Value) < layout.PlotX+zoneLabelRoom })
 	}
-	c.segs = fr.drawTicks(ticks, s, plotBottom, c.segs[:0])
+	c.segs = fr.drawTicks(ticks, s, layout.Width, plotBottom, c.segs[:0])
 	if !layout.LabelsOver {
 		// Over the grid lines, which would cross the words a band
 		// writes over the plot: a file's name, its pin.

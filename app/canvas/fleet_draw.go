@@ -63,7 +63,7 @@ func (d *FleetData) Build(v *FleetViewport, fr *Frame, buf *FleetScratch) FleetL
 	fr.flushTexts(t0)
 
 	// Ticks: grid lines over every band, labels in the axis band.
-	buf.segs = fr.drawTicks(timeTicks(s, d.zone), s, bottom, buf.segs[:0])
+	buf.segs = fr.drawTicks(timeTicks(s, d.zone), s, l.Width, bottom, buf.segs[:0])
 	fr.axisZone(l.PlotX, s, d.zone)
 
 	fr.clip(l.PlotX, 0, l.PlotW, l.Height)

@@ -121,15 +121,18 @@ func axisZoneName(s Scale, loc *time.Location) string {
 // drawTicks draws the ticks' grid lines from the axis band down to bottom,
 // appended to segs (returned, for reuse), and their labels in the axis
 // band. A label is centred on its tick, and one that would reach left of
-// the plot is left out (its line is drawn): the axis's zone ("UTC") is
-// written there, and a long label of a tick near the plot's left end
-// (12:00:03.250, zoomed in to seconds) ran over it.
-func (fr *Frame) drawTicks(ticks []Tick, s Scale, bottom float64, segs []float32) []float32 {
+// the plot, or past the canvas's right edge at right, is left out (its
+// line is drawn): the axis's zone ("UTC") is written left of the plot,
+// where a long label of a tick near the plot's left end (12:00:03.250,
+// zoomed in to seconds) would run over it, and the canvas ends at right,
+// where a label of a tick near the plot's right end would be cut to its
+// first digits.
+func (fr *Frame) drawTicks(ticks []Tick, s Scale, right, bottom float64, segs []float32) []float32 {
 	t0 := len(fr.Texts)
 	for _, tk := range ticks {
 		x := math.Round(s.X(tk.Value)) + 0.5
 		segs = append(segs, float32(x), float32(axisH-6), float32(x), float32(bottom))
-		if x-tickLabelWidth(tk.Label)/2 >= s.X0 {
+		if half := tickLabelWidth(tk.Label) / 2; x-half >= s.X0 && x+half <= right {
 			fr.addText(x, axisH/2-2, tk.Label, ColorMuted, "c", "")
 		}
 	}

@@ -47,7 +47,7 @@ func TestTickLabelsClearTheZone(t *testing.T) {
 		s := Scale{From: t0 - int64(span)/500, To: t0 - int64(span)/500 + int64(span), X0: 176, Width: 1000}
 		ticks := timeTicks(s, nil)
 		var fr Frame
-		segs := fr.drawTicks(ticks, s, 300, nil)
+		segs := fr.drawTicks(ticks, s, s.X0+s.Width+rightPad, 300, nil)
 		if len(segs) != 4*len(ticks) {
 			t.Fatalf("span %v: %d grid lines for %d ticks", span, len(segs)/4, len(ticks))
 		}
@@ -59,5 +59,63 @@ func TestTickLabelsClearTheZone(t *testing.T) {
 				t.Errorf("span %v: %q starts at %.1f, left of the plot at %v", span, tx.Text, left, s.X0)
 			}
 		}
+	}
+}
+
+// TestTickLabelsStayInTheCanvas: whatever the range, a tick label of the
+// fleet view or of the timeline lies whole in the canvas, right of the
+// plot's left end and left of the canvas's right edge, past which the
+// canvas would cut a label centred on a tick near the plot's right end
+// to its first digits. Its tick's grid line is still drawn.
+func TestTickLabelsStayInTheCanvas(t *testing.T) {
+	d := fleetData(t)
+	tl, an := sampleTimeline(t, "w4-then-resume.ts.http")
+	c := NewCache(tl)
+	var fr Frame
+	var buf FleetScratch
+	// checked counts the labels looked at, and near the ticks whose
+	// labels, centred on them, would reach past the canvas's right edge.
+	checked, near := 0, 0
+	check := func(view string, width float64, s Scale) {
+		t.Helper()
+		for _, tx := range fr.Texts {
+			if tx.Y != axisH/2-2 || tx.Align != "c" {
+				continue
+			}
+			checked++
+			half := tickLabelWidth(tx.Text) / 2
+			if x := float64(tx.X); x-half < s.X0 || x+half > fr.Width {
+				t.Errorf("%s at %v px, %s-%s: the tick label %q spans [%.1f, %.1f], out of [%v, %v]",
+					view, width, clock(s.From, nil), clock(s.To, nil), tx.Text, x-half, x+half, s.X0, fr.Width)
+			}
+		}
+		for _, tk := range timeTicks(s, nil) {
+			if x := s.X(tk.Value); x+tickLabelWidth(tk.Label)/2 > fr.Width {
+				near++
+			}
+		}
+	}
+	for _, width := range []float64{390, 800, 1440} {
+		// The view slides a pixel at a time: a tick comes to every
+		// place near the plot's right end.
+		span := (d.To - d.From) / 3
+		for k := range 120 {
+			from := d.From + int64(k)*span/int64(width)
+			v := &FleetViewport{From: from, To: from + span, Width: width, MaxHeight: 500, PixelRatio: 1}
+			l := d.Build(v, &fr, &buf)
+			check("the fleet", width, v.Scale(&l))
+		}
+		from, to := c.Extent(false)
+		tspan := (to - from) / 2
+		for k := range 120 {
+			v := wholeView(tl, an, c, width)
+			v.From = from + int64(k)*tspan/int64(width)
+			v.To = v.From + tspan
+			layout := c.Build(v, &fr)
+			check("the timeline", width, v.PlotScale(&layout))
+		}
+	}
+	if checked == 0 || near == 0 {
+		t.Fatalf("%d tick labels checked, %d ticks near the canvas's right edge: the test tests nothing", checked, near)
 	}
 }
