@@ -124,3 +124,22 @@ func TestNoGoneButWithoutBookmarks(t *testing.T) {
 		t.Errorf("the summary %+v, want %q", a.Summary(nil), want)
 	}
 }
+
+// TestNoGoneOneAtRisk: samples-fleet's c26 did not ask for bookmarks,
+// and its one reconnect came with a cursor past what the server is sure
+// to keep: the line says it was at risk, not that it would not have been
+// refused.
+func TestNoGoneOneAtRisk(t *testing.T) {
+	a := buildRecording(t, "samples-fleet", "c26-nobookmarks.ts.http").Analyze(DefaultParams())
+	if w := a.WhatIf; w.Reconnects != 1 || w.AtRiskWith != 1 || w.RelistsWith+w.RelistsWithout != 0 {
+		t.Fatalf("the what-if %+v, want its one reconnect at risk", w)
+	}
+	want := "No 410 was observed, and the one reconnect recorded was at risk of a 410: the records cannot tell whether it would have been refused."
+	said := false
+	for _, l := range a.Summary(nil) {
+		said = said || strings.Contains(l.Text, want)
+	}
+	if !said {
+		t.Errorf("the summary %+v, want %q", a.Summary(nil), want)
+	}
+}

@@ -151,13 +151,14 @@ func (f *File) EndsBefore(t int64) bool { return f.Clock != ClockNone && t > f.E
 // no cursor a reconnect would carry, and no watch that started without
 // one either.
 func (tl *Timeline) heldNoWatch(file int) string {
+	if tl.watches(file) {
+		return ""
+	}
 	var refused *Session
 	lists, unanswered := 0, 0
 	for _, g := range tl.Files[file].Sessions {
 		s := &tl.Sessions[g]
 		switch {
-		case s.watchStream():
-			return ""
 		case s.HTTPStatus >= 400 && refused == nil:
 			refused = s
 		case s.Unanswered():
@@ -166,17 +167,21 @@ func (tl *Timeline) heldNoWatch(file int) string {
 			lists++
 		}
 	}
+	records := "the capture holds"
+	if tl.Files[file].Audit {
+		records = "its records hold"
+	}
 	switch {
 	case refused != nil:
 		text := refused.StatusText
 		if text == "" {
 			text = http.StatusText(refused.HTTPStatus)
 		}
-		return fmt.Sprintf("the capture holds no watch, only a request the server refused (HTTP %d %s)", refused.HTTPStatus, text)
+		return fmt.Sprintf("%s no watch, only a request the server refused (HTTP %d %s)", records, refused.HTTPStatus, text)
 	case lists > 0:
-		return "the capture holds no watch, only a LIST"
+		return records + " no watch, only a LIST"
 	case unanswered > 0:
-		return "the capture holds no watch, only requests no server answered"
+		return records + " no watch, only requests no server answered"
 	}
-	return "the capture holds no watch"
+	return records + " no watch"
 }

@@ -51,7 +51,7 @@ func TestOutageSaysWhyGone(t *testing.T) {
 	if len(lines) == 0 {
 		t.Fatal("no summary")
 	}
-	const why = "(from 2026-12-01 19:11:51.659 UTC to 2026-12-01 19:13:00.264 UTC). Cut off for 2m30s, they came back with cursors from 2m41s to 4m19s old (median about 3.5 minutes), but the API servers that refused them kept only the last 2m25s to 3m17s of ConfigMap and Secret changes, where their metrics show it, less than the age of the cursor refused, so they no longer had the changes needed to resume from them. No request of the captured clients reached a server from"
+	const why = "(from 2026-12-01 19:11:51.659 UTC to 2026-12-01 19:13:00.264 UTC). Cut off for 2m30s, they came back with cursors from 2m41s to 4m19s old (median about 3.5 minutes), but the API servers that refused them kept only the last 2m25s to 3m17s of ConfigMap and Secret changes, each, where its metrics show it, less than the age of the cursor it refused, so they no longer had the changes needed to resume from them. No request of the captured clients reached a server from"
 	if !strings.HasPrefix(lines[0].Text, "74 clients got 410 Gone and relisted between 8 and 77 s after the outage ended ") || !strings.Contains(lines[0].Text, why) {
 		t.Errorf("the summary's first line does not say why right after the count:\n%s\nwant in it:\n%s", lines[0].Text, why)
 	}
@@ -159,5 +159,22 @@ func TestGoneWhySaysNoCauseItCannotShow(t *testing.T) {
 	r.youngest, r.oldest, r.withinKept = int64(40*time.Second), int64(5*time.Minute), 1
 	if got, want := s.goneWhy("They carried", r), "They carried cursors from 40s to 5m0s old (median about 1.5 minutes), but the API server kept only about the last 60 seconds of ConfigMap changes, so it no longer had the changes needed to resume from the older of those cursors."; got != want {
 		t.Errorf("ages far apart:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestGoneWhyRangeOfOneServer: where each refused cursor was older than
+// its server's history and the youngest younger than their median, the
+// histories are told as their range, of one server as of several.
+func TestGoneWhyRangeOfOneServer(t *testing.T) {
+	a := loadSamples(t, "w4-then-resume.ts.http").Analyze(DefaultParams())
+	if a.ServerCount() != 1 {
+		t.Fatalf("%d servers, want one", a.ServerCount())
+	}
+	s := summarizer{a: a}
+	m := int64(time.Minute)
+	r := refusalAges{refused: 3, compared: 3, hasAge: true, age: 4 * m, youngest: 2 * m, oldest: 6 * m, hasKept: true, kept: 3 * m, keptLeast: m, keptMost: 5 * m, kinds: []string{"ConfigMap"}}
+	want := "but at its refusals the API server kept only the last 1m0s to 5m0s of ConfigMap changes, each time less than the age of the cursor it refused, so it no longer had the changes needed to resume from them."
+	if got := s.goneWhy("They came back with", r); !strings.Contains(got, want) {
+		t.Errorf("%q, want in it %q", got, want)
 	}
 }

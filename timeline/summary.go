@@ -784,11 +784,19 @@ func (s *summarizer) goneWhy(lead string, r refusalAges) string {
 		// each refusing server kept less than its cursor's age: the
 		// histories' range says it, where their median beside the ages'
 		// range reads as no cause.
+		least, most := FormatDuration(r.keptLeast), FormatDuration(r.keptMost)
+		if s.a.ServerCount() == 1 {
+			each := "each time less than the age of the cursor it refused"
+			if r.compared < r.refused {
+				each = "each time its metrics show, less than the age of the cursor it refused"
+			}
+			return fmt.Sprintf("%s, but at its refusals the API server kept only the last %s to %s of %s, %s, so it no longer had the changes needed to resume from them.", t, least, most, changes, each) + newProcessWords(r)
+		}
 		each := "each less than the age of the cursor it refused"
 		if r.compared < r.refused {
-			each = "where their metrics show it, less than the age of the cursor refused"
+			each = "each, where its metrics show it, less than the age of the cursor it refused"
 		}
-		return fmt.Sprintf("%s, but the API servers that refused them kept only the last %s to %s of %s, %s, so they no longer had the changes needed to resume from them.", t, FormatDuration(r.keptLeast), FormatDuration(r.keptMost), changes, each) + newProcessWords(r)
+		return fmt.Sprintf("%s, but the API servers that refused them kept only the last %s to %s of %s, %s, so they no longer had the changes needed to resume from them.", t, least, most, changes, each) + newProcessWords(r)
 	}
 	return fmt.Sprintf("%s, but %s kept only about the last %s of %s, so %s no longer had the changes needed to resume from %s.", t, servers, kept, changes, they, those) + newProcessWords(r)
 }
@@ -1002,9 +1010,13 @@ func (s *summarizer) serverLogs() {
 		}
 		// Counted where the rebuild ended watches: a cache with none open
 		// logs its new list alone, which no client meets.
-		rebuilt := fmt.Sprintf("%s rebuilt, ending their watches (%s)", quantity.Plural(n, "watch cache"), joinWords(names))
+		their := "their"
+		if n == 1 {
+			their = "its"
+		}
+		rebuilt := fmt.Sprintf("%s rebuilt, ending %s watches (%s)", quantity.Plural(n, "watch cache"), their, joinWords(names))
 		if len(s.a.TL.Files) > 0 {
-			rebuilt = fmt.Sprintf("%s of other resources rebuilt, ending their watches (%s), which these clients did not watch", quantity.Plural(n, "watch cache"), joinWords(names))
+			rebuilt = fmt.Sprintf("%s of other resources rebuilt, ending %s watches (%s), which these clients did not watch", quantity.Plural(n, "watch cache"), their, joinWords(names))
 		}
 		parts = append(parts, rebuilt)
 	}
@@ -1507,7 +1519,7 @@ func (s *summarizer) bookmarks() {
 			// it (ServerReceived).
 			at += fmt.Sprintf(", which reached the server %s later,", FormatDuration(late))
 		}
-	case len(s.qs) > 0 && f.EndsBefore(c.at):
+	case len(s.qs) > 0 && s.qs[0].afterRecording(f):
 		// The fleet's counts leave a client out once its recording has
 		// ended (FleetReconnect); one client's cursor is judged as it was
 		// left, which the line says.
@@ -1757,7 +1769,8 @@ func (s *summarizer) contradicted() {
 // judged are said apart, and where none could be judged, why.
 func (s *summarizer) noneRefusedWords() string {
 	w := &s.a.WhatIf
-	unknown := max(w.UnknownWith, w.UnknownWithout)
+	// Not judged as recorded: with the bookmarks each client received.
+	unknown := w.UnknownWith
 	if unknown == w.Reconnects {
 		why := ""
 		for _, p := range w.Points {
@@ -1775,22 +1788,22 @@ func (s *summarizer) noneRefusedWords() string {
 	if w.Reconnects > 1 {
 		t = fmt.Sprintf(", and none of the %d reconnects recorded would have been refused", w.Reconnects)
 		if unknown > 0 {
-			t = fmt.Sprintf(", and none of the %d reconnects recorded that could be judged would have been refused (%d could not)", w.Reconnects, unknown)
+			t = fmt.Sprintf(", and none of the %d that could be judged (of %d recorded) would have been refused", w.Reconnects-unknown, w.Reconnects)
 		}
 	}
 	// At risk as recorded (with the bookmarks each client received),
 	// else had the clients ignored their bookmarks.
 	switch {
 	case w.AtRiskWith > 0 && w.Reconnects == 1:
-		t = ", and the one reconnect recorded would not have been refused for certain: it was at risk of it"
+		t = ", and the one reconnect recorded was at risk of a 410: the records cannot tell whether it would have been refused"
 	case w.AtRiskWith == 1:
-		t += ", though 1 was at risk of it"
+		t += ", though 1 was at risk of a 410"
 	case w.AtRiskWith > 1:
-		t += fmt.Sprintf(", though %d were at risk of it", w.AtRiskWith)
+		t += fmt.Sprintf(", though %d were at risk of a 410", w.AtRiskWith)
 	case w.AtRiskWithout > 0 && w.Reconnects == 1:
-		t += "; ignoring its bookmarks, it would have been at risk of it"
+		t += "; ignoring its bookmarks, it would have been at risk of a 410"
 	case w.AtRiskWithout > 0:
-		t += fmt.Sprintf("; ignoring their bookmarks, %d would have been at risk of it", w.AtRiskWithout)
+		t += fmt.Sprintf("; ignoring their bookmarks, %d would have been at risk of a 410", w.AtRiskWithout)
 	}
 	return t
 }
@@ -1947,8 +1960,12 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	}
 	conn := ""
 	switch {
+	case connRefused == 1 && split == 1:
+		conn = " It is counted refused above: a reconnect goes over the client's open connection, and its connection was to a server that refuses it."
 	case connRefused == 1:
-		conn = " 1 of them is counted refused above: a reconnect goes over the client's open connection, and its was to a server that refuses it."
+		conn = " 1 of them is counted refused above: a reconnect goes over the client's open connection, and its connection was to a server that refuses it."
+	case connRefused == split:
+		conn = fmt.Sprintf(" All %d are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", connRefused)
 	case connRefused > 1:
 		conn = fmt.Sprintf(" %d of them are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", connRefused)
 	}
@@ -1968,12 +1985,14 @@ func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
 	}
 	var t string
 	switch {
+	case o.Unknown == n:
+		return fmt.Sprintf("none of the %s could be judged (%s)", quantity.Plural(n, "client"), unjudgedWords(o))
 	case o.Refused > 0 && o.Unknown > 0 && o.AtRisk == 0:
-		return fmt.Sprintf("%d of the %d clients judged would have been refused (410 Gone: a full relist each; %s)", o.Refused, n-o.Unknown, unjudged)
+		return fmt.Sprintf("%d of the %s judged would have been refused (410 Gone: a full relist each; %s)", o.Refused, quantity.Plural(n-o.Unknown, "client"), unjudged)
 	case o.Refused > 0 && o.Unknown > 0:
-		t = fmt.Sprintf("%d of the %d clients judged would have been refused (410 Gone: a full relist each) and %d more put at risk of it", o.Refused, n-o.Unknown, o.AtRisk)
+		t = fmt.Sprintf("%d of the %s judged would have been refused (410 Gone: a full relist each) and %d more put at risk of it", o.Refused, quantity.Plural(n-o.Unknown, "client"), o.AtRisk)
 	case o.Refused > 0:
-		t = fmt.Sprintf("%d of the %d clients would have been refused (410 Gone: a full relist each)", o.Refused, n)
+		t = fmt.Sprintf("%d of the %s would have been refused (410 Gone: a full relist each)", o.Refused, quantity.Plural(n, "client"))
 		if o.AtRisk > 0 {
 			t += fmt.Sprintf(" and %d more put at risk of it", o.AtRisk)
 		}
@@ -1997,20 +2016,25 @@ func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
 func unjudgedWords(o OutcomeCounts) string {
 	var parts []string
 	for _, r := range []struct {
-		n   int
-		why string
+		n        int
+		why, one string // of several clients, of one
 	}{
-		{o.NoCursor, "they had no cursor to resume from, a WatchList that never synced or a watch that has seen nothing yet, so a reconnect lists everything again and is never refused with a 410"},
-		{o.BeforeRecording, "before their recordings begin"},
-		{o.AfterRecording, "their recordings had ended, so nothing shows them still watching"},
-		{o.UnnamedRV, "their own logs name no resourceVersion they held then"},
-		{o.Unknown - o.NoCursor - o.BeforeRecording - o.AfterRecording - o.UnnamedRV, "nothing shows the cluster's head then"},
+		{o.NoCursor, "they had no cursor to resume from, a WatchList that never synced or a watch that has seen nothing yet, so a reconnect lists everything again and is never refused with a 410",
+			"it had no cursor to resume from, a WatchList that never synced or a watch that has seen nothing yet, so a reconnect lists everything again and is never refused with a 410"},
+		{o.BeforeRecording, "before their recordings begin", "before its recording begins"},
+		{o.AfterRecording, "their recordings had ended, so nothing shows them still watching", "its recording had ended, so nothing shows it still watching"},
+		{o.UnnamedRV, "their own logs name no resourceVersion they held then", "its own log names no resourceVersion it held then"},
+		{o.Unknown - o.NoCursor - o.BeforeRecording - o.AfterRecording - o.UnnamedRV, "nothing shows the cluster's head then", "nothing shows the cluster's head then"},
 	} {
+		why := r.why
+		if r.n == 1 {
+			why = r.one
+		}
 		switch {
 		case r.n == o.Unknown:
-			return r.why
+			return why
 		case r.n > 0:
-			parts = append(parts, fmt.Sprintf("%d %s", r.n, r.why))
+			parts = append(parts, fmt.Sprintf("%d %s", r.n, why))
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -58,7 +58,7 @@ func TestUnsyncedWatchListHasNoCursor(t *testing.T) {
 // (it answers no reconnect then) rather than saying it refuses none.
 func TestReconnectBeforeRecordingsAndWhileRestarting(t *testing.T) {
 	fleet := buildRecording(t, "samples-fleet", "*.ts.http").Analyze(realServer())
-	if line := resumeAtLine(fleet, instant(t, "2026-12-01T08:30:00Z")); !strings.Contains(line, "(44 not judged: before their recordings begin)") ||
+	if line := resumeAtLine(fleet, instant(t, "2026-12-01T08:30:00Z")); !strings.Contains(line, "none of the 44 clients could be judged (before their recordings begin)") ||
 		strings.Contains(line, "head") || strings.Contains(line, "no server would refuse") {
 		t.Errorf("before the recordings, the summary says %q", line)
 	}

@@ -183,7 +183,8 @@ func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, o
 // file's recording begins nothing of it is known (a reconnect asked
 // before it, on the page's margin or with --resume-at); after, its watch
 // started without a resourceVersion and has seen nothing yet, or, for a
-// client read from its own log, the log names none.
+// client read from its own log, the log names none, or its records hold
+// no watch at all (heldNoWatch).
 func (a *Analysis) noCursorReason(v Verdict) string {
 	f := &a.TL.Files[v.File]
 	switch {

@@ -62,13 +62,13 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 			case o.Silent:
 				lines = append(lines, "No server reached: "+o.SilenceWords(func(t int64) string { return clock(t, d.zone) })+":", o.CauseWords()+".")
 			default:
-				at := func(t int64) string { return clock(t, d.zone) }
-				lines = append(lines, "No server reached: no request of the captured clients reached a server from "+at(o.From)+
-					" to "+at(o.LastAttempt)+" ("+strconv.Itoa(o.Attempts)+" attempts by "+quantity.Plural(o.Clients, "client")+"),", o.FirstAnsweredWords(at)+": "+o.CauseWords()+".")
+				clockAt := func(t int64) string { return clock(t, d.zone) }
+				lines = append(lines, "No server reached: no request of the captured clients reached a server from "+clockAt(o.From)+
+					" to "+clockAt(o.LastAttempt)+" ("+strconv.Itoa(o.Attempts)+" attempts by "+quantity.Plural(o.Clients, "client")+"),", o.FirstAnsweredWords(clockAt)+": "+o.CauseWords()+".")
 				if o.Error != "" {
 					lines = append(lines, "Commonest error: "+o.Error)
 				}
-				if back := o.BackWords(at); back != "" {
+				if back := o.BackWords(clockAt); back != "" {
 					lines = append(lines, strings.ToUpper(back[:1])+back[1:]+".")
 				}
 			}

@@ -88,7 +88,8 @@ func (e *Engine) Findings(filter timeline.Filter) Findings {
 		text := fmt.Sprintf("%s session %d: 410 Gone", tl.Files[s.File].Name, s.Index)
 		switch {
 		case s.GoneInferred():
-			text += ", inferred from the audit log (it records the watch's answer, not the ERROR in its stream)"
+			// Its error says why, as the summary does.
+			text += ", " + s.Error.Message
 		case s.Error != nil && s.Error.Message != "":
 			text += " in the client's log: " + s.Error.Message
 		default:
