@@ -69,12 +69,9 @@ func TestUnsyncedFromLogsCountNoObjects(t *testing.T) {
 // bookmarks received, which the line says with no "but".
 func TestNoGoneAndNothingJudged(t *testing.T) {
 	captured := buildRecording(t, "samples-watchlist", "*.ts.http").Analyze(realServer())
-	said := false
-	for _, l := range captured.Summary(nil) {
-		said = said || strings.HasPrefix(l.Text, "No 410 was observed, and of the 91 reconnects recorded, none would have been refused with the clients' bookmarks; without them")
-	}
-	if captured.WhatIf.RelistsWith != 0 || !said {
-		t.Errorf("the captures' what-if %+v; the summary %+v", captured.WhatIf, captured.Summary(nil))
+	if line := summaryTopic(captured, "observed"); captured.WhatIf.RelistsWith != 0 ||
+		!strings.HasPrefix(line, "No 410 was observed, and of the 91 reconnects recorded, none would have been refused with the clients' bookmarks; without them") {
+		t.Errorf("the captures' what-if %+v; the summary says %q", captured.WhatIf, line)
 	}
 
 	a := buildRecording(t, "samples-watchlist", "fleet-klog.log").Analyze(realServer())
@@ -82,24 +79,13 @@ func TestNoGoneAndNothingJudged(t *testing.T) {
 	if w.Reconnects != 91 || w.UnknownWith != 91 || w.UnknownWithout != 91 {
 		t.Fatalf("the what-if: %+v, want the 91 reconnects, none judged", w)
 	}
-	var line string
-	for _, l := range a.Summary(nil) {
-		if strings.HasPrefix(l.Text, "No 410 was observed") {
-			line = l.Text
-		}
-	}
+	line := summaryTopic(a, "observed")
 	if !strings.HasPrefix(line, "No 410 was observed, but none of the 91 reconnects recorded could be judged: cursor not known") || strings.Contains(line, "would have been refused") {
 		t.Errorf("the summary says %q", line)
 	}
 	// The restarts it suggests are told as the logs date the clients'
 	// reconnects, not as sends.
-	restart := ""
-	for _, l := range a.Summary(nil) {
-		if l.Topic == "restart" {
-			restart = l.Text
-		}
-	}
-	if !strings.Contains(restart, "and the first reconnect a server answered, as the clients' logs date it, was at 2026-12-01 18:46:46.418 UTC") || strings.Contains(restart, "sent at") {
+	if restart := summaryTopic(a, "restart"); !strings.Contains(restart, "and the first reconnect a server answered, as the clients' logs date it, was at 2026-12-01 18:46:46.418 UTC") || strings.Contains(restart, "sent at") {
 		t.Errorf("the restart line says %q", restart)
 	}
 }
@@ -116,12 +102,8 @@ func TestNoGoneButWithoutBookmarks(t *testing.T) {
 		t.Fatalf("the what-if %+v, want its reconnect refused without bookmarks alone", w)
 	}
 	want := "No 410 was observed, and of the 1 reconnect recorded, none would have been refused with the client's bookmarks, but 1 would have been without them."
-	said := false
-	for _, l := range a.Summary(nil) {
-		said = said || strings.Contains(l.Text, want)
-	}
-	if !said {
-		t.Errorf("the summary %+v, want %q", a.Summary(nil), want)
+	if line := summaryTopic(a, "observed"); !strings.Contains(line, want) {
+		t.Errorf("the summary says %q, want %q", line, want)
 	}
 }
 
@@ -135,11 +117,7 @@ func TestNoGoneOneAtRisk(t *testing.T) {
 		t.Fatalf("the what-if %+v, want its one reconnect at risk", w)
 	}
 	want := "No 410 was observed, and the one reconnect recorded was at risk of a 410: the records cannot tell whether it would have been refused."
-	said := false
-	for _, l := range a.Summary(nil) {
-		said = said || strings.Contains(l.Text, want)
-	}
-	if !said {
-		t.Errorf("the summary %+v, want %q", a.Summary(nil), want)
+	if line := summaryTopic(a, "observed"); !strings.Contains(line, want) {
+		t.Errorf("the summary says %q, want %q", line, want)
 	}
 }

@@ -90,17 +90,11 @@ func checkEveryServer(t *testing.T, a *Analysis, at int64) (byAll, bySome int, r
 				t.Errorf("%s: %s %s: resumeOutcome %s, ResumeAt %s", when, c.Name, kind, got, v.Outcome)
 			}
 			per, _ := a.ResumeAtServers(c.File, kind, at)
-			refusing, serving := 0, 0
-			for _, sv := range per {
-				if sv.Incarnation < 0 {
-					continue
-				}
-				serving++
-				if sv.Outcome == Refused {
-					refusing++
-					if side == 1 {
-						refusedBy[sv.Server] = append(refusedBy[sv.Server], c.Name)
-					}
+			refusingServers, serving := refusedOn(per)
+			refusing := len(refusingServers)
+			for _, sv := range refusingServers {
+				if side == 1 {
+					refusedBy[sv] = append(refusedBy[sv], c.Name)
 				}
 			}
 			for _, m := range v.Models {
@@ -281,16 +275,8 @@ func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 	for _, c := range a.Fleet().Clients {
 		_, without := a.sides(&c)
 		per, likely := a.ResumeAtServers(c.File, without, at)
-		n, answering := 0, 0
-		for _, sv := range per {
-			if sv.Incarnation < 0 {
-				continue
-			}
-			answering++
-			if sv.Outcome == Refused {
-				n++
-			}
-		}
+		refusing, answering := refusedOn(per)
+		n := len(refusing)
 		switch {
 		case answering > 0 && n == answering:
 			byAll++
@@ -305,4 +291,19 @@ func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 	if line := resumeAtLine(a, at); !strings.Contains(line, want) {
 		t.Errorf("the summary says %q, want %q", line, want)
 	}
+}
+
+// refusedOn lists the servers of per that refuse, among the serving
+// ones it counts (a restarting one, with no process, answers none).
+func refusedOn(per []ServerVerdict) (refusing []int, serving int) {
+	for _, sv := range per {
+		if sv.Incarnation < 0 {
+			continue
+		}
+		serving++
+		if sv.Outcome == Refused {
+			refusing = append(refusing, sv.Server)
+		}
+	}
+	return refusing, serving
 }

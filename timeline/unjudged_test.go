@@ -88,7 +88,7 @@ func TestReconnectAfterRecordingsEnd(t *testing.T) {
 		t.Errorf("the summary says %q, want %q", line, want)
 	}
 	late := instant(t, "2026-11-30T01:10:00Z")
-	var line string
+	line := ""
 	for _, l := range a.Summary([]ResumeQuery{{At: late}}) {
 		if l.Topic == "bookmarks" {
 			line = l.Text
