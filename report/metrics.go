@@ -143,9 +143,9 @@ func (r *Report) writeMetrics(p *printer) {
 		if len(s.Restarts) > 0 {
 			at := make([]string, len(s.Restarts))
 			for k, t := range s.Restarts {
-				at[k] = r.instant(t)
+				at[k] = r.second(t)
 			}
-			n += " (restarted " + strings.Join(at, ", ") + ")"
+			n += " (restarted about " + strings.Join(at, ", ") + ")"
 		}
 		names = append(names, n)
 	}

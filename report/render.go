@@ -142,6 +142,15 @@ func (r *Report) instant(s string) string {
 	return timeline.FormatInstant(t.UnixNano(), r.zone)
 }
 
+// second is instant s to the second (timeline.FormatSecond).
+func (r *Report) second(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return orDash(s)
+	}
+	return timeline.FormatSecond(t.UnixNano(), r.zone)
+}
+
 // instantFrom is the instant a stretch begins at, rounded up to the
 // millisecond shown (timeline.CeilMillisecond): a reconnect asked for at
 // the instant read gets the stretch's answer.

@@ -46,6 +46,15 @@ func FormatInstant(t int64, loc *time.Location) string {
 	return string(b)
 }
 
+// FormatSecond renders an instant known to about a second, rounded to
+// it: "2026-12-01 18:13:29 UTC". A process's start time in its metrics
+// (process_start_time_seconds) is the machine's boot time, a whole
+// second, plus the process's start in clock ticks, and a restart seen
+// between two scrapes is no closer: milliseconds would claim more.
+func FormatSecond(t int64, loc *time.Location) string {
+	return time.Unix(0, t).Round(time.Second).In(zoneOr(loc)).Format("2006-01-02 15:04:05 MST")
+}
+
 // CeilMillisecond rounds t up to the millisecond FormatInstant shows: a
 // stretch that begins 542µs into a millisecond, said at that
 // millisecond, would be said before it begins.

@@ -42,3 +42,16 @@ func TestFormatsAreTimeFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatSecond: the lab's server a restarted, by its metrics'
+// process_start_time_seconds, at 18:13:29.140, which a whole second of
+// boot time makes good to about a second: said to the second, rounded.
+func TestFormatSecond(t *testing.T) {
+	at := time.Date(2026, 12, 1, 18, 13, 29, 140e6, time.UTC).UnixNano()
+	if got := FormatSecond(at, nil); got != "2026-12-01 18:13:29 UTC" {
+		t.Errorf("%q", got)
+	}
+	if got := FormatSecond(at+400e6, nil); got != "2026-12-01 18:13:30 UTC" {
+		t.Errorf("half a second on: %q", got)
+	}
+}

@@ -29,11 +29,11 @@ func (a *Analysis) metricsOnly() (SummaryLine, bool) {
 	var restarts []string
 	for _, srv := range m.Servers {
 		for _, t := range m.Restarts(srv) {
-			who := srv + "'s at "
+			who := srv + "'s at about "
 			if len(restarts) == 0 {
-				who = "API server " + srv + "'s new process starting at "
+				who = "API server " + srv + "'s new process starting at about "
 			}
-			restarts = append(restarts, who+a.instant(t))
+			restarts = append(restarts, who+FormatSecond(t, a.Params.Zone))
 		}
 	}
 	shown := ""
