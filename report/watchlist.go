@@ -74,7 +74,7 @@ type OutageReport struct {
 	BackError         string `json:"backError"`
 	BackErrorAttempts int    `json:"backErrorAttempts"`
 	// ToLogged and LastBackLogged are timeline.Outage's ToLogged and
-	// BackLogged: To and LastBack are lines of a client's own log.
+	// BackLogged: To and LastBack are as a client's own log dates them.
 	ToLogged       bool `json:"toLogged"`
 	LastBackLogged bool `json:"lastBackLogged"`
 	// Silent and LastEnded are timeline.Outage's: an outage the audit

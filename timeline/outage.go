@@ -123,8 +123,9 @@ type outageAttempt struct {
 	file     int
 	answered bool
 	err      string
-	// logged: t is the line of the client's own log that tells how the
-	// request ended (its answer, its failure), not its send.
+	// logged: t is as the client's own log dates the request (by the
+	// line before it, or by its outcome's), not its send as a capture
+	// shows it.
 	logged bool
 }
 
