@@ -672,12 +672,13 @@
     const f = fitted(ctx, t);
     const shown = f.s;
     if (t.k) {
-      // A label over the plot, on a box of the page's background:
-      // what it covers reads as covered, not as a paler mark.
+      // A label on a box of colour t.k, sized to the text drawn: over
+      // the plot, the page's background, so that what it covers reads
+      // as covered, not as a paler mark.
       if (f.w === undefined) f.w = ctx.measureText(shown).width;
       const w = f.w;
       const x = t.a === "r" ? t.x - w : t.a === "c" ? t.x - w / 2 : t.x;
-      ctx.fillStyle = color("--bg");
+      ctx.fillStyle = color(t.k);
       ctx.fillRect(x - 2, t.y - 6.5, w + 4, 13);
       ctx.fillStyle = color(t.c);
     }

@@ -140,7 +140,7 @@ func drawRestartLabels(l *FleetLayout, fr *Frame) {
 	t0 := len(fr.Texts)
 	for _, rl := range l.RestartLabels {
 		fr.addLabelWithin(rl.X, rl.Y, rl.W, rl.Text, rl.Short, ColorFg, "l", "b")
-		fr.Texts[len(fr.Texts)-1].Backed = true
+		fr.Texts[len(fr.Texts)-1].Box = ColorBg
 	}
 	fr.flushTexts(t0)
 }

@@ -37,8 +37,10 @@ type Op struct {
 // text's width): a shorter wording, or what tells the label from its
 // neighbours at its end, behind an ellipsis; where Short does not fit
 // either, the browser cuts it, a Short with an ellipsis from just after
-// that ellipsis, so that its end stays. Backed draws
-// it on a box of the page's background, for a label over the plot.
+// that ellipsis, so that its end stays. Box, when set, is the colour of
+// a box the browser draws under the text, sized to the text as drawn
+// (only the browser measures it): the page's background (ColorBg) under
+// a label over the plot, so that what it covers reads as covered.
 type Text struct {
 	X        float32 `json:"x"`
 	Y        float32 `json:"y"`
@@ -48,7 +50,7 @@ type Text struct {
 	Font     string  `json:"f,omitempty"`
 	MaxWidth float32 `json:"m,omitempty"`
 	Short    string  `json:"h,omitempty"`
-	Backed   bool    `json:"k,omitempty"`
+	Box      string  `json:"k,omitempty"`
 }
 
 // Frame is what web/timeline.js draws; Width and Height are CSS pixels.

@@ -145,8 +145,9 @@ func (t *Text) appendJSON(b []byte) []byte {
 		b = append(b, `,"h":`...)
 		b = appendJSONString(b, t.Short)
 	}
-	if t.Backed {
-		b = append(b, `,"k":true`...)
+	if t.Box != "" {
+		b = append(b, `,"k":`...)
+		b = appendJSONString(b, t.Box)
 	}
 	return append(b, '}')
 }

@@ -30,7 +30,7 @@ func TestSpecIsWhatJSONWrites(t *testing.T) {
 	var every Frame
 	seed := 0
 	fillEveryField(reflect.ValueOf(&every).Elem(), &seed)
-	every.Ops[1].Dashed, every.Texts[1].Backed = false, false
+	every.Ops[1].Dashed, every.Texts[1].Box = false, ""
 	frames := map[string]*Frame{"every field set": &every, "empty": {}, "empty lists": {Ops: []Op{}, Texts: []Text{}}}
 	odd := &Frame{Width: 1e21, Height: 1e-7, PixelRatio: -0.5, Top: 123456789.125, Sticky: 26.5,
 		Ops: []Op{{Kind: "mark", Size: 1e-7, Alpha: float32(math.SmallestNonzeroFloat32), Offset: -3, Count: math.MaxInt32}}}

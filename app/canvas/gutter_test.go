@@ -30,7 +30,7 @@ func TestGutterLabelsFitTheirColumn(t *testing.T) {
 				continue
 			}
 			beside := tx.Align == "r" && float64(tx.X) < layout.PlotX
-			over := tx.Backed && tx.Align == "l"
+			over := tx.Box != "" && tx.Align == "l"
 			if !beside && !over {
 				continue
 			}

@@ -26,7 +26,7 @@ func (layout *Layout) addLabel(fr *Frame, y float64, text, short, color, font st
 			text = short
 		}
 		fr.addTextWithin(layout.PlotX+3, y, layout.PlotW*overLabelShare, text, color, "l", font)
-		fr.Texts[len(fr.Texts)-1].Backed = true
+		fr.Texts[len(fr.Texts)-1].Box = ColorBg
 		return
 	}
 	fr.addLabelWithin(layout.PlotX-8, y, layout.PlotX-14, text, short, color, "r", font)
@@ -48,7 +48,7 @@ func (layout *Layout) labelY(b Band) float64 {
 func (layout *Layout) addScaleLabel(fr *Frame, y float64, text string) {
 	if layout.LabelsOver {
 		fr.addText(layout.PlotX+layout.PlotW-3, y, text, ColorMuted, "r", "")
-		fr.Texts[len(fr.Texts)-1].Backed = true
+		fr.Texts[len(fr.Texts)-1].Box = ColorBg
 		return
 	}
 	fr.addText(layout.PlotX-8, y, text, ColorMuted, "r", "")

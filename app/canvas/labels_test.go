@@ -37,7 +37,7 @@ func TestLaneNamesOverThePlotGoWhereTheMarksLeaveRoom(t *testing.T) {
 				}
 			}
 			for _, tx := range fr.Texts {
-				if tx.Y != y || !tx.Backed || tx.Font != "" {
+				if tx.Y != y || tx.Box == "" || tx.Font != "" {
 					continue
 				}
 				w := min(6.5*float64(utf8.RuneCountInString(tx.Text))+4+markSize/2, layout.PlotW*overLabelShare)

@@ -32,6 +32,7 @@ const (
 	ColorMuted     = "--muted"
 	ColorGrid      = "--border"
 	ColorPanel     = "--panel"
+	ColorBg        = "--bg"
 )
 
 // markStyle is how one event type is drawn.

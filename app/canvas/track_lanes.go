@@ -143,7 +143,7 @@ func (c *Cache) laneNameOver(layout *Layout, fr *Frame, y float64, name string, 
 	}
 	if underLeft && !underRight {
 		fr.addTextWithin(layout.PlotX+layout.PlotW-3, y, layout.PlotW*overLabelShare, name, ColorFg, "r", "")
-		fr.Texts[len(fr.Texts)-1].Backed = true
+		fr.Texts[len(fr.Texts)-1].Box = ColorBg
 		return
 	}
 	layout.addLabel(fr, y, name, "", ColorFg, "")

@@ -67,3 +67,64 @@ func TestMarkerDrawnAtItsInstant(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkerLabelOnItsTextsBox: the marker's label is drawn inverted on
+// a box the browser sizes to the text it draws (Text.Box), not on a box
+// the frame sizes by a width per character, which was wider than the
+// text and hid more of the axis's labels than it needed; the label's
+// room stays within the plot, right of the line or, near the plot's
+// right end, left of it. On the timeline and on the fleet view, at the
+// plot's ends and its middle.
+func TestMarkerLabelOnItsTextsBox(t *testing.T) {
+	tl, c, v, _, s := wholeFrame(t, "w4-then-resume.ts.http")
+	d := fleetData(t)
+	var buf FleetScratch
+	var fr Frame
+	sides := map[string]bool{}
+	check := func(view string, s Scale, at int64) {
+		t.Helper()
+		for _, op := range opsOf(&fr, "rect", ColorFg) {
+			if op.Alpha != 0 {
+				continue // a restart's shade
+			}
+			t.Errorf("%s: the marker at %s draws a box of its own: %+v", view, clock(at, nil), op)
+		}
+		x, line, _ := markerDrawn(&fr, at)
+		n := 0
+		for _, tx := range fr.Texts {
+			if tx.Text != MarkerLabel(at, nil) {
+				continue
+			}
+			n++
+			lo, hi := float64(tx.X), float64(tx.X+tx.MaxWidth)
+			if tx.Align == "r" {
+				lo, hi = float64(tx.X-tx.MaxWidth), float64(tx.X)
+			}
+			sides[tx.Align] = true
+			switch {
+			case tx.Box != ColorFg || tx.Color != ColorPanel || tx.MaxWidth <= 0:
+				t.Errorf("%s: the marker's label %+v is not inverted on a box of its text", view, tx)
+			case lo-2 < s.X0 || hi+2 > s.X0+s.Width:
+				t.Errorf("%s: the marker's label's box spans [%.1f, %.1f], out of the plot [%v, %v]", view, lo-2, hi+2, s.X0, s.X0+s.Width)
+			case line && lo-2 < x && hi+2 > x:
+				t.Errorf("%s: the marker's label's box spans [%.1f, %.1f], over its line at %.1f", view, lo-2, hi+2, x)
+			}
+		}
+		if !line || n != 1 {
+			t.Errorf("%s: the marker at %s: line %v, %d labels", view, clock(at, nil), line, n)
+		}
+	}
+	for _, k := range []int64{0, 1, 2} {
+		at := tl.Start() + (tl.End()-tl.Start())*k/2
+		v.Marker = Marker(at)
+		c.Build(v, &fr)
+		check("timeline", s, at)
+		at = d.From + (d.To-d.From)*k/2
+		vp := &FleetViewport{From: d.From, To: d.To, Width: 1280, MaxHeight: 500, PixelRatio: 1, Marker: Marker(at)}
+		l := d.Build(vp, &fr, &buf)
+		check("fleet", vp.Scale(&l), at)
+	}
+	if !sides["l"] || !sides["r"] {
+		t.Errorf("the labels went on the sides %v: the test tests neither the line's right nor its left", sides)
+	}
+}
