@@ -1,5 +1,10 @@
 package canvas
 
+import (
+	"strings"
+	"unicode"
+)
+
 // overLabelShare is the most of the plot's width a name drawn over it
 // takes: the rest of the track stays in sight, and a tap on the track
 // names it whole in the tooltip.
@@ -52,4 +57,26 @@ func (layout *Layout) addScaleLabel(fr *Frame, y float64, text string) {
 		return
 	}
 	fr.addText(layout.PlotX-8, y, text, ColorMuted, "r", "")
+}
+
+// labelWidth is at least the CSS px text takes in the canvas's regular
+// 11 px font, which only the browser measures: as DejaVu Sans draws it
+// (the font Debian's Chromium gives system-ui, and the widest of the
+// usual ones), with a little to spare, for a label that must end within
+// its room whole or be left out.
+func labelWidth(text string) float64 {
+	w := 0.0
+	for _, r := range text {
+		switch {
+		case strings.ContainsRune(" .,:;'|!()[]/-ijlftr", r):
+			w += 4.6
+		case strings.ContainsRune("mwMW#%@", r) || r > unicode.MaxASCII:
+			w += 11
+		case r >= 'A' && r <= 'Z' || r == '&':
+			w += 9
+		default:
+			w += 7.2
+		}
+	}
+	return w
 }

@@ -179,9 +179,15 @@ func (t *serverTrack) steps(cs *cacheSeries, b Band, s Scale, segs []float32) []
 }
 
 // capacityLabels write a cache's capacity under the lines: at the left
-// of the view and where it changes in view.
+// of the view and where it changes in view. The first says what the
+// number is ("configmaps cache holds 200 changes"), the others "holds
+// 400". A label is written whole where it ends in the plot, else in its
+// shorter wording ("holds 200") where that does, else not at all: the
+// plot's clip would cut it mid-word ("ho"), and the hover gives the
+// capacity at any instant.
 func (t *serverTrack) capacityLabels(cs *cacheSeries, b Band, s Scale, fr *Frame) {
 	y := b.Y + b.Height - capacityH/2 - 1
+	right := s.X0 + s.Width
 	last, lastX, lastEnd, first := -1, -1e9, -1e9, true
 	for i := max(lastAtOrBefore(cs.capT, s.From), 0); i < len(cs.capT) && cs.capT[i] <= s.To; i++ {
 		if cs.capacity[i] == last {
@@ -191,14 +197,16 @@ func (t *serverTrack) capacityLabels(cs *cacheSeries, b Band, s Scale, fr *Frame
 		x := max(s.XClamped(cs.capT[i]), s.X0) + 2
 		text := "holds " + strconv.Itoa(cs.capacity[i])
 		if first {
-			text = cs.resource + " cache holds " + strconv.Itoa(cs.capacity[i]) + " changes"
+			if whole := cs.resource + " cache " + text + " changes"; x+labelWidth(whole) <= right {
+				text = whole
+			}
 		}
 		// Past the label before, which the first's words make long.
-		if x-lastX < 70 || x < lastEnd+8 {
+		if x-lastX < 70 || x < lastEnd+8 || x+labelWidth(text) > right {
 			continue
 		}
 		fr.addText(x, y, text, ColorMuted, "l", "")
-		lastX, lastEnd, first = x, x+tickLabelWidth(text), false
+		lastX, lastEnd, first = x, x+labelWidth(text), false
 	}
 }
 

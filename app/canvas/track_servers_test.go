@@ -3,6 +3,7 @@ package canvas
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -121,7 +122,7 @@ func TestCapacityLabelsStandApart(t *testing.T) {
 			sort.Slice(texts, func(i, j int) bool { return texts[i].X < texts[j].X })
 			for k := 1; k < len(texts); k++ {
 				pairs++
-				if end := float64(texts[k-1].X) + tickLabelWidth(texts[k-1].Text); float64(texts[k].X) < end {
+				if end := float64(texts[k-1].X) + labelWidth(texts[k-1].Text); float64(texts[k].X) < end {
 					t.Errorf("at %v px, %q at x %v begins before %q ends at %v", width, texts[k].Text, texts[k].X, texts[k-1].Text, end)
 				}
 			}
@@ -129,6 +130,59 @@ func TestCapacityLabelsStandApart(t *testing.T) {
 		if pairs == 0 {
 			t.Errorf("at %v px no line has two capacity labels: the test tests nothing", width)
 		}
+	}
+}
+
+// TestCapacityLabelsEndInThePlot: however the lab's timeline is panned,
+// at 390, 800 and 1440 px, a cache's capacity label under a server's lines
+// ends within the plot, by the most its words take, in one of its whole
+// wordings ("configmaps cache holds 200 changes", "holds 400"): one
+// near the plot's right end, which the plot's clip would cut mid-word
+// ("ho"), is written short or left out.
+func TestCapacityLabelsEndInThePlot(t *testing.T) {
+	tl := labTimeline(t, true)
+	an := tl.Analyze(timeline.DefaultParams())
+	c := NewCache(tl)
+	whole := regexp.MustCompile(`^(holds [0-9]+|[a-z.]+ cache holds [0-9]+ changes)$`)
+	var fr Frame
+	// checked counts the labels looked at; near, the capacity changes
+	// in view whose shortest label would run past the plot's right end.
+	checked, near := 0, 0
+	for _, width := range []float64{390, 800, 1440} {
+		from, to := c.Extent(false)
+		span := (to - from) / 2
+		// The view slides a pixel at a time: a change of capacity
+		// comes to every place near the plot's right end.
+		for k := range 150 {
+			v := wholeView(tl, an, c, width)
+			v.From = from + int64(k)*span/int64(width)
+			v.To = v.From + span
+			layout := c.Build(v, &fr)
+			s := v.PlotScale(&layout)
+			right := s.X0 + s.Width
+			for _, tx := range fr.Texts {
+				if !strings.Contains(tx.Text, "holds ") {
+					continue
+				}
+				checked++
+				if end := float64(tx.X) + labelWidth(tx.Text); end > right || !whole.MatchString(tx.Text) {
+					t.Errorf("at %v px, %s-%s: the capacity label %q ends at %.1f, the plot at %.1f, or is no whole wording",
+						width, clock(v.From, nil), clock(v.To, nil), tx.Text, end, right)
+				}
+			}
+			for _, srv := range collectServers(tl) {
+				for _, cs := range srv.caches[:min(len(srv.caches), 1)] {
+					for i, at := range cs.capT {
+						if at > v.From && at <= v.To && s.X(at)+2+labelWidth("holds "+strconv.Itoa(cs.capacity[i])) > right {
+							near++
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 || near == 0 {
+		t.Fatalf("%d capacity labels checked, %d changes near the plot's right end: the test tests nothing", checked, near)
 	}
 }
 
