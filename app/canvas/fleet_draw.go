@@ -209,16 +209,20 @@ func (d *FleetData) drawCurves(l *FleetLayout, s Scale, fr *Frame, buf *FleetScr
 		fr.add(Op{Kind: "seg", Color: ColorAware, Size: 1.5, Dashed: true}, buf.segs)
 	}
 
-	// The scale: the peak and 0, inside the plot's left edge, where the
-	// margin before the clock leaves room (the gutter beside it holds the
-	// band's names, and the plot's clip would hide them there).
+	// The scale: the peak and 0, inside the plot's left edge (the gutter
+	// beside it holds the band's names, and the plot's clip would hide
+	// them there), each on a box of the page's background, as the
+	// restarts' names are: a view that starts within the shared clock
+	// has the curves, and grid lines, cross them there.
 	t0 := len(fr.Texts)
 	peak := strconv.Itoa(top) + " clients"
 	if top == 1 {
 		peak = "1 client"
 	}
 	fr.addText(l.PlotX+4, y(int32(top)), peak, ColorMuted, "l", "")
+	fr.Texts[len(fr.Texts)-1].Box = ColorBg
 	fr.addText(l.PlotX+4, y(0)-7, "0", ColorMuted, "l", "")
+	fr.Texts[len(fr.Texts)-1].Box = ColorBg
 	fr.flushTexts(t0)
 }
 

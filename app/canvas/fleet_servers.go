@@ -180,14 +180,17 @@ func (d *FleetData) serverColor(k int) string {
 
 // drawServerHistogram draws the relists seen per interval of fleetBinPx
 // pixels, stacked by the server that answered each: the stampede per
-// server. The servers' names, in their colours, head the band.
+// server. The servers' names, in their colours, head the band, each on a
+// box of the page's background, as the restarts' names over the curves
+// are: a restart's dashed line, or a grid line, crosses the band there.
+// The bars stop under the boxes.
 func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf *FleetScratch) {
 	top := d.binRelists(l, s, buf)
 	if top == 0 {
 		return
 	}
 	n := len(buf.bins)
-	y0, h := l.HistY+fleetHistH-2, fleetHistH-14
+	y0, h := l.HistY+fleetHistH-2, fleetHistH-16
 	// Each server's bars stand on the ones before it: base is the
 	// relists of the servers before, per bin.
 	base := make([]int32, n)
@@ -211,6 +214,7 @@ func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf 
 		if label := d.serverLabel(k, long); label != "" {
 			if w := serverLabelW(label); x+w <= l.PlotX+l.PlotW {
 				fr.addText(x, l.HistY+7, label, d.serverColor(k), "l", "b")
+				fr.Texts[len(fr.Texts)-1].Box = ColorBg
 				x += w + 12
 			}
 		}

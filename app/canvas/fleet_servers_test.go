@@ -265,6 +265,67 @@ func TestServerLabelsFitTheHistogram(t *testing.T) {
 	}
 }
 
+// TestFleetLabelsOverLinesAreOnBoxes: a label written over the fleet's
+// curves or its histogram (the scale's peak and 0, the servers' names
+// over the relists, the restarts' names) that a line of the frame
+// crosses (a restart's, a grid line, a curve) is drawn on a box of the
+// page's background, which the line does not cross: on samples-lab's
+// fleet, whole at 800 and 1440 px, where the 18:15 restart's line
+// crosses "server c 26", and panned across the restarts, where the
+// curves cross the scale's labels.
+func TestFleetLabelsOverLinesAreOnBoxes(t *testing.T) {
+	tl := labTimeline(t, true)
+	d := NewFleetData(tl.Analyze(timeline.DefaultParams()))
+	var fr Frame
+	var buf FleetScratch
+	crossed := map[string]int{}
+	for _, width := range []float64{800, 1440} {
+		span := d.To - d.From
+		for k := range 40 {
+			v := &FleetViewport{From: d.From, To: d.To, Width: width, PixelRatio: 1}
+			if k > 0 {
+				v.From = d.From + int64(k)*span/60
+				v.To = v.From + span/3
+			}
+			l := d.Build(v, &fr, &buf)
+			for _, tx := range fr.Texts {
+				if float64(tx.X) < l.PlotX || float64(tx.Y) < l.CurvesY || float64(tx.Y) > l.HistY+fleetHistH {
+					continue
+				}
+				w := labelWidth(tx.Text)
+				switch {
+				case tx.MaxWidth > 0:
+					w = min(w, float64(tx.MaxWidth))
+				case tx.Font == "b":
+					w = serverLabelW(tx.Text)
+				}
+				x0, x1 := float64(tx.X), float64(tx.X)+w
+				y0, y1 := float64(tx.Y)-5, float64(tx.Y)+5
+				for _, op := range fr.Ops {
+					if op.Kind != "seg" {
+						continue
+					}
+					for i := op.Offset; i+4 <= op.Offset+op.Count; i += 4 {
+						f := fr.floats[i : i+4]
+						if min(f[0], f[2]) > float32(x1) || max(f[0], f[2]) < float32(x0) || min(f[1], f[3]) > float32(y1) || max(f[1], f[3]) < float32(y0) {
+							continue
+						}
+						crossed[tx.Text]++
+						if tx.Box != ColorBg {
+							t.Errorf("at %v px, %s-%s: the label %q at (%.0f, %.0f) is crossed by a line (%v) and on no box",
+								width, clock(v.From, nil), clock(v.To, nil), tx.Text, tx.X, tx.Y, f)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	if crossed["server c 26"] == 0 || crossed["0"] == 0 {
+		t.Errorf("lines cross the labels %v, not \"server c 26\" and \"0\": the test tests less than it says", crossed)
+	}
+}
+
 // TestFleetHoverOfAClientLog: a client read from client-go's own log,
 // which names no request's parameters, is not said to have asked for
 // bookmarks (its library's default, which half the lab's did not), nor
