@@ -326,6 +326,22 @@ func sampleTimeline(t testing.TB, name string) (*timeline.Timeline, *timeline.An
 	return tl, tl.Analyze(timeline.DefaultParams())
 }
 
+// slideTimeline builds n frames of tl's timeline, width px wide, over
+// half its extent, the view sliding a pixel at a time from its start, and
+// hands each to check: what is drawn near the plot's ends comes to every
+// place there.
+func slideTimeline(tl *timeline.Timeline, an *timeline.Analysis, c *Cache, width float64, n int, fr *Frame, check func(v *View, layout *Layout)) {
+	from, to := c.Extent(false)
+	span := (to - from) / 2
+	for k := range n {
+		v := wholeView(tl, an, c, width)
+		v.From = from + int64(k)*span/int64(width)
+		v.To = v.From + span
+		layout := c.Build(v, fr)
+		check(v, &layout)
+	}
+}
+
 // wholeView is the view of the whole capture at a given canvas width.
 func wholeView(tl *timeline.Timeline, an *timeline.Analysis, c *Cache, width float64) *View {
 	groups, rows, _ := BuildRows(tl, timeline.Filter{}, map[string]bool{}, nil)

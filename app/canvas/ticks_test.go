@@ -105,15 +105,9 @@ func TestTickLabelsStayInTheCanvas(t *testing.T) {
 			l := d.Build(v, &fr, &buf)
 			check("the fleet", width, v.Scale(&l))
 		}
-		from, to := c.Extent(false)
-		tspan := (to - from) / 2
-		for k := range 120 {
-			v := wholeView(tl, an, c, width)
-			v.From = from + int64(k)*tspan/int64(width)
-			v.To = v.From + tspan
-			layout := c.Build(v, &fr)
-			check("the timeline", width, v.PlotScale(&layout))
-		}
+		slideTimeline(tl, an, c, width, 120, &fr, func(v *View, layout *Layout) {
+			check("the timeline", width, v.PlotScale(layout))
+		})
 	}
 	if checked == 0 || near == 0 {
 		t.Fatalf("%d tick labels checked, %d ticks near the canvas's right edge: the test tests nothing", checked, near)

@@ -149,16 +149,10 @@ func TestCapacityLabelsEndInThePlot(t *testing.T) {
 	// in view whose shortest label would run past the plot's right end.
 	checked, near := 0, 0
 	for _, width := range []float64{390, 800, 1440} {
-		from, to := c.Extent(false)
-		span := (to - from) / 2
-		// The view slides a pixel at a time: a change of capacity
-		// comes to every place near the plot's right end.
-		for k := range 150 {
-			v := wholeView(tl, an, c, width)
-			v.From = from + int64(k)*span/int64(width)
-			v.To = v.From + span
-			layout := c.Build(v, &fr)
-			s := v.PlotScale(&layout)
+		// A change of capacity comes to every place near the plot's
+		// right end.
+		slideTimeline(tl, an, c, width, 150, &fr, func(v *View, layout *Layout) {
+			s := v.PlotScale(layout)
 			right := s.X0 + s.Width
 			for _, tx := range fr.Texts {
 				if !strings.Contains(tx.Text, "holds ") {
@@ -179,7 +173,7 @@ func TestCapacityLabelsEndInThePlot(t *testing.T) {
 					}
 				}
 			}
-		}
+		})
 	}
 	if checked == 0 || near == 0 {
 		t.Fatalf("%d capacity labels checked, %d changes near the plot's right end: the test tests nothing", checked, near)
