@@ -135,31 +135,29 @@ func orDash(s string) string {
 // contract) as every sentence writes an instant, in the report's zone;
 // "-" when it has none.
 func (r *Report) instant(s string) string {
+	return r.render(s, func(t int64) string { return timeline.FormatInstant(t, r.zone) })
+}
+
+// render reads s, an instant as the JSON holds it, and writes it with
+// format; s itself ("-" for "") where it is no instant.
+func (r *Report) render(s string, format func(int64) string) string {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
 		return orDash(s)
 	}
-	return timeline.FormatInstant(t.UnixNano(), r.zone)
+	return format(t.UnixNano())
 }
 
 // second is instant s to the second (timeline.FormatSecond).
 func (r *Report) second(s string) string {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return orDash(s)
-	}
-	return timeline.FormatSecond(t.UnixNano(), r.zone)
+	return r.render(s, func(t int64) string { return timeline.FormatSecond(t, r.zone) })
 }
 
 // instantFrom is the instant a stretch begins at, rounded up to the
 // millisecond shown (timeline.CeilMillisecond): a reconnect asked for at
 // the instant read gets the stretch's answer.
 func (r *Report) instantFrom(s string) string {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return orDash(s)
-	}
-	return timeline.FormatInstant(timeline.CeilMillisecond(t.UnixNano()), r.zone)
+	return r.render(s, func(t int64) string { return timeline.FormatInstant(timeline.CeilMillisecond(t), r.zone) })
 }
 
 // write writes the report's sections in order, each by its own method.

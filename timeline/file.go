@@ -155,16 +155,16 @@ func (tl *Timeline) heldNoWatch(file int) string {
 		return ""
 	}
 	var refused *Session
-	lists, unanswered := 0, 0
+	list, unanswered := false, false
 	for _, g := range tl.Files[file].Sessions {
 		s := &tl.Sessions[g]
 		switch {
 		case s.HTTPStatus >= 400 && refused == nil:
 			refused = s
 		case s.Unanswered():
-			unanswered++
+			unanswered = true
 		case s.List != nil || s.isList():
-			lists++
+			list = true
 		}
 	}
 	records := "the capture holds"
@@ -178,9 +178,9 @@ func (tl *Timeline) heldNoWatch(file int) string {
 			text = http.StatusText(refused.HTTPStatus)
 		}
 		return fmt.Sprintf("%s no watch, only a request the server refused (HTTP %d %s)", records, refused.HTTPStatus, text)
-	case lists > 0:
+	case list:
 		return records + " no watch, only a LIST"
-	case unanswered > 0:
+	case unanswered:
 		return records + " no watch, only requests no server answered"
 	}
 	return records + " no watch"

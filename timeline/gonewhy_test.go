@@ -13,9 +13,9 @@ import (
 // oldest RVs kept were 721-963, and the metrics show when each cache
 // reached them). The summary's first line says so in one sentence right
 // after the count, before the records of the cut, with the histories'
-// range: their median (3 minutes) beside the cursors' range (from 2m41s)
-// read as no cause; each refusal's figures agree with it: the cursor
-// older than what its server kept.
+// range, as each refused cursor was older than its own server's history
+// while the youngest is younger than their median; each refusal's
+// figures agree with it: the cursor older than what its server kept.
 func TestOutageSaysWhyGone(t *testing.T) {
 	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "fleet-klog.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
 	os := a.TL.OutageReturns()

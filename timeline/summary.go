@@ -1987,12 +1987,17 @@ func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
 	switch {
 	case o.Unknown == n:
 		return fmt.Sprintf("none of the %s could be judged (%s)", quantity.Plural(n, "client"), unjudgedWords(o))
-	case o.Refused > 0 && o.Unknown > 0 && o.AtRisk == 0:
-		return fmt.Sprintf("%d of the %s judged would have been refused (410 Gone: a full relist each; %s)", o.Refused, quantity.Plural(n-o.Unknown, "client"), unjudged)
-	case o.Refused > 0 && o.Unknown > 0:
-		t = fmt.Sprintf("%d of the %s judged would have been refused (410 Gone: a full relist each) and %d more put at risk of it", o.Refused, quantity.Plural(n-o.Unknown, "client"), o.AtRisk)
 	case o.Refused > 0:
-		t = fmt.Sprintf("%d of the %s would have been refused (410 Gone: a full relist each)", o.Refused, quantity.Plural(n, "client"))
+		of := quantity.Plural(n, "client")
+		if o.Unknown > 0 {
+			of = quantity.Plural(n-o.Unknown, "client") + " judged"
+		}
+		const relist = "410 Gone: a full relist each"
+		if o.AtRisk == 0 && unjudged != "" {
+			// One pair of parentheses, not two side by side.
+			return fmt.Sprintf("%d of the %s would have been refused (%s; %s)", o.Refused, of, relist, unjudged)
+		}
+		t = fmt.Sprintf("%d of the %s would have been refused (%s)", o.Refused, of, relist)
 		if o.AtRisk > 0 {
 			t += fmt.Sprintf(" and %d more put at risk of it", o.AtRisk)
 		}
