@@ -81,11 +81,16 @@ const (
 	KlogShutdown
 	// KlogExiting: "[graceful-termination] apiserver is exiting".
 	KlogExiting
+	// KlogNotAccepting: "[graceful-termination] shutdown event"
+	// name="NotAcceptingNewRequest": the process takes no new request
+	// (it stops listening, and its connections take no new stream),
+	// though it serves its open watches on until it exits.
+	KlogNotAccepting
 )
 
 var klogKindNames = [...]string{"start", "stop", "list", "initial-events-end", "synced", "watch-end", "gone",
 	"watch-failed", "watch-error", "bookmark-expired", "watchlist-gate", "stream-cut",
-	"server-flags", "cache-initialized", "cache-terminated", "shutdown", "exiting"}
+	"server-flags", "cache-initialized", "cache-terminated", "shutdown", "exiting", "not-accepting"}
 
 func (k KlogKind) String() string {
 	if int(k) < len(klogKindNames) {
@@ -687,10 +692,14 @@ func (kr *klogReader) structured(kl KlogLine, msg string, kv map[string]string) 
 		kl.Kind, kl.Type = KlogCacheInitialized, kr.intern.str(groupResource(kv["resource"], kv["group"]))
 		return kl, true
 	case "[graceful-termination] shutdown event":
-		if kv["name"] != "ShutdownInitiated" {
+		switch kv["name"] {
+		case "ShutdownInitiated":
+			kl.Kind = KlogShutdown
+		case "NotAcceptingNewRequest":
+			kl.Kind = KlogNotAccepting
+		default:
 			return kl, false
 		}
-		kl.Kind = KlogShutdown
 		return kl, true
 	case "Feature gate default state", "Feature gate updated state":
 		if kv["feature"] != "WatchListClient" {

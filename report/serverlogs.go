@@ -11,6 +11,7 @@ type ServerLogReport struct {
 	Last      string   `json:"last"`
 	Starts    []string `json:"starts"`
 	Shutdowns []string `json:"shutdowns"`
+	Closings  []string `json:"closings"`
 	Exits     []string `json:"exits"`
 	// CacheReinits are the watch caches that ended every watch of their
 	// resource with no restart.
@@ -36,7 +37,7 @@ func (r *Report) addServerLogs(tl *timeline.Timeline) {
 	for _, l := range tl.ServerLogs {
 		lr := ServerLogReport{Name: l.Name, Server: l.Server, First: timeline.FormatTime(l.First, timeline.ClockArrival),
 			Last: timeline.FormatTime(l.Last, timeline.ClockArrival), Starts: times(l.Starts), Shutdowns: times(l.Shutdowns),
-			Exits: times(l.Exits), CacheReinits: []CacheReinitReport{}}
+			Closings: times(l.Closings), Exits: times(l.Exits), CacheReinits: []CacheReinitReport{}}
 		for _, c := range l.Caches {
 			if c.Reinit {
 				lr.CacheReinits = append(lr.CacheReinits, CacheReinitReport{Resource: c.Resource, Time: timeline.FormatTime(c.T, timeline.ClockArrival)})

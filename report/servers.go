@@ -14,11 +14,13 @@ type ServerReport struct {
 }
 
 // IncarnationReport is one process of a server: the span its audit logs
-// cover, and those logs.
+// cover, when it stopped taking new requests ("" when no record shows
+// it), and those logs.
 type IncarnationReport struct {
-	From string   `json:"from"`
-	To   string   `json:"to"`
-	Logs []string `json:"logs"`
+	From    string   `json:"from"`
+	To      string   `json:"to"`
+	Closing string   `json:"closing,omitempty"`
+	Logs    []string `json:"logs"`
 }
 
 // addServers lists the servers the audit logs show.
@@ -27,6 +29,9 @@ func (r *Report) addServers(tl *timeline.Timeline) {
 		sr := ServerReport{Name: s.Name}
 		for _, inc := range s.Incarnations {
 			ir := IncarnationReport{From: timeline.FormatTime(inc.From, timeline.ClockArrival), To: timeline.FormatTime(inc.To, timeline.ClockArrival)}
+			if inc.Closing != 0 {
+				ir.Closing = timeline.FormatTime(inc.Closing, timeline.ClockArrival)
+			}
 			for _, l := range inc.Logs {
 				ir.Logs = append(ir.Logs, tl.AuditLogs[l].Name)
 			}

@@ -846,6 +846,7 @@ func (b *Builder) Build() *Timeline {
 	b.groupServers(tl)
 	b.matchMetricServers(tl)
 	tl.AuditCaptured, tl.AuditShared, tl.ServerLogs = b.auditCaptured, b.auditShared, b.serverLogs
+	tl.setClosings()
 	tl.renumberLanes(&b.tab, &b.lanes, len(b.files) == 1, pace)
 	tl.inferBroad()
 	tl.noteCopies()

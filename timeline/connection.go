@@ -8,9 +8,10 @@ import (
 // Which server a reconnect reaches. client-go resumes over its open
 // HTTP/2 connection unless that was closed (issue 22: in the lab no
 // reused connection ever changed server), so while a session of the
-// client is open on a process that still serves, a reconnect goes to
-// that server and process; otherwise the load balancer picks, and the
-// server is not known.
+// client is open on a process that still takes new requests, a
+// reconnect goes to that server and process; otherwise (the process
+// shutting down or gone) the load balancer picks, and the server is not
+// known.
 
 // connStint is a span [from, to) during which the client's open
 // connection says which server a reconnect reaches.
@@ -33,8 +34,8 @@ func onServer(on serverRef) connStint { return connStint{math.MinInt64, never, o
 func (a *Analysis) reachAt(file int, t int64) connStint { return stintAt(a.connStints(file), t) }
 
 // connStints are the file's spans of known servers, in time order: each
-// session's span, up to its process's last record, those of one server
-// and process that meet merged.
+// session's span, up to its process's last record or its closing, those
+// of one server and process that meet merged.
 func (a *Analysis) connStints(file int) []connStint {
 	tl := a.TL
 	if len(tl.Servers) == 0 {
@@ -46,7 +47,7 @@ func (a *Analysis) connStints(file int) []connStint {
 		if s.Server < 0 || s.Incarnation < 0 {
 			continue
 		}
-		to := min(s.End, tl.Servers[s.Server].Incarnations[s.Incarnation].To) + 1
+		to := min(s.End+1, tl.Servers[s.Server].Incarnations[s.Incarnation].closedFrom())
 		if to <= s.Start {
 			continue
 		}

@@ -53,11 +53,12 @@ func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []se
 			switch m {
 			case ModelRestart:
 				// The new process that never held rv refuses it; until
-				// it serves, the server serves nothing, and a reconnect
-				// goes to another: refusing from the old process's end.
+				// it serves, the server takes no new request, and a
+				// reconnect goes to another: refusing from the old
+				// process's closing.
 				if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
 					incs := a.TL.Servers[s].Incarnations
-					r.refuses(m, incs[k-1].To+1, incs[k].From)
+					r.refuses(m, incs[k-1].closedFrom(), incs[k].From)
 				}
 			case ModelCalibration:
 				// A process not known: the instant its own 410s refuse
@@ -91,13 +92,15 @@ func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64
 // servers refuse the cursor, each with its own evidence's reason.
 func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, before int64) string {
 	rs := a.serverRefusals(file, rv, since, before)
-	var refusing, restarting, holding, why []string
+	var refusing, shuttingDown, restarting, holding, why []string
 	for s, r := range rs {
 		name := a.TL.Servers[s].Name
 		switch {
 		case r.From > at:
 			holding = append(holding, name)
 			continue
+		case r.Serving > at && a.shuttingDown(s, at):
+			shuttingDown = append(shuttingDown, name)
 		case r.Serving > at:
 			restarting = append(restarting, name)
 		default:
@@ -122,8 +125,8 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused whichever the load balancer picks: %s", rv, strings.Join(why, "; "))
 	case AtRisk:
 		gone := ""
-		if len(restarting) > 0 {
-			gone = fmt.Sprintf(" (%s, restarting, cannot be picked, and its new process refuses it)", joinWords(restarting))
+		if len(shuttingDown)+len(restarting) > 0 {
+			gone = fmt.Sprintf(" (%s, cannot be picked, and its new process refuses it)", notTakingWords(shuttingDown, restarting))
 		}
 		return fmt.Sprintf("every API server: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
 			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))

@@ -133,17 +133,20 @@ func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64,
 }
 
 // pickable says whether the load balancer can pick server s at instant
-// t, and which of its processes serves then (-1 for one not known). Its
-// records show no process between one's last record and the next one's
-// first (restarting): where its audit log shows the new process, whose
-// first record is among the first requests it served, none served then;
-// where only its metrics show it, scraped every few seconds or more,
-// the new process may already serve, and it holds nothing older than
-// its list.
+// t, and which of its processes serves then (-1 for one not known). A
+// process shutting down takes no new request. Its records show no
+// process between one's last record and the next one's first
+// (restarting): where its audit log shows the new process, whose first
+// record is among the first requests it served, none served then; where
+// only its metrics show it, scraped every few seconds or more, the new
+// process may already serve, and it holds nothing older than its list.
 func (a *Analysis) pickable(s int, t int64) (inc int, ok bool) {
 	srv := &a.TL.Servers[s]
-	if inc = srv.serving(t); inc >= 0 {
+	if inc = srv.accepting(t); inc >= 0 {
 		return inc, true
+	}
+	if srv.serving(t) >= 0 {
+		return -1, false
 	}
 	k := sort.Search(len(srv.Incarnations), func(i int) bool { return srv.Incarnations[i].From > t })
 	return -1, k == len(srv.Incarnations) || len(srv.Incarnations[k].Logs) == 0
@@ -263,10 +266,14 @@ func (a *Analysis) heldUntilWords(file int, rv uint64, from, at int64) string {
 // everyServerHolds decides: the servers restarting then, and each other
 // server's metrics.
 func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
-	var holding, restarting, why []string
+	var holding, shuttingDown, restarting, why []string
 	for s := range a.TL.Servers {
 		inc, _ := a.pickable(s, at)
-		if inc < 0 {
+		switch {
+		case inc < 0 && a.shuttingDown(s, at):
+			shuttingDown = append(shuttingDown, a.TL.Servers[s].Name)
+			continue
+		case inc < 0:
 			restarting = append(restarting, a.TL.Servers[s].Name)
 			continue
 		}
@@ -274,8 +281,8 @@ func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 		why = append(why, a.serverCacheReason(file, serverRef{s, inc}, rv, at))
 	}
 	who := "every API server (" + joinWords(holding) + ")"
-	if len(restarting) > 0 {
-		who = fmt.Sprintf("%s, the API servers that could answer (%s restarting), each", joinWords(holding), joinWords(restarting))
+	if len(shuttingDown)+len(restarting) > 0 {
+		who = fmt.Sprintf("%s, the API servers that could answer (%s), each", joinWords(holding), notTakingWords(shuttingDown, restarting))
 	}
 	return fmt.Sprintf("%s holds RV %d by its metrics, so a reconnect is accepted whichever the load balancer picks: %s", who, rv, strings.Join(why, "; "))
 }
@@ -286,13 +293,16 @@ func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 // two steps after an instant moves on (t-2s+1), the last scrape before
 // it grows too old (t+2s+1) and so does the one the changes locate the
 // ring from (t+3s+1), the counters' restart begins (Before+1), a process
-// ends (To+1), and the server's own answer to a watch counts (sharpen:
+// stops taking new requests (Closing) or ends (To+1), and the server's own answer to a watch counts (sharpen:
 // from the instant after it).
 func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
 	ts := a.boundsRises(resource, server)
 	srv := &a.TL.Servers[server]
 	for _, inc := range srv.Incarnations {
 		ts = append(ts, inc.To+1)
+		if inc.Closing != 0 {
+			ts = append(ts, inc.Closing)
+		}
 	}
 	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
 		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {

@@ -300,18 +300,22 @@ type ServerVerdict struct {
 // go to (-1: not known). client-go resumes over its open HTTP/2
 // connection unless it was closed, so the reconnect goes to the server
 // of the file's session open at at, while that server's process still
-// serves; else the load balancer picks.
+// takes new requests; else the load balancer picks.
 func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []ServerVerdict, likely int) {
 	tl := a.TL
 	state := min(at, tl.Files[file].End)
 	rv, since, _, ok := a.cursor(file, kind).At(state)
 	for s := range tl.Servers {
-		inc := tl.Servers[s].serving(at)
+		inc := tl.Servers[s].accepting(at)
 		v := Verdict{File: file, Kind: kind, T: state, At: at}
-		if inc < 0 {
+		switch {
+		case inc < 0 && a.shuttingDown(s, at):
+			v.Outcome = Unknown
+			v.Reason = fmt.Sprintf("server %s took no new request from %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, a.instant(tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].Closing))
+		case inc < 0:
 			v.Outcome = Unknown
 			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, a.instant(at))
-		} else {
+		default:
 			v = a.verdictFor(v, onServer(serverRef{s, inc}), rv, since, ok, seenBy(at))
 		}
 		per = append(per, ServerVerdict{Server: s, Incarnation: inc, Verdict: v})
@@ -319,7 +323,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 	likely = -1
 	for _, g := range tl.Files[file].Sessions {
 		s := &tl.Sessions[g]
-		if s.Start <= at && at <= s.End && s.Server >= 0 && tl.Servers[s.Server].serving(at) == s.Incarnation {
+		if s.Start <= at && at <= s.End && s.Server >= 0 && tl.Servers[s.Server].accepting(at) == s.Incarnation {
 			likely = s.Server
 		}
 	}
@@ -344,15 +348,19 @@ func (s *Server) serving(t int64) int {
 }
 
 // ServerWords says a reconnect's verdicts per server in one phrase:
-// "refused by a and b, accepted by c", and names a server restarting
-// then, which a reconnect cannot reach: "accepted by a and b, c
-// restarting".
+// "refused by a and b, accepted by c", and names a server shutting down
+// or restarting then, which a reconnect cannot reach: "accepted by a and
+// b, c restarting".
 func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	var order []Outcome
-	var restarting []string
+	var shuttingDown, restarting []string
 	names := map[Outcome][]string{}
 	for _, sv := range per {
-		if sv.Incarnation < 0 {
+		switch {
+		case sv.Incarnation < 0 && a.shuttingDown(sv.Server, sv.At):
+			shuttingDown = append(shuttingDown, a.TL.Servers[sv.Server].Name)
+			continue
+		case sv.Incarnation < 0:
 			restarting = append(restarting, a.TL.Servers[sv.Server].Name)
 			continue
 		}
@@ -367,8 +375,8 @@ func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	for _, o := range order {
 		parts = append(parts, fmt.Sprintf("%s %s", outcomeWord(o), joinWords(names[o])))
 	}
-	if len(restarting) > 0 {
-		parts = append(parts, joinWords(restarting)+" restarting")
+	if len(shuttingDown)+len(restarting) > 0 {
+		parts = append(parts, notTakingWords(shuttingDown, restarting))
 	}
 	return strings.Join(parts, ", ")
 }

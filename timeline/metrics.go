@@ -55,6 +55,9 @@ const (
 	metricRequests  = "apiserver_request_total"
 	metricEtcdHead  = "etcd_debugging_mvcc_current_revision"
 	metricCompacted = "etcd_debugging_mvcc_compact_revision"
+	// metricUp is Prometheus's own series of each scrape: 1 when the
+	// target answered, 0 when it did not.
+	metricUp = "up"
 )
 
 // Metrics is what the Prometheus exports say, per server and resource.
@@ -78,6 +81,7 @@ type Metrics struct {
 	recv   map[serverResource]*metricPoints
 	inits  map[serverResource][]*metricPoints
 	starts map[string][]float64
+	up     map[string]*metricPoints
 	reqs   map[requestKey][]*metricPoints
 	etcd   *metricPoints
 	compac *metricPoints
@@ -421,7 +425,7 @@ func (b metricByTime) Swap(i, j int) {
 // Uses says whether the Metrics read a metric: the watch caches' state,
 // the servers' restarts and requests, etcd's head and compaction.
 func Uses(metric string) bool {
-	return isServerMetric(metric) || metric == metricEtcdHead || metric == metricCompacted || metric == metricCacheLists || metric == metricConsistencyChecks
+	return isServerMetric(metric) || metric == metricUp || metric == metricEtcdHead || metric == metricCompacted || metric == metricCacheLists || metric == metricConsistencyChecks
 }
 
 // isServerMetric says whether a series is an API server's own, which a
@@ -454,6 +458,7 @@ func (m *Metrics) index() {
 	m.inits = map[serverResource][]*metricPoints{}
 	m.starts = map[string][]float64{}
 	m.reqs = map[requestKey][]*metricPoints{}
+	up := map[string][]*metricPoints{}
 	var etcd, compac []*metricPoints
 	servers := map[string]bool{}
 	for k := range m.Series {
@@ -464,6 +469,13 @@ func (m *Metrics) index() {
 			continue
 		case metricCompacted:
 			compac = append(compac, newMetricPoints(s))
+			continue
+		case metricUp:
+			// Every target's, etcd's and Prometheus's own too: only a
+			// server's other series make it a server.
+			if srv := s.Label(m.ServerLabel); srv != "" {
+				up[srv] = append(up[srv], newMetricPoints(s))
+			}
 			continue
 		}
 		if !isServerMetric(s.Name) {
@@ -503,6 +515,10 @@ func (m *Metrics) index() {
 		return out
 	}
 	m.head, m.cap, m.recv = merged(head), merged(capacity), merged(recv)
+	m.up = map[string]*metricPoints{}
+	for srv, ps := range up {
+		m.up[srv] = mergePoints(ps)
+	}
 	if len(etcd) > 0 {
 		m.etcd = mergePoints(etcd)
 		m.etcdHighest = make([]float64, len(m.etcd.v))
@@ -982,6 +998,26 @@ func (m *Metrics) span(server string) (from, to int64) {
 		to = max(to, p.t[len(p.t)-1])
 	}
 	return from, to
+}
+
+// scrapesFailedFrom is the first of the server's failed scrapes (up 0)
+// from which every one failed up to to, after one that answered from
+// from on; 0 when there is none, or only one failed: a single failed
+// scrape is a slow answer as often as a closed door.
+func (m *Metrics) scrapesFailedFrom(server string, from, to int64) int64 {
+	p := m.up[server]
+	if p == nil {
+		return 0
+	}
+	end := sort.Search(len(p.t), func(i int) bool { return p.t[i] > to })
+	k := end
+	for k > 0 && p.v[k-1] == 0 {
+		k--
+	}
+	if end-k < 2 || k == 0 || p.t[k-1] < from {
+		return 0
+	}
+	return p.t[k]
 }
 
 // lastBefore is the last instant before t of server's watch-cache

@@ -28,8 +28,9 @@ type ServerLog struct {
 	// First and Last are its first and last lines' instants.
 	First, Last int64
 	// Starts are its processes' starts (their flag dumps), Shutdowns the
-	// SIGTERMs, Exits the exits, each in time order.
-	Starts, Shutdowns, Exits []int64
+	// SIGTERMs, Closings when they stopped taking new requests, Exits the
+	// exits, each in time order.
+	Starts, Shutdowns, Closings, Exits []int64
 	// Caches are its watch caches' initialisations and terminations.
 	Caches []CacheEvent
 }
@@ -80,6 +81,8 @@ func serverLog(name string, l *parser.KlogLog) ServerLog {
 			s.Starts, shuttingDown = append(s.Starts, kl.Time), false
 		case parser.KlogShutdown:
 			s.Shutdowns, shuttingDown = append(s.Shutdowns, kl.Time), true
+		case parser.KlogNotAccepting:
+			s.Closings = append(s.Closings, kl.Time)
 		case parser.KlogExiting:
 			s.Exits = append(s.Exits, kl.Time)
 		case parser.KlogCacheInitialized:

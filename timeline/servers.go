@@ -37,7 +37,11 @@ type Server struct {
 // the logs (indices in Timeline.AuditLogs, in time order).
 type Incarnation struct {
 	From, To int64
-	Logs     []int
+	// Closing is when the process stopped taking new requests, shutting
+	// down, though it served its open watches on to To (closing.go); 0
+	// when no record shows it.
+	Closing int64
+	Logs    []int
 	// Process is the uid of the process's loopback user, "" when no log
 	// of it shows one.
 	Process string

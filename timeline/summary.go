@@ -1893,12 +1893,15 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		return "", false
 	}
 	refused := make([]int, len(a.TL.Servers))
-	// serving: the servers some reconnect can reach (a restarting one
-	// answers none); split: the clients some serving server refuses and
+	// serving: the servers some reconnect can reach (one shutting down or
+	// restarting answers none), closing: those not serving that were
+	// shutting down; split: the clients some serving server refuses and
 	// another does not; judged: the servers' answers that decided.
-	serving := make([]bool, len(a.TL.Servers))
+	serving, closing := make([]bool, len(a.TL.Servers)), make([]bool, len(a.TL.Servers))
 	// connRefused: the split clients that FleetReconnect counts refused,
-	// their open connection being to a server that refuses them.
+	// their open connection being to a server that refuses them (by its
+	// own 410s: its metrics' refusal decides only the server's own
+	// verdict).
 	split, judged, connRefused := 0, 0, 0
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
@@ -1906,10 +1909,12 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 			continue // not counted, as FleetReconnect counts them
 		}
 		_, without := a.sides(c)
-		per, likely := a.ResumeAtServers(c.File, without, q.For(&a.TL.Files[c.File]))
+		at := q.For(&a.TL.Files[c.File])
+		per, likely := a.ResumeAtServers(c.File, without, at)
 		n, answering := 0, 0
 		for _, sv := range per {
 			if sv.Incarnation < 0 {
+				closing[sv.Server] = closing[sv.Server] || a.shuttingDown(sv.Server, sv.At)
 				continue
 			}
 			serving[sv.Server] = true
@@ -1925,7 +1930,9 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		if n > 0 && n < answering {
 			split++
 			if likely >= 0 && per[likely].Outcome == Refused {
-				connRefused++
+				if o, _ := a.resumeOutcomeWhy(c.File, without, a.reachAt(c.File, at), at); o == Refused {
+					connRefused++
+				}
 			}
 		}
 	}
@@ -1935,9 +1942,13 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	if slices.Max(refused) == 0 {
 		return " Without bookmarks, no server would refuse any.", false
 	}
-	var parts, restarting []string
+	var parts, shuttingDown, restarting []string
 	for k, n := range refused {
-		if !serving[k] {
+		switch {
+		case !serving[k] && closing[k]:
+			shuttingDown = append(shuttingDown, a.TL.Servers[k].Name)
+			continue
+		case !serving[k]:
 			restarting = append(restarting, a.TL.Servers[k].Name)
 			continue
 		}
@@ -1952,8 +1963,8 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		parts = append(parts, fmt.Sprintf("%s%s %s", a.TL.Servers[k].Name, verb, count))
 	}
 	gone := ""
-	if len(restarting) > 0 {
-		gone = fmt.Sprintf(" (%s, restarting, answers no reconnect then)", joinWords(restarting))
+	if len(shuttingDown)+len(restarting) > 0 {
+		gone = fmt.Sprintf(" (%s, answers no reconnect then)", notTakingWords(shuttingDown, restarting))
 	}
 	if split == 0 {
 		return fmt.Sprintf(" Each API server that could answer would refuse the same clients without bookmarks: %s%s.", strings.Join(parts, ", "), gone), true

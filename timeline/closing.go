@@ -1,0 +1,88 @@
+package timeline
+
+// When an API server's process stops taking new requests.
+//
+// On SIGTERM a kube-apiserver stops listening and its connections take
+// no new stream ("NotAcceptingNewRequest", at once with the default
+// --shutdown-delay-duration=0), while it serves the watches already
+// open until it exits, a minute later (watch-protocol.md §6). A
+// reconnect in that minute reaches another server, whether its client's
+// connection was to the closing one or not: in samples-lab no request
+// reached a, b or c's old process between its SIGTERM and its exit. Its
+// own log dates it; else its metrics do, by the scrapes that failed from
+// then until it ended.
+
+// setClosings sets each process's Closing: from its server's own logs,
+// else from the metrics' scrapes of it.
+func (tl *Timeline) setClosings() {
+	for s := range tl.Servers {
+		srv := &tl.Servers[s]
+		for k := range srv.Incarnations {
+			inc := &srv.Incarnations[k]
+			inc.Closing = tl.loggedClosing(srv.Name, inc.From, inc.To)
+			if inc.Closing == 0 && tl.Metrics != nil && srv.Metrics != "" {
+				inc.Closing = tl.Metrics.scrapesFailedFrom(srv.Metrics, inc.From, inc.To)
+			}
+		}
+	}
+}
+
+// loggedClosing is the first instant in [from, to] at which the named
+// server's own logs show it stopped taking new requests, 0 when none
+// does.
+func (tl *Timeline) loggedClosing(server string, from, to int64) int64 {
+	var first int64
+	for _, l := range tl.ServerLogs {
+		if l.Server != server {
+			continue
+		}
+		for _, t := range l.Closings {
+			if t >= from && t <= to && (first == 0 || t < first) {
+				first = t
+			}
+		}
+	}
+	return first
+}
+
+// closed says whether the process took no new request at t.
+func (inc *Incarnation) closed(t int64) bool { return inc.Closing != 0 && t >= inc.Closing }
+
+// closedFrom is the first instant the process took no new request: its
+// Closing, else the instant after its last record.
+func (inc *Incarnation) closedFrom() int64 {
+	if inc.Closing != 0 {
+		return inc.Closing
+	}
+	return inc.To + 1
+}
+
+// accepting is the server's process that takes a new request at t: the
+// one serving then, unless it was closing; -1 when none does.
+func (s *Server) accepting(t int64) int {
+	k := s.serving(t)
+	if k >= 0 && s.Incarnations[k].closed(t) {
+		return -1
+	}
+	return k
+}
+
+// shuttingDown says whether server s's process was alive at t but took
+// no new request: it was shutting down, not restarting.
+func (a *Analysis) shuttingDown(s int, t int64) bool {
+	srv := &a.TL.Servers[s]
+	return srv.accepting(t) < 0 && srv.serving(t) >= 0
+}
+
+// notTakingWords names the servers that take no new request, each group
+// with why: "a shutting down and b restarting".
+func notTakingWords(shuttingDown, restarting []string) string {
+	var parts []string
+	if len(shuttingDown) > 0 {
+		parts = append(parts, joinWords(shuttingDown)+" shutting down")
+	}
+	if len(restarting) > 0 {
+		parts = append(parts, joinWords(restarting)+" restarting")
+	}
+	return joinWords(parts)
+}

@@ -1,0 +1,88 @@
+package timeline
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// TestClosingFromScrapesAndServerLogs: in samples-lab each old process
+// stopped taking new requests at its SIGTERM (timeline.txt: 18:12:28.94,
+// 18:13:58.33, 18:15:27.82), which its failed scrapes show within the
+// next two seconds, a minute before it ended its watches and exited;
+// the new processes ran to the end. samples-watchlist's servers log it
+// ("NotAcceptingNewRequest"). Audit logs alone do not show it.
+func TestClosingFromScrapesAndServerLogs(t *testing.T) {
+	lab := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz")
+	sigterm := map[string]string{"a": "2026-12-01T18:12:28.94Z", "b": "2026-12-01T18:13:58.33Z", "c": "2026-12-01T18:15:27.82Z"}
+	for _, srv := range lab.Servers {
+		if len(srv.Incarnations) != 2 {
+			t.Fatalf("server %s: %d processes, want 2", srv.Name, len(srv.Incarnations))
+		}
+		old, term := srv.Incarnations[0], instant(t, sigterm[srv.Name])
+		if old.Closing < term || old.Closing > term+int64(2*time.Second) || old.To-old.Closing < int64(50*time.Second) {
+			t.Errorf("server %s's old process: closing at %s, ended at %s; SIGTERM at %s", srv.Name, FormatInstant(old.Closing, time.UTC), FormatInstant(old.To, time.UTC), sigterm[srv.Name])
+		}
+		if c := srv.Incarnations[1].Closing; c != 0 {
+			t.Errorf("server %s's new process closing at %s; it ran to the end", srv.Name, FormatInstant(c, time.UTC))
+		}
+	}
+	for _, srv := range buildRecording(t, "samples-lab", "audit-*.log").Servers {
+		if c := srv.Incarnations[0].Closing; c != 0 {
+			t.Errorf("from audit logs alone, server %s closing at %s", srv.Name, FormatInstant(c, time.UTC))
+		}
+	}
+
+	wl := buildRecording(t, "samples-watchlist", "audit-*.log", "apiserver-*.log")
+	logged := map[string]string{"a": "2026-12-01T18:45:46.413352Z", "b": "2026-12-01T18:47:16.706853Z", "c": "2026-12-01T18:48:46.712617Z"}
+	for _, srv := range wl.Servers {
+		if got := srv.Incarnations[0].Closing; got != instant(t, logged[srv.Name]) {
+			t.Errorf("server %s's old process closing at %s, its log says %s", srv.Name, FormatInstant(got, time.UTC), logged[srv.Name])
+		}
+	}
+}
+
+// TestReconnectWhileServerShutsDown: each of samples-lab's 425 resumes
+// (probes.tsv), asked a second before it was sent: most came as an old
+// process ended its watches, a minute after its SIGTERM, when no
+// request reached it (the load balancer's log), so none is said to go
+// to a server shutting down then, whatever its client's connection
+// was; and a reconnect is refused where every other server refuses it:
+// the 410s the servers answered come out refused, none answered ok
+// does.
+func TestReconnectWhileServerShutsDown(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	files := map[string]int{}
+	for k, f := range a.TL.Files {
+		files[f.Name] = k
+	}
+	counts := map[string]int{}
+	for _, pr := range labTable(t, "probes.tsv") {
+		file, ok := files[pr["client"]+".ts.http"]
+		if !ok {
+			t.Fatalf("no capture of %s", pr["client"])
+		}
+		kind := map[string]CursorKind{"bookmark-aware": BookmarkAware, "bookmark-ignoring": BookmarkIgnoring}[pr["cursor_kind"]]
+		at := instant(t, pr["probe_time"]) - int64(time.Second)
+		per, likely := a.ResumeAtServers(file, kind, at)
+		for _, sv := range per {
+			if a.shuttingDown(sv.Server, at) {
+				counts["during a shutdown"]++
+				if sv.Server == likely || sv.Outcome != Unknown {
+					t.Errorf("%s at %s: server %s, shutting down, is judged %v and likely %v", pr["client"], FormatInstant(at, time.UTC), a.TL.Servers[sv.Server].Name, sv.Outcome, sv.Server == likely)
+				}
+			}
+		}
+		var v Verdict
+		for _, x := range a.ResumeAt(file, at) {
+			if x.Kind == kind {
+				v = x
+			}
+		}
+		counts[fmt.Sprintf("%s %v", pr["answer"], v.Outcome)]++
+	}
+	t.Logf("the lab's resumes asked a second before: %v", counts)
+	if counts["during a shutdown"] < 300 || counts["410 refused"] < 75 || counts["ok refused"] > 0 {
+		t.Errorf("%v: want most asked while a server shut down, at least 75 of the 81 410s refused, none answered ok refused", counts)
+	}
+}
