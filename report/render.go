@@ -439,9 +439,13 @@ func (r *Report) writeRestarts(p *printer) {
 	// of some restart: without server logs the column is left out, not
 	// all dashes.
 	sigterms := slices.ContainsFunc(r.Restarts, func(d DetectedRestartReport) bool { return d.SIGTERM != nil })
+	closings := slices.ContainsFunc(r.Restarts, func(d DetectedRestartReport) bool { return d.Closing != nil })
 	head := []string{"server"}
 	if sigterms {
 		head = append(head, "told to stop (its log)")
+	}
+	if closings {
+		head = append(head, "took no new request from")
 	}
 	head = append(head, "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart")
 	var rows [][]string
@@ -454,6 +458,13 @@ func (r *Report) writeRestarts(p *printer) {
 				sigterm = r.instant(*d.SIGTERM)
 			}
 			row = append(row, sigterm)
+		}
+		if closings {
+			closing := "-"
+			if d.Closing != nil {
+				closing = r.instant(*d.Closing)
+			}
+			row = append(row, closing)
 		}
 		rows = append(rows, append(row, r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
 			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag))

@@ -66,7 +66,10 @@ type DetectedRestartReport struct {
 	Server    string   `json:"server,omitempty"`
 	// SIGTERM is when the server's own log shows its old process told to
 	// stop, null when no server log does.
-	SIGTERM  *string `json:"sigterm"`
+	SIGTERM *string `json:"sigterm"`
+	// Closing is when the old process stopped taking new requests
+	// (timeline.DetectedRestart.Closing), null when no record shows it.
+	Closing  *string `json:"closing"`
 	Probable bool    `json:"probable"`
 	// Restarted names the server that restarted, as its audit logs or
 	// its own log show it ("" when none does); Relists and Clients count
@@ -159,6 +162,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
 			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown(),
 			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: instant(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival),
+			Closing:     instant(d.Closing, d.Closing != 0, timeline.ClockArrival),
 			Unreachable: d.Unreachable})
 	}
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -49,7 +50,8 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 // to a server shutting down then, whatever its client's connection
 // was; and a reconnect is refused where every other server refuses it:
 // the 410s the servers answered come out refused, none answered ok
-// does.
+// does. The restart line says when each old process stopped taking
+// requests, and how the records show it.
 func TestReconnectWhileServerShutsDown(t *testing.T) {
 	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
 	files := map[string]int{}
@@ -84,5 +86,9 @@ func TestReconnectWhileServerShutsDown(t *testing.T) {
 	t.Logf("the lab's resumes asked a second before: %v", counts)
 	if counts["during a shutdown"] < 300 || counts["410 refused"] < 75 || counts["ok refused"] > 0 {
 		t.Errorf("%v: want most asked while a server shut down, at least 75 of the 81 410s refused, none answered ok refused", counts)
+	}
+	want := "the old processes stopped taking new requests (a at 2026-12-01 18:12:30.000 UTC, b at 2026-12-01 18:14:00.000 UTC and c at 2026-12-01 18:15:29.000 UTC, as their failed scrapes show: a reconnect from then on went to another server) and ended their watches"
+	if line := summaryTopic(a, "restart"); !strings.Contains(line, want) {
+		t.Errorf("the restart line %q does not say %q", line, want)
 	}
 }

@@ -60,6 +60,10 @@ type DetectedRestart struct {
 	// while: the ends come later), 0 when none does.
 	Server  string
 	SIGTERM int64
+	// Closing is when the old process stopped taking new requests (its
+	// Incarnation's Closing, or its own log's), 0 when no record shows
+	// it: from then on a reconnect went to another server.
+	Closing int64
 	// ServerName is the server that restarted as its records show it:
 	// the one whose audit logs ended and began (Logs), else Server; ""
 	// when none does.
@@ -254,14 +258,16 @@ func (a *Analysis) detectLogRestarts() {
 	a.relistsAfterRestarts()
 }
 
-// nameRestartedServers sets each restart's ServerName.
+// nameRestartedServers sets each restart's ServerName, and its old
+// process's Closing.
 func (a *Analysis) nameRestartedServers() {
 	tl := a.TL
 	server := map[string]string{} // an audit log's server
+	closing := map[string]int64{} // and its process's closing
 	for _, srv := range tl.Servers {
 		for _, inc := range srv.Incarnations {
 			for _, l := range inc.Logs {
-				server[tl.AuditLogs[l].Name] = srv.Name
+				server[tl.AuditLogs[l].Name], closing[tl.AuditLogs[l].Name] = srv.Name, inc.Closing
 			}
 		}
 	}
@@ -269,7 +275,10 @@ func (a *Analysis) nameRestartedServers() {
 		r := &a.Restarts[k]
 		r.ServerName = r.Server
 		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
-			r.ServerName = server[r.Logs[0]]
+			r.ServerName, r.Closing = server[r.Logs[0]], closing[r.Logs[0]]
+		}
+		if r.Closing == 0 && r.SIGTERM != 0 {
+			r.Closing = tl.loggedClosing(r.ServerName, r.SIGTERM, r.Ended)
 		}
 	}
 }

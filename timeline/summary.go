@@ -1023,6 +1023,42 @@ func (s *summarizer) serverLogs() {
 	s.add("server-logs", "The API servers' own logs show %s.", strings.Join(parts, "; "))
 }
 
+// closingWords says when the old process of each restart stopped taking
+// new requests, where the records show it of every one, before the
+// words of its watches' end: "stopped taking new requests (a at T, ...,
+// as their failed scrapes show: a reconnect from then on went to
+// another server) and ", "" otherwise. source says which records show
+// it, where the sentence has not said so.
+func (s *summarizer) closingWords(source bool) string {
+	var at []string
+	logged := 0
+	for _, r := range s.a.Restarts {
+		if r.Closing == 0 {
+			return ""
+		}
+		at = append(at, r.ServerName+" at "+s.instant(r.Closing))
+		if s.a.TL.loggedClosing(r.ServerName, r.Closing, r.Closing) != 0 {
+			logged++
+		}
+	}
+	shown := ""
+	if source {
+		switch logged {
+		case len(at):
+			shown = ", as their own logs show"
+		case 0:
+			shown = ", as their failed scrapes show"
+		default:
+			shown = ", as their records show"
+		}
+	}
+	went := "went to another server"
+	if s.a.ServerCount() < 2 {
+		went = "reached no server"
+	}
+	return fmt.Sprintf("stopped taking new requests (%s%s: a reconnect from then on %s) and ", joinWords(at), shown, went)
+}
+
 // loggedRestarts names the server of each detected restart and the
 // instant its old process ended its watches when the logs show every one
 // (a server's audit log ending and its new process's starting, or
@@ -2071,9 +2107,9 @@ func (s *summarizer) restarts() {
 			// The instants are the first stream each restart ended, as the
 			// first record of it shows it (a capture's arrival, which may
 			// come after the audit log's completion).
-			s.add("restart", "The audit logs show each restart, a log of the old process ending and one of the new beginning; the old processes ended their watches: API server %s; each reconnect is judged by the restarts of the server it reached.", joinWords(logged))
+			s.add("restart", "The audit logs show each restart, a log of the old process ending and one of the new beginning; the old processes %sended their watches: API server %s; each reconnect is judged by the restarts of the server it reached.", s.closingWords(true), joinWords(logged))
 		} else {
-			s.add("restart", "The API servers' own logs show each restart, where the old process ended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", joinWords(logged))
+			s.add("restart", "The API servers' own logs show each restart, where the old process %sended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", s.closingWords(false), joinWords(logged))
 		}
 		return
 	}
