@@ -9,7 +9,9 @@ import (
 )
 
 // serverTrack is an API server on the shared clock: a bar per process
-// (an incarnation, from its audit logs), a mark at each restart, and,
+// (an incarnation, from its audit logs), faint where it was shutting
+// down (it took no new request, serving only its open watches), a mark
+// at each restart, and,
 // from its metrics, the head RV of its watch caches as step lines, one
 // per resource, on an RV scale every server's track shares, with their
 // capacity written where it changes.
@@ -64,6 +66,15 @@ func (t *serverTrack) processes() [][2]int64 {
 	return append(out, [2]int64{from, m.To})
 }
 
+// closing is when process k stopped taking new requests, shutting down
+// (timeline.Incarnation.Closing), 0 when no record shows it.
+func (t *serverTrack) closing(k int) int64 {
+	if t.srv.audit < 0 {
+		return 0
+	}
+	return t.c.tl.Servers[t.srv.audit].Incarnations[k].Closing
+}
+
 // starts are the instants a new process of the server began.
 func (t *serverTrack) starts() []int64 {
 	ps := t.processes()
@@ -95,12 +106,18 @@ func (t *serverTrack) y(b Band, rv uint64) float64 {
 }
 
 func (t *serverTrack) draw(v *View, b Band, s Scale, fr *Frame) {
-	var bars, marks []float32
-	for _, p := range t.processes() {
+	var bars, closing, marks []float32
+	for k, p := range t.processes() {
 		if p[1] < v.From || p[0] > v.To {
 			continue
 		}
-		x1, x2 := s.XClamped(p[0]), s.XClamped(p[1])
+		end := p[1]
+		if c := t.closing(k); c != 0 {
+			end = c
+			x1, x2 := s.XClamped(c), s.XClamped(p[1])
+			closing = append(closing, float32(x1), float32(b.Y+2), float32(max(x2-x1, 1.5)), float32(procH))
+		}
+		x1, x2 := s.XClamped(p[0]), s.XClamped(end)
 		bars = append(bars, float32(x1), float32(b.Y+2), float32(max(x2-x1, 1.5)), float32(procH))
 	}
 	for _, r := range t.starts() {
@@ -120,6 +137,7 @@ func (t *serverTrack) draw(v *View, b Band, s Scale, fr *Frame) {
 		}
 	}
 	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.55}, bars)
+	fr.add(Op{Kind: "rect", Color: ColorSession, Alpha: 0.2}, closing)
 	// A new process is no error: an upward triangle in the text's
 	// colour, apart from the ERROR events' red one pointing down.
 	fr.add(Op{Kind: "mark", Shape: "tri", Color: ColorFg, Size: markSize + 2}, marks)
@@ -236,6 +254,9 @@ func (t *serverTrack) describe(at, slop int64) string {
 		b.WriteString(", process 1, in its metrics from " + clock(ps[k][0], t.c.zone))
 	case k >= 0:
 		b.WriteString(", process " + strconv.Itoa(k+1) + " since " + clock(ps[k][0], t.c.zone) + " (" + source + ")")
+		if c := t.closing(k); c != 0 && at >= c {
+			b.WriteString("\nshutting down since " + clock(c, t.c.zone) + ": it took no new request, serving only the watches already open until " + clock(ps[k][1], t.c.zone) + "; a reconnect then went to another server")
+		}
 	case at < ps[0][0]:
 		b.WriteString(": " + source + " begins at " + clock(ps[0][0], t.c.zone))
 	case at > ps[len(ps)-1][1]:

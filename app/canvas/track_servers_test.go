@@ -43,7 +43,10 @@ func trackBands(layout Layout) map[string]Band {
 
 // The lab's three servers each get a band of their processes and caches
 // and one of their requests; pointing inside a process names it and its
-// ConfigMap cache's RV and capacity as the metrics say then.
+// ConfigMap cache's RV and capacity as the metrics say then, and, in the
+// minute an old process shut down (its scrapes failing from its
+// SIGTERM), that it took no new request: that part of its bar is drawn
+// faint.
 func TestServerTracksOfTheLab(t *testing.T) {
 	tl := labTimeline(t, true)
 	c := NewCache(tl)
@@ -85,6 +88,26 @@ func TestServerTracksOfTheLab(t *testing.T) {
 		if h := HitTest(c, v, &layout, s.X(restart), b.Y+4); !strings.Contains(h.Text, "restarted at "+clock(restart, nil)+": process 2 began") {
 			t.Errorf("at %s's restart: %q", srv.Name, h.Text)
 		}
+		old := srv.Incarnations[0]
+		if old.Closing == 0 {
+			t.Fatalf("server %s's old process: its failed scrapes show no closing", srv.Name)
+		}
+		h := HitTest(c, v, &layout, s.X((old.Closing+old.To)/2), b.Y+b.Height/2)
+		if want := "shutting down since " + clock(old.Closing, nil) + ": it took no new request"; !strings.Contains(h.Text, want) {
+			t.Errorf("in %s's shutdown: %q, want %q", srv.Name, h.Text, want)
+		}
+		if h := HitTest(c, v, &layout, s.X(old.Closing-int64(5e9)), b.Y+b.Height/2); strings.Contains(h.Text, "shutting down") {
+			t.Errorf("before %s's shutdown: %q", srv.Name, h.Text)
+		}
+	}
+	faint := 0
+	for _, op := range fr.Ops {
+		if op.Kind == "rect" && op.Color == ColorSession && op.Alpha == 0.2 {
+			faint += op.Count / 4
+		}
+	}
+	if faint != 3 {
+		t.Errorf("%d faint bars, want the three old processes' shutdowns", faint)
 	}
 	// The request bands' hover counts what the metrics count.
 	b := bands["requests · a"]
