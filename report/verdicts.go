@@ -183,11 +183,8 @@ func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 		if v.HasCursor {
 			rr.RV = timeline.FormatRV(v.RV)
 		}
-		for _, m := range v.Models {
-			if m.Outcome == v.Outcome && v.Outcome != timeline.Accepted {
-				rr.Model = m.Model.String()
-				break
-			}
+		if m, ok := v.Decisive(); ok && v.Outcome != timeline.Accepted {
+			rr.Model = m.String()
 		}
 		if len(a.TL.Servers) > 1 {
 			per, likely := a.ResumeAtServers(v.File, v.Kind, v.At)

@@ -185,8 +185,14 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 			}
 		}
 	case ModelServerCache:
-		// Decided at the reconnect's instant (outcomes), not as a
-		// threshold: the bounds do not move with the cursor's age.
+		// On a known server, from the first instant its metrics refused
+		// the cursor: its cache's oldest change only moves forward. A
+		// verdict at an instant decides it there (outcomes); on a server
+		// not known, ModelEveryServer asks each.
+		if on.server >= 0 {
+			from := a.cacheRefusalsOf(file, on.server).refusedFrom(rv)
+			return from, from, true
+		}
 		return never, never, true
 	case ModelEveryServer:
 		if on.server < 0 {
@@ -266,7 +272,15 @@ func (a *Analysis) outcomes(file int, st connStint, rv uint64, since, at, before
 					out = append(out, modelOutcome{model: m, outcome: Refused, risk: from, refused: from, on: on})
 					break
 				}
-				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: b.held && rv >= b.heldFrom})
+				// A verdict asked of the server holds where its metrics
+				// do; one over a client's connection, as the zones take
+				// it, only where every server's do (everyServerHolds):
+				// the zones lift a risk no other way.
+				held := b.held && rv >= b.heldFrom
+				if !st.all {
+					held = a.everyServerHolds(file, rv, since, at)
+				}
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: held})
 			default:
 				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: a.everyServerHolds(file, rv, since, at)})
 			}

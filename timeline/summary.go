@@ -144,14 +144,16 @@ func (a *Analysis) plain(m Model, v Verdict) string {
 	return m.String()
 }
 
-// decisive is the model that decided a verdict (refused or at risk).
-func decisive(v Verdict) (Model, bool) {
+// Decisive is the model that decided a verdict (refused or at risk),
+// the one whose reason the verdict gives.
+func (v Verdict) Decisive() (Model, bool) {
+	found, ok := Model(0), false
 	for _, m := range v.Models {
-		if m.Outcome == v.Outcome {
-			return m.Model, true
+		if decidesOver(v.Outcome, m.Outcome, m.Model, found, ok) {
+			found, ok = m.Model, true
 		}
 	}
-	return 0, false
+	return found, ok
 }
 
 // Words says a verdict in plain words: its outcome and, when refused or
@@ -165,7 +167,7 @@ func (a *Analysis) Words(v Verdict) string {
 		return "unknown"
 	}
 	w := OutcomeWords(v.Outcome)
-	if m, ok := decisive(v); ok {
+	if m, ok := v.Decisive(); ok {
 		w += ": " + a.plain(m, v)
 	}
 	return w
@@ -431,7 +433,7 @@ func (s *summarizer) observed() {
 		}
 		switch p.Outcome {
 		case Refused, AtRisk:
-			if m, ok := decisive(p); ok {
+			if m, ok := p.Decisive(); ok {
 				t += " — " + s.a.plain(m, p)
 			}
 		case Accepted:
@@ -1935,9 +1937,7 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	// another does not; judged: the servers' answers that decided.
 	serving, closing := make([]bool, len(a.TL.Servers)), make([]bool, len(a.TL.Servers))
 	// connRefused: the split clients that FleetReconnect counts refused,
-	// their open connection being to a server that refuses them (by its
-	// own 410s: its metrics' refusal decides only the server's own
-	// verdict).
+	// their open connection being to a server that refuses them.
 	split, judged, connRefused := 0, 0, 0
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
@@ -1966,9 +1966,7 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		if n > 0 && n < answering {
 			split++
 			if likely >= 0 && per[likely].Outcome == Refused {
-				if o, _ := a.resumeOutcomeWhy(c.File, without, a.reachAt(c.File, at), at); o == Refused {
-					connRefused++
-				}
+				connRefused++
 			}
 		}
 	}

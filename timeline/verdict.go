@@ -61,8 +61,8 @@ func overall(ms []modelOutcome) Outcome {
 }
 
 // judge is outcomes and overall, and the verdict in words: the first
-// refusing model's reason, else the first putting it at risk's, else the
-// time window's. A model's own reason is made when asked
+// refusing model's reason (decidesOver), else the first putting it at
+// risk's, else the time window's. A model's own reason is made when asked
 // (ModelReason): a load judges every recorded reconnect, and the words
 // of the models that do not decide are most of the time it takes.
 func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before int64) (Outcome, string, []ModelVerdict) {
@@ -72,11 +72,15 @@ func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before in
 		return a.reason(mo.model, mo.outcome, file, mo.on, rv, since, at, before)
 	}
 	ms := make([]ModelVerdict, 0, len(mos))
-	for _, mo := range mos {
+	decides, found := Model(0), -1
+	for k, mo := range mos {
 		ms = append(ms, ModelVerdict{Model: mo.model, Outcome: mo.outcome, RiskFrom: mo.risk, From: mo.refused, Server: mo.on.server, incarnation: mo.on.incarnation})
-		if why == "" && mo.outcome == out && (out == Refused || out == AtRisk) {
-			why = reason(mo)
+		if (out == Refused || out == AtRisk) && decidesOver(out, mo.outcome, mo.model, decides, found >= 0) {
+			decides, found = mo.model, k
 		}
+	}
+	if found >= 0 {
+		why = reason(mos[found])
 	}
 	switch out {
 	case AtRisk:
@@ -109,6 +113,15 @@ func (a *Analysis) judge(file int, st connStint, rv uint64, since, at, before in
 		}
 	}
 	return out, why, ms
+}
+
+// decidesOver says whether a model m whose outcome is o decides a
+// verdict of outcome out over the model found before it (ok: one was):
+// the first with the verdict's outcome decides, but a refusal of every
+// server over the metrics of the one a client's connection reaches,
+// whose words it holds beside the others'.
+func decidesOver(out, o Outcome, m, found Model, ok bool) bool {
+	return o == out && (!ok || out == Refused && m == ModelEveryServer && found == ModelServerCache)
 }
 
 // ModelReason is model m's reason in verdict v, "" when v has no answer
