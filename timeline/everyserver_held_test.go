@@ -13,8 +13,8 @@ import (
 // metrics; labAuditAnyServerRight the same from the audit logs, the
 // metrics and the informers' log alone.
 const (
-	labAnyServerRight      = 400
-	labAuditAnyServerRight = 387
+	labAnyServerRight      = 404
+	labAuditAnyServerRight = 400
 )
 
 // "If my client had come back then, would it have been refused?", asked
