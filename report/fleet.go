@@ -117,10 +117,6 @@ type StampedeReport struct {
 	// Reasons are the models behind the counts at `from`, the details
 	// of the summary's plain words.
 	Reasons []StampedeReasonReport `json:"reasons"`
-	// withinMillisecond: the stretch holds no instant the tables show (a
-	// millisecond's), so a table, which shows its start rounded up, leaves
-	// it out; the JSON keeps it.
-	withinMillisecond bool
 }
 
 // StampedeReasonReport is one model's part in a stampede
@@ -202,8 +198,7 @@ func (r *Report) addFleet(a *timeline.Analysis) {
 	}
 	for k, s := range fl.Stampedes {
 		sr := StampedeReport{From: timeline.FormatTime(s.From, timeline.ClockArrival), To: timeline.FormatTime(s.To, timeline.ClockArrival), With: s.With, Without: s.Without,
-			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout, Worst: k == fl.Worst, Reasons: []StampedeReasonReport{},
-			withinMillisecond: timeline.CeilMillisecond(s.From) >= s.To}
+			AtRiskWith: s.AtRiskWith, AtRiskWithout: s.AtRiskWithout, Worst: k == fl.Worst, Reasons: []StampedeReasonReport{}}
 		for _, m := range s.Reasons {
 			sr.Reasons = append(sr.Reasons, StampedeReasonReport{Model: m.Model.String(), Outcome: m.Outcome, Clients: m.Clients, Example: m.Example})
 		}
@@ -313,9 +308,6 @@ func (r *Report) writeFleet(p *printer) {
 	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {
-		if s.withinMillisecond && !s.Worst {
-			continue
-		}
 		var models []string
 		for _, m := range s.Reasons {
 			models = append(models, fmt.Sprintf("%s %s %d", m.Model, m.Outcome, m.Clients))

@@ -7,10 +7,11 @@ import (
 )
 
 // No stampede row of the report reads as ending before it begins, nor
-// two rows as beginning at one instant: the lab's audit logs have a
-// stampede of one nanosecond within a millisecond, which the table, whose
-// starts are rounded up to the millisecond, leaves out (the JSON keeps
-// it).
+// two rows as beginning at one instant: the lab's audit logs have
+// stretches of counts within a millisecond (one of a nanosecond), which
+// the table, whose starts are rounded up to the millisecond, could not
+// tell apart; they are no stampede (timeline's stampedes), and every
+// stampede is a row.
 func TestStampedesEndAfterTheyBegin(t *testing.T) {
 	r := New(loadRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz", "fleet-klog.log").Analyze(realServer()), nil)
 	var md bytes.Buffer
@@ -31,13 +32,7 @@ func TestStampedesEndAfterTheyBegin(t *testing.T) {
 		}
 		starts[from] = true
 	}
-	within := 0
-	for _, s := range r.Fleet.Stampedes {
-		if s.withinMillisecond {
-			within++
-		}
-	}
-	if len(starts) == 0 || within == 0 || len(starts) != len(r.Fleet.Stampedes)-within {
-		t.Errorf("%d rows, %d of the %d stampedes within a millisecond: the test misses one", len(starts), within, len(r.Fleet.Stampedes))
+	if len(starts) < 2 || len(starts) != len(r.Fleet.Stampedes) {
+		t.Errorf("%d rows of %d stampedes", len(starts), len(r.Fleet.Stampedes))
 	}
 }

@@ -78,11 +78,14 @@ func stintAt(stints []connStint, t int64) connStint {
 }
 
 // serverDependent says whether model m's threshold for a drop depends
-// on the server its connection reaches: the servers' own 410s do, and
-// their metrics' refusals. A restart is not judged so: the drop a
-// restart causes closes the connection, and the load balancer picks the
-// server its reconnect reaches.
-func serverDependent(m Model) bool { return m == ModelCalibration || m == ModelServerCache }
+// on the server its connection reaches: the servers' own 410s do, their
+// metrics' refusals, and their restarts (a new process refuses what it
+// never held). A connection's stint ends where its process stops taking
+// requests, before the drop a restart causes, whose reconnect the load
+// balancer sends.
+func serverDependent(m Model) bool {
+	return m == ModelCalibration || m == ModelServerCache || m == ModelRestart
+}
 
 // thresholdVia is threshold for a reconnect over the connection of
 // stint st: on its server until the stint ends, on a server not known

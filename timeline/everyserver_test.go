@@ -267,10 +267,18 @@ func TestEveryServerReasonGivesEachServersBounds(t *testing.T) {
 // the one its open connection was to does (by its own 410s at 18:15:15,
 // by its metrics at 18:17:30), and only there; the summary says how many
 // are the latter, beside the counts per server, which are otherwise
-// lower than the refused (at 18:15:15 c refuses 54 of the 56).
+// lower than the refused (at 18:15:15 c refuses 54 of the 56). In
+// samples-watchlist at 18:48:20.965 the connection's server refuses by
+// its restart: a new process refuses the cursor the client would have
+// had without bookmarks.
 func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
-	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
-	for _, when := range []string{"2026-12-01T18:15:15Z", "2026-12-01T18:17:30Z"} {
+	lab := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	watchList := buildRecording(t, "samples-watchlist", "*.ts.http", "audit-*.log").Analyze(realServer())
+	for _, asked := range []struct {
+		a    *Analysis
+		when string
+	}{{lab, "2026-12-01T18:15:15Z"}, {lab, "2026-12-01T18:17:30Z"}, {watchList, "2026-12-01T18:48:20.965Z"}} {
+		a, when := asked.a, asked.when
 		at := instant(t, when)
 		fc, _ := a.FleetReconnect(ResumeQuery{At: at})
 		counted, byConn := 0, 0

@@ -664,8 +664,12 @@ func (a *Analysis) stampede(fl *Fleet) {
 // stampedes are the stretches of steps with the most clients refused
 // without bookmarks; when no model refuses any (audit logs alone), the
 // most at risk. A stretch runs while the counts it is ranked by stay the
-// same, and keeps the most at risk within it. They come in time order,
-// with the index of the one ranked first.
+// same, and keeps the most at risk within it. A stretch that holds no
+// whole millisecond is none: the words name a stretch by its first
+// millisecond (instantFrom), which a reconnect asked then must find in
+// it (a client between two of its watches for 0.3 ms in samples-lab's
+// audit logs made one). They come in time order, with the index of the
+// one ranked first.
 func stampedes(steps []FleetStep) ([]Stampede, int) {
 	refused := false
 	for _, s := range steps {
@@ -685,7 +689,7 @@ func stampedes(steps []FleetStep) ([]Stampede, int) {
 			run.AtRiskWith = max(run.AtRiskWith, steps[k].AtRiskWith)
 			run.AtRiskWithout = max(run.AtRiskWithout, steps[k].AtRiskWithout)
 		}
-		if k == len(steps) || m[0] < 2 {
+		if k == len(steps) || m[0] < 2 || CeilMillisecond(run.From) >= steps[k].T {
 			continue
 		}
 		run.To = steps[k].T
