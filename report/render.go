@@ -138,6 +138,19 @@ func (r *Report) instant(s string) string {
 	return r.render(s, func(t int64) string { return timeline.FormatInstant(t, r.zone) })
 }
 
+// closingWords writes when a process stopped taking new requests: "at
+// T" where its own log shows it, "after T (its last answered scrape)"
+// where its scrapes bound it, "-" where no record shows it.
+func (r *Report) closingWords(closing *string, logged bool) string {
+	switch {
+	case closing == nil:
+		return "-"
+	case logged:
+		return "at " + r.instant(*closing)
+	}
+	return "after " + r.instant(*closing) + " (its last answered scrape)"
+}
+
 // render reads s, an instant as the JSON holds it, and writes it with
 // format; s itself ("-" for "") where it is no instant.
 func (r *Report) render(s string, format func(int64) string) string {
@@ -445,7 +458,7 @@ func (r *Report) writeRestarts(p *printer) {
 		head = append(head, "told to stop (its log)")
 	}
 	if closings {
-		head = append(head, "took no new request from")
+		head = append(head, "took no new request")
 	}
 	head = append(head, "watches ended", "last ended", "served again", "watches", "files", "relists it caused", "-restart")
 	var rows [][]string
@@ -460,11 +473,7 @@ func (r *Report) writeRestarts(p *printer) {
 			row = append(row, sigterm)
 		}
 		if closings {
-			closing := "-"
-			if d.Closing != nil {
-				closing = r.instant(*d.Closing)
-			}
-			row = append(row, closing)
+			row = append(row, r.closingWords(d.Closing, d.ClosingLogged))
 		}
 		rows = append(rows, append(row, r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
 			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag))

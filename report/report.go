@@ -581,3 +581,13 @@ func (r *Report) addErrors(tl *timeline.Timeline) {
 		r.Errors = append(r.Errors, er)
 	}
 }
+
+// nullableTime is t as the JSON writes an instant, nil when not ok or
+// on no clock.
+func nullableTime(t int64, ok bool, c timeline.Clock) *string {
+	if !ok || c == timeline.ClockNone {
+		return nil
+	}
+	s := timeline.FormatTime(t, c)
+	return &s
+}

@@ -43,7 +43,7 @@ func TestRestartsSayWhenTheServerWasToldToStop(t *testing.T) {
 	if err := r.WriteMarkdown(&md); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(md.String(), "| server | told to stop (its log) | took no new request from | watches ended |") {
+	if !strings.Contains(md.String(), "| server | told to stop (its log) | took no new request | watches ended |") {
 		t.Error("the Markdown's restarts table has no column of when each server was told to stop")
 	}
 }

@@ -14,13 +14,15 @@ type ServerReport struct {
 }
 
 // IncarnationReport is one process of a server: the span its audit logs
-// cover, when it stopped taking new requests ("" when no record shows
-// it), and those logs.
+// cover, when it stopped taking new requests (nil when no record shows
+// it; ClosingLogged: its own log shows it, else it is the instant after
+// its last answered scrape, the earliest it may have), and those logs.
 type IncarnationReport struct {
-	From    string   `json:"from"`
-	To      string   `json:"to"`
-	Closing string   `json:"closing,omitempty"`
-	Logs    []string `json:"logs"`
+	From          string   `json:"from"`
+	To            string   `json:"to"`
+	Closing       *string  `json:"closing"`
+	ClosingLogged bool     `json:"closingLogged"`
+	Logs          []string `json:"logs"`
 }
 
 // addServers lists the servers the audit logs show.
@@ -28,10 +30,8 @@ func (r *Report) addServers(tl *timeline.Timeline) {
 	for _, s := range tl.Servers {
 		sr := ServerReport{Name: s.Name}
 		for _, inc := range s.Incarnations {
-			ir := IncarnationReport{From: timeline.FormatTime(inc.From, timeline.ClockArrival), To: timeline.FormatTime(inc.To, timeline.ClockArrival)}
-			if inc.Closing != 0 {
-				ir.Closing = timeline.FormatTime(inc.Closing, timeline.ClockArrival)
-			}
+			ir := IncarnationReport{From: timeline.FormatTime(inc.From, timeline.ClockArrival), To: timeline.FormatTime(inc.To, timeline.ClockArrival),
+				Closing: nullableTime(inc.Closing, inc.Closing != 0, timeline.ClockArrival), ClosingLogged: inc.ClosingLogged}
 			for _, l := range inc.Logs {
 				ir.Logs = append(ir.Logs, tl.AuditLogs[l].Name)
 			}
@@ -74,11 +74,27 @@ func (r *Report) writeServers(p *printer) {
 		}
 	}
 	p.section("API servers (from " + from + ")")
+	// When each process stopped taking new requests, where a record shows
+	// it of some: the column is left out otherwise, not all dashes.
+	closings := false
+	for _, s := range r.Servers {
+		for _, inc := range s.Incarnations {
+			closings = closings || inc.Closing != nil
+		}
+	}
 	var rows [][]string
 	for _, s := range r.Servers {
 		for k, inc := range s.Incarnations {
-			rows = append(rows, []string{serverLabel(s.Name, k+1), r.instant(inc.From), r.instant(inc.To), strings.Join(inc.Logs, ", ")})
+			row := []string{serverLabel(s.Name, k+1), r.instant(inc.From), r.instant(inc.To)}
+			if closings {
+				row = append(row, r.closingWords(inc.Closing, inc.ClosingLogged))
+			}
+			rows = append(rows, append(row, strings.Join(inc.Logs, ", ")))
 		}
 	}
-	p.table([]string{"server", "from", "to", "logs"}, rows)
+	head := []string{"server", "from", "to"}
+	if closings {
+		head = append(head, "took no new request")
+	}
+	p.table(append(head, "logs"), rows)
 }

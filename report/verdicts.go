@@ -68,9 +68,12 @@ type DetectedRestartReport struct {
 	// stop, null when no server log does.
 	SIGTERM *string `json:"sigterm"`
 	// Closing is when the old process stopped taking new requests
-	// (timeline.DetectedRestart.Closing), null when no record shows it.
-	Closing  *string `json:"closing"`
-	Probable bool    `json:"probable"`
+	// (timeline.DetectedRestart.Closing), null when no record shows it;
+	// ClosingLogged: its own log shows it, else it is the instant after
+	// its last answered scrape.
+	Closing       *string `json:"closing"`
+	ClosingLogged bool    `json:"closingLogged"`
+	Probable      bool    `json:"probable"`
 	// Restarted names the server that restarted, as its audit logs or
 	// its own log show it ("" when none does); Relists and Clients count
 	// the relists it caused (timeline.DetectedRestart.Relists), and the
@@ -130,13 +133,6 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		}
 		r.HadBookmarks = append(r.HadBookmarks, cr)
 	}
-	instant := func(t int64, ok bool, c timeline.Clock) *string {
-		if !ok || c == timeline.ClockNone {
-			return nil
-		}
-		s := timeline.FormatTime(t, c)
-		return &s
-	}
 	for _, h := range a.Horizons {
 		c := clk(h.File)
 		hr := HorizonReport{File: name(h.File), Session: tl.Sessions[h.Session].Index, Cursor: h.Kind.String(), Drop: timeline.FormatTime(h.Drop, c), Unknown: h.Unknown}
@@ -145,15 +141,15 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		}
 		riskWhy, refusedWhy := a.HorizonReasons(h)
 		risk, riskOK := h.RiskStart()
-		if hr.AtRiskFrom = instant(risk, riskOK, c); hr.AtRiskFrom != nil {
+		if hr.AtRiskFrom = nullableTime(risk, riskOK, c); hr.AtRiskFrom != nil {
 			hr.AtRiskModel, hr.AtRiskReason = h.RiskModel.String(), riskWhy
 		}
 		refused, refusedOK := h.RefusalStart()
-		if hr.RefusedFrom = instant(refused, refusedOK, c); hr.RefusedFrom != nil {
+		if hr.RefusedFrom = nullableTime(refused, refusedOK, c); hr.RefusedFrom != nil {
 			hr.RefusedModel, hr.RefusedReason = h.RefusedModel.String(), refusedWhy
 		}
 		if from, until, ok := h.RiskLifts(); ok {
-			hr.SafeAgainFrom, hr.SafeAgainUntil = instant(from, true, c), instant(until, until != math.MaxInt64, c)
+			hr.SafeAgainFrom, hr.SafeAgainUntil = nullableTime(from, true, c), nullableTime(until, until != math.MaxInt64, c)
 		}
 		r.Horizons = append(r.Horizons, hr)
 	}
@@ -161,8 +157,8 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 		r.Restarts = append(r.Restarts, DetectedRestartReport{Ended: timeline.FormatTime(d.Ended, timeline.ClockArrival), LastEnded: timeline.FormatTime(d.LastEnded, timeline.ClockArrival),
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
 			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown(),
-			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: instant(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival),
-			Closing:     instant(d.Closing, d.Closing != 0, timeline.ClockArrival),
+			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: nullableTime(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival),
+			Closing: nullableTime(d.Closing, d.Closing != 0, timeline.ClockArrival), ClosingLogged: d.ClosingLogged,
 			Unreachable: d.Unreachable})
 	}
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)

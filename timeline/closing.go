@@ -9,8 +9,12 @@ package timeline
 // reconnect in that minute reaches another server, whether its client's
 // connection was to the closing one or not: in samples-lab no request
 // reached a, b or c's old process between its SIGTERM and its exit. Its
-// own log dates it; else its metrics do, by the scrapes that failed from
-// then until it ended.
+// own log dates it; else its metrics bound it, after the last scrape it
+// answered before every one failed until it ended (the earliest it may
+// have closed: a second before its first failed scrape in the lab, and
+// its SIGTERM came within that second). A server known from its metrics alone ends each
+// process at its last answered scrape, so its shutdown is part of its
+// restart there.
 
 // setClosings sets each process's Closing: from its server's own logs,
 // else from the metrics' scrapes of it.
@@ -20,8 +24,11 @@ func (tl *Timeline) setClosings() {
 		for k := range srv.Incarnations {
 			inc := &srv.Incarnations[k]
 			inc.Closing = tl.loggedClosing(srv.Name, inc.From, inc.To)
+			inc.ClosingLogged = inc.Closing != 0
 			if inc.Closing == 0 && tl.Metrics != nil && srv.Metrics != "" {
-				inc.Closing = tl.Metrics.scrapesFailedFrom(srv.Metrics, inc.From, inc.To)
+				if last := tl.Metrics.lastAnsweredBeforeClosing(srv.Metrics, inc.From, inc.To); last != 0 {
+					inc.Closing = last + 1
+				}
 			}
 		}
 	}
@@ -43,6 +50,24 @@ func (tl *Timeline) loggedClosing(server string, from, to int64) int64 {
 		}
 	}
 	return first
+}
+
+// ClosingWords says when the process stopped taking new requests, as
+// its records show it, with at writing an instant: "at T, as its own log
+// shows" or "after T, its last answered scrape"; "" when none does.
+func (inc *Incarnation) ClosingWords(at func(int64) string) string {
+	return closingWords(inc.Closing, inc.ClosingLogged, at)
+}
+
+// closingWords says a closing at c, logged or bounded by the scrapes.
+func closingWords(c int64, logged bool, at func(int64) string) string {
+	switch {
+	case c == 0:
+		return ""
+	case logged:
+		return "at " + at(c) + ", as its own log shows"
+	}
+	return "after " + at(c-1) + ", its last answered scrape"
 }
 
 // closed says whether the process took no new request at t.
@@ -74,9 +99,17 @@ func (a *Analysis) shuttingDown(s int, t int64) bool {
 	return srv.accepting(t) < 0 && srv.serving(t) >= 0
 }
 
-// notTakingWords names the servers that take no new request, each group
-// with why: "a shutting down and b restarting".
-func notTakingWords(shuttingDown, restarting []string) string {
+// notTakingWords names servers that take no new request at t, each
+// group with why: "a shutting down and b restarting".
+func (a *Analysis) notTakingWords(servers []int, t int64) string {
+	var shuttingDown, restarting []string
+	for _, s := range servers {
+		if a.shuttingDown(s, t) {
+			shuttingDown = append(shuttingDown, a.TL.Servers[s].Name)
+		} else {
+			restarting = append(restarting, a.TL.Servers[s].Name)
+		}
+	}
 	var parts []string
 	if len(shuttingDown) > 0 {
 		parts = append(parts, joinWords(shuttingDown)+" shutting down")

@@ -9,23 +9,40 @@ import (
 
 // TestClosingFromScrapesAndServerLogs: in samples-lab each old process
 // stopped taking new requests at its SIGTERM (timeline.txt: 18:12:28.94,
-// 18:13:58.33, 18:15:27.82), which its failed scrapes show within the
-// next two seconds, a minute before it ended its watches and exited;
-// the new processes ran to the end. samples-watchlist's servers log it
-// ("NotAcceptingNewRequest"). Audit logs alone do not show it.
+// 18:13:58.33, 18:15:27.82), which its scrapes bound: the last it
+// answered came within the second after, a minute before it ended its
+// watches and exited, and no request of the fleet reached it from then
+// on (attribution.tsv: each request's server and process by its
+// Audit-Id); the new processes ran to the end. samples-watchlist's
+// servers log it ("NotAcceptingNewRequest"). Audit logs alone do not
+// show it, nor do samples-outage's exports, whose scrapes failed under
+// load to their end, which came before the processes'.
 func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 	lab := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz")
 	sigterm := map[string]string{"a": "2026-12-01T18:12:28.94Z", "b": "2026-12-01T18:13:58.33Z", "c": "2026-12-01T18:15:27.82Z"}
+	late := map[string]int{}
+	for _, rq := range labTable(t, "attribution.tsv") {
+		for _, srv := range lab.Servers {
+			if old := srv.Incarnations[0]; rq["audit_incarnation"] == srv.Name+"1" && old.Closing != 0 && instant(t, rq["request_time"]) >= old.Closing {
+				late[srv.Name]++
+			}
+		}
+	}
 	for _, srv := range lab.Servers {
 		if len(srv.Incarnations) != 2 {
 			t.Fatalf("server %s: %d processes, want 2", srv.Name, len(srv.Incarnations))
 		}
 		old, term := srv.Incarnations[0], instant(t, sigterm[srv.Name])
-		if old.Closing < term || old.Closing > term+int64(2*time.Second) || old.To-old.Closing < int64(50*time.Second) {
-			t.Errorf("server %s's old process: closing at %s, ended at %s; SIGTERM at %s", srv.Name, FormatInstant(old.Closing, time.UTC), FormatInstant(old.To, time.UTC), sigterm[srv.Name])
+		if old.Closing < term || old.Closing > term+int64(time.Second) || old.To-old.Closing < int64(50*time.Second) || late[srv.Name] > 0 {
+			t.Errorf("server %s's old process: closing at %s, ended at %s, %d requests after its closing; SIGTERM at %s", srv.Name, FormatInstant(old.Closing, time.UTC), FormatInstant(old.To, time.UTC), late[srv.Name], sigterm[srv.Name])
 		}
 		if c := srv.Incarnations[1].Closing; c != 0 {
 			t.Errorf("server %s's new process closing at %s; it ran to the end", srv.Name, FormatInstant(c, time.UTC))
+		}
+	}
+	for _, srv := range buildRecording(t, "samples-outage", "audit-*.log", "prometheus/query_range/*.json.gz").Servers {
+		if c := srv.Incarnations[0].Closing; c != 0 {
+			t.Errorf("samples-outage's exports: server %s closing at %s", srv.Name, FormatInstant(c, time.UTC))
 		}
 	}
 	for _, srv := range buildRecording(t, "samples-lab", "audit-*.log").Servers {
@@ -46,9 +63,9 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 // TestReconnectWhileServerShutsDown: each of samples-lab's 425 resumes
 // (probes.tsv), asked a second before it was sent: most came as an old
 // process ended its watches, a minute after its SIGTERM, when no
-// request reached it (the load balancer's log), so none is said to go
-// to a server shutting down then, whatever its client's connection
-// was; and a reconnect is refused where every other server refuses it:
+// request reached it (TestClosingFromScrapesAndServerLogs), so none is
+// said to go to a server shutting down then, whatever its client's
+// connection was; and a reconnect is refused where every other server refuses it:
 // the 410s the servers answered come out refused, none answered ok
 // does. The restart line says when each old process stopped taking
 // requests, and how the records show it.
@@ -87,7 +104,7 @@ func TestReconnectWhileServerShutsDown(t *testing.T) {
 	if counts["during a shutdown"] < 300 || counts["410 refused"] < 75 || counts["ok refused"] > 0 {
 		t.Errorf("%v: want most asked while a server shut down, at least 75 of the 81 410s refused, none answered ok refused", counts)
 	}
-	want := "the old processes stopped taking new requests (a at 2026-12-01 18:12:30.000 UTC, b at 2026-12-01 18:14:00.000 UTC and c at 2026-12-01 18:15:29.000 UTC, as their failed scrapes show: a reconnect from then on went to another server) and ended their watches"
+	want := "the old processes stopped taking new requests (a after 2026-12-01 18:12:29.000 UTC, b after 2026-12-01 18:13:59.000 UTC and c after 2026-12-01 18:15:28.000 UTC, their last answered scrapes: a reconnect from then on went to another server) and ended their watches"
 	if line := summaryTopic(a, "restart"); !strings.Contains(line, want) {
 		t.Errorf("the restart line %q does not say %q", line, want)
 	}

@@ -89,20 +89,30 @@ func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64
 
 // everyServerReason explains ModelEveryServer's verdict at instant at,
 // judged with the evidence observed before the instant before: which
-// servers refuse the cursor, each with its own evidence's reason.
+// servers refuse the cursor, each with its own evidence's reason, and
+// which the load balancer cannot pick (pickable), with why its new
+// process refuses it once it can.
 func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, before int64) string {
 	rs := a.serverRefusals(file, rv, since, before)
-	var refusing, shuttingDown, restarting, holding, why []string
+	var refusing, holding, why []string
+	var notTaking []int
+	refusesLater := true // every server not taking requests refuses rv once it does
 	for s, r := range rs {
 		name := a.TL.Servers[s].Name
+		_, pickable := a.pickable(s, at)
 		switch {
+		case !pickable:
+			notTaking = append(notTaking, s)
+			if refusesLater = refusesLater && r.From <= at; r.From > at {
+				continue
+			}
+			if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
+				// What its old process held no longer matters.
+				r.Model = ModelRestart
+			}
 		case r.From > at:
 			holding = append(holding, name)
 			continue
-		case r.Serving > at && a.shuttingDown(s, at):
-			shuttingDown = append(shuttingDown, name)
-		case r.Serving > at:
-			restarting = append(restarting, name)
 		default:
 			refusing = append(refusing, name)
 		}
@@ -120,14 +130,26 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 		}
 		why = append(why, a.reason(r.Model, Refused, file, on, rv, since, when, before))
 	}
-	switch o {
-	case Refused:
+	gone := ""
+	switch {
+	case len(notTaking) == 0:
+	case !refusesLater:
+		gone = fmt.Sprintf(" (%s, cannot be picked)", a.notTakingWords(notTaking, at))
+	case len(notTaking) == 1:
+		gone = fmt.Sprintf(" (%s, cannot be picked, and its new process refuses it)", a.notTakingWords(notTaking, at))
+	default:
+		gone = fmt.Sprintf(" (%s, cannot be picked, and their new processes refuse it)", a.notTakingWords(notTaking, at))
+	}
+	switch {
+	case o == Refused && len(notTaking) == 0:
 		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused whichever the load balancer picks: %s", rv, strings.Join(why, "; "))
-	case AtRisk:
-		gone := ""
-		if len(shuttingDown)+len(restarting) > 0 {
-			gone = fmt.Sprintf(" (%s, cannot be picked, and its new process refuses it)", notTakingWords(shuttingDown, restarting))
-		}
+	case o == Refused && len(refusing) == 0:
+		return fmt.Sprintf("every API server: none could be picked then (%s), and each one's own evidence refuses RV %d once it is: %s", a.notTakingWords(notTaking, at), rv, strings.Join(why, "; "))
+	case o == Refused && len(refusing) == 1:
+		return fmt.Sprintf("every API server that could answer: the evidence of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", refusing[0], rv, gone, strings.Join(why, "; "))
+	case o == Refused:
+		return fmt.Sprintf("every API server that could answer: the evidence of each of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", joinWords(refusing), rv, gone, strings.Join(why, "; "))
+	case o == AtRisk:
 		return fmt.Sprintf("every API server: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
 			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))
 	}

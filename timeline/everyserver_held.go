@@ -46,7 +46,7 @@ type heldState uint8
 const (
 	heldUnasked    heldState = iota
 	heldServing              // the load balancer can pick it
-	heldRestarting           // it cannot
+	heldUnpickable           // it cannot: shutting down or restarting
 )
 
 // heldPiecesOf is the file's kind's heldPieces, built once per kind.
@@ -88,7 +88,7 @@ func (a *Analysis) needAt(file int, hp *heldPieces, k int) uint64 {
 	need, serving := uint64(0), false
 	for s := range hp.servers {
 		n, st := a.serverNeed(file, hp, s, hp.t[k])
-		if st == heldRestarting {
+		if st == heldUnpickable {
 			continue
 		}
 		serving = true
@@ -113,13 +113,13 @@ func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64,
 	if j < 0 {
 		// Before its first: no scrape bounds anything yet.
 		if _, ok := a.pickable(s, t); !ok {
-			return math.MaxUint64, heldRestarting
+			return math.MaxUint64, heldUnpickable
 		}
 		return math.MaxUint64, heldServing
 	}
 	if sh.state[j] == heldUnasked {
 		at := sh.t[j]
-		sh.need[j], sh.state[j] = math.MaxUint64, heldRestarting
+		sh.need[j], sh.state[j] = math.MaxUint64, heldUnpickable
 		if inc, ok := a.pickable(s, at); ok {
 			sh.state[j] = heldServing
 			if inc >= 0 {
@@ -266,23 +266,20 @@ func (a *Analysis) heldUntilWords(file int, rv uint64, from, at int64) string {
 // everyServerHolds decides: the servers restarting then, and each other
 // server's metrics.
 func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
-	var holding, shuttingDown, restarting, why []string
+	var holding, why []string
+	var notTaking []int
 	for s := range a.TL.Servers {
 		inc, _ := a.pickable(s, at)
-		switch {
-		case inc < 0 && a.shuttingDown(s, at):
-			shuttingDown = append(shuttingDown, a.TL.Servers[s].Name)
-			continue
-		case inc < 0:
-			restarting = append(restarting, a.TL.Servers[s].Name)
+		if inc < 0 {
+			notTaking = append(notTaking, s)
 			continue
 		}
 		holding = append(holding, a.TL.Servers[s].Name)
 		why = append(why, a.serverCacheReason(file, serverRef{s, inc}, rv, at))
 	}
 	who := "every API server (" + joinWords(holding) + ")"
-	if len(shuttingDown)+len(restarting) > 0 {
-		who = fmt.Sprintf("%s, the API servers that could answer (%s), each", joinWords(holding), notTakingWords(shuttingDown, restarting))
+	if len(notTaking) > 0 {
+		who = fmt.Sprintf("%s, the API servers that could answer (%s), each", joinWords(holding), a.notTakingWords(notTaking, at))
 	}
 	return fmt.Sprintf("%s holds RV %d by its metrics, so a reconnect is accepted whichever the load balancer picks: %s", who, rv, strings.Join(why, "; "))
 }
@@ -293,8 +290,8 @@ func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 // two steps after an instant moves on (t-2s+1), the last scrape before
 // it grows too old (t+2s+1) and so does the one the changes locate the
 // ring from (t+3s+1), the counters' restart begins (Before+1), a process
-// stops taking new requests (Closing) or ends (To+1), and the server's own answer to a watch counts (sharpen:
-// from the instant after it).
+// stops taking new requests (Closing) or ends (To+1), and the server's
+// own answer to a watch counts (sharpen: from the instant after it).
 func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
 	ts := a.boundsRises(resource, server)
 	srv := &a.TL.Servers[server]

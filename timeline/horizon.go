@@ -115,7 +115,7 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 		if !ok {
 			continue
 		}
-		if refused != never && max(refused, drop) < h.RefusedFrom {
+		if f := max(refused, drop); refused != never && (f < h.RefusedFrom || f == h.RefusedFrom && decidesOver(Refused, Refused, m, h.RefusedModel, true)) {
 			h.RefusedFrom, h.RefusedModel = max(refused, drop), m
 			h.refusedOn = st.serverAt(m, h.RefusedFrom)
 		}
@@ -288,8 +288,9 @@ func (q ResumeQuery) For(f *File) int64 {
 }
 
 // ServerVerdict is a reconnect's verdict on one API server: for the
-// process serving then (Incarnation, -1 when none was: the server was
-// restarting, and a reconnect could not go to it).
+// process taking new requests then (Incarnation, -1 when none was: the
+// server was shutting down or restarting, and a reconnect could not go
+// to it).
 type ServerVerdict struct {
 	Server, Incarnation int
 	Verdict
@@ -311,7 +312,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 		switch {
 		case inc < 0 && a.shuttingDown(s, at):
 			v.Outcome = Unknown
-			v.Reason = fmt.Sprintf("server %s took no new request from %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, a.instant(tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].Closing))
+			v.Reason = fmt.Sprintf("server %s took no new request %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].ClosingWords(a.instant))
 		case inc < 0:
 			v.Outcome = Unknown
 			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, a.instant(at))
@@ -353,15 +354,11 @@ func (s *Server) serving(t int64) int {
 // b, c restarting".
 func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	var order []Outcome
-	var shuttingDown, restarting []string
+	var notTaking []int
 	names := map[Outcome][]string{}
 	for _, sv := range per {
-		switch {
-		case sv.Incarnation < 0 && a.shuttingDown(sv.Server, sv.At):
-			shuttingDown = append(shuttingDown, a.TL.Servers[sv.Server].Name)
-			continue
-		case sv.Incarnation < 0:
-			restarting = append(restarting, a.TL.Servers[sv.Server].Name)
+		if sv.Incarnation < 0 {
+			notTaking = append(notTaking, sv.Server)
 			continue
 		}
 		o := sv.Outcome
@@ -375,8 +372,8 @@ func (a *Analysis) ServerWords(per []ServerVerdict) string {
 	for _, o := range order {
 		parts = append(parts, fmt.Sprintf("%s %s", outcomeWord(o), joinWords(names[o])))
 	}
-	if len(shuttingDown)+len(restarting) > 0 {
-		parts = append(parts, notTakingWords(shuttingDown, restarting))
+	if len(notTaking) > 0 {
+		parts = append(parts, a.notTakingWords(notTaking, per[0].At))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -458,9 +458,15 @@ func (m *Metrics) index() {
 	m.inits = map[serverResource][]*metricPoints{}
 	m.starts = map[string][]float64{}
 	m.reqs = map[requestKey][]*metricPoints{}
-	up := map[string][]*metricPoints{}
+	// up is every target's scrapes, by the server label's value and job:
+	// only those of a job whose series make the server one are its own
+	// (a probe of it, or another exporter sharing the label's value, is
+	// not).
+	type serverJob struct{ server, job string }
+	up := map[serverJob][]*metricPoints{}
 	var etcd, compac []*metricPoints
 	servers := map[string]bool{}
+	jobs := map[serverJob]bool{}
 	for k := range m.Series {
 		s := &m.Series[k]
 		switch s.Name {
@@ -471,10 +477,9 @@ func (m *Metrics) index() {
 			compac = append(compac, newMetricPoints(s))
 			continue
 		case metricUp:
-			// Every target's, etcd's and Prometheus's own too: only a
-			// server's other series make it a server.
 			if srv := s.Label(m.ServerLabel); srv != "" {
-				up[srv] = append(up[srv], newMetricPoints(s))
+				sj := serverJob{srv, s.Label("job")}
+				up[sj] = append(up[sj], newMetricPoints(s))
 			}
 			continue
 		}
@@ -485,7 +490,7 @@ func (m *Metrics) index() {
 		if srv == "" {
 			continue
 		}
-		servers[srv] = true
+		servers[srv], jobs[serverJob{srv, s.Label("job")}] = true, true
 		sr := serverResource{srv, resourceName(s)}
 		switch s.Name {
 		case metricHeadRV:
@@ -516,8 +521,10 @@ func (m *Metrics) index() {
 	}
 	m.head, m.cap, m.recv = merged(head), merged(capacity), merged(recv)
 	m.up = map[string]*metricPoints{}
-	for srv, ps := range up {
-		m.up[srv] = mergePoints(ps)
+	for sj, ps := range up {
+		if jobs[sj] {
+			m.up[sj.server] = mergePoints(ps)
+		}
 	}
 	if len(etcd) > 0 {
 		m.etcd = mergePoints(etcd)
@@ -1000,16 +1007,22 @@ func (m *Metrics) span(server string) (from, to int64) {
 	return from, to
 }
 
-// scrapesFailedFrom is the first of the server's failed scrapes (up 0)
-// from which every one failed up to to, after one that answered from
-// from on; 0 when there is none, or only one failed: a single failed
-// scrape is a slow answer as often as a closed door.
-func (m *Metrics) scrapesFailedFrom(server string, from, to int64) int64 {
+// lastAnsweredBeforeClosing is the server's last scrape from from on
+// that answered (up 1) before every one failed (up 0) up to its
+// process's end at to: the process took no new request from some
+// instant after it. 0 when there is none; when only one failed (a single
+// failed scrape is a slow answer as often as a closed door); or when no
+// scrape comes after to (failures under load with nothing after them
+// show no end: the process may have answered the next).
+func (m *Metrics) lastAnsweredBeforeClosing(server string, from, to int64) int64 {
 	p := m.up[server]
 	if p == nil {
 		return 0
 	}
 	end := sort.Search(len(p.t), func(i int) bool { return p.t[i] > to })
+	if end == len(p.t) {
+		return 0
+	}
 	k := end
 	for k > 0 && p.v[k-1] == 0 {
 		k--
@@ -1017,7 +1030,7 @@ func (m *Metrics) scrapesFailedFrom(server string, from, to int64) int64 {
 	if end-k < 2 || k == 0 || p.t[k-1] < from {
 		return 0
 	}
-	return p.t[k]
+	return p.t[k-1]
 }
 
 // lastBefore is the last instant before t of server's watch-cache

@@ -62,8 +62,10 @@ type DetectedRestart struct {
 	SIGTERM int64
 	// Closing is when the old process stopped taking new requests (its
 	// Incarnation's Closing, or its own log's), 0 when no record shows
-	// it: from then on a reconnect went to another server.
-	Closing int64
+	// it: from then on a reconnect went to another server. ClosingLogged:
+	// its own log shows it, else its failed scrapes do.
+	Closing       int64
+	ClosingLogged bool
 	// ServerName is the server that restarted as its records show it:
 	// the one whose audit logs ended and began (Logs), else Server; ""
 	// when none does.
@@ -262,12 +264,13 @@ func (a *Analysis) detectLogRestarts() {
 // process's Closing.
 func (a *Analysis) nameRestartedServers() {
 	tl := a.TL
-	server := map[string]string{} // an audit log's server
-	closing := map[string]int64{} // and its process's closing
-	for _, srv := range tl.Servers {
-		for _, inc := range srv.Incarnations {
+	server := map[string]string{}        // an audit log's server
+	process := map[string]*Incarnation{} // and its process
+	for s := range tl.Servers {
+		for k := range tl.Servers[s].Incarnations {
+			inc := &tl.Servers[s].Incarnations[k]
 			for _, l := range inc.Logs {
-				server[tl.AuditLogs[l].Name], closing[tl.AuditLogs[l].Name] = srv.Name, inc.Closing
+				server[tl.AuditLogs[l].Name], process[tl.AuditLogs[l].Name] = tl.Servers[s].Name, inc
 			}
 		}
 	}
@@ -275,10 +278,13 @@ func (a *Analysis) nameRestartedServers() {
 		r := &a.Restarts[k]
 		r.ServerName = r.Server
 		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
-			r.ServerName, r.Closing = server[r.Logs[0]], closing[r.Logs[0]]
+			inc := process[r.Logs[0]]
+			r.ServerName, r.Closing, r.ClosingLogged = server[r.Logs[0]], inc.Closing, inc.ClosingLogged
 		}
 		if r.Closing == 0 && r.SIGTERM != 0 {
-			r.Closing = tl.loggedClosing(r.ServerName, r.SIGTERM, r.Ended)
+			// Its own log, under the name it gives.
+			r.Closing = tl.loggedClosing(r.Server, r.SIGTERM, r.Ended)
+			r.ClosingLogged = r.Closing != 0
 		}
 	}
 }

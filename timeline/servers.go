@@ -39,9 +39,11 @@ type Incarnation struct {
 	From, To int64
 	// Closing is when the process stopped taking new requests, shutting
 	// down, though it served its open watches on to To (closing.go); 0
-	// when no record shows it.
-	Closing int64
-	Logs    []int
+	// when no record shows it. ClosingLogged: its own log shows it, else
+	// its failed scrapes do.
+	Closing       int64
+	ClosingLogged bool
+	Logs          []int
 	// Process is the uid of the process's loopback user, "" when no log
 	// of it shows one.
 	Process string

@@ -1027,32 +1027,34 @@ func (s *summarizer) serverLogs() {
 
 // closingWords says when the old process of each restart stopped taking
 // new requests, where the records show it of every one, before the
-// words of its watches' end: "stopped taking new requests (a at T, ...,
-// as their failed scrapes show: a reconnect from then on went to
-// another server) and ", "" otherwise. source says which records show
-// it, where the sentence has not said so.
+// words of its watches' end: "stopped taking new requests (a after T,
+// ..., their last answered scrapes: a reconnect from then on went to
+// another server) and ", "" otherwise. A closing its own log shows is
+// "at T". source says which records show it, where the sentence has not
+// said so.
 func (s *summarizer) closingWords(source bool) string {
 	var at []string
 	logged := 0
 	for _, r := range s.a.Restarts {
-		if r.Closing == 0 {
+		switch {
+		case r.Closing == 0:
 			return ""
-		}
-		at = append(at, r.ServerName+" at "+s.instant(r.Closing))
-		if s.a.TL.loggedClosing(r.ServerName, r.Closing, r.Closing) != 0 {
-			logged++
+		case r.ClosingLogged:
+			at, logged = append(at, r.ServerName+" at "+s.instant(r.Closing)), logged+1
+		default:
+			at = append(at, r.ServerName+" after "+s.instant(r.Closing-1))
 		}
 	}
 	shown := ""
-	if source {
-		switch logged {
-		case len(at):
-			shown = ", as their own logs show"
-		case 0:
-			shown = ", as their failed scrapes show"
-		default:
-			shown = ", as their records show"
-		}
+	switch {
+	case logged == len(at) && source:
+		shown = ", as their own logs show"
+	case logged == 0 && len(at) == 1:
+		shown = ", its last answered scrape"
+	case logged == 0:
+		shown = ", their last answered scrapes"
+	case logged < len(at):
+		shown = ", as their own logs show or after their last answered scrapes"
 	}
 	went := "went to another server"
 	if s.a.ServerCount() < 2 {
@@ -1932,13 +1934,13 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	}
 	refused := make([]int, len(a.TL.Servers))
 	// serving: the servers some reconnect can reach (one shutting down or
-	// restarting answers none), closing: those not serving that were
-	// shutting down; split: the clients some serving server refuses and
+	// restarting answers none); split: the clients some serving server refuses and
 	// another does not; judged: the servers' answers that decided.
-	serving, closing := make([]bool, len(a.TL.Servers)), make([]bool, len(a.TL.Servers))
+	serving := make([]bool, len(a.TL.Servers))
 	// connRefused: the split clients that FleetReconnect counts refused,
 	// their open connection being to a server that refuses them.
 	split, judged, connRefused := 0, 0, 0
+	asked := q.At // the instant of the last client asked: q's, or after its end
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		if q.afterRecording(&a.TL.Files[c.File]) {
@@ -1946,11 +1948,11 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		}
 		_, without := a.sides(c)
 		at := q.For(&a.TL.Files[c.File])
+		asked = at
 		per, likely := a.ResumeAtServers(c.File, without, at)
 		n, answering := 0, 0
 		for _, sv := range per {
 			if sv.Incarnation < 0 {
-				closing[sv.Server] = closing[sv.Server] || a.shuttingDown(sv.Server, sv.At)
 				continue
 			}
 			serving[sv.Server] = true
@@ -1976,14 +1978,11 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	if slices.Max(refused) == 0 {
 		return " Without bookmarks, no server would refuse any.", false
 	}
-	var parts, shuttingDown, restarting []string
+	var parts []string
+	var notTaking []int
 	for k, n := range refused {
-		switch {
-		case !serving[k] && closing[k]:
-			shuttingDown = append(shuttingDown, a.TL.Servers[k].Name)
-			continue
-		case !serving[k]:
-			restarting = append(restarting, a.TL.Servers[k].Name)
+		if !serving[k] {
+			notTaking = append(notTaking, k)
 			continue
 		}
 		count := "none"
@@ -1997,8 +1996,12 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		parts = append(parts, fmt.Sprintf("%s%s %s", a.TL.Servers[k].Name, verb, count))
 	}
 	gone := ""
-	if len(shuttingDown)+len(restarting) > 0 {
-		gone = fmt.Sprintf(" (%s, answers no reconnect then)", notTakingWords(shuttingDown, restarting))
+	switch len(notTaking) {
+	case 0:
+	case 1:
+		gone = fmt.Sprintf(" (%s, answers no reconnect then)", a.notTakingWords(notTaking, asked))
+	default:
+		gone = fmt.Sprintf(" (%s, answer no reconnect then)", a.notTakingWords(notTaking, asked))
 	}
 	if split == 0 {
 		return fmt.Sprintf(" Each API server that could answer would refuse the same clients without bookmarks: %s%s.", strings.Join(parts, ", "), gone), true

@@ -255,7 +255,13 @@ func (t *serverTrack) describe(at, slop int64) string {
 	case k >= 0:
 		b.WriteString(", process " + strconv.Itoa(k+1) + " since " + clock(ps[k][0], t.c.zone) + " (" + source + ")")
 		if c := t.closing(k); c != 0 && at >= c {
-			b.WriteString("\nshutting down since " + clock(c, t.c.zone) + ": it took no new request, serving only the watches already open until " + clock(ps[k][1], t.c.zone) + "; a reconnect then went to another server")
+			inc := &t.c.tl.Servers[srv.audit].Incarnations[k]
+			went := "went to another server"
+			if len(t.c.tl.Servers) < 2 {
+				went = "reached no server"
+			}
+			b.WriteString("\nshutting down: it took no new request " + inc.ClosingWords(func(x int64) string { return clock(x, t.c.zone) }) +
+				", serving only the watches already open until " + clock(ps[k][1], t.c.zone) + "; a reconnect then " + went)
 		}
 	case at < ps[0][0]:
 		b.WriteString(": " + source + " begins at " + clock(ps[0][0], t.c.zone))
