@@ -1,5 +1,10 @@
 package timeline
 
+import (
+	"fmt"
+	"sort"
+)
+
 // When an API server's process stops taking new requests.
 //
 // On SIGTERM a kube-apiserver stops listening and its connections take
@@ -97,6 +102,23 @@ func (s *Server) accepting(t int64) int {
 func (a *Analysis) shuttingDown(s int, t int64) bool {
 	srv := &a.TL.Servers[s]
 	return srv.accepting(t) < 0 && srv.serving(t) >= 0
+}
+
+// restartingWords says why server s took no request at t, between two
+// of its processes: where its audit logs show them, the new one had not
+// begun; where only its metrics do, the old one's last answered scrape
+// may have come a minute before it ended its watches (it was shutting
+// down), which they cannot tell from a restart.
+func (a *Analysis) restartingWords(s int, t int64) string {
+	srv := &a.TL.Servers[s]
+	n := sort.Search(len(srv.Incarnations), func(i int) bool { return srv.Incarnations[i].From > t })
+	if n == 0 || n == len(srv.Incarnations) || len(srv.Incarnations[n-1].Logs) > 0 {
+		return fmt.Sprintf("no process of server %s served at %s: it was restarting", srv.Name, a.instant(t))
+	}
+	// A process's start in the metrics is its boot time and clock ticks,
+	// whole seconds at best.
+	return fmt.Sprintf("server %s answered no scrape from %s, its old process's last, until its new process started about %s: shutting down or restarting, it took no new request",
+		srv.Name, a.instant(srv.Incarnations[n-1].To), FormatSecond(srv.Incarnations[n].From, a.Params.Zone))
 }
 
 // notTakingWords names servers that take no new request at t, each

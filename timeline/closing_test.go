@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,21 @@ func TestReconnectWhileServerShutsDown(t *testing.T) {
 	want := "the old processes stopped taking new requests (a after 2026-12-01 18:12:29.000 UTC, b after 2026-12-01 18:13:59.000 UTC and c after 2026-12-01 18:15:28.000 UTC, their last answered scrapes: a reconnect from then on went to another server) and ended their watches"
 	if line := summaryTopic(a, "restart"); !strings.Contains(line, want) {
 		t.Errorf("the restart line %q does not say %q", line, want)
+	}
+}
+
+// TestMetricsAloneCannotTellAShutdownFromARestart: from samples-lab's
+// exports alone a server's process ends at its last answered scrape, a
+// minute before it ended its watches, and its new process's start comes
+// from its boot time: between the two, server a's answer at 18:12:59
+// says it took no new request, shutting down or restarting, with the
+// instants its metrics give, not that no process of it served (its
+// watches streamed on to 18:13:28.955).
+func TestMetricsAloneCannotTellAShutdownFromARestart(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "c100-nobookmarks.ts.http", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	per, _ := a.ResumeAtServers(0, BookmarkIgnoring, instant(t, "2026-12-01T18:12:59Z"))
+	want := regexp.MustCompile(`^server a answered no scrape from 2026-12-01 18:12:29.000 UTC, its old process's last, until its new process started about 2026-12-01 18:13:3\d UTC: shutting down or restarting`)
+	if len(per) != 3 || per[0].Incarnation >= 0 || !want.MatchString(per[0].Reason) {
+		t.Errorf("server a at 18:12:59: %+v, want %s", per, want)
 	}
 }

@@ -315,7 +315,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 			v.Reason = fmt.Sprintf("server %s took no new request %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].ClosingWords(a.instant))
 		case inc < 0:
 			v.Outcome = Unknown
-			v.Reason = fmt.Sprintf("no process of server %s served at %s: it was restarting", tl.Servers[s].Name, a.instant(at))
+			v.Reason = a.restartingWords(s, at)
 		default:
 			v = a.verdictFor(v, onServer(serverRef{s, inc}), rv, since, ok, seenBy(at))
 		}
