@@ -139,16 +139,16 @@ func (r *Report) instant(s string) string {
 }
 
 // closingWords writes when a process stopped taking new requests: "at
-// T" where its own log shows it, "after T (its last answered scrape)"
-// where its scrapes bound it, "-" where no record shows it.
-func (r *Report) closingWords(closing *string, logged bool) string {
+// T" where its own log shows it, "T to U (its scrapes)" where its scrapes
+// bound it, "-" where no record shows it.
+func (r *Report) closingWords(closing, by *string) string {
 	switch {
-	case closing == nil:
+	case closing == nil || by == nil:
 		return "-"
-	case logged:
+	case *by == *closing:
 		return "at " + r.instant(*closing)
 	}
-	return "after " + r.instant(*closing) + " (its last answered scrape)"
+	return r.instant(*closing) + " to " + r.instant(*by) + " (its scrapes)"
 }
 
 // render reads s, an instant as the JSON holds it, and writes it with
@@ -473,7 +473,7 @@ func (r *Report) writeRestarts(p *printer) {
 			row = append(row, sigterm)
 		}
 		if closings {
-			row = append(row, r.closingWords(d.Closing, d.ClosingLogged))
+			row = append(row, r.closingWords(d.Closing, d.ClosingBy))
 		}
 		rows = append(rows, append(row, r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
 			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag))

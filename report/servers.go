@@ -14,15 +14,14 @@ type ServerReport struct {
 }
 
 // IncarnationReport is one process of a server: the span its audit logs
-// cover, when it stopped taking new requests (nil when no record shows
-// it; ClosingLogged: its own log shows it, else it is the instant after
-// its last answered scrape, the earliest it may have), and those logs.
+// cover, when it stopped taking new requests (timeline.Incarnation's
+// Closing and ClosingBy, nil when no record shows it), and those logs.
 type IncarnationReport struct {
-	From          string   `json:"from"`
-	To            string   `json:"to"`
-	Closing       *string  `json:"closing"`
-	ClosingLogged bool     `json:"closingLogged"`
-	Logs          []string `json:"logs"`
+	From      string   `json:"from"`
+	To        string   `json:"to"`
+	Closing   *string  `json:"closing"`
+	ClosingBy *string  `json:"closingBy"`
+	Logs      []string `json:"logs"`
 }
 
 // addServers lists the servers the audit logs show.
@@ -31,7 +30,7 @@ func (r *Report) addServers(tl *timeline.Timeline) {
 		sr := ServerReport{Name: s.Name}
 		for _, inc := range s.Incarnations {
 			ir := IncarnationReport{From: timeline.FormatTime(inc.From, timeline.ClockArrival), To: timeline.FormatTime(inc.To, timeline.ClockArrival),
-				Closing: nullableTime(inc.Closing, inc.Closing != 0, timeline.ClockArrival), ClosingLogged: inc.ClosingLogged}
+				Closing: nullableTime(inc.Closing, inc.Closing != 0, timeline.ClockArrival), ClosingBy: nullableTime(inc.ClosingBy, inc.ClosingBy != 0, timeline.ClockArrival)}
 			for _, l := range inc.Logs {
 				ir.Logs = append(ir.Logs, tl.AuditLogs[l].Name)
 			}
@@ -87,7 +86,7 @@ func (r *Report) writeServers(p *printer) {
 		for k, inc := range s.Incarnations {
 			row := []string{serverLabel(s.Name, k+1), r.instant(inc.From), r.instant(inc.To)}
 			if closings {
-				row = append(row, r.closingWords(inc.Closing, inc.ClosingLogged))
+				row = append(row, r.closingWords(inc.Closing, inc.ClosingBy))
 			}
 			rows = append(rows, append(row, strings.Join(inc.Logs, ", ")))
 		}

@@ -67,13 +67,12 @@ type DetectedRestartReport struct {
 	// SIGTERM is when the server's own log shows its old process told to
 	// stop, null when no server log does.
 	SIGTERM *string `json:"sigterm"`
-	// Closing is when the old process stopped taking new requests
-	// (timeline.DetectedRestart.Closing), null when no record shows it;
-	// ClosingLogged: its own log shows it, else it is the instant after
-	// its last answered scrape.
-	Closing       *string `json:"closing"`
-	ClosingLogged bool    `json:"closingLogged"`
-	Probable      bool    `json:"probable"`
+	// Closing and ClosingBy bound when the old process stopped taking
+	// new requests (timeline.DetectedRestart's), null when no record
+	// shows it.
+	Closing   *string `json:"closing"`
+	ClosingBy *string `json:"closingBy"`
+	Probable  bool    `json:"probable"`
 	// Restarted names the server that restarted, as its audit logs or
 	// its own log show it ("" when none does); Relists and Clients count
 	// the relists it caused (timeline.DetectedRestart.Relists), and the
@@ -158,7 +157,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 			Served: timeline.FormatTime(d.Served, timeline.ClockArrival), Streams: len(d.Sessions), Files: d.Files,
 			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown(),
 			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: nullableTime(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival),
-			Closing: nullableTime(d.Closing, d.Closing != 0, timeline.ClockArrival), ClosingLogged: d.ClosingLogged,
+			Closing: nullableTime(d.Closing, d.Closing != 0, timeline.ClockArrival), ClosingBy: nullableTime(d.ClosingBy, d.ClosingBy != 0, timeline.ClockArrival),
 			Unreachable: d.Unreachable})
 	}
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)

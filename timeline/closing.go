@@ -14,10 +14,10 @@ import (
 // reconnect in that minute reaches another server, whether its client's
 // connection was to the closing one or not: in samples-lab no request
 // reached a, b or c's old process between its SIGTERM and its exit. Its
-// own log dates it; else its metrics bound it, after the last scrape it
-// answered before every one failed until it ended (the earliest it may
-// have closed: a second before its first failed scrape in the lab, and
-// its SIGTERM came within that second). A server known from its metrics alone ends each
+// own log dates it; else its metrics bound it, between the last scrape
+// it answered before every one failed until it ended and the first that
+// failed (in the lab, two seconds that hold its SIGTERM). The model takes
+// the earliest. A server known from its metrics alone ends each
 // process at its last answered scrape, so its shutdown is part of its
 // restart there.
 
@@ -29,10 +29,10 @@ func (tl *Timeline) setClosings() {
 		for k := range srv.Incarnations {
 			inc := &srv.Incarnations[k]
 			inc.Closing = tl.loggedClosing(srv.Name, inc.From, inc.To)
-			inc.ClosingLogged = inc.Closing != 0
+			inc.ClosingBy = inc.Closing
 			if inc.Closing == 0 && tl.Metrics != nil && srv.Metrics != "" {
-				if last := tl.Metrics.lastAnsweredBeforeClosing(srv.Metrics, inc.From, inc.To); last != 0 {
-					inc.Closing = last + 1
+				if after, by := tl.Metrics.scrapesBoundClosing(srv.Metrics, inc.From, inc.To); by != 0 {
+					inc.Closing, inc.ClosingBy = after+1, by
 				}
 			}
 		}
@@ -59,20 +59,16 @@ func (tl *Timeline) loggedClosing(server string, from, to int64) int64 {
 
 // ClosingWords says when the process stopped taking new requests, as
 // its records show it, with at writing an instant: "at T, as its own log
-// shows" or "after T, its last answered scrape"; "" when none does.
+// shows" or "between T and U, as its scrapes bound it"; "" when none
+// does.
 func (inc *Incarnation) ClosingWords(at func(int64) string) string {
-	return closingWords(inc.Closing, inc.ClosingLogged, at)
-}
-
-// closingWords says a closing at c, logged or bounded by the scrapes.
-func closingWords(c int64, logged bool, at func(int64) string) string {
 	switch {
-	case c == 0:
+	case inc.Closing == 0:
 		return ""
-	case logged:
-		return "at " + at(c) + ", as its own log shows"
+	case inc.ClosingBy == inc.Closing:
+		return "at " + at(inc.Closing) + ", as its own log shows"
 	}
-	return "after " + at(c-1) + ", its last answered scrape"
+	return "between " + at(inc.Closing-1) + " and " + at(inc.ClosingBy) + ", as its scrapes bound it"
 }
 
 // closed says whether the process took no new request at t.

@@ -10,11 +10,11 @@ import (
 
 // TestClosingFromScrapesAndServerLogs: in samples-lab each old process
 // stopped taking new requests at its SIGTERM (timeline.txt: 18:12:28.94,
-// 18:13:58.33, 18:15:27.82), which its scrapes bound: the last it
-// answered came within the second after, a minute before it ended its
-// watches and exited, and no request of the fleet reached it from then
-// on (attribution.tsv: each request's server and process by its
-// Audit-Id); the new processes ran to the end. samples-watchlist's
+// 18:13:58.33, 18:15:27.82), which its scrapes bound within two seconds,
+// a minute before it ended its watches and exited, and no request of the
+// fleet reached it from the bound's start on (attribution.tsv: each
+// request's server and process by its Audit-Id); the new processes ran
+// to the end. samples-watchlist's
 // servers log it ("NotAcceptingNewRequest"). Audit logs alone do not
 // show it, nor do samples-outage's exports, whose scrapes failed under
 // load to their end, which came before the processes'.
@@ -34,8 +34,8 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 			t.Fatalf("server %s: %d processes, want 2", srv.Name, len(srv.Incarnations))
 		}
 		old, term := srv.Incarnations[0], instant(t, sigterm[srv.Name])
-		if old.Closing < term || old.Closing > term+int64(time.Second) || old.To-old.Closing < int64(50*time.Second) || late[srv.Name] > 0 {
-			t.Errorf("server %s's old process: closing at %s, ended at %s, %d requests after its closing; SIGTERM at %s", srv.Name, FormatInstant(old.Closing, time.UTC), FormatInstant(old.To, time.UTC), late[srv.Name], sigterm[srv.Name])
+		if old.Closing > term || old.ClosingBy < term || old.ClosingBy-old.Closing > int64(2*time.Second) || old.To-old.ClosingBy < int64(50*time.Second) || late[srv.Name] > 0 {
+			t.Errorf("server %s's old process: closing between %s and %s, ended at %s, %d requests after its closing; SIGTERM at %s", srv.Name, FormatInstant(old.Closing, time.UTC), FormatInstant(old.ClosingBy, time.UTC), FormatInstant(old.To, time.UTC), late[srv.Name], sigterm[srv.Name])
 		}
 		if c := srv.Incarnations[1].Closing; c != 0 {
 			t.Errorf("server %s's new process closing at %s; it ran to the end", srv.Name, FormatInstant(c, time.UTC))
@@ -55,8 +55,8 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 	wl := buildRecording(t, "samples-watchlist", "audit-*.log", "apiserver-*.log")
 	logged := map[string]string{"a": "2026-12-01T18:45:46.413352Z", "b": "2026-12-01T18:47:16.706853Z", "c": "2026-12-01T18:48:46.712617Z"}
 	for _, srv := range wl.Servers {
-		if got := srv.Incarnations[0].Closing; got != instant(t, logged[srv.Name]) {
-			t.Errorf("server %s's old process closing at %s, its log says %s", srv.Name, FormatInstant(got, time.UTC), logged[srv.Name])
+		if got := srv.Incarnations[0]; got.Closing != instant(t, logged[srv.Name]) || got.ClosingBy != got.Closing {
+			t.Errorf("server %s's old process closing between %s and %s, its log says %s", srv.Name, FormatInstant(got.Closing, time.UTC), FormatInstant(got.ClosingBy, time.UTC), logged[srv.Name])
 		}
 	}
 }
@@ -105,7 +105,7 @@ func TestReconnectWhileServerShutsDown(t *testing.T) {
 	if counts["during a shutdown"] < 300 || counts["410 refused"] < 75 || counts["ok refused"] > 0 {
 		t.Errorf("%v: want most asked while a server shut down, at least 75 of the 81 410s refused, none answered ok refused", counts)
 	}
-	want := "the old processes stopped taking new requests (a after 2026-12-01 18:12:29.000 UTC, b after 2026-12-01 18:13:59.000 UTC and c after 2026-12-01 18:15:28.000 UTC, their last answered scrapes: a reconnect from then on went to another server) and ended their watches"
+	want := "the old processes stopped taking new requests (a between 2026-12-01 18:12:28.000 UTC and 2026-12-01 18:12:30.000 UTC, b between 2026-12-01 18:13:58.000 UTC and 2026-12-01 18:14:00.000 UTC and c between 2026-12-01 18:15:27.000 UTC and 2026-12-01 18:15:29.000 UTC, as their scrapes bound them: a reconnect from then on went to another server) and ended their watches"
 	if line := summaryTopic(a, "restart"); !strings.Contains(line, want) {
 		t.Errorf("the restart line %q does not say %q", line, want)
 	}
@@ -117,12 +117,22 @@ func TestReconnectWhileServerShutsDown(t *testing.T) {
 // from its boot time: between the two, server a's answer at 18:12:59
 // says it took no new request, shutting down or restarting, with the
 // instants its metrics give, not that no process of it served (its
-// watches streamed on to 18:13:28.955).
+// watches streamed on to 18:13:28.955); its scrapes failing then, the
+// load balancer cannot pick it, and the verdict's reason leaves it out
+// of the servers that could answer.
 func TestMetricsAloneCannotTellAShutdownFromARestart(t *testing.T) {
 	a := buildRecording(t, "samples-lab", "c100-nobookmarks.ts.http", "prometheus/query_range/*.json.gz").Analyze(realServer())
 	per, _ := a.ResumeAtServers(0, BookmarkIgnoring, instant(t, "2026-12-01T18:12:59Z"))
 	want := regexp.MustCompile(`^server a answered no scrape from 2026-12-01 18:12:29.000 UTC, its old process's last, until its new process started about 2026-12-01 18:13:3\d UTC: shutting down or restarting`)
 	if len(per) != 3 || per[0].Incarnation >= 0 || !want.MatchString(per[0].Reason) {
 		t.Errorf("server a at 18:12:59: %+v, want %s", per, want)
+	}
+	for _, v := range a.ResumeAt(0, instant(t, "2026-12-01T18:12:59Z")) {
+		switch {
+		case v.Kind == HadBookmarks && (v.Outcome != Accepted || !strings.HasPrefix(v.Reason, "b and c, the API servers that could answer (a restarting), each holds")):
+			t.Errorf("%v at 18:12:59: %v, %s", v.Kind, v.Outcome, v.Reason)
+		case v.Kind != HadBookmarks && (v.Outcome != Refused || !strings.HasPrefix(v.Reason, "every API server that could answer: the evidence of each of b and c refuses")):
+			t.Errorf("%v at 18:12:59: %v, %s", v.Kind, v.Outcome, v.Reason)
+		}
 	}
 }

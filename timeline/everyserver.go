@@ -102,14 +102,14 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 		_, pickable := a.pickable(s, at)
 		switch {
 		case !pickable:
+			// What its old process held no longer matters: a new one
+			// refuses it, or nothing it holds is told.
 			notTaking = append(notTaking, s)
-			if refusesLater = refusesLater && r.From <= at; r.From > at {
+			k, _ := a.TL.restartRefusing(s, rv)
+			if refusesLater = refusesLater && k > 0 && a.TL.Servers[s].Incarnations[k].From > at; !refusesLater {
 				continue
 			}
-			if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
-				// What its old process held no longer matters.
-				r.Model = ModelRestart
-			}
+			r.Model = ModelRestart
 		case r.From > at:
 			holding = append(holding, name)
 			continue
@@ -149,6 +149,9 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 		return fmt.Sprintf("every API server that could answer: the evidence of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", refusing[0], rv, gone, strings.Join(why, "; "))
 	case o == Refused:
 		return fmt.Sprintf("every API server that could answer: the evidence of each of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", joinWords(refusing), rv, gone, strings.Join(why, "; "))
+	case o == AtRisk && len(notTaking) > 0:
+		return fmt.Sprintf("every API server that could answer: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
+			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))
 	case o == AtRisk:
 		return fmt.Sprintf("every API server: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
 			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))

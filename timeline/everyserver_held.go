@@ -139,7 +139,8 @@ func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64,
 // (restarting): where its audit log shows the new process, whose first
 // record is among the first requests it served, none served then; where
 // only its metrics show it, scraped every few seconds or more, the new
-// process may already serve, and it holds nothing older than its list.
+// process may already serve, holding nothing older than its list, unless
+// its scrape then failed.
 func (a *Analysis) pickable(s int, t int64) (inc int, ok bool) {
 	srv := &a.TL.Servers[s]
 	if inc = srv.accepting(t); inc >= 0 {
@@ -149,7 +150,10 @@ func (a *Analysis) pickable(s int, t int64) (inc int, ok bool) {
 		return -1, false
 	}
 	k := sort.Search(len(srv.Incarnations), func(i int) bool { return srv.Incarnations[i].From > t })
-	return -1, k == len(srv.Incarnations) || len(srv.Incarnations[k].Logs) == 0
+	if k < len(srv.Incarnations) && len(srv.Incarnations[k].Logs) > 0 {
+		return -1, false
+	}
+	return -1, a.TL.Metrics == nil || !a.TL.Metrics.scrapeFailed(srv.Metrics, t)
 }
 
 // everyServerHolds says whether every server the load balancer can
@@ -290,8 +294,9 @@ func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 // two steps after an instant moves on (t-2s+1), the last scrape before
 // it grows too old (t+2s+1) and so does the one the changes locate the
 // ring from (t+3s+1), the counters' restart begins (Before+1), a process
-// stops taking new requests (Closing) or ends (To+1), and the server's
-// own answer to a watch counts (sharpen: from the instant after it).
+// stops taking new requests (Closing) or ends (To+1), its scrapes begin
+// to fail or answer again (pickable), and the server's own answer to a
+// watch counts (sharpen: from the instant after it).
 func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
 	ts := a.boundsRises(resource, server)
 	srv := &a.TL.Servers[server]
@@ -311,6 +316,7 @@ func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
 		for _, r := range m.serverResets[srv.Metrics] {
 			ts = append(ts, r.Before+1)
 		}
+		ts = append(ts, m.upChanges(srv.Metrics)...)
 	}
 	for _, o := range a.observed[floorKey{kind, server}] {
 		ts = append(ts, o.t+1)

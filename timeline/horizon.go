@@ -312,7 +312,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 		switch {
 		case inc < 0 && a.shuttingDown(s, at):
 			v.Outcome = Unknown
-			v.Reason = fmt.Sprintf("server %s took no new request %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].ClosingWords(a.instant))
+			v.Reason = fmt.Sprintf("server %s stopped taking new requests %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].ClosingWords(a.instant))
 		case inc < 0:
 			v.Outcome = Unknown
 			v.Reason = a.restartingWords(s, at)

@@ -1007,30 +1007,63 @@ func (m *Metrics) span(server string) (from, to int64) {
 	return from, to
 }
 
-// lastAnsweredBeforeClosing is the server's last scrape from from on
-// that answered (up 1) before every one failed (up 0) up to its
-// process's end at to: the process took no new request from some
-// instant after it. 0 when there is none; when only one failed (a single
-// failed scrape is a slow answer as often as a closed door); or when no
-// scrape comes after to (failures under load with nothing after them
-// show no end: the process may have answered the next).
-func (m *Metrics) lastAnsweredBeforeClosing(server string, from, to int64) int64 {
+// scrapesBoundClosing bounds when the server's process, from from to
+// to, stopped taking new requests, where its scrapes all failed (up 0)
+// from one instant up to its end and past it: after the point before
+// the last that answered (a query_range point holds the last scrape at
+// or before it, so the scrape it shows may be a step earlier), by the
+// first that failed. 0, 0 when there is none; when only one failed (a
+// single failed scrape is a slow answer as often as a closed door); or
+// when no point comes after to (failures under load with nothing after
+// them show no end: the process may have answered the next).
+func (m *Metrics) scrapesBoundClosing(server string, from, to int64) (after, by int64) {
 	p := m.up[server]
 	if p == nil {
-		return 0
+		return 0, 0
 	}
 	end := sort.Search(len(p.t), func(i int) bool { return p.t[i] > to })
 	if end == len(p.t) {
-		return 0
+		return 0, 0
 	}
 	k := end
 	for k > 0 && p.v[k-1] == 0 {
 		k--
 	}
 	if end-k < 2 || k == 0 || p.t[k-1] < from {
-		return 0
+		return 0, 0
 	}
-	return p.t[k-1]
+	after = p.t[k-1]
+	if k >= 2 && p.t[k-2] >= from {
+		after = p.t[k-2]
+	}
+	return after, p.t[k]
+}
+
+// scrapeFailed says whether the server's last scrape at or before t,
+// while it holds, failed (up 0): it answered no request then.
+func (m *Metrics) scrapeFailed(server string, t int64) bool {
+	p := m.up[server]
+	if p == nil {
+		return false
+	}
+	v, ok := p.at(t)
+	return ok && v == 0
+}
+
+// upChanges are the instants at which the server's scrapes began to
+// fail or to answer again.
+func (m *Metrics) upChanges(server string) []int64 {
+	p := m.up[server]
+	if p == nil {
+		return nil
+	}
+	var ts []int64
+	for i := 1; i < len(p.t); i++ {
+		if (p.v[i] == 0) != (p.v[i-1] == 0) {
+			ts = append(ts, p.t[i])
+		}
+	}
+	return ts
 }
 
 // lastBefore is the last instant before t of server's watch-cache

@@ -60,12 +60,11 @@ type DetectedRestart struct {
 	// while: the ends come later), 0 when none does.
 	Server  string
 	SIGTERM int64
-	// Closing is when the old process stopped taking new requests (its
-	// Incarnation's Closing, or its own log's), 0 when no record shows
-	// it: from then on a reconnect went to another server. ClosingLogged:
-	// its own log shows it, else its failed scrapes do.
-	Closing       int64
-	ClosingLogged bool
+	// Closing and ClosingBy bound when the old process stopped taking
+	// new requests, as its Incarnation's do, or its own log (both its
+	// instant), 0 when no record shows it: from then on a reconnect went
+	// to another server.
+	Closing, ClosingBy int64
 	// ServerName is the server that restarted as its records show it:
 	// the one whose audit logs ended and began (Logs), else Server; ""
 	// when none does.
@@ -279,12 +278,12 @@ func (a *Analysis) nameRestartedServers() {
 		r.ServerName = r.Server
 		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
 			inc := process[r.Logs[0]]
-			r.ServerName, r.Closing, r.ClosingLogged = server[r.Logs[0]], inc.Closing, inc.ClosingLogged
+			r.ServerName, r.Closing, r.ClosingBy = server[r.Logs[0]], inc.Closing, inc.ClosingBy
 		}
 		if r.Closing == 0 && r.SIGTERM != 0 {
 			// Its own log, under the name it gives.
 			r.Closing = tl.loggedClosing(r.Server, r.SIGTERM, r.Ended)
-			r.ClosingLogged = r.Closing != 0
+			r.ClosingBy = r.Closing
 		}
 	}
 }

@@ -37,13 +37,13 @@ type Server struct {
 // the logs (indices in Timeline.AuditLogs, in time order).
 type Incarnation struct {
 	From, To int64
-	// Closing is when the process stopped taking new requests, shutting
-	// down, though it served its open watches on to To (closing.go); 0
-	// when no record shows it. ClosingLogged: its own log shows it, else
-	// its failed scrapes do.
-	Closing       int64
-	ClosingLogged bool
-	Logs          []int
+	// Closing is the first instant the process may have taken no new
+	// request, shutting down, though it served its open watches on to To
+	// (closing.go), ClosingBy the first by which it surely took none;
+	// the same instant where its own log shows it, and 0 when no record
+	// does.
+	Closing, ClosingBy int64
+	Logs               []int
 	// Process is the uid of the process's loopback user, "" when no log
 	// of it shows one.
 	Process string
@@ -395,6 +395,13 @@ func (tl *Timeline) restartReason(server int, rv uint64, loc *time.Location) str
 		return fmt.Sprintf("restart: every process of server %s started before RV %d was the cluster's newest known", srv.Name, rv)
 	}
 	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
+	if len(inc.Logs) == 0 {
+		// Known from its metrics: the new process from its start (its
+		// boot time, whole seconds at best), the old one to its last
+		// answered scrape.
+		return fmt.Sprintf("restart: server %s's new process (started about %s, its metrics say) filled its cache from a LIST made after its previous process's last answered scrape at %s, when RV %d already existed; cursor %d is older, so it refuses it",
+			srv.Name, FormatSecond(inc.From, loc), FormatInstant(prev.To, loc), h, rv)
+	}
 	return fmt.Sprintf("restart: server %s's new process (its audit log from %s) filled its cache from a LIST made after its previous process's log ended at %s, when RV %d already existed; cursor %d is older, so it refuses it",
 		srv.Name, FormatInstant(inc.From, loc), FormatInstant(prev.To, loc), h, rv)
 }

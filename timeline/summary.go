@@ -1027,9 +1027,9 @@ func (s *summarizer) serverLogs() {
 
 // closingWords says when the old process of each restart stopped taking
 // new requests, where the records show it of every one, before the
-// words of its watches' end: "stopped taking new requests (a after T,
-// ..., their last answered scrapes: a reconnect from then on went to
-// another server) and ", "" otherwise. A closing its own log shows is
+// words of its watches' end: "stopped taking new requests (a between T
+// and U, ..., as their scrapes bound them: a reconnect from then on went
+// to another server) and ", "" otherwise. A closing its own log shows is
 // "at T". source says which records show it, where the sentence has not
 // said so.
 func (s *summarizer) closingWords(source bool) string {
@@ -1039,10 +1039,10 @@ func (s *summarizer) closingWords(source bool) string {
 		switch {
 		case r.Closing == 0:
 			return ""
-		case r.ClosingLogged:
+		case r.ClosingBy == r.Closing:
 			at, logged = append(at, r.ServerName+" at "+s.instant(r.Closing)), logged+1
 		default:
-			at = append(at, r.ServerName+" after "+s.instant(r.Closing-1))
+			at = append(at, r.ServerName+" between "+s.instant(r.Closing-1)+" and "+s.instant(r.ClosingBy))
 		}
 	}
 	shown := ""
@@ -1050,11 +1050,11 @@ func (s *summarizer) closingWords(source bool) string {
 	case logged == len(at) && source:
 		shown = ", as their own logs show"
 	case logged == 0 && len(at) == 1:
-		shown = ", its last answered scrape"
+		shown = ", as its scrapes bound it"
 	case logged == 0:
-		shown = ", their last answered scrapes"
+		shown = ", as their scrapes bound them"
 	case logged < len(at):
-		shown = ", as their own logs show or after their last answered scrapes"
+		shown = ", as their own logs show or their scrapes bound them"
 	}
 	went := "went to another server"
 	if s.a.ServerCount() < 2 {

@@ -260,8 +260,8 @@ func (t *serverTrack) describe(at, slop int64) string {
 			if len(t.c.tl.Servers) < 2 {
 				went = "reached no server"
 			}
-			b.WriteString("\nshutting down: it took no new request " + inc.ClosingWords(func(x int64) string { return clock(x, t.c.zone) }) +
-				", serving only the watches already open until " + clock(ps[k][1], t.c.zone) + "; a reconnect then " + went)
+			b.WriteString("\nshutting down: it stopped taking new requests " + inc.ClosingWords(func(x int64) string { return clock(x, t.c.zone) }) +
+				", and served only the watches already open until " + clock(ps[k][1], t.c.zone) + "; a reconnect then " + went)
 		}
 	case at < ps[0][0]:
 		b.WriteString(": " + source + " begins at " + clock(ps[0][0], t.c.zone))

@@ -93,7 +93,7 @@ func TestServerTracksOfTheLab(t *testing.T) {
 			t.Fatalf("server %s's old process: its failed scrapes show no closing", srv.Name)
 		}
 		h := HitTest(c, v, &layout, s.X((old.Closing+old.To)/2), b.Y+b.Height/2)
-		if want := "shutting down: it took no new request after " + clock(old.Closing-1, nil) + ", its last answered scrape"; !strings.Contains(h.Text, want) {
+		if want := "shutting down: it stopped taking new requests between " + clock(old.Closing-1, nil) + " and " + clock(old.ClosingBy, nil) + ", as its scrapes bound it"; !strings.Contains(h.Text, want) {
 			t.Errorf("in %s's shutdown: %q, want %q", srv.Name, h.Text, want)
 		}
 		if h := HitTest(c, v, &layout, s.X(old.Closing-int64(5e9)), b.Y+b.Height/2); strings.Contains(h.Text, "shutting down") {
