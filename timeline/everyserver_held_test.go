@@ -13,7 +13,7 @@ import (
 // metrics; labAuditAnyServerRight the same from the audit logs, the
 // metrics and the informers' log alone.
 const (
-	labAnyServerRight      = 404
+	labAnyServerRight      = 406
 	labAuditAnyServerRight = 400
 )
 
