@@ -113,16 +113,25 @@ func (a *Analysis) restartingWords(s int, t int64) string {
 	}
 	// A process's start in the metrics is its boot time and clock ticks,
 	// whole seconds at best.
-	return fmt.Sprintf("server %s answered no scrape from %s, its old process's last, until its new process started about %s: shutting down or restarting, it took no new request",
-		srv.Name, a.instant(srv.Incarnations[n-1].To), FormatSecond(srv.Incarnations[n].From, a.Params.Zone))
+	old, next := a.instant(srv.Incarnations[n-1].To), FormatSecond(srv.Incarnations[n].From, a.Params.Zone)
+	if a.TL.Metrics != nil && a.TL.Metrics.scrapeFailed(srv.Metrics, t) {
+		return fmt.Sprintf("server %s answered no scrape after %s, its old process's last, until its new process started about %s: shutting down or restarting, it took no new request", srv.Name, old, next)
+	}
+	return fmt.Sprintf("server %s's metrics show no process at %s, between its old one's last scrape at %s and its new one's start about %s: restarting, the new one may already serve", srv.Name, a.instant(t), old, next)
 }
 
 // notTakingWords names servers that take no new request at t, each
 // group with why: "a shutting down and b restarting".
 func (a *Analysis) notTakingWords(servers []int, t int64) string {
+	return a.notTakingWordsBy(servers, func(s int) bool { return a.shuttingDown(s, t) })
+}
+
+// notTakingWordsBy is notTakingWords where shutting says which of the
+// servers were shutting down (each at its own instant).
+func (a *Analysis) notTakingWordsBy(servers []int, shutting func(s int) bool) string {
 	var shuttingDown, restarting []string
 	for _, s := range servers {
-		if a.shuttingDown(s, t) {
+		if shutting(s) {
 			shuttingDown = append(shuttingDown, a.TL.Servers[s].Name)
 		} else {
 			restarting = append(restarting, a.TL.Servers[s].Name)

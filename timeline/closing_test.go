@@ -119,13 +119,18 @@ func TestReconnectWhileServerShutsDown(t *testing.T) {
 // instants its metrics give, not that no process of it served (its
 // watches streamed on to 18:13:28.955); its scrapes failing then, the
 // load balancer cannot pick it, and the verdict's reason leaves it out
-// of the servers that could answer.
+// of the servers that could answer. Server c's old process, whose last
+// point is its new one's first (its boot time a second late), ends at
+// its last answered scrape too: at 18:16:00 it is not picked either.
 func TestMetricsAloneCannotTellAShutdownFromARestart(t *testing.T) {
 	a := buildRecording(t, "samples-lab", "c100-nobookmarks.ts.http", "prometheus/query_range/*.json.gz").Analyze(realServer())
 	per, _ := a.ResumeAtServers(0, BookmarkIgnoring, instant(t, "2026-12-01T18:12:59Z"))
-	want := regexp.MustCompile(`^server a answered no scrape from 2026-12-01 18:12:29.000 UTC, its old process's last, until its new process started about 2026-12-01 18:13:3\d UTC: shutting down or restarting`)
+	want := regexp.MustCompile(`^server a answered no scrape after 2026-12-01 18:12:29.000 UTC, its old process's last, until its new process started about 2026-12-01 18:13:3\d UTC: shutting down or restarting`)
 	if len(per) != 3 || per[0].Incarnation >= 0 || !want.MatchString(per[0].Reason) {
 		t.Errorf("server a at 18:12:59: %+v, want %s", per, want)
+	}
+	if per, _ := a.ResumeAtServers(0, BookmarkIgnoring, instant(t, "2026-12-01T18:16:00Z")); len(per) != 3 || per[2].Incarnation >= 0 {
+		t.Errorf("server c at 18:16:00: %+v, want it taking no request", per)
 	}
 	for _, v := range a.ResumeAt(0, instant(t, "2026-12-01T18:12:59Z")) {
 		switch {

@@ -106,7 +106,8 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 			// refuses it, or nothing it holds is told.
 			notTaking = append(notTaking, s)
 			k, _ := a.TL.restartRefusing(s, rv)
-			if refusesLater = refusesLater && k > 0 && a.TL.Servers[s].Incarnations[k].From > at; !refusesLater {
+			later := k > 0 && a.TL.Servers[s].Incarnations[k].From > at
+			if refusesLater = refusesLater && later; !later {
 				continue
 			}
 			r.Model = ModelRestart
@@ -149,6 +150,10 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 		return fmt.Sprintf("every API server that could answer: the evidence of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", refusing[0], rv, gone, strings.Join(why, "; "))
 	case o == Refused:
 		return fmt.Sprintf("every API server that could answer: the evidence of each of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", joinWords(refusing), rv, gone, strings.Join(why, "; "))
+	case o == AtRisk && (len(refusing) == 0 || len(holding) == 0):
+		// Decided by servers that cannot be picked then (their evidence
+		// counts from before, or once they take requests again).
+		return fmt.Sprintf("every API server: the evidence of some refuses RV %d, and a reconnect is refused if the load balancer picks one of those%s: %s", rv, gone, strings.Join(why, "; "))
 	case o == AtRisk && len(notTaking) > 0:
 		return fmt.Sprintf("every API server that could answer: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
 			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))

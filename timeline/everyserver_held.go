@@ -267,8 +267,8 @@ func (a *Analysis) heldUntilWords(file int, rv uint64, from, at int64) string {
 }
 
 // everyServerHeldReason explains an accepted verdict that
-// everyServerHolds decides: the servers restarting then, and each other
-// server's metrics.
+// everyServerHolds decides: the servers not taking requests then, and
+// each other server's metrics.
 func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 	var holding, why []string
 	var notTaking []int

@@ -665,10 +665,10 @@ func (a *Analysis) stampede(fl *Fleet) {
 // without bookmarks; when no model refuses any (audit logs alone), the
 // most at risk. A stretch runs while the counts it is ranked by stay the
 // same, and keeps the most at risk within it. A stretch that holds no
-// whole millisecond is none: the words name a stretch by its first
-// millisecond (instantFrom), which a reconnect asked then must find in
-// it (a client between two of its watches for 0.3 ms in samples-lab's
-// audit logs made one). They come in time order, with the index of the
+// instant on a millisecond is none: the words name a stretch by its
+// start rounded up to the millisecond (instantFrom), which a reconnect
+// asked then must find in it (a client between two of its watches for
+// 0.3 ms in samples-lab's audit logs made one). They come in time order, with the index of the
 // one ranked first.
 func stampedes(steps []FleetStep) ([]Stampede, int) {
 	refused := false

@@ -116,7 +116,7 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 			continue
 		}
 		if f := max(refused, drop); refused != never && (f < h.RefusedFrom || f == h.RefusedFrom && decidesOver(Refused, Refused, m, h.RefusedModel, true)) {
-			h.RefusedFrom, h.RefusedModel = max(refused, drop), m
+			h.RefusedFrom, h.RefusedModel = f, m
 			h.refusedOn = st.serverAt(m, h.RefusedFrom)
 		}
 		if risk != never && max(risk, drop) < h.RiskFrom {

@@ -490,7 +490,12 @@ func (m *Metrics) index() {
 		if srv == "" {
 			continue
 		}
-		servers[srv], jobs[serverJob{srv, s.Label("job")}] = true, true
+		servers[srv] = true
+		if s.Name != metricStart {
+			// Every Go exporter has a start time; the watch caches and
+			// the requests are an API server's own.
+			jobs[serverJob{srv, s.Label("job")}] = true
+		}
 		sr := serverResource{srv, resourceName(s)}
 		switch s.Name {
 		case metricHeadRV:
@@ -1009,10 +1014,10 @@ func (m *Metrics) span(server string) (from, to int64) {
 
 // scrapesBoundClosing bounds when the server's process, from from to
 // to, stopped taking new requests, where its scrapes all failed (up 0)
-// from one instant up to its end and past it: after the point before
-// the last that answered (a query_range point holds the last scrape at
-// or before it, so the scrape it shows may be a step earlier), by the
-// first that failed. 0, 0 when there is none; when only one failed (a
+// from one instant up to its end, with a point after it: after the point
+// before the last that answered (a query_range point holds the last
+// scrape at or before it, so the scrape it shows may be a step earlier),
+// by the first that failed. 0, 0 when there is none; when only one failed (a
 // single failed scrape is a slow answer as often as a closed door); or
 // when no point comes after to (failures under load with nothing after
 // them show no end: the process may have answered the next).
@@ -1039,6 +1044,31 @@ func (m *Metrics) scrapesBoundClosing(server string, from, to int64) (after, by 
 	return after, p.t[k]
 }
 
+// lastAnsweredBeforeFailures is the server's last scrape that answered
+// (up 1) before a run of failed ones (at least two) that ends just
+// before a restart at t, past the new process's first scrapes (at most
+// newScrapes: a start read from the counters' reset comes a scrape or
+// two after the process answered); 0 when its scrapes did not fail so.
+func (m *Metrics) lastAnsweredBeforeFailures(server string, t int64) int64 {
+	const newScrapes = 3
+	p := m.up[server]
+	if p == nil {
+		return 0
+	}
+	end := sort.Search(len(p.t), func(i int) bool { return p.t[i] >= t })
+	for n := 0; n < newScrapes && end > 0 && p.v[end-1] != 0; n++ {
+		end--
+	}
+	k := end
+	for k > 0 && p.v[k-1] == 0 {
+		k--
+	}
+	if end-k < 2 || k == 0 {
+		return 0
+	}
+	return p.t[k-1]
+}
+
 // scrapeFailed says whether the server's last scrape at or before t,
 // while it holds, failed (up 0): it answered no request then.
 func (m *Metrics) scrapeFailed(server string, t int64) bool {
@@ -1050,17 +1080,20 @@ func (m *Metrics) scrapeFailed(server string, t int64) bool {
 	return ok && v == 0
 }
 
-// upChanges are the instants at which the server's scrapes began to
-// fail or to answer again.
+// upChanges are the instants at which scrapeFailed's answer may change:
+// each point's, and where one grows too old to hold.
 func (m *Metrics) upChanges(server string) []int64 {
 	p := m.up[server]
 	if p == nil {
 		return nil
 	}
 	var ts []int64
-	for i := 1; i < len(p.t); i++ {
-		if (p.v[i] == 0) != (p.v[i-1] == 0) {
-			ts = append(ts, p.t[i])
+	for i, t := range p.t {
+		if i == 0 || (p.v[i] == 0) != (p.v[i-1] == 0) {
+			ts = append(ts, t)
+		}
+		if i+1 == len(p.t) || p.t[i+1]-t > p.lookback {
+			ts = append(ts, t+p.lookback+1)
 		}
 	}
 	return ts

@@ -486,12 +486,18 @@ func restartsAgree(incs []Incarnation, restarts []int64) bool {
 }
 
 // serverOfMetrics is a server as its metrics alone show it: a process
-// from each restart to the next, spanning its points.
+// from each restart to the next, spanning its points, up to the last
+// scrape it answered before the failed ones that came before its restart
+// (a new process's start, its boot time, may come a second late, after
+// its first point).
 func (m *Metrics) serverOfMetrics(name string) Server {
 	s := Server{Name: name, Metrics: name}
 	from, to := m.span(name)
 	for _, r := range m.Restarts(name) {
 		last := m.lastBefore(name, r)
+		if answered := m.lastAnsweredBeforeFailures(name, r); answered != 0 {
+			last = min(last, answered)
+		}
 		s.Incarnations = append(s.Incarnations, Incarnation{From: from, To: last})
 		from = r
 	}

@@ -1934,13 +1934,16 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	}
 	refused := make([]int, len(a.TL.Servers))
 	// serving: the servers some reconnect can reach (one shutting down or
-	// restarting answers none); split: the clients some serving server refuses and
-	// another does not; judged: the servers' answers that decided.
+	// restarting answers none); split: the clients some serving server
+	// refuses and another does not; judged: the servers' answers that
+	// decided.
 	serving := make([]bool, len(a.TL.Servers))
 	// connRefused: the split clients that FleetReconnect counts refused,
 	// their open connection being to a server that refuses them.
 	split, judged, connRefused := 0, 0, 0
-	asked := q.At // the instant of the last client asked: q's, or after its end
+	// closing: the servers not serving that were shutting down at some
+	// client's instant (q's, or after each file's end).
+	closing := make([]bool, len(a.TL.Servers))
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		if q.afterRecording(&a.TL.Files[c.File]) {
@@ -1948,11 +1951,11 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		}
 		_, without := a.sides(c)
 		at := q.For(&a.TL.Files[c.File])
-		asked = at
 		per, likely := a.ResumeAtServers(c.File, without, at)
 		n, answering := 0, 0
 		for _, sv := range per {
 			if sv.Incarnation < 0 {
+				closing[sv.Server] = closing[sv.Server] || a.shuttingDown(sv.Server, at)
 				continue
 			}
 			serving[sv.Server] = true
@@ -1999,9 +2002,9 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	switch len(notTaking) {
 	case 0:
 	case 1:
-		gone = fmt.Sprintf(" (%s, answers no reconnect then)", a.notTakingWords(notTaking, asked))
+		gone = fmt.Sprintf(" (%s, answers no reconnect then)", a.notTakingWordsBy(notTaking, func(s int) bool { return closing[s] }))
 	default:
-		gone = fmt.Sprintf(" (%s, answer no reconnect then)", a.notTakingWords(notTaking, asked))
+		gone = fmt.Sprintf(" (%s, answer no reconnect then)", a.notTakingWordsBy(notTaking, func(s int) bool { return closing[s] }))
 	}
 	if split == 0 {
 		return fmt.Sprintf(" Each API server that could answer would refuse the same clients without bookmarks: %s%s.", strings.Join(parts, ", "), gone), true
@@ -2108,7 +2111,11 @@ func (s *summarizer) restarts() {
 			// The instants are the first stream each restart ended, as the
 			// first record of it shows it (a capture's arrival, which may
 			// come after the audit log's completion).
-			s.add("restart", "The audit logs show each restart, a log of the old process ending and one of the new beginning; the old processes %sended their watches: API server %s; each reconnect is judged by the restarts of the server it reached.", s.closingWords(true), joinWords(logged))
+			if len(logged) == 1 {
+				s.add("restart", "The audit logs show the restart, a log of the old process ending and one of the new beginning; the old process %sended its watches: API server %s; each reconnect is judged by the restarts of the server it reached.", s.closingWords(true), logged[0])
+			} else {
+				s.add("restart", "The audit logs show each restart, a log of the old process ending and one of the new beginning; the old processes %sended their watches: API server %s; each reconnect is judged by the restarts of the server it reached.", s.closingWords(true), joinWords(logged))
+			}
 		} else {
 			s.add("restart", "The API servers' own logs show each restart, where the old process %sended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", s.closingWords(false), joinWords(logged))
 		}
