@@ -62,13 +62,24 @@ func (tl *Timeline) loggedClosing(server string, from, to int64) int64 {
 // shows" or "between T and U, as its scrapes bound it"; "" when none
 // does.
 func (inc *Incarnation) ClosingWords(at func(int64) string) string {
-	switch {
-	case inc.Closing == 0:
+	if inc.Closing == 0 {
 		return ""
-	case inc.ClosingBy == inc.Closing:
-		return "at " + at(inc.Closing) + ", as its own log shows"
 	}
-	return "between " + at(inc.Closing-1) + " and " + at(inc.ClosingBy) + ", as its scrapes bound it"
+	span, logged := closingSpan(inc.Closing, inc.ClosingBy, at)
+	if logged {
+		return span + ", as its own log shows"
+	}
+	return span + ", as its scrapes bound it"
+}
+
+// closingSpan writes a closing, closing to by: "at T" where the two are
+// one instant, its own log's, else "between T and U", the scrapes'
+// bounds; logged says it is the former.
+func closingSpan(closing, by int64, at func(int64) string) (words string, logged bool) {
+	if by == closing {
+		return "at " + at(closing), true
+	}
+	return "between " + at(closing-1) + " and " + at(by), false
 }
 
 // closed says whether the process took no new request at t.

@@ -141,25 +141,27 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 	default:
 		gone = fmt.Sprintf(" (%s, cannot be picked, and their new processes refuse it)", a.notTakingWords(notTaking, at))
 	}
+	who, each := "every API server", ""
+	if len(notTaking) > 0 {
+		who = "every API server that could answer"
+	}
+	if len(refusing) > 1 {
+		each = "each of "
+	}
 	switch {
 	case o == Refused && len(notTaking) == 0:
 		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused whichever the load balancer picks: %s", rv, strings.Join(why, "; "))
 	case o == Refused && len(refusing) == 0:
 		return fmt.Sprintf("every API server: none could be picked then (%s), and each one's own evidence refuses RV %d once it is: %s", a.notTakingWords(notTaking, at), rv, strings.Join(why, "; "))
-	case o == Refused && len(refusing) == 1:
-		return fmt.Sprintf("every API server that could answer: the evidence of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", refusing[0], rv, gone, strings.Join(why, "; "))
 	case o == Refused:
-		return fmt.Sprintf("every API server that could answer: the evidence of each of %s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", joinWords(refusing), rv, gone, strings.Join(why, "; "))
+		return fmt.Sprintf("%s: the evidence of %s%s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", who, each, joinWords(refusing), rv, gone, strings.Join(why, "; "))
 	case o == AtRisk && (len(refusing) == 0 || len(holding) == 0):
 		// Decided by servers that cannot be picked then (their evidence
 		// counts from before, or once they take requests again).
 		return fmt.Sprintf("every API server: the evidence of some refuses RV %d, and a reconnect is refused if the load balancer picks one of those%s: %s", rv, gone, strings.Join(why, "; "))
-	case o == AtRisk && len(notTaking) > 0:
-		return fmt.Sprintf("every API server that could answer: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
-			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))
 	case o == AtRisk:
-		return fmt.Sprintf("every API server: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
-			joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))
+		return fmt.Sprintf("%s: the evidence of %s refuses RV %d, that of %s does not, so a reconnect is refused if the load balancer picks %s%s: %s",
+			who, joinWords(refusing), rv, joinWords(holding), orWords(refusing), gone, strings.Join(why, "; "))
 	}
 	return fmt.Sprintf("every API server: no server's own evidence refuses RV %d", rv)
 }

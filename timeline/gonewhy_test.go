@@ -7,9 +7,9 @@ import (
 )
 
 // TestOutageSaysWhyGone: samples-outage's 74 clients got 410 Gone after
-// the load balancer's 2m30s outage because their cursors, between 2m41s
-// and 4m19s old when they came back, were older than the 2m25s to 3m17s
-// of ConfigMap and Secret changes the servers' caches kept (README: the
+// the load balancer's 2m30s outage because each cursor, 2m41s to 4m19s
+// old at its reconnect, reached back past the 2m25s to 3m17s of
+// ConfigMap and Secret changes its server's cache kept (README: the
 // oldest RVs kept were 721-963, and the metrics show when each cache
 // reached them). The summary's first line says so in one sentence right
 // after the count, before the records of the cut, with the histories'

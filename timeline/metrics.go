@@ -1017,8 +1017,7 @@ func (m *Metrics) span(server string) (from, to int64) {
 // from one instant up to its end, with a point after it: after the point
 // before the last that answered (a query_range point holds the last
 // scrape at or before it, so the scrape it shows may be a step earlier),
-// by the first that failed. 0, 0 when there is none; when only one failed (a
-// single failed scrape is a slow answer as often as a closed door); or
+// by the first that failed. 0, 0 when there is none (failedRun), or
 // when no point comes after to (failures under load with nothing after
 // them show no end: the process may have answered the next).
 func (m *Metrics) scrapesBoundClosing(server string, from, to int64) (after, by int64) {
@@ -1030,11 +1029,8 @@ func (m *Metrics) scrapesBoundClosing(server string, from, to int64) (after, by 
 	if end == len(p.t) {
 		return 0, 0
 	}
-	k := end
-	for k > 0 && p.v[k-1] == 0 {
-		k--
-	}
-	if end-k < 2 || k == 0 || p.t[k-1] < from {
+	k, ok := p.failedRun(end)
+	if !ok || p.t[k-1] < from {
 		return 0, 0
 	}
 	after = p.t[k-1]
@@ -1045,7 +1041,7 @@ func (m *Metrics) scrapesBoundClosing(server string, from, to int64) (after, by 
 }
 
 // lastAnsweredBeforeFailures is the server's last scrape that answered
-// (up 1) before a run of failed ones (at least two) that ends just
+// (up 1) before a run of failed ones (failedRun) that ends just
 // before a restart at t, past the new process's first scrapes (at most
 // newScrapes: a start read from the counters' reset comes a scrape or
 // two after the process answered); 0 when its scrapes did not fail so.
@@ -1059,14 +1055,22 @@ func (m *Metrics) lastAnsweredBeforeFailures(server string, t int64) int64 {
 	for n := 0; n < newScrapes && end > 0 && p.v[end-1] != 0; n++ {
 		end--
 	}
-	k := end
+	if k, ok := p.failedRun(end); ok {
+		return p.t[k-1]
+	}
+	return 0
+}
+
+// failedRun is where the run of failed scrapes (up 0) that ends before
+// point end begins, k; ok when at least two failed and one answered
+// before them (k-1): a single failed scrape is a slow answer as often as
+// a closed door.
+func (p *metricPoints) failedRun(end int) (k int, ok bool) {
+	k = end
 	for k > 0 && p.v[k-1] == 0 {
 		k--
 	}
-	if end-k < 2 || k == 0 {
-		return 0
-	}
-	return p.t[k-1]
+	return k, end-k >= 2 && k > 0
 }
 
 // scrapeFailed says whether the server's last scrape at or before t,

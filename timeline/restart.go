@@ -263,22 +263,26 @@ func (a *Analysis) detectLogRestarts() {
 // process's Closing.
 func (a *Analysis) nameRestartedServers() {
 	tl := a.TL
-	server := map[string]string{}        // an audit log's server
-	process := map[string]*Incarnation{} // and its process
+	// An audit log's server and process.
+	type logOf struct {
+		server string
+		inc    *Incarnation
+	}
+	logs := map[string]logOf{}
 	for s := range tl.Servers {
 		for k := range tl.Servers[s].Incarnations {
 			inc := &tl.Servers[s].Incarnations[k]
 			for _, l := range inc.Logs {
-				server[tl.AuditLogs[l].Name], process[tl.AuditLogs[l].Name] = tl.Servers[s].Name, inc
+				logs[tl.AuditLogs[l].Name] = logOf{tl.Servers[s].Name, inc}
 			}
 		}
 	}
 	for k := range a.Restarts {
 		r := &a.Restarts[k]
 		r.ServerName = r.Server
-		if len(r.Logs) > 0 && server[r.Logs[0]] != "" {
-			inc := process[r.Logs[0]]
-			r.ServerName, r.Closing, r.ClosingBy = server[r.Logs[0]], inc.Closing, inc.ClosingBy
+		if len(r.Logs) > 0 && logs[r.Logs[0]].server != "" {
+			l := logs[r.Logs[0]]
+			r.ServerName, r.Closing, r.ClosingBy = l.server, l.inc.Closing, l.inc.ClosingBy
 		}
 		if r.Closing == 0 && r.SIGTERM != 0 {
 			// Its own log, under the name it gives.

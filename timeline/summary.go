@@ -1036,14 +1036,14 @@ func (s *summarizer) closingWords(source bool) string {
 	var at []string
 	logged := 0
 	for _, r := range s.a.Restarts {
-		switch {
-		case r.Closing == 0:
+		if r.Closing == 0 {
 			return ""
-		case r.ClosingBy == r.Closing:
-			at, logged = append(at, r.ServerName+" at "+s.instant(r.Closing)), logged+1
-		default:
-			at = append(at, r.ServerName+" between "+s.instant(r.Closing-1)+" and "+s.instant(r.ClosingBy))
 		}
+		span, byLog := closingSpan(r.Closing, r.ClosingBy, s.instant)
+		if byLog {
+			logged++
+		}
+		at = append(at, r.ServerName+" "+span)
 	}
 	shown := ""
 	switch {

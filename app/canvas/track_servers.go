@@ -66,13 +66,17 @@ func (t *serverTrack) processes() [][2]int64 {
 	return append(out, [2]int64{from, m.To})
 }
 
-// closing is when process k stopped taking new requests, shutting down
-// (timeline.Incarnation.Closing), 0 when no record shows it.
-func (t *serverTrack) closing(k int) int64 {
+// closing is process k where its audit log shows it and it stopped
+// taking new requests, shutting down (timeline.Incarnation.Closing); nil
+// otherwise.
+func (t *serverTrack) closing(k int) *timeline.Incarnation {
 	if t.srv.audit < 0 {
-		return 0
+		return nil
 	}
-	return t.c.tl.Servers[t.srv.audit].Incarnations[k].Closing
+	if inc := &t.c.tl.Servers[t.srv.audit].Incarnations[k]; inc.Closing != 0 {
+		return inc
+	}
+	return nil
 }
 
 // starts are the instants a new process of the server began.
@@ -112,9 +116,9 @@ func (t *serverTrack) draw(v *View, b Band, s Scale, fr *Frame) {
 			continue
 		}
 		end := p[1]
-		if c := t.closing(k); c != 0 {
-			end = c
-			x1, x2 := s.XClamped(c), s.XClamped(p[1])
+		if inc := t.closing(k); inc != nil {
+			end = inc.Closing
+			x1, x2 := s.XClamped(end), s.XClamped(p[1])
 			closing = append(closing, float32(x1), float32(b.Y+2), float32(max(x2-x1, 1.5)), float32(procH))
 		}
 		x1, x2 := s.XClamped(p[0]), s.XClamped(end)
@@ -254,8 +258,7 @@ func (t *serverTrack) describe(at, slop int64) string {
 		b.WriteString(", process 1, in its metrics from " + clock(ps[k][0], t.c.zone))
 	case k >= 0:
 		b.WriteString(", process " + strconv.Itoa(k+1) + " since " + clock(ps[k][0], t.c.zone) + " (" + source + ")")
-		if c := t.closing(k); c != 0 && at >= c {
-			inc := &t.c.tl.Servers[srv.audit].Incarnations[k]
+		if inc := t.closing(k); inc != nil && at >= inc.Closing {
 			went := "went to another server"
 			if len(t.c.tl.Servers) < 2 {
 				went = "reached no server"
