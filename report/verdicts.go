@@ -40,9 +40,9 @@ type HorizonReport struct {
 	RefusedModel  string  `json:"refusedModel,omitempty"`
 	RefusedReason string  `json:"refusedReason,omitempty"`
 	// SafeAgainFrom and SafeAgainUntil are when the risk lifts before the
-	// refusal, every server the load balancer could pick holding the
-	// cursor again (timeline.Horizon.RiskLifts); both null when it does not,
-	// the second when nothing the files show puts it at risk again.
+	// refusal, the cursor held again (timeline.Horizon.RiskLifts); both
+	// null when it does not, the second when nothing the files show puts
+	// it at risk again.
 	SafeAgainFrom  *string `json:"safeAgainFrom"`
 	SafeAgainUntil *string `json:"safeAgainUntil"`
 	// Unknown says why there is no answer ("" when there is one).

@@ -64,6 +64,20 @@ func (a *Analysis) connStints(file int) []connStint {
 	return out
 }
 
+// dropStints are the file's stints over drop instants: a drop reaches a
+// stint's server when its reconnect, d later, comes before the stint
+// ends, as a verdict of the drop judges it (connStint.serverAt).
+func (a *Analysis) dropStints(file int, d int64) []connStint {
+	stints := a.connStints(file) // its own copy
+	out := stints[:0]
+	for _, st := range stints {
+		if st.to -= d; st.to > st.from {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
 // stintAt is the stint holding instant t, with on anyServer and to the
 // next stint's start (never after the last) when none does.
 func stintAt(stints []connStint, t int64) connStint {

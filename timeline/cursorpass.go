@@ -14,9 +14,9 @@ type Zone struct {
 	// model judged the first reconnect on, when its cursor was last
 	// current, and that reconnect's instant: what its reason says.
 	outcome Outcome
-	// heldBefore: the model puts the cursor at risk earlier, but every
-	// server the load balancer could pick held it by its metrics until
-	// the zone begins (everyServerHolds).
+	// heldBefore: the model puts the cursor at risk earlier, but the
+	// server its connection reached, or every server the load balancer
+	// could pick, held it by its metrics until the zone begins (holds).
 	heldBefore bool
 	on         serverRef
 	since, at  int64
@@ -28,7 +28,14 @@ type Zone struct {
 func (a *Analysis) ZoneReason(z Zone) string {
 	why := a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
 	if z.heldBefore {
-		why += a.heldUntilWords(z.File, z.FromRV, z.since, z.at)
+		// Held over the drops just before it, by the server their
+		// connection reached from when it did.
+		d := int64(a.Params.Delay)
+		st, from := stintAt(a.dropStints(z.File, d), z.From-1), z.since
+		if st.on.server >= 0 {
+			from = max(from, st.from+d)
+		}
+		why += a.heldUntilWords(z.File, st.on.server, z.FromRV, from, z.at)
 	}
 	return why
 }
@@ -69,6 +76,8 @@ type passState struct {
 	// for the pass's last value computed (see thresholdBound).
 	bounds [numModels]thresholdBound
 	clear  stepsClear
+	// stints are the cursor's connection's (connStints).
+	stints []connStint
 }
 
 // thresholdBound is the earlier of a model's risk and refusal instants
@@ -290,7 +299,8 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	defer func() { ps.active = false }()
 	// The servers its connection says a reconnect reaches, and, per
 	// model, the one of its zone still growing.
-	stints := a.connStints(c.File)
+	stints := a.dropStints(c.File, d)
+	ps.stints = stints
 	var lastOn [numModels]serverRef
 	for m := range lastOn {
 		lastOn[m] = anyServer
@@ -565,13 +575,14 @@ func (a *Analysis) zoneSpan(refused, risky *zoneSink, c *Cursor, m Model, on ser
 	if re := min(zs, hi); rs >= re {
 		risky.open[m] = -1
 	} else {
-		// Where every server that could answer holds the cursor, the
-		// reconnect is accepted (everyServerHolds): no risk there.
+		// Where the server a reconnect reaches, or every server that
+		// could answer, holds the cursor, it is accepted (holds): no
+		// risk there.
 		added := false
-		a.eachUnheld(c.File, rv, since, rs, re, d, func(from, to int64) {
+		a.eachUnheld(c.File, rv, since, rs, re, d, a.pass.stints, func(from, to int64) {
 			risky.add(c, m, from, to, rv, on, since, from+d)
 			if from > rs {
-				// After a stretch every server held: a zone of its own.
+				// After a stretch held: a zone of its own.
 				(*risky.zones)[risky.open[m]].heldBefore = true
 			}
 			added = true

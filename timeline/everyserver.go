@@ -48,32 +48,38 @@ func (a *Analysis) serverRefusals(file int, rv uint64, since, before int64) []se
 	out := make([]serverRefusal, len(a.TL.Servers))
 	models := a.applicable(file)
 	for s := range out {
-		r := serverRefusal{From: never, Serving: never}
-		for _, m := range models {
-			switch m {
-			case ModelRestart:
-				// The new process that never held rv refuses it; until
-				// it serves, the server takes no new request, and a
-				// reconnect goes to another: refusing from the old
-				// process's closing.
-				if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
-					incs := a.TL.Servers[s].Incarnations
-					r.refuses(m, incs[k-1].closedFrom(), incs[k].From)
-				}
-			case ModelCalibration:
-				// A process not known: the instant its own 410s refuse
-				// it, whichever process serves then.
-				if _, refused, ok := a.threshold(m, file, serverRef{s, -1}, rv, since, before); ok {
-					r.refuses(m, refused, refused)
-				}
-			case ModelServerCache:
-				from := a.cacheRefusalsOf(file, s).refusedFrom(rv)
-				r.refuses(m, from, from)
-			}
-		}
-		out[s] = r
+		out[s] = a.serverRefusal(file, s, models, rv, since, before)
 	}
 	return out
+}
+
+// serverRefusal is when server s's own evidence, by the models that
+// apply to the file, refuses a cursor at rv last current at since.
+func (a *Analysis) serverRefusal(file, s int, models []Model, rv uint64, since, before int64) serverRefusal {
+	r := serverRefusal{From: never, Serving: never}
+	for _, m := range models {
+		switch m {
+		case ModelRestart:
+			// The new process that never held rv refuses it; until
+			// it serves, the server takes no new request, and a
+			// reconnect goes to another: refusing from the old
+			// process's closing.
+			if k, _ := a.TL.restartRefusing(s, rv); k > 0 {
+				incs := a.TL.Servers[s].Incarnations
+				r.refuses(m, incs[k-1].closedFrom(), incs[k].From)
+			}
+		case ModelCalibration:
+			// A process not known: the instant its own 410s refuse
+			// it, whichever process serves then.
+			if _, refused, ok := a.threshold(m, file, serverRef{s, -1}, rv, since, before); ok {
+				r.refuses(m, refused, refused)
+			}
+		case ModelServerCache:
+			from := a.cacheRefusalsOf(file, s).refusedFrom(rv)
+			r.refuses(m, from, from)
+		}
+	}
+	return r
 }
 
 // everyServerThreshold is ModelEveryServer's threshold: at risk once

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 )
 
 // A reconnect whose server is not known reaches whichever server the
@@ -108,8 +109,7 @@ func (a *Analysis) needAt(file int, hp *heldPieces, k int) uint64 {
 // balancer can pick it (pickable). Its bounds at t are those at its own
 // last boundsChanges instant at or before t.
 func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64, heldState) {
-	sh := &hp.servers[s]
-	j := pieceAt(sh.t, t)
+	j := pieceAt(hp.servers[s].t, t)
 	if j < 0 {
 		// Before its first: no scrape bounds anything yet.
 		if _, ok := a.pickable(s, t); !ok {
@@ -117,6 +117,12 @@ func (a *Analysis) serverNeed(file int, hp *heldPieces, s int, t int64) (uint64,
 		}
 		return math.MaxUint64, heldServing
 	}
+	return a.serverPiece(file, hp, s, j)
+}
+
+// serverPiece is serverNeed over server s's own piece j.
+func (a *Analysis) serverPiece(file int, hp *heldPieces, s, j int) (uint64, heldState) {
+	sh := &hp.servers[s]
 	if sh.state[j] == heldUnasked {
 		at := sh.t[j]
 		sh.need[j], sh.state[j] = math.MaxUint64, heldUnpickable
@@ -156,20 +162,51 @@ func (a *Analysis) pickable(s int, t int64) (inc int, ok bool) {
 	return -1, a.TL.Metrics == nil || !a.TL.Metrics.scrapeFailed(srv.Metrics, t)
 }
 
-// everyServerHolds says whether every server the load balancer can
-// pick at instant at holds rv, last current at since, by its metrics,
-// and no server's own evidence refused it before: a reconnect then whose
-// server is not known is accepted whichever the load balancer picks.
-func (a *Analysis) everyServerHolds(file int, rv uint64, since, at int64) bool {
-	if !a.everyServerHeldApplies(file) || at >= a.heldCut(file, rv, since) {
+// holds says whether a reconnect at instant at with rv, last current at
+// since, is held by the metrics of the server it reaches, on (over a
+// client's connection), which no evidence of its own refused before; or,
+// on < 0, by those of every server the load balancer can pick, which no
+// server's own evidence refused before: it is accepted whichever the
+// load balancer picks.
+func (a *Analysis) holds(file, on int, rv uint64, since, at int64) bool {
+	if !a.heldApplies(file, on) || at >= a.heldCut(file, on, rv, since) {
 		return false
 	}
 	hp := a.heldPiecesOf(file)
-	k := pieceAt(hp.t, at)
-	return k >= 0 && rv >= a.needAt(file, hp, k)
+	k := pieceAt(hp.starts(on), at)
+	return k >= 0 && rv >= a.pieceNeed(file, hp, on, k)
 }
 
-// everyServerHeldApplies says whether everyServerHolds may accept a
+// heldApplies says whether holds may accept a reconnect of the file that
+// reaches server on (every server the load balancer can pick, on < 0).
+func (a *Analysis) heldApplies(file, on int) bool {
+	if on < 0 {
+		return a.everyServerHeldApplies(file)
+	}
+	return a.TL.serverMetrics() && !a.uncached(file)
+}
+
+// starts are the starts of the pieces that decide holds for a reconnect
+// that reaches server on: its own (boundsChanges), or, on < 0, every
+// server's.
+func (hp *heldPieces) starts(on int) []int64 {
+	if on < 0 {
+		return hp.t
+	}
+	return hp.servers[on].t
+}
+
+// pieceNeed is the lowest RV held over piece k of starts(on),
+// math.MaxUint64 for none.
+func (a *Analysis) pieceNeed(file int, hp *heldPieces, on, k int) uint64 {
+	if on < 0 {
+		return a.needAt(file, hp, k)
+	}
+	need, _ := a.serverPiece(file, hp, on, k)
+	return need
+}
+
+// everyServerHeldApplies says whether holds may accept a
 // reconnect of the file: its watches read the watch caches (their
 // metrics are evidence; ModelServerCache applies), and every server is
 // known by name (ModelEveryServer applies).
@@ -177,13 +214,16 @@ func (a *Analysis) everyServerHeldApplies(file int) bool {
 	return a.everyServer() && a.TL.serverMetrics() && !a.uncached(file)
 }
 
-// heldCut is the first instant from which some server no longer holds
-// rv, last current at since: its metrics refuse it (its cache's oldest
-// entry only moves forward, so from then on it is not held there,
-// whatever later bounds say), or one serving server's own evidence does
-// (ModelEveryServer's risk: its own 410s, its restart). never when
-// nothing does.
-func (a *Analysis) heldCut(file int, rv uint64, since int64) int64 {
+// heldCut is the first instant from which server on (some server, on <
+// 0) no longer holds rv, last current at since: its metrics refuse it
+// (its cache's oldest entry only moves forward, so from then on it is
+// not held there, whatever later bounds say), or its own evidence does
+// (its own 410s, its restart; of one serving server: ModelEveryServer's
+// risk). never when nothing does.
+func (a *Analysis) heldCut(file, on int, rv uint64, since int64) int64 {
+	if on >= 0 {
+		return a.serverRefusal(file, on, a.applicable(file), rv, since, never).From
+	}
 	cut, _ := a.everyServerThreshold(file, rv, since, never)
 	for s := range a.TL.Servers {
 		cut = min(cut, a.cacheRefusalsOf(file, s).refusedFrom(rv))
@@ -192,46 +232,52 @@ func (a *Analysis) heldCut(file int, rv uint64, since int64) int64 {
 }
 
 // eachUnheld calls fn with each stretch of drop instants in [from, to)
-// whose reconnect, d later, everyServerHolds does not accept for rv,
-// last current at since, in order and merged: the rest of a risk zone.
-func (a *Analysis) eachUnheld(file int, rv uint64, since, from, to, d int64, fn func(from, to int64)) {
-	if !a.everyServerHeldApplies(file) {
-		fn(from, to)
-		return
-	}
-	hp := a.heldPiecesOf(file)
-	cut := a.heldCut(file, rv, since) // held only before it
-	lo, hi := from+d, to+d
-	open := lo // the start of the stretch not held so far
-	k := pieceAt(hp.t, lo)
-	for k = max(k, 0); k < len(hp.t) && hp.t[k] < min(hi, cut); k++ {
-		end := hi
-		if k+1 < len(hp.t) {
-			end = min(end, hp.t[k+1])
-		}
-		s, e := max(hp.t[k], lo), min(end, cut)
-		if s >= e || rv < a.needAt(file, hp, k) {
+// whose reconnect, d later, holds does not accept for rv, last current
+// at since, in order and merged: the rest of a risk zone. A drop's
+// reconnect reaches the server of its connection's stint (stints, in
+// drop instants), or one the load balancer picks.
+func (a *Analysis) eachUnheld(file int, rv uint64, since, from, to, d int64, stints []connStint, fn func(from, to int64)) {
+	open := from // the start of the stretch not held so far
+	for t := from; t < to; {
+		st := stintAt(stints, t)
+		end, on := min(st.to, to), st.on.server
+		if !a.heldApplies(file, on) {
+			t = end
 			continue
 		}
-		if open < s {
-			fn(open-d, s-d)
+		hp := a.heldPiecesOf(file)
+		ts, cut := hp.starts(on), a.heldCut(file, on, rv, since) // held only before cut
+		lo, hi := t+d, end+d
+		for k := max(pieceAt(ts, lo), 0); k < len(ts) && ts[k] < min(hi, cut); k++ {
+			e := hi
+			if k+1 < len(ts) {
+				e = min(e, ts[k+1])
+			}
+			s, e := max(ts[k], lo), min(e, cut)
+			if s >= e || rv < a.pieceNeed(file, hp, on, k) {
+				continue
+			}
+			if open < s-d {
+				fn(open, s-d)
+			}
+			open = e - d
 		}
-		open = e
+		t = end
 	}
-	if open < hi {
-		fn(open-d, hi-d)
+	if open < to {
+		fn(open, to)
 	}
 }
 
-// firstUnheld is the first reconnect instant in [from, to) that
-// everyServerHolds does not accept, to when there is none; end is where
-// the stretch not held that begins there ends, and next where the one
-// after it begins (to when none does): a horizon's risk, and where it
-// lifts.
-func (a *Analysis) firstUnheld(file int, rv uint64, since, from, to int64) (first, end, next int64) {
+// firstUnheld is the first reconnect instant in [from, to) that holds
+// does not accept, over the connection of stint st until it ends, to
+// when there is none; end is where the stretch not held that begins
+// there ends, and next where the one after it begins (to when none
+// does): a horizon's risk, and where it lifts.
+func (a *Analysis) firstUnheld(file int, rv uint64, since, from, to int64, st connStint) (first, end, next int64) {
 	first, end, next = to, to, to
 	stretches := 0
-	a.eachUnheld(file, rv, since, from, to, 0, func(f, t int64) {
+	a.eachUnheld(file, rv, since, from, to, 0, []connStint{st}, func(f, t int64) {
 		switch stretches {
 		case 0:
 			first, end = f, t
@@ -243,31 +289,47 @@ func (a *Analysis) firstUnheld(file int, rv uint64, since, from, to int64) (firs
 	return first, end, next
 }
 
-// heldSince is when the stretch began over which everyServerHolds
-// accepts rv up to the instant before at (it does): the first instant of
-// the run of pieces that hold it, at the earliest from.
-func (a *Analysis) heldSince(file int, rv uint64, from, at int64) int64 {
+// heldSince is when the stretch began over which holds accepts rv on
+// on up to the instant before at (it does): the first instant of the run
+// of pieces that hold it, at the earliest from.
+func (a *Analysis) heldSince(file, on int, rv uint64, from, at int64) int64 {
 	hp := a.heldPiecesOf(file)
-	k := pieceAt(hp.t, at-1)
-	for ; k > 0 && hp.t[k] > from && rv >= a.needAt(file, hp, k-1); k-- {
+	ts := hp.starts(on)
+	k := pieceAt(ts, at-1)
+	for ; k > 0 && ts[k] > from && rv >= a.pieceNeed(file, hp, on, k-1); k-- {
 	}
 	if k < 0 {
 		return from
 	}
-	return max(hp.t[k], from)
+	return max(ts[k], from)
 }
 
 // heldUntilWords says, of a risk that begins at at though the model
-// alone would have it begin earlier, why: every server the load balancer
-// could pick held rv by its metrics from an instant (heldSince, at the
+// alone would have it begin earlier, why: the server a reconnect reached
+// over its connection (on), or every server the load balancer could pick
+// (on < 0), held rv by its metrics from an instant (heldSince, at the
 // earliest from) until then.
-func (a *Analysis) heldUntilWords(file int, rv uint64, from, at int64) string {
-	return fmt.Sprintf("; from %s until %s every API server that could answer held RV %d by its metrics, so a reconnect then was accepted whichever the load balancer picked",
-		a.instant(a.heldSince(file, rv, from, at)), a.instant(at), rv)
+func (a *Analysis) heldUntilWords(file, on int, rv uint64, from, at int64) string {
+	since := a.heldSince(file, on, rv, from, at)
+	if at-since < int64(time.Millisecond) {
+		// Shown to the millisecond, the two instants read alike.
+		return fmt.Sprintf("; for under a millisecond before %s %s", a.instant(at), a.heldWords(on, rv, ""))
+	}
+	return fmt.Sprintf("; from %s until %s %s", a.instant(since), a.instant(at), a.heldWords(on, rv, ""))
+}
+
+// heldWords says that the server a reconnect reached over its connection
+// (on), or every server the load balancer could pick (on < 0), held rv by
+// its metrics (again: "again"), so that the reconnect was accepted.
+func (a *Analysis) heldWords(on int, rv uint64, again string) string {
+	if on >= 0 {
+		return fmt.Sprintf("the API server its connection reached (%s) held RV %d by its metrics%s, so a reconnect over it then was accepted", a.TL.Servers[on].Name, rv, again)
+	}
+	return fmt.Sprintf("every API server that could answer held RV %d by its metrics%s, so a reconnect then was accepted whichever the load balancer picked", rv, again)
 }
 
 // everyServerHeldReason explains an accepted verdict that
-// everyServerHolds decides: the servers not taking requests then, and
+// holds decides of every server: the servers not taking requests then, and
 // each other server's metrics.
 func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 	var holding, why []string

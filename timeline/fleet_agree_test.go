@@ -26,8 +26,9 @@ import (
 // shows are asked too: there the zones counted the 410 seen at that
 // very instant and a reconnect asked then did not. samples-lab is asked
 // again with its Prometheus exports over the whole incident, whose
-// metrics cut the risk zones where every server that could answer held a
-// cursor (some zone begins so).
+// metrics cut the risk zones where the server a client's connection
+// reached, or every server that could answer, held its cursor (some zone
+// begins so).
 func TestFleetStepsAgreeWithReconnects(t *testing.T) {
 	withMetrics := recordings[0]
 	withMetrics.patterns = []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"}

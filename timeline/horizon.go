@@ -37,19 +37,19 @@ type Horizon struct {
 	riskOn, refusedOn serverRef
 	riskRefused       bool
 	// riskHeld: the risk begins later than its model alone would have
-	// it, as every server the load balancer could pick held the cursor
-	// until then.
+	// it, as the server its connection reached, or every server the load
+	// balancer could pick, held the cursor until then (holds).
 	riskHeld bool
 	// lifts: from liftFrom until liftUntil (the next risk, the refusal,
-	// or never) every server the load balancer could pick holds the
-	// cursor again (RiskLifts).
+	// or never) the cursor is held again (RiskLifts).
 	lifts               bool
 	liftFrom, liftUntil int64
 }
 
 // RiskLifts is when the horizon's risk lifts before its refusal: from
-// the end of the first stretch at risk, every server the load balancer
-// could pick holds the cursor again (everyServerHolds), until the next
+// the end of the first stretch at risk, the server its connection
+// reaches, or every server the load balancer could pick, holds the
+// cursor again (holds), until the next
 // stretch at risk begins, or the refusal, math.MaxInt64 when neither
 // does. ok is false when the risk lasts until the refusal.
 func (h Horizon) RiskLifts() (from, until int64, ok bool) {
@@ -127,10 +127,13 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 	if h.RiskFrom < h.RefusedFrom {
 		// Accepted while every server that could answer holds it: at
 		// risk from the first instant one may not, or refused.
-		if f, end, next := a.firstUnheld(file, rv, since, h.RiskFrom, h.RefusedFrom); f == h.RefusedFrom {
+		if f, end, next := a.firstUnheld(file, rv, since, h.RiskFrom, h.RefusedFrom, st); f == h.RefusedFrom {
 			h.RiskFrom = never
 		} else {
-			h.RiskFrom, h.riskHeld = f, f > h.RiskFrom
+			// A held stretch under a millisecond (the drop's own instant
+			// over its connection), shown to the millisecond, reads as
+			// none: the model's reason alone says it.
+			h.RiskFrom, h.riskHeld = f, f-h.RiskFrom >= int64(time.Millisecond)
 			h.riskOn = st.serverAt(h.RiskModel, f)
 			h.lifts, h.liftFrom, h.liftUntil = end < h.RefusedFrom, end, next
 		}
@@ -156,7 +159,7 @@ func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
 	default:
 		risk = a.reason(h.RiskModel, AtRisk, h.File, h.riskOn, h.RV, h.Since, h.RiskFrom, seenBy(h.RiskFrom))
 		if h.riskHeld {
-			risk += a.heldUntilWords(h.File, h.RV, h.Drop, h.RiskFrom)
+			risk += a.heldUntilWords(h.File, a.heldOn(h, h.RiskFrom-1), h.RV, h.Drop, h.RiskFrom)
 		}
 		risk += a.heldAgainWords(h)
 	}
@@ -183,8 +186,17 @@ func (a *Analysis) heldAgainWords(h Horizon) string {
 		// Shown to the millisecond, the two instants read alike.
 		at = "under a millisecond later, from " + a.instant(from) + ","
 	}
-	return fmt.Sprintf("; the risk lifts %s %s: every API server that could answer held RV %d by its metrics again, so a reconnect then was accepted whichever the load balancer picked",
-		at, to, h.RV)
+	return fmt.Sprintf("; the risk lifts %s %s: %s", at, to, a.heldWords(a.heldOn(h, from), h.RV, " again"))
+}
+
+// heldOn is the server whose metrics decide whether a reconnect at t
+// after h's drop is held: its connection's while it lasts, else -1,
+// every server the load balancer could pick (as firstUnheld takes it).
+func (a *Analysis) heldOn(h Horizon, t int64) int {
+	if st := a.reachAt(h.File, h.Drop); t < st.to {
+		return st.on.server
+	}
+	return -1
 }
 
 // ResumeAt answers, for each cursor of the file, what a reconnect at

@@ -274,15 +274,15 @@ func (a *Analysis) outcomes(file int, st connStint, rv uint64, since, at, before
 				}
 				// A verdict asked of the server holds where its metrics
 				// do; one over a client's connection, as the zones take
-				// it, only where every server's do (everyServerHolds):
-				// the zones lift a risk no other way.
+				// it, where they do and no evidence of its own refused
+				// the cursor before (holds).
 				held := b.held && rv >= b.heldFrom
 				if !st.all {
-					held = a.everyServerHolds(file, rv, since, at)
+					held = a.holds(file, on.server, rv, since, at)
 				}
 				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: held})
 			default:
-				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: a.everyServerHolds(file, rv, since, at)})
+				out = append(out, modelOutcome{model: m, outcome: Accepted, risk: never, refused: never, on: on, held: a.holds(file, on.server, rv, since, at)})
 			}
 			continue
 		}

@@ -64,7 +64,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		if from, ok := a.refusedEarlier(file, on.server, rv, at); ok && o == Refused {
 			return a.refusedEarlierReason(file, on.server, rv, from, at)
 		}
-		if on.server < 0 && o == Accepted && a.everyServerHolds(file, rv, since, at) {
+		if on.server < 0 && o == Accepted && a.holds(file, on.server, rv, since, at) {
 			return a.everyServerHeldReason(file, rv, at)
 		}
 		return a.serverCacheReason(file, on, rv, at)

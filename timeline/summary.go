@@ -1698,8 +1698,21 @@ func (s *summarizer) riskiest() {
 			who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, from, FormatDuration(best.MaxAge), s.a.Words(v), log)
 		return
 	}
-	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s.",
-		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v))
+	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s%s.",
+		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v), s.a.heldPlain(v))
+}
+
+// heldPlain says, of a verdict accepted though a model put it at risk
+// (overall: the servers' metrics held the cursor), whose metrics held
+// it, "" for any other verdict.
+func (a *Analysis) heldPlain(v Verdict) string {
+	if v.Outcome != Accepted || !slices.ContainsFunc(v.Models, func(m ModelVerdict) bool { return m.Outcome == AtRisk }) {
+		return ""
+	}
+	if s := v.modelServer(ModelServerCache); s >= 0 {
+		return fmt.Sprintf(", as the API server its connection reached (%s) still held it, its own metrics show", a.TL.Servers[s].Name)
+	}
+	return ", as every API server that could answer still held it, their own metrics show"
 }
 
 // longestUnrefused is the cursor's longest stretch unconfirmed, as
