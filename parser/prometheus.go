@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 )
 
 // Prometheus exports.
@@ -193,10 +192,8 @@ func readMetrics(r io.Reader, opts Options, lim metricsLimits) (*MetricsExport, 
 	if d != nil {
 		m.diag(*d)
 	}
-	buf := exportBuffers.Get().(*[]byte)
-	defer exportBuffers.Put(buf)
-	b, err := readWhole(src.r, lim.bytes+1, (*buf)[:0])
-	*buf = b[:0]
+	b, err := readWhole(src.r, lim.bytes+1, takeExportBuffer())
+	defer giveExportBuffer(b)
 	if src.close != nil {
 		src.close()
 	}
@@ -250,12 +247,37 @@ type metricsReader struct {
 
 func (m *metricsReader) diag(d Diagnostic) { m.out.Diagnostics = addDiagnostic(m.out.Diagnostics, d) }
 
-// exportBuffers hold the bytes of an export while it is read: a page
-// that opens the lab reads tens of them, which, each read into new
-// memory growing as it comes (io.ReadAll), cost more to clear than to
-// parse as wasm. What an export's series keep of its bytes is copied
-// (interner.keep).
-var exportBuffers = sync.Pool{New: func() any { return new([]byte) }}
+// exportBuffer holds the bytes of an export while it is read, kept from
+// one read to the next: a page that opens the lab reads tens of them,
+// which, each read into new memory growing as it comes (io.ReadAll),
+// cost more to clear than to parse as wasm. A sync.Pool gives it up at
+// each collection, and a load that keeps what it read collects often.
+// What an export's series keep of its bytes is copied (interner.keep).
+// A read while another holds it takes new memory.
+var exportBuffer = make(chan []byte, 1)
+
+// keptExportBuffer bounds the buffer kept between reads: an export
+// larger than that is rare, and its memory is given back.
+const keptExportBuffer = 16 << 20
+
+func takeExportBuffer() []byte {
+	select {
+	case b := <-exportBuffer:
+		return b[:0]
+	default:
+		return nil
+	}
+}
+
+func giveExportBuffer(b []byte) {
+	if cap(b) > keptExportBuffer {
+		return
+	}
+	select {
+	case exportBuffer <- b[:0]:
+	default:
+	}
+}
 
 // readWhole appends r's bytes to b, up to limit of them.
 func readWhole(r io.Reader, limit int64, b []byte) ([]byte, error) {

@@ -230,7 +230,7 @@ func TestMetricsVector(t *testing.T) {
 // plainValues) or a tool re-wrote them with spaces (read through gjson):
 // on the lab's exports indented, and on one array that changes form in
 // the middle. The series read first keep their names and labels while
-// the others are read into the same buffer (exportBuffers).
+// the others are read into the same buffer (exportBuffer).
 func TestMetricsPointsWrittenOtherwise(t *testing.T) {
 	dir := filepath.Join(testsample.Recording(t, "samples-lab"), "prometheus", "query_range")
 	var first *MetricsExport

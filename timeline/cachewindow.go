@@ -52,10 +52,10 @@ type cacheBounds struct {
 	// reinitAt is the last re-initialisation of the cache that the
 	// server's own log shows before the instant, 0 when none does.
 	reinitAt int64
-	// locatedLow and locatedHigh, when not "", say how the changes of a
+	// locatedLow and locatedHigh, when placed, say how the changes of a
 	// watch of the whole type located the ring (see locate) where that
 	// gave refusedBelow or heldFrom.
-	locatedLow, locatedHigh string
+	locatedLow, locatedHigh ringPlace
 }
 
 // refuses says the bounds refuse rv: it is below the RV every one below
@@ -241,7 +241,7 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	// place the ring closer than the counts: from a point two steps
 	// before t, read before it whichever reading of the scrapes holds.
 	if low := sort.Search(len(head.t), func(i int) bool { return head.t[i] > t-2*pp.step }) - 1; ch != nil && low >= init && t-head.t[low] <= 3*pp.step && capLo == capHi {
-		pp.locate(&b, ch, init, initEvents, low, next, capHi, loc)
+		pp.locate(&b, ch, init, initEvents, low, next, capHi)
 	}
 	return b
 }
@@ -468,12 +468,12 @@ func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64
 	case b.reinitAt > 0 && b.lowAt == b.reinitAt && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s ended every watch at %s with no restart (its own log): it started again from a list at RV %d or later, so it refuses RV %d",
 			name, res, a.instant(b.reinitAt), b.refusedBelow, rv)
-	case b.locatedLow != "" && rv < b.refusedBelow:
+	case b.locatedLow.how != placedNone && rv < b.refusedBelow:
 		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it held nothing older than RV %d, so it refuses RV %d",
-			name, res, b.locatedLow, a.instant(at), b.refusedBelow+1, rv)
-	case b.locatedHigh != "" && b.held && rv >= b.heldFrom:
+			name, res, b.locatedLow.words(a.Params.Zone), a.instant(at), b.refusedBelow+1, rv)
+	case b.locatedHigh.how != placedNone && b.held && rv >= b.heldFrom:
 		return fmt.Sprintf("server %s's cache of %s (metrics: %s) held a run of the changes a watch of the whole type saw, up to its head: at %s it still held every change from RV %d, so it holds RV %d",
-			name, res, b.locatedHigh, a.instant(at), b.heldFrom+1, rv)
+			name, res, b.locatedHigh.words(a.Params.Zone), a.instant(at), b.heldFrom+1, rv)
 	case b.refuses(rv):
 		return fmt.Sprintf("server %s's cache of %s held at most its %d newest changes, all received after %s, when its RV was %d: it kept nothing older, so it refuses RV %d (metrics)",
 			name, res, b.capacity, a.instant(b.lowAt), b.refusedBelow, rv)

@@ -108,12 +108,45 @@ func (ch *changeIndex) covers(k int, to uint64) bool {
 	return i < len(ch.spanTo) && ch.spanFrom[i] < from
 }
 
+// ringPlace is how the changes of a watch of the whole type placed a
+// cache's ring (locate), put in words only when a reason asks: every
+// bound of every piece locates it, and few are read.
+type ringPlace struct {
+	how        placedHow
+	before, c  int   // its capacity before a resize, and then
+	from, till int64 // the points the resize came between; from: the one it was full by
+}
+
+// placedHow is what placed a ring: none, a resize, or a capacity full.
+type placedHow uint8
+
+const (
+	placedNone placedHow = iota
+	placedGrew
+	placedShrank
+	placedFull
+)
+
+// words says how the ring was placed, instants in loc.
+func (r ringPlace) words(loc *time.Location) string {
+	switch r.how {
+	case placedGrew:
+		return fmt.Sprintf("it grew from %d to %d between %s and %s, full, holding the %d changes before the one that grew it",
+			r.before, r.c, FormatInstant(r.from, loc), FormatInstant(r.till, loc), r.c/2)
+	case placedShrank:
+		return fmt.Sprintf("it shrank from %d to %d between %s and %s and stayed full", r.before, r.c, FormatInstant(r.from, loc), FormatInstant(r.till, loc))
+	case placedFull:
+		return fmt.Sprintf("it was at %d since its list and full by %s", r.c, FormatInstant(r.from, loc))
+	}
+	return ""
+}
+
 // locate bounds b from where the changes place the ring at t: its head
 // between its RVs at point low (two steps before t: read before it) and
 // at point next (two after); its capacity c the same from its last
 // resize, or from its list, to next. init and initEvents are the
 // cache's list (see cacheBounds).
-func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initEvents float64, low, next int, c float64, loc *time.Location) {
+func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initEvents float64, low, next int, c float64) {
 	// The last resize at or before low, none after it up to next.
 	r := lastIn(pp.changes.capacity, init, next)
 	if r > low {
@@ -121,7 +154,7 @@ func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initE
 	}
 	jLo, jHi := ch.at(pp.rv(low)), ch.at(pp.rv(next))
 	var oLo, oHi, from int // the oldest change held, within [oLo, oHi]; from: the first change the bound relies on
-	var how string
+	var how ringPlace
 	switch {
 	case r > 0:
 		before, _ := pp.valueAt(pp.capac, r-1)
@@ -135,12 +168,11 @@ func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initE
 			// Full at c/2 when it grew: it held the c/2 changes before
 			// the one that grew it, and evicts once full at c.
 			oLo, oHi, from = max(xLo-half, jLo-int(c)+1), max(xHi-half, jHi-int(c)+1), xLo-half
-			how = fmt.Sprintf("it grew from %d to %d between %s and %s, full, holding the %d changes before the one that grew it",
-				int(before), int(c), FormatInstant(pp.head.t[r-1], loc), FormatInstant(pp.head.t[r], loc), half)
+			how = ringPlace{placedGrew, int(before), int(c), pp.head.t[r-1], pp.head.t[r]}
 		case 2 * c:
 			// A shrink keeps it full.
 			oLo, oHi, from = jLo-int(c)+1, jHi-int(c)+1, jLo-int(c)+1
-			how = fmt.Sprintf("it shrank from %d to %d between %s and %s and stayed full", int(before), int(c), FormatInstant(pp.head.t[r-1], loc), FormatInstant(pp.head.t[r], loc))
+			how = ringPlace{placedShrank, int(before), int(c), pp.head.t[r-1], pp.head.t[r]}
 		default:
 			return
 		}
@@ -149,7 +181,7 @@ func (pp *processPoints) locate(b *cacheBounds, ch *changeIndex, init int, initE
 		// At its capacity since its list, and full by low: it evicts
 		// from then on.
 		oLo, oHi, from = jLo-int(c)+1, jHi-int(c)+1, jLo-int(c)+1
-		how = fmt.Sprintf("it was at %d since its list and full by %s", int(c), FormatInstant(pp.head.t[low], loc))
+		how = ringPlace{how: placedFull, c: int(c), from: pp.head.t[low]}
 	default:
 		return
 	}

@@ -135,12 +135,12 @@ func TestLocatedRingHoldsForSimulatedCache(t *testing.T) {
 			b := m.cacheBounds("a", "configmaps", -1, 0, at, ch, nil)
 			want := truth[at]
 			if b.refusedBelow > want {
-				t.Errorf("at %s: located, every RV below %d was refused (%s), the cache refused below %d", FormatInstant(at, time.UTC), b.refusedBelow, b.locatedLow, want)
+				t.Errorf("at %s: located, every RV below %d was refused (%s), the cache refused below %d", FormatInstant(at, time.UTC), b.refusedBelow, b.locatedLow.words(time.UTC), want)
 			}
 			if b.held && b.heldFrom < want {
-				t.Errorf("at %s: located, every RV from %d was held (%s), the cache refused below %d", FormatInstant(at, time.UTC), b.heldFrom, b.locatedHigh, want)
+				t.Errorf("at %s: located, every RV from %d was held (%s), the cache refused below %d", FormatInstant(at, time.UTC), b.heldFrom, b.locatedHigh.words(time.UTC), want)
 			}
-			if b.locatedLow != "" || b.locatedHigh != "" {
+			if b.locatedLow.how != placedNone || b.locatedHigh.how != placedNone {
 				located++
 			}
 			if b.doubt == "" && b.refusedBelow > 0 && b.held && b.heldFrom-b.refusedBelow < 20 {

@@ -78,6 +78,19 @@ type passState struct {
 	clear  stepsClear
 	// stints are the cursor's connection's (connStints).
 	stints []connStint
+	// cuts are the last heldCut asked per server (index on+1): a step's
+	// models ask it of the same value in turn.
+	cuts []heldCutMemo
+	// held is the cursor's kind's heldPieces, once asked.
+	held *heldPieces
+}
+
+// heldCutMemo is heldCut's answer t for a value rv last current at
+// since.
+type heldCutMemo struct {
+	rv       uint64
+	since, t int64
+	set      bool
 }
 
 // thresholdBound is the earlier of a model's risk and refusal instants
@@ -131,6 +144,8 @@ func (a *Analysis) startPass(c *Cursor) *passState {
 	ps.head.reuse(&a.TL.head)
 	ps.bounds = [numModels]thresholdBound{}
 	ps.clear = stepsClear{}
+	ps.cuts = append(ps.cuts[:0], make([]heldCutMemo, len(a.TL.Servers)+1)...)
+	ps.held = nil
 	return ps
 }
 

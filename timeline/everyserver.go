@@ -87,7 +87,9 @@ func (a *Analysis) serverRefusal(file, s int, models []Model, rv uint64, since, 
 // every server's does or it serves nothing.
 func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64) (risk, refused int64) {
 	risk, refused = never, int64(0)
-	for _, r := range a.serverRefusals(file, rv, since, before) {
+	models := a.applicable(file)
+	for s := range a.TL.Servers {
+		r := a.serverRefusal(file, s, models, rv, since, before)
 		risk, refused = min(risk, r.Serving), max(refused, r.From)
 	}
 	return risk, refused
@@ -271,7 +273,14 @@ func (a *Analysis) buildCacheRefusals(kind, resource string, server int) *cacheR
 // old to bound anything.
 func (a *Analysis) boundsRises(resource string, server int) []int64 {
 	srv := &a.TL.Servers[server]
-	var ts []int64
+	var head *metricPoints
+	points := 0
+	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
+		if head = m.head[serverResource{srv.Metrics, resource}]; head != nil {
+			points = len(head.t)
+		}
+	}
+	ts := make([]int64, 0, len(srv.Incarnations)+2*points)
 	for _, r := range a.TL.CacheReinits() {
 		if r.Server == srv.Name && r.Resource == resource {
 			ts = append(ts, r.T)
@@ -281,7 +290,7 @@ func (a *Analysis) boundsRises(resource string, server int) []int64 {
 		ts = append(ts, inc.From)
 	}
 	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
-		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
+		if head != nil {
 			step := head.lookback / 2
 			for _, t := range head.t {
 				ts = append(ts, t, t+2*step)

@@ -52,8 +52,15 @@ const (
 
 // heldPiecesOf is the file's kind's heldPieces, built once per kind.
 func (a *Analysis) heldPiecesOf(file int) *heldPieces {
+	ps := a.passOf(file)
+	if ps != nil && ps.held != nil {
+		return ps.held
+	}
 	kind := a.TL.Files[file].Kind
 	if hp, ok := a.everyHeld[kind]; ok {
+		if ps != nil {
+			ps.held = hp
+		}
 		return hp
 	}
 	resource := a.resourceOf(file)
@@ -70,6 +77,9 @@ func (a *Analysis) heldPiecesOf(file int) *heldPieces {
 		a.everyHeld = map[string]*heldPieces{}
 	}
 	a.everyHeld[kind] = hp
+	if ps != nil {
+		ps.held = hp
+	}
 	return hp
 }
 
@@ -221,6 +231,19 @@ func (a *Analysis) everyServerHeldApplies(file int) bool {
 // (its own 410s, its restart; of one serving server: ModelEveryServer's
 // risk). never when nothing does.
 func (a *Analysis) heldCut(file, on int, rv uint64, since int64) int64 {
+	ps := a.passOf(file)
+	if ps == nil {
+		return a.findHeldCut(file, on, rv, since)
+	}
+	memo := &ps.cuts[on+1]
+	if !memo.set || memo.rv != rv || memo.since != since {
+		*memo = heldCutMemo{rv: rv, since: since, t: a.findHeldCut(file, on, rv, since), set: true}
+	}
+	return memo.t
+}
+
+// findHeldCut is heldCut, worked out.
+func (a *Analysis) findHeldCut(file, on int, rv uint64, since int64) int64 {
 	if on >= 0 {
 		return a.serverRefusal(file, on, a.applicable(file), rv, since, never).From
 	}
@@ -360,8 +383,15 @@ func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 // to fail or answer again (pickable), and the server's own answer to a
 // watch counts (sharpen: from the instant after it).
 func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
-	ts := a.boundsRises(resource, server)
 	srv := &a.TL.Servers[server]
+	var head *metricPoints
+	points := 0
+	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
+		if head = m.head[serverResource{srv.Metrics, resource}]; head != nil {
+			points = len(head.t)
+		}
+	}
+	ts := slices.Grow(a.boundsRises(resource, server), 2*len(srv.Incarnations)+3*points)
 	for _, inc := range srv.Incarnations {
 		ts = append(ts, inc.To+1)
 		if inc.Closing != 0 {
@@ -369,7 +399,7 @@ func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
 		}
 	}
 	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
-		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
+		if head != nil {
 			step := head.lookback / 2
 			for _, t := range head.t {
 				ts = append(ts, t-2*step+1, t+2*step+1, t+3*step+1)

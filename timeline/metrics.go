@@ -111,11 +111,19 @@ type metricPoints struct {
 // promLookback is Prometheus's default lookback delta.
 const promLookback = int64(5 * time.Minute)
 
+// newMetricPoints are the series' points that have an instant. They
+// share its columns where every point has one, as in a query's export:
+// the lab's exports hold millions of points, and Metrics.index, which
+// asks this of every series once its columns are final, would otherwise
+// copy each.
 func newMetricPoints(s *MetricSeries) *metricPoints {
-	p := &metricPoints{lookback: promLookback, t: make([]int64, 0, len(s.T)), v: make([]float64, 0, len(s.T))}
-	for i, t := range s.T {
-		if t != 0 {
-			p.t, p.v = append(p.t, t), append(p.v, s.V[i])
+	p := &metricPoints{lookback: promLookback, t: s.T, v: s.V}
+	if slices.Contains(s.T, 0) {
+		p.t, p.v = make([]int64, 0, len(s.T)), make([]float64, 0, len(s.T))
+		for i, t := range s.T {
+			if t != 0 {
+				p.t, p.v = append(p.t, t), append(p.v, s.V[i])
+			}
 		}
 	}
 	p.setLookback()

@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"math"
-	"slices"
 	"time"
 )
 
@@ -103,15 +102,17 @@ func ScrapeGapLimit(t []int64) int64 {
 // head RVs) longer than ScrapeGapLimit.
 func (m *Metrics) ScrapeGaps() []ScrapeGap {
 	var out []ScrapeGap
+	var ts, merged []int64
 	for _, srv := range m.Servers {
-		var ts []int64
+		ts = ts[:0]
 		for sr, p := range m.head {
 			if sr.server == srv {
-				ts = append(ts, p.t...)
+				// A server's resources are scraped together: merged in
+				// order, their instants stay about one series' many.
+				merged = unionSorted(merged[:0], ts, p.t)
+				ts, merged = merged, ts
 			}
 		}
-		slices.Sort(ts)
-		ts = slices.Compact(ts)
 		if len(ts) < 3 {
 			continue
 		}
@@ -123,4 +124,25 @@ func (m *Metrics) ScrapeGaps() []ScrapeGap {
 		}
 	}
 	return out
+}
+
+// unionSorted appends to dst the instants of a and b, each in order,
+// in order and once each.
+func unionSorted(dst, a, b []int64) []int64 {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var t int64
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			t, i = a[i], i+1
+		case i == len(a) || b[j] < a[i]:
+			t, j = b[j], j+1
+		default:
+			t, i, j = a[i], i+1, j+1
+		}
+		if n := len(dst); n == 0 || dst[n-1] != t {
+			dst = append(dst, t)
+		}
+	}
+	return dst
 }

@@ -259,8 +259,9 @@ type modelOutcome struct {
 // on the server st says it reaches (serverAt); calibration uses the
 // errors observed before the instant before.
 func (a *Analysis) outcomes(file int, st connStint, rv uint64, since, at, before int64) []modelOutcome {
-	var out []modelOutcome
-	for _, m := range a.applicable(file) {
+	models := a.applicable(file)
+	out := make([]modelOutcome, 0, len(models))
+	for _, m := range models {
 		on := st.serverAt(m, at)
 		if m == ModelServerCache {
 			b := a.serverCache(file, on, at)
