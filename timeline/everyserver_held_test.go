@@ -24,6 +24,13 @@ const (
 // where the metrics of every one of them hold the cursor the answer is
 // accepted, not at risk. No answer contradicts the server's.
 func TestLabResumeAtAnyServer(t *testing.T) {
+	tl, files := labWithCaptures(t)
+	askProbes(t, tl, files, labAnyServerRight)
+}
+
+// labWithCaptures is the lab's captures, audit logs and exports, and the
+// file of each client by its name.
+func labWithCaptures(t *testing.T) (*Timeline, map[string]int) {
 	b := NewBuilder()
 	addLab(t, b, nil, "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
 	tl := b.Build()
@@ -31,7 +38,7 @@ func TestLabResumeAtAnyServer(t *testing.T) {
 	for fi, f := range tl.Files {
 		files[strings.TrimSuffix(f.Name, ".ts.http")] = fi
 	}
-	askProbes(t, tl, files, labAnyServerRight)
+	return tl, files
 }
 
 // The same question, as most incidents leave it: no capture, only the
@@ -104,13 +111,7 @@ const labEarlierRight = 406
 // refused its cursor). No answer contradicts the probe's, a second
 // later, from whichever server the load balancer then picked.
 func TestLabResumeASecondEarlierOverItsConnection(t *testing.T) {
-	b := NewBuilder()
-	addLab(t, b, nil, "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz")
-	tl := b.Build()
-	files := map[string]int{}
-	for fi, f := range tl.Files {
-		files[strings.TrimSuffix(f.Name, ".ts.http")] = fi
-	}
+	tl, files := labWithCaptures(t)
 	p := DefaultParams()
 	p.EtcdInterval = time.Minute
 	a := tl.Analyze(p)
