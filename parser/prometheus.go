@@ -260,6 +260,8 @@ var exportBuffer = make(chan []byte, 1)
 // larger than that is rare, and its memory is given back.
 const keptExportBuffer = 16 << 20
 
+// takeExportBuffer is the kept buffer, emptied, or nil when another read
+// holds it.
 func takeExportBuffer() []byte {
 	select {
 	case b := <-exportBuffer:
@@ -269,6 +271,8 @@ func takeExportBuffer() []byte {
 	}
 }
 
+// giveExportBuffer keeps b for the next read, unless it is larger than
+// keptExportBuffer or another buffer is kept already.
 func giveExportBuffer(b []byte) {
 	if cap(b) > keptExportBuffer {
 		return

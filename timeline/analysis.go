@@ -41,8 +41,8 @@ type Analysis struct {
 	// cacheRefusals are the servers' caches' rising refusals built so
 	// far (see cacheRefusalsOf).
 	cacheRefusals map[cacheRefusalsKey]*cacheRefusals
-	// everyHeld are, per kind, when every server the load balancer can
-	// pick holds a cursor (see heldPiecesOf).
+	// everyHeld are, per kind, when each server, and every server the
+	// load balancer can pick, holds a cursor (see heldPiecesOf).
 	everyHeld map[string]*heldPieces
 	// Zones are the red zones: per cursor and model, the instants at which
 	// a drop-and-resume (after Params.Delay) would have got 410.

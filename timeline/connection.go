@@ -30,7 +30,8 @@ type connStint struct {
 func onServer(on serverRef) connStint { return connStint{math.MinInt64, never, on, true} }
 
 // reachAt is the stint of the file's connection at instant t: the server
-// a reconnect then reaches, as the zones and horizons take it.
+// a reconnect then reaches, as a verdict and the horizons take it (the
+// zones take it over drops: dropStints).
 func (a *Analysis) reachAt(file int, t int64) connStint { return stintAt(a.connStints(file), t) }
 
 // connStints are the file's spans of known servers, in time order: each

@@ -29,13 +29,9 @@ func (a *Analysis) ZoneReason(z Zone) string {
 	why := a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
 	if z.heldBefore {
 		// Held over the drops just before it, by the server their
-		// connection reached from when it did.
-		d := int64(a.Params.Delay)
-		st, from := stintAt(a.dropStints(z.File, d), z.From-1), z.since
-		if st.on.server >= 0 {
-			from = max(from, st.from+d)
-		}
-		why += a.heldUntilWords(z.File, st.on.server, z.FromRV, from, z.at)
+		// connection reached, or by every server.
+		on := stintAt(a.dropStints(z.File, int64(a.Params.Delay)), z.From-1).on.server
+		why += a.heldUntilWords(z.File, on, z.FromRV, z.since, z.at)
 	}
 	return why
 }

@@ -273,14 +273,7 @@ func (a *Analysis) buildCacheRefusals(kind, resource string, server int) *cacheR
 // old to bound anything.
 func (a *Analysis) boundsRises(resource string, server int) []int64 {
 	srv := &a.TL.Servers[server]
-	var head *metricPoints
-	points := 0
-	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
-		if head = m.head[serverResource{srv.Metrics, resource}]; head != nil {
-			points = len(head.t)
-		}
-	}
-	ts := make([]int64, 0, len(srv.Incarnations)+2*points)
+	var ts []int64
 	for _, r := range a.TL.CacheReinits() {
 		if r.Server == srv.Name && r.Resource == resource {
 			ts = append(ts, r.T)
@@ -290,7 +283,7 @@ func (a *Analysis) boundsRises(resource string, server int) []int64 {
 		ts = append(ts, inc.From)
 	}
 	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
-		if head != nil {
+		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
 			step := head.lookback / 2
 			for _, t := range head.t {
 				ts = append(ts, t, t+2*step)

@@ -9,25 +9,29 @@ import (
 	"time"
 )
 
-// A reconnect whose server is not known reaches whichever server the
-// load balancer picks among those it can pick (pickable). When the
-// metrics of every one of them say its watch cache holds the cursor, the reconnect is
-// accepted whichever it picks, as a known server's metrics decide a
-// reconnect that reaches it: the time model's estimate that puts it at
-// risk cannot gainsay them. The verdict at an instant, the zones and the
+// A known server's metrics decide a reconnect that reaches it: where they
+// say its watch cache holds the cursor, the time model's estimate that
+// puts it at risk cannot gainsay them. A reconnect over a client's open
+// connection reaches that connection's server; one whose server is not
+// known reaches whichever the load balancer picks among those it can
+// pick (pickable), and is accepted where the metrics of every one of
+// them hold the cursor. The verdict at an instant, the zones and the
 // horizons ask the same pieces, so that they agree.
 
 // heldPieces say, for one kind, from which RV up the cache of every
-// server the load balancer can pick holds a cursor, piece by piece: between two instants at which
-// any server's bounds may change (boundsChanges), what boundCache says
-// of each server stays the same. Each piece's answer is worked out when
-// first asked: only the instants a risk zone covers ask.
+// server the load balancer can pick holds a cursor, and that of each
+// server, piece by piece: between two instants at which any server's
+// bounds may change (boundsChanges), what boundCache says of each server
+// stays the same. Each piece's answer is worked out when first asked:
+// only the instants a risk zone covers ask.
 type heldPieces struct {
 	t     []int64  // piece k is [t[k], t[k+1]), the last one runs on
 	need  []uint64 // the lowest RV every server it can pick then holds, math.MaxUint64 for none
 	asked []bool   // need[k] is worked out
-	// servers are each server's own pieces: most of the pieces above
-	// are another server's, and leave its bounds as they were.
+	// servers are each server's own pieces, which decide a reconnect
+	// over a connection to it (holds) and make up those above: most of
+	// the pieces above are another server's, and leave its bounds as
+	// they were.
 	servers []serverHeld
 }
 
@@ -216,10 +220,10 @@ func (a *Analysis) pieceNeed(file int, hp *heldPieces, on, k int) uint64 {
 	return need
 }
 
-// everyServerHeldApplies says whether holds may accept a
-// reconnect of the file: its watches read the watch caches (their
-// metrics are evidence; ModelServerCache applies), and every server is
-// known by name (ModelEveryServer applies).
+// everyServerHeldApplies says whether holds may accept a reconnect of
+// the file whose server is not known: its watches read the watch caches
+// (their metrics are evidence; ModelServerCache applies), and every
+// server is known by name (ModelEveryServer applies).
 func (a *Analysis) everyServerHeldApplies(file int) bool {
 	return a.everyServer() && a.TL.serverMetrics() && !a.uncached(file)
 }
@@ -346,9 +350,18 @@ func (a *Analysis) heldUntilWords(file, on int, rv uint64, from, at int64) strin
 // its metrics (again: "again"), so that the reconnect was accepted.
 func (a *Analysis) heldWords(on int, rv uint64, again string) string {
 	if on >= 0 {
-		return fmt.Sprintf("the API server its connection reached (%s) held RV %d by its metrics%s, so a reconnect over it then was accepted", a.TL.Servers[on].Name, rv, again)
+		return fmt.Sprintf("%s held RV %d by its metrics%s, so a reconnect over it then was accepted", a.holder(on), rv, again)
 	}
-	return fmt.Sprintf("every API server that could answer held RV %d by its metrics%s, so a reconnect then was accepted whichever the load balancer picked", rv, again)
+	return fmt.Sprintf("%s held RV %d by its metrics%s, so a reconnect then was accepted whichever the load balancer picked", a.holder(on), rv, again)
+}
+
+// holder names whose metrics decide holds for a reconnect that reaches
+// server on: its connection's server, or every server (on < 0).
+func (a *Analysis) holder(on int) string {
+	if on >= 0 {
+		return fmt.Sprintf("the API server its connection reached (%s)", a.TL.Servers[on].Name)
+	}
+	return "every API server that could answer"
 }
 
 // everyServerHeldReason explains an accepted verdict that
@@ -383,15 +396,8 @@ func (a *Analysis) everyServerHeldReason(file int, rv uint64, at int64) string {
 // to fail or answer again (pickable), and the server's own answer to a
 // watch counts (sharpen: from the instant after it).
 func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
+	ts := a.boundsRises(resource, server)
 	srv := &a.TL.Servers[server]
-	var head *metricPoints
-	points := 0
-	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
-		if head = m.head[serverResource{srv.Metrics, resource}]; head != nil {
-			points = len(head.t)
-		}
-	}
-	ts := slices.Grow(a.boundsRises(resource, server), 2*len(srv.Incarnations)+3*points)
 	for _, inc := range srv.Incarnations {
 		ts = append(ts, inc.To+1)
 		if inc.Closing != 0 {
@@ -399,7 +405,7 @@ func (a *Analysis) boundsChanges(kind, resource string, server int) []int64 {
 		}
 	}
 	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
-		if head != nil {
+		if head := m.head[serverResource{srv.Metrics, resource}]; head != nil {
 			step := head.lookback / 2
 			for _, t := range head.t {
 				ts = append(ts, t-2*step+1, t+2*step+1, t+3*step+1)

@@ -125,8 +125,9 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 		}
 	}
 	if h.RiskFrom < h.RefusedFrom {
-		// Accepted while every server that could answer holds it: at
-		// risk from the first instant one may not, or refused.
+		// Accepted while its connection's server, or every server that
+		// could answer, holds it (holds): at risk from the first instant
+		// that may not, or refused.
 		if f, end, next := a.firstUnheld(file, rv, since, h.RiskFrom, h.RefusedFrom, st); f == h.RefusedFrom {
 			h.RiskFrom = never
 		} else {

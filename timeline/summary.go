@@ -1709,10 +1709,7 @@ func (a *Analysis) heldPlain(v Verdict) string {
 	if v.Outcome != Accepted || !slices.ContainsFunc(v.Models, func(m ModelVerdict) bool { return m.Outcome == AtRisk }) {
 		return ""
 	}
-	if s := v.modelServer(ModelServerCache); s >= 0 {
-		return fmt.Sprintf(", as the API server its connection reached (%s) still held it, its own metrics show", a.TL.Servers[s].Name)
-	}
-	return ", as every API server that could answer still held it, their own metrics show"
+	return ", as " + a.holder(v.modelServer(ModelServerCache)) + " still held it, by its metrics"
 }
 
 // longestUnrefused is the cursor's longest stretch unconfirmed, as
