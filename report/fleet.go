@@ -305,7 +305,7 @@ func (r *Report) writeFleet(p *printer) {
 	p.table(head, rows)
 	writeRecognised(p, fr.Rows)
 	r.writeCost(p)
-	p.section("Stampedes (clients a reconnect would send to a relist, if every connection dropped then)")
+	p.section("Stampedes (clients a reconnect would send to a relist, had every watch dropped then)")
 	rows = nil
 	for _, s := range fr.Stampedes {
 		var models []string

@@ -15,8 +15,9 @@ import (
 // same moment. The fleet counts the relists each client made and why,
 // what bookmarks would have changed (the what-if's cursors and the
 // counterfactual), and, at every instant, how many clients a reconnect
-// then would send to a relist: the stampede if every connection dropped
-// at once, as a server's restart drops them.
+// then would send to a relist: the stampede had every watch dropped at
+// once, each resuming over its open connection while its server takes
+// new requests, else through the load balancer.
 
 // RelistCause is why a client listed again.
 type RelistCause uint8

@@ -1195,7 +1195,7 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	return ""
 }
 
-// WorstWords is the fleet's worst moment for every connection to drop,
+// WorstWords is the fleet's worst moment for every watch to drop,
 // in the verdict's words: the sentence the summary, the report and the
 // page all say; "" when there is no fleet or no such moment.
 func (a *Analysis) WorstWords() string {

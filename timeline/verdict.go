@@ -17,8 +17,10 @@ type ModelVerdict struct {
 	incarnation int
 }
 
-// Verdict answers: had the client's connection dropped at T and resumed
-// at T+Delay from its cursor, would the server have answered 410?
+// Verdict answers: had the client's watch dropped at T and resumed at
+// T+Delay from its cursor, over its open connection while its server
+// takes new requests, else through the load balancer, would the server
+// have answered 410?
 type Verdict struct {
 	File      int
 	Kind      CursorKind
