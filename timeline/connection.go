@@ -36,7 +36,11 @@ func (a *Analysis) reachAt(file int, t int64) connStint { return stintAt(a.connS
 
 // connStints are the file's spans of known servers, in time order: each
 // session's span, up to its process's last record or its closing, those
-// of one server and process that meet merged.
+// of one server and process that follow each other merged, with the time
+// between them: the client's next request reached the same process,
+// over the connection it kept (client-go keeps it from one watch to the
+// next), and that process took requests throughout, its closing ending
+// a stint.
 func (a *Analysis) connStints(file int) []connStint {
 	tl := a.TL
 	if len(tl.Servers) == 0 {
@@ -53,7 +57,7 @@ func (a *Analysis) connStints(file int) []connStint {
 			continue
 		}
 		st := connStint{from: s.Start, to: to, on: s.answeredBy()}
-		if n := len(out); n > 0 && out[n-1].on == st.on && out[n-1].to >= st.from {
+		if n := len(out); n > 0 && out[n-1].on == st.on {
 			out[n-1].to = max(out[n-1].to, st.to)
 			continue
 		}

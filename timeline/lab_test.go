@@ -347,7 +347,7 @@ func TestLabResumeAtServers(t *testing.T) {
 	}
 }
 
-// Had every client reconnected at 18:15, as server b restarted, the
+// Had every client reconnected at 18:14:50, as server b shut down, the
 // lab's audit logs show server a refusing clients that the models of
 // the whole cluster only put at risk: the fleet's sentence must not say
 // "none would have been refused" bare while naming a server that would
@@ -355,7 +355,7 @@ func TestLabResumeAtServers(t *testing.T) {
 func TestLabFleetReconnectWordsAgreeWithServers(t *testing.T) {
 	tl := buildRecording(t, "samples-lab", "audit-*.log")
 	a := tl.Analyze(realServer())
-	q := ResumeQuery{At: instant(t, "2026-12-01T18:15:00Z")}
+	q := ResumeQuery{At: instant(t, "2026-12-01T18:14:50Z")}
 	var text string
 	for _, l := range a.Summary([]ResumeQuery{q}) {
 		if l.Topic == "resume-at" {
