@@ -99,11 +99,14 @@ func stintAt(stints []connStint, t int64) connStint {
 // serverDependent says whether model m's threshold for a drop depends
 // on the server its connection reaches: the servers' own 410s do, their
 // metrics' refusals, and their restarts (a new process refuses what it
-// never held). A connection's stint ends where its process stops taking
-// requests, before the drop a restart causes, whose reconnect the load
-// balancer sends.
+// never held); and every server's, which over a connection refuses
+// where every server does but puts nothing at risk: no load balancer
+// picks the server (threshold). A connection's stint ends where its
+// process stops
+// taking requests, before the drop a restart causes, whose reconnect the
+// load balancer sends.
 func serverDependent(m Model) bool {
-	return m == ModelCalibration || m == ModelServerCache || m == ModelRestart
+	return m == ModelCalibration || m == ModelServerCache || m == ModelRestart || m == ModelEveryServer
 }
 
 // thresholdVia is threshold for a reconnect over the connection of

@@ -15,7 +15,7 @@ import (
 // metrics and the informers' log alone.
 const (
 	labAnyServerRight      = 422
-	labAuditAnyServerRight = 400
+	labAuditAnyServerRight = 404
 )
 
 // "If my client had come back then, would it have been refused?", asked

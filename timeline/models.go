@@ -195,10 +195,14 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		}
 		return never, never, true
 	case ModelEveryServer:
-		if on.server < 0 {
-			risk, refused := a.everyServerThreshold(file, rv, since, before)
-			return risk, refused, true
+		risk, refused := a.everyServerThreshold(file, rv, since, before)
+		if on.server >= 0 {
+			// Over a client's connection no load balancer picks: another
+			// server's refusal puts it at risk no more, and every
+			// server's refuses it, the connection's among them.
+			return refused, refused, true
 		}
+		return risk, refused, true
 	case ModelCacheCount:
 		s, hint, _, times := a.seriesOf(file)
 		if s == nil {
@@ -262,6 +266,9 @@ func (a *Analysis) outcomes(file int, st connStint, rv uint64, since, at, before
 	models := a.applicable(file)
 	out := make([]modelOutcome, 0, len(models))
 	for _, m := range models {
+		if m == ModelEveryServer && st.all {
+			continue // a verdict asked of one server takes its own evidence
+		}
 		on := st.serverAt(m, at)
 		if m == ModelServerCache {
 			b := a.serverCache(file, on, at)
