@@ -1292,6 +1292,10 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		with = w.AtRiskWith
 	}
 	unjudged, withWords := "", fmt.Sprintf("%d with them", with)
+	if w.Without > 0 && w.AtRiskWith > 0 {
+		// "0 with them" alone reads as every client safe with bookmarks.
+		withWords += fmt.Sprintf(" and %d more might have", w.AtRiskWith)
+	}
 	if f.UnknownWith > 0 || a.askedUnknown {
 		fc, _ := a.FleetReconnect(ResumeQuery{At: w.From})
 		// Those not recorded then are said apart (unrecordedWords), and
@@ -1326,7 +1330,11 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	}
 	unrecorded := a.unrecordedWords(f, w.From)
 	if w.Without > 0 {
-		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks, %s%s.", least, w.Without, withWords, aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast))
+		without := ""
+		if w.AtRiskWithout > 0 {
+			without = fmt.Sprintf(" and %d more might have", w.AtRiskWithout)
+		}
+		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks%s, %s%s.", least, w.Without, without, withWords, aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast))
 	}
 	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %s%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 		w.AtRiskWithout, withWords, aside(unjudged, unrecorded), atRiskWords(w.Reasons))
