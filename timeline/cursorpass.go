@@ -79,6 +79,18 @@ type passState struct {
 	cuts []heldCutMemo
 	// held is the cursor's kind's heldPieces, once asked.
 	held *heldPieces
+	// everyServer is the last everyServerThreshold of the pass's zones
+	// (all the evidence): a step's models and stints ask it in turn.
+	everyServer everyServerMemo
+}
+
+// everyServerMemo is everyServerThreshold's answer for a value rv last
+// current at since.
+type everyServerMemo struct {
+	rv            uint64
+	since         int64
+	risk, refused int64
+	set           bool
 }
 
 // heldCutMemo is heldCut's answer t for a value rv last current at
@@ -142,6 +154,7 @@ func (a *Analysis) startPass(c *Cursor) *passState {
 	ps.clear = stepsClear{}
 	ps.cuts = append(ps.cuts[:0], make([]heldCutMemo, len(a.TL.Servers)+1)...)
 	ps.held = nil
+	ps.everyServer = everyServerMemo{}
 	return ps
 }
 

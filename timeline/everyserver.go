@@ -86,6 +86,13 @@ func (a *Analysis) serverRefusal(file, s int, models []Model, rv uint64, since, 
 // one serving server's own evidence refuses the cursor, refused once
 // every server's does or it serves nothing.
 func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64) (risk, refused int64) {
+	ps := a.passOf(file)
+	if ps != nil && before == never {
+		if m := &ps.everyServer; m.set && m.rv == rv && m.since == since {
+			return m.risk, m.refused
+		}
+		defer func() { ps.everyServer = everyServerMemo{rv: rv, since: since, risk: risk, refused: refused, set: true} }()
+	}
 	risk, refused = never, int64(0)
 	models := a.applicable(file)
 	for s := range a.TL.Servers {
