@@ -35,21 +35,25 @@ func onServer(on serverRef) connStint { return connStint{math.MinInt64, never, o
 func (a *Analysis) reachAt(file int, t int64) connStint { return stintAt(a.connStints(file), t) }
 
 // connStints are the file's spans of known servers, in time order: each
-// session's span, up to its process's last record or its closing, those
+// session's span, up to its process's last record or its closing, two
 // of one server and process that follow each other merged, with the time
 // between them: the client's next request reached the same process,
 // over the connection it kept (client-go keeps it from one watch to the
 // next), and that process took requests throughout, its closing ending
-// a stint.
+// a stint. A session between them that reached no server known (a
+// request that failed: the load balancer shut the connections in an
+// outage) keeps them apart.
 func (a *Analysis) connStints(file int) []connStint {
 	tl := a.TL
 	if len(tl.Servers) == 0 {
 		return nil
 	}
 	var out []connStint
+	apart := false // a session reached no server known since the last stint
 	for _, g := range tl.Files[file].Sessions {
 		s := &tl.Sessions[g]
 		if s.Server < 0 || s.Incarnation < 0 {
+			apart = true
 			continue
 		}
 		to := min(s.End+1, tl.Servers[s.Server].Incarnations[s.Incarnation].closedFrom())
@@ -57,10 +61,12 @@ func (a *Analysis) connStints(file int) []connStint {
 			continue
 		}
 		st := connStint{from: s.Start, to: to, on: s.answeredBy()}
-		if n := len(out); n > 0 && out[n-1].on == st.on {
+		if n := len(out); n > 0 && out[n-1].on == st.on && (!apart || out[n-1].to >= st.from) {
 			out[n-1].to = max(out[n-1].to, st.to)
+			apart = false
 			continue
 		}
+		apart = false
 		if n := len(out); n > 0 && out[n-1].to > st.from {
 			out[n-1].to = st.from // a session opens while another ends
 		}

@@ -334,14 +334,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 		}
 		per = append(per, ServerVerdict{Server: s, Incarnation: inc, Verdict: v})
 	}
-	likely = -1
-	for _, g := range tl.Files[file].Sessions {
-		s := &tl.Sessions[g]
-		if s.Start <= at && at <= s.End && s.Server >= 0 && tl.Servers[s.Server].accepting(at) == s.Incarnation {
-			likely = s.Server
-		}
-	}
-	return per, likely
+	return per, a.reachAt(file, at).on.server
 }
 
 // serving is the server's process serving at t: the one whose records
