@@ -1195,6 +1195,15 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	return ""
 }
 
+// mightHave says " and N more might have" of n clients put at risk, ""
+// of none.
+func mightHave(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" and %d more might have", n)
+}
+
 // WorstWords is the fleet's worst moment for every watch to drop,
 // in the verdict's words: the sentence the summary, the report and the
 // page all say; "" when there is no fleet or no such moment.
@@ -1292,10 +1301,6 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		with = w.AtRiskWith
 	}
 	unjudged, withWords := "", fmt.Sprintf("%d with them", with)
-	if w.Without > 0 && w.AtRiskWith > 0 {
-		// "0 with them" alone reads as every client safe with bookmarks.
-		withWords += fmt.Sprintf(" and %d more might have", w.AtRiskWith)
-	}
 	if f.UnknownWith > 0 || a.askedUnknown {
 		fc, _ := a.FleetReconnect(ResumeQuery{At: w.From})
 		// Those not recorded then are said apart (unrecordedWords), and
@@ -1330,11 +1335,17 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	}
 	unrecorded := a.unrecordedWords(f, w.From)
 	if w.Without > 0 {
-		without := ""
-		if w.AtRiskWithout > 0 {
-			without = fmt.Sprintf(" and %d more might have", w.AtRiskWithout)
+		sides := fmt.Sprintf("%s%d clients would have relisted without bookmarks, %s", least, w.Without, withWords)
+		if w.AtRiskWithout > 0 || w.AtRiskWith > 0 {
+			// "0 with them" alone reads as every client safe with
+			// bookmarks: the clients put at risk are said on each side.
+			withSide := fmt.Sprintf("%d would have%s", with, mightHave(w.AtRiskWith))
+			if with == 0 && withWords != "0 with them" {
+				withSide = "not known"
+			}
+			sides = fmt.Sprintf("%s%d clients would have relisted without bookmarks%s; with them, %s", least, w.Without, mightHave(w.AtRiskWithout), withSide)
 		}
-		return had + fmt.Sprintf("%s%d clients would have relisted without bookmarks%s, %s%s.", least, w.Without, without, withWords, aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast))
+		return had + sides + aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast) + "."
 	}
 	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %s%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 		w.AtRiskWithout, withWords, aside(unjudged, unrecorded), atRiskWords(w.Reasons))
