@@ -58,3 +58,52 @@ func TestFleetZonesOnTheConnectionsServer(t *testing.T) {
 		t.Errorf("%d accepted resumes checked, want the fleet's", accepted)
 	}
 }
+
+// A client's connection stays with its server between two of its
+// sessions there, but not across a request that reached no server:
+// samples-outage's load balancer shut every connection at 19:09:13.55,
+// and a client whose first connection after the outage happened to land
+// on its old server kept no connection through it. Mid-outage, no
+// client reaches a server over a connection (the API servers' own
+// informers, which bypass the balancer, do); in samples-lab, where
+// nothing failed, most clients between two of their sessions on one
+// process do.
+func TestConnectionsDoNotSpanAnOutage(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log").Analyze(realServer())
+	os := a.TL.Outages()
+	if len(os) == 0 {
+		t.Fatal("the outage recording shows no outage")
+	}
+	mid := (os[0].From + os[0].To) / 2
+	clients, spanning := 0, 0
+	for fi, f := range a.TL.Files {
+		if f.Loopback {
+			continue
+		}
+		clients++
+		if st := a.reachAt(fi, mid); st.on.server >= 0 {
+			spanning++
+			t.Errorf("%s reaches server %s over a connection at %s, mid-outage", f.ShortName(), a.TL.Servers[st.on.server].Name, a.instant(mid))
+		}
+	}
+	if clients < 70 {
+		t.Fatalf("%d clients asked, want the outage's fleet", clients)
+	}
+	lab := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log").Analyze(realServer())
+	bridged := 0
+	for fi := range lab.TL.Files {
+		ss := lab.TL.Files[fi].Sessions
+		for k := 1; k < len(ss); k++ {
+			prev, next := &lab.TL.Sessions[ss[k-1]], &lab.TL.Sessions[ss[k]]
+			if prev.Server >= 0 && prev.Server == next.Server && prev.Incarnation == next.Incarnation && next.Start > prev.End+1 {
+				if st := lab.reachAt(fi, (prev.End+next.Start)/2); st.on.server == prev.Server {
+					bridged++
+				}
+			}
+		}
+	}
+	t.Logf("%d clients mid-outage, %d over a connection; %d gaps between two sessions on one process in the lab kept on it", clients, spanning, bridged)
+	if bridged < 100 {
+		t.Errorf("%d gaps of the lab kept on their process, want most of them", bridged)
+	}
+}
