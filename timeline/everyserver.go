@@ -91,7 +91,9 @@ func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64
 		if m := &ps.everyServer; m.set && m.rv == rv && m.since == since {
 			return m.risk, m.refused
 		}
-		defer func() { ps.everyServer = everyServerMemo{rv: rv, since: since, risk: risk, refused: refused, set: true} }()
+		defer func() {
+			ps.everyServer = everyServerMemo{rv: rv, since: since, risk: risk, refused: refused, set: true}
+		}()
 	}
 	risk, refused = never, int64(0)
 	models := a.applicable(file)
