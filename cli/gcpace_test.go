@@ -55,9 +55,10 @@ func TestPaceGC(t *testing.T) {
 		return s[0].Value.Uint64()
 	}
 	small := func(p int) bool { want, _ := pace(live()); return p == want }
-	if p, limit := settled(small); !small(p) || p <= 50 {
-		want, wantLimit := pace(live())
-		t.Errorf("with a small heap again (%d MB live), GOGC is %d and the memory limit %d, want %d and %d", live()>>20, p, limit, want, wantLimit)
+	p, limit = settled(small)
+	now := live() // what the last collection found, which set the pace
+	if want, wantLimit := pace(now); p != want || limit != wantLimit || p <= 50 {
+		t.Errorf("with a small heap again (%d MB live), GOGC is %d and the memory limit %d, want %d and %d", now>>20, p, limit, want, wantLimit)
 	}
 	undo()
 	if p, limit := percent(), debug.SetMemoryLimit(-1); p != oldPercent || limit != oldLimit {

@@ -2,16 +2,18 @@ package timeline
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
 // Which server a reconnect reaches. client-go resumes over its open
 // HTTP/2 connection unless that was closed (issue 22: in the lab no
-// reused connection ever changed server), so while a session of the
-// client is open on a process that still takes new requests, a
-// reconnect goes to that server and process; otherwise (the process
-// shutting down or gone) the load balancer picks, and the server is not
-// known.
+// reused connection ever changed server), and keeps it from one watch to
+// the next, so while a session of the client is open on a process that
+// still takes new requests, or between two of its sessions on that
+// process, a reconnect goes to that server and process; otherwise (the
+// process shutting down or gone, the connection shut in an outage) the
+// load balancer picks, and the server is not known.
 
 // connStint is a span [from, to) during which the client's open
 // connection says which server a reconnect reaches.
@@ -40,28 +42,35 @@ func (a *Analysis) reachAt(file int, t int64) connStint { return stintAt(a.connS
 // between them: the client's next request reached the same process,
 // over the connection it kept (client-go keeps it from one watch to the
 // next), and that process took requests throughout, its closing ending
-// a stint. A session between them that reached no server known (a
-// request that failed: the load balancer shut the connections in an
-// outage) keeps them apart.
+// a stint. Between them, a request that reached no server known (one
+// that failed: the load balancer shut the connections in an outage), a
+// session on another process, or an outage the records show (from audit
+// logs, which hold no failed request) keeps them apart.
 func (a *Analysis) connStints(file int) []connStint {
 	tl := a.TL
 	if len(tl.Servers) == 0 {
 		return nil
 	}
+	var outages []Outage
+	if !tl.Files[file].Loopback {
+		outages = tl.Outages() // the servers' own informers bypass the balancer
+	}
 	var out []connStint
-	apart := false // a session reached no server known since the last stint
+	apart := false // since the last stint ended, something kept the next apart
 	for _, g := range tl.Files[file].Sessions {
 		s := &tl.Sessions[g]
+		n := len(out)
 		if s.Server < 0 || s.Incarnation < 0 {
-			apart = true
+			apart = apart || n > 0 && s.Start >= out[n-1].to
 			continue
 		}
 		to := min(s.End+1, tl.Servers[s.Server].Incarnations[s.Incarnation].closedFrom())
 		if to <= s.Start {
+			apart = apart || n > 0 && out[n-1].on != s.answeredBy()
 			continue
 		}
 		st := connStint{from: s.Start, to: to, on: s.answeredBy()}
-		if n := len(out); n > 0 && out[n-1].on == st.on && (!apart || out[n-1].to >= st.from) {
+		if n > 0 && out[n-1].on == st.on && (out[n-1].to >= st.from || !apart && !outageIn(outages, out[n-1].to, st.from)) {
 			out[n-1].to = max(out[n-1].to, st.to)
 			apart = false
 			continue
@@ -73,6 +82,11 @@ func (a *Analysis) connStints(file int) []connStint {
 		out = append(out, st)
 	}
 	return out
+}
+
+// outageIn says whether an outage of outages falls within [from, to).
+func outageIn(outages []Outage, from, to int64) bool {
+	return slices.ContainsFunc(outages, func(o Outage) bool { return o.From < to && o.To > from })
 }
 
 // dropStints are the file's stints over drop instants: a drop reaches a
@@ -108,9 +122,8 @@ func stintAt(stints []connStint, t int64) connStint {
 // never held); and every server's, which over a connection refuses
 // where every server does but puts nothing at risk: no load balancer
 // picks the server (threshold). A connection's stint ends where its
-// process stops
-// taking requests, before the drop a restart causes, whose reconnect the
-// load balancer sends.
+// process stops taking requests, before the drop a restart causes, whose
+// reconnect the load balancer sends.
 func serverDependent(m Model) bool {
 	return m == ModelCalibration || m == ModelServerCache || m == ModelRestart || m == ModelEveryServer
 }

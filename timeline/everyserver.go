@@ -12,7 +12,8 @@ import (
 // own 410s, its restarts) decides for a reconnect that reaches it; when
 // every server's refuses the cursor, the reconnect is refused whichever
 // the load balancer picks, and when some server's does, it is at risk.
-// ModelEveryServer says so, as a threshold like the other models, so
+// Over a client's connection, which no load balancer picks, only the
+// former holds. ModelEveryServer says so, as a threshold like the other models, so
 // that a verdict at one instant, the zones, the horizons and the fleet's
 // counts built on them give the same answer.
 
@@ -87,14 +88,19 @@ func (a *Analysis) serverRefusal(file, s int, models []Model, rv uint64, since, 
 // every server's does or it serves nothing.
 func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64) (risk, refused int64) {
 	ps := a.passOf(file)
-	if ps != nil && before == never {
-		if m := &ps.everyServer; m.set && m.rv == rv && m.since == since {
-			return m.risk, m.refused
-		}
-		defer func() {
-			ps.everyServer = everyServerMemo{rv: rv, since: since, risk: risk, refused: refused, set: true}
-		}()
+	if ps == nil || before != never {
+		return a.findEveryServerThreshold(file, rv, since, before)
 	}
+	m := &ps.everyServer
+	if !m.set || m.rv != rv || m.since != since {
+		risk, refused := a.findEveryServerThreshold(file, rv, since, before)
+		*m = everyServerMemo{rv: rv, since: since, risk: risk, refused: refused, set: true}
+	}
+	return m.risk, m.refused
+}
+
+// findEveryServerThreshold is everyServerThreshold, worked out.
+func (a *Analysis) findEveryServerThreshold(file int, rv uint64, since, before int64) (risk, refused int64) {
 	risk, refused = never, int64(0)
 	models := a.applicable(file)
 	for s := range a.TL.Servers {

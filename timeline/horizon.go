@@ -311,10 +311,8 @@ type ServerVerdict struct {
 
 // ResumeAtServers answers what a reconnect of cursor kind of the file at
 // instant at would get on each server, and which server it would likely
-// go to (-1: not known). client-go resumes over its open HTTP/2
-// connection unless it was closed, so the reconnect goes to the server
-// of the file's session open at at, while that server's process still
-// takes new requests; else the load balancer picks.
+// go to (-1: not known): the server of the client's connection at at
+// (reachAt), as the verdict takes it; else the load balancer picks.
 func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []ServerVerdict, likely int) {
 	tl := a.TL
 	state := min(at, tl.Files[file].End)

@@ -73,8 +73,10 @@ const (
 	// ModelEveryServer: a reconnect whose server is not known goes to
 	// one of the servers (see everyserver.go): refused once each one's
 	// own evidence (ModelServerCache, ModelCalibration, ModelRestart, for
-	// that server) refuses the cursor, at risk once one's does. Only
-	// where several servers are known by name.
+	// that server) refuses the cursor, at risk once one's does. Over a
+	// client's connection, refused once each one's does, and never at
+	// risk: no load balancer picks. Only where several servers are known
+	// by name.
 	ModelEveryServer
 	numModels
 )

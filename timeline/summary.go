@@ -1300,7 +1300,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	if w.Without == 0 {
 		with = w.AtRiskWith
 	}
-	unjudged, withWords := "", fmt.Sprintf("%d with them", with)
+	unjudged, withWords, withKnown := "", fmt.Sprintf("%d with them", with), true
 	if f.UnknownWith > 0 || a.askedUnknown {
 		fc, _ := a.FleetReconnect(ResumeQuery{At: w.From})
 		// Those not recorded then are said apart (unrecordedWords), and
@@ -1311,7 +1311,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		case noHead >= len(f.Clients)-o.AfterRecording-o.BeforeRecording && with == 0:
 			// "0 with them" of clients none of which can be judged
 			// reads as none relisting.
-			withWords = "with them not known"
+			withWords, withKnown = "with them not known", false
 			unjudged = "what bookmarks would have changed cannot be judged for any client: nothing shows the cluster's head then"
 		case noHead > 0:
 			// Not "and N not judged", which read as more clients.
@@ -1340,7 +1340,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 			// "0 with them" alone reads as every client safe with
 			// bookmarks: the clients put at risk are said on each side.
 			withSide := fmt.Sprintf("%d would have%s", with, mightHave(w.AtRiskWith))
-			if with == 0 && withWords != "0 with them" {
+			if !withKnown {
 				withSide = "not known"
 			}
 			sides = fmt.Sprintf("%s%d clients would have relisted without bookmarks%s; with them, %s", least, w.Without, mightHave(w.AtRiskWithout), withSide)
