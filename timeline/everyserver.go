@@ -114,8 +114,9 @@ func (a *Analysis) findEveryServerThreshold(file int, rv uint64, since, before i
 // judged with the evidence observed before the instant before: which
 // servers refuse the cursor, each with its own evidence's reason, and
 // which the load balancer cannot pick (pickable), with why its new
-// process refuses it once it can.
-func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, before int64) string {
+// process refuses it once it can; on is the server of the client's
+// connection, -1 for none.
+func (a *Analysis) everyServerReason(o Outcome, file, on int, rv uint64, since, at, before int64) string {
 	rs := a.serverRefusals(file, rv, since, before)
 	var refusing, holding, why []string
 	var notTaking []int
@@ -171,13 +172,18 @@ func (a *Analysis) everyServerReason(o Outcome, file int, rv uint64, since, at, 
 	if len(refusing) > 1 {
 		each = "each of "
 	}
+	picks := "whichever the load balancer picks"
+	if on >= 0 {
+		// Over a client's connection no load balancer picks.
+		picks = fmt.Sprintf("over the client's connection to %s as through the load balancer", a.TL.Servers[on].Name)
+	}
 	switch {
 	case o == Refused && len(notTaking) == 0:
-		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused whichever the load balancer picks: %s", rv, strings.Join(why, "; "))
+		return fmt.Sprintf("every API server: each one's own evidence refuses RV %d, so a reconnect is refused %s: %s", rv, picks, strings.Join(why, "; "))
 	case o == Refused && len(refusing) == 0:
 		return fmt.Sprintf("every API server: none could be picked then (%s), and each one's own evidence refuses RV %d once it is: %s", a.notTakingWords(notTaking, at), rv, strings.Join(why, "; "))
 	case o == Refused:
-		return fmt.Sprintf("%s: the evidence of %s%s refuses RV %d%s, so a reconnect is refused whichever the load balancer picks: %s", who, each, joinWords(refusing), rv, gone, strings.Join(why, "; "))
+		return fmt.Sprintf("%s: the evidence of %s%s refuses RV %d%s, so a reconnect is refused %s: %s", who, each, joinWords(refusing), rv, gone, picks, strings.Join(why, "; "))
 	case o == AtRisk && (len(refusing) == 0 || len(holding) == 0):
 		// Decided by servers that cannot be picked then (their evidence
 		// counts from before, or once they take requests again).

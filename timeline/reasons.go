@@ -69,7 +69,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		}
 		return a.serverCacheReason(file, on, rv, at)
 	case ModelEveryServer:
-		return a.everyServerReason(o, file, rv, since, at, before)
+		return a.everyServerReason(o, file, on.server, rv, since, at, before)
 	case ModelCacheCapacity:
 		c := a.capacity[a.TL.Files[file].Kind]
 		if o == Accepted || c == nil {
