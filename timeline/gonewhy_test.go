@@ -7,11 +7,10 @@ import (
 )
 
 // TestOutageSaysWhyGone: samples-outage's 74 clients got 410 Gone after
-// the load balancer's 2m30s outage because each cursor, 2m41s to 4m19s
-// old at its reconnect, reached back past the 2m25s to 3m17s of
-// ConfigMap and Secret changes its server's cache kept (README: the
-// oldest RVs kept were 721-963, and the metrics show when each cache
-// reached them). The summary's first line says so in one sentence right
+// the load balancer's outage because each cursor, at its reconnect, was
+// older than the ConfigMap and Secret changes its server's cache kept
+// (the recording's README names the oldest RVs each cache kept, and its
+// metrics show when each cache reached them). The summary's first line says so in one sentence right
 // after the count, before the records of the cut, with the histories'
 // range, as each refused cursor was older than its own server's history
 // while the youngest is younger than their median; each refusal's
