@@ -76,29 +76,31 @@ type passState struct {
 	stints []connStint
 	// cuts are the last heldCut asked per server (index on+1): a step's
 	// models ask it of the same value in turn.
-	cuts []heldCutMemo
+	cuts []valueMemo[int64]
 	// held is the cursor's kind's heldPieces, once asked.
 	held *heldPieces
 	// everyServer is the last everyServerThreshold of the pass's zones
-	// (all the evidence): a step's models and stints ask it in turn.
-	everyServer everyServerMemo
+	// (all the evidence), risk and refused: a step's models and stints
+	// ask it in turn.
+	everyServer valueMemo[[2]int64]
 }
 
-// everyServerMemo is everyServerThreshold's answer for a value rv last
-// current at since.
-type everyServerMemo struct {
-	rv            uint64
-	since         int64
-	risk, refused int64
-	set           bool
+// valueMemo is the last answer asked of a cursor value rv last current
+// at since: a step's models and stints ask the same value's in turn.
+type valueMemo[T any] struct {
+	rv    uint64
+	since int64
+	v     T
+	set   bool
 }
 
-// heldCutMemo is heldCut's answer t for a value rv last current at
-// since.
-type heldCutMemo struct {
-	rv       uint64
-	since, t int64
-	set      bool
+// of is the answer for rv and since, found by find unless it is the
+// last one's.
+func (m *valueMemo[T]) of(rv uint64, since int64, find func() T) T {
+	if !m.set || m.rv != rv || m.since != since {
+		*m = valueMemo[T]{rv: rv, since: since, v: find(), set: true}
+	}
+	return m.v
 }
 
 // thresholdBound is the earlier of a model's risk and refusal instants
@@ -152,9 +154,9 @@ func (a *Analysis) startPass(c *Cursor) *passState {
 	ps.head.reuse(&a.TL.head)
 	ps.bounds = [numModels]thresholdBound{}
 	ps.clear = stepsClear{}
-	ps.cuts = append(ps.cuts[:0], make([]heldCutMemo, len(a.TL.Servers)+1)...)
+	ps.cuts = append(ps.cuts[:0], make([]valueMemo[int64], len(a.TL.Servers)+1)...)
 	ps.held = nil
-	ps.everyServer = everyServerMemo{}
+	ps.everyServer = valueMemo[[2]int64]{}
 	return ps
 }
 

@@ -91,12 +91,11 @@ func (a *Analysis) everyServerThreshold(file int, rv uint64, since, before int64
 	if ps == nil || before != never {
 		return a.findEveryServerThreshold(file, rv, since, before)
 	}
-	m := &ps.everyServer
-	if !m.set || m.rv != rv || m.since != since {
+	t := ps.everyServer.of(rv, since, func() [2]int64 {
 		risk, refused := a.findEveryServerThreshold(file, rv, since, before)
-		*m = everyServerMemo{rv: rv, since: since, risk: risk, refused: refused, set: true}
-	}
-	return m.risk, m.refused
+		return [2]int64{risk, refused}
+	})
+	return t[0], t[1]
 }
 
 // findEveryServerThreshold is everyServerThreshold, worked out.

@@ -239,11 +239,7 @@ func (a *Analysis) heldCut(file, on int, rv uint64, since int64) int64 {
 	if ps == nil {
 		return a.findHeldCut(file, on, rv, since)
 	}
-	memo := &ps.cuts[on+1]
-	if !memo.set || memo.rv != rv || memo.since != since {
-		*memo = heldCutMemo{rv: rv, since: since, t: a.findHeldCut(file, on, rv, since), set: true}
-	}
-	return memo.t
+	return ps.cuts[on+1].of(rv, since, func() int64 { return a.findHeldCut(file, on, rv, since) })
 }
 
 // findHeldCut is heldCut, worked out.
