@@ -45,6 +45,8 @@ func storyFigures(an *timeline.Analysis) []figure {
 			figure{regexp.MustCompile(`had none: (\d+)`), fl.RelistsWithout},
 			figure{regexp.MustCompile(`Had every client asked for bookmarks, (\d+) reconnects would have needed a relist`), fl.RelistsWith},
 			figure{regexp.MustCompile(`and without bookmarks (\d+)`), fl.RelistsWithout},
+			figure{regexp.MustCompile(`Every client asked for bookmarks, and (\d+) reconnects needed a relist`), fl.RelistsWith},
+			figure{regexp.MustCompile(`had none asked, (\d+) would have`), fl.RelistsWithout},
 			figure{regexp.MustCompile(`bookmarks save (?:at least )?(\d+)`), fl.Saved},
 		)
 	}

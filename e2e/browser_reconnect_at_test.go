@@ -501,6 +501,50 @@ func TestBrowserReconnectAt(t *testing.T) {
 		shotReconnectTab(t, tab, "reconnect-at-fleet-tab")
 	})
 
+	t.Run("inside an outage: each reconnect waits for its end", func(t *testing.T) {
+		t.Parallel()
+		// samples-outage's load balancer refused every connection from
+		// 19:09:13.56 to 19:11:43.62 (probes.tsv), and the clients came
+		// back once it listened again, 74 of them to a 410 (TRUTH.tsv).
+		dir := testsample.Recording(t, "samples-outage")
+		files, err := filepath.Glob(filepath.Join(dir, "*.ts.http"))
+		must(t, err)
+		logs, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+		must(t, err)
+		files = append(files, logs...)
+		tab := s.openLong(t)
+		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
+		dropRead(t, tab, files...)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet-summary")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+			t.Fatalf("samples-outage did not open on the fleet: %v", err)
+		}
+		findTime(t, tab, "2026-12-01T19:10:00Z")
+		at := time.Date(2026, 12, 1, 19, 10, 0, 0, time.UTC).UnixNano()
+		got := readReconnect(t, tab, fmt.Sprint(at))
+		want := cliResumeAt(t, dir, files, at)
+		sameAnswer(t, got, want, true, true)
+		// Judged at 19:10:00 itself, 55 of the captured clients were
+		// accepted with bookmarks; once the outage ended none was sure to
+		// be, and 74 got a 410.
+		accepted, risky := 0, 0
+		for _, c := range got.Cells {
+			switch {
+			case strings.Contains(c, ".ts.http|bookmark-aware|accepted|"):
+				accepted++
+			case strings.Contains(c, ".ts.http|bookmark-aware|at-risk|"):
+				risky++
+			}
+		}
+		if accepted > 0 || risky == 0 {
+			t.Errorf("inside the outage %d captured clients accepted with bookmarks, %d at risk; want none accepted: %q", accepted, risky, got.Cells)
+		}
+		if words := strings.Join(got.Words, "\n"); !strings.Contains(words, "No client's request reached an API server from") || !strings.Contains(words, "is judged as answered once one did") {
+			t.Errorf("inside the outage the Reconnect tab says %q", words)
+		}
+		whyShown(t, tab, want)
+		shotReconnectTab(t, tab, "reconnect-at-outage-tab")
+	})
+
 	t.Run("the lab's audit logs and metrics: as the page prints a time", func(t *testing.T) {
 		t.Parallel()
 		logs, exports := labFiles(t)

@@ -154,8 +154,11 @@ type OutcomeReport struct {
 	BeforeRecording int `json:"beforeRecording"`
 	AfterRecording  int `json:"afterRecording"`
 	// UnnamedRV: of the unknown, clients read from their own logs, which
-	// name no resourceVersion they held then.
+	// name no resourceVersion they held then; NoServer, clients asked
+	// about when no API server took new requests, nor again in the
+	// records.
 	UnnamedRV int `json:"logNamesNoRV"`
+	NoServer  int `json:"noServer"`
 }
 
 // AuditLogReport is one audit log read.

@@ -174,7 +174,7 @@ func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 			continue
 		}
 		f := a.TL.Files[v.File]
-		rr := ResumeAtReport{Time: timeline.FormatTime(v.At, f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome, Reason: v.Reason}
+		rr := ResumeAtReport{Time: timeline.FormatTime(v.Asked(), f.Clock), File: f.Name, Cursor: v.Kind.String(), Outcome: v.Outcome, Reason: v.Reason}
 		if v.HasCursor {
 			rr.RV = timeline.FormatRV(v.RV)
 		}
@@ -182,7 +182,7 @@ func (r *Report) addResumeAt(a *timeline.Analysis, qs []timeline.ResumeQuery) {
 			rr.Model = m.String()
 		}
 		if len(a.TL.Servers) > 1 {
-			per, likely := a.ResumeAtServers(v.File, v.Kind, v.At)
+			per, likely := a.ResumeAtServers(v.File, v.Kind, v.Asked())
 			for _, sv := range per {
 				rr.PerServer = append(rr.PerServer, ServerVerdictReport{Server: a.TL.Servers[sv.Server].Name, Outcome: sv.Outcome, Reason: sv.Reason})
 			}

@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"math"
 	"sort"
 )
 
@@ -102,6 +103,37 @@ func (s *Server) accepting(t int64) int {
 		return -1
 	}
 	return k
+}
+
+// noneTakingFrom is the instant from which no API server took a new
+// request and the records show none starting again: every server's last
+// process was shutting down, the last of them from its Closing. never
+// when a server's last process took requests to its records' end, or no
+// server is known. A reconnect from then on finds no server to answer
+// it: client-go retries until one listens, which the records never show.
+func (tl *Timeline) noneTakingFrom() int64 {
+	from := int64(math.MinInt64)
+	for s := range tl.Servers {
+		incs := tl.Servers[s].Incarnations
+		if len(incs) == 0 || incs[len(incs)-1].Closing == 0 {
+			return never
+		}
+		from = max(from, incs[len(incs)-1].Closing)
+	}
+	if len(tl.Servers) == 0 {
+		return never
+	}
+	return from
+}
+
+// noneTakingWords says why a reconnect at t, from noneTakingFrom on, has
+// no answer.
+func (a *Analysis) noneTakingWords(t int64) string {
+	all := make([]int, len(a.TL.Servers))
+	for s := range all {
+		all[s] = s
+	}
+	return fmt.Sprintf("no answer: no API server took new requests at %s (%s) and the records show none starting again, so a reconnect then found no server to answer it", a.instant(t), a.notTakingWords(all, t))
 }
 
 // shuttingDown says whether server s's process was alive at t but took

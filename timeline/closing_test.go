@@ -141,3 +141,43 @@ func TestMetricsAloneCannotTellAShutdownFromARestart(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAnswerOnceEveryServerShutDown: samples-outage's recording ends
+// with its three servers stopped one after another (timeline.txt:
+// SIGTERM to a at 19:14:50.21, b at 19:14:51.78, c at 19:14:53.30, each
+// logged as it stopped taking new requests), and none starting again: a
+// reconnect after c's closing finds no server to answer it, whatever its
+// cursor, while one just before it reaches c.
+func TestNoAnswerOnceEveryServerShutDown(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log").Analyze(realServer())
+	last := a.TL.noneTakingFrom()
+	if want := instant(t, "2026-12-01T19:14:53.30Z"); last < want || last > want+int64(10*time.Millisecond) {
+		t.Fatalf("no server takes requests from %s, want c's logged closing after its SIGTERM at 19:14:53.30", FormatInstant(last, time.UTC))
+	}
+	judged := func(at int64) (answered, unanswered int) {
+		for fi := range a.TL.Files {
+			for _, v := range a.ResumeAt(fi, at) {
+				switch {
+				case !v.HasCursor:
+				case v.Outcome != Unknown:
+					answered++
+				case strings.Contains(v.Reason, "no API server took new requests") && strings.HasPrefix(a.Words(v), "not answered"):
+					unanswered++
+				default:
+					t.Errorf("%s at %s: unknown, %q", a.TL.Files[fi].Name, FormatInstant(at, time.UTC), v.Reason)
+				}
+			}
+		}
+		return answered, unanswered
+	}
+	if answered, unanswered := judged(last - int64(time.Millisecond)); answered == 0 || unanswered > 0 {
+		t.Errorf("just before c's closing: %d cursors judged, %d not answered; want every one judged (c took requests)", answered, unanswered)
+	}
+	if answered, unanswered := judged(last + int64(time.Second)); answered > 0 || unanswered == 0 {
+		t.Errorf("a second after c's closing: %d cursors judged, %d not answered; want none judged", answered, unanswered)
+	}
+	fc, _ := a.FleetReconnect(ResumeQuery{Relative: true, After: time.Minute})
+	if o := fc.With; o.NoServer == 0 || o.NoServer != o.Unknown-o.NoCursor || o.noHead() != 0 {
+		t.Errorf("the fleet a minute after each recording's end, with bookmarks: %+v; want every client with a cursor unanswered", o)
+	}
+}

@@ -20,6 +20,9 @@ type Zone struct {
 	heldBefore bool
 	on         serverRef
 	since, at  int64
+	// outage is the outage of the clients' way to the servers whose end,
+	// at, the zone's reconnects wait for (zoneWaited); nil for none.
+	outage *Outage
 }
 
 // ZoneReason says why z's model refuses, or puts at risk, the reconnects
@@ -27,6 +30,9 @@ type Zone struct {
 // thousands of zones, and only a few of them are read.
 func (a *Analysis) ZoneReason(z Zone) string {
 	why := a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
+	if z.outage != nil {
+		why = a.waitedWords(z.From+int64(a.Params.Delay), z.at, z.outage.From) + ": " + why
+	}
 	if z.heldBefore {
 		// Held over the drops just before it, by the server their
 		// connection reached, or by every server.
@@ -327,6 +333,10 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	// model, the one of its zone still growing.
 	stints := a.dropStints(c.File, d)
 	ps.stints = stints
+	// The drops whose reconnects wait for an outage's end; where there
+	// are none and no stints, runs of steps are walked apart.
+	waits := a.waits(c.File, d)
+	walkable := len(stints) == 0 && len(waits) == 0
 	var lastOn [numModels]serverRef
 	for m := range lastOn {
 		lastOn[m] = anyServer
@@ -350,7 +360,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		next, nextRV = steps.step(0)
 	}
 	for k := 0; k < n; k++ {
-		if len(stints) == 0 && ps.clear.ok && k+1 < n {
+		if walkable && ps.clear.ok && k+1 < n {
 			// A run of steps that the last bounds clear, walked apart.
 			w := clearWalk{k: k, next: next, nextRV: nextRV, hk: hk, h: h, hnext: hnext}
 			if w.walk(c, &tl.head, min(n-1, k+pauseEvery), ps.clear, d, &age) {
@@ -391,13 +401,13 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				}
 			}
 		}
-		if len(stints) == 0 && ps.clear.holds(rv, from, zto, d) {
+		if walkable && ps.clear.holds(rv, from, zto, d) {
 			refused.close()
 			risky.close()
 			continue
 		}
 		for _, m := range models {
-			if !serverDependent(m) || len(stints) == 0 {
+			if len(waits) == 0 && (!serverDependent(m) || len(stints) == 0) {
 				// Checked here, where it is inlined: at every step of
 				// every cursor, for every model, a call costs as much as
 				// the check as wasm.
@@ -408,22 +418,34 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				}
 				continue
 			}
-			// A reconnect from a drop in each stint reaches its server.
+			// A reconnect from a drop in each stint reaches its server;
+			// one that falls in an outage waits for its end.
 			for t := from; t < zto; {
-				st := stintAt(stints, t)
-				end := min(st.to, zto)
-				if st.on != lastOn[m] {
-					refused.open[m], risky.open[m], lastOn[m] = -1, -1, st.on
+				end, on := zto, anyServer
+				if w := waitAfter(waits, t); w != nil && w.from <= t {
+					end = min(w.to, zto)
+					a.zoneWaited(refused, risky, c, m, rv, from, t, end, w.outage)
+					t = end
+					continue
+				} else if w != nil {
+					end = min(end, w.from)
 				}
-				if a.beyond(m, st.on, rv, from, end, d) {
+				if serverDependent(m) && len(stints) > 0 {
+					st := stintAt(stints, t)
+					end, on = min(end, st.to), st.on
+				}
+				if on != lastOn[m] {
+					refused.open[m], risky.open[m], lastOn[m] = -1, -1, on
+				}
+				if a.beyond(m, on, rv, from, end, d) {
 					refused.open[m], risky.open[m] = -1, -1
 				} else {
-					a.zoneSpan(refused, risky, c, m, st.on, rv, from, t, end, d)
+					a.zoneSpan(refused, risky, c, m, on, rv, from, t, end, d)
 				}
 				t = end
 			}
 		}
-		if len(stints) == 0 {
+		if walkable {
 			ps.clear = a.clearOf(models)
 		}
 	}
@@ -571,6 +593,63 @@ func (a *Analysis) beyond(m Model, on serverRef, rv uint64, since, hi, d int64) 
 	}
 	b := &a.pass.bounds[m]
 	return b.set && b.t-d >= hi && rv >= b.rv && on == b.on
+}
+
+// wait is a stretch of drops [from, to) whose reconnects, d later, fall
+// in an outage of the clients' way to the servers: each is answered at
+// its end, through the load balancer (reconnectReach).
+type wait struct {
+	from, to int64
+	outage   *Outage
+}
+
+// waits are the file's waits for a reconnect delay d, in time order.
+func (a *Analysis) waits(file int, d int64) []wait {
+	if a.TL.Files[file].Loopback {
+		return nil // the servers' own informers bypass the load balancer
+	}
+	var out []wait
+	os := a.TL.Outages()
+	for k := range os {
+		if o := &os[k]; o.From < o.To {
+			out = append(out, wait{o.From - d, o.To - d, o})
+		}
+	}
+	return out
+}
+
+// waitAfter is the first of waits that ends after drop instant t, nil
+// for none.
+func waitAfter(waits []wait, t int64) *wait {
+	for k := range waits {
+		if waits[k].to > t {
+			return &waits[k]
+		}
+	}
+	return nil
+}
+
+// zoneWaited adds model m's zone of a cursor at rv, last current at
+// since, for drops in [lo, hi) whose reconnects wait for outage o's end:
+// each is answered then, through the load balancer, so one outcome
+// holds them all. Its zones stand apart from those around them, whose
+// reconnects are answered as they come.
+func (a *Analysis) zoneWaited(refused, risky *zoneSink, c *Cursor, m Model, rv uint64, since, lo, hi int64, o *Outage) {
+	refused.open[m], risky.open[m] = -1, -1
+	risk, ref, ok := a.threshold(m, c.File, anyServer, rv, since, math.MaxInt64)
+	var sink *zoneSink
+	switch {
+	case !ok:
+	case ref <= o.To:
+		sink = refused
+	case risk <= o.To && !a.holds(c.File, -1, rv, since, o.To):
+		sink = risky
+	}
+	if sink != nil {
+		sink.add(c, m, lo, hi, rv, anyServer, since, o.To)
+		(*sink.zones)[sink.open[m]].outage = o
+		sink.open[m] = -1
+	}
 }
 
 // zoneSpan adds model m's zones of a cursor at rv, last current at

@@ -591,6 +591,17 @@ func (c *FleetClient) WithUnknown() bool {
 // what they would have changed is one answer, the cursor each log shows.
 func (f *Fleet) AllBookmarksUnseen() bool { return f.BookmarksUnseen() == len(f.Clients) }
 
+// allAsked says every client asked for bookmarks, as its records show:
+// the fleet's side with bookmarks is the one it ran.
+func (f *Fleet) allAsked() bool {
+	for k := range f.Clients {
+		if c := &f.Clients[k]; !c.Bookmarks || c.BookmarksUnseen {
+			return false
+		}
+	}
+	return len(f.Clients) > 0
+}
+
 // BookmarksUnseen counts the clients whose records show neither the
 // bookmarks they asked for nor those they received.
 func (f *Fleet) BookmarksUnseen() int {
@@ -743,8 +754,16 @@ type OutcomeCounts struct {
 	// rest are those no record shows the cluster's head for.
 	NoCursor, BeforeRecording, AfterRecording int
 	// UnnamedRV: of the Unknown, clients read from their own logs, which
-	// name no resourceVersion they held then.
-	UnnamedRV int
+	// name no resourceVersion they held then; NoServer, clients asked
+	// about when no API server took new requests, nor again in the
+	// records.
+	UnnamedRV, NoServer int
+}
+
+// noHead counts the Unknown that no other reason leaves unjudged: no
+// record shows the cluster's head then.
+func (c OutcomeCounts) noHead() int {
+	return c.Unknown - c.NoCursor - c.BeforeRecording - c.AfterRecording - c.UnnamedRV - c.NoServer
 }
 
 func (c *OutcomeCounts) add(o Outcome, why unjudged) {
@@ -766,6 +785,8 @@ func (c *OutcomeCounts) add(o Outcome, why unjudged) {
 			c.AfterRecording++
 		case unnamedRV:
 			c.UnnamedRV++
+		case noServer:
+			c.NoServer++
 		}
 	}
 }
@@ -789,9 +810,9 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 			r.AsRecorded.add(Unknown, afterRecording)
 			continue
 		}
-		st := a.reachAt(c.File, at)
-		ow, whyW := a.resumeOutcomeWhy(c.File, with, st, at)
-		oo, whyO := a.resumeOutcomeWhy(c.File, without, st, at)
+		to := a.reconnectReach(c.File, at, at)
+		ow, whyW := a.resumeOutcomeWhy(c.File, with, to, at)
+		oo, whyO := a.resumeOutcomeWhy(c.File, without, to, at)
 		r.With.add(ow, whyW)
 		r.Without.add(oo, whyO)
 		if c.Bookmarks {

@@ -207,19 +207,63 @@ func (a *Analysis) heldOn(h Horizon, t int64) int {
 func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 	var out []Verdict
 	state := min(at, a.TL.Files[file].End)
-	st := a.reachAt(file, at)
+	r := a.reconnectReach(file, at, at)
 	for _, kind := range a.kinds(file) {
 		rv, since, _, ok := a.cursor(file, kind).At(state)
-		out = append(out, a.verdictFor(Verdict{File: file, Kind: kind, T: state, At: at}, st, rv, since, ok, seenBy(at)))
+		out = append(out, a.verdictOver(Verdict{File: file, Kind: kind, T: state, At: at}, r, rv, since, ok))
 	}
 	return out
 }
 
+// reach is where a reconnect asked about at an instant goes: judged at
+// at, over the connection of stint st; within an outage of the clients'
+// way to the servers (outage), at its end, once their requests reached
+// a server again, through the load balancer: the outage shut every
+// connection, and the client retries until one answers.
+type reach struct {
+	at     int64
+	st     connStint
+	outage *Outage
+}
+
+// reconnectReach is where a reconnect of the file at instant at goes,
+// its watch having dropped at drop: over the connection it had then
+// (reachAt), unless at falls in an outage.
+func (a *Analysis) reconnectReach(file int, drop, at int64) reach {
+	if o := a.outageAt(file, at); o != nil {
+		return reach{at: o.To, st: connStint{from: o.To, to: never, on: anyServer}, outage: o}
+	}
+	return reach{at: at, st: a.reachAt(file, drop)}
+}
+
+// outageAt is the outage of the clients' way to the servers that a
+// reconnect of the file at instant at falls in, nil for none. The
+// servers' own informers bypass the load balancer, and no outage of the
+// clients' holds them.
+func (a *Analysis) outageAt(file int, at int64) *Outage {
+	if a.TL.Files[file].Loopback {
+		return nil
+	}
+	os := a.TL.Outages()
+	for k := range os {
+		if o := &os[k]; o.From <= at && at < o.To {
+			return o
+		}
+	}
+	return nil
+}
+
+// waitedWords says why a reconnect asked about at instant asked, within
+// an outage from cut on, is answered only at its end, at.
+func (a *Analysis) waitedWords(asked, at, cut int64) string {
+	return fmt.Sprintf("answered only at %s: no client's request reached an API server from %s until then, so a reconnect at %s waits for one", a.instant(at), a.instant(cut), a.instant(asked))
+}
+
 // resumeOutcome is the outcome of ResumeAt's verdict for one cursor kind,
-// without the words, its connection st (reachAt) found by the caller:
-// a fleet asks it of thousands of clients.
-func (a *Analysis) resumeOutcome(file int, kind CursorKind, st connStint, at int64) Outcome {
-	o, _ := a.resumeOutcomeWhy(file, kind, st, at)
+// without the words, where its reconnect goes (reconnectReach) found by
+// the caller: a fleet asks it of thousands of clients.
+func (a *Analysis) resumeOutcome(file int, kind CursorKind, r reach, at int64) Outcome {
+	o, _ := a.resumeOutcomeWhy(file, kind, r, at)
 	return o
 }
 
@@ -241,10 +285,13 @@ const (
 	// unnamedRV: the client's own log names no resourceVersion it held
 	// then (a library's log names few): its cursor is not known.
 	unnamedRV
+	// noServer: no API server took new requests then, nor again in the
+	// records (noneTakingFrom).
+	noServer
 )
 
 // resumeOutcomeWhy is resumeOutcome, and for an Unknown one why.
-func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, st connStint, at int64) (Outcome, unjudged) {
+func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, r reach, at int64) (Outcome, unjudged) {
 	f := &a.TL.Files[file]
 	rv, since, _, ok := a.cursor(file, kind).At(min(at, f.End))
 	switch {
@@ -256,8 +303,10 @@ func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, st connStint, at 
 		return Unknown, noCursor
 	case rv == unknownRV:
 		return Unknown, judgedOrHeadUnknown
+	case r.at >= a.TL.noneTakingFrom():
+		return Unknown, noServer
 	}
-	return overall(a.outcomes(file, st, rv, since, at, seenBy(at))), judgedOrHeadUnknown
+	return overall(a.outcomes(file, r.st, rv, since, r.at, seenBy(r.at))), judgedOrHeadUnknown
 }
 
 // ResumeAnswers is ResumeAt for every file at each instant asked, ordered
@@ -273,7 +322,7 @@ func (a *Analysis) ResumeAnswers(qs []ResumeQuery) []Verdict {
 	timed := func(v Verdict) bool { return a.TL.Files[v.File].Clock != ClockNone }
 	sort.SliceStable(out, func(i, j int) bool {
 		ti, tj := timed(out[i]), timed(out[j])
-		return !ti && tj || ti && tj && out[i].At < out[j].At
+		return !ti && tj || ti && tj && out[i].Asked() < out[j].Asked()
 	})
 	return out
 }
@@ -309,17 +358,21 @@ type ServerVerdict struct {
 	Verdict
 }
 
-// ResumeAtServers answers what a reconnect of cursor kind of the file at
-// instant at would get on each server, and which server it would likely
-// go to (-1: not known): the server of the client's connection at at
-// (reachAt), as the verdict takes it; else the load balancer picks.
-func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []ServerVerdict, likely int) {
+// ResumeAtServers answers what a reconnect of cursor kind of the file
+// asked about at instant asked would get on each server, and which
+// server it would likely go to (-1: not known): the server of the
+// client's connection then (reachAt), as the verdict takes it; else the
+// load balancer picks. Asked within an outage, it is judged at its end
+// (reconnectReach).
+func (a *Analysis) ResumeAtServers(file int, kind CursorKind, asked int64) (per []ServerVerdict, likely int) {
 	tl := a.TL
-	state := min(at, tl.Files[file].End)
+	state := min(asked, tl.Files[file].End)
 	rv, since, _, ok := a.cursor(file, kind).At(state)
+	r := a.reconnectReach(file, asked, asked)
+	at := r.at
 	for s := range tl.Servers {
 		inc := tl.Servers[s].accepting(at)
-		v := Verdict{File: file, Kind: kind, T: state, At: at}
+		v := Verdict{File: file, Kind: kind, T: state, At: at, Waited: at - asked}
 		switch {
 		case inc < 0 && a.shuttingDown(s, at):
 			v.Outcome = Unknown
@@ -332,7 +385,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, at int64) (per []S
 		}
 		per = append(per, ServerVerdict{Server: s, Incarnation: inc, Verdict: v})
 	}
-	return per, a.reachAt(file, at).on.server
+	return per, r.st.on.server
 }
 
 // serving is the server's process serving at t: the one whose records

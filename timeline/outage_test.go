@@ -3,6 +3,7 @@ package timeline
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -265,5 +266,52 @@ func TestRefusalToldAtTheServersInstant(t *testing.T) {
 	}
 	if i, j := strings.Index(observed, told(first[0])), strings.Index(observed, told(first[1])); i < 0 || j < i {
 		t.Errorf("the 410s observed: %q\nwant the first two refusals, in the servers' order: %q, then %q", observed, told(first[0]), told(first[1]))
+	}
+}
+
+// TestResumeWithinAnOutageWaitsForItsEnd: during samples-outage's outage
+// no attempt reached a server (probes.tsv: each from 19:09:13.56 to
+// 19:11:43.62 failed with "connection refused"), and each client's
+// reconnect was answered only once the load balancer listened again,
+// 74 of them with 410 Gone (TRUTH.tsv, errors410). Asked at 19:10:00,
+// each client's cursor is judged at the outage's end, as the fleet's
+// counts take it: none whose reconnect got a 410 is accepted, where the
+// instant's own evidence accepted every one.
+func TestResumeWithinAnOutageWaitsForItsEnd(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	os := a.TL.Outages()
+	if len(os) != 1 {
+		t.Fatalf("outages %+v, want the load balancer's one", os)
+	}
+	gone := map[string]bool{}
+	for _, row := range recordingTable(t, "samples-outage", "TRUTH.tsv") {
+		gone[row["client"]] = row["errors410"] != "0"
+	}
+	at := instant(t, "2026-12-01T19:10:00Z")
+	clients, refused := 0, 0
+	for fi, f := range a.TL.Files {
+		name, _, _ := strings.Cut(path.Base(f.Name), ".")
+		g, ok := gone[name]
+		if !ok {
+			continue
+		}
+		clients++
+		for _, v := range a.ResumeAt(fi, at) {
+			if v.Kind != BookmarkAware {
+				continue
+			}
+			if v.At != os[0].To || v.Asked() != at || !strings.HasPrefix(v.Reason, "answered only at") || !strings.HasPrefix(a.Words(v), "answered only at") {
+				t.Errorf("%s: judged at %s, asked at %s: %q; want judged at the outage's end %s", name, FormatInstant(v.At, time.UTC), FormatInstant(v.Asked(), time.UTC), v.Reason, FormatInstant(os[0].To, time.UTC))
+			}
+			switch {
+			case g && v.Outcome == Accepted:
+				t.Errorf("%s: accepted, but its reconnect after the outage got 410 Gone", name)
+			case g && v.Outcome == Refused:
+				refused++
+			}
+		}
+	}
+	if fc, _ := a.FleetReconnect(ResumeQuery{At: at}); clients != 99 || refused < 60 || fc.AsRecorded.Refused != refused {
+		t.Errorf("%d clients, %d refused of those that got a 410, the fleet's count %d refused; want 99 clients, at least 60 refused, the same count", clients, refused, fc.AsRecorded.Refused)
 	}
 }

@@ -17,7 +17,7 @@ func TestResumeOutcomeIsTheVerdicts(t *testing.T) {
 		for step := int64(0); step <= 12; step++ {
 			at := start + (end-start)*step/10 // the last two past the clock's end
 			for _, v := range a.ResumeAt(fi, at) {
-				if got := a.resumeOutcome(fi, v.Kind, a.reachAt(fi, at), at); got != v.Outcome {
+				if got := a.resumeOutcome(fi, v.Kind, a.reconnectReach(fi, at, at), at); got != v.Outcome {
 					t.Errorf("%s, %v at %s: %v, the verdict says %v (%s)", a.TL.Files[fi].Name, v.Kind, FormatTime(at, ClockArrival), got, v.Outcome, v.Reason)
 				}
 				seen[v.Outcome]++

@@ -42,7 +42,14 @@ func addLab(t testing.TB, b *Builder, rename map[string]string, patterns ...stri
 // labTable reads one of the lab's tables: its rows by column name.
 func labTable(t testing.TB, name string) []map[string]string {
 	t.Helper()
-	b := testsample.Read(t, filepath.Join(testsample.Recording(t, "samples-lab"), name))
+	return recordingTable(t, "samples-lab", name)
+}
+
+// recordingTable reads a table of the named recording: its rows by
+// column name.
+func recordingTable(t testing.TB, recording, name string) []map[string]string {
+	t.Helper()
+	b := testsample.Read(t, filepath.Join(testsample.Recording(t, recording), name))
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	head := strings.Split(lines[0], "\t")
 	var out []map[string]string

@@ -43,7 +43,7 @@ func TestWorstMomentInPlainWords(t *testing.T) {
 		t.Errorf("the summary does not say %q", words)
 	}
 	if len(w.Reasons) != 1 || w.Reasons[0].Model != ModelCacheTime || w.Reasons[0].Outcome != AtRisk || w.Reasons[0].Clients != w.AtRiskWithout ||
-		!strings.HasPrefix(w.Reasons[0].Example, "watch cache (time): ") {
+		!strings.Contains(w.Reasons[0].Example, "watch cache (time): ") {
 		t.Errorf("worst stampede's reasons %+v, want the watch cache's time model putting all %d at risk", w.Reasons, w.AtRiskWithout)
 	}
 }

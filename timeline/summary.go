@@ -19,8 +19,34 @@ import (
 // captures suggest (restarts) or the user asked (--resume-at). The exact
 // model reasons stay in the report's details.
 
-// maxSummaryLines bounds the summary.
+// maxSummaryLines bounds the summary, but for the answers to the
+// instants asked (capSummary).
 const maxSummaryLines = 6
+
+// capSummary keeps the first lines up to maxSummaryLines, and every
+// answer to an instant the user asked (topic "resume-at"), each of which
+// takes the room of one line the summary chose: a user who asks about
+// ten instants reads ten answers.
+func capSummary(lines []SummaryLine) []SummaryLine {
+	asked := 0
+	for _, l := range lines {
+		if l.Topic == "resume-at" {
+			asked++
+		}
+	}
+	room := max(maxSummaryLines-asked, min(maxSummaryLines, 1))
+	out := lines[:0]
+	for _, l := range lines {
+		switch {
+		case l.Topic == "resume-at":
+			out = append(out, l)
+		case room > 0:
+			out = append(out, l)
+			room--
+		}
+	}
+	return out
+}
 
 // SummaryLine is one line of the summary.
 type SummaryLine struct {
@@ -71,9 +97,7 @@ func (a *Analysis) Summary(qs []ResumeQuery) []SummaryLine {
 	s.restarts()
 	s.serverLogs()
 	s.unknowns()
-	if len(s.lines) > maxSummaryLines {
-		s.lines = s.lines[:maxSummaryLines]
-	}
+	s.lines = capSummary(s.lines)
 	if s.lines == nil {
 		return []SummaryLine{}
 	}
@@ -160,10 +184,21 @@ func (v Verdict) Decisive() (Model, bool) {
 // at risk, why, without the watch cache's internals (Reason keeps the
 // exact model reason).
 func (a *Analysis) Words(v Verdict) string {
+	if v.Waited > 0 && v.HasCursor {
+		return fmt.Sprintf("answered only at %s, once the clients' requests reached an API server again, and %s", a.instant(v.At), a.outcomeWords(v))
+	}
+	return a.outcomeWords(v)
+}
+
+// outcomeWords is Words but for a wait for a server.
+func (a *Analysis) outcomeWords(v Verdict) string {
 	switch v.Outcome {
 	case Accepted:
 		return "accepted"
 	case Unknown:
+		if v.HasCursor && v.At >= a.TL.noneTakingFrom() {
+			return "not answered, as no API server took new requests then"
+		}
 		return "unknown"
 	}
 	w := OutcomeWords(v.Outcome)
@@ -1185,7 +1220,12 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 		// The count and the share the report's fleet section and JSON
 		// give (relistsSaved, percentSaved), in the same form: a postmortem
 		// quotes one figure.
-		return fmt.Sprintf("Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%s%s.",
+		sides := "Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%s%s."
+		if f.allAsked() {
+			// Their side with bookmarks is what they did.
+			sides = "Every client asked for bookmarks, and %d reconnects needed a relist%s; had none asked, %s%d would have%s: %s %s%s%s."
+		}
+		return fmt.Sprintf(sides,
 			f.RelistsWith, with, least, f.RelistsWithout, notJudged(f.UnknownWithout), saved, leastSaved, quantity.Plural(f.Saved, "relist"), aside(FormatPercent(f.SavedPercent), whyLeast))
 	case f.RelistsWith > 0:
 		return fmt.Sprintf("%d reconnects would have needed a relist even with bookmarks%s.", f.RelistsWith, notJudged(f.UnknownWith))
@@ -1306,7 +1346,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		// Those not recorded then are said apart (unrecordedWords), and
 		// those without a cursor have no head to lack.
 		o := fc.With
-		noHead := o.Unknown - o.AfterRecording - o.BeforeRecording - o.NoCursor - o.UnnamedRV
+		noHead := o.noHead()
 		switch {
 		case noHead >= len(f.Clients)-o.AfterRecording-o.BeforeRecording && with == 0:
 			// "0 with them" of clients none of which can be judged
@@ -1464,9 +1504,9 @@ func (s *summarizer) reconnectOf(fi int) reconnect {
 func (s *summarizer) rankOf(fi int) int {
 	at, c, recorded := s.reconnectAt(fi)
 	if !recorded {
-		st := s.a.reachAt(fi, at)
-		c.with.Outcome = s.a.resumeOutcome(fi, BookmarkAware, st, at)
-		c.without.Outcome = s.a.resumeOutcome(fi, BookmarkIgnoring, st, at)
+		r := s.a.reconnectReach(fi, at, at)
+		c.with.Outcome = s.a.resumeOutcome(fi, BookmarkAware, r, at)
+		c.without.Outcome = s.a.resumeOutcome(fi, BookmarkIgnoring, r, at)
 	}
 	return c.rank()
 }
@@ -1595,7 +1635,7 @@ func (s *summarizer) bookmarks() {
 		if !v.HasCursor {
 			return "unknown"
 		}
-		return FormatDuration(v.At-v.Since) + " old"
+		return FormatDuration(v.Asked()-v.Since) + " old"
 	}
 	switch {
 	case a.uncached(c.file):
@@ -1886,7 +1926,7 @@ func (s *summarizer) outageAt(q ResumeQuery) string {
 	}
 	for _, o := range s.a.TL.Outages() {
 		if o.From <= q.At && q.At < o.To {
-			return fmt.Sprintf(" But no client's request reached an API server from %s until %s: a reconnect then would have reached none either, and been answered only once one did.", s.instant(o.From), s.instant(o.To))
+			return fmt.Sprintf(" No client's request reached an API server from %s until %s: a reconnect then would have reached none either, and is judged as answered once one did, at %s.", s.instant(o.From), s.instant(o.To), s.instant(o.To))
 		}
 	}
 	return ""
@@ -1925,7 +1965,7 @@ func (s *summarizer) resumeAt() {
 		f := &s.a.TL.Files[v.File]
 		t := ""
 		if f.Clock != ClockNone {
-			t = s.instant(v.At)
+			t = s.instant(v.Asked())
 		}
 		if _, ok := byTime[t]; !ok {
 			order = append(order, t)
@@ -1934,7 +1974,7 @@ func (s *summarizer) resumeAt() {
 		// the model's "at-risk".
 		words := fmt.Sprintf("%s %s %s", f.ShortName(), v.Kind.Words(), OutcomeWords(v.Outcome))
 		if len(s.a.TL.Servers) > 1 {
-			per, likely := s.a.ResumeAtServers(v.File, v.Kind, v.At)
+			per, likely := s.a.ResumeAtServers(v.File, v.Kind, v.Asked())
 			words += " (" + s.a.ServerWords(per)
 			if likely >= 0 {
 				words += "; its open connection is to " + s.a.TL.Servers[likely].Name
@@ -1984,7 +2024,7 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		n, answering := 0, 0
 		for _, sv := range per {
 			if sv.Incarnation < 0 {
-				closing[sv.Server] = closing[sv.Server] || a.shuttingDown(sv.Server, at)
+				closing[sv.Server] = closing[sv.Server] || a.shuttingDown(sv.Server, sv.At)
 				continue
 			}
 			serving[sv.Server] = true
@@ -2109,7 +2149,8 @@ func unjudgedWords(o OutcomeCounts) string {
 		{o.BeforeRecording, "before their recordings begin", "before its recording begins"},
 		{o.AfterRecording, "their recordings had ended, so nothing shows them still watching", "its recording had ended, so nothing shows it still watching"},
 		{o.UnnamedRV, "their own logs name no resourceVersion they held then", "its own log names no resourceVersion it held then"},
-		{o.Unknown - o.NoCursor - o.BeforeRecording - o.AfterRecording - o.UnnamedRV, "nothing shows the cluster's head then", "nothing shows the cluster's head then"},
+		{o.NoServer, "no API server took new requests then and the records show none starting again, so their reconnects found no server to answer", "no API server took new requests then and the records show none starting again, so its reconnect found no server to answer"},
+		{o.noHead(), "nothing shows the cluster's head then", "nothing shows the cluster's head then"},
 	} {
 		why := r.why
 		if r.n == 1 {

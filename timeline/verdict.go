@@ -22,10 +22,14 @@ type ModelVerdict struct {
 // takes new requests, else through the load balancer, would the server
 // have answered 410?
 type Verdict struct {
-	File      int
-	Kind      CursorKind
-	T         int64
-	At        int64 // the instant it is judged at: T + Delay, or when the server received a recorded reconnect (ServerReceived)
+	File int
+	Kind CursorKind
+	T    int64
+	At   int64 // the instant it is judged at: T + Delay, or when the server received a recorded reconnect (ServerReceived)
+	// Waited is how long a reconnect asked about (ResumeAt) waited for a
+	// server: asked within an outage of the clients' way to the
+	// servers, it is answered only at its end, At; 0 otherwise.
+	Waited    int64
 	HasCursor bool
 	RV        uint64
 	Since     int64 // the instant the cursor was last known current
@@ -35,6 +39,10 @@ type Verdict struct {
 	// before bounds the evidence the verdict was judged on (seenBy).
 	before int64
 }
+
+// Asked is the instant a reconnect was asked about: At, less what it
+// waited for a server (Waited).
+func (v Verdict) Asked() int64 { return v.At - v.Waited }
 
 // overall is a verdict's outcome from its models': refused when any
 // refuses, else accepted when the server's metrics say it held the
@@ -160,11 +168,24 @@ func (a *Analysis) cursor(file int, kind CursorKind) *Cursor {
 }
 
 // Verdict answers for cursor (file, kind) dropped at t and resumed at
-// t+delay.
+// t+delay, or, where that falls in an outage of the clients' way to the
+// servers, at its end, through the load balancer (reconnectReach).
 func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Duration) Verdict {
 	v := Verdict{File: file, Kind: kind, T: t, At: t + int64(delay)}
 	rv, since, _, ok := a.cursor(file, kind).At(t)
-	return a.verdictFor(v, a.reachAt(file, t), rv, since, ok, seenBy(v.At))
+	return a.verdictOver(v, a.reconnectReach(file, t, v.At), rv, since, ok)
+}
+
+// verdictOver judges verdict v, asked about at v.At, where its reconnect
+// goes (r): at the end of an outage it falls in, waiting for it, which
+// its reason says first.
+func (a *Analysis) verdictOver(v Verdict, r reach, rv uint64, since int64, ok bool) Verdict {
+	v.At, v.Waited = r.at, r.at-v.At
+	v = a.verdictFor(v, r.st, rv, since, ok, seenBy(r.at))
+	if r.outage != nil && v.HasCursor {
+		v.Reason = a.waitedWords(v.Asked(), v.At, r.outage.From) + ": " + v.Reason
+	}
+	return v
 }
 
 // seenBy is the bound on the evidence (before, exclusive) that a
@@ -190,6 +211,10 @@ func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, o
 		return v
 	}
 	v.HasCursor, v.RV, v.Since, v.before = true, rv, since, before
+	if v.At >= a.TL.noneTakingFrom() {
+		v.Outcome, v.Reason = Unknown, a.noneTakingWords(v.At)
+		return v
+	}
 	v.Outcome, v.Reason, v.Models = a.judge(v.File, st, rv, since, v.At, before)
 	return v
 }

@@ -92,7 +92,7 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 			if servers {
 				// The file's server is the one its last cursor's
 				// reconnect would likely go to.
-				per, likely := an.ResumeAtServers(v.File, v.Kind, v.At)
+				per, likely := an.ResumeAtServers(v.File, v.Kind, v.Asked())
 				rf.Server = ""
 				if likely >= 0 {
 					rf.Server = tl.Servers[likely].Name
