@@ -725,7 +725,8 @@ func TestBrowserFleetOfAnOutage(t *testing.T) {
 	}
 	l := readFleetLayout(t, tab)
 	tip := fleetTip(t, tab, l.x((os[0].From+os[0].To)/2), l.CurvesY+10, "No server reached")
-	if !strings.Contains(tip, "API servers a, b and c were up meanwhile") || !strings.Contains(tip, "connection refused") || !strings.Contains(tip, "As they came back, 31 more attempts failed") {
+	if !strings.Contains(tip, "API servers a, b and c were up meanwhile") || !strings.Contains(tip, "connection refused") || !strings.Contains(tip, "As they came back, 31 more attempts failed") ||
+		!strings.Contains(tip, "A reconnect then waits for a server: the counts above are the answers at ") {
 		t.Errorf("pointing into the outage says %q", tip)
 	}
 	screenshot(t, tab, "fleet-outage")

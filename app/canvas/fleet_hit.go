@@ -72,6 +72,11 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 					lines = append(lines, strings.ToUpper(back[:1])+back[1:]+".")
 				}
 			}
+			if area == FleetCurves && at >= o.From && at < o.To {
+				// The curves count each reconnect as answered then
+				// (timeline's zones of drops that wait for an outage).
+				lines = append(lines, "A reconnect then waits for a server: the counts above are the answers at "+clock(o.To, d.zone)+", once a client's request reached one again.")
+			}
 		}
 		for _, r := range d.Restarts {
 			if w := r.Window(); !r.Unreachable && at >= w.From-slop && at <= w.To+slop {
