@@ -761,15 +761,25 @@ func (e *eventTable) factsRun(s *Session, i, end, firstRV, lastRV int, odd bool)
 	return i, firstRV, lastRV
 }
 
-// atDeadline: a clean end within 2 s of timeoutSeconds is the server deadline.
+// atDeadline: a clean end within 2 s after timeoutSeconds is the server
+// deadline. The server's timer starts once it serves the watch, after
+// the client sent it, so a clean end before it is something else: the
+// samples' earlier ones, 0.5-1.7 s before it, are the server shutting
+// down and ending every watch (samples-watchlist's c035 at c's
+// "Terminating all watchers"). A few milliseconds before it are the
+// clock's grain.
 func atDeadline(s *Session, c Clock) bool {
 	if c != ClockArrival {
 		// Estimated clocks placed the end at the deadline (clock.go).
 		return s.End-s.Start == int64(s.Request.TimeoutSeconds)*1e9
 	}
 	d := s.End - s.Start - int64(s.Request.TimeoutSeconds)*1e9
-	return d > -2e9 && d < 2e9
+	return d > -deadlineGrain && d < 2e9
 }
+
+// deadlineGrain is how far before its deadline a watch's clean end still
+// counts as the deadline's.
+const deadlineGrain = 10e6
 
 // hasRV says whether rvString(i) is not empty.
 func (b *Builder) hasRV(i int) bool {
