@@ -107,21 +107,24 @@ func (s *Server) accepting(t int64) int {
 
 // noneTakingFrom is the instant from which no API server took a new
 // request and the records show none starting again: every server's last
-// process was shutting down, the last of them from its Closing. never
-// when a server's last process took requests to its records' end, or no
-// server is known. A reconnect from then on finds no server to answer
-// it: client-go retries until one listens, which the records never show.
-func (tl *Timeline) noneTakingFrom() int64 {
+// process was shutting down, surely from the last of their ClosingBy.
+// never when a server's last process took requests to its records' end,
+// when no server is known, or when more servers are assumed than the
+// records show (-servers). A reconnect from then on finds no server to
+// answer it: client-go retries until one listens, which the records
+// never show.
+func (a *Analysis) noneTakingFrom() int64 {
+	tl := a.TL
+	if len(tl.Servers) == 0 || a.ServerCount() > len(tl.Servers) {
+		return never
+	}
 	from := int64(math.MinInt64)
 	for s := range tl.Servers {
 		incs := tl.Servers[s].Incarnations
 		if len(incs) == 0 || incs[len(incs)-1].Closing == 0 {
 			return never
 		}
-		from = max(from, incs[len(incs)-1].Closing)
-	}
-	if len(tl.Servers) == 0 {
-		return never
+		from = max(from, incs[len(incs)-1].ClosingBy)
 	}
 	return from
 }
@@ -163,10 +166,37 @@ func (a *Analysis) restartingWords(s int, t int64) string {
 	return fmt.Sprintf("server %s's metrics show no process at %s, between its old one's last scrape at %s and its new one's start about %s: restarting, the new one may already serve", srv.Name, a.instant(t), old, next)
 }
 
+// stopped says whether server s's last process took no new request at
+// t and its records had ended: it had shut down, and none followed.
+func (a *Analysis) stopped(s int, t int64) bool {
+	srv := &a.TL.Servers[s]
+	k := srv.serving(t)
+	return a.shuttingDown(s, t) && k == len(srv.Incarnations)-1 && t > srv.Incarnations[k].To
+}
+
 // notTakingWords names servers that take no new request at t, each
-// group with why: "a shutting down and b restarting".
+// group with why: "a shutting down and b restarting", "c stopped".
 func (a *Analysis) notTakingWords(servers []int, t int64) string {
-	return a.notTakingWordsBy(servers, func(s int) bool { return a.shuttingDown(s, t) })
+	var stopped, others []int
+	for _, s := range servers {
+		if a.stopped(s, t) {
+			stopped = append(stopped, s)
+		} else {
+			others = append(others, s)
+		}
+	}
+	var parts []string
+	if len(others) > 0 {
+		parts = append(parts, a.notTakingWordsBy(others, func(s int) bool { return a.shuttingDown(s, t) }))
+	}
+	if len(stopped) > 0 {
+		names := make([]string, len(stopped))
+		for k, s := range stopped {
+			names[k] = a.TL.Servers[s].Name
+		}
+		parts = append(parts, joinWords(names)+" stopped")
+	}
+	return joinWords(parts)
 }
 
 // notTakingWordsBy is notTakingWords where shutting says which of the

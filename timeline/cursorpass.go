@@ -29,10 +29,11 @@ type Zone struct {
 // of its first drop. It is made when asked: a load of an incident has
 // thousands of zones, and only a few of them are read.
 func (a *Analysis) ZoneReason(z Zone) string {
-	why := a.reason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, z.at, seenBy(z.at))
+	at := z.at
 	if z.outage != nil {
-		why = a.waitedWords(z.From+int64(a.Params.Delay), z.at, z.outage.From) + ": " + why
+		at = z.From + int64(a.Params.Delay) // its reconnect waited from then
 	}
+	why := a.waitedReason(z.Model, z.outcome, z.File, z.on, z.FromRV, z.since, at, z.outage)
 	if z.heldBefore {
 		// Held over the drops just before it, by the server their
 		// connection reached, or by every server.
@@ -345,6 +346,10 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	if tl.Files[c.File].Clock != ClockNone {
 		zoneEnd = max(c.End, a.end) + 1
 	}
+	// A drop whose reconnect, d later, finds no server to answer it
+	// (noneTakingFrom) is in no zone.
+	zoneCap := a.noneTakingFrom() - d
+	zoneEnd = min(zoneEnd, zoneCap)
 	// The head step in force at the current step's end (steps are in time
 	// order), its value, and the next step's instant.
 	head, steps := &ps.head, &ps.steps
@@ -375,7 +380,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 		to, zto := c.End, zoneEnd
 		if k+1 < n {
 			next, nextRV = steps.step(k + 1)
-			to, zto = next, next
+			to, zto = next, min(next, zoneCap)
 		}
 		if rv == unsetRV || rv == unknownRV {
 			age.HasFinal = false
@@ -425,6 +430,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				if w := waitAfter(waits, t); w != nil && w.from <= t {
 					end = min(w.to, zto)
 					a.zoneWaited(refused, risky, c, m, rv, from, t, end, w.outage)
+					lastOn[m] = waiting
 					t = end
 					continue
 				} else if w != nil {
@@ -618,6 +624,11 @@ func (a *Analysis) waits(file int, d int64) []wait {
 	return out
 }
 
+// waiting is the server of a zone's drops that wait for an outage's end
+// (zoneWaited): none, the load balancer picking once it ends; a cursor
+// pass's zone of other drops does not continue it.
+var waiting = serverRef{-2, -2}
+
 // waitAfter is the first of waits that ends after drop instant t, nil
 // for none.
 func waitAfter(waits []wait, t int64) *wait {
@@ -632,24 +643,50 @@ func waitAfter(waits []wait, t int64) *wait {
 // zoneWaited adds model m's zone of a cursor at rv, last current at
 // since, for drops in [lo, hi) whose reconnects wait for outage o's end:
 // each is answered then, through the load balancer, so one outcome
-// holds them all. Its zones stand apart from those around them, whose
-// reconnects are answered as they come.
+// holds them all. It continues the zone of the drops before that wait
+// for o too (a step of the cursor in the wait), and stands apart from
+// the zones of drops whose reconnects are answered as they come.
 func (a *Analysis) zoneWaited(refused, risky *zoneSink, c *Cursor, m Model, rv uint64, since, lo, hi int64, o *Outage) {
-	refused.open[m], risky.open[m] = -1, -1
-	risk, ref, ok := a.threshold(m, c.File, anyServer, rv, since, math.MaxInt64)
 	var sink *zoneSink
-	switch {
-	case !ok:
-	case ref <= o.To:
+	switch out, _ := a.waitedOutcome(m, c.File, rv, since, o); out {
+	case Refused:
 		sink = refused
-	case risk <= o.To && !a.holds(c.File, -1, rv, since, o.To):
+	case AtRisk:
 		sink = risky
+	}
+	for _, z := range [...]*zoneSink{refused, risky} {
+		if z != sink || !z.waitsFor(m, o) {
+			z.open[m] = -1
+		}
 	}
 	if sink != nil {
 		sink.add(c, m, lo, hi, rv, anyServer, since, o.To)
 		(*sink.zones)[sink.open[m]].outage = o
-		sink.open[m] = -1
 	}
+}
+
+// waitedOutcome is model m's outcome for a reconnect of the file's
+// cursor at rv, last current at since, that waits for outage o's end: it
+// is answered then, through the load balancer, judged as a zone is, by
+// all the evidence. ok is false where the model cannot tell.
+func (a *Analysis) waitedOutcome(m Model, file int, rv uint64, since int64, o *Outage) (out Outcome, ok bool) {
+	risk, ref, ok := a.threshold(m, file, anyServer, rv, since, math.MaxInt64)
+	switch {
+	case !ok:
+		return Unknown, false
+	case ref <= o.To:
+		return Refused, true
+	case risk <= o.To && !a.holds(file, -1, rv, since, o.To):
+		return AtRisk, true
+	}
+	return Accepted, true
+}
+
+// waitsFor says model m's open zone is one of drops that wait for
+// outage o's end.
+func (z *zoneSink) waitsFor(m Model, o *Outage) bool {
+	k := z.open[m]
+	return k >= 0 && (*z.zones)[k].outage == o
 }
 
 // zoneSpan adds model m's zones of a cursor at rv, last current at

@@ -12,12 +12,11 @@ import (
 // audit logs, their own logs, metrics), a reconnect of every client at
 // 19:10:00, inside the outage, is answered at its end (19:11:43.874),
 // and without bookmarks each server's own evidence refuses the same 79
-// clients then. The summary said "none would have been
-// refused by all 3 API servers, and 70 put at risk of it" beside "a
-// would refuse 70, b 70, c 70": the verdict for a server not known only
-// put them at risk. A reconnect goes to one of the servers: refused by
-// every one, it is refused; by some, it is at risk. The verdicts, the
-// fleet's counts, its steps and the summary must say the same.
+// clients then. A reconnect goes to one of the servers: refused by
+// every one, it is refused, not only put at risk; by some, it is at
+// risk. The verdicts, the fleet's counts, its steps and the summary say
+// the same: not "none would have been refused by all 3 API servers"
+// beside "a would refuse 79, b 79, c 79".
 func TestEveryServerRefusesOutage(t *testing.T) {
 	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz").Analyze(DefaultParams())
 	at := time.Date(2026, 12, 1, 19, 10, 0, 0, time.UTC).UnixNano()

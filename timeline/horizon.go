@@ -44,6 +44,10 @@ type Horizon struct {
 	// or never) the cursor is held again (RiskLifts).
 	lifts               bool
 	liftFrom, liftUntil int64
+	// riskWait and refusedWait are the outage of the clients' way to
+	// the servers that a reconnect at RiskFrom or RefusedFrom waits for,
+	// answered at its end (horizonWaits); nil for none.
+	riskWait, refusedWait *Outage
 }
 
 // RiskLifts is when the horizon's risk lifts before its refusal: from
@@ -142,7 +146,50 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 	if h.RefusedFrom < h.RiskFrom {
 		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused = h.RefusedFrom, h.RefusedModel, h.refusedOn, true
 	}
+	if !a.TL.Files[file].Loopback {
+		if o := a.TL.outageAfter(drop); o != nil {
+			a.horizonWaits(&h, o)
+		}
+	}
 	return h
+}
+
+// horizonWaits makes h's horizon take outage o into account, the first
+// of the clients' way to the servers that ends after its drop: a
+// reconnect from its start, or the drop, until its end waits for a
+// server and is answered then, through the load balancer, as the
+// zones judge it (waitedOutcome). Where that answer refuses, or puts at
+// risk, the horizon is the wait's first instant; where it accepts, no
+// risk the models give inside the wait comes before its end.
+func (a *Analysis) horizonWaits(h *Horizon, o *Outage) {
+	from := max(o.From, h.Drop)
+	var refusedBy, riskBy Model
+	refused, risky := false, false
+	for _, m := range a.applicable(h.File) {
+		switch out, _ := a.waitedOutcome(m, h.File, h.RV, h.Since, o); {
+		case out == Refused && (!refused || decidesOver(Refused, Refused, m, refusedBy, true)):
+			refusedBy, refused = m, true
+		case out == AtRisk && !risky:
+			riskBy, risky = m, true
+		}
+	}
+	if refused && h.RefusedFrom > from {
+		h.RefusedFrom, h.RefusedModel, h.refusedOn, h.refusedWait = from, refusedBy, anyServer, o
+	}
+	switch {
+	case h.RiskFrom < from:
+		return // at risk before the wait
+	case refused:
+		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused, h.riskWait = h.RefusedFrom, h.RefusedModel, h.refusedOn, true, h.refusedWait
+	case risky:
+		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused, h.riskWait = from, riskBy, anyServer, false, o
+	case h.RiskFrom < o.To:
+		h.RiskFrom = o.To
+	default:
+		return
+	}
+	h.riskHeld = false
+	h.lifts = h.lifts && h.liftFrom >= o.To
 }
 
 // HorizonReasons says why h's models put a reconnect after its drop at
@@ -151,12 +198,14 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 // says why.
 func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
 	if h.RefusedFrom != never {
-		refused = a.reason(h.RefusedModel, Refused, h.File, h.refusedOn, h.RV, h.Since, h.RefusedFrom, seenBy(h.RefusedFrom))
+		refused = a.waitedReason(h.RefusedModel, Refused, h.File, h.refusedOn, h.RV, h.Since, h.RefusedFrom, h.refusedWait)
 	}
 	switch {
 	case h.RiskFrom == never:
 	case h.riskRefused:
 		risk = refused
+	case h.riskWait != nil:
+		risk = a.waitedReason(h.RiskModel, AtRisk, h.File, h.riskOn, h.RV, h.Since, h.RiskFrom, h.riskWait)
 	default:
 		risk = a.reason(h.RiskModel, AtRisk, h.File, h.riskOn, h.RV, h.Since, h.RiskFrom, seenBy(h.RiskFrom))
 		if h.riskHeld {
@@ -165,6 +214,16 @@ func (a *Analysis) HorizonReasons(h Horizon) (risk, refused string) {
 		risk += a.heldAgainWords(h)
 	}
 	return risk, refused
+}
+
+// waitedReason is model m's reason for outcome o of a reconnect at
+// instant at, or, where it waits for outage w (nil for none), at w's
+// end, which it says first.
+func (a *Analysis) waitedReason(m Model, o Outcome, file int, on serverRef, rv uint64, since, at int64, w *Outage) string {
+	if w == nil {
+		return a.reason(m, o, file, on, rv, since, at, seenBy(at))
+	}
+	return a.waitedWords(at, w.To, w.From) + ": " + a.reason(m, o, file, on, rv, since, w.To, seenBy(w.To))
 }
 
 // heldAgainWords says when a horizon's risk lifts (Horizon.RiskLifts),
@@ -203,7 +262,9 @@ func (a *Analysis) heldOn(h Horizon, t int64) int {
 // ResumeAt answers, for each cursor of the file, what a reconnect at
 // instant at would get: the cursor as the client held it then (as it left
 // it, when at is past the file's end), judged with the evidence observed
-// up to and including at (seenBy).
+// up to and including at (seenBy), or, where at falls in an outage of
+// the clients' way to the servers, up to its end, when it is answered
+// (reconnectReach).
 func (a *Analysis) ResumeAt(file int, at int64) []Verdict {
 	var out []Verdict
 	state := min(at, a.TL.Files[file].End)
@@ -244,13 +305,7 @@ func (a *Analysis) outageAt(file int, at int64) *Outage {
 	if a.TL.Files[file].Loopback {
 		return nil
 	}
-	os := a.TL.Outages()
-	for k := range os {
-		if o := &os[k]; o.From <= at && at < o.To {
-			return o
-		}
-	}
-	return nil
+	return a.TL.outageHolding(at)
 }
 
 // waitedWords says why a reconnect asked about at instant asked, within
@@ -303,7 +358,7 @@ func (a *Analysis) resumeOutcomeWhy(file int, kind CursorKind, r reach, at int64
 		return Unknown, noCursor
 	case rv == unknownRV:
 		return Unknown, judgedOrHeadUnknown
-	case r.at >= a.TL.noneTakingFrom():
+	case r.at >= a.noneTakingFrom():
 		return Unknown, noServer
 	}
 	return overall(a.outcomes(file, r.st, rv, since, r.at, seenBy(r.at))), judgedOrHeadUnknown
@@ -374,6 +429,10 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, asked int64) (per 
 		inc := tl.Servers[s].accepting(at)
 		v := Verdict{File: file, Kind: kind, T: state, At: at, Waited: at - asked}
 		switch {
+		case inc < 0 && a.stopped(s, at):
+			last := &tl.Servers[s].Incarnations[tl.Servers[s].serving(at)]
+			v.Outcome = Unknown
+			v.Reason = fmt.Sprintf("server %s stopped taking new requests %s, and its records end at %s: it had stopped", tl.Servers[s].Name, last.ClosingWords(a.instant), a.instant(last.To))
 		case inc < 0 && a.shuttingDown(s, at):
 			v.Outcome = Unknown
 			v.Reason = fmt.Sprintf("server %s stopped taking new requests %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].ClosingWords(a.instant))
@@ -381,7 +440,7 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, asked int64) (per 
 			v.Outcome = Unknown
 			v.Reason = a.restartingWords(s, at)
 		default:
-			v = a.verdictFor(v, onServer(serverRef{s, inc}), rv, since, ok, seenBy(at))
+			v = a.verdictOver(Verdict{File: file, Kind: kind, T: state, At: asked}, reach{at: at, st: onServer(serverRef{s, inc}), outage: r.outage}, rv, since, ok)
 		}
 		per = append(per, ServerVerdict{Server: s, Incarnation: inc, Verdict: v})
 	}

@@ -116,6 +116,30 @@ func (tl *Timeline) Outages() []Outage {
 	return tl.outages
 }
 
+// outageHolding is the outage that instant t falls in, [From, To); nil
+// for none.
+func (tl *Timeline) outageHolding(t int64) *Outage {
+	os := tl.Outages()
+	for k := range os {
+		if o := &os[k]; o.From <= t && t < o.To {
+			return o
+		}
+	}
+	return nil
+}
+
+// outageAfter is the first outage that ends after instant t; nil for
+// none.
+func (tl *Timeline) outageAfter(t int64) *Outage {
+	os := tl.Outages()
+	for k := range os {
+		if o := &os[k]; o.To > t && o.From < o.To {
+			return o
+		}
+	}
+	return nil
+}
+
 // outageAttempt is a request a client's own record holds: answered by
 // a server, or not (a refused connection, a TLS handshake timing out).
 type outageAttempt struct {

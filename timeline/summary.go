@@ -34,7 +34,7 @@ func capSummary(lines []SummaryLine) []SummaryLine {
 			asked++
 		}
 	}
-	room := max(maxSummaryLines-asked, min(maxSummaryLines, 1))
+	room := max(maxSummaryLines-asked, 1)
 	out := lines[:0]
 	for _, l := range lines {
 		switch {
@@ -184,21 +184,21 @@ func (v Verdict) Decisive() (Model, bool) {
 // at risk, why, without the watch cache's internals (Reason keeps the
 // exact model reason).
 func (a *Analysis) Words(v Verdict) string {
-	if v.Waited > 0 && v.HasCursor {
+	switch {
+	case v.Outcome == Unknown && v.HasCursor && v.At >= a.noneTakingFrom():
+		return "not answered, as no API server took new requests then"
+	case v.Waited > 0 && v.HasCursor:
 		return fmt.Sprintf("answered only at %s, once the clients' requests reached an API server again, and %s", a.instant(v.At), a.outcomeWords(v))
 	}
 	return a.outcomeWords(v)
 }
 
-// outcomeWords is Words but for a wait for a server.
+// outcomeWords is Words but for a wait for a server, or none to wait for.
 func (a *Analysis) outcomeWords(v Verdict) string {
 	switch v.Outcome {
 	case Accepted:
 		return "accepted"
 	case Unknown:
-		if v.HasCursor && v.At >= a.TL.noneTakingFrom() {
-			return "not answered, as no API server took new requests then"
-		}
 		return "unknown"
 	}
 	w := OutcomeWords(v.Outcome)
@@ -1221,8 +1221,9 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 		// give (relistsSaved, percentSaved), in the same form: a postmortem
 		// quotes one figure.
 		sides := "Had every client asked for bookmarks, %d reconnects would have needed a relist%s, and without bookmarks %s%d%s: %s %s%s%s."
-		if f.allAsked() {
-			// Their side with bookmarks is what they did.
+		if f.allAsked() && f.RelistsWith == f.RelistsObserved {
+			// Their side with bookmarks is what they did, and the
+			// models' count of it is the records'.
 			sides = "Every client asked for bookmarks, and %d reconnects needed a relist%s; had none asked, %s%d would have%s: %s %s%s%s."
 		}
 		return fmt.Sprintf(sides,
@@ -1924,10 +1925,8 @@ func (s *summarizer) outageAt(q ResumeQuery) string {
 	if q.Relative {
 		return ""
 	}
-	for _, o := range s.a.TL.Outages() {
-		if o.From <= q.At && q.At < o.To {
-			return fmt.Sprintf(" No client's request reached an API server from %s until %s: a reconnect then would have reached none either, and is judged as answered once one did, at %s.", s.instant(o.From), s.instant(o.To), s.instant(o.To))
-		}
+	if o := s.a.TL.outageHolding(q.At); o != nil {
+		return fmt.Sprintf(" No client's request reached an API server from %s until %s: a reconnect then would have reached none either, and would have been answered once one did, as these counts are, at %s.", s.instant(o.From), s.instant(o.To), s.instant(o.To))
 	}
 	return ""
 }

@@ -25,10 +25,12 @@ type Verdict struct {
 	File int
 	Kind CursorKind
 	T    int64
-	At   int64 // the instant it is judged at: T + Delay, or when the server received a recorded reconnect (ServerReceived)
-	// Waited is how long a reconnect asked about (ResumeAt) waited for a
-	// server: asked within an outage of the clients' way to the
-	// servers, it is answered only at its end, At; 0 otherwise.
+	// At is the instant it is judged at: T + Delay, or the instant asked
+	// (ResumeAt), or when the server received a recorded reconnect
+	// (ServerReceived); where T + Delay or the instant asked falls in an
+	// outage of the clients' way to the servers, the outage's end, and
+	// Waited is how long the reconnect waited for it (0 otherwise).
+	At        int64
 	Waited    int64
 	HasCursor bool
 	RV        uint64
@@ -181,6 +183,12 @@ func (a *Analysis) Verdict(file int, kind CursorKind, t int64, delay time.Durati
 // its reason says first.
 func (a *Analysis) verdictOver(v Verdict, r reach, rv uint64, since int64, ok bool) Verdict {
 	v.At, v.Waited = r.at, r.at-v.At
+	if ok && rv != unknownRV && r.at >= a.noneTakingFrom() {
+		// No server to answer it: it is not judged.
+		v.HasCursor, v.RV, v.Since = true, rv, since
+		v.Outcome, v.Reason = Unknown, a.noneTakingWords(r.at)
+		return v
+	}
 	v = a.verdictFor(v, r.st, rv, since, ok, seenBy(r.at))
 	if r.outage != nil && v.HasCursor {
 		v.Reason = a.waitedWords(v.Asked(), v.At, r.outage.From) + ": " + v.Reason
@@ -211,10 +219,6 @@ func (a *Analysis) verdictFor(v Verdict, st connStint, rv uint64, since int64, o
 		return v
 	}
 	v.HasCursor, v.RV, v.Since, v.before = true, rv, since, before
-	if v.At >= a.TL.noneTakingFrom() {
-		v.Outcome, v.Reason = Unknown, a.noneTakingWords(v.At)
-		return v
-	}
 	v.Outcome, v.Reason, v.Models = a.judge(v.File, st, rv, since, v.At, before)
 	return v
 }

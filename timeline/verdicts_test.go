@@ -576,3 +576,28 @@ func TestRangeStatsObjectWithoutName(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryKeepsEveryInstantAsked: asked about four instants, the
+// summary answers each, in the room of the lines it chose past the
+// first: two of them, where it says five unasked.
+func TestSummaryKeepsEveryInstantAsked(t *testing.T) {
+	a := buildRecording(t, "samples-outage", "*.ts.http").Analyze(realServer())
+	if n := len(a.Summary(nil)); n <= maxSummaryLines-4 {
+		t.Fatalf("the summary of samples-outage's captures has %d lines: the cap is not exercised", n)
+	}
+	var qs []ResumeQuery
+	for _, at := range []string{"2026-12-01T19:08:00Z", "2026-12-01T19:10:00Z", "2026-12-01T19:12:00Z", "2026-12-01T19:13:00Z"} {
+		qs = append(qs, ResumeQuery{At: instant(t, at)})
+	}
+	asked, others := 0, 0
+	for _, l := range a.Summary(qs) {
+		if l.Topic == "resume-at" {
+			asked++
+		} else {
+			others++
+		}
+	}
+	if asked != len(qs) || others != maxSummaryLines-len(qs) {
+		t.Errorf("asked about %d instants, the summary answers %d beside %d other lines; want every one beside %d", len(qs), asked, others, maxSummaryLines-len(qs))
+	}
+}
