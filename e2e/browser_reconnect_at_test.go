@@ -235,6 +235,33 @@ func whyShown(t *testing.T, tab context.Context, want resumeAtJSON) {
 	}
 }
 
+// askFleetAt opens files (what) in a new tab, waits for the fleet, types
+// query in Find, and reads the Reconnect tab's answer at instant at, the
+// one query names.
+func (s *servedSite) askFleetAt(t *testing.T, what string, files []string, query string, at int64) (context.Context, reconnectShown) {
+	t.Helper()
+	tab := s.openLong(t)
+	must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
+	dropRead(t, tab, files...)
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet-summary")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
+		t.Fatalf("%s did not open on the fleet: %v", what, err)
+	}
+	findTime(t, tab, query)
+	return tab, readReconnect(t, tab, fmt.Sprint(at))
+}
+
+// capturesAndAuditLogs are a recording's folder and its captures and
+// audit logs.
+func capturesAndAuditLogs(t *testing.T, recording string) (dir string, files []string) {
+	t.Helper()
+	dir = testsample.Recording(t, recording)
+	files, err := filepath.Glob(filepath.Join(dir, "*.ts.http"))
+	must(t, err)
+	logs, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
+	must(t, err)
+	return dir, append(files, logs...)
+}
+
 // openLong opens the page on a sample in a tab with time enough to read
 // a whole recording dropped on it.
 func (s *servedSite) openLong(t *testing.T) context.Context {
@@ -483,12 +510,7 @@ func TestBrowserReconnectAt(t *testing.T) {
 
 	t.Run("the fleet with its audit logs: RFC 3339", func(t *testing.T) {
 		t.Parallel()
-		dir := testsample.Recording(t, "samples-fleet")
-		files, err := filepath.Glob(filepath.Join(dir, "*.ts.http"))
-		must(t, err)
-		logs, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
-		must(t, err)
-		files = append(files, logs...)
+		dir, files := capturesAndAuditLogs(t, "samples-fleet")
 		tab := s.openLong(t)
 		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
 		dropRead(t, tab, files...)
@@ -506,21 +528,9 @@ func TestBrowserReconnectAt(t *testing.T) {
 		// samples-outage's load balancer refused every connection from
 		// 19:09:13.56 to 19:11:43.62 (probes.tsv), and the clients came
 		// back once it listened again, 74 of them to a 410 (TRUTH.tsv).
-		dir := testsample.Recording(t, "samples-outage")
-		files, err := filepath.Glob(filepath.Join(dir, "*.ts.http"))
-		must(t, err)
-		logs, err := filepath.Glob(filepath.Join(dir, "audit-*.log"))
-		must(t, err)
-		files = append(files, logs...)
-		tab := s.openLong(t)
-		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
-		dropRead(t, tab, files...)
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet-summary")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
-			t.Fatalf("samples-outage did not open on the fleet: %v", err)
-		}
-		findTime(t, tab, "2026-12-01T19:10:00Z")
+		dir, files := capturesAndAuditLogs(t, "samples-outage")
 		at := time.Date(2026, 12, 1, 19, 10, 0, 0, time.UTC).UnixNano()
-		got := readReconnect(t, tab, fmt.Sprint(at))
+		tab, got := s.askFleetAt(t, "samples-outage", files, "2026-12-01T19:10:00Z", at)
 		want := cliResumeAt(t, dir, files, at)
 		sameAnswer(t, got, want, true, true)
 		// At 19:10:00 itself, before the outage's end, the evidence holds
@@ -550,16 +560,9 @@ func TestBrowserReconnectAt(t *testing.T) {
 		logs, exports := labFiles(t)
 		files := append(logs, exports...)
 		dir := testsample.Recording(t, "samples-lab")
-		tab := s.openLong(t)
-		must(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 900)))
-		dropRead(t, tab, files...)
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!document.querySelector("#fleet-summary")`, chromedp.WithPollingTimeout(pageWait))); err != nil {
-			t.Fatalf("the lab's audit logs did not open on the fleet: %v", err)
-		}
 		// Server b was restarting then: it answers no one.
-		findTime(t, tab, "Dec 1 18:15:00 UTC")
 		at := time.Date(2026, 12, 1, 18, 15, 0, 0, time.UTC).UnixNano()
-		got := readReconnect(t, tab, fmt.Sprint(at))
+		tab, got := s.askFleetAt(t, "the lab's audit logs", files, "Dec 1 18:15:00 UTC", at)
 		want := cliResumeAt(t, dir, files, at)
 		sameAnswer(t, got, want, true, true)
 		whyShown(t, tab, want)

@@ -10,6 +10,8 @@ type Analysis struct {
 	// covers it, ending just past it): the shared clock's end, past the
 	// end of a file that stopped earlier.
 	end int64
+	// noneFrom is noneTakingFrom's, asked of every verdict.
+	noneFrom int64
 	// capacity replays the watch cache per kind (nil: no capture of the
 	// whole type); headOf is the head of each kind as the watch cache of
 	// that kind knew it (see counterfactual.go).
@@ -86,6 +88,7 @@ const pauseEvery = 1 << 13
 func (tl *Timeline) Analyze(p Params) *Analysis {
 	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: tl.pause}}
 	a.end = tl.End()
+	a.noneFrom = a.findNoneTakingFrom()
 	if tl.serverMetrics() {
 		a.resources = map[string]string{}
 		for _, f := range tl.Files {

@@ -761,8 +761,8 @@ func (e *eventTable) factsRun(s *Session, i, end, firstRV, lastRV int, odd bool)
 	return i, firstRV, lastRV
 }
 
-// atDeadline: a clean end within 2 s after timeoutSeconds is the server
-// deadline. The server's timer starts once it serves the watch, after
+// atDeadline: a clean end from 10 ms before timeoutSeconds to 2 s after
+// it is the server deadline. The server's timer starts once it serves the watch, after
 // the client sent it, so a clean end before it is something else: the
 // samples' earlier ones, 0.5-1.7 s before it, are the server shutting
 // down and ending every watch (samples-watchlist's c035 at c's

@@ -113,7 +113,10 @@ func (s *Server) accepting(t int64) int {
 // records show (-servers). A reconnect from then on finds no server to
 // answer it: client-go retries until one listens, which the records
 // never show.
-func (a *Analysis) noneTakingFrom() int64 {
+func (a *Analysis) noneTakingFrom() int64 { return a.noneFrom }
+
+// findNoneTakingFrom is noneTakingFrom, worked out.
+func (a *Analysis) findNoneTakingFrom() int64 {
 	tl := a.TL
 	if len(tl.Servers) == 0 || a.ServerCount() > len(tl.Servers) {
 		return never

@@ -406,6 +406,12 @@ func (a *Analysis) cursorPass(c *Cursor) {
 				}
 			}
 		}
+		if from >= zoneCap {
+			// Past where a drop's reconnect finds a server.
+			refused.close()
+			risky.close()
+			continue
+		}
 		if walkable && ps.clear.holds(rv, from, zto, d) {
 			refused.close()
 			risky.close()
@@ -648,7 +654,7 @@ func waitAfter(waits []wait, t int64) *wait {
 // the zones of drops whose reconnects are answered as they come.
 func (a *Analysis) zoneWaited(refused, risky *zoneSink, c *Cursor, m Model, rv uint64, since, lo, hi int64, o *Outage) {
 	var sink *zoneSink
-	switch out, _ := a.waitedOutcome(m, c.File, rv, since, o); out {
+	switch a.waitedOutcome(m, c.File, rv, since, o) {
 	case Refused:
 		sink = refused
 	case AtRisk:
@@ -668,18 +674,18 @@ func (a *Analysis) zoneWaited(refused, risky *zoneSink, c *Cursor, m Model, rv u
 // waitedOutcome is model m's outcome for a reconnect of the file's
 // cursor at rv, last current at since, that waits for outage o's end: it
 // is answered then, through the load balancer, judged as a zone is, by
-// all the evidence. ok is false where the model cannot tell.
-func (a *Analysis) waitedOutcome(m Model, file int, rv uint64, since int64, o *Outage) (out Outcome, ok bool) {
+// all the evidence; Unknown where the model cannot tell.
+func (a *Analysis) waitedOutcome(m Model, file int, rv uint64, since int64, o *Outage) Outcome {
 	risk, ref, ok := a.threshold(m, file, anyServer, rv, since, math.MaxInt64)
 	switch {
 	case !ok:
-		return Unknown, false
+		return Unknown
 	case ref <= o.To:
-		return Refused, true
+		return Refused
 	case risk <= o.To && !a.holds(file, -1, rv, since, o.To):
-		return AtRisk, true
+		return AtRisk
 	}
-	return Accepted, true
+	return Accepted
 }
 
 // waitsFor says model m's open zone is one of drops that wait for

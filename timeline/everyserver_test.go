@@ -15,8 +15,7 @@ import (
 // clients then. A reconnect goes to one of the servers: refused by
 // every one, it is refused, not only put at risk; by some, it is at
 // risk. The verdicts, the fleet's counts, its steps and the summary say
-// the same: not "none would have been refused by all 3 API servers"
-// beside "a would refuse 79, b 79, c 79".
+// the same, each server's count beside the fleet's.
 func TestEveryServerRefusesOutage(t *testing.T) {
 	a := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz").Analyze(DefaultParams())
 	at := time.Date(2026, 12, 1, 19, 10, 0, 0, time.UTC).UnixNano()

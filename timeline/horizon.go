@@ -114,17 +114,51 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 	// A reconnect goes over the session's connection while its server
 	// serves.
 	st := stintAt(stints, drop)
+	var o *Outage
+	if !a.TL.Files[file].Loopback {
+		o = a.TL.outageAfter(drop)
+	}
+	if o == nil {
+		a.horizonFrom(&h, drop, st)
+	} else {
+		a.horizonWaits(&h, o, st)
+	}
+	// No server answers from n on (noneTakingFrom): no risk or refusal
+	// comes then.
+	switch n := a.noneTakingFrom(); {
+	case n == never:
+	case drop >= n:
+		h.RiskFrom, h.RefusedFrom, h.lifts = never, never, false
+		h.Unknown = "no API server took new requests from " + a.instant(n) + " on, and the records show none starting again: a reconnect then found no server to answer it"
+	default:
+		if h.RiskFrom >= n {
+			h.RiskFrom, h.lifts = never, false
+		}
+		if h.RefusedFrom >= n {
+			h.RefusedFrom = never
+		}
+		h.lifts, h.liftUntil = h.lifts && h.liftFrom < n, min(h.liftUntil, n)
+	}
+	return h
+}
+
+// horizonFrom sets h's horizon for reconnects from instant start on,
+// over the connection of stint st while it lasts: the first instant its
+// models put at risk (held, while the server it reaches, or every server
+// that could answer, holds the cursor) and the first they refuse.
+func (a *Analysis) horizonFrom(h *Horizon, start int64, st connStint) {
+	file, rv, since := h.File, h.RV, h.Since
 	for _, m := range a.applicable(file) {
 		risk, refused, ok := a.thresholdVia(m, file, st, rv, since, never)
 		if !ok {
 			continue
 		}
-		if f := max(refused, drop); refused != never && (f < h.RefusedFrom || f == h.RefusedFrom && decidesOver(Refused, Refused, m, h.RefusedModel, true)) {
+		if f := max(refused, start); refused != never && (f < h.RefusedFrom || f == h.RefusedFrom && decidesOver(Refused, Refused, m, h.RefusedModel, true)) {
 			h.RefusedFrom, h.RefusedModel = f, m
 			h.refusedOn = st.serverAt(m, h.RefusedFrom)
 		}
-		if risk != never && max(risk, drop) < h.RiskFrom {
-			h.RiskFrom, h.RiskModel = max(risk, drop), m
+		if risk != never && max(risk, start) < h.RiskFrom {
+			h.RiskFrom, h.RiskModel = max(risk, start), m
 			h.riskOn = st.serverAt(m, h.RiskFrom)
 		}
 	}
@@ -146,50 +180,65 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 	if h.RefusedFrom < h.RiskFrom {
 		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused = h.RefusedFrom, h.RefusedModel, h.refusedOn, true
 	}
-	if !a.TL.Files[file].Loopback {
-		if o := a.TL.outageAfter(drop); o != nil {
-			a.horizonWaits(&h, o)
-		}
-	}
-	return h
 }
 
-// horizonWaits makes h's horizon take outage o into account, the first
-// of the clients' way to the servers that ends after its drop: a
-// reconnect from its start, or the drop, until its end waits for a
-// server and is answered then, through the load balancer, as the
-// zones judge it (waitedOutcome). Where that answer refuses, or puts at
-// risk, the horizon is the wait's first instant; where it accepts, no
-// risk the models give inside the wait comes before its end.
-func (a *Analysis) horizonWaits(h *Horizon, o *Outage) {
+// horizonWaits sets h's horizon where outage o, of the clients' way to
+// the servers, ends after its drop: a reconnect from o's start (or the
+// drop) until its end waits for a server and is answered then, through
+// the load balancer, as the zones judge it (waitedOutcome); one before
+// goes over the drop's connection (stint st), one after through the
+// load balancer, o having shut every connection.
+func (a *Analysis) horizonWaits(h *Horizon, o *Outage, st connStint) {
 	from := max(o.From, h.Drop)
+	before, after := *h, *h
+	a.horizonFrom(&before, h.Drop, st)
+	a.horizonFrom(&after, o.To, connStint{from: o.To, to: never, on: anyServer})
 	var refusedBy, riskBy Model
 	refused, risky := false, false
 	for _, m := range a.applicable(h.File) {
-		switch out, _ := a.waitedOutcome(m, h.File, h.RV, h.Since, o); {
+		switch out := a.waitedOutcome(m, h.File, h.RV, h.Since, o); {
 		case out == Refused && (!refused || decidesOver(Refused, Refused, m, refusedBy, true)):
 			refusedBy, refused = m, true
 		case out == AtRisk && !risky:
 			riskBy, risky = m, true
 		}
 	}
-	if refused && h.RefusedFrom > from {
-		h.RefusedFrom, h.RefusedModel, h.refusedOn, h.refusedWait = from, refusedBy, anyServer, o
-	}
 	switch {
-	case h.RiskFrom < from:
-		return // at risk before the wait
+	case before.RiskFrom < from:
+		// At risk before the wait: what comes after it is the wait's
+		// answer, or after it.
+		*h = before
+		switch {
+		case h.RefusedFrom < from:
+		case refused:
+			h.RefusedFrom, h.RefusedModel, h.refusedOn, h.refusedWait = from, refusedBy, anyServer, o
+		default:
+			h.RefusedFrom, h.RefusedModel, h.refusedOn = after.RefusedFrom, after.RefusedModel, after.refusedOn
+		}
+		if h.lifts && h.liftUntil > from {
+			// Held again before the wait: until it, or, accepted at its
+			// end, until the risk after it.
+			h.liftUntil = from
+			if !refused && !risky {
+				h.liftUntil = after.RiskFrom
+			}
+			h.lifts = h.liftFrom < from
+		}
 	case refused:
-		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused, h.riskWait = h.RefusedFrom, h.RefusedModel, h.refusedOn, true, h.refusedWait
+		*h = before
+		h.RefusedFrom, h.RefusedModel, h.refusedOn, h.refusedWait = from, refusedBy, anyServer, o
+		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused, h.riskWait = from, refusedBy, anyServer, true, o
+		h.riskHeld, h.lifts = false, false
 	case risky:
+		*h = after
 		h.RiskFrom, h.RiskModel, h.riskOn, h.riskRefused, h.riskWait = from, riskBy, anyServer, false, o
-	case h.RiskFrom < o.To:
-		h.RiskFrom = o.To
+		h.riskHeld, h.lifts = false, false
 	default:
-		return
+		// Accepted when answered: the horizon is the one after the wait.
+		*h = after
 	}
-	h.riskHeld = false
-	h.lifts = h.lifts && h.liftFrom >= o.To
+	h.lifts = h.lifts && !h.riskRefused && h.liftFrom < h.RefusedFrom
+	h.liftUntil = min(h.liftUntil, h.RefusedFrom)
 }
 
 // HorizonReasons says why h's models put a reconnect after its drop at
@@ -306,6 +355,16 @@ func (a *Analysis) outageAt(file int, at int64) *Outage {
 		return nil
 	}
 	return a.TL.outageHolding(at)
+}
+
+// waitedPrefix is waitedWords and a colon, for a reconnect asked about
+// at instant asked that goes where r says; "" where it waits for no
+// outage.
+func (a *Analysis) waitedPrefix(r reach, asked int64) string {
+	if r.outage == nil {
+		return ""
+	}
+	return a.waitedWords(asked, r.at, r.outage.From) + ": "
 }
 
 // waitedWords says why a reconnect asked about at instant asked, within
@@ -432,13 +491,13 @@ func (a *Analysis) ResumeAtServers(file int, kind CursorKind, asked int64) (per 
 		case inc < 0 && a.stopped(s, at):
 			last := &tl.Servers[s].Incarnations[tl.Servers[s].serving(at)]
 			v.Outcome = Unknown
-			v.Reason = fmt.Sprintf("server %s stopped taking new requests %s, and its records end at %s: it had stopped", tl.Servers[s].Name, last.ClosingWords(a.instant), a.instant(last.To))
+			v.Reason = a.waitedPrefix(r, asked) + fmt.Sprintf("server %s stopped taking new requests %s, and its records end at %s: it had stopped", tl.Servers[s].Name, last.ClosingWords(a.instant), a.instant(last.To))
 		case inc < 0 && a.shuttingDown(s, at):
 			v.Outcome = Unknown
-			v.Reason = fmt.Sprintf("server %s stopped taking new requests %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].ClosingWords(a.instant))
+			v.Reason = a.waitedPrefix(r, asked) + fmt.Sprintf("server %s stopped taking new requests %s: it was shutting down, serving only the watches already open", tl.Servers[s].Name, tl.Servers[s].Incarnations[tl.Servers[s].serving(at)].ClosingWords(a.instant))
 		case inc < 0:
 			v.Outcome = Unknown
-			v.Reason = a.restartingWords(s, at)
+			v.Reason = a.waitedPrefix(r, asked) + a.restartingWords(s, at)
 		default:
 			v = a.verdictOver(Verdict{File: file, Kind: kind, T: state, At: asked}, reach{at: at, st: onServer(serverRef{s, inc}), outage: r.outage}, rv, since, ok)
 		}

@@ -190,8 +190,8 @@ func (a *Analysis) verdictOver(v Verdict, r reach, rv uint64, since int64, ok bo
 		return v
 	}
 	v = a.verdictFor(v, r.st, rv, since, ok, seenBy(r.at))
-	if r.outage != nil && v.HasCursor {
-		v.Reason = a.waitedWords(v.Asked(), v.At, r.outage.From) + ": " + v.Reason
+	if v.HasCursor {
+		v.Reason = a.waitedPrefix(r, v.Asked()) + v.Reason
 	}
 	return v
 }
