@@ -322,7 +322,7 @@ func TestResumeWithinAnOutageWaitsForItsEnd(t *testing.T) {
 // where the reconnect at that instant is refused or at risk, saying it
 // waited, and after the outage's end where it is accepted, as ResumeAt
 // answers it; with a fourth server assumed too, where every server's
-// answer no longer applies and a server's own refusal over a client's
+// answer does not apply and a server's own refusal over a client's
 // connection would have refused it at the drop.
 func TestHorizonsWaitForTheOutagesEnd(t *testing.T) {
 	tl := buildRecording(t, "samples-outage", "*.ts.http", "audit-*.log", "apiserver-*.log", "prometheus/query_range/*.json.gz")
