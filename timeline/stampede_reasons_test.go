@@ -35,6 +35,11 @@ func TestWorstMomentInPlainWords(t *testing.T) {
 	if fc.With.Unknown != len(fl.Clients) || w.AtRiskWith != 0 || !strings.HasSuffix(words, want) || strings.Contains(words, "model") {
 		t.Errorf("worst moment %q, want it to end %q and name no model", words, want)
 	}
+	// It is the silence's start (the load balancer's outage): the
+	// clients come back when it ends.
+	if o := a.TL.outageHolding(w.From); o == nil || !strings.Contains(words, "answered only once a request reached a server again, at "+a.instant(o.To)) {
+		t.Errorf("worst moment %q, in outage %+v: want it to say when they are answered", words, o)
+	}
 	told := false
 	for _, l := range a.Summary(nil) {
 		told = told || strings.Contains(l.Text, words)

@@ -1324,7 +1324,7 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		return ""
 	}
 	w := f.Stampedes[f.Worst]
-	had := fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, ", a.instantFrom(w.From), a.comeBackWords())
+	had := fmt.Sprintf("Had every client's watch dropped at the worst moment, from %s, %s, ", a.instantFrom(w.From), a.comeBackWords(w.From))
 	if f.AllBookmarksUnseen() {
 		// Neither side is known apart: the clients' logs show no
 		// bookmarks.
@@ -1424,14 +1424,20 @@ func (a *Analysis) unrecordedWords(f *Fleet, t int64) string {
 	return fmt.Sprintf("counting the %s recorded then: %s", quantity.Plural(len(f.Clients)-ended-notBegun, "client"), strings.Join(why, " and "))
 }
 
-// comeBackWords says when the worst moment's clients come back after
-// their watches drop (Params.Delay): at once, as when the API servers
-// roll, not after an outage's minutes away.
-func (a *Analysis) comeBackWords() string {
-	if a.Params.Delay <= 0 {
-		return "and come straight back"
+// comeBackWords says when the clients of a worst moment from instant
+// from come back after their watches drop (Params.Delay): at once, as
+// when the API servers roll, or a delay later; where that falls in an
+// outage of the clients' way to the servers, answered at its end, as
+// the zones count them.
+func (a *Analysis) comeBackWords(from int64) string {
+	back := "and come straight back"
+	if a.Params.Delay > 0 {
+		back = "and come back " + FormatDuration(int64(a.Params.Delay)) + " later"
 	}
-	return "and come back " + FormatDuration(int64(a.Params.Delay)) + " later"
+	if o := a.TL.outageHolding(from + int64(a.Params.Delay)); o != nil {
+		back += ", answered only once a request reached a server again, at " + a.instant(o.To)
+	}
+	return back
 }
 
 // atRiskWords says in plain words why the models put reconnects at
