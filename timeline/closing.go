@@ -180,45 +180,40 @@ func (a *Analysis) stopped(s int, t int64) bool {
 // notTakingWords names servers that take no new request at t, each
 // group with why: "a shutting down and b restarting", "c stopped".
 func (a *Analysis) notTakingWords(servers []int, t int64) string {
-	var stopped, others []int
-	for _, s := range servers {
-		if a.stopped(s, t) {
-			stopped = append(stopped, s)
-		} else {
-			others = append(others, s)
+	return a.notTakingWordsBy(servers, func(s int) notTakingWhy {
+		switch {
+		case a.stopped(s, t):
+			return stoppedServer
+		case a.shuttingDown(s, t):
+			return shuttingDownServer
 		}
-	}
-	var parts []string
-	if len(others) > 0 {
-		parts = append(parts, a.notTakingWordsBy(others, func(s int) bool { return a.shuttingDown(s, t) }))
-	}
-	if len(stopped) > 0 {
-		names := make([]string, len(stopped))
-		for k, s := range stopped {
-			names[k] = a.TL.Servers[s].Name
-		}
-		parts = append(parts, joinWords(names)+" stopped")
-	}
-	return joinWords(parts)
+		return restartingServer
+	})
 }
 
-// notTakingWordsBy is notTakingWords where shutting says which of the
-// servers were shutting down (each at its own instant).
-func (a *Analysis) notTakingWordsBy(servers []int, shutting func(s int) bool) string {
-	var shuttingDown, restarting []string
-	for _, s := range servers {
-		if shutting(s) {
-			shuttingDown = append(shuttingDown, a.TL.Servers[s].Name)
-		} else {
-			restarting = append(restarting, a.TL.Servers[s].Name)
-		}
-	}
+// notTakingWhy is why a server takes no new request, as its words say it.
+type notTakingWhy string
+
+const (
+	shuttingDownServer notTakingWhy = "shutting down"
+	restartingServer   notTakingWhy = "restarting"
+	stoppedServer      notTakingWhy = "stopped"
+)
+
+// notTakingWordsBy is notTakingWords where why says why each server
+// took none (each at its own instant).
+func (a *Analysis) notTakingWordsBy(servers []int, why func(s int) notTakingWhy) string {
 	var parts []string
-	if len(shuttingDown) > 0 {
-		parts = append(parts, joinWords(shuttingDown)+" shutting down")
-	}
-	if len(restarting) > 0 {
-		parts = append(parts, joinWords(restarting)+" restarting")
+	for _, w := range [...]notTakingWhy{shuttingDownServer, restartingServer, stoppedServer} {
+		var names []string
+		for _, s := range servers {
+			if why(s) == w {
+				names = append(names, a.TL.Servers[s].Name)
+			}
+		}
+		if len(names) > 0 {
+			parts = append(parts, joinWords(names)+" "+string(w))
+		}
 	}
 	return joinWords(parts)
 }

@@ -109,12 +109,16 @@ func stintAt(stints []connStint, t int64) connStint {
 	k := sort.Search(len(stints), func(i int) bool { return stints[i].to > t })
 	switch {
 	case k == len(stints):
-		return connStint{from: t, to: never, on: anyServer}
+		return throughBalancer(t)
 	case stints[k].from <= t:
 		return stints[k]
 	}
 	return connStint{from: t, to: stints[k].from, on: anyServer}
 }
+
+// throughBalancer is the stint of reconnects from t on that no
+// connection of the client carries: the load balancer picks.
+func throughBalancer(t int64) connStint { return connStint{from: t, to: never, on: anyServer} }
 
 // serverDependent says whether model m's threshold for a drop depends
 // on the server its connection reaches: the servers' own 410s do, their

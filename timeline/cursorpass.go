@@ -334,10 +334,10 @@ func (a *Analysis) cursorPass(c *Cursor) {
 	// model, the one of its zone still growing.
 	stints := a.dropStints(c.File, d)
 	ps.stints = stints
-	// The drops whose reconnects wait for an outage's end; where there
-	// are none and no stints, runs of steps are walked apart.
-	waits := a.waits(c.File, d)
-	walkable := len(stints) == 0 && len(waits) == 0
+	// Whether some drops' reconnects wait for an outage's end; where
+	// none do and there are no stints, runs of steps are walked apart.
+	waits := a.outageAfter(c.File, math.MinInt64) != nil
+	walkable := len(stints) == 0 && !waits
 	var lastOn [numModels]serverRef
 	for m := range lastOn {
 		lastOn[m] = anyServer
@@ -418,7 +418,7 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			continue
 		}
 		for _, m := range models {
-			if len(waits) == 0 && (!serverDependent(m) || len(stints) == 0) {
+			if !waits && (!serverDependent(m) || len(stints) == 0) {
 				// Checked here, where it is inlined: at every step of
 				// every cursor, for every model, a call costs as much as
 				// the check as wasm.
@@ -433,14 +433,16 @@ func (a *Analysis) cursorPass(c *Cursor) {
 			// one that falls in an outage waits for its end.
 			for t := from; t < zto; {
 				end, on := zto, anyServer
-				if w := waitAfter(waits, t); w != nil && w.from <= t {
-					end = min(w.to, zto)
-					a.zoneWaited(refused, risky, c, m, rv, from, t, end, w.outage)
+				// The drops whose reconnects, d later, fall in o wait
+				// for its end.
+				if o := a.outageAfter(c.File, t+d); o != nil && o.From-d <= t {
+					end = min(o.To-d, zto)
+					a.zoneWaited(refused, risky, c, m, rv, from, t, end, o)
 					lastOn[m] = waiting
 					t = end
 					continue
-				} else if w != nil {
-					end = min(end, w.from)
+				} else if o != nil {
+					end = min(end, o.From-d)
 				}
 				if serverDependent(m) && len(stints) > 0 {
 					st := stintAt(stints, t)
@@ -607,44 +609,10 @@ func (a *Analysis) beyond(m Model, on serverRef, rv uint64, since, hi, d int64) 
 	return b.set && b.t-d >= hi && rv >= b.rv && on == b.on
 }
 
-// wait is a stretch of drops [from, to) whose reconnects, d later, fall
-// in an outage of the clients' way to the servers: each is answered at
-// its end, through the load balancer (reconnectReach).
-type wait struct {
-	from, to int64
-	outage   *Outage
-}
-
-// waits are the file's waits for a reconnect delay d, in time order.
-func (a *Analysis) waits(file int, d int64) []wait {
-	if a.TL.Files[file].Loopback {
-		return nil // the servers' own informers bypass the load balancer
-	}
-	var out []wait
-	os := a.TL.Outages()
-	for k := range os {
-		if o := &os[k]; o.From < o.To {
-			out = append(out, wait{o.From - d, o.To - d, o})
-		}
-	}
-	return out
-}
-
 // waiting is the server of a zone's drops that wait for an outage's end
 // (zoneWaited): none, the load balancer picking once it ends; a cursor
 // pass's zone of other drops does not continue it.
 var waiting = serverRef{-2, -2}
-
-// waitAfter is the first of waits that ends after drop instant t, nil
-// for none.
-func waitAfter(waits []wait, t int64) *wait {
-	for k := range waits {
-		if waits[k].to > t {
-			return &waits[k]
-		}
-	}
-	return nil
-}
 
 // zoneWaited adds model m's zone of a cursor at rv, last current at
 // since, for drops in [lo, hi) whose reconnects wait for outage o's end:

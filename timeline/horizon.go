@@ -114,11 +114,7 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 	// A reconnect goes over the session's connection while its server
 	// serves.
 	st := stintAt(stints, drop)
-	var o *Outage
-	if !a.TL.Files[file].Loopback {
-		o = a.TL.outageAfter(drop)
-	}
-	if o == nil {
+	if o := a.outageAfter(file, drop); o == nil {
 		a.horizonFrom(&h, drop, st)
 	} else {
 		a.horizonWaits(&h, o, st)
@@ -132,7 +128,7 @@ func (a *Analysis) horizon(file, session int, kind CursorKind, drop int64, stint
 		h.Unknown = "no API server took new requests from " + a.instant(n) + " on, and the records show none starting again: a reconnect then found no server to answer it"
 	default:
 		if h.RiskFrom >= n {
-			h.RiskFrom, h.lifts = never, false
+			h.RiskFrom = never // its lifts, later still, go below
 		}
 		if h.RefusedFrom >= n {
 			h.RefusedFrom = never
@@ -192,7 +188,7 @@ func (a *Analysis) horizonWaits(h *Horizon, o *Outage, st connStint) {
 	from := max(o.From, h.Drop)
 	before, after := *h, *h
 	a.horizonFrom(&before, h.Drop, st)
-	a.horizonFrom(&after, o.To, connStint{from: o.To, to: never, on: anyServer})
+	a.horizonFrom(&after, o.To, throughBalancer(o.To))
 	var refusedBy, riskBy Model
 	refused, risky := false, false
 	for _, m := range a.applicable(h.File) {
@@ -341,20 +337,29 @@ type reach struct {
 // (reachAt), unless at falls in an outage.
 func (a *Analysis) reconnectReach(file int, drop, at int64) reach {
 	if o := a.outageAt(file, at); o != nil {
-		return reach{at: o.To, st: connStint{from: o.To, to: never, on: anyServer}, outage: o}
+		return reach{at: o.To, st: throughBalancer(o.To), outage: o}
 	}
 	return reach{at: at, st: a.reachAt(file, drop)}
 }
 
 // outageAt is the outage of the clients' way to the servers that a
-// reconnect of the file at instant at falls in, nil for none. The
-// servers' own informers bypass the load balancer, and no outage of the
-// clients' holds them.
+// reconnect of the file at instant at falls in, nil for none.
 func (a *Analysis) outageAt(file int, at int64) *Outage {
+	if o := a.outageAfter(file, at); o != nil && o.From <= at {
+		return o
+	}
+	return nil
+}
+
+// outageAfter is the first outage of the clients' way to the servers
+// that ends after instant t and holds the file's reconnects, nil for
+// none: the servers' own informers bypass the load balancer, and no
+// outage of the clients' holds them.
+func (a *Analysis) outageAfter(file int, t int64) *Outage {
 	if a.TL.Files[file].Loopback {
 		return nil
 	}
-	return a.TL.outageHolding(at)
+	return a.TL.outageAfter(t)
 }
 
 // waitedPrefix is waitedWords and a colon, for a reconnect asked about

@@ -119,11 +119,8 @@ func (tl *Timeline) Outages() []Outage {
 // outageHolding is the outage that instant t falls in, [From, To); nil
 // for none.
 func (tl *Timeline) outageHolding(t int64) *Outage {
-	os := tl.Outages()
-	for k := range os {
-		if o := &os[k]; o.From <= t && t < o.To {
-			return o
-		}
+	if o := tl.outageAfter(t); o != nil && o.From <= t {
+		return o
 	}
 	return nil
 }

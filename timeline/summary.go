@@ -2072,13 +2072,19 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		}
 		parts = append(parts, fmt.Sprintf("%s%s %s", a.TL.Servers[k].Name, verb, count))
 	}
+	why := func(s int) notTakingWhy {
+		if closing[s] {
+			return shuttingDownServer
+		}
+		return restartingServer
+	}
 	gone := ""
 	switch len(notTaking) {
 	case 0:
 	case 1:
-		gone = fmt.Sprintf(" (%s, answers no reconnect then)", a.notTakingWordsBy(notTaking, func(s int) bool { return closing[s] }))
+		gone = fmt.Sprintf(" (%s, answers no reconnect then)", a.notTakingWordsBy(notTaking, why))
 	default:
-		gone = fmt.Sprintf(" (%s, answer no reconnect then)", a.notTakingWordsBy(notTaking, func(s int) bool { return closing[s] }))
+		gone = fmt.Sprintf(" (%s, answer no reconnect then)", a.notTakingWordsBy(notTaking, why))
 	}
 	if split == 0 {
 		return fmt.Sprintf(" Each API server that could answer would refuse the same clients without bookmarks: %s%s.", strings.Join(parts, ", "), gone), true
