@@ -244,8 +244,12 @@ func renderClient(f *engine.FileReport) goapp.UI {
 	if p.AsksBookmarks {
 		asks = "asks for bookmarks"
 	}
+	watchList := p.WatchList.String()
+	if p.WatchListFrom != "" {
+		watchList += " (" + p.WatchListFrom + ")"
+	}
 	lines := []string{fmt.Sprintf("Client: %s. By default it %s; WatchList by default: %s; after a 410 it %s; watch timeout %s; backoff %s.",
-		who, asks, p.WatchList, p.After410, p.WatchTimeout, p.Backoff)}
+		who, asks, watchList, p.After410, p.WatchTimeout, p.Backoff)}
 	lines = append(lines, f.Differences...)
 	return goapp.Div().Class("client-profile").DataSet("library", p.Library.String()).Body(
 		goapp.Range(lines).Slice(func(k int) goapp.UI { return goapp.P().Class("meta").Text(lines[k]) }),

@@ -23,7 +23,8 @@ import (
 // one with a User-Agent of its own has it too, and how it was told; the
 // fleet marks each whole read of a client that never synced.
 // samples-lab's client-go log dropped alone: its 207 clients' sessions
-// are the fleet's, and the verdict tells their 81 relists.
+// are the fleet's, the verdict tells their 81 relists, and a client's
+// section says WatchList is off, as the log's feature gate does.
 func TestBrowserClients(t *testing.T) {
 	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
@@ -104,6 +105,18 @@ func TestBrowserClients(t *testing.T) {
 	clients := waitText(t, tab, "#fleet-summary dd")
 	if clients != "207" {
 		t.Errorf("the fleet of the client log has %s clients, want 207", clients)
+	}
+	// The lab's informers ran with the WatchList feature gate off, which
+	// their log says; their version, v0.0.0, says nothing.
+	must(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS("#tab-files"))))
+	must(t, chromedp.Do(tab, chromedp.SendKeys(chromedp.CSS("#files-find"), "c000-bookmarks")))
+	gate, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
+		const s = [...document.querySelectorAll("#dock-files section.result")];
+		const p = s.length === 1 && s[0].querySelector(".client-profile[data-library='client-go']");
+		return p ? p.textContent : "";
+	})()`, chromedp.WithPollingTimeout(pageWait)))
+	if err != nil || !strings.Contains(gate, "WatchList by default: off (its log, fleet-klog.log, says the WatchListClient feature gate is off)") {
+		t.Errorf("c000-bookmarks' section does not say its log's WatchList gate (%v): %q", err, gate)
 	}
 	screenshot(t, tab, "clients-klog")
 }

@@ -75,7 +75,8 @@ type FleetClientReport struct {
 	// User-Agent says it ("client-go", "v0.37.2", "kubectl"), or as its
 	// log or its requests show it, which RecognisedBy then says in words
 	// ("" when the User-Agent names it); WatchList whether that lists
-	// through WatchList by default ("on", "off", "unknown"),
+	// through WatchList by default ("on", "off", "unknown"; its log's
+	// feature gate, where it gives one),
 	// ProfileDifferences where its requests differ from the library's
 	// defaults.
 	NeverSynced        bool     `json:"neverSynced"`

@@ -48,8 +48,11 @@ type ClientProfile struct {
 	Minor   int
 	// AsksBookmarks: its watches ask for bookmarks unless told not to.
 	AsksBookmarks bool
-	// WatchList: whether it lists through a WatchList by default.
-	WatchList WatchListDefault
+	// WatchList: whether it lists through a WatchList by default, from
+	// its version, or from its log's feature gate, which WatchListFrom
+	// then says in words ("" otherwise).
+	WatchList     WatchListDefault
+	WatchListFrom string
 	// After410 says in words what it does after a 410, and RelistSource
 	// where that relist is served.
 	After410     string
@@ -185,7 +188,24 @@ func kubeRSProfile() ClientProfile {
 // for requests with no User-Agent whose queries begin with "&", kube-rs,
 // which writes its queries so ("?&watch=true&timeoutSeconds=290...",
 // `kube-core/src/request.rs` tests l.488–558) and sends no User-Agent.
+// A client-go whose log gives the WatchListClient feature gate's state
+// lists through WatchList as the gate says, whatever its version.
 func (tl *Timeline) FileProfile(fi int) ClientProfile {
+	p := tl.fileLibrary(fi)
+	f := &tl.Files[fi]
+	if p.Library == LibraryClientGo && f.WatchListGate != WatchListUnknown {
+		log := f.Log
+		if log == "" {
+			log = f.LogJoined
+		}
+		p.WatchList = f.WatchListGate
+		p.WatchListFrom = "its log, " + path.Base(log) + ", says the WatchListClient feature gate is " + f.WatchListGate.String()
+	}
+	return p
+}
+
+// fileLibrary is FileProfile but for the feature gate.
+func (tl *Timeline) fileLibrary(fi int) ClientProfile {
 	ua := tl.UserAgent(fi)
 	p := ProfileOf(ua)
 	if p.Library != LibraryUnknown {

@@ -73,6 +73,11 @@ type File struct {
 	// is its name in a klog (its client="..." key, else its reflector
 	// and type).
 	LogJoined, LogClient string
+	// WatchListGate is the WatchListClient feature gate's state that the
+	// client-go log of Log or LogJoined gives ("Feature gate default
+	// state" feature="WatchListClient" enabled=true, as client-go logs it
+	// as it starts), WatchListUnknown when it gives none.
+	WatchListGate WatchListDefault
 	// AskedNoBookmarks says, for a file read from a client's log, that
 	// the log gives every watch's URL (urllib3's debug lines do) and none
 	// asked for bookmarks: the client received none, and its cursor is

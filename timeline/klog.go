@@ -64,6 +64,10 @@ type klogClient struct {
 	// the feature gate is on, or that a list's initial-events-end
 	// bookmark came or did not).
 	watchList bool
+	// gate is the WatchListClient feature gate's state as the log said
+	// it before the client's first line (the gate is its process's),
+	// WatchListUnknown when it did not.
+	gate WatchListDefault
 }
 
 // klogCutLag bounds how soon after a stream's "Unexpected EOF" line its
@@ -84,11 +88,14 @@ func klogClients(l *parser.KlogLog) []*klogClient {
 	var out []*klogClient
 	byKey := map[string]*klogClient{}
 	listing := map[string][]*klogClient{} // reflector -> its clients whose list is open
-	gate := false
+	gate := WatchListUnknown
 	var cuts []parser.KlogLine // the stream cuts whose Watch close is still to come
 	for _, kl := range l.Lines {
 		if kl.Kind == parser.KlogWatchListGate {
-			gate = kl.WatchList
+			gate = WatchListOff
+			if kl.WatchList {
+				gate = WatchListOn
+			}
 			continue
 		}
 		if kl.Kind == parser.KlogStreamCut {
@@ -120,7 +127,7 @@ func klogClients(l *parser.KlogLog) []*klogClient {
 				if name == "" {
 					name = key
 				}
-				c = &klogClient{name: name, reflector: kl.Reflector, typ: kl.Type, watchList: gate}
+				c = &klogClient{name: name, reflector: kl.Reflector, typ: kl.Type, watchList: gate == WatchListOn, gate: gate}
 				byKey[key] = c
 				out = append(out, c)
 			}
@@ -237,7 +244,7 @@ func (b *Builder) addKlogClients() {
 		}
 		cands := klogCandidates(kl.log, func(c *klogClient) bool {
 			if f := captures[c.name]; f != nil && b.joinKlogCapture(c, f) {
-				f.file.Log = kl.name
+				f.file.Log, f.file.WatchListGate = kl.name, c.gate
 				return true
 			}
 			return false
@@ -329,7 +336,7 @@ func (b *Builder) joinKlogCapture(c *klogClient, f *FileBuilder) bool {
 // diags.
 func (b *Builder) addKlogClient(logName string, c *klogClient, ks []klogSession, diags []parser.Diagnostic) {
 	f := b.AddFile(c.name + " (" + logName + ")")
-	f.file.Audit, f.file.Client, f.file.Log = true, c.name, logName
+	f.file.Audit, f.file.Client, f.file.Log, f.file.WatchListGate = true, c.name, logName, c.gate
 	kind, version := typeKind(c.typ)
 	f.kindHint = kind
 	path := collectionPath(kind, version)

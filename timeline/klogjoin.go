@@ -433,7 +433,7 @@ func nearest(ts []int64, t int64) int64 {
 // watch from the 410's RV that ended nearest it), and one the audit log
 // took for a 410 that the log shows ended without one did not.
 func (b *Builder) joinKlogAuditFile(logName string, k *klogJoinCandidate, f *FileBuilder) {
-	f.file.LogJoined, f.file.LogClient = logName, k.c.name
+	f.file.LogJoined, f.file.LogClient, f.file.WatchListGate = logName, k.c.name, k.c.gate
 	refused := map[*Session]bool{}
 	for n := range k.ks {
 		ks := &k.ks[n]

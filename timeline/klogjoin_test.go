@@ -147,12 +147,17 @@ func TestKlogJoinsNoOtherDaysAudit(t *testing.T) {
 	addFiles(t, b, append(paths, filepath.Join(testsample.Recording(t, "samples-lab"), "fleet-klog.log"))...)
 	tl := b.Build()
 	alone := 0
-	for _, f := range tl.Files {
+	for i, f := range tl.Files {
 		if f.LogJoined != "" {
 			t.Errorf("%s: joined with %s's %s", f.Name, f.LogJoined, f.LogClient)
 		}
 		if f.Log == "fleet-klog.log" {
 			alone++
+			// The lab's informers ran with KUBE_FEATURE_WatchListClient=false,
+			// which their log says; their version (v0.0.0) says nothing.
+			if p := tl.FileProfile(i); p.WatchList != WatchListOff || p.WatchListFrom == "" {
+				t.Errorf("%s: WatchList by default %s (%q), want off, from the log's feature gate", f.Name, p.WatchList, p.WatchListFrom)
+			}
 		}
 	}
 	if want := len(testsample.ReadTruth(t, testsample.Recording(t, "samples-lab"))); alone != want {
@@ -200,6 +205,11 @@ func TestKlogJoinsWatchList(t *testing.T) {
 				continue
 			}
 			joined[f.LogClient]++
+			// The log says the feature gate is on by default; 20 of the
+			// clients' User-Agents give client-go v0.0.0, which does not.
+			if p := tl.FileProfile(i); p.WatchList != WatchListOn || p.WatchListFrom == "" {
+				t.Errorf("%s: WatchList by default %s (%q), want on, from the log's feature gate", f.Name, p.WatchList, p.WatchListFrom)
+			}
 			for _, g := range f.Sessions {
 				r := tl.Sessions[g].Request
 				if c := sent[r.Path+"?"+r.Query]; len(c) != 1 || c[0] != f.LogClient {
