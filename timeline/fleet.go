@@ -669,27 +669,36 @@ func (a *Analysis) stampede(fl *Fleet) {
 		}
 		fl.Steps = append(fl.Steps, cur)
 	}
-	fl.Stampedes, fl.Worst = stampedes(fl.Steps)
+	fl.Stampedes, fl.Worst = stampedes(fl.Steps, fl.allAsked())
 	a.stampedeReasons(fl)
 }
 
 // stampedes are the stretches of steps with the most clients refused
-// without bookmarks; when no model refuses any (audit logs alone), the
-// most at risk. A stretch runs while the counts it is ranked by stay the
-// same, and keeps the most at risk within it. A stretch that holds no
+// without bookmarks, or, where every client asked for them (asked) and
+// some step counts clients with them, with them: the stampede the fleet
+// as it was would have met, not the one it was spared; when no model
+// refuses any (audit logs alone), the most at risk. A stretch runs while the counts it is ranked by stay the same,
+// and keeps the most at risk within it. A stretch that holds no
 // instant on a millisecond is none: the words name a stretch by its
 // start rounded up to the millisecond (instantFrom), which a reconnect
 // asked then must find in it (a client between two of its watches for
 // 0.3 ms in samples-lab's audit logs made one). They come in time order, with the index of the
 // one ranked first.
-func stampedes(steps []FleetStep) ([]Stampede, int) {
-	refused := false
+func stampedes(steps []FleetStep, asked bool) ([]Stampede, int) {
+	refused, with, withAtRisk := false, false, false
 	for _, s := range steps {
 		refused = refused || s.Without > 0 || s.With > 0
+		with, withAtRisk = with || s.With > 0, withAtRisk || s.AtRiskWith > 0
 	}
+	asked = asked && (with || !refused && withAtRisk)
 	measure := func(s FleetStep) [2]int {
-		if refused {
+		switch {
+		case refused && asked:
+			return [2]int{s.With, s.Without}
+		case refused:
 			return [2]int{s.Without, s.With}
+		case asked:
+			return [2]int{s.AtRiskWith, s.AtRiskWithout}
 		}
 		return [2]int{s.AtRiskWithout, s.AtRiskWith}
 	}
@@ -707,15 +716,18 @@ func stampedes(steps []FleetStep) ([]Stampede, int) {
 		run.To = steps[k].T
 		st = append(st, run)
 	}
+	rank := func(s Stampede) [2]int {
+		if asked {
+			return [2]int{s.With, s.AtRiskWith}
+		}
+		return [2]int{s.Without, s.AtRiskWithout}
+	}
 	sort.SliceStable(st, func(i, j int) bool {
-		a, b := st[i], st[j]
-		if a.Without != b.Without {
-			return a.Without > b.Without
+		a, b := rank(st[i]), rank(st[j])
+		if a != b {
+			return a[0] > b[0] || a[0] == b[0] && a[1] > b[1]
 		}
-		if a.AtRiskWithout != b.AtRiskWithout {
-			return a.AtRiskWithout > b.AtRiskWithout
-		}
-		return a.To-a.From > b.To-b.From
+		return st[i].To-st[i].From > st[j].To-st[j].From
 	})
 	st = st[:min(len(st), maxStampedes)]
 	if len(st) == 0 {

@@ -568,8 +568,8 @@ func TestNoSavingOfAtLeastNothing(t *testing.T) {
 // 99 clients all list through WatchList and asked for bookmarks: without
 // them each of their reconnects is such a read, at least (the retries
 // when the wait for the sync runs out come on top), where the fleet
-// counted the relists of cursors that ignored bookmarks (88). The
-// samples-watchlist clients that never synced count their requests
+// counted the relists of cursors that ignored bookmarks (88); its worst
+// moment is the worst with bookmarks. The samples-watchlist clients that never synced count their requests
 // after the first, each such a read, as recorded.
 func TestWatchListsRereadWithoutBookmarks(t *testing.T) {
 	a := buildRecording(t, "samples-outage", "*.ts.http").Analyze(realServer())
@@ -590,6 +590,19 @@ func TestWatchListsRereadWithoutBookmarks(t *testing.T) {
 	// Every client asked: their side with bookmarks is what they did.
 	if want := fmt.Sprintf("Every client asked for bookmarks, and 74 reconnects needed a relist; had none asked, at least %d would have: bookmarks save at least %d relists", reconnects, reconnects-74); !strings.Contains(line, want) || !strings.Contains(line, "would never have synced") {
 		t.Errorf("the fleet's line %q, want %q and why", line, want)
+	}
+	// Every client asked: the worst moment is the one with the most
+	// refused with bookmarks (77 from 19:12:21.050), not without them (81
+	// from 19:11:54.648, where 61 were with them), and its words say that
+	// side first.
+	most := 0
+	for _, st := range fl.Steps {
+		most = max(most, st.With)
+	}
+	if fl.Worst < 0 || fl.Stampedes[fl.Worst].With != most {
+		t.Errorf("the worst moment %+v, want one where %d are refused with bookmarks", fl.Stampedes, most)
+	} else if words, want := a.WorstWords(), fmt.Sprintf(", %d clients would have relisted with the bookmarks they asked for", most); !strings.Contains(words, want) {
+		t.Errorf("the worst moment %q, want %q", words, want)
 	}
 	// A WatchList client that asked for bookmarks and never synced all
 	// the same: bookmarks changed nothing, and save nothing.

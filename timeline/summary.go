@@ -1375,6 +1375,15 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		least, whyLeast = "about ", "an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since"
 	}
 	unrecorded := a.unrecordedWords(f, w.From)
+	if withKnown && w.With > 0 && f.allAsked() {
+		// The moment is the worst with the bookmarks every client asked
+		// for (stampedes): that side first.
+		sides := fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for, %s%d without them", w.With, least, w.Without)
+		if w.AtRiskWithout > 0 || w.AtRiskWith > 0 {
+			sides = fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for%s; without them, %s%d would have%s", w.With, mightHave(w.AtRiskWith), least, w.Without, mightHave(w.AtRiskWithout))
+		}
+		return had + sides + aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast) + "."
+	}
 	if w.Without > 0 {
 		sides := fmt.Sprintf("%s%d clients would have relisted without bookmarks, %s", least, w.Without, withWords)
 		if w.AtRiskWithout > 0 || w.AtRiskWith > 0 {
