@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // The fleet: every client on the shared clock at once.
@@ -183,7 +184,7 @@ type FleetClient struct {
 	// stopped first). RelistsDue counts it.
 	EndsAtGone bool
 	Reconnects int
-	Drops      int // watches that ended before their deadline, not in a 410
+	Drops      int // watches that ended before their deadline, not in a 410, nor at the recording's stop
 	// With and Without count the reconnects whose cursor the models
 	// refuse, with and without bookmarks; UnknownWith and UnknownWithout
 	// those they cannot judge, on the side the client did not record.
@@ -420,7 +421,10 @@ func (a *Analysis) buildFleet() *Fleet {
 				// asking by the bookmarks it got.
 				asked := s.Request != nil && s.Request.AllowWatchBookmarks || s.Request == nil && s.Bookmarks > 0
 				c.Bookmarks = c.Bookmarks && asked
-				if s.EndReason == EndEOF || s.EndReason == EndCutOff || s.EndReason == EndNewResponse {
+				// A request no server answered was no watch to drop, and
+				// the recording's stop (EndCutOff) ended none; see
+				// recordingStopped for a stop that ends a stream cleanly.
+				if (s.EndReason == EndEOF || s.EndReason == EndNewResponse) && !s.Unanswered() {
 					c.Drops++
 				}
 			case s.isList():
@@ -439,6 +443,9 @@ func (a *Analysis) buildFleet() *Fleet {
 	}
 	if len(fl.Clients) < 2 {
 		return nil
+	}
+	for k := range tl.recordingStopped(fl.Clients) {
+		fl.Clients[k].Drops--
 	}
 	tl.clientNames(fl.Clients)
 	for _, u := range tl.UnsyncedClients() {
@@ -736,6 +743,45 @@ func stampedes(steps []FleetStep, asked bool) ([]Stampede, int) {
 	worst := st[0].From
 	sort.Slice(st, func(i, j int) bool { return st[i].From < st[j].From })
 	return st, sort.Search(len(st), func(i int) bool { return st[i].From >= worst })
+}
+
+// recordingStopTogether bounds how far apart the clean ends of the
+// clients' last watches are when the recording's stop ended them: 0.7 s
+// over samples-watchlist's 99 clients.
+const recordingStopTogether = int64(2 * time.Second)
+
+// recordingStopped are the clients (indices in clients) whose records end
+// with a watch that ended cleanly (EndEOF) together with most of the
+// fleet's: the recording's stop, which closed them as a client that
+// writes its own record does when it stops ("by=client" in
+// samples-watchlist's load balancer's log), not a drop. A server that
+// ends many watches at once, as a restart does, sees its clients come
+// back: their records go on. A record of one client cannot tell, and
+// keeps its last end as a drop.
+func (tl *Timeline) recordingStopped(clients []FleetClient) map[int]bool {
+	type end struct {
+		client int
+		at     int64
+	}
+	var ends []end
+	for k := range clients {
+		ss := tl.Files[clients[k].File].Sessions
+		if s := &tl.Sessions[ss[len(ss)-1]]; s.EndReason == EndEOF && !s.Unanswered() && (s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream()) {
+			ends = append(ends, end{k, s.End})
+		}
+	}
+	sort.Slice(ends, func(i, j int) bool { return ends[i].at < ends[j].at })
+	stopped := map[int]bool{}
+	for i, j := 0, 0; i < len(ends); i = j {
+		for j = i + 1; j < len(ends) && ends[j].at-ends[j-1].at <= recordingStopTogether; j++ {
+		}
+		if 2*(j-i) > len(clients) {
+			for _, e := range ends[i:j] {
+				stopped[e.client] = true
+			}
+		}
+	}
+	return stopped
 }
 
 func sameCounts(a, b FleetStep) bool {

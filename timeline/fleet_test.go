@@ -662,3 +662,37 @@ func TestFleetReconnectAsRecorded(t *testing.T) {
 		t.Errorf("as recorded %+v; the clients' own verdicts %+v", fc.AsRecorded, want)
 	}
 }
+
+// TestDropsAreWatchesTheServersEnded: a client's drops are its watches
+// that ended early, not its requests no server answered, nor the last
+// watches that most clients closed together as the recording stopped
+// (recordingStopped). samples-watchlist's
+// captures drop the 165 streams the servers' shutdowns cut (84 + 81, its
+// README), not the 99 last watches the clients closed as the fleet
+// ended; samples-outage's drop the 100 watches each followed by a
+// reconnect, not the 997 requests that reached no server (966 of them
+// during the outage).
+func TestDropsAreWatchesTheServersEnded(t *testing.T) {
+	for _, c := range []struct {
+		recording string
+		want      func(*Fleet) int
+	}{
+		{"samples-watchlist", func(*Fleet) int { return 84 + 81 }},
+		{"samples-outage", func(fl *Fleet) int {
+			n := 0
+			for _, c := range fl.Clients {
+				n += c.Reconnects
+			}
+			return n
+		}},
+	} {
+		fl := buildRecording(t, c.recording, "*.ts.http").Analyze(realServer()).Fleet()
+		drops := 0
+		for _, cl := range fl.Clients {
+			drops += cl.Drops
+		}
+		if want := c.want(fl); drops != want || want == 0 {
+			t.Errorf("%s: %d drops, want %d", c.recording, drops, want)
+		}
+	}
+}
