@@ -138,13 +138,16 @@ func (r *Report) instant(s string) string {
 	return r.render(s, func(t int64) string { return timeline.FormatInstant(t, r.zone) })
 }
 
-// closingWords writes when a process stopped taking new requests: "at
-// T" where its own log shows it, "T to U (its scrapes)" where its scrapes
-// bound it, "-" where no record shows it.
-func (r *Report) closingWords(closing, by *string) string {
+// closingWords writes when a process stopped taking new requests, as
+// from (the JSON's closingFrom) shows it: "at T" where its own log
+// shows it, "T to U (its scrapes)" where its scrapes bound it, "about T
+// (its audit log)" where that dates it, "-" where no record shows it.
+func (r *Report) closingWords(closing, by *string, from string) string {
 	switch {
 	case closing == nil || by == nil:
 		return "-"
+	case from == timeline.ClosingAudited.String():
+		return "about " + r.instant(*closing) + " (its audit log)"
 	case *by == *closing:
 		return "at " + r.instant(*closing)
 	}
@@ -473,7 +476,7 @@ func (r *Report) writeRestarts(p *printer) {
 			row = append(row, sigterm)
 		}
 		if closings {
-			row = append(row, r.closingWords(d.Closing, d.ClosingBy))
+			row = append(row, r.closingWords(d.Closing, d.ClosingBy, d.ClosingFrom))
 		}
 		rows = append(rows, append(row, r.instant(d.Ended), r.instant(d.LastEnded), r.instant(d.Served), fmt.Sprint(d.Streams), fmt.Sprint(d.Files),
 			fmt.Sprintf("%d (%s)", d.Relists, quantity.Plural(d.Clients, "client")), d.Flag))

@@ -15,13 +15,23 @@ type ServerReport struct {
 
 // IncarnationReport is one process of a server: the span its audit logs
 // cover, when it stopped taking new requests (timeline.Incarnation's
-// Closing and ClosingBy, nil when no record shows it), and those logs.
+// Closing and ClosingBy, nil when no record shows it, and ClosingFrom
+// the record that does), and those logs.
 type IncarnationReport struct {
-	From      string   `json:"from"`
-	To        string   `json:"to"`
-	Closing   *string  `json:"closing"`
-	ClosingBy *string  `json:"closingBy"`
-	Logs      []string `json:"logs"`
+	From        string   `json:"from"`
+	To          string   `json:"to"`
+	Closing     *string  `json:"closing"`
+	ClosingBy   *string  `json:"closingBy"`
+	ClosingFrom string   `json:"closingFrom"`
+	Logs        []string `json:"logs"`
+}
+
+// closingFrom names the record that shows a closing, "" for none.
+func closingFrom(closing int64, source timeline.ClosingSource) string {
+	if closing == 0 {
+		return ""
+	}
+	return source.String()
 }
 
 // addServers lists the servers the audit logs show.
@@ -30,7 +40,8 @@ func (r *Report) addServers(tl *timeline.Timeline) {
 		sr := ServerReport{Name: s.Name}
 		for _, inc := range s.Incarnations {
 			ir := IncarnationReport{From: timeline.FormatTime(inc.From, timeline.ClockArrival), To: timeline.FormatTime(inc.To, timeline.ClockArrival),
-				Closing: nullableTime(inc.Closing, inc.Closing != 0, timeline.ClockArrival), ClosingBy: nullableTime(inc.ClosingBy, inc.ClosingBy != 0, timeline.ClockArrival)}
+				Closing: nullableTime(inc.Closing, inc.Closing != 0, timeline.ClockArrival), ClosingBy: nullableTime(inc.ClosingBy, inc.ClosingBy != 0, timeline.ClockArrival),
+				ClosingFrom: closingFrom(inc.Closing, inc.ClosingSource)}
 			for _, l := range inc.Logs {
 				ir.Logs = append(ir.Logs, tl.AuditLogs[l].Name)
 			}
@@ -86,7 +97,7 @@ func (r *Report) writeServers(p *printer) {
 		for k, inc := range s.Incarnations {
 			row := []string{serverLabel(s.Name, k+1), r.instant(inc.From), r.instant(inc.To)}
 			if closings {
-				row = append(row, r.closingWords(inc.Closing, inc.ClosingBy))
+				row = append(row, r.closingWords(inc.Closing, inc.ClosingBy, inc.ClosingFrom))
 			}
 			rows = append(rows, append(row, strings.Join(inc.Logs, ", ")))
 		}

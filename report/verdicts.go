@@ -69,10 +69,12 @@ type DetectedRestartReport struct {
 	SIGTERM *string `json:"sigterm"`
 	// Closing and ClosingBy bound when the old process stopped taking
 	// new requests (timeline.DetectedRestart's), null when no record
-	// shows it.
-	Closing   *string `json:"closing"`
-	ClosingBy *string `json:"closingBy"`
-	Probable  bool    `json:"probable"`
+	// shows it; ClosingFrom names that record ("log", "scrapes",
+	// "audit-log"; "" for none).
+	Closing     *string `json:"closing"`
+	ClosingBy   *string `json:"closingBy"`
+	ClosingFrom string  `json:"closingFrom"`
+	Probable    bool    `json:"probable"`
 	// Restarted names the server that restarted, as its audit logs or
 	// its own log show it ("" when none does); Relists and Clients count
 	// the relists it caused (timeline.DetectedRestart.Relists), and the
@@ -158,7 +160,7 @@ func (r *Report) addVerdicts(a *timeline.Analysis) {
 			Flag: d.Flag(), AuditLogs: d.Logs, Server: d.Server, Probable: !d.Shown(),
 			Restarted: d.ServerName, Relists: d.Relists, Clients: d.RelistClients, SIGTERM: nullableTime(d.SIGTERM, d.SIGTERM != 0, timeline.ClockArrival),
 			Closing: nullableTime(d.Closing, d.Closing != 0, timeline.ClockArrival), ClosingBy: nullableTime(d.ClosingBy, d.ClosingBy != 0, timeline.ClockArrival),
-			Unreachable: d.Unreachable})
+			ClosingFrom: closingFrom(d.Closing, d.ClosingSource), Unreachable: d.Unreachable})
 	}
 	r.restartsLogged = len(a.Restarts) > 0 && timeline.AuditLogged(a.Restarts)
 }

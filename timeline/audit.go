@@ -44,6 +44,9 @@ type AuditLog struct {
 	// gets), which the timeline does not model, by the second they were
 	// received: that its server answered them is all an outage asks.
 	others secondCounts
+	// lastReceived is the latest instant a request it holds was
+	// received: its process took none after it.
+	lastReceived int64
 }
 
 // auditShortWatch is how soon after its start a watch whose LIST
@@ -116,6 +119,7 @@ func (b *Builder) AddAudit(name string, l *parser.AuditLog) {
 	}
 	dups := 0
 	for _, q := range l.Requests {
+		al.lastReceived = max(al.lastReceived, q.Received)
 		// A request another log holds too (a log given twice, logs that
 		// overlap) is one request: the first log's, completed by what
 		// the other adds.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 )
 
 // When an API server's process stops taking new requests.
@@ -17,27 +18,101 @@ import (
 // reached a, b or c's old process between its SIGTERM and its exit. Its
 // own log dates it; else its metrics bound it, between the last scrape
 // it answered before every one failed until it ended and the first that
-// failed (in the lab, two seconds that hold its SIGTERM). The model takes
-// the earliest. A server known from its metrics alone ends each
-// process at its last answered scrape, so its shutdown is part of its
-// restart there.
+// failed (in the lab, two seconds that hold its SIGTERM). Else its audit
+// log dates it, where the log ends with the watches the shutdown ended:
+// a minute before them (shutdownDrain), and not before the last request
+// it took. The model takes the earliest. A server known from its metrics
+// alone ends each process at its last answered scrape, so its shutdown
+// is part of its restart there.
+
+// ClosingSource is the record that shows when a process stopped taking
+// new requests.
+type ClosingSource uint8
+
+const (
+	ClosingUnknown ClosingSource = iota
+	// ClosingLogged: its own log ("NotAcceptingNewRequest"), the instant.
+	ClosingLogged
+	// ClosingScraped: its metrics, between the last scrape it answered
+	// and the first that failed.
+	ClosingScraped
+	// ClosingAudited: its audit log, shutdownDrain before the watches it
+	// ended as it stopped.
+	ClosingAudited
+)
+
+var closingSourceNames = [...]string{"", "log", "scrapes", "audit-log"}
+
+// String names the source as the report's JSON does: "log", "scrapes",
+// "audit-log"; "" when none shows the closing.
+func (c ClosingSource) String() string { return closingSourceNames[c] }
+
+// shutdownDrain is how long a kube-apiserver told to stop serves the
+// watches already open, taking no new request, before it ends them
+// (watch-protocol.md §6, with the default --shutdown-delay-duration=0):
+// 60.00 to 60.05 s from SIGTERM in samples-fleet, -lab and -watchlist.
+const shutdownDrain = int64(60 * time.Second)
 
 // setClosings sets each process's Closing: from its server's own logs,
-// else from the metrics' scrapes of it.
+// else from the metrics' scrapes of it, else from its audit logs.
 func (tl *Timeline) setClosings() {
 	for s := range tl.Servers {
 		srv := &tl.Servers[s]
 		for k := range srv.Incarnations {
 			inc := &srv.Incarnations[k]
 			inc.Closing = tl.loggedClosing(srv.Name, inc.From, inc.To)
-			inc.ClosingBy = inc.Closing
+			inc.ClosingBy, inc.ClosingSource = inc.Closing, ClosingLogged
 			if inc.Closing == 0 && tl.Metrics != nil && srv.Metrics != "" {
 				if after, by := tl.Metrics.scrapesBoundClosing(srv.Metrics, inc.From, inc.To); by != 0 {
-					inc.Closing, inc.ClosingBy = after+1, by
+					inc.Closing, inc.ClosingBy, inc.ClosingSource = after+1, by, ClosingScraped
 				}
+			}
+			if inc.Closing == 0 {
+				inc.Closing = tl.auditedClosing(s, k)
+				inc.ClosingBy, inc.ClosingSource = inc.Closing, ClosingAudited
+			}
+			if inc.Closing == 0 {
+				inc.ClosingSource = ClosingUnknown
 			}
 		}
 	}
+}
+
+// drainSlack is how much later than shutdownDrain before the shutdown's
+// ends a process's last request may come: b's in samples-fleet came 30
+// ms before its SIGTERM, and the drain takes up to 50 ms more than a
+// minute.
+const drainSlack = int64(time.Second)
+
+// auditedClosing is when process k of server s stopped taking new
+// requests as its audit logs date it: shutdownDrain before the first of
+// the watches it ended together as its logs end, where its logs show no
+// request received in that drain, and at least two of those watches were
+// clients' served through it; 0 otherwise. A process with no client's
+// watch open exits at once, ending only its own informers' (samples-lab's
+// servers, stopped after the fleet); clients that stop close their
+// watches together too, but they sent requests up to their stop.
+func (tl *Timeline) auditedClosing(s, k int) int64 {
+	inc := &tl.Servers[s].Incarnations[k]
+	if len(inc.Logs) == 0 {
+		return 0
+	}
+	ended, cut := tl.endingWatches(func(g int) bool { return tl.Sessions[g].answeredBy() == serverRef{s, k} }, inc.To)
+	at := cut - shutdownDrain
+	served := 0
+	for _, g := range ended {
+		if ss := &tl.Sessions[g]; !tl.Files[ss.File].Loopback && ss.Start < at {
+			served++
+		}
+	}
+	last := int64(0)
+	for _, l := range inc.Logs {
+		last = max(last, tl.AuditLogs[l].lastReceived)
+	}
+	if served < 2 || last >= at+drainSlack {
+		return 0
+	}
+	return max(at, last+1)
 }
 
 // loggedClosing is the first instant in [from, to] at which the named
@@ -60,27 +135,44 @@ func (tl *Timeline) loggedClosing(server string, from, to int64) int64 {
 
 // ClosingWords says when the process stopped taking new requests, as
 // its records show it, with at writing an instant: "at T, as its own log
-// shows" or "between T and U, as its scrapes bound it"; "" when none
-// does.
+// shows", "between T and U, as its scrapes bound it" or "about T, as its
+// audit log dates it, ..."; "" when none does.
 func (inc *Incarnation) ClosingWords(at func(int64) string) string {
 	if inc.Closing == 0 {
 		return ""
 	}
-	span, logged := closingSpan(inc.Closing, inc.ClosingBy, at)
-	if logged {
-		return span + ", as its own log shows"
-	}
-	return span + ", as its scrapes bound it"
+	return closingSpan(inc.Closing, inc.ClosingBy, inc.ClosingSource, at) + ", " + inc.ClosingSource.shown(false)
 }
 
-// closingSpan writes a closing, closing to by: "at T" where the two are
-// one instant, its own log's, else "between T and U", the scrapes'
-// bounds; logged says it is the former.
-func closingSpan(closing, by int64, at func(int64) string) (words string, logged bool) {
-	if by == closing {
-		return "at " + at(closing), true
+// closingSpan writes a closing, closing to by, as source shows it: "at
+// T" (its own log), "between T and U" (the scrapes' bounds), "about T"
+// (its audit log's estimate).
+func closingSpan(closing, by int64, source ClosingSource, at func(int64) string) string {
+	switch source {
+	case ClosingScraped:
+		return "between " + at(closing-1) + " and " + at(by)
+	case ClosingAudited:
+		return "about " + at(closing)
 	}
-	return "between " + at(closing-1) + " and " + at(by), false
+	return "at " + at(closing)
+}
+
+// shown says how the source shows a closing, of one process or (plural)
+// of several: "as its own log shows".
+func (c ClosingSource) shown(plural bool) string {
+	switch {
+	case c == ClosingScraped && plural:
+		return "as their scrapes bound them"
+	case c == ClosingScraped:
+		return "as its scrapes bound it"
+	case c == ClosingAudited && plural:
+		return "as their audit logs date them, a minute before each ended the watches it still served"
+	case c == ClosingAudited:
+		return "as its audit log dates it, a minute before it ended the watches it still served"
+	case plural:
+		return "as their own logs show"
+	}
+	return "as its own log shows"
 }
 
 // closed says whether the process took no new request at t.

@@ -15,9 +15,9 @@ import (
 // fleet reached it from the bound's start on (attribution.tsv: each
 // request's server and process by its Audit-Id); the new processes ran
 // to the end. samples-watchlist's
-// servers log it ("NotAcceptingNewRequest"). Audit logs alone do not
-// show it, nor do samples-outage's exports, whose scrapes failed under
-// load to their end, which came before the processes'.
+// servers log it ("NotAcceptingNewRequest"). samples-outage's exports do
+// not show it: their scrapes failed under load to their end, which came
+// before the processes'. (Audit logs alone: TestClosingFromAuditLogs.)
 func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 	lab := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz")
 	sigterm := map[string]string{"a": "2026-12-01T18:12:28.94Z", "b": "2026-12-01T18:13:58.33Z", "c": "2026-12-01T18:15:27.82Z"}
@@ -46,17 +46,54 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 			t.Errorf("samples-outage's exports: server %s closing at %s", srv.Name, FormatInstant(c, time.UTC))
 		}
 	}
-	for _, srv := range buildRecording(t, "samples-lab", "audit-*.log").Servers {
-		if c := srv.Incarnations[0].Closing; c != 0 {
-			t.Errorf("from audit logs alone, server %s closing at %s", srv.Name, FormatInstant(c, time.UTC))
-		}
-	}
 
 	wl := buildRecording(t, "samples-watchlist", "audit-*.log", "apiserver-*.log")
 	logged := map[string]string{"a": "2026-12-01T18:45:46.413352Z", "b": "2026-12-01T18:47:16.706853Z", "c": "2026-12-01T18:48:46.712617Z"}
 	for _, srv := range wl.Servers {
 		if got := srv.Incarnations[0]; got.Closing != instant(t, logged[srv.Name]) || got.ClosingBy != got.Closing {
 			t.Errorf("server %s's old process closing between %s and %s, its log says %s", srv.Name, FormatInstant(got.Closing, time.UTC), FormatInstant(got.ClosingBy, time.UTC), logged[srv.Name])
+		}
+	}
+}
+
+// TestClosingFromAuditLogs: from audit logs alone, each old process of
+// samples-lab, -fleet and -watchlist stopped taking new requests a minute
+// before it ended the watches it still served, which its log shows
+// with no request received in that minute: within 100 ms after its
+// SIGTERM (timeline.txt; samples-watchlist's servers log the instant
+// itself), and no request of the lab's fleet reached it
+// from then on (attribution.tsv). The new processes, stopped after the
+// fleet with no client's watch open, ended at once and show none.
+func TestClosingFromAuditLogs(t *testing.T) {
+	for _, c := range []struct {
+		recording string
+		sigterm   map[string]string
+	}{
+		{"samples-lab", map[string]string{"a": "2026-12-01T18:12:28.94Z", "b": "2026-12-01T18:13:58.33Z", "c": "2026-12-01T18:15:27.82Z"}},
+		{"samples-fleet", map[string]string{"a": "2026-12-01T08:40:32.35Z", "b": "2026-12-01T08:44:07.07Z"}},
+		// The servers' own logs: "NotAcceptingNewRequest".
+		{"samples-watchlist", map[string]string{"a": "2026-12-01T18:45:46.413352Z", "b": "2026-12-01T18:47:16.706853Z", "c": "2026-12-01T18:48:46.712617Z"}},
+	} {
+		tl := buildRecording(t, c.recording, "audit-*.log")
+		if len(tl.Servers) != len(c.sigterm) {
+			t.Fatalf("%s: %d servers, want %d", c.recording, len(tl.Servers), len(c.sigterm))
+		}
+		for _, srv := range tl.Servers {
+			old, term := srv.Incarnations[0], instant(t, c.sigterm[srv.Name])
+			if old.ClosingSource != ClosingAudited || old.Closing != old.ClosingBy || old.Closing < term || old.Closing > term+int64(100*time.Millisecond) {
+				t.Errorf("%s: server %s's old process closing at %s (%v), SIGTERM at %s", c.recording, srv.Name, FormatInstant(old.Closing, time.UTC), old.ClosingSource, c.sigterm[srv.Name])
+			}
+			if n := len(srv.Incarnations); srv.Incarnations[n-1].Closing != 0 {
+				t.Errorf("%s: server %s's last process closing at %s", c.recording, srv.Name, FormatInstant(srv.Incarnations[n-1].Closing, time.UTC))
+			}
+			if c.recording != "samples-lab" {
+				continue
+			}
+			for _, rq := range labTable(t, "attribution.tsv") {
+				if rq["audit_incarnation"] == srv.Name+"1" && instant(t, rq["request_time"]) >= old.Closing {
+					t.Errorf("server %s's old process took %s at %s, after its closing", srv.Name, rq["request_uri"], rq["request_time"])
+				}
+			}
 		}
 	}
 }

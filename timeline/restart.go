@@ -63,8 +63,9 @@ type DetectedRestart struct {
 	// Closing and ClosingBy bound when the old process stopped taking
 	// new requests, as its Incarnation's do, or its own log (both its
 	// instant), 0 when no record shows it: from then on a reconnect went
-	// to another server.
+	// to another server. ClosingSource says which record shows it.
 	Closing, ClosingBy int64
+	ClosingSource      ClosingSource
 	// ServerName is the server that restarted as its records show it:
 	// the one whose audit logs ended and began (Logs), else Server; ""
 	// when none does.
@@ -282,12 +283,12 @@ func (a *Analysis) nameRestartedServers() {
 		r.ServerName = r.Server
 		if len(r.Logs) > 0 && logs[r.Logs[0]].server != "" {
 			l := logs[r.Logs[0]]
-			r.ServerName, r.Closing, r.ClosingBy = l.server, l.inc.Closing, l.inc.ClosingBy
+			r.ServerName, r.Closing, r.ClosingBy, r.ClosingSource = l.server, l.inc.Closing, l.inc.ClosingBy, l.inc.ClosingSource
 		}
 		if r.Closing == 0 && r.SIGTERM != 0 {
 			// Its own log, under the name it gives.
 			r.Closing = tl.loggedClosing(r.Server, r.SIGTERM, r.Ended)
-			r.ClosingBy = r.Closing
+			r.ClosingBy, r.ClosingSource = r.Closing, ClosingLogged
 		}
 	}
 }
@@ -374,28 +375,15 @@ func (a *Analysis) addLogRestart(i, next int) {
 	tl := a.TL
 	old, n := &tl.AuditLogs[i], &tl.AuditLogs[next]
 	d := DetectedRestart{Ended: old.Last, LastEnded: old.Last, Served: n.First, Logs: []string{old.Name, n.Name}}
-	// The old log's watches that ended cleanly, before their deadlines,
-	// in a run of ends a second apart at most that reaches its end.
-	var ends []int
-	for g, l := range tl.auditLog {
-		if s := &tl.Sessions[g]; l == i && s.watchStream() && s.EndReason == EndEOF {
-			ends = append(ends, g)
-		}
+	fromLog := func(g int) bool { l, ok := tl.auditLog[g]; return ok && l == i }
+	if ss, first := tl.endingWatches(fromLog, old.Last); len(ss) > 0 {
+		d.Sessions, d.Ended = ss, first
 	}
-	sort.Slice(ends, func(x, y int) bool { return tl.Sessions[ends[x]].End > tl.Sessions[ends[y]].End })
-	prev := old.Last
 	files := map[int]bool{}
-	for _, g := range ends {
-		s := &tl.Sessions[g]
-		if prev-s.End > restartCluster {
-			break
-		}
-		d.Sessions = append(d.Sessions, g)
-		files[s.File] = true
-		d.Ended, prev = min(d.Ended, s.End), s.End
+	for _, g := range d.Sessions {
+		files[tl.Sessions[g].File] = true
 	}
 	d.Files = len(files)
-	sort.Ints(d.Sessions)
 	// The same restart found by its watches' ends: one finding, with the
 	// log's evidence of when the new process served.
 	for k := range a.Restarts {
@@ -406,6 +394,32 @@ func (a *Analysis) addLogRestart(i, next int) {
 		}
 	}
 	a.Restarts = append(a.Restarts, d)
+}
+
+// endingWatches are the watches (global indices, of those of says are
+// its) that ended cleanly, before their deadlines, in a run of ends a
+// second apart at most that reaches end (an audit log's last record), in
+// order, and the first of those ends: the watches a shutdown ended as
+// its process stopped.
+func (tl *Timeline) endingWatches(of func(g int) bool, end int64) (sessions []int, first int64) {
+	var ends []int
+	for g := range tl.Sessions {
+		if s := &tl.Sessions[g]; of(g) && s.watchStream() && s.EndReason == EndEOF {
+			ends = append(ends, g)
+		}
+	}
+	sort.Slice(ends, func(x, y int) bool { return tl.Sessions[ends[x]].End > tl.Sessions[ends[y]].End })
+	prev := end
+	for _, g := range ends {
+		s := &tl.Sessions[g]
+		if prev-s.End > restartCluster {
+			break
+		}
+		sessions = append(sessions, g)
+		prev = s.End
+	}
+	sort.Ints(sessions)
+	return sessions, prev
 }
 
 // addServerLogRestart adds the restart a server's own log shows: its old

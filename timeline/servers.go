@@ -40,9 +40,10 @@ type Incarnation struct {
 	// Closing is the first instant the process may have taken no new
 	// request, shutting down, though it served its open watches on to To
 	// (closing.go), ClosingBy the first by which it surely took none;
-	// the same instant where its own log shows it, and 0 when no record
-	// does.
+	// the same instant where its own log or its audit log dates it, and 0
+	// when no record does. ClosingSource says which record does.
 	Closing, ClosingBy int64
+	ClosingSource      ClosingSource
 	Logs               []int
 	// Process is the uid of the process's loopback user, "" when no log
 	// of it shows one.

@@ -1065,31 +1065,28 @@ func (s *summarizer) serverLogs() {
 // words of its watches' end: "stopped taking new requests (a between T
 // and U, ..., as their scrapes bound them: a reconnect from then on went
 // to another server) and ", "" otherwise. A closing its own log shows is
-// "at T". source says which records show it, where the sentence has not
-// said so.
+// "at T", one its audit log dates "about T". source says which records
+// show it, where the sentence has not said so (their own logs).
 func (s *summarizer) closingWords(source bool) string {
 	var at []string
-	logged := 0
+	var by [ClosingAudited + 1]bool
 	for _, r := range s.a.Restarts {
 		if r.Closing == 0 {
 			return ""
 		}
-		span, byLog := closingSpan(r.Closing, r.ClosingBy, s.instant)
-		if byLog {
-			logged++
+		at = append(at, r.ServerName+" "+closingSpan(r.Closing, r.ClosingBy, r.ClosingSource, s.instant))
+		by[r.ClosingSource] = true
+	}
+	var shows []string
+	for c := ClosingLogged; c <= ClosingAudited; c++ {
+		if by[c] {
+			// Their own logs say it in the plural, of one restart too.
+			shows = append(shows, strings.TrimPrefix(c.shown(len(at) > 1 || c == ClosingLogged), "as "))
 		}
-		at = append(at, r.ServerName+" "+span)
 	}
 	shown := ""
-	switch {
-	case logged == len(at) && source:
-		shown = ", as their own logs show"
-	case logged == 0 && len(at) == 1:
-		shown = ", as its scrapes bound it"
-	case logged == 0:
-		shown = ", as their scrapes bound them"
-	case logged < len(at):
-		shown = ", as their own logs show or their scrapes bound them"
+	if len(shows) > 1 || !by[ClosingLogged] || source {
+		shown = ", as " + strings.Join(shows, " or ")
 	}
 	went := "went to another server"
 	if s.a.ServerCount() < 2 {
