@@ -270,10 +270,13 @@ func TestEveryServerReasonGivesEachServersBounds(t *testing.T) {
 // lower than the refused (at 18:15:15 c refuses 54 of the 56). In
 // samples-watchlist at 18:48:20.965 the connection's server refuses by
 // its restart: a new process refuses the cursor the client would have
-// had without bookmarks.
+// had without bookmarks. Where some client's connection is to a server
+// that takes it while another refuses it, the summary says how many
+// would have been refused had each reached a server that refuses it.
 func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 	lab := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
 	watchList := buildRecording(t, "samples-watchlist", "*.ts.http", "audit-*.log").Analyze(realServer())
+	worstSaid := 0
 	for _, asked := range []struct {
 		a    *Analysis
 		when string
@@ -281,7 +284,7 @@ func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 		a, when := asked.a, asked.when
 		at := instant(t, when)
 		fc, _ := a.FleetReconnect(ResumeQuery{At: at})
-		counted, byConn := 0, 0
+		counted, byConn, some := 0, 0, 0
 		for _, c := range a.Fleet().Clients {
 			_, without := a.sides(&c)
 			o, _ := a.resumeOutcomeWhy(c.File, without, a.reconnectReach(c.File, at, at), at)
@@ -291,6 +294,9 @@ func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 			all, conn := answering > 0 && n == answering, likely >= 0 && per[likely].Outcome == Refused
 			if (o == Refused) != (all || conn) {
 				t.Errorf("at %s %s: %v, where %d of the %d servers answering refuse it, and its connection's (%d) %v", when, a.TL.Files[c.File].Name, o, n, answering, likely, conn)
+			}
+			if n > 0 {
+				some++
 			}
 			if o != Refused {
 				continue
@@ -307,6 +313,17 @@ func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 		if line := resumeAtLine(a, at); !strings.Contains(line, want) {
 			t.Errorf("at %s the summary says %q, want %q", when, line, want)
 		}
+		// The clients whose connection's server takes them and another
+		// refuses: a roll may send them to the latter.
+		worst := fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", some)
+		if line := resumeAtLine(a, at); some > counted && !strings.Contains(line, worst) {
+			t.Errorf("at %s the summary says %q, want %q", when, line, worst)
+		} else if some > counted {
+			worstSaid++
+		}
+	}
+	if worstSaid == 0 {
+		t.Error("no instant where a server other than the connection's refuses more")
 	}
 }
 

@@ -1654,15 +1654,15 @@ func (s *summarizer) bookmarks() {
 	case a.uncached(c.file):
 		s.add("bookmarks", "%s is served from etcd, which sends no periodic bookmarks: bookmarks would not have helped; at %s the cursor was %s and the reconnect was %s.", f.ShortName(), at, old(c.with), s.a.Words(c.with))
 	case got > 0 && !c.with.HasCursor && !c.without.HasCursor:
-		s.add("bookmarks", "%s asked for bookmarks and got %d; at %s it had %s.", f.ShortName(), got, at, a.noCursorReason(c.with))
+		s.add("bookmarks", "%s asked for bookmarks and got %d in its recording; at %s it had %s.", f.ShortName(), got, at, a.noCursorReason(c.with))
 	case got > 0 && tl.watchListClient(c.file):
 		// Without bookmarks a WatchList never syncs (the unsynced
 		// line's clients): the cursor without them is one that ignored
 		// them, the one that ends the initial list too.
-		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect was %s. Without them its WatchList would never have synced, since the bookmark that ends the initial list comes only to a client that asks for bookmarks; had its cursor ignored them, it would have been %s and the reconnect %s.",
+		s.add("bookmarks", "%s asked for bookmarks and got %d in its recording: at %s its cursor was %s and the reconnect was %s. Without them its WatchList would never have synced, since the bookmark that ends the initial list comes only to a client that asks for bookmarks; had its cursor ignored them, it would have been %s and the reconnect %s.",
 			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	case got > 0:
-		s.add("bookmarks", "%s asked for bookmarks and got %d: at %s its cursor was %s and the reconnect was %s; without them it would have been %s and %s.",
+		s.add("bookmarks", "%s asked for bookmarks and got %d in its recording: at %s its cursor was %s and the reconnect was %s; without them it would have been %s and %s.",
 			f.ShortName(), got, at, old(c.with), s.a.Words(c.with), old(c.without), s.a.Words(c.without))
 	default:
 		how := "did not ask for bookmarks (allowWatchBookmarks was not set)"
@@ -2019,8 +2019,9 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	// decided.
 	serving := make([]bool, len(a.TL.Servers))
 	// connRefused: the split clients that FleetReconnect counts refused,
-	// their open connection being to a server that refuses them.
-	split, judged, connRefused := 0, 0, 0
+	// their open connection being to a server that refuses them; worst:
+	// the clients some serving server refuses.
+	split, judged, connRefused, worst := 0, 0, 0, 0
 	// closing: the servers not serving that were shutting down at some
 	// client's instant (q's, or after each file's end).
 	closing := make([]bool, len(a.TL.Servers))
@@ -2047,6 +2048,9 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 			if sv.Outcome != Unknown {
 				judged++
 			}
+		}
+		if n > 0 {
+			worst++
 		}
 		if n > 0 && n < answering {
 			split++
@@ -2105,6 +2109,11 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		conn = fmt.Sprintf(" All %d are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", connRefused)
 	case connRefused > 1:
 		conn = fmt.Sprintf(" %d of them are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", connRefused)
+	}
+	if connRefused < split {
+		// A roll sends a client whose server goes away to another: the
+		// count above is of the connections as they were.
+		conn += fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", worst)
 	}
 	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s%s.%s", split, strings.Join(parts, ", "), gone, conn), true
 }
