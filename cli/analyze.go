@@ -259,6 +259,9 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		WatchCache: *cache, Restarts: restarts.windows, Servers: *servers, MinGap: def.MinGap, Zone: zone}
 	tl := b.Build()
 	a := tl.Analyze(p)
+	if n := a.ServerCount(); n > *servers && flagSet(fs, "servers") {
+		fmt.Fprintf(stderr, "watchlens analyze: --servers %d is fewer than the %d API servers the records show; the report counts %d\n", *servers, n, n)
+	}
 	if restarts.detected {
 		// The detection does not depend on the parameters: apply what it
 		// found and analyse again.

@@ -46,3 +46,10 @@ func (b *byteSize) Set(s string) error {
 	*b = byteSize(n * unit)
 	return nil
 }
+
+// flagSet says whether the command line gave flag name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

@@ -69,3 +69,23 @@ func TestAnalyzeServerOf(t *testing.T) {
 		t.Errorf("-server-of without =NAME: exit %d, %q", code, errOut)
 	}
 }
+
+// analyze --servers below the servers the audit logs show says so on
+// stderr, and counts those the records show; given as many or more, or
+// not given, it says nothing.
+func TestAnalyzeServersFewerThanTheRecords(t *testing.T) {
+	logs, err := filepath.Glob(filepath.Join("testdata", "fleet", "audit-*.log"))
+	if err != nil || len(logs) == 0 {
+		t.Fatalf("no audit logs in testdata/fleet (%v)", err)
+	}
+	const said = "--servers 1 is fewer than the 2 API servers the records show; the report counts 2"
+	for _, c := range []struct {
+		flags []string
+		warns bool
+	}{{[]string{"--servers", "1"}, true}, {[]string{"--servers", "2"}, false}, {nil, false}} {
+		code, _, errOut := analyze(t, append(append([]string{"--format", "summary"}, c.flags...), logs...)...)
+		if code != 0 || strings.Contains(errOut, said) != c.warns || strings.Contains(errOut, "fewer than") && !c.warns {
+			t.Errorf("%v: exit %d, stderr %q; want the warning: %v", c.flags, code, errOut, c.warns)
+		}
+	}
+}
