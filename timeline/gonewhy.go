@@ -54,6 +54,22 @@ type refusalAges struct {
 	newProcess int
 }
 
+// startListLag bounds how long after its first audit record a process's
+// watch cache has the LIST it starts from.
+const startListLag = int64(10 * time.Second)
+
+// evictedSinceStart says the 410 that ended session ss names an oldest
+// RV its server's process kept past the cluster's head startListLag
+// after that process began: its cache had evicted what it started with
+// (samples-fleet's a#2: "(1556)", where it started about RV 1400).
+func (tl *Timeline) evictedSinceStart(ss *Session) bool {
+	if ss.Error == nil || !ss.Error.TooOld || ss.Server < 0 || ss.Incarnation < 0 {
+		return false
+	}
+	h, ok := tl.Head(tl.Servers[ss.Server].Incarnations[ss.Incarnation].From + startListLag)
+	return ok && ss.Error.Y > h
+}
+
 // keptSlack is how far apart the two scrapes around the instant a
 // server's cache reached an RV may be for that instant to be taken as
 // their middle: 1 s scrapes, a few lost under load.
@@ -97,8 +113,11 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 			// begins at the list it fills its cache from, which holds
 			// every RV past the head when the process before it ended,
 			// a cursor last current a moment before the restart among
-			// them. Such a cursor is refused later only by eviction.
-			if k, _ := tl.restartRefusing(ss.Server, p.RV); k > 0 && k <= ss.Incarnation {
+			// them. Such a cursor is refused later only by eviction. A
+			// 410 whose oldest RV is past the head a while after the
+			// process started says it had evicted since, and would have
+			// refused the cursor without the restart too.
+			if k, _ := tl.restartRefusing(ss.Server, p.RV); k > 0 && k <= ss.Incarnation && !tl.evictedSinceStart(ss) {
 				r.newProcess++
 			}
 		}
