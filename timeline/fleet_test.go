@@ -696,3 +696,23 @@ func TestDropsAreWatchesTheServersEnded(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeAtSaysTheDelayIsNotAdded: with a reconnect delay, an answer
+// to an instant asked is of a reconnect then, while the zones and the
+// fleet's curves count a drop then and its reconnect the delay later:
+// the answer says so, for one capture and for a fleet; without a delay
+// it says nothing of it.
+func TestResumeAtSaysTheDelayIsNotAdded(t *testing.T) {
+	one := loadSamples(t, "w3-then-resume.ts.http")
+	fleet := buildRecording(t, "samples-fleet", "*.ts.http")
+	for _, tl := range []*Timeline{one, fleet} {
+		at := (tl.Files[0].Start + tl.Files[0].End) / 2
+		for _, delay := range []time.Duration{0, 5 * time.Second} {
+			line := resumeAtLine(tl.Analyze(params(func(p *Params) { p.Delay = delay })), at)
+			said := strings.Contains(line, "This is a reconnect at that instant: the zones and the fleet's curves, with the reconnect delay of 5s, count a drop then and its reconnect 5s later.")
+			if line == "" || said != (delay > 0) {
+				t.Errorf("%d files, delay %s: %q", len(tl.Files), delay, line)
+			}
+		}
+	}
+}

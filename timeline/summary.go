@@ -1943,6 +1943,17 @@ func (s *summarizer) outageAt(q ResumeQuery) string {
 	return ""
 }
 
+// delayWords says, after an answer to an instant asked, that it is of a
+// reconnect at that instant, while the zones and the fleet's curves add
+// the reconnect delay to a drop then; "" without a delay.
+func (s *summarizer) delayWords() string {
+	d := s.a.Params.Delay
+	if d <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" This is a reconnect at that instant: the zones and the fleet's curves, with the reconnect delay of %s, count a drop then and its reconnect %s later.", FormatDuration(int64(d)), FormatDuration(int64(d)))
+}
+
 // resumeAt: the answers to --resume-at, one line per instant asked; for
 // a fleet, what a reconnect of every client then would cost.
 func (s *summarizer) resumeAt() {
@@ -1961,12 +1972,12 @@ func (s *summarizer) resumeAt() {
 			if fl.AllBookmarksUnseen() {
 				// The clients' logs show no bookmarks: one answer, that of
 				// the cursor each log shows.
-				s.add("resume-at", "Had every client reconnected %s, as when the API servers roll, with the cursor each client's log shows (whether it asked for bookmarks, its log does not show): %s.%s%s",
-					at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), servers, s.outageAt(q))
+				s.add("resume-at", "Had every client reconnected %s, as when the API servers roll, with the cursor each client's log shows (whether it asked for bookmarks, its log does not show): %s.%s%s%s",
+					at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), servers, s.outageAt(q), s.delayWords())
 				continue
 			}
-			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s%s",
-				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), 0), servers, s.outageAt(q))
+			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s%s%s",
+				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), 0), servers, s.outageAt(q), s.delayWords())
 		}
 		return
 	}
@@ -1995,7 +2006,7 @@ func (s *summarizer) resumeAt() {
 		byTime[t] = append(byTime[t], words)
 	}
 	for _, t := range order {
-		s.add("resume-at", "A reconnect at %s: %s.", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "))
+		s.add("resume-at", "A reconnect at %s: %s.%s", orWord(t, "an unknown time"), strings.Join(byTime[t], "; "), s.delayWords())
 	}
 }
 
