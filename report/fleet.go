@@ -295,7 +295,14 @@ func (r *Report) writeFleet(p *printer) {
 		case !c.AgeKnown:
 			age = "unknown"
 		}
-		row := []string{c.Client, lib, synced, asked, fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), fmt.Sprint(len(c.Relists)),
+		relists := fmt.Sprint(len(c.Relists))
+		if c.NeverSynced && !c.Bookmarks && c.Without > len(c.Relists) {
+			// Its "had it not" is what it did: each reconnect of a
+			// WatchList that never synced read everything again, no
+			// relist, the same cost.
+			relists += fmt.Sprintf(" (and %d whole reads)", c.Without-len(c.Relists))
+		}
+		row := []string{c.Client, lib, synced, asked, fmt.Sprint(c.Watches), fmt.Sprint(c.Lists), relists,
 			with, fmt.Sprint(c.Without), age, orDash(strings.Join(times, ", "))}
 		if servers {
 			row = append(row, orDash(timeline.PathWords(c.Servers)))

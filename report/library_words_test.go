@@ -2,6 +2,8 @@ package report
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,6 +33,37 @@ func TestUnstampedClientGo(t *testing.T) {
 		}
 		if n := strings.Count(b.String(), "client-go, version not stamped"); n != unstamped || strings.Contains(b.String(), "client-go v0.0.0") {
 			t.Errorf("md %v: the report names %d clients' library \"client-go, version not stamped\", want %d, and none \"client-go v0.0.0\"", md, n, unstamped)
+		}
+	}
+}
+
+// TestNeverSyncedRowSaysItsWholeReads: samples-watchlist's clients that
+// never synced and did not ask for bookmarks made no relist, but each
+// reconnect read their whole selection again, which their "had it not"
+// counts: their row's relists cell says so, in the text and Markdown,
+// for each of the 48.
+func TestNeverSyncedRowSaysItsWholeReads(t *testing.T) {
+	r := New(loadRecording(t, "samples-watchlist", "*.ts.http").Analyze(timeline.DefaultParams()), nil)
+	var want []string
+	for _, c := range r.Fleet.Rows {
+		if c.NeverSynced && !c.Bookmarks && c.Without > len(c.Relists) {
+			want = append(want, fmt.Sprintf("%d (and %d whole reads)", len(c.Relists), c.Without-len(c.Relists)))
+		}
+	}
+	if len(want) != 48 {
+		t.Fatalf("%d clients never synced without bookmarks and reread, want 48", len(want))
+	}
+	for _, md := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := r.write(&b, md); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, w := range slices.Compact(slices.Sorted(slices.Values(want))) {
+			n += strings.Count(b.String(), w)
+		}
+		if n != len(want) {
+			t.Errorf("md %v: %d rows say their whole reads, want %d", md, n, len(want))
 		}
 	}
 }
