@@ -245,8 +245,8 @@ func renderClient(f *engine.FileReport) goapp.UI {
 		asks = "asks for bookmarks"
 	}
 	watchList := p.WatchList.String()
-	if p.WatchListFrom != "" {
-		watchList += " (" + p.WatchListFrom + ")"
+	if p.WatchListSaidBy != "" {
+		watchList += " (" + p.WatchListSaidBy + ")"
 	}
 	lines := []string{fmt.Sprintf("Client: %s. By default it %s; WatchList by default: %s; after a 410 it %s; watch timeout %s; backoff %s.",
 		who, asks, watchList, p.After410, p.WatchTimeout, p.Backoff)}

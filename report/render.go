@@ -140,14 +140,14 @@ func (r *Report) instant(s string) string {
 
 // closingWords writes when a process stopped taking new requests, as
 // from (the JSON's closingFrom) shows it: "at T" where its own log
-// shows it, "T to U (its scrapes)" where its scrapes bound it, "about T
-// (its audit log)" where that dates it, "-" where no record shows it.
+// shows it, "T to U (its scrapes)" where its scrapes bound it, "at T
+// (its audit log)" where that shows it, "-" where no record shows it.
 func (r *Report) closingWords(closing, by *string, from string) string {
 	switch {
 	case closing == nil || by == nil:
 		return "-"
 	case from == timeline.ClosingAudited.String():
-		return "about " + r.instant(*closing) + " (its audit log)"
+		return "at " + r.instant(*closing) + " (its audit log)"
 	case *by == *closing:
 		return "at " + r.instant(*closing)
 	}

@@ -49,10 +49,10 @@ type ClientProfile struct {
 	// AsksBookmarks: its watches ask for bookmarks unless told not to.
 	AsksBookmarks bool
 	// WatchList: whether it lists through a WatchList by default, from
-	// its version, or from its log's feature gate, which WatchListFrom
+	// its version, or from its log's feature gate, which WatchListSaidBy
 	// then says in words ("" otherwise).
-	WatchList     WatchListDefault
-	WatchListFrom string
+	WatchList       WatchListDefault
+	WatchListSaidBy string
 	// After410 says in words what it does after a 410, and RelistSource
 	// where that relist is served.
 	After410     string
@@ -191,21 +191,17 @@ func kubeRSProfile() ClientProfile {
 // A client-go whose log gives the WatchListClient feature gate's state
 // lists through WatchList as the gate says, whatever its version.
 func (tl *Timeline) FileProfile(fi int) ClientProfile {
-	p := tl.fileLibrary(fi)
-	f := &tl.Files[fi]
-	if p.Library == LibraryClientGo && f.WatchListGate != WatchListUnknown {
-		log := f.Log
-		if log == "" {
-			log = f.LogJoined
-		}
+	p := tl.libraryProfile(fi)
+	if f := &tl.Files[fi]; p.Library == LibraryClientGo && f.WatchListGate != WatchListUnknown {
 		p.WatchList = f.WatchListGate
-		p.WatchListFrom = "its log, " + path.Base(log) + ", says the WatchListClient feature gate is " + f.WatchListGate.String()
+		p.WatchListSaidBy = "its log, " + path.Base(f.ownLog()) + ", says the WatchListClient feature gate is " + f.WatchListGate.String()
 	}
 	return p
 }
 
-// fileLibrary is FileProfile but for the feature gate.
-func (tl *Timeline) fileLibrary(fi int) ClientProfile {
+// libraryProfile is the profile of the library a file's User-Agent, its
+// log or its requests show, before its log's feature gate (FileProfile).
+func (tl *Timeline) libraryProfile(fi int) ClientProfile {
 	ua := tl.UserAgent(fi)
 	p := ProfileOf(ua)
 	if p.Library != LibraryUnknown {
@@ -222,7 +218,7 @@ func (tl *Timeline) fileLibrary(fi int) ClientProfile {
 	case "":
 		// client-go's log (parser.ReadKlog); a log of no client is no
 		// client's.
-		if (f.Log != "" || f.LogJoined != "") && len(f.Sessions) > 0 {
+		if f.ownLog() != "" && len(f.Sessions) > 0 {
 			p = clientGoProfile("", "", -1)
 		}
 	}
@@ -345,8 +341,12 @@ func (tl *Timeline) ProfileDifferences(file int, p ClientProfile) []string {
 		out = append(out, p.Library.String()+" does not ask for bookmarks by default; this client did")
 	}
 	switch {
+	case p.WatchList == WatchListOn && lists > 0 && watchLists == 0 && p.WatchListSaidBy != "":
+		out = append(out, p.WatchListSaidBy+"; this client sent LISTs: the server refused its WatchLists")
 	case p.WatchList == WatchListOn && lists > 0 && watchLists == 0:
 		out = append(out, p.Words()+" lists through WatchList by default; this client sent LISTs: WatchList was turned off, or the server refused it")
+	case p.WatchList == WatchListOff && watchLists > 0 && p.WatchListSaidBy != "":
+		out = append(out, p.WatchListSaidBy+"; this client sent WatchLists all the same")
 	case p.WatchList == WatchListOff && watchLists > 0:
 		out = append(out, p.Words()+" does not list through WatchList by default; this client did")
 	}

@@ -20,8 +20,8 @@ import (
 // it answered before every one failed until it ended and the first that
 // failed (in the lab, two seconds that hold its SIGTERM). Else its audit
 // log dates it, where the log ends with the watches the shutdown ended:
-// a minute before them (shutdownDrain), and not before the last request
-// it took. The model takes the earliest. A server known from its metrics
+// its own informers' watches ended a minute before them (shutdownDrain),
+// as it was told to stop, and it took no request since. The model takes the earliest. A server known from its metrics
 // alone ends each process at its last answered scrape, so its shutdown
 // is part of its restart there.
 
@@ -36,8 +36,8 @@ const (
 	// ClosingScraped: its metrics, between the last scrape it answered
 	// and the first that failed.
 	ClosingScraped
-	// ClosingAudited: its audit log, shutdownDrain before the watches it
-	// ended as it stopped.
+	// ClosingAudited: its audit log, where its own informers' watches
+	// ended shutdownDrain before the watches it ended as it stopped.
 	ClosingAudited
 )
 
@@ -60,59 +60,73 @@ func (tl *Timeline) setClosings() {
 		srv := &tl.Servers[s]
 		for k := range srv.Incarnations {
 			inc := &srv.Incarnations[k]
-			inc.Closing = tl.loggedClosing(srv.Name, inc.From, inc.To)
-			inc.ClosingBy, inc.ClosingSource = inc.Closing, ClosingLogged
-			if inc.Closing == 0 && tl.Metrics != nil && srv.Metrics != "" {
+			if at := tl.loggedClosing(srv.Name, inc.From, inc.To); at != 0 {
+				inc.Closing, inc.ClosingBy, inc.ClosingSource = at, at, ClosingLogged
+				continue
+			}
+			if tl.Metrics != nil && srv.Metrics != "" {
 				if after, by := tl.Metrics.scrapesBoundClosing(srv.Metrics, inc.From, inc.To); by != 0 {
 					inc.Closing, inc.ClosingBy, inc.ClosingSource = after+1, by, ClosingScraped
+					continue
 				}
 			}
-			if inc.Closing == 0 {
-				inc.Closing = tl.auditedClosing(s, k)
-				inc.ClosingBy, inc.ClosingSource = inc.Closing, ClosingAudited
-			}
-			if inc.Closing == 0 {
-				inc.ClosingSource = ClosingUnknown
+			if at := tl.auditedClosing(s, k); at != 0 {
+				inc.Closing, inc.ClosingBy, inc.ClosingSource = at, at, ClosingAudited
 			}
 		}
 	}
 }
 
-// drainSlack is how much later than shutdownDrain before the shutdown's
-// ends a process's last request may come: b's in samples-fleet came 30
-// ms before its SIGTERM, and the drain takes up to 50 ms more than a
-// minute.
+// drainSlack bounds how far from shutdownDrain before the watches a
+// shutdown ended its informers' watches end (60.00 to 60.05 s in the
+// samples), and how long after them the process may still log a request
+// received (samples-fleet's b: 33 ms before them).
 const drainSlack = int64(time.Second)
 
 // auditedClosing is when process k of server s stopped taking new
-// requests as its audit logs date it: shutdownDrain before the first of
-// the watches it ended together as its logs end, where its logs show no
-// request received in that drain, and at least two of those watches were
-// clients' served through it; 0 otherwise. A process with no client's
-// watch open exits at once, ending only its own informers' (samples-lab's
-// servers, stopped after the fleet); clients that stop close their
-// watches together too, but they sent requests up to their stop.
+// requests as its audit logs show it, 0 where they do not: its own
+// informers' watches (its loopback client's) ended as it was told to
+// stop, about shutdownDrain before the watches of at least two clients,
+// served through that minute, ended together as its logs end, and its
+// logs show no request received from then on. Each old process of
+// samples-fleet, -lab and -watchlist shows all three: its informers'
+// ends 4 to 45 ms after its SIGTERM. A process with no client's watch
+// open exits at once, its informers' watches ending with its logs
+// (samples-lab's, stopped after the fleet); clients that stop close
+// their watches together, but the process's informers go on.
 func (tl *Timeline) auditedClosing(s, k int) int64 {
 	inc := &tl.Servers[s].Incarnations[k]
 	if len(inc.Logs) == 0 {
 		return 0
 	}
-	ended, cut := tl.endingWatches(func(g int) bool { return tl.Sessions[g].answeredBy() == serverRef{s, k} }, inc.To)
-	at := cut - shutdownDrain
+	process := func(g int) bool { return tl.Sessions[g].answeredBy() == serverRef{s, k} }
+	ended, cut := tl.endingWatches(process, inc.To)
+	told := cut - shutdownDrain
 	served := 0
 	for _, g := range ended {
-		if ss := &tl.Sessions[g]; !tl.Files[ss.File].Loopback && ss.Start < at {
+		if ss := &tl.Sessions[g]; !tl.Files[ss.File].Loopback && ss.Start < told {
 			served++
+		}
+	}
+	if served < 2 {
+		return 0
+	}
+	stop := int64(0)
+	for g := range tl.Sessions {
+		ss := &tl.Sessions[g]
+		if process(g) && tl.Files[ss.File].Loopback && ss.watchStream() && ss.EndReason == EndEOF &&
+			ss.End >= told-drainSlack && ss.End <= told+drainSlack && (stop == 0 || ss.End < stop) {
+			stop = ss.End
 		}
 	}
 	last := int64(0)
 	for _, l := range inc.Logs {
 		last = max(last, tl.AuditLogs[l].lastReceived)
 	}
-	if served < 2 || last >= at+drainSlack {
+	if stop == 0 || last >= stop+drainSlack {
 		return 0
 	}
-	return max(at, last+1)
+	return max(stop, last+1)
 }
 
 // loggedClosing is the first instant in [from, to] at which the named
@@ -135,8 +149,8 @@ func (tl *Timeline) loggedClosing(server string, from, to int64) int64 {
 
 // ClosingWords says when the process stopped taking new requests, as
 // its records show it, with at writing an instant: "at T, as its own log
-// shows", "between T and U, as its scrapes bound it" or "about T, as its
-// audit log dates it, ..."; "" when none does.
+// shows", "between T and U, as its scrapes bound it" or "at T, as its
+// audit log shows: ..."; "" when none does.
 func (inc *Incarnation) ClosingWords(at func(int64) string) string {
 	if inc.Closing == 0 {
 		return ""
@@ -145,14 +159,11 @@ func (inc *Incarnation) ClosingWords(at func(int64) string) string {
 }
 
 // closingSpan writes a closing, closing to by, as source shows it: "at
-// T" (its own log), "between T and U" (the scrapes' bounds), "about T"
-// (its audit log's estimate).
+// T" (its own log or its audit log), "between T and U" (the scrapes'
+// bounds).
 func closingSpan(closing, by int64, source ClosingSource, at func(int64) string) string {
-	switch source {
-	case ClosingScraped:
+	if source == ClosingScraped {
 		return "between " + at(closing-1) + " and " + at(by)
-	case ClosingAudited:
-		return "about " + at(closing)
 	}
 	return "at " + at(closing)
 }
@@ -166,9 +177,9 @@ func (c ClosingSource) shown(plural bool) string {
 	case c == ClosingScraped:
 		return "as its scrapes bound it"
 	case c == ClosingAudited && plural:
-		return "as their audit logs date them, a minute before each ended the watches it still served"
+		return "as their audit logs show: their own informers' watches ended then, a minute before each ended the watches it still served"
 	case c == ClosingAudited:
-		return "as its audit log dates it, a minute before it ended the watches it still served"
+		return "as its audit log shows: its own informers' watches ended then, a minute before it ended the watches it still served"
 	case plural:
 		return "as their own logs show"
 	}

@@ -316,10 +316,13 @@ func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 		// The clients whose connection's server takes them and another
 		// refuses: a roll may send them to the latter.
 		worst := fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", some)
-		if line := resumeAtLine(a, at); some > counted && !strings.Contains(line, worst) {
+		switch line := resumeAtLine(a, at); {
+		case some > counted && !strings.Contains(line, worst):
 			t.Errorf("at %s the summary says %q, want %q", when, line, worst)
-		} else if some > counted {
+		case some > counted:
 			worstSaid++
+		case strings.Contains(line, "Had each reached a server that refuses it"):
+			t.Errorf("at %s the summary says %q, where every client some server refuses is counted refused", when, line)
 		}
 	}
 	if worstSaid == 0 {

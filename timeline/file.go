@@ -107,6 +107,16 @@ func (f *File) BookmarksUnseen() bool { return f.Audit && f.Log != "" && !f.Aske
 // clientLog says the file is a client read from its own log.
 func (f *File) clientLog() bool { return f.Audit && f.Log != "" }
 
+// ownLog names the client log that holds the file's client: the one it
+// was read from or joined with (Log), else the one it was joined with as
+// a client of the audit logs (LogJoined); "" for none.
+func (f *File) ownLog() string {
+	if f.Log != "" {
+		return f.Log
+	}
+	return f.LogJoined
+}
+
 // ShortName is the file's name as a sentence says it: its base name,
 // without the folders a command line gave it under. A client of audit
 // logs is named after its user agent, which is no path; one of a client

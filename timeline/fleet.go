@@ -310,9 +310,11 @@ type Fleet struct {
 	Steps []FleetStep
 	// Stampedes are the worst stretches, in time order; Worst indexes the
 	// one ranked first (the most refused, then the most at risk, then
-	// the longest), -1 when there is none.
-	Stampedes []Stampede
-	Worst     int
+	// the longest), -1 when there is none; RankedWith says they are
+	// ranked by the clients with bookmarks, not without (stampedes).
+	Stampedes  []Stampede
+	Worst      int
+	RankedWith bool
 }
 
 // FleetStep is one step of the stampede series: from T, With clients
@@ -676,7 +678,7 @@ func (a *Analysis) stampede(fl *Fleet) {
 		}
 		fl.Steps = append(fl.Steps, cur)
 	}
-	fl.Stampedes, fl.Worst = stampedes(fl.Steps, fl.allAsked())
+	fl.Stampedes, fl.Worst, fl.RankedWith = stampedes(fl.Steps, fl.allAsked())
 	a.stampedeReasons(fl)
 }
 
@@ -690,8 +692,8 @@ func (a *Analysis) stampede(fl *Fleet) {
 // start rounded up to the millisecond (instantFrom), which a reconnect
 // asked then must find in it (a client between two of its watches for
 // 0.3 ms in samples-lab's audit logs made one). They come in time order, with the index of the
-// one ranked first.
-func stampedes(steps []FleetStep, asked bool) ([]Stampede, int) {
+// one ranked first, and whether they are ranked with bookmarks.
+func stampedes(steps []FleetStep, asked bool) ([]Stampede, int, bool) {
 	refused, with, withAtRisk := false, false, false
 	for _, s := range steps {
 		refused = refused || s.Without > 0 || s.With > 0
@@ -738,11 +740,11 @@ func stampedes(steps []FleetStep, asked bool) ([]Stampede, int) {
 	})
 	st = st[:min(len(st), maxStampedes)]
 	if len(st) == 0 {
-		return nil, -1
+		return nil, -1, asked
 	}
 	worst := st[0].From
 	sort.Slice(st, func(i, j int) bool { return st[i].From < st[j].From })
-	return st, sort.Search(len(st), func(i int) bool { return st[i].From >= worst })
+	return st, sort.Search(len(st), func(i int) bool { return st[i].From >= worst }), asked
 }
 
 // recordingStopTogether bounds how far apart the clean ends of the
@@ -751,37 +753,57 @@ func stampedes(steps []FleetStep, asked bool) ([]Stampede, int) {
 const recordingStopTogether = int64(2 * time.Second)
 
 // recordingStopped are the clients (indices in clients) whose records end
-// with a watch that ended cleanly (EndEOF) together with most of the
-// fleet's: the recording's stop, which closed them as a client that
-// writes its own record does when it stops ("by=client" in
+// with a watch that ended cleanly (EndEOF) within
+// recordingStopTogether of the first of such ends of more than half the
+// fleet's clients: the recording's stop, which closed them as a client
+// that writes its own record does when it stops ("by=client" in
 // samples-watchlist's load balancer's log), not a drop. A server that
 // ends many watches at once, as a restart does, sees its clients come
-// back: their records go on. A record of one client cannot tell, and
-// keeps its last end as a drop.
+// back: their records go on; a watch its server ended shutting down
+// (Incarnation.Closing) is a drop all the same. Only records on the
+// arrival clock, each of one client, count: a record of one client
+// cannot tell, and keeps its last end as a drop, and so do the virtual
+// clients of one capture (SplitOf), whose connection's end is each
+// one's.
 func (tl *Timeline) recordingStopped(clients []FleetClient) map[int]bool {
 	type end struct {
 		client int
 		at     int64
 	}
 	var ends []end
+	counted := 0
 	for k := range clients {
-		ss := tl.Files[clients[k].File].Sessions
-		if s := &tl.Sessions[ss[len(ss)-1]]; s.EndReason == EndEOF && !s.Unanswered() && (s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream()) {
+		f := &tl.Files[clients[k].File]
+		if f.Clock != ClockArrival || f.SplitOf != "" {
+			continue
+		}
+		counted++
+		s := &tl.Sessions[f.Sessions[len(f.Sessions)-1]]
+		if s.EndReason == EndEOF && !s.Unanswered() && (s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream()) && !tl.endedShuttingDown(s) {
 			ends = append(ends, end{k, s.End})
 		}
 	}
 	sort.Slice(ends, func(i, j int) bool { return ends[i].at < ends[j].at })
 	stopped := map[int]bool{}
 	for i, j := 0, 0; i < len(ends); i = j {
-		for j = i + 1; j < len(ends) && ends[j].at-ends[j-1].at <= recordingStopTogether; j++ {
+		for j = i + 1; j < len(ends) && ends[j].at-ends[i].at <= recordingStopTogether; j++ {
 		}
-		if 2*(j-i) > len(clients) {
+		if 2*(j-i) > counted {
 			for _, e := range ends[i:j] {
 				stopped[e.client] = true
 			}
 		}
 	}
 	return stopped
+}
+
+// endedShuttingDown says the server process that answered session s had
+// stopped taking new requests when s ended: its shutdown ended it.
+func (tl *Timeline) endedShuttingDown(s *Session) bool {
+	if s.Server < 0 || s.Incarnation < 0 {
+		return false
+	}
+	return tl.Servers[s.Server].Incarnations[s.Incarnation].closed(s.End)
 }
 
 func sameCounts(a, b FleetStep) bool {

@@ -716,3 +716,31 @@ func TestResumeAtSaysTheDelayIsNotAdded(t *testing.T) {
 		}
 	}
 }
+
+// TestStampedesRankTheSideTheFleetRan: where no model refuses any
+// reconnect, the stretches are ranked by the clients at risk: with
+// bookmarks where every client asked for them, without them otherwise;
+// and where none is counted with bookmarks (an audit log shows no
+// bookmark), without them whatever the clients asked.
+func TestStampedesRankTheSideTheFleetRan(t *testing.T) {
+	sec := int64(time.Second)
+	steps := []FleetStep{
+		{T: 0},
+		{T: 10 * sec, AtRiskWithout: 9, AtRiskWith: 2},
+		{T: 20 * sec, AtRiskWithout: 3, AtRiskWith: 7},
+		{T: 30 * sec},
+	}
+	for _, c := range []struct {
+		asked, rankedWith bool
+		from              int64
+	}{{true, true, 20 * sec}, {false, false, 10 * sec}} {
+		st, worst, with := stampedes(steps, c.asked)
+		if worst < 0 || with != c.rankedWith || st[worst].From != c.from {
+			t.Errorf("asked %v: worst %d of %+v, ranked with bookmarks %v; want the one from %s, %v", c.asked, worst, st, with, FormatDuration(c.from), c.rankedWith)
+		}
+	}
+	none := []FleetStep{{T: 0}, {T: 10 * sec, AtRiskWithout: 9}, {T: 20 * sec}}
+	if st, worst, with := stampedes(none, true); worst < 0 || with || st[worst].AtRiskWithout != 9 {
+		t.Errorf("nothing with bookmarks: worst %d of %+v, ranked with bookmarks %v", worst, st, with)
+	}
+}

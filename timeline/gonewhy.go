@@ -54,8 +54,9 @@ type refusalAges struct {
 	newProcess int
 }
 
-// startListLag bounds how long after its first audit record a process's
-// watch cache has the LIST it starts from.
+// startListLag bounds how long after its start (its first audit record,
+// or its boot time where only its metrics show it) a process's watch
+// cache has the LIST it starts from.
 const startListLag = int64(10 * time.Second)
 
 // evictedSinceStart says the 410 that ended session ss names an oldest

@@ -155,8 +155,8 @@ func TestKlogJoinsNoOtherDaysAudit(t *testing.T) {
 			alone++
 			// The lab's informers ran with KUBE_FEATURE_WatchListClient=false,
 			// which their log says; their version (v0.0.0) says nothing.
-			if p := tl.FileProfile(i); p.WatchList != WatchListOff || p.WatchListFrom == "" {
-				t.Errorf("%s: WatchList by default %s (%q), want off, from the log's feature gate", f.Name, p.WatchList, p.WatchListFrom)
+			if p := tl.FileProfile(i); p.WatchList != WatchListOff || p.WatchListSaidBy == "" {
+				t.Errorf("%s: WatchList by default %s (%q), want off, from the log's feature gate", f.Name, p.WatchList, p.WatchListSaidBy)
 			}
 		}
 	}
@@ -207,8 +207,8 @@ func TestKlogJoinsWatchList(t *testing.T) {
 			joined[f.LogClient]++
 			// The log says the feature gate is on by default; 20 of the
 			// clients' User-Agents give client-go v0.0.0, which does not.
-			if p := tl.FileProfile(i); p.WatchList != WatchListOn || p.WatchListFrom == "" {
-				t.Errorf("%s: WatchList by default %s (%q), want on, from the log's feature gate", f.Name, p.WatchList, p.WatchListFrom)
+			if p := tl.FileProfile(i); p.WatchList != WatchListOn || p.WatchListSaidBy == "" {
+				t.Errorf("%s: WatchList by default %s (%q), want on, from the log's feature gate", f.Name, p.WatchList, p.WatchListSaidBy)
 			}
 			for _, g := range f.Sessions {
 				r := tl.Sessions[g].Request

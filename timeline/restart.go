@@ -396,11 +396,11 @@ func (a *Analysis) addLogRestart(i, next int) {
 	a.Restarts = append(a.Restarts, d)
 }
 
-// endingWatches are the watches (global indices, of those of says are
-// its) that ended cleanly, before their deadlines, in a run of ends a
-// second apart at most that reaches end (an audit log's last record), in
-// order, and the first of those ends: the watches a shutdown ended as
-// its process stopped.
+// endingWatches are the watches a shutdown ended as its process stopped:
+// of the sessions g for which of(g) holds, the watches that ended
+// cleanly, before their deadlines, in a run of ends a second apart at
+// most that reaches end (an audit log's last record), in order (global
+// indices), and the first of those ends; end itself when there are none.
 func (tl *Timeline) endingWatches(of func(g int) bool, end int64) (sessions []int, first int64) {
 	var ends []int
 	for g := range tl.Sessions {

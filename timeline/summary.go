@@ -1064,9 +1064,9 @@ func (s *summarizer) serverLogs() {
 // new requests, where the records show it of every one, before the
 // words of its watches' end: "stopped taking new requests (a between T
 // and U, ..., as their scrapes bound them: a reconnect from then on went
-// to another server) and ", "" otherwise. A closing its own log shows is
-// "at T", one its audit log dates "about T". source says which records
-// show it, where the sentence has not said so (their own logs).
+// to another server) and ", "" otherwise. A closing its own log or its
+// audit log shows is "at T". source says which records show it, where
+// the sentence has not said so (their own logs).
 func (s *summarizer) closingWords(source bool) string {
 	var at []string
 	var by [ClosingAudited + 1]bool
@@ -1372,9 +1372,13 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		least, whyLeast = "about ", "an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since"
 	}
 	unrecorded := a.unrecordedWords(f, w.From)
-	if withKnown && w.With > 0 && f.allAsked() {
+	if f.RankedWith && withKnown {
 		// The moment is the worst with the bookmarks every client asked
 		// for (stampedes): that side first.
+		if w.With == 0 {
+			return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) with the bookmarks they asked for, %s%d without them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+				w.AtRiskWith, least, w.AtRiskWithout, aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast), atRiskWords(w.Reasons))
+		}
 		sides := fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for, %s%d without them", w.With, least, w.Without)
 		if w.AtRiskWithout > 0 || w.AtRiskWith > 0 {
 			sides = fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for%s; without them, %s%d would have%s", w.With, mightHave(w.AtRiskWith), least, w.Without, mightHave(w.AtRiskWithout))
@@ -2015,8 +2019,11 @@ func (s *summarizer) resumeAt() {
 // several servers: " Which API server a client reached decides it for
 // 9: without bookmarks, a would refuse 12, b 3, c none.", or, when each
 // server refuses the same clients, " Each API server would refuse the
-// same clients without bookmarks: a 12, b 12, c 12." refusing is
-// whether any server would refuse one.
+// same clients without bookmarks: a 12, b 12, c 12." Where some of the
+// clients a server refuses are counted accepted or at risk over their
+// open connections, it ends with how many a reconnect to a server that
+// refuses each would make refused. refusing is whether any server would
+// refuse one.
 func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing bool) {
 	a := s.a
 	fl := a.Fleet()
@@ -2030,9 +2037,9 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	// decided.
 	serving := make([]bool, len(a.TL.Servers))
 	// connRefused: the split clients that FleetReconnect counts refused,
-	// their open connection being to a server that refuses them; worst:
-	// the clients some serving server refuses.
-	split, judged, connRefused, worst := 0, 0, 0, 0
+	// their open connection being to a server that refuses them;
+	// refusedSomewhere: the clients some serving server refuses.
+	split, judged, connRefused, refusedSomewhere := 0, 0, 0, 0
 	// closing: the servers not serving that were shutting down at some
 	// client's instant (q's, or after each file's end).
 	closing := make([]bool, len(a.TL.Servers))
@@ -2061,7 +2068,7 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 			}
 		}
 		if n > 0 {
-			worst++
+			refusedSomewhere++
 		}
 		if n > 0 && n < answering {
 			split++
@@ -2124,7 +2131,7 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	if connRefused < split {
 		// A roll sends a client whose server goes away to another: the
 		// count above is of the connections as they were.
-		conn += fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", worst)
+		conn += fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", refusedSomewhere)
 	}
 	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s%s.%s", split, strings.Join(parts, ", "), gone, conn), true
 }
