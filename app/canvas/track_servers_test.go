@@ -203,6 +203,43 @@ func TestCapacityLabelsEndInThePlot(t *testing.T) {
 	}
 }
 
+// From the lab's audit logs alone, each old process's band says, in the
+// minute it shut down, that it took no new request from when its own
+// informers' watches ended, as its audit log shows, and draws that part
+// faint; a moment before, it says nothing of it.
+func TestServerTracksOfTheLabsAuditLogs(t *testing.T) {
+	tl := labTimeline(t, false)
+	c := NewCache(tl)
+	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
+	var fr Frame
+	layout := c.Build(v, &fr)
+	s := v.PlotScale(&layout)
+	bands := trackBands(layout)
+	for _, srv := range tl.Servers {
+		b, ok := bands["server "+srv.Name]
+		old := srv.Incarnations[0]
+		if !ok || old.ClosingSource != timeline.ClosingAudited {
+			t.Fatalf("server %s: band %v, its old process's closing from %v", srv.Name, ok, old.ClosingSource)
+		}
+		h := HitTest(c, v, &layout, s.X((old.Closing+old.To)/2), b.Y+b.Height/2)
+		if want := "shutting down: it stopped taking new requests at " + clock(old.Closing, nil) + ", as its audit log shows: its own informers' watches ended then"; !strings.Contains(h.Text, want) {
+			t.Errorf("in %s's shutdown: %q, want %q", srv.Name, h.Text, want)
+		}
+		if h := HitTest(c, v, &layout, s.X(old.Closing-int64(5e9)), b.Y+b.Height/2); strings.Contains(h.Text, "shutting down") {
+			t.Errorf("before %s's shutdown: %q", srv.Name, h.Text)
+		}
+	}
+	faint := 0
+	for _, op := range fr.Ops {
+		if op.Kind == "rect" && op.Color == ColorSession && op.Alpha == 0.2 {
+			faint += op.Count / 4
+		}
+	}
+	if faint != 3 {
+		t.Errorf("%d faint bars, want the three old processes' shutdowns", faint)
+	}
+}
+
 // A session's hover names the server, and its process, that answered it.
 func TestSessionHoverNamesItsServer(t *testing.T) {
 	tl := labTimeline(t, false)
