@@ -86,37 +86,49 @@ const drainSlack = int64(time.Second)
 // auditedClosing is when process k of server s stopped taking new
 // requests as its audit logs show it, 0 where they do not: its own
 // informers' watches (its loopback client's) ended as it was told to
-// stop, about shutdownDrain before the watches of at least two clients,
-// served through that minute, ended together as its logs end, and its
-// logs show no request received from then on. Each old process of
-// samples-fleet, -lab and -watchlist shows all three: its informers'
-// ends 4 to 45 ms after its SIGTERM. A process with no client's watch
-// open exits at once, its informers' watches ending with its logs
-// (samples-lab's, stopped after the fleet); clients that stop close
-// their watches together, but the process's informers go on.
+// stop, and its logs show no request received from then on. Either the
+// watches of at least two clients, served through a minute's drain,
+// ended together as its logs end, about shutdownDrain after its
+// informers' (each old process of samples-fleet, -lab and -watchlist:
+// its informers' ends 4 to 45 ms after its SIGTERM); or, with no
+// client's watch to drain, it exited at once, its informers' watches
+// (at least two) ending together as its logs end (samples-lab's last
+// processes, stopped after the fleet). Clients that stop close their
+// watches together too, but the process's informers go on.
 func (tl *Timeline) auditedClosing(s, k int) int64 {
 	inc := &tl.Servers[s].Incarnations[k]
 	if len(inc.Logs) == 0 {
 		return 0
 	}
 	process := func(g int) bool { return tl.Sessions[g].answeredBy() == serverRef{s, k} }
+	informers := func(g int) bool {
+		ss := &tl.Sessions[g]
+		return process(g) && tl.Files[ss.File].Loopback && ss.watchStream() && ss.EndReason == EndEOF
+	}
 	ended, cut := tl.endingWatches(process, inc.To)
 	told := cut - shutdownDrain
-	served := 0
+	served, exited := 0, 0
+	stop := int64(0)
 	for _, g := range ended {
-		if ss := &tl.Sessions[g]; !tl.Files[ss.File].Loopback && ss.Start < told {
+		switch ss := &tl.Sessions[g]; {
+		case informers(g):
+			exited++
+			if stop == 0 || ss.End < stop {
+				stop = ss.End
+			}
+		case ss.Start < told:
 			served++
 		}
 	}
-	if served < 2 {
-		return 0
-	}
-	stop := int64(0)
-	for g := range tl.Sessions {
-		ss := &tl.Sessions[g]
-		if process(g) && tl.Files[ss.File].Loopback && ss.watchStream() && ss.EndReason == EndEOF &&
-			ss.End >= told-drainSlack && ss.End <= told+drainSlack && (stop == 0 || ss.End < stop) {
-			stop = ss.End
+	if exited < 2 {
+		if served < 2 {
+			return 0
+		}
+		stop = 0
+		for g := range tl.Sessions {
+			if ss := &tl.Sessions[g]; informers(g) && ss.End >= told-drainSlack && ss.End <= told+drainSlack && (stop == 0 || ss.End < stop) {
+				stop = ss.End
+			}
 		}
 	}
 	last := int64(0)

@@ -14,10 +14,10 @@ import (
 // a minute before it ended its watches and exited, and no request of the
 // fleet reached it from the bound's start on (attribution.tsv: each
 // request's server and process by its Audit-Id); the new processes ran
-// to the end. samples-watchlist's
+// to the end of the exports. samples-watchlist's
 // servers log it ("NotAcceptingNewRequest"). samples-outage's exports do
 // not show it: their scrapes failed under load to their end, which came
-// before the processes'. (Audit logs alone: TestClosingFromAuditLogs.)
+// before the processes'. (Audit logs: TestClosingFromAuditLogs.)
 func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 	lab := buildRecording(t, "samples-lab", "audit-*.log", "prometheus/query_range/*.json.gz")
 	sigterm := map[string]string{"a": "2026-12-01T18:12:28.94Z", "b": "2026-12-01T18:13:58.33Z", "c": "2026-12-01T18:15:27.82Z"}
@@ -37,13 +37,15 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 		if old.Closing > term || old.ClosingBy < term || old.ClosingBy-old.Closing > int64(2*time.Second) || old.To-old.ClosingBy < int64(50*time.Second) || late[srv.Name] > 0 {
 			t.Errorf("server %s's old process: closing between %s and %s, ended at %s, %d requests after its closing; SIGTERM at %s", srv.Name, FormatInstant(old.Closing, time.UTC), FormatInstant(old.ClosingBy, time.UTC), FormatInstant(old.To, time.UTC), late[srv.Name], sigterm[srv.Name])
 		}
-		if c := srv.Incarnations[1].Closing; c != 0 {
-			t.Errorf("server %s's new process closing at %s; it ran to the end", srv.Name, FormatInstant(c, time.UTC))
+		// Stopped after the exports' last scrape: only its audit log
+		// shows its end.
+		if inc := srv.Incarnations[1]; inc.Closing != 0 && inc.ClosingSource != ClosingAudited {
+			t.Errorf("server %s's new process closing at %s, from its %v; its scrapes ran to the end", srv.Name, FormatInstant(inc.Closing, time.UTC), inc.ClosingSource)
 		}
 	}
 	for _, srv := range buildRecording(t, "samples-outage", "audit-*.log", "prometheus/query_range/*.json.gz").Servers {
-		if c := srv.Incarnations[0].Closing; c != 0 {
-			t.Errorf("samples-outage's exports: server %s closing at %s", srv.Name, FormatInstant(c, time.UTC))
+		if inc := srv.Incarnations[0]; inc.ClosingSource == ClosingScraped {
+			t.Errorf("samples-outage's exports: server %s closing at %s", srv.Name, FormatInstant(inc.Closing, time.UTC))
 		}
 	}
 
@@ -56,39 +58,49 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 	}
 }
 
-// TestClosingFromAuditLogs: from audit logs alone, each old process of
-// samples-lab, -fleet and -watchlist stopped taking new requests a minute
-// before it ended the watches it still served, which its log shows
-// with no request received in that minute: within 100 ms after its
-// SIGTERM (timeline.txt; samples-watchlist's servers log the instant
-// itself), and no request of the lab's fleet reached it
-// from then on (attribution.tsv). The new processes, stopped after the
-// fleet with no client's watch open, ended at once and show none.
+// TestClosingFromAuditLogs: from audit logs alone, each process of
+// samples-lab, -fleet and -watchlist stopped taking new requests when
+// its own informers' watches ended, which its log shows, with no request
+// received after: each old process a minute before it ended the watches
+// it still served, each last one, stopped after the fleet with no
+// client's watch open, as it exited. Each closing is within 150 ms after
+// the process's SIGTERM (timeline.txt), and no request of the lab's
+// fleet reached an old process from its closing on (attribution.tsv).
 func TestClosingFromAuditLogs(t *testing.T) {
 	for _, c := range []struct {
 		recording string
-		sigterm   map[string]string
+		sigterms  map[string][2]string // per server, its processes' SIGTERMs
 	}{
-		{"samples-lab", map[string]string{"a": "2026-12-01T18:12:28.94Z", "b": "2026-12-01T18:13:58.33Z", "c": "2026-12-01T18:15:27.82Z"}},
-		{"samples-fleet", map[string]string{"a": "2026-12-01T08:40:32.35Z", "b": "2026-12-01T08:44:07.07Z"}},
-		// The servers' own logs: "NotAcceptingNewRequest".
-		{"samples-watchlist", map[string]string{"a": "2026-12-01T18:45:46.413352Z", "b": "2026-12-01T18:47:16.706853Z", "c": "2026-12-01T18:48:46.712617Z"}},
+		{"samples-lab", map[string][2]string{
+			"a": {"2026-12-01T18:12:28.936939300Z", "2026-12-01T18:22:35.289057801Z"},
+			"b": {"2026-12-01T18:13:58.326711240Z", "2026-12-01T18:22:36.813510468Z"},
+			"c": {"2026-12-01T18:15:27.818159848Z", "2026-12-01T18:22:38.328488143Z"}}},
+		{"samples-fleet", map[string][2]string{
+			"a": {"2026-12-01T08:40:32.35Z", "2026-12-01T08:49:55.344813182Z"},
+			"b": {"2026-12-01T08:44:07.07Z", "2026-12-01T08:49:57.445832347Z"}}},
+		{"samples-watchlist", map[string][2]string{
+			"a": {"2026-12-01T18:45:46.391443513Z", "2026-12-01T18:54:24.520994595Z"},
+			"b": {"2026-12-01T18:47:16.647734528Z", "2026-12-01T18:54:26.456740399Z"},
+			"c": {"2026-12-01T18:48:46.704708575Z", "2026-12-01T18:54:28.199115062Z"}}},
 	} {
 		tl := buildRecording(t, c.recording, "audit-*.log")
-		if len(tl.Servers) != len(c.sigterm) {
-			t.Fatalf("%s: %d servers, want %d", c.recording, len(tl.Servers), len(c.sigterm))
+		if len(tl.Servers) != len(c.sigterms) {
+			t.Fatalf("%s: %d servers, want %d", c.recording, len(tl.Servers), len(c.sigterms))
 		}
 		for _, srv := range tl.Servers {
-			old, term := srv.Incarnations[0], instant(t, c.sigterm[srv.Name])
-			if old.ClosingSource != ClosingAudited || old.Closing != old.ClosingBy || old.Closing < term || old.Closing > term+int64(100*time.Millisecond) {
-				t.Errorf("%s: server %s's old process closing at %s (%v), SIGTERM at %s", c.recording, srv.Name, FormatInstant(old.Closing, time.UTC), old.ClosingSource, c.sigterm[srv.Name])
+			if len(srv.Incarnations) != 2 {
+				t.Fatalf("%s: server %s has %d processes, want 2", c.recording, srv.Name, len(srv.Incarnations))
 			}
-			if n := len(srv.Incarnations); srv.Incarnations[n-1].Closing != 0 {
-				t.Errorf("%s: server %s's last process closing at %s", c.recording, srv.Name, FormatInstant(srv.Incarnations[n-1].Closing, time.UTC))
+			for k, inc := range srv.Incarnations {
+				term := instant(t, c.sigterms[srv.Name][k])
+				if inc.ClosingSource != ClosingAudited || inc.Closing != inc.ClosingBy || inc.Closing < term || inc.Closing > term+int64(150*time.Millisecond) {
+					t.Errorf("%s: server %s's process %d closing at %s (%v), SIGTERM at %s", c.recording, srv.Name, k+1, FormatInstant(inc.Closing, time.UTC), inc.ClosingSource, c.sigterms[srv.Name][k])
+				}
 			}
 			if c.recording != "samples-lab" {
 				continue
 			}
+			old := srv.Incarnations[0]
 			for _, rq := range labTable(t, "attribution.tsv") {
 				if rq["audit_incarnation"] == srv.Name+"1" && instant(t, rq["request_time"]) >= old.Closing {
 					t.Errorf("server %s's old process took %s at %s, after its closing", srv.Name, rq["request_uri"], rq["request_time"])

@@ -1242,6 +1242,15 @@ func mightHave(n int) string {
 	return fmt.Sprintf(" and %d more might have", n)
 }
 
+// mightHaveUpTo is mightHave of the most at risk over a stretch of time
+// (a Stampede's), which an instant within it may count fewer of.
+func mightHaveUpTo(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" and up to %d more might have", n)
+}
+
 // WorstWords is the fleet's worst moment for every watch to drop,
 // in the verdict's words: the sentence the summary, the report and the
 // page all say; "" when there is no fleet or no such moment.
@@ -1375,28 +1384,30 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 	if f.RankedWith && withKnown {
 		// The moment is the worst with the bookmarks every client asked
 		// for (stampedes): that side first.
+		// The WatchList clients' cursors without bookmarks are said
+		// beside that side's count.
 		if w.With == 0 {
-			return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) with the bookmarks they asked for, %s%d without them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-				w.AtRiskWith, least, w.AtRiskWithout, aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast), atRiskWords(w.Reasons))
+			return had + fmt.Sprintf("up to %d clients might have had to fetch their whole lists again (relist) with the bookmarks they asked for, %sup to %d without them%s%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+				w.AtRiskWith, least, w.AtRiskWithout, aside(f.watchListCursorWords()), aside(unjudged, unrecorded, whyLeast), atRiskWords(w.Reasons))
 		}
-		sides := fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for, %s%d without them", w.With, least, w.Without)
+		sides := fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for, %s%d without them%s", w.With, least, w.Without, aside(f.watchListCursorWords()))
 		if w.AtRiskWithout > 0 || w.AtRiskWith > 0 {
-			sides = fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for%s; without them, %s%d would have%s", w.With, mightHave(w.AtRiskWith), least, w.Without, mightHave(w.AtRiskWithout))
+			sides = fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for%s; without them, %s%d would have%s%s", w.With, mightHaveUpTo(w.AtRiskWith), least, w.Without, mightHaveUpTo(w.AtRiskWithout), aside(f.watchListCursorWords()))
 		}
-		return had + sides + aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast) + "."
+		return had + sides + aside(unjudged, unrecorded, whyLeast) + "."
 	}
 	if w.Without > 0 {
-		sides := fmt.Sprintf("%s%d clients would have relisted without bookmarks, %s", least, w.Without, withWords)
+		sides := fmt.Sprintf("%s%d clients would have relisted without bookmarks%s, %s", least, w.Without, aside(f.watchListCursorWords()), withWords)
 		if w.AtRiskWithout > 0 || w.AtRiskWith > 0 {
 			// "0 with them" alone reads as every client safe with
 			// bookmarks: the clients put at risk are said on each side.
-			withSide := fmt.Sprintf("%d would have%s", with, mightHave(w.AtRiskWith))
+			withSide := fmt.Sprintf("%d would have%s", with, mightHaveUpTo(w.AtRiskWith))
 			if !withKnown {
 				withSide = "not known"
 			}
-			sides = fmt.Sprintf("%s%d clients would have relisted without bookmarks%s; with them, %s", least, w.Without, mightHave(w.AtRiskWithout), withSide)
+			sides = fmt.Sprintf("%s%d clients would have relisted without bookmarks%s%s; with them, %s", least, w.Without, mightHaveUpTo(w.AtRiskWithout), aside(f.watchListCursorWords()), withSide)
 		}
-		return had + sides + aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast) + "."
+		return had + sides + aside(unjudged, unrecorded, whyLeast) + "."
 	}
 	return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) without bookmarks, %s%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
 		w.AtRiskWithout, withWords, aside(unjudged, unrecorded), atRiskWords(w.Reasons))
@@ -1770,12 +1781,32 @@ func (s *summarizer) riskiest() {
 			// would have put it, the head then.
 			from = ", where the bookmarks it asked for would have put it"
 		}
+		if v.Outcome == Accepted {
+			s.add("riskiest", "At the longest, %s's cursor (RV %d%s) had gone unconfirmed for at most %s, just before %s%s: had no event moved it since, a reconnect then would still have been %s; its %s shows its requests, not the events its watches received.",
+				f.ShortName(), best.MaxAgeRV, from, FormatDuration(best.MaxAge), s.instant(best.MaxAgeAt), longerWords(fleet), s.a.Words(v), log)
+			return
+		}
 		s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d%s) had gone unconfirmed for at most %s: had no event moved it since, a reconnect then would have been %s; its %s shows its requests, not the events its watches received.",
 			who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, from, FormatDuration(best.MaxAge), s.a.Words(v), log)
 		return
 	}
+	if v.Outcome == Accepted {
+		// Nothing risky: the longest wait is told, not as a risk.
+		s.add("riskiest", "At the longest, %s's cursor (RV %d) had gone unconfirmed for %s, just before %s%s: a reconnect then would still have been %s%s.",
+			f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.instant(best.MaxAgeAt), longerWords(fleet), s.a.Words(v), s.a.heldPlain(v))
+		return
+	}
 	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s%s.",
 		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v), s.a.heldPlain(v))
+}
+
+// longerWords says, of a fleet's longest unconfirmed cursor, that it is
+// the longest of all its clients' ("" of one client's).
+func longerWords(fleet bool) string {
+	if fleet {
+		return ", longer than any other client's"
+	}
+	return ""
 }
 
 // heldPlain says, of a verdict accepted though a model put it at risk
@@ -2019,86 +2050,58 @@ func (s *summarizer) resumeAt() {
 // several servers: " Which API server a client reached decides it for
 // 9: without bookmarks, a would refuse 12, b 3, c none.", or, when each
 // server refuses the same clients, " Each API server would refuse the
-// same clients without bookmarks: a 12, b 12, c 12." Where some of the
-// clients a server refuses are counted accepted or at risk over their
-// open connections, it ends with how many a reconnect to a server that
-// refuses each would make refused. refusing is whether any server would
-// refuse one.
+// same clients without bookmarks: a 12, b 12, c 12." With bookmarks,
+// where the server decides it for some client, it says the same of
+// them. Where some of the clients a server refuses are counted accepted
+// or at risk over their open connections, it ends with how many a
+// reconnect to a server that refuses each would make refused, on each
+// side. refusing is whether any server would refuse one without
+// bookmarks.
 func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing bool) {
 	a := s.a
 	fl := a.Fleet()
 	if len(a.TL.Servers) < 2 || fl == nil {
 		return "", false
 	}
-	refused := make([]int, len(a.TL.Servers))
+	without, with := newRefusalTally(len(a.TL.Servers)), newRefusalTally(len(a.TL.Servers))
 	// serving: the servers some reconnect can reach (one shutting down or
-	// restarting answers none); split: the clients some serving server
-	// refuses and another does not; judged: the servers' answers that
-	// decided.
+	// restarting answers none); closing: those not serving that were
+	// shutting down at some client's instant (q's, or after each file's
+	// end).
 	serving := make([]bool, len(a.TL.Servers))
-	// connRefused: the split clients that FleetReconnect counts refused,
-	// their open connection being to a server that refuses them;
-	// refusedSomewhere: the clients some serving server refuses.
-	split, judged, connRefused, refusedSomewhere := 0, 0, 0, 0
-	// closing: the servers not serving that were shutting down at some
-	// client's instant (q's, or after each file's end).
 	closing := make([]bool, len(a.TL.Servers))
+	oneSide := fl.AllBookmarksUnseen()
 	for k := range fl.Clients {
 		c := &fl.Clients[k]
 		if q.afterRecording(&a.TL.Files[c.File]) {
 			continue // not counted, as FleetReconnect counts them
 		}
-		_, without := a.sides(c)
+		withKind, withoutKind := a.sides(c)
 		at := q.For(&a.TL.Files[c.File])
-		per, likely := a.ResumeAtServers(c.File, without, at)
-		n, answering := 0, 0
+		per, likely := a.ResumeAtServers(c.File, withoutKind, at)
 		for _, sv := range per {
 			if sv.Incarnation < 0 {
 				closing[sv.Server] = closing[sv.Server] || a.shuttingDown(sv.Server, sv.At)
 				continue
 			}
 			serving[sv.Server] = true
-			answering++
-			if sv.Outcome == Refused {
-				refused[sv.Server]++
-				n++
-			}
-			if sv.Outcome != Unknown {
-				judged++
-			}
 		}
-		if n > 0 {
-			refusedSomewhere++
-		}
-		if n > 0 && n < answering {
-			split++
-			if likely >= 0 && per[likely].Outcome == Refused {
-				connRefused++
-			}
+		without.add(per, likely)
+		if !oneSide {
+			with.add(a.ResumeAtServers(c.File, withKind, at))
 		}
 	}
-	if judged == 0 {
+	if without.judged == 0 {
 		return "", false
 	}
-	if slices.Max(refused) == 0 {
+	if slices.Max(without.refused) == 0 && with.split == 0 {
 		return " Without bookmarks, no server would refuse any.", false
 	}
-	var parts []string
 	var notTaking []int
-	for k, n := range refused {
+	for k := range serving {
 		if !serving[k] {
 			notTaking = append(notTaking, k)
-			continue
 		}
-		count := "none"
-		if n > 0 {
-			count = fmt.Sprint(n)
-		}
-		verb := ""
-		if len(parts) == 0 && split > 0 {
-			verb = " would refuse"
-		}
-		parts = append(parts, fmt.Sprintf("%s%s %s", a.TL.Servers[k].Name, verb, count))
 	}
 	why := func(s int) notTakingWhy {
 		if closing[s] {
@@ -2114,26 +2117,107 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 	default:
 		gone = fmt.Sprintf(" (%s, answer no reconnect then)", a.notTakingWordsBy(notTaking, why))
 	}
-	if split == 0 {
-		return fmt.Sprintf(" Each API server that could answer would refuse the same clients without bookmarks: %s%s.", strings.Join(parts, ", "), gone), true
+	var b strings.Builder
+	if without.split == 0 {
+		fmt.Fprintf(&b, " Each API server that could answer would refuse the same clients without bookmarks: %s%s.", s.perServer(without, serving), gone)
+	} else {
+		fmt.Fprintf(&b, " Which API server a client reached decides it for %d: without bookmarks, %s%s.%s", without.split, s.perServer(without, serving), gone, without.connWords())
 	}
-	conn := ""
+	if with.split > 0 {
+		fmt.Fprintf(&b, " With bookmarks it decides it for %d: %s.%s", with.split, s.perServer(with, serving), with.connWords())
+	}
+	// A roll sends a client whose server goes away to another: the counts
+	// above are of the connections as they were.
+	switch hiddenWithout, hiddenWith := without.connRefused < without.split, with.connRefused < with.split; {
+	case hiddenWith:
+		fmt.Fprintf(&b, " Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused without bookmarks and %d with them.", without.refusedSomewhere, with.refusedSomewhere)
+	case hiddenWithout && oneSide:
+		fmt.Fprintf(&b, " Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", without.refusedSomewhere)
+	case hiddenWithout:
+		fmt.Fprintf(&b, " Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused without bookmarks.", without.refusedSomewhere)
+	}
+	return b.String(), slices.Max(without.refused) > 0
+}
+
+// refusalTally counts, of one side of a fleet's reconnect (with bookmarks
+// or without), the clients each server would refuse.
+type refusalTally struct {
+	// refused counts, per server, the clients it refuses; judged the
+	// servers' answers that decided; split the clients some serving
+	// server refuses and another does not; connRefused those of them
+	// FleetReconnect counts refused, their open connection being to a
+	// server that refuses them; refusedSomewhere the clients some serving
+	// server refuses.
+	refused                                      []int
+	judged, split, connRefused, refusedSomewhere int
+}
+
+func newRefusalTally(servers int) refusalTally { return refusalTally{refused: make([]int, servers)} }
+
+// add counts one client's answers per server, likely the server of its
+// open connection (-1 for none).
+func (t *refusalTally) add(per []ServerVerdict, likely int) {
+	n, answering := 0, 0
+	for _, sv := range per {
+		if sv.Incarnation < 0 {
+			continue
+		}
+		answering++
+		if sv.Outcome == Refused {
+			t.refused[sv.Server]++
+			n++
+		}
+		if sv.Outcome != Unknown {
+			t.judged++
+		}
+	}
+	if n > 0 {
+		t.refusedSomewhere++
+	}
+	if n > 0 && n < answering {
+		t.split++
+		if likely >= 0 && per[likely].Outcome == Refused {
+			t.connRefused++
+		}
+	}
+}
+
+// connWords says how many of the split clients are counted refused for
+// their open connection's server: "", or " 3 of them are counted refused
+// above: ...".
+func (t *refusalTally) connWords() string {
 	switch {
-	case connRefused == 1 && split == 1:
-		conn = " It is counted refused above: a reconnect goes over the client's open connection, and its connection was to a server that refuses it."
-	case connRefused == 1:
-		conn = " 1 of them is counted refused above: a reconnect goes over the client's open connection, and its connection was to a server that refuses it."
-	case connRefused == split:
-		conn = fmt.Sprintf(" All %d are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", connRefused)
-	case connRefused > 1:
-		conn = fmt.Sprintf(" %d of them are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", connRefused)
+	case t.connRefused == 1 && t.split == 1:
+		return " It is counted refused above: a reconnect goes over the client's open connection, and its connection was to a server that refuses it."
+	case t.connRefused == 1:
+		return " 1 of them is counted refused above: a reconnect goes over the client's open connection, and its connection was to a server that refuses it."
+	case t.connRefused > 0 && t.connRefused == t.split:
+		return fmt.Sprintf(" All %d are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", t.connRefused)
+	case t.connRefused > 1:
+		return fmt.Sprintf(" %d of them are counted refused above: a reconnect goes over the client's open connection, and theirs were to servers that refuse them.", t.connRefused)
 	}
-	if connRefused < split {
-		// A roll sends a client whose server goes away to another: the
-		// count above is of the connections as they were.
-		conn += fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", refusedSomewhere)
+	return ""
+}
+
+// perServer lists the serving servers' refusals: "a would refuse 12, b
+// 3, c none" (the verb where a server decides it for some client).
+func (s *summarizer) perServer(t refusalTally, serving []bool) string {
+	var parts []string
+	for k, n := range t.refused {
+		if !serving[k] {
+			continue
+		}
+		count := "none"
+		if n > 0 {
+			count = fmt.Sprint(n)
+		}
+		verb := ""
+		if len(parts) == 0 && t.split > 0 {
+			verb = " would refuse"
+		}
+		parts = append(parts, fmt.Sprintf("%s%s %s", s.a.TL.Servers[k].Name, verb, count))
 	}
-	return fmt.Sprintf(" Which API server a client reached decides it for %d: without bookmarks, %s%s.%s", split, strings.Join(parts, ", "), gone, conn), true
+	return strings.Join(parts, ", ")
 }
 
 // fleetOutcomeWords says how many of n clients a reconnect sends to a
