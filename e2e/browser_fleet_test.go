@@ -635,7 +635,7 @@ func TestBrowserFleetOfAuditLogsAlone(t *testing.T) {
 	must(t, err)
 	l := readFleetLayout(t, tab)
 	tip := fleetTip(t, tab, l.x((os[0].From+os[0].To)/2), l.CurvesY+10, "No server reached")
-	if outages != "1" || !strings.Contains(tip, "the audit logs show no request of 99 clients") || !strings.Contains(tip, "API servers a and b were up meanwhile") {
+	if outages != "1" || !strings.Contains(tip, "the audit logs show no request of 99 clients") || !strings.Contains(tip, "API servers a, b and c were up meanwhile") {
 		t.Errorf("the fleet counts %q outages; pointing into the silence says %q", outages, tip)
 	}
 	screenshot(t, tab, "fleet-audit-logs-silence")

@@ -56,6 +56,10 @@ type Outage struct {
 	Up       []string
 	Answered int
 	Logged   bool
+	// through names the servers of Up shown up only by one process whose
+	// audit logs run from before the stretch to after it: it answered
+	// none of the stretch's requests, and did not restart.
+	through []string
 	// Others counts the other requests (writes, gets) the audit logs
 	// show answered meanwhile, in the whole seconds of the stretch: the
 	// timeline keeps only their count by the second (AuditLog.others).
@@ -335,6 +339,14 @@ func (tl *Timeline) serversUp(o *Outage) {
 	for k, u := range up {
 		if u {
 			o.Up = append(o.Up, tl.Servers[k].Name)
+			continue
+		}
+		for _, inc := range tl.Servers[k].Incarnations {
+			if len(inc.Logs) > 0 && inc.From < o.From && inc.To > until {
+				o.Up = append(o.Up, tl.Servers[k].Name)
+				o.through = append(o.through, tl.Servers[k].Name)
+				break
+			}
 		}
 	}
 	for k := range tl.ServerLogs {

@@ -982,6 +982,13 @@ func (o Outage) serversUpWords() string {
 	if len(answered) > 0 {
 		shown = append(shown, "the audit logs show "+strings.Join(answered, " and ")+" answered")
 	}
+	switch len(o.through) {
+	case 0:
+	case 1:
+		shown = append(shown, "the audit log of "+o.through[0]+" shows one process from before to after, with no request reaching it")
+	default:
+		shown = append(shown, "the audit logs of "+joinWords(o.through)+" show one process of each from before to after, with no request reaching them")
+	}
 	if o.Logged {
 		shown = append(shown, their+" own logs show no restart")
 	}
