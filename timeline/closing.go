@@ -19,11 +19,14 @@ import (
 // own log dates it; else its metrics bound it, between the last scrape
 // it answered before every one failed until it ended and the first that
 // failed (in the lab, two seconds that hold its SIGTERM). Else its audit
-// log dates it, where the log ends with the watches the shutdown ended:
-// its own informers' watches ended a minute before them (shutdownDrain),
-// as it was told to stop, and it took no request since. The model takes the earliest. A server known from its metrics
-// alone ends each process at its last answered scrape, so its shutdown
-// is part of its restart there.
+// logs date it by its own informers' watches, which end as it is told to
+// stop: a minute (shutdownDrain) before the watches it still served end
+// as its logs end, or, with none to serve, as its logs end, where it
+// exited at once. A process whose audit logs hold no watch of its own
+// informers (a policy that leaves its loopback user out) gets no closing
+// from them. The model takes the earliest. A server known from its
+// metrics alone ends each process at its last answered scrape, so its
+// shutdown is part of its restart there.
 
 // ClosingSource is the record that shows when a process stopped taking
 // new requests.
@@ -39,9 +42,13 @@ const (
 	// ClosingAudited: its audit log, where its own informers' watches
 	// ended shutdownDrain before the watches it ended as it stopped.
 	ClosingAudited
+	// ClosingExited: its audit log, where its own informers' watches
+	// ended together as the log ends: it exited with no client's watch
+	// open.
+	ClosingExited
 )
 
-var closingSourceNames = [...]string{"", "log", "scrapes", "audit-log"}
+var closingSourceNames = [...]string{"", "log", "scrapes", "audit-log", "audit-log"}
 
 // String names the source as the report's JSON does: "log", "scrapes",
 // "audit-log"; "" when none shows the closing.
@@ -54,7 +61,8 @@ func (c ClosingSource) String() string { return closingSourceNames[c] }
 const shutdownDrain = int64(60 * time.Second)
 
 // setClosings sets each process's Closing: from its server's own logs,
-// else from the metrics' scrapes of it, else from its audit logs.
+// else from its audit logs where the metrics' scrapes of it bound it
+// around their instant or do not bound it, else from the scrapes.
 func (tl *Timeline) setClosings() {
 	for s := range tl.Servers {
 		srv := &tl.Servers[s]
@@ -64,14 +72,17 @@ func (tl *Timeline) setClosings() {
 				inc.Closing, inc.ClosingBy, inc.ClosingSource = at, at, ClosingLogged
 				continue
 			}
+			at, source := tl.auditedClosing(s, k)
 			if tl.Metrics != nil && srv.Metrics != "" {
-				if after, by := tl.Metrics.scrapesBoundClosing(srv.Metrics, inc.From, inc.To); by != 0 {
+				// The scrapes bound it within their interval; the audit
+				// log's instant, where it falls within, is the closer.
+				if after, by := tl.Metrics.scrapesBoundClosing(srv.Metrics, inc.From, inc.To); by != 0 && (at <= after || at > by) {
 					inc.Closing, inc.ClosingBy, inc.ClosingSource = after+1, by, ClosingScraped
 					continue
 				}
 			}
-			if at := tl.auditedClosing(s, k); at != 0 {
-				inc.Closing, inc.ClosingBy, inc.ClosingSource = at, at, ClosingAudited
+			if at != 0 {
+				inc.Closing, inc.ClosingBy, inc.ClosingSource = at, at, source
 			}
 		}
 	}
@@ -79,55 +90,56 @@ func (tl *Timeline) setClosings() {
 
 // drainSlack bounds how far from shutdownDrain before the watches a
 // shutdown ended its informers' watches end (60.00 to 60.05 s in the
-// samples), and how long after them the process may still log a request
-// received (samples-fleet's b: 33 ms before them).
+// samples), and how long after those the process may still log a
+// request received (none came after them in the samples; samples-fleet's
+// b logged its last 33 ms before them).
 const drainSlack = int64(time.Second)
 
 // auditedClosing is when process k of server s stopped taking new
-// requests as its audit logs show it, 0 where they do not: its own
-// informers' watches (its loopback client's) ended as it was told to
-// stop, and its logs show no request received from then on. Either the
-// watches of at least two clients, served through a minute's drain,
+// requests as its audit logs show it, and how, 0 where they do not: its
+// own informers' watches (its loopback client's) ended as it was told to
+// stop, and its logs show no request received from a second after. Either
+// the watches of at least two clients, served through a minute's drain,
 // ended together as its logs end, about shutdownDrain after its
-// informers' (each old process of samples-fleet, -lab and -watchlist:
-// its informers' ends 4 to 45 ms after its SIGTERM); or, with no
-// client's watch to drain, it exited at once, its informers' watches
-// (at least two) ending together as its logs end (samples-lab's last
-// processes, stopped after the fleet). Clients that stop close their
-// watches together too, but the process's informers go on.
-func (tl *Timeline) auditedClosing(s, k int) int64 {
+// informers' (ClosingAudited: each old process of samples-fleet, -lab and
+// -watchlist, its informers' ends 4 to 45 ms after its SIGTERM); or, with
+// no client's watch to drain, it exited at once, at least two of its
+// informers' watches ending together as its logs end (ClosingExited:
+// their last processes, stopped after the fleet). Clients that stop close
+// their watches together too, but the process's informers go on.
+func (tl *Timeline) auditedClosing(s, k int) (int64, ClosingSource) {
 	inc := &tl.Servers[s].Incarnations[k]
 	if len(inc.Logs) == 0 {
-		return 0
+		return 0, ClosingUnknown
 	}
-	process := func(g int) bool { return tl.Sessions[g].answeredBy() == serverRef{s, k} }
-	informers := func(g int) bool {
+	ofProcess := func(g int) bool { return tl.Sessions[g].answeredBy() == serverRef{s, k} }
+	ownInformer := func(g int) bool {
 		ss := &tl.Sessions[g]
-		return process(g) && tl.Files[ss.File].Loopback && ss.watchStream() && ss.EndReason == EndEOF
+		return ofProcess(g) && tl.Files[ss.File].Loopback && ss.watchStream() && ss.EndReason == EndEOF
 	}
-	ended, cut := tl.endingWatches(process, inc.To)
-	told := cut - shutdownDrain
-	served, exited := 0, 0
-	stop := int64(0)
+	ended, cut := tl.endingWatches(ofProcess, inc.To)
+	toldToStop := cut - shutdownDrain
+	drained, informersEnded := 0, 0
+	informersStopped, source := int64(0), ClosingExited
 	for _, g := range ended {
 		switch ss := &tl.Sessions[g]; {
-		case informers(g):
-			exited++
-			if stop == 0 || ss.End < stop {
-				stop = ss.End
+		case ownInformer(g):
+			informersEnded++
+			if informersStopped == 0 || ss.End < informersStopped {
+				informersStopped = ss.End
 			}
-		case ss.Start < told:
-			served++
+		case ss.Start < toldToStop:
+			drained++
 		}
 	}
-	if exited < 2 {
-		if served < 2 {
-			return 0
+	if informersEnded < 2 {
+		if drained < 2 {
+			return 0, ClosingUnknown
 		}
-		stop = 0
+		informersStopped, source = 0, ClosingAudited
 		for g := range tl.Sessions {
-			if ss := &tl.Sessions[g]; informers(g) && ss.End >= told-drainSlack && ss.End <= told+drainSlack && (stop == 0 || ss.End < stop) {
-				stop = ss.End
+			if ss := &tl.Sessions[g]; ownInformer(g) && ss.End >= toldToStop-drainSlack && ss.End <= toldToStop+drainSlack && (informersStopped == 0 || ss.End < informersStopped) {
+				informersStopped = ss.End
 			}
 		}
 	}
@@ -135,10 +147,10 @@ func (tl *Timeline) auditedClosing(s, k int) int64 {
 	for _, l := range inc.Logs {
 		last = max(last, tl.AuditLogs[l].lastReceived)
 	}
-	if stop == 0 || last >= stop+drainSlack {
-		return 0
+	if informersStopped == 0 || last >= informersStopped+drainSlack {
+		return 0, ClosingUnknown
 	}
-	return max(stop, last+1)
+	return max(informersStopped, last+1), source
 }
 
 // loggedClosing is the first instant in [from, to] at which the named
@@ -192,6 +204,10 @@ func (c ClosingSource) shown(plural bool) string {
 		return "as their audit logs show: their own informers' watches ended then, a minute before each ended the watches it still served"
 	case c == ClosingAudited:
 		return "as its audit log shows: its own informers' watches ended then, a minute before it ended the watches it still served"
+	case c == ClosingExited && plural:
+		return "as their audit logs show: their own informers' watches ended then, together, as each exited with no client's watch open"
+	case c == ClosingExited:
+		return "as its audit log shows: its own informers' watches ended then, together, as it exited with no client's watch open"
 	case plural:
 		return "as their own logs show"
 	}

@@ -2,17 +2,23 @@ package timeline
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"watchlens/internal/testsample"
+	"watchlens/parser"
 )
 
 // TestClosingFromScrapesAndServerLogs: in samples-lab each old process
 // stopped taking new requests at its SIGTERM (timeline.txt: 18:12:28.94,
 // 18:13:58.33, 18:15:27.82), which its scrapes bound within two seconds,
-// a minute before it ended its watches and exited, and no request of the
-// fleet reached it from the bound's start on (attribution.tsv: each
+// a minute before it ended its watches and exited; its audit log's
+// instant, within those bounds, is its closing, and no request of the
+// fleet reached it from then on (attribution.tsv: each
 // request's server and process by its Audit-Id); the new processes ran
 // to the end of the exports. samples-watchlist's
 // servers log it ("NotAcceptingNewRequest"). samples-outage's exports do
@@ -34,12 +40,17 @@ func TestClosingFromScrapesAndServerLogs(t *testing.T) {
 			t.Fatalf("server %s: %d processes, want 2", srv.Name, len(srv.Incarnations))
 		}
 		old, term := srv.Incarnations[0], instant(t, sigterm[srv.Name])
-		if old.Closing > term || old.ClosingBy < term || old.ClosingBy-old.Closing > int64(2*time.Second) || old.To-old.ClosingBy < int64(50*time.Second) || late[srv.Name] > 0 {
-			t.Errorf("server %s's old process: closing between %s and %s, ended at %s, %d requests after its closing; SIGTERM at %s", srv.Name, FormatInstant(old.Closing, time.UTC), FormatInstant(old.ClosingBy, time.UTC), FormatInstant(old.To, time.UTC), late[srv.Name], sigterm[srv.Name])
+		after, by := lab.Metrics.scrapesBoundClosing(srv.Metrics, old.From, old.To)
+		if after >= term || by < term || by-after > int64(2*time.Second) || old.To-by < int64(50*time.Second) {
+			t.Errorf("server %s's old process: its scrapes bound its closing between %s and %s, ended at %s; SIGTERM at %s", srv.Name, FormatInstant(after, time.UTC), FormatInstant(by, time.UTC), FormatInstant(old.To, time.UTC), sigterm[srv.Name])
+		}
+		// Its audit log's instant, within the bounds, is the closer.
+		if old.ClosingSource != ClosingAudited || old.Closing <= after || old.Closing > by || late[srv.Name] > 0 {
+			t.Errorf("server %s's old process: closing at %s (%v), %d requests after it; its scrapes bound it between %s and %s", srv.Name, FormatInstant(old.Closing, time.UTC), old.ClosingSource, late[srv.Name], FormatInstant(after, time.UTC), FormatInstant(by, time.UTC))
 		}
 		// Stopped after the exports' last scrape: only its audit log
 		// shows its end.
-		if inc := srv.Incarnations[1]; inc.Closing != 0 && inc.ClosingSource != ClosingAudited {
+		if inc := srv.Incarnations[1]; inc.Closing != 0 && inc.ClosingSource != ClosingExited {
 			t.Errorf("server %s's new process closing at %s, from its %v; its scrapes ran to the end", srv.Name, FormatInstant(inc.Closing, time.UTC), inc.ClosingSource)
 		}
 	}
@@ -92,8 +103,8 @@ func TestClosingFromAuditLogs(t *testing.T) {
 				t.Fatalf("%s: server %s has %d processes, want 2", c.recording, srv.Name, len(srv.Incarnations))
 			}
 			for k, inc := range srv.Incarnations {
-				term := instant(t, c.sigterms[srv.Name][k])
-				if inc.ClosingSource != ClosingAudited || inc.Closing != inc.ClosingBy || inc.Closing < term || inc.Closing > term+int64(150*time.Millisecond) {
+				term, how := instant(t, c.sigterms[srv.Name][k]), []ClosingSource{ClosingAudited, ClosingExited}[k]
+				if inc.ClosingSource != how || inc.Closing != inc.ClosingBy || inc.Closing < term || inc.Closing > term+int64(150*time.Millisecond) {
 					t.Errorf("%s: server %s's process %d closing at %s (%v), SIGTERM at %s", c.recording, srv.Name, k+1, FormatInstant(inc.Closing, time.UTC), inc.ClosingSource, c.sigterms[srv.Name][k])
 				}
 			}
@@ -154,7 +165,7 @@ func TestReconnectWhileServerShutsDown(t *testing.T) {
 	if counts["during a shutdown"] < 300 || counts["410 refused"] < 75 || counts["ok refused"] > 0 {
 		t.Errorf("%v: want most asked while a server shut down, at least 75 of the 81 410s refused, none answered ok refused", counts)
 	}
-	want := "the old processes stopped taking new requests (a between 2026-12-01 18:12:28.000 UTC and 2026-12-01 18:12:30.000 UTC, b between 2026-12-01 18:13:58.000 UTC and 2026-12-01 18:14:00.000 UTC and c between 2026-12-01 18:15:27.000 UTC and 2026-12-01 18:15:29.000 UTC, as their scrapes bound them: a reconnect from then on went to another server) and ended their watches"
+	want := "the old processes stopped taking new requests (a at 2026-12-01 18:12:28.955 UTC, b at 2026-12-01 18:13:58.337 UTC and c at 2026-12-01 18:15:27.911 UTC, as their audit logs show: their own informers' watches ended then, a minute before each ended the watches it still served: a reconnect from then on went to another server) and ended their watches"
 	if line := summaryTopic(a, "restart"); !strings.Contains(line, want) {
 		t.Errorf("the restart line %q does not say %q", line, want)
 	}
@@ -235,5 +246,66 @@ func TestNoAnswerOnceEveryServerShutDown(t *testing.T) {
 	fc, _ := a.FleetReconnect(ResumeQuery{Relative: true, After: time.Minute})
 	if o := fc.With; o.NoServer == 0 || o.NoServer != o.Unknown-o.NoCursor || o.noHead() != 0 {
 		t.Errorf("the fleet a minute after each recording's end, with bookmarks: %+v; want every client with a cursor unanswered", o)
+	}
+}
+
+// TestNoClosingWithoutTheServersOwnInformers: samples-fleet's audit logs
+// with every request of the servers' own loopback user left out, as an
+// audit policy may: no informer's watch of a process shows when it was
+// told to stop, and none is dated from the logs, though its clients'
+// watches still end together a minute after each old process's SIGTERM.
+func TestNoClosingWithoutTheServersOwnInformers(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(testsample.Recording(t, "samples-fleet"), "audit-*.log"))
+	b := NewBuilder()
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		for _, line := range strings.Split(string(data), "\n") {
+			if !strings.Contains(line, `"username":"`+apiserverUser+`"`) {
+				kept = append(kept, line)
+			}
+		}
+		if len(kept) == strings.Count(string(data), "\n")+1 {
+			t.Fatalf("%s: no request of %s to leave out", p, apiserverUser)
+		}
+		if err := b.AddReader(filepath.Base(p), strings.NewReader(strings.Join(kept, "\n")), parser.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl := b.Build()
+	if len(tl.Servers) != 2 {
+		t.Fatalf("%d servers, want 2", len(tl.Servers))
+	}
+	for _, srv := range tl.Servers {
+		for k, inc := range srv.Incarnations {
+			if inc.Closing != 0 {
+				t.Errorf("server %s's process %d closing at %s (%v), with no informer's watch to date it", srv.Name, k+1, FormatInstant(inc.Closing, time.UTC), inc.ClosingSource)
+			}
+		}
+	}
+}
+
+// TestClosingWordsSayTheirRecord: each record says a closing its own
+// way: its own log and its audit log at an instant, its scrapes between
+// the last it answered and the first that failed.
+func TestClosingWordsSayTheirRecord(t *testing.T) {
+	at := func(t int64) string { return FormatClock(t, time.UTC) }
+	t0 := instant(t, "2026-12-01T18:12:28.5Z")
+	for _, c := range []struct {
+		inc  Incarnation
+		want string
+	}{
+		{Incarnation{Closing: t0, ClosingBy: t0, ClosingSource: ClosingLogged}, "at 18:12:28.500 UTC, as its own log shows"},
+		{Incarnation{Closing: t0, ClosingBy: t0 + int64(2*time.Second), ClosingSource: ClosingScraped}, "between 18:12:28.499 UTC and 18:12:30.500 UTC, as its scrapes bound it"},
+		{Incarnation{Closing: t0, ClosingBy: t0, ClosingSource: ClosingAudited}, "at 18:12:28.500 UTC, as its audit log shows: its own informers' watches ended then, a minute before it ended the watches it still served"},
+		{Incarnation{Closing: t0, ClosingBy: t0, ClosingSource: ClosingExited}, "at 18:12:28.500 UTC, as its audit log shows: its own informers' watches ended then, together, as it exited with no client's watch open"},
+		{Incarnation{}, ""},
+	} {
+		if got := c.inc.ClosingWords(at); got != c.want {
+			t.Errorf("%v: %q, want %q", c.inc.ClosingSource, got, c.want)
+		}
 	}
 }

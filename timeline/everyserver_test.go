@@ -328,16 +328,18 @@ func TestFleetRefusedByAllOrByItsConnection(t *testing.T) {
 		}
 		// The clients whose connection's server takes them and another
 		// refuses: a roll may send them to the latter, on either side.
-		worst := fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused without bookmarks.", some)
-		if someWith > countedWith {
-			worst = fmt.Sprintf(" Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused without bookmarks and %d with them.", some, someWith)
+		worst := fmt.Sprintf(" These counts take each client over its open connection; had each reached a server that refuses it, as a client whose server goes away does, %d would have been refused without bookmarks and %d with them.", some, someWith)
+		// None refused with bookmarks, where some server would refuse
+		// some, is said of all the servers, not of the fleet.
+		if line := resumeAtLine(a, at); someWith > 0 && countedWith == 0 && !strings.Contains(line, "with bookmarks, none would have been refused by all") {
+			t.Errorf("at %s the summary says %q, where %d clients' bookmarked cursors some server refuses", when, line, someWith)
 		}
 		switch line := resumeAtLine(a, at); {
 		case (some > counted || someWith > countedWith) && !strings.Contains(line, worst):
 			t.Errorf("at %s the summary says %q, want %q", when, line, worst)
 		case some > counted || someWith > countedWith:
 			worstSaid++
-		case strings.Contains(line, "Had each reached a server that refuses it"):
+		case strings.Contains(line, "had each reached a server that refuses it"):
 			t.Errorf("at %s the summary says %q, where every client some server refuses is counted refused", when, line)
 		}
 	}

@@ -310,11 +310,11 @@ type Fleet struct {
 	Steps []FleetStep
 	// Stampedes are the worst stretches, in time order; Worst indexes the
 	// one ranked first (the most refused, then the most at risk, then
-	// the longest), -1 when there is none; RankedWith says they are
+	// the longest), -1 when there is none; RankedWithBookmarks says they are
 	// ranked by the clients with bookmarks, not without (stampedes).
-	Stampedes  []Stampede
-	Worst      int
-	RankedWith bool
+	Stampedes           []Stampede
+	Worst               int
+	RankedWithBookmarks bool
 }
 
 // FleetStep is one step of the stampede series: from T, With clients
@@ -678,7 +678,7 @@ func (a *Analysis) stampede(fl *Fleet) {
 		}
 		fl.Steps = append(fl.Steps, cur)
 	}
-	fl.Stampedes, fl.Worst, fl.RankedWith = stampedes(fl.Steps, fl.allAsked())
+	fl.Stampedes, fl.Worst, fl.RankedWithBookmarks = stampedes(fl.Steps, fl.allAsked())
 	a.stampedeReasons(fl)
 }
 
@@ -759,28 +759,37 @@ const recordingStopTogether = int64(2 * time.Second)
 // that writes its own record does when it stops ("by=client" in
 // samples-watchlist's load balancer's log), not a drop. A server that
 // ends many watches at once, as a restart does, sees its clients come
-// back: their records go on; a watch its server ended shutting down
-// (Incarnation.Closing) is a drop all the same. Only records on the
-// arrival clock, each of one client, count: a record of one client
-// cannot tell, and keeps its last end as a drop, and so do the virtual
-// clients of one capture (SplitOf), whose connection's end is each
-// one's.
+// back: their records go on; a watch its server's shutdown ended is a
+// drop all the same (endedByShutdown). Only records on the arrival clock
+// count, each capture once: the virtual clients of one capture
+// (SplitOf) share its connection's end, and stop with it. A record of
+// one client cannot tell, and keeps its last end as a drop.
 func (tl *Timeline) recordingStopped(clients []FleetClient) map[int]bool {
 	type end struct {
-		client int
-		at     int64
+		capture string
+		at      int64
 	}
 	var ends []end
-	counted := 0
+	// of holds each capture's clients whose records end in a clean end;
+	// captures counts every capture.
+	of := map[string][]int{}
+	captures := map[string]bool{}
 	for k := range clients {
 		f := &tl.Files[clients[k].File]
-		if f.Clock != ClockArrival || f.SplitOf != "" {
+		if f.Clock != ClockArrival {
 			continue
 		}
-		counted++
+		capture := f.Name
+		if f.SplitOf != "" {
+			capture = f.SplitOf
+		}
+		captures[capture] = true
 		s := &tl.Sessions[f.Sessions[len(f.Sessions)-1]]
-		if s.EndReason == EndEOF && !s.Unanswered() && (s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream()) && !tl.endedShuttingDown(s) {
-			ends = append(ends, end{k, s.End})
+		if s.EndReason != EndEOF || s.Unanswered() || !(s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream()) || tl.endedByShutdown(s) {
+			continue
+		}
+		if of[capture] = append(of[capture], k); len(of[capture]) == 1 {
+			ends = append(ends, end{capture, s.End})
 		}
 	}
 	sort.Slice(ends, func(i, j int) bool { return ends[i].at < ends[j].at })
@@ -788,22 +797,26 @@ func (tl *Timeline) recordingStopped(clients []FleetClient) map[int]bool {
 	for i, j := 0, 0; i < len(ends); i = j {
 		for j = i + 1; j < len(ends) && ends[j].at-ends[i].at <= recordingStopTogether; j++ {
 		}
-		if 2*(j-i) > counted {
+		if 2*(j-i) > len(captures) {
 			for _, e := range ends[i:j] {
-				stopped[e.client] = true
+				for _, k := range of[e.capture] {
+					stopped[k] = true
+				}
 			}
 		}
 	}
 	return stopped
 }
 
-// endedShuttingDown says the server process that answered session s had
-// stopped taking new requests when s ended: its shutdown ended it.
-func (tl *Timeline) endedShuttingDown(s *Session) bool {
+// endedByShutdown says session s ended in its server process's shutdown:
+// the process had stopped taking new requests, and s ended with the
+// watches it still served, as its records end.
+func (tl *Timeline) endedByShutdown(s *Session) bool {
 	if s.Server < 0 || s.Incarnation < 0 {
 		return false
 	}
-	return tl.Servers[s.Server].Incarnations[s.Incarnation].closed(s.End)
+	inc := &tl.Servers[s.Server].Incarnations[s.Incarnation]
+	return inc.closed(s.End) && inc.To-s.End <= restartCluster
 }
 
 func sameCounts(a, b FleetStep) bool {

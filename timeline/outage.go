@@ -49,17 +49,20 @@ type Outage struct {
 	// files that made them.
 	Attempts, Clients int
 	// Up names the API servers shown up from From to LastAttempt (see
-	// above), in the order of Timeline.Servers, then of the server logs;
+	// above), in the order of Timeline.Servers, then of the server logs,
+	// then those of upBySpan;
 	// Answered counts the lists and watches the audit logs show them
 	// answering meanwhile, and Logged says their own logs cover the
 	// stretch with no restart in it.
 	Up       []string
 	Answered int
 	Logged   bool
-	// through names the servers of Up shown up only by one process whose
-	// audit logs run from before the stretch to after it: it answered
-	// none of the stretch's requests, and did not restart.
-	through []string
+	// upBySpan names the servers of Up shown up only by one audit log of
+	// a process that runs from before the stretch to after it, the
+	// process taking requests throughout: it answered none of the
+	// stretch's requests, and did not restart. They are told beside other
+	// evidence of servers up, never alone (ServersUp).
+	upBySpan []string
 	// Others counts the other requests (writes, gets) the audit logs
 	// show answered meanwhile, in the whole seconds of the stretch: the
 	// timeline keeps only their count by the second (AuditLog.others).
@@ -307,6 +310,23 @@ func (tl *Timeline) silentOutages() []Outage {
 	return out
 }
 
+// spansTakingRequests says one audit log of a process of server s runs
+// from before from to after to, the process taking requests throughout
+// (no closing by to).
+func (tl *Timeline) spansTakingRequests(s int, from, to int64) bool {
+	for _, inc := range tl.Servers[s].Incarnations {
+		if inc.Closing != 0 && inc.Closing <= to {
+			continue
+		}
+		for _, l := range inc.Logs {
+			if log := &tl.AuditLogs[l]; log.First < from && log.Last > to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // serversUp fills o's evidence of servers up during it: the requests the
 // audit logs show answered, and the servers' own logs. A silent outage's
 // clients asked nothing until To: any request before it is another's.
@@ -339,14 +359,6 @@ func (tl *Timeline) serversUp(o *Outage) {
 	for k, u := range up {
 		if u {
 			o.Up = append(o.Up, tl.Servers[k].Name)
-			continue
-		}
-		for _, inc := range tl.Servers[k].Incarnations {
-			if len(inc.Logs) > 0 && inc.From < o.From && inc.To > until {
-				o.Up = append(o.Up, tl.Servers[k].Name)
-				o.through = append(o.through, tl.Servers[k].Name)
-				break
-			}
 		}
 	}
 	for k := range tl.ServerLogs {
@@ -357,6 +369,15 @@ func (tl *Timeline) serversUp(o *Outage) {
 		o.Logged = true
 		if l.Server != "" && !slices.Contains(o.Up, l.Server) {
 			o.Up = append(o.Up, l.Server)
+		}
+	}
+	if !o.ServersUp() {
+		return
+	}
+	for k := range tl.Servers {
+		if name := tl.Servers[k].Name; !slices.Contains(o.Up, name) && tl.spansTakingRequests(k, o.From, until) {
+			o.Up = append(o.Up, name)
+			o.upBySpan = append(o.upBySpan, name)
 		}
 	}
 }

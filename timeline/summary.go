@@ -982,12 +982,12 @@ func (o Outage) serversUpWords() string {
 	if len(answered) > 0 {
 		shown = append(shown, "the audit logs show "+strings.Join(answered, " and ")+" answered")
 	}
-	switch len(o.through) {
+	switch len(o.upBySpan) {
 	case 0:
 	case 1:
-		shown = append(shown, "the audit log of "+o.through[0]+" shows one process from before to after, with no request reaching it")
+		shown = append(shown, "the audit log of "+o.upBySpan[0]+" shows one process from before to after, with no request reaching it")
 	default:
-		shown = append(shown, "the audit logs of "+joinWords(o.through)+" show one process of each from before to after, with no request reaching them")
+		shown = append(shown, "the audit logs of "+joinWords(o.upBySpan)+" show one process of each from before to after, with no request reaching them")
 	}
 	if o.Logged {
 		shown = append(shown, their+" own logs show no restart")
@@ -1076,7 +1076,7 @@ func (s *summarizer) serverLogs() {
 // the sentence has not said so (their own logs).
 func (s *summarizer) closingWords(source bool) string {
 	var at []string
-	var by [ClosingAudited + 1]bool
+	var by [ClosingExited + 1]bool
 	for _, r := range s.a.Restarts {
 		if r.Closing == 0 {
 			return ""
@@ -1085,7 +1085,7 @@ func (s *summarizer) closingWords(source bool) string {
 		by[r.ClosingSource] = true
 	}
 	var shows []string
-	for c := ClosingLogged; c <= ClosingAudited; c++ {
+	for c := ClosingLogged; c <= ClosingExited; c++ {
 		if by[c] {
 			// Their own logs say it in the plural, of one restart too.
 			shows = append(shows, strings.TrimPrefix(c.shown(len(at) > 1 || c == ClosingLogged), "as "))
@@ -1240,17 +1240,9 @@ func (s *summarizer) fleetBookmarks(f *Fleet) string {
 	return ""
 }
 
-// mightHave says " and N more might have" of n clients put at risk, ""
-// of none.
-func mightHave(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" and %d more might have", n)
-}
-
-// mightHaveUpTo is mightHave of the most at risk over a stretch of time
-// (a Stampede's), which an instant within it may count fewer of.
+// mightHaveUpTo says " and up to N more might have" of the most clients
+// put at risk over a stretch of time (a Stampede's), which an instant
+// within it may count fewer of; "" of none.
 func mightHaveUpTo(n int) string {
 	if n == 0 {
 		return ""
@@ -1388,14 +1380,16 @@ func (a *Analysis) worstWords(f *Fleet, why bool) string {
 		least, whyLeast = "about ", "an estimate: the audit logs show each client's cursor as of its last request; without bookmarks, the clients that asked for them would have had older ones, and the others may have moved theirs since"
 	}
 	unrecorded := a.unrecordedWords(f, w.From)
-	if f.RankedWith && withKnown {
+	if f.RankedWithBookmarks && withKnown {
 		// The moment is the worst with the bookmarks every client asked
 		// for (stampedes): that side first.
 		// The WatchList clients' cursors without bookmarks are said
 		// beside that side's count.
 		if w.With == 0 {
-			return had + fmt.Sprintf("up to %d clients might have had to fetch their whole lists again (relist) with the bookmarks they asked for, %sup to %d without them%s%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
-				w.AtRiskWith, least, w.AtRiskWithout, aside(f.watchListCursorWords()), aside(unjudged, unrecorded, whyLeast), atRiskWords(w.Reasons))
+			// Nothing refused: the stretch runs while both at-risk counts
+			// stay the same.
+			return had + fmt.Sprintf("%d clients might have had to fetch their whole lists again (relist) with the bookmarks they asked for, %s%d without them%s: each would have come back with a resourceVersion %s, and nothing recorded says whether the server still had it.",
+				w.AtRiskWith, least, w.AtRiskWithout, aside(f.watchListCursorWords(), unjudged, unrecorded, whyLeast), atRiskWords(w.Reasons))
 		}
 		sides := fmt.Sprintf("%d clients would have relisted with the bookmarks they asked for, %s%d without them%s", w.With, least, w.Without, aside(f.watchListCursorWords()))
 		if w.AtRiskWithout > 0 || w.AtRiskWith > 0 {
@@ -1789,8 +1783,8 @@ func (s *summarizer) riskiest() {
 			from = ", where the bookmarks it asked for would have put it"
 		}
 		if v.Outcome == Accepted {
-			s.add("riskiest", "At the longest, %s's cursor (RV %d%s) had gone unconfirmed for at most %s, just before %s%s: had no event moved it since, a reconnect then would still have been %s; its %s shows its requests, not the events its watches received.",
-				f.ShortName(), best.MaxAgeRV, from, FormatDuration(best.MaxAge), s.instant(best.MaxAgeAt), longerWords(fleet), s.a.Words(v), log)
+			s.add("riskiest", "At the longest, %s's cursor (RV %d%s) had gone unconfirmed for at most %s, just before %s: had no event moved it since, a reconnect then would still have been %s; its %s shows its requests, not the events its watches received.",
+				f.ShortName(), best.MaxAgeRV, from, FormatDuration(best.MaxAge), s.instant(best.MaxAgeAt), s.a.Words(v), log)
 			return
 		}
 		s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d%s) had gone unconfirmed for at most %s: had no event moved it since, a reconnect then would have been %s; its %s shows its requests, not the events its watches received.",
@@ -1799,21 +1793,12 @@ func (s *summarizer) riskiest() {
 	}
 	if v.Outcome == Accepted {
 		// Nothing risky: the longest wait is told, not as a risk.
-		s.add("riskiest", "At the longest, %s's cursor (RV %d) had gone unconfirmed for %s, just before %s%s: a reconnect then would still have been %s%s.",
-			f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.instant(best.MaxAgeAt), longerWords(fleet), s.a.Words(v), s.a.heldPlain(v))
+		s.add("riskiest", "At the longest, %s's cursor (RV %d) had gone unconfirmed for %s, just before %s: a reconnect then would still have been %s%s.",
+			f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.instant(best.MaxAgeAt), s.a.Words(v), s.a.heldPlain(v))
 		return
 	}
 	s.add("riskiest", "The riskiest moment%s to drop was just before %s, when %s's cursor (RV %d) had gone unconfirmed for %s: a reconnect then would have been %s%s.",
 		who, s.instant(best.MaxAgeAt), f.ShortName(), best.MaxAgeRV, FormatDuration(best.MaxAge), s.a.Words(v), s.a.heldPlain(v))
-}
-
-// longerWords says, of a fleet's longest unconfirmed cursor, that it is
-// the longest of all its clients' ("" of one client's).
-func longerWords(fleet bool) string {
-	if fleet {
-		return ", longer than any other client's"
-	}
-	return ""
 }
 
 // heldPlain says, of a verdict accepted though a model put it at risk
@@ -2006,10 +1991,15 @@ func (s *summarizer) resumeAt() {
 			if q.Relative {
 				at = FormatDuration(int64(q.After)) + " after each capture's end"
 			}
-			servers, refusing := s.fleetServerWords(q)
-			byAll := 0 // none refused, said of all the servers when one would refuse some
+			servers, refusing, refusingWith := s.fleetServerWords(q)
+			// None refused is said of all the servers where one would
+			// refuse some.
+			byAll, byAllWith := 0, 0
 			if refusing {
 				byAll = len(s.a.TL.Servers)
+			}
+			if refusingWith {
+				byAllWith = len(s.a.TL.Servers)
 			}
 			if fl.AllBookmarksUnseen() {
 				// The clients' logs show no bookmarks: one answer, that of
@@ -2019,7 +2009,7 @@ func (s *summarizer) resumeAt() {
 				continue
 			}
 			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s%s%s",
-				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), 0), servers, s.outageAt(q), s.delayWords())
+				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), byAllWith), servers, s.outageAt(q), s.delayWords())
 		}
 		return
 	}
@@ -2054,21 +2044,21 @@ func (s *summarizer) resumeAt() {
 
 // fleetServerWords says, for a fleet's reconnect at q, how many clients
 // each server would refuse without bookmarks, when the evidence shows
-// several servers: " Which API server a client reached decides it for
-// 9: without bookmarks, a would refuse 12, b 3, c none.", or, when each
+// several servers: " For 9 clients the answer depends on the API server
+// reached: without bookmarks, a would refuse 12, b 3, c none.", or, when each
 // server refuses the same clients, " Each API server would refuse the
 // same clients without bookmarks: a 12, b 12, c 12." With bookmarks,
-// where the server decides it for some client, it says the same of
+// where the server reached decides the answer for some client, it says the same of
 // them. Where some of the clients a server refuses are counted accepted
 // or at risk over their open connections, it ends with how many a
 // reconnect to a server that refuses each would make refused, on each
-// side. refusing is whether any server would refuse one without
-// bookmarks.
-func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing bool) {
+// side. refusing and refusingWith are whether any server would refuse
+// one, without bookmarks and with them.
+func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing, refusingWith bool) {
 	a := s.a
 	fl := a.Fleet()
 	if len(a.TL.Servers) < 2 || fl == nil {
-		return "", false
+		return "", false, false
 	}
 	without, with := newRefusalTally(len(a.TL.Servers)), newRefusalTally(len(a.TL.Servers))
 	// serving: the servers some reconnect can reach (one shutting down or
@@ -2099,10 +2089,11 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		}
 	}
 	if without.judged == 0 {
-		return "", false
+		return "", false, false
 	}
-	if slices.Max(without.refused) == 0 && with.split == 0 {
-		return " Without bookmarks, no server would refuse any.", false
+	refusing, refusingWith = slices.Max(without.refused) > 0, slices.Max(with.refused) > 0
+	if !refusing && with.split == 0 {
+		return " Without bookmarks, no server would refuse any.", false, refusingWith
 	}
 	var notTaking []int
 	for k := range serving {
@@ -2125,25 +2116,27 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing boo
 		gone = fmt.Sprintf(" (%s, answer no reconnect then)", a.notTakingWordsBy(notTaking, why))
 	}
 	var b strings.Builder
-	if without.split == 0 {
+	switch {
+	case !refusing:
+		fmt.Fprintf(&b, " Without bookmarks, no server would refuse any%s.", gone)
+	case without.split == 0:
 		fmt.Fprintf(&b, " Each API server that could answer would refuse the same clients without bookmarks: %s%s.", s.perServer(without, serving), gone)
-	} else {
-		fmt.Fprintf(&b, " Which API server a client reached decides it for %d: without bookmarks, %s%s.%s", without.split, s.perServer(without, serving), gone, without.connWords())
+	default:
+		fmt.Fprintf(&b, " For %d clients the answer depends on the API server reached: without bookmarks, %s%s.%s", without.split, s.perServer(without, serving), gone, without.connWords())
 	}
 	if with.split > 0 {
-		fmt.Fprintf(&b, " With bookmarks it decides it for %d: %s.%s", with.split, s.perServer(with, serving), with.connWords())
+		fmt.Fprintf(&b, " With bookmarks, for %d: %s.%s", with.split, s.perServer(with, serving), with.connWords())
 	}
 	// A roll sends a client whose server goes away to another: the counts
 	// above are of the connections as they were.
-	switch hiddenWithout, hiddenWith := without.connRefused < without.split, with.connRefused < with.split; {
-	case hiddenWith:
-		fmt.Fprintf(&b, " Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused without bookmarks and %d with them.", without.refusedSomewhere, with.refusedSomewhere)
-	case hiddenWithout && oneSide:
-		fmt.Fprintf(&b, " Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused.", without.refusedSomewhere)
-	case hiddenWithout:
-		fmt.Fprintf(&b, " Had each reached a server that refuses it, as a client whose server goes away may, %d would have been refused without bookmarks.", without.refusedSomewhere)
+	hiddenWithout, hiddenWith := without.connRefused < without.split, with.connRefused < with.split
+	switch {
+	case oneSide && hiddenWithout:
+		fmt.Fprintf(&b, " These counts take each client over its open connection; had each reached a server that refuses it, as a client whose server goes away does, %d would have been refused.", without.refusedSomewhere)
+	case hiddenWithout || hiddenWith:
+		fmt.Fprintf(&b, " These counts take each client over its open connection; had each reached a server that refuses it, as a client whose server goes away does, %d would have been refused without bookmarks and %d with them.", without.refusedSomewhere, with.refusedSomewhere)
 	}
-	return b.String(), slices.Max(without.refused) > 0
+	return b.String(), refusing, refusingWith
 }
 
 // refusalTally counts, of one side of a fleet's reconnect (with bookmarks
@@ -2207,7 +2200,7 @@ func (t *refusalTally) connWords() string {
 }
 
 // perServer lists the serving servers' refusals: "a would refuse 12, b
-// 3, c none" (the verb where a server decides it for some client).
+// 3, c none" (the verb where the server reached decides some client's answer).
 func (s *summarizer) perServer(t refusalTally, serving []bool) string {
 	var parts []string
 	for k, n := range t.refused {
