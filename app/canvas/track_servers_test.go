@@ -88,31 +88,10 @@ func TestServerTracksOfTheLab(t *testing.T) {
 		if h := HitTest(c, v, &layout, s.X(restart), b.Y+4); !strings.Contains(h.Text, "restarted at "+clock(restart, nil)+": process 2 began") {
 			t.Errorf("at %s's restart: %q", srv.Name, h.Text)
 		}
-		old := srv.Incarnations[0]
-		if old.Closing == 0 {
-			t.Fatalf("server %s's old process: its records show no closing", srv.Name)
-		}
-		// Its scrapes bound it within two seconds; its audit log's
-		// instant, within them, is the closer.
-		h := HitTest(c, v, &layout, s.X((old.Closing+old.To)/2), b.Y+b.Height/2)
-		if want := "shutting down: it stopped taking new requests at " + clock(old.Closing, nil) + ", as its audit log shows"; !strings.Contains(h.Text, want) {
-			t.Errorf("in %s's shutdown: %q, want %q", srv.Name, h.Text, want)
-		}
-		if h := HitTest(c, v, &layout, s.X(old.Closing-int64(5e9)), b.Y+b.Height/2); strings.Contains(h.Text, "shutting down") {
-			t.Errorf("before %s's shutdown: %q", srv.Name, h.Text)
-		}
 	}
-	faint := 0
-	for _, op := range fr.Ops {
-		if op.Kind == "rect" && op.Color == ColorSession && op.Alpha == 0.2 {
-			faint += op.Count / 4
-		}
-	}
-	// The last processes' exits, after the fleet, as their audit logs
-	// show them, are faint too, for the milliseconds they took.
-	if faint != 6 {
-		t.Errorf("%d faint bars, want the three old processes' shutdowns and the three last ones' exits", faint)
-	}
+	// Its scrapes bound each closing within two seconds; its audit log's
+	// instant, within them, is the closer.
+	checkShutdowns(t, tl, c, v, &layout, &fr)
 	// The request bands' hover counts what the metrics count.
 	b := bands["requests · a"]
 	from, to := tl.Servers[0].Incarnations[1].From, tl.Servers[0].Incarnations[1].To
@@ -217,19 +196,30 @@ func TestServerTracksOfTheLabsAuditLogs(t *testing.T) {
 	v := wholeView(tl, tl.Analyze(timeline.DefaultParams()), c, 1280)
 	var fr Frame
 	layout := c.Build(v, &fr)
-	s := v.PlotScale(&layout)
-	bands := trackBands(layout)
+	checkShutdowns(t, tl, c, v, &layout, &fr)
+}
+
+// checkShutdowns checks that each old process of the lab's servers says,
+// pointed at in the minute it shut down, when its audit log shows it
+// stopped taking new requests, and five seconds before says nothing of
+// it; and that the frame draws faint the three shutdowns and the three
+// last processes' exits (after the fleet, for the milliseconds they
+// took).
+func checkShutdowns(t *testing.T, tl *timeline.Timeline, c *Cache, v *View, layout *Layout, fr *Frame) {
+	t.Helper()
+	s := v.PlotScale(layout)
+	bands := trackBands(*layout)
 	for _, srv := range tl.Servers {
 		b, ok := bands["server "+srv.Name]
 		old := srv.Incarnations[0]
 		if !ok || old.ClosingSource != timeline.ClosingAudited {
 			t.Fatalf("server %s: band %v, its old process's closing from %v", srv.Name, ok, old.ClosingSource)
 		}
-		h := HitTest(c, v, &layout, s.X((old.Closing+old.To)/2), b.Y+b.Height/2)
+		h := HitTest(c, v, layout, s.X((old.Closing+old.To)/2), b.Y+b.Height/2)
 		if want := "shutting down: it stopped taking new requests at " + clock(old.Closing, nil) + ", as its audit log shows: its own informers' watches ended then"; !strings.Contains(h.Text, want) {
 			t.Errorf("in %s's shutdown: %q, want %q", srv.Name, h.Text, want)
 		}
-		if h := HitTest(c, v, &layout, s.X(old.Closing-int64(5e9)), b.Y+b.Height/2); strings.Contains(h.Text, "shutting down") {
+		if h := HitTest(c, v, layout, s.X(old.Closing-int64(5e9)), b.Y+b.Height/2); strings.Contains(h.Text, "shutting down") {
 			t.Errorf("before %s's shutdown: %q", srv.Name, h.Text)
 		}
 	}
@@ -239,8 +229,6 @@ func TestServerTracksOfTheLabsAuditLogs(t *testing.T) {
 			faint += op.Count / 4
 		}
 	}
-	// The last processes' exits, after the fleet, as their audit logs
-	// show them, are faint too, for the milliseconds they took.
 	if faint != 6 {
 		t.Errorf("%d faint bars, want the three old processes' shutdowns and the three last ones' exits", faint)
 	}
