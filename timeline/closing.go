@@ -240,10 +240,11 @@ func (s *Server) accepting(t int64) int {
 // request and the records show none starting again: every server's last
 // process was shutting down, surely from the last of their ClosingBy.
 // never when a server's last process took requests to its records' end,
-// when no server is known, or when more servers are assumed than the
-// records show (-servers). A reconnect from then on finds no server to
-// answer it: client-go retries until one listens, which the records
-// never show.
+// when no server is known, when more servers are assumed than the
+// records show (-servers), or when a request sent later was answered
+// (by a server whose records are not given). A reconnect from then on
+// finds no server to answer it: client-go retries until one listens,
+// which the records never show.
 func (a *Analysis) noneTakingFrom() int64 { return a.noneFrom }
 
 // findNoneTakingFrom is noneTakingFrom, worked out.
@@ -259,6 +260,13 @@ func (a *Analysis) findNoneTakingFrom() int64 {
 			return never
 		}
 		from = max(from, incs[len(incs)-1].ClosingBy)
+	}
+	// A request some server answered after it shows a server the
+	// records do not (one server's audit log of several, given alone).
+	for g := range tl.Sessions {
+		if s := &tl.Sessions[g]; s.Start > from && !s.Unanswered() {
+			return never
+		}
 	}
 	return from
 }

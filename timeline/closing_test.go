@@ -309,3 +309,18 @@ func TestClosingWordsSayTheirRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestOneServersLogAloneLeavesOthersAnswering: samples-lab's captures
+// with the audit log of a's first process alone. Its log dates its
+// shutdown, and it is the one server the records show, yet the captures'
+// requests were answered after it (by b and c): a reconnect then is not
+// "not answered".
+func TestOneServersLogAloneLeavesOthersAnswering(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "audit-a-1.log", "broad-a.ts.http", "c000-bookmarks.ts.http", "c101-nobookmarks.ts.http").Analyze(DefaultParams())
+	if len(a.TL.Servers) != 1 || a.TL.Servers[0].Incarnations[0].ClosingSource != ClosingAudited {
+		t.Fatalf("servers %+v: want a, its one process's closing from its audit log", a.TL.Servers)
+	}
+	if from := a.noneTakingFrom(); from != never {
+		t.Errorf("no server takes a request from %s, but the captures' requests were answered after", FormatInstant(from, time.UTC))
+	}
+}
