@@ -417,7 +417,7 @@ func (a *Analysis) buildFleet() *Fleet {
 		for _, g := range f.Sessions {
 			s := &tl.Sessions[g]
 			switch {
-			case s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream():
+			case s.isWatch():
 				c.Watches++
 				// A response recorded without its request shows the
 				// asking by the bookmarks it got.
@@ -686,8 +686,9 @@ func (a *Analysis) stampede(fl *Fleet) {
 // without bookmarks, or, where every client asked for them (asked) and
 // some step counts clients with them, with them: the stampede the fleet
 // as it was would have met, not the one it was spared; when no model
-// refuses any (audit logs alone), the most at risk. A stretch runs while the counts it is ranked by stay the same,
-// and keeps the most at risk within it. A stretch that holds no
+// refuses any (audit logs alone), the most at risk. A stretch runs while
+// the counts it is ranked by stay the same, and keeps the most at risk
+// within it. A stretch that holds no
 // instant on a millisecond is none: the words name a stretch by its
 // start rounded up to the millisecond (instantFrom), which a reconnect
 // asked then must find in it (a client between two of its watches for
@@ -785,7 +786,7 @@ func (tl *Timeline) recordingStopped(clients []FleetClient) map[int]bool {
 		}
 		captures[capture] = true
 		s := &tl.Sessions[f.Sessions[len(f.Sessions)-1]]
-		if s.EndReason != EndEOF || s.Unanswered() || !(s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream()) || tl.endedByShutdown(s) {
+		if s.EndReason != EndEOF || s.Unanswered() || !s.isWatch() || tl.endedByShutdown(s) {
 			continue
 		}
 		if of[capture] = append(of[capture], k); len(of[capture]) == 1 {

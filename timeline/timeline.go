@@ -1011,6 +1011,12 @@ func (tl *Timeline) seriesRun(sinks []seriesSink, i, end int) int {
 	return i
 }
 
+// isWatch: the session is a watch request, or, recorded without its
+// request, a watch's stream.
+func (s *Session) isWatch() bool {
+	return s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream()
+}
+
 // watchStream: the session is a watch's stream (not a LIST, not an error
 // response), as far as the capture shows.
 func (s *Session) watchStream() bool {

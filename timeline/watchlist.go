@@ -74,7 +74,7 @@ func (s *Session) IsWatchList() bool {
 // ends only with a bookmark.
 func (tl *Timeline) watchListClient(fi int) bool {
 	for _, g := range tl.Files[fi].Sessions {
-		if s := &tl.Sessions[g]; s.Request != nil && s.Request.Watch || s.Request == nil && s.watchStream() {
+		if s := &tl.Sessions[g]; s.isWatch() {
 			return s.IsWatchList()
 		}
 	}
