@@ -898,10 +898,16 @@ func (a *Analysis) FleetReconnect(q ResumeQuery) (FleetReconnect, bool) {
 		f := &a.TL.Files[c.File]
 		at := q.For(f)
 		if q.afterRecording(f) {
-			// As the curves count it (stampede): not recorded then.
-			r.With.add(Unknown, afterRecording)
-			r.Without.add(Unknown, afterRecording)
-			r.AsRecorded.add(Unknown, afterRecording)
+			// As the curves count it (stampede): not recorded then; but
+			// where no server takes requests, that says more, and it is
+			// what each client's own answer says.
+			why := afterRecording
+			if at >= a.noneTakingFrom() {
+				why = noServer
+			}
+			r.With.add(Unknown, why)
+			r.Without.add(Unknown, why)
+			r.AsRecorded.add(Unknown, why)
 			continue
 		}
 		to := a.reconnectReach(c.File, at, at)

@@ -2008,6 +2008,12 @@ func (s *summarizer) resumeAt() {
 					at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), servers, s.outageAt(q), s.delayWords())
 				continue
 			}
+			if n := len(fl.Clients); fc.Without.Unknown == n && fc.With.Unknown == n && unjudgedWords(fc.Without) == unjudgedWords(fc.With) {
+				// One reason for every client on both sides: said once.
+				s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: none of the %s could be judged, with bookmarks or without (%s).%s%s%s",
+					at, quantity.Plural(n, "client"), unjudgedWords(fc.Without), servers, s.outageAt(q), s.delayWords())
+				continue
+			}
 			s.add("resume-at", "Had every client reconnected %s, as when the API servers roll: without bookmarks, %s; with bookmarks, %s.%s%s%s",
 				at, fleetOutcomeWords(fc.Without, len(fl.Clients), byAll), fleetOutcomeWords(fc.With, len(fl.Clients), byAllWith), servers, s.outageAt(q), s.delayWords())
 		}

@@ -58,7 +58,7 @@ func TestUnsyncedWatchListHasNoCursor(t *testing.T) {
 // (it answers no reconnect then) rather than saying it refuses none.
 func TestReconnectBeforeRecordingsAndWhileRestarting(t *testing.T) {
 	fleet := buildRecording(t, "samples-fleet", "*.ts.http").Analyze(realServer())
-	if line := resumeAtLine(fleet, instant(t, "2026-12-01T08:30:00Z")); !strings.Contains(line, "none of the 44 clients could be judged (before their recordings begin)") ||
+	if line := resumeAtLine(fleet, instant(t, "2026-12-01T08:30:00Z")); !strings.Contains(line, "none of the 44 clients could be judged, with bookmarks or without (before their recordings begin)") ||
 		strings.Contains(line, "head") || strings.Contains(line, "no server would refuse") {
 		t.Errorf("before the recordings, the summary says %q", line)
 	}
@@ -96,5 +96,38 @@ func TestReconnectAfterRecordingsEnd(t *testing.T) {
 	}
 	if !strings.Contains(line, "at a reconnect at 2026-11-30 01:10:00.000 UTC (after its recording ended at ") || !strings.Contains(line, "taking its cursor as it was left)") {
 		t.Errorf("the bookmarks line says %q, want the recording's end", line)
+	}
+}
+
+// TestReconnectAfterEveryServerExited: samples-fleet's two API servers
+// exited at 08:49:57-59, after the clients' recordings ended. A
+// reconnect at 08:50:30 finds no server: the fleet's line says so, as
+// each client's own answer does, rather than that the recordings had
+// ended, and says it once for both sides.
+func TestReconnectAfterEveryServerExited(t *testing.T) {
+	a := buildRecording(t, "samples-fleet", "*.ts.http", "audit-*.log").Analyze(realServer())
+	at := instant(t, "2026-12-01T08:50:30Z")
+	fc, _ := a.FleetReconnect(ResumeQuery{At: at})
+	n := len(a.Fleet().Clients)
+	if fc.Without.NoServer != n || fc.With.NoServer != n {
+		t.Errorf("at 08:50:30, without bookmarks %+v, with %+v: want all %d clients without a server to answer", fc.Without, fc.With, n)
+	}
+	captures := 0
+	for _, v := range a.ResumeAnswers([]ResumeQuery{{At: at}}) {
+		if name := a.TL.Files[v.File].Name; strings.HasSuffix(name, ".ts.http") {
+			captures++
+			if !strings.Contains(v.Reason, "no API server took new requests") {
+				t.Errorf("%s at 08:50:30: %s (%s), want not answered", name, v.Outcome, v.Reason)
+				break
+			}
+		}
+	}
+	if captures < n {
+		t.Errorf("%d answers of captures at 08:50:30, want one at least for each of the %d clients", captures, n)
+	}
+	line := resumeAtLine(a, at)
+	if want := "none of the 44 clients could be judged, with bookmarks or without (no API server took new requests then"; !strings.Contains(line, want) ||
+		strings.Contains(line, "recordings had ended") {
+		t.Errorf("the summary says %q, want %q", line, want)
 	}
 }
