@@ -87,11 +87,12 @@ func TestGoneWhySaysLessWithoutMetrics(t *testing.T) {
 // metrics: its sentence says the age alone. Each says how many of the
 // 410s at least came from a server's new process whose history never
 // held the cursor, by the cursor's value against the head when the old
-// process ended. samples-lab: of a's new process's 39 refusals, 28 name
-// its first list's RV, 1183 (four of them of cursor 1182, made after
-// the old process's log ended at head 1181: not shown), and 11 came
-// minutes later, evictions ("2294 (2303)"); b's new process refused 10,
-// naming 1670. samples-fleet: a's new process refused 4 cursors from
+// process ended, or against the RV of its first list where its first
+// 410 shows it (processlist.go). samples-lab: of a's new process's 39
+// refusals, 28 name its first list's RV, 1183 (four of them of cursor
+// 1182, made after the old process's log ended at head 1181: counted by
+// the list), and 11 came minutes later, evictions ("2294 (2303)"); b's
+// new process refused 10, naming 1670. samples-fleet: a's new process refused 4 cursors from
 // before its restart, and 6 made as it started (1396-1439), which it
 // held and evicted by 08:45:07 ("(1556)"): its 410s name RVs past the
 // head 10 s after it started, so it had evicted what it started with,
@@ -104,7 +105,7 @@ func TestRestartsSayWhyGone(t *testing.T) {
 		says     string
 	}{
 		{"samples-lab", []string{"*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz"},
-			"followed watches that ended otherwise). The 81 refused reconnects carried cursors from 1m29s to 8m1s old (median about 5.5 minutes; all from clients that did not ask for bookmarks), but the API servers that refused them kept only the last 57s to 5m46s of ConfigMap and Secret changes, each less than the age of the cursor it refused, so they no longer had the changes needed to resume from them. At least 34 of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor. Had every client"},
+			"followed watches that ended otherwise). The 81 refused reconnects carried cursors from 1m29s to 8m1s old (median about 5.5 minutes; all from clients that did not ask for bookmarks), but the API servers that refused them kept only the last 57s to 5m46s of ConfigMap and Secret changes, each less than the age of the cursor it refused, so they no longer had the changes needed to resume from them. At least 38 of them came from an API server process started after newer changes than the cursor were made: its history began at its start and never held the cursor. Had every client"},
 		{"samples-fleet", []string{"*.ts.http", "audit-*.log"},
 			"followed watches that ended otherwise). The 18 refused reconnects carried cursors from 2m44s to 9m34s old (median about 6 minutes; all from clients that did not ask for bookmarks), older than the oldest change the API servers still kept (each 410 names it). Had every client"},
 	} {

@@ -376,26 +376,43 @@ func (tl *Timeline) restarted() bool {
 }
 
 // restartRefusing returns the first incarnation of server (0 when none)
-// whose cache never held rv, and the RV known to exist when the one
-// before it ended.
-func (tl *Timeline) restartRefusing(server int, rv uint64) (int, uint64) {
-	incs := tl.Servers[server].Incarnations
-	for k := 1; k < len(incs); k++ {
-		if h, ok := tl.Head(incs[k-1].To); ok && rv < h {
+// whose cache of kind never held rv, and the RV below which it refuses
+// (processFloor).
+func (tl *Timeline) restartRefusing(server int, kind string, rv uint64) (int, uint64) {
+	for k := 1; k < len(tl.Servers[server].Incarnations); k++ {
+		if h, _, ok := tl.processFloor(server, k, kind); ok && rv < h {
 			return k, h
 		}
 	}
 	return 0, 0
 }
 
+// processFloor is the RV below which process k (k > 0) of server
+// refuses a watch of kind from its start: the RV its cache's LIST is
+// known to have (listed true), else the RV known to exist when the
+// process before it ended, which that LIST is not below. ok is false
+// when neither is known.
+func (tl *Timeline) processFloor(server, k int, kind string) (rv uint64, listed, ok bool) {
+	rv, ok = tl.Head(tl.Servers[server].Incarnations[k-1].To)
+	if l, known := tl.processLists[processListKey{kind, server, k}]; known && l.rv > rv {
+		return l.rv, true, true
+	}
+	return rv, false, ok
+}
+
 // restartReason explains restartRefusing's answer.
-func (tl *Timeline) restartReason(server int, rv uint64, loc *time.Location) string {
+func (tl *Timeline) restartReason(server int, kind string, rv uint64, loc *time.Location) string {
 	srv := &tl.Servers[server]
-	k, h := tl.restartRefusing(server, rv)
+	k, _ := tl.restartRefusing(server, kind, rv)
 	if k == 0 {
 		return fmt.Sprintf("restart: every process of server %s started before RV %d was the cluster's newest known", srv.Name, rv)
 	}
 	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
+	h, _ := tl.Head(prev.To)
+	if rv >= h {
+		// Only the LIST that its first 410 shows refuses it.
+		return fmt.Sprintf("restart: %s; cursor %d is older, so it refuses it", processListReason(srv, k, kind, tl.processLists[processListKey{kind, server, k}], loc), rv)
+	}
 	if len(inc.Logs) == 0 {
 		// Known from its metrics: the new process from its start (its
 		// boot time, whole seconds at best), the old one to its last

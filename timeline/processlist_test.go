@@ -1,0 +1,58 @@
+package timeline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestNewProcessListFromItsFirst410: samples-lab's server a ended its
+// first process with the head at RV 1181 and listed at 1183 as its new
+// process started (its first 410, at 18:14:58, names 1183, and the
+// watches of every ConfigMap and Secret saw no change at 1184); b's new
+// process listed at 1670. At 18:13:34, a moment after a's new process
+// began serving, the bookmarked cursors of 128 clients are below 1183
+// (the lab's truth): a refuses each of them, where the head at the old
+// process's end put only 61 below it. samples-fleet's a names 1425 in
+// its first 410, but a ConfigMap changed at 1426: its cache had evicted
+// since its list, so nothing is known of that list.
+func TestNewProcessListFromItsFirst410(t *testing.T) {
+	a := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log").Analyze(realServer())
+	tl := a.TL
+	server := map[string]int{}
+	for k, s := range tl.Servers {
+		server[s.Name] = k
+	}
+	for _, c := range []struct {
+		kind, server string
+		list         uint64
+	}{{"ConfigMap", "a", 1183}, {"Secret", "a", 1183}, {"ConfigMap", "b", 1670}} {
+		h, _ := tl.Head(tl.Servers[server[c.server]].Incarnations[0].To)
+		rv, listed, _ := tl.processFloor(server[c.server], 1, c.kind)
+		if !listed || rv != c.list || h >= c.list {
+			t.Errorf("%s's new process's %s: floor %d (from its list: %v), want its list's %d, above the head %d when its old process ended", c.server, c.kind, rv, listed, c.list, h)
+		}
+	}
+	line := resumeAtLine(a, instant(t, "2026-12-01T18:13:34Z"))
+	if !strings.Contains(line, "With bookmarks, for 128: a would refuse 128, b none, c none.") {
+		t.Errorf("at 18:13:34 the summary says %q, want a refusing the 128 bookmarked cursors below its list", line)
+	}
+	var because string
+	at := instant(t, "2026-12-01T18:13:34Z")
+	for fi := range tl.Files {
+		per, _ := a.ResumeAtServers(fi, BookmarkAware, at)
+		for _, sv := range per {
+			if strings.Contains(sv.Reason, "filled its cache of ConfigMap from a LIST at RV 1183") {
+				because = sv.Reason
+			}
+		}
+	}
+	if !strings.Contains(because, "its first 410, at 2026-12-01 18:14:58.760 UTC, named 1183 as the oldest RV it still accepted, and a watch of every ConfigMap, open from its previous process's end at") ||
+		!strings.Contains(because, "saw no change at RV 1184") {
+		t.Errorf("no answer at 18:13:34 says why a refuses by its list: %q", because)
+	}
+
+	fleet := buildRecording(t, "samples-fleet", "*.ts.http", "audit-*.log")
+	if len(fleet.processLists) != 0 {
+		t.Errorf("samples-fleet: lists %v, want none: each new process's first 410 names an RV after which a ConfigMap changed", fleet.processLists)
+	}
+}
