@@ -122,14 +122,16 @@ func (a *Analysis) windowPoint(server int, resource, kind string, t int64, head 
 	return w
 }
 
-// kindOf is the kind whose files watch resource, "" when no file does.
+// kindOf is the kind whose files watch resource, "" when no file does:
+// the first by name where several do, whatever the map's order.
 func (a *Analysis) kindOf(resource string) string {
+	found := ""
 	for kind, r := range a.resources {
-		if r == resource {
-			return kind
+		if r == resource && (found == "" || kind < found) {
+			found = kind
 		}
 	}
-	return ""
+	return found
 }
 
 // ResourceOf is the resource the file watches, as the metrics name it.

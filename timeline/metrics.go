@@ -925,7 +925,9 @@ func (m *Metrics) headRaises() []requestedRV {
 			}
 		}
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].t < all[j].t })
+	// By instant, then RV: the series come from a map, and the raises
+	// kept must not depend on its order.
+	sort.Slice(all, func(i, j int) bool { return all[i].t < all[j].t || all[i].t == all[j].t && all[i].rv < all[j].rv })
 	var out []requestedRV
 	for _, r := range all {
 		if n := len(out); n == 0 || r.rv > out[n-1].rv {

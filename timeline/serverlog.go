@@ -1,7 +1,9 @@
 package timeline
 
 import (
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -156,8 +158,11 @@ func (tl *Timeline) ServerLogRestarts() []ServerLogRestart {
 		l := &tl.ServerLogs[k]
 		byServer[l.Server] = append(byServer[l.Server], l)
 	}
+	// In the servers' order by name: restarts of two servers at one
+	// instant keep one order, run after run.
 	var out []ServerLogRestart
-	for server, logs := range byServer {
+	for _, server := range slices.Sorted(maps.Keys(byServer)) {
+		logs := byServer[server]
 		var starts []int64
 		for _, l := range logs {
 			starts = append(starts, l.Starts...)
@@ -172,6 +177,6 @@ func (tl *Timeline) ServerLogRestarts() []ServerLogRestart {
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].SIGTERM < out[j].SIGTERM })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].SIGTERM < out[j].SIGTERM })
 	return out
 }
