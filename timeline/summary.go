@@ -1102,6 +1102,38 @@ func (s *summarizer) closingWords(source bool) string {
 	return fmt.Sprintf("stopped taking new requests (%s%s: a reconnect from then on %s) and ", joinWords(at), shown, went)
 }
 
+// finalStopWords tells, after the restarts, that every server's last
+// process stopped taking requests, where the records show it: " Then
+// every API server stopped for good: a at T and b at U, as ...; a
+// reconnect from U on finds none to answer." "" where one did not.
+func (s *summarizer) finalStopWords() string {
+	from := s.a.noneTakingFrom()
+	if from == never {
+		return ""
+	}
+	var at []string
+	source := ClosingUnknown
+	for k := range s.a.TL.Servers {
+		srv := &s.a.TL.Servers[k]
+		last := &srv.Incarnations[len(srv.Incarnations)-1]
+		at = append(at, srv.Name+" "+closingSpan(last.Closing, last.ClosingBy, last.ClosingSource, s.instant))
+		if k == 0 || last.ClosingSource == source {
+			source = last.ClosingSource
+		} else {
+			source = ClosingUnknown
+		}
+	}
+	shown := ""
+	if source != ClosingUnknown {
+		shown = ", " + source.shown(len(at) > 1)
+	}
+	every := "every API server"
+	if len(at) == 1 {
+		every = "the API server"
+	}
+	return fmt.Sprintf(" Then %s stopped for good: %s%s; a reconnect from %s on finds no server to answer.", every, joinWords(at), shown, s.instant(from))
+}
+
 // loggedRestarts names the server of each detected restart and the
 // instant its old process ended its watches when the logs show every one
 // (a server's audit log ending and its new process's starting, or
@@ -2316,9 +2348,9 @@ func (s *summarizer) restarts() {
 			// first record of it shows it (a capture's arrival, which may
 			// come after the audit log's completion).
 			if len(logged) == 1 {
-				s.add("restart", "The audit logs show the restart, a log of the old process ending and one of the new beginning; the old process %sended its watches: API server %s; each reconnect is judged by the restarts of the server it reached.", s.closingWords(true), logged[0])
+				s.add("restart", "The audit logs show the restart, a log of the old process ending and one of the new beginning; the old process %sended its watches: API server %s; each reconnect is judged by the restarts of the server it reached.%s", s.closingWords(true), logged[0], s.finalStopWords())
 			} else {
-				s.add("restart", "The audit logs show each restart, a log of the old process ending and one of the new beginning; the old processes %sended their watches: API server %s; each reconnect is judged by the restarts of the server it reached.", s.closingWords(true), joinWords(logged))
+				s.add("restart", "The audit logs show each restart, a log of the old process ending and one of the new beginning; the old processes %sended their watches: API server %s; each reconnect is judged by the restarts of the server it reached.%s", s.closingWords(true), joinWords(logged), s.finalStopWords())
 			}
 		} else {
 			s.add("restart", "The API servers' own logs show each restart, where the old process %sended its watches: API server %s. Not applied: apply them in the page's Model settings (on the command line: -restart detected).", s.closingWords(false), joinWords(logged))

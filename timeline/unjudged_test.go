@@ -100,10 +100,11 @@ func TestReconnectAfterRecordingsEnd(t *testing.T) {
 }
 
 // TestReconnectAfterEveryServerExited: samples-fleet's two API servers
-// exited at 08:49:57-59, after the clients' recordings ended. A
-// reconnect at 08:50:30 finds no server: the fleet's line says so, as
-// each client's own answer does, rather than that the recordings had
-// ended, and says it once for both sides.
+// were told to stop at 08:49:55.345 and 08:49:57.446 (timeline.txt),
+// after the clients' recordings ended. The summary's restart line says
+// so, from their audit logs. A reconnect at 08:50:30 finds no server:
+// the fleet's line says so, as each client's own answer does, rather
+// than that the recordings had ended, and says it once for both sides.
 func TestReconnectAfterEveryServerExited(t *testing.T) {
 	a := buildRecording(t, "samples-fleet", "*.ts.http", "audit-*.log").Analyze(realServer())
 	at := instant(t, "2026-12-01T08:50:30Z")
@@ -124,6 +125,16 @@ func TestReconnectAfterEveryServerExited(t *testing.T) {
 	}
 	if captures < n {
 		t.Errorf("%d answers of captures at 08:50:30, want one at least for each of the %d clients", captures, n)
+	}
+	restart := ""
+	for _, l := range a.Summary(nil) {
+		if l.Topic == "restart" {
+			restart = l.Text
+		}
+	}
+	if want := "Then every API server stopped for good: a at 2026-12-01 08:49:55.389 UTC and b at 2026-12-01 08:49:57.468 UTC, as their audit logs show"; !strings.Contains(restart, want) ||
+		!strings.Contains(restart, "a reconnect from 2026-12-01 08:49:57.468 UTC on finds no server to answer.") {
+		t.Errorf("the restart line says %q, want %q and when none answers", restart, want)
 	}
 	line := resumeAtLine(a, at)
 	if want := "none of the 44 clients could be judged, with bookmarks or without (no API server took new requests then"; !strings.Contains(line, want) ||
