@@ -43,6 +43,9 @@ type Analysis struct {
 	// cacheRefusals are the servers' caches' rising refusals built so
 	// far (see cacheRefusalsOf).
 	cacheRefusals map[cacheRefusalsKey]*cacheRefusals
+	// processLists are the LISTs server processes' caches are known to
+	// have started from (restartfloor.go).
+	processLists map[processListKey]processList
 	// everyHeld are, per kind, when each server, and every server the
 	// load balancer can pick, holds a cursor (see heldPiecesOf).
 	everyHeld map[string]*heldPieces
@@ -98,6 +101,7 @@ func (tl *Timeline) Analyze(p Params) *Analysis {
 		}
 		a.observeServers()
 	}
+	a.findProcessLists()
 	a.replayCaches()
 	a.buildHadBookmarks()
 	for k := range tl.Cursors {

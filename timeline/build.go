@@ -873,7 +873,6 @@ func (b *Builder) Build() *Timeline {
 	tl.buildHead(pace)
 	tl.buildCursors(pace)
 	tl.buildSeries(pace)
-	tl.buildProcessLists()
 	b.pace = pacer{}
 	return tl
 }

@@ -38,6 +38,9 @@ type cacheBounds struct {
 	// from then on: every observation of it since bounds it.
 	evictedNothing bool
 	initAt         int64
+	// firstList: that list is the process's first, its only
+	// initialisation at its first point.
+	firstList bool
 	// capacity is the cache's capacity then, received the events it had
 	// received, lowAt and highAt the instants of the scrapes that give
 	// refusedBelow and heldFrom.
@@ -195,7 +198,7 @@ func (m *Metrics) cacheBounds(server, resource string, process int, startedAfter
 	// point before the one that shows it.
 	initEvents := pp.events(init)
 	if v, _ := pp.valueAt(pp.inits, init); init == pp.lo && v == 1 {
-		initEvents = 0
+		initEvents, b.firstList = 0, true
 	} else if init > pp.lo {
 		initEvents = pp.events(init - 1)
 	}

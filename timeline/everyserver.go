@@ -65,7 +65,7 @@ func (a *Analysis) serverRefusal(file, s int, models []Model, rv uint64, since, 
 			// it serves, the server takes no new request, and a
 			// reconnect goes to another: refusing from the old
 			// process's closing.
-			if k, _ := a.TL.restartRefusing(s, a.TL.Files[file].Kind, rv); k > 0 {
+			if k, _ := a.restartRefusing(s, a.TL.Files[file].Kind, rv); k > 0 {
 				incs := a.TL.Servers[s].Incarnations
 				r.refuses(m, incs[k-1].closedFrom(), incs[k].From)
 			}
@@ -129,7 +129,7 @@ func (a *Analysis) everyServerReason(o Outcome, file, on int, rv uint64, since, 
 			// What its old process held no longer matters: a new one
 			// refuses it, or nothing it holds is told.
 			notTaking = append(notTaking, s)
-			k, _ := a.TL.restartRefusing(s, a.TL.Files[file].Kind, rv)
+			k, _ := a.restartRefusing(s, a.TL.Files[file].Kind, rv)
 			later := k > 0 && a.TL.Servers[s].Incarnations[k].From > at
 			if refusesLater = refusesLater && later; !later {
 				continue

@@ -118,7 +118,7 @@ func (a *Analysis) refusalAges(from, to int64) refusalAges {
 			// 410 whose oldest RV is past the head a while after the
 			// process started says it had evicted since, and would have
 			// refused the cursor without the restart too.
-			if k, _ := tl.restartRefusing(ss.Server, tl.Files[ss.File].Kind, p.RV); k > 0 && k <= ss.Incarnation && !tl.evictedSinceStart(ss) {
+			if k, _ := a.restartRefusing(ss.Server, tl.Files[ss.File].Kind, p.RV); k > 0 && k <= ss.Incarnation && !tl.evictedSinceStart(ss) {
 				r.newProcess++
 			}
 		}

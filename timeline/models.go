@@ -153,7 +153,7 @@ func (a *Analysis) threshold(m Model, file int, on serverRef, rv uint64, since, 
 		return since + int64(p.EtcdInterval), since + 2*int64(p.EtcdInterval), true
 	case ModelRestart:
 		if on.server >= 0 {
-			k, _ := tl.restartRefusing(on.server, tl.Files[file].Kind, rv)
+			k, _ := a.restartRefusing(on.server, tl.Files[file].Kind, rv)
 			switch {
 			case k == 0 || on.incarnation >= 0 && on.incarnation < k:
 				return never, never, true

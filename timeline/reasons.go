@@ -42,7 +42,7 @@ func (a *Analysis) reason(m Model, o Outcome, file int, on serverRef, rv uint64,
 		return fmt.Sprintf("etcd compaction: cursor %d last current %s before the reconnect, at least twice the %s compaction interval (compacted at any phase)", rv, age, p.EtcdInterval)
 	case ModelRestart:
 		if on.server >= 0 {
-			return a.TL.restartReason(on.server, a.TL.Files[file].Kind, rv, a.Params.Zone)
+			return a.restartReason(on.server, a.TL.Files[file].Kind, rv)
 		}
 		r, ok := p.restartAfter(since)
 		if !ok || o == Accepted {

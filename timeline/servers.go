@@ -356,15 +356,6 @@ func (b *Builder) logServerNames(logs []AuditLog) []string {
 // stages of requests in flight are written a little out of order.
 const logOverlap = int64(1e9)
 
-// A server's restart, as its audit logs show it, refuses the cursors its
-// new process never held: the new process's watch cache starts from a
-// LIST of the cluster it makes after it starts, after the process before
-// it wrote its last record, and refuses a watch from any RV below that
-// LIST's (evidence.md §3.3). Every RV known to exist when the old log
-// ended is at most that LIST's RV, so a cursor below the highest of them
-// is refused by the new process, and by every later one, whose LIST came
-// later still.
-
 // restarted says whether a server's audit logs show a restart.
 func (tl *Timeline) restarted() bool {
 	for _, s := range tl.Servers {
@@ -373,55 +364,6 @@ func (tl *Timeline) restarted() bool {
 		}
 	}
 	return false
-}
-
-// restartRefusing returns the first incarnation of server (0 when none)
-// whose cache of kind never held rv, and the RV below which it refuses
-// (processFloor).
-func (tl *Timeline) restartRefusing(server int, kind string, rv uint64) (int, uint64) {
-	for k := 1; k < len(tl.Servers[server].Incarnations); k++ {
-		if h, _, ok := tl.processFloor(server, k, kind); ok && rv < h {
-			return k, h
-		}
-	}
-	return 0, 0
-}
-
-// processFloor is the RV below which process k (k > 0) of server
-// refuses a watch of kind from its start: the RV its cache's LIST is
-// known to have (listed true), else the RV known to exist when the
-// process before it ended, which that LIST is not below. ok is false
-// when neither is known.
-func (tl *Timeline) processFloor(server, k int, kind string) (rv uint64, listed, ok bool) {
-	rv, ok = tl.Head(tl.Servers[server].Incarnations[k-1].To)
-	if l, known := tl.processLists[processListKey{kind, server, k}]; known && l.rv > rv {
-		return l.rv, true, true
-	}
-	return rv, false, ok
-}
-
-// restartReason explains restartRefusing's answer.
-func (tl *Timeline) restartReason(server int, kind string, rv uint64, loc *time.Location) string {
-	srv := &tl.Servers[server]
-	k, _ := tl.restartRefusing(server, kind, rv)
-	if k == 0 {
-		return fmt.Sprintf("restart: every process of server %s started before RV %d was the cluster's newest known", srv.Name, rv)
-	}
-	inc, prev := &srv.Incarnations[k], &srv.Incarnations[k-1]
-	h, _ := tl.Head(prev.To)
-	if rv >= h {
-		// Only the LIST that its first 410 shows refuses it.
-		return fmt.Sprintf("restart: %s; cursor %d is older, so it refuses it", processListReason(srv, k, kind, tl.processLists[processListKey{kind, server, k}], loc), rv)
-	}
-	if len(inc.Logs) == 0 {
-		// Known from its metrics: the new process from its start (its
-		// boot time, whole seconds at best), the old one to its last
-		// answered scrape.
-		return fmt.Sprintf("restart: server %s's new process (started about %s, its metrics say) filled its cache from a LIST made after its previous process's last answered scrape at %s, when RV %d already existed; cursor %d is older, so it refuses it",
-			srv.Name, FormatSecond(inc.From, loc), FormatInstant(prev.To, loc), h, rv)
-	}
-	return fmt.Sprintf("restart: server %s's new process (its audit log from %s) filled its cache from a LIST made after its previous process's log ended at %s, when RV %d already existed; cursor %d is older, so it refuses it",
-		srv.Name, FormatInstant(inc.From, loc), FormatInstant(prev.To, loc), h, rv)
 }
 
 // Matching the metrics' servers to the audit logs' servers.

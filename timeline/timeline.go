@@ -84,10 +84,6 @@ type Timeline struct {
 	// series per object kind for the watch-cache count model.
 	series map[string]*kindSeries
 
-	// processLists are the LISTs server processes' caches are known to
-	// have started from (processlist.go).
-	processLists map[processListKey]processList
-
 	// laneEv[laneStart[l]:laneStart[l+1]] are lane l's events in order;
 	// special lists the events without a lane (bookmarks, errors).
 	laneStart []int32

@@ -27,7 +27,7 @@ func TestNewProcessListFromItsFirst410(t *testing.T) {
 		list         uint64
 	}{{"ConfigMap", "a", 1183}, {"Secret", "a", 1183}, {"ConfigMap", "b", 1670}} {
 		h, _ := tl.Head(tl.Servers[server[c.server]].Incarnations[0].To)
-		rv, listed, _ := tl.processFloor(server[c.server], 1, c.kind)
+		rv, listed, _ := a.processFloor(server[c.server], 1, c.kind)
 		if !listed || rv != c.list || h >= c.list {
 			t.Errorf("%s's new process's %s: floor %d (from its list: %v), want its list's %d, above the head %d when its old process ended", c.server, c.kind, rv, listed, c.list, h)
 		}
@@ -46,13 +46,43 @@ func TestNewProcessListFromItsFirst410(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(because, "its first 410, at 2026-12-01 18:14:58.760 UTC, named 1183 as the oldest RV it still accepted, and a watch of every ConfigMap, open from its previous process's end at") ||
-		!strings.Contains(because, "saw no change at RV 1184") {
+	if !strings.Contains(because, "its first 410, at 2026-12-01 18:14:58.760 UTC, named 1183 as the oldest RV it still accepted, and a watch of every ConfigMap, open from 2026-12-01 18:09:29.002 UTC, saw no change at RV 1184") {
 		t.Errorf("no answer at 18:13:34 says why a refuses by its list: %q", because)
 	}
 
-	fleet := buildRecording(t, "samples-fleet", "*.ts.http", "audit-*.log")
+	fleet := buildRecording(t, "samples-fleet", "*.ts.http", "audit-*.log").Analyze(realServer())
 	if len(fleet.processLists) != 0 {
 		t.Errorf("samples-fleet: lists %v, want none: each new process's first 410 names an RV after which a ConfigMap changed", fleet.processLists)
+	}
+}
+
+// TestNewProcessListFromItsMetrics: without the lab's watches of every
+// ConfigMap and Secret, its exports show the same: a's new process's
+// cache of configmaps received fewer changes from its first list to its
+// 410 at 18:14:58 than its capacity held, so the 410's 1183 is that
+// list's RV; the bookmarked cursors below it at 18:13:34 are refused
+// by a: the 129 of the whole folder, and the three watches of every
+// kind, whose captures are left out: their audit logs show the RVs
+// they watched from, not the bookmarks that kept them fresh.
+func TestNewProcessListFromItsMetrics(t *testing.T) {
+	narrow := []string{"c*.ts.http", "s*.ts.http", "p*.ts.http"}
+	a := buildRecording(t, "samples-lab", append(narrow, "audit-*.log", "prometheus/query_range/*.json.gz")...).Analyze(realServer())
+	a2 := -1
+	for k, s := range a.TL.Servers {
+		if s.Name == "a" {
+			a2 = k
+		}
+	}
+	l, ok := a.processLists[processListKey{"ConfigMap", a2, 1}]
+	if !ok || !l.byMetrics || l.rv != 1183 {
+		t.Fatalf("a's new process's ConfigMap list: %+v (known %v), want RV 1183 from its metrics", l, ok)
+	}
+	line := resumeAtLine(a, instant(t, "2026-12-01T18:13:34Z"))
+	if !strings.Contains(line, "With bookmarks, for 132: a would refuse 132, b none, c none.") {
+		t.Errorf("at 18:13:34 the summary says %q, want a refusing the 132 bookmarked cursors below its list", line)
+	}
+	withoutProof := buildRecording(t, "samples-lab", append(narrow, "audit-*.log")...).Analyze(realServer())
+	if len(withoutProof.processLists) != 0 {
+		t.Errorf("without the exports or a watch of every kind: lists %v, want none", withoutProof.processLists)
 	}
 }
