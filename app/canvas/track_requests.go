@@ -93,7 +93,17 @@ func (t *requestTrack) hit(v *View, b Band, s Scale, at int64, x, y float64) Hit
 	for j := max(lastAtOrBefore(w.t, from)+1, 1); j < len(w.t) && w.t[j] <= to; j++ {
 		watches += w.n[j]
 	}
-	h.Text = "server " + t.srv.name + " finished " + count(int(l.n[k]), "LIST", "LISTs") + " and " + count(int(watches), "WATCH", "WATCHes") +
+	finished := count(int(l.n[k]), "LIST", "LISTs") + " and " + count(int(watches), "WATCH", "WATCHes")
+	if to-from > l.gap {
+		// As the bars leave it out: nobody scraped the server then, and
+		// what a process that ended unscraped counted is lost.
+		h.Text = "requests · server " + t.srv.name + ": not scraped between " + clock(from, t.c.zone) + " and " + clock(to, t.c.zone) + ", so what it finished then is not known"
+		if r := lastAtOrBefore(t.srv.restarts, to); r >= 0 && t.srv.restarts[r] > from {
+			h.Text += "; it restarted then, and its new process had finished " + finished + " by " + clock(to, t.c.zone) + " (its metrics, every resource)"
+		}
+		return h
+	}
+	h.Text = "server " + t.srv.name + " finished " + finished +
 		" between " + clock(from, t.c.zone) + " and " + clock(to, t.c.zone) + " (its metrics, every resource; a WATCH counts when it ends)"
 	return h
 }

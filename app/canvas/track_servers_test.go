@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"watchlens/internal/testsample"
 	"watchlens/parser"
@@ -101,6 +102,19 @@ func TestServerTracksOfTheLab(t *testing.T) {
 	k := lastAtOrBefore(lt, at) + 1
 	if want := "server a finished " + count(int(ln[k]), "LIST", "LISTs") + " and "; !strings.HasPrefix(h.Text, want) {
 		t.Errorf("requests of a at %s: %q, want it to begin %q", clock(at, nil), h.Text, want)
+	}
+	// Across a's restart nobody scraped it for a minute (its old process
+	// answered no scrape while it drained): what it finished then is not
+	// known, though its new process's first scrape counts from 0.
+	restart := tl.Servers[0].Incarnations[1].From
+	at = s.At(s.X(restart))
+	k = lastAtOrBefore(lt, at) + 1
+	if lt[k]-lt[k-1] < int64(30*time.Second) {
+		t.Fatalf("a's scrapes around its restart at %s are %s apart: the gap is not exercised", clock(restart, nil), time.Duration(lt[k]-lt[k-1]))
+	}
+	h = HitTest(c, v, &layout, s.X(restart), b.Y+b.Height/2)
+	if want := "requests · server a: not scraped between " + clock(lt[k-1], nil) + " and " + clock(lt[k], nil) + ", so what it finished then is not known; it restarted then, and its new process had finished "; !strings.HasPrefix(h.Text, want) {
+		t.Errorf("requests of a at its restart: %q, want it to begin %q", h.Text, want)
 	}
 }
 
