@@ -1,6 +1,9 @@
 package timeline
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // A server's retained window over time: what its watch cache of a
 // resource surely held and surely no longer held at each of its scrapes,
@@ -123,15 +126,23 @@ func (a *Analysis) windowPoint(server int, resource, kind string, t int64, head 
 }
 
 // kindOf is the kind whose files watch resource, "" when no file does:
-// the first by name where several do, whatever the map's order.
+// where several do, the first by name of those the files name (a
+// protobuf capture's kind may be unnamed, ""), whatever the map's order.
 func (a *Analysis) kindOf(resource string) string {
-	found := ""
+	var kinds []string
 	for kind, r := range a.resources {
-		if r == resource && (found == "" || kind < found) {
-			found = kind
+		if r == resource {
+			kinds = append(kinds, kind)
 		}
 	}
-	return found
+	slices.Sort(kinds)
+	if len(kinds) > 1 && kinds[0] == "" {
+		return kinds[1]
+	}
+	if len(kinds) == 0 {
+		return ""
+	}
+	return kinds[0]
 }
 
 // ResourceOf is the resource the file watches, as the metrics name it.

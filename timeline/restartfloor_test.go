@@ -33,7 +33,7 @@ func TestNewProcessListFromItsFirst410(t *testing.T) {
 		}
 	}
 	line := resumeAtLine(a, instant(t, "2026-12-01T18:13:34Z"))
-	if !strings.Contains(line, "With bookmarks, for 128: a would refuse 128, b none, c none.") {
+	if !strings.Contains(line, "With bookmarks, a would refuse 128, b none, c none: for 128 clients the answer depends on the API server reached.") {
 		t.Errorf("at 18:13:34 the summary says %q, want a refusing the 128 bookmarked cursors below its list", line)
 	}
 	var because string
@@ -78,7 +78,7 @@ func TestNewProcessListFromItsMetrics(t *testing.T) {
 		t.Fatalf("a's new process's ConfigMap list: %+v (known %v), want RV 1183 from its metrics", l, ok)
 	}
 	line := resumeAtLine(a, instant(t, "2026-12-01T18:13:34Z"))
-	if !strings.Contains(line, "With bookmarks, for 132: a would refuse 132, b none, c none.") {
+	if !strings.Contains(line, "With bookmarks, a would refuse 132, b none, c none: for 132 clients the answer depends on the API server reached.") {
 		t.Errorf("at 18:13:34 the summary says %q, want a refusing the 132 bookmarked cursors below its list", line)
 	}
 	withoutProof := buildRecording(t, "samples-lab", append(narrow, "audit-*.log")...).Analyze(realServer())

@@ -2160,10 +2160,13 @@ func (s *summarizer) fleetServerWords(q ResumeQuery) (words string, refusing, re
 	case without.split == 0:
 		fmt.Fprintf(&b, " Each API server that could answer would refuse the same clients without bookmarks: %s%s.", s.perServer(without, serving), gone)
 	default:
-		fmt.Fprintf(&b, " For %d clients the answer depends on the API server reached: without bookmarks, %s%s.%s", without.split, s.perServer(without, serving), gone, without.connWords())
+		// The counts first, each of every client a server would refuse,
+		// then how many of them the server reached decides: "For 36
+		// clients ...: a would refuse 149" read as a count past its whole.
+		fmt.Fprintf(&b, " Without bookmarks, %s%s: for %s the answer depends on the API server reached.%s", s.perServer(without, serving), gone, quantity.Plural(without.split, "client"), without.connWords())
 	}
 	if with.split > 0 {
-		fmt.Fprintf(&b, " With bookmarks, for %d: %s.%s", with.split, s.perServer(with, serving), with.connWords())
+		fmt.Fprintf(&b, " With bookmarks, %s: for %s the answer depends on the API server reached.%s", s.perServer(with, serving), quantity.Plural(with.split, "client"), with.connWords())
 	}
 	// A roll sends a client whose server goes away to another: the counts
 	// above are of the connections as they were.
@@ -2289,7 +2292,10 @@ func fleetOutcomeWords(o OutcomeCounts, n int, byAll int) string {
 		}
 	default:
 		t = "none would have been refused"
-		if byAll > 0 {
+		switch {
+		case byAll == 2:
+			t += " by both API servers"
+		case byAll > 0:
 			t += fmt.Sprintf(" by all %d API servers", byAll)
 		}
 		if o.AtRisk > 0 {

@@ -115,6 +115,11 @@ func (d *FleetData) drawRestarts(l *FleetLayout, s Scale, fr *Frame, buf *FleetS
 		if !r.Unreachable {
 			w := r.Window()
 			label, short := "API server restart", "restart"
+			if r.ServerName != "" {
+				// Which server, where the records say: the restarts of a
+				// roll are otherwise told apart by their order alone.
+				label = "server " + r.ServerName + " restart"
+			}
 			if !r.Shown() {
 				// Cut short, it still says it is probable.
 				label, short = "probable restart", "probable"

@@ -81,6 +81,9 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 		for _, r := range d.Restarts {
 			if w := r.Window(); !r.Unreachable && at >= w.From-slop && at <= w.To+slop {
 				what := "API server restart"
+				if r.ServerName != "" {
+					what = "API server " + r.ServerName + " restart"
+				}
 				if !r.Shown() {
 					// The clients' watches alone suggest it.
 					what = "Probable API server restart"
