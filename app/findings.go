@@ -147,7 +147,7 @@ func savedText(f *engine.Findings) string {
 	if f.BookmarksUnseen {
 		return "not known: the clients' logs show no bookmarks"
 	}
-	return fmt.Sprintf("%d (%s)", f.WhatIf.Saved, timeline.FormatPercent(f.WhatIf.SavedPercent))
+	return f.WhatIf.SavedWords()
 }
 
 // maxFindingsShown keeps a capture with thousands of anomalies from

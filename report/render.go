@@ -548,9 +548,9 @@ func WhatIfBesideFleet(asRecorded, made, allAsked, noneAsked int, atLeast bool, 
 func (r *Report) writeWhatIf(p *printer) {
 	p.section("What if (reconnects as recorded)")
 	wi := r.WhatIf
-	p.printf("reconnects: %d\nrelists with the bookmarks received: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists ignoring bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists saved by the bookmarks received: %d (%s)\n",
+	p.printf("reconnects: %d\nrelists with the bookmarks received: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists ignoring bookmarks: %d, at risk %d (longest cursor age at a reconnect %s)\nrelists had it asked for bookmarks: %d, at risk %d, unknown %d (longest cursor age at a reconnect %s)\nrelists saved by the bookmarks received: %s\n",
 		wi.Reconnects, wi.RelistsWithBookmarks, wi.AtRiskWith, timeline.FormatSeconds(wi.LongestAgeWithSeconds), wi.RelistsWithoutBookmarks, wi.AtRiskWithout, timeline.FormatSeconds(wi.LongestAgeWithoutSeconds),
-		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, timeline.FormatSeconds(wi.LongestAgeHadSeconds), wi.RelistsSaved, timeline.FormatPercent(wi.PercentSaved))
+		wi.RelistsHad, wi.AtRiskHad, wi.UnknownHad, timeline.FormatSeconds(wi.LongestAgeHadSeconds), timeline.SavedWords(wi.RelistsSaved, wi.RelistsWithoutBookmarks, wi.PercentSaved))
 	if wi.UnknownWith+wi.UnknownWithout > 0 {
 		p.printf("undecided (no clock or no cursor): %d with, %d without bookmarks\n", wi.UnknownWith, wi.UnknownWithout)
 	}

@@ -1,5 +1,7 @@
 package timeline
 
+import "fmt"
+
 // WhatIf counts, for the capture as recorded, the reconnects whose cursor
 // would have needed a relist, with and without bookmarks, and had the
 // client asked for them.
@@ -90,6 +92,18 @@ func (a *Analysis) whatIf() {
 	if w.RelistsWithout > 0 {
 		w.SavedPercent = 100 * float64(w.Saved) / float64(w.RelistsWithout)
 	}
+}
+
+// SavedWords says what the bookmarks received saved, out of what: "113
+// of 193 (58.5 %), only the clients that asked got any". Beside the
+// verdict's "bookmarks save 194 (100.0 %)", had every client asked, a
+// bare share read as a second answer to the same question.
+func (w *WhatIf) SavedWords() string { return SavedWords(w.Saved, w.RelistsWithout, w.SavedPercent) }
+
+// SavedWords is WhatIf.SavedWords of its figures: saved relists of
+// without, percent of them.
+func SavedWords(saved, without int, percent float64) string {
+	return fmt.Sprintf("%d of %d (%s), only the clients that asked got any", saved, without, FormatPercent(percent))
 }
 
 func (w *WhatIf) count(v Verdict, relists *int, longest *int64, unknown, atRisk *int) {
