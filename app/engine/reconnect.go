@@ -80,8 +80,11 @@ func (e *Engine) ReconnectAt(at int64, pause func()) ReconnectAt {
 	type rank struct{ own, worst int }
 	ranks := make([]rank, len(tl.Files))
 	for fi := range tl.Files {
-		if tl.NotCapture(fi) != timeline.IsCapture {
-			continue // a README or a table given with the records
+		if tl.NotCapture(fi) != timeline.IsCapture || tl.Files[fi].Loopback {
+			// A README or a table given with the records; an API
+			// server's own informer, which reconnects to no other
+			// server (timeline's ResumeAnswers leaves it out too).
+			continue
 		}
 		pause()
 		rf := ReconnectFile{File: fi, Name: tl.Files[fi].Name, ShortName: tl.Files[fi].ShortName()}

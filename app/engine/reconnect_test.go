@@ -40,6 +40,22 @@ func TestReconnectAtIsTheReports(t *testing.T) {
 			if got.At != at || pauses <= len(got.Files) {
 				t.Errorf("answered for %d with %d pauses over %d files", got.At, pauses, len(got.Files))
 			}
+			// The API servers' own informers, which the audit logs show,
+			// reconnect to no other server: no answer is theirs.
+			own := 0
+			for _, f := range e.tl.Files {
+				if f.Loopback {
+					own++
+				}
+			}
+			if tc.servers && own == 0 {
+				t.Fatalf("the audit logs show no API server's own informer: the test proves nothing of them")
+			}
+			for _, f := range got.Files {
+				if e.tl.Files[f.File].Loopback {
+					t.Errorf("%s, an API server's own informer, is answered", f.Name)
+				}
+			}
 			// The shared clock, which the panel says an instant off it is.
 			if got.Start != e.tl.Start() || got.End != e.tl.End() || got.Start >= got.End {
 				t.Errorf("answered on a clock %d-%d; the timeline's is %d-%d", got.Start, got.End, e.tl.Start(), e.tl.End())
