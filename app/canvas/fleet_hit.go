@@ -1,6 +1,7 @@
 package canvas
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -88,8 +89,13 @@ func (d *FleetData) HitTest(v *FleetViewport, l *FleetLayout, x, y float64) Flee
 					// The clients' watches alone suggest it.
 					what = "Probable API server restart"
 				}
-				lines = append(lines, what+": its watches ended at "+clock(r.Ended, d.zone)+", "+r.ServedWords(clock(r.Served, d.zone))+
-					" ("+quantity.Plural(len(r.Sessions), "watch")+" in "+quantity.Plural(r.Files, "client")+" ended)")
+				ended := quantity.Plural(len(r.Sessions), "watch") + " in " + quantity.Plural(r.Files, "client") + " ended"
+				if r.Relists > 0 {
+					// The histogram's bins under the pointer may split
+					// the burst the restart caused: its own count says it.
+					ended += fmt.Sprintf("; %d of those clients then got 410 Gone and relisted, %s in all", r.RelistClients, quantity.Plural(r.Relists, "relist"))
+				}
+				lines = append(lines, what+": its watches ended at "+clock(r.Ended, d.zone)+", "+r.ServedWords(clock(r.Served, d.zone))+" ("+ended+")")
 			}
 		}
 	}
