@@ -196,7 +196,7 @@ func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf 
 	base := make([]int32, n)
 	t0 := len(fr.Texts)
 	x := l.PlotX + 4
-	// "server a 39", or "a 39" where those do not fit side by side.
+	// "answered by a: 39", or "a 39" where those do not fit side by side.
 	long := d.serverLabelsWidth(true) <= l.PlotW-8
 	for k, ts := range d.serverRelists {
 		buf.rects = buf.rects[:0]
@@ -223,8 +223,9 @@ func (d *FleetData) drawServerHistogram(l *FleetLayout, s Scale, fr *Frame, buf 
 	fr.flushTexts(t0)
 }
 
-// serverLabel names server k (len(Servers): not known) and its relists
-// seen over the histogram, "" for none: "server a 39", or short "a 39".
+// serverLabel names server k (len(Servers): not known) and the relists
+// it answered over the histogram, "" for none: "answered by a: 39", or
+// short "a 39". "server a 39" read as the relists a's restart caused.
 func (d *FleetData) serverLabel(k int, long bool) string {
 	ts := d.serverRelists[k]
 	if len(ts) == 0 {
@@ -233,9 +234,12 @@ func (d *FleetData) serverLabel(k int, long bool) string {
 	name := "not known"
 	if k < len(d.tl.Servers) {
 		name = d.tl.Servers[k].Name
-		if long {
-			name = "server " + name
+	}
+	if long {
+		if k < len(d.tl.Servers) {
+			return "answered by " + name + ": " + strconv.Itoa(len(ts))
 		}
+		return "server not known: " + strconv.Itoa(len(ts))
 	}
 	return name + " " + strconv.Itoa(len(ts))
 }

@@ -238,7 +238,8 @@ func TestFleetGroupHeadersStandApart(t *testing.T) {
 }
 
 // TestServerLabelsFitTheHistogram: over the lab's histogram of relists,
-// each server's name and count stays inside the plot: "server a 39" on
+// each server's name and count stays inside the plot: "answered by a:
+// 39" on
 // a desktop, "a 39" on a phone, where "server c" was cut at the edge,
 // its count lost.
 func TestServerLabelsFitTheHistogram(t *testing.T) {
@@ -247,7 +248,7 @@ func TestServerLabelsFitTheHistogram(t *testing.T) {
 	for _, c := range []struct {
 		width  float64
 		prefix string
-	}{{1280, "server "}, {390, ""}} {
+	}{{1280, "answered by "}, {390, ""}} {
 		var fr Frame
 		var buf FleetScratch
 		l := d.Build(&FleetViewport{From: d.From, To: d.To, Width: c.width, PixelRatio: 1}, &fr, &buf)
@@ -273,7 +274,7 @@ func TestServerLabelsFitTheHistogram(t *testing.T) {
 // crosses (a restart's, a grid line, a curve) is drawn on a box of the
 // page's background, which the line does not cross: on samples-lab's
 // fleet, whole at 800 and 1440 px, where the 18:15 restart's line
-// crosses "server c 26", and panned across the restarts, where the
+// crosses "answered by c: 26", and panned across the restarts, where the
 // curves cross the scale's labels.
 func TestFleetLabelsOverLinesAreOnBoxes(t *testing.T) {
 	tl := labTimeline(t, true)
@@ -323,8 +324,8 @@ func TestFleetLabelsOverLinesAreOnBoxes(t *testing.T) {
 			}
 		}
 	}
-	if crossed["server c 26"] == 0 || crossed["0"] == 0 {
-		t.Errorf("lines cross the labels %v, not \"server c 26\" and \"0\": the test tests less than it says", crossed)
+	if crossed["answered by c: 26"] == 0 || crossed["0"] == 0 {
+		t.Errorf("lines cross the labels %v, not \"answered by c: 26\" and \"0\": the test tests less than it says", crossed)
 	}
 }
 
