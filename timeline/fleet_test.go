@@ -744,3 +744,25 @@ func TestStampedesRankTheSideTheFleetRan(t *testing.T) {
 		t.Errorf("nothing with bookmarks: worst %d of %+v, ranked with bookmarks %v", worst, st, with)
 	}
 }
+
+// TestWorstMomentWithBookmarksIsSaid: the lab's worst moment, ranked by
+// the relists without bookmarks (at 18:20:06, 133), costs none with
+// them; but b's new process kept only its 100 newest ConfigMap changes
+// (its metrics), and a drop at 18:17:17 would have sent 17 clients with
+// fresh bookmarks to relist. The sentence says both, lest "0 with them"
+// read as bookmarks keeping every client safe throughout; the fleet
+// recording, whose with-bookmarks curve stays at 0, says no more.
+func TestWorstMomentWithBookmarksIsSaid(t *testing.T) {
+	lab := buildRecording(t, "samples-lab", "*.ts.http", "audit-*.log", "prometheus/query_range/*.json.gz").Analyze(realServer())
+	peak := 0
+	for _, st := range lab.Fleet().Steps {
+		peak = max(peak, st.With)
+	}
+	if want := fmt.Sprintf(" With bookmarks, the worst moment was from 2026-12-01 18:17:17.000 UTC, when %d clients would have relisted (74 without).", peak); peak != 17 || !strings.HasSuffix(lab.WorstWords(), want) {
+		t.Errorf("the lab's worst moment: %q, want it to end %q (the with-bookmarks curve's peak %d)", lab.WorstWords(), want, peak)
+	}
+	fleet := buildRecording(t, "samples-fleet", "*.ts.http", "audit-*.log").Analyze(realServer())
+	if w := fleet.WorstWords(); !strings.HasSuffix(w, "0 with them.") {
+		t.Errorf("the fleet recording's worst moment: %q, want nothing after its with-bookmarks count of 0", w)
+	}
+}
