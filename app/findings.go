@@ -135,7 +135,9 @@ func (p *FindingsPanel) Render() goapp.UI {
 		}),
 		p.findingList("Observed errors", "errors", f.Errors, len(f.Errors)),
 		p.findingList("Red zones (a resume from here gets 410)", "zones", f.Zones, len(f.Zones)),
-		p.findingList("Watches resumed from a resourceVersion, against the model", "resumes", f.Resumes, len(f.Resumes)),
+		// Every watch from the cursor its client held, after a list as
+		// after a reconnect: more than the reconnects counted above.
+		p.findingList("Watches started from the client's cursor (after a list or a reconnect), each against the model's verdict", "resumes", f.Resumes, len(f.Resumes)),
 		p.findingList("Gaps (cursor still while the cluster moved)", "gaps", f.Gaps, f.GapCount),
 		p.findingList("Anomalies", "anomalies", f.Anomalies, len(f.Anomalies)),
 	)
