@@ -46,6 +46,9 @@ type Analysis struct {
 	// processLists are the LISTs server processes' caches are known to
 	// have started from (restartfloor.go).
 	processLists map[processListKey]processList
+	// judging is the session whose recorded reconnect resumes() judges,
+	// -1 otherwise: a LIST its own 410 shows is not taken for it.
+	judging int
 	// everyHeld are, per kind, when each server, and every server the
 	// load balancer can pick, holds a cursor (see heldPiecesOf).
 	everyHeld map[string]*heldPieces
@@ -89,7 +92,7 @@ const pauseEvery = 1 << 13
 // Analyze applies the window models with parameters p, pausing as the
 // Builder's Pause says.
 func (tl *Timeline) Analyze(p Params) *Analysis {
-	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: tl.pause}}
+	a := &Analysis{TL: tl, Params: p, pace: pacer{pause: tl.pause}, judging: -1}
 	a.end = tl.End()
 	a.noneFrom = a.findNoneTakingFrom()
 	if tl.serverMetrics() {

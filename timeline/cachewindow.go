@@ -447,13 +447,7 @@ func (a *Analysis) reinitialised(b *cacheBounds, server, resource string, at int
 }
 
 // resourceOf is the resource of the file's kind, as the metrics name it.
-func (a *Analysis) resourceOf(file int) string {
-	kind := a.TL.Files[file].Kind
-	if r, ok := a.resources[kind]; ok {
-		return r
-	}
-	return a.TL.resourceOfKind(kind)
-}
+func (a *Analysis) resourceOf(file int) string { return a.resourceOfKind(a.TL.Files[file].Kind) }
 
 // serverCacheReason explains ModelServerCache's verdict for cursor rv.
 func (a *Analysis) serverCacheReason(file int, on serverRef, rv uint64, at int64) string {

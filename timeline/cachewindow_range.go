@@ -110,7 +110,7 @@ func (a *Analysis) windowPoint(server int, resource, kind string, t int64, head 
 	// then (see restartRefusing).
 	var restarted uint64
 	if w.Process > 0 {
-		if h, _, ok := a.processFloor(server, w.Process, kind); ok && h <= head {
+		if h, ok := a.processFloor(server, w.Process, kind); ok && h <= head {
 			restarted = h
 		}
 	}

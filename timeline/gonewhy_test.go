@@ -88,16 +88,16 @@ func TestGoneWhySaysLessWithoutMetrics(t *testing.T) {
 // 410s at least came from a server's new process whose history never
 // held the cursor, by the cursor's value against the head when the old
 // process ended, or against the RV of its first list where its first
-// 410 shows it (processlist.go). samples-lab: of a's new process's 39
+// 410 shows it (restartfloor.go). samples-lab: of a's new process's 39
 // refusals, 28 name its first list's RV, 1183 (four of them of cursor
 // 1182, made after the old process's log ended at head 1181: counted by
 // the list), and 11 came minutes later, evictions ("2294 (2303)"); b's
-// new process refused 10, naming 1670. samples-fleet: a's new process refused 4 cursors from
-// before its restart, and 6 made as it started (1396-1439), which it
-// held and evicted by 08:45:07 ("(1556)"): its 410s name RVs past the
-// head 10 s after it started, so it had evicted what it started with,
-// and any process would have refused these cursors: none is said to
-// come from its restart.
+// new process refused 10, naming 1670. samples-fleet: a's new process
+// refused 4 cursors from before its restart, and 6 made as it started
+// (1396-1439), which it held and evicted by 08:45:07 ("(1556)"): its
+// 410s name RVs past the head 10 s after it started, so it had evicted
+// what it started with, and any process would have refused these
+// cursors: none is said to come from its restart.
 func TestRestartsSayWhyGone(t *testing.T) {
 	for _, c := range []struct {
 		name     string

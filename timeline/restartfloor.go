@@ -39,6 +39,9 @@ type processList struct {
 	byMetrics bool
 	// coveredFrom is when that watch was open from (byMetrics false).
 	coveredFrom int64
+	// session is the one whose 410 shows it: judging that very reconnect
+	// (resumes), the list is not taken, lest the answer predict itself.
+	session int
 }
 
 // processListKey is one kind's cache in one server process.
@@ -58,7 +61,17 @@ func (a *Analysis) findProcessLists() {
 		if s.Error == nil || !s.Error.TooOld || s.Error.Y == 0 || s.Server < 0 || s.Incarnation < 1 {
 			continue
 		}
-		key := processListKey{tl.Files[s.File].Kind, s.Server, s.Incarnation}
+		kind := tl.Files[s.File].Kind
+		if kind == "" || s.Request == nil || resourceOfPath(s.Request.Path) != a.resourceOfKind(kind) {
+			// An unnamed kind (a protobuf capture's, one of ERRORs alone)
+			// mixes resources; a 410 of another resource than its
+			// file's kind's tells another cache.
+			continue
+		}
+		if _, known := tl.GoneArrival(g); !known {
+			continue // no instant to bound the proof by
+		}
+		key := processListKey{kind, s.Server, s.Incarnation}
 		if h, ok := first[key]; !ok || s.End < tl.Sessions[h].End {
 			first[key] = g
 		}
@@ -71,14 +84,11 @@ func (a *Analysis) findProcessLists() {
 		if h, ok := tl.Head(prev); ok && y < h {
 			continue // the head when the old process ended says more
 		}
-		resource := tl.resourceOfKind(key.kind)
-		if a.resources != nil {
-			resource = a.resources[key.kind]
-		}
-		if tl.reinitialisedIn(srv.Name, resource, srv.Incarnations[key.incarnation].From, at) {
+		resource := a.resourceOfKind(key.kind)
+		if a.reinitialisedIn(srv, resource, srv.Incarnations[key.incarnation].From, at) {
 			continue // its cache listed again since: Y may be that LIST's
 		}
-		l := processList{rv: y, at: at}
+		l := processList{rv: y, at: at, session: g}
 		if from, ok := tl.series[key.kind].noChangeAt(y+1, prev, at, tl.timeOrdered); ok {
 			l.coveredFrom = from
 		} else if srv.Metrics != "" && a.resources != nil {
@@ -97,21 +107,38 @@ func (a *Analysis) findProcessLists() {
 	}
 }
 
-// reinitialisedIn says the server's own log shows its cache of resource
-// initialised again within [from, to].
-func (tl *Timeline) reinitialisedIn(server, resource string, from, to int64) bool {
-	for _, r := range tl.CacheReinits() {
-		if r.Server == server && r.Resource == resource && r.T >= from && r.T <= to {
+// resourceOfKind is the resource of kind, as the metrics name it.
+func (a *Analysis) resourceOfKind(kind string) string {
+	if r, ok := a.resources[kind]; ok {
+		return r
+	}
+	return a.TL.resourceOfKind(kind)
+}
+
+// reinitialisedIn says the server's cache of resource may have listed
+// again within [from, to], after its process's first list: its own log
+// shows it, or its exports count more than that first initialisation.
+func (a *Analysis) reinitialisedIn(srv *Server, resource string, from, to int64) bool {
+	for _, r := range a.TL.CacheReinits() {
+		if r.Server == srv.Name && r.Resource == resource && r.T >= from && r.T <= to {
 			return true
 		}
+	}
+	if m := a.TL.Metrics; m != nil && srv.Metrics != "" {
+		inits := m.Initializations(srv.Metrics, resource)
+		lo := sort.Search(len(inits), func(i int) bool { return inits[i] >= from })
+		hi := sort.Search(len(inits), func(i int) bool { return inits[i] > to })
+		return hi-lo > 1
 	}
 	return false
 }
 
 // noChangeAt says that a watch of the whole kind was open throughout
-// [from, to] and saw no change at RV rv: none was made then. It returns
-// when that watch was open from. The changes' instants must be in order
-// (timeOrdered) to be searched.
+// [from, to], had brought changes past RV rv by to, and saw no change
+// at rv: none was made (a watch that lagged behind the server would
+// have told nothing of rv yet). It returns when that watch was open
+// from. The changes' instants must be in order (timeOrdered) to be
+// searched.
 func (s *kindSeries) noChangeAt(rv uint64, from, to int64, timeOrdered bool) (int64, bool) {
 	if s == nil || !timeOrdered {
 		return 0, false
@@ -120,10 +147,14 @@ func (s *kindSeries) noChangeAt(rv uint64, from, to int64, timeOrdered bool) (in
 	if k == len(s.seenTo) || s.seenFrom[k] > from {
 		return 0, false
 	}
-	for j := sort.Search(s.len(), func(i int) bool { return s.t(i) >= from }); j < s.len() && s.t(j) <= to; j++ {
+	j := sort.Search(s.len(), func(i int) bool { return s.t(i) >= from })
+	for ; j < s.len() && s.t(j) <= to; j++ {
 		if s.tab.rv.at(int(s.ev.at(j))) == rv {
 			return 0, false
 		}
+	}
+	if j == 0 || s.maxRV.at(j-1) <= rv {
+		return 0, false
 	}
 	return s.seenFrom[k], true
 }
@@ -144,7 +175,7 @@ func (l processList) reason(srv *Server, k int, kind string, loc *time.Location)
 // (processFloor).
 func (a *Analysis) restartRefusing(server int, kind string, rv uint64) (int, uint64) {
 	for k := 1; k < len(a.TL.Servers[server].Incarnations); k++ {
-		if h, _, ok := a.processFloor(server, k, kind); ok && rv < h {
+		if h, ok := a.processFloor(server, k, kind); ok && rv < h {
 			return k, h
 		}
 	}
@@ -153,15 +184,25 @@ func (a *Analysis) restartRefusing(server int, kind string, rv uint64) (int, uin
 
 // processFloor is the RV below which process k (k > 0) of server
 // refuses a watch of kind from its start: the RV its cache's LIST is
-// known to have (listed true), else the RV known to exist when the
+// known to have (processList), else the RV known to exist when the
 // process before it ended, which that LIST is not below. ok is false
 // when neither is known.
-func (a *Analysis) processFloor(server, k int, kind string) (rv uint64, listed, ok bool) {
+func (a *Analysis) processFloor(server, k int, kind string) (rv uint64, ok bool) {
 	rv, ok = a.TL.Head(a.TL.Servers[server].Incarnations[k-1].To)
-	if l, known := a.processLists[processListKey{kind, server, k}]; known && l.rv > rv {
-		return l.rv, true, true
+	if l, known := a.processLists[processListKey{kind, server, k}]; known && l.rv > rv && !a.judgingItself(l.session) {
+		return l.rv, true
 	}
-	return rv, false, ok
+	return rv, ok
+}
+
+// judgingItself says session g is the recorded reconnect resumes()
+// judges, or a copy of it (twins).
+func (a *Analysis) judgingItself(g int) bool {
+	if a.judging < 0 {
+		return false
+	}
+	t, ok := a.TL.twins[a.judging]
+	return g == a.judging || ok && g == t
 }
 
 // restartReason explains restartRefusing's answer.

@@ -27,9 +27,9 @@ func TestNewProcessListFromItsFirst410(t *testing.T) {
 		list         uint64
 	}{{"ConfigMap", "a", 1183}, {"Secret", "a", 1183}, {"ConfigMap", "b", 1670}} {
 		h, _ := tl.Head(tl.Servers[server[c.server]].Incarnations[0].To)
-		rv, listed, _ := a.processFloor(server[c.server], 1, c.kind)
-		if !listed || rv != c.list || h >= c.list {
-			t.Errorf("%s's new process's %s: floor %d (from its list: %v), want its list's %d, above the head %d when its old process ended", c.server, c.kind, rv, listed, c.list, h)
+		l, listed := a.processLists[processListKey{c.kind, server[c.server], 1}]
+		if rv, _ := a.processFloor(server[c.server], 1, c.kind); !listed || rv != c.list || l.rv != c.list || h >= c.list {
+			t.Errorf("%s's new process's %s: floor %d (its list %+v, known %v), want its list's %d, above the head %d when its old process ended", c.server, c.kind, rv, l, listed, c.list, h)
 		}
 	}
 	line := resumeAtLine(a, instant(t, "2026-12-01T18:13:34Z"))
@@ -48,6 +48,22 @@ func TestNewProcessListFromItsFirst410(t *testing.T) {
 	}
 	if !strings.Contains(because, "its first 410, at 2026-12-01 18:14:58.760 UTC, named 1183 as the oldest RV it still accepted, and a watch of every ConfigMap, open from 2026-12-01 18:09:29.002 UTC, saw no change at RV 1184") {
 		t.Errorf("no answer at 18:13:34 says why a refuses by its list: %q", because)
+	}
+
+	// The reconnect whose own 410 shows the list is judged without it:
+	// its answer would otherwise predict itself.
+	l := a.processLists[processListKey{"ConfigMap", server["a"], 1}]
+	judged := false
+	for _, r := range a.Resumes {
+		if r.Session == l.session {
+			judged = true
+			if strings.Contains(r.Predicted.Reason, "from a LIST at RV 1183") {
+				t.Errorf("the resume whose 410 shows a's list is predicted by it: %s", r.Predicted.Reason)
+			}
+		}
+	}
+	if !judged {
+		t.Errorf("the session of a's first 410 (%d) is no resume judged", l.session)
 	}
 
 	fleet := buildRecording(t, "samples-fleet", "*.ts.http", "audit-*.log").Analyze(realServer())
@@ -80,6 +96,13 @@ func TestNewProcessListFromItsMetrics(t *testing.T) {
 	line := resumeAtLine(a, instant(t, "2026-12-01T18:13:34Z"))
 	if !strings.Contains(line, "With bookmarks, a would refuse 132, b none, c none: for 132 clients the answer depends on the API server reached.") {
 		t.Errorf("at 18:13:34 the summary says %q, want a refusing the 132 bookmarked cursors below its list", line)
+	}
+	// p03's only event is an ERROR of the secrets cache, and its kind is
+	// unnamed: the unnamed kind mixes resources, and gives no list.
+	for key := range a.processLists {
+		if key.kind == "" {
+			t.Errorf("a list of the unnamed kind: %+v", key)
+		}
 	}
 	withoutProof := buildRecording(t, "samples-lab", append(narrow, "audit-*.log")...).Analyze(realServer())
 	if len(withoutProof.processLists) != 0 {

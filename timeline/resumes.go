@@ -44,7 +44,9 @@ func (a *Analysis) resumes() {
 		if t, ok := tl.twins[g]; ok {
 			before = min(before, tl.Sessions[t].Start)
 		}
+		a.judging = g
 		r.Predicted = a.verdictFor(Verdict{File: s.File, Kind: BookmarkAware, T: s.Start, At: received}, onServer(s.answeredBy()), rv, since, true, before)
+		a.judging = -1
 		a.Resumes = append(a.Resumes, r)
 	}
 }

@@ -1104,8 +1104,9 @@ func (s *summarizer) closingWords(source bool) string {
 
 // finalStopWords tells, after the restarts, that every server's last
 // process stopped taking requests, where the records show it: " Then
-// every API server stopped for good: a at T and b at U, as ...; a
-// reconnect from U on finds none to answer." "" where one did not.
+// every API server stopped taking requests, none back within the
+// records: a at T and b at U, as ...; a reconnect from U on finds no
+// server to answer." "" where one did not.
 func (s *summarizer) finalStopWords() string {
 	from := s.a.noneTakingFrom()
 	if from == never {
@@ -1131,7 +1132,7 @@ func (s *summarizer) finalStopWords() string {
 	if len(at) == 1 {
 		every = "the API server"
 	}
-	return fmt.Sprintf(" Then %s stopped for good: %s%s; a reconnect from %s on finds no server to answer.", every, joinWords(at), shown, s.instant(from))
+	return fmt.Sprintf(" Then %s stopped taking requests, none back within the records: %s%s; a reconnect from %s on finds no server to answer.", every, joinWords(at), shown, s.instant(from))
 }
 
 // loggedRestarts names the server of each detected restart and the

@@ -132,7 +132,7 @@ func TestReconnectAfterEveryServerExited(t *testing.T) {
 			restart = l.Text
 		}
 	}
-	if want := "Then every API server stopped for good: a at 2026-12-01 08:49:55.389 UTC and b at 2026-12-01 08:49:57.468 UTC, as their audit logs show"; !strings.Contains(restart, want) ||
+	if want := "Then every API server stopped taking requests, none back within the records: a at 2026-12-01 08:49:55.389 UTC and b at 2026-12-01 08:49:57.468 UTC, as their audit logs show"; !strings.Contains(restart, want) ||
 		!strings.Contains(restart, "a reconnect from 2026-12-01 08:49:57.468 UTC on finds no server to answer.") {
 		t.Errorf("the restart line says %q, want %q and when none answers", restart, want)
 	}

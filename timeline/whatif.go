@@ -95,7 +95,8 @@ func (a *Analysis) whatIf() {
 }
 
 // SavedWords says what the bookmarks received saved, out of what: "113
-// of 193 (58.5 %), only the clients that asked got any". Beside the
+// of the 193 reconnects that relist when ignoring bookmarks (58.5 %);
+// only the clients that asked got any". Beside the
 // verdict's "bookmarks save 194 (100.0 %)", had every client asked, a
 // bare share read as a second answer to the same question.
 func (w *WhatIf) SavedWords() string { return SavedWords(w.Saved, w.RelistsWithout, w.SavedPercent) }
@@ -103,7 +104,7 @@ func (w *WhatIf) SavedWords() string { return SavedWords(w.Saved, w.RelistsWitho
 // SavedWords is WhatIf.SavedWords of its figures: saved relists of
 // without, percent of them.
 func SavedWords(saved, without int, percent float64) string {
-	return fmt.Sprintf("%d of %d (%s), only the clients that asked got any", saved, without, FormatPercent(percent))
+	return fmt.Sprintf("%d of the %d reconnects that relist when ignoring bookmarks (%s); only the clients that asked got any", saved, without, FormatPercent(percent))
 }
 
 func (w *WhatIf) count(v Verdict, relists *int, longest *int64, unknown, atRisk *int) {

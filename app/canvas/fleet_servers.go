@@ -239,7 +239,7 @@ func (d *FleetData) serverLabel(k int, long bool) string {
 		if k < len(d.tl.Servers) {
 			return "answered by " + name + ": " + strconv.Itoa(len(ts))
 		}
-		return "server not known: " + strconv.Itoa(len(ts))
+		return "answered by a server not known: " + strconv.Itoa(len(ts))
 	}
 	return name + " " + strconv.Itoa(len(ts))
 }
