@@ -119,7 +119,7 @@ func (a *Analysis) everyServerReason(o Outcome, file, on int, rv uint64, since, 
 	rs := a.serverRefusals(file, rv, since, before)
 	var refusing, holding, why []string
 	var notTaking []int
-	var backAt []string  // "a's from T": when each of them serves again, where it refuses rv then
+	var backAt []string  // when each of them serves again, where it refuses rv then
 	refusesLater := true // every server not taking requests refuses rv once it does
 	for s, r := range rs {
 		name := a.TL.Servers[s].Name
@@ -136,7 +136,7 @@ func (a *Analysis) everyServerReason(o Outcome, file, on int, rv uint64, since, 
 			}
 			// Said with its instant: the new process is a record later
 			// than the reconnect asked about.
-			backAt = append(backAt, name+"'s from "+a.instant(a.TL.Servers[s].Incarnations[k].From))
+			backAt = append(backAt, a.instant(a.TL.Servers[s].Incarnations[k].From))
 			r.Model = ModelRestart
 		case r.From > at:
 			holding = append(holding, name)
@@ -164,9 +164,15 @@ func (a *Analysis) everyServerReason(o Outcome, file, on int, rv uint64, since, 
 	case !refusesLater:
 		gone = fmt.Sprintf(" (%s, cannot be picked)", a.notTakingWords(notTaking, at))
 	case len(notTaking) == 1:
-		gone = fmt.Sprintf(" (%s, cannot be picked, and its new process, serving %s, refuses it)", a.notTakingWords(notTaking, at), strings.TrimPrefix(backAt[0], a.TL.Servers[notTaking[0]].Name+"'s "))
+		gone = fmt.Sprintf(" (%s, cannot be picked, and its new process, serving from %s, refuses it)", a.notTakingWords(notTaking, at), backAt[0])
 	default:
-		gone = fmt.Sprintf(" (%s, cannot be picked, and their new processes, serving %s, refuse it)", a.notTakingWords(notTaking, at), joinWords(backAt))
+		// Each instant with its server: the words group the servers by
+		// why they take no request, not in this order.
+		from := make([]string, len(notTaking))
+		for i, s := range notTaking {
+			from[i] = a.TL.Servers[s].Name + "'s from " + backAt[i]
+		}
+		gone = fmt.Sprintf(" (%s, cannot be picked, and their new processes, serving %s, refuse it)", a.notTakingWords(notTaking, at), joinWords(from))
 	}
 	who, each := "every API server", ""
 	if len(notTaking) > 0 {

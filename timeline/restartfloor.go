@@ -56,13 +56,19 @@ type processListKey struct {
 func (a *Analysis) findProcessLists() {
 	tl := a.TL
 	first := map[processListKey]int{} // the session of each process's first too-old 410
+	resources := map[string]string{}  // each kind's, found once: a restart's stampede has thousands of 410s
 	for g := range tl.Sessions {
 		s := &tl.Sessions[g]
 		if s.Error == nil || !s.Error.TooOld || s.Error.Y == 0 || s.Server < 0 || s.Incarnation < 1 {
 			continue
 		}
 		kind := tl.Files[s.File].Kind
-		if kind == "" || s.Request == nil || resourceOfPath(s.Request.Path) != a.resourceOfKind(kind) {
+		resource, ok := resources[kind]
+		if !ok {
+			resource = a.resourceOfKind(kind)
+			resources[kind] = resource
+		}
+		if kind == "" || s.Request == nil || resourceOfPath(s.Request.Path) != resource {
 			// An unnamed kind (a protobuf capture's, one of ERRORs alone)
 			// mixes resources; a 410 of another resource than its
 			// file's kind's tells another cache.
@@ -84,7 +90,7 @@ func (a *Analysis) findProcessLists() {
 		if h, ok := tl.Head(prev); ok && y < h {
 			continue // the head when the old process ended says more
 		}
-		resource := a.resourceOfKind(key.kind)
+		resource := resources[key.kind]
 		if a.reinitialisedIn(srv, resource, srv.Incarnations[key.incarnation].From, at) {
 			continue // its cache listed again since: Y may be that LIST's
 		}
